@@ -1,0 +1,83 @@
+/** The auth host: token login, SSO temp tokens and password-reset requests. */
+import { contract } from '../../lib/contract';
+import type { SessionProfile } from '../../lib/contract/auth';
+import type { Db } from '../db';
+import { DUMMY_HASH_PROMISE, verifyPassword } from '../passwords';
+import { implement, type HostContext } from '../server';
+import { createTempToken, redeemTempToken } from '../tokens';
+
+const { auth } = contract;
+
+export const REASONS = {
+  wrongCredentials: 'The username or password is incorrect.',
+  inactive: 'This account is inactive. Please contact your administrator.',
+  badTempToken: 'This sign-in link is invalid, expired or already used. Please sign in with your username and password.',
+} as const;
+
+interface UserRow {
+  user: number;
+  contact: number;
+  firm: number;
+  username: string;
+  password_hash: string;
+  role: number | null;
+  is_inactive: number;
+  first_name: string;
+  last_name: string;
+  timezone: number;
+  language: number;
+  firm_name: string;
+  postal_code: string;
+}
+
+const USER_SQL = `
+  SELECT u.user, u.contact, u.firm, u.username, u.password_hash, u.role, u.is_inactive,
+         c.first_name, c.last_name, c.timezone, c.language, f.name AS firm_name, f.postal_code
+  FROM user u JOIN contact c ON c.contact = u.contact JOIN firm f ON f.firm = u.firm`;
+
+export const findUserByName = (db: Db, username: string) =>
+  db.prepare(`${USER_SQL} WHERE u.username = ?`).get(username) as UserRow | undefined;
+const findUserById = (db: Db, id: number) => db.prepare(`${USER_SQL} WHERE u.user = ?`).get(id) as UserRow | undefined;
+
+function profileOf(row: UserRow): Omit<SessionProfile, 'exp'> {
+  return {
+    user: row.user,
+    contact: row.contact,
+    firm: row.firm,
+    timezone: row.timezone,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    username: row.username,
+    email: row.username,
+    language: row.language,
+    roles: row.role,
+    firmName: row.firm_name,
+    postalCode: row.postal_code,
+  };
+}
+
+async function tokenFor(ctx: HostContext, row: UserRow | undefined) {
+  if (!row) return { success: false as const, reason: REASONS.badTempToken };
+  if (row.is_inactive) return { success: false as const, reason: REASONS.inactive };
+  return { success: true as const, token: await ctx.tokens.issue(profileOf(row)) };
+}
+
+export const authCalls = [
+  implement(auth.getToken, async ({ body, ctx }) => {
+    const row = findUserByName(ctx.db, body.username);
+    // Compare against a dummy hash for unknown names so the answer time does not reveal them.
+    const valid = await verifyPassword(body.password, row?.password_hash ?? (await DUMMY_HASH_PROMISE));
+    if (!row || !valid) return { success: false as const, reason: REASONS.wrongCredentials };
+    return tokenFor(ctx, row);
+  }),
+  implement(auth.redeemTempToken, async ({ body, ctx }) => {
+    const user = redeemTempToken(ctx.db, body.token);
+    return tokenFor(ctx, user == null ? undefined : findUserById(ctx.db, user));
+  }),
+  implement(auth.resetPassword, ({ body, ctx }) => {
+    const row = findUserByName(ctx.db, body.username);
+    ctx.db.prepare('INSERT INTO password_reset (user, username) VALUES (?, ?)').run(row?.user ?? null, body.username);
+    return { success: true as const, message: 'If an account exists for that username, a password reset email is on its way.' };
+  }),
+  implement(auth.createTempToken, ({ caller, ctx }) => createTempToken(ctx.db, caller.user)),
+];

@@ -1,0 +1,58 @@
+/**
+ * Starts the reference API host (API, auth host, push hub, third-party stand-ins) on one port.
+ *   API_HOST_PORT     port (default 4010)
+ *   API_HOST_DB       SQLite file (default .data/reference.db)
+ *   API_HOST_SECRET   token signing secret (default: generated once into .data/api-host-secret)
+ *   API_HOST_TOKEN_TTL token lifetime in seconds (default 28800 = 8 h)
+ * Flags: --reset re-seeds before serving; --reset-only re-seeds and exits (npm run reset-data).
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { z } from 'zod';
+import { IMPLEMENTATIONS } from './calls';
+import { openDb } from './db';
+import { isSeeded, seed } from './seed';
+import { secretFromFile } from './secrets';
+import { buildServer } from './server';
+import { tokenService } from './tokens';
+
+const env = z
+  .object({
+    API_HOST_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
+    API_HOST_DB: z.string().min(1).default('.data/reference.db'),
+    API_HOST_SECRET: z.string().min(32, 'API_HOST_SECRET must be at least 32 characters').optional(),
+    API_HOST_TOKEN_TTL: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(8 * 3600),
+  })
+  .safeParse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')));
+if (!env.success) {
+  console.error(`Invalid reference host configuration:\n${env.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  process.exit(1);
+}
+const { API_HOST_PORT, API_HOST_DB, API_HOST_SECRET, API_HOST_TOKEN_TTL } = env.data;
+const reset = process.argv.includes('--reset') || process.argv.includes('--reset-only');
+
+if (reset) for (const suffix of ['', '-wal', '-shm']) if (existsSync(API_HOST_DB + suffix)) rmSync(API_HOST_DB + suffix);
+const db = openDb(API_HOST_DB);
+if (!isSeeded(db)) {
+  const started = Date.now();
+  await seed(db);
+  console.log(`[api-host] seeded ${API_HOST_DB} in ${Date.now() - started} ms`);
+}
+if (process.argv.includes('--reset-only')) {
+  db.close();
+  process.exit(0);
+}
+
+const secret = new TextEncoder().encode(API_HOST_SECRET ?? secretFromFile('.data/api-host-secret'));
+const app = buildServer({ db, tokens: tokenService(secret, API_HOST_TOKEN_TTL) }, IMPLEMENTATIONS);
+
+await app.listen({ port: API_HOST_PORT, host: '127.0.0.1' });
+console.log(`[api-host] listening on http://127.0.0.1:${API_HOST_PORT} (database ${API_HOST_DB})`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().finally(() => {
+      db.close();
+      process.exit(0);
+    });
+  });
+}

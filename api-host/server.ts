@@ -1,0 +1,132 @@
+/**
+ * The reference API host: serves every implemented contract call under /api/ and /auth/, verifies the
+ * bearer, enforces each call's access and the caller's firm scope, and validates input with the contract.
+ */
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { SessionProfile } from '../lib/contract/auth';
+import type { CallDef, ErrorBody, ResponseOf } from '../lib/contract/define';
+import type { Db } from './db';
+import type { TokenService } from './tokens';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
+export const forbidden = (message = 'You do not have permission for this call') => new HttpError(403, message);
+export const badRequest = (message: string, fieldErrors?: Record<string, string[]>) => new HttpError(400, message, fieldErrors);
+
+/** Who is calling: the verified token's profile and the firms that user may access. */
+export interface Caller {
+  profile: SessionProfile;
+  user: number;
+  firm: number;
+  role: number | null;
+  /** Firms whose records the caller may read or change. */
+  firms: ReadonlySet<number>;
+}
+
+export interface HostContext {
+  db: Db;
+  tokens: TokenService;
+}
+
+export interface HandlerInput<C extends CallDef> {
+  query: z.output<C['query']>;
+  body: z.output<C['body']>;
+  caller: C['access'] extends 'anonymous' ? Caller | null : Caller;
+  ctx: HostContext;
+  request: FastifyRequest;
+}
+
+export interface Implementation {
+  call: CallDef;
+  handler: (input: HandlerInput<CallDef>) => unknown;
+}
+
+export function implement<C extends CallDef>(
+  call: C,
+  handler: (input: HandlerInput<C>) => Promise<ResponseOf<C>> | ResponseOf<C>,
+): Implementation {
+  return { call, handler: handler as Implementation['handler'] };
+}
+
+/** Roles 1 and 2 administer every firm they can reach. */
+export const isAdministrator = (caller: Caller) => caller.role === 1 || caller.role === 2;
+
+/** Throws 404 unless the caller may access the firm: other firms' records are not acknowledged. */
+export function assertFirm(caller: Caller, firm: number, what = 'Record'): void {
+  if (!caller.firms.has(firm)) throw notFound(what);
+}
+
+function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) (out[issue.path.join('.') || '_'] ??= []).push(issue.message);
+  return out;
+}
+
+async function identify(ctx: HostContext, request: FastifyRequest): Promise<Caller | null> {
+  const header = request.headers.authorization;
+  const match = header && /^Bearer (.+)$/i.exec(header);
+  if (!match) return null;
+  const profile = await ctx.tokens.verify(match[1]);
+  if (!profile) return null;
+  const active = ctx.db.prepare('SELECT is_inactive FROM user WHERE user = ?').get(profile.user) as { is_inactive: number } | undefined;
+  if (!active || active.is_inactive) return null;
+  const firms = ctx.db.prepare('SELECT firm FROM user_firm WHERE user = ?').pluck().all(profile.user) as number[];
+  return { profile, user: profile.user, firm: profile.firm, role: profile.roles, firms: new Set(firms) };
+}
+
+export interface BuildOptions {
+  /** Largest accepted body, in bytes. */
+  bodyLimit?: number;
+  logger?: boolean;
+}
+
+export function buildServer(ctx: HostContext, implementations: readonly Implementation[], opts: BuildOptions = {}): FastifyInstance {
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: opts.bodyLimit ?? 1024 * 1024 });
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (error instanceof HttpError) {
+      const body: ErrorBody = { error: error.message, ...(error.fieldErrors && { fieldErrors: error.fieldErrors }) };
+      return reply.status(error.status).send(body);
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error(error);
+    return reply.status(status).send({ error: status === 500 ? 'Internal error' : error.message });
+  });
+  app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'Unknown call' }));
+
+  app.get('/health', () => ({ ok: true }));
+
+  for (const { call, handler } of implementations) {
+    app.route({
+      method: call.method,
+      url: `/${call.host}/${call.path}`,
+      handler: async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const caller = await identify(ctx, request);
+        if (call.access !== 'anonymous') {
+          if (!caller) throw new HttpError(401, 'Missing, expired or invalid token');
+          if (Array.isArray(call.access) && (caller.role == null || !call.access.includes(caller.role))) throw forbidden();
+        }
+        const query = call.query.safeParse(request.query ?? {});
+        if (!query.success) throw badRequest('Invalid query', fieldErrors(query.error));
+        const body = call.body.safeParse(call.method === 'GET' ? {} : (request.body ?? {}));
+        if (!body.success) throw badRequest('Invalid body', fieldErrors(body.error));
+        return handler({ query: query.data, body: body.data, caller: caller as Caller, ctx, request });
+      },
+    });
+  }
+  return app;
+}
+
+/** The answer of save calls whose shape the specification does not show. */
+export const OK = { success: true } as const;

@@ -1,0 +1,8 @@
+import { ScreenPlaceholder } from '@/components/shell/screen-placeholder';
+import { routeMetadata } from '@/lib/page';
+
+export const generateMetadata = routeMetadata('/alldataAuthorize');
+
+export default function Page() {
+  return <ScreenPlaceholder path="/alldataAuthorize" />;
+}

@@ -1,0 +1,8 @@
+import { ResetForm } from '@/components/auth/reset-form';
+import { routeMetadata } from '@/lib/page';
+
+export const generateMetadata = routeMetadata('/reset');
+
+export default function ResetPage() {
+  return <ResetForm />;
+}

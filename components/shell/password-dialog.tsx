@@ -1,0 +1,99 @@
+'use client';
+/**
+ * Change Password (administration §2, §5): two fields, the specification's three messages shown in an
+ * alert region on leaving the password fields, saved with user/saveCredentials; cleared 400 ms after close.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { TextField } from '@/components/ui/field';
+import { bff } from '@/lib/bff/client';
+import type { contract } from '@/lib/contract';
+import { passwordPairError } from '@/lib/validation/password';
+
+export const CLEAR_DELAY_MS = 400;
+
+export function PasswordDialog({
+  open,
+  onOpenChange,
+  firstName,
+  lastName,
+  username,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  firstName: string;
+  lastName: string;
+  username: string;
+}) {
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const fieldsRef = useRef<HTMLDivElement>(null);
+
+  // The fields are cleared 400 ms after the dialog closes (after its closing animation).
+  useEffect(() => {
+    if (open) return;
+    const t = setTimeout(() => {
+      setPassword('');
+      setAgain('');
+      setMessage(null);
+      setSaved(false);
+    }, CLEAR_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [open]);
+
+  // Checked on leaving the pair of fields, not when moving from one to the other.
+  const onBlur = (e: React.FocusEvent) => {
+    if (fieldsRef.current?.contains(e.relatedTarget as Node)) return;
+    if (password || again) setMessage(passwordPairError(password, again));
+  };
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const problem = passwordPairError(password, again);
+    setMessage(problem);
+    if (problem) return;
+    setSaving(true);
+    try {
+      await bff<typeof contract.user.saveCredentials>('POST', 'user/saveCredentials', { body: { username, password } });
+      setSaved(true);
+      setTimeout(() => onOpenChange(false), 800);
+    } catch (err) {
+      const fe = (err as { fieldErrors?: Record<string, string[]> }).fieldErrors;
+      setMessage(fe?.password?.[0] ?? (err as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Change Password"
+      size="md"
+      description={`Please supply a new password for ${firstName} ${lastName} (${username}):`}
+    >
+      <form onSubmit={save} noValidate className="flex flex-col gap-3">
+        <div ref={fieldsRef} className="flex flex-col gap-3" onBlur={onBlur}>
+          <TextField label="Password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <TextField label="Password again" type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} />
+        </div>
+        {message && <Alert>{message}</Alert>}
+        {saved && <Alert kind="success">Your password has been changed.</Alert>}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving || saved}>
+            {saving ? 'Saving…' : 'Save'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,19 @@
+/** The layouts without navigation: anonymous pages (a centred card) and the no-nav fallback. */
+import { config } from '@/lib/config';
+import { DEFAULT_LOGO } from '@/lib/brand-defaults';
+
+export function PlainShell({ variant, children }: { variant: 'anonymous' | 'no-nav'; children: React.ReactNode }) {
+  const { PRODUCT_NAME } = config();
+  return (
+    <>
+      <header className="flex items-center gap-3 px-4 py-3">
+        {/* eslint-disable-next-line @next/next/no-img-element -- a small SVG */}
+        <img src={DEFAULT_LOGO} alt="" height={48} className="h-12 w-auto" />
+        <span className="text-lg font-semibold text-slate-900">{PRODUCT_NAME}</span>
+      </header>
+      <main id="main" tabIndex={-1} className={variant === 'anonymous' ? 'mx-auto w-full max-w-md px-4 py-6' : 'px-4 py-6 sm:px-6'}>
+        {children}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+/** The top bar: the firm's logo (48 px high) and title, the top menu (ADAS only), the user menu. */
+import Link from 'next/link';
+import type { Brand } from '@/lib/brand';
+import type { MenuItem } from '@/lib/routes';
+import { MenuButton } from './menu-button';
+import { UserMenu, type UserMenuProps } from './user-menu';
+
+export function TopBar({ brand, items, user, withDrawer }: { brand: Brand; items: MenuItem[]; user: UserMenuProps; withDrawer: boolean }) {
+  return (
+    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white">
+      <div className="flex items-center gap-2 px-3 py-1 sm:gap-4 sm:px-4">
+        {withDrawer && <MenuButton />}
+        <Link href="/" className="flex min-w-0 items-center gap-3">
+          {/* eslint-disable-next-line @next/next/no-img-element -- brand logos are firm-provided URLs of any size */}
+          <img src={brand.logo} alt="" height={48} className="h-12 w-auto max-w-24 object-contain sm:max-w-40" data-testid="brand-logo" />
+          <span className="truncate text-base font-semibold text-slate-900 sm:text-lg" data-testid="brand-title">
+            {brand.title}
+          </span>
+        </Link>
+        <nav aria-label="Top menu" className="ml-auto">
+          <ul className="flex items-center gap-1">
+            {items.map((i) => (
+              <li key={i.path}>
+                <Link href={i.path} className="rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
+                  {i.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <UserMenu {...user} />
+      </div>
+    </header>
+  );
+}

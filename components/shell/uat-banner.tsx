@@ -1,0 +1,8 @@
+/** Shown on every page of every non-prod environment (overview §1). */
+export function UatBanner({ version, env }: { version: string; env: string }) {
+  return (
+    <div role="note" aria-label="Environment" className="bg-amber-300 px-4 py-1 text-center text-xs font-semibold text-amber-950">
+      User Acceptance Testing · version {version} · {env}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+'use client';
+/** The top bar's user actions: profile, password change and logout. */
+import { ChevronDown, UserRound } from 'lucide-react';
+import { signOut } from 'next-auth/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { PasswordDialog } from './password-dialog';
+import { ProfileDialog } from './profile-dialog';
+
+export interface UserMenuProps {
+  firstName: string;
+  lastName: string;
+  username: string;
+}
+
+/** Logout clears the session and reloads the root (overview §4). */
+export async function logout() {
+  await signOut({ redirect: false }).catch(() => undefined);
+  // A full reload on purpose: no client state of the signed-out user survives.
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+  window.location.assign('/');
+}
+
+export function UserMenu({ firstName, lastName, username }: UserMenuProps) {
+  const [open, setOpen] = useState(false);
+  const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const wrapRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent | KeyboardEvent) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !wrapRef.current?.contains(e.target as Node)) {
+        setOpen(false);
+        if (e instanceof KeyboardEvent) buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  const choose = (which: 'profile' | 'password') => {
+    setOpen(false);
+    setDialog(which);
+  };
+
+  const item = 'block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100';
+  return (
+    <div ref={wrapRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+        className="flex items-center gap-1 rounded-md px-2 py-2 text-sm text-slate-800 hover:bg-slate-100"
+      >
+        <UserRound aria-hidden="true" className="size-5" />
+        <span className="hidden max-w-40 truncate sm:inline">
+          {firstName} {lastName}
+        </span>
+        <span className="sr-only sm:hidden">Account menu for {firstName} {lastName}</span>
+        <ChevronDown aria-hidden="true" className="size-4" />
+      </button>
+      {open && (
+        <ul id={menuId} className="absolute right-0 z-30 mt-1 w-52 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+          <li>
+            <button type="button" className={item} onClick={() => choose('profile')}>
+              Profile
+            </button>
+          </li>
+          <li>
+            <button type="button" className={item} onClick={() => choose('password')}>
+              Change password
+            </button>
+          </li>
+          <li>
+            <button type="button" className={item} onClick={() => void logout()}>
+              Log out
+            </button>
+          </li>
+        </ul>
+      )}
+      <ProfileDialog
+        open={dialog === 'profile'}
+        onOpenChange={(o) => setDialog(o ? 'profile' : null)}
+        username={username}
+        onChangePassword={() => setDialog('password')}
+      />
+      <PasswordDialog
+        open={dialog === 'password'}
+        onOpenChange={(o) => setDialog(o ? 'password' : null)}
+        firstName={firstName}
+        lastName={lastName}
+        username={username}
+      />
+    </div>
+  );
+}

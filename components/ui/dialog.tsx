@@ -1,0 +1,50 @@
+'use client';
+/**
+ * The one dialog (Radix): focus stays inside while open and returns to the opener on close, Escape
+ * closes, the title labels it. Sizes follow the specification's modals (extra-large for user profiles).
+ */
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+
+const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  size?: keyof typeof SIZES;
+  footer?: React.ReactNode;
+  children?: React.ReactNode;
+  /** Optional trigger; without one the caller controls `open`. */
+  trigger?: React.ReactNode;
+}
+
+export function Dialog({ open, onOpenChange, title, description, size = 'md', footer, children, trigger }: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <RadixDialog.Content
+          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] ${SIZES[size]} -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none`}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-3">
+            <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
+            <RadixDialog.Close className="rounded p-1 text-slate-600 hover:bg-slate-100" aria-label="Close">
+              <X aria-hidden="true" className="size-5" />
+            </RadixDialog.Close>
+          </div>
+          <div className="overflow-y-auto px-5 py-4">
+            {description && <RadixDialog.Description className="mb-3 text-sm text-slate-700">{description}</RadixDialog.Description>}
+            {children}
+          </div>
+          {footer && <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+export const DialogClose = RadixDialog.Close;

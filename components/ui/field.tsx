@@ -1,0 +1,88 @@
+'use client';
+/**
+ * The one labelled form field: label, control, error beside it (announced, and tied to the control with
+ * aria-describedby). Textareas follow overview §5: an asterisk when required, max length 500, 2 rows.
+ */
+import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+export const TEXT_MAX_LENGTH = 200;
+export const TEXTAREA_MAX_LENGTH = 500;
+
+interface FieldShellProps {
+  id: string;
+  label: string;
+  error?: string | null;
+  required?: boolean;
+  showRequiredMark?: boolean;
+  hint?: string;
+  children: React.ReactNode;
+}
+
+function FieldShell({ id, label, error, required, showRequiredMark, hint, children }: FieldShellProps) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+        {required && showRequiredMark && (
+          <span aria-hidden="true" className="text-red-700">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const CONTROL =
+  'w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm sm:text-sm aria-[invalid=true]:border-red-600 border-slate-300';
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { label: string; error?: string | null; hint?: string };
+
+export function TextField({ label, error, hint, required, maxLength = TEXT_MAX_LENGTH, className = '', ...props }: InputProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} required={required} hint={hint}>
+      <input
+        id={id}
+        maxLength={maxLength}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        className={`${CONTROL} ${className}`}
+        {...props}
+      />
+    </FieldShell>
+  );
+}
+
+type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { label: string; error?: string | null };
+
+export function TextArea({ label, error, required, maxLength = TEXTAREA_MAX_LENGTH, rows = 2, className = '', ...props }: TextareaProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} required={required} showRequiredMark>
+      <textarea
+        id={id}
+        rows={rows}
+        maxLength={maxLength}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`${CONTROL} ${className}`}
+        {...props}
+      />
+    </FieldShell>
+  );
+}

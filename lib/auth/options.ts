@@ -1,0 +1,70 @@
+/** next-auth (v4, JWT strategy): username/password and SSO temp-token sign-in against the auth host. */
+import type { NextAuthOptions, User } from 'next-auth';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import { callUpstream } from '../api/upstream';
+import { contract } from '../contract';
+import { config } from '../config';
+import { CALLBACK_COOKIE, COOKIE_OPTIONS, CSRF_COOKIE, SESSION_COOKIE } from './cookies';
+import { decodeSession, encodeSession, profileFromToken } from './jwt';
+
+/** Lifetime ceiling of the cookie; the API token's own expiry ends the session earlier (see decodeSession). */
+const SESSION_MAX_AGE = 12 * 3600;
+
+type TokenAnswer = { success: false; reason: string } | { success?: true; token: string };
+
+function userFrom(answer: TokenAnswer): User {
+  // A failed sign-in passes the auth host's reason text through to the login form.
+  if (!('token' in answer)) throw new Error(answer.reason);
+  const profile = profileFromToken(answer.token);
+  return { id: String(profile.user), apiToken: answer.token, profile };
+}
+
+export function authOptions(): NextAuthOptions {
+  return {
+    secret: config().AUTH_SECRET,
+    session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE },
+    jwt: { encode: encodeSession, decode: decodeSession },
+    cookies: {
+      sessionToken: { name: SESSION_COOKIE, options: COOKIE_OPTIONS },
+      csrfToken: { name: CSRF_COOKIE, options: COOKIE_OPTIONS },
+      callbackUrl: { name: CALLBACK_COOKIE, options: COOKIE_OPTIONS },
+    },
+    pages: { signIn: '/login', error: '/login' },
+    providers: [
+      CredentialsProvider({
+        id: 'credentials',
+        name: 'Username and password',
+        credentials: { username: { type: 'email' }, password: { type: 'password' } },
+        async authorize(credentials) {
+          const answer = await callUpstream(contract.auth.getToken, {
+            body: { username: credentials?.username ?? '', password: credentials?.password ?? '' },
+          });
+          return userFrom(answer);
+        },
+      }),
+      CredentialsProvider({
+        id: 'sso',
+        name: 'Single sign-on link',
+        credentials: { token: { type: 'text' } },
+        async authorize(credentials) {
+          const answer = await callUpstream(contract.auth.redeemTempToken, { body: { token: credentials?.token ?? '' } });
+          return userFrom(answer);
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user) return { sub: user.id, apiToken: user.apiToken, profile: user.profile };
+        return token;
+      },
+      // What the browser may learn from /api/auth/session: the name only, never the API token.
+      session({ session, token }) {
+        const p = token.profile;
+        return { expires: session.expires, user: { name: p ? `${p.firstName} ${p.lastName}` : undefined } };
+      },
+      redirect({ url, baseUrl }) {
+        return url.startsWith(baseUrl) ? url : baseUrl;
+      },
+    },
+  };
+}

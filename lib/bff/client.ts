@@ -1,0 +1,46 @@
+/**
+ * The browser's way to the API: same-origin calls to the BFF with the custom header. An answer of 401
+ * means the session ended, so the page goes to /login. Import types only from lib/contract here.
+ */
+import type { CallDef, ResponseOf } from '../contract/define';
+import { BFF_HEADER, BFF_HEADER_VALUE, BFF_PREFIX, type BffErrorBody } from './protocol';
+
+export class BffError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors: Record<string, string[]> = {},
+  ) {
+    super(message);
+    this.name = 'BffError';
+  }
+}
+
+export interface BffInput {
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export async function bff<C extends CallDef>(method: C['method'], path: string, input: BffInput = {}): Promise<ResponseOf<C>> {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined && v !== null) params.append(k, String(v));
+  const qs = params.toString();
+  let res: Response;
+  try {
+    res = await fetch(`${BFF_PREFIX}${path}${qs ? `?${qs}` : ''}`, {
+      method,
+      headers: { [BFF_HEADER]: BFF_HEADER_VALUE, ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+      body: method === 'GET' ? undefined : JSON.stringify(input.body ?? {}),
+      credentials: 'same-origin',
+      signal: input.signal,
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new BffError(0, 'The application server cannot be reached. Check your connection and try again.');
+  }
+  if (res.ok) return (await res.json()) as ResponseOf<C>;
+  const body = (await res.json().catch(() => ({ error: `Request failed (HTTP ${res.status}).` }))) as BffErrorBody;
+  if (res.status === 401) window.location.assign(body.redirect ?? '/login');
+  throw new BffError(res.status, body.error, body.fieldErrors);
+}

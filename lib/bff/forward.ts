@@ -1,0 +1,124 @@
+/**
+ * The BFF pass-through: forwards allow-listed contract calls from client components to the API host with
+ * the session's bearer. Refuses anything else before it reaches the upstream.
+ */
+import 'server-only';
+import { NextResponse, type NextRequest } from 'next/server';
+import { z } from 'zod';
+import { UpstreamError, failureMessage } from '../api/errors';
+import { failureOf, sendUpstream, upstreamUrl } from '../api/upstream';
+import { COOKIE_OPTIONS, SESSION_COOKIE } from '../auth/cookies';
+import { readSession } from '../auth/session';
+import { BFF_CALLS } from '../contract';
+import type { CallDef } from '../contract/define';
+import { BFF_BODY_LIMIT, BFF_HEADER, BFF_HEADER_VALUE, BFF_PREFIX, type BffErrorBody } from './protocol';
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+function answer(status: number, body: BffErrorBody | unknown, clearSession = false): NextResponse {
+  const res = NextResponse.json(body, { status, headers: NO_STORE });
+  if (clearSession) res.cookies.set(SESSION_COOKIE, '', { ...COOKIE_OPTIONS, maxAge: 0 });
+  return res;
+}
+
+const fail = (status: number, error: string, extra?: Omit<BffErrorBody, 'error'>) => answer(status, { error, ...extra });
+
+/** The contract path asked for, or null for anything that is not a plain path (traversal, encoding, backslashes). */
+export function requestedPath(rawUrl: string): string | null {
+  // The raw request target, before any decoding: an encoded dot or slash is refused, not interpreted.
+  const pathname = rawUrl.replace(/^[a-z]+:\/\/[^/]+/i, '').split(/[?#]/)[0];
+  if (!pathname.startsWith(BFF_PREFIX)) return null;
+  const path = pathname.slice(BFF_PREFIX.length);
+  if (!path || /^\/|%|\\|(^|\/)\.\.?(\/|$)|\/\//.test(path)) return null;
+  return path;
+}
+
+function isCrossSite(req: NextRequest): boolean {
+  const site = req.headers.get('sec-fetch-site');
+  if (site && site !== 'same-origin') return true;
+  const origin = req.headers.get('origin');
+  if (!origin) return false;
+  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
+async function readBody(req: NextRequest): Promise<string | 'too-large'> {
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (declared > BFF_BODY_LIMIT) return 'too-large';
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > BFF_BODY_LIMIT) {
+      await reader.cancel();
+      return 'too-large';
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const i of error.issues) (out[i.path.join('.') || '_'] ??= []).push(i.message);
+  return out;
+}
+
+function validate(call: CallDef, query: URLSearchParams, text: string): NextResponse | null {
+  const q = call.query.safeParse(Object.fromEntries(query));
+  if (!q.success) return fail(400, 'Please correct the highlighted fields.', { fieldErrors: fieldErrors(q.error) });
+  if (call.method === 'GET') return null;
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : {};
+  } catch {
+    return fail(400, 'The request body is not valid JSON.');
+  }
+  const b = call.body.safeParse(json);
+  return b.success ? null : fail(400, 'Please correct the highlighted fields.', { fieldErrors: fieldErrors(b.error) });
+}
+
+export async function forward(req: NextRequest): Promise<NextResponse> {
+  if (req.headers.get(BFF_HEADER) !== BFF_HEADER_VALUE) return fail(403, 'This endpoint only answers the application itself.');
+  if (isCrossSite(req)) return fail(403, 'Cross-site requests are not allowed.');
+
+  const path = requestedPath(req.url);
+  const call = path ? BFF_CALLS.get(`${req.method} ${path}`) : undefined;
+  if (!call) return fail(404, 'Unknown call.');
+
+  const session = await readSession();
+  if (!session) return answer(401, { error: failureMessage('unauthorized', call.path), redirect: '/login' }, true);
+  if (Array.isArray(call.access) && (session.role == null || !call.access.includes(session.role)))
+    return fail(403, failureMessage('forbidden', call.path));
+
+  const text = call.method === 'GET' ? '' : await readBody(req);
+  if (text === 'too-large') return fail(413, `The request is larger than ${BFF_BODY_LIMIT / 1024} kB.`);
+  const query = req.nextUrl.searchParams;
+  const invalid = validate(call, query, text);
+  if (invalid) return invalid;
+
+  try {
+    const res = await sendUpstream(call, upstreamUrl(call, query), {
+      method: call.method,
+      token: session.apiToken,
+      headers: call.method === 'GET' ? undefined : { 'content-type': 'application/json' },
+      body: call.method === 'GET' ? undefined : text || '{}',
+    });
+    if (!res.ok) throw await failureOf(call, res);
+    const parsed = call.response.safeParse(await res.json().catch(() => undefined));
+    if (!parsed.success) throw new UpstreamError('contract', call.path);
+    return answer(200, parsed.data);
+  } catch (e) {
+    if (!(e instanceof UpstreamError)) throw e;
+    if (e.kind === 'unauthorized') return answer(401, { error: e.message, redirect: '/login' }, true);
+    return fail(e.status, e.message, e.fieldErrors ? { fieldErrors: e.fieldErrors } : undefined);
+  }
+}

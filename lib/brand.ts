@@ -1,0 +1,39 @@
+/** The signed-in firm's Brand settings (BrandLogo, BrandIcon, BrandTitle, MainLogo), with fallbacks. */
+import 'server-only';
+import { cache } from 'react';
+import { api } from './api/server';
+import { contract } from './contract';
+import { DEFAULT_ICON, DEFAULT_LOGO } from './brand-defaults';
+import { config } from './config';
+
+export interface Brand {
+  logo: string;
+  icon: string;
+  title: string;
+  mainLogo: string;
+}
+
+
+/** Only same-site paths and https URLs are used as image sources; anything else falls back. */
+function safeImage(value: string | null | undefined, fallback: string): string {
+  if (!value) return fallback;
+  if (value.startsWith('/') && !value.startsWith('//')) return value;
+  return /^https:\/\/[^\s"'<>]+$/.test(value) ? value : fallback;
+}
+
+export function brandFrom(rows: readonly { name: string; value: string | null }[], productName: string): Brand {
+  const get = (name: string) => rows.find((r) => r.name === name)?.value?.trim() || null;
+  const logo = safeImage(get('BrandLogo'), DEFAULT_LOGO);
+  return {
+    logo,
+    icon: safeImage(get('BrandIcon'), DEFAULT_ICON),
+    title: get('BrandTitle') ?? productName,
+    mainLogo: safeImage(get('MainLogo'), logo),
+  };
+}
+
+/** Once per request. */
+export const brandOf = cache(async (firm: number): Promise<Brand> => {
+  const rows = await api(contract.firm.firmPreference, { query: { firm, category: 'Brand' } });
+  return brandFrom(rows, config().PRODUCT_NAME);
+});

@@ -1,0 +1,75 @@
+/**
+ * Configuration, read from the environment and checked with zod once, at start-up
+ * (instrumentation.ts calls loadConfig so a bad value stops the server with a message naming it).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+const url = (name: string) =>
+  z.url({ error: `${name} must be an absolute http(s) URL` }).refine((v) => /^https?:\/\//.test(v), `${name} must be an http(s) URL`);
+
+/** Defaults point at the embedded reference host started by `npm start`. */
+export const EMBEDDED_HOST = 'http://127.0.0.1:4010';
+
+const schema = z
+  .object({
+    API_URL: url('API_URL').default(`${EMBEDDED_HOST}/api/`),
+    AUTH_URL: url('AUTH_URL').default(`${EMBEDDED_HOST}/auth/`),
+    /** SignalR hub; empty means the shell runs without push. */
+    PUSH_URL: z.union([z.literal(''), url('PUSH_URL')]).default(`${EMBEDDED_HOST}/hubs/push`),
+    APP_ENV: z
+      .string()
+      .regex(/^[a-z0-9-]{1,20}$/, 'APP_ENV must be a short lower-case name such as dev, uat or prod')
+      .default('uat'),
+    APP_VERSION: z.string().min(1).max(40).optional(),
+    PRODUCT_NAME: z.string().trim().min(1).max(60).default('ADAS Desk'),
+    AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** Upstream time-out in milliseconds. */
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    PRIVACY_POLICY_URL: url('PRIVACY_POLICY_URL').default('https://example.com/privacy'),
+    TRAINING_VIDEOS_URL: url('TRAINING_VIDEOS_URL').default('https://example.com/training'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.APP_ENV === 'prod' && !c.AUTH_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET is required when APP_ENV=prod' });
+  });
+
+export type AppConfig = Omit<z.infer<typeof schema>, 'APP_VERSION' | 'AUTH_SECRET'> & {
+  APP_VERSION: string;
+  AUTH_SECRET: string;
+};
+
+export class ConfigError extends Error {}
+
+function packageVersion(): string {
+  try {
+    return JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** Parses an environment; throws ConfigError naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  // Empty strings count as unset, so `FOO= npm start` falls back to the default.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([k, v]) => v !== '' || k === 'PUSH_URL'));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(config)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = result.data;
+  const secret = c.AUTH_SECRET ?? env.NEXTAUTH_SECRET;
+  if (!secret) throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: missing (npm start generates one for the embedded default)');
+  return { ...c, APP_VERSION: c.APP_VERSION ?? packageVersion(), AUTH_SECRET: secret };
+}
+
+let cached: AppConfig | undefined;
+
+/** The process configuration, parsed once. */
+export function config(): AppConfig {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,73 @@
+/** Auth host calls (overview §7 Auth) and the session profile carried in the token (§3). */
+import { z } from 'zod';
+import { defineCall } from './define';
+
+/** Claims of the login token: the session profile (overview §3) plus the standard expiry. */
+export const sessionProfile = z.object({
+  user: z.number().int(),
+  contact: z.number().int(),
+  firm: z.number().int(),
+  timezone: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  email: z.string(),
+  language: z.number().int(),
+  /** A single role id; absent or null means Guest. */
+  roles: z.number().int().nullable(),
+  firmName: z.string(),
+  postalCode: z.string(),
+  exp: z.number().int(),
+});
+export type SessionProfile = z.infer<typeof sessionProfile>;
+
+/** Either the failure object {success:false, reason} or the token (written down here as {success:true, token}). */
+export const tokenAnswer = z.union([
+  z.object({ success: z.literal(false), reason: z.string().min(1) }),
+  z.object({ success: z.literal(true).optional(), token: z.string().min(20) }),
+]);
+
+const credentials = z.object({
+  username: z.string().trim().min(1, 'This field is required').max(200),
+  password: z.string().min(1, 'This field is required').max(200),
+});
+
+export const getToken = defineCall({
+  host: 'auth',
+  method: 'POST',
+  path: 'getToken',
+  body: credentials,
+  response: tokenAnswer,
+  access: 'anonymous',
+});
+
+export const redeemTempToken = defineCall({
+  host: 'auth',
+  method: 'POST',
+  path: 'user/redeemTempToken',
+  body: z.object({ token: z.string().trim().min(1, 'This field is required').max(200) }),
+  response: tokenAnswer,
+  access: 'anonymous',
+});
+
+/** Always the same neutral answer, whether or not the username exists. */
+export const resetPassword = defineCall({
+  host: 'auth',
+  method: 'POST',
+  path: 'user/resetPassword',
+  body: z.object({ username: z.email('Required, formatted email address').max(200) }),
+  response: z.object({ success: z.literal(true), message: z.string() }),
+  access: 'anonymous',
+});
+
+/**
+ * Reference-host extension (not in the specification): issues a single-use temp token for the caller,
+ * as the systems that link into /sso would. Used by tests and by administrators to hand out links.
+ */
+export const createTempToken = defineCall({
+  host: 'auth',
+  method: 'POST',
+  path: 'user/createTempToken',
+  response: z.object({ token: z.string(), expiresAt: z.string() }),
+  access: 'signed-in',
+});

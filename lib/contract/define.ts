@@ -1,0 +1,67 @@
+/**
+ * The shape of one API call. Both sides import the same definition: the app parses every upstream
+ * answer with `response`, the reference host validates `query`/`body` and answers 400 on bad input.
+ * Object schemas strip unknown keys, so an upstream that adds fields keeps working.
+ */
+import { z } from 'zod';
+import type { RoleId } from '../roles';
+
+export type CallAccess = 'anonymous' | 'signed-in' | readonly RoleId[];
+
+export interface CallDef<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  /** The path relative to its host's base, as the specification names it (e.g. `user/profile`). */
+  path: string;
+  method: 'GET' | 'POST';
+  host: 'api' | 'auth';
+  query: Q;
+  body: B;
+  response: R;
+  /** Who may make the call; the reference host and the BFF both enforce it. */
+  access: CallAccess;
+  /** Client components may call it through the BFF pass-through. */
+  bff: boolean;
+}
+
+const none = z.object({}).strip();
+
+export function defineCall<Q extends z.ZodType = typeof none, B extends z.ZodType = typeof none, R extends z.ZodType = z.ZodType>(
+  def: Partial<Pick<CallDef<Q, B, R>, 'query' | 'body' | 'host' | 'bff'>> &
+    Pick<CallDef<Q, B, R>, 'path' | 'method' | 'response' | 'access'>,
+): CallDef<Q, B, R> {
+  return {
+    host: 'api',
+    bff: false,
+    query: none as unknown as Q,
+    body: none as unknown as B,
+    ...def,
+  };
+}
+
+export type QueryOf<C extends CallDef> = z.input<C['query']>;
+export type BodyOf<C extends CallDef> = z.input<C['body']>;
+export type ResponseOf<C extends CallDef> = z.output<C['response']>;
+
+/** Query-string helpers: every query value arrives as text. */
+export const q = {
+  id: () => z.coerce.number({ error: 'Must be a number' }).int('Must be a whole number'),
+  text: (max = 200) => z.string().trim().max(max, `At most ${max} characters`),
+  flag: () =>
+    z
+      .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+      .transform((v) => v === true || v === 'true' || v === '1'),
+};
+
+/** The reference host's error body: a message and, for 400, the fields at fault. */
+export const errorBody = z.object({
+  error: z.string(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** Save calls answer the saved record's id (the specification does not show the shape). */
+export const savedId = z.object({ id: z.number().int() });
+export const ok = z.object({ success: z.literal(true) });

@@ -1,0 +1,21 @@
+/** Every call of the contract, by area. The BFF's allow-list and the reference host's routes come from here. */
+import * as auth from './auth';
+import * as data from './data';
+import type { CallDef } from './define';
+import * as firm from './firm';
+import * as log from './log';
+import * as user from './user';
+
+export const contract = { auth, data, firm, log, user };
+
+function isCall(v: unknown): v is CallDef {
+  return typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'response' in v;
+}
+
+/** All calls, flattened. */
+export const ALL_CALLS: readonly CallDef[] = Object.values(contract).flatMap((area) => Object.values(area).filter(isCall));
+
+/** Calls a client component may make through the BFF, keyed by "METHOD path". */
+export const BFF_CALLS: ReadonlyMap<string, CallDef> = new Map(
+  ALL_CALLS.filter((c) => c.bff && c.host === 'api').map((c) => [`${c.method} ${c.path}`, c]),
+);

@@ -1,0 +1,32 @@
+/** One numeric role id per user, taken from the token (overview §6). */
+export type RoleId = number;
+
+export const ALL_ROLES: readonly RoleId[] = Array.from({ length: 17 }, (_, i) => i + 1);
+
+/** Role 1: the super user (sees the ADAS Matrix entry). */
+export const SUPER_USER: RoleId = 1;
+/** Roles 1 and 2: administrators; only they may receive the make-matrix-links import notice. */
+export const ADMIN_ROLES: readonly RoleId[] = [1, 2];
+/** Shop roles with the reduced left menu. */
+export const SHOP_ROLES: readonly RoleId[] = [15, 16, 17];
+
+const LABELS: Readonly<Record<number, string>> = {
+  3: 'Franchiser (admin)',
+  7: 'Franchiser (user)',
+  8: 'Franchisee (admin)',
+  9: 'Franchisee (user)',
+  4: 'Shop (admin)',
+  5: 'Shop (user)',
+};
+
+/** The label shown in the side-nav layout; "Guest" without a role, "Admin" for any unlisted role. */
+export function roleLabel(role: RoleId | null | undefined): string {
+  if (role == null) return 'Guest';
+  return LABELS[role] ?? 'Admin';
+}
+
+export const isAdminRole = (role: RoleId | null | undefined) => role != null && ADMIN_ROLES.includes(role);
+export const isShopRole = (role: RoleId | null | undefined) => role != null && SHOP_ROLES.includes(role);
+
+/** Roles 1..n as a list, for readable route-table rows. */
+export const rolesUpTo = (n: number): RoleId[] => ALL_ROLES.filter((r) => r <= n);

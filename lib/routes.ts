@@ -1,0 +1,175 @@
+/**
+ * The one route table (overview §2). It drives the guard in proxy.ts, the page titles, the layouts
+ * and the menus. Adding a screen is one row here plus its page.
+ */
+import { ALL_ROLES, SUPER_USER, isShopRole, rolesUpTo, type RoleId } from './roles';
+
+/** anonymous: always passes; signed-in: any session; a list: only those role ids. */
+export type Access = 'anonymous' | 'signed-in' | readonly RoleId[];
+/** no-nav is the fallback; default = top bar; side-nav = top bar + left menu + role label. */
+export type Layout = 'anonymous' | 'no-nav' | 'default' | 'side-nav';
+
+export interface MenuEntry {
+  label: string;
+  /** Position in the left menu. */
+  order: number;
+  /** Label shown to shop roles 15–17 (the specification names Locations "Location" for them). */
+  shopLabel?: string;
+  /** Further narrows who sees the entry, on top of the route's access. */
+  onlyRoles?: readonly RoleId[];
+}
+
+export interface RouteDef {
+  /** A literal path, or a pattern with one `[param]` segment. */
+  path: string;
+  /** Route name used in the page title; null where the specification gives no distinct title. */
+  name: string | null;
+  /** Page heading where the route has no distinct name. */
+  heading?: string;
+  layout: Layout;
+  access: Access;
+  /** Left-menu entry (side-nav layout). */
+  menu?: MenuEntry;
+  /** One line for the Home page's shortcut to this screen; screens without one get no shortcut. */
+  blurb?: string;
+  /** Listed in the top bar (the specification: "The top bar lists only ADAS"). */
+  topBar?: boolean;
+}
+
+const STAFF: readonly RoleId[] = [1, 2, 3, 5, 7, 9, 12];
+
+export const ROUTES: readonly RouteDef[] = [
+  { path: '/', name: 'Home', layout: 'side-nav', access: 'signed-in', menu: { label: 'Home', order: 1 } },
+  { path: '/onboard/[id]', name: 'Onboard', layout: 'no-nav', access: 'anonymous' },
+  { path: '/contacts', name: 'Contacts', blurb: "Customers, companies and vendors with their addresses, phones and emails.",
+    layout: 'default', access: [1] },
+  { path: '/insurance', name: 'Insurance', blurb: "Insurance companies and opt-in programs.",
+    layout: 'default', access: rolesUpTo(13) },
+  { path: '/dashboard', name: 'Dashboard', blurb: "Statistics by service, make, technician and location.",
+    layout: 'default', access: STAFF, menu: { label: 'Dashboard', order: 7 } },
+  {
+    path: '/locations',
+    name: 'Locations',
+    blurb: "Locations in your network and their settings.",
+    layout: 'default',
+    access: [...STAFF, 15],
+    menu: { label: 'Locations', shopLabel: 'Location', order: 2 },
+  },
+  { path: '/adas', name: 'ADAS', blurb: "ADAS jobs, inspections and calibration requests.",
+    layout: 'default', access: ALL_ROLES, menu: { label: 'ADAS', order: 4 }, topBar: true },
+  { path: '/admin', name: 'Administration', blurb: "Administration of lookups, reports and records.",
+    layout: 'side-nav', access: STAFF },
+  {
+    path: '/configuration',
+    name: 'Configuration Settings',
+    blurb: "ADAS matrices, links, pricing and VIN decoding.",
+    layout: 'side-nav',
+    access: [1, 2],
+    menu: { label: 'ADAS Matrix', order: 8, onlyRoles: [SUPER_USER] },
+  },
+  { path: '/data', name: 'Import/Export Facility', blurb: "Import data from files and export it again.",
+    layout: 'side-nav', access: 'signed-in' },
+  { path: '/users', name: 'Users', blurb: "Users, their roles and the locations they may access.",
+    layout: 'default', access: [1], menu: { label: 'Users', order: 3 } },
+  { path: '/storage', name: 'Storage', blurb: "Files stored for your locations.",
+    layout: 'default', access: STAFF },
+  {
+    path: '/add-inspection',
+    name: 'Add Inspection',
+    blurb: "Start an inspection and see a vehicle's ADAS systems.",
+    layout: 'default',
+    access: 'signed-in',
+    menu: { label: 'ADAS Systems Overview', order: 5 },
+  },
+  // The specification lists /login with access "roles 1 to 17" but an anonymous layout; a sign-in page
+  // has to be reachable without a session, so it is treated as anonymous like the other anonymous-layout rows.
+  { path: '/login', name: 'Login', layout: 'anonymous', access: 'anonymous' },
+  { path: '/reset', name: 'Reset Password', layout: 'anonymous', access: 'anonymous' },
+  { path: '/sso', name: 'sso', layout: 'anonymous', access: 'anonymous' },
+  { path: '/alldataAuthorize', name: null, heading: 'ALLDATA Authorization', layout: 'anonymous', access: 'anonymous' },
+  { path: '/alldataApproval', name: null, heading: 'ALLDATA Approval', layout: 'anonymous', access: 'anonymous' },
+  { path: '/alldataSetToken', name: null, heading: 'ALLDATA Token', layout: 'anonymous', access: 'anonymous' },
+  { path: '/links', name: null, heading: 'Links', layout: 'anonymous', access: 'anonymous' },
+  { path: '/providers', name: 'Providers', blurb: "Calibration providers your location works with.",
+    layout: 'side-nav', access: 'signed-in', menu: { label: 'Providers', order: 6 } },
+  { path: '/view', name: 'Inspection', layout: 'default', access: 'signed-in' },
+  { path: '/choose', name: 'Choose Vehicle', layout: 'default', access: 'signed-in' },
+];
+
+export const NOT_FOUND_NAME = 'Page not Found';
+
+function matches(pattern: string, pathname: string): boolean {
+  if (!pattern.includes('[')) return pattern === pathname;
+  const p = pattern.split('/');
+  const s = pathname.split('/');
+  return p.length === s.length && p.every((seg, i) => (seg.startsWith('[') ? s[i].length > 0 : seg === s[i]));
+}
+
+/** The route row for a pathname, or undefined for "any other path". Paths are case-sensitive. */
+export function findRoute(pathname: string): RouteDef | undefined {
+  return ROUTES.find((r) => matches(r.path, pathname));
+}
+
+/** The route row of a literal path in this table; throws for a typo so a page cannot name a missing row. */
+export function routeOf(path: string): RouteDef {
+  const route = ROUTES.find((r) => r.path === path);
+  if (!route) throw new Error(`No route row for ${path}`);
+  return route;
+}
+
+/** Whether a signed-in user with this role (null = no role, the Guest) may open the route. */
+export function isAllowed(route: RouteDef, role: RoleId | null): boolean {
+  if (route.access === 'anonymous' || route.access === 'signed-in') return true;
+  return role != null && route.access.includes(role);
+}
+
+export type GuardDecision =
+  | { kind: 'pass' }
+  /** No session: remember the requested path (with its query) and go to /login. */
+  | { kind: 'login'; remember: string }
+  /** Signed in without permission for the path: go to /. */
+  | { kind: 'home' };
+
+/**
+ * The navigation guard (overview §2): anonymous routes always pass; without a session the route is
+ * remembered and the user goes to /login; with a session but no permission, to /.
+ * Unknown paths pass and render "Page not Found".
+ */
+export function guard(pathname: string, search: string, session: { role: RoleId | null } | null): GuardDecision {
+  const route = findRoute(pathname);
+  if (!route || route.access === 'anonymous') return { kind: 'pass' };
+  if (!session) return { kind: 'login', remember: pathname + search };
+  return isAllowed(route, session.role) ? { kind: 'pass' } : { kind: 'home' };
+}
+
+/** "{route name} · {product}[ [env]]"; without a route name, the product name leads. */
+export function pageTitle(routeName: string | null, productName: string, appEnv: string): string {
+  const env = appEnv === 'prod' ? '' : ` [${appEnv}]`;
+  return (routeName ? `${routeName} · ${productName}` : productName) + env;
+}
+
+export interface MenuItem {
+  path: string;
+  label: string;
+}
+
+/** Left-menu items for a role, in menu order: only entries whose path the route table allows. */
+export function leftMenu(role: RoleId | null): MenuItem[] {
+  return ROUTES.filter((r) => r.menu && isAllowed(r, role) && (!r.menu.onlyRoles || (role != null && r.menu.onlyRoles.includes(role))))
+    .sort((a, b) => a.menu!.order - b.menu!.order)
+    .map((r) => ({ path: r.path, label: (isShopRole(role) && r.menu!.shopLabel) || r.menu!.label }));
+}
+
+/** Top-bar items for a role. */
+export function topBarMenu(role: RoleId | null): MenuItem[] {
+  return ROUTES.filter((r) => r.topBar && isAllowed(r, role)).map((r) => ({ path: r.path, label: r.name ?? r.path }));
+}
+
+/** Home-page shortcuts: every screen with a blurb that the role may open. */
+export function shortcuts(role: RoleId | null): (MenuItem & { blurb: string })[] {
+  return ROUTES.filter((r) => r.blurb && isAllowed(r, role)).map((r) => ({
+    path: r.path,
+    label: (isShopRole(role) && r.menu?.shopLabel) || r.menu?.label || r.name || r.path,
+    blurb: r.blurb!,
+  }));
+}

@@ -1,0 +1,23 @@
+import { defineConfig } from '@playwright/test';
+import { APP_URL, CHROMIUM_ARGS } from './tests/support/env';
+
+export default defineConfig({
+  testDir: './tests',
+  testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
+  globalSetup: './tests/support/global-setup.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: APP_URL,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: 'e2e', testMatch: 'e2e/**/*.spec.ts', use: { browserName: 'chromium' } },
+    { name: 'security', testMatch: 'security/**/*.spec.ts', use: { browserName: 'chromium' } },
+  ],
+});

@@ -1,0 +1,45 @@
+/**
+ * The route guard (Next 16's middleware): applies lib/routes.ts to every page request and sets the
+ * security headers. Pages and route handlers check access again; this is the first line, not the only one.
+ */
+import { NextResponse, type NextRequest } from 'next/server';
+import { SESSION_COOKIE } from './lib/auth/cookies';
+import { decodeSession, roleOf } from './lib/auth/jwt';
+import { loginUrl } from './lib/auth/redirects';
+import { config as appConfig } from './lib/config';
+import { guard } from './lib/routes';
+import { STATIC_SECURITY_HEADERS, contentSecurityPolicy } from './lib/security-headers';
+
+export async function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  const isApi = pathname.startsWith('/api/');
+
+  if (!isApi) {
+    const raw = request.cookies.get(SESSION_COOKIE)?.value;
+    const jwt = raw ? await decodeSession({ token: raw, secret: appConfig().AUTH_SECRET }) : null;
+    const decision = guard(pathname, search, jwt ? { role: roleOf(jwt.profile) } : null);
+    if (decision.kind !== 'pass') {
+      const target = decision.kind === 'login' ? loginUrl(decision.remember) : '/';
+      return withHeaders(NextResponse.redirect(new URL(target, request.url)));
+    }
+  }
+
+  const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
+  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === 'development');
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('x-nonce', nonce);
+  requestHeaders.set('content-security-policy', csp);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  if (!isApi) response.headers.set('Content-Security-Policy', csp);
+  return withHeaders(response);
+}
+
+function withHeaders(response: NextResponse): NextResponse {
+  for (const [k, v] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(k, v);
+  return response;
+}
+
+export const config = {
+  // Everything but build assets and public files; RSC and prefetch requests of pages are guarded too.
+  matcher: ['/((?!_next/static|_next/image|brands/|favicon.ico|robots.txt).*)'],
+};

@@ -1,0 +1,118 @@
+/**
+ * Starting the product's processes: the reference API host and the production Next.js server.
+ * Used by `npm start`, the end-to-end and security tests, and the benchmarks, so all run the same way.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+
+/** Runs npm ci (or install) when node_modules is missing or older than the lockfile. */
+export function ensureInstalled() {
+  const marker = join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = join(ROOT, 'package-lock.json');
+  const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
+  if (!stale) return;
+  console.log('[start] installing dependencies…');
+  const r = spawnSync('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('npm install failed');
+}
+
+const SOURCES = ['app', 'components', 'lib', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'postcss.config.mjs', 'tailwind.config.ts', 'package-lock.json', 'tsconfig.json'];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), st.mtimeMs);
+}
+
+/** Builds the Next.js app when there is no build or a source file is newer than it. */
+export function ensureBuilt({ force = false } = {}) {
+  const buildId = join(ROOT, '.next', 'BUILD_ID');
+  const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
+  if (!force && built && SOURCES.every((s) => newestMtime(join(ROOT, s)) <= built)) return;
+  console.log('[start] building the app (next build)…');
+  const r = spawnSync(bin('next'), ['build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  if (r.status !== 0) throw new Error('next build failed');
+}
+
+/** AUTH_SECRET for the embedded default: generated once and kept in the data folder. */
+export function embeddedAuthSecret(dataDir = join(ROOT, '.data')) {
+  const file = join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function waitFor(url, child, name, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(url, { redirect: 'manual' });
+      if (res.status < 500) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${name} did not answer ${url} within ${timeoutMs / 1000} s`);
+}
+
+function start(name, command, args, env, { quiet = false } = {}) {
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  if (quiet) {
+    // Keep the tail of the output for error reports without flooding the test log.
+    const tail = [];
+    const keep = (d) => {
+      tail.push(String(d));
+      if (tail.length > 200) tail.shift();
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.output = () => tail.join('');
+  }
+  child.stopped = new Promise((r) => child.once('exit', r));
+  child.stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await child.stopped;
+    clearTimeout(timer);
+  };
+  return child;
+}
+
+/** Starts the reference host; `reset` re-seeds its database first. */
+export async function startApiHost({ port = 4010, db = '.data/reference.db', reset = false, env = {}, quiet = false } = {}) {
+  const child = start('api-host', process.execPath, ['--import', 'tsx', 'api-host/main.ts', ...(reset ? ['--reset'] : [])], {
+    API_HOST_PORT: String(port),
+    API_HOST_DB: db,
+    ...env,
+  }, { quiet });
+  await waitFor(`http://127.0.0.1:${port}/health`, child, 'The reference API host');
+  return child;
+}
+
+/** Starts the production Next.js server against a host at apiOrigin. */
+export async function startApp({ port = 3000, apiOrigin = 'http://127.0.0.1:4010', env = {}, quiet = false } = {}) {
+  const child = start('app', bin('next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    PORT: String(port),
+    NEXTAUTH_URL: `http://localhost:${port}`,
+    API_URL: `${apiOrigin}/api/`,
+    AUTH_URL: `${apiOrigin}/auth/`,
+    PUSH_URL: `${apiOrigin}/hubs/push`,
+    AUTH_SECRET: process.env.AUTH_SECRET || embeddedAuthSecret(),
+    ...env,
+  }, { quiet });
+  await waitFor(`http://127.0.0.1:${port}/login`, child, 'The app server');
+  return child;
+}

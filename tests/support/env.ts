@@ -1,0 +1,23 @@
+/** Ports and URLs of the stack the end-to-end and security tests run against (started in global-setup). */
+export const API_PORT = Number(process.env.TEST_API_PORT || 4110);
+export const APP_PORT = Number(process.env.TEST_APP_PORT || 3110);
+/** A second app server on the same host with APP_ENV=prod. */
+export const PROD_APP_PORT = APP_PORT + 1;
+
+export const API_ORIGIN = `http://127.0.0.1:${API_PORT}`;
+// "localhost" so Chromium accepts the Secure __Host- cookies over plain http.
+export const APP_URL = `http://localhost:${APP_PORT}`;
+export const PROD_APP_URL = `http://localhost:${PROD_APP_PORT}`;
+export const TEST_DB = '.data/test/reference.db';
+
+export const DEMO_PASSWORD = 'Demo#2026';
+export const userOf = (role: number) => `role${role}@example.com`;
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];

@@ -1,0 +1,13 @@
+/** Signing in and out in browser tests. */
+import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, userOf } from './env';
+
+/** Signs in through the login form; waits for the landing page. */
+export async function signIn(page: Page, who: number | string, password = DEMO_PASSWORD, path = '/') {
+  const username = typeof who === 'number' ? userOf(who) : who;
+  await page.goto(path === '/' ? '/login' : `/login?callbackUrl=${encodeURIComponent(path)}`);
+  await page.getByLabel('Email address').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
