@@ -1,12 +1,14 @@
 /** Every call of the contract, by area. The BFF's allow-list and the reference host's routes come from here. */
 import * as auth from './auth';
+import * as contact from './contact';
 import * as data from './data';
 import type { CallDef } from './define';
 import * as firm from './firm';
 import * as log from './log';
+import * as lookup from './lookup';
 import * as user from './user';
 
-export const contract = { auth, data, firm, log, user };
+export const contract = { auth, contact, data, firm, log, lookup, user };
 
 function isCall(v: unknown): v is CallDef {
   return typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'response' in v;
