@@ -5,5 +5,5 @@ import nextTs from 'eslint-config-next/typescript';
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores(['.next/**', '.data/**', '.bench/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts']),
+  globalIgnores(['.next/**', '.next-*/**', '.data/**', '.bench/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts']),
 ]);

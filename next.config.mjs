@@ -1,5 +1,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // A separate build folder per worktree user (NEXT_DIST_DIR) lets parallel test runs not clobber each other.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
   // The reference host's native module never belongs in the app bundle.

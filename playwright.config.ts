@@ -5,6 +5,7 @@ export default defineConfig({
   testDir: './tests',
   testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
   globalSetup: './tests/support/global-setup.ts',
+  outputDir: process.env.PW_OUTPUT_DIR || 'test-results',
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

@@ -33,7 +33,7 @@ function newestMtime(path) {
 
 /** Builds the Next.js app when there is no build or a source file is newer than it. */
 export function ensureBuilt({ force = false } = {}) {
-  const buildId = join(ROOT, '.next', 'BUILD_ID');
+  const buildId = join(ROOT, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID');
   const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
   if (!force && built && SOURCES.every((s) => newestMtime(join(ROOT, s)) <= built)) return;
   console.log('[start] building the app (next build)…');

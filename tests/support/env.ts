@@ -8,7 +8,8 @@ export const API_ORIGIN = `http://127.0.0.1:${API_PORT}`;
 // "localhost" so Chromium accepts the Secure __Host- cookies over plain http.
 export const APP_URL = `http://localhost:${APP_PORT}`;
 export const PROD_APP_URL = `http://localhost:${PROD_APP_PORT}`;
-export const TEST_DB = '.data/test/reference.db';
+/** Per port, so parallel runs (TEST_API_PORT, TEST_APP_PORT, NEXT_DIST_DIR set apart) do not share a database. */
+export const TEST_DB = `.data/test-${API_PORT}/reference.db`;
 
 export const DEMO_PASSWORD = 'Demo#2026';
 export const userOf = (role: number) => `role${role}@example.com`;
