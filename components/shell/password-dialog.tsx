@@ -17,12 +17,14 @@ export const CLEAR_DELAY_MS = 400;
 export function PasswordDialog({
   open,
   onOpenChange,
+  returnFocusTo,
   firstName,
   lastName,
   username,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  returnFocusTo?: React.RefObject<HTMLElement | null>;
   firstName: string;
   lastName: string;
   username: string;
@@ -74,6 +76,7 @@ export function PasswordDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
+      returnFocusTo={returnFocusTo}
       title="Change Password"
       size="md"
       description={`Please supply a new password for ${firstName} ${lastName} (${username}):`}
@@ -83,8 +86,6 @@ export function PasswordDialog({
           <TextField label="Password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           <TextField label="Password again" type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} />
         </div>
-        {message && <Alert>{message}</Alert>}
-        {saved && <Alert kind="success">Your password has been changed.</Alert>}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
@@ -93,6 +94,9 @@ export function PasswordDialog({
             {saving ? 'Saving…' : 'Save'}
           </Button>
         </div>
+        {/* Below the buttons: a message appearing or going on blur must not move them under the pointer. */}
+        {message && <Alert>{message}</Alert>}
+        {saved && <Alert kind="success">Your password has been changed.</Alert>}
       </form>
     </Dialog>
   );

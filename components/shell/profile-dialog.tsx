@@ -12,11 +12,13 @@ import { roleLabel } from '@/lib/roles';
 export function ProfileDialog({
   open,
   onOpenChange,
+  returnFocusTo,
   username,
   onChangePassword,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  returnFocusTo?: React.RefObject<HTMLElement | null>;
   username: string;
   onChangePassword: () => void;
 }) {
@@ -51,6 +53,7 @@ export function ProfileDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
+      returnFocusTo={returnFocusTo}
       title={title}
       size="xl"
       footer={

@@ -91,6 +91,7 @@ export function UserMenu({ firstName, lastName, username }: UserMenuProps) {
         onOpenChange={(o) => setDialog(o ? 'profile' : null)}
         username={username}
         onChangePassword={() => setDialog('password')}
+        returnFocusTo={buttonRef}
       />
       <PasswordDialog
         open={dialog === 'password'}
@@ -98,6 +99,7 @@ export function UserMenu({ firstName, lastName, username }: UserMenuProps) {
         firstName={firstName}
         lastName={lastName}
         username={username}
+        returnFocusTo={buttonRef}
       />
     </div>
   );

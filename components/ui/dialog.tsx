@@ -18,17 +18,24 @@ export interface DialogProps {
   children?: React.ReactNode;
   /** Optional trigger; without one the caller controls `open`. */
   trigger?: React.ReactNode;
+  /** Where focus goes on close when the opener no longer exists (e.g. an item of a closed menu). */
+  returnFocusTo?: React.RefObject<HTMLElement | null>;
 }
 
-export function Dialog({ open, onOpenChange, title, description, size = 'md', footer, children, trigger }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, size = 'md', footer, children, trigger, returnFocusTo }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <RadixDialog.Content
-          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] ${SIZES[size]} -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none`}
+          className={`fixed top-[5dvh] left-1/2 z-50 flex max-h-[90dvh] w-[calc(100vw-1.5rem)] ${SIZES[size]} -translate-x-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none`}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={(e) => {
+            if (!returnFocusTo?.current) return;
+            e.preventDefault();
+            returnFocusTo.current.focus();
+          }}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-3">
             <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
