@@ -25,6 +25,9 @@ test('the session cookie is HttpOnly, SameSite, __Host- and the token is nowhere
   expect(session!.httpOnly).toBe(true);
   expect(session!.sameSite).toBe('Lax');
   expect(session!.secure).toBe(true);
+  // The cookie ends with the API token inside it (the host's default token lifetime is 8 h).
+  const tokenEnd = Date.now() / 1000 + 8 * 3600;
+  expect(Math.abs(session!.expires - tokenEnd)).toBeLessThan(120);
   expect(await page.evaluate(() => document.cookie)).not.toContain('adas.session');
   const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
   expect(storage).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
