@@ -1,7 +1,10 @@
 'use client';
 /** What a failed page shows: what went wrong in words, a retry, never a stack trace. */
+import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { failureMessage, parseDigest } from '@/lib/api/errors';
+import { bff } from '@/lib/bff/client';
+import type { contract } from '@/lib/contract';
 
 export function errorText(error: unknown): { title: string; detail: string } {
   const digest = error instanceof Error ? (error as Error & { digest?: string }).digest : undefined;
@@ -11,7 +14,17 @@ export function errorText(error: unknown): { title: string; detail: string } {
   return { title: 'Something went wrong', detail: 'This page could not be shown. Please try again.' };
 }
 
+/** Reports the failure to the log (best effort: the API itself may be what failed). */
+function useReport(error: unknown) {
+  useEffect(() => {
+    const e = error as Error & { digest?: string };
+    const value = JSON.stringify({ path: window.location.pathname, digest: e?.digest, message: e?.digest ? undefined : e?.message });
+    bff<typeof contract.log.saveEntry>('POST', 'log/saveEntry', { body: { name: 'client-error', value: value.slice(0, 4000) } }).catch(() => undefined);
+  }, [error]);
+}
+
 export function ErrorView({ error, retry }: { error: unknown; retry: () => void }) {
+  useReport(error);
   const { title, detail } = errorText(error);
   return (
     <div role="alert" className="mx-auto max-w-xl rounded-lg border border-red-200 bg-white p-6 shadow-sm">

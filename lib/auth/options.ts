@@ -52,6 +52,13 @@ export function authOptions(): NextAuthOptions {
         },
       }),
     ],
+    events: {
+      // A usage record per sign-in; never blocks or fails the sign-in itself.
+      async signIn({ user, account }) {
+        const body = { area: 'auth', action: 'signIn', detail: account?.provider ?? 'credentials' };
+        await callUpstream(contract.data.saveUsage, { body }, user.apiToken).catch(() => undefined);
+      },
+    },
     callbacks: {
       jwt({ token, user }) {
         if (user) return { sub: user.id, apiToken: user.apiToken, profile: user.profile };
