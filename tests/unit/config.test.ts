@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '@/lib/config';
+
+const SECRET = 'x'.repeat(40);
+
+describe('configuration', () => {
+  it('defaults to the embedded reference host', () => {
+    const c = parseConfig({ AUTH_SECRET: SECRET });
+    expect(c.API_URL).toBe('http://127.0.0.1:4010/api/');
+    expect(c.AUTH_URL).toBe('http://127.0.0.1:4010/auth/');
+    expect(c.APP_ENV).toBe('uat');
+    expect(c.PORT).toBe(3000);
+    expect(c.APP_VERSION).toMatch(/^\d+\.\d+\.\d+/);
+    expect(c.PRODUCT_NAME.length).toBeGreaterThan(0);
+  });
+
+  it('names every malformed value', () => {
+    const attempt = () => parseConfig({ AUTH_SECRET: SECRET, API_URL: 'not a url', PORT: '99999', APP_ENV: 'Prod!' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (e) {
+      expect((e as Error).message).toContain('API_URL');
+      expect((e as Error).message).toContain('PORT');
+      expect((e as Error).message).toContain('APP_ENV');
+    }
+  });
+
+  it('requires AUTH_SECRET in prod', () => {
+    expect(() => parseConfig({ APP_ENV: 'prod' })).toThrow(/AUTH_SECRET is required when APP_ENV=prod/);
+    expect(parseConfig({ APP_ENV: 'prod', AUTH_SECRET: SECRET }).APP_ENV).toBe('prod');
+  });
+
+  it('an empty PUSH_URL turns push off; other empty values fall back to defaults', () => {
+    const c = parseConfig({ AUTH_SECRET: SECRET, PUSH_URL: '', PORT: '' });
+    expect(c.PUSH_URL).toBe('');
+    expect(c.PORT).toBe(3000);
+  });
+});
