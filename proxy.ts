@@ -8,7 +8,7 @@ import { decodeSession, roleOf } from './lib/auth/jwt';
 import { loginUrl } from './lib/auth/redirects';
 import { config as appConfig } from './lib/config';
 import { guard } from './lib/routes';
-import { STATIC_SECURITY_HEADERS, contentSecurityPolicy } from './lib/security-headers';
+import { API_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS, contentSecurityPolicy } from './lib/security-headers';
 
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -20,7 +20,9 @@ export async function proxy(request: NextRequest) {
     const decision = guard(pathname, search, jwt ? { role: roleOf(jwt.profile) } : null);
     if (decision.kind !== 'pass') {
       const target = decision.kind === 'login' ? loginUrl(decision.remember) : '/';
-      return withHeaders(NextResponse.redirect(new URL(target, request.url)));
+      const redirect = NextResponse.redirect(new URL(target, request.url));
+      redirect.headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+      return withHeaders(redirect);
     }
   }
 
@@ -30,7 +32,7 @@ export async function proxy(request: NextRequest) {
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('content-security-policy', csp);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
-  if (!isApi) response.headers.set('Content-Security-Policy', csp);
+  response.headers.set('Content-Security-Policy', isApi ? API_CONTENT_SECURITY_POLICY : csp);
   return withHeaders(response);
 }
 
@@ -41,5 +43,7 @@ function withHeaders(response: NextResponse): NextResponse {
 
 export const config = {
   // Everything but build assets and public files; RSC and prefetch requests of pages are guarded too.
-  matcher: ['/((?!_next/static|_next/image|brands/|favicon.ico|robots.txt).*)'],
+  // The BFF (/api/bff/) checks the session itself and sets its own headers (lib/bff/forward.ts): leaving
+  // it out spares every client-side API call a middleware pass.
+  matcher: ['/((?!_next/static|_next/image|brands/|favicon.ico|robots.txt|api/bff/).*)'],
 };

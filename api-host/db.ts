@@ -2,6 +2,8 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { CONTACTS_SCHEMA } from './contacts-schema';
+import { PUSH_EVENTS_SCHEMA } from './push-events-schema';
 
 export type Db = Database.Database;
 
@@ -111,7 +113,7 @@ CREATE TABLE IF NOT EXISTS usage (
 `;
 
 /** Later issues add tables by appending statements to this list; each runs once, in order. */
-export const MIGRATIONS: string[] = [SCHEMA];
+export const MIGRATIONS: string[] = [SCHEMA, CONTACTS_SCHEMA, PUSH_EVENTS_SCHEMA];
 
 export function openDb(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });

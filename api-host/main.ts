@@ -12,7 +12,8 @@ import { IMPLEMENTATIONS } from './calls';
 import { openDb } from './db';
 import { isSeeded, seed } from './seed';
 import { secretFromFile } from './secrets';
-import { buildServer } from './server';
+import { mountPushHub } from './hub';
+import { buildServer, type HostContext } from './server';
 import { tokenService } from './tokens';
 
 const env = z
@@ -43,7 +44,9 @@ if (process.argv.includes('--reset-only')) {
 }
 
 const secret = new TextEncoder().encode(API_HOST_SECRET ?? secretFromFile('.data/api-host-secret'));
-const app = buildServer({ db, tokens: tokenService(secret, API_HOST_TOKEN_TTL) }, IMPLEMENTATIONS);
+const ctx: HostContext = { db, tokens: tokenService(secret, API_HOST_TOKEN_TTL) };
+const app = buildServer(ctx, IMPLEMENTATIONS);
+mountPushHub(app, ctx); // the SignalR hub at /hubs/push
 
 await app.listen({ port: API_HOST_PORT, host: '127.0.0.1' });
 console.log(`[api-host] listening on http://127.0.0.1:${API_HOST_PORT} (database ${API_HOST_DB})`);

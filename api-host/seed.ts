@@ -4,6 +4,7 @@
  */
 import type { Db } from './db';
 import { hashPassword } from './passwords';
+import { CONTACT_SEEDS } from './seed-contacts';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 
@@ -106,7 +107,7 @@ async function seedCore(db: Db): Promise<void> {
 export type SeedStep = (db: Db) => Promise<void> | void;
 
 /** Seed steps in order; later issues append theirs. */
-export const SEEDS: SeedStep[] = [seedCore];
+export const SEEDS: SeedStep[] = [seedCore, ...CONTACT_SEEDS];
 
 export async function seed(db: Db): Promise<void> {
   for (const step of SEEDS) await step(db);

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { SessionProfile } from '../lib/contract/auth';
 import type { CallDef, ErrorBody, ResponseOf } from '../lib/contract/define';
 import type { Db } from './db';
+import type { PushSink } from './hub/types';
 import type { TokenService } from './tokens';
 
 export class HttpError extends Error {
@@ -36,6 +37,8 @@ export interface Caller {
 export interface HostContext {
   db: Db;
   tokens: TokenService;
+  /** The push hub, once mounted (api-host/hub); calls that cause push messages send through it. */
+  push?: PushSink;
 }
 
 export interface HandlerInput<C extends CallDef> {

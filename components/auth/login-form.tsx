@@ -52,7 +52,8 @@ export function LoginForm({ callbackUrl, notice }: { callbackUrl: string; notice
           <Alert kind="info">{notice}</Alert>
         </div>
       )}
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {/* method="post": a submit before hydration (or without JavaScript) must never put the password in the URL. */}
+      <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
         <TextField
           label="Email address"
           name="username"

@@ -8,6 +8,7 @@ import { brandOf } from '@/lib/brand';
 import { config } from '@/lib/config';
 import { roleLabel } from '@/lib/roles';
 import { leftMenu, topBarMenu } from '@/lib/routes';
+import { PushClient } from '@/components/push/push-client';
 import { DrawerProvider } from './drawer-state';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
@@ -37,6 +38,7 @@ export async function AppShell({ layout, children }: { layout: 'default' | 'side
   return (
     <DrawerProvider>
       <TopBar brand={brand} items={topBarMenu(role)} user={user} withDrawer={layout === 'side-nav'} />
+      {config().PUSH_URL ? <PushClient role={role} /> : null}
       {layout === 'side-nav' ? (
         <div className="flex min-h-[calc(100vh-3.5rem)]">
           <SideNav

@@ -3,7 +3,7 @@
  * The one labelled form field: label, control, error beside it (announced, and tied to the control with
  * aria-describedby). Textareas follow overview §5: an asterisk when required, max length 500, 2 rows.
  */
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 export const TEXT_MAX_LENGTH = 200;
 export const TEXTAREA_MAX_LENGTH = 500;
@@ -84,5 +84,56 @@ export function TextArea({ label, error, required, maxLength = TEXTAREA_MAX_LENG
         {...props}
       />
     </FieldShell>
+  );
+}
+
+export interface SelectOption {
+  value: string | number;
+  label: string;
+}
+
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'children'> & {
+  label: string;
+  error?: string | null;
+  hint?: string;
+  options: readonly SelectOption[];
+  /** The empty first option ("Choose…"); its value is "". Pass null for none. */
+  placeholder?: string | null;
+};
+
+/** A labelled native select (keyboard and mobile friendly), with the same error and required handling. */
+export function SelectField({ label, error, hint, required, options, placeholder = 'Choose…', className = '', ...props }: SelectProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} required={required} hint={hint}>
+      <select
+        id={id}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        className={`${CONTROL} ${className}`}
+        {...props}
+      >
+        {placeholder !== null && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={String(o.value)}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+/** A labelled checkbox (label after the box). */
+export function CheckboxField({ label, className = '', ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & { label: string }) {
+  const id = useId();
+  return (
+    <div className={`flex items-center gap-2 ${className}`}>
+      <input id={id} type="checkbox" className="size-4 accent-brand-600" {...props} />
+      <label htmlFor={id} className="text-sm text-slate-800">
+        {label}
+      </label>
+    </div>
   );
 }

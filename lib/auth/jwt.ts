@@ -23,11 +23,29 @@ function isClaims(v: JWT | null): v is JWT & SessionClaims {
   return !!v && typeof v.apiToken === 'string' && typeof v.profile === 'object' && v.profile !== null;
 }
 
+/**
+ * Decrypted sessions by cookie value: the same value under the same secret always decrypts to the same
+ * claims, so a request need not derive the key and decrypt again (the expiries are still checked on
+ * every call). Bounded; emptied when full.
+ */
+const decoded = new Map<string, { secret: JWTDecodeParams['secret']; jwt: JWT & SessionClaims }>();
+const DECODED_MAX = 1000;
+
 /** next-auth's decode, plus the expiry of the API token it carries. */
 export async function decodeSession(params: JWTDecodeParams): Promise<(JWT & SessionClaims) | null> {
-  const jwt = await nextAuthDecode(params).catch(() => null);
+  const hit = params.token ? decoded.get(params.token) : undefined;
+  let jwt: JWT | null;
+  if (hit && hit.secret === params.secret) jwt = hit.jwt;
+  else {
+    jwt = await nextAuthDecode(params).catch(() => null);
+    if (isClaims(jwt) && params.token) {
+      if (decoded.size >= DECODED_MAX) decoded.clear();
+      decoded.set(params.token, { secret: params.secret, jwt });
+    }
+  }
   if (!isClaims(jwt)) return null;
-  if (jwt.profile.exp * 1000 <= Date.now()) return null;
+  const now = Date.now();
+  if (jwt.profile.exp * 1000 <= now || (typeof jwt.exp === 'number' && jwt.exp * 1000 <= now)) return null;
   return jwt;
 }
 

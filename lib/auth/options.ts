@@ -6,6 +6,7 @@ import { contract } from '../contract';
 import { config } from '../config';
 import { CALLBACK_COOKIE, COOKIE_OPTIONS, CSRF_COOKIE, SESSION_COOKIE } from './cookies';
 import { decodeSession, encodeSession, profileFromToken } from './jwt';
+import { safeCallback } from './redirects';
 
 /** Lifetime ceiling of the cookie; the API token's own expiry ends the session earlier (see decodeSession). */
 const SESSION_MAX_AGE = 12 * 3600;
@@ -69,8 +70,13 @@ export function authOptions(): NextAuthOptions {
         const p = token.profile;
         return { expires: session.expires, user: { name: p ? `${p.firstName} ${p.lastName}` : undefined } };
       },
+      // Only this site: `startsWith(baseUrl)` would let `https://site.example.evil.example` or
+      // `http://site:3000@evil.example` through, so compare origins and pass the path through safeCallback.
       redirect({ url, baseUrl }) {
-        return url.startsWith(baseUrl) ? url : baseUrl;
+        const origin = new URL(baseUrl).origin;
+        if (!URL.canParse(url)) return `${origin}${safeCallback(url)}`;
+        const target = new URL(url);
+        return target.origin === origin ? `${origin}${safeCallback(target.pathname + target.search + target.hash)}` : baseUrl;
       },
     },
   };

@@ -12,8 +12,17 @@ import { readSession } from '../auth/session';
 import { BFF_CALLS } from '../contract';
 import type { CallDef } from '../contract/define';
 import { BFF_BODY_LIMIT, BFF_HEADER, BFF_HEADER_VALUE, BFF_PREFIX, type BffErrorBody } from './protocol';
+import { API_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from '../security-headers';
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
+/**
+ * Every BFF answer: not cacheable, and the security headers proxy.ts gives other responses (the proxy's
+ * matcher leaves /api/bff/ out, so the hot path does not pay for a middleware pass).
+ */
+const NO_STORE = {
+  'Cache-Control': 'private, no-store',
+  ...STATIC_SECURITY_HEADERS,
+  'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
+};
 
 function answer(status: number, body: BffErrorBody | unknown, clearSession = false): NextResponse {
   const res = NextResponse.json(body, { status, headers: NO_STORE });
@@ -33,7 +42,8 @@ export function requestedPath(rawUrl: string): string | null {
   return path;
 }
 
-function isCrossSite(req: NextRequest): boolean {
+/** True for a request another site caused (Sec-Fetch-Site, or an Origin that is not this host). Also used by the push route. */
+export function isCrossSite(req: NextRequest): boolean {
   const site = req.headers.get('sec-fetch-site');
   if (site && site !== 'same-origin') return true;
   const origin = req.headers.get('origin');
@@ -46,24 +56,35 @@ function isCrossSite(req: NextRequest): boolean {
   }
 }
 
+/**
+ * Past the limit the rest of a body is still read and dropped, up to this much, so the client (which is
+ * still sending) gets the 413 answer rather than a reset connection; beyond it the connection is cut.
+ */
+const DRAIN_LIMIT = 8 * BFF_BODY_LIMIT;
+
 async function readBody(req: NextRequest): Promise<string | 'too-large'> {
   const declared = Number(req.headers.get('content-length') ?? 0);
-  if (declared > BFF_BODY_LIMIT) return 'too-large';
   if (!req.body) return '';
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
+  let tooLarge = declared > BFF_BODY_LIMIT;
+  if (tooLarge && declared > DRAIN_LIMIT) {
+    await reader.cancel();
+    return 'too-large';
+  }
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > BFF_BODY_LIMIT) {
+    if (size > BFF_BODY_LIMIT) tooLarge = true;
+    if (size > DRAIN_LIMIT) {
       await reader.cancel();
-      return 'too-large';
+      break;
     }
-    chunks.push(value);
+    if (!tooLarge) chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return tooLarge ? 'too-large' : Buffer.concat(chunks).toString('utf8');
 }
 
 function fieldErrors(error: z.ZodError): Record<string, string[]> {
@@ -91,7 +112,9 @@ export async function forward(req: NextRequest): Promise<NextResponse> {
   if (isCrossSite(req)) return fail(403, 'Cross-site requests are not allowed.');
 
   const path = requestedPath(req.url);
-  const call = path ? BFF_CALLS.get(`${req.method} ${path}`) : undefined;
+  // Next.js redirects a trailing slash away (trailingSlash: false), so contract paths that end in one
+  // (contact/contactSearch/, …) arrive without it.
+  const call = path ? (BFF_CALLS.get(`${req.method} ${path}`) ?? BFF_CALLS.get(`${req.method} ${path}/`)) : undefined;
   if (!call) return fail(404, 'Unknown call.');
 
   const session = await readSession();

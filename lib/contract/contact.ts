@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../validation/messages';
+import { EXTENSION_MESSAGE, EXTENSION_PATTERN, PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '../validation/phone';
 import { defineCall, q, savedId } from './define';
 
 const CONTACTS_ROLES = [1] as const;
@@ -28,8 +29,8 @@ export const idList = z
   .regex(/^\d+(,\d+)*$/, 'A comma-separated list of ids')
   .transform((s) => [...new Set(s.split(',').map(Number))]);
 
-export const PHONE_PATTERN = /^\(\d{3}\) \d{3}-\d{4}$/;
-export const PHONE_FORMAT_MESSAGE = 'Phone # must look like (555) 123-4567';
+// Defined in lib/validation/phone.ts so client components (the phone mask) can use them without zod.
+export { PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '../validation/phone';
 
 // ── records ─────────────────────────────────────────────────────────────────────────────────────
 export const contactRecord = z.object({
@@ -205,7 +206,7 @@ export const phoneInput = z.object({
   contact: z.number().int().positive(),
   phoneType: requiredId,
   phoneNo: requiredText(20).regex(PHONE_PATTERN, PHONE_FORMAT_MESSAGE),
-  extension: z.string().trim().regex(/^\d{0,10}$/, 'Extension must be a number').default(''),
+  extension: z.string().trim().regex(EXTENSION_PATTERN, EXTENSION_MESSAGE).default(''),
   phoneNote: optionalText(500),
 });
 

@@ -1,4 +1,6 @@
 /** Every call of the contract, by area. The BFF's allow-list and the reference host's routes come from here. */
+import * as adas from './adas';
+import * as admin from './admin';
 import * as auth from './auth';
 import * as contact from './contact';
 import * as data from './data';
@@ -8,7 +10,7 @@ import * as log from './log';
 import * as lookup from './lookup';
 import * as user from './user';
 
-export const contract = { auth, contact, data, firm, log, lookup, user };
+export const contract = { adas, admin, auth, contact, data, firm, log, lookup, user };
 
 function isCall(v: unknown): v is CallDef {
   return typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'response' in v;

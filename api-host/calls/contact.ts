@@ -1,0 +1,532 @@
+/**
+ * Contacts and vendors (overview §3, §4, §7; administration §4 for addresses and phones), persisted in
+ * SQLite (schema: api-host/contacts-schema.ts). Every record is scoped to the caller's firms: a contact of
+ * another firm, an unknown contact and a merged one all answer the same 404.
+ *
+ * Decisions beyond lib/contract/contact.ts:
+ * - A new contact (id <= 0) belongs to the caller's sign-in firm; an existing one keeps its firm.
+ * - saveVendor saves a contact with isVendor set; contact/vendor and saveVendor of a non-vendor answer 404.
+ * - Primary rules: the first address, phone or email of a contact becomes primary; a new phone is always
+ *   made primary (administration §4); deleting the primary promotes the oldest remaining record; a unique
+ *   partial index makes two primaries impossible. setPrimary* answer {count: 1}, the number of primary
+ *   records of that kind afterwards.
+ * - Deletes answer {contact, id}; contact is -1 when nothing was removed (unknown id, or a record not on
+ *   that contact). A `contact` in the body that the caller cannot see answers 404.
+ * - mergeContacts?ids: the first id survives. All ids must be live contacts the caller can see (else 404,
+ *   naming the id) of one firm (else 400); a user's own contact can only be the survivor (else 400).
+ *   In one transaction the addresses, phones, emails and relations move to the survivor, exact duplicates
+ *   (same phone digits and extension, same email, same address) and duplicate or self relations are
+ *   dropped, the survivor keeps exactly one primary per kind (its own, else the first merged one's), and
+ *   the others become inactive tombstones (merged_into = survivor) that every call treats as unknown.
+ * - setInactive?ids is all-or-nothing like merge; it answers {count} of contacts set inactive.
+ * - Search calls (lookupContact, contactSearch/, addressSearch/, phoneSearch/, vendorSearch/) search active
+ *   contacts only, at most 20 items by name; firmid (optional, else every firm of the caller) must be one
+ *   of the caller's firms; type is a ContactType id or name; department is accepted and ignored (contacts
+ *   have no department). id is the contact's id, except addressSearch (the contactAddress id) and
+ *   phoneSearch (the contactPhone id). address is the primary (or matched) address on one line.
+ */
+import type { z } from 'zod';
+import { contract } from '../../lib/contract';
+import type { ContactAddress, ContactEmail, ContactPhone, ContactRecord, RelatedContact } from '../../lib/contract/contact';
+import { firmScope, listContacts, prepared, searchContacts, type SearchKind, type SearchRow } from '../contacts-query';
+import type { Db } from '../db';
+import { type Caller, assertFirm, badRequest, implement, notFound } from '../server';
+
+const { contact: c } = contract;
+
+// ── helpers ─────────────────────────────────────────────────────────────────────────────────────
+interface ContactHead {
+  contact: number;
+  firm: number;
+  is_vendor: number;
+}
+
+/** The live contact `id` if the caller may see it; otherwise 404 (unknown, merged and foreign alike). */
+function visibleContact(db: Db, caller: Caller, id: number, what = 'Contact'): ContactHead {
+  const row = prepared(db, 'SELECT contact, firm, is_vendor FROM contact WHERE contact = ? AND merged_into IS NULL').get(id) as ContactHead | undefined;
+  if (!row || !caller.firms.has(row.firm)) throw notFound(what);
+  return row;
+}
+
+function lookupExists(db: Db, key: string, id: number | null): boolean {
+  return id == null || !!prepared(db, 'SELECT 1 FROM lookup WHERE key = ? AND id = ?').get(key, id);
+}
+
+/** 400 with field errors for ids that are not values of their lookup group. */
+function checkLookups(db: Db, checks: [field: string, key: string, id: number | null, message: string][]): void {
+  const errors: Record<string, string[]> = {};
+  for (const [field, key, id, message] of checks) if (!lookupExists(db, key, id)) errors[field] = [message];
+  if (Object.keys(errors).length) throw badRequest('Invalid body', errors);
+}
+
+const CONTACT_SQL = `
+  SELECT c.contact, c.firm, c.contact_type, t.value AS contact_type_name, c.is_company, c.company_name, c.salutation, c.insurance_id,
+         c.insurance_number, c.first_name, c.last_name, c.notes, c.language, c.timezone, c.servicetype, c.is_firm, c.is_vendor, c.is_inactive
+  FROM contact c LEFT JOIN lookup t ON t.key = 'ContactType' AND t.id = c.contact_type
+  WHERE c.contact = ? AND c.merged_into IS NULL`;
+
+function readContact(db: Db, caller: Caller, id: number, vendorOnly = false): ContactRecord {
+  const r = prepared(db, CONTACT_SQL).get(id) as Record<string, number | string | null> | undefined;
+  const what = vendorOnly ? 'Vendor' : 'Contact';
+  if (!r || !caller.firms.has(r.firm as number) || (vendorOnly && !r.is_vendor)) throw notFound(what);
+  return {
+    contact: r.contact as number,
+    firm: r.firm as number,
+    contactType: r.contact_type as number,
+    contactTypeName: (r.contact_type_name as string | null) ?? '',
+    isCompany: !!r.is_company,
+    companyName: r.company_name as string,
+    salutation: r.salutation as number | null,
+    insuranceId: r.insurance_id as number | null,
+    insuranceNumber: (r.insurance_number as string | null) ?? '',
+    firstName: r.first_name as string,
+    lastName: r.last_name as string,
+    notes: r.notes as string,
+    language: r.language as number,
+    timezone: r.timezone as number,
+    servicetype: r.servicetype as number | null,
+    isFirm: !!r.is_firm,
+    isVendor: !!r.is_vendor,
+    isInactive: !!r.is_inactive,
+  };
+}
+
+type ContactBody = z.output<typeof c.saveContact.body>;
+
+function saveContact(db: Db, caller: Caller, body: ContactBody, vendor: boolean): { id: number } {
+  checkLookups(db, [
+    ['contactType', 'ContactType', body.contactType, 'Unknown contact type'],
+    ['salutation', 'Salutation', body.salutation, 'Unknown salutation'],
+    ['language', 'Language', body.language, 'Unknown language'],
+    ['timezone', 'TimeZone', body.timezone, 'Unknown time zone'],
+  ]);
+  const values = {
+    contactType: body.contactType,
+    isCompany: body.isCompany ? 1 : 0,
+    companyName: body.companyName,
+    salutation: body.salutation,
+    insuranceId: body.insuranceId,
+    insuranceNumber: body.insuranceNumber,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    notes: body.notes,
+    language: body.language,
+    timezone: body.timezone,
+    servicetype: body.servicetype,
+    isFirm: body.isFirm ? 1 : 0,
+    isVendor: vendor || body.isVendor ? 1 : 0,
+    isInactive: body.isInactive ? 1 : 0,
+  };
+  if (body.contact > 0) {
+    const head = visibleContact(db, caller, body.contact, vendor ? 'Vendor' : 'Contact');
+    if (vendor && !head.is_vendor) throw notFound('Vendor');
+    prepared(
+      db,
+      `UPDATE contact SET contact_type = @contactType, is_company = @isCompany, company_name = @companyName, salutation = @salutation,
+         insurance_id = @insuranceId, insurance_number = @insuranceNumber, first_name = @firstName, last_name = @lastName, notes = @notes,
+         language = @language, timezone = @timezone, servicetype = @servicetype, is_firm = @isFirm, is_vendor = @isVendor, is_inactive = @isInactive
+       WHERE contact = @contact`,
+    ).run({ ...values, contact: body.contact });
+    return { id: body.contact };
+  }
+  assertFirm(caller, caller.firm, 'Firm');
+  const id = prepared(
+    db,
+    `INSERT INTO contact (firm, contact_type, is_company, company_name, salutation, insurance_id, insurance_number, first_name, last_name, notes,
+       language, timezone, servicetype, is_firm, is_vendor, is_inactive)
+     VALUES (@firm, @contactType, @isCompany, @companyName, @salutation, @insuranceId, @insuranceNumber, @firstName, @lastName, @notes,
+       @language, @timezone, @servicetype, @isFirm, @isVendor, @isInactive)`,
+  ).run({ ...values, firm: caller.firm }).lastInsertRowid;
+  return { id: Number(id) };
+}
+
+/** The live, visible contacts of `ids` in order, or 404 naming the first that is not. */
+function visibleContacts(db: Db, caller: Caller, ids: readonly number[]): (ContactHead & { file_as: string; is_user: number })[] {
+  const get = prepared(
+    db,
+    `SELECT contact, firm, is_vendor, file_as, EXISTS (SELECT 1 FROM user u WHERE u.contact = contact.contact) AS is_user
+     FROM contact WHERE contact = ? AND merged_into IS NULL`,
+  );
+  return ids.map((id) => {
+    const row = get.get(id) as (ContactHead & { file_as: string; is_user: number }) | undefined;
+    if (!row || !caller.firms.has(row.firm)) throw notFound(`Contact ${id}`);
+    return row;
+  });
+}
+
+// ── sub-records: one description per kind ──────────────────────────────────────────────────────
+interface Kind {
+  table: 'contact_address' | 'contact_phone' | 'contact_email';
+  key: 'contact_address' | 'contact_phone' | 'contact_email';
+  what: string;
+  /** Identity for merge de-duplication. */
+  identity: string;
+}
+const ADDRESS: Kind = {
+  table: 'contact_address',
+  key: 'contact_address',
+  what: 'Address',
+  identity: `lower(trim(address_lines)) || '|' || lower(trim(city)) || '|' || state_province || '|' || upper(replace(postal_code, ' ', '')) || '|' || country`,
+};
+const PHONE: Kind = { table: 'contact_phone', key: 'contact_phone', what: 'Phone', identity: `digits || 'x' || extension` };
+const EMAIL: Kind = { table: 'contact_email', key: 'contact_email', what: 'Email', identity: 'lower(email_address)' };
+
+/** Makes `id` the one primary record of its kind on `contact` (clear first: the unique index allows one). */
+function makePrimary(db: Db, kind: Kind, contact: number, id: number): void {
+  prepared(db, `UPDATE ${kind.table} SET is_primary = 0 WHERE contact = ? AND is_primary = 1 AND ${kind.key} <> ?`).run(contact, id);
+  prepared(db, `UPDATE ${kind.table} SET is_primary = 1 WHERE ${kind.key} = ? AND is_primary = 0`).run(id);
+}
+
+/** Ensures a contact with records of this kind has exactly one primary: promotes the oldest when none. */
+function ensurePrimary(db: Db, kind: Kind, contact: number, preferred?: number): void {
+  if (prepared(db, `SELECT 1 FROM ${kind.table} WHERE contact = ? AND is_primary = 1`).get(contact)) return;
+  const id = (preferred && prepared(db, `SELECT ${kind.key} FROM ${kind.table} WHERE ${kind.key} = ? AND contact = ?`).pluck().get(preferred, contact)) ||
+    prepared(db, `SELECT min(${kind.key}) FROM ${kind.table} WHERE contact = ?`).pluck().get(contact);
+  if (id) makePrimary(db, kind, contact, id as number);
+}
+
+function hasRecords(db: Db, kind: Kind, contact: number): boolean {
+  return !!prepared(db, `SELECT 1 FROM ${kind.table} WHERE contact = ?`).get(contact);
+}
+
+function deleteRecord(db: Db, caller: Caller, kind: Kind, id: number, contact: number): { contact: number; id: number } {
+  if (contact <= 0 || id <= 0) return { contact: -1, id };
+  visibleContact(db, caller, contact);
+  return db.transaction(() => {
+    const removed = prepared(db, `DELETE FROM ${kind.table} WHERE ${kind.key} = ? AND contact = ?`).run(id, contact).changes;
+    if (!removed) return { contact: -1, id };
+    ensurePrimary(db, kind, contact);
+    return { contact, id };
+  })();
+}
+
+function setPrimary(db: Db, caller: Caller, kind: Kind, id: number, contact: number): { count: number } {
+  visibleContact(db, caller, contact);
+  db.transaction(() => {
+    if (!prepared(db, `SELECT 1 FROM ${kind.table} WHERE ${kind.key} = ? AND contact = ?`).get(id, contact)) throw notFound(kind.what);
+    makePrimary(db, kind, contact, id);
+  })();
+  return { count: 1 };
+}
+
+/** Saves an existing record in place (404 unless it is on that contact) or inserts a new one. */
+function saveRecord(
+  db: Db,
+  kind: Kind,
+  id: number,
+  contact: number,
+  columns: Record<string, string | number | null>,
+  primaryWhenNew: 'first' | 'always',
+): { id: number } {
+  return db.transaction(() => {
+    const names = Object.keys(columns);
+    if (id > 0) {
+      const changed = prepared(db, `UPDATE ${kind.table} SET ${names.map((n) => `${n} = @${n}`).join(', ')} WHERE ${kind.key} = @id AND contact = @contact`).run({
+        ...columns,
+        id,
+        contact,
+      }).changes;
+      if (!changed) throw notFound(kind.what);
+      return { id };
+    }
+    const primary = primaryWhenNew === 'always' || !hasRecords(db, kind, contact);
+    if (primary) prepared(db, `UPDATE ${kind.table} SET is_primary = 0 WHERE contact = ? AND is_primary = 1`).run(contact);
+    const newId = prepared(db, `INSERT INTO ${kind.table} (contact, is_primary, ${names.join(', ')}) VALUES (@contact, @primary, ${names.map((n) => `@${n}`).join(', ')})`).run({
+      ...columns,
+      contact,
+      primary: primary ? 1 : 0,
+    }).lastInsertRowid;
+    return { id: Number(newId) };
+  })();
+}
+
+const ADDRESS_SELECT = `
+  SELECT a.contact_address, a.contact, a.address_type, at.value AS address_type_name, a.address_lines, a.city, a.state_province,
+         sp.value AS state_province_name, a.postal_code, a.country, co.value AS country_name, a.address_note, a.is_primary
+  FROM contact_address a
+  LEFT JOIN lookup at ON at.key = 'AddressType' AND at.id = a.address_type
+  LEFT JOIN lookup sp ON sp.key = 'StateProvince' AND sp.id = a.state_province
+  LEFT JOIN lookup co ON co.key = 'Country' AND co.id = a.country`;
+
+const toAddress = (r: Record<string, string | number | null>): ContactAddress => ({
+  contactAddress: r.contact_address as number,
+  contact: r.contact as number,
+  address: r.contact_address as number,
+  addressType: r.address_type as number,
+  addressTypeName: (r.address_type_name as string | null) ?? '',
+  addressLines: r.address_lines as string,
+  city: r.city as string,
+  stateProvince: r.state_province as number,
+  stateProvinceName: (r.state_province_name as string | null) ?? '',
+  postalCode: r.postal_code as string,
+  country: r.country as number,
+  countryName: (r.country_name as string | null) ?? '',
+  addressNote: r.address_note as string,
+  primary: r.is_primary ? 'P' : '',
+  isPrimary: !!r.is_primary,
+  // Addresses belong to one contact each in this host: never shared.
+  isShared: 'N',
+});
+
+const PHONE_SELECT = `
+  SELECT p.contact_phone, p.contact, p.phone_no, p.extension, p.phone_type, pt.value AS phone_type_name, p.phone_note, p.is_primary
+  FROM contact_phone p LEFT JOIN lookup pt ON pt.key = 'PhoneType' AND pt.id = p.phone_type`;
+
+const toPhone = (r: Record<string, string | number | null>): ContactPhone => ({
+  contactPhone: r.contact_phone as number,
+  contact: r.contact as number,
+  phone: r.contact_phone as number,
+  phoneNo: r.phone_no as string,
+  extension: r.extension as string,
+  phoneType: r.phone_type as number,
+  phoneTypeName: (r.phone_type_name as string | null) ?? '',
+  phoneNote: r.phone_note as string,
+  primary: r.is_primary ? 'P' : '',
+  isPrimary: !!r.is_primary,
+  isShared: 'N',
+});
+
+const EMAIL_SELECT = `
+  SELECT e.contact_email, e.contact, e.email_address, e.email_type, et.value AS email_type_name, e.is_primary
+  FROM contact_email e LEFT JOIN lookup et ON et.key = 'EmailType' AND et.id = e.email_type`;
+
+const toEmail = (r: Record<string, string | number | null>): ContactEmail => ({
+  contactEmail: r.contact_email as number,
+  contact: r.contact as number,
+  emailAddress: r.email_address as string,
+  emailType: r.email_type as number,
+  emailTypeName: (r.email_type_name as string | null) ?? '',
+  primary: r.is_primary ? 'P' : '',
+  isPrimary: !!r.is_primary,
+});
+
+type Rows = Record<string, string | number | null>[];
+
+// ── merge ───────────────────────────────────────────────────────────────────────────────────────
+function merge(db: Db, caller: Caller, ids: readonly number[]): { contact: number; merged: number } {
+  const [survivor, ...others] = ids;
+  return db.transaction(() => {
+    const rows = visibleContacts(db, caller, ids);
+    if (new Set(rows.map((r) => r.firm)).size > 1) throw badRequest('Contacts of different locations cannot be merged');
+    const user = rows.slice(1).find((r) => r.is_user);
+    if (user) throw badRequest(`${user.file_as} is a user's own contact: choose it as the contact that survives`);
+
+    const list = others.join(',');
+    for (const kind of [ADDRESS, PHONE, EMAIL]) {
+      // Exact duplicates are dropped, keeping the survivor's record, then the earlier contact's (given order).
+      const records = (
+        db.prepare(`SELECT ${kind.key} AS id, contact, ${kind.identity} AS identity, is_primary FROM ${kind.table} WHERE contact IN (${ids.join(',')})`).all() as {
+          id: number;
+          contact: number;
+          identity: string;
+          is_primary: number;
+        }[]
+      ).sort((a, b) => ids.indexOf(a.contact) - ids.indexOf(b.contact) || b.is_primary - a.is_primary || a.id - b.id);
+      // The primary to keep: the survivor's own, else that of the first merged contact with records.
+      const first = records[0];
+      let keep = records.find((r) => r.contact === first?.contact && r.is_primary)?.id;
+      const seen = new Map<string, number>();
+      for (const r of records) {
+        const kept = seen.get(r.identity);
+        if (kept === undefined) seen.set(r.identity, r.id);
+        else {
+          db.prepare(`DELETE FROM ${kind.table} WHERE ${kind.key} = ?`).run(r.id);
+          if (keep === r.id) keep = kept;
+        }
+      }
+      db.prepare(`UPDATE ${kind.table} SET is_primary = 0 WHERE contact IN (${list}) AND is_primary = 1`).run();
+      db.prepare(`UPDATE ${kind.table} SET contact = ? WHERE contact IN (${list})`).run(survivor);
+      ensurePrimary(db, kind, survivor, keep);
+    }
+
+    // Relations in both directions move to the survivor; duplicates and self relations are dropped.
+    db.prepare(`UPDATE OR IGNORE contact_related SET contact = ? WHERE contact IN (${list}) AND related_contact <> ?`).run(survivor, survivor);
+    db.prepare(`UPDATE OR IGNORE contact_related SET related_contact = ? WHERE related_contact IN (${list}) AND contact <> ?`).run(survivor, survivor);
+    db.prepare(`DELETE FROM contact_related WHERE contact IN (${list}) OR related_contact IN (${list})`).run();
+
+    // Tombstones: earlier merges into the merged contacts now point at the survivor too.
+    db.prepare(`UPDATE contact SET merged_into = ? WHERE merged_into IN (${list})`).run(survivor);
+    db.prepare(`UPDATE contact SET merged_into = ?, is_inactive = 1 WHERE contact IN (${list})`).run(survivor);
+    return { contact: survivor, merged: others.length };
+  })();
+}
+
+// ── search ──────────────────────────────────────────────────────────────────────────────────────
+function searchFirms(caller: Caller, firmid: number | undefined): ReadonlySet<number> {
+  if (firmid === undefined) return caller.firms;
+  assertFirm(caller, firmid, 'Firm');
+  return new Set([firmid]);
+}
+
+const toSearchResult = (r: SearchRow) => ({
+  id: r.id,
+  name: r.file_as,
+  contact: r.contact,
+  fileAs: r.file_as,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  phoneNo: r.phone_no,
+  email: r.email_address,
+  userId: r.user_id,
+  address: r.address,
+});
+
+function search(db: Db, caller: Caller, kind: SearchKind, q: { firmid?: number; searchterm: string; type?: string }) {
+  return { items: searchContacts(db, kind, q.searchterm, { firms: searchFirms(caller, q.firmid), type: q.type || undefined }).map(toSearchResult) };
+}
+
+// ── calls ───────────────────────────────────────────────────────────────────────────────────────
+export const contactCalls = [
+  implement(c.contacts, ({ query, caller, ctx }) => listContacts(ctx.db, query, { firms: caller.firms, vendorsOnly: false })),
+  implement(c.vendors, ({ query, caller, ctx }) => listContacts(ctx.db, query, { firms: caller.firms, vendorsOnly: true })),
+  implement(c.contact, ({ query, caller, ctx }) => readContact(ctx.db, caller, query.id)),
+  implement(c.vendor, ({ query, caller, ctx }) => readContact(ctx.db, caller, query.id, true)),
+  implement(c.saveContact, ({ body, caller, ctx }) => saveContact(ctx.db, caller, body, false)),
+  implement(c.saveVendor, ({ body, caller, ctx }) => saveContact(ctx.db, caller, body, true)),
+  implement(c.mergeContacts, ({ query, caller, ctx }) => merge(ctx.db, caller, query.ids)),
+  implement(c.setInactive, ({ query, caller, ctx }) => {
+    const db = ctx.db;
+    return db.transaction(() => {
+      visibleContacts(db, caller, query.ids);
+      db.prepare(`UPDATE contact SET is_inactive = 1 WHERE contact IN (${query.ids.join(',')})`).run();
+      return { count: query.ids.length };
+    })();
+  }),
+
+  implement(c.lookupContact, ({ query, caller, ctx }) => search(ctx.db, caller, 'contact', { searchterm: query.search })),
+  implement(c.contactSearch, ({ query, caller, ctx }) => search(ctx.db, caller, 'contact', query)),
+  implement(c.addressSearch, ({ query, caller, ctx }) => search(ctx.db, caller, 'address', query)),
+  implement(c.phoneSearch, ({ query, caller, ctx }) => search(ctx.db, caller, 'phone', query)),
+  implement(c.vendorSearch, ({ query, caller, ctx }) => ({
+    items: searchContacts(ctx.db, 'vendor', query.searchterm, { firms: searchFirms(caller, query.firmid) }).map((r) => ({
+      companyName: r.company_name || r.file_as,
+      phoneNo: r.phone_no,
+      contact: r.contact,
+    })),
+  })),
+
+  // addresses
+  implement(c.contactAddressOne, ({ query, caller, ctx }) => {
+    const row = prepared(ctx.db, `${ADDRESS_SELECT} WHERE a.contact_address = ?`).get(query.id) as Rows[number] | undefined;
+    if (!row) throw notFound('Address');
+    visibleContact(ctx.db, caller, row.contact as number, 'Address');
+    return toAddress(row);
+  }),
+  implement(c.contactAddresses, ({ query, caller, ctx }) => {
+    visibleContact(ctx.db, caller, query.id);
+    return (prepared(ctx.db, `${ADDRESS_SELECT} WHERE a.contact = ? ORDER BY a.is_primary DESC, a.contact_address`).all(query.id) as Rows).map(toAddress);
+  }),
+  implement(c.saveAddress, ({ body, caller, ctx }) => {
+    const db = ctx.db;
+    visibleContact(db, caller, body.contact);
+    checkLookups(db, [
+      ['addressType', 'AddressType', body.addressType, 'Unknown address type'],
+      ['stateProvince', 'StateProvince', body.stateProvince, 'Unknown state'],
+      ['country', 'Country', body.country, 'Unknown country'],
+    ]);
+    const inCountry = prepared(
+      db,
+      `SELECT 1 FROM lookup s JOIN lookup co ON co.key = 'Country' AND co.id = ? AND co.code = s.type3 WHERE s.key = 'StateProvince' AND s.id = ?`,
+    ).get(body.country, body.stateProvince);
+    if (!inCountry) throw badRequest('Invalid body', { stateProvince: ['The state is not in the chosen country'] });
+    return saveRecord(
+      db,
+      ADDRESS,
+      body.contactAddress,
+      body.contact,
+      {
+        address_type: body.addressType,
+        address_lines: body.addressLines,
+        city: body.city,
+        state_province: body.stateProvince,
+        postal_code: body.postalCode,
+        country: body.country,
+        address_note: body.addressNote,
+      },
+      'first',
+    );
+  }),
+  implement(c.deleteAddress, ({ body, caller, ctx }) => deleteRecord(ctx.db, caller, ADDRESS, body.contactAddress, body.contact)),
+  implement(c.setPrimaryAddress, ({ query, caller, ctx }) => setPrimary(ctx.db, caller, ADDRESS, query.id, query.contact)),
+
+  // phones
+  implement(c.contactPhones, ({ query, caller, ctx }) => {
+    visibleContact(ctx.db, caller, query.id);
+    return (prepared(ctx.db, `${PHONE_SELECT} WHERE p.contact = ? ORDER BY p.is_primary DESC, p.contact_phone`).all(query.id) as Rows).map(toPhone);
+  }),
+  implement(c.savePhone, ({ body, caller, ctx }) => {
+    visibleContact(ctx.db, caller, body.contact);
+    checkLookups(ctx.db, [['phoneType', 'PhoneType', body.phoneType, 'Unknown phone type']]);
+    const columns = { phone_type: body.phoneType, phone_no: body.phoneNo, extension: body.extension, phone_note: body.phoneNote };
+    return saveRecord(ctx.db, PHONE, body.contactPhone, body.contact, columns, 'always');
+  }),
+  implement(c.deletePhone, ({ body, caller, ctx }) => deleteRecord(ctx.db, caller, PHONE, body.contactPhone, body.contact)),
+  implement(c.setPrimaryPhone, ({ query, caller, ctx }) => setPrimary(ctx.db, caller, PHONE, query.id, query.contact)),
+
+  // emails
+  implement(c.contactEmails, ({ query, caller, ctx }) => {
+    visibleContact(ctx.db, caller, query.id);
+    return (prepared(ctx.db, `${EMAIL_SELECT} WHERE e.contact = ? ORDER BY e.is_primary DESC, e.contact_email`).all(query.id) as Rows).map(toEmail);
+  }),
+  implement(c.saveEmail, ({ body, caller, ctx }) => {
+    visibleContact(ctx.db, caller, body.contact);
+    checkLookups(ctx.db, [['emailType', 'EmailType', body.emailType, 'Unknown email type']]);
+    return saveRecord(ctx.db, EMAIL, body.contactEmail, body.contact, { email_type: body.emailType, email_address: body.emailAddress }, 'first');
+  }),
+  implement(c.deleteEmail, ({ body, caller, ctx }) => deleteRecord(ctx.db, caller, EMAIL, body.contactEmail, body.contact)),
+  implement(c.setPrimaryEmail, ({ query, caller, ctx }) => setPrimary(ctx.db, caller, EMAIL, query.id, query.contact)),
+
+  // related contacts
+  implement(c.related, ({ query, caller, ctx }) => {
+    visibleContact(ctx.db, caller, query.id);
+    const rows = prepared(
+      ctx.db,
+      `SELECT r.contact_related, r.contact, r.related_contact, r.related_contact_type, rt.value AS type_name, o.file_as, o.phone_no, o.email_address
+       FROM contact_related r JOIN contact o ON o.contact = r.related_contact AND o.merged_into IS NULL
+       LEFT JOIN lookup rt ON rt.key = 'RelatedContactType' AND rt.id = r.related_contact_type
+       WHERE r.contact = ?${firmScope(ctx.db, caller.firms, 'o')} ORDER BY o.file_as, r.contact_related`,
+    ).all(query.id) as Rows;
+    return rows.map(
+      (r): RelatedContact => ({
+        contactRelated: r.contact_related as number,
+        contact: r.contact as number,
+        relatedContact: r.related_contact as number,
+        relatedContactType: r.related_contact_type as number,
+        relatedContactTypeName: (r.type_name as string | null) ?? '',
+        fileAs: r.file_as as string,
+        phoneNo: r.phone_no as string | null,
+        emailAddress: r.email_address as string | null,
+      }),
+    );
+  }),
+  implement(c.saveRelated, ({ body, caller, ctx }) => {
+    const db = ctx.db;
+    visibleContact(db, caller, body.contact);
+    checkLookups(db, [['relatedContactType', 'RelatedContactType', body.relatedContactType, 'Unknown relation type']]);
+    const other = prepared(db, 'SELECT firm FROM contact WHERE contact = ? AND merged_into IS NULL').get(body.relatedContact) as { firm: number } | undefined;
+    if (!other || !caller.firms.has(other.firm)) throw badRequest('Invalid body', { relatedContact: ['Unknown contact'] });
+    if (body.relatedContact === body.contact) throw badRequest('Invalid body', { relatedContact: ['A contact cannot be related to itself'] });
+    const values = { id: body.contactRelated, contact: body.contact, related: body.relatedContact, type: body.relatedContactType };
+    const duplicate = prepared(
+      db,
+      'SELECT 1 FROM contact_related WHERE contact = @contact AND related_contact = @related AND related_contact_type = @type AND contact_related <> @id',
+    ).get(values);
+    if (duplicate) throw badRequest('This relation already exists', { relatedContact: ['This relation already exists'] });
+    if (body.contactRelated > 0) {
+      const changed = prepared(db, 'UPDATE contact_related SET related_contact = @related, related_contact_type = @type WHERE contact_related = @id AND contact = @contact').run(values).changes;
+      if (!changed) throw notFound('Relation');
+      return { id: body.contactRelated };
+    }
+    const id = prepared(db, 'INSERT INTO contact_related (contact, related_contact, related_contact_type) VALUES (@contact, @related, @type)').run(values).lastInsertRowid;
+    return { id: Number(id) };
+  }),
+  implement(c.deleteRelated, ({ query, caller, ctx }) => {
+    const row = prepared(ctx.db, 'SELECT r.contact, c.firm FROM contact_related r JOIN contact c ON c.contact = r.contact WHERE r.contact_related = ?').get(query.id) as
+      | { contact: number; firm: number }
+      | undefined;
+    // Unknown and foreign relations alike: nothing removed, nothing revealed.
+    if (!row || !caller.firms.has(row.firm)) return { contact: -1, id: query.id };
+    prepared(ctx.db, 'DELETE FROM contact_related WHERE contact_related = ?').run(query.id);
+    return { contact: row.contact, id: query.id };
+  }),
+];

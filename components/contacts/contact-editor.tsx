@@ -1,0 +1,310 @@
+'use client';
+/**
+ * The contact editor: every contact field of overview §3 with its lookups, saved with contact/saveContact
+ * (contact/saveVendor in the vendor view). Tabs: Details; Contact Info (addresses, phones, emails); Related
+ * Contacts. A new contact gets its tabs once saved (like the user profile dialog, administration §4).
+ * Field errors from the client checks and from the server's 400 show beside the fields; the dialog stays
+ * open and keeps what was typed.
+ */
+import { useEffect, useId, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { CheckboxField, SelectField, TextArea, TextField } from '@/components/ui/field';
+import { Tabs } from '@/components/ui/tabs';
+import type { ContactRecord } from '@/lib/contract/contact';
+import type { LookupGroup } from '@/lib/contract/lookup';
+import { contactApi, type ContactBody, type View } from './api';
+import { ContactInfo, RelatedContacts, type PrimaryChange } from './contact-info';
+import { useLookups } from './lookups';
+import { NEW_ID, fileAsOf } from './rules';
+import { serverFieldErrors, validateContact, type FieldErrors, withoutError } from './validation';
+
+const GROUPS: readonly LookupGroup[] = [
+  'ContactType',
+  'Salutation',
+  'Language',
+  'TimeZone',
+  'AddressType',
+  'PhoneType',
+  'EmailType',
+  'StateProvince',
+  'Country',
+  'RelatedContactType',
+];
+
+export interface EditorTarget {
+  /** The contact, or NEW_ID to add one. */
+  id: number;
+  view: View;
+}
+
+export interface NewContactDefaults {
+  contactType: number | null;
+  language: number | null;
+  timezone: number | null;
+}
+
+type Draft = Omit<ContactBody, 'contactType' | 'language' | 'timezone'> & {
+  contact: number;
+  contactType: number | null;
+  language: number | null;
+  timezone: number | null;
+  isCompany: boolean;
+  companyName: string;
+  firstName: string;
+  lastName: string;
+  notes: string;
+  insuranceNumber: string;
+  isFirm: boolean;
+  isVendor: boolean;
+  isInactive: boolean;
+};
+
+function blank(view: View, d: NewContactDefaults): Draft {
+  return {
+    contact: NEW_ID,
+    contactType: d.contactType,
+    isCompany: view === 'vendors',
+    companyName: '',
+    salutation: null,
+    insuranceId: null,
+    insuranceNumber: '',
+    firstName: '',
+    lastName: '',
+    notes: '',
+    language: d.language,
+    timezone: d.timezone,
+    servicetype: null,
+    isFirm: false,
+    isVendor: view === 'vendors',
+    isInactive: false,
+  };
+}
+
+const fromRecord = (r: ContactRecord): Draft => ({
+  contact: r.contact,
+  contactType: r.contactType,
+  isCompany: r.isCompany,
+  companyName: r.companyName,
+  salutation: r.salutation,
+  insuranceId: r.insuranceId,
+  insuranceNumber: r.insuranceNumber,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  notes: r.notes,
+  language: r.language,
+  timezone: r.timezone,
+  servicetype: r.servicetype,
+  isFirm: r.isFirm,
+  isVendor: r.isVendor,
+  isInactive: r.isInactive,
+});
+
+const sel = (v: number | null | undefined) => (v && v > 0 ? String(v) : '');
+const numOrNull = (v: string) => (v === '' ? null : Number(v));
+
+export interface ContactEditorProps {
+  target: EditorTarget;
+  defaults: NewContactDefaults;
+  onClose: () => void;
+  /** After a successful save (the list re-renders). */
+  onSaved: (id: number) => void;
+  /** The primary phone or email changed: update the list row. */
+  onPrimaryChange: (contact: number, change: PrimaryChange) => void;
+}
+
+export function ContactEditor({ target, defaults, onClose, onSaved, onPrimaryChange }: ContactEditorProps) {
+  const lookups = useLookups(GROUPS);
+  const formId = useId();
+  const [contactId, setContactId] = useState(target.id);
+  const [draft, setDraft] = useState<Draft | null>(() => (target.id === NEW_ID ? blank(target.view, defaults) : null));
+  const [savedName, setSavedName] = useState('');
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [tab, setTab] = useState('details');
+  const [primary, setPrimary] = useState<{ phone: string | null; email: string | null }>({ phone: null, email: null });
+
+  useEffect(() => {
+    if (target.id === NEW_ID) return;
+    const ctrl = new AbortController();
+    contactApi
+      .get(target.view, target.id, ctrl.signal)
+      .then((r) => {
+        setDraft(fromRecord(r));
+        setSavedName(fileAsOf(r));
+      })
+      .catch((e: Error) => e.name !== 'AbortError' && setLoadError(e.message));
+    return () => ctrl.abort();
+  }, [target.id, target.view]);
+
+  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => {
+    setDraft((d) => (d ? { ...d, [k]: v } : d));
+    setErrors((e) => withoutError(e, k as string));
+  };
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!draft) return;
+    const found = validateContact(draft);
+    setErrors(found);
+    setMessage(null);
+    if (Object.keys(found).length) {
+      setTab('details');
+      return;
+    }
+    setBusy(true);
+    try {
+      const body = { ...draft, contact: contactId, contactType: draft.contactType!, language: draft.language!, timezone: draft.timezone! };
+      const { id } = await contactApi.save(target.view, body);
+      const wasNew = contactId === NEW_ID;
+      setContactId(id);
+      setDraft((d) => (d ? { ...d, contact: id } : d));
+      setSavedName(fileAsOf(draft));
+      onSaved(id);
+      if (wasNew) {
+        setMessage({ kind: 'success', text: 'Saved. You can now add addresses, phones, emails and related contacts.' });
+        setTab('info');
+      } else {
+        onClose();
+      }
+    } catch (err) {
+      const fe = serverFieldErrors((err as { fieldErrors?: Record<string, string[]> }).fieldErrors);
+      setErrors(fe);
+      setMessage({ kind: 'error', text: (err as Error).message });
+      setTab('details');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const noun = target.view === 'vendors' ? 'Vendor' : 'Contact';
+  const title = contactId === NEW_ID ? `Adding ${noun}` : `Editing ${noun}: ${savedName || '…'}`;
+  const saved = contactId !== NEW_ID;
+
+  const details = draft && (
+    <form id={formId} noValidate onSubmit={save} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <SelectField
+        label="Contact Type"
+        required
+        options={lookups.options('ContactType', draft.contactType)}
+        value={sel(draft.contactType)}
+        onChange={(e) => set('contactType', numOrNull(e.target.value))}
+        error={errors.contactType}
+      />
+      <SelectField
+        label="Salutation"
+        options={lookups.options('Salutation', draft.salutation)}
+        value={sel(draft.salutation)}
+        onChange={(e) => set('salutation', numOrNull(e.target.value))}
+        error={errors.salutation}
+      />
+      <CheckboxField className="sm:col-span-2" label="This contact is a company" checked={draft.isCompany} onChange={(e) => set('isCompany', e.target.checked)} />
+      {draft.isCompany && (
+        <div className="sm:col-span-2">
+          <TextField label="Company Name" required autoComplete="organization" value={draft.companyName} onChange={(e) => set('companyName', e.target.value)} error={errors.companyName} />
+        </div>
+      )}
+      <TextField label="First Name" autoComplete="given-name" value={draft.firstName} onChange={(e) => set('firstName', e.target.value)} error={errors.firstName} />
+      <TextField label="Last Name" required={!draft.isCompany} autoComplete="family-name" value={draft.lastName} onChange={(e) => set('lastName', e.target.value)} error={errors.lastName} />
+      <SelectField
+        label="Language"
+        required
+        options={lookups.options('Language', draft.language)}
+        value={sel(draft.language)}
+        onChange={(e) => set('language', numOrNull(e.target.value))}
+        error={errors.language}
+      />
+      <SelectField
+        label="Time Zone"
+        required
+        options={lookups.options('TimeZone', draft.timezone)}
+        value={sel(draft.timezone)}
+        onChange={(e) => set('timezone', numOrNull(e.target.value))}
+        error={errors.timezone}
+      />
+      <TextField label="Insurance #" maxLength={50} value={draft.insuranceNumber} onChange={(e) => set('insuranceNumber', e.target.value)} error={errors.insuranceNumber} />
+      <fieldset className="flex flex-col gap-2 sm:col-span-2">
+        <legend className="mb-1 text-sm font-medium text-slate-800">Flags</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          <CheckboxField label="Vendor" checked={draft.isVendor} onChange={(e) => set('isVendor', e.target.checked)} />
+          <CheckboxField label="Location (firm) contact" checked={draft.isFirm} onChange={(e) => set('isFirm', e.target.checked)} />
+          <CheckboxField label="Inactive" checked={draft.isInactive} onChange={(e) => set('isInactive', e.target.checked)} />
+        </div>
+      </fieldset>
+      <div className="sm:col-span-2">
+        <TextArea label="Notes" value={draft.notes} onChange={(e) => set('notes', e.target.value)} error={errors.notes} />
+      </div>
+    </form>
+  );
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && !busy && onClose()}
+      title={title}
+      size="xl"
+      footer={
+        <>
+          {saved && <span className="mr-auto text-xs text-slate-600">{noun} {contactId}</span>}
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {saved && message?.kind === 'success' ? 'Close' : 'Cancel'}
+          </Button>
+          <Button type="submit" form={formId} disabled={busy || !draft}>
+            {busy ? 'Saving…' : 'Save'}
+          </Button>
+        </>
+      }
+    >
+      {loadError && <Alert>{loadError}</Alert>}
+      {lookups.error && <Alert>{`The choices could not be loaded: ${lookups.error}`}</Alert>}
+      {message && (
+        <div className="mb-3">
+          <Alert kind={message.kind}>{message.text}</Alert>
+        </div>
+      )}
+      {!draft && !loadError && (
+        <p role="status" className="text-sm text-slate-600">
+          Loading…
+        </p>
+      )}
+      {draft && (
+        <Tabs
+          label={`${noun} sections`}
+          value={tab}
+          onChange={setTab}
+          tabs={[
+            { id: 'details', label: 'Details', content: details },
+            {
+              id: 'info',
+              label: 'Contact Info',
+              disabled: !saved,
+              content: saved && (
+                <ContactInfo
+                  contact={contactId}
+                  name={savedName}
+                  lookups={lookups}
+                  onPrimaryChange={(change) => {
+                    setPrimary((p) => ({
+                      phone: change.phoneNo !== undefined ? change.phoneNo : p.phone,
+                      email: change.emailAddress !== undefined ? change.emailAddress : p.email,
+                    }));
+                    onPrimaryChange(contactId, change);
+                  }}
+                />
+              ),
+            },
+            {
+              id: 'related',
+              label: 'Related Contacts',
+              disabled: !saved,
+              content: saved && <RelatedContacts contact={contactId} name={savedName} phone={primary.phone} email={primary.email} lookups={lookups} />,
+            },
+          ]}
+        />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,56 @@
+'use client';
+/**
+ * The client half of URL list state: navigates to the URL of a changed state inside a transition (so the
+ * table can show its loading state until the server has rendered the new page) and remembers the
+ * preferences in the list's session cookie before each navigation (the server reads it when the bare
+ * path is opened).
+ */
+import { usePathname, useRouter } from 'next/navigation';
+import { useCallback, useEffect, useMemo, useTransition } from 'react';
+import { changeList, listHref, prefsCookie, prefsValue, type Fields, type ListSpec, type ListState } from '@/lib/list-state';
+
+export interface ListController<F extends Fields = Fields> {
+  spec: ListSpec<F>;
+  /** The state the page was rendered with (from the URL). */
+  state: ListState<F>;
+  /** A navigation to a new state is under way. */
+  pending: boolean;
+  /** The URL of the state after a change (page resets to 1 unless the change is the page). */
+  href(change: Partial<ListState<F>>): string;
+  /** Goes to the state after a change. `replace` for typing (no history entry per keystroke). */
+  go(change: Partial<ListState<F>>, opts?: { replace?: boolean }): void;
+  /** Re-renders the current URL on the server (after a mutation). */
+  refresh(): void;
+}
+
+function remember<F extends Fields>(spec: ListSpec<F>, state: ListState<F>) {
+  document.cookie = prefsCookie(spec, state, window.location.protocol === 'https:');
+}
+
+export function useList<F extends Fields>(spec: ListSpec<F>, state: ListState<F>): ListController<F> {
+  const router = useRouter();
+  const pathname = usePathname();
+  const [pending, startTransition] = useTransition();
+
+  // A URL opened directly (a link, a reload) also becomes the remembered preference.
+  const prefs = prefsValue(spec, state);
+  useEffect(() => {
+    if (pathname === spec.path) remember(spec, state);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- prefs is the part of state that matters
+  }, [prefs, pathname, spec]);
+
+  const href = useCallback((change: Partial<ListState<F>>) => listHref(spec, changeList(state, change)), [spec, state]);
+  const go = useCallback(
+    (change: Partial<ListState<F>>, opts: { replace?: boolean } = {}) => {
+      const next = changeList(state, change);
+      // Before navigating: the server render of the bare path reads this cookie.
+      remember(spec, next);
+      const url = listHref(spec, next);
+      startTransition(() => (opts.replace ? router.replace(url, { scroll: false }) : router.push(url, { scroll: false })));
+    },
+    [router, spec, state],
+  );
+  const refresh = useCallback(() => startTransition(() => router.refresh()), [router]);
+
+  return useMemo(() => ({ spec, state, pending, href, go, refresh }), [spec, state, pending, href, go, refresh]);
+}

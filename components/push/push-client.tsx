@@ -1,0 +1,44 @@
+'use client';
+/**
+ * The shell's push client (overview §1, §4): connects when the shell mounts and stops when it unmounts
+ * (logout reloads the page; a logout in another tab stops it too). @microsoft/signalr is imported only
+ * after mount, so it is not part of first-load JS. Errors are logged to the console, never shown.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { toastFor, type PushToast } from '@/lib/push/messages';
+import type { RoleId } from '@/lib/roles';
+import { Toasts } from './toasts';
+
+/** Toasts shown at once; older ones give way. */
+const MAX_TOASTS = 4;
+
+export function PushClient({ role }: { role: RoleId | null }) {
+  const [toasts, setToasts] = useState<PushToast[]>([]);
+  const dismiss = useCallback((key: string) => setToasts((list) => list.filter((t) => t.key !== key)), []);
+
+  useEffect(() => {
+    let cancelled = false;
+    let stop: (() => Promise<void>) | undefined;
+    const show = (target: string, payload: unknown) => {
+      const toast = toastFor(target, payload, role);
+      if (toast) setToasts((list) => (list.some((t) => t.key === toast.key) ? list : [...list, toast].slice(-MAX_TOASTS)));
+    };
+    // next-auth tells other tabs about a sign-out through localStorage.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === 'nextauth.message' && e.newValue?.includes('"signout"')) void stop?.();
+    };
+    window.addEventListener('storage', onStorage);
+    import('@/lib/push/client')
+      .then(({ startPush }) => {
+        if (!cancelled) stop = startPush({ onMessage: show }).stop;
+      })
+      .catch((e) => console.warn('[push] the push client could not be loaded', e));
+    return () => {
+      cancelled = true;
+      window.removeEventListener('storage', onStorage);
+      void stop?.();
+    };
+  }, [role]);
+
+  return <Toasts toasts={toasts} onDismiss={dismiss} />;
+}

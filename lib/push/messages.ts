@@ -1,0 +1,79 @@
+/**
+ * The push messages: what the hub sends (target and argument) and how the shell turns them into toasts.
+ * Client-safe and dependency-free (no zod in the browser bundle for two small shapes); the reference host
+ * builds the same types. Overview §1: two kinds, the make-matrix-links import notice (administrators only,
+ * roles 1 and 2) and the opportunity notice.
+ */
+import { isAdminRole, type RoleId } from '../roles';
+
+/** Hub method names (the invocation targets). */
+export const PUSH_TARGETS = { importNotice: 'importNotice', opportunity: 'opportunity' } as const;
+export type PushTarget = (typeof PUSH_TARGETS)[keyof typeof PUSH_TARGETS];
+
+/** Outcome of a make-matrix-links import (admin/importMakeMatrixLinks), sent when the background import is done. */
+export interface ImportNotice {
+  kind: 'makeMatrixLinks';
+  import: number;
+  fileName: string;
+  imported: number;
+  rejected: number;
+}
+
+/** A new calibration request (adas/createCalibrate): the opportunity id, its firm and a one-line title. */
+export interface OpportunityNotice {
+  opportunity: number;
+  firm: number;
+  firmName: string;
+  title: string;
+}
+
+export interface PushToast {
+  /** Stable per message, so a message delivered twice shows once. */
+  key: string;
+  title: string;
+  text: string;
+  link?: { href: string; label: string };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
+
+export function isImportNotice(v: unknown): v is ImportNotice {
+  return isObject(v) && v.kind === 'makeMatrixLinks' && isId(v.import) && typeof v.fileName === 'string' && isCount(v.imported) && isCount(v.rejected);
+}
+
+export function isOpportunityNotice(v: unknown): v is OpportunityNotice {
+  return isObject(v) && isId(v.opportunity) && isId(v.firm) && typeof v.title === 'string' && typeof v.firmName === 'string';
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Where the opportunity notice links to (the ADAS screen opens the request). */
+export const opportunityHref = (id: number) => `/adas?opportunity=${id}`;
+
+/**
+ * The toast for a received message, or null when this user must not see it: the import notice is shown
+ * to roles 1 and 2 only, even if one reached another role; malformed or unknown messages are dropped.
+ */
+export function toastFor(target: string, payload: unknown, role: RoleId | null): PushToast | null {
+  if (target === PUSH_TARGETS.importNotice) {
+    if (!isAdminRole(role) || !isImportNotice(payload)) return null;
+    return {
+      key: `import-${payload.import}`,
+      title: 'Make matrix links imported',
+      text: `${payload.fileName}: ${plural(payload.imported, 'link', 'links')} imported, ${plural(payload.rejected, 'row', 'rows')} rejected.`,
+      link: { href: '/configuration', label: 'Open ADAS configuration' },
+    };
+  }
+  if (target === PUSH_TARGETS.opportunity) {
+    if (!isOpportunityNotice(payload)) return null;
+    return {
+      key: `opportunity-${payload.opportunity}`,
+      title: 'New calibration request',
+      text: `${payload.title} · ${payload.firmName}`,
+      link: { href: opportunityHref(payload.opportunity), label: `Open calibration request ${payload.opportunity}` },
+    };
+  }
+  return null;
+}

@@ -1,0 +1,263 @@
+/**
+ * The push route (app/api/push/hub): forwards the browser's SignalR requests to the hub at PUSH_URL with the
+ * session's bearer, so the token never reaches the browser.
+ *
+ *   POST   /api/push/hub/negotiate  → hub negotiate; the answer is rewritten (lib/push/negotiate.ts)
+ *   GET    /api/push/hub?id=…       → the event stream (Accept: text/event-stream), passed through unbuffered,
+ *                                     or one long poll
+ *   POST   /api/push/hub?id=…       → messages from the client (handshake, pings)
+ *   DELETE /api/push/hub?id=…       → ends a long-polling connection
+ *
+ * Checks, before anything goes upstream: push configured (else 404 with no body: the shell says nothing);
+ * not cross-site (Sec-Fetch-Site / Origin, as the BFF); the BFF's custom header on every request the SignalR
+ * client can add headers to (all but the EventSource GET, which relies on SameSite cookies and
+ * Sec-Fetch-Site); a session (else 401 and the cookie cleared); an id sealed for this user (else 404).
+ * The stream ends when the browser goes away (the upstream request is aborted), when the hub ends it, and
+ * when the session expires. The hub answering 401 ends the session like any upstream 401.
+ */
+import 'server-only';
+import { NextResponse, type NextRequest } from 'next/server';
+import { COOKIE_OPTIONS, SESSION_COOKIE } from '../auth/cookies';
+import { readSession, type AppSession } from '../auth/session';
+import { isCrossSite } from '../bff/forward';
+import { BFF_HEADER, BFF_HEADER_VALUE } from '../bff/protocol';
+import { config } from '../config';
+import { rewriteNegotiate } from './negotiate';
+import { openConnection, sealConnection } from './seal';
+
+const NO_STORE = 'private, no-store, no-transform';
+/** Largest message batch a client sends (handshake, pings): small. */
+const SEND_LIMIT = 64 * 1024;
+/** A long poll may take this long upstream (the SignalR client itself gives up after 100 s). */
+const POLL_TIMEOUT_MS = 110_000;
+/** Longest timer Node keeps (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+type Kind = 'negotiate' | 'stream' | 'poll' | 'send' | 'close';
+
+function plain(status: number, text = ''): NextResponse {
+  return new NextResponse(status === 204 ? null : text, {
+    status,
+    headers: { 'Cache-Control': NO_STORE, 'Content-Type': 'text/plain; charset=utf-8' },
+  });
+}
+
+function sessionEnded(): NextResponse {
+  const res = plain(401, 'Your session has ended. Please sign in again.');
+  res.cookies.set(SESSION_COOKIE, '', { ...COOKIE_OPTIONS, maxAge: 0 });
+  return res;
+}
+
+function log(kind: Kind, what: string) {
+  console.warn(`[push] ${kind}: ${what}`);
+}
+
+function hubUrl(path: '' | '/negotiate', params: Record<string, string>): URL {
+  const url = new URL(config().PUSH_URL);
+  url.pathname = url.pathname.replace(/\/$/, '') + path;
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return url;
+}
+
+interface Allowed {
+  session: AppSession;
+  /** The hub's connection token (not for negotiate). */
+  hubToken: string;
+}
+
+async function allow(req: NextRequest, kind: Kind): Promise<Allowed | NextResponse> {
+  if (!config().PUSH_URL) return plain(404);
+  if (isCrossSite(req)) return plain(403, 'Cross-site requests are not allowed.');
+  if (kind !== 'stream' && req.headers.get(BFF_HEADER) !== BFF_HEADER_VALUE) return plain(403, 'This endpoint only answers the application itself.');
+  const session = await readSession();
+  if (!session) return sessionEnded();
+  if (kind === 'negotiate') return { session, hubToken: '' };
+  const id = req.nextUrl.searchParams.get('id');
+  if (!id) return plain(400, 'Connection ID required');
+  const hubToken = openConnection(config().AUTH_SECRET, session.profile.user, id);
+  if (!hubToken) return plain(404, 'No Connection with that ID');
+  return { session, hubToken };
+}
+
+const bearer = (s: AppSession) => `Bearer ${s.apiToken}`;
+
+/** Maps a hub status the browser must not see verbatim: 401 ends the session, a lost connection is 404, the rest 502. */
+function failure(kind: Kind, status: number): NextResponse {
+  if (status === 401) return sessionEnded();
+  if (status === 403 || status === 404) return plain(404, 'No Connection with that ID');
+  if (status === 400 || status === 409) return plain(status);
+  log(kind, `the hub answered ${status}`);
+  return plain(502, 'The push service is not available.');
+}
+
+function unreachable(kind: Kind, e: unknown): NextResponse {
+  log(kind, `the hub cannot be reached (${(e as Error)?.name ?? 'error'})`);
+  return plain(502, 'The push service is not available.');
+}
+
+export async function pushNegotiate(req: NextRequest): Promise<NextResponse> {
+  const ok = await allow(req, 'negotiate');
+  if (ok instanceof NextResponse) return ok;
+  const { session } = ok;
+  let res: Response;
+  try {
+    res = await fetch(hubUrl('/negotiate', { negotiateVersion: '1' }), {
+      method: 'POST',
+      headers: { authorization: bearer(session), accept: 'application/json' },
+      signal: AbortSignal.timeout(config().UPSTREAM_TIMEOUT_MS),
+      cache: 'no-store',
+    });
+  } catch (e) {
+    return unreachable('negotiate', e);
+  }
+  if (!res.ok) return failure('negotiate', res.status);
+  const result = rewriteNegotiate(await res.json().catch(() => null), (hubToken) =>
+    sealConnection(config().AUTH_SECRET, session.profile.user, hubToken),
+  );
+  if (!result.ok) {
+    log('negotiate', result.reason);
+    return plain(502, 'The push service is not available.');
+  }
+  return NextResponse.json(result.answer, { headers: { 'Cache-Control': NO_STORE } });
+}
+
+/** GET: the event stream or a long poll. */
+export async function pushConnect(req: NextRequest): Promise<NextResponse> {
+  const stream = (req.headers.get('accept') ?? '').includes('text/event-stream');
+  const ok = await allow(req, stream ? 'stream' : 'poll');
+  if (ok instanceof NextResponse) return ok;
+  return stream ? forwardStream(req, ok) : forwardPoll(req, ok);
+}
+
+async function forwardStream(req: NextRequest, { session, hubToken }: Allowed): Promise<NextResponse> {
+  const upstreamAbort = new AbortController();
+  const abort = () => upstreamAbort.abort();
+  req.signal.addEventListener('abort', abort, { once: true });
+  const connectTimer = setTimeout(abort, config().UPSTREAM_TIMEOUT_MS);
+  let res: Response;
+  try {
+    res = await fetch(hubUrl('', { id: hubToken }), {
+      headers: { authorization: bearer(session), accept: 'text/event-stream' },
+      signal: upstreamAbort.signal,
+      cache: 'no-store',
+    });
+  } catch (e) {
+    req.signal.removeEventListener('abort', abort);
+    return unreachable('stream', e);
+  } finally {
+    clearTimeout(connectTimer);
+  }
+  if (!res.ok || !res.body) {
+    abort();
+    return failure('stream', res.status);
+  }
+  const reader = res.body.getReader();
+  let sessionTimer: NodeJS.Timeout | undefined;
+  const finish = () => {
+    clearTimeout(sessionTimer);
+    req.signal.removeEventListener('abort', abort);
+    abort();
+  };
+  // Chunks go on as they arrive (pull-based: nothing is read ahead of the browser).
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const left = Math.min(session.profile.exp * 1000 - Date.now(), MAX_TIMER_MS);
+      sessionTimer = setTimeout(() => {
+        finish();
+        controller.close();
+      }, Math.max(0, left));
+    },
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          finish();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch {
+        // The hub went away or the stream was ended here: end the browser's stream too (it reconnects).
+        finish();
+        try {
+          controller.close();
+        } catch {
+          /* already closed */
+        }
+      }
+    },
+    cancel() {
+      finish();
+    },
+  });
+  return new NextResponse(body, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': NO_STORE,
+      'X-Accel-Buffering': 'no',
+    },
+  });
+}
+
+async function forwardPoll(req: NextRequest, { session, hubToken }: Allowed): Promise<NextResponse> {
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(hubUrl('', { id: hubToken }), {
+      headers: { authorization: bearer(session), accept: req.headers.get('accept') ?? '*/*' },
+      signal: AbortSignal.any([req.signal, AbortSignal.timeout(POLL_TIMEOUT_MS)]),
+      cache: 'no-store',
+    });
+    text = res.status === 204 ? '' : await res.text();
+  } catch (e) {
+    if (req.signal.aborted) return plain(499);
+    return unreachable('poll', e);
+  }
+  if (res.status === 204) return plain(204);
+  if (!res.ok) return failure('poll', res.status);
+  return plain(200, text);
+}
+
+async function readLimited(req: NextRequest): Promise<string | null> {
+  if (Number(req.headers.get('content-length') ?? 0) > SEND_LIMIT) return null;
+  const text = await req.text();
+  return Buffer.byteLength(text) > SEND_LIMIT ? null : text;
+}
+
+export async function pushSend(req: NextRequest): Promise<NextResponse> {
+  const ok = await allow(req, 'send');
+  if (ok instanceof NextResponse) return ok;
+  const text = await readLimited(req);
+  if (text === null) return plain(413, 'The message is too large.');
+  let res: Response;
+  try {
+    res = await fetch(hubUrl('', { id: ok.hubToken }), {
+      method: 'POST',
+      headers: { authorization: bearer(ok.session), 'content-type': 'text/plain; charset=utf-8' },
+      body: text,
+      signal: AbortSignal.timeout(config().UPSTREAM_TIMEOUT_MS),
+      cache: 'no-store',
+    });
+    await res.arrayBuffer();
+  } catch (e) {
+    return unreachable('send', e);
+  }
+  return res.ok ? plain(200) : failure('send', res.status);
+}
+
+export async function pushClose(req: NextRequest): Promise<NextResponse> {
+  const ok = await allow(req, 'close');
+  if (ok instanceof NextResponse) return ok;
+  let res: Response;
+  try {
+    res = await fetch(hubUrl('', { id: ok.hubToken }), {
+      method: 'DELETE',
+      headers: { authorization: bearer(ok.session) },
+      signal: AbortSignal.timeout(config().UPSTREAM_TIMEOUT_MS),
+      cache: 'no-store',
+    });
+    await res.arrayBuffer();
+  } catch (e) {
+    return unreachable('close', e);
+  }
+  return res.ok ? plain(res.status === 202 ? 202 : 200) : failure('close', res.status);
+}

@@ -1,0 +1,167 @@
+/**
+ * A benchmark database: the demo seed plus generated contacts (default 100,000 in total), written in one
+ * transaction with prepared statements, then ANALYZEd. It never touches the demo database.
+ *
+ *   npm run seed-bench                                   # .data/bench/reference.db, 100,000 contacts
+ *   npm run seed-bench -- .data/bench/reference.db --contacts 250000
+ *   npm run seed-bench -- .data/bench/reference.db --measure        # then time the list queries
+ *   npm run seed-bench -- .data/bench/reference.db --measure-only   # time an existing database
+ *
+ * Serve it with: API_HOST_DB=.data/bench/reference.db npm run api-host
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { contactGenerator } from '../api-host/contacts-data';
+import { CONTACT_SORTS, listQuery } from '../lib/contract/contact';
+import { explainList, listContacts, searchContacts } from '../api-host/contacts-query';
+import { openDb, type Db } from '../api-host/db';
+import { IMPLEMENTATIONS } from '../api-host/calls';
+import { seed } from '../api-host/seed';
+import { buildServer } from '../api-host/server';
+import { tokenService } from '../api-host/tokens';
+import { bulkInsertContacts } from '../api-host/seed-contacts';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(name);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const file = args.find((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1] === '--contacts')) ?? '.data/bench/reference.db';
+const target = Number(option('--contacts') ?? 100_000);
+if (!Number.isInteger(target) || target < 1) throw new Error('--contacts must be a positive whole number');
+
+async function build(): Promise<Db> {
+  for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) rmSync(file + suffix);
+  const started = performance.now();
+  const db = openDb(file);
+  await seed(db);
+  const seeded = db.prepare('SELECT count(*) FROM contact').pluck().get() as number;
+  const firms = db.prepare('SELECT firm FROM firm ORDER BY firm').pluck().all() as number[];
+  const make = contactGenerator(100_000, firms, false);
+  const t = performance.now();
+  function* generated() {
+    for (let i = seeded; i < target; i++) yield make.contact(make.rng() < 0.05 ? 'vendor' : undefined);
+  }
+  bulkInsertContacts(db, generated());
+  const inserted = performance.now() - t;
+  db.exec('ANALYZE');
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  const n = db.prepare('SELECT count(*) FROM contact').pluck().get() as number;
+  console.log(`[seed-bench] ${file}: ${n} contacts (${Math.max(0, target - seeded)} generated in ${(inserted / 1000).toFixed(1)} s), total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return db;
+}
+
+function time(fn: () => unknown, runs = 15): { median: number; max: number } {
+  fn();
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    fn();
+    ms.push(performance.now() - t);
+  }
+  ms.sort((a, b) => a - b);
+  return { median: ms[Math.floor(ms.length / 2)], max: ms[ms.length - 1] };
+}
+
+async function timeAsync(fn: () => Promise<unknown>, runs = 25): Promise<{ median: number; max: number }> {
+  await fn();
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    ms.push(performance.now() - t);
+  }
+  ms.sort((a, b) => a - b);
+  return { median: ms[Math.floor(ms.length / 2)], max: ms[ms.length - 1] };
+}
+
+/** Whole calls through the host (bearer verification, firm scope, contract validation, JSON), as role 1. */
+async function measureHttp(db: Db) {
+  const tokens = tokenService(new TextEncoder().encode('bench-secret-0123456789abcdef0123456789'), 3600);
+  const app = buildServer({ db, tokens }, IMPLEMENTATIONS);
+  await app.ready();
+  const u = db
+    .prepare(
+      `SELECT u.user, u.contact, u.firm, u.username, u.role, c.first_name, c.last_name, c.timezone, c.language, f.name AS firm_name, f.postal_code
+       FROM user u JOIN contact c ON c.contact = u.contact JOIN firm f ON f.firm = u.firm WHERE u.username = 'role1@example.com'`,
+    )
+    .get() as Record<string, string | number>;
+  const token = await tokens.issue({
+    user: u.user as number, contact: u.contact as number, firm: u.firm as number, timezone: u.timezone as number, firstName: u.first_name as string,
+    lastName: u.last_name as string, username: u.username as string, email: u.username as string, language: u.language as number,
+    roles: u.role as number, firmName: u.firm_name as string, postalCode: u.postal_code as string,
+  });
+  console.log('\n[measure] whole calls through the host (fastify inject, role 1), median / max of 25 runs, ms');
+  for (const url of [
+    '/api/contact/contacts',
+    '/api/contact/contacts?orderBy=created&direction=desc&page=2',
+    '/api/contact/contacts?orderBy=email&direction=desc&pageSize=100',
+    '/api/contact/contacts?searchTerm=smith',
+    '/api/contact/contacts?searchTerm=example.net&orderBy=phone',
+    '/api/contact/contacts?filterBy=4&retrospectiveDays=30',
+    '/api/contact/vendors?orderBy=phone',
+    '/api/contact/lookupContact?search=smi',
+  ]) {
+    const t = await timeAsync(async () => {
+      const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    });
+    console.log(`  ${url.padEnd(66)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}`);
+  }
+  await app.close();
+}
+
+function measure(db: Db) {
+  const allFirms = new Set(db.prepare('SELECT firm FROM firm').pluck().all() as number[]);
+  const oneFirm = new Set([7]);
+  const total = db.prepare('SELECT count(*) FROM contact WHERE merged_into IS NULL').pluck().get() as number;
+  console.log(`\n[measure] ${total} live contacts; list query (count + page) median / max of 15 runs, ms`);
+  const cases: [string, Record<string, unknown>, ReadonlySet<number>, boolean][] = [];
+  for (const orderBy of CONTACT_SORTS)
+    for (const direction of ['asc', 'desc']) cases.push([`sort ${orderBy} ${direction}`, { orderBy, direction }, allFirms, false]);
+  cases.push(
+    ['page 500 (name)', { page: 500 }, allFirms, false],
+    ['last page (name desc, page 9000)', { page: 9000, direction: 'desc' }, allFirms, false],
+    ['pageSize 100', { pageSize: 100 }, allFirms, false],
+    ['filterBy 4 (insurance agents)', { filterBy: 4 }, allFirms, false],
+    ['filterBy 4, sort created desc', { filterBy: 4, orderBy: 'created', direction: 'desc' }, allFirms, false],
+    ['retrospectiveDays 7', { retrospectiveDays: 7 }, allFirms, false],
+    ['retrospectiveDays 30, sort phone', { retrospectiveDays: 30, orderBy: 'phone' }, allFirms, false],
+    ['search "smith"', { searchTerm: 'smith' }, allFirms, false],
+    ['search "john smith"', { searchTerm: 'john smith' }, allFirms, false],
+    ['search "s" (broad)', { searchTerm: 's' }, allFirms, false],
+    ['search "(212) 4"', { searchTerm: '(212) 4' }, allFirms, false],
+    ['search "example.net"', { searchTerm: 'example.net' }, allFirms, false],
+    ['search "zzzz" (nothing)', { searchTerm: 'zzzz' }, allFirms, false],
+    ['one firm (7), sort name', {}, oneFirm, false],
+    ['one firm (7), sort created desc, page 50', { orderBy: 'created', direction: 'desc', page: 50 }, oneFirm, false],
+    ['vendors, sort name', {}, allFirms, true],
+    ['vendors, sort phone desc', { orderBy: 'phone', direction: 'desc' }, allFirms, true],
+    ['vendors, search "glass"', { searchTerm: 'glass' }, allFirms, true],
+  );
+  for (const [name, raw, firms, vendorsOnly] of cases) {
+    const q = listQuery.parse(raw);
+    let count = 0;
+    const t = time(() => (count = listContacts(db, q, { firms, vendorsOnly }).count));
+    console.log(`  ${name.padEnd(44)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}   count ${count}`);
+    if (flag('--plans')) for (const line of explainList(db, q, { firms, vendorsOnly })) console.log(`      ${line}`);
+  }
+  console.log('\n[measure] search calls (20 items), ms');
+  for (const [name, term, kind] of [
+    ['contactSearch "smi"', 'smi', 'contact'],
+    ['contactSearch "maria garcia"', 'maria garcia', 'contact'],
+    ['phoneSearch "212"', '212', 'phone'],
+    ['addressSearch "main"', 'main', 'address'],
+    ['vendorSearch "supply"', 'supply', 'vendor'],
+  ] as const) {
+    const t = time(() => searchContacts(db, kind, term, { firms: allFirms }));
+    console.log(`  ${name.padEnd(44)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}`);
+  }
+}
+
+const db = flag('--measure-only') ? openDb(file) : await build();
+if (flag('--measure') || flag('--measure-only')) {
+  measure(db);
+  await measureHttp(db);
+}
+db.close();

@@ -1,0 +1,129 @@
+/** The reference host's auth host and shell calls: tokens, temp tokens, bearer checks, scoping, validation. */
+import { randomBytes } from 'node:crypto';
+import { decodeJwt } from 'jose';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tokenService } from '../../api-host/tokens';
+import { contract } from '../../lib/contract';
+import { sessionProfile } from '../../lib/contract/auth';
+import { MESSAGES } from '../../lib/validation/messages';
+import { startTestHost, type TestHost } from '../support/host';
+
+let host: TestHost;
+beforeEach(async () => {
+  host = await startTestHost();
+});
+afterEach(() => host.close());
+
+const getToken = (username: string, password: string) => host.api(null, contract.auth.getToken, { body: { username, password } });
+
+describe('getToken', () => {
+  it('answers a signed token whose claims are the session profile with an expiry', async () => {
+    const res = await getToken('role9@example.com', 'Demo#2026');
+    expect(res.status).toBe(200);
+    const claims = sessionProfile.parse(decodeJwt(res.body.token));
+    expect(claims).toMatchObject({ user: 9, firm: 3, roles: 9, firmName: 'Northstar East', username: 'role9@example.com', email: 'role9@example.com' });
+    expect(claims.exp).toBeGreaterThan(Date.now() / 1000);
+    expect(JSON.stringify(claims)).not.toMatch(/scrypt|password/i);
+  });
+
+  it('answers {success:false, reason} for wrong credentials, unknown users and inactive accounts', async () => {
+    const wrong = await getToken('role9@example.com', 'Nope#2026');
+    const unknown = await getToken('nobody@example.com', 'Demo#2026');
+    const inactive = await getToken('inactive@example.com', 'Demo#2026');
+    expect(wrong.body).toEqual({ success: false, reason: 'The username or password is incorrect.' });
+    expect(unknown.body).toEqual(wrong.body);
+    expect(inactive.body).toEqual({ success: false, reason: 'This account is inactive. Please contact your administrator.' });
+  });
+
+  it('rejects a malformed body with field errors, never a 500', async () => {
+    const res = await host.request(null, 'POST', 'auth/getToken', { body: { username: '' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ fieldErrors: { username: [MESSAGES.required] } });
+    const raw = await host.app.inject({ method: 'POST', url: '/auth/getToken', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    expect(raw.statusCode).toBe(400);
+  });
+});
+
+describe('SSO temp tokens', () => {
+  it('are single-use and expire within minutes', async () => {
+    const bearer = await host.token(4);
+    const { body } = await host.api(bearer, contract.auth.createTempToken);
+    expect(new Date(body.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+    const first = await host.api(null, contract.auth.redeemTempToken, { body: { token: body.token } });
+    expect(decodeJwt(first.body.token).user).toBe(4);
+    const second = await host.api(null, contract.auth.redeemTempToken, { body: { token: body.token } });
+    expect(second.body.success).toBe(false);
+
+    const again = await host.api(bearer, contract.auth.createTempToken);
+    host.db.prepare('UPDATE temp_token SET expires_at = ?').run(Date.now() - 1);
+    expect((await host.api(null, contract.auth.redeemTempToken, { body: { token: again.body.token } })).body.success).toBe(false);
+  });
+});
+
+describe('bearer checks', () => {
+  it('401 for a missing, forged or expired token', async () => {
+    const call = (token: string | null) => host.api(token, contract.firm.firmPreference, { query: { firm: 1, category: 'Brand' } });
+    expect((await call(null)).status).toBe(401);
+    const forged = await tokenService(randomBytes(32), 3600).issue(sessionProfile.omit({ exp: true }).parse({ ...decodeJwt(await host.token(1)) }));
+    expect((await call(forged)).status).toBe(401);
+
+    const secret = randomBytes(32);
+    host.ctx.tokens = tokenService(secret, 3600);
+    const claims = sessionProfile.omit({ exp: true }).parse({ ...decodeJwt(await host.token(1)) });
+    expect((await call(await host.ctx.tokens.issue(claims))).status).toBe(200);
+    expect((await call(await tokenService(secret, -60).issue(claims))).status).toBe(401);
+  });
+
+  it('403 where the role may not make the call', async () => {
+    const res = await host.api(await host.token(5), contract.contact.contacts);
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('shell calls', () => {
+  it('firm/firmPreference: Brand rows of a firm the caller reaches; another firm is 404', async () => {
+    const shop = await host.token(15); // firm 7
+    const own = await host.api(shop, contract.firm.firmPreference, { query: { firm: 7, category: 'Brand' } });
+    expect(own.body.map((r: { name: string }) => r.name).sort()).toEqual(['BrandIcon', 'BrandLogo', 'BrandTitle', 'MainLogo']);
+    const other = await host.api(shop, contract.firm.firmPreference, { query: { firm: 1, category: 'Brand' } });
+    expect(other.status).toBe(404);
+    expect(JSON.stringify(other.body)).not.toContain('ADAS Central');
+  });
+
+  it('user/profile: own profile; another firm’s user is 404', async () => {
+    const shop = await host.token(15);
+    const me = await host.api(shop, contract.user.profile, { query: { username: 'role15@example.com' } });
+    expect(me.body).toMatchObject({ user: 15, firmName: 'Queens Auto Body', timezoneName: 'Eastern Standard Time', languageName: 'English' });
+    expect(JSON.stringify(me.body)).not.toMatch(/scrypt|password/i);
+    expect((await host.api(shop, contract.user.profile, { query: { username: 'role1@example.com' } })).status).toBe(404);
+  });
+
+  it('user/saveCredentials: the strength rule, own password, administrators within their firms', async () => {
+    const shop = await host.token(15);
+    const weak = await host.api(shop, contract.user.saveCredentials, { body: { username: 'role15@example.com', password: 'weak' } });
+    expect(weak.status).toBe(400);
+    expect(weak.body.fieldErrors.password).toEqual([MESSAGES.passwordWeak]);
+    const other = await host.api(shop, contract.user.saveCredentials, { body: { username: 'role16@example.com', password: 'New#Pass2027' } });
+    expect(other.status).toBe(404);
+    expect((await host.api(shop, contract.user.saveCredentials, { body: { username: 'role15@example.com', password: 'New#Pass2027' } })).status).toBe(200);
+    expect((await getToken('role15@example.com', 'New#Pass2027')).body.token).toBeTruthy();
+    const admin = await host.token(1);
+    expect((await host.api(admin, contract.user.saveCredentials, { body: { username: 'role16@example.com', password: 'Adm#Set2027' } })).status).toBe(200);
+  });
+
+  it('user/resetPassword answers the same for known and unknown usernames and records the request', async () => {
+    const known = await host.api(null, contract.auth.resetPassword, { body: { username: 'role3@example.com' } });
+    const unknown = await host.api(null, contract.auth.resetPassword, { body: { username: 'ghost@example.com' } });
+    expect(known.body).toEqual(unknown.body);
+    expect(host.db.prepare('SELECT COUNT(*) AS n FROM password_reset').get()).toEqual({ n: 2 });
+  });
+
+  it('log/saveEntry and data/saveUsage persist for the caller', async () => {
+    const t = await host.token(2);
+    await host.api(t, contract.log.saveEntry, { body: { name: 'client-error', value: 'x' } });
+    await host.api(t, contract.data.saveUsage, { body: { area: 'auth', action: 'signIn' } });
+    expect(host.db.prepare('SELECT user, name FROM log_entry').all()).toEqual([{ user: 2, name: 'client-error' }]);
+    expect(host.db.prepare('SELECT user, area, action FROM usage').all()).toEqual([{ user: 2, area: 'auth', action: 'signIn' }]);
+    expect((await host.api(t, contract.log.saveEntry, { body: { name: '' } })).status).toBe(400);
+  });
+});

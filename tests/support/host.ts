@@ -1,0 +1,119 @@
+/**
+ * An in-process reference host for integration tests (vitest): the real schema, seed, routes, contract
+ * validation and tokens, on an in-memory SQLite database, answered through fastify's inject (no port).
+ *
+ *   const host = await startTestHost();
+ *   const token = await host.token(1);                       // role1@example.com, via auth/getToken
+ *   const res = await host.api(token, contract.contact.contacts, { query: { pageSize: 5 } });
+ *   await host.close();
+ *
+ * The seeded database is built once per test process and copied for every host (seeding hashes the demo
+ * passwords, which is slow), so a fresh host per test is cheap.
+ */
+import Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { IMPLEMENTATIONS } from '../../api-host/calls';
+import { openDb, type Db } from '../../api-host/db';
+import { hashPassword } from '../../api-host/passwords';
+import { DEMO_PASSWORD, seed } from '../../api-host/seed';
+import { buildServer, type HostContext } from '../../api-host/server';
+import { tokenService } from '../../api-host/tokens';
+import type { CallDef } from '../../lib/contract/define';
+
+export interface HostAnswer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+export interface CallInput {
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+}
+
+export interface TestHost {
+  db: Db;
+  app: FastifyInstance;
+  ctx: HostContext;
+  /** A login token for a demo role id (role<N>@example.com) or a username, through auth/getToken. */
+  token(who: number | string, password?: string): Promise<string>;
+  /** Any route: `path` is relative to the host root, e.g. 'api/contact/contacts'. */
+  request<T = unknown>(token: string | null, method: 'GET' | 'POST', path: string, input?: CallInput): Promise<HostAnswer<T>>;
+  /** A contract call; the answer is typed loosely (tests also look at error bodies). */
+  api<T = any>(token: string | null, call: CallDef, input?: CallInput): Promise<HostAnswer<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Adds a signed-in-able user (password DEMO_PASSWORD) reaching exactly `firms`; answers its username. */
+  addUser(opts: { role: number | null; firm: number; firms?: number[]; username?: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+let template: Promise<Buffer> | undefined;
+
+/** The seeded database as bytes, built once per process. */
+function seededTemplate(): Promise<Buffer> {
+  template ??= (async () => {
+    const db = openDb(':memory:');
+    await seed(db);
+    const bytes = db.serialize();
+    db.close();
+    return bytes;
+  })();
+  return template;
+}
+
+export async function startTestHost(): Promise<TestHost> {
+  const db = new Database(await seededTemplate());
+  db.pragma('foreign_keys = ON');
+  const ctx: HostContext = { db, tokens: tokenService(randomBytes(32), 3600) };
+  const app = buildServer(ctx, IMPLEMENTATIONS);
+  await app.ready();
+
+  const request = async <T,>(token: string | null, method: 'GET' | 'POST', path: string, input: CallInput = {}): Promise<HostAnswer<T>> => {
+    const query: Record<string, string> = {};
+    for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined) query[k] = String(v);
+    const res = await app.inject({
+      method,
+      url: `/${path}`,
+      query,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(input.body !== undefined && { payload: input.body as object }),
+    });
+    let body: unknown = res.body;
+    try {
+      body = res.json();
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.statusCode, body: body as T };
+  };
+
+  let users = 0;
+  return {
+    db,
+    app,
+    ctx,
+    request,
+    api: (token, call, input) => request(token, call.method, `${call.host}/${call.path}`, input),
+    async token(who, password = DEMO_PASSWORD) {
+      const username = typeof who === 'number' ? `role${who}@example.com` : who;
+      const res = await request<{ token?: string; reason?: string }>(null, 'POST', 'auth/getToken', { body: { username, password } });
+      if (!res.body.token) throw new Error(`getToken failed for ${username}: ${res.body.reason ?? res.status}`);
+      return res.body.token;
+    },
+    async addUser({ role, firm, firms = [firm], username }) {
+      const name = username ?? `test-user-${++users}@example.com`;
+      const hash = await hashPassword(DEMO_PASSWORD);
+      db.transaction(() => {
+        const contact = db.prepare("INSERT INTO contact (firm, first_name, last_name) VALUES (?, 'Test', 'User')").run(firm).lastInsertRowid;
+        const user = db
+          .prepare('INSERT INTO user (contact, firm, username, password_hash, role) VALUES (?, ?, ?, ?, ?)')
+          .run(contact, firm, name, hash, role).lastInsertRowid;
+        for (const f of firms) db.prepare('INSERT INTO user_firm (user, firm, is_primary) VALUES (?, ?, ?)').run(user, f, f === firm ? 1 : 0);
+      })();
+      return name;
+    },
+    async close() {
+      await app.close();
+      db.close();
+    },
+  };
+}
