@@ -1,9 +1,9 @@
 'use client';
 /** Sign-in with username (an email address) and password; the auth host's reason text on failure. */
-import { signIn } from 'next-auth/react';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { signInWith } from '@/lib/auth/client';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { email, required, validate } from '@/lib/validation/fields';
@@ -30,12 +30,12 @@ export function LoginForm({ callbackUrl, notice }: { callbackUrl: string; notice
     setBusy(true);
     setFailure(null);
     try {
-      const res = await signIn('credentials', { redirect: false, username: username.trim(), password });
-      if (res?.ok && !res.error) {
+      const res = await signInWith('credentials', { username: username.trim(), password });
+      if (res.ok) {
         window.location.assign(callbackUrl);
         return;
       }
-      setFailure(res?.error && res.error !== 'CredentialsSignin' ? res.error : 'Sign-in failed. Please try again.');
+      setFailure(res.error && res.error !== 'CredentialsSignin' ? res.error : 'Sign-in failed. Please try again.');
     } catch {
       setFailure("The sign-in service can't be reached right now. Please try again in a moment.");
     }

@@ -1,6 +1,6 @@
 'use client';
 /** /sso?token=…: redeems the single-use temp token and signs in; a bad or used token lands on /login. */
-import { signIn } from 'next-auth/react';
+import { signInWith } from '@/lib/auth/client';
 import { useEffect, useRef } from 'react';
 
 export function SsoSignIn({ token }: { token: string }) {
@@ -12,8 +12,8 @@ export function SsoSignIn({ token }: { token: string }) {
       window.location.replace('/login?sso=failed');
       return;
     }
-    signIn('sso', { redirect: false, token })
-      .then((res) => window.location.replace(res?.ok && !res.error ? '/' : '/login?sso=failed'))
+    signInWith('sso', { token })
+      .then((res) => window.location.replace(res.ok ? '/' : '/login?sso=failed'))
       .catch(() => window.location.replace('/login?sso=failed'));
   }, [token]);
   return (

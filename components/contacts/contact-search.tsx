@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { Typeahead } from '@/components/ui/typeahead';
 import { contactApi, type View } from './api';
-import { SearchResultLine } from './item-dialogs';
+import { SearchResultLine } from './search-result-line';
 
 interface Found {
   contact: number;

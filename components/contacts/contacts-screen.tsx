@@ -12,7 +12,6 @@ import { useCallback, useMemo, useState } from 'react';
 import { DataTable, FilterSelect, fetchAllPages, useList, type FilterOption } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeading } from '@/components/ui/page-heading';
 import type { ContactList, ContactRow } from '@/lib/contract/contact';
 import { listHref } from '@/lib/list-state';
@@ -28,6 +27,8 @@ import { NEW_ID, canMerge, vendorChecked } from './rules';
 // Loaded when first opened: they are not needed to show the list.
 const ContactEditor = dynamic(() => import('./contact-editor').then((m) => m.ContactEditor), { ssr: false });
 const MergeDialog = dynamic(() => import('./merge-dialog').then((m) => m.MergeDialog), { ssr: false });
+// Dialogs bring Radix with them: they load when first needed, not with the list.
+const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
 
 const DAYS: readonly FilterOption[] = [
   { value: 0, label: 'Any time' },
@@ -208,25 +209,27 @@ export function ContactsScreen({ spec, state, data, contactTypes, defaults }: Co
         />
       )}
 
-      <ConfirmDialog
-        open={deactivating !== null}
-        onOpenChange={(o) => !o && setDeactivating(null)}
-        title="Set inactive"
-        confirmLabel="Set inactive"
-        message={
-          deactivating &&
-          (deactivating.rows.length === 1
-            ? `Set ${deactivating.rows[0].fileAs} inactive?`
-            : `Set the ${deactivating.rows.length} checked ${noun} inactive?`)
-        }
-        onConfirm={async () => {
-          if (!deactivating) return;
-          const { count } = await contactApi.setInactive(deactivating.rows.map((r) => r.contact));
-          deactivating.clear();
-          setFlash(`${count} ${count === 1 ? noun.slice(0, -1) : noun} set inactive.`);
-          list.refresh();
-        }}
-      />
+      {deactivating && (
+        <ConfirmDialog
+          open={deactivating !== null}
+          onOpenChange={(o) => !o && setDeactivating(null)}
+          title="Set inactive"
+          confirmLabel="Set inactive"
+          message={
+            deactivating &&
+            (deactivating.rows.length === 1
+              ? `Set ${deactivating.rows[0].fileAs} inactive?`
+              : `Set the ${deactivating.rows.length} checked ${noun} inactive?`)
+          }
+          onConfirm={async () => {
+            if (!deactivating) return;
+            const { count } = await contactApi.setInactive(deactivating.rows.map((r) => r.contact));
+            deactivating.clear();
+            setFlash(`${count} ${count === 1 ? noun.slice(0, -1) : noun} set inactive.`);
+            list.refresh();
+          }}
+        />
+      )}
     </div>
   );
 }

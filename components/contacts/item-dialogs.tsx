@@ -13,8 +13,9 @@ import { PhoneField } from '@/components/ui/phone-field';
 import { Typeahead } from '@/components/ui/typeahead';
 import type { ContactAddress, ContactEmail, ContactPhone, RelatedContact, SearchResult } from '@/lib/contract/contact';
 import { contactApi } from './api';
+import { SearchResultLine } from './search-result-line';
 import type { Lookups } from './lookups';
-import { NEW_ID, shortenAddress } from './rules';
+import { NEW_ID } from './rules';
 import { serverFieldErrors, validateAddress, validateEmail, validatePhone, validateRelated, type FieldErrors, withoutError } from './validation';
 
 export interface ContactSummaryData {
@@ -228,16 +229,6 @@ export function EmailDialog({ record, contact, lookups, onCancel, onSave }: Item
 }
 
 /** A search result as the typeahead shows it: name, phone, email and the address cut to 37 + "…". */
-export function SearchResultLine({ r }: { r: Pick<SearchResult, 'fileAs' | 'name' | 'phoneNo' | 'email' | 'address'> }) {
-  const extra = [r.phoneNo, r.email, shortenAddress(r.address)].filter(Boolean);
-  return (
-    <span className="flex flex-col">
-      <span className="font-medium text-slate-900">{r.fileAs || r.name}</span>
-      {extra.length > 0 && <span className="text-xs text-slate-600">{extra.join(' · ')}</span>}
-    </span>
-  );
-}
-
 export function RelatedDialog({ record, contact, lookups, onCancel, onSave }: ItemDialogProps<RelatedContact>) {
   const f = useItemForm(record, onSave, (r) => validateRelated({ relatedContact: r.relatedContact > 0 ? r.relatedContact : null, relatedContactType: r.relatedContactType }));
   const d = f.draft;

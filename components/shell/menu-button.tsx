@@ -9,8 +9,8 @@ export function MenuButton() {
     <button
       type="button"
       onClick={() => setOpen(true)}
+      aria-haspopup="dialog"
       aria-expanded={open}
-      aria-controls="side-menu-drawer"
       className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
     >
       <Menu aria-hidden="true" className="size-6" />

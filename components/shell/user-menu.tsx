@@ -1,10 +1,15 @@
 'use client';
 /** The top bar's user actions: profile, password change and logout. */
 import { ChevronDown, UserRound } from 'lucide-react';
-import { signOut } from 'next-auth/react';
+import dynamic from 'next/dynamic';
 import { useEffect, useId, useRef, useState } from 'react';
-import { PasswordDialog } from './password-dialog';
-import { ProfileDialog } from './profile-dialog';
+import { signOutSession } from '@/lib/auth/client';
+
+// The dialogs (and Radix) load after the page, not with it: they are fetched when the browser is idle.
+const loadProfile = () => import('./profile-dialog');
+const loadPassword = () => import('./password-dialog');
+const ProfileDialog = dynamic(() => loadProfile().then((m) => m.ProfileDialog), { ssr: false });
+const PasswordDialog = dynamic(() => loadPassword().then((m) => m.PasswordDialog), { ssr: false });
 
 export interface UserMenuProps {
   firstName: string;
@@ -14,7 +19,7 @@ export interface UserMenuProps {
 
 /** Logout clears the session and reloads the root (overview §4). */
 export async function logout() {
-  await signOut({ redirect: false }).catch(() => undefined);
+  await signOutSession().catch(() => undefined);
   // A full reload on purpose: no client state of the signed-out user survives.
   // eslint-disable-next-line @next/next/no-location-assign-relative-destination
   window.location.assign('/');
@@ -23,9 +28,16 @@ export async function logout() {
 export function UserMenu({ firstName, lastName, username }: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
+  // Mounted from their first opening on, so closing animations and the delayed field clearing still run.
+  const [mounted, setMounted] = useState({ profile: false, password: false });
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
+    idle(() => void Promise.all([loadProfile(), loadPassword()]).catch(() => undefined));
+  }, []);
 
   useEffect(() => {
     if (!open) return;
@@ -43,9 +55,13 @@ export function UserMenu({ firstName, lastName, username }: UserMenuProps) {
     };
   }, [open]);
 
+  const show = (which: 'profile' | 'password') => {
+    setMounted((m) => ({ ...m, [which]: true }));
+    setDialog(which);
+  };
   const choose = (which: 'profile' | 'password') => {
     setOpen(false);
-    setDialog(which);
+    show(which);
   };
 
   const item = 'block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100';
@@ -86,21 +102,25 @@ export function UserMenu({ firstName, lastName, username }: UserMenuProps) {
           </li>
         </ul>
       )}
-      <ProfileDialog
-        open={dialog === 'profile'}
-        onOpenChange={(o) => setDialog(o ? 'profile' : null)}
-        username={username}
-        onChangePassword={() => setDialog('password')}
-        returnFocusTo={buttonRef}
-      />
-      <PasswordDialog
-        open={dialog === 'password'}
-        onOpenChange={(o) => setDialog(o ? 'password' : null)}
-        firstName={firstName}
-        lastName={lastName}
-        username={username}
-        returnFocusTo={buttonRef}
-      />
+      {mounted.profile && (
+        <ProfileDialog
+          open={dialog === 'profile'}
+          onOpenChange={(o) => setDialog(o ? 'profile' : null)}
+          username={username}
+          onChangePassword={() => show('password')}
+          returnFocusTo={buttonRef}
+        />
+      )}
+      {mounted.password && (
+        <PasswordDialog
+          open={dialog === 'password'}
+          onOpenChange={(o) => setDialog(o ? 'password' : null)}
+          firstName={firstName}
+          lastName={lastName}
+          username={username}
+          returnFocusTo={buttonRef}
+        />
+      )}
     </div>
   );
 }

@@ -73,8 +73,11 @@ export async function openContacts(page: Page, term?: string) {
 }
 
 export async function filterList(page: Page, term: string) {
-  await page.getByRole('searchbox', { name: 'Filter the list' }).fill(term);
-  await expect(page).toHaveURL(new RegExp(`searchTerm=${encodeURIComponent(term)}`));
+  // Typing before the page has hydrated is lost on a busy machine: type again until the URL follows.
+  await expect(async () => {
+    await page.getByRole('searchbox', { name: 'Filter the list' }).fill(term);
+    await expect(page).toHaveURL(new RegExp(`searchTerm=${encodeURIComponent(term)}`), { timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
 }
 

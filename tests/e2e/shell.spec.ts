@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { hostCall, hostToken } from '../support/api';
-import { DEMO_PASSWORD, PROD_APP_URL, userOf } from '../support/env';
+import { DEMO_PASSWORD, PROD_APP_URL } from '../support/env';
+import { createUser, type TestUser } from '../support/fixtures';
 import { signIn } from '../support/session';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('list').getByRole('link');
@@ -61,19 +61,21 @@ test('brand logo, title and a cache-busted favicon of the signed-in firm', async
 });
 
 test.describe('Change Password dialog', () => {
-  // role14 is reserved for this test: its password changes here. Reset it first so a retry starts clean.
+  // Each test changes the password of a user of its own, so no other test's sign-in is disturbed.
+  let user: TestUser;
   test.beforeEach(async () => {
-    const admin = await hostToken(1);
-    const res = await hostCall(admin, 'POST', 'api/user/saveCredentials', { username: userOf(14), password: DEMO_PASSWORD });
-    expect(res.status).toBe(200);
+    user = await createUser({ role: 14, firm: 5 });
   });
+  const openFromMenu = async (page: Page) => {
+    await page.getByRole('button', { name: /Pat Tester/ }).first().click();
+    await page.getByRole('button', { name: 'Change password' }).click();
+  };
 
   test('shows the three messages in the page, saves, and the new password works at the next sign-in', async ({ page }) => {
-    await signIn(page, 14);
-    await page.getByRole('button', { name: /Account menu|Noel|Moreau/ }).first().click();
-    await page.getByRole('button', { name: 'Change password' }).click();
+    await signIn(page, user.username);
+    await openFromMenu(page);
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
-    await expect(dialog).toContainText(`Please supply a new password for Noel Nguyen (${userOf(14)}):`);
+    await expect(dialog).toContainText(`Please supply a new password for Pat Tester (${user.username}):`);
 
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Please supply a password.');
@@ -95,29 +97,25 @@ test.describe('Change Password dialog', () => {
     await expect(dialog.getByText('Your password has been changed.')).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    await page.getByRole('button', { name: /Account menu|Noel|Nguyen/ }).first().click();
+    await page.getByRole('button', { name: /Pat Tester/ }).first().click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login/);
-    await page.getByLabel('Email address').fill(userOf(14));
+    await page.getByLabel('Email address').fill(user.username);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('The username or password is incorrect.')).toBeVisible();
-    await signIn(page, 14, 'New#Pass2027');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome, Noel Nguyen');
+    await signIn(page, user.username, 'New#Pass2027');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome, Pat Tester');
   });
 
   test('the fields are cleared after the dialog closes', async ({ page }) => {
-    await signIn(page, 14);
-    const open = async () => {
-      await page.getByRole('button', { name: /Account menu|Noel|Nguyen/ }).first().click();
-      await page.getByRole('button', { name: 'Change password' }).click();
-    };
-    await open();
+    await signIn(page, user.username);
+    await openFromMenu(page);
     await page.getByLabel('Password', { exact: true }).fill('Typed#1234');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
     await page.waitForTimeout(500);
-    await open();
+    await openFromMenu(page);
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
   });
 });

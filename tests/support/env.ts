@@ -14,11 +14,6 @@ export const TEST_DB = `.data/test-${API_PORT}/reference.db`;
 export const DEMO_PASSWORD = 'Demo#2026';
 export const userOf = (role: number) => `role${role}@example.com`;
 
-/**
- * Demo users whose data a test changes, one owner each (the run shares one database):
- * role14 — its password is changed by tests/e2e/shell.spec.ts.
- */
-
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

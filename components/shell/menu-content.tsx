@@ -1,0 +1,67 @@
+'use client';
+/** The left menu's content: search box, the items the route table allows, the two links and the role label. */
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useId, useState } from 'react';
+import type { MenuItem } from '@/lib/routes';
+
+export interface SideNavProps {
+  items: MenuItem[];
+  roleLabel: string;
+  privacyPolicyUrl: string;
+  trainingVideosUrl: string;
+}
+
+export function MenuContent({ items, roleLabel, privacyPolicyUrl, trainingVideosUrl, onNavigate }: SideNavProps & { onNavigate?: () => void }) {
+  const [term, setTerm] = useState('');
+  const searchId = useId();
+  const pathname = usePathname();
+  const needle = term.trim().toLowerCase();
+  const shown = needle ? items.filter((i) => i.label.toLowerCase().includes(needle)) : items;
+  return (
+    <div className="flex h-full flex-col gap-3 p-3">
+      <p className="rounded bg-slate-100 px-2 py-1 text-xs font-semibold tracking-wide text-slate-700 uppercase" data-testid="role-label">
+        {roleLabel}
+      </p>
+      <div>
+        <label htmlFor={searchId} className="sr-only">
+          Search the menu
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          value={term}
+          onChange={(e) => setTerm(e.target.value)}
+          placeholder="Search menu"
+          className="w-full rounded-md border border-slate-300 px-3 py-2 text-base sm:text-sm"
+        />
+      </div>
+      <ul className="flex flex-col gap-1">
+        {shown.map((item) => {
+          const current = pathname === item.path;
+          return (
+            <li key={item.path}>
+              <Link
+                href={item.path}
+                onClick={onNavigate}
+                aria-current={current ? 'page' : undefined}
+                className={`block rounded-md px-3 py-2 text-sm ${current ? 'bg-brand-600 text-white' : 'text-slate-800 hover:bg-slate-100'}`}
+              >
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+        {shown.length === 0 && <li className="px-3 py-2 text-sm text-slate-600">No menu item matches “{term}”.</li>}
+      </ul>
+      <div className="mt-auto flex flex-col gap-1 border-t border-slate-200 pt-3 text-sm">
+        <a href={privacyPolicyUrl} target="_blank" rel="noopener noreferrer" className="px-3 py-1 text-brand-700 underline">
+          Privacy Policy
+        </a>
+        <a href={trainingVideosUrl} target="_blank" rel="noopener noreferrer" className="px-3 py-1 text-brand-700 underline">
+          Training Videos
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * Extra hosts and app servers for tests that must stop, restart or reconfigure them (fault tests, the
+ * upstream-401 test, sign-in throttling) without disturbing the shared stack of the global setup.
+ *
+ * Spare ports are fixed offsets from the run's base ports, so parallel runs with different TEST_API_PORT /
+ * TEST_APP_PORT stay apart: reference hosts and stand-ins on TEST_API_PORT+11…+19, app servers on
+ * TEST_APP_PORT+11…+19 (TEST_APP_PORT+1 is the global setup's APP_ENV=prod server).
+ */
+// @ts-expect-error -- plain ESM helper shared with npm start and the benchmarks
+import { startApiHost, startApp } from '../../scripts/lib/stack.mjs';
+import { API_PORT, APP_PORT } from './env';
+
+export interface Child {
+  pid?: number;
+  stop(): Promise<void>;
+  output?(): string;
+}
+
+/** Offsets in use, one per purpose, so two spec files running at once never share a port. */
+export const SPARE = {
+  /** security/throttle.spec.ts: an app with a short sign-in window (uses the global host). */
+  throttleApp: APP_PORT + 11,
+  /** security/bff-session.spec.ts: a host restarted with another signing secret, and its app. */
+  sessionHost: API_PORT + 11,
+  sessionApp: APP_PORT + 12,
+  /** e2e/faults.spec.ts: a host that is stopped and started again, and its app. */
+  faultHost: API_PORT + 12,
+  faultApp: APP_PORT + 13,
+  /** e2e/faults.spec.ts: a stand-in upstream in front of the global host, and its app. */
+  standIn: API_PORT + 13,
+  standInApp: APP_PORT + 14,
+} as const;
+
+export const hostOrigin = (port: number) => `http://127.0.0.1:${port}`;
+export const testDb = (port: number) => `.data/test-${port}/reference.db`;
+
+export interface HostOptions {
+  port: number;
+  /** Fresh seed (default true the first time; pass false to restart on the same data). */
+  reset?: boolean;
+  env?: Record<string, string>;
+}
+
+export function startHost({ port, reset = true, env = {} }: HostOptions): Promise<Child> {
+  return startApiHost({ port, db: testDb(port), reset, quiet: true, env });
+}
+
+export interface AppOptions {
+  port: number;
+  /** Origin of the API/auth host the app calls (a reference host or a stand-in). */
+  apiOrigin: string;
+  env?: Record<string, string>;
+}
+
+export function startAppServer({ port, apiOrigin, env = {} }: AppOptions): Promise<Child> {
+  return startApp({ port, apiOrigin, quiet: true, env: { TRUST_PROXY: '1', UPSTREAM_TIMEOUT_MS: '3000', APP_ENV: 'uat', ...env } });
+}
+
+/** Stops every child, ignoring the ones already gone. */
+export async function stopAll(children: readonly (Child | undefined)[]): Promise<void> {
+  await Promise.all(children.map((c) => c?.stop().catch(() => undefined)));
+}
