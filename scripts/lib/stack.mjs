@@ -11,14 +11,16 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 
-/** Runs npm ci (or install) when node_modules is missing or older than the lockfile. */
+/** Installs the dependencies when node_modules is missing or older than the lockfile. */
 export function ensureInstalled() {
   const marker = join(ROOT, 'node_modules', '.package-lock.json');
   const lock = join(ROOT, 'package-lock.json');
   const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
   if (!stale) return;
   console.log('[start] installing dependencies…');
-  const r = spawnSync('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+  // Not `npm ci`: lockfiles written with omit-lockfile-registry-resolved lack other platforms' optional
+  // packages, which `npm ci` refuses as out of sync; `npm install` still installs the locked versions.
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('npm install failed');
 }
 
