@@ -36,7 +36,12 @@ export async function signInWith(provider: 'credentials' | 'sso', fields: Record
   return { ok: res.ok && !error, status: res.status, error };
 }
 
-/** Clears the session cookie. */
+/** Clears the session cookie and tells the other tabs (next-auth's localStorage message, as its client does). */
 export async function signOutSession(): Promise<void> {
   await post('/api/auth/signout', {});
+  try {
+    localStorage.setItem('nextauth.message', JSON.stringify({ event: 'signout', data: { trigger: 'signout' }, timestamp: Date.now() }));
+  } catch {
+    /* storage unavailable: the other tabs find out at their next request */
+  }
 }

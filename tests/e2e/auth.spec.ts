@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, userOf } from '../support/env';
 import { signIn } from '../support/session';
+import { chooseFromAccountMenu } from '../support/shell';
 
 test.describe('sign-in', () => {
   test('empty and malformed input show the specification texts', async ({ page }) => {
@@ -60,8 +61,7 @@ test.describe('sign-in', () => {
 
   test('logout clears the session and reloads the root', async ({ page }) => {
     await signIn(page, 5);
-    await page.getByRole('button', { name: /Account menu|Blake|Evans/ }).first().click();
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await chooseFromAccountMenu(page, 'Emerson Evans', 'Log out');
     await expect(page).toHaveURL(/\/login/);
     await page.goto('/adas');
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fadas/);

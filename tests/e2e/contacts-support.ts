@@ -74,8 +74,11 @@ export async function openContacts(page: Page, term?: string) {
 
 export async function filterList(page: Page, term: string) {
   // Typing before the page has hydrated is lost on a busy machine: type again until the URL follows.
+  // Clearing first matters: React ignores an input event whose value equals the one it saw at hydration.
+  const box = page.getByRole('searchbox', { name: 'Filter the list' });
   await expect(async () => {
-    await page.getByRole('searchbox', { name: 'Filter the list' }).fill(term);
+    await box.fill('');
+    await box.fill(term);
     await expect(page).toHaveURL(new RegExp(`searchTerm=${encodeURIComponent(term)}`), { timeout: 3000 });
   }).toPass({ timeout: 20_000 });
   await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);

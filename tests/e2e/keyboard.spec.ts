@@ -34,15 +34,15 @@ test('sign in with the keyboard, open a dialog from the user menu, close it with
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
-  await waitForHydration(page, 'header button[aria-haspopup]');
+  await waitForHydration(page, 'header button[aria-haspopup="true"]');
 
   // The skip link comes first and leads to the main content.
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
 
   // The user menu, from the keyboard.
-  await tabTo(page, 'header button[aria-haspopup]');
-  const opener = page.locator('header button[aria-haspopup]');
+  await tabTo(page, 'header button[aria-haspopup="true"]');
+  const opener = page.locator('header button[aria-haspopup="true"]');
   await page.keyboard.press('Enter');
   await expect(opener).toHaveAttribute('aria-expanded', 'true');
   await tabTo(page, 'header button:not([aria-haspopup])', 5);

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, PROD_APP_URL } from '../support/env';
 import { createUser, type TestUser } from '../support/fixtures';
+import { chooseFromAccountMenu } from '../support/shell';
 import { signIn } from '../support/session';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('list').getByRole('link');
@@ -66,10 +67,7 @@ test.describe('Change Password dialog', () => {
   test.beforeEach(async () => {
     user = await createUser({ role: 14, firm: 5 });
   });
-  const openFromMenu = async (page: Page) => {
-    await page.getByRole('button', { name: /Pat Tester/ }).first().click();
-    await page.getByRole('button', { name: 'Change password' }).click();
-  };
+  const openFromMenu = (page: Page) => chooseFromAccountMenu(page, 'Pat Tester', 'Change password');
 
   test('shows the three messages in the page, saves, and the new password works at the next sign-in', async ({ page }) => {
     await signIn(page, user.username);
@@ -97,8 +95,7 @@ test.describe('Change Password dialog', () => {
     await expect(dialog.getByText('Your password has been changed.')).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    await page.getByRole('button', { name: /Pat Tester/ }).first().click();
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await chooseFromAccountMenu(page, 'Pat Tester', 'Log out');
     await expect(page).toHaveURL(/\/login/);
     await page.getByLabel('Email address').fill(user.username);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
@@ -122,8 +119,7 @@ test.describe('Change Password dialog', () => {
 
 test('the profile dialog shows the signed-in user', async ({ page }) => {
   await signIn(page, 5);
-  await page.getByRole('button', { name: /Account menu|Emerson|Evans/ }).first().click();
-  await page.getByRole('button', { name: 'Profile' }).click();
+  await chooseFromAccountMenu(page, 'Emerson Evans', 'Profile');
   const dialog = page.getByRole('dialog', { name: 'User Profile for Emerson Evans' });
   await expect(dialog).toContainText('Brooklyn Collision & Glass');
   await expect(dialog).toContainText('Shop (user)');

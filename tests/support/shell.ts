@@ -6,7 +6,7 @@ import { expect, type Page } from '@playwright/test';
  * the menu is open: a click that lands before the page has hydrated does nothing.
  */
 export async function chooseFromAccountMenu(page: Page, userName: string | RegExp, item: 'Profile' | 'Change password' | 'Log out') {
-  const button = page.locator('header button[aria-haspopup]').filter({ hasText: userName });
+  const button = page.locator('header button[aria-haspopup="true"]').filter({ hasText: userName });
   await expect(async () => {
     if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
     await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
