@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpstreamError, parseDigest } from '@/lib/api/errors';
 import { callUpstream } from '@/lib/api/upstream';
 import { contract } from '@/lib/contract';
@@ -12,16 +14,40 @@ const profileAnswer = {
   languageName: 'English', laborRate: 86, isInactive: false, receivesReport: true, receivesInvoice: false,
 };
 
-function answer(status: number, body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })));
-}
+/** A stand-in upstream whose next answers the tests set; 'drop' closes the connection, 'hang' never answers. */
+type Next = { status: number; body: unknown } | 'drop' | 'hang';
+let next: Next = 'drop';
+let lastAuthorization: string | undefined;
+const server = http.createServer((req, res) => {
+  lastAuthorization = req.headers.authorization;
+  req.resume();
+  if (next === 'drop') return req.socket.destroy();
+  if (next === 'hang') return;
+  res.writeHead(next.status, { 'content-type': 'application/json' }).end(JSON.stringify(next.body));
+});
 
-afterEach(() => vi.unstubAllGlobals());
+beforeAll(async () => {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  // Read once, on the first call: point the app's upstreams at the stand-in.
+  process.env.API_URL = `http://127.0.0.1:${port}/api/`;
+  process.env.AUTH_URL = `http://127.0.0.1:${port}/auth/`;
+  process.env.UPSTREAM_TIMEOUT_MS = '300';
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+function answer(status: number, body: unknown) {
+  next = { status, body };
+}
 
 describe('contract parsing at the boundary', () => {
   it('accepts an answer with extra fields and strips them', async () => {
     answer(200, { ...profileAnswer, somethingNew: 'x' });
     const p = await callUpstream(contract.user.profile, { query: { username: 'role1@example.com' } }, 't');
+    expect(lastAuthorization).toBe('Bearer t');
     expect(p.firstName).toBe('Avery');
     expect(p).not.toHaveProperty('somethingNew');
   });
@@ -45,10 +71,18 @@ describe('contract parsing at the boundary', () => {
   });
 
   it('reports an unreachable host', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('fetch failed'))));
+    next = 'drop';
     const err = await callUpstream(contract.firm.firmPreference, { query: { firm: 1 } }, 't').catch((e) => e);
     expect(err.kind).toBe('unreachable');
     expect(err.status).toBe(502);
+  });
+
+  it('reports a time-out', async () => {
+    next = 'hang';
+    const err = await callUpstream(contract.firm.firmPreference, { query: { firm: 1 } }, 't').catch((e) => e);
+    expect(err.kind).toBe('timeout');
+    expect(err.status).toBe(504);
+    expect(err.message).toContain('firm/firmPreference');
   });
 
   it('parses both token answer shapes', () => {
