@@ -12,7 +12,7 @@
  * Prints a table with targets and PASS/MISS, writes JSON to .bench/ (git-ignored). It measures, it never
  * fails a build: the exit code is 0 unless the stack could not start.
  *
- * Environment: SKIP_BUILD=1 uses the existing build as it is; BENCH_API_PORT (4190) and BENCH_APP_PORT (3190) — the 100k stack uses the next port of
+ * Environment: SKIP_BUILD=1 uses the existing build as it is; BENCH_API_PORT (4170; not 4190, which fetch refuses as a "bad port") and BENCH_APP_PORT (3170) — the 100k stack uses the next port of
  * each; BENCH_QUICK=1 for fewer samples; BENCH_SKIP_100K=1; BENCH_100K_DB (.data/bench/reference.db);
  * BENCH_RESEED=1 rebuilds the 100k database.
  */
@@ -26,8 +26,8 @@ import { ROOT, ensureBuilt, startApiHost, startApp } from './lib/stack.mjs';
 import { signInHttp } from '../tests/support/http.ts';
 import { ROUTES, roleFor, samplePath } from '../tests/support/routes-matrix.ts';
 
-const API_PORT = Number(process.env.BENCH_API_PORT || 4190);
-const APP_PORT = Number(process.env.BENCH_APP_PORT || 3190);
+const API_PORT = Number(process.env.BENCH_API_PORT || 4170);
+const APP_PORT = Number(process.env.BENCH_APP_PORT || 3170);
 const QUICK = process.env.BENCH_QUICK === '1';
 const BIG_DB = process.env.BENCH_100K_DB || '.data/bench/reference.db';
 const SMALL_GET = 'firm/firmPreference?firm=1&category=Brand';

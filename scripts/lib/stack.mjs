@@ -60,8 +60,10 @@ async function waitFor(url, child, name, timeoutMs = 60_000) {
     try {
       const res = await fetch(url, { redirect: 'manual' });
       if (res.status < 500) return;
-    } catch {
-      /* not listening yet */
+    } catch (e) {
+      // fetch refuses some ports outright (e.g. 4190, 6000): say so instead of waiting for nothing.
+      if (e?.cause?.message === 'bad port') throw new Error(`${url} uses a port that fetch refuses ("bad port"); choose another`);
+      /* otherwise: not listening yet */
     }
     await new Promise((r) => setTimeout(r, 150));
   }
