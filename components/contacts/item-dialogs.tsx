@@ -88,26 +88,47 @@ function Footer({ onCancel, busy, formId }: { onCancel: () => void; busy: boolea
   );
 }
 
+/** The frame every item dialog shares: title, contact summary, the form with its message, Cancel / Save. */
+function ItemDialog({
+  title,
+  contact,
+  form: f,
+  onCancel,
+  size = 'md',
+  grid = false,
+  children,
+}: {
+  title: string;
+  contact: ContactSummaryData;
+  form: { busy: boolean; message: string | null; submit: (e: React.FormEvent) => void };
+  onCancel: () => void;
+  size?: 'md' | 'lg';
+  /** Two columns from the small breakpoint on. */
+  grid?: boolean;
+  children: React.ReactNode;
+}) {
+  const formId = useId();
+  return (
+    <Dialog open onOpenChange={(o) => !o && !f.busy && onCancel()} title={title} size={size} footer={<Footer onCancel={onCancel} busy={f.busy} formId={formId} />}>
+      <ContactSummary contact={contact} />
+      <form id={formId} noValidate onSubmit={f.submit} className={grid ? 'grid grid-cols-1 gap-4 sm:grid-cols-2' : 'flex flex-col gap-4'}>
+        {f.message && (
+          <div className={grid ? 'sm:col-span-2' : undefined}>
+            <Alert>{f.message}</Alert>
+          </div>
+        )}
+        {children}
+      </form>
+    </Dialog>
+  );
+}
+
 export function AddressDialog({ record, contact, lookups, onCancel, onSave }: ItemDialogProps<ContactAddress>) {
   const f = useItemForm(record, onSave, validateAddress);
   const d = f.draft;
   const countryCode = lookups.item('Country', d.country)?.code ?? null;
-  const formId = useId();
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && !f.busy && onCancel()}
-      title={record.contactAddress === NEW_ID ? 'Adding Address' : 'Editing Address'}
-      size="lg"
-      footer={<Footer onCancel={onCancel} busy={f.busy} formId={formId} />}
-    >
-      <ContactSummary contact={contact} />
-      <form id={formId} noValidate onSubmit={f.submit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        {f.message && (
-          <div className="sm:col-span-2">
-            <Alert>{f.message}</Alert>
-          </div>
-        )}
+    <ItemDialog title={record.contactAddress === NEW_ID ? 'Adding Address' : 'Editing Address'} contact={contact} form={f} onCancel={onCancel} size="lg" grid>
         <SelectField
           label="Address Type"
           required
@@ -147,30 +168,15 @@ export function AddressDialog({ record, contact, lookups, onCancel, onSave }: It
         <div className="sm:col-span-2">
           <TextArea label="Notes" value={d.addressNote} onChange={(e) => f.set('addressNote', e.target.value)} error={f.errors.addressNote} />
         </div>
-      </form>
-    </Dialog>
+    </ItemDialog>
   );
 }
 
 export function PhoneDialog({ record, contact, lookups, onCancel, onSave }: ItemDialogProps<ContactPhone>) {
   const f = useItemForm(record, onSave, validatePhone);
   const d = f.draft;
-  const formId = useId();
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && !f.busy && onCancel()}
-      title={record.contactPhone === NEW_ID ? 'Adding Phone' : 'Editing Phone'}
-      size="md"
-      footer={<Footer onCancel={onCancel} busy={f.busy} formId={formId} />}
-    >
-      <ContactSummary contact={contact} />
-      <form id={formId} noValidate onSubmit={f.submit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        {f.message && (
-          <div className="sm:col-span-2">
-            <Alert>{f.message}</Alert>
-          </div>
-        )}
+    <ItemDialog title={record.contactPhone === NEW_ID ? 'Adding Phone' : 'Editing Phone'} contact={contact} form={f} onCancel={onCancel} grid>
         <div className="sm:col-span-2">
           <SelectField
             label="Phone Type"
@@ -194,26 +200,15 @@ export function PhoneDialog({ record, contact, lookups, onCancel, onSave }: Item
         <div className="sm:col-span-2">
           <TextArea label="Notes" value={d.phoneNote} onChange={(e) => f.set('phoneNote', e.target.value)} error={f.errors.phoneNote} />
         </div>
-      </form>
-    </Dialog>
+    </ItemDialog>
   );
 }
 
 export function EmailDialog({ record, contact, lookups, onCancel, onSave }: ItemDialogProps<ContactEmail>) {
   const f = useItemForm(record, onSave, validateEmail);
   const d = f.draft;
-  const formId = useId();
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && !f.busy && onCancel()}
-      title={record.contactEmail === NEW_ID ? 'Adding Email' : 'Editing Email'}
-      size="md"
-      footer={<Footer onCancel={onCancel} busy={f.busy} formId={formId} />}
-    >
-      <ContactSummary contact={contact} />
-      <form id={formId} noValidate onSubmit={f.submit} className="flex flex-col gap-4">
-        {f.message && <Alert>{f.message}</Alert>}
+    <ItemDialog title={record.contactEmail === NEW_ID ? 'Adding Email' : 'Editing Email'} contact={contact} form={f} onCancel={onCancel}>
         <SelectField
           label="Email Type"
           required
@@ -223,28 +218,16 @@ export function EmailDialog({ record, contact, lookups, onCancel, onSave }: Item
           error={f.errors.emailType}
         />
         <TextField label="Email Address" type="email" required autoComplete="email" value={d.emailAddress} onChange={(e) => f.set('emailAddress', e.target.value)} error={f.errors.emailAddress} />
-      </form>
-    </Dialog>
+    </ItemDialog>
   );
 }
 
-/** A search result as the typeahead shows it: name, phone, email and the address cut to 37 + "…". */
 export function RelatedDialog({ record, contact, lookups, onCancel, onSave }: ItemDialogProps<RelatedContact>) {
   const f = useItemForm(record, onSave, (r) => validateRelated({ relatedContact: r.relatedContact > 0 ? r.relatedContact : null, relatedContactType: r.relatedContactType }));
   const d = f.draft;
-  const formId = useId();
   const isNew = record.contactRelated === NEW_ID;
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && !f.busy && onCancel()}
-      title={isNew ? 'Adding Related Contact' : 'Editing Related Contact'}
-      size="md"
-      footer={<Footer onCancel={onCancel} busy={f.busy} formId={formId} />}
-    >
-      <ContactSummary contact={contact} />
-      <form id={formId} noValidate onSubmit={f.submit} className="flex flex-col gap-4">
-        {f.message && <Alert>{f.message}</Alert>}
+    <ItemDialog title={isNew ? 'Adding Related Contact' : 'Editing Related Contact'} contact={contact} form={f} onCancel={onCancel}>
         {isNew ? (
           <div className="flex flex-col gap-2">
             <Typeahead<SearchResult>
@@ -278,7 +261,6 @@ export function RelatedDialog({ record, contact, lookups, onCancel, onSave }: It
           onChange={(e) => f.set('relatedContactType', num(e.target.value))}
           error={f.errors.relatedContactType}
         />
-      </form>
-    </Dialog>
+    </ItemDialog>
   );
 }
