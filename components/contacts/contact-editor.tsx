@@ -13,25 +13,13 @@ import { Dialog } from '@/components/ui/dialog';
 import { CheckboxField, SelectField, TextArea, TextField } from '@/components/ui/field';
 import { Tabs } from '@/components/ui/tabs';
 import type { ContactRecord } from '@/lib/contract/contact';
-import type { LookupGroup } from '@/lib/contract/lookup';
+import { LOOKUP_GROUPS } from '@/lib/contract/lookup-groups';
 import { contactApi, type ContactBody, type View } from './api';
 import { ContactInfo, RelatedContacts, type PrimaryChange } from './contact-info';
 import { useLookups } from './lookups';
 import { NEW_ID, fileAsOf } from './rules';
 import { serverFieldErrors, validateContact, type FieldErrors, withoutError } from './validation';
 
-const GROUPS: readonly LookupGroup[] = [
-  'ContactType',
-  'Salutation',
-  'Language',
-  'TimeZone',
-  'AddressType',
-  'PhoneType',
-  'EmailType',
-  'StateProvince',
-  'Country',
-  'RelatedContactType',
-];
 
 export interface EditorTarget {
   /** The contact, or NEW_ID to add one. */
@@ -115,7 +103,7 @@ export interface ContactEditorProps {
 }
 
 export function ContactEditor({ target, defaults, onClose, onSaved, onPrimaryChange }: ContactEditorProps) {
-  const lookups = useLookups(GROUPS);
+  const lookups = useLookups(LOOKUP_GROUPS);
   const formId = useId();
   const [contactId, setContactId] = useState(target.id);
   const [draft, setDraft] = useState<Draft | null>(() => (target.id === NEW_ID ? blank(target.view, defaults) : null));

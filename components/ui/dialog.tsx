@@ -54,4 +54,3 @@ export function Dialog({ open, onOpenChange, title, description, size = 'md', fo
   );
 }
 
-export const DialogClose = RadixDialog.Close;

@@ -9,7 +9,7 @@ import { UpstreamError, failureMessage } from '../api/errors';
 import { failureOf, sendUpstream, upstreamUrl } from '../api/upstream';
 import { COOKIE_OPTIONS, SESSION_COOKIE } from '../auth/cookies';
 import { readSession } from '../auth/session';
-import { BFF_CALLS } from '../contract';
+import { BFF_CALLS, bffKey } from '../contract';
 import type { CallDef } from '../contract/define';
 import { BFF_BODY_LIMIT, BFF_HEADER, BFF_HEADER_VALUE, BFF_PREFIX, type BffErrorBody } from './protocol';
 import { API_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from '../security-headers';
@@ -112,9 +112,7 @@ export async function forward(req: NextRequest): Promise<NextResponse> {
   if (isCrossSite(req)) return fail(403, 'Cross-site requests are not allowed.');
 
   const path = requestedPath(req.url);
-  // Next.js redirects a trailing slash away (trailingSlash: false), so contract paths that end in one
-  // (contact/contactSearch/, …) arrive without it.
-  const call = path ? (BFF_CALLS.get(`${req.method} ${path}`) ?? BFF_CALLS.get(`${req.method} ${path}/`)) : undefined;
+  const call = path ? BFF_CALLS.get(bffKey(req.method, path)) : undefined;
   if (!call) return fail(404, 'Unknown call.');
 
   const session = await readSession();

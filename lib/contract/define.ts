@@ -41,7 +41,6 @@ export function defineCall<Q extends z.ZodType = typeof none, B extends z.ZodTyp
   };
 }
 
-export type QueryOf<C extends CallDef> = z.input<C['query']>;
 export type BodyOf<C extends CallDef> = z.input<C['body']>;
 export type ResponseOf<C extends CallDef> = z.output<C['response']>;
 

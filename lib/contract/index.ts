@@ -19,7 +19,13 @@ function isCall(v: unknown): v is CallDef {
 /** All calls, flattened. */
 export const ALL_CALLS: readonly CallDef[] = Object.values(contract).flatMap((area) => Object.values(area).filter(isCall));
 
-/** Calls a client component may make through the BFF, keyed by "METHOD path". */
+/**
+ * The BFF allow-list key of a call: "METHOD path" without a trailing slash. Next.js redirects a trailing
+ * slash away, so contract paths that end in one (contact/contactSearch/, …) arrive without it.
+ */
+export const bffKey = (method: string, path: string) => `${method} ${path.replace(/\/$/, '')}`;
+
+/** Calls a client component may make through the BFF, keyed by bffKey. */
 export const BFF_CALLS: ReadonlyMap<string, CallDef> = new Map(
-  ALL_CALLS.filter((c) => c.bff && c.host === 'api').map((c) => [`${c.method} ${c.path}`, c]),
+  ALL_CALLS.filter((c) => c.bff && c.host === 'api').map((c) => [bffKey(c.method, c.path), c]),
 );

@@ -1,20 +1,9 @@
 /** Lookups (operations §3, §7): values of named groups such as ContactType or Country. */
 import { z } from 'zod';
 import { defineCall } from './define';
+import { LOOKUP_GROUPS } from './lookup-groups';
 
-export const LOOKUP_GROUPS = [
-  'ContactType',
-  'Salutation',
-  'AddressType',
-  'PhoneType',
-  'EmailType',
-  'StateProvince',
-  'Country',
-  'RelatedContactType',
-  'Language',
-  'TimeZone',
-] as const;
-export type LookupGroup = (typeof LOOKUP_GROUPS)[number];
+export { LOOKUP_GROUPS, type LookupGroup } from './lookup-groups';
 
 export const lookupItem = z.object({
   /** The group, e.g. ContactType. */
