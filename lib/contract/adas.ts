@@ -11,11 +11,8 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../validation/messages';
-import { defineCall, savedId } from './define';
+import { defineCall, optionalText, requiredText, savedId } from './define';
 
-const requiredText = (max: number) =>
-  z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, `At most ${max} characters`);
-const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).default('');
 
 /** Newest model year accepted: next year's models are sold this year. */
 export const maxModelYear = () => new Date().getFullYear() + 2;

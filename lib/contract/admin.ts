@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../validation/messages';
-import { defineCall } from './define';
+import { defineCall, requiredText } from './define';
 
 /** Largest links file, in characters (the BFF and the host accept bodies up to 1 MB). */
 export const LINKS_FILE_MAX_CHARS = 900_000;
@@ -26,11 +26,11 @@ const year = z.preprocess(
 /** One row of a links file, as checked by the importer; rows that fail are counted as rejected. */
 export const makeMatrixLinkRow = z
   .object({
-    make: z.string().trim().min(1, MESSAGES.required).max(60, 'At most 60 characters'),
+    make: requiredText(60),
     model: z.string().trim().max(80, 'At most 80 characters').default(''),
     yearStart: year,
     yearEnd: year,
-    title: z.string().trim().min(1, MESSAGES.required).max(200, 'At most 200 characters'),
+    title: requiredText(200),
     url: z
       .string()
       .trim()

@@ -1,6 +1,7 @@
 /** Auth host calls (overview §7 Auth) and the session profile carried in the token (§3). */
 import { z } from 'zod';
-import { defineCall } from './define';
+import { MESSAGES } from '../validation/messages';
+import { defineCall, requiredText } from './define';
 
 /** Claims of the login token: the session profile (overview §3) plus the standard expiry. */
 export const sessionProfile = z.object({
@@ -28,8 +29,8 @@ export const tokenAnswer = z.union([
 ]);
 
 const credentials = z.object({
-  username: z.string().trim().min(1, 'This field is required').max(200),
-  password: z.string().min(1, 'This field is required').max(200),
+  username: requiredText(200),
+  password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(200),
 });
 
 export const getToken = defineCall({
@@ -45,7 +46,7 @@ export const redeemTempToken = defineCall({
   host: 'auth',
   method: 'POST',
   path: 'user/redeemTempToken',
-  body: z.object({ token: z.string().trim().min(1, 'This field is required').max(200) }),
+  body: z.object({ token: requiredText(200) }),
   response: tokenAnswer,
   access: 'anonymous',
 });

@@ -12,14 +12,11 @@
 import { z } from 'zod';
 import { MESSAGES } from '../validation/messages';
 import { EXTENSION_MESSAGE, EXTENSION_PATTERN, PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '../validation/phone';
-import { defineCall, q, savedId } from './define';
+import { defineCall, optionalText, q, requiredText, savedId } from './define';
 
 const CONTACTS_ROLES = [1] as const;
 
 // ── shared field rules ──────────────────────────────────────────────────────────────────────────
-const requiredText = (max = 200) =>
-  z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, `At most ${max} characters`);
-const optionalText = (max = 200) => z.string().trim().max(max, `At most ${max} characters`).default('');
 const requiredId = z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required);
 const optionalId = z.number().int().nullable().default(null);
 /** A comma list of positive ids in a query string. */

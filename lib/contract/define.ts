@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { RoleId } from '../roles';
+import { MESSAGES } from '../validation/messages';
 
 export type CallAccess = 'anonymous' | 'signed-in' | readonly RoleId[];
 
@@ -53,6 +54,11 @@ export const q = {
       .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
       .transform((v) => v === true || v === 'true' || v === '1'),
 };
+
+/** Body text fields with the specification's messages: a missing or blank value is "This field is required". */
+export const requiredText = (max = 200) =>
+  z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, `At most ${max} characters`);
+export const optionalText = (max = 200) => z.string().trim().max(max, `At most ${max} characters`).default('');
 
 /** The reference host's error body: a message and, for 400, the fields at fault. */
 export const errorBody = z.object({

@@ -1,13 +1,13 @@
 /** Log and usage calls. */
 import { z } from 'zod';
-import { defineCall, ok } from './define';
+import { defineCall, ok, requiredText } from './define';
 
 /** Log entry: name and value (overview §3). */
 export const saveEntry = defineCall({
   method: 'POST',
   path: 'log/saveEntry',
   body: z.object({
-    name: z.string().trim().min(1, 'This field is required').max(200),
+    name: requiredText(200),
     value: z.string().max(4000),
   }),
   response: ok,

@@ -38,7 +38,7 @@ describe('getToken', () => {
   it('rejects a malformed body with field errors, never a 500', async () => {
     const res = await host.request(null, 'POST', 'auth/getToken', { body: { username: '' } });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ fieldErrors: { username: [MESSAGES.required] } });
+    expect(res.body).toMatchObject({ fieldErrors: { username: [MESSAGES.required], password: [MESSAGES.required] } });
     const raw = await host.app.inject({ method: 'POST', url: '/auth/getToken', headers: { 'content-type': 'application/json' }, payload: '{bad' });
     expect(raw.statusCode).toBe(400);
   });
