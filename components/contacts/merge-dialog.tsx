@@ -7,30 +7,23 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { useAction } from '@/components/ui/use-action';
 import type { ContactRow } from '@/lib/contract/contact';
 import { contactApi } from './api';
 import { mergeIds } from './rules';
 
 export function MergeDialog({ contacts, onClose, onMerged }: { contacts: readonly ContactRow[]; onClose: () => void; onMerged: () => void }) {
   const [survivor, setSurvivor] = useState(contacts[0]?.contact ?? 0);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   const [result, setResult] = useState<string | null>(null);
 
-  const merge = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const merge = () =>
+    run(async () => {
       const answer = await contactApi.merge(mergeIds(survivor, contacts.map((c) => c.contact)));
       const name = contacts.find((c) => c.contact === answer.contact)?.fileAs ?? `contact ${answer.contact}`;
       setResult(`Merged ${answer.merged} ${answer.merged === 1 ? 'contact' : 'contacts'} into ${name}. Its addresses, phones, emails and related contacts now include theirs.`);
       onMerged();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Dialog

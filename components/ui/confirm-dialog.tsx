@@ -1,8 +1,8 @@
 'use client';
 /** The one confirmation before destruction: "Are you sure you wish to Delete this {tag}?" with Cancel / Delete. */
-import { useState } from 'react';
 import { Button } from './button';
 import { Dialog } from './dialog';
+import { useAction } from './use-action';
 
 export const deleteQuestion = (tag: string) => `Are you sure you wish to Delete this ${tag}?`;
 
@@ -17,19 +17,9 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ open, onOpenChange, title = 'Please confirm', message, confirmLabel = 'Delete', onConfirm }: ConfirmDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm();
-      onOpenChange(false);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    if (await run(onConfirm)) onOpenChange(false);
   };
   return (
     <Dialog
