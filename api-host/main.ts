@@ -8,9 +8,8 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { z } from 'zod';
-import { IMPLEMENTATIONS } from './calls';
-import { openDb } from './db';
-import { isSeeded, seed } from './seed';
+import { IMPLEMENTATIONS, isSeeded, seed } from './areas';
+import { LegacyDatabaseError, openDb, type Db } from './db';
 import { secretFromFile } from './secrets';
 import { mountPushHub } from './hub';
 import { buildServer, type HostContext } from './server';
@@ -31,8 +30,20 @@ if (!env.success) {
 const { API_HOST_PORT, API_HOST_DB, API_HOST_SECRET, API_HOST_TOKEN_TTL } = env.data;
 const reset = process.argv.includes('--reset') || process.argv.includes('--reset-only');
 
-if (reset) for (const suffix of ['', '-wal', '-shm']) if (existsSync(API_HOST_DB + suffix)) rmSync(API_HOST_DB + suffix);
-const db = openDb(API_HOST_DB);
+const removeDb = () => {
+  for (const suffix of ['', '-wal', '-shm']) if (existsSync(API_HOST_DB + suffix)) rmSync(API_HOST_DB + suffix);
+};
+if (reset) removeDb();
+let db: Db;
+try {
+  db = openDb(API_HOST_DB);
+} catch (e) {
+  if (!(e instanceof LegacyDatabaseError)) throw e;
+  // Demo data only: start it afresh rather than migrate a layout no release shipped with.
+  console.log(`[api-host] ${e.message}; re-seeding it`);
+  removeDb();
+  db = openDb(API_HOST_DB);
+}
 if (!isSeeded(db)) {
   const started = Date.now();
   await seed(db);

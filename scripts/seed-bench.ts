@@ -10,15 +10,14 @@
  * Serve it with: API_HOST_DB=.data/bench/reference.db npm run api-host
  */
 import { existsSync, rmSync } from 'node:fs';
-import { contactGenerator } from '../api-host/contacts-data';
+import { contactGenerator } from '../api-host/contacts/data';
 import { CONTACT_SORTS, listQuery } from '../lib/contract/contact';
-import { explainList, listContacts, searchContacts } from '../api-host/contacts-query';
+import { explainList, listContacts, searchContacts } from '../api-host/contacts/query';
 import { openDb, type Db } from '../api-host/db';
-import { IMPLEMENTATIONS } from '../api-host/calls';
-import { seed } from '../api-host/seed';
+import { IMPLEMENTATIONS, seed } from '../api-host/areas';
 import { buildServer } from '../api-host/server';
 import { tokenService } from '../api-host/tokens';
-import { bulkInsertContacts } from '../api-host/seed-contacts';
+import { bulkInsertContacts } from '../api-host/contacts/seed';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);

@@ -4,7 +4,7 @@
  * deletion rules, sub-records, search calls, lookups, and bad input (400 with field errors, never 500).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listContacts } from '../../api-host/contacts-query';
+import { listContacts } from '../../api-host/contacts/query';
 import { contract } from '../../lib/contract';
 import { CONTACT_SORTS, PHONE_FORMAT_MESSAGE, type ContactRow, listQuery } from '../../lib/contract/contact';
 import type { CallDef } from '../../lib/contract/define';

@@ -13,10 +13,10 @@
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { IMPLEMENTATIONS } from '../../api-host/calls';
+import { IMPLEMENTATIONS, seed } from '../../api-host/areas';
 import { openDb, type Db } from '../../api-host/db';
 import { hashPassword } from '../../api-host/passwords';
-import { DEMO_PASSWORD, seed } from '../../api-host/seed';
+import { DEMO_PASSWORD } from '../../api-host/users/seed';
 import { buildServer, type HostContext } from '../../api-host/server';
 import { tokenService } from '../../api-host/tokens';
 import type { CallDef } from '../../lib/contract/define';

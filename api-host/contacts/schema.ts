@@ -1,5 +1,5 @@
 /**
- * Schema of contacts and vendors (issue 4), appended to MIGRATIONS in db.ts.
+ * Schema of contacts and vendors (the contacts area's migration).
  *
  * Decisions:
  * - `contact.file_as` is a generated column (company name for companies, else "Last, First"), so every
@@ -16,15 +16,11 @@
  *   exactly one (first record becomes primary, deleting the primary promotes the oldest remaining one).
  * - Sort indexes exist for every CONTACT_SORTS value (ties broken by contact id), scanned backwards for
  *   desc; composite (firm, …) twins serve callers who reach one firm.
- * - The lookup values of the contact area (contacts-data.ts LOOKUPS) are reference data inserted here, so a
+ * - The lookup values of the contact area (data.ts LOOKUPS) are reference data inserted here, so a
  *   database created before this migration gets them too; changing them later needs a new migration.
  */
-import { LOOKUPS } from './contacts-data';
-
-const text = (v: string | null) => (v == null ? 'NULL' : `'${v.replace(/'/g, "''")}'`);
-const LOOKUP_ROWS = Object.entries(LOOKUPS)
-  .flatMap(([key, rows]) => rows.map(([id, value, code, type3, inactive], i) => `(${id}, ${text(key)}, ${text(value)}, ${text(code)}, ${text(type3)}, ${i}, ${inactive ? 1 : 0})`))
-  .join(',\n  ');
+import { lookupRowsSql } from '../lookups/schema';
+import { LOOKUPS } from './data';
 
 /** The FTS row of contact `id` (an SQL expression naming a contact id): delete, then insert if live. */
 function refreshFts(id: string): string {
@@ -58,18 +54,37 @@ END;`;
 const live = 'WHERE merged_into IS NULL';
 
 export const CONTACTS_SCHEMA = /* sql */ `
-ALTER TABLE lookup ADD COLUMN type3 TEXT;
-
-ALTER TABLE contact ADD COLUMN file_as TEXT COLLATE NOCASE GENERATED ALWAYS AS (
-  CASE
-    WHEN is_company = 1 AND company_name <> '' THEN company_name
-    WHEN first_name = '' THEN last_name
-    WHEN last_name = '' THEN first_name
-    ELSE last_name || ', ' || first_name
-  END) VIRTUAL;
-ALTER TABLE contact ADD COLUMN phone_no TEXT;
-ALTER TABLE contact ADD COLUMN email_address TEXT COLLATE NOCASE;
-ALTER TABLE contact ADD COLUMN merged_into INTEGER REFERENCES contact(contact);
+CREATE TABLE contact (
+  contact          INTEGER PRIMARY KEY,
+  firm             INTEGER NOT NULL REFERENCES firm(firm),
+  contact_type     INTEGER NOT NULL DEFAULT 1,
+  is_company       INTEGER NOT NULL DEFAULT 0,
+  salutation       INTEGER,
+  insurance_id     INTEGER,
+  insurance_number TEXT,
+  first_name       TEXT NOT NULL DEFAULT '',
+  last_name        TEXT NOT NULL DEFAULT '',
+  company_name     TEXT NOT NULL DEFAULT '',
+  notes            TEXT NOT NULL DEFAULT '',
+  language         INTEGER NOT NULL DEFAULT 1,
+  timezone         INTEGER NOT NULL DEFAULT 12,
+  servicetype      INTEGER,
+  is_firm          INTEGER NOT NULL DEFAULT 0,
+  is_vendor        INTEGER NOT NULL DEFAULT 0,
+  is_inactive      INTEGER NOT NULL DEFAULT 0,
+  created_at       TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')),
+  file_as          TEXT COLLATE NOCASE GENERATED ALWAYS AS (
+    CASE
+      WHEN is_company = 1 AND company_name <> '' THEN company_name
+      WHEN first_name = '' THEN last_name
+      WHEN last_name = '' THEN first_name
+      ELSE last_name || ', ' || first_name
+    END) VIRTUAL,
+  phone_no         TEXT,
+  email_address    TEXT COLLATE NOCASE,
+  merged_into      INTEGER REFERENCES contact(contact)
+);
+CREATE INDEX contact_firm ON contact(firm);
 
 CREATE TABLE contact_address (
   contact_address INTEGER PRIMARY KEY,
@@ -144,12 +159,6 @@ CREATE INDEX contact_firm_created  ON contact(firm, created_at, contact) ${live}
 CREATE INDEX contact_firm_inactive ON contact(firm, is_inactive, file_as, contact) ${live};
 CREATE INDEX vendor_by_name ON contact(file_as, contact, firm) WHERE merged_into IS NULL AND is_vendor = 1;
 CREATE INDEX vendor_firm    ON contact(firm, file_as, contact) WHERE merged_into IS NULL AND is_vendor = 1;
-CREATE INDEX user_contact ON user(contact);
 
-INSERT OR IGNORE INTO lookup (id, key, value, code, type3, sort, is_inactive) VALUES
-  ${LOOKUP_ROWS};
-
--- Contacts that existed before this migration: searchable from now on.
-INSERT INTO contact_fts (rowid, name, phone, email, address)
-  SELECT contact, first_name || ' ' || last_name || ' ' || company_name, '', '', '' FROM contact WHERE merged_into IS NULL;
+${lookupRowsSql(LOOKUPS)}
 `;

@@ -1,11 +1,11 @@
 /**
  * Lookup values of the contact area (ContactType, Salutation, AddressType, PhoneType, EmailType,
  * StateProvince, Country, RelatedContactType) and a deterministic generator of contacts, shared by the
- * demo seed (api-host/seed-contacts.ts) and the benchmark seed (scripts/seed-bench.ts).
+ * demo seed (seed.ts) and the benchmark seed (scripts/seed-bench.ts).
  * Lookup rows: [id, value, code, type3, isInactive]. StateProvince.type3 is the country code.
  */
 
-export type LookupRow = readonly [id: number, value: string, code: string | null, type3: string | null, inactive?: boolean];
+import type { LookupRow } from '../lookups/schema';
 
 /** ContactType: the list's "type" sort follows these ids (the lookup order). */
 export const CONTACT_TYPE = { employee: 1, customer: 2, vendor: 3, insuranceAgent: 4, technician: 5, fleetManager: 6, other: 7, prospect: 8 } as const;
@@ -141,7 +141,7 @@ const REGIONS: Readonly<Record<string, Region>> = {
   CA: { state: 'CA', areaCodes: ['415', '510', '408', '916'], cities: [['San Francisco', '94105'], ['Oakland', '94607'], ['San Jose', '95112'], ['Sacramento', '95814']] },
   TX: { state: 'TX', areaCodes: ['512', '713', '832', '214'], cities: [['Austin', '78701'], ['Houston', '77002'], ['Dallas', '75201'], ['San Antonio', '78205']] },
 };
-/** The region of each seeded firm (firm ids of api-host/seed.ts SEED_FIRMS). */
+/** The region of each seeded firm (firm ids of api-host/firms/seed.ts SEED_FIRMS). */
 const FIRM_REGION: Readonly<Record<number, string>> = { 1: 'GA', 2: 'IL', 3: 'NY', 4: 'CA', 5: 'TX', 6: 'NY', 7: 'NY', 8: 'NJ', 9: 'CA', 10: 'CA', 11: 'CA', 12: 'TX', 13: 'TX' };
 
 export interface GenPhone { phoneType: number; phoneNo: string; extension: string }

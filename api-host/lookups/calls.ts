@@ -6,7 +6,7 @@
  */
 import { contract } from '../../lib/contract';
 import type { LookupItem } from '../../lib/contract/lookup';
-import { prepared } from '../contacts-query';
+import { prepared } from '../sql';
 import { assertFirm, implement } from '../server';
 
 const PLATFORM_FIRM = 1;

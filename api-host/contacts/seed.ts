@@ -4,8 +4,8 @@
  * created_at is relative to the seeding time. `bulkInsertContacts` is what the benchmark seed
  * (scripts/seed-bench.ts) uses for 100,000 contacts.
  */
-import { CONTACT_TYPE, contactGenerator, type GenContact } from './contacts-data';
-import type { Db } from './db';
+import type { Db } from '../db';
+import { CONTACT_TYPE, contactGenerator, type GenContact } from './data';
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -155,6 +155,3 @@ export function seedContacts(db: Db): void {
   })();
   db.exec('ANALYZE');
 }
-
-/** The lookup values of the contact area are reference data: contacts-schema.ts inserts them. */
-export const CONTACT_SEEDS = [seedContacts];

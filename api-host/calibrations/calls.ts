@@ -6,7 +6,7 @@ import { contract } from '../../lib/contract';
 import { PUSH_TARGETS, type OpportunityNotice } from '../../lib/push/messages';
 import { assertFirm, implement, notFound } from '../server';
 
-export const adasCalls = [
+export const calibrationCalls = [
   implement(contract.adas.createCalibrate, ({ body, caller, ctx }) => {
     assertFirm(caller, body.firm, 'Firm');
     const { db } = ctx;

@@ -1,6 +1,6 @@
 /**
  * Contacts and vendors (overview §3, §4, §7; administration §4 for addresses and phones), persisted in
- * SQLite (schema: api-host/contacts-schema.ts). Every record is scoped to the caller's firms: a contact of
+ * SQLite (schema: schema.ts). Every record is scoped to the caller's firms: a contact of
  * another firm, an unknown contact and a merged one all answer the same 404.
  *
  * Decisions beyond lib/contract/contact.ts:
@@ -28,7 +28,8 @@
 import type { z } from 'zod';
 import { contract } from '../../lib/contract';
 import type { ContactAddress, ContactEmail, ContactPhone, ContactRecord, RelatedContact } from '../../lib/contract/contact';
-import { firmScope, listContacts, prepared, searchContacts, type SearchKind, type SearchRow } from '../contacts-query';
+import { firmScope, prepared } from '../sql';
+import { listContacts, searchContacts, type SearchKind, type SearchRow } from './query';
 import type { Db } from '../db';
 import { type Caller, assertFirm, badRequest, implement, notFound } from '../server';
 

@@ -70,7 +70,7 @@ export async function runMakeMatrixLinkImport(ctx: HostContext, id: number, file
   return notice;
 }
 
-export const adminCalls = [
+export const makeMatrixLinkCalls = [
   implement(contract.admin.importMakeMatrixLinks, ({ body, caller, ctx }) => {
     const id = Number(
       ctx.db.prepare('INSERT INTO make_matrix_link_import (file_name, user) VALUES (?, ?)').run(body.fileName, caller.user).lastInsertRowid,

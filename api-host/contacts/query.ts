@@ -1,40 +1,17 @@
 /**
- * SQL of the contact lists and searches, shared by the calls (api-host/calls/contact.ts) and the
+ * SQL of the contact lists and searches, shared by the calls (api-host/contacts/calls.ts) and the
  * benchmark (scripts/seed-bench.ts --measure). Everything is filtered, sorted and paged in SQLite:
  * - firm scope: `c.firm IN (…)` with the caller's firms inlined (integers from the database), omitted
  *   when the caller reaches every firm;
- * - search: FTS5 prefix match of every word of the term (contact_fts, see contacts-schema.ts);
+ * - search: FTS5 prefix match of every word of the term (contact_fts, see schema.ts);
  * - paging: the page's ids are found first (index-only where possible), then their rows are read.
  * The page query is steered by the count (known before it runs): when the matching rows are dense the
  * sort index is walked in order and filters are checked row by row; when they are sparse the filters'
  * indexes (or the FTS) find them and only those are sorted. Both plans give the same rows.
  */
-import type { Statement } from 'better-sqlite3';
-import type { ContactListQuery, ContactRow } from '../lib/contract/contact';
-import type { Db } from './db';
-
-const statements = new WeakMap<Db, Map<string, Statement>>();
-/** Prepared statements cached per database by their SQL text (the variants are few and bounded). */
-export function prepared(db: Db, sql: string): Statement {
-  let cache = statements.get(db);
-  if (!cache) statements.set(db, (cache = new Map()));
-  let s = cache.get(sql);
-  if (!s) {
-    s = db.prepare(sql);
-    if (cache.size > 500) cache.clear();
-    cache.set(sql, s);
-  }
-  return s;
-}
-
-/** The caller's firm scope as an SQL condition on `alias.firm` ('' when the caller reaches every firm). */
-export function firmScope(db: Db, firms: ReadonlySet<number>, alias = 'c'): string {
-  if (firms.size === 0) return ' AND 0';
-  const all = (prepared(db, 'SELECT count(*) FROM firm').pluck().get() as number) <= firms.size;
-  if (all) return '';
-  const list = [...firms].filter(Number.isInteger).sort((a, b) => a - b);
-  return ` AND ${alias}.firm IN (${list.join(',')})`;
-}
+import type { ContactListQuery, ContactRow } from '../../lib/contract/contact';
+import type { Db } from '../db';
+import { firmScope, prepared } from '../sql';
 
 export type FtsColumn = 'name' | 'phone' | 'email' | 'address';
 

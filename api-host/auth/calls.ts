@@ -4,7 +4,7 @@ import type { SessionProfile } from '../../lib/contract/auth';
 import type { Db } from '../db';
 import { DUMMY_HASH_PROMISE, verifyPassword } from '../passwords';
 import { implement, type HostContext } from '../server';
-import { createTempToken, redeemTempToken } from '../tokens';
+import { createTempToken, redeemTempToken } from './temp-tokens';
 
 const { auth } = contract;
 

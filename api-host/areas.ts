@@ -1,0 +1,44 @@
+/**
+ * The reference host's areas, in order. Each area is one folder (`api-host/<area>/`) holding its schema
+ * migrations, queries, calls and seed, and exports an `Area` from its index.ts. Adding an area is one
+ * line here. Migrations of every area run first (in this order, each once, by name), then the seeds.
+ */
+import { auth } from './auth';
+import { calibrations } from './calibrations';
+import { contacts } from './contacts';
+import type { Db } from './db';
+import { firms } from './firms';
+import { log } from './log';
+import { lookups } from './lookups';
+import { makeMatrixLinks } from './make-matrix-links';
+import type { Implementation } from './server';
+import { users } from './users';
+
+export type SeedStep = (db: Db) => Promise<void> | void;
+
+export interface Area {
+  /** The folder name; migrations are recorded as `{name}/{n}`. */
+  name: string;
+  /** SQL scripts, applied once each, in order; append new ones, never edit an applied one. */
+  migrations: readonly string[];
+  calls: readonly Implementation[];
+  /** Deterministic demo data (runs after every area's migrations, in area order). */
+  seed?: SeedStep;
+}
+
+// Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
+export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, calibrations, makeMatrixLinks];
+
+/** Every call the reference host implements. */
+export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a.calls);
+
+/** Every migration, named `{area}/{n}`, in the order they apply. */
+export const MIGRATIONS: readonly { name: string; sql: string }[] = AREAS.flatMap((a) => a.migrations.map((sql, i) => ({ name: `${a.name}/${i + 1}`, sql })));
+
+export async function seed(db: Db): Promise<void> {
+  for (const area of AREAS) await area.seed?.(db);
+}
+
+export function isSeeded(db: Db): boolean {
+  return (db.prepare('SELECT COUNT(*) AS n FROM firm').get() as { n: number }).n > 0;
+}

@@ -1,0 +1,16 @@
+/** Schema of the auth host: single-use SSO temp tokens and password-reset requests. */
+export const AUTH_SCHEMA = /* sql */ `
+CREATE TABLE temp_token (
+  token_hash TEXT PRIMARY KEY,
+  user       INTEGER NOT NULL REFERENCES user(user),
+  expires_at INTEGER NOT NULL,
+  used_at    INTEGER
+);
+
+CREATE TABLE password_reset (
+  id           INTEGER PRIMARY KEY,
+  user         INTEGER REFERENCES user(user),
+  username     TEXT NOT NULL,
+  requested_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now'))
+);
+`;

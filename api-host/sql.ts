@@ -1,0 +1,29 @@
+/** SQL helpers every area shares: prepared statements cached per database, and the caller's firm scope. */
+import type { Statement } from 'better-sqlite3';
+import type { Db } from './db';
+
+const statements = new WeakMap<Db, Map<string, Statement>>();
+/** Prepared statements cached per database by their SQL text (the variants are few and bounded). */
+export function prepared(db: Db, sql: string): Statement {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let s = cache.get(sql);
+  if (!s) {
+    s = db.prepare(sql);
+    if (cache.size > 500) cache.clear();
+    cache.set(sql, s);
+  }
+  return s;
+}
+
+/** The caller's firm scope as an SQL condition on `alias.firm` ('' when the caller reaches every firm). */
+export function firmScope(db: Db, firms: ReadonlySet<number>, alias = 'c'): string {
+  if (firms.size === 0) return ' AND 0';
+  const all = (prepared(db, 'SELECT count(*) FROM firm').pluck().get() as number) <= firms.size;
+  if (all) return '';
+  const list = [...firms].filter(Number.isInteger).sort((a, b) => a - b);
+  return ` AND ${alias}.firm IN (${list.join(',')})`;
+}
+
+/** SQL text literal: for reference data written into migrations (never for request input). */
+export const sqlText = (v: string | null) => (v == null ? 'NULL' : `'${v.replace(/'/g, "''")}'`);
