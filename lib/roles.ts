@@ -30,3 +30,16 @@ export const isShopRole = (role: RoleId | null | undefined) => role != null && S
 
 /** Roles 1..n as a list, for readable route-table rows. */
 export const rolesUpTo = (n: number): RoleId[] => ALL_ROLES.filter((r) => r <= n);
+
+/** Privilege order for administering users: role 1 above all, role 2 next, every other role below both. */
+export const privilegeRank = (role: RoleId | null | undefined): number => (role === SUPER_USER ? 0 : role === 2 ? 1 : 2);
+
+/**
+ * Whether `caller` may set `target`'s password: their own always; an administrator (roles 1, 2) that of a
+ * user they administer whose role is not more privileged than their own (role 2 never over role 1).
+ * Whether the caller reaches the target's firm is the host's check on top of this.
+ */
+export function maySetPassword(caller: { user: number; role: RoleId | null }, target: { user: number; role: RoleId | null }): boolean {
+  if (caller.user === target.user) return true;
+  return isAdminRole(caller.role) && privilegeRank(target.role) >= privilegeRank(caller.role);
+}

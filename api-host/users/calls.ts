@@ -1,7 +1,7 @@
 /** User calls of the shell: profile and password change. */
 import { contract } from '../../lib/contract';
-import { hashPassword } from '../passwords';
 import { OK, implement, isAdministrator, notFound } from '../server';
+import { setPassword } from './credentials';
 
 const { user } = contract;
 
@@ -48,7 +48,7 @@ export const userCalls = [
     // Users change their own password; administrators also those of users in their firms.
     const allowed = target && (target.user === caller.user || (isAdministrator(caller) && caller.firms.has(target.firm)));
     if (!target || !allowed) throw notFound('User');
-    ctx.db.prepare('UPDATE user SET password_hash = ? WHERE user = ?').run(await hashPassword(body.password), target.user);
+    await setPassword(ctx, target.user, body.password);
     return OK;
   }),
 ];

@@ -2,6 +2,7 @@
  * CSV export of a list: every row matching the current filter (fetched page by page through the BFF),
  * written with papaparse. papaparse is loaded only when the user exports, so it stays out of first-load JS.
  */
+import { CSV_OPTIONS } from '@/lib/csv';
 
 export type CsvValue = string | number | boolean | null | undefined;
 
@@ -15,7 +16,7 @@ export async function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly 
   const { unparse } = (await import('papaparse')).default;
   return unparse(
     { fields: columns.map((c) => c.header), data: rows.map((r) => columns.map((c) => c.value(r) ?? '')) },
-    { escapeFormulae: true, newline: '\r\n' },
+    CSV_OPTIONS,
   );
 }
 
