@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { SessionProfile } from '../lib/contract/auth';
 import type { CallDef, ErrorBody, ResponseOf } from '../lib/contract/define';
+import { tokenStanding } from './auth/sessions';
 import type { Db } from './db';
 import type { PushSink } from './hub/types';
 import type { TokenService } from './tokens';
@@ -29,7 +30,10 @@ export interface Caller {
   profile: SessionProfile;
   user: number;
   firm: number;
+  /** The user's role now, from the database (a role change applies at once, whatever the token says). */
   role: number | null;
+  /** The token's id (jti). */
+  tokenId: string;
   /** Firms whose records the caller may read or change. */
   firms: ReadonlySet<number>;
 }
@@ -79,12 +83,13 @@ async function identify(ctx: HostContext, request: FastifyRequest): Promise<Call
   const header = request.headers.authorization;
   const match = header && /^Bearer (.+)$/i.exec(header);
   if (!match) return null;
-  const profile = await ctx.tokens.verify(match[1]);
-  if (!profile) return null;
-  const active = ctx.db.prepare('SELECT is_inactive FROM user WHERE user = ?').get(profile.user) as { is_inactive: number } | undefined;
-  if (!active || active.is_inactive) return null;
-  const firms = ctx.db.prepare('SELECT firm FROM user_firm WHERE user = ?').pluck().all(profile.user) as number[];
-  return { profile, user: profile.user, firm: profile.firm, role: profile.roles, firms: new Set(firms) };
+  const token = await ctx.tokens.verify(match[1]);
+  if (!token) return null;
+  // The user must still exist and be active, and the token must not have been revoked (auth/sessions.ts).
+  const standing = tokenStanding(ctx.db, token);
+  if (!standing) return null;
+  const firms = ctx.db.prepare('SELECT firm FROM user_firm WHERE user = ?').pluck().all(token.user) as number[];
+  return { profile: token, user: token.user, firm: token.firm, role: standing.role, tokenId: token.jti, firms: new Set(firms) };
 }
 
 export interface BuildOptions {

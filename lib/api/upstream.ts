@@ -96,7 +96,7 @@ export async function sendUpstream(call: CallDef, url: URL, init: UpstreamInit):
 export async function failureOf(call: CallDef, res: Response): Promise<UpstreamError> {
   const kind = STATUS_KIND[res.status] ?? 'failed';
   const parsed = errorBody.safeParse(await res.json().catch(() => null));
-  const keepMessage = parsed.success && (kind === 'bad-request' || kind === 'forbidden' || kind === 'not-found');
+  const keepMessage = parsed.success && (kind === 'bad-request' || kind === 'forbidden' || kind === 'not-found' || kind === 'too-many');
   return new UpstreamError(kind, call.path, keepMessage ? parsed.data.error : undefined, parsed.success ? parsed.data.fieldErrors : undefined);
 }
 

@@ -8,24 +8,26 @@ import { z } from 'zod';
 import { UpstreamError, failureMessage } from '../api/errors';
 import { failureOf, sendUpstream, upstreamUrl } from '../api/upstream';
 import { COOKIE_OPTIONS, SESSION_COOKIE } from '../auth/cookies';
+import { applySessionEffects, endSession } from '../auth/revocation';
 import { readSession } from '../auth/session';
 import { BFF_CALLS, bffKey } from '../contract';
 import type { CallDef } from '../contract/define';
 import { BFF_BODY_LIMIT, BFF_HEADER, BFF_HEADER_VALUE, BFF_PREFIX, type BffErrorBody } from './protocol';
-import { API_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from '../security-headers';
+import { API_CONTENT_SECURITY_POLICY, staticSecurityHeaders } from '../security-headers';
+import { config } from '../config';
 
 /**
  * Every BFF answer: not cacheable, and the security headers proxy.ts gives other responses (the proxy's
  * matcher leaves /api/bff/ out, so the hot path does not pay for a middleware pass).
  */
-const NO_STORE = {
+const noStore = () => ({
   'Cache-Control': 'private, no-store',
-  ...STATIC_SECURITY_HEADERS,
+  ...staticSecurityHeaders(config().APP_ENV),
   'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
-};
+});
 
 function answer(status: number, body: BffErrorBody | unknown, clearSession = false): NextResponse {
-  const res = NextResponse.json(body, { status, headers: NO_STORE });
+  const res = NextResponse.json(body, { status, headers: noStore() });
   if (clearSession) res.cookies.set(SESSION_COOKIE, '', { ...COOKIE_OPTIONS, maxAge: 0 });
   return res;
 }
@@ -93,10 +95,11 @@ function fieldErrors(error: z.ZodError): Record<string, string[]> {
   return out;
 }
 
-function validate(call: CallDef, query: URLSearchParams, text: string): NextResponse | null {
+/** The validated body of a call (the request's text parsed by the contract), or the 400 answer. */
+function validate(call: CallDef, query: URLSearchParams, text: string): { body: unknown } | NextResponse {
   const q = call.query.safeParse(Object.fromEntries(query));
   if (!q.success) return fail(400, 'Please correct the highlighted fields.', { fieldErrors: fieldErrors(q.error) });
-  if (call.method === 'GET') return null;
+  if (call.method === 'GET') return { body: undefined };
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : {};
@@ -104,7 +107,7 @@ function validate(call: CallDef, query: URLSearchParams, text: string): NextResp
     return fail(400, 'The request body is not valid JSON.');
   }
   const b = call.body.safeParse(json);
-  return b.success ? null : fail(400, 'Please correct the highlighted fields.', { fieldErrors: fieldErrors(b.error) });
+  return b.success ? { body: b.data } : fail(400, 'Please correct the highlighted fields.', { fieldErrors: fieldErrors(b.error) });
 }
 
 export async function forward(req: NextRequest): Promise<NextResponse> {
@@ -123,8 +126,8 @@ export async function forward(req: NextRequest): Promise<NextResponse> {
   const text = call.method === 'GET' ? '' : await readBody(req);
   if (text === 'too-large') return fail(413, `The request is larger than ${BFF_BODY_LIMIT / 1024} kB.`);
   const query = req.nextUrl.searchParams;
-  const invalid = validate(call, query, text);
-  if (invalid) return invalid;
+  const valid = validate(call, query, text);
+  if (valid instanceof NextResponse) return valid;
 
   try {
     const res = await sendUpstream(call, upstreamUrl(call, query), {
@@ -136,10 +139,14 @@ export async function forward(req: NextRequest): Promise<NextResponse> {
     if (!res.ok) throw await failureOf(call, res);
     const parsed = call.response.safeParse(await res.json().catch(() => undefined));
     if (!parsed.success) throw new UpstreamError('contract', call.path);
+    await applySessionEffects(call, valid.body, parsed.data, session);
     return answer(200, parsed.data);
   } catch (e) {
     if (!(e instanceof UpstreamError)) throw e;
-    if (e.kind === 'unauthorized') return answer(401, { error: e.message, redirect: '/login' }, true);
+    if (e.kind === 'unauthorized') {
+      await endSession(session.sid, session.profile.exp * 1000);
+      return answer(401, { error: e.message, redirect: '/login' }, true);
+    }
     return fail(e.status, e.message, e.fieldErrors ? { fieldErrors: e.fieldErrors } : undefined);
   }
 }

@@ -25,12 +25,17 @@ export interface CallDef<
   access: CallAccess;
   /** Client components may call it through the BFF pass-through. */
   bff: boolean;
+  /**
+   * The users whose sessions a successful call ends (password change, deactivation, deletion), from its
+   * validated body and parsed answer; the app records them (lib/auth/revocation.ts).
+   */
+  endsSessionsOf?(body: z.output<B>, answer: z.output<R>): readonly number[];
 }
 
 const none = z.object({}).strip();
 
 export function defineCall<Q extends z.ZodType = typeof none, B extends z.ZodType = typeof none, R extends z.ZodType = z.ZodType>(
-  def: Partial<Pick<CallDef<Q, B, R>, 'query' | 'body' | 'host' | 'bff'>> &
+  def: Partial<Pick<CallDef<Q, B, R>, 'query' | 'body' | 'host' | 'bff' | 'endsSessionsOf'>> &
     Pick<CallDef<Q, B, R>, 'path' | 'method' | 'response' | 'access'>,
 ): CallDef<Q, B, R> {
   return {
