@@ -3,6 +3,7 @@
  * migrations, queries, calls and seed, and exports an `Area` from its index.ts. Adding an area is one
  * line here. Migrations of every area run first (in this order, each once, by name), then the seeds.
  */
+import { adas } from './adas';
 import { auth } from './auth';
 import { calibrations } from './calibrations';
 import { contacts } from './contacts';
@@ -14,6 +15,7 @@ import { lookups } from './lookups';
 import { makeMatrixLinks } from './make-matrix-links';
 import type { Implementation } from './server';
 import { users } from './users';
+import { vehicles } from './vehicles';
 
 export type SeedStep = (db: Db) => Promise<void> | void;
 
@@ -28,7 +30,7 @@ export interface Area {
 }
 
 // Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
-export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, calibrations, makeMatrixLinks, files];
+export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, calibrations, makeMatrixLinks, files, vehicles, adas];
 
 /** Every call the reference host implements. */
 export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a.calls);

@@ -24,6 +24,8 @@ export class HttpError extends Error {
 
 export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
 export const forbidden = (message = 'You do not have permission for this call') => new HttpError(403, message);
+/** A change that lost a race or no longer applies (the record changed meanwhile); the message says what happened. */
+export const conflict = (message: string) => new HttpError(409, message);
 export const badRequest = (message: string, fieldErrors?: Record<string, string[]>) => new HttpError(400, message, fieldErrors);
 
 /** Who is calling: the verified token's profile and the firms that user may access. */

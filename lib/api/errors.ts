@@ -11,6 +11,7 @@ export type UpstreamFailure =
   | 'bad-request'
   | 'too-large'
   | 'not-found'
+  | 'conflict'
   | 'too-many'
   | 'failed';
 
@@ -24,6 +25,7 @@ export const FAILURE_STATUS: Record<UpstreamFailure, number> = {
   'bad-request': 400,
   'too-large': 413,
   'not-found': 404,
+  conflict: 409,
   'too-many': 429,
   failed: 502,
 };
@@ -46,6 +48,8 @@ export function failureMessage(kind: UpstreamFailure, call: string): string {
       return 'That is larger than the service accepts.';
     case 'not-found':
       return 'That record was not found.';
+    case 'conflict':
+      return 'Someone else changed that record in the meantime. Reload it and try again.';
     case 'too-many':
       return 'Too many requests. Please wait a moment and try again.';
     case 'failed':

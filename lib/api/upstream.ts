@@ -33,6 +33,7 @@ const STATUS_KIND: Record<number, UpstreamFailure> = {
   401: 'unauthorized',
   403: 'forbidden',
   404: 'not-found',
+  409: 'conflict',
   413: 'too-large',
   429: 'too-many',
 };
@@ -111,7 +112,7 @@ export async function sendUpstream(call: CallDef, url: URL, init: UpstreamInit):
 export async function failureOf(call: CallDef, res: Response): Promise<UpstreamError> {
   const kind = STATUS_KIND[res.status] ?? 'failed';
   const parsed = errorBody.safeParse(await res.json().catch(() => null));
-  const keepMessage = parsed.success && ['bad-request', 'too-large', 'forbidden', 'not-found', 'too-many'].includes(kind);
+  const keepMessage = parsed.success && ['bad-request', 'too-large', 'forbidden', 'not-found', 'conflict', 'too-many'].includes(kind);
   return new UpstreamError(kind, call.path, keepMessage ? parsed.data.error : undefined, parsed.success ? parsed.data.fieldErrors : undefined);
 }
 

@@ -10,8 +10,12 @@
  *   franchiser/franchisee users above it and the administrators.
  */
 import { z } from 'zod';
+import { ADAS_DEFAULT_YEAR, ADAS_TYPES, DEFAULT_ADAS_TYPE, DEFAULT_INSPECTION_TYPE, DEFAULT_STATUS, INSPECTION_TYPES, RESULTS, STATUS_NAMES } from '../adas/rules';
+import { ALL_ROLES } from '../roles';
 import { MESSAGES } from '../validation/messages';
-import { defineCall, optionalText, requiredText, savedId } from './define';
+import { adasSystem, vinDecode } from './decode';
+import { defineCall, ok, optionalText, q, requiredText, savedId } from './define';
+import { vehicleFields } from './vehicle';
 
 
 /** Newest model year accepted: next year's models are sold this year. */
@@ -43,4 +47,285 @@ export const createCalibrate = defineCall({
   response: savedId,
   access: 'signed-in',
   bff: true,
+});
+
+// ── ADAS jobs and inspections (issue 13) ─────────────────────────────────────────────────────────
+// Decisions, since the specification shows no shapes (operations §3, §4, §7, §9):
+// - statuses, job types, inspection types and results are the fixed lists of lib/adas/rules.ts; status 1
+//   is the default and 2 is Complete for jobs and inspections alike;
+// - a job (Adas) belongs to a location (firm) and has one vehicle (operations §3), new (vehicle -1, year
+//   2010 by default) or an existing one of the location; its customer is the vehicle's `contact`;
+// - adas/adass is a page {count, items}: 10 rows, newest job first (§9), `filterBy` the status (none by
+//   default, §9 "ADAS null"), `firm` one location, `createdFrom`/`createdTo` instants (the screen turns the
+//   user's local dates into them), `searchTerm` an RO number or a VIN, whole or any part of it;
+// - adas/adas answers the job with its vehicle and the users of its location who may inspect it;
+// - createAdas answers {id, adasInspection}: with `inspection` it starts the job and its first
+//   inspection in one step (the ADAS Systems Overview); saveAdas changes a job and answers {id};
+// - an inspection's systems are the knowledge base's systems for the job's vehicle when it is created
+//   (one row each, `adasInspectionResult`, holding the result and "not equipped"); a system marked not
+//   equipped can be removed and added back (notInstalledOnInspection lists what can be added back);
+// - the inspector must be a user of the job's location; a Complete inspection is read-only until it is
+//   reopened; completing needs a result (or "not equipped") for every system;
+// - status changes of inspections roll up to the job in the same transaction (lib/adas/rules.ts
+//   rolledUpStatus) and answer both statuses; asking for the status a record already has (a second
+//   "Complete" that lost a race) answers 409 with who changed it and when;
+// - repair lines are the job's estimate lines (lineNum, uniqueSequenceNumber, operation, description,
+//   isNotEquipped); saveEquipped marks one line not equipped, saveResultEquipped one system's result.
+const ADAS_ROLES = { access: ALL_ROLES, bff: true } as const;
+
+const positiveId = () => z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required);
+const oneOf = (names: Readonly<Record<number, string>>, what: string) =>
+  z.number({ error: MESSAGES.required }).int().refine((v) => v in names, `Unknown ${what}`);
+export const statusField = () => oneOf(STATUS_NAMES, 'status');
+
+
+const jobVehicle = z.object({
+  vehicle: z.number().int(),
+  firm: z.number().int(),
+  contact: z.number().int().nullable(),
+  contactName: z.string(),
+  year: z.number().int(),
+  make: z.string(),
+  makeId: z.number().int().nullable(),
+  model: z.string(),
+  bodystyle: z.string(),
+  vin: z.string(),
+});
+
+export const adasRow = z.object({
+  adas: z.number().int(),
+  firm: z.number().int(),
+  firmName: z.string(),
+  ronumber: z.string(),
+  adasType: z.number().int(),
+  vehicle: z.number().int(),
+  year: z.number().int(),
+  make: z.string(),
+  model: z.string(),
+  vin: z.string(),
+  insurance: z.number().int().nullable(),
+  insuranceName: z.string(),
+  status: z.number().int(),
+  inspectionsComplete: z.number().int().nonnegative(),
+  inspectionsTotal: z.number().int().nonnegative(),
+  createdAt: z.string(),
+});
+export type AdasRow = z.infer<typeof adasRow>;
+
+export const adasRecord = adasRow.omit({ year: true, make: true, model: true, vin: true, vehicle: true }).extend({
+  notes: z.string(),
+  createdBy: z.number().int().nullable(),
+  createdByName: z.string(),
+  vehicle: jobVehicle,
+  /** Users of the job's location: who may be its inspectors. */
+  inspectors: z.array(z.object({ user: z.number().int(), name: z.string() })),
+});
+export type AdasRecord = z.infer<typeof adasRecord>;
+
+export const ADAS_SORTS = ['adas', 'ronumber', 'vehicle', 'vin', 'insurance', 'status', 'inspections', 'created', 'location'] as const;
+export type AdasSort = (typeof ADAS_SORTS)[number];
+export const ADAS_DEFAULTS = { pageSize: 10, orderBy: 'adas', direction: 'desc' } as const;
+
+const instant = () => z.iso.datetime({ offset: true, error: 'A date and time such as 2026-01-31T00:00:00Z' });
+
+export const adassQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(ADAS_DEFAULTS.pageSize),
+  orderBy: z.enum(ADAS_SORTS).default(ADAS_DEFAULTS.orderBy),
+  direction: z.enum(['asc', 'desc']).default(ADAS_DEFAULTS.direction),
+  /** A status; none: every status. */
+  filterBy: z.coerce.number().int().refine((v) => v in STATUS_NAMES, 'Unknown status').optional(),
+  firm: q.id().optional(),
+  createdFrom: instant().optional(),
+  createdTo: instant().optional(),
+  searchTerm: q.text(40).default(''),
+});
+export type AdassQuery = z.infer<typeof adassQuery>;
+
+const jobFields = {
+  /** The job's location; a new job without one belongs to the caller's sign-in location. */
+  firm: z.number().int().positive().optional(),
+  adasType: oneOf(ADAS_TYPES, 'ADAS type').default(DEFAULT_ADAS_TYPE),
+  ronumber: requiredText(30),
+  insurance: z.number().int().positive().nullable().default(null),
+  notes: optionalText(2000),
+  vehicle: z.object(vehicleFields(ADAS_DEFAULT_YEAR), { error: MESSAGES.required }),
+};
+
+export const inspectionStart = z.object({
+  adasInspectionType: oneOf(INSPECTION_TYPES, 'inspection type').default(DEFAULT_INSPECTION_TYPE),
+  inspector: z.number().int().positive().nullable().default(null),
+});
+
+export const createAdasInput = z.object({ ...jobFields, inspection: inspectionStart.nullable().default(null) });
+export type CreateAdasInput = z.input<typeof createAdasInput>;
+export const saveAdasInput = z.object({ adas: positiveId(), ...jobFields });
+export type SaveAdasInput = z.input<typeof saveAdasInput>;
+
+export const inspectionRow = z.object({
+  adasInspection: z.number().int(),
+  adas: z.number().int(),
+  firm: z.number().int(),
+  adasInspectionType: z.number().int(),
+  inspector: z.number().int().nullable(),
+  inspectorName: z.string(),
+  insurance: z.number().int().nullable(),
+  insuranceName: z.string(),
+  ronumber: z.string(),
+  notes: z.string(),
+  vehicle: z.number().int(),
+  status: z.number().int(),
+  /** When the inspection took place (null until set). */
+  inspectionDate: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  completedByName: z.string(),
+  systemsTotal: z.number().int().nonnegative(),
+  systemsPending: z.number().int().nonnegative(),
+  createdAt: z.string(),
+});
+export type InspectionRow = z.infer<typeof inspectionRow>;
+
+export const inspectionResult = z.object({
+  adasInspectionResult: z.number().int(),
+  adasInspection: z.number().int(),
+  adasChecklistMatrix: z.number().int(),
+  system: z.string(),
+  result: z.number().int().nullable(),
+  isNotEquipped: z.boolean(),
+  notes: z.string(),
+  updatedAt: z.string().nullable(),
+  updatedByName: z.string(),
+});
+export type InspectionResult = z.infer<typeof inspectionResult>;
+
+export const inspectionItem = adasSystem.extend({ adasInspectionResult: z.number().int(), adasInspection: z.number().int(), sort: z.number().int() });
+export type InspectionItem = z.infer<typeof inspectionItem>;
+
+export const inspectionRecord = inspectionRow.extend({ results: z.array(inspectionResult) });
+export type InspectionRecord = z.infer<typeof inspectionRecord>;
+
+export const saveInspectionInput = z.object({
+  adasInspection: z.number({ error: MESSAGES.required }).int(),
+  adas: positiveId(),
+  adasInspectionType: oneOf(INSPECTION_TYPES, 'inspection type').default(DEFAULT_INSPECTION_TYPE),
+  inspector: z.number().int().positive().nullable().default(null),
+  insurance: z.number().int().positive().nullable().default(null),
+  ronumber: optionalText(30),
+  notes: optionalText(2000),
+  inspectionDate: instant().nullable().default(null),
+  status: statusField().default(DEFAULT_STATUS),
+});
+export type SaveInspectionInput = z.input<typeof saveInspectionInput>;
+
+export const resultInput = z.object({
+  adasChecklistMatrix: positiveId(),
+  result: oneOf(RESULTS, 'result').nullable().default(null),
+  isNotEquipped: z.boolean().default(false),
+  notes: optionalText(500),
+});
+
+export const repairLine = z.object({
+  adasRepairLine: z.number().int(),
+  adas: z.number().int(),
+  lineNum: z.number().int(),
+  uniqueSequenceNumber: z.number().int(),
+  operation: z.string(),
+  description: z.string(),
+  partNumber: z.string(),
+  isNotEquipped: z.boolean(),
+});
+export type RepairLine = z.infer<typeof repairLine>;
+
+/** Both statuses after a change: the screens show them at once. */
+export const statusAnswer = z.object({ adas: z.number().int(), adasStatus: z.number().int(), adasInspection: z.number().int().nullable(), status: z.number().int().nullable() });
+export type StatusAnswer = z.infer<typeof statusAnswer>;
+
+const inspectionQuery = z.object({ adasInspection: q.id() });
+const adasQuery = z.object({ adas: q.id() });
+
+export const adass = defineCall({
+  ...ADAS_ROLES,
+  method: 'GET',
+  path: 'adas/adass',
+  query: adassQuery,
+  response: z.object({ count: z.number().int().nonnegative(), items: z.array(adasRow) }),
+});
+export const adas = defineCall({ ...ADAS_ROLES, method: 'GET', path: 'adas/adas', query: adasQuery, response: adasRecord });
+export const createAdas = defineCall({
+  ...ADAS_ROLES,
+  method: 'POST',
+  path: 'adas/createAdas',
+  body: createAdasInput,
+  response: z.object({ id: z.number().int(), adasInspection: z.number().int().nullable() }),
+});
+export const saveAdas = defineCall({ ...ADAS_ROLES, method: 'POST', path: 'adas/saveAdas', body: saveAdasInput, response: savedId });
+export const updateStatusAdas = defineCall({
+  ...ADAS_ROLES,
+  method: 'POST',
+  path: 'adas/updateStatusAdas',
+  body: z.object({ adas: positiveId(), status: statusField() }),
+  response: statusAnswer,
+});
+export const updateStatusAdasInspection = defineCall({
+  ...ADAS_ROLES,
+  method: 'POST',
+  path: 'adas/updateStatusAdasInspection',
+  body: z.object({ adasInspection: positiveId(), status: statusField() }),
+  response: statusAnswer,
+});
+export const adasInspections = defineCall({ ...ADAS_ROLES, method: 'GET', path: 'adas/adasInspections', query: adasQuery, response: z.array(inspectionRow) });
+export const adasInspection = defineCall({ ...ADAS_ROLES, method: 'GET', path: 'adas/adasInspection', query: inspectionQuery, response: inspectionRecord });
+export const saveAdasInspection = defineCall({ ...ADAS_ROLES, method: 'POST', path: 'adas/saveAdasInspection', body: saveInspectionInput, response: statusAnswer });
+export const deleteInspection = defineCall({
+  ...ADAS_ROLES,
+  method: 'POST',
+  path: 'adas/deleteInspection',
+  body: z.object({ adasInspection: positiveId() }),
+  response: statusAnswer,
+});
+export const adasInspectionItems = defineCall({ ...ADAS_ROLES, method: 'GET', path: 'adas/adasInspectionItems', query: inspectionQuery, response: z.array(inspectionItem) });
+export const adasInspectionResults = defineCall({ ...ADAS_ROLES, method: 'GET', path: 'adas/adasInspectionResults', query: inspectionQuery, response: z.array(inspectionResult) });
+export const saveAdasInspectionResults = defineCall({
+  ...ADAS_ROLES,
+  method: 'POST',
+  path: 'adas/saveAdasInspectionResults',
+  body: z.object({ adasInspection: positiveId(), results: z.array(resultInput).min(1, 'No results to save').max(100, 'At most 100 results at once') }),
+  response: z.object({ count: z.number().int().nonnegative() }),
+});
+export const saveEquipped = defineCall({
+  ...ADAS_ROLES,
+  method: 'POST',
+  path: 'adas/saveEquipped',
+  body: z.object({ adas: positiveId(), uniqueSequenceNumber: z.number({ error: MESSAGES.required }).int(), isNotEquipped: z.boolean({ error: MESSAGES.required }) }),
+  response: ok,
+});
+export const saveResultEquipped = defineCall({
+  ...ADAS_ROLES,
+  method: 'POST',
+  path: 'adas/saveResultEquipped',
+  body: z.object({ adasInspectionResult: positiveId(), isNotEquipped: z.boolean({ error: MESSAGES.required }) }),
+  response: ok,
+});
+export const notInstalledOnInspection = defineCall({ ...ADAS_ROLES, method: 'GET', path: 'adas/notInstalledOnInspection', query: inspectionQuery, response: z.array(adasSystem) });
+export const addSystemToInspection = defineCall({
+  ...ADAS_ROLES,
+  method: 'POST',
+  path: 'adas/addSystemToInspection',
+  body: z.object({ adasInspection: positiveId(), adasChecklistMatrix: positiveId() }),
+  response: savedId,
+});
+export const removeSystemFromInspection = defineCall({
+  ...ADAS_ROLES,
+  method: 'POST',
+  path: 'adas/removeSystemFromInspection',
+  body: z.object({ adasInspection: positiveId(), adasChecklistMatrix: positiveId() }),
+  response: ok,
+});
+export const repairLines = defineCall({ ...ADAS_ROLES, method: 'GET', path: 'adas/repairLines', query: adasQuery, response: z.array(repairLine) });
+export const decode = defineCall({
+  ...ADAS_ROLES,
+  method: 'POST',
+  path: 'adas/decode',
+  body: z.object({ adas: positiveId() }),
+  response: vinDecode,
 });

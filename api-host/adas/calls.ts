@@ -1,0 +1,561 @@
+/**
+ * ADAS jobs and inspections (operations §3, §4, §7), persisted in SQLite (schema.ts). Every job is scoped
+ * to the caller's firms: another firm's job or inspection answers the same 404 as an unknown one.
+ * Decisions beyond lib/contract/adas.ts:
+ * - a new job belongs to the body's firm (one the caller reaches) or the caller's sign-in firm; its new
+ *   vehicle belongs to the same location; an existing vehicle keeps its location;
+ * - the customer (the vehicle's contact) must be a contact the caller reaches, the inspector a user of the
+ *   job's location, the insurer one the location may use: otherwise 400 naming the field;
+ * - a Complete inspection changes only by reopening it (another status): anything else answers 409;
+ *   a status asked for that the record already has answers 409 saying who set it and when;
+ * - every change of inspections (new, status, deletion) rolls the job's status up in the same
+ *   transaction (status.ts); writes run as IMMEDIATE transactions, so two racing requests are serialised
+ *   and the second one sees the first one's outcome.
+ */
+import type { z } from 'zod';
+import { STATUS, completionProblem, statusName } from '../../lib/adas/rules';
+import { contract } from '../../lib/contract';
+import type { AdasRecord, InspectionItem, InspectionResult, InspectionRow, RepairLine } from '../../lib/contract/adas';
+import type { AdasSystem } from '../../lib/contract/decode';
+import type { Db } from '../db';
+import { type Caller, assertFirm, badRequest, conflict, implement, notFound } from '../server';
+import { prepared } from '../sql';
+import { decodeFor } from '../vehicles/decode';
+import { upsertVehicle } from '../vehicles/calls';
+import { insurerName } from './insurers';
+import { listAdas } from './query';
+import { nowIso, rollUp, setJobStatus } from './status';
+import { vehicleSystems } from './systems';
+
+const a = contract.adas;
+type Rows = Record<string, string | number | null>[];
+
+/** Runs `fn` in an IMMEDIATE transaction (the write lock is taken first, so racing writers queue). */
+const writing = <T,>(db: Db, fn: () => T): T => db.transaction(fn).immediate();
+
+// ── visibility ──────────────────────────────────────────────────────────────────────────────────
+interface JobHead {
+  adas: number;
+  firm: number;
+  vehicle: number;
+  status: number;
+  ronumber: string;
+  insurance: number | null;
+  insurance_name: string;
+}
+
+function visibleJob(db: Db, caller: Caller, id: number): JobHead {
+  const row = prepared(db, 'SELECT adas, firm, vehicle, status, ronumber, insurance, insurance_name FROM adas WHERE adas = ?').get(id) as JobHead | undefined;
+  if (!row || !caller.firms.has(row.firm)) throw notFound('ADAS job');
+  return row;
+}
+
+interface InspectionHead {
+  adas_inspection: number;
+  adas: number;
+  firm: number;
+  status: number;
+  status_changed_at: string | null;
+  changed_by: string | null;
+}
+
+function visibleInspection(db: Db, caller: Caller, id: number): InspectionHead {
+  const row = prepared(
+    db,
+    `SELECT i.adas_inspection, i.adas, j.firm, i.status, i.status_changed_at, ${userName('i.status_changed_by')} AS changed_by
+     FROM adas_inspection i JOIN adas j ON j.adas = i.adas WHERE i.adas_inspection = ?`,
+  ).get(id) as InspectionHead | undefined;
+  if (!row || !caller.firms.has(row.firm)) throw notFound('Inspection');
+  return row;
+}
+
+/** An open inspection, else 409: a Complete one changes only by reopening it. */
+function openInspection(db: Db, caller: Caller, id: number): InspectionHead {
+  const head = visibleInspection(db, caller, id);
+  if (head.status === STATUS.complete) throw conflict('This inspection is Complete: reopen it to change it.');
+  return head;
+}
+
+/** SQL for a user's display name ("First Last") from a user id column. */
+function userName(column: string): string {
+  return `(SELECT trim(c.first_name || ' ' || c.last_name) FROM user u JOIN contact c ON c.contact = u.contact WHERE u.user = ${column})`;
+}
+
+function checkInspector(db: Db, firm: number, inspector: number | null, field = 'inspector'): void {
+  if (inspector == null) return;
+  const ok = prepared(db, 'SELECT 1 FROM user_firm uf JOIN user u ON u.user = uf.user WHERE uf.user = ? AND uf.firm = ? AND u.is_inactive = 0').get(inspector, firm);
+  if (!ok) {
+    const name = prepared(db, 'SELECT name FROM firm WHERE firm = ?').pluck().get(firm) as string;
+    throw badRequest('Invalid body', { [field]: [`The inspector must be a user of ${name}`] });
+  }
+}
+
+/** When and by whom a record got its status, for the 409 of a request that asks for it again. */
+function alreadyMessage(what: string, status: number, at: string | null, by: string | null): string {
+  const who = by ? ` by ${by}` : '';
+  const when = at ? ` at ${at}` : '';
+  return `This ${what} is already ${statusName(status)} (set${who}${when}). Nothing was changed.`;
+}
+
+// ── reading ─────────────────────────────────────────────────────────────────────────────────────
+function readJob(db: Db, caller: Caller, id: number): AdasRecord {
+  visibleJob(db, caller, id);
+  const r = prepared(
+    db,
+    `SELECT a.*, ${userName('a.created_by')} AS created_by_name, v.firm AS vehicle_firm, v.contact, coalesce(ct.file_as, '') AS contact_name,
+            v.year, v.make, v.make_id, v.model, v.bodystyle
+     FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle LEFT JOIN contact ct ON ct.contact = v.contact WHERE a.adas = ?`,
+  ).get(id) as Record<string, string | number | null>;
+  const inspectors = prepared(
+    db,
+    `SELECT u.user, trim(c.first_name || ' ' || c.last_name) AS name FROM user_firm uf JOIN user u ON u.user = uf.user JOIN contact c ON c.contact = u.contact
+     WHERE uf.firm = ? AND u.is_inactive = 0 ORDER BY c.last_name, c.first_name, u.user`,
+  ).all(r.firm) as { user: number; name: string }[];
+  return {
+    adas: r.adas as number,
+    firm: r.firm as number,
+    firmName: r.firm_name as string,
+    ronumber: r.ronumber as string,
+    adasType: r.adas_type as number,
+    insurance: r.insurance as number | null,
+    insuranceName: r.insurance_name as string,
+    status: r.status as number,
+    inspectionsComplete: r.inspections_complete as number,
+    inspectionsTotal: r.inspections_total as number,
+    createdAt: r.created_at as string,
+    notes: r.notes as string,
+    createdBy: r.created_by as number | null,
+    createdByName: (r.created_by_name as string | null) ?? '',
+    vehicle: {
+      vehicle: r.vehicle as number,
+      firm: r.vehicle_firm as number,
+      contact: r.contact as number | null,
+      contactName: r.contact_name as string,
+      year: r.year as number,
+      make: r.make as string,
+      makeId: r.make_id as number | null,
+      model: r.model as string,
+      bodystyle: r.bodystyle as string,
+      vin: r.vin as string,
+    },
+    inspectors,
+  };
+}
+
+const INSPECTION_SELECT = `
+  SELECT i.*, j.firm, j.vehicle, ${userName('i.inspector')} AS inspector_name, ${userName('i.completed_by')} AS completed_by_name,
+         (SELECT count(*) FROM adas_inspection_result r WHERE r.adas_inspection = i.adas_inspection) AS systems_total,
+         (SELECT count(*) FROM adas_inspection_result r WHERE r.adas_inspection = i.adas_inspection AND r.result IS NULL AND r.is_not_equipped = 0) AS systems_pending
+  FROM adas_inspection i JOIN adas j ON j.adas = i.adas`;
+
+const toInspectionRow = (r: Record<string, string | number | null>): InspectionRow => ({
+  adasInspection: r.adas_inspection as number,
+  adas: r.adas as number,
+  firm: r.firm as number,
+  adasInspectionType: r.adas_inspection_type as number,
+  inspector: r.inspector as number | null,
+  inspectorName: (r.inspector_name as string | null) ?? '',
+  insurance: r.insurance as number | null,
+  insuranceName: r.insurance_name as string,
+  ronumber: r.ronumber as string,
+  notes: r.notes as string,
+  vehicle: r.vehicle as number,
+  status: r.status as number,
+  inspectionDate: r.inspection_date as string | null,
+  completedAt: r.completed_at as string | null,
+  completedByName: (r.completed_by_name as string | null) ?? '',
+  systemsTotal: r.systems_total as number,
+  systemsPending: r.systems_pending as number,
+  createdAt: r.created_at as string,
+});
+
+const RESULT_SELECT = `SELECT r.*, ${userName('r.updated_by')} AS updated_by_name FROM adas_inspection_result r`;
+
+const toResult = (r: Record<string, string | number | null>): InspectionResult => ({
+  adasInspectionResult: r.adas_inspection_result as number,
+  adasInspection: r.adas_inspection as number,
+  adasChecklistMatrix: r.adas_checklist_matrix as number,
+  system: r.system as string,
+  result: r.result as number | null,
+  isNotEquipped: !!r.is_not_equipped,
+  notes: r.notes as string,
+  updatedAt: r.updated_at as string | null,
+  updatedByName: (r.updated_by_name as string | null) ?? '',
+});
+
+const toItem = (r: Record<string, string | number | null>): InspectionItem => ({
+  adasInspectionResult: r.adas_inspection_result as number,
+  adasInspection: r.adas_inspection as number,
+  sort: r.sort as number,
+  adasChecklistMatrix: r.adas_checklist_matrix as number,
+  system: r.system as string,
+  oemName: r.oem_name as string,
+  location: r.location as string,
+  calibrationType: r.calibration_type as string,
+  calibrationMode: r.calibration_mode as string | null,
+  staticNames: JSON.parse(r.static_names as string) as string[],
+  dynamicNames: JSON.parse(r.dynamic_names as string) as string[],
+  notice: r.notice as string,
+  hints: r.hints as string,
+  isHighlight: !!r.is_highlight,
+  url: r.url as string,
+});
+
+function resultsOf(db: Db, inspection: number): InspectionResult[] {
+  return (prepared(db, `${RESULT_SELECT} WHERE r.adas_inspection = ? ORDER BY r.sort, r.adas_inspection_result`).all(inspection) as Rows).map(toResult);
+}
+
+/** The knowledge base's systems for a job's vehicle. */
+function jobSystems(db: Db, adas: number): AdasSystem[] {
+  const v = prepared(db, 'SELECT v.make, v.model, v.year FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas = ?').get(adas) as {
+    make: string;
+    model: string;
+    year: number;
+  };
+  return vehicleSystems(db, v);
+}
+
+function addSystem(db: Db, inspection: number, s: AdasSystem, sort: number): number {
+  return Number(
+    prepared(
+      db,
+      `INSERT INTO adas_inspection_result (adas_inspection, adas_checklist_matrix, sort, system, oem_name, location, calibration_type, calibration_mode,
+         static_names, dynamic_names, notice, hints, is_highlight, url)
+       VALUES (@inspection, @adasChecklistMatrix, @sort, @system, @oemName, @location, @calibrationType, @calibrationMode, @staticNames, @dynamicNames,
+         @notice, @hints, @isHighlight, @url)`,
+    ).run({
+      ...s,
+      inspection,
+      sort,
+      staticNames: JSON.stringify(s.staticNames),
+      dynamicNames: JSON.stringify(s.dynamicNames),
+      isHighlight: s.isHighlight ? 1 : 0,
+    }).lastInsertRowid,
+  );
+}
+
+// ── writing ─────────────────────────────────────────────────────────────────────────────────────
+type InspectionBody = z.output<typeof a.saveAdasInspection.body>;
+
+/** Inserts an inspection of a job with the vehicle's systems; answers its id (the caller rolls up). */
+function insertInspection(db: Db, caller: Caller, job: JobHead, b: Omit<InspectionBody, 'adasInspection' | 'adas'>): number {
+  checkInspector(db, job.firm, b.inspector);
+  const insurance = b.insurance ?? job.insurance;
+  const name = b.insurance != null ? insurerName(db, caller, b.insurance) : job.insurance_name;
+  const completed = b.status === STATUS.complete;
+  const id = Number(
+    prepared(
+      db,
+      `INSERT INTO adas_inspection (adas, adas_inspection_type, inspector, insurance, insurance_name, ronumber, notes, status, inspection_date,
+         completed_at, completed_by, status_changed_at, status_changed_by, created_by)
+       VALUES (@adas, @type, @inspector, @insurance, @name, @ronumber, @notes, @status, @date, @completedAt, @completedBy, @now, @user, @user)`,
+    ).run({
+      adas: job.adas,
+      type: b.adasInspectionType,
+      inspector: b.inspector,
+      insurance,
+      name,
+      ronumber: b.ronumber || job.ronumber,
+      notes: b.notes,
+      status: b.status,
+      date: b.inspectionDate ? new Date(b.inspectionDate).toISOString() : null,
+      completedAt: completed ? nowIso() : null,
+      completedBy: completed ? caller.user : null,
+      now: nowIso(),
+      user: caller.user,
+    }).lastInsertRowid,
+  );
+  jobSystems(db, job.adas).forEach((s, i) => addSystem(db, id, s, (i + 1) * 10));
+  if (completed) {
+    const problem = completionProblem(resultsOf(db, id));
+    if (problem) throw badRequest(problem, { status: [problem] });
+  }
+  return id;
+}
+
+/** Sets an inspection's status (completion rule, completed stamp) and rolls the job up. */
+function changeInspectionStatus(db: Db, caller: Caller, head: InspectionHead, status: number): { adas: number; adasStatus: number; adasInspection: number; status: number } {
+  if (status === STATUS.complete) {
+    const problem = completionProblem(resultsOf(db, head.adas_inspection));
+    if (problem) throw badRequest(problem, { status: [problem] });
+  }
+  const completed = status === STATUS.complete;
+  prepared(
+    db,
+    `UPDATE adas_inspection SET status = ?, status_changed_at = ?, status_changed_by = ?, completed_at = ?, completed_by = ? WHERE adas_inspection = ?`,
+  ).run(status, nowIso(), caller.user, completed ? nowIso() : null, completed ? caller.user : null, head.adas_inspection);
+  return { adas: head.adas, adasStatus: rollUp(db, head.adas, caller.user), adasInspection: head.adas_inspection, status };
+}
+
+type JobBody = z.output<typeof a.createAdas.body>;
+
+/** The job's vehicle: the existing one (it keeps its location) or a new one at the job's location. */
+function saveJobVehicle(db: Db, caller: Caller, firm: number, v: JobBody['vehicle']): number {
+  return upsertVehicle(db, caller, v.vehicle > 0 ? null : firm, v, 'vehicle.contact');
+}
+
+export const adasCalls = [
+  implement(a.adass, ({ query, caller, ctx }) => listAdas(ctx.db, query, { firms: caller.firms })),
+  implement(a.adas, ({ query, caller, ctx }) => readJob(ctx.db, caller, query.adas)),
+
+  implement(a.createAdas, ({ body, caller, ctx }) => {
+    const db = ctx.db;
+    return writing(db, () => {
+      const firm = body.firm ?? caller.firm;
+      assertFirm(caller, firm, 'Firm');
+      const name = insurerName(db, caller, body.insurance);
+      const vehicle = saveJobVehicle(db, caller, firm, body.vehicle);
+      const id = Number(
+        prepared(
+          db,
+          `INSERT INTO adas (firm, adas_type, ronumber, insurance, insurance_name, notes, vehicle, created_by, status_changed_at, status_changed_by)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(firm, body.adasType, body.ronumber, body.insurance, name, body.notes, vehicle, caller.user, nowIso(), caller.user).lastInsertRowid,
+      );
+      let inspection: number | null = null;
+      if (body.inspection) {
+        const job = visibleJob(db, caller, id);
+        inspection = insertInspection(db, caller, job, { ...body.inspection, insurance: null, ronumber: '', notes: '', inspectionDate: null, status: STATUS.open });
+        rollUp(db, id, caller.user);
+      }
+      return { id, adasInspection: inspection };
+    });
+  }),
+
+  implement(a.saveAdas, ({ body, caller, ctx }) => {
+    const db = ctx.db;
+    return writing(db, () => {
+      const job = visibleJob(db, caller, body.adas);
+      const firm = body.firm ?? job.firm;
+      assertFirm(caller, firm, 'Firm');
+      const name = body.insurance === job.insurance ? job.insurance_name : insurerName(db, caller, body.insurance);
+      const vehicle = saveJobVehicle(db, caller, firm, body.vehicle);
+      prepared(db, 'UPDATE adas SET firm = ?, adas_type = ?, ronumber = ?, insurance = ?, insurance_name = ?, notes = ?, vehicle = ? WHERE adas = ?').run(
+        firm,
+        body.adasType,
+        body.ronumber,
+        body.insurance,
+        name,
+        body.notes,
+        vehicle,
+        body.adas,
+      );
+      return { id: body.adas };
+    });
+  }),
+
+  implement(a.updateStatusAdas, ({ body, caller, ctx }) => {
+    const db = ctx.db;
+    return writing(db, () => {
+      const job = visibleJob(db, caller, body.adas);
+      if (job.status === body.status) {
+        const r = prepared(db, `SELECT status_changed_at, ${userName('status_changed_by')} AS by FROM adas WHERE adas = ?`).get(job.adas) as { status_changed_at: string | null; by: string | null };
+        throw conflict(alreadyMessage('job', job.status, r.status_changed_at, r.by));
+      }
+      if (body.status === STATUS.complete) {
+        const open = prepared(db, 'SELECT count(*) FROM adas_inspection WHERE adas = ? AND status <> 2').pluck().get(job.adas) as number;
+        if (open > 0) {
+          const message = `Complete every inspection first: ${open} ${open === 1 ? 'inspection is' : 'inspections are'} not Complete.`;
+          throw badRequest(message, { status: [message] });
+        }
+      }
+      setJobStatus(db, job.adas, body.status, caller.user);
+      return { adas: job.adas, adasStatus: body.status, adasInspection: null, status: null };
+    });
+  }),
+
+  implement(a.adasInspections, ({ query, caller, ctx }) => {
+    visibleJob(ctx.db, caller, query.adas);
+    return (prepared(ctx.db, `${INSPECTION_SELECT} WHERE i.adas = ? ORDER BY i.adas_inspection`).all(query.adas) as Rows).map(toInspectionRow);
+  }),
+  implement(a.adasInspection, ({ query, caller, ctx }) => {
+    visibleInspection(ctx.db, caller, query.adasInspection);
+    const r = prepared(ctx.db, `${INSPECTION_SELECT} WHERE i.adas_inspection = ?`).get(query.adasInspection) as Rows[number];
+    return { ...toInspectionRow(r), results: resultsOf(ctx.db, query.adasInspection) };
+  }),
+
+  implement(a.saveAdasInspection, ({ body, caller, ctx }) => {
+    const db = ctx.db;
+    return writing(db, () => {
+      const job = visibleJob(db, caller, body.adas);
+      if (body.adasInspection <= 0) {
+        const id = insertInspection(db, caller, job, body);
+        return { adas: job.adas, adasStatus: rollUp(db, job.adas, caller.user), adasInspection: id, status: body.status };
+      }
+      const head = visibleInspection(db, caller, body.adasInspection);
+      if (head.adas !== job.adas) throw notFound('Inspection');
+      if (head.status === STATUS.complete && body.status === STATUS.complete) throw conflict('This inspection is Complete: reopen it to change it.');
+      checkInspector(db, job.firm, body.inspector);
+      const name = insurerName(db, caller, body.insurance);
+      prepared(
+        db,
+        `UPDATE adas_inspection SET adas_inspection_type = ?, inspector = ?, insurance = ?, insurance_name = ?, ronumber = ?, notes = ?, inspection_date = ?
+         WHERE adas_inspection = ?`,
+      ).run(
+        body.adasInspectionType,
+        body.inspector,
+        body.insurance,
+        name,
+        body.ronumber,
+        body.notes,
+        body.inspectionDate ? new Date(body.inspectionDate).toISOString() : null,
+        head.adas_inspection,
+      );
+      if (body.status !== head.status) return changeInspectionStatus(db, caller, head, body.status);
+      return { adas: job.adas, adasStatus: job.status, adasInspection: head.adas_inspection, status: head.status };
+    });
+  }),
+
+  implement(a.updateStatusAdasInspection, ({ body, caller, ctx }) => {
+    const db = ctx.db;
+    return writing(db, () => {
+      const head = visibleInspection(db, caller, body.adasInspection);
+      if (head.status === body.status) throw conflict(alreadyMessage('inspection', head.status, head.status_changed_at, head.changed_by));
+      return changeInspectionStatus(db, caller, head, body.status);
+    });
+  }),
+
+  implement(a.deleteInspection, ({ body, caller, ctx }) => {
+    const db = ctx.db;
+    return writing(db, () => {
+      const head = visibleInspection(db, caller, body.adasInspection);
+      prepared(db, 'DELETE FROM adas_inspection WHERE adas_inspection = ?').run(head.adas_inspection);
+      return { adas: head.adas, adasStatus: rollUp(db, head.adas, caller.user), adasInspection: null, status: null };
+    });
+  }),
+
+  implement(a.adasInspectionItems, ({ query, caller, ctx }) => {
+    visibleInspection(ctx.db, caller, query.adasInspection);
+    return (prepared(ctx.db, 'SELECT * FROM adas_inspection_result WHERE adas_inspection = ? ORDER BY sort, adas_inspection_result').all(query.adasInspection) as Rows).map(toItem);
+  }),
+  implement(a.adasInspectionResults, ({ query, caller, ctx }) => {
+    visibleInspection(ctx.db, caller, query.adasInspection);
+    return resultsOf(ctx.db, query.adasInspection);
+  }),
+
+  implement(a.saveAdasInspectionResults, ({ body, caller, ctx }) => {
+    const db = ctx.db;
+    return writing(db, () => {
+      const head = openInspection(db, caller, body.adasInspection);
+      const systems = new Set(prepared(db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?').pluck().all(head.adas_inspection) as number[]);
+      const errors: Record<string, string[]> = {};
+      body.results.forEach((r, i) => {
+        if (!systems.has(r.adasChecklistMatrix)) errors[`results.${i}.adasChecklistMatrix`] = ['This inspection does not have that system'];
+      });
+      if (Object.keys(errors).length) throw badRequest('A result names a system this inspection does not have. Nothing was saved.', errors);
+      const update = prepared(
+        db,
+        `UPDATE adas_inspection_result SET result = ?, is_not_equipped = ?, notes = ?, updated_at = ?, updated_by = ?
+         WHERE adas_inspection = ? AND adas_checklist_matrix = ?`,
+      );
+      for (const r of body.results) update.run(r.result, r.isNotEquipped ? 1 : 0, r.notes, nowIso(), caller.user, head.adas_inspection, r.adasChecklistMatrix);
+      return { count: body.results.length };
+    });
+  }),
+
+  implement(a.saveResultEquipped, ({ body, caller, ctx }) => {
+    const db = ctx.db;
+    return writing(db, () => {
+      const inspection = prepared(db, 'SELECT adas_inspection FROM adas_inspection_result WHERE adas_inspection_result = ?').pluck().get(body.adasInspectionResult) as
+        | number
+        | undefined;
+      if (inspection === undefined) throw notFound('Result');
+      openInspection(db, caller, inspection);
+      prepared(db, 'UPDATE adas_inspection_result SET is_not_equipped = ?, updated_at = ?, updated_by = ? WHERE adas_inspection_result = ?').run(
+        body.isNotEquipped ? 1 : 0,
+        nowIso(),
+        caller.user,
+        body.adasInspectionResult,
+      );
+      return { success: true as const };
+    });
+  }),
+
+  implement(a.notInstalledOnInspection, ({ query, caller, ctx }) => {
+    const head = visibleInspection(ctx.db, caller, query.adasInspection);
+    const on = new Set(prepared(ctx.db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?').pluck().all(head.adas_inspection) as number[]);
+    return jobSystems(ctx.db, head.adas).filter((s) => !on.has(s.adasChecklistMatrix));
+  }),
+
+  implement(a.addSystemToInspection, ({ body, caller, ctx }) => {
+    const db = ctx.db;
+    return writing(db, () => {
+      const head = openInspection(db, caller, body.adasInspection);
+      const systems = jobSystems(db, head.adas);
+      const index = systems.findIndex((s) => s.adasChecklistMatrix === body.adasChecklistMatrix);
+      if (index < 0) throw badRequest('Invalid body', { adasChecklistMatrix: ["This vehicle does not have that system"] });
+      if (prepared(db, 'SELECT 1 FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?').get(head.adas_inspection, body.adasChecklistMatrix))
+        throw badRequest('Invalid body', { adasChecklistMatrix: ['The inspection already has that system'] });
+      const id = addSystem(db, head.adas_inspection, systems[index], (index + 1) * 10);
+      rollUp(db, head.adas, caller.user);
+      return { id };
+    });
+  }),
+
+  implement(a.removeSystemFromInspection, ({ body, caller, ctx }) => {
+    const db = ctx.db;
+    return writing(db, () => {
+      const head = openInspection(db, caller, body.adasInspection);
+      const row = prepared(db, 'SELECT adas_inspection_result, is_not_equipped FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?').get(
+        head.adas_inspection,
+        body.adasChecklistMatrix,
+      ) as { adas_inspection_result: number; is_not_equipped: number } | undefined;
+      if (!row) throw badRequest('Invalid body', { adasChecklistMatrix: ['This inspection does not have that system'] });
+      if (!row.is_not_equipped) throw badRequest('Invalid body', { adasChecklistMatrix: ['Only a system marked not equipped can be removed'] });
+      prepared(db, 'DELETE FROM adas_inspection_result WHERE adas_inspection_result = ?').run(row.adas_inspection_result);
+      return { success: true as const };
+    });
+  }),
+
+  implement(a.repairLines, ({ query, caller, ctx }) => {
+    visibleJob(ctx.db, caller, query.adas);
+    return (
+      prepared(ctx.db, 'SELECT * FROM adas_repair_line WHERE adas = ? ORDER BY line_num, unique_sequence_number').all(query.adas) as Rows
+    ).map(
+      (r): RepairLine => ({
+        adasRepairLine: r.adas_repair_line as number,
+        adas: r.adas as number,
+        lineNum: r.line_num as number,
+        uniqueSequenceNumber: r.unique_sequence_number as number,
+        operation: r.operation as string,
+        description: r.description as string,
+        partNumber: r.part_number as string,
+        isNotEquipped: !!r.is_not_equipped,
+      }),
+    );
+  }),
+
+  implement(a.saveEquipped, ({ body, caller, ctx }) => {
+    const db = ctx.db;
+    return writing(db, () => {
+      visibleJob(db, caller, body.adas);
+      const changed = prepared(db, 'UPDATE adas_repair_line SET is_not_equipped = ? WHERE adas = ? AND unique_sequence_number = ?').run(
+        body.isNotEquipped ? 1 : 0,
+        body.adas,
+        body.uniqueSequenceNumber,
+      ).changes;
+      if (!changed) throw notFound('Repair line');
+      return { success: true as const };
+    });
+  }),
+
+  implement(a.decode, ({ body, caller, ctx }) => {
+    const db = ctx.db;
+    return writing(db, () => {
+      const job = visibleJob(db, caller, body.adas);
+      const vin = prepared(db, 'SELECT vin FROM vehicle WHERE vehicle = ?').pluck().get(job.vehicle) as string;
+      if (!vin) throw badRequest("This job's vehicle has no VIN to decode.", { vin: ["This job's vehicle has no VIN to decode."] });
+      const decoded = decodeFor(db, a.decode.path, caller, vin);
+      if (decoded.isDecoded)
+        prepared(db, 'UPDATE vehicle SET year = ?, make = ?, make_id = ?, model = ?, bodystyle = ? WHERE vehicle = ?').run(
+          decoded.year,
+          decoded.make,
+          decoded.makeId,
+          decoded.model,
+          decoded.bodystyle,
+          job.vehicle,
+        );
+      return decoded;
+    });
+  }),
+];

@@ -1,0 +1,182 @@
+/**
+ * SQL of the ADAS job list (adas/adass), shared by the calls and the benchmark (scripts/seed-bench.ts
+ * --measure). Everything is filtered, sorted and paged in SQLite:
+ * - firm scope: `a.firm IN (…)` with the caller's firms inlined (integers from the database), omitted
+ *   when the caller reaches every firm; one firm (`a.firm = n`) lets the (firm, sort key) indexes give
+ *   the order;
+ * - search: an RO number or VIN, any part of 3+ characters through adas_search (FTS5 trigram), a prefix
+ *   below that;
+ * - the page's ids are found first (index-only where possible), then their rows are read.
+ * The count is known before the page query runs and steers it: when the matching rows are dense the sort
+ * index is walked in order and the filters are checked row by row (unary + keeps SQLite off their
+ * indexes); when they are sparse the filters' indexes (or the search) find them and only those are
+ * sorted. Both plans give the same rows.
+ */
+import type { AdasRow, AdasSort, AdassQuery } from '../../lib/contract/adas';
+import type { Db } from '../db';
+import { firmScope, prepared } from '../sql';
+
+const ORDER: Record<AdasSort, string[]> = {
+  adas: ['a.adas'],
+  ronumber: ['a.ronumber', 'a.adas'],
+  vehicle: ['a.vehicle_label', 'a.adas'],
+  vin: ['a.vin', 'a.adas'],
+  insurance: ['a.insurance_name', 'a.adas'],
+  status: ['a.status', 'a.adas'],
+  inspections: ['a.inspections_complete', 'a.inspections_total', 'a.adas'],
+  created: ['a.created_at', 'a.adas'],
+  location: ['a.firm_name', 'a.adas'],
+};
+
+/** Instants as created_at stores them (second precision, Z). */
+export const isoSeconds = (v: string) => new Date(v).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+export interface AdasListOptions {
+  firms: ReadonlySet<number>;
+  /** Force a plan (benchmarks and tests); normally chosen from the count. */
+  plan?: 'sort-index' | 'filter-first';
+}
+
+interface Filter {
+  sql: string;
+  params: (string | number)[];
+  /** One location only: its (firm, …) indexes apply. */
+  oneFirm: number | null;
+}
+
+function listFilter(db: Db, q: AdassQuery, opts: AdasListOptions, forSortScan: boolean): Filter | null {
+  const col = (name: string) => (forSortScan ? `+a.${name}` : `a.${name}`);
+  const where: string[] = [];
+  const params: (string | number)[] = [];
+  let oneFirm: number | null = null;
+  if (q.firm !== undefined) {
+    if (!opts.firms.has(q.firm)) return null;
+    oneFirm = q.firm;
+  } else if (opts.firms.size === 1) oneFirm = [...opts.firms][0];
+  if (oneFirm !== null) where.push(`a.firm = ${oneFirm}`);
+  else {
+    const scope = firmScope(db, opts.firms, 'a').replace(/^ AND /, '');
+    if (scope) where.push(forSortScan ? scope.replace('a.firm', '+a.firm') : scope);
+  }
+  if (q.filterBy !== undefined) {
+    where.push(`${col('status')} = ?`);
+    params.push(q.filterBy);
+  }
+  if (q.createdFrom) {
+    where.push(`${col('created_at')} >= ?`);
+    params.push(isoSeconds(q.createdFrom));
+  }
+  if (q.createdTo) {
+    where.push(`${col('created_at')} < ?`);
+    params.push(isoSeconds(q.createdTo));
+  }
+  const term = q.searchTerm.trim();
+  if (term.length >= 3) {
+    where.push(`${forSortScan ? '+a.adas' : 'a.adas'} IN (SELECT rowid FROM adas_search WHERE adas_search MATCH ?)`);
+    params.push(`"${term.replace(/"/g, '""')}"`);
+  } else if (term) {
+    where.push(`(${col('ronumber')} LIKE ? ESCAPE '\\' OR ${col('vin')} LIKE ? ESCAPE '\\')`);
+    const prefix = `${term.replace(/[\\%_]/g, '\\$&')}%`;
+    params.push(prefix, prefix.toUpperCase());
+  }
+  return { sql: where.length ? where.join(' AND ') : '1', params, oneFirm };
+}
+
+const totals = new WeakMap<Db, { at: number; n: number }>();
+/** Jobs in the database, refreshed every 30 s: only the plan choice depends on it. */
+function estimateTotal(db: Db): number {
+  const cached = totals.get(db);
+  if (cached && Date.now() - cached.at < 30_000) return cached.n;
+  const n = prepared(db, 'SELECT count(*) FROM adas').pluck().get() as number;
+  totals.set(db, { at: Date.now(), n });
+  return n;
+}
+
+function choosePlan(q: AdassQuery, count: number, total: number): 'sort-index' | 'filter-first' {
+  if (q.searchTerm.trim().length >= 3) return 'filter-first';
+  const reach = (q.page - 1) * q.pageSize + q.pageSize;
+  // Rows the sort-index walk is expected to read before it has filled the page, against sorting the matches.
+  const walk = Math.min(total, (reach * total * 2) / count);
+  return walk < count * 8 ? 'sort-index' : 'filter-first';
+}
+
+function orderOf(q: AdassQuery, f: Filter, sortScan: boolean): string {
+  // In one location the location column is constant: the id orders it.
+  const keys = q.orderBy === 'location' && f.oneFirm !== null ? ORDER.adas : ORDER[q.orderBy];
+  const dir = q.direction === 'desc' ? ' DESC' : '';
+  return keys.map((e) => (sortScan ? e : `+${e}`) + dir).join(', ');
+}
+
+interface RowDb {
+  adas: number;
+  firm: number;
+  firm_name: string;
+  ronumber: string;
+  adas_type: number;
+  vehicle: number;
+  year: number;
+  make: string;
+  model: string;
+  vin: string;
+  insurance: number | null;
+  insurance_name: string;
+  status: number;
+  inspections_complete: number;
+  inspections_total: number;
+  created_at: string;
+}
+
+const toRow = (r: RowDb): AdasRow => ({
+  adas: r.adas,
+  firm: r.firm,
+  firmName: r.firm_name,
+  ronumber: r.ronumber,
+  adasType: r.adas_type,
+  vehicle: r.vehicle,
+  year: r.year,
+  make: r.make,
+  model: r.model,
+  vin: r.vin,
+  insurance: r.insurance,
+  insuranceName: r.insurance_name,
+  status: r.status,
+  inspectionsComplete: r.inspections_complete,
+  inspectionsTotal: r.inspections_total,
+  createdAt: r.created_at,
+});
+
+/** The caller's jobs: {count, items} of one page. */
+export function listAdas(db: Db, q: AdassQuery, opts: AdasListOptions): { count: number; items: AdasRow[] } {
+  const filter = listFilter(db, q, opts, false);
+  if (!filter) return { count: 0, items: [] };
+  const count = prepared(db, `SELECT count(*) FROM adas a WHERE ${filter.sql}`).pluck().get(...filter.params) as number;
+  const offset = (q.page - 1) * q.pageSize;
+  if (count === 0 || offset >= count) return { count, items: [] };
+
+  const sortScan = (opts.plan ?? choosePlan(q, count, Math.max(count, estimateTotal(db)))) === 'sort-index';
+  const f = sortScan ? listFilter(db, q, opts, true)! : filter;
+  const dir = q.direction === 'desc' ? ' DESC' : '';
+  const outer = ORDER[q.orderBy].map((e) => e + dir).join(', ');
+  const rows = prepared(
+    db,
+    `SELECT a.adas, a.firm, a.firm_name, a.ronumber, a.adas_type, a.vehicle, v.year, v.make, v.model, a.vin, a.insurance, a.insurance_name,
+            a.status, a.inspections_complete, a.inspections_total, a.created_at
+     FROM (SELECT a.adas FROM adas a WHERE ${f.sql} ORDER BY ${orderOf(q, f, sortScan)} LIMIT ? OFFSET ?) p
+     JOIN adas a ON a.adas = p.adas JOIN vehicle v ON v.vehicle = a.vehicle
+     ORDER BY ${outer}`,
+  ).all(...f.params, q.pageSize, offset) as RowDb[];
+  return { count, items: rows.map(toRow) };
+}
+
+/** EXPLAIN QUERY PLAN of the id query of a list page, as listAdas would run it (benchmarks, tests). */
+export function explainAdasList(db: Db, q: AdassQuery, opts: AdasListOptions): string[] {
+  const filter = listFilter(db, q, opts, false);
+  if (!filter) return ['no rows'];
+  const count = prepared(db, `SELECT count(*) FROM adas a WHERE ${filter.sql}`).pluck().get(...filter.params) as number;
+  const plan = opts.plan ?? (count ? choosePlan(q, count, Math.max(count, estimateTotal(db))) : 'sort-index');
+  const f = listFilter(db, q, opts, plan === 'sort-index')!;
+  const rows = db
+    .prepare(`EXPLAIN QUERY PLAN SELECT a.adas FROM adas a WHERE ${f.sql} ORDER BY ${orderOf(q, f, plan === 'sort-index')} LIMIT ? OFFSET ?`)
+    .all(...f.params, q.pageSize, 0) as { detail: string }[];
+  return [`plan ${plan}`, ...rows.map((r) => r.detail)];
+}

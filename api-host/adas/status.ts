@@ -1,0 +1,25 @@
+/**
+ * The status roll-up (operations §4) at the host: after the inspections of a job changed, the job's status
+ * follows lib/adas/rules.ts rolledUpStatus. Called inside the transaction that made the change, so the
+ * inspection and the job are saved together or not at all.
+ */
+import { rolledUpStatus } from '../../lib/adas/rules';
+import type { Db } from '../db';
+import { prepared } from '../sql';
+
+const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** Applies the roll-up to job `adas` and answers the job's status afterwards. */
+export function rollUp(db: Db, adas: number, user: number): number {
+  const job = prepared(db, 'SELECT status FROM adas WHERE adas = ?').get(adas) as { status: number };
+  const statuses = prepared(db, 'SELECT status FROM adas_inspection WHERE adas = ?').pluck().all(adas) as number[];
+  const next = rolledUpStatus(job.status, statuses);
+  if (next !== job.status) setJobStatus(db, adas, next, user);
+  return next;
+}
+
+export function setJobStatus(db: Db, adas: number, status: number, user: number): void {
+  prepared(db, 'UPDATE adas SET status = ?, status_changed_at = ?, status_changed_by = ? WHERE adas = ?').run(status, now(), user, adas);
+}
+
+export { now as nowIso };

@@ -1,0 +1,152 @@
+/**
+ * Vehicles and VIN decoding (operations §3, §7; administration §7), persisted in SQLite (schema.ts).
+ * Every vehicle is scoped to the caller's firms: another firm's vehicle answers the same 404 as an unknown
+ * one. Decisions beyond lib/contract/vehicle.ts and lib/contract/decode.ts:
+ * - a vehicle's owner (contact) must be a live contact of a firm the caller reaches (else 400 on contact);
+ *   moving a vehicle to another location keeps its owner only if the owner is reachable;
+ * - the make id is the decoder's make of that name when the caller sends none;
+ * - deleteVehicle refuses (400) a vehicle that an ADAS job uses, naming how many;
+ * - decode/neo keeps the last answer per VIN; force decodes again and replaces it.
+ */
+import { contract } from '../../lib/contract';
+import type { VehicleInput } from '../../lib/contract/vehicle';
+import { searchContacts } from '../contacts/query';
+import type { Db } from '../db';
+import { type Caller, assertFirm, badRequest, implement, notFound } from '../server';
+import { prepared } from '../sql';
+import { decodeFor } from './decode';
+import { listVehicles, readVehicle } from './query';
+
+const v = contract.vehicle;
+const d = contract.decode;
+
+/** The contact if the caller may make it a vehicle's owner; otherwise 400 on `field`. */
+export function checkOwner(db: Db, caller: Caller, contact: number | null, field = 'contact'): void {
+  if (contact == null) return;
+  const row = prepared(db, 'SELECT firm FROM contact WHERE contact = ? AND merged_into IS NULL').get(contact) as { firm: number } | undefined;
+  if (!row || !caller.firms.has(row.firm)) throw badRequest('Invalid body', { [field]: ['Unknown customer: choose a contact of your locations'] });
+}
+
+/** The decoder's id of a make name, or null. */
+export const makeIdOf = (db: Db, make: string): number | null =>
+  (prepared(db, 'SELECT make_id FROM vehicle_make WHERE name = ?').pluck().get(make.trim()) as number | undefined) ?? null;
+
+type VehicleFields = Omit<VehicleInput, 'firm'> & { year: number; contact: number | null; makeId: number | null; bodystyle: string; vin: string };
+
+/**
+ * Saves a vehicle (new when vehicle <= 0) and answers its id; an existing one must be visible. `firm` is
+ * the location of a new vehicle, or where an existing one moves (null: it stays). Used by saveVehicle and
+ * by the ADAS job calls, inside their transactions.
+ */
+export function upsertVehicle(db: Db, caller: Caller, firm: number | null, f: VehicleFields, field = 'contact'): number {
+  checkOwner(db, caller, f.contact, field);
+  const values = {
+    firm,
+    contact: f.contact,
+    year: f.year,
+    make: f.make.trim(),
+    makeId: f.makeId ?? makeIdOf(db, f.make),
+    model: f.model.trim(),
+    bodystyle: f.bodystyle,
+    vin: f.vin,
+  };
+  if (f.vehicle > 0) {
+    if (!readVehicle(db, caller.firms, f.vehicle)) throw notFound('Vehicle');
+    prepared(
+      db,
+      `UPDATE vehicle SET firm = coalesce(@firm, firm), contact = @contact, year = @year, make = @make, make_id = @makeId, model = @model, bodystyle = @bodystyle, vin = @vin
+       WHERE vehicle = @vehicle`,
+    ).run({ ...values, vehicle: f.vehicle });
+    return f.vehicle;
+  }
+  if (firm === null) throw new Error('A new vehicle needs a location');
+  return Number(
+    prepared(db, 'INSERT INTO vehicle (firm, contact, year, make, make_id, model, bodystyle, vin) VALUES (@firm, @contact, @year, @make, @makeId, @model, @bodystyle, @vin)').run(
+      values,
+    ).lastInsertRowid,
+  );
+}
+
+export const vehicleCalls = [
+  implement(v.vehicles, ({ query, caller, ctx }) => listVehicles(ctx.db, query, caller.firms)),
+  implement(v.vehicle, ({ query, caller, ctx }) => {
+    const found = readVehicle(ctx.db, caller.firms, query.id);
+    if (!found) throw notFound('Vehicle');
+    return found;
+  }),
+  implement(v.ownerVehicles, ({ query, caller, ctx }) => {
+    const owner = prepared(ctx.db, 'SELECT firm FROM contact WHERE contact = ? AND merged_into IS NULL').get(query.contact) as { firm: number } | undefined;
+    if (!owner || !caller.firms.has(owner.firm)) throw notFound('Contact');
+    const ids = prepared(ctx.db, 'SELECT vehicle FROM vehicle WHERE contact = ? ORDER BY year DESC, vehicle DESC').pluck().all(query.contact) as number[];
+    // A vehicle of the customer kept at a location the caller does not reach stays out of sight.
+    return ids.map((id) => readVehicle(ctx.db, caller.firms, id)).filter((x) => x !== undefined);
+  }),
+  implement(v.saveVehicle, ({ body, caller, ctx }) => {
+    const db = ctx.db;
+    return db.transaction(() => {
+      const current = body.vehicle > 0 ? readVehicle(db, caller.firms, body.vehicle) : undefined;
+      if (body.vehicle > 0 && !current) throw notFound('Vehicle');
+      const firm = body.firm ?? current?.firm ?? caller.firm;
+      assertFirm(caller, firm, 'Firm');
+      return { id: upsertVehicle(db, caller, firm, body) };
+    })();
+  }),
+  implement(v.deleteVehicle, ({ body, caller, ctx }) => {
+    const db = ctx.db;
+    return db.transaction(() => {
+      const found = readVehicle(db, caller.firms, body.vehicle);
+      if (!found) throw notFound('Vehicle');
+      if (found.jobs > 0) {
+        const message = `This vehicle is used by ${found.jobs === 1 ? 'an ADAS job' : `${found.jobs} ADAS jobs`} and cannot be deleted.`;
+        throw badRequest(message, { vehicle: [message] });
+      }
+      prepared(db, 'DELETE FROM vehicle WHERE vehicle = ?').run(body.vehicle);
+      return { success: true as const };
+    })();
+  }),
+  implement(v.ownerSearch, ({ query, caller, ctx }) => {
+    if (query.firm !== undefined) assertFirm(caller, query.firm, 'Firm');
+    const firms = query.firm !== undefined ? new Set([query.firm]) : caller.firms;
+    return searchContacts(ctx.db, 'contact', query.searchterm, { firms }).map((r) => ({
+      contact: r.contact,
+      firm: prepared(ctx.db, 'SELECT firm FROM contact WHERE contact = ?').pluck().get(r.contact) as number,
+      name: r.file_as,
+      phoneNo: r.phone_no,
+      emailAddress: r.email_address,
+    }));
+  }),
+  implement(v.makes, ({ ctx }) => {
+    const rows = prepared(
+      ctx.db,
+      `SELECT m.make_id, m.name AS make, p.model, min(p.year_start) AS year_start, max(p.year_end) AS year_end, group_concat(DISTINCT p.body_style) AS bodies
+       FROM vehicle_make m JOIN vehicle_wmi w ON w.make_id = m.make_id JOIN vehicle_pattern p ON p.wmi = w.wmi
+       GROUP BY m.make_id, p.model ORDER BY m.name, p.model`,
+    ).all() as { make_id: number; make: string; model: string; year_start: number; year_end: number; bodies: string }[];
+    const out = new Map<number, { makeId: number; make: string; models: { model: string; yearStart: number; yearEnd: number; bodyStyles: string[] }[] }>();
+    for (const r of rows) {
+      const entry = out.get(r.make_id) ?? { makeId: r.make_id, make: r.make, models: [] };
+      entry.models.push({ model: r.model, yearStart: r.year_start, yearEnd: r.year_end, bodyStyles: r.bodies.split(',') });
+      out.set(r.make_id, entry);
+    }
+    return [...out.values()];
+  }),
+
+  // VIN decoding
+  implement(d.decodeAdas, ({ query, caller, ctx }) => decodeFor(ctx.db, d.decodeAdas.path, caller, query.vin)),
+  implement(d.neo, ({ query, caller, ctx }) => {
+    const db = ctx.db;
+    const vin = query.vin.replace(/[\s-]+/g, '').toUpperCase();
+    if (!query.force) {
+      const hit = prepared(db, 'SELECT answer, decoded_at FROM vin_decode_cache WHERE vin = ?').get(vin) as { answer: string; decoded_at: string } | undefined;
+      if (hit) return { ...JSON.parse(hit.answer), cached: true, decodedAt: hit.decoded_at };
+    }
+    const decoded = decodeFor(db, d.neo.path, caller, vin);
+    const decodedAt = new Date().toISOString();
+    prepared(db, 'INSERT INTO vin_decode_cache (vin, answer, decoded_at) VALUES (?, ?, ?) ON CONFLICT (vin) DO UPDATE SET answer = excluded.answer, decoded_at = excluded.decoded_at').run(
+      vin,
+      JSON.stringify(decoded),
+      decodedAt,
+    );
+    return { ...decoded, cached: false, decodedAt };
+  }),
+];

@@ -1,0 +1,6 @@
+/** Vehicles, the VIN decoder's reference table and the record of decodes. */
+import type { Area } from '../areas';
+import { vehicleCalls } from './calls';
+import { VEHICLES_SCHEMA } from './schema';
+
+export const vehicles: Area = { name: 'vehicles', migrations: [VEHICLES_SCHEMA], calls: vehicleCalls };

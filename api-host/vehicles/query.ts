@@ -1,0 +1,91 @@
+/**
+ * Reading vehicles: one record by id and the paged list, filtered, sorted and searched in SQL (indexes of
+ * schema.ts). The search is a trigram match (any part of the VIN, make or model) from three characters,
+ * a prefix match below that.
+ */
+import type { VehicleRecord, VehiclesQuery } from '../../lib/contract/vehicle';
+import type { Db } from '../db';
+import { firmScope, prepared } from '../sql';
+
+export const VEHICLE_COLUMNS = `v.vehicle, v.firm, f.name AS firm_name, v.contact, coalesce(c.file_as, '') AS contact_name, v.year, v.make, v.make_id,
+  v.model, v.bodystyle, v.vin, v.created_at, (SELECT count(*) FROM adas a WHERE a.vehicle = v.vehicle) AS jobs`;
+export const VEHICLE_JOINS = 'JOIN firm f ON f.firm = v.firm LEFT JOIN contact c ON c.contact = v.contact';
+
+export interface VehicleDb {
+  vehicle: number;
+  firm: number;
+  firm_name: string;
+  contact: number | null;
+  contact_name: string;
+  year: number;
+  make: string;
+  make_id: number | null;
+  model: string;
+  bodystyle: string;
+  vin: string;
+  created_at: string;
+  jobs: number;
+}
+
+export const toVehicle = (r: VehicleDb): VehicleRecord => ({
+  vehicle: r.vehicle,
+  firm: r.firm,
+  firmName: r.firm_name,
+  contact: r.contact,
+  contactName: r.contact_name,
+  year: r.year,
+  make: r.make,
+  makeId: r.make_id,
+  model: r.model,
+  bodystyle: r.bodystyle,
+  vin: r.vin,
+  jobs: r.jobs,
+  createdAt: r.created_at,
+});
+
+/** A vehicle the caller may see, or undefined (unknown and other firms' vehicles alike). */
+export function readVehicle(db: Db, firms: ReadonlySet<number>, id: number): VehicleRecord | undefined {
+  const r = prepared(db, `SELECT ${VEHICLE_COLUMNS} FROM vehicle v ${VEHICLE_JOINS} WHERE v.vehicle = ?`).get(id) as VehicleDb | undefined;
+  return r && firms.has(r.firm) ? toVehicle(r) : undefined;
+}
+
+/** An FTS5 trigram query for a term of 3+ characters: the term as one phrase (any part of a column). */
+export const trigramQuery = (term: string) => `"${term.replace(/"/g, '""')}"`;
+/** A LIKE prefix pattern. */
+export const likePrefix = (term: string) => `${term.replace(/[\\%_]/g, '\\$&')}%`;
+
+const ORDER: Record<VehiclesQuery['orderBy'], string[]> = {
+  vehicle: ['v.vehicle'],
+  year: ['v.year', 'v.vehicle'],
+  make: ['v.make', 'v.model', 'v.vehicle'],
+  model: ['v.model', 'v.vehicle'],
+  vin: ['v.vin', 'v.vehicle'],
+  created: ['v.created_at', 'v.vehicle'],
+};
+
+export function listVehicles(db: Db, q: VehiclesQuery, firms: ReadonlySet<number>): { count: number; items: VehicleRecord[] } {
+  const where = ['1'];
+  const params: (string | number)[] = [];
+  if (q.firm !== undefined) {
+    if (!firms.has(q.firm)) return { count: 0, items: [] };
+    where.push(`v.firm = ${q.firm}`);
+  }
+  const term = q.searchTerm.trim();
+  if (term.length >= 3) {
+    where.push('v.vehicle IN (SELECT rowid FROM vehicle_search WHERE vehicle_search MATCH ?)');
+    params.push(trigramQuery(term));
+  } else if (term) {
+    where.push("(v.vin LIKE ? ESCAPE '\\' OR v.make LIKE ? ESCAPE '\\' OR v.model LIKE ? ESCAPE '\\')");
+    params.push(likePrefix(term), likePrefix(term), likePrefix(term));
+  }
+  const sql = where.join(' AND ') + (q.firm === undefined ? firmScope(db, firms, 'v') : '');
+  const count = prepared(db, `SELECT count(*) FROM vehicle v WHERE ${sql}`).pluck().get(...params) as number;
+  const dir = q.direction === 'desc' ? ' DESC' : '';
+  const order = ORDER[q.orderBy].map((c) => c + dir).join(', ');
+  const rows = prepared(
+    db,
+    `SELECT ${VEHICLE_COLUMNS} FROM (SELECT v.vehicle FROM vehicle v WHERE ${sql} ORDER BY ${order} LIMIT ? OFFSET ?) p
+     JOIN vehicle v ON v.vehicle = p.vehicle ${VEHICLE_JOINS} ORDER BY ${order}`,
+  ).all(...params, q.pageSize, (q.page - 1) * q.pageSize) as VehicleDb[];
+  return { count, items: rows.map(toVehicle) };
+}
