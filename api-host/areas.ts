@@ -13,8 +13,10 @@ import { firms } from './firms';
 import { log } from './log';
 import { lookups } from './lookups';
 import { makeMatrixLinks } from './make-matrix-links';
-import type { Implementation } from './server';
+import type { FastifyInstance } from 'fastify';
+import type { HostContext, Implementation } from './server';
 import { users } from './users';
+import { vehicleData } from './vehicle-data';
 import { vehicles } from './vehicles';
 
 export type SeedStep = (db: Db) => Promise<void> | void;
@@ -27,16 +29,23 @@ export interface Area {
   calls: readonly Implementation[];
   /** Deterministic demo data (runs after every area's migrations, in area order). */
   seed?: SeedStep;
+  /** Routes outside the contract (third-party stand-ins), mounted beside the calls. */
+  routes?(app: FastifyInstance, ctx: HostContext): void;
 }
 
 // Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
-export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, calibrations, makeMatrixLinks, files, vehicles, adas];
+export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, calibrations, makeMatrixLinks, files, vehicles, adas, vehicleData];
 
 /** Every call the reference host implements. */
 export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a.calls);
 
 /** Every migration, named `{area}/{n}`, in the order they apply. */
 export const MIGRATIONS: readonly { name: string; sql: string }[] = AREAS.flatMap((a) => a.migrations.map((sql, i) => ({ name: `${a.name}/${i + 1}`, sql })));
+
+/** Mounts every area's routes outside the contract. */
+export function mountAreaRoutes(app: FastifyInstance, ctx: HostContext): void {
+  for (const area of AREAS) area.routes?.(app, ctx);
+}
 
 export async function seed(db: Db): Promise<void> {
   for (const area of AREAS) await area.seed?.(db);

@@ -5,11 +5,12 @@
  *   API_HOST_SECRET   token signing secret (default: generated once into .data/api-host-secret)
  *   API_HOST_TOKEN_TTL token lifetime in seconds (default 28800 = 8 h)
  *   API_HOST_FILES    folder of uploaded files, one folder per firm (default .data/files)
+ *   API_HOST_VEHICLE_DATA_CLIENT_ID / _CLIENT_SECRET / _TOKEN_TTL  the vehicle-data stand-in (api-host/vehicle-data)
  * Flags: --reset re-seeds before serving; --reset-only re-seeds and exits (npm run reset-data).
  */
 import { existsSync, rmSync } from 'node:fs';
 import { z } from 'zod';
-import { IMPLEMENTATIONS, isSeeded, seed } from './areas';
+import { IMPLEMENTATIONS, isSeeded, mountAreaRoutes, seed } from './areas';
 import { LegacyDatabaseError, openDb, type Db } from './db';
 import { secretFromFile } from './secrets';
 import { mountPushHub } from './hub';
@@ -61,6 +62,7 @@ const secret = new TextEncoder().encode(API_HOST_SECRET ?? secretFromFile('.data
 const ctx: HostContext = { db, tokens: tokenService(secret, API_HOST_TOKEN_TTL), filesDir: API_HOST_FILES };
 const app = buildServer(ctx, IMPLEMENTATIONS);
 mountPushHub(app, ctx); // the SignalR hub at /hubs/push
+mountAreaRoutes(app, ctx); // third-party stand-ins (api-host/vehicle-data: /ADAG/…)
 
 await app.listen({ port: API_HOST_PORT, host: '127.0.0.1' });
 console.log(`[api-host] listening on http://127.0.0.1:${API_HOST_PORT} (database ${API_HOST_DB})`);

@@ -11,6 +11,8 @@ const url = (name: string) =>
 
 /** Defaults point at the embedded reference host started by `npm start`. */
 export const EMBEDDED_HOST = 'http://127.0.0.1:4010';
+/** The client the embedded vehicle-data stand-in accepts by default (api-host/vehicle-data). */
+export const EMBEDDED_VEHICLE_DATA_CLIENT = { id: 'adas-desk', secret: 'embedded-vehicle-data-secret' } as const;
 
 const schema = z
   .object({
@@ -35,6 +37,10 @@ const schema = z
     /** Failed sign-ins per username and client within the window (lib/auth/throttle.ts has the other limits). */
     SIGNIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
     SIGNIN_WINDOW_MS: z.coerce.number().int().min(1000).max(24 * 3600_000).default(15 * 60_000),
+    /** The vehicle-data service (operations §7): its base URL (ADAG/…) and OAuth client credentials. */
+    VEHICLE_DATA_URL: url('VEHICLE_DATA_URL').default(`${EMBEDDED_HOST}/ADAG/`),
+    VEHICLE_DATA_CLIENT_ID: z.string().trim().min(1).max(200).default(EMBEDDED_VEHICLE_DATA_CLIENT.id),
+    VEHICLE_DATA_CLIENT_SECRET: z.string().min(8, 'VEHICLE_DATA_CLIENT_SECRET must be at least 8 characters').max(500).default(EMBEDDED_VEHICLE_DATA_CLIENT.secret),
   })
   .superRefine((c, ctx) => {
     if (c.APP_ENV === 'prod' && !c.AUTH_SECRET)

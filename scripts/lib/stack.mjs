@@ -116,6 +116,8 @@ export async function startApp({ port = 3000, apiOrigin = 'http://127.0.0.1:4010
     API_URL: `${apiOrigin}/api/`,
     AUTH_URL: `${apiOrigin}/auth/`,
     PUSH_URL: `${apiOrigin}/hubs/push`,
+    // The host's vehicle-data stand-in, unless the customer's service is configured.
+    VEHICLE_DATA_URL: process.env.VEHICLE_DATA_URL || `${apiOrigin}/ADAG/`,
     AUTH_SECRET: process.env.AUTH_SECRET || embeddedAuthSecret(),
     ...env,
   }, { quiet });

@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { IMPLEMENTATIONS, seed } from '../../api-host/areas';
+import { IMPLEMENTATIONS, mountAreaRoutes, seed } from '../../api-host/areas';
 import { openDb, type Db } from '../../api-host/db';
 import { hashPassword } from '../../api-host/passwords';
 import { DEMO_PASSWORD } from '../../api-host/users/seed';
@@ -68,6 +68,7 @@ export async function startTestHost(): Promise<TestHost> {
   db.pragma('foreign_keys = ON');
   const ctx: HostContext = { db, tokens: tokenService(randomBytes(32), 3600), filesDir: mkdtempSync(join(tmpdir(), 'adas-files-')) };
   const app = buildServer(ctx, IMPLEMENTATIONS);
+  mountAreaRoutes(app, ctx);
   await app.ready();
 
   const request = async <T,>(token: string | null, method: 'GET' | 'POST', path: string, input: CallInput = {}): Promise<HostAnswer<T>> => {
