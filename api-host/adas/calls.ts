@@ -295,6 +295,11 @@ function saveJobVehicle(db: Db, caller: Caller, firm: number, v: JobBody['vehicl
 }
 
 export const adasCalls = [
+  implement(a.locations, ({ caller, ctx }) =>
+    (prepared(ctx.db, 'SELECT firm, name, firm_type FROM firm WHERE is_inactive = 0 ORDER BY name, firm').all() as { firm: number; name: string; firm_type: string }[])
+      .filter((f) => caller.firms.has(f.firm))
+      .map((f) => ({ firm: f.firm, name: f.name, firmType: f.firm_type })),
+  ),
   implement(a.adass, ({ query, caller, ctx }) => listAdas(ctx.db, query, { firms: caller.firms })),
   implement(a.adas, ({ query, caller, ctx }) => readJob(ctx.db, caller, query.adas)),
 
@@ -537,6 +542,23 @@ export const adasCalls = [
       if (!changed) throw notFound('Repair line');
       return { success: true as const };
     });
+  }),
+
+  // The systems of a vehicle (decode/adascdk by VIN; decode/neoadas by VIN or by year, make and model).
+  implement(contract.decode.adascdk, ({ query, caller, ctx }) => {
+    const decoded = decodeFor(ctx.db, contract.decode.adascdk.path, caller, query.vin);
+    const systems = decoded.isDecoded ? vehicleSystems(ctx.db, { make: decoded.make, model: decoded.model, year: decoded.year! }) : [];
+    return { decode: decoded, systems };
+  }),
+  implement(contract.decode.neoadas, ({ body, caller, ctx }) => {
+    if ('vin' in body) {
+      const d = decodeFor(ctx.db, contract.decode.neoadas.path, caller, body.vin);
+      if (!d.isDecoded) throw badRequest(d.reason, { vin: [d.reason] });
+      const vehicle = { year: d.year!, make: d.make, model: d.model, bodystyle: d.bodystyle, vin: d.vin };
+      return { vehicle, systems: vehicleSystems(ctx.db, vehicle) };
+    }
+    const vehicle = { year: body.year, make: body.make, model: body.model, bodystyle: '', vin: '' };
+    return { vehicle, systems: vehicleSystems(ctx.db, vehicle) };
   }),
 
   implement(a.decode, ({ body, caller, ctx }) => {

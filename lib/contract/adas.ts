@@ -329,3 +329,13 @@ export const decode = defineCall({
   body: z.object({ adas: positiveId() }),
   response: vinDecode,
 });
+/**
+ * Beyond the specification: the locations whose jobs the caller sees (the list's location filter, the new
+ * job's location). firm/getFirms belongs to the locations screen's roles; every ADAS role needs these.
+ */
+export const locations = defineCall({
+  ...ADAS_ROLES,
+  method: 'GET',
+  path: 'adas/locations',
+  response: z.array(z.object({ firm: z.number().int(), name: z.string(), firmType: z.string() })),
+});

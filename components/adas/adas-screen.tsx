@@ -1,0 +1,199 @@
+'use client';
+/**
+ * The interactive part of /adas (issue 13 §1, §9): the server page renders the rows from the URL; this
+ * component adds the Jobs / Vehicles switch, search (RO number or any part of a VIN), the status, location
+ * and date filters, CSV export of every matching row, and the job and vehicle editors.
+ */
+import dynamic from 'next/dynamic';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { Plus } from 'lucide-react';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { DataTable, FilterSelect, fetchAllPages, useList, type FilterOption } from '@/components/data-table';
+import { Button } from '@/components/ui/button';
+import { PageHeading } from '@/components/ui/page-heading';
+import { STATUS_NAMES, VEHICLE_DEFAULT_YEAR, vehicleLabel } from '@/lib/adas/rules';
+import type { AdasRow } from '@/lib/contract/adas';
+import type { VehicleRecord } from '@/lib/contract/vehicle';
+import { listHref } from '@/lib/list-state';
+import { adasApi, vehicleApi } from './api';
+import { jobColumns, jobHref, vehicleColumns } from './columns';
+import { isLocalDate } from './dates';
+import type { Choice } from './job-editor';
+import type { AdasListSpec, AdasListState } from './list-spec';
+import { jobsQuery, vehiclesQuery } from './query';
+
+// Editors load when first opened: they are not needed to show the list.
+const JobEditor = dynamic(() => import('./job-editor').then((m) => m.JobEditor), { ssr: false });
+const VehicleEditor = dynamic(() => import('./vehicle-editor').then((m) => m.VehicleEditor), { ssr: false });
+
+export type AdasScreenData = { view: 'jobs'; count: number; items: AdasRow[] } | { view: 'vehicles'; count: number; items: VehicleRecord[] };
+
+export interface AdasScreenProps {
+  spec: AdasListSpec;
+  state: AdasListState;
+  data: AdasScreenData;
+  locations: readonly Choice[];
+  insurers: readonly Choice[];
+  defaultFirm: number;
+  timezone: number;
+}
+
+const STATUS_OPTIONS: readonly FilterOption[] = [{ value: 0, label: 'All statuses' }, ...Object.entries(STATUS_NAMES).map(([value, label]) => ({ value: Number(value), label }))];
+
+function DateFilter({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={isLocalDate(value) ? value : ''}
+        onChange={(e) => onChange(e.target.value)}
+        className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm sm:text-sm"
+      />
+    </div>
+  );
+}
+
+export function AdasScreen({ spec, state, data, locations, insurers, defaultFirm, timezone }: AdasScreenProps) {
+  const list = useList(spec, state);
+  const router = useRouter();
+  const [creating, setCreating] = useState(false);
+  const [vehicle, setVehicle] = useState<VehicleRecord | 'new' | null>(null);
+
+  const jobCols = useMemo(() => jobColumns(timezone), [timezone]);
+  const vehicleCols = useMemo(() => vehicleColumns(timezone, (v) => setVehicle(v)), [timezone]);
+  const locationOptions = useMemo<FilterOption[]>(() => [{ value: 0, label: 'All locations' }, ...locations], [locations]);
+  const filtered = state.searchTerm !== '' || state.filterBy !== 0 || state.firm !== 0 || state.from !== '' || state.to !== '';
+  const clear = () => list.go({ searchTerm: '', filterBy: 0, firm: 0, from: '', to: '' });
+
+  const exportJobs = useCallback(
+    (onProgress: (done: number, total: number) => void) =>
+      fetchAllPages((page, pageSize) => adasApi.jobs({ ...jobsQuery(state, timezone), page, pageSize }), { onProgress }),
+    [state, timezone],
+  );
+  const exportVehicles = useCallback(
+    (onProgress: (done: number, total: number) => void) => fetchAllPages((page, pageSize) => vehicleApi.list({ ...vehiclesQuery(state), page, pageSize }), { onProgress }),
+    [state],
+  );
+
+  const emptyText = (noun: string) => (
+    <span className="flex flex-col items-center gap-2">
+      <span>{filtered ? `No ${noun} match the search and filters.` : `No ${noun} yet.`}</span>
+      {filtered && (
+        <Button variant="secondary" onClick={clear}>
+          Clear search and filters
+        </Button>
+      )}
+    </span>
+  );
+  const locationFilter = locations.length > 1 && (
+    <FilterSelect label="Location" value={state.firm} options={locationOptions} onChange={(v) => list.go({ firm: Number(v) })} />
+  );
+
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <PageHeading
+        actions={
+          data.view === 'jobs' ? (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" className="size-4" />
+              New job
+            </Button>
+          ) : (
+            <Button onClick={() => setVehicle('new')}>
+              <Plus aria-hidden="true" className="size-4" />
+              Add vehicle
+            </Button>
+          )
+        }
+      >
+        ADAS
+      </PageHeading>
+
+      <nav aria-label="Jobs or vehicles" className="inline-flex self-start rounded-md border border-slate-300 bg-white p-0.5">
+        {(['jobs', 'vehicles'] as const).map((v) => (
+          <Link
+            key={v}
+            href={listHref(spec, { ...state, view: v, page: 1, orderBy: 'adas', filterBy: 0 })}
+            aria-current={data.view === v ? 'page' : undefined}
+            onClick={(e) => {
+              e.preventDefault();
+              if (data.view !== v) list.go({ view: v, orderBy: v === 'jobs' ? 'adas' : 'vehicle', direction: 'desc', filterBy: 0, from: '', to: '' });
+            }}
+            className={`rounded px-4 py-2 text-sm font-medium ${data.view === v ? 'bg-brand-600 text-white' : 'text-slate-800 hover:bg-slate-100'}`}
+          >
+            {v === 'jobs' ? 'Jobs' : 'Vehicles'}
+          </Link>
+        ))}
+      </nav>
+
+      {data.view === 'jobs' ? (
+        <DataTable<AdasRow>
+          caption="ADAS jobs"
+          noun="jobs"
+          columns={jobCols}
+          rows={data.items}
+          count={data.count}
+          rowId={(r) => String(r.adas)}
+          rowLabel={(r) => r.ronumber}
+          list={list}
+          search={{ label: 'Search jobs', placeholder: 'RO number or VIN' }}
+          filters={
+            <>
+              <FilterSelect label="Status" value={state.filterBy} options={STATUS_OPTIONS} onChange={(v) => list.go({ filterBy: Number(v) })} />
+              {locationFilter}
+              <DateFilter label="Created from" value={state.from} onChange={(from) => list.go({ from })} />
+              <DateFilter label="Created to" value={state.to} onChange={(to) => list.go({ to })} />
+            </>
+          }
+          exportCsv={{ filename: 'adas-jobs', fetchAll: exportJobs }}
+          empty={emptyText('jobs')}
+        />
+      ) : (
+        <DataTable<VehicleRecord>
+          caption="Vehicles"
+          noun="vehicles"
+          columns={vehicleCols}
+          rows={data.items}
+          count={data.count}
+          rowId={(r) => String(r.vehicle)}
+          rowLabel={(r) => vehicleLabel(r)}
+          list={list}
+          search={{ label: 'Search vehicles', placeholder: 'VIN, make or model' }}
+          filters={locationFilter || undefined}
+          exportCsv={{ filename: 'vehicles', fetchAll: exportVehicles }}
+          empty={emptyText('vehicles')}
+        />
+      )}
+
+      {creating && (
+        <JobEditor
+          locations={locations}
+          insurers={insurers}
+          defaultFirm={state.firm || defaultFirm}
+          onClose={() => setCreating(false)}
+          onSaved={({ adas }) => router.push(jobHref(adas))}
+        />
+      )}
+      {vehicle && (
+        <VehicleEditor
+          key={vehicle === 'new' ? 'new' : vehicle.vehicle}
+          vehicle={vehicle === 'new' ? null : vehicle}
+          defaultYear={VEHICLE_DEFAULT_YEAR}
+          locations={locations}
+          defaultFirm={state.firm || defaultFirm}
+          onClose={() => setVehicle(null)}
+          onSaved={() => {
+            setVehicle(null);
+            list.refresh();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+/** Columns of the /adas lists: jobs (operations §3 "Adas") and vehicles. */
+import Link from 'next/link';
+import type { DataColumn } from '@/components/data-table';
+import { statusName, vehicleLabel } from '@/lib/adas/rules';
+import type { AdasRow } from '@/lib/contract/adas';
+import type { VehicleRecord } from '@/lib/contract/vehicle';
+import { formatDate, formatDateTime } from '@/lib/dates';
+import { StatusBadge } from './status-badge';
+
+const dash = <span className="text-slate-400">—</span>;
+export const jobHref = (adas: number) => `/adas?adas=${adas}`;
+
+export function jobColumns(timezone: number): DataColumn<AdasRow>[] {
+  return [
+    {
+      id: 'ronumber',
+      header: 'RO number',
+      sortable: true,
+      rowHeader: true,
+      canHide: false,
+      csv: (r) => r.ronumber,
+      className: 'whitespace-nowrap',
+      cell: (r) => (
+        <Link href={jobHref(r.adas)} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          {r.ronumber}
+        </Link>
+      ),
+    },
+    { id: 'vehicle', header: 'Vehicle', sortable: true, csv: (r) => vehicleLabel(r), cell: (r) => vehicleLabel(r) },
+    { id: 'vin', header: 'VIN', sortable: true, csv: (r) => r.vin, className: 'font-mono text-xs whitespace-nowrap', cell: (r) => r.vin || dash },
+    { id: 'insurance', header: 'Insurance', sortable: true, csv: (r) => r.insuranceName, cell: (r) => r.insuranceName || dash },
+    { id: 'status', header: 'Status', sortable: true, csv: (r) => statusName(r.status), cell: (r) => <StatusBadge status={r.status} testId="row-status" /> },
+    {
+      id: 'inspections',
+      header: 'Inspections',
+      sortable: true,
+      csv: (r) => `${r.inspectionsComplete}/${r.inspectionsTotal}`,
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (r) => (
+        <span data-testid="row-inspections" aria-label={`${r.inspectionsComplete} of ${r.inspectionsTotal} inspections complete`}>
+          {r.inspectionsComplete}/{r.inspectionsTotal}
+        </span>
+      ),
+    },
+    {
+      id: 'created',
+      header: 'Created',
+      sortable: true,
+      csv: (r) => formatDateTime(r.createdAt, timezone),
+      className: 'whitespace-nowrap',
+      cell: (r) => <time dateTime={r.createdAt}>{formatDate(r.createdAt, timezone)}</time>,
+    },
+    { id: 'location', header: 'Location', sortable: true, csv: (r) => r.firmName, cell: (r) => r.firmName },
+    { id: 'adas', header: 'Job', sortable: true, hidden: true, csv: (r) => r.adas, cell: (r) => r.adas },
+  ];
+}
+
+export function vehicleColumns(timezone: number, open: (v: VehicleRecord) => void): DataColumn<VehicleRecord>[] {
+  return [
+    {
+      id: 'vehicle',
+      header: 'Vehicle',
+      sortable: true,
+      rowHeader: true,
+      canHide: false,
+      csv: (v) => vehicleLabel(v),
+      cell: (v) => (
+        <button type="button" className="text-left font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => open(v)}>
+          {vehicleLabel(v)}
+        </button>
+      ),
+    },
+    { id: 'year', header: 'Year', sortable: true, hidden: true, csv: (v) => v.year, cell: (v) => v.year },
+    { id: 'make', header: 'Make', sortable: true, hidden: true, csv: (v) => v.make, cell: (v) => v.make },
+    { id: 'model', header: 'Model', sortable: true, hidden: true, csv: (v) => v.model, cell: (v) => v.model },
+    { id: 'bodystyle', header: 'Body style', csv: (v) => v.bodystyle, cell: (v) => v.bodystyle || dash },
+    { id: 'vin', header: 'VIN', sortable: true, csv: (v) => v.vin, className: 'font-mono text-xs whitespace-nowrap', cell: (v) => v.vin || dash },
+    { id: 'owner', header: 'Owner', csv: (v) => v.contactName, cell: (v) => v.contactName || dash },
+    { id: 'jobs', header: 'Jobs', csv: (v) => v.jobs, className: 'tabular-nums', cell: (v) => v.jobs },
+    { id: 'location', header: 'Location', csv: (v) => v.firmName, cell: (v) => v.firmName },
+    {
+      id: 'created',
+      header: 'Created',
+      sortable: true,
+      csv: (v) => formatDateTime(v.createdAt, timezone),
+      className: 'whitespace-nowrap',
+      cell: (v) => <time dateTime={v.createdAt}>{formatDate(v.createdAt, timezone)}</time>,
+    },
+  ];
+}

@@ -1,0 +1,360 @@
+'use client';
+/**
+ * An inspection (/view, "Inspection"; issue 13 §7, §8): inspector (a user of the job's location),
+ * insurance, RO number, notes, inspection date and status; per system a result and "not equipped"; a
+ * system not equipped can be removed and added back. Completing saves the results first; the job follows
+ * (Complete when all its inspections are, reopened with them), as the host answers.
+ */
+import dynamic from 'next/dynamic';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { ArrowLeft } from 'lucide-react';
+import { useId, useState, useTransition } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { deleteQuestion } from '@/components/ui/confirm-dialog';
+import { SelectField, TextArea, TextField } from '@/components/ui/field';
+import { PageHeading } from '@/components/ui/page-heading';
+import { INSPECTION_TYPES, RESULTS, STATUS, STATUS_NAMES, nameOf, statusName, vehicleLabel } from '@/lib/adas/rules';
+import type { AdasRecord, InspectionItem, InspectionRecord } from '@/lib/contract/adas';
+import type { AdasSystem } from '@/lib/contract/decode';
+import { adasApi } from './api';
+import { jobHref } from './columns';
+import { fromLocalInput, toLocalInput } from './dates';
+import { splitErrors, type Choice } from './job-editor';
+import { StatusBadge } from './status-badge';
+
+const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
+
+export interface InspectionScreenProps {
+  inspection: InspectionRecord;
+  items: InspectionItem[];
+  notInstalled: AdasSystem[];
+  job: AdasRecord;
+  insurers: readonly Choice[];
+  timezone: number;
+}
+
+type Draft = Record<number, { result: number | null; isNotEquipped: boolean }>;
+const options = (names: Readonly<Record<number, string>>) => Object.entries(names).map(([value, label]) => ({ value: Number(value), label }));
+
+export function InspectionScreen({ inspection: i, items, notInstalled, job, insurers, timezone }: InspectionScreenProps) {
+  const router = useRouter();
+  const formId = useId();
+  const [pending, startTransition] = useTransition();
+  const refresh = () => startTransition(() => router.refresh());
+  const complete = i.status === STATUS.complete;
+
+  const [form, setForm] = useState({
+    adasInspectionType: i.adasInspectionType,
+    inspector: i.inspector,
+    insurance: i.insurance,
+    ronumber: i.ronumber,
+    notes: i.notes,
+    date: toLocalInput(i.inspectionDate, timezone),
+    status: i.status,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [draft, setDraft] = useState<Draft>({});
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  // A new server render (after a save or a status change) brings the saved values.
+  const [seen, setSeen] = useState(i);
+  if (seen !== i) {
+    setSeen(i);
+    setForm((f) => ({ ...f, status: i.status }));
+  }
+
+  const outcome = (adasChecklistMatrix: number) => {
+    const saved = i.results.find((r) => r.adasChecklistMatrix === adasChecklistMatrix);
+    return draft[adasChecklistMatrix] ?? { result: saved?.result ?? null, isNotEquipped: saved?.isNotEquipped ?? false };
+  };
+  const changed = Object.keys(draft).length > 0;
+
+  const run = async (fn: () => Promise<string | void>) => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const text = await fn();
+      if (text) setNotice({ kind: 'success', text });
+      refresh();
+      return true;
+    } catch (e) {
+      const split = splitErrors(e);
+      setErrors(split.job);
+      setNotice({ kind: 'error', text: split.message });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saveResults = async () => {
+    if (!changed) return;
+    await adasApi.saveResults({
+      adasInspection: i.adasInspection,
+      results: Object.entries(draft).map(([system, o]) => ({ adasChecklistMatrix: Number(system), result: o.result, isNotEquipped: o.isNotEquipped })),
+    });
+    setDraft({});
+  };
+
+  const jobLine = (adasStatus: number) => (adasStatus === STATUS.complete ? ' The job is Complete.' : ` The job is ${statusName(adasStatus)}.`);
+
+  const setStatus = (status: number) =>
+    run(async () => {
+      if (status === STATUS.complete) await saveResults();
+      const answer = await adasApi.setInspectionStatus(i.adasInspection, status);
+      return `The inspection is ${statusName(answer.status ?? status)}.${jobLine(answer.adasStatus)}`;
+    });
+
+  const saveForm = (e: React.FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      await saveResults();
+      const answer = await adasApi.saveInspection({
+        adasInspection: i.adasInspection,
+        adas: i.adas,
+        adasInspectionType: form.adasInspectionType,
+        inspector: form.inspector,
+        insurance: form.insurance,
+        ronumber: form.ronumber,
+        notes: form.notes,
+        inspectionDate: form.date ? fromLocalInput(form.date, timezone) : null,
+        status: form.status,
+      });
+      setErrors({});
+      return `The inspection was saved.${answer.status !== i.status ? jobLine(answer.adasStatus) : ''}`;
+    });
+  };
+
+  const setOutcome = (system: number, change: Partial<{ result: number | null; isNotEquipped: boolean }>) => setDraft((d) => ({ ...d, [system]: { ...outcome(system), ...change } }));
+
+  return (
+    <div className="flex min-w-0 flex-col gap-5" aria-busy={pending || undefined}>
+      <Link href={jobHref(i.adas)} className="inline-flex items-center gap-1 self-start text-sm text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden="true" className="size-4" /> ADAS job {job.ronumber}
+      </Link>
+      <PageHeading
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {complete ? (
+              <Button variant="secondary" disabled={busy} onClick={() => void setStatus(STATUS.open)}>
+                Reopen inspection
+              </Button>
+            ) : (
+              <Button disabled={busy} onClick={() => void setStatus(STATUS.complete)}>
+                Complete inspection
+              </Button>
+            )}
+            <Button variant="danger" disabled={busy} onClick={() => setDeleting(true)}>
+              Delete
+            </Button>
+          </div>
+        }
+      >
+        Inspection
+      </PageHeading>
+      <p className="-mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+        <span>
+          {nameOf(INSPECTION_TYPES, i.adasInspectionType)} #{i.adasInspection} · {vehicleLabel(job.vehicle)}
+          {job.vehicle.vin ? ` · ${job.vehicle.vin}` : ''} · {job.firmName}
+        </span>
+        <StatusBadge status={i.status} testId="inspection-status" />
+      </p>
+
+      <div role="status" aria-live="polite">
+        {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
+      </div>
+
+      <form id={formId} noValidate onSubmit={saveForm} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
+        <SelectField
+          label="Inspection type"
+          placeholder={null}
+          options={options(INSPECTION_TYPES)}
+          value={form.adasInspectionType}
+          disabled={complete}
+          onChange={(e) => setForm({ ...form, adasInspectionType: Number(e.target.value) })}
+        />
+        <SelectField
+          label="Inspector"
+          placeholder="Nobody yet"
+          options={job.inspectors.map((u) => ({ value: u.user, label: u.name }))}
+          value={form.inspector ?? ''}
+          disabled={complete}
+          onChange={(e) => setForm({ ...form, inspector: e.target.value ? Number(e.target.value) : null })}
+          error={errors.inspector}
+        />
+        <SelectField
+          label="Insurance"
+          placeholder={i.insurance && !insurers.some((x) => x.value === i.insurance) ? i.insuranceName : 'None'}
+          options={insurers}
+          value={form.insurance ?? ''}
+          disabled={complete}
+          onChange={(e) => setForm({ ...form, insurance: e.target.value ? Number(e.target.value) : null })}
+          error={errors.insurance}
+        />
+        <TextField label="RO number" value={form.ronumber} maxLength={30} disabled={complete} onChange={(e) => setForm({ ...form, ronumber: e.target.value })} error={errors.ronumber} />
+        <TextField
+          label="Inspection date"
+          type="datetime-local"
+          value={form.date}
+          disabled={complete}
+          onChange={(e) => setForm({ ...form, date: e.target.value })}
+          error={errors.inspectionDate}
+        />
+        <SelectField label="Status" placeholder={null} options={options(STATUS_NAMES)} value={form.status} onChange={(e) => setForm({ ...form, status: Number(e.target.value) })} error={errors.status} />
+        <div className="sm:col-span-2 lg:col-span-3">
+          <TextArea label="Notes" value={form.notes} maxLength={2000} disabled={complete} onChange={(e) => setForm({ ...form, notes: e.target.value })} />
+        </div>
+        <div className="flex justify-end sm:col-span-2 lg:col-span-3">
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving…' : 'Save inspection'}
+          </Button>
+        </div>
+      </form>
+
+      <section aria-labelledby="systems" className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="systems" className="text-lg font-semibold text-slate-900">
+            Systems
+          </h2>
+          {!complete && (
+            <Button variant="secondary" disabled={busy || !changed} onClick={() =>
+                void run(async () => {
+                  await saveResults();
+                  return 'The results were saved.';
+                })
+              }>
+              Save results
+            </Button>
+          )}
+        </div>
+        {items.length === 0 ? (
+          <p className="text-sm text-slate-600">The knowledge base lists no ADAS systems for this vehicle.</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Systems of this inspection with their results</caption>
+              <thead className="bg-slate-50 text-left text-slate-700">
+                <tr>
+                  <th scope="col" className="px-3 py-2">System</th>
+                  <th scope="col" className="px-3 py-2">Calibration</th>
+                  <th scope="col" className="px-3 py-2">Result</th>
+                  <th scope="col" className="px-3 py-2">Not equipped</th>
+                  <th scope="col" className="px-3 py-2">
+                    <span className="sr-only">Remove</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((s) => {
+                  const o = outcome(s.adasChecklistMatrix);
+                  return (
+                    <tr key={s.adasInspectionResult} className="border-t border-slate-100 align-top" data-testid="system-row">
+                      <th scope="row" className="px-3 py-2 text-left font-normal">
+                        <span className="font-medium text-slate-900">{s.system}</span>
+                        <span className="block text-xs text-slate-600">
+                          {[s.oemName, s.location].filter(Boolean).join(' · ')}
+                        </span>
+                        {s.notice && <span className="mt-1 block text-xs text-amber-900">{s.notice}</span>}
+                      </th>
+                      <td className="px-3 py-2">
+                        {s.calibrationType || '—'}
+                        {s.url && (
+                          <a href={s.url} target="_blank" rel="noreferrer" className="block text-xs text-brand-700 hover:underline">
+                            OEM procedure<span className="sr-only"> for {s.system} (opens in a new tab)</span>
+                          </a>
+                        )}
+                      </td>
+                      <td className="px-3 py-2">
+                        <select
+                          aria-label={`Result for ${s.system}`}
+                          className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+                          value={o.result ?? ''}
+                          disabled={complete || o.isNotEquipped}
+                          onChange={(e) => setOutcome(s.adasChecklistMatrix, { result: e.target.value ? Number(e.target.value) : null })}
+                        >
+                          <option value="">No result yet</option>
+                          {options(RESULTS).map((r) => (
+                            <option key={r.value} value={r.value}>
+                              {r.label}
+                            </option>
+                          ))}
+                        </select>
+                      </td>
+                      <td className="px-3 py-2">
+                        <input
+                          type="checkbox"
+                          className="size-4 accent-brand-600"
+                          aria-label={`${s.system} not equipped`}
+                          checked={o.isNotEquipped}
+                          disabled={complete || busy}
+                          onChange={(e) => setOutcome(s.adasChecklistMatrix, { isNotEquipped: e.target.checked, result: e.target.checked ? null : o.result })}
+                        />
+                      </td>
+                      <td className="px-3 py-2">
+                        {o.isNotEquipped && !complete && (
+                          <Button
+                            variant="ghost"
+                            disabled={busy}
+                            onClick={() =>
+                              void run(async () => {
+                                await saveResults();
+                                await adasApi.removeSystem(i.adasInspection, s.adasChecklistMatrix);
+                                return `${s.system} was removed from this inspection.`;
+                              })
+                            }
+                          >
+                            Remove<span className="sr-only"> {s.system}</span>
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {notInstalled.length > 0 && !complete && (
+          <div className="flex flex-col gap-2 rounded-lg border border-dashed border-slate-300 p-3">
+            <h3 className="text-sm font-semibold text-slate-900">Systems removed from this inspection</h3>
+            <ul className="flex flex-col gap-1">
+              {notInstalled.map((s) => (
+                <li key={s.adasChecklistMatrix} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                  <span>{s.system}</span>
+                  <Button
+                    variant="secondary"
+                    disabled={busy}
+                    onClick={() =>
+                      void run(async () => {
+                        await adasApi.addSystem(i.adasInspection, s.adasChecklistMatrix);
+                        return `${s.system} was added back.`;
+                      })
+                    }
+                  >
+                    Add back<span className="sr-only"> {s.system}</span>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </section>
+
+      {deleting && (
+        <ConfirmDialog
+          open={deleting}
+          onOpenChange={setDeleting}
+          message={deleteQuestion('Inspection')}
+          onConfirm={async () => {
+            await adasApi.deleteInspection(i.adasInspection);
+            router.push(jobHref(i.adas));
+          }}
+        />
+      )}
+    </div>
+  );
+}

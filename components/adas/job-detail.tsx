@@ -1,0 +1,247 @@
+'use client';
+/**
+ * One ADAS job (issue 13 §6): its vehicle and fields, its status (Complete once every inspection is, and
+ * reopened with them), its inspections, its repair lines with "not equipped", the OEM links and the
+ * decoded checklist. Changes go through the BFF; the server render is refreshed after each.
+ */
+import dynamic from 'next/dynamic';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { ArrowLeft, Plus } from 'lucide-react';
+import { useState, useTransition } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ADAS_TYPES, INSPECTION_TYPES, STATUS, nameOf, vehicleLabel } from '@/lib/adas/rules';
+import type { AdasRecord, InspectionRow, RepairLine } from '@/lib/contract/adas';
+import { formatDate, formatDateTime } from '@/lib/dates';
+import { adasApi } from './api';
+import type { Choice } from './job-editor';
+import { StatusBadge } from './status-badge';
+
+const JobEditor = dynamic(() => import('./job-editor').then((m) => m.JobEditor), { ssr: false });
+
+export const inspectionHref = (id: number) => `/view?adasInspection=${id}`;
+
+export interface JobDetailProps {
+  job: AdasRecord;
+  inspections: InspectionRow[];
+  lines: RepairLine[];
+  locations: readonly Choice[];
+  insurers: readonly Choice[];
+  timezone: number;
+  /** The knowledge-base parts (links, decoded checklist), rendered on the server. */
+  children?: React.ReactNode;
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col">
+      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
+      <dd className="text-sm text-slate-900">{children || <span className="text-slate-400">—</span>}</dd>
+    </div>
+  );
+}
+
+export function JobDetail({ job, inspections, lines, locations, insurers, timezone, children }: JobDetailProps) {
+  const router = useRouter();
+  const [editing, setEditing] = useState(false);
+  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const refresh = () => startTransition(() => router.refresh());
+
+  const act = async (key: string, fn: () => Promise<string | void>) => {
+    setBusy(key);
+    setNotice(null);
+    try {
+      const text = await fn();
+      if (text) setNotice({ kind: 'success', text });
+      refresh();
+    } catch (e) {
+      setNotice({ kind: 'error', text: (e as Error).message });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const allComplete = job.inspectionsTotal > 0 && job.inspectionsComplete === job.inspectionsTotal;
+  const v = job.vehicle;
+  return (
+    <div className="flex min-w-0 flex-col gap-5" aria-busy={pending || undefined}>
+      <Link href="/adas" className="inline-flex items-center gap-1 self-start text-sm text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden="true" className="size-4" /> All ADAS jobs
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">
+          ADAS job {job.ronumber} <StatusBadge status={job.status} testId="job-status" />
+        </h1>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            Edit job
+          </Button>
+          {job.status === STATUS.complete ? (
+            <Button variant="secondary" disabled={busy !== null} onClick={() => act('job', async () => void (await adasApi.setJobStatus(job.adas, STATUS.open)))}>
+              Reopen job
+            </Button>
+          ) : (
+            <Button
+              disabled={busy !== null || !allComplete}
+              title={allComplete ? undefined : 'The job is complete once every inspection is'}
+              onClick={() => act('job', async () => void (await adasApi.setJobStatus(job.adas, STATUS.complete)))}
+            >
+              Complete job
+            </Button>
+          )}
+        </div>
+      </div>
+
+      <div role="status" aria-live="polite">
+        {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
+      </div>
+
+      <section aria-labelledby="job-facts" className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="job-facts" className="sr-only">
+          Job and vehicle
+        </h2>
+        <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <Fact label="Vehicle">{vehicleLabel(v)}{v.bodystyle ? `, ${v.bodystyle}` : ''}</Fact>
+          <Fact label="VIN">{v.vin && <span className="font-mono">{v.vin}</span>}</Fact>
+          <Fact label="Customer">{v.contactName}</Fact>
+          <Fact label="Location">{job.firmName}</Fact>
+          <Fact label="ADAS type">{nameOf(ADAS_TYPES, job.adasType)}</Fact>
+          <Fact label="Insurance">{job.insuranceName}</Fact>
+          <Fact label="Inspections">
+            {job.inspectionsComplete} of {job.inspectionsTotal} complete
+          </Fact>
+          <Fact label="Created">
+            {formatDateTime(job.createdAt, timezone)}
+            {job.createdByName ? ` by ${job.createdByName}` : ''}
+          </Fact>
+        </dl>
+        {job.notes && <p className="mt-3 text-sm whitespace-pre-line text-slate-800">{job.notes}</p>}
+      </section>
+
+      <section aria-labelledby="job-inspections" className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="job-inspections" className="text-lg font-semibold text-slate-900">
+            Inspections
+          </h2>
+          <Button
+            variant="secondary"
+            disabled={busy !== null}
+            onClick={() =>
+              act('add', async () => {
+                const saved = await adasApi.saveInspection({ adasInspection: -1, adas: job.adas, adasInspectionType: inspections.length ? 2 : 1 });
+                router.push(inspectionHref(saved.adasInspection!));
+              })
+            }
+          >
+            <Plus aria-hidden="true" className="size-4" /> Add inspection
+          </Button>
+        </div>
+        {inspections.length === 0 ? (
+          <p className="text-sm text-slate-600">No inspections yet.</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Inspections of this job</caption>
+              <thead className="bg-slate-50 text-left text-slate-700">
+                <tr>
+                  <th scope="col" className="px-3 py-2">Inspection</th>
+                  <th scope="col" className="px-3 py-2">Inspector</th>
+                  <th scope="col" className="px-3 py-2">Date</th>
+                  <th scope="col" className="px-3 py-2">Systems</th>
+                  <th scope="col" className="px-3 py-2">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {inspections.map((i) => (
+                  <tr key={i.adasInspection} className="border-t border-slate-100" data-testid="inspection-row">
+                    <th scope="row" className="px-3 py-2 text-left font-normal">
+                      <Link href={inspectionHref(i.adasInspection)} className="font-medium text-brand-700 hover:underline">
+                        {nameOf(INSPECTION_TYPES, i.adasInspectionType) || 'Inspection'} #{i.adasInspection}
+                      </Link>
+                    </th>
+                    <td className="px-3 py-2">{i.inspectorName || <span className="text-slate-400">—</span>}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{i.inspectionDate ? formatDate(i.inspectionDate, timezone) : <span className="text-slate-400">—</span>}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      {i.systemsTotal - i.systemsPending} of {i.systemsTotal} recorded
+                    </td>
+                    <td className="px-3 py-2">
+                      <StatusBadge status={i.status} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="job-lines" className="flex flex-col gap-2">
+        <h2 id="job-lines" className="text-lg font-semibold text-slate-900">
+          Repair lines
+        </h2>
+        {lines.length === 0 ? (
+          <p className="text-sm text-slate-600">No repair lines on this job.</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Repair lines of the estimate</caption>
+              <thead className="bg-slate-50 text-left text-slate-700">
+                <tr>
+                  <th scope="col" className="px-3 py-2">Line</th>
+                  <th scope="col" className="px-3 py-2">Seq. #</th>
+                  <th scope="col" className="px-3 py-2">Operation</th>
+                  <th scope="col" className="px-3 py-2">Description</th>
+                  <th scope="col" className="px-3 py-2">Part #</th>
+                  <th scope="col" className="px-3 py-2">Not equipped</th>
+                </tr>
+              </thead>
+              <tbody>
+                {lines.map((l) => (
+                  <tr key={l.adasRepairLine} className="border-t border-slate-100">
+                    <td className="px-3 py-2 tabular-nums">{l.lineNum}</td>
+                    <td className="px-3 py-2 tabular-nums">{l.uniqueSequenceNumber}</td>
+                    <td className="px-3 py-2">{l.operation}</td>
+                    <th scope="row" className="px-3 py-2 text-left font-normal">
+                      {l.description}
+                    </th>
+                    <td className="px-3 py-2 font-mono text-xs">{l.partNumber}</td>
+                    <td className="px-3 py-2">
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-brand-600"
+                        aria-label={`Line ${l.lineNum} not equipped`}
+                        checked={l.isNotEquipped}
+                        disabled={busy !== null}
+                        onChange={(e) => act(`line-${l.adasRepairLine}`, async () => void (await adasApi.setLineEquipped(job.adas, l.uniqueSequenceNumber, e.target.checked)))}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      {children}
+
+      {editing && (
+        <JobEditor
+          job={job}
+          locations={locations}
+          insurers={insurers}
+          defaultFirm={job.firm}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            setNotice({ kind: 'success', text: 'The job was saved.' });
+            refresh();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+'use client';
+/**
+ * New or edited ADAS job (issue 13 §2; operations §3 "Adas"): location, RO number, ADAS type, insurance,
+ * notes and the vehicle — a new one (vehicle -1, model year 2010 by default) or an existing vehicle of
+ * the chosen customer (vehicle/ownerVehicles?contact). Started from the ADAS Systems Overview it also
+ * starts the first inspection (createAdas with `inspection`). A failed save keeps everything typed and
+ * says why, next to the field at fault.
+ */
+import { useEffect, useId, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { CheckboxField, SelectField, TextArea, TextField } from '@/components/ui/field';
+import { Typeahead } from '@/components/ui/typeahead';
+import { ADAS_DEFAULT_YEAR, ADAS_TYPES, DEFAULT_ADAS_TYPE, DEFAULT_INSPECTION_TYPE, INSPECTION_TYPES, NEW_ID, vehicleLabel } from '@/lib/adas/rules';
+import { BffError } from '@/lib/bff/client';
+import type { AdasRecord } from '@/lib/contract/adas';
+import type { Owner, VehicleRecord } from '@/lib/contract/vehicle';
+import { MESSAGES } from '@/lib/validation/messages';
+import { adasApi, vehicleApi } from './api';
+import { VehicleFields, newVehicleForm, vehicleBody, vehicleProblems, type VehicleErrors, type VehicleForm } from './vehicle-fields';
+
+export interface Choice {
+  value: number;
+  label: string;
+}
+
+export interface JobEditorProps {
+  /** The job to edit; none for a new one. */
+  job?: AdasRecord;
+  /** A vehicle to start from (the ADAS Systems Overview's decoded VIN). */
+  vehicle?: Partial<VehicleForm>;
+  /** Start the first inspection with the job (ADAS Systems Overview). */
+  withInspection?: boolean;
+  locations: readonly Choice[];
+  defaultFirm: number;
+  insurers: readonly Choice[];
+  onClose: () => void;
+  onSaved: (result: { adas: number; adasInspection: number | null }) => void;
+}
+
+const options = (names: Readonly<Record<number, string>>) => Object.entries(names).map(([value, label]) => ({ value: Number(value), label }));
+
+/** Field errors of a failed save, keyed as the form names them ("vehicle.vin" → vin for the vehicle part). */
+export function splitErrors(e: unknown): { message: string; job: Record<string, string>; vehicle: VehicleErrors } {
+  const job: Record<string, string> = {};
+  const vehicle: Record<string, string> = {};
+  if (e instanceof BffError)
+    for (const [key, list] of Object.entries(e.fieldErrors)) {
+      if (key.startsWith('vehicle.')) vehicle[key.slice(8)] = list[0];
+      else job[key] = list[0];
+    }
+  const message = (e as Error).message || 'The job could not be saved.';
+  return { message, job, vehicle };
+}
+
+export function JobEditor({ job, vehicle, withInspection = false, locations, defaultFirm, insurers, onClose, onSaved }: JobEditorProps) {
+  const formId = useId();
+  const [firm, setFirm] = useState(job?.firm ?? defaultFirm);
+  const [ronumber, setRonumber] = useState(job?.ronumber ?? '');
+  const [adasType, setAdasType] = useState(job?.adasType ?? DEFAULT_ADAS_TYPE);
+  const [insurance, setInsurance] = useState<number | null>(job?.insurance ?? null);
+  const [notes, setNotes] = useState(job?.notes ?? '');
+  const [owner, setOwner] = useState<{ contact: number; name: string } | null>(
+    job?.vehicle.contact ? { contact: job.vehicle.contact, name: job.vehicle.contactName } : null,
+  );
+  const [ownerVehicles, setOwnerVehicles] = useState<VehicleRecord[]>([]);
+  const [v, setV] = useState<VehicleForm>(() =>
+    job
+      ? { ...job.vehicle, year: String(job.vehicle.year) }
+      : { ...newVehicleForm(ADAS_DEFAULT_YEAR), ...vehicle },
+  );
+  const [startInspection, setStartInspection] = useState(withInspection);
+  const [inspectionType, setInspectionType] = useState(DEFAULT_INSPECTION_TYPE);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [jobErrors, setJobErrors] = useState<Record<string, string>>({});
+  const [vehicleErrors, setVehicleErrors] = useState<VehicleErrors>({});
+
+  // The customer's vehicles, to pick one instead of entering a new vehicle.
+  const contact = owner?.contact ?? null;
+  useEffect(() => {
+    if (contact == null) return;
+    const ctrl = new AbortController();
+    vehicleApi
+      .ofOwner(contact, ctrl.signal)
+      .then((list) => !ctrl.signal.aborted && setOwnerVehicles(list))
+      .catch(() => !ctrl.signal.aborted && setOwnerVehicles([]));
+    return () => ctrl.abort();
+  }, [contact]);
+
+  const chooseVehicle = (id: number) => {
+    if (id === NEW_ID) return setV({ ...newVehicleForm(ADAS_DEFAULT_YEAR), contact });
+    const found = ownerVehicles.find((x) => x.vehicle === id);
+    if (found) setV({ ...found, year: String(found.year) });
+  };
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const vErrors = vehicleProblems(v);
+    const jErrors: Record<string, string> = {};
+    if (!ronumber.trim()) jErrors.ronumber = MESSAGES.required;
+    setJobErrors(jErrors);
+    setVehicleErrors(vErrors);
+    if (Object.keys(vErrors).length || Object.keys(jErrors).length) {
+      setMessage('Please correct the highlighted fields.');
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      const fields = { firm, adasType, ronumber: ronumber.trim(), insurance, notes, vehicle: { ...vehicleBody(v), contact } };
+      if (job) {
+        await adasApi.save({ adas: job.adas, ...fields });
+        onSaved({ adas: job.adas, adasInspection: null });
+      } else {
+        const created = await adasApi.create({ ...fields, inspection: startInspection ? { adasInspectionType: inspectionType, inspector: null } : null });
+        onSaved({ adas: created.id, adasInspection: created.adasInspection });
+      }
+    } catch (err) {
+      const split = splitErrors(err);
+      setMessage(split.message);
+      setJobErrors(split.job);
+      setVehicleErrors(split.vehicle);
+      // The customer is the vehicle's contact at the host; the form shows it beside the customer search.
+      if (split.vehicle.contact) setJobErrors({ ...split.job, owner: split.vehicle.contact });
+      setBusy(false);
+    }
+  };
+
+  const title = job ? `Editing ADAS job ${job.ronumber}` : withInspection ? 'Start an ADAS job' : 'New ADAS job';
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && !busy && onClose()}
+      title={title}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={busy}>
+            {busy ? 'Saving…' : job ? 'Save' : startInspection ? 'Start job and inspection' : 'Create job'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit} className="flex flex-col gap-4">
+        {message && <Alert>{message}</Alert>}
+        <div className="grid gap-3 sm:grid-cols-2">
+          {locations.length > 1 && (
+            <SelectField label="Location" required placeholder={null} options={locations} value={firm} onChange={(e) => setFirm(Number(e.target.value))} error={jobErrors.firm} />
+          )}
+          <TextField label="RO number" required value={ronumber} maxLength={30} onChange={(e) => setRonumber(e.target.value)} error={jobErrors.ronumber} autoFocus={!withInspection} />
+          <SelectField label="ADAS type" placeholder={null} options={options(ADAS_TYPES)} value={adasType} onChange={(e) => setAdasType(Number(e.target.value))} error={jobErrors.adasType} />
+          <SelectField
+            label="Insurance"
+            placeholder="None"
+            options={insurers}
+            value={insurance ?? ''}
+            onChange={(e) => setInsurance(e.target.value ? Number(e.target.value) : null)}
+            error={jobErrors.insurance}
+          />
+        </div>
+
+        <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-semibold text-slate-900">Customer and vehicle</legend>
+          {owner ? (
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <span>
+                Customer: <strong>{owner.name}</strong>
+              </span>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setOwner(null);
+                  setOwnerVehicles([]);
+                }}
+              >
+                Change customer
+              </Button>
+            </div>
+          ) : (
+            <Typeahead<Owner>
+              label="Customer (optional)"
+              placeholder="Search by name, phone or email"
+              search={(term, signal) => vehicleApi.owners(term, signal)}
+              itemKey={(o) => o.contact}
+              renderItem={(o) => (
+                <span className="flex flex-col">
+                  <span className="font-medium">{o.name}</span>
+                  <span className="text-xs text-slate-600">{[o.phoneNo, o.emailAddress].filter(Boolean).join(' · ')}</span>
+                </span>
+              )}
+              onSelect={(o) => setOwner({ contact: o.contact, name: o.name })}
+              error={jobErrors.owner}
+            />
+          )}
+          {owner && ownerVehicles.length > 0 && (
+            <SelectField
+              label="Vehicle"
+              placeholder={null}
+              options={[{ value: NEW_ID, label: 'A new vehicle' }, ...ownerVehicles.map((x) => ({ value: x.vehicle, label: `${vehicleLabel(x)}${x.vin ? ` · ${x.vin}` : ''}` }))]}
+              value={v.vehicle > 0 && ownerVehicles.some((x) => x.vehicle === v.vehicle) ? v.vehicle : NEW_ID}
+              onChange={(e) => chooseVehicle(Number(e.target.value))}
+            />
+          )}
+          <VehicleFields value={v} onChange={setV} errors={vehicleErrors} autoFocusVin={withInspection} />
+        </fieldset>
+
+        <TextArea label="Notes" value={notes} maxLength={2000} onChange={(e) => setNotes(e.target.value)} error={jobErrors.notes} />
+
+        {!job && (
+          <div className="flex flex-wrap items-end gap-3">
+            <CheckboxField label="Start the first inspection" checked={startInspection} onChange={(e) => setStartInspection(e.target.checked)} />
+            {startInspection && (
+              <SelectField label="Inspection type" placeholder={null} options={options(INSPECTION_TYPES)} value={inspectionType} onChange={(e) => setInspectionType(Number(e.target.value))} />
+            )}
+          </div>
+        )}
+      </form>
+    </Dialog>
+  );
+}

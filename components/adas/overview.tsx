@@ -1,0 +1,188 @@
+'use client';
+/**
+ * The ADAS Systems Overview (/add-inspection; issue 13 §5): enter a VIN (checked as it is typed, decoded on
+ * the 17th character) or choose year, make and model on /choose; see the vehicle's ADAS systems from the
+ * knowledge base (system, location, static or dynamic calibration, notices, OEM links) and the components
+ * the vehicle-data service lists; start a job with its first inspection in one step.
+ */
+import dynamic from 'next/dynamic';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PageHeading } from '@/components/ui/page-heading';
+import type { AdasSystem } from '@/lib/contract/decode';
+import type { VehicleComponents } from '@/lib/vehicle-data/schema';
+import { inspectionHref } from './job-detail';
+import type { Choice } from './job-editor';
+import { VinField } from './vin-field';
+
+const JobEditor = dynamic(() => import('./job-editor').then((m) => m.JobEditor), { ssr: false });
+
+export interface OverviewVehicle {
+  year: number;
+  make: string;
+  makeId: number | null;
+  model: string;
+  bodystyle: string;
+  vin: string;
+}
+
+export interface OverviewProps {
+  vin: string;
+  /** The vehicle shown, with its systems; null before one is entered. */
+  vehicle: OverviewVehicle | null;
+  systems: AdasSystem[];
+  /** Why nothing is shown for what was entered (a partial decode, an unknown make). */
+  problem: string | null;
+  /** The vehicle-data service's view of the VIN, or why it could not be had. */
+  components: VehicleComponents | { error: string } | null;
+  canStartJob: boolean;
+  locations: readonly Choice[];
+  insurers: readonly Choice[];
+  defaultFirm: number;
+}
+
+const MODE: Readonly<Record<string, string>> = {
+  static: 'Static',
+  dynamic: 'Dynamic',
+  'static-dynamic': 'Static and dynamic',
+  initialization: 'Initialization',
+};
+
+export function Overview({ vin: initialVin, vehicle, systems, problem, components, canStartJob, locations, insurers, defaultFirm }: OverviewProps) {
+  const router = useRouter();
+  const [vin, setVin] = useState(initialVin);
+  const [starting, setStarting] = useState(false);
+  const [pending, startTransition] = useTransition();
+
+  return (
+    <div className="flex min-w-0 flex-col gap-5" aria-busy={pending || undefined}>
+      <PageHeading>Add Inspection</PageHeading>
+      <section aria-labelledby="vin-entry" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="vin-entry" className="text-lg font-semibold text-slate-900">
+          ADAS Systems Overview
+        </h2>
+        <div className="max-w-md">
+          <VinField
+            label="Vehicle VIN"
+            value={vin}
+            onChange={setVin}
+            autoFocus={!initialVin}
+            onDecoded={(d) => {
+              if (d.vin !== initialVin) startTransition(() => router.replace(`/add-inspection?vin=${d.vin}`, { scroll: false }));
+            }}
+          />
+        </div>
+        <p className="text-sm text-slate-700">
+          No VIN at hand?{' '}
+          <Link href="/choose" className="text-brand-700 underline">
+            Choose the year, make and model
+          </Link>
+          .
+        </p>
+      </section>
+
+      {problem && <Alert kind="info">{problem}</Alert>}
+
+      {vehicle && (
+        <section aria-labelledby="systems-heading" className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="systems-heading" className="text-lg font-semibold text-slate-900">
+              ADAS systems of the {vehicle.year} {vehicle.make} {vehicle.model}
+              {vehicle.bodystyle ? ` (${vehicle.bodystyle})` : ''}
+            </h2>
+            {canStartJob && <Button onClick={() => setStarting(true)}>Start job and inspection</Button>}
+          </div>
+          {systems.length === 0 ? (
+            <p className="text-sm text-slate-700">The knowledge base lists no ADAS systems for this vehicle.</p>
+          ) : (
+            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+              <table className="w-full text-sm">
+                <caption className="sr-only">ADAS systems of this vehicle</caption>
+                <thead className="bg-slate-50 text-left text-slate-700">
+                  <tr>
+                    <th scope="col" className="px-3 py-2">System</th>
+                    <th scope="col" className="px-3 py-2">Location</th>
+                    <th scope="col" className="px-3 py-2">Calibration</th>
+                    <th scope="col" className="px-3 py-2">Notices</th>
+                    <th scope="col" className="px-3 py-2">OEM</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {systems.map((s) => (
+                    <tr key={s.adasChecklistMatrix} className="border-t border-slate-100 align-top" data-testid="overview-system">
+                      <th scope="row" className="px-3 py-2 text-left font-normal">
+                        <span className={`font-medium ${s.isHighlight ? 'text-red-800' : 'text-slate-900'}`}>{s.system}</span>
+                        {s.oemName && <span className="block text-xs text-slate-600">{s.oemName}</span>}
+                      </th>
+                      <td className="px-3 py-2">{s.location}</td>
+                      <td className="px-3 py-2">
+                        {s.calibrationMode ? MODE[s.calibrationMode] ?? s.calibrationMode : 'None listed'}
+                        {s.calibrationType && <span className="block text-xs text-slate-600">{s.calibrationType}</span>}
+                        {[...s.staticNames, ...s.dynamicNames].map((n) => (
+                          <span key={n} className="block text-xs text-slate-600">
+                            {n}
+                          </span>
+                        ))}
+                      </td>
+                      <td className="px-3 py-2 text-amber-900">
+                        {s.notice}
+                        {s.hints && <span className="block text-xs text-slate-600">{s.hints}</span>}
+                      </td>
+                      <td className="px-3 py-2">
+                        {s.url ? (
+                          <a href={s.url} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
+                            Procedure<span className="sr-only"> for {s.system} (opens in a new tab)</span>
+                          </a>
+                        ) : (
+                          <span className="text-slate-400">—</span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      )}
+
+      {components && (
+        <section aria-labelledby="components-heading" className="flex flex-col gap-2">
+          <h2 id="components-heading" className="text-lg font-semibold text-slate-900">
+            Components from the vehicle-data service
+          </h2>
+          {'error' in components ? (
+            <Alert kind="info">{components.error}</Alert>
+          ) : components.components.length === 0 ? (
+            <p className="text-sm text-slate-700">The vehicle-data service lists no driver-assistance components for this VIN.</p>
+          ) : (
+            <ul className="grid gap-2 sm:grid-cols-2" data-testid="vehicle-data-components">
+              {components.components.map((c) => (
+                <li key={c.componentId} className="rounded-md border border-slate-200 bg-white p-3 text-sm">
+                  <span className="font-medium text-slate-900">{c.name}</span>
+                  <span className="block text-xs text-slate-600">{c.location}</span>
+                  <span className="block text-xs text-slate-700">Calibration: {c.calibration}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+
+      {starting && vehicle && (
+        <JobEditor
+          withInspection
+          vehicle={{ ...vehicle, year: String(vehicle.year) }}
+          locations={locations}
+          insurers={insurers}
+          defaultFirm={defaultFirm}
+          onClose={() => setStarting(false)}
+          onSaved={({ adas, adasInspection }) => router.push(adasInspection ? inspectionHref(adasInspection) : `/adas?adas=${adas}`)}
+        />
+      )}
+    </div>
+  );
+}
