@@ -6,6 +6,7 @@
  *   npm run seed-bench -- .data/bench/reference.db --contacts 250000
  *   npm run seed-bench -- .data/bench/reference.db --measure        # then time the list queries
  *   npm run seed-bench -- .data/bench/reference.db --measure-only   # time an existing database
+ *   npm run seed-bench -- .data/bench/reference.db --jobs 100000 --inspections 250000   # ADAS jobs (the defaults)
  *
  * Serve it with: API_HOST_DB=.data/bench/reference.db npm run api-host
  */
@@ -18,6 +19,7 @@ import { IMPLEMENTATIONS, seed } from '../api-host/areas';
 import { buildServer } from '../api-host/server';
 import { tokenService } from '../api-host/tokens';
 import { bulkInsertContacts } from '../api-host/contacts/seed';
+import { growAdas, measureAdas } from './seed-bench-adas';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -25,7 +27,8 @@ const option = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const file = args.find((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1] === '--contacts')) ?? '.data/bench/reference.db';
+const OPTIONS_WITH_VALUES = ['--contacts', '--jobs', '--inspections'];
+const file = args.find((a, i) => !a.startsWith('--') && !(i > 0 && OPTIONS_WITH_VALUES.includes(args[i - 1]))) ?? '.data/bench/reference.db';
 const target = Number(option('--contacts') ?? 100_000);
 if (!Number.isInteger(target) || target < 1) throw new Error('--contacts must be a positive whole number');
 
@@ -43,6 +46,7 @@ async function build(): Promise<Db> {
   }
   bulkInsertContacts(db, generated());
   const inserted = performance.now() - t;
+  growAdas(db, Number(option('--jobs') ?? 100_000), Number(option('--inspections') ?? 250_000));
   db.exec('ANALYZE');
   db.pragma('wal_checkpoint(TRUNCATE)');
   const n = db.prepare('SELECT count(*) FROM contact').pluck().get() as number;
@@ -162,5 +166,6 @@ const db = flag('--measure-only') ? openDb(file) : await build();
 if (flag('--measure') || flag('--measure-only')) {
   measure(db);
   await measureHttp(db);
+  await measureAdas(db, flag('--plans'));
 }
 db.close();

@@ -1,0 +1,37 @@
+/** Set-up helpers of the ADAS specs: VINs of the host's vehicle table, the test database, axe. */
+import AxeBuilder from '@axe-core/playwright';
+import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import { makeVin } from '../../api-host/vehicles/data';
+import { TEST_DB } from '../support/env';
+
+/** A fresh, valid 2021 Honda Pilot VIN (pattern 5FN YF6H of the host's table) no other test uses. */
+export function pilotVin(): string {
+  let n = Math.floor(Math.random() * 900_000);
+  return makeVin('5FN', 'YF6H', 2021, 100_000 + n, () => ((n = (n * 16807) % 2147483647) % 1000) / 1000);
+}
+
+/** The same VIN with another (wrong) check digit. */
+export function withWrongCheckDigit(vin: string): string {
+  const wrong = vin[8] === '1' ? '2' : '1';
+  return vin.slice(0, 8) + wrong + vin.slice(9);
+}
+
+/** Runs `fn` on the running reference host's database (SQLite in WAL mode allows a second writer). */
+export function withTestDb<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(TEST_DB);
+  try {
+    db.pragma('busy_timeout = 5000');
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Serious and critical axe violations (WCAG 2.0/2.1 A and AA), one line each. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
+}
