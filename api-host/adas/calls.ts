@@ -300,7 +300,11 @@ export const adasCalls = [
       .filter((f) => caller.firms.has(f.firm))
       .map((f) => ({ firm: f.firm, name: f.name, firmType: f.firm_type })),
   ),
-  implement(a.adass, ({ query, caller, ctx }) => listAdas(ctx.db, query, { firms: caller.firms })),
+  implement(a.adass, ({ query, caller, ctx }) => {
+    // A location filter the caller cannot reach is another firm's record: 404, as everywhere.
+    if (query.firm !== undefined) assertFirm(caller, query.firm, 'Firm');
+    return listAdas(ctx.db, query, { firms: caller.firms });
+  }),
   implement(a.adas, ({ query, caller, ctx }) => readJob(ctx.db, caller, query.adas)),
 
   implement(a.createAdas, ({ body, caller, ctx }) => {

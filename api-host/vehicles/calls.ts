@@ -68,7 +68,10 @@ export function upsertVehicle(db: Db, caller: Caller, firm: number | null, f: Ve
 }
 
 export const vehicleCalls = [
-  implement(v.vehicles, ({ query, caller, ctx }) => listVehicles(ctx.db, query, caller.firms)),
+  implement(v.vehicles, ({ query, caller, ctx }) => {
+    if (query.firm !== undefined) assertFirm(caller, query.firm, 'Firm');
+    return listVehicles(ctx.db, query, caller.firms);
+  }),
   implement(v.vehicle, ({ query, caller, ctx }) => {
     const found = readVehicle(ctx.db, caller.firms, query.id);
     if (!found) throw notFound('Vehicle');

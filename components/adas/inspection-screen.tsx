@@ -164,9 +164,7 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
         <StatusBadge status={i.status} testId="inspection-status" />
       </p>
 
-      <div role="status" aria-live="polite">
-        {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
-      </div>
+      {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
 
       <form id={formId} noValidate onSubmit={saveForm} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
         <SelectField

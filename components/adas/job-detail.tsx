@@ -95,9 +95,7 @@ export function JobDetail({ job, inspections, lines, locations, insurers, timezo
         </div>
       </div>
 
-      <div role="status" aria-live="polite">
-        {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
-      </div>
+      {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
 
       <section aria-labelledby="job-facts" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="job-facts" className="sr-only">

@@ -140,8 +140,8 @@ describe('the job list', () => {
     const recent = await ok<{ count: number; items: AdasRow[] }>(a.adass, { query: { createdFrom: from, pageSize: 100 } });
     expect(recent.items.every((r) => r.createdAt >= from.slice(0, 19))).toBe(true);
     expect(recent.count).toBeLessThan((await ok<{ count: number }>(a.adass, { query: {} })).count);
-    // A location the caller does not reach: nothing, not an error.
-    expect((await ok<{ count: number }>(a.adass, { query: { firm: 9 } })).count).toBe(0);
+    // A location the caller does not reach is another firm's record.
+    await status(a.adass, { query: { firm: 9 } }, shop, 404);
   });
 
   it('finds a job by RO number or by any part of its VIN', async () => {
@@ -416,5 +416,6 @@ describe('vehicles', () => {
     await status(v.saveVehicle, { body: { vehicle: foreign, make: 'Honda', model: 'Pilot' } }, shop, 404);
     await status(v.ownerVehicles, { query: { contact: customerOf(9) } }, shop, 404);
     await status(v.vehicles, { query: {} }, guest, 403);
+    await status(v.vehicles, { query: { firm: 9 } }, shop, 404);
   });
 });
