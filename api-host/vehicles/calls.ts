@@ -109,14 +109,14 @@ export const vehicleCalls = [
   }),
   implement(v.ownerSearch, ({ query, caller, ctx }) => {
     if (query.firm !== undefined) assertFirm(caller, query.firm, 'Firm');
-    const firms = query.firm !== undefined ? new Set([query.firm]) : caller.firms;
-    return searchContacts(ctx.db, 'contact', query.searchterm, { firms }).map((r) => ({
-      contact: r.contact,
-      firm: prepared(ctx.db, 'SELECT firm FROM contact WHERE contact = ?').pluck().get(r.contact) as number,
-      name: r.file_as,
-      phoneNo: r.phone_no,
-      emailAddress: r.email_address,
-    }));
+    const rows = searchContacts(ctx.db, 'contact', query.searchterm, { firms: query.firm !== undefined ? new Set([query.firm]) : caller.firms });
+    const firmOf = new Map(
+      (prepared(ctx.db, 'SELECT contact, firm FROM contact WHERE contact IN (SELECT value FROM json_each(?))').all(JSON.stringify(rows.map((r) => r.contact))) as {
+        contact: number;
+        firm: number;
+      }[]).map((r) => [r.contact, r.firm]),
+    );
+    return rows.map((r) => ({ contact: r.contact, firm: firmOf.get(r.contact)!, name: r.file_as, phoneNo: r.phone_no, emailAddress: r.email_address }));
   }),
   implement(v.makes, ({ ctx }) => {
     const rows = prepared(

@@ -17,9 +17,10 @@ import type { AdasRow } from '@/lib/contract/adas';
 import type { VehicleRecord } from '@/lib/contract/vehicle';
 import { listHref } from '@/lib/list-state';
 import { adasApi, vehicleApi } from './api';
-import { jobColumns, jobHref, vehicleColumns } from './columns';
+import { jobColumns, undated, vehicleColumns, type Dated } from './columns';
+import { jobHref } from './hrefs';
 import { isLocalDate } from './dates';
-import type { Choice } from './job-editor';
+import type { Choice } from './errors';
 import type { AdasListSpec, AdasListState } from './list-spec';
 import { jobsQuery, vehiclesQuery } from './query';
 
@@ -27,7 +28,7 @@ import { jobsQuery, vehiclesQuery } from './query';
 const JobEditor = dynamic(() => import('./job-editor').then((m) => m.JobEditor), { ssr: false });
 const VehicleEditor = dynamic(() => import('./vehicle-editor').then((m) => m.VehicleEditor), { ssr: false });
 
-export type AdasScreenData = { view: 'jobs'; count: number; items: AdasRow[] } | { view: 'vehicles'; count: number; items: VehicleRecord[] };
+export type AdasScreenData = { view: 'jobs'; count: number; items: Dated<AdasRow>[] } | { view: 'vehicles'; count: number; items: Dated<VehicleRecord>[] };
 
 export interface AdasScreenProps {
   spec: AdasListSpec;
@@ -65,19 +66,20 @@ export function AdasScreen({ spec, state, data, locations, insurers, defaultFirm
   const [creating, setCreating] = useState(false);
   const [vehicle, setVehicle] = useState<VehicleRecord | 'new' | null>(null);
 
-  const jobCols = useMemo(() => jobColumns(timezone), [timezone]);
-  const vehicleCols = useMemo(() => vehicleColumns(timezone, (v) => setVehicle(v)), [timezone]);
+  const jobCols = useMemo(() => jobColumns(), []);
+  const vehicleCols = useMemo(() => vehicleColumns((v) => setVehicle(v)), []);
   const locationOptions = useMemo<FilterOption[]>(() => [{ value: 0, label: 'All locations' }, ...locations], [locations]);
   const filtered = state.searchTerm !== '' || state.filterBy !== 0 || state.firm !== 0 || state.from !== '' || state.to !== '';
   const clear = () => list.go({ searchTerm: '', filterBy: 0, firm: 0, from: '', to: '' });
 
   const exportJobs = useCallback(
     (onProgress: (done: number, total: number) => void) =>
-      fetchAllPages((page, pageSize) => adasApi.jobs({ ...jobsQuery(state, timezone), page, pageSize }), { onProgress }),
+      fetchAllPages((page, pageSize) => adasApi.jobs({ ...jobsQuery(state, timezone), page, pageSize }), { onProgress }).then(undated),
     [state, timezone],
   );
   const exportVehicles = useCallback(
-    (onProgress: (done: number, total: number) => void) => fetchAllPages((page, pageSize) => vehicleApi.list({ ...vehiclesQuery(state), page, pageSize }), { onProgress }),
+    (onProgress: (done: number, total: number) => void) =>
+      fetchAllPages((page, pageSize) => vehicleApi.list({ ...vehiclesQuery(state), page, pageSize }), { onProgress }).then(undated),
     [state],
   );
 
@@ -133,7 +135,7 @@ export function AdasScreen({ spec, state, data, locations, insurers, defaultFirm
       </nav>
 
       {data.view === 'jobs' ? (
-        <DataTable<AdasRow>
+        <DataTable<Dated<AdasRow>>
           caption="ADAS jobs"
           noun="jobs"
           columns={jobCols}
@@ -155,7 +157,7 @@ export function AdasScreen({ spec, state, data, locations, insurers, defaultFirm
           empty={emptyText('jobs')}
         />
       ) : (
-        <DataTable<VehicleRecord>
+        <DataTable<Dated<VehicleRecord>>
           caption="Vehicles"
           noun="vehicles"
           columns={vehicleCols}

@@ -4,13 +4,17 @@ import type { DataColumn } from '@/components/data-table';
 import { statusName, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRow } from '@/lib/contract/adas';
 import type { VehicleRecord } from '@/lib/contract/vehicle';
-import { formatDate, formatDateTime } from '@/lib/dates';
+import { jobHref } from './hrefs';
 import { StatusBadge } from './status-badge';
 
 const dash = <span className="text-slate-400">—</span>;
-export const jobHref = (adas: number) => `/adas?adas=${adas}`;
 
-export function jobColumns(timezone: number): DataColumn<AdasRow>[] {
+/** A row with its creation date as the user reads it, formatted on the server (lib/dates.ts). */
+export type Dated<T> = T & { createdLabel: string };
+/** Rows fetched in the browser (CSV export) carry the instant itself, which spreadsheets read unambiguously. */
+export const undated = <T extends { createdAt: string }>(rows: readonly T[]): Dated<T>[] => rows.map((r) => ({ ...r, createdLabel: r.createdAt }));
+
+export function jobColumns(): DataColumn<Dated<AdasRow>>[] {
   return [
     {
       id: 'ronumber',
@@ -46,16 +50,16 @@ export function jobColumns(timezone: number): DataColumn<AdasRow>[] {
       id: 'created',
       header: 'Created',
       sortable: true,
-      csv: (r) => formatDateTime(r.createdAt, timezone),
+      csv: (r) => r.createdAt,
       className: 'whitespace-nowrap',
-      cell: (r) => <time dateTime={r.createdAt}>{formatDate(r.createdAt, timezone)}</time>,
+      cell: (r) => <time dateTime={r.createdAt}>{r.createdLabel}</time>,
     },
     { id: 'location', header: 'Location', sortable: true, csv: (r) => r.firmName, cell: (r) => r.firmName },
     { id: 'adas', header: 'Job', sortable: true, hidden: true, csv: (r) => r.adas, cell: (r) => r.adas },
   ];
 }
 
-export function vehicleColumns(timezone: number, open: (v: VehicleRecord) => void): DataColumn<VehicleRecord>[] {
+export function vehicleColumns(open: (v: VehicleRecord) => void): DataColumn<Dated<VehicleRecord>>[] {
   return [
     {
       id: 'vehicle',
@@ -82,9 +86,9 @@ export function vehicleColumns(timezone: number, open: (v: VehicleRecord) => voi
       id: 'created',
       header: 'Created',
       sortable: true,
-      csv: (v) => formatDateTime(v.createdAt, timezone),
+      csv: (v) => v.createdAt,
       className: 'whitespace-nowrap',
-      cell: (v) => <time dateTime={v.createdAt}>{formatDate(v.createdAt, timezone)}</time>,
+      cell: (v) => <time dateTime={v.createdAt}>{v.createdLabel}</time>,
     },
   ];
 }

@@ -1,12 +1,13 @@
 /**
  * Local dates and times of the user's time zone turned into instants for the host, and back for inputs
- * (the zone is the profile's TimeZone lookup id, lib/dates.ts). Client-safe.
+ * (the zone is the profile's TimeZone lookup id, lib/dates.ts). Client-safe and light: TZDate only — the
+ * dates the screens show are formatted on the server (lib/dates.ts, date-fns).
  */
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { ianaZone } from '@/lib/dates';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const pad = (n: number) => String(n).padStart(2, '0');
 
 export const isLocalDate = (v: string) => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
 
@@ -21,7 +22,8 @@ export function dayStart(v: string, timezone: number, addDays = 0): string | und
 /** An instant as the value of an <input type="datetime-local"> showing the zone's wall time. */
 export function toLocalInput(iso: string | null, timezone: number): string {
   if (!iso || Number.isNaN(Date.parse(iso))) return '';
-  return format(new TZDate(Date.parse(iso), ianaZone(timezone)), "yyyy-MM-dd'T'HH:mm");
+  const d = new TZDate(Date.parse(iso), ianaZone(timezone));
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 /** The instant of a datetime-local value read as wall time in the zone; null when empty or invalid. */

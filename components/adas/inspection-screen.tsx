@@ -19,9 +19,9 @@ import { INSPECTION_TYPES, RESULTS, STATUS, STATUS_NAMES, nameOf, statusName, ve
 import type { AdasRecord, InspectionItem, InspectionRecord } from '@/lib/contract/adas';
 import type { AdasSystem } from '@/lib/contract/decode';
 import { adasApi } from './api';
-import { jobHref } from './columns';
+import { jobHref } from './hrefs';
 import { fromLocalInput, toLocalInput } from './dates';
-import { splitErrors, type Choice } from './job-editor';
+import { splitErrors, type Choice } from './errors';
 import { StatusBadge } from './status-badge';
 
 const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });

@@ -13,14 +13,12 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ADAS_TYPES, INSPECTION_TYPES, STATUS, nameOf, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRecord, InspectionRow, RepairLine } from '@/lib/contract/adas';
-import { formatDate, formatDateTime } from '@/lib/dates';
 import { adasApi } from './api';
-import type { Choice } from './job-editor';
+import { inspectionHref } from './hrefs';
+import type { Choice } from './errors';
 import { StatusBadge } from './status-badge';
 
 const JobEditor = dynamic(() => import('./job-editor').then((m) => m.JobEditor), { ssr: false });
-
-export const inspectionHref = (id: number) => `/view?adasInspection=${id}`;
 
 export interface JobDetailProps {
   job: AdasRecord;
@@ -28,7 +26,8 @@ export interface JobDetailProps {
   lines: RepairLine[];
   locations: readonly Choice[];
   insurers: readonly Choice[];
-  timezone: number;
+  /** Dates as the user reads them, formatted on the server: the job's creation, each inspection's date. */
+  labels: { created: string; inspections: Record<number, string> };
   /** The knowledge-base parts (links, decoded checklist), rendered on the server. */
   children?: React.ReactNode;
 }
@@ -42,7 +41,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-export function JobDetail({ job, inspections, lines, locations, insurers, timezone, children }: JobDetailProps) {
+export function JobDetail({ job, inspections, lines, locations, insurers, labels, children }: JobDetailProps) {
   const router = useRouter();
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
@@ -79,6 +78,20 @@ export function JobDetail({ job, inspections, lines, locations, insurers, timezo
           <Button variant="secondary" onClick={() => setEditing(true)}>
             Edit job
           </Button>
+          {v.vin && (
+            <Button
+              variant="secondary"
+              disabled={busy !== null}
+              onClick={() =>
+                act('decode', async () => {
+                  const d = await adasApi.decodeJob(job.adas);
+                  return d.isDecoded ? `The VIN decodes to a ${d.year} ${d.make} ${d.model}; the vehicle was updated.` : `The VIN was decoded in part: ${d.reason}`;
+                })
+              }
+            >
+              Decode VIN
+            </Button>
+          )}
           {job.status === STATUS.complete ? (
             <Button variant="secondary" disabled={busy !== null} onClick={() => act('job', async () => void (await adasApi.setJobStatus(job.adas, STATUS.open)))}>
               Reopen job
@@ -112,7 +125,7 @@ export function JobDetail({ job, inspections, lines, locations, insurers, timezo
             {job.inspectionsComplete} of {job.inspectionsTotal} complete
           </Fact>
           <Fact label="Created">
-            {formatDateTime(job.createdAt, timezone)}
+            {labels.created}
             {job.createdByName ? ` by ${job.createdByName}` : ''}
           </Fact>
         </dl>
@@ -161,7 +174,7 @@ export function JobDetail({ job, inspections, lines, locations, insurers, timezo
                       </Link>
                     </th>
                     <td className="px-3 py-2">{i.inspectorName || <span className="text-slate-400">—</span>}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{i.inspectionDate ? formatDate(i.inspectionDate, timezone) : <span className="text-slate-400">—</span>}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{labels.inspections[i.adasInspection] || <span className="text-slate-400">—</span>}</td>
                     <td className="px-3 py-2 whitespace-nowrap">
                       {i.systemsTotal - i.systemsPending} of {i.systemsTotal} recorded
                     </td>

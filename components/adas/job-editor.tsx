@@ -13,17 +13,12 @@ import { Dialog } from '@/components/ui/dialog';
 import { CheckboxField, SelectField, TextArea, TextField } from '@/components/ui/field';
 import { Typeahead } from '@/components/ui/typeahead';
 import { ADAS_DEFAULT_YEAR, ADAS_TYPES, DEFAULT_ADAS_TYPE, DEFAULT_INSPECTION_TYPE, INSPECTION_TYPES, NEW_ID, vehicleLabel } from '@/lib/adas/rules';
-import { BffError } from '@/lib/bff/client';
 import type { AdasRecord } from '@/lib/contract/adas';
 import type { Owner, VehicleRecord } from '@/lib/contract/vehicle';
 import { MESSAGES } from '@/lib/validation/messages';
 import { adasApi, vehicleApi } from './api';
+import { splitErrors, type Choice } from './errors';
 import { VehicleFields, newVehicleForm, vehicleBody, vehicleProblems, type VehicleErrors, type VehicleForm } from './vehicle-fields';
-
-export interface Choice {
-  value: number;
-  label: string;
-}
 
 export interface JobEditorProps {
   /** The job to edit; none for a new one. */
@@ -40,19 +35,6 @@ export interface JobEditorProps {
 }
 
 const options = (names: Readonly<Record<number, string>>) => Object.entries(names).map(([value, label]) => ({ value: Number(value), label }));
-
-/** Field errors of a failed save, keyed as the form names them ("vehicle.vin" → vin for the vehicle part). */
-export function splitErrors(e: unknown): { message: string; job: Record<string, string>; vehicle: VehicleErrors } {
-  const job: Record<string, string> = {};
-  const vehicle: Record<string, string> = {};
-  if (e instanceof BffError)
-    for (const [key, list] of Object.entries(e.fieldErrors)) {
-      if (key.startsWith('vehicle.')) vehicle[key.slice(8)] = list[0];
-      else job[key] = list[0];
-    }
-  const message = (e as Error).message || 'The job could not be saved.';
-  return { message, job, vehicle };
-}
 
 export function JobEditor({ job, vehicle, withInspection = false, locations, defaultFirm, insurers, onClose, onSaved }: JobEditorProps) {
   const formId = useId();

@@ -4,8 +4,7 @@
  * default. Server-side: the page hands the resulting plain object to the client components.
  */
 import 'server-only';
-import { ADAS_DEFAULTS, ADAS_SORTS } from '@/lib/contract/adas';
-import { VEHICLE_SORTS } from '@/lib/contract/vehicle';
+import { ADAS_DEFAULTS, ADAS_SORTS, VEHICLE_SORTS } from '@/lib/adas/rules';
 import { defineList, field, type ListStateOf } from '@/lib/list-state';
 
 export const ADAS_VIEWS = ['jobs', 'vehicles'] as const;

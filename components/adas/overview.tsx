@@ -14,8 +14,8 @@ import { Button } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
 import type { AdasSystem } from '@/lib/contract/decode';
 import type { VehicleComponents } from '@/lib/vehicle-data/schema';
-import { inspectionHref } from './job-detail';
-import type { Choice } from './job-editor';
+import { inspectionHref } from './hrefs';
+import type { Choice } from './errors';
 import { VinField } from './vin-field';
 
 const JobEditor = dynamic(() => import('./job-editor').then((m) => m.JobEditor), { ssr: false });

@@ -1,10 +1,8 @@
 /** The host queries of an /adas list state: adas/adass for the jobs, vehicle/vehicles for the vehicles. */
-import { ADAS_SORTS, type AdasSort } from '@/lib/contract/adas';
-import { VEHICLE_SORTS } from '@/lib/contract/vehicle';
+import { ADAS_SORTS, VEHICLE_SORTS, type AdasSort, type VehicleSort } from '@/lib/adas/rules';
 import { dayStart } from './dates';
 import type { AdasListState } from './list-spec';
 
-type VehicleSort = (typeof VEHICLE_SORTS)[number];
 const isJobSort = (s: string): s is AdasSort => (ADAS_SORTS as readonly string[]).includes(s);
 const isVehicleSort = (s: string): s is VehicleSort => (VEHICLE_SORTS as readonly string[]).includes(s);
 

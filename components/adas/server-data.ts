@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { UpstreamError } from '@/lib/api/errors';
 import { api } from '@/lib/api/server';
 import { contract } from '@/lib/contract';
-import type { Choice } from './job-editor';
+import type { Choice } from './errors';
 
 /** The locations whose jobs the caller sees, as choices. */
 export async function locationChoices(): Promise<Choice[]> {

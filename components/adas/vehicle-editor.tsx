@@ -14,7 +14,7 @@ import { Typeahead } from '@/components/ui/typeahead';
 import { vehicleLabel } from '@/lib/adas/rules';
 import type { Owner, VehicleRecord } from '@/lib/contract/vehicle';
 import { vehicleApi } from './api';
-import { splitErrors, type Choice } from './job-editor';
+import { splitErrors, type Choice } from './errors';
 import { VehicleFields, newVehicleForm, vehicleBody, vehicleProblems, type VehicleErrors, type VehicleForm } from './vehicle-fields';
 
 export interface VehicleEditorProps {

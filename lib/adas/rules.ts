@@ -39,6 +39,14 @@ export const RESULTS: Readonly<Record<number, string>> = {
 
 export const nameOf = (names: Readonly<Record<number, string>>, id: number | null | undefined) => (id == null ? '' : (names[id] ?? ''));
 
+/** The job list's sorts and defaults (operations §9: 10 rows, descending by job) and the vehicle list's. */
+export const ADAS_SORTS = ['adas', 'ronumber', 'vehicle', 'vin', 'insurance', 'status', 'inspections', 'created', 'location'] as const;
+export type AdasSort = (typeof ADAS_SORTS)[number];
+export const ADAS_DEFAULTS = { pageSize: 10, orderBy: 'adas', direction: 'desc' } as const;
+export const VEHICLE_SORTS = ['vehicle', 'year', 'make', 'model', 'vin', 'created'] as const;
+export type VehicleSort = (typeof VEHICLE_SORTS)[number];
+export const VEHICLE_DEFAULTS = { pageSize: 10, orderBy: 'vehicle', direction: 'desc' } as const;
+
 /** Defaults of the specification (operations §3, §9). */
 export const ADAS_DEFAULT_YEAR = 2010;
 export const VEHICLE_DEFAULT_YEAR = 2007;

@@ -10,7 +10,7 @@
  *   franchiser/franchisee users above it and the administrators.
  */
 import { z } from 'zod';
-import { ADAS_DEFAULT_YEAR, ADAS_TYPES, DEFAULT_ADAS_TYPE, DEFAULT_INSPECTION_TYPE, DEFAULT_STATUS, INSPECTION_TYPES, RESULTS, STATUS_NAMES } from '../adas/rules';
+import { ADAS_DEFAULTS, ADAS_DEFAULT_YEAR, ADAS_SORTS, ADAS_TYPES, DEFAULT_ADAS_TYPE, DEFAULT_INSPECTION_TYPE, DEFAULT_STATUS, INSPECTION_TYPES, RESULTS, STATUS_NAMES } from '../adas/rules';
 import { ALL_ROLES } from '../roles';
 import { MESSAGES } from '../validation/messages';
 import { adasSystem, vinDecode } from './decode';
@@ -122,9 +122,7 @@ export const adasRecord = adasRow.omit({ year: true, make: true, model: true, vi
 });
 export type AdasRecord = z.infer<typeof adasRecord>;
 
-export const ADAS_SORTS = ['adas', 'ronumber', 'vehicle', 'vin', 'insurance', 'status', 'inspections', 'created', 'location'] as const;
-export type AdasSort = (typeof ADAS_SORTS)[number];
-export const ADAS_DEFAULTS = { pageSize: 10, orderBy: 'adas', direction: 'desc' } as const;
+export { ADAS_DEFAULTS, ADAS_SORTS, type AdasSort } from '../adas/rules';
 
 const instant = () => z.iso.datetime({ offset: true, error: 'A date and time such as 2026-01-31T00:00:00Z' });
 

@@ -16,7 +16,7 @@
  */
 import { z } from 'zod';
 import { ALL_ROLES } from '../roles';
-import { VEHICLE_DEFAULT_YEAR } from '../adas/rules';
+import { VEHICLE_DEFAULTS, VEHICLE_DEFAULT_YEAR, VEHICLE_SORTS } from '../adas/rules';
 import { MESSAGES } from '../validation/messages';
 import { normalizeVin, vinProblem } from '../vehicle/vin';
 import { MIN_MODEL_YEAR, maxModelYear } from '../vehicle/year';
@@ -87,8 +87,7 @@ export const vehicleRecord = z.object({
 });
 export type VehicleRecord = z.infer<typeof vehicleRecord>;
 
-export const VEHICLE_SORTS = ['vehicle', 'year', 'make', 'model', 'vin', 'created'] as const;
-export const VEHICLE_DEFAULTS = { pageSize: 10, orderBy: 'vehicle', direction: 'desc' } as const;
+export { VEHICLE_DEFAULTS, VEHICLE_SORTS } from '../adas/rules';
 
 export const vehiclesQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -14,6 +14,7 @@ import { api } from '@/lib/api/server';
 import { requireRoute } from '@/lib/auth/session';
 import { contract } from '@/lib/contract';
 import { isBare, listHref, pageCount, parseList, prefsCookieName, restoreHref, type RawParams } from '@/lib/list-state';
+import { formatDate, formatDateTime } from '@/lib/dates';
 import { routeMetadata } from '@/lib/page';
 
 export const generateMetadata = routeMetadata('/adas');
@@ -22,6 +23,8 @@ export default async function AdasPage({ searchParams }: { searchParams: Promise
   const session = await requireRoute('/adas');
   const params = await searchParams;
   const timezone = session.profile.timezone;
+  // Dates are formatted here, on the server: date-fns stays out of the browser's bundle.
+  const dated = <T extends { createdAt: string }>(rows: T[]) => rows.map((r) => ({ ...r, createdLabel: formatDate(r.createdAt, timezone) }));
 
   const jobId = typeof params.adas === 'string' && /^\d{1,12}$/.test(params.adas) ? Number(params.adas) : null;
   if (jobId !== null) {
@@ -33,7 +36,11 @@ export default async function AdasPage({ searchParams }: { searchParams: Promise
       locationChoices(),
       insurerChoices(),
     ]);
-    return <JobDetail job={job} inspections={inspections} lines={lines} locations={locations} insurers={insurers} timezone={timezone} />;
+    const labels = {
+      created: formatDateTime(job.createdAt, timezone),
+      inspections: Object.fromEntries(inspections.map((i) => [i.adasInspection, i.inspectionDate ? formatDate(i.inspectionDate, timezone) : ''])),
+    };
+    return <JobDetail job={job} inspections={inspections} lines={lines} locations={locations} insurers={insurers} labels={labels} />;
   }
 
   if (isBare(params)) {
@@ -43,8 +50,8 @@ export default async function AdasPage({ searchParams }: { searchParams: Promise
   const state = parseList(adasList, params);
   const [data, locations, insurers] = await Promise.all([
     state.view === 'vehicles'
-      ? api(contract.vehicle.vehicles, { query: vehiclesQuery(state) }).then((d): AdasScreenData => ({ view: 'vehicles', ...d }))
-      : api(contract.adas.adass, { query: jobsQuery(state, timezone) }).then((d): AdasScreenData => ({ view: 'jobs', ...d })),
+      ? api(contract.vehicle.vehicles, { query: vehiclesQuery(state) }).then((d): AdasScreenData => ({ view: 'vehicles', count: d.count, items: dated(d.items) }))
+      : api(contract.adas.adass, { query: jobsQuery(state, timezone) }).then((d): AdasScreenData => ({ view: 'jobs', count: d.count, items: dated(d.items) })),
     locationChoices(),
     insurerChoices(),
   ]);
