@@ -6,11 +6,14 @@
  *   the order;
  * - search: an RO number or VIN, any part of 3+ characters through adas_search (FTS5 trigram), a prefix
  *   below that;
- * - the page's ids are found first (index-only where possible), then their rows are read.
+ * - the page's ids are found first (index-only where possible), then their rows are read by id.
  * The count is known before the page query runs and steers it: when the matching rows are dense the sort
  * index is walked in order and the filters are checked row by row (unary + keeps SQLite off their
  * indexes); when they are sparse the filters' indexes (or the search) find them and only those are
- * sorted. Both plans give the same rows.
+ * sorted. A caller of several locations (a franchise network) gets a merge: each location's first rows
+ * from its (firm, sort key) index, then the page from their union — RO numbers and location names follow
+ * the location, so walking the whole sort index would read mostly other networks' rows. All plans give
+ * the same rows.
  */
 import type { AdasRow, AdasSort, AdassQuery } from '../../lib/contract/adas';
 import type { Db } from '../db';
@@ -31,11 +34,16 @@ const ORDER: Record<AdasSort, string[]> = {
 /** Instants as created_at stores them (second precision, Z). */
 export const isoSeconds = (v: string) => new Date(v).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
+export type AdasPlan = 'sort-index' | 'filter-first' | 'merge';
+
 export interface AdasListOptions {
   firms: ReadonlySet<number>;
-  /** Force a plan (benchmarks and tests); normally chosen from the count. */
-  plan?: 'sort-index' | 'filter-first';
+  /** Force a plan (benchmarks and tests); normally chosen from the count and the scope. */
+  plan?: AdasPlan;
 }
+
+/** Locations whose per-location merge beats one walk of the sort index. */
+const MERGE_MAX_FIRMS = 64;
 
 interface Filter {
   sql: string;
@@ -92,8 +100,16 @@ function estimateTotal(db: Db): number {
   return n;
 }
 
-function choosePlan(q: AdassQuery, count: number, total: number): 'sort-index' | 'filter-first' {
+/** The caller's locations when they are a list (neither one nor every firm): the merge plan's arms. */
+function scopeList(db: Db, q: AdassQuery, opts: AdasListOptions): number[] | null {
+  if (q.firm !== undefined || opts.firms.size < 2 || opts.firms.size > MERGE_MAX_FIRMS) return null;
+  return firmScope(db, opts.firms, 'a') ? [...opts.firms].sort((x, y) => x - y) : null;
+}
+
+function choosePlan(db: Db, q: AdassQuery, opts: AdasListOptions, count: number): AdasPlan {
   if (q.searchTerm.trim().length >= 3) return 'filter-first';
+  if (scopeList(db, q, opts)) return 'merge';
+  const total = Math.max(count, estimateTotal(db));
   const reach = (q.page - 1) * q.pageSize + q.pageSize;
   // Rows the sort-index walk is expected to read before it has filled the page, against sorting the matches.
   const walk = Math.min(total, (reach * total * 2) / count);
@@ -145,6 +161,31 @@ const toRow = (r: RowDb): AdasRow => ({
   createdAt: r.created_at,
 });
 
+/** The ids of the page, in order, by the given plan. */
+function pageIds(db: Db, q: AdassQuery, opts: AdasListOptions, plan: AdasPlan, offset: number): number[] {
+  const arms = plan === 'merge' ? scopeList(db, q, opts) : null;
+  if (arms) {
+    const keys = ORDER[q.orderBy];
+    const cols = keys.map((k, i) => `${k} AS k${i}`).join(', ');
+    const dir = q.direction === 'desc' ? ' DESC' : '';
+    const params: (string | number)[] = [];
+    const reach = offset + q.pageSize;
+    const selects = arms.map((firm) => {
+      const f = listFilter(db, { ...q, firm }, { firms: new Set([firm]) }, true)!;
+      params.push(...f.params, reach);
+      return `SELECT * FROM (SELECT ${cols} FROM adas a WHERE ${f.sql} ORDER BY ${orderOf(q, f, true)} LIMIT ?)`;
+    });
+    return prepared(db, `SELECT k${keys.length - 1} FROM (${selects.join(' UNION ALL ')}) ORDER BY ${keys.map((_, i) => `k${i}${dir}`).join(', ')} LIMIT ? OFFSET ?`)
+      .pluck()
+      .all(...params, q.pageSize, offset) as number[];
+  }
+  const sortScan = plan !== 'filter-first';
+  const f = listFilter(db, q, opts, sortScan)!;
+  return prepared(db, `SELECT a.adas FROM adas a WHERE ${f.sql} ORDER BY ${orderOf(q, f, sortScan)} LIMIT ? OFFSET ?`)
+    .pluck()
+    .all(...f.params, q.pageSize, offset) as number[];
+}
+
 /** The caller's jobs: {count, items} of one page. */
 export function listAdas(db: Db, q: AdassQuery, opts: AdasListOptions): { count: number; items: AdasRow[] } {
   const filter = listFilter(db, q, opts, false);
@@ -153,19 +194,17 @@ export function listAdas(db: Db, q: AdassQuery, opts: AdasListOptions): { count:
   const offset = (q.page - 1) * q.pageSize;
   if (count === 0 || offset >= count) return { count, items: [] };
 
-  const sortScan = (opts.plan ?? choosePlan(q, count, Math.max(count, estimateTotal(db)))) === 'sort-index';
-  const f = sortScan ? listFilter(db, q, opts, true)! : filter;
-  const dir = q.direction === 'desc' ? ' DESC' : '';
-  const outer = ORDER[q.orderBy].map((e) => e + dir).join(', ');
+  const ids = pageIds(db, q, opts, opts.plan ?? choosePlan(db, q, opts, count), offset);
+  // The page's rows by id, put back in the page's order (joined in one query, SQLite may prefer to walk
+  // the whole sort index for the outer ORDER BY).
   const rows = prepared(
     db,
     `SELECT a.adas, a.firm, a.firm_name, a.ronumber, a.adas_type, a.vehicle, v.year, v.make, v.model, a.vin, a.insurance, a.insurance_name,
             a.status, a.inspections_complete, a.inspections_total, a.created_at
-     FROM (SELECT a.adas FROM adas a WHERE ${f.sql} ORDER BY ${orderOf(q, f, sortScan)} LIMIT ? OFFSET ?) p
-     JOIN adas a ON a.adas = p.adas JOIN vehicle v ON v.vehicle = a.vehicle
-     ORDER BY ${outer}`,
-  ).all(...f.params, q.pageSize, offset) as RowDb[];
-  return { count, items: rows.map(toRow) };
+     FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify(ids)) as RowDb[];
+  const byId = new Map(rows.map((r) => [r.adas, r]));
+  return { count, items: ids.map((id) => toRow(byId.get(id)!)) };
 }
 
 /** EXPLAIN QUERY PLAN of the id query of a list page, as listAdas would run it (benchmarks, tests). */
@@ -173,10 +212,15 @@ export function explainAdasList(db: Db, q: AdassQuery, opts: AdasListOptions): s
   const filter = listFilter(db, q, opts, false);
   if (!filter) return ['no rows'];
   const count = prepared(db, `SELECT count(*) FROM adas a WHERE ${filter.sql}`).pluck().get(...filter.params) as number;
-  const plan = opts.plan ?? (count ? choosePlan(q, count, Math.max(count, estimateTotal(db))) : 'sort-index');
-  const f = listFilter(db, q, opts, plan === 'sort-index')!;
-  const rows = db
-    .prepare(`EXPLAIN QUERY PLAN SELECT a.adas FROM adas a WHERE ${f.sql} ORDER BY ${orderOf(q, f, plan === 'sort-index')} LIMIT ? OFFSET ?`)
-    .all(...f.params, q.pageSize, 0) as { detail: string }[];
-  return [`plan ${plan}`, ...rows.map((r) => r.detail)];
+  const plan = opts.plan ?? (count ? choosePlan(db, q, opts, count) : 'sort-index');
+  const arms = plan === 'merge' ? scopeList(db, q, opts) : null;
+  const lines: string[] = [`plan ${plan}`];
+  for (const firm of arms ?? [null]) {
+    const f = firm === null ? listFilter(db, q, opts, plan === 'sort-index')! : listFilter(db, { ...q, firm }, { firms: new Set([firm]) }, true)!;
+    const rows = db
+      .prepare(`EXPLAIN QUERY PLAN SELECT a.adas FROM adas a WHERE ${f.sql} ORDER BY ${orderOf(q, f, plan !== 'filter-first')} LIMIT ? OFFSET ?`)
+      .all(...f.params, q.pageSize, 0) as { detail: string }[];
+    lines.push(...rows.map((r) => (firm === null ? r.detail : `firm ${firm}: ${r.detail}`)));
+  }
+  return lines;
 }

@@ -82,10 +82,14 @@ export function listVehicles(db: Db, q: VehiclesQuery, firms: ReadonlySet<number
   const count = prepared(db, `SELECT count(*) FROM vehicle v WHERE ${sql}`).pluck().get(...params) as number;
   const dir = q.direction === 'desc' ? ' DESC' : '';
   const order = ORDER[q.orderBy].map((c) => c + dir).join(', ');
-  const rows = prepared(
-    db,
-    `SELECT ${VEHICLE_COLUMNS} FROM (SELECT v.vehicle FROM vehicle v WHERE ${sql} ORDER BY ${order} LIMIT ? OFFSET ?) p
-     JOIN vehicle v ON v.vehicle = p.vehicle ${VEHICLE_JOINS} ORDER BY ${order}`,
-  ).all(...params, q.pageSize, (q.page - 1) * q.pageSize) as VehicleDb[];
-  return { count, items: rows.map(toVehicle) };
+  const ids = prepared(db, `SELECT v.vehicle FROM vehicle v WHERE ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .pluck()
+    .all(...params, q.pageSize, (q.page - 1) * q.pageSize) as number[];
+  // The page's rows by id, in the page's order.
+  const byId = new Map(
+    (prepared(db, `SELECT ${VEHICLE_COLUMNS} FROM vehicle v ${VEHICLE_JOINS} WHERE v.vehicle IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as VehicleDb[]).map(
+      (r) => [r.vehicle, r],
+    ),
+  );
+  return { count, items: ids.map((id) => toVehicle(byId.get(id)!)) };
 }

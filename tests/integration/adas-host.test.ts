@@ -123,10 +123,12 @@ describe('the job list', () => {
     const firms = new Set([3, 6, 7, 8]);
     for (const orderBy of ADAS_SORTS)
       for (const direction of ['asc', 'desc'] as const) {
-        const q = adassQuery.parse({ orderBy, direction, pageSize: 25, page: 2 });
+        const q = adassQuery.parse({ orderBy, direction, pageSize: 25, page: 2, ...(orderBy === 'status' ? {} : { filterBy: direction === 'asc' ? undefined : 2 }) });
         const sortScan = listAdas(host.db, q, { firms, plan: 'sort-index' }).items.map((r) => r.adas);
         const filterFirst = listAdas(host.db, q, { firms, plan: 'filter-first' }).items.map((r) => r.adas);
+        const merge = listAdas(host.db, q, { firms, plan: 'merge' }).items.map((r) => r.adas);
         expect(sortScan, `${orderBy} ${direction}`).toEqual(filterFirst);
+        expect(merge, `${orderBy} ${direction} (merge)`).toEqual(filterFirst);
         expect(sortScan).toHaveLength(25);
       }
   });
