@@ -19,10 +19,8 @@ import { listHref } from '@/lib/list-state';
 import { adasApi, vehicleApi } from './api';
 import { jobColumns, undated, vehicleColumns, type Dated } from './columns';
 import { jobHref } from './hrefs';
-import { isLocalDate } from './dates';
 import type { Choice } from './errors';
 import type { AdasListSpec, AdasListState } from './list-spec';
-import { jobsQuery, vehiclesQuery } from './query';
 
 // Editors load when first opened: they are not needed to show the list.
 const JobEditor = dynamic(() => import('./job-editor').then((m) => m.JobEditor), { ssr: false });
@@ -34,10 +32,11 @@ export interface AdasScreenProps {
   spec: AdasListSpec;
   state: AdasListState;
   data: AdasScreenData;
+  /** The host query of this state (built on the server, where local dates become instants): CSV export pages through it. */
+  query: Record<string, string | number | undefined>;
   locations: readonly Choice[];
   insurers: readonly Choice[];
   defaultFirm: number;
-  timezone: number;
 }
 
 const STATUS_OPTIONS: readonly FilterOption[] = [{ value: 0, label: 'All statuses' }, ...Object.entries(STATUS_NAMES).map(([value, label]) => ({ value: Number(value), label }))];
@@ -52,7 +51,7 @@ function DateFilter({ label, value, onChange }: { label: string; value: string; 
       <input
         id={id}
         type="date"
-        value={isLocalDate(value) ? value : ''}
+        value={/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : ''}
         onChange={(e) => onChange(e.target.value)}
         className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm sm:text-sm"
       />
@@ -60,7 +59,7 @@ function DateFilter({ label, value, onChange }: { label: string; value: string; 
   );
 }
 
-export function AdasScreen({ spec, state, data, locations, insurers, defaultFirm, timezone }: AdasScreenProps) {
+export function AdasScreen({ spec, state, data, query, locations, insurers, defaultFirm }: AdasScreenProps) {
   const list = useList(spec, state);
   const router = useRouter();
   const [creating, setCreating] = useState(false);
@@ -74,13 +73,13 @@ export function AdasScreen({ spec, state, data, locations, insurers, defaultFirm
 
   const exportJobs = useCallback(
     (onProgress: (done: number, total: number) => void) =>
-      fetchAllPages((page, pageSize) => adasApi.jobs({ ...jobsQuery(state, timezone), page, pageSize }), { onProgress }).then(undated),
-    [state, timezone],
+      fetchAllPages((page, pageSize) => adasApi.jobs({ ...query, page, pageSize }), { onProgress }).then(undated),
+    [query],
   );
   const exportVehicles = useCallback(
     (onProgress: (done: number, total: number) => void) =>
-      fetchAllPages((page, pageSize) => vehicleApi.list({ ...vehiclesQuery(state), page, pageSize }), { onProgress }).then(undated),
-    [state],
+      fetchAllPages((page, pageSize) => vehicleApi.list({ ...query, page, pageSize }), { onProgress }).then(undated),
+    [query],
   );
 
   const emptyText = (noun: string) => (

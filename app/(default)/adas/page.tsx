@@ -48,10 +48,11 @@ export default async function AdasPage({ searchParams }: { searchParams: Promise
     if (restored) redirect(restored);
   }
   const state = parseList(adasList, params);
+  const query = state.view === 'vehicles' ? vehiclesQuery(state) : jobsQuery(state, timezone);
   const [data, locations, insurers] = await Promise.all([
     state.view === 'vehicles'
-      ? api(contract.vehicle.vehicles, { query: vehiclesQuery(state) }).then((d): AdasScreenData => ({ view: 'vehicles', count: d.count, items: dated(d.items) }))
-      : api(contract.adas.adass, { query: jobsQuery(state, timezone) }).then((d): AdasScreenData => ({ view: 'jobs', count: d.count, items: dated(d.items) })),
+      ? api(contract.vehicle.vehicles, { query }).then((d): AdasScreenData => ({ view: 'vehicles', count: d.count, items: dated(d.items) }))
+      : api(contract.adas.adass, { query }).then((d): AdasScreenData => ({ view: 'jobs', count: d.count, items: dated(d.items) })),
     locationChoices(),
     insurerChoices(),
   ]);
@@ -60,5 +61,5 @@ export default async function AdasPage({ searchParams }: { searchParams: Promise
   const last = pageCount(data.count, state.pageSize);
   if (data.count > 0 && state.page > last) redirect(listHref(adasList, { ...state, page: last }));
 
-  return <AdasScreen spec={adasList} state={state} data={data} locations={locations} insurers={insurers} defaultFirm={session.profile.firm} timezone={timezone} />;
+  return <AdasScreen spec={adasList} state={state} data={data} query={query} locations={locations} insurers={insurers} defaultFirm={session.profile.firm} />;
 }
