@@ -25,7 +25,9 @@ import { upsertVehicle } from '../vehicles/calls';
 import { insurerName } from './insurers';
 import { listAdas } from './query';
 import { nowIso, rollUp, setJobStatus } from './status';
-import { vehicleSystems } from './systems';
+import { vehicleLinks, vehicleSystems } from './systems';
+import { decodeValidVin } from '../vehicles/decode';
+import { isValidVin } from '../../lib/vehicle/vin';
 
 const a = contract.adas;
 type Rows = Record<string, string | number | null>[];
@@ -203,6 +205,12 @@ const toItem = (r: Record<string, string | number | null>): InspectionItem => ({
 
 function resultsOf(db: Db, inspection: number): InspectionResult[] {
   return (prepared(db, `${RESULT_SELECT} WHERE r.adas_inspection = ? ORDER BY r.sort, r.adas_inspection_result`).all(inspection) as Rows).map(toResult);
+}
+
+/** The vehicle of a job the caller sees (404 otherwise). */
+function jobVehicle(db: Db, caller: Caller, adas: number): { year: number; make: string; model: string; vin: string } {
+  const job = visibleJob(db, caller, adas);
+  return prepared(db, 'SELECT year, make, model, vin FROM vehicle WHERE vehicle = ?').get(job.vehicle) as { year: number; make: string; model: string; vin: string };
 }
 
 /** The knowledge base's systems for a job's vehicle. */
@@ -563,6 +571,31 @@ export const adasCalls = [
     }
     const vehicle = { year: body.year, make: body.make, model: body.model, bodystyle: '', vin: '' };
     return { vehicle, systems: vehicleSystems(ctx.db, vehicle) };
+  }),
+
+  // The knowledge base applied to a job: its links and its decoded checklist.
+  implement(contract.alldata.getLinksInternal, ({ query, caller, ctx }) => vehicleLinks(ctx.db, jobVehicle(ctx.db, caller, query.adas), 'adas')),
+  implement(contract.alldata.getGeneralInfoLinks, ({ query, caller, ctx }) => vehicleLinks(ctx.db, jobVehicle(ctx.db, caller, query.adas), 'general')),
+  implement(contract.admin.getAdasChecklistMappedToDecoded, ({ query, caller, ctx }) => {
+    const db = ctx.db;
+    const saved = jobVehicle(db, caller, query.id);
+    const decode = saved.vin && isValidVin(saved.vin) ? decodeValidVin(db, saved.vin) : null;
+    const vehicle = decode?.isDecoded ? { year: decode.year!, make: decode.make, model: decode.model, vin: saved.vin } : saved;
+    const marks = prepared(
+      db,
+      `SELECT r.adas_checklist_matrix, r.adas_inspection, r.result, r.is_not_equipped FROM adas_inspection_result r
+       JOIN adas_inspection i ON i.adas_inspection = r.adas_inspection WHERE i.adas = ? ORDER BY r.adas_inspection`,
+    ).all(query.id) as { adas_checklist_matrix: number; adas_inspection: number; result: number | null; is_not_equipped: number }[];
+    const items = vehicleSystems(db, vehicle).map((s) => {
+      const mine = marks.filter((m) => m.adas_checklist_matrix === s.adasChecklistMatrix);
+      return {
+        ...s,
+        inspections: mine.length,
+        notEquipped: mine.some((m) => m.is_not_equipped === 1),
+        results: mine.map((m) => ({ adasInspection: m.adas_inspection, result: m.result })),
+      };
+    });
+    return { adas: query.id, vehicle, decode, items };
   }),
 
   implement(a.decode, ({ body, caller, ctx }) => {

@@ -1,10 +1,10 @@
 /**
- * Which ADAS systems a vehicle has: the configuration's knowledge base (api-host/configuration/rules.ts,
- * its make matrices) seen from an ADAS job. One entry per system (checklist matrix), the first applying
- * make matrix of each, in checklist order.
+ * The configuration's knowledge base (api-host/configuration/rules.ts) seen from an ADAS job: which ADAS
+ * systems a vehicle has (its make matrices; one entry per system, the first applying make matrix of each,
+ * in checklist order) and its OEM links.
  */
 import type { AdasSystem } from '../../lib/contract/decode';
-import { systemsFor, type Vehicle } from '../configuration/rules';
+import { linksFor, systemsFor, type LinkType, type Vehicle } from '../configuration/rules';
 import type { Db } from '../db';
 
 export function vehicleSystems(db: Db, v: Vehicle): AdasSystem[] {
@@ -29,4 +29,9 @@ export function vehicleSystems(db: Db, v: Vehicle): AdasSystem[] {
     });
   }
   return out;
+}
+
+/** The OEM links of a vehicle of one type (ADAS procedures or general information). */
+export function vehicleLinks(db: Db, v: Vehicle, type: LinkType): { id: number; title: string; url: string; type: string }[] {
+  return linksFor(db, v, type).map((l) => ({ id: l.id, title: l.title, url: l.url, type: l.type }));
 }

@@ -10,8 +10,10 @@
  *   connections of roles 1 and 2 only.
  */
 import { z } from 'zod';
+import { ALL_ROLES } from '../roles';
 import { MESSAGES } from '../validation/messages';
-import { defineCall, requiredText } from './define';
+import { adasSystem, vinDecode } from './decode';
+import { defineCall, q, requiredText } from './define';
 
 /** Largest links file, in characters (the BFF and the host accept bodies up to 1 MB). */
 export const LINKS_FILE_MAX_CHARS = 900_000;
@@ -60,5 +62,32 @@ export const importMakeMatrixLinks = defineCall({
   }),
   response: z.object({ import: z.number().int(), status: z.literal('queued') }),
   access: [1, 2],
+  bff: true,
+});
+
+// ── The decoded checklist of an ADAS job (issue 13) ─────────────────────────────────────────────────
+// admin/getAdasChecklistMappedToDecoded?id: `id` is the job. The knowledge base's systems for the job's
+// vehicle as its VIN decodes (the saved year, make and model when it has no VIN or does not decode), each
+// mapped to the job's inspections: on how many it is, whether one marks it not equipped, and the results.
+// Any ADAS role, for a job it sees (another firm's: 404).
+export const checklistItem = adasSystem.extend({
+  inspections: z.number().int().nonnegative(),
+  notEquipped: z.boolean(),
+  results: z.array(z.object({ adasInspection: z.number().int(), result: z.number().int().nullable() })),
+});
+export type ChecklistItem = z.infer<typeof checklistItem>;
+
+export const getAdasChecklistMappedToDecoded = defineCall({
+  method: 'GET',
+  path: 'admin/getAdasChecklistMappedToDecoded',
+  query: z.object({ id: q.id() }),
+  response: z.object({
+    adas: z.number().int(),
+    vehicle: z.object({ year: z.number().int(), make: z.string(), model: z.string(), vin: z.string() }),
+    /** The VIN's decode, null for a vehicle without a VIN. */
+    decode: vinDecode.nullable(),
+    items: z.array(checklistItem),
+  }),
+  access: ALL_ROLES,
   bff: true,
 });

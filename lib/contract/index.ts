@@ -1,6 +1,7 @@
 /** Every call of the contract, by area. The BFF's allow-list and the reference host's routes come from here. */
 import * as adas from './adas';
 import * as admin from './admin';
+import * as alldata from './alldata';
 import * as auth from './auth';
 import * as contact from './contact';
 import * as data from './data';
@@ -13,7 +14,7 @@ import * as lookup from './lookup';
 import * as user from './user';
 import * as vehicle from './vehicle';
 
-export const contract = { adas, admin, auth, contact, data, decode, file, firm, log, lookup, user, vehicle };
+export const contract = { adas, admin, alldata, auth, contact, data, decode, file, firm, log, lookup, user, vehicle };
 
 function isCall(v: unknown): v is CallDef {
   return typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'response' in v;

@@ -384,6 +384,32 @@ describe('repair lines', () => {
   });
 });
 
+describe('the knowledge base on a job', () => {
+  it("answers the decoded checklist mapped to the job's inspections, and the vehicle's links", async () => {
+    const created = await ok(a.createAdas, { body: newJob({ ronumber: 'T-CHECK', vehicle: { vehicle: -1, year: 2015, make: 'Hond', model: 'Pilott', vin: pilotVin(30) }, inspection: {} }) });
+    const checklist = await ok(contract.admin.getAdasChecklistMappedToDecoded, { query: { id: created.id } });
+    // Mapped to the vehicle as its VIN decodes (2021 Honda Pilot), not as it was typed.
+    expect(checklist.vehicle).toMatchObject({ year: 2021, make: 'Honda', model: 'Pilot' });
+    expect(checklist.decode).toMatchObject({ isDecoded: true });
+    const systems = (await ok(d.neoadas, { body: { year: 2021, make: 'Honda', model: 'Pilot' } })).systems;
+    expect(checklist.items.map((i: { adasChecklistMatrix: number }) => i.adasChecklistMatrix)).toEqual(systems.map((x: { adasChecklistMatrix: number }) => x.adasChecklistMatrix));
+    const items = await ok(a.adasInspectionItems, { query: { adasInspection: created.adasInspection } });
+    for (const i of checklist.items) expect(i.inspections).toBe(items.some((x: { adasChecklistMatrix: number }) => x.adasChecklistMatrix === i.adasChecklistMatrix) ? 1 : 0);
+    const links = await ok(contract.alldata.getLinksInternal, { query: { adas: created.id } });
+    expect(links.every((l: { type: string }) => l.type === 'adas')).toBe(true);
+    const general = await ok(contract.alldata.getGeneralInfoLinks, { query: { adas: created.id } });
+    expect(general.every((l: { type: string }) => l.type === 'general')).toBe(true);
+  });
+
+  it("answers another firm's job as unknown", async () => {
+    await status(contract.admin.getAdasChecklistMappedToDecoded, { query: { id: jobOf(9) } }, shop, 404);
+    await status(contract.alldata.getLinksInternal, { query: { adas: jobOf(9) } }, shop, 404);
+    await status(contract.alldata.getGeneralInfoLinks, { query: { adas: jobOf(9) } }, shop, 404);
+    await status(contract.alldata.getLinksInternal, { query: { adas: 'x' } }, shop, 400);
+    await status(contract.admin.getAdasChecklistMappedToDecoded, { query: { id: jobOf(6) } }, guest, 403);
+  });
+});
+
 describe('vehicles', () => {
   it('lists, reads, saves with the 2007 default and deletes an unused vehicle', async () => {
     const page = await ok(v.vehicles, { query: { orderBy: 'make', direction: 'asc' } });

@@ -7,6 +7,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { AdasScreen, type AdasScreenData } from '@/components/adas/adas-screen';
 import { JobDetail } from '@/components/adas/job-detail';
+import { JobKnowledge } from '@/components/adas/job-knowledge';
 import { adasList } from '@/components/adas/list-spec';
 import { jobsQuery, vehiclesQuery } from '@/components/adas/query';
 import { insurerChoices, locationChoices, orNotFound } from '@/components/adas/server-data';
@@ -30,9 +31,12 @@ export default async function AdasPage({ searchParams }: { searchParams: Promise
   if (jobId !== null) {
     // Another firm's job and an unknown one are the same 404 page.
     const job = await orNotFound(api(contract.adas.adas, { query: { adas: jobId } }));
-    const [inspections, lines, locations, insurers] = await Promise.all([
+    const [inspections, lines, checklist, procedures, general, locations, insurers] = await Promise.all([
       api(contract.adas.adasInspections, { query: { adas: jobId } }),
       api(contract.adas.repairLines, { query: { adas: jobId } }),
+      api(contract.admin.getAdasChecklistMappedToDecoded, { query: { id: jobId } }),
+      api(contract.alldata.getLinksInternal, { query: { adas: jobId } }),
+      api(contract.alldata.getGeneralInfoLinks, { query: { adas: jobId } }),
       locationChoices(),
       insurerChoices(),
     ]);
@@ -40,7 +44,11 @@ export default async function AdasPage({ searchParams }: { searchParams: Promise
       created: formatDateTime(job.createdAt, timezone),
       inspections: Object.fromEntries(inspections.map((i) => [i.adasInspection, i.inspectionDate ? formatDate(i.inspectionDate, timezone) : ''])),
     };
-    return <JobDetail job={job} inspections={inspections} lines={lines} locations={locations} insurers={insurers} labels={labels} />;
+    return (
+      <JobDetail job={job} inspections={inspections} lines={lines} locations={locations} insurers={insurers} labels={labels}>
+        <JobKnowledge checklist={checklist} procedures={procedures} general={general} />
+      </JobDetail>
+    );
   }
 
   if (isBare(params)) {

@@ -1,0 +1,102 @@
+/**
+ * What the knowledge base says of a job's vehicle (issue 13 §6): the decoded checklist — each system of
+ * the vehicle as its VIN decodes, mapped to the job's inspections — and the OEM links. Server-rendered.
+ */
+import { RESULTS, nameOf } from '@/lib/adas/rules';
+import type { ChecklistItem } from '@/lib/contract/admin';
+import type { VinDecode } from '@/lib/contract/decode';
+import type { VehicleLink } from '@/lib/contract/alldata';
+
+export interface JobKnowledgeProps {
+  checklist: { vehicle: { year: number; make: string; model: string }; decode: VinDecode | null; items: ChecklistItem[] };
+  procedures: VehicleLink[];
+  general: VehicleLink[];
+}
+
+function Links({ id, title, links }: { id: string; title: string; links: VehicleLink[] }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <h3 id={id} className="text-sm font-semibold text-slate-900">
+        {title}
+      </h3>
+      {links.length === 0 ? (
+        <p className="text-sm text-slate-600">None for this vehicle.</p>
+      ) : (
+        <ul aria-labelledby={id} className="flex flex-col gap-1 text-sm">
+          {links.map((l) => (
+            <li key={l.id}>
+              <a href={l.url} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
+                {l.title}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function JobKnowledge({ checklist, procedures, general }: JobKnowledgeProps) {
+  const { vehicle, decode, items } = checklist;
+  const basis = decode?.isDecoded
+    ? `as the VIN decodes: ${vehicle.year} ${vehicle.make} ${vehicle.model}`
+    : decode
+      ? `as saved (the VIN decodes in part: ${decode.reason})`
+      : 'as saved (no VIN)';
+  return (
+    <>
+      <section aria-labelledby="job-checklist" className="flex flex-col gap-2">
+        <h2 id="job-checklist" className="text-lg font-semibold text-slate-900">
+          Decoded checklist
+        </h2>
+        <p className="text-sm text-slate-700">The ADAS systems of this vehicle, {basis}.</p>
+        {items.length === 0 ? (
+          <p className="text-sm text-slate-600">The knowledge base lists no ADAS systems for this vehicle.</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Systems of the vehicle and the job’s inspections of them</caption>
+              <thead className="bg-slate-50 text-left text-slate-700">
+                <tr>
+                  <th scope="col" className="px-3 py-2">System</th>
+                  <th scope="col" className="px-3 py-2">Location</th>
+                  <th scope="col" className="px-3 py-2">Calibration</th>
+                  <th scope="col" className="px-3 py-2">On inspections</th>
+                  <th scope="col" className="px-3 py-2">Results</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((s) => (
+                  <tr key={s.adasChecklistMatrix} className="border-t border-slate-100 align-top" data-testid="checklist-row">
+                    <th scope="row" className="px-3 py-2 text-left font-normal">
+                      <span className="font-medium text-slate-900">{s.system}</span>
+                      {s.oemName && <span className="block text-xs text-slate-600">{s.oemName}</span>}
+                      {s.notice && <span className="mt-1 block text-xs text-amber-900">{s.notice}</span>}
+                    </th>
+                    <td className="px-3 py-2">{s.location}</td>
+                    <td className="px-3 py-2">{s.calibrationType || '—'}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      {s.inspections}
+                      {s.notEquipped && <span className="block text-xs text-slate-600">Not equipped</span>}
+                    </td>
+                    <td className="px-3 py-2">{s.results.map((r) => nameOf(RESULTS, r.result) || 'No result yet').join(', ') || '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="job-links" className="flex flex-col gap-3">
+        <h2 id="job-links" className="text-lg font-semibold text-slate-900">
+          OEM links
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Links id="links-adas" title="ADAS procedures" links={procedures} />
+          <Links id="links-general" title="General information" links={general} />
+        </div>
+      </section>
+    </>
+  );
+}
