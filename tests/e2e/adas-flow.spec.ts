@@ -70,6 +70,8 @@ test('a shop user goes from a VIN to a Complete job', async ({ page }) => {
   await page.getByRole('link', { name: `ADAS job ${ro}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(`ADAS job ${ro}`) })).toBeVisible();
   await expect(page.getByTestId('job-status')).toHaveText('Complete');
+  // The decoded checklist maps the vehicle's systems to the job's inspection.
+  await expect(page.getByTestId('checklist-row')).toHaveCount(systems);
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Add inspection' }).click();
   await expect(page).toHaveURL(/\/view\?adasInspection=\d+/);
