@@ -153,9 +153,10 @@ export function jobGenerator(db: Db, seed: number, firms: readonly number[], ctx
     const insurer = insurers.length && pick() < 0.8 ? one(insurers) : null;
     const seq = (roSeq.get(firm) ?? Math.floor(pick() * 5000)) + 1 + Math.floor(pick() * 3);
     roSeq.set(firm, seq);
-    const lineCount = 3 + Math.floor(pick() * 9);
-    const lines = Array.from({ length: lineCount }, () => {
-      const [operation, description, part] = one(REPAIR_LINES);
+    // Distinct estimate lines: a shuffled pick of 3 to 11.
+    const order = REPAIR_LINES.map((line) => ({ line, key: pick() })).sort((x, y) => x.key - y.key);
+    const lines = order.slice(0, 3 + Math.floor(pick() * 9)).map(({ line }) => {
+      const [operation, description, part] = line;
       return { operation, description, partNumber: part ? `${part}-${Math.floor(10000 + pick() * 89999)}` : '', isNotEquipped: pick() < 0.04 };
     });
     const jobStatus = rolledUpStatus(pick() < 0.2 ? STATUS.inProgress : STATUS.open, inspections.map((x) => x.status));

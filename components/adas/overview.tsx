@@ -70,9 +70,8 @@ export function Overview({ vin: initialVin, vehicle, systems, problem, component
             value={vin}
             onChange={setVin}
             autoFocus={!initialVin}
-            onDecoded={(d) => {
-              if (d.vin !== initialVin) startTransition(() => router.replace(`/add-inspection?vin=${d.vin}`, { scroll: false }));
-            }}
+            decoded={vehicle ? initialVin : undefined}
+            onDecoded={(d) => startTransition(() => router.replace(`/add-inspection?vin=${d.vin}`, { scroll: false }))}
           />
         </div>
         <p className="text-sm text-slate-700">

@@ -10,7 +10,7 @@ import type { VinDecode } from '@/lib/contract/decode';
 import { VIN_LENGTH, normalizeVin, vinProblem } from '@/lib/vehicle/vin';
 import { decodeApi } from './api';
 
-type DecodeState = { kind: 'idle' } | { kind: 'decoding' } | { kind: 'done'; decode: VinDecode } | { kind: 'failed'; message: string };
+type DecodeState = { kind: 'idle' } | { kind: 'decoding'; vin: string } | { kind: 'done'; vin: string; decode: VinDecode } | { kind: 'failed'; vin: string; message: string };
 
 export interface VinFieldProps {
   value: string;
@@ -22,13 +22,15 @@ export interface VinFieldProps {
   required?: boolean;
   autoFocus?: boolean;
   label?: string;
+  /** A VIN the page has decoded already (rendered on the server): not asked for again. */
+  decoded?: string;
 }
 
-export function VinField({ value, onChange, onDecoded, error, required, autoFocus, label = 'VIN' }: VinFieldProps) {
+export function VinField({ value, onChange, onDecoded, error, required, autoFocus, label = 'VIN', decoded }: VinFieldProps) {
   const id = useId();
   const [state, setState] = useState<DecodeState>({ kind: 'idle' });
   const problem = vinProblem(value, { partial: true });
-  const complete = value.length === VIN_LENGTH && !problem;
+  const complete = value.length === VIN_LENGTH && !problem && value !== decoded;
   const onDecodedRef = useRef(onDecoded);
   useEffect(() => {
     onDecodedRef.current = onDecoded;
@@ -38,22 +40,23 @@ export function VinField({ value, onChange, onDecoded, error, required, autoFocu
     if (!complete) return;
     const ctrl = new AbortController();
     // Decoding is asynchronous: the state follows the request, not the render.
-    queueMicrotask(() => !ctrl.signal.aborted && setState({ kind: 'decoding' }));
+    queueMicrotask(() => !ctrl.signal.aborted && setState({ kind: 'decoding', vin: value }));
     decodeApi
       .vin(value, ctrl.signal)
       .then((decode) => {
         if (ctrl.signal.aborted) return;
-        setState({ kind: 'done', decode });
+        setState({ kind: 'done', vin: value, decode });
         onDecodedRef.current?.(decode);
       })
       .catch((e: Error) => {
-        if (!ctrl.signal.aborted) setState({ kind: 'failed', message: e.message });
+        if (!ctrl.signal.aborted) setState({ kind: 'failed', vin: value, message: e.message });
       });
     return () => ctrl.abort();
   }, [value, complete]);
 
   const message = problem?.message ?? error ?? null;
-  const shownState = complete ? state : { kind: 'idle' as const };
+  // The outcome of this very VIN (a decode the page already showed stays in view after it reloads).
+  const shownState = state.kind !== 'idle' && state.vin === value ? state : { kind: 'idle' as const };
   const status =
     shownState.kind === 'decoding'
       ? 'Decoding the VIN…'
@@ -63,7 +66,7 @@ export function VinField({ value, onChange, onDecoded, error, required, autoFocu
           : `Decoded in part: ${[shownState.decode.year, shownState.decode.make].filter(Boolean).join(' ') || 'nothing known'}. ${shownState.decode.reason} Please complete the vehicle below.`
         : shownState.kind === 'failed'
           ? `The VIN could not be decoded: ${shownState.message}`
-          : value
+          : value && value !== decoded
             ? `${value.length} of ${VIN_LENGTH} characters`
             : '';
 
