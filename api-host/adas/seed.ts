@@ -43,6 +43,9 @@ const REPAIR_LINES: readonly (readonly [string, string, string])[] = [
   ['Subl', 'Calibrate forward camera', ''],
   ['Subl', 'Blind spot calibration', ''],
   ['O/H', 'Front suspension', ''],
+  ['Repl', 'LT Outer tie rod end', 'TR'],
+  ['Subl', 'Windshield replacement', ''],
+  ['Repl', 'RT Blind spot sensor bracket', 'BS'],
 ];
 const NOTES = ['', '', '', 'Customer waiting.', 'Glass from dealer; call when in.', 'Insurance approved supplement.', 'Rental car arranged.', 'Second visit for calibration.'];
 
