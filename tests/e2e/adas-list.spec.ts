@@ -1,5 +1,7 @@
 /** The /adas list's state in the URL (surviving a reload, restored on the bare path) and firm scoping of jobs. */
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import Papa from 'papaparse';
 import { signIn } from '../support/session';
 import { waitForHydration } from '../support/shell';
 import { withTestDb } from './adas-support';
@@ -54,4 +56,21 @@ test("another firm's job and inspection are unreachable, the same as unknown one
   const vin = withTestDb((db) => (db.prepare('SELECT vin FROM adas WHERE adas = ?').get(adas) as { vin: string }).vin);
   await page.goto(`/adas?searchTerm=${vin}`);
   await expect(page.getByText('No jobs match the search and filters.')).toBeVisible();
+});
+
+test('CSV export writes every job matching the filters, not just the page', async ({ page }) => {
+  await signIn(page, 16, undefined, '/adas?filterBy=2&pageSize=10');
+  await waitForHydration(page, 'main thead button');
+  const count = withTestDb((db) => db.prepare('SELECT count(*) FROM adas WHERE firm = 7 AND status = 2').pluck().get() as number);
+  expect(count).toBeGreaterThan(10);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^adas-jobs-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = (await readFile((await file.path())!, 'utf8')).replace(/^\ufeff/, '');
+  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+  expect(parsed.meta.fields).toEqual(['RO number', 'Vehicle', 'VIN', 'Insurance', 'Status', 'Inspections', 'Created', 'Location', 'Job']);
+  expect(parsed.data).toHaveLength(count);
+  expect(new Set(parsed.data.map((r) => r.Status))).toEqual(new Set(['Complete']));
+  expect(new Set(parsed.data.map((r) => r.Location))).toEqual(new Set(['Queens Auto Body']));
 });
