@@ -14,7 +14,6 @@ import { hostCall, hostToken } from '../support/api';
 import { API_ORIGIN, DEMO_PASSWORD } from '../support/env';
 import { createUser } from '../support/fixtures';
 import { appOrigin, bffCall, cookiePairs, rawRequest, signInHttp } from '../support/http';
-import { signIn } from '../support/session';
 import { SPARE, startClusterStack, stopAll, type Cluster } from '../support/stacks';
 
 const MAX = 3;
