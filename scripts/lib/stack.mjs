@@ -156,6 +156,7 @@ export async function startRedis({ port = 6380, quiet = false } = {}) {
     '--appendonly', 'no',
     '--maxmemory', '256mb',
     '--maxmemory-policy', 'volatile-ttl',
+    '--loglevel', 'warning',
   ], {}, { quiet });
   const deadline = Date.now() + 10_000;
   while (!(await redisAnswers(port))) {
