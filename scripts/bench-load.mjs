@@ -14,8 +14,8 @@
  *      what the setup carries at most.
  * Printed: requests per second, p50/p95/p99 per kind of action, the error rate (anything but the expected
  * 200, time-outs and failed connections), and each instance's resident memory before the load and at its
- * peak. JSON goes to .bench/ (git-ignored). Targets, two instances: 500 sessions, errors under 0.1 %, page
- * p99 under 1 s.
+ * peak (during the paced load, and during the capacity run). JSON goes to .bench/ (git-ignored).
+ * Targets, two instances: 500 sessions, errors under 0.1 %, page p99 under 1 s.
  *
  * Environment: BENCH_SESSIONS (500), BENCH_THINK_S (10), BENCH_DURATION_S (60), BENCH_CAPACITY_S (20),
  * BENCH_CAPACITY_CONNECTIONS (64), BENCH_API_PORT (4460), BENCH_APP_PORT (3460: the single instance; the
@@ -121,13 +121,14 @@ async function drive(url, requests, { connections, overallRate, seconds, pids, o
   clearInterval(sampler);
   const kinds = Object.fromEntries([...byKind].map(([kind, k]) => [kind, { ...percentiles(k.latencies), failed: k.failed }]));
   const answered = [...byKind.values()].reduce((n, k) => n + k.latencies.length + k.failed, 0);
-  const failed = [...byKind.values()].reduce((n, k) => n + k.failed, 0) + result.errors + result.timeouts;
+  // autocannon's errors: failed connections and time-outs (counted in both of its figures).
+  const failed = [...byKind.values()].reduce((n, k) => n + k.failed, 0) + result.errors;
   const pages = [...byKind].filter(([kind]) => kind.startsWith('page ')).flatMap(([, k]) => k.latencies);
   return {
-    requests: answered + result.errors + result.timeouts,
+    requests: answered + result.errors,
     perSecond: answered / result.duration,
     failed,
-    errorRatePct: pct(failed, answered + result.errors + result.timeouts),
+    errorRatePct: pct(failed, answered + result.errors),
     timeouts: result.timeouts,
     kinds,
     page: percentiles(pages),
@@ -179,12 +180,13 @@ async function measure(label, url, pids) {
   // Warm-up: every action a few times, so the first compiled-route costs are not measured.
   await drive(url, requests, { connections: 10, overallRate: 20, seconds: 5, pids });
   const before = pids.map(rssKb);
-  const peak = [...before];
-  const track = (list) => list.forEach((pid, i) => (peak[i] = Math.max(peak[i], rssKb(pid))));
+  const peakLoad = [...before];
+  const peakCapacity = [...before];
+  const tracker = (peak) => (list) => list.forEach((pid, i) => (peak[i] = Math.max(peak[i], rssKb(pid))));
 
   const rate = Math.max(1, Math.round(SESSIONS / THINK_S));
   console.log(`[bench] ${label}: ${DURATION_S} s at ${rate} actions/s (${SESSIONS} sessions, one action every ${THINK_S} s each)…`);
-  const load = await drive(url, requests, { connections: rate, overallRate: rate, seconds: DURATION_S, pids, onTick: track });
+  const load = await drive(url, requests, { connections: rate, overallRate: rate, seconds: DURATION_S, pids, onTick: tracker(peakLoad) });
 
   // One notice to every push connection.
   const hostToken = (await (await fetch(`http://127.0.0.1:${API_PORT}/auth/getToken`, {
@@ -210,7 +212,7 @@ async function measure(label, url, pids) {
   await Promise.allSettled(pushes.map((p) => p.connection.stop()));
 
   console.log(`[bench] ${label}: capacity, ${CAPACITY_CONNECTIONS} connections without think time for ${CAPACITY_S} s…`);
-  const capacity = await drive(url, requests, { connections: CAPACITY_CONNECTIONS, seconds: CAPACITY_S, pids, onTick: track });
+  const capacity = await drive(url, requests, { connections: CAPACITY_CONNECTIONS, seconds: CAPACITY_S, pids, onTick: tracker(peakCapacity) });
 
   return {
     label,
@@ -219,7 +221,7 @@ async function measure(label, url, pids) {
     push: { connected: pushes.length, connectMs: pushConnectMs, delivered: delivered.length, delivery: percentiles(delivered) },
     load,
     capacity,
-    memory: pids.map((_, i) => ({ beforeKb: before[i], peakKb: peak[i] })),
+    memory: pids.map((_, i) => ({ beforeKb: before[i], peakLoadKb: peakLoad[i], peakCapacityKb: peakCapacity[i] })),
   };
 }
 
@@ -264,11 +266,12 @@ function report(results) {
   console.log('  p50 / p95 / p99');
   for (const kind of kinds) row(`  ${kind}`, (r) => trio(r.load.kinds[kind]));
   row('  every page', (r) => trio(r.load.page));
-  row('memory (RSS) per instance', (r) => r.memory.map((m) => `${mb(m.beforeKb)} → ${mb(m.peakKb)}`).join(', '));
+  row('memory (RSS) per instance', (r) => r.memory.map((m) => `${mb(m.beforeKb)} → ${mb(m.peakLoadKb)}`).join(', '));
   console.log(`  capacity (${CAPACITY_CONNECTIONS} connections, no think time, ${CAPACITY_S} s)`);
   row('  requests per second', (r) => r.capacity.perSecond.toFixed(1));
-  row('  errors', (r) => `${r.capacity.failed} (${r.capacity.errorRatePct.toFixed(2)} %)`);
+  row('  errors', (r) => `${r.capacity.failed} (${r.capacity.errorRatePct.toFixed(2)} %)${r.capacity.timeouts ? `, ${r.capacity.timeouts} time-outs` : ''}`);
   row('  page p50 / p95 / p99', (r) => trio(r.capacity.page));
+  row('  peak memory per instance', (r) => r.memory.map((m) => mb(m.peakCapacityKb)).join(', '));
   const two = results.find((r) => r.label === 'two instances');
   if (two) {
     const met = two.sessions >= TARGETS.sessions && two.push.connected === two.sessions && two.load.errorRatePct < TARGETS.errorRatePct && two.load.page.p99 < TARGETS.pageP99Ms;
