@@ -249,7 +249,7 @@ async function twoInstances(apiOrigin) {
 
 function report(results) {
   const col = (s) => String(s).padEnd(34);
-  const row = (name, f) => console.log(`  ${name.padEnd(26)}${results.map((r) => col(f(r))).join('')}`);
+  const row = (name, f) => console.log(`  ${name.padEnd(28)}${results.map((r) => col(f(r))).join('')}`);
   const trio = (p) => (p?.n ? `${ms(p.p50)} / ${ms(p.p95)} / ${ms(p.p99)}` : '–');
   const kinds = [...new Set(results.flatMap((r) => Object.keys(r.load.kinds)))].sort();
   console.log('');
