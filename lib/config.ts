@@ -41,6 +41,11 @@ const schema = z
     VEHICLE_DATA_URL: url('VEHICLE_DATA_URL').default(`${EMBEDDED_HOST}/ADAG/`),
     VEHICLE_DATA_CLIENT_ID: z.string().trim().min(1).max(200).default(EMBEDDED_VEHICLE_DATA_CLIENT.id),
     VEHICLE_DATA_CLIENT_SECRET: z.string().min(8, 'VEHICLE_DATA_CLIENT_SECRET must be at least 8 characters').max(500).default(EMBEDDED_VEHICLE_DATA_CLIENT.secret),
+    /** Redis shared by every app instance (lib/store): sign-in throttling and ended sessions. Unset: this process's memory. */
+    REDIS_URL: z
+      .url({ error: 'REDIS_URL must be a redis:// or rediss:// URL' })
+      .refine((v) => /^rediss?:\/\//.test(v), 'REDIS_URL must be a redis:// or rediss:// URL')
+      .optional(),
   })
   .superRefine((c, ctx) => {
     if (c.APP_ENV === 'prod' && !c.AUTH_SECRET)
