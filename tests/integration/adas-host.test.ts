@@ -23,12 +23,11 @@ let shop: string;
 let otherShop: string;
 /** role9@example.com: a franchisee user of Northstar East (firm 3: shops 6, 7, 8). */
 let franchise: string;
-let admin: string;
 let guest: string;
 
 beforeAll(async () => {
   host = await startTestHost();
-  [shop, otherShop, franchise, admin] = await Promise.all([host.token(5), host.token(17), host.token(9), host.token(1)]);
+  [shop, otherShop, franchise] = await Promise.all([host.token(5), host.token(17), host.token(9)]);
   guest = await host.token(await host.addUser({ role: null, firm: 6 }));
 });
 afterAll(() => host?.close());
