@@ -5,12 +5,12 @@
  */
 import { auth } from './auth';
 import { calibrations } from './calibrations';
+import { configuration } from './configuration';
 import { contacts } from './contacts';
 import type { Db } from './db';
 import { firms } from './firms';
 import { log } from './log';
 import { lookups } from './lookups';
-import { makeMatrixLinks } from './make-matrix-links';
 import type { Implementation } from './server';
 import { users } from './users';
 
@@ -27,7 +27,7 @@ export interface Area {
 }
 
 // Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
-export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, calibrations, makeMatrixLinks];
+export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, calibrations, configuration];
 
 /** Every call the reference host implements. */
 export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a.calls);

@@ -1,16 +1,22 @@
 /** Every call of the contract, by area. The BFF's allow-list and the reference host's routes come from here. */
 import * as adas from './adas';
+import * as adasmatrix from './adasmatrix';
 import * as admin from './admin';
+import * as alldata from './alldata';
 import * as auth from './auth';
 import * as contact from './contact';
 import * as data from './data';
 import type { CallDef } from './define';
 import * as firm from './firm';
+import * as language from './language';
 import * as log from './log';
 import * as lookup from './lookup';
+import * as report from './report';
+import * as scanpro from './scanpro';
+import * as testdrive from './testdrive';
 import * as user from './user';
 
-export const contract = { adas, admin, auth, contact, data, firm, log, lookup, user };
+export const contract = { adas, adasmatrix, admin, alldata, auth, contact, data, firm, language, log, lookup, report, scanpro, testdrive, user };
 
 function isCall(v: unknown): v is CallDef {
   return typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'response' in v;
