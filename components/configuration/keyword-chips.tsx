@@ -39,7 +39,7 @@ export function Chips({ label, value, onChange, suggestions, error, hint, placeh
       </label>
       <div className={`flex flex-wrap items-center gap-1.5 rounded-md border bg-white px-2 py-1.5 shadow-sm ${error ? 'border-red-600' : 'border-slate-300'}`}>
         {value.length > 0 && (
-          <ul className="contents" aria-label={label}>
+          <ul className="contents" aria-label={`${label} chosen`}>
             {value.map((chip, i) => (
               <li key={`${chip}-${i}`} className="inline-flex max-w-full items-center gap-1 rounded bg-brand-50 py-0.5 pr-0.5 pl-2 text-sm text-brand-800">
                 <span className="break-all">{chip}</span>

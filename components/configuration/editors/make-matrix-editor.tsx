@@ -87,6 +87,7 @@ function MakeMatrixForm({ record, categories, defaults, onClose, onSaved }: Omit
   const [tab, setTab] = useState('matrix');
   const [notice, setNotice] = useState<string | null>(null);
   const [suggestions, setSuggestions] = useState<string[]>([]);
+  const [name, setName] = useState(record ? `${record.vehicleMake} ${record.matrixItem}` : '');
 
   const systemOptions = categories.systems.map((s) => ({ value: s.adasChecklistMatrix, label: s.isInactive ? `${s.matrixItem} (inactive)` : s.matrixItem }));
   const form = useEditorForm({
@@ -135,6 +136,7 @@ function MakeMatrixForm({ record, categories, defaults, onClose, onSaved }: Omit
       setSavedId(id);
       setModels(saved.models);
       const what = `${saved.vehicleMake} ${saved.matrixItem} ${saved.yearStart}–${saved.yearEnd}`;
+      setName(`${saved.vehicleMake} ${saved.matrixItem}`);
       onSaved(wasNew ? `Make matrix ${what} added.` : `Make matrix ${what} saved.`);
       if (wasNew) {
         setNotice('Saved. You can now add the calibration names.');
@@ -195,7 +197,7 @@ function MakeMatrixForm({ record, categories, defaults, onClose, onSaved }: Omit
   ];
   const allFields = [...vehicle, ...placement, ...triggers];
 
-  const title = savedId > 0 ? `Make matrix: ${record?.vehicleMake ?? make} ${record?.matrixItem ?? ''}`.trim() : 'Adding make matrix';
+  const title = savedId > 0 ? `Make matrix: ${name}` : 'Adding make matrix';
   const saved = savedId > 0;
   const busy = form.busy;
 
@@ -236,7 +238,7 @@ function MakeMatrixForm({ record, categories, defaults, onClose, onSaved }: Omit
         <>
           {saved && <span className="mr-auto text-xs text-slate-600">Make matrix {savedId}</span>}
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {saved && notice ? 'Close' : 'Cancel'}
+            {saved && notice ? 'Done' : 'Cancel'}
           </Button>
           {tab === 'matrix' && (
             <Button type="submit" form={formId} disabled={busy}>

@@ -111,7 +111,7 @@ export function PricingImport({ onClose, onApplied }: { onClose: () => void; onA
           </>
         ) : (
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Close
+            {step.kind === 'done' ? 'Done' : 'Cancel'}
           </Button>
         )
       }
