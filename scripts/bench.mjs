@@ -4,9 +4,10 @@
  *   1. the BFF's overhead: one small GET straight to the reference host (bearer) and through the BFF
  *      (session cookie + custom header), at 1 and 20 concurrent keep-alive connections: p50/p99 and the
  *      difference (target: the BFF adds at most 2 ms at p50);
- *   2. server rendering: time to first byte of `/` and `/contacts` at demo size and with 100,000 contacts
- *      (targets: median ≤ 50 ms at demo size, ≤ 100 ms at 100,000; the 100k database comes from
- *      `npm run seed-bench` and is reused between runs);
+ *   2. server rendering: time to first byte of `/`, `/contacts` and `/configuration` at demo size and with
+ *      100,000 contacts and 50,000 make matrices (targets: median ≤ 50 ms at demo size, ≤ 100 ms at bench
+ *      size; the bench database comes from `npm run seed-bench` and is reused between runs — BENCH_RESEED=1
+ *      after a schema change);
  *   3. JavaScript sent to the browser: first-load JS per route, gzip (scripts/lib/js-size.mjs; target
  *      ≤ 130 kB for a list route, /contacts).
  * Prints a table with targets and PASS/MISS, writes JSON to .bench/ (git-ignored). It measures, it never
@@ -219,7 +220,7 @@ async function benchJs({ origin, signIn }) {
     if (role !== null && !cookies.has(role)) cookies.set(role, await signIn(role));
     const path = samplePath(route);
     const m = await firstLoadJs(origin, path, { cookie: role === null ? undefined : cookies.get(role), chunkCache });
-    const isList = route.path === '/contacts';
+    const isList = route.path === '/contacts' || route.path === '/configuration';
     const ok = !isList || kB(m.gzip) <= TARGETS.listJsKb;
     console.log(
       row([path, m.scripts.length, `${kB(m.gzip)} kB`, `${kB(m.raw)} kB`, `${kB(m.inlineGzip)} kB`, isList ? `≤ ${TARGETS.listJsKb} kB` : '', isList ? verdict(ok) : m.status === 200 ? '' : `HTTP ${m.status}`], widths),
@@ -248,6 +249,8 @@ await withStack({ apiPort: API_PORT, appPort: APP_PORT, db: `.data/bench-demo-${
   heading('Server rendering — time to first byte (one connection, sequential; signed in as role 1)');
   console.log(row(['size', 'path', 'status', 'TTFB p50', 'TTFB p90', 'total p50', 'target', ''], [10, 42, 6, 11, 11, 11, 10, 6]));
   await benchTtfb('demo', stack, ['/', '/contacts'], TARGETS.ttfbDemoMs);
+  // ADAS configuration (issue 12): the make-matrix list and another section at demo size.
+  await benchTtfb('demo', stack, ['/configuration', '/configuration?section=pricing'], TARGETS.ttfbDemoMs);
   await benchJs(stack);
 });
 
@@ -267,6 +270,13 @@ if (process.env.BENCH_SKIP_100K === '1') {
         '100k',
         stack,
         ['/', '/contacts', '/contacts?orderBy=created&direction=desc', '/contacts?orderBy=phone', '/contacts?searchTerm=smith', '/contacts?page=500'],
+        TARGETS.ttfb100kMs,
+      );
+      // ADAS configuration (issue 12): the make-matrix list at 50,000 make matrices (target median ≤ 100 ms).
+      await benchTtfb(
+        '50k mm',
+        stack,
+        ['/configuration', '/configuration?orderBy=system', '/configuration?vehicleMake=Toyota&year=2022', '/configuration?searchTerm=windshield', '/configuration?page=500'],
         TARGETS.ttfb100kMs,
       );
     });

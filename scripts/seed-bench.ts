@@ -6,6 +6,7 @@
  *   npm run seed-bench -- .data/bench/reference.db --contacts 250000
  *   npm run seed-bench -- .data/bench/reference.db --measure        # then time the list queries
  *   npm run seed-bench -- .data/bench/reference.db --measure-only   # time an existing database
+ *   npm run seed-bench -- .data/bench/reference.db --make-matrices 50000   # ADAS make matrices (default 50,000)
  *
  * Serve it with: API_HOST_DB=.data/bench/reference.db npm run api-host
  */
@@ -18,6 +19,10 @@ import { IMPLEMENTATIONS, seed } from '../api-host/areas';
 import { buildServer } from '../api-host/server';
 import { tokenService } from '../api-host/tokens';
 import { bulkInsertContacts } from '../api-host/contacts/seed';
+import { listIdsSql, listMakeMatrices } from '../api-host/configuration/make-matrices';
+import { rulesFor, systemsFor } from '../api-host/configuration/rules';
+import { growMakeMatrices } from '../api-host/configuration/seed';
+import { makeMatrixListQuery } from '../lib/contract/admin';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -25,9 +30,11 @@ const option = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const file = args.find((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1] === '--contacts')) ?? '.data/bench/reference.db';
+const file = args.find((a, i) => !a.startsWith('--') && !(i > 0 && ['--contacts', '--make-matrices'].includes(args[i - 1]))) ?? '.data/bench/reference.db';
 const target = Number(option('--contacts') ?? 100_000);
 if (!Number.isInteger(target) || target < 1) throw new Error('--contacts must be a positive whole number');
+const makeMatrixTarget = Number(option('--make-matrices') ?? 50_000);
+if (!Number.isInteger(makeMatrixTarget) || makeMatrixTarget < 1) throw new Error('--make-matrices must be a positive whole number');
 
 async function build(): Promise<Db> {
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) rmSync(file + suffix);
@@ -43,6 +50,7 @@ async function build(): Promise<Db> {
   }
   bulkInsertContacts(db, generated());
   const inserted = performance.now() - t;
+  growConfiguration(db);
   db.exec('ANALYZE');
   db.pragma('wal_checkpoint(TRUNCATE)');
   const n = db.prepare('SELECT count(*) FROM contact').pluck().get() as number;
@@ -100,6 +108,9 @@ async function measureHttp(db: Db) {
     '/api/contact/contacts?filterBy=4&retrospectiveDays=30',
     '/api/contact/vendors?orderBy=phone',
     '/api/contact/lookupContact?search=smi',
+    '/api/admin/getAdasMakeMatrices',
+    '/api/admin/getAdasMakeMatrices?vehicleMake=Toyota&year=2022',
+    '/api/admin/getAdasMakeMatrices?searchTerm=windshield&orderBy=system',
   ]) {
     const t = await timeAsync(async () => {
       const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
@@ -158,9 +169,57 @@ function measure(db: Db) {
   }
 }
 
+// ── ADAS configuration (issue 12): the make matrices ────────────────────────────────────────────────
+function growConfiguration(db: Db) {
+  const t = performance.now();
+  const added = growMakeMatrices(db, makeMatrixTarget);
+  const n = db.prepare('SELECT count(*) FROM adas_make_matrix').pluck().get() as number;
+  console.log(`[seed-bench] ${n} make matrices (${added} generated in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+}
+
+/** The make-matrix list as the call runs it, and the vehicle lookup other areas use (target ≤ 5 ms). */
+function measureConfiguration(db: Db) {
+  const total = db.prepare('SELECT count(*) FROM adas_make_matrix').pluck().get() as number;
+  console.log(`\n[measure] ${total} make matrices; list (count + page) and vehicle lookups, median / max of 15 runs, ms`);
+  const system = db.prepare("SELECT adas_checklist_matrix FROM adas_checklist_matrix WHERE matrix_item = 'Front Radar'").pluck().get() as number;
+  for (const [name, raw] of [
+    ['make (default)', {}],
+    ['make desc, page 500', { direction: 'desc', page: 500 }],
+    ['system', { orderBy: 'system' }],
+    ['years desc', { orderBy: 'years', direction: 'desc' }],
+    ['make Toyota', { vehicleMake: 'Toyota' }],
+    ['system Front Radar, year 2022', { adasChecklistMatrix: system, year: 2022 }],
+    ['model RAV4', { vehicleMake: 'Toyota', vehicleModel: 'RAV4' }],
+    ['search "windshield"', { searchTerm: 'windshield' }],
+    ['search "eyesight stereo"', { searchTerm: 'eyesight stereo' }],
+  ] as const) {
+    const q = makeMatrixListQuery.parse(raw);
+    let count = 0;
+    const t = time(() => (count = listMakeMatrices(db, q).count));
+    console.log(`  ${name.padEnd(44)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}   count ${count}`);
+    if (flag('--plans')) {
+      const { sql, params } = listIdsSql(q);
+      for (const r of db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]) console.log(`      ${r.detail}`);
+    }
+  }
+  for (const vehicle of [
+    { make: 'Toyota', model: 'RAV4', year: 2022 },
+    { make: 'Honda', model: 'Odyssey', year: 2024 },
+    { make: 'Tesla', model: 'Model Y', year: 2020 },
+    { make: 'Subaru', model: 'Outback', year: 2019 },
+  ]) {
+    let systems = 0;
+    const t = time(() => (systems = systemsFor(db, vehicle).length), 50);
+    const r = time(() => rulesFor(db, vehicle, 6), 50);
+    const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+    console.log(`  systemsFor ${name.padEnd(33)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}   systems ${systems}   (rulesFor ${r.median.toFixed(2)} ms)   target ≤ 5 ms`);
+  }
+}
+
 const db = flag('--measure-only') ? openDb(file) : await build();
 if (flag('--measure') || flag('--measure-only')) {
   measure(db);
+  measureConfiguration(db);
   await measureHttp(db);
 }
 db.close();

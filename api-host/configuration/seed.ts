@@ -141,3 +141,50 @@ export function seedConfiguration(db: Db): void {
     );
   })();
 }
+
+/** More makes for the benchmark, beyond the demo ten (their systems follow a demo make's). */
+const BENCH_MAKES = [
+  'Acura', 'Alfa Romeo', 'Audi', 'Buick', 'Cadillac', 'Chrysler', 'Dodge', 'Fiat', 'Genesis', 'GMC', 'Infiniti', 'Jaguar', 'Jeep', 'Land Rover',
+  'Lexus', 'Lincoln', 'Lucid', 'Maserati', 'Mazda', 'Mercedes-Benz', 'Mini', 'Mitsubishi', 'Polestar', 'Porsche', 'Ram', 'Rivian', 'Volkswagen',
+  'Volvo', 'Cupra', 'Skoda', 'Seat', 'Smart', 'Scion', 'Saab', 'Pontiac', 'Mercury', 'Hummer', 'Isuzu', 'Suzuki', 'Saturn',
+];
+
+/**
+ * Grows the make matrices to `target` rows for the benchmark (npm run seed-bench), shaped like a full
+ * knowledge base: every make (the demo ten, then more) has its models, each model its systems, each
+ * system one make matrix per two model years from 2000 — so a vehicle still has one row per system.
+ * Written through the same save as the calls, in one transaction.
+ */
+export function growMakeMatrices(db: Db, target: number): number {
+  const ids: SeedIds = {
+    systems: new Map((db.prepare('SELECT matrix_item, adas_checklist_matrix FROM adas_checklist_matrix').all() as { matrix_item: string; adas_checklist_matrix: number }[]).map((r) => [r.matrix_item, r.adas_checklist_matrix])),
+    calibrations: new Map(
+      (db.prepare('SELECT name, calibration_type, system_type FROM adas_calibration_type').all() as { name: string; calibration_type: number; system_type: number }[]).map((r) => [
+        r.name,
+        { id: r.calibration_type, systemType: r.system_type },
+      ]),
+    ),
+  };
+  const makes: MakeDemo[] = [
+    ...DEMO_MAKES,
+    ...BENCH_MAKES.map((make, i) => ({ ...DEMO_MAKES[i % DEMO_MAKES.length], make, models: Array.from({ length: 12 }, (_, m) => `${make.slice(0, 3).toUpperCase()}-${m + 1}`) })),
+  ];
+  const start = db.prepare('SELECT count(*) FROM adas_make_matrix').pluck().get() as number;
+  let added = 0;
+  db.transaction(() => {
+    for (const make of makes)
+      for (const model of make.models)
+        for (const system of make.systems)
+          for (let year = 2000; year <= 2026; year += 2) {
+            if (start + added >= target) return;
+            const [input] = makeMatrixInputs(make, { ...system, years: [[year, Math.min(year + 1, 2026)]], models: [model] }, ids);
+            try {
+              saveMakeMatrix(db, input);
+              added++;
+            } catch {
+              // A demo row already holds this make, system, years and model.
+            }
+          }
+  })();
+  return added;
+}

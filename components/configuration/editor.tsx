@@ -70,13 +70,6 @@ export function checkFields(fields: readonly FieldDef[], draft: Draft): FieldErr
   return errors;
 }
 
-/** The year range rule, for forms with yearStart and yearEnd. */
-export function checkYearRange(draft: Draft): FieldErrors {
-  const s = Number(str(draft.yearStart));
-  const e = Number(str(draft.yearEnd));
-  return str(draft.yearStart) && str(draft.yearEnd) && s > e ? { yearEnd: 'The end year is before the start year' } : {};
-}
-
 /** The server's 400 field errors as one message per field ("links.0.url" → "links"). */
 export function serverErrors(fieldErrors: Record<string, string[]> | undefined): FieldErrors {
   const out: FieldErrors = {};

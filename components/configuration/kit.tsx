@@ -7,7 +7,7 @@ import dynamic from 'next/dynamic';
 import { useCallback, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { deleteQuestion } from '@/components/ui/confirm-dialog';
+import { deleteQuestion } from '@/lib/validation/messages';
 import { csvFilename, downloadText, fetchAllPages } from '@/components/data-table';
 import type { CsvFile } from '@/lib/contract/admin';
 import type { Query } from './api';

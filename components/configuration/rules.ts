@@ -2,7 +2,7 @@
  * Rules of the configuration screen that need no server (unit-tested): the report recommendation's year
  * clamp (operations §5) and the scan-pro wizard's steps (administration §4). Client-safe.
  */
-import { MODEL_YEAR_MIN } from '@/lib/configuration/constants';
+import { MODEL_YEAR_MIN, YEAR_RANGE_MESSAGE } from '@/lib/configuration/constants';
 
 // ── the year clamp ──────────────────────────────────────────────────────────────────────────────────
 export interface YearRangeDraft {
@@ -28,6 +28,13 @@ export function clampYears(draft: YearRangeDraft, field: keyof YearRangeDraft, v
   if (field === 'yearStart' && typed > other) next.yearEnd = String(typed);
   if (field === 'yearEnd' && typed < other) next.yearStart = String(typed);
   return next;
+}
+
+/** The year range rule of the editors' drafts (yearStart and yearEnd as typed). */
+export function checkYearRange(draft: Record<string, unknown>): { yearEnd?: string } {
+  const s = String(draft.yearStart ?? '');
+  const e = String(draft.yearEnd ?? '');
+  return s && e && Number(s) > Number(e) ? { yearEnd: YEAR_RANGE_MESSAGE } : {};
 }
 
 // ── the wizard's steps ──────────────────────────────────────────────────────────────────────────────

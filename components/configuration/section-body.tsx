@@ -10,13 +10,21 @@ import { listHref, pageCount, parseList, type ListStateOf, type RawParams } from
 import { SECTION_LISTS, anySectionList, type SectionLists } from './list-specs';
 import { sectionQuery } from './queries';
 import type { SectionId } from './sections';
-import { ExceptionsSection, ExclusionsSection, InfoSection, NoScrubSection } from './sections/knowledge';
-import { LinksSection } from './sections/links';
-import { MakesSection } from './sections/makes';
-import { ReportsSection, ResultTypesSection, TestDrivesSection, TranslationsSection } from './sections/network';
-import { PricingSection } from './sections/pricing';
-import { ScanProSection } from './sections/scanpro';
-import { SystemsSection } from './sections/systems';
+import {
+  ExceptionsSection,
+  ExclusionsSection,
+  InfoSection,
+  LinksSection,
+  MakesSection,
+  NoScrubSection,
+  PricingSection,
+  ReportsSection,
+  ResultTypesSection,
+  ScanProSection,
+  SystemsSection,
+  TestDrivesSection,
+  TranslationsSection,
+} from './section-switch';
 
 /** A page past the end of the list (after deletions, or an old link) goes to the last page. */
 function lastPage(section: SectionId, state: { page: number; pageSize: number }, count: number) {

@@ -8,3 +8,6 @@ export const MESSAGES = {
   passwordWeak:
     "Password doesn't meet minimum strength of special characters (!@#$%^&*), lower case (a-z), upper case (A-Z) and numbers (0-9), and at least 8 characters in length.",
 } as const;
+
+/** The delete confirmation (overview §2): "Are you sure you wish to Delete this {tag}?". */
+export const deleteQuestion = (tag: string) => `Are you sure you wish to Delete this ${tag}?`;

@@ -4,7 +4,7 @@
  * the scan-pro wizard's step rules.
  */
 import { describe, expect, it } from 'vitest';
-import { SAVE_STEP, canOpenStep, clampYears, goToStep, wizardStart } from '@/components/configuration/rules';
+import { SAVE_STEP, canOpenStep, checkYearRange, clampYears, goToStep, wizardStart } from '@/components/configuration/rules';
 import { calibrationModeOf } from '@/lib/configuration/constants';
 import { joinKeywords, keywordProblem, splitKeywords } from '@/lib/configuration/keywords';
 import { applyModelChanges, modelChanges, modelsText } from '@/lib/configuration/models';
@@ -117,6 +117,11 @@ describe('the report recommendation’s year clamp', () => {
   });
   it('moves the start year down when the end year goes below it', () => {
     expect(clampYears(d, 'yearEnd', '2017')).toEqual({ yearStart: '2017', yearEnd: '2017' });
+  });
+  it('the editors refuse a reversed range with the one message', () => {
+    expect(checkYearRange({ yearStart: '2024', yearEnd: '2020' })).toEqual({ yearEnd: 'The end year is before the start year' });
+    expect(checkYearRange({ yearStart: '2020', yearEnd: '2020' })).toEqual({});
+    expect(checkYearRange({ yearStart: '', yearEnd: '2020' })).toEqual({});
   });
   it('leaves the other value alone while a year is being typed, or when the range is in order', () => {
     expect(clampYears(d, 'yearEnd', '2')).toEqual({ yearStart: '2019', yearEnd: '2' });

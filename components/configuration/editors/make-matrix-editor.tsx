@@ -16,7 +16,8 @@ import { CALIBRATION_MODE_LABELS } from '@/lib/configuration/constants';
 import { joinKeywords, splitKeywords } from '@/lib/configuration/keywords';
 import { modelChanges, type ModelRef } from '@/lib/configuration/models';
 import { configApi } from '../api';
-import { FormFields, checkYearRange, useEditorForm, type Draft, type FieldDef } from '../editor';
+import { FormFields, useEditorForm, type Draft, type FieldDef } from '../editor';
+import { checkYearRange } from '../rules';
 
 const num = (v: unknown) => (v === '' || v == null ? null : Number(v));
 const text = (v: unknown) => String(v ?? '');

@@ -6,9 +6,9 @@
  */
 import type { MakeMatrixCategories } from '@/lib/contract/admin';
 import type { ReportRecommendation } from '@/lib/contract/report';
-import { EditorDialog, checkYearRange, type FieldDef } from '../editor';
+import { EditorDialog, type FieldDef } from '../editor';
 import { configApi } from '../api';
-import { clampYears } from '../rules';
+import { checkYearRange, clampYears } from '../rules';
 
 export function ReportRecommendationEditor({
   recommendation: r,

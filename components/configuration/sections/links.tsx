@@ -13,7 +13,9 @@ import { LINK_TYPES, LINK_TYPE_LABELS, type LinkType } from '@/lib/configuration
 import { formatDate } from '@/lib/dates';
 import type { ListStateOf } from '@/lib/list-state';
 import { configApi } from '../api';
-import { EditorDialog, checkYearRange, type FieldDef } from '../editor';
+import type { FieldDef } from '../editor';
+import { EditorDialog } from '../lazy';
+import { checkYearRange } from '../rules';
 import { OpenCell, Tag } from '../kit';
 import type { SectionLists } from '../list-specs';
 import { sectionQuery } from '../queries';
