@@ -14,7 +14,6 @@ type Lang = typeof contract.language;
 type Report = typeof contract.report;
 type Scan = typeof contract.scanpro;
 type Lookup = typeof contract.lookup;
-type Adas = typeof contract.adas;
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
 export const configApi = {
@@ -29,7 +28,6 @@ export const configApi = {
   deleteMakeMatrix: (id: number) => bff<Admin['deleteAdasMakeMatrix']>('GET', 'admin/deleteAdasMakeMatrix', { query: { id } }),
   moveMakeMatrix: (id: number, to: number) => bff<Admin['moveAdasMakeMatrix']>('GET', 'admin/moveAdasMakeMatrix', { query: { id, to } }),
   keywordsTriggersExport: (query: Query) => bff<Admin['checklistMatrixVehicleKeywordsTriggersExport']>('GET', 'admin/checklistMatrixVehicleKeywordsTriggersExport', { query }),
-  models: (id: number) => bff<Adas['vehicleChecklistMatrixVehicleModel']>('GET', 'adas/vehicleChecklistMatrixVehicleModel', { query: { adasChecklistMatrixVehicle: id } }),
 
   makeExceptions: (query: Query, signal?: AbortSignal) => bff<Admin['getAdasMakeExclusions']>('GET', 'admin/getAdasMakeExclusions', { query, signal }),
   saveMakeException: (body: BodyOf<Admin['saveAdasMakeExclusion']>) => bff<Admin['saveAdasMakeExclusion']>('POST', 'admin/saveAdasMakeExclusion', { body }),
@@ -42,7 +40,6 @@ export const configApi = {
   deleteExclusion: (id: number) => bff<Admin['deleteAdasExclusion']>('GET', 'admin/deleteAdasExclusion', { query: { id } }),
 
   infoLookups: (query: Query, signal?: AbortSignal) => bff<Admin['getAdasMatrixInfoLookups']>('GET', 'admin/getAdasMatrixInfoLookups', { query, signal }),
-  infoLookup: (id: number, signal?: AbortSignal) => bff<Admin['getAdasMatrixInfoLookup']>('GET', 'admin/getAdasMatrixInfoLookup', { query: { id }, signal }),
   saveInfoLookup: (body: BodyOf<Admin['saveAdasMatrixInfoLookup']>) => bff<Admin['saveAdasMatrixInfoLookup']>('POST', 'admin/saveAdasMatrixInfoLookup', { body }),
   deleteInfoLookup: (id: number) => bff<Admin['deleteAdasMatrixInfoLookup']>('GET', 'admin/deleteAdasMatrixInfoLookup', { query: { id } }),
   infoExport: (query: Query) => bff<Admin['checklistMatrixAdasInfoExport']>('GET', 'admin/checklistMatrixAdasInfoExport', { query }),

@@ -48,7 +48,6 @@ export const SECTION_LISTS = {
 } satisfies Record<SectionId, unknown>;
 
 export type SectionLists = typeof SECTION_LISTS;
-export type SectionSpec<K extends SectionId> = SectionLists[K];
 
 /** A section's list spec without its own field types (for code that treats every section alike). */
 export const anySectionList = (id: SectionId) => SECTION_LISTS[id] as unknown as ListSpec<Fields>;

@@ -20,5 +20,4 @@ export const SECTION_IDS = SECTIONS.map((s) => s.id) as [SectionId, ...SectionId
 export const DEFAULT_SECTION: SectionId = 'makes';
 
 export const sectionOf = (value: unknown): SectionId => (SECTION_IDS.includes(value as SectionId) ? (value as SectionId) : DEFAULT_SECTION);
-export const sectionLabel = (id: SectionId) => SECTIONS.find((s) => s.id === id)!.label;
 export const sectionHref = (id: SectionId) => (id === DEFAULT_SECTION ? '/configuration' : `/configuration?section=${id}`);

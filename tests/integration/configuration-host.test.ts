@@ -7,7 +7,7 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listIdsSql } from '../../api-host/configuration/make-matrices';
-import { rulesFor, systemsFor } from '../../api-host/configuration/rules';
+import { infoFor, linksFor, rulesFor, systemsFor } from '../../api-host/configuration/rules';
 import { runMakeMatrixLinkImport } from '../../api-host/configuration/links';
 import { IMPLEMENTATIONS } from '../../api-host/areas';
 import { ALL_CALLS, contract } from '../../lib/contract';
@@ -307,6 +307,20 @@ describe('the rules other areas read (rules.ts)', () => {
     expect(names(2020)).toEqual(expect.arrayContaining(['Front Radar', 'Park Assist']));
     expect(names(2024)).not.toEqual(expect.arrayContaining(['Front Radar']));
     expect(names(2024)).not.toContain('Park Assist');
+  });
+
+  it('OEM links and info lookups of a vehicle: its make, its model or every model, its years', () => {
+    const links = linksFor(host.db, { make: 'Toyota', model: 'RAV4', year: 2022 });
+    expect(links.map((l) => l.title)).toEqual([
+      'RAV4 millimeter wave radar beam axis adjustment',
+      'Toyota Safety Sense camera calibration procedure',
+      'Toyota collision repair information',
+    ]);
+    expect(linksFor(host.db, { make: 'Toyota', model: 'Camry', year: 2022 }, 'adas').map((l) => l.title)).toEqual(['Toyota Safety Sense camera calibration procedure']);
+    const info = infoFor(host.db, { make: 'subaru', year: 2020 });
+    expect(info.map((i) => i.description)).toEqual(['EyeSight windshield must be Subaru-approved glass']);
+    expect(info[0]).toMatchObject({ lookupType: 'Position statement', isReportAdd: true, keywords: ['windshield', 'glass'] });
+    expect(infoFor(host.db, { make: 'Subaru', year: 2017 })).toEqual([]);
   });
 });
 
