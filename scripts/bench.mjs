@@ -120,7 +120,7 @@ const heading = (t) => console.log(`\n${t}\n${'─'.repeat(t.length)}`);
 
 // ── the stack ────────────────────────────────────────────────────────────────────────────────────
 async function withStack({ apiPort, appPort, db, reset }, fn) {
-  const host = await startApiHost({ port: apiPort, db, reset, quiet: true });
+  const host = await startApiHost({ port: apiPort, db, reset, quiet: true, appUrl: `http://localhost:${appPort}` });
   let app;
   try {
     app = await startApp({ port: appPort, apiOrigin: `http://127.0.0.1:${apiPort}`, quiet: true, env: { APP_ENV: 'uat', UPSTREAM_TIMEOUT_MS: '10000' } });

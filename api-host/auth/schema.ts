@@ -14,3 +14,14 @@ CREATE TABLE password_reset (
   requested_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now'))
 );
 `;
+
+/** Single-use password-reset links (auth/reset-tokens.ts). */
+export const RESET_TOKEN_SCHEMA = /* sql */ `
+CREATE TABLE reset_token (
+  token_hash TEXT PRIMARY KEY,
+  user       INTEGER NOT NULL REFERENCES user(user),
+  expires_at INTEGER NOT NULL,
+  used_at    INTEGER
+);
+CREATE INDEX reset_token_user ON reset_token(user, expires_at);
+`;
