@@ -30,6 +30,8 @@ const schema = z
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     PRIVACY_POLICY_URL: url('PRIVACY_POLICY_URL').default('https://example.com/privacy'),
     TRAINING_VIDEOS_URL: url('TRAINING_VIDEOS_URL').default('https://example.com/training'),
+    /** Shared with the API host: the app's server errors are written to its application log with it. */
+    APP_LOG_SECRET: z.string().min(32, 'APP_LOG_SECRET must be at least 32 characters').optional(),
   })
   .superRefine((c, ctx) => {
     if (c.APP_ENV === 'prod' && !c.AUTH_SECRET)

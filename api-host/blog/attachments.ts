@@ -4,8 +4,9 @@
  * text without control characters.
  */
 import { fileTypeFromBuffer } from 'file-type';
+import { ATTACHMENT_EXTENSIONS, FORBIDDEN_ATTACHMENT as FORBIDDEN_TYPE } from '../../lib/contract/blog';
 
-const BY_EXTENSION: Readonly<Record<string, string>> = {
+const BY_EXTENSION: Readonly<Record<(typeof ATTACHMENT_EXTENSIONS)[number], string>> = {
   pdf: 'application/pdf',
   png: 'image/png',
   jpg: 'image/jpeg',
@@ -17,8 +18,6 @@ const BY_EXTENSION: Readonly<Record<string, string>> = {
   txt: 'text/plain',
   csv: 'text/csv',
 };
-export const ALLOWED_ATTACHMENTS = 'PDF, PNG, JPEG, GIF, WebP, Word (.docx), Excel (.xlsx), text (.txt) and CSV';
-export const FORBIDDEN_TYPE = `This type of file cannot be attached. Allowed: ${ALLOWED_ATTACHMENTS}.`;
 
 const isText = (bytes: Uint8Array) => {
   try {
@@ -32,7 +31,7 @@ const isText = (bytes: Uint8Array) => {
 /** The content type to store and serve, or an error message for the user. */
 export async function attachmentType(fileName: string, bytes: Uint8Array): Promise<{ contentType: string } | { error: string }> {
   const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
-  const expected = BY_EXTENSION[ext];
+  const expected = (BY_EXTENSION as Record<string, string | undefined>)[ext];
   if (!expected) return { error: FORBIDDEN_TYPE };
   const found = await fileTypeFromBuffer(bytes);
   if (expected.startsWith('text/')) return !found && isText(bytes) ? { contentType: `${expected}; charset=utf-8` } : { error: `The content of ${fileName} is not text. ${FORBIDDEN_TYPE}` };

@@ -103,7 +103,7 @@ export function* logRecords(count: number, { seed = 7, end = Date.now(), days = 
       exception,
       innerException,
       messageLayout: t.layout,
-      machineName: t.name.startsWith('browser') ? 'browser' : t.name.startsWith('app') ? pick(MACHINES.slice(2, 4)) : pick(MACHINES),
+      machineName: t.name.startsWith('browser') ? 'browser' : t.name.startsWith('app') ? pick(MACHINES.slice(2, 4)) : pick(t.name === 'api-host.report' ? MACHINES.slice(4) : MACHINES.slice(0, 2)),
     };
   }
 }

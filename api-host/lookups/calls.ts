@@ -67,7 +67,7 @@ export const lookupCalls = [
   implement(lookup.byGroup, ({ query, ctx }) => {
     const groups = prepared(
       ctx.db,
-      'SELECT id, key, text, section_name FROM lookup_group WHERE (? IS NULL OR section_name = ? COLLATE NOCASE) AND (? IS NULL OR key = ?) ORDER BY section_name, id',
+      'SELECT id, key, text, section_name FROM lookup_group WHERE (? IS NULL OR section_name = ? COLLATE NOCASE) AND (? IS NULL OR key = ?) ORDER BY id',
     ).all(query.className ?? null, query.className ?? null, query.group ?? null, query.group ?? null) as { id: number; key: LookupGroup; text: string; section_name: string }[];
     return groups.map((g): LookupGroupRecord => ({ id: g.id, key: g.key, text: g.text, sectionName: g.section_name, children: groupValues(ctx.db, g.key, true) }));
   }),

@@ -42,3 +42,7 @@ export const BLOG_STATUS = { draft: 1, published: 2, archived: 3 } as const;
  * them again on their next use.
  */
 export const LOOKUPS_CHANGED_EVENT = 'adas:lookups-changed';
+
+/** Longest lookup value and group name (the contract's limits, for the forms). */
+export const LOOKUP_VALUE_MAX = 100;
+export const LOOKUP_GROUP_TEXT_MAX = 60;

@@ -21,12 +21,10 @@ import { z } from 'zod';
 import { sectionRoles } from '../routes';
 import { MESSAGES } from '../validation/messages';
 import { defineCall, q, requiredText } from './define';
-import { LOOKUP_GROUPS } from './lookup-groups';
+import { LOOKUP_GROUP_TEXT_MAX, LOOKUP_GROUPS, LOOKUP_VALUE_MAX } from './lookup-groups';
 
-export { BLOG_STATUS, LOOKUP_GROUPS, LOOKUP_SECTIONS, LOOKUPS_CHANGED_EVENT, type LookupGroup } from './lookup-groups';
+export { BLOG_STATUS, LOOKUP_GROUP_TEXT_MAX, LOOKUP_GROUPS, LOOKUP_SECTIONS, LOOKUP_VALUE_MAX, LOOKUPS_CHANGED_EVENT, type LookupGroup } from './lookup-groups';
 
-export const LOOKUP_VALUE_MAX = 100;
-export const LOOKUP_GROUP_TEXT_MAX = 60;
 
 export const lookupItem = z.object({
   /** The group, e.g. ContactType. */
