@@ -53,7 +53,10 @@ export function activeContent(html: string): string | null {
       else {
         for (const [name, value] of Object.entries(attribs)) {
           if (/^on/i.test(name)) found = `the ${name} attribute`;
-          else if (/^\s*(javascript|vbscript|data):/i.test(value.replace(/[\u0000-\u001f\s]/g, ''))) found = `a ${value.split(':')[0].trim().toLowerCase()}: address`;
+          else {
+            const scheme = /^(javascript|vbscript|data):/i.exec(value.replace(/[\u0000-\u001f\s]/g, ''))?.[1];
+            if (scheme) found = `a ${scheme.toLowerCase()}: address`;
+          }
           if (found) break;
         }
       }

@@ -57,7 +57,7 @@ const toStore = {
 };
 
 export const serverLog = pino(
-  { name: 'app', level: 'info' },
+  { name: 'app', level: 'info', serializers: { err: pino.stdSerializers.errWithCause } },
   pino.multistream([
     { stream: process.stdout, level: 'info' },
     { stream: toStore, level: 'error' },

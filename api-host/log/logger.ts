@@ -75,6 +75,8 @@ export function storeLogger(db: Db, { level = 'info', stdoutLevel = 'warn' }: { 
   const logger = pino(
     {
       name: 'api-host',
+      // The cause stays apart (the record's inner exception) instead of being appended to the stack.
+      serializers: { err: pino.stdSerializers.errWithCause },
       level: [level, stdoutLevel ?? level].sort((a, b) => pino.levels.values[a] - pino.levels.values[b])[0],
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'token', '*.token'], censor: '[hidden]' },
       hooks: {

@@ -20,12 +20,8 @@ import { sectionRoles } from '../routes';
 import { SUPER_USER } from '../roles';
 import { defineCall, ok, q, requiredText } from './define';
 
-export const LOG_LEVELS = ['Trace', 'Debug', 'Info', 'Warn', 'Error', 'Fatal'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-export const LOG_SORTS = ['timestamp', 'level', 'name', 'machineName'] as const;
-export const LOG_DEFAULTS = { pageSize: 10, orderBy: 'timestamp', direction: 'asc' } as const;
-export const MESSAGE_PREVIEW = 300;
-export const RANGE_REVERSED = 'The end of the range is before its start';
+export * from './log-constants';
+import { LOG_DEFAULTS, LOG_LEVELS, LOG_SORTS, RANGE_REVERSED } from './log-constants';
 
 export const logRow = z.object({
   id: z.number().int(),

@@ -5,22 +5,15 @@ import { Paperclip } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, FORBIDDEN_ATTACHMENT, type AttachmentRecord, type BlogRow } from '@/lib/contract/blog';
+import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES } from '@/lib/contract/blog-constants';
+import { type AttachmentRecord, type BlogRow } from '@/lib/contract/blog';
 import { formatDateTime } from '@/lib/format/dates';
 import { blogApi, saveError } from '../api';
 import { fileSize } from '../emails/email-dialog';
+import { attachmentProblem } from './rules';
 
 const DeleteConfirm = dynamic(() => import('../delete-confirm').then((m) => m.DeleteConfirm), { ssr: false });
 const ACCEPT = ATTACHMENT_EXTENSIONS.map((e) => `.${e}`).join(',');
-
-/** Why a chosen file cannot be attached, before it is sent; null when it may be. */
-export function attachmentProblem(file: { name: string; size: number }): string | null {
-  const ext = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase();
-  if (!ext || !(ATTACHMENT_EXTENSIONS as readonly string[]).includes(ext)) return FORBIDDEN_ATTACHMENT;
-  if (file.size === 0) return 'The file is empty';
-  if (file.size > ATTACHMENT_MAX_BYTES) return `The file is larger than ${ATTACHMENT_MAX_BYTES / 1024} kB`;
-  return null;
-}
 
 function toBase64(bytes: Uint8Array): string {
   let binary = '';

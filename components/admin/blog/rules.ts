@@ -1,5 +1,6 @@
-/** The blog screen's rules (overview §4): a new post's defaults, and one expansion per row. */
-import { BLOG_DEFAULTS, type BlogRecord } from '@/lib/contract/blog';
+/** The blog screen's rules (overview §4): a new post's defaults, one expansion per row, what may be attached. */
+import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, BLOG_DEFAULTS, FORBIDDEN_ATTACHMENT } from '@/lib/contract/blog-constants';
+import { type BlogRecord } from '@/lib/contract/blog';
 import { BLOG_STATUS } from '@/lib/contract/lookup-groups';
 
 export type Expansion = 'comments' | 'attachments';
@@ -51,3 +52,12 @@ export const draftOf = (r: BlogRecord): BlogDraft => ({
   isIncludeShop: r.isIncludeShop,
   attachments: r.attachments,
 });
+
+/** Why a chosen file cannot be attached, before it is sent; null when it may be. */
+export function attachmentProblem(file: { name: string; size: number }): string | null {
+  const ext = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase();
+  if (!ext || !(ATTACHMENT_EXTENSIONS as readonly string[]).includes(ext)) return FORBIDDEN_ATTACHMENT;
+  if (file.size === 0) return 'The file is empty';
+  if (file.size > ATTACHMENT_MAX_BYTES) return `The file is larger than ${ATTACHMENT_MAX_BYTES / 1024} kB`;
+  return null;
+}

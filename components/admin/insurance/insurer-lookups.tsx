@@ -11,6 +11,7 @@ import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
 import type { InsuranceLookupRecord, InsuranceLookupType, InsuranceRecord } from '@/lib/contract/insurance';
 import { insuranceApi, saveError } from '../api';
 import { DeleteConfirm } from '../delete-confirm';
+import { parsePrice } from './rules';
 
 const TYPES = [
   { value: 'program', label: 'Program code' },
@@ -30,8 +31,6 @@ interface Draft {
 const EMPTY: Draft = { insuranceLookup: -1, lookupType: 'price', code: '', description: '', calibrationType: '', price: '', isInactive: false };
 const draftOf = (l: InsuranceLookupRecord): Draft => ({ ...l, price: l.price == null ? '' : l.price.toFixed(2) });
 
-/** The price field's number, or NaN for text that is not a plain amount ("abc", "1,5"). */
-export const parsePrice = (text: string): number | null => (text.trim() === '' ? null : /^\d+(\.\d+)?$/.test(text.trim()) ? Number(text.trim()) : NaN);
 
 export function InsurerLookupsDialog({ insurer, onClose }: { insurer: InsuranceRecord; onClose: () => void }) {
   const [items, setItems] = useState<InsuranceLookupRecord[] | null>(null);

@@ -9,10 +9,12 @@ import { useCallback, useMemo, useState } from 'react';
 import { DataTable, FilterSelect, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { LOG_LEVELS, RANGE_REVERSED, type LogLevel, type LogRow } from '@/lib/contract/log';
-import { formatDateTime, fromLocalInput, toLocalInput } from '@/lib/format/dates';
+import { LOG_LEVELS } from '@/lib/contract/log-constants';
+import { type LogLevel, type LogRow } from '@/lib/contract/log';
+import { formatDateTime, toLocalInput } from '@/lib/format/dates';
 import { logApi } from '../api';
 import type { LogListSpec, LogListState } from '../list-specs';
+import { rangeOf } from './rules';
 
 const LogRecordDialog = dynamic(() => import('./log-record').then((m) => m.LogRecordDialog), { ssr: false });
 
@@ -27,15 +29,6 @@ const LEVEL_STYLE: Record<LogLevel, string> = {
 const LEVEL_OPTIONS = [{ value: '', label: 'All levels' }, ...LOG_LEVELS.map((l) => ({ value: l, label: l }))];
 
 export const LevelBadge = ({ level }: { level: LogLevel }) => <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${LEVEL_STYLE[level]}`}>{level}</span>;
-
-/** The range the inputs describe (UTC instants), or why it cannot be used. */
-export function rangeOf(from: string, to: string, zone: string): { from: string; to: string } | { error: string } | null {
-  if (!from && !to) return null;
-  const f = fromLocalInput(from, zone);
-  const t = fromLocalInput(to, zone);
-  if (!f || !t) return { error: 'Give both the start and the end of the range' };
-  return f > t ? { error: RANGE_REVERSED } : { from: f, to: t };
-}
 
 interface Props {
   spec: LogListSpec;
