@@ -85,7 +85,7 @@ export function InsurerLookupsDialog({ insurer, onClose }: { insurer: InsuranceR
       {loadError && <Alert>{loadError}</Alert>}
       {items === null && !loadError && <p role="status">Loading…</p>}
       {items && (
-        <div className="max-w-full overflow-x-auto">
+        <div className="relative max-w-full overflow-x-auto">
           <table className="w-full min-w-[28rem] text-left text-sm">
             <caption className="sr-only">Lookups of {insurer.insuranceName}</caption>
             <thead className="text-xs font-semibold text-slate-700 uppercase">

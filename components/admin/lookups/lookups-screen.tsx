@@ -96,7 +96,7 @@ export function LookupsScreen({ groups, current }: { groups: readonly LookupGrou
         </div>
         <div aria-live="polite">{flash && <Alert kind={flash.kind}>{flash.text}</Alert>}</div>
 
-        <div className="max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+        <div className="relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <caption className="sr-only">Values of {group.text}, in the order screens show them</caption>
             <thead className="bg-slate-50 text-xs font-semibold text-slate-700 uppercase">
@@ -120,14 +120,14 @@ export function LookupsScreen({ groups, current }: { groups: readonly LookupGrou
                 </tr>
               )}
               {values.map((v, i) => (
-                <tr key={v.id} className={`border-b border-slate-100 last:border-0 ${v.isInactive ? 'text-slate-500' : 'text-slate-900'}`}>
+                <tr key={v.id} className={`border-b border-slate-100 last:border-0 ${v.isInactive ? 'text-slate-700' : 'text-slate-900'}`}>
                   <th scope="row" className="px-3 py-2 font-medium">
                     {v.value}
                   </th>
                   <td className="px-3 py-2">{v.id}</td>
                   <td className="px-3 py-2">{v.code ?? ''}</td>
                   <td className="px-3 py-2">{v.type3 ?? ''}</td>
-                  <td className="px-3 py-2">{v.isInactive ? <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">Inactive</span> : 'Active'}</td>
+                  <td className="px-3 py-2">{v.isInactive ? <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-900">Inactive</span> : 'Active'}</td>
                   <td className="px-3 py-1">
                     <div className="flex flex-wrap justify-end gap-1">
                       <Button variant="ghost" aria-label={`Edit ${v.value}`} onClick={() => setEditing(v)}>
