@@ -8,6 +8,7 @@ import { blog } from './blog';
 import { calibrations } from './calibrations';
 import { contacts } from './contacts';
 import type { Db } from './db';
+import { files } from './files';
 import { firms } from './firms';
 import { insurance } from './insurance';
 import { log } from './log';
@@ -30,7 +31,7 @@ export interface Area {
 }
 
 // Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
-export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, calibrations, makeMatrixLinks, insurance, blog, mail];
+export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, calibrations, makeMatrixLinks, files, insurance, blog, mail];
 
 /** Every call the reference host implements. */
 export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a.calls);

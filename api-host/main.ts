@@ -8,6 +8,7 @@
  *   APP_LOG_SECRET    the secret the app's server sends with its error records (default: generated once
  *                     into .data/app-log-secret, which `npm start` hands to the app as well)
  *   APP_PUBLIC_URL    the app's origin, for links in mails (default http://localhost:3000)
+ *   API_HOST_FILES    folder of uploaded files, one folder per firm (default .data/files)
  * Flags: --reset re-seeds before serving; --reset-only re-seeds and exits (npm run reset-data).
  */
 import { existsSync, rmSync } from 'node:fs';
@@ -29,17 +30,19 @@ const env = z
     API_HOST_LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal']).default('info'),
     APP_LOG_SECRET: z.string().min(32, 'APP_LOG_SECRET must be at least 32 characters').optional(),
     APP_PUBLIC_URL: z.url({ error: 'APP_PUBLIC_URL must be an absolute http(s) URL' }).default('http://localhost:3000'),
+    API_HOST_FILES: z.string().min(1).default('.data/files'),
   })
   .safeParse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')));
 if (!env.success) {
   console.error(`Invalid reference host configuration:\n${env.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   process.exit(1);
 }
-const { API_HOST_PORT, API_HOST_DB, API_HOST_SECRET, API_HOST_TOKEN_TTL, API_HOST_LOG_LEVEL, APP_LOG_SECRET, APP_PUBLIC_URL } = env.data;
+const { API_HOST_PORT, API_HOST_DB, API_HOST_SECRET, API_HOST_TOKEN_TTL, API_HOST_FILES, API_HOST_LOG_LEVEL, APP_LOG_SECRET, APP_PUBLIC_URL } = env.data;
 const reset = process.argv.includes('--reset') || process.argv.includes('--reset-only');
 
 const removeDb = () => {
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(API_HOST_DB + suffix)) rmSync(API_HOST_DB + suffix);
+  rmSync(API_HOST_FILES, { recursive: true, force: true });
 };
 if (reset) removeDb();
 let db: Db;
@@ -67,6 +70,7 @@ const { logger, flush } = storeLogger(db, { level: API_HOST_LOG_LEVEL });
 const ctx: HostContext = {
   db,
   tokens: tokenService(secret, API_HOST_TOKEN_TTL),
+  filesDir: API_HOST_FILES,
   log: logger,
   serviceSecret: APP_LOG_SECRET ?? secretFromFile('.data/app-log-secret'),
   appUrl: APP_PUBLIC_URL,

@@ -3,11 +3,13 @@ import { contract } from '../../lib/contract';
 import { RESET_LINK_INVALID, RESET_TOKEN_MINUTES, type SessionProfile } from '../../lib/contract/auth';
 import type { Db } from '../db';
 import { DUMMY_HASH_PROMISE, verifyPassword } from '../passwords';
-import { hostLog, implement, type HostContext } from '../server';
+import { OK, hostLog, implement, notFound, type HostContext } from '../server';
 import { sendMail } from '../mail/outbox';
 import { setPassword } from '../users/credentials';
 import { consumeResetToken, createResetToken, recentResetTokens, releaseResetToken, resetLink, resetTokenUser } from './reset-tokens';
-import { createTempToken, redeemTempToken } from './temp-tokens';
+import { revokeToken } from './sessions';
+import { createTempToken, peekTempToken, redeemTempToken } from './temp-tokens';
+import { SignInThrottle } from './throttle';
 
 /** Where reset links point when the host is not told the app's origin (APP_PUBLIC_URL). */
 const DEFAULT_APP_URL = 'http://localhost:3000';
@@ -86,13 +88,37 @@ async function tokenFor(ctx: HostContext, row: UserRow | undefined) {
   return { success: true as const, token: await ctx.tokens.issue(profileOf(row)) };
 }
 
+const throttles = new WeakMap<HostContext, SignInThrottle>();
+const throttleOf = (ctx: HostContext) => {
+  let t = throttles.get(ctx);
+  if (!t) throttles.set(ctx, (t = new SignInThrottle()));
+  return t;
+};
+
 export const authCalls = [
-  implement(auth.getToken, async ({ body, ctx }) => {
+  implement(auth.getToken, async ({ body, ctx, request }) => {
+    const throttle = throttleOf(ctx);
+    throttle.check(body.username, request.ip);
     const row = findUserByName(ctx.db, body.username);
     // Compare against a dummy hash for unknown names so the answer time does not reveal them.
     const valid = await verifyPassword(body.password, row?.password_hash ?? (await DUMMY_HASH_PROMISE));
-    if (!row || !valid) return { success: false as const, reason: REASONS.wrongCredentials };
+    if (!row || !valid) {
+      throttle.fail(body.username, request.ip);
+      return { success: false as const, reason: REASONS.wrongCredentials };
+    }
+    throttle.succeed(body.username);
     return tokenFor(ctx, row);
+  }),
+  implement(auth.revokeToken, ({ caller, ctx }) => {
+    revokeToken(ctx.db, caller.tokenId, caller.profile.exp);
+    ctx.push?.disconnect((owner) => owner.tokenId === caller.tokenId);
+    return OK;
+  }),
+  implement(auth.tempTokenInfo, ({ body, ctx }) => {
+    const user = peekTempToken(ctx.db, body.token);
+    const row = user == null ? undefined : findUserById(ctx.db, user);
+    if (!row || row.is_inactive) throw notFound('Sign-in link');
+    return { username: row.username, firstName: row.first_name, lastName: row.last_name };
   }),
   implement(auth.redeemTempToken, async ({ body, ctx }) => {
     const user = redeemTempToken(ctx.db, body.token);

@@ -1,7 +1,7 @@
 /** Auth host calls (overview §7 Auth) and the session profile carried in the token (§3). */
 import { z } from 'zod';
 import { MESSAGES } from '../validation/messages';
-import { defineCall, requiredText } from './define';
+import { defineCall, ok, requiredText } from './define';
 import { passwordRule } from './user';
 
 /** Claims of the login token: the session profile (overview §3) plus the standard expiry. */
@@ -59,6 +59,32 @@ export const resetPassword = defineCall({
   path: 'user/resetPassword',
   body: z.object({ username: z.email('Required, formatted email address').max(200) }),
   response: z.object({ success: z.literal(true), message: z.string() }),
+  access: 'anonymous',
+});
+
+/**
+ * Reference-host extension (not in the specification): revokes the bearer token itself (logout). The host
+ * refuses it from then on; an upstream without such a call simply lets the token run out.
+ */
+export const revokeToken = defineCall({
+  host: 'auth',
+  method: 'POST',
+  path: 'user/revokeToken',
+  response: ok,
+  access: 'signed-in',
+});
+
+/**
+ * Reference-host extension: whose sign-in link a temp token is, without redeeming it, so /sso can ask
+ * "You are signed in as A. Continue as B?" before replacing a session. Answers 404 for an unknown, used or
+ * expired token (whoever holds a valid one could redeem it anyway, so naming its user reveals nothing more).
+ */
+export const tempTokenInfo = defineCall({
+  host: 'auth',
+  method: 'POST',
+  path: 'user/tempTokenInfo',
+  body: z.object({ token: requiredText(200) }),
+  response: z.object({ username: z.string(), firstName: z.string(), lastName: z.string() }),
   access: 'anonymous',
 });
 

@@ -6,13 +6,14 @@ import * as blog from './blog';
 import * as contact from './contact';
 import * as data from './data';
 import type { CallDef } from './define';
+import * as file from './file';
 import * as firm from './firm';
 import * as insurance from './insurance';
 import * as log from './log';
 import * as lookup from './lookup';
 import * as user from './user';
 
-export const contract = { adas, admin, auth, blog, contact, data, firm, insurance, log, lookup, user };
+export const contract = { adas, admin, auth, blog, contact, data, file, firm, insurance, log, lookup, user };
 
 function isCall(v: unknown): v is CallDef {
   return typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'response' in v;

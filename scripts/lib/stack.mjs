@@ -109,6 +109,8 @@ export async function startApiHost({ port = 4010, db = '.data/reference.db', res
     API_HOST_DB: db,
     APP_LOG_SECRET: embeddedLogSecret(),
     APP_PUBLIC_URL: appUrl,
+    // Uploaded files beside the database, so every test host keeps its own.
+    API_HOST_FILES: join(dirname(db), 'files'),
     ...env,
   }, { quiet });
   await waitFor(`http://127.0.0.1:${port}/health`, child, 'The reference API host');

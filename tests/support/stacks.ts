@@ -29,6 +29,9 @@ export const SPARE = {
   /** e2e/faults.spec.ts: a stand-in upstream in front of the global host, and its app. */
   standIn: API_PORT + 13,
   standInApp: APP_PORT + 14,
+  /** security/review-findings.spec.ts: an app with a small sign-in limit (global host), and a host with a small getToken limit. */
+  reviewApp: APP_PORT + 15,
+  reviewHost: API_PORT + 14,
 } as const;
 
 export const hostOrigin = (port: number) => `http://127.0.0.1:${port}`;
