@@ -1,11 +1,12 @@
 /** Blog posts, comments and attachments (lib/contract/blog.ts), scoped to the caller's firms. */
 import { contract } from '../../lib/contract';
-import { COMMENTS_OFF, type AttachmentRecord, type CommentRecord } from '../../lib/contract/blog';
+import { COMMENTS_OFF, imageOf, type AttachmentRecord, type CommentRecord } from '../../lib/contract/blog';
 import { BLOG_STATUS } from '../../lib/contract/lookup-groups';
 import { activeContent, plainText, sanitizeRichText } from '../../lib/rich-text';
 import type { Db } from '../db';
 import { firmScope, ftsPrefixMatch, prepared } from '../sql';
 import { OK, assertFirm, badRequest, hostLog, implement, notFound, type Caller } from '../server';
+import { readStored, sniff } from '../files/storage';
 import { attachmentType } from './attachments';
 import { SELECT_RECORD, listBlogs, publishedFor, toRecord, type BlogDb } from './query';
 
@@ -82,6 +83,8 @@ export const blogCalls = [
     const content = sanitizeRichText(body.content);
     const text = plainText(content);
     if (!active && !text) errors.content = ['This field is required'];
+    const image = body.imageUrl ? imageOf(body.imageUrl) : null;
+    if (body.imageUrl && (!image || !caller.firms.has(image.firm))) errors.imageUrl = ['An image from the uploader'];
     if (!lookupExists(ctx.db, 'BlogType', body.blogType)) errors.blogType = ['Choose a blog type'];
     if (!lookupExists(ctx.db, 'BlogStatus', body.blogStatus)) errors.blogStatus = ['Choose a status'];
     if (Object.keys(errors).length) throw badRequest('Invalid body', errors);
@@ -217,4 +220,18 @@ export const blogCalls = [
   }),
 
   implement(c.published, ({ query, caller, ctx }) => publishedFor(ctx.db, caller.firm, query.limit)),
+
+  implement(c.blogImage, async ({ query, caller, ctx, reply }) => {
+    const row = prepared(ctx.db, 'SELECT firm, image_url FROM blog WHERE blog = ?').get(query.blog) as { firm: number; image_url: string | null } | undefined;
+    const mayRead = row && (caller.firms.has(row.firm) || publishedFor(ctx.db, caller.firm, 1, { blog: query.blog }).length > 0);
+    const image = mayRead && row.image_url ? imageOf(row.image_url) : null;
+    if (!image || image.name !== query.name) throw notFound('Image');
+    const bytes = await readStored(ctx.filesDir, image.firm, image.name);
+    const type = await sniff(bytes);
+    return reply
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .type(type?.mime === 'image/png' || type?.mime === 'image/jpeg' ? type.mime : 'application/octet-stream')
+      .send(bytes);
+  }),
 ];

@@ -100,15 +100,15 @@ export function listBlogs(db: Db, q: BlogListQuery, firms: ReadonlySet<number>):
  * Home's posts for a user of `firm`: Published, schedule come, published by that firm or one above it in
  * the network; a shop sees only posts that include shops. Sticky first, then `sort`, then newest.
  */
-export function publishedFor(db: Db, firm: number, limit: number, now = new Date()): BlogRecord[] {
+export function publishedFor(db: Db, firm: number, limit: number, opts: { blog?: number; now?: Date } = {}): BlogRecord[] {
   const rows = prepared(
     db,
     `WITH RECURSIVE up(firm) AS (SELECT ? UNION SELECT f.parent FROM firm f JOIN up ON f.firm = up.firm WHERE f.parent IS NOT NULL)
      ${SELECT_RECORD}
      WHERE b.blog_status = ? AND b.firm IN (SELECT firm FROM up) AND coalesce(b.scheduled_on, b.created_on) <= ?
-       AND (b.is_include_shop = 1 OR (SELECT firm_type FROM firm WHERE firm = ?) <> 'shop')
+       AND (b.is_include_shop = 1 OR (SELECT firm_type FROM firm WHERE firm = ?) <> 'shop') AND (? IS NULL OR b.blog = ?)
      ORDER BY b.is_sticky DESC, b.sort, coalesce(b.scheduled_on, b.created_on) DESC, b.blog DESC
      LIMIT ?`,
-  ).all(firm, BLOG_STATUS.published, now.toISOString(), firm, limit) as BlogDb[];
+  ).all(firm, BLOG_STATUS.published, (opts.now ?? new Date()).toISOString(), firm, opts.blog ?? null, opts.blog ?? null, limit) as BlogDb[];
   return rows.map(toRecord);
 }

@@ -58,7 +58,7 @@ export async function BlogPanel({ params, session }: PanelProps) {
   ]);
   keepInRange(blogList, state, data.count);
   const options = (key: LookupGroup) => lookups.filter((l) => l.key === key).map((l) => ({ value: l.id, label: l.value }));
-  return <BlogScreen spec={blogList} state={state} data={data} types={options('BlogType')} statuses={options('BlogStatus')} zone={zoneOf(session.profile.timezone)} />;
+  return <BlogScreen spec={blogList} state={state} data={data} types={options('BlogType')} statuses={options('BlogStatus')} firm={session.profile.firm} zone={zoneOf(session.profile.timezone)} />;
 }
 
 export async function LogPanel({ params, session }: PanelProps) {

@@ -5,7 +5,8 @@
  *   default (§9); `createdBy` is the author's display name ("Last, First"), ties broken by the newest post;
  * - blog/saveBlog answers {id}; blog -1 adds one, starting from BLOG_DEFAULTS (§4). `content` is HTML; the
  *   host cleans it (lib/rich-text.ts) and refuses active content (scripts, frames, event handlers) with a
- *   field error; `imageUrl` is an image stored with file/upload (the users issue's image uploader);
+ *   field error; `imageUrl` is an image stored with file/upload (the image uploader) in a firm the author reaches;
+ *   readers get it through blog/image?blog&name (an extension), which checks they may read the post;
  *   `blogTags` is a comma list; `scheduledOn` (UTC ISO) is when the post appears on Home, null = at once;
  * - a post's firm is the location that publishes it: it reaches the users of that firm and of every firm
  *   below it in the network; shops among them only when isIncludeShop. Home lists the Published posts
@@ -76,6 +77,14 @@ export const attachmentRecord = z.object({
 });
 export type AttachmentRecord = z.infer<typeof attachmentRecord>;
 
+/** An image stored with file/upload (lib/contract/file.ts): `file/image?firm={firm}&name={stored name}`. */
+const BLOG_IMAGE_URL = /^file\/image\?firm=(\d{1,9})&name=([A-Za-z0-9][A-Za-z0-9._%-]{0,200})$/;
+/** The firm folder and stored name of a post's image address. */
+export function imageOf(url: string): { firm: number; name: string } | null {
+  const m = BLOG_IMAGE_URL.exec(url);
+  return m ? { firm: Number(m[1]), name: decodeURIComponent(m[2]) } : null;
+}
+
 const STAFF = sectionRoles('blog');
 const base = { access: STAFF, bff: true } as const;
 const requiredId = z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required);
@@ -126,8 +135,8 @@ export const blogInput = z.object({
   imageUrl: z
     .string()
     .trim()
-    .max(500)
-    .regex(/^(\/|https:\/\/)[^\s"'<>]*$/, 'An image address from the uploader')
+    .max(300)
+    .regex(BLOG_IMAGE_URL, 'An image from the uploader')
     .nullable()
     .default(null),
   blogTags: optionalText(200),
@@ -184,6 +193,20 @@ export const attachment = defineCall({
   path: 'blog/attachment',
   query: z.object({ blogAttachment: q.id() }),
   response: z.object({ fileName: z.string(), contentType: z.string(), data: z.string() }),
+});
+
+/**
+ * A post's image for whoever may read the post (its managers, and Home's readers of a published post,
+ * who need not reach the publishing firm's files). `name` is the stored name, so the answer never changes.
+ */
+export const blogImage = defineCall({
+  method: 'GET',
+  path: 'blog/image',
+  transport: 'binary',
+  query: z.object({ blog: q.id(), name: z.string().max(200) }),
+  response: z.unknown(),
+  access: 'signed-in',
+  bff: true,
 });
 
 /** Home's posts for the caller: Published, schedule come, aimed at the caller's firm (see above). */

@@ -1,9 +1,11 @@
 /**
- * Administration → Blog (issue 15): a post created with the editor, a comment and an attachment added,
+ * Administration → Blog (issue 15): a post created with the editor (rich text, an image through the image
+ * uploader), a comment and an attachment added,
  * the row expanding to one or the other (never both), a forbidden file refused, the post on Home, and
  * the delete confirmed with the specification's question.
  */
 import { expect, test } from '@playwright/test';
+import { PNG_1PX } from '../support/images';
 import { clickUntil, openAdmin, rowOf, search, uniqueWord } from './admin-support';
 
 test('create a post, comment on it, attach a file, expand one or the other, see it on Home, delete it', async ({ page }) => {
@@ -31,6 +33,8 @@ test('create a post, comment on it, attach a file, expand one or the other, see 
   await page.keyboard.type('Keep the floor level within 3 mm. ');
   await editor.getByRole('button', { name: 'Bold' }).click();
   await page.keyboard.type('Always chock the wheels.');
+  await editor.locator('input[type=file]').setInputFiles({ name: 'bay.png', mimeType: 'image/png', buffer: PNG_1PX });
+  await expect(editor.getByRole('img', { name: "The post's image" })).toBeVisible();
   await editor.getByLabel('Tags').fill('safety, bay');
   await editor.getByLabel('Allow comments').check();
   await editor.getByRole('button', { name: 'Save' }).click();
@@ -72,6 +76,8 @@ test('create a post, comment on it, attach a file, expand one or the other, see 
   const post = page.getByRole('article', { name: title });
   await expect(post).toBeVisible();
   await expect(post.locator('strong')).toHaveText('Always chock the wheels.');
+  // The image loads through the post (the BFF answers it to this site's <img>).
+  await expect.poll(() => post.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
 
   await page.goto(`/admin?section=blog&searchTerm=${encodeURIComponent(title.split(' ')[2])}`);
   const confirm = page.getByRole('dialog', { name: `Delete ${title}` });

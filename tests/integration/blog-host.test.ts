@@ -10,6 +10,7 @@ import type { CallDef } from '../../lib/contract/define';
 import { BLOG_STATUS } from '../../lib/contract/lookup-groups';
 import { MESSAGES } from '../../lib/validation/messages';
 import { startTestHost, type CallInput, type TestHost } from '../support/host';
+import { PNG_1PX, multipart } from '../support/images';
 
 const b = contract.blog;
 let host: TestHost;
@@ -159,6 +160,30 @@ describe('comments and attachments', () => {
     await ok(b.deleteBlog, { query: { blog: id } });
     expect(host.db.prepare('SELECT (SELECT count(*) FROM blog_comment WHERE blog = ?) + (SELECT count(*) FROM blog_attachment WHERE blog = ?)').pluck().get(id, id)).toBe(0);
     expect(await status(b.blog, { query: { blog: id } })).toBe(404);
+  });
+});
+
+describe("a post's image", () => {
+  it("is stored with the uploader; Home's readers load it through the post, others get 404", async () => {
+    const { body, contentType } = await multipart([{ name: '2/bay.png', bytes: PNG_1PX }]);
+    const up = await host.app.inject({ method: 'POST', url: '/api/file/upload', payload: body, headers: { 'content-type': contentType, authorization: `Bearer ${r3}` } });
+    expect(up.statusCode).toBe(200);
+    const [imageUrl] = up.json() as string[];
+    const { id } = await ok<{ id: number }>(b.saveBlog, { body: post({ imageUrl, isIncludeShop: true }) }, r3);
+    expect((await ok<BlogRecord>(b.blog, { query: { blog: id } }, r3)).imageUrl).toBe(imageUrl);
+    const name = new URLSearchParams(imageUrl.split('?')[1]).get('name')!;
+    const get = (token: string, n = name) => host.app.inject({ method: 'GET', url: `/api/blog/image?blog=${id}&name=${encodeURIComponent(n)}`, headers: { authorization: `Bearer ${token}` } });
+    // The shop (firm 7, below firm 2) does not reach firm 2's files, but reads the post on Home.
+    const shop = await get(r15);
+    expect(shop.statusCode).toBe(200);
+    expect(shop.headers['content-type']).toBe('image/png');
+    const platformOnly = await host.token(await host.addUser({ role: 6, firm: 1, firms: [1] }));
+    expect((await get(platformOnly)).statusCode).toBe(404); // above the post's firm: not aimed at
+    expect((await get(r12)).statusCode).toBe(200); // a franchisee below the same franchiser
+    expect((await get(r15, 'other.png')).statusCode).toBe(404);
+    // An image of a firm the author does not reach, or an address not from the uploader.
+    expect((await errorsOf(b.saveBlog, { body: post({ imageUrl: 'file/image?firm=1&name=x.png' }) }, r3)).imageUrl).toEqual(['An image from the uploader']);
+    expect((await errorsOf(b.saveBlog, { body: post({ imageUrl: 'https://evil.example/x.png' }) }, r3)).imageUrl).toEqual(['An image from the uploader']);
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { scrub } from '@/api-host/log/query';
-import { attachmentProblem, newBlogDraft, toggleExpansion, type Expansions } from '@/components/admin/blog/rules';
+import { attachmentProblem, blogImageSrc, newBlogDraft, toggleExpansion, type Expansions } from '@/components/admin/blog/rules';
 import { parsePrice } from '@/components/admin/insurance/rules';
 import { rangeOf } from '@/components/admin/log/rules';
 import { deleteOutcome, groupUpsertOutcome, movedTo } from '@/components/admin/lookups/rules';
@@ -42,7 +42,7 @@ describe('lookup delete and group upsert results (operations §8)', () => {
 
 describe('blog rules (overview §4)', () => {
   it('a new post starts from sort 0, sticky off, comments off, shop off, no attachments, as a draft', () => {
-    expect(newBlogDraft()).toMatchObject({ blog: -1, sort: 0, isSticky: false, isAllowComments: false, isIncludeShop: false, attachments: 0, blogStatus: 1, content: '' });
+    expect(newBlogDraft(3)).toMatchObject({ blog: -1, firm: 3, sort: 0, isSticky: false, isAllowComments: false, isIncludeShop: false, attachments: 0, blogStatus: 1, content: '' });
   });
 
   it('a row shows its comments or its attachments, never both', () => {
@@ -56,6 +56,11 @@ describe('blog rules (overview §4)', () => {
     expect(s.get(9)).toBe('comments');
     s = toggleExpansion(s, 7, 'attachments');
     expect(s.has(7)).toBe(false);
+  });
+
+  it("readers load a post's image through the post, by its stored name", () => {
+    expect(blogImageSrc(12, 'file/image?firm=3&name=ab12-bay.png')).toBe('/api/bff/blog/image?blog=12&name=ab12-bay.png');
+    expect(blogImageSrc(12, null)).toBeNull();
   });
 
   it('attachments: allowed extensions within the size, before anything is sent', () => {

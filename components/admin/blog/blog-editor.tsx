@@ -1,7 +1,7 @@
 'use client';
 /**
  * Create or edit a post with every Blog field (overview §3): name, type, status, content (rich text),
- * tags, scheduled date, sticky, sort, allow comments, include shops. A new post starts from the defaults
+ * image (the image uploader), tags, scheduled date, sticky, sort, allow comments, include shops. A new post starts from the defaults
  * of overview §4. A failed save keeps everything typed and says what is wrong, field by field.
  */
 import dynamic from 'next/dynamic';
@@ -12,11 +12,13 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
 import { EARLIEST_SCHEDULE, SCHEDULE_TOO_EARLY } from '@/lib/contract/blog-constants';
+import { fileSrc } from '@/lib/files';
 import { fromLocalInput, toLocalInput } from '@/lib/format/dates';
 import { MESSAGES } from '@/lib/validation/messages';
 import { blogApi, saveError } from '../api';
 import { draftOf, newBlogDraft, type BlogDraft } from './rules';
 
+const ImageUploader = dynamic(() => import('@/components/ui/image-uploader').then((m) => m.ImageUploader), { ssr: false });
 const RichTextEditor = dynamic(() => import('./rich-text-editor'), {
   ssr: false,
   loading: () => <div className="min-h-48 rounded-md border border-slate-300 bg-slate-50" role="status" aria-label="Loading the editor" />,
@@ -42,6 +44,8 @@ export function draftErrors(d: BlogDraft, scheduleText: string, zone: string): E
 
 interface Props {
   blog: number | null;
+  /** The author's firm: a new post's, and where its image is stored. */
+  firm: number;
   types: readonly FilterOption[];
   statuses: readonly FilterOption[];
   zone: string;
@@ -49,8 +53,8 @@ interface Props {
   onSaved: (name: string) => void;
 }
 
-export function BlogEditor({ blog, types, statuses, zone, onClose, onSaved }: Props) {
-  const [draft, setDraft] = useState<BlogDraft | null>(blog === null ? newBlogDraft() : null);
+export function BlogEditor({ blog, firm, types, statuses, zone, onClose, onSaved }: Props) {
+  const [draft, setDraft] = useState<BlogDraft | null>(blog === null ? newBlogDraft(firm) : null);
   const [schedule, setSchedule] = useState('');
   const [loadError, setLoadError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -88,6 +92,7 @@ export function BlogEditor({ blog, types, statuses, zone, onClose, onSaved }: Pr
         blogType: draft.blogType!,
         blogStatus: draft.blogStatus!,
         content: draft.content,
+        firm: draft.firm,
         imageUrl: draft.imageUrl,
         blogTags: draft.blogTags,
         scheduledOn: schedule ? fromLocalInput(schedule, zone) : null,
@@ -144,6 +149,24 @@ export function BlogEditor({ blog, types, statuses, zone, onClose, onSaved }: Pr
             {errors.content && (
               <p id={`${contentLabel}-error`} role="alert" className="text-sm text-red-700">
                 {errors.content}
+              </p>
+            )}
+          </div>
+          <div className="flex flex-col gap-2">
+            <span className="text-sm font-medium text-slate-800">Image</span>
+            {draft.imageUrl && (
+              <div className="flex flex-wrap items-end gap-2">
+                {/* eslint-disable-next-line @next/next/no-img-element -- an uploaded image, served through the BFF */}
+                <img src={fileSrc(draft.imageUrl)} alt="The post's image" className="max-h-32 rounded-md border border-slate-200" />
+                <Button variant="ghost" onClick={() => set({ imageUrl: null })}>
+                  Remove image
+                </Button>
+              </div>
+            )}
+            <ImageUploader label="Post image" firm={draft.firm} multiple={false} onUploaded={(urls) => urls[0] && set({ imageUrl: urls[0] })} />
+            {errors.imageUrl && (
+              <p role="alert" className="text-sm text-red-700">
+                {errors.imageUrl}
               </p>
             )}
           </div>

@@ -27,6 +27,8 @@ interface Props {
   data: { count: number; items: BlogRow[] };
   types: readonly FilterOption[];
   statuses: readonly FilterOption[];
+  /** The author's firm (a new post's). */
+  firm: number;
   zone: string;
 }
 
@@ -46,7 +48,7 @@ function ExpandButton({ row, kind, shown, count, onClick }: { row: BlogRow; kind
   );
 }
 
-export function BlogScreen({ spec, state, data, types, statuses, zone }: Props) {
+export function BlogScreen({ spec, state, data, types, statuses, firm, zone }: Props) {
   const list = useList(spec, state);
   const [expanded, setExpanded] = useState<Expansions>(new Map());
   const [editing, setEditing] = useState<number | 'new' | null>(null);
@@ -159,6 +161,7 @@ export function BlogScreen({ spec, state, data, types, statuses, zone }: Props) 
       {editing !== null && (
         <BlogEditor
           blog={editing === 'new' ? null : editing}
+          firm={firm}
           types={types}
           statuses={statuses}
           zone={zone}

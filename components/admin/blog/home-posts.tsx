@@ -10,6 +10,7 @@ import { contract } from '@/lib/contract';
 import type { BlogRecord } from '@/lib/contract/blog';
 import { formatDate, zoneOf } from '@/lib/format/dates';
 import { renderRichText } from '@/lib/rich-text';
+import { blogImageSrc } from './rules';
 
 export async function HomePosts({ timezone }: { timezone: number }) {
   let posts: BlogRecord[];
@@ -41,8 +42,8 @@ export async function HomePosts({ timezone }: { timezone: number }) {
               </p>
             </header>
             {p.imageUrl && (
-              // eslint-disable-next-line @next/next/no-img-element -- an uploaded image of any size, served by the app
-              <img src={p.imageUrl} alt="" className="mb-2 max-h-64 rounded-md object-cover" />
+              // eslint-disable-next-line @next/next/no-img-element -- an uploaded image of any size, served through the BFF
+              <img src={blogImageSrc(p.blog, p.imageUrl) ?? ''} alt="" className="mb-2 max-h-64 rounded-md object-cover" />
             )}
             <div className="prose-content break-words text-slate-900" dangerouslySetInnerHTML={{ __html: renderRichText(p.content) }} />
             {p.blogTags && (

@@ -1,6 +1,7 @@
 /** The blog screen's rules (overview §4): a new post's defaults, one expansion per row, what may be attached. */
 import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, BLOG_DEFAULTS, FORBIDDEN_ATTACHMENT } from '@/lib/contract/blog-constants';
 import { type BlogRecord } from '@/lib/contract/blog';
+import { BFF_PREFIX } from '@/lib/bff/protocol';
 import { BLOG_STATUS } from '@/lib/contract/lookup-groups';
 
 export type Expansion = 'comments' | 'attachments';
@@ -17,15 +18,16 @@ export function toggleExpansion(state: Expansions, blog: number, kind: Expansion
   return next;
 }
 
-export type BlogDraft = Omit<BlogRecord, 'blogType' | 'blogStatus' | 'firm' | 'firmName' | 'blogTypeName' | 'blogStatusName' | 'createdBy' | 'createdOn' | 'countComments'> & {
+export type BlogDraft = Omit<BlogRecord, 'blogType' | 'blogStatus' | 'firmName' | 'blogTypeName' | 'blogStatusName' | 'createdBy' | 'createdOn' | 'countComments'> & {
   blogType: number | null;
   blogStatus: number | null;
 };
 
-/** A new post: sort 0, sticky off, comments off, shop off, no attachments (overview §4); a draft until published. */
-export function newBlogDraft(): BlogDraft {
+/** A new post of the author's firm: sort 0, sticky off, comments off, shop off, no attachments (overview §4); a draft until published. */
+export function newBlogDraft(firm: number): BlogDraft {
   return {
     blog: -1,
+    firm,
     blogName: '',
     blogType: null,
     blogStatus: BLOG_STATUS.draft,
@@ -39,6 +41,7 @@ export function newBlogDraft(): BlogDraft {
 
 export const draftOf = (r: BlogRecord): BlogDraft => ({
   blog: r.blog,
+  firm: r.firm,
   blogName: r.blogName,
   blogType: r.blogType,
   blogStatus: r.blogStatus,
@@ -60,4 +63,10 @@ export function attachmentProblem(file: { name: string; size: number }): string 
   if (file.size === 0) return 'The file is empty';
   if (file.size > ATTACHMENT_MAX_BYTES) return `The file is larger than ${ATTACHMENT_MAX_BYTES / 1024} kB`;
   return null;
+}
+
+/** Where a reader's browser loads a post's image (blog/image: readers need not reach the firm's files). */
+export function blogImageSrc(blog: number, imageUrl: string | null): string | null {
+  const name = imageUrl ? new URLSearchParams(imageUrl.split('?')[1] ?? '').get('name') : null;
+  return name ? `${BFF_PREFIX}blog/image?blog=${blog}&name=${encodeURIComponent(name)}` : null;
 }
