@@ -29,6 +29,12 @@ CREATE TABLE usage (
  *   (`lvl`), so "this level AND these words" is one intersection of the index's lists, in time order;
  * - the Log entries written before this store existed are moved into it (as the browser's reports).
  */
+/** Indexes each new record for search (bulk loads drop it, index in one statement, and create it again). */
+export const APP_LOG_FTS_TRIGGER = /* sql */ `CREATE TRIGGER app_log_fts_ai AFTER INSERT ON app_log BEGIN
+  INSERT INTO app_log_fts (rowid, message, machine_name, lvl)
+  VALUES (NEW.id, NEW.message, NEW.machine_name, 'lvl' || NEW.level);
+END;`;
+
 export const APP_LOG_SCHEMA = /* sql */ `
 CREATE TABLE app_log (
   id              INTEGER PRIMARY KEY,
@@ -47,10 +53,7 @@ CREATE INDEX app_log_name    ON app_log(name, id);
 CREATE INDEX app_log_machine ON app_log(machine_name, id);
 
 CREATE VIRTUAL TABLE app_log_fts USING fts5(message, machine_name, lvl, content = '', contentless_delete = 1, prefix = '2 3');
-CREATE TRIGGER app_log_fts_ai AFTER INSERT ON app_log BEGIN
-  INSERT INTO app_log_fts (rowid, message, machine_name, lvl)
-  VALUES (NEW.id, NEW.message, NEW.machine_name, 'lvl' || NEW.level);
-END;
+${APP_LOG_FTS_TRIGGER}
 CREATE TRIGGER app_log_fts_ad AFTER DELETE ON app_log BEGIN
   DELETE FROM app_log_fts WHERE rowid = OLD.id;
 END;
