@@ -202,13 +202,19 @@ export const blogCalls = [
     return { id: Number(id) };
   }),
 
-  implement(c.attachment, ({ query, caller, ctx }) => {
+  implement(c.attachment, ({ query, caller, ctx, reply }) => {
     const row = prepared(ctx.db, 'SELECT blog, file_name, content_type, data FROM blog_attachment WHERE blog_attachment = ?').get(query.blogAttachment) as
       | { blog: number; file_name: string; content_type: string; data: Buffer }
       | undefined;
     if (!row) throw notFound('Attachment');
     ownBlog(ctx.db, caller, row.blog);
-    return { fileName: row.file_name, contentType: row.content_type, data: row.data.toString('base64') };
+    // Always a download under its own name (RFC 6266), never rendered in the page.
+    const ascii = row.file_name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+    return reply
+      .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.file_name)}`)
+      .header('x-content-type-options', 'nosniff')
+      .type(row.content_type)
+      .send(row.data);
   }),
 
   implement(c.deleteAttachment, ({ query, caller, ctx }) => {

@@ -45,7 +45,6 @@ export const blogApi = {
   removeComment: (blogComment: number) => bff<B['deleteComment']>('POST', 'blog/deleteComment', { query: { blogComment } }),
   attachments: (blog: number, signal?: AbortSignal) => bff<B['attachments']>('GET', 'blog/attachments', { query: { blog }, signal }),
   saveAttachment: (body: BodyOf<B['saveAttachment']>) => bff<B['saveAttachment']>('POST', 'blog/saveAttachment', { body }),
-  attachment: (blogAttachment: number) => bff<B['attachment']>('GET', 'blog/attachment', { query: { blogAttachment } }),
   removeAttachment: (blogAttachment: number) => bff<B['deleteAttachment']>('POST', 'blog/deleteAttachment', { query: { blogAttachment } }),
 };
 

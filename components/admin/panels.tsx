@@ -9,6 +9,7 @@ import { UpstreamError } from '@/lib/api/errors';
 import type { AppSession } from '@/lib/auth/session';
 import { contract } from '@/lib/contract';
 import { INSURANCE_DEFAULT_FIRM } from '@/lib/contract/insurance';
+import type { LogRow } from '@/lib/contract/log';
 import { LOOKUP_GROUPS, type LookupGroup } from '@/lib/contract/lookup';
 import { zoneOf } from '@/lib/format/dates';
 import { listHref, pageCount, parseList, type Fields, type ListSpec, type ListState } from '@/lib/list-state';
@@ -65,7 +66,7 @@ export async function LogPanel({ params, session }: PanelProps) {
   const state = parseList(logList, params);
   const mayUnscrub = session.role === SUPER_USER;
   const query = { page: state.page, pageSize: state.pageSize, orderBy: state.orderBy, direction: state.direction, level: state.level, searchTerm: state.searchTerm };
-  let data: { count: number; items: Awaited<ReturnType<typeof api<typeof contract.log.entries>>>['items'] } = { count: 0, items: [] };
+  let data: { count: number; items: LogRow[] } = { count: 0, items: [] };
   let problem: string | null = null;
   try {
     if (state.from || state.to) data = await api(contract.log.queryLog, { query: { ...query, from: state.from, to: state.to } });

@@ -16,7 +16,7 @@
  * - attachments belong to a post (blogComment null) or to one of its comments. blog/attachments?blog&
  *   blogComment lists a post's own attachments, or with blogComment that comment's. The specification
  *   lists no call that adds one or reads its bytes: blog/saveAttachment (JSON, the file as base64) and
- *   blog/attachment?blogAttachment (the same back) are reference-host extensions. Allowed: PDF, PNG,
+ *   blog/attachment?blogAttachment (the bytes, as a download) are reference-host extensions. Allowed: PDF, PNG,
  *   JPEG, GIF, WebP, Word and Excel documents, plain text and CSV, checked by content, at most 512 kB;
  * - the delete calls answer {success}; deleting a post deletes its comments and attachments with it.
  */
@@ -187,12 +187,14 @@ export const saveAttachment = defineCall({
   }),
   response: savedId,
 });
+/** The attachment's bytes, as a download (Content-Disposition: attachment) of the type found at upload. */
 export const attachment = defineCall({
   ...base,
   method: 'GET',
   path: 'blog/attachment',
+  transport: 'binary',
   query: z.object({ blogAttachment: q.id() }),
-  response: z.object({ fileName: z.string(), contentType: z.string(), data: z.string() }),
+  response: z.unknown(),
 });
 
 /**

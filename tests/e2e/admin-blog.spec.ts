@@ -63,7 +63,8 @@ test('create a post, comment on it, attach a file, expand one or the other, see 
   await attachments.getByLabel('Attach a file').setInputFiles({ name: 'renamed.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]) });
   await expect(attachments.getByRole('alert')).toContainText('does not match its name');
   await attachments.getByLabel('Attach a file').setInputFiles({ name: 'bay-checklist.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
-  await expect(attachments.getByRole('button', { name: 'Download bay-checklist.pdf' })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), attachments.getByRole('link', { name: 'Download bay-checklist.pdf' }).click()]);
+  expect(download.suggestedFilename()).toBe('bay-checklist.pdf');
   await expect(row.getByRole('button', { name: /^Hide the attachments of .* \(1\)$/ })).toBeVisible();
 
   // And back: comments replace the attachments.

@@ -142,8 +142,11 @@ describe('comments and attachments', () => {
     const list = await ok<{ fileName: string; contentType: string; size: number }[]>(b.attachments, { query: { blog: id } });
     expect(list.map((a) => [a.fileName, a.contentType])).toEqual([['procedure.pdf', 'application/pdf'], ['lines.csv', 'text/csv; charset=utf-8']]);
     expect((await ok<{ attachments: number }>(b.blog, { query: { blog: id } })).attachments).toBe(2);
-    const back = await ok<{ data: string; contentType: string }>(b.attachment, { query: { blogAttachment: att } });
-    expect(back).toMatchObject({ data: pdf, contentType: 'application/pdf' });
+    const back = await host.app.inject({ method: 'GET', url: `/api/blog/attachment?blogAttachment=${att}`, headers: { authorization: `Bearer ${r1}` } });
+    expect(back.statusCode).toBe(200);
+    expect(back.rawPayload.toString('base64')).toBe(pdf);
+    expect(back.headers['content-type']).toBe('application/pdf');
+    expect(back.headers['content-disposition']).toBe(`attachment; filename="procedure.pdf"; filename*=UTF-8''procedure.pdf`);
     expect((await errorsOf(b.saveAttachment, { body: { blog: id, fileName: '../x.pdf', data: pdf } })).fileName).toHaveLength(1);
     expect(await status(b.attachment, { query: { blogAttachment: att } }, r3)).toBe(404);
     expect(await status(b.deleteAttachment, { query: { blogAttachment: att } }, r3)).toBe(404);

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES } from '@/lib/contract/blog-constants';
 import { type AttachmentRecord, type BlogRow } from '@/lib/contract/blog';
 import { formatDateTime } from '@/lib/format/dates';
+import { BFF_PREFIX } from '@/lib/bff/protocol';
 import { blogApi, saveError } from '../api';
 import { fileSize } from '../emails/email-dialog';
 import { attachmentProblem } from './rules';
@@ -19,15 +20,6 @@ function toBase64(bytes: Uint8Array): string {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
-}
-
-async function download(a: AttachmentRecord) {
-  const file = await blogApi.attachment(a.blogAttachment);
-  const bytes = Uint8Array.from(atob(file.data), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: file.contentType }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: file.fileName });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export function AttachmentsPanel({ post, zone, onChanged }: { post: BlogRow; zone: string; onChanged: () => void }) {
@@ -82,9 +74,9 @@ export function AttachmentsPanel({ post, zone, onChanged }: { post: BlogRow; zon
           {items.map((a) => (
             <li key={a.blogAttachment} className="flex flex-wrap items-center gap-2 text-sm">
               <Paperclip aria-hidden="true" className="size-4 text-slate-500" />
-              <button type="button" className="font-medium break-all text-brand-700 underline-offset-2 hover:underline" aria-label={`Download ${a.fileName}`} onClick={() => download(a).catch((e: Error) => setError(e.message))}>
+              <a href={`${BFF_PREFIX}blog/attachment?blogAttachment=${a.blogAttachment}`} download={a.fileName} className="font-medium break-all text-brand-700 underline-offset-2 hover:underline" aria-label={`Download ${a.fileName}`}>
                 {a.fileName}
-              </button>
+              </a>
               <span className="text-slate-600">
                 {fileSize(a.size)} · {a.createdBy} · {formatDateTime(a.createdOn, zone)}
               </span>
