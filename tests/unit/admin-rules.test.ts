@@ -14,6 +14,7 @@ import { FORBIDDEN_ATTACHMENT } from '@/lib/contract/blog-constants';
 import { RANGE_REVERSED } from '@/lib/contract/log-constants';
 import { formatDateTime, fromLocalInput, toLocalInput, zoneOf } from '@/lib/format/dates';
 import { defineList, isBare, listHref, restoreHref } from '@/lib/list-state';
+import { recordOfLine } from '@/lib/server-log';
 import { activeContent, plainText, renderRichText, sanitizeRichText } from '@/lib/rich-text';
 import { adminSections, sectionRoles } from '@/lib/routes';
 
@@ -99,6 +100,12 @@ describe('log viewer', () => {
     expect(rangeOf('2026-03-01T08:00', '2026-03-01T09:30', zone)).toEqual({ from: '2026-03-01T13:00:00.000Z', to: '2026-03-01T14:30:00.000Z' });
     expect(rangeOf('2026-03-02T08:00', '2026-03-01T08:00', zone)).toEqual({ error: RANGE_REVERSED });
     expect(rangeOf('2026-03-02T08:00', '', zone)).toEqual({ error: 'Give both the start and the end of the range' });
+  });
+
+  it("turns the app server's error lines into application log records (exception and inner exception apart)", () => {
+    const r = recordOfLine({ level: 50, time: Date.parse('2026-03-01T10:00:00Z'), msg: 'Request failed: /adas', title: 'GET /adas', err: { message: 'boom', stack: 'Error: boom\n    at x', cause: { stack: 'Error: inner\n    at y' } } });
+    expect(r).toMatchObject({ level: 'Error', name: 'app', message: 'Request failed: /adas', title: 'GET /adas', exception: 'Error: boom\n    at x', innerException: 'Error: inner\n    at y', timestamp: '2026-03-01T10:00:00.000Z' });
+    expect(recordOfLine({ level: 60, time: 0, err: { message: 'only a message' } })).toMatchObject({ level: 'Fatal', message: 'only a message', exception: null });
   });
 
   it('scrubs addresses, tokens and passwords', () => {
