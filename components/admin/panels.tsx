@@ -16,12 +16,9 @@ import { listHref, pageCount, parseList, type Fields, type ListSpec, type ListSt
 
 type Params = Record<string, string | string[] | undefined>;
 import { isAdminRole, SUPER_USER } from '@/lib/roles';
-import { BlogScreen } from './blog/blog-screen';
-import { EmailsScreen } from './emails/emails-screen';
-import { InsuranceScreen } from './insurance/insurance-screen';
 import { blogList, emailList, insuranceList, logList } from './list-specs';
-import { LogScreen } from './log/log-screen';
-import { LookupsScreen } from './lookups/lookups-screen';
+
+import { BlogScreen, EmailsScreen, InsuranceScreen, LogScreen, LookupsScreen } from './sections';
 
 interface PanelProps {
   params: Params;

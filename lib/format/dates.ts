@@ -1,10 +1,11 @@
 /**
  * Dates as the specification shows them (operations §9: MM/DD/YYYY, times hh:mm a) in the user's time
- * zone, with date-fns. The session profile names the zone by its TimeZone lookup id (a Windows zone name,
+ * zone, with date-fns (lightFormat: numeric patterns need no locale data in the bundle). The session
+ * profile names the zone by its TimeZone lookup id (a Windows zone name,
  * api-host/lookups/schema.ts TIME_ZONES); ZONES maps each id to its IANA zone. Client-safe.
  */
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { lightFormat } from 'date-fns';
 
 const ZONES: Readonly<Record<number, string>> = {
   1: 'Pacific/Honolulu',
@@ -29,13 +30,13 @@ export const zoneOf = (timezone: number | null | undefined): string => ZONES[tim
 const valid = (iso: string | null | undefined): iso is string => !!iso && Number.isFinite(Date.parse(iso));
 
 /** "MM/DD/YYYY hh:mm a" in the zone; '' for no date. */
-export const formatDateTime = (iso: string | null | undefined, zone: string): string => (valid(iso) ? format(new TZDate(iso, zone), 'MM/dd/yyyy hh:mm a') : '');
+export const formatDateTime = (iso: string | null | undefined, zone: string): string => (valid(iso) ? lightFormat(new TZDate(iso, zone), 'MM/dd/yyyy hh:mm a') : '');
 
 /** "MM/DD/YYYY" in the zone; '' for no date. */
-export const formatDate = (iso: string | null | undefined, zone: string): string => (valid(iso) ? format(new TZDate(iso, zone), 'MM/dd/yyyy') : '');
+export const formatDate = (iso: string | null | undefined, zone: string): string => (valid(iso) ? lightFormat(new TZDate(iso, zone), 'MM/dd/yyyy') : '');
 
 /** An instant as the value of an <input type="datetime-local"> showing the zone's wall time. */
-export const toLocalInput = (iso: string | null | undefined, zone: string): string => (valid(iso) ? format(new TZDate(iso, zone), "yyyy-MM-dd'T'HH:mm") : '');
+export const toLocalInput = (iso: string | null | undefined, zone: string): string => (valid(iso) ? lightFormat(new TZDate(iso, zone), "yyyy-MM-dd'T'HH:mm") : '');
 
 /** The instant (UTC ISO) of a datetime-local value read as wall time in the zone; null when empty or invalid. */
 export function fromLocalInput(value: string, zone: string): string | null {
