@@ -10,7 +10,7 @@ import { type AttachmentRecord, type BlogRow } from '@/lib/contract/blog';
 import { formatDateTime } from '@/lib/format/dates';
 import { BFF_PREFIX } from '@/lib/bff/protocol';
 import { blogApi, saveError } from '../api';
-import { fileSize } from '../emails/email-dialog';
+import { fileSize } from '../file-size';
 import { attachmentProblem } from './rules';
 
 const DeleteConfirm = dynamic(() => import('../delete-confirm').then((m) => m.DeleteConfirm), { ssr: false });

@@ -14,10 +14,12 @@ import type { BlogRow } from '@/lib/contract/blog';
 import { formatDate } from '@/lib/format/dates';
 import { blogApi } from '../api';
 import type { BlogListSpec, BlogListState } from '../list-specs';
-import { AttachmentsPanel } from './attachments-panel';
-import { CommentsPanel } from './comments-panel';
 import { toggleExpansion, type Expansion, type Expansions } from './rules';
 
+// A row's comments or attachments load when it is first expanded.
+const expanding = () => <p role="status">Loading…</p>;
+const CommentsPanel = dynamic(() => import('./comments-panel').then((m) => m.CommentsPanel), { ssr: false, loading: expanding });
+const AttachmentsPanel = dynamic(() => import('./attachments-panel').then((m) => m.AttachmentsPanel), { ssr: false, loading: expanding });
 const BlogEditor = dynamic(() => import('./blog-editor').then((m) => m.BlogEditor), { ssr: false });
 const DeleteConfirm = dynamic(() => import('../delete-confirm').then((m) => m.DeleteConfirm), { ssr: false });
 

@@ -7,9 +7,8 @@ import { Dialog } from '@/components/ui/dialog';
 import type { EmailRecord, EmailRow } from '@/lib/contract/admin';
 import { formatDateTime } from '@/lib/format/dates';
 import { emailApi } from '../api';
+import { fileSize } from '../file-size';
 
-const size = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
-export const fileSize = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${size.format(bytes / 1024)} kB` : `${size.format(bytes / 1024 / 1024)} MB`);
 
 /** The body's text with its http(s) addresses as links. */
 function Body({ text }: { text: string }) {
