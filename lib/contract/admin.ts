@@ -10,8 +10,9 @@
  *   connections of roles 1 and 2 only.
  */
 import { z } from 'zod';
+import { sectionRoles } from '../routes';
 import { MESSAGES } from '../validation/messages';
-import { defineCall, requiredText } from './define';
+import { defineCall, q, requiredText } from './define';
 
 /** Largest links file, in characters (the BFF and the host accept bodies up to 1 MB). */
 export const LINKS_FILE_MAX_CHARS = 900_000;
@@ -60,5 +61,58 @@ export const importMakeMatrixLinks = defineCall({
   }),
   response: z.object({ import: z.number().int(), status: z.literal('queued') }),
   access: [1, 2],
+  bff: true,
+});
+
+// ── Email log (overview §7 admin/getEmails) ──────────────────────────────────────────────────────
+/**
+ * The mails the product sent (password resets, reports, onboarding), kept by the reference host's mail
+ * stand-in (api-host/mail). admin/getEmails?email answers {count, items} of one page, newest first;
+ * `email` finds recipients containing the text (case-insensitive); admin/getEmail?id (an extension) is
+ * one mail with its body and the names, types and sizes of its attachments.
+ */
+export const EMAIL_SORTS = ['sentAt', 'recipient', 'subject'] as const;
+export const EMAIL_DEFAULTS = { pageSize: 10, orderBy: 'sentAt', direction: 'desc' } as const;
+
+export const emailRow = z.object({
+  mail: z.number().int(),
+  recipient: z.string(),
+  subject: z.string(),
+  sentAt: z.string(),
+  firm: z.number().int().nullable(),
+  firmName: z.string().nullable(),
+  attachmentCount: z.number().int(),
+});
+export type EmailRow = z.infer<typeof emailRow>;
+
+export const emailRecord = emailRow.extend({
+  body: z.string(),
+  attachments: z.array(z.object({ fileName: z.string(), contentType: z.string(), size: z.number().int() })),
+});
+export type EmailRecord = z.infer<typeof emailRecord>;
+
+const EMAIL_ADMINS = sectionRoles('emails');
+
+export const getEmails = defineCall({
+  method: 'GET',
+  path: 'admin/getEmails',
+  query: z.object({
+    email: q.text(200).default(''),
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(500).default(EMAIL_DEFAULTS.pageSize),
+    orderBy: z.enum(EMAIL_SORTS).default(EMAIL_DEFAULTS.orderBy),
+    direction: z.enum(['asc', 'desc']).default(EMAIL_DEFAULTS.direction),
+  }),
+  response: z.object({ count: z.number().int().nonnegative(), items: z.array(emailRow) }),
+  access: EMAIL_ADMINS,
+  bff: true,
+});
+
+export const getEmail = defineCall({
+  method: 'GET',
+  path: 'admin/getEmail',
+  query: z.object({ id: q.id() }),
+  response: emailRecord,
+  access: EMAIL_ADMINS,
   bff: true,
 });

@@ -2,16 +2,18 @@
 import * as adas from './adas';
 import * as admin from './admin';
 import * as auth from './auth';
+import * as blog from './blog';
 import * as contact from './contact';
 import * as data from './data';
 import type { CallDef } from './define';
 import * as file from './file';
 import * as firm from './firm';
+import * as insurance from './insurance';
 import * as log from './log';
 import * as lookup from './lookup';
 import * as user from './user';
 
-export const contract = { adas, admin, auth, contact, data, file, firm, log, lookup, user };
+export const contract = { adas, admin, auth, blog, contact, data, file, firm, insurance, log, lookup, user };
 
 function isCall(v: unknown): v is CallDef {
   return typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'response' in v;
