@@ -8,11 +8,18 @@ import { decodeSession, roleOf } from './lib/auth/jwt';
 import { loginUrl } from './lib/auth/redirects';
 import { config as appConfig } from './lib/config';
 import { guard } from './lib/routes';
-import { API_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS, contentSecurityPolicy } from './lib/security-headers';
+import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy, staticSecurityHeaders } from './lib/security-headers';
+
+/** Methods a page answers: GET and HEAD, and POST for server actions. Anything else is 405, not a 500. */
+const PAGE_METHODS = 'GET, HEAD, POST';
 
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const isApi = pathname.startsWith('/api/');
+  if (!isApi && !PAGE_METHODS.split(', ').includes(request.method)) {
+    const refused = new NextResponse(null, { status: 405, headers: { Allow: PAGE_METHODS, 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY } });
+    return withHeaders(refused);
+  }
 
   if (!isApi) {
     const raw = request.cookies.get(SESSION_COOKIE)?.value;
@@ -37,7 +44,7 @@ export async function proxy(request: NextRequest) {
 }
 
 function withHeaders(response: NextResponse): NextResponse {
-  for (const [k, v] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(k, v);
+  for (const [k, v] of Object.entries(staticSecurityHeaders(appConfig().APP_ENV))) response.headers.set(k, v);
   return response;
 }
 

@@ -20,10 +20,21 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
 /** For API answers and redirects: nothing in them may run, load or be framed. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const COMMON_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
+
+/** Two years, subdomains included: production is served over https only. */
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
+/**
+ * The headers every response gets; with APP_ENV=prod also HSTS (not on the embedded http default, where
+ * it would pin localhost to https).
+ */
+export function staticSecurityHeaders(appEnv: string): Readonly<Record<string, string>> {
+  return appEnv === 'prod' ? { ...COMMON_HEADERS, 'Strict-Transport-Security': HSTS } : COMMON_HEADERS;
+}

@@ -9,6 +9,9 @@
  *   npm run seed-bench -- .data/bench/reference.db --make-matrices 50000   # ADAS make matrices (default 50,000)
  *
  * Serve it with: API_HOST_DB=.data/bench/reference.db npm run api-host
+ *
+ * The application log (issue 15) grows with --log-records (over the last year, every level):
+ *   npm run seed-bench -- .data/bench/log-1m.db --contacts 0 --log-records 1000000 --measure-log
  */
 import { existsSync, rmSync } from 'node:fs';
 import { contactGenerator } from '../api-host/contacts/data';
@@ -23,6 +26,11 @@ import { listIdsSql, listMakeMatrices } from '../api-host/configuration/make-mat
 import { rulesFor, systemsFor } from '../api-host/configuration/rules';
 import { growMakeMatrices } from '../api-host/configuration/seed';
 import { makeMatrixListQuery } from '../lib/contract/admin';
+import { logRecords } from '../api-host/log/data';
+import { explainLog, listLog } from '../api-host/log/query';
+import { APP_LOG_FTS_TRIGGER } from '../api-host/log/schema';
+import { writeRecords } from '../api-host/log/store';
+import { listQuery as logListQuery } from '../lib/contract/log';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -30,11 +38,17 @@ const option = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const file = args.find((a, i) => !a.startsWith('--') && !(i > 0 && ['--contacts', '--make-matrices'].includes(args[i - 1]))) ?? '.data/bench/reference.db';
-const target = Number(option('--contacts') ?? 100_000);
-if (!Number.isInteger(target) || target < 1) throw new Error('--contacts must be a positive whole number');
-const makeMatrixTarget = Number(option('--make-matrices') ?? 50_000);
-if (!Number.isInteger(makeMatrixTarget) || makeMatrixTarget < 1) throw new Error('--make-matrices must be a positive whole number');
+/** Options that take a value (each area's size option adds itself here). */
+const VALUE_OPTIONS = ['--contacts', '--make-matrices', '--log-records'];
+const file = args.find((a, i) => !a.startsWith('--') && !(i > 0 && VALUE_OPTIONS.includes(args[i - 1]))) ?? '.data/bench/reference.db';
+function count(name: string, fallback: number): number {
+  const n = Number(option(name) ?? fallback);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (0: the demo data only)`);
+  return n;
+}
+const target = count('--contacts', 100_000);
+const makeMatrixTarget = count('--make-matrices', 50_000);
+const logTarget = count('--log-records', 0);
 
 async function build(): Promise<Db> {
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) rmSync(file + suffix);
@@ -51,6 +65,7 @@ async function build(): Promise<Db> {
   bulkInsertContacts(db, generated());
   const inserted = performance.now() - t;
   growConfiguration(db);
+  growLog(db);
   db.exec('ANALYZE');
   db.pragma('wal_checkpoint(TRUNCATE)');
   const n = db.prepare('SELECT count(*) FROM contact').pluck().get() as number;
@@ -85,7 +100,7 @@ async function timeAsync(fn: () => Promise<unknown>, runs = 25): Promise<{ media
 /** Whole calls through the host (bearer verification, firm scope, contract validation, JSON), as role 1. */
 async function measureHttp(db: Db) {
   const tokens = tokenService(new TextEncoder().encode('bench-secret-0123456789abcdef0123456789'), 3600);
-  const app = buildServer({ db, tokens }, IMPLEMENTATIONS);
+  const app = buildServer({ db, tokens, filesDir: '.data/bench/files' }, IMPLEMENTATIONS);
   await app.ready();
   const u = db
     .prepare(
@@ -216,10 +231,66 @@ function measureConfiguration(db: Db) {
   }
 }
 
-const db = flag('--measure-only') ? openDb(file) : await build();
+
+// ── application log (issue 15) ─────────────────────────────────────────────────────────────────
+/**
+ * Grows app_log to --log-records: a year of records at every level. The search index is built after the
+ * rows, in one statement (row by row, through the trigger, its merges make a million records take ages).
+ */
+function growLog(db: Db) {
+  const have = db.prepare('SELECT count(*) FROM app_log').pluck().get() as number;
+  if (logTarget <= have) return;
+  const t = performance.now();
+  db.pragma('cache_size = -262144');
+  // The generated year ends before the demo week: its ids are below the first demo record's.
+  const firstDemo = (db.prepare('SELECT min(id) FROM app_log').pluck().get() as number | null) ?? Number.MAX_SAFE_INTEGER;
+  const records = logRecords(logTarget - have, { seed: 11, days: 365, end: Date.now() - 8 * 86_400_000 });
+  db.exec('DROP TRIGGER app_log_fts_ai');
+  for (let done = have; done < logTarget; done += 50_000) writeRecords(db, take(records, Math.min(50_000, logTarget - done)));
+  db.transaction(() => {
+    db.prepare("INSERT INTO app_log_fts (rowid, message, machine_name, lvl) SELECT id, message, machine_name, 'lvl' || level FROM app_log WHERE id < ?").run(firstDemo);
+    db.exec(APP_LOG_FTS_TRIGGER);
+  })();
+  db.exec("INSERT INTO app_log_fts (app_log_fts) VALUES ('optimize')");
+  console.log(`[seed-bench] app_log: ${logTarget} records (${logTarget - have} generated in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+}
+
+function* take<T>(it: Iterator<T>, n: number): Generator<T> {
+  for (let i = 0; i < n; i++) {
+    const next = it.next();
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+function measureLog(db: Db) {
+  const total = db.prepare('SELECT count(*) FROM app_log').pluck().get() as number;
+  console.log(`\n[measure] ${total} application log records; list query (count + page) median / max of 15 runs, ms`);
+  const cases: [string, Record<string, unknown>][] = [
+    ['first page (timestamp asc)', {}],
+    ['level Error', { level: 'Error' }],
+    ['level Error + search "timeout"', { level: 'Error', searchTerm: 'timeout' }],
+    ['level Info + search "sign"', { level: 'Info', searchTerm: 'sign' }],
+    ['search "vin" desc', { searchTerm: 'vin', direction: 'desc' }],
+    ['search "worker" (machine)', { searchTerm: 'worker' }],
+    ['level Warn, page 500', { level: 'Warn', page: 500 }],
+    ['sort by level desc', { orderBy: 'level', direction: 'desc' }],
+    ['sort by logger, level Fatal', { orderBy: 'name', level: 'Fatal' }],
+  ];
+  for (const [name, raw] of cases) {
+    const q = logListQuery.parse(raw);
+    let count = 0;
+    const t = time(() => (count = listLog(db, q, { scrubbed: true }).count));
+    console.log(`  ${name.padEnd(44)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}   count ${count}`);
+    if (flag('--plans')) for (const line of explainLog(db, q)) console.log(`      ${line}`);
+  }
+}
+
+const db = flag('--measure-only') || flag('--measure-log-only') ? openDb(file) : await build();
 if (flag('--measure') || flag('--measure-only')) {
   measure(db);
   measureConfiguration(db);
   await measureHttp(db);
 }
+if (flag('--measure-log') || flag('--measure-log-only')) measureLog(db);
 db.close();

@@ -11,5 +11,7 @@ declare module 'next-auth/jwt' {
   interface JWT {
     apiToken?: string;
     profile?: SessionProfile;
+    sid?: string;
+    signedInAt?: number;
   }
 }

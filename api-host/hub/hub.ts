@@ -159,6 +159,16 @@ export class PushHub implements PushSink {
     return n;
   }
 
+  disconnect(which: (owner: PushOwner) => boolean): number {
+    let n = 0;
+    for (const c of [...this.connections.values()]) {
+      if (c.closed || !which(c.owner)) continue;
+      this.close(c, { error: 'The session has ended.', allowReconnect: false });
+      n++;
+    }
+    return n;
+  }
+
   /** Closes every connection, telling clients they may reconnect (the host is stopping or restarting). */
   shutdown(): void {
     clearInterval(this.sweeper);

@@ -5,6 +5,8 @@ export interface PushOwner {
   user: number;
   role: number | null;
   firm: number;
+  /** The id (jti) of the token the connection was opened with. */
+  tokenId?: string;
 }
 
 export interface PushSink {
@@ -13,4 +15,6 @@ export interface PushSink {
    * owner matches `to`. Answers how many connections it was written to.
    */
   send(to: (owner: PushOwner) => boolean, target: string, args: readonly unknown[]): number;
+  /** Closes (without reconnect) the connections whose owner matches: their sessions have ended. */
+  disconnect(which: (owner: PushOwner) => boolean): number;
 }

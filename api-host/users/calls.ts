@@ -1,6 +1,7 @@
 /** User calls of the shell: profile and password change. */
 import { contract } from '../../lib/contract';
-import { OK, implement, isAdministrator, notFound } from '../server';
+import { maySetPassword } from '../../lib/roles';
+import { forbidden, implement, notFound } from '../server';
 import { setPassword } from './credentials';
 
 const { user } = contract;
@@ -42,13 +43,14 @@ export const userCalls = [
     };
   }),
   implement(user.saveCredentials, async ({ body, caller, ctx }) => {
-    const target = ctx.db.prepare('SELECT user, firm FROM user WHERE username = ?').get(body.username) as
-      | { user: number; firm: number }
+    const target = ctx.db.prepare('SELECT user, firm, role FROM user WHERE username = ?').get(body.username) as
+      | { user: number; firm: number; role: number | null }
       | undefined;
-    // Users change their own password; administrators also those of users in their firms.
-    const allowed = target && (target.user === caller.user || (isAdministrator(caller) && caller.firms.has(target.firm)));
-    if (!target || !allowed) throw notFound('User');
-    await setPassword(ctx, target.user, body.password);
-    return OK;
+    // A user the caller cannot reach is answered as unknown; one they reach but may not administer is 403.
+    if (!target || (target.user !== caller.user && !caller.firms.has(target.firm))) throw notFound('User');
+    if (!maySetPassword(caller, target)) throw forbidden('You may not change the password of this user.');
+    // The caller keeps their own session when the password was their own.
+    await setPassword(ctx, target.user, body.password, target.user === caller.user ? caller.tokenId : null);
+    return { success: true as const, user: target.user };
   }),
 ];

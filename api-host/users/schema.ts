@@ -10,7 +10,11 @@ CREATE TABLE user (
   labor_rate       REAL,
   is_inactive      INTEGER NOT NULL DEFAULT 0,
   receives_report  INTEGER NOT NULL DEFAULT 0,
-  receives_invoice INTEGER NOT NULL DEFAULT 0
+  receives_invoice INTEGER NOT NULL DEFAULT 0,
+  -- Every login token issued to the user up to this moment (epoch ms) is revoked, except the one named
+  -- (api-host/auth/sessions.ts): a password change, deactivation or deletion ends the user's sessions.
+  tokens_revoked_at     INTEGER,
+  tokens_revoked_except TEXT
 );
 CREATE INDEX user_contact ON user(contact);
 

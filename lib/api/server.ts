@@ -1,6 +1,7 @@
 /** Upstream calls from server components and server actions, with the session's token. */
 import 'server-only';
 import { redirect } from 'next/navigation';
+import { applySessionEffects, endSession } from '../auth/revocation';
 import { readSession } from '../auth/session';
 import type { CallDef, ResponseOf } from '../contract/define';
 import { UpstreamError } from './errors';
@@ -12,9 +13,15 @@ export const SESSION_EXPIRED_PATH = '/api/session/expired';
 export async function api<C extends CallDef>(call: C, input?: CallInput): Promise<ResponseOf<C>> {
   const session = await readSession();
   try {
-    return await callUpstream(call, input, session?.apiToken);
+    const answer = await callUpstream(call, input, session?.apiToken);
+    if (call.endsSessionsOf) await applySessionEffects(call, call.body.parse(input?.body ?? {}), answer, session);
+    return answer;
   } catch (e) {
-    if (e instanceof UpstreamError && e.kind === 'unauthorized') redirect(SESSION_EXPIRED_PATH);
+    if (e instanceof UpstreamError && e.kind === 'unauthorized') {
+      // The upstream refused the token: the session is over for every request, then the cookie goes.
+      if (session) await endSession(session.sid, session.profile.exp * 1000);
+      redirect(SESSION_EXPIRED_PATH);
+    }
     throw e;
   }
 }

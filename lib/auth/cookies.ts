@@ -5,5 +5,7 @@
 export const SESSION_COOKIE = '__Host-adas.session';
 export const CSRF_COOKIE = '__Host-adas.csrf';
 export const CALLBACK_COOKIE = '__Host-adas.callback';
+/** Marks a browser as a known device of the user who last signed in on it (lib/auth/throttle.ts). */
+export const DEVICE_COOKIE = '__Host-adas.device';
 
 export const COOKIE_OPTIONS = { httpOnly: true, sameSite: 'lax', path: '/', secure: true } as const;

@@ -6,10 +6,15 @@ import { decodeJwt } from 'jose';
 import { decode as nextAuthDecode, encode as nextAuthEncode, type JWT, type JWTDecodeParams } from 'next-auth/jwt';
 import { sessionProfile, type SessionProfile } from '../contract/auth';
 import type { RoleId } from '../roles';
+import { isEnded } from './revocation';
 
 export interface SessionClaims {
   apiToken: string;
   profile: SessionProfile;
+  /** The session's id, random at sign-in: what logout ends (lib/auth/revocation.ts). */
+  sid: string;
+  /** Sign-in time, epoch ms. */
+  signedInAt: number;
 }
 
 /** Decodes the auth host's token into the session profile; throws if it breaks the contract. */
@@ -20,7 +25,7 @@ export function profileFromToken(token: string): SessionProfile {
 }
 
 function isClaims(v: JWT | null): v is JWT & SessionClaims {
-  return !!v && typeof v.apiToken === 'string' && typeof v.profile === 'object' && v.profile !== null;
+  return !!v && typeof v.apiToken === 'string' && typeof v.profile === 'object' && v.profile !== null && typeof v.sid === 'string' && typeof v.signedInAt === 'number';
 }
 
 /**
@@ -31,7 +36,7 @@ function isClaims(v: JWT | null): v is JWT & SessionClaims {
 const decoded = new Map<string, { secret: JWTDecodeParams['secret']; jwt: JWT & SessionClaims }>();
 const DECODED_MAX = 1000;
 
-/** next-auth's decode, plus the expiry of the API token it carries. */
+/** next-auth's decode, plus the expiry of the API token it carries and the sessions that were ended. */
 export async function decodeSession(params: JWTDecodeParams): Promise<(JWT & SessionClaims) | null> {
   const hit = params.token ? decoded.get(params.token) : undefined;
   let jwt: JWT | null;
@@ -46,6 +51,7 @@ export async function decodeSession(params: JWTDecodeParams): Promise<(JWT & Ses
   if (!isClaims(jwt)) return null;
   const now = Date.now();
   if (jwt.profile.exp * 1000 <= now || (typeof jwt.exp === 'number' && jwt.exp * 1000 <= now)) return null;
+  if (await isEnded({ sid: jwt.sid, user: jwt.profile.user, signedInAt: jwt.signedInAt })) return null;
   return jwt;
 }
 

@@ -1,4 +1,5 @@
 /** next-auth (v4, JWT strategy): username/password and SSO temp-token sign-in against the auth host. */
+import { randomUUID } from 'node:crypto';
 import type { NextAuthOptions, User } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { callUpstream } from '../api/upstream';
@@ -7,9 +8,7 @@ import { config } from '../config';
 import { CALLBACK_COOKIE, COOKIE_OPTIONS, CSRF_COOKIE, SESSION_COOKIE } from './cookies';
 import { decodeSession, encodeSession, profileFromToken } from './jwt';
 import { safeCallback } from './redirects';
-
-/** Lifetime ceiling of the cookie; the API token's own expiry ends the session earlier (see decodeSession). */
-const SESSION_MAX_AGE = 12 * 3600;
+import { SESSION_MAX_AGE_S, endSession } from './revocation';
 
 type TokenAnswer = { success: false; reason: string } | { success?: true; token: string };
 
@@ -23,7 +22,7 @@ function userFrom(answer: TokenAnswer): User {
 export function authOptions(): NextAuthOptions {
   return {
     secret: config().AUTH_SECRET,
-    session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE },
+    session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_S },
     jwt: { encode: encodeSession, decode: decodeSession },
     cookies: {
       sessionToken: { name: SESSION_COOKIE, options: COOKIE_OPTIONS },
@@ -59,10 +58,16 @@ export function authOptions(): NextAuthOptions {
         const body = { area: 'auth', action: 'signIn', detail: account?.provider ?? 'credentials' };
         await callUpstream(contract.data.saveUsage, { body }, user.apiToken).catch(() => undefined);
       },
+      // Logout ends the session itself, not only the browser's copy of the cookie: recorded as ended here,
+      // and the API token revoked at the host.
+      async signOut({ token }) {
+        if (typeof token?.sid === 'string' && token.profile) await endSession(token.sid, token.profile.exp * 1000);
+        if (typeof token?.apiToken === 'string') await callUpstream(contract.auth.revokeToken, {}, token.apiToken).catch(() => undefined);
+      },
     },
     callbacks: {
       jwt({ token, user }) {
-        if (user) return { sub: user.id, apiToken: user.apiToken, profile: user.profile };
+        if (user) return { sub: user.id, apiToken: user.apiToken, profile: user.profile, sid: randomUUID(), signedInAt: Date.now() };
         return token;
       },
       // What the browser may learn from /api/auth/session: the name only, never the API token.

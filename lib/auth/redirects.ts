@@ -8,7 +8,8 @@ export function loginUrl(remember?: string): string {
 
 /**
  * A same-site path to return to after sign-in, or "/". Rejects absolute and protocol-relative URLs,
- * backslash tricks, control characters and anything that resolves to another origin.
+ * backslash tricks, control characters and anything that resolves to another origin. What is checked is
+ * the path returned (after normalisation: `/.//evil.example` becomes `//evil.example`), not the one given.
  */
 export function safeCallback(value: string | null | undefined): string {
   if (!value || typeof value !== 'string') return '/';
@@ -19,7 +20,8 @@ export function safeCallback(value: string | null | undefined): string {
     if (url.origin !== base) return '/';
     // Sign-in pages are never a destination after sign-in.
     if (url.pathname === '/login' || url.pathname.startsWith('/api/')) return '/';
-    return url.pathname + url.search + url.hash;
+    const path = url.pathname + url.search + url.hash;
+    return path.startsWith('//') || path.startsWith('/\\') ? '/' : path;
   } catch {
     return '/';
   }

@@ -15,6 +15,11 @@ export interface AppSession {
   apiToken: string;
   profile: SessionProfile;
   role: RoleId | null;
+  /** The session's id and sign-in time (lib/auth/revocation.ts). */
+  sid: string;
+  signedInAt: number;
+  /** The user id (the profile's), for lib/auth/revocation.ts. */
+  user: number;
 }
 
 /** Decodes the session cookie once per request; null when absent, forged or expired. */
@@ -22,7 +27,9 @@ export const readSession = cache(async (): Promise<AppSession | null> => {
   const raw = (await cookies()).get(SESSION_COOKIE)?.value;
   if (!raw) return null;
   const jwt = await decodeSession({ token: raw, secret: config().AUTH_SECRET });
-  return jwt ? { apiToken: jwt.apiToken, profile: jwt.profile, role: roleOf(jwt.profile) } : null;
+  return jwt
+    ? { apiToken: jwt.apiToken, profile: jwt.profile, role: roleOf(jwt.profile), sid: jwt.sid, signedInAt: jwt.signedInAt, user: jwt.profile.user }
+    : null;
 });
 
 /**

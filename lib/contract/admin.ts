@@ -33,8 +33,10 @@
  *   header; model empty = every model, years empty = every year); the call answers at once {import,
  *   status: 'queued'}; the rows are stored in the background as ADAS links (alldata.ts), marked new, and
  *   the notice {kind: 'makeMatrixLinks', import, fileName, imported, rejected} goes to roles 1 and 2 only.
+ * - The email log (admin/getEmails, admin/getEmail) is described where it is defined, below.
  */
 import { z } from 'zod';
+import { sectionRoles } from '../routes';
 import { MESSAGES } from '../validation/messages';
 import { CALIBRATION_MODES, INFO_LOOKUP_TYPES, YEAR_RANGE_MESSAGE } from '../configuration/constants';
 import { defineCall, ok, optionalText, q, requiredText, savedId } from './define';
@@ -482,4 +484,57 @@ export const checklistMatrixAdasInfoExport = defineCall({
   path: 'admin/checklistMatrixAdasInfoExport',
   query: z.object({ source: q.text(200).default(''), isInactive: q.flag().optional(), vehicleMake: makeQuery() }),
   response: csvFile,
+});
+
+// ── Email log (overview §7 admin/getEmails) ──────────────────────────────────────────────────────
+/**
+ * The mails the product sent (password resets, reports, onboarding), kept by the reference host's mail
+ * stand-in (api-host/mail). admin/getEmails?email answers {count, items} of one page, newest first;
+ * `email` finds recipients containing the text (case-insensitive); admin/getEmail?id (an extension) is
+ * one mail with its body and the names, types and sizes of its attachments.
+ */
+export const EMAIL_SORTS = ['sentAt', 'recipient', 'subject'] as const;
+export const EMAIL_DEFAULTS = { pageSize: 10, orderBy: 'sentAt', direction: 'desc' } as const;
+
+export const emailRow = z.object({
+  mail: z.number().int(),
+  recipient: z.string(),
+  subject: z.string(),
+  sentAt: z.string(),
+  firm: z.number().int().nullable(),
+  firmName: z.string().nullable(),
+  attachmentCount: z.number().int(),
+});
+export type EmailRow = z.infer<typeof emailRow>;
+
+export const emailRecord = emailRow.extend({
+  body: z.string(),
+  attachments: z.array(z.object({ fileName: z.string(), contentType: z.string(), size: z.number().int() })),
+});
+export type EmailRecord = z.infer<typeof emailRecord>;
+
+const EMAIL_ADMINS = sectionRoles('emails');
+
+export const getEmails = defineCall({
+  method: 'GET',
+  path: 'admin/getEmails',
+  query: z.object({
+    email: q.text(200).default(''),
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(500).default(EMAIL_DEFAULTS.pageSize),
+    orderBy: z.enum(EMAIL_SORTS).default(EMAIL_DEFAULTS.orderBy),
+    direction: z.enum(['asc', 'desc']).default(EMAIL_DEFAULTS.direction),
+  }),
+  response: z.object({ count: z.number().int().nonnegative(), items: z.array(emailRow) }),
+  access: EMAIL_ADMINS,
+  bff: true,
+});
+
+export const getEmail = defineCall({
+  method: 'GET',
+  path: 'admin/getEmail',
+  query: z.object({ id: q.id() }),
+  response: emailRecord,
+  access: EMAIL_ADMINS,
+  bff: true,
 });

@@ -7,7 +7,11 @@ import { z } from 'zod';
 import type { RoleId } from '../roles';
 import { MESSAGES } from '../validation/messages';
 
-export type CallAccess = 'anonymous' | 'signed-in' | readonly RoleId[];
+/**
+ * anonymous: anyone; signed-in: any valid token; a list: those roles; service: the app's own server,
+ * authenticated by the shared secret APP_LOG_SECRET instead of a user's token (never through the BFF).
+ */
+export type CallAccess = 'anonymous' | 'signed-in' | 'service' | readonly RoleId[];
 
 export interface CallDef<
   Q extends z.ZodType = z.ZodType,
@@ -25,12 +29,23 @@ export interface CallDef<
   access: CallAccess;
   /** Client components may call it through the BFF pass-through. */
   bff: boolean;
+  /**
+   * How the call travels: JSON both ways (the default); `multipart`: a multipart/form-data upload whose
+   * answer is JSON (the body schema does not apply; the host checks the parts); `binary`: a GET answering
+   * a file's bytes (the response schema does not apply), which an <img> may load through the BFF.
+   */
+  transport?: 'json' | 'multipart' | 'binary';
+  /**
+   * The users whose sessions a successful call ends (password change, deactivation, deletion), from its
+   * validated body and parsed answer; the app records them (lib/auth/revocation.ts).
+   */
+  endsSessionsOf?(body: z.output<B>, answer: z.output<R>): readonly number[];
 }
 
 const none = z.object({}).strip();
 
 export function defineCall<Q extends z.ZodType = typeof none, B extends z.ZodType = typeof none, R extends z.ZodType = z.ZodType>(
-  def: Partial<Pick<CallDef<Q, B, R>, 'query' | 'body' | 'host' | 'bff'>> &
+  def: Partial<Pick<CallDef<Q, B, R>, 'query' | 'body' | 'host' | 'bff' | 'endsSessionsOf' | 'transport'>> &
     Pick<CallDef<Q, B, R>, 'path' | 'method' | 'response' | 'access'>,
 ): CallDef<Q, B, R> {
   return {

@@ -4,10 +4,13 @@ import * as adasmatrix from './adasmatrix';
 import * as admin from './admin';
 import * as alldata from './alldata';
 import * as auth from './auth';
+import * as blog from './blog';
 import * as contact from './contact';
 import * as data from './data';
 import type { CallDef } from './define';
+import * as file from './file';
 import * as firm from './firm';
+import * as insurance from './insurance';
 import * as language from './language';
 import * as log from './log';
 import * as lookup from './lookup';
@@ -16,7 +19,7 @@ import * as scanpro from './scanpro';
 import * as testdrive from './testdrive';
 import * as user from './user';
 
-export const contract = { adas, adasmatrix, admin, alldata, auth, contact, data, firm, language, log, lookup, report, scanpro, testdrive, user };
+export const contract = { adas, adasmatrix, admin, alldata, auth, blog, contact, data, file, firm, insurance, language, log, lookup, report, scanpro, testdrive, user };
 
 function isCall(v: unknown): v is CallDef {
   return typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'response' in v;

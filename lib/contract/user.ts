@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../validation/messages';
 import { isStrongPassword } from '../validation/password';
-import { defineCall, ok, q } from './define';
+import { defineCall, q } from './define';
 
 /** The password rule of administration §5, enforced by the BFF and the host as well as the forms. */
 export const passwordRule = z.string().min(1, MESSAGES.passwordEmpty).max(200).refine(isStrongPassword, MESSAGES.passwordWeak);
@@ -39,6 +39,12 @@ export const profile = defineCall({
   bff: true,
 });
 
+/**
+ * Sets a user's password. Who may: the user themself; an administrator (roles 1, 2) for a user of their
+ * firms whose role is not more privileged than their own (lib/roles.ts maySetPassword); another firm's or
+ * an unknown user is 404, any other refusal 403. The answer names the user (a decision: the specification
+ * shows no shape), whose other sessions the change ends.
+ */
 export const saveCredentials = defineCall({
   method: 'POST',
   path: 'user/saveCredentials',
@@ -46,7 +52,8 @@ export const saveCredentials = defineCall({
     username: z.email('Required, formatted email address').max(200),
     password: passwordRule,
   }),
-  response: ok,
+  response: z.object({ success: z.literal(true), user: z.number().int() }),
   access: 'signed-in',
   bff: true,
+  endsSessionsOf: (_body, answer) => [answer.user],
 });

@@ -18,6 +18,7 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { COOKIE_OPTIONS, SESSION_COOKIE } from '../auth/cookies';
+import { endSession, isEnded } from '../auth/revocation';
 import { readSession, type AppSession } from '../auth/session';
 import { isCrossSite } from '../bff/forward';
 import { BFF_HEADER, BFF_HEADER_VALUE } from '../bff/protocol';
@@ -32,6 +33,8 @@ const SEND_LIMIT = 64 * 1024;
 const POLL_TIMEOUT_MS = 110_000;
 /** Longest timer Node keeps (about 24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How often an open event stream checks that its session has not been ended (logout, password change). */
+const SESSION_CHECK_MS = 5_000;
 
 type Kind = 'negotiate' | 'stream' | 'poll' | 'send' | 'close';
 
@@ -82,8 +85,11 @@ async function allow(req: NextRequest, kind: Kind): Promise<Allowed | NextRespon
 const bearer = (s: AppSession) => `Bearer ${s.apiToken}`;
 
 /** Maps a hub status the browser must not see verbatim: 401 ends the session, a lost connection is 404, the rest 502. */
-function failure(kind: Kind, status: number): NextResponse {
-  if (status === 401) return sessionEnded();
+async function failure(kind: Kind, status: number, session: AppSession): Promise<NextResponse> {
+  if (status === 401) {
+    await endSession(session.sid, session.profile.exp * 1000);
+    return sessionEnded();
+  }
   if (status === 403 || status === 404) return plain(404, 'No Connection with that ID');
   if (status === 400 || status === 409) return plain(status);
   log(kind, `the hub answered ${status}`);
@@ -110,7 +116,7 @@ export async function pushNegotiate(req: NextRequest): Promise<NextResponse> {
   } catch (e) {
     return unreachable('negotiate', e);
   }
-  if (!res.ok) return failure('negotiate', res.status);
+  if (!res.ok) return failure('negotiate', res.status, session);
   const result = rewriteNegotiate(await res.json().catch(() => null), (hubToken) =>
     sealConnection(config().AUTH_SECRET, session.profile.user, hubToken),
   );
@@ -149,12 +155,14 @@ async function forwardStream(req: NextRequest, { session, hubToken }: Allowed): 
   }
   if (!res.ok || !res.body) {
     abort();
-    return failure('stream', res.status);
+    return failure('stream', res.status, session);
   }
   const reader = res.body.getReader();
   let sessionTimer: NodeJS.Timeout | undefined;
+  let endedCheck: NodeJS.Timeout | undefined;
   const finish = () => {
     clearTimeout(sessionTimer);
+    clearInterval(endedCheck);
     req.signal.removeEventListener('abort', abort);
     abort();
   };
@@ -162,10 +170,17 @@ async function forwardStream(req: NextRequest, { session, hubToken }: Allowed): 
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       const left = Math.min(session.profile.exp * 1000 - Date.now(), MAX_TIMER_MS);
-      sessionTimer = setTimeout(() => {
+      const end = () => {
         finish();
-        controller.close();
-      }, Math.max(0, left));
+        try {
+          controller.close();
+        } catch {
+          /* already closed */
+        }
+      };
+      sessionTimer = setTimeout(end, Math.max(0, left));
+      // An ended session (lib/auth/revocation.ts) stops receiving within a few seconds.
+      endedCheck = setInterval(() => void isEnded(session).then((ended) => ended && end(), () => undefined), SESSION_CHECK_MS);
     },
     async pull(controller) {
       try {
@@ -213,7 +228,7 @@ async function forwardPoll(req: NextRequest, { session, hubToken }: Allowed): Pr
     return unreachable('poll', e);
   }
   if (res.status === 204) return plain(204);
-  if (!res.ok) return failure('poll', res.status);
+  if (!res.ok) return failure('poll', res.status, session);
   return plain(200, text);
 }
 
@@ -241,7 +256,7 @@ export async function pushSend(req: NextRequest): Promise<NextResponse> {
   } catch (e) {
     return unreachable('send', e);
   }
-  return res.ok ? plain(200) : failure('send', res.status);
+  return res.ok ? plain(200) : failure('send', res.status, ok.session);
 }
 
 export async function pushClose(req: NextRequest): Promise<NextResponse> {
@@ -259,5 +274,5 @@ export async function pushClose(req: NextRequest): Promise<NextResponse> {
   } catch (e) {
     return unreachable('close', e);
   }
-  return res.ok ? plain(res.status === 202 ? 202 : 200) : failure('close', res.status);
+  return res.ok ? plain(res.status === 202 ? 202 : 200) : failure('close', res.status, ok.session);
 }

@@ -1,12 +1,15 @@
 /**
- * Starting the product's processes: the reference API host and the production Next.js server.
- * Used by `npm start`, the end-to-end and security tests, and the benchmarks, so all run the same way.
+ * Starting the product's processes: the reference API host, the production Next.js server and Redis.
+ * Used by `npm start`, `npm run start:cluster`, the end-to-end and security tests, and the benchmarks, so
+ * all run the same way.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureRedisServer } from './system.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
@@ -45,7 +48,16 @@ export function ensureBuilt({ force = false } = {}) {
 
 /** AUTH_SECRET for the embedded default: generated once and kept in the data folder. */
 export function embeddedAuthSecret(dataDir = join(ROOT, '.data')) {
-  const file = join(dataDir, 'auth-secret');
+  return fileSecret(join(dataDir, 'auth-secret'));
+}
+
+/** APP_LOG_SECRET (the app's server errors → the host's application log) for the embedded default, shared by both. */
+export function embeddedLogSecret(dataDir = join(ROOT, '.data')) {
+  return process.env.APP_LOG_SECRET || fileSecret(join(dataDir, 'app-log-secret'));
+}
+
+function fileSecret(file) {
+  const dataDir = dirname(file);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
@@ -93,11 +105,15 @@ function start(name, command, args, env, { quiet = false } = {}) {
   return child;
 }
 
-/** Starts the reference host; `reset` re-seeds its database first. */
-export async function startApiHost({ port = 4010, db = '.data/reference.db', reset = false, env = {}, quiet = false } = {}) {
+/** Starts the reference host; `reset` re-seeds its database first; `appUrl` is where its mails link to. */
+export async function startApiHost({ port = 4010, db = '.data/reference.db', reset = false, env = {}, quiet = false, appUrl = 'http://localhost:3000' } = {}) {
   const child = start('api-host', process.execPath, ['--import', 'tsx', 'api-host/main.ts', ...(reset ? ['--reset'] : [])], {
     API_HOST_PORT: String(port),
     API_HOST_DB: db,
+    APP_LOG_SECRET: embeddedLogSecret(),
+    APP_PUBLIC_URL: appUrl,
+    // Uploaded files beside the database, so every test host keeps its own.
+    API_HOST_FILES: join(dirname(db), 'files'),
     ...env,
   }, { quiet });
   await waitFor(`http://127.0.0.1:${port}/health`, child, 'The reference API host');
@@ -115,8 +131,50 @@ export async function startApp({ port = 3000, apiOrigin = 'http://127.0.0.1:4010
     AUTH_URL: `${apiOrigin}/auth/`,
     PUSH_URL: `${apiOrigin}/hubs/push`,
     AUTH_SECRET: process.env.AUTH_SECRET || embeddedAuthSecret(),
+    APP_LOG_SECRET: embeddedLogSecret(),
     ...env,
   }, { quiet });
   await waitFor(`http://127.0.0.1:${port}/login`, child, 'The app server');
+  return child;
+}
+
+/** True when a Redis server answers PING on the loopback port. */
+function redisAnswers(port) {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (d) => done(String(d).startsWith('+PONG')));
+  });
+}
+
+/**
+ * Starts Debian's redis-server on a loopback port (installed first when missing, see system.mjs). Nothing is
+ * kept on disk: every value the app stores expires on its own; a deployment's Redis decides its own
+ * persistence.
+ */
+export async function startRedis({ port = 6380, quiet = false } = {}) {
+  const server = ensureRedisServer();
+  if (await redisAnswers(port)) throw new Error(`Port ${port} already has a Redis server; choose another (REDIS_PORT)`);
+  const child = start('redis', server, [
+    '--port', String(port),
+    '--bind', '127.0.0.1',
+    '--save', '',
+    '--appendonly', 'no',
+    '--maxmemory', '256mb',
+    '--maxmemory-policy', 'volatile-ttl',
+    '--loglevel', 'warning',
+  ], {}, { quiet });
+  const deadline = Date.now() + 10_000;
+  while (!(await redisAnswers(port))) {
+    if (child.exitCode !== null) throw new Error(`redis-server exited with code ${child.exitCode} before it was ready${child.output ? `:\n${child.output()}` : ''}`);
+    if (Date.now() > deadline) throw new Error(`redis-server did not answer on port ${port} within 10 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
   return child;
 }

@@ -1,6 +1,6 @@
 /** The reference host's auth host and shell calls: tokens, temp tokens, bearer checks, scoping, validation. */
 import { randomBytes } from 'node:crypto';
-import { decodeJwt } from 'jose';
+import { SignJWT, decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tokenService } from '../../api-host/tokens';
 import { contract } from '../../lib/contract';
@@ -45,6 +45,15 @@ describe('getToken', () => {
 });
 
 describe('SSO temp tokens', () => {
+  it("auth/user/tempTokenInfo names the link's user without redeeming it; 404 for a bad token", async () => {
+    const { body } = await host.api(await host.token(4), contract.auth.createTempToken);
+    const info = await host.api(null, contract.auth.tempTokenInfo, { body: { token: body.token } });
+    expect(info).toMatchObject({ status: 200, body: { username: 'role4@example.com' } });
+    expect(decodeJwt((await host.api(null, contract.auth.redeemTempToken, { body: { token: body.token } })).body.token).user).toBe(4);
+    expect((await host.api(null, contract.auth.tempTokenInfo, { body: { token: body.token } })).status).toBe(404);
+    expect((await host.api(null, contract.auth.tempTokenInfo, { body: { token: 'x'.repeat(40) } })).status).toBe(404);
+  });
+
   it('are single-use and expire within minutes', async () => {
     const bearer = await host.token(4);
     const { body } = await host.api(bearer, contract.auth.createTempToken);
@@ -78,6 +87,33 @@ describe('bearer checks', () => {
     const res = await host.api(await host.token(5), contract.contact.contacts);
     expect(res.status).toBe(403);
   });
+
+  it('401 for a token without an expiry or an id, though correctly signed', async () => {
+    const secret = randomBytes(32);
+    host.ctx.tokens = tokenService(secret, 3600);
+    const claims = sessionProfile.omit({ exp: true }).parse({ ...decodeJwt(await host.token(1)) });
+    const sign = (jwt: SignJWT) => jwt.setProtectedHeader({ alg: 'HS256' }).sign(secret);
+    const call = (token: string) => host.api(token, contract.firm.firmPreference, { query: { firm: 1, category: 'Brand' } });
+    expect((await call(await sign(new SignJWT({ ...claims }).setJti('x').setIssuedAt()))).status).toBe(401);
+    expect((await call(await sign(new SignJWT({ ...claims }).setIssuedAt().setExpirationTime('1h')))).status).toBe(401);
+    expect((await call(await sign(new SignJWT({ ...claims }).setJti('y').setIssuedAt().setExpirationTime('1h')))).status).toBe(200);
+  });
+
+  it('the role and the active flag come from the database on every call, not from the token', async () => {
+    const token = await host.token(1);
+    expect((await host.api(token, contract.contact.contacts)).status).toBe(200);
+    host.db.prepare('UPDATE user SET role = 5 WHERE user = 1').run();
+    expect((await host.api(token, contract.contact.contacts)).status).toBe(403);
+    host.db.prepare('UPDATE user SET role = 1, is_inactive = 1 WHERE user = 1').run();
+    expect((await host.api(token, contract.contact.contacts)).status).toBe(401);
+  });
+
+  it('auth/user/revokeToken: the token is refused from then on; other tokens of the user are not', async () => {
+    const [a, b] = [await host.token(4), await host.token(4)];
+    expect((await host.api(a, contract.auth.revokeToken)).status).toBe(200);
+    expect((await host.api(a, contract.user.profile, { query: { username: 'role4@example.com' } })).status).toBe(401);
+    expect((await host.api(b, contract.user.profile, { query: { username: 'role4@example.com' } })).status).toBe(200);
+  });
 });
 
 describe('shell calls', () => {
@@ -103,12 +139,42 @@ describe('shell calls', () => {
     const weak = await host.api(shop, contract.user.saveCredentials, { body: { username: 'role15@example.com', password: 'weak' } });
     expect(weak.status).toBe(400);
     expect(weak.body.fieldErrors.password).toEqual([MESSAGES.passwordWeak]);
+    // Another user of the same firm: reachable but not administered by a shop user.
     const other = await host.api(shop, contract.user.saveCredentials, { body: { username: 'role16@example.com', password: 'New#Pass2027' } });
-    expect(other.status).toBe(404);
-    expect((await host.api(shop, contract.user.saveCredentials, { body: { username: 'role15@example.com', password: 'New#Pass2027' } })).status).toBe(200);
+    expect(other.status).toBe(403);
+    const own = await host.api(shop, contract.user.saveCredentials, { body: { username: 'role15@example.com', password: 'New#Pass2027' } });
+    expect(own).toMatchObject({ status: 200, body: { success: true, user: 15 } });
     expect((await getToken('role15@example.com', 'New#Pass2027')).body.token).toBeTruthy();
     const admin = await host.token(1);
     expect((await host.api(admin, contract.user.saveCredentials, { body: { username: 'role16@example.com', password: 'Adm#Set2027' } })).status).toBe(200);
+  });
+
+  it('user/saveCredentials: role 2 never over role 1; an administrator only within their firms', async () => {
+    const set = async (by: string, username: string) =>
+      (await host.api(by, contract.user.saveCredentials, { body: { username, password: 'Adm#Set2027' } })).status;
+    const two = await host.token(2);
+    expect(await set(two, 'role1@example.com')).toBe(403);
+    expect(await set(two, 'role3@example.com')).toBe(200);
+    const otherTwo = await host.addUser({ role: 2, firm: 1, firms: [1, 2, 3] });
+    expect(await set(two, otherTwo)).toBe(200);
+    expect(await set(await host.token(1), 'role2@example.com')).toBe(200);
+    // An administrator who reaches only some firms: another firm's user is unknown to them.
+    const narrow = await host.addUser({ role: 2, firm: 6, firms: [6] });
+    expect(await set(await host.token(narrow), 'role9@example.com')).toBe(404);
+  });
+
+  it("a password change ends the user's other sessions but keeps the one that made it", async () => {
+    const first = await host.token(9);
+    const second = await host.token(9);
+    const profile = (t: string) => host.api(t, contract.user.profile, { query: { username: 'role9@example.com' } });
+    const changed = await host.api(second, contract.user.saveCredentials, { body: { username: 'role9@example.com', password: 'Own#Pass2027' } });
+    expect(changed.status).toBe(200);
+    expect((await profile(first)).status).toBe(401);
+    expect((await profile(second)).status).toBe(200);
+    // Set by an administrator: every session of that user ends, and a new sign-in works.
+    await host.api(await host.token(1), contract.user.saveCredentials, { body: { username: 'role9@example.com', password: 'Adm#Set2027' } });
+    expect((await profile(second)).status).toBe(401);
+    expect((await profile(await host.token('role9@example.com', 'Adm#Set2027'))).status).toBe(200);
   });
 
   it('user/resetPassword answers the same for known and unknown usernames and records the request', async () => {
@@ -122,7 +188,10 @@ describe('shell calls', () => {
     const t = await host.token(2);
     await host.api(t, contract.log.saveEntry, { body: { name: 'client-error', value: 'x' } });
     await host.api(t, contract.data.saveUsage, { body: { area: 'auth', action: 'signIn' } });
-    expect(host.db.prepare('SELECT user, name FROM log_entry').all()).toEqual([{ user: 2, name: 'client-error' }]);
+    // The browser's entries are records of the application log (issue 15), naming the user.
+    expect(host.db.prepare("SELECT title, name, message FROM app_log WHERE machine_name = 'browser' AND message = 'x'").all()).toEqual([
+      { title: 'user 2 (role2@example.com)', name: 'browser.client-error', message: 'x' },
+    ]);
     expect(host.db.prepare('SELECT user, area, action FROM usage').all()).toEqual([{ user: 2, area: 'auth', action: 'signIn' }]);
     expect((await host.api(t, contract.log.saveEntry, { body: { name: '' } })).status).toBe(400);
   });

@@ -26,12 +26,12 @@ const b64 = (s: string) => JSON.parse(Buffer.from(s, 'base64url').toString('utf8
 
 /**
  * The part of a user's API token that is the same in every token the host issues them: the header and
- * the payload up to the first claim that changes (iat), cut at a base64 block boundary.
+ * the payload up to the first claim that changes (iat, issuedAtMs, jti), cut at a base64 block boundary.
  */
 function stableTokenPrefix(token: string): string {
   const [header, payload] = token.split('.');
   const json = Buffer.from(payload, 'base64url');
-  const firstVarying = Math.min(...['"sub"', '"iat"', '"exp"'].map((k) => json.indexOf(k)).filter((i) => i >= 0));
+  const firstVarying = Math.min(...['"sub"', '"jti"', '"iat"', '"issuedAtMs"', '"exp"'].map((k) => json.indexOf(k)).filter((i) => i >= 0));
   const keep = Math.floor(firstVarying / 3) * 3;
   return `${header}.${json.subarray(0, keep).toString('base64url')}`;
 }

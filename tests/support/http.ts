@@ -127,8 +127,9 @@ export async function signInHttp(
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
-      cookie: cookiePairs(csrf.setCookies).join('; '),
       ...opts.headers,
+      // The CSRF cookie next-auth just set, with any cookie the caller brings (e.g. a device cookie).
+      cookie: [...cookiePairs(csrf.setCookies), ...(opts.headers?.cookie ? [opts.headers.cookie] : [])].join('; '),
     },
     body: form.toString(),
   });

@@ -35,7 +35,21 @@ describe('password rule', () => {
 });
 
 describe('redirects after sign-in stay on the site', () => {
-  it.each(['//evil.example', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)', '/\t/evil.example', '', '/login', '/api/auth/signout'])(
+  it.each([
+    '//evil.example',
+    'https://evil.example',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '/\t/evil.example',
+    '',
+    '/login',
+    '/api/auth/signout',
+    // Paths that normalise to a protocol-relative one: the value returned is what is checked.
+    '/.//evil.example/x',
+    '/..//evil.example/x',
+    '/%2e%2e//evil.example/x',
+    '/a/..//evil.example',
+  ])(
     '%s → /',
     (v) => expect(safeCallback(v)).toBe('/'),
   );

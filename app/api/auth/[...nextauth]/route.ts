@@ -8,7 +8,7 @@ type Ctx = { params: Promise<{ nextauth: string[] }> };
 async function handler(req: Request, ctx: Ctx) {
   const params = await ctx.params;
   const run = async (request: Request) => NextAuth(request as never, { params } as never, authOptions()) as Promise<Response>;
-  return boundToTokenExpiry(await throttledSignIn(req, params, run));
+  return boundToTokenExpiry(await throttledSignIn(req, params.nextauth, run));
 }
 
 export { handler as GET, handler as POST };

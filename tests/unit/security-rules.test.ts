@@ -1,0 +1,97 @@
+/** Rules behind the security review's fixes: throttle buckets, the host throttle, ended sessions, CSV escaping. */
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { SignInThrottle } from '@/api-host/auth/throttle';
+import { HttpError } from '@/api-host/server';
+import { CSV_OPTIONS } from '@/lib/csv';
+import { maySetPassword } from '@/lib/roles';
+import { MemoryStore } from '@/lib/store/memory';
+
+describe('app sign-in throttle buckets', async () => {
+  process.env.AUTH_SECRET ??= 'unit-test-secret-0123456789abcdef0123456789';
+  const { buckets, PER_ADDRESS_FACTOR, PER_USERNAME_FACTOR } = await import('@/lib/auth/throttle');
+
+  it('counts the username with the client, the username alone (higher), and the address', () => {
+    expect(buckets('ann@example.com', null, '203.0.113.9', 5)).toEqual([
+      { key: 'signin:pair:ann@example.com|ip:203.0.113.9', max: 5 },
+      { key: 'signin:user:ann@example.com', max: 5 * PER_USERNAME_FACTOR },
+      { key: 'signin:ip:203.0.113.9', max: 5 * PER_ADDRESS_FACTOR },
+    ]);
+  });
+
+  it('a known device of the user is counted on its own, never in the username bucket strangers fill', () => {
+    const keys = buckets('ann@example.com', 'dev1', null, 5).map((b) => b.key);
+    expect(keys).toEqual(['signin:pair:ann@example.com|device:dev1']);
+  });
+});
+
+describe('host getToken throttle', () => {
+  it('refuses with 429 at the per-username or per-address limit until the window passes', () => {
+    let now = 0;
+    const t = new SignInThrottle({ perUsername: 3, perAddress: 5, windowMs: 1000 }, () => now);
+    for (let i = 0; i < 3; i++) t.fail('Ann@example.com', '10.0.0.1');
+    expect(() => t.check('ann@example.com', '10.0.0.2')).toThrow(HttpError);
+    try {
+      t.check('ann@example.com', '10.0.0.2');
+    } catch (e) {
+      expect((e as HttpError).status).toBe(429);
+      expect((e as HttpError).message).toMatch(/^Too many failed sign-in attempts\. Please wait 1 minute and try again\.$/);
+    }
+    t.fail('bob@example.com', '10.0.0.1');
+    t.fail('cy@example.com', '10.0.0.1');
+    expect(() => t.check('dee@example.com', '10.0.0.1')).toThrow(HttpError);
+    expect(() => t.check('dee@example.com', '10.0.0.3')).not.toThrow();
+    now = 1001;
+    expect(() => t.check('ann@example.com', '10.0.0.1')).not.toThrow();
+  });
+});
+
+describe('shared store and ended sessions', () => {
+  it('counters and values expire on their own', async () => {
+    let now = 0;
+    const store = new MemoryStore(() => now);
+    expect(await store.incr('k', 100)).toEqual({ value: 1, ttlMs: 100 });
+    now = 40;
+    expect(await store.incr('k', 100)).toEqual({ value: 2, ttlMs: 60 });
+    await store.set('v', 'x', 50);
+    expect(await store.getMany(['v', 'missing'])).toEqual(['x', null]);
+    now = 101;
+    expect(await store.counters(['k'])).toEqual([null]);
+    expect(await store.getMany(['v'])).toEqual([null]);
+  });
+
+  it('a password change ends the other sessions signed in before it, not the one that made it, nor later ones', async () => {
+    const { endSession, endSessionsOf, isEnded } = await import('@/lib/auth/revocation');
+    const t0 = Date.now() - 1000;
+    const mine = { sid: 'mine', user: 41, signedInAt: t0 };
+    const other = { sid: 'other', user: 41, signedInAt: t0 };
+    await endSessionsOf([41], { user: 41, sid: 'mine' });
+    expect(await isEnded(mine)).toBe(false);
+    expect(await isEnded(other)).toBe(true);
+    expect(await isEnded({ sid: 'later', user: 41, signedInAt: Date.now() + 1 })).toBe(false);
+    await endSession('mine', Date.now() + 60_000);
+    expect(await isEnded(mine)).toBe(true);
+  });
+});
+
+describe('who may set a password', () => {
+  it.each([
+    [{ user: 5, role: 5 }, { user: 5, role: 5 }, true],
+    [{ user: 5, role: 5 }, { user: 6, role: 9 }, false],
+    [{ user: 1, role: 1 }, { user: 2, role: 2 }, true],
+    [{ user: 2, role: 2 }, { user: 1, role: 1 }, false],
+    [{ user: 2, role: 2 }, { user: 3, role: 2 }, true],
+    [{ user: 2, role: 2 }, { user: 9, role: 9 }, true],
+    [{ user: 4, role: 4 }, { user: 9, role: 9 }, false],
+  ])('%o sets %o: %s', (caller, target, allowed) => expect(maySetPassword(caller, target)).toBe(allowed));
+});
+
+describe('CSV formula escaping', () => {
+  it('escapes any cell whose first character could start a formula, whatever follows, line breaks included', () => {
+    const cells = ['=HYPERLINK("http://evil.example","x")\nmore', '+1 555', '-2+3', '@SUM(A1)', '\tx', '\rx', 'plain', 'a=b'];
+    const csv = Papa.unparse({ fields: ['v'], data: cells.map((c) => [c]) }, CSV_OPTIONS);
+    const back = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data.slice(1).map((r) => r[0]);
+    expect(back.slice(0, 6).every((v) => v.startsWith("'"))).toBe(true);
+    expect(back.slice(6)).toEqual(['plain', 'a=b']);
+  });
+});
