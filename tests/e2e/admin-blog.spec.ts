@@ -6,7 +6,8 @@
  */
 import { expect, test } from '@playwright/test';
 import { PNG_1PX } from '../support/images';
-import { clickUntil, openAdmin, rowOf, search, uniqueWord } from './admin-support';
+import { clickUntil } from '../support/shell';
+import { openAdmin, rowOf, search, uniqueWord } from './admin-support';
 
 test('create a post, comment on it, attach a file, expand one or the other, see it on Home, delete it', async ({ page }) => {
   test.setTimeout(60_000);

@@ -4,7 +4,8 @@
  * name is refused with the reason.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { clickUntil, openAdmin, uniqueWord } from './admin-support';
+import { clickUntil } from '../support/shell';
+import { openAdmin, uniqueWord } from './admin-support';
 
 async function salutationChoices(page: Page): Promise<string[]> {
   await page.goto('/contacts');

@@ -6,7 +6,8 @@
 import { expect, test } from '@playwright/test';
 import { createUser } from '../support/fixtures';
 import { signIn } from '../support/session';
-import { clickUntil, openAdmin, search } from './admin-support';
+import { clickUntil } from '../support/shell';
+import { openAdmin, search } from './admin-support';
 
 test('reset mail in the email log; its link sets a new password once', async ({ page, browser }) => {
   test.setTimeout(60_000);

@@ -1,5 +1,5 @@
 /** Helpers of the administration specs. */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { signIn } from '../support/session';
 
 /** A word no seeded record has: each test searches for its own records. */
@@ -25,13 +25,6 @@ export async function search(page: Page, label: string, term: string) {
 /** The list has finished loading. */
 export const loaded = (page: Page) => expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
 
-/** Clicks until `then` is visible (a click before hydration does nothing). */
-export async function clickUntil(button: Locator, then: Locator) {
-  await expect(async () => {
-    await button.click();
-    await expect(then).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
-}
 
 /** A list row by the text of its row header. */
 export const rowOf = (page: Page, name: string) => page.locator('table tbody tr').filter({ has: page.locator('th', { hasText: name }) });

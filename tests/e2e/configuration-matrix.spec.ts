@@ -6,7 +6,8 @@
 import { expect, test } from '@playwright/test';
 import { appOrigin, bffCall, sessionCookie } from '../support/http';
 import { signIn } from '../support/session';
-import { addChips, clickUntil, openSection, range, rowOf, settled, uniqueToken } from './configuration-support';
+import { clickUntil } from '../support/shell';
+import { addChips, openSection, range, rowOf, settled, uniqueToken } from './configuration-support';
 
 test('an administrator adds a system and make matrices with models and keywords, moves one and finds it by filter and search', async ({ page }) => {
   test.setTimeout(90_000);

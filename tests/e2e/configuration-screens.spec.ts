@@ -4,7 +4,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { clickUntil, host, openSection, uniqueToken } from './configuration-support';
+import { clickUntil } from '../support/shell';
+import { host, openSection, uniqueToken } from './configuration-support';
 
 interface CalibrationList {
   items: { calibrationType: number; name: string; price: number | null }[];

@@ -25,13 +25,6 @@ export async function openSection(page: Page, section: string, query = '') {
   await expect(page.getByRole('heading', { level: 1, name: 'Configuration Settings' })).toBeVisible();
 }
 
-/** Clicks a button until `then` is visible: a click before hydration does nothing. */
-export async function clickUntil(button: Locator, then: Locator) {
-  await expect(async () => {
-    await button.click();
-    await expect(then).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
-}
 
 /** Adds chips by typing each and pressing Enter. */
 export async function addChips(box: Locator, values: readonly string[]) {
