@@ -46,13 +46,13 @@ function visibleUser(db: Db, caller: Caller, by: { id: number } | { username: st
 const callerOf = (caller: Caller) => ({ user: caller.user, role: caller.role });
 
 /** 400 with the field's message unless the id is a value of its lookup group (or a known role). */
-function checkReferences(db: Db, body: { contactType: number; timezone: number; language: number; role: number }): void {
+function checkReferences(db: Db, body: { contactType: number; timezone: number; language: number; role: number | null }): void {
   const errors: Record<string, string[]> = {};
   const lookup = (key: string, id: number) => !!prepared(db, 'SELECT 1 FROM lookup WHERE key = ? AND id = ?').get(key, id);
   if (!lookup('ContactType', body.contactType)) errors.contactType = ['Unknown contact type'];
   if (!lookup('TimeZone', body.timezone)) errors.timezone = [USER_MESSAGES.timezone];
   if (!lookup('Language', body.language)) errors.language = [USER_MESSAGES.language];
-  if (!prepared(db, 'SELECT 1 FROM role WHERE role = ?').get(body.role)) errors.role = [USER_MESSAGES.role];
+  if (body.role !== null && !prepared(db, 'SELECT 1 FROM role WHERE role = ?').get(body.role)) errors.role = [USER_MESSAGES.role];
   if (Object.keys(errors).length) throw badRequest('Please correct the highlighted fields.', errors);
 }
 
@@ -166,7 +166,8 @@ export const userCalls = [
   implement(u.saveUser, async ({ body, caller, ctx }) => {
     const db = ctx.db;
     if (body.user <= 0) {
-      const role = roleToStore(body.role);
+      // The contract requires a role and a labor rate for a new user.
+      const role = roleToStore(body.role!);
       if (!mayAdministerUser(callerOf(caller), { user: -1, role })) throw forbidden('You may not add this user.');
       const firm = body.firm ?? caller.firm;
       if (!caller.firms.has(firm)) throw badRequest('Please correct the highlighted fields.', { firm: ['Unknown location'] });
@@ -203,7 +204,9 @@ export const userCalls = [
 
     const target = visibleUser(db, caller, { id: body.user });
     const self = target.user === caller.user;
-    const role = body.role === 1 && target.role === 1 ? 1 : roleToStore(body.role);
+    if (body.role === null && target.role !== null) throw badRequest(USER_MESSAGES.role, { role: [USER_MESSAGES.role] });
+    if (body.laborRate === null && target.labor_rate !== null) throw badRequest(USER_MESSAGES.laborRate, { laborRate: [USER_MESSAGES.laborRate] });
+    const role = body.role === null ? null : body.role === 1 && target.role === 1 ? 1 : roleToStore(body.role);
     if (self) {
       if (role !== target.role) throw forbidden(SELF.role);
       if (body.isInactive && !target.is_inactive) throw forbidden(SELF.deactivate);

@@ -75,7 +75,7 @@ function demoStaff(): SeedUser[] {
     const people = f.type === 'shop' ? 4 : 3;
     for (let i = 0; i < people; i++, n++) {
       const firstName = STAFF_FIRST[n % STAFF_FIRST.length];
-      const lastName = STAFF_LAST[(n * 7) % STAFF_LAST.length];
+      const lastName = STAFF_LAST[(n * 5) % STAFF_LAST.length];
       out.push({
         firm: f.firm,
         firstName,

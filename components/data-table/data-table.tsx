@@ -77,6 +77,8 @@ export interface DataTableProps<T> {
   /** Filter controls of the screen, shown in the toolbar. */
   filters?: React.ReactNode;
   selectable?: boolean;
+  /** Rows that may not be checked (e.g. one's own account); their checkbox is disabled. Default: every row. */
+  canSelectRow?: (row: T) => boolean;
   /** Buttons acting on the checked rows. */
   bulkActions?: (selection: Selection<T>) => React.ReactNode;
   /** CSV export of every row matching the current filter. */
@@ -122,6 +124,7 @@ export function DataTable<T extends RowData>({
   search,
   filters,
   selectable = false,
+  canSelectRow,
   bulkActions,
   exportCsv,
   empty = 'Nothing to show.',
@@ -185,7 +188,7 @@ export function DataTable<T extends RowData>({
     enableSortingRemoval: false,
     enableMultiSort: false,
     sortDescFirst: false,
-    enableRowSelection: selectable,
+    enableRowSelection: selectable && canSelectRow ? (row) => canSelectRow(row.original) : selectable,
     enableRowRangeSelection: selectable,
   });
 
@@ -295,6 +298,7 @@ export function DataTable<T extends RowData>({
                         className="size-4 accent-brand-600"
                         aria-label={`Select ${rowLabel(row.original)}`}
                         checked={row.getIsSelected()}
+                        disabled={!row.getCanSelect()}
                         onChange={row.getToggleSelectedHandler()}
                       />
                     </td>

@@ -10,8 +10,9 @@
  *   privileged than their own, lib/roles.ts privilegeRank). Role names are the reference host's.
  * - user/profile?username reads one user (also the "get user" of the profile dialog).
  * - user/verifyUsername?username answers {exists}: usernames are unique across every firm.
- * - user/saveUser saves the profile form; user -1 adds a user (with password, at `firm`, default the
- *   caller's sign-in location) and answers {id, contact}. The username of an existing user changes only
+ * - user/saveUser saves the profile form; user -1 adds a user (with password, role and labor rate, at
+ *   `firm`, default the caller's sign-in location) and answers {id, contact}. An existing user without a
+ *   role or labor rate may be saved so, but never have one taken away. The username of an existing user changes only
  *   through user/saveUserEmail; saveUser leaves it as it is. Role 1 sent for a user who is not already
  *   role 1 is stored as 2 (administration §6). Who may change what: lib/roles.ts mayAdministerUser; a user
  *   saving their own profile keeps their role, state, labor rate and report flags.
@@ -149,8 +150,10 @@ export const userInput = z
     lastName: named(USER_MESSAGES.lastName),
     /** Only when adding. */
     password: passwordRule.optional(),
-    role: positive(USER_MESSAGES.role),
-    laborRate: z.number({ error: USER_MESSAGES.laborRate }).min(0, 'Labor rate cannot be negative.').max(100_000, 'Labor rate is too large.'),
+    /** Null only for a user who has none yet (the form asks for one: "Please supply a Role."). */
+    role: positive(USER_MESSAGES.role).nullable(),
+    /** A decimal (operations §5); null only for a user who has none yet (the form asks for one). */
+    laborRate: z.number({ error: USER_MESSAGES.laborRate }).min(0, 'Labor rate cannot be negative.').max(100_000, 'Labor rate is too large.').nullable(),
     timezone: positive(USER_MESSAGES.timezone),
     language: positive(USER_MESSAGES.language),
     isInactive: z.boolean().default(false),
@@ -158,7 +161,10 @@ export const userInput = z
     receivesInvoice: z.boolean().default(false),
   })
   .superRefine((u, ctx) => {
-    if (u.user <= 0 && u.password === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.passwordEmpty });
+    if (u.user > 0) return;
+    if (u.password === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.passwordEmpty });
+    if (u.role === null) ctx.addIssue({ code: 'custom', path: ['role'], message: USER_MESSAGES.role });
+    if (u.laborRate === null) ctx.addIssue({ code: 'custom', path: ['laborRate'], message: USER_MESSAGES.laborRate });
   });
 export type UserInput = z.input<typeof userInput>;
 
