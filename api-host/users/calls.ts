@@ -5,14 +5,16 @@
  * maySetPassword); a refusal the caller can see the user for is 403 with the reason. Deactivating,
  * deleting or renaming a user ends their sessions in the same transaction (auth/sessions.ts).
  */
+import { access } from 'node:fs/promises';
 import { contract } from '../../lib/contract';
-import type { UserLocation, UserProfile } from '../../lib/contract/user';
+import { PHOTO_URL, type UserLocation, type UserProfile } from '../../lib/contract/user';
 import { isAdminRole, mayAdministerUser, mayEditLocations, maySetPassword, privilegeRank, roleToStore } from '../../lib/roles';
 import { USER_MESSAGES } from '../../lib/validation/messages';
 import { endSessions } from '../auth/sessions';
 import type { Db } from '../db';
 import { hashPassword } from '../passwords';
-import { type Caller, badRequest, forbidden, implement, notFound } from '../server';
+import { firmPath } from '../files/storage';
+import { type Caller, type HostContext, badRequest, forbidden, implement, notFound } from '../server';
 import { prepared } from '../sql';
 import { setPassword } from './credentials';
 import { listUsers } from './query';
@@ -54,6 +56,17 @@ function checkReferences(db: Db, body: { contactType: number; timezone: number; 
   if (!lookup('Language', body.language)) errors.language = [USER_MESSAGES.language];
   if (body.role !== null && !prepared(db, 'SELECT 1 FROM role WHERE role = ?').get(body.role)) errors.role = [USER_MESSAGES.role];
   if (Object.keys(errors).length) throw badRequest('Please correct the highlighted fields.', errors);
+}
+
+/** 400 unless the photo is a stored image in a folder of a firm the caller reaches (null clears it). */
+async function checkPhoto(ctx: HostContext, caller: Caller, url: string | null | undefined): Promise<void> {
+  if (url == null) return;
+  const [, firm, name] = PHOTO_URL.exec(url)!;
+  const bad = () => badRequest('Not an uploaded image.', { imagePhotoPath: ['Not an uploaded image.'] });
+  if (!caller.firms.has(Number(firm))) throw bad();
+  await access(firmPath(ctx.filesDir, Number(firm), name)).catch(() => {
+    throw bad();
+  });
 }
 
 function assertUsernameFree(db: Db, username: string, except = -1): void {
@@ -173,6 +186,7 @@ export const userCalls = [
       if (!caller.firms.has(firm)) throw badRequest('Please correct the highlighted fields.', { firm: ['Unknown location'] });
       checkReferences(db, body);
       assertUsernameFree(db, body.username);
+      await checkPhoto(ctx, caller, body.imagePhotoPath);
       const hash = await hashPassword(body.password!);
       return db.transaction(() => {
         // Checked again inside the transaction: another request may have taken the name meanwhile.
@@ -190,10 +204,20 @@ export const userCalls = [
         const id = Number(
           prepared(
             db,
-            `INSERT INTO user (contact, firm, username, password_hash, role, labor_rate, is_inactive, receives_report, receives_invoice)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          ).run(contact, firm, body.username, hash, role, body.laborRate, body.isInactive ? 1 : 0, body.receivesReport ? 1 : 0, body.receivesInvoice ? 1 : 0)
-            .lastInsertRowid,
+            `INSERT INTO user (contact, firm, username, password_hash, role, labor_rate, is_inactive, receives_report, receives_invoice, image_photo_path)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          ).run(
+            contact,
+            firm,
+            body.username,
+            hash,
+            role,
+            body.laborRate,
+            body.isInactive ? 1 : 0,
+            body.receivesReport ? 1 : 0,
+            body.receivesInvoice ? 1 : 0,
+            body.imagePhotoPath ?? null,
+          ).lastInsertRowid,
         );
         prepared(db, 'INSERT INTO user_firm (user, firm, is_primary) VALUES (?, ?, 1)').run(id, firm);
         // The username is the user's email address: their contact can be reached at it (Contact Info tab).
@@ -218,6 +242,7 @@ export const userCalls = [
       if (privilegeRank(role) < privilegeRank(caller.role)) throw forbidden('You may not give a role above your own.');
     }
     checkReferences(db, body);
+    await checkPhoto(ctx, caller, body.imagePhotoPath);
     db.transaction(() => {
       prepared(db, 'UPDATE contact SET contact_type = ?, first_name = ?, last_name = ?, timezone = ?, language = ? WHERE contact = ?').run(
         body.contactType,
@@ -235,6 +260,7 @@ export const userCalls = [
         body.receivesInvoice ? 1 : 0,
         target.user,
       );
+      if (body.imagePhotoPath !== undefined) prepared(db, 'UPDATE user SET image_photo_path = ? WHERE user = ?').run(body.imagePhotoPath, target.user);
       if (body.isInactive && !target.is_inactive) endSessions(ctx, target.user);
     })();
     return { id: target.user, contact: target.contact };

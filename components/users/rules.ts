@@ -77,6 +77,8 @@ export interface UserDraft {
   isInactive: boolean;
   receivesReport: boolean;
   receivesInvoice: boolean;
+  /** The photo's URL (an uploaded image), or null. */
+  imagePhotoPath: string | null;
 }
 
 /**
@@ -126,6 +128,7 @@ const DRAFT_KEYS: readonly (keyof UserDraft)[] = [
   'isInactive',
   'receivesReport',
   'receivesInvoice',
+  'imagePhotoPath',
 ];
 
 /**

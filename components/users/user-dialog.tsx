@@ -8,7 +8,8 @@
  * while there are unsaved changes, and closing with unsaved changes asks first. A failed save keeps
  * everything typed and says why: the save alert's lines, field errors beside the fields, the server's text.
  */
-import { Check, LoaderCircle } from 'lucide-react';
+import { Check, LoaderCircle, UserRound } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { ContactInfo } from '@/components/contact-info/contact-info';
 import { serverFieldErrors } from '@/components/contact-info/validation';
@@ -23,6 +24,7 @@ import { logout } from '@/lib/auth/client';
 import type { BffError } from '@/lib/bff/client';
 import type { RoleItem, UserProfile } from '@/lib/contract/user';
 import { LOOKUP_GROUPS } from '@/lib/contract/lookup-groups';
+import { fileSrc } from '@/lib/files';
 import { email } from '@/lib/validation/fields';
 import { USER_MESSAGES } from '@/lib/validation/messages';
 import { passwordPairError } from '@/lib/validation/password';
@@ -43,6 +45,9 @@ import {
   type UserDraft,
   type UserSource,
 } from './rules';
+
+// The drop zone (react-dropzone) loads when the form first shows it.
+const ImageUploader = dynamic(() => import('@/components/ui/image-uploader').then((m) => m.ImageUploader), { ssr: false });
 
 export type UserDialogTarget = { mode: 'editing'; username: string } | { mode: 'adding'; location?: { firm: number; name: string } | null };
 
@@ -72,6 +77,7 @@ const BLANK: UserDraft = {
   isInactive: false,
   receivesReport: false,
   receivesInvoice: false,
+  imagePhotoPath: null,
 };
 
 const draftOf = (p: UserProfile): UserDraft => ({
@@ -86,6 +92,7 @@ const draftOf = (p: UserProfile): UserDraft => ({
   isInactive: p.isInactive,
   receivesReport: p.receivesReport,
   receivesInvoice: p.receivesInvoice,
+  imagePhotoPath: p.imagePhotoPath,
 });
 
 const sel = (v: number | null | undefined) => (v && v > 0 ? String(v) : '');
@@ -138,6 +145,8 @@ export function UserDialog({ open, onOpenChange, target, source, viewer, returnF
 
   const vis = visibility(source, mode, viewer, profile);
   const roleFirm = profile?.firm ?? location?.firm ?? viewer.firm;
+  // The user's photo goes into their location's folder.
+  const photoFirm = roleFirm;
   useEffect(() => {
     if (!open || !vis.adminFields) return;
     const ctrl = new AbortController();
@@ -203,6 +212,7 @@ export function UserDialog({ open, onOpenChange, target, source, viewer, returnF
     isInactive: draft.isInactive,
     receivesReport: draft.receivesReport,
     receivesInvoice: draft.receivesInvoice,
+    imagePhotoPath: draft.imagePhotoPath,
   });
 
   const save = async (e?: React.FormEvent) => {
@@ -486,6 +496,33 @@ export function UserDialog({ open, onOpenChange, target, source, viewer, returnF
                 </div>
               </>
             )}
+            <div className="flex flex-col gap-2 sm:col-span-2" data-testid="user-photo">
+              <span className="text-sm font-medium text-slate-800">Photo</span>
+              <div className="flex flex-wrap items-start gap-4">
+                {draft.imagePhotoPath ? (
+                  // eslint-disable-next-line @next/next/no-img-element -- a private file through the BFF, not an optimisable asset
+                  <img src={fileSrc(draft.imagePhotoPath)} alt={`Photo of ${draft.firstName} ${draft.lastName}`.trim()} className="size-24 rounded-full border border-slate-200 object-cover" />
+                ) : (
+                  <span className="flex size-24 items-center justify-center rounded-full bg-slate-100" aria-hidden="true">
+                    <UserRound className="size-10 text-slate-400" />
+                  </span>
+                )}
+                <div className="flex min-w-0 flex-1 basis-56 flex-col items-start gap-2">
+                  <ImageUploader label="Photo" firm={photoFirm} multiple={false} onUploaded={(urls) => urls[0] && set('imagePhotoPath', urls[0])} />
+                  {draft.imagePhotoPath && (
+                    <Button variant="ghost" className="min-h-9 px-2 py-1" onClick={() => set('imagePhotoPath', null)}>
+                      Remove photo
+                    </Button>
+                  )}
+                  {draft.imagePhotoPath !== baseline.imagePhotoPath && <p className="text-xs text-slate-600">The photo is kept when you save.</p>}
+                </div>
+              </div>
+              {errors.imagePhotoPath && (
+                <p role="alert" className="text-sm text-red-700">
+                  {errors.imagePhotoPath}
+                </p>
+              )}
+            </div>
             {mode === 'adding' && check === 'available' && (
               <div className="sm:col-span-2">
                 <Button type="submit" disabled={busy}>

@@ -15,7 +15,8 @@
  *   role or labor rate may be saved so, but never have one taken away. The username of an existing user changes only
  *   through user/saveUserEmail; saveUser leaves it as it is. Role 1 sent for a user who is not already
  *   role 1 is stored as 2 (administration §6). Who may change what: lib/roles.ts mayAdministerUser; a user
- *   saving their own profile keeps their role, state, labor rate and report flags.
+ *   saving their own profile keeps their role, state, labor rate and report flags. The photo
+ *   (imagePhotoPath) is an image uploaded with file/upload into a folder of a firm the caller reaches.
  * - user/saveUserEmail?user&username changes a username at once and answers {success, user, username};
  *   the sessions of that user end (their sessions carry the old name), their own included.
  * - user/activateUsers takes the list [{username, token}]: token 1 activates, 0 deactivates; it answers
@@ -135,6 +136,8 @@ export type UserListQuery = z.infer<typeof listQuery>;
 
 /** Text of the profile form: at most 200 characters (administration §9), blank answered with its own line. */
 const named = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, 'At most 200 characters');
+/** A stored image's URL (lib/contract/file.ts): `file/image?firm={firm}&name={stored name}`. */
+export const PHOTO_URL = /^file\/image\?firm=(\d{1,9})&name=([A-Za-z0-9][A-Za-z0-9._-]{0,150})$/;
 const positive = (message: string) => z.number({ error: message }).int(message).positive(message);
 
 export const userInput = z
@@ -159,6 +162,8 @@ export const userInput = z
     isInactive: z.boolean().default(false),
     receivesReport: z.boolean().default(false),
     receivesInvoice: z.boolean().default(false),
+    /** The photo: a stored image's URL as file/upload answered it, null for none; left out, it stays as it is. */
+    imagePhotoPath: z.string().max(300).regex(PHOTO_URL, 'Not an uploaded image.').nullable().optional(),
   })
   .superRefine((u, ctx) => {
     if (u.user > 0) return;

@@ -12,6 +12,7 @@ import type { CallDef } from '../../lib/contract/define';
 import { USER_SORTS, listQuery, type UserLocation, type UserRow } from '../../lib/contract/user';
 import { MESSAGES, USER_MESSAGES } from '../../lib/validation/messages';
 import { startTestHost, type CallInput, type TestHost } from '../support/host';
+import { PNG_1PX, multipart } from '../support/images';
 
 const u = contract.user;
 
@@ -265,6 +266,41 @@ describe('saving users', () => {
     const p = await ok(u.profile, { query: { username } });
     await ok(u.saveUser, { body: { ...p, isInactive: true } });
     expect(await status(u.profile, { query: { username } }, theirs)).toBe(401);
+  });
+});
+
+describe('the photo', () => {
+  async function upload(token: string, name: string): Promise<string> {
+    const { body, contentType } = await multipart([{ name, bytes: PNG_1PX }]);
+    const res = await host.app.inject({ method: 'POST', url: '/api/file/upload', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, payload: body });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as string[])[0];
+  }
+
+  it('keeps an uploaded image as the photo, clears it with null, and leaves it when not sent', async () => {
+    const { username } = await newUser({ firm: 7 });
+    const url = await upload(admin, '7/face.png');
+    const p = await ok(u.profile, { query: { username } });
+    await ok(u.saveUser, { body: { ...p, imagePhotoPath: url } });
+    expect((await ok(u.profile, { query: { username } })).imagePhotoPath).toBe(url);
+    await ok(u.saveUser, { body: { ...p, imagePhotoPath: undefined, firstName: 'Kept' } });
+    expect((await ok(u.profile, { query: { username } })).imagePhotoPath).toBe(url);
+    await ok(u.saveUser, { body: { ...p, imagePhotoPath: null } });
+    expect((await ok(u.profile, { query: { username } })).imagePhotoPath).toBeNull();
+  });
+
+  it('refuses anything but a stored image of a reachable firm (400)', async () => {
+    const { username } = await newUser({ firm: 7 });
+    const p = await ok(u.profile, { query: { username } });
+    const shopUrl = await upload(await host.token(17), '9/other.png'); // role 17 signs in at firm 9
+    const scoped = await host.token(await host.addUser({ role: 1, firm: 7, firms: [7] }));
+    for (const imagePhotoPath of ['https://evil.example/x.png', 'file/image?firm=7&name=../../etc/passwd', 'file/image?firm=7&name=missing.png']) {
+      const res = await host.api(admin, u.saveUser, { body: { ...p, imagePhotoPath } });
+      expect(res.status, imagePhotoPath).toBe(400);
+      expect(res.body.fieldErrors.imagePhotoPath).toEqual(['Not an uploaded image.']);
+    }
+    expect(await status(u.saveUser, { body: { ...p, imagePhotoPath: shopUrl } }, scoped)).toBe(400);
+    expect((await ok(u.profile, { query: { username } })).imagePhotoPath).toBeNull();
   });
 });
 

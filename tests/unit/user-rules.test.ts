@@ -104,6 +104,7 @@ const draft = (more: Partial<UserDraft> = {}): UserDraft => ({
   isInactive: false,
   receivesReport: false,
   receivesInvoice: false,
+  imagePhotoPath: null,
   ...more,
 });
 
@@ -150,6 +151,7 @@ describe('unsaved changes', () => {
     expect(isDirty(draft(), draft(), 'editing')).toBe(false);
     expect(isDirty(draft({ firstName: 'Nia ' }), draft(), 'editing')).toBe(false);
     expect(isDirty(draft({ role: 8 }), draft(), 'editing')).toBe(true);
+    expect(isDirty(draft({ imagePhotoPath: 'file/image?firm=7&name=a.png' }), draft(), 'editing')).toBe(true);
     expect(isDirty(draft({ username: 'other@example.com' }), draft(), 'editing')).toBe(false);
     expect(isDirty(draft({ username: 'other@example.com' }), draft(), 'adding')).toBe(true);
   });
