@@ -6,6 +6,7 @@
  *   npm run seed-bench -- .data/bench/reference.db --contacts 250000
  *   npm run seed-bench -- .data/bench/reference.db --measure        # then time the list queries
  *   npm run seed-bench -- .data/bench/reference.db --measure-only   # time an existing database
+ *   npm run seed-bench -- .data/bench/reference.db --users 20000    # users (default 10,000 in total)
  *
  * Serve it with: API_HOST_DB=.data/bench/reference.db npm run api-host
  */
@@ -18,6 +19,9 @@ import { IMPLEMENTATIONS, seed } from '../api-host/areas';
 import { buildServer } from '../api-host/server';
 import { tokenService } from '../api-host/tokens';
 import { bulkInsertContacts } from '../api-host/contacts/seed';
+import { explainUsers, listUsers } from '../api-host/users/query';
+import { bulkInsertUsers } from '../api-host/users/seed';
+import { USER_SORTS, listQuery as userListQuery } from '../lib/contract/user';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -25,15 +29,27 @@ const option = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const file = args.find((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1] === '--contacts')) ?? '.data/bench/reference.db';
+const file = args.find((a, i) => !a.startsWith('--') && !(i > 0 && ['--contacts', '--users'].includes(args[i - 1]))) ?? '.data/bench/reference.db';
 const target = Number(option('--contacts') ?? 100_000);
 if (!Number.isInteger(target) || target < 1) throw new Error('--contacts must be a positive whole number');
+const usersTarget = Number(option('--users') ?? 10_000);
+if (!Number.isInteger(usersTarget) || usersTarget < 1) throw new Error('--users must be a positive whole number');
+
+/** Users: the demo users plus generated ones up to --users, spread over every firm (their contacts included). */
+async function growUsers(db: Db): Promise<void> {
+  const have = db.prepare('SELECT count(*) FROM user').pluck().get() as number;
+  const firms = db.prepare('SELECT firm FROM firm ORDER BY firm').pluck().all() as number[];
+  const t = performance.now();
+  const added = await bulkInsertUsers(db, Math.max(0, usersTarget - have), firms);
+  console.log(`[seed-bench] users: ${have + added} (${added} generated in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+}
 
 async function build(): Promise<Db> {
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) rmSync(file + suffix);
   const started = performance.now();
   const db = openDb(file);
   await seed(db);
+  await growUsers(db);
   const seeded = db.prepare('SELECT count(*) FROM contact').pluck().get() as number;
   const firms = db.prepare('SELECT firm FROM firm ORDER BY firm').pluck().all() as number[];
   const make = contactGenerator(100_000, firms, false);
@@ -100,6 +116,9 @@ async function measureHttp(db: Db) {
     '/api/contact/contacts?filterBy=4&retrospectiveDays=30',
     '/api/contact/vendors?orderBy=phone',
     '/api/contact/lookupContact?search=smi',
+    '/api/user/users',
+    '/api/user/users?orderBy=name&searchTerm=avery',
+    '/api/user/users?orderBy=location&direction=desc&inactive=active',
   ]) {
     const t = await timeAsync(async () => {
       const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
@@ -158,9 +177,35 @@ function measure(db: Db) {
   }
 }
 
+/** The user list (user/users) at this size, as role 1 reaching every firm. */
+function measureUsers(db: Db) {
+  const allFirms = new Set(db.prepare('SELECT firm FROM firm').pluck().all() as number[]);
+  const total = db.prepare('SELECT count(*) FROM user WHERE deleted_at IS NULL').pluck().get() as number;
+  console.log(`\n[measure] ${total} users; user list (count + page) median / max of 15 runs, ms`);
+  const cases: [string, Record<string, unknown>][] = [];
+  for (const orderBy of USER_SORTS) for (const direction of ['asc', 'desc']) cases.push([`sort ${orderBy} ${direction}`, { orderBy, direction }]);
+  cases.push(
+    ['page 500', { page: 500 }],
+    ['search "avery"', { searchTerm: 'avery' }],
+    ['search "quinn lopez", sort name', { searchTerm: 'quinn lopez', orderBy: 'name' }],
+    ['search "role1"', { searchTerm: 'role1' }],
+    ['role 5', { filterBy: 5 }],
+    ['location 7', { firm: 7 }],
+    ['inactive, sort location', { inactive: 'inactive', orderBy: 'location' }],
+  );
+  for (const [name, raw] of cases) {
+    const q = userListQuery.parse(raw);
+    let count = 0;
+    const t = time(() => (count = listUsers(db, q, { firms: allFirms }).count));
+    console.log(`  ${name.padEnd(44)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}   count ${count}`);
+    if (flag('--plans')) for (const line of explainUsers(db, q, { firms: allFirms })) console.log(`      ${line}`);
+  }
+}
+
 const db = flag('--measure-only') ? openDb(file) : await build();
 if (flag('--measure') || flag('--measure-only')) {
   measure(db);
+  measureUsers(db);
   await measureHttp(db);
 }
 db.close();

@@ -137,7 +137,8 @@ const DRAFT_KEYS: readonly (keyof UserDraft)[] = [
  */
 export function isDirty(draft: UserDraft, saved: UserDraft, mode: Mode): boolean {
   const keys = mode === 'adding' ? [...DRAFT_KEYS, 'username' as const] : DRAFT_KEYS;
-  return keys.some((k) => (typeof draft[k] === 'string' ? (draft[k] as string).trim() !== (saved[k] as string).trim() : draft[k] !== saved[k]));
+  const norm = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+  return keys.some((k) => norm(draft[k]) !== norm(saved[k]));
 }
 
 // ── the Locations tab ───────────────────────────────────────────────────────────────────────────
