@@ -1,10 +1,18 @@
 import { writeFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createUser } from '../support/fixtures';
 import { EXE_AS_PNG, PNG_1PX, bigPng } from '../support/images';
 import { signIn } from '../support/session';
 import { chooseFromAccountMenu } from '../support/shell';
 import { NEW_PASSWORD, createUserViaApi, filterList, openUser, openUsers, rowOf, uniqueToken } from './users-support';
+
+/** Serious and critical axe violations of what is on screen. */
+async function violations(page: Page): Promise<string[]> {
+  return (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 /** The profile dialog whatever its title says now (it changes as names are saved). */
 const profileDialog = (page: Page) => page.getByRole('dialog', { name: /^(Adding User|Editing User: |User Profile for )/ });
@@ -71,6 +79,7 @@ test.describe('user profile dialog', () => {
     await expect(editing.getByLabel('User Role')).toHaveValue('2');
     await expect(editing.getByLabel('Labor Rate per Hour')).toHaveValue('97.25');
     await expect(editing.getByTestId('sublist-email')).toContainText(username);
+    expect(await violations(page)).toEqual([]);
     await editing.getByRole('button', { name: 'Cancel' }).click();
     await filterList(page, tok);
     await expect(rowOf(page, `Ortiz ${tok}, Nia`)).toContainText('Administrator');
@@ -115,6 +124,7 @@ test.describe('user profile dialog', () => {
     await dialog.getByRole('tab', { name: 'Locations' }).click();
     const locations = dialog.getByTestId('user-locations');
     await expect(locations).toContainText('Select those locations this user will have access to.');
+    expect(await violations(page)).toEqual([]);
     const location = (name: string) => locations.getByRole('checkbox', { name: new RegExp(`^${name}`) });
     const primary = (name: string) => locations.getByRole('checkbox', { name: `Primary location: ${name}` });
     await expect(location('Queens Auto Body')).toBeChecked();
