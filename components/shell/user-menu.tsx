@@ -6,7 +6,7 @@
 import { ChevronDown, UserRound } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useEffect, useId, useRef, useState } from 'react';
-import { OWN_PROFILE } from '@/components/users/rules';
+import { OWN_PROFILE } from '@/components/users/source';
 import { logout } from '@/lib/auth/client';
 import type { RoleId } from '@/lib/roles';
 

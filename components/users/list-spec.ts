@@ -4,7 +4,7 @@
  * Server-side: the page hands the plain object to the client components, which import only its type.
  */
 import 'server-only';
-import { USER_DEFAULTS, USER_SORTS, USER_STATES } from '@/lib/contract/user';
+import { USER_DEFAULTS, USER_SORTS, USER_STATES } from '@/lib/user-list';
 import { defineList, field, type ListStateOf } from '@/lib/list-state';
 
 export const userList = defineList({

@@ -5,14 +5,8 @@
  */
 import { isLocationAdmin, maySetPassword, mayAdministerUser, roleToStore, type RoleId } from '@/lib/roles';
 import { MESSAGES, USER_MESSAGES } from '@/lib/validation/messages';
+import { OWN_PROFILE, type UserSource } from './source';
 
-/**
- * Where the dialog was opened from (administration §2's "source"): 0 the shell's profile entry (the
- * signed-in user's own profile), 1 user administration (the /users screen).
- */
-export type UserSource = 0 | 1;
-export const OWN_PROFILE: UserSource = 0;
-export const USER_ADMINISTRATION: UserSource = 1;
 
 /** Administration §3 / operations §9: a new user's defaults. */
 export const NEW_USER_DEFAULTS = { timezone: 12, language: 1, contactType: 1 } as const;

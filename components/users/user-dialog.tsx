@@ -43,8 +43,8 @@ import {
   visibility,
   type Person,
   type UserDraft,
-  type UserSource,
 } from './rules';
+import type { UserSource } from './source';
 
 // The drop zone (react-dropzone) loads when the form first shows it.
 const ImageUploader = dynamic(() => import('@/components/ui/image-uploader').then((m) => m.ImageUploader), { ssr: false });

@@ -8,24 +8,23 @@
 import dynamic from 'next/dynamic';
 import { Plus } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { deleteTag } from '@/components/contact-info/rules';
 import { DataTable, FilterSelect, fetchAllPages, useList, type FilterOption } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { deleteQuestion } from '@/components/ui/confirm-dialog';
 import { PageHeading } from '@/components/ui/page-heading';
 import type { RoleItem, UserList, UserRow } from '@/lib/contract/user';
-import { ALL_ROLES_FILTER } from '@/lib/contract/user';
+import { ALL_ROLES_FILTER } from '@/lib/user-list';
 import { userApi } from './api';
 import { userColumns } from './columns';
 import type { UserListSpec, UserListState } from './list-spec';
 import { listQuery } from './query';
-import { USER_ADMINISTRATION, canCheckRow, type Person } from './rules';
+import { canCheckRow, type Person } from './rules';
+import { USER_ADMINISTRATION } from './source';
 import type { UserDialogTarget } from './user-dialog';
 
 // Loaded when first opened: not needed to show the list.
 const UserDialog = dynamic(() => import('./user-dialog').then((m) => m.UserDialog), { ssr: false });
-const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
+const BulkConfirm = dynamic(() => import('./bulk-confirm').then((m) => m.BulkConfirm), { ssr: false });
 
 const STATES: readonly FilterOption[] = [
   { value: 'all', label: 'Active and inactive' },
@@ -171,21 +170,10 @@ export function UsersScreen({ spec, state, data, roles, locations, viewer }: Use
       )}
 
       {bulk && (
-        <ConfirmDialog
-          open
-          onOpenChange={(o) => !o && setBulk(null)}
-          title={bulk.action === 'delete' ? 'Please confirm' : 'Deactivate users'}
-          confirmLabel={bulk.action === 'delete' ? 'Delete' : 'Deactivate'}
-          message={
-            bulk.action === 'delete' ? (
-              <>
-                {deleteQuestion(deleteTag('User', bulk.rows.length))}
-                <span className="mt-2 block text-slate-600">{bulk.rows.map((r) => r.fileAs).join('; ')}</span>
-              </>
-            ) : (
-              `Deactivate ${bulk.rows.length === 1 ? bulk.rows[0].fileAs : `the ${bulk.rows.length} checked users`}? They are signed out at once.`
-            )
-          }
+        <BulkConfirm
+          action={bulk.action}
+          rows={bulk.rows}
+          onClose={() => setBulk(null)}
           onConfirm={async () => {
             const { rows, clear } = bulk;
             if (bulk.action === 'delete') {

@@ -36,6 +36,7 @@
 import { z } from 'zod';
 import { LOCATION_ADMIN_ROLES } from '../roles';
 import { MESSAGES, USER_MESSAGES } from '../validation/messages';
+import { USER_DEFAULTS, USER_SORTS, USER_STATES } from '../user-list';
 import { isStrongPassword } from '../validation/password';
 import { defineCall, q } from './define';
 
@@ -116,11 +117,7 @@ export const userLocation = z.object({
 export type UserLocation = z.infer<typeof userLocation>;
 
 // ── inputs ──────────────────────────────────────────────────────────────────────────────────────
-export const USER_SORTS = ['id', 'name', 'username', 'role', 'location', 'inactive', 'reports'] as const;
-export const USER_STATES = ['all', 'active', 'inactive'] as const;
-/** Operations §9: page size 10, descending by id, filter 9999. */
-export const USER_DEFAULTS = { pageSize: 10, orderBy: 'id', direction: 'desc', filterBy: 9999, firm: 0, inactive: 'all' } as const;
-export const ALL_ROLES_FILTER = 9999;
+export { USER_DEFAULTS, USER_SORTS, USER_STATES } from '../user-list';
 
 export const listQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
