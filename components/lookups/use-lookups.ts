@@ -1,16 +1,19 @@
 'use client';
 /**
  * Lookup values (lookup/ByKeys) for the forms (contacts, their items, the user profile), fetched once per
- * group and page load and shared by every dialog. Inactive values are left out of the choices unless one
- * is the current value.
+ * group and page load (or after a change in Administration → Lookups) and shared by every dialog. Inactive
+ * values are left out of the choices unless one is the current value.
  */
 import { useEffect, useState } from 'react';
 import type { SelectOption } from '@/components/ui/field';
 import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import type { LookupGroup, LookupItem } from '@/lib/contract/lookup';
+import { LOOKUPS_CHANGED_EVENT } from '@/lib/contract/lookup-groups';
 
 const cache = new Map<LookupGroup, Promise<LookupItem[]>>();
+// Administration → Lookups announces its changes: the next use reads the values again.
+if (typeof window !== 'undefined') window.addEventListener(LOOKUPS_CHANGED_EVENT, () => cache.clear());
 
 function load(groups: readonly LookupGroup[]): Promise<LookupItem[]> {
   const missing = groups.filter((g) => !cache.has(g));

@@ -27,3 +27,5 @@ export const USER_MESSAGES = {
   noLocation: 'Select at least one location.',
 } as const;
 
+/** The delete confirmation (overview §2): "Are you sure you wish to Delete this {tag}?". */
+export const deleteQuestion = (tag: string) => `Are you sure you wish to Delete this ${tag}?`;
