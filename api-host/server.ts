@@ -13,6 +13,7 @@ import { tokenStanding } from './auth/sessions';
 import type { Db } from './db';
 import type { PushSink } from './hub/types';
 import type { TokenService } from './tokens';
+import { reachOf } from './users/reach';
 
 export class HttpError extends Error {
   constructor(
@@ -37,7 +38,7 @@ export interface Caller {
   role: number | null;
   /** The token's id (jti). */
   tokenId: string;
-  /** Firms whose records the caller may read or change. */
+  /** Firms whose records the caller may read or change: their locations and every firm below them (users/reach.ts). */
   firms: ReadonlySet<number>;
 }
 
@@ -101,8 +102,7 @@ async function identify(ctx: HostContext, request: FastifyRequest): Promise<Call
   // The user must still exist and be active, and the token must not have been revoked (auth/sessions.ts).
   const standing = tokenStanding(ctx.db, token);
   if (!standing) return null;
-  const firms = ctx.db.prepare('SELECT firm FROM user_firm WHERE user = ?').pluck().all(token.user) as number[];
-  return { profile: token, user: token.user, firm: token.firm, role: standing.role, tokenId: token.jti, firms: new Set(firms) };
+  return { profile: token, user: token.user, firm: token.firm, role: standing.role, tokenId: token.jti, firms: reachOf(ctx.db, token.user) };
 }
 
 /** A request of the app's own server: `x-service-secret` equals the configured secret (constant time). */

@@ -6,6 +6,7 @@
  *   npm run seed-bench -- .data/bench/reference.db --contacts 250000
  *   npm run seed-bench -- .data/bench/reference.db --measure        # then time the list queries
  *   npm run seed-bench -- .data/bench/reference.db --measure-only   # time an existing database
+ *   npm run seed-bench -- .data/bench/reference.db --users 20000    # users (default 10,000 in total)
  *   npm run seed-bench -- .data/bench/reference.db --make-matrices 50000   # ADAS make matrices (default 50,000)
  *
  * Serve it with: API_HOST_DB=.data/bench/reference.db npm run api-host
@@ -22,6 +23,9 @@ import { IMPLEMENTATIONS, seed } from '../api-host/areas';
 import { buildServer } from '../api-host/server';
 import { tokenService } from '../api-host/tokens';
 import { bulkInsertContacts } from '../api-host/contacts/seed';
+import { explainUsers, listUsers } from '../api-host/users/query';
+import { bulkInsertUsers } from '../api-host/users/seed';
+import { USER_SORTS, listQuery as userListQuery } from '../lib/contract/user';
 import { listIdsSql, listMakeMatrices } from '../api-host/configuration/make-matrices';
 import { rulesFor, systemsFor } from '../api-host/configuration/rules';
 import { growMakeMatrices } from '../api-host/configuration/seed';
@@ -39,7 +43,7 @@ const option = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 /** Options that take a value (each area's size option adds itself here). */
-const VALUE_OPTIONS = ['--contacts', '--make-matrices', '--log-records'];
+const VALUE_OPTIONS = ['--contacts', '--make-matrices', '--log-records', '--users'];
 const file = args.find((a, i) => !a.startsWith('--') && !(i > 0 && VALUE_OPTIONS.includes(args[i - 1]))) ?? '.data/bench/reference.db';
 function count(name: string, fallback: number): number {
   const n = Number(option(name) ?? fallback);
@@ -49,12 +53,23 @@ function count(name: string, fallback: number): number {
 const target = count('--contacts', 100_000);
 const makeMatrixTarget = count('--make-matrices', 50_000);
 const logTarget = count('--log-records', 0);
+const usersTarget = count('--users', 10_000);
+
+/** Users: the demo users plus generated ones up to --users, spread over every firm (their contacts included). */
+async function growUsers(db: Db): Promise<void> {
+  const have = db.prepare('SELECT count(*) FROM user').pluck().get() as number;
+  const firms = db.prepare('SELECT firm FROM firm ORDER BY firm').pluck().all() as number[];
+  const t = performance.now();
+  const added = await bulkInsertUsers(db, Math.max(0, usersTarget - have), firms);
+  console.log(`[seed-bench] users: ${have + added} (${added} generated in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+}
 
 async function build(): Promise<Db> {
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) rmSync(file + suffix);
   const started = performance.now();
   const db = openDb(file);
   await seed(db);
+  await growUsers(db);
   const seeded = db.prepare('SELECT count(*) FROM contact').pluck().get() as number;
   const firms = db.prepare('SELECT firm FROM firm ORDER BY firm').pluck().all() as number[];
   const make = contactGenerator(100_000, firms, false);
@@ -123,6 +138,9 @@ async function measureHttp(db: Db) {
     '/api/contact/contacts?filterBy=4&retrospectiveDays=30',
     '/api/contact/vendors?orderBy=phone',
     '/api/contact/lookupContact?search=smi',
+    '/api/user/users',
+    '/api/user/users?orderBy=name&searchTerm=avery',
+    '/api/user/users?orderBy=location&direction=desc&inactive=active',
     '/api/admin/getAdasMakeMatrices',
     '/api/admin/getAdasMakeMatrices?vehicleMake=Toyota&year=2022',
     '/api/admin/getAdasMakeMatrices?searchTerm=windshield&orderBy=system',
@@ -181,6 +199,31 @@ function measure(db: Db) {
   ] as const) {
     const t = time(() => searchContacts(db, kind, term, { firms: allFirms }));
     console.log(`  ${name.padEnd(44)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}`);
+  }
+}
+
+/** The user list (user/users) at this size, as role 1 reaching every firm. */
+function measureUsers(db: Db) {
+  const allFirms = new Set(db.prepare('SELECT firm FROM firm').pluck().all() as number[]);
+  const total = db.prepare('SELECT count(*) FROM user WHERE deleted_at IS NULL').pluck().get() as number;
+  console.log(`\n[measure] ${total} users; user list (count + page) median / max of 15 runs, ms`);
+  const cases: [string, Record<string, unknown>][] = [];
+  for (const orderBy of USER_SORTS) for (const direction of ['asc', 'desc']) cases.push([`sort ${orderBy} ${direction}`, { orderBy, direction }]);
+  cases.push(
+    ['page 500', { page: 500 }],
+    ['search "avery"', { searchTerm: 'avery' }],
+    ['search "quinn lopez", sort name', { searchTerm: 'quinn lopez', orderBy: 'name' }],
+    ['search "role1"', { searchTerm: 'role1' }],
+    ['role 5', { filterBy: 5 }],
+    ['location 7', { firm: 7 }],
+    ['inactive, sort location', { inactive: 'inactive', orderBy: 'location' }],
+  );
+  for (const [name, raw] of cases) {
+    const q = userListQuery.parse(raw);
+    let count = 0;
+    const t = time(() => (count = listUsers(db, q, { firms: allFirms }).count));
+    console.log(`  ${name.padEnd(44)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}   count ${count}`);
+    if (flag('--plans')) for (const line of explainUsers(db, q, { firms: allFirms })) console.log(`      ${line}`);
   }
 }
 
@@ -289,6 +332,7 @@ function measureLog(db: Db) {
 const db = flag('--measure-only') || flag('--measure-log-only') ? openDb(file) : await build();
 if (flag('--measure') || flag('--measure-only')) {
   measure(db);
+  measureUsers(db);
   measureConfiguration(db);
   await measureHttp(db);
 }

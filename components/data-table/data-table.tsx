@@ -78,6 +78,8 @@ export interface DataTableProps<T> {
   /** Filter controls of the screen, shown in the toolbar. */
   filters?: React.ReactNode;
   selectable?: boolean;
+  /** Rows that may not be checked (e.g. one's own account); their checkbox is disabled. Default: every row. */
+  canSelectRow?: (row: T) => boolean;
   /** Buttons acting on the checked rows. */
   bulkActions?: (selection: Selection<T>) => React.ReactNode;
   /** CSV export of every row matching the current filter. */
@@ -125,6 +127,7 @@ export function DataTable<T extends RowData>({
   search,
   filters,
   selectable = false,
+  canSelectRow,
   bulkActions,
   exportCsv,
   empty = 'Nothing to show.',
@@ -189,7 +192,7 @@ export function DataTable<T extends RowData>({
     enableSortingRemoval: false,
     enableMultiSort: false,
     sortDescFirst: false,
-    enableRowSelection: selectable,
+    enableRowSelection: selectable && canSelectRow ? (row) => canSelectRow(row.original) : selectable,
     enableRowRangeSelection: selectable,
   });
 
@@ -302,6 +305,7 @@ export function DataTable<T extends RowData>({
                             className="size-4 accent-brand-600"
                             aria-label={`Select ${rowLabel(row.original)}`}
                             checked={row.getIsSelected()}
+                            disabled={!row.getCanSelect()}
                             onChange={row.getToggleSelectedHandler()}
                           />
                         </td>

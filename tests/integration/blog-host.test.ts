@@ -180,8 +180,10 @@ describe("a post's image", () => {
     const shop = await get(r15);
     expect(shop.statusCode).toBe(200);
     expect(shop.headers['content-type']).toBe('image/png');
-    const platformOnly = await host.token(await host.addUser({ role: 6, firm: 1, firms: [1] }));
-    expect((await get(platformOnly)).statusCode).toBe(404); // above the post's firm: not aimed at
+    // Another franchise's shop: neither reaches firm 2's files nor is the post aimed at it.
+    host.db.prepare("INSERT INTO firm (firm, name, firm_type, parent) VALUES (90, 'Another network', 'franchiser', 1), (91, 'Another shop', 'shop', 90)").run();
+    const otherNetwork = await host.token(await host.addUser({ role: 15, firm: 91 }));
+    expect((await get(otherNetwork)).statusCode).toBe(404);
     expect((await get(r12)).statusCode).toBe(200); // a franchisee below the same franchiser
     expect((await get(r15, 'other.png')).statusCode).toBe(404);
     // An image of a firm the author does not reach, or an address not from the uploader.

@@ -2,15 +2,16 @@
 /**
  * Change Password (administration §2, §5): two fields, the specification's three messages shown in an
  * alert region on leaving the password fields, saved with user/saveCredentials; cleared 400 ms after close.
+ * Opened from the shell's account menu (one's own password) and from the user profile dialog (a user's).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { TextField } from '@/components/ui/field';
 import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import { passwordPairError } from '@/lib/validation/password';
+import { PasswordFields } from './password-fields';
 
 export const CLEAR_DELAY_MS = 400;
 
@@ -21,6 +22,7 @@ export function PasswordDialog({
   firstName,
   lastName,
   username,
+  own = true,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -28,13 +30,14 @@ export function PasswordDialog({
   firstName: string;
   lastName: string;
   username: string;
+  /** The signed-in user's own password (the confirmation says "Your password"). */
+  own?: boolean;
 }) {
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
-  const fieldsRef = useRef<HTMLDivElement>(null);
 
   // The fields are cleared 400 ms after the dialog closes (after its closing animation).
   useEffect(() => {
@@ -47,12 +50,6 @@ export function PasswordDialog({
     }, CLEAR_DELAY_MS);
     return () => clearTimeout(t);
   }, [open]);
-
-  // Checked on leaving the pair of fields, not when moving from one to the other.
-  const onBlur = (e: React.FocusEvent) => {
-    if (fieldsRef.current?.contains(e.relatedTarget as Node)) return;
-    if (password || again) setMessage(passwordPairError(password, again));
-  };
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -82,10 +79,7 @@ export function PasswordDialog({
       description={`Please supply a new password for ${firstName} ${lastName} (${username}):`}
     >
       <form onSubmit={save} noValidate className="flex flex-col gap-3">
-        <div ref={fieldsRef} className="flex flex-col gap-3" onBlur={onBlur}>
-          <TextField label="Password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          <TextField label="Password again" type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} />
-        </div>
+        <PasswordFields password={password} again={again} onPassword={setPassword} onAgain={setAgain} onChecked={setMessage} />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
@@ -96,7 +90,7 @@ export function PasswordDialog({
         </div>
         {/* Below the buttons: a message appearing or going on blur must not move them under the pointer. */}
         {message && <Alert>{message}</Alert>}
-        {saved && <Alert kind="success">Your password has been changed.</Alert>}
+        {saved && <Alert kind="success">{own ? 'Your password has been changed.' : `The password of ${firstName} ${lastName} has been changed.`}</Alert>}
       </form>
     </Dialog>
   );

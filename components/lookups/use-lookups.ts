@@ -1,8 +1,8 @@
 'use client';
 /**
- * Lookup values (lookup/ByKeys) for the contact forms, fetched once per group and page load (or after a
- * change in Administration → Lookups) and shared by every dialog. Inactive values are left out of the
- * choices unless one is the current value.
+ * Lookup values (lookup/ByKeys) for the forms (contacts, their items, the user profile), fetched once per
+ * group and page load (or after a change in Administration → Lookups) and shared by every dialog. Inactive
+ * values are left out of the choices unless one is the current value.
  */
 import { useEffect, useState } from 'react';
 import type { SelectOption } from '@/components/ui/field';

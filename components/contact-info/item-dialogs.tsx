@@ -1,8 +1,9 @@
 'use client';
 /**
- * The dialogs of a contact's items: Address and Phone (administration §2), Email (operations §2, §5) and
- * Related Contact. Each checks its fields with the specification's texts, shows the server's 400 field
- * errors beside the fields, and stays open with everything typed when saving fails.
+ * The dialogs of a contact's items: Address and Phone (administration §2) and Email (operations §2, §5),
+ * with the frame every item dialog shares (the contacts screen's Related Contact dialog uses it too). Each
+ * checks its fields with the specification's texts, shows the server's 400 field errors beside the fields,
+ * and stays open with everything typed when saving fails.
  */
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -10,13 +11,10 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { SelectField, TextArea, TextField } from '@/components/ui/field';
 import { PhoneField } from '@/components/ui/phone-field';
-import { Typeahead } from '@/components/ui/typeahead';
-import type { ContactAddress, ContactEmail, ContactPhone, RelatedContact, SearchResult } from '@/lib/contract/contact';
-import { contactApi } from './api';
-import { SearchResultLine } from './search-result-line';
-import type { Lookups } from './lookups';
+import type { Lookups } from '@/components/lookups/use-lookups';
+import type { ContactAddress, ContactEmail, ContactPhone } from '@/lib/contract/contact';
 import { NEW_ID } from './rules';
-import { serverFieldErrors, validateAddress, validateEmail, validatePhone, validateRelated, type FieldErrors, withoutError } from './validation';
+import { serverFieldErrors, validateAddress, validateEmail, validatePhone, type FieldErrors, withoutError } from './validation';
 
 export interface ContactSummaryData {
   name: string;
@@ -33,7 +31,7 @@ export function ContactSummary({ contact }: { contact: ContactSummaryData }) {
   );
 }
 
-interface ItemDialogProps<T> {
+export interface ItemDialogProps<T> {
   record: T;
   contact: ContactSummaryData;
   lookups: Lookups;
@@ -43,7 +41,7 @@ interface ItemDialogProps<T> {
 }
 
 /** The state every item dialog has: the draft, its field errors, the form-level message, busy. */
-function useItemForm<T>(record: T, onSave: (r: T) => Promise<void>, check: (r: T) => FieldErrors) {
+export function useItemForm<T>(record: T, onSave: (r: T) => Promise<void>, check: (r: T) => FieldErrors) {
   const [draft, setDraft] = useState(record);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -72,8 +70,8 @@ function useItemForm<T>(record: T, onSave: (r: T) => Promise<void>, check: (r: T
   return { draft, set, errors, message, busy, submit };
 }
 
-const num = (v: string) => (v === '' ? 0 : Number(v));
-const sel = (v: number | null | undefined) => (v && v > 0 ? String(v) : '');
+export const num = (v: string) => (v === '' ? 0 : Number(v));
+export const sel = (v: number | null | undefined) => (v && v > 0 ? String(v) : '');
 
 function Footer({ onCancel, busy, formId }: { onCancel: () => void; busy: boolean; formId: string }) {
   return (
@@ -89,7 +87,7 @@ function Footer({ onCancel, busy, formId }: { onCancel: () => void; busy: boolea
 }
 
 /** The frame every item dialog shares: title, contact summary, the form with its message, Cancel / Save. */
-function ItemDialog({
+export function ItemDialog({
   title,
   contact,
   form: f,
@@ -218,49 +216,6 @@ export function EmailDialog({ record, contact, lookups, onCancel, onSave }: Item
           error={f.errors.emailType}
         />
         <TextField label="Email Address" type="email" required autoComplete="email" value={d.emailAddress} onChange={(e) => f.set('emailAddress', e.target.value)} error={f.errors.emailAddress} />
-    </ItemDialog>
-  );
-}
-
-export function RelatedDialog({ record, contact, lookups, onCancel, onSave }: ItemDialogProps<RelatedContact>) {
-  const f = useItemForm(record, onSave, (r) => validateRelated({ relatedContact: r.relatedContact > 0 ? r.relatedContact : null, relatedContactType: r.relatedContactType }));
-  const d = f.draft;
-  const isNew = record.contactRelated === NEW_ID;
-  return (
-    <ItemDialog title={isNew ? 'Adding Related Contact' : 'Editing Related Contact'} contact={contact} form={f} onCancel={onCancel}>
-        {isNew ? (
-          <div className="flex flex-col gap-2">
-            <Typeahead<SearchResult>
-              label="Related contact"
-              placeholder="Name, phone or email"
-              search={async (term, signal) => (await contactApi.contactSearch(term, signal)).items.filter((r) => r.contact !== record.contact)}
-              itemKey={(r) => r.contact}
-              renderItem={(r) => <SearchResultLine r={r} />}
-              onSelect={(r) => {
-                f.set('relatedContact', r.contact);
-                f.set('fileAs', r.fileAs || r.name);
-                f.set('phoneNo', r.phoneNo);
-                f.set('emailAddress', r.email);
-              }}
-              error={f.errors.relatedContact}
-            />
-            <p className="text-sm text-slate-800" data-testid="related-choice">
-              {d.relatedContact > 0 ? `Chosen: ${d.fileAs}` : 'No contact chosen yet.'}
-            </p>
-          </div>
-        ) : (
-          <p className="text-sm text-slate-800">
-            Related contact: <span className="font-medium">{d.fileAs}</span>
-          </p>
-        )}
-        <SelectField
-          label="Relationship"
-          required
-          options={lookups.options('RelatedContactType', d.relatedContactType)}
-          value={sel(d.relatedContactType)}
-          onChange={(e) => f.set('relatedContactType', num(e.target.value))}
-          error={f.errors.relatedContactType}
-        />
     </ItemDialog>
   );
 }

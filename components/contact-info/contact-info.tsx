@@ -1,47 +1,41 @@
 'use client';
 /**
- * A contact's addresses, phones and emails (administration §2 "Contact Info tab", stacked with titles)
- * and its related contacts. Each list is maintained on its own. A change of the primary phone or email
- * is reported, so the contacts list can update that contact's row without a reload (overview §4).
+ * A contact's addresses, phones and emails (administration §2 "Contact Info tab", stacked with titles): the
+ * contacts editor's tab and the user profile's. Each list is maintained on its own. A change of the
+ * primary phone or email is reported, so the contacts list can update that contact's row without a
+ * reload (overview §4).
  */
 import { useEffect, useRef, useState } from 'react';
-import type { ContactAddress, ContactEmail, ContactPhone, RelatedContact } from '@/lib/contract/contact';
-import { contactApi } from './api';
-import { AddressDialog, EmailDialog, PhoneDialog, RelatedDialog, type ContactSummaryData } from './item-dialogs';
-import type { Lookups } from './lookups';
+import type { Lookups } from '@/components/lookups/use-lookups';
+import type { ContactAddress, ContactEmail, ContactPhone } from '@/lib/contract/contact';
+import { contactInfoApi as api } from './api';
+import { AddressDialog, EmailDialog, PhoneDialog, type ContactSummaryData } from './item-dialogs';
 import { NEW_ID, primaryOf } from './rules';
 import { SubList, useItems, type ItemKind } from './sub-list';
 
 const ADDRESSES: ItemKind<ContactAddress> = {
   key: 'contactAddress',
   kind: 'address',
-  load: (c, s) => contactApi.addresses(c, s),
-  save: contactApi.saveAddress,
-  remove: contactApi.deleteAddress,
-  setPrimary: contactApi.setPrimaryAddress,
+  load: (c, s) => api.addresses(c, s),
+  save: api.saveAddress,
+  remove: api.deleteAddress,
+  setPrimary: api.setPrimaryAddress,
 };
 const PHONES: ItemKind<ContactPhone> = {
   key: 'contactPhone',
   kind: 'phone',
-  load: (c, s) => contactApi.phones(c, s),
-  save: contactApi.savePhone,
-  remove: contactApi.deletePhone,
-  setPrimary: contactApi.setPrimaryPhone,
+  load: (c, s) => api.phones(c, s),
+  save: api.savePhone,
+  remove: api.deletePhone,
+  setPrimary: api.setPrimaryPhone,
 };
 const EMAILS: ItemKind<ContactEmail> = {
   key: 'contactEmail',
   kind: 'email',
-  load: (c, s) => contactApi.emails(c, s),
-  save: contactApi.saveEmail,
-  remove: contactApi.deleteEmail,
-  setPrimary: contactApi.setPrimaryEmail,
-};
-const RELATED: ItemKind<RelatedContact> = {
-  key: 'contactRelated',
-  kind: 'related',
-  load: (c, s) => contactApi.related(c, s),
-  save: contactApi.saveRelated,
-  remove: contactApi.deleteRelated,
+  load: (c, s) => api.emails(c, s),
+  save: api.saveEmail,
+  remove: api.deleteEmail,
+  setPrimary: api.setPrimaryEmail,
 };
 
 const blankAddress = (contact: number): ContactAddress => ({
@@ -76,16 +70,6 @@ const blankPhone = (contact: number): ContactPhone => ({
   isShared: '',
 });
 const blankEmail = (contact: number): ContactEmail => ({ contactEmail: NEW_ID, contact, emailAddress: '', emailType: 0, emailTypeName: '', primary: '', isPrimary: false });
-const blankRelated = (contact: number): RelatedContact => ({
-  contactRelated: NEW_ID,
-  contact,
-  relatedContact: 0,
-  relatedContactType: 0,
-  relatedContactTypeName: '',
-  fileAs: '',
-  phoneNo: null,
-  emailAddress: null,
-});
 
 /** Calls `report` whenever the value changes (including the first load). */
 function useReport<V>(value: V | undefined, report: (v: V) => void) {
@@ -112,7 +96,7 @@ export interface PrimaryChange {
   emailAddress?: string | null;
 }
 
-export function ContactInfo({ contact, name, lookups, onPrimaryChange }: { contact: number; name: string; lookups: Lookups; onPrimaryChange: (change: PrimaryChange) => void }) {
+export function ContactInfo({ contact, name, lookups, onPrimaryChange }: { contact: number; name: string; lookups: Lookups; onPrimaryChange?: (change: PrimaryChange) => void }) {
   const addresses = useItems(ADDRESSES, contact);
   const phones = useItems(PHONES, contact);
   const emails = useItems(EMAILS, contact);
@@ -120,8 +104,8 @@ export function ContactInfo({ contact, name, lookups, onPrimaryChange }: { conta
 
   const primaryPhone = phones.items ? (primaryOf(phones.items)?.phoneNo ?? null) : undefined;
   const primaryEmail = emails.items ? (primaryOf(emails.items)?.emailAddress ?? null) : undefined;
-  useReport(primaryPhone, (phoneNo) => onPrimaryChange({ phoneNo }));
-  useReport(primaryEmail, (emailAddress) => onPrimaryChange({ emailAddress }));
+  useReport(primaryPhone, (phoneNo) => onPrimaryChange?.({ phoneNo }));
+  useReport(primaryEmail, (emailAddress) => onPrimaryChange?.({ emailAddress }));
 
   const summary: ContactSummaryData = { name, phone: primaryPhone ?? null, email: primaryEmail ?? null };
   const close = () => setEditing(null);
@@ -238,52 +222,6 @@ export function ContactInfo({ contact, name, lookups, onPrimaryChange }: { conta
           onCancel={editing.record.contactEmail === NEW_ID ? cancel(emails) : close}
           onSave={async (r) => {
             await emails.save({ ...r, emailAddress: r.emailAddress.trim(), emailTypeName: lookups.label('EmailType', r.emailType) });
-            close();
-          }}
-        />
-      )}
-    </div>
-  );
-}
-
-export function RelatedContacts({ contact, name, phone, email, lookups }: { contact: number; name: string; phone: string | null; email: string | null; lookups: Lookups }) {
-  const related = useItems(RELATED, contact);
-  const [editing, setEditing] = useState<RelatedContact | null>(null);
-  const close = () => setEditing(null);
-  return (
-    <div className="flex flex-col gap-4">
-      <SubList<RelatedContact>
-        title="Related Contacts"
-        tag="Related Contact"
-        idKey="contactRelated"
-        list={related}
-        rowName={(r) => `related contact ${r.fileAs}`}
-        describe={(r) => (
-          <>
-            {r.relatedContactTypeName && <span className="text-slate-600">{r.relatedContactTypeName}: </span>}
-            <span className="font-medium">{r.fileAs}</span>
-            {(r.phoneNo || r.emailAddress) && <span className="block text-xs text-slate-600">{[r.phoneNo, r.emailAddress].filter(Boolean).join(' · ')}</span>}
-          </>
-        )}
-        onAdd={() => {
-          const blank = blankRelated(contact);
-          related.add(blank);
-          setEditing(blank);
-        }}
-        onEdit={setEditing}
-      />
-      {editing && (
-        <RelatedDialog
-          key={editing.contactRelated}
-          record={editing}
-          contact={{ name, phone, email }}
-          lookups={lookups}
-          onCancel={() => {
-            if (editing.contactRelated === NEW_ID) related.cancel();
-            close();
-          }}
-          onSave={async (r) => {
-            await related.save({ ...r, relatedContactTypeName: lookups.label('RelatedContactType', r.relatedContactType) });
             close();
           }}
         />
