@@ -8,9 +8,11 @@ import type { CallDef } from './define';
 import * as firm from './firm';
 import * as log from './log';
 import * as lookup from './lookup';
+import * as partner from './partner';
+import * as storage from './storage';
 import * as user from './user';
 
-export const contract = { adas, admin, auth, contact, data, firm, log, lookup, user };
+export const contract = { adas, admin, auth, contact, data, firm, log, lookup, partner, storage, user };
 
 function isCall(v: unknown): v is CallDef {
   return typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'response' in v;
