@@ -16,9 +16,10 @@ import type { ContactRecord } from '@/lib/contract/contact';
 import { LOOKUP_GROUPS } from '@/lib/contract/lookup-groups';
 import { contactApi, type ContactBody, type View } from './api';
 import { ContactInfo, RelatedContacts, type PrimaryChange } from './contact-info';
-import { useLookups } from './lookups';
+import { useLookups } from '@/components/ui/use-lookups';
 import { NEW_ID, fileAsOf } from './rules';
-import { serverFieldErrors, validateContact, type FieldErrors, withoutError } from './validation';
+import { serverFieldErrors, type FieldErrors, withoutError } from '@/lib/validation/field-errors';
+import { validateContact } from './validation';
 
 
 export interface EditorTarget {

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ContactAddress, ContactEmail, ContactPhone, RelatedContact } from '@/lib/contract/contact';
 import { contactApi } from './api';
 import { AddressDialog, EmailDialog, PhoneDialog, RelatedDialog, type ContactSummaryData } from './item-dialogs';
-import type { Lookups } from './lookups';
+import type { Lookups } from '@/components/ui/use-lookups';
 import { NEW_ID, primaryOf } from './rules';
 import { SubList, useItems, type ItemKind } from './sub-list';
 

@@ -14,9 +14,10 @@ import { Typeahead } from '@/components/ui/typeahead';
 import type { ContactAddress, ContactEmail, ContactPhone, RelatedContact, SearchResult } from '@/lib/contract/contact';
 import { contactApi } from './api';
 import { SearchResultLine } from './search-result-line';
-import type { Lookups } from './lookups';
+import type { Lookups } from '@/components/ui/use-lookups';
 import { NEW_ID } from './rules';
-import { serverFieldErrors, validateAddress, validateEmail, validatePhone, validateRelated, type FieldErrors, withoutError } from './validation';
+import { serverFieldErrors, type FieldErrors, withoutError } from '@/lib/validation/field-errors';
+import { validateAddress, validateEmail, validatePhone, validateRelated } from './validation';
 
 export interface ContactSummaryData {
   name: string;

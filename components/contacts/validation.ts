@@ -4,10 +4,10 @@
  * errors are shown the same way. Each function returns {field: message} for the fields at fault.
  */
 import { email, minmax, required, validate } from '@/lib/validation/fields';
+import type { FieldErrors } from '@/lib/validation/field-errors';
 import { MESSAGES } from '@/lib/validation/messages';
 import { EXTENSION_MESSAGE, EXTENSION_PATTERN, PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '@/lib/validation/phone';
 
-export type FieldErrors = Record<string, string>;
 
 const needId = (v: number | null | undefined) => (v === null || v === undefined || v <= 0 ? MESSAGES.required : null);
 
@@ -93,19 +93,4 @@ export interface RelatedDraft {
 
 export function validateRelated(r: RelatedDraft): FieldErrors {
   return collect({ relatedContact: needId(r.relatedContact), relatedContactType: needId(r.relatedContactType) });
-}
-
-/** The server's 400 field errors (field → messages) as one message per field. */
-export function serverFieldErrors(fieldErrors: Record<string, string[]> | undefined): FieldErrors {
-  const out: FieldErrors = {};
-  for (const [k, v] of Object.entries(fieldErrors ?? {})) if (v?.[0]) out[k] = v[0];
-  return out;
-}
-
-/** The errors without one field's (the user is fixing it). */
-export function withoutError(errors: FieldErrors, field: string): FieldErrors {
-  if (!(field in errors)) return errors;
-  const next = { ...errors };
-  delete next[field];
-  return next;
 }

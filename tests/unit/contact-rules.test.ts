@@ -18,7 +18,8 @@ import {
   toggleChecked,
   vendorChecked,
 } from '@/components/contacts/rules';
-import { validateAddress, validateContact, validateEmail, validatePhone, serverFieldErrors } from '@/components/contacts/validation';
+import { validateAddress, validateContact, validateEmail, validatePhone } from '@/components/contacts/validation';
+import { serverFieldErrors } from '@/lib/validation/field-errors';
 import { maskPhone } from '@/lib/validation/phone';
 
 type Phone = { contactPhone: number; phoneNo: string; isPrimary: boolean; primary: string; isChecked?: boolean };

@@ -1,6 +1,6 @@
 'use client';
 /**
- * Lookup values (lookup/ByKeys) for the contact forms, fetched once per group and page load and shared
+ * Lookup values (lookup/ByKeys) for the forms (contacts, locations), fetched once per group and page load and shared
  * by every dialog. Inactive values are left out of the choices unless one is the current value.
  */
 import { useEffect, useState } from 'react';
