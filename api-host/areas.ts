@@ -7,6 +7,7 @@ import { auth } from './auth';
 import { calibrations } from './calibrations';
 import { contacts } from './contacts';
 import type { Db } from './db';
+import { files } from './files';
 import { firms } from './firms';
 import { log } from './log';
 import { lookups } from './lookups';
@@ -27,7 +28,7 @@ export interface Area {
 }
 
 // Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
-export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, calibrations, makeMatrixLinks];
+export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, calibrations, makeMatrixLinks, files];
 
 /** Every call the reference host implements. */
 export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a.calls);

@@ -4,6 +4,7 @@
  *   API_HOST_DB       SQLite file (default .data/reference.db)
  *   API_HOST_SECRET   token signing secret (default: generated once into .data/api-host-secret)
  *   API_HOST_TOKEN_TTL token lifetime in seconds (default 28800 = 8 h)
+ *   API_HOST_FILES    folder of uploaded files, one folder per firm (default .data/files)
  * Flags: --reset re-seeds before serving; --reset-only re-seeds and exits (npm run reset-data).
  */
 import { existsSync, rmSync } from 'node:fs';
@@ -21,17 +22,19 @@ const env = z
     API_HOST_DB: z.string().min(1).default('.data/reference.db'),
     API_HOST_SECRET: z.string().min(32, 'API_HOST_SECRET must be at least 32 characters').optional(),
     API_HOST_TOKEN_TTL: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(8 * 3600),
+    API_HOST_FILES: z.string().min(1).default('.data/files'),
   })
   .safeParse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')));
 if (!env.success) {
   console.error(`Invalid reference host configuration:\n${env.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   process.exit(1);
 }
-const { API_HOST_PORT, API_HOST_DB, API_HOST_SECRET, API_HOST_TOKEN_TTL } = env.data;
+const { API_HOST_PORT, API_HOST_DB, API_HOST_SECRET, API_HOST_TOKEN_TTL, API_HOST_FILES } = env.data;
 const reset = process.argv.includes('--reset') || process.argv.includes('--reset-only');
 
 const removeDb = () => {
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(API_HOST_DB + suffix)) rmSync(API_HOST_DB + suffix);
+  rmSync(API_HOST_FILES, { recursive: true, force: true });
 };
 if (reset) removeDb();
 let db: Db;
@@ -55,7 +58,7 @@ if (process.argv.includes('--reset-only')) {
 }
 
 const secret = new TextEncoder().encode(API_HOST_SECRET ?? secretFromFile('.data/api-host-secret'));
-const ctx: HostContext = { db, tokens: tokenService(secret, API_HOST_TOKEN_TTL) };
+const ctx: HostContext = { db, tokens: tokenService(secret, API_HOST_TOKEN_TTL), filesDir: API_HOST_FILES };
 const app = buildServer(ctx, IMPLEMENTATIONS);
 mountPushHub(app, ctx); // the SignalR hub at /hubs/push
 

@@ -2,7 +2,8 @@
  * The reference API host: serves every implemented contract call under /api/ and /auth/, verifies the
  * bearer, enforces each call's access and the caller's firm scope, and validates input with the contract.
  */
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { SessionProfile } from '../lib/contract/auth';
 import type { CallDef, ErrorBody, ResponseOf } from '../lib/contract/define';
@@ -41,6 +42,8 @@ export interface Caller {
 export interface HostContext {
   db: Db;
   tokens: TokenService;
+  /** Where uploaded files are kept, one folder per firm (api-host/files). */
+  filesDir: string;
   /** The push hub, once mounted (api-host/hub); calls that cause push messages send through it. */
   push?: PushSink;
 }
@@ -51,6 +54,8 @@ export interface HandlerInput<C extends CallDef> {
   caller: C['access'] extends 'anonymous' ? Caller | null : Caller;
   ctx: HostContext;
   request: FastifyRequest;
+  /** For calls that answer something other than JSON (transport 'binary'). */
+  reply: FastifyReply;
 }
 
 export interface Implementation {
@@ -100,6 +105,8 @@ export interface BuildOptions {
 
 export function buildServer(ctx: HostContext, implementations: readonly Implementation[], opts: BuildOptions = {}): FastifyInstance {
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: opts.bodyLimit ?? 1024 * 1024 });
+  // Multipart bodies are read by the calls that take them (transport 'multipart'), part by part.
+  void app.register(multipart);
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     if (error instanceof HttpError) {
@@ -125,11 +132,13 @@ export function buildServer(ctx: HostContext, implementations: readonly Implemen
           if (!caller) throw new HttpError(401, 'Missing, expired or invalid token');
           if (Array.isArray(call.access) && (caller.role == null || !call.access.includes(caller.role))) throw forbidden();
         }
+        if (call.transport === 'multipart' && !request.isMultipart()) throw badRequest('Send the files as multipart/form-data.');
         const query = call.query.safeParse(request.query ?? {});
         if (!query.success) throw badRequest('Invalid query', fieldErrors(query.error));
-        const body = call.body.safeParse(call.method === 'GET' ? {} : (request.body ?? {}));
+        const bodyless = call.method === 'GET' || call.transport === 'multipart';
+        const body = call.body.safeParse(bodyless ? {} : (request.body ?? {}));
         if (!body.success) throw badRequest('Invalid body', fieldErrors(body.error));
-        return handler({ query: query.data, body: body.data, caller: caller as Caller, ctx, request });
+        return handler({ query: query.data, body: body.data, caller: caller as Caller, ctx, request, reply });
       },
     });
   }

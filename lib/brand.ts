@@ -5,6 +5,7 @@ import { api } from './api/server';
 import { contract } from './contract';
 import { DEFAULT_ICON, DEFAULT_LOGO } from './brand-defaults';
 import { config } from './config';
+import { fileSrc } from './files';
 
 export interface Brand {
   logo: string;
@@ -14,9 +15,13 @@ export interface Brand {
 }
 
 
-/** Only same-site paths and https URLs are used as image sources; anything else falls back. */
+/**
+ * Only uploaded files (served through the BFF), same-site paths and https URLs are used as image sources;
+ * anything else falls back.
+ */
 function safeImage(value: string | null | undefined, fallback: string): string {
   if (!value) return fallback;
+  if (/^file\/image\?firm=\d+&name=[\w.%-]+$/.test(value)) return fileSrc(value);
   if (value.startsWith('/') && !value.startsWith('//')) return value;
   return /^https:\/\/[^\s"'<>]+$/.test(value) ? value : fallback;
 }

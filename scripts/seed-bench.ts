@@ -77,7 +77,7 @@ async function timeAsync(fn: () => Promise<unknown>, runs = 25): Promise<{ media
 /** Whole calls through the host (bearer verification, firm scope, contract validation, JSON), as role 1. */
 async function measureHttp(db: Db) {
   const tokens = tokenService(new TextEncoder().encode('bench-secret-0123456789abcdef0123456789'), 3600);
-  const app = buildServer({ db, tokens }, IMPLEMENTATIONS);
+  const app = buildServer({ db, tokens, filesDir: '.data/bench/files' }, IMPLEMENTATIONS);
   await app.ready();
   const u = db
     .prepare(

@@ -9,6 +9,7 @@ export type UpstreamFailure =
   | 'unauthorized'
   | 'forbidden'
   | 'bad-request'
+  | 'too-large'
   | 'not-found'
   | 'too-many'
   | 'failed';
@@ -21,6 +22,7 @@ export const FAILURE_STATUS: Record<UpstreamFailure, number> = {
   unauthorized: 401,
   forbidden: 403,
   'bad-request': 400,
+  'too-large': 413,
   'not-found': 404,
   'too-many': 429,
   failed: 502,
@@ -40,6 +42,8 @@ export function failureMessage(kind: UpstreamFailure, call: string): string {
       return 'You do not have permission to do that.';
     case 'bad-request':
       return 'Please correct the highlighted fields.';
+    case 'too-large':
+      return 'That is larger than the service accepts.';
     case 'not-found':
       return 'That record was not found.';
     case 'too-many':

@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import { Readable } from 'node:stream';
 import { errorBody, type CallDef, type ResponseOf } from '../contract/define';
 import { config } from '../config';
 import { UpstreamError, type UpstreamFailure } from './errors';
@@ -32,7 +33,7 @@ const STATUS_KIND: Record<number, UpstreamFailure> = {
   401: 'unauthorized',
   403: 'forbidden',
   404: 'not-found',
-  413: 'bad-request',
+  413: 'too-large',
   429: 'too-many',
 };
 
@@ -48,7 +49,10 @@ export interface UpstreamInit {
   method: 'GET' | 'POST';
   token?: string;
   headers?: Record<string, string>;
-  body?: string;
+  /** Text, or a stream sent as it comes (uploads). */
+  body?: string | Readable;
+  /** Answer as soon as the headers arrive and stream the body (files) instead of reading it all first. */
+  streamResponse?: boolean;
 }
 
 /**
@@ -59,9 +63,17 @@ function send(url: URL, init: UpstreamInit, timeoutMs: number): Promise<Response
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
     if (init.token) headers.authorization = `Bearer ${init.token}`;
-    if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
+    if (typeof init.body === 'string') headers['content-length'] = String(Buffer.byteLength(init.body));
     const client = url.protocol === 'https:' ? https : http;
     const req = client.request(url, { method: init.method, headers, agent: AGENTS[url.protocol as 'http:' | 'https:'] }, (res) => {
+      if (init.streamResponse) {
+        clearTimeout(timer);
+        const out = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : v);
+        const status = res.statusCode ?? 502;
+        resolve(new Response(NULL_BODY.has(status) ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), { status, headers: out }));
+        return;
+      }
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', fail);
@@ -79,7 +91,10 @@ function send(url: URL, init: UpstreamInit, timeoutMs: number): Promise<Response
     }
     const timer = setTimeout(() => req.destroy(Object.assign(new Error('Upstream time-out'), { name: 'TimeoutError' })), timeoutMs);
     req.on('error', fail);
-    req.end(init.body);
+    if (init.body instanceof Readable) {
+      init.body.on('error', (e) => req.destroy(e));
+      init.body.pipe(req);
+    } else req.end(init.body);
   });
 }
 
@@ -96,7 +111,7 @@ export async function sendUpstream(call: CallDef, url: URL, init: UpstreamInit):
 export async function failureOf(call: CallDef, res: Response): Promise<UpstreamError> {
   const kind = STATUS_KIND[res.status] ?? 'failed';
   const parsed = errorBody.safeParse(await res.json().catch(() => null));
-  const keepMessage = parsed.success && (kind === 'bad-request' || kind === 'forbidden' || kind === 'not-found' || kind === 'too-many');
+  const keepMessage = parsed.success && ['bad-request', 'too-large', 'forbidden', 'not-found', 'too-many'].includes(kind);
   return new UpstreamError(kind, call.path, keepMessage ? parsed.data.error : undefined, parsed.success ? parsed.data.fieldErrors : undefined);
 }
 

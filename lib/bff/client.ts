@@ -37,10 +37,38 @@ export async function bff<C extends CallDef>(method: C['method'], path: string, 
     });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
-    throw new BffError(0, 'The application server cannot be reached. Check your connection and try again.');
+    throw unreachable();
   }
+  return answerOf<C>(res);
+}
+
+const unreachable = () => new BffError(0, 'The application server cannot be reached. Check your connection and try again.');
+
+/** A BFF answer: the JSON on success; otherwise a BffError, and on 401 the way to /login. */
+async function answerOf<C extends CallDef>(res: Response): Promise<ResponseOf<C>> {
   if (res.ok) return (await res.json()) as ResponseOf<C>;
   const body = (await res.json().catch(() => ({ error: `Request failed (HTTP ${res.status}).` }))) as BffErrorBody;
   if (res.status === 401) window.location.assign(body.redirect ?? '/login');
   throw new BffError(res.status, body.error, body.fieldErrors);
+}
+
+/**
+ * A multipart upload through the BFF (contract calls with transport 'multipart'): each file goes in the
+ * contract's field, named `{folder}/{file name}` (the host's firm folder).
+ */
+export async function bffUpload<C extends CallDef>(
+  path: string,
+  files: readonly File[],
+  { field, folder, query = {} }: { field: string; folder: string | number; query?: Record<string, string> },
+): Promise<ResponseOf<C>> {
+  const form = new FormData();
+  for (const f of files) form.append(field, f, `${folder}/${f.name}`);
+  const qs = new URLSearchParams(query).toString();
+  let res: Response;
+  try {
+    res = await fetch(`${BFF_PREFIX}${path}${qs ? `?${qs}` : ''}`, { method: 'POST', headers: { [BFF_HEADER]: BFF_HEADER_VALUE }, body: form, credentials: 'same-origin' });
+  } catch {
+    throw unreachable();
+  }
+  return answerOf<C>(res);
 }

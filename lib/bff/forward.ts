@@ -3,6 +3,7 @@
  * the session's bearer. Refuses anything else before it reaches the upstream.
  */
 import 'server-only';
+import { Readable, Transform } from 'node:stream';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { UpstreamError, failureMessage } from '../api/errors';
@@ -12,6 +13,7 @@ import { applySessionEffects, endSession } from '../auth/revocation';
 import { readSession } from '../auth/session';
 import { BFF_CALLS, bffKey } from '../contract';
 import type { CallDef } from '../contract/define';
+import { FILE_MAX_BYTES, FILES_MAX_COUNT } from '../files';
 import { BFF_BODY_LIMIT, BFF_HEADER, BFF_HEADER_VALUE, BFF_PREFIX, type BffErrorBody } from './protocol';
 import { API_CONTENT_SECURITY_POLICY, staticSecurityHeaders } from '../security-headers';
 import { config } from '../config';
@@ -110,12 +112,48 @@ function validate(call: CallDef, query: URLSearchParams, text: string): { body: 
   return b.success ? { body: b.data } : fail(400, 'Please correct the highlighted fields.', { fieldErrors: fieldErrors(b.error) });
 }
 
-export async function forward(req: NextRequest): Promise<NextResponse> {
-  if (req.headers.get(BFF_HEADER) !== BFF_HEADER_VALUE) return fail(403, 'This endpoint only answers the application itself.');
-  if (isCrossSite(req)) return fail(403, 'Cross-site requests are not allowed.');
+/** Uploads stream through (never held in memory here) up to this size; the host checks each file. */
+const UPLOAD_LIMIT = FILES_MAX_COUNT * FILE_MAX_BYTES + 1024 * 1024;
 
+/** The request body as a stream that fails once more than `limit` bytes have passed; `over()` tells. */
+function limited(body: ReadableStream<Uint8Array>, limit: number) {
+  let seen = 0;
+  let tooLarge = false;
+  const stream = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>).pipe(
+    new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        seen += chunk.length;
+        if (seen > limit) {
+          tooLarge = true;
+          done(new Error('too large'));
+        } else done(null, chunk);
+      },
+    }),
+  );
+  return { stream, over: () => tooLarge };
+}
+
+/** A file's answer: its bytes as they come, with a type the browser may not second-guess, inert if opened. */
+function fileAnswer(res: Response): NextResponse {
+  const headers: Record<string, string> = {
+    ...noStore(),
+    'Content-Type': res.headers.get('content-type') ?? 'application/octet-stream',
+    'Cache-Control': res.headers.get('cache-control') ?? 'private, no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+  };
+  const disposition = res.headers.get('content-disposition');
+  if (disposition) headers['Content-Disposition'] = disposition;
+  return new NextResponse(res.body, { status: 200, headers });
+}
+
+export async function forward(req: NextRequest): Promise<NextResponse> {
+  if (isCrossSite(req)) return fail(403, 'Cross-site requests are not allowed.');
   const path = requestedPath(req.url);
   const call = path ? BFF_CALLS.get(bffKey(req.method, path)) : undefined;
+  // An <img> cannot send the custom header: a file GET relies on SameSite cookies and Sec-Fetch-Site.
+  const isFile = call?.transport === 'binary' && req.method === 'GET';
+  if (!isFile && req.headers.get(BFF_HEADER) !== BFF_HEADER_VALUE) return fail(403, 'This endpoint only answers the application itself.');
   if (!call) return fail(404, 'Unknown call.');
 
   const session = await readSession();
@@ -123,25 +161,37 @@ export async function forward(req: NextRequest): Promise<NextResponse> {
   if (Array.isArray(call.access) && (session.role == null || !call.access.includes(session.role)))
     return fail(403, failureMessage('forbidden', call.path));
 
-  const text = call.method === 'GET' ? '' : await readBody(req);
-  if (text === 'too-large') return fail(413, `The request is larger than ${BFF_BODY_LIMIT / 1024} kB.`);
   const query = req.nextUrl.searchParams;
-  const valid = validate(call, query, text);
+  const upload = call.transport === 'multipart';
+  let text = '';
+  if (upload) {
+    if (!/^multipart\/form-data;/i.test(req.headers.get('content-type') ?? '')) return fail(415, 'Send the files as multipart/form-data.');
+    if (Number(req.headers.get('content-length') ?? 0) > UPLOAD_LIMIT) return fail(413, `The upload is larger than ${UPLOAD_LIMIT / 1024 / 1024} MB.`);
+  } else if (call.method !== 'GET') {
+    const read = await readBody(req);
+    if (read === 'too-large') return fail(413, `The request is larger than ${BFF_BODY_LIMIT / 1024} kB.`);
+    text = read;
+  }
+  const valid = validate(call, query, upload ? '' : text);
   if (valid instanceof NextResponse) return valid;
 
+  const body = upload && req.body ? limited(req.body, UPLOAD_LIMIT) : null;
   try {
     const res = await sendUpstream(call, upstreamUrl(call, query), {
       method: call.method,
       token: session.apiToken,
-      headers: call.method === 'GET' ? undefined : { 'content-type': 'application/json' },
-      body: call.method === 'GET' ? undefined : text || '{}',
+      headers: upload ? { 'content-type': req.headers.get('content-type')! } : call.method === 'GET' ? undefined : { 'content-type': 'application/json' },
+      body: body ? body.stream : call.method === 'GET' ? undefined : text || '{}',
+      streamResponse: isFile,
     });
     if (!res.ok) throw await failureOf(call, res);
+    if (isFile) return fileAnswer(res);
     const parsed = call.response.safeParse(await res.json().catch(() => undefined));
     if (!parsed.success) throw new UpstreamError('contract', call.path);
     await applySessionEffects(call, valid.body, parsed.data, session);
     return answer(200, parsed.data);
   } catch (e) {
+    if (body?.over()) return fail(413, `The upload is larger than ${UPLOAD_LIMIT / 1024 / 1024} MB.`);
     if (!(e instanceof UpstreamError)) throw e;
     if (e.kind === 'unauthorized') {
       await endSession(session.sid, session.profile.exp * 1000);

@@ -26,6 +26,12 @@ export interface CallDef<
   /** Client components may call it through the BFF pass-through. */
   bff: boolean;
   /**
+   * How the call travels: JSON both ways (the default); `multipart`: a multipart/form-data upload whose
+   * answer is JSON (the body schema does not apply; the host checks the parts); `binary`: a GET answering
+   * a file's bytes (the response schema does not apply), which an <img> may load through the BFF.
+   */
+  transport?: 'json' | 'multipart' | 'binary';
+  /**
    * The users whose sessions a successful call ends (password change, deactivation, deletion), from its
    * validated body and parsed answer; the app records them (lib/auth/revocation.ts).
    */
@@ -35,7 +41,7 @@ export interface CallDef<
 const none = z.object({}).strip();
 
 export function defineCall<Q extends z.ZodType = typeof none, B extends z.ZodType = typeof none, R extends z.ZodType = z.ZodType>(
-  def: Partial<Pick<CallDef<Q, B, R>, 'query' | 'body' | 'host' | 'bff' | 'endsSessionsOf'>> &
+  def: Partial<Pick<CallDef<Q, B, R>, 'query' | 'body' | 'host' | 'bff' | 'endsSessionsOf' | 'transport'>> &
     Pick<CallDef<Q, B, R>, 'path' | 'method' | 'response' | 'access'>,
 ): CallDef<Q, B, R> {
   return {

@@ -5,6 +5,7 @@ import * as auth from './auth';
 import * as contact from './contact';
 import * as data from './data';
 import type { CallDef } from './define';
+import * as file from './file';
 import * as firm from './firm';
 import * as log from './log';
 import * as lookup from './lookup';
@@ -12,7 +13,7 @@ import * as partner from './partner';
 import * as storage from './storage';
 import * as user from './user';
 
-export const contract = { adas, admin, auth, contact, data, firm, log, lookup, partner, storage, user };
+export const contract = { adas, admin, auth, contact, data, file, firm, log, lookup, partner, storage, user };
 
 function isCall(v: unknown): v is CallDef {
   return typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'response' in v;

@@ -98,6 +98,8 @@ export async function startApiHost({ port = 4010, db = '.data/reference.db', res
   const child = start('api-host', process.execPath, ['--import', 'tsx', 'api-host/main.ts', ...(reset ? ['--reset'] : [])], {
     API_HOST_PORT: String(port),
     API_HOST_DB: db,
+    // Uploaded files beside the database, so every test host keeps its own.
+    API_HOST_FILES: join(dirname(db), 'files'),
     ...env,
   }, { quiet });
   await waitFor(`http://127.0.0.1:${port}/health`, child, 'The reference API host');

@@ -13,6 +13,9 @@
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { IMPLEMENTATIONS, seed } from '../../api-host/areas';
 import { openDb, type Db } from '../../api-host/db';
 import { hashPassword } from '../../api-host/passwords';
@@ -63,7 +66,7 @@ function seededTemplate(): Promise<Buffer> {
 export async function startTestHost(): Promise<TestHost> {
   const db = new Database(await seededTemplate());
   db.pragma('foreign_keys = ON');
-  const ctx: HostContext = { db, tokens: tokenService(randomBytes(32), 3600) };
+  const ctx: HostContext = { db, tokens: tokenService(randomBytes(32), 3600), filesDir: mkdtempSync(join(tmpdir(), 'adas-files-')) };
   const app = buildServer(ctx, IMPLEMENTATIONS);
   await app.ready();
 
@@ -114,6 +117,7 @@ export async function startTestHost(): Promise<TestHost> {
     async close() {
       await app.close();
       db.close();
+      rmSync(ctx.filesDir, { recursive: true, force: true });
     },
   };
 }

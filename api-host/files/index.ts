@@ -1,0 +1,5 @@
+/** Uploaded files (images: users' photos, firms' brand images), on disk per firm. */
+import type { Area } from '../areas';
+import { fileCalls } from './calls';
+
+export const files: Area = { name: 'files', migrations: [], calls: fileCalls };

@@ -1,0 +1,18 @@
+/**
+ * Uploaded files, as the browser sees them (client-safe: no zod, no server code; lib/contract/file.ts has
+ * the calls). The host answers uploads with URLs relative to the API (`file/image?firm=7&name=…`) and
+ * screens save them as they are; the browser loads them through the BFF.
+ */
+import { BFF_PREFIX } from './bff/protocol';
+
+export const FILE_MAX_BYTES = 5 * 1024 * 1024;
+export const FILES_MAX_COUNT = 10;
+/** The multipart field every file travels in (administration §7: "field File"). */
+export const FILE_FIELD = 'File';
+/** What the image uploader accepts: PNG and JPEG (no SVG). */
+export const IMAGE_TYPES = { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'] } as const;
+
+/** Where the browser loads a stored file from; site paths (`/brands/…`) and https URLs pass unchanged. */
+export function fileSrc(url: string): string {
+  return url.startsWith('file/') ? `${BFF_PREFIX}${url}` : url;
+}
