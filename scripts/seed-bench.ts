@@ -10,6 +10,7 @@
  * Serve it with: API_HOST_DB=.data/bench/reference.db npm run api-host
  */
 import { existsSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { contactGenerator } from '../api-host/contacts/data';
 import { CONTACT_SORTS, listQuery } from '../lib/contract/contact';
 import { explainList, listContacts, searchContacts } from '../api-host/contacts/query';
@@ -33,7 +34,8 @@ async function build(): Promise<Db> {
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) rmSync(file + suffix);
   const started = performance.now();
   const db = openDb(file);
-  await seed(db);
+  // The files folder beside the database, as scripts/lib/stack.mjs serves it.
+  await seed(db, join(dirname(file), 'files'));
   const seeded = db.prepare('SELECT count(*) FROM contact').pluck().get() as number;
   const firms = db.prepare('SELECT firm FROM firm ORDER BY firm').pluck().all() as number[];
   const make = contactGenerator(100_000, firms, false);

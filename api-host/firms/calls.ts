@@ -13,7 +13,7 @@ import { type Caller, OK, assertFirm, badRequest, implement, notFound } from '..
 import { firmScope, prepared } from '../sql';
 import { isCheckablePostalCode, resolvePostalCode } from './geo';
 import { ancestorsOf, containsPattern, isSelfOrBelow, listFirms, treeLevel } from './network';
-import { removeStorage } from './storage-files';
+import { removeFirmFiles } from './storage-files';
 
 const { firm: f } = contract;
 
@@ -226,7 +226,7 @@ function otherReferences(db: Db): { table: string; column: string }[] {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-async function removeFirm(db: Db, caller: Caller, id: number): Promise<typeof OK> {
+async function removeFirm(db: Db, filesDir: string, caller: Caller, id: number): Promise<typeof OK> {
   const firm = readFirm(db, caller, id);
   if (firm.firm_type === 'platform') throw badRequest('The platform location cannot be removed.');
   if (firm.firm === caller.firm) throw badRequest('You cannot remove your own location.');
@@ -255,7 +255,7 @@ async function removeFirm(db: Db, caller: Caller, id: number): Promise<typeof OK
     ])
       prepared(db, sql).run(id);
   })();
-  await removeStorage(db, id);
+  await removeFirmFiles(filesDir, id);
   return OK;
 }
 
@@ -290,7 +290,7 @@ export const firmCalls = [
   implement(f.firm, ({ query, caller, ctx }) => toRecord(readFirm(ctx.db, caller, query.firm))),
   implement(f.editFirm, ({ query, caller, ctx }) => toForm(readFirm(ctx.db, caller, query.id))),
   implement(f.saveFirm, ({ body, caller, ctx }) => saveFirm(ctx.db, caller, body)),
-  implement(f.removeFirm, ({ body, caller, ctx }) => removeFirm(ctx.db, caller, body.firm)),
+  implement(f.removeFirm, ({ body, caller, ctx }) => removeFirm(ctx.db, ctx.filesDir, caller, body.firm)),
 
   implement(f.firmSearch, ({ query, caller, ctx }) => {
     if (query.firm > 0) assertFirm(caller, query.firm, 'Location');

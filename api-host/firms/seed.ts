@@ -7,7 +7,7 @@
 import { stateId } from '../contacts/data';
 import type { Db } from '../db';
 import { resolvePostalCode } from './geo';
-import { storageNames, writeStoredFile } from './storage-files';
+import { storageNames, writeStoredFiles } from './storage-files';
 
 export type FirmType = 'platform' | 'franchiser' | 'franchisee' | 'shop';
 export interface SeedFirm {
@@ -132,7 +132,7 @@ const CHOSEN_PROVIDERS: Readonly<Record<number, readonly number[]>> = { 6: [37],
 const STORAGE: Readonly<Record<number, readonly string[]>> = {
   2: ['network-price-list.csv', 'franchise-handbook.txt'],
   3: ['calibration-checklist.txt', 'target-setup.csv'],
-  7: ['front-camera-aiming.txt', 'invoice-2041.csv', 'shop-floor.svg'],
+  7: ['front-camera-aiming.txt', 'invoice-2041.csv', 'shop-floor.png'],
   14: ['apex-onboarding.txt'],
 };
 /** The demo user (api-host/users/seed.ts: user id = role id) who uploaded each location's files. */
@@ -141,15 +141,13 @@ const UPLOADER: Readonly<Record<number, number>> = { 2: 3, 3: 9, 7: 15, 14: 1 };
 function demoFile(name: string, firmName: string): { bytes: Buffer; contentType: string } {
   if (name.endsWith('.csv'))
     return { bytes: Buffer.from(`item,price\r\nFront camera calibration,250.00\r\nRadar calibration,325.00\r\nBlind spot calibration,180.00\r\n`), contentType: 'text/csv' };
-  if (name.endsWith('.svg'))
-    return {
-      bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60"><rect width="120" height="60" fill="#e2e8f0"/><rect x="10" y="10" width="40" height="40" fill="#64748b"/></svg>'),
-      contentType: 'image/svg+xml',
-    };
+  if (name.endsWith('.png'))
+    // A 1×1 grey pixel.
+    return { bytes: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'), contentType: 'image/png' };
   return { bytes: Buffer.from(`${firmName}\n\n${name.replace(/[-.]/g, ' ')}: notes kept for the demo.\n`), contentType: 'text/plain' };
 }
 
-export async function seedFirms(db: Db): Promise<void> {
+export async function seedFirms(db: Db, filesDir: string): Promise<void> {
   const insertFirm = db.prepare(
     `INSERT INTO firm (firm, name, firm_type, parent, postal_code, is_inactive, first_name, last_name, address_lines, city, state_province, country,
        phone_no, email, timezone, language, ccc_id, firm_number, ccc_diag, latitude, longitude, is_provider, license, is_mcp)
@@ -210,5 +208,5 @@ export async function seedFirms(db: Db): Promise<void> {
       }
     }
   })();
-  for (const f of files) await writeStoredFile(db, f.firm, f.name, f.bytes);
+  for (const firm of new Set(files.map((f) => f.firm))) await writeStoredFiles(filesDir, firm, files.filter((f) => f.firm === firm));
 }

@@ -1,29 +1,15 @@
 /**
- * Where a location's stored files live: on disk under the data folder, `storage/{account}/{bucket}/{name}`.
- * Account and bucket names are hashes of the environment and the firm (operations §9), so a folder name
- * never comes from input; a file name must be a plain name (lib/contract/storage.ts) and the resolved path
- * must stay inside the bucket's folder, or nothing is read or written.
+ * Where a location's stored files live: on disk in the host's files folder, in the firm's folder under
+ * `_storage/{bucket}/{name}` (the leading underscore keeps it out of file/image's reach). Account and
+ * bucket names are hashes of the environment and the firm (operations §9), so a folder name never comes
+ * from input; a file name must be a plain name (lib/contract/storage.ts) and the resolved path must stay
+ * inside the bucket's folder, or nothing is read or written.
  */
-import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve, sep } from 'node:path';
-import { isPlainFileName } from '../../lib/contract/storage';
-import type { Db } from '../db';
-
-const roots = new WeakMap<Db, string>();
-
-/** The storage folder of a database: beside its file, or a temporary folder for an in-memory database. */
-export function storageRoot(db: Db): string {
-  let root = roots.get(db);
-  if (!root) {
-    const file = db.name;
-    root = file && file !== ':memory:' && !file.startsWith('file::memory') ? join(dirname(resolve(file)), 'storage') : mkdtempSync(join(tmpdir(), 'adas-storage-'));
-    roots.set(db, root);
-  }
-  return root;
-}
+import { join, resolve, sep } from 'node:path';
+import { FILE_NAME_MESSAGE, isPlainFileName } from '../../lib/contract/storage';
+import { badRequest } from '../server';
 
 const environment = () => process.env.APP_ENV || 'uat';
 const hashed = (prefix: string, what: string, firm: number) =>
@@ -34,32 +20,35 @@ export function storageNames(firm: number): { account: string; bucket: string } 
   return { account: hashed('acct', 'account', firm), bucket: hashed('bkt', 'bucket', firm) };
 }
 
-export class UnsafeFileName extends Error {}
+const bucketFolder = (filesDir: string, firm: number) => resolve(filesDir, String(firm), '_storage', storageNames(firm).bucket);
 
-/** The file's path inside the firm's bucket folder; throws UnsafeFileName for anything that could leave it. */
-export function storedFilePath(db: Db, firm: number, name: string): string {
-  if (!isPlainFileName(name)) throw new UnsafeFileName(name);
-  const { account, bucket } = storageNames(firm);
-  const folder = join(storageRoot(db), account, bucket);
+/** The file's path inside the firm's bucket folder; 400 for a name that is not plain or would leave it. */
+export function storedFilePath(filesDir: string, firm: number, name: string): string {
+  const folder = bucketFolder(filesDir, firm);
   const path = resolve(folder, name);
-  if (!path.startsWith(folder + sep)) throw new UnsafeFileName(name);
+  if (!isPlainFileName(name) || !path.startsWith(folder + sep)) throw badRequest(FILE_NAME_MESSAGE, { filename: [FILE_NAME_MESSAGE] });
   return path;
 }
 
-export async function writeStoredFile(db: Db, firm: number, name: string, bytes: Uint8Array): Promise<void> {
-  const path = storedFilePath(db, firm, name);
-  await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.${Date.now()}.part`;
-  await writeFile(temp, bytes);
-  await rename(temp, path);
+/** Writes the files into the bucket, all or none (temporary names first, renamed into place at the end). */
+export async function writeStoredFiles(filesDir: string, firm: number, files: readonly { name: string; bytes: Uint8Array }[]): Promise<void> {
+  const folder = bucketFolder(filesDir, firm);
+  await mkdir(folder, { recursive: true });
+  const temps = files.map((f) => ({ ...f, final: storedFilePath(filesDir, firm, f.name), temp: join(folder, `.part-${randomBytes(8).toString('hex')}`) }));
+  try {
+    for (const f of temps) await writeFile(f.temp, f.bytes, { flag: 'wx' });
+    for (const f of temps) await rename(f.temp, f.final);
+  } catch (e) {
+    await Promise.all(temps.map((f) => rm(f.temp, { force: true })));
+    throw e;
+  }
 }
 
-export const readStoredFile = (db: Db, firm: number, name: string): Promise<Buffer> => readFile(storedFilePath(db, firm, name));
+export const readStoredFile = (filesDir: string, firm: number, name: string): Promise<Buffer> => readFile(storedFilePath(filesDir, firm, name));
 
-export const removeStoredFile = (db: Db, firm: number, name: string): Promise<void> => rm(storedFilePath(db, firm, name), { force: true });
+export const removeStoredFile = (filesDir: string, firm: number, name: string): Promise<void> => rm(storedFilePath(filesDir, firm, name), { force: true });
 
-/** Removes a firm's whole bucket folder (the firm is being removed). */
-export async function removeStorage(db: Db, firm: number): Promise<void> {
-  const { account } = storageNames(firm);
-  await rm(join(storageRoot(db), account), { recursive: true, force: true });
+/** Removes everything the host keeps on disk for a firm (it is being removed): storage and uploads. */
+export async function removeFirmFiles(filesDir: string, firm: number): Promise<void> {
+  await rm(resolve(filesDir, String(firm)), { recursive: true, force: true });
 }

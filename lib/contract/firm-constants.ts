@@ -73,8 +73,8 @@ export function preferenceDef(category: string, name: string): PreferenceDef | u
   return (PREFERENCE_CATALOGUE as Record<string, readonly PreferenceDef[]>)[category]?.find((d) => d.name === name);
 }
 
-/** Image preferences: a same-site path or an https URL (lib/brand.ts shows nothing else). */
-export const IMAGE_VALUE = /^(\/(?!\/)[^\s"'<>]*|https:\/\/[^\s"'<>]+)$/;
+/** Image preferences: an uploaded image, a same-site path or an https URL (lib/brand.ts shows nothing else). */
+export const IMAGE_VALUE = /^(file\/image\?firm=\d+&name=[\w.%-]+|\/(?!\/)[^\s"'<>]*|https:\/\/[^\s"'<>]+)$/;
 
 /** The problem with a preference value of its kind, or null ('' clears the firm's own value). */
 export function preferenceProblem(def: PreferenceDef, value: string): string | null {

@@ -10,7 +10,8 @@
  * - bucketContents answers {items} of one location's bucket, newest first (empty without a bucket).
  * - removeFromBucket?firm&filename removes one file; an unknown name is 404. A file name is a plain name:
  *   no folders, no "..", no control characters.
- * - Upload and download go through the shared file path (file/upload with the firm's folder).
+ * - Upload goes through the shared file path (file/upload?kind=storage with the firm's folder, see
+ *   lib/contract/file.ts); firm/downloadFromBucket?firm&filename answers a file's bytes as an attachment.
  */
 import { z } from 'zod';
 import { defineCall, ok, q } from './define';
@@ -71,6 +72,14 @@ export const storageAccount = defineCall({ ...base, method: 'GET', path: 'firm/s
 export const createStorage = defineCall({ ...base, method: 'GET', path: 'firm/createStorage', query: byFirm, response: storageState });
 export const createBucket = defineCall({ ...base, method: 'GET', path: 'firm/createBucket', query: byFirm, response: storageState });
 export const bucketContents = defineCall({ ...base, method: 'GET', path: 'firm/bucketContents', query: byFirm, response: z.object({ items: z.array(storedFile) }) });
+export const downloadFromBucket = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'firm/downloadFromBucket',
+  transport: 'binary',
+  query: byFirm.extend({ filename: fileName }),
+  response: z.unknown(),
+});
 export const removeFromBucket = defineCall({
   ...base,
   method: 'GET',
