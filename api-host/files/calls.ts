@@ -6,7 +6,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { contract } from '../../lib/contract';
 import { FILE_FIELD, FILE_MAX_BYTES, FILES_MAX_COUNT } from '../../lib/contract/file';
 import { HttpError, assertFirm, badRequest, implement } from '../server';
-import { ancestorsOf } from '../firms/network';
+import { isInheritedBrandImage } from '../firms/network';
 import { acceptStoragePart, storeInBuckets, type StoragePart } from '../firms/storage';
 import { newStoredName, notAnImage, readStored, sniff, storeAll } from './storage';
 
@@ -66,7 +66,7 @@ export const fileCalls = [
     return accepted.map((f) => `file/image?firm=${f.firm}&name=${encodeURIComponent(f.name)}`);
   }),
   implement(contract.file.image, async ({ query, caller, ctx, reply }) => {
-    if (!ancestorsOf(ctx.db, caller.firm).includes(query.firm)) assertFirm(caller, query.firm, 'File');
+    if (!isInheritedBrandImage(ctx.db, caller.firm, query.firm, `file/image?firm=${query.firm}&name=${encodeURIComponent(query.name)}`)) assertFirm(caller, query.firm, 'File');
     const bytes = await readStored(ctx.filesDir, query.firm, query.name);
     const type = await sniff(bytes);
     // Stored names never change their content: the browser may keep them.

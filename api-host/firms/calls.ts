@@ -245,15 +245,15 @@ async function removeFirm(db: Db, filesDir: string, caller: Caller, id: number):
   }
   db.transaction(() => {
     for (const sql of [
-      'DELETE FROM firm_preference WHERE firm = ?',
-      'DELETE FROM stored_file WHERE firm = ?',
-      'DELETE FROM storage_account WHERE firm = ?',
-      'DELETE FROM firm_program WHERE firm = ?',
-      'DELETE FROM firm_provider WHERE firm = ?1 OR provider = ?1',
-      'DELETE FROM user_firm WHERE firm = ?',
-      'DELETE FROM firm WHERE firm = ?',
+      'DELETE FROM firm_preference WHERE firm = @id',
+      'DELETE FROM stored_file WHERE firm = @id',
+      'DELETE FROM storage_account WHERE firm = @id',
+      'DELETE FROM firm_program WHERE firm = @id',
+      'DELETE FROM firm_provider WHERE firm = @id OR provider = @id',
+      'DELETE FROM user_firm WHERE firm = @id',
+      'DELETE FROM firm WHERE firm = @id',
     ])
-      prepared(db, sql).run(id);
+      prepared(db, sql).run({ id });
   })();
   await removeFirmFiles(filesDir, id);
   return OK;

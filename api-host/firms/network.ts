@@ -169,3 +169,9 @@ export function isSelfOrBelow(db: Db, firm: number, candidate: number): boolean 
      SELECT 1 FROM down WHERE firm = ?`,
   ).get(firm, candidate);
 }
+
+/** Whether `url` is a Brand image set on `firm`, a location above `callerFirm` (whose users inherit it). */
+export function isInheritedBrandImage(db: Db, callerFirm: number, firm: number, url: string): boolean {
+  if (!ancestorsOf(db, callerFirm).includes(firm)) return false;
+  return !!prepared(db, "SELECT 1 FROM firm_preference WHERE firm = ? AND type = 'Brand' AND value = ?").get(firm, url);
+}

@@ -1,6 +1,6 @@
 /**
- * Where a location's stored files live: on disk in the host's files folder, in the firm's folder under
- * `_storage/{bucket}/{name}` (the leading underscore keeps it out of file/image's reach). Account and
+ * Where a location's stored files live: on disk in the host's files folder, under
+ * `_storage/{firm}/{bucket}/{name}` (beside the firms' upload folders, out of file/image's reach). Account and
  * bucket names are hashes of the environment and the firm (operations §9), so a folder name never comes
  * from input; a file name must be a plain name (lib/contract/storage.ts) and the resolved path must stay
  * inside the bucket's folder, or nothing is read or written.
@@ -20,7 +20,7 @@ export function storageNames(firm: number): { account: string; bucket: string } 
   return { account: hashed('acct', 'account', firm), bucket: hashed('bkt', 'bucket', firm) };
 }
 
-const bucketFolder = (filesDir: string, firm: number) => resolve(filesDir, String(firm), '_storage', storageNames(firm).bucket);
+const bucketFolder = (filesDir: string, firm: number) => resolve(filesDir, '_storage', String(firm), storageNames(firm).bucket);
 
 /** The file's path inside the firm's bucket folder; 400 for a name that is not plain or would leave it. */
 export function storedFilePath(filesDir: string, firm: number, name: string): string {
@@ -51,4 +51,5 @@ export const removeStoredFile = (filesDir: string, firm: number, name: string): 
 /** Removes everything the host keeps on disk for a firm (it is being removed): storage and uploads. */
 export async function removeFirmFiles(filesDir: string, firm: number): Promise<void> {
   await rm(resolve(filesDir, String(firm)), { recursive: true, force: true });
+  await rm(resolve(filesDir, '_storage', String(firm)), { recursive: true, force: true });
 }

@@ -12,8 +12,8 @@
  *   browser loads through the BFF (lib/files.ts fileSrc; the limits are there too, for the browser) and
  *   screens save as they are (a user's photo,
  *   a firm's brand images).
- * - file/image?firm&name: the stored bytes with their type, for a caller who reaches the firm or whose own
- *   location is below it (a network's brand images reach the locations that inherit them).
+ * - file/image?firm&name: the stored bytes with their type, for a caller who reaches the firm; and a Brand
+ *   image of a location above the caller's own (the locations below inherit their network's brand).
  * - kind=storage puts the files in the location's storage bucket instead (lib/contract/storage.ts): the
  *   types of STORAGE_TYPES, told by content (text and CSV: UTF-8 without control bytes); the names are
  *   kept (a name with a folder or ".." is refused) and replace a file of the same name; the bucket must
