@@ -6,6 +6,7 @@
  *   npm run seed-bench -- .data/bench/reference.db --contacts 250000
  *   npm run seed-bench -- .data/bench/reference.db --measure        # then time the list queries
  *   npm run seed-bench -- .data/bench/reference.db --measure-only   # time an existing database
+ *   npm run seed-bench -- .data/bench/reference.db --firms 5000     # and grow the network to 5,000 locations
  *
  * Serve it with: API_HOST_DB=.data/bench/reference.db npm run api-host
  */
@@ -19,6 +20,13 @@ import { IMPLEMENTATIONS, seed } from '../api-host/areas';
 import { buildServer } from '../api-host/server';
 import { tokenService } from '../api-host/tokens';
 import { bulkInsertContacts } from '../api-host/contacts/seed';
+import zipcodes from 'zipcodes';
+import { resolvePostalCode } from '../api-host/firms/geo';
+import { listFirms, treeLevel } from '../api-host/firms/network';
+import { providersNear } from '../api-host/firms/partners';
+import { contract } from '../lib/contract';
+
+const firmListQuery = contract.firm.getFirms.query;
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -26,9 +34,11 @@ const option = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const file = args.find((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1] === '--contacts')) ?? '.data/bench/reference.db';
+const file = args.find((a, i) => !a.startsWith('--') && !(i > 0 && ['--contacts', '--firms'].includes(args[i - 1]))) ?? '.data/bench/reference.db';
 const target = Number(option('--contacts') ?? 100_000);
 if (!Number.isInteger(target) || target < 1) throw new Error('--contacts must be a positive whole number');
+const firmTarget = option('--firms') === undefined ? 0 : Number(option('--firms'));
+if (!Number.isInteger(firmTarget) || firmTarget < 0) throw new Error('--firms must be a whole number');
 
 async function build(): Promise<Db> {
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) rmSync(file + suffix);
@@ -45,6 +55,7 @@ async function build(): Promise<Db> {
   }
   bulkInsertContacts(db, generated());
   const inserted = performance.now() - t;
+  if (firmTarget) growNetwork(db, firmTarget);
   db.exec('ANALYZE');
   db.pragma('wal_checkpoint(TRUNCATE)');
   const n = db.prepare('SELECT count(*) FROM contact').pluck().get() as number;
@@ -102,6 +113,12 @@ async function measureHttp(db: Db) {
     '/api/contact/contacts?filterBy=4&retrospectiveDays=30',
     '/api/contact/vendors?orderBy=phone',
     '/api/contact/lookupContact?search=smi',
+    // Locations: the list, the largest franchiser's tree (with --firms), provider radius searches.
+    '/api/firm/getFirms',
+    '/api/firm/getFirms?orderBy=users&direction=desc',
+    ...(db.prepare('SELECT 1 FROM firm WHERE firm = ?').get(BENCH_FRANCHISER) ? [`/api/firm/locationTree?firm=${BENCH_FRANCHISER}`] : []),
+    '/api/firm/searchForProviders/?firm=1&postalcode=10001&radius=50',
+    '/api/firm/searchForProviders/?firm=1&postalcode=60601&radius=500',
   ]) {
     const t = await timeAsync(async () => {
       const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
@@ -160,9 +177,82 @@ function measure(db: Db) {
   }
 }
 
+// ── locations: the network grown to --firms locations ──────────────────────────────────────────
+/** The first bench location: the largest franchiser (bench pages render its network tree). */
+const BENCH_FRANCHISER = 10_001;
+
+/**
+ * Two franchisers (the first the largest) with franchisees of about 45 shops each, at real US postal codes
+ * chosen by a seeded PRNG, one in five a calibration provider; administrators (users 1, 2) reach them all.
+ * Ids start at BENCH_FRANCHISER; the total of locations becomes `target`.
+ */
+function growNetwork(db: Db, target: number) {
+  const started = performance.now();
+  const existing = db.prepare('SELECT count(*) FROM firm').pluck().get() as number;
+  const wanted = target - existing;
+  if (wanted <= 0) return;
+  let seed = 20_260_501;
+  const rng = () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+  const zips = Object.values(zipcodes.codes).filter((z) => z.country === 'US' && /^\d{5}$/.test(z.zip) && Number.isFinite(z.latitude));
+  const insert = db.prepare(
+    `INSERT INTO firm (firm, name, firm_type, parent, postal_code, city, state_province, country, phone_no, timezone, language, latitude, longitude, is_provider, firm_number)
+     VALUES (?, ?, ?, ?, ?, ?, (SELECT id FROM lookup WHERE key = 'StateProvince' AND code = ?), 1, ?, 12, 1, ?, ?, ?, ?)`,
+  );
+  const link = db.prepare('INSERT INTO user_firm (user, firm, is_primary) VALUES (?, ?, 0)');
+  const shopsPer = 45;
+  // The first franchiser takes 55% of the new locations, the second the rest.
+  const shares = [Math.round(wanted * 0.55), wanted - Math.round(wanted * 0.55)];
+  let id = BENCH_FRANCHISER;
+  db.transaction(() => {
+    const add = (name: string, type: string, parent: number) => {
+      const z = zips[Math.floor(rng() * zips.length)];
+      const firm = id++;
+      insert.run(firm, name, type, parent, z.zip, z.city, z.state, `(${200 + (firm % 700)}) 555-${String(1000 + (firm % 9000))}`, z.latitude, z.longitude, rng() < 0.2 ? 1 : 0, `B-${firm}`);
+      for (const admin of [1, 2]) link.run(admin, firm);
+      return firm;
+    };
+    shares.forEach((share, f) => {
+      const franchiser = add(`Bench Franchiser ${f + 1}`, 'franchiser', 1);
+      let left = share - 1;
+      for (let e = 1; left > 0; e++) {
+        const franchisee = add(`Bench ${f + 1} Franchisee ${e}`, 'franchisee', franchiser);
+        left--;
+        for (let s = 1; s <= shopsPer && left > 0; s++, left--) add(`Bench ${f + 1}-${e} Shop ${s}`, 'shop', franchisee);
+      }
+    });
+  })();
+  db.exec('ANALYZE');
+  console.log(`[seed-bench] ${file}: ${existing + wanted} locations (${wanted} generated in ${((performance.now() - started) / 1000).toFixed(1)} s; the largest franchiser is ${BENCH_FRANCHISER})`);
+}
+
+/** The locations queries at the host: the list, the tree of the largest franchiser, the radius search. */
+async function measureLocations(db: Db) {
+  const firms = db.prepare('SELECT count(*) FROM firm').pluck().get() as number;
+  const all = new Set(db.prepare('SELECT firm FROM firm').pluck().all() as number[]);
+  console.log(`\n[measure] ${firms} locations; median / max of 15 runs, ms`);
+  const cases: [string, () => unknown][] = [
+    ['list, sort firm', () => listFirms(db, firmListQuery.parse({}), all)],
+    ['list, sort users desc', () => listFirms(db, firmListQuery.parse({ orderBy: 'users', direction: 'desc' }), all)],
+    ['list, page 200 by city', () => listFirms(db, firmListQuery.parse({ orderBy: 'city', page: 200 }), all)],
+    ['search "shop 4", type shop', () => listFirms(db, { ...firmListQuery.parse({ type: 'shop' }), searchterm: 'shop 4' }, all)],
+    ['tree of the largest franchiser', () => treeLevel(db, BENCH_FRANCHISER, all, false)],
+    ['tree of the platform', () => treeLevel(db, 1, all, false)],
+  ];
+  for (const center of ['10001', '60601', '80202', '94105']) {
+    const place = resolvePostalCode(center)!;
+    cases.push([`providers within 50 mi of ${center}`, () => providersNear(db, place, 50, { exclude: 0 })]);
+    cases.push([`providers within 500 mi of ${center}`, () => providersNear(db, place, 500, { exclude: 0 })]);
+  }
+  for (const [name, fn] of cases) {
+    const t = time(fn);
+    console.log(`  ${name.padEnd(44)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}`);
+  }
+}
+
 const db = flag('--measure-only') ? openDb(file) : await build();
 if (flag('--measure') || flag('--measure-only')) {
   measure(db);
+  await measureLocations(db);
   await measureHttp(db);
 }
 db.close();

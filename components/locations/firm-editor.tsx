@@ -92,7 +92,7 @@ export function FirmEditor({ target, canEdit, ownFirm, userDefaults, onClose, on
               </Button>
             )}
             <Button variant="secondary" onClick={onClose} disabled={busy}>
-              {readOnly || flash ? 'Close' : 'Cancel'}
+              {readOnly ? 'Close' : flash ? 'Done' : 'Cancel'}
             </Button>
             {canEdit && formIds[tab] && (
               <Button type="submit" form={formIds[tab]} disabled={busy || !draft}>
