@@ -63,7 +63,7 @@ export function PartnerTable({ caption, entries, showRelationship, showDistance,
                   {e.isRemove && <span className="rounded bg-red-50 px-1.5 text-xs text-red-800">Will be removed</span>}
                 </span>
               </th>
-              <td className="px-3 py-2 text-slate-700">{e.license || '—'}</td>
+              <td className="px-3 py-2 whitespace-nowrap text-slate-700">{e.license || '—'}</td>
               <td className="px-3 py-2 text-slate-700">{address(e) || '—'}</td>
               <td className="px-3 py-2 whitespace-nowrap text-slate-700">{e.phone || '—'}</td>
               {showRelationship && <td className="px-3 py-2 text-slate-700">{RELATIONSHIP_LABELS[e.relationship] ?? 'Other provider'}</td>}

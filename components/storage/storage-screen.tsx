@@ -62,7 +62,7 @@ export function StorageScreen({ spec, state, data, account, home, timezone }: St
         canHide: false,
         csv: (f) => f.name,
         cell: (f) => (
-          <a href={downloadHref(f)} download={f.name} className="font-medium break-all text-brand-700 underline-offset-2 hover:underline">
+          <a href={downloadHref(f)} download={f.name} className="font-medium whitespace-nowrap text-brand-700 underline-offset-2 hover:underline">
             {f.name}
           </a>
         ),
