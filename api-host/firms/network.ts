@@ -101,7 +101,8 @@ interface NodeDb {
  * with showInactive), each with its roll-up. Null when the node is unknown, outside the scope, or hidden.
  */
 export function treeLevel(db: Db, id: number, firms: ReadonlySet<number>, showInactive: boolean): { node: TreeNode; children: TreeNode[] } | null {
-  const active = showInactive ? '' : ' AND c.is_inactive = 0';
+  // Unary +: the flag is checked row by row, so SQLite walks firm_parent instead of indexing the flag.
+  const active = showInactive ? '' : ' AND +c.is_inactive = 0';
   const scope = firmScope(db, firms, 'c');
   const columns = `f.firm, f.name, f.firm_type, f.parent, f.city, sp.code AS state_code, f.is_inactive,
     EXISTS (SELECT 1 FROM firm c WHERE c.parent = f.firm${active}${scope}) AS has_children`;
@@ -114,7 +115,7 @@ export function treeLevel(db: Db, id: number, firms: ReadonlySet<number>, showIn
   const children = prepared(
     db,
     `SELECT ${columns} FROM firm f LEFT JOIN lookup sp ON sp.key = 'StateProvince' AND sp.id = f.state_province
-     WHERE f.parent = ?${showInactive ? '' : ' AND f.is_inactive = 0'}${firmScope(db, firms, 'f')}
+     WHERE f.parent = ?${showInactive ? '' : ' AND +f.is_inactive = 0'}${firmScope(db, firms, 'f')}
      ORDER BY ${RANK_SQL}, f.name COLLATE NOCASE, f.firm`,
   ).all(id) as NodeDb[];
 

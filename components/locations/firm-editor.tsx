@@ -9,7 +9,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { deleteQuestion } from '@/components/ui/confirm-dialog';
+import { deleteQuestion } from '@/components/ui/confirm-text';
 import { Dialog } from '@/components/ui/dialog';
 import { Tabs } from '@/components/ui/tabs';
 import { useLookups } from '@/components/ui/use-lookups';

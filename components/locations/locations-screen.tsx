@@ -20,11 +20,12 @@ import { firmApi } from './api';
 import { locationColumns } from './columns';
 import type { FirmTarget } from './firm-editor';
 import type { LocationListSpec, LocationListState } from './list-spec';
-import { NetworkTree } from './network-tree';
 import { firmListQuery } from './query';
 import { NEW_FIRM, childType } from './rules';
 
 const FirmEditor = dynamic(() => import('./firm-editor').then((m) => m.FirmEditor), { ssr: false });
+// Rendered on the server like the rest, but its code loads only with the network view.
+const NetworkTree = dynamic(() => import('./network-tree').then((m) => m.NetworkTree));
 
 const TYPE_OPTIONS: readonly FilterOption[] = [{ value: 'all', label: 'All types' }, ...EDITABLE_FIRM_TYPES.map((t) => ({ value: t, label: FIRM_TYPE_LABELS[t] }))];
 

@@ -9,7 +9,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { DataTable, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
-import { deleteQuestion } from '@/components/ui/confirm-dialog';
+import { deleteQuestion } from '@/components/ui/confirm-text';
 import { PageHeading } from '@/components/ui/page-heading';
 import { Typeahead } from '@/components/ui/typeahead';
 import { bff } from '@/lib/bff/client';
@@ -18,7 +18,7 @@ import type { contract } from '@/lib/contract';
 import type { FirmRow } from '@/lib/contract/firm';
 import { ALL_LOCATIONS, FIRM_TYPE_LABELS } from '@/lib/contract/firm-constants';
 import type { StorageList, StorageState, StoredFile } from '@/lib/contract/storage';
-import { formatBytes, formatDateTime } from '@/lib/format';
+import { formatBytes } from '@/lib/format';
 import type { StorageListSpec, StorageListState } from './list-spec';
 
 const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
@@ -41,13 +41,14 @@ export interface StorageScreenProps {
   spec: StorageListSpec;
   state: StorageListState;
   data: StorageList;
-  /** The chosen location's storage (filterBy ≠ 9999). */
-  account: StorageState | null;
+  /** Upload times of the rows, by id, in the user's time zone (formatted on the server). */
+  dates: Readonly<Record<number, string>>;
+  /** The chosen location's storage (filterBy ≠ 9999), with its creation time formatted. */
+  account: (StorageState & { createdText: string | null }) | null;
   home: { firm: number; name: string };
-  timezone: number;
 }
 
-export function StorageScreen({ spec, state, data, account, home, timezone }: StorageScreenProps) {
+export function StorageScreen({ spec, state, data, dates, account, home }: StorageScreenProps) {
   const list = useList(spec, state);
   const [removing, setRemoving] = useState<StoredFile | null>(null);
   const [flash, setFlash] = useState<string | null>(null);
@@ -70,7 +71,8 @@ export function StorageScreen({ spec, state, data, account, home, timezone }: St
       { id: 'firm', header: 'Location', sortable: true, csv: (f) => f.firmName, cell: (f) => f.firmName },
       { id: 'size', header: 'Size', sortable: true, className: 'text-right tabular-nums whitespace-nowrap', csv: (f) => f.size, cell: (f) => formatBytes(f.size) },
       { id: 'type', header: 'Type', csv: (f) => f.contentType, cell: (f) => f.contentType },
-      { id: 'uploaded', header: 'Uploaded', className: 'whitespace-nowrap', csv: (f) => formatDateTime(f.uploadedAt, timezone), cell: (f) => formatDateTime(f.uploadedAt, timezone) },
+      // The CSV keeps the exact time (ISO 8601, UTC), which spreadsheets read as a date.
+      { id: 'uploaded', header: 'Uploaded', className: 'whitespace-nowrap', csv: (f) => f.uploadedAt, cell: (f) => dates[f.id] ?? f.uploadedAt },
       { id: 'by', header: 'Uploaded by', csv: (f) => f.uploadedBy, cell: (f) => f.uploadedBy || <span className="text-slate-400">—</span> },
       {
         id: 'actions',
@@ -89,7 +91,7 @@ export function StorageScreen({ spec, state, data, account, home, timezone }: St
       },
       { id: 'id', header: 'Id', sortable: true, hidden: true, csv: (f) => f.id, cell: (f) => f.id },
     ],
-    [timezone],
+    [dates],
   );
 
   const exportAll = useCallback(
@@ -138,7 +140,7 @@ export function StorageScreen({ spec, state, data, account, home, timezone }: St
         />
       </div>
 
-      {account && <StoragePanel key={account.firm} account={account} timezone={timezone} onChanged={() => list.refresh()} />}
+      {account && <StoragePanel key={account.firm} account={account} onChanged={() => list.refresh()} />}
       {flash && <Alert kind="success">{flash}</Alert>}
 
       <DataTable<StoredFile>
@@ -173,7 +175,7 @@ export function StorageScreen({ spec, state, data, account, home, timezone }: St
 }
 
 /** A location's storage account and bucket: create them when missing; upload into the bucket. */
-function StoragePanel({ account, timezone, onChanged }: { account: StorageState; timezone: number; onChanged: () => void }) {
+function StoragePanel({ account, onChanged }: { account: StorageState & { createdText: string | null }; onChanged: () => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = async (fn: () => Promise<unknown>) => {
@@ -202,7 +204,7 @@ function StoragePanel({ account, timezone, onChanged }: { account: StorageState;
         <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="font-medium text-slate-800">Storage account</dt>
           <dd className="break-all text-slate-700">
-            {account.account} {account.accountCreatedAt && `(created ${formatDateTime(account.accountCreatedAt, timezone)})`}
+            {account.account} {account.createdText && `(created ${account.createdText})`}
           </dd>
           <dt className="font-medium text-slate-800">Bucket</dt>
           <dd className="break-all text-slate-700">{account.bucket ?? 'None yet'}</dd>

@@ -4,7 +4,7 @@ import { Button } from './button';
 import { Dialog } from './dialog';
 import { useAction } from './use-action';
 
-export const deleteQuestion = (tag: string) => `Are you sure you wish to Delete this ${tag}?`;
+export { deleteQuestion } from './confirm-text';
 
 export interface ConfirmDialogProps {
   open: boolean;

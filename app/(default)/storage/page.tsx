@@ -12,6 +12,7 @@ import { requireRoute } from '@/lib/auth/session';
 import { contract } from '@/lib/contract';
 import { ALL_LOCATIONS } from '@/lib/contract/firm-constants';
 import { isBare, listHref, pageCount, parseList, prefsCookieName, restoreHref, type RawParams } from '@/lib/list-state';
+import { formatDateTime } from '@/lib/format-date';
 import { routeMetadata } from '@/lib/page';
 
 export const generateMetadata = routeMetadata('/storage');
@@ -35,5 +36,18 @@ export default async function StoragePage({ searchParams }: { searchParams: Prom
   });
   const last = pageCount(data.count, state.pageSize);
   if (data.count > 0 && state.page > last) redirect(listHref(storageList, { ...state, page: last }));
-  return <StorageScreen spec={storageList} state={state} data={data} account={account} home={{ firm: session.profile.firm, name: session.profile.firmName }} timezone={session.profile.timezone} />;
+  // Dates in the user's time zone, formatted here so date-fns stays on the server.
+  const tz = session.profile.timezone;
+  const dates = Object.fromEntries(data.items.map((f) => [f.id, formatDateTime(f.uploadedAt, tz)]));
+  const accountCreated = account?.accountCreatedAt ? formatDateTime(account.accountCreatedAt, tz) : null;
+  return (
+    <StorageScreen
+      spec={storageList}
+      state={state}
+      data={data}
+      dates={dates}
+      account={account && { ...account, createdText: accountCreated }}
+      home={{ firm: session.profile.firm, name: session.profile.firmName }}
+    />
+  );
 }
