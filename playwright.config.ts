@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { APP_URL, CHROMIUM_ARGS } from './tests/support/env';
+import { APP_URL, CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/env';
 
 export default defineConfig({
   testDir: './tests',
@@ -15,7 +15,7 @@ export default defineConfig({
   use: {
     baseURL: APP_URL,
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     { name: 'e2e', testMatch: 'e2e/**/*.spec.ts', use: { browserName: 'chromium' } },

@@ -35,6 +35,11 @@ const schema = z
     /** Failed sign-ins per username and client within the window (lib/auth/throttle.ts has the other limits). */
     SIGNIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
     SIGNIN_WINDOW_MS: z.coerce.number().int().min(1000).max(24 * 3600_000).default(15 * 60_000),
+    /** Redis shared by every app instance (lib/store): sign-in throttling and ended sessions. Unset: this process's memory. */
+    REDIS_URL: z
+      .url({ error: 'REDIS_URL must be a redis:// or rediss:// URL' })
+      .refine((v) => /^rediss?:\/\//.test(v), 'REDIS_URL must be a redis:// or rediss:// URL')
+      .optional(),
   })
   .superRefine((c, ctx) => {
     if (c.APP_ENV === 'prod' && !c.AUTH_SECRET)

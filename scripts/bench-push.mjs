@@ -15,10 +15,10 @@
  * BENCH_TRANSPORT (sse | longpolling, default sse), BENCH_API_PORT (4417), BENCH_APP_PORT (3417),
  * BENCH_INSPECT_PORT (app port + 1: the app's inspector, used only to collect garbage before reading memory).
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import signalR from '@microsoft/signalr';
 import WebSocket from 'ws';
+import { rssKb } from './lib/memory.mjs';
 import { ROOT, ensureBuilt, startApiHost, startApp } from './lib/stack.mjs';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 200);
@@ -53,21 +53,6 @@ const deadline = setTimeout(async () => {
   process.exit(1);
 }, TIMEOUT_MS);
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanup().then(() => process.exit(130)));
-
-/** Resident memory of a process and its descendants, in kB. */
-function rssKb(pid) {
-  let total = 0;
-  const status = `/proc/${pid}/status`;
-  if (!existsSync(status)) return 0;
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(status, 'utf8'));
-  total += m ? Number(m[1]) : 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    const file = `/proc/${pid}/task/${task}/children`;
-    if (!existsSync(file)) continue;
-    for (const child of readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean)) total += rssKb(Number(child));
-  }
-  return total;
-}
 
 /**
  * Collects garbage in the app through its inspector and answers its JS heap in use (bytes), so the memory

@@ -1,15 +1,20 @@
 /**
  * `npm test`: every check, in order — lint, typecheck, unit and integration tests (vitest), the production
  * build, then the end-to-end and security tests (Playwright, Chromium) against that build and the
- * reference host. Stops at the first failing step.
+ * reference host (and the two-instance setup, with Redis). Stops at the first failing step.
+ * First installs what is missing: the npm dependencies, Chromium and redis-server (lib/system.mjs).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { ROOT, ensureBuilt, ensureInstalled } from './lib/stack.mjs';
+import { MissingProgram, ensureChromium, ensureRedisServer } from './lib/system.mjs';
 
 ensureInstalled();
-if (!existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) {
-  console.error('Chromium is missing: install it with `apt-get install -y chromium` (the end-to-end tests need /usr/bin/chromium).');
+try {
+  ensureChromium(ROOT);
+  ensureRedisServer();
+} catch (e) {
+  if (!(e instanceof MissingProgram)) throw e;
+  console.error(`\n${e.message}\n`);
   process.exit(1);
 }
 

@@ -1,10 +1,13 @@
 /**
  * What the app keeps between requests that must hold across app instances (ARCHITECTURE "Running on more
- * than one machine"): sign-in throttle counters, ended sessions. One small interface; process memory is the
- * embedded default. Every value expires on its own: nothing here outlives the window it serves.
+ * than one machine"): sign-in throttle counters, ended sessions. One small interface, two implementations:
+ * process memory (the embedded default) and Redis when REDIS_URL is set (./redis.ts, which falls back to
+ * memory while Redis is away). Every value expires on its own: nothing here outlives the window it serves.
  * Server code only; the proxy (lib/auth/jwt.ts) reads it too.
  */
+import { config } from '../config';
 import { MemoryStore } from './memory';
+import { RedisStore } from './redis';
 
 export interface Counter {
   value: number;
@@ -30,5 +33,12 @@ const holder = globalThis as unknown as { __adasStore?: SharedStore };
  * handlers and pages are bundled apart), and they must all see the same counters and revocations.
  */
 export function sharedStore(): SharedStore {
-  return (holder.__adasStore ??= new MemoryStore());
+  const url = config().REDIS_URL;
+  return (holder.__adasStore ??= url ? new RedisStore(url) : new MemoryStore());
+}
+
+/** At server start (instrumentation.ts): connects to Redis when there is one, so the first request finds it ready. */
+export async function openSharedStore(): Promise<void> {
+  const store = sharedStore();
+  if (store instanceof RedisStore) await store.connected();
 }

@@ -1,12 +1,15 @@
 /**
- * Starting the product's processes: the reference API host and the production Next.js server.
- * Used by `npm start`, the end-to-end and security tests, and the benchmarks, so all run the same way.
+ * Starting the product's processes: the reference API host, the production Next.js server and Redis.
+ * Used by `npm start`, `npm run start:cluster`, the end-to-end and security tests, and the benchmarks, so
+ * all run the same way.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureRedisServer } from './system.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
@@ -120,5 +123,46 @@ export async function startApp({ port = 3000, apiOrigin = 'http://127.0.0.1:4010
     ...env,
   }, { quiet });
   await waitFor(`http://127.0.0.1:${port}/login`, child, 'The app server');
+  return child;
+}
+
+/** True when a Redis server answers PING on the loopback port. */
+function redisAnswers(port) {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (d) => done(String(d).startsWith('+PONG')));
+  });
+}
+
+/**
+ * Starts Debian's redis-server on a loopback port (installed first when missing, see system.mjs). Nothing is
+ * kept on disk: every value the app stores expires on its own; a deployment's Redis decides its own
+ * persistence.
+ */
+export async function startRedis({ port = 6380, quiet = false } = {}) {
+  const server = ensureRedisServer();
+  if (await redisAnswers(port)) throw new Error(`Port ${port} already has a Redis server; choose another (REDIS_PORT)`);
+  const child = start('redis', server, [
+    '--port', String(port),
+    '--bind', '127.0.0.1',
+    '--save', '',
+    '--appendonly', 'no',
+    '--maxmemory', '256mb',
+    '--maxmemory-policy', 'volatile-ttl',
+    '--loglevel', 'warning',
+  ], {}, { quiet });
+  const deadline = Date.now() + 10_000;
+  while (!(await redisAnswers(port))) {
+    if (child.exitCode !== null) throw new Error(`redis-server exited with code ${child.exitCode} before it was ready${child.output ? `:\n${child.output()}` : ''}`);
+    if (Date.now() > deadline) throw new Error(`redis-server did not answer on port ${port} within 10 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
   return child;
 }

@@ -8,7 +8,9 @@
  */
 // @ts-expect-error -- plain ESM helper shared with npm start and the benchmarks
 import { startApiHost, startApp } from '../../scripts/lib/stack.mjs';
-import { API_PORT, APP_PORT } from './env';
+// @ts-expect-error -- plain ESM helper shared with npm run start:cluster and the load benchmark
+import { startCluster } from '../../scripts/lib/cluster.mjs';
+import { API_PORT, APP_PORT, REDIS_PORT } from './env';
 
 export interface Child {
   pid?: number;
@@ -32,6 +34,15 @@ export const SPARE = {
   /** security/review-findings.spec.ts: an app with a small sign-in limit (global host), and a host with a small getToken limit. */
   reviewApp: APP_PORT + 15,
   reviewHost: API_PORT + 14,
+  /** security/cluster.spec.ts: two instances behind the balancer on the global host (Redis on REDIS_PORT). */
+  clusterBalancer: APP_PORT + 40,
+  clusterApps: [APP_PORT + 41, APP_PORT + 42],
+  clusterRedis: REDIS_PORT,
+  /** e2e/cluster-faults.spec.ts: an own host and two instances behind the balancer, for the fault drills. */
+  drillHost: API_PORT + 40,
+  drillBalancer: APP_PORT + 43,
+  drillApps: [APP_PORT + 44, APP_PORT + 45],
+  drillRedis: REDIS_PORT + 1,
 } as const;
 
 export const hostOrigin = (port: number) => `http://127.0.0.1:${port}`;
@@ -57,6 +68,32 @@ export interface AppOptions {
 
 export function startAppServer({ port, apiOrigin, env = {} }: AppOptions): Promise<Child> {
   return startApp({ port, apiOrigin, quiet: true, env: { TRUST_PROXY: '1', UPSTREAM_TIMEOUT_MS: '3000', APP_ENV: 'uat', ...env } });
+}
+
+export interface Cluster {
+  /** The balancer's URL: what users open. */
+  url: string;
+  apps: (Child & { kill(signal: NodeJS.Signals): boolean; once(event: 'exit', fn: () => void): void })[];
+  redis: Child;
+  balancer: { served(): Record<string, number> };
+  /** Starts instance `i` (again), with the settings it had. */
+  startApp(i: number): Promise<Child>;
+  /** Starts Redis (again) on its port, empty. */
+  startRedis(): Promise<Child>;
+  stop(): Promise<void>;
+}
+
+export interface ClusterOptions {
+  port: number;
+  appPorts: readonly number[];
+  redisPort: number;
+  apiOrigin: string;
+  env?: Record<string, string>;
+}
+
+/** The two-instance setup of `npm run start:cluster` (scripts/lib/cluster.mjs), with the test apps' settings. */
+export function startClusterStack({ env = {}, ...o }: ClusterOptions): Promise<Cluster> {
+  return startCluster({ ...o, quiet: true, env: { UPSTREAM_TIMEOUT_MS: '3000', APP_ENV: 'uat', ...env } });
 }
 
 /** Stops every child, ignoring the ones already gone. */

@@ -36,4 +36,11 @@ describe('configuration', () => {
     expect(c.PUSH_URL).toBe('');
     expect(c.PORT).toBe(3000);
   });
+
+  it('takes a redis:// or rediss:// REDIS_URL, and nothing else', () => {
+    expect(parseConfig({ AUTH_SECRET: SECRET }).REDIS_URL).toBeUndefined();
+    expect(parseConfig({ AUTH_SECRET: SECRET, REDIS_URL: 'rediss://user:pw@cache.example:6380/2' }).REDIS_URL).toBe('rediss://user:pw@cache.example:6380/2');
+    expect(() => parseConfig({ AUTH_SECRET: SECRET, REDIS_URL: 'http://cache.example' })).toThrow(/REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(() => parseConfig({ AUTH_SECRET: SECRET, REDIS_URL: 'cache:6379' })).toThrow(/REDIS_URL/);
+  });
 });

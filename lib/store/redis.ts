@@ -1,0 +1,219 @@
+/**
+ * The SharedStore in Redis (REDIS_URL): what several app instances must agree on. Redis counts and expires
+ * by itself: an increment and its time-to-live are one Lua script, so failures counted at the same moment
+ * on two instances are both counted, and no instance ever writes back a value it read.
+ *
+ * An outage degrades, it never fails a request. While Redis cannot be reached every call goes to this
+ * instance's memory (a MemoryStore) and one warning says so: sign-in keeps working, throttling counts per
+ * instance, a session ended meanwhile is ended on this instance. When Redis is back (ioredis reconnects on
+ * its own) a second line says so, the sessions ended and the counters cleared during the outage are written
+ * to Redis so every instance honours them, and Redis is used again.
+ */
+import Redis from 'ioredis';
+import type { Counter, SharedStore } from './index';
+import { MemoryStore } from './memory';
+
+/** An increment that sets the time-to-live when the counter is new: answers [value, milliseconds left]. */
+const INCR_WITH_TTL = `
+local value = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {value, ttl}`;
+
+/** Writes made during an outage, replayed when Redis is back: a value with its expiry, or null for a delete. */
+type Missed = { value: string; expiresAt: number } | null;
+/** At most this many are kept (the oldest go first), as MemoryStore bounds itself. */
+const MAX_MISSED = 100_000;
+
+interface Options {
+  /** Where the two lines about an outage go. */
+  log?: Pick<Console, 'warn'>;
+  now?: () => number;
+  /** A command that takes longer counts as an outage (Redis answers in well under a millisecond nearby). */
+  commandTimeoutMs?: number;
+}
+
+type RedisWithIncr = Redis & { incrWithTtl(key: string, ttlMs: number): Promise<[number, number]> };
+
+/** The URL without its credentials, for log lines. */
+function shown(url: string): string {
+  const u = new URL(url);
+  u.username = '';
+  u.password = '';
+  return u.toString();
+}
+
+export class RedisStore implements SharedStore {
+  private readonly client: RedisWithIncr;
+  private readonly log: Pick<Console, 'warn'>;
+  private readonly now: () => number;
+  private readonly where: string;
+  private fallback: MemoryStore;
+  private readonly missed = new Map<string, Missed>();
+  /** Why Redis is not being used, or null while it is. */
+  private outage: string | null = null;
+  private readonly firstReady: Promise<void>;
+  /** While degraded on a connection that stays up (a slow or failing command): the next check. */
+  private probe: NodeJS.Timeout | undefined;
+  private recovering: Promise<void> | null = null;
+
+  constructor(url: string, { log = console, now = Date.now, commandTimeoutMs = 1000 }: Options = {}) {
+    this.log = log;
+    this.now = now;
+    this.where = shown(url);
+    this.fallback = new MemoryStore(now);
+    this.client = new Redis(url, {
+      keyPrefix: 'adas:',
+      // Fail at once rather than queue while disconnected: the caller falls back to memory.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: commandTimeoutMs,
+      connectTimeout: 2000,
+      // Keep trying, at most a second apart, so the store is back soon after Redis is.
+      retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
+    }) as RedisWithIncr;
+    this.client.defineCommand('incrWithTtl', { numberOfKeys: 1, lua: INCR_WITH_TTL });
+    this.client.on('error', (e: Error) => this.degrade(e.message));
+    this.client.on('close', () => this.degrade('connection closed'));
+    this.client.on('ready', () => void this.recover());
+    this.firstReady = new Promise((resolve) => this.client.once('ready', () => resolve()));
+  }
+
+  /** Waits until Redis is first ready, at most `timeoutMs`; afterwards calls use memory until it is. */
+  async connected(timeoutMs = 3000): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+    await Promise.race([this.firstReady, timeout]);
+    clearTimeout(timer);
+    if (this.client.status !== 'ready') this.degrade(`not connected after ${timeoutMs} ms`);
+    return this.client.status === 'ready';
+  }
+
+  /** Disconnects (tests and shutdown). */
+  async close(): Promise<void> {
+    clearTimeout(this.probe);
+    this.client.removeAllListeners();
+    this.client.disconnect();
+  }
+
+  private degrade(reason: string) {
+    if (!this.outage) {
+      this.outage = reason;
+      this.log.warn(
+        `[store] Redis at ${this.where} cannot be reached (${reason}): sign-in throttling and ended sessions use this instance's memory until it is back.`,
+      );
+    }
+    // A lost connection recovers on ioredis's 'ready'; one that stayed up is checked again in a second.
+    this.probe ??= setTimeout(() => {
+      this.probe = undefined;
+      if (this.client.status !== 'ready') return;
+      this.client.ping().then(
+        () => this.recover(),
+        (e: Error) => this.degrade(e.message),
+      );
+    }, 1000).unref();
+  }
+
+  private recover(): Promise<void> {
+    this.recovering ??= this.replay().finally(() => (this.recovering = null));
+    return this.recovering;
+  }
+
+  private async replay() {
+    if (this.missed.size) {
+      const replay = this.client.multi();
+      const now = this.now();
+      for (const [key, m] of this.missed) {
+        if (m === null) replay.del(key);
+        else if (m.expiresAt > now) replay.set(key, m.value, 'PX', m.expiresAt - now);
+      }
+      try {
+        await replay.exec();
+        this.missed.clear();
+      } catch (e) {
+        this.degrade((e as Error).message); // Gone again: replayed on the next recovery.
+        return;
+      }
+    }
+    this.fallback = new MemoryStore(this.now);
+    if (this.outage) this.log.warn(`[store] Redis at ${this.where} is back: sign-in throttling and ended sessions are shared again.`);
+    this.outage = null;
+  }
+
+  private remember(key: string, m: Missed) {
+    this.missed.delete(key);
+    this.missed.set(key, m);
+    if (this.missed.size > MAX_MISSED) this.missed.delete(this.missed.keys().next().value!);
+  }
+
+  /** Runs `shared` in Redis when it is there, else (or when it fails) `local` in memory. */
+  private async either<T>(shared: () => Promise<T>, local: (memory: MemoryStore) => Promise<T>): Promise<T> {
+    if (this.client.status === 'ready' && !this.outage) {
+      try {
+        return await shared();
+      } catch (e) {
+        this.degrade((e as Error).message);
+      }
+    }
+    return local(this.fallback);
+  }
+
+  incr(key: string, ttlMs: number): Promise<Counter> {
+    return this.either(
+      async () => {
+        const [value, ttl] = await this.client.incrWithTtl(key, ttlMs);
+        return { value: Number(value), ttlMs: Number(ttl) };
+      },
+      (m) => m.incr(key, ttlMs),
+    );
+  }
+
+  counters(keys: readonly string[]): Promise<(Counter | null)[]> {
+    if (!keys.length) return Promise.resolve([]);
+    return this.either(
+      async () => {
+        const read = this.client.multi();
+        for (const k of keys) read.get(k).pttl(k);
+        const answers = (await read.exec()) ?? [];
+        return keys.map((_, i) => {
+          const [[e1, value], [e2, ttl]] = [answers[2 * i], answers[2 * i + 1]];
+          if (e1 || e2) throw e1 ?? e2;
+          return value === null || Number(ttl) <= 0 ? null : { value: Number(value) || 0, ttlMs: Number(ttl) };
+        });
+      },
+      (m) => m.counters(keys),
+    );
+  }
+
+  getMany(keys: readonly string[]): Promise<(string | null)[]> {
+    if (!keys.length) return Promise.resolve([]);
+    return this.either(
+      () => this.client.mget(...keys),
+      (m) => m.getMany(keys),
+    );
+  }
+
+  set(key: string, value: string, ttlMs: number): Promise<void> {
+    return this.either(
+      async () => void (await this.client.set(key, value, 'PX', ttlMs)),
+      async (m) => {
+        this.remember(key, { value, expiresAt: this.now() + ttlMs });
+        await m.set(key, value, ttlMs);
+      },
+    );
+  }
+
+  del(keys: readonly string[]): Promise<void> {
+    if (!keys.length) return Promise.resolve();
+    return this.either(
+      async () => void (await this.client.del(...keys)),
+      async (m) => {
+        for (const k of keys) this.remember(k, null);
+        await m.del(keys);
+      },
+    );
+  }
+}

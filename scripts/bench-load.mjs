@@ -1,0 +1,311 @@
+/**
+ * `npm run bench:load`: signed-in users at scale, against one app instance and against the two-instance
+ * setup of `npm run start:cluster` (Redis, two instances, the balancer), side by side. A benchmark, not a
+ * test: it prints figures and never fails a build (exit 0 unless a setup could not start).
+ *
+ * Per setup, on a fresh reference host (loopback only, bounded in time, stops by itself):
+ *   1. SESSIONS users sign in through the app (role 1, which may open every screen of the mix), and each opens
+ *      one push connection (the real @microsoft/signalr client, server-sent events, pinging every 15 s);
+ *   2. for DURATION seconds autocannon drives the sessions: each acts every THINK seconds on average (so
+ *      SESSIONS / THINK requests a second), cycling through a mix of ten actions — the /contacts and /adas
+ *      pages, BFF reads, and a save as every tenth action — each cycle on the next session;
+ *   3. a push notice goes to every connection; delivered / connected are counted;
+ *   4. capacity: the same mix without think time on CAPACITY_CONNECTIONS connections for CAPACITY seconds —
+ *      what the setup carries at most.
+ * Printed: requests per second, p50/p95/p99 per kind of action, the error rate (anything but the expected
+ * 200, time-outs and failed connections), and each instance's resident memory before the load and at its
+ * peak (during the paced load, and during the capacity run). JSON goes to .bench/ (git-ignored).
+ * Targets, two instances: 500 sessions, errors under 0.1 %, page p99 under 1 s.
+ *
+ * Environment: BENCH_SESSIONS (500), BENCH_THINK_S (10), BENCH_DURATION_S (60), BENCH_CAPACITY_S (20),
+ * BENCH_CAPACITY_CONNECTIONS (64), BENCH_API_PORT (4460), BENCH_APP_PORT (3460: the single instance; the
+ * balancer takes the next port, its instances the two after), BENCH_REDIS_PORT (6381), SKIP_BUILD=1.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { startCluster } from './lib/cluster.mjs';
+import { rssKb } from './lib/memory.mjs';
+import { ROOT, ensureBuilt, startApiHost, startApp } from './lib/stack.mjs';
+// TypeScript modules of the project (the npm script runs node with the tsx loader).
+import { contactInput } from '../lib/contract/contact.ts';
+import { HttpTransportType, connectThroughBff } from '../tests/e2e/push-helpers.ts';
+import { signInHttp } from '../tests/support/http.ts';
+
+const SESSIONS = Number(process.env.BENCH_SESSIONS || 500);
+const THINK_S = Number(process.env.BENCH_THINK_S || 10);
+const DURATION_S = Number(process.env.BENCH_DURATION_S || 60);
+const CAPACITY_S = Number(process.env.BENCH_CAPACITY_S || 20);
+const CAPACITY_CONNECTIONS = Number(process.env.BENCH_CAPACITY_CONNECTIONS || 64);
+const API_PORT = Number(process.env.BENCH_API_PORT || 4460);
+const APP_PORT = Number(process.env.BENCH_APP_PORT || 3460);
+const REDIS_PORT = Number(process.env.BENCH_REDIS_PORT || 6381);
+const TIMEOUT_MS = (2 * (DURATION_S + CAPACITY_S) + 600) * 1000;
+const TARGETS = { sessions: 500, errorRatePct: 0.1, pageP99Ms: 1000 };
+const USER = 'role1@example.com';
+const BFF = { 'x-adas-bff': '1', accept: 'application/json' };
+
+const running = [];
+const deadline = setTimeout(async () => {
+  console.error(`\n✗ the benchmark did not finish within ${TIMEOUT_MS / 1000} s; stopping.`);
+  await Promise.allSettled(running.map((c) => c.stop()));
+  process.exit(1);
+}, TIMEOUT_MS);
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void Promise.allSettled(running.map((c) => c.stop())).then(() => process.exit(130)));
+
+// ── figures ──────────────────────────────────────────────────────────────────────────────────────
+function percentiles(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (p) => (s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN);
+  return { n: s.length, p50: at(50), p95: at(95), p99: at(99) };
+}
+const ms = (v) => (Number.isFinite(v) ? `${v < 10 ? v.toFixed(1) : Math.round(v)} ms` : '–');
+const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
+const pct = (part, whole) => (whole ? (100 * part) / whole : 0);
+
+// ── the mix ──────────────────────────────────────────────────────────────────────────────────────
+/**
+ * Ten actions, in the order a user might take them, each made for a contact of the session: pages, BFF
+ * reads, and as the tenth a save (the contact's record sent back unchanged).
+ */
+function mix(saveBodies) {
+  const page = (path) => () => ({ kind: `page ${path.split('?')[0]}`, method: 'GET', path, headers: { accept: 'text/html' } });
+  const read = (path) => (c) => ({ kind: 'BFF read', method: 'GET', path: `/api/bff/${path(c)}`, headers: BFF });
+  return [
+    page('/contacts'),
+    read((c) => `contact/contact?id=${c}`),
+    read((c) => `contact/contactPhones?id=${c}`),
+    page('/adas'),
+    read(() => 'contact/contacts?page=2&pageSize=25'),
+    page('/contacts?page=2'),
+    read((c) => `contact/contactEmails?id=${c}`),
+    read((c) => `contact/contactAddresses?id=${c}`),
+    page('/adas'),
+    (c) => ({ kind: 'save', method: 'POST', path: '/api/bff/contact/saveContact', headers: { ...BFF, 'content-type': 'application/json' }, body: saveBodies.get(c) }),
+  ];
+}
+
+/**
+ * autocannon requests for the mix: each request's setupRequest builds its action for the cycle's session;
+ * a cycle (ten requests on one connection) takes the next session, so all of them take part.
+ */
+function autocannonRequests(cookies, contacts, saveBodies) {
+  let nextSession = 0;
+  return mix(saveBodies).map((make, step) => ({
+    setupRequest(req, context) {
+      if (step === 0 || context.session === undefined) context.session = nextSession++ % cookies.length;
+      const action = make(contacts[context.session % contacts.length]);
+      context.kind = action.kind;
+      return { ...req, method: action.method, path: action.path, body: action.body, headers: { ...action.headers, cookie: cookies[context.session] } };
+    },
+  }));
+}
+
+/** One autocannon run of the mix; answers request counts and latencies per kind. */
+async function drive(url, requests, { connections, overallRate, seconds, pids, onTick }) {
+  const byKind = new Map();
+  let unexpected = 0;
+  const instance = autocannon({ url, connections, overallRate, duration: seconds, requests, timeout: 10, pipelining: 1 });
+  instance.on('response', (client, status, _bytes, latencyMs) => {
+    const kind = client.requestIterator.context.kind ?? 'other';
+    let k = byKind.get(kind);
+    if (!k) byKind.set(kind, (k = { latencies: [], failed: 0 }));
+    if (status === 200) k.latencies.push(latencyMs);
+    else {
+      k.failed++;
+      if (unexpected++ < 5) console.error(`  [bench] ${kind} answered ${status}`);
+    }
+  });
+  const sampler = setInterval(() => onTick?.(pids), 1000);
+  const result = await instance;
+  clearInterval(sampler);
+  const kinds = Object.fromEntries([...byKind].map(([kind, k]) => [kind, { ...percentiles(k.latencies), failed: k.failed }]));
+  const answered = [...byKind.values()].reduce((n, k) => n + k.latencies.length + k.failed, 0);
+  // autocannon's errors: failed connections and time-outs (counted in both of its figures).
+  const failed = [...byKind.values()].reduce((n, k) => n + k.failed, 0) + result.errors;
+  const pages = [...byKind].filter(([kind]) => kind.startsWith('page ')).flatMap(([, k]) => k.latencies);
+  return {
+    requests: answered + result.errors,
+    perSecond: answered / result.duration,
+    failed,
+    errorRatePct: pct(failed, answered + result.errors),
+    timeouts: result.timeouts,
+    kinds,
+    page: percentiles(pages),
+    all: { p50: result.latency.p50, p99: result.latency.p99 },
+  };
+}
+
+// ── one setup ────────────────────────────────────────────────────────────────────────────────────
+async function inBatches(items, size, fn) {
+  const out = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
+  return out;
+}
+
+async function measure(label, url, pids) {
+  console.log(`\n[bench] ${label}: ${SESSIONS} sign-ins…`);
+  const signInMs = [];
+  const cookies = await inBatches(Array.from({ length: SESSIONS }), 20, async () => {
+    const t0 = performance.now();
+    const r = await signInHttp(url, USER);
+    signInMs.push(performance.now() - t0);
+    if (!r.cookie) throw new Error(`sign-in failed: HTTP ${r.status} ${r.error ?? ''}`);
+    return r.cookie;
+  });
+
+  // Contacts for the reads and the save, and the save's bodies (the record sent back unchanged).
+  const list = await (await fetch(`${url}/api/bff/contact/contacts?page=1&pageSize=50`, { headers: { ...BFF, cookie: cookies[0] } })).json();
+  const contacts = list.items.filter((c) => !c.isCompany && c.lastName).map((c) => c.contact).slice(0, 20);
+  const fields = Object.keys(contactInput.shape);
+  const saveBodies = new Map();
+  for (const id of contacts) {
+    const record = await (await fetch(`${url}/api/bff/contact/contact?id=${id}`, { headers: { ...BFF, cookie: cookies[0] } })).json();
+    saveBodies.set(id, JSON.stringify(Object.fromEntries(fields.filter((f) => record[f] !== undefined).map((f) => [f, record[f]]))));
+  }
+
+  console.log(`[bench] ${label}: ${SESSIONS} push connections…`);
+  const pushes = [];
+  const connectStarted = performance.now();
+  await inBatches(cookies, 25, async (cookie) => {
+    try {
+      pushes.push(await connectThroughBff(url, cookie, HttpTransportType.ServerSentEvents));
+    } catch {
+      /* counted below */
+    }
+  });
+  const pushConnectMs = performance.now() - connectStarted;
+  const requests = autocannonRequests(cookies, contacts, saveBodies);
+
+  // Warm-up: every action a few times, so the first compiled-route costs are not measured.
+  await drive(url, requests, { connections: 10, overallRate: 20, seconds: 5, pids });
+  const before = pids.map(rssKb);
+  const peakLoad = [...before];
+  const peakCapacity = [...before];
+  const tracker = (peak) => (list) => list.forEach((pid, i) => (peak[i] = Math.max(peak[i], rssKb(pid))));
+
+  const rate = Math.max(1, Math.round(SESSIONS / THINK_S));
+  console.log(`[bench] ${label}: ${DURATION_S} s at ${rate} actions/s (${SESSIONS} sessions, one action every ${THINK_S} s each)…`);
+  const load = await drive(url, requests, { connections: rate, overallRate: rate, seconds: DURATION_S, pids, onTick: tracker(peakLoad) });
+
+  // One notice to every push connection.
+  const hostToken = (await (await fetch(`http://127.0.0.1:${API_PORT}/auth/getToken`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: USER, password: 'Demo#2026' }),
+  })).json()).token;
+  const sentAt = performance.now();
+  const created = await (await fetch(`http://127.0.0.1:${API_PORT}/api/adas/createCalibrate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${hostToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ firm: 6, year: 2024, make: 'Honda', model: 'Civic', reason: `Load ${label}` }),
+  })).json();
+  const deliveries = await Promise.all(
+    pushes.map((p) =>
+      p.waitFor((m) => m.target === 'opportunity' && m.payload.opportunity === created.id, 15_000).then(
+        () => performance.now() - sentAt,
+        () => null,
+      ),
+    ),
+  );
+  const delivered = deliveries.filter((d) => d !== null);
+  await Promise.allSettled(pushes.map((p) => p.connection.stop()));
+
+  console.log(`[bench] ${label}: capacity, ${CAPACITY_CONNECTIONS} connections without think time for ${CAPACITY_S} s…`);
+  const capacity = await drive(url, requests, { connections: CAPACITY_CONNECTIONS, seconds: CAPACITY_S, pids, onTick: tracker(peakCapacity) });
+
+  return {
+    label,
+    sessions: SESSIONS,
+    signIn: percentiles(signInMs),
+    push: { connected: pushes.length, connectMs: pushConnectMs, delivered: delivered.length, delivery: percentiles(delivered) },
+    load,
+    capacity,
+    memory: pids.map((_, i) => ({ beforeKb: before[i], peakLoadKb: peakLoad[i], peakCapacityKb: peakCapacity[i] })),
+  };
+}
+
+// ── the two setups ───────────────────────────────────────────────────────────────────────────────
+async function single(apiOrigin) {
+  const app = await startApp({ port: APP_PORT, apiOrigin, quiet: true });
+  running.push(app);
+  try {
+    return await measure('one instance', `http://localhost:${APP_PORT}`, [app.pid]);
+  } finally {
+    await app.stop();
+  }
+}
+
+async function twoInstances(apiOrigin) {
+  const cluster = await startCluster({ port: APP_PORT + 1, appPorts: [APP_PORT + 2, APP_PORT + 3], redisPort: REDIS_PORT, apiOrigin, quiet: true });
+  running.push(cluster);
+  try {
+    const result = await measure('two instances', cluster.url, cluster.apps.map((a) => a.pid));
+    return { ...result, balanced: cluster.balancer.served() };
+  } finally {
+    await cluster.stop();
+  }
+}
+
+function report(results) {
+  const col = (s) => String(s).padEnd(34);
+  const row = (name, f) => console.log(`  ${name.padEnd(28)}${results.map((r) => col(f(r))).join('')}`);
+  const trio = (p) => (p?.n ? `${ms(p.p50)} / ${ms(p.p95)} / ${ms(p.p99)}` : '–');
+  const kinds = [...new Set(results.flatMap((r) => Object.keys(r.load.kinds)))].sort();
+  console.log('');
+  console.log(`load benchmark — ${SESSIONS} signed-in sessions with one push connection each; every session acts every ${THINK_S} s on`);
+  console.log(`average (the mix: /contacts and /adas pages, BFF reads, a save every tenth action), ${DURATION_S} s per setup.`);
+  console.log('The load generator runs on the same 2-core machine, which other work may share: figures vary with it.');
+  console.log('');
+  row('', (r) => r.label);
+  row('sign-in p50 / p95 / p99', (r) => trio(r.signIn));
+  row('push connections', (r) => `${r.push.connected} of ${r.sessions} in ${(r.push.connectMs / 1000).toFixed(1)} s`);
+  row('notice delivered', (r) => `${r.push.delivered} of ${r.push.connected}, p99 ${ms(r.push.delivery.p99)}`);
+  row(`requests (offered ${Math.max(1, Math.round(SESSIONS / THINK_S))}/s)`, (r) => `${r.load.requests} (${r.load.perSecond.toFixed(1)}/s)`);
+  row('errors', (r) => `${r.load.failed} (${r.load.errorRatePct.toFixed(2)} %)${r.load.timeouts ? `, ${r.load.timeouts} time-outs` : ''}`);
+  console.log('  p50 / p95 / p99');
+  for (const kind of kinds) row(`  ${kind}`, (r) => trio(r.load.kinds[kind]));
+  row('  every page', (r) => trio(r.load.page));
+  row('memory (RSS) per instance', (r) => r.memory.map((m) => `${mb(m.beforeKb)} → ${mb(m.peakLoadKb)}`).join(', '));
+  console.log(`  capacity (${CAPACITY_CONNECTIONS} connections, no think time, ${CAPACITY_S} s)`);
+  row('  requests per second', (r) => r.capacity.perSecond.toFixed(1));
+  row('  errors', (r) => `${r.capacity.failed} (${r.capacity.errorRatePct.toFixed(2)} %)${r.capacity.timeouts ? `, ${r.capacity.timeouts} time-outs` : ''}`);
+  row('  page p50 / p95 / p99', (r) => trio(r.capacity.page));
+  row('  peak memory per instance', (r) => r.memory.map((m) => mb(m.peakCapacityKb)).join(', '));
+  const two = results.find((r) => r.label === 'two instances');
+  if (two) {
+    const met = two.sessions >= TARGETS.sessions && two.push.connected === two.sessions && two.load.errorRatePct < TARGETS.errorRatePct && two.load.page.p99 < TARGETS.pageP99Ms;
+    console.log('');
+    console.log(`  target (two instances): ${TARGETS.sessions} sessions, errors < ${TARGETS.errorRatePct} %, page p99 < ${TARGETS.pageP99Ms} ms → ${met ? 'met' : 'NOT met'}`);
+    console.log(`  requests per instance through the balancer: ${Object.values(two.balanced).join(' / ')}`);
+  }
+}
+
+async function main() {
+  if (!process.env.SKIP_BUILD) ensureBuilt();
+  const apiOrigin = `http://127.0.0.1:${API_PORT}`;
+  const host = await startApiHost({ port: API_PORT, db: join(ROOT, '.data', `bench-load-${API_PORT}`, 'reference.db'), reset: true, quiet: true });
+  running.push(host);
+  const results = [];
+  try {
+    results.push(await single(apiOrigin));
+    results.push(await twoInstances(apiOrigin));
+  } finally {
+    await host.stop();
+  }
+  report(results);
+  mkdirSync(join(ROOT, '.bench'), { recursive: true });
+  const file = join(ROOT, '.bench', `load-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify({ startedAt: new Date().toISOString(), node: process.version, sessions: SESSIONS, thinkS: THINK_S, durationS: DURATION_S, targets: TARGETS, results }, null, 2));
+  console.log(`\n  JSON: ${file}`);
+}
+
+try {
+  await main();
+} catch (e) {
+  console.error('[bench] failed:', e);
+  for (const c of running) if (c.output) console.error(c.output());
+  process.exitCode = 1;
+} finally {
+  clearTimeout(deadline);
+}

@@ -1,0 +1,199 @@
+/**
+ * Fault drills of the two-instance setup, on an own reference host, Redis, two app instances and the
+ * balancer (spare ports), so stopping any of them disturbs no other test:
+ * - an instance killed during load: the other keeps serving, nobody is signed out, push reconnects;
+ * - Redis stopped and started: sign-in keeps working and each instance throttles on its own meanwhile;
+ *   afterwards throttling is shared again and a logout made during the outage holds on every instance;
+ * - the reference host restarted: pages on either instance say the service can't be reached, and recover
+ *   without restarting the apps.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, userOf } from '../support/env';
+import { appOrigin, bffCall, cookiePairs, rawRequest, signInHttp } from '../support/http';
+import { SPARE, hostOrigin, startClusterStack, startHost, stopAll, type Child, type Cluster } from '../support/stacks';
+import { HttpTransportType, connectThroughBff, isConnected, until, type Received } from './push-helpers';
+
+const MAX = 3;
+const wrong = 'Wrong#Pass1';
+const THROTTLED = /^Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/;
+const [A, B] = SPARE.drillApps.map((p) => appOrigin(p));
+const HOST = hostOrigin(SPARE.drillHost);
+const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+
+let host: Child | undefined;
+let cluster: Cluster | undefined;
+const lb = () => cluster!.url;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  host = await startHost({ port: SPARE.drillHost });
+  cluster = await startClusterStack({
+    port: SPARE.drillBalancer,
+    appPorts: SPARE.drillApps,
+    redisPort: SPARE.drillRedis,
+    apiOrigin: HOST,
+    env: { SIGNIN_MAX_FAILURES: String(MAX), SIGNIN_WINDOW_MS: '60000' },
+  });
+});
+
+test.afterAll(async () => {
+  await stopAll([cluster, host]);
+});
+
+async function signOutHttp(origin: string, cookie: string) {
+  const csrf = await rawRequest(origin, '/api/auth/csrf');
+  const { csrfToken } = JSON.parse(csrf.body) as { csrfToken: string };
+  return rawRequest(origin, '/api/auth/signout', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: [...cookiePairs(csrf.setCookies), cookie].join('; ') },
+    body: new URLSearchParams({ csrfToken, json: 'true' }).toString(),
+  });
+}
+
+/** An opportunity for firm 6, created on the drill host: every administrator's push connection hears of it. */
+async function opportunity(reason: string): Promise<(m: Received) => boolean> {
+  const token = await fetch(`${HOST}/auth/getToken`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: userOf(1), password: DEMO_PASSWORD }),
+  }).then(async (r) => ((await r.json()) as { token: string }).token);
+  const res = await fetch(`${HOST}/api/adas/createCalibrate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ firm: 6, year: 2020, make: 'Subaru', model: 'Outback', reason }),
+  });
+  expect(res.status).toBe(200);
+  const { id } = (await res.json()) as { id: number };
+  return (m) => m.target === 'opportunity' && (m.payload as { opportunity?: number }).opportunity === id;
+}
+
+interface Outcome {
+  startedAt: number;
+  path: string;
+  /** The HTTP status, or the error of a request that got no answer. */
+  status: number | string;
+  location?: string;
+}
+
+const LOAD_PATHS = ['/', '/contacts', '/api/bff/contact/contacts?page=1&pageSize=10', '/adas'];
+const isSignOut = (o: Outcome) => o.status === 401 || (o.status === 307 && /^\/login/.test(o.location ?? ''));
+
+test('an instance killed during load: the other keeps serving, nobody is signed out, push reconnects', async () => {
+  test.setTimeout(120_000);
+  const sessions = await Promise.all(Array.from({ length: 8 }, () => signInHttp(lb(), userOf(1)).then((r) => r.cookie)));
+  expect(sessions.every(Boolean)).toBe(true);
+  const pushes = await Promise.all([HttpTransportType.ServerSentEvents, HttpTransportType.LongPolling].map((t) => connectThroughBff(lb(), sessions[0], t)));
+
+  const outcomes: Outcome[] = [];
+  let running = true;
+  const load = sessions.map(async (cookie, i) => {
+    for (let n = i; running; n++) {
+      const path = LOAD_PATHS[n % LOAD_PATHS.length];
+      const startedAt = Date.now();
+      try {
+        const res = await fetch(`${lb()}${path}`, { headers: { cookie, 'x-adas-bff': '1' }, redirect: 'manual' });
+        await res.arrayBuffer();
+        outcomes.push({ startedAt, path, status: res.status, location: res.headers.get('location') ?? undefined });
+      } catch (e) {
+        outcomes.push({ startedAt, path, status: String((e as Error).cause ?? e) });
+      }
+    }
+  });
+  try {
+    await until(() => outcomes.length >= 40, 30_000, 'the load to get going');
+    const victim = cluster!.apps[1];
+    const gone = new Promise<void>((r) => victim.once('exit', r));
+    victim.kill('SIGKILL');
+    await gone;
+    const killedAt = Date.now();
+    await until(() => outcomes.filter((o) => o.startedAt > killedAt).length >= 80, 60_000, 'load after the kill');
+    running = false;
+    await Promise.all(load);
+
+    expect(outcomes.filter(isSignOut)).toEqual([]);
+    // Everything asked after the instance died was answered, by the other one.
+    expect(outcomes.filter((o) => o.startedAt > killedAt && o.status !== 200)).toEqual([]);
+    // Before that, only requests in flight on the killed instance may have been cut off.
+    expect(outcomes.filter((o) => o.startedAt <= killedAt && o.status !== 200).length).toBeLessThanOrEqual(sessions.length);
+
+    // Push: the connection on the killed instance reconnects through the balancer, and both receive.
+    for (const p of pushes) await until(() => isConnected(p.connection), 30_000, 'the push connections to be up');
+    const isIt = await opportunity('After the kill');
+    for (const p of pushes) await p.waitFor(isIt, 10_000);
+    // Every session is still signed in.
+    for (const cookie of sessions) expect((await rawRequest(lb(), '/', { headers: { cookie } })).status).toBe(200);
+  } finally {
+    running = false;
+    await Promise.all(pushes.map((p) => p.connection.stop()));
+  }
+
+  // Started again, the instance gets its share back.
+  await cluster!.startApp(1);
+  const servedByRestarted = () => cluster!.balancer.served()[`http://127.0.0.1:${SPARE.drillApps[1]}`];
+  const before = servedByRestarted();
+  const deadline = Date.now() + 10_000;
+  while (servedByRestarted() === before) {
+    expect(Date.now(), 'the restarted instance serves again').toBeLessThan(deadline);
+    expect((await fetch(`${lb()}/login`).then(async (r) => (await r.arrayBuffer(), r.status)))).toBe(200);
+  }
+});
+
+const said = (text: string) => () => cluster!.apps.every((a) => a.output?.().includes(text));
+
+test('Redis stopped and started: sign-in keeps working and throttling resumes, shared again', async () => {
+  test.setTimeout(90_000);
+  const endedMeanwhile = (await signInHttp(A, userOf(7))).cookie;
+  await cluster!.redis.stop();
+  await until(said('cannot be reached'), 10_000, 'both instances to warn');
+
+  // Signing in and using the session work, on both instances.
+  const { cookie, status } = await signInHttp(lb(), userOf(2));
+  expect(status).toBe(200);
+  for (const origin of [A, B]) expect((await rawRequest(origin, '/', { headers: { cookie } })).status).toBe(200);
+  // Each instance still throttles, counting on its own.
+  const victim = userOf(6);
+  for (let i = 0; i < MAX; i++) expect((await signInHttp(A, victim, wrong, from('203.0.113.61'))).status).not.toBe(429);
+  const refused = await signInHttp(A, victim, DEMO_PASSWORD, from('203.0.113.61'));
+  expect(refused.status).toBe(429);
+  expect(refused.error).toMatch(THROTTLED);
+  // A logout during the outage ends the session on the instance that did it.
+  expect((await signOutHttp(A, endedMeanwhile)).status).toBe(200);
+  expect((await bffCall(A, 'GET', 'contact/contacts?page=1&pageSize=10', endedMeanwhile)).status).toBe(401);
+
+  await cluster!.startRedis();
+  await until(said('is back: sign-in throttling and ended sessions are shared again.'), 15_000, 'both instances to use Redis again');
+  // The logout made during the outage now holds on the other instance too.
+  expect((await bffCall(B, 'GET', 'contact/contacts?page=1&pageSize=10', endedMeanwhile)).status).toBe(401);
+  // Throttling is shared again: failures spread over both instances reach the limit.
+  const next = userOf(8);
+  for (let i = 0; i < MAX; i++) expect((await signInHttp(i % 2 ? B : A, next, wrong, from('203.0.113.62'))).status).not.toBe(429);
+  for (const origin of [A, B]) expect((await signInHttp(origin, next, DEMO_PASSWORD, from('203.0.113.62'))).status).toBe(429);
+});
+
+const unreachable = (page: Page) => page.getByRole('heading', { name: "The service can't be reached" });
+
+test('the reference host restarted: pages on either instance say so, and recover without restarting the apps', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(`${lb()}/login`);
+  await page.getByLabel('Email address').fill(userOf(1));
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+
+  await host?.stop();
+  // The session cookie is the same on every port of localhost: each instance is opened directly too.
+  for (const origin of [lb(), A, B]) {
+    await page.goto(`${origin}/`);
+    await expect(unreachable(page)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  }
+  host = await startHost({ port: SPARE.drillHost, reset: false });
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+  for (const origin of [lb(), A]) {
+    await page.goto(`${origin}/contacts`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
+  }
+});
