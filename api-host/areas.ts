@@ -4,14 +4,17 @@
  * line here. Migrations of every area run first (in this order, each once, by name), then the seeds.
  */
 import { auth } from './auth';
+import { blog } from './blog';
 import { calibrations } from './calibrations';
+import { configuration } from './configuration';
 import { contacts } from './contacts';
 import type { Db } from './db';
 import { files } from './files';
 import { firms } from './firms';
+import { insurance } from './insurance';
 import { log } from './log';
 import { lookups } from './lookups';
-import { makeMatrixLinks } from './make-matrix-links';
+import { mail } from './mail';
 import type { Implementation } from './server';
 import { users } from './users';
 
@@ -29,7 +32,7 @@ export interface Area {
 }
 
 // Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
-export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, calibrations, makeMatrixLinks, files];
+export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, calibrations, configuration, files, insurance, blog, mail];
 
 /** Every call the reference host implements. */
 export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a.calls);

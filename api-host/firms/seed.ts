@@ -71,6 +71,12 @@ export const SEED_FIRMS: readonly SeedFirm[] = [
   { firm: 41, name: 'Tempe Glass Outlet', type: 'shop', parent: 16, postalCode: '85281', inactive: true },
 ];
 
+/** The brand seed firm `firm` shows: its own, else its nearest ancestor's ('central' at the top). */
+export function brandOf(firm: number): string {
+  for (let f = SEED_FIRMS.find((x) => x.firm === firm); f; f = SEED_FIRMS.find((x) => x.firm === f!.parent)) if (f.brand) return f.brand;
+  return 'central';
+}
+
 /** The firm and all firms below it, in the seed network. */
 export function subtree(firm: number): number[] {
   const out = [firm];

@@ -9,7 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
 import { PhoneField } from '@/components/ui/phone-field';
 import { Typeahead } from '@/components/ui/typeahead';
-import type { Lookups } from '@/components/ui/use-lookups';
+import type { Lookups } from '@/components/lookups/use-lookups';
 import type { FirmForm } from '@/lib/contract/firm';
 import { EDITABLE_FIRM_TYPES, FIRM_TYPE_LABELS, type FirmType } from '@/lib/contract/firm-constants';
 import { serverFieldErrors, withoutError, type FieldErrors } from '@/lib/validation/field-errors';

@@ -9,7 +9,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { DataTable, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
-import { deleteQuestion } from '@/components/ui/confirm-text';
+import { deleteQuestion } from '@/lib/validation/messages';
 import { PageHeading } from '@/components/ui/page-heading';
 import { Typeahead } from '@/components/ui/typeahead';
 import { bff } from '@/lib/bff/client';

@@ -4,7 +4,8 @@ import { Button } from './button';
 import { Dialog } from './dialog';
 import { useAction } from './use-action';
 
-export { deleteQuestion } from './confirm-text';
+// Defined with the other texts of the specification, so lists can word a question without loading the dialog.
+export { deleteQuestion } from '@/lib/validation/messages';
 
 export interface ConfirmDialogProps {
   open: boolean;

@@ -11,8 +11,8 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../validation/messages';
-import { defineCall, optionalText, requiredText, savedId } from './define';
-
+import { makeMatrixModel, makeMatrixModelInput } from './admin';
+import { defineCall, optionalText, q, requiredText, savedId } from './define';
 
 /** Newest model year accepted: next year's models are sold this year. */
 export const maxModelYear = () => new Date().getFullYear() + 2;
@@ -42,5 +42,30 @@ export const createCalibrate = defineCall({
   }),
   response: savedId,
   access: 'signed-in',
+  bff: true,
+});
+
+// ── Model variability (administration §7; issue 12) ───────────────────────────────────────────────
+// The models of one make matrix (admin.ts, "adasChecklistMatrixVehicle"): listed, and changed with the same
+// rules as saveAdasMakeMatrix's models (isAdd adds a name, isDelete removes an id, the rest are kept).
+// The save answers the models afterwards. Roles 1 and 2, who maintain the knowledge base.
+export const vehicleChecklistMatrixVehicleModel = defineCall({
+  method: 'GET',
+  path: 'adas/vehicleChecklistMatrixVehicleModel',
+  query: z.object({ adasChecklistMatrixVehicle: q.id() }),
+  response: z.array(makeMatrixModel),
+  access: [1, 2],
+  bff: true,
+});
+
+export const saveVehicleChecklistMatrixVehicleModel = defineCall({
+  method: 'POST',
+  path: 'adas/saveVehicleChecklistMatrixVehicleModel',
+  body: z.object({
+    adasChecklistMatrixVehicle: z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required),
+    models: z.array(makeMatrixModelInput).max(200, 'At most 200 models'),
+  }),
+  response: z.array(makeMatrixModel),
+  access: [1, 2],
   bff: true,
 });

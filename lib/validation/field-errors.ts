@@ -1,6 +1,11 @@
 /** Field errors of a form: one message per field, from the client's checks or the server's 400. */
 export type FieldErrors = Record<string, string>;
 
+/** The checks that found something: {field: message} without the fields that passed (null). */
+export function collect(checks: Record<string, string | null>): FieldErrors {
+  return Object.fromEntries(Object.entries(checks).filter((e): e is [string, string] => e[1] !== null));
+}
+
 /** The server's 400 field errors (field → messages) as one message per field. */
 export function serverFieldErrors(fieldErrors: Record<string, string[]> | undefined): FieldErrors {
   const out: FieldErrors = {};
