@@ -18,7 +18,8 @@ import { mail } from './mail';
 import type { Implementation } from './server';
 import { users } from './users';
 
-export type SeedStep = (db: Db) => Promise<void> | void;
+/** `filesDir`: the host's files folder (HostContext.filesDir), for seeds that keep files on disk. */
+export type SeedStep = (db: Db, filesDir: string) => Promise<void> | void;
 
 export interface Area {
   /** The folder name; migrations are recorded as `{name}/{n}`. */
@@ -39,8 +40,8 @@ export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a
 /** Every migration, named `{area}/{n}`, in the order they apply. */
 export const MIGRATIONS: readonly { name: string; sql: string }[] = AREAS.flatMap((a) => a.migrations.map((sql, i) => ({ name: `${a.name}/${i + 1}`, sql })));
 
-export async function seed(db: Db): Promise<void> {
-  for (const area of AREAS) await area.seed?.(db);
+export async function seed(db: Db, filesDir: string): Promise<void> {
+  for (const area of AREAS) await area.seed?.(db, filesDir);
 }
 
 export function isSeeded(db: Db): boolean {

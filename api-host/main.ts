@@ -57,7 +57,7 @@ try {
 }
 if (!isSeeded(db)) {
   const started = Date.now();
-  await seed(db);
+  await seed(db, API_HOST_FILES);
   console.log(`[api-host] seeded ${API_HOST_DB} in ${Date.now() - started} ms`);
 }
 if (process.argv.includes('--reset-only')) {

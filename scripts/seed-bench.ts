@@ -6,6 +6,7 @@
  *   npm run seed-bench -- .data/bench/reference.db --contacts 250000
  *   npm run seed-bench -- .data/bench/reference.db --measure        # then time the list queries
  *   npm run seed-bench -- .data/bench/reference.db --measure-only   # time an existing database
+ *   npm run seed-bench -- .data/bench/reference.db --firms 5000     # and grow the network to 5,000 locations
  *   npm run seed-bench -- .data/bench/reference.db --users 20000    # users (default 10,000 in total)
  *   npm run seed-bench -- .data/bench/reference.db --make-matrices 50000   # ADAS make matrices (default 50,000)
  *
@@ -15,6 +16,7 @@
  *   npm run seed-bench -- .data/bench/log-1m.db --contacts 0 --log-records 1000000 --measure-log
  */
 import { existsSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { contactGenerator } from '../api-host/contacts/data';
 import { CONTACT_SORTS, listQuery } from '../lib/contract/contact';
 import { explainList, listContacts, searchContacts } from '../api-host/contacts/query';
@@ -23,6 +25,13 @@ import { IMPLEMENTATIONS, seed } from '../api-host/areas';
 import { buildServer } from '../api-host/server';
 import { tokenService } from '../api-host/tokens';
 import { bulkInsertContacts } from '../api-host/contacts/seed';
+import zipcodes from 'zipcodes';
+import { resolvePostalCode } from '../api-host/firms/geo';
+import { listFirms, treeLevel } from '../api-host/firms/network';
+import { providersNear } from '../api-host/firms/partners';
+import { contract } from '../lib/contract';
+
+const firmListQuery = contract.firm.getFirms.query;
 import { explainUsers, listUsers } from '../api-host/users/query';
 import { bulkInsertUsers } from '../api-host/users/seed';
 import { USER_SORTS, listQuery as userListQuery } from '../lib/contract/user';
@@ -43,7 +52,7 @@ const option = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 /** Options that take a value (each area's size option adds itself here). */
-const VALUE_OPTIONS = ['--contacts', '--make-matrices', '--log-records', '--users'];
+const VALUE_OPTIONS = ['--contacts', '--make-matrices', '--log-records', '--users', '--firms'];
 const file = args.find((a, i) => !a.startsWith('--') && !(i > 0 && VALUE_OPTIONS.includes(args[i - 1]))) ?? '.data/bench/reference.db';
 function count(name: string, fallback: number): number {
   const n = Number(option(name) ?? fallback);
@@ -54,6 +63,7 @@ const target = count('--contacts', 100_000);
 const makeMatrixTarget = count('--make-matrices', 50_000);
 const logTarget = count('--log-records', 0);
 const usersTarget = count('--users', 10_000);
+const firmTarget = count('--firms', 0);
 
 /** Users: the demo users plus generated ones up to --users, spread over every firm (their contacts included). */
 async function growUsers(db: Db): Promise<void> {
@@ -68,7 +78,8 @@ async function build(): Promise<Db> {
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) rmSync(file + suffix);
   const started = performance.now();
   const db = openDb(file);
-  await seed(db);
+  // The files folder beside the database, as scripts/lib/stack.mjs serves it.
+  await seed(db, join(dirname(file), 'files'));
   await growUsers(db);
   const seeded = db.prepare('SELECT count(*) FROM contact').pluck().get() as number;
   const firms = db.prepare('SELECT firm FROM firm ORDER BY firm').pluck().all() as number[];
@@ -79,6 +90,7 @@ async function build(): Promise<Db> {
   }
   bulkInsertContacts(db, generated());
   const inserted = performance.now() - t;
+  if (firmTarget) growNetwork(db, firmTarget);
   growConfiguration(db);
   growLog(db);
   db.exec('ANALYZE');
@@ -138,6 +150,12 @@ async function measureHttp(db: Db) {
     '/api/contact/contacts?filterBy=4&retrospectiveDays=30',
     '/api/contact/vendors?orderBy=phone',
     '/api/contact/lookupContact?search=smi',
+    // Locations: the list, the largest franchiser's tree (with --firms), provider radius searches.
+    '/api/firm/getFirms',
+    '/api/firm/getFirms?orderBy=users&direction=desc',
+    ...(db.prepare('SELECT 1 FROM firm WHERE firm = ?').get(BENCH_FRANCHISER) ? [`/api/firm/locationTree?firm=${BENCH_FRANCHISER}`] : []),
+    '/api/firm/searchForProviders/?firm=1&postalcode=10001&radius=50',
+    '/api/firm/searchForProviders/?firm=1&postalcode=60601&radius=500',
     '/api/user/users',
     '/api/user/users?orderBy=name&searchTerm=avery',
     '/api/user/users?orderBy=location&direction=desc&inactive=active',
@@ -198,6 +216,78 @@ function measure(db: Db) {
     ['vendorSearch "supply"', 'supply', 'vendor'],
   ] as const) {
     const t = time(() => searchContacts(db, kind, term, { firms: allFirms }));
+    console.log(`  ${name.padEnd(44)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}`);
+  }
+}
+
+// ── locations: the network grown to --firms locations ──────────────────────────────────────────
+/** The first bench location: the largest franchiser (bench pages render its network tree). */
+const BENCH_FRANCHISER = 10_001;
+
+/**
+ * Two franchisers (the first the largest) with franchisees of about 45 shops each, at real US postal codes
+ * chosen by a seeded PRNG, one in five a calibration provider; administrators (users 1, 2) reach them all.
+ * Ids start at BENCH_FRANCHISER; the total of locations becomes `target`.
+ */
+function growNetwork(db: Db, target: number) {
+  const started = performance.now();
+  const existing = db.prepare('SELECT count(*) FROM firm').pluck().get() as number;
+  const wanted = target - existing;
+  if (wanted <= 0) return;
+  let seed = 20_260_501;
+  const rng = () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+  const zips = Object.values(zipcodes.codes).filter((z) => z.country === 'US' && /^\d{5}$/.test(z.zip) && Number.isFinite(z.latitude));
+  const insert = db.prepare(
+    `INSERT INTO firm (firm, name, firm_type, parent, postal_code, city, state_province, country, phone_no, timezone, language, latitude, longitude, is_provider, firm_number)
+     VALUES (?, ?, ?, ?, ?, ?, (SELECT id FROM lookup WHERE key = 'StateProvince' AND code = ?), 1, ?, 12, 1, ?, ?, ?, ?)`,
+  );
+  const link = db.prepare('INSERT INTO user_firm (user, firm, is_primary) VALUES (?, ?, 0)');
+  const shopsPer = 45;
+  // The first franchiser takes 55% of the new locations, the second the rest.
+  const shares = [Math.round(wanted * 0.55), wanted - Math.round(wanted * 0.55)];
+  let id = BENCH_FRANCHISER;
+  db.transaction(() => {
+    const add = (name: string, type: string, parent: number) => {
+      const z = zips[Math.floor(rng() * zips.length)];
+      const firm = id++;
+      insert.run(firm, name, type, parent, z.zip, z.city, z.state, `(${200 + (firm % 700)}) 555-${String(1000 + (firm % 9000))}`, z.latitude, z.longitude, rng() < 0.2 ? 1 : 0, `B-${firm}`);
+      for (const admin of [1, 2]) link.run(admin, firm);
+      return firm;
+    };
+    shares.forEach((share, f) => {
+      const franchiser = add(`Bench Franchiser ${f + 1}`, 'franchiser', 1);
+      let left = share - 1;
+      for (let e = 1; left > 0; e++) {
+        const franchisee = add(`Bench ${f + 1} Franchisee ${e}`, 'franchisee', franchiser);
+        left--;
+        for (let s = 1; s <= shopsPer && left > 0; s++, left--) add(`Bench ${f + 1}-${e} Shop ${s}`, 'shop', franchisee);
+      }
+    });
+  })();
+  db.exec('ANALYZE');
+  console.log(`[seed-bench] ${file}: ${existing + wanted} locations (${wanted} generated in ${((performance.now() - started) / 1000).toFixed(1)} s; the largest franchiser is ${BENCH_FRANCHISER})`);
+}
+
+/** The locations queries at the host: the list, the tree of the largest franchiser, the radius search. */
+async function measureLocations(db: Db) {
+  const firms = db.prepare('SELECT count(*) FROM firm').pluck().get() as number;
+  const all = new Set(db.prepare('SELECT firm FROM firm').pluck().all() as number[]);
+  console.log(`\n[measure] ${firms} locations; median / max of 15 runs, ms`);
+  const cases: [string, () => unknown][] = [
+    ['list, sort firm', () => listFirms(db, firmListQuery.parse({}), all)],
+    ['list, sort users desc', () => listFirms(db, firmListQuery.parse({ orderBy: 'users', direction: 'desc' }), all)],
+    ['list, page 200 by city', () => listFirms(db, firmListQuery.parse({ orderBy: 'city', page: 200 }), all)],
+    ['search "shop 4", type shop', () => listFirms(db, { ...firmListQuery.parse({ type: 'shop' }), searchterm: 'shop 4' }, all)],
+    ['tree of the largest franchiser', () => treeLevel(db, BENCH_FRANCHISER, all, false)],
+    ['tree of the platform', () => treeLevel(db, 1, all, false)],
+  ];
+  for (const center of ['10001', '60601', '80202', '94105']) {
+    const place = resolvePostalCode(center)!;
+    cases.push([`providers within 50 mi of ${center}`, () => providersNear(db, place, 50, { exclude: 0 })]);
+    cases.push([`providers within 500 mi of ${center}`, () => providersNear(db, place, 500, { exclude: 0 })]);
+  }
+  for (const [name, fn] of cases) {
+    const t = time(fn);
     console.log(`  ${name.padEnd(44)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}`);
   }
 }
@@ -333,6 +423,7 @@ const db = flag('--measure-only') || flag('--measure-log-only') ? openDb(file) :
 if (flag('--measure') || flag('--measure-only')) {
   measure(db);
   measureUsers(db);
+  await measureLocations(db);
   measureConfiguration(db);
   await measureHttp(db);
 }

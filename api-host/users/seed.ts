@@ -7,7 +7,7 @@
  * `bulkInsertUsers` is what the benchmark seed (scripts/seed-bench.ts) uses for 10,000 users.
  */
 import type { Db } from '../db';
-import { SEED_FIRMS } from '../firms/seed';
+import { SEED_FIRMS, brandOf } from '../firms/seed';
 import { hashPassword } from '../passwords';
 
 export const DEMO_PASSWORD = 'Demo#2026';
@@ -80,7 +80,7 @@ function demoStaff(): SeedUser[] {
         firm: f.firm,
         firstName,
         lastName,
-        username: `${slug(firstName)}.${slug(lastName)}${n}@${f.brand}.example.com`,
+        username: `${slug(firstName)}.${slug(lastName)}${n}@${brandOf(f.firm)}.example.com`,
         role: roles[(n + i) % roles.length],
         laborRate: 65 + ((n * 13) % 60) + (n % 4) * 0.25,
         timezone: timezoneFor(f.postalCode),

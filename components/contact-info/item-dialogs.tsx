@@ -14,7 +14,8 @@ import { PhoneField } from '@/components/ui/phone-field';
 import type { Lookups } from '@/components/lookups/use-lookups';
 import type { ContactAddress, ContactEmail, ContactPhone } from '@/lib/contract/contact';
 import { NEW_ID } from './rules';
-import { serverFieldErrors, validateAddress, validateEmail, validatePhone, type FieldErrors, withoutError } from './validation';
+import { serverFieldErrors, type FieldErrors, withoutError } from '@/lib/validation/field-errors';
+import { validateAddress, validateEmail, validatePhone } from './validation';
 
 export interface ContactSummaryData {
   name: string;

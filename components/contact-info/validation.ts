@@ -1,20 +1,14 @@
 /**
  * Client-side checks of the item dialogs (address, phone, email), with the specification's texts (overview
- * §5, administration §5, operations §5), and the field-error helpers every form of a contact shares. The
- * server checks the same things again (lib/contract/contact.ts) and its 400 field errors are shown the same
- * way. Each check returns {field: message} for the fields at fault.
+ * §5, administration §5, operations §5). The server checks the same things again (lib/contract/contact.ts)
+ * and its 400 field errors are shown the same way. Each check returns {field: message} for the fields at fault.
  */
+import { collect, type FieldErrors } from '@/lib/validation/field-errors';
 import { email, minmax, required, validate } from '@/lib/validation/fields';
 import { MESSAGES } from '@/lib/validation/messages';
 import { EXTENSION_MESSAGE, EXTENSION_PATTERN, PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '@/lib/validation/phone';
 
-export type FieldErrors = Record<string, string>;
-
 export const needId = (v: number | null | undefined) => (v === null || v === undefined || v <= 0 ? MESSAGES.required : null);
-
-export function collect(checks: Record<string, string | null>): FieldErrors {
-  return Object.fromEntries(Object.entries(checks).filter((e): e is [string, string] => e[1] !== null));
-}
 
 /** Postal codes: 3 to 10 characters (US ZIP, ZIP+4, Canadian and UK codes fit). */
 export const POSTAL_MIN = 3;
@@ -65,19 +59,4 @@ export function validateEmail(e: EmailDraft): FieldErrors {
     emailType: needId(e.emailType),
     emailAddress: validate(e.emailAddress, [email]),
   });
-}
-
-/** The server's 400 field errors (field → messages) as one message per field. */
-export function serverFieldErrors(fieldErrors: Record<string, string[]> | undefined): FieldErrors {
-  const out: FieldErrors = {};
-  for (const [k, v] of Object.entries(fieldErrors ?? {})) if (v?.[0]) out[k] = v[0];
-  return out;
-}
-
-/** The errors without one field's (the user is fixing it). */
-export function withoutError(errors: FieldErrors, field: string): FieldErrors {
-  if (!(field in errors)) return errors;
-  const next = { ...errors };
-  delete next[field];
-  return next;
 }

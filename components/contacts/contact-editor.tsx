@@ -17,7 +17,7 @@ import { LOOKUP_GROUPS } from '@/lib/contract/lookup-groups';
 import { contactApi, type ContactBody, type View } from './api';
 import { ContactInfo, type PrimaryChange } from '@/components/contact-info/contact-info';
 import { NEW_ID } from '@/components/contact-info/rules';
-import { serverFieldErrors, type FieldErrors, withoutError } from '@/components/contact-info/validation';
+import { serverFieldErrors, type FieldErrors, withoutError } from '@/lib/validation/field-errors';
 import { useLookups } from '@/components/lookups/use-lookups';
 import { RelatedContacts } from './related-contacts';
 import { fileAsOf } from './rules';

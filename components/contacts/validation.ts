@@ -2,7 +2,8 @@
  * Client-side checks of the contact editor and the related-contact dialog (overview §5). The item dialogs'
  * checks and the field-error helpers are in components/contact-info/validation.ts.
  */
-import { collect, needId, type FieldErrors } from '@/components/contact-info/validation';
+import { needId } from '@/components/contact-info/validation';
+import { collect, type FieldErrors } from '@/lib/validation/field-errors';
 import { required, validate } from '@/lib/validation/fields';
 
 export interface ContactDraft {

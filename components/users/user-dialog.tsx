@@ -12,7 +12,7 @@ import { Check, LoaderCircle, UserRound } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { ContactInfo } from '@/components/contact-info/contact-info';
-import { serverFieldErrors } from '@/components/contact-info/validation';
+import { serverFieldErrors } from '@/lib/validation/field-errors';
 import { useLookups } from '@/components/lookups/use-lookups';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

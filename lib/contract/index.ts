@@ -14,12 +14,14 @@ import * as insurance from './insurance';
 import * as language from './language';
 import * as log from './log';
 import * as lookup from './lookup';
+import * as partner from './partner';
 import * as report from './report';
 import * as scanpro from './scanpro';
+import * as storage from './storage';
 import * as testdrive from './testdrive';
 import * as user from './user';
 
-export const contract = { adas, adasmatrix, admin, alldata, auth, blog, contact, data, file, firm, insurance, language, log, lookup, report, scanpro, testdrive, user };
+export const contract = { adas, adasmatrix, admin, alldata, auth, blog, contact, data, file, firm, insurance, language, log, lookup, partner, report, scanpro, storage, testdrive, user };
 
 function isCall(v: unknown): v is CallDef {
   return typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'response' in v;

@@ -13,7 +13,8 @@ import {
   primaryOf,
   toggleChecked,
 } from '@/components/contact-info/rules';
-import { validateAddress, validateEmail, validatePhone, serverFieldErrors } from '@/components/contact-info/validation';
+import { validateAddress, validateEmail, validatePhone } from '@/components/contact-info/validation';
+import { serverFieldErrors } from '@/lib/validation/field-errors';
 import { canMerge, fileAsOf, mergeIds, shortenAddress, vendorChecked } from '@/components/contacts/rules';
 import { validateContact } from '@/components/contacts/validation';
 import { maskPhone } from '@/lib/validation/phone';
