@@ -1,3 +1,5 @@
+import type { Instrumentation } from 'next';
+
 /**
  * At server start: checks the configuration (a missing or malformed value stops with its name), answers
  * the methods Next.js cannot handle with 405 instead of a 500 (lib/http-guard.ts) and connects the shared
@@ -9,3 +11,17 @@ export async function register() {
   (await import('./lib/http-guard')).refuseForbiddenMethods();
   await (await import('./lib/store')).openSharedStore();
 }
+
+/**
+ * Every error the server meets while rendering or handling a request goes to the application log (the
+ * log viewer's store, lib/server-log.ts) with the route and path it happened on.
+ */
+export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { serverLog } = await import('./lib/server-log');
+  const err = error as Error & { digest?: string };
+  serverLog.error(
+    { err, title: `${request.method} ${request.path.split('?')[0]}`, route: context.routePath, routeType: context.routeType, digest: err.digest },
+    `Request failed: ${request.path.split('?')[0]} (${context.routerKind}, ${context.routeType})`,
+  );
+};

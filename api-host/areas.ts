@@ -5,21 +5,25 @@
  */
 import { adas } from './adas';
 import { auth } from './auth';
+import { blog } from './blog';
 import { calibrations } from './calibrations';
+import { configuration } from './configuration';
 import { contacts } from './contacts';
 import type { Db } from './db';
 import { files } from './files';
 import { firms } from './firms';
+import { insurance } from './insurance';
 import { log } from './log';
 import { lookups } from './lookups';
-import { makeMatrixLinks } from './make-matrix-links';
+import { mail } from './mail';
 import type { FastifyInstance } from 'fastify';
 import type { HostContext, Implementation } from './server';
 import { users } from './users';
 import { vehicleData } from './vehicle-data';
 import { vehicles } from './vehicles';
 
-export type SeedStep = (db: Db) => Promise<void> | void;
+/** `filesDir`: the host's files folder (HostContext.filesDir), for seeds that keep files on disk. */
+export type SeedStep = (db: Db, filesDir: string) => Promise<void> | void;
 
 export interface Area {
   /** The folder name; migrations are recorded as `{name}/{n}`. */
@@ -34,7 +38,7 @@ export interface Area {
 }
 
 // Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
-export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, calibrations, makeMatrixLinks, files, vehicles, adas, vehicleData];
+export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, calibrations, configuration, files, insurance, blog, mail, vehicles, adas, vehicleData];
 
 /** Every call the reference host implements. */
 export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a.calls);
@@ -47,8 +51,8 @@ export function mountAreaRoutes(app: FastifyInstance, ctx: HostContext): void {
   for (const area of AREAS) area.routes?.(app, ctx);
 }
 
-export async function seed(db: Db): Promise<void> {
-  for (const area of AREAS) await area.seed?.(db);
+export async function seed(db: Db, filesDir: string): Promise<void> {
+  for (const area of AREAS) await area.seed?.(db, filesDir);
 }
 
 export function isSeeded(db: Db): boolean {

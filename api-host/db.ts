@@ -9,7 +9,7 @@ import { MIGRATIONS } from './areas';
 
 export type Db = Database.Database;
 
-/** A database written by the reference host before migrations were named per area. */
+/** A database written by another layout of the reference host (before migrations were named per area, or with areas since renamed). */
 export class LegacyDatabaseError extends Error {}
 
 export function openDb(file: string): Db {
@@ -26,6 +26,13 @@ export function openDb(file: string): Db {
   }
   db.exec("CREATE TABLE IF NOT EXISTS schema_migration (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')))");
   const applied = new Set(db.prepare('SELECT name FROM schema_migration').pluck().all() as string[]);
+  // A migration this version does not know (an area renamed or folded into another) means another layout.
+  const known = new Set(MIGRATIONS.map((m) => m.name));
+  const unknown = [...applied].find((name) => !known.has(name));
+  if (unknown) {
+    db.close();
+    throw new LegacyDatabaseError(`${file} has migration ${unknown}, which this version of the reference host does not have`);
+  }
   for (const m of MIGRATIONS) {
     if (applied.has(m.name)) continue;
     db.transaction(() => {

@@ -4,6 +4,10 @@
  *   API_HOST_DB       SQLite file (default .data/reference.db)
  *   API_HOST_SECRET   token signing secret (default: generated once into .data/api-host-secret)
  *   API_HOST_TOKEN_TTL token lifetime in seconds (default 28800 = 8 h)
+ *   API_HOST_LOG_LEVEL the lowest level written to the application log (default info)
+ *   APP_LOG_SECRET    the secret the app's server sends with its error records (default: generated once
+ *                     into .data/app-log-secret, which `npm start` hands to the app as well)
+ *   APP_PUBLIC_URL    the app's origin, for links in mails (default http://localhost:3000)
  *   API_HOST_FILES    folder of uploaded files, one folder per firm (default .data/files)
  *   API_HOST_VEHICLE_DATA_CLIENT_ID / _CLIENT_SECRET / _TOKEN_TTL  the vehicle-data stand-in (api-host/vehicle-data)
  * Flags: --reset re-seeds before serving; --reset-only re-seeds and exits (npm run reset-data).
@@ -12,6 +16,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { z } from 'zod';
 import { IMPLEMENTATIONS, isSeeded, mountAreaRoutes, seed } from './areas';
 import { LegacyDatabaseError, openDb, type Db } from './db';
+import { storeLogger } from './log/logger';
 import { secretFromFile } from './secrets';
 import { mountPushHub } from './hub';
 import { buildServer, type HostContext } from './server';
@@ -23,6 +28,9 @@ const env = z
     API_HOST_DB: z.string().min(1).default('.data/reference.db'),
     API_HOST_SECRET: z.string().min(32, 'API_HOST_SECRET must be at least 32 characters').optional(),
     API_HOST_TOKEN_TTL: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(8 * 3600),
+    API_HOST_LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal']).default('info'),
+    APP_LOG_SECRET: z.string().min(32, 'APP_LOG_SECRET must be at least 32 characters').optional(),
+    APP_PUBLIC_URL: z.url({ error: 'APP_PUBLIC_URL must be an absolute http(s) URL' }).default('http://localhost:3000'),
     API_HOST_FILES: z.string().min(1).default('.data/files'),
   })
   .safeParse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')));
@@ -30,7 +38,7 @@ if (!env.success) {
   console.error(`Invalid reference host configuration:\n${env.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   process.exit(1);
 }
-const { API_HOST_PORT, API_HOST_DB, API_HOST_SECRET, API_HOST_TOKEN_TTL, API_HOST_FILES } = env.data;
+const { API_HOST_PORT, API_HOST_DB, API_HOST_SECRET, API_HOST_TOKEN_TTL, API_HOST_FILES, API_HOST_LOG_LEVEL, APP_LOG_SECRET, APP_PUBLIC_URL } = env.data;
 const reset = process.argv.includes('--reset') || process.argv.includes('--reset-only');
 
 const removeDb = () => {
@@ -50,7 +58,7 @@ try {
 }
 if (!isSeeded(db)) {
   const started = Date.now();
-  await seed(db);
+  await seed(db, API_HOST_FILES);
   console.log(`[api-host] seeded ${API_HOST_DB} in ${Date.now() - started} ms`);
 }
 if (process.argv.includes('--reset-only')) {
@@ -59,17 +67,27 @@ if (process.argv.includes('--reset-only')) {
 }
 
 const secret = new TextEncoder().encode(API_HOST_SECRET ?? secretFromFile('.data/api-host-secret'));
-const ctx: HostContext = { db, tokens: tokenService(secret, API_HOST_TOKEN_TTL), filesDir: API_HOST_FILES };
+const { logger, flush } = storeLogger(db, { level: API_HOST_LOG_LEVEL });
+const ctx: HostContext = {
+  db,
+  tokens: tokenService(secret, API_HOST_TOKEN_TTL),
+  filesDir: API_HOST_FILES,
+  log: logger,
+  serviceSecret: APP_LOG_SECRET ?? secretFromFile('.data/app-log-secret'),
+  appUrl: APP_PUBLIC_URL,
+};
 const app = buildServer(ctx, IMPLEMENTATIONS);
 mountPushHub(app, ctx); // the SignalR hub at /hubs/push
 mountAreaRoutes(app, ctx); // third-party stand-ins (api-host/vehicle-data: /ADAG/…)
 
 await app.listen({ port: API_HOST_PORT, host: '127.0.0.1' });
 console.log(`[api-host] listening on http://127.0.0.1:${API_HOST_PORT} (database ${API_HOST_DB})`);
+logger.info({ area: 'server' }, 'Reference host started on port %s', API_HOST_PORT);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void app.close().finally(() => {
+      flush();
       db.close();
       process.exit(0);
     });

@@ -3,7 +3,9 @@
  * bearer, enforces each call's access and the caller's firm scope, and validates input with the contract.
  */
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import pino, { type Logger } from 'pino';
 import type { z } from 'zod';
 import type { SessionProfile } from '../lib/contract/auth';
 import type { CallDef, ErrorBody, ResponseOf } from '../lib/contract/define';
@@ -11,6 +13,7 @@ import { tokenStanding } from './auth/sessions';
 import type { Db } from './db';
 import type { PushSink } from './hub/types';
 import type { TokenService } from './tokens';
+import { reachOf } from './users/reach';
 
 export class HttpError extends Error {
   constructor(
@@ -37,7 +40,7 @@ export interface Caller {
   role: number | null;
   /** The token's id (jti). */
   tokenId: string;
-  /** Firms whose records the caller may read or change. */
+  /** Firms whose records the caller may read or change: their locations and every firm below them (users/reach.ts). */
   firms: ReadonlySet<number>;
 }
 
@@ -46,6 +49,12 @@ export interface HostContext {
   tokens: TokenService;
   /** Where uploaded files are kept, one folder per firm (api-host/files). */
   filesDir: string;
+  /** The shared secret of calls with access 'service' (APP_LOG_SECRET); without it they answer 401. */
+  serviceSecret?: string;
+  /** The host's logger (api-host/log/logger.ts), writing to the application log; silent when absent. */
+  log?: Logger;
+  /** The app's public origin, for links in mails (APP_PUBLIC_URL). */
+  appUrl?: string;
   /** The push hub, once mounted (api-host/hub); calls that cause push messages send through it. */
   push?: PushSink;
 }
@@ -53,7 +62,7 @@ export interface HostContext {
 export interface HandlerInput<C extends CallDef> {
   query: z.output<C['query']>;
   body: z.output<C['body']>;
-  caller: C['access'] extends 'anonymous' ? Caller | null : Caller;
+  caller: C['access'] extends 'anonymous' | 'service' ? Caller | null : Caller;
   ctx: HostContext;
   request: FastifyRequest;
   /** For calls that answer something other than JSON (transport 'binary'). */
@@ -95,18 +104,33 @@ async function identify(ctx: HostContext, request: FastifyRequest): Promise<Call
   // The user must still exist and be active, and the token must not have been revoked (auth/sessions.ts).
   const standing = tokenStanding(ctx.db, token);
   if (!standing) return null;
-  const firms = ctx.db.prepare('SELECT firm FROM user_firm WHERE user = ?').pluck().all(token.user) as number[];
-  return { profile: token, user: token.user, firm: token.firm, role: standing.role, tokenId: token.jti, firms: new Set(firms) };
+  return { profile: token, user: token.user, firm: token.firm, role: standing.role, tokenId: token.jti, firms: reachOf(ctx.db, token.user) };
 }
+
+/** A request of the app's own server: `x-service-secret` equals the configured secret (constant time). */
+function isService(ctx: HostContext, request: FastifyRequest): boolean {
+  const sent = request.headers['x-service-secret'];
+  if (!ctx.serviceSecret || typeof sent !== 'string') return false;
+  const a = createHash('sha256').update(sent).digest();
+  const b = createHash('sha256').update(ctx.serviceSecret).digest();
+  return timingSafeEqual(a, b);
+}
+
+const SILENT = pino({ enabled: false });
+/** The host's logger, or a silent one (tests build hosts without one). */
+export const hostLog = (ctx: HostContext, area?: string): Logger => (area ? (ctx.log ?? SILENT).child({ area }) : (ctx.log ?? SILENT));
 
 export interface BuildOptions {
   /** Largest accepted body, in bytes. */
   bodyLimit?: number;
-  logger?: boolean;
 }
 
 export function buildServer(ctx: HostContext, implementations: readonly Implementation[], opts: BuildOptions = {}): FastifyInstance {
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: opts.bodyLimit ?? 1024 * 1024 });
+  // The host's own logger when it has one (errors reach the application log); requests are not logged one by one.
+  const app: FastifyInstance = Fastify({
+    ...(ctx.log ? { loggerInstance: ctx.log as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }) } : { logger: false }),
+    bodyLimit: opts.bodyLimit ?? 1024 * 1024,
+  });
   // Multipart bodies are read by the calls that take them (transport 'multipart'), part by part.
   void app.register(multipart);
 
@@ -116,7 +140,7 @@ export function buildServer(ctx: HostContext, implementations: readonly Implemen
       return reply.status(error.status).send(body);
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) request.log.error(error);
+    if (status === 500) request.log.error({ err: error, title: `${request.method} ${request.url.split('?')[0]}` }, error.message);
     return reply.status(status).send({ error: status === 500 ? 'Internal error' : error.message });
   });
   app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'Unknown call' }));
@@ -129,8 +153,9 @@ export function buildServer(ctx: HostContext, implementations: readonly Implemen
       url: `/${call.host}/${call.path}`,
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        const caller = await identify(ctx, request);
-        if (call.access !== 'anonymous') {
+        if (call.access === 'service' && !isService(ctx, request)) throw new HttpError(401, 'Missing or wrong service secret');
+        const caller = call.access === 'service' ? null : await identify(ctx, request);
+        if (call.access !== 'anonymous' && call.access !== 'service') {
           if (!caller) throw new HttpError(401, 'Missing, expired or invalid token');
           if (Array.isArray(call.access) && (caller.role == null || !call.access.includes(caller.role))) throw forbidden();
         }

@@ -27,3 +27,18 @@ export function firmScope(db: Db, firms: ReadonlySet<number>, alias = 'c'): stri
 
 /** SQL text literal: for reference data written into migrations (never for request input). */
 export const sqlText = (v: string | null) => (v == null ? 'NULL' : `'${v.replace(/'/g, "''")}'`);
+
+/** The words of a search term (letters and digits), at most 8. */
+export const searchWords = (term: string): string[] =>
+  term
+    .normalize('NFKC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+
+/** An FTS5 expression matching every word as a prefix in the given columns, or null without words. */
+export function ftsPrefixMatch(term: string, columns: readonly string[]): string | null {
+  const words = searchWords(term);
+  if (words.length === 0) return null;
+  return `{${columns.join(' ')}} : (${words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' ')})`;
+}

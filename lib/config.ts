@@ -32,6 +32,8 @@ const schema = z
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     PRIVACY_POLICY_URL: url('PRIVACY_POLICY_URL').default('https://example.com/privacy'),
     TRAINING_VIDEOS_URL: url('TRAINING_VIDEOS_URL').default('https://example.com/training'),
+    /** Shared with the API host: the app's server errors are written to its application log with it. */
+    APP_LOG_SECRET: z.string().min(32, 'APP_LOG_SECRET must be at least 32 characters').optional(),
     /** `1` behind a reverse proxy: X-Forwarded-For names the client (sign-in throttling counts it). */
     TRUST_PROXY: z.enum(['0', '1'], { error: 'TRUST_PROXY must be 0 or 1' }).default('0').transform((v) => v === '1'),
     /** Failed sign-ins per username and client within the window (lib/auth/throttle.ts has the other limits). */

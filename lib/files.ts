@@ -9,6 +9,23 @@ export const FILE_MAX_BYTES = 5 * 1024 * 1024;
 export const FILES_MAX_COUNT = 10;
 /** The multipart field every file travels in (administration §7: "field File"). */
 export const FILE_FIELD = 'File';
+/**
+ * What a location's storage accepts (file/upload?kind=storage), by the type its content shows: documents,
+ * images, spreadsheets, archives, and plain text or CSV (no SVG, HTML or programs).
+ */
+export const STORAGE_TYPES = {
+  'application/pdf': ['.pdf'],
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/gif': ['.gif'],
+  'image/webp': ['.webp'],
+  'application/zip': ['.zip'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
+  'text/plain': ['.txt'],
+  'text/csv': ['.csv'],
+} as const;
+
 /** What the image uploader accepts: PNG and JPEG (no SVG). */
 export const IMAGE_TYPES = { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'] } as const;
 

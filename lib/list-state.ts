@@ -59,6 +59,8 @@ export interface ListSpec<F extends Fields = BaseFields> {
   key: string;
   /** The screen's path (the cookie is scoped to it). */
   path: string;
+  /** Query values naming the part of the screen the list belongs to (`section=blog` on /admin): in every URL of the list. */
+  fixed?: Readonly<Record<string, string>>;
   fields: F;
 }
 
@@ -78,6 +80,7 @@ export function defineList<const S extends string, X extends Fields = Record<nev
   pageSize?: number;
   pageSizes?: readonly number[];
   searchMax?: number;
+  fixed?: Readonly<Record<string, string>>;
   fields?: X;
 }): ListSpec<BaseFields<S> & X> {
   const pageSize = o.pageSize ?? 10;
@@ -90,7 +93,7 @@ export function defineList<const S extends string, X extends Fields = Record<nev
     searchTerm: field.text(o.searchMax ?? 100, { remember: true }),
     ...(Object.fromEntries(Object.entries(o.fields ?? {}).map(([k, f]) => [k, { remember: true, ...f }])) as X),
   } as BaseFields<S> & X;
-  return { key: o.key, path: o.path, fields };
+  return { key: o.key, path: o.path, ...(o.fixed && { fixed: o.fixed }), fields };
 }
 
 // ── parsing ────────────────────────────────────────────────────────────────────────────────────────
@@ -151,9 +154,14 @@ export function listSearch<F extends Fields>(spec: ListSpec<F>, state: Partial<L
   return params;
 }
 
-export function listHref<F extends Fields>(spec: ListSpec<F>, state: Partial<ListState<F>>): string {
-  const qs = listSearch(spec, state).toString();
+/** The list's path with its fixed values and a query string of its fields. */
+function hrefOf(spec: ListSpec<Fields>, fieldsQuery: string): string {
+  const qs = [new URLSearchParams(spec.fixed).toString(), fieldsQuery].filter(Boolean).join('&');
   return qs ? `${spec.path}?${qs}` : spec.path;
+}
+
+export function listHref<F extends Fields>(spec: ListSpec<F>, state: Partial<ListState<F>>): string {
+  return hrefOf(spec, listSearch(spec, state).toString());
 }
 
 /**
@@ -186,10 +194,11 @@ export function prefsValue<F extends Fields>(spec: ListSpec<F>, state: Partial<L
   return listSearch(spec, state, remembered).toString();
 }
 
-/** True when the URL carries no list parameters at all (the bare path). */
-export function isBare(params: RawParams): boolean {
-  if (params instanceof URLSearchParams) return [...params.keys()].length === 0;
-  return Object.values(params).every((v) => v === undefined);
+/** True when the URL carries no list parameters at all (the bare path; a list's fixed values aside). */
+export function isBare(params: RawParams, spec?: ListSpec<Fields>): boolean {
+  const fixed = (key: string) => spec?.fixed !== undefined && key in spec.fixed;
+  if (params instanceof URLSearchParams) return [...params.keys()].every(fixed);
+  return Object.entries(params).every(([k, v]) => v === undefined || fixed(k));
 }
 
 /**
@@ -206,7 +215,7 @@ export function restoreHref<F extends Fields>(spec: ListSpec<F>, cookie: string 
   }
   const state = parseList(spec, params);
   const qs = listSearch(spec, state, remembered).toString();
-  return qs ? `${spec.path}?${qs}` : null;
+  return qs ? hrefOf(spec, qs) : null;
 }
 
 /**

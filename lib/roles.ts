@@ -43,3 +43,28 @@ export function maySetPassword(caller: { user: number; role: RoleId | null }, ta
   if (caller.user === target.user) return true;
   return isAdminRole(caller.role) && privilegeRank(target.role) >= privilegeRank(caller.role);
 }
+
+/** Roles that see the Locations tab of a user (administration §6: "a profile whose first role is 1, 2 or 4"). */
+export const LOCATION_ADMIN_ROLES: readonly RoleId[] = [1, 2, 4];
+export const isLocationAdmin = (role: RoleId | null | undefined) => role != null && LOCATION_ADMIN_ROLES.includes(role);
+
+/**
+ * Whether `caller` may administer `target`'s account (role, state, labor rate, deletion): an administrator
+ * (roles 1, 2) over another user whose role is not more privileged than their own. Nobody administers
+ * their own account: a user can never change their own role, deactivate or delete themselves.
+ */
+export function mayAdministerUser(caller: { user: number; role: RoleId | null }, target: { user: number; role: RoleId | null }): boolean {
+  return caller.user !== target.user && isAdminRole(caller.role) && privilegeRank(target.role) >= privilegeRank(caller.role);
+}
+
+/**
+ * Whether `caller` may change which locations `target` reaches (the Locations tab): a location admin
+ * (roles 1, 2, 4) for their own account, or an administrator over a user they administer. Which locations
+ * they may give is bounded by their own reach (the host's check).
+ */
+export function mayEditLocations(caller: { user: number; role: RoleId | null }, target: { user: number; role: RoleId | null }): boolean {
+  return isLocationAdmin(caller.role) && (caller.user === target.user || mayAdministerUser(caller, target));
+}
+
+/** Administration §4, §6: role 1 chosen in the role dropdown is stored as 2. */
+export const roleToStore = (chosen: RoleId): RoleId => (chosen === SUPER_USER ? 2 : chosen);

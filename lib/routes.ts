@@ -2,7 +2,7 @@
  * The one route table (overview §2). It drives the guard in proxy.ts, the page titles, the layouts
  * and the menus. Adding a screen is one row here plus its page.
  */
-import { ALL_ROLES, SUPER_USER, isShopRole, rolesUpTo, type RoleId } from './roles';
+import { ADMIN_ROLES, ALL_ROLES, SUPER_USER, isShopRole, rolesUpTo, type RoleId } from './roles';
 
 /** anonymous: always passes; signed-in: any session; a list: only those role ids. */
 export type Access = 'anonymous' | 'signed-in' | readonly RoleId[];
@@ -38,6 +38,26 @@ export interface RouteDef {
 
 const STAFF: readonly RoleId[] = [1, 2, 3, 5, 7, 9, 12];
 
+/**
+ * The sections of /admin (Administration) and who sees each: administrators (roles 1, 2) all of them;
+ * franchise and shop staff (the route's other roles) the blog and their firm's insurance. The page, its
+ * navigation and the contract's `access` of each section's calls all read this table.
+ */
+export const ADMIN_SECTIONS = [
+  { id: 'lookups', label: 'Lookups', roles: ADMIN_ROLES },
+  { id: 'insurance', label: 'Insurance', roles: STAFF },
+  { id: 'blog', label: 'Blog', roles: STAFF },
+  { id: 'log', label: 'Log', roles: ADMIN_ROLES },
+  { id: 'emails', label: 'Email log', roles: ADMIN_ROLES },
+] as const satisfies readonly { id: string; label: string; roles: readonly RoleId[] }[];
+export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];
+
+/** The roles that may use a section of /admin (and make its calls). */
+export const sectionRoles = (id: AdminSectionId): readonly RoleId[] => ADMIN_SECTIONS.find((s) => s.id === id)!.roles;
+
+/** The sections of /admin a role sees, in order. */
+export const adminSections = (role: RoleId | null) => ADMIN_SECTIONS.filter((s) => role != null && (s.roles as readonly RoleId[]).includes(role));
+
 export const ROUTES: readonly RouteDef[] = [
   { path: '/', name: 'Home', layout: 'side-nav', access: 'signed-in', menu: { label: 'Home', order: 1 } },
   { path: '/onboard/[id]', name: 'Onboard', layout: 'no-nav', access: 'anonymous' },
@@ -57,7 +77,7 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { path: '/adas', name: 'ADAS', blurb: "ADAS jobs, inspections and calibration requests.",
     layout: 'default', access: ALL_ROLES, menu: { label: 'ADAS', order: 4 }, topBar: true },
-  { path: '/admin', name: 'Administration', blurb: "Administration of lookups, reports and records.",
+  { path: '/admin', name: 'Administration', blurb: "Lookups, insurers, the blog, the application log and sent emails.",
     layout: 'side-nav', access: STAFF },
   {
     path: '/configuration',

@@ -7,10 +7,17 @@
  *   npm run seed-bench -- .data/bench/reference.db --measure        # then time the list queries
  *   npm run seed-bench -- .data/bench/reference.db --measure-only   # time an existing database
  *   npm run seed-bench -- .data/bench/reference.db --jobs 100000 --inspections 250000   # ADAS jobs (the defaults)
+ *   npm run seed-bench -- .data/bench/reference.db --firms 5000     # and grow the network to 5,000 locations
+ *   npm run seed-bench -- .data/bench/reference.db --users 20000    # users (default 10,000 in total)
+ *   npm run seed-bench -- .data/bench/reference.db --make-matrices 50000   # ADAS make matrices (default 50,000)
  *
  * Serve it with: API_HOST_DB=.data/bench/reference.db npm run api-host
+ *
+ * The application log (issue 15) grows with --log-records (over the last year, every level):
+ *   npm run seed-bench -- .data/bench/log-1m.db --contacts 0 --log-records 1000000 --measure-log
  */
 import { existsSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { contactGenerator } from '../api-host/contacts/data';
 import { CONTACT_SORTS, listQuery } from '../lib/contract/contact';
 import { explainList, listContacts, searchContacts } from '../api-host/contacts/query';
@@ -20,6 +27,25 @@ import { buildServer } from '../api-host/server';
 import { tokenService } from '../api-host/tokens';
 import { bulkInsertContacts } from '../api-host/contacts/seed';
 import { growAdas, measureAdas } from './seed-bench-adas';
+import zipcodes from 'zipcodes';
+import { resolvePostalCode } from '../api-host/firms/geo';
+import { listFirms, treeLevel } from '../api-host/firms/network';
+import { providersNear } from '../api-host/firms/partners';
+import { contract } from '../lib/contract';
+
+const firmListQuery = contract.firm.getFirms.query;
+import { explainUsers, listUsers } from '../api-host/users/query';
+import { bulkInsertUsers } from '../api-host/users/seed';
+import { USER_SORTS, listQuery as userListQuery } from '../lib/contract/user';
+import { listIdsSql, listMakeMatrices } from '../api-host/configuration/make-matrices';
+import { rulesFor, systemsFor } from '../api-host/configuration/rules';
+import { growMakeMatrices } from '../api-host/configuration/seed';
+import { makeMatrixListQuery } from '../lib/contract/admin';
+import { logRecords } from '../api-host/log/data';
+import { explainLog, listLog } from '../api-host/log/query';
+import { APP_LOG_FTS_TRIGGER } from '../api-host/log/schema';
+import { writeRecords } from '../api-host/log/store';
+import { listQuery as logListQuery } from '../lib/contract/log';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -27,16 +53,38 @@ const option = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const OPTIONS_WITH_VALUES = ['--contacts', '--jobs', '--inspections'];
-const file = args.find((a, i) => !a.startsWith('--') && !(i > 0 && OPTIONS_WITH_VALUES.includes(args[i - 1]))) ?? '.data/bench/reference.db';
-const target = Number(option('--contacts') ?? 100_000);
-if (!Number.isInteger(target) || target < 1) throw new Error('--contacts must be a positive whole number');
+/** Options that take a value (each area's size option adds itself here). */
+const VALUE_OPTIONS = ['--contacts', '--make-matrices', '--log-records', '--users', '--firms', '--jobs', '--inspections'];
+const file = args.find((a, i) => !a.startsWith('--') && !(i > 0 && VALUE_OPTIONS.includes(args[i - 1]))) ?? '.data/bench/reference.db';
+function count(name: string, fallback: number): number {
+  const n = Number(option(name) ?? fallback);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (0: the demo data only)`);
+  return n;
+}
+const target = count('--contacts', 100_000);
+const makeMatrixTarget = count('--make-matrices', 50_000);
+const logTarget = count('--log-records', 0);
+const usersTarget = count('--users', 10_000);
+const firmTarget = count('--firms', 0);
+const jobsTarget = count('--jobs', 100_000);
+const inspectionsTarget = count('--inspections', 250_000);
+
+/** Users: the demo users plus generated ones up to --users, spread over every firm (their contacts included). */
+async function growUsers(db: Db): Promise<void> {
+  const have = db.prepare('SELECT count(*) FROM user').pluck().get() as number;
+  const firms = db.prepare('SELECT firm FROM firm ORDER BY firm').pluck().all() as number[];
+  const t = performance.now();
+  const added = await bulkInsertUsers(db, Math.max(0, usersTarget - have), firms);
+  console.log(`[seed-bench] users: ${have + added} (${added} generated in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+}
 
 async function build(): Promise<Db> {
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) rmSync(file + suffix);
   const started = performance.now();
   const db = openDb(file);
-  await seed(db);
+  // The files folder beside the database, as scripts/lib/stack.mjs serves it.
+  await seed(db, join(dirname(file), 'files'));
+  await growUsers(db);
   const seeded = db.prepare('SELECT count(*) FROM contact').pluck().get() as number;
   const firms = db.prepare('SELECT firm FROM firm ORDER BY firm').pluck().all() as number[];
   const make = contactGenerator(100_000, firms, false);
@@ -46,7 +94,10 @@ async function build(): Promise<Db> {
   }
   bulkInsertContacts(db, generated());
   const inserted = performance.now() - t;
-  growAdas(db, Number(option('--jobs') ?? 100_000), Number(option('--inspections') ?? 250_000));
+  growConfiguration(db);
+  growAdas(db, jobsTarget, inspectionsTarget);
+  if (firmTarget) growNetwork(db, firmTarget);
+  growLog(db);
   db.exec('ANALYZE');
   db.pragma('wal_checkpoint(TRUNCATE)');
   const n = db.prepare('SELECT count(*) FROM contact').pluck().get() as number;
@@ -104,6 +155,18 @@ async function measureHttp(db: Db) {
     '/api/contact/contacts?filterBy=4&retrospectiveDays=30',
     '/api/contact/vendors?orderBy=phone',
     '/api/contact/lookupContact?search=smi',
+    // Locations: the list, the largest franchiser's tree (with --firms), provider radius searches.
+    '/api/firm/getFirms',
+    '/api/firm/getFirms?orderBy=users&direction=desc',
+    ...(db.prepare('SELECT 1 FROM firm WHERE firm = ?').get(BENCH_FRANCHISER) ? [`/api/firm/locationTree?firm=${BENCH_FRANCHISER}`] : []),
+    '/api/firm/searchForProviders/?firm=1&postalcode=10001&radius=50',
+    '/api/firm/searchForProviders/?firm=1&postalcode=60601&radius=500',
+    '/api/user/users',
+    '/api/user/users?orderBy=name&searchTerm=avery',
+    '/api/user/users?orderBy=location&direction=desc&inactive=active',
+    '/api/admin/getAdasMakeMatrices',
+    '/api/admin/getAdasMakeMatrices?vehicleMake=Toyota&year=2022',
+    '/api/admin/getAdasMakeMatrices?searchTerm=windshield&orderBy=system',
   ]) {
     const t = await timeAsync(async () => {
       const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
@@ -162,10 +225,213 @@ function measure(db: Db) {
   }
 }
 
-const db = flag('--measure-only') ? openDb(file) : await build();
+// ── locations: the network grown to --firms locations ──────────────────────────────────────────
+/** The first bench location: the largest franchiser (bench pages render its network tree). */
+const BENCH_FRANCHISER = 10_001;
+
+/**
+ * Two franchisers (the first the largest) with franchisees of about 45 shops each, at real US postal codes
+ * chosen by a seeded PRNG, one in five a calibration provider; administrators (users 1, 2) reach them all.
+ * Ids start at BENCH_FRANCHISER; the total of locations becomes `target`.
+ */
+function growNetwork(db: Db, target: number) {
+  const started = performance.now();
+  const existing = db.prepare('SELECT count(*) FROM firm').pluck().get() as number;
+  const wanted = target - existing;
+  if (wanted <= 0) return;
+  let seed = 20_260_501;
+  const rng = () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+  const zips = Object.values(zipcodes.codes).filter((z) => z.country === 'US' && /^\d{5}$/.test(z.zip) && Number.isFinite(z.latitude));
+  const insert = db.prepare(
+    `INSERT INTO firm (firm, name, firm_type, parent, postal_code, city, state_province, country, phone_no, timezone, language, latitude, longitude, is_provider, firm_number)
+     VALUES (?, ?, ?, ?, ?, ?, (SELECT id FROM lookup WHERE key = 'StateProvince' AND code = ?), 1, ?, 12, 1, ?, ?, ?, ?)`,
+  );
+  const link = db.prepare('INSERT INTO user_firm (user, firm, is_primary) VALUES (?, ?, 0)');
+  const shopsPer = 45;
+  // The first franchiser takes 55% of the new locations, the second the rest.
+  const shares = [Math.round(wanted * 0.55), wanted - Math.round(wanted * 0.55)];
+  let id = BENCH_FRANCHISER;
+  db.transaction(() => {
+    const add = (name: string, type: string, parent: number) => {
+      const z = zips[Math.floor(rng() * zips.length)];
+      const firm = id++;
+      insert.run(firm, name, type, parent, z.zip, z.city, z.state, `(${200 + (firm % 700)}) 555-${String(1000 + (firm % 9000))}`, z.latitude, z.longitude, rng() < 0.2 ? 1 : 0, `B-${firm}`);
+      for (const admin of [1, 2]) link.run(admin, firm);
+      return firm;
+    };
+    shares.forEach((share, f) => {
+      const franchiser = add(`Bench Franchiser ${f + 1}`, 'franchiser', 1);
+      let left = share - 1;
+      for (let e = 1; left > 0; e++) {
+        const franchisee = add(`Bench ${f + 1} Franchisee ${e}`, 'franchisee', franchiser);
+        left--;
+        for (let s = 1; s <= shopsPer && left > 0; s++, left--) add(`Bench ${f + 1}-${e} Shop ${s}`, 'shop', franchisee);
+      }
+    });
+  })();
+  db.exec('ANALYZE');
+  console.log(`[seed-bench] ${file}: ${existing + wanted} locations (${wanted} generated in ${((performance.now() - started) / 1000).toFixed(1)} s; the largest franchiser is ${BENCH_FRANCHISER})`);
+}
+
+/** The locations queries at the host: the list, the tree of the largest franchiser, the radius search. */
+async function measureLocations(db: Db) {
+  const firms = db.prepare('SELECT count(*) FROM firm').pluck().get() as number;
+  const all = new Set(db.prepare('SELECT firm FROM firm').pluck().all() as number[]);
+  console.log(`\n[measure] ${firms} locations; median / max of 15 runs, ms`);
+  const cases: [string, () => unknown][] = [
+    ['list, sort firm', () => listFirms(db, firmListQuery.parse({}), all)],
+    ['list, sort users desc', () => listFirms(db, firmListQuery.parse({ orderBy: 'users', direction: 'desc' }), all)],
+    ['list, page 200 by city', () => listFirms(db, firmListQuery.parse({ orderBy: 'city', page: 200 }), all)],
+    ['search "shop 4", type shop', () => listFirms(db, { ...firmListQuery.parse({ type: 'shop' }), searchterm: 'shop 4' }, all)],
+    ['tree of the largest franchiser', () => treeLevel(db, BENCH_FRANCHISER, all, false)],
+    ['tree of the platform', () => treeLevel(db, 1, all, false)],
+  ];
+  for (const center of ['10001', '60601', '80202', '94105']) {
+    const place = resolvePostalCode(center)!;
+    cases.push([`providers within 50 mi of ${center}`, () => providersNear(db, place, 50, { exclude: 0 })]);
+    cases.push([`providers within 500 mi of ${center}`, () => providersNear(db, place, 500, { exclude: 0 })]);
+  }
+  for (const [name, fn] of cases) {
+    const t = time(fn);
+    console.log(`  ${name.padEnd(44)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}`);
+  }
+}
+
+/** The user list (user/users) at this size, as role 1 reaching every firm. */
+function measureUsers(db: Db) {
+  const allFirms = new Set(db.prepare('SELECT firm FROM firm').pluck().all() as number[]);
+  const total = db.prepare('SELECT count(*) FROM user WHERE deleted_at IS NULL').pluck().get() as number;
+  console.log(`\n[measure] ${total} users; user list (count + page) median / max of 15 runs, ms`);
+  const cases: [string, Record<string, unknown>][] = [];
+  for (const orderBy of USER_SORTS) for (const direction of ['asc', 'desc']) cases.push([`sort ${orderBy} ${direction}`, { orderBy, direction }]);
+  cases.push(
+    ['page 500', { page: 500 }],
+    ['search "avery"', { searchTerm: 'avery' }],
+    ['search "quinn lopez", sort name', { searchTerm: 'quinn lopez', orderBy: 'name' }],
+    ['search "role1"', { searchTerm: 'role1' }],
+    ['role 5', { filterBy: 5 }],
+    ['location 7', { firm: 7 }],
+    ['inactive, sort location', { inactive: 'inactive', orderBy: 'location' }],
+  );
+  for (const [name, raw] of cases) {
+    const q = userListQuery.parse(raw);
+    let count = 0;
+    const t = time(() => (count = listUsers(db, q, { firms: allFirms }).count));
+    console.log(`  ${name.padEnd(44)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}   count ${count}`);
+    if (flag('--plans')) for (const line of explainUsers(db, q, { firms: allFirms })) console.log(`      ${line}`);
+  }
+}
+
+// ── ADAS configuration (issue 12): the make matrices ────────────────────────────────────────────────
+function growConfiguration(db: Db) {
+  const t = performance.now();
+  const added = growMakeMatrices(db, makeMatrixTarget);
+  const n = db.prepare('SELECT count(*) FROM adas_make_matrix').pluck().get() as number;
+  console.log(`[seed-bench] ${n} make matrices (${added} generated in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+}
+
+/** The make-matrix list as the call runs it, and the vehicle lookup other areas use (target ≤ 5 ms). */
+function measureConfiguration(db: Db) {
+  const total = db.prepare('SELECT count(*) FROM adas_make_matrix').pluck().get() as number;
+  console.log(`\n[measure] ${total} make matrices; list (count + page) and vehicle lookups, median / max of 15 runs, ms`);
+  const system = db.prepare("SELECT adas_checklist_matrix FROM adas_checklist_matrix WHERE matrix_item = 'Front Radar'").pluck().get() as number;
+  for (const [name, raw] of [
+    ['make (default)', {}],
+    ['make desc, page 500', { direction: 'desc', page: 500 }],
+    ['system', { orderBy: 'system' }],
+    ['years desc', { orderBy: 'years', direction: 'desc' }],
+    ['make Toyota', { vehicleMake: 'Toyota' }],
+    ['system Front Radar, year 2022', { adasChecklistMatrix: system, year: 2022 }],
+    ['model RAV4', { vehicleMake: 'Toyota', vehicleModel: 'RAV4' }],
+    ['search "windshield"', { searchTerm: 'windshield' }],
+    ['search "eyesight stereo"', { searchTerm: 'eyesight stereo' }],
+  ] as const) {
+    const q = makeMatrixListQuery.parse(raw);
+    let count = 0;
+    const t = time(() => (count = listMakeMatrices(db, q).count));
+    console.log(`  ${name.padEnd(44)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}   count ${count}`);
+    if (flag('--plans')) {
+      const { sql, params } = listIdsSql(q);
+      for (const r of db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]) console.log(`      ${r.detail}`);
+    }
+  }
+  for (const vehicle of [
+    { make: 'Toyota', model: 'RAV4', year: 2022 },
+    { make: 'Honda', model: 'Odyssey', year: 2024 },
+    { make: 'Tesla', model: 'Model Y', year: 2020 },
+    { make: 'Subaru', model: 'Outback', year: 2019 },
+  ]) {
+    let systems = 0;
+    const t = time(() => (systems = systemsFor(db, vehicle).length), 50);
+    const r = time(() => rulesFor(db, vehicle, 6), 50);
+    const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+    console.log(`  systemsFor ${name.padEnd(33)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}   systems ${systems}   (rulesFor ${r.median.toFixed(2)} ms)   target ≤ 5 ms`);
+  }
+}
+
+
+// ── application log (issue 15) ─────────────────────────────────────────────────────────────────
+/**
+ * Grows app_log to --log-records: a year of records at every level. The search index is built after the
+ * rows, in one statement (row by row, through the trigger, its merges make a million records take ages).
+ */
+function growLog(db: Db) {
+  const have = db.prepare('SELECT count(*) FROM app_log').pluck().get() as number;
+  if (logTarget <= have) return;
+  const t = performance.now();
+  db.pragma('cache_size = -262144');
+  // The generated year ends before the demo week: its ids are below the first demo record's.
+  const firstDemo = (db.prepare('SELECT min(id) FROM app_log').pluck().get() as number | null) ?? Number.MAX_SAFE_INTEGER;
+  const records = logRecords(logTarget - have, { seed: 11, days: 365, end: Date.now() - 8 * 86_400_000 });
+  db.exec('DROP TRIGGER app_log_fts_ai');
+  for (let done = have; done < logTarget; done += 50_000) writeRecords(db, take(records, Math.min(50_000, logTarget - done)));
+  db.transaction(() => {
+    db.prepare("INSERT INTO app_log_fts (rowid, message, machine_name, lvl) SELECT id, message, machine_name, 'lvl' || level FROM app_log WHERE id < ?").run(firstDemo);
+    db.exec(APP_LOG_FTS_TRIGGER);
+  })();
+  db.exec("INSERT INTO app_log_fts (app_log_fts) VALUES ('optimize')");
+  console.log(`[seed-bench] app_log: ${logTarget} records (${logTarget - have} generated in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+}
+
+function* take<T>(it: Iterator<T>, n: number): Generator<T> {
+  for (let i = 0; i < n; i++) {
+    const next = it.next();
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+function measureLog(db: Db) {
+  const total = db.prepare('SELECT count(*) FROM app_log').pluck().get() as number;
+  console.log(`\n[measure] ${total} application log records; list query (count + page) median / max of 15 runs, ms`);
+  const cases: [string, Record<string, unknown>][] = [
+    ['first page (timestamp asc)', {}],
+    ['level Error', { level: 'Error' }],
+    ['level Error + search "timeout"', { level: 'Error', searchTerm: 'timeout' }],
+    ['level Info + search "sign"', { level: 'Info', searchTerm: 'sign' }],
+    ['search "vin" desc', { searchTerm: 'vin', direction: 'desc' }],
+    ['search "worker" (machine)', { searchTerm: 'worker' }],
+    ['level Warn, page 500', { level: 'Warn', page: 500 }],
+    ['sort by level desc', { orderBy: 'level', direction: 'desc' }],
+    ['sort by logger, level Fatal', { orderBy: 'name', level: 'Fatal' }],
+  ];
+  for (const [name, raw] of cases) {
+    const q = logListQuery.parse(raw);
+    let count = 0;
+    const t = time(() => (count = listLog(db, q, { scrubbed: true }).count));
+    console.log(`  ${name.padEnd(44)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}   count ${count}`);
+    if (flag('--plans')) for (const line of explainLog(db, q)) console.log(`      ${line}`);
+  }
+}
+
+const db = flag('--measure-only') || flag('--measure-log-only') ? openDb(file) : await build();
 if (flag('--measure') || flag('--measure-only')) {
   measure(db);
+  measureUsers(db);
+  await measureLocations(db);
+  measureConfiguration(db);
   await measureHttp(db);
   await measureAdas(db, flag('--plans'));
 }
+if (flag('--measure-log') || flag('--measure-log-only')) measureLog(db);
 db.close();

@@ -20,7 +20,7 @@ process.once('SIGTERM', () => void stopAll(0));
 try {
   ensureInstalled();
   ensureBuilt();
-  if (!external) children.push(await startApiHost({ port: apiPort }));
+  if (!external) children.push(await startApiHost({ port: apiPort, appUrl: `http://localhost:${port}` }));
   const env = external ? { API_URL: process.env.API_URL, AUTH_URL: process.env.AUTH_URL, PUSH_URL: process.env.PUSH_URL ?? '' } : {};
   children.push(await startApp({ port, apiOrigin: `http://127.0.0.1:${apiPort}`, env }));
 } catch (e) {

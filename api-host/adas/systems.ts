@@ -4,7 +4,8 @@
  * in checklist order) and its OEM links.
  */
 import type { AdasSystem } from '../../lib/contract/decode';
-import { linksFor, systemsFor, type LinkType, type Vehicle } from '../configuration/rules';
+import type { LinkType } from '../../lib/configuration/constants';
+import { linksFor, systemsFor, type Vehicle } from '../configuration/rules';
 import type { Db } from '../db';
 
 export function vehicleSystems(db: Db, v: Vehicle): AdasSystem[] {

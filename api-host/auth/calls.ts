@@ -1,12 +1,36 @@
 /** The auth host: token login, SSO temp tokens and password-reset requests. */
 import { contract } from '../../lib/contract';
-import type { SessionProfile } from '../../lib/contract/auth';
+import { RESET_LINK_INVALID, RESET_TOKEN_MINUTES, type SessionProfile } from '../../lib/contract/auth';
 import type { Db } from '../db';
 import { DUMMY_HASH_PROMISE, verifyPassword } from '../passwords';
-import { OK, implement, notFound, type HostContext } from '../server';
+import { OK, hostLog, implement, notFound, type HostContext } from '../server';
+import { sendMail } from '../mail/outbox';
+import { setPassword } from '../users/credentials';
+import { consumeResetToken, createResetToken, recentResetTokens, releaseResetToken, resetLink, resetTokenUser } from './reset-tokens';
 import { revokeToken } from './sessions';
 import { createTempToken, peekTempToken, redeemTempToken } from './temp-tokens';
 import { SignInThrottle } from './throttle';
+
+/** Where reset links point when the host is not told the app's origin (APP_PUBLIC_URL). */
+const DEFAULT_APP_URL = 'http://localhost:3000';
+/** At most this many reset mails per account in RESET_BRAKE_MS. */
+const RESET_BRAKE_COUNT = 5;
+const RESET_BRAKE_MS = 60 * 60_000;
+
+function resetMail(firstName: string, username: string, link: string) {
+  return {
+    subject: 'Reset your password',
+    body: [
+      `Hello ${firstName || username},`,
+      '',
+      `Someone (we hope you) asked to reset the password of ${username}. Choose a new password with this link within ${RESET_TOKEN_MINUTES} minutes:`,
+      '',
+      link,
+      '',
+      'The link works once. If you did not ask for it, ignore this mail: your password stays as it is.',
+    ].join('\n'),
+  };
+}
 
 const { auth } = contract;
 
@@ -100,10 +124,34 @@ export const authCalls = [
     const user = redeemTempToken(ctx.db, body.token);
     return tokenFor(ctx, user == null ? undefined : findUserById(ctx.db, user));
   }),
+  // The answer is the same whether or not the username exists; only an active account gets a mail.
   implement(auth.resetPassword, ({ body, ctx }) => {
     const row = findUserByName(ctx.db, body.username);
     ctx.db.prepare('INSERT INTO password_reset (user, username) VALUES (?, ?)').run(row?.user ?? null, body.username);
+    if (row && !row.is_inactive && recentResetTokens(ctx.db, row.user, Date.now() - RESET_BRAKE_MS) < RESET_BRAKE_COUNT) {
+      const link = resetLink(ctx.appUrl ?? DEFAULT_APP_URL, createResetToken(ctx.db, row.user));
+      sendMail(ctx.db, { to: row.username, firm: row.firm, ...resetMail(row.first_name, row.username, link) });
+      hostLog(ctx, 'auth').info('Password reset link mailed to %s', row.username);
+    }
     return { success: true as const, message: 'If an account exists for that username, a password reset email is on its way.' };
+  }),
+  implement(auth.checkResetToken, ({ body, ctx }) => {
+    const user = resetTokenUser(ctx.db, body.token);
+    const row = user == null ? undefined : findUserById(ctx.db, user);
+    return row && !row.is_inactive ? { valid: true, username: row.username } : { valid: false };
+  }),
+  implement(auth.completeReset, async ({ body, ctx }) => {
+    const user = consumeResetToken(ctx.db, body.token);
+    const row = user == null ? undefined : findUserById(ctx.db, user);
+    if (!row || row.is_inactive) return { success: false as const, reason: RESET_LINK_INVALID };
+    try {
+      await setPassword(ctx, row.user, body.password);
+    } catch (e) {
+      releaseResetToken(ctx.db, body.token);
+      throw e;
+    }
+    hostLog(ctx, 'auth').info('Password reset completed for %s', row.username);
+    return { success: true as const };
   }),
   implement(auth.createTempToken, ({ caller, ctx }) => createTempToken(ctx.db, caller.user)),
 ];

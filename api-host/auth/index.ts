@@ -1,6 +1,6 @@
 /** The auth host: token login, SSO temp tokens, password-reset requests. */
 import type { Area } from '../areas';
 import { authCalls } from './calls';
-import { AUTH_SCHEMA } from './schema';
+import { AUTH_SCHEMA, RESET_TOKEN_SCHEMA } from './schema';
 
-export const auth: Area = { name: 'auth', migrations: [AUTH_SCHEMA], calls: authCalls };
+export const auth: Area = { name: 'auth', migrations: [AUTH_SCHEMA, RESET_TOKEN_SCHEMA], calls: authCalls };

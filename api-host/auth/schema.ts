@@ -21,3 +21,14 @@ CREATE TABLE revoked_token (
 );
 CREATE INDEX revoked_token_expiry ON revoked_token(expires_at);
 `;
+
+/** Single-use password-reset links (auth/reset-tokens.ts). */
+export const RESET_TOKEN_SCHEMA = /* sql */ `
+CREATE TABLE reset_token (
+  token_hash TEXT PRIMARY KEY,
+  user       INTEGER NOT NULL REFERENCES user(user),
+  expires_at INTEGER NOT NULL,
+  used_at    INTEGER
+);
+CREATE INDEX reset_token_user ON reset_token(user, expires_at);
+`;

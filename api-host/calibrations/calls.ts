@@ -1,10 +1,11 @@
 /**
  * ADAS calls. This issue: creating a calibration request (an "opportunity"); its firm's users are told by
- * push — every user who may access the firm (user_firm), looked up when the request is created.
+ * push — every user who may access the firm (linked to it or a firm above it), looked up when the request is created.
  */
 import { contract } from '../../lib/contract';
 import { PUSH_TARGETS, type OpportunityNotice } from '../../lib/push/messages';
 import { assertFirm, implement, notFound } from '../server';
+import { usersReaching } from '../users/reach';
 
 export const calibrationCalls = [
   implement(contract.adas.createCalibrate, ({ body, caller, ctx }) => {
@@ -21,7 +22,7 @@ export const calibrationCalls = [
         .run(body.firm, body.adasInspection, body.vin || null, body.year, body.make, body.model, body.reason, body.reasonSource || null, body.notes, caller.user)
         .lastInsertRowid,
     );
-    const users = new Set(db.prepare('SELECT user FROM user_firm WHERE firm = ?').pluck().all(body.firm) as number[]);
+    const users = usersReaching(db, body.firm);
     const notice: OpportunityNotice = {
       opportunity: id,
       firm: body.firm,

@@ -27,6 +27,7 @@
  */
 import type { z } from 'zod';
 import { contract } from '../../lib/contract';
+import { SUPER_USER } from '../../lib/roles';
 import type { ContactAddress, ContactEmail, ContactPhone, ContactRecord, RelatedContact } from '../../lib/contract/contact';
 import { firmScope, prepared } from '../sql';
 import { listContacts, searchContacts, type SearchKind, type SearchRow } from './query';
@@ -42,10 +43,14 @@ interface ContactHead {
   is_vendor: number;
 }
 
-/** The live contact `id` if the caller may see it; otherwise 404 (unknown, merged and foreign alike). */
+/**
+ * The live contact `id` if the caller may see it; otherwise 404 (unknown, merged and foreign alike). Role 1
+ * sees every contact of their firms; anyone else only their own (the item calls open to every user).
+ */
 function visibleContact(db: Db, caller: Caller, id: number, what = 'Contact'): ContactHead {
   const row = prepared(db, 'SELECT contact, firm, is_vendor FROM contact WHERE contact = ? AND merged_into IS NULL').get(id) as ContactHead | undefined;
-  if (!row || !caller.firms.has(row.firm)) throw notFound(what);
+  if (row && row.contact === caller.profile.contact) return row;
+  if (!row || !caller.firms.has(row.firm) || caller.role !== SUPER_USER) throw notFound(what);
   return row;
 }
 

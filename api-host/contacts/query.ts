@@ -11,26 +11,17 @@
  */
 import type { ContactListQuery, ContactRow } from '../../lib/contract/contact';
 import type { Db } from '../db';
-import { firmScope, prepared } from '../sql';
+import { firmScope, ftsPrefixMatch, prepared, searchWords } from '../sql';
 
 export type FtsColumn = 'name' | 'phone' | 'email' | 'address';
 
-/** The words of a search term (letters and digits), at most 8. */
-export const searchWords = (term: string): string[] =>
-  term
-    .normalize('NFKC')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
 
 /** An FTS5 query matching every word of the term as a prefix in the given columns; null when no words. */
 export function ftsQuery(term: string, columns: readonly FtsColumn[]): string | null {
   // A phone-like term ("(212) 4", "212-45") is one number: the prefix of the phone's digits token.
   const digits = term.replace(/\D/g, '');
   if (columns.includes('phone') && digits.length >= 3 && /^[\d\s().+-]+$/.test(term)) return `{phone} : "${digits}"*`;
-  const words = searchWords(term);
-  if (words.length === 0) return null;
-  return `{${columns.join(' ')}} : (${words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' ')})`;
+  return ftsPrefixMatch(term, columns);
 }
 
 const ORDER: Record<ContactListQuery['orderBy'], string[]> = {

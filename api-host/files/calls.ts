@@ -6,6 +6,8 @@ import type { MultipartFile } from '@fastify/multipart';
 import { contract } from '../../lib/contract';
 import { FILE_FIELD, FILE_MAX_BYTES, FILES_MAX_COUNT } from '../../lib/contract/file';
 import { HttpError, assertFirm, badRequest, implement } from '../server';
+import { isInheritedBrandImage } from '../firms/network';
+import { acceptStoragePart, storeInBuckets, type StoragePart } from '../firms/storage';
 import { newStoredName, notAnImage, readStored, sniff, storeAll } from './storage';
 
 const IMAGE_MIMES = new Set(['image/png', 'image/jpeg']);
@@ -28,8 +30,10 @@ async function readPart(part: MultipartFile, name: string): Promise<Buffer> {
 }
 
 export const fileCalls = [
-  implement(contract.file.upload, async ({ caller, ctx, request }) => {
+  implement(contract.file.upload, async ({ query, caller, ctx, request }) => {
     const accepted: { firm: number; name: string; bytes: Buffer }[] = [];
+    // kind=storage: the location's storage bucket (api-host/firms/storage.ts), names kept.
+    const toStorage: StoragePart[] = [];
     try {
       // preservePath: the part's file name carries the firm folder ("7/photo.png"), which busboy would strip.
       const parts = request.parts({ preservePath: true, limits: { fileSize: FILE_MAX_BYTES, files: FILES_MAX_COUNT, fields: 5, parts: FILES_MAX_COUNT + 5 } });
@@ -39,6 +43,10 @@ export const fileCalls = [
         const { firm, name } = folderOf(part.filename);
         assertFirm(caller, firm, 'Firm');
         const bytes = await readPart(part, name);
+        if (query.kind === 'storage') {
+          toStorage.push(await acceptStoragePart(ctx.db, firm, name, bytes, toStorage));
+          continue;
+        }
         const type = await sniff(bytes);
         if (!type || !IMAGE_MIMES.has(type.mime)) throw notAnImage(name, type?.mime ?? null);
         accepted.push({ firm, name: newStoredName(name, type.ext === 'jpg' ? 'jpg' : type.ext), bytes });
@@ -49,12 +57,16 @@ export const fileCalls = [
       if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Too many parts in the upload.');
       throw e;
     }
+    if (query.kind === 'storage') {
+      if (toStorage.length === 0) throw badRequest('Choose at least one file to upload.', { File: ['This field is required'] });
+      return storeInBuckets(ctx.db, ctx.filesDir, caller.user, toStorage);
+    }
     if (accepted.length === 0) throw badRequest('Choose at least one image to upload.', { File: ['This field is required'] });
     for (const firm of new Set(accepted.map((f) => f.firm))) await storeAll(ctx.filesDir, firm, accepted.filter((f) => f.firm === firm));
     return accepted.map((f) => `file/image?firm=${f.firm}&name=${encodeURIComponent(f.name)}`);
   }),
   implement(contract.file.image, async ({ query, caller, ctx, reply }) => {
-    assertFirm(caller, query.firm, 'File');
+    if (!isInheritedBrandImage(ctx.db, caller.firm, query.firm, `file/image?firm=${query.firm}&name=${encodeURIComponent(query.name)}`)) assertFirm(caller, query.firm, 'File');
     const bytes = await readStored(ctx.filesDir, query.firm, query.name);
     const type = await sniff(bytes);
     // Stored names never change their content: the browser may keep them.

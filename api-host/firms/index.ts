@@ -1,7 +1,14 @@
-/** Firms (locations): the network, preferences (Brand). */
+/** Firms (locations): the network, the Location add form, preferences, storage, opt-in programs and providers. */
 import type { Area } from '../areas';
 import { firmCalls } from './calls';
-import { FIRMS_SCHEMA } from './schema';
+import { partnerCalls } from './partners';
+import { FIRMS_SCHEMA, FIRMS_SCHEMA_2 } from './schema';
 import { seedFirms } from './seed';
+import { storageCalls } from './storage';
 
-export const firms: Area = { name: 'firms', migrations: [FIRMS_SCHEMA], calls: firmCalls, seed: seedFirms };
+export const firms: Area = {
+  name: 'firms',
+  migrations: [FIRMS_SCHEMA, FIRMS_SCHEMA_2],
+  calls: [...firmCalls, ...storageCalls, ...partnerCalls],
+  seed: seedFirms,
+};

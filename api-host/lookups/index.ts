@@ -1,6 +1,6 @@
-/** Lookups: values of named groups, shared by every screen. */
+/** Lookups: values of named groups, shared by every screen, and their administration. */
 import type { Area } from '../areas';
 import { lookupCalls } from './calls';
-import { LOOKUPS_SCHEMA } from './schema';
+import { LOOKUP_GROUPS_SCHEMA, LOOKUPS_SCHEMA } from './schema';
 
-export const lookups: Area = { name: 'lookups', migrations: [LOOKUPS_SCHEMA], calls: lookupCalls };
+export const lookups: Area = { name: 'lookups', migrations: [LOOKUPS_SCHEMA, LOOKUP_GROUPS_SCHEMA], calls: lookupCalls };

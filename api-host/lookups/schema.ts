@@ -2,6 +2,7 @@
  * Schema of lookups (operations §3): the values of named groups (ContactType, Country, TimeZone, …). Each
  * area that owns a group writes its values as reference data in its own migration, with lookupRowsSql.
  */
+import { BLOG_STATUS, LOOKUP_GROUPS, LOOKUP_SECTIONS, type LookupGroup } from '../../lib/contract/lookup-groups';
 import { sqlText } from '../sql';
 
 /** A lookup row of reference data: [id, value, code, type3, isInactive]. */
@@ -44,4 +45,55 @@ CREATE TABLE lookup (
 );
 
 ${lookupRowsSql({ TimeZone: TIME_ZONES, Language: LANGUAGES })}
+`;
+
+/** The groups' display names (renamed with lookup/UpsertGroup); keys are fixed, the screens rely on them. */
+const GROUP_TEXT: Readonly<Record<LookupGroup, string>> = {
+  ContactType: 'Contact types',
+  Salutation: 'Salutations',
+  AddressType: 'Address types',
+  PhoneType: 'Phone types',
+  EmailType: 'Email types',
+  RelatedContactType: 'Related contact types',
+  Country: 'Countries',
+  StateProvince: 'States and provinces',
+  Language: 'Languages',
+  TimeZone: 'Time zones',
+  BlogType: 'Blog types',
+  BlogStatus: 'Blog statuses',
+};
+
+/** The blog's lookup values (overview §3: "not shown"); BlogStatus ids are BLOG_STATUS. */
+export const BLOG_LOOKUPS: Readonly<Record<'BlogType' | 'BlogStatus', readonly LookupRow[]>> = {
+  BlogType: [
+    [1, 'News', 'NEWS', null],
+    [2, 'Announcement', 'ANN', null],
+    [3, 'Training', 'TRN', null],
+    [4, 'Release notes', 'REL', null],
+    [5, 'Technical bulletin', 'TSB', null],
+  ],
+  BlogStatus: [
+    [BLOG_STATUS.draft, 'Draft', 'D', null],
+    [BLOG_STATUS.published, 'Published', 'P', null],
+    [BLOG_STATUS.archived, 'Archived', 'A', null],
+  ],
+};
+
+/**
+ * Lookup groups (operations §3: a sectionName and children) and the blog's values. `text` is unique
+ * regardless of case, so two groups cannot share a name.
+ */
+export const LOOKUP_GROUPS_SCHEMA = /* sql */ `
+CREATE TABLE lookup_group (
+  id           INTEGER PRIMARY KEY,
+  key          TEXT NOT NULL UNIQUE,
+  text         TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  section_name TEXT NOT NULL
+);
+INSERT INTO lookup_group (id, key, text, section_name) VALUES
+  ${LOOKUP_GROUPS.map((key, i) => `(${i + 1}, ${sqlText(key)}, ${sqlText(GROUP_TEXT[key])}, ${sqlText(LOOKUP_SECTIONS[key])})`).join(',\n  ')};
+CREATE INDEX lookup_group_section ON lookup_group(section_name, id);
+CREATE INDEX lookup_sort ON lookup(key, firm, sort, id);
+
+${lookupRowsSql(BLOG_LOOKUPS)}
 `;

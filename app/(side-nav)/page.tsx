@@ -1,5 +1,6 @@
-/** Home: a greeting and shortcuts to every screen the role may open. No figures are invented here. */
+/** Home: a greeting, shortcuts to every screen the role may open, and the posts for the user's location. */
 import Link from 'next/link';
+import { HomePosts } from '@/components/admin/blog/home-posts';
 import { PageHeading } from '@/components/ui/page-heading';
 import { requireRoute } from '@/lib/auth/session';
 import { routeMetadata } from '@/lib/page';
@@ -37,6 +38,12 @@ export default async function HomePage() {
           ))}
         </ul>
       )}
+      <section aria-labelledby="home-posts" className="mt-8">
+        <h2 id="home-posts" className="mb-3 text-lg font-semibold text-slate-900">
+          News
+        </h2>
+        <HomePosts timezone={profile.timezone} />
+      </section>
     </>
   );
 }

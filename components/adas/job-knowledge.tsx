@@ -3,12 +3,12 @@
  * the vehicle as its VIN decodes, mapped to the job's inspections — and the OEM links. Server-rendered.
  */
 import { RESULTS, nameOf } from '@/lib/adas/rules';
-import type { ChecklistItem } from '@/lib/contract/admin';
+import type { DecodedChecklistItem } from '@/lib/contract/admin';
 import type { VinDecode } from '@/lib/contract/decode';
 import type { VehicleLink } from '@/lib/contract/alldata';
 
 export interface JobKnowledgeProps {
-  checklist: { vehicle: { year: number; make: string; model: string }; decode: VinDecode | null; items: ChecklistItem[] };
+  checklist: { vehicle: { year: number; make: string; model: string }; decode: VinDecode | null; items: DecodedChecklistItem[] };
   procedures: VehicleLink[];
   general: VehicleLink[];
 }

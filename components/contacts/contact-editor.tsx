@@ -15,10 +15,13 @@ import { Tabs } from '@/components/ui/tabs';
 import type { ContactRecord } from '@/lib/contract/contact';
 import { LOOKUP_GROUPS } from '@/lib/contract/lookup-groups';
 import { contactApi, type ContactBody, type View } from './api';
-import { ContactInfo, RelatedContacts, type PrimaryChange } from './contact-info';
-import { useLookups } from './lookups';
-import { NEW_ID, fileAsOf } from './rules';
-import { serverFieldErrors, validateContact, type FieldErrors, withoutError } from './validation';
+import { ContactInfo, type PrimaryChange } from '@/components/contact-info/contact-info';
+import { NEW_ID } from '@/components/contact-info/rules';
+import { serverFieldErrors, type FieldErrors, withoutError } from '@/lib/validation/field-errors';
+import { useLookups } from '@/components/lookups/use-lookups';
+import { RelatedContacts } from './related-contacts';
+import { fileAsOf } from './rules';
+import { validateContact } from './validation';
 
 
 export interface EditorTarget {

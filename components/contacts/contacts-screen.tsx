@@ -17,12 +17,13 @@ import type { ContactList, ContactRow } from '@/lib/contract/contact';
 import { listHref } from '@/lib/list-state';
 import { contactApi } from './api';
 import { contactColumns } from './columns';
-import type { PrimaryChange } from './contact-info';
+import type { PrimaryChange } from '@/components/contact-info/contact-info';
+import { NEW_ID } from '@/components/contact-info/rules';
 import type { EditorTarget, NewContactDefaults } from './contact-editor';
 import { ContactSearch } from './contact-search';
 import type { ContactListSpec, ContactListState } from './list-spec';
 import { listQuery } from './query';
-import { NEW_ID, canMerge, vendorChecked } from './rules';
+import { canMerge, vendorChecked } from './rules';
 
 // Loaded when first opened: they are not needed to show the list.
 const ContactEditor = dynamic(() => import('./contact-editor').then((m) => m.ContactEditor), { ssr: false });

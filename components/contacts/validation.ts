@@ -1,23 +1,10 @@
 /**
- * Client-side checks of the contact forms, with the specification's texts (overview §5, administration
- * §5, operations §5). The server checks the same things again (lib/contract/contact.ts) and its 400 field
- * errors are shown the same way. Each function returns {field: message} for the fields at fault.
+ * Client-side checks of the contact editor and the related-contact dialog (overview §5). The item dialogs'
+ * checks and the field-error helpers are in components/contact-info/validation.ts.
  */
-import { email, minmax, required, validate } from '@/lib/validation/fields';
-import { MESSAGES } from '@/lib/validation/messages';
-import { EXTENSION_MESSAGE, EXTENSION_PATTERN, PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '@/lib/validation/phone';
-
-export type FieldErrors = Record<string, string>;
-
-const needId = (v: number | null | undefined) => (v === null || v === undefined || v <= 0 ? MESSAGES.required : null);
-
-function collect(checks: Record<string, string | null>): FieldErrors {
-  return Object.fromEntries(Object.entries(checks).filter((e): e is [string, string] => e[1] !== null));
-}
-
-/** Postal codes: 3 to 10 characters (US ZIP, ZIP+4, Canadian and UK codes fit). */
-export const POSTAL_MIN = 3;
-export const POSTAL_MAX = 10;
+import { needId } from '@/components/contact-info/validation';
+import { collect, type FieldErrors } from '@/lib/validation/field-errors';
+import { required, validate } from '@/lib/validation/fields';
 
 export interface ContactDraft {
   contactType: number | null;
@@ -39,53 +26,6 @@ export function validateContact(c: ContactDraft): FieldErrors {
   });
 }
 
-export interface AddressDraft {
-  addressType: number | null;
-  addressLines: string;
-  city: string;
-  stateProvince: number | null;
-  postalCode: string;
-  country: number | null;
-}
-
-export function validateAddress(a: AddressDraft): FieldErrors {
-  return collect({
-    addressType: needId(a.addressType),
-    addressLines: validate(a.addressLines, [required]),
-    city: validate(a.city, [required]),
-    stateProvince: needId(a.stateProvince),
-    postalCode: validate(a.postalCode.trim(), [required, minmax('Postal Code', POSTAL_MIN, POSTAL_MAX)]),
-    country: needId(a.country),
-  });
-}
-
-export interface PhoneDraft {
-  phoneType: number | null;
-  phoneNo: string;
-  extension: string;
-}
-
-export function validatePhone(p: PhoneDraft): FieldErrors {
-  return collect({
-    phoneType: needId(p.phoneType),
-    phoneNo: validate(p.phoneNo, [required, (v) => (PHONE_PATTERN.test(v.trim()) ? null : PHONE_FORMAT_MESSAGE)]),
-    extension: EXTENSION_PATTERN.test(p.extension.trim()) ? null : EXTENSION_MESSAGE,
-  });
-}
-
-export interface EmailDraft {
-  emailType: number | null;
-  emailAddress: string;
-}
-
-/** Operations §5: "email type and email address are required". */
-export function validateEmail(e: EmailDraft): FieldErrors {
-  return collect({
-    emailType: needId(e.emailType),
-    emailAddress: validate(e.emailAddress, [email]),
-  });
-}
-
 export interface RelatedDraft {
   relatedContact: number | null;
   relatedContactType: number | null;
@@ -93,19 +33,4 @@ export interface RelatedDraft {
 
 export function validateRelated(r: RelatedDraft): FieldErrors {
   return collect({ relatedContact: needId(r.relatedContact), relatedContactType: needId(r.relatedContactType) });
-}
-
-/** The server's 400 field errors (field → messages) as one message per field. */
-export function serverFieldErrors(fieldErrors: Record<string, string[]> | undefined): FieldErrors {
-  const out: FieldErrors = {};
-  for (const [k, v] of Object.entries(fieldErrors ?? {})) if (v?.[0]) out[k] = v[0];
-  return out;
-}
-
-/** The errors without one field's (the user is fixing it). */
-export function withoutError(errors: FieldErrors, field: string): FieldErrors {
-  if (!(field in errors)) return errors;
-  const next = { ...errors };
-  delete next[field];
-  return next;
 }

@@ -9,6 +9,7 @@
  *   selection is cleared when the set of rows on screen changes (another page, filter or sort);
  * - a toolbar: search box, the screen's filters, column visibility, CSV export of every matching row;
  * - empty and loading states (loading while a navigation is pending);
+ * - optional details under a row (`expandedRow`), spanning the table;
  * - at narrow widths the table scrolls sideways inside its own container; the page does not.
  */
 import {
@@ -28,7 +29,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, LoaderCircle } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import type { BaseFields } from '@/lib/list-state';
 import type { CsvValue } from './csv';
 import { Pagination } from './pagination';
@@ -77,6 +78,8 @@ export interface DataTableProps<T> {
   /** Filter controls of the screen, shown in the toolbar. */
   filters?: React.ReactNode;
   selectable?: boolean;
+  /** Rows that may not be checked (e.g. one's own account); their checkbox is disabled. Default: every row. */
+  canSelectRow?: (row: T) => boolean;
   /** Buttons acting on the checked rows. */
   bulkActions?: (selection: Selection<T>) => React.ReactNode;
   /** CSV export of every row matching the current filter. */
@@ -85,6 +88,8 @@ export interface DataTableProps<T> {
   empty?: React.ReactNode;
   /** Noun for counts: "contacts". */
   noun?: string;
+  /** Details shown under a row across the whole table (null: none), e.g. a post's comments. */
+  expandedRow?: (row: T) => React.ReactNode;
 }
 
 function sortIcon(dir: false | 'asc' | 'desc') {
@@ -122,10 +127,12 @@ export function DataTable<T extends RowData>({
   search,
   filters,
   selectable = false,
+  canSelectRow,
   bulkActions,
   exportCsv,
   empty = 'Nothing to show.',
   noun = 'rows',
+  expandedRow,
 }: DataTableProps<T>) {
   const { state, pending } = list;
 
@@ -185,7 +192,7 @@ export function DataTable<T extends RowData>({
     enableSortingRemoval: false,
     enableMultiSort: false,
     sortDescFirst: false,
-    enableRowSelection: selectable,
+    enableRowSelection: selectable && canSelectRow ? (row) => canSelectRow(row.original) : selectable,
     enableRowRangeSelection: selectable,
   });
 
@@ -286,30 +293,43 @@ export function DataTable<T extends RowData>({
                   </td>
                 </tr>
               )}
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className={`border-b border-slate-100 last:border-0 ${row.getIsSelected() ? 'bg-brand-50' : 'hover:bg-slate-50'}`}>
-                  {selectable && (
-                    <td className="w-10 px-3 py-2">
-                      <input
-                        type="checkbox"
-                        className="size-4 accent-brand-600"
-                        aria-label={`Select ${rowLabel(row.original)}`}
-                        checked={row.getIsSelected()}
-                        onChange={row.getToggleSelectedHandler()}
-                      />
-                    </td>
-                  )}
-                  {row.getVisibleCells().map((cell) => {
-                    const col = byId.get(cell.column.id);
-                    const Tag = col?.rowHeader ? 'th' : 'td';
-                    return (
-                      <Tag key={cell.id} {...(col?.rowHeader ? { scope: 'row' } : {})} className={`px-3 py-2 align-top font-normal text-slate-900 ${col?.className ?? ''}`}>
-                        <table.FlexRender cell={cell} />
-                      </Tag>
-                    );
-                  })}
-                </tr>
-              ))}
+              {table.getRowModel().rows.map((row) => {
+                const details = expandedRow?.(row.original);
+                return (
+                  <Fragment key={row.id}>
+                    <tr className={`border-b border-slate-100 last:border-0 ${row.getIsSelected() ? 'bg-brand-50' : 'hover:bg-slate-50'}`}>
+                      {selectable && (
+                        <td className="w-10 px-3 py-2">
+                          <input
+                            type="checkbox"
+                            className="size-4 accent-brand-600"
+                            aria-label={`Select ${rowLabel(row.original)}`}
+                            checked={row.getIsSelected()}
+                            disabled={!row.getCanSelect()}
+                            onChange={row.getToggleSelectedHandler()}
+                          />
+                        </td>
+                      )}
+                      {row.getVisibleCells().map((cell) => {
+                        const col = byId.get(cell.column.id);
+                        const Tag = col?.rowHeader ? 'th' : 'td';
+                        return (
+                          <Tag key={cell.id} {...(col?.rowHeader ? { scope: 'row' } : {})} className={`px-3 py-2 align-top font-normal text-slate-900 ${col?.className ?? ''}`}>
+                            <table.FlexRender cell={cell} />
+                          </Tag>
+                        );
+                      })}
+                    </tr>
+                    {details != null && details !== false && (
+                      <tr className="border-b border-slate-200 bg-slate-50">
+                        <td colSpan={span} className="px-3 py-3">
+                          {details}
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })}
             </tbody>
           </table>
         </div>

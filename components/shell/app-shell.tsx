@@ -29,7 +29,7 @@ export async function AppShell({ layout, children }: { layout: 'default' | 'side
   const { profile, role } = session;
   const brand = await brandOf(profile.firm);
   const { PRIVACY_POLICY_URL, TRAINING_VIDEOS_URL } = config();
-  const user = { firstName: profile.firstName, lastName: profile.lastName, username: profile.username };
+  const user = { user: profile.user, role, firm: profile.firm, firstName: profile.firstName, lastName: profile.lastName, username: profile.username };
   const main = (
     <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-3 py-4 sm:px-6 sm:py-6">
       {children}

@@ -1,33 +1,35 @@
 'use client';
-/** The top bar's user actions: profile, password change and logout. */
+/**
+ * The top bar's user actions: the profile (the user profile dialog of components/users for the signed-in
+ * user, source 0), password change and logout.
+ */
 import { ChevronDown, UserRound } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useEffect, useId, useRef, useState } from 'react';
-import { signOutSession } from '@/lib/auth/client';
+import { OWN_PROFILE } from '@/components/users/source';
+import { logout } from '@/lib/auth/client';
+import type { RoleId } from '@/lib/roles';
 
 // The dialogs (and Radix) load after the page, not with it: they are fetched when the browser is idle.
-const loadProfile = () => import('./profile-dialog');
-const loadPassword = () => import('./password-dialog');
-const ProfileDialog = dynamic(() => loadProfile().then((m) => m.ProfileDialog), { ssr: false });
+const loadProfile = () => import('@/components/users/user-dialog');
+const loadPassword = () => import('@/components/users/password-dialog');
+const UserDialog = dynamic(() => loadProfile().then((m) => m.UserDialog), { ssr: false });
 const PasswordDialog = dynamic(() => loadPassword().then((m) => m.PasswordDialog), { ssr: false });
 
 export interface UserMenuProps {
+  user: number;
+  role: RoleId | null;
+  firm: number;
   firstName: string;
   lastName: string;
   username: string;
 }
 
-/** Logout clears the session and reloads the root (overview §4). */
-export async function logout() {
-  await signOutSession().catch(() => undefined);
-  // A full reload on purpose: no client state of the signed-out user survives.
-  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-  window.location.assign('/');
-}
-
-export function UserMenu({ firstName, lastName, username }: UserMenuProps) {
+export function UserMenu({ user, role, firm, firstName, lastName, username }: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
+  // Each opening of the profile starts afresh (the user is read again); the dialog stays mounted while closed.
+  const [profileKey, setProfileKey] = useState(0);
   // Mounted from their first opening on, so closing animations and the delayed field clearing still run.
   const [mounted, setMounted] = useState({ profile: false, password: false });
   const menuId = useId();
@@ -57,6 +59,7 @@ export function UserMenu({ firstName, lastName, username }: UserMenuProps) {
 
   const show = (which: 'profile' | 'password') => {
     setMounted((m) => ({ ...m, [which]: true }));
+    if (which === 'profile') setProfileKey((k) => k + 1);
     setDialog(which);
   };
   const choose = (which: 'profile' | 'password') => {
@@ -103,11 +106,13 @@ export function UserMenu({ firstName, lastName, username }: UserMenuProps) {
         </ul>
       )}
       {mounted.profile && (
-        <ProfileDialog
+        <UserDialog
+          key={profileKey}
           open={dialog === 'profile'}
           onOpenChange={(o) => setDialog(o ? 'profile' : null)}
-          username={username}
-          onChangePassword={() => show('password')}
+          target={{ mode: 'editing', username }}
+          source={OWN_PROFILE}
+          viewer={{ user, role, firm }}
           returnFocusTo={buttonRef}
         />
       )}

@@ -4,7 +4,8 @@ import { Button } from './button';
 import { Dialog } from './dialog';
 import { useAction } from './use-action';
 
-export const deleteQuestion = (tag: string) => `Are you sure you wish to Delete this ${tag}?`;
+// Defined with the other texts of the specification, so lists can word a question without loading the dialog.
+export { deleteQuestion } from '@/lib/validation/messages';
 
 export interface ConfirmDialogProps {
   open: boolean;

@@ -44,11 +44,11 @@ export const UPLOAD_TEXT = {
   retry: 'Try again',
 } as const;
 
-/** Why the browser refused files before sending them (react-dropzone's error codes), in words. */
-export function refusalText(refused: readonly { name: string; code: string }[], maxMb: number, maxCount: number): string {
+/** Why the browser refused files before sending them (react-dropzone's error codes), in words; `kinds` names what is accepted. */
+export function refusalText(refused: readonly { name: string; code: string }[], maxMb: number, maxCount: number, kinds = 'a PNG or JPEG image'): string {
   const reasons = refused.map(({ name, code }) => {
     if (code === 'file-too-large') return `${name} is larger than ${maxMb} MB.`;
-    if (code === 'file-invalid-type') return `${name} is not a PNG or JPEG image.`;
+    if (code === 'file-invalid-type') return `${name} is not ${kinds}.`;
     if (code === 'too-many-files') return `At most ${maxCount} files at a time.`;
     return `${name} cannot be uploaded.`;
   });

@@ -45,3 +45,11 @@ export async function signOutSession(): Promise<void> {
     /* storage unavailable: the other tabs find out at their next request */
   }
 }
+
+/** Logout clears the session and reloads the root (overview §4). */
+export async function logout() {
+  await signOutSession().catch(() => undefined);
+  // A full reload on purpose: no client state of the signed-out user survives.
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+  window.location.assign('/');
+}

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { ADAS_DEFAULTS, ADAS_DEFAULT_YEAR, ADAS_SORTS, ADAS_TYPES, DEFAULT_ADAS_TYPE, DEFAULT_INSPECTION_TYPE, DEFAULT_STATUS, INSPECTION_TYPES, RESULTS, STATUS_NAMES } from '../adas/rules';
 import { ALL_ROLES } from '../roles';
 import { MESSAGES } from '../validation/messages';
+import { makeMatrixModel, makeMatrixModelInput } from './admin';
 import { adasSystem, vinDecode } from './decode';
 import { defineCall, ok, optionalText, q, requiredText, savedId } from './define';
 import { vehicleFields } from './vehicle';
@@ -46,6 +47,31 @@ export const createCalibrate = defineCall({
   }),
   response: savedId,
   access: 'signed-in',
+  bff: true,
+});
+
+// ── Model variability (administration §7; issue 12) ───────────────────────────────────────────────
+// The models of one make matrix (admin.ts, "adasChecklistMatrixVehicle"): listed, and changed with the same
+// rules as saveAdasMakeMatrix's models (isAdd adds a name, isDelete removes an id, the rest are kept).
+// The save answers the models afterwards. Roles 1 and 2, who maintain the knowledge base.
+export const vehicleChecklistMatrixVehicleModel = defineCall({
+  method: 'GET',
+  path: 'adas/vehicleChecklistMatrixVehicleModel',
+  query: z.object({ adasChecklistMatrixVehicle: q.id() }),
+  response: z.array(makeMatrixModel),
+  access: [1, 2],
+  bff: true,
+});
+
+export const saveVehicleChecklistMatrixVehicleModel = defineCall({
+  method: 'POST',
+  path: 'adas/saveVehicleChecklistMatrixVehicleModel',
+  body: z.object({
+    adasChecklistMatrixVehicle: z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required),
+    models: z.array(makeMatrixModelInput).max(200, 'At most 200 models'),
+  }),
+  response: z.array(makeMatrixModel),
+  access: [1, 2],
   bff: true,
 });
 

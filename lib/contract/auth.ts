@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../validation/messages';
 import { defineCall, ok, requiredText } from './define';
+import { passwordRule } from './user';
 
 /** Claims of the login token: the session profile (overview §3) plus the standard expiry. */
 export const sessionProfile = z.object({
@@ -97,4 +98,32 @@ export const createTempToken = defineCall({
   path: 'user/createTempToken',
   response: z.object({ token: z.string(), expiresAt: z.string() }),
   access: 'signed-in',
+});
+
+/**
+ * The reset link's second half (reference-host extensions): user/resetPassword mails a single-use link to
+ * /reset?token=…, valid for RESET_TOKEN_MINUTES. checkResetToken tells the page whether the link still
+ * works; completeReset sets the new password (the password rule of administration §5) and uses the link up.
+ * The token travels in the body, never in a URL the hosts would log.
+ */
+export const RESET_TOKEN_MINUTES = 60;
+export const RESET_LINK_INVALID = 'This reset link is invalid, expired or already used. Please ask for a new one.';
+const resetToken = z.string({ error: RESET_LINK_INVALID }).trim().min(20, RESET_LINK_INVALID).max(200, RESET_LINK_INVALID);
+
+export const checkResetToken = defineCall({
+  host: 'auth',
+  method: 'POST',
+  path: 'user/checkResetToken',
+  body: z.object({ token: resetToken }),
+  response: z.object({ valid: z.boolean(), username: z.string().optional() }),
+  access: 'anonymous',
+});
+
+export const completeReset = defineCall({
+  host: 'auth',
+  method: 'POST',
+  path: 'user/completeReset',
+  body: z.object({ token: resetToken, password: passwordRule }),
+  response: z.union([z.object({ success: z.literal(true) }), z.object({ success: z.literal(false), reason: z.string() })]),
+  access: 'anonymous',
 });

@@ -8,6 +8,11 @@
  * - filterBy 9999 means every contact type, any other value one ContactType id;
  *   retrospectiveDays 0 means any time, N > 0 contacts created in the last N days;
  * - companyName (for companies and vendors) extends the §3 field list.
+ * - The calls of a contact's addresses, phones and emails (list, one address, save, delete, set primary)
+ *   are open to every signed-in user: the Contact Info tab of a user's own profile is for everyone
+ *   (administration §2). The host lets a caller other than role 1 reach only their own contact with them
+ *   (any other contact answers 404, as an unknown one); role 1 reaches every contact of their firms.
+ *   Every other contact call is role 1's (the /contacts screen).
  */
 import { z } from 'zod';
 import { MESSAGES } from '../validation/messages';
@@ -231,6 +236,8 @@ const searchQuery = z.object({
 });
 
 const base = { access: CONTACTS_ROLES, bff: true } as const;
+/** A contact's addresses, phones and emails: everyone, for their own contact (see the opening comment). */
+const items = { access: 'signed-in', bff: true } as const;
 
 // ── calls ───────────────────────────────────────────────────────────────────────────────────────
 export const contacts = defineCall({ ...base, method: 'GET', path: 'contact/contacts', query: listQuery, response: listAnswer });
@@ -262,20 +269,20 @@ export const addressSearch = defineCall({ ...base, method: 'GET', path: 'contact
 export const phoneSearch = defineCall({ ...base, method: 'GET', path: 'contact/phoneSearch/', query: searchQuery, response: z.object({ items: z.array(searchResult) }) });
 export const vendorSearch = defineCall({ ...base, method: 'GET', path: 'contact/vendorSearch/', query: searchQuery, response: z.object({ items: z.array(vendorSearchResult) }) });
 
-export const contactAddressOne = defineCall({ ...base, method: 'GET', path: 'contact/contactAddress', query: z.object({ id: q.id() }), response: contactAddress });
-export const contactAddresses = defineCall({ ...base, method: 'GET', path: 'contact/contactAddresses', query: z.object({ id: q.id() }), response: z.array(contactAddress) });
-export const contactPhones = defineCall({ ...base, method: 'GET', path: 'contact/contactPhones', query: z.object({ id: q.id() }), response: z.array(contactPhone) });
-export const contactEmails = defineCall({ ...base, method: 'GET', path: 'contact/contactEmails', query: z.object({ id: q.id() }), response: z.array(contactEmail) });
+export const contactAddressOne = defineCall({ ...items, method: 'GET', path: 'contact/contactAddress', query: z.object({ id: q.id() }), response: contactAddress });
+export const contactAddresses = defineCall({ ...items, method: 'GET', path: 'contact/contactAddresses', query: z.object({ id: q.id() }), response: z.array(contactAddress) });
+export const contactPhones = defineCall({ ...items, method: 'GET', path: 'contact/contactPhones', query: z.object({ id: q.id() }), response: z.array(contactPhone) });
+export const contactEmails = defineCall({ ...items, method: 'GET', path: 'contact/contactEmails', query: z.object({ id: q.id() }), response: z.array(contactEmail) });
 
-export const saveAddress = defineCall({ ...base, method: 'POST', path: 'contact/saveAddress', body: addressInput, response: savedId });
-export const savePhone = defineCall({ ...base, method: 'POST', path: 'contact/savePhone', body: phoneInput, response: savedId });
-export const saveEmail = defineCall({ ...base, method: 'POST', path: 'contact/saveEmail', body: emailInput, response: savedId });
-export const deleteAddress = defineCall({ ...base, method: 'POST', path: 'contact/deleteAddress', body: itemRef('contactAddress'), response: deleteAnswer });
-export const deletePhone = defineCall({ ...base, method: 'POST', path: 'contact/deletePhone', body: itemRef('contactPhone'), response: deleteAnswer });
-export const deleteEmail = defineCall({ ...base, method: 'POST', path: 'contact/deleteEmail', body: itemRef('contactEmail'), response: deleteAnswer });
-export const setPrimaryAddress = defineCall({ ...base, method: 'GET', path: 'contact/setPrimaryAddress', query: primaryQuery, response: countAnswer });
-export const setPrimaryPhone = defineCall({ ...base, method: 'GET', path: 'contact/setPrimaryPhone', query: primaryQuery, response: countAnswer });
-export const setPrimaryEmail = defineCall({ ...base, method: 'GET', path: 'contact/setPrimaryEmail', query: primaryQuery, response: countAnswer });
+export const saveAddress = defineCall({ ...items, method: 'POST', path: 'contact/saveAddress', body: addressInput, response: savedId });
+export const savePhone = defineCall({ ...items, method: 'POST', path: 'contact/savePhone', body: phoneInput, response: savedId });
+export const saveEmail = defineCall({ ...items, method: 'POST', path: 'contact/saveEmail', body: emailInput, response: savedId });
+export const deleteAddress = defineCall({ ...items, method: 'POST', path: 'contact/deleteAddress', body: itemRef('contactAddress'), response: deleteAnswer });
+export const deletePhone = defineCall({ ...items, method: 'POST', path: 'contact/deletePhone', body: itemRef('contactPhone'), response: deleteAnswer });
+export const deleteEmail = defineCall({ ...items, method: 'POST', path: 'contact/deleteEmail', body: itemRef('contactEmail'), response: deleteAnswer });
+export const setPrimaryAddress = defineCall({ ...items, method: 'GET', path: 'contact/setPrimaryAddress', query: primaryQuery, response: countAnswer });
+export const setPrimaryPhone = defineCall({ ...items, method: 'GET', path: 'contact/setPrimaryPhone', query: primaryQuery, response: countAnswer });
+export const setPrimaryEmail = defineCall({ ...items, method: 'GET', path: 'contact/setPrimaryEmail', query: primaryQuery, response: countAnswer });
 
 export const related = defineCall({ ...base, method: 'GET', path: 'contact/related', query: z.object({ id: q.id() }), response: z.array(relatedContact) });
 export const saveRelated = defineCall({ ...base, method: 'POST', path: 'contact/saveRelated', body: relatedInput, response: savedId });

@@ -7,7 +7,11 @@ import { z } from 'zod';
 import type { RoleId } from '../roles';
 import { MESSAGES } from '../validation/messages';
 
-export type CallAccess = 'anonymous' | 'signed-in' | readonly RoleId[];
+/**
+ * anonymous: anyone; signed-in: any valid token; a list: those roles; service: the app's own server,
+ * authenticated by the shared secret APP_LOG_SECRET instead of a user's token (never through the BFF).
+ */
+export type CallAccess = 'anonymous' | 'signed-in' | 'service' | readonly RoleId[];
 
 export interface CallDef<
   Q extends z.ZodType = z.ZodType,

@@ -12,12 +12,17 @@
  *   browser loads through the BFF (lib/files.ts fileSrc; the limits are there too, for the browser) and
  *   screens save as they are (a user's photo,
  *   a firm's brand images).
- * - file/image?firm&name: the stored bytes with their type, for a caller who reaches the firm.
+ * - file/image?firm&name: the stored bytes with their type, for a caller who reaches the firm; and a Brand
+ *   image of a location above the caller's own (the locations below inherit their network's brand).
+ * - kind=storage puts the files in the location's storage bucket instead (lib/contract/storage.ts): the
+ *   types of STORAGE_TYPES, told by content (text and CSV: UTF-8 without control bytes); the names are
+ *   kept (a name with a folder or ".." is refused) and replace a file of the same name; the bucket must
+ *   exist and have room. The answer: the files' download URLs (firm/downloadFromBucket).
  */
 import { z } from 'zod';
 import { defineCall, q } from './define';
 
-export { FILE_FIELD, FILE_MAX_BYTES, FILES_MAX_COUNT } from '../files';
+export { FILE_FIELD, FILE_MAX_BYTES, FILES_MAX_COUNT, STORAGE_TYPES } from '../files';
 
 /** A stored file's name: what the host generated, never a path. */
 export const storedName = z
@@ -29,7 +34,7 @@ export const upload = defineCall({
   method: 'POST',
   path: 'file/upload',
   transport: 'multipart',
-  query: z.object({ kind: z.enum(['image']).default('image') }),
+  query: z.object({ kind: z.enum(['image', 'storage']).default('image') }),
   response: z.array(z.string()),
   access: 'signed-in',
   bff: true,

@@ -1,20 +1,29 @@
 /** Every call of the contract, by area. The BFF's allow-list and the reference host's routes come from here. */
 import * as adas from './adas';
+import * as adasmatrix from './adasmatrix';
 import * as admin from './admin';
 import * as alldata from './alldata';
 import * as auth from './auth';
+import * as blog from './blog';
 import * as contact from './contact';
 import * as data from './data';
 import * as decode from './decode';
 import type { CallDef } from './define';
 import * as file from './file';
 import * as firm from './firm';
+import * as insurance from './insurance';
+import * as language from './language';
 import * as log from './log';
 import * as lookup from './lookup';
+import * as partner from './partner';
+import * as report from './report';
+import * as scanpro from './scanpro';
+import * as storage from './storage';
+import * as testdrive from './testdrive';
 import * as user from './user';
 import * as vehicle from './vehicle';
 
-export const contract = { adas, admin, alldata, auth, contact, data, decode, file, firm, log, lookup, user, vehicle };
+export const contract = { adas, adasmatrix, admin, alldata, auth, blog, contact, data, decode, file, firm, insurance, language, log, lookup, partner, report, scanpro, storage, testdrive, user, vehicle };
 
 function isCall(v: unknown): v is CallDef {
   return typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'response' in v;

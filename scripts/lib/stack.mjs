@@ -48,7 +48,16 @@ export function ensureBuilt({ force = false } = {}) {
 
 /** AUTH_SECRET for the embedded default: generated once and kept in the data folder. */
 export function embeddedAuthSecret(dataDir = join(ROOT, '.data')) {
-  const file = join(dataDir, 'auth-secret');
+  return fileSecret(join(dataDir, 'auth-secret'));
+}
+
+/** APP_LOG_SECRET (the app's server errors → the host's application log) for the embedded default, shared by both. */
+export function embeddedLogSecret(dataDir = join(ROOT, '.data')) {
+  return process.env.APP_LOG_SECRET || fileSecret(join(dataDir, 'app-log-secret'));
+}
+
+function fileSecret(file) {
+  const dataDir = dirname(file);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
@@ -96,11 +105,13 @@ function start(name, command, args, env, { quiet = false } = {}) {
   return child;
 }
 
-/** Starts the reference host; `reset` re-seeds its database first. */
-export async function startApiHost({ port = 4010, db = '.data/reference.db', reset = false, env = {}, quiet = false } = {}) {
+/** Starts the reference host; `reset` re-seeds its database first; `appUrl` is where its mails link to. */
+export async function startApiHost({ port = 4010, db = '.data/reference.db', reset = false, env = {}, quiet = false, appUrl = 'http://localhost:3000' } = {}) {
   const child = start('api-host', process.execPath, ['--import', 'tsx', 'api-host/main.ts', ...(reset ? ['--reset'] : [])], {
     API_HOST_PORT: String(port),
     API_HOST_DB: db,
+    APP_LOG_SECRET: embeddedLogSecret(),
+    APP_PUBLIC_URL: appUrl,
     // Uploaded files beside the database, so every test host keeps its own.
     API_HOST_FILES: join(dirname(db), 'files'),
     ...env,
@@ -122,6 +133,7 @@ export async function startApp({ port = 3000, apiOrigin = 'http://127.0.0.1:4010
     // The host's vehicle-data stand-in, unless the customer's service is configured.
     VEHICLE_DATA_URL: process.env.VEHICLE_DATA_URL || `${apiOrigin}/ADAG/`,
     AUTH_SECRET: process.env.AUTH_SECRET || embeddedAuthSecret(),
+    APP_LOG_SECRET: embeddedLogSecret(),
     ...env,
   }, { quiet });
   await waitFor(`http://127.0.0.1:${port}/login`, child, 'The app server');

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, PROD_APP_URL } from '../support/env';
 import { createUser, type TestUser } from '../support/fixtures';
-import { chooseFromAccountMenu } from '../support/shell';
+import { chooseFromAccountMenu, clickUntil } from '../support/shell';
 import { signIn } from '../support/session';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('list').getByRole('link');
@@ -134,9 +134,8 @@ test('at phone width the left menu is a drawer and nothing scrolls sideways', as
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, 1);
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
-  await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });
-  await expect(drawer.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await clickUntil(page.getByRole('button', { name: 'Open menu' }), drawer.getByRole('link', { name: 'Dashboard' }));
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   for (const path of ['/', '/adas', '/login']) {

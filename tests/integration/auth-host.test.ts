@@ -188,7 +188,10 @@ describe('shell calls', () => {
     const t = await host.token(2);
     await host.api(t, contract.log.saveEntry, { body: { name: 'client-error', value: 'x' } });
     await host.api(t, contract.data.saveUsage, { body: { area: 'auth', action: 'signIn' } });
-    expect(host.db.prepare('SELECT user, name FROM log_entry').all()).toEqual([{ user: 2, name: 'client-error' }]);
+    // The browser's entries are records of the application log (issue 15), naming the user.
+    expect(host.db.prepare("SELECT title, name, message FROM app_log WHERE machine_name = 'browser' AND message = 'x'").all()).toEqual([
+      { title: 'user 2 (role2@example.com)', name: 'browser.client-error', message: 'x' },
+    ]);
     expect(host.db.prepare('SELECT user, area, action FROM usage').all()).toEqual([{ user: 2, area: 'auth', action: 'signIn' }]);
     expect((await host.api(t, contract.log.saveEntry, { body: { name: '' } })).status).toBe(400);
   });

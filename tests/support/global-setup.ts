@@ -4,7 +4,7 @@
  */
 // @ts-expect-error -- plain ESM helper shared with npm start and the benchmarks
 import { ensureBuilt, startApiHost, startApp } from '../../scripts/lib/stack.mjs';
-import { API_ORIGIN, API_PORT, APP_PORT, PROD_APP_PORT, TEST_DB } from './env';
+import { API_ORIGIN, API_PORT, APP_PORT, APP_URL, PROD_APP_PORT, TEST_DB } from './env';
 
 type Child = { stop(): Promise<void> };
 
@@ -13,7 +13,7 @@ export default async function globalSetup() {
   const children: Child[] = [];
   const appEnv = { TRUST_PROXY: '1', UPSTREAM_TIMEOUT_MS: '3000' };
   try {
-    children.push(await startApiHost({ port: API_PORT, db: TEST_DB, reset: true, quiet: true }));
+    children.push(await startApiHost({ port: API_PORT, db: TEST_DB, reset: true, quiet: true, appUrl: APP_URL }));
     children.push(await startApp({ port: APP_PORT, apiOrigin: API_ORIGIN, env: { ...appEnv, APP_ENV: 'uat' }, quiet: true }));
     children.push(await startApp({ port: PROD_APP_PORT, apiOrigin: API_ORIGIN, env: { ...appEnv, APP_ENV: 'prod', AUTH_SECRET: 'prod-test-secret-0123456789abcdef0123456789' }, quiet: true }));
   } catch (e) {

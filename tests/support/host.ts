@@ -13,7 +13,7 @@
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IMPLEMENTATIONS, mountAreaRoutes, seed } from '../../api-host/areas';
@@ -49,24 +49,28 @@ export interface TestHost {
   close(): Promise<void>;
 }
 
-let template: Promise<Buffer> | undefined;
+let template: Promise<{ bytes: Buffer; filesDir: string }> | undefined;
 
-/** The seeded database as bytes, built once per process. */
-function seededTemplate(): Promise<Buffer> {
+/** The seeded database as bytes and the files the seed wrote, built once per process. */
+function seededTemplate(): Promise<{ bytes: Buffer; filesDir: string }> {
   template ??= (async () => {
     const db = openDb(':memory:');
-    await seed(db);
+    const filesDir = mkdtempSync(join(tmpdir(), 'adas-seed-files-'));
+    await seed(db, filesDir);
     const bytes = db.serialize();
     db.close();
-    return bytes;
+    return { bytes, filesDir };
   })();
   return template;
 }
 
 export async function startTestHost(): Promise<TestHost> {
-  const db = new Database(await seededTemplate());
+  const seeded = await seededTemplate();
+  const db = new Database(seeded.bytes);
   db.pragma('foreign_keys = ON');
-  const ctx: HostContext = { db, tokens: tokenService(randomBytes(32), 3600), filesDir: mkdtempSync(join(tmpdir(), 'adas-files-')) };
+  const filesDir = mkdtempSync(join(tmpdir(), 'adas-files-'));
+  cpSync(seeded.filesDir, filesDir, { recursive: true });
+  const ctx: HostContext = { db, tokens: tokenService(randomBytes(32), 3600), filesDir };
   const app = buildServer(ctx, IMPLEMENTATIONS);
   mountAreaRoutes(app, ctx);
   await app.ready();

@@ -1,5 +1,5 @@
-/** Driving the shell from tests: the top bar's account menu. */
-import { expect, type Page } from '@playwright/test';
+/** Driving the shell from tests: the top bar's account menu, and clicks that wait for hydration. */
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Opens the account menu (its button is labelled with the user's name) and chooses an item. Clicks until
@@ -24,4 +24,12 @@ export async function waitForHydration(page: Page, selector: string) {
     selector,
     { timeout: 15_000 },
   );
+}
+
+/** Clicks until `then` is visible: a click that lands before the page has hydrated does nothing. */
+export async function clickUntil(button: Locator, then: Locator) {
+  await expect(async () => {
+    await button.click();
+    await expect(then).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 }

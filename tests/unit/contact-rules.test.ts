@@ -6,19 +6,17 @@ import {
   applyPrimary,
   applySaved,
   becomesPrimary,
-  canMerge,
   cancelNew,
   checkedOf,
   deleteTag,
-  fileAsOf,
   isRemoved,
-  mergeIds,
   primaryOf,
-  shortenAddress,
   toggleChecked,
-  vendorChecked,
-} from '@/components/contacts/rules';
-import { validateAddress, validateContact, validateEmail, validatePhone, serverFieldErrors } from '@/components/contacts/validation';
+} from '@/components/contact-info/rules';
+import { validateAddress, validateEmail, validatePhone } from '@/components/contact-info/validation';
+import { serverFieldErrors } from '@/lib/validation/field-errors';
+import { canMerge, fileAsOf, mergeIds, shortenAddress, vendorChecked } from '@/components/contacts/rules';
+import { validateContact } from '@/components/contacts/validation';
 import { maskPhone } from '@/lib/validation/phone';
 
 type Phone = { contactPhone: number; phoneNo: string; isPrimary: boolean; primary: string; isChecked?: boolean };

@@ -10,7 +10,7 @@ process.env.AUTH_SECRET ??= 'unit-test-secret-0123456789abcdef0123456789';
 
 const profileAnswer = {
   user: 1, contact: 1001, firm: 1, firmName: 'ADAS Central', username: 'role1@example.com', firstName: 'Avery', lastName: 'Adams',
-  email: 'role1@example.com', roles: '1', role: 1, timezone: 12, timezoneName: 'Eastern Standard Time', language: 1,
+  email: 'role1@example.com', contactType: 1, roles: '1', role: 1, timezone: 12, timezoneName: 'Eastern Standard Time', language: 1,
   languageName: 'English', laborRate: 86, isInactive: false, receivesReport: true, receivesInvoice: false,
 };
 

@@ -1,0 +1,114 @@
+/** SQL of the blog list, search and Home, shared by the calls. Filters, search, sorting and paging run in SQLite. */
+import { BLOG_STATUS } from '../../lib/contract/lookup-groups';
+import type { BlogListQuery, BlogRecord, BlogRow } from '../../lib/contract/blog';
+import type { Db } from '../db';
+import { firmScope, ftsPrefixMatch, prepared } from '../sql';
+
+export interface BlogDb {
+  blog: number;
+  firm: number;
+  firm_name: string;
+  blog_name: string;
+  blog_type: number;
+  blog_type_name: string | null;
+  blog_status: number;
+  blog_status_name: string | null;
+  created_by: string;
+  created_on: string;
+  image_url: string | null;
+  blog_tags: string;
+  scheduled_on: string | null;
+  is_sticky: number;
+  sort: number;
+  is_allow_comments: number;
+  is_include_shop: number;
+  attachments: number;
+  count_comments: number;
+  content?: string;
+}
+
+export const toRow = (r: BlogDb): BlogRow => ({
+  blog: r.blog,
+  firm: r.firm,
+  firmName: r.firm_name,
+  blogName: r.blog_name,
+  blogType: r.blog_type,
+  blogTypeName: r.blog_type_name ?? '',
+  blogStatus: r.blog_status,
+  blogStatusName: r.blog_status_name ?? '',
+  createdBy: r.created_by,
+  createdOn: r.created_on,
+  imageUrl: r.image_url,
+  blogTags: r.blog_tags,
+  scheduledOn: r.scheduled_on,
+  isSticky: !!r.is_sticky,
+  sort: r.sort,
+  isAllowComments: !!r.is_allow_comments,
+  isIncludeShop: !!r.is_include_shop,
+  attachments: r.attachments,
+  countComments: r.count_comments,
+});
+export const toRecord = (r: BlogDb): BlogRecord => ({ ...toRow(r), content: r.content ?? '' });
+
+const COLUMNS = `b.blog, b.firm, f.name AS firm_name, b.blog_name, b.blog_type, t.value AS blog_type_name, b.blog_status, s.value AS blog_status_name,
+  b.created_by, b.created_on, b.image_url, b.blog_tags, b.scheduled_on, b.is_sticky, b.sort, b.is_allow_comments, b.is_include_shop,
+  (SELECT count(*) FROM blog_attachment a WHERE a.blog = b.blog AND a.blog_comment IS NULL) AS attachments,
+  (SELECT count(*) FROM blog_comment c WHERE c.blog = b.blog) AS count_comments`;
+export const FROM = `FROM blog b JOIN firm f ON f.firm = b.firm
+  LEFT JOIN lookup t ON t.key = 'BlogType' AND t.id = b.blog_type AND t.firm = 1
+  LEFT JOIN lookup s ON s.key = 'BlogStatus' AND s.id = b.blog_status AND s.firm = 1`;
+
+export const SELECT_ROW = `SELECT ${COLUMNS} ${FROM}`;
+export const SELECT_RECORD = `SELECT ${COLUMNS}, b.content ${FROM}`;
+
+const ORDER: Record<BlogListQuery['orderBy'], string> = {
+  createdBy: 'b.created_by',
+  blogName: 'b.blog_name',
+  blogType: 't.sort',
+  blogStatus: 's.sort',
+  scheduledOn: 'b.scheduled_on',
+  createdOn: 'b.created_on',
+  sort: 'b.sort',
+};
+
+/** One page of the caller's posts and the number matching. */
+export function listBlogs(db: Db, q: BlogListQuery, firms: ReadonlySet<number>): { count: number; items: BlogRow[] } {
+  const where = ['1'];
+  const args: (string | number)[] = [];
+  if (q.blogStatus) {
+    where.push('b.blog_status = ?');
+    args.push(q.blogStatus);
+  }
+  const match = q.searchTerm ? ftsPrefixMatch(q.searchTerm, ['blog_name', 'blog_tags', 'content_text']) : null;
+  if (match) {
+    where.push('b.blog IN (SELECT rowid FROM blog_fts WHERE blog_fts MATCH ?)');
+    args.push(match);
+  }
+  const whereSql = where.join(' AND ') + firmScope(db, firms, 'b');
+  const count = prepared(db, `SELECT count(*) FROM blog b WHERE ${whereSql}`).pluck().get(...args) as number;
+  const dir = q.direction === 'desc' ? 'DESC' : 'ASC';
+  // Ties: the newest post first, whatever the direction.
+  const rows = prepared(db, `${SELECT_ROW} WHERE ${whereSql} ORDER BY ${ORDER[q.orderBy]} ${dir}, b.blog DESC LIMIT ? OFFSET ?`).all(
+    ...args,
+    q.pageSize,
+    (q.page - 1) * q.pageSize,
+  ) as BlogDb[];
+  return { count, items: rows.map(toRow) };
+}
+
+/**
+ * Home's posts for a user of `firm`: Published, schedule come, published by that firm or one above it in
+ * the network; a shop sees only posts that include shops. Sticky first, then `sort`, then newest.
+ */
+export function publishedFor(db: Db, firm: number, limit: number, opts: { blog?: number; now?: Date } = {}): BlogRecord[] {
+  const rows = prepared(
+    db,
+    `WITH RECURSIVE up(firm) AS (SELECT ? UNION SELECT f.parent FROM firm f JOIN up ON f.firm = up.firm WHERE f.parent IS NOT NULL)
+     ${SELECT_RECORD}
+     WHERE b.blog_status = ? AND b.firm IN (SELECT firm FROM up) AND coalesce(b.scheduled_on, b.created_on) <= ?
+       AND (b.is_include_shop = 1 OR (SELECT firm_type FROM firm WHERE firm = ?) <> 'shop') AND (? IS NULL OR b.blog = ?)
+     ORDER BY b.is_sticky DESC, b.sort, coalesce(b.scheduled_on, b.created_on) DESC, b.blog DESC
+     LIMIT ?`,
+  ).all(firm, BLOG_STATUS.published, (opts.now ?? new Date()).toISOString(), firm, opts.blog ?? null, opts.blog ?? null, limit) as BlogDb[];
+  return rows.map(toRecord);
+}

@@ -1,0 +1,349 @@
+/**
+ * Make exceptions, exclusions, info lookups and the no-scrub list (admin/getAdasMakeExclusions …
+ * deleteAdasNoScrubList, getMakeExceptionLookups, checklistMatrixAdasInfoExport): the knowledge base's
+ * smaller lists. Each is searched, sorted and paged in SQL on its own indexes.
+ */
+import Papa from 'papaparse';
+import { contract } from '../../lib/contract';
+import type { AdasExclusion, InfoLookup, MakeException, NoScrubItem } from '../../lib/contract/admin';
+import { CSV_OPTIONS } from '../../lib/csv';
+import type { InfoLookupType } from '../../lib/configuration/constants';
+import { splitKeywords } from '../../lib/configuration/keywords';
+import type { Db } from '../db';
+import { prepared } from '../sql';
+import { implement, notFound } from '../server';
+import { assertKnowledgeBase, assertSystem, bool, fieldError, flag, isUniqueViolation, pageOf, searchCondition, type SqlValue } from './common';
+import { indexKeywords, unindexKeywords } from './keywords';
+import { today } from './make-matrix-calls';
+
+const a = contract.admin;
+
+/** Deletes one row by id (404 when there is none), with the keyword index of its owner kind. */
+function deleteRow(db: Db, table: string, key: string, id: number, what: string, keywordKind?: 'info' | 'exception') {
+  db.transaction(() => {
+    if (!prepared(db, `DELETE FROM ${table} WHERE ${key} = ?`).run(id).changes) throw notFound(what);
+    if (keywordKind) unindexKeywords(db, [keywordKind], id);
+  })();
+}
+
+/** Inserts (id ≤ 0) or updates one row; answers its id (404 for an unknown id). */
+function upsert(db: Db, table: string, key: string, id: number, values: Record<string, SqlValue>, what: string): number {
+  const cols = Object.keys(values);
+  if (id > 0) {
+    const set = cols.map((c) => `${c} = ?`).join(', ');
+    if (!prepared(db, `UPDATE ${table} SET ${set} WHERE ${key} = ?`).run(...Object.values(values), id).changes) throw notFound(what);
+    return id;
+  }
+  return Number(prepared(db, `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...Object.values(values)).lastInsertRowid);
+}
+
+const SYSTEM_NAME = `coalesce((SELECT c.matrix_item FROM adas_checklist_matrix c WHERE c.adas_checklist_matrix = x.adas_checklist_matrix), '')`;
+
+// ── make exceptions ─────────────────────────────────────────────────────────────────────────────────
+interface ExceptionDb {
+  adas_make_exclusion: number;
+  vehicle_make: string;
+  adas_checklist_matrix: number | null;
+  matrix_item: string;
+  keywords: string;
+  reason: string;
+  is_inactive: number;
+}
+const toException = (r: ExceptionDb): MakeException => ({
+  adasMakeExclusion: r.adas_make_exclusion,
+  vehicleMake: r.vehicle_make,
+  adasChecklistMatrix: r.adas_checklist_matrix,
+  matrixItem: r.matrix_item,
+  keywords: r.keywords,
+  reason: r.reason,
+  isInactive: bool(r.is_inactive),
+});
+
+// ── exclusions ──────────────────────────────────────────────────────────────────────────────────────
+interface ExclusionDb {
+  adas_exclusion: number;
+  keyword: string;
+  adas_checklist_matrix: number | null;
+  matrix_item: string;
+  reason: string;
+  is_inactive: number;
+}
+const toExclusion = (r: ExclusionDb): AdasExclusion => ({
+  adasExclusion: r.adas_exclusion,
+  keyword: r.keyword,
+  adasChecklistMatrix: r.adas_checklist_matrix,
+  matrixItem: r.matrix_item,
+  reason: r.reason,
+  isInactive: bool(r.is_inactive),
+});
+
+// ── info lookups ────────────────────────────────────────────────────────────────────────────────────
+interface InfoDb {
+  adas_info_lookup: number;
+  adas_checklist_matrix: number | null;
+  matrix_item: string;
+  vehicle_make: string;
+  year_start: number;
+  year_end: number;
+  keywords: string;
+  lookup_type: InfoLookupType;
+  url: string;
+  is_inactive: number;
+  sort: number;
+  source: string;
+  is_report_add: number;
+  description: string;
+}
+const toInfo = (r: InfoDb): InfoLookup => ({
+  adasChecklistMatrixInfoLookup: r.adas_info_lookup,
+  adasChecklistMatrix: r.adas_checklist_matrix,
+  matrixItem: r.matrix_item,
+  vehicleMake: r.vehicle_make,
+  yearStart: r.year_start,
+  yearEnd: r.year_end,
+  keywords: r.keywords,
+  lookupType: r.lookup_type,
+  url: r.url,
+  isInactive: bool(r.is_inactive),
+  sort: r.sort,
+  source: r.source,
+  isReportAdd: bool(r.is_report_add),
+  description: r.description,
+});
+const INFO_SELECT = `x.*, ${SYSTEM_NAME} AS matrix_item`;
+
+// ── no-scrub ────────────────────────────────────────────────────────────────────────────────────────
+interface NoScrubDb {
+  adas_no_scrub: number;
+  vehicle_make: string;
+  vehicle_model: string;
+  year_start: number;
+  year_end: number;
+  is_inactive: number;
+  reason: string;
+}
+const toNoScrub = (r: NoScrubDb): NoScrubItem => ({
+  adasNoScrubList: r.adas_no_scrub,
+  vehicleMake: r.vehicle_make,
+  vehicleModel: r.vehicle_model,
+  yearStart: r.year_start,
+  yearEnd: r.year_end,
+  isInactive: bool(r.is_inactive),
+  reason: r.reason,
+});
+
+/** A search condition plus extra filters as one where list. */
+function filters(term: string, columns: readonly string[], extra: [string, SqlValue][] = []): { where: string[]; params: SqlValue[] } {
+  const where: string[] = [];
+  const params: SqlValue[] = [];
+  for (const [sql, value] of extra) {
+    where.push(sql);
+    params.push(value);
+  }
+  const s = searchCondition(term, columns);
+  if (s) {
+    where.push(s.sql);
+    params.push(...s.params);
+  }
+  return { where, params };
+}
+
+export const exceptionCalls = [
+  // Make exceptions
+  implement(a.getAdasMakeExclusions, ({ query, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    const extra: [string, SqlValue][] = [];
+    if (query.id) extra.push(['x.adas_checklist_matrix = ?', query.id]);
+    if (query.vehicleMake) extra.push(['x.vehicle_make = ?', query.vehicleMake]);
+    const f = filters(query.searchTerm, ['x.vehicle_make', 'x.keywords', 'x.reason'], extra);
+    const order = { make: ['x.vehicle_make', 'matrix_item', 'x.adas_make_exclusion'], system: ['matrix_item', 'x.vehicle_make', 'x.adas_make_exclusion'] }[query.orderBy];
+    return pageOf(ctx.db, { select: `x.*, ${SYSTEM_NAME} AS matrix_item`, from: 'adas_make_exclusion x', ...f, order, query, map: toException });
+  }),
+  implement(a.saveAdasMakeExclusion, ({ body, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    const { db } = ctx;
+    assertSystem(db, body.adasChecklistMatrix);
+    const id = db.transaction(() => {
+      const saved = upsert(
+        db,
+        'adas_make_exclusion',
+        'adas_make_exclusion',
+        body.adasMakeExclusion,
+        { vehicle_make: body.vehicleMake, adas_checklist_matrix: body.adasChecklistMatrix, keywords: body.keywords, reason: body.reason, is_inactive: flag(body.isInactive) },
+        'Make exception',
+      );
+      indexKeywords(db, 'exception', saved, body.keywords, body.vehicleMake);
+      return saved;
+    })();
+    return { id };
+  }),
+  implement(a.deleteAdasMakeExclusion, ({ query, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    deleteRow(ctx.db, 'adas_make_exclusion', 'adas_make_exclusion', query.id, 'Make exception', 'exception');
+    return { success: true as const };
+  }),
+  implement(a.getMakeExceptionLookups, ({ query, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    const { db } = ctx;
+    const system = query.adasChecklistMatrix ? ' AND m.adas_checklist_matrix = ?' : '';
+    const args = query.adasChecklistMatrix ? [query.make, query.adasChecklistMatrix] : [query.make];
+    const keywords = prepared(
+      db,
+      `SELECT k.keyword FROM adas_keyword k JOIN adas_make_matrix m ON m.make_matrix = k.owner
+       WHERE k.vehicle_make = ? AND k.kind IN ('line','location','sublet')${system}
+       GROUP BY k.keyword COLLATE NOCASE ORDER BY count(*) DESC, k.keyword LIMIT 500`,
+    ).pluck().all(...args) as string[];
+    const models = prepared(
+      db,
+      `SELECT DISTINCT x.vehicle_model FROM adas_make_matrix_model x JOIN adas_make_matrix m ON m.make_matrix = x.make_matrix
+       WHERE x.vehicle_make = ?${system} ORDER BY x.vehicle_model LIMIT 500`,
+    ).pluck().all(...args) as string[];
+    return { keywords, models };
+  }),
+
+  // Exclusions
+  implement(a.getAdasExclusions, ({ query, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    const f = filters(query.searchTerm, ['x.keyword', 'x.reason']);
+    const order = { keyword: ['x.keyword', 'x.adas_exclusion'], system: ['matrix_item', 'x.keyword'] }[query.orderBy];
+    return pageOf(ctx.db, { select: `x.*, ${SYSTEM_NAME} AS matrix_item`, from: 'adas_exclusion x', ...f, order, query, map: toExclusion });
+  }),
+  implement(a.saveAdasExclusion, ({ body, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    assertSystem(ctx.db, body.adasChecklistMatrix);
+    try {
+      const id = upsert(
+        ctx.db,
+        'adas_exclusion',
+        'adas_exclusion',
+        body.adasExclusion,
+        { keyword: body.keyword, adas_checklist_matrix: body.adasChecklistMatrix, reason: body.reason, is_inactive: flag(body.isInactive) },
+        'Exclusion',
+      );
+      return { id };
+    } catch (e) {
+      if (isUniqueViolation(e)) throw fieldError('keyword', `"${body.keyword}" is already an exclusion${body.adasChecklistMatrix ? ' of this system' : ''}`);
+      throw e;
+    }
+  }),
+  implement(a.deleteAdasExclusion, ({ query, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    deleteRow(ctx.db, 'adas_exclusion', 'adas_exclusion', query.id, 'Exclusion');
+    return { success: true as const };
+  }),
+
+  // Info lookups
+  implement(a.getAdasMatrixInfoLookups, ({ query, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    const extra: [string, SqlValue][] = [];
+    if (query.vehicleMake) extra.push(['x.vehicle_make = ?', query.vehicleMake]);
+    if (query.lookupType) extra.push(['x.lookup_type = ?', query.lookupType]);
+    if (query.source) extra.push(['x.source = ?', query.source]);
+    const f = filters(query.searchTerm, ['x.vehicle_make', 'x.description', 'x.keywords', 'x.source'], extra);
+    const order = {
+      make: ['x.vehicle_make', 'x.year_start', 'x.adas_info_lookup'],
+      type: ['x.lookup_type', 'x.vehicle_make', 'x.adas_info_lookup'],
+      years: ['x.year_start', 'x.year_end', 'x.adas_info_lookup'],
+      sort: ['x.sort', 'x.adas_info_lookup'],
+    }[query.orderBy];
+    return pageOf(ctx.db, { select: INFO_SELECT, from: 'adas_info_lookup x', ...f, order, query, map: toInfo });
+  }),
+  implement(a.getAdasMatrixInfoLookup, ({ query, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    const r = prepared(ctx.db, `SELECT ${INFO_SELECT} FROM adas_info_lookup x WHERE x.adas_info_lookup = ?`).get(query.id) as InfoDb | undefined;
+    if (!r) throw notFound('Info lookup');
+    return toInfo(r);
+  }),
+  implement(a.saveAdasMatrixInfoLookup, ({ body, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    const { db } = ctx;
+    assertSystem(db, body.adasChecklistMatrix);
+    const id = db.transaction(() => {
+      const saved = upsert(
+        db,
+        'adas_info_lookup',
+        'adas_info_lookup',
+        body.adasChecklistMatrixInfoLookup,
+        {
+          adas_checklist_matrix: body.adasChecklistMatrix,
+          vehicle_make: body.vehicleMake,
+          year_start: body.yearStart,
+          year_end: body.yearEnd,
+          keywords: body.keywords,
+          lookup_type: body.lookupType,
+          url: body.url,
+          is_inactive: flag(body.isInactive),
+          sort: body.sort,
+          source: body.source,
+          is_report_add: flag(body.isReportAdd),
+          description: body.description,
+        },
+        'Info lookup',
+      );
+      indexKeywords(db, 'info', saved, body.keywords, body.vehicleMake);
+      return saved;
+    })();
+    return { id };
+  }),
+  implement(a.deleteAdasMatrixInfoLookup, ({ query, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    deleteRow(ctx.db, 'adas_info_lookup', 'adas_info_lookup', query.id, 'Info lookup', 'info');
+    return { success: true as const };
+  }),
+  implement(a.checklistMatrixAdasInfoExport, ({ query, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    const where: string[] = [];
+    const params: SqlValue[] = [];
+    if (query.source) {
+      where.push('x.source = ?');
+      params.push(query.source);
+    }
+    if (query.isInactive !== undefined) {
+      where.push('x.is_inactive = ?');
+      params.push(flag(query.isInactive));
+    }
+    if (query.vehicleMake) {
+      where.push('x.vehicle_make = ?');
+      params.push(query.vehicleMake);
+    }
+    const rows = (prepared(ctx.db, `SELECT ${INFO_SELECT} FROM adas_info_lookup x WHERE ${where.join(' AND ') || '1'} ORDER BY x.vehicle_make, x.sort, x.adas_info_lookup`).all(
+      ...params,
+    ) as InfoDb[]).map(toInfo);
+    const csv = Papa.unparse(
+      {
+        fields: ['Make', 'Year start', 'Year end', 'System', 'Type', 'Description', 'Keywords', 'URL', 'Source', 'Add to report', 'Inactive', 'Sort'],
+        data: rows.map((r) => [
+          r.vehicleMake, r.yearStart, r.yearEnd, r.matrixItem || 'All systems', r.lookupType, r.description, splitKeywords(r.keywords).join(', '), r.url, r.source,
+          r.isReportAdd ? 'Yes' : 'No', r.isInactive ? 'Yes' : 'No', r.sort,
+        ]),
+      },
+      CSV_OPTIONS,
+    );
+    return { fileName: `adas-info-${today()}.csv`, csv, rows: rows.length };
+  }),
+
+  // No-scrub list
+  implement(a.getAdasNoScrubList, ({ query, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    const f = filters(query.searchTerm, ['x.vehicle_make', 'x.vehicle_model', 'x.reason']);
+    const order = { make: ['x.vehicle_make', 'x.vehicle_model', 'x.year_start', 'x.adas_no_scrub'], years: ['x.year_start', 'x.year_end', 'x.adas_no_scrub'] }[query.orderBy];
+    return pageOf(ctx.db, { select: 'x.*', from: 'adas_no_scrub x', ...f, order, query, map: toNoScrub });
+  }),
+  implement(a.saveAdasNoScrubList, ({ body, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    const id = upsert(
+      ctx.db,
+      'adas_no_scrub',
+      'adas_no_scrub',
+      body.adasNoScrubList,
+      { vehicle_make: body.vehicleMake, vehicle_model: body.vehicleModel, year_start: body.yearStart, year_end: body.yearEnd, reason: body.reason, is_inactive: flag(body.isInactive) },
+      'No-scrub item',
+    );
+    return { id };
+  }),
+  implement(a.deleteAdasNoScrubList, ({ query, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    deleteRow(ctx.db, 'adas_no_scrub', 'adas_no_scrub', query.id, 'No-scrub item');
+    return { success: true as const };
+  }),
+];

@@ -1,0 +1,187 @@
+/**
+ * OEM procedure links (alldata/getLinkManage … saveLinksByVehicle) and the make-matrix-links import
+ * (admin/importMakeMatrixLinks): one table, make_matrix_link. The import accepts the file at once, stores
+ * its rows in the background (as new ADAS links) and, when done, tells the administrators (roles 1, 2) by
+ * push.
+ */
+import Papa from 'papaparse';
+import { contract } from '../../lib/contract';
+import { MAKE_MATRIX_LINK_COLUMNS, makeMatrixLinkRow } from '../../lib/contract/admin';
+import type { AdasLink, LinkInput } from '../../lib/contract/alldata';
+import type { LinkType } from '../../lib/configuration/constants';
+import { PUSH_TARGETS, type ImportNotice } from '../../lib/push/messages';
+import { isAdminRole } from '../../lib/roles';
+import type { Db } from '../db';
+import { prepared } from '../sql';
+import { implement, notFound, type HostContext } from '../server';
+import { assertKnowledgeBase, bool, pageOf, searchCondition, type SqlValue, yearsText } from './common';
+
+interface LinkDb {
+  make_matrix_link: number;
+  title: string;
+  url: string;
+  type: LinkType;
+  make: string;
+  model: string;
+  year_start: number | null;
+  year_end: number | null;
+  is_new: number;
+  created_at: string;
+}
+const toLink = (r: LinkDb): AdasLink => ({
+  id: r.make_matrix_link,
+  title: r.title,
+  url: r.url,
+  type: r.type,
+  make: r.make,
+  model: r.model,
+  yearStart: r.year_start,
+  yearEnd: r.year_end,
+  year: yearsText(r.year_start, r.year_end),
+  isNew: bool(r.is_new),
+  createdAt: r.created_at,
+});
+
+const INSERT_LINK = 'INSERT INTO make_matrix_link (import, type, make, model, year_start, year_end, title, url, is_new) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)';
+type Link = Required<Omit<LinkInput, 'type'>> & { type: LinkType };
+
+function insertLink(db: Db, l: Link, importId: number | null = null): number {
+  return Number(prepared(db, INSERT_LINK).run(importId, l.type, l.make, l.model, l.yearStart, l.yearEnd, l.title, l.url).lastInsertRowid);
+}
+
+/** Rows of ids that exist, for lists of ids in bulk calls: `IN (json_each)`. */
+const ids = (list: readonly number[]) => JSON.stringify([...new Set(list)]);
+
+// ── the import ──────────────────────────────────────────────────────────────────────────────────────
+/** Rows stored per transaction; the importer yields to the event loop between chunks. */
+const CHUNK = 500;
+/** Rejected rows whose reasons are kept with the import. */
+const KEEP_ERRORS = 50;
+
+const isHeader = (cells: string[]) =>
+  cells.length === MAKE_MATRIX_LINK_COLUMNS.length && cells.every((c, i) => c.trim().toLowerCase() === MAKE_MATRIX_LINK_COLUMNS[i].toLowerCase());
+
+const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Checks and stores the rows of one links file, then notifies the administrators. */
+export async function runMakeMatrixLinkImport(ctx: HostContext, id: number, fileName: string, content: string): Promise<ImportNotice> {
+  const { db } = ctx;
+  let imported = 0;
+  let rejected = 0;
+  const errors: { line: number; reason: string }[] = [];
+  const reject = (line: number, reason: string) => {
+    rejected++;
+    if (errors.length < KEEP_ERRORS) errors.push({ line, reason });
+  };
+  let status: 'done' | 'failed' = 'done';
+  try {
+    const rows = Papa.parse<string[]>(content.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' }).data;
+    const start = rows.length && isHeader(rows[0]) ? 1 : 0;
+    for (let from = start; from < rows.length; from += CHUNK) {
+      db.transaction(() => {
+        for (let i = from; i < Math.min(rows.length, from + CHUNK); i++) {
+          const cells = rows[i];
+          const line = i + 1;
+          if (cells.length !== MAKE_MATRIX_LINK_COLUMNS.length) {
+            reject(line, `Expected ${MAKE_MATRIX_LINK_COLUMNS.length} columns, found ${cells.length}`);
+            continue;
+          }
+          const parsed = makeMatrixLinkRow.safeParse(Object.fromEntries(MAKE_MATRIX_LINK_COLUMNS.map((k, j) => [k, cells[j]])));
+          if (!parsed.success) {
+            reject(line, parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; '));
+            continue;
+          }
+          insertLink(db, { ...parsed.data, type: 'adas' }, id);
+          imported++;
+        }
+      })();
+      await nextTick();
+    }
+  } catch (e) {
+    status = 'failed';
+    console.error(`[api-host] make-matrix-link import ${id} failed:`, e);
+  }
+  db.prepare(
+    "UPDATE make_matrix_link_import SET status = ?, imported = ?, rejected = ?, errors = ?, finished_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE import = ?",
+  ).run(status, imported, rejected, JSON.stringify(errors), id);
+  const notice: ImportNotice = { kind: 'makeMatrixLinks', import: id, fileName, imported, rejected };
+  ctx.push?.send((owner) => isAdminRole(owner.role), PUSH_TARGETS.importNotice, [notice]);
+  return notice;
+}
+
+// ── the calls ───────────────────────────────────────────────────────────────────────────────────────
+const l = contract.alldata;
+
+export const linkCalls = [
+  implement(contract.admin.importMakeMatrixLinks, ({ body, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    const id = Number(
+      ctx.db.prepare('INSERT INTO make_matrix_link_import (file_name, user) VALUES (?, ?)').run(body.fileName, caller.user).lastInsertRowid,
+    );
+    setImmediate(() => void runMakeMatrixLinkImport(ctx, id, body.fileName, body.content));
+    return { import: id, status: 'queued' as const };
+  }),
+  implement(l.getLinkManage, ({ query, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    const where = ['x.type = ?'];
+    const params: SqlValue[] = [query.adaslinks ? 'adas' : 'general'];
+    if (query.make) {
+      where.push('x.make = ?');
+      params.push(query.make);
+    }
+    if (query.isNew) where.push('x.is_new = 1');
+    const s = searchCondition(query.searchTerm, ['x.title', 'x.make', 'x.model', 'x.url']);
+    if (s) {
+      where.push(s.sql);
+      params.push(...s.params);
+    }
+    const order = {
+      title: ['x.title', 'x.make_matrix_link'],
+      make: ['x.make', 'x.model', 'x.make_matrix_link'],
+      years: ['x.year_start', 'x.year_end', 'x.make_matrix_link'],
+      created: ['x.created_at', 'x.make_matrix_link'],
+    }[query.orderBy];
+    return pageOf(ctx.db, { select: 'x.*', from: 'make_matrix_link x', where, params, order, query, map: toLink });
+  }),
+  implement(l.createAdasLinks, ({ body, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    return { ids: ctx.db.transaction(() => body.links.map((link) => insertLink(ctx.db, link)))() };
+  }),
+  implement(l.saveAdasLinks, ({ body, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    if (body.id <= 0) return { id: insertLink(ctx.db, body) };
+    const changed = prepared(
+      ctx.db,
+      'UPDATE make_matrix_link SET type = ?, make = ?, model = ?, year_start = ?, year_end = ?, title = ?, url = ?, is_new = 0 WHERE make_matrix_link = ?',
+    ).run(body.type, body.make, body.model, body.yearStart, body.yearEnd, body.title, body.url, body.id).changes;
+    if (!changed) throw notFound('Link');
+    return { id: body.id };
+  }),
+  implement(l.updateAdasLinks, ({ body, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    const set = [body.isNew !== undefined && 'is_new = ?', body.type !== undefined && 'type = ?'].filter(Boolean).join(', ');
+    const values = [...(body.isNew !== undefined ? [body.isNew ? 1 : 0] : []), ...(body.type !== undefined ? [body.type] : [])];
+    const count = prepared(ctx.db, `UPDATE make_matrix_link SET ${set} WHERE make_matrix_link IN (SELECT value FROM json_each(?))`).run(...values, ids(body.ids)).changes;
+    return { count };
+  }),
+  implement(l.removeLinksManage, ({ body, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    return { count: prepared(ctx.db, 'DELETE FROM make_matrix_link WHERE make_matrix_link IN (SELECT value FROM json_each(?))').run(ids(body.ids)).changes };
+  }),
+  implement(l.saveLinksByVehicle, ({ body, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    const { db } = ctx;
+    const count = db.transaction(() => {
+      prepared(db, 'DELETE FROM make_matrix_link WHERE type = ? AND make = ? AND model = ? AND year_start IS ? AND year_end IS ?').run(
+        body.type,
+        body.make,
+        body.model,
+        body.yearStart,
+        body.yearEnd,
+      );
+      for (const link of body.links) insertLink(db, { ...link, type: body.type, make: body.make, model: body.model, yearStart: body.yearStart, yearEnd: body.yearEnd });
+      return body.links.length;
+    })();
+    return { count };
+  }),
+];

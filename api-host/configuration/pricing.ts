@@ -1,0 +1,228 @@
+/**
+ * Calibration pricing (adasmatrix/*): calibration types with their network-default price, firms' own
+ * prices, and the CSV import (preview, all-or-none, valid rows only) and export.
+ */
+import Papa from 'papaparse';
+import type { z } from 'zod';
+import { contract } from '../../lib/contract';
+import type { CalibrationTypeRow, PricingImportResult, importCalibrationPricing } from '../../lib/contract/adasmatrix';
+import { CSV_OPTIONS } from '../../lib/csv';
+import { CALIBRATION_MODE_LABELS, NETWORK_FIRM, type CalibrationMode } from '../../lib/configuration/constants';
+import { dollars } from '../../lib/configuration/money';
+import { FIRM_PRICING_COLUMNS, PRICING_COLUMNS, checkPricingRow } from '../../lib/configuration/pricing-csv';
+import type { Db } from '../db';
+import { prepared } from '../sql';
+import { type Caller, assertFirm, badRequest, implement, notFound } from '../server';
+import { assertKnowledgeBase, fieldError, isUniqueViolation, pageOf, searchCondition, type SqlValue } from './common';
+import { today } from './make-matrix-calls';
+import { calibrationPrice } from './rules';
+
+const p = contract.adasmatrix;
+
+interface TypeDb {
+  calibration_type: number;
+  system_type: number;
+  system_type_name: string;
+  name: string;
+  mode: CalibrationMode;
+  price_cents: number | null;
+  make_matrices: number;
+}
+const toType = (r: TypeDb): CalibrationTypeRow => ({
+  calibrationType: r.calibration_type,
+  systemType: r.system_type,
+  systemTypeName: r.system_type_name,
+  name: r.name,
+  mode: r.mode,
+  price: r.price_cents == null ? null : dollars(r.price_cents),
+  makeMatrices: r.make_matrices,
+});
+const TYPE_SELECT = `t.calibration_type, t.system_type, s.name AS system_type_name, t.name, t.mode, t.price_cents,
+  (SELECT count(*) FROM adas_make_matrix m WHERE m.calibration_type = t.calibration_type) AS make_matrices`;
+const TYPE_FROM = 'adas_calibration_type t JOIN adas_system_type s ON s.system_type = t.system_type';
+
+/** Network prices are the platform's; a firm's prices need the caller to reach that firm (404 otherwise). */
+function assertPricing(caller: Caller, firm: number | undefined): void {
+  if (firm === undefined || firm === NETWORK_FIRM) assertKnowledgeBase(caller);
+  else assertFirm(caller, firm, 'Firm');
+}
+
+const cents = (price: number | null) => (price == null ? null : Math.round(price * 100));
+
+type ImportBody = z.output<typeof importCalibrationPricing.body>;
+
+/** Checks (and, unless previewing, applies) an import in one transaction. */
+export function importPricing(db: Db, body: ImportBody): PricingImportResult {
+  const firm = body.firm !== undefined && body.firm !== NETWORK_FIRM ? body.firm : null;
+  const systemTypes = new Map((prepared(db, 'SELECT system_type, name FROM adas_system_type').all() as { system_type: number; name: string }[]).map((s) => [s.name.toLowerCase(), s]));
+  const existing = prepared(db, 'SELECT calibration_type, mode, price_cents FROM adas_calibration_type WHERE system_type = ? AND name = ?');
+  const firmPrice = prepared(db, 'SELECT price_cents FROM adas_calibration_price WHERE firm = ? AND calibration_type = ?').pluck();
+  const seen = new Map<string, number>();
+
+  const checked = body.rows.map((cells) => {
+    const result = checkPricingRow({ ...cells }, firm !== null);
+    const errors: Record<string, string> = result.ok ? {} : { ...result.errors };
+    const type = systemTypes.get(cells.systemType.trim().toLowerCase());
+    if (cells.systemType.trim() && !type) errors['System type'] = `Unknown system type "${cells.systemType.trim().slice(0, 40)}"`;
+    const key = `${cells.systemType.trim().toLowerCase()}|${cells.calibration.trim().toLowerCase()}`;
+    if (seen.has(key)) errors.Calibration = `Repeats line ${seen.get(key)}`;
+    else seen.set(key, cells.line);
+    const row = result.ok ? result.row : null;
+    const current = type && row ? (existing.get(type.system_type, row.calibration) as { calibration_type: number; mode: CalibrationMode; price_cents: number | null } | undefined) : undefined;
+    if (firm !== null && row && type && !current) errors.Calibration = 'Not a calibration of this system type (a firm prices existing calibrations only)';
+    let status: 'new' | 'update' | 'unchanged' | 'error' = 'error';
+    if (!Object.keys(errors).length && row && type) {
+      if (firm !== null) status = firmPrice.get(firm, current!.calibration_type) === row.priceCents ? 'unchanged' : 'update';
+      else if (!current) status = 'new';
+      else status = current.price_cents === row.priceCents && current.mode === row.mode ? 'unchanged' : 'update';
+    }
+    return {
+      out: {
+        line: cells.line,
+        systemType: type?.name ?? cells.systemType.trim(),
+        calibration: cells.calibration.trim(),
+        mode: row?.mode ?? null,
+        price: row ? dollars(row.priceCents) : null,
+        status,
+        errors,
+      },
+      apply: status === 'new' || status === 'update' ? { systemType: type!.system_type, id: current?.calibration_type, row: row! } : null,
+    };
+  });
+
+  const invalid = checked.filter((c) => c.out.status === 'error').length;
+  const result = { rows: checked.map((c) => c.out), valid: checked.length - invalid, invalid, applied: 0 };
+  if (body.apply === 'preview' || (body.apply === 'all' && invalid > 0)) return result;
+
+  result.applied = db.transaction(() => {
+    let n = 0;
+    for (const { apply } of checked) {
+      if (!apply) continue;
+      if (firm !== null)
+        prepared(db, 'INSERT INTO adas_calibration_price (firm, calibration_type, price_cents) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET price_cents = excluded.price_cents').run(
+          firm,
+          apply.id!,
+          apply.row.priceCents,
+        );
+      else if (apply.id) prepared(db, 'UPDATE adas_calibration_type SET mode = ?, price_cents = ? WHERE calibration_type = ?').run(apply.row.mode, apply.row.priceCents, apply.id);
+      else prepared(db, 'INSERT INTO adas_calibration_type (system_type, name, mode, price_cents) VALUES (?, ?, ?, ?)').run(apply.systemType, apply.row.calibration, apply.row.mode, apply.row.priceCents);
+      n++;
+    }
+    return n;
+  })();
+  return result;
+}
+
+export const pricingCalls = [
+  implement(p.systemCalibrations, ({ query, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    const where: string[] = [];
+    const params: SqlValue[] = [];
+    if (query.systemType) {
+      where.push('t.system_type = ?');
+      params.push(query.systemType);
+    }
+    const s = searchCondition(query.searchTerm, ['t.name', 's.name']);
+    if (s) {
+      where.push(s.sql);
+      params.push(...s.params);
+    }
+    const order = { system: ['s.sort', 't.name'], name: ['t.name', 't.calibration_type'], price: ['t.price_cents', 't.name'] }[query.orderBy];
+    return pageOf(ctx.db, { select: TYPE_SELECT, from: TYPE_FROM, where, params, order, query, map: toType });
+  }),
+  implement(p.removeCalibration, ({ query, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    const { db } = ctx;
+    db.transaction(() => {
+      if (!prepared(db, 'SELECT 1 FROM adas_calibration_type WHERE calibration_type = ? AND system_type = ?').get(query.calibrationType, query.systemType))
+        throw notFound('Calibration');
+      const used = prepared(db, 'SELECT count(*) FROM adas_make_matrix WHERE calibration_type = ?').pluck().get(query.calibrationType) as number;
+      if (used) throw badRequest(`This calibration is used by ${used} make matri${used === 1 ? 'x' : 'ces'}; change them first`);
+      prepared(db, 'DELETE FROM adas_calibration_type WHERE calibration_type = ?').run(query.calibrationType);
+    })();
+    return { success: true as const };
+  }),
+  implement(p.getCalibrationPricing, ({ query, caller, ctx }) => {
+    assertPricing(caller, query.firm);
+    const r = prepared(ctx.db, `SELECT ${TYPE_SELECT} FROM ${TYPE_FROM} WHERE t.calibration_type = ?`).get(query.calibrationType) as TypeDb | undefined;
+    if (!r) throw notFound('Calibration');
+    const firm = query.firm ?? null;
+    const effective = calibrationPrice(ctx.db, r.calibration_type, firm);
+    const own = firm == null ? null : (prepared(ctx.db, 'SELECT price_cents FROM adas_calibration_price WHERE firm = ? AND calibration_type = ?').pluck().get(firm, r.calibration_type) as number | undefined);
+    return {
+      calibrationType: r.calibration_type,
+      systemType: r.system_type,
+      systemTypeName: r.system_type_name,
+      name: r.name,
+      mode: r.mode,
+      firm,
+      price: effective.cents == null ? null : dollars(effective.cents),
+      source: effective.source,
+      networkPrice: r.price_cents == null ? null : dollars(r.price_cents),
+      firmPrice: own == null ? null : dollars(own),
+    };
+  }),
+  implement(p.saveCalibrationPricing, ({ body, caller, ctx }) => {
+    assertPricing(caller, body.firm);
+    const { db } = ctx;
+    if (body.firm !== undefined) {
+      if (!prepared(db, 'SELECT 1 FROM adas_calibration_type WHERE calibration_type = ?').get(body.calibrationType)) throw notFound('Calibration');
+      if (body.price == null) prepared(db, 'DELETE FROM adas_calibration_price WHERE firm = ? AND calibration_type = ?').run(body.firm, body.calibrationType);
+      else
+        prepared(db, 'INSERT INTO adas_calibration_price (firm, calibration_type, price_cents) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET price_cents = excluded.price_cents').run(
+          body.firm,
+          body.calibrationType,
+          cents(body.price),
+        );
+      return { id: body.calibrationType };
+    }
+    if (!prepared(db, 'SELECT 1 FROM adas_system_type WHERE system_type = ?').get(body.systemType)) throw fieldError('systemType', 'Unknown system type');
+    try {
+      if (body.calibrationType > 0) {
+        const changed = prepared(db, 'UPDATE adas_calibration_type SET system_type = ?, name = ?, mode = ?, price_cents = ? WHERE calibration_type = ?').run(
+          body.systemType,
+          body.name,
+          body.mode,
+          cents(body.price),
+          body.calibrationType,
+        ).changes;
+        if (!changed) throw notFound('Calibration');
+        return { id: body.calibrationType };
+      }
+      return {
+        id: Number(prepared(db, 'INSERT INTO adas_calibration_type (system_type, name, mode, price_cents) VALUES (?, ?, ?, ?)').run(body.systemType, body.name, body.mode, cents(body.price)).lastInsertRowid),
+      };
+    } catch (e) {
+      if (isUniqueViolation(e)) throw fieldError('name', `This system type already has a calibration named ${body.name}`);
+      throw e;
+    }
+  }),
+  implement(p.importCalibrationPricing, ({ body, caller, ctx }) => {
+    assertPricing(caller, body.firm);
+    return importPricing(ctx.db, body);
+  }),
+  implement(p.exportCalibrationPricing, ({ query, caller, ctx }) => {
+    assertPricing(caller, query.firm);
+    const firm = query.firm !== undefined && query.firm !== NETWORK_FIRM ? query.firm : null;
+    const rows = prepared(
+      ctx.db,
+      `SELECT s.name AS system_type, t.name, t.mode, t.price_cents AS network, p.price_cents AS own
+       FROM ${TYPE_FROM} LEFT JOIN adas_calibration_price p ON p.calibration_type = t.calibration_type AND p.firm = ?
+       ORDER BY s.sort, t.name`,
+    ).all(firm ?? 0) as { system_type: string; name: string; mode: CalibrationMode; network: number | null; own: number | null }[];
+    const money = (c: number | null) => (c == null ? '' : (c / 100).toFixed(2));
+    const csv = Papa.unparse(
+      {
+        fields: firm === null ? [...PRICING_COLUMNS] : [...PRICING_COLUMNS, ...FIRM_PRICING_COLUMNS],
+        data: rows.map((r) => {
+          const base = [r.system_type, r.name, CALIBRATION_MODE_LABELS[r.mode]];
+          if (firm === null) return [...base, money(r.network)];
+          const source = r.own != null ? 'firm' : r.network != null ? 'network' : 'none';
+          return [...base, money(r.own ?? r.network), money(r.network), source];
+        }),
+      },
+      CSV_OPTIONS,
+    );
+    return { fileName: `calibration-pricing${firm === null ? '' : `-firm-${firm}`}-${today()}.csv`, csv, rows: rows.length };
+  }),
+];

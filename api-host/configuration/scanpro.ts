@@ -1,0 +1,44 @@
+/**
+ * Scan-pro configuration (scanpro/SaveScanProConfiguration, scanpro/GetScanProConfiguration): one per firm
+ * (businessId), replaced on each save. A firm the caller cannot reach answers 404.
+ */
+import { contract } from '../../lib/contract';
+import type { ScanProConfiguration } from '../../lib/contract/scanpro';
+import { modelYearMax } from '../../lib/configuration/constants';
+import { prepared } from '../sql';
+import { assertFirm, implement, notFound } from '../server';
+import { fieldError } from './common';
+
+/** What a firm without a saved configuration starts from: every make, the last ten model years, both scans. */
+export function defaultScanPro(businessId: number): ScanProConfiguration {
+  const end = modelYearMax() - 1;
+  return { businessId, criteria: { makes: [], yearStart: end - 9, yearEnd: end, preRepairScan: true, postRepairScan: true }, checklist: [], updatedAt: null };
+}
+
+export const scanProCalls = [
+  implement(contract.scanpro.GetScanProConfiguration, ({ query, caller, ctx }) => {
+    assertFirm(caller, query.businessId, 'Firm');
+    const r = prepared(ctx.db, 'SELECT criteria, checklist, updated_at FROM scanpro_configuration WHERE business_id = ?').get(query.businessId) as
+      | { criteria: string; checklist: string; updated_at: string }
+      | undefined;
+    if (!r) {
+      if (!prepared(ctx.db, 'SELECT 1 FROM firm WHERE firm = ?').get(query.businessId)) throw notFound('Firm');
+      return defaultScanPro(query.businessId);
+    }
+    return { businessId: query.businessId, criteria: JSON.parse(r.criteria), checklist: JSON.parse(r.checklist), updatedAt: r.updated_at };
+  }),
+  implement(contract.scanpro.SaveScanProConfiguration, ({ body, caller, ctx }) => {
+    assertFirm(caller, body.businessId, 'Firm');
+    const { db } = ctx;
+    const known = prepared(db, 'SELECT count(*) FROM adas_checklist_matrix WHERE adas_checklist_matrix IN (SELECT value FROM json_each(?))').pluck().get(JSON.stringify(body.checklist)) as number;
+    if (known !== body.checklist.length) throw fieldError('checklist', 'Unknown system');
+    const updatedAt = prepared(
+      db,
+      `INSERT INTO scanpro_configuration (business_id, criteria, checklist, updated_by) VALUES (?, ?, ?, ?)
+       ON CONFLICT (business_id) DO UPDATE SET criteria = excluded.criteria, checklist = excluded.checklist, updated_by = excluded.updated_by,
+         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+       RETURNING updated_at`,
+    ).pluck().get(body.businessId, JSON.stringify(body.criteria), JSON.stringify(body.checklist), caller.user) as string;
+    return { businessId: body.businessId, updatedAt };
+  }),
+];

@@ -1,0 +1,144 @@
+/**
+ * Test-drive recommendations (testdrive/*) and test-drive result types (lookup/testdriveResultType,
+ * lookup/saveTestdriveResultType): records of a firm (the platform firm 1 holds the network's). A firm the
+ * caller cannot reach answers 404, as an unknown record does.
+ */
+import { contract } from '../../lib/contract';
+import type { TestDriveRecommendation } from '../../lib/contract/testdrive';
+import type { TestdriveResultTypeRow } from '../../lib/contract/lookup';
+import { driveTypeName } from '../../lib/configuration/constants';
+import type { Db } from '../db';
+import { prepared } from '../sql';
+import { type Caller, assertFirm, implement, notFound } from '../server';
+import { bool, flag, pageOf, searchCondition, type SqlValue } from './common';
+
+const t = contract.testdrive;
+
+interface RecommendationDb {
+  testdrive_recommendation: number;
+  firm: number;
+  firm_name: string;
+  recommendation: string;
+  drive_type: number;
+  vehicle_make: string;
+  recommendation_text: string;
+}
+const toRecommendation = (r: RecommendationDb): TestDriveRecommendation => ({
+  firm: r.firm,
+  firmName: r.firm_name,
+  testDriveRecommendation: r.testdrive_recommendation,
+  recommendation: r.recommendation,
+  driveType: r.drive_type,
+  driveTypeName: driveTypeName(r.drive_type),
+  vehicleMake: r.vehicle_make,
+  recommendationText: r.recommendation_text,
+});
+const RECOMMENDATION_SELECT = 'x.*, f.name AS firm_name';
+const RECOMMENDATION_FROM = 'testdrive_recommendation x JOIN firm f ON f.firm = x.firm';
+
+/** The recommendation if the caller may see it (its firm); otherwise 404, as for an unknown one. */
+function visibleRecommendation(db: Db, caller: Caller, id: number): RecommendationDb {
+  const r = prepared(db, `SELECT ${RECOMMENDATION_SELECT} FROM ${RECOMMENDATION_FROM} WHERE x.testdrive_recommendation = ?`).get(id) as RecommendationDb | undefined;
+  if (!r || !caller.firms.has(r.firm)) throw notFound('Test-drive recommendation');
+  return r;
+}
+
+interface ResultTypeDb {
+  testdrive_result_type: number;
+  firm: number;
+  is_inactive: number;
+  sort: number;
+  year: number | null;
+  vehicle_make: string;
+  drive_type: number;
+  name: string;
+  code: string;
+}
+const toResultType = (r: ResultTypeDb): TestdriveResultTypeRow => ({
+  testdriveResultType: r.testdrive_result_type,
+  firm: r.firm,
+  isInactive: bool(r.is_inactive),
+  sort: r.sort,
+  year: r.year,
+  vehicleMake: r.vehicle_make,
+  driveType: r.drive_type,
+  driveTypeName: driveTypeName(r.drive_type),
+  testdriveResultTypeName: r.name,
+  testdriveResultCode: r.code,
+});
+
+export const testDriveCalls = [
+  implement(t.testdriveRecommendations, ({ query, caller, ctx }) => {
+    assertFirm(caller, query.firm, 'Firm');
+    const where = ['x.firm = ?'];
+    const params: SqlValue[] = [query.firm];
+    const s = searchCondition(query.searchTerm, ['x.recommendation', 'x.vehicle_make', 'x.recommendation_text']);
+    if (s) {
+      where.push(s.sql);
+      params.push(...s.params);
+    }
+    const order = {
+      recommendation: ['x.recommendation', 'x.testdrive_recommendation'],
+      make: ['x.vehicle_make', 'x.recommendation'],
+      driveType: ['x.drive_type', 'x.recommendation'],
+    }[query.orderBy];
+    return pageOf(ctx.db, { select: RECOMMENDATION_SELECT, from: RECOMMENDATION_FROM, where, params, order, query, map: toRecommendation });
+  }),
+  implement(t.testdriveRecommendation, ({ query, caller, ctx }) => toRecommendation(visibleRecommendation(ctx.db, caller, query.testDriveRecommendation))),
+  implement(t.saveTestDriveRecommendation, ({ body, caller, ctx }) => {
+    assertFirm(caller, body.firm, 'Firm');
+    const { db } = ctx;
+    const values = [body.firm, body.recommendation, body.driveType, body.vehicleMake, body.recommendationText];
+    if (body.testDriveRecommendation > 0) {
+      visibleRecommendation(db, caller, body.testDriveRecommendation);
+      prepared(db, 'UPDATE testdrive_recommendation SET firm = ?, recommendation = ?, drive_type = ?, vehicle_make = ?, recommendation_text = ? WHERE testdrive_recommendation = ?').run(
+        ...values,
+        body.testDriveRecommendation,
+      );
+      return { id: body.testDriveRecommendation };
+    }
+    const id = prepared(db, 'INSERT INTO testdrive_recommendation (firm, recommendation, drive_type, vehicle_make, recommendation_text) VALUES (?, ?, ?, ?, ?)').run(...values)
+      .lastInsertRowid;
+    return { id: Number(id) };
+  }),
+  implement(t.deleteTestdriveRecommendation, ({ query, caller, ctx }) => {
+    visibleRecommendation(ctx.db, caller, query.testDriveRecommendation);
+    prepared(ctx.db, 'DELETE FROM testdrive_recommendation WHERE testdrive_recommendation = ?').run(query.testDriveRecommendation);
+    return { success: true as const };
+  }),
+
+  implement(contract.lookup.testdriveResultType, ({ query, caller, ctx }) => {
+    assertFirm(caller, query.firm, 'Firm');
+    const where = ['x.firm = ?'];
+    const params: SqlValue[] = [query.firm];
+    if (query.testdriveResultType !== undefined) {
+      where.push('x.testdrive_result_type = ?');
+      params.push(query.testdriveResultType);
+    }
+    if (!query.showInactive) where.push('x.is_inactive = 0');
+    const s = searchCondition(query.searchTerm, ['x.name', 'x.code', 'x.vehicle_make']);
+    if (s) {
+      where.push(s.sql);
+      params.push(...s.params);
+    }
+    const order = { sort: ['x.sort', 'x.name'], name: ['x.name', 'x.testdrive_result_type'], code: ['x.code', 'x.testdrive_result_type'] }[query.orderBy];
+    return pageOf(ctx.db, { select: 'x.*', from: 'testdrive_result_type x', where, params, order, query, map: toResultType });
+  }),
+  implement(contract.lookup.saveTestdriveResultType, ({ body, caller, ctx }) => {
+    assertFirm(caller, body.firm, 'Firm');
+    const { db } = ctx;
+    const values = [body.firm, flag(body.isInactive), body.sort, body.year, body.vehicleMake, body.driveType, body.testdriveResultTypeName, body.testdriveResultCode];
+    if (body.testdriveResultType > 0) {
+      const firm = prepared(db, 'SELECT firm FROM testdrive_result_type WHERE testdrive_result_type = ?').pluck().get(body.testdriveResultType) as number | undefined;
+      if (firm === undefined || !caller.firms.has(firm)) throw notFound('Result type');
+      prepared(db, 'UPDATE testdrive_result_type SET firm = ?, is_inactive = ?, sort = ?, year = ?, vehicle_make = ?, drive_type = ?, name = ?, code = ? WHERE testdrive_result_type = ?').run(
+        ...values,
+        body.testdriveResultType,
+      );
+      return { id: body.testdriveResultType };
+    }
+    const id = prepared(db, 'INSERT INTO testdrive_result_type (firm, is_inactive, sort, year, vehicle_make, drive_type, name, code) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(...values)
+      .lastInsertRowid;
+    return { id: Number(id) };
+  }),
+];

@@ -1,0 +1,132 @@
+/**
+ * The network's texts: translations (language/*) and report recommendations (report/*), part of the
+ * knowledge base (platform administrators only).
+ */
+import { contract } from '../../lib/contract';
+import type { ReportRecommendation } from '../../lib/contract/report';
+import type { Translation } from '../../lib/contract/language';
+import type { Db } from '../db';
+import { prepared } from '../sql';
+import { implement, notFound } from '../server';
+import { assertKnowledgeBase, fieldError, isUniqueViolation, pageOf, searchCondition, type SqlValue } from './common';
+
+interface TranslationDb {
+  translation: number;
+  translation_type: Translation['translationType'];
+  language_code: Translation['languageCode'];
+  source: string;
+  text: string;
+}
+const toTranslation = (r: TranslationDb): Translation => ({
+  translation: r.translation,
+  translationType: r.translation_type,
+  languageCode: r.language_code,
+  source: r.source,
+  text: r.text,
+});
+
+function saveTranslation(db: Db, id: number, b: Omit<Translation, 'translation'>): number {
+  try {
+    if (id > 0) {
+      const changed = prepared(db, 'UPDATE translation SET translation_type = ?, language_code = ?, source = ?, text = ? WHERE translation = ?').run(
+        b.translationType,
+        b.languageCode,
+        b.source,
+        b.text,
+        id,
+      ).changes;
+      if (!changed) throw notFound('Translation');
+      return id;
+    }
+    return Number(prepared(db, 'INSERT INTO translation (translation_type, language_code, source, text) VALUES (?, ?, ?, ?)').run(b.translationType, b.languageCode, b.source, b.text).lastInsertRowid);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw fieldError('source', 'This text already has a translation of this type in this language');
+    throw e;
+  }
+}
+
+interface RecommendationDb {
+  report_recommendation: number;
+  title: string;
+  year_start: number;
+  year_end: number;
+  systems: string;
+  makes: string;
+  content: string;
+  system_names: string;
+}
+const toRecommendation = (r: RecommendationDb): ReportRecommendation => ({
+  reportRecommendation: r.report_recommendation,
+  title: r.title,
+  yearStart: r.year_start,
+  yearEnd: r.year_end,
+  systems: JSON.parse(r.systems) as number[],
+  systemNames: JSON.parse(r.system_names) as string[],
+  makes: JSON.parse(r.makes) as string[],
+  content: r.content,
+});
+const RECOMMENDATION_SELECT = `x.*, (SELECT json_group_array(c.matrix_item) FROM json_each(x.systems) j JOIN adas_checklist_matrix c ON c.adas_checklist_matrix = j.value) AS system_names`;
+
+export const textCalls = [
+  implement(contract.language.translations, ({ query, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    const where = ['x.translation_type = ?', 'x.language_code = ?'];
+    const params: SqlValue[] = [query.translationType, query.languageCode];
+    const s = searchCondition(query.searchTerm, ['x.source', 'x.text']);
+    if (s) {
+      where.push(s.sql);
+      params.push(...s.params);
+    }
+    const order = { source: ['x.source', 'x.translation'], text: ['x.text', 'x.translation'] }[query.orderBy];
+    return pageOf(ctx.db, { select: 'x.*', from: 'translation x', where, params, order, query, map: toTranslation });
+  }),
+  implement(contract.language.addTranslation, ({ body, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    return { id: saveTranslation(ctx.db, -1, body) };
+  }),
+  implement(contract.language.saveTranslation, ({ body, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    return { id: saveTranslation(ctx.db, body.translation, body) };
+  }),
+  implement(contract.language.deleteTranslation, ({ query, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    if (!prepared(ctx.db, 'DELETE FROM translation WHERE translation = ?').run(query.translation).changes) throw notFound('Translation');
+    return { success: true as const };
+  }),
+
+  implement(contract.report.getReportRecommendations, ({ query, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    const s = searchCondition(query.searchTerm, ['x.title', 'x.content', 'x.makes']);
+    const order = { title: ['x.title', 'x.report_recommendation'], years: ['x.year_start', 'x.year_end', 'x.report_recommendation'] }[query.orderBy];
+    return pageOf(ctx.db, {
+      select: RECOMMENDATION_SELECT,
+      from: 'report_recommendation x',
+      where: s ? [s.sql] : [],
+      params: s?.params ?? [],
+      order,
+      query,
+      map: toRecommendation,
+    });
+  }),
+  implement(contract.report.saveReportRecommendation, ({ body, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    const { db } = ctx;
+    const known = prepared(db, 'SELECT count(*) FROM adas_checklist_matrix WHERE adas_checklist_matrix IN (SELECT value FROM json_each(?))').pluck().get(JSON.stringify(body.systems)) as number;
+    if (known !== body.systems.length) throw fieldError('systems', 'Unknown system');
+    const values = [body.title, body.yearStart, body.yearEnd, JSON.stringify(body.systems), JSON.stringify(body.makes), body.content];
+    if (body.reportRecommendation > 0) {
+      const changed = prepared(db, 'UPDATE report_recommendation SET title = ?, year_start = ?, year_end = ?, systems = ?, makes = ?, content = ? WHERE report_recommendation = ?').run(
+        ...values,
+        body.reportRecommendation,
+      ).changes;
+      if (!changed) throw notFound('Report recommendation');
+      return { id: body.reportRecommendation };
+    }
+    return { id: Number(prepared(db, 'INSERT INTO report_recommendation (title, year_start, year_end, systems, makes, content) VALUES (?, ?, ?, ?, ?, ?)').run(...values).lastInsertRowid) };
+  }),
+  implement(contract.report.removeReportRecommendation, ({ query, caller, ctx }) => {
+    assertKnowledgeBase(caller);
+    if (!prepared(ctx.db, 'DELETE FROM report_recommendation WHERE report_recommendation = ?').run(query.reportRecommendation).changes) throw notFound('Report recommendation');
+    return { success: true as const };
+  }),
+];

@@ -1,0 +1,98 @@
+/**
+ * The reference host's logger: pino, writing every record to the application log store (and warnings and
+ * worse, as JSON lines, to stdout), so the log viewer shows the host's own records. Records are queued and
+ * written in one transaction per tick; `flush()` writes what is queued (tests, shutdown).
+ * Authorization headers and cookies are redacted before a record is formed.
+ */
+import { hostname } from 'node:os';
+import pino, { type Logger } from 'pino';
+import { LOG_LEVELS, type LogLevel } from '../../lib/contract/log';
+import type { Db } from '../db';
+import { writeRecords, type AppLogRecord } from './store';
+
+const LEVEL_BY_NUMBER: Readonly<Record<number, LogLevel>> = { 10: 'Trace', 20: 'Debug', 30: 'Info', 40: 'Warn', 50: 'Error', 60: 'Fatal' };
+export const MACHINE_NAME = hostname();
+
+interface PinoLine {
+  level: number;
+  time: number;
+  msg?: string;
+  name?: string;
+  area?: string;
+  title?: string;
+  messageLayout?: string;
+  err?: { type?: string; message?: string; stack?: string; cause?: { stack?: string; message?: string } };
+  req?: { method?: string; url?: string };
+}
+
+/** One pino line as an application log record. */
+export function recordOf(line: PinoLine): AppLogRecord {
+  const level = LEVEL_BY_NUMBER[line.level] ?? (line.level >= 60 ? 'Fatal' : LOG_LEVELS[Math.max(0, Math.min(5, Math.floor(line.level / 10) - 1))]);
+  const err = line.err;
+  return {
+    timestamp: new Date(line.time).toISOString(),
+    level,
+    name: [line.name ?? 'api-host', line.area].filter(Boolean).join('.'),
+    message: (line.msg || err?.message || '').slice(0, 8000),
+    title: line.title ?? (line.req?.method && line.req.url ? `${line.req.method} ${line.req.url}`.slice(0, 400) : null),
+    exception: err?.stack?.slice(0, 16_000) ?? null,
+    innerException: (err?.cause?.stack ?? err?.cause?.message)?.slice(0, 16_000) ?? null,
+    messageLayout: line.messageLayout ?? null,
+    machineName: MACHINE_NAME,
+  };
+}
+
+export interface StoreLogger {
+  logger: Logger;
+  flush(): void;
+}
+
+export function storeLogger(db: Db, { level = 'info', stdoutLevel = 'warn' }: { level?: string; stdoutLevel?: string | null } = {}): StoreLogger {
+  let queue: AppLogRecord[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (!queue.length || !db.open) return;
+    const batch = queue;
+    queue = [];
+    try {
+      writeRecords(db, batch);
+    } catch (e) {
+      process.stderr.write(`[api-host] could not write ${batch.length} log record(s): ${(e as Error).message}\n`);
+    }
+  };
+  const store = {
+    write(line: string) {
+      queue.push(recordOf(JSON.parse(line) as PinoLine));
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    },
+  };
+  const streams: pino.StreamEntry[] = [{ stream: store, level: level as pino.Level }];
+  if (stdoutLevel) streams.push({ stream: process.stdout, level: stdoutLevel as pino.Level });
+  const logger = pino(
+    {
+      name: 'api-host',
+      // The cause stays apart (the record's inner exception) instead of being appended to the stack.
+      serializers: { err: pino.stdSerializers.errWithCause },
+      level: [level, stdoutLevel ?? level].sort((a, b) => pino.levels.values[a] - pino.levels.values[b])[0],
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'token', '*.token'], censor: '[hidden]' },
+      hooks: {
+        // The message template ("Mail sent to %s") is kept as the record's message layout.
+        logMethod(args, method) {
+          const at = typeof args[0] === 'string' ? 0 : 1;
+          const template = args[at];
+          if (typeof template === 'string' && args.length > at + 1) {
+            if (at === 0) args.unshift({ messageLayout: template } as never);
+            else args[0] = { ...(args[0] as object), messageLayout: template };
+          }
+          return method.apply(this, args as Parameters<typeof method>);
+        },
+      },
+    },
+    pino.multistream(streams),
+  );
+  return { logger, flush };
+}

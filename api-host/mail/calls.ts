@@ -1,0 +1,67 @@
+/** The email log (admin/getEmails, admin/getEmail): the mails the stand-in kept, scoped to the caller's firms. */
+import { contract } from '../../lib/contract';
+import { EMAIL_SORTS, type EmailRecord, type EmailRow } from '../../lib/contract/admin';
+import { firmScope, prepared } from '../sql';
+import { implement, notFound } from '../server';
+
+const ORDER: Record<(typeof EMAIL_SORTS)[number], string> = { sentAt: 'm.sent_at', recipient: 'm.recipient', subject: 'm.subject' };
+
+interface RowDb {
+  mail: number;
+  recipient: string;
+  subject: string;
+  sent_at: string;
+  firm: number | null;
+  firm_name: string | null;
+  attachment_count: number;
+}
+
+const toRow = (r: RowDb): EmailRow => ({
+  mail: r.mail,
+  recipient: r.recipient,
+  subject: r.subject,
+  sentAt: r.sent_at,
+  firm: r.firm,
+  firmName: r.firm_name,
+  attachmentCount: r.attachment_count,
+});
+
+const ROW_SQL = `SELECT m.mail, m.recipient, m.subject, m.sent_at, m.firm, f.name AS firm_name,
+  (SELECT count(*) FROM mail_attachment a WHERE a.mail = m.mail) AS attachment_count
+  FROM mail m LEFT JOIN firm f ON f.firm = m.firm`;
+
+export const mailCalls = [
+  implement(contract.admin.getEmails, ({ query, caller, ctx }) => {
+    const where = ['1'];
+    const args: (string | number)[] = [];
+    const term = query.email.trim();
+    if (term.length >= 3) {
+      // The trigram index finds the substring; a quoted phrase keeps the term's punctuation literal.
+      where.push('m.mail IN (SELECT rowid FROM mail_recipient_fts WHERE mail_recipient_fts MATCH ?)');
+      args.push(`"${term.replace(/"/g, '""')}"`);
+    } else if (term) {
+      where.push("m.recipient LIKE ? ESCAPE '\\'");
+      args.push(`%${term.replace(/[\\%_]/g, '\\$&')}%`);
+    }
+    const scope = firmScope(ctx.db, caller.firms, 'm');
+    const whereSql = where.join(' AND ') + scope;
+    const count = prepared(ctx.db, `SELECT count(*) FROM mail m WHERE ${whereSql}`).pluck().get(...args) as number;
+    const dir = query.direction === 'desc' ? 'DESC' : 'ASC';
+    const rows = prepared(ctx.db, `${ROW_SQL} WHERE ${whereSql} ORDER BY ${ORDER[query.orderBy]} ${dir}, m.mail ${dir} LIMIT ? OFFSET ?`).all(
+      ...args,
+      query.pageSize,
+      (query.page - 1) * query.pageSize,
+    ) as RowDb[];
+    return { count, items: rows.map(toRow) };
+  }),
+  implement(contract.admin.getEmail, ({ query, caller, ctx }): EmailRecord => {
+    const row = prepared(ctx.db, `${ROW_SQL.replace('m.sent_at,', 'm.sent_at, m.body,')} WHERE m.mail = ?${firmScope(ctx.db, caller.firms, 'm')}`).get(query.id) as
+      | (RowDb & { body: string })
+      | undefined;
+    if (!row) throw notFound('Mail');
+    const attachments = prepared(ctx.db, 'SELECT file_name AS fileName, content_type AS contentType, size FROM mail_attachment WHERE mail = ? ORDER BY mail_attachment').all(
+      row.mail,
+    ) as EmailRecord['attachments'];
+    return { ...toRow(row), body: row.body, attachments };
+  }),
+];

@@ -1,0 +1,129 @@
+/**
+ * SQL of the user list (user/users), shared by the call and the benchmark (scripts/seed-bench.ts). Scope,
+ * filters, search, sort and paging all happen in SQLite:
+ * - scope: the users whose location (user.firm) the caller reaches, inlined as integers from the database;
+ * - search: every word a prefix of the first or last name (the contacts' FTS index, name column only), or
+ *   the term the start of the username (its unique NOCASE index);
+ * - the page's ids are found first, joining only what the sort needs, then those rows are read in full.
+ */
+import type { UserListQuery, UserRow } from '../../lib/contract/user';
+import { ftsQuery } from '../contacts/query';
+import type { Db } from '../db';
+import { firmScope, prepared } from '../sql';
+
+/** Sort keys per orderBy; ties broken by id. */
+const ORDER: Record<UserListQuery['orderBy'], { keys: string[]; joins: ('c' | 'r' | 'f')[] }> = {
+  id: { keys: ['u.user'], joins: [] },
+  name: { keys: ['c.file_as', 'u.user'], joins: ['c'] },
+  username: { keys: ['u.username', 'u.user'], joins: [] },
+  role: { keys: ['r.name COLLATE NOCASE', 'u.user'], joins: ['r'] },
+  location: { keys: ['f.name COLLATE NOCASE', 'u.user'], joins: ['f'] },
+  inactive: { keys: ['u.is_inactive', 'c.file_as', 'u.user'], joins: ['c'] },
+  reports: { keys: ['u.receives_report', 'c.file_as', 'u.user'], joins: ['c'] },
+};
+
+const JOIN_SQL = {
+  c: 'JOIN contact c ON c.contact = u.contact',
+  r: 'LEFT JOIN role r ON r.role = u.role',
+  f: 'JOIN firm f ON f.firm = u.firm',
+} as const;
+
+export interface UserListOptions {
+  firms: ReadonlySet<number>;
+}
+
+/** The WHERE clause (after WHERE), its parameters, and the joins it needs. */
+function listFilter(db: Db, q: UserListQuery, opts: UserListOptions) {
+  const where = ['u.deleted_at IS NULL'];
+  const params: (string | number)[] = [];
+  const joins = new Set<'c' | 'r' | 'f'>();
+  if (q.filterBy !== 9999) {
+    where.push('u.role = ?');
+    params.push(q.filterBy);
+  }
+  if (q.firm > 0) {
+    // A location the caller does not reach lists nothing (and reveals nothing).
+    if (!opts.firms.has(q.firm)) where.push('0');
+    where.push('u.user IN (SELECT l.user FROM user_firm l WHERE l.firm = ?)');
+    params.push(q.firm);
+  }
+  if (q.inactive !== 'all') where.push(`u.is_inactive = ${q.inactive === 'inactive' ? 1 : 0}`);
+  if (q.searchTerm) {
+    const match = ftsQuery(q.searchTerm, ['name']);
+    const prefix = `${q.searchTerm.replace(/[\\%_]/g, '\\$&')}%`;
+    if (match) {
+      joins.add('c');
+      where.push(`(c.contact IN (SELECT rowid FROM contact_fts WHERE contact_fts MATCH ?) OR u.username LIKE ? ESCAPE '\\')`);
+      params.push(match, prefix);
+    } else {
+      where.push(`u.username LIKE ? ESCAPE '\\'`);
+      params.push(prefix);
+    }
+  }
+  return { sql: where.join(' AND ') + firmScope(db, opts.firms, 'u'), params, joins };
+}
+
+interface RowDb {
+  user: number;
+  contact: number;
+  firm: number;
+  firm_name: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  file_as: string;
+  role: number | null;
+  role_name: string | null;
+  is_inactive: number;
+  receives_report: number;
+  locations: number;
+}
+
+const toRow = (r: RowDb): UserRow => ({
+  user: r.user,
+  contact: r.contact,
+  firm: r.firm,
+  firmName: r.firm_name,
+  username: r.username,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  fileAs: r.file_as,
+  role: r.role,
+  roleName: r.role_name ?? '',
+  isInactive: !!r.is_inactive,
+  receivesReport: !!r.receives_report,
+  locations: r.locations,
+});
+
+function pageSql(q: UserListQuery, filter: ReturnType<typeof listFilter>): string {
+  const order = ORDER[q.orderBy];
+  const joins = new Set([...filter.joins, ...order.joins]);
+  const dir = q.direction === 'desc' ? ' DESC' : '';
+  return `SELECT u.user FROM user u ${[...joins].map((j) => JOIN_SQL[j]).join(' ')}
+    WHERE ${filter.sql} ORDER BY ${order.keys.map((k) => k + dir).join(', ')} LIMIT ? OFFSET ?`;
+}
+
+/** One page of the caller's users: {count, items}. */
+export function listUsers(db: Db, q: UserListQuery, opts: UserListOptions): { count: number; items: UserRow[] } {
+  const filter = listFilter(db, q, opts);
+  const countJoins = [...filter.joins].map((j) => JOIN_SQL[j]).join(' ');
+  const count = prepared(db, `SELECT count(*) FROM user u ${countJoins} WHERE ${filter.sql}`).pluck().get(...filter.params) as number;
+  const offset = (q.page - 1) * q.pageSize;
+  if (count === 0 || offset >= count) return { count, items: [] };
+  const dir = q.direction === 'desc' ? ' DESC' : '';
+  const rows = prepared(
+    db,
+    `SELECT u.user, u.contact, u.firm, f.name AS firm_name, u.username, c.first_name, c.last_name, c.file_as, u.role, r.name AS role_name,
+            u.is_inactive, u.receives_report, (SELECT count(*) FROM user_firm l WHERE l.user = u.user) AS locations
+     FROM (${pageSql(q, filter)}) p
+     JOIN user u ON u.user = p.user ${JOIN_SQL.c} ${JOIN_SQL.r} ${JOIN_SQL.f}
+     ORDER BY ${ORDER[q.orderBy].keys.map((k) => k + dir).join(', ')}`,
+  ).all(...filter.params, q.pageSize, offset) as RowDb[];
+  return { count, items: rows.map(toRow) };
+}
+
+/** EXPLAIN QUERY PLAN of a list page's id query (benchmarks, tests). */
+export function explainUsers(db: Db, q: UserListQuery, opts: UserListOptions): string[] {
+  const filter = listFilter(db, q, opts);
+  return (db.prepare(`EXPLAIN QUERY PLAN ${pageSql(q, filter)}`).all(...filter.params, q.pageSize, 0) as { detail: string }[]).map((r) => r.detail);
+}

@@ -1,0 +1,104 @@
+'use client';
+/** A post's comments (read when the row expands): who and when, the text, delete (confirmed) and add. */
+import dynamic from 'next/dynamic';
+import { useEffect, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextArea } from '@/components/ui/field';
+import { COMMENT_MAX, COMMENTS_OFF } from '@/lib/contract/blog-constants';
+import { type BlogRow, type CommentRecord } from '@/lib/contract/blog';
+import { formatDateTime } from '@/lib/format/dates';
+import { MESSAGES } from '@/lib/validation/messages';
+import { blogApi, saveError } from '../api';
+
+const DeleteConfirm = dynamic(() => import('../delete-confirm').then((m) => m.DeleteConfirm), { ssr: false });
+
+export function CommentsPanel({ post, zone, onChanged }: { post: BlogRow; zone: string; onChanged: () => void }) {
+  const [comments, setComments] = useState<CommentRecord[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [text, setText] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState<CommentRecord | null>(null);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    blogApi
+      .comments(post.blog, ctrl.signal)
+      .then(setComments)
+      .catch((e: Error) => e.name !== 'AbortError' && setError(e.message));
+    return () => ctrl.abort();
+  }, [post.blog, version]);
+
+  const reload = () => {
+    setVersion((v) => v + 1);
+    onChanged();
+  };
+
+  const add = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!text.trim()) return setFieldError(MESSAGES.required);
+    setBusy(true);
+    setFieldError(null);
+    try {
+      await blogApi.saveComment({ blogComment: -1, blog: post.blog, content: text });
+      setText('');
+      reload();
+    } catch (err) {
+      const { message, fields } = saveError(err);
+      setFieldError(fields.content ?? message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-label={`Comments of ${post.blogName}`} className="flex flex-col gap-3">
+      <h3 className="font-semibold text-slate-900">Comments</h3>
+      {error && <Alert>{error}</Alert>}
+      {comments === null && !error && <p role="status">Loading comments…</p>}
+      {comments?.length === 0 && <p className="text-sm text-slate-600">No comments yet.</p>}
+      {comments && comments.length > 0 && (
+        <ul className="flex flex-col gap-2">
+          {comments.map((c) => (
+            <li key={c.blogComment} className="rounded-md border border-slate-200 bg-white p-2">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <p className="text-xs text-slate-600">
+                  <span className="font-medium text-slate-800">{c.createdBy}</span> · {formatDateTime(c.createdOn, zone)}
+                  {c.attachments > 0 && ` · ${c.attachments} attachment${c.attachments === 1 ? '' : 's'}`}
+                </p>
+                <Button variant="ghost" className="min-h-8 px-2 py-0.5 text-red-800" aria-label={`Delete the comment of ${c.createdBy}`} onClick={() => setDeleting(c)}>
+                  Delete
+                </Button>
+              </div>
+              <p className="text-sm break-words whitespace-pre-wrap text-slate-900">{c.content}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {post.isAllowComments ? (
+        <form onSubmit={add} noValidate className="flex flex-col gap-2">
+          <TextArea label="Add a comment" value={text} maxLength={COMMENT_MAX} rows={2} onChange={(e) => setText(e.target.value)} error={fieldError} />
+          <div>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Adding…' : 'Add comment'}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className="text-sm text-slate-600">{COMMENTS_OFF}</p>
+      )}
+      {deleting && (
+        <DeleteConfirm
+          tag="Comment"
+          onClose={() => setDeleting(null)}
+          onConfirm={async () => {
+            await blogApi.removeComment(deleting.blogComment);
+            reload();
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+'use client';
+/**
+ * An insurer's lookups (lib/contract/insurance.ts): program codes and the agreed price per calibration type,
+ * which the calibrations' price check compares quotes against. Add, edit and remove in one dialog.
+ */
+import { useEffect, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
+import type { InsuranceLookupRecord, InsuranceLookupType, InsuranceRecord } from '@/lib/contract/insurance';
+import { insuranceApi, saveError } from '../api';
+import { DeleteConfirm } from '../delete-confirm';
+import { parsePrice } from './rules';
+
+const TYPES = [
+  { value: 'program', label: 'Program code' },
+  { value: 'price', label: 'Agreed price' },
+];
+const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
+
+interface Draft {
+  insuranceLookup: number;
+  lookupType: InsuranceLookupType;
+  code: string;
+  description: string;
+  calibrationType: string;
+  price: string;
+  isInactive: boolean;
+}
+const EMPTY: Draft = { insuranceLookup: -1, lookupType: 'price', code: '', description: '', calibrationType: '', price: '', isInactive: false };
+const draftOf = (l: InsuranceLookupRecord): Draft => ({ ...l, price: l.price == null ? '' : l.price.toFixed(2) });
+
+
+export function InsurerLookupsDialog({ insurer, onClose }: { insurer: InsuranceRecord; onClose: () => void }) {
+  const [items, setItems] = useState<InsuranceLookupRecord[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const [removing, setRemoving] = useState<InsuranceLookupRecord | null>(null);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    insuranceApi
+      .lookups(insurer.insurance, ctrl.signal)
+      .then(setItems)
+      .catch((e: Error) => e.name !== 'AbortError' && setLoadError(e.message));
+    return () => ctrl.abort();
+  }, [insurer.insurance, version]);
+
+  const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const price = parsePrice(draft.price);
+    if (draft.lookupType === 'price' && Number.isNaN(price)) return setError({ message: 'Please correct the highlighted fields.', fields: { price: 'A price such as 149.50' } });
+    setBusy(true);
+    setError(null);
+    try {
+      await insuranceApi.saveLookup({
+        insuranceLookup: draft.insuranceLookup,
+        insurance: insurer.insurance,
+        lookupType: draft.lookupType,
+        code: draft.code,
+        description: draft.description,
+        calibrationType: draft.calibrationType,
+        price: draft.lookupType === 'price' ? price : null,
+        isInactive: draft.isInactive,
+      });
+      setDraft(EMPTY);
+      setVersion((v) => v + 1);
+    } catch (err) {
+      setError(saveError(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const describe = (l: InsuranceLookupRecord) => (l.lookupType === 'price' ? `${l.calibrationType}: ${l.price == null ? '' : money.format(l.price)}` : `${l.code}${l.description ? ` (${l.description})` : ''}`);
+
+  return (
+    <Dialog open onOpenChange={(o) => !o && !busy && onClose()} size="lg" title={`Lookups of ${insurer.insuranceName}`} description="Program codes and the agreed price of each calibration type.">
+      {loadError && <Alert>{loadError}</Alert>}
+      {items === null && !loadError && <p role="status">Loading…</p>}
+      {items && (
+        <div className="relative max-w-full overflow-x-auto">
+          <table className="w-full min-w-[28rem] text-left text-sm">
+            <caption className="sr-only">Lookups of {insurer.insuranceName}</caption>
+            <thead className="text-xs font-semibold text-slate-700 uppercase">
+              <tr className="border-b border-slate-200">
+                <th scope="col" className="py-2 pr-2">Kind</th>
+                <th scope="col" className="py-2 pr-2">Lookup</th>
+                <th scope="col" className="py-2 pr-2">Status</th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.length === 0 && (
+                <tr>
+                  <td colSpan={4} className="py-4 text-slate-600">
+                    No lookups yet.
+                  </td>
+                </tr>
+              )}
+              {items.map((l) => (
+                <tr key={l.insuranceLookup} className="border-b border-slate-100">
+                  <td className="py-1.5 pr-2">{l.lookupType === 'price' ? 'Agreed price' : 'Program code'}</td>
+                  <th scope="row" className="py-1.5 pr-2 font-normal">
+                    {describe(l)}
+                  </th>
+                  <td className="py-1.5 pr-2">{l.isInactive ? 'Inactive' : 'Active'}</td>
+                  <td className="py-1 text-right whitespace-nowrap">
+                    <Button variant="ghost" className="min-h-9 px-2 py-1" aria-label={`Edit ${describe(l)}`} onClick={() => setDraft(draftOf(l))}>
+                      Edit
+                    </Button>
+                    <Button variant="ghost" className="min-h-9 px-2 py-1 text-red-800" aria-label={`Remove ${describe(l)}`} onClick={() => setRemoving(l)}>
+                      Remove
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3 rounded-md border border-slate-200 p-3">
+        <h3 className="font-semibold text-slate-900">{draft.insuranceLookup === -1 ? 'Add a lookup' : 'Edit the lookup'}</h3>
+        <SelectField label="Kind" placeholder={null} options={TYPES} value={draft.lookupType} onChange={(e) => set({ lookupType: e.target.value as InsuranceLookupType })} />
+        {draft.lookupType === 'program' ? (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField label="Program code" required maxLength={40} value={draft.code} onChange={(e) => set({ code: e.target.value })} error={error?.fields.code} />
+            <TextField label="Description" maxLength={200} value={draft.description} onChange={(e) => set({ description: e.target.value })} error={error?.fields.description} />
+          </div>
+        ) : (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField label="Calibration type" required maxLength={100} value={draft.calibrationType} onChange={(e) => set({ calibrationType: e.target.value })} error={error?.fields.calibrationType} />
+            <TextField label="Agreed price (USD)" required inputMode="decimal" value={draft.price} onChange={(e) => set({ price: e.target.value })} error={error?.fields.price} />
+          </div>
+        )}
+        <CheckboxField label="Inactive" checked={draft.isInactive} onChange={(e) => set({ isInactive: e.target.checked })} />
+        {error && !Object.keys(error.fields).length && <Alert>{error.message}</Alert>}
+        <div className="flex justify-end gap-2">
+          {draft.insuranceLookup !== -1 && (
+            <Button variant="secondary" onClick={() => (setDraft(EMPTY), setError(null))} disabled={busy}>
+              Cancel edit
+            </Button>
+          )}
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving…' : draft.insuranceLookup === -1 ? 'Add lookup' : 'Save lookup'}
+          </Button>
+        </div>
+      </form>
+
+      {removing && (
+        <DeleteConfirm
+          tag="Lookup"
+          name={describe(removing)}
+          onClose={() => setRemoving(null)}
+          onConfirm={async () => {
+            await insuranceApi.removeLookup(removing.insuranceLookup);
+            setVersion((v) => v + 1);
+          }}
+        />
+      )}
+    </Dialog>
+  );
+}

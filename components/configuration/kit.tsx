@@ -1,0 +1,132 @@
+'use client';
+/**
+ * What the configuration's sections share: the section heading with its actions, the flash message after
+ * a change, the cell that opens a record, small value cells, the delete confirmation and CSV downloads.
+ */
+import dynamic from 'next/dynamic';
+import { useCallback, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { deleteQuestion } from '@/lib/validation/messages';
+import { csvFilename, downloadText, fetchAllPages } from '@/components/data-table';
+import type { CsvFile } from '@/lib/contract/admin';
+import type { Query } from './api';
+import type { Paged } from '@/lib/contract/list';
+
+// Loaded when first needed: the list shows without it.
+const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
+
+/** The section's heading (id `section-title`, naming the section element) and its actions. */
+export function SectionHeader({ title, id = 'section-title', children }: { title: string; id?: string; children?: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h2 id={id} className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children && <div className="flex flex-wrap items-center gap-2">{children}</div>}
+    </div>
+  );
+}
+
+/** A dismissible success message (a live region, so screen readers hear it). */
+export function Flash({ text, onDismiss }: { text: string | null; onDismiss: () => void }) {
+  if (!text) return null;
+  return (
+    <div className="flex items-start gap-2">
+      <div className="flex-1">
+        <Alert kind="success">{text}</Alert>
+      </div>
+      <Button variant="ghost" onClick={onDismiss} aria-label="Dismiss message">
+        ×
+      </Button>
+    </div>
+  );
+}
+
+/** The row header cell: the record's name as a button that opens its editor. */
+export function OpenCell({ label, onOpen, children }: { label: string; onOpen: () => void; children?: React.ReactNode }) {
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <button type="button" className="text-left font-medium text-brand-700 underline-offset-2 hover:underline" onClick={onOpen}>
+        {label}
+      </button>
+      {children}
+    </span>
+  );
+}
+
+export function Tag({ tone = 'slate', children }: { tone?: 'slate' | 'red' | 'amber' | 'green' | 'brand'; children: React.ReactNode }) {
+  const tones = {
+    slate: 'bg-slate-100 text-slate-700',
+    red: 'bg-red-50 text-red-800',
+    amber: 'bg-amber-50 text-amber-900',
+    green: 'bg-green-50 text-green-800',
+    brand: 'bg-brand-50 text-brand-800',
+  };
+  return <span className={`rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ${tones[tone]}`}>{children}</span>;
+}
+
+export const dash = <span className="text-slate-400">—</span>;
+export const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
+export const YesNo = ({ value }: { value: boolean }) => (value ? <Tag tone="brand">Yes</Tag> : <span className="text-slate-600">No</span>);
+export const years = (start: number, end: number) => (start === end ? String(start) : `${start}–${end}`);
+/** A comma text shortened for a cell (the full text in its title). */
+export const Clip = ({ text, max = 60 }: { text: string; max?: number }) =>
+  text ? <span title={text.length > max ? text : undefined}>{text.length > max ? `${text.slice(0, max - 1)}…` : text}</span> : dash;
+
+/** State of the "which record is open" and "what is being deleted" dialogs, and the flash message. */
+export function useSection<T>() {
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<{ rows: T[]; clear: () => void } | null>(null);
+  const [flash, setFlash] = useState<string | null>(null);
+  return { editing, setEditing, deleting, setDeleting, flash, setFlash };
+}
+
+/** "Delete" for the checked rows: one confirmation, then one call per row (operations: "once per checked row"). */
+export function DeleteConfirm<T>({
+  deleting,
+  tag,
+  name,
+  remove,
+  onClose,
+  onDone,
+}: {
+  deleting: { rows: T[]; clear: () => void } | null;
+  tag: string;
+  name: (row: T) => string;
+  remove: (row: T) => Promise<unknown>;
+  onClose: () => void;
+  onDone: (count: number) => void;
+}) {
+  if (!deleting) return null;
+  const n = deleting.rows.length;
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      message={n === 1 ? `${deleteQuestion(tag)} (${name(deleting.rows[0])})` : `${deleteQuestion(tag)} The ${n} checked records will be deleted.`}
+      onConfirm={async () => {
+        for (const row of deleting.rows) await remove(row);
+        deleting.clear();
+        onDone(n);
+      }}
+    />
+  );
+}
+
+/** Every row of the list as it is filtered now (the section's query), for the data-table's CSV export. */
+export function useExportAll<T>(query: Query, fetchPage: (query: Query) => Promise<Paged<T>>) {
+  return useCallback(
+    (onProgress: (done: number, total: number) => void) => fetchAllPages((page, pageSize) => fetchPage({ ...query, page, pageSize }), { onProgress }),
+    [query, fetchPage],
+  );
+}
+
+/** Offers a CSV file answered by the host as a download. */
+export function downloadCsv(file: CsvFile) {
+  downloadText(file.fileName || csvFilename('export'), file.csv);
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** Money for the user's locale (US dollars). */
+export const money = (n: number | null) => (n == null ? '' : usd.format(n));

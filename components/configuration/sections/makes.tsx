@@ -1,0 +1,174 @@
+'use client';
+/**
+ * Make matrices (administration §7): which systems a make's models have over which years, where they sit,
+ * how they are calibrated and which estimate words trigger them. Filters by make, system and year;
+ * search; rows move within their make; the keywords-and-triggers CSV export.
+ */
+import dynamic from 'next/dynamic';
+import { ArrowDown, ArrowUp, Download } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { FilterSelect, type DataColumn } from '@/components/data-table';
+import { Button } from '@/components/ui/button';
+import type { MakeMatrixCategories, MakeMatrixRow } from '@/lib/contract/admin';
+import type { Paged } from '@/lib/contract/list';
+import { CALIBRATION_MODE_LABELS, modelYearMax } from '@/lib/configuration/constants';
+import type { ListStateOf } from '@/lib/list-state';
+import { configApi } from '../api';
+import { Clip, OpenCell, Tag, dash, downloadCsv, yesNo, years } from '../kit';
+import type { SectionLists } from '../list-specs';
+import { sectionQuery } from '../queries';
+import { RecordSection, type SectionActions } from '../record-section';
+
+const MakeMatrixEditor = dynamic(() => import('../editors/make-matrix-editor').then((m) => m.MakeMatrixEditor), { ssr: false });
+
+type Spec = SectionLists['makes'];
+const label = (r: MakeMatrixRow) => `${r.vehicleMake} ${r.matrixItem} ${years(r.yearStart, r.yearEnd)}`;
+
+async function move(r: MakeMatrixRow, to: number, act: SectionActions) {
+  try {
+    await configApi.moveMakeMatrix(r.adasChecklistMatrixVehicle, to);
+    act.flash(`${label(r)} moved to position ${to} of ${r.vehicleMake}.`);
+    act.refresh();
+  } catch (e) {
+    act.fail(`The make matrix was not moved: ${(e as Error).message}`);
+  }
+}
+
+const columns = (open: (r: MakeMatrixRow) => void, act: SectionActions): DataColumn<MakeMatrixRow>[] => [
+  {
+    id: 'make',
+    header: 'Make',
+    sortable: true,
+    rowHeader: true,
+    canHide: false,
+    csv: (r) => r.vehicleMake,
+    cell: (r) => (
+      <OpenCell label={r.vehicleMake} onOpen={() => open(r)}>
+        {r.isInactive && <Tag tone="red">Inactive</Tag>}
+      </OpenCell>
+    ),
+  },
+  { id: 'models', header: 'Models', csv: (r) => r.vehicleModel || 'All models', cell: (r) => (r.vehicleModel ? <Clip text={r.vehicleModel} max={40} /> : <span className="text-slate-600">All models</span>) },
+  { id: 'years', header: 'Years', sortable: true, className: 'whitespace-nowrap', csv: (r) => years(r.yearStart, r.yearEnd), cell: (r) => years(r.yearStart, r.yearEnd) },
+  {
+    id: 'system',
+    header: 'System',
+    sortable: true,
+    csv: (r) => r.matrixItem,
+    cell: (r) => (
+      <span className="flex flex-col">
+        <span>{r.matrixItem}</span>
+        {r.system && <span className="text-xs text-slate-600">{r.system}</span>}
+      </span>
+    ),
+  },
+  { id: 'location', header: 'Location', csv: (r) => r.location, cell: (r) => r.location || dash },
+  {
+    id: 'calibration',
+    header: 'Calibration',
+    csv: (r) => r.calibrationTypeName,
+    cell: (r) =>
+      r.calibrationTypeName ? (
+        <span className="flex flex-col items-start gap-1">
+          <span>{r.calibrationTypeName}</span>
+          {r.calibrationMode && <Tag tone={r.calibrationMode === 'static' ? 'amber' : 'brand'}>{CALIBRATION_MODE_LABELS[r.calibrationMode]}</Tag>}
+        </span>
+      ) : (
+        dash
+      ),
+  },
+  { id: 'rr', header: 'RR / RI', className: 'whitespace-nowrap', csv: (r) => `${yesNo(r.isRR)} / ${yesNo(r.isRI)}`, cell: (r) => `${yesNo(r.isRR)} / ${yesNo(r.isRI)}` },
+  { id: 'line', header: 'Line keywords', csv: (r) => r.cccLineKeywords, cell: (r) => <Clip text={r.cccLineKeywords} max={45} /> },
+  { id: 'locationKeywords', header: 'Location keywords', hidden: true, csv: (r) => r.cccLocationKeywords, cell: (r) => <Clip text={r.cccLocationKeywords} /> },
+  { id: 'sublet', header: 'Sublet keywords', hidden: true, csv: (r) => r.cccSubletKeywords, cell: (r) => <Clip text={r.cccSubletKeywords} /> },
+  {
+    id: 'order',
+    header: 'Order',
+    className: 'whitespace-nowrap',
+    csv: (r) => r.sort,
+    cell: (r) => (
+      <span className="inline-flex items-center gap-1">
+        <span className="w-6 text-right tabular-nums">{r.sort}</span>
+        <button type="button" className="rounded p-1.5 text-slate-700 hover:bg-slate-100 disabled:text-slate-300" aria-label={`Move up: ${label(r)}`} disabled={r.sort <= 1} onClick={() => move(r, r.sort - 1, act)}>
+          <ArrowUp aria-hidden="true" className="size-4" />
+        </button>
+        <button type="button" className="rounded p-1.5 text-slate-700 hover:bg-slate-100" aria-label={`Move down: ${label(r)}`} onClick={() => move(r, r.sort + 1, act)}>
+          <ArrowDown aria-hidden="true" className="size-4" />
+        </button>
+      </span>
+    ),
+  },
+];
+
+export function MakesSection({ spec, state, data, categories }: { spec: Spec; state: ListStateOf<Spec>; data: Paged<MakeMatrixRow>; categories: MakeMatrixCategories }) {
+  const [exportError, setExportError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const query = useMemo(() => sectionQuery.makes(state), [state]);
+  const makes = useMemo(() => [{ value: '', label: 'All makes' }, ...categories.makes.map((m) => ({ value: m, label: m }))], [categories.makes]);
+  const systems = useMemo(() => [{ value: 0, label: 'All systems' }, ...categories.systems.map((x) => ({ value: x.adasChecklistMatrix, label: x.matrixItem }))], [categories.systems]);
+  const yearOptions = useMemo(() => {
+    const max = modelYearMax();
+    return [{ value: 0, label: 'Any year' }, ...Array.from({ length: max - 1999 }, (_, i) => ({ value: max - i, label: String(max - i) }))];
+  }, []);
+
+  const exportTriggers = async () => {
+    setExportError(null);
+    setExporting(true);
+    try {
+      downloadCsv(await configApi.keywordsTriggersExport({ vehicleMake: state.vehicleMake, adasChecklistMatrix: state.adasChecklistMatrix }));
+    } catch (e) {
+      setExportError(`The export failed: ${(e as Error).message}`);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <RecordSection
+      title="Make matrices"
+      noun="make matrices"
+      tag="make matrix"
+      spec={spec}
+      state={state}
+      data={data}
+      query={query}
+      fetchPage={configApi.makeMatrices}
+      columns={columns}
+      rowId={(r) => r.adasChecklistMatrixVehicle}
+      rowLabel={label}
+      search={{ label: 'Search make matrices', placeholder: 'Make, model, system, keyword' }}
+      filters={(list) => (
+        <>
+          <FilterSelect label="Make" value={state.vehicleMake} options={makes} onChange={(v) => list.go({ vehicleMake: v })} />
+          <FilterSelect label="System" value={state.adasChecklistMatrix} options={systems} onChange={(v) => list.go({ adasChecklistMatrix: Number(v) })} />
+          <FilterSelect label="Year" value={state.year} options={yearOptions} onChange={(v) => list.go({ year: Number(v) })} />
+        </>
+      )}
+      filtered={state.searchTerm !== '' || state.vehicleMake !== '' || state.adasChecklistMatrix !== 0 || state.year !== 0 || state.vehicleModel !== ''}
+      addLabel="Add make matrix"
+      actions={
+        <Button variant="secondary" onClick={exportTriggers} disabled={exporting}>
+          <Download aria-hidden="true" className="size-4" />
+          {exporting ? 'Exporting…' : 'Keywords & triggers CSV'}
+        </Button>
+      }
+      editor={({ target, close, saved }) => (
+        <MakeMatrixEditor
+          key={target === 'new' ? 'new' : target.adasChecklistMatrixVehicle}
+          id={target === 'new' ? null : target.adasChecklistMatrixVehicle}
+          categories={categories}
+          defaults={{ vehicleMake: state.vehicleMake, adasChecklistMatrix: state.adasChecklistMatrix }}
+          onClose={close}
+          onSaved={saved}
+        />
+      )}
+      remove={(r) => configApi.deleteMakeMatrix(r.adasChecklistMatrixVehicle)}
+    >
+      {exportError && (
+        <p role="alert" className="text-sm text-red-700">
+          {exportError}
+        </p>
+      )}
+    </RecordSection>
+  );
+}

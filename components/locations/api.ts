@@ -1,0 +1,29 @@
+/**
+ * The firm calls a client component makes, through the BFF (lib/bff/client.ts). Typed by the contract
+ * (type imports only: no zod reaches the browser).
+ */
+import { bff } from '@/lib/bff/client';
+import type { contract } from '@/lib/contract';
+import type { FirmInput, PreferenceInput } from '@/lib/contract/firm';
+
+type F = typeof contract.firm;
+type Query = Record<string, string | number | boolean | undefined>;
+
+export const firmApi = {
+  /** The list (getFirms), or the search (firmAdvancedSearch) when a search term is given. */
+  list: (query: Query & { searchterm?: string }, signal?: AbortSignal) =>
+    query.searchterm
+      ? bff<F['firmAdvancedSearch']>('GET', 'firm/firmAdvancedSearch', { query, signal })
+      : bff<F['getFirms']>('GET', 'firm/getFirms', { query, signal }),
+  tree: (firm: number, id: number, showInactive: boolean, signal?: AbortSignal) =>
+    bff<F['locationTree']>('GET', 'firm/locationTree', { query: { firm, id, showInactive }, signal }),
+  record: (firm: number, signal?: AbortSignal) => bff<F['firm']>('GET', 'firm/firm', { query: { firm }, signal }),
+  form: (id: number, signal?: AbortSignal) => bff<F['editFirm']>('GET', 'firm/editFirm', { query: { id }, signal }),
+  save: (body: FirmInput) => bff<F['saveFirm']>('POST', 'firm/saveFirm', { body }),
+  remove: (firm: number) => bff<F['removeFirm']>('POST', 'firm/removeFirm', { body: { firm } }),
+  // The contract path ends in "/" (firm/firmSearch/); the BFF maps the slash-less path back.
+  parentSearch: (firm: number, searchterm: string, signal: AbortSignal) => bff<F['firmSearch']>('GET', 'firm/firmSearch', { query: { firm, searchterm }, signal }),
+  preferences: (firm: number, category: string, signal?: AbortSignal) => bff<F['firmPreference']>('GET', 'firm/firmPreference', { query: { firm, category }, signal }),
+  savePreference: (body: PreferenceInput) => bff<F['saveFirmPreference']>('POST', 'firm/saveFirmPreference', { body }),
+  updateSettings: (firm: number, isInactive: boolean) => bff<F['updateFirmSettings']>('POST', 'firm/updateFirmSettings', { body: { firm, isInactive } }),
+};

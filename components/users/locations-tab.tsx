@@ -1,0 +1,156 @@
+'use client';
+/**
+ * The Locations tab (administration §2): a checklist of the locations the signed-in admin can give, in
+ * network order, with a Primary box per location enabled only while it is checked and exactly one primary.
+ * A location reached through a checked one above it says so: a user reaches every firm below their
+ * locations. Saved with user/saveUserLocations (the checked locations, userFirm cleared).
+ */
+import { LoaderCircle } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import type { UserLocation } from '@/lib/contract/user';
+import { userApi } from './api';
+import { choosePrimary, linksToSave, locationsProblem, reachedThrough, sameLocations, toggleLocation } from './rules';
+
+export const LOCATIONS_HELP = 'Select those locations this user will have access to.';
+/** From this many locations on, a filter box narrows the list. */
+const FILTER_FROM = 12;
+
+const TYPE_LABEL: Record<string, string> = { platform: 'Platform', franchiser: 'Franchiser', franchisee: 'Franchisee', shop: 'Shop' };
+
+export function LocationsTab({ user, name, onDirtyChange, onSaved }: { user: number; name: string; onDirtyChange: (dirty: boolean) => void; onSaved: () => void }) {
+  const [saved, setSaved] = useState<UserLocation[] | null>(null);
+  const [rows, setRows] = useState<UserLocation[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [filter, setFilter] = useState('');
+  const filterId = useId();
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    userApi
+      .locations(user, ctrl.signal)
+      .then((list) => {
+        setSaved(list);
+        setRows(list);
+      })
+      .catch((e: Error) => e.name !== 'AbortError' && setError(e.message));
+    return () => ctrl.abort();
+  }, [user]);
+
+  const dirty = rows !== null && saved !== null && !sameLocations(rows, saved);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const through = useMemo(() => (rows ? reachedThrough(rows) : new Map<number, string>()), [rows]);
+  const shown = useMemo(() => {
+    const term = filter.trim().toLowerCase();
+    return (rows ?? []).filter((r) => !term || r.firmName.toLowerCase().includes(term) || r.checked);
+  }, [rows, filter]);
+
+  const change = (next: UserLocation[]) => {
+    setRows(next);
+    setMessage(null);
+  };
+
+  const save = async () => {
+    if (!rows) return;
+    const problem = locationsProblem(rows);
+    if (problem) return setMessage({ kind: 'error', text: problem });
+    setBusy(true);
+    try {
+      await userApi.saveLocations(linksToSave(rows, user));
+      setSaved(rows);
+      setMessage({ kind: 'success', text: 'Locations saved.' });
+      onSaved();
+    } catch (e) {
+      setMessage({ kind: 'error', text: (e as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (error) return <Alert>{error}</Alert>;
+  if (!rows)
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+        <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+        Loading…
+      </p>
+    );
+
+  return (
+    <div className="flex flex-col gap-3" data-testid="user-locations">
+      <p className="text-sm text-slate-800">{LOCATIONS_HELP}</p>
+      {rows.length >= FILTER_FROM && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={filterId} className="text-sm font-medium text-slate-800">
+            Find a location
+          </label>
+          <input
+            id={filterId}
+            type="search"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            className="w-64 max-w-full rounded-md border border-slate-300 px-3 py-2 text-base sm:text-sm"
+          />
+        </div>
+      )}
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Locations of {name}</caption>
+        <thead className="text-xs font-semibold text-slate-700 uppercase">
+          <tr className="border-b border-slate-200">
+            <th scope="col" className="py-2 pr-3">
+              Location
+            </th>
+            <th scope="col" className="w-24 py-2 text-center">
+              Primary
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((r) => (
+            <tr key={r.firm} className={`border-b border-slate-100 ${r.checked ? 'bg-brand-50' : ''}`}>
+              <th scope="row" className="py-1.5 pr-3 font-normal">
+                <label className="flex items-start gap-2" style={{ paddingLeft: `${Math.min(r.depth, 6) * 1.25}rem` }}>
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 size-4 shrink-0 accent-brand-600"
+                    checked={r.checked}
+                    onChange={(e) => change(toggleLocation(rows, r.firm, e.target.checked))}
+                  />
+                  <span className="min-w-0 break-words">
+                    <span className="text-slate-900">{r.firmName}</span>
+                    <span className="ml-1.5 text-xs text-slate-600">{TYPE_LABEL[r.firmType] ?? r.firmType}</span>
+                    {!r.checked && through.has(r.firm) && <span className="block text-xs text-slate-600">Reached through {through.get(r.firm)}</span>}
+                  </span>
+                </label>
+              </th>
+              <td className="py-1.5 text-center">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-brand-600"
+                  aria-label={`Primary location: ${r.firmName}`}
+                  checked={r.isPrimary === 1}
+                  disabled={!r.checked}
+                  onChange={(e) => change(choosePrimary(rows, r.firm, e.target.checked))}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant={dirty ? 'danger' : 'secondary'} onClick={save} disabled={busy}>
+          {busy ? 'Saving…' : 'Save Locations'}
+        </Button>
+        {message && (
+          <div className="min-w-0 flex-1">
+            <Alert kind={message.kind}>{message.text}</Alert>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+'use client';
+/**
+ * Change Password (administration §2, §5): two fields, the specification's three messages shown in an
+ * alert region on leaving the password fields, saved with user/saveCredentials; cleared 400 ms after close.
+ * Opened from the shell's account menu (one's own password) and from the user profile dialog (a user's).
+ */
+import { useEffect, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { bff } from '@/lib/bff/client';
+import type { contract } from '@/lib/contract';
+import { passwordPairError } from '@/lib/validation/password';
+import { PasswordFields } from './password-fields';
+
+export const CLEAR_DELAY_MS = 400;
+
+export function PasswordDialog({
+  open,
+  onOpenChange,
+  returnFocusTo,
+  firstName,
+  lastName,
+  username,
+  own = true,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusTo?: React.RefObject<HTMLElement | null>;
+  firstName: string;
+  lastName: string;
+  username: string;
+  /** The signed-in user's own password (the confirmation says "Your password"). */
+  own?: boolean;
+}) {
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  // The fields are cleared 400 ms after the dialog closes (after its closing animation).
+  useEffect(() => {
+    if (open) return;
+    const t = setTimeout(() => {
+      setPassword('');
+      setAgain('');
+      setMessage(null);
+      setSaved(false);
+    }, CLEAR_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [open]);
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const problem = passwordPairError(password, again);
+    setMessage(problem);
+    if (problem) return;
+    setSaving(true);
+    try {
+      await bff<typeof contract.user.saveCredentials>('POST', 'user/saveCredentials', { body: { username, password } });
+      setSaved(true);
+      setTimeout(() => onOpenChange(false), 800);
+    } catch (err) {
+      const fe = (err as { fieldErrors?: Record<string, string[]> }).fieldErrors;
+      setMessage(fe?.password?.[0] ?? (err as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      returnFocusTo={returnFocusTo}
+      title="Change Password"
+      size="md"
+      description={`Please supply a new password for ${firstName} ${lastName} (${username}):`}
+    >
+      <form onSubmit={save} noValidate className="flex flex-col gap-3">
+        <PasswordFields password={password} again={again} onPassword={setPassword} onAgain={setAgain} onChecked={setMessage} />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving || saved}>
+            {saving ? 'Saving…' : 'Save'}
+          </Button>
+        </div>
+        {/* Below the buttons: a message appearing or going on blur must not move them under the pointer. */}
+        {message && <Alert>{message}</Alert>}
+        {saved && <Alert kind="success">{own ? 'Your password has been changed.' : `The password of ${firstName} ${lastName} has been changed.`}</Alert>}
+      </form>
+    </Dialog>
+  );
+}
