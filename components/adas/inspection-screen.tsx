@@ -20,7 +20,7 @@ import type { AdasRecord, InspectionItem, InspectionRecord } from '@/lib/contrac
 import type { AdasSystem } from '@/lib/contract/decode';
 import { adasApi } from './api';
 import { jobHref } from './hrefs';
-import { fromLocalInput, toLocalInput } from './dates';
+import { fromLocalInput, toLocalInput } from '@/lib/dates';
 import { splitErrors, type Choice } from './errors';
 import { StatusBadge } from './status-badge';
 

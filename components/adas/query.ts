@@ -1,6 +1,6 @@
 /** The host queries of an /adas list state: adas/adass for the jobs, vehicle/vehicles for the vehicles. */
 import { ADAS_SORTS, VEHICLE_SORTS, type AdasSort, type VehicleSort } from '@/lib/adas/rules';
-import { dayStart } from './dates';
+import { dayStart } from '@/lib/dates';
 import type { AdasListState } from './list-spec';
 
 const isJobSort = (s: string): s is AdasSort => (ADAS_SORTS as readonly string[]).includes(s);

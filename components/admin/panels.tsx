@@ -11,7 +11,7 @@ import { contract } from '@/lib/contract';
 import { INSURANCE_DEFAULT_FIRM } from '@/lib/contract/insurance';
 import type { LogRow } from '@/lib/contract/log';
 import { LOOKUP_GROUPS, type LookupGroup } from '@/lib/contract/lookup';
-import { zoneOf } from '@/lib/format/dates';
+import { zoneOf } from '@/lib/dates';
 import { listHref, pageCount, parseList, type Fields, type ListSpec, type ListState } from '@/lib/list-state';
 
 type Params = Record<string, string | string[] | undefined>;

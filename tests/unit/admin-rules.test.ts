@@ -12,7 +12,7 @@ import { rangeOf } from '@/components/admin/log/rules';
 import { deleteOutcome, groupUpsertOutcome, movedTo } from '@/components/admin/lookups/rules';
 import { FORBIDDEN_ATTACHMENT } from '@/lib/contract/blog-constants';
 import { RANGE_REVERSED } from '@/lib/contract/log-constants';
-import { formatDateTime, fromLocalInput, toLocalInput, zoneOf } from '@/lib/format/dates';
+import { formatDateTime, fromLocalInput, toLocalInput, zoneOf } from '@/lib/dates';
 import { defineList, isBare, listHref, restoreHref } from '@/lib/list-state';
 import { recordOfLine } from '@/lib/server-log';
 import { activeContent, plainText, renderRichText, sanitizeRichText } from '@/lib/rich-text';

@@ -12,7 +12,7 @@ import { requireRoute } from '@/lib/auth/session';
 import { contract } from '@/lib/contract';
 import { ALL_LOCATIONS } from '@/lib/contract/firm-constants';
 import { isBare, listHref, pageCount, parseList, prefsCookieName, restoreHref, type RawParams } from '@/lib/list-state';
-import { formatDateTime } from '@/lib/format-date';
+import { formatDateTime } from '@/lib/dates';
 import { routeMetadata } from '@/lib/page';
 
 export const generateMetadata = routeMetadata('/storage');

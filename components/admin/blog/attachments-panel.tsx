@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES } from '@/lib/contract/blog-constants';
 import { type AttachmentRecord, type BlogRow } from '@/lib/contract/blog';
-import { formatDateTime } from '@/lib/format/dates';
+import { formatDateTime } from '@/lib/dates';
 import { BFF_PREFIX } from '@/lib/bff/protocol';
 import { blogApi, saveError } from '../api';
 import { fileSize } from '../file-size';

@@ -13,7 +13,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
 import { EARLIEST_SCHEDULE, SCHEDULE_TOO_EARLY } from '@/lib/contract/blog-constants';
 import { fileSrc } from '@/lib/files';
-import { fromLocalInput, toLocalInput } from '@/lib/format/dates';
+import { fromLocalInput, toLocalInput } from '@/lib/dates';
 import { MESSAGES } from '@/lib/validation/messages';
 import { blogApi, saveError } from '../api';
 import { draftOf, newBlogDraft, type BlogDraft } from './rules';

@@ -11,7 +11,7 @@ import { DataTable, FilterSelect, fetchAllPages, useList, type DataColumn, type 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { BlogRow } from '@/lib/contract/blog';
-import { formatDate } from '@/lib/format/dates';
+import { formatDate } from '@/lib/dates';
 import { blogApi } from '../api';
 import type { BlogListSpec, BlogListState } from '../list-specs';
 import { toggleExpansion, type Expansion, type Expansions } from './rules';

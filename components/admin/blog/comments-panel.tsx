@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { TextArea } from '@/components/ui/field';
 import { COMMENT_MAX, COMMENTS_OFF } from '@/lib/contract/blog-constants';
 import { type BlogRow, type CommentRecord } from '@/lib/contract/blog';
-import { formatDateTime } from '@/lib/format/dates';
+import { formatDateTime } from '@/lib/dates';
 import { MESSAGES } from '@/lib/validation/messages';
 import { blogApi, saveError } from '../api';
 

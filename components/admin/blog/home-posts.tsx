@@ -8,7 +8,7 @@ import { Pin } from 'lucide-react';
 import { api } from '@/lib/api/server';
 import { contract } from '@/lib/contract';
 import type { BlogRecord } from '@/lib/contract/blog';
-import { formatDate, zoneOf } from '@/lib/format/dates';
+import { formatDate, zoneOf } from '@/lib/dates';
 import { renderRichText } from '@/lib/rich-text';
 import { blogImageSrc } from './rules';
 

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Dialog } from '@/components/ui/dialog';
 import type { EmailRecord, EmailRow } from '@/lib/contract/admin';
-import { formatDateTime } from '@/lib/format/dates';
+import { formatDateTime } from '@/lib/dates';
 import { emailApi } from '../api';
 import { fileSize } from '../file-size';
 

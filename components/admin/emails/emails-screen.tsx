@@ -8,7 +8,7 @@ import dynamic from 'next/dynamic';
 import { useCallback, useMemo, useState } from 'react';
 import { DataTable, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
 import type { EmailRow } from '@/lib/contract/admin';
-import { formatDateTime } from '@/lib/format/dates';
+import { formatDateTime } from '@/lib/dates';
 import { emailApi } from '../api';
 import type { EmailListSpec, EmailListState } from '../list-specs';
 

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Dialog } from '@/components/ui/dialog';
 import type { LogRecord, LogRow } from '@/lib/contract/log';
-import { formatDateTime } from '@/lib/format/dates';
+import { formatDateTime } from '@/lib/dates';
 import { logApi } from '../api';
 
 function Field({ label, children, pre }: { label: string; children: React.ReactNode; pre?: boolean }) {

@@ -11,7 +11,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LOG_LEVELS } from '@/lib/contract/log-constants';
 import { type LogLevel, type LogRow } from '@/lib/contract/log';
-import { formatDateTime, toLocalInput } from '@/lib/format/dates';
+import { formatDateTime, toLocalInput } from '@/lib/dates';
 import { logApi } from '../api';
 import type { LogListSpec, LogListState } from '../list-specs';
 import { rangeOf } from './rules';

@@ -1,6 +1,6 @@
 /** The log viewer's time range, as the user types it (wall time in their zone). */
 import { RANGE_REVERSED } from '@/lib/contract/log-constants';
-import { fromLocalInput } from '@/lib/format/dates';
+import { fromLocalInput } from '@/lib/dates';
 
 /** The range the inputs describe (UTC instants), or why it cannot be used. */
 export function rangeOf(from: string, to: string, zone: string): { from: string; to: string } | { error: string } | null {
