@@ -11,6 +11,7 @@ import { isShopRole } from '../../lib/roles';
 import type { Db } from '../db';
 import { type Caller, OK, assertFirm, badRequest, implement, notFound } from '../server';
 import { firmScope, prepared } from '../sql';
+import { activeUsersOf } from '../users/query';
 import { isCheckablePostalCode, resolvePostalCode } from './geo';
 import { ancestorsOf, containsPattern, isSelfOrBelow, listFirms, treeLevel } from './network';
 import { removeFirmFiles } from './storage-files';
@@ -56,7 +57,7 @@ function readFirm(db: Db, caller: Caller, id: number): FirmDb {
   const row = prepared(
     db,
     `SELECT f.*, p.name AS parent_name, sp.code AS state_code, co.value AS country_name,
-            (SELECT count(*) FROM user u WHERE u.firm = f.firm AND u.is_inactive = 0) AS users,
+            ${activeUsersOf('f.firm')} AS users,
             (SELECT count(*) FROM firm c WHERE c.parent = f.firm) AS children
      FROM firm f LEFT JOIN firm p ON p.firm = f.parent
      LEFT JOIN lookup sp ON sp.key = 'StateProvince' AND sp.id = f.state_province

@@ -8,9 +8,10 @@ import type { FirmListQuery, FirmRow, TreeNode } from '../../lib/contract/firm';
 import type { FirmType } from '../../lib/contract/firm-constants';
 import type { Db } from '../db';
 import { firmScope, prepared } from '../sql';
+import { activeUsersOf } from '../users/query';
 
 const RANK_SQL = `CASE f.firm_type WHEN 'platform' THEN 0 WHEN 'franchiser' THEN 1 WHEN 'franchisee' THEN 2 ELSE 3 END`;
-const USERS_SQL = '(SELECT count(*) FROM user u WHERE u.firm = f.firm AND u.is_inactive = 0)';
+const USERS_SQL = activeUsersOf('f.firm');
 
 const ORDER: Record<FirmListQuery['orderBy'], string[]> = {
   firm: ['f.name COLLATE NOCASE', 'f.firm'],
@@ -130,7 +131,7 @@ export function treeLevel(db: Db, id: number, firms: ReadonlySet<number>, showIn
      )
      SELECT top,
             sum(firm_type = 'shop') AS shops,
-            sum((SELECT count(*) FROM user u WHERE u.firm = below.firm AND u.is_inactive = 0)) AS users
+            sum(${activeUsersOf('below.firm')}) AS users
      FROM below GROUP BY top`,
   ).all(JSON.stringify(tops)) as { top: number; shops: number | null; users: number | null }[];
   const figures = new Map(rollUp.map((r) => [r.top, r]));
