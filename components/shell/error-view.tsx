@@ -3,7 +3,6 @@
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { failureMessage, parseDigest } from '@/lib/api/errors';
-import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 
 export function errorText(error: unknown): { title: string; detail: string } {
@@ -14,12 +13,17 @@ export function errorText(error: unknown): { title: string; detail: string } {
   return { title: 'Something went wrong', detail: 'This page could not be shown. Please try again.' };
 }
 
-/** Reports the failure to the log (best effort: the API itself may be what failed). */
+/**
+ * Reports the failure to the log (best effort: the API itself may be what failed). The BFF client loads
+ * only then: both error boundaries are part of every route's first-load JS.
+ */
 function useReport(error: unknown) {
   useEffect(() => {
     const e = error as Error & { digest?: string };
     const value = JSON.stringify({ path: window.location.pathname, digest: e?.digest, message: e?.digest ? undefined : e?.message });
-    bff<typeof contract.log.saveEntry>('POST', 'log/saveEntry', { body: { name: 'client-error', value: value.slice(0, 4000) } }).catch(() => undefined);
+    import('@/lib/bff/client')
+      .then(({ bff }) => bff<typeof contract.log.saveEntry>('POST', 'log/saveEntry', { body: { name: 'client-error', value: value.slice(0, 4000) } }))
+      .catch(() => undefined);
   }, [error]);
 }
 
