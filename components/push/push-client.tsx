@@ -1,11 +1,12 @@
 'use client';
 /**
  * The shell's push client (overview §1, §4): connects when the shell mounts and stops when it unmounts
- * (logout reloads the page; a logout in another tab stops it too). @microsoft/signalr is imported only
- * after mount, so it is not part of first-load JS. Errors are logged to the console, never shown.
+ * (logout reloads the page; a logout in another tab stops it too). @microsoft/signalr and the message
+ * texts are imported only after mount, so neither is part of first-load JS. Errors are logged to the
+ * console, never shown.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { toastFor, type PushToast } from '@/lib/push/messages';
+import type { PushToast } from '@/lib/push/messages';
 import type { RoleId } from '@/lib/roles';
 import { Toasts } from './toasts';
 
@@ -19,8 +20,7 @@ export function PushClient({ role }: { role: RoleId | null }) {
   useEffect(() => {
     let cancelled = false;
     let stop: (() => Promise<void>) | undefined;
-    const show = (target: string, payload: unknown) => {
-      const toast = toastFor(target, payload, role);
+    const show = (toast: PushToast | null) => {
       if (toast) setToasts((list) => (list.some((t) => t.key === toast.key) ? list : [...list, toast].slice(-MAX_TOASTS)));
     };
     // next-auth tells other tabs about a sign-out through localStorage.
@@ -28,9 +28,9 @@ export function PushClient({ role }: { role: RoleId | null }) {
       if (e.key === 'nextauth.message' && e.newValue?.includes('"signout"')) void stop?.();
     };
     window.addEventListener('storage', onStorage);
-    import('@/lib/push/client')
-      .then(({ startPush }) => {
-        if (!cancelled) stop = startPush({ onMessage: show }).stop;
+    Promise.all([import('@/lib/push/client'), import('@/lib/push/messages')])
+      .then(([{ startPush }, { toastFor }]) => {
+        if (!cancelled) stop = startPush({ onMessage: (target, payload) => show(toastFor(target, payload, role)) }).stop;
       })
       .catch((e) => console.warn('[push] the push client could not be loaded', e));
     return () => {

@@ -7,7 +7,6 @@ import { ChevronDown, UserRound } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useEffect, useId, useRef, useState } from 'react';
 import { OWN_PROFILE } from '@/components/users/source';
-import { logout } from '@/lib/auth/client';
 import type { RoleId } from '@/lib/roles';
 
 // The dialogs (and Radix) load after the page, not with it: they are fetched when the browser is idle.
@@ -15,6 +14,8 @@ const loadProfile = () => import('@/components/users/user-dialog');
 const loadPassword = () => import('@/components/users/password-dialog');
 const UserDialog = dynamic(() => loadProfile().then((m) => m.UserDialog), { ssr: false });
 const PasswordDialog = dynamic(() => loadPassword().then((m) => m.PasswordDialog), { ssr: false });
+// Logout, too, loads when chosen: the shell is part of every signed-in page's first-load JS.
+const logout = () => import('@/lib/auth/client').then((m) => m.logout());
 
 export interface UserMenuProps {
   user: number;
