@@ -185,7 +185,3 @@ export function reachedThrough(rows: readonly LocationRow[]): Map<number, string
 
 export const sameLocations = (a: readonly LocationRow[], b: readonly LocationRow[]) =>
   a.length === b.length && a.every((r, i) => r.firm === b[i].firm && r.checked === b[i].checked && r.isPrimary === b[i].isPrimary);
-
-// ── the list ────────────────────────────────────────────────────────────────────────────────────
-/** Bulk actions never touch one's own account: the own row cannot be checked. */
-export const canCheckRow = (row: { user: number }, viewer: { user: number }) => row.user !== viewer.user;

@@ -13,12 +13,12 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
 import type { RoleItem, UserList, UserRow } from '@/lib/contract/user';
-import { ALL_ROLES_FILTER } from '@/lib/user-list';
+import { ALL_ROLES_FILTER, canCheckRow } from '@/lib/user-list';
 import { userApi } from './api';
 import { userColumns } from './columns';
 import type { UserListSpec, UserListState } from './list-spec';
 import { listQuery } from './query';
-import { canCheckRow, type Person } from './rules';
+import type { Person } from './rules';
 import { USER_ADMINISTRATION } from './source';
 import type { UserDialogTarget } from './user-dialog';
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   NEW_USER_DEFAULTS,
-  canCheckRow,
   chooseRole,
   choosePrimary,
   dialogTitle,
@@ -18,6 +17,7 @@ import {
   type UserDraft,
 } from '@/components/users/rules';
 import { isLocationAdmin, mayAdministerUser, mayEditLocations, roleToStore } from '@/lib/roles';
+import { canCheckRow } from '@/lib/user-list';
 import { MESSAGES, USER_MESSAGES } from '@/lib/validation/messages';
 
 const person = (user: number, role: number | null) => ({ user, role });
