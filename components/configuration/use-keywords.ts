@@ -1,7 +1,7 @@
 'use client';
 /** The keywords a make's matrices use (admin/getMakeExceptionLookups), as choices for keyword chips. */
 import { useEffect, useState } from 'react';
-import { configApi } from './api';
+import { call } from './lazy';
 
 export function useMakeKeywords(make: string, system: number | null): string[] {
   const [keywords, setKeywords] = useState<string[]>([]);
@@ -10,8 +10,7 @@ export function useMakeKeywords(make: string, system: number | null): string[] {
     if (!trimmed) return;
     const ctrl = new AbortController();
     const timer = setTimeout(() => {
-      configApi
-        .makeExceptionLookups(trimmed, system, ctrl.signal)
+      call('makeExceptionLookups', trimmed, system, ctrl.signal)
         .then((r) => setKeywords(r.keywords))
         .catch(() => undefined); // choices only: typing still works
     }, 300);

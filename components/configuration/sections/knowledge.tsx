@@ -12,9 +12,8 @@ import type { Paged } from '@/lib/contract/list';
 import { INFO_LOOKUP_TYPES } from '@/lib/configuration/constants';
 import { joinKeywords, splitKeywords } from '@/lib/configuration/keywords';
 import type { ListStateOf } from '@/lib/list-state';
-import { configApi } from '../api';
 import type { Draft, FieldDef } from '../editor';
-import { EditorDialog } from '../lazy';
+import { EditorDialog, call } from '../lazy';
 import { checkYearRange } from '../rules';
 import { Clip, OpenCell, Tag, YesNo, dash, downloadCsv, yesNo, years } from '../kit';
 import type { SectionLists } from '../list-specs';
@@ -53,7 +52,7 @@ function ExceptionEditor({ target, categories, close, saved }: { target: MakeExc
         return { ...d, [key]: value };
       }}
       save={async (d) => {
-        await configApi.saveMakeException({
+        await call('saveMakeException', {
           adasMakeExclusion: r?.adasMakeExclusion ?? -1,
           vehicleMake: String(d.vehicleMake),
           adasChecklistMatrix: num(d.adasChecklistMatrix),
@@ -87,7 +86,7 @@ export function ExceptionsSection({ spec, state, data, categories }: { spec: Sec
       state={state}
       data={data}
       query={sectionQuery.exceptions(state)}
-      fetchPage={configApi.makeExceptions}
+      fetchPage={(q) => call('makeExceptions', q)}
       columns={columns}
       rowId={(r) => r.adasMakeExclusion}
       rowLabel={(r) => `${r.vehicleMake} ${r.matrixItem || 'every system'}`}
@@ -101,7 +100,7 @@ export function ExceptionsSection({ spec, state, data, categories }: { spec: Sec
       filtered={state.searchTerm !== '' || state.vehicleMake !== '' || state.id !== 0}
       addLabel="Add make exception"
       editor={(slot) => <ExceptionEditor {...slot} categories={categories} />}
-      remove={(r) => configApi.deleteMakeException(r.adasMakeExclusion)}
+      remove={(r) => call('deleteMakeException', r.adasMakeExclusion)}
     />
   );
 }
@@ -128,7 +127,7 @@ export function ExclusionsSection({ spec, state, data, categories }: { spec: Sec
       state={state}
       data={data}
       query={sectionQuery.exclusions(state)}
-      fetchPage={configApi.exclusions}
+      fetchPage={(q) => call('exclusions', q)}
       columns={columns}
       rowId={(r) => r.adasExclusion}
       rowLabel={(r) => r.keyword}
@@ -143,7 +142,7 @@ export function ExclusionsSection({ spec, state, data, categories }: { spec: Sec
             fields={fields}
             initial={{ keyword: r?.keyword ?? '', adasChecklistMatrix: r?.adasChecklistMatrix ? String(r.adasChecklistMatrix) : '', reason: r?.reason ?? '', isInactive: r?.isInactive ?? false }}
             validate={(d) => (String(d.keyword).includes(',') ? { keyword: 'One phrase, without commas' } : {})}
-            save={(d) => configApi.saveExclusion({ adasExclusion: r?.adasExclusion ?? -1, keyword: String(d.keyword), adasChecklistMatrix: num(d.adasChecklistMatrix), reason: String(d.reason), isInactive: d.isInactive === true })}
+            save={(d) => call('saveExclusion', { adasExclusion: r?.adasExclusion ?? -1, keyword: String(d.keyword), adasChecklistMatrix: num(d.adasChecklistMatrix), reason: String(d.reason), isInactive: d.isInactive === true })}
             onClose={close}
             onSaved={() => {
               saved('Exclusion saved.');
@@ -152,7 +151,7 @@ export function ExclusionsSection({ spec, state, data, categories }: { spec: Sec
           />
         );
       }}
-      remove={(r) => configApi.deleteExclusion(r.adasExclusion)}
+      remove={(r) => call('deleteExclusion', r.adasExclusion)}
     />
   );
 }
@@ -187,7 +186,7 @@ export function InfoSection({ spec, state, data, categories }: { spec: SectionLi
   const exportInfo = async () => {
     setExportError(null);
     try {
-      downloadCsv(await configApi.infoExport({ source: state.source, vehicleMake: state.vehicleMake }));
+      downloadCsv(await call('infoExport', { source: state.source, vehicleMake: state.vehicleMake }));
     } catch (e) {
       setExportError(`The export failed: ${(e as Error).message}`);
     }
@@ -215,7 +214,7 @@ export function InfoSection({ spec, state, data, categories }: { spec: SectionLi
       state={state}
       data={data}
       query={sectionQuery.info(state)}
-      fetchPage={configApi.infoLookups}
+      fetchPage={(q) => call('infoLookups', q)}
       columns={columns}
       rowId={(r) => r.adasChecklistMatrixInfoLookup}
       rowLabel={(r) => `${r.vehicleMake} ${r.description}`}
@@ -243,7 +242,7 @@ export function InfoSection({ spec, state, data, categories }: { spec: SectionLi
             initial={initial(r)}
             validate={checkYearRange}
             save={(d) =>
-              configApi.saveInfoLookup({
+              call('saveInfoLookup', {
                 adasChecklistMatrixInfoLookup: r?.adasChecklistMatrixInfoLookup ?? -1,
                 adasChecklistMatrix: num(d.adasChecklistMatrix),
                 vehicleMake: String(d.vehicleMake),
@@ -267,7 +266,7 @@ export function InfoSection({ spec, state, data, categories }: { spec: SectionLi
           />
         );
       }}
-      remove={(r) => configApi.deleteInfoLookup(r.adasChecklistMatrixInfoLookup)}
+      remove={(r) => call('deleteInfoLookup', r.adasChecklistMatrixInfoLookup)}
     >
       {exportError && (
         <p role="alert" className="text-sm text-red-700">
@@ -303,7 +302,7 @@ export function NoScrubSection({ spec, state, data, categories }: { spec: Sectio
       state={state}
       data={data}
       query={sectionQuery.noscrub(state)}
-      fetchPage={configApi.noScrub}
+      fetchPage={(q) => call('noScrub', q)}
       columns={columns}
       rowId={(r) => r.adasNoScrubList}
       rowLabel={(r) => `${r.vehicleMake} ${r.vehicleModel} ${years(r.yearStart, r.yearEnd)}`}
@@ -319,7 +318,7 @@ export function NoScrubSection({ spec, state, data, categories }: { spec: Sectio
             initial={{ vehicleMake: r?.vehicleMake ?? '', vehicleModel: r?.vehicleModel ?? '', yearStart: r ? String(r.yearStart) : '', yearEnd: r ? String(r.yearEnd) : '', reason: r?.reason ?? '', isInactive: r?.isInactive ?? false }}
             validate={checkYearRange}
             save={(d) =>
-              configApi.saveNoScrub({
+              call('saveNoScrub', {
                 adasNoScrubList: r?.adasNoScrubList ?? -1,
                 vehicleMake: String(d.vehicleMake),
                 vehicleModel: String(d.vehicleModel),
@@ -337,7 +336,7 @@ export function NoScrubSection({ spec, state, data, categories }: { spec: Sectio
           />
         );
       }}
-      remove={(r) => configApi.deleteNoScrub(r.adasNoScrubList)}
+      remove={(r) => call('deleteNoScrub', r.adasNoScrubList)}
     />
   );
 }

@@ -12,9 +12,8 @@ import type { Paged } from '@/lib/contract/list';
 import { LINK_TYPES, LINK_TYPE_LABELS, type LinkType } from '@/lib/configuration/constants';
 import { formatDate } from '@/lib/dates';
 import type { ListStateOf } from '@/lib/list-state';
-import { configApi } from '../api';
 import type { FieldDef } from '../editor';
-import { EditorDialog } from '../lazy';
+import { EditorDialog, call } from '../lazy';
 import { checkYearRange } from '../rules';
 import { OpenCell, Tag } from '../kit';
 import type { SectionLists } from '../list-specs';
@@ -61,7 +60,7 @@ export function LinksSection({ spec, state, data, categories, timezone }: { spec
       state={state}
       data={data}
       query={sectionQuery.links(state)}
-      fetchPage={configApi.links}
+      fetchPage={(q) => call('links', q)}
       columns={columns}
       rowId={(r) => r.id}
       rowLabel={(r) => r.title}
@@ -81,7 +80,7 @@ export function LinksSection({ spec, state, data, categories, timezone }: { spec
           disabled={!rows.some((r) => r.isNew)}
           onClick={async () => {
             try {
-              const { count } = await configApi.updateLinks({ ids: rows.map((r) => r.id), isNew: false });
+              const { count } = await call('updateLinks', { ids: rows.map((r) => r.id), isNew: false });
               clear();
               act.flash(`${count} link${count === 1 ? '' : 's'} marked reviewed.`);
               act.refresh();
@@ -119,8 +118,8 @@ export function LinksSection({ spec, state, data, categories, timezone }: { spec
                 yearStart: yearOrNull(d.yearStart),
                 yearEnd: yearOrNull(d.yearEnd),
               };
-              if (r) await configApi.saveLink({ id: r.id, ...link });
-              else await configApi.createLinks({ links: [link] });
+              if (r) await call('saveLink', { id: r.id, ...link });
+              else await call('createLinks', { links: [link] });
             }}
             onClose={close}
             onSaved={() => {
@@ -130,7 +129,7 @@ export function LinksSection({ spec, state, data, categories, timezone }: { spec
           />
         );
       }}
-      remove={(r) => configApi.removeLinks([r.id])}
+      remove={(r) => call('removeLinks', [r.id])}
     />
   );
 }

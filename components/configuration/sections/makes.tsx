@@ -13,8 +13,8 @@ import type { MakeMatrixCategories, MakeMatrixRow } from '@/lib/contract/admin';
 import type { Paged } from '@/lib/contract/list';
 import { CALIBRATION_MODE_LABELS, modelYearMax } from '@/lib/configuration/constants';
 import type { ListStateOf } from '@/lib/list-state';
-import { configApi } from '../api';
 import { Clip, OpenCell, Tag, dash, downloadCsv, yesNo, years } from '../kit';
+import { call } from '../lazy';
 import type { SectionLists } from '../list-specs';
 import { sectionQuery } from '../queries';
 import { RecordSection, type SectionActions } from '../record-section';
@@ -26,7 +26,7 @@ const label = (r: MakeMatrixRow) => `${r.vehicleMake} ${r.matrixItem} ${years(r.
 
 async function move(r: MakeMatrixRow, to: number, act: SectionActions) {
   try {
-    await configApi.moveMakeMatrix(r.adasChecklistMatrixVehicle, to);
+    await call('moveMakeMatrix', r.adasChecklistMatrixVehicle, to);
     act.flash(`${label(r)} moved to position ${to} of ${r.vehicleMake}.`);
     act.refresh();
   } catch (e) {
@@ -115,7 +115,7 @@ export function MakesSection({ spec, state, data, categories }: { spec: Spec; st
     setExportError(null);
     setExporting(true);
     try {
-      downloadCsv(await configApi.keywordsTriggersExport({ vehicleMake: state.vehicleMake, adasChecklistMatrix: state.adasChecklistMatrix }));
+      downloadCsv(await call('keywordsTriggersExport', { vehicleMake: state.vehicleMake, adasChecklistMatrix: state.adasChecklistMatrix }));
     } catch (e) {
       setExportError(`The export failed: ${(e as Error).message}`);
     } finally {
@@ -132,7 +132,7 @@ export function MakesSection({ spec, state, data, categories }: { spec: Spec; st
       state={state}
       data={data}
       query={query}
-      fetchPage={configApi.makeMatrices}
+      fetchPage={(q) => call('makeMatrices', q)}
       columns={columns}
       rowId={(r) => r.adasChecklistMatrixVehicle}
       rowLabel={label}
@@ -162,7 +162,7 @@ export function MakesSection({ spec, state, data, categories }: { spec: Spec; st
           onSaved={saved}
         />
       )}
-      remove={(r) => configApi.deleteMakeMatrix(r.adasChecklistMatrixVehicle)}
+      remove={(r) => call('deleteMakeMatrix', r.adasChecklistMatrixVehicle)}
     >
       {exportError && (
         <p role="alert" className="text-sm text-red-700">

@@ -13,9 +13,8 @@ import type { ReportRecommendation } from '@/lib/contract/report';
 import type { TestDriveRecommendation } from '@/lib/contract/testdrive';
 import { DRIVE_TYPES, TRANSLATION_LANGUAGES, TRANSLATION_TYPES, type TranslationType } from '@/lib/configuration/constants';
 import type { ListStateOf } from '@/lib/list-state';
-import { configApi } from '../api';
 import type { FieldDef } from '../editor';
-import { EditorDialog } from '../lazy';
+import { EditorDialog, call } from '../lazy';
 import { Clip, OpenCell, Tag, dash, years } from '../kit';
 import type { SectionLists } from '../list-specs';
 import { sectionQuery } from '../queries';
@@ -52,7 +51,7 @@ export function TestDrivesSection({ spec, state, data, categories }: { spec: Sec
       state={state}
       data={data}
       query={sectionQuery.testdrives(state)}
-      fetchPage={configApi.testDrives}
+      fetchPage={(q) => call('testDrives', q)}
       columns={columns}
       rowId={(r) => r.testDriveRecommendation}
       rowLabel={(r) => r.recommendation}
@@ -68,7 +67,7 @@ export function TestDrivesSection({ spec, state, data, categories }: { spec: Sec
             fields={fields}
             initial={{ recommendation: r?.recommendation ?? '', driveType: r ? String(r.driveType) : '', vehicleMake: r?.vehicleMake ?? '', recommendationText: r?.recommendationText ?? '' }}
             save={(d) =>
-              configApi.saveTestDrive({
+              call('saveTestDrive', {
                 firm: r?.firm ?? state.firm,
                 testDriveRecommendation: r?.testDriveRecommendation ?? -1,
                 recommendation: String(d.recommendation),
@@ -85,7 +84,7 @@ export function TestDrivesSection({ spec, state, data, categories }: { spec: Sec
           />
         );
       }}
-      remove={(r) => configApi.deleteTestDrive(r.testDriveRecommendation)}
+      remove={(r) => call('deleteTestDrive', r.testDriveRecommendation)}
     />
   );
 }
@@ -126,7 +125,7 @@ export function ResultTypesSection({ spec, state, data, categories }: { spec: Se
       state={state}
       data={data}
       query={sectionQuery.results(state)}
-      fetchPage={configApi.resultTypes}
+      fetchPage={(q) => call('resultTypes', q)}
       columns={columns}
       rowId={(r) => r.testdriveResultType}
       rowLabel={(r) => r.testdriveResultTypeName}
@@ -150,7 +149,7 @@ export function ResultTypesSection({ spec, state, data, categories }: { spec: Se
               isInactive: r?.isInactive ?? false,
             }}
             save={(d) =>
-              configApi.saveResultType({
+              call('saveResultType', {
                 testdriveResultType: r?.testdriveResultType ?? -1,
                 // A new result type belongs to the location chosen above (firm 1, the network, by default).
                 firm: r?.firm ?? state.firm,
@@ -197,7 +196,7 @@ export function TranslationsSection({ spec, state, data }: { spec: SectionLists[
       state={state}
       data={data}
       query={sectionQuery.translations(state)}
-      fetchPage={configApi.translations}
+      fetchPage={(q) => call('translations', q)}
       columns={columns}
       rowId={(r) => r.translation}
       rowLabel={(r) => r.source}
@@ -219,7 +218,7 @@ export function TranslationsSection({ spec, state, data }: { spec: SectionLists[
             initial={{ translationType: r?.translationType ?? state.translationType, languageCode: r?.languageCode ?? state.languageCode, source: r?.source ?? '', text: r?.text ?? '' }}
             save={(d) => {
               const body = { translationType: d.translationType as TranslationType, languageCode: d.languageCode as 'es' | 'fr', source: String(d.source), text: String(d.text) };
-              return r ? configApi.saveTranslation({ translation: r.translation, ...body }) : configApi.addTranslation(body);
+              return r ? call('saveTranslation', { translation: r.translation, ...body }) : call('addTranslation', body);
             }}
             onClose={close}
             onSaved={() => {
@@ -229,7 +228,7 @@ export function TranslationsSection({ spec, state, data }: { spec: SectionLists[
           />
         );
       }}
-      remove={(r) => configApi.deleteTranslation(r.translation)}
+      remove={(r) => call('deleteTranslation', r.translation)}
     />
   );
 }
@@ -252,7 +251,7 @@ export function ReportsSection({ spec, state, data, categories }: { spec: Sectio
       state={state}
       data={data}
       query={sectionQuery.reports(state)}
-      fetchPage={configApi.reportRecommendations}
+      fetchPage={(q) => call('reportRecommendations', q)}
       columns={columns}
       rowId={(r) => r.reportRecommendation}
       rowLabel={(r) => r.title}
@@ -260,7 +259,7 @@ export function ReportsSection({ spec, state, data, categories }: { spec: Sectio
       filtered={state.searchTerm !== ''}
       addLabel="Add report recommendation"
       editor={({ target, close, saved }) => <ReportRecommendationEditor recommendation={target === 'new' ? null : target} categories={categories} onClose={close} onSaved={saved} />}
-      remove={(r) => configApi.removeReportRecommendation(r.reportRecommendation)}
+      remove={(r) => call('removeReportRecommendation', r.reportRecommendation)}
     />
   );
 }

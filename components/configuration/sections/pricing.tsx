@@ -13,9 +13,8 @@ import type { MakeMatrixCategories } from '@/lib/contract/admin';
 import type { Paged } from '@/lib/contract/list';
 import { CALIBRATION_MODES, CALIBRATION_MODE_LABELS, type CalibrationMode } from '@/lib/configuration/constants';
 import type { ListStateOf } from '@/lib/list-state';
-import { configApi } from '../api';
 import type { FieldDef } from '../editor';
-import { EditorDialog } from '../lazy';
+import { EditorDialog, call } from '../lazy';
 import { OpenCell, Tag, downloadCsv, money } from '../kit';
 import type { SectionLists } from '../list-specs';
 import { sectionQuery } from '../queries';
@@ -51,7 +50,7 @@ export function PricingSection({ spec, state, data, categories }: { spec: Spec; 
   const exportPrices = async () => {
     setMessage(null);
     try {
-      downloadCsv(await configApi.exportPricing());
+      downloadCsv(await call('exportPricing'));
     } catch (e) {
       setMessage({ kind: 'error', text: `The export failed: ${(e as Error).message}` });
     }
@@ -66,7 +65,7 @@ export function PricingSection({ spec, state, data, categories }: { spec: Spec; 
       state={state}
       data={data}
       query={sectionQuery.pricing(state)}
-      fetchPage={configApi.calibrations}
+      fetchPage={(q) => call('calibrations', q)}
       columns={columns}
       rowId={(r) => r.calibrationType}
       rowLabel={(r) => r.name}
@@ -96,7 +95,7 @@ export function PricingSection({ spec, state, data, categories }: { spec: Spec; 
             fields={fields}
             initial={{ systemType: r ? String(r.systemType) : state.systemType ? String(state.systemType) : '', name: r?.name ?? '', mode: r?.mode ?? '', price: r?.price == null ? '' : r.price.toFixed(2) }}
             save={(d) =>
-              configApi.savePricing({
+              call('savePricing', {
                 calibrationType: r?.calibrationType ?? -1,
                 systemType: Number(d.systemType),
                 name: String(d.name),
@@ -112,7 +111,7 @@ export function PricingSection({ spec, state, data, categories }: { spec: Spec; 
           />
         );
       }}
-      remove={(r) => configApi.removeCalibration(r.systemType, r.calibrationType)}
+      remove={(r) => call('removeCalibration', r.systemType, r.calibrationType)}
     >
       {message && (
         <p role={message.kind === 'error' ? 'alert' : 'status'} className={`text-sm ${message.kind === 'error' ? 'text-red-700' : 'text-green-800'}`}>

@@ -17,8 +17,8 @@ import type { ScanProConfiguration } from '@/lib/contract/scanpro';
 import { MODEL_YEAR_MIN, YEAR_RANGE_MESSAGE, modelYearMax } from '@/lib/configuration/constants';
 import { formatDateTime } from '@/lib/dates';
 import type { ListStateOf } from '@/lib/list-state';
-import { configApi } from '../api';
 import { Chips } from '../keyword-chips';
+import { call } from '../lazy';
 import type { SectionLists } from '../list-specs';
 import { SAVE_STEP, canOpenStep, goToStep, wizardStart, type WizardState } from '../rules';
 
@@ -81,7 +81,7 @@ export function ScanProSection({ spec, state, configuration, categories, timezon
       return false;
     }
     try {
-      const saved = await configApi.saveScanPro({
+      const saved = await call('saveScanPro', {
         businessId: state.firm,
         criteria: { makes: config.makes, yearStart: Number(config.yearStart), yearEnd: Number(config.yearEnd), preRepairScan: config.preRepairScan, postRepairScan: config.postRepairScan },
         checklist: config.checklist,

@@ -5,8 +5,8 @@ import type { DataColumn } from '@/components/data-table';
 import type { ChecklistMatrix } from '@/lib/contract/admin';
 import type { Paged } from '@/lib/contract/list';
 import type { ListStateOf } from '@/lib/list-state';
-import { configApi } from '../api';
 import { Clip, OpenCell, Tag, YesNo, yesNo } from '../kit';
+import { call } from '../lazy';
 import type { SectionLists } from '../list-specs';
 import { sectionQuery } from '../queries';
 import { RecordSection } from '../record-section';
@@ -46,7 +46,7 @@ export function SystemsSection({ spec, state, data }: { spec: Spec; state: ListS
       state={state}
       data={data}
       query={sectionQuery.systems(state)}
-      fetchPage={configApi.systems}
+      fetchPage={(q) => call('systems', q)}
       columns={columns}
       rowId={(r) => r.adasChecklistMatrix}
       rowLabel={(r) => r.matrixItem}
@@ -54,7 +54,7 @@ export function SystemsSection({ spec, state, data }: { spec: Spec; state: ListS
       filtered={state.searchTerm !== ''}
       addLabel="Add system"
       editor={({ target, close, saved }) => <SystemEditor system={target === 'new' ? null : target} onClose={close} onSaved={saved} />}
-      remove={(r) => configApi.deleteSystem(r.adasChecklistMatrix)}
+      remove={(r) => call('deleteSystem', r.adasChecklistMatrix)}
     />
   );
 }
