@@ -7,14 +7,23 @@ import dynamic from 'next/dynamic';
 import { useCallback, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { deleteQuestion } from '@/lib/validation/messages';
 import { csvFilename, downloadText, fetchAllPages } from '@/components/data-table';
+import type { ConfirmDialogProps } from '@/components/ui/confirm-dialog';
 import type { CsvFile } from '@/lib/contract/admin';
 import type { Query } from './api';
 import type { Paged } from '@/lib/contract/list';
 
-// Loaded when first needed: the list shows without it.
-const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
+// Loaded when first needed, with its question text: the list shows without either.
+const DeleteDialog = dynamic(
+  () =>
+    import('@/components/ui/confirm-dialog').then(({ ConfirmDialog, deleteQuestion }) => {
+      function DeleteDialog({ tag, detail, ...props }: { tag: string; detail: string } & Omit<ConfirmDialogProps, 'message'>) {
+        return <ConfirmDialog {...props} message={`${deleteQuestion(tag)} ${detail}`} />;
+      }
+      return DeleteDialog;
+    }),
+  { ssr: false },
+);
 
 /** The section's heading (id `section-title`, naming the section element) and its actions. */
 export function SectionHeader({ title, id = 'section-title', children }: { title: string; id?: string; children?: React.ReactNode }) {
@@ -101,10 +110,11 @@ export function DeleteConfirm<T>({
   if (!deleting) return null;
   const n = deleting.rows.length;
   return (
-    <ConfirmDialog
+    <DeleteDialog
       open
       onOpenChange={(o) => !o && onClose()}
-      message={n === 1 ? `${deleteQuestion(tag)} (${name(deleting.rows[0])})` : `${deleteQuestion(tag)} The ${n} checked records will be deleted.`}
+      tag={tag}
+      detail={n === 1 ? `(${name(deleting.rows[0])})` : `The ${n} checked records will be deleted.`}
       onConfirm={async () => {
         for (const row of deleting.rows) await remove(row);
         deleting.clear();
