@@ -171,6 +171,11 @@ function id(ctx: CheckContext, column: string, text: string): number {
   return Number(text);
 }
 
+// The screens' sub-record schemas without the ids the host fills in (built once: zod's omit makes a new schema).
+const PHONE_ROW = phoneInput.omit({ contact: true, contactPhone: true });
+const EMAIL_ROW = emailInput.omit({ contact: true, contactEmail: true });
+const ADDRESS_ROW = addressInput.omit({ contact: true, contactAddress: true });
+
 function contactRow(ctx: CheckContext, c: (k: string) => string): ContactRow {
   const companyName = c('CompanyName');
   const lastName = c('LastName');
@@ -195,14 +200,14 @@ function contactRow(ctx: CheckContext, c: (k: string) => string): ContactRow {
   const phone = phoneNo
     ? parsed(
         ctx,
-        phoneInput.omit({ contact: true, contactPhone: true }),
+        PHONE_ROW,
         { phoneType: lookupId(ctx, 'PhoneType', c('PhoneType')) ?? 1, phoneNo, extension: c('Extension') },
         { phoneNo: 'PhoneNo', extension: 'Extension', phoneType: 'PhoneType' },
       )
     : null;
   const emailAddress = c('EmailAddress');
   const email = emailAddress
-    ? parsed(ctx, emailInput.omit({ contact: true, contactEmail: true }), { emailType: lookupId(ctx, 'EmailType', c('EmailType')) ?? 1, emailAddress }, { emailAddress: 'EmailAddress', emailType: 'EmailType' })
+    ? parsed(ctx, EMAIL_ROW, { emailType: lookupId(ctx, 'EmailType', c('EmailType')) ?? 1, emailAddress }, { emailAddress: 'EmailAddress', emailType: 'EmailType' })
     : null;
   const addressGiven = ['AddressLines', 'City', 'StateProvince', 'PostalCode'].some((k) => c(k));
   let address: ContactRow['address'] = null;
@@ -211,7 +216,7 @@ function contactRow(ctx: CheckContext, c: (k: string) => string): ContactRow {
     const stateProvince = lookupId(ctx, 'StateProvince', c('StateProvince')) ?? 0;
     address = parsed(
       ctx,
-      addressInput.omit({ contact: true, contactAddress: true }),
+      ADDRESS_ROW,
       { addressType: lookupId(ctx, 'AddressType', c('AddressType')) ?? 1, addressLines: c('AddressLines'), city: c('City'), stateProvince, postalCode: c('PostalCode'), country },
       { addressLines: 'AddressLines', city: 'City', stateProvince: 'StateProvince', postalCode: 'PostalCode', country: 'Country', addressType: 'AddressType' },
     );
