@@ -1,10 +1,13 @@
 /**
  * The pure rules of the locations screens: the Location add form's checks (with the specification's
- * texts), the type a new child location starts with, and which preferences changed (administration §7:
- * saveFirmPreference is sent once for each changed preference, never for an unchanged one).
+ * texts), the type a new child location starts with, which preferences changed (administration §7:
+ * saveFirmPreference is sent once for each changed preference, never for an unchanged one), and a tree
+ * node's roll-up line.
  * No React, no I/O: unit-tested on their own.
  */
+import type { TreeNode } from '@/lib/contract/firm';
 import { PREFERENCE_CATALOGUE, preferenceProblem, type FirmType, type PreferenceCategory, type PreferenceDef } from '@/lib/contract/firm-constants';
+import { formatCount } from '@/lib/format';
 import type { FieldErrors } from '@/lib/validation/field-errors';
 import { email, required, validate } from '@/lib/validation/fields';
 import { MESSAGES } from '@/lib/validation/messages';
@@ -90,4 +93,14 @@ export function preferenceErrors(changes: readonly PreferenceChange[]): FieldErr
     if (problem) out[`${c.category}.${c.name}`] = problem;
   }
   return out;
+}
+
+// ── the network tree ────────────────────────────────────────────────────────────────────────────
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+/** A node's roll-up line: shops below it (for nodes that can have them), users and open ADAS jobs at or below it. */
+export function rollUp(n: TreeNode): string {
+  const parts = n.firmType === 'shop' ? [] : [plural(n.shops, 'shop', 'shops')];
+  parts.push(plural(n.users, 'user', 'users'), plural(n.openJobs, 'open job', 'open jobs'));
+  return parts.join(' · ');
 }

@@ -1,8 +1,12 @@
-/** The locations area's rules: the tree's keyboard, opt-in/provider changes, preference change detection, distance, the add form. */
+/**
+ * The locations area's rules: the tree's keyboard and roll-up line, opt-in/provider changes, preference
+ * change detection, distance, the add form.
+ */
 import { describe, expect, it } from 'vitest';
 import { boundingBox, milesBetween, resolvePostalCode } from '@/api-host/firms/geo';
 import { addEntry, hasChanges, programsToSave, providersToSave, toggleOptIn, type PartnerFlags } from '@/components/partners/rules';
-import { changedPreferences, childType, inheritedValue, ownValues, preferenceErrors, validateFirm } from '@/components/locations/rules';
+import { changedPreferences, childType, inheritedValue, ownValues, preferenceErrors, rollUp, validateFirm } from '@/components/locations/rules';
+import type { TreeNode } from '@/lib/contract/firm';
 import { keyAction, visibleNodes, type TreeShape } from '@/lib/tree-nav';
 
 describe('tree keyboard (WAI-ARIA tree view)', () => {
@@ -106,6 +110,18 @@ describe('preference change detection', () => {
         { category: 'Brand', name: 'BrandIcon', value: 'file/image?firm=7&name=abc-icon.png' },
       ]),
     ).toEqual({ 'Brand.BrandLogo': 'Must be an uploaded image or an https address', 'Calibration.DefaultLaborRate': 'Must be a number of at least 0 (up to 2 decimals)' });
+  });
+});
+
+describe('the network tree roll-up line', () => {
+  const node = (over: Partial<TreeNode>): TreeNode => ({
+    firm: 3, name: 'Northstar East', firmType: 'franchisee', parent: 2, city: 'Brooklyn', stateCode: 'NY',
+    isInactive: false, hasChildren: true, shops: 4, users: 12, openJobs: 1, ...over,
+  });
+  it('names shops (not for a shop), users and open jobs, singular and plural, formatted for the locale', () => {
+    expect(rollUp(node({}))).toBe('4 shops · 12 users · 1 open job');
+    expect(rollUp(node({ shops: 1, users: 1, openJobs: 1234 }))).toBe('1 shop · 1 user · 1,234 open jobs');
+    expect(rollUp(node({ firmType: 'shop', shops: 0, users: 0, openJobs: 0 }))).toBe('0 users · 0 open jobs');
   });
 });
 
