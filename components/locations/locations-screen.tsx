@@ -35,13 +35,15 @@ export interface LocationsScreenProps {
   spec: LocationListSpec;
   state: LocationListState;
   canEdit: boolean;
+  /** May see and set locations' calibration prices. */
+  canPrice: boolean;
   /** The user's own location. */
   home: number;
   userDefaults: { timezoneId: number | null; languageId: number | null };
   view: LocationsView;
 }
 
-export function LocationsScreen({ spec, state, canEdit, home, userDefaults, view }: LocationsScreenProps) {
+export function LocationsScreen({ spec, state, canEdit, canPrice, home, userDefaults, view }: LocationsScreenProps) {
   const list = useList(spec, state);
   const [editor, setEditor] = useState<FirmTarget | null>(null);
   // A new server render of the tree (after a change) starts the tree widget afresh.
@@ -140,6 +142,7 @@ export function LocationsScreen({ spec, state, canEdit, home, userDefaults, view
           key={`${editor.firm}-${editor.defaults?.parent?.firm ?? ''}`}
           target={editor}
           canEdit={canEdit}
+          canPrice={canPrice}
           ownFirm={home}
           userDefaults={userDefaults}
           onClose={() => setEditor(null)}
