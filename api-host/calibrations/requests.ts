@@ -137,3 +137,16 @@ export function readNotes(db: Db, request: number, reader: number): RequestNote[
     );
   return notes;
 }
+
+/** Per job of a list page: notes of others on its requests that the reader has not read (jobs with none are absent). */
+export function unreadNotesByJob(db: Db, jobs: readonly number[], reader: number): Map<number, number> {
+  const rows = prepared(
+    db,
+    `SELECT r.adas, count(*) AS n FROM calibrate_request r INDEXED BY calibrate_request_adas
+     JOIN calibrate_request_note n ON n.calibrate_request = r.calibrate_request
+     LEFT JOIN calibrate_request_read x ON x.calibrate_request = r.calibrate_request AND x.user = @reader
+     WHERE r.adas IN (SELECT value FROM json_each(@jobs)) AND n.user <> @reader AND n.calibrate_request_note > coalesce(x.last_note, 0)
+     GROUP BY r.adas`,
+  ).all({ jobs: JSON.stringify(jobs), reader }) as { adas: number; n: number }[];
+  return new Map(rows.map((r) => [r.adas, r.n]));
+}

@@ -139,6 +139,8 @@ export const adasRow = z.object({
   inspectionsComplete: z.number().int().nonnegative(),
   inspectionsTotal: z.number().int().nonnegative(),
   createdAt: z.string(),
+  /** Notes of others on the job's calibration requests that the caller has not read (issue 14). */
+  unreadNotes: z.number().int().nonnegative().optional(),
 });
 export type AdasRow = z.infer<typeof adasRow>;
 

@@ -157,6 +157,8 @@ describe('requests and notes', () => {
   it('notes: a conversation newest last, unread counts per reader, 10,000 characters refused, readBy only oneself', async () => {
     await ok(c.saveRequestNote, { body: { calibrateRequest: request, note: 'Targets tomorrow at 9.' } }, manager);
     expect((await ok(c.request, { query: { adasInspection: inspection } })).unreadNotes).toBe(1);
+    const list = await ok(contract.adas.adass, { query: { firm: 6, searchTerm: 'RO-CAL-1' } });
+    expect(list.items.find((r: { adas: number }) => r.adas === adas).unreadNotes).toBe(1);
     const notes = await ok(c.requestNotes, { query: { calibrateRequest: request, readBy: 5 } });
     expect(notes.at(-1)).toMatchObject({ note: 'Targets tomorrow at 9.', isNew: true });
     expect((await ok(c.request, { query: { adasInspection: inspection } })).unreadNotes).toBe(0);
