@@ -39,7 +39,8 @@ export interface Area {
 }
 
 // Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
-export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, calibrations, configuration, files, insurance, blog, mail, vehicles, adas, vehicleData, data];
+// Calibrations after ADAS jobs: its seed scrubs and requests their inspections.
+export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, configuration, files, insurance, blog, mail, vehicles, adas, calibrations, vehicleData, data];
 
 /** Every call the reference host implements. */
 export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a.calls);

@@ -262,6 +262,7 @@ async function benchAdas(stack, dbFile) {
   // The page streams its shell (loading state) first: the whole render is the figure that counts.
   await benchTtfb('bench', stack, paths, TARGETS.adasBenchMs, { by: 'total' });
   await benchTtfb('bench r9', stack, ['/adas', '/adas?orderBy=location', '/adas?filterBy=2&orderBy=vin'], TARGETS.adasBenchMs, { role: 9, by: 'total' });
+  await benchTtfb('bench', stack, ['/view?adasInspection=1'], TARGETS.adasBenchMs, { by: 'total' });
 }
 
 function bigDatabase() {
@@ -287,7 +288,7 @@ await withStack({ apiPort: API_PORT, appPort: APP_PORT, db: `.data/bench-demo-${
   await benchTtfb('demo', stack, ['/', '/contacts', '/users', '/locations', '/locations?view=tree&root=2', '/admin?section=blog', ...LOG_PAGES], TARGETS.ttfbDemoMs);
   // ADAS configuration (issue 12): the make-matrix list and another section at demo size.
   await benchTtfb('demo', stack, ['/configuration', '/configuration?section=pricing'], TARGETS.ttfbDemoMs);
-  await benchTtfb('demo', stack, ['/adas', '/adas?orderBy=vehicle', '/adas?filterBy=2'], TARGETS.ttfbDemoMs, { by: 'total' });
+  await benchTtfb('demo', stack, ['/adas', '/adas?orderBy=vehicle', '/adas?filterBy=2', '/view?adasInspection=1'], TARGETS.ttfbDemoMs, { by: 'total' });
   await benchJs(stack);
 });
 

@@ -27,6 +27,7 @@ import { buildServer } from '../api-host/server';
 import { tokenService } from '../api-host/tokens';
 import { bulkInsertContacts } from '../api-host/contacts/seed';
 import { growAdas, measureAdas } from './seed-bench-adas';
+import { measureCalibrations } from './seed-bench-calibrations';
 import zipcodes from 'zipcodes';
 import { resolvePostalCode } from '../api-host/firms/geo';
 import { listFirms, treeLevel } from '../api-host/firms/network';
@@ -432,6 +433,7 @@ if (flag('--measure') || flag('--measure-only')) {
   measureConfiguration(db);
   await measureHttp(db);
   await measureAdas(db, flag('--plans'));
+  await measureCalibrations(db);
 }
 if (flag('--measure-log') || flag('--measure-log-only')) measureLog(db);
 db.close();

@@ -261,7 +261,7 @@ async function removeFirm(db: Db, filesDir: string, caller: Caller, id: number):
 }
 
 /** The firm's effective preferences of a category: its own value, else the nearest ancestor's. */
-function effectivePreferences(db: Db, firm: number, category: string): FirmPreferenceRow[] {
+export function effectivePreferences(db: Db, firm: number, category: string): FirmPreferenceRow[] {
   const chain = [firm, ...ancestorsOf(db, firm)];
   const rows = prepared(
     db,
