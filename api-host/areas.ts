@@ -16,6 +16,7 @@ import { insurance } from './insurance';
 import { log } from './log';
 import { lookups } from './lookups';
 import { mail } from './mail';
+import { onboard } from './onboard';
 import type { FastifyInstance } from 'fastify';
 import type { HostContext, Implementation } from './server';
 import { users } from './users';
@@ -38,7 +39,7 @@ export interface Area {
 }
 
 // Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
-export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, calibrations, configuration, files, insurance, blog, mail, vehicles, adas, vehicleData];
+export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, calibrations, configuration, files, insurance, blog, mail, vehicles, adas, vehicleData, onboard];
 
 /** Every call the reference host implements. */
 export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a.calls);
