@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { contract } from '../../lib/contract';
 import type { SessionProfile } from '../../lib/contract/auth';
 import { ONBOARD_MESSAGES, type ProductId } from '../../lib/contract/onboard-constants';
+import { formatDate } from '../../lib/dates';
 import { createResetToken, resetLink } from '../auth/reset-tokens';
 import type { Db } from '../db';
 import { type FirmBody, saveFirm } from '../firms/calls';
@@ -41,7 +42,7 @@ const stepOf = (db: Db, invitation: number, kind: Kind) =>
 
 /** Saves a step: id 0 creates it (a second create is a replay: 409), another id must be this invitation's step of that kind. */
 function saveStep(db: Db, inv: InvitationRow, kind: Kind, id: number, data: object): { id: number } {
-  const { token: _token, ...kept } = data as { token?: string };
+  const kept = { ...data, token: undefined };
   const existing = stepOf(db, inv.invitation, kind);
   if (id > 0) {
     if (!existing || existing.id !== id) throw notFound('Step');
@@ -95,6 +96,18 @@ const invitationCaller = (parent: number): Caller => ({
   role: null,
   tokenId: '',
   firms: new Set([parent]),
+});
+
+export const onboardLink = (appUrl: string, id: string) => `${appUrl.replace(/\/$/, '')}/onboard/${id}`;
+
+const invitationMail = (from: string, link: string, expiresAt: string, zone: number) => ({
+  subject: 'Your invitation to ADAS Desk',
+  body: [
+    'Hello,',
+    '',
+    `${from || 'Your network'} invites you to set up your location on ADAS Desk. Start here (the link works once, until ${formatDate(expiresAt, zone)}):`,
+    link,
+  ].join('\n'),
 });
 
 const welcomeMail = (firstName: string, company: string, username: string, link: string) => ({
@@ -182,6 +195,7 @@ export const onboardCalls = [
     if (parent.firm_type === 'shop') throw badRequest('A shop cannot have locations under it: invite from its franchise.', { parent: ['Choose a franchise, not a shop'] });
     if (body.testMode && !isAdministrator(caller)) throw forbidden('Only administrators issue test-mode invitations.');
     const issued = issueInvitation(ctx.db, { ...body, createdBy: caller.user });
+    if (body.email) sendMail(ctx.db, { to: body.email, firm: parent.firm, ...invitationMail(caller.profile.firmName, onboardLink(ctx.appUrl ?? DEFAULT_APP_URL, issued.id), issued.expiresAt, caller.profile.timezone) });
     return issued;
   }),
 
