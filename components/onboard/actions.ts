@@ -12,7 +12,7 @@ import { contract } from '@/lib/contract';
 import { ONBOARD_MESSAGES, type ProductId } from '@/lib/contract/onboard-constants';
 import type { Quote } from '@/lib/contract/onboard';
 import { StepOrderError, saveStep, type SavedStep, type StepValues, type WizardState } from '@/lib/onboard/steps';
-import { clearWizard, readWizard, writeWizard } from '@/lib/onboard/wizard-cookie';
+import { readWizard, writeWizard } from '@/lib/onboard/wizard-cookie';
 import { sharedStore } from '@/lib/store';
 
 const o = contract.onboard;
@@ -96,8 +96,10 @@ export async function completePurchase(invitation: string, testMode: boolean, re
         testMode: state.testMode,
       },
     });
-    await clearWizard();
-    return { ok: true, totalCents: answer.totalCents, testMode: state.testMode };
+    const done = { totalCents: answer.totalCents, testMode: state.testMode };
+    // Kept so the page shows the result, also after a reload (the invitation itself is used up).
+    await writeWizard({ ...state, done });
+    return { ok: true, ...done };
   } catch (e) {
     return failure(e);
   } finally {

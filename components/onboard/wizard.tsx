@@ -17,6 +17,7 @@ import { maskPhone } from '@/lib/validation/phone';
 import { completePurchase, quoteProduct, saveWizardStep, type Failure, type WizardView } from './actions';
 import { AddressFields, addressBody, idOrNull, type AddressValues } from './address-fields';
 import { CardField, type PaymentMethod } from './card-field';
+import { SetUp } from './set-up';
 
 export interface OnboardLookups {
   countries: LookupItem[];
@@ -116,29 +117,7 @@ export function OnboardWizard({
       open(STEPS[STEPS.indexOf(s) + 1]);
     });
 
-  if (done)
-    return (
-      <section aria-labelledby="done-heading" className="mx-auto flex max-w-xl flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 id="done-heading" className="text-2xl font-semibold">
-          {done.testMode ? 'Test run complete' : "You're set up"}
-        </h1>
-        {done.testMode ? (
-          <p>Everything was checked; in test mode nothing was charged and no account was created.</p>
-        ) : (
-          <>
-            <p>
-              {forms.additional.company} is ready, and {money(done.totalCents)} was charged to your card.
-            </p>
-            <p>
-              We have sent an email to <strong>{forms.basic.emailAddress}</strong> with a link to choose your password. Then sign in with that email address.
-            </p>
-            <a href="/login" className="self-start text-brand-700 underline">
-              Go to sign in
-            </a>
-          </>
-        )}
-      </section>
-    );
+  if (done) return <SetUp {...done} company={forms.additional.company} email={forms.basic.emailAddress} />;
 
   const current = STEPS.indexOf(step);
   return (

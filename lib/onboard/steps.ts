@@ -28,6 +28,8 @@ export interface WizardState {
   ids: { marketing: number; firm: number; shipping: number };
   values: Partial<StepValues>;
   product: { product: ProductId; coupon: string } | null;
+  /** Set by a completed purchase: the page shows the result (also after a reload). */
+  done?: { totalCents: number; testMode: boolean };
 }
 
 export const newWizard = (invitation: string, testMode: boolean): WizardState => ({

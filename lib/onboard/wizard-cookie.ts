@@ -23,7 +23,3 @@ export async function readWizard(invitation: string, testMode: boolean): Promise
 export async function writeWizard(state: WizardState): Promise<void> {
   (await cookies()).set(WIZARD_COOKIE, await seal(state, TTL_SECONDS), { ...COOKIE_OPTIONS, maxAge: TTL_SECONDS - 60 });
 }
-
-export async function clearWizard(): Promise<void> {
-  (await cookies()).delete(WIZARD_COOKIE);
-}

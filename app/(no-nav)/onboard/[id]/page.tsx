@@ -3,6 +3,7 @@
  * at the step reached. An unknown, used or expired invitation shows why, never the wizard.
  */
 import Link from 'next/link';
+import { SetUp } from '@/components/onboard/set-up';
 import { OnboardWizard } from '@/components/onboard/wizard';
 import { Alert } from '@/components/ui/alert';
 import { UpstreamError } from '@/lib/api/errors';
@@ -34,6 +35,9 @@ const KNOWN = new Set<string>([ONBOARD_MESSAGES.invitationUsed, ONBOARD_MESSAGES
 
 export default async function OnboardPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
+  const finished = (await readWizard(id, false)).state;
+  if (finished.done)
+    return <SetUp {...finished.done} company={finished.values.additional?.company ?? ''} email={finished.values.basic?.emailAddress ?? ''} />;
   const offer = await callUpstream(contract.onboard.onboardGet, { query: { firm: id } }).catch((e: unknown) => {
     if (e instanceof UpstreamError && ['not-found', 'conflict', 'bad-request'].includes(e.kind)) return e.message;
     throw e;
