@@ -16,6 +16,7 @@ import * as insurance from './insurance';
 import * as language from './language';
 import * as log from './log';
 import * as lookup from './lookup';
+import * as onboard from './onboard';
 import * as partner from './partner';
 import * as report from './report';
 import * as scanpro from './scanpro';
@@ -24,7 +25,7 @@ import * as testdrive from './testdrive';
 import * as user from './user';
 import * as vehicle from './vehicle';
 
-export const contract = { adas, adasmatrix, admin, alldata, auth, blog, calibration, contact, data, decode, file, firm, insurance, language, log, lookup, partner, report, scanpro, storage, testdrive, user, vehicle };
+export const contract = { adas, adasmatrix, admin, alldata, auth, blog, calibration, contact, data, decode, file, firm, insurance, language, log, lookup, onboard, partner, report, scanpro, storage, testdrive, user, vehicle };
 
 function isCall(v: unknown): v is CallDef {
   return typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'response' in v;
