@@ -9,6 +9,7 @@ import { blog } from './blog';
 import { calibrations } from './calibrations';
 import { configuration } from './configuration';
 import { contacts } from './contacts';
+import { dashboard } from './dashboard';
 import type { Db } from './db';
 import { files } from './files';
 import { firms } from './firms';
@@ -38,7 +39,7 @@ export interface Area {
 }
 
 // Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
-export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, calibrations, configuration, files, insurance, blog, mail, vehicles, adas, vehicleData];
+export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, calibrations, configuration, files, insurance, blog, mail, vehicles, adas, dashboard, vehicleData];
 
 /** Every call the reference host implements. */
 export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a.calls);

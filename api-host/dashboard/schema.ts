@@ -1,0 +1,67 @@
+/**
+ * Schema of the dashboard's facts and daily roll-ups (issue 16 "Performance": pre-aggregate, kept in step
+ * by the writes).
+ *
+ * - dashboard_inspection: one row per Complete inspection, what it counts for: its location, the day it was
+ *   completed (YYYY-MM-DD in the location's time zone), the vehicle's make, the technician, and the sums of
+ *   its billable calibrations. Frozen when the inspection is completed (a later price change does not
+ *   rewrite past sales), removed when it is reopened or deleted.
+ * - dashboard_calibration: one row per billable calibration of those inspections (billable.ts says which):
+ *   the service (the system), its price, book minutes and labor cost. The invoicing list reads these.
+ * - dashboard_daily: the sums per (node, kind, day, key) where node is the location and every firm above it,
+ *   so a franchiser's year is one index range of at most 366 × keys rows whatever the size of its network.
+ *   kind: total (key ''), service (the system), make, tech (the user id). Rows are added to and subtracted
+ *   from by rollup.ts, in the transaction that changes the inspection.
+ */
+export const DASHBOARD_SCHEMA = /* sql */ `
+CREATE TABLE dashboard_inspection (
+  adas_inspection INTEGER PRIMARY KEY,
+  adas            INTEGER NOT NULL,
+  firm            INTEGER NOT NULL,
+  day             TEXT NOT NULL,
+  make            TEXT NOT NULL,
+  tech            INTEGER,
+  calibrations    INTEGER NOT NULL,
+  sales_cents     INTEGER NOT NULL,
+  minutes         INTEGER NOT NULL,
+  cost_cents      INTEGER NOT NULL
+);
+CREATE INDEX dashboard_inspection_adas ON dashboard_inspection(adas);
+
+CREATE TABLE dashboard_calibration (
+  adas_inspection_result INTEGER PRIMARY KEY,
+  adas_inspection        INTEGER NOT NULL,
+  firm                   INTEGER NOT NULL,
+  day                    TEXT NOT NULL,
+  system                 TEXT NOT NULL,
+  calibration_type       TEXT NOT NULL,
+  sales_cents            INTEGER NOT NULL,
+  minutes                INTEGER NOT NULL,
+  cost_cents             INTEGER NOT NULL
+);
+CREATE INDEX dashboard_calibration_inspection ON dashboard_calibration(adas_inspection);
+CREATE INDEX dashboard_calibration_firm_day ON dashboard_calibration(firm, day, sales_cents);
+
+CREATE TABLE dashboard_daily (
+  node         INTEGER NOT NULL,
+  kind         TEXT NOT NULL,
+  day          TEXT NOT NULL,
+  key          TEXT NOT NULL,
+  inspections  INTEGER NOT NULL DEFAULT 0,
+  calibrations INTEGER NOT NULL DEFAULT 0,
+  sales_cents  INTEGER NOT NULL DEFAULT 0,
+  minutes      INTEGER NOT NULL DEFAULT 0,
+  cost_cents   INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (node, kind, day, key)
+) WITHOUT ROWID;
+
+-- Queries the host logged as slow, with their plan (admin/getMissingIndexes).
+CREATE TABLE slow_query (
+  sql      TEXT PRIMARY KEY,
+  plan     TEXT NOT NULL,
+  count    INTEGER NOT NULL,
+  total_ms REAL NOT NULL,
+  max_ms   REAL NOT NULL,
+  last_at  TEXT NOT NULL
+);
+`;
