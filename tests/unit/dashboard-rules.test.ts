@@ -78,3 +78,11 @@ describe('ADAS records', () => {
     expect(adasRecord.safeParse({ ...base, inspections: '[{"adasInspection":"x"}]' }).error?.issues[0].message).toMatch(/expected shape/);
   });
 });
+
+describe('access', () => {
+  it('the dashboard calls allow exactly the roles of the /dashboard route', async () => {
+    const { ROUTES } = await import('../../lib/routes');
+    const { DASHBOARD_ROLES } = await import('../../lib/contract/dashboard');
+    expect(ROUTES.find((r) => r.path === '/dashboard')?.access).toEqual(DASHBOARD_ROLES);
+  });
+});
