@@ -11,8 +11,25 @@
  * - dashboard_daily: the sums per (node, kind, day, key) where node is the location and every firm above it,
  *   so a franchiser's year is one index range of at most 366 × keys rows whatever the size of its network.
  *   kind: total (key ''), service (the system), make, tech (the user id). Rows are added to and subtracted
- *   from by rollup.ts, in the transaction that changes the inspection.
+ *   from by rollup.ts, in the transaction that changes the inspection. When a location moves in the network,
+ *   the trigger dashboard_firm_moved takes its rows from the firms above its old place and adds them to those
+ *   above its new one (the network is at most four levels deep: platform, franchiser, franchisee, shop; a
+ *   trigger cannot use a recursive query, so the ancestors are spelled out).
  */
+const SUMS = ['inspections', 'calibrations', 'sales_cents', 'minutes', 'cost_cents'];
+
+/** The firm `p` and the (up to three) firms above it. */
+const chain = (p: string) => `
+  SELECT ${p} AS node
+  UNION SELECT parent FROM firm WHERE firm = ${p}
+  UNION SELECT parent FROM firm WHERE firm = (SELECT parent FROM firm WHERE firm = ${p})
+  UNION SELECT parent FROM firm WHERE firm = (SELECT parent FROM firm WHERE firm = (SELECT parent FROM firm WHERE firm = ${p}))`;
+
+const moveRows = (parent: string, sign: '+' | '-') => `
+  INSERT INTO dashboard_daily (node, kind, day, key, ${SUMS.join(', ')})
+  SELECT up.node, d.kind, d.day, d.key, ${SUMS.map((c) => `${sign}d.${c}`).join(', ')}
+  FROM (${chain(parent)}) up JOIN dashboard_daily d ON d.node = NEW.firm WHERE up.node IS NOT NULL
+  ON CONFLICT (node, kind, day, key) DO UPDATE SET ${SUMS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')};`;
 export const DASHBOARD_SCHEMA = /* sql */ `
 CREATE TABLE dashboard_inspection (
   adas_inspection INTEGER PRIMARY KEY,
@@ -54,6 +71,12 @@ CREATE TABLE dashboard_daily (
   cost_cents   INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (node, kind, day, key)
 ) WITHOUT ROWID;
+
+CREATE TRIGGER dashboard_firm_moved AFTER UPDATE OF parent ON firm WHEN OLD.parent IS NOT NEW.parent BEGIN
+  ${moveRows('OLD.parent', '-')}
+  ${moveRows('NEW.parent', '+')}
+  DELETE FROM dashboard_daily WHERE node IN (${chain('OLD.parent')}) AND inspections = 0 AND calibrations = 0;
+END;
 
 -- Queries the host logged as slow, with their plan (admin/getMissingIndexes).
 CREATE TABLE slow_query (

@@ -74,6 +74,18 @@ describe('the facts', () => {
     rebuildDashboard(host.db);
     expect(snapshot()).toEqual(before);
   });
+
+  it('a location moved to another franchisee takes its numbers along', () => {
+    const snapshot = () => host.db.prepare('SELECT * FROM dashboard_daily ORDER BY node, kind, day, key').all();
+    host.db.transaction(() => {
+      host.db.prepare('UPDATE firm SET parent = 4 WHERE firm = 6').run();
+      const moved = snapshot();
+      rebuildDashboard(host.db);
+      expect(moved).toEqual(snapshot());
+      host.db.prepare('UPDATE firm SET parent = 3 WHERE firm = 6').run();
+    })();
+    expect(facts([6]).inspections).toBeGreaterThan(0);
+  });
 });
 
 describe('dashboard/dashboard', () => {
