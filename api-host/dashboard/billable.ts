@@ -7,9 +7,13 @@
  * priced with the configuration's price of its calibration type for the location (calibrationPrice: the
  * firm's own price, else the network's; a type without a price bills 0).
  *
- * When the calibration requests' priced lines land (issue 14, api-host/calibrations), `billableLines` reads
- * the lines of the requests tied to the inspection (calibrate_request.adas_inspection) instead, keeping the
- * same BillableLine shape; `billableByFirm` and the roll-ups need no change.
+ * When the calibration requests' priced lines land (issue 14, api-host/calibrations: calibrate_request_line
+ * with price_cents, one request per inspection), `billableLines` reads the lines of the request of the
+ * inspection instead (id: calibrate_request_line, system, calibration_type, calibration_mode, price_cents),
+ * keeping the BillableLine shape; the facts, roll-ups and invoicing need no change (run rebuildDashboard once
+ * after the switch, as the line ids change). Lines are frozen when the inspection completes, like prices
+ * today; a request line changed after that counts when the inspection is next reopened and completed (or
+ * the calibrations' calls may call rollup.ts syncJob after such a change).
  */
 import { RESULTS } from '../../lib/adas/rules';
 import { bookMinutes } from '../../lib/dashboard/rules';
@@ -46,19 +50,21 @@ export function billableLines(db: Db, inspection: number, firm: number): Billabl
   }));
 }
 
-export interface FirmBillable {
-  firm: number;
-  calibrations: number;
-  cents: number;
-}
-
-/** The billable calibrations of the days `startDate`..`endDate` per location, for the given locations. */
-export function billableByFirm(db: Db, firms: readonly number[], startDate: string, endDate: string): FirmBillable[] {
-  if (firms.length === 0) return [];
-  return db
-    .prepare(
-      `SELECT firm, count(*) AS calibrations, sum(sales_cents) AS cents FROM dashboard_calibration
-       WHERE firm IN (SELECT value FROM json_each(?)) AND day BETWEEN ? AND ? GROUP BY firm`,
-    )
-    .all(JSON.stringify(firms), startDate, endDate) as FirmBillable[];
+/**
+ * The billable calibrations of the days `startDate`..`endDate` per location, for every location in the
+ * subtrees of `nodes` that has some: SQL answering one row per location (key, label, firm, drill and the
+ * measures) for the invoicing table, which pages and sorts it. It reads the locations' own daily roll-ups
+ * (kind 'own', fed by billableLines through rollup.ts), so a year of a large network is one index range per
+ * location.
+ */
+export function billableByFirm(nodes: readonly number[], startDate: string, endDate: string): { sql: string; params: unknown[] } {
+  return {
+    sql: `WITH RECURSIVE sub(firm) AS (SELECT value FROM json_each(?) UNION SELECT f.firm FROM firm f JOIN sub ON f.parent = sub.firm)
+          SELECT CAST(d.node AS TEXT) AS key, f.name AS label, d.node AS firm, 0 AS drill,
+            sum(d.inspections) AS inspections, sum(d.calibrations) AS calibrations, sum(d.sales_cents) / 100.0 AS sales,
+            sum(d.minutes) / 60.0 AS hours, sum(d.cost_cents) / 100.0 AS cost
+          FROM sub CROSS JOIN dashboard_daily d ON d.node = sub.firm AND d.kind = 'own' AND d.day BETWEEN ? AND ? JOIN firm f ON f.firm = d.node
+          GROUP BY d.node HAVING sum(d.calibrations) > 0`,
+    params: [JSON.stringify(nodes), startDate, endDate],
+  };
 }

@@ -11,6 +11,7 @@ import type { AnalysisRow, dashboardQuery, Measures } from '../../lib/contract/d
 import type { Db } from '../db';
 import { assertFirm, type Caller } from '../server';
 import { prepared } from '../sql';
+import { billableByFirm } from './billable';
 
 type Query = z.output<typeof dashboardQuery>;
 
@@ -71,16 +72,8 @@ function groupsOf(db: Db, q: Query, nodes: readonly number[]): { sql: string; pa
       };
     }
     case 'invoice':
-      // Every location of the subtrees with billable calibrations in the period (billable.ts's facts).
-      return {
-        sql: `WITH RECURSIVE sub(firm) AS (SELECT value FROM json_each(?) UNION SELECT f.firm FROM firm f JOIN sub ON f.parent = sub.firm)
-              SELECT CAST(c.firm AS TEXT) AS key, f.name AS label, c.firm, 0 AS drill,
-                count(DISTINCT c.adas_inspection) AS inspections, count(*) AS calibrations, sum(c.sales_cents) / 100.0 AS sales,
-                sum(c.minutes) / 60.0 AS hours, sum(c.cost_cents) / 100.0 AS cost
-              FROM sub CROSS JOIN dashboard_calibration c ON c.firm = sub.firm AND c.day BETWEEN ? AND ? JOIN firm f ON f.firm = c.firm
-              GROUP BY c.firm`,
-        params: [nodesJson(nodes), ...range],
-      };
+      // Every location of the subtrees with billable calibrations in the period (the sales seam).
+      return billableByFirm(nodes, q.startDate, q.endDate);
   }
 }
 

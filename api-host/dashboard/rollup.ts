@@ -27,10 +27,10 @@ function roll(db: Db, sign: 1 | -1, where: string, ...params: unknown[]): void {
     db,
     `WITH RECURSIVE src AS (SELECT * FROM dashboard_inspection WHERE ${where}), ${up('src')}
      INSERT INTO dashboard_daily (node, kind, day, key, ${SUMS.join(', ')})
-     SELECT up.node, k.kind, s.day, CASE k.kind WHEN 'total' THEN '' WHEN 'make' THEN s.make ELSE ifnull(CAST(s.tech AS TEXT), '') END,
+     SELECT up.node, k.kind, s.day, CASE k.kind WHEN 'make' THEN s.make WHEN 'tech' THEN ifnull(CAST(s.tech AS TEXT), '') ELSE '' END,
        ${sign} * count(*), ${sign} * sum(s.calibrations), ${sign} * sum(s.sales_cents), ${sign} * sum(s.minutes), ${sign} * sum(s.cost_cents)
-     FROM src s JOIN up ON up.firm = s.firm JOIN (SELECT 'total' AS kind UNION ALL SELECT 'make' UNION ALL SELECT 'tech') k
-     WHERE true GROUP BY 1, 2, 3, 4 ${onConflict}`,
+     FROM src s JOIN up ON up.firm = s.firm JOIN (SELECT 'total' AS kind UNION ALL SELECT 'make' UNION ALL SELECT 'tech' UNION ALL SELECT 'own') k
+     WHERE k.kind <> 'own' OR up.node = s.firm GROUP BY 1, 2, 3, 4 ${onConflict}`,
   ).run(...params);
   prepared(
     db,
@@ -77,7 +77,7 @@ function writeFacts(db: Db, c: Completed): void {
   ).run(c.adas_inspection, c.adas, c.firm, day, c.make, c.tech, lines.length, sum((l) => l.cents), sum((l) => l.minutes), sum((l) => l.cost));
   const line = prepared(
     db,
-    `INSERT INTO dashboard_calibration (adas_inspection_result, adas_inspection, firm, day, system, calibration_type, sales_cents, minutes, cost_cents)
+    `INSERT INTO dashboard_calibration (billable_line, adas_inspection, firm, day, system, calibration_type, sales_cents, minutes, cost_cents)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const l of lines) line.run(l.id, c.adas_inspection, c.firm, day, l.system, l.calibrationType, l.cents, l.minutes, l.cost);

@@ -10,7 +10,8 @@
  *   the service (the system), its price, book minutes and labor cost. The invoicing list reads these.
  * - dashboard_daily: the sums per (node, kind, day, key) where node is the location and every firm above it,
  *   so a franchiser's year is one index range of at most 366 × keys rows whatever the size of its network.
- *   kind: total (key ''), service (the system), make, tech (the user id). Rows are added to and subtracted
+ *   kind: total (key ''), service (the system), make, tech (the user id), and own (key ''): the location's own
+ *   inspections only, on its own node (the invoicing list's per-location rows). Rows are added to and subtracted
  *   from by rollup.ts, in the transaction that changes the inspection. When a location moves in the network,
  *   the trigger dashboard_firm_moved takes its rows from the firms above its old place and adds them to those
  *   above its new one (the network is at most four levels deep: platform, franchiser, franchisee, shop; a
@@ -28,7 +29,7 @@ const chain = (p: string) => `
 const moveRows = (parent: string, sign: '+' | '-') => `
   INSERT INTO dashboard_daily (node, kind, day, key, ${SUMS.join(', ')})
   SELECT up.node, d.kind, d.day, d.key, ${SUMS.map((c) => `${sign}d.${c}`).join(', ')}
-  FROM (${chain(parent)}) up JOIN dashboard_daily d ON d.node = NEW.firm WHERE up.node IS NOT NULL
+  FROM (${chain(parent)}) up JOIN dashboard_daily d ON d.node = NEW.firm AND d.kind <> 'own' WHERE up.node IS NOT NULL
   ON CONFLICT (node, kind, day, key) DO UPDATE SET ${SUMS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')};`;
 export const DASHBOARD_SCHEMA = /* sql */ `
 CREATE TABLE dashboard_inspection (
@@ -44,9 +45,10 @@ CREATE TABLE dashboard_inspection (
   cost_cents      INTEGER NOT NULL
 );
 CREATE INDEX dashboard_inspection_adas ON dashboard_inspection(adas);
+CREATE INDEX dashboard_inspection_day ON dashboard_inspection(day);
 
 CREATE TABLE dashboard_calibration (
-  adas_inspection_result INTEGER PRIMARY KEY,
+  billable_line          INTEGER PRIMARY KEY, -- billable.ts BillableLine.id (today: the inspection result)
   adas_inspection        INTEGER NOT NULL,
   firm                   INTEGER NOT NULL,
   day                    TEXT NOT NULL,
@@ -57,7 +59,7 @@ CREATE TABLE dashboard_calibration (
   cost_cents             INTEGER NOT NULL
 );
 CREATE INDEX dashboard_calibration_inspection ON dashboard_calibration(adas_inspection);
-CREATE INDEX dashboard_calibration_firm_day ON dashboard_calibration(firm, day, sales_cents);
+CREATE INDEX dashboard_calibration_day ON dashboard_calibration(day);
 
 CREATE TABLE dashboard_daily (
   node         INTEGER NOT NULL,
