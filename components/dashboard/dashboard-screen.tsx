@@ -127,7 +127,7 @@ export function DashboardScreen(props: Props) {
             bars={data.table.items.map((r) => ({ key: r.key, label: analysis.group === 'day' ? showDay(r.label) : r.label, value: r[measure.id] }))}
             format={measure.format}
           />
-          <LineChart title={`${measure.label} over the period`} points={data.top.series.map((s) => ({ day: s.day, value: s[measure.id] }))} format={measure.format} />
+          <LineChart title={`${measure.label} by day`} points={data.top.series.map((s) => ({ day: s.day, value: s[measure.id] }))} format={measure.format} />
         </div>
       )}
       {data && (

@@ -25,16 +25,16 @@ test('each period preset sends its YYYY-MM-DD days, computed in the user\'s time
   await signIn(page, 3, undefined, '/dashboard');
   await waitForHydration(page, 'main thead button');
   for (const [label, start, end] of PRESETS) {
-    await page.getByLabel('Period').selectOption({ label });
+    await page.getByLabel('Period', { exact: true }).selectOption({ label });
     await expect(page).toHaveURL(new RegExp(`startDate=${start}&endDate=${end}`));
     await expect(page.getByRole('table').locator('caption')).toContainText(`${start.slice(5, 7)}/${start.slice(8)}/${start.slice(0, 4)}`);
   }
-  await page.getByLabel('Period').selectOption({ label: 'date range' });
-  await page.getByLabel('Start date').fill('2026-03-01');
-  await page.getByLabel('End date').fill('2026-02-01');
+  await page.getByLabel('Period', { exact: true }).selectOption({ label: 'date range' });
+  await page.getByLabel('Start date', { exact: true }).fill('2026-03-01');
+  await page.getByLabel('End date', { exact: true }).fill('2026-02-01');
   await expect(page.getByText('The start date must be on or before the end date.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
-  await page.getByLabel('End date').fill('2026-03-31');
+  await page.getByLabel('End date', { exact: true }).fill('2026-03-31');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/period=7&startDate=2026-03-01&endDate=2026-03-31/);
 });
@@ -42,7 +42,7 @@ test('each period preset sends its YYYY-MM-DD days, computed in the user\'s time
 test('an analysis changed is remembered for the next visit', async ({ page, context }) => {
   await signIn(page, 7, undefined, '/dashboard');
   await waitForHydration(page, 'main thead button');
-  await page.getByLabel('Analyze').selectOption({ label: 'by vehicle make (sales)' });
+  await page.getByLabel('Analyze', { exact: true }).selectOption({ label: 'by vehicle make (sales)' });
   await expect(page).toHaveURL(/analysis=makeSales/);
   await expect(page.getByRole('columnheader', { name: 'Vehicle make' })).toBeVisible();
   const kept = (await context.cookies()).find((c) => c.name === 'list-dashboard');
@@ -51,7 +51,7 @@ test('an analysis changed is remembered for the next visit', async ({ page, cont
   const next = await context.newPage();
   await next.goto('/dashboard');
   await expect(next).toHaveURL(/analysis=makeSales/);
-  await expect(next.getByLabel('Analyze')).toHaveValue('makeSales');
+  await expect(next.getByLabel('Analyze', { exact: true })).toHaveValue('makeSales');
 });
 
 test('drills from the franchiser to a franchisee, a shop and its technicians, and back up', async ({ page }) => {
@@ -101,7 +101,7 @@ test('ADAS records open their job; the assistant answers from the knowledge base
 
   await page.goto('/dashboard');
   await page.getByText('Ask the assistant').click();
-  await page.getByLabel('Your question').fill('2021 Camry, windshield replaced: what needs calibrating?');
+  await page.getByLabel('Your question', { exact: true }).fill('2021 Camry, windshield replaced: what needs calibrating?');
   await page.getByRole('button', { name: 'Ask' }).click();
   await expect(page.getByRole('status').filter({ hasText: '2021 Toyota Camry' })).toBeVisible();
 });
