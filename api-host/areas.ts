@@ -9,6 +9,7 @@ import { blog } from './blog';
 import { calibrations } from './calibrations';
 import { configuration } from './configuration';
 import { contacts } from './contacts';
+import { dashboard } from './dashboard';
 import { data } from './data';
 import type { Db } from './db';
 import { files } from './files';
@@ -41,7 +42,7 @@ export interface Area {
 
 // Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
 // Calibrations after ADAS jobs: its seed scrubs and requests their inspections.
-export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, configuration, files, insurance, blog, mail, vehicles, adas, calibrations, vehicleData, data, onboard];
+export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, configuration, files, insurance, blog, mail, vehicles, adas, calibrations, dashboard, vehicleData, data, onboard];
 
 /** Every call the reference host implements. */
 export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a.calls);
