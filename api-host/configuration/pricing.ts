@@ -5,7 +5,7 @@
 import Papa from 'papaparse';
 import type { z } from 'zod';
 import { contract } from '../../lib/contract';
-import type { CalibrationTypeRow, PricingImportResult, importCalibrationPricing } from '../../lib/contract/adasmatrix';
+import type { CalibrationTypeRow, PRICE_SOURCES, PricingImportResult, importCalibrationPricing } from '../../lib/contract/adasmatrix';
 import { CSV_OPTIONS } from '../../lib/csv';
 import { CALIBRATION_MODE_LABELS, NETWORK_FIRM, type CalibrationMode } from '../../lib/configuration/constants';
 import { dollars } from '../../lib/configuration/money';
@@ -18,6 +18,7 @@ import { today } from './make-matrix-calls';
 import { calibrationPrice } from './rules';
 
 const p = contract.adasmatrix;
+type PriceSource = (typeof PRICE_SOURCES)[number];
 
 interface TypeDb {
   calibration_type: number;
@@ -46,6 +47,9 @@ function assertPricing(caller: Caller, firm: number | undefined): void {
   if (firm === undefined || firm === NETWORK_FIRM) assertKnowledgeBase(caller);
   else assertFirm(caller, firm, 'Firm');
 }
+
+/** Where the price that applies comes from: the firm's own price, else the network default. */
+const sourceOf = (own: number | null, network: number | null) => (own != null ? 'firm' : network != null ? 'network' : 'none') as PriceSource;
 
 const cents = (price: number | null) => (price == null ? null : Math.round(price * 100));
 
@@ -115,9 +119,12 @@ export function importPricing(db: Db, body: ImportBody): PricingImportResult {
 
 export const pricingCalls = [
   implement(p.systemCalibrations, ({ query, caller, ctx }) => {
-    assertKnowledgeBase(caller);
+    const firm = query.firm;
+    if (firm === undefined) assertKnowledgeBase(caller);
+    else assertPricing(caller, firm);
     const where: string[] = [];
-    const params: SqlValue[] = [];
+    // With a firm: its own price beside each type (a primary-key lookup per row).
+    const params: SqlValue[] = firm === undefined ? [] : [firm];
     if (query.systemType) {
       where.push('t.system_type = ?');
       params.push(query.systemType);
@@ -127,8 +134,22 @@ export const pricingCalls = [
       where.push(s.sql);
       params.push(...s.params);
     }
-    const order = { system: ['s.sort', 't.name'], name: ['t.name', 't.calibration_type'], price: ['t.price_cents', 't.name'] }[query.orderBy];
-    return pageOf(ctx.db, { select: TYPE_SELECT, from: TYPE_FROM, where, params, order, query, map: toType });
+    const price = firm === undefined ? 't.price_cents' : 'coalesce(p.price_cents, t.price_cents)';
+    const order = { system: ['s.sort', 't.name'], name: ['t.name', 't.calibration_type'], price: [price, 't.name'] }[query.orderBy];
+    if (firm === undefined) return pageOf(ctx.db, { select: TYPE_SELECT, from: TYPE_FROM, where, params, order, query, map: toType });
+    return pageOf(ctx.db, {
+      select: `${TYPE_SELECT}, p.price_cents AS firm_price`,
+      from: `${TYPE_FROM} LEFT JOIN adas_calibration_price p ON p.calibration_type = t.calibration_type AND p.firm = ?`,
+      where,
+      params,
+      order,
+      query,
+      map: (r: TypeDb & { firm_price: number | null }): CalibrationTypeRow => ({
+        ...toType(r),
+        firmPrice: r.firm_price == null ? null : dollars(r.firm_price),
+        source: sourceOf(r.firm_price, r.price_cents),
+      }),
+    });
   }),
   implement(p.removeCalibration, ({ query, caller, ctx }) => {
     assertKnowledgeBase(caller);
@@ -217,8 +238,7 @@ export const pricingCalls = [
         data: rows.map((r) => {
           const base = [r.system_type, r.name, CALIBRATION_MODE_LABELS[r.mode]];
           if (firm === null) return [...base, money(r.network)];
-          const source = r.own != null ? 'firm' : r.network != null ? 'network' : 'none';
-          return [...base, money(r.own ?? r.network), money(r.network), source];
+          return [...base, money(r.own ?? r.network), money(r.network), sourceOf(r.own, r.network)];
         }),
       },
       CSV_OPTIONS,

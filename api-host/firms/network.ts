@@ -6,6 +6,7 @@
  */
 import type { FirmListQuery, FirmRow, TreeNode } from '../../lib/contract/firm';
 import type { FirmType } from '../../lib/contract/firm-constants';
+import { STATUS } from '../../lib/adas/rules';
 import type { Db } from '../db';
 import { firmScope, prepared } from '../sql';
 import { activeUsersOf } from '../users/query';
@@ -98,6 +99,23 @@ interface NodeDb {
 }
 
 /**
+ * The roll-up of the tops (a JSON array, the first parameter): shops below each, and active users and open
+ * ADAS jobs (status not the second parameter, Complete) at or below each. `active` and `scope` are
+ * treeLevel's conditions on the descendants `c`.
+ */
+export const rollUpSql = (active: string, scope: string) =>
+  `WITH RECURSIVE below(top, firm, firm_type) AS (
+     SELECT value, value, NULL FROM json_each(?)
+     UNION ALL
+     SELECT b.top, c.firm, c.firm_type FROM firm c JOIN below b ON c.parent = b.firm WHERE 1${active}${scope}
+   )
+   SELECT top,
+          sum(firm_type = 'shop') AS shops,
+          sum(${activeUsersOf('below.firm')}) AS users,
+          sum((SELECT count(*) FROM adas a WHERE a.firm = below.firm AND a.status <> ?)) AS open_jobs
+   FROM below GROUP BY top`;
+
+/**
  * One level of the tree: the node and its direct children (inactive ones, and what is below them, only
  * with showInactive), each with its roll-up. Null when the node is unknown, outside the scope, or hidden.
  */
@@ -120,20 +138,10 @@ export function treeLevel(db: Db, id: number, firms: ReadonlySet<number>, showIn
      ORDER BY ${RANK_SQL}, f.name COLLATE NOCASE, f.firm`,
   ).all(id) as NodeDb[];
 
-  // Roll-up: every firm below each of these nodes (same visibility), counted per node in one pass.
+  // Roll-up: every firm below each of these nodes (same visibility), counted per node in one pass; users
+  // and open jobs through their (firm, …) indexes.
   const tops = [node.firm, ...children.map((c) => c.firm)];
-  const rollUp = prepared(
-    db,
-    `WITH RECURSIVE below(top, firm, firm_type) AS (
-       SELECT value, value, NULL FROM json_each(?)
-       UNION ALL
-       SELECT b.top, c.firm, c.firm_type FROM firm c JOIN below b ON c.parent = b.firm WHERE 1${active}${scope}
-     )
-     SELECT top,
-            sum(firm_type = 'shop') AS shops,
-            sum(${activeUsersOf('below.firm')}) AS users
-     FROM below GROUP BY top`,
-  ).all(JSON.stringify(tops)) as { top: number; shops: number | null; users: number | null }[];
+  const rollUp = prepared(db, rollUpSql(active, scope)).all(JSON.stringify(tops), STATUS.complete) as { top: number; shops: number | null; users: number | null; open_jobs: number | null }[];
   const figures = new Map(rollUp.map((r) => [r.top, r]));
   const toNode = (r: NodeDb): TreeNode => ({
     firm: r.firm,
@@ -146,6 +154,7 @@ export function treeLevel(db: Db, id: number, firms: ReadonlySet<number>, showIn
     hasChildren: !!r.has_children,
     shops: figures.get(r.firm)?.shops ?? 0,
     users: figures.get(r.firm)?.users ?? 0,
+    openJobs: figures.get(r.firm)?.open_jobs ?? 0,
   });
   return { node: toNode(node), children: children.map(toNode) };
 }

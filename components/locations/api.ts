@@ -1,12 +1,13 @@
 /**
- * The firm calls a client component makes, through the BFF (lib/bff/client.ts). Typed by the contract
- * (type imports only: no zod reaches the browser).
+ * The firm calls a client component makes, and the pricing calls of a firm's price list, through the BFF
+ * (lib/bff/client.ts). Typed by the contract (type imports only: no zod reaches the browser).
  */
 import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import type { FirmInput, PreferenceInput } from '@/lib/contract/firm';
 
 type F = typeof contract.firm;
+type P = typeof contract.adasmatrix;
 type Query = Record<string, string | number | boolean | undefined>;
 
 export const firmApi = {
@@ -26,4 +27,14 @@ export const firmApi = {
   preferences: (firm: number, category: string, signal?: AbortSignal) => bff<F['firmPreference']>('GET', 'firm/firmPreference', { query: { firm, category }, signal }),
   savePreference: (body: PreferenceInput) => bff<F['saveFirmPreference']>('POST', 'firm/saveFirmPreference', { body }),
   updateSettings: (firm: number, isInactive: boolean) => bff<F['updateFirmSettings']>('POST', 'firm/updateFirmSettings', { body: { firm, isInactive } }),
+};
+
+export const pricingApi = {
+  /** One page of the calibration types with the firm's own price and the source of the price that applies. */
+  prices: (firm: number, page: number, pageSize: number, signal?: AbortSignal) =>
+    bff<P['systemCalibrations']>('GET', 'adasmatrix/systemCalibrations', { query: { firm, page, pageSize }, signal }),
+  /** Sets (price) or clears (null) the firm's own price of a calibration type. */
+  save: (firm: number, calibrationType: number, price: number | null) =>
+    bff<P['saveCalibrationPricing']>('POST', 'adasmatrix/saveCalibrationPricing', { body: { firm, calibrationType, price } }),
+  exportCsv: (firm: number) => bff<P['exportCalibrationPricing']>('GET', 'adasmatrix/exportCalibrationPricing', { query: { firm } }),
 };

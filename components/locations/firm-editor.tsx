@@ -1,8 +1,9 @@
 'use client';
 /**
  * A location: its details (the Location add form), preferences and calibration pricing, in one dialog.
- * Editors (roles 1–3) save and remove; everyone else on /locations reads. A new location gets its other
- * tabs once saved. Removing asks first, and a refusal (users or locations still under it) is shown.
+ * Editors (roles 1–3) save and remove; everyone else on /locations reads. Pricing is for the roles the
+ * pricing calls allow (canPrice), on every location but the platform, whose network defaults are edited in
+ * Configuration. A new location gets its other tabs once saved. Removing asks first, and a refusal (users or locations still under it) is shown.
  */
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
@@ -19,6 +20,7 @@ import { formatCount } from '@/lib/format';
 import { firmApi } from './api';
 import { FirmDetails, blankFirm, type FirmDraft, type NewFirmDefaults } from './firm-details';
 import { FirmPreferences } from './firm-preferences';
+import { FirmPricing } from './firm-pricing';
 import { NEW_FIRM } from './rules';
 
 const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
@@ -33,6 +35,8 @@ export interface FirmTarget {
 export interface FirmEditorProps {
   target: FirmTarget;
   canEdit: boolean;
+  /** May see and set the location's calibration prices (the pricing calls' roles). */
+  canPrice: boolean;
   /** The signed-in user's own location (its brand shows in the top bar). */
   ownFirm: number;
   userDefaults: { timezoneId: number | null; languageId: number | null };
@@ -44,7 +48,7 @@ export interface FirmEditorProps {
   onShowInNetwork: (firm: number) => void;
 }
 
-export function FirmEditor({ target, canEdit, ownFirm, userDefaults, onClose, onChanged, onAddUnder, onShowInNetwork }: FirmEditorProps) {
+export function FirmEditor({ target, canEdit, canPrice, ownFirm, userDefaults, onClose, onChanged, onAddUnder, onShowInNetwork }: FirmEditorProps) {
   const router = useRouter();
   const lookups = useLookups(['StateProvince', 'Country', 'TimeZone', 'Language']);
   const base = useId();
@@ -73,7 +77,7 @@ export function FirmEditor({ target, canEdit, ownFirm, userDefaults, onClose, on
   }, [firm, saved]);
 
   const readOnly = !canEdit;
-  const formIds = { details: `${base}-details`, preferences: `${base}-preferences` } as Record<string, string>;
+  const formIds = { details: `${base}-details`, preferences: `${base}-preferences`, pricing: `${base}-pricing` } as Record<string, string>;
   const title = !saved ? (target.defaults?.parent ? `Adding Location to ${target.defaults.parent.name}` : 'Adding Location') : `${readOnly ? 'Location' : 'Editing Location'}: ${savedName || '…'}`;
 
   return (
@@ -182,6 +186,16 @@ export function FirmEditor({ target, canEdit, ownFirm, userDefaults, onClose, on
                   />
                 ),
               },
+              ...(canPrice && record?.firmType !== 'platform'
+                ? [
+                    {
+                      id: 'pricing',
+                      label: 'Pricing',
+                      disabled: !saved || !record,
+                      content: saved && record && <FirmPricing firm={firm} formId={formIds.pricing} onBusy={setBusy} />,
+                    },
+                  ]
+                : []),
             ]}
           />
         )}

@@ -1,23 +1,15 @@
 'use client';
 /**
  * The network tree (firm/locationTree): franchiser → franchisee → shop under the chosen root, one level
- * loaded per expansion, each node with its roll-up (shops and users below it). Choosing a node opens it.
+ * loaded per expansion, each node with its roll-up (shops below it, users and open ADAS jobs at or below it,
+ * part of the node's accessible name). Choosing a node opens it.
  */
 import { useCallback } from 'react';
 import { Tree } from '@/components/ui/tree';
 import type { TreeLevel, TreeNode } from '@/lib/contract/firm';
 import { FIRM_TYPE_LABELS } from '@/lib/contract/firm-constants';
-import { formatCount } from '@/lib/format';
 import { firmApi } from './api';
-
-const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
-
-/** The roll-up line of a node: shops below it (for nodes that can have them) and users at or below it. */
-export function rollUp(n: TreeNode): string {
-  const parts = n.firmType === 'shop' ? [] : [plural(n.shops, 'shop', 'shops')];
-  parts.push(plural(n.users, 'user', 'users'));
-  return parts.join(' · ');
-}
+import { rollUp } from './rules';
 
 function NodeLabel({ node }: { node: TreeNode }) {
   const place = [node.city, node.stateCode].filter(Boolean).join(', ');

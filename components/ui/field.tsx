@@ -15,13 +15,15 @@ interface FieldShellProps {
   required?: boolean;
   showRequiredMark?: boolean;
   hint?: string;
+  /** The label for screen readers only (a field in a table, whose headers show what it is). */
+  hideLabel?: boolean;
   children: React.ReactNode;
 }
 
-function FieldShell({ id, label, error, required, showRequiredMark, hint, children }: FieldShellProps) {
+function FieldShell({ id, label, error, required, showRequiredMark, hint, hideLabel, children }: FieldShellProps) {
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-medium text-slate-800'}>
         {label}
         {required && showRequiredMark && (
           <span aria-hidden="true" className="text-red-700">
@@ -48,12 +50,12 @@ function FieldShell({ id, label, error, required, showRequiredMark, hint, childr
 const CONTROL =
   'w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm sm:text-sm aria-[invalid=true]:border-red-600 border-slate-300';
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { label: string; error?: string | null; hint?: string };
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { label: string; error?: string | null; hint?: string; hideLabel?: boolean };
 
-export function TextField({ label, error, hint, required, maxLength = TEXT_MAX_LENGTH, className = '', ...props }: InputProps) {
+export function TextField({ label, error, hint, hideLabel, required, maxLength = TEXT_MAX_LENGTH, className = '', ...props }: InputProps) {
   const id = useId();
   return (
-    <FieldShell id={id} label={label} error={error} required={required} hint={hint}>
+    <FieldShell id={id} label={label} error={error} required={required} hint={hint} hideLabel={hideLabel}>
       <input
         id={id}
         maxLength={maxLength}

@@ -8,6 +8,10 @@
  * - systemCalibrations?systemType lists the calibration types of a system type (0 or none = of every
  *   type), paged like every list; removeCalibration?systemType&calibrationType deletes one (400 while make
  *   matrices use it, naming how many).
+ * - systemCalibrations?firm (a product extension): each row also carries that firm's own price
+ *   (`firmPrice`) and the `source` of the price that applies, so a firm's price list is one call, not
+ *   one getCalibrationPricing per type; sorting by price then sorts by the price that applies. With a
+ *   firm the caller needs only to reach it (404 otherwise), as for the firm's other pricing calls.
  * - getCalibrationPricing?calibrationType[&firm]: the price that applies — with a firm, the firm's own
  *   price, else the network default — and `source` saying which ('firm', 'network', or 'none' when
  *   neither is set).
@@ -35,6 +39,7 @@ import { paged, pagedQuery } from './list';
 
 const base = { access: [1, 2], bff: true } as const;
 const money = z.number().nonnegative().nullable();
+export const PRICE_SOURCES = ['firm', 'network', 'none'] as const;
 
 export const calibrationType = z.object({
   calibrationType: z.number().int(),
@@ -46,6 +51,9 @@ export const calibrationType = z.object({
   price: money,
   /** Make matrices using it. */
   makeMatrices: z.number().int().nonnegative(),
+  /** With ?firm: the firm's own price (null = none) and where the price that applies comes from. */
+  firmPrice: money.optional(),
+  source: z.enum(PRICE_SOURCES).optional(),
 });
 export type CalibrationTypeRow = z.infer<typeof calibrationType>;
 
@@ -54,7 +62,7 @@ export const systemCalibrations = defineCall({
   ...base,
   method: 'GET',
   path: 'adasmatrix/systemCalibrations',
-  query: pagedQuery(CALIBRATION_SORTS, 'system', { systemType: z.coerce.number({ error: 'Must be a number' }).int().min(0).default(0) }),
+  query: pagedQuery(CALIBRATION_SORTS, 'system', { systemType: z.coerce.number({ error: 'Must be a number' }).int().min(0).default(0), firm: q.id().optional() }),
   response: paged(calibrationType),
 });
 
@@ -66,7 +74,6 @@ export const removeCalibration = defineCall({
   response: ok,
 });
 
-export const PRICE_SOURCES = ['firm', 'network', 'none'] as const;
 export const calibrationPricing = z.object({
   calibrationType: z.number().int(),
   systemType: z.number().int(),

@@ -6,10 +6,10 @@
  *   list narrowed by a search term (case-insensitive substring of name, city, postal code, phone, firm
  *   number or CCC id) and an optional firm type. Role 15 (shop) sees only its own location.
  * - firm/locationTree?firm&id&showInactive answers one level of the network: the node `id` (default: the
- *   root `firm`) and its direct children, each with its roll-up — shops below it (not counting itself)
- *   and users at or below it (home firm of active users). Inactive firms and everything below them are
- *   left out unless showInactive. Open ADAS jobs per node join the roll-up once the ADAS jobs issue
- *   provides them; until then the roll-up carries no job figure (none is invented).
+ *   root `firm`) and its direct children, each with its roll-up — shops below it (not counting itself),
+ *   users at or below it (home firm of active users) and open ADAS jobs at or below it (jobs whose status
+ *   is not Complete, lib/adas/rules.ts). Inactive firms and everything below them are left out unless
+ *   showInactive.
  * - The Location add form's `companyId` is the id of the parent location (the firm this one belongs to)
  *   and `parentName` its name (answered, ignored on save); new firms are sent with firm -1; cccDiag is a
  *   flag (CCC diagnostics on/off); stateProvince and country are lookup ids (StateProvince, Country).
@@ -81,6 +81,8 @@ export const treeNode = z.object({
   shops: z.number().int().nonnegative(),
   /** Active users whose home firm is the node or one below it. */
   users: z.number().int().nonnegative(),
+  /** ADAS jobs not Complete at the node or one below it. */
+  openJobs: z.number().int().nonnegative(),
 });
 export type TreeNode = z.infer<typeof treeNode>;
 export const treeLevel = z.object({ node: treeNode, children: z.array(treeNode) });

@@ -50,6 +50,8 @@ test('the network tree opens and moves by keyboard, and Enter opens a location',
   const root = item(page, 'Northstar Calibration Network');
   await expect(root).toHaveAttribute('aria-expanded', 'true');
   await expect(root).toContainText('16 shops');
+  // The roll-up is part of each node's name for screen readers: shops, users and open ADAS jobs.
+  await expect(root).toHaveAccessibleName(/ · [\d,]+ shops · [\d,]+ users · [\d,]+ open jobs?$/);
   // One tab stop: the root holds it.
   await expect(root).toHaveAttribute('tabindex', '0');
   await root.focus();
@@ -62,6 +64,7 @@ test('the network tree opens and moves by keyboard, and Enter opens a location',
   await expect(item(page, 'Brooklyn Collision & Glass')).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await expect(item(page, 'Bronx Auto Glass')).toBeFocused();
+  await expect(item(page, 'Bronx Auto Glass')).toHaveAccessibleName(/ · [\d,]+ users? · [\d,]+ open jobs?$/);
   await page.keyboard.press('ArrowLeft');
   await expect(east).toBeFocused();
   await page.keyboard.press('ArrowLeft');

@@ -11,7 +11,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contract } from '../../lib/contract';
 import { RADIUS_MESSAGE, UNKNOWN_POSTAL_CODE } from '../../lib/contract/firm-constants';
 import { FILE_NAME_MESSAGE } from '../../lib/contract/storage';
+import { rollUpSql } from '../../api-host/firms/network';
 import { subtree } from '../../api-host/firms/seed';
+import { STATUS } from '../../lib/adas/rules';
 import { storageNames } from '../../api-host/firms/storage-files';
 import { EXE_AS_PNG, PNG_1PX, multipart } from '../support/images';
 import { startTestHost, type TestHost } from '../support/host';
@@ -110,6 +112,41 @@ describe('firm/locationTree', () => {
     // Users at or below Northstar East: the active users of its subtree (inactive ones are not counted).
     const activeBelow = host.db.prepare(`SELECT count(*) FROM user WHERE is_inactive = 0 AND firm IN (${subtree(3).join(', ')})`).pluck().get();
     expect(east.body.node.users).toBe(activeBelow);
+  });
+
+  it('rolls up the open ADAS jobs (status not Complete) at or below each node, in one indexed query', async () => {
+    const admin = await host.token(1);
+    /** Open jobs at the active firms of `firm`'s subtree (or every firm of it), from SQL. */
+    const openBelow = (firm: number, withInactive = false) =>
+      host.db
+        .prepare(
+          `WITH RECURSIVE d(firm) AS (SELECT ? UNION ALL SELECT f.firm FROM firm f JOIN d ON f.parent = d.firm WHERE ? OR f.is_inactive = 0)
+           SELECT count(*) FROM adas WHERE status <> ? AND firm IN (SELECT firm FROM d)`,
+        )
+        .pluck()
+        .get(firm, withInactive ? 1 : 0, STATUS.complete) as number;
+    const top = await host.api(admin, f.locationTree, { query: { firm: 1 } });
+    expect(top.body.node.openJobs).toBe(openBelow(1));
+    expect(top.body.node.openJobs).toBeGreaterThan(0);
+    for (const c of top.body.children) expect(c.openJobs, c.name).toBe(openBelow(c.firm));
+
+    // A job completed leaves the roll-up; one at an inactive shop counts only with showInactive.
+    const [job] = host.db.prepare('SELECT adas FROM adas WHERE status <> ? AND firm IN (SELECT firm FROM firm WHERE parent = 16) LIMIT 1').pluck().all(STATUS.complete) as number[];
+    const arizona = async (showInactive: boolean) => (await host.api(admin, f.locationTree, { query: { firm: 1, id: 16, showInactive } })).body;
+    const before = (await arizona(false)).node.openJobs;
+    expect(before).toBe(openBelow(16));
+    host.db.prepare('UPDATE adas SET status = ? WHERE adas = ?').run(STATUS.complete, job);
+    expect((await arizona(false)).node.openJobs).toBe(before - 1);
+    host.db.prepare('UPDATE adas SET status = ?, firm = 41 WHERE adas = ?').run(STATUS.onHold, job);
+    expect((await arizona(false)).node.openJobs).toBe(before - 1);
+    const withInactive = await arizona(true);
+    expect(withInactive.node.openJobs).toBe(openBelow(16, true));
+    expect(withInactive.children.find((c: { firm: number }) => c.firm === 41).openJobs).toBe(1);
+
+    // Users through the live users' index, open jobs through the jobs' (firm, status) index: no scans.
+    const plan = (host.db.prepare(`EXPLAIN QUERY PLAN ${rollUpSql(' AND +c.is_inactive = 0', '')}`).all('[1]', STATUS.complete) as { detail: string }[]).map((r) => r.detail);
+    expect(plan).toContain('SEARCH u USING INDEX user_live_firm (firm=?)');
+    expect(plan).toContain('SEARCH a USING COVERING INDEX adas_firm_status (firm=?)');
   });
 
   it('404 for a root or node outside the caller’s reach or outside the root', async () => {

@@ -1,8 +1,13 @@
-/** The locations area's rules: the tree's keyboard, opt-in/provider changes, preference change detection, distance, the add form. */
+/**
+ * The locations area's rules: the tree's keyboard and roll-up line, opt-in/provider changes, preference
+ * and price change detection, distance, the add form.
+ */
 import { describe, expect, it } from 'vitest';
 import { boundingBox, milesBetween, resolvePostalCode } from '@/api-host/firms/geo';
 import { addEntry, hasChanges, programsToSave, providersToSave, toggleOptIn, type PartnerFlags } from '@/components/partners/rules';
-import { changedPreferences, childType, inheritedValue, ownValues, preferenceErrors, validateFirm } from '@/components/locations/rules';
+import { changedPreferences, childType, inheritedValue, ownValues, preferenceErrors, priceChanges, priceText, rollUp, validateFirm } from '@/components/locations/rules';
+import { PRICE_MESSAGES } from '@/lib/configuration/money';
+import type { TreeNode } from '@/lib/contract/firm';
 import { keyAction, visibleNodes, type TreeShape } from '@/lib/tree-nav';
 
 describe('tree keyboard (WAI-ARIA tree view)', () => {
@@ -106,6 +111,48 @@ describe('preference change detection', () => {
         { category: 'Brand', name: 'BrandIcon', value: 'file/image?firm=7&name=abc-icon.png' },
       ]),
     ).toEqual({ 'Brand.BrandLogo': 'Must be an uploaded image or an https address', 'Calibration.DefaultLaborRate': 'Must be a number of at least 0 (up to 2 decimals)' });
+  });
+});
+
+describe('calibration price change detection', () => {
+  const rows = [
+    { calibrationType: 1, firmPrice: 325 },
+    { calibrationType: 2, firmPrice: null },
+    { calibrationType: 3, firmPrice: 65.5 },
+  ];
+
+  it('sends only the prices that changed: set, changed or cleared (null); the same price written otherwise is no change', () => {
+    expect(priceChanges(rows, {})).toEqual({ changes: [], errors: {} });
+    expect(priceChanges(rows, { 1: '325', 2: ' ', 3: '$65.50' })).toEqual({ changes: [], errors: {} });
+    expect(priceChanges(rows, { 1: '', 2: '1,250.5', 3: '70' })).toEqual({
+      changes: [
+        { calibrationType: 1, price: null },
+        { calibrationType: 2, price: 1250.5 },
+        { calibrationType: 3, price: 70 },
+      ],
+      errors: {},
+    });
+    expect(priceText(65.5)).toBe('65.50');
+    expect(priceText(null)).toBe('');
+  });
+
+  it('refuses text that is not a price, and prices below zero, with the price messages', () => {
+    expect(priceChanges(rows, { 1: 'abc', 2: '-1', 3: '1.005' })).toEqual({
+      changes: [],
+      errors: { 1: PRICE_MESSAGES.notNumber('abc'), 2: PRICE_MESSAGES.negative, 3: PRICE_MESSAGES.decimals },
+    });
+  });
+});
+
+describe('the network tree roll-up line', () => {
+  const node = (over: Partial<TreeNode>): TreeNode => ({
+    firm: 3, name: 'Northstar East', firmType: 'franchisee', parent: 2, city: 'Brooklyn', stateCode: 'NY',
+    isInactive: false, hasChildren: true, shops: 4, users: 12, openJobs: 1, ...over,
+  });
+  it('names shops (not for a shop), users and open jobs, singular and plural, formatted for the locale', () => {
+    expect(rollUp(node({}))).toBe('4 shops · 12 users · 1 open job');
+    expect(rollUp(node({ shops: 1, users: 1, openJobs: 1234 }))).toBe('1 shop · 1 user · 1,234 open jobs');
+    expect(rollUp(node({ firmType: 'shop', shops: 0, users: 0, openJobs: 0 }))).toBe('0 users · 0 open jobs');
   });
 });
 

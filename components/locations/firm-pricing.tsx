@@ -1,0 +1,188 @@
+'use client';
+/**
+ * A location's calibration prices (issue 11: per-firm pricing on the firm; roles 1 and 2, as the pricing
+ * calls): each calibration type with its system type and mode, the network default, the location's own
+ * price (editable) and the price that applies. Save sends adasmatrix/saveCalibrationPricing once for each
+ * changed price (set, or cleared with null: the network default applies again) and reports the whole save
+ * in one message; prices that cannot be read are refused before anything is sent. Export: the host's CSV.
+ */
+import { Download } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { downloadText, fetchAllPages } from '@/components/data-table';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import type { CalibrationTypeRow, PRICE_SOURCES } from '@/lib/contract/adasmatrix';
+import { CALIBRATION_MODE_LABELS } from '@/lib/configuration/constants';
+import { formatMoney } from '@/lib/format';
+import { pricingApi } from './api';
+import { priceChanges, priceText } from './rules';
+
+const SOURCE_LABELS: Record<(typeof PRICE_SOURCES)[number], string> = { firm: 'own price', network: 'network default', none: 'not priced' };
+const prices = (n: number) => `${n} ${n === 1 ? 'price' : 'prices'}`;
+
+type Message = { kind: 'error' | 'success' | 'info'; text: string };
+
+export interface FirmPricingProps {
+  firm: number;
+  formId: string;
+  onBusy: (busy: boolean) => void;
+}
+
+export function FirmPricing({ firm, formId, onBusy }: FirmPricingProps) {
+  const [rows, setRows] = useState<CalibrationTypeRow[] | null>(null);
+  /** What the user typed, by calibration type (untouched rows show the saved price). */
+  const [drafts, setDrafts] = useState<Record<number, string>>({});
+  const [errors, setErrors] = useState<Record<number, string>>({});
+  const [message, setMessage] = useState<Message | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  const load = useCallback((signal?: AbortSignal) => fetchAllPages((page, pageSize) => pricingApi.prices(firm, page, pageSize, signal)), [firm]);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    load(ctrl.signal)
+      .then(setRows)
+      .catch((e: Error) => e.name !== 'AbortError' && setLoadError(e.message));
+    return () => ctrl.abort();
+  }, [load]);
+
+  const type = (id: number, text: string) => {
+    setDrafts((d) => ({ ...d, [id]: text }));
+    setErrors((all) => Object.fromEntries(Object.entries(all).filter(([key]) => Number(key) !== id)));
+  };
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!rows) return;
+    const { changes, errors: found } = priceChanges(rows, drafts);
+    setErrors(found);
+    const bad = Object.keys(found).length;
+    if (bad) return setMessage({ kind: 'error', text: `${bad === 1 ? 'A price is' : `${bad} prices are`} not valid; nothing was saved. Please correct the highlighted ${bad === 1 ? 'price' : 'prices'}.` });
+    if (!changes.length) return setMessage({ kind: 'info', text: 'Nothing has changed.' });
+    onBusy(true);
+    setMessage(null);
+    try {
+      const results = await Promise.allSettled(changes.map((c) => pricingApi.save(firm, c.calibrationType, c.price)));
+      const failed: Record<number, string> = {};
+      results.forEach((r, i) => {
+        if (r.status === 'rejected') failed[changes[i].calibrationType] = (r.reason as { fieldErrors?: Record<string, string[]> }).fieldErrors?.price?.[0] ?? (r.reason as Error).message;
+      });
+      const saved = changes.filter((c) => !(c.calibrationType in failed));
+      // The saved rows show what the host now holds; the failed ones keep what the user typed.
+      setRows(await load());
+      setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([id]) => Number(id) in failed)));
+      setErrors(failed);
+      const cleared = saved.filter((c) => c.price === null).length;
+      if (!Object.keys(failed).length)
+        setMessage({ kind: 'success', text: `${prices(saved.length)} saved${cleared ? ` (${cleared} cleared: the network default applies)` : ''}.` });
+      else
+        setMessage({
+          kind: 'error',
+          text: `${saved.length} of ${prices(changes.length)} saved; the highlighted ${Object.keys(failed).length === 1 ? 'price was' : 'prices were'} not: ${Object.values(failed)[0]}`,
+        });
+    } catch (err) {
+      setMessage({ kind: 'error', text: (err as Error).message });
+    } finally {
+      onBusy(false);
+    }
+  };
+
+  const exportCsv = async () => {
+    setMessage(null);
+    try {
+      const file = await pricingApi.exportCsv(firm);
+      downloadText(file.fileName, file.csv);
+    } catch (err) {
+      setMessage({ kind: 'error', text: `The export failed: ${(err as Error).message}` });
+    }
+  };
+
+  if (loadError) return <Alert>{loadError}</Alert>;
+  if (!rows)
+    return (
+      <p role="status" className="text-sm text-slate-600">
+        Loading…
+      </p>
+    );
+
+  return (
+    <form id={formId} noValidate onSubmit={save} className="flex min-w-0 flex-col gap-4">
+      {message && <Alert kind={message.kind}>{message.text}</Alert>}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-600">A price of its own replaces the network default for this location. Leave it empty to use the network default.</p>
+        <Button type="button" variant="secondary" onClick={exportCsv}>
+          <Download aria-hidden="true" className="size-4" />
+          Export prices (CSV)
+        </Button>
+      </div>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-600">No calibration types yet: they are added in Configuration, Calibration pricing.</p>
+      ) : (
+        <div className="min-w-0 overflow-x-auto rounded-md border border-slate-200">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Calibration prices of this location</caption>
+            <thead className="bg-slate-50 text-xs font-semibold text-slate-700">
+              <tr>
+                <th scope="col" className="sticky left-0 bg-slate-50 px-3 py-2">
+                  Calibration
+                </th>
+                <th scope="col" className="hidden px-3 py-2 sm:table-cell">
+                  System type
+                </th>
+                <th scope="col" className="hidden px-3 py-2 sm:table-cell">
+                  Mode
+                </th>
+                <th scope="col" className="px-3 py-2 text-right whitespace-nowrap">
+                  Network default
+                </th>
+                <th scope="col" className="px-3 py-2 whitespace-nowrap">
+                  Own price (USD)
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Applies
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {rows.map((r) => {
+                const applies = r.firmPrice ?? r.price;
+                return (
+                  <tr key={r.calibrationType} className="align-top">
+                    {/* The name stays in view while a narrow screen scrolls the table; there, system type and mode sit under it. */}
+                    <th scope="row" className="sticky left-0 min-w-32 bg-white px-3 py-2 font-medium text-slate-900">
+                      {r.name}
+                      <span className="block text-xs font-normal text-slate-600 sm:hidden">
+                        {r.systemTypeName} · {CALIBRATION_MODE_LABELS[r.mode]}
+                      </span>
+                    </th>
+                    <td className="hidden px-3 py-2 text-slate-700 sm:table-cell">{r.systemTypeName}</td>
+                    <td className="hidden px-3 py-2 whitespace-nowrap text-slate-700 sm:table-cell">{CALIBRATION_MODE_LABELS[r.mode]}</td>
+                    <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{r.price == null ? <span className="text-slate-600">Not priced</span> : formatMoney(r.price)}</td>
+                    <td className="px-3 py-2">
+                      <TextField
+                        label={`Own price of ${r.name}`}
+                        hideLabel
+                        inputMode="decimal"
+                        maxLength={20}
+                        placeholder={r.price == null ? '' : priceText(r.price)}
+                        value={drafts[r.calibrationType] ?? priceText(r.firmPrice ?? null)}
+                        onChange={(e) => type(r.calibrationType, e.target.value)}
+                        error={errors[r.calibrationType]}
+                        className="w-28 tabular-nums"
+                      />
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      {applies == null ? <span className="text-slate-600">Not priced</span> : <span className="tabular-nums">{formatMoney(applies)}</span>}
+                      <span className="block text-xs text-slate-600">{SOURCE_LABELS[r.source ?? 'none']}</span>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </form>
+  );
+}
