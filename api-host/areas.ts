@@ -9,6 +9,8 @@ import { blog } from './blog';
 import { calibrations } from './calibrations';
 import { configuration } from './configuration';
 import { contacts } from './contacts';
+import { dashboard } from './dashboard';
+import { data } from './data';
 import type { Db } from './db';
 import { files } from './files';
 import { firms } from './firms';
@@ -16,6 +18,7 @@ import { insurance } from './insurance';
 import { log } from './log';
 import { lookups } from './lookups';
 import { mail } from './mail';
+import { onboard } from './onboard';
 import type { FastifyInstance } from 'fastify';
 import type { HostContext, Implementation } from './server';
 import { users } from './users';
@@ -38,7 +41,8 @@ export interface Area {
 }
 
 // Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
-export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, calibrations, configuration, files, insurance, blog, mail, vehicles, adas, vehicleData];
+// Calibrations after ADAS jobs: its seed scrubs and requests their inspections.
+export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, configuration, files, insurance, blog, mail, vehicles, adas, calibrations, dashboard, vehicleData, data, onboard];
 
 /** Every call the reference host implements. */
 export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a.calls);

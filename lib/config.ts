@@ -43,6 +43,8 @@ const schema = z
     VEHICLE_DATA_URL: url('VEHICLE_DATA_URL').default(`${EMBEDDED_HOST}/ADAG/`),
     VEHICLE_DATA_CLIENT_ID: z.string().trim().min(1).max(200).default(EMBEDDED_VEHICLE_DATA_CLIENT.id),
     VEHICLE_DATA_CLIENT_SECRET: z.string().min(8, 'VEHICLE_DATA_CLIENT_SECRET must be at least 8 characters').max(500).default(EMBEDDED_VEHICLE_DATA_CLIENT.secret),
+    /** The payment provider's hosted card form (the browser frames it; card numbers never reach the app). */
+    PAYMENT_URL: url('PAYMENT_URL').default(`${EMBEDDED_HOST}/pay/`),
     /** Redis shared by every app instance (lib/store): sign-in throttling and ended sessions. Unset: this process's memory. */
     REDIS_URL: z
       .url({ error: 'REDIS_URL must be a redis:// or rediss:// URL' })

@@ -65,3 +65,7 @@ export function dayStart(v: string, zone: Zone, addDays = 0): string | undefined
   const d = new TZDate(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + addDays, 0, 0, 0, zoneOf(zone));
   return new Date(d.getTime()).toISOString();
 }
+
+/** "MM/DD/YYYY hh:mm:ss AM" in the zone (overview §9, the dashboard's short display); '' for no date. */
+export const formatDateTimeSeconds = (iso: string | null | undefined, zone: Zone): string =>
+  valid(iso) ? lightFormat(inZone(iso, zone), 'MM/dd/yyyy hh:mm:ss a') : '';

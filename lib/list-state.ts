@@ -61,6 +61,8 @@ export interface ListSpec<F extends Fields = BaseFields> {
   path: string;
   /** Query values naming the part of the screen the list belongs to (`section=blog` on /admin): in every URL of the list. */
   fixed?: Readonly<Record<string, string>>;
+  /** Seconds the preferences are kept on the device (a persistent cookie); absent: for the session. */
+  rememberFor?: number;
   fields: F;
 }
 
@@ -81,6 +83,7 @@ export function defineList<const S extends string, X extends Fields = Record<nev
   pageSizes?: readonly number[];
   searchMax?: number;
   fixed?: Readonly<Record<string, string>>;
+  rememberFor?: number;
   fields?: X;
 }): ListSpec<BaseFields<S> & X> {
   const pageSize = o.pageSize ?? 10;
@@ -93,7 +96,7 @@ export function defineList<const S extends string, X extends Fields = Record<nev
     searchTerm: field.text(o.searchMax ?? 100, { remember: true }),
     ...(Object.fromEntries(Object.entries(o.fields ?? {}).map(([k, f]) => [k, { remember: true, ...f }])) as X),
   } as BaseFields<S> & X;
-  return { key: o.key, path: o.path, ...(o.fixed && { fixed: o.fixed }), fields };
+  return { key: o.key, path: o.path, ...(o.fixed && { fixed: o.fixed }), ...(o.rememberFor && { rememberFor: o.rememberFor }), fields };
 }
 
 // ── parsing ────────────────────────────────────────────────────────────────────────────────────────
@@ -225,5 +228,6 @@ export function restoreHref<F extends Fields>(spec: ListSpec<F>, cookie: string 
 export function prefsCookie<F extends Fields>(spec: ListSpec<F>, state: Partial<ListState<F>>, secure: boolean): string {
   const value = prefsValue(spec, state);
   const attrs = `; Path=${spec.path}; SameSite=Lax${secure ? '; Secure' : ''}`;
-  return value ? `${prefsCookieName(spec)}=${encodeURIComponent(value)}${attrs}` : `${prefsCookieName(spec)}=${attrs}; Max-Age=0`;
+  const kept = spec.rememberFor ? `; Max-Age=${spec.rememberFor}` : '';
+  return value ? `${prefsCookieName(spec)}=${encodeURIComponent(value)}${attrs}${kept}` : `${prefsCookieName(spec)}=${attrs}; Max-Age=0`;
 }

@@ -1,6 +1,7 @@
 /** Response headers for every page: a nonce-based Content-Security-Policy and the usual hardening. */
 
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+/** `frameOrigins`: origins a page may frame (the payment provider's hosted card form). */
+export function contentSecurityPolicy(nonce: string, dev: boolean, frameOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
     // Scripts only with this response's nonce ('strict-dynamic' lets Next's own chunks load theirs).
@@ -10,6 +11,7 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
+    `frame-src ${["'self'", ...frameOrigins].join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -11,6 +11,8 @@
  *   npm run seed-bench -- .data/bench/reference.db --users 20000    # users (default 10,000 in total)
  *   npm run seed-bench -- .data/bench/reference.db --make-matrices 50000   # ADAS make matrices (default 50,000)
  *
+ *   npm run seed-bench -- .data/bench/dashboard.db --firms 5000 --dashboard-jobs 1000000 --measure-dashboard   # dashboard (issue 16)
+ *
  * Serve it with: API_HOST_DB=.data/bench/reference.db npm run api-host
  *
  * The application log (issue 15) grows with --log-records (over the last year, every level):
@@ -27,6 +29,8 @@ import { buildServer } from '../api-host/server';
 import { tokenService } from '../api-host/tokens';
 import { bulkInsertContacts } from '../api-host/contacts/seed';
 import { growAdas, measureAdas } from './seed-bench-adas';
+import { measureCalibrations } from './seed-bench-calibrations';
+import { growDashboard, measureDashboard } from './seed-bench-dashboard';
 import zipcodes from 'zipcodes';
 import { resolvePostalCode } from '../api-host/firms/geo';
 import { listFirms, treeLevel } from '../api-host/firms/network';
@@ -54,7 +58,7 @@ const option = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 /** Options that take a value (each area's size option adds itself here). */
-const VALUE_OPTIONS = ['--contacts', '--make-matrices', '--log-records', '--users', '--firms', '--jobs', '--inspections'];
+const VALUE_OPTIONS = ['--contacts', '--make-matrices', '--log-records', '--users', '--firms', '--jobs', '--inspections', '--dashboard-jobs'];
 const file = args.find((a, i) => !a.startsWith('--') && !(i > 0 && VALUE_OPTIONS.includes(args[i - 1]))) ?? '.data/bench/reference.db';
 function count(name: string, fallback: number): number {
   const n = Number(option(name) ?? fallback);
@@ -68,6 +72,7 @@ const usersTarget = count('--users', 10_000);
 const firmTarget = count('--firms', 0);
 const jobsTarget = count('--jobs', 100_000);
 const inspectionsTarget = count('--inspections', 250_000);
+const dashboardJobs = count('--dashboard-jobs', 0);
 
 /** Users: the demo users plus generated ones up to --users, spread over every firm (their contacts included). */
 async function growUsers(db: Db): Promise<void> {
@@ -97,6 +102,7 @@ async function build(): Promise<Db> {
   growConfiguration(db);
   growAdas(db, jobsTarget, inspectionsTarget);
   if (firmTarget) growNetwork(db, firmTarget);
+  growDashboard(db, dashboardJobs);
   growLog(db);
   db.exec('ANALYZE');
   db.pragma('wal_checkpoint(TRUNCATE)');
@@ -432,6 +438,8 @@ if (flag('--measure') || flag('--measure-only')) {
   measureConfiguration(db);
   await measureHttp(db);
   await measureAdas(db, flag('--plans'));
+  await measureCalibrations(db);
 }
 if (flag('--measure-log') || flag('--measure-log-only')) measureLog(db);
+if (flag('--measure') || flag('--measure-only') || flag('--measure-dashboard')) measureDashboard(db);
 db.close();

@@ -24,6 +24,7 @@ import { decodeFor } from '../vehicles/decode';
 import { upsertVehicle } from '../vehicles/calls';
 import { insurerName } from './insurers';
 import { listAdas } from './query';
+import { unreadNotesByJob } from '../calibrations/requests';
 import { nowIso, rollUp, setJobStatus } from './status';
 import { vehicleLinks, vehicleSystems } from './systems';
 import { decodeValidVin } from '../vehicles/decode';
@@ -311,7 +312,9 @@ export const adasCalls = [
   implement(a.adass, ({ query, caller, ctx }) => {
     // A location filter the caller cannot reach is another firm's record: 404, as everywhere.
     if (query.firm !== undefined) assertFirm(caller, query.firm, 'Firm');
-    return listAdas(ctx.db, query, { firms: caller.firms });
+    const page = listAdas(ctx.db, query, { firms: caller.firms });
+    const unread = unreadNotesByJob(ctx.db, page.items.map((r) => r.adas), caller.user);
+    return { ...page, items: page.items.map((r) => ({ ...r, unreadNotes: unread.get(r.adas) ?? 0 })) };
   }),
   implement(a.adas, ({ query, caller, ctx }) => readJob(ctx.db, caller, query.adas)),
 

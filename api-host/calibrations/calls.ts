@@ -1,35 +1,245 @@
 /**
- * ADAS calls. This issue: creating a calibration request (an "opportunity"); its firm's users are told by
- * push — every user who may access the firm (linked to it or a firm above it), looked up when the request is created.
+ * Calibration calls (lib/contract/calibration.ts has the decisions). Every inspection, request and note is
+ * reached through its firm: another firm's answers the same 404 as an unknown one. Writes of more than one
+ * row are one IMMEDIATE transaction.
  */
 import { contract } from '../../lib/contract';
+import { ESTIMATE_FIELD, ESTIMATE_MAX_BYTES } from '../../lib/contract/calibration';
+import { MANAGED_STATUSES, mayManageRequests } from '../../lib/calibrations/rules';
 import { PUSH_TARGETS, type OpportunityNotice } from '../../lib/push/messages';
-import { assertFirm, implement, notFound } from '../server';
+import type { Db } from '../db';
+import { sendMail } from '../mail/outbox';
+import { HttpError, assertFirm, badRequest, forbidden, implement, notFound, type Caller } from '../server';
+import { prepared } from '../sql';
 import { usersReaching } from '../users/reach';
+import { receiveCalibrationLines } from './ccc';
+import { parseEstimate } from './estimate';
+import { predict, quoteFor } from './quote';
+import { renderReport, reportData, reportFileName, reportPreferenceOf, translator } from './report';
+import { insertRequest, readNotes, readRequest, visibleRequest } from './requests';
+import { inspectionJob, jobLines, lastScrub, matchSystems, notEquippedOf, scrubInspection, scrubLines } from './scrub';
+
+const c = contract.calibration;
+const writing = <T,>(db: Db, fn: () => T): T => db.transaction(fn).immediate();
+
+function visibleJobId(db: Db, caller: Caller, adas: number): { adas: number; firm: number } {
+  const r = prepared(db, 'SELECT adas, firm FROM adas WHERE adas = ?').get(adas) as { adas: number; firm: number } | undefined;
+  if (!r || !caller.firms.has(r.firm)) throw notFound('ADAS job');
+  return r;
+}
+
+async function readEstimatePart(request: import('fastify').FastifyRequest): Promise<{ bytes: Buffer; fileName: string }> {
+  const MB = ESTIMATE_MAX_BYTES / 1024 / 1024;
+  try {
+    const parts = request.parts({ limits: { fileSize: ESTIMATE_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== ESTIMATE_FIELD) throw badRequest(`Send the estimate in the field "${ESTIMATE_FIELD}".`);
+      const fileName = part.filename.split(/[\\/]/).pop()?.slice(0, 200) || 'estimate';
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw new HttpError(413, `${fileName} is larger than ${MB} MB: an estimate file is at most ${MB} MB.`);
+      return { bytes, fileName };
+    }
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `The estimate is larger than ${MB} MB: an estimate file is at most ${MB} MB.`);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Upload one estimate file at a time.');
+    throw e;
+  }
+  throw badRequest('Choose an estimate file (BMS XML or CSV) to upload.', { [ESTIMATE_FIELD]: ['This field is required'] });
+}
 
 export const calibrationCalls = [
+  // ── requests ───────────────────────────────────────────────────────────────────────────────────
   implement(contract.adas.createCalibrate, ({ body, caller, ctx }) => {
     assertFirm(caller, body.firm, 'Firm');
     const { db } = ctx;
     const firm = db.prepare('SELECT name FROM firm WHERE firm = ?').get(body.firm) as { name: string } | undefined;
     if (!firm) throw notFound('Firm');
-    const id = Number(
-      db
-        .prepare(
-          `INSERT INTO calibrate_request (firm, adas_inspection, vin, year, make, model, reason, reason_source, notes, created_by)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(body.firm, body.adasInspection, body.vin || null, body.year, body.make, body.model, body.reason, body.reasonSource || null, body.notes, caller.user)
-        .lastInsertRowid,
-    );
+    let adas: number | null = null;
+    if (body.adasInspection != null) {
+      const job = inspectionJob(db, caller, body.adasInspection);
+      if (job.firm !== body.firm) throw badRequest('Invalid body', { firm: ['The request belongs to the inspection\'s location'] });
+      adas = job.adas;
+    }
+    const id = writing(db, () => insertRequest(db, caller.user, body, adas));
     const users = usersReaching(db, body.firm);
-    const notice: OpportunityNotice = {
-      opportunity: id,
-      firm: body.firm,
-      firmName: firm.name,
-      title: `${body.year} ${body.make} ${body.model}: ${body.reason}`,
-    };
+    const notice: OpportunityNotice = { opportunity: id, firm: body.firm, firmName: firm.name, title: `${body.year} ${body.make} ${body.model}: ${body.reason}` };
     ctx.push?.send((owner) => users.has(owner.user), PUSH_TARGETS.opportunity, [notice]);
     return { id };
+  }),
+
+  implement(c.request, ({ query, caller, ctx }) => {
+    inspectionJob(ctx.db, caller, query.adasInspection);
+    const id = prepared(ctx.db, 'SELECT calibrate_request FROM calibrate_request WHERE adas_inspection = ?').pluck().get(query.adasInspection) as number | undefined;
+    return id == null ? null : readRequest(ctx.db, id, caller.user);
+  }),
+
+  implement(c.deleteRequest, ({ query, caller, ctx }) => {
+    const r = visibleRequest(ctx.db, caller, query.calibrateRequest);
+    if (r.created_by !== caller.user && !mayManageRequests(caller.role)) throw forbidden('Only who created a request, or a manager, may delete it.');
+    prepared(ctx.db, 'DELETE FROM calibrate_request WHERE calibrate_request = ?').run(r.calibrate_request);
+    return { success: true as const };
+  }),
+
+  implement(c.saveRequestStatus, ({ body, caller, ctx }) => {
+    const r = visibleRequest(ctx.db, caller, body.calibrateRequest);
+    if ((MANAGED_STATUSES as readonly string[]).includes(body.statusName) && !mayManageRequests(caller.role))
+      throw forbidden(`Only a manager may set a request to ${body.statusName}.`);
+    prepared(
+      ctx.db,
+      `UPDATE calibrate_request SET status_name = ?, reason = CASE WHEN ? <> '' THEN ? ELSE reason END, reason_source = CASE WHEN ? <> '' THEN ? ELSE reason_source END,
+         status_changed_at = strftime('%Y-%m-%dT%H:%M:%SZ','now'), status_changed_by = ? WHERE calibrate_request = ?`,
+    ).run(body.statusName, body.reason, body.reason, body.reasonSource, body.reasonSource, caller.user, r.calibrate_request);
+    return { calibrateRequest: r.calibrate_request, statusName: body.statusName };
+  }),
+
+  // ── notes ──────────────────────────────────────────────────────────────────────────────────────
+  implement(c.requestNotes, ({ query, caller, ctx }) => {
+    const r = visibleRequest(ctx.db, caller, query.calibrateRequest);
+    if (query.readBy !== caller.user) throw forbidden('Notes are marked read only for yourself.');
+    return writing(ctx.db, () => readNotes(ctx.db, r.calibrate_request, caller.user));
+  }),
+
+  implement(c.saveRequestNote, ({ body, caller, ctx }) => {
+    const r = visibleRequest(ctx.db, caller, body.calibrateRequest);
+    if (body.calibrateRequestNote > 0) {
+      const note = prepared(ctx.db, 'SELECT user FROM calibrate_request_note WHERE calibrate_request_note = ? AND calibrate_request = ?').get(body.calibrateRequestNote, r.calibrate_request) as
+        | { user: number }
+        | undefined;
+      if (!note) throw notFound('Note');
+      if (note.user !== caller.user) throw forbidden('Only its author may change a note.');
+      prepared(ctx.db, "UPDATE calibrate_request_note SET note = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE calibrate_request_note = ?").run(body.note, body.calibrateRequestNote);
+      return { id: body.calibrateRequestNote };
+    }
+    return writing(ctx.db, () => {
+      const id = Number(prepared(ctx.db, 'INSERT INTO calibrate_request_note (calibrate_request, user, note) VALUES (?, ?, ?)').run(r.calibrate_request, caller.user, body.note).lastInsertRowid);
+      // The author has read their own note.
+      prepared(ctx.db, 'INSERT INTO calibrate_request_read (calibrate_request, user, last_note) VALUES (?, ?, ?) ON CONFLICT (calibrate_request, user) DO UPDATE SET last_note = excluded.last_note').run(
+        r.calibrate_request,
+        caller.user,
+        id,
+      );
+      return { id };
+    });
+  }),
+
+  implement(c.deleteRequestNote, ({ query, caller, ctx }) => {
+    const note = prepared(ctx.db, 'SELECT n.calibrate_request_note, n.user, r.firm FROM calibrate_request_note n JOIN calibrate_request r ON r.calibrate_request = n.calibrate_request WHERE n.calibrate_request_note = ?').get(
+      query.calibrateRequestNote,
+    ) as { calibrate_request_note: number; user: number; firm: number } | undefined;
+    if (!note || !caller.firms.has(note.firm)) throw notFound('Note');
+    if (note.user !== caller.user && !mayManageRequests(caller.role)) throw forbidden('Only its author, or a manager, may delete a note.');
+    prepared(ctx.db, 'DELETE FROM calibrate_request_note WHERE calibrate_request_note = ?').run(note.calibrate_request_note);
+    return { success: true as const };
+  }),
+
+  // ── estimate and scrub ─────────────────────────────────────────────────────────────────────────
+  implement(c.uploadEstimate, async ({ query, caller, ctx, request }) => {
+    const job = visibleJobId(ctx.db, caller, query.adas);
+    const { bytes, fileName } = await readEstimatePart(request);
+    const estimate = parseEstimate(bytes, fileName);
+    writing(ctx.db, () => {
+      prepared(ctx.db, 'DELETE FROM adas_repair_line WHERE adas = ?').run(job.adas);
+      const insert = prepared(ctx.db, 'INSERT INTO adas_repair_line (adas, line_num, unique_sequence_number, operation, description, part_number) VALUES (?, ?, ?, ?, ?, ?)');
+      for (const l of estimate.lines) insert.run(job.adas, l.lineNum, l.uniqueSequenceNumber, l.operation, l.description, l.partNumber);
+      const sections = Object.fromEntries(estimate.lines.filter((l) => l.section).map((l) => [l.lineNum, l.section]));
+      prepared(
+        ctx.db,
+        `INSERT INTO adas_estimate (adas, source, file_name, sections, uploaded_by) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (adas) DO UPDATE SET source = excluded.source, file_name = excluded.file_name, sections = excluded.sections, uploaded_by = excluded.uploaded_by,
+           uploaded_at = strftime('%Y-%m-%dT%H:%M:%SZ','now')`,
+      ).run(job.adas, estimate.source, fileName, JSON.stringify(sections), caller.user);
+    });
+    return { lines: estimate.lines.length, source: estimate.source, fileName };
+  }),
+
+  implement(c.scrub, ({ query, caller, ctx }) => {
+    const job = inspectionJob(ctx.db, caller, query.adasInspection);
+    if (job.adas !== query.adas) throw notFound('Inspection');
+    return writing(ctx.db, () => scrubInspection(ctx.db, job, caller.user));
+  }),
+
+  implement(c.getBMS, ({ query, caller, ctx }) => {
+    const row = prepared(ctx.db, 'SELECT firm, result FROM adas_scrub WHERE unique_id = ?').get(query.uniqueId) as { firm: number; result: string } | undefined;
+    if (!row || !caller.firms.has(row.firm)) throw notFound('Scrub');
+    return JSON.parse(row.result);
+  }),
+
+  // ── quote and prediction ───────────────────────────────────────────────────────────────────────
+  implement(c.quote, ({ body, caller, ctx }) => quoteFor(ctx.db, caller, inspectionJob(ctx.db, caller, body.adasInspection), body.lines)),
+  implement(c.predictiveAdas, ({ body, caller, ctx }) => predict(ctx.db, caller, body)),
+
+  // ── report ─────────────────────────────────────────────────────────────────────────────────────
+  implement(c.getReportPreference, ({ query, caller, ctx }) => reportPreferenceOf(ctx.db, inspectionJob(ctx.db, caller, query.adasInspection).firm)),
+
+  implement(c.calibrationReport, async ({ query, caller, ctx, reply }) => {
+    const job = inspectionJob(ctx.db, caller, query.adasInspection);
+    const pref = reportPreferenceOf(ctx.db, job.firm);
+    const language = query.language ?? pref.language;
+    const pdf = await renderReport(reportData(ctx.db, job), pref, translator(ctx.db, language));
+    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${reportFileName(job)}"`).send(pdf);
+  }),
+
+  implement(c.sendCalibrationReport, async ({ query, caller, ctx }) => {
+    const job = inspectionJob(ctx.db, caller, query.adasInspection);
+    const pref = reportPreferenceOf(ctx.db, job.firm);
+    const to = query.to ? [query.to] : pref.recipients;
+    if (!to.length) throw badRequest('Nobody at this location receives reports: enter the email address to send the report to.', { to: ['Required, formatted email address'] });
+    const language = query.language ?? pref.language;
+    const pdf = await renderReport(reportData(ctx.db, job), pref, translator(ctx.db, language));
+    const fileName = reportFileName(job);
+    const v = job.vehicle;
+    const mail = writing(ctx.db, () => {
+      const id = sendMail(ctx.db, {
+        to: to.join(', '),
+        subject: `${pref.title}: ${v.year} ${v.make} ${v.model}, RO ${job.ronumber}`,
+        body: `The calibration report of the ${v.year} ${v.make} ${v.model} (VIN ${v.vin || 'not recorded'}), RO ${job.ronumber}, is attached.${pref.replyTo ? `\n\nReplies: ${pref.replyTo}` : ''}`,
+        attachments: [{ fileName, contentType: 'application/pdf', content: pdf }],
+        firm: job.firm,
+      });
+      prepared(ctx.db, 'INSERT INTO report_sent (adas_inspection, firm, mail, language, sent_by) VALUES (?, ?, ?, ?, ?)').run(job.adasInspection, job.firm, id, language, caller.user);
+      return id;
+    });
+    return { mail, to, fileName, size: pdf.byteLength };
+  }),
+
+  // ── CCC ────────────────────────────────────────────────────────────────────────────────────────
+  implement(c.pushToCCC, ({ query, caller, ctx }) => {
+    const job = inspectionJob(ctx.db, caller, query.adasInspection);
+    const requestId = prepared(ctx.db, 'SELECT calibrate_request FROM calibrate_request WHERE adas_inspection = ?').pluck().get(job.adasInspection) as number | undefined;
+    const lines =
+      requestId != null
+        ? readRequest(ctx.db, requestId, caller.user).lines.map((l) => ({ system: l.system, calibrationType: l.calibrationType, operation: 'Subl' as const, price: l.price }))
+        : lastScrub(ctx.db, job, caller.user).calibrations.map((l) => ({ system: l.system, calibrationType: l.calibrationType, operation: 'Subl' as const, price: l.price }));
+    const cccId = prepared(ctx.db, 'SELECT ccc_id FROM firm WHERE firm = ?').pluck().get(job.firm) as string;
+    return writing(ctx.db, () => receiveCalibrationLines(ctx.db, { adasInspection: job.adasInspection, firm: job.firm, cccId, roNumber: job.ronumber, vin: job.vehicle.vin, lines }));
+  }),
+
+  // ── evaluation ─────────────────────────────────────────────────────────────────────────────────
+  implement(c.evaluateRecords, ({ query, caller, ctx }) => {
+    const { db } = ctx;
+    let adas = query.adas ?? null;
+    const inspection = query.adasInspection ?? null;
+    if (inspection != null) adas = inspectionJob(db, caller, inspection).adas;
+    else if (adas == null && query.vin) {
+      const found = prepared(db, 'SELECT a.adas, a.firm FROM adas a WHERE a.vin = ? ORDER BY a.adas DESC').all(query.vin.toUpperCase()) as { adas: number; firm: number }[];
+      adas = found.find((f) => caller.firms.has(f.firm))?.adas ?? null;
+      if (adas == null) throw notFound('ADAS job');
+    }
+    const job = visibleJobId(db, caller, adas!);
+    const v = prepared(db, 'SELECT v.year, v.make, v.model, v.vin FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas = ?').get(job.adas) as { year: number; make: string; model: string; vin: string };
+    const lines = query.repair ? [{ lineNum: 1, uniqueSequenceNumber: 0, operation: '', description: query.repair }] : jobLines(db, job.adas).lines;
+    const s = scrubLines(db, v, job.firm, lines, inspection != null ? notEquippedOf(db, inspection) : new Set());
+    const described = new Map(lines.map((l) => [l.lineNum, l.description]));
+    return {
+      adas: job.adas,
+      vehicle: v,
+      noScrub: s.noScrub,
+      systems: matchSystems(s.rules).map((m) => ({ adasChecklistMatrix: m.adasChecklistMatrix, system: m.system, keywords: m.keywords, exceptKeywords: m.exceptKeywords })),
+      lines: lines.map((l) => ({ lineNum: l.lineNum, operation: l.operation, description: l.description })),
+      steps: s.steps.map((step) => ({ ...step, description: described.get(step.lineNum) ?? '' })),
+      triggered: s.calibrations.map((x) => x.system),
+    };
   }),
 ];

@@ -1,6 +1,11 @@
-/** Calibration requests ("opportunities"), announced to the firm's users by push. */
+/**
+ * Calibrations: the estimate scrub, quote and prediction, calibration requests ("opportunities", announced
+ * to the firm's users by push) with notes, the calibration report PDF and its sending, the CCC stand-in
+ * and the evaluation of a scrub.
+ */
 import type { Area } from '../areas';
 import { calibrationCalls } from './calls';
-import { CALIBRATIONS_SCHEMA } from './schema';
+import { CALIBRATIONS_SCHEMA, CALIBRATIONS_SCHEMA_2 } from './schema';
+import { seedCalibrations } from './seed';
 
-export const calibrations: Area = { name: 'calibrations', migrations: [CALIBRATIONS_SCHEMA], calls: calibrationCalls };
+export const calibrations: Area = { name: 'calibrations', migrations: [CALIBRATIONS_SCHEMA, CALIBRATIONS_SCHEMA_2], calls: calibrationCalls, seed: seedCalibrations };

@@ -1,6 +1,21 @@
 /**
- * Schema of calibration requests (`adas/createCalibrate`), keyed by `calibrate_request` (the "opportunity"
- * of the push notice). The calibrations issue adds lines, notes, technicians and files around it.
+ * Schema of calibrations. The tables, for every area that reads them (the dashboard's "sales" among them):
+ *
+ * - calibrate_request: a calibration request (the push notice's "opportunity"), one per inspection at
+ *   most: firm, adas (the job), adas_inspection, the vehicle (year, make, model, vin), status_name,
+ *   reason, reason_source, total_cents (the sum of its priced lines), created_by/created_at and
+ *   status_changed_by/status_changed_at. `notes` is the text given at creation (also its first note).
+ * - calibrate_request_line: what the request asks for, one row per calibration: adas_checklist_matrix and
+ *   system, calibration_type (its name) and calibration_mode, price_cents (the firm's price, what is sold)
+ *   and agreed_cents (the insurer's agreed price when it has one), repair_lines (JSON list of the estimate
+ *   line numbers that triggered it). Sales: SUM(price_cents) of the lines of requests by firm and date.
+ * - calibrate_request_technician, calibrate_request_file: who does the work, what is attached.
+ * - calibrate_request_note: the conversation, oldest first by id; calibrate_request_read: per request and
+ *   user, the last note that user has read (unread = notes of others after it).
+ * - adas_scrub: the last scrub of each inspection (bms/scrub), its answer as JSON under a unique_id
+ *   (admin/getBMS), with the estimate it came from (source lines|bms|csv, file_name).
+ * - report_sent: each calibration report mailed (the mail itself is in the mail stand-in's `mail`).
+ * - ccc_submission: what the CCC stand-in received from adas/pushToCCC, and its verdict.
  */
 export const CALIBRATIONS_SCHEMA = /* sql */ `
 CREATE TABLE calibrate_request (
@@ -19,4 +34,110 @@ CREATE TABLE calibrate_request (
   created_at        TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now'))
 );
 CREATE INDEX calibrate_request_firm ON calibrate_request(firm, calibrate_request);
+`;
+
+export const CALIBRATIONS_SCHEMA_2 = /* sql */ `
+ALTER TABLE calibrate_request ADD COLUMN adas INTEGER;
+ALTER TABLE calibrate_request ADD COLUMN total_cents INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE calibrate_request ADD COLUMN status_changed_at TEXT;
+ALTER TABLE calibrate_request ADD COLUMN status_changed_by INTEGER REFERENCES user(user);
+CREATE UNIQUE INDEX calibrate_request_one_per_inspection ON calibrate_request(adas_inspection) WHERE adas_inspection IS NOT NULL;
+CREATE INDEX calibrate_request_adas ON calibrate_request(adas);
+CREATE INDEX calibrate_request_firm_created ON calibrate_request(firm, created_at);
+CREATE INDEX calibrate_request_status ON calibrate_request(status_name, firm);
+
+CREATE TABLE calibrate_request_line (
+  calibrate_request_line INTEGER PRIMARY KEY,
+  calibrate_request      INTEGER NOT NULL REFERENCES calibrate_request(calibrate_request) ON DELETE CASCADE,
+  adas_checklist_matrix  INTEGER NOT NULL,
+  system                 TEXT NOT NULL,
+  calibration_type       TEXT NOT NULL DEFAULT '',
+  calibration_mode       TEXT,
+  price_cents            INTEGER,
+  agreed_cents           INTEGER,
+  repair_lines           TEXT NOT NULL DEFAULT '[]'
+);
+CREATE INDEX calibrate_request_line_request ON calibrate_request_line(calibrate_request);
+CREATE INDEX calibrate_request_line_type ON calibrate_request_line(calibration_type);
+
+CREATE TABLE calibrate_request_technician (
+  calibrate_request INTEGER NOT NULL REFERENCES calibrate_request(calibrate_request) ON DELETE CASCADE,
+  user              INTEGER NOT NULL REFERENCES user(user),
+  PRIMARY KEY (calibrate_request, user)
+) WITHOUT ROWID;
+
+CREATE TABLE calibrate_request_file (
+  calibrate_request_file INTEGER PRIMARY KEY,
+  calibrate_request      INTEGER NOT NULL REFERENCES calibrate_request(calibrate_request) ON DELETE CASCADE,
+  name                   TEXT NOT NULL,
+  url                    TEXT NOT NULL
+);
+CREATE INDEX calibrate_request_file_request ON calibrate_request_file(calibrate_request);
+
+CREATE TABLE calibrate_request_note (
+  calibrate_request_note INTEGER PRIMARY KEY,
+  calibrate_request      INTEGER NOT NULL REFERENCES calibrate_request(calibrate_request) ON DELETE CASCADE,
+  user                   INTEGER NOT NULL REFERENCES user(user),
+  note                   TEXT NOT NULL,
+  created_at             TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')),
+  updated_at             TEXT
+);
+CREATE INDEX calibrate_request_note_request ON calibrate_request_note(calibrate_request, calibrate_request_note);
+
+CREATE TABLE calibrate_request_read (
+  calibrate_request INTEGER NOT NULL REFERENCES calibrate_request(calibrate_request) ON DELETE CASCADE,
+  user              INTEGER NOT NULL REFERENCES user(user),
+  last_note         INTEGER NOT NULL,
+  PRIMARY KEY (calibrate_request, user)
+) WITHOUT ROWID;
+
+CREATE TABLE adas_scrub (
+  adas_inspection INTEGER PRIMARY KEY,
+  adas            INTEGER NOT NULL,
+  firm            INTEGER NOT NULL REFERENCES firm(firm),
+  unique_id       TEXT NOT NULL UNIQUE,
+  source          TEXT NOT NULL CHECK (source IN ('lines','bms','csv')),
+  file_name       TEXT NOT NULL DEFAULT '',
+  result          TEXT NOT NULL,
+  created_by      INTEGER REFERENCES user(user),
+  created_at      TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now'))
+);
+
+-- Where a job's repair lines came from: an uploaded estimate (bms/upload), else typed or seeded.
+CREATE TABLE adas_estimate (
+  adas        INTEGER PRIMARY KEY,
+  source      TEXT NOT NULL CHECK (source IN ('bms','csv')),
+  file_name   TEXT NOT NULL,
+  -- The estimate's section of each line, by line number (JSON object), for the scrub's location keywords.
+  sections    TEXT NOT NULL DEFAULT '{}',
+  uploaded_by INTEGER REFERENCES user(user),
+  uploaded_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now'))
+);
+
+CREATE TABLE report_sent (
+  report_sent     INTEGER PRIMARY KEY,
+  adas_inspection INTEGER NOT NULL,
+  firm            INTEGER NOT NULL REFERENCES firm(firm),
+  mail            INTEGER NOT NULL,
+  language        TEXT NOT NULL,
+  sent_by         INTEGER REFERENCES user(user),
+  sent_at         TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now'))
+);
+CREATE INDEX report_sent_inspection ON report_sent(adas_inspection, report_sent);
+
+CREATE TABLE ccc_submission (
+  ccc_submission  INTEGER PRIMARY KEY,
+  adas_inspection INTEGER NOT NULL,
+  firm            INTEGER NOT NULL REFERENCES firm(firm),
+  ccc_id          TEXT NOT NULL,
+  ronumber        TEXT NOT NULL,
+  -- The lines as received (JSON) and a digest of them: the same lines twice are refused as a duplicate.
+  payload         TEXT NOT NULL,
+  digest          TEXT NOT NULL,
+  accepted        INTEGER NOT NULL,
+  reference       TEXT,
+  message         TEXT NOT NULL,
+  received_at     TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now'))
+);
+CREATE INDEX ccc_submission_inspection ON ccc_submission(adas_inspection, accepted, digest);
 `;

@@ -99,7 +99,8 @@ function readContact(db: Db, caller: Caller, id: number, vendorOnly = false): Co
 
 type ContactBody = z.output<typeof c.saveContact.body>;
 
-function saveContact(db: Db, caller: Caller, body: ContactBody, vendor: boolean): { id: number } {
+/** Saves a contact (new when contact <= 0) as the contact screen does; also the contacts import's writer. */
+export function saveContact(db: Db, caller: Caller, body: ContactBody, vendor: boolean): { id: number } {
   checkLookups(db, [
     ['contactType', 'ContactType', body.contactType, 'Unknown contact type'],
     ['salutation', 'Salutation', body.salutation, 'Unknown salutation'],
@@ -308,6 +309,50 @@ const toEmail = (r: Record<string, string | number | null>): ContactEmail => ({
 
 type Rows = Record<string, string | number | null>[];
 
+// ── the saves of a contact's address, phone and email (the item calls and the contacts import) ──────
+export function saveAddress(db: Db, caller: Caller, body: z.output<typeof c.saveAddress.body>): { id: number } {
+  visibleContact(db, caller, body.contact);
+  checkLookups(db, [
+    ['addressType', 'AddressType', body.addressType, 'Unknown address type'],
+    ['stateProvince', 'StateProvince', body.stateProvince, 'Unknown state'],
+    ['country', 'Country', body.country, 'Unknown country'],
+  ]);
+  const inCountry = prepared(
+    db,
+    `SELECT 1 FROM lookup s JOIN lookup co ON co.key = 'Country' AND co.id = ? AND co.code = s.type3 WHERE s.key = 'StateProvince' AND s.id = ?`,
+  ).get(body.country, body.stateProvince);
+  if (!inCountry) throw badRequest('Invalid body', { stateProvince: ['The state is not in the chosen country'] });
+  return saveRecord(
+    db,
+    ADDRESS,
+    body.contactAddress,
+    body.contact,
+    {
+      address_type: body.addressType,
+      address_lines: body.addressLines,
+      city: body.city,
+      state_province: body.stateProvince,
+      postal_code: body.postalCode,
+      country: body.country,
+      address_note: body.addressNote,
+    },
+    'first',
+  );
+}
+
+export function savePhone(db: Db, caller: Caller, body: z.output<typeof c.savePhone.body>): { id: number } {
+  visibleContact(db, caller, body.contact);
+  checkLookups(db, [['phoneType', 'PhoneType', body.phoneType, 'Unknown phone type']]);
+  const columns = { phone_type: body.phoneType, phone_no: body.phoneNo, extension: body.extension, phone_note: body.phoneNote };
+  return saveRecord(db, PHONE, body.contactPhone, body.contact, columns, 'always');
+}
+
+export function saveEmail(db: Db, caller: Caller, body: z.output<typeof c.saveEmail.body>): { id: number } {
+  visibleContact(db, caller, body.contact);
+  checkLookups(db, [['emailType', 'EmailType', body.emailType, 'Unknown email type']]);
+  return saveRecord(db, EMAIL, body.contactEmail, body.contact, { email_type: body.emailType, email_address: body.emailAddress }, 'first');
+}
+
 // ── merge ───────────────────────────────────────────────────────────────────────────────────────
 function merge(db: Db, caller: Caller, ids: readonly number[]): { contact: number; merged: number } {
   const [survivor, ...others] = ids;
@@ -422,36 +467,7 @@ export const contactCalls = [
     visibleContact(ctx.db, caller, query.id);
     return (prepared(ctx.db, `${ADDRESS_SELECT} WHERE a.contact = ? ORDER BY a.is_primary DESC, a.contact_address`).all(query.id) as Rows).map(toAddress);
   }),
-  implement(c.saveAddress, ({ body, caller, ctx }) => {
-    const db = ctx.db;
-    visibleContact(db, caller, body.contact);
-    checkLookups(db, [
-      ['addressType', 'AddressType', body.addressType, 'Unknown address type'],
-      ['stateProvince', 'StateProvince', body.stateProvince, 'Unknown state'],
-      ['country', 'Country', body.country, 'Unknown country'],
-    ]);
-    const inCountry = prepared(
-      db,
-      `SELECT 1 FROM lookup s JOIN lookup co ON co.key = 'Country' AND co.id = ? AND co.code = s.type3 WHERE s.key = 'StateProvince' AND s.id = ?`,
-    ).get(body.country, body.stateProvince);
-    if (!inCountry) throw badRequest('Invalid body', { stateProvince: ['The state is not in the chosen country'] });
-    return saveRecord(
-      db,
-      ADDRESS,
-      body.contactAddress,
-      body.contact,
-      {
-        address_type: body.addressType,
-        address_lines: body.addressLines,
-        city: body.city,
-        state_province: body.stateProvince,
-        postal_code: body.postalCode,
-        country: body.country,
-        address_note: body.addressNote,
-      },
-      'first',
-    );
-  }),
+  implement(c.saveAddress, ({ body, caller, ctx }) => saveAddress(ctx.db, caller, body)),
   implement(c.deleteAddress, ({ body, caller, ctx }) => deleteRecord(ctx.db, caller, ADDRESS, body.contactAddress, body.contact)),
   implement(c.setPrimaryAddress, ({ query, caller, ctx }) => setPrimary(ctx.db, caller, ADDRESS, query.id, query.contact)),
 
@@ -460,12 +476,7 @@ export const contactCalls = [
     visibleContact(ctx.db, caller, query.id);
     return (prepared(ctx.db, `${PHONE_SELECT} WHERE p.contact = ? ORDER BY p.is_primary DESC, p.contact_phone`).all(query.id) as Rows).map(toPhone);
   }),
-  implement(c.savePhone, ({ body, caller, ctx }) => {
-    visibleContact(ctx.db, caller, body.contact);
-    checkLookups(ctx.db, [['phoneType', 'PhoneType', body.phoneType, 'Unknown phone type']]);
-    const columns = { phone_type: body.phoneType, phone_no: body.phoneNo, extension: body.extension, phone_note: body.phoneNote };
-    return saveRecord(ctx.db, PHONE, body.contactPhone, body.contact, columns, 'always');
-  }),
+  implement(c.savePhone, ({ body, caller, ctx }) => savePhone(ctx.db, caller, body)),
   implement(c.deletePhone, ({ body, caller, ctx }) => deleteRecord(ctx.db, caller, PHONE, body.contactPhone, body.contact)),
   implement(c.setPrimaryPhone, ({ query, caller, ctx }) => setPrimary(ctx.db, caller, PHONE, query.id, query.contact)),
 
@@ -474,11 +485,7 @@ export const contactCalls = [
     visibleContact(ctx.db, caller, query.id);
     return (prepared(ctx.db, `${EMAIL_SELECT} WHERE e.contact = ? ORDER BY e.is_primary DESC, e.contact_email`).all(query.id) as Rows).map(toEmail);
   }),
-  implement(c.saveEmail, ({ body, caller, ctx }) => {
-    visibleContact(ctx.db, caller, body.contact);
-    checkLookups(ctx.db, [['emailType', 'EmailType', body.emailType, 'Unknown email type']]);
-    return saveRecord(ctx.db, EMAIL, body.contactEmail, body.contact, { email_type: body.emailType, email_address: body.emailAddress }, 'first');
-  }),
+  implement(c.saveEmail, ({ body, caller, ctx }) => saveEmail(ctx.db, caller, body)),
   implement(c.deleteEmail, ({ body, caller, ctx }) => deleteRecord(ctx.db, caller, EMAIL, body.contactEmail, body.contact)),
   implement(c.setPrimaryEmail, ({ query, caller, ctx }) => setPrimary(ctx.db, caller, EMAIL, query.id, query.contact)),
 

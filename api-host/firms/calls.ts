@@ -11,6 +11,7 @@ import { isShopRole } from '../../lib/roles';
 import type { Db } from '../db';
 import { type Caller, OK, assertFirm, badRequest, implement, notFound } from '../server';
 import { firmScope, prepared } from '../sql';
+import { activeUsersOf } from '../users/query';
 import { isCheckablePostalCode, resolvePostalCode } from './geo';
 import { ancestorsOf, containsPattern, isSelfOrBelow, listFirms, treeLevel } from './network';
 import { removeFirmFiles } from './storage-files';
@@ -56,7 +57,7 @@ function readFirm(db: Db, caller: Caller, id: number): FirmDb {
   const row = prepared(
     db,
     `SELECT f.*, p.name AS parent_name, sp.code AS state_code, co.value AS country_name,
-            (SELECT count(*) FROM user u WHERE u.firm = f.firm AND u.is_inactive = 0) AS users,
+            ${activeUsersOf('f.firm')} AS users,
             (SELECT count(*) FROM firm c WHERE c.parent = f.firm) AS children
      FROM firm f LEFT JOIN firm p ON p.firm = f.parent
      LEFT JOIN lookup sp ON sp.key = 'StateProvince' AND sp.id = f.state_province
@@ -107,7 +108,7 @@ const LOOKUP_CHECKS = [
   ['languageId', 'Language', 'Unknown language'],
 ] as const;
 
-type FirmBody = z.output<typeof f.saveFirm.body>;
+export type FirmBody = z.output<typeof f.saveFirm.body>;
 
 /** The 400 field errors of a save that the contract cannot see (lookups, parent, type, postal code). */
 function saveProblems(db: Db, caller: Caller, body: FirmBody, existing: FirmDb | null): Record<string, string[]> {
@@ -151,7 +152,8 @@ function saveProblems(db: Db, caller: Caller, body: FirmBody, existing: FirmDb |
   return errors;
 }
 
-function saveFirm(db: Db, caller: Caller, body: FirmBody): { id: number } {
+/** Adds or changes a firm with every rule of the Location form; onboarding adds its firm through it too. */
+export function saveFirm(db: Db, caller: Caller, body: FirmBody): { id: number } {
   const existing = body.firm > 0 ? readFirm(db, caller, body.firm) : null;
   const errors = saveProblems(db, caller, body, existing);
   if (Object.keys(errors).length) throw badRequest('Invalid body', errors);
@@ -260,7 +262,7 @@ async function removeFirm(db: Db, filesDir: string, caller: Caller, id: number):
 }
 
 /** The firm's effective preferences of a category: its own value, else the nearest ancestor's. */
-function effectivePreferences(db: Db, firm: number, category: string): FirmPreferenceRow[] {
+export function effectivePreferences(db: Db, firm: number, category: string): FirmPreferenceRow[] {
   const chain = [firm, ...ancestorsOf(db, firm)];
   const rows = prepared(
     db,

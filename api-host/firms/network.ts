@@ -9,10 +9,10 @@ import type { FirmType } from '../../lib/contract/firm-constants';
 import { STATUS } from '../../lib/adas/rules';
 import type { Db } from '../db';
 import { firmScope, prepared } from '../sql';
+import { activeUsersOf } from '../users/query';
 
 const RANK_SQL = `CASE f.firm_type WHEN 'platform' THEN 0 WHEN 'franchiser' THEN 1 WHEN 'franchisee' THEN 2 ELSE 3 END`;
-// Deleted users are inactive too; naming deleted_at lets SQLite use the live users' (firm) index.
-const USERS_SQL = '(SELECT count(*) FROM user u WHERE u.firm = f.firm AND u.deleted_at IS NULL AND u.is_inactive = 0)';
+const USERS_SQL = activeUsersOf('f.firm');
 
 const ORDER: Record<FirmListQuery['orderBy'], string[]> = {
   firm: ['f.name COLLATE NOCASE', 'f.firm'],
@@ -111,7 +111,7 @@ export const rollUpSql = (active: string, scope: string) =>
    )
    SELECT top,
           sum(firm_type = 'shop') AS shops,
-          sum((SELECT count(*) FROM user u WHERE u.firm = below.firm AND u.deleted_at IS NULL AND u.is_inactive = 0)) AS users,
+          sum(${activeUsersOf('below.firm')}) AS users,
           sum((SELECT count(*) FROM adas a WHERE a.firm = below.firm AND a.status <> ?)) AS open_jobs
    FROM below GROUP BY top`;
 

@@ -1,4 +1,5 @@
 /** Insurers and their lookups (lib/contract/insurance.ts), scoped to the caller's firms. */
+import type { z } from 'zod';
 import { contract } from '../../lib/contract';
 import { INSURANCE_SORTS, type InsuranceLookupRecord, type InsuranceRecord } from '../../lib/contract/insurance';
 import type { Db } from '../db';
@@ -62,6 +63,34 @@ function ownInsurer(db: Db, caller: Caller, id: number): InsuranceDb {
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
+/** Saves an insurer (new when insurance is -1) as the insurance screen does; also the insurance import's writer. */
+export function saveInsurer(db: Db, caller: Caller, body: z.output<typeof c.saveInsurance.body>): { id: number } {
+  const existing = body.insurance === -1 ? undefined : ownInsurer(db, caller, body.insurance);
+  const firm = existing ? existing.firm : body.firm;
+  assertFirm(caller, firm, 'Firm');
+  const clash = prepared(db, 'SELECT 1 FROM insurance WHERE firm = ? AND insurance_name = ? AND insurance <> ?').get(firm, body.insuranceName, body.insurance);
+  if (clash) throw badRequest('Invalid body', { insuranceName: ['An insurer with this name already exists at this location'] });
+  let id = body.insurance;
+  if (existing) {
+    prepared(db, 'UPDATE insurance SET insurance_name = ?, is_inactive = ?, insurance_contact = ? WHERE insurance = ?').run(
+      body.insuranceName,
+      body.isInactive ? 1 : 0,
+      body.insuranceContact,
+      id,
+    );
+  } else {
+    id = Number(
+      prepared(db, 'INSERT INTO insurance (insurance_name, firm, is_inactive, insurance_contact) VALUES (?, ?, ?, ?)').run(
+        body.insuranceName,
+        firm,
+        body.isInactive ? 1 : 0,
+        body.insuranceContact,
+      ).lastInsertRowid,
+    );
+  }
+  return { id };
+}
+
 export const insuranceCalls = [
   implement(c.insurance, ({ query, caller, ctx }) => {
     const where = ['1'];
@@ -88,31 +117,9 @@ export const insuranceCalls = [
   }),
 
   implement(c.saveInsurance, ({ body, caller, ctx }) => {
-    const existing = body.insurance === -1 ? undefined : ownInsurer(ctx.db, caller, body.insurance);
-    const firm = existing ? existing.firm : body.firm;
-    assertFirm(caller, firm, 'Firm');
-    const clash = prepared(ctx.db, 'SELECT 1 FROM insurance WHERE firm = ? AND insurance_name = ? AND insurance <> ?').get(firm, body.insuranceName, body.insurance);
-    if (clash) throw badRequest('Invalid body', { insuranceName: ['An insurer with this name already exists at this location'] });
-    let id = body.insurance;
-    if (existing) {
-      prepared(ctx.db, 'UPDATE insurance SET insurance_name = ?, is_inactive = ?, insurance_contact = ? WHERE insurance = ?').run(
-        body.insuranceName,
-        body.isInactive ? 1 : 0,
-        body.insuranceContact,
-        id,
-      );
-    } else {
-      id = Number(
-        prepared(ctx.db, 'INSERT INTO insurance (insurance_name, firm, is_inactive, insurance_contact) VALUES (?, ?, ?, ?)').run(
-          body.insuranceName,
-          firm,
-          body.isInactive ? 1 : 0,
-          body.insuranceContact,
-        ).lastInsertRowid,
-      );
-    }
-    hostLog(ctx, 'insurance').info('Insurer %s saved by user %s', id, caller.user);
-    return { id };
+    const saved = saveInsurer(ctx.db, caller, body);
+    hostLog(ctx, 'insurance').info('Insurer %s saved by user %s', saved.id, caller.user);
+    return saved;
   }),
 
   implement(c.removeInsurance, ({ query, caller, ctx }) => {

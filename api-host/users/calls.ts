@@ -69,9 +69,69 @@ async function checkPhoto(ctx: HostContext, caller: Caller, url: string | null |
   });
 }
 
-function assertUsernameFree(db: Db, username: string, except = -1): void {
+export function assertUsernameFree(db: Db, username: string, except = -1): void {
   if (prepared(db, 'SELECT 1 FROM user WHERE username = ? AND user <> ?').get(username, except))
     throw badRequest(USER_MESSAGES.usernameTaken, { username: [USER_MESSAGES.usernameTaken] });
+}
+
+export interface NewUser {
+  firm: number;
+  contactType: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  role: number | null;
+  laborRate: number | null;
+  timezone: number;
+  language: number;
+  isInactive?: boolean;
+  receivesReport?: boolean;
+  receivesInvoice?: boolean;
+  imagePhotoPath?: string | null;
+}
+
+/**
+ * Adds a user with their contact, primary location and email, in one transaction (a savepoint inside a
+ * caller's): saveUser and onboarding's first user. The username is checked again inside.
+ */
+export function insertUser(db: Db, user: NewUser): { id: number; contact: number } {
+  return db.transaction(() => {
+    // Checked again inside the transaction: another request may have taken the name meanwhile.
+    assertUsernameFree(db, user.username);
+    const contact = Number(
+      prepared(db, 'INSERT INTO contact (firm, contact_type, first_name, last_name, timezone, language) VALUES (?, ?, ?, ?, ?, ?)').run(
+        user.firm,
+        user.contactType,
+        user.firstName,
+        user.lastName,
+        user.timezone,
+        user.language,
+      ).lastInsertRowid,
+    );
+    const id = Number(
+      prepared(
+        db,
+        `INSERT INTO user (contact, firm, username, password_hash, role, labor_rate, is_inactive, receives_report, receives_invoice, image_photo_path)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        contact,
+        user.firm,
+        user.username,
+        user.passwordHash,
+        user.role,
+        user.laborRate,
+        user.isInactive ? 1 : 0,
+        user.receivesReport ? 1 : 0,
+        user.receivesInvoice ? 1 : 0,
+        user.imagePhotoPath ?? null,
+      ).lastInsertRowid,
+    );
+    prepared(db, 'INSERT INTO user_firm (user, firm, is_primary) VALUES (?, ?, 1)').run(id, user.firm);
+    // The username is the user's email address: their contact can be reached at it (Contact Info tab).
+    prepared(db, 'INSERT INTO contact_email (contact, email_type, email_address, is_primary) VALUES (?, 1, ?, 1)').run(contact, user.username);
+    return { id, contact };
+  })();
 }
 
 const PROFILE_SQL = `
@@ -188,42 +248,22 @@ export const userCalls = [
       assertUsernameFree(db, body.username);
       await checkPhoto(ctx, caller, body.imagePhotoPath);
       const hash = await hashPassword(body.password!);
-      return db.transaction(() => {
-        // Checked again inside the transaction: another request may have taken the name meanwhile.
-        assertUsernameFree(db, body.username);
-        const contact = Number(
-          prepared(db, 'INSERT INTO contact (firm, contact_type, first_name, last_name, timezone, language) VALUES (?, ?, ?, ?, ?, ?)').run(
-            firm,
-            body.contactType,
-            body.firstName,
-            body.lastName,
-            body.timezone,
-            body.language,
-          ).lastInsertRowid,
-        );
-        const id = Number(
-          prepared(
-            db,
-            `INSERT INTO user (contact, firm, username, password_hash, role, labor_rate, is_inactive, receives_report, receives_invoice, image_photo_path)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          ).run(
-            contact,
-            firm,
-            body.username,
-            hash,
-            role,
-            body.laborRate,
-            body.isInactive ? 1 : 0,
-            body.receivesReport ? 1 : 0,
-            body.receivesInvoice ? 1 : 0,
-            body.imagePhotoPath ?? null,
-          ).lastInsertRowid,
-        );
-        prepared(db, 'INSERT INTO user_firm (user, firm, is_primary) VALUES (?, ?, 1)').run(id, firm);
-        // The username is the user's email address: their contact can be reached at it (Contact Info tab).
-        prepared(db, 'INSERT INTO contact_email (contact, email_type, email_address, is_primary) VALUES (?, 1, ?, 1)').run(contact, body.username);
-        return { id, contact };
-      })();
+      return insertUser(db, {
+        firm,
+        contactType: body.contactType,
+        username: body.username,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        passwordHash: hash,
+        role,
+        laborRate: body.laborRate,
+        timezone: body.timezone,
+        language: body.language,
+        isInactive: body.isInactive,
+        receivesReport: body.receivesReport,
+        receivesInvoice: body.receivesInvoice,
+        imagePhotoPath: body.imagePhotoPath ?? null,
+      });
     }
 
     const target = visibleUser(db, caller, { id: body.user });

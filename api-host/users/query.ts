@@ -28,6 +28,13 @@ const JOIN_SQL = {
   f: 'JOIN firm f ON f.firm = u.firm',
 } as const;
 
+/**
+ * SQL: the number of active users of the firm named by `firmColumn` (a column of the outer query). A
+ * deleted user is inactive too; saying `deleted_at IS NULL` lets the partial index user_live_firm answer it
+ * (without it every firm scans the user table: 6.7 s for 5,000 locations and 10,000 users).
+ */
+export const activeUsersOf = (firmColumn: string) => `(SELECT count(*) FROM user u WHERE u.firm = ${firmColumn} AND u.is_inactive = 0 AND u.deleted_at IS NULL)`;
+
 export interface UserListOptions {
   firms: ReadonlySet<number>;
 }

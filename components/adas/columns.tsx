@@ -47,6 +47,20 @@ export function jobColumns(): DataColumn<Dated<AdasRow>>[] {
       ),
     },
     {
+      id: 'unread',
+      header: 'Unread notes',
+      csv: (r) => r.unreadNotes ?? 0,
+      className: 'tabular-nums',
+      cell: (r) =>
+        r.unreadNotes ? (
+          <span data-testid="row-unread" className="rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white" aria-label={`${r.unreadNotes} unread notes`}>
+            {r.unreadNotes}
+          </span>
+        ) : (
+          dash
+        ),
+    },
+    {
       id: 'created',
       header: 'Created',
       sortable: true,

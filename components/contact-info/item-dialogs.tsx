@@ -9,13 +9,14 @@ import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { SelectField, TextArea, TextField } from '@/components/ui/field';
+import { TextArea, TextField } from '@/components/ui/field';
 import { PhoneField } from '@/components/ui/phone-field';
 import type { Lookups } from '@/components/lookups/use-lookups';
 import type { ContactAddress, ContactEmail, ContactPhone } from '@/lib/contract/contact';
 import { NEW_ID } from './rules';
 import { serverFieldErrors, type FieldErrors, withoutError } from '@/lib/validation/field-errors';
 import { validateAddress, validateEmail, validatePhone } from './validation';
+import { LookupSelect } from '@/components/lookups/lookup-select';
 
 export interface ContactSummaryData {
   name: string;
@@ -71,8 +72,6 @@ export function useItemForm<T>(record: T, onSave: (r: T) => Promise<void>, check
   return { draft, set, errors, message, busy, submit };
 }
 
-export const num = (v: string) => (v === '' ? 0 : Number(v));
-export const sel = (v: number | null | undefined) => (v && v > 0 ? String(v) : '');
 
 function Footer({ onCancel, busy, formId }: { onCancel: () => void; busy: boolean; formId: string }) {
   return (
@@ -128,34 +127,38 @@ export function AddressDialog({ record, contact, lookups, onCancel, onSave }: It
   const countryCode = lookups.item('Country', d.country)?.code ?? null;
   return (
     <ItemDialog title={record.contactAddress === NEW_ID ? 'Adding Address' : 'Editing Address'} contact={contact} form={f} onCancel={onCancel} size="lg" grid>
-        <SelectField
+        <LookupSelect
           label="Address Type"
           required
-          options={lookups.options('AddressType', d.addressType)}
-          value={sel(d.addressType)}
-          onChange={(e) => f.set('addressType', num(e.target.value))}
+          lookups={lookups}
+          group="AddressType"
+          value={d.addressType}
+          onChange={(v) => f.set('addressType', v ?? 0)}
           error={f.errors.addressType}
         />
         <div className="sm:col-span-2">
           <TextField label="Street Address" required autoComplete="street-address" value={d.addressLines} onChange={(e) => f.set('addressLines', e.target.value)} error={f.errors.addressLines} />
         </div>
         <TextField label="City" required autoComplete="address-level2" maxLength={100} value={d.city} onChange={(e) => f.set('city', e.target.value)} error={f.errors.city} />
-        <SelectField
+        <LookupSelect
           label="State"
           required
-          options={lookups.options('StateProvince', d.stateProvince, (s) => !countryCode || s.type3 === countryCode)}
-          value={sel(d.stateProvince)}
-          onChange={(e) => f.set('stateProvince', num(e.target.value))}
+          lookups={lookups}
+          group="StateProvince"
+          where={(s) => !countryCode || s.type3 === countryCode}
+          value={d.stateProvince}
+          onChange={(v) => f.set('stateProvince', v ?? 0)}
           error={f.errors.stateProvince}
         />
         <TextField label="Postal Code" required autoComplete="postal-code" maxLength={20} value={d.postalCode} onChange={(e) => f.set('postalCode', e.target.value)} error={f.errors.postalCode} />
-        <SelectField
+        <LookupSelect
           label="Country"
           required
-          options={lookups.options('Country', d.country)}
-          value={sel(d.country)}
-          onChange={(e) => {
-            const country = num(e.target.value);
+          lookups={lookups}
+          group="Country"
+          value={d.country}
+          onChange={(v) => {
+            const country = v ?? 0;
             f.set('country', country);
             // A state of another country no longer fits (StateProvince.type3 holds its country's code).
             const code = lookups.item('Country', country)?.code;
@@ -177,12 +180,13 @@ export function PhoneDialog({ record, contact, lookups, onCancel, onSave }: Item
   return (
     <ItemDialog title={record.contactPhone === NEW_ID ? 'Adding Phone' : 'Editing Phone'} contact={contact} form={f} onCancel={onCancel} grid>
         <div className="sm:col-span-2">
-          <SelectField
+          <LookupSelect
             label="Phone Type"
             required
-            options={lookups.options('PhoneType', d.phoneType)}
-            value={sel(d.phoneType)}
-            onChange={(e) => f.set('phoneType', num(e.target.value))}
+            lookups={lookups}
+            group="PhoneType"
+            value={d.phoneType}
+            onChange={(v) => f.set('phoneType', v ?? 0)}
             error={f.errors.phoneType}
           />
         </div>
@@ -208,12 +212,13 @@ export function EmailDialog({ record, contact, lookups, onCancel, onSave }: Item
   const d = f.draft;
   return (
     <ItemDialog title={record.contactEmail === NEW_ID ? 'Adding Email' : 'Editing Email'} contact={contact} form={f} onCancel={onCancel}>
-        <SelectField
+        <LookupSelect
           label="Email Type"
           required
-          options={lookups.options('EmailType', d.emailType)}
-          value={sel(d.emailType)}
-          onChange={(e) => f.set('emailType', num(e.target.value))}
+          lookups={lookups}
+          group="EmailType"
+          value={d.emailType}
+          onChange={(v) => f.set('emailType', v ?? 0)}
           error={f.errors.emailType}
         />
         <TextField label="Email Address" type="email" required autoComplete="email" value={d.emailAddress} onChange={(e) => f.set('emailAddress', e.target.value)} error={f.errors.emailAddress} />

@@ -10,7 +10,7 @@ import { useEffect, useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { CheckboxField, SelectField, TextArea, TextField } from '@/components/ui/field';
+import { CheckboxField, TextArea, TextField } from '@/components/ui/field';
 import { Tabs } from '@/components/ui/tabs';
 import type { ContactRecord } from '@/lib/contract/contact';
 import { LOOKUP_GROUPS } from '@/lib/contract/lookup-groups';
@@ -22,6 +22,7 @@ import { useLookups } from '@/components/lookups/use-lookups';
 import { RelatedContacts } from './related-contacts';
 import { fileAsOf } from './rules';
 import { validateContact } from './validation';
+import { LookupSelect } from '@/components/lookups/lookup-select';
 
 
 export interface EditorTarget {
@@ -92,8 +93,6 @@ const fromRecord = (r: ContactRecord): Draft => ({
   isInactive: r.isInactive,
 });
 
-const sel = (v: number | null | undefined) => (v && v > 0 ? String(v) : '');
-const numOrNull = (v: string) => (v === '' ? null : Number(v));
 
 export interface ContactEditorProps {
   target: EditorTarget;
@@ -177,19 +176,21 @@ export function ContactEditor({ target, defaults, onClose, onSaved, onPrimaryCha
 
   const details = draft && (
     <form id={formId} noValidate onSubmit={save} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      <SelectField
+      <LookupSelect
         label="Contact Type"
         required
-        options={lookups.options('ContactType', draft.contactType)}
-        value={sel(draft.contactType)}
-        onChange={(e) => set('contactType', numOrNull(e.target.value))}
+        lookups={lookups}
+        group="ContactType"
+        value={draft.contactType}
+        onChange={(v) => set('contactType', v)}
         error={errors.contactType}
       />
-      <SelectField
+      <LookupSelect
         label="Salutation"
-        options={lookups.options('Salutation', draft.salutation)}
-        value={sel(draft.salutation)}
-        onChange={(e) => set('salutation', numOrNull(e.target.value))}
+        lookups={lookups}
+        group="Salutation"
+        value={draft.salutation}
+        onChange={(v) => set('salutation', v)}
         error={errors.salutation}
       />
       <CheckboxField className="sm:col-span-2" label="This contact is a company" checked={draft.isCompany} onChange={(e) => set('isCompany', e.target.checked)} />
@@ -200,20 +201,22 @@ export function ContactEditor({ target, defaults, onClose, onSaved, onPrimaryCha
       )}
       <TextField label="First Name" autoComplete="given-name" value={draft.firstName} onChange={(e) => set('firstName', e.target.value)} error={errors.firstName} />
       <TextField label="Last Name" required={!draft.isCompany} autoComplete="family-name" value={draft.lastName} onChange={(e) => set('lastName', e.target.value)} error={errors.lastName} />
-      <SelectField
+      <LookupSelect
         label="Language"
         required
-        options={lookups.options('Language', draft.language)}
-        value={sel(draft.language)}
-        onChange={(e) => set('language', numOrNull(e.target.value))}
+        lookups={lookups}
+        group="Language"
+        value={draft.language}
+        onChange={(v) => set('language', v)}
         error={errors.language}
       />
-      <SelectField
+      <LookupSelect
         label="Time Zone"
         required
-        options={lookups.options('TimeZone', draft.timezone)}
-        value={sel(draft.timezone)}
-        onChange={(e) => set('timezone', numOrNull(e.target.value))}
+        lookups={lookups}
+        group="TimeZone"
+        value={draft.timezone}
+        onChange={(v) => set('timezone', v)}
         error={errors.timezone}
       />
       <TextField label="Insurance #" maxLength={50} value={draft.insuranceNumber} onChange={(e) => set('insuranceNumber', e.target.value)} error={errors.insuranceNumber} />

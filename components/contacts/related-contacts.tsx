@@ -4,16 +4,16 @@
  * from the shared item list and dialog frame of components/contact-info.
  */
 import { useState } from 'react';
-import { ItemDialog, num, sel, useItemForm, type ItemDialogProps } from '@/components/contact-info/item-dialogs';
+import { ItemDialog, useItemForm, type ItemDialogProps } from '@/components/contact-info/item-dialogs';
 import { NEW_ID } from '@/components/contact-info/rules';
 import { SubList, useItems, type ItemKind } from '@/components/contact-info/sub-list';
 import type { Lookups } from '@/components/lookups/use-lookups';
-import { SelectField } from '@/components/ui/field';
 import { Typeahead } from '@/components/ui/typeahead';
 import type { RelatedContact, SearchResult } from '@/lib/contract/contact';
 import { contactApi } from './api';
 import { SearchResultLine } from './search-result-line';
 import { validateRelated } from './validation';
+import { LookupSelect } from '@/components/lookups/lookup-select';
 
 const RELATED: ItemKind<RelatedContact> = {
   key: 'contactRelated',
@@ -111,12 +111,13 @@ export function RelatedDialog({ record, contact, lookups, onCancel, onSave }: It
             Related contact: <span className="font-medium">{d.fileAs}</span>
           </p>
         )}
-        <SelectField
+        <LookupSelect
           label="Relationship"
           required
-          options={lookups.options('RelatedContactType', d.relatedContactType)}
-          value={sel(d.relatedContactType)}
-          onChange={(e) => f.set('relatedContactType', num(e.target.value))}
+          lookups={lookups}
+          group="RelatedContactType"
+          value={d.relatedContactType}
+          onChange={(v) => f.set('relatedContactType', v ?? 0)}
           error={f.errors.relatedContactType}
         />
     </ItemDialog>

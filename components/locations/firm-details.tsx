@@ -15,6 +15,7 @@ import { EDITABLE_FIRM_TYPES, FIRM_TYPE_LABELS, type FirmType } from '@/lib/cont
 import { serverFieldErrors, withoutError, type FieldErrors } from '@/lib/validation/field-errors';
 import { firmApi } from './api';
 import { NEW_FIRM, validateFirm } from './rules';
+import { LookupSelect } from '@/components/lookups/lookup-select';
 
 export type FirmDraft = Omit<FirmForm, 'firmType'> & { firmType: FirmType | null };
 
@@ -49,8 +50,6 @@ export function blankFirm(d: NewFirmDefaults): FirmDraft {
   };
 }
 
-const sel = (v: number | null | undefined) => (v && v > 0 ? String(v) : '');
-const numOrNull = (v: string) => (v === '' ? null : Number(v));
 
 export interface FirmDetailsProps {
   formId: string;
@@ -154,37 +153,42 @@ export function FirmDetails({ formId, draft, onChange, lookups, readOnly, onSave
           <TextField label="Street Address" autoComplete="street-address" value={draft.addressLines} onChange={(e) => set('addressLines', e.target.value)} error={errors.addressLines} />
         </div>
         <TextField label="City" autoComplete="address-level2" maxLength={100} value={draft.city} onChange={(e) => set('city', e.target.value)} error={errors.city} />
-        <SelectField
+        <LookupSelect
           label="State"
-          options={lookups.options('StateProvince', draft.stateProvince, (i) => !countryCode || i.type3 === countryCode)}
-          value={sel(draft.stateProvince)}
-          onChange={(e) => set('stateProvince', numOrNull(e.target.value))}
+          lookups={lookups}
+          group="StateProvince"
+          where={(i) => !countryCode || i.type3 === countryCode}
+          value={draft.stateProvince}
+          onChange={(v) => set('stateProvince', v)}
           error={errors.stateProvince}
         />
         <TextField label="Postal Code" autoComplete="postal-code" maxLength={10} value={draft.postalCode} onChange={(e) => set('postalCode', e.target.value)} error={errors.postalCode} />
-        <SelectField
+        <LookupSelect
           label="Country"
-          options={lookups.options('Country', draft.country)}
-          value={sel(draft.country)}
-          onChange={(e) => onChange({ ...draft, country: numOrNull(e.target.value), stateProvince: null })}
+          lookups={lookups}
+          group="Country"
+          value={draft.country}
+          onChange={(country) => onChange({ ...draft, country, stateProvince: null })}
           error={errors.country}
         />
         <PhoneField label="Phone #" value={draft.phoneNo} onChange={(v) => set('phoneNo', v)} error={errors.phoneNo} />
         <TextField label="Email" type="email" autoComplete="email" value={draft.email} onChange={(e) => set('email', e.target.value)} error={errors.email} />
-        <SelectField
+        <LookupSelect
           label="Time Zone"
           required
-          options={lookups.options('TimeZone', draft.timezoneId)}
-          value={sel(draft.timezoneId)}
-          onChange={(e) => set('timezoneId', numOrNull(e.target.value))}
+          lookups={lookups}
+          group="TimeZone"
+          value={draft.timezoneId}
+          onChange={(v) => set('timezoneId', v)}
           error={errors.timezoneId}
         />
-        <SelectField
+        <LookupSelect
           label="Language"
           required
-          options={lookups.options('Language', draft.languageId)}
-          value={sel(draft.languageId)}
-          onChange={(e) => set('languageId', numOrNull(e.target.value))}
+          lookups={lookups}
+          group="Language"
+          value={draft.languageId}
+          onChange={(v) => set('languageId', v)}
           error={errors.languageId}
         />
         <TextField label="CCC Id" maxLength={50} value={draft.cccId} onChange={(e) => set('cccId', e.target.value)} error={errors.cccId} />

@@ -6,7 +6,7 @@
  */
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { Plus } from 'lucide-react';
+import { Plus, Send } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { DataTable, FilterSelect, fetchAllPages, useList, type FilterOption } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
@@ -24,6 +24,7 @@ import { firmListQuery } from './query';
 import { NEW_FIRM, childType } from './rules';
 
 const FirmEditor = dynamic(() => import('./firm-editor').then((m) => m.FirmEditor), { ssr: false });
+const InviteDialog = dynamic(() => import('../onboard/invite-dialog').then((m) => m.InviteDialog), { ssr: false });
 // Rendered on the server like the rest, but its code loads only with the network view.
 const NetworkTree = dynamic(() => import('./network-tree').then((m) => m.NetworkTree));
 
@@ -37,15 +38,18 @@ export interface LocationsScreenProps {
   canEdit: boolean;
   /** May see and set locations' calibration prices. */
   canPrice: boolean;
+  /** May issue onboarding invitations (lib/contract/onboard-constants INVITER_ROLES). */
+  canInvite: boolean;
   /** The user's own location. */
   home: number;
   userDefaults: { timezoneId: number | null; languageId: number | null };
   view: LocationsView;
 }
 
-export function LocationsScreen({ spec, state, canEdit, canPrice, home, userDefaults, view }: LocationsScreenProps) {
+export function LocationsScreen({ spec, state, canEdit, canPrice, canInvite, home, userDefaults, view }: LocationsScreenProps) {
   const list = useList(spec, state);
   const [editor, setEditor] = useState<FirmTarget | null>(null);
+  const [inviting, setInviting] = useState(false);
   // A new server render of the tree (after a change) starts the tree widget afresh.
   const tree = view.kind === 'tree' ? view.tree : null;
   const [seenTree, setSeenTree] = useState({ tree, version: 0 });
@@ -65,11 +69,21 @@ export function LocationsScreen({ spec, state, canEdit, canPrice, home, userDefa
     <div className="flex min-w-0 flex-col gap-4">
       <PageHeading
         actions={
-          canEdit && (
-            <Button onClick={() => setEditor({ firm: NEW_FIRM })}>
-              <Plus aria-hidden="true" className="size-4" />
-              Add location
-            </Button>
+          (canEdit || canInvite) && (
+            <div className="flex flex-wrap gap-2">
+              {canInvite && (
+                <Button variant="secondary" onClick={() => setInviting(true)}>
+                  <Send aria-hidden="true" className="size-4" />
+                  Invite a location
+                </Button>
+              )}
+              {canEdit && (
+                <Button onClick={() => setEditor({ firm: NEW_FIRM })}>
+                  <Plus aria-hidden="true" className="size-4" />
+                  Add location
+                </Button>
+              )}
+            </div>
           )
         }
       >
@@ -137,6 +151,7 @@ export function LocationsScreen({ spec, state, canEdit, canPrice, home, userDefa
         </section>
       )}
 
+      {inviting && <InviteDialog zone={userDefaults.timezoneId} onClose={() => setInviting(false)} />}
       {editor && (
         <FirmEditor
           key={`${editor.firm}-${editor.defaults?.parent?.firm ?? ''}`}

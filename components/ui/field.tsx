@@ -94,7 +94,7 @@ export interface SelectOption {
   label: string;
 }
 
-type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'children'> & {
+export type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'children'> & {
   label: string;
   error?: string | null;
   hint?: string;

@@ -45,6 +45,7 @@ import {
   type UserDraft,
 } from './rules';
 import type { UserSource } from './source';
+import { LookupSelect } from '@/components/lookups/lookup-select';
 
 // The drop zone (react-dropzone) loads when the form first shows it.
 const ImageUploader = dynamic(() => import('@/components/ui/image-uploader').then((m) => m.ImageUploader), { ssr: false });
@@ -96,7 +97,6 @@ const draftOf = (p: UserProfile): UserDraft => ({
 });
 
 const sel = (v: number | null | undefined) => (v && v > 0 ? String(v) : '');
-const idOrNull = (v: string) => (v === '' ? null : Number(v));
 
 export function UserDialog({ open, onOpenChange, target, source, viewer, returnFocusTo, onSaved }: UserDialogProps) {
   const formId = useId();
@@ -420,31 +420,34 @@ export function UserDialog({ open, onOpenChange, target, source, viewer, returnF
             )}
 
             {vis.contactType && (
-              <SelectField
+              <LookupSelect
                 label="Contact Type"
                 required
-                options={lookups.options('ContactType', draft.contactType)}
-                value={sel(draft.contactType)}
-                onChange={(e) => set('contactType', idOrNull(e.target.value))}
+                lookups={lookups}
+                group="ContactType"
+                value={draft.contactType}
+                onChange={(v) => set('contactType', v)}
                 error={errors.contactType}
               />
             )}
             {vis.adminFields && (
               <>
-                <SelectField
+                <LookupSelect
                   label="Time Zone"
                   required
-                  options={lookups.options('TimeZone', draft.timezone)}
-                  value={sel(draft.timezone)}
-                  onChange={(e) => set('timezone', idOrNull(e.target.value))}
+                  lookups={lookups}
+                  group="TimeZone"
+                  value={draft.timezone}
+                  onChange={(v) => set('timezone', v)}
                   error={errors.timezone}
                 />
-                <SelectField
+                <LookupSelect
                   label="Language"
                   required
-                  options={lookups.options('Language', draft.language)}
-                  value={sel(draft.language)}
-                  onChange={(e) => set('language', idOrNull(e.target.value))}
+                  lookups={lookups}
+                  group="Language"
+                  value={draft.language}
+                  onChange={(v) => set('language', v)}
                   error={errors.language}
                 />
               </>

@@ -5,6 +5,7 @@
  * - the request carries the firm, the vehicle (year, make, model, optional VIN), the reason and its
  *   source, notes, and optionally the inspection it comes from; it starts with statusName 'New';
  * - the caller must reach the firm (else 404, as for any record of another firm);
+ * - the calibrations issue adds lines, technicians and files (JSON text or lists, lib/contract/calibration.ts);
  * - the answer is {id}: the request's id, which is also the `opportunity` of the push notice;
  * - the notice goes to the connections of every user who may access the firm: its own users, the
  *   franchiser/franchisee users above it and the administrators.
@@ -14,6 +15,7 @@ import { ADAS_DEFAULTS, ADAS_DEFAULT_YEAR, ADAS_SORTS, ADAS_TYPES, DEFAULT_ADAS_
 import { ALL_ROLES } from '../roles';
 import { MESSAGES } from '../validation/messages';
 import { makeMatrixModel, makeMatrixModelInput } from './admin';
+import { requestParts } from './calibration';
 import { adasSystem, vinDecode } from './decode';
 import { defineCall, ok, optionalText, q, requiredText, savedId } from './define';
 import { vehicleFields } from './vehicle';
@@ -43,7 +45,9 @@ export const createCalibrate = defineCall({
     model: requiredText(80),
     reason: requiredText(200),
     reasonSource: optionalText(100),
+    /** The first note of the request's conversation. */
     notes: optionalText(2000),
+    ...requestParts,
   }),
   response: savedId,
   access: 'signed-in',
@@ -135,6 +139,8 @@ export const adasRow = z.object({
   inspectionsComplete: z.number().int().nonnegative(),
   inspectionsTotal: z.number().int().nonnegative(),
   createdAt: z.string(),
+  /** Notes of others on the job's calibration requests that the caller has not read (issue 14). */
+  unreadNotes: z.number().int().nonnegative().optional(),
 });
 export type AdasRow = z.infer<typeof adasRow>;
 

@@ -1,6 +1,41 @@
-/** Import/export calls; this issue needs only the usage record. */
+/**
+ * Import/export calls (operations §3 "Import", §4 import wizard, §5, §7 "Import"; issue 17). Decisions,
+ * since the specification shows no shapes:
+ * - data/schemaNames answers the schemas the caller may import (lib/data/import-schemas.ts: the roles of
+ *   the screen owning the records); data/schemaName?name answers one with its columns (DisplayName,
+ *   ColumnName, IsRequired) and, for lookup columns, the values they accept. Another role's schema is 403.
+ * - Templates belong to the caller's sign-in location (firm): every user of that location sees and reuses
+ *   them; another location's template answers 404 like an unknown one. A template's name is unique per
+ *   location and schema (400 otherwise). saveSchema with id -1 (or none) creates a template
+ *   {delimiter, schemaName, templateName}; with an id it also sets rowsToSkip, mappedData, isSkipChecked
+ *   and isSelectedData. mappedData is {ColumnName: file column}; a file column mapped twice is refused.
+ *   isSkipChecked: the first rowsToSkip rows of the file are skipped (before the header). isSelectedData:
+ *   every valid row starts checked (true) or unchecked, for the user to check the rows to import (false).
+ * - data/schemaTemplate?name takes schemaName too (names are unique per schema, not across schemas).
+ * - data/uploadData {schemaName, csvData, mappedFields, templateName} carries one chunk of an import:
+ *   csvData is its rows, each {line, cells: {ColumnName: text}}, with importId (chosen by the browser,
+ *   one per import) and chunk (0, 1, …). The chunk is one transaction; its result is stored with it under
+ *   (importId, chunk), so the same chunk sent again answers the stored result with replayed true and
+ *   writes nothing. Each row is checked as the owning screen checks it and saved through that screen's
+ *   own code; a row that fails is refused with its reason, the others are stored. A row with the record's
+ *   id updates that record (another location's id is refused as unknown); a row whose stored values do
+ *   not change counts as unchanged.
+ * - data/importProgress?importId answers the chunks stored so far (to resume an interrupted import).
+ * - data/exportData?schemaName streams the schema's records of every location the caller reaches as CSV
+ *   in the import's column layout (header = ColumnName), formula-like cells escaped (lib/csv.ts).
+ * - The make-matrix-links import stays admin/importMakeMatrixLinks (admin.ts).
+ */
 import { z } from 'zod';
-import { defineCall, ok, requiredText } from './define';
+import { SCHEMA_NAMES } from '../data/import-schemas';
+import { MESSAGES } from '../validation/messages';
+import { defineCall, ok, q, requiredText } from './define';
+
+/** Rows per uploadData chunk at most (a chunk stays well under the BFF's 1 MB body limit). */
+export const IMPORT_CHUNK_MAX_ROWS = 1000;
+export const DELIMITERS = ['Comma', 'Tab'] as const;
+export type Delimiter = (typeof DELIMITERS)[number];
+
+const schemaName = z.enum(SCHEMA_NAMES, { error: 'Choose what to import' });
 
 /** Usage record (shape not shown in the specification): what was used, where. */
 export const saveUsage = defineCall({
@@ -15,3 +50,110 @@ export const saveUsage = defineCall({
   access: 'signed-in',
   bff: true,
 });
+
+export const importColumn = z.object({
+  DisplayName: z.string(),
+  ColumnName: z.string(),
+  IsRequired: z.boolean(),
+  lookup: z.string().optional(),
+});
+export const lookupChoice = z.object({ id: z.number().int(), value: z.string(), code: z.string().nullable(), type3: z.string().nullable().optional() });
+
+export const schemaSummary = z.object({ name: schemaName, displayName: z.string() });
+export const schemaDetail = schemaSummary.extend({
+  columns: z.array(importColumn),
+  idColumn: z.string(),
+  uniqueColumn: z.string().optional(),
+  lookups: z.record(z.string(), z.array(lookupChoice)),
+  /** Values of columns the file does not carry (the caller's language and time zone). */
+  defaults: z.object({ language: z.number().int(), timezone: z.number().int() }),
+});
+export type SchemaDetail = z.infer<typeof schemaDetail>;
+
+/** A file column may feed one schema column only. */
+export const mappedData = z
+  .record(z.string().max(100), z.string().trim().max(200))
+  .superRefine((m, ctx) => {
+    const seen = new Map<string, string>();
+    for (const [column, fileColumn] of Object.entries(m)) {
+      if (!fileColumn) continue;
+      const earlier = seen.get(fileColumn.toLowerCase());
+      if (earlier) ctx.addIssue({ code: 'custom', path: [column], message: `The file column "${fileColumn}" is already mapped to ${earlier}` });
+      else seen.set(fileColumn.toLowerCase(), column);
+    }
+  });
+
+export const template = z.object({
+  id: z.number().int(),
+  schemaName,
+  templateName: z.string(),
+  delimiter: z.enum(DELIMITERS),
+  rowsToSkip: z.number().int().nonnegative(),
+  mappedData: z.record(z.string(), z.string()),
+  isSkipChecked: z.boolean(),
+  isSelectedData: z.boolean(),
+});
+export type ImportTemplate = z.infer<typeof template>;
+
+export const saveSchemaBody = z.object({
+  id: z.number().int().default(-1),
+  delimiter: z.enum(DELIMITERS, { error: 'Comma or Tab' }),
+  schemaName,
+  templateName: requiredText(100),
+  rowsToSkip: z.number({ error: 'A whole number' }).int('A whole number').min(0, 'At least 0').max(1000, 'At most 1000').default(0),
+  mappedData: mappedData.default({}),
+  isSkipChecked: z.boolean().default(false),
+  isSelectedData: z.boolean().default(true),
+});
+
+export const importRow = z.object({
+  line: z.number().int().min(1),
+  cells: z.record(z.string().max(100), z.string().max(4000, 'At most 4000 characters in a cell')),
+});
+export type ImportRow = z.infer<typeof importRow>;
+
+export const chunkResult = z.object({
+  added: z.number().int().nonnegative(),
+  updated: z.number().int().nonnegative(),
+  unchanged: z.number().int().nonnegative(),
+  refused: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  /** The chunk had been stored before: nothing was written this time. */
+  replayed: z.boolean(),
+});
+export type ChunkResult = z.infer<typeof chunkResult>;
+
+const base = { access: 'signed-in', bff: true } as const;
+
+export const schemaNames = defineCall({ ...base, method: 'GET', path: 'data/schemaNames', response: z.array(schemaSummary) });
+export const schemaNameCall = defineCall({ ...base, method: 'GET', path: 'data/schemaName', query: z.object({ name: schemaName }), response: schemaDetail });
+export const schemaTemplates = defineCall({ ...base, method: 'GET', path: 'data/schemaTemplates', query: z.object({ schemaName }), response: z.array(template) });
+export const schemaTemplate = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'data/schemaTemplate',
+  query: z.object({ name: q.text(100).pipe(z.string().min(1, MESSAGES.required)), schemaName }),
+  response: template,
+});
+export const saveSchema = defineCall({ ...base, method: 'POST', path: 'data/saveSchema', body: saveSchemaBody, response: template });
+export const uploadData = defineCall({
+  ...base,
+  method: 'POST',
+  path: 'data/uploadData',
+  body: z.object({
+    schemaName,
+    templateName: z.string().trim().max(100).default(''),
+    mappedFields: mappedData.default({}),
+    importId: z.uuid('An import id'),
+    chunk: z.number().int().min(0).max(1_000_000),
+    csvData: z.array(importRow).min(1, 'The chunk has no rows').max(IMPORT_CHUNK_MAX_ROWS, `At most ${IMPORT_CHUNK_MAX_ROWS} rows a chunk`),
+  }),
+  response: chunkResult,
+});
+export const importProgress = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'data/importProgress',
+  query: z.object({ importId: z.uuid('An import id') }),
+  response: z.object({ chunks: z.array(z.number().int()), added: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), refused: z.number().int() }),
+});
+export const exportData = defineCall({ ...base, method: 'GET', path: 'data/exportData', query: z.object({ schemaName }), response: z.unknown(), transport: 'binary' });

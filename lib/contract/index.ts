@@ -5,7 +5,9 @@ import * as admin from './admin';
 import * as alldata from './alldata';
 import * as auth from './auth';
 import * as blog from './blog';
+import * as calibration from './calibration';
 import * as contact from './contact';
+import * as dashboard from './dashboard';
 import * as data from './data';
 import * as decode from './decode';
 import type { CallDef } from './define';
@@ -15,6 +17,7 @@ import * as insurance from './insurance';
 import * as language from './language';
 import * as log from './log';
 import * as lookup from './lookup';
+import * as onboard from './onboard';
 import * as partner from './partner';
 import * as report from './report';
 import * as scanpro from './scanpro';
@@ -23,7 +26,7 @@ import * as testdrive from './testdrive';
 import * as user from './user';
 import * as vehicle from './vehicle';
 
-export const contract = { adas, adasmatrix, admin, alldata, auth, blog, contact, data, decode, file, firm, insurance, language, log, lookup, partner, report, scanpro, storage, testdrive, user, vehicle };
+export const contract = { adas, adasmatrix, admin, alldata, auth, blog, calibration, contact, dashboard, data, decode, file, firm, insurance, language, log, lookup, onboard, partner, report, scanpro, storage, testdrive, user, vehicle };
 
 function isCall(v: unknown): v is CallDef {
   return typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'response' in v;

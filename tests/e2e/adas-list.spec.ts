@@ -69,7 +69,7 @@ test('CSV export writes every job matching the filters, not just the page', asyn
   expect(file.suggestedFilename()).toMatch(/^adas-jobs-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = (await readFile((await file.path())!, 'utf8')).replace(/^\ufeff/, '');
   const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
-  expect(parsed.meta.fields).toEqual(['RO number', 'Vehicle', 'VIN', 'Insurance', 'Status', 'Inspections', 'Created', 'Location', 'Job']);
+  expect(parsed.meta.fields).toEqual(['RO number', 'Vehicle', 'VIN', 'Insurance', 'Status', 'Inspections', 'Unread notes', 'Created', 'Location', 'Job']);
   expect(parsed.data).toHaveLength(count);
   expect(new Set(parsed.data.map((r) => r.Status))).toEqual(new Set(['Complete']));
   expect(new Set(parsed.data.map((r) => r.Location))).toEqual(new Set(['Queens Auto Body']));

@@ -12,6 +12,7 @@ import { UpstreamError } from '@/lib/api/errors';
 import { requireRoute } from '@/lib/auth/session';
 import { contract } from '@/lib/contract';
 import { canEditFirms } from '@/lib/contract/firm-constants';
+import { INVITER_ROLES } from '@/lib/contract/onboard-constants';
 import { isBare, listHref, pageCount, parseList, prefsCookieName, restoreHref, type RawParams } from '@/lib/list-state';
 import { routeMetadata } from '@/lib/page';
 
@@ -27,6 +28,7 @@ export default async function LocationsPage({ searchParams }: { searchParams: Pr
   const state = parseList(locationList, params);
   const canEdit = canEditFirms(session.role);
   const canPrice = session.role != null && (contract.adasmatrix.saveCalibrationPricing.access as readonly number[]).includes(session.role);
+  const canInvite = (INVITER_ROLES as readonly number[]).includes(session.role ?? 0);
   const home = session.profile.firm;
   const userDefaults = { timezoneId: session.profile.timezone || null, languageId: session.profile.language || null };
 
@@ -38,12 +40,12 @@ export default async function LocationsPage({ searchParams }: { searchParams: Pr
       throw e;
     });
     if (!tree) redirect(listHref(locationList, { ...state, root: 0 }));
-    return <LocationsScreen spec={locationList} state={state} canEdit={canEdit} canPrice={canPrice} home={home} userDefaults={userDefaults} view={{ kind: 'tree', root, tree }} />;
+    return <LocationsScreen spec={locationList} state={state} canEdit={canEdit} canPrice={canPrice} canInvite={canInvite} home={home} userDefaults={userDefaults} view={{ kind: 'tree', root, tree }} />;
   }
 
   const query = firmListQuery(state);
   const data = query.searchterm ? await api(contract.firm.firmAdvancedSearch, { query }) : await api(contract.firm.getFirms, { query });
   const last = pageCount(data.count, state.pageSize);
   if (data.count > 0 && state.page > last) redirect(listHref(locationList, { ...state, page: last }));
-  return <LocationsScreen spec={locationList} state={state} canEdit={canEdit} canPrice={canPrice} home={home} userDefaults={userDefaults} view={{ kind: 'list', data }} />;
+  return <LocationsScreen spec={locationList} state={state} canEdit={canEdit} canPrice={canPrice} canInvite={canInvite} home={home} userDefaults={userDefaults} view={{ kind: 'list', data }} />;
 }

@@ -1,10 +1,12 @@
 /**
  * /view ("Inspection", any signed-in user whose role may reach ADAS jobs): one inspection of a job,
- * `?adasInspection={id}`. Without one, it says where inspections are opened from.
+ * `?adasInspection={id}`, with its calibrations below (components/calibrations). Without one, it says where
+ * inspections are opened from.
  */
 import Link from 'next/link';
 import { InspectionScreen } from '@/components/adas/inspection-screen';
 import { insurerChoices, orNotFound } from '@/components/adas/server-data';
+import { LazyCalibrationPanel } from '@/components/calibrations/lazy-panel';
 import { PageHeading } from '@/components/ui/page-heading';
 import { api } from '@/lib/api/server';
 import { requireRoute } from '@/lib/auth/session';
@@ -34,11 +36,29 @@ export default async function ViewPage({ searchParams }: { searchParams: Promise
   const query = { query: { adasInspection: id } };
   // Another firm's inspection and an unknown one are the same 404 page.
   const inspection = await orNotFound(api(contract.adas.adasInspection, query));
-  const [items, notInstalled, insurers] = await Promise.all([
+  const [items, notInstalled, insurers, request, preference] = await Promise.all([
     api(contract.adas.adasInspectionItems, query),
     api(contract.adas.notInstalledOnInspection, query),
     insurerChoices(),
+    api(contract.calibration.request, query),
+    api(contract.calibration.getReportPreference, query),
   ]);
   const job = await api(contract.adas.adas, { query: { adas: inspection.adas } });
-  return <InspectionScreen inspection={inspection} items={items} notInstalled={notInstalled} job={job} insurers={insurers} timezone={session.profile.timezone} />;
+  const { vehicle } = job;
+  return (
+    <>
+      <InspectionScreen inspection={inspection} items={items} notInstalled={notInstalled} job={job} insurers={insurers} timezone={session.profile.timezone} />
+      <LazyCalibrationPanel
+        adas={job.adas}
+        adasInspection={id}
+        firm={job.firm}
+        vehicle={{ year: vehicle.year, make: vehicle.make, model: vehicle.model, vin: vehicle.vin }}
+        request={request}
+        preference={preference}
+        user={session.profile.user}
+        role={session.role}
+        timezone={session.profile.timezone}
+      />
+    </>
+  );
 }

@@ -1,0 +1,104 @@
+/**
+ * The quote with the insurer price check (adas/quote) and the prediction of a vehicle's systems
+ * (adas/predictiveAdas). Decisions are in lib/contract/calibration.ts; the arithmetic and the check in
+ * lib/calibrations/rules.ts.
+ */
+import type { z } from 'zod';
+import type { Prediction, QuoteAnswer } from '../../lib/contract/calibration';
+import type { contract } from '../../lib/contract';
+import { checkQuote, dollars } from '../../lib/calibrations/rules';
+import { LOCALE } from '../../lib/format';
+import type { Db } from '../db';
+import { prepared, firmScope } from '../sql';
+import { systemsFor } from '../configuration/rules';
+import { badRequest, type Caller } from '../server';
+import { lastScrub, type JobOfInspection } from './scrub';
+
+/** The insurer's active agreed prices, by calibration type name in lower case (dollars). */
+export function agreedPrices(db: Db, insurance: number | null): Map<string, number> {
+  if (insurance == null) return new Map();
+  const rows = prepared(
+    db,
+    "SELECT calibration_type, price_cents FROM insurance_lookup WHERE insurance = ? AND lookup_type = 'price' AND is_inactive = 0 AND price_cents IS NOT NULL",
+  ).all(insurance) as { calibration_type: string; price_cents: number }[];
+  return new Map(rows.map((r) => [r.calibration_type.toLowerCase(), dollars(r.price_cents)]));
+}
+
+type QuoteBody = z.output<typeof contract.calibration.quote.body>;
+
+export function quoteFor(db: Db, caller: Caller, job: JobOfInspection, lines: QuoteBody['lines']): QuoteAnswer {
+  const scrub = lastScrub(db, job, caller.user);
+  const triggered = new Map(scrub.calibrations.map((c) => [c.adasChecklistMatrix, c]));
+  const draft = lines ?? scrub.calibrations.map((c) => ({ adasChecklistMatrix: c.adasChecklistMatrix, price: c.price }));
+  const unknown = draft.findIndex((l) => !triggered.has(l.adasChecklistMatrix));
+  if (unknown >= 0) throw badRequest('Invalid body', { [`lines.${unknown}.adasChecklistMatrix`]: ['Not a calibration of this inspection\'s scrub'] });
+  const agreed = agreedPrices(db, job.insurance);
+  const priced = draft.map((l) => {
+    const c = triggered.get(l.adasChecklistMatrix)!;
+    return { adasChecklistMatrix: l.adasChecklistMatrix, calibrationType: c.calibrationType, price: l.price, system: c.system, calibrationMode: c.calibrationMode };
+  });
+  const check = checkQuote(priced, agreed, scrub.calibrations.map((c) => ({ adasChecklistMatrix: c.adasChecklistMatrix, system: c.system, calibrationType: c.calibrationType })));
+  return {
+    adasInspection: job.adasInspection,
+    currency: 'USD',
+    locale: LOCALE,
+    insurance: job.insurance,
+    insuranceName: job.insuranceName,
+    hasAgreedPrices: agreed.size > 0,
+    lines: check.lines.map((l, i) => ({
+      adasChecklistMatrix: l.adasChecklistMatrix,
+      system: priced[i].system,
+      calibrationType: l.calibrationType,
+      calibrationMode: priced[i].calibrationMode,
+      price: l.price,
+      agreedPrice: l.agreedPrice,
+      underAgreed: l.underAgreed,
+    })),
+    total: check.total,
+    unpriced: check.unpriced,
+    missing: check.missing,
+    flagged: check.flagged,
+  };
+}
+
+/** Fewest recorded inspections of a system before they, not the configuration, make its likelihood. */
+const RECORDED_MIN = 3;
+
+export function predict(db: Db, caller: Caller, v: { year: number; make: string; model: string }): Prediction {
+  const configured = new Map<number, string>();
+  for (const s of systemsFor(db, v)) if (!configured.has(s.adasChecklistMatrix)) configured.set(s.adasChecklistMatrix, s.matrixItem);
+  const recorded = prepared(
+    db,
+    `SELECT r.adas_checklist_matrix AS id, max(r.system) AS system, count(*) AS seen, sum(r.is_not_equipped = 0) AS equipped, count(DISTINCT a.adas) AS jobs
+     FROM vehicle v JOIN adas a ON a.vehicle = v.vehicle JOIN adas_inspection i ON i.adas = a.adas JOIN adas_inspection_result r ON r.adas_inspection = i.adas_inspection
+     WHERE v.make = ? AND v.model = ? AND v.year BETWEEN ? AND ?${firmScope(db, caller.firms, 'a')}
+     GROUP BY r.adas_checklist_matrix`,
+  ).all(v.make.trim(), v.model.trim(), v.year - 2, v.year + 2) as { id: number; system: string; seen: number; equipped: number; jobs: number }[];
+  const jobsConsidered = (
+    prepared(db, `SELECT count(*) FROM vehicle v JOIN adas a ON a.vehicle = v.vehicle WHERE v.make = ? AND v.model = ? AND v.year BETWEEN ? AND ?${firmScope(db, caller.firms, 'a')}`)
+      .pluck()
+      .get(v.make.trim(), v.model.trim(), v.year - 2, v.year + 2) as number
+  );
+  const byId = new Map(recorded.map((r) => [r.id, r]));
+  const ids = [...new Set([...configured.keys(), ...byId.keys()])];
+  const systems = ids
+    .map((id) => {
+      const r = byId.get(id);
+      const useRecorded = r != null && r.seen >= RECORDED_MIN;
+      return {
+        adasChecklistMatrix: id,
+        system: configured.get(id) ?? r?.system ?? '',
+        likelihood: useRecorded ? Math.round((r.equipped / r.seen) * 100) / 100 : configured.has(id) ? 1 : 0,
+        seen: r?.seen ?? 0,
+        equipped: r?.equipped ?? 0,
+        basis: useRecorded ? ('recorded' as const) : ('configuration' as const),
+      };
+    })
+    .filter((s) => s.likelihood > 0)
+    .sort((a, b) => b.likelihood - a.likelihood || a.system.localeCompare(b.system));
+  const basis =
+    jobsConsidered === 0
+      ? `The configuration's make matrices for a ${v.year} ${v.make} ${v.model}; no inspections of this model are recorded at your locations yet.`
+      : `The configuration's make matrices, weighed by ${jobsConsidered.toLocaleString('en-US')} recorded job${jobsConsidered === 1 ? '' : 's'} of ${v.make} ${v.model} (${v.year - 2}–${v.year + 2}) at your locations: a system seen in at least ${RECORDED_MIN} inspections is as likely as it was found equipped.`;
+  return { vehicle: { year: v.year, make: v.make, model: v.model }, jobsConsidered, basis, systems };
+}

@@ -1,0 +1,50 @@
+/**
+ * dashboard/adasRecords: the jobs created in the period (local days in the caller's time zone) within the
+ * scope, one page, each with its inspections as JSON text built by SQLite (overview §3: the host sends them
+ * as text; lib/contract/dashboard.ts parses them). The page's jobs come from the (firm, created_at) index.
+ */
+import type { z } from 'zod';
+import type { recordsQuery } from '../../lib/contract/dashboard';
+import { dayStart } from '../../lib/dates';
+import type { Db } from '../db';
+import type { Caller } from '../server';
+import { prepared } from '../sql';
+import { scopeNodes } from './query';
+
+type Query = z.output<typeof recordsQuery>;
+
+const ORDER: Record<Query['orderBy'], string> = {
+  created: 'j.created_at',
+  ronumber: 'j.ronumber',
+  firm: 'j.firm_name',
+  vehicle: 'j.vehicle_label',
+  status: 'j.status',
+};
+
+const INSPECTIONS_JSON = `(
+  SELECT json_group_array(json_object(
+    'adasInspection', i.adas_inspection, 'type', i.adas_inspection_type, 'status', i.status,
+    'inspector', (SELECT trim(c.first_name || ' ' || c.last_name) FROM user u JOIN contact c ON c.contact = u.contact WHERE u.user = i.inspector),
+    'completedAt', i.completed_at,
+    'results', (SELECT json_group_array(json_object('system', r.system, 'result', r.result, 'calibrationType', r.calibration_type))
+                FROM (SELECT * FROM adas_inspection_result WHERE adas_inspection = i.adas_inspection ORDER BY sort) r)))
+  FROM (SELECT * FROM adas_inspection WHERE adas = j.adas ORDER BY adas_inspection) i)`;
+
+export function adasRecords(db: Db, caller: Caller, q: Query) {
+  const nodes = scopeNodes(db, caller, q.firm);
+  const zone = caller.profile.timezone;
+  const from = dayStart(q.startDate, zone)!;
+  const to = dayStart(q.endDate, zone, 1)!;
+  const scope = `WITH RECURSIVE sub(firm) AS (SELECT value FROM json_each(?) UNION SELECT f.firm FROM firm f JOIN sub ON f.parent = sub.firm)`;
+  const where = 'j.firm IN (SELECT firm FROM sub) AND j.created_at >= ? AND j.created_at < ?';
+  const params = [JSON.stringify(nodes), from.replace(/\.\d{3}Z$/, 'Z'), to.replace(/\.\d{3}Z$/, 'Z')];
+  const count = prepared(db, `${scope} SELECT count(*) FROM adas j WHERE ${where}`).pluck().get(...params) as number;
+  const dir = q.direction === 'desc' ? 'DESC' : 'ASC';
+  const items = prepared(
+    db,
+    `${scope} SELECT j.adas, j.firm, j.firm_name AS firmName, j.ronumber, j.vehicle_label AS vehicle, j.vin, j.status, j.created_at AS createdAt,
+       ${INSPECTIONS_JSON} AS inspections
+     FROM adas j WHERE ${where} ORDER BY ${ORDER[q.orderBy]} ${dir}, j.adas ${dir} LIMIT ? OFFSET ?`,
+  ).all(...params, q.pageSize, (q.page - 1) * q.pageSize);
+  return { count, items };
+}

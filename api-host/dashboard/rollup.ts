@@ -1,0 +1,136 @@
+/**
+ * Keeps the dashboard's facts and daily roll-ups (schema.ts) in step with the inspections. One entry point,
+ * `syncInspection`, called by the ADAS calls in the transaction that creates, changes the status of or
+ * deletes an inspection: it takes back what the inspection counted for, then, if it is Complete now,
+ * records it again (its billable lines priced now, on the day it was completed in its location's zone).
+ * `rebuildDashboard` recomputes everything from the inspections (the seed, the bench seed, a repair).
+ */
+import { TZDate } from '@date-fns/tz';
+import { lightFormat } from 'date-fns';
+import { STATUS } from '../../lib/adas/rules';
+import { zoneOf } from '../../lib/dates';
+import type { Db } from '../db';
+import { prepared } from '../sql';
+import { billableLines } from './billable';
+
+const SUMS = ['inspections', 'calibrations', 'sales_cents', 'minutes', 'cost_cents'] as const;
+const onConflict = `ON CONFLICT (node, kind, day, key) DO UPDATE SET ${SUMS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`;
+
+/** Every firm from each source location up to its network's top: up(firm, node). */
+const up = (source: string) => `up(firm, node) AS (
+    SELECT DISTINCT firm, firm FROM ${source}
+    UNION SELECT up.firm, f.parent FROM up JOIN firm f ON f.firm = up.node WHERE f.parent IS NOT NULL)`;
+
+/** Adds (sign 1) or takes back (sign -1) the facts matching `where` to the daily roll-ups. */
+function roll(db: Db, sign: 1 | -1, where: string, ...params: unknown[]): void {
+  prepared(
+    db,
+    `WITH RECURSIVE src AS (SELECT * FROM dashboard_inspection WHERE ${where}), ${up('src')}
+     INSERT INTO dashboard_daily (node, kind, day, key, ${SUMS.join(', ')})
+     SELECT up.node, k.kind, s.day, CASE k.kind WHEN 'make' THEN s.make WHEN 'tech' THEN ifnull(CAST(s.tech AS TEXT), '') ELSE '' END,
+       ${sign} * count(*), ${sign} * sum(s.calibrations), ${sign} * sum(s.sales_cents), ${sign} * sum(s.minutes), ${sign} * sum(s.cost_cents)
+     FROM src s JOIN up ON up.firm = s.firm JOIN (SELECT 'total' AS kind UNION ALL SELECT 'make' UNION ALL SELECT 'tech' UNION ALL SELECT 'own') k
+     WHERE k.kind <> 'own' OR up.node = s.firm GROUP BY 1, 2, 3, 4 ${onConflict}`,
+  ).run(...params);
+  prepared(
+    db,
+    `WITH RECURSIVE src AS (SELECT * FROM dashboard_calibration WHERE ${where}), ${up('src')}
+     INSERT INTO dashboard_daily (node, kind, day, key, ${SUMS.join(', ')})
+     SELECT up.node, 'service', c.day, c.system,
+       ${sign} * count(DISTINCT c.adas_inspection), ${sign} * count(*), ${sign} * sum(c.sales_cents), ${sign} * sum(c.minutes), ${sign} * sum(c.cost_cents)
+     FROM src c JOIN up ON up.firm = c.firm
+     WHERE true GROUP BY 1, 2, 3, 4 ${onConflict}`,
+  ).run(...params);
+}
+
+interface Completed {
+  adas_inspection: number;
+  adas: number;
+  firm: number;
+  completed_at: string;
+  tech: number | null;
+  make: string;
+  timezone: number | null;
+  labor_rate: number | null;
+}
+
+const COMPLETED_SQL = `
+  SELECT i.adas_inspection, i.adas, j.firm, coalesce(i.completed_at, i.status_changed_at, i.created_at) AS completed_at,
+    coalesce(i.inspector, i.completed_by) AS tech, v.make, f.timezone, u.labor_rate
+  FROM adas_inspection i JOIN adas j ON j.adas = i.adas JOIN vehicle v ON v.vehicle = j.vehicle JOIN firm f ON f.firm = j.firm
+  LEFT JOIN user u ON u.user = coalesce(i.inspector, i.completed_by)
+  WHERE i.status = ${STATUS.complete}`;
+
+/** The local day (YYYY-MM-DD) of an instant in a firm's time zone. */
+const localDay = (iso: string, zone: number | null) => lightFormat(new TZDate(Date.parse(iso), zoneOf(zone)), 'yyyy-MM-dd');
+
+/** Writes the facts of one Complete inspection (not yet rolled up). */
+function writeFacts(db: Db, c: Completed): void {
+  const day = localDay(c.completed_at, c.timezone);
+  const rate = c.labor_rate ?? 0;
+  const lines = billableLines(db, c.adas_inspection, c.firm).map((l) => ({ ...l, cost: Math.round((l.minutes / 60) * rate * 100) }));
+  const sum = (f: (l: (typeof lines)[number]) => number) => lines.reduce((s, l) => s + f(l), 0);
+  prepared(
+    db,
+    `INSERT INTO dashboard_inspection (adas_inspection, adas, firm, day, make, tech, calibrations, sales_cents, minutes, cost_cents)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(c.adas_inspection, c.adas, c.firm, day, c.make, c.tech, lines.length, sum((l) => l.cents), sum((l) => l.minutes), sum((l) => l.cost));
+  const line = prepared(
+    db,
+    `INSERT INTO dashboard_calibration (billable_line, adas_inspection, firm, day, system, calibration_type, sales_cents, minutes, cost_cents)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const l of lines) line.run(l.id, c.adas_inspection, c.firm, day, l.system, l.calibrationType, l.cents, l.minutes, l.cost);
+}
+
+/**
+ * Brings the dashboard in step with inspection `id`: a Complete inspection not yet counted is recorded; a
+ * counted one that is no longer Complete (reopened, deleted) is taken back; one still Complete keeps the
+ * facts recorded when it was completed.
+ */
+export function syncInspection(db: Db, id: number): void {
+  const old = prepared(db, 'SELECT firm, day FROM dashboard_inspection WHERE adas_inspection = ?').get(id) as { firm: number; day: string } | undefined;
+  const now = prepared(db, `${COMPLETED_SQL} AND i.adas_inspection = ?`).get(id) as Completed | undefined;
+  if (old && now) return;
+  if (old) {
+    roll(db, -1, 'adas_inspection = ?', id);
+    prepared(db, 'DELETE FROM dashboard_calibration WHERE adas_inspection = ?').run(id);
+    prepared(db, 'DELETE FROM dashboard_inspection WHERE adas_inspection = ?').run(id);
+    // Rows that came to nothing go, so that empty groups do not show as zeros.
+    prepared(
+      db,
+      `WITH RECURSIVE up(node) AS (SELECT ? UNION SELECT f.parent FROM up JOIN firm f ON f.firm = up.node WHERE f.parent IS NOT NULL)
+       DELETE FROM dashboard_daily WHERE node IN (SELECT node FROM up) AND day = ? AND inspections = 0 AND calibrations = 0`,
+    ).run(old.firm, old.day);
+  }
+  if (now) {
+    writeFacts(db, now);
+    roll(db, 1, 'adas_inspection = ?', id);
+  }
+}
+
+/**
+ * The write hook (api-host/adas/status.ts rollUp, which every change of a job's inspections goes through):
+ * syncs every inspection of job `adas`, those deleted included. Run inside the transaction of the change.
+ */
+export function syncJob(db: Db, adas: number): void {
+  const ids = prepared(db, 'SELECT adas_inspection FROM adas_inspection WHERE adas = ? UNION SELECT adas_inspection FROM dashboard_inspection WHERE adas = ?')
+    .pluck()
+    .all(adas, adas) as number[];
+  for (const id of ids) syncInspection(db, id);
+}
+
+/** Recomputes every fact and roll-up from the inspections, in chunks (one transaction). */
+export function rebuildDashboard(db: Db, chunk = 20_000): void {
+  db.transaction(() => {
+    db.exec('DELETE FROM dashboard_daily; DELETE FROM dashboard_calibration; DELETE FROM dashboard_inspection;');
+    const page = db.prepare(`${COMPLETED_SQL} AND i.adas_inspection > ? ORDER BY i.adas_inspection LIMIT ?`);
+    for (let after = 0; ; ) {
+      const rows = page.all(after, chunk) as Completed[];
+      if (rows.length === 0) break;
+      for (const c of rows) writeFacts(db, c);
+      after = rows[rows.length - 1].adas_inspection;
+    }
+    roll(db, 1, 'true');
+  })();
+}

@@ -1,0 +1,92 @@
+/**
+ * Schema of the dashboard's facts and daily roll-ups (issue 16 "Performance": pre-aggregate, kept in step
+ * by the writes).
+ *
+ * - dashboard_inspection: one row per Complete inspection, what it counts for: its location, the day it was
+ *   completed (YYYY-MM-DD in the location's time zone), the vehicle's make, the technician, and the sums of
+ *   its billable calibrations. Frozen when the inspection is completed (a later price change does not
+ *   rewrite past sales), removed when it is reopened or deleted.
+ * - dashboard_calibration: one row per billable calibration of those inspections (billable.ts says which):
+ *   the service (the system), its price, book minutes and labor cost. The invoicing list reads these.
+ * - dashboard_daily: the sums per (node, kind, day, key) where node is the location and every firm above it,
+ *   so a franchiser's year is one index range of at most 366 × keys rows whatever the size of its network.
+ *   kind: total (key ''), service (the system), make, tech (the user id), and own (key ''): the location's own
+ *   inspections only, on its own node (the invoicing list's per-location rows). Rows are added to and subtracted
+ *   from by rollup.ts, in the transaction that changes the inspection. When a location moves in the network,
+ *   the trigger dashboard_firm_moved takes its rows from the firms above its old place and adds them to those
+ *   above its new one (the network is at most four levels deep: platform, franchiser, franchisee, shop; a
+ *   trigger cannot use a recursive query, so the ancestors are spelled out).
+ */
+const SUMS = ['inspections', 'calibrations', 'sales_cents', 'minutes', 'cost_cents'];
+
+/** The firm `p` and the (up to three) firms above it. */
+const chain = (p: string) => `
+  SELECT ${p} AS node
+  UNION SELECT parent FROM firm WHERE firm = ${p}
+  UNION SELECT parent FROM firm WHERE firm = (SELECT parent FROM firm WHERE firm = ${p})
+  UNION SELECT parent FROM firm WHERE firm = (SELECT parent FROM firm WHERE firm = (SELECT parent FROM firm WHERE firm = ${p}))`;
+
+const moveRows = (parent: string, sign: '+' | '-') => `
+  INSERT INTO dashboard_daily (node, kind, day, key, ${SUMS.join(', ')})
+  SELECT up.node, d.kind, d.day, d.key, ${SUMS.map((c) => `${sign}d.${c}`).join(', ')}
+  FROM (${chain(parent)}) up JOIN dashboard_daily d ON d.node = NEW.firm AND d.kind <> 'own' WHERE up.node IS NOT NULL
+  ON CONFLICT (node, kind, day, key) DO UPDATE SET ${SUMS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')};`;
+export const DASHBOARD_SCHEMA = /* sql */ `
+CREATE TABLE dashboard_inspection (
+  adas_inspection INTEGER PRIMARY KEY,
+  adas            INTEGER NOT NULL,
+  firm            INTEGER NOT NULL,
+  day             TEXT NOT NULL,
+  make            TEXT NOT NULL,
+  tech            INTEGER,
+  calibrations    INTEGER NOT NULL,
+  sales_cents     INTEGER NOT NULL,
+  minutes         INTEGER NOT NULL,
+  cost_cents      INTEGER NOT NULL
+);
+CREATE INDEX dashboard_inspection_adas ON dashboard_inspection(adas);
+CREATE INDEX dashboard_inspection_day ON dashboard_inspection(day);
+
+CREATE TABLE dashboard_calibration (
+  billable_line          INTEGER PRIMARY KEY, -- billable.ts BillableLine.id (today: the inspection result)
+  adas_inspection        INTEGER NOT NULL,
+  firm                   INTEGER NOT NULL,
+  day                    TEXT NOT NULL,
+  system                 TEXT NOT NULL,
+  calibration_type       TEXT NOT NULL,
+  sales_cents            INTEGER NOT NULL,
+  minutes                INTEGER NOT NULL,
+  cost_cents             INTEGER NOT NULL
+);
+CREATE INDEX dashboard_calibration_inspection ON dashboard_calibration(adas_inspection);
+CREATE INDEX dashboard_calibration_day ON dashboard_calibration(day);
+
+CREATE TABLE dashboard_daily (
+  node         INTEGER NOT NULL,
+  kind         TEXT NOT NULL,
+  day          TEXT NOT NULL,
+  key          TEXT NOT NULL,
+  inspections  INTEGER NOT NULL DEFAULT 0,
+  calibrations INTEGER NOT NULL DEFAULT 0,
+  sales_cents  INTEGER NOT NULL DEFAULT 0,
+  minutes      INTEGER NOT NULL DEFAULT 0,
+  cost_cents   INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (node, kind, day, key)
+) WITHOUT ROWID;
+
+CREATE TRIGGER dashboard_firm_moved AFTER UPDATE OF parent ON firm WHEN OLD.parent IS NOT NEW.parent BEGIN
+  ${moveRows('OLD.parent', '-')}
+  ${moveRows('NEW.parent', '+')}
+  DELETE FROM dashboard_daily WHERE node IN (${chain('OLD.parent')}) AND inspections = 0 AND calibrations = 0;
+END;
+
+-- Queries the host logged as slow, with their plan (admin/getMissingIndexes).
+CREATE TABLE slow_query (
+  sql      TEXT PRIMARY KEY,
+  plan     TEXT NOT NULL,
+  count    INTEGER NOT NULL,
+  total_ms REAL NOT NULL,
+  max_ms   REAL NOT NULL,
+  last_at  TEXT NOT NULL
+);
+`;

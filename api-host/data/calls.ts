@@ -1,0 +1,216 @@
+/**
+ * The import/export facility (lib/contract/data.ts): schemas and their columns, templates of the caller's
+ * location, chunked imports (each chunk one transaction, stored with its result under its idempotency
+ * key), import progress for resuming, and streamed CSV exports.
+ */
+import Papa from 'papaparse';
+import { Readable } from 'node:stream';
+import { contract } from '../../lib/contract';
+import type { ChunkResult, ImportTemplate } from '../../lib/contract/data';
+import { CSV_OPTIONS } from '../../lib/csv';
+import { SCHEMAS, checkRow, duplicateReason, mayImport, uniqueKey, type CheckContext, type LookupChoice, type SchemaName } from '../../lib/data/import-schemas';
+import type { Db } from '../db';
+import { HttpError, badRequest, forbidden, implement, notFound, type Caller } from '../server';
+import { prepared } from '../sql';
+import { WRITERS, exportPage, recordCells } from './writers';
+
+const d = contract.data;
+
+/** The schema if the caller's role may import it (the owning screen's roles); 403 otherwise. */
+function schemaFor(caller: Caller, name: SchemaName) {
+  const schema = SCHEMAS[name];
+  if (!mayImport(schema, caller.role)) throw forbidden(`Your role may not import or export ${schema.displayName.toLowerCase()}`);
+  return schema;
+}
+
+function checkContext(db: Db, caller: Caller, name: SchemaName): CheckContext & { lookups: Record<string, LookupChoice[]> } {
+  const schema = schemaFor(caller, name);
+  const lookups: Record<string, LookupChoice[]> = {};
+  for (const c of schema.columns)
+    if (c.lookup) lookups[c.lookup] = prepared(db, 'SELECT id, value, code, type3 FROM lookup WHERE key = ? ORDER BY sort, id').all(c.lookup) as LookupChoice[];
+  const defaults = { language: caller.profile.language || 1, timezone: caller.profile.timezone || 12 };
+  return { schema, lookups, defaults };
+}
+
+// ── templates ───────────────────────────────────────────────────────────────────────────────────
+interface TemplateDb {
+  template: number;
+  schema_name: SchemaName;
+  template_name: string;
+  delimiter: 'Comma' | 'Tab';
+  rows_to_skip: number;
+  mapped_data: string;
+  is_skip_checked: number;
+  is_selected_data: number;
+}
+const toTemplate = (r: TemplateDb): ImportTemplate => ({
+  id: r.template,
+  schemaName: r.schema_name,
+  templateName: r.template_name,
+  delimiter: r.delimiter,
+  rowsToSkip: r.rows_to_skip,
+  mappedData: JSON.parse(r.mapped_data) as Record<string, string>,
+  isSkipChecked: !!r.is_skip_checked,
+  isSelectedData: !!r.is_selected_data,
+});
+const TEMPLATE_SELECT = 'SELECT template, schema_name, template_name, delimiter, rows_to_skip, mapped_data, is_skip_checked, is_selected_data FROM data_template';
+
+function saveTemplate(db: Db, caller: Caller, b: ReturnType<typeof d.saveSchema.body.parse>): ImportTemplate {
+  schemaFor(caller, b.schemaName);
+  const known = new Set(SCHEMAS[b.schemaName].columns.map((c) => c.ColumnName));
+  const unknown = Object.keys(b.mappedData).filter((k) => !known.has(k));
+  if (unknown.length) throw badRequest('Invalid body', { mappedData: [`Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`] });
+  const values = {
+    firm: caller.firm,
+    schema: b.schemaName,
+    name: b.templateName,
+    delimiter: b.delimiter,
+    skip: b.rowsToSkip,
+    mapped: JSON.stringify(Object.fromEntries(Object.entries(b.mappedData).filter(([, v]) => v))),
+    skipChecked: b.isSkipChecked ? 1 : 0,
+    selected: b.isSelectedData ? 1 : 0,
+  };
+  const clash = prepared(db, 'SELECT template FROM data_template WHERE firm = @firm AND schema_name = @schema AND template_name = @name').get(values) as { template: number } | undefined;
+  if (clash && clash.template !== b.id) throw badRequest('Invalid body', { templateName: ['A template with this name already exists'] });
+  let id = b.id;
+  if (b.id > 0) {
+    const changed = prepared(
+      db,
+      `UPDATE data_template SET schema_name = @schema, template_name = @name, delimiter = @delimiter, rows_to_skip = @skip, mapped_data = @mapped,
+         is_skip_checked = @skipChecked, is_selected_data = @selected WHERE template = @id AND firm = @firm`,
+    ).run({ ...values, id: b.id }).changes;
+    if (!changed) throw notFound('Template');
+  } else {
+    id = Number(
+      prepared(db, 'INSERT INTO data_template (firm, schema_name, template_name, delimiter) VALUES (@firm, @schema, @name, @delimiter)').run(values).lastInsertRowid,
+    );
+  }
+  return toTemplate(prepared(db, `${TEMPLATE_SELECT} WHERE template = ?`).get(id) as TemplateDb);
+}
+
+// ── import ──────────────────────────────────────────────────────────────────────────────────────
+interface ChunkDb {
+  user: number;
+  schema_name: string;
+  added: number;
+  updated: number;
+  unchanged: number;
+  refused: string;
+}
+
+/** Why the owning area refused a row: its field errors, or its message (an unknown id answers 404). */
+function reasonOf(e: HttpError, idColumn: string): string {
+  if (e.status === 404) return `${idColumn}: unknown record`;
+  const fields = Object.entries(e.fieldErrors ?? {});
+  return fields.length ? fields.map(([f, m]) => `${f}: ${m.join(', ')}`).join('; ') : e.message;
+}
+
+function importChunk(db: Db, caller: Caller, b: ReturnType<typeof d.uploadData.body.parse>): ChunkResult {
+  const ctx = checkContext(db, caller, b.schemaName);
+  const writer = WRITERS[b.schemaName];
+  const idColumn = ctx.schema.columns.find((c) => c.ColumnName === ctx.schema.idColumn)!.DisplayName;
+  return db.transaction((): ChunkResult => {
+    const stored = prepared(db, 'SELECT user, schema_name, added, updated, unchanged, refused FROM data_import_chunk WHERE import_id = ? AND chunk = ?').get(b.importId, b.chunk) as
+      | ChunkDb
+      | undefined;
+    if (stored) {
+      // Another user's import id is not acknowledged.
+      if (stored.user !== caller.user || stored.schema_name !== b.schemaName) throw notFound('Import');
+      return { added: stored.added, updated: stored.updated, unchanged: stored.unchanged, refused: JSON.parse(stored.refused) as ChunkResult['refused'], replayed: true };
+    }
+    const result: ChunkResult = { added: 0, updated: 0, unchanged: 0, refused: [], replayed: false };
+    const seen = new Set<string>();
+    for (const { line, cells } of b.csvData) {
+      const key = uniqueKey(ctx.schema, cells);
+      if (key && seen.has(key)) {
+        result.refused.push({ line, reason: duplicateReason(ctx.schema) });
+        continue;
+      }
+      if (key) seen.add(key);
+      const check = checkRow(ctx, cells);
+      if (!check.ok) {
+        result.refused.push({ line, reason: check.reason });
+        continue;
+      }
+      const existing = Number(cells[ctx.schema.idColumn]?.trim()) || 0;
+      const before = existing > 0 ? recordCells(db, caller, b.schemaName, existing) : undefined;
+      try {
+        // A savepoint: a row the owning area refuses half-way leaves nothing behind.
+        const id = db.transaction(() => writer.save(db, caller, check.record))();
+        if (!before) result.added++;
+        else if (JSON.stringify(recordCells(db, caller, b.schemaName, id)) === JSON.stringify(before)) result.unchanged++;
+        else result.updated++;
+      } catch (e) {
+        if (!(e instanceof HttpError) || e.status >= 500) throw e;
+        result.refused.push({ line, reason: reasonOf(e, idColumn) });
+      }
+    }
+    prepared(db, 'INSERT INTO data_import_chunk (import_id, chunk, user, schema_name, added, updated, unchanged, refused) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+      b.importId,
+      b.chunk,
+      caller.user,
+      b.schemaName,
+      result.added,
+      result.updated,
+      result.unchanged,
+      JSON.stringify(result.refused),
+    );
+    return result;
+  })();
+}
+
+/** The export as a stream of CSV text, one page of records at a time (never the table in memory). */
+function exportStream(db: Db, caller: Caller, name: SchemaName): Readable {
+  const header = SCHEMAS[name].columns.map((c) => c.ColumnName);
+  let after = 0;
+  let first = true;
+  return Readable.from(
+    (function* () {
+      for (;;) {
+        const page = exportPage(db, caller, name, after, 2000);
+        if (first) yield Papa.unparse([header], CSV_OPTIONS) + CSV_OPTIONS.newline;
+        first = false;
+        if (!page.rows.length) return;
+        yield Papa.unparse(page.rows.map((r) => header.map((h) => r[h] ?? '')), CSV_OPTIONS) + CSV_OPTIONS.newline;
+        after = page.last;
+      }
+    })(),
+  );
+}
+
+export const dataCalls = [
+  implement(d.schemaNames, ({ caller }) =>
+    Object.values(SCHEMAS)
+      .filter((s) => mayImport(s, caller.role))
+      .map((s) => ({ name: s.name, displayName: s.displayName })),
+  ),
+  implement(d.schemaNameCall, ({ query, caller, ctx }) => {
+    const { schema, lookups, defaults } = checkContext(ctx.db, caller, query.name);
+    return { name: schema.name, displayName: schema.displayName, columns: [...schema.columns], idColumn: schema.idColumn, uniqueColumn: schema.uniqueColumn, lookups, defaults };
+  }),
+  implement(d.schemaTemplates, ({ query, caller, ctx }) => {
+    schemaFor(caller, query.schemaName);
+    return (prepared(ctx.db, `${TEMPLATE_SELECT} WHERE firm = ? AND schema_name = ? ORDER BY template_name`).all(caller.firm, query.schemaName) as TemplateDb[]).map(toTemplate);
+  }),
+  implement(d.schemaTemplate, ({ query, caller, ctx }) => {
+    schemaFor(caller, query.schemaName);
+    const row = prepared(ctx.db, `${TEMPLATE_SELECT} WHERE firm = ? AND schema_name = ? AND template_name = ?`).get(caller.firm, query.schemaName, query.name) as TemplateDb | undefined;
+    if (!row) throw notFound('Template');
+    return toTemplate(row);
+  }),
+  implement(d.saveSchema, ({ body, caller, ctx }) => saveTemplate(ctx.db, caller, body)),
+  implement(d.uploadData, ({ body, caller, ctx }) => importChunk(ctx.db, caller, body)),
+  implement(d.importProgress, ({ query, caller, ctx }) => {
+    const rows = prepared(ctx.db, 'SELECT chunk, added, updated, unchanged, refused FROM data_import_chunk WHERE import_id = ? AND user = ? ORDER BY chunk').all(query.importId, caller.user) as (Omit<
+      ChunkDb,
+      'user' | 'schema_name'
+    > & { chunk: number })[];
+    const sum = (k: 'added' | 'updated' | 'unchanged') => rows.reduce((n, r) => n + r[k], 0);
+    return { chunks: rows.map((r) => r.chunk), added: sum('added'), updated: sum('updated'), unchanged: sum('unchanged'), refused: rows.reduce((n, r) => n + (JSON.parse(r.refused) as unknown[]).length, 0) };
+  }),
+  implement(d.exportData, ({ query, caller, ctx, reply }) => {
+    schemaFor(caller, query.schemaName);
+    const name = `${query.schemaName}-${new Date().toISOString().slice(0, 10)}.csv`;
+    return reply.header('content-disposition', `attachment; filename="${name}"`).type('text/csv; charset=utf-8').send(exportStream(ctx.db, caller, query.schemaName));
+  }),
+];

@@ -1,0 +1,241 @@
+/**
+ * Onboarding calls (decisions in lib/contract/onboard.ts). Each step call opens the invitation first (an
+ * unknown, used or expired one answers as onboardGet does) and reaches only that invitation's steps: a
+ * step id of another invitation answers the same 404 as an unknown one.
+ */
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import { contract } from '../../lib/contract';
+import type { SessionProfile } from '../../lib/contract/auth';
+import { ONBOARD_MESSAGES, type ProductId } from '../../lib/contract/onboard-constants';
+import { formatDate } from '../../lib/dates';
+import { createResetToken, resetLink } from '../auth/reset-tokens';
+import type { Db } from '../db';
+import { type FirmBody, saveFirm } from '../firms/calls';
+import { isCheckablePostalCode, resolvePostalCode } from '../firms/geo';
+import { sendMail } from '../mail/outbox';
+import { hashPassword } from '../passwords';
+import { type Caller, badRequest, conflict, forbidden, implement, isAdministrator, notFound } from '../server';
+import { prepared } from '../sql';
+import { insertUser } from '../users/calls';
+import { invitationView, issueInvitation, openInvitation, type InvitationRow } from './invitations';
+import { chargeCard } from './payments';
+import { priceOf } from './pricing';
+
+const { onboard: o } = contract;
+type Kind = 'basic' | 'additional' | 'shipping';
+type Basic = z.output<typeof o.onboardMarketing.body>;
+type Additional = z.output<typeof o.onboardFirm.body>;
+type Shipping = z.output<typeof o.onboardShippingSave.body>;
+/** The shop admin role the first user gets (roles table: 4 = Shop (admin)). */
+const FIRST_USER_ROLE = 4;
+const DEFAULT_APP_URL = 'http://localhost:3000';
+
+interface StepRow {
+  id: number;
+  data: string;
+  product: ProductId | null;
+}
+
+const stepOf = (db: Db, invitation: number, kind: Kind) =>
+  prepared(db, 'SELECT id, data, product FROM onboard_step WHERE invitation = ? AND kind = ?').get(invitation, kind) as StepRow | undefined;
+
+/** Saves a step: id 0 creates it (a second create is a replay: 409), another id must be this invitation's step of that kind. */
+function saveStep(db: Db, inv: InvitationRow, kind: Kind, id: number, data: object): { id: number } {
+  const kept = { ...data, token: undefined };
+  const existing = stepOf(db, inv.invitation, kind);
+  if (id > 0) {
+    if (!existing || existing.id !== id) throw notFound('Step');
+    prepared(db, "UPDATE onboard_step SET data = ?, saved_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE id = ?").run(JSON.stringify(kept), id);
+    return { id };
+  }
+  if (existing) throw conflict(ONBOARD_MESSAGES.stepReplayed);
+  return { id: Number(prepared(db, 'INSERT INTO onboard_step (invitation, kind, data) VALUES (?, ?, ?)').run(inv.invitation, kind, JSON.stringify(kept)).lastInsertRowid) };
+}
+
+/** The application's firm step (`firm` = its id), else 400 (earlier steps first) or 404 (not this invitation's). */
+function firmStep(db: Db, inv: InvitationRow, firm: number): StepRow {
+  const step = stepOf(db, inv.invitation, 'additional');
+  if (!step) throw badRequest(ONBOARD_MESSAGES.stepOutOfOrder);
+  if (step.id !== firm) throw notFound('Step');
+  return step;
+}
+
+function assertEmailFree(db: Db, email: string, field: string): void {
+  if (prepared(db, 'SELECT 1 FROM user WHERE username = ?').get(email)) throw badRequest(ONBOARD_MESSAGES.emailTaken, { [field]: [ONBOARD_MESSAGES.emailTaken] });
+}
+
+function assertOffered(inv: InvitationRow, product: ProductId): void {
+  if (!inv.products.includes(product)) throw badRequest(ONBOARD_MESSAGES.productNotOffered, { product: [ONBOARD_MESSAGES.productNotOffered] });
+}
+
+const LOOKUPS = [
+  ['stateProvince', 'StateProvince', 'Unknown state or province'],
+  ['country', 'Country', 'Unknown country'],
+  ['timezoneId', 'TimeZone', 'Unknown time zone'],
+  ['languageId', 'Language', 'Unknown language'],
+] as const;
+
+/** 400 for lookups the host does not know and postal codes that do not exist (the Location form's rules). */
+function checkAddress(db: Db, body: Partial<Record<(typeof LOOKUPS)[number][0], number | null>> & { postalCode: string; country: number }): void {
+  const errors: Record<string, string[]> = {};
+  for (const [field, key, message] of LOOKUPS) {
+    const id = body[field];
+    if (id != null && !prepared(db, 'SELECT 1 FROM lookup WHERE key = ? AND id = ?').get(key, id)) errors[field] = [message];
+  }
+  if (isCheckablePostalCode(body.postalCode) ? !resolvePostalCode(body.postalCode) : body.country === 1 || body.country === 2)
+    errors.postalCode = [body.country === 2 ? 'A Canadian postal code looks like A1A 1A1' : 'Unknown postal code'];
+  if (Object.keys(errors).length) throw badRequest('Please correct the highlighted fields.', errors);
+}
+
+/** The invitation acts for the firm that issued it: the new firm is created as one of its locations, by the Location form's rules. */
+const invitationCaller = (parent: number): Caller => ({
+  profile: {} as SessionProfile,
+  user: 0,
+  firm: parent,
+  role: null,
+  tokenId: '',
+  firms: new Set([parent]),
+});
+
+export const onboardLink = (appUrl: string, id: string) => `${appUrl.replace(/\/$/, '')}/onboard/${id}`;
+
+const invitationMail = (from: string, link: string, expiresAt: string, zone: number) => ({
+  subject: 'Your invitation to ADAS Desk',
+  body: [
+    'Hello,',
+    '',
+    `${from || 'Your network'} invites you to set up your location on ADAS Desk. Start here (the link works once, until ${formatDate(expiresAt, zone)}):`,
+    link,
+  ].join('\n'),
+});
+
+const welcomeMail = (firstName: string, company: string, username: string, link: string) => ({
+  subject: 'Welcome to ADAS Desk: choose your password',
+  body: [
+    `Hello ${firstName},`,
+    '',
+    `${company} is set up. Your username is ${username}.`,
+    'Choose your password with this link (it works once, for an hour; after that, ask for a new one on the sign-in page):',
+    link,
+  ].join('\n'),
+});
+
+async function purchase(db: Db, appUrl: string, body: z.output<typeof o.onboardPurchaseSave.body>): Promise<{ firm: number; user: number; totalCents: number }> {
+  const inv = openInvitation(db, body.token);
+  if (body.testMode !== inv.testMode) throw badRequest(inv.testMode ? 'This invitation is for a test run: send testMode.' : 'Test mode is only for test invitations.');
+  assertOffered(inv, body.product);
+  const price = priceOf(db, body.product, body.coupon);
+  assertEmailFree(db, body.email, 'email');
+  // Test mode (operations §4): everything checked, nothing charged or created.
+  if (inv.testMode) return { firm: 0, user: 0, totalCents: price.totalCents };
+
+  const basic = stepOf(db, inv.invitation, 'basic');
+  const shipping = stepOf(db, inv.invitation, 'shipping');
+  const additional = firmStep(db, inv, body.firm);
+  if (!basic || !shipping) throw badRequest(ONBOARD_MESSAGES.stepOutOfOrder);
+  const who = JSON.parse(basic.data) as Omit<Basic, 'token'>;
+  const firm = JSON.parse(additional.data) as Omit<Additional, 'token'>;
+  assertEmailFree(db, who.emailAddress, 'email');
+  const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
+
+  return db.transaction(() => {
+    // Used up first: a concurrent purchase of the same invitation finds it used and changes nothing.
+    const used = prepared(db, "UPDATE onboard_invitation SET used_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE invitation = ? AND used_at IS NULL").run(inv.invitation);
+    if (used.changes !== 1) throw conflict(ONBOARD_MESSAGES.invitationUsed);
+    chargeCard(db, body.paymentMethod.id, price.totalCents, `onboard-${inv.invitation}`);
+    const firmBody: FirmBody = {
+      firm: -1,
+      company: firm.company,
+      firstName: who.firstName,
+      lastName: who.lastName,
+      addressLines: firm.addressLines,
+      city: firm.city,
+      stateProvince: firm.stateProvince,
+      postalCode: firm.postalCode,
+      country: firm.country,
+      phoneNo: firm.phoneNo,
+      email: firm.email,
+      firmType: 'shop',
+      companyId: inv.parent,
+      timezoneId: firm.timezoneId,
+      languageId: firm.languageId,
+      cccId: '',
+      firmNumber: firm.companyId,
+      cccDiag: false,
+    };
+    const { id: firmId } = saveFirm(db, invitationCaller(inv.parent), firmBody);
+    const { id: user } = insertUser(db, {
+      firm: firmId,
+      contactType: 1,
+      username: who.emailAddress,
+      firstName: who.firstName,
+      lastName: who.lastName,
+      passwordHash,
+      role: FIRST_USER_ROLE,
+      laborRate: 0,
+      timezone: firm.timezoneId,
+      language: firm.languageId,
+    });
+    prepared(db, 'UPDATE onboard_invitation SET firm = ? WHERE invitation = ?').run(firmId, inv.invitation);
+    prepared(
+      db,
+      'INSERT INTO onboard_purchase (invitation, firm, product, coupon, total_cents, payment_method, brand, last4) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(inv.invitation, firmId, body.product, price.coupon, price.totalCents, body.paymentMethod.id, body.paymentMethod.brand, body.paymentMethod.last4);
+    const link = resetLink(appUrl, createResetToken(db, user));
+    sendMail(db, { to: who.emailAddress, firm: firmId, ...welcomeMail(who.firstName, firm.company, who.emailAddress, link) });
+    return { firm: firmId, user, totalCents: price.totalCents };
+  })();
+}
+
+export const onboardCalls = [
+  implement(o.onboardInvite, ({ body, caller, ctx }) => {
+    const parent = prepared(ctx.db, 'SELECT firm, firm_type FROM firm WHERE firm = ? AND is_inactive = 0').get(body.parent) as { firm: number; firm_type: string } | undefined;
+    if (!parent || !caller.firms.has(parent.firm)) throw notFound('Location');
+    if (parent.firm_type === 'shop') throw badRequest('A shop cannot have locations under it: invite from its franchise.', { parent: ['Choose a franchise, not a shop'] });
+    if (body.testMode && !isAdministrator(caller)) throw forbidden('Only administrators issue test-mode invitations.');
+    const issued = issueInvitation(ctx.db, { ...body, createdBy: caller.user });
+    if (body.email) sendMail(ctx.db, { to: body.email, firm: parent.firm, ...invitationMail(caller.profile.firmName, onboardLink(ctx.appUrl ?? DEFAULT_APP_URL, issued.id), issued.expiresAt, caller.profile.timezone) });
+    return issued;
+  }),
+
+  implement(o.onboardGet, ({ query, ctx }) => invitationView(openInvitation(ctx.db, query.firm))),
+
+  implement(o.onboardChangeProduct, ({ body, ctx }) => {
+    const inv = openInvitation(ctx.db, body.token);
+    assertOffered(inv, body.product);
+    const price = priceOf(ctx.db, body.product, body.coupon);
+    if (body.firm > 0) prepared(ctx.db, 'UPDATE onboard_step SET product = ? WHERE id = ?').run(body.product, firmStep(ctx.db, inv, body.firm).id);
+    return price;
+  }),
+
+  implement(o.onboardMarketing, ({ body, ctx }) => {
+    const inv = openInvitation(ctx.db, body.token);
+    assertEmailFree(ctx.db, body.emailAddress, 'emailAddress');
+    return saveStep(ctx.db, inv, 'basic', body.marketing, body);
+  }),
+
+  implement(o.onboardFirm, ({ body, ctx }) => {
+    const inv = openInvitation(ctx.db, body.token);
+    if (!stepOf(ctx.db, inv.invitation, 'basic')) throw badRequest(ONBOARD_MESSAGES.stepOutOfOrder);
+    if (body.firm > 0) throw badRequest('The firm is saved already: update it with onboardFirmUpdate.');
+    checkAddress(ctx.db, body);
+    return saveStep(ctx.db, inv, 'additional', 0, body);
+  }),
+
+  implement(o.onboardFirmUpdate, ({ body, ctx }) => {
+    const inv = openInvitation(ctx.db, body.token);
+    firmStep(ctx.db, inv, body.firm);
+    checkAddress(ctx.db, body);
+    return saveStep(ctx.db, inv, 'additional', body.firm, body);
+  }),
+
+  implement(o.onboardShippingSave, ({ body, ctx }) => {
+    const inv = openInvitation(ctx.db, body.token);
+    firmStep(ctx.db, inv, body.firm);
+    checkAddress(ctx.db, body);
+    return saveStep(ctx.db, inv, 'shipping', body.id, body satisfies Shipping);
+  }),
+
+  implement(o.onboardPurchaseSave, ({ body, ctx }) => purchase(ctx.db, ctx.appUrl ?? DEFAULT_APP_URL, body)),
+];

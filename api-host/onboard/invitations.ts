@@ -1,0 +1,66 @@
+/** Invitations: a random id handed out once (only its hash is kept), single-use and expiring. */
+import { createHash, randomBytes } from 'node:crypto';
+import { ONBOARD_MESSAGES, PRODUCTS, type ProductId } from '../../lib/contract/onboard-constants';
+import type { Invitation } from '../../lib/contract/onboard';
+import type { Db } from '../db';
+import { HttpError, conflict } from '../server';
+import { prepared } from '../sql';
+
+export const invitationHash = (id: string) => createHash('sha256').update(id).digest('hex');
+
+export interface InvitationRow {
+  invitation: number;
+  parent: number;
+  parentName: string;
+  products: ProductId[];
+  testMode: boolean;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+/** Issues an invitation; answers its id (shown once) and expiry. */
+export function issueInvitation(
+  db: Db,
+  input: { parent: number; products: readonly ProductId[]; email: string; days: number; testMode: boolean; createdBy: number },
+  now = Date.now(),
+): { id: string; expiresAt: string } {
+  const id = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now + input.days * 86_400_000).toISOString();
+  prepared(db, 'INSERT INTO onboard_invitation (token_hash, parent, products, email, test_mode, created_by, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+    invitationHash(id),
+    input.parent,
+    JSON.stringify([...new Set(input.products)]),
+    input.email,
+    input.testMode ? 1 : 0,
+    input.createdBy,
+    expiresAt,
+  );
+  return { id, expiresAt };
+}
+
+/** The invitation whatever its state, or null when unknown. */
+export function findInvitation(db: Db, id: string): InvitationRow | null {
+  const row = prepared(
+    db,
+    `SELECT i.invitation, i.parent, f.name AS parentName, i.products, i.test_mode AS testMode, i.expires_at AS expiresAt, i.used_at AS usedAt
+     FROM onboard_invitation i JOIN firm f ON f.firm = i.parent WHERE i.token_hash = ?`,
+  ).get(invitationHash(id)) as (Omit<InvitationRow, 'products' | 'testMode'> & { products: string; testMode: number }) | undefined;
+  return row ? { ...row, products: JSON.parse(row.products) as ProductId[], testMode: !!row.testMode } : null;
+}
+
+/** A usable invitation: unknown is 404, used or expired 409 (each with its message). */
+export function openInvitation(db: Db, id: string, now = Date.now()): InvitationRow {
+  const row = findInvitation(db, id);
+  if (!row) throw new HttpError(404, ONBOARD_MESSAGES.invitationUnknown);
+  if (row.usedAt) throw conflict(ONBOARD_MESSAGES.invitationUsed);
+  if (Date.parse(row.expiresAt) <= now) throw conflict(ONBOARD_MESSAGES.invitationExpired);
+  return row;
+}
+
+/** What the wizard shows of an invitation. */
+export const invitationView = (row: InvitationRow): Invitation => ({
+  parentName: row.parentName,
+  products: row.products.map((product) => ({ product, ...PRODUCTS[product], includes: [...PRODUCTS[product].includes] })),
+  expiresAt: row.expiresAt,
+  testMode: row.testMode,
+});

@@ -1,0 +1,21 @@
+/** Prices: the product's list price less a coupon the host knows, is still valid and applies to the product. */
+import { ONBOARD_MESSAGES, PRODUCTS, type ProductId } from '../../lib/contract/onboard-constants';
+import type { Quote } from '../../lib/contract/onboard';
+import type { Db } from '../db';
+import { badRequest } from '../server';
+import { prepared } from '../sql';
+
+const couponError = (message: string) => badRequest(message, { coupon: [message] });
+
+export function priceOf(db: Db, product: ProductId, code: string, now = Date.now()): Quote {
+  const listCents = PRODUCTS[product].priceCents;
+  if (!code) return { product, coupon: null, listCents, discountCents: 0, totalCents: listCents };
+  const coupon = prepared(db, 'SELECT code, percent_off, products, expires_at FROM onboard_coupon WHERE code = ?').get(code) as
+    | { code: string; percent_off: number; products: string | null; expires_at: string | null }
+    | undefined;
+  if (!coupon) throw couponError(ONBOARD_MESSAGES.couponUnknown);
+  if (coupon.expires_at && Date.parse(coupon.expires_at) <= now) throw couponError(ONBOARD_MESSAGES.couponExpired);
+  if (coupon.products && !(JSON.parse(coupon.products) as string[]).includes(product)) throw couponError(ONBOARD_MESSAGES.couponNotForProduct);
+  const discountCents = Math.round((listCents * coupon.percent_off) / 100);
+  return { product, coupon: coupon.code, listCents, discountCents, totalCents: listCents - discountCents };
+}

@@ -1,0 +1,30 @@
+/**
+ * The calibration calls client components make, through the BFF (lib/bff/client.ts). Typed by the contract
+ * (type imports only: no zod reaches the browser).
+ */
+import { bff, bffUpload } from '@/lib/bff/client';
+import type { contract } from '@/lib/contract';
+import type { BodyOf } from '@/lib/contract/define';
+import { BFF_PREFIX } from '@/lib/bff/protocol';
+
+type C = typeof contract.calibration;
+type A = typeof contract.adas;
+
+export const calibrationApi = {
+  upload: (adas: number, file: File, firm: number) => bffUpload<C['uploadEstimate']>('bms/upload', [file], { field: 'File', folder: firm, query: { adas: String(adas) } }),
+  scrub: (adas: number, adasInspection: number) => bff<C['scrub']>('GET', 'bms/scrub', { query: { adas, adasInspection } }),
+  quote: (body: BodyOf<C['quote']>) => bff<C['quote']>('POST', 'adas/quote', { body }),
+  request: (adasInspection: number) => bff<C['request']>('GET', 'adas/request', { query: { adasInspection } }),
+  create: (body: BodyOf<A['createCalibrate']>) => bff<A['createCalibrate']>('POST', 'adas/createCalibrate', { body }),
+  setStatus: (body: BodyOf<C['saveRequestStatus']>) => bff<C['saveRequestStatus']>('POST', 'adas/saveRequestStatus', { body }),
+  remove: (calibrateRequest: number) => bff<C['deleteRequest']>('GET', 'adas/deleteRequest', { query: { calibrateRequest } }),
+  notes: (calibrateRequest: number, readBy: number) => bff<C['requestNotes']>('GET', 'adas/requestNotes', { query: { calibrateRequest, readBy } }),
+  saveNote: (body: BodyOf<C['saveRequestNote']>) => bff<C['saveRequestNote']>('POST', 'adas/saveRequestNote', { body }),
+  deleteNote: (calibrateRequestNote: number) => bff<C['deleteRequestNote']>('GET', 'adas/deleteRequestNote', { query: { calibrateRequestNote } }),
+  send: (adasInspection: number, to: string, language: string) =>
+    bff<C['sendCalibrationReport']>('GET', 'report/sendCalibration', { query: { adasInspection, to: to || undefined, language } }),
+  pushToCcc: (adasInspection: number) => bff<C['pushToCCC']>('GET', 'adas/pushToCCC', { query: { adasInspection } }),
+};
+
+/** The report PDF's address (a file GET through the BFF, which the browser downloads). */
+export const reportHref = (adasInspection: number, language: string) => `${BFF_PREFIX}report/calibration?${new URLSearchParams({ adasInspection: String(adasInspection), language })}`;

@@ -1,0 +1,35 @@
+'use client';
+/**
+ * Calibrations on the inspection screen (issue 14): the estimate and quote, the request with its notes,
+ * and the report with the push to CCC. The request is read again after a change.
+ */
+import { useState } from 'react';
+import type { CalibrateRequest, ReportPreference } from '@/lib/contract/calibration';
+import { calibrationApi } from './api';
+import { EstimateSection } from './estimate-section';
+import { ReportSection } from './report-section';
+import { RequestSection } from './request-section';
+
+export interface CalibrationPanelProps {
+  adas: number;
+  adasInspection: number;
+  firm: number;
+  vehicle: { year: number; make: string; model: string; vin: string };
+  request: CalibrateRequest | null;
+  preference: ReportPreference;
+  user: number;
+  role: number | null;
+  timezone: number;
+}
+
+export function CalibrationPanel(p: CalibrationPanelProps) {
+  const [request, setRequest] = useState(p.request);
+  const reload = () => void calibrationApi.request(p.adasInspection).then(setRequest);
+  return (
+    <div className="flex flex-col gap-4">
+      <EstimateSection adas={p.adas} adasInspection={p.adasInspection} firm={p.firm} vehicle={p.vehicle} hasRequest={request != null} onRequestCreated={reload} />
+      {request && <RequestSection key={request.calibrateRequest} request={request} user={p.user} role={p.role} timezone={p.timezone} onChanged={reload} />}
+      <ReportSection adasInspection={p.adasInspection} preference={p.preference} />
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+'use client';
+/** The calibration panel, loaded after the inspection itself: its code stays out of the page's first load. */
+import dynamic from 'next/dynamic';
+import type { CalibrationPanelProps } from './calibration-panel';
+
+const Panel = dynamic(() => import('./calibration-panel').then((m) => m.CalibrationPanel), {
+  ssr: false,
+  loading: () => <p className="text-sm text-slate-600">Loading calibrations…</p>,
+});
+
+export function LazyCalibrationPanel(props: CalibrationPanelProps) {
+  return <Panel {...props} />;
+}

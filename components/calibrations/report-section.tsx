@@ -1,0 +1,87 @@
+'use client';
+/**
+ * The calibration report and CCC (issue 14 §6, §7): download the PDF in the preference's language (or
+ * another), send it through the mail stand-in to someone or to the location's report recipients, and push
+ * the calibration lines to CCC, whose refusal is shown in its own words.
+ */
+import { useId, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClass } from '@/components/ui/button';
+import { SelectField, TextField } from '@/components/ui/field';
+import type { ReportPreference } from '@/lib/contract/calibration';
+import { calibrationApi, reportHref } from './api';
+
+const LANGUAGES = [
+  { value: 'en', label: 'English' },
+  { value: 'es', label: 'Spanish' },
+  { value: 'fr', label: 'French' },
+];
+
+export function ReportSection({ adasInspection, preference }: { adasInspection: number; preference: ReportPreference }) {
+  const headingId = useId();
+  const [language, setLanguage] = useState<string>(preference.language);
+  const [to, setTo] = useState('');
+  const [toError, setToError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+
+  const run = (fn: () => Promise<{ kind: 'error' | 'success'; text: string }>) => {
+    setBusy(true);
+    setNotice(null);
+    fn()
+      .then(setNotice, (e: Error & { fieldErrors?: Record<string, string[]> }) => {
+        if (e.fieldErrors?.to) setToError(e.fieldErrors.to[0]);
+        setNotice({ kind: 'error', text: e.message });
+      })
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        Calibration report
+      </h2>
+      <p className="text-sm text-slate-700">
+        {preference.title}
+        {preference.recipients.length > 0 && ` · Sent to ${preference.recipients.join(', ')} unless you name someone`}
+      </p>
+      <div className="flex flex-wrap items-end gap-2">
+        <SelectField label="Language" placeholder={null} options={LANGUAGES} value={language} onChange={(e) => setLanguage(e.target.value)} />
+        <a className={buttonClass('secondary')} href={reportHref(adasInspection, language)} download>
+          Download PDF
+        </a>
+      </div>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setToError(null);
+          run(async () => {
+            const sent = await calibrationApi.send(adasInspection, to.trim(), language);
+            return { kind: 'success', text: `The report was sent to ${sent.to.join(', ')}.` };
+          });
+        }}
+      >
+        <TextField label="Send to (email)" type="email" value={to} error={toError} onChange={(e) => setTo(e.target.value)} />
+        <Button type="submit" disabled={busy}>
+          Send report
+        </Button>
+      </form>
+      <div>
+        <Button
+          variant="secondary"
+          disabled={busy}
+          onClick={() =>
+            run(async () => {
+              const answer = await calibrationApi.pushToCcc(adasInspection);
+              return { kind: answer.accepted ? 'success' : 'error', text: answer.message };
+            })
+          }
+        >
+          Push to CCC
+        </Button>
+      </div>
+      <div aria-live="polite">{notice && <Alert kind={notice.kind}>{notice.text}</Alert>}</div>
+    </section>
+  );
+}

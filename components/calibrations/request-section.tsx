@@ -1,0 +1,162 @@
+'use client';
+/**
+ * The inspection's calibration request (issue 14 §4, §5): its lines and total, status with reason, and the
+ * conversation: notes oldest first (newest last), marked read when opened, a new one kept in the box when
+ * saving fails, one's own notes deletable after a confirmation.
+ */
+import dynamic from 'next/dynamic';
+import { useEffect, useId, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { deleteQuestion } from '@/components/ui/confirm-dialog';
+import { SelectField, TextArea, TextField } from '@/components/ui/field';
+import { CLOSING_STATUSES, NOTE_MAX, REQUEST_STATUSES, mayManageRequests } from '@/lib/calibrations/rules';
+import type { CalibrateRequest, RequestNote } from '@/lib/contract/calibration';
+import { formatDateTime } from '@/lib/dates';
+import { formatMoney } from '@/lib/format';
+import { calibrationApi } from './api';
+
+const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
+
+export interface RequestSectionProps {
+  request: CalibrateRequest;
+  user: number;
+  role: number | null;
+  /** The user's time zone (profile). */
+  timezone: number;
+  onChanged: () => void;
+}
+
+export function RequestSection({ request: r, user, role, timezone, onChanged }: RequestSectionProps) {
+  const headingId = useId();
+  const formatWhen = (iso: string) => formatDateTime(iso, timezone);
+  const [status, setStatus] = useState<string>(r.statusName);
+  const [reason, setReason] = useState('');
+  const [notes, setNotes] = useState<RequestNote[] | null>(null);
+  const [draft, setDraft] = useState('');
+  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [noteError, setNoteError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState<number | null>(null);
+
+  const loadNotes = () => calibrationApi.notes(r.calibrateRequest, user).then(setNotes, (e: Error) => setNotice({ kind: 'error', text: e.message }));
+  useEffect(() => {
+    void loadNotes();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per request
+  }, [r.calibrateRequest]);
+
+  const closing = (CLOSING_STATUSES as readonly string[]).includes(status);
+  const statuses = REQUEST_STATUSES.filter((s) => mayManageRequests(role) || (s !== 'Approved' && s !== 'Declined') || s === r.statusName);
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        Calibration request #{r.calibrateRequest}
+        {r.unreadNotes > 0 && (
+          <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">
+            {r.unreadNotes} unread
+          </span>
+        )}
+      </h2>
+      <p className="text-sm text-slate-700">
+        {r.statusName} · {r.reason}
+        {r.reasonSource && ` (${r.reasonSource})`} · {r.createdByName}, {formatWhen(r.createdAt)}
+      </p>
+      <ul className="text-sm text-slate-800">
+        {r.lines.map((l) => (
+          <li key={l.calibrateRequestLine}>
+            {l.system} — {l.calibrationType} {l.price != null ? formatMoney(l.price) : '(unpriced)'}
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm">
+        Total: <strong>{formatMoney(r.total)}</strong>
+        {r.technicians.length > 0 && ` · Technicians: ${r.technicians.map((t) => t.name).join(', ')}`}
+      </p>
+
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setBusy(true);
+          setNotice(null);
+          calibrationApi
+            .setStatus({ calibrateRequest: r.calibrateRequest, statusName: status as CalibrateRequest['statusName'], reason, reasonSource: reason ? 'Shop' : '' })
+            .then(() => {
+              setNotice({ kind: 'success', text: `The request is ${status}.` });
+              onChanged();
+            }, (err: Error) => setNotice({ kind: 'error', text: err.message }))
+            .finally(() => setBusy(false));
+        }}
+      >
+        <SelectField label="Status" placeholder={null} options={statuses.map((s) => ({ value: s, label: s }))} value={status} onChange={(e) => setStatus(e.target.value)} />
+        <TextField label="Reason" required={closing} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <Button type="submit" variant="secondary" disabled={busy || status === r.statusName || (closing && !reason.trim())}>
+          Save status
+        </Button>
+      </form>
+      <div aria-live="polite">{notice && <Alert kind={notice.kind}>{notice.text}</Alert>}</div>
+
+      <h3 className="text-base font-semibold text-slate-900">Notes</h3>
+      {notes === null ? (
+        <p className="text-sm text-slate-600">Loading notes…</p>
+      ) : notes.length === 0 ? (
+        <p className="text-sm text-slate-600">No notes yet.</p>
+      ) : (
+        <ol className="flex flex-col gap-2" aria-label="Notes, oldest first">
+          {notes.map((n) => (
+            <li key={n.calibrateRequestNote} className={`rounded-md border p-2 text-sm ${n.isNew ? 'border-brand-300 bg-brand-50' : 'border-slate-200'}`}>
+              <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
+                <span>
+                  {n.userName}, {formatWhen(n.createdAt)}
+                  {n.isNew && <strong className="ml-1 text-brand-800">New</strong>}
+                </span>
+                {(n.user === user || mayManageRequests(role)) && (
+                  <Button variant="ghost" className="min-h-8 px-2 py-1" onClick={() => setDeleting(n.calibrateRequestNote)}>
+                    Delete<span className="sr-only"> note by {n.userName}</span>
+                  </Button>
+                )}
+              </div>
+              <p className="whitespace-pre-wrap break-words text-slate-900">{n.note}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form
+        className="flex flex-col gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setBusy(true);
+          setNoteError(null);
+          calibrationApi
+            .saveNote({ calibrateRequest: r.calibrateRequest, note: draft })
+            .then(async () => {
+              setDraft('');
+              await loadNotes();
+            }, (err: Error & { fieldErrors?: Record<string, string[]> }) => setNoteError(err.fieldErrors?.note?.[0] ?? err.message))
+            .finally(() => setBusy(false));
+        }}
+      >
+        <TextArea label="Add a note" rows={3} maxLength={NOTE_MAX} value={draft} error={noteError} onChange={(e) => setDraft(e.target.value)} />
+        <div>
+          <Button type="submit" disabled={busy || !draft.trim()}>
+            Add note
+          </Button>
+        </div>
+      </form>
+
+      {deleting != null && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeleting(null)}
+          message={deleteQuestion('Note')}
+          onConfirm={async () => {
+            await calibrationApi.deleteNote(deleting);
+            setDeleting(null);
+            await loadNotes();
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+'use client';
+/**
+ * The assistant (decode/ai): a question about a vehicle and a repair, answered from the knowledge base
+ * (systems, calibration types, prices, links) with what it could not make out said plainly. The question
+ * stays in the box whatever the answer; a refused one shows the host's message.
+ */
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextArea } from '@/components/ui/field';
+import { bff, BffError } from '@/lib/bff/client';
+import type { contract } from '@/lib/contract';
+import type { AiAnswer } from '@/lib/contract/dashboard';
+import { formatMoney } from '@/lib/format';
+
+const PROMPT_MAX = 2000;
+
+export function Assistant() {
+  const [prompt, setPrompt] = useState('');
+  const [answer, setAnswer] = useState<AiAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const ask = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!prompt.trim()) return setError('This field is required');
+    setBusy(true);
+    setError(null);
+    try {
+      setAnswer(await bff<typeof contract.dashboard.ai>('POST', 'decode/ai', { body: { prompt } }));
+    } catch (err) {
+      setAnswer(null);
+      setError(err instanceof BffError ? (err.fieldErrors?.prompt?.[0] ?? err.message) : 'The assistant could not answer. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={ask} className="mt-3 flex flex-col gap-3" aria-busy={busy}>
+      <TextArea
+        label="Your question"
+        value={prompt}
+        maxLength={PROMPT_MAX}
+        rows={2}
+        placeholder="2021 Camry, windshield replaced: what needs calibrating?"
+        onChange={(e) => setPrompt(e.target.value)}
+        error={error}
+      />
+      <div>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Asking…' : 'Ask'}
+        </Button>
+      </div>
+      <div role="status" aria-live="polite">
+        {answer && (
+          <div className="flex flex-col gap-2 text-sm text-slate-800">
+            <p>{answer.answer}</p>
+            {answer.systems.length > 0 && (
+              <ul className="list-disc pl-5">
+                {answer.systems.map((s) => (
+                  <li key={s.system}>
+                    <span className="font-medium">{s.system}</span>: {s.calibrationType || 'calibration type not listed'}
+                    {s.price != null ? ` — ${formatMoney(s.price)}` : ''} ({s.because})
+                    {s.url && (
+                      <>
+                        {' '}
+                        <a href={s.url} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+                          procedure
+                        </a>
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {answer.unknown.length > 0 && <Alert kind="info">Could not make out: {answer.unknown.join('; ')}.</Alert>}
+          </div>
+        )}
+      </div>
+    </form>
+  );
+}

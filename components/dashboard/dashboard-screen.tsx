@@ -1,0 +1,157 @@
+'use client';
+/**
+ * The numbers of /dashboard (issue 16 §2, §3): the period's totals against the previous period of equal
+ * length, the breadcrumb of the firm analysed, a bar chart of the table's rows and a line over the
+ * period's days (charts.tsx), and the analysis table (the data-table: sorted, paged by 10, CSV of every
+ * row). Rows of locations link one level down (Enter or a click); the breadcrumb goes back up.
+ */
+import dynamic from 'next/dynamic';
+import Link from 'next/link';
+import { useMemo, useState } from 'react';
+import { DataTable, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
+import type { contract } from '@/lib/contract';
+import type { AnalysisRow, DashboardAnswer, DashboardTop } from '@/lib/contract/dashboard';
+import { bff } from '@/lib/bff/client';
+import { analysisOf, changeText, showDay, type DayRange } from '@/lib/dashboard/rules';
+import { BarChart, LineChart } from './charts';
+import { DashboardFrame, type LocationChoice } from './dashboard-frame';
+import { MEASURES, measureOf } from './format';
+import type { DashboardListSpec, DashboardState } from './list-spec';
+import type { Zone } from '@/lib/dates';
+
+// The assistant loads when its box is first opened.
+const Assistant = dynamic(() => import('./assistant').then((m) => m.Assistant), { ssr: false, loading: () => <p className="text-sm text-slate-600">Loading…</p> });
+
+interface Props {
+  spec: DashboardListSpec;
+  state: DashboardState;
+  isAdmin: boolean;
+  zone: Zone;
+  range: DayRange;
+  locations: readonly LocationChoice[];
+  problems?: Partial<Record<'startDate' | 'endDate' | 'firm', string>> | null;
+  data: { table: DashboardAnswer; top: DashboardTop } | null;
+}
+
+const NAME_HEADER: Record<string, string> = { service: 'Service', make: 'Vehicle make', tech: 'Technician', location: 'Name', day: 'Day', invoice: 'Location' };
+
+export function DashboardScreen(props: Props) {
+  const { spec, state, data, range } = props;
+  const list = useList(spec, state);
+  const [asking, setAsking] = useState(false);
+  const analysis = analysisOf(state.analysis);
+  const measure = measureOf(analysis.measure);
+
+  const columns = useMemo<DataColumn<AnalysisRow>[]>(
+    () => [
+      {
+        id: 'firm',
+        header: NAME_HEADER[analysis.group],
+        sortable: true,
+        rowHeader: true,
+        csv: (r) => (analysis.group === 'day' ? showDay(r.label) : r.label),
+        cell: (r) =>
+          r.drill && r.firm != null ? (
+            <Link href={list.href({ firm: r.firm })} className="font-medium text-brand-700 underline underline-offset-2">
+              {r.label}
+            </Link>
+          ) : analysis.group === 'day' ? (
+            showDay(r.label)
+          ) : (
+            r.label
+          ),
+      },
+      ...MEASURES.map((m): DataColumn<AnalysisRow> => ({
+        id: m.id,
+        header: m.label,
+        sortable: true,
+        className: 'text-right tabular-nums',
+        csv: (r) => r[m.id],
+        cell: (r) => m.format(r[m.id]),
+      })),
+    ],
+    [analysis.group, list],
+  );
+
+  const query = { firm: state.firm, startDate: range.startDate, endDate: range.endDate, analysis: state.analysis, orderBy: state.orderBy, direction: state.direction };
+  const top = data?.top;
+  const crumbs = top ? [{ firm: 0, name: 'All firms' }, ...top.path] : [];
+
+  return (
+    <DashboardFrame {...props} spec={spec} state={state} numbersSpec={spec} view="numbers">
+      {top && (
+        <nav aria-label="Breadcrumb">
+          <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-700">
+            {crumbs.map((c, i) => (
+              <li key={c.firm} className="flex items-center gap-1">
+                {i > 0 && <span aria-hidden="true">›</span>}
+                {c.firm === state.firm ? (
+                  <span aria-current="page" className="font-semibold text-slate-900">
+                    {c.name}
+                  </span>
+                ) : (
+                  <Link href={list.href({ firm: c.firm })} className="text-brand-700 underline underline-offset-2">
+                    {c.name}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      {top && (
+        <section aria-label="Totals" className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+          {MEASURES.map((m) => (
+            <div key={m.id} className="rounded-md border border-slate-200 bg-white p-3">
+              <p className="text-xs text-slate-600">{m.label}</p>
+              <p className="text-lg font-semibold tabular-nums text-slate-900">{m.format(top.totals[m.id])}</p>
+              <p className="text-xs text-slate-600">
+                {changeText(top.totals[m.id], top.previousTotals[m.id])} vs {showDay(top.previous.startDate)}–{showDay(top.previous.endDate)}
+              </p>
+            </div>
+          ))}
+        </section>
+      )}
+      {data && (
+        <p className="sr-only" role="status">
+          {`${analysis.label}, ${showDay(range.startDate)} to ${showDay(range.endDate)}: ${data.table.count} rows.`}
+        </p>
+      )}
+      {data && data.table.count === 0 && (
+        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">No numbers for this period and location.</p>
+      )}
+      {data && data.table.count > 0 && (
+        <div className="grid min-w-0 gap-3 lg:grid-cols-2">
+          <BarChart
+            title={`${measure.label}, ${analysis.label}${data.table.count > data.table.items.length ? ' (this page)' : ''}`}
+            bars={data.table.items.map((r) => ({ key: r.key, label: analysis.group === 'day' ? showDay(r.label) : r.label, value: r[measure.id] }))}
+            format={measure.format}
+          />
+          <LineChart title={`${measure.label} by day`} points={data.top.series.map((s) => ({ day: s.day, value: s[measure.id] }))} format={measure.format} />
+        </div>
+      )}
+      {data && (
+        <DataTable<AnalysisRow>
+          caption={`${analysis.label} — ${showDay(range.startDate)} to ${showDay(range.endDate)}`}
+          noun="rows"
+          columns={columns}
+          rows={data.table.items}
+          count={data.table.count}
+          rowId={(r) => r.key}
+          rowLabel={(r) => r.label}
+          list={list}
+          exportCsv={{
+            filename: analysis.group === 'invoice' ? 'invoicing' : 'dashboard',
+            fetchAll: (onProgress) =>
+              fetchAllPages((page, pageSize) => bff<typeof contract.dashboard.dashboard>('GET', 'dashboard/dashboard', { query: { ...query, page, pageSize } }), { onProgress }),
+          }}
+          empty="No numbers for this period and location."
+        />
+      )}
+      <details className="rounded-md border border-slate-200 bg-white p-3" onToggle={(e) => e.currentTarget.open && setAsking(true)}>
+        <summary className="cursor-pointer text-sm font-medium text-slate-800">Ask the assistant</summary>
+        {asking && <Assistant />}
+      </details>
+    </DashboardFrame>
+  );
+}

@@ -1,0 +1,18 @@
+/** How the dashboard shows its measures (lib/format.ts for counts and money; hours to two decimals). */
+import { LOCALE, formatCount, formatMoney } from '@/lib/format';
+import type { Measure } from '@/lib/dashboard/rules';
+import type { Measures } from '@/lib/contract/dashboard';
+
+const hours = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 2 });
+export const formatHours = (n: number) => hours.format(n);
+
+export const MEASURES: readonly { id: keyof Measures; label: string; format: (n: number) => string }[] = [
+  { id: 'inspections', label: 'Inspections', format: formatCount },
+  { id: 'calibrations', label: 'Calibrations', format: formatCount },
+  { id: 'sales', label: 'Sales', format: formatMoney },
+  { id: 'hours', label: 'Hours', format: formatHours },
+  { id: 'cost', label: 'Cost', format: formatMoney },
+];
+
+/** The column of the analysis' measure (counts are calibrations). */
+export const measureOf = (m: Measure) => MEASURES.find((x) => x.id === m)!;

@@ -1,0 +1,104 @@
+'use client';
+/**
+ * ADAS records of /dashboard (issue 16 §4): the jobs created in the period, each opening its job, with its
+ * inspections (parsed by the contract from the host's JSON text) listed under it: type, status, technician,
+ * completion, and the results per system. Created times in the short format MM/DD/YYYY hh:mm:ss A.
+ */
+import Link from 'next/link';
+import { useMemo } from 'react';
+import { jobHref } from '@/components/adas/hrefs';
+import { DataTable, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
+import { INSPECTION_TYPES, RESULTS, nameOf, statusName } from '@/lib/adas/rules';
+import { bff } from '@/lib/bff/client';
+import type { contract } from '@/lib/contract';
+import type { AdasRecord } from '@/lib/contract/dashboard';
+import { showDay, type DayRange } from '@/lib/dashboard/rules';
+import { formatDateTimeSeconds, type Zone } from '@/lib/dates';
+import { DashboardFrame, type LocationChoice } from './dashboard-frame';
+import type { DashboardListSpec, RecordsListSpec, RecordsState } from './list-spec';
+
+interface Props {
+  spec: RecordsListSpec;
+  numbersSpec: DashboardListSpec;
+  state: RecordsState;
+  isAdmin: boolean;
+  zone: Zone;
+  range: DayRange;
+  locations: readonly LocationChoice[];
+  records: { count: number; items: AdasRecord[] } | null;
+  problems?: Partial<Record<'startDate' | 'endDate' | 'firm', string>> | null;
+}
+
+const calibrated = (r: AdasRecord) => r.inspections.reduce((n, i) => n + i.results.filter((x) => x.result === 3).length, 0);
+
+export function RecordsScreen(props: Props) {
+  const { spec, state, records, range, zone } = props;
+  const list = useList(spec, state);
+  const columns = useMemo<DataColumn<AdasRecord>[]>(
+    () => [
+      { id: 'created', header: 'Created', sortable: true, csv: (r) => formatDateTimeSeconds(r.createdAt, zone), cell: (r) => formatDateTimeSeconds(r.createdAt, zone) },
+      {
+        id: 'ronumber',
+        header: 'RO number',
+        sortable: true,
+        rowHeader: true,
+        csv: (r) => r.ronumber,
+        cell: (r) => (
+          <Link href={jobHref(r.adas)} className="font-medium text-brand-700 underline underline-offset-2">
+            {r.ronumber}
+          </Link>
+        ),
+      },
+      { id: 'vehicle', header: 'Vehicle', sortable: true, csv: (r) => r.vehicle, cell: (r) => r.vehicle },
+      { id: 'firm', header: 'Location', sortable: true, csv: (r) => r.firmName, cell: (r) => r.firmName },
+      { id: 'status', header: 'Status', sortable: true, csv: (r) => statusName(r.status), cell: (r) => statusName(r.status) },
+      { id: 'inspections', header: 'Inspections', csv: (r) => r.inspections.length, cell: (r) => r.inspections.length, className: 'text-right tabular-nums' },
+      { id: 'calibrated', header: 'Calibrated', csv: calibrated, cell: calibrated, className: 'text-right tabular-nums' },
+    ],
+    [zone],
+  );
+  const query = { firm: state.firm, startDate: range.startDate, endDate: range.endDate, orderBy: state.orderBy, direction: state.direction };
+
+  return (
+    <DashboardFrame {...props} spec={spec} state={state} view="records">
+      {records && (
+      <DataTable<AdasRecord>
+        caption={`ADAS records created ${showDay(range.startDate)} to ${showDay(range.endDate)}`}
+        noun="jobs"
+        columns={columns}
+        rows={records.items}
+        count={records.count}
+        rowId={(r) => String(r.adas)}
+        rowLabel={(r) => `${r.ronumber} ${r.vehicle}`}
+        list={list}
+        exportCsv={{
+          filename: 'adas-records',
+          fetchAll: (onProgress) =>
+            fetchAllPages((page, pageSize) => bff<typeof contract.dashboard.adasRecords>('GET', 'dashboard/adasRecords', { query: { ...query, page, pageSize } }), { onProgress }),
+        }}
+        expandedRow={(r) =>
+          r.inspections.length === 0 ? (
+            <p className="text-sm text-slate-600">No inspections yet.</p>
+          ) : (
+            <ul className="flex flex-col gap-2 text-sm text-slate-700">
+              {r.inspections.map((i) => (
+                <li key={i.adasInspection}>
+                  <span className="font-medium">{nameOf(INSPECTION_TYPES, i.type) || 'Inspection'}</span> · {statusName(i.status)}
+                  {i.inspector ? ` · ${i.inspector}` : ''}
+                  {i.completedAt ? ` · completed ${formatDateTimeSeconds(i.completedAt, zone)}` : ''}
+                  {i.results.length > 0 && (
+                    <span className="block text-xs text-slate-600">
+                      {i.results.map((x) => `${x.system}: ${nameOf(RESULTS, x.result) || 'no result'}`).join(' · ')}
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )
+        }
+        empty="No ADAS jobs were created in this period."
+      />
+      )}
+    </DashboardFrame>
+  );
+}

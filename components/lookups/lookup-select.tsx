@@ -1,0 +1,26 @@
+'use client';
+/** A select of one lookup group's values (useLookups): the field set's SelectField, with ids in and out. */
+import { SelectField, type SelectProps } from '@/components/ui/field';
+import type { LookupGroup, LookupItem } from '@/lib/contract/lookup';
+import type { Lookups } from './use-lookups';
+
+type LookupSelectProps = Omit<SelectProps, 'options' | 'value' | 'onChange'> & {
+  lookups: Lookups;
+  group: LookupGroup;
+  /** The chosen id; null, undefined or 0 for none (an inactive current value stays choosable). */
+  value: number | null | undefined;
+  onChange: (id: number | null) => void;
+  /** Narrows the choices (e.g. the states of one country). */
+  where?: (item: LookupItem) => boolean;
+};
+
+export function LookupSelect({ lookups, group, value, onChange, where, ...field }: LookupSelectProps) {
+  return (
+    <SelectField
+      {...field}
+      options={lookups.options(group, value, where)}
+      value={value && value > 0 ? String(value) : ''}
+      onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+    />
+  );
+}

@@ -1,0 +1,45 @@
+'use client';
+/** Address lines, city, country, state/province (of the chosen country) and postal code: the additional and shipping steps. */
+import { SelectField, TextField, type SelectOption } from '@/components/ui/field';
+import type { LookupItem } from '@/lib/contract/lookup';
+
+export interface AddressValues {
+  addressLines: string;
+  city: string;
+  stateProvince: string;
+  postalCode: string;
+  country: string;
+}
+
+export function AddressFields({
+  values,
+  errors,
+  onChange,
+  countries,
+  stateProvinces,
+  disabled,
+}: {
+  values: AddressValues;
+  errors: Record<string, string>;
+  onChange: (patch: Partial<AddressValues>) => void;
+  countries: readonly SelectOption[];
+  stateProvinces: readonly LookupItem[];
+  disabled?: boolean;
+}) {
+  const states = stateProvinces.filter((s) => s.type3 === values.country).map((s) => ({ value: s.id, label: s.value }));
+  return (
+    <>
+      <TextField label="Address" required value={values.addressLines} error={errors.addressLines} disabled={disabled} maxLength={300} autoComplete="street-address" onChange={(e) => onChange({ addressLines: e.target.value })} />
+      <TextField label="City" required value={values.city} error={errors.city} disabled={disabled} maxLength={100} autoComplete="address-level2" onChange={(e) => onChange({ city: e.target.value })} />
+      <SelectField label="Country" required options={countries} value={values.country} error={errors.country} disabled={disabled} onChange={(e) => onChange({ country: e.target.value, stateProvince: '' })} />
+      {states.length > 0 && (
+        <SelectField label="State or province" options={states} value={values.stateProvince} error={errors.stateProvince} disabled={disabled} onChange={(e) => onChange({ stateProvince: e.target.value })} />
+      )}
+      <TextField label="Postal code" required value={values.postalCode} error={errors.postalCode} disabled={disabled} maxLength={10} autoComplete="postal-code" onChange={(e) => onChange({ postalCode: e.target.value })} />
+    </>
+  );
+}
+
+/** Form text to the contract's numbers ('' = none). */
+export const idOrNull = (v: string) => (v === '' ? null : Number(v));
+export const addressBody = (a: AddressValues) => ({ ...a, stateProvince: idOrNull(a.stateProvince), country: idOrNull(a.country) });

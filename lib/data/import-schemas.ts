@@ -1,0 +1,275 @@
+/**
+ * The import schemas (operations §3 "Import"; issue 17): each schema's columns (DisplayName, ColumnName,
+ * IsRequired), who may import it, and the check of one file row. The same check runs in the browser (the
+ * preview, in the import worker) and at the host (before the owning area's own save), with the owning
+ * screen's contract schemas, so a row refused in the preview is the row the host refuses, for the same
+ * reason. Lookup columns hold a value's name or code; the host sends the allowed values with the columns.
+ *
+ * Column names are also the CSV header of the schema's export, so an export re-imports as it is.
+ */
+import { z } from 'zod';
+import { contactInput, addressInput, emailInput, phoneInput } from '../contract/contact';
+import { insuranceInput } from '../contract/insurance';
+import { vehicleInput } from '../contract/vehicle';
+import { ALL_ROLES, type RoleId } from '../roles';
+import { sectionRoles } from '../routes';
+
+export const SCHEMA_NAMES = ['contacts', 'vehicles', 'insurance'] as const;
+export type SchemaName = (typeof SCHEMA_NAMES)[number];
+
+export interface ImportColumn {
+  DisplayName: string;
+  ColumnName: string;
+  IsRequired: boolean;
+  /** The lookup group whose value names (or codes) the column holds. */
+  lookup?: string;
+}
+
+/** A lookup value a column accepts. */
+export interface LookupChoice {
+  id: number;
+  value: string;
+  code: string | null;
+  /** StateProvince: the country's code. */
+  type3?: string | null;
+}
+
+export interface SchemaDef {
+  name: SchemaName;
+  displayName: string;
+  /** Who may import and export it: the roles of the screen that owns the records. */
+  roles: readonly RoleId[];
+  columns: readonly ImportColumn[];
+  /** The record's id column: a row with an id updates that record, one without adds a record. */
+  idColumn: string;
+  /** The column that must not repeat within one file (compared without case), if any. */
+  uniqueColumn?: string;
+}
+
+const col = (ColumnName: string, DisplayName: string, IsRequired = false, lookup?: string): ImportColumn => ({ ColumnName, DisplayName, IsRequired, ...(lookup && { lookup }) });
+
+export const SCHEMAS: Readonly<Record<SchemaName, SchemaDef>> = {
+  contacts: {
+    name: 'contacts',
+    displayName: 'Contacts',
+    roles: [1],
+    idColumn: 'Contact',
+    uniqueColumn: 'EmailAddress',
+    columns: [
+      col('Contact', 'Contact id'),
+      col('ContactType', 'Contact type', true, 'ContactType'),
+      col('CompanyName', 'Company name'),
+      col('FirstName', 'First name'),
+      col('LastName', 'Last name'),
+      col('Notes', 'Notes'),
+      col('IsInactive', 'Inactive (1 = yes)'),
+      col('PhoneType', 'Phone type', false, 'PhoneType'),
+      col('PhoneNo', 'Phone #'),
+      col('Extension', 'Extension'),
+      col('EmailType', 'Email type', false, 'EmailType'),
+      col('EmailAddress', 'Email address'),
+      col('AddressType', 'Address type', false, 'AddressType'),
+      col('AddressLines', 'Address'),
+      col('City', 'City'),
+      col('StateProvince', 'State/Province', false, 'StateProvince'),
+      col('PostalCode', 'Postal code'),
+      col('Country', 'Country', false, 'Country'),
+    ],
+  },
+  vehicles: {
+    name: 'vehicles',
+    displayName: 'Vehicles',
+    roles: ALL_ROLES,
+    idColumn: 'Vehicle',
+    uniqueColumn: 'Vin',
+    columns: [col('Vehicle', 'Vehicle id'), col('Year', 'Year', true), col('Make', 'Make', true), col('Model', 'Model', true), col('Bodystyle', 'Body style'), col('Vin', 'VIN')],
+  },
+  insurance: {
+    name: 'insurance',
+    displayName: 'Insurance',
+    roles: sectionRoles('insurance'),
+    idColumn: 'Insurance',
+    uniqueColumn: 'InsuranceName',
+    columns: [col('Insurance', 'Insurance id'), col('InsuranceName', 'Insurance name', true), col('InsuranceContact', 'Insurance contact'), col('IsInactive', 'Inactive (1 = yes)')],
+  },
+};
+
+export const mayImport = (schema: SchemaDef, role: RoleId | null | undefined) => role != null && schema.roles.includes(role);
+
+// ── cells ───────────────────────────────────────────────────────────────────────────────────────
+/** One file row by ColumnName, as mapped. */
+export type Cells = Readonly<Record<string, string>>;
+
+/**
+ * A cell as imported: trimmed, and without the quote our exports put before formula-like text
+ * (lib/csv.ts), so an export re-imports unchanged.
+ */
+export const cellValue = (raw: string | undefined): string => {
+  const v = (raw ?? '').trim();
+  return /^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v;
+};
+
+const FLAGS: Readonly<Record<string, boolean>> = { '': false, '0': false, '1': true, false: false, true: true, no: false, yes: true, n: false, y: true };
+
+// ── row check ───────────────────────────────────────────────────────────────────────────────────
+/** What a row becomes: the owning screen's save bodies (ids of new records are -1). */
+export type ContactRow = {
+  contact: z.output<typeof contactInput>;
+  phone: Omit<z.output<typeof phoneInput>, 'contact' | 'contactPhone'> | null;
+  email: Omit<z.output<typeof emailInput>, 'contact' | 'contactEmail'> | null;
+  address: Omit<z.output<typeof addressInput>, 'contact' | 'contactAddress'> | null;
+};
+export type VehicleRow = z.output<typeof vehicleInput>;
+export type InsuranceRow = z.output<typeof insuranceInput>;
+export type ImportRecord = { schema: 'contacts'; row: ContactRow } | { schema: 'vehicles'; row: VehicleRow } | { schema: 'insurance'; row: InsuranceRow };
+
+export type RowCheck = { ok: true; record: ImportRecord } | { ok: false; reason: string };
+
+/** Refusal with the column's display name: "Email address: Required, formatted email address". */
+class Refused extends Error {}
+
+export interface CheckContext {
+  schema: SchemaDef;
+  /** Allowed values of each lookup group the schema's columns name. */
+  lookups: Readonly<Record<string, readonly LookupChoice[]>>;
+  /** Defaults of fields the file does not carry (the importing user's language and time zone). */
+  defaults: { language: number; timezone: number };
+}
+
+function display(schema: SchemaDef, column: string): string {
+  return schema.columns.find((c) => c.ColumnName === column)?.DisplayName ?? column;
+}
+
+/** Parses with a contract schema; the first issue refuses the row, naming the file column. */
+function parsed<T extends z.ZodType>(ctx: CheckContext, schema: T, value: unknown, columnOf: Readonly<Record<string, string>>): z.output<T> {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  const field = String(issue.path[0] ?? '');
+  const column = columnOf[field] ?? field;
+  throw new Refused(column ? `${display(ctx.schema, column)}: ${issue.message}` : issue.message);
+}
+
+function lookupId(ctx: CheckContext, column: string, text: string): number | null {
+  if (!text) return null;
+  const group = ctx.schema.columns.find((c) => c.ColumnName === column)!.lookup!;
+  const t = text.toLowerCase();
+  const hit = (ctx.lookups[group] ?? []).find((v) => v.value.toLowerCase() === t || (v.code ?? '').toLowerCase() === t);
+  if (!hit) throw new Refused(`${display(ctx.schema, column)}: unknown value "${text.slice(0, 40)}"`);
+  return hit.id;
+}
+
+function flag(ctx: CheckContext, column: string, text: string): boolean {
+  const v = FLAGS[text.toLowerCase()];
+  if (v === undefined) throw new Refused(`${display(ctx.schema, column)}: use 1 or 0`);
+  return v;
+}
+
+function id(ctx: CheckContext, column: string, text: string): number {
+  if (!text) return -1;
+  if (!/^\d{1,15}$/.test(text)) throw new Refused(`${display(ctx.schema, column)}: a record id, or empty for a new record`);
+  return Number(text);
+}
+
+// The screens' sub-record schemas without the ids the host fills in (built once: zod's omit makes a new schema).
+const PHONE_ROW = phoneInput.omit({ contact: true, contactPhone: true });
+const EMAIL_ROW = emailInput.omit({ contact: true, contactEmail: true });
+const ADDRESS_ROW = addressInput.omit({ contact: true, contactAddress: true });
+
+function contactRow(ctx: CheckContext, c: (k: string) => string): ContactRow {
+  const companyName = c('CompanyName');
+  const lastName = c('LastName');
+  const contact = parsed(
+    ctx,
+    contactInput,
+    {
+      contact: id(ctx, 'Contact', c('Contact')),
+      contactType: lookupId(ctx, 'ContactType', c('ContactType')) ?? 0,
+      isCompany: !!companyName && !lastName,
+      companyName,
+      firstName: c('FirstName'),
+      lastName,
+      notes: c('Notes'),
+      language: ctx.defaults.language,
+      timezone: ctx.defaults.timezone,
+      isInactive: flag(ctx, 'IsInactive', c('IsInactive')),
+    },
+    { contactType: 'ContactType', companyName: 'CompanyName', lastName: 'LastName', firstName: 'FirstName', notes: 'Notes' },
+  );
+  const phoneNo = c('PhoneNo');
+  const phone = phoneNo
+    ? parsed(
+        ctx,
+        PHONE_ROW,
+        { phoneType: lookupId(ctx, 'PhoneType', c('PhoneType')) ?? 1, phoneNo, extension: c('Extension') },
+        { phoneNo: 'PhoneNo', extension: 'Extension', phoneType: 'PhoneType' },
+      )
+    : null;
+  const emailAddress = c('EmailAddress');
+  const email = emailAddress
+    ? parsed(ctx, EMAIL_ROW, { emailType: lookupId(ctx, 'EmailType', c('EmailType')) ?? 1, emailAddress }, { emailAddress: 'EmailAddress', emailType: 'EmailType' })
+    : null;
+  const addressGiven = ['AddressLines', 'City', 'StateProvince', 'PostalCode'].some((k) => c(k));
+  let address: ContactRow['address'] = null;
+  if (addressGiven) {
+    const country = lookupId(ctx, 'Country', c('Country') || 'US') ?? 0;
+    const stateProvince = lookupId(ctx, 'StateProvince', c('StateProvince')) ?? 0;
+    address = parsed(
+      ctx,
+      ADDRESS_ROW,
+      { addressType: lookupId(ctx, 'AddressType', c('AddressType')) ?? 1, addressLines: c('AddressLines'), city: c('City'), stateProvince, postalCode: c('PostalCode'), country },
+      { addressLines: 'AddressLines', city: 'City', stateProvince: 'StateProvince', postalCode: 'PostalCode', country: 'Country', addressType: 'AddressType' },
+    );
+    const countryCode = ctx.lookups.Country?.find((v) => v.id === country)?.code;
+    const stateCountry = ctx.lookups.StateProvince?.find((v) => v.id === stateProvince)?.type3;
+    if (countryCode && stateCountry && countryCode !== stateCountry) throw new Refused(`${display(ctx.schema, 'StateProvince')}: The state is not in the chosen country`);
+  }
+  return { contact, phone, email, address };
+}
+
+function vehicleRow(ctx: CheckContext, c: (k: string) => string): VehicleRow {
+  const year = c('Year');
+  return parsed(
+    ctx,
+    vehicleInput,
+    { vehicle: id(ctx, 'Vehicle', c('Vehicle')), year: year === '' ? undefined : /^\d+$/.test(year) ? Number(year) : NaN, make: c('Make'), model: c('Model'), bodystyle: c('Bodystyle'), vin: c('Vin') },
+    { year: 'Year', make: 'Make', model: 'Model', bodystyle: 'Bodystyle', vin: 'Vin' },
+  );
+}
+
+function insuranceRow(ctx: CheckContext, c: (k: string) => string): InsuranceRow {
+  return parsed(
+    ctx,
+    insuranceInput,
+    { insurance: id(ctx, 'Insurance', c('Insurance')), insuranceName: c('InsuranceName'), insuranceContact: c('InsuranceContact'), isInactive: flag(ctx, 'IsInactive', c('IsInactive')) },
+    { insuranceName: 'InsuranceName', insuranceContact: 'InsuranceContact' },
+  );
+}
+
+/** The check of one row: the record it becomes, or why it is refused. */
+export function checkRow(ctx: CheckContext, cells: Cells): RowCheck {
+  const c = (k: string) => cellValue(cells[k]);
+  try {
+    for (const column of ctx.schema.columns) if (column.IsRequired && !c(column.ColumnName)) throw new Refused(`${column.DisplayName}: missing required value`);
+    switch (ctx.schema.name) {
+      case 'contacts':
+        return { ok: true, record: { schema: 'contacts', row: contactRow(ctx, c) } };
+      case 'vehicles':
+        return { ok: true, record: { schema: 'vehicles', row: vehicleRow(ctx, c) } };
+      case 'insurance':
+        return { ok: true, record: { schema: 'insurance', row: insuranceRow(ctx, c) } };
+    }
+  } catch (e) {
+    if (e instanceof Refused) return { ok: false, reason: e.message };
+    throw e;
+  }
+}
+
+/** The key a row must not share with an earlier row of the same file, or null. */
+export function uniqueKey(schema: SchemaDef, cells: Cells): string | null {
+  if (!schema.uniqueColumn) return null;
+  const v = cellValue(cells[schema.uniqueColumn]).toLowerCase();
+  return v || null;
+}
+
+export const duplicateReason = (schema: SchemaDef) => `${display(schema, schema.uniqueColumn ?? '')}: duplicate in the file`;

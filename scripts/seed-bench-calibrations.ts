@@ -1,0 +1,63 @@
+/**
+ * The calibrations part of the benchmark seed (scripts/seed-bench.ts --measure): the issue's two targets,
+ * measured against the seed-bench database (50,000 make matrices grown by the configuration part):
+ * - a scrub of a 300-line estimate at the host: at most 50 ms;
+ * - a report PDF of a 20-system inspection: at most 500 ms.
+ * Figures are printed, never asserted.
+ */
+import type { Db } from '../api-host/db';
+import { scrubLines, type RepairLineRow } from '../api-host/calibrations/scrub';
+import { renderReport, reportData, reportPreferenceOf, translator } from '../api-host/calibrations/report';
+import { inspectionJob } from '../api-host/calibrations/scrub';
+import type { Caller } from '../api-host/server';
+
+const WORDS: readonly [string, string][] = [
+  ['Repl', 'Windshield glass w/ rain sensor'],
+  ['R&I', 'Front bumper cover'],
+  ['Repl', 'Grille assy'],
+  ['Rpr', 'LT Quarter panel'],
+  ['Refn', 'Hood'],
+  ['Repl', 'RT Outside mirror assy w/ camera'],
+  ['Subl', 'Four wheel alignment'],
+  ['Repl', 'Rear bumper cover'],
+  ['R&I', 'Instrument panel'],
+  ['Repl', 'LT Door trim panel'],
+  ['Repl', 'Front parking sensor'],
+  ['Subl', 'Post-repair scan'],
+];
+
+async function timeAsync(fn: () => Promise<unknown> | unknown, runs: number): Promise<{ median: number; max: number }> {
+  await fn();
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    ms.push(performance.now() - t);
+  }
+  ms.sort((a, b) => a - b);
+  return { median: ms[Math.floor(ms.length / 2)], max: ms[ms.length - 1] };
+}
+
+const line = (name: string, t: { median: number; max: number }, extra = '') => console.log(`  ${name.padEnd(52)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}   ${extra}`);
+
+export async function measureCalibrations(db: Db): Promise<void> {
+  const matrices = db.prepare('SELECT count(*) FROM adas_make_matrix').pluck().get() as number;
+  console.log(`\n[measure] calibrations at ${matrices.toLocaleString('en-US')} make matrices, median / max, ms`);
+  const lines: RepairLineRow[] = Array.from({ length: 300 }, (_, i) => {
+    const [operation, description] = WORDS[i % WORDS.length];
+    return { lineNum: i + 1, uniqueSequenceNumber: 1000 + i, operation, description: `${description} ${i}` };
+  });
+  const vehicle = { year: 2022, make: 'Toyota', model: 'RAV4', vin: '' };
+  let triggered = 0;
+  line('scrub of a 300-line estimate (target ≤ 50)', await timeAsync(() => (triggered = scrubLines(db, vehicle, 6, lines).calibrations.length), 25), `${triggered} calibrations`);
+
+  // A 20-system inspection: a real one's report data with its systems repeated up to 20.
+  const id = db.prepare('SELECT adas_inspection FROM adas_inspection i JOIN adas j ON j.adas = i.adas WHERE j.firm = 6 ORDER BY adas_inspection LIMIT 1').pluck().get() as number;
+  const caller = { firms: new Set([6]) } as unknown as Caller;
+  const job = inspectionJob(db, caller, id);
+  const data = reportData(db, job);
+  const systems = Array.from({ length: 20 }, (_, i) => ({ ...data.systems[i % data.systems.length], system: `${data.systems[i % data.systems.length].system} ${i + 1}` }));
+  const pref = reportPreferenceOf(db, job.firm);
+  let size = 0;
+  line('report PDF of a 20-system inspection (target ≤ 500)', await timeAsync(async () => (size = (await renderReport({ ...data, systems }, pref, translator(db, 'es'))).byteLength), 10), `${(size / 1024).toFixed(1)} kB`);
+}

@@ -1,0 +1,113 @@
+/**
+ * /dashboard as its users use it (issue 16): each preset sends its days (a fixed clock, the user's zone),
+ * an analysis remembered for the next visit, a drill-down from the franchiser to a shop and back up, the
+ * invoicing export matching its table, the ADAS records, the assistant, and a shop role refused.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import Papa from 'papaparse';
+import { signIn } from '../support/session';
+import { waitForHydration } from '../support/shell';
+
+// Thursday 05/14/2026 11:00 in New York (role 3's zone, Eastern).
+const CLOCK = new Date('2026-05-14T15:00:00Z');
+const PRESETS: readonly [string, string, string][] = [
+  ['yesterday', '2026-05-13', '2026-05-13'],
+  ['this week', '2026-05-10', '2026-05-14'],
+  ['this month', '2026-05-01', '2026-05-14'],
+  ['this qtr', '2026-04-01', '2026-05-14'],
+  ['past 6 months', '2025-11-15', '2026-05-14'],
+  ['past year', '2025-05-15', '2026-05-14'],
+];
+
+test('each period preset sends its YYYY-MM-DD days, computed in the user\'s time zone', async ({ page }) => {
+  await page.clock.setFixedTime(CLOCK);
+  await signIn(page, 3, undefined, '/dashboard');
+  await waitForHydration(page, 'main thead button');
+  for (const [label, start, end] of PRESETS) {
+    await page.getByLabel('Period', { exact: true }).selectOption({ label });
+    await expect(page).toHaveURL(new RegExp(`startDate=${start}&endDate=${end}`));
+    await expect(page.getByRole('table').locator('caption')).toContainText(`${start.slice(5, 7)}/${start.slice(8)}/${start.slice(0, 4)}`);
+  }
+  await page.getByLabel('Period', { exact: true }).selectOption({ label: 'date range' });
+  await page.getByLabel('Start date', { exact: true }).fill('2026-03-01');
+  await page.getByLabel('End date', { exact: true }).fill('2026-02-01');
+  await expect(page.getByText('The start date must be on or before the end date.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  await page.getByLabel('End date', { exact: true }).fill('2026-03-31');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/period=7&startDate=2026-03-01&endDate=2026-03-31/);
+});
+
+test('an analysis changed is remembered for the next visit', async ({ page, context }) => {
+  await signIn(page, 7, undefined, '/dashboard');
+  await waitForHydration(page, 'main thead button');
+  await page.getByLabel('Analyze', { exact: true }).selectOption({ label: 'by vehicle make (sales)' });
+  await expect(page).toHaveURL(/analysis=makeSales/);
+  await expect(page.getByRole('columnheader', { name: 'Vehicle make' })).toBeVisible();
+  const kept = (await context.cookies()).find((c) => c.name === 'list-dashboard');
+  expect(kept?.expires, 'kept on the device, not for the session only').toBeGreaterThan(Date.now() / 1000 + 86_400);
+
+  const next = await context.newPage();
+  await next.goto('/dashboard');
+  await expect(next).toHaveURL(/analysis=makeSales/);
+  await expect(next.getByLabel('Analyze', { exact: true })).toHaveValue('makeSales');
+});
+
+test('drills from the franchiser to a franchisee, a shop and its technicians, and back up', async ({ page }) => {
+  await signIn(page, 3, undefined, '/dashboard?period=6');
+  await waitForHydration(page, 'main thead button');
+  await page.getByRole('link', { name: 'Northstar East' }).click();
+  await expect(page).toHaveURL(/firm=3/);
+  const shop = page.getByRole('link', { name: 'Brooklyn Collision & Glass' });
+  await shop.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/firm=6/);
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.locator('[aria-current="page"]')).toHaveText('Brooklyn Collision & Glass');
+  await expect(page.getByRole('link', { name: 'Queens Auto Body' })).toHaveCount(0);
+  await crumbs.getByRole('link', { name: 'Northstar East' }).click();
+  await expect(page).toHaveURL(/firm=3/);
+  await expect(page.getByRole('link', { name: 'Queens Auto Body' })).toBeVisible();
+  await crumbs.getByRole('link', { name: 'All firms' }).click();
+  await expect(page).not.toHaveURL(/firm=/);
+  await expect(page.getByRole('link', { name: 'Northstar East' })).toBeVisible();
+});
+
+test('the invoicing export lists the rows of its table', async ({ page }) => {
+  await signIn(page, 3, undefined, '/dashboard?period=6&analysis=invoicing&pageSize=100');
+  await waitForHydration(page, 'main thead button');
+  const names = await page.getByRole('rowheader').allTextContents();
+  expect(names.length).toBeGreaterThan(0);
+  const sales = await page.locator('main tbody tr td:nth-last-child(3)').allTextContents();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^invoicing-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = (await readFile((await file.path())!, 'utf8')).replace(/^\ufeff/, '');
+  const rows = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
+  expect(rows.map((r) => r.Location)).toEqual(names);
+  expect(rows.map((r) => Number(r.Sales).toLocaleString('en-US', { style: 'currency', currency: 'USD' }))).toEqual(sales);
+});
+
+test('ADAS records open their job; the assistant answers from the knowledge base', async ({ page }) => {
+  await signIn(page, 9, undefined, '/dashboard?view=records&period=6');
+  await waitForHydration(page, 'main thead button');
+  await expect(page.getByRole('cell').first()).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} [AP]M$/);
+  const job = page.getByRole('rowheader').first().getByRole('link');
+  const href = await job.getAttribute('href');
+  await job.click();
+  await expect(page).toHaveURL(new RegExp(`${href!.replace('?', '\\?')}$`));
+
+  await page.goto('/dashboard');
+  await page.getByText('Ask the assistant').click();
+  await page.getByLabel('Your question', { exact: true }).fill('2021 Camry, windshield replaced: what needs calibrating?');
+  await page.getByRole('button', { name: 'Ask' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '2021 Toyota Camry' })).toBeVisible();
+});
+
+test('a shop role is refused the dashboard', async ({ page }) => {
+  await signIn(page, 15);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -1,0 +1,204 @@
+/**
+ * The reference host's import/export facility (issue 17) through its routes: schemas by role, templates
+ * of the caller's location, chunked imports through the owning areas' save code (added, updated,
+ * unchanged, refused with reasons), chunk replay without duplicates, progress for resuming, and the
+ * streamed export that re-imports with no change.
+ */
+import Papa from 'papaparse';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '../../lib/contract';
+import type { CallDef } from '../../lib/contract/define';
+import { SCHEMAS } from '../../lib/data/import-schemas';
+import { startTestHost, type CallInput, type TestHost } from '../support/host';
+
+const d = contract.data;
+let host: TestHost;
+let admin: string;
+
+beforeAll(async () => {
+  host = await startTestHost();
+  admin = await host.token(1);
+});
+afterAll(() => host?.close());
+
+async function ok<T = any>(call: CallDef, input?: CallInput, token = admin): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await host.api(token, call, input);
+  expect(res.status, `${call.path}: ${JSON.stringify(res.body)}`).toBe(200);
+  return call.response.parse(res.body) as T;
+}
+
+const person = (lastName: string, more: Record<string, string> = {}) => ({ ContactType: 'Customer', FirstName: 'Ima', LastName: lastName, ...more });
+const upload = (rows: Record<string, string>[], more: Partial<{ importId: string; chunk: number; schemaName: string; first: number }> = {}) => ({
+  body: {
+    schemaName: more.schemaName ?? 'contacts',
+    templateName: '',
+    mappedFields: {},
+    importId: more.importId ?? randomUUID(),
+    chunk: more.chunk ?? 0,
+    csvData: rows.map((cells, i) => ({ line: (more.first ?? 2) + i, cells })),
+  },
+});
+const count = (sql: string, ...args: unknown[]) => host.db.prepare(sql).pluck().get(...args) as number;
+
+describe('schemas', () => {
+  it('offers the schemas of the caller’s role, with columns and lookup values', async () => {
+    expect((await ok(d.schemaNames)).map((s: { name: string }) => s.name)).toEqual(['contacts', 'vehicles', 'insurance']);
+    const shop = await host.token(5);
+    const names = (await ok(d.schemaNames, undefined, shop)).map((s: { name: string }) => s.name);
+    expect(names).not.toContain('contacts');
+    const detail = await ok(d.schemaNameCall, { query: { name: 'contacts' } });
+    expect(detail.columns.find((c: { ColumnName: string }) => c.ColumnName === 'ContactType')).toMatchObject({ DisplayName: 'Contact type', IsRequired: true });
+    expect(detail.lookups.ContactType.map((v: { value: string }) => v.value)).toContain('Customer');
+    expect((await host.api(shop, d.schemaNameCall, { query: { name: 'contacts' } })).status).toBe(403);
+    expect((await host.api(admin, d.schemaNameCall, { query: { name: 'planets' } })).status).toBe(400);
+    expect((await host.api(null, d.schemaNames)).status).toBe(401);
+  });
+});
+
+describe('templates', () => {
+  it('saves, lists, reads and updates a template of the caller’s location; another location’s is 404', async () => {
+    const created = await ok(d.saveSchema, { body: { delimiter: 'Comma', schemaName: 'contacts', templateName: 'Shop export' } });
+    expect(created).toMatchObject({ templateName: 'Shop export', rowsToSkip: 0, isSelectedData: true });
+    const updated = await ok(d.saveSchema, {
+      body: { id: created.id, delimiter: 'Tab', schemaName: 'contacts', templateName: 'Shop export', rowsToSkip: 2, isSkipChecked: true, mappedData: { LastName: 'Surname', ContactType: 'Kind' }, isSelectedData: false },
+    });
+    expect(updated).toMatchObject({ delimiter: 'Tab', rowsToSkip: 2, isSkipChecked: true, isSelectedData: false, mappedData: { LastName: 'Surname', ContactType: 'Kind' } });
+    expect((await ok(d.schemaTemplates, { query: { schemaName: 'contacts' } })).map((t: { templateName: string }) => t.templateName)).toContain('Shop export');
+    expect((await ok(d.schemaTemplate, { query: { name: 'Shop export', schemaName: 'contacts' } })).id).toBe(created.id);
+
+    // Another location (role 3 signs in elsewhere) neither sees nor changes it.
+    const other = await host.token(3);
+    expect((await host.api(other, d.schemaTemplate, { query: { name: 'Shop export', schemaName: 'insurance' } })).status).toBe(404);
+    const foreign = await host.api(other, d.saveSchema, { body: { id: created.id, delimiter: 'Comma', schemaName: 'insurance', templateName: 'x' } });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('refuses a column mapped twice, an unknown delimiter, a taken name and an unknown column', async () => {
+    const twice = await host.api(admin, d.saveSchema, { body: { id: 5, delimiter: 'Comma', schemaName: 'contacts', templateName: 'T', mappedData: { FirstName: 'Name', LastName: 'name' } } });
+    expect(twice.status).toBe(400);
+    expect(twice.body.fieldErrors['mappedData.LastName'][0]).toMatch(/already mapped to FirstName/);
+    const semicolon = await host.api(admin, d.saveSchema, { body: { delimiter: 'Semicolon', schemaName: 'contacts', templateName: 'T' } });
+    expect(semicolon.body.fieldErrors.delimiter).toEqual(['Comma or Tab']);
+    await ok(d.saveSchema, { body: { delimiter: 'Comma', schemaName: 'vehicles', templateName: 'Fleet' } });
+    const taken = await host.api(admin, d.saveSchema, { body: { delimiter: 'Tab', schemaName: 'vehicles', templateName: 'fleet' } });
+    expect(taken.body.fieldErrors.templateName).toEqual(['A template with this name already exists']);
+    const t = await ok(d.schemaTemplate, { query: { name: 'Fleet', schemaName: 'vehicles' } });
+    const unknown = await host.api(admin, d.saveSchema, { body: { id: t.id, delimiter: 'Tab', schemaName: 'vehicles', templateName: 'Fleet', mappedData: { Colour: 'c' } } });
+    expect(unknown.status).toBe(400);
+  });
+});
+
+describe('uploadData', () => {
+  it('stores valid rows through the contacts screen’s rules and refuses the others with reasons', async () => {
+    const before = count('SELECT count(*) FROM contact');
+    const res = await ok(
+      d.uploadData,
+      upload([
+        person('Importa', { EmailAddress: 'ima.importa@example.com', PhoneNo: '(512) 555-0101', AddressLines: '1 Main St', City: 'Austin', StateProvince: 'TX', PostalCode: '78701' }),
+        person('Bademail', { EmailAddress: 'not-an-email' }),
+        person('Badphone', { PhoneNo: '5125550101' }),
+        person('Unknowntype', { ContactType: 'Alien' }),
+        person('Dup', { EmailAddress: 'IMA.importa@example.com' }),
+        { ContactType: 'Customer', FirstName: 'No last name' },
+        person('Wrongstate', { AddressLines: '1 Rue', City: 'Montreal', StateProvince: 'TX', PostalCode: 'H2X', Country: 'CA' }),
+      ]),
+    );
+    expect(res).toMatchObject({ added: 1, updated: 0, unchanged: 0, replayed: false });
+    expect(res.refused).toEqual([
+      { line: 3, reason: 'Email address: Required, formatted email address' },
+      { line: 4, reason: 'Phone #: Phone # must look like (555) 123-4567' },
+      { line: 5, reason: 'Contact type: unknown value "Alien"' },
+      { line: 6, reason: 'Email address: duplicate in the file' },
+      { line: 7, reason: 'Last name: This field is required' },
+      { line: 8, reason: 'State/Province: The state is not in the chosen country' },
+    ]);
+    expect(count('SELECT count(*) FROM contact')).toBe(before + 1);
+    const id = count("SELECT contact FROM contact WHERE last_name = 'Importa'");
+    expect(count('SELECT firm FROM contact WHERE contact = ?', id)).toBe(count("SELECT firm FROM user WHERE username = 'role1@example.com'"));
+    expect(count('SELECT count(*) FROM contact_phone WHERE contact = ? AND is_primary = 1', id)).toBe(1);
+    expect(count('SELECT count(*) FROM contact_email WHERE contact = ? AND is_primary = 1', id)).toBe(1);
+    expect(count('SELECT count(*) FROM contact_address WHERE contact = ? AND is_primary = 1', id)).toBe(1);
+  });
+
+  it('a chunk sent twice is stored once and answers the stored result', async () => {
+    const importId = randomUUID();
+    const rows = [person('Replay One'), person('Replay Two')];
+    const first = await ok(d.uploadData, upload(rows, { importId, chunk: 0 }));
+    const again = await ok(d.uploadData, upload(rows, { importId, chunk: 0 }));
+    expect(first).toMatchObject({ added: 2, replayed: false });
+    expect(again).toMatchObject({ added: 2, replayed: true });
+    expect(count("SELECT count(*) FROM contact WHERE last_name LIKE 'Replay %'")).toBe(2);
+    await ok(d.uploadData, upload([person('Replay Three')], { importId, chunk: 1, first: 4 }));
+    expect(await ok(d.importProgress, { query: { importId } })).toEqual({ chunks: [0, 1], added: 3, updated: 0, unchanged: 0, refused: 0 });
+    // Another user's import id is not theirs to replay or read.
+    const other = await host.token(await host.addUser({ role: 1, firm: count("SELECT firm FROM user WHERE username = 'role1@example.com'") }));
+    expect((await host.api(other, d.uploadData, upload(rows, { importId, chunk: 0 }))).status).toBe(404);
+    expect((await ok(d.importProgress, { query: { importId } }, other)).chunks).toEqual([]);
+  });
+
+  it('a row the owning area refuses half-way leaves nothing of itself behind', async () => {
+    // An id of another network's contact is unknown: the row is refused, the chunk's other rows stored.
+    const foreign = count('SELECT contact FROM contact WHERE firm NOT IN (SELECT firm FROM user_firm WHERE user = (SELECT user FROM user WHERE username = ?)) LIMIT 1', 'role3@example.com');
+    const other = await host.token(3);
+    const res = await host.api(other, d.uploadData, upload([person('Fine'), person('Foreign', { Contact: String(foreign) })]));
+    // Role 3 may not import contacts (the contacts screen is role 1's).
+    expect(res.status).toBe(403);
+    const mine = await ok(d.uploadData, upload([person('Kept'), person('Ghost', { Contact: '99999999', EmailAddress: 'ghost@example.com' })]));
+    expect(mine.refused).toEqual([{ line: 3, reason: 'Contact id: unknown record' }]);
+    expect(count("SELECT count(*) FROM contact_email WHERE email_address = 'ghost@example.com'")).toBe(0);
+  });
+
+  it('refuses bad bodies with field errors', async () => {
+    const empty = await host.api(admin, d.uploadData, { body: { schemaName: 'contacts', importId: randomUUID(), chunk: 0, csvData: [] } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.fieldErrors.csvData).toEqual(['The chunk has no rows']);
+    const badId = await host.api(admin, d.uploadData, upload([person('X')], { importId: 'x' }));
+    expect(badId.body.fieldErrors.importId).toBeDefined();
+  });
+
+  it('vehicles and insurance go through their screens’ rules', async () => {
+    const vehicles = await ok(
+      d.uploadData,
+      upload([{ Year: '2019', Make: 'Honda', Model: 'Civic', Vin: '' }, { Year: '1800', Make: 'Ford', Model: 'T' }, { Year: '2020', Make: 'Audi', Model: 'A4', Vin: '123' }], { schemaName: 'vehicles' }),
+    );
+    expect(vehicles.added).toBe(1);
+    expect(vehicles.refused.map((r: { line: number }) => r.line)).toEqual([3, 4]);
+    expect(vehicles.refused[0].reason).toMatch(/^Year: /);
+    const insurers = await ok(d.uploadData, upload([{ InsuranceName: 'Imported Mutual', IsInactive: '0' }, { InsuranceName: 'Other', IsInactive: 'maybe' }], { schemaName: 'insurance' }));
+    expect(insurers).toMatchObject({ added: 1, refused: [{ line: 3, reason: 'Inactive (1 = yes): use 1 or 0' }] });
+  });
+});
+
+describe('exportData', () => {
+  it('streams every reachable record in the import’s columns; re-imported it changes nothing', async () => {
+    const res = await host.request<string>(admin, 'GET', `api/${d.exportData.path}`, { query: { schemaName: 'insurance' } });
+    expect(res.status).toBe(200);
+    const parsed = Papa.parse<Record<string, string>>(res.body.trim(), { header: true });
+    expect(parsed.meta.fields).toEqual(SCHEMAS.insurance.columns.map((c) => c.ColumnName));
+    expect(parsed.data.length).toBe(count('SELECT count(*) FROM insurance'));
+    const again = await ok(d.uploadData, upload(parsed.data, { schemaName: 'insurance' }));
+    expect(again).toMatchObject({ added: 0, updated: 0, unchanged: parsed.data.length, refused: [] });
+
+    // An edited row counts as updated.
+    const edited = { ...parsed.data[0], InsuranceContact: 'Claims desk' };
+    expect(await ok(d.uploadData, upload([edited], { schemaName: 'insurance' }))).toMatchObject({ updated: 1 });
+  });
+
+  it('contacts export round-trips, formula-like cells escaped', async () => {
+    await ok(d.uploadData, upload([person('=HYPERLINK("http://x")', { EmailAddress: 'formula@example.com' })]));
+    const res = await host.request<string>(admin, 'GET', `api/${d.exportData.path}`, { query: { schemaName: 'contacts' } });
+    expect(res.body).toContain(`"'=HYPERLINK(""http://x"")"`);
+    const rows = Papa.parse<Record<string, string>>(res.body.trim(), { header: true }).data;
+    const reachable = count('SELECT count(*) FROM contact WHERE merged_into IS NULL');
+    expect(rows.length).toBe(reachable);
+    const sample = rows.filter((r) => r.LastName.startsWith("'=") || r.EmailAddress.endsWith('@example.com')).slice(0, 200);
+    const again = await ok(d.uploadData, upload(sample));
+    expect(again).toMatchObject({ added: 0, updated: 0, refused: [], unchanged: sample.length });
+    expect(count("SELECT count(*) FROM contact WHERE last_name = '=HYPERLINK(\"http://x\")'")).toBe(1);
+  });
+
+  it('another role’s schema is 403', async () => {
+    expect((await host.api(await host.token(5), d.exportData, { query: { schemaName: 'contacts' } })).status).toBe(403);
+  });
+});

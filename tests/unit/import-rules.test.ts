@@ -1,0 +1,102 @@
+/** The import's rules (issue 17): row checks per schema, template recognition, mapping, chunking, file sniffing. */
+import { describe, expect, it } from 'vitest';
+import { Chunker, IMPORT_FILE_MAX_BYTES, guessMapping, headerIndex, isSelected, mapRow, missingRequired, sniff, templateFits } from '../../lib/data/file-rows';
+import { SCHEMAS, cellValue, checkRow, duplicateReason, uniqueKey, type CheckContext } from '../../lib/data/import-schemas';
+
+const lookups = {
+  ContactType: [{ id: 2, value: 'Customer', code: 'CUS' }],
+  PhoneType: [{ id: 1, value: 'Mobile', code: 'M' }],
+  EmailType: [{ id: 1, value: 'Work', code: 'W' }],
+  AddressType: [{ id: 1, value: 'Business', code: 'B' }],
+  StateProvince: [{ id: 44, value: 'Texas', code: 'TX', type3: 'US' }],
+  Country: [{ id: 1, value: 'United States', code: 'US' }, { id: 2, value: 'Canada', code: 'CA' }],
+};
+const ctx = (name: keyof typeof SCHEMAS): CheckContext => ({ schema: SCHEMAS[name], lookups, defaults: { language: 1, timezone: 12 } });
+const reason = (name: keyof typeof SCHEMAS, cells: Record<string, string>) => {
+  const r = checkRow(ctx(name), cells);
+  return r.ok ? null : r.reason;
+};
+
+describe('row checks', () => {
+  it('contacts: the contact screen’s rules, lookups by name or code', () => {
+    const ok = checkRow(ctx('contacts'), { ContactType: 'cus', LastName: 'Lee', PhoneNo: '(512) 555-0100', EmailAddress: 'a@example.com', AddressLines: '1 Main', City: 'Austin', StateProvince: 'Texas', PostalCode: '78701' });
+    expect(ok.ok && ok.record.schema === 'contacts' && ok.record.row).toMatchObject({ contact: { contact: -1, contactType: 2, lastName: 'Lee' }, phone: { phoneType: 1 }, address: { stateProvince: 44, country: 1 } });
+    expect(reason('contacts', { LastName: 'Lee' })).toBe('Contact type: missing required value');
+    expect(reason('contacts', { ContactType: 'Customer' })).toBe('Last name: This field is required');
+    expect(reason('contacts', { ContactType: 'Customer', CompanyName: 'Acme' })).toBeNull();
+    expect(reason('contacts', { ContactType: 'Customer', LastName: 'Lee', EmailAddress: 'x' })).toBe('Email address: Required, formatted email address');
+    expect(reason('contacts', { ContactType: 'Customer', LastName: 'Lee', PhoneNo: '555' })).toBe('Phone #: Phone # must look like (555) 123-4567');
+    expect(reason('contacts', { ContactType: 'Robot', LastName: 'Lee' })).toBe('Contact type: unknown value "Robot"');
+    expect(reason('contacts', { ContactType: 'Customer', LastName: 'Lee', IsInactive: 'perhaps' })).toBe('Inactive (1 = yes): use 1 or 0');
+    expect(reason('contacts', { ContactType: 'Customer', LastName: 'Lee', Contact: 'abc' })).toMatch(/^Contact id: /);
+    expect(reason('contacts', { ContactType: 'Customer', LastName: 'Lee', AddressLines: '1 Rue', City: 'X', StateProvince: 'TX', PostalCode: '1', Country: 'CA' })).toMatch(/not in the chosen country/);
+  });
+
+  it('vehicles and insurance: their screens’ rules', () => {
+    expect(reason('vehicles', { Year: '2019', Make: 'Honda', Model: 'Civic' })).toBeNull();
+    expect(reason('vehicles', { Year: 'soon', Make: 'Honda', Model: 'Civic' })).toMatch(/^Year: /);
+    expect(reason('vehicles', { Year: '2019', Make: 'Honda', Model: 'Civic', Vin: '1HGCM82633A00435X' })).toMatch(/^VIN: /);
+    expect(reason('insurance', { InsuranceName: '' })).toBe('Insurance name: missing required value');
+    expect(reason('insurance', { InsuranceName: 'x'.repeat(101) })).toMatch(/^Insurance name: At most 100/);
+  });
+
+  it('a quoted formula from our own export reads back as the text it was', () => {
+    expect(cellValue("'=SUM(A1)")).toBe('=SUM(A1)');
+    expect(cellValue("'plain")).toBe("'plain");
+    expect(cellValue('  x ')).toBe('x');
+  });
+
+  it('duplicates within a file are keyed without case', () => {
+    expect(uniqueKey(SCHEMAS.contacts, { EmailAddress: ' A@Example.com ' })).toBe('a@example.com');
+    expect(uniqueKey(SCHEMAS.contacts, { EmailAddress: '' })).toBeNull();
+    expect(duplicateReason(SCHEMAS.vehicles)).toBe('VIN: duplicate in the file');
+  });
+});
+
+describe('templates and mapping', () => {
+  const header = ['\uFEFFSurname', 'Kind', 'E-mail'];
+  it('a template fits a file whose header has every column it maps', () => {
+    expect(templateFits({ LastName: 'surname', ContactType: 'Kind' }, header)).toBe(true);
+    expect(templateFits({ LastName: 'Surname', Notes: 'Remarks' }, header)).toBe(false);
+    expect(templateFits({}, header)).toBe(false);
+  });
+  it('guesses by column or display name and lists the required columns left', () => {
+    const m = guessMapping(['Contact type', 'LASTNAME', 'Email address'], SCHEMAS.contacts.columns);
+    expect(m).toEqual({ ContactType: 'Contact type', LastName: 'LASTNAME', EmailAddress: 'Email address' });
+    expect(missingRequired({}, SCHEMAS.vehicles.columns)).toEqual(['Year', 'Make', 'Model']);
+  });
+  it('maps a raw row by header name', () => {
+    expect(mapRow(['Lee', 'Customer', 'x@y.z'], { LastName: 'Surname', EmailAddress: 'e-mail' }, headerIndex(header))).toEqual({ LastName: 'Lee', EmailAddress: 'x@y.z' });
+  });
+});
+
+describe('chunking and selection', () => {
+  it('cuts rows into numbered chunks, the same way every time', () => {
+    const run = () => {
+      const c = new Chunker<number>(3);
+      const out = [1, 2, 3, 4, 5, 6, 7].map((n) => c.add(n)).filter(Boolean);
+      return [...out, c.flush(), c.flush()];
+    };
+    expect(run()).toEqual([{ index: 0, rows: [1, 2, 3] }, { index: 1, rows: [4, 5, 6] }, { index: 2, rows: [7] }, null]);
+    expect(run()).toEqual(run());
+  });
+  it('selection: all but the unchecked, or only the checked', () => {
+    expect(isSelected({ mode: 'all-except', lines: new Set([3]) }, 3)).toBe(false);
+    expect(isSelected({ mode: 'all-except', lines: new Set([3]) }, 4)).toBe(true);
+    expect(isSelected({ mode: 'only', lines: new Set([3]) }, 3)).toBe(true);
+    expect(isSelected({ mode: 'only', lines: new Set([3]) }, 4)).toBe(false);
+  });
+});
+
+describe('file sniffing', () => {
+  const bytes = (s: string) => new TextEncoder().encode(s);
+  it('UTF-8 with or without BOM; Windows-1252 otherwise; binaries, empty and huge files refused', () => {
+    expect(sniff(bytes('\uFEFFa,b\nc,é'), 10)).toEqual({ ok: true, encoding: 'utf-8' });
+    expect(sniff(new Uint8Array([0x61, 0x2c, 0xe9, 0x0a]), 4)).toEqual({ ok: true, encoding: 'windows-1252' });
+    // A character cut at the end of the sample is still UTF-8.
+    expect(sniff(bytes('abc é').slice(0, 5), 100)).toEqual({ ok: true, encoding: 'utf-8' });
+    expect(sniff(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]), 6)).toMatchObject({ ok: false, message: expect.stringMatching(/not a text file/) });
+    expect(sniff(new Uint8Array(), 0)).toMatchObject({ ok: false });
+    expect(sniff(bytes('a'), IMPORT_FILE_MAX_BYTES + 1)).toMatchObject({ ok: false, message: expect.stringMatching(/larger than/) });
+  });
+});
