@@ -16,7 +16,7 @@ import type { CalibrationTypeRow, PRICE_SOURCES } from '@/lib/contract/adasmatri
 import { CALIBRATION_MODE_LABELS } from '@/lib/configuration/constants';
 import { formatMoney } from '@/lib/format';
 import { pricingApi } from './api';
-import { priceChanges, priceText } from './rules';
+import { priceChanges, priceText } from './pricing-rules';
 
 const SOURCE_LABELS: Record<(typeof PRICE_SOURCES)[number], string> = { firm: 'own price', network: 'network default', none: 'not priced' };
 const prices = (n: number) => `${n} ${n === 1 ? 'price' : 'prices'}`;

@@ -1,11 +1,10 @@
 /**
  * The pure rules of the locations screens: the Location add form's checks (with the specification's
  * texts), the type a new child location starts with, which preferences changed (administration §7:
- * saveFirmPreference is sent once for each changed preference, never for an unchanged one), which
- * calibration prices changed, and a tree node's roll-up line.
+ * saveFirmPreference is sent once for each changed preference, never for an unchanged one), and a tree
+ * node's roll-up line. The Pricing tab's rules are in pricing-rules.ts (they load with the dialog).
  * No React, no I/O: unit-tested on their own.
  */
-import { readPrice } from '@/lib/configuration/money';
 import type { TreeNode } from '@/lib/contract/firm';
 import { PREFERENCE_CATALOGUE, preferenceProblem, type FirmType, type PreferenceCategory, type PreferenceDef } from '@/lib/contract/firm-constants';
 import { formatCount } from '@/lib/format';
@@ -94,42 +93,6 @@ export function preferenceErrors(changes: readonly PreferenceChange[]): FieldErr
     if (problem) out[`${c.category}.${c.name}`] = problem;
   }
   return out;
-}
-
-// ── calibration pricing ─────────────────────────────────────────────────────────────────────────
-/** The text a price field starts with: the firm's own price, or empty (the network default applies). */
-export const priceText = (price: number | null) => (price == null ? '' : price.toFixed(2));
-
-export interface PriceChange {
-  calibrationType: number;
-  /** The firm's new price in dollars; null clears it (the network default applies again). */
-  price: number | null;
-}
-
-/**
- * The prices the user changed (`drafts`: calibration type → the field's text; '' = no price of its own)
- * against the firm's own prices as loaded, and the fields that do not hold a price (calibration type →
- * message). A price written differently but worth the same ("325" for 325.00) is no change.
- */
-export function priceChanges(
-  rows: readonly { calibrationType: number; firmPrice?: number | null }[],
-  drafts: Readonly<Record<number, string>>,
-): { changes: PriceChange[]; errors: Record<number, string> } {
-  const changes: PriceChange[] = [];
-  const errors: Record<number, string> = {};
-  for (const row of rows) {
-    const text = drafts[row.calibrationType];
-    if (text === undefined) continue;
-    const before = row.firmPrice == null ? null : Math.round(row.firmPrice * 100);
-    if (!text.trim()) {
-      if (before != null) changes.push({ calibrationType: row.calibrationType, price: null });
-      continue;
-    }
-    const read = readPrice(text);
-    if (!read.ok) errors[row.calibrationType] = read.message;
-    else if (read.cents !== before) changes.push({ calibrationType: row.calibrationType, price: read.cents / 100 });
-  }
-  return { changes, errors };
 }
 
 // ── the network tree ────────────────────────────────────────────────────────────────────────────

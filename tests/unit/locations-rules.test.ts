@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { boundingBox, milesBetween, resolvePostalCode } from '@/api-host/firms/geo';
 import { addEntry, hasChanges, programsToSave, providersToSave, toggleOptIn, type PartnerFlags } from '@/components/partners/rules';
-import { changedPreferences, childType, inheritedValue, ownValues, preferenceErrors, priceChanges, priceText, rollUp, validateFirm } from '@/components/locations/rules';
+import { changedPreferences, childType, inheritedValue, ownValues, preferenceErrors, rollUp, validateFirm } from '@/components/locations/rules';
+import { priceChanges, priceText } from '@/components/locations/pricing-rules';
 import { PRICE_MESSAGES } from '@/lib/configuration/money';
 import type { TreeNode } from '@/lib/contract/firm';
 import { keyAction, visibleNodes, type TreeShape } from '@/lib/tree-nav';
