@@ -7,6 +7,7 @@ import { contract } from '../../lib/contract';
 import { ESTIMATE_FIELD, ESTIMATE_MAX_BYTES } from '../../lib/contract/calibration';
 import { MANAGED_STATUSES, mayManageRequests } from '../../lib/calibrations/rules';
 import { PUSH_TARGETS, type OpportunityNotice } from '../../lib/push/messages';
+import { refreshInspection } from '../dashboard/rollup';
 import type { Db } from '../db';
 import { sendMail } from '../mail/outbox';
 import { HttpError, assertFirm, badRequest, forbidden, implement, notFound, type Caller } from '../server';
@@ -62,7 +63,11 @@ export const calibrationCalls = [
       if (job.firm !== body.firm) throw badRequest('Invalid body', { firm: ['The request belongs to the inspection\'s location'] });
       adas = job.adas;
     }
-    const id = writing(db, () => insertRequest(db, caller.user, body, adas));
+    const id = writing(db, () => {
+      const created = insertRequest(db, caller.user, body, adas);
+      if (body.adasInspection != null) refreshInspection(db, body.adasInspection); // the dashboard's sales follow the request (billable.ts)
+      return created;
+    });
     const users = usersReaching(db, body.firm);
     const notice: OpportunityNotice = { opportunity: id, firm: body.firm, firmName: firm.name, title: `${body.year} ${body.make} ${body.model}: ${body.reason}` };
     ctx.push?.send((owner) => users.has(owner.user), PUSH_TARGETS.opportunity, [notice]);
@@ -78,7 +83,10 @@ export const calibrationCalls = [
   implement(c.deleteRequest, ({ query, caller, ctx }) => {
     const r = visibleRequest(ctx.db, caller, query.calibrateRequest);
     if (r.created_by !== caller.user && !mayManageRequests(caller.role)) throw forbidden('Only who created a request, or a manager, may delete it.');
-    prepared(ctx.db, 'DELETE FROM calibrate_request WHERE calibrate_request = ?').run(r.calibrate_request);
+    writing(ctx.db, () => {
+      prepared(ctx.db, 'DELETE FROM calibrate_request WHERE calibrate_request = ?').run(r.calibrate_request);
+      if (r.adas_inspection != null) refreshInspection(ctx.db, r.adas_inspection);
+    });
     return { success: true as const };
   }),
 
@@ -86,11 +94,15 @@ export const calibrationCalls = [
     const r = visibleRequest(ctx.db, caller, body.calibrateRequest);
     if ((MANAGED_STATUSES as readonly string[]).includes(body.statusName) && !mayManageRequests(caller.role))
       throw forbidden(`Only a manager may set a request to ${body.statusName}.`);
-    prepared(
-      ctx.db,
-      `UPDATE calibrate_request SET status_name = ?, reason = CASE WHEN ? <> '' THEN ? ELSE reason END, reason_source = CASE WHEN ? <> '' THEN ? ELSE reason_source END,
-         status_changed_at = strftime('%Y-%m-%dT%H:%M:%SZ','now'), status_changed_by = ? WHERE calibrate_request = ?`,
-    ).run(body.statusName, body.reason, body.reason, body.reasonSource, body.reasonSource, caller.user, r.calibrate_request);
+    writing(ctx.db, () => {
+      prepared(
+        ctx.db,
+        `UPDATE calibrate_request SET status_name = ?, reason = CASE WHEN ? <> '' THEN ? ELSE reason END, reason_source = CASE WHEN ? <> '' THEN ? ELSE reason_source END,
+           status_changed_at = strftime('%Y-%m-%dT%H:%M:%SZ','now'), status_changed_by = ? WHERE calibrate_request = ?`,
+      ).run(body.statusName, body.reason, body.reason, body.reasonSource, body.reasonSource, caller.user, r.calibrate_request);
+      // A Declined or Cancelled request sells nothing (billable.ts).
+      if (r.adas_inspection != null) refreshInspection(ctx.db, r.adas_inspection);
+    });
     return { calibrateRequest: r.calibrate_request, statusName: body.statusName };
   }),
 

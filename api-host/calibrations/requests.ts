@@ -19,10 +19,11 @@ export interface RequestHead {
   firm: number;
   created_by: number;
   status_name: string;
+  adas_inspection: number | null;
 }
 
 export function visibleRequest(db: Db, caller: Caller, id: number): RequestHead {
-  const r = prepared(db, 'SELECT calibrate_request, firm, created_by, status_name FROM calibrate_request WHERE calibrate_request = ?').get(id) as RequestHead | undefined;
+  const r = prepared(db, 'SELECT calibrate_request, firm, created_by, status_name, adas_inspection FROM calibrate_request WHERE calibrate_request = ?').get(id) as RequestHead | undefined;
   if (!r || !caller.firms.has(r.firm)) throw notFound('Calibration request');
   return r;
 }

@@ -3,18 +3,22 @@
  * location. Everything the dashboard says about sales (the roll-ups, by service and make, the invoicing
  * list) comes from `billableLines` through the facts it feeds (rollup.ts); nothing else prices anything.
  *
- * Today (main): a billable line is a system of the Complete inspection whose result is "Calibrated" (3),
- * priced with the configuration's price of its calibration type for the location (calibrationPrice: the
- * firm's own price, else the network's; a type without a price bills 0).
+ * A Complete inspection's billable lines:
+ * - With a calibration request (issue 14, api-host/calibrations: one request per inspection at most): the
+ *   request's lines, each at its `price_cents` (a line without a price bills 0). They are what was sold to
+ *   the customer, whatever the configuration's prices are now. A Declined or Cancelled request sold
+ *   nothing: the inspection counts, with no billable line.
+ * - Without a request (work done without one, jobs from before requests existed): the systems of the
+ *   inspection whose result is "Calibrated" (3), at the configuration's price of their calibration type for
+ *   the location (calibrationPrice: the firm's own price, else the network's; a type without a price bills
+ *   0). The work was done, so it is billed at the price the firm would have quoted.
  *
- * When the calibration requests' priced lines land (issue 14, api-host/calibrations: calibrate_request_line
- * with price_cents, one request per inspection), `billableLines` reads the lines of the request of the
- * inspection instead (id: calibrate_request_line, system, calibration_type, calibration_mode, price_cents),
- * keeping the BillableLine shape; the facts, roll-ups and invoicing need no change (run rebuildDashboard once
- * after the switch, as the line ids change). Lines are frozen when the inspection completes, like prices
- * today; a request line changed after that counts when the inspection is next reopened and completed (or
- * the calibrations' calls may call rollup.ts syncJob after such a change).
+ * The event that books a sale is the inspection's completion: the lines are read then and counted on the
+ * day it was completed, in its location's zone (rollup.ts). A request created, deleted or closed later
+ * re-books that inspection on the same day (rollup.ts refreshInspection, called by the calibrations' calls
+ * in the same transaction), so the kept roll-ups always equal a rebuild.
  */
+import { CLOSING_STATUSES } from '../../lib/calibrations/rules';
 import { RESULTS } from '../../lib/adas/rules';
 import { bookMinutes } from '../../lib/dashboard/rules';
 import { calibrationPrice } from '../configuration/rules';
@@ -24,8 +28,9 @@ import { prepared } from '../sql';
 const CALIBRATED = Number(Object.keys(RESULTS).find((k) => RESULTS[Number(k)] === 'Calibrated'));
 
 export interface BillableLine {
-  /** The inspection result the line bills (its id keys the fact). */
-  id: number;
+  /** Where the line comes from: a request line (calibrate_request_line) or an inspection result (adas_inspection_result). */
+  requestLine: number | null;
+  inspectionResult: number | null;
   system: string;
   calibrationType: string;
   cents: number;
@@ -35,6 +40,10 @@ export interface BillableLine {
 
 /** The billable lines of inspection `inspection` of location `firm`. */
 export function billableLines(db: Db, inspection: number, firm: number): BillableLine[] {
+  const request = prepared(db, 'SELECT calibrate_request AS id, status_name AS status FROM calibrate_request WHERE adas_inspection = ?').get(inspection) as
+    | { id: number; status: string }
+    | undefined;
+  if (request) return (CLOSING_STATUSES as readonly string[]).includes(request.status) ? [] : requestLines(db, request.id);
   const rows = prepared(
     db,
     `SELECT r.adas_inspection_result AS id, r.system, r.calibration_type AS type, r.calibration_mode AS mode,
@@ -42,12 +51,22 @@ export function billableLines(db: Db, inspection: number, firm: number): Billabl
      FROM adas_inspection_result r WHERE r.adas_inspection = ? AND r.result = ? AND r.is_not_equipped = 0 ORDER BY r.sort, r.adas_inspection_result`,
   ).all(inspection, CALIBRATED) as { id: number; system: string; type: string; mode: string | null; typeId: number | null }[];
   return rows.map((r) => ({
-    id: r.id,
+    requestLine: null,
+    inspectionResult: r.id,
     system: r.system,
     calibrationType: r.type,
     cents: r.typeId == null ? 0 : (calibrationPrice(db, r.typeId, firm).cents ?? 0),
     minutes: bookMinutes(r.mode),
   }));
+}
+
+function requestLines(db: Db, request: number): BillableLine[] {
+  const rows = prepared(
+    db,
+    `SELECT calibrate_request_line AS id, system, calibration_type AS type, calibration_mode AS mode, price_cents AS cents
+     FROM calibrate_request_line WHERE calibrate_request = ? ORDER BY calibrate_request_line`,
+  ).all(request) as { id: number; system: string; type: string; mode: string | null; cents: number | null }[];
+  return rows.map((r) => ({ requestLine: r.id, inspectionResult: null, system: r.system, calibrationType: r.type, cents: r.cents ?? 0, minutes: bookMinutes(r.mode) }));
 }
 
 /**

@@ -77,21 +77,21 @@ function writeFacts(db: Db, c: Completed): void {
   ).run(c.adas_inspection, c.adas, c.firm, day, c.make, c.tech, lines.length, sum((l) => l.cents), sum((l) => l.minutes), sum((l) => l.cost));
   const line = prepared(
     db,
-    `INSERT INTO dashboard_calibration (billable_line, adas_inspection, firm, day, system, calibration_type, sales_cents, minutes, cost_cents)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO dashboard_calibration (calibrate_request_line, adas_inspection_result, adas_inspection, firm, day, system, calibration_type, sales_cents, minutes, cost_cents)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  for (const l of lines) line.run(l.id, c.adas_inspection, c.firm, day, l.system, l.calibrationType, l.cents, l.minutes, l.cost);
+  for (const l of lines) line.run(l.requestLine, l.inspectionResult, c.adas_inspection, c.firm, day, l.system, l.calibrationType, l.cents, l.minutes, l.cost);
 }
 
 /**
  * Brings the dashboard in step with inspection `id`: a Complete inspection not yet counted is recorded; a
  * counted one that is no longer Complete (reopened, deleted) is taken back; one still Complete keeps the
- * facts recorded when it was completed.
+ * facts recorded when it was completed, unless `refresh` (refreshInspection) records them again.
  */
-export function syncInspection(db: Db, id: number): void {
+export function syncInspection(db: Db, id: number, refresh = false): void {
   const old = prepared(db, 'SELECT firm, day FROM dashboard_inspection WHERE adas_inspection = ?').get(id) as { firm: number; day: string } | undefined;
   const now = prepared(db, `${COMPLETED_SQL} AND i.adas_inspection = ?`).get(id) as Completed | undefined;
-  if (old && now) return;
+  if (old && now && !refresh) return;
   if (old) {
     roll(db, -1, 'adas_inspection = ?', id);
     prepared(db, 'DELETE FROM dashboard_calibration WHERE adas_inspection = ?').run(id);
@@ -107,6 +107,15 @@ export function syncInspection(db: Db, id: number): void {
     writeFacts(db, now);
     roll(db, 1, 'adas_inspection = ?', id);
   }
+}
+
+/**
+ * Re-books inspection `id` after what it bills changed without its status changing (billable.ts: its
+ * calibration request created, deleted, closed or reopened): a counted inspection is taken back and
+ * recorded again with its lines as they are now, on the same day. Run inside the transaction of the change.
+ */
+export function refreshInspection(db: Db, id: number): void {
+  syncInspection(db, id, true);
 }
 
 /**

@@ -7,7 +7,8 @@
  *   its billable calibrations. Frozen when the inspection is completed (a later price change does not
  *   rewrite past sales), removed when it is reopened or deleted.
  * - dashboard_calibration: one row per billable calibration of those inspections (billable.ts says which):
- *   the service (the system), its price, book minutes and labor cost. The invoicing list reads these.
+ *   the line it comes from (calibrate_request_line, else adas_inspection_result), the service (the
+ *   system), its price, book minutes and labor cost.
  * - dashboard_daily: the sums per (node, kind, day, key) where node is the location and every firm above it,
  *   so a franchiser's year is one index range of at most 366 × keys rows whatever the size of its network.
  *   kind: total (key ''), service (the system), make, tech (the user id), and own (key ''): the location's own
@@ -48,7 +49,7 @@ CREATE INDEX dashboard_inspection_adas ON dashboard_inspection(adas);
 CREATE INDEX dashboard_inspection_day ON dashboard_inspection(day);
 
 CREATE TABLE dashboard_calibration (
-  billable_line          INTEGER PRIMARY KEY, -- billable.ts BillableLine.id (today: the inspection result)
+  billable_line          INTEGER PRIMARY KEY, -- renamed dashboard_calibration by DASHBOARD_SCHEMA_2
   adas_inspection        INTEGER NOT NULL,
   firm                   INTEGER NOT NULL,
   day                    TEXT NOT NULL,
@@ -89,4 +90,16 @@ CREATE TABLE slow_query (
   max_ms   REAL NOT NULL,
   last_at  TEXT NOT NULL
 );
+`;
+
+/**
+ * The billable lines come from calibration request lines or inspection results (billable.ts): the row gets
+ * its own id and says which. Rows kept from before were inspection results; a database with requests is
+ * brought to the new pricing by rebuildDashboard (the seed runs it).
+ */
+export const DASHBOARD_SCHEMA_2 = /* sql */ `
+ALTER TABLE dashboard_calibration RENAME COLUMN billable_line TO dashboard_calibration;
+ALTER TABLE dashboard_calibration ADD COLUMN calibrate_request_line INTEGER;
+ALTER TABLE dashboard_calibration ADD COLUMN adas_inspection_result INTEGER;
+UPDATE dashboard_calibration SET adas_inspection_result = dashboard_calibration;
 `;

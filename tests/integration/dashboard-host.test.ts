@@ -49,23 +49,69 @@ function facts(firms: number[]) {
 }
 
 describe('the facts', () => {
-  it('count every Complete inspection once and every Calibrated system of it', () => {
+  it('count every Complete inspection once: its open request\'s lines, else every Calibrated system of it', () => {
     const complete = one<{ n: number }>('SELECT count(*) AS n FROM adas_inspection WHERE status = 2').n;
     expect(complete).toBeGreaterThan(0);
     expect(one<{ n: number }>('SELECT count(*) AS n FROM dashboard_inspection').n).toBe(complete);
     const calibrated = one<{ n: number }>(
-      'SELECT count(*) AS n FROM adas_inspection_result r JOIN adas_inspection i USING (adas_inspection) WHERE i.status = 2 AND r.result = 3 AND r.is_not_equipped = 0',
+      `SELECT count(*) AS n FROM adas_inspection_result r JOIN adas_inspection i USING (adas_inspection)
+       WHERE i.status = 2 AND r.result = 3 AND r.is_not_equipped = 0 AND NOT EXISTS (SELECT 1 FROM calibrate_request q WHERE q.adas_inspection = i.adas_inspection)`,
     ).n;
-    expect(one<{ n: number }>('SELECT count(*) AS n FROM dashboard_calibration').n).toBe(calibrated);
+    const requested = one<{ n: number }>(
+      `SELECT count(*) AS n FROM calibrate_request_line l JOIN calibrate_request q USING (calibrate_request) JOIN adas_inspection i USING (adas_inspection)
+       WHERE i.status = 2 AND q.status_name NOT IN ('Declined', 'Cancelled')`,
+    ).n;
+    expect(requested, 'the seed has Complete inspections with a request').toBeGreaterThan(0);
+    expect(one<{ n: number }>('SELECT count(*) AS n FROM dashboard_calibration WHERE adas_inspection_result IS NOT NULL').n).toBe(calibrated);
+    expect(one<{ n: number }>('SELECT count(*) AS n FROM dashboard_calibration WHERE calibrate_request_line IS NOT NULL').n).toBe(requested);
   });
 
-  it('price calibrations with the configuration (a firm price where the firm has one)', () => {
+  it('price a request\'s lines at their price, calibrations without a request with the configuration', () => {
+    const fromRequests = host.db
+      .prepare('SELECT c.sales_cents AS cents, l.price_cents AS price FROM dashboard_calibration c JOIN calibrate_request_line l USING (calibrate_request_line)')
+      .all() as { cents: number; price: number | null }[];
+    expect(fromRequests.length).toBeGreaterThan(0);
+    for (const r of fromRequests) expect(r.cents).toBe(r.price ?? 0);
     const row = one<{ cents: number; own: number | null; network: number | null }>(
       `SELECT c.sales_cents AS cents, p.price_cents AS own, t.price_cents AS network FROM dashboard_calibration c
        JOIN adas_calibration_type t ON t.name = c.calibration_type LEFT JOIN adas_calibration_price p ON p.calibration_type = t.calibration_type AND p.firm = c.firm
-       WHERE c.sales_cents > 0 LIMIT 1`,
+       WHERE c.sales_cents > 0 AND c.adas_inspection_result IS NOT NULL LIMIT 1`,
     );
     expect(row.cents).toBe(row.own ?? row.network);
+  });
+
+  it('a request created, closed and deleted on a Complete inspection re-books its sales; the roll-ups stay equal to a rebuild', async () => {
+    const snapshot = () => host.db.prepare('SELECT * FROM dashboard_daily ORDER BY node, kind, day, key').all();
+    const rebuilt = () => {
+      const kept = snapshot();
+      rebuildDashboard(host.db);
+      expect(snapshot()).toEqual(kept);
+    };
+    const target = one<{ id: number; firm: number; day: string; sales: number }>(
+      `SELECT d.adas_inspection AS id, d.firm, d.day, d.sales_cents AS sales FROM dashboard_inspection d
+       WHERE d.firm = 6 AND d.calibrations > 0 AND NOT EXISTS (SELECT 1 FROM calibrate_request q WHERE q.adas_inspection = d.adas_inspection) ORDER BY d.adas_inspection LIMIT 1`,
+    );
+    const sales = () => one<{ sales: number; calibrations: number; day: string }>('SELECT sales_cents AS sales, calibrations, day FROM dashboard_inspection WHERE adas_inspection = ?', target.id);
+    const franchiserDay = () => one<{ sales: number } | undefined>("SELECT sales_cents AS sales FROM dashboard_daily WHERE node = 2 AND kind = 'total' AND key = '' AND day = ?", target.day)?.sales ?? 0;
+    const before = franchiserDay();
+    const lines = [
+      { adasChecklistMatrix: 1, system: 'Forward Camera', calibrationType: 'Static', calibrationMode: 'static', price: 123.45 },
+      { adasChecklistMatrix: 2, system: 'Blind Spot', calibrationType: 'Dynamic', calibrationMode: 'dynamic', price: null },
+    ];
+    const body = { firm: 6, adasInspection: target.id, year: 2022, make: 'Toyota', model: 'RAV4', reason: 'Estimate triggers calibrations', lines };
+    const { id: request } = await ok<{ id: number }>(contract.adas.createCalibrate, { body }, admin);
+    expect(sales()).toEqual({ sales: 12345, calibrations: 2, day: target.day });
+    expect(franchiserDay()).toBe(before - target.sales + 12345);
+    rebuilt();
+    await ok(contract.calibration.saveRequestStatus, { body: { calibrateRequest: request, statusName: 'Declined', reason: 'Insurer declined' } }, admin);
+    expect(sales()).toMatchObject({ sales: 0, calibrations: 0 });
+    rebuilt();
+    await ok(contract.calibration.saveRequestStatus, { body: { calibrateRequest: request, statusName: 'Approved', reason: 'Insurer approved' } }, admin);
+    expect(sales()).toMatchObject({ sales: 12345, calibrations: 2 });
+    await ok(contract.calibration.deleteRequest, { query: { calibrateRequest: request } }, admin);
+    expect(sales().sales).toBe(target.sales);
+    expect(franchiserDay()).toBe(before);
+    rebuilt();
   });
 
   it('a rebuild gives the same roll-ups as the writes kept', () => {
