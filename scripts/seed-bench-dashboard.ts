@@ -11,7 +11,8 @@ import { rebuildDashboard } from '../api-host/dashboard/rollup';
 import type { Db } from '../api-host/db';
 import type { Caller } from '../api-host/server';
 import { dashboardQuery } from '../lib/contract/dashboard';
-import { ANALYSIS_IDS, presetRange } from '../lib/dashboard/rules';
+import { presetRange } from '../lib/dashboard/periods';
+import { ANALYSIS_IDS } from '../lib/dashboard/rules';
 
 const THREE_YEARS = 1095;
 const CHUNK = 100_000;

@@ -1,10 +1,29 @@
 /**
  * The dashboard's charts, plain SVG and CSS: bars for the table's rows, a line for the period's days.
- * No chart library: these two shapes need none, and first-load JS stays as it is. The table beside them
- * is the accessible form of the same numbers; each chart is one image with a text summary (role="img",
- * aria-label), and its text is also shown below it for everyone.
+ * No chart library: these two shapes need none. They are server components (the page renders them from the
+ * same answer as the table and hands them to the screen), so they cost no JavaScript at all and show with
+ * the first paint. The table beside them is the accessible form of the same numbers; each chart is one
+ * image with a text summary (role="img", aria-label), and its text is also shown below it for everyone.
  */
-import { showDay } from '@/lib/dashboard/rules';
+import type { DashboardAnswer, DashboardTop } from '@/lib/contract/dashboard';
+import { analysisOf, showDay, type AnalysisId } from '@/lib/dashboard/rules';
+import { measureOf } from './format';
+
+/** The bars of the table's rows (this page of them) and the line of the period's days, for `analysis`. */
+export function AnalysisCharts({ analysis: id, table, top }: { analysis: AnalysisId; table: DashboardAnswer; top: DashboardTop }) {
+  const analysis = analysisOf(id);
+  const measure = measureOf(analysis.measure);
+  return (
+    <div className="grid min-w-0 gap-3 lg:grid-cols-2">
+      <BarChart
+        title={`${measure.label}, ${analysis.label}${table.count > table.items.length ? ' (this page)' : ''}`}
+        bars={table.items.map((r) => ({ key: r.key, label: analysis.group === 'day' ? showDay(r.label) : r.label, value: r[measure.id] }))}
+        format={measure.format}
+      />
+      <LineChart title={`${measure.label} by day`} points={top.series.map((s) => ({ day: s.day, value: s[measure.id] }))} format={measure.format} />
+    </div>
+  );
+}
 
 export interface Bar {
   key: string;

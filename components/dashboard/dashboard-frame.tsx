@@ -2,8 +2,8 @@
 /**
  * What every view of /dashboard shares: the heading, the views (numbers, ADAS records, administrator
  * statistics), and the filter (overview §2 "Dashboard filters"): period, analysis, location. Picking a
- * preset computes its days here, in the user's time zone with the browser's clock, and sends them in the
- * URL (YYYY-MM-DD); a date range is applied with its button after both days are chosen. The choice is
+ * preset computes its days here (lib/dashboard/periods.ts, loaded on the first pick), in the user's time
+ * zone with the browser's clock, and sends them in the URL (YYYY-MM-DD); a date range is applied with its button after both days are chosen. The choice is
  * remembered on the device for the next visit (the numbers list's persistent cookie), whichever view it
  * was made in.
  */
@@ -15,7 +15,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { PageHeading } from '@/components/ui/page-heading';
 import type { Zone } from '@/lib/dates';
-import { ANALYSES, CUSTOM_PERIOD, PERIODS, presetRange, rangeProblems, type DayRange, type PeriodId } from '@/lib/dashboard/rules';
+import { ANALYSES, CUSTOM_PERIOD, PERIODS, rangeProblems, type DayRange, type PeriodId } from '@/lib/dashboard/rules';
 import { listHref, prefsCookie } from '@/lib/list-state';
 import type { DashboardListSpec, DashboardState, RecordsListSpec, RecordsState } from './list-spec';
 
@@ -57,9 +57,11 @@ export function DashboardFrame({ spec, state, numbersSpec, view, isAdmin, zone, 
     document.cookie = prefsCookie(numbersSpec, next, window.location.protocol === 'https:');
     list.go(change);
   };
-  const pickPeriod = (value: string) => {
+  const pickPeriod = async (value: string) => {
     const period = Number(value) as PeriodId;
     if (period === CUSTOM_PERIOD) return go({ period, ...custom });
+    // The presets' date arithmetic (date-fns in the user's zone) loads when one is first picked.
+    const { presetRange } = await import('@/lib/dashboard/periods');
     go({ period, ...presetRange(period, new Date(), zone) });
   };
 

@@ -1,8 +1,8 @@
 'use client';
 /**
  * The numbers of /dashboard (issue 16 §2, §3): the period's totals against the previous period of equal
- * length, the breadcrumb of the firm analysed, a bar chart of the table's rows and a line over the
- * period's days (charts.tsx), and the analysis table (the data-table: sorted, paged by 10, CSV of every
+ * length, the breadcrumb of the firm analysed, the charts (charts.tsx: rendered on the server by the page and
+ * handed in as `charts`, so they cost no JavaScript), and the analysis table (the data-table: sorted, paged by 10, CSV of every
  * row). Rows of locations link one level down (Enter or a click); the breadcrumb goes back up.
  */
 import dynamic from 'next/dynamic';
@@ -13,9 +13,8 @@ import type { contract } from '@/lib/contract';
 import type { AnalysisRow, DashboardAnswer, DashboardTop } from '@/lib/contract/dashboard';
 import { bff } from '@/lib/bff/client';
 import { analysisOf, changeText, showDay, type DayRange } from '@/lib/dashboard/rules';
-import { BarChart, LineChart } from './charts';
 import { DashboardFrame, type LocationChoice } from './dashboard-frame';
-import { MEASURES, measureOf } from './format';
+import { MEASURES } from './format';
 import type { DashboardListSpec, DashboardState } from './list-spec';
 import type { Zone } from '@/lib/dates';
 
@@ -31,6 +30,8 @@ interface Props {
   locations: readonly LocationChoice[];
   problems?: Partial<Record<'startDate' | 'endDate' | 'firm', string>> | null;
   data: { table: DashboardAnswer; top: DashboardTop } | null;
+  /** The analysis' charts (charts.tsx AnalysisCharts), shown when there are numbers. */
+  charts: React.ReactNode;
 }
 
 const NAME_HEADER: Record<string, string> = { service: 'Service', make: 'Vehicle make', tech: 'Technician', location: 'Name', day: 'Day', invoice: 'Location' };
@@ -40,7 +41,6 @@ export function DashboardScreen(props: Props) {
   const list = useList(spec, state);
   const [asking, setAsking] = useState(false);
   const analysis = analysisOf(state.analysis);
-  const measure = measureOf(analysis.measure);
 
   const columns = useMemo<DataColumn<AnalysisRow>[]>(
     () => [
@@ -120,16 +120,7 @@ export function DashboardScreen(props: Props) {
       {data && data.table.count === 0 && (
         <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">No numbers for this period and location.</p>
       )}
-      {data && data.table.count > 0 && (
-        <div className="grid min-w-0 gap-3 lg:grid-cols-2">
-          <BarChart
-            title={`${measure.label}, ${analysis.label}${data.table.count > data.table.items.length ? ' (this page)' : ''}`}
-            bars={data.table.items.map((r) => ({ key: r.key, label: analysis.group === 'day' ? showDay(r.label) : r.label, value: r[measure.id] }))}
-            format={measure.format}
-          />
-          <LineChart title={`${measure.label} by day`} points={data.top.series.map((s) => ({ day: s.day, value: s[measure.id] }))} format={measure.format} />
-        </div>
-      )}
+      {data && data.table.count > 0 && props.charts}
       {data && (
         <DataTable<AnalysisRow>
           caption={`${analysis.label} — ${showDay(range.startDate)} to ${showDay(range.endDate)}`}

@@ -3,17 +3,15 @@
  * contract and the reference host. No zod, no server code: client components import it.
  *
  * - Periods: presets 1–6 (yesterday … past year) and 7, a custom range; each is a pair of local days
- *   (YYYY-MM-DD, both included) in the user's time zone, computed with date-fns on a TZDate. Weeks start
- *   on Sunday (en-US, the product's locale); "past 6 months" and "past year" end today and start the day
- *   after the same date 6 months / 1 year ago, so "past year" is 365 or 366 days.
+ *   (YYYY-MM-DD, both included) in the user's time zone (periods.ts presetRange, with date-fns: apart,
+ *   so that the screen loads it when a preset is picked, not with the page).
  * - The previous period is the one of equal length (in days) that ends the day before the period starts.
  * - A range may not start after it ends nor span more than MAX_RANGE_DAYS.
  * - Technicians' hours are flat-rate book hours per calibration performed (BOOK_HOURS by calibration
  *   mode), as collision repair pays technicians; cost is those hours at the technician's labor rate.
+ *
+ * Calendar days here are plain arithmetic on UTC noons: a day is a day whatever the zone.
  */
-import { TZDate } from '@date-fns/tz';
-import { addDays, differenceInCalendarDays, lightFormat, startOfMonth, startOfQuarter, startOfWeek, subMonths, subYears } from 'date-fns';
-import { zoneOf, type Zone } from '../dates';
 
 // ── periods ────────────────────────────────────────────────────────────────────────────────────────
 export const PERIODS = [
@@ -40,52 +38,33 @@ export interface DayRange {
   endDate: string;
 }
 
-const day = (d: Date) => lightFormat(d, 'yyyy-MM-dd');
+const DAY_MS = 86_400_000;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** YYYY-MM-DD of a UTC noon. */
+const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /** A YYYY-MM-DD text as a calendar date (UTC noon, so that day arithmetic never crosses a zone change). */
 function parseDay(v: string): Date | null {
   const m = DAY.exec(v);
   if (!m) return null;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
-  return day(new TZDate(d, 'UTC')) === v ? d : null;
+  return day(d) === v ? d : null;
 }
 export const isDay = (v: string) => parseDay(v) !== null;
-
-/** The range of a preset (1–6) as local days in `zone`, given the moment `now`. */
-export function presetRange(preset: Exclude<PeriodId, 7>, now: Date, zone: Zone): DayRange {
-  const today = new TZDate(now.getTime(), zoneOf(zone));
-  const end = day(today);
-  switch (preset) {
-    case 1: {
-      const y = day(addDays(today, -1));
-      return { startDate: y, endDate: y };
-    }
-    case 2:
-      return { startDate: day(startOfWeek(today, { weekStartsOn: 0 })), endDate: end };
-    case 3:
-      return { startDate: day(startOfMonth(today)), endDate: end };
-    case 4:
-      return { startDate: day(startOfQuarter(today)), endDate: end };
-    case 5:
-      return { startDate: day(addDays(subMonths(today, 6), 1)), endDate: end };
-    case 6:
-      return { startDate: day(addDays(subYears(today, 1), 1)), endDate: end };
-  }
-}
+const plusDays = (d: Date, n: number) => new Date(d.getTime() + n * DAY_MS);
 
 /** The number of days of a range, both ends included. */
 export function rangeDays(r: DayRange): number {
   const s = parseDay(r.startDate);
   const e = parseDay(r.endDate);
-  return s && e ? differenceInCalendarDays(e, s) + 1 : 0;
+  return s && e ? Math.round((e.getTime() - s.getTime()) / DAY_MS) + 1 : 0;
 }
 
 /** The period of equal length that ends the day before `r` starts. */
 export function previousRange(r: DayRange): DayRange {
   const s = parseDay(r.startDate)!;
   const n = rangeDays(r);
-  return { startDate: day(new TZDate(addDays(s, -n), 'UTC')), endDate: day(new TZDate(addDays(s, -1), 'UTC')) };
+  return { startDate: day(plusDays(s, -n)), endDate: day(plusDays(s, -1)) };
 }
 
 export const RANGE_MESSAGES = {
@@ -108,7 +87,7 @@ export function rangeProblems(r: { startDate: string; endDate: string }): { star
 export function daysOf(r: DayRange): string[] {
   const s = parseDay(r.startDate);
   const n = rangeDays(r);
-  return s ? Array.from({ length: n }, (_, i) => day(new TZDate(addDays(s, i), 'UTC'))) : [];
+  return s ? Array.from({ length: n }, (_, i) => day(plusDays(s, i))) : [];
 }
 
 /** "MM/DD/YYYY" of a YYYY-MM-DD day. */

@@ -1,7 +1,8 @@
 /** The dashboard's rules: preset ranges in several zones and across a daylight-saving change, the previous period, range checks, the inspections' JSON text. */
 import { describe, expect, it } from 'vitest';
 import { adasRecord } from '../../lib/contract/dashboard';
-import { changeText, daysOf, presetRange, previousRange, rangeDays, rangeProblems } from '../../lib/dashboard/rules';
+import { presetRange } from '../../lib/dashboard/periods';
+import { changeText, daysOf, previousRange, rangeDays, rangeProblems } from '../../lib/dashboard/rules';
 
 // 03:30 UTC on 2026-03-11 is still the 10th in the Americas (23:30 in New York).
 const now = new Date('2026-03-11T03:30:00Z');

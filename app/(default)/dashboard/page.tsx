@@ -8,19 +8,22 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { AdminStatistics } from '@/components/dashboard/admin-statistics';
+import { AnalysisCharts } from '@/components/dashboard/charts';
 import { DashboardScreen } from '@/components/dashboard/dashboard-screen';
 import { dashboardList, recordsList } from '@/components/dashboard/list-spec';
-import { RecordsScreen } from '@/components/dashboard/records-screen';
+import { RecordsView } from '@/components/dashboard/records-view';
 import { UpstreamError } from '@/lib/api/errors';
 import { api } from '@/lib/api/server';
 import { requireRoute } from '@/lib/auth/session';
 import { contract } from '@/lib/contract';
-import { CUSTOM_PERIOD, presetRange, rangeProblems, type DayRange } from '@/lib/dashboard/rules';
+import { presetRange } from '@/lib/dashboard/periods';
+import { CUSTOM_PERIOD, rangeProblems, type DayRange } from '@/lib/dashboard/rules';
 import { isBare, parseList, prefsCookieName, restoreHref, type RawParams } from '@/lib/list-state';
 import { routeMetadata } from '@/lib/page';
 import { isAdminRole } from '@/lib/roles';
 
 export const generateMetadata = routeMetadata('/dashboard');
+
 
 type Problems = Partial<Record<'startDate' | 'endDate' | 'firm', string>>;
 
@@ -63,7 +66,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
           if (!(problems = refusal(e))) throw e;
           return null;
         });
-    return <RecordsScreen {...common} spec={recordsList} numbersSpec={dashboardList} state={state} records={records} problems={problems} />;
+    return <RecordsView {...common} spec={recordsList} numbersSpec={dashboardList} state={state} records={records} problems={problems} />;
   }
   if (view === 'admin' && !problems) return <AdminStatistics {...common} spec={dashboardList} state={numbers} />;
 
@@ -79,5 +82,6 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
           return null;
         },
       );
-  return <DashboardScreen {...common} spec={dashboardList} state={numbers} data={data} problems={problems} />;
+  const charts = data && <AnalysisCharts analysis={numbers.analysis} table={data.table} top={data.top} />;
+  return <DashboardScreen {...common} spec={dashboardList} state={numbers} data={data} charts={charts} problems={problems} />;
 }
