@@ -9,9 +9,8 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { AdminStatistics } from '@/components/dashboard/admin-statistics';
 import { AnalysisCharts } from '@/components/dashboard/charts';
-import { DashboardScreen } from '@/components/dashboard/dashboard-screen';
 import { dashboardList, recordsList } from '@/components/dashboard/list-spec';
-import { RecordsView } from '@/components/dashboard/records-view';
+import { NumbersView, RecordsView } from '@/components/dashboard/views';
 import { UpstreamError } from '@/lib/api/errors';
 import { api } from '@/lib/api/server';
 import { requireRoute } from '@/lib/auth/session';
@@ -83,5 +82,5 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
         },
       );
   const charts = data && <AnalysisCharts analysis={numbers.analysis} table={data.table} top={data.top} />;
-  return <DashboardScreen {...common} spec={dashboardList} state={numbers} data={data} charts={charts} problems={problems} />;
+  return <NumbersView {...common} spec={dashboardList} state={numbers} data={data} charts={charts} problems={problems} />;
 }
