@@ -59,6 +59,9 @@ test('drills from the franchiser to a franchisee, a shop and its technicians, an
   await waitForHydration(page, 'main thead button');
   await page.getByRole('link', { name: 'Northstar East' }).click();
   await expect(page).toHaveURL(/firm=3/);
+  // The charts follow the table (rendered on the server with it), each with its text summary.
+  await expect(page.getByRole('img', { name: /^Calibrations, all: \d+ rows; the highest is / })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Calibrations by day from \d\d\/\d\d\/\d{4} to / })).toBeVisible();
   const shop = page.getByRole('link', { name: 'Brooklyn Collision & Glass' });
   await shop.focus();
   await page.keyboard.press('Enter');
