@@ -8,11 +8,11 @@ import { Readable } from 'node:stream';
 import { contract } from '../../lib/contract';
 import type { ChunkResult, ImportTemplate } from '../../lib/contract/data';
 import { CSV_OPTIONS } from '../../lib/csv';
-import { SCHEMAS, checkRow, duplicateReason, mayImport, uniqueKey, type CheckContext, type LookupChoice, type SchemaName } from '../../lib/data/import-schemas';
+import { SCHEMAS, checkRow, duplicateReason, mayImport, uniqueKey, type CheckContext, type ImportRecord, type LookupChoice, type SchemaName } from '../../lib/data/import-schemas';
 import type { Db } from '../db';
 import { HttpError, badRequest, forbidden, implement, notFound, type Caller } from '../server';
 import { prepared } from '../sql';
-import { WRITERS, exportPage, recordCells } from './writers';
+import { WRITERS, exportPage, recordsCells } from './writers';
 
 const d = contract.data;
 
@@ -120,6 +120,7 @@ function importChunk(db: Db, caller: Caller, b: ReturnType<typeof d.uploadData.b
     }
     const result: ChunkResult = { added: 0, updated: 0, unchanged: 0, refused: [], replayed: false };
     const seen = new Set<string>();
+    const checked: { line: number; record: ImportRecord; existing: number }[] = [];
     for (const { line, cells } of b.csvData) {
       const key = uniqueKey(ctx.schema, cells);
       if (key && seen.has(key)) {
@@ -128,23 +129,22 @@ function importChunk(db: Db, caller: Caller, b: ReturnType<typeof d.uploadData.b
       }
       if (key) seen.add(key);
       const check = checkRow(ctx, cells);
-      if (!check.ok) {
-        result.refused.push({ line, reason: check.reason });
-        continue;
-      }
-      const existing = Number(cells[ctx.schema.idColumn]?.trim()) || 0;
-      const before = existing > 0 ? recordCells(db, caller, b.schemaName, existing) : undefined;
-      try {
-        // A savepoint: a row the owning area refuses half-way leaves nothing behind.
-        const id = db.transaction(() => writer.save(db, caller, check.record))();
-        if (!before) result.added++;
-        else if (JSON.stringify(recordCells(db, caller, b.schemaName, id)) === JSON.stringify(before)) result.unchanged++;
-        else result.updated++;
-      } catch (e) {
-        if (!(e instanceof HttpError) || e.status >= 500) throw e;
-        result.refused.push({ line, reason: reasonOf(e, idColumn) });
-      }
+      if (check.ok) checked.push({ line, record: check.record, existing: Number(cells[ctx.schema.idColumn]?.trim()) || 0 });
+      else result.refused.push({ line, reason: check.reason });
     }
+    // The records the chunk updates as the export writes them, before and after: one read each.
+    const existing = [...new Set(checked.map((r) => r.existing).filter((id) => id > 0))];
+    const before = recordsCells(db, caller, b.schemaName, existing);
+    const saved = writer.save(db, caller, checked.map((r) => r.record));
+    const after = recordsCells(db, caller, b.schemaName, existing);
+    checked.forEach(({ line, existing: id }, i) => {
+      const outcome = saved[i];
+      if (outcome instanceof HttpError) result.refused.push({ line, reason: reasonOf(outcome, idColumn) });
+      else if (!before.has(id)) result.added++;
+      else if (before.get(id) === after.get(id)) result.unchanged++;
+      else result.updated++;
+    });
+    result.refused.sort((x, y) => x.line - y.line);
     prepared(db, 'INSERT INTO data_import_chunk (import_id, chunk, user, schema_name, added, updated, unchanged, refused) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
       b.importId,
       b.chunk,

@@ -1,14 +1,14 @@
 /**
  * Each import schema's way into and out of the database: its export query (the import's columns, one
  * record a row) and its writer, which saves a checked row through the owning area's own save code
- * (contacts/calls.ts, vehicles/calls.ts, insurance/calls.ts), so an imported row obeys the rules of a
+ * (contacts/import.ts, vehicles/calls.ts, insurance/calls.ts), so an imported row obeys the rules of a
  * record saved on its screen. Fields a file does not carry keep their stored values on an update.
  */
 import type { Cells, ContactRow, ImportRecord, InsuranceRow, SchemaName, VehicleRow } from '../../lib/data/import-schemas';
-import { saveAddress, saveContact, saveEmail, savePhone } from '../contacts/calls';
+import { importContacts } from '../contacts/import';
 import type { Db } from '../db';
 import { saveInsurer } from '../insurance/calls';
-import { notFound, type Caller } from '../server';
+import { HttpError, notFound, type Caller } from '../server';
 import { firmScope, prepared } from '../sql';
 import { upsertVehicle } from '../vehicles/calls';
 import { readVehicle } from '../vehicles/query';
@@ -20,43 +20,22 @@ interface Writer {
   /** The record's id and live condition on alias x. */
   id: string;
   live: string;
-  save(db: Db, caller: Caller, record: ImportRecord): number;
+  /** Saves a chunk's checked rows in order: each row's record id, or why the owning area refused it. */
+  save(db: Db, caller: Caller, records: readonly ImportRecord[]): (number | HttpError)[];
 }
 
-function saveContactRow(db: Db, caller: Caller, r: ContactRow): number {
-  let body = r.contact;
-  if (body.contact > 0) {
-    // What the file does not carry stays as it is.
-    const kept = prepared(db, 'SELECT salutation, insurance_id, insurance_number, language, timezone, servicetype, is_firm, is_vendor FROM contact WHERE contact = ?').get(body.contact) as
-      | Record<string, number | string | null>
-      | undefined;
-    if (!kept) throw notFound('Contact');
-    body = {
-      ...body,
-      salutation: kept.salutation as number | null,
-      insuranceId: kept.insurance_id as number | null,
-      insuranceNumber: (kept.insurance_number as string | null) ?? '',
-      language: kept.language as number,
-      timezone: kept.timezone as number,
-      servicetype: kept.servicetype as number | null,
-      isFirm: !!kept.is_firm,
-      isVendor: !!kept.is_vendor,
-    };
-  }
-  const { id } = saveContact(db, caller, body, false);
-  const primary = (table: string, key: string, note: string | null) =>
-    prepared(db, `SELECT ${key} AS id${note ? `, ${note} AS note` : ''} FROM ${table} WHERE contact = ? AND is_primary = 1`).get(id) as { id: number; note?: string } | undefined;
-  if (r.phone) {
-    const p = primary('contact_phone', 'contact_phone', 'phone_note');
-    savePhone(db, caller, { ...r.phone, contact: id, contactPhone: p?.id ?? -1, phoneNote: p?.note ?? '' });
-  }
-  if (r.email) saveEmail(db, caller, { ...r.email, contact: id, contactEmail: primary('contact_email', 'contact_email', null)?.id ?? -1 });
-  if (r.address) {
-    const a = primary('contact_address', 'contact_address', 'address_note');
-    saveAddress(db, caller, { ...r.address, contact: id, contactAddress: a?.id ?? -1, addressNote: a?.note ?? '' });
-  }
-  return id;
-}
+/** A writer of one row at a time: each row in a savepoint, so a row refused half-way leaves nothing behind. */
+const rowByRow =
+  <T>(save: (db: Db, caller: Caller, row: T) => number) =>
+  (db: Db, caller: Caller, records: readonly ImportRecord[]): (number | HttpError)[] =>
+    records.map((r) => {
+      try {
+        return db.transaction(() => save(db, caller, r.row as T))();
+      } catch (e) {
+        if (e instanceof HttpError && e.status < 500) return e;
+        throw e;
+      }
+    });
 
 function saveVehicleRow(db: Db, caller: Caller, r: VehicleRow): number {
   const current = r.vehicle > 0 ? readVehicle(db, caller.firms, r.vehicle) : undefined;
@@ -81,21 +60,21 @@ export const WRITERS: Readonly<Record<SchemaName, Writer>> = {
       LEFT JOIN lookup sp ON sp.key = 'StateProvince' AND sp.id = a.state_province LEFT JOIN lookup co ON co.key = 'Country' AND co.id = a.country`,
     id: 'x.contact',
     live: 'x.merged_into IS NULL',
-    save: (db, caller, r) => saveContactRow(db, caller, r.row as ContactRow),
+    save: (db, caller, records) => importContacts(db, caller, records.map((r) => r.row as ContactRow)),
   },
   vehicles: {
     select: 'x.vehicle AS Vehicle, x.year AS Year, x.make AS Make, x.model AS Model, x.bodystyle AS Bodystyle, x.vin AS Vin',
     from: 'vehicle x',
     id: 'x.vehicle',
     live: '1',
-    save: (db, caller, r) => saveVehicleRow(db, caller, r.row as VehicleRow),
+    save: rowByRow(saveVehicleRow),
   },
   insurance: {
     select: 'x.insurance AS Insurance, x.insurance_name AS InsuranceName, x.insurance_contact AS InsuranceContact, x.is_inactive AS IsInactive',
     from: 'insurance x',
     id: 'x.insurance',
     live: '1',
-    save: (db, caller, r) => saveInsuranceRow(db, caller, r.row as InsuranceRow),
+    save: rowByRow(saveInsuranceRow),
   },
 };
 
@@ -111,9 +90,12 @@ export function exportPage(db: Db, caller: Caller, schema: SchemaName, after: nu
   return { last: rows.length ? Number(rows[rows.length - 1]._id) : after, rows: rows.map((r) => asCells(Object.fromEntries(Object.entries(r).filter(([k]) => k !== '_id')))) };
 }
 
-/** A record's cells as the export writes them, or undefined when the caller cannot see it. */
-export function recordCells(db: Db, caller: Caller, schema: SchemaName, id: number): Cells | undefined {
+/** Records' cells as the export writes them, by id (one query for a chunk); ids the caller cannot see are absent. */
+export function recordsCells(db: Db, caller: Caller, schema: SchemaName, ids: readonly number[]): Map<number, string> {
+  if (!ids.length) return new Map();
   const w = WRITERS[schema];
-  const row = prepared(db, `SELECT ${w.select} FROM ${w.from} WHERE ${w.live} AND ${w.id} = ?${firmScope(db, caller.firms, 'x')}`).get(id) as Record<string, unknown> | undefined;
-  return row && asCells(row);
+  const rows = prepared(db, `SELECT ${w.id} AS _id, ${w.select} FROM ${w.from} WHERE ${w.live} AND ${w.id} IN (SELECT value FROM json_each(?))${firmScope(db, caller.firms, 'x')}`).all(
+    JSON.stringify(ids),
+  ) as Record<string, unknown>[];
+  return new Map(rows.map(({ _id, ...r }) => [Number(_id), JSON.stringify(asCells(r))]));
 }
