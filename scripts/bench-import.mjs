@@ -53,8 +53,12 @@ try {
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/data/);
-  await page.getByRole('button', { name: 'Contacts', exact: true }).click();
-  await page.waitForURL(/step=2/);
+  // The choice answers once the page is hydrated: click until the step moves.
+  for (let i = 0; !/step=2/.test(page.url()); i++) {
+    if (i === 40) throw new Error(`/data did not move to step 2 (at ${page.url()})`);
+    await page.getByRole('button', { name: 'Contacts', exact: true }).click({ timeout: 30_000 });
+    await page.waitForURL(/step=2/, { timeout: 500 }).catch(() => {});
+  }
   await page.getByRole('button', { name: 'Next' }).click();
 
   // The page's stalls and heap, sampled while the import runs.

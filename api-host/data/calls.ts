@@ -10,7 +10,7 @@ import type { ChunkResult, ImportTemplate } from '../../lib/contract/data';
 import { CSV_OPTIONS } from '../../lib/csv';
 import { SCHEMAS, checkRow, duplicateReason, mayImport, uniqueKey, type CheckContext, type ImportRecord, type LookupChoice, type SchemaName } from '../../lib/data/import-schemas';
 import type { Db } from '../db';
-import { HttpError, badRequest, forbidden, implement, notFound, type Caller } from '../server';
+import { HttpError, badRequest, forbidden, implement, notFound, type Caller, type HostContext } from '../server';
 import { prepared } from '../sql';
 import { WRITERS, exportPage, recordsCells } from './writers';
 
@@ -26,10 +26,19 @@ function schemaFor(caller: Caller, name: SchemaName) {
 function checkContext(db: Db, caller: Caller, name: SchemaName): CheckContext & { lookups: Record<string, LookupChoice[]> } {
   const schema = schemaFor(caller, name);
   const lookups: Record<string, LookupChoice[]> = {};
-  for (const c of schema.columns)
-    if (c.lookup) lookups[c.lookup] = prepared(db, 'SELECT id, value, code, type3 FROM lookup WHERE key = ? ORDER BY sort, id').all(c.lookup) as LookupChoice[];
+  for (const c of schema.columns) if (c.lookup) lookups[c.lookup] = lookupChoices(db, caller, c.lookup);
   const defaults = { language: caller.profile.language || 1, timezone: caller.profile.timezone || 12 };
   return { schema, lookups, defaults };
+}
+
+/** The values a lookup column accepts: a lookup group's, or the roles, or the locations the caller reaches (name or id). */
+function lookupChoices(db: Db, caller: Caller, group: string): LookupChoice[] {
+  if (group === 'Role') return prepared(db, "SELECT role AS id, name AS value, CAST(role AS TEXT) AS code FROM role ORDER BY role").all() as LookupChoice[];
+  if (group === 'Location')
+    return prepared(db, "SELECT firm AS id, name AS value, CAST(firm AS TEXT) AS code FROM firm WHERE firm IN (SELECT value FROM json_each(?)) ORDER BY name").all(
+      JSON.stringify([...caller.firms]),
+    ) as LookupChoice[];
+  return prepared(db, 'SELECT id, value, code, type3 FROM lookup WHERE key = ? ORDER BY sort, id').all(group) as LookupChoice[];
 }
 
 // ── templates ───────────────────────────────────────────────────────────────────────────────────
@@ -105,7 +114,8 @@ function reasonOf(e: HttpError, idColumn: string): string {
   return fields.length ? fields.map(([f, m]) => `${f}: ${m.join(', ')}`).join('; ') : e.message;
 }
 
-function importChunk(db: Db, caller: Caller, b: ReturnType<typeof d.uploadData.body.parse>): ChunkResult {
+function importChunk(host: HostContext, caller: Caller, b: ReturnType<typeof d.uploadData.body.parse>): ChunkResult {
+  const db = host.db;
   const ctx = checkContext(db, caller, b.schemaName);
   const writer = WRITERS[b.schemaName];
   const idColumn = ctx.schema.columns.find((c) => c.ColumnName === ctx.schema.idColumn)!.DisplayName;
@@ -135,7 +145,7 @@ function importChunk(db: Db, caller: Caller, b: ReturnType<typeof d.uploadData.b
     // The records the chunk updates as the export writes them, before and after: one read each.
     const existing = [...new Set(checked.map((r) => r.existing).filter((id) => id > 0))];
     const before = recordsCells(db, caller, b.schemaName, existing);
-    const saved = writer.save(db, caller, checked.map((r) => r.record));
+    const saved = writer.save(host, caller, checked.map((r) => r.record));
     const after = recordsCells(db, caller, b.schemaName, existing);
     checked.forEach(({ line, existing: id }, i) => {
       const outcome = saved[i];
@@ -199,7 +209,7 @@ export const dataCalls = [
     return toTemplate(row);
   }),
   implement(d.saveSchema, ({ body, caller, ctx }) => saveTemplate(ctx.db, caller, body)),
-  implement(d.uploadData, ({ body, caller, ctx }) => importChunk(ctx.db, caller, body)),
+  implement(d.uploadData, ({ body, caller, ctx }) => importChunk(ctx, caller, body)),
   implement(d.importProgress, ({ query, caller, ctx }) => {
     const rows = prepared(ctx.db, 'SELECT chunk, added, updated, unchanged, refused FROM data_import_chunk WHERE import_id = ? AND user = ? ORDER BY chunk').all(query.importId, caller.user) as (Omit<
       ChunkDb,

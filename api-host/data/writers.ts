@@ -4,12 +4,13 @@
  * (contacts/import.ts, vehicles/calls.ts, insurance/calls.ts), so an imported row obeys the rules of a
  * record saved on its screen. Fields a file does not carry keep their stored values on an update.
  */
-import type { Cells, ContactRow, ImportRecord, InsuranceRow, SchemaName, VehicleRow } from '../../lib/data/import-schemas';
+import type { Cells, ContactRow, ImportRecord, InsuranceRow, SchemaName, UserRow, VehicleRow } from '../../lib/data/import-schemas';
 import { importContacts } from '../contacts/import';
 import type { Db } from '../db';
 import { saveInsurer } from '../insurance/calls';
-import { HttpError, notFound, type Caller } from '../server';
+import { HttpError, badRequest, notFound, type Caller, type HostContext } from '../server';
 import { firmScope, prepared } from '../sql';
+import { activateUsers, writeUser } from '../users/calls';
 import { upsertVehicle } from '../vehicles/calls';
 import { readVehicle } from '../vehicles/query';
 
@@ -21,30 +22,67 @@ interface Writer {
   id: string;
   live: string;
   /** Saves a chunk's checked rows in order: each row's record id, or why the owning area refused it. */
-  save(db: Db, caller: Caller, records: readonly ImportRecord[]): (number | HttpError)[];
+  save(ctx: HostContext, caller: Caller, records: readonly ImportRecord[]): (number | HttpError)[];
 }
 
 /** A writer of one row at a time: each row in a savepoint, so a row refused half-way leaves nothing behind. */
 const rowByRow =
-  <T>(save: (db: Db, caller: Caller, row: T) => number) =>
-  (db: Db, caller: Caller, records: readonly ImportRecord[]): (number | HttpError)[] =>
+  <T>(save: (ctx: HostContext, caller: Caller, row: T) => number) =>
+  (ctx: HostContext, caller: Caller, records: readonly ImportRecord[]): (number | HttpError)[] =>
     records.map((r) => {
       try {
-        return db.transaction(() => save(db, caller, r.row as T))();
+        return ctx.db.transaction(() => save(ctx, caller, r.row as T))();
       } catch (e) {
         if (e instanceof HttpError && e.status < 500) return e;
         throw e;
       }
     });
 
-function saveVehicleRow(db: Db, caller: Caller, r: VehicleRow): number {
+function saveVehicleRow({ db }: HostContext, caller: Caller, r: VehicleRow): number {
   const current = r.vehicle > 0 ? readVehicle(db, caller.firms, r.vehicle) : undefined;
   if (r.vehicle > 0 && !current) throw notFound('Vehicle');
   // A new vehicle belongs to the importer's location; an existing one keeps its location and owner.
   return upsertVehicle(db, caller, current ? null : caller.firm, { ...r, contact: current?.contact ?? null, makeId: current?.makeId ?? null });
 }
 
-const saveInsuranceRow = (db: Db, caller: Caller, r: InsuranceRow): number => saveInsurer(db, caller, { ...r, firm: caller.firm }).id;
+const saveInsuranceRow = ({ db }: HostContext, caller: Caller, r: InsuranceRow): number => saveInsurer(db, caller, { ...r, firm: caller.firm }).id;
+
+/**
+ * Imported users get no password (a file of passwords is a leak waiting to happen): this stored hash
+ * matches none (verifyPassword knows scrypt hashes only), so a new user signs in after choosing a password
+ * through "Forgot password".
+ */
+const NO_PASSWORD = 'none$imported';
+
+function saveUserRow(ctx: HostContext, caller: Caller, r: UserRow): number {
+  let body = r.user;
+  if (body.user > 0) {
+    // What the file does not carry stays as it is (writeUser checks the caller may see and change the user).
+    const stored = prepared(
+      ctx.db,
+      `SELECT u.username, u.role, u.labor_rate, u.is_inactive, u.receives_report, u.receives_invoice, c.contact_type, c.timezone, c.language
+       FROM user u JOIN contact c ON c.contact = u.contact WHERE u.user = ? AND u.deleted_at IS NULL`,
+    ).get(body.user) as Record<string, number | string | null> | undefined;
+    if (!stored) throw notFound('User');
+    if (String(stored.username).toLowerCase() !== body.username.toLowerCase())
+      throw badRequest('Invalid body', { username: ['A username is changed on the user’s screen, not by an import'] });
+    body = {
+      ...body,
+      contactType: r.given.contactType ? body.contactType : (stored.contact_type as number),
+      role: r.given.role ? body.role : (stored.role as number | null),
+      laborRate: r.given.laborRate ? body.laborRate : (stored.labor_rate as number | null),
+      timezone: r.given.timezone ? body.timezone : (stored.timezone as number),
+      language: r.given.language ? body.language : (stored.language as number),
+      receivesReport: !!stored.receives_report,
+      receivesInvoice: !!stored.receives_invoice,
+      isInactive: !!stored.is_inactive,
+    };
+  }
+  const { id } = writeUser(ctx, caller, body, NO_PASSWORD);
+  // Activation as user/activateUsers does it (token 1 activates, 0 deactivates and ends the sessions).
+  if (body.user > 0 && r.active !== null) activateUsers(ctx, caller, [{ username: body.username, token: r.active }]);
+  return id;
+}
 
 export const WRITERS: Readonly<Record<SchemaName, Writer>> = {
   contacts: {
@@ -60,7 +98,7 @@ export const WRITERS: Readonly<Record<SchemaName, Writer>> = {
       LEFT JOIN lookup sp ON sp.key = 'StateProvince' AND sp.id = a.state_province LEFT JOIN lookup co ON co.key = 'Country' AND co.id = a.country`,
     id: 'x.contact',
     live: 'x.merged_into IS NULL',
-    save: (db, caller, records) => importContacts(db, caller, records.map((r) => r.row as ContactRow)),
+    save: (ctx, caller, records) => importContacts(ctx.db, caller, records.map((r) => r.row as ContactRow)),
   },
   vehicles: {
     select: 'x.vehicle AS Vehicle, x.year AS Year, x.make AS Make, x.model AS Model, x.bodystyle AS Bodystyle, x.vin AS Vin',
@@ -68,6 +106,17 @@ export const WRITERS: Readonly<Record<SchemaName, Writer>> = {
     id: 'x.vehicle',
     live: '1',
     save: rowByRow(saveVehicleRow),
+  },
+  users: {
+    select: `x.user AS User, x.username AS Username, c.first_name AS FirstName, c.last_name AS LastName, coalesce(ct.value, '') AS ContactType,
+      coalesce(r.name, '') AS Role, coalesce(x.labor_rate, '') AS LaborRate, x.firm AS Location, coalesce(tz.value, '') AS TimeZone,
+      coalesce(lang.value, '') AS Language, 1 - x.is_inactive AS Active`,
+    from: `user x JOIN contact c ON c.contact = x.contact
+      LEFT JOIN lookup ct ON ct.key = 'ContactType' AND ct.id = c.contact_type LEFT JOIN role r ON r.role = x.role
+      LEFT JOIN lookup tz ON tz.key = 'TimeZone' AND tz.id = c.timezone LEFT JOIN lookup lang ON lang.key = 'Language' AND lang.id = c.language`,
+    id: 'x.user',
+    live: 'x.deleted_at IS NULL',
+    save: rowByRow(saveUserRow),
   },
   insurance: {
     select: 'x.insurance AS Insurance, x.insurance_name AS InsuranceName, x.insurance_contact AS InsuranceContact, x.is_inactive AS IsInactive',

@@ -23,6 +23,13 @@
  * - data/importProgress?importId answers the chunks stored so far (to resume an interrupted import).
  * - data/exportData?schemaName streams the schema's records of every location the caller reaches as CSV
  *   in the import's column layout (header = ColumnName), formula-like cells escaped (lib/csv.ts).
+ * - users (the /users screen's role): a row is the user form's body, saved by that screen's rules
+ *   (api-host/users/calls.ts writeUser); Role and Location take a name or an id; Location is the location
+ *   of a new user (an existing user's locations are changed on their Locations tab). Imported users get no
+ *   password (a file of passwords is a leak): they sign in after "Forgot password". The Active column is
+ *   the activation of user/activateUsers: 1 activates, 0 deactivates (ending the user's sessions; nobody
+ *   deactivates themselves); empty leaves an existing user as is and makes a new one active. A username is
+ *   changed on the user's screen, not by an import (such a row is refused).
  * - The make-matrix-links import stays admin/importMakeMatrixLinks (admin.ts).
  */
 import { z } from 'zod';

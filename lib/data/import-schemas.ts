@@ -10,11 +10,12 @@
 import { z } from 'zod';
 import { contactInput, addressInput, emailInput, phoneInput } from '../contract/contact';
 import { insuranceInput } from '../contract/insurance';
+import { newUserRules, userFields } from '../contract/user';
 import { vehicleInput } from '../contract/vehicle';
 import { ALL_ROLES, type RoleId } from '../roles';
 import { sectionRoles } from '../routes';
 
-export const SCHEMA_NAMES = ['contacts', 'vehicles', 'insurance'] as const;
+export const SCHEMA_NAMES = ['contacts', 'vehicles', 'users', 'insurance'] as const;
 export type SchemaName = (typeof SCHEMA_NAMES)[number];
 
 export interface ImportColumn {
@@ -84,6 +85,27 @@ export const SCHEMAS: Readonly<Record<SchemaName, SchemaDef>> = {
     uniqueColumn: 'Vin',
     columns: [col('Vehicle', 'Vehicle id'), col('Year', 'Year', true), col('Make', 'Make', true), col('Model', 'Model', true), col('Bodystyle', 'Body style'), col('Vin', 'VIN')],
   },
+  users: {
+    name: 'users',
+    displayName: 'Users',
+    // The /users screen's roles.
+    roles: [1],
+    idColumn: 'User',
+    uniqueColumn: 'Username',
+    columns: [
+      col('User', 'User id'),
+      col('Username', 'Username (email)', true),
+      col('FirstName', 'First name', true),
+      col('LastName', 'Last name', true),
+      col('ContactType', 'Contact type', false, 'ContactType'),
+      col('Role', 'Role', false, 'Role'),
+      col('LaborRate', 'Labor rate'),
+      col('Location', 'Location (name or id)', false, 'Location'),
+      col('TimeZone', 'Time zone', false, 'TimeZone'),
+      col('Language', 'Language', false, 'Language'),
+      col('Active', 'Active (1 = active)'),
+    ],
+  },
   insurance: {
     name: 'insurance',
     displayName: 'Insurance',
@@ -121,7 +143,17 @@ export type ContactRow = {
 };
 export type VehicleRow = z.output<typeof vehicleInput>;
 export type InsuranceRow = z.output<typeof insuranceInput>;
-export type ImportRecord = { schema: 'contacts'; row: ContactRow } | { schema: 'vehicles'; row: VehicleRow } | { schema: 'insurance'; row: InsuranceRow };
+/** A user row: the user form's body, which of its optional columns the file gave (an update keeps the others), and the activation token (null: not given). */
+export type UserRow = {
+  user: Omit<z.output<typeof userFields>, 'password' | 'imagePhotoPath'>;
+  given: { contactType: boolean; role: boolean; laborRate: boolean; timezone: boolean; language: boolean };
+  active: 0 | 1 | null;
+};
+export type ImportRecord =
+  | { schema: 'contacts'; row: ContactRow }
+  | { schema: 'vehicles'; row: VehicleRow }
+  | { schema: 'users'; row: UserRow }
+  | { schema: 'insurance'; row: InsuranceRow };
 
 export type RowCheck = { ok: true; record: ImportRecord } | { ok: false; reason: string };
 
@@ -237,6 +269,34 @@ function vehicleRow(ctx: CheckContext, c: (k: string) => string): VehicleRow {
   );
 }
 
+// The user form's fields as the import fills them (no password: see lib/contract/data.ts).
+const USER_ROW = userFields.omit({ password: true, imagePhotoPath: true }).superRefine(newUserRules);
+
+function userRow(ctx: CheckContext, c: (k: string) => string): UserRow {
+  const rate = c('LaborRate');
+  const active = c('Active');
+  const given = { contactType: !!c('ContactType'), role: !!c('Role'), laborRate: !!rate, timezone: !!c('TimeZone'), language: !!c('Language') };
+  const user = parsed(
+    ctx,
+    USER_ROW,
+    {
+      user: id(ctx, 'User', c('User')),
+      firm: lookupId(ctx, 'Location', c('Location')) ?? undefined,
+      contactType: lookupId(ctx, 'ContactType', c('ContactType')) ?? 1,
+      username: c('Username'),
+      firstName: c('FirstName'),
+      lastName: c('LastName'),
+      role: lookupId(ctx, 'Role', c('Role')),
+      laborRate: rate === '' ? null : /^\d+(\.\d+)?$/.test(rate) ? Number(rate) : NaN,
+      timezone: lookupId(ctx, 'TimeZone', c('TimeZone')) ?? ctx.defaults.timezone,
+      language: lookupId(ctx, 'Language', c('Language')) ?? ctx.defaults.language,
+      isInactive: active !== '' && !flag(ctx, 'Active', active),
+    },
+    { username: 'Username', firstName: 'FirstName', lastName: 'LastName', role: 'Role', laborRate: 'LaborRate', contactType: 'ContactType', timezone: 'TimeZone', language: 'Language', firm: 'Location' },
+  );
+  return { user, given, active: active === '' ? null : flag(ctx, 'Active', active) ? 1 : 0 };
+}
+
 function insuranceRow(ctx: CheckContext, c: (k: string) => string): InsuranceRow {
   return parsed(
     ctx,
@@ -256,6 +316,8 @@ export function checkRow(ctx: CheckContext, cells: Cells): RowCheck {
         return { ok: true, record: { schema: 'contacts', row: contactRow(ctx, c) } };
       case 'vehicles':
         return { ok: true, record: { schema: 'vehicles', row: vehicleRow(ctx, c) } };
+      case 'users':
+        return { ok: true, record: { schema: 'users', row: userRow(ctx, c) } };
       case 'insurance':
         return { ok: true, record: { schema: 'insurance', row: insuranceRow(ctx, c) } };
     }

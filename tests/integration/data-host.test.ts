@@ -43,7 +43,7 @@ const count = (sql: string, ...args: unknown[]) => host.db.prepare(sql).pluck().
 
 describe('schemas', () => {
   it('offers the schemas of the caller’s role, with columns and lookup values', async () => {
-    expect((await ok(d.schemaNames)).map((s: { name: string }) => s.name)).toEqual(['contacts', 'vehicles', 'insurance']);
+    expect((await ok(d.schemaNames)).map((s: { name: string }) => s.name)).toEqual(['contacts', 'vehicles', 'users', 'insurance']);
     const shop = await host.token(5);
     const names = (await ok(d.schemaNames, undefined, shop)).map((s: { name: string }) => s.name);
     expect(names).not.toContain('contacts');
@@ -155,6 +155,48 @@ describe('uploadData', () => {
     expect(empty.body.fieldErrors.csvData).toEqual(['The chunk has no rows']);
     const badId = await host.api(admin, d.uploadData, upload([person('X')], { importId: 'x' }));
     expect(badId.body.fieldErrors.importId).toBeDefined();
+  });
+
+  it('users: added without a password, updated keeping what the file leaves out, activated by a 1/0 column as user/activateUsers', async () => {
+    const firm = count("SELECT firm FROM user WHERE username = 'role1@example.com'");
+    const firmName = host.db.prepare('SELECT name FROM firm WHERE firm = ?').pluck().get(firm) as string;
+    const staff = host.db.prepare("SELECT user, username, labor_rate FROM user WHERE role = 5 AND is_inactive = 0 AND deleted_at IS NULL AND username NOT LIKE 'role%' LIMIT 1").get() as {
+      user: number;
+      username: string;
+      labor_rate: number;
+    };
+    const res = await ok(
+      d.uploadData,
+      upload(
+        [
+          { Username: 'imported.tech@example.com', FirstName: 'Ima', LastName: 'Tech', Role: '5', LaborRate: '85.5', Location: firmName, Active: '1' },
+          { User: String(staff.user), Username: staff.username, FirstName: 'Renamed', LastName: 'Staff', Active: '0' },
+          { User: String(count("SELECT user FROM user WHERE username = 'role1@example.com'")), Username: 'role1@example.com', FirstName: 'Me', LastName: 'Myself', Active: '0' },
+          { Username: 'no.role@example.com', FirstName: 'No', LastName: 'Role', LaborRate: '10' },
+          { Username: 'bad.rate@example.com', FirstName: 'Bad', LastName: 'Rate', Role: '5', LaborRate: 'ten' },
+          { Username: staff.username, FirstName: 'Taken', LastName: 'Name', Role: '5', LaborRate: '1' },
+        ],
+        { schemaName: 'users' },
+      ),
+    );
+    expect(res).toMatchObject({ added: 1, updated: 1 });
+    expect(res.refused).toEqual([
+      { line: 4, reason: 'You cannot deactivate your own account.' },
+      { line: 5, reason: 'Role: Please supply a Role.' },
+      { line: 6, reason: expect.stringMatching(/^Labor rate: /) },
+      { line: 7, reason: expect.stringMatching(/^Username \(email\): /) },
+    ]);
+    const added = host.db.prepare("SELECT firm, role, labor_rate, is_inactive, password_hash FROM user WHERE username = 'imported.tech@example.com'").get() as Record<string, unknown>;
+    expect(added).toMatchObject({ firm, role: 5, labor_rate: 85.5, is_inactive: 0 });
+    expect(added.password_hash).not.toMatch(/^scrypt\$/);
+    const signIn = await host.api(null, contract.auth.getToken, { body: { username: 'imported.tech@example.com', password: 'Demo#2026' } });
+    expect(signIn.body.success).toBe(false);
+    const updated = host.db.prepare('SELECT u.is_inactive, u.labor_rate, c.first_name FROM user u JOIN contact c ON c.contact = u.contact WHERE u.user = ?').get(staff.user);
+    expect(updated).toEqual({ is_inactive: 1, labor_rate: staff.labor_rate, first_name: 'Renamed' });
+    // The refused row left nothing behind (its name change went with it).
+    expect(host.db.prepare("SELECT c.first_name FROM user u JOIN contact c ON c.contact = u.contact WHERE u.username = 'role1@example.com'").pluck().get()).not.toBe('Me');
+    // The users screen is role 1's: nobody else imports users.
+    expect((await host.api(await host.token(2), d.uploadData, upload([{ Username: 'x@example.com', FirstName: 'X', LastName: 'Y' }], { schemaName: 'users' }))).status).toBe(403);
   });
 
   it('vehicles and insurance go through their screens’ rules', async () => {
