@@ -74,6 +74,19 @@ describe('templates', () => {
     expect(foreign.status).toBe(404);
   });
 
+  it('the demo templates map real columns of their schemas, every required one', async () => {
+    const fresh = await startTestHost();
+    const rows = fresh.db.prepare('SELECT schema_name, template_name, mapped_data FROM data_template').all() as { schema_name: keyof typeof SCHEMAS; template_name: string; mapped_data: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const t of rows) {
+      const columns = SCHEMAS[t.schema_name].columns;
+      const mapped = Object.keys(JSON.parse(t.mapped_data));
+      expect(mapped.filter((m) => !columns.some((c) => c.ColumnName === m)), t.template_name).toEqual([]);
+      expect(columns.filter((c) => c.IsRequired && !mapped.includes(c.ColumnName)).map((c) => c.ColumnName), t.template_name).toEqual([]);
+    }
+    await fresh.close();
+  });
+
   it('refuses a column mapped twice, an unknown delimiter, a taken name and an unknown column', async () => {
     const twice = await host.api(admin, d.saveSchema, { body: { id: 5, delimiter: 'Comma', schemaName: 'contacts', templateName: 'T', mappedData: { FirstName: 'Name', LastName: 'name' } } });
     expect(twice.status).toBe(400);
