@@ -31,8 +31,9 @@ function checkContext(db: Db, caller: Caller, name: SchemaName): CheckContext & 
   return { schema, lookups, defaults };
 }
 
-/** The values a lookup column accepts: a lookup group's, or the roles, or the locations the caller reaches (name or id). */
+/** The values a lookup column accepts: a lookup group's, or the ADAS system types, the roles, the locations the caller reaches (name or id). */
 function lookupChoices(db: Db, caller: Caller, group: string): LookupChoice[] {
+  if (group === 'SystemType') return prepared(db, 'SELECT system_type AS id, name AS value, NULL AS code FROM adas_system_type ORDER BY name').all() as LookupChoice[];
   if (group === 'Role') return prepared(db, "SELECT role AS id, name AS value, CAST(role AS TEXT) AS code FROM role ORDER BY role").all() as LookupChoice[];
   if (group === 'Location')
     return prepared(db, "SELECT firm AS id, name AS value, CAST(firm AS TEXT) AS code FROM firm WHERE firm IN (SELECT value FROM json_each(?)) ORDER BY name").all(
@@ -118,7 +119,7 @@ function importChunk(host: HostContext, caller: Caller, b: ReturnType<typeof d.u
   const db = host.db;
   const ctx = checkContext(db, caller, b.schemaName);
   const writer = WRITERS[b.schemaName];
-  const idColumn = ctx.schema.columns.find((c) => c.ColumnName === ctx.schema.idColumn)!.DisplayName;
+  const idColumn = ctx.schema.columns.find((c) => c.ColumnName === ctx.schema.idColumn)?.DisplayName ?? 'Record';
   return db.transaction((): ChunkResult => {
     const stored = prepared(db, 'SELECT user, schema_name, added, updated, unchanged, refused FROM data_import_chunk WHERE import_id = ? AND chunk = ?').get(b.importId, b.chunk) as
       | ChunkDb
@@ -138,8 +139,9 @@ function importChunk(host: HostContext, caller: Caller, b: ReturnType<typeof d.u
         continue;
       }
       if (key) seen.add(key);
-      const check = checkRow(ctx, cells);
-      if (check.ok) checked.push({ line, record: check.record, existing: Number(cells[ctx.schema.idColumn]?.trim()) || 0 });
+      const check = checkRow(ctx, cells, line);
+      const id = ctx.schema.idColumn ? Number(cells[ctx.schema.idColumn]?.trim()) || 0 : 0;
+      if (check.ok) checked.push({ line, record: check.record, existing: id });
       else result.refused.push({ line, reason: check.reason });
     }
     // The records the chunk updates as the export writes them, before and after: one read each.
@@ -150,6 +152,7 @@ function importChunk(host: HostContext, caller: Caller, b: ReturnType<typeof d.u
     checked.forEach(({ line, existing: id }, i) => {
       const outcome = saved[i];
       if (outcome instanceof HttpError) result.refused.push({ line, reason: reasonOf(outcome, idColumn) });
+      else if (typeof outcome === 'string') result[outcome]++;
       else if (!before.has(id)) result.added++;
       else if (before.get(id) === after.get(id)) result.unchanged++;
       else result.updated++;

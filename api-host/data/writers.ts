@@ -4,7 +4,9 @@
  * (contacts/import.ts, vehicles/calls.ts, insurance/calls.ts), so an imported row obeys the rules of a
  * record saved on its screen. Fields a file does not carry keep their stored values on an update.
  */
-import type { Cells, ContactRow, ImportRecord, InsuranceRow, SchemaName, UserRow, VehicleRow } from '../../lib/data/import-schemas';
+import type { Cells, ContactRow, ImportRecord, InsuranceRow, PricingRecord, SchemaName, UserRow, VehicleRow } from '../../lib/data/import-schemas';
+import { CALIBRATION_MODE_LABELS } from '../../lib/configuration/constants';
+import { assertPricing, importPricing } from '../configuration/pricing';
 import { importContacts } from '../contacts/import';
 import type { Db } from '../db';
 import { saveInsurer } from '../insurance/calls';
@@ -21,14 +23,20 @@ interface Writer {
   /** The record's id and live condition on alias x. */
   id: string;
   live: string;
-  /** Saves a chunk's checked rows in order: each row's record id, or why the owning area refused it. */
-  save(ctx: HostContext, caller: Caller, records: readonly ImportRecord[]): (number | HttpError)[];
+  /** false: network-wide records (no firm column), exported whole to whoever may import them. */
+  scoped?: false;
+  /**
+   * Saves a chunk's checked rows in order: each row's record id (counted by comparing the record before and
+   * after), or what became of it when the schema has no id column, or why the owning area refused it.
+   */
+  save(ctx: HostContext, caller: Caller, records: readonly ImportRecord[]): Saved[];
 }
+type Saved = number | 'added' | 'updated' | 'unchanged' | HttpError;
 
 /** A writer of one row at a time: each row in a savepoint, so a row refused half-way leaves nothing behind. */
 const rowByRow =
   <T>(save: (ctx: HostContext, caller: Caller, row: T) => number) =>
-  (ctx: HostContext, caller: Caller, records: readonly ImportRecord[]): (number | HttpError)[] =>
+  (ctx: HostContext, caller: Caller, records: readonly ImportRecord[]): Saved[] =>
     records.map((r) => {
       try {
         return ctx.db.transaction(() => save(ctx, caller, r.row as T))();
@@ -84,6 +92,41 @@ function saveUserRow(ctx: HostContext, caller: Caller, r: UserRow): number {
   return id;
 }
 
+const PRICING_OUTCOME = { new: 'added', update: 'updated', unchanged: 'unchanged' } as const;
+
+/**
+ * Pricing rows go through the configuration's own pricing import (configuration/pricing.ts importPricing,
+ * its 'valid' mode: the rows without errors are applied), one call per location of the chunk, under the
+ * configuration's access rule (network prices: the platform's administrators; a location's: who reaches it).
+ */
+function savePricing(ctx: HostContext, caller: Caller, records: readonly ImportRecord[]): Saved[] {
+  const out: Saved[] = new Array(records.length);
+  const byFirm = new Map<number | null, number[]>();
+  records.forEach((r, i) => {
+    const firm = (r.row as PricingRecord).firm;
+    byFirm.set(firm, [...(byFirm.get(firm) ?? []), i]);
+  });
+  for (const [firm, at] of byFirm) {
+    try {
+      assertPricing(caller, firm ?? undefined);
+    } catch (e) {
+      if (!(e instanceof HttpError) || e.status >= 500) throw e;
+      for (const i of at) out[i] = e;
+      continue;
+    }
+    const result = importPricing(ctx.db, { apply: 'valid', firm: firm ?? undefined, rows: at.map((i) => (records[i].row as PricingRecord).cells) });
+    result.rows.forEach((row, k) => {
+      out[at[k]] =
+        row.status === 'error' ? badRequest('Invalid body', Object.fromEntries(Object.entries(row.errors).map(([column, message]) => [column, [message]]))) : PRICING_OUTCOME[row.status];
+    });
+  }
+  return out;
+}
+
+const modeLabel = `CASE x.mode ${Object.entries(CALIBRATION_MODE_LABELS)
+  .map(([mode, label]) => `WHEN '${mode}' THEN '${label}'`)
+  .join(' ')} ELSE '' END`;
+
 export const WRITERS: Readonly<Record<SchemaName, Writer>> = {
   contacts: {
     select: `x.contact AS Contact, coalesce(t.value, '') AS ContactType, x.company_name AS CompanyName, x.first_name AS FirstName, x.last_name AS LastName,
@@ -125,6 +168,15 @@ export const WRITERS: Readonly<Record<SchemaName, Writer>> = {
     live: '1',
     save: rowByRow(saveInsuranceRow),
   },
+  // The network prices (a location's own prices are exported from its Pricing tab).
+  pricing: {
+    select: `s.name AS SystemType, x.name AS Calibration, ${modeLabel} AS Mode, printf('%.2f', x.price_cents / 100.0) AS Price, '' AS Location`,
+    from: 'adas_calibration_type x JOIN adas_system_type s ON s.system_type = x.system_type',
+    id: 'x.calibration_type',
+    live: 'x.price_cents IS NOT NULL',
+    scoped: false,
+    save: savePricing,
+  },
 };
 
 const asCells = (row: Record<string, unknown>): Cells => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v == null ? '' : String(v)]));
@@ -132,7 +184,7 @@ const asCells = (row: Record<string, unknown>): Cells => Object.fromEntries(Obje
 /** One page of a schema's export for the caller, after record id `after`, in id order (keyset paging). */
 export function exportPage(db: Db, caller: Caller, schema: SchemaName, after: number, limit: number): { last: number; rows: Cells[] } {
   const w = WRITERS[schema];
-  const rows = prepared(db, `SELECT ${w.id} AS _id, ${w.select} FROM ${w.from} WHERE ${w.live} AND ${w.id} > ?${firmScope(db, caller.firms, 'x')} ORDER BY ${w.id} LIMIT ?`).all(after, limit) as Record<
+  const rows = prepared(db, `SELECT ${w.id} AS _id, ${w.select} FROM ${w.from} WHERE ${w.live} AND ${w.id} > ?${w.scoped === false ? '' : firmScope(db, caller.firms, 'x')} ORDER BY ${w.id} LIMIT ?`).all(after, limit) as Record<
     string,
     unknown
   >[];
@@ -143,7 +195,7 @@ export function exportPage(db: Db, caller: Caller, schema: SchemaName, after: nu
 export function recordsCells(db: Db, caller: Caller, schema: SchemaName, ids: readonly number[]): Map<number, string> {
   if (!ids.length) return new Map();
   const w = WRITERS[schema];
-  const rows = prepared(db, `SELECT ${w.id} AS _id, ${w.select} FROM ${w.from} WHERE ${w.live} AND ${w.id} IN (SELECT value FROM json_each(?))${firmScope(db, caller.firms, 'x')}`).all(
+  const rows = prepared(db, `SELECT ${w.id} AS _id, ${w.select} FROM ${w.from} WHERE ${w.live} AND ${w.id} IN (SELECT value FROM json_each(?))${w.scoped === false ? '' : firmScope(db, caller.firms, 'x')}`).all(
     JSON.stringify(ids),
   ) as Record<string, unknown>[];
   return new Map(rows.map(({ _id, ...r }) => [Number(_id), JSON.stringify(asCells(r))]));

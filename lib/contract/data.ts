@@ -69,7 +69,7 @@ export const lookupChoice = z.object({ id: z.number().int(), value: z.string(), 
 export const schemaSummary = z.object({ name: schemaName, displayName: z.string() });
 export const schemaDetail = schemaSummary.extend({
   columns: z.array(importColumn),
-  idColumn: z.string(),
+  idColumn: z.string().optional(),
   uniqueColumn: z.string().optional(),
   lookups: z.record(z.string(), z.array(lookupChoice)),
   /** Values of columns the file does not carry (the caller's language and time zone). */

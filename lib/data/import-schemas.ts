@@ -12,10 +12,11 @@ import { contactInput, addressInput, emailInput, phoneInput } from '../contract/
 import { insuranceInput } from '../contract/insurance';
 import { newUserRules, userFields } from '../contract/user';
 import { vehicleInput } from '../contract/vehicle';
+import { checkPricingRow, type PricingCells } from '../configuration/pricing-csv';
 import { ALL_ROLES, type RoleId } from '../roles';
 import { sectionRoles } from '../routes';
 
-export const SCHEMA_NAMES = ['contacts', 'vehicles', 'users', 'insurance'] as const;
+export const SCHEMA_NAMES = ['contacts', 'vehicles', 'users', 'insurance', 'pricing'] as const;
 export type SchemaName = (typeof SCHEMA_NAMES)[number];
 
 export interface ImportColumn {
@@ -41,8 +42,8 @@ export interface SchemaDef {
   /** Who may import and export it: the roles of the screen that owns the records. */
   roles: readonly RoleId[];
   columns: readonly ImportColumn[];
-  /** The record's id column: a row with an id updates that record, one without adds a record. */
-  idColumn: string;
+  /** The record's id column: a row with an id updates that record, one without adds a record (none: the writer matches rows by their names). */
+  idColumn?: string;
   /** The column that must not repeat within one file (compared without case), if any. */
   uniqueColumn?: string;
 }
@@ -114,6 +115,20 @@ export const SCHEMAS: Readonly<Record<SchemaName, SchemaDef>> = {
     uniqueColumn: 'InsuranceName',
     columns: [col('Insurance', 'Insurance id'), col('InsuranceName', 'Insurance name', true), col('InsuranceContact', 'Insurance contact'), col('IsInactive', 'Inactive (1 = yes)')],
   },
+  pricing: {
+    name: 'pricing',
+    displayName: 'Calibration pricing',
+    // The configuration's pricing roles (lib/contract/adasmatrix.ts); network prices are the platform's.
+    roles: [1, 2],
+    // The configuration's pricing CSV names its columns so: its files map themselves.
+    columns: [
+      col('SystemType', 'System type', true, 'SystemType'),
+      col('Calibration', 'Calibration', true),
+      col('Mode', 'Mode'),
+      col('Price', 'Price', true),
+      col('Location', 'Location (name or id; empty: the network price)', false, 'Location'),
+    ],
+  },
 };
 
 export const mayImport = (schema: SchemaDef, role: RoleId | null | undefined) => role != null && schema.roles.includes(role);
@@ -149,7 +164,10 @@ export type UserRow = {
   given: { contactType: boolean; role: boolean; laborRate: boolean; timezone: boolean; language: boolean };
   active: 0 | 1 | null;
 };
+/** A pricing row: the configuration's pricing cells, and the location whose price it sets (null: the network's). */
+export type PricingRecord = { firm: number | null; cells: PricingCells };
 export type ImportRecord =
+  | { schema: 'pricing'; row: PricingRecord }
   | { schema: 'contacts'; row: ContactRow }
   | { schema: 'vehicles'; row: VehicleRow }
   | { schema: 'users'; row: UserRow }
@@ -306,8 +324,21 @@ function insuranceRow(ctx: CheckContext, c: (k: string) => string): InsuranceRow
   );
 }
 
+function pricingRow(ctx: CheckContext, c: (k: string) => string, line: number): PricingRecord {
+  lookupId(ctx, 'SystemType', c('SystemType'));
+  const firm = lookupId(ctx, 'Location', c('Location'));
+  const cells: PricingCells = { line, systemType: c('SystemType'), calibration: c('Calibration'), mode: c('Mode'), price: c('Price') };
+  // The configuration's own check of a pricing row; a location's price may leave the mode out.
+  const checked = checkPricingRow(cells, firm !== null);
+  if (!checked.ok) {
+    const [column, message] = Object.entries(checked.errors)[0];
+    throw new Refused(`${column}: ${message}`);
+  }
+  return { firm, cells };
+}
+
 /** The check of one row: the record it becomes, or why it is refused. */
-export function checkRow(ctx: CheckContext, cells: Cells): RowCheck {
+export function checkRow(ctx: CheckContext, cells: Cells, line = 0): RowCheck {
   const c = (k: string) => cellValue(cells[k]);
   try {
     for (const column of ctx.schema.columns) if (column.IsRequired && !c(column.ColumnName)) throw new Refused(`${column.DisplayName}: missing required value`);
@@ -320,6 +351,8 @@ export function checkRow(ctx: CheckContext, cells: Cells): RowCheck {
         return { ok: true, record: { schema: 'users', row: userRow(ctx, c) } };
       case 'insurance':
         return { ok: true, record: { schema: 'insurance', row: insuranceRow(ctx, c) } };
+      case 'pricing':
+        return { ok: true, record: { schema: 'pricing', row: pricingRow(ctx, c, line) } };
     }
   } catch (e) {
     if (e instanceof Refused) return { ok: false, reason: e.message };

@@ -43,7 +43,7 @@ const count = (sql: string, ...args: unknown[]) => host.db.prepare(sql).pluck().
 
 describe('schemas', () => {
   it('offers the schemas of the caller’s role, with columns and lookup values', async () => {
-    expect((await ok(d.schemaNames)).map((s: { name: string }) => s.name)).toEqual(['contacts', 'vehicles', 'users', 'insurance']);
+    expect((await ok(d.schemaNames)).map((s: { name: string }) => s.name)).toEqual(['contacts', 'vehicles', 'users', 'insurance', 'pricing']);
     const shop = await host.token(5);
     const names = (await ok(d.schemaNames, undefined, shop)).map((s: { name: string }) => s.name);
     expect(names).not.toContain('contacts');
@@ -210,6 +210,43 @@ describe('uploadData', () => {
     expect(host.db.prepare("SELECT c.first_name FROM user u JOIN contact c ON c.contact = u.contact WHERE u.username = 'role1@example.com'").pluck().get()).not.toBe('Me');
     // The users screen is role 1's: nobody else imports users.
     expect((await host.api(await host.token(2), d.uploadData, upload([{ Username: 'x@example.com', FirstName: 'X', LastName: 'Y' }], { schemaName: 'users' }))).status).toBe(403);
+  });
+
+  it('calibration pricing goes through the configuration’s pricing import: network prices and a location’s own', async () => {
+    const price = (name: string) => count('SELECT price_cents FROM adas_calibration_type WHERE name = ?', name);
+    const res = await ok(
+      d.uploadData,
+      upload(
+        [
+          { SystemType: 'Forward camera', Calibration: 'Forward camera – static', Mode: 'Static', Price: '301.00' },
+          { SystemType: 'Lidar', Calibration: 'Lidar – imported', Mode: 'Static + dynamic', Price: '$450' },
+          { SystemType: 'Warp drive', Calibration: 'Flux', Mode: 'Static', Price: '1' },
+          { SystemType: 'Rear camera', Calibration: 'Rear camera – static', Mode: 'static', Price: 'abc' },
+          { SystemType: 'Front radar', Calibration: 'Front radar – static', Price: '260', Location: '11' },
+          { SystemType: 'Front radar', Calibration: 'Made up', Price: '1', Location: '11' },
+        ],
+        { schemaName: 'pricing' },
+      ),
+    );
+    expect(res).toMatchObject({ added: 1, updated: 2, unchanged: 0 });
+    expect(res.refused).toEqual([
+      { line: 4, reason: 'System type: unknown value "Warp drive"' },
+      { line: 5, reason: 'Price: "abc" is not a price: use a number such as 125.00' },
+      { line: 7, reason: 'Calibration: Not a calibration of this system type (a firm prices existing calibrations only)' },
+    ]);
+    expect(price('Forward camera – static')).toBe(30100);
+    expect(count("SELECT mode = 'static-dynamic' FROM adas_calibration_type WHERE name = 'Lidar – imported'")).toBe(1);
+    expect(count("SELECT p.price_cents FROM adas_calibration_price p JOIN adas_calibration_type t USING (calibration_type) WHERE p.firm = 11 AND t.name = 'Front radar – static'")).toBe(26000);
+
+    // The export re-imports with no change; a role 2 user outside the platform cannot set network prices.
+    const csv = await host.request<string>(admin, 'GET', `api/${d.exportData.path}`, { query: { schemaName: 'pricing' } });
+    const rows = Papa.parse<Record<string, string>>(csv.body.trim(), { header: true }).data;
+    expect(rows.length).toBe(count('SELECT count(*) FROM adas_calibration_type WHERE price_cents IS NOT NULL'));
+    expect(await ok(d.uploadData, upload(rows.slice(0, 400), { schemaName: 'pricing' }))).toMatchObject({ added: 0, updated: 0, refused: [], unchanged: Math.min(400, rows.length) });
+    const outside = await host.token(await host.addUser({ role: 2, firm: 2 }));
+    const refused = await ok(d.uploadData, upload([{ SystemType: 'Lidar', Calibration: 'Lidar – imported', Mode: 'Static', Price: '1' }], { schemaName: 'pricing' }), outside);
+    expect(refused.refused[0].reason).toMatch(/Only administrators of the whole network/);
+    expect((await host.api(await host.token(3), d.uploadData, upload([{ SystemType: 'Lidar', Calibration: 'X', Mode: 'Static', Price: '1' }], { schemaName: 'pricing' }))).status).toBe(403);
   });
 
   it('vehicles and insurance go through their screens’ rules', async () => {
