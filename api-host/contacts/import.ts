@@ -82,11 +82,20 @@ export function importContacts(db: Db, caller: Caller, rows: readonly ContactRow
 
   const insertContact = prepared(
     db,
-    `INSERT INTO contact (firm, contact_type, is_company, company_name, salutation, insurance_id, insurance_number, first_name, last_name, notes,
-       language, timezone, servicetype, is_firm, is_vendor, is_inactive)
-     VALUES (@firm, @contactType, @isCompany, @companyName, @salutation, @insuranceId, @insuranceNumber, @firstName, @lastName, @notes,
-       @language, @timezone, @servicetype, @isFirm, @isVendor, @isInactive)`,
+    `INSERT INTO contact (contact, firm, contact_type, is_company, company_name, salutation, insurance_id, insurance_number, first_name, last_name, notes,
+       language, timezone, servicetype, is_firm, is_vendor, is_inactive, phone_no, email_address)
+     VALUES (@contact, @firm, @contactType, @isCompany, @companyName, @salutation, @insuranceId, @insuranceNumber, @firstName, @lastName, @notes,
+       @language, @timezone, @servicetype, @isFirm, @isVendor, @isInactive, @phoneNo, @emailAddress)`,
   );
+  // The ids SQLite would give (the largest + 1); the chunk's transaction holds the database's one writer.
+  let lastId = -1;
+  const nextId = () => {
+    if (lastId < 0) {
+      db.pragma('defer_foreign_keys = ON');
+      lastId = prepared(db, 'SELECT coalesce(max(contact), 0) FROM contact').pluck().get() as number;
+    }
+    return ++lastId;
+  };
   const updateContact = prepared(
     db,
     `UPDATE contact SET contact_type = @contactType, is_company = @isCompany, company_name = @companyName, salutation = @salutation,
@@ -172,9 +181,39 @@ export function importContacts(db: Db, caller: Caller, rows: readonly ContactRow
         isVendor: body.isVendor ? 1 : 0,
         isInactive: body.isInactive ? 1 : 0,
       };
+      const writeSubRecords = (id: number) => {
+        if (row.phone) {
+          const note = primary.phone.get(id)?.phone_note ?? '';
+          savePrimary('phone', id, { phone_type: row.phone.phoneType, phone_no: row.phone.phoneNo, extension: row.phone.extension, phone_note: note });
+        }
+        if (row.email) savePrimary('email', id, { email_type: row.email.emailType, email_address: row.email.emailAddress });
+        if (row.address) {
+          const a = row.address;
+          const note = primary.address.get(id)?.address_note ?? '';
+          savePrimary('address', id, {
+            address_type: a.addressType,
+            address_lines: a.addressLines,
+            city: a.city,
+            state_province: a.stateProvince,
+            postal_code: a.postalCode,
+            country: a.country,
+            address_note: note,
+          });
+        }
+      };
+
       let id = body.contact;
-      if (!current) id = Number(insertContact.run({ ...values, firm: caller.firm }).lastInsertRowid);
-      else if (!sameContact(current, values)) {
+      if (!current) {
+        // A new contact's sub-records go in before the contact (foreign keys are checked at the commit):
+        // their triggers then find no contact to refresh, and the contact's own insert trigger builds its
+        // search row once with all of them, instead of once per record (schema.ts). Its primary phone and
+        // email, which those triggers would have copied onto it, are written with it.
+        id = nextId();
+        writeSubRecords(id);
+        insertContact.run({ ...values, contact: id, firm: caller.firm, phoneNo: row.phone?.phoneNo ?? null, emailAddress: row.email?.emailAddress ?? null });
+        return id;
+      }
+      if (!sameContact(current, values)) {
         updateContact.run({ ...values, contact: id });
         Object.assign(current, {
           contact_type: values.contactType,
@@ -186,25 +225,7 @@ export function importContacts(db: Db, caller: Caller, rows: readonly ContactRow
           is_inactive: values.isInactive,
         });
       }
-
-      if (row.phone) {
-        const note = primary.phone.get(id)?.phone_note ?? '';
-        savePrimary('phone', id, { phone_type: row.phone.phoneType, phone_no: row.phone.phoneNo, extension: row.phone.extension, phone_note: note });
-      }
-      if (row.email) savePrimary('email', id, { email_type: row.email.emailType, email_address: row.email.emailAddress });
-      if (row.address) {
-        const a = row.address;
-        const note = primary.address.get(id)?.address_note ?? '';
-        savePrimary('address', id, {
-          address_type: a.addressType,
-          address_lines: a.addressLines,
-          city: a.city,
-          state_province: a.stateProvince,
-          postal_code: a.postalCode,
-          country: a.country,
-          address_note: note,
-        });
-      }
+      writeSubRecords(id);
       return id;
     } catch (e) {
       if (e instanceof HttpError && e.status < 500) return e;

@@ -132,6 +132,13 @@ describe('uploadData', () => {
     expect(count('SELECT count(*) FROM contact_phone WHERE contact = ? AND is_primary = 1', id)).toBe(1);
     expect(count('SELECT count(*) FROM contact_email WHERE contact = ? AND is_primary = 1', id)).toBe(1);
     expect(count('SELECT count(*) FROM contact_address WHERE contact = ? AND is_primary = 1', id)).toBe(1);
+    // The list's primary phone and email, and the search index (name, phone, email, address), as a contact saved on its screen.
+    expect(host.db.prepare('SELECT phone_no, email_address FROM contact WHERE contact = ?').get(id)).toEqual({ phone_no: '(512) 555-0101', email_address: 'ima.importa@example.com' });
+    for (const searchTerm of ['Importa', '5125550101', 'ima.importa']) {
+      const found = await ok(contract.contact.contacts, { query: { searchTerm, pageSize: 50 } });
+      expect(found.items.map((c: { contact: number }) => c.contact), searchTerm).toContain(id);
+    }
+    expect(host.db.prepare(`SELECT rowid FROM contact_fts WHERE contact_fts MATCH '{address} : "Main"* "78701"*'`).pluck().all()).toContain(id);
   });
 
   it('a chunk sent twice is stored once and answers the stored result', async () => {
