@@ -13,6 +13,8 @@ import type { Db } from '../db';
 import { HttpError, badRequest, forbidden, implement, notFound, type Caller, type HostContext } from '../server';
 import { prepared } from '../sql';
 import { WRITERS, exportPage, recordsCells } from './writers';
+import { assertKnowledgeBase } from '../configuration/common';
+import { deleteMakeMatrix } from '../configuration/make-matrices';
 
 const d = contract.data;
 
@@ -33,6 +35,11 @@ function checkContext(db: Db, caller: Caller, name: SchemaName): CheckContext & 
 
 /** The values a lookup column accepts: a lookup group's, or the ADAS system types, the roles, the locations the caller reaches (name or id). */
 function lookupChoices(db: Db, caller: Caller, group: string): LookupChoice[] {
+  if (group === 'ChecklistMatrix')
+    return prepared(db, 'SELECT adas_checklist_matrix AS id, matrix_item AS value, NULL AS code FROM adas_checklist_matrix ORDER BY sort, matrix_item').all() as LookupChoice[];
+  if (group === 'LocationType') return prepared(db, 'SELECT location_type AS id, name AS value, NULL AS code FROM adas_location_type ORDER BY sort').all() as LookupChoice[];
+  if (group === 'CalibrationType')
+    return prepared(db, 'SELECT calibration_type AS id, name AS value, CAST(calibration_type AS TEXT) AS code FROM adas_calibration_type ORDER BY name').all() as LookupChoice[];
   if (group === 'SystemType') return prepared(db, 'SELECT system_type AS id, name AS value, NULL AS code FROM adas_system_type ORDER BY name').all() as LookupChoice[];
   if (group === 'Role') return prepared(db, "SELECT role AS id, name AS value, CAST(role AS TEXT) AS code FROM role ORDER BY role").all() as LookupChoice[];
   if (group === 'Location')
@@ -115,7 +122,7 @@ function reasonOf(e: HttpError, idColumn: string): string {
   return fields.length ? fields.map(([f, m]) => `${f}: ${m.join(', ')}`).join('; ') : e.message;
 }
 
-function importChunk(host: HostContext, caller: Caller, b: ReturnType<typeof d.uploadData.body.parse>): ChunkResult {
+function importChunk(host: HostContext, caller: Caller, b: Omit<ReturnType<typeof d.uploadData.body.parse>, 'schemaName'> & { schemaName: SchemaName }): ChunkResult {
   const db = host.db;
   const ctx = checkContext(db, caller, b.schemaName);
   const writer = WRITERS[b.schemaName];
@@ -147,7 +154,7 @@ function importChunk(host: HostContext, caller: Caller, b: ReturnType<typeof d.u
     // The records the chunk updates as the export writes them, before and after: one read each.
     const existing = [...new Set(checked.map((r) => r.existing).filter((id) => id > 0))];
     const before = recordsCells(db, caller, b.schemaName, existing);
-    const saved = writer.save(host, caller, checked.map((r) => r.record));
+    const saved = writer.save(host, caller, checked.map((r) => r.record), b.importId);
     const after = recordsCells(db, caller, b.schemaName, existing);
     checked.forEach(({ line, existing: id }, i) => {
       const outcome = saved[i];
@@ -213,6 +220,25 @@ export const dataCalls = [
   }),
   implement(d.saveSchema, ({ body, caller, ctx }) => saveTemplate(ctx.db, caller, body)),
   implement(d.uploadData, ({ body, caller, ctx }) => importChunk(ctx, caller, body)),
+  implement(d.uploadVehicleMatrix, ({ body, caller, ctx }) => importChunk(ctx, caller, { ...body, schemaName: 'vehicleMatrix' })),
+  implement(d.removeVehicleMatrix, ({ body, caller, ctx }) => {
+    schemaFor(caller, 'vehicleMatrix');
+    assertKnowledgeBase(caller);
+    const db = ctx.db;
+    return db.transaction(() => {
+      const ids = prepared(db, 'SELECT make_matrix FROM data_vehicle_matrix_row WHERE import_id = ? AND user = ?').pluck().all(body.importId, caller.user) as number[];
+      let count = 0;
+      for (const id of ids) {
+        // One removed since (on the configuration screen) is gone already.
+        if (prepared(db, 'SELECT 1 FROM adas_make_matrix WHERE make_matrix = ?').get(id)) {
+          deleteMakeMatrix(db, id);
+          count++;
+        }
+      }
+      prepared(db, 'DELETE FROM data_vehicle_matrix_row WHERE import_id = ? AND user = ?').run(body.importId, caller.user);
+      return { count };
+    })();
+  }),
   implement(d.importProgress, ({ query, caller, ctx }) => {
     const rows = prepared(ctx.db, 'SELECT chunk, added, updated, unchanged, refused FROM data_import_chunk WHERE import_id = ? AND user = ? ORDER BY chunk').all(query.importId, caller.user) as (Omit<
       ChunkDb,

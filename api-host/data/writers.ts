@@ -4,7 +4,9 @@
  * (contacts/import.ts, vehicles/calls.ts, insurance/calls.ts), so an imported row obeys the rules of a
  * record saved on its screen. Fields a file does not carry keep their stored values on an update.
  */
-import type { Cells, ContactRow, ImportRecord, InsuranceRow, PricingRecord, SchemaName, UserRow, VehicleRow } from '../../lib/data/import-schemas';
+import type { Cells, ContactRow, ImportRecord, InsuranceRow, PricingRecord, SchemaName, UserRow, VehicleMatrixRow, VehicleRow } from '../../lib/data/import-schemas';
+import { assertKnowledgeBase } from '../configuration/common';
+import { readMakeMatrix, saveMakeMatrix } from '../configuration/make-matrices';
 import { CALIBRATION_MODE_LABELS } from '../../lib/configuration/constants';
 import { assertPricing, importPricing } from '../configuration/pricing';
 import { importContacts } from '../contacts/import';
@@ -29,17 +31,17 @@ interface Writer {
    * Saves a chunk's checked rows in order: each row's record id (counted by comparing the record before and
    * after), or what became of it when the schema has no id column, or why the owning area refused it.
    */
-  save(ctx: HostContext, caller: Caller, records: readonly ImportRecord[]): Saved[];
+  save(ctx: HostContext, caller: Caller, records: readonly ImportRecord[], importId: string): Saved[];
 }
 type Saved = number | 'added' | 'updated' | 'unchanged' | HttpError;
 
 /** A writer of one row at a time: each row in a savepoint, so a row refused half-way leaves nothing behind. */
 const rowByRow =
-  <T>(save: (ctx: HostContext, caller: Caller, row: T) => number) =>
-  (ctx: HostContext, caller: Caller, records: readonly ImportRecord[]): Saved[] =>
+  <T>(save: (ctx: HostContext, caller: Caller, row: T, importId: string) => number) =>
+  (ctx: HostContext, caller: Caller, records: readonly ImportRecord[], importId: string): Saved[] =>
     records.map((r) => {
       try {
-        return ctx.db.transaction(() => save(ctx, caller, r.row as T))();
+        return ctx.db.transaction(() => save(ctx, caller, r.row as T, importId))();
       } catch (e) {
         if (e instanceof HttpError && e.status < 500) return e;
         throw e;
@@ -90,6 +92,41 @@ function saveUserRow(ctx: HostContext, caller: Caller, r: UserRow): number {
   // Activation as user/activateUsers does it (token 1 activates, 0 deactivates and ends the sessions).
   if (body.user > 0 && r.active !== null) activateUsers(ctx, caller, [{ username: body.username, token: r.active }]);
   return id;
+}
+
+/**
+ * A vehicle-matrix row is saved by the configuration's make-matrix save (its rules: a known system, known
+ * types, no duplicate make/system/years/models). On an update what the file does not carry stays (the
+ * keywords, the trigger notice, the OEM names, RR/RI, the system and location texts) and the models become
+ * the file's. A make matrix the upload adds is recorded under the import, for data/removeVehicleMatrix.
+ */
+function saveVehicleMatrixRow({ db }: HostContext, caller: Caller, r: VehicleMatrixRow, importId: string): number {
+  assertKnowledgeBase(caller);
+  if (r.adasChecklistMatrixVehicle <= 0) {
+    const id = saveMakeMatrix(db, r);
+    prepared(db, 'INSERT INTO data_vehicle_matrix_row (import_id, make_matrix, user) VALUES (?, ?, ?)').run(importId, id, caller.user);
+    return id;
+  }
+  const stored = readMakeMatrix(db, r.adasChecklistMatrixVehicle);
+  const wanted = new Set(r.models.map((m) => m.name.toLowerCase()));
+  const have = new Set(stored.models.map((m) => m.name.toLowerCase()));
+  const models = [
+    ...stored.models.filter((m) => !wanted.has(m.name.toLowerCase())).map((m) => ({ ...m, isDelete: true })),
+    ...r.models.filter((m) => !have.has(m.name.toLowerCase())),
+  ];
+  return saveMakeMatrix(db, {
+    ...r,
+    system: stored.system,
+    location: stored.location,
+    isRR: stored.isRR,
+    isRI: stored.isRI,
+    triggerNotice: stored.triggerNotice,
+    triggerNoticeText: stored.triggerNoticeText,
+    cccLocationKeywords: stored.cccLocationKeywords,
+    cccLineKeywords: stored.cccLineKeywords,
+    cccSubletKeywords: stored.cccSubletKeywords,
+    models,
+  });
 }
 
 const PRICING_OUTCOME = { new: 'added', update: 'updated', unchanged: 'unchanged' } as const;
@@ -176,6 +213,17 @@ export const WRITERS: Readonly<Record<SchemaName, Writer>> = {
     live: 'x.price_cents IS NOT NULL',
     scoped: false,
     save: savePricing,
+  },
+  vehicleMatrix: {
+    select: `x.make_matrix AS MakeMatrix, x.vehicle_make AS Make, x.year_start AS YearStart, x.year_end AS YearEnd, x.models_text AS Models, c.matrix_item AS System,
+      coalesce(st.name, '') AS SystemType, coalesce(lt.name, '') AS LocationType, coalesce(x.calibration_type, '') AS CalibrationType, x.url AS Url, x.source AS Source,
+      x.is_inactive AS IsInactive`,
+    from: `adas_make_matrix x JOIN adas_checklist_matrix c ON c.adas_checklist_matrix = x.adas_checklist_matrix
+      LEFT JOIN adas_system_type st ON st.system_type = x.system_type LEFT JOIN adas_location_type lt ON lt.location_type = x.location_type`,
+    id: 'x.make_matrix',
+    live: '1',
+    scoped: false,
+    save: rowByRow(saveVehicleMatrixRow),
   },
 };
 

@@ -30,6 +30,11 @@
  *   the activation of user/activateUsers: 1 activates, 0 deactivates (ending the user's sessions; nobody
  *   deactivates themselves); empty leaves an existing user as is and makes a new one active. A username is
  *   changed on the user's screen, not by an import (such a row is refused).
+ * - vehicleMatrix (the configuration's make matrices, roles 1 and 2 of the platform): its chunks go to
+ *   data/uploadVehicleMatrix (the uploadData body without schemaName; uploadData refuses this schema), each
+ *   row saved by the configuration's make-matrix save; the make matrices an upload added are recorded with
+ *   its import id, and data/removeVehicleMatrix {importId} takes them away again ({count}); rows it updated
+ *   keep their new values. Only the user who uploaded sees their import id (another's answers count 0).
  * - The make-matrix-links import stays admin/importMakeMatrixLinks (admin.ts).
  */
 import { z } from 'zod';
@@ -142,19 +147,29 @@ export const schemaTemplate = defineCall({
   response: template,
 });
 export const saveSchema = defineCall({ ...base, method: 'POST', path: 'data/saveSchema', body: saveSchemaBody, response: template });
+const chunkBody = z.object({
+  templateName: z.string().trim().max(100).default(''),
+  mappedFields: mappedData.default({}),
+  importId: z.uuid('An import id'),
+  chunk: z.number().int().min(0).max(1_000_000),
+  csvData: z.array(importRow).min(1, 'The chunk has no rows').max(IMPORT_CHUNK_MAX_ROWS, `At most ${IMPORT_CHUNK_MAX_ROWS} rows a chunk`),
+});
 export const uploadData = defineCall({
   ...base,
   method: 'POST',
   path: 'data/uploadData',
-  body: z.object({
-    schemaName,
-    templateName: z.string().trim().max(100).default(''),
-    mappedFields: mappedData.default({}),
-    importId: z.uuid('An import id'),
-    chunk: z.number().int().min(0).max(1_000_000),
-    csvData: z.array(importRow).min(1, 'The chunk has no rows').max(IMPORT_CHUNK_MAX_ROWS, `At most ${IMPORT_CHUNK_MAX_ROWS} rows a chunk`),
-  }),
+  body: chunkBody.extend({ schemaName }).refine((b) => b.schemaName !== 'vehicleMatrix', { path: ['schemaName'], error: 'The vehicle matrix is uploaded with data/uploadVehicleMatrix' }),
   response: chunkResult,
+});
+/** The vehicle matrix's chunks (the vehicleMatrix schema): as uploadData, each make matrix added recorded under the import. */
+export const uploadVehicleMatrix = defineCall({ ...base, method: 'POST', path: 'data/uploadVehicleMatrix', body: chunkBody, response: chunkResult });
+/** Takes away the make matrices a vehicle-matrix upload added (rows it updated stay as they are now). */
+export const removeVehicleMatrix = defineCall({
+  ...base,
+  method: 'POST',
+  path: 'data/removeVehicleMatrix',
+  body: z.object({ importId: z.uuid('An import id') }),
+  response: z.object({ count: z.number().int().nonnegative() }),
 });
 export const importProgress = defineCall({
   ...base,

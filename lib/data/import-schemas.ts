@@ -8,6 +8,7 @@
  * Column names are also the CSV header of the schema's export, so an export re-imports as it is.
  */
 import { z } from 'zod';
+import { makeMatrixInput } from '../contract/admin';
 import { contactInput, addressInput, emailInput, phoneInput } from '../contract/contact';
 import { insuranceInput } from '../contract/insurance';
 import { newUserRules, userFields } from '../contract/user';
@@ -16,7 +17,7 @@ import { checkPricingRow, type PricingCells } from '../configuration/pricing-csv
 import { ALL_ROLES, type RoleId } from '../roles';
 import { sectionRoles } from '../routes';
 
-export const SCHEMA_NAMES = ['contacts', 'vehicles', 'users', 'insurance', 'pricing'] as const;
+export const SCHEMA_NAMES = ['contacts', 'vehicles', 'users', 'insurance', 'pricing', 'vehicleMatrix'] as const;
 export type SchemaName = (typeof SCHEMA_NAMES)[number];
 
 export interface ImportColumn {
@@ -129,6 +130,27 @@ export const SCHEMAS: Readonly<Record<SchemaName, SchemaDef>> = {
       col('Location', 'Location (name or id; empty: the network price)', false, 'Location'),
     ],
   },
+  vehicleMatrix: {
+    name: 'vehicleMatrix',
+    displayName: 'Vehicle matrix',
+    // The configuration's make-matrix roles (the network's knowledge base: the platform's administrators).
+    roles: [1, 2],
+    idColumn: 'MakeMatrix',
+    columns: [
+      col('MakeMatrix', 'Make matrix id'),
+      col('Make', 'Make', true),
+      col('YearStart', 'Year from', true),
+      col('YearEnd', 'Year to', true),
+      col('Models', 'Models (comma-separated; empty: every model)'),
+      col('System', 'System', true, 'ChecklistMatrix'),
+      col('SystemType', 'System type', false, 'SystemType'),
+      col('LocationType', 'Location type', false, 'LocationType'),
+      col('CalibrationType', 'Calibration (name or id)', false, 'CalibrationType'),
+      col('Url', 'Procedure URL'),
+      col('Source', 'Source'),
+      col('IsInactive', 'Inactive (1 = yes)'),
+    ],
+  },
 };
 
 export const mayImport = (schema: SchemaDef, role: RoleId | null | undefined) => role != null && schema.roles.includes(role);
@@ -166,7 +188,10 @@ export type UserRow = {
 };
 /** A pricing row: the configuration's pricing cells, and the location whose price it sets (null: the network's). */
 export type PricingRecord = { firm: number | null; cells: PricingCells };
+/** A vehicle-matrix row: the make-matrix form's body (its models all new: the host compares them with the stored ones). */
+export type VehicleMatrixRow = z.output<typeof makeMatrixInput>;
 export type ImportRecord =
+  | { schema: 'vehicleMatrix'; row: VehicleMatrixRow }
   | { schema: 'pricing'; row: PricingRecord }
   | { schema: 'contacts'; row: ContactRow }
   | { schema: 'vehicles'; row: VehicleRow }
@@ -324,6 +349,34 @@ function insuranceRow(ctx: CheckContext, c: (k: string) => string): InsuranceRow
   );
 }
 
+const year = (text: string) => (text === '' ? undefined : /^\d+$/.test(text) ? Number(text) : NaN);
+
+function vehicleMatrixRow(ctx: CheckContext, c: (k: string) => string): VehicleMatrixRow {
+  const models = c('Models')
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
+  return parsed(
+    ctx,
+    makeMatrixInput,
+    {
+      adasChecklistMatrix: lookupId(ctx, 'System', c('System')) ?? 0,
+      adasChecklistMatrixVehicle: id(ctx, 'MakeMatrix', c('MakeMatrix')),
+      vehicleMake: c('Make'),
+      yearStart: year(c('YearStart')),
+      yearEnd: year(c('YearEnd')),
+      systemType: lookupId(ctx, 'SystemType', c('SystemType')),
+      locationType: lookupId(ctx, 'LocationType', c('LocationType')),
+      calibrationType: lookupId(ctx, 'CalibrationType', c('CalibrationType')),
+      url: c('Url'),
+      source: c('Source'),
+      isInactive: flag(ctx, 'IsInactive', c('IsInactive')),
+      models: models.map((name) => ({ id: -1, name, isAdd: true })),
+    },
+    { vehicleMake: 'Make', yearStart: 'YearStart', yearEnd: 'YearEnd', adasChecklistMatrix: 'System', url: 'Url', source: 'Source', models: 'Models' },
+  );
+}
+
 function pricingRow(ctx: CheckContext, c: (k: string) => string, line: number): PricingRecord {
   lookupId(ctx, 'SystemType', c('SystemType'));
   const firm = lookupId(ctx, 'Location', c('Location'));
@@ -353,6 +406,8 @@ export function checkRow(ctx: CheckContext, cells: Cells, line = 0): RowCheck {
         return { ok: true, record: { schema: 'insurance', row: insuranceRow(ctx, c) } };
       case 'pricing':
         return { ok: true, record: { schema: 'pricing', row: pricingRow(ctx, c, line) } };
+      case 'vehicleMatrix':
+        return { ok: true, record: { schema: 'vehicleMatrix', row: vehicleMatrixRow(ctx, c) } };
     }
   } catch (e) {
     if (e instanceof Refused) return { ok: false, reason: e.message };

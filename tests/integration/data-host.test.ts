@@ -43,7 +43,7 @@ const count = (sql: string, ...args: unknown[]) => host.db.prepare(sql).pluck().
 
 describe('schemas', () => {
   it('offers the schemas of the caller’s role, with columns and lookup values', async () => {
-    expect((await ok(d.schemaNames)).map((s: { name: string }) => s.name)).toEqual(['contacts', 'vehicles', 'users', 'insurance', 'pricing']);
+    expect((await ok(d.schemaNames)).map((s: { name: string }) => s.name)).toEqual(['contacts', 'vehicles', 'users', 'insurance', 'pricing', 'vehicleMatrix']);
     const shop = await host.token(5);
     const names = (await ok(d.schemaNames, undefined, shop)).map((s: { name: string }) => s.name);
     expect(names).not.toContain('contacts');
@@ -254,6 +254,47 @@ describe('uploadData', () => {
     const refused = await ok(d.uploadData, upload([{ SystemType: 'Lidar', Calibration: 'Lidar – imported', Mode: 'Static', Price: '1' }], { schemaName: 'pricing' }), outside);
     expect(refused.refused[0].reason).toMatch(/Only administrators of the whole network/);
     expect((await host.api(await host.token(3), d.uploadData, upload([{ SystemType: 'Lidar', Calibration: 'X', Mode: 'Static', Price: '1' }], { schemaName: 'pricing' }))).status).toBe(403);
+  });
+
+  it('the vehicle matrix goes through the make-matrix save; an upload’s additions can be removed again', async () => {
+    const system = host.db.prepare('SELECT matrix_item FROM adas_checklist_matrix ORDER BY adas_checklist_matrix LIMIT 1').pluck().get() as string;
+    const before = count('SELECT count(*) FROM adas_make_matrix');
+    const importId = randomUUID();
+    const chunk = (rows: Record<string, string>[], id = importId) => ({ body: { importId: id, chunk: 0, csvData: rows.map((cells, i) => ({ line: i + 2, cells })) } });
+    const res = await ok(
+      d.uploadVehicleMatrix,
+      chunk([
+        { Make: 'Importmobile', YearStart: '2019', YearEnd: '2024', Models: 'Alpha, Beta', System: system, Url: 'https://oem.example/alpha' },
+        { Make: 'Importmobile', YearStart: '2018', YearEnd: '2020', System: system },
+        { Make: 'Importmobile', YearStart: '2025', YearEnd: '2020', System: system },
+        { Make: 'Importmobile', YearStart: '2019', YearEnd: '2024', System: 'Warp core' },
+        { Make: 'Importmobile', YearStart: '2019', YearEnd: '2024', Models: 'Beta, Alpha', System: system },
+      ]),
+    );
+    expect(res).toMatchObject({ added: 2, updated: 0 });
+    expect(res.refused.map((r: { line: number }) => r.line)).toEqual([4, 5, 6]);
+    expect(res.refused[1].reason).toBe('System: unknown value "Warp core"');
+    expect(count("SELECT models_text FROM adas_make_matrix WHERE vehicle_make = 'Importmobile' AND has_models = 1")).toBe('Alpha, Beta');
+    expect(count('SELECT count(*) FROM adas_make_matrix')).toBe(before + 2);
+
+    // The export re-imports with no change; an edited row updates, keeping what the file does not carry.
+    const csv = await host.request<string>(admin, 'GET', `api/${d.exportData.path}`, { query: { schemaName: 'vehicleMatrix' } });
+    const rows = Papa.parse<Record<string, string>>(csv.body.trim(), { header: true }).data.filter((r) => r.Make === 'Importmobile');
+    expect(await ok(d.uploadVehicleMatrix, chunk(rows, randomUUID()))).toMatchObject({ unchanged: 2, refused: [] });
+    const edited = rows.find((r) => r.Models)!;
+    expect(await ok(d.uploadVehicleMatrix, chunk([{ ...edited, Models: 'Alpha, Gamma' }], randomUUID()))).toMatchObject({ updated: 1 });
+    expect(count('SELECT models_text FROM adas_make_matrix WHERE make_matrix = ?', Number(edited.MakeMatrix))).toBe('Alpha, Gamma');
+
+    // uploadData does not take this schema; other roles and other users' imports are refused or empty.
+    expect((await host.api(admin, d.uploadData, upload([{ Make: 'X' }], { schemaName: 'vehicleMatrix' }))).body.fieldErrors.schemaName).toEqual([
+      'The vehicle matrix is uploaded with data/uploadVehicleMatrix',
+    ]);
+    expect((await host.api(await host.token(3), d.removeVehicleMatrix, { body: { importId } })).status).toBe(403);
+    const other = await host.token(2);
+    expect(await ok(d.removeVehicleMatrix, { body: { importId } }, other)).toEqual({ count: 0 });
+    expect(await ok(d.removeVehicleMatrix, { body: { importId } })).toEqual({ count: 2 });
+    expect(count('SELECT count(*) FROM adas_make_matrix')).toBe(before);
+    expect(await ok(d.removeVehicleMatrix, { body: { importId } })).toEqual({ count: 0 });
   });
 
   it('vehicles and insurance go through their screens’ rules', async () => {
