@@ -495,7 +495,7 @@ export function ImportWizard({ schemas }: { schemas: { name: string; displayName
               </Button>
             </div>
           )}
-          {schema?.name === 'vehicleMatrix' && totals.added > 0 && <RemoveUpload importId={importId.current} added={totals.added} />}
+          {schema?.name === 'vehicleMatrix' && totals.added > 0 && <RemoveUpload importId={() => importId.current} added={totals.added} />}
         </div>
       )}
     </section>
@@ -503,7 +503,7 @@ export function ImportWizard({ schemas }: { schemas: { name: string; displayName
 }
 
 /** Takes away the make matrices a vehicle-matrix upload added, after a confirmation. */
-function RemoveUpload({ importId, added }: { importId: string; added: number }) {
+function RemoveUpload({ importId, added }: { importId: () => string; added: number }) {
   const [asking, setAsking] = useState(false);
   const [outcome, setOutcome] = useState('');
   if (outcome) return <p role="status">{outcome}</p>;
@@ -521,7 +521,7 @@ function RemoveUpload({ importId, added }: { importId: string; added: number }) 
           confirmLabel="Remove"
           onConfirm={async () => {
             try {
-              const { count } = await bff<C['removeVehicleMatrix']>('POST', 'data/removeVehicleMatrix', { body: { importId } });
+              const { count } = await bff<C['removeVehicleMatrix']>('POST', 'data/removeVehicleMatrix', { body: { importId: importId() } });
               setOutcome(`Removed ${formatCount(count)} make matrices.`);
             } catch (e) {
               setOutcome(`Nothing was removed: ${message(e)}`);
