@@ -35,10 +35,23 @@
  *   row saved by the configuration's make-matrix save; the make matrices an upload added are recorded with
  *   its import id, and data/removeVehicleMatrix {importId} takes them away again ({count}); rows it updated
  *   keep their new values. Only the user who uploaded sees their import id (another's answers count 0).
+ * - The make-matrix-links import stays admin/importMakeMatrixLinks (admin.ts: the background import with
+ *   its push notice to roles 1 and 2); its file is the layout alldata/exportLinksByVehicle writes.
+ * - admin/importMakeMatrixKeywords {vehicleMake, adasChecklistMatrix (0: every system), kind (line,
+ *   location, sublet: the CCC keyword lists), keywords, replace} adds the keywords to (or, with replace,
+ *   sets them as) that list of every make matrix of the make (and system), as the make-matrix form saves
+ *   them; it answers {count} of make matrices changed; a make without make matrices is 400. Roles 1 and 2 of
+ *   the platform (the knowledge base).
+ * - alldata/exportLinksByVehicle {make, model, year, type} answers the links that apply to that vehicle
+ *   (its model or every model, its year or every year; type adas, general or both when left out) as
+ *   {fileName, csv, rows}, in the make-matrix-links import's columns, so the file imports back.
  * - The make-matrix-links import stays admin/importMakeMatrixLinks (admin.ts).
  */
 import { z } from 'zod';
+import { CCC_KEYWORD_KINDS, LINK_TYPES } from '../configuration/constants';
 import { SCHEMA_NAMES } from '../data/import-schemas';
+import { csvFile } from './admin';
+import { keywordText } from './config-fields';
 import { MESSAGES } from '../validation/messages';
 import { defineCall, ok, q, requiredText } from './define';
 
@@ -179,3 +192,30 @@ export const importProgress = defineCall({
   response: z.object({ chunks: z.array(z.number().int()), added: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), refused: z.number().int() }),
 });
 export const exportData = defineCall({ ...base, method: 'GET', path: 'data/exportData', query: z.object({ schemaName }), response: z.unknown(), transport: 'binary' });
+
+const knowledgeBase = { access: [1, 2], bff: true } as const;
+export const importMakeMatrixKeywords = defineCall({
+  ...knowledgeBase,
+  method: 'POST',
+  path: 'admin/importMakeMatrixKeywords',
+  body: z.object({
+    vehicleMake: requiredText(60),
+    adasChecklistMatrix: z.number().int().min(0).default(0),
+    kind: z.enum(CCC_KEYWORD_KINDS, { error: 'line, location or sublet' }),
+    keywords: keywordText().refine((k) => k.trim() !== '', MESSAGES.required),
+    replace: z.boolean().default(false),
+  }),
+  response: z.object({ count: z.number().int().nonnegative() }),
+});
+export const exportLinksByVehicle = defineCall({
+  ...knowledgeBase,
+  method: 'POST',
+  path: 'alldata/exportLinksByVehicle',
+  body: z.object({
+    make: requiredText(60),
+    model: z.string().trim().max(80, 'At most 80 characters').default(''),
+    year: z.number({ error: 'A year such as 2021' }).int('A year such as 2021').min(1950, 'A year from 1950').max(2100, 'A year up to 2100'),
+    type: z.enum(LINK_TYPES, { error: 'adas or general' }).optional(),
+  }),
+  response: csvFile,
+});

@@ -310,6 +310,53 @@ describe('uploadData', () => {
   });
 });
 
+describe('knowledge-base calls of the import screen', () => {
+  it('importMakeMatrixKeywords adds keywords to every make matrix of a make (and system), or replaces them', async () => {
+    const make = host.db.prepare('SELECT vehicle_make FROM adas_make_matrix GROUP BY vehicle_make HAVING count(*) > 1 LIMIT 1').pluck().get() as string;
+    const n = count('SELECT count(*) FROM adas_make_matrix WHERE vehicle_make = ?', make);
+    const added = await ok(d.importMakeMatrixKeywords, { body: { vehicleMake: make, kind: 'line', keywords: 'IMPORTED KW ONE, imported kw two' } });
+    expect(added).toEqual({ count: n });
+    expect(count("SELECT count(DISTINCT owner) FROM adas_keyword WHERE kind = 'line' AND keyword = 'imported kw one'")).toBe(n);
+    // Sent again, nothing changes (the keywords are there, compared without case).
+    expect(await ok(d.importMakeMatrixKeywords, { body: { vehicleMake: make, kind: 'line', keywords: 'imported kw one' } })).toEqual({ count: 0 });
+    const one = host.db.prepare('SELECT make_matrix, adas_checklist_matrix FROM adas_make_matrix WHERE vehicle_make = ? LIMIT 1').get(make) as { make_matrix: number; adas_checklist_matrix: number };
+    const systemRows = count('SELECT count(*) FROM adas_make_matrix WHERE vehicle_make = ? AND adas_checklist_matrix = ?', make, one.adas_checklist_matrix);
+    expect(await ok(d.importMakeMatrixKeywords, { body: { vehicleMake: make, adasChecklistMatrix: one.adas_checklist_matrix, kind: 'sublet', keywords: 'Only this', replace: true } })).toEqual({
+      count: systemRows,
+    });
+    expect(count('SELECT ccc_sublet_keywords FROM adas_make_matrix WHERE make_matrix = ?', one.make_matrix)).toBe('Only this');
+
+    const none = await host.api(admin, d.importMakeMatrixKeywords, { body: { vehicleMake: 'Nomake', kind: 'line', keywords: 'x' } });
+    expect(none.body.fieldErrors.vehicleMake).toEqual(['This make has no make matrices']);
+    const bad = await host.api(admin, d.importMakeMatrixKeywords, { body: { vehicleMake: make, kind: 'trunk', keywords: '' } });
+    expect(bad.body.fieldErrors).toMatchObject({ kind: ['line, location or sublet'], keywords: ['This field is required'] });
+    expect((await host.api(await host.token(3), d.importMakeMatrixKeywords, { body: { vehicleMake: make, kind: 'line', keywords: 'x' } })).status).toBe(403);
+    const outside = await host.token(await host.addUser({ role: 1, firm: 2 }));
+    expect((await host.api(outside, d.importMakeMatrixKeywords, { body: { vehicleMake: make, kind: 'line', keywords: 'x' } })).status).toBe(403);
+  });
+
+  it('exportLinksByVehicle answers the links of one vehicle in the links import’s columns', async () => {
+    const link = host.db.prepare("SELECT make, model, coalesce(year_start, 2020) AS year FROM make_matrix_link WHERE type = 'adas' AND model <> '' LIMIT 1").get() as { make: string; model: string; year: number };
+    const file = await ok(d.exportLinksByVehicle, { body: { make: link.make, model: link.model, year: link.year } });
+    const rows = Papa.parse<Record<string, string>>(file.csv.trim(), { header: true });
+    expect(rows.meta.fields).toEqual(['make', 'model', 'yearStart', 'yearEnd', 'title', 'url']);
+    const expected = count(
+      `SELECT count(*) FROM make_matrix_link WHERE make = ? AND model IN ('', ?) AND (year_start IS NULL OR year_start <= ?) AND (year_end IS NULL OR year_end >= ?)`,
+      link.make,
+      link.model,
+      link.year,
+      link.year,
+    );
+    expect(file.rows).toBe(expected);
+    expect(rows.data.length).toBe(expected);
+    expect(rows.data.every((r) => r.make.toLowerCase() === link.make.toLowerCase() && (r.model === '' || r.model.toLowerCase() === link.model.toLowerCase()))).toBe(true);
+    const adasOnly = await ok(d.exportLinksByVehicle, { body: { make: link.make, model: link.model, year: link.year, type: 'adas' } });
+    expect(adasOnly.rows).toBeLessThanOrEqual(expected);
+    expect((await host.api(admin, d.exportLinksByVehicle, { body: { make: '', year: 1800 } })).body.fieldErrors).toMatchObject({ make: expect.any(Array), year: ['A year from 1950'] });
+    expect((await host.api(await host.token(5), d.exportLinksByVehicle, { body: { make: link.make, year: link.year } })).status).toBe(403);
+  });
+});
+
 describe('exportData', () => {
   it('streams every reachable record in the import’s columns; re-imported it changes nothing', async () => {
     const res = await host.request<string>(admin, 'GET', `api/${d.exportData.path}`, { query: { schemaName: 'insurance' } });
