@@ -1,8 +1,9 @@
 'use client';
 /**
- * The import screen's knowledge-base tools (roles 1 and 2 of the platform; lib/contract/data.ts): CCC
+ * The import screen's knowledge-base tools (roles 1 and 2 of the platform; lib/contract/data.ts): a links
+ * file imported in the background (admin/importMakeMatrixLinks; a push notice says when it is done), CCC
  * keywords imported onto every make matrix of a make (admin/importMakeMatrixKeywords) and the links of one
- * vehicle exported in the links import's layout (alldata/exportLinksByVehicle). What the user typed stays
+ * vehicle exported in the links import's layout (alldata/exportLinksByVehicle), which imports back. What the user typed stays
  * on a failed call, with the host's message by the field it concerns.
  */
 import { useState, type FormEvent } from 'react';
@@ -10,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { CheckboxField, SelectField, TextArea, TextField } from '@/components/ui/field';
 import { BffError, bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
+import { LINKS_FILE_MAX_CHARS, MAKE_MATRIX_LINK_COLUMNS } from '@/lib/contract/admin';
 import { CCC_KEYWORD_KINDS, LINK_TYPES } from '@/lib/configuration/constants';
 import { serverFieldErrors, type FieldErrors } from '@/lib/validation/field-errors';
 
@@ -24,6 +26,59 @@ async function attempt(run: () => Promise<void>): Promise<{ errors: FieldErrors;
   } catch (e) {
     return { errors: e instanceof BffError ? serverFieldErrors(e.fieldErrors) : {}, message: (e as Error).message };
   }
+}
+
+function LinksImportForm() {
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [status, setStatus] = useState('');
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setStatus('');
+    if (!file) return setErrors({ content: 'Choose a links file' });
+    // The file goes as text in one call: at most LINKS_FILE_MAX_CHARS characters (the contract's bound).
+    if (file.size > LINKS_FILE_MAX_CHARS * 4) return setErrors({ content: `The file is larger than ${LINKS_FILE_MAX_CHARS / 1000} kB` });
+    const r = await attempt(async () => {
+      await bff<typeof contract.admin.importMakeMatrixLinks>('POST', 'admin/importMakeMatrixLinks', { body: { fileName: file.name, content: await file.text() } });
+    });
+    setErrors(r.errors);
+    setStatus(r.message ? `The file was not imported: ${r.message}` : `${file.name} is being imported; a notice tells you when it is done.`);
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3" aria-labelledby="links-import-heading" noValidate>
+      <h3 id="links-import-heading" className="font-medium">
+        Make-matrix links
+      </h3>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="links-file" className="text-sm font-medium text-slate-800">
+          Links file (CSV: {MAKE_MATRIX_LINK_COLUMNS.join(', ')})
+        </label>
+        <input
+          id="links-file"
+          type="file"
+          accept=".csv,text/csv"
+          aria-invalid={errors.content || errors.fileName ? true : undefined}
+          aria-describedby={errors.content || errors.fileName ? 'links-file-error' : undefined}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setErrors({});
+          }}
+          className="text-sm"
+        />
+        {(errors.content || errors.fileName) && (
+          <p id="links-file-error" className="text-sm text-red-700">
+            {errors.content || errors.fileName}
+          </p>
+        )}
+      </div>
+      <div>
+        <Button type="submit">Import links</Button>
+      </div>
+      <p role="status" className="text-sm text-slate-700">
+        {status}
+      </p>
+    </form>
+  );
 }
 
 function KeywordsForm() {
@@ -131,6 +186,7 @@ export function KnowledgeTools() {
       <h2 id="knowledge-heading" className="text-lg font-semibold">
         ADAS knowledge base
       </h2>
+      <LinksImportForm />
       <KeywordsForm />
       <LinksForm />
     </section>
