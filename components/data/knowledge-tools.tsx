@@ -13,6 +13,7 @@ import { BffError, bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import { LINKS_FILE_MAX_CHARS, MAKE_MATRIX_LINK_COLUMNS } from '@/lib/contract/admin';
 import { CCC_KEYWORD_KINDS, LINK_TYPES } from '@/lib/configuration/constants';
+import { formatCount } from '@/lib/format';
 import { serverFieldErrors, type FieldErrors } from '@/lib/validation/field-errors';
 
 type C = typeof contract.data;
@@ -96,7 +97,7 @@ function KeywordsForm() {
     });
     setBusy(false);
     setErrors(r.errors);
-    setStatus(r.message ? `Nothing was imported: ${r.message}` : `Keywords imported onto ${count.toLocaleString('en-US')} make matrices.`);
+    setStatus(r.message ? `Nothing was imported: ${r.message}` : `Keywords imported onto ${formatCount(count)} make matrices.`);
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-3" aria-labelledby="keywords-heading" noValidate>
@@ -151,7 +152,7 @@ function LinksForm() {
       URL.revokeObjectURL(url);
     });
     setErrors(r.errors);
-    setStatus(r.message ? `Nothing was exported: ${r.message}` : `${rows.toLocaleString('en-US')} links exported.`);
+    setStatus(r.message ? `Nothing was exported: ${r.message}` : `${formatCount(rows)} links exported.`);
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-3" aria-labelledby="links-heading" noValidate>
