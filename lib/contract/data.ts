@@ -30,6 +30,11 @@
  *   the activation of user/activateUsers: 1 activates, 0 deactivates (ending the user's sessions; nobody
  *   deactivates themselves); empty leaves an existing user as is and makes a new one active. A username is
  *   changed on the user's screen, not by an import (such a row is refused).
+ * - pricing (roles 1 and 2): rows in the configuration's pricing CSV columns (System type, Calibration,
+ *   Mode, Price) plus Location (empty: the network price, the platform's to set; else that location's own
+ *   price, for who reaches it), checked by lib/configuration/pricing-csv.ts and applied by the
+ *   configuration's own pricing import (api-host/configuration/pricing.ts importPricing, its 'valid' mode),
+ *   so both doors share one set of rules and writes. Rows have no id: a row names its calibration.
  * - vehicleMatrix (the configuration's make matrices, roles 1 and 2 of the platform): its chunks go to
  *   data/uploadVehicleMatrix (the uploadData body without schemaName; uploadData refuses this schema), each
  *   row saved by the configuration's make-matrix save; the make matrices an upload added are recorded with
