@@ -1,7 +1,9 @@
-/** The top bar: the firm's logo (48 px high) and title, the top menu (ADAS only), the user menu. */
+/** The top bar: the firm's logo (48 px high) and title, the top menu (ADAS only), the command palette's
+ * search button, the user menu. */
 import Link from 'next/link';
 import type { Brand } from '@/lib/brand';
 import type { MenuItem } from '@/lib/routes';
+import { PaletteLauncher } from '@/components/palette/palette-launcher';
 import { MenuButton } from './menu-button';
 import { UserMenu, type UserMenuProps } from './user-menu';
 
@@ -28,6 +30,7 @@ export function TopBar({ brand, items, user, withDrawer }: { brand: Brand; items
             ))}
           </ul>
         </nav>
+        <PaletteLauncher user={user.user} role={user.role} />
         <UserMenu {...user} />
       </div>
     </header>
