@@ -254,7 +254,7 @@ async function benchTti({ origin, signIn }) {
   const cookie = await signIn(1);
   for (const path of ['/contacts', '/adas']) {
     try {
-      const m = await measureTti({ origin, path, cookie, rate: 4, runs: QUICK ? 3 : 5 });
+      const m = await measureTti({ origin, path, cookie, rate: 4, runs: QUICK ? 5 : 9 });
       console.log(row([path, m.runs, f(m.hydrated), f(m.tti), f(m.tbt)], widths));
       results.tti = [...(results.tti ?? []), m];
     } catch (e) {

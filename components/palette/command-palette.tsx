@@ -50,11 +50,20 @@ function useServerSearch(term: string): { found: Found; searching: boolean } {
   return { found: current, searching: !!wanted && found.term !== wanted };
 }
 
+/** The recent items stored for the user; none where storage is disabled. */
+function storedRecents(user: number): PaletteEntry[] {
+  try {
+    return parseRecents(localStorage.getItem(recentsKey(user)));
+  } catch {
+    return [];
+  }
+}
+
 export function CommandPalette({ open, onOpenChange, user, role }: CommandPaletteProps) {
   const router = useRouter();
   // Each opening mounts the palette afresh (palette-launcher.tsx keys it): an empty box, the recent items as stored.
   const [query, setQuery] = useState('');
-  const [recents, setRecents] = useState(() => parseRecents(localStorage.getItem(recentsKey(user))));
+  const [recents, setRecents] = useState(() => storedRecents(user));
   const screens = useMemo(() => screensFor(role), [role]);
   const { found, searching } = useServerSearch(query);
 
@@ -73,7 +82,7 @@ export function CommandPalette({ open, onOpenChange, user, role }: CommandPalett
 
   const status = found.error ?? (searching ? 'Searching…' : groups.length === 0 ? 'No results' : `${groups.reduce((n, g) => n + g.entries.length, 0)} results`);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Search" size="lg">
+    <Dialog open={open} onOpenChange={onOpenChange} title="Find" size="lg">
       <Command shouldFilter={false} loop label="Search screens and records" className="flex flex-col gap-2">
         <Command.Input
           value={query}

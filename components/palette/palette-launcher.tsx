@@ -49,11 +49,13 @@ export function PaletteLauncher({ user, role }: { user: number; role: RoleId | n
         onFocus={preload}
         aria-haspopup="dialog"
         aria-keyshortcuts="Control+K Meta+K"
+        title="Find screens and records (Ctrl+K)"
         className="flex items-center gap-2 rounded-md border border-slate-300 px-2 py-2 text-sm text-slate-700 hover:bg-slate-100 sm:px-3"
         data-testid="palette-button"
       >
         <Search aria-hidden="true" className="size-4" />
-        <span className="sr-only sm:not-sr-only">Search</span>
+        {/* "Find", not "Search": the screens' own search buttons keep their names to themselves. */}
+        <span className="sr-only sm:not-sr-only">Find</span>
         <kbd aria-hidden="true" className="hidden rounded border border-slate-300 px-1 text-xs text-slate-600 lg:inline">Ctrl K</kbd>
       </button>
       {Palette && <Palette key={opening} open={open} onOpenChange={setOpen} user={user} role={role} />}

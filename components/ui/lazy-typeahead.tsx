@@ -32,7 +32,11 @@ export function LazyTypeahead<T>(props: TypeaheadProps<T>) {
         <input
           id={id}
           type="text"
+          role="combobox"
           autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={false}
+          aria-controls={`${id}-list`}
           value={text}
           placeholder={placeholder}
           maxLength={100}
@@ -46,6 +50,7 @@ export function LazyTypeahead<T>(props: TypeaheadProps<T>) {
           className="w-full rounded-md border border-slate-300 bg-white py-2 pr-8 pl-8 text-base text-slate-900 shadow-sm sm:text-sm"
         />
       </div>
+      <ul id={`${id}-list`} role="listbox" aria-label={label} hidden />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { signIn } from '../support/session';
 import { waitForHydration } from '../support/shell';
 import { withTestDb } from './adas-support';
 
-const palette = (page: Page) => page.getByRole('dialog', { name: 'Search' });
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Find' });
 const input = (page: Page) => palette(page).getByRole('combobox');
 const group = (page: Page, name: string) => palette(page).getByRole('group', { name });
 
@@ -20,12 +20,18 @@ async function openWithKeyboard(page: Page) {
 
 test('finds a job by the last six characters of its VIN and opens it; the job becomes a recent item', async ({ page }) => {
   const job = withTestDb((db) =>
-    db.prepare("SELECT adas, vin, ronumber FROM adas WHERE firm IN (SELECT firm FROM user_firm WHERE user = (SELECT user FROM user WHERE username = 'role1@example.com')) AND length(vin) = 17 AND ronumber <> '' ORDER BY adas DESC LIMIT 1").get(),
+    // A job whose VIN ends unlike any other job's (role 1 reaches every firm).
+    db
+      .prepare(
+        `SELECT adas, vin, ronumber FROM adas a WHERE length(vin) = 17 AND ronumber <> ''
+           AND (SELECT count(*) FROM adas b WHERE substr(b.vin, -6) = substr(a.vin, -6)) = 1 ORDER BY adas DESC LIMIT 1`,
+      )
+      .get(),
   ) as { adas: number; vin: string; ronumber: string };
   await signIn(page, 1);
   await openWithKeyboard(page);
   await input(page).fill(job.vin.slice(-6).toLowerCase());
-  const item = group(page, 'ADAS jobs').getByRole('option').filter({ hasText: `RO ${job.ronumber}` });
+  const item = group(page, 'ADAS jobs').getByRole('option').filter({ hasText: job.vin });
   await expect(item).toBeVisible();
   // Arrow keys move to it; Enter opens it.
   const count = await palette(page).getByRole('option').count();
@@ -37,7 +43,7 @@ test('finds a job by the last six characters of its VIN and opens it; the job be
 
   // Opened again, the job leads as a recent item; the screens are listed too.
   await openWithKeyboard(page);
-  await expect(group(page, 'Recent').getByRole('option').first()).toContainText(`RO ${job.ronumber}`);
+  await expect(group(page, 'Recent').getByRole('option').first()).toContainText(job.vin);
   await input(page).fill('contac');
   await expect(group(page, 'Screens').getByRole('option').first()).toHaveText(/Contacts/);
   await page.keyboard.press('Escape');
@@ -50,7 +56,7 @@ test('the top bar button opens it at 360 px; a role that may not see Users finds
   await signIn(page, 9);
   await page.goto('/adas');
   await waitForHydration(page, '[data-testid="palette-button"]');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
   await input(page).fill('role');
   // Role 9's search answers (its own jobs, vehicles, locations) but never users or contacts.
   await expect(palette(page).getByRole('status')).toHaveText(/results|No results/);
