@@ -84,7 +84,9 @@ export function CommandPalette({ open, onOpenChange, user, role }: CommandPalett
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Find" size="lg">
       <Command shouldFilter={false} loop label="Search screens and records" className="flex flex-col gap-2">
+        {/* Focus starts in the box (the dialog would otherwise focus its close button first). */}
         <Command.Input
+          autoFocus
           value={query}
           onValueChange={setQuery}
           placeholder="Screens, RO numbers, VINs, contacts, users, locations"
