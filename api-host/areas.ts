@@ -19,6 +19,7 @@ import { log } from './log';
 import { lookups } from './lookups';
 import { mail } from './mail';
 import { onboard } from './onboard';
+import { search } from './search';
 import type { FastifyInstance } from 'fastify';
 import type { HostContext, Implementation } from './server';
 import { users } from './users';
@@ -42,7 +43,7 @@ export interface Area {
 
 // Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
 // Calibrations after ADAS jobs: its seed scrubs and requests their inspections.
-export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, configuration, files, insurance, blog, mail, vehicles, adas, calibrations, dashboard, vehicleData, data, onboard];
+export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, configuration, files, insurance, blog, mail, vehicles, adas, calibrations, dashboard, vehicleData, data, onboard, search];
 
 /** Every call the reference host implements. */
 export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a.calls);

@@ -15,6 +15,8 @@
  *   4. the log viewer (issue 15): /admin's log section at demo size and with 1,000,000 log records, first
  *      page filtered by level and searched by message (target: median ≤ 150 ms; the database comes from
  *      `npm run seed-bench -- .data/bench/log-1m.db --contacts 0 --log-records 1000000`, reused; BENCH_SKIP_LOG=1 skips it).
+ *   3b. time to interactive of /contacts and /adas with Chromium's CPU throttled ×4 (issue 19; scripts/lib/tti.mjs
+ *      defines it; BENCH_SKIP_TTI=1 skips it);
  *   5. the dashboard (issue 16): every analysis of "past year" at demo size (Northstar) and with 1,000,000 ADAS jobs
  *      over three years across 5,000 locations, over the largest franchiser (target: median ≤ 300 ms; its own database,
  *      .data/bench/dashboard-1m.db, reused; BENCH_SKIP_DASHBOARD=1 skips it).
@@ -34,6 +36,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { firstLoadJs, kB } from './lib/js-size.mjs';
+import { QUIET_MS, measureTti } from './lib/tti.mjs';
 import { ROOT, ensureBuilt, startApiHost, startApp } from './lib/stack.mjs';
 // TypeScript modules of the project (the npm script runs node with the tsx loader).
 import { signInHttp } from '../tests/support/http.ts';
@@ -291,6 +294,24 @@ async function benchJs({ origin, signIn }) {
   }
 }
 
+/** Time to interactive of /contacts and /adas on a CPU throttled ×4 (issue 19; scripts/lib/tti.mjs says how). */
+async function benchTti({ origin, signIn }) {
+  heading(`Time to interactive — Chromium, CPU throttled ×4, fresh context, signed in as role 1 (hydrated + ${QUIET_MS} ms without a long task)`);
+  const widths = [12, 6, 14, 12, 12];
+  console.log(row(['route', 'runs', 'hydrated p50', 'TTI p50', 'TBT p50'], widths));
+  const cookie = await signIn(1);
+  for (const path of ['/contacts', '/adas']) {
+    try {
+      const m = await measureTti({ origin, path, cookie, rate: 4, runs: QUICK ? 5 : 9 });
+      console.log(row([path, m.runs, f(m.hydrated), f(m.tti), f(m.tbt)], widths));
+      results.tti = [...(results.tti ?? []), m];
+    } catch (e) {
+      console.log(row([path, '', `not measured: ${e.message.split('\n')[0]}`], widths));
+      results.notes.push(`tti ${path}: ${e.message}`);
+    }
+  }
+}
+
 /**
  * /adas at bench size (issue 13: 100,000 jobs, 250,000 inspections): server render sorted by every column,
  * filtered by status and searched by a partial VIN, as role 1 (every firm) and role 9 (a network).
@@ -348,6 +369,7 @@ await withStack({ apiPort: API_PORT, appPort: APP_PORT, db: `.data/bench-demo-${
   await benchTtfb('demo', stack, ['/data'], TARGETS.ttfbDemoMs);
   await benchImportStore(stack);
   await benchJs(stack);
+  if (process.env.BENCH_SKIP_TTI !== '1') await benchTti(stack);
 });
 
 if (process.env.BENCH_SKIP_100K === '1') {

@@ -2,10 +2,12 @@
 /**
  * The shell's push client (overview §1, §4): connects when the shell mounts and stops when it unmounts
  * (logout reloads the page; a logout in another tab stops it too). @microsoft/signalr and the message
- * texts are imported only after mount, so neither is part of first-load JS. Errors are logged to the
+ * texts are imported only once the page has loaded and is idle (lib/after-idle.ts), so neither is part
+ * of first-load JS nor competes with hydration. Errors are logged to the
  * console, never shown.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { afterIdle } from '@/lib/after-idle';
 import type { PushToast } from '@/lib/push/messages';
 import type { RoleId } from '@/lib/roles';
 import { Toasts } from './toasts';
@@ -28,13 +30,16 @@ export function PushClient({ role }: { role: RoleId | null }) {
       if (e.key === 'nextauth.message' && e.newValue?.includes('"signout"')) void stop?.();
     };
     window.addEventListener('storage', onStorage);
-    Promise.all([import('@/lib/push/client'), import('@/lib/push/messages')])
-      .then(([{ startPush }, { toastFor }]) => {
-        if (!cancelled) stop = startPush({ onMessage: (target, payload) => show(toastFor(target, payload, role)) }).stop;
-      })
-      .catch((e) => console.warn('[push] the push client could not be loaded', e));
+    const cancelStart = afterIdle(() =>
+      Promise.all([import('@/lib/push/client'), import('@/lib/push/messages')])
+        .then(([{ startPush }, { toastFor }]) => {
+          if (!cancelled) stop = startPush({ onMessage: (target, payload) => show(toastFor(target, payload, role)) }).stop;
+        })
+        .catch((e) => console.warn('[push] the push client could not be loaded', e)),
+    );
     return () => {
       cancelled = true;
+      cancelStart();
       window.removeEventListener('storage', onStorage);
       void stop?.();
     };

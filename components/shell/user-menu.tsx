@@ -7,6 +7,7 @@ import { ChevronDown, UserRound } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useEffect, useId, useRef, useState } from 'react';
 import { OWN_PROFILE } from '@/components/users/source';
+import { afterIdle } from '@/lib/after-idle';
 import type { RoleId } from '@/lib/roles';
 
 // The dialogs (and Radix) load after the page, not with it: they are fetched when the browser is idle.
@@ -38,8 +39,7 @@ export function UserMenu({ user, role, firm, firstName, lastName, username }: Us
   const wrapRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
-    idle(() => void Promise.all([loadProfile(), loadPassword()]).catch(() => undefined));
+    return afterIdle(() => void Promise.all([loadProfile(), loadPassword()]).catch(() => undefined));
   }, []);
 
   useEffect(() => {
