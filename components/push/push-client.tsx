@@ -6,6 +6,7 @@
  * console, never shown.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { publishPush } from '@/lib/push/bus';
 import type { PushToast } from '@/lib/push/messages';
 import type { RoleId } from '@/lib/roles';
 import { Toasts } from './toasts';
@@ -13,7 +14,8 @@ import { Toasts } from './toasts';
 /** Toasts shown at once; older ones give way. */
 const MAX_TOASTS = 4;
 
-export function PushClient({ role }: { role: RoleId | null }) {
+/** `user`: the signed-in user; their own change notices are not published (their screen already shows the change). */
+export function PushClient({ role, user }: { role: RoleId | null; user: number }) {
   const [toasts, setToasts] = useState<PushToast[]>([]);
   const dismiss = useCallback((key: string) => setToasts((list) => list.filter((t) => t.key !== key)), []);
 
@@ -29,8 +31,12 @@ export function PushClient({ role }: { role: RoleId | null }) {
     };
     window.addEventListener('storage', onStorage);
     Promise.all([import('@/lib/push/client'), import('@/lib/push/messages')])
-      .then(([{ startPush }, { toastFor }]) => {
-        if (!cancelled) stop = startPush({ onMessage: (target, payload) => show(toastFor(target, payload, role)) }).stop;
+      .then(([{ startPush }, { toastFor, isOwnChange }]) => {
+        const onMessage = (target: string, payload: unknown) => {
+          if (!isOwnChange(target, payload, user)) publishPush(target, payload);
+          show(toastFor(target, payload, role));
+        };
+        if (!cancelled) stop = startPush({ onMessage }).stop;
       })
       .catch((e) => console.warn('[push] the push client could not be loaded', e));
     return () => {
@@ -38,7 +44,7 @@ export function PushClient({ role }: { role: RoleId | null }) {
       window.removeEventListener('storage', onStorage);
       void stop?.();
     };
-  }, [role]);
+  }, [role, user]);
 
   return <Toasts toasts={toasts} onDismiss={dismiss} />;
 }

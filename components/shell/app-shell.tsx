@@ -38,7 +38,7 @@ export async function AppShell({ layout, children }: { layout: 'default' | 'side
   return (
     <DrawerProvider>
       <TopBar brand={brand} items={topBarMenu(role)} user={user} withDrawer={layout === 'side-nav'} />
-      {config().PUSH_URL ? <PushClient role={role} /> : null}
+      {config().PUSH_URL ? <PushClient role={role} user={profile.user} /> : null}
       {layout === 'side-nav' ? (
         <div className="flex min-h-[calc(100vh-3.5rem)]">
           <SideNav
