@@ -74,7 +74,7 @@ describe('change notices', () => {
   it('a refused save announces nothing', async () => {
     expect((await host.api(shopAdmin, contract.contact.saveContact, { body: { contact: -1, contactType: 2, firstName: '', lastName: '' } })).status).toBe(400);
     const foreign = host.db.prepare('SELECT contact FROM contact WHERE firm = 9 AND merged_into IS NULL LIMIT 1').pluck().get() as number;
-    expect((await host.api(shopAdmin, contract.contact.setInactive, { query: { ids: [foreign] } })).status).toBe(404);
+    expect((await host.api(shopAdmin, contract.contact.setInactive, { query: { ids: `${foreign}` } })).status).toBe(404);
     expect((await host.api(shop, contract.adas.updateStatusAdas, { body: { adas: 999_999, status: 3 } })).status).toBe(404);
     expect(notices()).toEqual([]);
   });
@@ -82,7 +82,7 @@ describe('change notices', () => {
   it('one change across firms: each firm\'s users hear of their own records only', async () => {
     const pick = (firm: number) => host.db.prepare('SELECT contact FROM contact WHERE firm = ? AND merged_into IS NULL AND is_inactive = 0 LIMIT 1').pluck().get(firm) as number;
     const [east, west] = [pick(6), pick(9)];
-    expect((await host.api(admin, contract.contact.setInactive, { query: { ids: [east, west] } })).status).toBe(200);
+    expect((await host.api(admin, contract.contact.setInactive, { query: { ids: `${east},${west}` } })).status).toBe(200);
     const sent = notices();
     expect(sent.map((n) => n.notice.ids).sort()).toEqual([[east], [west]].sort());
     for (const { notice, to } of sent) {
