@@ -40,7 +40,7 @@ import type { CsvValue } from './csv';
 import { ListLink } from './list-link';
 import { useLiveChanges } from './live';
 import { Pagination } from './pagination';
-import { ColumnsMenu, ExportButton, SearchBox } from './toolbar';
+import { ColumnsMenu, ExportButton, SearchBox, type SearchFormTarget } from './toolbar';
 import type { ListController } from './use-list';
 
 const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, columnVisibilityFeature, rowPaginationFeature });
@@ -216,11 +216,24 @@ export function DataTable<T extends RowData>({
   const visibleColumns = table.getVisibleLeafColumns();
   const span = visibleColumns.length + (selectable ? 1 : 0);
   const pageSizes = (list.spec.fields.pageSize.values ?? [state.pageSize]) as readonly number[];
+  // Without JavaScript the search box is a GET form: the list's other state goes along as hidden fields.
+  const searchTarget = useMemo<SearchFormTarget>(() => {
+    const query = new URL(list.href({ searchTerm: '', page: 1 }), 'http://list').searchParams;
+    return { action: list.spec.path, hidden: [...query].filter(([name]) => name !== 'searchTerm') };
+  }, [list]);
 
   return (
     <section aria-label={caption} className="flex min-w-0 flex-col gap-3">
       <div className="flex flex-wrap items-end gap-2">
-        {search && <SearchBox label={search.label} placeholder={search.placeholder} value={state.searchTerm} onSearch={(searchTerm) => list.go({ searchTerm }, { replace: true })} />}
+        {search && (
+          <SearchBox
+            label={search.label}
+            placeholder={search.placeholder}
+            value={state.searchTerm}
+            onSearch={(searchTerm) => list.go({ searchTerm }, { replace: true })}
+            target={searchTarget}
+          />
+        )}
         {filters}
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <ColumnsMenu

@@ -5,6 +5,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn } from '../support/session';
+import { createContact, uniqueToken } from './contacts-support';
 
 /** A context without JavaScript, signed in as `role`. */
 async function withoutJs(browser: Browser, role: number): Promise<Page> {
@@ -16,7 +17,9 @@ async function withoutJs(browser: Browser, role: number): Promise<Page> {
   return (await browser.newContext({ javaScriptEnabled: false, storageState })).newPage();
 }
 
-test('without JavaScript, a list sorts, pages and switches views through its links', async ({ browser }) => {
+test('without JavaScript, a list sorts, pages, searches and switches views', async ({ browser }) => {
+  const tok = uniqueToken();
+  await createContact({ lastName: `Nojs ${tok}` });
   const page = await withoutJs(browser, 1);
   await page.goto('/contacts');
   const range = page.getByTestId('list-range');
@@ -42,6 +45,13 @@ test('without JavaScript, a list sorts, pages and switches views through its lin
   await expect(page).not.toHaveURL(/page=/);
   await expect(name).toHaveAttribute('aria-sort', 'descending');
   expect(await page.getByRole('rowheader').first().textContent()).not.toBe(firstAscending);
+
+  // The search box is a GET form that keeps the rest of the list's state.
+  await page.getByRole('searchbox', { name: 'Filter the list' }).fill(tok);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`searchTerm=${tok}`));
+  await expect(page).toHaveURL(/direction=desc/);
+  await expect(range).toHaveText('1–1 of 1 contacts');
 
   await page.getByRole('link', { name: 'Vendors' }).click();
   await expect(page).toHaveURL(/view=vendors/);
