@@ -33,13 +33,16 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, LoaderCircle } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { nextSort, type BaseFields } from '@/lib/list-state';
 import type { RecordKind } from '@/lib/push/changes';
 import type { CsvValue } from './csv';
 import { ListLink } from './list-link';
-import { useLiveChanges } from './live';
 import { Pagination } from './pagination';
+
+// Live rows load after hydration: nothing arrives before the push connection, which starts later still.
+const LiveStatus = dynamic(() => import('./live').then((m) => m.LiveStatus), { ssr: false, loading: () => <p className="min-h-5" /> });
 import { ColumnsMenu, ExportButton, SearchBox, type SearchFormTarget } from './toolbar';
 import type { ListController } from './use-list';
 
@@ -158,7 +161,6 @@ export function DataTable<T extends RowData>({
     setRowSelection((checked) => Object.fromEntries(Object.entries(checked).filter(([id, on]) => on && onScreen.has(id))));
   }
   const anyChecked = Object.values(rowSelection).some(Boolean);
-  const changes = useLiveChanges(live, rows, list.href({}), anyChecked, list.refresh);
 
   const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>(() =>
     Object.fromEntries(columns.filter((c) => c.hidden).map((c) => [c.id, false])),
@@ -260,20 +262,7 @@ export function DataTable<T extends RowData>({
         </div>
       )}
 
-      {live && (
-        <p role="status" data-testid="live-changes" className="min-h-5 text-sm text-slate-700">
-          {changes.waiting > 0 ? (
-            <>
-              {`${changes.waiting} ${changes.waiting === 1 ? 'row' : 'rows'} changed — `}
-              <button type="button" className="font-medium text-brand-700 underline" onClick={changes.refreshNow}>
-                refresh
-              </button>
-            </>
-          ) : changes.refreshed > 0 ? (
-            `${changes.refreshed} ${changes.refreshed === 1 ? 'row' : 'rows'} changed — list updated`
-          ) : null}
-        </p>
-      )}
+      {live && <LiveStatus kind={live} rowsKey={rows} url={list.href({})} busy={anyChecked} refresh={list.refresh} />}
 
       <div className="relative min-w-0 rounded-lg border border-slate-200 bg-white shadow-sm">
         <div className="max-w-full overflow-x-auto">

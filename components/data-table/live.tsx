@@ -6,6 +6,7 @@
  * in a field), counts the changed records and lets the user refresh when ready. A refresh is
  * router.refresh(): a new server render of the same URL that keeps all client state (what is typed, what is
  * checked, open dialogs). The notices already carry only records of the user's firms (the hub scopes them).
+ * The data-table loads this module after hydration (next/dynamic): it is not part of a list's first load.
  */
 import { useEffect, useRef, useState } from 'react';
 import { onPush } from '@/lib/push/bus';
@@ -14,7 +15,7 @@ import { RECORDS_CHANGED, isRecordsChanged, type RecordKind } from '@/lib/push/c
 /** Notices arriving this close together are handled as one (a save often announces a few records at once). */
 const GATHER_MS = 100;
 
-export interface LiveChanges {
+interface LiveChanges {
   /** Records changed since the rows on screen were rendered, waiting for the user to refresh. */
   waiting: number;
   /** Records changed that the list has refreshed for by itself (said once, politely). */
@@ -36,7 +37,7 @@ function editing(): boolean {
  * rows (what was waiting is shown now); `url` is the list's state (another page, sort or filter: nothing
  * to say any more); `busy` is the list's own "in the middle" (rows checked).
  */
-export function useLiveChanges(kind: RecordKind | undefined, rowsKey: unknown, url: string, busy: boolean, refresh: () => void): LiveChanges {
+function useLiveChanges(kind: RecordKind | undefined, rowsKey: unknown, url: string, busy: boolean, refresh: () => void): LiveChanges {
   const [waiting, setWaiting] = useState<ReadonlySet<number>>(new Set());
   const [refreshed, setRefreshed] = useState(0);
   const [seen, setSeen] = useState({ rowsKey, url });
@@ -85,4 +86,35 @@ export function useLiveChanges(kind: RecordKind | undefined, rowsKey: unknown, u
       latest.current.refresh();
     },
   };
+}
+
+export interface LiveStatusProps {
+  kind: RecordKind;
+  /** Changes with every new server render of the rows. */
+  rowsKey: unknown;
+  /** The list's URL (its state). */
+  url: string;
+  /** Rows are checked. */
+  busy: boolean;
+  refresh: () => void;
+}
+
+/** The list's live region: "N rows changed — refresh" (waiting for the user) or "… — list updated". */
+export function LiveStatus({ kind, rowsKey, url, busy, refresh }: LiveStatusProps) {
+  const changes = useLiveChanges(kind, rowsKey, url, busy, refresh);
+  return (
+    // min-h-5: the height of the placeholder the data-table shows while this loads (no layout shift).
+    <p role="status" data-testid="live-changes" className="min-h-5 text-sm text-slate-700">
+      {changes.waiting > 0 ? (
+        <>
+          {`${changes.waiting} ${changes.waiting === 1 ? 'row' : 'rows'} changed — `}
+          <button type="button" className="font-medium text-brand-700 underline" onClick={changes.refreshNow}>
+            refresh
+          </button>
+        </>
+      ) : changes.refreshed > 0 ? (
+        `${changes.refreshed} ${changes.refreshed === 1 ? 'row' : 'rows'} changed — list updated`
+      ) : null}
+    </p>
+  );
 }
