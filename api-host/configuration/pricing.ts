@@ -43,7 +43,7 @@ const TYPE_SELECT = `t.calibration_type, t.system_type, s.name AS system_type_na
 const TYPE_FROM = 'adas_calibration_type t JOIN adas_system_type s ON s.system_type = t.system_type';
 
 /** Network prices are the platform's; a firm's prices need the caller to reach that firm (404 otherwise). */
-function assertPricing(caller: Caller, firm: number | undefined): void {
+export function assertPricing(caller: Caller, firm: number | undefined): void {
   if (firm === undefined || firm === NETWORK_FIRM) assertKnowledgeBase(caller);
   else assertFirm(caller, firm, 'Firm');
 }

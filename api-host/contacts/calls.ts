@@ -50,20 +50,51 @@ interface ContactHead {
  */
 function visibleContact(db: Db, caller: Caller, id: number, what = 'Contact'): ContactHead {
   const row = prepared(db, 'SELECT contact, firm, is_vendor FROM contact WHERE contact = ? AND merged_into IS NULL').get(id) as ContactHead | undefined;
-  if (row && row.contact === caller.profile.contact) return row;
-  if (!row || !caller.firms.has(row.firm) || caller.role !== SUPER_USER) throw notFound(what);
+  if (!row || !maySee(caller, row)) throw notFound(what);
   return row;
 }
 
-function lookupExists(db: Db, key: string, id: number | null): boolean {
+/** The visibility rule of a live contact's row (also the contacts import's, for a chunk at once). */
+export const maySee = (caller: Caller, row: Pick<ContactHead, 'contact' | 'firm'>): boolean =>
+  row.contact === caller.profile.contact || (caller.firms.has(row.firm) && caller.role === SUPER_USER);
+
+export function lookupExists(db: Db, key: string, id: number | null): boolean {
   return id == null || !!prepared(db, 'SELECT 1 FROM lookup WHERE key = ? AND id = ?').get(key, id);
 }
 
+type LookupCheck = [field: string, key: string, id: number | null, message: string];
+
 /** 400 with field errors for ids that are not values of their lookup group. */
-function checkLookups(db: Db, checks: [field: string, key: string, id: number | null, message: string][]): void {
+export function checkLookups(db: Db, checks: LookupCheck[], exists = (key: string, id: number | null) => lookupExists(db, key, id)): void {
   const errors: Record<string, string[]> = {};
-  for (const [field, key, id, message] of checks) if (!lookupExists(db, key, id)) errors[field] = [message];
+  for (const [field, key, id, message] of checks) if (!exists(key, id)) errors[field] = [message];
   if (Object.keys(errors).length) throw badRequest('Invalid body', errors);
+}
+
+/** The lookup rules of each save (shared with the contacts import). */
+export const LOOKUP_CHECKS = {
+  contact: (b: Pick<ContactBody, 'contactType' | 'salutation' | 'language' | 'timezone'>): LookupCheck[] => [
+    ['contactType', 'ContactType', b.contactType, 'Unknown contact type'],
+    ['salutation', 'Salutation', b.salutation, 'Unknown salutation'],
+    ['language', 'Language', b.language, 'Unknown language'],
+    ['timezone', 'TimeZone', b.timezone, 'Unknown time zone'],
+  ],
+  address: (b: Pick<z.output<typeof c.saveAddress.body>, 'addressType' | 'stateProvince' | 'country'>): LookupCheck[] => [
+    ['addressType', 'AddressType', b.addressType, 'Unknown address type'],
+    ['stateProvince', 'StateProvince', b.stateProvince, 'Unknown state'],
+    ['country', 'Country', b.country, 'Unknown country'],
+  ],
+  phone: (b: { phoneType: number }): LookupCheck[] => [['phoneType', 'PhoneType', b.phoneType, 'Unknown phone type']],
+  email: (b: { emailType: number }): LookupCheck[] => [['emailType', 'EmailType', b.emailType, 'Unknown email type']],
+};
+
+/** 400 unless the state belongs to the country (the address rule). */
+export function checkStateInCountry(db: Db, country: number, stateProvince: number): void {
+  const inCountry = prepared(
+    db,
+    `SELECT 1 FROM lookup s JOIN lookup co ON co.key = 'Country' AND co.id = ? AND co.code = s.type3 WHERE s.key = 'StateProvince' AND s.id = ?`,
+  ).get(country, stateProvince);
+  if (!inCountry) throw badRequest('Invalid body', { stateProvince: ['The state is not in the chosen country'] });
 }
 
 const CONTACT_SQL = `
@@ -102,12 +133,7 @@ type ContactBody = z.output<typeof c.saveContact.body>;
 
 /** Saves a contact (new when contact <= 0) as the contact screen does; also the contacts import's writer. */
 export function saveContact(db: Db, caller: Caller, body: ContactBody, vendor: boolean): { id: number } {
-  checkLookups(db, [
-    ['contactType', 'ContactType', body.contactType, 'Unknown contact type'],
-    ['salutation', 'Salutation', body.salutation, 'Unknown salutation'],
-    ['language', 'Language', body.language, 'Unknown language'],
-    ['timezone', 'TimeZone', body.timezone, 'Unknown time zone'],
-  ]);
+  checkLookups(db, LOOKUP_CHECKS.contact(body));
   const values = {
     contactType: body.contactType,
     isCompany: body.isCompany ? 1 : 0,
@@ -313,16 +339,8 @@ type Rows = Record<string, string | number | null>[];
 // ── the saves of a contact's address, phone and email (the item calls and the contacts import) ──────
 export function saveAddress(db: Db, caller: Caller, body: z.output<typeof c.saveAddress.body>): { id: number } {
   visibleContact(db, caller, body.contact);
-  checkLookups(db, [
-    ['addressType', 'AddressType', body.addressType, 'Unknown address type'],
-    ['stateProvince', 'StateProvince', body.stateProvince, 'Unknown state'],
-    ['country', 'Country', body.country, 'Unknown country'],
-  ]);
-  const inCountry = prepared(
-    db,
-    `SELECT 1 FROM lookup s JOIN lookup co ON co.key = 'Country' AND co.id = ? AND co.code = s.type3 WHERE s.key = 'StateProvince' AND s.id = ?`,
-  ).get(body.country, body.stateProvince);
-  if (!inCountry) throw badRequest('Invalid body', { stateProvince: ['The state is not in the chosen country'] });
+  checkLookups(db, LOOKUP_CHECKS.address(body));
+  checkStateInCountry(db, body.country, body.stateProvince);
   return saveRecord(
     db,
     ADDRESS,
@@ -343,14 +361,14 @@ export function saveAddress(db: Db, caller: Caller, body: z.output<typeof c.save
 
 export function savePhone(db: Db, caller: Caller, body: z.output<typeof c.savePhone.body>): { id: number } {
   visibleContact(db, caller, body.contact);
-  checkLookups(db, [['phoneType', 'PhoneType', body.phoneType, 'Unknown phone type']]);
+  checkLookups(db, LOOKUP_CHECKS.phone(body));
   const columns = { phone_type: body.phoneType, phone_no: body.phoneNo, extension: body.extension, phone_note: body.phoneNote };
   return saveRecord(db, PHONE, body.contactPhone, body.contact, columns, 'always');
 }
 
 export function saveEmail(db: Db, caller: Caller, body: z.output<typeof c.saveEmail.body>): { id: number } {
   visibleContact(db, caller, body.contact);
-  checkLookups(db, [['emailType', 'EmailType', body.emailType, 'Unknown email type']]);
+  checkLookups(db, LOOKUP_CHECKS.email(body));
   return saveRecord(db, EMAIL, body.contactEmail, body.contact, { email_type: body.emailType, email_address: body.emailAddress }, 'first');
 }
 

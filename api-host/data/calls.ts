@@ -8,11 +8,13 @@ import { Readable } from 'node:stream';
 import { contract } from '../../lib/contract';
 import type { ChunkResult, ImportTemplate } from '../../lib/contract/data';
 import { CSV_OPTIONS } from '../../lib/csv';
-import { SCHEMAS, checkRow, duplicateReason, mayImport, uniqueKey, type CheckContext, type LookupChoice, type SchemaName } from '../../lib/data/import-schemas';
+import { SCHEMAS, checkRow, duplicateReason, mayImport, uniqueKey, type CheckContext, type ImportRecord, type LookupChoice, type SchemaName } from '../../lib/data/import-schemas';
 import type { Db } from '../db';
-import { HttpError, badRequest, forbidden, implement, notFound, type Caller } from '../server';
+import { HttpError, badRequest, forbidden, implement, notFound, type Caller, type HostContext } from '../server';
 import { prepared } from '../sql';
-import { WRITERS, exportPage, recordCells } from './writers';
+import { WRITERS, exportPage, recordsCells } from './writers';
+import { assertKnowledgeBase } from '../configuration/common';
+import { deleteMakeMatrix } from '../configuration/make-matrices';
 
 const d = contract.data;
 
@@ -26,10 +28,25 @@ function schemaFor(caller: Caller, name: SchemaName) {
 function checkContext(db: Db, caller: Caller, name: SchemaName): CheckContext & { lookups: Record<string, LookupChoice[]> } {
   const schema = schemaFor(caller, name);
   const lookups: Record<string, LookupChoice[]> = {};
-  for (const c of schema.columns)
-    if (c.lookup) lookups[c.lookup] = prepared(db, 'SELECT id, value, code, type3 FROM lookup WHERE key = ? ORDER BY sort, id').all(c.lookup) as LookupChoice[];
+  for (const c of schema.columns) if (c.lookup) lookups[c.lookup] = lookupChoices(db, caller, c.lookup);
   const defaults = { language: caller.profile.language || 1, timezone: caller.profile.timezone || 12 };
   return { schema, lookups, defaults };
+}
+
+/** The values a lookup column accepts: a lookup group's, or the ADAS system types, the roles, the locations the caller reaches (name or id). */
+function lookupChoices(db: Db, caller: Caller, group: string): LookupChoice[] {
+  if (group === 'ChecklistMatrix')
+    return prepared(db, 'SELECT adas_checklist_matrix AS id, matrix_item AS value, NULL AS code FROM adas_checklist_matrix ORDER BY sort, matrix_item').all() as LookupChoice[];
+  if (group === 'LocationType') return prepared(db, 'SELECT location_type AS id, name AS value, NULL AS code FROM adas_location_type ORDER BY sort').all() as LookupChoice[];
+  if (group === 'CalibrationType')
+    return prepared(db, 'SELECT calibration_type AS id, name AS value, CAST(calibration_type AS TEXT) AS code FROM adas_calibration_type ORDER BY name').all() as LookupChoice[];
+  if (group === 'SystemType') return prepared(db, 'SELECT system_type AS id, name AS value, NULL AS code FROM adas_system_type ORDER BY name').all() as LookupChoice[];
+  if (group === 'Role') return prepared(db, "SELECT role AS id, name AS value, CAST(role AS TEXT) AS code FROM role ORDER BY role").all() as LookupChoice[];
+  if (group === 'Location')
+    return prepared(db, "SELECT firm AS id, name AS value, CAST(firm AS TEXT) AS code FROM firm WHERE firm IN (SELECT value FROM json_each(?)) ORDER BY name").all(
+      JSON.stringify([...caller.firms]),
+    ) as LookupChoice[];
+  return prepared(db, 'SELECT id, value, code, type3 FROM lookup WHERE key = ? ORDER BY sort, id').all(group) as LookupChoice[];
 }
 
 // ── templates ───────────────────────────────────────────────────────────────────────────────────
@@ -105,10 +122,11 @@ function reasonOf(e: HttpError, idColumn: string): string {
   return fields.length ? fields.map(([f, m]) => `${f}: ${m.join(', ')}`).join('; ') : e.message;
 }
 
-function importChunk(db: Db, caller: Caller, b: ReturnType<typeof d.uploadData.body.parse>): ChunkResult {
+function importChunk(host: HostContext, caller: Caller, b: Omit<ReturnType<typeof d.uploadData.body.parse>, 'schemaName'> & { schemaName: SchemaName }): ChunkResult {
+  const db = host.db;
   const ctx = checkContext(db, caller, b.schemaName);
   const writer = WRITERS[b.schemaName];
-  const idColumn = ctx.schema.columns.find((c) => c.ColumnName === ctx.schema.idColumn)!.DisplayName;
+  const idColumn = ctx.schema.columns.find((c) => c.ColumnName === ctx.schema.idColumn)?.DisplayName ?? 'Record';
   return db.transaction((): ChunkResult => {
     const stored = prepared(db, 'SELECT user, schema_name, added, updated, unchanged, refused FROM data_import_chunk WHERE import_id = ? AND chunk = ?').get(b.importId, b.chunk) as
       | ChunkDb
@@ -120,6 +138,7 @@ function importChunk(db: Db, caller: Caller, b: ReturnType<typeof d.uploadData.b
     }
     const result: ChunkResult = { added: 0, updated: 0, unchanged: 0, refused: [], replayed: false };
     const seen = new Set<string>();
+    const checked: { line: number; record: ImportRecord; existing: number }[] = [];
     for (const { line, cells } of b.csvData) {
       const key = uniqueKey(ctx.schema, cells);
       if (key && seen.has(key)) {
@@ -127,24 +146,25 @@ function importChunk(db: Db, caller: Caller, b: ReturnType<typeof d.uploadData.b
         continue;
       }
       if (key) seen.add(key);
-      const check = checkRow(ctx, cells);
-      if (!check.ok) {
-        result.refused.push({ line, reason: check.reason });
-        continue;
-      }
-      const existing = Number(cells[ctx.schema.idColumn]?.trim()) || 0;
-      const before = existing > 0 ? recordCells(db, caller, b.schemaName, existing) : undefined;
-      try {
-        // A savepoint: a row the owning area refuses half-way leaves nothing behind.
-        const id = db.transaction(() => writer.save(db, caller, check.record))();
-        if (!before) result.added++;
-        else if (JSON.stringify(recordCells(db, caller, b.schemaName, id)) === JSON.stringify(before)) result.unchanged++;
-        else result.updated++;
-      } catch (e) {
-        if (!(e instanceof HttpError) || e.status >= 500) throw e;
-        result.refused.push({ line, reason: reasonOf(e, idColumn) });
-      }
+      const check = checkRow(ctx, cells, line);
+      const id = ctx.schema.idColumn ? Number(cells[ctx.schema.idColumn]?.trim()) || 0 : 0;
+      if (check.ok) checked.push({ line, record: check.record, existing: id });
+      else result.refused.push({ line, reason: check.reason });
     }
+    // The records the chunk updates as the export writes them, before and after: one read each.
+    const existing = [...new Set(checked.map((r) => r.existing).filter((id) => id > 0))];
+    const before = recordsCells(db, caller, b.schemaName, existing);
+    const saved = writer.save(host, caller, checked.map((r) => r.record), b.importId);
+    const after = recordsCells(db, caller, b.schemaName, existing);
+    checked.forEach(({ line, existing: id }, i) => {
+      const outcome = saved[i];
+      if (outcome instanceof HttpError) result.refused.push({ line, reason: reasonOf(outcome, idColumn) });
+      else if (typeof outcome === 'string') result[outcome]++;
+      else if (!before.has(id)) result.added++;
+      else if (before.get(id) === after.get(id)) result.unchanged++;
+      else result.updated++;
+    });
+    result.refused.sort((x, y) => x.line - y.line);
     prepared(db, 'INSERT INTO data_import_chunk (import_id, chunk, user, schema_name, added, updated, unchanged, refused) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
       b.importId,
       b.chunk,
@@ -199,7 +219,26 @@ export const dataCalls = [
     return toTemplate(row);
   }),
   implement(d.saveSchema, ({ body, caller, ctx }) => saveTemplate(ctx.db, caller, body)),
-  implement(d.uploadData, ({ body, caller, ctx }) => importChunk(ctx.db, caller, body)),
+  implement(d.uploadData, ({ body, caller, ctx }) => importChunk(ctx, caller, body)),
+  implement(d.uploadVehicleMatrix, ({ body, caller, ctx }) => importChunk(ctx, caller, { ...body, schemaName: 'vehicleMatrix' })),
+  implement(d.removeVehicleMatrix, ({ body, caller, ctx }) => {
+    schemaFor(caller, 'vehicleMatrix');
+    assertKnowledgeBase(caller);
+    const db = ctx.db;
+    return db.transaction(() => {
+      const ids = prepared(db, 'SELECT make_matrix FROM data_vehicle_matrix_row WHERE import_id = ? AND user = ?').pluck().all(body.importId, caller.user) as number[];
+      let count = 0;
+      for (const id of ids) {
+        // One removed since (on the configuration screen) is gone already.
+        if (prepared(db, 'SELECT 1 FROM adas_make_matrix WHERE make_matrix = ?').get(id)) {
+          deleteMakeMatrix(db, id);
+          count++;
+        }
+      }
+      prepared(db, 'DELETE FROM data_vehicle_matrix_row WHERE import_id = ? AND user = ?').run(body.importId, caller.user);
+      return { count };
+    })();
+  }),
   implement(d.importProgress, ({ query, caller, ctx }) => {
     const rows = prepared(ctx.db, 'SELECT chunk, added, updated, unchanged, refused FROM data_import_chunk WHERE import_id = ? AND user = ? ORDER BY chunk').all(query.importId, caller.user) as (Omit<
       ChunkDb,

@@ -1,6 +1,8 @@
-/** The import/export facility: templates, chunked imports with their idempotency records, exports. */
+/** The import/export facility: templates (demo ones seeded), chunked imports with their idempotency records, exports. */
 import type { Area } from '../areas';
 import { dataCalls } from './calls';
-import { DATA_SCHEMA } from './schema';
+import { knowledgeCalls } from './knowledge';
+import { DATA_SCHEMA, DATA_VEHICLE_MATRIX_SCHEMA } from './schema';
+import { seedData } from './seed';
 
-export const data: Area = { name: 'data', migrations: [DATA_SCHEMA], calls: dataCalls };
+export const data: Area = { name: 'data', migrations: [DATA_SCHEMA, DATA_VEHICLE_MATRIX_SCHEMA], calls: [...dataCalls, ...knowledgeCalls], seed: seedData };

@@ -30,3 +30,13 @@ CREATE TABLE data_import_chunk (
   PRIMARY KEY (import_id, chunk)
 ) WITHOUT ROWID;
 `;
+
+/** The make matrices each vehicle-matrix upload added (data/removeVehicleMatrix takes them away again). */
+export const DATA_VEHICLE_MATRIX_SCHEMA = /* sql */ `
+CREATE TABLE data_vehicle_matrix_row (
+  import_id   TEXT NOT NULL,
+  make_matrix INTEGER NOT NULL,
+  user        INTEGER NOT NULL,
+  PRIMARY KEY (import_id, make_matrix)
+) WITHOUT ROWID;
+`;

@@ -1,15 +1,20 @@
 /**
  * Each import schema's way into and out of the database: its export query (the import's columns, one
  * record a row) and its writer, which saves a checked row through the owning area's own save code
- * (contacts/calls.ts, vehicles/calls.ts, insurance/calls.ts), so an imported row obeys the rules of a
+ * (contacts/import.ts, vehicles/calls.ts, insurance/calls.ts), so an imported row obeys the rules of a
  * record saved on its screen. Fields a file does not carry keep their stored values on an update.
  */
-import type { Cells, ContactRow, ImportRecord, InsuranceRow, SchemaName, VehicleRow } from '../../lib/data/import-schemas';
-import { saveAddress, saveContact, saveEmail, savePhone } from '../contacts/calls';
+import type { Cells, ContactRow, ImportRecord, InsuranceRow, PricingRecord, SchemaName, UserRow, VehicleMatrixRow, VehicleRow } from '../../lib/data/import-schemas';
+import { assertKnowledgeBase } from '../configuration/common';
+import { readMakeMatrix, saveMakeMatrix } from '../configuration/make-matrices';
+import { CALIBRATION_MODE_LABELS } from '../../lib/configuration/constants';
+import { assertPricing, importPricing } from '../configuration/pricing';
+import { importContacts } from '../contacts/import';
 import type { Db } from '../db';
 import { saveInsurer } from '../insurance/calls';
-import { notFound, type Caller } from '../server';
+import { HttpError, badRequest, notFound, type Caller, type HostContext } from '../server';
 import { firmScope, prepared } from '../sql';
+import { activateUsers, writeUser } from '../users/calls';
 import { upsertVehicle } from '../vehicles/calls';
 import { readVehicle } from '../vehicles/query';
 
@@ -20,52 +25,144 @@ interface Writer {
   /** The record's id and live condition on alias x. */
   id: string;
   live: string;
-  save(db: Db, caller: Caller, record: ImportRecord): number;
+  /** false: network-wide records (no firm column), exported whole to whoever may import them. */
+  scoped?: false;
+  /**
+   * Saves a chunk's checked rows in order: each row's record id (counted by comparing the record before and
+   * after), or what became of it when the schema has no id column, or why the owning area refused it.
+   */
+  save(ctx: HostContext, caller: Caller, records: readonly ImportRecord[], importId: string): Saved[];
 }
+type Saved = number | 'added' | 'updated' | 'unchanged' | HttpError;
 
-function saveContactRow(db: Db, caller: Caller, r: ContactRow): number {
-  let body = r.contact;
-  if (body.contact > 0) {
-    // What the file does not carry stays as it is.
-    const kept = prepared(db, 'SELECT salutation, insurance_id, insurance_number, language, timezone, servicetype, is_firm, is_vendor FROM contact WHERE contact = ?').get(body.contact) as
-      | Record<string, number | string | null>
-      | undefined;
-    if (!kept) throw notFound('Contact');
-    body = {
-      ...body,
-      salutation: kept.salutation as number | null,
-      insuranceId: kept.insurance_id as number | null,
-      insuranceNumber: (kept.insurance_number as string | null) ?? '',
-      language: kept.language as number,
-      timezone: kept.timezone as number,
-      servicetype: kept.servicetype as number | null,
-      isFirm: !!kept.is_firm,
-      isVendor: !!kept.is_vendor,
-    };
-  }
-  const { id } = saveContact(db, caller, body, false);
-  const primary = (table: string, key: string, note: string | null) =>
-    prepared(db, `SELECT ${key} AS id${note ? `, ${note} AS note` : ''} FROM ${table} WHERE contact = ? AND is_primary = 1`).get(id) as { id: number; note?: string } | undefined;
-  if (r.phone) {
-    const p = primary('contact_phone', 'contact_phone', 'phone_note');
-    savePhone(db, caller, { ...r.phone, contact: id, contactPhone: p?.id ?? -1, phoneNote: p?.note ?? '' });
-  }
-  if (r.email) saveEmail(db, caller, { ...r.email, contact: id, contactEmail: primary('contact_email', 'contact_email', null)?.id ?? -1 });
-  if (r.address) {
-    const a = primary('contact_address', 'contact_address', 'address_note');
-    saveAddress(db, caller, { ...r.address, contact: id, contactAddress: a?.id ?? -1, addressNote: a?.note ?? '' });
-  }
-  return id;
-}
+/** A writer of one row at a time: each row in a savepoint, so a row refused half-way leaves nothing behind. */
+const rowByRow =
+  <T>(save: (ctx: HostContext, caller: Caller, row: T, importId: string) => number) =>
+  (ctx: HostContext, caller: Caller, records: readonly ImportRecord[], importId: string): Saved[] =>
+    records.map((r) => {
+      try {
+        return ctx.db.transaction(() => save(ctx, caller, r.row as T, importId))();
+      } catch (e) {
+        if (e instanceof HttpError && e.status < 500) return e;
+        throw e;
+      }
+    });
 
-function saveVehicleRow(db: Db, caller: Caller, r: VehicleRow): number {
+function saveVehicleRow({ db }: HostContext, caller: Caller, r: VehicleRow): number {
   const current = r.vehicle > 0 ? readVehicle(db, caller.firms, r.vehicle) : undefined;
   if (r.vehicle > 0 && !current) throw notFound('Vehicle');
   // A new vehicle belongs to the importer's location; an existing one keeps its location and owner.
   return upsertVehicle(db, caller, current ? null : caller.firm, { ...r, contact: current?.contact ?? null, makeId: current?.makeId ?? null });
 }
 
-const saveInsuranceRow = (db: Db, caller: Caller, r: InsuranceRow): number => saveInsurer(db, caller, { ...r, firm: caller.firm }).id;
+const saveInsuranceRow = ({ db }: HostContext, caller: Caller, r: InsuranceRow): number => saveInsurer(db, caller, { ...r, firm: caller.firm }).id;
+
+/**
+ * Imported users get no password (a file of passwords is a leak waiting to happen): this stored hash
+ * matches none (verifyPassword knows scrypt hashes only), so a new user signs in after choosing a password
+ * through "Forgot password".
+ */
+const NO_PASSWORD = 'none$imported';
+
+function saveUserRow(ctx: HostContext, caller: Caller, r: UserRow): number {
+  let body = r.user;
+  if (body.user > 0) {
+    // What the file does not carry stays as it is (writeUser checks the caller may see and change the user).
+    const stored = prepared(
+      ctx.db,
+      `SELECT u.username, u.role, u.labor_rate, u.is_inactive, u.receives_report, u.receives_invoice, c.contact_type, c.timezone, c.language
+       FROM user u JOIN contact c ON c.contact = u.contact WHERE u.user = ? AND u.deleted_at IS NULL`,
+    ).get(body.user) as Record<string, number | string | null> | undefined;
+    if (!stored) throw notFound('User');
+    if (String(stored.username).toLowerCase() !== body.username.toLowerCase())
+      throw badRequest('Invalid body', { username: ['A username is changed on the user’s screen, not by an import'] });
+    body = {
+      ...body,
+      contactType: r.given.contactType ? body.contactType : (stored.contact_type as number),
+      role: r.given.role ? body.role : (stored.role as number | null),
+      laborRate: r.given.laborRate ? body.laborRate : (stored.labor_rate as number | null),
+      timezone: r.given.timezone ? body.timezone : (stored.timezone as number),
+      language: r.given.language ? body.language : (stored.language as number),
+      receivesReport: !!stored.receives_report,
+      receivesInvoice: !!stored.receives_invoice,
+      isInactive: !!stored.is_inactive,
+    };
+  }
+  const { id } = writeUser(ctx, caller, body, NO_PASSWORD);
+  // Activation as user/activateUsers does it (token 1 activates, 0 deactivates and ends the sessions).
+  if (body.user > 0 && r.active !== null) activateUsers(ctx, caller, [{ username: body.username, token: r.active }]);
+  return id;
+}
+
+/**
+ * A vehicle-matrix row is saved by the configuration's make-matrix save (its rules: a known system, known
+ * types, no duplicate make/system/years/models). On an update what the file does not carry stays (the
+ * keywords, the trigger notice, the OEM names, RR/RI, the system and location texts) and the models become
+ * the file's. A make matrix the upload adds is recorded under the import, for data/removeVehicleMatrix.
+ */
+function saveVehicleMatrixRow({ db }: HostContext, caller: Caller, r: VehicleMatrixRow, importId: string): number {
+  assertKnowledgeBase(caller);
+  if (r.adasChecklistMatrixVehicle <= 0) {
+    const id = saveMakeMatrix(db, r);
+    prepared(db, 'INSERT INTO data_vehicle_matrix_row (import_id, make_matrix, user) VALUES (?, ?, ?)').run(importId, id, caller.user);
+    return id;
+  }
+  const stored = readMakeMatrix(db, r.adasChecklistMatrixVehicle);
+  const wanted = new Set(r.models.map((m) => m.name.toLowerCase()));
+  const have = new Set(stored.models.map((m) => m.name.toLowerCase()));
+  const models = [
+    ...stored.models.filter((m) => !wanted.has(m.name.toLowerCase())).map((m) => ({ ...m, isDelete: true })),
+    ...r.models.filter((m) => !have.has(m.name.toLowerCase())),
+  ];
+  return saveMakeMatrix(db, {
+    ...r,
+    system: stored.system,
+    location: stored.location,
+    isRR: stored.isRR,
+    isRI: stored.isRI,
+    triggerNotice: stored.triggerNotice,
+    triggerNoticeText: stored.triggerNoticeText,
+    cccLocationKeywords: stored.cccLocationKeywords,
+    cccLineKeywords: stored.cccLineKeywords,
+    cccSubletKeywords: stored.cccSubletKeywords,
+    models,
+  });
+}
+
+const PRICING_OUTCOME = { new: 'added', update: 'updated', unchanged: 'unchanged' } as const;
+
+/**
+ * Pricing rows go through the configuration's own pricing import (configuration/pricing.ts importPricing,
+ * its 'valid' mode: the rows without errors are applied), one call per location of the chunk, under the
+ * configuration's access rule (network prices: the platform's administrators; a location's: who reaches it).
+ */
+function savePricing(ctx: HostContext, caller: Caller, records: readonly ImportRecord[]): Saved[] {
+  const out: Saved[] = new Array(records.length);
+  const byFirm = new Map<number | null, number[]>();
+  records.forEach((r, i) => {
+    const firm = (r.row as PricingRecord).firm;
+    byFirm.set(firm, [...(byFirm.get(firm) ?? []), i]);
+  });
+  for (const [firm, at] of byFirm) {
+    try {
+      assertPricing(caller, firm ?? undefined);
+    } catch (e) {
+      if (!(e instanceof HttpError) || e.status >= 500) throw e;
+      for (const i of at) out[i] = e;
+      continue;
+    }
+    const result = importPricing(ctx.db, { apply: 'valid', firm: firm ?? undefined, rows: at.map((i) => (records[i].row as PricingRecord).cells) });
+    result.rows.forEach((row, k) => {
+      out[at[k]] =
+        row.status === 'error' ? badRequest('Invalid body', Object.fromEntries(Object.entries(row.errors).map(([column, message]) => [column, [message]]))) : PRICING_OUTCOME[row.status];
+    });
+  }
+  return out;
+}
+
+const modeLabel = `CASE x.mode ${Object.entries(CALIBRATION_MODE_LABELS)
+  .map(([mode, label]) => `WHEN '${mode}' THEN '${label}'`)
+  .join(' ')} ELSE '' END`;
 
 export const WRITERS: Readonly<Record<SchemaName, Writer>> = {
   contacts: {
@@ -81,21 +178,52 @@ export const WRITERS: Readonly<Record<SchemaName, Writer>> = {
       LEFT JOIN lookup sp ON sp.key = 'StateProvince' AND sp.id = a.state_province LEFT JOIN lookup co ON co.key = 'Country' AND co.id = a.country`,
     id: 'x.contact',
     live: 'x.merged_into IS NULL',
-    save: (db, caller, r) => saveContactRow(db, caller, r.row as ContactRow),
+    save: (ctx, caller, records) => importContacts(ctx.db, caller, records.map((r) => r.row as ContactRow)),
   },
   vehicles: {
     select: 'x.vehicle AS Vehicle, x.year AS Year, x.make AS Make, x.model AS Model, x.bodystyle AS Bodystyle, x.vin AS Vin',
     from: 'vehicle x',
     id: 'x.vehicle',
     live: '1',
-    save: (db, caller, r) => saveVehicleRow(db, caller, r.row as VehicleRow),
+    save: rowByRow(saveVehicleRow),
+  },
+  users: {
+    select: `x.user AS User, x.username AS Username, c.first_name AS FirstName, c.last_name AS LastName, coalesce(ct.value, '') AS ContactType,
+      coalesce(r.name, '') AS Role, coalesce(x.labor_rate, '') AS LaborRate, x.firm AS Location, coalesce(tz.value, '') AS TimeZone,
+      coalesce(lang.value, '') AS Language, 1 - x.is_inactive AS Active`,
+    from: `user x JOIN contact c ON c.contact = x.contact
+      LEFT JOIN lookup ct ON ct.key = 'ContactType' AND ct.id = c.contact_type LEFT JOIN role r ON r.role = x.role
+      LEFT JOIN lookup tz ON tz.key = 'TimeZone' AND tz.id = c.timezone LEFT JOIN lookup lang ON lang.key = 'Language' AND lang.id = c.language`,
+    id: 'x.user',
+    live: 'x.deleted_at IS NULL',
+    save: rowByRow(saveUserRow),
   },
   insurance: {
     select: 'x.insurance AS Insurance, x.insurance_name AS InsuranceName, x.insurance_contact AS InsuranceContact, x.is_inactive AS IsInactive',
     from: 'insurance x',
     id: 'x.insurance',
     live: '1',
-    save: (db, caller, r) => saveInsuranceRow(db, caller, r.row as InsuranceRow),
+    save: rowByRow(saveInsuranceRow),
+  },
+  // The network prices (a location's own prices are exported from its Pricing tab).
+  pricing: {
+    select: `s.name AS SystemType, x.name AS Calibration, ${modeLabel} AS Mode, printf('%.2f', x.price_cents / 100.0) AS Price, '' AS Location`,
+    from: 'adas_calibration_type x JOIN adas_system_type s ON s.system_type = x.system_type',
+    id: 'x.calibration_type',
+    live: 'x.price_cents IS NOT NULL',
+    scoped: false,
+    save: savePricing,
+  },
+  vehicleMatrix: {
+    select: `x.make_matrix AS MakeMatrix, x.vehicle_make AS Make, x.year_start AS YearStart, x.year_end AS YearEnd, x.models_text AS Models, c.matrix_item AS System,
+      coalesce(st.name, '') AS SystemType, coalesce(lt.name, '') AS LocationType, coalesce(x.calibration_type, '') AS CalibrationType, x.url AS Url, x.source AS Source,
+      x.is_inactive AS IsInactive`,
+    from: `adas_make_matrix x JOIN adas_checklist_matrix c ON c.adas_checklist_matrix = x.adas_checklist_matrix
+      LEFT JOIN adas_system_type st ON st.system_type = x.system_type LEFT JOIN adas_location_type lt ON lt.location_type = x.location_type`,
+    id: 'x.make_matrix',
+    live: '1',
+    scoped: false,
+    save: rowByRow(saveVehicleMatrixRow),
   },
 };
 
@@ -104,16 +232,19 @@ const asCells = (row: Record<string, unknown>): Cells => Object.fromEntries(Obje
 /** One page of a schema's export for the caller, after record id `after`, in id order (keyset paging). */
 export function exportPage(db: Db, caller: Caller, schema: SchemaName, after: number, limit: number): { last: number; rows: Cells[] } {
   const w = WRITERS[schema];
-  const rows = prepared(db, `SELECT ${w.id} AS _id, ${w.select} FROM ${w.from} WHERE ${w.live} AND ${w.id} > ?${firmScope(db, caller.firms, 'x')} ORDER BY ${w.id} LIMIT ?`).all(after, limit) as Record<
+  const rows = prepared(db, `SELECT ${w.id} AS _id, ${w.select} FROM ${w.from} WHERE ${w.live} AND ${w.id} > ?${w.scoped === false ? '' : firmScope(db, caller.firms, 'x')} ORDER BY ${w.id} LIMIT ?`).all(after, limit) as Record<
     string,
     unknown
   >[];
   return { last: rows.length ? Number(rows[rows.length - 1]._id) : after, rows: rows.map((r) => asCells(Object.fromEntries(Object.entries(r).filter(([k]) => k !== '_id')))) };
 }
 
-/** A record's cells as the export writes them, or undefined when the caller cannot see it. */
-export function recordCells(db: Db, caller: Caller, schema: SchemaName, id: number): Cells | undefined {
+/** Records' cells as the export writes them, by id (one query for a chunk); ids the caller cannot see are absent. */
+export function recordsCells(db: Db, caller: Caller, schema: SchemaName, ids: readonly number[]): Map<number, string> {
+  if (!ids.length) return new Map();
   const w = WRITERS[schema];
-  const row = prepared(db, `SELECT ${w.select} FROM ${w.from} WHERE ${w.live} AND ${w.id} = ?${firmScope(db, caller.firms, 'x')}`).get(id) as Record<string, unknown> | undefined;
-  return row && asCells(row);
+  const rows = prepared(db, `SELECT ${w.id} AS _id, ${w.select} FROM ${w.from} WHERE ${w.live} AND ${w.id} IN (SELECT value FROM json_each(?))${w.scoped === false ? '' : firmScope(db, caller.firms, 'x')}`).all(
+    JSON.stringify(ids),
+  ) as Record<string, unknown>[];
+  return new Map(rows.map(({ _id, ...r }) => [Number(_id), JSON.stringify(asCells(r))]));
 }

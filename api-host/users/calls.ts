@@ -6,6 +6,7 @@
  * deleting or renaming a user ends their sessions in the same transaction (auth/sessions.ts).
  */
 import { access } from 'node:fs/promises';
+import type { z } from 'zod';
 import { contract } from '../../lib/contract';
 import { PHOTO_URL, type UserLocation, type UserProfile } from '../../lib/contract/user';
 import { isAdminRole, mayAdministerUser, mayEditLocations, maySetPassword, privilegeRank, roleToStore } from '../../lib/roles';
@@ -222,6 +223,110 @@ function userLocations(db: Db, caller: Caller, user: number, isAll: boolean): Us
   }));
 }
 
+// ── saves (the users screen and the users import) ───────────────────────────────────────────────
+type UserBody = Omit<z.output<typeof u.saveUser.body>, 'password'>;
+
+/** A new user's rules: a role the caller may give, a location they reach, known references, a free username. */
+function checkNewUser(db: Db, caller: Caller, body: UserBody): { role: number; firm: number } {
+  // The contract requires a role and a labor rate for a new user.
+  const role = roleToStore(body.role!);
+  if (!mayAdministerUser(callerOf(caller), { user: -1, role })) throw forbidden('You may not add this user.');
+  const firm = body.firm ?? caller.firm;
+  if (!caller.firms.has(firm)) throw badRequest('Please correct the highlighted fields.', { firm: ['Unknown location'] });
+  checkReferences(db, body);
+  assertUsernameFree(db, body.username);
+  return { role, firm };
+}
+
+/**
+ * saveUser once a new user's password is hashed and the photo checked: adds the user (body.user <= 0) or
+ * updates one under the screen's rules (self, role rank, administered users). Also the users import's
+ * writer. Runs in its own transaction (a savepoint inside a caller's).
+ */
+export function writeUser(ctx: HostContext, caller: Caller, body: UserBody, passwordHash: string): { id: number; contact: number } {
+  const db = ctx.db;
+  if (body.user <= 0) {
+    const { role, firm } = checkNewUser(db, caller, body);
+    return insertUser(db, {
+      firm,
+      contactType: body.contactType,
+      username: body.username,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      passwordHash,
+      role,
+      laborRate: body.laborRate,
+      timezone: body.timezone,
+      language: body.language,
+      isInactive: body.isInactive,
+      receivesReport: body.receivesReport,
+      receivesInvoice: body.receivesInvoice,
+      imagePhotoPath: body.imagePhotoPath ?? null,
+    });
+  }
+
+  const target = visibleUser(db, caller, { id: body.user });
+  const self = target.user === caller.user;
+  if (body.role === null && target.role !== null) throw badRequest(USER_MESSAGES.role, { role: [USER_MESSAGES.role] });
+  if (body.laborRate === null && target.labor_rate !== null) throw badRequest(USER_MESSAGES.laborRate, { laborRate: [USER_MESSAGES.laborRate] });
+  const role = body.role === null ? null : body.role === 1 && target.role === 1 ? 1 : roleToStore(body.role);
+  if (self) {
+    if (role !== target.role) throw forbidden(SELF.role);
+    if (body.isInactive && !target.is_inactive) throw forbidden(SELF.deactivate);
+    const adminFieldsChanged =
+      body.laborRate !== target.labor_rate || body.receivesReport !== !!target.receives_report || body.receivesInvoice !== !!target.receives_invoice;
+    if (adminFieldsChanged && !isAdminRole(caller.role)) throw forbidden(SELF.adminFields);
+  } else {
+    if (!mayAdministerUser(callerOf(caller), target)) throw forbidden(`You may not change the account of ${target.username}.`);
+    if (privilegeRank(role) < privilegeRank(caller.role)) throw forbidden('You may not give a role above your own.');
+  }
+  checkReferences(db, body);
+  db.transaction(() => {
+    prepared(db, 'UPDATE contact SET contact_type = ?, first_name = ?, last_name = ?, timezone = ?, language = ? WHERE contact = ?').run(
+      body.contactType,
+      body.firstName,
+      body.lastName,
+      body.timezone,
+      body.language,
+      target.contact,
+    );
+    prepared(db, 'UPDATE user SET role = ?, labor_rate = ?, is_inactive = ?, receives_report = ?, receives_invoice = ? WHERE user = ?').run(
+      role,
+      body.laborRate,
+      body.isInactive ? 1 : 0,
+      body.receivesReport ? 1 : 0,
+      body.receivesInvoice ? 1 : 0,
+      target.user,
+    );
+    if (body.imagePhotoPath !== undefined) prepared(db, 'UPDATE user SET image_photo_path = ? WHERE user = ?').run(body.imagePhotoPath, target.user);
+    if (body.isInactive && !target.is_inactive) endSessions(ctx, target.user);
+  })();
+  return { id: target.user, contact: target.contact };
+}
+
+/** user/activateUsers inside the caller's transaction: token 1 activates, 0 deactivates (and ends the sessions). Also the users import's activation. */
+export function activateUsers(ctx: HostContext, caller: Caller, items: readonly { username: string; token: 0 | 1 }[]): { count: number; deactivated: number[] } {
+  const db = ctx.db;
+  const targets = items.map((b) => ({ ...b, head: visibleUser(db, caller, { username: b.username }, `User ${b.username}`) }));
+  for (const t of targets) {
+    if (t.head.user === caller.user) {
+      if (t.token === 0) throw forbidden(SELF.deactivate);
+      continue;
+    }
+    if (!mayAdministerUser(callerOf(caller), t.head)) throw forbidden(`You may not change the account of ${t.head.username}.`);
+  }
+  const set = prepared(db, 'UPDATE user SET is_inactive = ? WHERE user = ?');
+  const deactivated: number[] = [];
+  for (const t of targets) {
+    set.run(t.token === 1 ? 0 : 1, t.head.user);
+    if (t.token === 0) {
+      endSessions(ctx, t.head.user);
+      deactivated.push(t.head.user);
+    }
+  }
+  return { count: targets.length, deactivated };
+}
+
 // ── calls ───────────────────────────────────────────────────────────────────────────────────────
 export const userCalls = [
   implement(u.profile, ({ query, caller, ctx }) => readProfile(ctx.db, caller, query.username)),
@@ -237,73 +342,10 @@ export const userCalls = [
   implement(u.verifyUsername, ({ query, ctx }) => ({ exists: !!prepared(ctx.db, 'SELECT 1 FROM user WHERE username = ?').get(query.username) })),
 
   implement(u.saveUser, async ({ body, caller, ctx }) => {
-    const db = ctx.db;
-    if (body.user <= 0) {
-      // The contract requires a role and a labor rate for a new user.
-      const role = roleToStore(body.role!);
-      if (!mayAdministerUser(callerOf(caller), { user: -1, role })) throw forbidden('You may not add this user.');
-      const firm = body.firm ?? caller.firm;
-      if (!caller.firms.has(firm)) throw badRequest('Please correct the highlighted fields.', { firm: ['Unknown location'] });
-      checkReferences(db, body);
-      assertUsernameFree(db, body.username);
-      await checkPhoto(ctx, caller, body.imagePhotoPath);
-      const hash = await hashPassword(body.password!);
-      return insertUser(db, {
-        firm,
-        contactType: body.contactType,
-        username: body.username,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        passwordHash: hash,
-        role,
-        laborRate: body.laborRate,
-        timezone: body.timezone,
-        language: body.language,
-        isInactive: body.isInactive,
-        receivesReport: body.receivesReport,
-        receivesInvoice: body.receivesInvoice,
-        imagePhotoPath: body.imagePhotoPath ?? null,
-      });
-    }
-
-    const target = visibleUser(db, caller, { id: body.user });
-    const self = target.user === caller.user;
-    if (body.role === null && target.role !== null) throw badRequest(USER_MESSAGES.role, { role: [USER_MESSAGES.role] });
-    if (body.laborRate === null && target.labor_rate !== null) throw badRequest(USER_MESSAGES.laborRate, { laborRate: [USER_MESSAGES.laborRate] });
-    const role = body.role === null ? null : body.role === 1 && target.role === 1 ? 1 : roleToStore(body.role);
-    if (self) {
-      if (role !== target.role) throw forbidden(SELF.role);
-      if (body.isInactive && !target.is_inactive) throw forbidden(SELF.deactivate);
-      const adminFieldsChanged =
-        body.laborRate !== target.labor_rate || body.receivesReport !== !!target.receives_report || body.receivesInvoice !== !!target.receives_invoice;
-      if (adminFieldsChanged && !isAdminRole(caller.role)) throw forbidden(SELF.adminFields);
-    } else {
-      if (!mayAdministerUser(callerOf(caller), target)) throw forbidden(`You may not change the account of ${target.username}.`);
-      if (privilegeRank(role) < privilegeRank(caller.role)) throw forbidden('You may not give a role above your own.');
-    }
-    checkReferences(db, body);
+    // The cheap checks before the slow hash and the photo's file check; writeUser checks them again.
+    if (body.user <= 0) checkNewUser(ctx.db, caller, body);
     await checkPhoto(ctx, caller, body.imagePhotoPath);
-    db.transaction(() => {
-      prepared(db, 'UPDATE contact SET contact_type = ?, first_name = ?, last_name = ?, timezone = ?, language = ? WHERE contact = ?').run(
-        body.contactType,
-        body.firstName,
-        body.lastName,
-        body.timezone,
-        body.language,
-        target.contact,
-      );
-      prepared(db, 'UPDATE user SET role = ?, labor_rate = ?, is_inactive = ?, receives_report = ?, receives_invoice = ? WHERE user = ?').run(
-        role,
-        body.laborRate,
-        body.isInactive ? 1 : 0,
-        body.receivesReport ? 1 : 0,
-        body.receivesInvoice ? 1 : 0,
-        target.user,
-      );
-      if (body.imagePhotoPath !== undefined) prepared(db, 'UPDATE user SET image_photo_path = ? WHERE user = ?').run(body.imagePhotoPath, target.user);
-      if (body.isInactive && !target.is_inactive) endSessions(ctx, target.user);
-    })();
-    return { id: target.user, contact: target.contact };
+    return writeUser(ctx, caller, body, body.user <= 0 ? await hashPassword(body.password!) : '');
   }),
 
   implement(u.saveUserEmail, ({ query, caller, ctx }) => {
@@ -322,29 +364,7 @@ export const userCalls = [
     return { success: true as const, user: target.user, username: query.username };
   }),
 
-  implement(u.activateUsers, ({ body, caller, ctx }) => {
-    const db = ctx.db;
-    return db.transaction(() => {
-      const targets = body.map((b) => ({ ...b, head: visibleUser(db, caller, { username: b.username }, `User ${b.username}`) }));
-      for (const t of targets) {
-        if (t.head.user === caller.user) {
-          if (t.token === 0) throw forbidden(SELF.deactivate);
-          continue;
-        }
-        if (!mayAdministerUser(callerOf(caller), t.head)) throw forbidden(`You may not change the account of ${t.head.username}.`);
-      }
-      const set = prepared(db, 'UPDATE user SET is_inactive = ? WHERE user = ?');
-      const deactivated: number[] = [];
-      for (const t of targets) {
-        set.run(t.token === 1 ? 0 : 1, t.head.user);
-        if (t.token === 0) {
-          endSessions(ctx, t.head.user);
-          deactivated.push(t.head.user);
-        }
-      }
-      return { count: targets.length, deactivated };
-    })();
-  }),
+  implement(u.activateUsers, ({ body, caller, ctx }) => ctx.db.transaction(() => activateUsers(ctx, caller, body))()),
 
   implement(u.updateUserParams, ({ body, caller, ctx }) => {
     const db = ctx.db;

@@ -2,11 +2,14 @@
 /**
  * /data, the Import/Export Facility: the import wizard (loaded on first render of this screen, with its
  * worker and papaparse) and an export per schema the user may import, streamed from the host as CSV in
- * the import's column layout.
+ * the import's column layout; for the knowledge base's administrators, its keyword import and links export.
  */
 import dynamic from 'next/dynamic';
 import { buttonClass } from '@/components/ui/button';
 import { BFF_PREFIX } from '@/lib/bff/protocol';
+
+// The knowledge base's tools: roles 1 and 2, those who may import the vehicle matrix.
+const KnowledgeTools = dynamic(() => import('./knowledge-tools').then((m) => m.KnowledgeTools));
 
 const ImportWizard = dynamic(() => import('./import-wizard').then((m) => m.ImportWizard), {
   ssr: false,
@@ -33,6 +36,7 @@ export function DataScreen({ schemas }: { schemas: { name: string; displayName: 
           ))}
         </ul>
       </section>
+      {schemas.some((s) => s.name === 'vehicleMatrix') && <KnowledgeTools />}
     </div>
   );
 }

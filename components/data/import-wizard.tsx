@@ -8,6 +8,7 @@
  * localStorage per file, so an interrupted import resumes from the last stored chunk.
  */
 import { useDropzone } from 'react-dropzone';
+import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -18,6 +19,8 @@ import { DELIMITERS, type ChunkResult, type Delimiter, type ImportRow, type Impo
 import { guessMapping, missingRequired, sniff, templateFits, timeLeft, type FileEncoding } from '@/lib/data/file-rows';
 import { formatCount } from '@/lib/format';
 import type { FileJob, FromWorker, Refusal, ToWorker } from './worker-protocol';
+
+const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog));
 import { useImportWorker } from './use-import-worker';
 
 type C = typeof contract.data;
@@ -92,9 +95,12 @@ export function ImportWizard({ schemas }: { schemas: { name: string; displayName
   const sendRef = useRef<(m: ToWorker) => void>(() => {});
   async function uploadChunk(index: number, rows: ImportRow[]) {
     try {
-      const r: ChunkResult = await bff<C['uploadData']>('POST', 'data/uploadData', {
-        body: { schemaName: schema!.name, templateName: template?.templateName ?? '', mappedFields: mapping, importId: importId.current, chunk: index, csvData: rows },
-      });
+      const body = { templateName: template?.templateName ?? '', mappedFields: mapping, importId: importId.current, chunk: index, csvData: rows };
+      // The vehicle matrix has its own upload (its additions are recorded, to be removed again).
+      const r: ChunkResult =
+        schema!.name === 'vehicleMatrix'
+          ? await bff<C['uploadVehicleMatrix']>('POST', 'data/uploadVehicleMatrix', { body })
+          : await bff<C['uploadData']>('POST', 'data/uploadData', { body: { ...body, schemaName: schema!.name } });
       setTotals((t) => ({ added: t.added + r.added, updated: t.updated + r.updated, unchanged: t.unchanged + r.unchanged, refused: t.refused + r.refused.length }));
       setProgress((p) => ({ rows: (p?.rows ?? 0) + rows.length, bytes: 0, total: 0, elapsedMs: 0 }));
       sendRef.current({ type: 'ack', refused: r.refused });
@@ -489,9 +495,42 @@ export function ImportWizard({ schemas }: { schemas: { name: string; displayName
               </Button>
             </div>
           )}
+          {schema?.name === 'vehicleMatrix' && totals.added > 0 && <RemoveUpload importId={() => importId.current} added={totals.added} />}
         </div>
       )}
     </section>
+  );
+}
+
+/** Takes away the make matrices a vehicle-matrix upload added, after a confirmation. */
+function RemoveUpload({ importId, added }: { importId: () => string; added: number }) {
+  const [asking, setAsking] = useState(false);
+  const [outcome, setOutcome] = useState('');
+  if (outcome) return <p role="status">{outcome}</p>;
+  return (
+    <div>
+      <Button variant="secondary" onClick={() => setAsking(true)}>
+        Remove the make matrices this upload added
+      </Button>
+      {asking && (
+        <ConfirmDialog
+          open
+          onOpenChange={setAsking}
+          title="Remove this upload"
+          message={`Are you sure you wish to remove the ${formatCount(added)} make matrices this upload added? Rows it updated keep their new values.`}
+          confirmLabel="Remove"
+          onConfirm={async () => {
+            try {
+              const { count } = await bff<C['removeVehicleMatrix']>('POST', 'data/removeVehicleMatrix', { body: { importId: importId() } });
+              setOutcome(`Removed ${formatCount(count)} make matrices.`);
+            } catch (e) {
+              setOutcome(`Nothing was removed: ${message(e)}`);
+            }
+            setAsking(false);
+          }}
+        />
+      )}
+    </div>
   );
 }
 

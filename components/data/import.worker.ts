@@ -160,7 +160,7 @@ async function check(job: FileJob, mapping: Record<string, string>, ctx: CheckCo
         const key = uniqueKey(ctx.schema, cells);
         if (key && seen.has(key)) return void refusedRows.set(line, { reason: duplicateReason(ctx.schema), raw });
         if (key) seen.add(key);
-        const result = checkRow(ctx, cells);
+        const result = checkRow(ctx, cells, line);
         if (!result.ok) return void refusedRows.set(line, { reason: result.reason, raw });
         valid++;
         if (preview.length < PREVIEW_ROWS) preview.push({ line, cells });

@@ -23,10 +23,40 @@
  * - data/importProgress?importId answers the chunks stored so far (to resume an interrupted import).
  * - data/exportData?schemaName streams the schema's records of every location the caller reaches as CSV
  *   in the import's column layout (header = ColumnName), formula-like cells escaped (lib/csv.ts).
+ * - users (the /users screen's role): a row is the user form's body, saved by that screen's rules
+ *   (api-host/users/calls.ts writeUser); Role and Location take a name or an id; Location is the location
+ *   of a new user (an existing user's locations are changed on their Locations tab). Imported users get no
+ *   password (a file of passwords is a leak): they sign in after "Forgot password". The Active column is
+ *   the activation of user/activateUsers: 1 activates, 0 deactivates (ending the user's sessions; nobody
+ *   deactivates themselves); empty leaves an existing user as is and makes a new one active. A username is
+ *   changed on the user's screen, not by an import (such a row is refused).
+ * - pricing (roles 1 and 2): rows in the configuration's pricing CSV columns (System type, Calibration,
+ *   Mode, Price) plus Location (empty: the network price, the platform's to set; else that location's own
+ *   price, for who reaches it), checked by lib/configuration/pricing-csv.ts and applied by the
+ *   configuration's own pricing import (api-host/configuration/pricing.ts importPricing, its 'valid' mode),
+ *   so both doors share one set of rules and writes. Rows have no id: a row names its calibration.
+ * - vehicleMatrix (the configuration's make matrices, roles 1 and 2 of the platform): its chunks go to
+ *   data/uploadVehicleMatrix (the uploadData body without schemaName; uploadData refuses this schema), each
+ *   row saved by the configuration's make-matrix save; the make matrices an upload added are recorded with
+ *   its import id, and data/removeVehicleMatrix {importId} takes them away again ({count}); rows it updated
+ *   keep their new values. Only the user who uploaded sees their import id (another's answers count 0).
+ * - The make-matrix-links import stays admin/importMakeMatrixLinks (admin.ts: the background import with
+ *   its push notice to roles 1 and 2); its file is the layout alldata/exportLinksByVehicle writes.
+ * - admin/importMakeMatrixKeywords {vehicleMake, adasChecklistMatrix (0: every system), kind (line,
+ *   location, sublet: the CCC keyword lists), keywords, replace} adds the keywords to (or, with replace,
+ *   sets them as) that list of every make matrix of the make (and system), as the make-matrix form saves
+ *   them; it answers {count} of make matrices changed; a make without make matrices is 400. Roles 1 and 2 of
+ *   the platform (the knowledge base).
+ * - alldata/exportLinksByVehicle {make, model, year, type} answers the links that apply to that vehicle
+ *   (its model or every model, its year or every year; type adas, general or both when left out) as
+ *   {fileName, csv, rows}, in the make-matrix-links import's columns, so the file imports back.
  * - The make-matrix-links import stays admin/importMakeMatrixLinks (admin.ts).
  */
 import { z } from 'zod';
+import { CCC_KEYWORD_KINDS, LINK_TYPES } from '../configuration/constants';
 import { SCHEMA_NAMES } from '../data/import-schemas';
+import { csvFile } from './admin';
+import { keywordText } from './config-fields';
 import { MESSAGES } from '../validation/messages';
 import { defineCall, ok, q, requiredText } from './define';
 
@@ -62,7 +92,7 @@ export const lookupChoice = z.object({ id: z.number().int(), value: z.string(), 
 export const schemaSummary = z.object({ name: schemaName, displayName: z.string() });
 export const schemaDetail = schemaSummary.extend({
   columns: z.array(importColumn),
-  idColumn: z.string(),
+  idColumn: z.string().optional(),
   uniqueColumn: z.string().optional(),
   lookups: z.record(z.string(), z.array(lookupChoice)),
   /** Values of columns the file does not carry (the caller's language and time zone). */
@@ -135,19 +165,29 @@ export const schemaTemplate = defineCall({
   response: template,
 });
 export const saveSchema = defineCall({ ...base, method: 'POST', path: 'data/saveSchema', body: saveSchemaBody, response: template });
+const chunkBody = z.object({
+  templateName: z.string().trim().max(100).default(''),
+  mappedFields: mappedData.default({}),
+  importId: z.uuid('An import id'),
+  chunk: z.number().int().min(0).max(1_000_000),
+  csvData: z.array(importRow).min(1, 'The chunk has no rows').max(IMPORT_CHUNK_MAX_ROWS, `At most ${IMPORT_CHUNK_MAX_ROWS} rows a chunk`),
+});
 export const uploadData = defineCall({
   ...base,
   method: 'POST',
   path: 'data/uploadData',
-  body: z.object({
-    schemaName,
-    templateName: z.string().trim().max(100).default(''),
-    mappedFields: mappedData.default({}),
-    importId: z.uuid('An import id'),
-    chunk: z.number().int().min(0).max(1_000_000),
-    csvData: z.array(importRow).min(1, 'The chunk has no rows').max(IMPORT_CHUNK_MAX_ROWS, `At most ${IMPORT_CHUNK_MAX_ROWS} rows a chunk`),
-  }),
+  body: chunkBody.extend({ schemaName }).refine((b) => b.schemaName !== 'vehicleMatrix', { path: ['schemaName'], error: 'The vehicle matrix is uploaded with data/uploadVehicleMatrix' }),
   response: chunkResult,
+});
+/** The vehicle matrix's chunks (the vehicleMatrix schema): as uploadData, each make matrix added recorded under the import. */
+export const uploadVehicleMatrix = defineCall({ ...base, method: 'POST', path: 'data/uploadVehicleMatrix', body: chunkBody, response: chunkResult });
+/** Takes away the make matrices a vehicle-matrix upload added (rows it updated stay as they are now). */
+export const removeVehicleMatrix = defineCall({
+  ...base,
+  method: 'POST',
+  path: 'data/removeVehicleMatrix',
+  body: z.object({ importId: z.uuid('An import id') }),
+  response: z.object({ count: z.number().int().nonnegative() }),
 });
 export const importProgress = defineCall({
   ...base,
@@ -157,3 +197,30 @@ export const importProgress = defineCall({
   response: z.object({ chunks: z.array(z.number().int()), added: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), refused: z.number().int() }),
 });
 export const exportData = defineCall({ ...base, method: 'GET', path: 'data/exportData', query: z.object({ schemaName }), response: z.unknown(), transport: 'binary' });
+
+const knowledgeBase = { access: [1, 2], bff: true } as const;
+export const importMakeMatrixKeywords = defineCall({
+  ...knowledgeBase,
+  method: 'POST',
+  path: 'admin/importMakeMatrixKeywords',
+  body: z.object({
+    vehicleMake: requiredText(60),
+    adasChecklistMatrix: z.number().int().min(0).default(0),
+    kind: z.enum(CCC_KEYWORD_KINDS, { error: 'line, location or sublet' }),
+    keywords: keywordText().refine((k) => k.trim() !== '', MESSAGES.required),
+    replace: z.boolean().default(false),
+  }),
+  response: z.object({ count: z.number().int().nonnegative() }),
+});
+export const exportLinksByVehicle = defineCall({
+  ...knowledgeBase,
+  method: 'POST',
+  path: 'alldata/exportLinksByVehicle',
+  body: z.object({
+    make: requiredText(60),
+    model: z.string().trim().max(80, 'At most 80 characters').default(''),
+    year: z.number({ error: 'A year such as 2021' }).int('A year such as 2021').min(1950, 'A year from 1950').max(2100, 'A year up to 2100'),
+    type: z.enum(LINK_TYPES, { error: 'adas or general' }).optional(),
+  }),
+  response: csvFile,
+});

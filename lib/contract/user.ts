@@ -137,8 +137,8 @@ const named = (message: string) => z.string({ error: message }).trim().min(1, me
 export const PHOTO_URL = /^file\/image\?firm=(\d{1,9})&name=([A-Za-z0-9][A-Za-z0-9._-]{0,150})$/;
 const positive = (message: string) => z.number({ error: message }).int(message).positive(message);
 
-export const userInput = z
-  .object({
+/** The user form's fields (userInput adds the rules of a new user; the users import checks its rows with these). */
+export const userFields = z.object({
     /** -1 adds a user. */
     user: z.number().int(),
     contact: z.number().int().default(-1),
@@ -161,13 +161,19 @@ export const userInput = z
     receivesInvoice: z.boolean().default(false),
     /** The photo: a stored image's URL as file/upload answered it, null for none; left out, it stays as it is. */
     imagePhotoPath: z.string().max(300).regex(PHOTO_URL, 'Not an uploaded image.').nullable().optional(),
-  })
-  .superRefine((u, ctx) => {
-    if (u.user > 0) return;
-    if (u.password === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.passwordEmpty });
-    if (u.role === null) ctx.addIssue({ code: 'custom', path: ['role'], message: USER_MESSAGES.role });
-    if (u.laborRate === null) ctx.addIssue({ code: 'custom', path: ['laborRate'], message: USER_MESSAGES.laborRate });
   });
+
+/** A new user needs a role and a labor rate (and, in the form, a password). */
+export function newUserRules(u: { user: number; role: number | null; laborRate: number | null }, ctx: z.RefinementCtx): void {
+  if (u.user > 0) return;
+  if (u.role === null) ctx.addIssue({ code: 'custom', path: ['role'], message: USER_MESSAGES.role });
+  if (u.laborRate === null) ctx.addIssue({ code: 'custom', path: ['laborRate'], message: USER_MESSAGES.laborRate });
+}
+
+export const userInput = userFields.superRefine((u, ctx) => {
+  if (u.user <= 0 && u.password === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.passwordEmpty });
+  newUserRules(u, ctx);
+});
 export type UserInput = z.input<typeof userInput>;
 
 const userIds = z.array(z.number().int().positive()).min(1, 'Choose at least one user.').max(500);

@@ -8,13 +8,16 @@
  * Column names are also the CSV header of the schema's export, so an export re-imports as it is.
  */
 import { z } from 'zod';
+import { makeMatrixInput } from '../contract/admin';
 import { contactInput, addressInput, emailInput, phoneInput } from '../contract/contact';
 import { insuranceInput } from '../contract/insurance';
+import { newUserRules, userFields } from '../contract/user';
 import { vehicleInput } from '../contract/vehicle';
+import { checkPricingRow, type PricingCells } from '../configuration/pricing-csv';
 import { ALL_ROLES, type RoleId } from '../roles';
 import { sectionRoles } from '../routes';
 
-export const SCHEMA_NAMES = ['contacts', 'vehicles', 'insurance'] as const;
+export const SCHEMA_NAMES = ['contacts', 'vehicles', 'users', 'insurance', 'pricing', 'vehicleMatrix'] as const;
 export type SchemaName = (typeof SCHEMA_NAMES)[number];
 
 export interface ImportColumn {
@@ -40,8 +43,8 @@ export interface SchemaDef {
   /** Who may import and export it: the roles of the screen that owns the records. */
   roles: readonly RoleId[];
   columns: readonly ImportColumn[];
-  /** The record's id column: a row with an id updates that record, one without adds a record. */
-  idColumn: string;
+  /** The record's id column: a row with an id updates that record, one without adds a record (none: the writer matches rows by their names). */
+  idColumn?: string;
   /** The column that must not repeat within one file (compared without case), if any. */
   uniqueColumn?: string;
 }
@@ -84,6 +87,27 @@ export const SCHEMAS: Readonly<Record<SchemaName, SchemaDef>> = {
     uniqueColumn: 'Vin',
     columns: [col('Vehicle', 'Vehicle id'), col('Year', 'Year', true), col('Make', 'Make', true), col('Model', 'Model', true), col('Bodystyle', 'Body style'), col('Vin', 'VIN')],
   },
+  users: {
+    name: 'users',
+    displayName: 'Users',
+    // The /users screen's roles.
+    roles: [1],
+    idColumn: 'User',
+    uniqueColumn: 'Username',
+    columns: [
+      col('User', 'User id'),
+      col('Username', 'Username (email)', true),
+      col('FirstName', 'First name', true),
+      col('LastName', 'Last name', true),
+      col('ContactType', 'Contact type', false, 'ContactType'),
+      col('Role', 'Role', false, 'Role'),
+      col('LaborRate', 'Labor rate'),
+      col('Location', 'Location (name or id)', false, 'Location'),
+      col('TimeZone', 'Time zone', false, 'TimeZone'),
+      col('Language', 'Language', false, 'Language'),
+      col('Active', 'Active (1 = active)'),
+    ],
+  },
   insurance: {
     name: 'insurance',
     displayName: 'Insurance',
@@ -91,6 +115,41 @@ export const SCHEMAS: Readonly<Record<SchemaName, SchemaDef>> = {
     idColumn: 'Insurance',
     uniqueColumn: 'InsuranceName',
     columns: [col('Insurance', 'Insurance id'), col('InsuranceName', 'Insurance name', true), col('InsuranceContact', 'Insurance contact'), col('IsInactive', 'Inactive (1 = yes)')],
+  },
+  pricing: {
+    name: 'pricing',
+    displayName: 'Calibration pricing',
+    // The configuration's pricing roles (lib/contract/adasmatrix.ts); network prices are the platform's.
+    roles: [1, 2],
+    // The configuration's pricing CSV names its columns so: its files map themselves.
+    columns: [
+      col('SystemType', 'System type', true, 'SystemType'),
+      col('Calibration', 'Calibration', true),
+      col('Mode', 'Mode'),
+      col('Price', 'Price', true),
+      col('Location', 'Location (name or id; empty: the network price)', false, 'Location'),
+    ],
+  },
+  vehicleMatrix: {
+    name: 'vehicleMatrix',
+    displayName: 'Vehicle matrix',
+    // The configuration's make-matrix roles (the network's knowledge base: the platform's administrators).
+    roles: [1, 2],
+    idColumn: 'MakeMatrix',
+    columns: [
+      col('MakeMatrix', 'Make matrix id'),
+      col('Make', 'Make', true),
+      col('YearStart', 'Year from', true),
+      col('YearEnd', 'Year to', true),
+      col('Models', 'Models (comma-separated; empty: every model)'),
+      col('System', 'System', true, 'ChecklistMatrix'),
+      col('SystemType', 'System type', false, 'SystemType'),
+      col('LocationType', 'Location type', false, 'LocationType'),
+      col('CalibrationType', 'Calibration (name or id)', false, 'CalibrationType'),
+      col('Url', 'Procedure URL'),
+      col('Source', 'Source'),
+      col('IsInactive', 'Inactive (1 = yes)'),
+    ],
   },
 };
 
@@ -121,7 +180,23 @@ export type ContactRow = {
 };
 export type VehicleRow = z.output<typeof vehicleInput>;
 export type InsuranceRow = z.output<typeof insuranceInput>;
-export type ImportRecord = { schema: 'contacts'; row: ContactRow } | { schema: 'vehicles'; row: VehicleRow } | { schema: 'insurance'; row: InsuranceRow };
+/** A user row: the user form's body, which of its optional columns the file gave (an update keeps the others), and the activation token (null: not given). */
+export type UserRow = {
+  user: Omit<z.output<typeof userFields>, 'password' | 'imagePhotoPath'>;
+  given: { contactType: boolean; role: boolean; laborRate: boolean; timezone: boolean; language: boolean };
+  active: 0 | 1 | null;
+};
+/** A pricing row: the configuration's pricing cells, and the location whose price it sets (null: the network's). */
+export type PricingRecord = { firm: number | null; cells: PricingCells };
+/** A vehicle-matrix row: the make-matrix form's body (its models all new: the host compares them with the stored ones). */
+export type VehicleMatrixRow = z.output<typeof makeMatrixInput>;
+export type ImportRecord =
+  | { schema: 'vehicleMatrix'; row: VehicleMatrixRow }
+  | { schema: 'pricing'; row: PricingRecord }
+  | { schema: 'contacts'; row: ContactRow }
+  | { schema: 'vehicles'; row: VehicleRow }
+  | { schema: 'users'; row: UserRow }
+  | { schema: 'insurance'; row: InsuranceRow };
 
 export type RowCheck = { ok: true; record: ImportRecord } | { ok: false; reason: string };
 
@@ -237,6 +312,34 @@ function vehicleRow(ctx: CheckContext, c: (k: string) => string): VehicleRow {
   );
 }
 
+// The user form's fields as the import fills them (no password: see lib/contract/data.ts).
+const USER_ROW = userFields.omit({ password: true, imagePhotoPath: true }).superRefine(newUserRules);
+
+function userRow(ctx: CheckContext, c: (k: string) => string): UserRow {
+  const rate = c('LaborRate');
+  const active = c('Active');
+  const given = { contactType: !!c('ContactType'), role: !!c('Role'), laborRate: !!rate, timezone: !!c('TimeZone'), language: !!c('Language') };
+  const user = parsed(
+    ctx,
+    USER_ROW,
+    {
+      user: id(ctx, 'User', c('User')),
+      firm: lookupId(ctx, 'Location', c('Location')) ?? undefined,
+      contactType: lookupId(ctx, 'ContactType', c('ContactType')) ?? 1,
+      username: c('Username'),
+      firstName: c('FirstName'),
+      lastName: c('LastName'),
+      role: lookupId(ctx, 'Role', c('Role')),
+      laborRate: rate === '' ? null : /^\d+(\.\d+)?$/.test(rate) ? Number(rate) : NaN,
+      timezone: lookupId(ctx, 'TimeZone', c('TimeZone')) ?? ctx.defaults.timezone,
+      language: lookupId(ctx, 'Language', c('Language')) ?? ctx.defaults.language,
+      isInactive: active !== '' && !flag(ctx, 'Active', active),
+    },
+    { username: 'Username', firstName: 'FirstName', lastName: 'LastName', role: 'Role', laborRate: 'LaborRate', contactType: 'ContactType', timezone: 'TimeZone', language: 'Language', firm: 'Location' },
+  );
+  return { user, given, active: active === '' ? null : flag(ctx, 'Active', active) ? 1 : 0 };
+}
+
 function insuranceRow(ctx: CheckContext, c: (k: string) => string): InsuranceRow {
   return parsed(
     ctx,
@@ -246,8 +349,49 @@ function insuranceRow(ctx: CheckContext, c: (k: string) => string): InsuranceRow
   );
 }
 
+const year = (text: string) => (text === '' ? undefined : /^\d+$/.test(text) ? Number(text) : NaN);
+
+function vehicleMatrixRow(ctx: CheckContext, c: (k: string) => string): VehicleMatrixRow {
+  const models = c('Models')
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
+  return parsed(
+    ctx,
+    makeMatrixInput,
+    {
+      adasChecklistMatrix: lookupId(ctx, 'System', c('System')) ?? 0,
+      adasChecklistMatrixVehicle: id(ctx, 'MakeMatrix', c('MakeMatrix')),
+      vehicleMake: c('Make'),
+      yearStart: year(c('YearStart')),
+      yearEnd: year(c('YearEnd')),
+      systemType: lookupId(ctx, 'SystemType', c('SystemType')),
+      locationType: lookupId(ctx, 'LocationType', c('LocationType')),
+      calibrationType: lookupId(ctx, 'CalibrationType', c('CalibrationType')),
+      url: c('Url'),
+      source: c('Source'),
+      isInactive: flag(ctx, 'IsInactive', c('IsInactive')),
+      models: models.map((name) => ({ id: -1, name, isAdd: true })),
+    },
+    { vehicleMake: 'Make', yearStart: 'YearStart', yearEnd: 'YearEnd', adasChecklistMatrix: 'System', url: 'Url', source: 'Source', models: 'Models' },
+  );
+}
+
+function pricingRow(ctx: CheckContext, c: (k: string) => string, line: number): PricingRecord {
+  lookupId(ctx, 'SystemType', c('SystemType'));
+  const firm = lookupId(ctx, 'Location', c('Location'));
+  const cells: PricingCells = { line, systemType: c('SystemType'), calibration: c('Calibration'), mode: c('Mode'), price: c('Price') };
+  // The configuration's own check of a pricing row; a location's price may leave the mode out.
+  const checked = checkPricingRow(cells, firm !== null);
+  if (!checked.ok) {
+    const [column, message] = Object.entries(checked.errors)[0];
+    throw new Refused(`${column}: ${message}`);
+  }
+  return { firm, cells };
+}
+
 /** The check of one row: the record it becomes, or why it is refused. */
-export function checkRow(ctx: CheckContext, cells: Cells): RowCheck {
+export function checkRow(ctx: CheckContext, cells: Cells, line = 0): RowCheck {
   const c = (k: string) => cellValue(cells[k]);
   try {
     for (const column of ctx.schema.columns) if (column.IsRequired && !c(column.ColumnName)) throw new Refused(`${column.DisplayName}: missing required value`);
@@ -256,8 +400,14 @@ export function checkRow(ctx: CheckContext, cells: Cells): RowCheck {
         return { ok: true, record: { schema: 'contacts', row: contactRow(ctx, c) } };
       case 'vehicles':
         return { ok: true, record: { schema: 'vehicles', row: vehicleRow(ctx, c) } };
+      case 'users':
+        return { ok: true, record: { schema: 'users', row: userRow(ctx, c) } };
       case 'insurance':
         return { ok: true, record: { schema: 'insurance', row: insuranceRow(ctx, c) } };
+      case 'pricing':
+        return { ok: true, record: { schema: 'pricing', row: pricingRow(ctx, c, line) } };
+      case 'vehicleMatrix':
+        return { ok: true, record: { schema: 'vehicleMatrix', row: vehicleMatrixRow(ctx, c) } };
     }
   } catch (e) {
     if (e instanceof Refused) return { ok: false, reason: e.message };

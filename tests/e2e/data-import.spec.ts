@@ -2,11 +2,12 @@
  * The import wizard at /data (issue 17), as a user does it: a contacts import with a saved template, one
  * bad row refused and downloaded with its reason, the rest in /contacts; the highest-step rule; a Tab file
  * with two rows skipped; an import interrupted after its first chunk and resumed without duplicates; an
- * export re-imported with no change.
+ * export re-imported with no change; the knowledge base's tools (links of a vehicle, make-matrix keywords).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { signIn } from '../support/session';
+import { waitForHydration } from '../support/shell';
 import { uniqueToken } from './contacts-support';
 
 const file = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
@@ -155,4 +156,32 @@ test('an export re-imported changes nothing', async ({ page }) => {
   await expect(page.getByTestId('import-unchanged')).toHaveText(String(records));
   await expect(page.getByTestId('import-added')).toHaveText('0');
   await expect(page.getByTestId('import-updated')).toHaveText('0');
+});
+
+test('the knowledge base tools: the links of a vehicle exported in the links import’s columns; keywords onto a make’s make matrices', async ({ page }) => {
+  await signIn(page, 1, undefined, '/data');
+  await waitForHydration(page, 'form[aria-labelledby="links-heading"]');
+  const links = page.getByRole('form', { name: 'Links of a vehicle' });
+  await links.getByLabel('Make').fill('Toyota');
+  await links.getByLabel('Model').fill('RAV4');
+  await links.getByLabel('Year').fill('2021');
+  const download = page.waitForEvent('download');
+  await links.getByRole('button', { name: 'Export links' }).click();
+  const csv = readFileSync((await (await download).path())!, 'utf8');
+  expect(csv.split(/\r?\n/)[0]).toBe('make,model,yearStart,yearEnd,title,url');
+  expect(csv).toContain('RAV4 millimeter wave radar beam axis adjustment');
+  await expect(links.getByRole('status')).toHaveText(/^\d+ links exported\.$/);
+
+  const keywords = page.getByRole('form', { name: 'Make-matrix keywords' });
+  await keywords.getByLabel('Keyword list').selectOption('sublet');
+  const word = `e2e ${uniqueToken()}`;
+  await keywords.getByLabel('Keywords (comma-separated)').fill(word);
+  // A make without make matrices: the message by the field, what was typed kept.
+  await keywords.getByLabel('Make').fill('Nomake');
+  await keywords.getByRole('button', { name: 'Import keywords' }).click();
+  await expect(keywords.getByText('This make has no make matrices').first()).toBeVisible();
+  await expect(keywords.getByLabel('Keywords (comma-separated)')).toHaveValue(word);
+  await keywords.getByLabel('Make').fill('Toyota');
+  await keywords.getByRole('button', { name: 'Import keywords' }).click();
+  await expect(keywords.getByRole('status')).toHaveText(/^Keywords imported onto [1-9]\d* make matrices\.$/);
 });

@@ -43,7 +43,7 @@ const count = (sql: string, ...args: unknown[]) => host.db.prepare(sql).pluck().
 
 describe('schemas', () => {
   it('offers the schemas of the caller’s role, with columns and lookup values', async () => {
-    expect((await ok(d.schemaNames)).map((s: { name: string }) => s.name)).toEqual(['contacts', 'vehicles', 'insurance']);
+    expect((await ok(d.schemaNames)).map((s: { name: string }) => s.name)).toEqual(['contacts', 'vehicles', 'users', 'insurance', 'pricing', 'vehicleMatrix']);
     const shop = await host.token(5);
     const names = (await ok(d.schemaNames, undefined, shop)).map((s: { name: string }) => s.name);
     expect(names).not.toContain('contacts');
@@ -72,6 +72,19 @@ describe('templates', () => {
     expect((await host.api(other, d.schemaTemplate, { query: { name: 'Shop export', schemaName: 'insurance' } })).status).toBe(404);
     const foreign = await host.api(other, d.saveSchema, { body: { id: created.id, delimiter: 'Comma', schemaName: 'insurance', templateName: 'x' } });
     expect(foreign.status).toBe(404);
+  });
+
+  it('the demo templates map real columns of their schemas, every required one', async () => {
+    const fresh = await startTestHost();
+    const rows = fresh.db.prepare('SELECT schema_name, template_name, mapped_data FROM data_template').all() as { schema_name: keyof typeof SCHEMAS; template_name: string; mapped_data: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const t of rows) {
+      const columns = SCHEMAS[t.schema_name].columns;
+      const mapped = Object.keys(JSON.parse(t.mapped_data));
+      expect(mapped.filter((m) => !columns.some((c) => c.ColumnName === m)), t.template_name).toEqual([]);
+      expect(columns.filter((c) => c.IsRequired && !mapped.includes(c.ColumnName)).map((c) => c.ColumnName), t.template_name).toEqual([]);
+    }
+    await fresh.close();
   });
 
   it('refuses a column mapped twice, an unknown delimiter, a taken name and an unknown column', async () => {
@@ -119,6 +132,13 @@ describe('uploadData', () => {
     expect(count('SELECT count(*) FROM contact_phone WHERE contact = ? AND is_primary = 1', id)).toBe(1);
     expect(count('SELECT count(*) FROM contact_email WHERE contact = ? AND is_primary = 1', id)).toBe(1);
     expect(count('SELECT count(*) FROM contact_address WHERE contact = ? AND is_primary = 1', id)).toBe(1);
+    // The list's primary phone and email, and the search index (name, phone, email, address), as a contact saved on its screen.
+    expect(host.db.prepare('SELECT phone_no, email_address FROM contact WHERE contact = ?').get(id)).toEqual({ phone_no: '(512) 555-0101', email_address: 'ima.importa@example.com' });
+    for (const searchTerm of ['Importa', '5125550101', 'ima.importa']) {
+      const found = await ok(contract.contact.contacts, { query: { searchTerm, pageSize: 50 } });
+      expect(found.items.map((c: { contact: number }) => c.contact), searchTerm).toContain(id);
+    }
+    expect(host.db.prepare(`SELECT rowid FROM contact_fts WHERE contact_fts MATCH '{address} : "Main"* "78701"*'`).pluck().all()).toContain(id);
   });
 
   it('a chunk sent twice is stored once and answers the stored result', async () => {
@@ -157,6 +177,126 @@ describe('uploadData', () => {
     expect(badId.body.fieldErrors.importId).toBeDefined();
   });
 
+  it('users: added without a password, updated keeping what the file leaves out, activated by a 1/0 column as user/activateUsers', async () => {
+    const firm = count("SELECT firm FROM user WHERE username = 'role1@example.com'");
+    const firmName = host.db.prepare('SELECT name FROM firm WHERE firm = ?').pluck().get(firm) as string;
+    const staff = host.db.prepare("SELECT user, username, labor_rate FROM user WHERE role = 5 AND is_inactive = 0 AND deleted_at IS NULL AND username NOT LIKE 'role%' LIMIT 1").get() as {
+      user: number;
+      username: string;
+      labor_rate: number;
+    };
+    const res = await ok(
+      d.uploadData,
+      upload(
+        [
+          { Username: 'imported.tech@example.com', FirstName: 'Ima', LastName: 'Tech', Role: '5', LaborRate: '85.5', Location: firmName, Active: '1' },
+          { User: String(staff.user), Username: staff.username, FirstName: 'Renamed', LastName: 'Staff', Active: '0' },
+          { User: String(count("SELECT user FROM user WHERE username = 'role1@example.com'")), Username: 'role1@example.com', FirstName: 'Me', LastName: 'Myself', Active: '0' },
+          { Username: 'no.role@example.com', FirstName: 'No', LastName: 'Role', LaborRate: '10' },
+          { Username: 'bad.rate@example.com', FirstName: 'Bad', LastName: 'Rate', Role: '5', LaborRate: 'ten' },
+          { Username: staff.username, FirstName: 'Taken', LastName: 'Name', Role: '5', LaborRate: '1' },
+        ],
+        { schemaName: 'users' },
+      ),
+    );
+    expect(res).toMatchObject({ added: 1, updated: 1 });
+    expect(res.refused).toEqual([
+      { line: 4, reason: 'You cannot deactivate your own account.' },
+      { line: 5, reason: 'Role: Please supply a Role.' },
+      { line: 6, reason: expect.stringMatching(/^Labor rate: /) },
+      { line: 7, reason: expect.stringMatching(/^Username \(email\): /) },
+    ]);
+    const added = host.db.prepare("SELECT firm, role, labor_rate, is_inactive, password_hash FROM user WHERE username = 'imported.tech@example.com'").get() as Record<string, unknown>;
+    expect(added).toMatchObject({ firm, role: 5, labor_rate: 85.5, is_inactive: 0 });
+    expect(added.password_hash).not.toMatch(/^scrypt\$/);
+    const signIn = await host.api(null, contract.auth.getToken, { body: { username: 'imported.tech@example.com', password: 'Demo#2026' } });
+    expect(signIn.body.success).toBe(false);
+    const updated = host.db.prepare('SELECT u.is_inactive, u.labor_rate, c.first_name FROM user u JOIN contact c ON c.contact = u.contact WHERE u.user = ?').get(staff.user);
+    expect(updated).toEqual({ is_inactive: 1, labor_rate: staff.labor_rate, first_name: 'Renamed' });
+    // The refused row left nothing behind (its name change went with it).
+    expect(host.db.prepare("SELECT c.first_name FROM user u JOIN contact c ON c.contact = u.contact WHERE u.username = 'role1@example.com'").pluck().get()).not.toBe('Me');
+    // The users screen is role 1's: nobody else imports users.
+    expect((await host.api(await host.token(2), d.uploadData, upload([{ Username: 'x@example.com', FirstName: 'X', LastName: 'Y' }], { schemaName: 'users' }))).status).toBe(403);
+  });
+
+  it('calibration pricing goes through the configuration’s pricing import: network prices and a location’s own', async () => {
+    const price = (name: string) => count('SELECT price_cents FROM adas_calibration_type WHERE name = ?', name);
+    const res = await ok(
+      d.uploadData,
+      upload(
+        [
+          { SystemType: 'Forward camera', Calibration: 'Forward camera – static', Mode: 'Static', Price: '301.00' },
+          { SystemType: 'Lidar', Calibration: 'Lidar – imported', Mode: 'Static + dynamic', Price: '$450' },
+          { SystemType: 'Warp drive', Calibration: 'Flux', Mode: 'Static', Price: '1' },
+          { SystemType: 'Rear camera', Calibration: 'Rear camera – static', Mode: 'static', Price: 'abc' },
+          { SystemType: 'Front radar', Calibration: 'Front radar – static', Price: '260', Location: '11' },
+          { SystemType: 'Front radar', Calibration: 'Made up', Price: '1', Location: '11' },
+        ],
+        { schemaName: 'pricing' },
+      ),
+    );
+    expect(res).toMatchObject({ added: 1, updated: 2, unchanged: 0 });
+    expect(res.refused).toEqual([
+      { line: 4, reason: 'System type: unknown value "Warp drive"' },
+      { line: 5, reason: 'Price: "abc" is not a price: use a number such as 125.00' },
+      { line: 7, reason: 'Calibration: Not a calibration of this system type (a firm prices existing calibrations only)' },
+    ]);
+    expect(price('Forward camera – static')).toBe(30100);
+    expect(count("SELECT mode = 'static-dynamic' FROM adas_calibration_type WHERE name = 'Lidar – imported'")).toBe(1);
+    expect(count("SELECT p.price_cents FROM adas_calibration_price p JOIN adas_calibration_type t USING (calibration_type) WHERE p.firm = 11 AND t.name = 'Front radar – static'")).toBe(26000);
+
+    // The export re-imports with no change; a role 2 user outside the platform cannot set network prices.
+    const csv = await host.request<string>(admin, 'GET', `api/${d.exportData.path}`, { query: { schemaName: 'pricing' } });
+    const rows = Papa.parse<Record<string, string>>(csv.body.trim(), { header: true }).data;
+    expect(rows.length).toBe(count('SELECT count(*) FROM adas_calibration_type WHERE price_cents IS NOT NULL'));
+    expect(await ok(d.uploadData, upload(rows.slice(0, 400), { schemaName: 'pricing' }))).toMatchObject({ added: 0, updated: 0, refused: [], unchanged: Math.min(400, rows.length) });
+    const outside = await host.token(await host.addUser({ role: 2, firm: 2 }));
+    const refused = await ok(d.uploadData, upload([{ SystemType: 'Lidar', Calibration: 'Lidar – imported', Mode: 'Static', Price: '1' }], { schemaName: 'pricing' }), outside);
+    expect(refused.refused[0].reason).toMatch(/Only administrators of the whole network/);
+    expect((await host.api(await host.token(3), d.uploadData, upload([{ SystemType: 'Lidar', Calibration: 'X', Mode: 'Static', Price: '1' }], { schemaName: 'pricing' }))).status).toBe(403);
+  });
+
+  it('the vehicle matrix goes through the make-matrix save; an upload’s additions can be removed again', async () => {
+    const system = host.db.prepare('SELECT matrix_item FROM adas_checklist_matrix ORDER BY adas_checklist_matrix LIMIT 1').pluck().get() as string;
+    const before = count('SELECT count(*) FROM adas_make_matrix');
+    const importId = randomUUID();
+    const chunk = (rows: Record<string, string>[], id = importId) => ({ body: { importId: id, chunk: 0, csvData: rows.map((cells, i) => ({ line: i + 2, cells })) } });
+    const res = await ok(
+      d.uploadVehicleMatrix,
+      chunk([
+        { Make: 'Importmobile', YearStart: '2019', YearEnd: '2024', Models: 'Alpha, Beta', System: system, Url: 'https://oem.example/alpha' },
+        { Make: 'Importmobile', YearStart: '2018', YearEnd: '2020', System: system },
+        { Make: 'Importmobile', YearStart: '2025', YearEnd: '2020', System: system },
+        { Make: 'Importmobile', YearStart: '2019', YearEnd: '2024', System: 'Warp core' },
+        { Make: 'Importmobile', YearStart: '2019', YearEnd: '2024', Models: 'Beta, Alpha', System: system },
+      ]),
+    );
+    expect(res).toMatchObject({ added: 2, updated: 0 });
+    expect(res.refused.map((r: { line: number }) => r.line)).toEqual([4, 5, 6]);
+    expect(res.refused[1].reason).toBe('System: unknown value "Warp core"');
+    expect(count("SELECT models_text FROM adas_make_matrix WHERE vehicle_make = 'Importmobile' AND has_models = 1")).toBe('Alpha, Beta');
+    expect(count('SELECT count(*) FROM adas_make_matrix')).toBe(before + 2);
+
+    // The export re-imports with no change; an edited row updates, keeping what the file does not carry.
+    const csv = await host.request<string>(admin, 'GET', `api/${d.exportData.path}`, { query: { schemaName: 'vehicleMatrix' } });
+    const rows = Papa.parse<Record<string, string>>(csv.body.trim(), { header: true }).data.filter((r) => r.Make === 'Importmobile');
+    expect(await ok(d.uploadVehicleMatrix, chunk(rows, randomUUID()))).toMatchObject({ unchanged: 2, refused: [] });
+    const edited = rows.find((r) => r.Models)!;
+    expect(await ok(d.uploadVehicleMatrix, chunk([{ ...edited, Models: 'Alpha, Gamma' }], randomUUID()))).toMatchObject({ updated: 1 });
+    expect(count('SELECT models_text FROM adas_make_matrix WHERE make_matrix = ?', Number(edited.MakeMatrix))).toBe('Alpha, Gamma');
+
+    // uploadData does not take this schema; other roles and other users' imports are refused or empty.
+    expect((await host.api(admin, d.uploadData, upload([{ Make: 'X' }], { schemaName: 'vehicleMatrix' }))).body.fieldErrors.schemaName).toEqual([
+      'The vehicle matrix is uploaded with data/uploadVehicleMatrix',
+    ]);
+    expect((await host.api(await host.token(3), d.removeVehicleMatrix, { body: { importId } })).status).toBe(403);
+    const other = await host.token(2);
+    expect(await ok(d.removeVehicleMatrix, { body: { importId } }, other)).toEqual({ count: 0 });
+    expect(await ok(d.removeVehicleMatrix, { body: { importId } })).toEqual({ count: 2 });
+    expect(count('SELECT count(*) FROM adas_make_matrix')).toBe(before);
+    expect(await ok(d.removeVehicleMatrix, { body: { importId } })).toEqual({ count: 0 });
+  });
+
   it('vehicles and insurance go through their screens’ rules', async () => {
     const vehicles = await ok(
       d.uploadData,
@@ -167,6 +307,53 @@ describe('uploadData', () => {
     expect(vehicles.refused[0].reason).toMatch(/^Year: /);
     const insurers = await ok(d.uploadData, upload([{ InsuranceName: 'Imported Mutual', IsInactive: '0' }, { InsuranceName: 'Other', IsInactive: 'maybe' }], { schemaName: 'insurance' }));
     expect(insurers).toMatchObject({ added: 1, refused: [{ line: 3, reason: 'Inactive (1 = yes): use 1 or 0' }] });
+  });
+});
+
+describe('knowledge-base calls of the import screen', () => {
+  it('importMakeMatrixKeywords adds keywords to every make matrix of a make (and system), or replaces them', async () => {
+    const make = host.db.prepare('SELECT vehicle_make FROM adas_make_matrix GROUP BY vehicle_make HAVING count(*) > 1 LIMIT 1').pluck().get() as string;
+    const n = count('SELECT count(*) FROM adas_make_matrix WHERE vehicle_make = ?', make);
+    const added = await ok(d.importMakeMatrixKeywords, { body: { vehicleMake: make, kind: 'line', keywords: 'IMPORTED KW ONE, imported kw two' } });
+    expect(added).toEqual({ count: n });
+    expect(count("SELECT count(DISTINCT owner) FROM adas_keyword WHERE kind = 'line' AND keyword = 'imported kw one'")).toBe(n);
+    // Sent again, nothing changes (the keywords are there, compared without case).
+    expect(await ok(d.importMakeMatrixKeywords, { body: { vehicleMake: make, kind: 'line', keywords: 'imported kw one' } })).toEqual({ count: 0 });
+    const one = host.db.prepare('SELECT make_matrix, adas_checklist_matrix FROM adas_make_matrix WHERE vehicle_make = ? LIMIT 1').get(make) as { make_matrix: number; adas_checklist_matrix: number };
+    const systemRows = count('SELECT count(*) FROM adas_make_matrix WHERE vehicle_make = ? AND adas_checklist_matrix = ?', make, one.adas_checklist_matrix);
+    expect(await ok(d.importMakeMatrixKeywords, { body: { vehicleMake: make, adasChecklistMatrix: one.adas_checklist_matrix, kind: 'sublet', keywords: 'Only this', replace: true } })).toEqual({
+      count: systemRows,
+    });
+    expect(count('SELECT ccc_sublet_keywords FROM adas_make_matrix WHERE make_matrix = ?', one.make_matrix)).toBe('Only this');
+
+    const none = await host.api(admin, d.importMakeMatrixKeywords, { body: { vehicleMake: 'Nomake', kind: 'line', keywords: 'x' } });
+    expect(none.body.fieldErrors.vehicleMake).toEqual(['This make has no make matrices']);
+    const bad = await host.api(admin, d.importMakeMatrixKeywords, { body: { vehicleMake: make, kind: 'trunk', keywords: '' } });
+    expect(bad.body.fieldErrors).toMatchObject({ kind: ['line, location or sublet'], keywords: ['This field is required'] });
+    expect((await host.api(await host.token(3), d.importMakeMatrixKeywords, { body: { vehicleMake: make, kind: 'line', keywords: 'x' } })).status).toBe(403);
+    const outside = await host.token(await host.addUser({ role: 1, firm: 2 }));
+    expect((await host.api(outside, d.importMakeMatrixKeywords, { body: { vehicleMake: make, kind: 'line', keywords: 'x' } })).status).toBe(403);
+  });
+
+  it('exportLinksByVehicle answers the links of one vehicle in the links import’s columns', async () => {
+    const link = host.db.prepare("SELECT make, model, coalesce(year_start, 2020) AS year FROM make_matrix_link WHERE type = 'adas' AND model <> '' LIMIT 1").get() as { make: string; model: string; year: number };
+    const file = await ok(d.exportLinksByVehicle, { body: { make: link.make, model: link.model, year: link.year } });
+    const rows = Papa.parse<Record<string, string>>(file.csv.trim(), { header: true });
+    expect(rows.meta.fields).toEqual(['make', 'model', 'yearStart', 'yearEnd', 'title', 'url']);
+    const expected = count(
+      `SELECT count(*) FROM make_matrix_link WHERE make = ? AND model IN ('', ?) AND (year_start IS NULL OR year_start <= ?) AND (year_end IS NULL OR year_end >= ?)`,
+      link.make,
+      link.model,
+      link.year,
+      link.year,
+    );
+    expect(file.rows).toBe(expected);
+    expect(rows.data.length).toBe(expected);
+    expect(rows.data.every((r) => r.make.toLowerCase() === link.make.toLowerCase() && (r.model === '' || r.model.toLowerCase() === link.model.toLowerCase()))).toBe(true);
+    const adasOnly = await ok(d.exportLinksByVehicle, { body: { make: link.make, model: link.model, year: link.year, type: 'adas' } });
+    expect(adasOnly.rows).toBeLessThanOrEqual(expected);
+    expect((await host.api(admin, d.exportLinksByVehicle, { body: { make: '', year: 1800 } })).body.fieldErrors).toMatchObject({ make: expect.any(Array), year: ['A year from 1950'] });
+    expect((await host.api(await host.token(5), d.exportLinksByVehicle, { body: { make: link.make, year: link.year } })).status).toBe(403);
   });
 });
 

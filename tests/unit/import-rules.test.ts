@@ -10,6 +10,10 @@ const lookups = {
   AddressType: [{ id: 1, value: 'Business', code: 'B' }],
   StateProvince: [{ id: 44, value: 'Texas', code: 'TX', type3: 'US' }],
   Country: [{ id: 1, value: 'United States', code: 'US' }, { id: 2, value: 'Canada', code: 'CA' }],
+  Role: [{ id: 5, value: 'Technician', code: '5' }],
+  Location: [{ id: 6, value: 'Northstar Albany', code: '6' }],
+  SystemType: [{ id: 1, value: 'Forward camera', code: null }],
+  ChecklistMatrix: [{ id: 3, value: 'Forward Collision Warning', code: null }],
 };
 const ctx = (name: keyof typeof SCHEMAS): CheckContext => ({ schema: SCHEMAS[name], lookups, defaults: { language: 1, timezone: 12 } });
 const reason = (name: keyof typeof SCHEMAS, cells: Record<string, string>) => {
@@ -30,6 +34,29 @@ describe('row checks', () => {
     expect(reason('contacts', { ContactType: 'Customer', LastName: 'Lee', IsInactive: 'perhaps' })).toBe('Inactive (1 = yes): use 1 or 0');
     expect(reason('contacts', { ContactType: 'Customer', LastName: 'Lee', Contact: 'abc' })).toMatch(/^Contact id: /);
     expect(reason('contacts', { ContactType: 'Customer', LastName: 'Lee', AddressLines: '1 Rue', City: 'X', StateProvince: 'TX', PostalCode: '1', Country: 'CA' })).toMatch(/not in the chosen country/);
+  });
+
+  it('users: the user form’s fields, a role and a labor rate for a new user, activation from a 1/0 column', () => {
+    const ok = checkRow(ctx('users'), { Username: 'tech@example.com', FirstName: 'Ima', LastName: 'Tech', Role: 'technician', LaborRate: '85.50', Location: '6', Active: '0' });
+    expect(ok.ok && ok.record.schema === 'users' && ok.record.row).toMatchObject({ user: { user: -1, role: 5, laborRate: 85.5, firm: 6, isInactive: true }, active: 0 });
+    expect(reason('users', { Username: 'tech@example.com', FirstName: 'Ima', LastName: 'Tech', LaborRate: '1' })).toBe('Role: Please supply a Role.');
+    expect(reason('users', { Username: 'tech@example.com', FirstName: 'Ima', LastName: 'Tech', Role: '5' })).toMatch(/^Labor rate: /);
+    expect(reason('users', { Username: 'not-an-email', FirstName: 'Ima', LastName: 'Tech', Role: '5', LaborRate: '1' })).toMatch(/^Username \(email\): /);
+    expect(reason('users', { User: '12', Username: 'tech@example.com', FirstName: 'Ima', LastName: 'Tech', Active: 'yes' })).toBeNull();
+    expect(reason('users', { User: '12', Username: 'tech@example.com', FirstName: 'Ima', LastName: 'Tech', Active: 'later' })).toBe('Active (1 = active): use 1 or 0');
+    expect(reason('users', { Username: 'tech@example.com', FirstName: 'Ima', LastName: 'Tech', Role: '5', LaborRate: '1', Location: 'Mars' })).toBe('Location (name or id): unknown value "Mars"');
+  });
+
+  it('calibration pricing and the vehicle matrix: the configuration’s rules', () => {
+    expect(reason('pricing', { SystemType: 'Forward camera', Calibration: 'Static', Mode: 'Static', Price: '299' })).toBeNull();
+    expect(reason('pricing', { SystemType: 'Forward camera', Calibration: 'Static', Mode: 'Sideways', Price: '299' })).toMatch(/^Mode: "Sideways" is not a mode/);
+    expect(reason('pricing', { SystemType: 'Forward camera', Calibration: 'Static', Price: '299' })).toBe('Mode: A mode is required');
+    expect(reason('pricing', { SystemType: 'Forward camera', Calibration: 'Static', Price: '299', Location: '6' })).toBeNull();
+    expect(reason('pricing', { SystemType: 'Sonar', Calibration: 'Static', Mode: 'Static', Price: '1' })).toBe('System type: unknown value "Sonar"');
+    const matrix = checkRow(ctx('vehicleMatrix'), { Make: 'Honda', YearStart: '2019', YearEnd: '2024', Models: 'Civic, Accord', System: 'forward collision warning' });
+    expect(matrix.ok && matrix.record.row).toMatchObject({ adasChecklistMatrix: 3, models: [{ name: 'Civic' }, { name: 'Accord' }] });
+    expect(reason('vehicleMatrix', { Make: 'Honda', YearStart: '2024', YearEnd: '2019', System: 'Forward Collision Warning' })).toMatch(/^Year to: /);
+    expect(reason('vehicleMatrix', { Make: 'Honda', YearStart: '2019', YearEnd: '2024', System: 'Radar' })).toBe('System: unknown value "Radar"');
   });
 
   it('vehicles and insurance: their screens’ rules', () => {
