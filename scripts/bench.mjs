@@ -23,6 +23,9 @@
  *   6. import/export (issue 17): /data at demo size, and the rows per second the host stores through
  *      data/uploadData (BENCH_IMPORT_ROWS contacts rows, default 20,000) beside the 100,000-rows-in-60-s target;
  *      the browser's part is `npm run bench:import`.
+ *   7. live lists (issue 19): the time from one user's change (an HTTP save through the BFF) to its change
+ *      notice at another user's SignalR client and to the row updated on that user's open list in Chromium
+ *      (target: within 2 s; scripts/lib/live-bench.mjs).
  * Prints a table with targets and PASS/MISS, writes JSON to .bench/ (git-ignored). It measures, it never
  * fails a build: the exit code is 0 unless the stack could not start.
  *
@@ -37,6 +40,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { firstLoadJs, kB } from './lib/js-size.mjs';
 import { QUIET_MS, measureTti } from './lib/tti.mjs';
+import { measureLiveNotice } from './lib/live-bench.mjs';
 import { ROOT, ensureBuilt, startApiHost, startApp } from './lib/stack.mjs';
 // TypeScript modules of the project (the npm script runs node with the tsx loader).
 import { signInHttp } from '../tests/support/http.ts';
@@ -48,13 +52,13 @@ const APP_PORT = Number(process.env.BENCH_APP_PORT || 3170);
 const QUICK = process.env.BENCH_QUICK === '1';
 const BIG_DB = process.env.BENCH_100K_DB || '.data/bench/reference.db';
 const SMALL_GET = 'firm/firmPreference?firm=1&category=Brand';
-const TARGETS = { bffP50Ms: 2, ttfbDemoMs: 50, ttfb100kMs: 100, routeJsKb: 175, ttfbLog1mMs: 150, adasBenchMs: 100, dashboardMs: 300, import100kS: 60 };
+const TARGETS = { liveNoticeMs: 2000, bffP50Ms: 2, ttfbDemoMs: 50, ttfb100kMs: 100, routeJsKb: 175, ttfbLog1mMs: 150, adasBenchMs: 100, dashboardMs: 300, import100kS: 60 };
 const LOG_DB = process.env.BENCH_LOG_DB || '.data/bench/log-1m.db';
 const DASHBOARD_DB = process.env.BENCH_DASHBOARD_DB || '.data/bench/dashboard-1m.db';
 const DASHBOARD_ANALYSES = ['serviceCounts', 'serviceSales', 'makeCounts', 'makeSales', 'techHours', 'techCost', 'all', 'location', 'invoicing'];
 const LOG_PAGES = ['/admin?section=log', '/admin?section=log&level=Error&searchTerm=timeout', '/admin?section=log&level=Info&searchTerm=sign', '/admin?section=log&searchTerm=vin&direction=desc'];
 
-const results = { startedAt: new Date().toISOString(), node: process.version, quick: QUICK, targets: TARGETS, bff: [], ttfb: [], js: [], notes: [] };
+const results = { startedAt: new Date().toISOString(), node: process.version, quick: QUICK, targets: TARGETS, bff: [], ttfb: [], js: [], live: [], notes: [] };
 
 // ── measuring ────────────────────────────────────────────────────────────────────────────────────
 function stats(ms) {
@@ -339,6 +343,25 @@ async function benchAdas(stack, dbFile) {
   await benchTtfb('bench', stack, ['/view?adasInspection=1'], TARGETS.adasBenchMs, { by: 'total' });
 }
 
+/** Live lists (issue 19): change → notice at another user's push client, and → row updated on their open list. */
+async function benchLive({ origin }) {
+  heading('Live lists — from a change by one user (HTTP save via the BFF) to its notice on another user\'s list');
+  const widths = [34, 4, 11, 11, 11, 10, 6];
+  console.log(row(['what', 'n', 'p50', 'p90', 'max', 'target', ''], widths));
+  try {
+    const m = await measureLiveNotice(origin, QUICK ? 5 : 20);
+    for (const [what, samples] of [['notice at the SignalR client', m.notice], ['row updated on the open list', m.list]]) {
+      const s = stats(samples);
+      const ok = s.p90 <= TARGETS.liveNoticeMs;
+      console.log(row([what, s.n, f(s.p50), f(s.p90), f(Math.max(...samples)), `≤ ${TARGETS.liveNoticeMs} ms`, verdict(ok)], widths));
+      results.live.push({ what, ...s, max: Math.max(...samples), target: TARGETS.liveNoticeMs, pass: ok });
+    }
+  } catch (e) {
+    console.log(`live lists: not measured (${e.message})`);
+    results.notes.push(`live lists: ${e.message}`);
+  }
+}
+
 function bigDatabase() {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   if (!pkg.scripts?.['seed-bench'] || !existsSync(join(ROOT, 'scripts/seed-bench.ts'))) return { error: 'not available: no `npm run seed-bench` in this checkout' };
@@ -370,6 +393,7 @@ await withStack({ apiPort: API_PORT, appPort: APP_PORT, db: `.data/bench-demo-${
   await benchImportStore(stack);
   await benchJs(stack);
   if (process.env.BENCH_SKIP_TTI !== '1') await benchTti(stack);
+  await benchLive(stack);
 });
 
 if (process.env.BENCH_SKIP_100K === '1') {
@@ -453,6 +477,6 @@ mkdirSync(join(ROOT, '.bench'), { recursive: true });
 const file = join(ROOT, '.bench', `bench-${results.startedAt.replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, JSON.stringify(results, null, 2));
 writeFileSync(join(ROOT, '.bench', 'bench-latest.json'), JSON.stringify(results, null, 2));
-const misses = [...results.bff, ...results.ttfb, ...results.js].filter((r) => r.pass === false).length;
+const misses = [...results.bff, ...results.ttfb, ...results.js, ...results.live].filter((r) => r.pass === false).length;
 console.log(`\n[bench] ${misses ? `${misses} target(s) missed` : 'all targets met'}; ${results.seconds} s; results in ${file.slice(ROOT.length + 1)}`);
 process.exit(0);

@@ -8,6 +8,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { afterIdle } from '@/lib/after-idle';
+import { publishPush } from '@/lib/push/bus';
 import type { PushToast } from '@/lib/push/messages';
 import type { RoleId } from '@/lib/roles';
 import { Toasts } from './toasts';
@@ -15,7 +16,8 @@ import { Toasts } from './toasts';
 /** Toasts shown at once; older ones give way. */
 const MAX_TOASTS = 4;
 
-export function PushClient({ role }: { role: RoleId | null }) {
+/** `user`: the signed-in user; their own change notices are not published (their screen already shows the change). */
+export function PushClient({ role, user }: { role: RoleId | null; user: number }) {
   const [toasts, setToasts] = useState<PushToast[]>([]);
   const dismiss = useCallback((key: string) => setToasts((list) => list.filter((t) => t.key !== key)), []);
 
@@ -32,8 +34,12 @@ export function PushClient({ role }: { role: RoleId | null }) {
     window.addEventListener('storage', onStorage);
     const cancelStart = afterIdle(() =>
       Promise.all([import('@/lib/push/client'), import('@/lib/push/messages')])
-        .then(([{ startPush }, { toastFor }]) => {
-          if (!cancelled) stop = startPush({ onMessage: (target, payload) => show(toastFor(target, payload, role)) }).stop;
+        .then(([{ startPush }, { toastFor, isOwnChange }]) => {
+          const onMessage = (target: string, payload: unknown) => {
+            if (!isOwnChange(target, payload, user)) publishPush(target, payload);
+            show(toastFor(target, payload, role));
+          };
+          if (!cancelled) stop = startPush({ onMessage }).stop;
         })
         .catch((e) => console.warn('[push] the push client could not be loaded', e)),
     );
@@ -43,7 +49,7 @@ export function PushClient({ role }: { role: RoleId | null }) {
       window.removeEventListener('storage', onStorage);
       void stop?.();
     };
-  }, [role]);
+  }, [role, user]);
 
   return <Toasts toasts={toasts} onDismiss={dismiss} />;
 }

@@ -43,7 +43,7 @@ export async function AppShell({ sideNav, children }: { sideNav?: SideNavSlots; 
   return (
     <DrawerProvider>
       <TopBar brand={brand} items={topBarMenu(role)} user={user} menuButton={sideNav?.menuButton} />
-      {config().PUSH_URL ? <PushClient role={role} /> : null}
+      {config().PUSH_URL ? <PushClient role={role} user={profile.user} /> : null}
       {sideNav ? (
         <div className="flex min-h-[calc(100vh-3.5rem)]">
           {sideNav.menu(role)}
