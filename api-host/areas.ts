@@ -4,6 +4,7 @@
  * line here. Migrations of every area run first (in this order, each once, by name), then the seeds.
  */
 import { adas } from './adas';
+import { alldata } from './alldata';
 import { auth } from './auth';
 import { blog } from './blog';
 import { calibrations } from './calibrations';
@@ -42,7 +43,7 @@ export interface Area {
 
 // Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
 // Calibrations after ADAS jobs: its seed scrubs and requests their inspections.
-export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, configuration, files, insurance, blog, mail, vehicles, adas, calibrations, dashboard, vehicleData, data, onboard];
+export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, configuration, files, insurance, blog, mail, vehicles, adas, calibrations, dashboard, vehicleData, data, onboard, alldata];
 
 /** Every call the reference host implements. */
 export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a.calls);
