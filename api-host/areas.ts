@@ -16,6 +16,7 @@ import type { Db } from './db';
 import { files } from './files';
 import { firms } from './firms';
 import { insurance } from './insurance';
+import { links } from './links';
 import { log } from './log';
 import { lookups } from './lookups';
 import { mail } from './mail';
@@ -43,7 +44,7 @@ export interface Area {
 
 // Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
 // Calibrations after ADAS jobs: its seed scrubs and requests their inspections.
-export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, configuration, files, insurance, blog, mail, vehicles, adas, calibrations, dashboard, vehicleData, data, onboard, alldata];
+export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, configuration, files, insurance, blog, mail, vehicles, adas, calibrations, dashboard, vehicleData, data, onboard, alldata, links];
 
 /** Every call the reference host implements. */
 export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a.calls);

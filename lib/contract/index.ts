@@ -22,12 +22,13 @@ import * as onboard from './onboard';
 import * as partner from './partner';
 import * as report from './report';
 import * as scanpro from './scanpro';
+import * as share from './share';
 import * as storage from './storage';
 import * as testdrive from './testdrive';
 import * as user from './user';
 import * as vehicle from './vehicle';
 
-export const contract = { adas, adasmatrix, admin, alldata, alldataAccount, auth, blog, calibration, contact, dashboard, data, decode, file, firm, insurance, language, log, lookup, onboard, partner, report, scanpro, storage, testdrive, user, vehicle };
+export const contract = { adas, adasmatrix, admin, alldata, alldataAccount, auth, blog, calibration, contact, dashboard, data, decode, file, firm, insurance, language, log, lookup, onboard, partner, report, scanpro, share, storage, testdrive, user, vehicle };
 
 function isCall(v: unknown): v is CallDef {
   return typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'response' in v;

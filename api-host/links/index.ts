@@ -1,0 +1,6 @@
+/** Shared links: signed, expiring, revocable read-only links to one inspection (lib/contract/share.ts). */
+import type { Area } from '../areas';
+import { linkCalls } from './calls';
+import { LINKS_SCHEMA } from './schema';
+
+export const links: Area = { name: 'links', migrations: [LINKS_SCHEMA], calls: linkCalls };
