@@ -17,16 +17,9 @@ import { z } from 'zod';
 import { ALL_ROLES } from '../roles';
 import { defineCall, ok } from './define';
 import { paged, pagedQuery } from './list';
+import { SHARE_DAYS, SHARE_MESSAGES, SHARE_STATUSES } from './share-constants';
 
-export const SHARE_DAYS = { default: 7, min: 1, max: 30 } as const;
-
-export const SHARE_MESSAGES = {
-  unknown: 'This link is not valid. Please check it, or ask whoever shared it for a new one.',
-  expired: 'This link has expired. Please ask whoever shared it for a new one.',
-  revoked: 'This link was withdrawn by whoever shared it.',
-} as const;
-
-export const SHARE_STATUSES = ['active', 'expired', 'revoked'] as const;
+export { SHARE_DAYS, SHARE_MESSAGES };
 
 export const shareLink = z.object({
   link: z.number().int(),
