@@ -2,5 +2,6 @@
 import type { Area } from '../areas';
 import { linkCalls } from './calls';
 import { LINKS_SCHEMA } from './schema';
+import { seedLinks } from './seed';
 
-export const links: Area = { name: 'links', migrations: [LINKS_SCHEMA], calls: linkCalls };
+export const links: Area = { name: 'links', migrations: [LINKS_SCHEMA], calls: linkCalls, seed: seedLinks };

@@ -39,6 +39,8 @@ describe('creating and listing links', () => {
     expect(list.body.items[0]).toMatchObject({ link: link.link, token: link.token });
     // Another user (same firm) sees none of them.
     expect((await host.api(await host.token(4), s.shareLinks)).body.count).toBe(0);
+    // Role 5's seeded links are there too, each in its state.
+    expect(new Set(list.body.items.map((l: { status: string }) => l.status))).toEqual(new Set(['active', 'revoked', 'expired']));
   });
 
   it('answers 400 for days out of range and 404 for another firm’s inspection', async () => {
