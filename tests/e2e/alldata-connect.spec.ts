@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AUTHORIZATION_PROBLEMS } from '../../lib/alldata/authorization';
 import { API_ORIGIN } from '../support/env';
+import { axeViolations } from './adas-support';
 import { signIn } from '../support/session';
 
 /** Starts an authorization and answers the stand-in's consent page URL. */
@@ -37,6 +38,7 @@ test('a shop admin connects ALLDATA; the callback cannot be replayed', async ({ 
   await expect(page.getByText("Brooklyn Collision & Glass's ALLDATA account is connected.")).toBeVisible();
   await expect(page.getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (AM|PM)$/).first()).toBeVisible();
   expect(await page.content()).not.toMatch(/access_token|refresh_token/);
+  expect(await axeViolations(page)).toEqual([]);
 
   // The same callback again (same browser, same sealed state): refused as a replay.
   const callback = callbacks.find((u) => u.includes('code='))!;
@@ -50,6 +52,7 @@ test('a forged state, a callback without state and a denial end on clear pages',
 
   await page.goto(`/alldataApproval?code=made-up&state=${'x'.repeat(43)}`);
   await refused(page, AUTHORIZATION_PROBLEMS.forged);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.goto('/alldataApproval?code=made-up');
   await refused(page, AUTHORIZATION_PROBLEMS.missingState);

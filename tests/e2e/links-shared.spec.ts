@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { SHARE_MESSAGES } from '../../lib/contract/share-constants';
 import { signIn } from '../support/session';
 import { clickUntil } from '../support/shell';
-import { withTestDb } from './adas-support';
+import { axeViolations, withTestDb } from './adas-support';
 
 /** An inspection of firm 6, where role 5 (a shop user) signs in, with its vehicle. */
 const inspection = () =>
@@ -37,6 +37,10 @@ test('a link opens one inspection without signing in, until its owner revokes it
   await expect(guest.getByRole('heading', { name: `Calibration report: ${vehicle}` })).toBeVisible();
   await expect(guest.getByText('Shared by Brooklyn Collision & Glass')).toBeVisible();
   await expect(guest.getByRole('heading', { name: 'OEM procedures' })).toBeVisible();
+  expect(await axeViolations(guest)).toEqual([]);
+  // 360 px wide: no sideways page scrolling.
+  await guest.setViewportSize({ width: 360, height: 740 });
+  expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   const pdf = await guest.request.get(await guest.getByRole('link', { name: 'Download the report (PDF)' }).getAttribute('href').then((h) => new URL(h!, url).href));
   expect(pdf.headers()['content-type']).toContain('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
@@ -49,6 +53,7 @@ test('a link opens one inspection without signing in, until its owner revokes it
   await expect(page.getByRole('heading', { name: 'Your shared links' })).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(vehicle) }).first();
   await expect(row).toContainText('Active');
+  expect(await axeViolations(page)).toEqual([]);
   await clickUntil(row.getByRole('checkbox'), page.getByRole('button', { name: 'Revoke' }).and(page.locator(':enabled')));
   await page.getByRole('button', { name: 'Revoke' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
