@@ -11,6 +11,7 @@ import { useRouter } from 'next/navigation';
 import { ArrowLeft } from 'lucide-react';
 import { useId, useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { SimpleTable } from '@/components/ui/simple-table';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextArea, TextField } from '@/components/ui/field';
 import { PageHeading } from '@/components/ui/page-heading';
@@ -232,89 +233,73 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
         {items.length === 0 ? (
           <p className="text-sm text-slate-600">The knowledge base lists no ADAS systems for this vehicle.</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full text-sm">
-              <caption className="sr-only">Systems of this inspection with their results</caption>
-              <thead className="bg-slate-50 text-left text-slate-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2">System</th>
-                  <th scope="col" className="px-3 py-2">Calibration</th>
-                  <th scope="col" className="px-3 py-2">Result</th>
-                  <th scope="col" className="px-3 py-2">Not equipped</th>
-                  <th scope="col" className="px-3 py-2">
-                    <span className="sr-only">Remove</span>
+          <SimpleTable caption="Systems of this inspection with their results" columns={['System', 'Calibration', 'Result', 'Not equipped', <span key="remove" className="sr-only">Remove</span>]}>
+            {items.map((s) => {
+              const o = outcome(s.adasChecklistMatrix);
+              return (
+                <tr key={s.adasInspectionResult} className="border-t border-slate-100 align-top" data-testid="system-row">
+                  <th scope="row" className="px-3 py-2 text-left font-normal">
+                    <span className="font-medium text-slate-900">{s.system}</span>
+                    <span className="block text-xs text-slate-600">
+                      {[s.oemName, s.location].filter(Boolean).join(' · ')}
+                    </span>
+                    {s.notice && <span className="mt-1 block text-xs text-amber-900">{s.notice}</span>}
                   </th>
+                  <td className="px-3 py-2">
+                    {s.calibrationType || '—'}
+                    {s.url && (
+                      <a href={s.url} target="_blank" rel="noreferrer" className="block text-xs text-brand-700 hover:underline">
+                        OEM procedure<span className="sr-only"> for {s.system} (opens in a new tab)</span>
+                      </a>
+                    )}
+                  </td>
+                  <td className="px-3 py-2">
+                    <select
+                      aria-label={`Result for ${s.system}`}
+                      className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+                      value={o.result ?? ''}
+                      disabled={complete || o.isNotEquipped}
+                      onChange={(e) => setOutcome(s.adasChecklistMatrix, { result: e.target.value ? Number(e.target.value) : null })}
+                    >
+                      <option value="">No result yet</option>
+                      {options(RESULTS).map((r) => (
+                        <option key={r.value} value={r.value}>
+                          {r.label}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td className="px-3 py-2">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-brand-600"
+                      aria-label={`${s.system} not equipped`}
+                      checked={o.isNotEquipped}
+                      disabled={complete || busy}
+                      onChange={(e) => setOutcome(s.adasChecklistMatrix, { isNotEquipped: e.target.checked, result: e.target.checked ? null : o.result })}
+                    />
+                  </td>
+                  <td className="px-3 py-2">
+                    {o.isNotEquipped && !complete && (
+                      <Button
+                        variant="ghost"
+                        disabled={busy}
+                        onClick={() =>
+                          void run(async () => {
+                            await saveResults();
+                            await adasApi.removeSystem(i.adasInspection, s.adasChecklistMatrix);
+                            return `${s.system} was removed from this inspection.`;
+                          })
+                        }
+                      >
+                        Remove<span className="sr-only"> {s.system}</span>
+                      </Button>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {items.map((s) => {
-                  const o = outcome(s.adasChecklistMatrix);
-                  return (
-                    <tr key={s.adasInspectionResult} className="border-t border-slate-100 align-top" data-testid="system-row">
-                      <th scope="row" className="px-3 py-2 text-left font-normal">
-                        <span className="font-medium text-slate-900">{s.system}</span>
-                        <span className="block text-xs text-slate-600">
-                          {[s.oemName, s.location].filter(Boolean).join(' · ')}
-                        </span>
-                        {s.notice && <span className="mt-1 block text-xs text-amber-900">{s.notice}</span>}
-                      </th>
-                      <td className="px-3 py-2">
-                        {s.calibrationType || '—'}
-                        {s.url && (
-                          <a href={s.url} target="_blank" rel="noreferrer" className="block text-xs text-brand-700 hover:underline">
-                            OEM procedure<span className="sr-only"> for {s.system} (opens in a new tab)</span>
-                          </a>
-                        )}
-                      </td>
-                      <td className="px-3 py-2">
-                        <select
-                          aria-label={`Result for ${s.system}`}
-                          className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
-                          value={o.result ?? ''}
-                          disabled={complete || o.isNotEquipped}
-                          onChange={(e) => setOutcome(s.adasChecklistMatrix, { result: e.target.value ? Number(e.target.value) : null })}
-                        >
-                          <option value="">No result yet</option>
-                          {options(RESULTS).map((r) => (
-                            <option key={r.value} value={r.value}>
-                              {r.label}
-                            </option>
-                          ))}
-                        </select>
-                      </td>
-                      <td className="px-3 py-2">
-                        <input
-                          type="checkbox"
-                          className="size-4 accent-brand-600"
-                          aria-label={`${s.system} not equipped`}
-                          checked={o.isNotEquipped}
-                          disabled={complete || busy}
-                          onChange={(e) => setOutcome(s.adasChecklistMatrix, { isNotEquipped: e.target.checked, result: e.target.checked ? null : o.result })}
-                        />
-                      </td>
-                      <td className="px-3 py-2">
-                        {o.isNotEquipped && !complete && (
-                          <Button
-                            variant="ghost"
-                            disabled={busy}
-                            onClick={() =>
-                              void run(async () => {
-                                await saveResults();
-                                await adasApi.removeSystem(i.adasInspection, s.adasChecklistMatrix);
-                                return `${s.system} was removed from this inspection.`;
-                              })
-                            }
-                          >
-                            Remove<span className="sr-only"> {s.system}</span>
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </SimpleTable>
         )}
         {notInstalled.length > 0 && !complete && (
           <div className="flex flex-col gap-2 rounded-lg border border-dashed border-slate-300 p-3">

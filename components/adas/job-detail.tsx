@@ -10,6 +10,7 @@ import { useRouter } from 'next/navigation';
 import { ArrowLeft, Plus } from 'lucide-react';
 import { useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { SimpleTable } from '@/components/ui/simple-table';
 import { Button } from '@/components/ui/button';
 import { ADAS_TYPES, INSPECTION_TYPES, STATUS, nameOf, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRecord, InspectionRow, RepairLine } from '@/lib/contract/adas';
@@ -153,39 +154,25 @@ export function JobDetail({ job, inspections, lines, locations, insurers, labels
         {inspections.length === 0 ? (
           <p className="text-sm text-slate-600">No inspections yet.</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full text-sm">
-              <caption className="sr-only">Inspections of this job</caption>
-              <thead className="bg-slate-50 text-left text-slate-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2">Inspection</th>
-                  <th scope="col" className="px-3 py-2">Inspector</th>
-                  <th scope="col" className="px-3 py-2">Date</th>
-                  <th scope="col" className="px-3 py-2">Systems</th>
-                  <th scope="col" className="px-3 py-2">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {inspections.map((i) => (
-                  <tr key={i.adasInspection} className="border-t border-slate-100" data-testid="inspection-row">
-                    <th scope="row" className="px-3 py-2 text-left font-normal">
-                      <Link href={inspectionHref(i.adasInspection)} className="font-medium text-brand-700 hover:underline">
-                        {nameOf(INSPECTION_TYPES, i.adasInspectionType) || 'Inspection'} #{i.adasInspection}
-                      </Link>
-                    </th>
-                    <td className="px-3 py-2">{i.inspectorName || <span className="text-slate-400">—</span>}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{labels.inspections[i.adasInspection] || <span className="text-slate-400">—</span>}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {i.systemsTotal - i.systemsPending} of {i.systemsTotal} recorded
-                    </td>
-                    <td className="px-3 py-2">
-                      <StatusBadge status={i.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SimpleTable caption="Inspections of this job" columns={['Inspection', 'Inspector', 'Date', 'Systems', 'Status']}>
+            {inspections.map((i) => (
+              <tr key={i.adasInspection} className="border-t border-slate-100" data-testid="inspection-row">
+                <th scope="row" className="px-3 py-2 text-left font-normal">
+                  <Link href={inspectionHref(i.adasInspection)} className="font-medium text-brand-700 hover:underline">
+                    {nameOf(INSPECTION_TYPES, i.adasInspectionType) || 'Inspection'} #{i.adasInspection}
+                  </Link>
+                </th>
+                <td className="px-3 py-2">{i.inspectorName || <span className="text-slate-400">—</span>}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{labels.inspections[i.adasInspection] || <span className="text-slate-400">—</span>}</td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {i.systemsTotal - i.systemsPending} of {i.systemsTotal} recorded
+                </td>
+                <td className="px-3 py-2">
+                  <StatusBadge status={i.status} />
+                </td>
+              </tr>
+            ))}
+          </SimpleTable>
         )}
       </section>
 
@@ -196,44 +183,29 @@ export function JobDetail({ job, inspections, lines, locations, insurers, labels
         {lines.length === 0 ? (
           <p className="text-sm text-slate-600">No repair lines on this job.</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full text-sm">
-              <caption className="sr-only">Repair lines of the estimate</caption>
-              <thead className="bg-slate-50 text-left text-slate-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2">Line</th>
-                  <th scope="col" className="px-3 py-2">Seq. #</th>
-                  <th scope="col" className="px-3 py-2">Operation</th>
-                  <th scope="col" className="px-3 py-2">Description</th>
-                  <th scope="col" className="px-3 py-2">Part #</th>
-                  <th scope="col" className="px-3 py-2">Not equipped</th>
-                </tr>
-              </thead>
-              <tbody>
-                {lines.map((l) => (
-                  <tr key={l.adasRepairLine} className="border-t border-slate-100">
-                    <td className="px-3 py-2 tabular-nums">{l.lineNum}</td>
-                    <td className="px-3 py-2 tabular-nums">{l.uniqueSequenceNumber}</td>
-                    <td className="px-3 py-2">{l.operation}</td>
-                    <th scope="row" className="px-3 py-2 text-left font-normal">
-                      {l.description}
-                    </th>
-                    <td className="px-3 py-2 font-mono text-xs">{l.partNumber}</td>
-                    <td className="px-3 py-2">
-                      <input
-                        type="checkbox"
-                        className="size-4 accent-brand-600"
-                        aria-label={`Line ${l.lineNum} not equipped`}
-                        checked={l.isNotEquipped}
-                        disabled={busy !== null}
-                        onChange={(e) => act(`line-${l.adasRepairLine}`, async () => void (await adasApi.setLineEquipped(job.adas, l.uniqueSequenceNumber, e.target.checked)))}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SimpleTable caption="Repair lines of the estimate" columns={['Line', 'Seq. #', 'Operation', 'Description', 'Part #', 'Not equipped']}>
+            {lines.map((l) => (
+              <tr key={l.adasRepairLine} className="border-t border-slate-100">
+                <td className="px-3 py-2 tabular-nums">{l.lineNum}</td>
+                <td className="px-3 py-2 tabular-nums">{l.uniqueSequenceNumber}</td>
+                <td className="px-3 py-2">{l.operation}</td>
+                <th scope="row" className="px-3 py-2 text-left font-normal">
+                  {l.description}
+                </th>
+                <td className="px-3 py-2 font-mono text-xs">{l.partNumber}</td>
+                <td className="px-3 py-2">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-brand-600"
+                    aria-label={`Line ${l.lineNum} not equipped`}
+                    checked={l.isNotEquipped}
+                    disabled={busy !== null}
+                    onChange={(e) => act(`line-${l.adasRepairLine}`, async () => void (await adasApi.setLineEquipped(job.adas, l.uniqueSequenceNumber, e.target.checked)))}
+                  />
+                </td>
+              </tr>
+            ))}
+          </SimpleTable>
         )}
       </section>
 

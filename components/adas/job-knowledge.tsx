@@ -6,6 +6,7 @@ import { RESULTS, nameOf } from '@/lib/adas/rules';
 import type { DecodedChecklistItem } from '@/lib/contract/admin';
 import type { VinDecode } from '@/lib/contract/decode';
 import type { VehicleLink } from '@/lib/contract/alldata';
+import { SimpleTable } from '@/components/ui/simple-table';
 
 export interface JobKnowledgeProps {
   checklist: { vehicle: { year: number; make: string; model: string }; decode: VinDecode | null; items: DecodedChecklistItem[] };
@@ -54,38 +55,24 @@ export function JobKnowledge({ checklist, procedures, general }: JobKnowledgePro
         {items.length === 0 ? (
           <p className="text-sm text-slate-600">The knowledge base lists no ADAS systems for this vehicle.</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full text-sm">
-              <caption className="sr-only">Systems of the vehicle and the job’s inspections of them</caption>
-              <thead className="bg-slate-50 text-left text-slate-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2">System</th>
-                  <th scope="col" className="px-3 py-2">Location</th>
-                  <th scope="col" className="px-3 py-2">Calibration</th>
-                  <th scope="col" className="px-3 py-2">On inspections</th>
-                  <th scope="col" className="px-3 py-2">Results</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((s) => (
-                  <tr key={s.adasChecklistMatrix} className="border-t border-slate-100 align-top" data-testid="checklist-row">
-                    <th scope="row" className="px-3 py-2 text-left font-normal">
-                      <span className="font-medium text-slate-900">{s.system}</span>
-                      {s.oemName && <span className="block text-xs text-slate-600">{s.oemName}</span>}
-                      {s.notice && <span className="mt-1 block text-xs text-amber-900">{s.notice}</span>}
-                    </th>
-                    <td className="px-3 py-2">{s.location}</td>
-                    <td className="px-3 py-2">{s.calibrationType || '—'}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {s.inspections}
-                      {s.notEquipped && <span className="block text-xs text-slate-600">Not equipped</span>}
-                    </td>
-                    <td className="px-3 py-2">{s.results.map((r) => nameOf(RESULTS, r.result) || 'No result yet').join(', ') || '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SimpleTable caption="Systems of the vehicle and the job’s inspections of them" columns={['System', 'Location', 'Calibration', 'On inspections', 'Results']}>
+            {items.map((s) => (
+              <tr key={s.adasChecklistMatrix} className="border-t border-slate-100 align-top" data-testid="checklist-row">
+                <th scope="row" className="px-3 py-2 text-left font-normal">
+                  <span className="font-medium text-slate-900">{s.system}</span>
+                  {s.oemName && <span className="block text-xs text-slate-600">{s.oemName}</span>}
+                  {s.notice && <span className="mt-1 block text-xs text-amber-900">{s.notice}</span>}
+                </th>
+                <td className="px-3 py-2">{s.location}</td>
+                <td className="px-3 py-2">{s.calibrationType || '—'}</td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {s.inspections}
+                  {s.notEquipped && <span className="block text-xs text-slate-600">Not equipped</span>}
+                </td>
+                <td className="px-3 py-2">{s.results.map((r) => nameOf(RESULTS, r.result) || 'No result yet').join(', ') || '—'}</td>
+              </tr>
+            ))}
+          </SimpleTable>
         )}
       </section>
       <section aria-labelledby="job-links" className="flex flex-col gap-3">

@@ -10,6 +10,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { SimpleTable } from '@/components/ui/simple-table';
 import { Button } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
 import type { AdasSystem } from '@/lib/contract/decode';
@@ -97,53 +98,39 @@ export function Overview({ vin: initialVin, vehicle, systems, problem, component
           {systems.length === 0 ? (
             <p className="text-sm text-slate-700">The knowledge base lists no ADAS systems for this vehicle.</p>
           ) : (
-            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-              <table className="w-full text-sm">
-                <caption className="sr-only">ADAS systems of this vehicle</caption>
-                <thead className="bg-slate-50 text-left text-slate-700">
-                  <tr>
-                    <th scope="col" className="px-3 py-2">System</th>
-                    <th scope="col" className="px-3 py-2">Location</th>
-                    <th scope="col" className="px-3 py-2">Calibration</th>
-                    <th scope="col" className="px-3 py-2">Notices</th>
-                    <th scope="col" className="px-3 py-2">OEM</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {systems.map((s) => (
-                    <tr key={s.adasChecklistMatrix} className="border-t border-slate-100 align-top" data-testid="overview-system">
-                      <th scope="row" className="px-3 py-2 text-left font-normal">
-                        <span className={`font-medium ${s.isHighlight ? 'text-red-800' : 'text-slate-900'}`}>{s.system}</span>
-                        {s.oemName && <span className="block text-xs text-slate-600">{s.oemName}</span>}
-                      </th>
-                      <td className="px-3 py-2">{s.location}</td>
-                      <td className="px-3 py-2">
-                        {s.calibrationMode ? MODE[s.calibrationMode] ?? s.calibrationMode : 'None listed'}
-                        {s.calibrationType && <span className="block text-xs text-slate-600">{s.calibrationType}</span>}
-                        {[...s.staticNames, ...s.dynamicNames].map((n) => (
-                          <span key={n} className="block text-xs text-slate-600">
-                            {n}
-                          </span>
-                        ))}
-                      </td>
-                      <td className="px-3 py-2 text-amber-900">
-                        {s.notice}
-                        {s.hints && <span className="block text-xs text-slate-600">{s.hints}</span>}
-                      </td>
-                      <td className="px-3 py-2">
-                        {s.url ? (
-                          <a href={s.url} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
-                            Procedure<span className="sr-only"> for {s.system} (opens in a new tab)</span>
-                          </a>
-                        ) : (
-                          <span className="text-slate-400">—</span>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <SimpleTable caption="ADAS systems of this vehicle" columns={['System', 'Location', 'Calibration', 'Notices', 'OEM']}>
+              {systems.map((s) => (
+                <tr key={s.adasChecklistMatrix} className="border-t border-slate-100 align-top" data-testid="overview-system">
+                  <th scope="row" className="px-3 py-2 text-left font-normal">
+                    <span className={`font-medium ${s.isHighlight ? 'text-red-800' : 'text-slate-900'}`}>{s.system}</span>
+                    {s.oemName && <span className="block text-xs text-slate-600">{s.oemName}</span>}
+                  </th>
+                  <td className="px-3 py-2">{s.location}</td>
+                  <td className="px-3 py-2">
+                    {s.calibrationMode ? MODE[s.calibrationMode] ?? s.calibrationMode : 'None listed'}
+                    {s.calibrationType && <span className="block text-xs text-slate-600">{s.calibrationType}</span>}
+                    {[...s.staticNames, ...s.dynamicNames].map((n) => (
+                      <span key={n} className="block text-xs text-slate-600">
+                        {n}
+                      </span>
+                    ))}
+                  </td>
+                  <td className="px-3 py-2 text-amber-900">
+                    {s.notice}
+                    {s.hints && <span className="block text-xs text-slate-600">{s.hints}</span>}
+                  </td>
+                  <td className="px-3 py-2">
+                    {s.url ? (
+                      <a href={s.url} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
+                        Procedure<span className="sr-only"> for {s.system} (opens in a new tab)</span>
+                      </a>
+                    ) : (
+                      <span className="text-slate-400">—</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </SimpleTable>
           )}
         </section>
       )}

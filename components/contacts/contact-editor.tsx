@@ -22,7 +22,7 @@ import { useLookups } from '@/components/lookups/use-lookups';
 import { RelatedContacts } from './related-contacts';
 import { fileAsOf } from './rules';
 import { validateContact } from './validation';
-import { LookupSelect } from '@/components/lookups/lookup-select';
+import { LookupSelect, ZoneAndLanguage } from '@/components/lookups/lookup-select';
 
 
 export interface EditorTarget {
@@ -201,23 +201,11 @@ export function ContactEditor({ target, defaults, onClose, onSaved, onPrimaryCha
       )}
       <TextField label="First Name" autoComplete="given-name" value={draft.firstName} onChange={(e) => set('firstName', e.target.value)} error={errors.firstName} />
       <TextField label="Last Name" required={!draft.isCompany} autoComplete="family-name" value={draft.lastName} onChange={(e) => set('lastName', e.target.value)} error={errors.lastName} />
-      <LookupSelect
-        label="Language"
-        required
+      <ZoneAndLanguage
+        languageFirst
         lookups={lookups}
-        group="Language"
-        value={draft.language}
-        onChange={(v) => set('language', v)}
-        error={errors.language}
-      />
-      <LookupSelect
-        label="Time Zone"
-        required
-        lookups={lookups}
-        group="TimeZone"
-        value={draft.timezone}
-        onChange={(v) => set('timezone', v)}
-        error={errors.timezone}
+        language={{ value: draft.language, onChange: (v) => set('language', v), error: errors.language }}
+        timezone={{ value: draft.timezone, onChange: (v) => set('timezone', v), error: errors.timezone }}
       />
       <TextField label="Insurance #" maxLength={50} value={draft.insuranceNumber} onChange={(e) => set('insuranceNumber', e.target.value)} error={errors.insuranceNumber} />
       <fieldset className="flex flex-col gap-2 sm:col-span-2">

@@ -15,7 +15,7 @@ import { EDITABLE_FIRM_TYPES, FIRM_TYPE_LABELS, type FirmType } from '@/lib/cont
 import { serverFieldErrors, withoutError, type FieldErrors } from '@/lib/validation/field-errors';
 import { firmApi } from './api';
 import { NEW_FIRM, validateFirm } from './rules';
-import { LookupSelect } from '@/components/lookups/lookup-select';
+import { LookupSelect, ZoneAndLanguage } from '@/components/lookups/lookup-select';
 
 export type FirmDraft = Omit<FirmForm, 'firmType'> & { firmType: FirmType | null };
 
@@ -173,23 +173,10 @@ export function FirmDetails({ formId, draft, onChange, lookups, readOnly, onSave
         />
         <PhoneField label="Phone #" value={draft.phoneNo} onChange={(v) => set('phoneNo', v)} error={errors.phoneNo} />
         <TextField label="Email" type="email" autoComplete="email" value={draft.email} onChange={(e) => set('email', e.target.value)} error={errors.email} />
-        <LookupSelect
-          label="Time Zone"
-          required
+        <ZoneAndLanguage
           lookups={lookups}
-          group="TimeZone"
-          value={draft.timezoneId}
-          onChange={(v) => set('timezoneId', v)}
-          error={errors.timezoneId}
-        />
-        <LookupSelect
-          label="Language"
-          required
-          lookups={lookups}
-          group="Language"
-          value={draft.languageId}
-          onChange={(v) => set('languageId', v)}
-          error={errors.languageId}
+          timezone={{ value: draft.timezoneId, onChange: (v) => set('timezoneId', v), error: errors.timezoneId }}
+          language={{ value: draft.languageId, onChange: (v) => set('languageId', v), error: errors.languageId }}
         />
         <TextField label="CCC Id" maxLength={50} value={draft.cccId} onChange={(e) => set('cccId', e.target.value)} error={errors.cccId} />
         <TextField label="Location #" maxLength={50} value={draft.firmNumber} onChange={(e) => set('firmNumber', e.target.value)} error={errors.firmNumber} />

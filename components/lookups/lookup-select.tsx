@@ -24,3 +24,20 @@ export function LookupSelect({ lookups, group, value, onChange, where, ...field 
     />
   );
 }
+
+/** One required lookup choice of a form: its id, setter and field error. */
+export interface LookupBinding {
+  value: number | null | undefined;
+  onChange: (id: number | null) => void;
+  error?: string;
+}
+
+/**
+ * The required Time Zone and Language pair that users, contacts and locations all carry (the user's
+ * dates and texts follow them). `languageFirst` keeps the contact dialog's order.
+ */
+export function ZoneAndLanguage({ lookups, timezone, language, languageFirst = false }: { lookups: Lookups; timezone: LookupBinding; language: LookupBinding; languageFirst?: boolean }) {
+  const zone = <LookupSelect key="zone" label="Time Zone" required lookups={lookups} group="TimeZone" {...timezone} />;
+  const lang = <LookupSelect key="language" label="Language" required lookups={lookups} group="Language" {...language} />;
+  return <>{languageFirst ? [lang, zone] : [zone, lang]}</>;
+}

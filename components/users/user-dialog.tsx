@@ -45,7 +45,7 @@ import {
   type UserDraft,
 } from './rules';
 import type { UserSource } from './source';
-import { LookupSelect } from '@/components/lookups/lookup-select';
+import { LookupSelect, ZoneAndLanguage } from '@/components/lookups/lookup-select';
 
 // The drop zone (react-dropzone) loads when the form first shows it.
 const ImageUploader = dynamic(() => import('@/components/ui/image-uploader').then((m) => m.ImageUploader), { ssr: false });
@@ -431,26 +431,11 @@ export function UserDialog({ open, onOpenChange, target, source, viewer, returnF
               />
             )}
             {vis.adminFields && (
-              <>
-                <LookupSelect
-                  label="Time Zone"
-                  required
-                  lookups={lookups}
-                  group="TimeZone"
-                  value={draft.timezone}
-                  onChange={(v) => set('timezone', v)}
-                  error={errors.timezone}
-                />
-                <LookupSelect
-                  label="Language"
-                  required
-                  lookups={lookups}
-                  group="Language"
-                  value={draft.language}
-                  onChange={(v) => set('language', v)}
-                  error={errors.language}
-                />
-              </>
+              <ZoneAndLanguage
+                lookups={lookups}
+                timezone={{ value: draft.timezone, onChange: (v) => set('timezone', v), error: errors.timezone }}
+                language={{ value: draft.language, onChange: (v) => set('language', v), error: errors.language }}
+              />
             )}
             {vis.password && (
               <div className="flex flex-col gap-2 sm:col-span-2">
