@@ -5,6 +5,7 @@
  */
 import { Alert } from '@/components/ui/alert';
 import { buttonClass } from '@/components/ui/button';
+import { SimpleTable } from '@/components/ui/simple-table';
 import { UpstreamError } from '@/lib/api/errors';
 import { callUpstream } from '@/lib/api/upstream';
 import { contract } from '@/lib/contract';
@@ -61,26 +62,17 @@ export async function SharedInspection({ token }: { token: string }) {
         {shared.systems.length === 0 ? (
           <p className="text-sm text-slate-700">No systems were recorded for this inspection.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b border-slate-200">
-                  <th scope="col" className="py-1 pr-3">System</th>
-                  <th scope="col" className="py-1 pr-3">Result</th>
-                  <th scope="col" className="py-1">Calibration</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shared.systems.map((s, i) => (
-                  <tr key={i} className="border-b border-slate-100">
-                    <th scope="row" className="py-1 pr-3 font-normal">{s.system}</th>
-                    <td className="py-1 pr-3">{s.isNotEquipped ? 'Not equipped' : s.result || 'Not inspected yet'}</td>
-                    <td className="py-1">{s.calibrationType || '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SimpleTable caption="Systems of the inspection and their results" columns={['System', 'Result', 'Calibration']}>
+            {shared.systems.map((s, i) => (
+              <tr key={i} className="border-t border-slate-100">
+                <th scope="row" className="px-3 py-2 text-left font-normal">
+                  {s.system}
+                </th>
+                <td className="px-3 py-2">{s.isNotEquipped ? 'Not equipped' : s.result || 'Not inspected yet'}</td>
+                <td className="px-3 py-2">{s.calibrationType || '—'}</td>
+              </tr>
+            ))}
+          </SimpleTable>
         )}
       </section>
 
@@ -92,8 +84,8 @@ export async function SharedInspection({ token }: { token: string }) {
           <p className="text-sm text-slate-700">No OEM procedure links for this vehicle.</p>
         ) : (
           <ul className="list-disc pl-5 text-sm">
-            {shared.links.map((l) => (
-              <li key={l.url}>
+            {shared.links.map((l, i) => (
+              <li key={i}>
                 <a href={l.url} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
                   {l.title}
                 </a>
