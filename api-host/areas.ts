@@ -4,6 +4,7 @@
  * line here. Migrations of every area run first (in this order, each once, by name), then the seeds.
  */
 import { adas } from './adas';
+import { alldata } from './alldata';
 import { auth } from './auth';
 import { blog } from './blog';
 import { calibrations } from './calibrations';
@@ -15,10 +16,12 @@ import type { Db } from './db';
 import { files } from './files';
 import { firms } from './firms';
 import { insurance } from './insurance';
+import { links } from './links';
 import { log } from './log';
 import { lookups } from './lookups';
 import { mail } from './mail';
 import { onboard } from './onboard';
+import { search } from './search';
 import type { FastifyInstance } from 'fastify';
 import type { HostContext, Implementation } from './server';
 import { users } from './users';
@@ -42,7 +45,7 @@ export interface Area {
 
 // Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
 // Calibrations after ADAS jobs: its seed scrubs and requests their inspections.
-export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, configuration, files, insurance, blog, mail, vehicles, adas, calibrations, dashboard, vehicleData, data, onboard];
+export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, configuration, files, insurance, blog, mail, vehicles, adas, calibrations, dashboard, vehicleData, data, onboard, alldata, links, search];
 
 /** Every call the reference host implements. */
 export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a.calls);

@@ -1,14 +1,12 @@
 'use client';
-import { ErrorView } from '@/components/shell/error-view';
+import { ErrorScreen } from '@/components/shell/error-screen';
 import './globals.css';
 
 export default function GlobalError({ error, retry }: { error: unknown; retry: () => void }) {
   return (
     <html lang="en">
       <body>
-        <main id="main" className="px-4 py-8">
-          <ErrorView error={error} retry={retry} />
-        </main>
+        <ErrorScreen error={error} retry={retry} />
       </body>
     </html>
   );

@@ -13,6 +13,8 @@ const url = (name: string) =>
 export const EMBEDDED_HOST = 'http://127.0.0.1:4010';
 /** The client the embedded vehicle-data stand-in accepts by default (api-host/vehicle-data). */
 export const EMBEDDED_VEHICLE_DATA_CLIENT = { id: 'adas-desk', secret: 'embedded-vehicle-data-secret' } as const;
+/** The client the embedded ALLDATA authorization stand-in accepts by default (api-host/alldata). */
+export const EMBEDDED_ALLDATA_CLIENT = { id: 'adas-desk', secret: 'embedded-alldata-secret' } as const;
 
 const schema = z
   .object({
@@ -45,6 +47,12 @@ const schema = z
     VEHICLE_DATA_CLIENT_SECRET: z.string().min(8, 'VEHICLE_DATA_CLIENT_SECRET must be at least 8 characters').max(500).default(EMBEDDED_VEHICLE_DATA_CLIENT.secret),
     /** The payment provider's hosted card form (the browser frames it; card numbers never reach the app). */
     PAYMENT_URL: url('PAYMENT_URL').default(`${EMBEDDED_HOST}/pay/`),
+    /** ALLDATA's OAuth 2.0 authorization server (its oauth/authorize and oauth/token) and this app's client there. */
+    ALLDATA_URL: url('ALLDATA_URL').default(`${EMBEDDED_HOST}/alldata/`),
+    ALLDATA_CLIENT_ID: z.string().trim().min(1).max(200).default(EMBEDDED_ALLDATA_CLIENT.id),
+    ALLDATA_CLIENT_SECRET: z.string().min(8, 'ALLDATA_CLIENT_SECRET must be at least 8 characters').max(500).default(EMBEDDED_ALLDATA_CLIENT.secret),
+    /** The app's public origin (next-auth's own setting): ALLDATA sends the user back to {NEXTAUTH_URL}/alldataApproval. */
+    NEXTAUTH_URL: url('NEXTAUTH_URL').default('http://localhost:3000'),
     /** Redis shared by every app instance (lib/store): sign-in throttling and ended sessions. Unset: this process's memory. */
     REDIS_URL: z
       .url({ error: 'REDIS_URL must be a redis:// or rediss:// URL' })

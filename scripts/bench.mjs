@@ -15,12 +15,17 @@
  *   4. the log viewer (issue 15): /admin's log section at demo size and with 1,000,000 log records, first
  *      page filtered by level and searched by message (target: median ≤ 150 ms; the database comes from
  *      `npm run seed-bench -- .data/bench/log-1m.db --contacts 0 --log-records 1000000`, reused; BENCH_SKIP_LOG=1 skips it).
+ *   3b. time to interactive of /contacts and /adas with Chromium's CPU throttled ×4 (issue 19; scripts/lib/tti.mjs
+ *      defines it; BENCH_SKIP_TTI=1 skips it);
  *   5. the dashboard (issue 16): every analysis of "past year" at demo size (Northstar) and with 1,000,000 ADAS jobs
  *      over three years across 5,000 locations, over the largest franchiser (target: median ≤ 300 ms; its own database,
  *      .data/bench/dashboard-1m.db, reused; BENCH_SKIP_DASHBOARD=1 skips it).
  *   6. import/export (issue 17): /data at demo size, and the rows per second the host stores through
  *      data/uploadData (BENCH_IMPORT_ROWS contacts rows, default 20,000) beside the 100,000-rows-in-60-s target;
  *      the browser's part is `npm run bench:import`.
+ *   7. live lists (issue 19): the time from one user's change (an HTTP save through the BFF) to its change
+ *      notice at another user's SignalR client and to the row updated on that user's open list in Chromium
+ *      (target: within 2 s; scripts/lib/live-bench.mjs).
  * Prints a table with targets and PASS/MISS, writes JSON to .bench/ (git-ignored). It measures, it never
  * fails a build: the exit code is 0 unless the stack could not start.
  *
@@ -34,6 +39,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { firstLoadJs, kB } from './lib/js-size.mjs';
+import { QUIET_MS, measureTti } from './lib/tti.mjs';
+import { measureLiveNotice } from './lib/live-bench.mjs';
 import { ROOT, ensureBuilt, startApiHost, startApp } from './lib/stack.mjs';
 // TypeScript modules of the project (the npm script runs node with the tsx loader).
 import { signInHttp } from '../tests/support/http.ts';
@@ -45,13 +52,13 @@ const APP_PORT = Number(process.env.BENCH_APP_PORT || 3170);
 const QUICK = process.env.BENCH_QUICK === '1';
 const BIG_DB = process.env.BENCH_100K_DB || '.data/bench/reference.db';
 const SMALL_GET = 'firm/firmPreference?firm=1&category=Brand';
-const TARGETS = { bffP50Ms: 2, ttfbDemoMs: 50, ttfb100kMs: 100, routeJsKb: 175, ttfbLog1mMs: 150, adasBenchMs: 100, dashboardMs: 300, import100kS: 60 };
+const TARGETS = { liveNoticeMs: 2000, bffP50Ms: 2, ttfbDemoMs: 50, ttfb100kMs: 100, routeJsKb: 175, ttfbLog1mMs: 150, adasBenchMs: 100, dashboardMs: 300, import100kS: 60 };
 const LOG_DB = process.env.BENCH_LOG_DB || '.data/bench/log-1m.db';
 const DASHBOARD_DB = process.env.BENCH_DASHBOARD_DB || '.data/bench/dashboard-1m.db';
 const DASHBOARD_ANALYSES = ['serviceCounts', 'serviceSales', 'makeCounts', 'makeSales', 'techHours', 'techCost', 'all', 'location', 'invoicing'];
 const LOG_PAGES = ['/admin?section=log', '/admin?section=log&level=Error&searchTerm=timeout', '/admin?section=log&level=Info&searchTerm=sign', '/admin?section=log&searchTerm=vin&direction=desc'];
 
-const results = { startedAt: new Date().toISOString(), node: process.version, quick: QUICK, targets: TARGETS, bff: [], ttfb: [], js: [], notes: [] };
+const results = { startedAt: new Date().toISOString(), node: process.version, quick: QUICK, targets: TARGETS, bff: [], ttfb: [], js: [], live: [], notes: [] };
 
 // ── measuring ────────────────────────────────────────────────────────────────────────────────────
 function stats(ms) {
@@ -291,6 +298,24 @@ async function benchJs({ origin, signIn }) {
   }
 }
 
+/** Time to interactive of /contacts and /adas on a CPU throttled ×4 (issue 19; scripts/lib/tti.mjs says how). */
+async function benchTti({ origin, signIn }) {
+  heading(`Time to interactive — Chromium, CPU throttled ×4, fresh context, signed in as role 1 (hydrated + ${QUIET_MS} ms without a long task)`);
+  const widths = [12, 6, 14, 12, 12];
+  console.log(row(['route', 'runs', 'hydrated p50', 'TTI p50', 'TBT p50'], widths));
+  const cookie = await signIn(1);
+  for (const path of ['/contacts', '/adas']) {
+    try {
+      const m = await measureTti({ origin, path, cookie, rate: 4, runs: QUICK ? 5 : 9 });
+      console.log(row([path, m.runs, f(m.hydrated), f(m.tti), f(m.tbt)], widths));
+      results.tti = [...(results.tti ?? []), m];
+    } catch (e) {
+      console.log(row([path, '', `not measured: ${e.message.split('\n')[0]}`], widths));
+      results.notes.push(`tti ${path}: ${e.message}`);
+    }
+  }
+}
+
 /**
  * /adas at bench size (issue 13: 100,000 jobs, 250,000 inspections): server render sorted by every column,
  * filtered by status and searched by a partial VIN, as role 1 (every firm) and role 9 (a network).
@@ -316,6 +341,25 @@ async function benchAdas(stack, dbFile) {
   await benchTtfb('bench', stack, paths, TARGETS.adasBenchMs, { by: 'total' });
   await benchTtfb('bench r9', stack, ['/adas', '/adas?orderBy=location', '/adas?filterBy=2&orderBy=vin'], TARGETS.adasBenchMs, { role: 9, by: 'total' });
   await benchTtfb('bench', stack, ['/view?adasInspection=1'], TARGETS.adasBenchMs, { by: 'total' });
+}
+
+/** Live lists (issue 19): change → notice at another user's push client, and → row updated on their open list. */
+async function benchLive({ origin }) {
+  heading('Live lists — from a change by one user (HTTP save via the BFF) to its notice on another user\'s list');
+  const widths = [34, 4, 11, 11, 11, 10, 6];
+  console.log(row(['what', 'n', 'p50', 'p90', 'max', 'target', ''], widths));
+  try {
+    const m = await measureLiveNotice(origin, QUICK ? 5 : 20);
+    for (const [what, samples] of [['notice at the SignalR client', m.notice], ['row updated on the open list', m.list]]) {
+      const s = stats(samples);
+      const ok = s.p90 <= TARGETS.liveNoticeMs;
+      console.log(row([what, s.n, f(s.p50), f(s.p90), f(Math.max(...samples)), `≤ ${TARGETS.liveNoticeMs} ms`, verdict(ok)], widths));
+      results.live.push({ what, ...s, max: Math.max(...samples), target: TARGETS.liveNoticeMs, pass: ok });
+    }
+  } catch (e) {
+    console.log(`live lists: not measured (${e.message})`);
+    results.notes.push(`live lists: ${e.message}`);
+  }
 }
 
 function bigDatabase() {
@@ -348,6 +392,8 @@ await withStack({ apiPort: API_PORT, appPort: APP_PORT, db: `.data/bench-demo-${
   await benchTtfb('demo', stack, ['/data'], TARGETS.ttfbDemoMs);
   await benchImportStore(stack);
   await benchJs(stack);
+  if (process.env.BENCH_SKIP_TTI !== '1') await benchTti(stack);
+  await benchLive(stack);
 });
 
 if (process.env.BENCH_SKIP_100K === '1') {
@@ -431,6 +477,6 @@ mkdirSync(join(ROOT, '.bench'), { recursive: true });
 const file = join(ROOT, '.bench', `bench-${results.startedAt.replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, JSON.stringify(results, null, 2));
 writeFileSync(join(ROOT, '.bench', 'bench-latest.json'), JSON.stringify(results, null, 2));
-const misses = [...results.bff, ...results.ttfb, ...results.js].filter((r) => r.pass === false).length;
+const misses = [...results.bff, ...results.ttfb, ...results.js, ...results.live].filter((r) => r.pass === false).length;
 console.log(`\n[bench] ${misses ? `${misses} target(s) missed` : 'all targets met'}; ${results.seconds} s; results in ${file.slice(ROOT.length + 1)}`);
 process.exit(0);

@@ -18,7 +18,8 @@ import { contract } from '../../lib/contract';
 import type { AdasRecord, InspectionItem, InspectionResult, InspectionRow, RepairLine } from '../../lib/contract/adas';
 import type { AdasSystem } from '../../lib/contract/decode';
 import type { Db } from '../db';
-import { type Caller, assertFirm, badRequest, conflict, implement, notFound } from '../server';
+import { announceChange } from '../hub/changes';
+import { type Caller, type HostContext, assertFirm, badRequest, conflict, implement, notFound } from '../server';
 import { prepared } from '../sql';
 import { decodeFor } from '../vehicles/decode';
 import { upsertVehicle } from '../vehicles/calls';
@@ -243,6 +244,12 @@ function addSystem(db: Db, inspection: number, s: AdasSystem, sort: number): num
   );
 }
 
+/** Announces (after the transaction committed) the job a call changed, and answers its result. */
+function jobChanged<T>(ctx: HostContext, caller: Caller, result: T, job: (result: T) => number): T {
+  announceChange(ctx, caller.user, 'adas', [job(result)]);
+  return result;
+}
+
 // ── writing ─────────────────────────────────────────────────────────────────────────────────────
 type InspectionBody = z.output<typeof a.saveAdasInspection.body>;
 
@@ -320,7 +327,7 @@ export const adasCalls = [
 
   implement(a.createAdas, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    return writing(db, () => {
+    return jobChanged(ctx, caller, writing(db, () => {
       const firm = body.firm ?? caller.firm;
       assertFirm(caller, firm, 'Firm');
       const name = insurerName(db, caller, body.insurance);
@@ -339,12 +346,12 @@ export const adasCalls = [
         rollUp(db, id, caller.user);
       }
       return { id, adasInspection: inspection };
-    });
+    }), (r) => r.id);
   }),
 
   implement(a.saveAdas, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    return writing(db, () => {
+    return jobChanged(ctx, caller, writing(db, () => {
       const job = visibleJob(db, caller, body.adas);
       const firm = body.firm ?? job.firm;
       assertFirm(caller, firm, 'Firm');
@@ -361,12 +368,12 @@ export const adasCalls = [
         body.adas,
       );
       return { id: body.adas };
-    });
+    }), (r) => r.id);
   }),
 
   implement(a.updateStatusAdas, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    return writing(db, () => {
+    return jobChanged(ctx, caller, writing(db, () => {
       const job = visibleJob(db, caller, body.adas);
       if (job.status === body.status) {
         const r = prepared(db, `SELECT status_changed_at, ${userName('status_changed_by')} AS by FROM adas WHERE adas = ?`).get(job.adas) as { status_changed_at: string | null; by: string | null };
@@ -381,7 +388,7 @@ export const adasCalls = [
       }
       setJobStatus(db, job.adas, body.status, caller.user);
       return { adas: job.adas, adasStatus: body.status, adasInspection: null, status: null };
-    });
+    }), (r) => r.adas);
   }),
 
   implement(a.adasInspections, ({ query, caller, ctx }) => {
@@ -396,7 +403,7 @@ export const adasCalls = [
 
   implement(a.saveAdasInspection, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    return writing(db, () => {
+    return jobChanged(ctx, caller, writing(db, () => {
       const job = visibleJob(db, caller, body.adas);
       if (body.adasInspection <= 0) {
         const id = insertInspection(db, caller, job, body);
@@ -423,25 +430,25 @@ export const adasCalls = [
       );
       if (body.status !== head.status) return changeInspectionStatus(db, caller, head, body.status);
       return { adas: job.adas, adasStatus: job.status, adasInspection: head.adas_inspection, status: head.status };
-    });
+    }), (r) => r.adas);
   }),
 
   implement(a.updateStatusAdasInspection, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    return writing(db, () => {
+    return jobChanged(ctx, caller, writing(db, () => {
       const head = visibleInspection(db, caller, body.adasInspection);
       if (head.status === body.status) throw conflict(alreadyMessage('inspection', head.status, head.status_changed_at, head.changed_by));
       return changeInspectionStatus(db, caller, head, body.status);
-    });
+    }), (r) => r.adas);
   }),
 
   implement(a.deleteInspection, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    return writing(db, () => {
+    return jobChanged(ctx, caller, writing(db, () => {
       const head = visibleInspection(db, caller, body.adasInspection);
       prepared(db, 'DELETE FROM adas_inspection WHERE adas_inspection = ?').run(head.adas_inspection);
       return { adas: head.adas, adasStatus: rollUp(db, head.adas, caller.user), adasInspection: null, status: null };
-    });
+    }), (r) => r.adas);
   }),
 
   implement(a.adasInspectionItems, ({ query, caller, ctx }) => {

@@ -10,7 +10,8 @@ import { PUSH_TARGETS, type OpportunityNotice } from '../../lib/push/messages';
 import { refreshInspection } from '../dashboard/rollup';
 import type { Db } from '../db';
 import { sendMail } from '../mail/outbox';
-import { HttpError, assertFirm, badRequest, forbidden, implement, notFound, type Caller } from '../server';
+import { announceChange } from '../hub/changes';
+import { HttpError, type HostContext, assertFirm, badRequest, forbidden, implement, notFound, type Caller } from '../server';
 import { prepared } from '../sql';
 import { usersReaching } from '../users/reach';
 import { receiveCalibrationLines } from './ccc';
@@ -27,6 +28,18 @@ function visibleJobId(db: Db, caller: Caller, adas: number): { adas: number; fir
   const r = prepared(db, 'SELECT adas, firm FROM adas WHERE adas = ?').get(adas) as { adas: number; firm: number } | undefined;
   if (!r || !caller.firms.has(r.firm)) throw notFound('ADAS job');
   return r;
+}
+
+/** The job a request belongs to (null for a request without an inspection). */
+const jobOf = (db: Db, request: number) => (prepared(db, 'SELECT adas FROM calibrate_request WHERE calibrate_request = ?').pluck().get(request) as number | null | undefined) ?? null;
+
+/**
+ * Announces (after the change committed) a changed request, and its job: the ADAS list shows the job's
+ * unread notes. A deleted request is gone, so its firm and job are passed in.
+ */
+function requestChanged(ctx: HostContext, caller: Caller, request: { calibrate_request: number; firm: number }, job = jobOf(ctx.db, request.calibrate_request)): void {
+  announceChange(ctx, caller.user, 'calibrateRequest', [request.calibrate_request], request.firm);
+  if (job) announceChange(ctx, caller.user, 'adas', [job], request.firm);
 }
 
 async function readEstimatePart(request: import('fastify').FastifyRequest): Promise<{ bytes: Buffer; fileName: string }> {
@@ -71,6 +84,7 @@ export const calibrationCalls = [
     const users = usersReaching(db, body.firm);
     const notice: OpportunityNotice = { opportunity: id, firm: body.firm, firmName: firm.name, title: `${body.year} ${body.make} ${body.model}: ${body.reason}` };
     ctx.push?.send((owner) => users.has(owner.user), PUSH_TARGETS.opportunity, [notice]);
+    requestChanged(ctx, caller, { calibrate_request: id, firm: body.firm }, adas);
     return { id };
   }),
 
@@ -83,10 +97,12 @@ export const calibrationCalls = [
   implement(c.deleteRequest, ({ query, caller, ctx }) => {
     const r = visibleRequest(ctx.db, caller, query.calibrateRequest);
     if (r.created_by !== caller.user && !mayManageRequests(caller.role)) throw forbidden('Only who created a request, or a manager, may delete it.');
+    const job = jobOf(ctx.db, r.calibrate_request);
     writing(ctx.db, () => {
       prepared(ctx.db, 'DELETE FROM calibrate_request WHERE calibrate_request = ?').run(r.calibrate_request);
       if (r.adas_inspection != null) refreshInspection(ctx.db, r.adas_inspection);
     });
+    requestChanged(ctx, caller, r, job);
     return { success: true as const };
   }),
 
@@ -103,6 +119,7 @@ export const calibrationCalls = [
       // A Declined or Cancelled request sells nothing (billable.ts).
       if (r.adas_inspection != null) refreshInspection(ctx.db, r.adas_inspection);
     });
+    requestChanged(ctx, caller, r);
     return { calibrateRequest: r.calibrate_request, statusName: body.statusName };
   }),
 
@@ -122,9 +139,10 @@ export const calibrationCalls = [
       if (!note) throw notFound('Note');
       if (note.user !== caller.user) throw forbidden('Only its author may change a note.');
       prepared(ctx.db, "UPDATE calibrate_request_note SET note = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE calibrate_request_note = ?").run(body.note, body.calibrateRequestNote);
+      requestChanged(ctx, caller, r);
       return { id: body.calibrateRequestNote };
     }
-    return writing(ctx.db, () => {
+    const saved = writing(ctx.db, () => {
       const id = Number(prepared(ctx.db, 'INSERT INTO calibrate_request_note (calibrate_request, user, note) VALUES (?, ?, ?)').run(r.calibrate_request, caller.user, body.note).lastInsertRowid);
       // The author has read their own note.
       prepared(ctx.db, 'INSERT INTO calibrate_request_read (calibrate_request, user, last_note) VALUES (?, ?, ?) ON CONFLICT (calibrate_request, user) DO UPDATE SET last_note = excluded.last_note').run(
@@ -134,15 +152,18 @@ export const calibrationCalls = [
       );
       return { id };
     });
+    requestChanged(ctx, caller, r);
+    return saved;
   }),
 
   implement(c.deleteRequestNote, ({ query, caller, ctx }) => {
-    const note = prepared(ctx.db, 'SELECT n.calibrate_request_note, n.user, r.firm FROM calibrate_request_note n JOIN calibrate_request r ON r.calibrate_request = n.calibrate_request WHERE n.calibrate_request_note = ?').get(
+    const note = prepared(ctx.db, 'SELECT n.calibrate_request_note, n.calibrate_request, n.user, r.firm FROM calibrate_request_note n JOIN calibrate_request r ON r.calibrate_request = n.calibrate_request WHERE n.calibrate_request_note = ?').get(
       query.calibrateRequestNote,
-    ) as { calibrate_request_note: number; user: number; firm: number } | undefined;
+    ) as { calibrate_request_note: number; calibrate_request: number; user: number; firm: number } | undefined;
     if (!note || !caller.firms.has(note.firm)) throw notFound('Note');
     if (note.user !== caller.user && !mayManageRequests(caller.role)) throw forbidden('Only its author, or a manager, may delete a note.');
     prepared(ctx.db, 'DELETE FROM calibrate_request_note WHERE calibrate_request_note = ?').run(note.calibrate_request_note);
+    requestChanged(ctx, caller, note);
     return { success: true as const };
   }),
 

@@ -24,7 +24,7 @@ export interface JobOfInspection {
 }
 
 /** The inspection and its job, when the caller reaches its firm (else the same 404 as an unknown one). */
-export function inspectionJob(db: Db, caller: Caller, adasInspection: number): JobOfInspection {
+export function inspectionJob(db: Db, caller: Pick<Caller, 'firms'>, adasInspection: number): JobOfInspection {
   const r = prepared(
     db,
     `SELECT i.adas_inspection, i.adas, j.firm, coalesce(nullif(i.ronumber, ''), j.ronumber) AS ronumber, coalesce(i.insurance, j.insurance) AS insurance,

@@ -32,7 +32,8 @@ import type { ContactAddress, ContactEmail, ContactPhone, ContactRecord, Related
 import { firmScope, prepared } from '../sql';
 import { listContacts, searchContacts, type SearchKind, type SearchRow } from './query';
 import type { Db } from '../db';
-import { type Caller, assertFirm, badRequest, implement, notFound } from '../server';
+import { announceChange } from '../hub/changes';
+import { type Caller, type HostContext, assertFirm, badRequest, implement, notFound } from '../server';
 
 const { contact: c } = contract;
 
@@ -444,22 +445,29 @@ function search(db: Db, caller: Caller, kind: SearchKind, q: { firmid?: number; 
   return { items: searchContacts(db, kind, q.searchterm, { firms: searchFirms(caller, q.firmid), type: q.type || undefined }).map(toSearchResult) };
 }
 
+/** Announces (after the save committed) the contacts a call changed, and answers its result. */
+function changed<T>(ctx: HostContext, caller: Caller, result: T, contacts: (result: T) => readonly number[]): T {
+  announceChange(ctx, caller.user, 'contact', contacts(result));
+  return result;
+}
+
 // ── calls ───────────────────────────────────────────────────────────────────────────────────────
 export const contactCalls = [
   implement(c.contacts, ({ query, caller, ctx }) => listContacts(ctx.db, query, { firms: caller.firms, vendorsOnly: false })),
   implement(c.vendors, ({ query, caller, ctx }) => listContacts(ctx.db, query, { firms: caller.firms, vendorsOnly: true })),
   implement(c.contact, ({ query, caller, ctx }) => readContact(ctx.db, caller, query.id)),
   implement(c.vendor, ({ query, caller, ctx }) => readContact(ctx.db, caller, query.id, true)),
-  implement(c.saveContact, ({ body, caller, ctx }) => saveContact(ctx.db, caller, body, false)),
-  implement(c.saveVendor, ({ body, caller, ctx }) => saveContact(ctx.db, caller, body, true)),
-  implement(c.mergeContacts, ({ query, caller, ctx }) => merge(ctx.db, caller, query.ids)),
+  implement(c.saveContact, ({ body, caller, ctx }) => changed(ctx, caller, saveContact(ctx.db, caller, body, false), (r) => [r.id])),
+  implement(c.saveVendor, ({ body, caller, ctx }) => changed(ctx, caller, saveContact(ctx.db, caller, body, true), (r) => [r.id])),
+  implement(c.mergeContacts, ({ query, caller, ctx }) => changed(ctx, caller, merge(ctx.db, caller, query.ids), () => query.ids)),
   implement(c.setInactive, ({ query, caller, ctx }) => {
     const db = ctx.db;
-    return db.transaction(() => {
+    const done = db.transaction(() => {
       visibleContacts(db, caller, query.ids);
       db.prepare(`UPDATE contact SET is_inactive = 1 WHERE contact IN (${query.ids.join(',')})`).run();
       return { count: query.ids.length };
     })();
+    return changed(ctx, caller, done, () => query.ids);
   }),
 
   implement(c.lookupContact, ({ query, caller, ctx }) => search(ctx.db, caller, 'contact', { searchterm: query.search })),
@@ -485,27 +493,27 @@ export const contactCalls = [
     visibleContact(ctx.db, caller, query.id);
     return (prepared(ctx.db, `${ADDRESS_SELECT} WHERE a.contact = ? ORDER BY a.is_primary DESC, a.contact_address`).all(query.id) as Rows).map(toAddress);
   }),
-  implement(c.saveAddress, ({ body, caller, ctx }) => saveAddress(ctx.db, caller, body)),
-  implement(c.deleteAddress, ({ body, caller, ctx }) => deleteRecord(ctx.db, caller, ADDRESS, body.contactAddress, body.contact)),
-  implement(c.setPrimaryAddress, ({ query, caller, ctx }) => setPrimary(ctx.db, caller, ADDRESS, query.id, query.contact)),
+  implement(c.saveAddress, ({ body, caller, ctx }) => changed(ctx, caller, saveAddress(ctx.db, caller, body), () => [body.contact])),
+  implement(c.deleteAddress, ({ body, caller, ctx }) => changed(ctx, caller, deleteRecord(ctx.db, caller, ADDRESS, body.contactAddress, body.contact), (r) => [r.contact])),
+  implement(c.setPrimaryAddress, ({ query, caller, ctx }) => changed(ctx, caller, setPrimary(ctx.db, caller, ADDRESS, query.id, query.contact), () => [query.contact])),
 
   // phones
   implement(c.contactPhones, ({ query, caller, ctx }) => {
     visibleContact(ctx.db, caller, query.id);
     return (prepared(ctx.db, `${PHONE_SELECT} WHERE p.contact = ? ORDER BY p.is_primary DESC, p.contact_phone`).all(query.id) as Rows).map(toPhone);
   }),
-  implement(c.savePhone, ({ body, caller, ctx }) => savePhone(ctx.db, caller, body)),
-  implement(c.deletePhone, ({ body, caller, ctx }) => deleteRecord(ctx.db, caller, PHONE, body.contactPhone, body.contact)),
-  implement(c.setPrimaryPhone, ({ query, caller, ctx }) => setPrimary(ctx.db, caller, PHONE, query.id, query.contact)),
+  implement(c.savePhone, ({ body, caller, ctx }) => changed(ctx, caller, savePhone(ctx.db, caller, body), () => [body.contact])),
+  implement(c.deletePhone, ({ body, caller, ctx }) => changed(ctx, caller, deleteRecord(ctx.db, caller, PHONE, body.contactPhone, body.contact), (r) => [r.contact])),
+  implement(c.setPrimaryPhone, ({ query, caller, ctx }) => changed(ctx, caller, setPrimary(ctx.db, caller, PHONE, query.id, query.contact), () => [query.contact])),
 
   // emails
   implement(c.contactEmails, ({ query, caller, ctx }) => {
     visibleContact(ctx.db, caller, query.id);
     return (prepared(ctx.db, `${EMAIL_SELECT} WHERE e.contact = ? ORDER BY e.is_primary DESC, e.contact_email`).all(query.id) as Rows).map(toEmail);
   }),
-  implement(c.saveEmail, ({ body, caller, ctx }) => saveEmail(ctx.db, caller, body)),
-  implement(c.deleteEmail, ({ body, caller, ctx }) => deleteRecord(ctx.db, caller, EMAIL, body.contactEmail, body.contact)),
-  implement(c.setPrimaryEmail, ({ query, caller, ctx }) => setPrimary(ctx.db, caller, EMAIL, query.id, query.contact)),
+  implement(c.saveEmail, ({ body, caller, ctx }) => changed(ctx, caller, saveEmail(ctx.db, caller, body), () => [body.contact])),
+  implement(c.deleteEmail, ({ body, caller, ctx }) => changed(ctx, caller, deleteRecord(ctx.db, caller, EMAIL, body.contactEmail, body.contact), (r) => [r.contact])),
+  implement(c.setPrimaryEmail, ({ query, caller, ctx }) => changed(ctx, caller, setPrimary(ctx.db, caller, EMAIL, query.id, query.contact), () => [query.contact])),
 
   // related contacts
   implement(c.related, ({ query, caller, ctx }) => {

@@ -26,14 +26,14 @@ export interface VehicleDataOptions {
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const sameText = (a: string, b: string) => {
+export const sameText = (a: string, b: string) => {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
 /** The client of an HTTP Basic header (RFC 6749 §2.3.1: form-urlencoded id and secret), or null. */
-function basicClient(header: string | undefined): { id: string; secret: string } | null {
+export function basicClient(header: string | undefined): { id: string; secret: string } | null {
   const m = header && /^Basic ([A-Za-z0-9+/=]+)$/i.exec(header);
   if (!m) return null;
   const text = Buffer.from(m[1], 'base64').toString('utf8');

@@ -3,5 +3,5 @@ import { AppShell, shellMetadata } from '@/components/shell/app-shell';
 export const generateMetadata = shellMetadata;
 
 export default function DefaultLayout({ children }: { children: React.ReactNode }) {
-  return <AppShell layout="default">{children}</AppShell>;
+  return <AppShell>{children}</AppShell>;
 }

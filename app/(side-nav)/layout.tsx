@@ -1,7 +1,8 @@
-import { AppShell, shellMetadata } from '@/components/shell/app-shell';
+import { shellMetadata } from '@/components/shell/app-shell';
+import { SideNavShell } from '@/components/shell/side-nav-shell';
 
 export const generateMetadata = shellMetadata;
 
 export default function SideNavLayout({ children }: { children: React.ReactNode }) {
-  return <AppShell layout="side-nav">{children}</AppShell>;
+  return <SideNavShell>{children}</SideNavShell>;
 }

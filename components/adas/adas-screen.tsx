@@ -5,17 +5,15 @@
  * and date filters, CSV export of every matching row, and the job and vehicle editors.
  */
 import dynamic from 'next/dynamic';
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { Plus } from 'lucide-react';
 import { useCallback, useId, useMemo, useState } from 'react';
-import { DataTable, FilterSelect, fetchAllPages, useList, type FilterOption } from '@/components/data-table';
+import { DataTable, FilterSelect, ListLink, fetchAllPages, useList, type FilterOption } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
 import { STATUS_NAMES, VEHICLE_DEFAULT_YEAR, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRow } from '@/lib/contract/adas';
 import type { VehicleRecord } from '@/lib/contract/vehicle';
-import { listHref } from '@/lib/list-state';
 import { adasApi, vehicleApi } from './api';
 import { jobColumns, undated, vehicleColumns, type Dated } from './columns';
 import { jobHref } from './hrefs';
@@ -118,18 +116,15 @@ export function AdasScreen({ spec, state, data, query, locations, insurers, defa
 
       <nav aria-label="Jobs or vehicles" className="inline-flex self-start rounded-md border border-slate-300 bg-white p-0.5">
         {(['jobs', 'vehicles'] as const).map((v) => (
-          <Link
+          <ListLink
             key={v}
-            href={listHref(spec, { ...state, view: v, page: 1, orderBy: 'adas', filterBy: 0 })}
+            list={list}
+            change={{ view: v, orderBy: v === 'jobs' ? 'adas' : 'vehicle', direction: 'desc', filterBy: 0, from: '', to: '' }}
             aria-current={data.view === v ? 'page' : undefined}
-            onClick={(e) => {
-              e.preventDefault();
-              if (data.view !== v) list.go({ view: v, orderBy: v === 'jobs' ? 'adas' : 'vehicle', direction: 'desc', filterBy: 0, from: '', to: '' });
-            }}
             className={`rounded px-4 py-2 text-sm font-medium ${data.view === v ? 'bg-brand-600 text-white' : 'text-slate-800 hover:bg-slate-100'}`}
           >
             {v === 'jobs' ? 'Jobs' : 'Vehicles'}
-          </Link>
+          </ListLink>
         ))}
       </nav>
 
@@ -141,6 +136,7 @@ export function AdasScreen({ spec, state, data, query, locations, insurers, defa
           rows={data.items}
           count={data.count}
           rowId={(r) => String(r.adas)}
+          live="adas"
           rowLabel={(r) => r.ronumber}
           list={list}
           search={{ label: 'Search jobs', placeholder: 'RO number or VIN' }}

@@ -9,6 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import type { ReportPreference } from '@/lib/contract/calibration';
+import { ShareLink } from '@/components/links/share-link';
 import { calibrationApi, reportHref } from './api';
 
 const LANGUAGES = [
@@ -82,6 +83,7 @@ export function ReportSection({ adasInspection, preference }: { adasInspection: 
         </Button>
       </div>
       <div aria-live="polite">{notice && <Alert kind={notice.kind}>{notice.text}</Alert>}</div>
+      <ShareLink adasInspection={adasInspection} />
     </section>
   );
 }

@@ -4,7 +4,7 @@
  * contact/phoneSearch/, or contact/vendorSearch/ in the vendor view. Picking a result opens its editor.
  */
 import { useId, useState } from 'react';
-import { Typeahead } from '@/components/ui/typeahead';
+import { LazyTypeahead } from '@/components/ui/lazy-typeahead';
 import { contactApi, type View } from './api';
 import { SearchResultLine } from './search-result-line';
 
@@ -55,7 +55,7 @@ export function ContactSearch({ view, onPick }: { view: View; onPick: (contact: 
           </select>
         </div>
       )}
-      <Typeahead<Found>
+      <LazyTypeahead<Found>
         key={`${view}-${mode}`}
         className="min-w-0 flex-1 sm:w-72 sm:flex-none"
         label={view === 'vendors' ? 'Find a vendor' : 'Find a contact'}

@@ -6,15 +6,13 @@
  * the editor updates its row here at once, without reloading the list.
  */
 import dynamic from 'next/dynamic';
-import Link from 'next/link';
 import { Plus } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { DataTable, FilterSelect, fetchAllPages, useList, type FilterOption } from '@/components/data-table';
+import { DataTable, FilterSelect, ListLink, fetchAllPages, useList, type FilterOption } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
 import type { ContactList, ContactRow } from '@/lib/contract/contact';
-import { listHref } from '@/lib/list-state';
 import { contactApi } from './api';
 import { contactColumns } from './columns';
 import type { PrimaryChange } from '@/components/contact-info/contact-info';
@@ -107,18 +105,15 @@ export function ContactsScreen({ spec, state, data, contactTypes, defaults }: Co
       <div className="flex flex-wrap items-end justify-between gap-3">
         <nav aria-label="Contacts or vendors" className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
           {(['contacts', 'vendors'] as const).map((v) => (
-            <Link
+            <ListLink
               key={v}
-              href={listHref(spec, { ...state, view: v, page: 1, filterBy: ALL_TYPES })}
+              list={list}
+              change={{ view: v, filterBy: ALL_TYPES }}
               aria-current={view === v ? 'page' : undefined}
-              onClick={(e) => {
-                e.preventDefault();
-                if (view !== v) list.go({ view: v, filterBy: ALL_TYPES });
-              }}
               className={`rounded px-4 py-2 text-sm font-medium ${view === v ? 'bg-brand-600 text-white' : 'text-slate-800 hover:bg-slate-100'}`}
             >
               {v === 'vendors' ? 'Vendors' : 'Contacts'}
-            </Link>
+            </ListLink>
           ))}
         </nav>
         <ContactSearch view={view} onPick={(id) => setEditor({ id, view })} />
@@ -142,6 +137,7 @@ export function ContactsScreen({ spec, state, data, contactTypes, defaults }: Co
         rows={rows}
         count={data.count}
         rowId={(r) => String(r.contact)}
+        live="contact"
         rowLabel={(r) => r.fileAs}
         list={list}
         selectable

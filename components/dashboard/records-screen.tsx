@@ -69,6 +69,7 @@ export function RecordsScreen(props: Props) {
         rows={records.items}
         count={records.count}
         rowId={(r) => String(r.adas)}
+        live="adas"
         rowLabel={(r) => `${r.ronumber} ${r.vehicle}`}
         list={list}
         exportCsv={{

@@ -5,8 +5,12 @@
  * and turns clicks into new URLs (paging, page size, sorting, search) through a ListController.
  *
  * - server-side paging (count, page size selector) and sorting (aria-sort on the sorted column);
- * - row selection with a header checkbox; the checked rows go to the `bulkActions` render prop, and the
- *   selection is cleared when the set of rows on screen changes (another page, filter or sort);
+ * - sort headers and pager are real links to the URL of their state: they work before hydration and without
+ *   JavaScript; once hydrated, a click navigates client-side (ListLink);
+ * - row selection with a header checkbox; the checked rows go to the `bulkActions` render prop; rows that
+ *   leave the screen (another page, filter or sort) leave the selection, rows still on screen stay checked;
+ * - live rows (`live`): change notices of the rows' kind refresh the list in place, or say how many rows
+ *   changed while the user is in the middle of a selection or an edit (live.ts);
  * - a toolbar: search box, the screen's filters, column visibility, CSV export of every matching row;
  * - empty and loading states (loading while a navigation is pending);
  * - optional details under a row (`expandedRow`), spanning the table;
@@ -29,11 +33,17 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, LoaderCircle } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
-import type { BaseFields } from '@/lib/list-state';
+import { nextSort, type BaseFields } from '@/lib/list-state';
+import type { RecordKind } from '@/lib/push/changes';
 import type { CsvValue } from './csv';
+import { ListLink } from './list-link';
 import { Pagination } from './pagination';
-import { ColumnsMenu, ExportButton, SearchBox } from './toolbar';
+
+// Live rows load after hydration: nothing arrives before the push connection, which starts later still.
+const LiveStatus = dynamic(() => import('./live').then((m) => m.LiveStatus), { ssr: false, loading: () => <p className="min-h-5" /> });
+import { ColumnsMenu, ExportButton, SearchBox, type SearchFormTarget } from './toolbar';
 import type { ListController } from './use-list';
 
 const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, columnVisibilityFeature, rowPaginationFeature });
@@ -90,6 +100,8 @@ export interface DataTableProps<T> {
   noun?: string;
   /** Details shown under a row across the whole table (null: none), e.g. a post's comments. */
   expandedRow?: (row: T) => React.ReactNode;
+  /** The kind of record each row is (its rowId is the record id): the list follows change notices of that kind. */
+  live?: RecordKind;
 }
 
 function sortIcon(dir: false | 'asc' | 'desc') {
@@ -133,17 +145,22 @@ export function DataTable<T extends RowData>({
   empty = 'Nothing to show.',
   noun = 'rows',
   expandedRow,
+  live,
 }: DataTableProps<T>) {
   const { state, pending } = list;
 
-  // Selection belongs to the rows on screen: a new page, sort or filter starts from none.
-  const idsKey = rows.map(rowId).join(',');
+  // Selection belongs to the rows on screen: rows that left it (a new page, sort or filter) leave it too;
+  // rows a refresh keeps stay checked.
+  const ids = rows.map(rowId);
+  const idsKey = ids.join(',');
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [selectionFor, setSelectionFor] = useState(idsKey);
   if (selectionFor !== idsKey) {
     setSelectionFor(idsKey);
-    setRowSelection({});
+    const onScreen = new Set(ids);
+    setRowSelection((checked) => Object.fromEntries(Object.entries(checked).filter(([id, on]) => on && onScreen.has(id))));
   }
+  const anyChecked = Object.values(rowSelection).some(Boolean);
 
   const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>(() =>
     Object.fromEntries(columns.filter((c) => c.hidden).map((c) => [c.id, false])),
@@ -166,14 +183,10 @@ export function DataTable<T extends RowData>({
   const sorting = useMemo<SortingState>(() => [{ id: state.orderBy, desc: state.direction === 'desc' }], [state.orderBy, state.direction]);
   const pagination = useMemo<PaginationState>(() => ({ pageIndex: state.page - 1, pageSize: state.pageSize }), [state.page, state.pageSize]);
 
-  const onSortingChange: OnChangeFn<SortingState> = (updater) => {
-    const next = functionalUpdate(updater, sorting)[0];
-    if (next) list.go({ orderBy: next.id, direction: next.desc ? 'desc' : 'asc' });
-  };
+  // Sorting and paging are links (ListLink); only the page size selector changes the table's state.
   const onPaginationChange: OnChangeFn<PaginationState> = (updater) => {
     const next = functionalUpdate(updater, pagination);
     if (next.pageSize !== pagination.pageSize) list.go({ pageSize: next.pageSize });
-    else if (next.pageIndex !== pagination.pageIndex) list.go({ page: next.pageIndex + 1 });
   };
 
   const table = useTable({
@@ -182,7 +195,6 @@ export function DataTable<T extends RowData>({
     data: rows as T[],
     getRowId: (row) => rowId(row),
     state: { sorting, pagination, rowSelection, columnVisibility },
-    onSortingChange,
     onPaginationChange,
     onRowSelectionChange: setRowSelection,
     onColumnVisibilityChange: setColumnVisibility,
@@ -206,11 +218,24 @@ export function DataTable<T extends RowData>({
   const visibleColumns = table.getVisibleLeafColumns();
   const span = visibleColumns.length + (selectable ? 1 : 0);
   const pageSizes = (list.spec.fields.pageSize.values ?? [state.pageSize]) as readonly number[];
+  // Without JavaScript the search box is a GET form: the list's other state goes along as hidden fields.
+  const searchTarget = useMemo<SearchFormTarget>(() => {
+    const query = new URL(list.href({ searchTerm: '', page: 1 }), 'http://list').searchParams;
+    return { action: list.spec.path, hidden: [...query].filter(([name]) => name !== 'searchTerm') };
+  }, [list]);
 
   return (
     <section aria-label={caption} className="flex min-w-0 flex-col gap-3">
       <div className="flex flex-wrap items-end gap-2">
-        {search && <SearchBox label={search.label} placeholder={search.placeholder} value={state.searchTerm} onSearch={(searchTerm) => list.go({ searchTerm }, { replace: true })} />}
+        {search && (
+          <SearchBox
+            label={search.label}
+            placeholder={search.placeholder}
+            value={state.searchTerm}
+            onSearch={(searchTerm) => list.go({ searchTerm }, { replace: true })}
+            target={searchTarget}
+          />
+        )}
         {filters}
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <ColumnsMenu
@@ -236,6 +261,8 @@ export function DataTable<T extends RowData>({
           )}
         </div>
       )}
+
+      {live && <LiveStatus kind={live} rowsKey={rows} url={list.href({})} busy={anyChecked} refresh={list.refresh} />}
 
       <div className="relative min-w-0 rounded-lg border border-slate-200 bg-white shadow-sm">
         <div className="max-w-full overflow-x-auto">
@@ -268,14 +295,14 @@ export function DataTable<T extends RowData>({
                         className={`px-3 py-2 whitespace-nowrap ${col?.className ?? ''}`}
                       >
                         {header.column.getCanSort() ? (
-                          <button
-                            type="button"
-                            onClick={header.column.getToggleSortingHandler()}
-                            className="-mx-1 inline-flex items-center gap-1 rounded px-1 py-1 uppercase hover:bg-slate-200"
+                          <ListLink
+                            list={list}
+                            change={nextSort(state, header.column.id)}
+                            className="-mx-1 inline-flex items-center gap-1 rounded px-1 py-1 text-inherit uppercase no-underline hover:bg-slate-200"
                           >
                             {col?.header}
                             {sortIcon(dir)}
-                          </button>
+                          </ListLink>
                         ) : (
                           col?.header
                         )}
@@ -344,18 +371,11 @@ export function DataTable<T extends RowData>({
       </div>
 
       <Pagination
-        page={state.page}
-        pageSize={state.pageSize}
+        list={list}
         pageSizes={pageSizes}
         count={count}
         noun={noun}
-        canPrevious={table.getCanPreviousPage()}
-        canNext={table.getCanNextPage()}
         pageCount={table.getPageCount()}
-        onFirst={() => table.firstPage()}
-        onPrevious={() => table.previousPage()}
-        onNext={() => table.nextPage()}
-        onLast={() => table.lastPage()}
         onPageSize={(n) => table.setPageSize(n)}
         disabled={pending}
       />

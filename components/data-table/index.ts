@@ -2,4 +2,5 @@
 export { DataTable, type DataColumn, type DataTableProps, type Selection } from './data-table';
 export { FilterSelect, SearchBox, type FilterOption } from './toolbar';
 export { useList, type ListController } from './use-list';
+export { ListLink } from './list-link';
 export { fetchAllPages, toCsv, downloadText, csvFilename, type CsvColumn, type CsvValue } from './csv';

@@ -1,49 +1,65 @@
 'use client';
-/** Paging under the data-table: the range shown and the count, the page size, first/previous/next/last. */
+/**
+ * Paging under the data-table: the range shown and the count, the page size, first/previous/next/last.
+ * The four page buttons are links to their page's URL (ListLink): they work before hydration and without
+ * JavaScript; one that leads nowhere (first page, last page) is shown disabled.
+ */
 import { ChevronFirst, ChevronLast, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
+import type { BaseFields } from '@/lib/list-state';
+import { ListLink } from './list-link';
+import type { ListController } from './use-list';
 
 export interface PaginationProps {
-  page: number;
-  pageSize: number;
+  list: ListController<BaseFields>;
   pageSizes: readonly number[];
   pageCount: number;
   count: number;
   noun: string;
-  canPrevious: boolean;
-  canNext: boolean;
   disabled?: boolean;
-  onFirst: () => void;
-  onPrevious: () => void;
-  onNext: () => void;
-  onLast: () => void;
   onPageSize: (size: number) => void;
 }
 
 const fmt = new Intl.NumberFormat('en-US');
+const BUTTON = 'inline-flex size-10 items-center justify-center rounded-md border border-slate-300 bg-white';
 
-export function Pagination(p: PaginationProps) {
+function PageLink({ list, page, enabled, label, children }: { list: ListController<BaseFields>; page: number; enabled: boolean; label: string; children: React.ReactNode }) {
+  if (!enabled)
+    return (
+      <span role="link" aria-disabled="true" aria-label={label} className={`${BUTTON} cursor-not-allowed text-slate-400`}>
+        {children}
+      </span>
+    );
+  return (
+    <ListLink list={list} change={{ page }} aria-label={label} className={`${BUTTON} text-slate-800 hover:bg-slate-100`}>
+      {children}
+    </ListLink>
+  );
+}
+
+export function Pagination({ list, pageSizes, pageCount, count, noun, disabled, onPageSize }: PaginationProps) {
   const sizeId = useId();
-  const from = p.count === 0 ? 0 : (p.page - 1) * p.pageSize + 1;
-  const to = Math.min(p.count, p.page * p.pageSize);
-  const btn =
-    'inline-flex size-10 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-white';
+  const { page, pageSize } = list.state;
+  const from = count === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(count, page * pageSize);
+  const back = page > 1 && !disabled;
+  const forward = page < pageCount && !disabled;
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-800">
       <p data-testid="list-range" aria-live="polite">
-        {p.count === 0 ? `No ${p.noun}` : `${fmt.format(from)}–${fmt.format(to)} of ${fmt.format(p.count)} ${p.noun}`}
+        {count === 0 ? `No ${noun}` : `${fmt.format(from)}–${fmt.format(to)} of ${fmt.format(count)} ${noun}`}
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <label htmlFor={sizeId} className="flex items-center gap-2">
           Rows per page
           <select
             id={sizeId}
-            value={p.pageSize}
-            disabled={p.disabled}
-            onChange={(e) => p.onPageSize(Number(e.target.value))}
+            value={pageSize}
+            disabled={disabled}
+            onChange={(e) => onPageSize(Number(e.target.value))}
             className="rounded-md border border-slate-300 bg-white px-2 py-2 text-base sm:text-sm"
           >
-            {p.pageSizes.map((n) => (
+            {pageSizes.map((n) => (
               <option key={n} value={n}>
                 {n}
               </option>
@@ -51,21 +67,21 @@ export function Pagination(p: PaginationProps) {
           </select>
         </label>
         <div className="flex items-center gap-1">
-          <button type="button" className={btn} onClick={p.onFirst} disabled={!p.canPrevious || p.disabled} aria-label="First page">
+          <PageLink list={list} page={1} enabled={back} label="First page">
             <ChevronFirst aria-hidden="true" className="size-4" />
-          </button>
-          <button type="button" className={btn} onClick={p.onPrevious} disabled={!p.canPrevious || p.disabled} aria-label="Previous page">
+          </PageLink>
+          <PageLink list={list} page={page - 1} enabled={back} label="Previous page">
             <ChevronLeft aria-hidden="true" className="size-4" />
-          </button>
+          </PageLink>
           <span className="px-2 whitespace-nowrap" data-testid="list-page">
-            Page {fmt.format(p.page)} of {fmt.format(p.pageCount)}
+            Page {fmt.format(page)} of {fmt.format(pageCount)}
           </span>
-          <button type="button" className={btn} onClick={p.onNext} disabled={!p.canNext || p.disabled} aria-label="Next page">
+          <PageLink list={list} page={page + 1} enabled={forward} label="Next page">
             <ChevronRight aria-hidden="true" className="size-4" />
-          </button>
-          <button type="button" className={btn} onClick={p.onLast} disabled={!p.canNext || p.disabled} aria-label="Last page">
+          </PageLink>
+          <PageLink list={list} page={pageCount} enabled={forward} label="Last page">
             <ChevronLast aria-hidden="true" className="size-4" />
-          </button>
+          </PageLink>
         </div>
       </div>
     </nav>

@@ -10,11 +10,30 @@ const TOOL_BUTTON =
 
 export const SEARCH_DEBOUNCE_MS = 350;
 
+/** Where the search form goes without JavaScript: the list's path and the rest of its state as hidden fields. */
+export interface SearchFormTarget {
+  action: string;
+  hidden: readonly (readonly [string, string])[];
+}
+
 /**
  * A search box that searches as the user types (debounced) and on Enter. The URL's value wins when it
- * changes from outside (back button), but not while the user's own last term is on its way.
+ * changes from outside (back button), but not while the user's own last term is on its way. Given
+ * `target`, it is also a plain GET form (`searchTerm`) that works before hydration and without JavaScript.
  */
-export function SearchBox({ label, placeholder, value, onSearch }: { label: string; placeholder?: string; value: string; onSearch: (term: string) => void }) {
+export function SearchBox({
+  label,
+  placeholder,
+  value,
+  onSearch,
+  target,
+}: {
+  label: string;
+  placeholder?: string;
+  value: string;
+  onSearch: (term: string) => void;
+  target?: SearchFormTarget;
+}) {
   const id = useId();
   const [text, setText] = useState(value);
   const [sent, setSent] = useState(value);
@@ -51,12 +70,15 @@ export function SearchBox({ label, placeholder, value, onSearch }: { label: stri
   return (
     <form
       role="search"
+      action={target?.action}
+      method="get"
       className="flex min-w-0 flex-col gap-1"
       onSubmit={(e) => {
         e.preventDefault();
         send(text);
       }}
     >
+      {target?.hidden.map(([name, v]) => <input key={name} type="hidden" name={name} value={v} />)}
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
@@ -65,6 +87,7 @@ export function SearchBox({ label, placeholder, value, onSearch }: { label: stri
         <input
           id={id}
           type="search"
+          name={target ? 'searchTerm' : undefined}
           value={text}
           placeholder={placeholder}
           maxLength={100}

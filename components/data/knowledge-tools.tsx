@@ -11,8 +11,7 @@ import { Button } from '@/components/ui/button';
 import { CheckboxField, SelectField, TextArea, TextField } from '@/components/ui/field';
 import { BffError, bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
-import { LINKS_FILE_MAX_CHARS, MAKE_MATRIX_LINK_COLUMNS } from '@/lib/contract/admin';
-import { CCC_KEYWORD_KINDS, LINK_TYPES } from '@/lib/configuration/constants';
+import { CCC_KEYWORD_KINDS, LINKS_FILE_MAX_CHARS, LINK_TYPES, MAKE_MATRIX_LINK_COLUMNS } from '@/lib/configuration/constants';
 import { formatCount } from '@/lib/format';
 import { serverFieldErrors, type FieldErrors } from '@/lib/validation/field-errors';
 

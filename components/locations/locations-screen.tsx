@@ -8,7 +8,7 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { Plus, Send } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { DataTable, FilterSelect, fetchAllPages, useList, type FilterOption } from '@/components/data-table';
+import { DataTable, FilterSelect, ListLink, fetchAllPages, useList, type FilterOption } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/field';
 import { PageHeading } from '@/components/ui/page-heading';
@@ -92,18 +92,15 @@ export function LocationsScreen({ spec, state, canEdit, canPrice, canInvite, hom
 
       <nav aria-label="List or network" className="inline-flex self-start rounded-md border border-slate-300 bg-white p-0.5">
         {(['list', 'tree'] as const).map((v) => (
-          <Link
+          <ListLink
             key={v}
-            href={listHref(spec, { ...state, view: v, page: 1 })}
+            list={list}
+            change={{ view: v }}
             aria-current={state.view === v ? 'page' : undefined}
-            onClick={(e) => {
-              e.preventDefault();
-              if (state.view !== v) list.go({ view: v });
-            }}
             className={`rounded px-4 py-2 text-sm font-medium ${state.view === v ? 'bg-brand-600 text-white' : 'text-slate-800 hover:bg-slate-100'}`}
           >
             {v === 'list' ? 'List' : 'Network'}
-          </Link>
+          </ListLink>
         ))}
       </nav>
 

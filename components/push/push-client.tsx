@@ -2,10 +2,13 @@
 /**
  * The shell's push client (overview §1, §4): connects when the shell mounts and stops when it unmounts
  * (logout reloads the page; a logout in another tab stops it too). @microsoft/signalr and the message
- * texts are imported only after mount, so neither is part of first-load JS. Errors are logged to the
+ * texts are imported only once the page has loaded and is idle (lib/after-idle.ts), so neither is part
+ * of first-load JS nor competes with hydration. Errors are logged to the
  * console, never shown.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { afterIdle } from '@/lib/after-idle';
+import { publishPush } from '@/lib/push/bus';
 import type { PushToast } from '@/lib/push/messages';
 import type { RoleId } from '@/lib/roles';
 import { Toasts } from './toasts';
@@ -13,7 +16,8 @@ import { Toasts } from './toasts';
 /** Toasts shown at once; older ones give way. */
 const MAX_TOASTS = 4;
 
-export function PushClient({ role }: { role: RoleId | null }) {
+/** `user`: the signed-in user; their own change notices are not published (their screen already shows the change). */
+export function PushClient({ role, user }: { role: RoleId | null; user: number }) {
   const [toasts, setToasts] = useState<PushToast[]>([]);
   const dismiss = useCallback((key: string) => setToasts((list) => list.filter((t) => t.key !== key)), []);
 
@@ -28,17 +32,24 @@ export function PushClient({ role }: { role: RoleId | null }) {
       if (e.key === 'nextauth.message' && e.newValue?.includes('"signout"')) void stop?.();
     };
     window.addEventListener('storage', onStorage);
-    Promise.all([import('@/lib/push/client'), import('@/lib/push/messages')])
-      .then(([{ startPush }, { toastFor }]) => {
-        if (!cancelled) stop = startPush({ onMessage: (target, payload) => show(toastFor(target, payload, role)) }).stop;
-      })
-      .catch((e) => console.warn('[push] the push client could not be loaded', e));
+    const cancelStart = afterIdle(() =>
+      Promise.all([import('@/lib/push/client'), import('@/lib/push/messages')])
+        .then(([{ startPush }, { toastFor, isOwnChange }]) => {
+          const onMessage = (target: string, payload: unknown) => {
+            if (!isOwnChange(target, payload, user)) publishPush(target, payload);
+            show(toastFor(target, payload, role));
+          };
+          if (!cancelled) stop = startPush({ onMessage }).stop;
+        })
+        .catch((e) => console.warn('[push] the push client could not be loaded', e)),
+    );
     return () => {
       cancelled = true;
+      cancelStart();
       window.removeEventListener('storage', onStorage);
       void stop?.();
     };
-  }, [role]);
+  }, [role, user]);
 
   return <Toasts toasts={toasts} onDismiss={dismiss} />;
 }

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { failureMessage, parseDigest } from '@/lib/api/errors';
+import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 
 export function errorText(error: unknown): { title: string; detail: string } {
@@ -14,16 +15,14 @@ export function errorText(error: unknown): { title: string; detail: string } {
 }
 
 /**
- * Reports the failure to the log (best effort: the API itself may be what failed). The BFF client loads
- * only then: both error boundaries are part of every route's first-load JS.
+ * Reports the failure to the log (best effort: the API itself may be what failed). This module loads only
+ * when a page fails (components/shell/error-screen.tsx).
  */
 function useReport(error: unknown) {
   useEffect(() => {
     const e = error as Error & { digest?: string };
     const value = JSON.stringify({ path: window.location.pathname, digest: e?.digest, message: e?.digest ? undefined : e?.message });
-    import('@/lib/bff/client')
-      .then(({ bff }) => bff<typeof contract.log.saveEntry>('POST', 'log/saveEntry', { body: { name: 'client-error', value: value.slice(0, 4000) } }))
-      .catch(() => undefined);
+    bff<typeof contract.log.saveEntry>('POST', 'log/saveEntry', { body: { name: 'client-error', value: value.slice(0, 4000) } }).catch(() => undefined);
   }, [error]);
 }
 

@@ -1,15 +1,17 @@
-/** The top bar: the firm's logo (48 px high) and title, the top menu (ADAS only), the user menu. */
+/** The top bar: the firm's logo (48 px high) and title, the top menu (ADAS only), the command palette's
+ * search button, the user menu. */
 import Link from 'next/link';
 import type { Brand } from '@/lib/brand';
 import type { MenuItem } from '@/lib/routes';
-import { MenuButton } from './menu-button';
+import { PaletteLauncher } from '@/components/palette/palette-launcher';
 import { UserMenu, type UserMenuProps } from './user-menu';
 
-export function TopBar({ brand, items, user, withDrawer }: { brand: Brand; items: MenuItem[]; user: UserMenuProps; withDrawer: boolean }) {
+/** `menuButton`: the left menu's drawer button (side-nav layout only). */
+export function TopBar({ brand, items, user, menuButton }: { brand: Brand; items: MenuItem[]; user: UserMenuProps; menuButton?: React.ReactNode }) {
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white">
       <div className="flex items-center gap-2 px-3 py-1 sm:gap-4 sm:px-4">
-        {withDrawer && <MenuButton />}
+        {menuButton}
         <Link href="/" className="flex min-w-0 items-center gap-3">
           {/* eslint-disable-next-line @next/next/no-img-element -- brand logos are firm-provided URLs of any size */}
           <img src={brand.logo} alt="" height={48} className="h-12 w-auto max-w-24 object-contain sm:max-w-40" data-testid="brand-logo" />
@@ -28,6 +30,7 @@ export function TopBar({ brand, items, user, withDrawer }: { brand: Brand; items
             ))}
           </ul>
         </nav>
+        <PaletteLauncher user={user.user} role={user.role} />
         <UserMenu {...user} />
       </div>
     </header>

@@ -2,11 +2,17 @@
 /**
  * The top bar's user actions: the profile (the user profile dialog of components/users for the signed-in
  * user, source 0), password change and logout.
+ *
+ * Logout is a form post (app/api/session/logout), and the menu is in the page from the server on: before
+ * hydration (or without JavaScript) focusing the menu button shows it (CSS :focus-within), so a slow phone
+ * can log out before the page is interactive. Once hydrated, the button toggles it.
  */
 import { ChevronDown, UserRound } from 'lucide-react';
 import dynamic from 'next/dynamic';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { OWN_PROFILE } from '@/components/users/source';
+import { afterIdle } from '@/lib/after-idle';
+import { announceSignOut } from '@/lib/auth/sign-out-notice';
 import type { RoleId } from '@/lib/roles';
 
 // The dialogs (and Radix) load after the page, not with it: they are fetched when the browser is idle.
@@ -14,8 +20,12 @@ const loadProfile = () => import('@/components/users/user-dialog');
 const loadPassword = () => import('@/components/users/password-dialog');
 const UserDialog = dynamic(() => loadProfile().then((m) => m.UserDialog), { ssr: false });
 const PasswordDialog = dynamic(() => loadPassword().then((m) => m.PasswordDialog), { ssr: false });
-// Logout, too, loads when chosen: the shell is part of every signed-in page's first-load JS.
-const logout = () => import('@/lib/auth/client').then((m) => m.logout());
+/** Where the logout form posts. */
+export const LOGOUT_PATH = '/api/session/logout';
+
+const noSubscription = () => () => undefined;
+/** False in the server render and during hydration, true once React runs the page. */
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 export interface UserMenuProps {
   user: number;
@@ -36,10 +46,10 @@ export function UserMenu({ user, role, firm, firstName, lastName, username }: Us
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
 
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
-    idle(() => void Promise.all([loadProfile(), loadPassword()]).catch(() => undefined));
+    return afterIdle(() => void Promise.all([loadProfile(), loadPassword()]).catch(() => undefined));
   }, []);
 
   useEffect(() => {
@@ -70,7 +80,7 @@ export function UserMenu({ user, role, firm, firstName, lastName, username }: Us
 
   const item = 'block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100';
   return (
-    <div ref={wrapRef} className="relative">
+    <div ref={wrapRef} className="relative" data-hydrated={hydrated || undefined}>
       <button
         ref={buttonRef}
         type="button"
@@ -87,8 +97,13 @@ export function UserMenu({ user, role, firm, firstName, lastName, username }: Us
         <span className="sr-only sm:hidden">Account menu for {firstName} {lastName}</span>
         <ChevronDown aria-hidden="true" className="size-4" />
       </button>
-      {open && (
-        <ul id={menuId} className="absolute right-0 z-30 mt-1 w-52 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+      {(open || !hydrated) && (
+        <ul
+          id={menuId}
+          className={`absolute right-0 z-30 mt-1 w-52 rounded-md border border-slate-200 bg-white py-1 shadow-lg ${
+            open ? '' : 'hidden [div:not([data-hydrated]):focus-within>&]:block'
+          }`}
+        >
           <li>
             <button type="button" className={item} onClick={() => choose('profile')}>
               Profile
@@ -100,9 +115,11 @@ export function UserMenu({ user, role, firm, firstName, lastName, username }: Us
             </button>
           </li>
           <li>
-            <button type="button" className={item} onClick={() => void logout()}>
-              Log out
-            </button>
+            <form method="post" action={LOGOUT_PATH} onSubmit={announceSignOut}>
+              <button type="submit" className={item}>
+                Log out
+              </button>
+            </form>
           </li>
         </ul>
       )}

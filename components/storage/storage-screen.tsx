@@ -11,7 +11,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { deleteQuestion } from '@/lib/validation/messages';
 import { PageHeading } from '@/components/ui/page-heading';
-import { Typeahead } from '@/components/ui/typeahead';
+import { LazyTypeahead } from '@/components/ui/lazy-typeahead';
 import { bff } from '@/lib/bff/client';
 import { BFF_PREFIX } from '@/lib/bff/protocol';
 import type { contract } from '@/lib/contract';
@@ -122,7 +122,7 @@ export function StorageScreen({ spec, state, data, dates, account, home }: Stora
             {`Only ${home.name}`}
           </Button>
         )}
-        <Typeahead<FirmRow>
+        <LazyTypeahead<FirmRow>
           label="Choose a location"
           placeholder="Search by name or city"
           className="w-full sm:w-72"

@@ -22,6 +22,9 @@ export interface TypeaheadProps<T> {
   clearOnSelect?: boolean;
   error?: string | null;
   className?: string;
+  /** What the box holds at first (lazy-typeahead.tsx hands over what was typed while this loaded). */
+  initialText?: string;
+  autoFocus?: boolean;
 }
 
 type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done' } | { kind: 'failed'; message: string };
@@ -37,10 +40,12 @@ export function Typeahead<T>({
   clearOnSelect = true,
   error,
   className = '',
+  initialText = '',
+  autoFocus,
 }: TypeaheadProps<T>) {
   const id = useId();
   const listId = `${id}-list`;
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const [items, setItems] = useState<readonly T[]>([]);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [open, setOpen] = useState(false);
@@ -159,6 +164,7 @@ export function Typeahead<T>({
         <input
           ref={inputRef}
           id={id}
+          autoFocus={autoFocus}
           type="text"
           role="combobox"
           autoComplete="off"

@@ -7,6 +7,7 @@ import { contract } from '../contract';
 import { config } from '../config';
 import { CALLBACK_COOKIE, COOKIE_OPTIONS, CSRF_COOKIE, SESSION_COOKIE } from './cookies';
 import { decodeSession, encodeSession, profileFromToken } from './jwt';
+import { endSignedInSession } from './logout';
 import { safeCallback } from './redirects';
 import { SESSION_MAX_AGE_S, endSession } from './revocation';
 
@@ -61,8 +62,9 @@ export function authOptions(): NextAuthOptions {
       // Logout ends the session itself, not only the browser's copy of the cookie: recorded as ended here,
       // and the API token revoked at the host.
       async signOut({ token }) {
-        if (typeof token?.sid === 'string' && token.profile) await endSession(token.sid, token.profile.exp * 1000);
-        if (typeof token?.apiToken === 'string') await callUpstream(contract.auth.revokeToken, {}, token.apiToken).catch(() => undefined);
+        if (typeof token?.sid === 'string' && token.profile && typeof token.apiToken === 'string')
+          await endSignedInSession(token.sid, token.profile.exp * 1000, token.apiToken);
+        else if (typeof token?.sid === 'string' && token.profile) await endSession(token.sid, token.profile.exp * 1000);
       },
     },
     callbacks: {

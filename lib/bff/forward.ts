@@ -134,7 +134,8 @@ function limited(body: ReadableStream<Uint8Array>, limit: number) {
 }
 
 /** A file's answer: its bytes as they come, with a type the browser may not second-guess, inert if opened. */
-function fileAnswer(res: Response): NextResponse {
+/** A file answer of the upstream, passed on with headers that keep it from running as a page. */
+export function fileAnswer(res: Response): NextResponse {
   const headers: Record<string, string> = {
     ...noStore(),
     'Content-Type': res.headers.get('content-type') ?? 'application/octet-stream',

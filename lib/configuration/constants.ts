@@ -61,3 +61,8 @@ export const YEAR_RANGE_MESSAGE = 'The end year is before the start year';
 
 /** The firm whose users maintain the network's knowledge base (the platform, "ADAS Central"). */
 export const NETWORK_FIRM = 1;
+
+/** Largest links file, in characters (the BFF and the host accept bodies up to 1 MB). */
+export const LINKS_FILE_MAX_CHARS = 900_000;
+/** The columns of a links file, in order. */
+export const MAKE_MATRIX_LINK_COLUMNS = ['make', 'model', 'yearStart', 'yearEnd', 'title', 'url'] as const;

@@ -39,16 +39,14 @@ import { z } from 'zod';
 import { ALL_ROLES } from '../roles';
 import { sectionRoles } from '../routes';
 import { MESSAGES } from '../validation/messages';
-import { CALIBRATION_MODES, INFO_LOOKUP_TYPES, YEAR_RANGE_MESSAGE } from '../configuration/constants';
+import { CALIBRATION_MODES, INFO_LOOKUP_TYPES, LINKS_FILE_MAX_CHARS, MAKE_MATRIX_LINK_COLUMNS, YEAR_RANGE_MESSAGE } from '../configuration/constants';
+
+export { LINKS_FILE_MAX_CHARS, MAKE_MATRIX_LINK_COLUMNS };
 import { adasSystem, vinDecode } from './decode';
 import { defineCall, ok, optionalText, q, requiredText, savedId } from './define';
 import { httpUrl, keywordText, modelYear, nameList, optionalRef, recordId, requiredRef, yearRange } from './config-fields';
 import { paged, pagedQuery } from './list';
 
-/** Largest links file, in characters (the BFF and the host accept bodies up to 1 MB). */
-export const LINKS_FILE_MAX_CHARS = 900_000;
-/** The columns of a links file, in order. */
-export const MAKE_MATRIX_LINK_COLUMNS = ['make', 'model', 'yearStart', 'yearEnd', 'title', 'url'] as const;
 
 const year = z.preprocess(
   (v) => (v === '' || v === undefined || v === null ? null : typeof v === 'string' ? Number(v.trim()) : v),

@@ -3,6 +3,7 @@ import * as adas from './adas';
 import * as adasmatrix from './adasmatrix';
 import * as admin from './admin';
 import * as alldata from './alldata';
+import * as alldataAccount from './alldata-account';
 import * as auth from './auth';
 import * as blog from './blog';
 import * as calibration from './calibration';
@@ -21,12 +22,14 @@ import * as onboard from './onboard';
 import * as partner from './partner';
 import * as report from './report';
 import * as scanpro from './scanpro';
+import * as search from './search';
+import * as share from './share';
 import * as storage from './storage';
 import * as testdrive from './testdrive';
 import * as user from './user';
 import * as vehicle from './vehicle';
 
-export const contract = { adas, adasmatrix, admin, alldata, auth, blog, calibration, contact, dashboard, data, decode, file, firm, insurance, language, log, lookup, onboard, partner, report, scanpro, storage, testdrive, user, vehicle };
+export const contract = { adas, adasmatrix, admin, alldata, alldataAccount, auth, blog, calibration, contact, dashboard, data, decode, file, firm, insurance, language, log, lookup, onboard, partner, report, scanpro, search, share, storage, testdrive, user, vehicle };
 
 function isCall(v: unknown): v is CallDef {
   return typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'response' in v;

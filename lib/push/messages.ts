@@ -2,12 +2,16 @@
  * The push messages: what the hub sends (target and argument) and how the shell turns them into toasts.
  * Client-safe and dependency-free (no zod in the browser bundle for two small shapes); the reference host
  * builds the same types. Overview §1: two kinds, the make-matrix-links import notice (administrators only,
- * roles 1 and 2) and the opportunity notice.
+ * roles 1 and 2) and the opportunity notice. Issue 19 adds a third, not shown as a toast: the change notice
+ * that tells open lists their rows changed (`recordsChanged`, read by components/data-table).
  */
 import { isAdminRole, type RoleId } from '../roles';
+import { RECORDS_CHANGED, isRecordsChanged } from './changes';
+
+export { RECORD_KINDS, isRecordsChanged, type RecordKind, type RecordsChanged } from './changes';
 
 /** Hub method names (the invocation targets). */
-export const PUSH_TARGETS = { importNotice: 'importNotice', opportunity: 'opportunity' } as const;
+export const PUSH_TARGETS = { importNotice: 'importNotice', opportunity: 'opportunity', recordsChanged: RECORDS_CHANGED } as const;
 export type PushTarget = (typeof PUSH_TARGETS)[keyof typeof PUSH_TARGETS];
 
 /** Outcome of a make-matrix-links import (admin/importMakeMatrixLinks), sent when the background import is done. */
@@ -46,6 +50,9 @@ export function isImportNotice(v: unknown): v is ImportNotice {
 export function isOpportunityNotice(v: unknown): v is OpportunityNotice {
   return isObject(v) && isId(v.opportunity) && isId(v.firm) && typeof v.title === 'string' && typeof v.firmName === 'string';
 }
+
+/** A change notice of the user's own change: their screen already shows it (the saving screen refreshed). */
+export const isOwnChange = (target: string, payload: unknown, user: number) => target === PUSH_TARGETS.recordsChanged && isRecordsChanged(payload) && payload.by === user;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

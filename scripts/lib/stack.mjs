@@ -132,6 +132,8 @@ export async function startApp({ port = 3000, apiOrigin = 'http://127.0.0.1:4010
     PUSH_URL: `${apiOrigin}/hubs/push`,
     // The host's vehicle-data stand-in, unless the customer's service is configured.
     VEHICLE_DATA_URL: process.env.VEHICLE_DATA_URL || `${apiOrigin}/ADAG/`,
+    // The host's ALLDATA authorization stand-in, unless the real service is configured.
+    ALLDATA_URL: process.env.ALLDATA_URL || `${apiOrigin}/alldata/`,
     // The host's payment stand-in, unless the real provider is configured.
     PAYMENT_URL: process.env.PAYMENT_URL || `${apiOrigin}/pay/`,
     AUTH_SECRET: process.env.AUTH_SECRET || embeddedAuthSecret(),

@@ -98,7 +98,7 @@ test('a shop user goes from a VIN to a Complete job', async ({ page }) => {
 
 test('a bad check digit is refused in the job form before anything is sent', async ({ page }) => {
   await signIn(page, 5, undefined, '/adas');
-  await waitForHydration(page, 'main thead button');
+  await waitForHydration(page, 'main thead a');
   await page.getByRole('button', { name: 'New job' }).click();
   const dialog = page.getByRole('dialog', { name: 'New ADAS job' });
   await dialog.getByLabel('RO number').fill('E2E-CHECK');

@@ -9,10 +9,10 @@ import { withTestDb } from './adas-support';
 test('sort, status filter, page size and search survive a reload and fill in the bare path', async ({ page }) => {
   await signIn(page, 4, undefined, '/adas');
   await expect(page).toHaveTitle(/^ADAS · /);
-  await waitForHydration(page, 'main thead button');
+  await waitForHydration(page, 'main thead a');
   await expect(page.getByRole('columnheader', { name: 'Job' })).toHaveCount(0);
 
-  await page.getByRole('columnheader', { name: 'Vehicle' }).getByRole('button').click();
+  await page.getByRole('columnheader', { name: 'Vehicle' }).getByRole('link').click();
   await expect(page).toHaveURL(/orderBy=vehicle/);
   await page.getByLabel('Status').selectOption('Complete');
   await expect(page).toHaveURL(/filterBy=2/);
@@ -60,7 +60,7 @@ test("another firm's job and inspection are unreachable, the same as unknown one
 
 test('CSV export writes every job matching the filters, not just the page', async ({ page }) => {
   await signIn(page, 16, undefined, '/adas?filterBy=2&pageSize=10');
-  await waitForHydration(page, 'main thead button');
+  await waitForHydration(page, 'main thead a');
   const count = withTestDb((db) => db.prepare('SELECT count(*) FROM adas WHERE firm = 7 AND status = 2').pluck().get() as number);
   expect(count).toBeGreaterThan(10);
   const download = page.waitForEvent('download');

@@ -16,13 +16,13 @@ test.describe('contacts list', () => {
     await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
 
     // Paging
-    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByRole('link', { name: 'Next page' }).click();
     await expect(page).toHaveURL(/[?&]page=2(&|$)/);
     await expect(range(page)).toHaveText(/^11–20 of /);
     await expect(page.getByTestId('list-page')).toHaveText(/^Page 2 of \d+/);
 
     // Sorting: the sorted column flips; a new sort goes back to page 1.
-    await nameHeader.getByRole('button').click();
+    await nameHeader.getByRole('link').click();
     await expect(page).toHaveURL(/direction=desc/);
     await expect(page).not.toHaveURL(/page=2/);
     await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
@@ -55,7 +55,7 @@ test.describe('contacts list', () => {
     await page.getByRole('button', { name: 'Clear search' }).click();
     await expect(page).not.toHaveURL(/searchTerm/);
     await page.getByLabel('Rows per page').selectOption('10');
-    await page.getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
+    await page.getByRole('columnheader', { name: 'Name' }).getByRole('link').click();
     await expect(page).toHaveURL(/\/contacts$/);
     await page.goto('/contacts');
     await expect(page).toHaveURL(/\/contacts$/);
@@ -68,14 +68,14 @@ test.describe('contacts list', () => {
     await addEmail(a, `aaa.${tok.toLowerCase()}@example.com`);
     await addEmail(b, `zzz.${tok.toLowerCase()}@example.com`);
     await openContacts(page, tok);
-    await page.getByRole('columnheader', { name: 'Type' }).getByRole('button').click();
+    await page.getByRole('columnheader', { name: 'Type' }).getByRole('link').click();
     await expect(page).toHaveURL(/orderBy=type/);
     await expect(page.getByRole('columnheader', { name: 'Type' })).toHaveAttribute('aria-sort', 'ascending');
     await expect(page.getByRole('rowheader')).toHaveText([/Sortb/, /Sorta/]);
-    await page.getByRole('columnheader', { name: 'Primary email' }).getByRole('button').click();
+    await page.getByRole('columnheader', { name: 'Primary email' }).getByRole('link').click();
     await expect(page).toHaveURL(/orderBy=email/);
     await expect(page.getByRole('rowheader')).toHaveText([/Sorta/, /Sortb/]);
-    await page.getByRole('columnheader', { name: 'Primary email' }).getByRole('button').click();
+    await page.getByRole('columnheader', { name: 'Primary email' }).getByRole('link').click();
     await expect(page).toHaveURL(/orderBy=email&direction=desc|direction=desc.*orderBy=email|orderBy=email.*direction=desc/);
     await expect(page.getByRole('rowheader')).toHaveText([/Sortb/, /Sorta/]);
   });

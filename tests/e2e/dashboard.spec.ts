@@ -23,7 +23,7 @@ const PRESETS: readonly [string, string, string][] = [
 test('each period preset sends its YYYY-MM-DD days, computed in the user\'s time zone', async ({ page }) => {
   await page.clock.setFixedTime(CLOCK);
   await signIn(page, 3, undefined, '/dashboard');
-  await waitForHydration(page, 'main thead button');
+  await waitForHydration(page, 'main thead a');
   for (const [label, start, end] of PRESETS) {
     await page.getByLabel('Period', { exact: true }).selectOption({ label });
     await expect(page).toHaveURL(new RegExp(`startDate=${start}&endDate=${end}`));
@@ -41,7 +41,7 @@ test('each period preset sends its YYYY-MM-DD days, computed in the user\'s time
 
 test('an analysis changed is remembered for the next visit', async ({ page, context }) => {
   await signIn(page, 7, undefined, '/dashboard');
-  await waitForHydration(page, 'main thead button');
+  await waitForHydration(page, 'main thead a');
   await page.getByLabel('Analyze', { exact: true }).selectOption({ label: 'by vehicle make (sales)' });
   await expect(page).toHaveURL(/analysis=makeSales/);
   await expect(page.getByRole('columnheader', { name: 'Vehicle make' })).toBeVisible();
@@ -56,7 +56,7 @@ test('an analysis changed is remembered for the next visit', async ({ page, cont
 
 test('drills from the franchiser to a franchisee, a shop and its technicians, and back up', async ({ page }) => {
   await signIn(page, 3, undefined, '/dashboard?period=6');
-  await waitForHydration(page, 'main thead button');
+  await waitForHydration(page, 'main thead a');
   await page.getByRole('link', { name: 'Northstar East' }).click();
   await expect(page).toHaveURL(/firm=3/);
   // The charts follow the table: each has its text summary (from the server) and its recharts drawing,
@@ -83,7 +83,7 @@ test('drills from the franchiser to a franchisee, a shop and its technicians, an
 
 test('the invoicing export lists the rows of its table', async ({ page }) => {
   await signIn(page, 3, undefined, '/dashboard?period=6&analysis=invoicing&pageSize=100');
-  await waitForHydration(page, 'main thead button');
+  await waitForHydration(page, 'main thead a');
   const names = await page.getByRole('rowheader').allTextContents();
   expect(names.length).toBeGreaterThan(0);
   const sales = await page.locator('main tbody tr td:nth-last-child(3)').allTextContents();
@@ -99,7 +99,7 @@ test('the invoicing export lists the rows of its table', async ({ page }) => {
 
 test('ADAS records open their job; the assistant answers from the knowledge base', async ({ page }) => {
   await signIn(page, 9, undefined, '/dashboard?view=records&period=6');
-  await waitForHydration(page, 'main thead button');
+  await waitForHydration(page, 'main thead a');
   await expect(page.getByRole('cell').first()).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} [AP]M$/);
   const job = page.getByRole('rowheader').first().getByRole('link');
   const href = await job.getAttribute('href');

@@ -20,7 +20,7 @@ test('list: search, type filter, sort and page size live in the URL, survive a r
   }).toPass({ timeout: 20_000 });
   await filterList(page, 'glass');
   await expect(range(page)).toHaveText(/^1–\d of \d locations$/);
-  await page.getByRole('columnheader', { name: 'City and state' }).getByRole('button').click();
+  await page.getByRole('columnheader', { name: 'City and state' }).getByRole('link').click();
   await expect(page).toHaveURL(/orderBy=city/);
   await expect(page.getByRole('rowheader').first()).toHaveText('Boulder Auto Glass');
   await page.getByLabel('Rows per page').selectOption('25');

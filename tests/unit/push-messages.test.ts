@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUSH_TARGETS, opportunityHref, toastFor } from '@/lib/push/messages';
+import { PUSH_TARGETS, isOwnChange, isRecordsChanged, opportunityHref, toastFor } from '@/lib/push/messages';
 
 const importNotice = { kind: 'makeMatrixLinks', import: 7, fileName: 'links.csv', imported: 12, rejected: 1 };
 const opportunity = { opportunity: 42, firm: 6, firmName: 'Brooklyn Collision & Glass', title: '2021 Honda Civic: Windshield replacement' };
@@ -37,5 +37,26 @@ describe('push messages by role', () => {
     expect(toastFor(PUSH_TARGETS.opportunity, { ...opportunity, opportunity: '42' }, 1)).toBeNull();
     expect(toastFor(PUSH_TARGETS.opportunity, 'text', 1)).toBeNull();
     expect(toastFor('somethingElse', opportunity, 1)).toBeNull();
+  });
+});
+
+describe('change notices', () => {
+  const notice = { kind: 'contact', ids: [3, 4], by: 9 };
+
+  it('are well-formed only with a known kind, positive ids and an author', () => {
+    expect(isRecordsChanged(notice)).toBe(true);
+    expect(isRecordsChanged({ ...notice, kind: 'invoice' })).toBe(false);
+    expect(isRecordsChanged({ ...notice, ids: [] })).toBe(false);
+    expect(isRecordsChanged({ ...notice, ids: [3, '4'] })).toBe(false);
+    expect(isRecordsChanged({ ...notice, ids: [0] })).toBe(false);
+    expect(isRecordsChanged({ kind: 'adas', ids: [1] })).toBe(false);
+    expect(isRecordsChanged(null)).toBe(false);
+  });
+
+  it('are never toasts, and one\'s own change is not passed on to the lists', () => {
+    expect(toastFor(PUSH_TARGETS.recordsChanged, notice, 1)).toBeNull();
+    expect(isOwnChange(PUSH_TARGETS.recordsChanged, notice, 9)).toBe(true);
+    expect(isOwnChange(PUSH_TARGETS.recordsChanged, notice, 8)).toBe(false);
+    expect(isOwnChange(PUSH_TARGETS.opportunity, notice, 9)).toBe(false);
   });
 });

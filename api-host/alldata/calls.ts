@@ -1,0 +1,57 @@
+/**
+ * A firm's ALLDATA account (decisions in lib/contract/alldata-account.ts). The firm is always the
+ * caller's own: connecting is done by its administrators, signed in at it.
+ */
+import { contract } from '../../lib/contract';
+import { ALLDATA_MESSAGES } from '../../lib/contract/alldata-account';
+import { ALLDATA_PRODUCT } from '../../lib/contract/onboard-constants';
+import type { Db } from '../db';
+import { forbidden, implement } from '../server';
+import { prepared } from '../sql';
+
+const a = contract.alldataAccount;
+
+/** Whether the firm's plan (its latest purchase) includes ALLDATA. */
+export function firmHasAlldata(db: Db, firm: number): boolean {
+  const product = prepared(db, 'SELECT product FROM onboard_purchase WHERE firm = ? ORDER BY purchase DESC LIMIT 1').pluck().get(firm);
+  return product === ALLDATA_PRODUCT;
+}
+
+interface ConnectionRow {
+  connected_at: string;
+  connected_by: string | null;
+  expires_at: string;
+  scope: string;
+}
+
+export const alldataCalls = [
+  implement(a.account, ({ caller, ctx }) => {
+    const firmName = prepared(ctx.db, 'SELECT name FROM firm WHERE firm = ?').pluck().get(caller.firm) as string;
+    const row = prepared(
+      ctx.db,
+      `SELECT c.connected_at, trim(coalesce(ct.first_name, '') || ' ' || coalesce(ct.last_name, '')) AS connected_by, c.expires_at, c.scope
+       FROM alldata_connection c LEFT JOIN user u ON u.user = c.connected_by LEFT JOIN contact ct ON ct.contact = u.contact WHERE c.firm = ?`,
+    ).get(caller.firm) as ConnectionRow | undefined;
+    return {
+      eligible: firmHasAlldata(ctx.db, caller.firm),
+      connected: !!row,
+      firmName,
+      connectedAt: row?.connected_at ?? null,
+      connectedBy: row?.connected_by || null,
+      expiresAt: row?.expires_at ?? null,
+      scope: row?.scope ?? null,
+    };
+  }),
+
+  implement(a.setToken, ({ body, caller, ctx }) => {
+    if (!firmHasAlldata(ctx.db, caller.firm)) throw forbidden(ALLDATA_MESSAGES.notInPlan);
+    const expiresAt = new Date(Date.now() + body.expiresIn * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    prepared(
+      ctx.db,
+      `INSERT INTO alldata_connection (firm, access_token, refresh_token, scope, expires_at, connected_by) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (firm) DO UPDATE SET access_token = excluded.access_token, refresh_token = excluded.refresh_token, scope = excluded.scope,
+         expires_at = excluded.expires_at, connected_by = excluded.connected_by, connected_at = strftime('%Y-%m-%dT%H:%M:%SZ','now')`,
+    ).run(caller.firm, body.accessToken, body.refreshToken, body.scope, expiresAt, caller.user);
+    return { connected: true as const, expiresAt };
+  }),
+];

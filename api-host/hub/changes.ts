@@ -1,0 +1,46 @@
+/**
+ * Change notices (issue 19): once a call's transaction has committed, the users who reach the firm of each
+ * changed record hear which records of a kind changed, so their open lists can say so. Recipients are
+ * worked out per firm (usersReaching), so nobody hears even the id of a record outside their reach.
+ * Called from the save paths after `writing(…)` returned: a rolled-back change announces nothing.
+ */
+import { RECORDS_CHANGED, type RecordKind, type RecordsChanged } from '../../lib/push/changes';
+import type { Db } from '../db';
+import type { HostContext } from '../server';
+import { prepared } from '../sql';
+import { usersReaching } from '../users/reach';
+
+/** Where each kind's records live (the firm column is `firm` in each). */
+const TABLES: Record<RecordKind, { table: string; key: string }> = {
+  contact: { table: 'contact', key: 'contact' },
+  adas: { table: 'adas', key: 'adas' },
+  calibrateRequest: { table: 'calibrate_request', key: 'calibrate_request' },
+};
+
+/** The changed records grouped by firm, read from their rows (records that still exist). */
+function byFirm(db: Db, kind: RecordKind, ids: readonly number[]): Map<number, number[]> {
+  const { table, key } = TABLES[kind];
+  const groups = new Map<number, number[]>();
+  const rows = prepared(db, `SELECT ${key} AS id, firm FROM ${table} WHERE ${key} IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as {
+    id: number;
+    firm: number;
+  }[];
+  for (const r of rows) groups.set(r.firm, [...(groups.get(r.firm) ?? []), r.id]);
+  return groups;
+}
+
+/**
+ * Announces that records of `kind` changed, by user `by`. Their firms are read from the rows; a deleted
+ * record is gone, so pass its firm in `firm`.
+ */
+export function announceChange(ctx: HostContext, by: number, kind: RecordKind, ids: readonly number[], firm?: number): void {
+  const push = ctx.push;
+  const unique = [...new Set(ids)].filter((id) => id > 0);
+  if (!push || unique.length === 0) return;
+  const groups = firm === undefined ? byFirm(ctx.db, kind, unique) : new Map([[firm, unique]]);
+  for (const [f, changed] of groups) {
+    const users = usersReaching(ctx.db, f);
+    const notice: RecordsChanged = { kind, ids: changed, by };
+    push.send((owner) => users.has(owner.user), RECORDS_CHANGED, [notice]);
+  }
+}

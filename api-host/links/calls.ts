@@ -1,0 +1,127 @@
+/**
+ * Shared links (decisions in lib/contract/share.ts). Creating one needs the caller to reach the
+ * inspection's firm; the owner lists and revokes their own; the anonymous calls answer exactly the
+ * inspection a valid, live, unrevoked link names.
+ */
+import { RESULTS, nameOf } from '../../lib/adas/rules';
+import { contract } from '../../lib/contract';
+import { SHARE_MESSAGES, type ShareLink } from '../../lib/contract/share';
+import { renderReport, reportData, reportFileName, reportPreferenceOf, translator } from '../calibrations/report';
+import { inspectionJob, type JobOfInspection } from '../calibrations/scrub';
+import type { Db } from '../db';
+import { HttpError, type HostContext, implement, notFound } from '../server';
+import { prepared } from '../sql';
+
+const s = contract.share;
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const seconds = (isoText: string) => Math.floor(Date.parse(isoText) / 1000);
+
+interface LinkRow {
+  link: number;
+  adas_inspection: number;
+  year: number;
+  make: string;
+  model: string;
+  ronumber: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  status: ShareLink['status'];
+}
+
+const LINK_COLUMNS = `l.link, l.adas_inspection, v.year, v.make, v.model, coalesce(nullif(i.ronumber, ''), j.ronumber) AS ronumber, l.created_at, l.expires_at, l.revoked_at,
+  CASE WHEN l.revoked_at IS NOT NULL THEN 'revoked' WHEN l.expires_at <= @now THEN 'expired' ELSE 'active' END AS status
+  FROM share_link l JOIN adas_inspection i ON i.adas_inspection = l.adas_inspection JOIN adas j ON j.adas = i.adas JOIN vehicle v ON v.vehicle = j.vehicle`;
+
+const ORDER: Readonly<Record<string, string>> = { created: 'l.created_at', expires: 'l.expires_at' };
+
+async function view(ctx: HostContext, r: LinkRow): Promise<ShareLink> {
+  return {
+    link: r.link,
+    adasInspection: r.adas_inspection,
+    vehicle: `${r.year} ${r.make} ${r.model}`.trim(),
+    ronumber: r.ronumber,
+    createdAt: r.created_at,
+    expiresAt: r.expires_at,
+    revokedAt: r.revoked_at,
+    status: r.status,
+    token: await ctx.tokens.signLink(r.link, seconds(r.created_at), seconds(r.expires_at)),
+  };
+}
+
+/** The inspection a shared link opens, or 404 with why not (unknown or forged, expired, revoked). */
+async function openLink(ctx: HostContext, token: string): Promise<{ job: JobOfInspection; expiresAt: string }> {
+  const verified = await ctx.tokens.verifyLink(token);
+  const row = verified
+    ? (prepared(ctx.db, 'SELECT adas_inspection, firm, expires_at, revoked_at FROM share_link WHERE link = ?').get(verified.link) as
+        | { adas_inspection: number; firm: number; expires_at: string; revoked_at: string | null }
+        | undefined)
+    : undefined;
+  if (!verified || !row) throw new HttpError(404, SHARE_MESSAGES.unknown);
+  if (row.revoked_at) throw new HttpError(404, SHARE_MESSAGES.revoked);
+  if (verified.expired || row.expires_at <= iso(Date.now())) throw new HttpError(404, SHARE_MESSAGES.expired);
+  // The link stands for its owner's firm, and for that one inspection only.
+  const job = inspectionJob(ctx.db, { firms: new Set([row.firm]) }, row.adas_inspection);
+  return { job, expiresAt: row.expires_at };
+}
+
+const linkById = (db: Db, link: number, now: string) => prepared(db, `SELECT ${LINK_COLUMNS} WHERE l.link = @link`).get({ link, now }) as LinkRow | undefined;
+
+export const linkCalls = [
+  implement(s.createShareLink, async ({ body, caller, ctx }) => {
+    const job = inspectionJob(ctx.db, caller, body.adasInspection);
+    const now = Date.now();
+    const link = Number(
+      prepared(ctx.db, 'INSERT INTO share_link (adas_inspection, firm, owner, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
+        job.adasInspection,
+        job.firm,
+        caller.user,
+        iso(now),
+        iso(now + body.days * 86_400_000),
+      ).lastInsertRowid,
+    );
+    return view(ctx, linkById(ctx.db, link, iso(now))!);
+  }),
+
+  implement(s.shareLinks, async ({ query, caller, ctx }) => {
+    const now = iso(Date.now());
+    const search = query.searchTerm ? `%${query.searchTerm.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const where = `WHERE l.owner = @owner${search ? " AND (v.make || ' ' || v.model || ' ' || coalesce(nullif(i.ronumber, ''), j.ronumber) LIKE @search ESCAPE '\\')" : ''}`;
+    const params = { owner: caller.user, now, search, limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+    const count = prepared(ctx.db, `SELECT COUNT(*) FROM share_link l JOIN adas_inspection i ON i.adas_inspection = l.adas_inspection JOIN adas j ON j.adas = i.adas JOIN vehicle v ON v.vehicle = j.vehicle ${where}`)
+      .pluck()
+      .get(params) as number;
+    const rows = prepared(ctx.db, `SELECT ${LINK_COLUMNS} ${where} ORDER BY ${ORDER[query.orderBy]} ${query.direction === 'asc' ? 'ASC' : 'DESC'}, l.link DESC LIMIT @limit OFFSET @offset`).all(
+      params,
+    ) as LinkRow[];
+    return { count, items: await Promise.all(rows.map((r) => view(ctx, r))) };
+  }),
+
+  implement(s.revokeShareLink, ({ body, caller, ctx }) => {
+    const changed = prepared(ctx.db, 'UPDATE share_link SET revoked_at = coalesce(revoked_at, ?) WHERE link = ? AND owner = ?').run(iso(Date.now()), body.link, caller.user).changes;
+    if (!changed) throw notFound('Link');
+    return { success: true as const };
+  }),
+
+  implement(s.sharedInspection, async ({ query, ctx }) => {
+    const { job, expiresAt } = await openLink(ctx, query.token);
+    const data = reportData(ctx.db, job);
+    return {
+      firmName: data.firmName,
+      vehicle: job.vehicle,
+      ronumber: job.ronumber,
+      inspectionDate: data.inspectionDate,
+      timezone: data.timezone,
+      systems: data.systems.map((x) => ({ system: x.system, result: nameOf(RESULTS, x.result), isNotEquipped: x.isNotEquipped, calibrationType: x.calibrationType })),
+      links: data.links,
+      expiresAt,
+    };
+  }),
+
+  implement(s.sharedReport, async ({ query, ctx, reply }) => {
+    const { job } = await openLink(ctx, query.token);
+    const pref = reportPreferenceOf(ctx.db, job.firm);
+    const pdf = await renderReport(reportData(ctx.db, job), pref, translator(ctx.db, pref.language));
+    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${reportFileName(job)}"`).header('cache-control', 'no-store').send(pdf);
+  }),
+];

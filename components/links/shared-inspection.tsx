@@ -1,0 +1,100 @@
+/**
+ * The read-only page a shared link opens (server component): exactly that inspection — vehicle, repair
+ * order, systems and results, OEM procedure links — and its calibration report, until the link expires or
+ * is revoked. A refused link shows why.
+ */
+import { Alert } from '@/components/ui/alert';
+import { buttonClass } from '@/components/ui/button';
+import { SimpleTable } from '@/components/ui/simple-table';
+import { UpstreamError } from '@/lib/api/errors';
+import { callUpstream } from '@/lib/api/upstream';
+import { contract } from '@/lib/contract';
+import { SHARE_MESSAGES } from '@/lib/contract/share-constants';
+import { formatDate, formatDateTime } from '@/lib/dates';
+
+const KNOWN = new Set<string>(Object.values(SHARE_MESSAGES));
+
+export function LinkProblem({ message }: { message: string }) {
+  return (
+    <section aria-labelledby="link-heading" className="mx-auto flex max-w-xl flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+      <h1 id="link-heading" className="text-2xl font-semibold">
+        Link not available
+      </h1>
+      <Alert>{message}</Alert>
+    </section>
+  );
+}
+
+export async function SharedInspection({ token }: { token: string }) {
+  const shared = await callUpstream(contract.share.sharedInspection, { query: { token } }).catch((e: unknown) => {
+    if (e instanceof UpstreamError && (e.kind === 'not-found' || e.kind === 'bad-request')) return KNOWN.has(e.message) ? e.message : SHARE_MESSAGES.unknown;
+    throw e;
+  });
+  if (typeof shared === 'string') return <LinkProblem message={shared} />;
+  const { vehicle, timezone } = shared;
+  const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+  return (
+    <article aria-labelledby="shared-heading" className="mx-auto flex max-w-3xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <header className="flex flex-col gap-1">
+        <p className="text-sm text-slate-600">Shared by {shared.firmName}</p>
+        <h1 id="shared-heading" className="text-2xl font-semibold">
+          Calibration report: {title}
+        </h1>
+      </header>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-medium">Repair order</dt>
+        <dd>{shared.ronumber || '—'}</dd>
+        <dt className="font-medium">VIN</dt>
+        <dd className="break-all">{vehicle.vin || '—'}</dd>
+        <dt className="font-medium">Inspection date</dt>
+        <dd>{formatDate(shared.inspectionDate, timezone) || '—'}</dd>
+      </dl>
+      <p>
+        <a className={buttonClass('primary')} href={`/api/links/report?${new URLSearchParams({ t: token })}`} download>
+          Download the report (PDF)
+        </a>
+      </p>
+
+      <section aria-labelledby="systems-heading" className="flex flex-col gap-2">
+        <h2 id="systems-heading" className="text-lg font-semibold">
+          Systems
+        </h2>
+        {shared.systems.length === 0 ? (
+          <p className="text-sm text-slate-700">No systems were recorded for this inspection.</p>
+        ) : (
+          <SimpleTable caption="Systems of the inspection and their results" columns={['System', 'Result', 'Calibration']}>
+            {shared.systems.map((s, i) => (
+              <tr key={i} className="border-t border-slate-100">
+                <th scope="row" className="px-3 py-2 text-left font-normal">
+                  {s.system}
+                </th>
+                <td className="px-3 py-2">{s.isNotEquipped ? 'Not equipped' : s.result || 'Not inspected yet'}</td>
+                <td className="px-3 py-2">{s.calibrationType || '—'}</td>
+              </tr>
+            ))}
+          </SimpleTable>
+        )}
+      </section>
+
+      <section aria-labelledby="procedures-heading" className="flex flex-col gap-2">
+        <h2 id="procedures-heading" className="text-lg font-semibold">
+          OEM procedures
+        </h2>
+        {shared.links.length === 0 ? (
+          <p className="text-sm text-slate-700">No OEM procedure links for this vehicle.</p>
+        ) : (
+          <ul className="list-disc pl-5 text-sm">
+            {shared.links.map((l, i) => (
+              <li key={i}>
+                <a href={l.url} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
+                  {l.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <p className="text-sm text-slate-600">This link works until {formatDateTime(shared.expiresAt, timezone)}.</p>
+    </article>
+  );
+}

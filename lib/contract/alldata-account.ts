@@ -1,0 +1,51 @@
+/**
+ * A firm's ALLDATA account (issue 18 "ALLDATA authorization"; overview §2 /alldataAuthorize,
+ * /alldataApproval, /alldataSetToken). The specification names the pages but shows no call, so these are
+ * decisions:
+ * - alldata/setToken stores the tokens the app obtained by the authorization code grant (with PKCE) for
+ *   the caller's own firm, replacing earlier ones. Only the app's server makes it (bff false): the browser
+ *   never sees a token, and no call ever answers one.
+ * - alldata/account answers whether the caller's firm may connect (its plan is the ALLDATA product,
+ *   onboard-constants ALLDATA_PRODUCT) and whether it is connected: who connected it, when, the scope and
+ *   when the access token expires. Never the tokens.
+ * - Connecting is the firm's administrators' business: CONNECT_ROLES. A firm whose plan lacks ALLDATA
+ *   answers 403 with ALLDATA_MESSAGES.notInPlan.
+ */
+import { z } from 'zod';
+import { defineCall } from './define';
+
+/** Super user, administrator, franchiser admin, shop admin, franchisee admin. */
+export const CONNECT_ROLES = [1, 2, 3, 4, 8] as const;
+
+export const ALLDATA_MESSAGES = {
+  notInPlan: "Your firm's plan does not include ALLDATA. Monthly Pro w/ALLDATA connects an ALLDATA account.",
+} as const;
+
+export const setToken = defineCall({
+  access: CONNECT_ROLES,
+  method: 'POST',
+  path: 'alldata/setToken',
+  body: z.object({
+    accessToken: z.string({ error: 'An access token is required' }).min(1, 'An access token is required').max(4000, 'At most 4000 characters'),
+    refreshToken: z.string().max(4000, 'At most 4000 characters').default(''),
+    /** Seconds the access token lives. */
+    expiresIn: z.number({ error: 'Seconds, as a whole number' }).int('Seconds, as a whole number').min(1, 'At least 1 second').max(31_536_000, 'At most a year'),
+    scope: z.string().trim().max(200, 'At most 200 characters').default(''),
+  }),
+  response: z.object({ connected: z.literal(true), expiresAt: z.string() }),
+});
+
+export const alldataAccount = z.object({
+  /** The firm's plan includes ALLDATA. */
+  eligible: z.boolean(),
+  connected: z.boolean(),
+  firmName: z.string(),
+  connectedAt: z.string().nullable(),
+  connectedBy: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  scope: z.string().nullable(),
+});
+export type AlldataAccount = z.infer<typeof alldataAccount>;
+
+export const account = defineCall({ access: CONNECT_ROLES, method: 'GET', path: 'alldata/account', response: alldataAccount });
+

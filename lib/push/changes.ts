@@ -1,0 +1,31 @@
+/**
+ * The change notice (issue 19): records of one kind changed in one committed transaction. Not a toast: open
+ * lists whose rows are of that kind say so or refresh (components/data-table/live.ts). Client-safe and
+ * dependency-free, kept apart from the toast texts so every list can read it at little cost.
+ */
+
+/** The hub method name of change notices. */
+export const RECORDS_CHANGED = 'recordsChanged';
+
+/**
+ * The kinds of record a notice names: a list declares the kind of its rows (its row ids are the record
+ * ids). A change to a part of a record (a contact's phone, a job's inspection, a request's note) is
+ * announced as a change of the record its list shows.
+ */
+export const RECORD_KINDS = ['contact', 'adas', 'calibrateRequest'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+export interface RecordsChanged {
+  kind: RecordKind;
+  ids: number[];
+  /** The user who made the change. */
+  by: number;
+}
+
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
+
+export function isRecordsChanged(v: unknown): v is RecordsChanged {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return (RECORD_KINDS as readonly unknown[]).includes(o.kind) && Array.isArray(o.ids) && o.ids.length > 0 && o.ids.every(isId) && isId(o.by);
+}

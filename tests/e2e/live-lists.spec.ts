@@ -1,0 +1,110 @@
+/**
+ * Live lists (issue 19): a change another user makes in a second browser context shows in the first
+ * one's open list within two seconds, through the push connection. Idle, the list refreshes in place;
+ * in the middle of an edit (a dialog open) or a selection, it says how many rows changed and refreshes
+ * when asked, keeping what was typed and checked. The waits are condition waits with a 2 s timeout.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { hashPassword } from '../../api-host/passwords';
+import { BFF_HEADER, BFF_HEADER_VALUE } from '../../lib/bff/protocol';
+import { hostCall, hostToken } from '../support/api';
+import { DEMO_PASSWORD } from '../support/env';
+import { signIn } from '../support/session';
+import { waitForHydration } from '../support/shell';
+import { withTestDb } from './adas-support';
+import { createContact, rowOf, uniqueToken } from './contacts-support';
+
+const NOTICE_MS = 2000;
+
+/** A new context signed in as `who` on `path`, once its push connection has finished the handshake. */
+async function listening(browser: Browser, who: number | string, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const handshake = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/push\/hub\?id=/.test(r.url()), { timeout: 20_000 });
+  await signIn(page, who, undefined, path);
+  expect((await handshake).status()).toBe(200);
+  await waitForHydration(page, 'main thead a');
+  return page;
+}
+
+/** A second context signed in as `who`: its changes go through the app's BFF with its own session. */
+async function changer(browser: Browser, who: number | string) {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, who);
+  return (path: string, data: unknown) =>
+    page.request.post(`/api/bff/${path}`, { headers: { [BFF_HEADER]: BFF_HEADER_VALUE }, data }).then(async (r) => expect(r.status(), await r.text()).toBe(200));
+}
+
+const liveText = (page: Page) => page.getByTestId('live-changes');
+
+test('ADAS jobs: another user\'s change refreshes the idle list in place; during an edit it is announced and what is typed stays', async ({ browser }) => {
+  const ro = uniqueToken('RO-LIVE-');
+  const insurance = withTestDb((db) => db.prepare('SELECT insurance FROM insurance WHERE firm = 1 AND is_inactive = 0 ORDER BY insurance LIMIT 1').pluck().get() as number);
+  const created = await hostCall<{ id: number }>(await hostToken(5), 'POST', 'api/adas/createAdas', {
+    firm: 6,
+    ronumber: ro,
+    insurance,
+    vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' },
+  });
+  expect(created.status).toBe(200);
+  const job = created.body.id;
+
+  // A manager of the shop (role 4) watches the jobs list; a shop user (role 5) changes the job.
+  const page = await listening(browser, 4, `/adas?searchTerm=${ro}`);
+  const status = page.getByTestId('row-status');
+  await expect(status).toHaveText('Open');
+  const change = await changer(browser, 5);
+
+  await change('adas/updateStatusAdas', { adas: job, status: 4 });
+  await expect(status).toHaveText('On Hold', { timeout: NOTICE_MS });
+  await expect(liveText(page)).toHaveText('1 row changed — list updated', { timeout: NOTICE_MS });
+
+  // In the middle of an edit: the list says so and waits; the dialog keeps what was typed.
+  await page.getByRole('button', { name: 'New job' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New ADAS job' });
+  await dialog.getByLabel('RO number').fill('RO-TYPED-1');
+  await change('adas/updateStatusAdas', { adas: job, status: 3 });
+  await expect(liveText(page)).toHaveText('1 row changed — refresh', { timeout: NOTICE_MS });
+  await expect(dialog.getByLabel('RO number')).toHaveValue('RO-TYPED-1');
+  await expect(page.locator('[data-testid="row-status"]')).toHaveText('On Hold');
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await liveText(page).getByRole('button', { name: 'refresh' }).click();
+  await expect(status).toHaveText('In Progress');
+  await expect(liveText(page)).toHaveText('1 row changed — list updated');
+  await page.context().close();
+});
+
+test('contacts: a change by another administrator while rows are checked is announced; refresh keeps the checks', async ({ browser }) => {
+  // A second role-1 user (the seed has one), so the change is another user's.
+  const username = `live-admin-${uniqueToken()}@example.com`.toLowerCase();
+  const hash = await hashPassword(DEMO_PASSWORD);
+  withTestDb((db) =>
+    db.transaction(() => {
+      const contact = db.prepare("INSERT INTO contact (firm, first_name, last_name) VALUES (1, 'Live', 'Admin')").run().lastInsertRowid;
+      const user = db.prepare('INSERT INTO user (contact, firm, username, password_hash, role) VALUES (?, 1, ?, ?, 1)').run(contact, username, hash).lastInsertRowid;
+      db.prepare('INSERT INTO user_firm (user, firm, is_primary) VALUES (?, 1, 1)').run(user);
+    })(),
+  );
+  const tok = uniqueToken();
+  const kept = `Kept ${tok}`;
+  const changed = `Changed ${tok}`;
+  await createContact({ lastName: kept });
+  const other = await createContact({ lastName: changed });
+
+  const page = await listening(browser, 1, `/contacts?searchTerm=${tok}`);
+  await expect(page.getByTestId('list-range')).toHaveText('1–2 of 2 contacts');
+  const check = page.getByRole('checkbox', { name: new RegExp(`Select ${kept}`) });
+  await check.check();
+  const change = await changer(browser, username);
+
+  await change('contact/savePhone', { contactPhone: -1, contact: other, phoneType: 1, phoneNo: '(718) 555-0199' });
+  await expect(liveText(page)).toHaveText('1 row changed — refresh', { timeout: NOTICE_MS });
+  await expect(rowOf(page, changed)).not.toContainText('555-0199');
+
+  await liveText(page).getByRole('button', { name: 'refresh' }).click();
+  await expect(rowOf(page, changed)).toContainText('555-0199');
+  await expect(check).toBeChecked();
+  await expect(page.getByText('1 checked')).toBeVisible();
+  await page.context().close();
+});

@@ -1,0 +1,176 @@
+/**
+ * ALLDATA at the reference host: the stand-in authorization server (consent, code, token with PKCE,
+ * refresh; a replayed code, a wrong verifier, an unregistered redirect URI, a bad client) and the firm's
+ * account calls (alldata/account, alldata/setToken: plan, role, bad input; the token is never answered).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ALLDATA_DEMO_FIRM } from '../../api-host/alldata/seed';
+import { EMBEDDED_ALLDATA_CLIENT } from '../../lib/config';
+import { contract } from '../../lib/contract';
+import { ALLDATA_MESSAGES } from '../../lib/contract/alldata-account';
+import { ALLDATA_SCOPE } from '../../lib/alldata/scope';
+import { startTestHost, type TestHost } from '../support/host';
+
+let host: TestHost;
+beforeEach(async () => {
+  host = await startTestHost();
+});
+afterEach(() => host.close());
+
+const a = contract.alldataAccount;
+const REDIRECT = 'http://localhost:3000/alldataApproval';
+const basic = (secret: string = EMBEDDED_ALLDATA_CLIENT.secret) => `Basic ${Buffer.from(`${EMBEDDED_ALLDATA_CLIENT.id}:${secret}`).toString('base64')}`;
+
+function pkce() {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+const authorizeParams = (challenge: string, extra: Record<string, string> = {}) => ({
+  response_type: 'code',
+  client_id: EMBEDDED_ALLDATA_CLIENT.id,
+  redirect_uri: REDIRECT,
+  scope: ALLDATA_SCOPE,
+  state: 'state-123',
+  code_challenge: challenge,
+  code_challenge_method: 'S256',
+  ...extra,
+});
+
+/** The user's decision on the consent page; answers where the stand-in sends the browser. */
+async function decide(challenge: string, decision: 'allow' | 'deny', extra: Record<string, string> = {}): Promise<URL> {
+  const res = await host.app.inject({
+    method: 'POST',
+    url: '/alldata/oauth/authorize',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ ...authorizeParams(challenge, extra), decision }).toString(),
+  });
+  expect(res.statusCode).toBe(303);
+  return new URL(res.headers.location as string);
+}
+
+async function token(form: Record<string, string>, auth = basic()) {
+  const res = await host.app.inject({
+    method: 'POST',
+    url: '/alldata/oauth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: auth },
+    payload: new URLSearchParams(form).toString(),
+  });
+  return { status: res.statusCode, body: res.json() as Record<string, string | number> };
+}
+
+describe('stand-in ALLDATA authorization server', () => {
+  it('shows a consent page for a registered client and redirect URI, and refuses others without redirecting', async () => {
+    const { challenge } = pkce();
+    const page = await host.app.inject({ method: 'GET', url: '/alldata/oauth/authorize', query: authorizeParams(challenge) });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Allow ADAS Desk to use your ALLDATA account?');
+    expect(page.body).toContain('name="state" value="state-123"');
+
+    const foreign = await host.app.inject({ method: 'GET', url: '/alldata/oauth/authorize', query: authorizeParams(challenge, { redirect_uri: 'https://evil.example/cb' }) });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.headers.location).toBeUndefined();
+    const client = await host.app.inject({ method: 'GET', url: '/alldata/oauth/authorize', query: authorizeParams(challenge, { client_id: 'someone' }) });
+    expect(client.statusCode).toBe(400);
+
+    const plain = await host.app.inject({ method: 'GET', url: '/alldata/oauth/authorize', query: authorizeParams(challenge, { code_challenge_method: 'plain' }) });
+    expect(plain.statusCode).toBe(303);
+    expect(new URL(plain.headers.location as string).searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('answers a denial with access_denied and the state', async () => {
+    const back = await decide(pkce().challenge, 'deny');
+    expect(back.origin + back.pathname).toBe(REDIRECT);
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.get('state')).toBe('state-123');
+    expect(back.searchParams.get('code')).toBeNull();
+  });
+
+  it('exchanges a code once, only with its verifier, and refreshes with rotation', async () => {
+    const { verifier, challenge } = pkce();
+    const back = await decide(challenge, 'allow');
+    expect(back.searchParams.get('state')).toBe('state-123');
+    const code = back.searchParams.get('code')!;
+
+    const wrongSecret = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier }, basic('not-the-secret'));
+    expect(wrongSecret.status).toBe(401);
+
+    const first = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ token_type: 'Bearer', scope: ALLDATA_SCOPE });
+    expect(typeof first.body.access_token).toBe('string');
+
+    const replay = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier });
+    expect(replay).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+
+    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: String(first.body.refresh_token) });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.access_token).not.toBe(first.body.access_token);
+    const reused = await token({ grant_type: 'refresh_token', refresh_token: String(first.body.refresh_token) });
+    expect(reused).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+  });
+
+  it('refuses a code with another verifier, and burns it', async () => {
+    const { verifier, challenge } = pkce();
+    const code = (await decide(challenge, 'allow')).searchParams.get('code')!;
+    const wrong = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: pkce().verifier });
+    expect(wrong).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    const right = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier });
+    expect(right.status).toBe(400);
+  });
+});
+
+describe('alldata/account and alldata/setToken', () => {
+  const tokens = { accessToken: 'at-123', refreshToken: 'rt-456', expiresIn: 3600, scope: ALLDATA_SCOPE };
+
+  it('stores the firm’s token and answers the connection, never the token', async () => {
+    const admin = await host.token(4);
+    const before = await host.api(admin, a.account);
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ eligible: true, connected: false, firmName: 'Brooklyn Collision & Glass' });
+
+    const saved = await host.api(admin, a.setToken, { body: tokens });
+    expect(saved.status).toBe(200);
+    expect(saved.body.connected).toBe(true);
+
+    const after = await host.api(admin, a.account);
+    expect(after.body).toMatchObject({ connected: true, scope: ALLDATA_SCOPE });
+    expect(after.body.connectedBy).toBeTruthy();
+    expect(JSON.stringify(after.body)).not.toContain('at-123');
+    const row = host.db.prepare('SELECT access_token, refresh_token FROM alldata_connection WHERE firm = ?').get(ALLDATA_DEMO_FIRM);
+    expect(row).toEqual({ access_token: 'at-123', refresh_token: 'rt-456' });
+
+    // Connecting again replaces the tokens (one row per firm).
+    await host.api(admin, a.setToken, { body: { ...tokens, accessToken: 'at-789' } });
+    expect(host.db.prepare('SELECT COUNT(*) AS n, max(access_token) AS t FROM alldata_connection WHERE firm = ?').get(ALLDATA_DEMO_FIRM)).toEqual({ n: 1, t: 'at-789' });
+  });
+
+  it('answers 400 with field errors for bad input', async () => {
+    const res = await host.api(await host.token(4), a.setToken, { body: { accessToken: '', expiresIn: -5 } });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fieldErrors)).toEqual(expect.arrayContaining(['accessToken', 'expiresIn']));
+  });
+
+  it('refuses a firm whose plan lacks ALLDATA (403) and roles that do not connect (403)', async () => {
+    // Role 3 signs in at the Northstar franchiser, which bought no plan with ALLDATA.
+    const franchiser = await host.token(3);
+    expect((await host.api(franchiser, a.account)).body.eligible).toBe(false);
+    const refused = await host.api(franchiser, a.setToken, { body: tokens });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe(ALLDATA_MESSAGES.notInPlan);
+
+    // Role 5 is a shop user at the same subscribing firm: not an administrator.
+    const user = await host.api(await host.token(5), a.setToken, { body: tokens });
+    expect(user.status).toBe(403);
+    expect((await host.api(await host.token(5), a.account)).status).toBe(403);
+    expect(host.db.prepare('SELECT COUNT(*) AS n FROM alldata_connection').get()).toEqual({ n: 0 });
+  });
+
+  it('keeps each firm to its own connection', async () => {
+    await host.api(await host.token(4), a.setToken, { body: tokens });
+    // Another firm's administrator sees only their own firm, never firm 6's connection.
+    const other = await host.api(await host.token(8), a.account);
+    expect(other.body).toMatchObject({ connected: false, firmName: 'Northstar East' });
+  });
+});
