@@ -59,9 +59,13 @@ test('drills from the franchiser to a franchisee, a shop and its technicians, an
   await waitForHydration(page, 'main thead a');
   await page.getByRole('link', { name: 'Northstar East' }).click();
   await expect(page).toHaveURL(/firm=3/);
-  // The charts follow the table (rendered on the server with it), each with its text summary.
-  await expect(page.getByRole('img', { name: /^Calibrations, all: \d+ rows; the highest is / })).toBeVisible();
-  await expect(page.getByRole('img', { name: /^Calibrations by day from \d\d\/\d\d\/\d{4} to / })).toBeVisible();
+  // The charts follow the table: each has its text summary (from the server) and its recharts drawing,
+  // hidden from assistive technology, with a bar per row and a line over the days.
+  await expect(page.getByText(/^Calibrations, all: \d+ rows; the highest is /)).toBeVisible();
+  await expect(page.getByText(/^Calibrations by day from \d\d\/\d\d\/\d{4} to /)).toBeVisible();
+  const rows = await page.getByRole('rowheader').count();
+  await expect(page.locator('[data-chart="bars"][aria-hidden="true"] .recharts-bar-rectangle')).toHaveCount(rows);
+  await expect(page.locator('[data-chart="line"][aria-hidden="true"] path.recharts-line-curve')).toHaveAttribute('d', /^M[\d.]+,[\d.]+L/);
   const shop = page.getByRole('link', { name: 'Brooklyn Collision & Glass' });
   await shop.focus();
   await page.keyboard.press('Enter');
