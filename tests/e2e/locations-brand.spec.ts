@@ -2,13 +2,15 @@
 import { expect, test } from '@playwright/test';
 import { PNG_1PX } from '../support/images';
 import { signIn } from '../support/session';
+import { clickUntil } from '../support/shell';
 import { uniqueToken } from './contacts-support';
 
 test('a new title and an uploaded logo for Oakland Auto Glass show in its user’s top bar', async ({ page, browser }) => {
   const title = `Oakland ${uniqueToken()} Glass`;
   await signIn(page, 1, undefined, '/locations?searchTerm=oakland');
-  await page.getByRole('button', { name: 'Oakland Auto Glass', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Editing Location: Oakland Auto Glass' });
+  // The list may still be hydrating (its scripts come after the first paint): click until the dialog opens.
+  await clickUntil(page.getByRole('button', { name: 'Oakland Auto Glass', exact: true }), dialog);
   await dialog.getByRole('tab', { name: 'Preferences' }).click();
   const titleBox = dialog.getByLabel('Title', { exact: true });
   await expect(titleBox).toHaveValue('Oakland Auto Glass');
