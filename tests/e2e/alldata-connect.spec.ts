@@ -84,11 +84,11 @@ test("after connecting, an OEM link to ALLDATA opens the document through the fi
   await expect(page.getByRole('heading', { name: 'ALLDATA is connected' })).toBeVisible();
 
   // The configuration (as an administrator would) links an ALLDATA procedure to the make of one of the firm's jobs.
-  const jobs = await hostCall<{ items: { adas: number; make: string }[] }>(await hostToken(4), 'GET', 'adas/adass?pageSize=1');
+  const jobs = await hostCall<{ items: { adas: number; make: string }[] }>(await hostToken(4), 'GET', 'api/adas/adass?pageSize=1');
   const job = jobs.body.items[0]!;
   const title = `ALLDATA front camera aiming ${Date.now()}`;
   const admin = await hostToken(1);
-  const created = await hostCall<{ ids: number[] }>(admin, 'POST', 'alldata/createAdasLinks', {
+  const created = await hostCall<{ ids: number[] }>(admin, 'POST', 'api/alldata/createAdasLinks', {
     links: [{ title, url: `${API_ORIGIN}/alldata/repair/${encodeURIComponent(job.make)}/front-camera-aiming`, type: 'adas', make: job.make }],
   });
   expect(created.status).toBe(200);
@@ -110,6 +110,6 @@ test("after connecting, an OEM link to ALLDATA opens the document through the fi
     const foreign = await page.request.get(`/api/alldata/open?url=${encodeURIComponent('https://evil.example/alldata/repair/x')}`, { maxRedirects: 0 });
     expect(foreign.status()).toBe(400);
   } finally {
-    await hostCall(admin, 'POST', 'alldata/removeLinksManage', { ids: created.body.ids });
+    await hostCall(admin, 'POST', 'api/alldata/removeLinksManage', { ids: created.body.ids });
   }
 });
