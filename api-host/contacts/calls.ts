@@ -131,10 +131,9 @@ function readContact(db: Db, caller: Caller, id: number, vendorOnly = false): Co
 
 type ContactBody = z.output<typeof c.saveContact.body>;
 
-/** Saves a contact (new when contact <= 0) as the contact screen does; also the contacts import's writer. */
-export function saveContact(db: Db, caller: Caller, body: ContactBody, vendor: boolean): { id: number } {
-  checkLookups(db, LOOKUP_CHECKS.contact(body));
-  const values = {
+/** A contact's columns as the save statements bind them (also the contacts import's). */
+export function contactValues(body: ContactBody, vendor = false) {
+  return {
     contactType: body.contactType,
     isCompany: body.isCompany ? 1 : 0,
     companyName: body.companyName,
@@ -151,6 +150,12 @@ export function saveContact(db: Db, caller: Caller, body: ContactBody, vendor: b
     isVendor: vendor || body.isVendor ? 1 : 0,
     isInactive: body.isInactive ? 1 : 0,
   };
+}
+
+/** Saves a contact (new when contact <= 0) as the contact screen does; also the contacts import's writer. */
+export function saveContact(db: Db, caller: Caller, body: ContactBody, vendor: boolean): { id: number } {
+  checkLookups(db, LOOKUP_CHECKS.contact(body));
+  const values = contactValues(body, vendor);
   if (body.contact > 0) {
     const head = visibleContact(db, caller, body.contact, vendor ? 'Vendor' : 'Contact');
     if (vendor && !head.is_vendor) throw notFound('Vendor');

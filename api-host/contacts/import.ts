@@ -13,7 +13,7 @@ import type { ContactRow } from '../../lib/data/import-schemas';
 import type { Db } from '../db';
 import { HttpError, assertFirm, notFound, type Caller } from '../server';
 import { prepared } from '../sql';
-import { LOOKUP_CHECKS, checkLookups, checkStateInCountry, lookupExists, maySee } from './calls';
+import { LOOKUP_CHECKS, checkLookups, checkStateInCountry, contactValues, lookupExists, maySee } from './calls';
 
 interface StoredContact {
   contact: number;
@@ -164,23 +164,7 @@ export function importContacts(db: Db, caller: Caller, rows: readonly ContactRow
         if (refused) throw refused;
       }
 
-      const values = {
-        contactType: body.contactType,
-        isCompany: body.isCompany ? 1 : 0,
-        companyName: body.companyName,
-        salutation: body.salutation,
-        insuranceId: body.insuranceId,
-        insuranceNumber: body.insuranceNumber,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        notes: body.notes,
-        language: body.language,
-        timezone: body.timezone,
-        servicetype: body.servicetype,
-        isFirm: body.isFirm ? 1 : 0,
-        isVendor: body.isVendor ? 1 : 0,
-        isInactive: body.isInactive ? 1 : 0,
-      };
+      const values = contactValues(body);
       const writeSubRecords = (id: number) => {
         if (row.phone) {
           const note = primary.phone.get(id)?.phone_note ?? '';

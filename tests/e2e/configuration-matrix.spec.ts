@@ -29,7 +29,7 @@ test('an administrator adds a system and make matrices with models and keywords,
   await expect(page.getByText(`System ${system} added.`)).toBeVisible();
 
   // Two make matrices of a new make: the first with models and keywords.
-  await page.getByRole('link', { name: 'Make matrices' }).click();
+  await page.getByRole('navigation', { name: 'Configuration sections' }).getByRole('link', { name: 'Make matrices' }).click();
   await expect(page).toHaveURL(/\/configuration$/);
   const addMatrix = async (systemName: string, years: [string, string], models: string[], lineKeywords: string) => {
     const dialog = page.getByRole('dialog', { name: 'Adding make matrix' });
