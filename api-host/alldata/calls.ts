@@ -6,10 +6,13 @@ import { contract } from '../../lib/contract';
 import { ALLDATA_MESSAGES } from '../../lib/contract/alldata-account';
 import { ALLDATA_PRODUCT } from '../../lib/contract/onboard-constants';
 import type { Db } from '../db';
-import { forbidden, implement } from '../server';
+import { badRequest, conflict, forbidden, implement, HttpError } from '../server';
 import { prepared } from '../sql';
+import { DOCUMENT_PREFIX, issueDocumentTicket, refreshGrant, standInEnv } from './stand-in';
 
 const a = contract.alldataAccount;
+const isoSecond = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const RECONNECT = "Your firm's ALLDATA connection has expired. An administrator must connect ALLDATA again.";
 
 /** Whether the firm's plan (its latest purchase) includes ALLDATA. */
 export function firmHasAlldata(db: Db, firm: number): boolean {
@@ -53,5 +56,30 @@ export const alldataCalls = [
          expires_at = excluded.expires_at, connected_by = excluded.connected_by, connected_at = strftime('%Y-%m-%dT%H:%M:%SZ','now')`,
     ).run(caller.firm, body.accessToken, body.refreshToken, body.scope, expiresAt, caller.user);
     return { connected: true as const, expiresAt };
+  }),
+
+  implement(a.documentTicket, ({ body, caller, ctx }) => {
+    const url = new URL(body.url);
+    if (!/^https?:$/.test(url.protocol) || !url.pathname.startsWith(DOCUMENT_PREFIX) || url.pathname.length === DOCUMENT_PREFIX.length)
+      throw badRequest('Invalid body', { url: [ALLDATA_MESSAGES.notADocument] });
+    const row = prepared(ctx.db, 'SELECT access_token, refresh_token, expires_at FROM alldata_connection WHERE firm = ?').get(caller.firm) as
+      | { access_token: string; refresh_token: string; expires_at: string }
+      | undefined;
+    if (!row) throw new HttpError(404, ALLDATA_MESSAGES.notConnected);
+    let accessToken = row.access_token;
+    if (Date.parse(row.expires_at) <= Date.now()) {
+      const rotated = row.refresh_token ? refreshGrant(ctx.db, { clientId: standInEnv().API_HOST_ALLDATA_CLIENT_ID, tokenTtl: standInEnv().API_HOST_ALLDATA_TOKEN_TTL }, row.refresh_token) : null;
+      if (!rotated) throw conflict(RECONNECT);
+      accessToken = rotated.access_token;
+      prepared(ctx.db, 'UPDATE alldata_connection SET access_token = ?, refresh_token = ?, expires_at = ? WHERE firm = ?').run(
+        rotated.access_token,
+        rotated.refresh_token,
+        isoSecond(Date.now() + rotated.expires_in * 1000),
+        caller.firm,
+      );
+    }
+    const issued = issueDocumentTicket(ctx.db, accessToken, url.pathname);
+    if (!issued) throw conflict(RECONNECT);
+    return { ticket: issued.ticket, expiresAt: isoSecond(issued.expiresAt) };
   }),
 ];

@@ -36,3 +36,13 @@ CREATE TABLE alldata_oauth_token (
 ) WITHOUT ROWID;
 CREATE INDEX alldata_oauth_token_expiry ON alldata_oauth_token(expires_at);
 `;
+
+/** Stand-in: single-use document tickets (issueDocumentTicket), bound to one document path. */
+export const ALLDATA_TICKET_SCHEMA = /* sql */ `
+CREATE TABLE alldata_document_ticket (
+  ticket_hash  TEXT PRIMARY KEY,
+  path         TEXT NOT NULL,
+  expires_at   INTEGER NOT NULL,
+  used_at      INTEGER
+) WITHOUT ROWID;
+`;

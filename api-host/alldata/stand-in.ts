@@ -7,14 +7,23 @@
  *   POST alldata/oauth/authorize   the decision: back to the redirect URI with ?code&state or ?error=access_denied&state
  *   POST alldata/oauth/token       authorization_code (code, redirect_uri, code_verifier) and refresh_token grants,
  *                                  HTTP Basic client authentication → {access_token, token_type, expires_in, refresh_token, scope}
+ *   GET  alldata/repair/…?ticket=  a repair document, shown for a valid document ticket (issueDocumentTicket), else 401
  *
  * Codes live 60 seconds and are used once; a second use is refused (invalid_grant), as is a verifier that
  * does not match the challenge. A bad client or redirect URI never redirects (RFC 6749 §4.1.2.1).
+ *
+ * Document tickets stand in for ALLDATA's single sign-on into a document: the API (holding the firm's
+ * access token) gets one for one document path; the browser brings it once, within TICKET_TTL_SECONDS.
+ * The API calls these in process because the stand-in is part of the same host; against the real ALLDATA
+ * the same two steps (refresh grant, ticket) are HTTP calls with the firm's bearer token.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { EMBEDDED_ALLDATA_CLIENT } from '../../lib/config';
 import type { Db } from '../db';
 import { ALLDATA_SCOPE } from '../../lib/alldata/scope';
+import { TICKET_TTL_SECONDS } from '../../lib/contract/alldata-account';
 import { prepared } from '../sql';
 import { basicClient, sameText } from '../vehicle-data/routes';
 
@@ -25,6 +34,19 @@ export interface AlldataStandInOptions {
   /** Access-token lifetime in seconds. */
   tokenTtl: number;
 }
+
+const env = z.object({
+  API_HOST_ALLDATA_CLIENT_ID: z.string().min(1).default(EMBEDDED_ALLDATA_CLIENT.id),
+  API_HOST_ALLDATA_CLIENT_SECRET: z.string().min(8).default(EMBEDDED_ALLDATA_CLIENT.secret),
+  API_HOST_ALLDATA_REDIRECT_URIS: z.string().optional(),
+  API_HOST_ALLDATA_TOKEN_TTL: z.coerce.number().int().min(1).max(86_400).default(3600),
+});
+
+/** The stand-in's settings from the host's environment (index.ts lists them). */
+export const standInEnv = () => env.parse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')));
+
+/** Where the stand-in serves repair documents (ALLDATA_URL + ALLDATA_DOCUMENT_PATH on the embedded default). */
+export const DOCUMENT_PREFIX = '/alldata/repair/';
 
 export const CODE_TTL_MS = 60_000;
 const REFRESH_TTL_MS = 30 * 24 * 3600_000;
@@ -67,6 +89,53 @@ function back(redirectUri: string, params: Record<string, string | undefined>): 
   return url.href;
 }
 
+function issueToken(db: Db, clientId: string, kind: 'access' | 'refresh', scope: string, ttlMs: number): string {
+  const token = randomBytes(32).toString('base64url');
+  prepared(db, 'INSERT INTO alldata_oauth_token (token_hash, kind, client_id, scope, expires_at) VALUES (?, ?, ?, ?, ?)').run(sha256(token), kind, clientId, scope, Date.now() + ttlMs);
+  return token;
+}
+
+function tokenSet(db: Db, opts: Pick<AlldataStandInOptions, 'clientId' | 'tokenTtl'>, scope: string) {
+  return {
+    access_token: issueToken(db, opts.clientId, 'access', scope, opts.tokenTtl * 1000),
+    token_type: 'Bearer',
+    expires_in: opts.tokenTtl,
+    refresh_token: issueToken(db, opts.clientId, 'refresh', scope, REFRESH_TTL_MS),
+    scope,
+  };
+}
+
+/** The refresh_token grant: new tokens for an unused, unexpired refresh token (which is used up), else null. */
+export function refreshGrant(db: Db, opts: Pick<AlldataStandInOptions, 'clientId' | 'tokenTtl'>, refreshToken: string) {
+  const hash = sha256(refreshToken);
+  const row = prepared(db, "SELECT scope, expires_at, used_at FROM alldata_oauth_token WHERE token_hash = ? AND kind = 'refresh'").get(hash) as
+    | { scope: string; expires_at: number; used_at: number | null }
+    | undefined;
+  const now = Date.now();
+  if (!row || row.used_at || row.expires_at <= now) return null;
+  prepared(db, 'UPDATE alldata_oauth_token SET used_at = ? WHERE token_hash = ?').run(now, hash);
+  return tokenSet(db, opts, row.scope);
+}
+
+/** A single-use ticket for one document path, made with a live access token; null when the token is unknown or expired. */
+export function issueDocumentTicket(db: Db, accessToken: string, documentPath: string): { ticket: string; expiresAt: number } | null {
+  const now = Date.now();
+  const live = prepared(db, "SELECT 1 FROM alldata_oauth_token WHERE token_hash = ? AND kind = 'access' AND expires_at > ?").pluck().get(sha256(accessToken), now);
+  if (!live) return null;
+  prepared(db, 'DELETE FROM alldata_document_ticket WHERE expires_at < ?').run(now - 3600_000);
+  const ticket = randomBytes(32).toString('base64url');
+  const expiresAt = now + TICKET_TTL_SECONDS * 1000;
+  prepared(db, 'INSERT INTO alldata_document_ticket (ticket_hash, path, expires_at) VALUES (?, ?, ?)').run(sha256(ticket), documentPath, expiresAt);
+  return { ticket, expiresAt };
+}
+
+/** Claims a ticket for a path: true once for a valid one (it is used up), false when missing, used, expired or for another path. */
+function claimTicket(db: Db, ticket: string, path: string): boolean {
+  const now = Date.now();
+  const claimed = prepared(db, 'UPDATE alldata_document_ticket SET used_at = ? WHERE ticket_hash = ? AND path = ? AND used_at IS NULL AND expires_at > ?').run(now, sha256(ticket), path, now);
+  return claimed.changes === 1;
+}
+
 export function mountAlldataStandIn(app: FastifyInstance, db: Db, opts: AlldataStandInOptions): void {
   /** The request's problem that must not redirect (unknown client or redirect URI), else null. */
   const clientProblem = (p: Params) =>
@@ -81,18 +150,7 @@ export function mountAlldataStandIn(app: FastifyInstance, db: Db, opts: AlldataS
           ? 'invalid_scope'
           : null;
 
-  const issue = (kind: 'access' | 'refresh', scope: string, ttlMs: number) => {
-    const token = randomBytes(32).toString('base64url');
-    prepared(db, 'INSERT INTO alldata_oauth_token (token_hash, kind, client_id, scope, expires_at) VALUES (?, ?, ?, ?, ?)').run(sha256(token), kind, opts.clientId, scope, Date.now() + ttlMs);
-    return token;
-  };
-  const tokens = (scope: string) => ({
-    access_token: issue('access', scope, opts.tokenTtl * 1000),
-    token_type: 'Bearer',
-    expires_in: opts.tokenTtl,
-    refresh_token: issue('refresh', scope, REFRESH_TTL_MS),
-    scope,
-  });
+  const tokens = (scope: string) => tokenSet(db, opts, scope);
 
   void app.register(
     async (scope) => {
@@ -164,16 +222,25 @@ export function mountAlldataStandIn(app: FastifyInstance, db: Db, opts: AlldataS
         }
 
         if (form.grant_type === 'refresh_token') {
-          const hash = sha256(form.refresh_token ?? '');
-          const row = prepared(db, "SELECT scope, expires_at, used_at FROM alldata_oauth_token WHERE token_hash = ? AND kind = 'refresh'").get(hash) as
-            | { scope: string; expires_at: number; used_at: number | null }
-            | undefined;
-          if (!row || row.used_at || row.expires_at <= now) return oauthError(reply, 400, 'invalid_grant', 'The refresh token is unknown, used or expired');
-          prepared(db, 'UPDATE alldata_oauth_token SET used_at = ? WHERE token_hash = ?').run(now, hash);
-          return tokens(row.scope);
+          const rotated = refreshGrant(db, opts, form.refresh_token ?? '');
+          return rotated ?? oauthError(reply, 400, 'invalid_grant', 'The refresh token is unknown, used or expired');
         }
 
         return oauthError(reply, 400, 'unsupported_grant_type', 'Only authorization_code and refresh_token are supported');
+      });
+
+      scope.get('/repair/*', async (request, reply) => {
+        const { ticket } = request.query as Params;
+        const path = new URL(request.url, 'http://host').pathname;
+        if (!ticket || !claimTicket(db, ticket, path))
+          return html(
+            reply,
+            401,
+            'Sign-in required',
+            '<h1>This ALLDATA link cannot be opened</h1><p>The document ticket is missing, already used or expired. Open the OEM procedure again from ADAS Desk.</p>',
+          );
+        const document = decodeURIComponent(path.slice(DOCUMENT_PREFIX.length)).replace(/[-_/]+/g, ' ').trim();
+        return html(reply, 200, 'ALLDATA document', `<h1>ALLDATA document</h1><p>Repair information: ${esc(document)}</p>`);
       });
     },
     { prefix: '/alldata' },

@@ -1,8 +1,10 @@
 /**
  * What the knowledge base says of a job's vehicle (issue 13 §6): the decoded checklist — each system of
- * the vehicle as its VIN decodes, mapped to the job's inspections — and the OEM links. Server-rendered.
+ * the vehicle as its VIN decodes, mapped to the job's inspections — and the OEM links (ALLDATA's open through the firm's access,
+ * lib/alldata/documents.ts). Server-rendered.
  */
 import { RESULTS, nameOf } from '@/lib/adas/rules';
+import { oemHref } from '@/lib/alldata/documents';
 import type { DecodedChecklistItem } from '@/lib/contract/admin';
 import type { VinDecode } from '@/lib/contract/decode';
 import type { VehicleLink } from '@/lib/contract/alldata';
@@ -26,7 +28,7 @@ function Links({ id, title, links }: { id: string; title: string; links: Vehicle
         <ul aria-labelledby={id} className="flex flex-col gap-1 text-sm">
           {links.map((l) => (
             <li key={l.id}>
-              <a href={l.url} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
+              <a href={oemHref(l.url)} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
                 {l.title}
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>

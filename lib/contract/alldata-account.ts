@@ -10,6 +10,12 @@
  *   when the access token expires. Never the tokens.
  * - Connecting is the firm's administrators' business: CONNECT_ROLES. A firm whose plan lacks ALLDATA
  *   answers 403 with ALLDATA_MESSAGES.notInPlan.
+ * - alldata/documentTicket (issue 18 §5: OEM links open through the firm's ALLDATA access) answers a
+ *   single-use ticket, good for TICKET_TTL_SECONDS, for one ALLDATA document. The host makes it with the
+ *   firm's stored access token (refreshed first when expired), so no token reaches the app's browser. Any
+ *   signed-in user of a connected firm may open documents; only the app's server asks (bff false). A URL
+ *   that is not an ALLDATA document (a path under ALLDATA_DOCUMENT_PATH) answers 400; a firm without a
+ *   connection answers 404 with ALLDATA_MESSAGES.notConnected.
  */
 import { z } from 'zod';
 import { defineCall } from './define';
@@ -19,6 +25,8 @@ export const CONNECT_ROLES = [1, 2, 3, 4, 8] as const;
 
 export const ALLDATA_MESSAGES = {
   notInPlan: "Your firm's plan does not include ALLDATA. Monthly Pro w/ALLDATA connects an ALLDATA account.",
+  notConnected: "Your firm's ALLDATA account is not connected",
+  notADocument: 'Not an ALLDATA document link',
 } as const;
 
 export const setToken = defineCall({
@@ -49,3 +57,15 @@ export type AlldataAccount = z.infer<typeof alldataAccount>;
 
 export const account = defineCall({ access: CONNECT_ROLES, method: 'GET', path: 'alldata/account', response: alldataAccount });
 
+
+/** ALLDATA's repair documents live under this path of its base URL (ALLDATA_URL + 'repair/'). */
+export const ALLDATA_DOCUMENT_PATH = 'repair/';
+export const TICKET_TTL_SECONDS = 60;
+
+export const documentTicket = defineCall({
+  access: 'signed-in',
+  method: 'POST',
+  path: 'alldata/documentTicket',
+  body: z.object({ url: z.url({ error: 'A link is required' }).max(2000, 'At most 2000 characters') }),
+  response: z.object({ ticket: z.string(), expiresAt: z.string() }),
+});

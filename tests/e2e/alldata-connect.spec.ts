@@ -1,10 +1,12 @@
 /**
  * Connecting ALLDATA as a shop admin does it: from /alldataAuthorize to the stand-in's consent page, back
  * through /alldataApproval to "ALLDATA is connected". Replaying that callback, a forged state, a callback
- * without state and a denial each end on a clear page; the tokens never reach the browser.
+ * without state and a denial each end on a clear page; the tokens never reach the browser. Once connected,
+ * an OEM link to an ALLDATA document opens it through the firm's access (a single-use ticket).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { AUTHORIZATION_PROBLEMS } from '../../lib/alldata/authorization';
+import { hostCall, hostToken } from '../support/api';
 import { API_ORIGIN } from '../support/env';
 import { axeViolations } from './adas-support';
 import { signIn } from '../support/session';
@@ -73,4 +75,41 @@ test('signed out, the pages ask to sign in; a firm without ALLDATA cannot connec
 
   await signIn(page, 3, undefined, '/alldataAuthorize');
   await expect(page.getByRole('alert').filter({ hasText: /./ })).toHaveText(AUTHORIZATION_PROBLEMS.notInPlan);
+});
+
+test("after connecting, an OEM link to ALLDATA opens the document through the firm's access", async ({ page }) => {
+  await signIn(page, 4);
+  await startConnect(page);
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page.getByRole('heading', { name: 'ALLDATA is connected' })).toBeVisible();
+
+  // The configuration (as an administrator would) links an ALLDATA procedure to the make of one of the firm's jobs.
+  const jobs = await hostCall<{ items: { adas: number; make: string }[] }>(await hostToken(4), 'GET', 'api/adas/adass?pageSize=1');
+  const job = jobs.body.items[0]!;
+  const title = `ALLDATA front camera aiming ${Date.now()}`;
+  const admin = await hostToken(1);
+  const created = await hostCall<{ ids: number[] }>(admin, 'POST', 'api/alldata/createAdasLinks', {
+    links: [{ title, url: `${API_ORIGIN}/alldata/repair/${encodeURIComponent(job.make)}/front-camera-aiming`, type: 'adas', make: job.make }],
+  });
+  expect(created.status).toBe(200);
+  try {
+    await page.goto(`/adas?adas=${job.adas}`);
+    const link = page.getByRole('link', { name: title });
+    await expect(link).toHaveAttribute('href', /^\/api\/alldata\/open\?url=/);
+    const [doc] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+    await expect(doc.getByRole('heading', { name: 'ALLDATA document' })).toBeVisible();
+    const opened = new URL(doc.url());
+    expect(opened.origin).toBe(API_ORIGIN);
+    expect(opened.searchParams.get('ticket')).toBeTruthy();
+    expect(doc.url()).not.toMatch(/access_token|token=/);
+    // The ticket is good once.
+    await doc.reload();
+    await expect(doc.getByRole('heading', { name: 'This ALLDATA link cannot be opened' })).toBeVisible();
+
+    // Only ALLDATA documents go through the route: no open redirect.
+    const foreign = await page.request.get(`/api/alldata/open?url=${encodeURIComponent('https://evil.example/alldata/repair/x')}`, { maxRedirects: 0 });
+    expect(foreign.status()).toBe(400);
+  } finally {
+    await hostCall(admin, 'POST', 'api/alldata/removeLinksManage', { ids: created.body.ids });
+  }
 });

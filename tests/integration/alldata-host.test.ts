@@ -174,3 +174,70 @@ describe('alldata/account and alldata/setToken', () => {
     expect(other.body).toMatchObject({ connected: false, firmName: 'Northstar East' });
   });
 });
+
+describe('alldata/documentTicket and the stand-in document page', () => {
+  const DOC = 'http://127.0.0.1:4010/alldata/repair/honda/civic-2022/front-camera-aiming';
+
+  /** Connects firm 6 with real stand-in tokens (the code grant), as /alldataApproval does. */
+  async function connect(expiresIn = 3600) {
+    const { verifier, challenge } = pkce();
+    const code = (await decide(challenge, 'allow')).searchParams.get('code')!;
+    const t = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier });
+    await host.api(await host.token(4), a.setToken, { body: { accessToken: String(t.body.access_token), refreshToken: String(t.body.refresh_token), expiresIn, scope: ALLDATA_SCOPE } });
+    return t.body;
+  }
+  const open = (path: string) => host.app.inject({ method: 'GET', url: path });
+
+  it('issues a single-use ticket to any user of a connected firm; the document opens once', async () => {
+    const tokens = await connect();
+    // Role 5 is a shop user of the connected firm: opening documents is not an administrator's business.
+    const res = await host.api(await host.token(5), a.documentTicket, { body: { url: DOC } });
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(res.body)).not.toContain(String(tokens.access_token));
+
+    const path = `${new URL(DOC).pathname}?ticket=${res.body.ticket}`;
+    const first = await open(path);
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('ALLDATA document');
+    expect(first.body).toContain('honda civic 2022 front camera aiming');
+    const again = await open(path);
+    expect(again.statusCode).toBe(401);
+    expect(again.body).toContain('already used or expired');
+
+    expect((await open(new URL(DOC).pathname)).statusCode).toBe(401);
+    // A ticket is for its own document only.
+    const other = await host.api(await host.token(4), a.documentTicket, { body: { url: DOC } });
+    expect((await open(`/alldata/repair/toyota/camry?ticket=${other.body.ticket}`)).statusCode).toBe(401);
+    expect((await open(`${new URL(DOC).pathname}?ticket=${other.body.ticket}`)).statusCode).toBe(200);
+  });
+
+  it('refreshes an expired access token with the refresh grant before issuing', async () => {
+    const first = await connect();
+    host.db.prepare("UPDATE alldata_connection SET expires_at = '2020-01-01T00:00:00Z' WHERE firm = ?").run(ALLDATA_DEMO_FIRM);
+    const res = await host.api(await host.token(4), a.documentTicket, { body: { url: DOC } });
+    expect(res.status).toBe(200);
+    const row = host.db.prepare('SELECT access_token, expires_at FROM alldata_connection WHERE firm = ?').get(ALLDATA_DEMO_FIRM) as { access_token: string; expires_at: string };
+    expect(row.access_token).not.toBe(first.access_token);
+    expect(Date.parse(row.expires_at)).toBeGreaterThan(Date.now());
+    expect((await open(`${new URL(DOC).pathname}?ticket=${res.body.ticket}`)).statusCode).toBe(200);
+
+    // A used-up refresh token cannot be refreshed again: the firm must reconnect (409).
+    host.db.prepare("UPDATE alldata_connection SET expires_at = '2020-01-01T00:00:00Z', refresh_token = ? WHERE firm = ?").run(String(first.refresh_token), ALLDATA_DEMO_FIRM);
+    expect((await host.api(await host.token(4), a.documentTicket, { body: { url: DOC } })).status).toBe(409);
+  });
+
+  it('refuses a firm without a connection (404) and a link that is not an ALLDATA document (400)', async () => {
+    await connect();
+    // Role 8's firm (Northstar East) has no connection; firm 6's connection is never lent to it.
+    const other = await host.api(await host.token(8), a.documentTicket, { body: { url: DOC } });
+    expect(other.status).toBe(404);
+    expect(other.body.error).toBe(ALLDATA_MESSAGES.notConnected);
+
+    for (const url of ['https://techinfo.honda.com/rjanisis/pubs/OM/', 'http://127.0.0.1:4010/alldata/oauth/authorize', 'http://127.0.0.1:4010/alldata/repair/', 'not a url']) {
+      const res = await host.api(await host.token(4), a.documentTicket, { body: { url } });
+      expect(res.status, url).toBe(400);
+      expect(res.body.fieldErrors.url).toBeTruthy();
+    }
+    expect(host.db.prepare('SELECT COUNT(*) AS n FROM alldata_document_ticket').get()).toEqual({ n: 0 });
+  });
+});

@@ -8,6 +8,7 @@ import { InspectionScreen } from '@/components/adas/inspection-screen';
 import { insurerChoices, orNotFound } from '@/components/adas/server-data';
 import { LazyCalibrationPanel } from '@/components/calibrations/lazy-panel';
 import { PageHeading } from '@/components/ui/page-heading';
+import { oemHref } from '@/lib/alldata/documents';
 import { api } from '@/lib/api/server';
 import { requireRoute } from '@/lib/auth/session';
 import { contract } from '@/lib/contract';
@@ -47,7 +48,14 @@ export default async function ViewPage({ searchParams }: { searchParams: Promise
   const { vehicle } = job;
   return (
     <>
-      <InspectionScreen inspection={inspection} items={items} notInstalled={notInstalled} job={job} insurers={insurers} timezone={session.profile.timezone} />
+      <InspectionScreen
+        inspection={inspection}
+        items={items.map((s) => (s.url ? { ...s, url: oemHref(s.url) } : s))}
+        notInstalled={notInstalled}
+        job={job}
+        insurers={insurers}
+        timezone={session.profile.timezone}
+      />
       <LazyCalibrationPanel
         adas={job.adas}
         adasInspection={id}
