@@ -390,6 +390,8 @@ await withStack({ apiPort: API_PORT, appPort: APP_PORT, db: `.data/bench-demo-${
   await benchTtfb('demo', stack, DASHBOARD_ANALYSES.map((a) => `/dashboard?period=6&firm=2&analysis=${a}`), TARGETS.dashboardMs, { by: 'total' });
   // Import/Export (issue 17): the wizard's page, and the host storing contacts rows through uploadData.
   await benchTtfb('demo', stack, ['/data'], TARGETS.ttfbDemoMs);
+  // Shared links (issue 18): the signed-in user's own links, paged and searched in SQL.
+  await benchTtfb('demo', stack, ['/links', '/links?searchTerm=a'], TARGETS.ttfbDemoMs);
   await benchImportStore(stack);
   await benchJs(stack);
   if (process.env.BENCH_SKIP_TTI !== '1') await benchTti(stack);
