@@ -44,6 +44,8 @@ export async function measureLiveNotice(origin, n) {
       const status = i % 2 === 0 ? 4 : 3;
       // The page notes the time the row shows the new status (a MutationObserver, no polling round trips).
       await page.evaluate((name) => {
+        // An idle user: nothing focused (a focused field turns the in-place refresh into a "refresh" notice).
+        if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
         window.__liveShown = new Promise((resolve) => {
           const seen = () => document.querySelector('[data-testid="row-status"]')?.textContent === name;
           const observer = new MutationObserver(() => seen() && (observer.disconnect(), resolve(Date.now())));
@@ -55,7 +57,9 @@ export async function measureLiveNotice(origin, n) {
       const heard = client.waitFor((m) => client.received.indexOf(m) >= before && m.target === 'recordsChanged' && m.payload.ids?.includes(job), 10_000).then(() => Date.now());
       await bff(origin, changerCookie, 'adas/updateStatusAdas', { adas: job, status });
       notice.push((await heard) - t0);
-      list.push((await page.evaluate(() => window.__liveShown)) - t0);
+      // Never wait forever: a row that does not update within 10 s counts as missed (Infinity).
+      const shown = await page.evaluate(() => Promise.race([window.__liveShown, new Promise((r) => setTimeout(() => r(null), 10_000))]));
+      list.push(shown === null ? Infinity : shown - t0);
     }
     return { notice, list };
   } finally {
