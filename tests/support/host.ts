@@ -11,6 +11,7 @@
  * passwords, which is slow), so a fresh host per test is cheap.
  */
 import Database from 'better-sqlite3';
+import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -44,6 +45,8 @@ export interface TestHost {
   request<T = unknown>(token: string | null, method: 'GET' | 'POST', path: string, input?: CallInput): Promise<HostAnswer<T>>;
   /** A contract call; the answer is typed loosely (tests also look at error bodies). */
   api<T = any>(token: string | null, call: CallDef, input?: CallInput): Promise<HostAnswer<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** A contract call that must answer 200 (the failure names the call and the body); the body parsed by its response schema. */
+  ok<T = any>(token: string | null, call: CallDef, input?: CallInput): Promise<T>; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** Adds a signed-in-able user (password DEMO_PASSWORD) reaching exactly `firms`; answers its username. */
   addUser(opts: { role: number | null; firm: number; firms?: number[]; username?: string }): Promise<string>;
   close(): Promise<void>;
@@ -101,6 +104,11 @@ export async function startTestHost(): Promise<TestHost> {
     ctx,
     request,
     api: (token, call, input) => request(token, call.method, `${call.host}/${call.path}`, input),
+    ok: async <T,>(token: string | null, call: CallDef, input?: CallInput): Promise<T> => {
+      const res = await request(token, call.method, `${call.host}/${call.path}`, input);
+      expect(res.status, `${call.path}: ${JSON.stringify(res.body)}`).toBe(200);
+      return call.response.parse(res.body) as T;
+    },
     async token(who, password = DEMO_PASSWORD) {
       const username = typeof who === 'number' ? `role${who}@example.com` : who;
       const res = await request<{ token?: string; reason?: string }>(null, 'POST', 'auth/getToken', { body: { username, password } });
