@@ -1,14 +1,17 @@
 'use client';
 /**
- * The one data-table (ARCHITECTURE "Screens"), headless TanStack Table v9 underneath. It knows nothing of
- * any screen: the page renders rows on the server from the URL's list state; this component shows them
- * and turns clicks into new URLs (paging, page size, sorting, search) through a ListController.
+ * The one data-table (ARCHITECTURE "Screens"). It knows nothing of any screen: the page renders rows on the
+ * server from the URL's list state; this component shows them and turns clicks into new URLs (paging, page
+ * size, sorting, search) through a ListController. No client-side table model: the server sorts and pages,
+ * so the browser keeps only which rows are checked and which columns are hidden (selection.ts) — a table
+ * library would add ~14 kB gzip to every list's first load for state this small.
  *
  * - server-side paging (count, page size selector) and sorting (aria-sort on the sorted column);
  * - sort headers and pager are real links to the URL of their state: they work before hydration and without
  *   JavaScript; once hydrated, a click navigates client-side (ListLink);
- * - row selection with a header checkbox; the checked rows go to the `bulkActions` render prop; rows that
- *   leave the screen (another page, filter or sort) leave the selection, rows still on screen stay checked;
+ * - row selection with a header checkbox and Shift+click ranges; the checked rows go to the `bulkActions`
+ *   render prop; rows that leave the screen (another page, filter or sort) leave the selection, rows still
+ *   on screen stay checked;
  * - live rows (`live`): change notices of the rows' kind refresh the list in place, or say how many rows
  *   changed while the user is in the middle of a selection or an edit (live.ts);
  * - a toolbar: search box, the screen's filters, column visibility, CSV export of every matching row;
@@ -16,37 +19,28 @@
  * - optional details under a row (`expandedRow`), spanning the table;
  * - at narrow widths the table scrolls sideways inside its own container; the page does not.
  */
-import {
-  columnVisibilityFeature,
-  functionalUpdate,
-  rowPaginationFeature,
-  rowSelectionFeature,
-  rowSortingFeature,
-  tableFeatures,
-  useTable,
-  type ColumnDef,
-  type ColumnVisibilityState,
-  type OnChangeFn,
-  type PaginationState,
-  type RowData,
-  type RowSelectionState,
-  type SortingState,
-} from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, LoaderCircle } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
-import { nextSort, type BaseFields } from '@/lib/list-state';
+import { nextSort, pageCount, type BaseFields } from '@/lib/list-state';
 import type { RecordKind } from '@/lib/push/changes';
 import type { CsvValue } from './csv';
 import { ListLink } from './list-link';
 import { Pagination } from './pagination';
+import { keepOnScreen, pageState, toggleAll, toggleRow, type Checked } from './selection';
 
 // Live rows load after hydration: nothing arrives before the push connection, which starts later still.
 const LiveStatus = dynamic(() => import('./live').then((m) => m.LiveStatus), { ssr: false, loading: () => <p className="min-h-5" /> });
-import { ColumnsMenu, ExportButton, SearchBox, type SearchFormTarget } from './toolbar';
-import type { ListController } from './use-list';
+import { ColumnsMenu, ExportButton, SearchBox } from './toolbar';
+import { formTarget, type ListController } from './use-list';
 
-const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, columnVisibilityFeature, rowPaginationFeature });
+/** The set with `id` in it or out of it. */
+const toggled = (set: ReadonlySet<string>, id: string, present: boolean) => {
+  const next = new Set(set);
+  if (present) next.add(id);
+  else next.delete(id);
+  return next;
+};
 
 export interface DataColumn<T> {
   /** Unique id; for a sortable column also the server's orderBy value. */
@@ -110,7 +104,7 @@ function sortIcon(dir: false | 'asc' | 'desc') {
   return <ArrowUpDown aria-hidden="true" className="size-3.5 text-slate-400" />;
 }
 
-function HeaderCheckbox({ checked, indeterminate, onChange, disabled }: { checked: boolean; indeterminate: boolean; onChange: (e: unknown) => void; disabled: boolean }) {
+function HeaderCheckbox({ checked, indeterminate, onChange, disabled }: { checked: boolean; indeterminate: boolean; onChange: () => void; disabled: boolean }) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = indeterminate;
@@ -128,7 +122,7 @@ function HeaderCheckbox({ checked, indeterminate, onChange, disabled }: { checke
   );
 }
 
-export function DataTable<T extends RowData>({
+export function DataTable<T>({
   caption,
   columns,
   rows,
@@ -153,76 +147,32 @@ export function DataTable<T extends RowData>({
   // rows a refresh keeps stay checked.
   const ids = rows.map(rowId);
   const idsKey = ids.join(',');
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [checked, setChecked] = useState<Checked>(() => new Set());
   const [selectionFor, setSelectionFor] = useState(idsKey);
   if (selectionFor !== idsKey) {
     setSelectionFor(idsKey);
-    const onScreen = new Set(ids);
-    setRowSelection((checked) => Object.fromEntries(Object.entries(checked).filter(([id, on]) => on && onScreen.has(id))));
+    setChecked((c) => keepOnScreen(c, ids));
   }
-  const anyChecked = Object.values(rowSelection).some(Boolean);
+  const selectableIds = selectable ? rows.filter((r) => !canSelectRow || canSelectRow(r)).map(rowId) : [];
+  const page = pageState(checked, selectableIds);
+  // The row last clicked: a Shift+click checks or unchecks every row from it to the clicked one.
+  const anchor = useRef<string | null>(null);
 
-  const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>(() =>
-    Object.fromEntries(columns.filter((c) => c.hidden).map((c) => [c.id, false])),
-  );
-
-  const defs = useMemo<ColumnDef<typeof features, T>[]>(
-    () =>
-      columns.map((c) => ({
-        id: c.id,
-        header: c.header,
-        accessorFn: (row: T) => c.csv?.(row) ?? null,
-        cell: ({ row }) => c.cell(row.original),
-        enableSorting: c.sortable === true,
-        enableHiding: c.canHide !== false,
-      })),
-    [columns],
-  );
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set(columns.filter((c) => c.hidden).map((c) => c.id)));
+  const visibleColumns = columns.filter((c) => !hidden.has(c.id));
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
 
-  const sorting = useMemo<SortingState>(() => [{ id: state.orderBy, desc: state.direction === 'desc' }], [state.orderBy, state.direction]);
-  const pagination = useMemo<PaginationState>(() => ({ pageIndex: state.page - 1, pageSize: state.pageSize }), [state.page, state.pageSize]);
-
-  // Sorting and paging are links (ListLink); only the page size selector changes the table's state.
-  const onPaginationChange: OnChangeFn<PaginationState> = (updater) => {
-    const next = functionalUpdate(updater, pagination);
-    if (next.pageSize !== pagination.pageSize) list.go({ pageSize: next.pageSize });
-  };
-
-  const table = useTable({
-    features,
-    columns: defs,
-    data: rows as T[],
-    getRowId: (row) => rowId(row),
-    state: { sorting, pagination, rowSelection, columnVisibility },
-    onPaginationChange,
-    onRowSelectionChange: setRowSelection,
-    onColumnVisibilityChange: setColumnVisibility,
-    manualSorting: true,
-    manualPagination: true,
-    rowCount: count,
-    enableSortingRemoval: false,
-    enableMultiSort: false,
-    sortDescFirst: false,
-    enableRowSelection: selectable && canSelectRow ? (row) => canSelectRow(row.original) : selectable,
-    enableRowRangeSelection: selectable,
-  });
-
   const selected = useMemo(
-    () => rows.filter((r) => rowSelection[rowId(r)]),
+    () => rows.filter((r) => checked.has(rowId(r))),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rowId is a pure accessor
-    [rows, rowSelection],
+    [rows, checked],
   );
-  const selection: Selection<T> = { rows: selected, clear: () => setRowSelection({}) };
+  const selection: Selection<T> = { rows: selected, clear: () => setChecked(new Set()) };
 
-  const visibleColumns = table.getVisibleLeafColumns();
   const span = visibleColumns.length + (selectable ? 1 : 0);
   const pageSizes = (list.spec.fields.pageSize.values ?? [state.pageSize]) as readonly number[];
   // Without JavaScript the search box is a GET form: the list's other state goes along as hidden fields.
-  const searchTarget = useMemo<SearchFormTarget>(() => {
-    const query = new URL(list.href({ searchTerm: '', page: 1 }), 'http://list').searchParams;
-    return { action: list.spec.path, hidden: [...query].filter(([name]) => name !== 'searchTerm') };
-  }, [list]);
+  const searchTarget = useMemo(() => formTarget(list, 'searchTerm'), [list]);
 
   return (
     <section aria-label={caption} className="flex min-w-0 flex-col gap-3">
@@ -239,10 +189,9 @@ export function DataTable<T extends RowData>({
         {filters}
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <ColumnsMenu
-            columns={table
-              .getAllLeafColumns()
-              .filter((c) => c.getCanHide())
-              .map((c) => ({ id: c.id, label: byId.get(c.id)?.header ?? c.id, visible: c.getIsVisible(), toggle: (v: boolean) => c.toggleVisibility(v) }))}
+            columns={columns
+              .filter((c) => c.canHide !== false)
+              .map((c) => ({ id: c.id, label: c.header, visible: !hidden.has(c.id), toggle: (v: boolean) => setHidden((h) => toggled(h, c.id, !v)) }))}
           />
           {exportCsv && <ExportButton columns={columns} count={count} {...exportCsv} />}
         </div>
@@ -262,7 +211,7 @@ export function DataTable<T extends RowData>({
         </div>
       )}
 
-      {live && <LiveStatus kind={live} rowsKey={rows} url={list.href({})} busy={anyChecked} refresh={list.refresh} />}
+      {live && <LiveStatus kind={live} rowsKey={rows} url={list.href({})} busy={checked.size > 0} refresh={list.refresh} />}
 
       <div className="relative min-w-0 rounded-lg border border-slate-200 bg-white shadow-sm">
         <div className="max-w-full overflow-x-auto">
@@ -272,45 +221,42 @@ export function DataTable<T extends RowData>({
               {`, sorted by ${byId.get(state.orderBy)?.header ?? state.orderBy} ${state.direction === 'asc' ? 'ascending' : 'descending'}`}
             </caption>
             <thead className="bg-slate-50 text-xs font-semibold text-slate-700 uppercase">
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id} className="border-b border-slate-200">
-                  {selectable && (
-                    <th scope="col" className="w-10 px-3 py-2">
-                      <HeaderCheckbox
-                        checked={rows.length > 0 && table.getIsAllPageRowsSelected()}
-                        indeterminate={table.getIsSomePageRowsSelected()}
-                        onChange={table.getToggleAllPageRowsSelectedHandler()}
-                        disabled={rows.length === 0}
-                      />
+              <tr className="border-b border-slate-200">
+                {selectable && (
+                  <th scope="col" className="w-10 px-3 py-2">
+                    <HeaderCheckbox
+                      checked={page.all}
+                      indeterminate={page.some}
+                      onChange={() => setChecked((c) => toggleAll(c, selectableIds))}
+                      disabled={selectableIds.length === 0}
+                    />
+                  </th>
+                )}
+                {visibleColumns.map((col) => {
+                  const dir = state.orderBy === col.id ? state.direction : false;
+                  return (
+                    <th
+                      key={col.id}
+                      scope="col"
+                      aria-sort={dir ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                      className={`px-3 py-2 whitespace-nowrap ${col.className ?? ''}`}
+                    >
+                      {col.sortable ? (
+                        <ListLink
+                          list={list}
+                          change={nextSort(state, col.id)}
+                          className="-mx-1 inline-flex items-center gap-1 rounded px-1 py-1 text-inherit uppercase no-underline hover:bg-slate-200"
+                        >
+                          {col.header}
+                          {sortIcon(dir)}
+                        </ListLink>
+                      ) : (
+                        col.header
+                      )}
                     </th>
-                  )}
-                  {group.headers.map((header) => {
-                    const col = byId.get(header.column.id);
-                    const dir = header.column.getIsSorted();
-                    return (
-                      <th
-                        key={header.id}
-                        scope="col"
-                        aria-sort={dir ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                        className={`px-3 py-2 whitespace-nowrap ${col?.className ?? ''}`}
-                      >
-                        {header.column.getCanSort() ? (
-                          <ListLink
-                            list={list}
-                            change={nextSort(state, header.column.id)}
-                            className="-mx-1 inline-flex items-center gap-1 rounded px-1 py-1 text-inherit uppercase no-underline hover:bg-slate-200"
-                          >
-                            {col?.header}
-                            {sortIcon(dir)}
-                          </ListLink>
-                        ) : (
-                          col?.header
-                        )}
-                      </th>
-                    );
-                  })}
-                </tr>
-              ))}
+                  );
+                })}
+              </tr>
             </thead>
             <tbody className={pending ? 'opacity-50' : undefined}>
               {rows.length === 0 && (
@@ -320,29 +266,35 @@ export function DataTable<T extends RowData>({
                   </td>
                 </tr>
               )}
-              {table.getRowModel().rows.map((row) => {
-                const details = expandedRow?.(row.original);
+              {rows.map((row, i) => {
+                const id = ids[i];
+                const isChecked = checked.has(id);
+                const details = expandedRow?.(row);
                 return (
-                  <Fragment key={row.id}>
-                    <tr className={`border-b border-slate-100 last:border-0 ${row.getIsSelected() ? 'bg-brand-50' : 'hover:bg-slate-50'}`}>
+                  <Fragment key={id}>
+                    <tr className={`border-b border-slate-100 last:border-0 ${isChecked ? 'bg-brand-50' : 'hover:bg-slate-50'}`}>
                       {selectable && (
                         <td className="w-10 px-3 py-2">
                           <input
                             type="checkbox"
                             className="size-4 accent-brand-600"
-                            aria-label={`Select ${rowLabel(row.original)}`}
-                            checked={row.getIsSelected()}
-                            disabled={!row.getCanSelect()}
-                            onChange={row.getToggleSelectedHandler()}
+                            aria-label={`Select ${rowLabel(row)}`}
+                            checked={isChecked}
+                            disabled={!selectableIds.includes(id)}
+                            onChange={(e) => {
+                              const range = 'shiftKey' in e.nativeEvent && e.nativeEvent.shiftKey === true;
+                              const click = { id, on: e.target.checked, anchor: anchor.current, range };
+                              setChecked((c) => toggleRow(c, click, selectableIds));
+                              anchor.current = id;
+                            }}
                           />
                         </td>
                       )}
-                      {row.getVisibleCells().map((cell) => {
-                        const col = byId.get(cell.column.id);
-                        const Tag = col?.rowHeader ? 'th' : 'td';
+                      {visibleColumns.map((col) => {
+                        const Tag = col.rowHeader ? 'th' : 'td';
                         return (
-                          <Tag key={cell.id} {...(col?.rowHeader ? { scope: 'row' } : {})} className={`px-3 py-2 align-top font-normal text-slate-900 ${col?.className ?? ''}`}>
-                            <table.FlexRender cell={cell} />
+                          <Tag key={col.id} {...(col.rowHeader ? { scope: 'row' } : {})} className={`px-3 py-2 align-top font-normal text-slate-900 ${col.className ?? ''}`}>
+                            {col.cell(row)}
                           </Tag>
                         );
                       })}
@@ -375,8 +327,8 @@ export function DataTable<T extends RowData>({
         pageSizes={pageSizes}
         count={count}
         noun={noun}
-        pageCount={table.getPageCount()}
-        onPageSize={(n) => table.setPageSize(n)}
+        pageCount={pageCount(count, state.pageSize)}
+        onPageSize={(pageSize) => list.go({ pageSize })}
         disabled={pending}
       />
     </section>

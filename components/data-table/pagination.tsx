@@ -2,13 +2,14 @@
 /**
  * Paging under the data-table: the range shown and the count, the page size, first/previous/next/last.
  * The four page buttons are links to their page's URL (ListLink): they work before hydration and without
- * JavaScript; one that leads nowhere (first page, last page) is shown disabled.
+ * JavaScript; one that leads nowhere (first page, last page) is shown disabled. The page size is a GET form:
+ * without JavaScript a "Show" button submits it.
  */
 import { ChevronFirst, ChevronLast, ChevronLeft, ChevronRight } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import type { BaseFields } from '@/lib/list-state';
 import { ListLink } from './list-link';
-import type { ListController } from './use-list';
+import { formTarget, type ListController } from './use-list';
 
 export interface PaginationProps {
   list: ListController<BaseFields>;
@@ -39,6 +40,7 @@ function PageLink({ list, page, enabled, label, children }: { list: ListControll
 
 export function Pagination({ list, pageSizes, pageCount, count, noun, disabled, onPageSize }: PaginationProps) {
   const sizeId = useId();
+  const target = useMemo(() => formTarget(list, 'pageSize'), [list]);
   const { page, pageSize } = list.state;
   const from = count === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(count, page * pageSize);
@@ -50,22 +52,33 @@ export function Pagination({ list, pageSizes, pageCount, count, noun, disabled, 
         {count === 0 ? `No ${noun}` : `${fmt.format(from)}–${fmt.format(to)} of ${fmt.format(count)} ${noun}`}
       </p>
       <div className="flex flex-wrap items-center gap-3">
-        <label htmlFor={sizeId} className="flex items-center gap-2">
-          Rows per page
-          <select
-            id={sizeId}
-            value={pageSize}
-            disabled={disabled}
-            onChange={(e) => onPageSize(Number(e.target.value))}
-            className="rounded-md border border-slate-300 bg-white px-2 py-2 text-base sm:text-sm"
-          >
-            {pageSizes.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
+        <form action={target.action} method="get" className="flex items-center gap-2" onSubmit={(e) => e.preventDefault()}>
+          {target.hidden.map(([name, v]) => (
+            <input key={name} type="hidden" name={name} value={v} />
+          ))}
+          <label htmlFor={sizeId} className="flex items-center gap-2">
+            Rows per page
+            <select
+              id={sizeId}
+              name="pageSize"
+              value={pageSize}
+              disabled={disabled}
+              onChange={(e) => onPageSize(Number(e.target.value))}
+              className="rounded-md border border-slate-300 bg-white px-2 py-2 text-base sm:text-sm"
+            >
+              {pageSizes.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <noscript>
+            <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2">
+              Show
+            </button>
+          </noscript>
+        </form>
         <div className="flex items-center gap-1">
           <PageLink list={list} page={1} enabled={back} label="First page">
             <ChevronFirst aria-hidden="true" className="size-4" />

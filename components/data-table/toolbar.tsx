@@ -3,18 +3,13 @@
 import { Columns3, Download, LoaderCircle, Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { csvFilename, downloadText, toCsv, type CsvValue } from './csv';
+import type { FormTarget } from './use-list';
 
 const CONTROL = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm sm:text-sm';
 const TOOL_BUTTON =
   'inline-flex min-h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400';
 
 export const SEARCH_DEBOUNCE_MS = 350;
-
-/** Where the search form goes without JavaScript: the list's path and the rest of its state as hidden fields. */
-export interface SearchFormTarget {
-  action: string;
-  hidden: readonly (readonly [string, string])[];
-}
 
 /**
  * A search box that searches as the user types (debounced) and on Enter. The URL's value wins when it
@@ -32,7 +27,7 @@ export function SearchBox({
   placeholder?: string;
   value: string;
   onSearch: (term: string) => void;
-  target?: SearchFormTarget;
+  target?: FormTarget;
 }) {
   const id = useId();
   const [text, setText] = useState(value);

@@ -23,6 +23,21 @@ export interface ListController<F extends Fields = Fields> {
   refresh(): void;
 }
 
+/**
+ * A plain GET form that changes one field of the list (the search box, the page size): before hydration and
+ * without JavaScript the browser submits it to the list's path, the list's other state riding along as
+ * hidden fields (the page goes back to 1).
+ */
+export interface FormTarget {
+  action: string;
+  hidden: readonly (readonly [string, string])[];
+}
+
+export function formTarget<F extends Fields>(list: ListController<F>, field: keyof ListState<F> & string): FormTarget {
+  const query = new URL(list.href({ page: 1 } as Partial<ListState<F>>), 'http://list').searchParams;
+  return { action: list.spec.path, hidden: [...query].filter(([name]) => name !== field) };
+}
+
 function remember<F extends Fields>(spec: ListSpec<F>, state: ListState<F>) {
   document.cookie = prefsCookie(spec, state, window.location.protocol === 'https:');
 }

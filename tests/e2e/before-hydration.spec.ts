@@ -17,7 +17,7 @@ async function withoutJs(browser: Browser, role: number): Promise<Page> {
   return (await browser.newContext({ javaScriptEnabled: false, storageState })).newPage();
 }
 
-test('without JavaScript, a list sorts, pages, searches and switches views', async ({ browser }) => {
+test('without JavaScript, a list sorts, pages, sizes its pages, searches and switches views', async ({ browser }) => {
   const tok = uniqueToken();
   await createContact({ lastName: `Nojs ${tok}` });
   const page = await withoutJs(browser, 1);
@@ -45,6 +45,13 @@ test('without JavaScript, a list sorts, pages, searches and switches views', asy
   await expect(page).not.toHaveURL(/page=/);
   await expect(name).toHaveAttribute('aria-sort', 'descending');
   expect(await page.getByRole('rowheader').first().textContent()).not.toBe(firstAscending);
+
+  // The page size is a GET form too: "Show" (only without JavaScript) submits it, keeping the sort.
+  await page.getByLabel('Rows per page').selectOption('25');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/pageSize=25/);
+  await expect(page).toHaveURL(/direction=desc/);
+  await expect(range).toHaveText(/^1–25 of /);
 
   // The search box is a GET form that keeps the rest of the list's state.
   await page.getByRole('searchbox', { name: 'Filter the list' }).fill(tok);

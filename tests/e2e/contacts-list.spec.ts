@@ -140,6 +140,25 @@ test.describe('contacts list', () => {
     await expect(page.getByRole('checkbox', { name: 'Select all rows on this page' })).not.toBeChecked();
   });
 
+  test('Shift+click checks every row between the last clicked one and this one', async ({ page }) => {
+    const tok = uniqueToken();
+    for (const name of ['Rangea', 'Rangeb', 'Rangec', 'Ranged']) await createContact({ lastName: `${name} ${tok}` });
+    await openContacts(page, tok);
+    const boxes = bodyRows(page).getByRole('checkbox');
+    await expect(boxes).toHaveCount(4);
+    await boxes.nth(0).click();
+    await boxes.nth(2).click({ modifiers: ['Shift'] });
+    await expect(page.getByText('3 checked')).toBeVisible();
+    await expect(boxes.nth(3)).not.toBeChecked();
+    const all = page.getByRole('checkbox', { name: 'Select all rows on this page' });
+    expect(await all.evaluate((el: HTMLInputElement) => el.indeterminate)).toBe(true);
+    // Unchecking with Shift takes the range from the last clicked row (the third) back out.
+    await boxes.nth(1).click({ modifiers: ['Shift'] });
+    await expect(page.getByText('1 checked')).toBeVisible();
+    await expect(boxes.nth(0)).toBeChecked();
+    await expect(boxes.nth(2)).not.toBeChecked();
+  });
+
   test('the CSV file holds every row matching the search and filter, not only the page', async ({ page }) => {
     const tok = uniqueToken();
     for (let i = 0; i < 11; i++) await createContact({ lastName: `Csv${String.fromCharCode(97 + i)} ${tok}`, contactType: 5 });
