@@ -274,7 +274,7 @@ export function DataTable<T>({
                   <Fragment key={id}>
                     <tr className={`border-b border-slate-100 last:border-0 ${isChecked ? 'bg-brand-50' : 'hover:bg-slate-50'}`}>
                       {selectable && (
-                        <td className="w-10 px-3 py-2">
+                        <td className="w-10 px-3 py-2 align-top">
                           <input
                             type="checkbox"
                             className="size-4 accent-brand-600"
