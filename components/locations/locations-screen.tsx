@@ -114,6 +114,7 @@ export function LocationsScreen({ spec, state, canEdit, canPrice, canInvite, hom
           rowId={(r) => String(r.firm)}
           rowLabel={(r) => r.name}
           list={list}
+          live="location"
           search={{ label: 'Filter the list', placeholder: 'Name, city, postal code or phone' }}
           filters={<FilterSelect label="Type" value={state.type} options={TYPE_OPTIONS} onChange={(v) => list.go({ type: String(v) as LocationListState['type'] })} />}
           exportCsv={{ filename: 'locations', fetchAll: exportAll }}
