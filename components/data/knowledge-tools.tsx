@@ -28,27 +28,59 @@ async function attempt(run: () => Promise<void>): Promise<{ errors: FieldErrors;
   }
 }
 
+/**
+ * One tool's form: its heading, the fields, a submit button that stays disabled while the call runs (no
+ * double imports), and the status line. `action` validates, calls, and answers the status text.
+ */
+function ToolForm({ id, title, submitLabel, action, children }: { id: string; title: string; submitLabel: string; action: () => Promise<string>; children: React.ReactNode }) {
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setStatus('');
+    try {
+      setStatus(await action());
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3" aria-labelledby={`${id}-heading`} noValidate>
+      <h3 id={`${id}-heading`} className="font-medium">
+        {title}
+      </h3>
+      {children}
+      <div>
+        <Button type="submit" disabled={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+      <p role="status" className="text-sm text-slate-700">
+        {status}
+      </p>
+    </form>
+  );
+}
+
 function LinksImportForm() {
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [status, setStatus] = useState('');
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setStatus('');
-    if (!file) return setErrors({ content: 'Choose a links file' });
+  const action = async () => {
     // The file goes as text in one call: at most LINKS_FILE_MAX_CHARS characters (the contract's bound).
-    if (file.size > LINKS_FILE_MAX_CHARS * 4) return setErrors({ content: `The file is larger than ${LINKS_FILE_MAX_CHARS / 1000} kB` });
+    const invalid = !file ? 'Choose a links file' : file.size > LINKS_FILE_MAX_CHARS * 4 ? `The file is larger than ${LINKS_FILE_MAX_CHARS / 1000} kB` : '';
+    if (invalid || !file) {
+      setErrors({ content: invalid });
+      return '';
+    }
     const r = await attempt(async () => {
       await bff<typeof contract.admin.importMakeMatrixLinks>('POST', 'admin/importMakeMatrixLinks', { body: { fileName: file.name, content: await file.text() } });
     });
     setErrors(r.errors);
-    setStatus(r.message ? `The file was not imported: ${r.message}` : `${file.name} is being imported; a notice tells you when it is done.`);
+    return r.message ? `The file was not imported: ${r.message}` : `${file.name} is being imported; a notice tells you when it is done.`;
   };
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3" aria-labelledby="links-import-heading" noValidate>
-      <h3 id="links-import-heading" className="font-medium">
-        Make-matrix links
-      </h3>
+    <ToolForm id="links-import" title="Make-matrix links" submitLabel="Import links" action={action}>
       <div className="flex flex-col gap-1">
         <label htmlFor="links-file" className="text-sm font-medium text-slate-800">
           Links file (CSV: {MAKE_MATRIX_LINK_COLUMNS.join(', ')})
@@ -71,38 +103,23 @@ function LinksImportForm() {
           </p>
         )}
       </div>
-      <div>
-        <Button type="submit">Import links</Button>
-      </div>
-      <p role="status" className="text-sm text-slate-700">
-        {status}
-      </p>
-    </form>
+    </ToolForm>
   );
 }
 
 function KeywordsForm() {
   const [draft, setDraft] = useState({ vehicleMake: '', kind: 'line' as (typeof CCC_KEYWORD_KINDS)[number], keywords: '', replace: false });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setStatus('');
+  const action = async () => {
     let count = 0;
     const r = await attempt(async () => {
       ({ count } = await bff<C['importMakeMatrixKeywords']>('POST', 'admin/importMakeMatrixKeywords', { body: draft }));
     });
-    setBusy(false);
     setErrors(r.errors);
-    setStatus(r.message ? `Nothing was imported: ${r.message}` : `Keywords imported onto ${formatCount(count)} make matrices.`);
+    return r.message ? `Nothing was imported: ${r.message}` : `Keywords imported onto ${formatCount(count)} make matrices.`;
   };
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3" aria-labelledby="keywords-heading" noValidate>
-      <h3 id="keywords-heading" className="font-medium">
-        Make-matrix keywords
-      </h3>
+    <ToolForm id="keywords" title="Make-matrix keywords" submitLabel="Import keywords" action={action}>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="Make" required value={draft.vehicleMake} error={errors.vehicleMake} onChange={(e) => setDraft({ ...draft, vehicleMake: e.target.value })} maxLength={60} />
         <SelectField
@@ -116,27 +133,19 @@ function KeywordsForm() {
       </div>
       <TextArea label="Keywords (comma-separated)" required rows={3} value={draft.keywords} error={errors.keywords} onChange={(e) => setDraft({ ...draft, keywords: e.target.value })} />
       <CheckboxField label="Replace the list instead of adding to it" checked={draft.replace} onChange={(e) => setDraft({ ...draft, replace: e.target.checked })} />
-      <div>
-        <Button type="submit" disabled={busy}>
-          Import keywords
-        </Button>
-      </div>
-      <p role="status" className="text-sm text-slate-700">
-        {status}
-      </p>
-    </form>
+    </ToolForm>
   );
 }
 
 function LinksForm() {
   const [draft, setDraft] = useState({ make: '', model: '', year: '', type: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [status, setStatus] = useState('');
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setStatus('');
+  const action = async () => {
     const year = /^\d{4}$/.test(draft.year.trim()) ? Number(draft.year) : NaN;
-    if (Number.isNaN(year)) return setErrors({ year: 'A year such as 2021' });
+    if (Number.isNaN(year)) {
+      setErrors({ year: 'A year such as 2021' });
+      return '';
+    }
     let rows = 0;
     const r = await attempt(async () => {
       const file = await bff<C['exportLinksByVehicle']>('POST', 'alldata/exportLinksByVehicle', {
@@ -151,13 +160,10 @@ function LinksForm() {
       URL.revokeObjectURL(url);
     });
     setErrors(r.errors);
-    setStatus(r.message ? `Nothing was exported: ${r.message}` : `${formatCount(rows)} links exported.`);
+    return r.message ? `Nothing was exported: ${r.message}` : `${formatCount(rows)} links exported.`;
   };
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3" aria-labelledby="links-heading" noValidate>
-      <h3 id="links-heading" className="font-medium">
-        Links of a vehicle
-      </h3>
+    <ToolForm id="links" title="Links of a vehicle" submitLabel="Export links" action={action}>
       <div className="grid gap-3 sm:grid-cols-4">
         <TextField label="Make" required value={draft.make} error={errors.make} onChange={(e) => setDraft({ ...draft, make: e.target.value })} maxLength={60} />
         <TextField label="Model" value={draft.model} error={errors.model} onChange={(e) => setDraft({ ...draft, model: e.target.value })} maxLength={80} />
@@ -170,13 +176,7 @@ function LinksForm() {
           onChange={(e) => setDraft({ ...draft, type: e.target.value })}
         />
       </div>
-      <div>
-        <Button type="submit">Export links</Button>
-      </div>
-      <p role="status" className="text-sm text-slate-700">
-        {status}
-      </p>
-    </form>
+    </ToolForm>
   );
 }
 

@@ -4,8 +4,9 @@
  * non-empty trimmed term (overview §5), debounced, and aborts the request of a term that is no longer
  * current. Arrow keys move through the results (aria-activedescendant), Enter picks, Escape closes.
  */
-import { LoaderCircle, Search } from 'lucide-react';
+import { LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { TypeaheadInput } from './typeahead-input';
 
 export const TYPEAHEAD_DEBOUNCE_MS = 300;
 
@@ -156,43 +157,34 @@ export function Typeahead<T>({
 
   return (
     <div ref={wrap} className={`relative flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-medium text-slate-800'}>
-        {label}
-      </label>
-      <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-500" />
-        <input
-          ref={inputRef}
-          id={id}
-          autoFocus={autoFocus}
-          type="text"
-          role="combobox"
-          autoComplete="off"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          value={text}
-          placeholder={placeholder}
-          maxLength={100}
-          onChange={(e) => {
-            setText(e.target.value);
-            setOpen(true);
-            if (!e.target.value.trim()) {
-              setItems([]);
-              setStatus({ kind: 'idle' });
-            }
-          }}
-          onFocus={() => setOpen(true)}
-          onKeyDown={onKeyDown}
-          className="w-full rounded-md border border-slate-300 bg-white py-2 pr-8 pl-8 text-base text-slate-900 shadow-sm aria-[invalid=true]:border-red-600 sm:text-sm"
-        />
-        {status.kind === 'loading' && shown && (
-          <LoaderCircle aria-hidden="true" className="absolute top-1/2 right-2.5 size-4 -translate-y-1/2 animate-spin text-slate-500" />
-        )}
-      </div>
+      <TypeaheadInput
+        ref={inputRef}
+        id={id}
+        label={label}
+        hideLabel={hideLabel}
+        listId={listId}
+        autoFocus={autoFocus}
+        expanded={expanded}
+        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        value={text}
+        placeholder={placeholder}
+        onChange={(e) => {
+          setText(e.target.value);
+          setOpen(true);
+          if (!e.target.value.trim()) {
+            setItems([]);
+            setStatus({ kind: 'idle' });
+          }
+        }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+        adornment={
+          status.kind === 'loading' &&
+          shown && <LoaderCircle aria-hidden="true" className="absolute top-1/2 right-2.5 size-4 -translate-y-1/2 animate-spin text-slate-500" />
+        }
+      />
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
           {error}
