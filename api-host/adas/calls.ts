@@ -250,6 +250,9 @@ function jobChanged<T>(ctx: HostContext, caller: Caller, result: T, job: (result
   return result;
 }
 
+/** The job of an inspection (read after a change of its results committed, for the job's notice). */
+const jobOfInspection = (db: Db, inspection: number) => prepared(db, 'SELECT adas FROM adas_inspection WHERE adas_inspection = ?').pluck().get(inspection) as number;
+
 // ── writing ─────────────────────────────────────────────────────────────────────────────────────
 type InspectionBody = z.output<typeof a.saveAdasInspection.body>;
 
@@ -462,7 +465,7 @@ export const adasCalls = [
 
   implement(a.saveAdasInspectionResults, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    return writing(db, () => {
+    const saved = writing(db, () => {
       const head = openInspection(db, caller, body.adasInspection);
       const systems = new Set(prepared(db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?').pluck().all(head.adas_inspection) as number[]);
       const errors: Record<string, string[]> = {};
@@ -478,15 +481,16 @@ export const adasCalls = [
       for (const r of body.results) update.run(r.result, r.isNotEquipped ? 1 : 0, r.notes, nowIso(), caller.user, head.adas_inspection, r.adasChecklistMatrix);
       return { count: body.results.length };
     });
+    return jobChanged(ctx, caller, saved, () => jobOfInspection(db, body.adasInspection));
   }),
 
   implement(a.saveResultEquipped, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    return writing(db, () => {
-      const inspection = prepared(db, 'SELECT adas_inspection FROM adas_inspection_result WHERE adas_inspection_result = ?').pluck().get(body.adasInspectionResult) as
-        | number
-        | undefined;
-      if (inspection === undefined) throw notFound('Result');
+    const inspection = prepared(db, 'SELECT adas_inspection FROM adas_inspection_result WHERE adas_inspection_result = ?').pluck().get(body.adasInspectionResult) as
+      | number
+      | undefined;
+    if (inspection === undefined) throw notFound('Result');
+    const saved = writing(db, () => {
       openInspection(db, caller, inspection);
       prepared(db, 'UPDATE adas_inspection_result SET is_not_equipped = ?, updated_at = ?, updated_by = ? WHERE adas_inspection_result = ?').run(
         body.isNotEquipped ? 1 : 0,
@@ -496,6 +500,7 @@ export const adasCalls = [
       );
       return { success: true as const };
     });
+    return jobChanged(ctx, caller, saved, () => jobOfInspection(db, inspection));
   }),
 
   implement(a.notInstalledOnInspection, ({ query, caller, ctx }) => {
@@ -506,7 +511,7 @@ export const adasCalls = [
 
   implement(a.addSystemToInspection, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    return writing(db, () => {
+    const added = writing(db, () => {
       const head = openInspection(db, caller, body.adasInspection);
       const systems = jobSystems(db, head.adas);
       const index = systems.findIndex((s) => s.adasChecklistMatrix === body.adasChecklistMatrix);
@@ -517,11 +522,12 @@ export const adasCalls = [
       rollUp(db, head.adas, caller.user);
       return { id };
     });
+    return jobChanged(ctx, caller, added, () => jobOfInspection(db, body.adasInspection));
   }),
 
   implement(a.removeSystemFromInspection, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    return writing(db, () => {
+    const removed = writing(db, () => {
       const head = openInspection(db, caller, body.adasInspection);
       const row = prepared(db, 'SELECT adas_inspection_result, is_not_equipped FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?').get(
         head.adas_inspection,
@@ -532,6 +538,7 @@ export const adasCalls = [
       prepared(db, 'DELETE FROM adas_inspection_result WHERE adas_inspection_result = ?').run(row.adas_inspection_result);
       return { success: true as const };
     });
+    return jobChanged(ctx, caller, removed, () => jobOfInspection(db, body.adasInspection));
   }),
 
   implement(a.repairLines, ({ query, caller, ctx }) => {
@@ -554,7 +561,7 @@ export const adasCalls = [
 
   implement(a.saveEquipped, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    return writing(db, () => {
+    return jobChanged(ctx, caller, writing(db, () => {
       visibleJob(db, caller, body.adas);
       const changed = prepared(db, 'UPDATE adas_repair_line SET is_not_equipped = ? WHERE adas = ? AND unique_sequence_number = ?').run(
         body.isNotEquipped ? 1 : 0,
@@ -563,7 +570,7 @@ export const adasCalls = [
       ).changes;
       if (!changed) throw notFound('Repair line');
       return { success: true as const };
-    });
+    }), () => body.adas);
   }),
 
   // The systems of a vehicle (decode/adascdk by VIN; decode/neoadas by VIN or by year, make and model).
@@ -610,7 +617,7 @@ export const adasCalls = [
 
   implement(a.decode, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    return writing(db, () => {
+    const decoded = writing(db, () => {
       const job = visibleJob(db, caller, body.adas);
       const vin = prepared(db, 'SELECT vin FROM vehicle WHERE vehicle = ?').pluck().get(job.vehicle) as string;
       if (!vin) throw badRequest("This job's vehicle has no VIN to decode.", { vin: ["This job's vehicle has no VIN to decode."] });
@@ -626,5 +633,8 @@ export const adasCalls = [
         );
       return decoded;
     });
+    // A decoded vehicle changes the job's row (year, make, model).
+    if (decoded.isDecoded) announceChange(ctx, caller.user, 'adas', [body.adas]);
+    return decoded;
   }),
 ];

@@ -13,6 +13,7 @@ import type { Db } from '../db';
 import { HttpError, badRequest, forbidden, implement, notFound, type Caller, type HostContext } from '../server';
 import { prepared } from '../sql';
 import { WRITERS, exportPage, recordsCells } from './writers';
+import { announceChange } from '../hub/changes';
 import { assertKnowledgeBase } from '../configuration/common';
 import { deleteMakeMatrix } from '../configuration/make-matrices';
 
@@ -127,7 +128,9 @@ function importChunk(host: HostContext, caller: Caller, b: Omit<ReturnType<typeo
   const ctx = checkContext(db, caller, b.schemaName);
   const writer = WRITERS[b.schemaName];
   const idColumn = ctx.schema.columns.find((c) => c.ColumnName === ctx.schema.idColumn)?.DisplayName ?? 'Record';
-  return db.transaction((): ChunkResult => {
+  // The records the chunk added or changed, announced once it has committed.
+  const changed: number[] = [];
+  const result = db.transaction((): ChunkResult => {
     const stored = prepared(db, 'SELECT user, schema_name, added, updated, unchanged, refused FROM data_import_chunk WHERE import_id = ? AND chunk = ?').get(b.importId, b.chunk) as
       | ChunkDb
       | undefined;
@@ -160,9 +163,11 @@ function importChunk(host: HostContext, caller: Caller, b: Omit<ReturnType<typeo
       const outcome = saved[i];
       if (outcome instanceof HttpError) result.refused.push({ line, reason: reasonOf(outcome, idColumn) });
       else if (typeof outcome === 'string') result[outcome]++;
-      else if (!before.has(id)) result.added++;
-      else if (before.get(id) === after.get(id)) result.unchanged++;
-      else result.updated++;
+      else if (before.has(id) && before.get(id) === after.get(id)) result.unchanged++;
+      else {
+        result[before.has(id) ? 'updated' : 'added']++;
+        changed.push(outcome);
+      }
     });
     result.refused.sort((x, y) => x.line - y.line);
     prepared(db, 'INSERT INTO data_import_chunk (import_id, chunk, user, schema_name, added, updated, unchanged, refused) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
@@ -177,6 +182,8 @@ function importChunk(host: HostContext, caller: Caller, b: Omit<ReturnType<typeo
     );
     return result;
   })();
+  if (writer.notice) announceChange(host, caller.user, writer.notice, changed);
+  return result;
 }
 
 /** The export as a stream of CSV text, one page of records at a time (never the table in memory). */

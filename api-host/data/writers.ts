@@ -4,6 +4,7 @@
  * (contacts/import.ts, vehicles/calls.ts, insurance/calls.ts), so an imported row obeys the rules of a
  * record saved on its screen. Fields a file does not carry keep their stored values on an update.
  */
+import type { RecordKind } from '../../lib/push/changes';
 import type { Cells, ContactRow, ImportRecord, InsuranceRow, PricingRecord, SchemaName, UserRow, VehicleMatrixRow, VehicleRow } from '../../lib/data/import-schemas';
 import { assertKnowledgeBase } from '../configuration/common';
 import { readMakeMatrix, saveMakeMatrix } from '../configuration/make-matrices';
@@ -27,6 +28,8 @@ interface Writer {
   live: string;
   /** false: network-wide records (no firm column), exported whole to whoever may import them. */
   scoped?: false;
+  /** The change notices' kind of its records, when a list follows them (api-host/hub/changes.ts). */
+  notice?: RecordKind;
   /**
    * Saves a chunk's checked rows in order: each row's record id (counted by comparing the record before and
    * after), or what became of it when the schema has no id column, or why the owning area refused it.
@@ -178,6 +181,7 @@ export const WRITERS: Readonly<Record<SchemaName, Writer>> = {
       LEFT JOIN lookup sp ON sp.key = 'StateProvince' AND sp.id = a.state_province LEFT JOIN lookup co ON co.key = 'Country' AND co.id = a.country`,
     id: 'x.contact',
     live: 'x.merged_into IS NULL',
+    notice: 'contact',
     save: (ctx, caller, records) => importContacts(ctx.db, caller, records.map((r) => r.row as ContactRow)),
   },
   vehicles: {
@@ -196,6 +200,7 @@ export const WRITERS: Readonly<Record<SchemaName, Writer>> = {
       LEFT JOIN lookup tz ON tz.key = 'TimeZone' AND tz.id = c.timezone LEFT JOIN lookup lang ON lang.key = 'Language' AND lang.id = c.language`,
     id: 'x.user',
     live: 'x.deleted_at IS NULL',
+    notice: 'user',
     save: rowByRow(saveUserRow),
   },
   insurance: {

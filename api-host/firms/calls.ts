@@ -9,7 +9,8 @@ import type { FirmForm, FirmPreferenceRow, FirmRecord } from '../../lib/contract
 import { FIRM_TYPE_LABELS, UNKNOWN_POSTAL_CODE, firmTypeRank, type FirmType } from '../../lib/contract/firm-constants';
 import { isShopRole } from '../../lib/roles';
 import type { Db } from '../db';
-import { type Caller, OK, assertFirm, badRequest, implement, notFound } from '../server';
+import { announceChange } from '../hub/changes';
+import { type Caller, type HostContext, OK, assertFirm, badRequest, implement, notFound } from '../server';
 import { firmScope, prepared } from '../sql';
 import { activeUsersOf } from '../users/query';
 import { isCheckablePostalCode, resolvePostalCode } from './geo';
@@ -274,6 +275,21 @@ export function effectivePreferences(db: Db, firm: number, category: string): Fi
   return [...byName.values()];
 }
 
+/**
+ * Announces (after the change committed) a saved location. A moved one is announced to whoever reached its
+ * old place too; a renamed one changes the Parent column of the locations under it and the Primary
+ * location column of its users. (Preferences, programs, providers and storage show in no list column.)
+ */
+function locationSaved(ctx: HostContext, caller: Caller, body: FirmBody, id: number, before: { name: string; parent: number | null } | undefined): void {
+  announceChange(ctx, caller.user, 'location', [id]);
+  if (!before) return;
+  if (before.parent !== null && before.parent !== body.companyId) announceChange(ctx, caller.user, 'location', [id], before.parent);
+  if (before.name !== body.company) {
+    announceChange(ctx, caller.user, 'location', prepared(ctx.db, 'SELECT firm FROM firm WHERE parent = ?').pluck().all(id) as number[]);
+    announceChange(ctx, caller.user, 'user', prepared(ctx.db, 'SELECT user FROM user WHERE firm = ? AND deleted_at IS NULL').pluck().all(id) as number[]);
+  }
+}
+
 export const firmCalls = [
   implement(f.getFirms, ({ query, caller, ctx }) => listFirms(ctx.db, query, listScope(caller))),
   implement(f.firmAdvancedSearch, ({ query, caller, ctx }) => listFirms(ctx.db, query, listScope(caller))),
@@ -291,8 +307,19 @@ export const firmCalls = [
 
   implement(f.firm, ({ query, caller, ctx }) => toRecord(readFirm(ctx.db, caller, query.firm))),
   implement(f.editFirm, ({ query, caller, ctx }) => toForm(readFirm(ctx.db, caller, query.id))),
-  implement(f.saveFirm, ({ body, caller, ctx }) => saveFirm(ctx.db, caller, body)),
-  implement(f.removeFirm, ({ body, caller, ctx }) => removeFirm(ctx.db, ctx.filesDir, caller, body.firm)),
+  implement(f.saveFirm, ({ body, caller, ctx }) => {
+    const before = prepared(ctx.db, 'SELECT name, parent FROM firm WHERE firm = ?').get(body.firm) as { name: string; parent: number | null } | undefined;
+    const saved = saveFirm(ctx.db, caller, body);
+    locationSaved(ctx, caller, body, saved.id, before);
+    return saved;
+  }),
+  implement(f.removeFirm, async ({ body, caller, ctx }) => {
+    // The row is gone afterwards: the notice goes to whoever reaches its parent (the platform has none and stays).
+    const parent = prepared(ctx.db, 'SELECT parent FROM firm WHERE firm = ?').pluck().get(body.firm) as number | null | undefined;
+    const done = await removeFirm(ctx.db, ctx.filesDir, caller, body.firm);
+    if (parent) announceChange(ctx, caller.user, 'location', [body.firm], parent);
+    return done;
+  }),
 
   implement(f.firmSearch, ({ query, caller, ctx }) => {
     if (query.firm > 0) assertFirm(caller, query.firm, 'Location');
@@ -328,6 +355,7 @@ export const firmCalls = [
     if (body.isInactive && firm.firm_type === 'platform') throw badRequest('The platform location cannot be set inactive.');
     if (body.isInactive && firm.firm === caller.firm) throw badRequest('You cannot set your own location inactive.');
     prepared(ctx.db, 'UPDATE firm SET is_inactive = ? WHERE firm = ?').run(body.isInactive ? 1 : 0, firm.firm);
+    announceChange(ctx, caller.user, 'location', [firm.firm]);
     return OK;
   }),
 ];

@@ -10,11 +10,13 @@ import type { HostContext } from '../server';
 import { prepared } from '../sql';
 import { usersReaching } from '../users/reach';
 
-/** Where each kind's records live (the firm column is `firm` in each). */
+/** Where each kind's records live (the firm column is `firm` in each; a location is its own firm). */
 const TABLES: Record<RecordKind, { table: string; key: string }> = {
   contact: { table: 'contact', key: 'contact' },
   adas: { table: 'adas', key: 'adas' },
   calibrateRequest: { table: 'calibrate_request', key: 'calibrate_request' },
+  user: { table: 'user', key: 'user' },
+  location: { table: 'firm', key: 'firm' },
 };
 
 /** The changed records grouped by firm, read from their rows (records that still exist). */

@@ -13,6 +13,7 @@ import { createResetToken, resetLink } from '../auth/reset-tokens';
 import type { Db } from '../db';
 import { type FirmBody, saveFirm } from '../firms/calls';
 import { isCheckablePostalCode, resolvePostalCode } from '../firms/geo';
+import { announceChange } from '../hub/changes';
 import { sendMail } from '../mail/outbox';
 import { hashPassword } from '../passwords';
 import { type Caller, badRequest, conflict, forbidden, implement, isAdministrator, notFound } from '../server';
@@ -237,5 +238,11 @@ export const onboardCalls = [
     return saveStep(ctx.db, inv, 'shipping', body.id, body satisfies Shipping);
   }),
 
-  implement(o.onboardPurchaseSave, ({ body, ctx }) => purchase(ctx.db, ctx.appUrl ?? DEFAULT_APP_URL, body)),
+  implement(o.onboardPurchaseSave, async ({ body, ctx }) => {
+    const done = await purchase(ctx.db, ctx.appUrl ?? DEFAULT_APP_URL, body);
+    // The new location and its first user (who made the change) join the lists of whoever reaches it.
+    announceChange(ctx, done.user, 'location', [done.firm]);
+    announceChange(ctx, done.user, 'user', [done.user]);
+    return done;
+  }),
 ];

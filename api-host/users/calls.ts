@@ -15,6 +15,7 @@ import { endSessions } from '../auth/sessions';
 import type { Db } from '../db';
 import { hashPassword } from '../passwords';
 import { firmPath } from '../files/storage';
+import { announceChange } from '../hub/changes';
 import { type Caller, type HostContext, badRequest, forbidden, implement, notFound } from '../server';
 import { prepared } from '../sql';
 import { setPassword } from './credentials';
@@ -327,6 +328,19 @@ export function activateUsers(ctx: HostContext, caller: Caller, items: readonly 
   return { count: targets.length, deactivated };
 }
 
+/**
+ * Announces (after the change committed) the users a call changed, and answers its result. `counted`: their
+ * active state or location changed, so the user counts of their locations (the locations list) did too.
+ */
+function usersChanged<T>(ctx: HostContext, caller: Caller, result: T, ids: readonly number[], counted = false): T {
+  announceChange(ctx, caller.user, 'user', ids);
+  if (counted) {
+    const firms = prepared(ctx.db, 'SELECT DISTINCT firm FROM user WHERE user IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(ids)) as number[];
+    announceChange(ctx, caller.user, 'location', firms);
+  }
+  return result;
+}
+
 // ── calls ───────────────────────────────────────────────────────────────────────────────────────
 export const userCalls = [
   implement(u.profile, ({ query, caller, ctx }) => readProfile(ctx.db, caller, query.username)),
@@ -345,7 +359,10 @@ export const userCalls = [
     // The cheap checks before the slow hash and the photo's file check; writeUser checks them again.
     if (body.user <= 0) checkNewUser(ctx.db, caller, body);
     await checkPhoto(ctx, caller, body.imagePhotoPath);
-    return writeUser(ctx, caller, body, body.user <= 0 ? await hashPassword(body.password!) : '');
+    const hash = body.user <= 0 ? await hashPassword(body.password!) : '';
+    const wasActive = prepared(ctx.db, 'SELECT is_inactive = 0 FROM user WHERE user = ?').pluck().get(body.user) === 1;
+    const saved = writeUser(ctx, caller, body, hash);
+    return usersChanged(ctx, caller, saved, [saved.id], wasActive === body.isInactive);
   }),
 
   implement(u.saveUserEmail, ({ query, caller, ctx }) => {
@@ -361,14 +378,18 @@ export const userCalls = [
       // Every session carries the username: all of them end, the caller's own included when it is theirs.
       endSessions(ctx, target.user);
     })();
-    return { success: true as const, user: target.user, username: query.username };
+    return usersChanged(ctx, caller, { success: true as const, user: target.user, username: query.username }, [target.user]);
   }),
 
-  implement(u.activateUsers, ({ body, caller, ctx }) => ctx.db.transaction(() => activateUsers(ctx, caller, body))()),
+  implement(u.activateUsers, ({ body, caller, ctx }) => {
+    const done = ctx.db.transaction(() => activateUsers(ctx, caller, body))();
+    const ids = prepared(ctx.db, 'SELECT user FROM user WHERE username IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(body.map((b) => b.username)));
+    return usersChanged(ctx, caller, done, ids as number[], true);
+  }),
 
   implement(u.updateUserParams, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    return db.transaction(() => {
+    const done = db.transaction(() => {
       const targets = administered(
         db,
         caller,
@@ -382,11 +403,13 @@ export const userCalls = [
       }
       return { count: targets.length };
     })();
+    return usersChanged(ctx, caller, done, body.users, body.isInactive !== undefined);
   }),
 
   implement(u.deleteUsers, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    return db.transaction(() => {
+    // A deleted user keeps their row (deleted_at): the notice still finds their firm.
+    const done = db.transaction(() => {
       const targets = administered(
         db,
         caller,
@@ -403,6 +426,7 @@ export const userCalls = [
       }
       return { count: targets.length };
     })();
+    return usersChanged(ctx, caller, done, body.users, true);
   }),
 
   implement(u.userLocations, ({ query, caller, ctx }) => {
@@ -433,7 +457,13 @@ export const userCalls = [
       prepared(db, 'UPDATE user SET firm = ? WHERE user = ?').run(primary, target.user);
       prepared(db, 'UPDATE contact SET firm = ? WHERE contact = ?').run(primary, target.contact);
     })();
-    return { user: target.user, count: body.length };
+    const moved = primary !== target.firm;
+    // Who reached the user at their old location hears that the row left their list.
+    if (moved) {
+      announceChange(ctx, caller.user, 'user', [target.user], target.firm);
+      announceChange(ctx, caller.user, 'location', [target.firm]);
+    }
+    return usersChanged(ctx, caller, { user: target.user, count: body.length }, [target.user], moved);
   }),
 
   implement(u.saveCredentials, async ({ body, caller, ctx }) => {

@@ -27,6 +27,8 @@ const FirmEditor = dynamic(() => import('./firm-editor').then((m) => m.FirmEdito
 const InviteDialog = dynamic(() => import('../onboard/invite-dialog').then((m) => m.InviteDialog), { ssr: false });
 // Rendered on the server like the rest, but its code loads only with the network view.
 const NetworkTree = dynamic(() => import('./network-tree').then((m) => m.NetworkTree));
+// The list's change notices for the tree too (the data-table's live status, loaded after hydration).
+const LiveStatus = dynamic(() => import('@/components/data-table/live').then((m) => m.LiveStatus), { ssr: false, loading: () => <p className="min-h-5" /> });
 
 const TYPE_OPTIONS: readonly FilterOption[] = [{ value: 'all', label: 'All types' }, ...EDITABLE_FIRM_TYPES.map((t) => ({ value: t, label: FIRM_TYPE_LABELS[t] }))];
 
@@ -114,6 +116,7 @@ export function LocationsScreen({ spec, state, canEdit, canPrice, canInvite, hom
           rowId={(r) => String(r.firm)}
           rowLabel={(r) => r.name}
           list={list}
+          live="location"
           search={{ label: 'Filter the list', placeholder: 'Name, city, postal code or phone' }}
           filters={<FilterSelect label="Type" value={state.type} options={TYPE_OPTIONS} onChange={(v) => list.go({ type: String(v) as LocationListState['type'] })} />}
           exportCsv={{ filename: 'locations', fetchAll: exportAll }}
@@ -144,6 +147,8 @@ export function LocationsScreen({ spec, state, canEdit, canPrice, canInvite, hom
             )}
           </div>
           <p className="text-sm text-slate-600">Use the arrow keys to move through the network, Enter to open a location.</p>
+          {/* Always "busy": a new render restarts the tree (what is expanded), so it refreshes only when asked. */}
+          <LiveStatus kind="location" rowsKey={view.tree} url={list.href({})} busy refresh={list.refresh} />
           <NetworkTree key={`${view.root}-${state.inactive}-${seenTree.version}`} root={view.root} tree={view.tree} showInactive={state.inactive === 1} onOpen={open} />
         </section>
       )}

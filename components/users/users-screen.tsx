@@ -122,6 +122,7 @@ export function UsersScreen({ spec, state, data, roles, locations, viewer }: Use
         rowId={(r) => String(r.user)}
         rowLabel={(r) => r.fileAs}
         list={list}
+        live="user"
         selectable
         canSelectRow={(r) => canCheckRow(r, viewer)}
         search={{ label: 'Filter the list', placeholder: 'Name or username' }}

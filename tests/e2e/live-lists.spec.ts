@@ -13,6 +13,7 @@ import { signIn } from '../support/session';
 import { waitForHydration } from '../support/shell';
 import { withTestDb } from './adas-support';
 import { createContact, rowOf, uniqueToken } from './contacts-support';
+import { createUserViaApi } from './users-support';
 
 const NOTICE_MS = 2000;
 
@@ -35,6 +36,20 @@ async function changer(browser: Browser, who: number | string) {
 }
 
 const liveText = (page: Page) => page.getByTestId('live-changes');
+
+/** A second role-1 user (the seed has one), so a change is another administrator's: their username. */
+async function secondAdmin(): Promise<string> {
+  const username = `live-admin-${uniqueToken()}@example.com`.toLowerCase();
+  const hash = await hashPassword(DEMO_PASSWORD);
+  withTestDb((db) =>
+    db.transaction(() => {
+      const contact = db.prepare("INSERT INTO contact (firm, first_name, last_name) VALUES (1, 'Live', 'Admin')").run().lastInsertRowid;
+      const user = db.prepare('INSERT INTO user (contact, firm, username, password_hash, role) VALUES (?, 1, ?, ?, 1)').run(contact, username, hash).lastInsertRowid;
+      db.prepare('INSERT INTO user_firm (user, firm, is_primary) VALUES (?, 1, 1)').run(user);
+    })(),
+  );
+  return username;
+}
 
 test('ADAS jobs: another user\'s change refreshes the idle list in place; during an edit it is announced and what is typed stays', async ({ browser }) => {
   const ro = uniqueToken('RO-LIVE-');
@@ -76,16 +91,7 @@ test('ADAS jobs: another user\'s change refreshes the idle list in place; during
 });
 
 test('contacts: a change by another administrator while rows are checked is announced; refresh keeps the checks', async ({ browser }) => {
-  // A second role-1 user (the seed has one), so the change is another user's.
-  const username = `live-admin-${uniqueToken()}@example.com`.toLowerCase();
-  const hash = await hashPassword(DEMO_PASSWORD);
-  withTestDb((db) =>
-    db.transaction(() => {
-      const contact = db.prepare("INSERT INTO contact (firm, first_name, last_name) VALUES (1, 'Live', 'Admin')").run().lastInsertRowid;
-      const user = db.prepare('INSERT INTO user (contact, firm, username, password_hash, role) VALUES (?, 1, ?, ?, 1)').run(contact, username, hash).lastInsertRowid;
-      db.prepare('INSERT INTO user_firm (user, firm, is_primary) VALUES (?, 1, 1)').run(user);
-    })(),
-  );
+  const username = await secondAdmin();
   const tok = uniqueToken();
   const kept = `Kept ${tok}`;
   const changed = `Changed ${tok}`;
@@ -106,5 +112,32 @@ test('contacts: a change by another administrator while rows are checked is anno
   await expect(rowOf(page, changed)).toContainText('555-0199');
   await expect(check).toBeChecked();
   await expect(page.getByText('1 checked')).toBeVisible();
+  await page.context().close();
+});
+
+test('users: a user another administrator adds shows in the idle list within two seconds', async ({ browser }) => {
+  const lastName = uniqueToken('Live');
+  await createUserViaApi({ lastName, firstName: 'Kept' });
+  const page = await listening(browser, 1, `/users?searchTerm=${lastName}`);
+  await expect(page.getByTestId('list-range')).toHaveText('1–1 of 1 users');
+  const change = await changer(browser, await secondAdmin());
+
+  await change('user/saveUser', {
+    user: -1,
+    contact: -1,
+    firm: 7,
+    contactType: 1,
+    username: `added.${lastName}@example.com`.toLowerCase(),
+    firstName: 'Added',
+    lastName,
+    password: 'Fresh#Start2026',
+    role: 15,
+    laborRate: 88,
+    timezone: 12,
+    language: 1,
+  });
+  await expect(rowOf(page, `${lastName}, Added`)).toBeVisible({ timeout: NOTICE_MS });
+  await expect(page.getByTestId('list-range')).toHaveText('1–2 of 2 users');
+  await expect(liveText(page)).toHaveText('1 row changed — list updated');
   await page.context().close();
 });

@@ -19,7 +19,6 @@ interface Sent {
 
 let host: TestHost;
 let sent: Sent[] = [];
-let users: PushOwner[];
 let shop: string; // role 5, firm 6 (a Northstar East shop)
 let shopAdmin: string; // role 1 (contacts are role 1's) whose own firm is that shop: new contacts land there
 let shopAdminUser: number;
@@ -36,12 +35,12 @@ beforeAll(async () => {
   const username = await host.addUser({ role: 1, firm: 6 });
   shopAdmin = await host.token(username);
   shopAdminUser = userIdOf(username);
-  users = host.db.prepare('SELECT user, role, firm FROM user').all() as PushOwner[];
 });
 afterAll(() => host?.close());
 
-/** The change notices sent since the last call, each with the users it reaches. */
+/** The change notices sent since the last call, each with the users (of the seed and those added since) it reaches. */
 function notices(): { notice: RecordsChanged; to: number[] }[] {
+  const users = host.db.prepare('SELECT user, role, firm FROM user').all() as PushOwner[];
   const out = sent.filter((s) => s.target === RECORDS_CHANGED).map((s) => ({ notice: s.args[0] as RecordsChanged, to: users.filter(s.to).map((u) => u.user).sort((a, b) => a - b) }));
   sent = [];
   return out;
@@ -120,5 +119,159 @@ describe('change notices', () => {
       ['calibrateRequest', [request.body.id], false],
       ['adas', [job], false],
     ]);
+  });
+
+  it('ADAS jobs: saving an inspection\'s results announces its job; a refused result save announces nothing', async () => {
+    const insurer = host.db.prepare('SELECT insurance FROM insurance WHERE firm = 1 AND is_inactive = 0 ORDER BY insurance LIMIT 1').pluck().get() as number;
+    const created = await host.ok<{ id: number; adasInspection: number }>(shop, contract.adas.createAdas, {
+      body: { firm: 6, ronumber: 'RO-LIVE-2', insurance: insurer, vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' }, inspection: {} },
+    });
+    notices();
+    const system = host.db.prepare('SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ? LIMIT 1').pluck().get(created.adasInspection) as number;
+    const results = (adasChecklistMatrix: number) => ({ body: { adasInspection: created.adasInspection, results: [{ adasChecklistMatrix, result: 1, notes: 'Aimed.' }] } });
+    expect((await host.api(shop, contract.adas.saveAdasInspectionResults, results(system))).status).toBe(200);
+    const [one, ...more] = notices();
+    expect(more).toEqual([]);
+    expect(one.notice).toEqual({ kind: 'adas', ids: [created.id], by: userIdOf('role5@example.com') });
+    expect(one.to).toEqual(sorted(usersReaching(host.db, 6)));
+    expect(one.to).not.toContain(userIdOf('role17@example.com'));
+
+    expect((await host.api(shop, contract.adas.saveAdasInspectionResults, results(999_999))).status).toBe(400);
+    expect(notices()).toEqual([]);
+  });
+});
+
+describe('change notices of users and locations', () => {
+  const westUser = () => userIdOf('role17@example.com'); // Oakland (firm 9): Northstar West, not East
+  const userBody = (more: Record<string, unknown> = {}) => ({
+    user: -1,
+    contact: -1,
+    contactType: 1,
+    username: `live-user-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    firstName: 'Lia',
+    lastName: 'Live',
+    password: 'Good#Pass2026',
+    role: 5,
+    laborRate: 90,
+    timezone: 12,
+    language: 1,
+    isInactive: false,
+    receivesReport: false,
+    firm: 6,
+    ...more,
+  });
+  /** The notices as [kind, ids, recipients are exactly who reaches `firm`]. */
+  const heard = (firm: number) => notices().map((n) => [n.notice.kind, n.notice.ids, n.to.join() === sorted(usersReaching(host.db, firm)).join() && !n.to.includes(westUser())]);
+
+  it('a user saved, switched off and deleted is announced to exactly who reaches their location, with its user count', async () => {
+    const saved = await host.ok<{ id: number }>(admin, contract.user.saveUser, { body: userBody() });
+    const adminUser = userIdOf('role1@example.com');
+    const sent = notices();
+    expect(sent.map((n) => n.notice)).toEqual([
+      { kind: 'user', ids: [saved.id], by: adminUser },
+      { kind: 'location', ids: [6], by: adminUser },
+    ]);
+    for (const { to } of sent) {
+      expect(to).toEqual(sorted(usersReaching(host.db, 6)));
+      expect(to).not.toContain(westUser());
+      for (const u of to) expect(reachOf(host.db, u).has(6)).toBe(true);
+    }
+
+    // The report setting is no count: the user alone.
+    await host.ok(admin, contract.user.updateUserParams, { body: { users: [saved.id], receivesReport: true } });
+    expect(heard(6)).toEqual([['user', [saved.id], true]]);
+    await host.ok(admin, contract.user.updateUserParams, { body: { users: [saved.id], isInactive: true } });
+    expect(heard(6)).toEqual([
+      ['user', [saved.id], true],
+      ['location', [6], true],
+    ]);
+    await host.ok(admin, contract.user.deleteUsers, { body: { users: [saved.id] } });
+    expect(heard(6)).toEqual([
+      ['user', [saved.id], true],
+      ['location', [6], true],
+    ]);
+  });
+
+  it('a user moved to another network is announced to who reached them before and who reaches them now', async () => {
+    const saved = await host.ok<{ id: number }>(admin, contract.user.saveUser, { body: userBody() });
+    notices();
+    await host.ok(admin, contract.user.saveUserLocations, { body: [{ user: saved.id, firm: 9, isPrimary: 1, checked: true }] });
+    const sent = notices();
+    const to = (kind: string, firm: number) => sent.filter((n) => n.notice.kind === kind && n.to.join() === sorted(usersReaching(host.db, firm)).join()).map((n) => n.notice.ids);
+    expect(sent).toHaveLength(4);
+    expect(to('user', 6)).toEqual([[saved.id]]);
+    expect(to('user', 9)).toEqual([[saved.id]]);
+    expect(to('location', 6)).toEqual([[6]]);
+    expect(to('location', 9)).toEqual([[9]]);
+  });
+
+  it('a refused user save (400, 403, 404) announces nothing', async () => {
+    expect((await host.api(admin, contract.user.saveUser, { body: userBody({ timezone: 999_999 }) })).status).toBe(400);
+    expect((await host.api(admin, contract.user.deleteUsers, { body: { users: [userIdOf('role1@example.com')] } })).status).toBe(403);
+    const role5 = userIdOf('role5@example.com');
+    expect((await host.api(shopAdmin, contract.user.updateUserParams, { body: { users: [userIdOf('role17@example.com')], isInactive: true } })).status).toBe(404);
+    expect((await host.api(admin, contract.user.activateUsers, { body: [{ username: 'role5@example.com', token: 1 }, { username: 'nobody@example.com', token: 1 }] })).status).toBe(404);
+    expect(notices()).toEqual([]);
+    await host.ok(admin, contract.user.activateUsers, { body: [{ username: 'role5@example.com', token: 1 }] });
+    expect(heard(6)).toEqual([
+      ['user', [role5], true],
+      ['location', [6], true],
+    ]);
+  });
+
+  it('a location added, renamed, set inactive and removed is announced to exactly who reaches it; a refused save announces nothing', async () => {
+    const location = (more: Record<string, unknown> = {}) => ({
+      firm: -1,
+      company: 'Live Lists Glass',
+      firstName: 'Jo',
+      lastName: 'Rivera',
+      addressLines: '12 Pier Rd',
+      city: 'Brooklyn',
+      stateProvince: null,
+      postalCode: '11231',
+      country: 1,
+      phoneNo: '(718) 555-0100',
+      email: 'office@live.example.com',
+      firmType: 'shop',
+      companyId: 3,
+      timezoneId: 12,
+      languageId: 1,
+      cccId: '',
+      firmNumber: '',
+      cccDiag: false,
+      ...more,
+    });
+    const adminUser = userIdOf('role1@example.com');
+    const { id } = await host.ok<{ id: number }>(admin, contract.firm.saveFirm, { body: location() });
+    const added = notices();
+    expect(added.map((n) => n.notice)).toEqual([{ kind: 'location', ids: [id], by: adminUser }]);
+    expect(added[0].to).toEqual(sorted(usersReaching(host.db, id)));
+    expect(added[0].to).toEqual(sorted(usersReaching(host.db, 3)));
+    expect(added[0].to).not.toContain(westUser());
+
+    // Renamed: its users' Primary location column changed too.
+    const member = userIdOf(await host.addUser({ role: 5, firm: id }));
+    await host.ok(admin, contract.firm.saveFirm, { body: location({ firm: id, company: 'Live Lists Glass & ADAS' }) });
+    expect(heard(id)).toEqual([
+      ['location', [id], true],
+      ['user', [member], true],
+    ]);
+    await host.ok(admin, contract.firm.updateFirmSettings, { body: { firm: id, isInactive: true } });
+    expect(heard(id)).toEqual([['location', [id], true]]);
+
+    // Refused: a bad postal code (400), a role that may not edit (403), another network's editor (404).
+    const apexEditor = await host.token(await host.addUser({ role: 3, firm: 14 }));
+    expect((await host.api(admin, contract.firm.saveFirm, { body: location({ firm: id, postalCode: '1' }) })).status).toBe(400);
+    expect((await host.api(admin, contract.firm.removeFirm, { body: { firm: id } })).status).toBe(400); // it still has a user
+    expect((await host.api(shop, contract.firm.saveFirm, { body: location({ firm: id }) })).status).toBe(403);
+    expect((await host.api(apexEditor, contract.firm.updateFirmSettings, { body: { firm: id, isInactive: false } })).status).toBe(404);
+    expect(notices()).toEqual([]);
+
+    host.db.prepare('DELETE FROM user_firm WHERE user = ?').run(member);
+    host.db.prepare('UPDATE user SET firm = 6 WHERE user = ?').run(member);
+    host.db.prepare('UPDATE contact SET firm = 6 WHERE contact = (SELECT contact FROM user WHERE user = ?)').run(member);
+    await host.ok(admin, contract.firm.removeFirm, { body: { firm: id } });
+    // The row is gone: whoever reaches its parent hears of it.
+    expect(heard(3)).toEqual([['location', [id], true]]);
   });
 });

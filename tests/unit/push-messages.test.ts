@@ -45,6 +45,7 @@ describe('change notices', () => {
 
   it('are well-formed only with a known kind, positive ids and an author', () => {
     expect(isRecordsChanged(notice)).toBe(true);
+    for (const kind of ['adas', 'calibrateRequest', 'user', 'location']) expect(isRecordsChanged({ ...notice, kind })).toBe(true);
     expect(isRecordsChanged({ ...notice, kind: 'invoice' })).toBe(false);
     expect(isRecordsChanged({ ...notice, ids: [] })).toBe(false);
     expect(isRecordsChanged({ ...notice, ids: [3, '4'] })).toBe(false);
