@@ -362,7 +362,9 @@ export const userCalls = [
     const hash = body.user <= 0 ? await hashPassword(body.password!) : '';
     const wasActive = prepared(ctx.db, 'SELECT is_inactive = 0 FROM user WHERE user = ?').pluck().get(body.user) === 1;
     const saved = writeUser(ctx, caller, body, hash);
-    return usersChanged(ctx, caller, saved, [saved.id], wasActive === body.isInactive);
+    // Active before and inactive now, or not active before (or new) and active now: the location's count moved.
+    const activeChanged = wasActive === body.isInactive;
+    return usersChanged(ctx, caller, saved, [saved.id], activeChanged);
   }),
 
   implement(u.saveUserEmail, ({ query, caller, ctx }) => {
