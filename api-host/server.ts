@@ -8,9 +8,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import pino, { type Logger } from 'pino';
 import type { z } from 'zod';
 import type { SessionProfile } from '../lib/contract/auth';
+import { TAB_HEADER } from '../lib/push/changes';
 import type { CallDef, ErrorBody, ResponseOf } from '../lib/contract/define';
 import { tokenStanding } from './auth/sessions';
 import type { Db } from './db';
+import { fromTab } from './hub/changes';
 import type { PushSink } from './hub/types';
 import type { TokenService } from './tokens';
 import { reachOf } from './users/reach';
@@ -165,7 +167,7 @@ export function buildServer(ctx: HostContext, implementations: readonly Implemen
         const bodyless = call.method === 'GET' || call.transport === 'multipart';
         const body = call.body.safeParse(bodyless ? {} : (request.body ?? {}));
         if (!body.success) throw badRequest('Invalid body', fieldErrors(body.error));
-        return handler({ query: query.data, body: body.data, caller: caller as Caller, ctx, request, reply });
+        return fromTab(request.headers[TAB_HEADER], () => handler({ query: query.data, body: body.data, caller: caller as Caller, ctx, request, reply }));
       },
     });
   }

@@ -4,7 +4,8 @@
  * worked out per firm (usersReaching), so nobody hears even the id of a record outside their reach.
  * Called from the save paths after `writing(…)` returned: a rolled-back change announces nothing.
  */
-import { RECORDS_CHANGED, type RecordKind, type RecordsChanged } from '../../lib/push/changes';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { RECORDS_CHANGED, isTabId, type RecordKind, type RecordsChanged } from '../../lib/push/changes';
 import type { Db } from '../db';
 import type { HostContext } from '../server';
 import { prepared } from '../sql';
@@ -18,6 +19,16 @@ const TABLES: Record<RecordKind, { table: string; key: string }> = {
   user: { table: 'user', key: 'user' },
   location: { table: 'firm', key: 'firm' },
 };
+
+/**
+ * The browser tab the current call comes from (the BFF passes the page's TAB_HEADER on writes), kept for
+ * the call's notices without threading it through every save path. A malformed value is no tab.
+ */
+const callTab = new AsyncLocalStorage<string | undefined>();
+
+export function fromTab<T>(header: string | string[] | undefined, run: () => T): T {
+  return callTab.run(isTabId(header) ? header : undefined, run);
+}
 
 /** The changed records grouped by firm, read from their rows (records that still exist). */
 function byFirm(db: Db, kind: RecordKind, ids: readonly number[]): Map<number, number[]> {
@@ -42,7 +53,8 @@ export function announceChange(ctx: HostContext, by: number, kind: RecordKind, i
   const groups = firm === undefined ? byFirm(ctx.db, kind, unique) : new Map([[firm, unique]]);
   for (const [f, changed] of groups) {
     const users = usersReaching(ctx.db, f);
-    const notice: RecordsChanged = { kind, ids: changed, by };
+    const tab = callTab.getStore();
+    const notice: RecordsChanged = { kind, ids: changed, by, ...(tab && { tab }) };
     push.send((owner) => users.has(owner.user), RECORDS_CHANGED, [notice]);
   }
 }

@@ -33,10 +33,10 @@ export function PushClient({ role, user }: { role: RoleId | null; user: number }
     };
     window.addEventListener('storage', onStorage);
     const cancelStart = afterIdle(() =>
-      Promise.all([import('@/lib/push/client'), import('@/lib/push/messages')])
-        .then(([{ startPush }, { toastFor, isOwnChange }]) => {
+      Promise.all([import('@/lib/push/client'), import('@/lib/push/messages'), import('@/lib/push/tab')])
+        .then(([{ startPush }, { toastFor, isOwnChange }, { tabId }]) => {
           const onMessage = (target: string, payload: unknown) => {
-            if (!isOwnChange(target, payload, user)) publishPush(target, payload);
+            if (!isOwnChange(target, payload, user, tabId())) publishPush(target, payload);
             show(toastFor(target, payload, role));
           };
           if (!cancelled) stop = startPush({ onMessage }).stop;

@@ -3,6 +3,8 @@
  * means the session ended, so the page goes to /login. Import types only from lib/contract here.
  */
 import type { CallDef, ResponseOf } from '../contract/define';
+import { TAB_HEADER } from '../push/changes';
+import { tabId } from '../push/tab';
 import { BFF_HEADER, BFF_HEADER_VALUE, BFF_PREFIX, type BffErrorBody } from './protocol';
 
 export class BffError extends Error {
@@ -30,7 +32,8 @@ export async function bff<C extends CallDef>(method: C['method'], path: string, 
   try {
     res = await fetch(`${BFF_PREFIX}${path}${qs ? `?${qs}` : ''}`, {
       method,
-      headers: { [BFF_HEADER]: BFF_HEADER_VALUE, ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+      // The tab goes with reads too: some of the specification's writes are GETs (contact/setInactive).
+      headers: { [BFF_HEADER]: BFF_HEADER_VALUE, [TAB_HEADER]: tabId(), ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
       body: method === 'GET' ? undefined : JSON.stringify(input.body ?? {}),
       credentials: 'same-origin',
       signal: input.signal,
@@ -66,7 +69,7 @@ export async function bffUpload<C extends CallDef>(
   const qs = new URLSearchParams(query).toString();
   let res: Response;
   try {
-    res = await fetch(`${BFF_PREFIX}${path}${qs ? `?${qs}` : ''}`, { method: 'POST', headers: { [BFF_HEADER]: BFF_HEADER_VALUE }, body: form, credentials: 'same-origin' });
+    res = await fetch(`${BFF_PREFIX}${path}${qs ? `?${qs}` : ''}`, { method: 'POST', headers: { [BFF_HEADER]: BFF_HEADER_VALUE, [TAB_HEADER]: tabId() }, body: form, credentials: 'same-origin' });
   } catch {
     throw unreachable();
   }

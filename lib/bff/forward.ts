@@ -17,6 +17,7 @@ import { FILE_MAX_BYTES, FILES_MAX_COUNT } from '../files';
 import { BFF_BODY_LIMIT, BFF_HEADER, BFF_HEADER_VALUE, BFF_PREFIX, type BffErrorBody } from './protocol';
 import { API_CONTENT_SECURITY_POLICY, staticSecurityHeaders } from '../security-headers';
 import { config } from '../config';
+import { TAB_HEADER, isTabId } from '../push/changes';
 
 /**
  * Every BFF answer: not cacheable, and the security headers proxy.ts gives other responses (the proxy's
@@ -177,11 +178,15 @@ export async function forward(req: NextRequest): Promise<NextResponse> {
   if (valid instanceof NextResponse) return valid;
 
   const body = upload && req.body ? limited(req.body, UPLOAD_LIMIT) : null;
+  // The tab a call comes from, for the change notices of its writes (lib/push/changes.ts; some of the
+  // specification's writes are GETs); a malformed value is dropped.
+  const tab = req.headers.get(TAB_HEADER);
+  const origin: Record<string, string> = isTabId(tab) ? { [TAB_HEADER]: tab } : {};
   try {
     const res = await sendUpstream(call, upstreamUrl(call, query), {
       method: call.method,
       token: session.apiToken,
-      headers: upload ? { 'content-type': req.headers.get('content-type')! } : call.method === 'GET' ? undefined : { 'content-type': 'application/json' },
+      headers: upload ? { 'content-type': req.headers.get('content-type')!, ...origin } : call.method === 'GET' ? origin : { 'content-type': 'application/json', ...origin },
       body: body ? body.stream : call.method === 'GET' ? undefined : text || '{}',
       streamResponse: isFile,
     });

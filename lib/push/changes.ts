@@ -20,12 +20,23 @@ export interface RecordsChanged {
   ids: number[];
   /** The user who made the change. */
   by: number;
+  /** The browser tab the change came from (its TAB_HEADER), when it came through the BFF from one. */
+  tab?: string;
 }
+
+/**
+ * The header naming the browser tab a change comes from: the page's BFF client sends it with every call
+ * (some of the specification's writes are GETs), the BFF passes it on, the host puts it in the notice. The tab that saved has already refreshed; the
+ * same user's other tabs still hear the change. A label, not a credential: it only decides which of one
+ * user's own tabs skip a notice.
+ */
+export const TAB_HEADER = 'x-adas-tab';
+export const isTabId = (v: unknown): v is string => typeof v === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(v);
 
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 
 export function isRecordsChanged(v: unknown): v is RecordsChanged {
   if (typeof v !== 'object' || v === null) return false;
   const o = v as Record<string, unknown>;
-  return (RECORD_KINDS as readonly unknown[]).includes(o.kind) && Array.isArray(o.ids) && o.ids.length > 0 && o.ids.every(isId) && isId(o.by);
+  return (RECORD_KINDS as readonly unknown[]).includes(o.kind) && Array.isArray(o.ids) && o.ids.length > 0 && o.ids.every(isId) && isId(o.by) && (o.tab === undefined || isTabId(o.tab));
 }

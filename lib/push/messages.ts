@@ -51,8 +51,13 @@ export function isOpportunityNotice(v: unknown): v is OpportunityNotice {
   return isObject(v) && isId(v.opportunity) && isId(v.firm) && typeof v.title === 'string' && typeof v.firmName === 'string';
 }
 
-/** A change notice of the user's own change: their screen already shows it (the saving screen refreshed). */
-export const isOwnChange = (target: string, payload: unknown, user: number) => target === PUSH_TARGETS.recordsChanged && isRecordsChanged(payload) && payload.by === user;
+/**
+ * A change notice of a change made in this very tab (`tab`): its screen already shows it (the saving screen
+ * refreshed). The same user's other tabs hear it. A notice without a tab (a change made on the server, not
+ * through a tab's BFF call) counts as the user's own everywhere, as before tabs were told apart.
+ */
+export const isOwnChange = (target: string, payload: unknown, user: number, tab: string) =>
+  target === PUSH_TARGETS.recordsChanged && isRecordsChanged(payload) && payload.by === user && (payload.tab === undefined || payload.tab === tab);
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -141,3 +141,37 @@ test('users: a user another administrator adds shows in the idle list within two
   await expect(liveText(page)).toHaveText('1 row changed — list updated');
   await page.context().close();
 });
+
+test("one user's two tabs: a change saved in one shows in the other; the tab that saved refreshed itself and says nothing", async ({ browser }) => {
+  const username = await secondAdmin();
+  const tok = uniqueToken();
+  const name = `Tabbed ${tok}`;
+  await createContact({ lastName: name });
+  const path = `/contacts?searchTerm=${tok}`;
+
+  // Two tabs of one browser (one session), each with its own push connection.
+  const context = await browser.newContext();
+  const open = async (first: boolean) => {
+    const page = await context.newPage();
+    const handshake = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/push\/hub\?id=/.test(r.url()), { timeout: 20_000 });
+    if (first) await signIn(page, username, undefined, path);
+    else await page.goto(path);
+    expect((await handshake).status()).toBe(200);
+    await waitForHydration(page, 'main thead a');
+    return page;
+  };
+  const watching = await open(true);
+  const saving = await open(false);
+
+  await saving.getByRole('checkbox', { name: new RegExp(`Select ${name}`) }).check();
+  await saving.getByRole('button', { name: 'Set inactive' }).click();
+  await saving.getByRole('dialog', { name: 'Set inactive' }).getByRole('button', { name: 'Set inactive' }).click();
+  await expect(rowOf(saving, name)).toContainText('Yes');
+
+  await expect(rowOf(watching, name)).toContainText('Yes', { timeout: NOTICE_MS });
+  await expect(liveText(watching)).toHaveText('1 row changed — list updated');
+  // The notice reached the saving tab too (same user, same moment); it names that tab, so it is skipped.
+  await watching.waitForTimeout(300);
+  await expect(liveText(saving)).toHaveText('');
+  await context.close();
+});

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushOwner } from '../../api-host/hub';
 import { reachOf, usersReaching } from '../../api-host/users/reach';
 import { contract } from '../../lib/contract';
-import { RECORDS_CHANGED, type RecordsChanged } from '../../lib/push/changes';
+import { RECORDS_CHANGED, TAB_HEADER, type RecordsChanged } from '../../lib/push/changes';
 import { startTestHost, type TestHost } from '../support/host';
 
 interface Sent {
@@ -68,6 +68,17 @@ describe('change notices', () => {
     // A phone saved on it is a change of the contact (its list row shows the primary phone).
     expect((await host.api(shopAdmin, contract.contact.savePhone, { body: { contactPhone: -1, contact: id, phoneType: 1, phoneNo: '(718) 555-0142' } })).status).toBe(200);
     expect(notices().map((n) => n.notice.ids)).toEqual([[id]]);
+  });
+
+  it('names the browser tab a change came from (the BFF passes it on), so the author\'s other tabs hear it; a malformed tab is none', async () => {
+    const body = { contact: -1, contactType: 2, firstName: 'Tab', lastName: 'Notice', language: 1, timezone: 12 };
+    expect((await host.api(shopAdmin, contract.contact.saveContact, { body, headers: { [TAB_HEADER]: 'a1b2c3d4e5f6a7b8' } })).status).toBe(200);
+    expect(notices().map((n) => n.notice.tab)).toEqual(['a1b2c3d4e5f6a7b8']);
+    for (const tab of ['short', 'not a tab id!', 'x'.repeat(65)]) {
+      expect((await host.api(shopAdmin, contract.contact.saveContact, { body, headers: { [TAB_HEADER]: tab } })).status).toBe(200);
+      const [one] = notices();
+      expect(one.notice).not.toHaveProperty('tab');
+    }
   });
 
   it('a refused save announces nothing', async () => {

@@ -33,6 +33,8 @@ export interface HostAnswer<T = unknown> {
 export interface CallInput {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
+  /** Extra request headers (e.g. the BFF's tab header). */
+  headers?: Record<string, string>;
 }
 
 export interface TestHost {
@@ -85,7 +87,7 @@ export async function startTestHost(): Promise<TestHost> {
       method,
       url: `/${path}`,
       query,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: { ...input.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       ...(input.body !== undefined && { payload: input.body as object }),
     });
     let body: unknown = res.body;

@@ -52,12 +52,18 @@ describe('change notices', () => {
     expect(isRecordsChanged({ ...notice, ids: [0] })).toBe(false);
     expect(isRecordsChanged({ kind: 'adas', ids: [1] })).toBe(false);
     expect(isRecordsChanged(null)).toBe(false);
+    expect(isRecordsChanged({ ...notice, tab: 'a1b2c3d4e5f6' })).toBe(true);
+    for (const tab of ['short', 'x'.repeat(65), 'has space!', 42]) expect(isRecordsChanged({ ...notice, tab })).toBe(false);
   });
 
-  it('are never toasts, and one\'s own change is not passed on to the lists', () => {
+  it('are never toasts, and a change made in this tab is not passed on to its lists; the same user\'s other tabs hear it', () => {
+    const tab = 'tab0000000a';
     expect(toastFor(PUSH_TARGETS.recordsChanged, notice, 1)).toBeNull();
-    expect(isOwnChange(PUSH_TARGETS.recordsChanged, notice, 9)).toBe(true);
-    expect(isOwnChange(PUSH_TARGETS.recordsChanged, notice, 8)).toBe(false);
-    expect(isOwnChange(PUSH_TARGETS.opportunity, notice, 9)).toBe(false);
+    // Without a tab (not made through a tab's BFF call): the user's own, in every tab.
+    expect(isOwnChange(PUSH_TARGETS.recordsChanged, notice, 9, tab)).toBe(true);
+    expect(isOwnChange(PUSH_TARGETS.recordsChanged, notice, 8, tab)).toBe(false);
+    expect(isOwnChange(PUSH_TARGETS.opportunity, notice, 9, tab)).toBe(false);
+    expect(isOwnChange(PUSH_TARGETS.recordsChanged, { ...notice, tab }, 9, tab)).toBe(true);
+    expect(isOwnChange(PUSH_TARGETS.recordsChanged, { ...notice, tab: 'tab0000000b' }, 9, tab)).toBe(false);
   });
 });
