@@ -1,13 +1,11 @@
 /** Columns of the /adas lists: jobs (operations §3 "Adas") and vehicles. */
 import Link from 'next/link';
-import type { DataColumn } from '@/components/data-table';
+import { OpenCell, dash, type DataColumn } from '@/components/data-table';
 import { statusName, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRow } from '@/lib/contract/adas';
 import type { VehicleRecord } from '@/lib/contract/vehicle';
 import { jobHref } from './hrefs';
 import { StatusBadge } from './status-badge';
-
-const dash = <span className="text-slate-400">—</span>;
 
 /** A row with its creation date as the user reads it, formatted on the server (lib/dates.ts). */
 export type Dated<T> = T & { createdLabel: string };
@@ -82,11 +80,7 @@ export function vehicleColumns(open: (v: VehicleRecord) => void): DataColumn<Dat
       rowHeader: true,
       canHide: false,
       csv: (v) => vehicleLabel(v),
-      cell: (v) => (
-        <button type="button" className="text-left font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => open(v)}>
-          {vehicleLabel(v)}
-        </button>
-      ),
+      cell: (v) => <OpenCell label={vehicleLabel(v)} onOpen={() => open(v)} />,
     },
     { id: 'year', header: 'Year', sortable: true, hidden: true, csv: (v) => v.year, cell: (v) => v.year },
     { id: 'make', header: 'Make', sortable: true, hidden: true, csv: (v) => v.make, cell: (v) => v.make },

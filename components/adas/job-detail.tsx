@@ -11,6 +11,7 @@ import { ArrowLeft, Plus } from 'lucide-react';
 import { useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { SimpleTable } from '@/components/ui/simple-table';
+import { dash } from '@/components/data-table/cells';
 import { Button } from '@/components/ui/button';
 import { ADAS_TYPES, INSPECTION_TYPES, STATUS, nameOf, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRecord, InspectionRow, RepairLine } from '@/lib/contract/adas';
@@ -37,7 +38,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   return (
     <div className="flex flex-col">
       <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
-      <dd className="text-sm text-slate-900">{children || <span className="text-slate-400">—</span>}</dd>
+      <dd className="text-sm text-slate-900">{children || dash}</dd>
     </div>
   );
 }
@@ -162,8 +163,8 @@ export function JobDetail({ job, inspections, lines, locations, insurers, labels
                     {nameOf(INSPECTION_TYPES, i.adasInspectionType) || 'Inspection'} #{i.adasInspection}
                   </Link>
                 </th>
-                <td className="px-3 py-2">{i.inspectorName || <span className="text-slate-400">—</span>}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{labels.inspections[i.adasInspection] || <span className="text-slate-400">—</span>}</td>
+                <td className="px-3 py-2">{i.inspectorName || dash}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{labels.inspections[i.adasInspection] || dash}</td>
                 <td className="px-3 py-2 whitespace-nowrap">
                   {i.systemsTotal - i.systemsPending} of {i.systemsTotal} recorded
                 </td>

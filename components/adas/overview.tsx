@@ -11,6 +11,7 @@ import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { SimpleTable } from '@/components/ui/simple-table';
+import { dash } from '@/components/data-table/cells';
 import { Button } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
 import type { AdasSystem } from '@/lib/contract/decode';
@@ -125,7 +126,7 @@ export function Overview({ vin: initialVin, vehicle, systems, problem, component
                         Procedure<span className="sr-only"> for {s.system} (opens in a new tab)</span>
                       </a>
                     ) : (
-                      <span className="text-slate-400">—</span>
+                      dash
                     )}
                   </td>
                 </tr>

@@ -7,7 +7,7 @@ import dynamic from 'next/dynamic';
 import { useCallback, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { csvFilename, downloadText, fetchAllPages } from '@/components/data-table';
+import { csvFilename, dash, downloadText, fetchAllPages } from '@/components/data-table';
 import type { ConfirmDialogProps } from '@/components/ui/confirm-dialog';
 import type { CsvFile } from '@/lib/contract/admin';
 import type { Query } from './api';
@@ -52,32 +52,8 @@ export function Flash({ text, onDismiss }: { text: string | null; onDismiss: () 
   );
 }
 
-/** The row header cell: the record's name as a button that opens its editor. */
-export function OpenCell({ label, onOpen, children }: { label: string; onOpen: () => void; children?: React.ReactNode }) {
-  return (
-    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-      <button type="button" className="text-left font-medium text-brand-700 underline-offset-2 hover:underline" onClick={onOpen}>
-        {label}
-      </button>
-      {children}
-    </span>
-  );
-}
-
-export function Tag({ tone = 'slate', children }: { tone?: 'slate' | 'red' | 'amber' | 'green' | 'brand'; children: React.ReactNode }) {
-  const tones = {
-    slate: 'bg-slate-100 text-slate-700',
-    red: 'bg-red-50 text-red-800',
-    amber: 'bg-amber-50 text-amber-900',
-    green: 'bg-green-50 text-green-800',
-    brand: 'bg-brand-50 text-brand-800',
-  };
-  return <span className={`rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ${tones[tone]}`}>{children}</span>;
-}
-
-export const dash = <span className="text-slate-400">—</span>;
-export const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
-export const YesNo = ({ value }: { value: boolean }) => (value ? <Tag tone="brand">Yes</Tag> : <span className="text-slate-600">No</span>);
+// The cells every list shares, with the configuration's own below.
+export { OpenCell, Tag, YesNo, dash, yesNo } from '@/components/data-table';
 export const years = (start: number, end: number) => (start === end ? String(start) : `${start}–${end}`);
 /** A comma text shortened for a cell (the full text in its title). */
 export const Clip = ({ text, max = 60 }: { text: string; max?: number }) =>

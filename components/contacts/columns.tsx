@@ -1,8 +1,7 @@
 /** The contacts list's columns: name or company (fileAs), type, primary phone, primary email, inactive. */
-import type { DataColumn } from '@/components/data-table';
+import { OpenCell, Tag, YesNo, dash, yesNo, type DataColumn } from '@/components/data-table';
 import type { ContactRow } from '@/lib/contract/contact';
 
-const dash = <span className="text-slate-400">—</span>;
 const date = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' });
 
 export function contactColumns(open: (row: ContactRow) => void, showVendorTag: boolean): DataColumn<ContactRow>[] {
@@ -15,12 +14,9 @@ export function contactColumns(open: (row: ContactRow) => void, showVendorTag: b
       canHide: false,
       csv: (r) => r.fileAs,
       cell: (r) => (
-        <span className="flex flex-wrap items-center gap-x-2">
-          <button type="button" className="text-left font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => open(r)}>
-            {r.fileAs}
-          </button>
-          {showVendorTag && r.isVendor && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">Vendor</span>}
-        </span>
+        <OpenCell label={r.fileAs} onOpen={() => open(r)}>
+          {showVendorTag && r.isVendor && <Tag>Vendor</Tag>}
+        </OpenCell>
       ),
     },
     { id: 'type', header: 'Type', sortable: true, csv: (r) => r.contactTypeName, cell: (r) => r.contactTypeName || dash },
@@ -44,9 +40,8 @@ export function contactColumns(open: (row: ContactRow) => void, showVendorTag: b
       id: 'inactive',
       header: 'Inactive',
       sortable: true,
-      csv: (r) => (r.isInactive ? 'Yes' : 'No'),
-      cell: (r) =>
-        r.isInactive ? <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-800">Yes</span> : <span className="text-slate-600">No</span>,
+      csv: (r) => yesNo(r.isInactive),
+      cell: (r) => <YesNo value={r.isInactive} tone="red" />,
     },
     {
       id: 'created',

@@ -1,9 +1,8 @@
 /** The locations list's columns: name, type, parent, city and state, phone, users, inactive. */
-import type { DataColumn } from '@/components/data-table';
 import type { FirmRow } from '@/lib/contract/firm';
 import { FIRM_TYPE_LABELS } from '@/lib/contract/firm-constants';
+import { OpenCell, YesNo, dash, yesNo, type DataColumn } from '@/components/data-table';
 
-const dash = <span className="text-slate-400">—</span>;
 const place = (r: FirmRow) => [r.city, r.stateCode].filter(Boolean).join(', ');
 
 export function locationColumns(open: (row: FirmRow) => void, count: (n: number) => string): DataColumn<FirmRow>[] {
@@ -15,11 +14,7 @@ export function locationColumns(open: (row: FirmRow) => void, count: (n: number)
       rowHeader: true,
       canHide: false,
       csv: (r) => r.name,
-      cell: (r) => (
-        <button type="button" className="text-left font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => open(r)}>
-          {r.name}
-        </button>
-      ),
+      cell: (r) => <OpenCell label={r.name} onOpen={() => open(r)} />,
     },
     { id: 'type', header: 'Type', sortable: true, csv: (r) => FIRM_TYPE_LABELS[r.firmType], cell: (r) => FIRM_TYPE_LABELS[r.firmType] },
     { id: 'parent', header: 'Parent', sortable: true, csv: (r) => r.parentName ?? '', cell: (r) => r.parentName || dash },
@@ -30,9 +25,8 @@ export function locationColumns(open: (row: FirmRow) => void, count: (n: number)
       id: 'inactive',
       header: 'Inactive',
       sortable: true,
-      csv: (r) => (r.isInactive ? 'Yes' : 'No'),
-      cell: (r) =>
-        r.isInactive ? <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-800">Yes</span> : <span className="text-slate-600">No</span>,
+      csv: (r) => yesNo(r.isInactive),
+      cell: (r) => <YesNo value={r.isInactive} tone="red" />,
     },
     { id: 'postalCode', header: 'Postal code', hidden: true, csv: (r) => r.postalCode, cell: (r) => r.postalCode || dash },
     { id: 'id', header: 'Id', hidden: true, csv: (r) => r.firm, cell: (r) => r.firm },

@@ -6,7 +6,7 @@
  */
 import dynamic from 'next/dynamic';
 import { useCallback, useMemo, useState } from 'react';
-import { DataTable, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
+import { DataTable, dash, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { deleteQuestion } from '@/lib/validation/messages';
@@ -73,7 +73,7 @@ export function StorageScreen({ spec, state, data, dates, account, home }: Stora
       { id: 'type', header: 'Type', csv: (f) => f.contentType, cell: (f) => f.contentType },
       // The CSV keeps the exact time (ISO 8601, UTC), which spreadsheets read as a date.
       { id: 'uploaded', header: 'Uploaded', className: 'whitespace-nowrap', csv: (f) => f.uploadedAt, cell: (f) => dates[f.id] ?? f.uploadedAt },
-      { id: 'by', header: 'Uploaded by', csv: (f) => f.uploadedBy, cell: (f) => f.uploadedBy || <span className="text-slate-400">—</span> },
+      { id: 'by', header: 'Uploaded by', csv: (f) => f.uploadedBy, cell: (f) => f.uploadedBy || dash },
       {
         id: 'actions',
         header: 'Actions',

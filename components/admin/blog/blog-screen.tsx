@@ -7,7 +7,7 @@
 import dynamic from 'next/dynamic';
 import { Plus } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { DataTable, FilterSelect, fetchAllPages, useList, type DataColumn, type FilterOption } from '@/components/data-table';
+import { DataTable, FilterSelect, OpenCell, fetchAllPages, useList, type DataColumn, type FilterOption } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { BlogRow } from '@/lib/contract/blog';
@@ -70,9 +70,7 @@ export function BlogScreen({ spec, state, data, types, statuses, firm, zone }: P
         className: 'min-w-48',
         cell: (r) => (
           <span className="flex flex-col gap-0.5">
-            <button type="button" className="text-left font-medium text-brand-700 underline-offset-2 hover:underline" aria-label={`Edit ${r.blogName}`} onClick={() => setEditing(r.blog)}>
-              {r.blogName}
-            </button>
+            <OpenCell label={r.blogName} name={`Edit ${r.blogName}`} onOpen={() => setEditing(r.blog)} />
             <span className="text-xs text-slate-600">
               {r.isSticky && <span className="mr-1 rounded bg-amber-50 px-1 text-amber-900">Sticky</span>}
               {r.blogTags}

@@ -6,7 +6,7 @@
  */
 import dynamic from 'next/dynamic';
 import { useCallback, useMemo, useState } from 'react';
-import { DataTable, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
+import { DataTable, OpenCell, dash, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
 import type { EmailRow } from '@/lib/contract/admin';
 import { formatDateTime } from '@/lib/dates';
 import { emailApi } from '../api';
@@ -28,15 +28,11 @@ export function EmailsScreen({ spec, state, data, zone }: { spec: EmailListSpec;
         canHide: false,
         className: 'break-all',
         csv: (r) => r.recipient,
-        cell: (r) => (
-          <button type="button" className="text-left font-medium text-brand-700 underline-offset-2 hover:underline" aria-label={`Open the mail to ${r.recipient}: ${r.subject}`} onClick={() => setOpen(r)}>
-            {r.recipient}
-          </button>
-        ),
+        cell: (r) => <OpenCell label={r.recipient} name={`Open the mail to ${r.recipient}: ${r.subject}`} onOpen={() => setOpen(r)} />,
       },
       { id: 'subject', header: 'Subject', sortable: true, csv: (r) => r.subject, cell: (r) => r.subject },
-      { id: 'firmName', header: 'Location', csv: (r) => r.firmName ?? '', cell: (r) => r.firmName ?? <span className="text-slate-400">—</span> },
-      { id: 'attachmentCount', header: 'Attachments', csv: (r) => r.attachmentCount, cell: (r) => r.attachmentCount || <span className="text-slate-400">—</span> },
+      { id: 'firmName', header: 'Location', csv: (r) => r.firmName ?? '', cell: (r) => r.firmName ?? dash },
+      { id: 'attachmentCount', header: 'Attachments', csv: (r) => r.attachmentCount, cell: (r) => r.attachmentCount || dash },
     ],
     [zone],
   );

@@ -7,7 +7,7 @@
 import dynamic from 'next/dynamic';
 import { Plus } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { DataTable, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
+import { DataTable, OpenCell, dash, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { InsuranceRecord } from '@/lib/contract/insurance';
@@ -39,14 +39,10 @@ export function InsuranceScreen({ spec, state, data, newFirm }: { spec: Insuranc
         rowHeader: true,
         canHide: false,
         csv: (r) => r.insuranceName,
-        cell: (r) => (
-          <button type="button" className="text-left font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => setEditing(r)}>
-            {r.insuranceName}
-          </button>
-        ),
+        cell: (r) => <OpenCell label={r.insuranceName} onOpen={() => setEditing(r)} />,
       },
       { id: 'firmName', header: 'Location', sortable: true, csv: (r) => r.firmName, cell: (r) => r.firmName },
-      { id: 'insuranceContact', header: 'Contact', csv: (r) => r.insuranceContact, className: 'break-words', cell: (r) => r.insuranceContact || <span className="text-slate-400">—</span> },
+      { id: 'insuranceContact', header: 'Contact', csv: (r) => r.insuranceContact, className: 'break-words', cell: (r) => r.insuranceContact || dash },
       {
         id: 'isInactive',
         header: 'Inactive',
