@@ -4,11 +4,9 @@
  * several locations pick another by name (firm/firmAdvancedSearch).
  */
 import { usePathname, useRouter } from 'next/navigation';
+import { locationSearch } from '@/components/locations/location-search';
 import { Typeahead } from '@/components/ui/typeahead';
-import { bff } from '@/lib/bff/client';
-import type { contract } from '@/lib/contract';
 import type { FirmRow } from '@/lib/contract/firm';
-import { FIRM_TYPE_LABELS } from '@/lib/contract/firm-constants';
 
 export function LocationPicker({ firm, firmName, canPick }: { firm: number; firmName: string; canPick: boolean }) {
   const router = useRouter();
@@ -21,21 +19,8 @@ export function LocationPicker({ firm, firmName, canPick }: { firm: number; firm
       {canPick && (
         <Typeahead<FirmRow>
           label="Another location"
-          placeholder="Search by name or city"
           className="w-full sm:w-72"
-          search={async (searchterm, signal) =>
-            (await bff<typeof contract.firm.firmAdvancedSearch>('GET', 'firm/firmAdvancedSearch', { query: { searchterm, pageSize: 10 }, signal })).items
-          }
-          itemKey={(r) => r.firm}
-          renderItem={(r) => (
-            <span className="flex justify-between gap-2">
-              <span>{r.name}</span>
-              <span className="text-xs text-slate-600">
-                {FIRM_TYPE_LABELS[r.firmType]}
-                {r.city ? ` · ${r.city}` : ''}
-              </span>
-            </span>
-          )}
+          {...locationSearch}
           onSelect={(r) => router.push(`${pathname}?firm=${r.firm}`)}
         />
       )}

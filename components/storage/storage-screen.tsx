@@ -11,12 +11,13 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { deleteQuestion } from '@/lib/validation/messages';
 import { PageHeading } from '@/components/ui/page-heading';
+import { locationSearch } from '@/components/locations/location-search';
 import { LazyTypeahead } from '@/components/ui/lazy-typeahead';
 import { bff } from '@/lib/bff/client';
 import { BFF_PREFIX } from '@/lib/bff/protocol';
 import type { contract } from '@/lib/contract';
 import type { FirmRow } from '@/lib/contract/firm';
-import { ALL_LOCATIONS, FIRM_TYPE_LABELS } from '@/lib/contract/firm-constants';
+import { ALL_LOCATIONS } from '@/lib/contract/firm-constants';
 import type { StorageList, StorageState, StoredFile } from '@/lib/contract/storage';
 import { formatBytes } from '@/lib/format';
 import type { StorageListSpec, StorageListState } from './list-spec';
@@ -124,18 +125,8 @@ export function StorageScreen({ spec, state, data, dates, account, home }: Stora
         )}
         <LazyTypeahead<FirmRow>
           label="Choose a location"
-          placeholder="Search by name or city"
           className="w-full sm:w-72"
-          search={async (searchterm, signal) =>
-            (await bff<typeof contract.firm.firmAdvancedSearch>('GET', 'firm/firmAdvancedSearch', { query: { searchterm, pageSize: 10 }, signal })).items
-          }
-          itemKey={(r) => r.firm}
-          renderItem={(r) => (
-            <span className="flex justify-between gap-2">
-              <span>{r.name}</span>
-              <span className="text-xs text-slate-600">{FIRM_TYPE_LABELS[r.firmType]}</span>
-            </span>
-          )}
+          {...locationSearch}
           onSelect={(r) => list.go({ filterBy: r.firm })}
         />
       </div>
