@@ -7,12 +7,13 @@
  * in one message; prices that cannot be read are refused before anything is sent. Export: the host's CSV.
  */
 import { Download } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoaded } from '@/components/ui/use-loaded';
 import { downloadText, fetchAllPages } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import type { CalibrationTypeRow, PRICE_SOURCES } from '@/lib/contract/adasmatrix';
+import type { PRICE_SOURCES } from '@/lib/contract/adasmatrix';
 import { CALIBRATION_MODE_LABELS } from '@/lib/configuration/constants';
 import { formatMoney } from '@/lib/format';
 import { pricingApi } from './api';
@@ -30,22 +31,12 @@ export interface FirmPricingProps {
 }
 
 export function FirmPricing({ firm, formId, onBusy }: FirmPricingProps) {
-  const [rows, setRows] = useState<CalibrationTypeRow[] | null>(null);
   /** What the user typed, by calibration type (untouched rows show the saved price). */
   const [drafts, setDrafts] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [message, setMessage] = useState<Message | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  const load = useCallback((signal?: AbortSignal) => fetchAllPages((page, pageSize) => pricingApi.prices(firm, page, pageSize, signal)), [firm]);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    load(ctrl.signal)
-      .then(setRows)
-      .catch((e: Error) => e.name !== 'AbortError' && setLoadError(e.message));
-    return () => ctrl.abort();
-  }, [load]);
+  const load = (signal?: AbortSignal) => fetchAllPages((page, pageSize) => pricingApi.prices(firm, page, pageSize, signal));
+  const { data: rows, error: loadError, set: setRows } = useLoaded(load, firm);
 
   const type = (id: number, text: string) => {
     setDrafts((d) => ({ ...d, [id]: text }));

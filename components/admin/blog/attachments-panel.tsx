@@ -2,7 +2,8 @@
 /** A post's attachments (read when the row expands): download, delete (confirmed) and attach a file. */
 import dynamic from 'next/dynamic';
 import { Paperclip } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useLoaded } from '@/components/ui/use-loaded';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES } from '@/lib/contract/blog-constants';
@@ -23,26 +24,15 @@ function toBase64(bytes: Uint8Array): string {
 }
 
 export function AttachmentsPanel({ post, zone, onChanged }: { post: BlogRow; zone: string; onChanged: () => void }) {
-  const [items, setItems] = useState<AttachmentRecord[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data: items, error, reload: load } = useLoaded((signal) => blogApi.attachments(post.blog, signal), post.blog);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<AttachmentRecord | null>(null);
-  const [version, setVersion] = useState(0);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
 
-  useEffect(() => {
-    const ctrl = new AbortController();
-    blogApi
-      .attachments(post.blog, ctrl.signal)
-      .then(setItems)
-      .catch((e: Error) => e.name !== 'AbortError' && setError(e.message));
-    return () => ctrl.abort();
-  }, [post.blog, version]);
-
   const reload = () => {
-    setVersion((v) => v + 1);
+    load();
     onChanged();
   };
 

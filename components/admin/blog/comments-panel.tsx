@@ -1,7 +1,8 @@
 'use client';
 /** A post's comments (read when the row expands): who and when, the text, delete (confirmed) and add. */
 import dynamic from 'next/dynamic';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoaded } from '@/components/ui/use-loaded';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextArea } from '@/components/ui/field';
@@ -14,25 +15,14 @@ import { blogApi, saveError } from '../api';
 const DeleteConfirm = dynamic(() => import('../delete-confirm').then((m) => m.DeleteConfirm), { ssr: false });
 
 export function CommentsPanel({ post, zone, onChanged }: { post: BlogRow; zone: string; onChanged: () => void }) {
-  const [comments, setComments] = useState<CommentRecord[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data: comments, error, reload: load } = useLoaded((signal) => blogApi.comments(post.blog, signal), post.blog);
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<CommentRecord | null>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    blogApi
-      .comments(post.blog, ctrl.signal)
-      .then(setComments)
-      .catch((e: Error) => e.name !== 'AbortError' && setError(e.message));
-    return () => ctrl.abort();
-  }, [post.blog, version]);
 
   const reload = () => {
-    setVersion((v) => v + 1);
+    load();
     onChanged();
   };
 

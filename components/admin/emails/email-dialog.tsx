@@ -1,10 +1,10 @@
 'use client';
 /** One sent mail: recipient, when, subject, the body as sent (links clickable) and its attachments' names. */
 import { Paperclip } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Dialog } from '@/components/ui/dialog';
-import type { EmailRecord, EmailRow } from '@/lib/contract/admin';
+import { useLoaded } from '@/components/ui/use-loaded';
+import type { EmailRow } from '@/lib/contract/admin';
 import { formatDateTime } from '@/lib/dates';
 import { emailApi } from '../api';
 import { fileSize } from '../file-size';
@@ -29,16 +29,7 @@ function Body({ text }: { text: string }) {
 }
 
 export function EmailDialog({ row, zone, onClose }: { row: EmailRow; zone: string; onClose: () => void }) {
-  const [mail, setMail] = useState<EmailRecord | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    emailApi
-      .get(row.mail, ctrl.signal)
-      .then(setMail)
-      .catch((e: Error) => e.name !== 'AbortError' && setError(e.message));
-    return () => ctrl.abort();
-  }, [row.mail]);
+  const { data: mail, error } = useLoaded((signal) => emailApi.get(row.mail, signal), row.mail);
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()} size="lg" title={row.subject} description={`To ${row.recipient} · ${formatDateTime(row.sentAt, zone)}${row.firmName ? ` · ${row.firmName}` : ''}`}>
       {error && <Alert>{error}</Alert>}

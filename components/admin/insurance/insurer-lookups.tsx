@@ -3,7 +3,8 @@
  * An insurer's lookups (lib/contract/insurance.ts): program codes and the agreed price per calibration type,
  * which the calibrations' price check compares quotes against. Add, edit and remove in one dialog.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoaded } from '@/components/ui/use-loaded';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -31,24 +32,12 @@ interface Draft {
 const EMPTY: Draft = { insuranceLookup: -1, lookupType: 'price', code: '', description: '', calibrationType: '', price: '', isInactive: false };
 const draftOf = (l: InsuranceLookupRecord): Draft => ({ ...l, price: l.price == null ? '' : l.price.toFixed(2) });
 
-
 export function InsurerLookupsDialog({ insurer, onClose }: { insurer: InsuranceRecord; onClose: () => void }) {
-  const [items, setItems] = useState<InsuranceLookupRecord[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { data: items, error: loadError, reload } = useLoaded((signal) => insuranceApi.lookups(insurer.insurance, signal), insurer.insurance);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const [removing, setRemoving] = useState<InsuranceLookupRecord | null>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    insuranceApi
-      .lookups(insurer.insurance, ctrl.signal)
-      .then(setItems)
-      .catch((e: Error) => e.name !== 'AbortError' && setLoadError(e.message));
-    return () => ctrl.abort();
-  }, [insurer.insurance, version]);
 
   const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
 
@@ -70,7 +59,7 @@ export function InsurerLookupsDialog({ insurer, onClose }: { insurer: InsuranceR
         isInactive: draft.isInactive,
       });
       setDraft(EMPTY);
-      setVersion((v) => v + 1);
+      reload();
     } catch (err) {
       setError(saveError(err));
     } finally {
@@ -163,7 +152,7 @@ export function InsurerLookupsDialog({ insurer, onClose }: { insurer: InsuranceR
           onClose={() => setRemoving(null)}
           onConfirm={async () => {
             await insuranceApi.removeLookup(removing.insuranceLookup);
-            setVersion((v) => v + 1);
+            reload();
           }}
         />
       )}

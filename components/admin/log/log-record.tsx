@@ -1,9 +1,9 @@
 'use client';
 /** One application log record in full: every field of overview §3, the exception texts as written. */
-import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Dialog } from '@/components/ui/dialog';
-import type { LogRecord, LogRow } from '@/lib/contract/log';
+import { useLoaded } from '@/components/ui/use-loaded';
+import type { LogRow } from '@/lib/contract/log';
 import { formatDateTime } from '@/lib/dates';
 import { logApi } from '../api';
 
@@ -17,16 +17,7 @@ function Field({ label, children, pre }: { label: string; children: React.ReactN
 }
 
 export function LogRecordDialog({ row, zone, onClose }: { row: LogRow; zone: string; onClose: () => void }) {
-  const [record, setRecord] = useState<LogRecord | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    logApi
-      .entry(row.id, ctrl.signal)
-      .then(setRecord)
-      .catch((e: Error) => e.name !== 'AbortError' && setError(e.message));
-    return () => ctrl.abort();
-  }, [row.id]);
+  const { data: record, error } = useLoaded((signal) => logApi.entry(row.id, signal), row.id);
   const r = record ?? { ...row, exception: null, innerException: null, messageLayout: null };
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()} size="xl" title={`${row.level} · ${formatDateTime(row.timestamp, zone)}`}>
