@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, deleteQuestion } from '@/components/ui/confirm-dialog';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, SaveCancel } from '@/components/ui/dialog';
 import { SelectField } from '@/components/ui/field';
 import { Typeahead } from '@/components/ui/typeahead';
 import { vehicleLabel } from '@/lib/adas/rules';
@@ -68,12 +68,7 @@ export function VehicleEditor({ vehicle, defaultYear, locations, defaultFirm, on
                 Delete
               </Button>
             )}
-            <Button variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" form={formId} disabled={busy}>
-              {busy ? 'Saving…' : 'Save'}
-            </Button>
+            <SaveCancel formId={formId} busy={busy} onCancel={onClose} />
           </>
         }
       >

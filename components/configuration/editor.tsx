@@ -7,8 +7,7 @@
  */
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, SaveCancel } from '@/components/ui/dialog';
 import { CheckboxField, SelectField, TextArea, TextField, type SelectOption } from '@/components/ui/field';
 import { MODEL_YEAR_MIN, modelYearMax } from '@/lib/configuration/constants';
 import { keywordProblem } from '@/lib/configuration/keywords';
@@ -253,18 +252,18 @@ export function EditorDialog({ title, fields, initial, validate, change, save, o
       title={title}
       size={size}
       footer={
-        <>
-          <span className="mr-auto text-xs text-slate-600">
-            {note}
-            {form.changed && <span className="ml-2 font-medium text-amber-800">Unsaved changes</span>}
-          </span>
-          <Button variant="secondary" onClick={onClose} disabled={form.busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant={form.changed ? 'danger' : 'primary'} disabled={form.busy}>
-            {form.busy ? 'Saving…' : 'Save'}
-          </Button>
-        </>
+        <SaveCancel
+          formId={formId}
+          busy={form.busy}
+          onCancel={onClose}
+          unsaved={form.changed}
+          note={
+            <>
+              {note}
+              {form.changed && <span className="ml-2 font-medium text-amber-800">Unsaved changes</span>}
+            </>
+          }
+        />
       }
     >
       <form

@@ -7,8 +7,7 @@
  */
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, SaveCancel } from '@/components/ui/dialog';
 import { TextArea, TextField } from '@/components/ui/field';
 import { PhoneField } from '@/components/ui/phone-field';
 import type { Lookups } from '@/components/lookups/use-lookups';
@@ -72,20 +71,6 @@ export function useItemForm<T>(record: T, onSave: (r: T) => Promise<void>, check
   return { draft, set, errors, message, busy, submit };
 }
 
-
-function Footer({ onCancel, busy, formId }: { onCancel: () => void; busy: boolean; formId: string }) {
-  return (
-    <>
-      <Button variant="secondary" onClick={onCancel} disabled={busy}>
-        Cancel
-      </Button>
-      <Button type="submit" form={formId} disabled={busy}>
-        {busy ? 'Saving…' : 'Save'}
-      </Button>
-    </>
-  );
-}
-
 /** The frame every item dialog shares: title, contact summary, the form with its message, Cancel / Save. */
 export function ItemDialog({
   title,
@@ -107,7 +92,7 @@ export function ItemDialog({
 }) {
   const formId = useId();
   return (
-    <Dialog open onOpenChange={(o) => !o && !f.busy && onCancel()} title={title} size={size} footer={<Footer onCancel={onCancel} busy={f.busy} formId={formId} />}>
+    <Dialog open onOpenChange={(o) => !o && !f.busy && onCancel()} title={title} size={size} footer={<SaveCancel onCancel={onCancel} busy={f.busy} formId={formId} />}>
       <ContactSummary contact={contact} />
       <form id={formId} noValidate onSubmit={f.submit} className={grid ? 'grid grid-cols-1 gap-4 sm:grid-cols-2' : 'flex flex-col gap-4'}>
         {f.message && (

@@ -8,8 +8,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, SaveCancel } from '@/components/ui/dialog';
 import { CheckboxField, TextArea, TextField } from '@/components/ui/field';
 import { Tabs } from '@/components/ui/tabs';
 import type { ContactRecord } from '@/lib/contract/contact';
@@ -229,15 +228,14 @@ export function ContactEditor({ target, defaults, onClose, onSaved, onPrimaryCha
       title={title}
       size="xl"
       footer={
-        <>
-          {saved && <span className="mr-auto text-xs text-slate-600">{noun} {contactId}</span>}
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {saved && message?.kind === 'success' ? 'Close' : 'Cancel'}
-          </Button>
-          <Button type="submit" form={formId} disabled={busy || !draft}>
-            {busy ? 'Saving…' : 'Save'}
-          </Button>
-        </>
+        <SaveCancel
+          formId={formId}
+          busy={busy}
+          onCancel={onClose}
+          cancelLabel={saved && message?.kind === 'success' ? 'Close' : 'Cancel'}
+          saveDisabled={!draft}
+          note={saved && `${noun} ${contactId}`}
+        />
       }
     >
       {loadError && <Alert>{loadError}</Alert>}

@@ -5,6 +5,7 @@
  */
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { Button } from './button';
 
 const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 
@@ -54,3 +55,35 @@ export function Dialog({ open, onOpenChange, title, description, size = 'md', fo
   );
 }
 
+
+export interface SaveCancelProps {
+  /** The form the Save button submits; without one there is no Save (a read-only view). */
+  formId?: string;
+  busy: boolean;
+  onCancel: () => void;
+  /** "Close" or "Done" once there is nothing left to cancel. */
+  cancelLabel?: string;
+  /** Save stays disabled (nothing loaded yet). */
+  saveDisabled?: boolean;
+  /** Unsaved changes: Save stands out. */
+  unsaved?: boolean;
+  /** Shown at the footer's start (the record's id). */
+  note?: React.ReactNode;
+}
+
+/** The footer of a dialog that edits a form: Cancel and Save ("Saving…" while the call runs). */
+export function SaveCancel({ formId, busy, onCancel, cancelLabel = 'Cancel', saveDisabled = false, unsaved = false, note }: SaveCancelProps) {
+  return (
+    <>
+      {note && <span className="mr-auto text-xs text-slate-600">{note}</span>}
+      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        {cancelLabel}
+      </Button>
+      {formId && (
+        <Button type="submit" form={formId} variant={unsaved ? 'danger' : 'primary'} disabled={busy || saveDisabled}>
+          {busy ? 'Saving…' : 'Save'}
+        </Button>
+      )}
+    </>
+  );
+}

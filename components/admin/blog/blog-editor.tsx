@@ -9,7 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import type { FilterOption } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, SaveCancel } from '@/components/ui/dialog';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
 import { EARLIEST_SCHEDULE, SCHEDULE_TOO_EARLY } from '@/lib/contract/blog-constants';
 import { fileSrc } from '@/lib/files';
@@ -118,14 +118,7 @@ export function BlogEditor({ blog, firm, types, statuses, zone, onClose, onSaved
       size="xl"
       title={blog === null ? 'Add post' : draft ? `Edit ${draft.blogName}` : 'Edit post'}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="blog-form" disabled={busy || !draft}>
-            {busy ? 'Saving…' : 'Save'}
-          </Button>
-        </>
+<SaveCancel formId="blog-form" busy={busy} onCancel={onClose} saveDisabled={!draft} />
       }
     >
       {loadError && <Alert>{loadError}</Alert>}

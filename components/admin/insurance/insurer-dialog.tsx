@@ -2,8 +2,7 @@
 /** Add or edit an insurer: name, contact, inactive; a new one belongs to the default firm (operations §9). */
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, SaveCancel } from '@/components/ui/dialog';
 import { CheckboxField, TextField } from '@/components/ui/field';
 import type { InsuranceRecord } from '@/lib/contract/insurance';
 import { MESSAGES } from '@/lib/validation/messages';
@@ -39,14 +38,7 @@ export function InsurerDialog({ insurer, newFirm, onClose, onSaved }: { insurer:
       onOpenChange={(o) => !o && !busy && onClose()}
       title={insurer ? `Edit ${insurer.insuranceName}` : 'Add insurer'}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="insurer-form" disabled={busy}>
-            {busy ? 'Saving…' : 'Save'}
-          </Button>
-        </>
+<SaveCancel formId="insurer-form" busy={busy} onCancel={onClose} />
       }
     >
       <form id="insurer-form" onSubmit={submit} noValidate className="flex flex-col gap-3">

@@ -2,27 +2,13 @@
 /** The lookup value editor and the group rename dialog: a failed save keeps what was typed and says why. */
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, SaveCancel } from '@/components/ui/dialog';
 import { CheckboxField, TextField } from '@/components/ui/field';
 import { LOOKUP_GROUP_TEXT_MAX, LOOKUP_VALUE_MAX } from '@/lib/contract/lookup-groups';
 import type { LookupGroupRecord, LookupItem } from '@/lib/contract/lookup';
 import { MESSAGES } from '@/lib/validation/messages';
 import { lookupApi, saveError } from '../api';
 import { groupUpsertOutcome } from './rules';
-
-function Footer({ busy, onCancel, form }: { busy: boolean; onCancel: () => void; form: string }) {
-  return (
-    <>
-      <Button variant="secondary" onClick={onCancel} disabled={busy}>
-        Cancel
-      </Button>
-      <Button type="submit" form={form} disabled={busy}>
-        {busy ? 'Saving…' : 'Save'}
-      </Button>
-    </>
-  );
-}
 
 export function ValueDialog({ group, item, onClose, onSaved }: { group: LookupGroupRecord; item: LookupItem | null; onClose: () => void; onSaved: (value: string) => void }) {
   const [value, setValue] = useState(item?.value ?? '');
@@ -52,7 +38,7 @@ export function ValueDialog({ group, item, onClose, onSaved }: { group: LookupGr
       open
       onOpenChange={(o) => !o && !busy && onClose()}
       title={item ? `Edit ${item.value}` : `Add a value to ${group.text}`}
-      footer={<Footer busy={busy} onCancel={onClose} form="lookup-value-form" />}
+      footer={<SaveCancel busy={busy} onCancel={onClose} formId="lookup-value-form" />}
     >
       <form id="lookup-value-form" onSubmit={submit} noValidate className="flex flex-col gap-3">
         <TextField label="Value" required value={value} maxLength={LOOKUP_VALUE_MAX + 400} onChange={(e) => setValue(e.target.value)} error={error?.fields.value} hint={`At most ${LOOKUP_VALUE_MAX} characters`} />
@@ -89,7 +75,7 @@ export function RenameGroupDialog({ group, onClose, onSaved }: { group: LookupGr
   };
 
   return (
-    <Dialog open onOpenChange={(o) => !o && !busy && onClose()} title={`Rename ${group.text}`} footer={<Footer busy={busy} onCancel={onClose} form="lookup-group-form" />}>
+    <Dialog open onOpenChange={(o) => !o && !busy && onClose()} title={`Rename ${group.text}`} footer={<SaveCancel busy={busy} onCancel={onClose} formId="lookup-group-form" />}>
       <form id="lookup-group-form" onSubmit={submit} noValidate>
         <TextField label="Group name" required value={text} maxLength={LOOKUP_GROUP_TEXT_MAX} onChange={(e) => setText(e.target.value)} error={error} />
       </form>

@@ -9,7 +9,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, SaveCancel } from '@/components/ui/dialog';
 import { Tabs } from '@/components/ui/tabs';
 import type { MakeMatrixCategories, MakeMatrixRecord } from '@/lib/contract/admin';
 import { CALIBRATION_MODE_LABELS } from '@/lib/configuration/constants';
@@ -236,17 +236,13 @@ function MakeMatrixForm({ record, categories, defaults, onClose, onSaved }: Omit
       title={title}
       size="xl"
       footer={
-        <>
-          {saved && <span className="mr-auto text-xs text-slate-600">Make matrix {savedId}</span>}
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {saved && notice ? 'Done' : 'Cancel'}
-          </Button>
-          {tab === 'matrix' && (
-            <Button type="submit" form={formId} disabled={busy}>
-              {busy ? 'Saving…' : 'Save'}
-            </Button>
-          )}
-        </>
+        <SaveCancel
+          formId={tab === 'matrix' ? formId : undefined}
+          busy={busy}
+          onCancel={onClose}
+          cancelLabel={saved && notice ? 'Done' : 'Cancel'}
+          note={saved && `Make matrix ${savedId}`}
+        />
       }
     >
       {notice && (

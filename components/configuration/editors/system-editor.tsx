@@ -7,7 +7,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, SaveCancel } from '@/components/ui/dialog';
 import type { ChecklistMatrix } from '@/lib/contract/admin';
 import { joinKeywords, splitKeywords } from '@/lib/configuration/keywords';
 import { configApi } from '../api';
@@ -78,15 +78,7 @@ export function SystemEditor({ system, onClose, onSaved }: { system: ChecklistMa
       title={system ? `System: ${system.matrixItem}` : 'Adding system'}
       size="lg"
       footer={
-        <>
-          {system && <span className="mr-auto text-xs text-slate-600">System {system.adasChecklistMatrix}</span>}
-          <Button variant="secondary" onClick={onClose} disabled={form.busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={form.busy}>
-            {form.busy ? 'Saving…' : 'Save'}
-          </Button>
-        </>
+<SaveCancel formId={formId} busy={form.busy} onCancel={onClose} note={system && `System ${system.adasChecklistMatrix}`} />
       }
     >
       <form
