@@ -17,14 +17,19 @@ import { createUserViaApi } from './users-support';
 
 const NOTICE_MS = 2000;
 
-/** A new context signed in as `who` on `path`, once its push connection has finished the handshake. */
-async function listening(browser: Browser, who: number | string, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+/** `page` after `open` (a sign-in, a visit), once its list is hydrated and its push connection has finished the handshake. */
+async function hearing(page: Page, open: () => Promise<unknown>): Promise<Page> {
   const handshake = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/push\/hub\?id=/.test(r.url()), { timeout: 20_000 });
-  await signIn(page, who, undefined, path);
+  await open();
   expect((await handshake).status()).toBe(200);
   await waitForHydration(page, 'main thead a');
   return page;
+}
+
+/** A new context signed in as `who` on `path`, listening. */
+async function listening(browser: Browser, who: number | string, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  return hearing(page, () => signIn(page, who, undefined, path));
 }
 
 /** A second context signed in as `who`: its changes go through the app's BFF with its own session. */
@@ -150,18 +155,9 @@ test("one user's two tabs: a change saved in one shows in the other; the tab tha
   const path = `/contacts?searchTerm=${tok}`;
 
   // Two tabs of one browser (one session), each with its own push connection.
-  const context = await browser.newContext();
-  const open = async (first: boolean) => {
-    const page = await context.newPage();
-    const handshake = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/push\/hub\?id=/.test(r.url()), { timeout: 20_000 });
-    if (first) await signIn(page, username, undefined, path);
-    else await page.goto(path);
-    expect((await handshake).status()).toBe(200);
-    await waitForHydration(page, 'main thead a');
-    return page;
-  };
-  const watching = await open(true);
-  const saving = await open(false);
+  const watching = await listening(browser, username, path);
+  const second = await watching.context().newPage();
+  const saving = await hearing(second, () => second.goto(path));
 
   await saving.getByRole('checkbox', { name: new RegExp(`Select ${name}`) }).check();
   await saving.getByRole('button', { name: 'Set inactive' }).click();
@@ -173,5 +169,5 @@ test("one user's two tabs: a change saved in one shows in the other; the tab tha
   // The notice reached the saving tab too (same user, same moment); it names that tab, so it is skipped.
   await watching.waitForTimeout(300);
   await expect(liveText(saving)).toHaveText('');
-  await context.close();
+  await watching.context().close();
 });

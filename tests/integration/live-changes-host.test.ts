@@ -10,6 +10,7 @@ import { reachOf, usersReaching } from '../../api-host/users/reach';
 import { contract } from '../../lib/contract';
 import { RECORDS_CHANGED, TAB_HEADER, type RecordsChanged } from '../../lib/push/changes';
 import { startTestHost, type TestHost } from '../support/host';
+import { shopBody } from '../support/bodies';
 
 interface Sent {
   to: (owner: PushOwner) => boolean;
@@ -231,27 +232,7 @@ describe('change notices of users and locations', () => {
   });
 
   it('a location added, renamed, set inactive and removed is announced to exactly who reaches it; a refused save announces nothing', async () => {
-    const location = (more: Record<string, unknown> = {}) => ({
-      firm: -1,
-      company: 'Live Lists Glass',
-      firstName: 'Jo',
-      lastName: 'Rivera',
-      addressLines: '12 Pier Rd',
-      city: 'Brooklyn',
-      stateProvince: null,
-      postalCode: '11231',
-      country: 1,
-      phoneNo: '(718) 555-0100',
-      email: 'office@live.example.com',
-      firmType: 'shop',
-      companyId: 3,
-      timezoneId: 12,
-      languageId: 1,
-      cccId: '',
-      firmNumber: '',
-      cccDiag: false,
-      ...more,
-    });
+    const location = (more: Record<string, unknown> = {}) => shopBody(3, { company: 'Live Lists Glass', ...more });
     const adminUser = userIdOf('role1@example.com');
     const { id } = await host.ok<{ id: number }>(admin, contract.firm.saveFirm, { body: location() });
     const added = notices();

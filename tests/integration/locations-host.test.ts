@@ -17,6 +17,7 @@ import { STATUS } from '../../lib/adas/rules';
 import { storageNames } from '../../api-host/firms/storage-files';
 import { EXE_AS_PNG, PNG_1PX, multipart } from '../support/images';
 import { startTestHost, type TestHost } from '../support/host';
+import { shopBody as shop } from '../support/bodies';
 
 let host: TestHost;
 beforeEach(async () => {
@@ -26,28 +27,6 @@ afterEach(() => host.close());
 
 const { firm: f, storage: s, partner: p } = contract;
 
-/** A valid saveFirm body: a shop under `parent`. */
-const shop = (parent: number, extra: Record<string, unknown> = {}) => ({
-  firm: -1,
-  company: 'Harbor Point Auto Glass',
-  firstName: 'Jo',
-  lastName: 'Rivera',
-  addressLines: '12 Pier Rd',
-  city: 'Brooklyn',
-  stateProvince: null,
-  postalCode: '11231',
-  country: 1,
-  phoneNo: '(718) 555-0100',
-  email: 'office@harbor.example.com',
-  firmType: 'shop',
-  companyId: parent,
-  timezoneId: 12,
-  languageId: 1,
-  cccId: 'CCC-1',
-  firmNumber: 'L-9001',
-  cccDiag: true,
-  ...extra,
-});
 
 describe('firm/getFirms and firm/firmAdvancedSearch', () => {
   it('pages, sorts and filters in SQL; the shop role sees only its own location', async () => {
