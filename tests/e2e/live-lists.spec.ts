@@ -5,10 +5,9 @@
  * when asked, keeping what was typed and checked. The waits are condition waits with a 2 s timeout.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { hashPassword } from '../../api-host/passwords';
 import { BFF_HEADER, BFF_HEADER_VALUE } from '../../lib/bff/protocol';
 import { hostCall, hostToken } from '../support/api';
-import { DEMO_PASSWORD } from '../support/env';
+import { createUser } from '../support/fixtures';
 import { signIn } from '../support/session';
 import { waitForHydration } from '../support/shell';
 import { withTestDb } from './adas-support';
@@ -44,16 +43,7 @@ const liveText = (page: Page) => page.getByTestId('live-changes');
 
 /** A second role-1 user (the seed has one), so a change is another administrator's: their username. */
 async function secondAdmin(): Promise<string> {
-  const username = `live-admin-${uniqueToken()}@example.com`.toLowerCase();
-  const hash = await hashPassword(DEMO_PASSWORD);
-  withTestDb((db) =>
-    db.transaction(() => {
-      const contact = db.prepare("INSERT INTO contact (firm, first_name, last_name) VALUES (1, 'Live', 'Admin')").run().lastInsertRowid;
-      const user = db.prepare('INSERT INTO user (contact, firm, username, password_hash, role) VALUES (?, 1, ?, ?, 1)').run(contact, username, hash).lastInsertRowid;
-      db.prepare('INSERT INTO user_firm (user, firm, is_primary) VALUES (?, 1, 1)').run(user);
-    })(),
-  );
-  return username;
+  return (await createUser({ role: 1, firm: 1, firstName: 'Live', lastName: 'Admin' })).username;
 }
 
 test('ADAS jobs: another user\'s change refreshes the idle list in place; during an edit it is announced and what is typed stays', async ({ browser }) => {

@@ -20,11 +20,13 @@ export async function createUser({ role, firm, firstName = 'Pat', lastName = 'Te
   const db = new Database(TEST_DB);
   try {
     db.pragma('busy_timeout = 5000');
+    // IMMEDIATE: take the write lock at BEGIN, where SQLite waits for the host's writes (busy_timeout) rather
+    // than failing at once with "database is locked".
     db.transaction(() => {
       const contact = db.prepare('INSERT INTO contact (firm, first_name, last_name) VALUES (?, ?, ?)').run(firm, firstName, lastName).lastInsertRowid;
       const user = db.prepare('INSERT INTO user (contact, firm, username, password_hash, role) VALUES (?, ?, ?, ?, ?)').run(contact, firm, username, hash, role).lastInsertRowid;
       db.prepare('INSERT INTO user_firm (user, firm, is_primary) VALUES (?, ?, 1)').run(user, firm);
-    })();
+    }).immediate();
   } finally {
     db.close();
   }
