@@ -29,10 +29,14 @@ import { ListLink } from './list-link';
 import { Pagination } from './pagination';
 import { keepOnScreen, pageState, toggleAll, toggleRow, type Checked } from './selection';
 
-// Live rows load after hydration: nothing arrives before the push connection, which starts later still.
-const LiveStatus = dynamic(() => import('./live').then((m) => m.LiveStatus), { ssr: false, loading: () => <p className="min-h-5" /> });
 import { ColumnsMenu, ExportButton, SearchBox } from './toolbar';
 import { formTarget, type ListController } from './use-list';
+
+/**
+ * The live status line (live.tsx), loaded after hydration: nothing arrives before the push connection, which
+ * starts later still. Also for views that show a list's records another way (the locations' network tree).
+ */
+export const LiveStatus = dynamic(() => import('./live').then((m) => m.LiveStatus), { ssr: false, loading: () => <p className="min-h-5" /> });
 
 /** The set with `id` in it or out of it. */
 const toggled = (set: ReadonlySet<string>, id: string, present: boolean) => {

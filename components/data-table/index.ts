@@ -1,5 +1,5 @@
 /** The one data-table and its parts. See data-table.tsx for what it does; README of the component below. */
-export { DataTable, type DataColumn, type DataTableProps, type Selection } from './data-table';
+export { DataTable, LiveStatus, type DataColumn, type DataTableProps, type Selection } from './data-table';
 export { FilterSelect, SearchBox, type FilterOption } from './toolbar';
 export { useList, type ListController } from './use-list';
 export { ListLink } from './list-link';

@@ -8,7 +8,7 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { Plus, Send } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { DataTable, FilterSelect, ListLink, fetchAllPages, useList, type FilterOption } from '@/components/data-table';
+import { DataTable, FilterSelect, ListLink, LiveStatus, fetchAllPages, useList, type FilterOption } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/field';
 import { PageHeading } from '@/components/ui/page-heading';
@@ -27,8 +27,6 @@ const FirmEditor = dynamic(() => import('./firm-editor').then((m) => m.FirmEdito
 const InviteDialog = dynamic(() => import('../onboard/invite-dialog').then((m) => m.InviteDialog), { ssr: false });
 // Rendered on the server like the rest, but its code loads only with the network view.
 const NetworkTree = dynamic(() => import('./network-tree').then((m) => m.NetworkTree));
-// The list's change notices for the tree too (the data-table's live status, loaded after hydration).
-const LiveStatus = dynamic(() => import('@/components/data-table/live').then((m) => m.LiveStatus), { ssr: false, loading: () => <p className="min-h-5" /> });
 
 const TYPE_OPTIONS: readonly FilterOption[] = [{ value: 'all', label: 'All types' }, ...EDITABLE_FIRM_TYPES.map((t) => ({ value: t, label: FIRM_TYPE_LABELS[t] }))];
 
