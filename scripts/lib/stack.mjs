@@ -20,10 +20,9 @@ export function ensureInstalled() {
   const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
   if (!stale) return;
   console.log('[start] installing dependencies…');
-  // Not `npm ci`: lockfiles written with omit-lockfile-registry-resolved lack other platforms' optional
-  // packages, which `npm ci` refuses as out of sync; `npm install` still installs the locked versions.
-  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('npm install failed');
+  // Exactly the lockfile (it lists every platform's optional packages, so this works on any machine).
+  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('npm ci failed');
 }
 
 const SOURCES = ['app', 'components', 'lib', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'postcss.config.mjs', 'tailwind.config.ts', 'package-lock.json', 'tsconfig.json'];
