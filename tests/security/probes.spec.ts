@@ -6,8 +6,9 @@
  * malformed value.
  */
 import { expect, test } from '@playwright/test';
-import { API_ORIGIN, API_PORT } from '../support/env';
-import { appOrigin, rawRequest } from '../support/http';
+import { API_ORIGIN, API_PORT, userOf } from '../support/env';
+import { until } from '../e2e/push-helpers';
+import { appOrigin, bffCall, rawRequest, signInHttp } from '../support/http';
 import { SPARE, startAppServer, stopAll, type Child } from '../support/stacks';
 import { PROBE_PATHS } from '../../lib/routes';
 
@@ -69,5 +70,35 @@ test.describe('with the API host unreachable', () => {
     expect((await rawRequest(probe, '/api/health')).status).toBe(200);
     // The reference host itself is fine: only this app's configuration points nowhere.
     expect((await fetch(`${API_ORIGIN}/health`)).status).toBe(200);
+  });
+});
+
+test.describe('one request followed through the log', () => {
+  let app: (Child & { output?(): string }) | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    app = await startAppServer({ port: SPARE.tracedApp, apiOrigin: API_ORIGIN, env: { LOG_LEVEL: 'debug' } });
+  });
+  test.afterAll(async () => stopAll([app]));
+
+  /** The app's JSON log lines that carry `reqId`. */
+  const linesOf = (reqId: string) =>
+    (app!.output?.() ?? '')
+      .split('\n')
+      .filter((l) => l.startsWith('{') && l.includes(reqId))
+      .map((l) => JSON.parse(l) as { reqId?: string; msg?: string; call?: string; status?: number });
+
+  test("a page's and a BFF call's upstream calls are logged with the balancer's request id", async () => {
+    const traced = new URL(appOrigin(SPARE.tracedApp));
+    const origin = traced.origin;
+    const { cookie } = await signInHttp(origin, userOf(1));
+    const pageId = `page${Date.now().toString(16)}aaaa`;
+    const page = await rawRequest(origin, '/contacts', { headers: { cookie, 'x-request-id': pageId } });
+    expect(page.status).toBe(200);
+    await until(() => linesOf(pageId).some((l) => l.msg === 'upstream call' && l.call === 'contact/contacts'), 10_000, "the page's upstream call in the log");
+    const bffId = `bff${Date.now().toString(16)}bbbb`;
+    expect((await bffCall(origin, 'GET', 'contact/contacts?page=1&pageSize=5', cookie, { headers: { 'x-request-id': bffId } })).status).toBe(200);
+    await until(() => linesOf(bffId).some((l) => l.msg === 'upstream call' && l.call === 'contact/contacts' && l.status === 200), 10_000, "the BFF call's line");
+    for (const l of [...linesOf(pageId), ...linesOf(bffId)]) expect(l.reqId).toMatch(/^(page|bff)[0-9a-f]+$/);
   });
 });

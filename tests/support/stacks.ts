@@ -50,6 +50,8 @@ export const SPARE = {
   failoverRedis: REDIS_PORT + 20,
   /** security/probes.spec.ts: an app whose API host, auth host and hub cannot be reached (a closed port). */
   probesApp: APP_PORT + 16,
+  /** security/probes.spec.ts: an app on the global host logging at debug level (request ids in its lines). */
+  tracedApp: APP_PORT + 17,
   closedPort: API_PORT + 16,
 } as const;
 
