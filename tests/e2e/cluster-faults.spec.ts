@@ -86,12 +86,8 @@ interface Outcome {
 const LOAD_PATHS = ['/', '/contacts', '/api/bff/contact/contacts?page=1&pageSize=10', '/adas'];
 const isSignOut = (o: Outcome) => o.status === 401 || (o.status === 307 && /^\/login/.test(o.location ?? ''));
 
-test('an instance killed during load: the other keeps serving, nobody is signed out, push reconnects', async () => {
-  test.setTimeout(120_000);
-  const sessions = await Promise.all(Array.from({ length: 8 }, () => signInHttp(lb(), userOf(1)).then((r) => r.cookie)));
-  expect(sessions.every(Boolean)).toBe(true);
-  const pushes = await Promise.all([HttpTransportType.ServerSentEvents, HttpTransportType.LongPolling].map((t) => connectThroughBff(lb(), sessions[0], t)));
-
+/** Each session requests LOAD_PATHS in turn through `origin` until `stop()`, which answers when all have ended. */
+function loadThrough(origin: string, sessions: readonly string[]) {
   const outcomes: Outcome[] = [];
   let running = true;
   const load = sessions.map(async (cookie, i) => {
@@ -99,7 +95,7 @@ test('an instance killed during load: the other keeps serving, nobody is signed 
       const path = LOAD_PATHS[n % LOAD_PATHS.length];
       const startedAt = Date.now();
       try {
-        const res = await fetch(`${lb()}${path}`, { headers: { cookie, 'x-adas-bff': '1' }, redirect: 'manual' });
+        const res = await fetch(`${origin}${path}`, { headers: { cookie, 'x-adas-bff': '1' }, redirect: 'manual' });
         await res.arrayBuffer();
         outcomes.push({ startedAt, path, status: res.status, location: res.headers.get('location') ?? undefined });
       } catch (e) {
@@ -107,6 +103,23 @@ test('an instance killed during load: the other keeps serving, nobody is signed 
       }
     }
   });
+  return {
+    outcomes,
+    async stop() {
+      running = false;
+      await Promise.all(load);
+    },
+  };
+}
+
+test('an instance killed during load: the other keeps serving, nobody is signed out, push reconnects', async () => {
+  test.setTimeout(120_000);
+  const sessions = await Promise.all(Array.from({ length: 8 }, () => signInHttp(lb(), userOf(1)).then((r) => r.cookie)));
+  expect(sessions.every(Boolean)).toBe(true);
+  const pushes = await Promise.all([HttpTransportType.ServerSentEvents, HttpTransportType.LongPolling].map((t) => connectThroughBff(lb(), sessions[0], t)));
+
+  const load = loadThrough(lb(), sessions);
+  const { outcomes } = load;
   try {
     await until(() => outcomes.length >= 40, 30_000, 'the load to get going');
     const victim = cluster!.apps[1];
@@ -115,8 +128,7 @@ test('an instance killed during load: the other keeps serving, nobody is signed 
     await gone;
     const killedAt = Date.now();
     await until(() => outcomes.filter((o) => o.startedAt > killedAt).length >= 80, 60_000, 'load after the kill');
-    running = false;
-    await Promise.all(load);
+    await load.stop();
 
     expect(outcomes.filter(isSignOut)).toEqual([]);
     // Everything asked after the instance died was answered, by the other one.
@@ -131,7 +143,7 @@ test('an instance killed during load: the other keeps serving, nobody is signed 
     // Every session is still signed in.
     for (const cookie of sessions) expect((await rawRequest(lb(), '/', { headers: { cookie } })).status).toBe(200);
   } finally {
-    running = false;
+    await load.stop();
     await Promise.all(pushes.map((p) => p.connection.stop()));
   }
 
@@ -239,21 +251,8 @@ test.describe('Redis Sentinel failover', () => {
     const ip = '203.0.113.91';
     for (let i = 0; i < MAX - 1; i++) expect((await signInHttp(i % 2 ? FB : FA, victim, wrong, from(ip))).status).not.toBe(429);
 
-    const outcomes: Outcome[] = [];
-    let running = true;
-    const load = sessions.map(async (cookie, i) => {
-      for (let n = i; running; n++) {
-        const path = LOAD_PATHS[n % LOAD_PATHS.length];
-        const startedAt = Date.now();
-        try {
-          const res = await fetch(`${failover!.url}${path}`, { headers: { cookie, 'x-adas-bff': '1' }, redirect: 'manual' });
-          await res.arrayBuffer();
-          outcomes.push({ startedAt, path, status: res.status, location: res.headers.get('location') ?? undefined });
-        } catch (e) {
-          outcomes.push({ startedAt, path, status: String((e as Error).cause ?? e) });
-        }
-      }
-    });
+    const load = loadThrough(failover!.url, sessions);
+    const { outcomes } = load;
     try {
       await until(() => outcomes.length >= 30, 30_000, 'the load to get going');
       const gone = new Promise<void>((r) => sentinel.primary.once('exit', r));
@@ -264,8 +263,7 @@ test.describe('Redis Sentinel failover', () => {
       await until(() => failover!.apps.every((a) => a.output?.().includes('is back: sign-in throttling and ended sessions are shared again.')), 30_000, 'both instances to use the new primary');
       await until(() => outcomes.filter((o) => o.startedAt > killedAt).length >= 40, 30_000, 'load after the failover');
     } finally {
-      running = false;
-      await Promise.all(load);
+      await load.stop();
     }
 
     // Nobody was signed out, and every request was answered.
