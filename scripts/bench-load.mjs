@@ -263,10 +263,18 @@ async function behindNginx(label, n, apiOrigin, { instances, sentinel = false })
         const set = cluster.sentinel;
         const killedAt = performance.now();
         set.primary.kill('SIGKILL');
-        while ((await primaryOf(set.ports.sentinels[0])) !== set.ports.replica) await new Promise((r) => setTimeout(r, 50));
+        const deadline = performance.now() + 60_000;
+        while ((await primaryOf(set.ports.sentinels[0])) !== set.ports.replica) {
+          if (performance.now() > deadline) return { promotedS: null, storeBackS: null };
+          await new Promise((r) => setTimeout(r, 50));
+        }
         const promotedS = (performance.now() - killedAt) / 1000;
-        const back = () => cluster.apps.every((a) => a.output().includes('is back: sign-in throttling'));
-        while (!back()) await new Promise((r) => setTimeout(r, 50));
+        // Each instance says in /api/ready when its store uses Redis again (at most a minute is waited).
+        const redisUp = async (port) => (await (await fetch(`http://127.0.0.1:${port}/api/ready`)).json().catch(() => null))?.checks?.redis === 'up';
+        while (!(await Promise.all(ports.apps.map(redisUp))).every(Boolean)) {
+          if (performance.now() > deadline) return { promotedS, storeBackS: null };
+          await new Promise((r) => setTimeout(r, 100));
+        }
         return { promotedS, storeBackS: (performance.now() - killedAt) / 1000 };
       }
     : undefined;
@@ -299,7 +307,8 @@ function report(results) {
   row('  every page', (r) => trio(r.load.page));
   row('memory (RSS) per instance', (r) => r.memory.map((m) => `${mb(m.beforeKb)} → ${mb(m.peakLoadKb)}`).join(', '));
   row('after GC: heap / RSS', (r) => r.gc.map((g) => (g ? `${mb(g.heapUsedKb)} / ${mb(g.rssKb)}` : '–')).join(', '));
-  row('Redis failover', (r) => (r.event ? `promoted in ${r.event.promotedS.toFixed(1)} s, store back in ${r.event.storeBackS.toFixed(1)} s` : '–'));
+  const secs = (v) => (v === null ? 'not within 60 s' : `in ${v.toFixed(1)} s`);
+  row('Redis failover', (r) => (r.event ? `promoted ${secs(r.event.promotedS)}, store back ${secs(r.event.storeBackS)}` : '–'));
   console.log(`  capacity (${CAPACITY_CONNECTIONS} connections, no think time, ${CAPACITY_S} s)`);
   row('  requests per second', (r) => r.capacity.perSecond.toFixed(1));
   row('  errors', (r) => `${r.capacity.failed} (${r.capacity.errorRatePct.toFixed(2)} %)${r.capacity.timeouts ? `, ${r.capacity.timeouts} time-outs` : ''}`);

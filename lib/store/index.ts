@@ -24,6 +24,8 @@ export interface SharedStore {
   getMany(keys: readonly string[]): Promise<(string | null)[]>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
   del(keys: readonly string[]): Promise<void>;
+  /** Whether the shared store answers now (Redis); absent for this process's memory. */
+  state?(): Promise<'up' | 'down'>;
 }
 
 const holder = globalThis as unknown as { __adasStore?: SharedStore };
@@ -43,10 +45,12 @@ function openStore(): SharedStore {
   return c.REDIS_URL ? new RedisStore(c.REDIS_URL) : new MemoryStore();
 }
 
-/** The shared store's state for /api/ready: 'off' without Redis (this process's memory). */
+/**
+ * The shared store's state for /api/ready: 'off' without Redis (this process's memory). Asked, not told by
+ * `instanceof`: the store on globalThis may have been made by another bundle's copy of the class.
+ */
 export function sharedStoreState(): Promise<'up' | 'down' | 'off'> {
-  const store = sharedStore();
-  return store instanceof RedisStore ? store.state() : Promise.resolve('off');
+  return sharedStore().state?.() ?? Promise.resolve('off');
 }
 
 /** At server start (instrumentation.ts): connects to Redis when there is one, so the first request finds it ready. */

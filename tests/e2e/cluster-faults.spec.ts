@@ -262,6 +262,8 @@ test.describe('Redis Sentinel failover', () => {
       await until(async () => (await primaryOf(sentinel.ports.sentinels[0])) === sentinel.ports.replica, 30_000, 'the sentinels to promote the replica');
       await until(() => failover!.apps.every((a) => a.output?.().includes('is back: sign-in throttling and ended sessions are shared again.')), 30_000, 'both instances to use the new primary');
       await until(() => outcomes.filter((o) => o.startedAt > killedAt).length >= 40, 30_000, 'load after the failover');
+      // Readiness says so too: the store is on Redis again on both instances.
+      for (const origin of [FA, FB]) expect(JSON.parse((await rawRequest(origin, '/api/ready')).body).checks.redis).toBe('up');
     } finally {
       await load.stop();
     }
