@@ -13,15 +13,18 @@ export async function register() {
 }
 
 /**
- * Every error the server meets while rendering or handling a request goes to the application log (the
- * log viewer's store, lib/server-log.ts) with the route and path it happened on.
+ * Every error the server meets while rendering or handling a request goes to the app's log and from there
+ * to the application log (the log viewer's store, lib/server-log.ts) with the route, the path and the
+ * request's id (given by proxy.ts) it happened on.
  */
 export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { serverLog } = await import('./lib/server-log');
+  const { log } = await import('./lib/log/logger');
+  const { REQUEST_ID_HEADER } = await import('./lib/log/request-id');
   const err = error as Error & { digest?: string };
-  serverLog.error(
-    { err, title: `${request.method} ${request.path.split('?')[0]}`, route: context.routePath, routeType: context.routeType, digest: err.digest },
+  const reqId = request.headers[REQUEST_ID_HEADER];
+  log().error(
+    { err, reqId, title: `${request.method} ${request.path.split('?')[0]}`, route: context.routePath, routeType: context.routeType, digest: err.digest },
     `Request failed: ${request.path.split('?')[0]} (${context.routerKind}, ${context.routeType})`,
   );
 };

@@ -2,6 +2,9 @@
 const nextConfig = {
   // A separate build folder per worktree user (NEXT_DIST_DIR) lets parallel test runs not clobber each other.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // A self-contained server (server.js with only the files it needs) in <distDir>/standalone: what the
+  // container image runs and what `npm start`, the tests and the benchmarks start (scripts/lib/stack.mjs).
+  output: 'standalone',
   poweredByHeader: false,
   reactStrictMode: true,
   // The reference host's native module never belongs in the app bundle.

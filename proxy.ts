@@ -7,6 +7,7 @@ import { SESSION_COOKIE } from './lib/auth/cookies';
 import { decodeSession, roleOf } from './lib/auth/jwt';
 import { loginUrl } from './lib/auth/redirects';
 import { config as appConfig } from './lib/config';
+import { REQUEST_ID_HEADER, requestIdFor } from './lib/log/request-id';
 import { guard } from './lib/routes';
 import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy, staticSecurityHeaders } from './lib/security-headers';
 
@@ -15,10 +16,12 @@ const PAGE_METHODS = 'GET, HEAD, POST';
 
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  // Every request's id (lib/log/request-id.ts): handed on to pages and route handlers, and answered.
+  const requestId = requestIdFor(request.headers, appConfig().TRUST_PROXY);
   const isApi = pathname.startsWith('/api/');
   if (!isApi && !PAGE_METHODS.split(', ').includes(request.method)) {
     const refused = new NextResponse(null, { status: 405, headers: { Allow: PAGE_METHODS, 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY } });
-    return withHeaders(refused);
+    return withHeaders(refused, requestId);
   }
 
   if (!isApi) {
@@ -29,7 +32,7 @@ export async function proxy(request: NextRequest) {
       const target = decision.kind === 'login' ? loginUrl(decision.remember) : '/';
       const redirect = NextResponse.redirect(new URL(target, request.url));
       redirect.headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
-      return withHeaders(redirect);
+      return withHeaders(redirect, requestId);
     }
   }
 
@@ -38,13 +41,15 @@ export async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('content-security-policy', csp);
+  requestHeaders.set(REQUEST_ID_HEADER, requestId);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', isApi ? API_CONTENT_SECURITY_POLICY : csp);
-  return withHeaders(response);
+  return withHeaders(response, requestId);
 }
 
-function withHeaders(response: NextResponse): NextResponse {
+function withHeaders(response: NextResponse, requestId: string): NextResponse {
   for (const [k, v] of Object.entries(staticSecurityHeaders(appConfig().APP_ENV))) response.headers.set(k, v);
+  response.headers.set(REQUEST_ID_HEADER, requestId);
   return response;
 }
 

@@ -1,6 +1,7 @@
 /**
  * Starts the reference API host (API, auth host, push hub, third-party stand-ins) on one port.
  *   API_HOST_PORT     port (default 4010)
+ *   API_HOST_ADDRESS  address to listen on (default 127.0.0.1; 0.0.0.0 in a container)
  *   API_HOST_DB       SQLite file (default .data/reference.db)
  *   API_HOST_SECRET   token signing secret (default: generated once into .data/api-host-secret)
  *   API_HOST_TOKEN_TTL token lifetime in seconds (default 28800 = 8 h)
@@ -25,6 +26,7 @@ import { tokenService } from './tokens';
 const env = z
   .object({
     API_HOST_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
+    API_HOST_ADDRESS: z.union([z.ipv4(), z.ipv6()], { error: 'API_HOST_ADDRESS must be an IP address' }).default('127.0.0.1'),
     API_HOST_DB: z.string().min(1).default('.data/reference.db'),
     API_HOST_SECRET: z.string().min(32, 'API_HOST_SECRET must be at least 32 characters').optional(),
     API_HOST_TOKEN_TTL: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(8 * 3600),
@@ -38,7 +40,7 @@ if (!env.success) {
   console.error(`Invalid reference host configuration:\n${env.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   process.exit(1);
 }
-const { API_HOST_PORT, API_HOST_DB, API_HOST_SECRET, API_HOST_TOKEN_TTL, API_HOST_FILES, API_HOST_LOG_LEVEL, APP_LOG_SECRET, APP_PUBLIC_URL } = env.data;
+const { API_HOST_PORT, API_HOST_ADDRESS, API_HOST_DB, API_HOST_SECRET, API_HOST_TOKEN_TTL, API_HOST_FILES, API_HOST_LOG_LEVEL, APP_LOG_SECRET, APP_PUBLIC_URL } = env.data;
 const reset = process.argv.includes('--reset') || process.argv.includes('--reset-only');
 
 const removeDb = () => {
@@ -80,8 +82,8 @@ const app = buildServer(ctx, IMPLEMENTATIONS);
 mountPushHub(app, ctx); // the SignalR hub at /hubs/push
 mountAreaRoutes(app, ctx); // third-party stand-ins (api-host/vehicle-data: /ADAG/…)
 
-await app.listen({ port: API_HOST_PORT, host: '127.0.0.1' });
-console.log(`[api-host] listening on http://127.0.0.1:${API_HOST_PORT} (database ${API_HOST_DB})`);
+await app.listen({ port: API_HOST_PORT, host: API_HOST_ADDRESS });
+console.log(`[api-host] listening on http://${API_HOST_ADDRESS}:${API_HOST_PORT} (database ${API_HOST_DB})`);
 logger.info({ area: 'server' }, 'Reference host started on port %s', API_HOST_PORT);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

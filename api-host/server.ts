@@ -4,7 +4,7 @@
  */
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import pino, { type Logger } from 'pino';
 import type { z } from 'zod';
 import type { SessionProfile } from '../lib/contract/auth';
@@ -12,6 +12,8 @@ import { TAB_HEADER } from '../lib/push/changes';
 import type { CallDef, ErrorBody, ResponseOf } from '../lib/contract/define';
 import { tokenStanding } from './auth/sessions';
 import type { Db } from './db';
+import { REQUEST_ID_HEADER, isRequestId } from '../lib/log/request-id';
+import { requestContext } from './log/logger';
 import { fromTab } from './hub/changes';
 import type { PushSink } from './hub/types';
 import type { TokenService } from './tokens';
@@ -132,7 +134,17 @@ export function buildServer(ctx: HostContext, implementations: readonly Implemen
   const app: FastifyInstance = Fastify({
     ...(ctx.log ? { loggerInstance: ctx.log as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }) } : { logger: false }),
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
+    // The app's request id (X-Request-Id) when it sent a well-formed one, so both logs name the same request.
+    genReqId: (req) => {
+      const given = req.headers[REQUEST_ID_HEADER];
+      return isRequestId(typeof given === 'string' ? given : undefined) ? (given as string) : randomUUID();
+    },
   });
+  // One line per request at debug level (API_HOST_LOG_LEVEL=debug), with its id, status and time.
+  if (ctx.log?.isLevelEnabled('debug'))
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.debug({ status: reply.statusCode, ms: Math.round(reply.elapsedTime), title: `${request.method} ${request.url.split('?')[0]}` }, 'request completed');
+    });
   // Multipart bodies are read by the calls that take them (transport 'multipart'), part by part.
   void app.register(multipart);
 
@@ -167,7 +179,9 @@ export function buildServer(ctx: HostContext, implementations: readonly Implemen
         const bodyless = call.method === 'GET' || call.transport === 'multipart';
         const body = call.body.safeParse(bodyless ? {} : (request.body ?? {}));
         if (!body.success) throw badRequest('Invalid body', fieldErrors(body.error));
-        return fromTab(request.headers[TAB_HEADER], () => handler({ query: query.data, body: body.data, caller: caller as Caller, ctx, request, reply }));
+        return requestContext.run({ reqId: request.id }, () =>
+          fromTab(request.headers[TAB_HEADER], () => handler({ query: query.data, body: body.data, caller: caller as Caller, ctx, request, reply })),
+        );
       },
     });
   }

@@ -116,6 +116,13 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/choose', name: 'Choose Vehicle', layout: 'default', access: 'signed-in' },
 ];
 
+/**
+ * The probes (app/api/health, app/api/ready): anonymous route handlers outside the page table. proxy.ts runs
+ * for them as for every /api/ path (request id, security headers) and never sends them to /login; they read
+ * no session. Balancers, orchestrators and the start scripts call them.
+ */
+export const PROBE_PATHS = ['/api/health', '/api/ready'] as const;
+
 export const NOT_FOUND_NAME = 'Page not Found';
 
 function matches(pattern: string, pathname: string): boolean {

@@ -1,15 +1,16 @@
 /**
- * The app server's structured log (pino): JSON lines on stdout, and every error also written to the
- * application log store on the API host (log/saveRecord, authenticated with APP_LOG_SECRET), so the log
+ * The application-log side of the app's logger (lib/log/logger.ts): every error line is also written to
+ * the application log store on the API host (log/saveRecord, authenticated with APP_LOG_SECRET), so the log
  * viewer shows the app's own failures beside the host's. Without the secret, errors stay on stdout.
- * Server-only (instrumentation.ts imports it in the Node.js runtime).
+ * Server-only; loaded by the logger on its first error line.
  */
 import { hostname } from 'node:os';
-import pino from 'pino';
 import { sendUpstream, upstreamUrl } from './api/upstream';
 import { config } from './config';
 import { contract } from './contract';
 import type { RecordInput } from './contract/log';
+import { log } from './log/logger';
+import { REQUEST_ID_HEADER, isRequestId } from './log/request-id';
 
 const MACHINE = hostname();
 const LEVELS: Readonly<Record<number, RecordInput['level']>> = { 10: 'Trace', 20: 'Debug', 30: 'Info', 40: 'Warn', 50: 'Error', 60: 'Fatal' };
@@ -20,6 +21,7 @@ interface Line {
   msg?: string;
   name?: string;
   title?: string;
+  reqId?: string;
   err?: { message?: string; stack?: string; cause?: { stack?: string; message?: string } };
 }
 
@@ -30,7 +32,8 @@ export function recordOfLine(line: Line): RecordInput {
     level: LEVELS[line.level] ?? 'Error',
     name: line.name ?? 'app',
     message: (line.msg || line.err?.message || '').slice(0, 8000),
-    title: line.title?.slice(0, 400) ?? null,
+    // The request's id, so the record leads to the request's other lines (app and host).
+    title: (line.reqId ? `${line.title ?? ''} [request ${line.reqId}]`.trim() : line.title)?.slice(0, 400) ?? null,
     exception: line.err?.stack?.slice(0, 16_000) ?? null,
     innerException: (line.err?.cause?.stack ?? line.err?.cause?.message)?.slice(0, 16_000) ?? null,
     machineName: MACHINE,
@@ -38,28 +41,20 @@ export function recordOfLine(line: Line): RecordInput {
 }
 
 /** Best effort: a log that cannot be written must not fail the request that logged it. */
-async function store(record: RecordInput): Promise<void> {
+async function store(record: RecordInput, reqId?: string): Promise<void> {
   const secret = config().APP_LOG_SECRET;
   if (!secret) return;
   const call = contract.log.saveRecord;
   const res = await sendUpstream(call, upstreamUrl(call), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-service-secret': secret },
+    headers: { 'content-type': 'application/json', 'x-service-secret': secret, ...(isRequestId(reqId) && { [REQUEST_ID_HEADER]: reqId }) },
     body: JSON.stringify(record),
   }).catch(() => null);
-  if (res && !res.ok) process.stderr.write(`[app] the log store refused a record: HTTP ${res.status}\n`);
+  if (res && !res.ok) log().warn({ reqId, status: res.status }, 'The application log refused a record');
 }
 
-const toStore = {
-  write(text: string) {
-    void store(recordOfLine(JSON.parse(text) as Line));
-  },
-};
-
-export const serverLog = pino(
-  { name: 'app', level: 'info', serializers: { err: pino.stdSerializers.errWithCause } },
-  pino.multistream([
-    { stream: process.stdout, level: 'info' },
-    { stream: toStore, level: 'error' },
-  ]),
-);
+/** One JSON line of the logger, stored as an application log record. */
+export function storeLine(text: string): Promise<void> {
+  const line = JSON.parse(text) as Line;
+  return store(recordOfLine(line), line.reqId);
+}

@@ -1,7 +1,9 @@
 /**
- * `npm run bench:load`: signed-in users at scale, against one app instance and against the two-instance
- * setup of `npm run start:cluster` (Redis, two instances, the balancer), side by side. A benchmark, not a
- * test: it prints figures and never fails a build (exit 0 unless a setup could not start).
+ * `npm run bench:load`: signed-in users at scale, through nginx (deploy/nginx/adas.conf.template, the setup
+ * of `npm run start:cluster`), on one app instance, on two instances (Redis), and on two instances whose
+ * Redis fails over in the middle of the run (a primary, a replica and three sentinels; the primary is killed
+ * halfway through the paced load), side by side. A benchmark, not a test: it prints figures and never fails a
+ * build (exit 0 unless a setup could not start).
  *
  * Per setup, on a fresh reference host (loopback only, bounded in time, stops by itself):
  *   1. SESSIONS users sign in through the app (role 1, which may open every screen of the mix), and each opens
@@ -14,19 +16,23 @@
  *      what the setup carries at most.
  * Printed: requests per second, p50/p95/p99 per kind of action, the error rate (anything but the expected
  * 200, time-outs and failed connections), and each instance's resident memory before the load and at its
- * peak (during the paced load, and during the capacity run). JSON goes to .bench/ (git-ignored).
+ * peak (during the paced load, and during the capacity run), and after a full garbage collection at the end
+ * (through each instance's inspector). For the failover run: how long the sentinels took to promote the
+ * replica and the instances to use it, and the errors meanwhile. JSON goes to .bench/ (git-ignored).
  * Targets, two instances: 500 sessions, errors under 0.1 %, page p99 under 1 s.
  *
  * Environment: BENCH_SESSIONS (500), BENCH_THINK_S (10), BENCH_DURATION_S (60), BENCH_CAPACITY_S (20),
- * BENCH_CAPACITY_CONNECTIONS (64), BENCH_API_PORT (4460), BENCH_APP_PORT (3460: the single instance; the
- * balancer takes the next port, its instances the two after), BENCH_REDIS_PORT (6381), SKIP_BUILD=1.
+ * BENCH_CAPACITY_CONNECTIONS (64), BENCH_API_PORT (4460), BENCH_APP_PORT (3460: each setup takes four
+ * ports from here: nginx, then its instances, then their inspectors), BENCH_REDIS_PORT (6381: Redis, and for the
+ * failover run the five ports after it), BENCH_SETUPS (one,two,failover), SKIP_BUILD=1.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startCluster } from './lib/cluster.mjs';
-import { rssKb } from './lib/memory.mjs';
-import { ROOT, ensureBuilt, startApiHost, startApp } from './lib/stack.mjs';
+import { afterGc, rssKb } from './lib/memory.mjs';
+import { primaryOf } from './lib/redis.mjs';
+import { ROOT, ensureBuilt, startApiHost } from './lib/stack.mjs';
 // TypeScript modules of the project (the npm script runs node with the tsx loader).
 import { contactInput } from '../lib/contract/contact.ts';
 import { HttpTransportType, connectThroughBff } from '../tests/e2e/push-helpers.ts';
@@ -40,7 +46,8 @@ const CAPACITY_CONNECTIONS = Number(process.env.BENCH_CAPACITY_CONNECTIONS || 64
 const API_PORT = Number(process.env.BENCH_API_PORT || 4460);
 const APP_PORT = Number(process.env.BENCH_APP_PORT || 3460);
 const REDIS_PORT = Number(process.env.BENCH_REDIS_PORT || 6381);
-const TIMEOUT_MS = (2 * (DURATION_S + CAPACITY_S) + 600) * 1000;
+const SETUPS = (process.env.BENCH_SETUPS || 'one,two,failover').split(',');
+const TIMEOUT_MS = (3 * (DURATION_S + CAPACITY_S) + 900) * 1000;
 const TARGETS = { sessions: 500, errorRatePct: 0.1, pageP99Ms: 1000 };
 const USER = 'role1@example.com';
 const BFF = { 'x-adas-bff': '1', accept: 'application/json' };
@@ -143,7 +150,7 @@ async function inBatches(items, size, fn) {
   return out;
 }
 
-async function measure(label, url, pids) {
+async function measure(label, url, pids, { inspectPorts = [], midway } = {}) {
   console.log(`\n[bench] ${label}: ${SESSIONS} sign-ins…`);
   const signInMs = [];
   const cookies = await inBatches(Array.from({ length: SESSIONS }), 20, async () => {
@@ -186,7 +193,9 @@ async function measure(label, url, pids) {
 
   const rate = Math.max(1, Math.round(SESSIONS / THINK_S));
   console.log(`[bench] ${label}: ${DURATION_S} s at ${rate} actions/s (${SESSIONS} sessions, one action every ${THINK_S} s each)…`);
+  const midwayRun = midway ? new Promise((r) => setTimeout(r, (DURATION_S * 1000) / 2)).then(midway) : null;
   const load = await drive(url, requests, { connections: rate, overallRate: rate, seconds: DURATION_S, pids, onTick: tracker(peakLoad) });
+  const event = await midwayRun;
 
   // One notice to every push connection.
   const hostToken = (await (await fetch(`http://127.0.0.1:${API_PORT}/auth/getToken`, {
@@ -214,8 +223,11 @@ async function measure(label, url, pids) {
   console.log(`[bench] ${label}: capacity, ${CAPACITY_CONNECTIONS} connections without think time for ${CAPACITY_S} s…`);
   const capacity = await drive(url, requests, { connections: CAPACITY_CONNECTIONS, seconds: CAPACITY_S, pids, onTick: tracker(peakCapacity) });
 
+  const gc = await Promise.all(inspectPorts.map((p) => afterGc(p)));
   return {
     label,
+    event,
+    gc,
     sessions: SESSIONS,
     signIn: percentiles(signInMs),
     push: { connected: pushes.length, connectMs: pushConnectMs, delivered: delivered.length, delivery: percentiles(delivered) },
@@ -225,22 +237,49 @@ async function measure(label, url, pids) {
   };
 }
 
-// ── the two setups ───────────────────────────────────────────────────────────────────────────────
-async function single(apiOrigin) {
-  const app = await startApp({ port: APP_PORT, apiOrigin, quiet: true });
-  running.push(app);
-  try {
-    return await measure('one instance', `http://localhost:${APP_PORT}`, [app.pid]);
-  } finally {
-    await app.stop();
-  }
-}
+// ── the setups ───────────────────────────────────────────────────────────────────────────────────
+/** Each setup's ports: nginx, its instances, their inspectors (after-GC memory). */
+const portsOf = (n, instances) => {
+  const base = APP_PORT + 10 * n;
+  return { lb: base, apps: Array.from({ length: instances }, (_, i) => base + 1 + i), inspect: Array.from({ length: instances }, (_, i) => base + 5 + i) };
+};
 
-async function twoInstances(apiOrigin) {
-  const cluster = await startCluster({ port: APP_PORT + 1, appPorts: [APP_PORT + 2, APP_PORT + 3], redisPort: REDIS_PORT, apiOrigin, quiet: true });
+async function behindNginx(label, n, apiOrigin, { instances, sentinel = false }) {
+  const ports = portsOf(n, instances);
+  // Each instance's inspector is opened on its own port (NODE_OPTIONS), so the figures include memory after GC.
+  const cluster = await startCluster({
+    port: ports.lb,
+    appPorts: ports.apps,
+    redisPort: sentinel ? REDIS_PORT + 1 : REDIS_PORT,
+    apiOrigin,
+    quiet: true,
+    sentinel,
+    redis: instances > 1,
+    perApp: (i) => ({ NODE_OPTIONS: `--inspect=127.0.0.1:${ports.inspect[i]}` }),
+  });
   running.push(cluster);
+  const midway = sentinel
+    ? async () => {
+        const set = cluster.sentinel;
+        const killedAt = performance.now();
+        set.primary.kill('SIGKILL');
+        const deadline = performance.now() + 60_000;
+        while ((await primaryOf(set.ports.sentinels[0])) !== set.ports.replica) {
+          if (performance.now() > deadline) return { promotedS: null, storeBackS: null };
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        const promotedS = (performance.now() - killedAt) / 1000;
+        // Each instance says in /api/ready when its store uses Redis again (at most a minute is waited).
+        const redisUp = async (port) => (await (await fetch(`http://127.0.0.1:${port}/api/ready`)).json().catch(() => null))?.checks?.redis === 'up';
+        while (!(await Promise.all(ports.apps.map(redisUp))).every(Boolean)) {
+          if (performance.now() > deadline) return { promotedS, storeBackS: null };
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        return { promotedS, storeBackS: (performance.now() - killedAt) / 1000 };
+      }
+    : undefined;
   try {
-    const result = await measure('two instances', cluster.url, cluster.apps.map((a) => a.pid));
+    const result = await measure(label, cluster.url, cluster.apps.map((a) => a.pid), { inspectPorts: ports.inspect, midway });
     return { ...result, balanced: cluster.balancer.served() };
   } finally {
     await cluster.stop();
@@ -267,17 +306,18 @@ function report(results) {
   for (const kind of kinds) row(`  ${kind}`, (r) => trio(r.load.kinds[kind]));
   row('  every page', (r) => trio(r.load.page));
   row('memory (RSS) per instance', (r) => r.memory.map((m) => `${mb(m.beforeKb)} → ${mb(m.peakLoadKb)}`).join(', '));
+  row('after GC: heap / RSS', (r) => r.gc.map((g) => (g ? `${mb(g.heapUsedKb)} / ${mb(g.rssKb)}` : '–')).join(', '));
+  const secs = (v) => (v === null ? 'not within 60 s' : `in ${v.toFixed(1)} s`);
+  row('Redis failover', (r) => (r.event ? `promoted ${secs(r.event.promotedS)}, store back ${secs(r.event.storeBackS)}` : '–'));
   console.log(`  capacity (${CAPACITY_CONNECTIONS} connections, no think time, ${CAPACITY_S} s)`);
   row('  requests per second', (r) => r.capacity.perSecond.toFixed(1));
   row('  errors', (r) => `${r.capacity.failed} (${r.capacity.errorRatePct.toFixed(2)} %)${r.capacity.timeouts ? `, ${r.capacity.timeouts} time-outs` : ''}`);
   row('  page p50 / p95 / p99', (r) => trio(r.capacity.page));
   row('  peak memory per instance', (r) => r.memory.map((m) => mb(m.peakCapacityKb)).join(', '));
-  const two = results.find((r) => r.label === 'two instances');
-  if (two) {
-    const met = two.sessions >= TARGETS.sessions && two.push.connected === two.sessions && two.load.errorRatePct < TARGETS.errorRatePct && two.load.page.p99 < TARGETS.pageP99Ms;
-    console.log('');
-    console.log(`  target (two instances): ${TARGETS.sessions} sessions, errors < ${TARGETS.errorRatePct} %, page p99 < ${TARGETS.pageP99Ms} ms → ${met ? 'met' : 'NOT met'}`);
-    console.log(`  requests per instance through the balancer: ${Object.values(two.balanced).join(' / ')}`);
+  console.log('');
+  for (const r of results) {
+    const met = r.sessions >= TARGETS.sessions && r.push.connected === r.sessions && r.load.errorRatePct < TARGETS.errorRatePct && r.load.page.p99 < TARGETS.pageP99Ms;
+    console.log(`  target (${r.label}): ${TARGETS.sessions} sessions, errors < ${TARGETS.errorRatePct} %, page p99 < ${TARGETS.pageP99Ms} ms → ${met ? 'met' : 'NOT met'}; requests per instance through nginx: ${Object.values(r.balanced).join(' / ')}`);
   }
 }
 
@@ -288,8 +328,9 @@ async function main() {
   running.push(host);
   const results = [];
   try {
-    results.push(await single(apiOrigin));
-    results.push(await twoInstances(apiOrigin));
+    if (SETUPS.includes('one')) results.push(await behindNginx('one instance', 0, apiOrigin, { instances: 1 }));
+    if (SETUPS.includes('two')) results.push(await behindNginx('two instances', 1, apiOrigin, { instances: 2 }));
+    if (SETUPS.includes('failover')) results.push(await behindNginx('two, Redis failover', 2, apiOrigin, { instances: 2, sentinel: true }));
   } finally {
     await host.stop();
   }

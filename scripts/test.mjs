@@ -1,17 +1,20 @@
 /**
  * `npm test`: every check, in order — lint, typecheck, unit and integration tests (vitest), the production
  * build, then the end-to-end and security tests (Playwright, Chromium) against that build and the
- * reference host (and the two-instance setup, with Redis). Stops at the first failing step.
- * First installs what is missing: the npm dependencies, Chromium and redis-server (lib/system.mjs).
+ * reference host (and the several-instance setup: nginx, Redis and Redis Sentinel). Stops at the first failing step.
+ * First installs what is missing: the npm dependencies, Chromium, redis-server, redis-sentinel and nginx
+ * (lib/system.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import { ROOT, ensureBuilt, ensureInstalled } from './lib/stack.mjs';
-import { MissingProgram, ensureChromium, ensureRedisServer } from './lib/system.mjs';
+import { MissingProgram, ensureChromium, ensureNginx, ensureRedisSentinel, ensureRedisServer } from './lib/system.mjs';
 
 ensureInstalled();
 try {
   ensureChromium(ROOT);
   ensureRedisServer();
+  ensureRedisSentinel();
+  ensureNginx();
 } catch (e) {
   if (!(e instanceof MissingProgram)) throw e;
   console.error(`\n${e.message}\n`);

@@ -3,7 +3,12 @@
  * worse, as JSON lines, to stdout), so the log viewer shows the host's own records. Records are queued and
  * written in one transaction per tick; `flush()` writes what is queued (tests, shutdown).
  * Authorization headers and cookies are redacted before a record is formed.
+ *
+ * Every line written while a call is handled carries the request's id (`reqId`, the app's X-Request-Id:
+ * api-host/server.ts runs each handler in `requestContext`), as the app's lines do, so one user action can
+ * be followed from the app to here.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { hostname } from 'node:os';
 import pino, { type Logger } from 'pino';
 import { LOG_LEVELS, type LogLevel } from '../../lib/contract/log';
@@ -23,7 +28,11 @@ interface PinoLine {
   messageLayout?: string;
   err?: { type?: string; message?: string; stack?: string; cause?: { stack?: string; message?: string } };
   req?: { method?: string; url?: string };
+  reqId?: string;
 }
+
+/** The record's title with the request's id, so the record leads to the request's other lines (app and host). */
+const withRequest = (title: string | null, reqId: string | undefined) => (reqId ? `${title ?? ''} [request ${reqId}]`.trim() : title);
 
 /** One pino line as an application log record. */
 export function recordOf(line: PinoLine): AppLogRecord {
@@ -34,13 +43,16 @@ export function recordOf(line: PinoLine): AppLogRecord {
     level,
     name: [line.name ?? 'api-host', line.area].filter(Boolean).join('.'),
     message: (line.msg || err?.message || '').slice(0, 8000),
-    title: line.title ?? (line.req?.method && line.req.url ? `${line.req.method} ${line.req.url}`.slice(0, 400) : null),
+    title: withRequest(line.title ?? (line.req?.method && line.req.url ? `${line.req.method} ${line.req.url}` : null), line.reqId)?.slice(0, 400) ?? null,
     exception: err?.stack?.slice(0, 16_000) ?? null,
     innerException: (err?.cause?.stack ?? err?.cause?.message)?.slice(0, 16_000) ?? null,
     messageLayout: line.messageLayout ?? null,
     machineName: MACHINE_NAME,
   };
 }
+
+/** The request being handled, for the lines written meanwhile. */
+export const requestContext = new AsyncLocalStorage<{ reqId: string }>();
 
 export interface StoreLogger {
   logger: Logger;
@@ -78,6 +90,11 @@ export function storeLogger(db: Db, { level = 'info', stdoutLevel = 'warn' }: { 
       // The cause stays apart (the record's inner exception) instead of being appended to the stack.
       serializers: { err: pino.stdSerializers.errWithCause },
       level: [level, stdoutLevel ?? level].sort((a, b) => pino.levels.values[a] - pino.levels.values[b])[0],
+      // Inside a handler (requestContext), the request's id; fastify's own request logger binds it already.
+      mixin: (merge, _level, logger) => {
+        const reqId = requestContext.getStore()?.reqId;
+        return reqId && !('reqId' in merge) && !logger.bindings().reqId ? { reqId } : {};
+      },
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'token', '*.token'], censor: '[hidden]' },
       hooks: {
         // The message template ("Mail sent to %s") is kept as the record's message layout.

@@ -7,6 +7,8 @@ import https from 'node:https';
 import { Readable } from 'node:stream';
 import { errorBody, type CallDef, type ResponseOf } from '../contract/define';
 import { config } from '../config';
+import { log } from '../log/logger';
+import { REQUEST_ID_HEADER } from '../log/request-id';
 import { UpstreamError, type UpstreamFailure } from './errors';
 
 export interface CallInput {
@@ -54,6 +56,8 @@ export interface UpstreamInit {
   body?: string | Readable;
   /** Answer as soon as the headers arrive and stream the body (files) instead of reading it all first. */
   streamResponse?: boolean;
+  /** The id of the request this call serves (lib/log/request-id.ts): sent as X-Request-Id, written with the log lines. */
+  requestId?: string;
 }
 
 /**
@@ -63,6 +67,7 @@ export interface UpstreamInit {
 function send(url: URL, init: UpstreamInit, timeoutMs: number): Promise<Response> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
+    if (init.requestId) headers[REQUEST_ID_HEADER] = init.requestId;
     if (init.token) headers.authorization = `Bearer ${init.token}`;
     if (typeof init.body === 'string') headers['content-length'] = String(Buffer.byteLength(init.body));
     const client = url.protocol === 'https:' ? https : http;
@@ -101,10 +106,15 @@ function send(url: URL, init: UpstreamInit, timeoutMs: number): Promise<Response
 
 /** Sends a request upstream with the time-out; maps network failures to UpstreamError. */
 export async function sendUpstream(call: CallDef, url: URL, init: UpstreamInit): Promise<Response> {
+  const started = performance.now();
   try {
-    return await send(url, init, config().UPSTREAM_TIMEOUT_MS);
+    const res = await send(url, init, config().UPSTREAM_TIMEOUT_MS);
+    log().debug({ reqId: init.requestId, call: call.path, status: res.status, ms: Math.round(performance.now() - started) }, 'upstream call');
+    return res;
   } catch (e) {
-    throw new UpstreamError((e as Error)?.name === 'TimeoutError' ? 'timeout' : 'unreachable', call.path);
+    const kind = (e as Error)?.name === 'TimeoutError' ? 'timeout' : 'unreachable';
+    log().warn({ reqId: init.requestId, call: call.path, failure: kind, ms: Math.round(performance.now() - started) }, 'upstream call failed');
+    throw new UpstreamError(kind, call.path);
   }
 }
 
@@ -116,8 +126,8 @@ export async function failureOf(call: CallDef, res: Response): Promise<UpstreamE
   return new UpstreamError(kind, call.path, keepMessage ? parsed.data.error : undefined, parsed.success ? parsed.data.fieldErrors : undefined);
 }
 
-/** Calls the upstream and parses the answer with the call's contract. */
-export async function callUpstream<C extends CallDef>(call: C, input: CallInput = {}, token?: string): Promise<ResponseOf<C>> {
+/** Calls the upstream and parses the answer with the call's contract; `requestId`: the request it serves. */
+export async function callUpstream<C extends CallDef>(call: C, input: CallInput = {}, token?: string, requestId?: string): Promise<ResponseOf<C>> {
   const url = upstreamUrl(call, input.query);
   const hasBody = call.method !== 'GET';
   const res = await sendUpstream(call, url, {
@@ -125,12 +135,13 @@ export async function callUpstream<C extends CallDef>(call: C, input: CallInput 
     token,
     headers: hasBody ? { 'content-type': 'application/json' } : undefined,
     body: hasBody ? JSON.stringify(input.body ?? {}) : undefined,
+    requestId,
   });
   if (!res.ok) throw await failureOf(call, res);
   const json = await res.json().catch(() => undefined);
   const parsed = call.response.safeParse(json);
   if (!parsed.success) {
-    console.error(`[upstream] ${call.path} broke the contract:`, parsed.error.issues.slice(0, 5));
+    log().error({ reqId: requestId, call: call.path, issues: parsed.error.issues.slice(0, 5) }, `The upstream's answer to ${call.path} broke the contract`);
     throw new UpstreamError('contract', call.path);
   }
   return parsed.data as ResponseOf<C>;

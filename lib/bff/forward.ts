@@ -18,6 +18,7 @@ import { BFF_BODY_LIMIT, BFF_HEADER, BFF_HEADER_VALUE, BFF_PREFIX, type BffError
 import { API_CONTENT_SECURITY_POLICY, staticSecurityHeaders } from '../security-headers';
 import { config } from '../config';
 import { TAB_HEADER, isTabId } from '../push/changes';
+import { REQUEST_ID_HEADER, requestIdFor } from '../log/request-id';
 
 /**
  * Every BFF answer: not cacheable, and the security headers proxy.ts gives other responses (the proxy's
@@ -150,6 +151,14 @@ export function fileAnswer(res: Response): NextResponse {
 }
 
 export async function forward(req: NextRequest): Promise<NextResponse> {
+  // The proxy skips the BFF: the request's id is decided here, by the same rule (lib/log/request-id.ts).
+  const requestId = requestIdFor(req.headers, config().TRUST_PROXY);
+  const res = await forwardCall(req, requestId);
+  res.headers.set(REQUEST_ID_HEADER, requestId);
+  return res;
+}
+
+async function forwardCall(req: NextRequest, requestId: string): Promise<NextResponse> {
   if (isCrossSite(req)) return fail(403, 'Cross-site requests are not allowed.');
   const path = requestedPath(req.url);
   const call = path ? BFF_CALLS.get(bffKey(req.method, path)) : undefined;
@@ -189,6 +198,7 @@ export async function forward(req: NextRequest): Promise<NextResponse> {
       headers: upload ? { 'content-type': req.headers.get('content-type')!, ...origin } : call.method === 'GET' ? origin : { 'content-type': 'application/json', ...origin },
       body: body ? body.stream : call.method === 'GET' ? undefined : text || '{}',
       streamResponse: isFile,
+      requestId,
     });
     if (!res.ok) throw await failureOf(call, res);
     if (isFile) return fileAnswer(res);

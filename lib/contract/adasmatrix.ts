@@ -67,6 +67,7 @@ export const systemCalibrations = defineCall({
 });
 
 export const removeCalibration = defineCall({
+  writes: true,
   ...base,
   method: 'GET',
   path: 'adasmatrix/removeCalibration',

@@ -153,7 +153,7 @@ export const checklistMatrixInput = z.object({
     .default([]),
 });
 export const saveAdasMatrix = defineCall({ ...base, method: 'POST', path: 'admin/saveAdasMatrix', body: checklistMatrixInput, response: savedId });
-export const deleteAdasMatrix = defineCall({ ...base, method: 'GET', path: 'admin/deleteAdasMatrix', query: idQuery, response: ok });
+export const deleteAdasMatrix = defineCall({ writes: true, ...base, method: 'GET', path: 'admin/deleteAdasMatrix', query: idQuery, response: ok });
 
 // Make matrices ───────────────────────────────────────────────────────────────────────────────────
 export const makeMatrixModel = z.object({
@@ -260,7 +260,7 @@ export const makeMatrixInput = z
     if (v.triggerNotice && !v.triggerNoticeText) ctx.addIssue({ code: 'custom', path: ['triggerNoticeText'], message: 'The notice needs its text' });
   });
 export const saveAdasMakeMatrix = defineCall({ ...base, method: 'POST', path: 'admin/saveAdasMakeMatrix', body: makeMatrixInput, response: savedId });
-export const deleteAdasMakeMatrix = defineCall({ ...base, method: 'GET', path: 'admin/deleteAdasMakeMatrix', query: idQuery, response: ok });
+export const deleteAdasMakeMatrix = defineCall({ writes: true, ...base, method: 'GET', path: 'admin/deleteAdasMakeMatrix', query: idQuery, response: ok });
 
 export const saveAdasMakeMatrixLookups = defineCall({
   ...base,
@@ -290,6 +290,7 @@ export type MakeMatrixCategories = z.infer<typeof makeMatrixCategories>;
 export const getAdasMakeMatrixCategories = defineCall({ ...base, method: 'GET', path: 'admin/getAdasMakeMatrixCategories', response: makeMatrixCategories });
 
 export const moveAdasMakeMatrix = defineCall({
+  writes: true,
   ...base,
   method: 'GET',
   path: 'admin/moveAdasMakeMatrix',
@@ -331,7 +332,7 @@ export const saveAdasMakeExclusion = defineCall({
   }),
   response: savedId,
 });
-export const deleteAdasMakeExclusion = defineCall({ ...base, method: 'GET', path: 'admin/deleteAdasMakeExclusion', query: idQuery, response: ok });
+export const deleteAdasMakeExclusion = defineCall({ writes: true, ...base, method: 'GET', path: 'admin/deleteAdasMakeExclusion', query: idQuery, response: ok });
 export const getMakeExceptionLookups = defineCall({
   ...base,
   method: 'GET',
@@ -370,7 +371,7 @@ export const saveAdasExclusion = defineCall({
   }),
   response: savedId,
 });
-export const deleteAdasExclusion = defineCall({ ...base, method: 'GET', path: 'admin/deleteAdasExclusion', query: idQuery, response: ok });
+export const deleteAdasExclusion = defineCall({ writes: true, ...base, method: 'GET', path: 'admin/deleteAdasExclusion', query: idQuery, response: ok });
 
 // Info lookups ───────────────────────────────────────────────────────────────────────────────────
 export const infoLookup = z.object({
@@ -427,7 +428,7 @@ export const saveAdasMatrixInfoLookup = defineCall({
     .superRefine(yearRange),
   response: savedId,
 });
-export const deleteAdasMatrixInfoLookup = defineCall({ ...base, method: 'GET', path: 'admin/deleteAdasMatrixInfoLookup', query: idQuery, response: ok });
+export const deleteAdasMatrixInfoLookup = defineCall({ writes: true, ...base, method: 'GET', path: 'admin/deleteAdasMatrixInfoLookup', query: idQuery, response: ok });
 
 // No-scrub list ──────────────────────────────────────────────────────────────────────────────────
 export const noScrubItem = z.object({
@@ -466,7 +467,7 @@ export const saveAdasNoScrubList = defineCall({
     .superRefine(yearRange),
   response: savedId,
 });
-export const deleteAdasNoScrubList = defineCall({ ...base, method: 'GET', path: 'admin/deleteAdasNoScrubList', query: idQuery, response: ok });
+export const deleteAdasNoScrubList = defineCall({ writes: true, ...base, method: 'GET', path: 'admin/deleteAdasNoScrubList', query: idQuery, response: ok });
 
 // Exports ────────────────────────────────────────────────────────────────────────────────────────
 export const csvFile = z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int().nonnegative() });

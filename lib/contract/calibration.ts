@@ -92,7 +92,7 @@ export const scrubResult = z.object({
 export type ScrubResult = z.infer<typeof scrubResult>;
 
 const scrubQuery = z.object({ adas: q.id(), adasInspection: q.id() });
-export const scrub = defineCall({ ...base, method: 'GET', path: 'bms/scrub', query: scrubQuery, response: scrubResult });
+export const scrub = defineCall({ writes: true, ...base, method: 'GET', path: 'bms/scrub', query: scrubQuery, response: scrubResult });
 
 export const uploadEstimate = defineCall({
   ...base,
@@ -250,7 +250,7 @@ export const request = defineCall({
   response: calibrateRequest.nullable(),
 });
 
-export const deleteRequest = defineCall({ ...base, method: 'GET', path: 'adas/deleteRequest', query: z.object({ calibrateRequest: q.id() }), response: ok });
+export const deleteRequest = defineCall({ writes: true, ...base, method: 'GET', path: 'adas/deleteRequest', query: z.object({ calibrateRequest: q.id() }), response: ok });
 
 export const saveRequestStatus = defineCall({
   ...base,
@@ -279,6 +279,7 @@ export const requestNote = z.object({
 export type RequestNote = z.infer<typeof requestNote>;
 
 export const requestNotes = defineCall({
+  writes: true,
   ...base,
   method: 'GET',
   path: 'adas/requestNotes',
@@ -299,7 +300,7 @@ export const saveRequestNote = defineCall({
   response: savedId,
 });
 
-export const deleteRequestNote = defineCall({ ...base, method: 'GET', path: 'adas/deleteRequestNote', query: z.object({ calibrateRequestNote: q.id() }), response: ok });
+export const deleteRequestNote = defineCall({ writes: true, ...base, method: 'GET', path: 'adas/deleteRequestNote', query: z.object({ calibrateRequestNote: q.id() }), response: ok });
 
 // ── report ───────────────────────────────────────────────────────────────────────────────────────
 export const reportPreference = z.object({
@@ -327,6 +328,7 @@ export const getReportPreference = defineCall({
 export const calibrationReport = defineCall({ ...base, method: 'GET', path: 'report/calibration', transport: 'binary', query: reportQuery, response: z.unknown() });
 
 export const sendCalibrationReport = defineCall({
+  writes: true,
   ...base,
   method: 'GET',
   path: 'report/sendCalibration',
@@ -338,7 +340,7 @@ export const sendCalibrationReport = defineCall({
 export const cccAnswer = z.object({ accepted: z.boolean(), reference: z.string().nullable(), message: z.string(), lines: z.number().int().nonnegative() });
 export type CccAnswer = z.infer<typeof cccAnswer>;
 
-export const pushToCCC = defineCall({ ...base, method: 'GET', path: 'adas/pushToCCC', query: z.object({ adasInspection: q.id() }), response: cccAnswer });
+export const pushToCCC = defineCall({ writes: true, ...base, method: 'GET', path: 'adas/pushToCCC', query: z.object({ adasInspection: q.id() }), response: cccAnswer });
 
 export const evaluationStep = z.object({
   lineNum: z.number().int(),

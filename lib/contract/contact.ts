@@ -244,6 +244,7 @@ export const contacts = defineCall({ ...base, method: 'GET', path: 'contact/cont
 export const contact = defineCall({ ...base, method: 'GET', path: 'contact/contact', query: z.object({ id: q.id() }), response: contactRecord });
 export const saveContact = defineCall({ ...base, method: 'POST', path: 'contact/saveContact', body: contactInput, response: savedId });
 export const mergeContacts = defineCall({
+  writes: true,
   ...base,
   method: 'GET',
   path: 'contact/mergeContacts',
@@ -251,6 +252,7 @@ export const mergeContacts = defineCall({
   response: z.object({ contact: z.number().int(), merged: z.number().int() }),
 });
 export const setInactive = defineCall({
+  writes: true,
   ...base,
   method: 'GET',
   path: 'contact/setInactive',
@@ -280,9 +282,9 @@ export const saveEmail = defineCall({ ...items, method: 'POST', path: 'contact/s
 export const deleteAddress = defineCall({ ...items, method: 'POST', path: 'contact/deleteAddress', body: itemRef('contactAddress'), response: deleteAnswer });
 export const deletePhone = defineCall({ ...items, method: 'POST', path: 'contact/deletePhone', body: itemRef('contactPhone'), response: deleteAnswer });
 export const deleteEmail = defineCall({ ...items, method: 'POST', path: 'contact/deleteEmail', body: itemRef('contactEmail'), response: deleteAnswer });
-export const setPrimaryAddress = defineCall({ ...items, method: 'GET', path: 'contact/setPrimaryAddress', query: primaryQuery, response: countAnswer });
-export const setPrimaryPhone = defineCall({ ...items, method: 'GET', path: 'contact/setPrimaryPhone', query: primaryQuery, response: countAnswer });
-export const setPrimaryEmail = defineCall({ ...items, method: 'GET', path: 'contact/setPrimaryEmail', query: primaryQuery, response: countAnswer });
+export const setPrimaryAddress = defineCall({ writes: true, ...items, method: 'GET', path: 'contact/setPrimaryAddress', query: primaryQuery, response: countAnswer });
+export const setPrimaryPhone = defineCall({ writes: true, ...items, method: 'GET', path: 'contact/setPrimaryPhone', query: primaryQuery, response: countAnswer });
+export const setPrimaryEmail = defineCall({ writes: true, ...items, method: 'GET', path: 'contact/setPrimaryEmail', query: primaryQuery, response: countAnswer });
 
 export const related = defineCall({ ...base, method: 'GET', path: 'contact/related', query: z.object({ id: q.id() }), response: z.array(relatedContact) });
 export const saveRelated = defineCall({ ...base, method: 'POST', path: 'contact/saveRelated', body: relatedInput, response: savedId });

@@ -62,6 +62,7 @@ const base = { access: 'signed-in', bff: true } as const;
 
 export const decodeAdas = defineCall({ ...base, method: 'GET', path: 'decode/adas', query: vinQuery, response: vinDecode });
 export const neo = defineCall({
+  writes: true,
   ...base,
   method: 'GET',
   path: 'decode/neo',

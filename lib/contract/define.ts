@@ -36,6 +36,12 @@ export interface CallDef<
    */
   transport?: 'json' | 'multipart' | 'binary';
   /**
+   * A GET that changes something (the specification makes some writes GETs: contact/setInactive, the
+   * delete… and remove… calls, report/sendCalibration, adas/requestNotes marking notes read, …). Tools that
+   * must change nothing never make it (`npm run check-upstream`); docs/openapi.json says so (x-writes).
+   */
+  writes?: boolean;
+  /**
    * The users whose sessions a successful call ends (password change, deactivation, deletion), from its
    * validated body and parsed answer; the app records them (lib/auth/revocation.ts).
    */
@@ -45,7 +51,7 @@ export interface CallDef<
 const none = z.object({}).strip();
 
 export function defineCall<Q extends z.ZodType = typeof none, B extends z.ZodType = typeof none, R extends z.ZodType = z.ZodType>(
-  def: Partial<Pick<CallDef<Q, B, R>, 'query' | 'body' | 'host' | 'bff' | 'endsSessionsOf' | 'transport'>> &
+  def: Partial<Pick<CallDef<Q, B, R>, 'query' | 'body' | 'host' | 'bff' | 'endsSessionsOf' | 'transport' | 'writes'>> &
     Pick<CallDef<Q, B, R>, 'path' | 'method' | 'response' | 'access'>,
 ): CallDef<Q, B, R> {
   return {

@@ -47,4 +47,4 @@ export const saveTranslation = defineCall({
   body: z.object({ translation: z.number({ error: 'This field is required' }).int().positive(), ...fields }),
   response: savedId,
 });
-export const deleteTranslation = defineCall({ ...base, method: 'GET', path: 'language/deleteTranslation', query: z.object({ translation: q.id() }), response: ok });
+export const deleteTranslation = defineCall({ writes: true, ...base, method: 'GET', path: 'language/deleteTranslation', query: z.object({ translation: q.id() }), response: ok });

@@ -57,6 +57,7 @@ export const saveReportRecommendation = defineCall({
 });
 
 export const removeReportRecommendation = defineCall({
+  writes: true,
   ...base,
   method: 'GET',
   path: 'report/removeReportRecommendation',

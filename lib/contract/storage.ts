@@ -69,8 +69,8 @@ const byFirm = z.object({ firm: q.id() });
 
 export const storage = defineCall({ ...base, method: 'GET', path: 'firm/storage', query: storageQuery, response: storageList });
 export const storageAccount = defineCall({ ...base, method: 'GET', path: 'firm/storageAccount', query: byFirm, response: storageState });
-export const createStorage = defineCall({ ...base, method: 'GET', path: 'firm/createStorage', query: byFirm, response: storageState });
-export const createBucket = defineCall({ ...base, method: 'GET', path: 'firm/createBucket', query: byFirm, response: storageState });
+export const createStorage = defineCall({ writes: true, ...base, method: 'GET', path: 'firm/createStorage', query: byFirm, response: storageState });
+export const createBucket = defineCall({ writes: true, ...base, method: 'GET', path: 'firm/createBucket', query: byFirm, response: storageState });
 export const bucketContents = defineCall({ ...base, method: 'GET', path: 'firm/bucketContents', query: byFirm, response: z.object({ items: z.array(storedFile) }) });
 export const downloadFromBucket = defineCall({
   ...base,
@@ -81,6 +81,7 @@ export const downloadFromBucket = defineCall({
   response: z.unknown(),
 });
 export const removeFromBucket = defineCall({
+  writes: true,
   ...base,
   method: 'GET',
   path: 'firm/removeFromBucket',

@@ -63,6 +63,7 @@ export const saveTestDriveRecommendation = defineCall({
 });
 
 export const deleteTestdriveRecommendation = defineCall({
+  writes: true,
   ...base,
   method: 'GET',
   path: 'testdrive/deleteTestdriveRecommendation',

@@ -229,6 +229,7 @@ export const saveUser = defineCall({
 });
 
 export const saveUserEmail = defineCall({
+  writes: true,
   method: 'GET',
   path: 'user/saveUserEmail',
   query: z.object({ user: q.id(), username: q.text().pipe(username()) }),

@@ -23,6 +23,8 @@ import { readSession, type AppSession } from '../auth/session';
 import { isCrossSite } from '../bff/forward';
 import { BFF_HEADER, BFF_HEADER_VALUE } from '../bff/protocol';
 import { config } from '../config';
+import { log } from '../log/logger';
+import { REQUEST_ID_HEADER } from '../log/request-id';
 import { rewriteNegotiate } from './negotiate';
 import { openConnection, sealConnection } from './seal';
 
@@ -51,8 +53,16 @@ function sessionEnded(): NextResponse {
   return res;
 }
 
-function log(kind: Kind, what: string) {
-  console.warn(`[push] ${kind}: ${what}`);
+/** The request's id, given by proxy.ts (lib/log/request-id.ts): written with the lines, sent to the hub. */
+const idOf = (req: NextRequest) => req.headers.get(REQUEST_ID_HEADER) ?? undefined;
+
+const traced = (req: NextRequest): Record<string, string> => {
+  const id = idOf(req);
+  return id ? { [REQUEST_ID_HEADER]: id } : {};
+};
+
+function warn(kind: Kind, what: string, reqId: string | undefined) {
+  log().warn({ area: 'push', kind, reqId }, `Push ${kind}: ${what}`);
 }
 
 function hubUrl(path: '' | '/negotiate', params: Record<string, string>): URL {
@@ -85,19 +95,19 @@ async function allow(req: NextRequest, kind: Kind): Promise<Allowed | NextRespon
 const bearer = (s: AppSession) => `Bearer ${s.apiToken}`;
 
 /** Maps a hub status the browser must not see verbatim: 401 ends the session, a lost connection is 404, the rest 502. */
-async function failure(kind: Kind, status: number, session: AppSession): Promise<NextResponse> {
+async function failure(kind: Kind, status: number, session: AppSession, reqId: string | undefined): Promise<NextResponse> {
   if (status === 401) {
     await endSession(session.sid, session.profile.exp * 1000);
     return sessionEnded();
   }
   if (status === 403 || status === 404) return plain(404, 'No Connection with that ID');
   if (status === 400 || status === 409) return plain(status);
-  log(kind, `the hub answered ${status}`);
+  warn(kind, `the hub answered ${status}`, reqId);
   return plain(502, 'The push service is not available.');
 }
 
-function unreachable(kind: Kind, e: unknown): NextResponse {
-  log(kind, `the hub cannot be reached (${(e as Error)?.name ?? 'error'})`);
+function unreachable(kind: Kind, e: unknown, reqId: string | undefined): NextResponse {
+  warn(kind, `the hub cannot be reached (${(e as Error)?.name ?? 'error'})`, reqId);
   return plain(502, 'The push service is not available.');
 }
 
@@ -109,19 +119,19 @@ export async function pushNegotiate(req: NextRequest): Promise<NextResponse> {
   try {
     res = await fetch(hubUrl('/negotiate', { negotiateVersion: '1' }), {
       method: 'POST',
-      headers: { authorization: bearer(session), accept: 'application/json' },
+      headers: { authorization: bearer(session), accept: 'application/json', ...traced(req) },
       signal: AbortSignal.timeout(config().UPSTREAM_TIMEOUT_MS),
       cache: 'no-store',
     });
   } catch (e) {
-    return unreachable('negotiate', e);
+    return unreachable('negotiate', e, idOf(req));
   }
-  if (!res.ok) return failure('negotiate', res.status, session);
+  if (!res.ok) return failure('negotiate', res.status, session, idOf(req));
   const result = rewriteNegotiate(await res.json().catch(() => null), (hubToken) =>
     sealConnection(config().AUTH_SECRET, session.profile.user, hubToken),
   );
   if (!result.ok) {
-    log('negotiate', result.reason);
+    warn('negotiate', result.reason, idOf(req));
     return plain(502, 'The push service is not available.');
   }
   return NextResponse.json(result.answer, { headers: { 'Cache-Control': NO_STORE } });
@@ -143,19 +153,19 @@ async function forwardStream(req: NextRequest, { session, hubToken }: Allowed): 
   let res: Response;
   try {
     res = await fetch(hubUrl('', { id: hubToken }), {
-      headers: { authorization: bearer(session), accept: 'text/event-stream' },
+      headers: { authorization: bearer(session), accept: 'text/event-stream', ...traced(req) },
       signal: upstreamAbort.signal,
       cache: 'no-store',
     });
   } catch (e) {
     req.signal.removeEventListener('abort', abort);
-    return unreachable('stream', e);
+    return unreachable('stream', e, idOf(req));
   } finally {
     clearTimeout(connectTimer);
   }
   if (!res.ok || !res.body) {
     abort();
-    return failure('stream', res.status, session);
+    return failure('stream', res.status, session, idOf(req));
   }
   const reader = res.body.getReader();
   let sessionTimer: NodeJS.Timeout | undefined;
@@ -218,17 +228,17 @@ async function forwardPoll(req: NextRequest, { session, hubToken }: Allowed): Pr
   let text: string;
   try {
     res = await fetch(hubUrl('', { id: hubToken }), {
-      headers: { authorization: bearer(session), accept: req.headers.get('accept') ?? '*/*' },
+      headers: { authorization: bearer(session), accept: req.headers.get('accept') ?? '*/*', ...traced(req) },
       signal: AbortSignal.any([req.signal, AbortSignal.timeout(POLL_TIMEOUT_MS)]),
       cache: 'no-store',
     });
     text = res.status === 204 ? '' : await res.text();
   } catch (e) {
     if (req.signal.aborted) return plain(499);
-    return unreachable('poll', e);
+    return unreachable('poll', e, idOf(req));
   }
   if (res.status === 204) return plain(204);
-  if (!res.ok) return failure('poll', res.status, session);
+  if (!res.ok) return failure('poll', res.status, session, idOf(req));
   return plain(200, text);
 }
 
@@ -247,16 +257,16 @@ export async function pushSend(req: NextRequest): Promise<NextResponse> {
   try {
     res = await fetch(hubUrl('', { id: ok.hubToken }), {
       method: 'POST',
-      headers: { authorization: bearer(ok.session), 'content-type': 'text/plain; charset=utf-8' },
+      headers: { authorization: bearer(ok.session), 'content-type': 'text/plain; charset=utf-8', ...traced(req) },
       body: text,
       signal: AbortSignal.timeout(config().UPSTREAM_TIMEOUT_MS),
       cache: 'no-store',
     });
     await res.arrayBuffer();
   } catch (e) {
-    return unreachable('send', e);
+    return unreachable('send', e, idOf(req));
   }
-  return res.ok ? plain(200) : failure('send', res.status, ok.session);
+  return res.ok ? plain(200) : failure('send', res.status, ok.session, idOf(req));
 }
 
 export async function pushClose(req: NextRequest): Promise<NextResponse> {
@@ -266,13 +276,13 @@ export async function pushClose(req: NextRequest): Promise<NextResponse> {
   try {
     res = await fetch(hubUrl('', { id: ok.hubToken }), {
       method: 'DELETE',
-      headers: { authorization: bearer(ok.session) },
+      headers: { authorization: bearer(ok.session), ...traced(req) },
       signal: AbortSignal.timeout(config().UPSTREAM_TIMEOUT_MS),
       cache: 'no-store',
     });
     await res.arrayBuffer();
   } catch (e) {
-    return unreachable('close', e);
+    return unreachable('close', e, idOf(req));
   }
-  return res.ok ? plain(res.status === 202 ? 202 : 200) : failure('close', res.status, ok.session);
+  return res.ok ? plain(res.status === 202 ? 202 : 200) : failure('close', res.status, ok.session, idOf(req));
 }

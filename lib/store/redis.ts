@@ -8,8 +8,18 @@
  * instance, a session ended meanwhile is ended on this instance. When Redis is back (ioredis reconnects on
  * its own) a second line says so, the sessions ended and the counters cleared during the outage are written
  * to Redis so every instance honours them, and Redis is used again.
+ *
+ * With Redis Sentinel (REDIS_SENTINELS) ioredis asks the sentinels for the current primary and follows a
+ * failover: the primary lost is an outage as above until the sentinels have promoted a replica (their
+ * down-after-milliseconds plus the election, seconds), then the store is back on the new primary. What the
+ * failover keeps: everything the replica had received. Ended sessions are written with WAIT (one replica has
+ * it before the logout answers, at most REPLICA_WAIT_MS), so none comes back to life; throttle counters are
+ * replicated asynchronously (no wait on the sign-in path), so increments of the last moments before the
+ * primary died (the replication lag, normally under a millisecond) and those counted in memory during the
+ * failover are not carried over. README "Several instances" documents the window.
  */
-import Redis from 'ioredis';
+import Redis, { type RedisOptions } from 'ioredis';
+import { log as appLog } from '../log/logger';
 import type { Counter, SharedStore } from './index';
 import { MemoryStore } from './memory';
 
@@ -28,6 +38,23 @@ type Missed = { value: string; expiresAt: number } | null;
 /** At most this many are kept (the oldest go first), as MemoryStore bounds itself. */
 const MAX_MISSED = 100_000;
 
+/** Redis behind Sentinel: the sentinel nodes, the primary's name there and the passwords. */
+export interface SentinelTarget {
+  sentinels: readonly { host: string; port: number }[];
+  name: string;
+  password?: string;
+  sentinelPassword?: string;
+}
+
+/** A redis:// URL, or sentinels. */
+export type RedisTarget = string | SentinelTarget;
+
+/** How long a write that must survive a failover (an ended session) waits for one replica to have it. */
+const REPLICA_WAIT_MS = 250;
+
+/** Where the two lines about an outage go by default: the app's log. */
+const storeLog: Pick<Console, 'warn'> = { warn: (line: string) => appLog().warn({ area: 'store' }, line) };
+
 interface Options {
   /** Where the two lines about an outage go. */
   log?: Pick<Console, 'warn'>;
@@ -38,9 +65,10 @@ interface Options {
 
 type RedisWithIncr = Redis & { incrWithTtl(key: string, ttlMs: number): Promise<[number, number]> };
 
-/** The URL without its credentials, for log lines. */
-function shown(url: string): string {
-  const u = new URL(url);
+/** The target without its credentials, for log lines. */
+function shown(target: RedisTarget): string {
+  if (typeof target !== 'string') return `${target.name} via sentinels ${target.sentinels.map((s) => `${s.host}:${s.port}`).join(',')}`;
+  const u = new URL(target);
   u.username = '';
   u.password = '';
   return u.toString();
@@ -60,21 +88,40 @@ export class RedisStore implements SharedStore {
   private probe: NodeJS.Timeout | undefined;
   private recovering: Promise<void> | null = null;
 
-  constructor(url: string, { log = console, now = Date.now, commandTimeoutMs = 1000 }: Options = {}) {
+  /** With sentinels there are replicas: writes that must survive a failover wait for one. */
+  private readonly replicated: boolean;
+
+  constructor(target: RedisTarget, { log = storeLog, now = Date.now, commandTimeoutMs = 1000 }: Options = {}) {
     this.log = log;
     this.now = now;
-    this.where = shown(url);
+    this.where = shown(target);
     this.fallback = new MemoryStore(now);
-    this.client = new Redis(url, {
+    this.replicated = typeof target !== 'string';
+    const options: RedisOptions = {
       keyPrefix: 'adas:',
       // Fail at once rather than queue while disconnected: the caller falls back to memory.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      commandTimeout: commandTimeoutMs,
+      commandTimeout: commandTimeoutMs + (this.replicated ? REPLICA_WAIT_MS : 0),
       connectTimeout: 2000,
       // Keep trying, at most a second apart, so the store is back soon after Redis is.
       retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
-    }) as RedisWithIncr;
+    };
+    this.client = (
+      typeof target === 'string'
+        ? new Redis(target, options)
+        : new Redis({
+            ...options,
+            sentinels: target.sentinels.map((s) => ({ ...s })),
+            name: target.name,
+            password: target.password,
+            sentinelPassword: target.sentinelPassword,
+            // Asking the sentinels again, as often as the primary itself.
+            sentinelRetryStrategy: (attempt) => Math.min(attempt * 100, 1000),
+            // Leave a demoted primary as soon as the sentinels announce the switch.
+            failoverDetector: true,
+          })
+    ) as RedisWithIncr;
     this.client.defineCommand('incrWithTtl', { numberOfKeys: 1, lua: INCR_WITH_TTL });
     this.client.on('error', (e: Error) => this.degrade(e.message));
     this.client.on('close', () => this.degrade('connection closed'));
@@ -196,9 +243,22 @@ export class RedisStore implements SharedStore {
     );
   }
 
+  /** 'up' when Redis answers now, 'down' otherwise (the store then uses memory): for /api/ready. */
+  async state(): Promise<'up' | 'down'> {
+    if (this.client.status !== 'ready' || this.outage) return 'down';
+    return this.client.ping().then(
+      () => 'up' as const,
+      () => 'down' as const,
+    );
+  }
+
   set(key: string, value: string, ttlMs: number): Promise<void> {
     return this.either(
-      async () => void (await this.client.set(key, value, 'PX', ttlMs)),
+      async () => {
+        await this.client.set(key, value, 'PX', ttlMs);
+        // An ended session must outlive a failover: one replica has it before the caller goes on.
+        if (this.replicated) await this.client.wait(1, REPLICA_WAIT_MS);
+      },
       async (m) => {
         this.remember(key, { value, expiresAt: this.now() + ttlMs });
         await m.set(key, value, ttlMs);

@@ -15,3 +15,42 @@ export function rssKb(pid) {
   }
   return total;
 }
+
+/**
+ * A Node process's memory after a full garbage collection, through its inspector (the process was started
+ * with --inspect=127.0.0.1:`inspectPort`): HeapProfiler.collectGarbage, then process.memoryUsage() read
+ * inside it. Answers { heapUsedKb, rssKb }, or null when the inspector cannot be reached.
+ */
+export async function afterGc(inspectPort) {
+  let target;
+  try {
+    [target] = await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json();
+  } catch {
+    return null;
+  }
+  const WebSocketImpl = globalThis.WebSocket ?? (await import('ws')).default;
+  const socket = new WebSocketImpl(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  let id = 0;
+  const pending = new Map();
+  socket.onmessage = (event) => {
+    const message = JSON.parse(String(event.data));
+    pending.get(message.id)?.(message.result);
+  };
+  const send = (method, params = {}) =>
+    new Promise((resolve) => {
+      pending.set(++id, resolve);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  try {
+    await send('HeapProfiler.collectGarbage');
+    const result = await send('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
+    const usage = JSON.parse(result.result.value);
+    return { heapUsedKb: Math.round(usage.heapUsed / 1024), rssKb: Math.round(usage.rss / 1024) };
+  } finally {
+    socket.close();
+  }
+}

@@ -3,15 +3,14 @@
  * Used by `npm start`, `npm run start:cluster`, the end-to-end and security tests, and the benchmarks, so
  * all run the same way.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ensureRedisServer } from './system.mjs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+import { ROOT, startProcess } from './process.mjs';
+
+export { ROOT, startProcess };
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 
 /** Installs the dependencies when node_modules is missing or older than the lockfile. */
@@ -21,10 +20,9 @@ export function ensureInstalled() {
   const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
   if (!stale) return;
   console.log('[start] installing dependencies…');
-  // Not `npm ci`: lockfiles written with omit-lockfile-registry-resolved lack other platforms' optional
-  // packages, which `npm ci` refuses as out of sync; `npm install` still installs the locked versions.
-  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('npm install failed');
+  // Exactly the lockfile (it lists every platform's optional packages, so this works on any machine).
+  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('npm ci failed');
 }
 
 const SOURCES = ['app', 'components', 'lib', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'postcss.config.mjs', 'tailwind.config.ts', 'package-lock.json', 'tsconfig.json'];
@@ -36,14 +34,30 @@ function newestMtime(path) {
   return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), st.mtimeMs);
 }
 
+const distDir = () => process.env.NEXT_DIST_DIR || '.next';
+/** The standalone server of the build (next.config.mjs `output: 'standalone'`): what the container image runs. */
+export const standaloneServer = () => join(ROOT, distDir(), 'standalone', 'server.js');
+
 /** Builds the Next.js app when there is no build or a source file is newer than it. */
 export function ensureBuilt({ force = false } = {}) {
-  const buildId = join(ROOT, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID');
+  const buildId = join(ROOT, distDir(), 'BUILD_ID');
   const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
-  if (!force && built && SOURCES.every((s) => newestMtime(join(ROOT, s)) <= built)) return;
+  if (!force && built && existsSync(standaloneServer()) && SOURCES.every((s) => newestMtime(join(ROOT, s)) <= built)) return;
   console.log('[start] building the app (next build)…');
   const r = spawnSync(bin('next'), ['build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   if (r.status !== 0) throw new Error('next build failed');
+  completeStandalone();
+}
+
+/**
+ * The standalone output leaves out what a CDN could serve: public/ and the build's static files are copied
+ * beside server.js, as the container image does (Containerfile), so the server started here serves them.
+ */
+export function completeStandalone() {
+  const out = join(ROOT, distDir(), 'standalone');
+  if (!existsSync(join(out, 'server.js'))) throw new Error(`next build wrote no standalone server (${out}/server.js): is output: 'standalone' in next.config.mjs?`);
+  cpSync(join(ROOT, 'public'), join(out, 'public'), { recursive: true });
+  cpSync(join(ROOT, distDir(), 'static'), join(out, distDir(), 'static'), { recursive: true });
 }
 
 /** AUTH_SECRET for the embedded default: generated once and kept in the data folder. */
@@ -65,10 +79,11 @@ function fileSecret(file) {
   return secret;
 }
 
-async function waitFor(url, child, name, timeoutMs = 60_000) {
+/** Waits until `url` answers below 500 (or `child` exits: its output then says why). */
+export async function waitFor(url, child, name, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it was ready`);
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it was ready${child.output ? `:\n${child.output().trim().split('\n').slice(-15).join('\n')}` : ''}`);
     try {
       const res = await fetch(url, { redirect: 'manual' });
       if (res.status < 500) return;
@@ -82,32 +97,14 @@ async function waitFor(url, child, name, timeoutMs = 60_000) {
   throw new Error(`${name} did not answer ${url} within ${timeoutMs / 1000} s`);
 }
 
-function start(name, command, args, env, { quiet = false } = {}) {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-  if (quiet) {
-    // Keep the tail of the output for error reports without flooding the test log.
-    const tail = [];
-    const keep = (d) => {
-      tail.push(String(d));
-      if (tail.length > 200) tail.shift();
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    child.output = () => tail.join('');
-  }
-  child.stopped = new Promise((r) => child.once('exit', r));
-  child.stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await child.stopped;
-    clearTimeout(timer);
-  };
-  return child;
-}
-
-/** Starts the reference host; `reset` re-seeds its database first; `appUrl` is where its mails link to. */
-export async function startApiHost({ port = 4010, db = '.data/reference.db', reset = false, env = {}, quiet = false, appUrl = 'http://localhost:3000' } = {}) {
-  const child = start('api-host', process.execPath, ['--import', 'tsx', 'api-host/main.ts', ...(reset ? ['--reset'] : [])], {
+/**
+ * Starts the reference host; `reset` re-seeds its database first; `appUrl` is where its mails link to;
+ * `watch` restarts it when one of its source files changes (tsx watch, for `npm run dev`).
+ */
+export async function startApiHost({ port = 4010, db = '.data/reference.db', reset = false, env = {}, quiet = false, appUrl = 'http://localhost:3000', watch = false } = {}) {
+  const entry = ['api-host/main.ts', ...(reset ? ['--reset'] : [])];
+  const [command, args] = watch ? [bin('tsx'), ['watch', '--clear-screen=false', ...entry]] : [process.execPath, ['--import', 'tsx', ...entry]];
+  const child = startProcess('api-host', command, args, {
     API_HOST_PORT: String(port),
     API_HOST_DB: db,
     APP_LOG_SECRET: embeddedLogSecret(),
@@ -120,10 +117,12 @@ export async function startApiHost({ port = 4010, db = '.data/reference.db', res
   return child;
 }
 
-/** Starts the production Next.js server against a host at apiOrigin. */
-export async function startApp({ port = 3000, apiOrigin = 'http://127.0.0.1:4010', env = {}, quiet = false } = {}) {
-  const child = start('app', bin('next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
-    NODE_ENV: 'production',
+/**
+ * The app's environment against a host at apiOrigin: the embedded stand-ins unless the real services are
+ * configured, and the generated secrets. Shared by the production server and `npm run dev`.
+ */
+export function appEnv({ port, apiOrigin }) {
+  return {
     NEXT_TELEMETRY_DISABLED: '1',
     PORT: String(port),
     NEXTAUTH_URL: `http://localhost:${port}`,
@@ -138,49 +137,20 @@ export async function startApp({ port = 3000, apiOrigin = 'http://127.0.0.1:4010
     PAYMENT_URL: process.env.PAYMENT_URL || `${apiOrigin}/pay/`,
     AUTH_SECRET: process.env.AUTH_SECRET || embeddedAuthSecret(),
     APP_LOG_SECRET: embeddedLogSecret(),
-    ...env,
-  }, { quiet });
-  await waitFor(`http://127.0.0.1:${port}/login`, child, 'The app server');
-  return child;
-}
-
-/** True when a Redis server answers PING on the loopback port. */
-function redisAnswers(port) {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    const done = (ok) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (d) => done(String(d).startsWith('+PONG')));
-  });
+  };
 }
 
 /**
- * Starts Debian's redis-server on a loopback port (installed first when missing, see system.mjs). Nothing is
- * kept on disk: every value the app stores expires on its own; a deployment's Redis decides its own
- * persistence.
+ * Starts the production server against a host at apiOrigin: the build's standalone server.js (the container
+ * image's entry point), on 127.0.0.1. Ready when /api/health answers.
  */
-export async function startRedis({ port = 6380, quiet = false } = {}) {
-  const server = ensureRedisServer();
-  if (await redisAnswers(port)) throw new Error(`Port ${port} already has a Redis server; choose another (REDIS_PORT)`);
-  const child = start('redis', server, [
-    '--port', String(port),
-    '--bind', '127.0.0.1',
-    '--save', '',
-    '--appendonly', 'no',
-    '--maxmemory', '256mb',
-    '--maxmemory-policy', 'volatile-ttl',
-    '--loglevel', 'warning',
-  ], {}, { quiet });
-  const deadline = Date.now() + 10_000;
-  while (!(await redisAnswers(port))) {
-    if (child.exitCode !== null) throw new Error(`redis-server exited with code ${child.exitCode} before it was ready${child.output ? `:\n${child.output()}` : ''}`);
-    if (Date.now() > deadline) throw new Error(`redis-server did not answer on port ${port} within 10 s`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+export async function startApp({ port = 3000, apiOrigin = 'http://127.0.0.1:4010', env = {}, quiet = false } = {}) {
+  const server = standaloneServer();
+  if (!existsSync(server)) throw new Error(`There is no standalone build (${server}); run npm run build`);
+  const child = startProcess('app', process.execPath, [server], { ...appEnv({ port, apiOrigin }), NODE_ENV: 'production', HOSTNAME: '127.0.0.1', ...env }, { quiet });
+  await waitFor(`http://127.0.0.1:${port}/api/health`, child, 'The app server');
   return child;
 }
+
+// Redis (and Sentinel) for the several-instance setup: scripts/lib/redis.mjs.
+export { startRedis } from './redis.mjs';

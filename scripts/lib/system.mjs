@@ -1,9 +1,9 @@
 /**
  * The system programs the project's own commands need, installed by those commands so a fresh machine needs
- * no manual step: Chromium for the browser tests (`npm test`) and Redis for the two-instance setup
- * (`npm test`, `npm run start:cluster`, `npm run bench:load`). Where one is missing: Debian's package when
- * running as root with apt-get; otherwise Playwright's own browser installer for Chromium, and for Redis a
- * stop that names the one command to run.
+ * no manual step: Chromium for the browser tests (`npm test`), and Redis, Redis Sentinel and nginx for the
+ * several-instance setup (`npm test`, `npm run start:cluster`, `npm run bench:load`). Where one is missing: Debian's package when
+ * running as root with apt-get; otherwise Playwright's own browser installer for Chromium, and for the others
+ * a stop that names the one command to run.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -50,19 +50,31 @@ export function ensureChromium(root) {
   if (r.status !== 0) throw new MissingProgram('Chromium is missing. Install it with: sudo apt-get install -y chromium');
 }
 
-/** The redis-server to start (REDIS_SERVER, else on PATH), installing Debian's package as root when missing. */
-export function ensureRedisServer() {
-  const given = process.env.REDIS_SERVER;
+/**
+ * A program of a Debian package: `override` (an environment variable naming the binary) when set, else on
+ * PATH or in the sbin folders, installing the package as root when missing; else a stop naming the command.
+ */
+function ensureProgram(name, pkg, override) {
+  const given = process.env[override];
   if (given) {
     if (existsSync(given)) return given;
-    throw new MissingProgram(`REDIS_SERVER names ${given}, which does not exist.`);
+    throw new MissingProgram(`${override} names ${given}, which does not exist.`);
   }
-  const sbin = ['/usr/bin', '/usr/sbin', '/usr/local/bin'];
-  let found = which('redis-server', sbin);
+  const sbin = ['/usr/bin', '/usr/sbin', '/usr/local/bin', '/usr/local/sbin'];
+  let found = which(name, sbin);
   if (!found && canApt()) {
-    aptInstall('redis-server');
-    found = which('redis-server', sbin);
+    aptInstall(pkg);
+    found = which(name, sbin);
   }
-  if (!found) throw new MissingProgram('redis-server is not installed. Install it with: sudo apt-get install -y redis-server');
+  if (!found) throw new MissingProgram(`${name} is not installed. Install it with: sudo apt-get install -y ${pkg}`);
   return found;
 }
+
+/** The redis-server to start (REDIS_SERVER, else Debian's redis-server). */
+export const ensureRedisServer = () => ensureProgram('redis-server', 'redis-server', 'REDIS_SERVER');
+
+/** The redis-sentinel to start (REDIS_SENTINEL, else Debian's redis-sentinel). */
+export const ensureRedisSentinel = () => ensureProgram('redis-sentinel', 'redis-sentinel', 'REDIS_SENTINEL');
+
+/** The nginx to start as the load balancer (NGINX, else Debian's nginx). */
+export const ensureNginx = () => ensureProgram('nginx', 'nginx', 'NGINX');

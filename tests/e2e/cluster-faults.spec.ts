@@ -5,13 +5,19 @@
  * - Redis stopped and started: sign-in keeps working and each instance throttles on its own meanwhile;
  *   afterwards throttling is shared again and a logout made during the outage holds on every instance;
  * - the reference host restarted: pages on either instance say the service can't be reached, and recover
- *   without restarting the apps.
+ *   without restarting the apps;
+ * - Redis on Sentinel (a primary, a replica, three sentinels: REDIS_SENTINELS), the primary killed under load:
+ *   the replica is promoted and the instances follow; nobody is signed out, every request is answered, a
+ *   session ended before stays ended, and sign-in failures counted before still count. In this file, after the
+ *   other drills, so the two loaded setups never run at once on a small machine.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, userOf } from '../support/env';
 import { appOrigin, bffCall, cookiePairs, rawRequest, signInHttp } from '../support/http';
 import { SPARE, hostOrigin, startClusterStack, startHost, stopAll, type Child, type Cluster } from '../support/stacks';
 import { HttpTransportType, connectThroughBff, isConnected, until, type Received } from './push-helpers';
+// @ts-expect-error -- plain ESM helper shared with npm run start:cluster
+import { primaryOf } from '../../scripts/lib/redis.mjs';
 
 const MAX = 3;
 const wrong = 'Wrong#Pass1';
@@ -80,12 +86,8 @@ interface Outcome {
 const LOAD_PATHS = ['/', '/contacts', '/api/bff/contact/contacts?page=1&pageSize=10', '/adas'];
 const isSignOut = (o: Outcome) => o.status === 401 || (o.status === 307 && /^\/login/.test(o.location ?? ''));
 
-test('an instance killed during load: the other keeps serving, nobody is signed out, push reconnects', async () => {
-  test.setTimeout(120_000);
-  const sessions = await Promise.all(Array.from({ length: 8 }, () => signInHttp(lb(), userOf(1)).then((r) => r.cookie)));
-  expect(sessions.every(Boolean)).toBe(true);
-  const pushes = await Promise.all([HttpTransportType.ServerSentEvents, HttpTransportType.LongPolling].map((t) => connectThroughBff(lb(), sessions[0], t)));
-
+/** Each session requests LOAD_PATHS in turn through `origin` until `stop()`, which answers when all have ended. */
+function loadThrough(origin: string, sessions: readonly string[]) {
   const outcomes: Outcome[] = [];
   let running = true;
   const load = sessions.map(async (cookie, i) => {
@@ -93,7 +95,7 @@ test('an instance killed during load: the other keeps serving, nobody is signed 
       const path = LOAD_PATHS[n % LOAD_PATHS.length];
       const startedAt = Date.now();
       try {
-        const res = await fetch(`${lb()}${path}`, { headers: { cookie, 'x-adas-bff': '1' }, redirect: 'manual' });
+        const res = await fetch(`${origin}${path}`, { headers: { cookie, 'x-adas-bff': '1' }, redirect: 'manual' });
         await res.arrayBuffer();
         outcomes.push({ startedAt, path, status: res.status, location: res.headers.get('location') ?? undefined });
       } catch (e) {
@@ -101,6 +103,23 @@ test('an instance killed during load: the other keeps serving, nobody is signed 
       }
     }
   });
+  return {
+    outcomes,
+    async stop() {
+      running = false;
+      await Promise.all(load);
+    },
+  };
+}
+
+test('an instance killed during load: the other keeps serving, nobody is signed out, push reconnects', async () => {
+  test.setTimeout(120_000);
+  const sessions = await Promise.all(Array.from({ length: 8 }, () => signInHttp(lb(), userOf(1)).then((r) => r.cookie)));
+  expect(sessions.every(Boolean)).toBe(true);
+  const pushes = await Promise.all([HttpTransportType.ServerSentEvents, HttpTransportType.LongPolling].map((t) => connectThroughBff(lb(), sessions[0], t)));
+
+  const load = loadThrough(lb(), sessions);
+  const { outcomes } = load;
   try {
     await until(() => outcomes.length >= 40, 30_000, 'the load to get going');
     const victim = cluster!.apps[1];
@@ -109,8 +128,7 @@ test('an instance killed during load: the other keeps serving, nobody is signed 
     await gone;
     const killedAt = Date.now();
     await until(() => outcomes.filter((o) => o.startedAt > killedAt).length >= 80, 60_000, 'load after the kill');
-    running = false;
-    await Promise.all(load);
+    await load.stop();
 
     expect(outcomes.filter(isSignOut)).toEqual([]);
     // Everything asked after the instance died was answered, by the other one.
@@ -125,7 +143,7 @@ test('an instance killed during load: the other keeps serving, nobody is signed 
     // Every session is still signed in.
     for (const cookie of sessions) expect((await rawRequest(lb(), '/', { headers: { cookie } })).status).toBe(200);
   } finally {
-    running = false;
+    await load.stop();
     await Promise.all(pushes.map((p) => p.connection.stop()));
   }
 
@@ -196,4 +214,71 @@ test('the reference host restarted: pages on either instance say so, and recover
     await page.goto(`${origin}/contacts`);
     await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
   }
+});
+
+test.describe('Redis Sentinel failover', () => {
+  let failoverHost: Child | undefined;
+  let failover: Cluster | undefined;
+  const [FA, FB] = SPARE.failoverApps.map((p) => appOrigin(p));
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    failoverHost = await startHost({ port: SPARE.failoverHost });
+    failover = await startClusterStack({
+      port: SPARE.failoverBalancer,
+      appPorts: SPARE.failoverApps,
+      redisPort: SPARE.failoverRedis,
+      apiOrigin: hostOrigin(SPARE.failoverHost),
+      sentinel: true,
+      env: { SIGNIN_MAX_FAILURES: String(MAX), SIGNIN_WINDOW_MS: '300000' },
+    });
+  });
+
+  test.afterAll(async () => {
+    await stopAll([failover, failoverHost]);
+  });
+
+  test('the Redis primary killed under load: the replica is promoted, nobody is signed out, ended sessions stay ended, throttle counts survive', async () => {
+    test.setTimeout(120_000);
+    const sentinel = failover!.sentinel!;
+    const sessions = await Promise.all(Array.from({ length: 4 }, () => signInHttp(failover!.url, userOf(1)).then((r) => r.cookie)));
+    expect(sessions.every(Boolean)).toBe(true);
+
+    // Before the failover: a session ended (logout on A), and MAX - 1 failed sign-ins of one user from one address.
+    const ended = (await signInHttp(FA, userOf(7))).cookie;
+    expect((await signOutHttp(FA, ended)).status).toBe(200);
+    const victim = userOf(6);
+    const ip = '203.0.113.91';
+    for (let i = 0; i < MAX - 1; i++) expect((await signInHttp(i % 2 ? FB : FA, victim, wrong, from(ip))).status).not.toBe(429);
+
+    const load = loadThrough(failover!.url, sessions);
+    const { outcomes } = load;
+    try {
+      await until(() => outcomes.length >= 30, 30_000, 'the load to get going');
+      const gone = new Promise<void>((r) => sentinel.primary.once('exit', r));
+      sentinel.primary.kill('SIGKILL');
+      await gone;
+      const killedAt = Date.now();
+      await until(async () => (await primaryOf(sentinel.ports.sentinels[0])) === sentinel.ports.replica, 30_000, 'the sentinels to promote the replica');
+      await until(() => failover!.apps.every((a) => a.output?.().includes('is back: sign-in throttling and ended sessions are shared again.')), 30_000, 'both instances to use the new primary');
+      await until(() => outcomes.filter((o) => o.startedAt > killedAt).length >= 40, 30_000, 'load after the failover');
+      // Readiness says so too: the store is on Redis again on both instances.
+      for (const origin of [FA, FB]) expect(JSON.parse((await rawRequest(origin, '/api/ready')).body).checks.redis).toBe('up');
+    } finally {
+      await load.stop();
+    }
+
+    // Nobody was signed out, and every request was answered.
+    expect(outcomes.filter(isSignOut)).toEqual([]);
+    expect(outcomes.filter((o) => o.status !== 200)).toEqual([]);
+    for (const cookie of sessions) expect((await rawRequest(failover!.url, '/', { headers: { cookie } })).status).toBe(200);
+    // The session ended before the failover is still ended, on both instances.
+    for (const origin of [FA, FB]) expect((await bffCall(origin, 'GET', 'contact/contacts?page=1&pageSize=10', ended)).status).toBe(401);
+    // The failures counted before the failover still count: one more reaches the limit, on both instances.
+    expect((await signInHttp(FA, victim, wrong, from(ip))).status).not.toBe(429);
+    for (const origin of [FA, FB]) {
+      const refused = await signInHttp(origin, victim, DEMO_PASSWORD, from(ip));
+      expect(refused.status).toBe(429);
+    }
+  });
 });

@@ -89,9 +89,9 @@ export async function connectThroughBff(appUrl: string, cookie: string, transpor
   };
 }
 
-export async function until(condition: () => boolean, ms: number, what: string): Promise<void> {
+export async function until(condition: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
   const deadline = Date.now() + ms;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -43,6 +43,16 @@ export const SPARE = {
   drillBalancer: APP_PORT + 43,
   drillApps: [APP_PORT + 44, APP_PORT + 45],
   drillRedis: REDIS_PORT + 1,
+  /** e2e/redis-failover.spec.ts: an own host, two instances behind nginx, a Redis primary, replica and three sentinels (five ports). */
+  failoverHost: API_PORT + 50,
+  failoverBalancer: APP_PORT + 50,
+  failoverApps: [APP_PORT + 51, APP_PORT + 52],
+  failoverRedis: REDIS_PORT + 20,
+  /** security/probes.spec.ts: an app whose API host, auth host and hub cannot be reached (a closed port). */
+  probesApp: APP_PORT + 16,
+  /** security/probes.spec.ts: an app on the global host logging at debug level (request ids in its lines). */
+  tracedApp: APP_PORT + 17,
+  closedPort: API_PORT + 16,
 } as const;
 
 export const hostOrigin = (port: number) => `http://127.0.0.1:${port}`;
@@ -70,11 +80,16 @@ export function startAppServer({ port, apiOrigin, env = {} }: AppOptions): Promi
   return startApp({ port, apiOrigin, quiet: true, env: { TRUST_PROXY: '1', UPSTREAM_TIMEOUT_MS: '3000', APP_ENV: 'uat', ...env } });
 }
 
+type Killable = Child & { kill(signal: NodeJS.Signals): boolean; once(event: 'exit', fn: () => void): void };
+
 export interface Cluster {
   /** The balancer's URL: what users open. */
   url: string;
-  apps: (Child & { kill(signal: NodeJS.Signals): boolean; once(event: 'exit', fn: () => void): void })[];
+  apps: Killable[];
   redis: Child;
+  /** With `sentinel`: the primary, its replica and the three sentinels. */
+  sentinel: { primary: Killable; replica: Killable; sentinels: Killable[]; ports: { primary: number; replica: number; sentinels: number[] } } | null;
+  /** nginx (deploy/nginx/adas.conf.template), with the requests each instance answered. */
   balancer: { served(): Record<string, number> };
   /** Starts instance `i` (again), with the settings it had. */
   startApp(i: number): Promise<Child>;
@@ -89,6 +104,8 @@ export interface ClusterOptions {
   redisPort: number;
   apiOrigin: string;
   env?: Record<string, string>;
+  /** Redis behind Sentinel: a primary on redisPort, its replica and three sentinels on the next four ports. */
+  sentinel?: boolean;
 }
 
 /** The two-instance setup of `npm run start:cluster` (scripts/lib/cluster.mjs), with the test apps' settings. */

@@ -13,13 +13,14 @@ import { requireRoute } from '@/lib/auth/session';
 import { contract } from '@/lib/contract';
 import { isBare, listHref, pageCount, parseList, prefsCookieName, restoreHref, type RawParams } from '@/lib/list-state';
 import { routeMetadata } from '@/lib/page';
+import { requestLog } from '@/lib/log/request-log';
 
 export const generateMetadata = routeMetadata('/users');
 
 /** A filter's choices: without them the list still works (every role, every location). */
 function orNone<T>(what: string) {
   return (e: unknown): T[] => {
-    console.error(`[users] ${what} failed:`, (e as Error).message);
+    void requestLog().then((l) => l.warn({ err: e }, `Users: ${what} failed`));
     return [];
   };
 }

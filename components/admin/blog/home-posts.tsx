@@ -7,6 +7,7 @@ import 'server-only';
 import { Pin } from 'lucide-react';
 import { api } from '@/lib/api/server';
 import { contract } from '@/lib/contract';
+import { requestLog } from '@/lib/log/request-log';
 import type { BlogRecord } from '@/lib/contract/blog';
 import { formatDate, zoneOf } from '@/lib/dates';
 import { renderRichText } from '@/lib/rich-text';
@@ -17,7 +18,7 @@ export async function HomePosts({ timezone }: { timezone: number }) {
   try {
     posts = await api(contract.blog.published, { query: { limit: 10 } });
   } catch (e) {
-    console.error('[home] posts could not be read:', (e as Error).message);
+    (await requestLog()).warn({ err: e }, 'Home: the posts could not be read');
     return <p className="text-slate-700">The latest posts cannot be shown right now.</p>;
   }
   if (posts.length === 0) return <p className="text-slate-700">There are no posts for your location yet.</p>;
