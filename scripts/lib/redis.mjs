@@ -4,9 +4,9 @@
  * from Debian's packages (installed when missing, lib/system.mjs). A server that refuses its configuration
  * stops the start with Redis's own message, which names the file, the line and the problem.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { ROOT, startProcess } from './process.mjs';
 import { ensureRedisSentinel, ensureRedisServer } from './system.mjs';
 import { fillTemplate } from './template.mjs';
@@ -49,12 +49,19 @@ async function until(check, child, what, timeoutMs = 10_000) {
 
 /**
  * Starts Debian's redis-server on a loopback port with deploy/redis/redis.conf (or `conf`); `replicaOf` makes it
- * a replica of the server on that port. Nothing is kept on disk.
+ * a replica of the server on that port. Each server runs from its own copy of the configuration in its own
+ * folder under .data (`dir`): a failover rewrites the promoted server's configuration (CONFIG REWRITE) and a
+ * replica's first sync writes a snapshot, and neither may touch the repository's files.
  */
 export async function startRedis({ port = 6380, quiet = false, replicaOf, conf = REDIS_CONF } = {}) {
   const server = ensureRedisServer();
   if (await answersPing(port)) throw new Error(`Port ${port} already has a Redis server; choose another (REDIS_PORT)`);
-  const args = [conf, '--port', String(port), ...(replicaOf ? ['--replicaof', '127.0.0.1', String(replicaOf)] : [])];
+  const own = join(ROOT, '.data', `redis-${port}`);
+  rmSync(own, { recursive: true, force: true });
+  mkdirSync(own, { recursive: true });
+  const copy = join(own, basename(conf));
+  copyFileSync(conf, copy);
+  const args = [copy, '--port', String(port), '--dir', own, ...(replicaOf ? ['--replicaof', '127.0.0.1', String(replicaOf)] : [])];
   const child = startProcess('redis', server, args, {}, { quiet });
   await until(() => answersPing(port), child, `redis-server (${conf})`);
   return child;
