@@ -58,10 +58,22 @@ const schema = z
       .url({ error: 'REDIS_URL must be a redis:// or rediss:// URL' })
       .refine((v) => /^rediss?:\/\//.test(v), 'REDIS_URL must be a redis:// or rediss:// URL')
       .optional(),
+    /**
+     * How many app instances serve these users (the deployment says so; `npm run start:cluster` sets it).
+     * More than one needs REDIS_URL in prod: each instance's memory would count sign-in failures and ended
+     * sessions on its own.
+     */
+    APP_INSTANCES: z.coerce.number({ error: 'APP_INSTANCES must be a whole number' }).int('APP_INSTANCES must be a whole number').min(1).max(10_000).default(1),
   })
   .superRefine((c, ctx) => {
     if (c.APP_ENV === 'prod' && !c.AUTH_SECRET)
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET is required when APP_ENV=prod' });
+    if (c.APP_ENV === 'prod' && c.APP_INSTANCES > 1 && !c.REDIS_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REDIS_URL'],
+        message: `REDIS_URL is required when APP_ENV=prod and APP_INSTANCES=${c.APP_INSTANCES}: the instances must share sign-in throttling and ended sessions`,
+      });
   });
 
 export type AppConfig = Omit<z.infer<typeof schema>, 'APP_VERSION' | 'AUTH_SECRET'> & {
