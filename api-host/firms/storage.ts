@@ -65,7 +65,7 @@ export async function acceptStoragePart(db: Db, firm: number, name: string, byte
       type.problem === 'mismatch'
         ? `The content of ${name} does not match its name${type.found ? ` (its content is ${type.found})` : ''}: ${ACCEPTED}, each named for what it is.`
         : type.problem === 'notText'
-          ? `The content of ${name} is not text: a .txt or .csv file must be plain UTF-8 text.`
+          ? `${name} is not a file type storage accepts: its content is not plain UTF-8 text, as a .txt or .csv file must be.`
           : `${name} is not a file type storage accepts: ${ACCEPTED}.`;
     throw badRequest(why, { File: [why] });
   }

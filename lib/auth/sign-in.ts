@@ -90,8 +90,14 @@ export async function passwordSignIn(credentials: Partial<Record<string, unknown
 const TWO_SEGMENT_ACTIONS = new Set(['signin', 'callback', 'error']);
 /** Providers whose callback is a form POST (credentials-type). */
 const FORM_CALLBACKS = new Set(['credentials', 'sso']);
-/** The login form's type: a form, in UTF-8 if a charset is named at all. */
-const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
+/**
+ * The login form's type: a form, in UTF-8 if a charset is named at all. The media type is matched as
+ * next-auth reads it (lower case, as browsers send it), so a type it would not read as a form never reaches it.
+ */
+function isLoginFormType(type: string | null): boolean {
+  const [media, ...params] = (type ?? '').split(';');
+  return media.trim() === 'application/x-www-form-urlencoded' && (params.length === 0 || (params.length === 1 && /^\s*charset\s*=\s*"?utf-8"?\s*$/i.test(params[0])));
+}
 
 const refuse = (status: number, error: string, headers: Record<string, string> = {}) =>
   Response.json({ error }, { status, headers: { 'Cache-Control': 'private, no-store', ...headers } });
@@ -132,7 +138,7 @@ export async function signInRoute(req: Request, segments: readonly string[], run
   if (segments.length > (TWO_SEGMENT_ACTIONS.has(action) ? 2 : 1)) return refuse(404, 'Not found.');
   if (!(action === 'callback' && FORM_CALLBACKS.has(provider))) return run(req);
   if (req.method !== 'POST') return refuse(405, 'Sign in with a POST of the sign-in form.', { Allow: 'POST' });
-  if (!FORM_TYPE.test(req.headers.get('content-type') ?? '')) return refuse(415, 'Sign in with the sign-in form (application/x-www-form-urlencoded).');
+  if (!isLoginFormType(req.headers.get('content-type'))) return refuse(415, 'Sign in with the sign-in form (application/x-www-form-urlencoded).');
   const text = await formText(req);
   if (text === null) return refuse(413, 'The sign-in form is too large.');
   if (hasRepeatedField(text)) return refuse(400, 'Send each field of the sign-in form once.');

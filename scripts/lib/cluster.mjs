@@ -19,6 +19,8 @@ export async function startCluster({ port, appPorts, redisPort, apiOrigin, env =
     NEXTAUTH_URL: url,
     // The balancer names the client in X-Forwarded-For.
     TRUST_PROXY: '1',
+    // More than one instance: with APP_ENV=prod they must share REDIS_URL (lib/config.ts).
+    APP_INSTANCES: String(appPorts.length),
     ...env,
   };
   const cluster = {
