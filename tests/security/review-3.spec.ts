@@ -62,11 +62,12 @@ test('1. a known user still signs in from their browser after 550 failures acros
   const attempts = Array.from({ length: 110 }, (_, i) => `stranger-${i}@example.com`).flatMap((name) => Array<string>(5).fill(name));
   const results = await inBatches(attempts, 8, (name) => signInHttp(floodOrigin, name, wrong));
   expect(results.filter((r) => r.cookie !== '')).toEqual([]);
-  expect(results.filter((r) => r.error === 'The username or password is incorrect.')).toHaveLength(550);
 
   const after = await signInHttp(floodOrigin, victim, DEMO_PASSWORD, { headers: { cookie: device } });
   expect(after.error).toBeNull();
   expect(after.cookie).not.toBe('');
+  // Every one of the strangers' attempts was checked and answered as such (none was held up for another's).
+  expect(results.filter((r) => r.error === 'The username or password is incorrect.')).toHaveLength(550);
 });
 
 /** A POST to the credentials callback of the differential app, from `ip`, with a content type and a raw body. */
@@ -164,16 +165,18 @@ test('2. differential: no sign-in request the throttle did not count reaches the
   expect(locked.filter((r) => r.signedIn)).toEqual([]);
   expect(checked(mark).filter((u) => u === victim)).toEqual([]);
 
-  // Fresh usernames, each from a client of its own: at most the limit of attempts per username ever reaches
-  // the check, whatever mix of shapes is sent; more would mean some went uncounted.
+  // Fresh usernames, each from a client of its own: whatever mix of shapes is sent, each username the auth
+  // host checks (as it compares them) reaches it at most the limit's number of times; more would mean some
+  // attempts went uncounted, or were counted under another value than the one checked.
   for (let n = 0; n < 3; n++) {
     const name = `differential-${n}-${Date.now()}@example.com`;
     const start = standIn!.requests.length;
     const answers = await inBatches(requests(name, wrong), 6, (r) => postRaw(r.type, r.body, `203.0.113.${150 + n}`, csrf));
     expect(answers.filter((r) => r.signedIn)).toEqual([]);
-    const reached = checked(start);
-    expect(reached.filter((u) => u === name).length, name).toBeLessThanOrEqual(MAX);
-    expect(reached.every((u) => u === name), `only ${name} is checked: ${reached.join(', ')}`).toBe(true);
+    const times = new Map<string, number>();
+    for (const u of checked(start)) times.set(u, (times.get(u) ?? 0) + 1);
+    expect(times.get(name), name).toBeGreaterThan(0);
+    for (const [u, count] of times) expect(count, `${JSON.stringify(u)} reached the check`).toBeLessThanOrEqual(MAX);
   }
 });
 
