@@ -38,8 +38,8 @@ function CopyButton({ link, onCopied }: { link: ShareLink; onCopied: (text: stri
 }
 
 const SCOPES = [
-  { value: 'mine', label: 'Shared by you' },
-  { value: 'firm', label: 'Shared at your locations' },
+  { value: 'mine', label: 'You' },
+  { value: 'firm', label: 'Anyone at your locations' },
 ] as const;
 
 export function LinksScreen({ spec, state, data, zone, isAdmin }: { spec: LinkListSpec; state: LinkListState; data: Paged<ShareLink>; zone: Zone; isAdmin: boolean }) {
@@ -80,7 +80,7 @@ export function LinksScreen({ spec, state, data, zone, isAdmin }: { spec: LinkLi
         rowLabel={(l) => `${l.vehicle}, RO ${l.ronumber}`}
         list={list}
         search={{ label: 'Search vehicle or RO' }}
-        filters={isAdmin ? <FilterSelect label="Links" value={state.scope} options={SCOPES} onChange={(v) => list.go({ scope: v as LinkListState['scope'] })} /> : undefined}
+        filters={isAdmin ? <FilterSelect label="Shared by" value={state.scope} options={SCOPES} onChange={(v) => list.go({ scope: v as LinkListState['scope'] })} /> : undefined}
         selectable
         canSelectRow={(l) => l.status === 'active'}
         bulkActions={(selection) => (
