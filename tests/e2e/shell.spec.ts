@@ -76,6 +76,10 @@ test.describe('Change Password dialog', () => {
     await expect(dialog).toContainText(`Please supply a new password for Pat Tester (${user.username}):`);
 
     await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Please supply your current password.')).toBeVisible();
+    await expect(dialog.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByLabel('Current password').fill(DEMO_PASSWORD);
+    await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Please supply a password.');
 
     await dialog.getByLabel('Password', { exact: true }).fill('weakpass');
