@@ -50,10 +50,11 @@ describe('11. the in-memory store under a flood of keys', () => {
     }
   });
 
-  it('APP_ENV=prod with more than one instance requires REDIS_URL', () => {
+  it('APP_ENV=prod with more than one instance requires a shared store (REDIS_URL or REDIS_SENTINELS)', () => {
     const base = { APP_ENV: 'prod', AUTH_SECRET: 'x'.repeat(40) };
-    expect(() => parseConfig({ ...base, APP_INSTANCES: '2' })).toThrow(/REDIS_URL is required when APP_ENV=prod and APP_INSTANCES=2/);
+    expect(() => parseConfig({ ...base, APP_INSTANCES: '2' })).toThrow(/REDIS_URL or REDIS_SENTINELS is required when APP_ENV=prod and APP_INSTANCES=2/);
     expect(parseConfig({ ...base, APP_INSTANCES: '2', REDIS_URL: 'redis://127.0.0.1:6379' }).APP_INSTANCES).toBe(2);
+    expect(parseConfig({ ...base, APP_INSTANCES: '2', REDIS_SENTINELS: '127.0.0.1:26379,127.0.0.1:26380' }).APP_INSTANCES).toBe(2);
     expect(parseConfig(base).APP_INSTANCES).toBe(1);
     expect(parseConfig({ AUTH_SECRET: 'x'.repeat(40), APP_INSTANCES: '3' }).APP_ENV).toBe('uat');
   });
