@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Estimate, EstimateLine as EstimateLineOut, ScrubChanges, ScrubResult, ScrubbedLine, TriggeredCalibration } from '../../lib/contract/calibration';
 import { dollars } from '../../lib/calibrations/rules';
 import { compileMatcher, ruleWords, scrubLines as matchEstimate, type EstimateLine, type Exclusion, type LineOutcome, type MatchSystem } from '../../lib/calibrations/match';
-import { compileVocabulary, phraseText, readLine, type TermEntry, type Vocabulary } from '../../lib/calibrations/normalise';
+import { compileVocabulary, linePhrases, phraseText, readLine, type TermEntry, type Vocabulary } from '../../lib/calibrations/normalise';
 import type { Db } from '../db';
 import { prepared } from '../sql';
 import { estimateTermsFor, rulesFor, type VehicleRules } from '../configuration/rules';
@@ -134,7 +134,7 @@ export function estimateLineOf(vocab: Vocabulary, l: RepairLineRow): EstimateLin
     section: l.section ?? '',
     description: l.description,
     partNumber: l.partNumber ?? '',
-    read: r.phrases.map(phraseText),
+    read: linePhrases(vocab, r).map(phraseText),
     notes: [...(r.operationNote ? [r.operationNote] : []), ...r.notes],
     unread: r.unread,
     isNotEquipped: l.isNotEquipped ?? false,
@@ -165,7 +165,7 @@ export function scrubbedLine(l: RepairLineRow, o: LineOutcome): ScrubbedLine {
     operationRead: o.reading.operation,
     section: l.section ?? '',
     description: l.description,
-    read: o.reading.phrases.map(phraseText),
+    read: o.phrases.map(phraseText),
     notes: [...(o.reading.operationNote ? [o.reading.operationNote] : []), ...o.reading.notes],
     triggers: o.triggers,
     nothing: o.nothing,

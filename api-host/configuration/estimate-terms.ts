@@ -4,7 +4,7 @@
  * rules.ts `estimateTermsFor`: the firm's own and those of the firms above it, the nearest winning.
  */
 import type { z } from 'zod';
-import { compileVocabulary, phraseText, readLine, type TermEntry } from '../../lib/calibrations/normalise';
+import { compileVocabulary, linePhrases, phraseText, readLine, type TermEntry } from '../../lib/calibrations/normalise';
 import { OPERATION_CODES, TERMS } from '../../lib/calibrations/vocabulary';
 import { contract } from '../../lib/contract';
 import type { EstimateTerm } from '../../lib/contract/estimateterms';
@@ -66,7 +66,7 @@ const toTerm = (r: TermListRow): EstimateTerm => ({
 const BUILT_IN: readonly EstimateTerm[] = [
   ...TERMS.map(([written, meaning]) => ({ written, meaning, kind: 'term' as const })),
   ...Object.entries(OPERATION_CODES).map(([written, meaning]) => ({ written, meaning, kind: 'operation' as const })),
-].map((x) => ({ ...x, estimateTerm: 0, firm: null, firmName: 'Built in', isInactive: false, builtIn: true, updatedAt: null, updatedByName: '' }));
+].map((x, i) => ({ ...x, estimateTerm: -(i + 1), firm: null, firmName: 'Built in', isInactive: false, builtIn: true, updatedAt: null, updatedByName: '' }));
 
 function builtInPage(query: ResponseOfQuery): Paged<EstimateTerm> {
   const words = query.searchTerm.toLowerCase().split(/\s+/).filter(Boolean);
@@ -149,7 +149,7 @@ export const estimateTermCalls = [
     const r = readLine({ operation: query.operation, description: query.description, section: query.section }, vocab);
     return {
       operationRead: r.operation,
-      read: r.phrases.map(phraseText),
+      read: linePhrases(vocab, r).map(phraseText),
       section: r.section.parts.map((p) => p.filter((w) => w !== '&').join(' ')),
       notes: [...(r.operationNote ? [r.operationNote] : []), ...r.notes],
       unread: r.unread,

@@ -20,7 +20,7 @@
  * Every line ends in one place: the calibrations it triggers with the rule, words and operation of each,
  * or why it triggers none.
  */
-import { phraseText, readDescription, readLine, readWords, withSection, type LineReading, type Phrase, type Vocabulary, type Zone } from './normalise';
+import { linePhrases, phraseText, readDescription, readLine, readWords, type LineReading, type Phrase, type Vocabulary, type Zone } from './normalise';
 import { CALIBRATION_WORDS, DESCRIPTORS, MOUNT_WORDS, OPERATION_NAMES, PART_ZONES, SENSOR_WORDS, SIDES, ZONES, type Operation } from './vocabulary';
 
 export interface EstimateLine {
@@ -76,6 +76,8 @@ export interface Refusal {
 export interface LineOutcome {
   lineNum: number;
   reading: LineReading;
+  /** The parts matched: the line's, bare pieces read with their section. */
+  phrases: Phrase[];
   triggers: LineTrigger[];
   refusals: Refusal[];
   /** Why the line triggers nothing (null when it triggers something or was not read). */
@@ -346,7 +348,8 @@ const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
 /** Scrubs one line against the compiled rules. */
 export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome {
   const reading = readLine(line, m.vocab);
-  const base = { lineNum: line.lineNum, reading, triggers: [] as LineTrigger[], refusals: [] as Refusal[] };
+  const phrases = linePhrases(m.vocab, reading);
+  const base = { lineNum: line.lineNum, reading, phrases, triggers: [] as LineTrigger[], refusals: [] as Refusal[] };
   if (reading.unread) return { ...base, nothing: null, unread: reading.unread };
   if (line.isNotEquipped) return { ...base, nothing: 'Marked not equipped on the job: the line is not scrubbed.', unread: null };
 
@@ -371,8 +374,6 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome {
     }
     return true;
   };
-
-  const phrases = reading.phrases.flatMap((p) => withSection(m.vocab, p, reading.section) ?? [p]);
 
   // Calibration lines name their system.
   let namelessCalibration = false;

@@ -549,5 +549,8 @@ export function withSection(vocab: Vocabulary, phrase: Phrase, section: SectionR
   return out;
 }
 
+/** The parts a line names, bare pieces read with their section ("LIFT GATE | Camera": liftgate camera). */
+export const linePhrases = (vocab: Vocabulary, reading: LineReading): Phrase[] => reading.phrases.flatMap((p) => withSection(vocab, p, reading.section) ?? [p]);
+
 /** The words a phrase is shown as. */
 export const phraseText = (p: Phrase) => (p.kind === 'with' ? `with ${p.own.join(' ')}` : p.words.join(' '));

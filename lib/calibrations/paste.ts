@@ -35,12 +35,20 @@ const PART_NUMBER = /^(?=.*\d)(?=.*[a-z-])[a-z0-9][a-z0-9-]{4,}$/i;
 
 const isFigure = (t: string) => PRICE.test(t) || FLAG.test(t);
 
-/** The operation at the start of a row (up to three words: "Remove / Install"), and the rest. */
-function leadingOperation(vocab: Vocabulary, words: string[]): { operation: string; rest: string[] } {
+/**
+ * The operation at the start of a row (up to three words: "Remove / Install"), and the rest. In a numbered
+ * estimate the operation column follows the line number: a short code there that is no word the scrub
+ * knows ("ZZ9") is taken as an operation it does not know (the normaliser says so), not as a part's word.
+ */
+function leadingOperation(vocab: Vocabulary, words: string[], numbered: boolean): { operation: string; rest: string[] } {
   for (let n = Math.min(3, words.length - 1); n >= 1; n--) {
     const candidate = words.slice(0, n).join(' ');
     if (readOperation(vocab, candidate).operation) return { operation: candidate, rest: words.slice(n) };
   }
+  const first = words[0] ?? '';
+  const lower = first.toLowerCase();
+  if (numbered && words.length > 1 && /^[A-Za-z0-9&/'+.-]{1,6}$/.test(first) && /[^a-z]/.test(first) && !vocab.known.has(lower) && !vocab.single.has(lower))
+    return { operation: first, rest: words.slice(1) };
   return { operation: '', rest: words };
 }
 
@@ -80,7 +88,7 @@ export function readPasted(text: string, vocab: Vocabulary): PastedEstimate {
       }
       words = words.flatMap((c) => c.split(/\s+/));
     } else {
-      const lead = leadingOperation(vocab, words);
+      const lead = leadingOperation(vocab, words, lineNum != null);
       operation = lead.operation;
       words = lead.rest;
     }

@@ -10,22 +10,9 @@
  * - The word classes below say how a word takes part in a part name (docs/scrub.md "The matching rule").
  */
 
-export const OPERATIONS = ['replace', 'remove', 'overhaul', 'repair', 'refinish', 'blend', 'align', 'sublet', 'labor', 'check'] as const;
-export type Operation = (typeof OPERATIONS)[number];
+import type { Operation } from './operations';
 
-/** How an operation is named in explanations. */
-export const OPERATION_NAMES: Readonly<Record<Operation, string>> = {
-  replace: 'replace',
-  remove: 'remove and install (R&I)',
-  overhaul: 'overhaul',
-  repair: 'repair',
-  refinish: 'refinish',
-  blend: 'blend',
-  align: 'align',
-  sublet: 'sublet',
-  labor: 'additional labor',
-  check: 'check',
-};
+export { OPERATIONS, OPERATION_NAMES, type Operation } from './operations';
 
 const codes = (op: Operation, list: string) => list.split(' ').map((c) => [c, op] as const);
 

@@ -9,7 +9,7 @@
  *   bumper cover"); kind 'operation': an operation code → one of OPERATIONS ("RMV/INST" → remove).
  *   `written` is compared ignoring case and is unique per firm (a second is a 400 on `written`).
  * - admin/getEstimateTerms?firm&source lists one firm's terms (source 'firm', paged and sorted in SQL), or
- *   the built-in vocabulary (source 'built-in': a constant list of some hundreds, paged in memory; ids 0).
+ *   the built-in vocabulary (source 'built-in': a constant list of some hundreds, paged in memory; negative ids).
  * - admin/readEstimateLine reads one line with the firm's vocabulary, as the scrub would: the operation, the
  *   parts named and the notes (misspellings, purposes set aside, unknown codes) — to try a term.
  * - Saves answer {id}; the delete answers {success: true}. Roles 1 and 2, like the rest of Configuration.
@@ -31,7 +31,7 @@ export const WRITTEN_MAX = 40;
 export const MEANING_MAX = 80;
 
 export const estimateTerm = z.object({
-  /** 0 for a built-in term. */
+  /** Negative for a built-in term (its place in the built-in list). */
   estimateTerm: z.number().int(),
   firm: z.number().int().nullable(),
   firmName: z.string(),
