@@ -76,7 +76,8 @@ export function EstimateEntry({ adas, firm, lineCount: given, onSaved }: Estimat
     maxFiles: 1,
     multiple: false,
     maxSize: ESTIMATE_MAX_BYTES,
-    disabled: busy,
+    // Until the job's line count is known, a drop could replace lines without asking.
+    disabled: busy || lineCount == null,
     onDrop: (accepted: File[], refused: FileRejection[]) => {
       const code = refused[0]?.errors[0]?.code;
       if (refused.length) return setError(code === 'file-too-large' ? `${refused[0].file.name} is larger than ${MB} MB.` : code === 'too-many-files' ? 'Upload one estimate file at a time.' : `${refused[0].file.name} is not a BMS XML or CSV file.`);
