@@ -5,7 +5,7 @@
  * normaliser for every source. fast-xml-parser reads the XML with entity processing off, and a file with a
  * DOCTYPE is refused before parsing, so entity expansion ("billion laughs") cannot happen; papaparse reads
  * the CSV. Every problem is a 400 whose message says what to fix. The operation codes are kept as written:
- * the normaliser reads them (and says when it does not know one).
+ * the normaliser reads them (and says when it does not know one). The rules: docs/scrub.md.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import Papa from 'papaparse';

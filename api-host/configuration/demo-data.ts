@@ -5,6 +5,7 @@
  * disturb them, static or dynamic calibration, the words a CCC ONE estimate uses for those repairs), for
  * ten makes over recent model years. System names follow the makes' public marketing names; the URLs
  * point at the makes' public service-information portals. Do not use it to decide a real calibration.
+ * The scrub's rules in it (RULES, exceptions, exclusions) and their basis: docs/scrub.md "The demo knowledge base".
  */
 import type { CalibrationMode } from '../../lib/configuration/constants';
 

@@ -13,6 +13,7 @@
  * - admin/readEstimateLine reads one line with the firm's vocabulary, as the scrub would: the operation, the
  *   parts named and the notes (misspellings, purposes set aside, unknown codes) — to try a term.
  * - Saves answer {id}; the delete answers {success: true}. Roles 1 and 2, like the rest of Configuration.
+ * How terms are read: docs/scrub.md "The normaliser".
  */
 import { z } from 'zod';
 import { OPERATIONS } from '../calibrations/vocabulary';
