@@ -173,6 +173,7 @@ export const calibrationCalls = [
     const { bytes, fileName } = await readEstimatePart(request);
     const estimate = parseEstimate(bytes, fileName);
     writing(ctx.db, () => storeEstimate(ctx.db, job.adas, estimate, fileName, caller.user));
+    announceChange(ctx, caller.user, 'adas', [job.adas], job.firm);
     return { lines: estimate.lines.length, source: estimate.source as 'bms' | 'csv', fileName };
   }),
 
