@@ -234,8 +234,16 @@ export function changesSince(before: ScrubResult, after: Omit<ScrubResult, 'chan
     removed.length ? `${removed.map((r) => r.system).join(', ')} no longer required` : '',
     lines.length ? `${lines.length} line${lines.length === 1 ? '' : 's'} read differently` : '',
   ].filter(Boolean);
-  const cause = estimateChanged ? 'The estimate changed.' : parts.length ? 'The estimate is the same: the change comes from the configuration (knowledge base or estimate terms) or the inspection’s systems.' : '';
-  const summary = parts.length ? `${parts.join('; ')}. ${cause}` : estimateChanged ? 'The estimate changed; the calibrations are the same.' : 'Nothing changed.';
+  // A scrub kept before line-by-line results (issue 32) cannot say whether the lines changed.
+  const unknownBefore = before.lines.length === 0 && (before.calibrations.length > 0 || before.untriggered.length > 0);
+  const cause = unknownBefore
+    ? 'The previous scrub kept no line-by-line results, so whether the estimate changed is not known.'
+    : estimateChanged
+      ? 'The estimate changed.'
+      : parts.length
+        ? 'The estimate is the same: the change comes from the configuration (knowledge base or estimate terms) or the inspection’s systems.'
+        : '';
+  const summary = parts.length ? `${parts.join('; ')}. ${cause}` : unknownBefore ? `The calibrations are the same. ${cause}` : estimateChanged ? 'The estimate changed; the calibrations are the same.' : 'Nothing changed.';
   return { since: before.scrubbedAt, sinceByName: before.scrubbedByName, estimateChanged, added, removed, lines, summary };
 }
 
