@@ -10,7 +10,8 @@
  * - Which operations require it: replacing when the make matrix is marked R&R, removing and installing (and
  *   an overhaul) when marked R&I; a keyword that starts with an operation ("repair quarter panel") requires
  *   that operation. A keyword naming the sensor itself or its mount (sensor, radar, camera…) or a wheel
- *   alignment requires any work but paint and a check. Refinish, blend and a check never require one.
+ *   alignment requires any work but paint and a check. Refinish, blend and a check never require one,
+ *   unless a keyword starts with that operation ("refinish front bumper cover").
  * - Sublet keywords are the system's names in calibration lines: a line with a calibration word (calibrate,
  *   aim, reset, relearn, initialize, an alignment of it…) naming one of them triggers that system, whatever
  *   its operation; when two names overlap the longer wins ("blind spot radar" is not the front radar).
@@ -226,6 +227,8 @@ interface OperationVerdict {
 
 /** Whether the line's operation requires the system for this keyword, and why in words. */
 function operationVerdict(k: Keyword, op: Operation | null, s: MatchSystem, unknownCode: string | null = null): OperationVerdict {
+  // A keyword that starts with an operation requires that one, even paint ("refinish front bumper cover").
+  if (k.op && op === k.op) return { ok: true, why: `the rule names “${k.text}”, and the line ${OPERATION_VERBS[op]} it` };
   if (op === 'refinish' || op === 'blend') return { ok: false, why: `${OPERATION_NAMES[op][0].toUpperCase()}${OPERATION_NAMES[op].slice(1)} is paint work: it does not disturb a sensor or require a calibration.` };
   if (op === 'check') return { ok: false, why: 'A check does not remove or move the part: it requires no calibration.' };
   if (k.op) {

@@ -97,6 +97,9 @@ describe('the matching rule', () => {
       expect(o.nothing).toMatch(/paint work/);
     }
     expect(scrub('', 'check alignment').nothing).toMatch(/check/i);
+    // …unless a keyword starts with that operation.
+    const painted = [{ ...RADAR, keywords: { ...RADAR.keywords, line: [...RADAR.keywords.line, 'refinish front bumper cover'] } }];
+    expect(scrub('Refn', 'Front bumper cover', '', painted).triggers[0]).toMatchObject({ keyword: 'refinish front bumper cover', why: expect.stringMatching(/and the line refinishes it/) });
   });
 
   it('triggers on any work on the sensor itself or its mount', () => {
