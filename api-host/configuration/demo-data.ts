@@ -168,7 +168,7 @@ export const RULES = {
   forwardCamera: {
     location: ['windshield', 'glass'],
     line: ['windshield', 'forward camera', 'front camera', 'forward camera bracket', 'front camera bracket', 'forward camera cover', 'front camera cover', 'forward camera mount'],
-    sublet: ['forward camera', 'front camera', 'windshield camera', 'lane departure camera', 'lane keep assist camera', 'multipurpose camera', 'forward collision camera', 'eyesight', 'ipma', 'kafas'],
+    sublet: ['forward camera', 'front camera', 'windshield camera', 'lane departure camera', 'lane keep assist camera', 'multipurpose camera', 'forward collision camera', 'lane departure', 'lane keep', 'forward collision', 'eyesight', 'ipma', 'kafas'],
   },
   // The front bumper cover, grille or emblem in front of the radar removed (or the cover repaired), and the radar or its bracket.
   frontRadar: {
@@ -198,7 +198,7 @@ export const RULES = {
   // Mirror, grille and liftgate work with a camera, and the cameras themselves.
   surround: {
     location: ['outside mirror', 'front door', 'grille', 'liftgate', 'trunk lid'],
-    line: ['outside mirror', 'mirror', 'mirror cover', 'grille', 'liftgate', 'trunk lid', 'surround view camera', 'surround camera', 'grille camera', 'mirror camera', 'side camera', 'rear camera', 'liftgate camera', 'trunk lid camera'],
+    line: ['outside mirror', 'mirror', 'mirror cover', 'grille', 'liftgate', 'trunk lid', 'surround view camera', 'surround camera', 'grille camera', 'front bumper camera', 'mirror camera', 'door camera', 'side camera', 'rear camera', 'liftgate camera', 'trunk lid camera'],
     sublet: ['surround view', 'surround view camera', 'surround camera', 'around view monitor', '360 camera', 'multi view camera', 'panoramic view monitor'],
   },
   // The liftgate, trunk lid or rear camera removed or replaced.
@@ -210,7 +210,7 @@ export const RULES = {
   // An outside mirror with its camera removed or replaced, and the camera.
   sideCamera: {
     location: ['outside mirror', 'front door'],
-    line: ['outside mirror', 'mirror', 'mirror cover', 'side camera', 'mirror camera', 'lanewatch camera', 'lanewatch'],
+    line: ['outside mirror', 'mirror', 'mirror cover', 'side camera', 'mirror camera', 'door camera', 'lanewatch camera', 'lanewatch'],
     sublet: ['side camera', 'mirror camera', 'lanewatch', 'side view camera'],
   },
   // Tesla's side cameras sit in the front fender repeaters and the B-pillars.
@@ -223,7 +223,7 @@ export const RULES = {
   steeringAngle: {
     location: ['steering column', 'steering', 'suspension'],
     line: [
-      'wheel alignment', 'steering angle sensor', 'steering wheel', 'steering column', 'steering gear', 'tie rod', 'clock spring', 'control arm', 'knuckle', 'strut', 'subframe',
+      'wheel alignment', 'steering angle sensor', 'steering wheel', 'steering column', 'steering shaft', 'intermediate shaft', 'steering gear', 'tie rod', 'clock spring', 'control arm', 'knuckle', 'strut', 'subframe',
       'trailing arm', 'toe link', 'lateral link', 'radius arm', 'ball joint', 'camber arm', 'toe arm',
     ],
     sublet: ['steering angle sensor', 'steering angle', 'steering sensor'],

@@ -270,10 +270,12 @@ interface PartMatch {
 
 /**
  * Whether a keyword's modifiers are the line's: right before the head, in order ("front bumper radar cover"
- * is a radar cover, not a bumper cover); a "with" part, read after its part, needs them anywhere.
+ * is a radar cover, not a bumper cover); a sensor (camera, radar, sensor…), named by where it sits, and a
+ * "with" part, read after its part, need them anywhere before the head.
  */
 function modifiersFit(p: Phrase, k: Keyword, mods: readonly string[] = p.mods): boolean {
-  if (p.kind === 'with') return k.mods.every((w) => mods.includes(w));
+  // A sensor is named by where it sits: "liftgate handle camera" is the liftgate's camera.
+  if (p.kind === 'with' || SENSOR_WORDS.has(k.head)) return k.mods.every((w) => mods.includes(w));
   if (k.mods.length > mods.length) return false;
   return k.mods.every((w, i) => mods[mods.length - k.mods.length + i] === w);
 }
@@ -434,6 +436,12 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome {
     });
   }
 
+  // An exclusion in a line that triggers nothing is its reason, even where no keyword came near ("dash camera").
+  if (!triggered.size)
+    for (const e of inLine)
+      for (const s of e.src.adasChecklistMatrix == null ? m.systems : m.systems.filter((x) => x.src.adasChecklistMatrix === e.src.adasChecklistMatrix))
+        if (!(refusals.get(s.src.adasChecklistMatrix) ?? []).some((r) => r.kind === 'exclusion')) gate(s, e.src.phrase);
+
   const triggers = [...triggered.values()]
     .sort((a, b) => a.order - b.order)
     .map((t): LineTrigger => ({ adasChecklistMatrix: t.adasChecklistMatrix, system: t.system, keyword: t.keyword, kind: t.kind, words: t.words, why: t.why }));
@@ -450,7 +458,8 @@ function nothingReason(m: Matcher, reading: LineReading, phrases: Phrase[], refu
     if (!of.length) continue;
     const byWhy = new Map<string, string[]>();
     for (const r of of) byWhy.set(r.why, [...new Set([...(byWhy.get(r.why) ?? []), r.system])]);
-    return [...byWhy.entries()].map(([why, systems]) => (why.includes(systems[0]) ? why : `${why} (${systems.join(', ')})`)).join(' ');
+    // A reason naming its system, or every system ("never triggers a calibration"), is not followed by the list.
+    return [...byWhy.entries()].map(([why, systems]) => (why.includes(systems[0]) || why.includes('a calibration') ? why : `${why} (${systems.join(', ')})`)).join(' ');
   }
   const panelAlignment = phrases.find((p) => p.head === 'alignment' && p.mods.some((w) => w !== 'wheel'));
   if (panelAlignment) return `“${phraseText(panelAlignment)}” aligns the ${panelAlignment.mods.join(' ')}: it is not a wheel alignment and names no sensor.`;

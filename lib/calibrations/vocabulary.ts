@@ -18,7 +18,7 @@ const codes = (op: Operation, list: string) => list.split(' ').map((c) => [c, op
 
 /** Operation codes and words, keyed in lower case without spaces. */
 export const OPERATION_CODES: Readonly<Record<string, Operation>> = Object.fromEntries([
-  ...codes('replace', 'repl rpl rplc replace replaced replacement r&r r+r r/r remove/replace remove&replace removeandreplace rem/repl new exch exchange'),
+  ...codes('replace', 'repl rpl rplc replace replaced replacement r&r r+r r/r remove/replace remove&replace removeandreplace rem/repl new exch exchange section sect sectioning'),
   ...codes('remove', 'r&i r+i r/i ri remove/install remove&install removeandinstall removeandreinstall remove&reinstall rem/inst d&r d/r detach&reset remove removal reinstall r&ionly'),
   ...codes('overhaul', 'o/h oh overhaul o/hl ovh'),
   ...codes('repair', 'rpr repair repaired straighten pdr'),
