@@ -266,6 +266,8 @@ interface PartMatch {
   bothEnds: boolean;
   /** The line names the keyword's sensor's mount or cover. */
   mount: boolean;
+  /** The keyword names the word right before the line's head. */
+  adjacent: boolean;
 }
 
 /**
@@ -307,15 +309,18 @@ function partMatches(m: Matcher, reading: LineReading, phrases: Phrase[], refuse
           refuse({ keyword: keyword.text, kind: 'zone', why: `“${phraseText(p)}” is at the ${lineZone}; ${system.src.system} sits at the ${[...system.zones].join(' and ')}.` }, system);
           continue;
         }
-        out.push({ system, keyword, phrase: p, bothEnds, mount: r.mount });
+        out.push({ system, keyword, phrase: p, bothEnds, mount: r.mount, adjacent: keyword.mods.length > 0 && keyword.mods[keyword.mods.length - 1] === r.mods[r.mods.length - 1] });
       }
     }
   }
   const sameWords = (a: Keyword, b: Keyword) => a.head === b.head && a.mods.length === b.mods.length && a.mods.every((w, i) => b.mods[i] === w);
+  const rival = (a: PartMatch, b: PartMatch) => b.phrase === a.phrase && b.system !== a.system && b.keyword.head === a.keyword.head;
   return out.filter(
     (a) =>
       // A more specific keyword of another system takes the phrase ("blind spot radar" is not the front "radar").
-      !out.some((b) => b.phrase === a.phrase && b.system !== a.system && b.keyword.mods.length > a.keyword.mods.length && a.keyword.mods.every((w) => b.keyword.mods.includes(w))) &&
+      !out.some((b) => rival(a, b) && b.keyword.mods.length > a.keyword.mods.length && a.keyword.mods.every((w) => b.keyword.mods.includes(w))) &&
+      // So does one naming the word right before the head ("rear bumper side radar sensor" is a radar sensor, not a bumper sensor).
+      !(a.keyword.mods.length > 0 && !a.adjacent && out.some((b) => rival(a, b) && b.adjacent)) &&
       // A line that says no end takes the keyword that needs none ("radar sensor" is the front radar's, not the "rear radar sensor").
       !(a.bothEnds && out.some((b) => b.phrase === a.phrase && b.system !== a.system && !b.bothEnds && !b.keyword.zone && sameWords(a.keyword, b.keyword))),
   );
