@@ -18,16 +18,16 @@ const codes = (op: Operation, list: string) => list.split(' ').map((c) => [c, op
 
 /** Operation codes and words, keyed in lower case without spaces. */
 export const OPERATION_CODES: Readonly<Record<string, Operation>> = Object.fromEntries([
-  ...codes('replace', 'repl rpl rplc replace replaced replacement r&r r+r r/r remove/replace remove&replace removeandreplace rem/repl new exch exchange section sect sectioning'),
-  ...codes('remove', 'r&i r+i r/i ri remove/install remove&install removeandinstall removeandreinstall remove&reinstall rem/inst d&r d/r detach&reset remove removal reinstall r&ionly'),
+  ...codes('replace', 'repl rpl rplc replace replaced replacement r&r r+r r/r remove/replace remove&replace removeandreplace rem/repl rmv/repl rmv&repl rmv/rpl rem&repl replace/refinish repl/refn new exch exchange section sect sectioning'),
+  ...codes('remove', 'r&i r+i r/i ri remove/install remove&install removeandinstall removeandreinstall remove&reinstall rem/inst d&r d/r detach&reset remove removal reinstall r&ionly remove/reinstall rmv/inst rmv&inst rem&inst rem/install removeonly'),
   ...codes('overhaul', 'o/h oh overhaul o/hl ovh'),
-  ...codes('repair', 'rpr repair repaired straighten pdr'),
+  ...codes('repair', 'rpr repair repaired straighten pdr repair/refinish rpr/refn rpr/rfn'),
   ...codes('refinish', 'refn rfn refinish ref refin paint pnt refinishonly'),
   ...codes('blend', 'blnd blend bld'),
   ...codes('align', 'algn align alignment'),
   ...codes('sublet', 'subl sublet sub s/l sblt'),
-  ...codes('labor', "add'llabor addllabor add'lopr addlopr add'lcost addlcost add'l addl additionallabor additionalcost labor lbr misc other mech mechanical body m"),
-  ...codes('check', 'chk check inspect insp inspection diag diagnose diagnosis test measure'),
+  ...codes('labor', "add'llabor addllabor add'lopr addlopr add'lcost addlcost add'l addl additionallabor additionalcost additionaloperation laboronly labor lbr misc other mech mechanical"),
+  ...codes('check', 'chk check check/adjust inspect insp inspection diag diagnose diagnosis test measure'),
 ]);
 
 /** Operation words recognised inside a description ("repl frt bumper", "windshield replacement"). */
