@@ -466,6 +466,14 @@ export const DEMO_MAKE_EXCEPTIONS: readonly (readonly [string, string | null, re
   ['Subaru', 'Blind Spot Monitoring', ['quarter panel', 'repair quarter panel'], 'SRVD sensors are mounted to the rear bumper beam, not the quarter panel.'],
 ];
 
+/** A demo shop's own estimate words (Configuration → Estimate terms): [firm, written, meaning, kind]. */
+export const DEMO_ESTIMATE_TERMS: readonly (readonly [number, string, string, 'term' | 'operation'])[] = [
+  [7, 'FBC', 'front bumper cover', 'term'],
+  [7, 'RBC', 'rear bumper cover', 'term'],
+  [7, 'LKA cam', 'forward camera', 'term'],
+  [7, 'RMV/INST', 'remove', 'operation'],
+];
+
 /** [make, model or '' (every model), start, end, reason, inactive]. */
 export const DEMO_NO_SCRUB: readonly (readonly [string, string, number, number, string, boolean?])[] = [
   ['Tesla', 'Model S', 2018, 2020, 'Calibrations on these vehicles are done by Tesla service only.'],
