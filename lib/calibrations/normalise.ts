@@ -230,7 +230,10 @@ const COMMON_WORDS: ReadonlySet<string> = new Set(
    hazardous waste disposal corrosion protection cavity wax flex additive setup measure scan diagnostic test drive tow towing rental storage battery charge coolant refrigerant oil filter
    labor vendor glass windshield mirror camera sensor radar bracket retainer insulator deflector shutter duct splash shield skid plate step pad reflector license plate tow hook eye cap
    spare jack emblem nameplate stripe decal applique garnish finisher extension filler fuel gas strut lift tailgate liftgate trunk quarter wheelhouse inner outer upper lower headliner
-   visor console dash instrument glove airbag belt seat carpet knuckle control tie rod gear column steering`.split(/\s+/),
+   visor console dash instrument glove airbag belt seat carpet knuckle control tie rod gear column steering truck cab bed hitch tailpipe exhaust muffler
+   pan floor rail running board mud flap guard antenna radio speaker horn fuse relay computer module key sunroof moonroof bulb lens socket plug cable
+   wire strap striker check valve stem lug cap label sticker placard manual charge freon evacuate recharge parts shop supplies rental storage towing
+   frame unibody measure pull straighten weld seam sealer undercoat cavity foam insulation sound deadener`.split(/\s+/),
 );
 
 function damerau1(a: string, b: string): boolean {
