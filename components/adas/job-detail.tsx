@@ -1,8 +1,8 @@
 'use client';
 /**
  * One ADAS job (issue 13 §6): its vehicle and fields, its status (Complete once every inspection is, and
- * reopened with them), its inspections, its repair lines with "not equipped", the OEM links and the
- * decoded checklist. Changes go through the BFF; the server render is refreshed after each.
+ * reopened with them), its inspections, its estimate (entered here, its lines as read, each with "not
+ * equipped": job-estimate.tsx), the OEM links and the decoded checklist. Changes go through the BFF; the server render is refreshed after each.
  */
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
@@ -14,9 +14,11 @@ import { SimpleTable } from '@/components/ui/simple-table';
 import { dash } from '@/components/data-table/cells';
 import { Button } from '@/components/ui/button';
 import { ADAS_TYPES, INSPECTION_TYPES, STATUS, nameOf, vehicleLabel } from '@/lib/adas/rules';
-import type { AdasRecord, InspectionRow, RepairLine } from '@/lib/contract/adas';
+import type { AdasRecord, InspectionRow } from '@/lib/contract/adas';
+import type { Estimate } from '@/lib/contract/calibration';
 import { adasApi } from './api';
 import { inspectionHref } from './hrefs';
+import { JobEstimate } from './job-estimate';
 import type { Choice } from './errors';
 import { StatusBadge } from './status-badge';
 
@@ -25,11 +27,12 @@ const JobEditor = dynamic(() => import('./job-editor').then((m) => m.JobEditor),
 export interface JobDetailProps {
   job: AdasRecord;
   inspections: InspectionRow[];
-  lines: RepairLine[];
+  /** The job's estimate: its repair lines as the scrub reads them. */
+  estimate: Estimate;
   locations: readonly Choice[];
   insurers: readonly Choice[];
-  /** Dates as the user reads them, formatted on the server: the job's creation, each inspection's date. */
-  labels: { created: string; inspections: Record<number, string> };
+  /** Dates as the user reads them, formatted on the server: the job's creation, each inspection's date, the estimate's entry. */
+  labels: { created: string; inspections: Record<number, string>; estimate: string };
   /** The knowledge-base parts (links, decoded checklist), rendered on the server. */
   children?: React.ReactNode;
 }
@@ -43,7 +46,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-export function JobDetail({ job, inspections, lines, locations, insurers, labels, children }: JobDetailProps) {
+export function JobDetail({ job, inspections, estimate, locations, insurers, labels, children }: JobDetailProps) {
   const router = useRouter();
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
@@ -177,38 +180,7 @@ export function JobDetail({ job, inspections, lines, locations, insurers, labels
         )}
       </section>
 
-      <section aria-labelledby="job-lines" className="flex flex-col gap-2">
-        <h2 id="job-lines" className="text-lg font-semibold text-slate-900">
-          Repair lines
-        </h2>
-        {lines.length === 0 ? (
-          <p className="text-sm text-slate-600">No repair lines on this job.</p>
-        ) : (
-          <SimpleTable caption="Repair lines of the estimate" columns={['Line', 'Seq. #', 'Operation', 'Description', 'Part #', 'Not equipped']}>
-            {lines.map((l) => (
-              <tr key={l.adasRepairLine} className="border-t border-slate-100">
-                <td className="px-3 py-2 tabular-nums">{l.lineNum}</td>
-                <td className="px-3 py-2 tabular-nums">{l.uniqueSequenceNumber}</td>
-                <td className="px-3 py-2">{l.operation}</td>
-                <th scope="row" className="px-3 py-2 text-left font-normal">
-                  {l.description}
-                </th>
-                <td className="px-3 py-2 font-mono text-xs">{l.partNumber}</td>
-                <td className="px-3 py-2">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-brand-600"
-                    aria-label={`Line ${l.lineNum} not equipped`}
-                    checked={l.isNotEquipped}
-                    disabled={busy !== null}
-                    onChange={(e) => act(`line-${l.adasRepairLine}`, async () => void (await adasApi.setLineEquipped(job.adas, l.uniqueSequenceNumber, e.target.checked)))}
-                  />
-                </td>
-              </tr>
-            ))}
-          </SimpleTable>
-        )}
-      </section>
+      <JobEstimate adas={job.adas} firm={job.firm} estimate={estimate} enteredLabel={labels.estimate} busy={busy !== null} act={act} />
 
       {children}
 
