@@ -233,27 +233,41 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
         {items.length === 0 ? (
           <p className="text-sm text-slate-600">The knowledge base lists no ADAS systems for this vehicle.</p>
         ) : (
-          <SimpleTable caption="Systems of this inspection with their results" columns={['System', 'Calibration', 'Result', 'Not equipped', <span key="remove" className="sr-only">Remove</span>]}>
-            {items.map((s) => {
-              const o = outcome(s.adasChecklistMatrix);
-              return (
-                <tr key={s.adasInspectionResult} className="border-t border-slate-100 align-top" data-testid="system-row">
-                  <th scope="row" className="px-3 py-2 text-left font-normal">
+          <SimpleTable
+            caption="Systems of this inspection with their results"
+            columns={[
+              {
+                id: 'system',
+                header: 'System',
+                rowHeader: true,
+                cell: (s) => (
+                  <>
                     <span className="font-medium text-slate-900">{s.system}</span>
-                    <span className="block text-xs text-slate-600">
-                      {[s.oemName, s.location].filter(Boolean).join(' · ')}
-                    </span>
+                    <span className="block text-xs text-slate-600">{[s.oemName, s.location].filter(Boolean).join(' · ')}</span>
                     {s.notice && <span className="mt-1 block text-xs text-amber-900">{s.notice}</span>}
-                  </th>
-                  <td className="px-3 py-2">
+                  </>
+                ),
+              },
+              {
+                id: 'calibration',
+                header: 'Calibration',
+                cell: (s) => (
+                  <>
                     {s.calibrationType || '—'}
                     {s.url && (
                       <a href={s.url} target="_blank" rel="noreferrer" className="block text-xs text-brand-700 hover:underline">
                         OEM procedure<span className="sr-only"> for {s.system} (opens in a new tab)</span>
                       </a>
                     )}
-                  </td>
-                  <td className="px-3 py-2">
+                  </>
+                ),
+              },
+              {
+                id: 'result',
+                header: 'Result',
+                cell: (s) => {
+                  const o = outcome(s.adasChecklistMatrix);
+                  return (
                     <select
                       aria-label={`Result for ${s.system}`}
                       className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
@@ -268,8 +282,15 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
                         </option>
                       ))}
                     </select>
-                  </td>
-                  <td className="px-3 py-2">
+                  );
+                },
+              },
+              {
+                id: 'notEquipped',
+                header: 'Not equipped',
+                cell: (s) => {
+                  const o = outcome(s.adasChecklistMatrix);
+                  return (
                     <input
                       type="checkbox"
                       className="size-4 accent-brand-600"
@@ -278,28 +299,36 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
                       disabled={complete || busy}
                       onChange={(e) => setOutcome(s.adasChecklistMatrix, { isNotEquipped: e.target.checked, result: e.target.checked ? null : o.result })}
                     />
-                  </td>
-                  <td className="px-3 py-2">
-                    {o.isNotEquipped && !complete && (
-                      <Button
-                        variant="ghost"
-                        disabled={busy}
-                        onClick={() =>
-                          void run(async () => {
-                            await saveResults();
-                            await adasApi.removeSystem(i.adasInspection, s.adasChecklistMatrix);
-                            return `${s.system} was removed from this inspection.`;
-                          })
-                        }
-                      >
-                        Remove<span className="sr-only"> {s.system}</span>
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </SimpleTable>
+                  );
+                },
+              },
+              {
+                id: 'remove',
+                header: 'Remove',
+                headerHidden: true,
+                cell: (s) =>
+                  outcome(s.adasChecklistMatrix).isNotEquipped &&
+                  !complete && (
+                    <Button
+                      variant="ghost"
+                      disabled={busy}
+                      onClick={() =>
+                        void run(async () => {
+                          await saveResults();
+                          await adasApi.removeSystem(i.adasInspection, s.adasChecklistMatrix);
+                          return `${s.system} was removed from this inspection.`;
+                        })
+                      }
+                    >
+                      Remove<span className="sr-only"> {s.system}</span>
+                    </Button>
+                  ),
+              },
+            ]}
+            rows={items}
+            rowKey={(s) => s.adasInspectionResult}
+            rowAttributes={() => ({ className: 'align-top', 'data-testid': 'system-row' })}
+          />
         )}
         {notInstalled.length > 0 && !complete && (
           <div className="flex flex-col gap-2 rounded-lg border border-dashed border-slate-300 p-3">

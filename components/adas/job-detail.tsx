@@ -155,25 +155,28 @@ export function JobDetail({ job, inspections, lines, locations, insurers, labels
         {inspections.length === 0 ? (
           <p className="text-sm text-slate-600">No inspections yet.</p>
         ) : (
-          <SimpleTable caption="Inspections of this job" columns={['Inspection', 'Inspector', 'Date', 'Systems', 'Status']}>
-            {inspections.map((i) => (
-              <tr key={i.adasInspection} className="border-t border-slate-100" data-testid="inspection-row">
-                <th scope="row" className="px-3 py-2 text-left font-normal">
+          <SimpleTable
+            caption="Inspections of this job"
+            columns={[
+              {
+                id: 'inspection',
+                header: 'Inspection',
+                rowHeader: true,
+                cell: (i) => (
                   <Link href={inspectionHref(i.adasInspection)} className="font-medium text-brand-700 hover:underline">
                     {nameOf(INSPECTION_TYPES, i.adasInspectionType) || 'Inspection'} #{i.adasInspection}
                   </Link>
-                </th>
-                <td className="px-3 py-2">{i.inspectorName || dash}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{labels.inspections[i.adasInspection] || dash}</td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  {i.systemsTotal - i.systemsPending} of {i.systemsTotal} recorded
-                </td>
-                <td className="px-3 py-2">
-                  <StatusBadge status={i.status} />
-                </td>
-              </tr>
-            ))}
-          </SimpleTable>
+                ),
+              },
+              { id: 'inspector', header: 'Inspector', cell: (i) => i.inspectorName || dash },
+              { id: 'date', header: 'Date', className: 'whitespace-nowrap', cell: (i) => labels.inspections[i.adasInspection] || dash },
+              { id: 'systems', header: 'Systems', className: 'whitespace-nowrap', cell: (i) => `${i.systemsTotal - i.systemsPending} of ${i.systemsTotal} recorded` },
+              { id: 'status', header: 'Status', cell: (i) => <StatusBadge status={i.status} /> },
+            ]}
+            rows={inspections}
+            rowKey={(i) => i.adasInspection}
+            rowAttributes={() => ({ 'data-testid': 'inspection-row' })}
+          />
         )}
       </section>
 
@@ -184,17 +187,18 @@ export function JobDetail({ job, inspections, lines, locations, insurers, labels
         {lines.length === 0 ? (
           <p className="text-sm text-slate-600">No repair lines on this job.</p>
         ) : (
-          <SimpleTable caption="Repair lines of the estimate" columns={['Line', 'Seq. #', 'Operation', 'Description', 'Part #', 'Not equipped']}>
-            {lines.map((l) => (
-              <tr key={l.adasRepairLine} className="border-t border-slate-100">
-                <td className="px-3 py-2 tabular-nums">{l.lineNum}</td>
-                <td className="px-3 py-2 tabular-nums">{l.uniqueSequenceNumber}</td>
-                <td className="px-3 py-2">{l.operation}</td>
-                <th scope="row" className="px-3 py-2 text-left font-normal">
-                  {l.description}
-                </th>
-                <td className="px-3 py-2 font-mono text-xs">{l.partNumber}</td>
-                <td className="px-3 py-2">
+          <SimpleTable
+            caption="Repair lines of the estimate"
+            columns={[
+              { id: 'description', header: 'Description', rowHeader: true, cell: (l) => l.description },
+              { id: 'line', header: 'Line', className: 'tabular-nums', cell: (l) => l.lineNum },
+              { id: 'sequence', header: 'Seq. #', className: 'tabular-nums', cell: (l) => l.uniqueSequenceNumber },
+              { id: 'operation', header: 'Operation', cell: (l) => l.operation },
+              { id: 'part', header: 'Part #', cell: (l) => <span className="font-mono text-xs">{l.partNumber}</span> },
+              {
+                id: 'notEquipped',
+                header: 'Not equipped',
+                cell: (l) => (
                   <input
                     type="checkbox"
                     className="size-4 accent-brand-600"
@@ -203,10 +207,12 @@ export function JobDetail({ job, inspections, lines, locations, insurers, labels
                     disabled={busy !== null}
                     onChange={(e) => act(`line-${l.adasRepairLine}`, async () => void (await adasApi.setLineEquipped(job.adas, l.uniqueSequenceNumber, e.target.checked)))}
                   />
-                </td>
-              </tr>
-            ))}
-          </SimpleTable>
+                ),
+              },
+            ]}
+            rows={lines}
+            rowKey={(l) => l.adasRepairLine}
+          />
         )}
       </section>
 

@@ -9,6 +9,7 @@ import { useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, TextField } from '@/components/ui/field';
+import { SimpleTable } from '@/components/ui/simple-table';
 import type { QuoteAnswer, ScrubResult } from '@/lib/contract/calibration';
 import { formatMoney } from '@/lib/format';
 import { calibrationApi } from './api';
@@ -120,69 +121,91 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
       <div aria-live="polite">{notice && <Alert kind={notice.kind}>{notice.text}</Alert>}</div>
 
       {scrub && scrub.calibrations.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[640px] text-left text-sm">
-            <caption className="sr-only">Triggered calibrations</caption>
-            <thead className="border-b border-slate-200 text-slate-700">
-              <tr>
-                <th scope="col" className="px-2 py-2">Quote</th>
-                <th scope="col" className="px-2 py-2">System</th>
-                <th scope="col" className="px-2 py-2">Repair lines</th>
-                <th scope="col" className="px-2 py-2">Price</th>
-                <th scope="col" className="px-2 py-2">Agreed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {scrub.calibrations.map((c) => {
+        <SimpleTable
+          caption="Triggered calibrations"
+          columns={[
+            {
+              id: 'system',
+              header: 'System',
+              rowHeader: true,
+              cell: (c) => (
+                <>
+                  <div className="font-medium text-slate-900">{c.system}</div>
+                  <div className="text-slate-600">
+                    {c.calibrationType}
+                    {c.calibrationMode && ` (${c.calibrationMode})`}
+                  </div>
+                  {c.triggerNotice && <p className="text-xs text-slate-600">{c.triggerNotice}</p>}
+                  {c.url && (
+                    <a href={c.url} target="_blank" rel="noreferrer" className="text-xs text-brand-700 underline">
+                      OEM procedure<span className="sr-only"> for {c.system}</span>
+                    </a>
+                  )}
+                </>
+              ),
+            },
+            {
+              id: 'quote',
+              header: 'Quote',
+              cell: (c) => (
+                <input
+                  type="checkbox"
+                  className="size-4 accent-brand-600"
+                  aria-label={`Quote ${c.system}`}
+                  checked={draft[c.adasChecklistMatrix]?.included ?? true}
+                  onChange={(e) => change(c.adasChecklistMatrix, { included: e.target.checked })}
+                />
+              ),
+            },
+            {
+              id: 'lines',
+              header: 'Repair lines',
+              cell: (c) => (
+                <ul>
+                  {c.lines.map((l) => (
+                    <li key={l.lineNum}>
+                      {l.lineNum}. {l.operation} {l.description} <span className="text-xs text-slate-500">(“{l.keyword}”)</span>
+                    </li>
+                  ))}
+                </ul>
+              ),
+            },
+            {
+              id: 'price',
+              header: 'Price',
+              className: 'w-32',
+              cell: (c) => {
                 const d = draft[c.adasChecklistMatrix];
-                const q = quoted.get(c.adasChecklistMatrix);
-                const bad = d && priceOf(d.price) === 'bad';
                 return (
-                  <tr key={c.adasChecklistMatrix} className="border-b border-slate-100 align-top">
-                    <td className="px-2 py-2">
-                      <input type="checkbox" className="size-4 accent-brand-600" aria-label={`Quote ${c.system}`} checked={d?.included ?? true} onChange={(e) => change(c.adasChecklistMatrix, { included: e.target.checked })} />
-                    </td>
-                    <td className="px-2 py-2">
-                      <div className="font-medium text-slate-900">{c.system}</div>
-                      <div className="text-slate-600">
-                        {c.calibrationType}
-                        {c.calibrationMode && ` (${c.calibrationMode})`}
-                      </div>
-                      {c.triggerNotice && <p className="text-xs text-slate-600">{c.triggerNotice}</p>}
-                      {c.url && (
-                        <a href={c.url} target="_blank" rel="noreferrer" className="text-xs text-brand-700 underline">
-                          OEM procedure<span className="sr-only"> for {c.system}</span>
-                        </a>
-                      )}
-                    </td>
-                    <td className="px-2 py-2">
-                      <ul>
-                        {c.lines.map((l) => (
-                          <li key={l.lineNum}>
-                            {l.lineNum}. {l.operation} {l.description} <span className="text-xs text-slate-500">(“{l.keyword}”)</span>
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                    <td className="w-32 px-2 py-2">
-                      <TextField
-                        label={`Price of ${c.system}`}
-                        inputMode="decimal"
-                        value={d?.price ?? ''}
-                        error={bad ? 'A price such as 149.50' : null}
-                        onChange={(e) => change(c.adasChecklistMatrix, { price: e.target.value })}
-                      />
-                    </td>
-                    <td className="px-2 py-2">
-                      {q?.agreedPrice != null ? formatMoney(q.agreedPrice) : '—'}
-                      {q?.underAgreed && <div className="font-medium text-red-700">Under the agreed price</div>}
-                    </td>
-                  </tr>
+                  <TextField
+                    label={`Price of ${c.system}`}
+                    inputMode="decimal"
+                    value={d?.price ?? ''}
+                    error={d && priceOf(d.price) === 'bad' ? 'A price such as 149.50' : null}
+                    onChange={(e) => change(c.adasChecklistMatrix, { price: e.target.value })}
+                  />
                 );
-              })}
-            </tbody>
-          </table>
-        </div>
+              },
+            },
+            {
+              id: 'agreed',
+              header: 'Agreed',
+              cell: (c) => {
+                const q = quoted.get(c.adasChecklistMatrix);
+                return (
+                  <>
+                    {q?.agreedPrice != null ? formatMoney(q.agreedPrice) : '—'}
+                    {q?.underAgreed && <div className="font-medium text-red-700">Under the agreed price</div>}
+                  </>
+                );
+              },
+            },
+          ]}
+          rows={scrub.calibrations}
+          rowKey={(c) => c.adasChecklistMatrix}
+          rowAttributes={() => ({ className: 'align-top' })}
+          tableClassName="min-w-[640px]"
+        />
       )}
       {scrub && scrub.untriggered.length > 0 && (
         <details>

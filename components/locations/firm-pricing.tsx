@@ -12,6 +12,7 @@ import { useLoaded } from '@/components/ui/use-loaded';
 import { downloadText, fetchAllPages } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { SimpleTable } from '@/components/ui/simple-table';
 import { TextField } from '@/components/ui/field';
 import type { PRICE_SOURCES } from '@/lib/contract/adasmatrix';
 import { CALIBRATION_MODE_LABELS } from '@/lib/configuration/constants';
@@ -110,69 +111,68 @@ export function FirmPricing({ firm, formId, onBusy }: FirmPricingProps) {
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600">No calibration types yet: they are added in Configuration, Calibration pricing.</p>
       ) : (
-        <div className="min-w-0 overflow-x-auto rounded-md border border-slate-200">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Calibration prices of this location</caption>
-            <thead className="bg-slate-50 text-xs font-semibold text-slate-700">
-              <tr>
-                <th scope="col" className="sticky left-0 bg-slate-50 px-3 py-2">
-                  Calibration
-                </th>
-                <th scope="col" className="hidden px-3 py-2 sm:table-cell">
-                  System type
-                </th>
-                <th scope="col" className="hidden px-3 py-2 sm:table-cell">
-                  Mode
-                </th>
-                <th scope="col" className="px-3 py-2 text-right whitespace-nowrap">
-                  Network default
-                </th>
-                <th scope="col" className="px-3 py-2 whitespace-nowrap">
-                  Own price (USD)
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Applies
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((r) => {
+        <SimpleTable
+          caption="Calibration prices of this location"
+          columns={[
+            {
+              id: 'calibration',
+              header: 'Calibration',
+              rowHeader: true,
+              className: 'min-w-32',
+              // The name stays in view while a narrow screen scrolls the table; there, system type and mode sit under it.
+              cell: (r) => (
+                <>
+                  <span className="font-medium text-slate-900">{r.name}</span>
+                  <span className="block text-xs text-slate-600 sm:hidden">
+                    {r.systemTypeName} · {CALIBRATION_MODE_LABELS[r.mode]}
+                  </span>
+                </>
+              ),
+            },
+            { id: 'system', header: 'System type', className: 'hidden text-slate-700 sm:table-cell', cell: (r) => r.systemTypeName },
+            { id: 'mode', header: 'Mode', className: 'hidden whitespace-nowrap text-slate-700 sm:table-cell', cell: (r) => CALIBRATION_MODE_LABELS[r.mode] },
+            {
+              id: 'network',
+              header: 'Network default',
+              className: 'text-right whitespace-nowrap tabular-nums',
+              cell: (r) => (r.price == null ? <span className="text-slate-600">Not priced</span> : formatMoney(r.price)),
+            },
+            {
+              id: 'own',
+              header: 'Own price (USD)',
+              cell: (r) => (
+                <TextField
+                  label={`Own price of ${r.name}`}
+                  hideLabel
+                  inputMode="decimal"
+                  maxLength={20}
+                  placeholder={r.price == null ? '' : priceText(r.price)}
+                  value={drafts[r.calibrationType] ?? priceText(r.firmPrice ?? null)}
+                  onChange={(e) => type(r.calibrationType, e.target.value)}
+                  error={errors[r.calibrationType]}
+                  className="w-28 tabular-nums"
+                />
+              ),
+            },
+            {
+              id: 'applies',
+              header: 'Applies',
+              className: 'whitespace-nowrap',
+              cell: (r) => {
                 const applies = r.firmPrice ?? r.price;
                 return (
-                  <tr key={r.calibrationType} className="align-top">
-                    {/* The name stays in view while a narrow screen scrolls the table; there, system type and mode sit under it. */}
-                    <th scope="row" className="sticky left-0 min-w-32 bg-white px-3 py-2 font-medium text-slate-900">
-                      {r.name}
-                      <span className="block text-xs font-normal text-slate-600 sm:hidden">
-                        {r.systemTypeName} · {CALIBRATION_MODE_LABELS[r.mode]}
-                      </span>
-                    </th>
-                    <td className="hidden px-3 py-2 text-slate-700 sm:table-cell">{r.systemTypeName}</td>
-                    <td className="hidden px-3 py-2 whitespace-nowrap text-slate-700 sm:table-cell">{CALIBRATION_MODE_LABELS[r.mode]}</td>
-                    <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{r.price == null ? <span className="text-slate-600">Not priced</span> : formatMoney(r.price)}</td>
-                    <td className="px-3 py-2">
-                      <TextField
-                        label={`Own price of ${r.name}`}
-                        hideLabel
-                        inputMode="decimal"
-                        maxLength={20}
-                        placeholder={r.price == null ? '' : priceText(r.price)}
-                        value={drafts[r.calibrationType] ?? priceText(r.firmPrice ?? null)}
-                        onChange={(e) => type(r.calibrationType, e.target.value)}
-                        error={errors[r.calibrationType]}
-                        className="w-28 tabular-nums"
-                      />
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {applies == null ? <span className="text-slate-600">Not priced</span> : <span className="tabular-nums">{formatMoney(applies)}</span>}
-                      <span className="block text-xs text-slate-600">{SOURCE_LABELS[r.source ?? 'none']}</span>
-                    </td>
-                  </tr>
+                  <>
+                    {applies == null ? <span className="text-slate-600">Not priced</span> : <span className="tabular-nums">{formatMoney(applies)}</span>}
+                    <span className="block text-xs text-slate-600">{SOURCE_LABELS[r.source ?? 'none']}</span>
+                  </>
                 );
-              })}
-            </tbody>
-          </table>
-        </div>
+              },
+            },
+          ]}
+          rows={rows}
+          rowKey={(r) => r.calibrationType}
+          rowAttributes={() => ({ className: 'align-top' })}
+        />
       )}
     </form>
   );

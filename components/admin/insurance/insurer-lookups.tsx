@@ -8,6 +8,7 @@ import { useLoaded } from '@/components/ui/use-loaded';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { SimpleTable } from '@/components/ui/simple-table';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
 import type { InsuranceLookupRecord, InsuranceLookupType, InsuranceRecord } from '@/lib/contract/insurance';
 import { insuranceApi, saveError } from '../api';
@@ -74,47 +75,34 @@ export function InsurerLookupsDialog({ insurer, onClose }: { insurer: InsuranceR
       {loadError && <Alert>{loadError}</Alert>}
       {items === null && !loadError && <p role="status">Loading…</p>}
       {items && (
-        <div className="relative max-w-full overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-left text-sm">
-            <caption className="sr-only">Lookups of {insurer.insuranceName}</caption>
-            <thead className="text-xs font-semibold text-slate-700 uppercase">
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="py-2 pr-2">Kind</th>
-                <th scope="col" className="py-2 pr-2">Lookup</th>
-                <th scope="col" className="py-2 pr-2">Status</th>
-                <th scope="col" className="py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.length === 0 && (
-                <tr>
-                  <td colSpan={4} className="py-4 text-slate-600">
-                    No lookups yet.
-                  </td>
-                </tr>
-              )}
-              {items.map((l) => (
-                <tr key={l.insuranceLookup} className="border-b border-slate-100">
-                  <td className="py-1.5 pr-2">{l.lookupType === 'price' ? 'Agreed price' : 'Program code'}</td>
-                  <th scope="row" className="py-1.5 pr-2 font-normal">
-                    {describe(l)}
-                  </th>
-                  <td className="py-1.5 pr-2">{l.isInactive ? 'Inactive' : 'Active'}</td>
-                  <td className="py-1 text-right whitespace-nowrap">
-                    <Button variant="ghost" className="min-h-9 px-2 py-1" aria-label={`Edit ${describe(l)}`} onClick={() => setDraft(draftOf(l))}>
-                      Edit
-                    </Button>
-                    <Button variant="ghost" className="min-h-9 px-2 py-1 text-red-800" aria-label={`Remove ${describe(l)}`} onClick={() => setRemoving(l)}>
-                      Remove
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SimpleTable
+          caption={`Lookups of ${insurer.insuranceName}`}
+          columns={[
+            { id: 'lookup', header: 'Lookup', rowHeader: true, cell: describe },
+            { id: 'kind', header: 'Kind', cell: (l) => (l.lookupType === 'price' ? 'Agreed price' : 'Program code') },
+            { id: 'status', header: 'Status', cell: (l) => (l.isInactive ? 'Inactive' : 'Active') },
+            {
+              id: 'actions',
+              header: 'Actions',
+              headerHidden: true,
+              className: 'text-right whitespace-nowrap',
+              cell: (l) => (
+                <>
+                  <Button variant="ghost" className="min-h-9 px-2 py-1" aria-label={`Edit ${describe(l)}`} onClick={() => setDraft(draftOf(l))}>
+                    Edit
+                  </Button>
+                  <Button variant="ghost" className="min-h-9 px-2 py-1 text-red-800" aria-label={`Remove ${describe(l)}`} onClick={() => setRemoving(l)}>
+                    Remove
+                  </Button>
+                </>
+              ),
+            },
+          ]}
+          rows={items}
+          rowKey={(l) => l.insuranceLookup}
+          empty="No lookups yet."
+          tableClassName="min-w-[28rem]"
+        />
       )}
 
       <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3 rounded-md border border-slate-200 p-3">

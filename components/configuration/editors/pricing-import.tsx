@@ -11,6 +11,7 @@ import { useRouter } from 'next/navigation';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { SimpleTable } from '@/components/ui/simple-table';
 import type { PricingImportResult } from '@/lib/contract/adasmatrix';
 import { BFF_BODY_LIMIT } from '@/lib/bff/protocol';
 import { CALIBRATION_MODE_LABELS } from '@/lib/configuration/constants';
@@ -151,43 +152,35 @@ export function PricingImport({ onClose, onApplied }: { onClose: () => void; onA
               {`${step.fileName}: ${r.rows.length} rows — ${r.rows.filter((x) => x.status === 'new').length} new, ${r.rows.filter((x) => x.status === 'update').length} changed, ${r.rows.filter((x) => x.status === 'unchanged').length} unchanged, ${r.invalid} with errors.`}
               {r.invalid > 0 && ' Rows with errors are never imported: import the valid rows, or none and fix the file.'}
             </p>
-            <div className="max-h-[50dvh] overflow-auto rounded-md border border-slate-200">
-              <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
-                <caption className="sr-only">Preview of the import</caption>
-                <thead className="sticky top-0 bg-slate-50 text-xs font-semibold text-slate-700 uppercase">
-                  <tr>
-                    <th scope="col" className="px-3 py-2">Line</th>
-                    <th scope="col" className="px-3 py-2">System type</th>
-                    <th scope="col" className="px-3 py-2">Calibration</th>
-                    <th scope="col" className="px-3 py-2">Mode</th>
-                    <th scope="col" className="px-3 py-2 text-right">Price</th>
-                    <th scope="col" className="px-3 py-2">Result</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {r.rows.map((row) => (
-                    <tr key={row.line} className={`border-t border-slate-100 ${row.status === 'error' ? 'bg-red-50' : ''}`} data-status={row.status}>
-                      <th scope="row" className="px-3 py-2 font-normal tabular-nums">{row.line}</th>
-                      <td className="px-3 py-2">{row.systemType}</td>
-                      <td className="px-3 py-2">{row.calibration}</td>
-                      <td className="px-3 py-2">{row.mode ? CALIBRATION_MODE_LABELS[row.mode] : ''}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{money(row.price)}</td>
-                      <td className="px-3 py-2">
-                        {row.status === 'error' ? (
-                          <ul className="text-red-800">
-                            {Object.entries(row.errors).map(([column, message]) => (
-                              <li key={column}>{`${column}: ${message}`}</li>
-                            ))}
-                          </ul>
-                        ) : (
-                          STATUS[row.status]
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <SimpleTable
+              caption="Preview of the import"
+              columns={[
+                { id: 'line', header: 'Line', rowHeader: true, className: 'tabular-nums', cell: (row) => row.line },
+                { id: 'systemType', header: 'System type', cell: (row) => row.systemType },
+                { id: 'calibration', header: 'Calibration', cell: (row) => row.calibration },
+                { id: 'mode', header: 'Mode', cell: (row) => (row.mode ? CALIBRATION_MODE_LABELS[row.mode] : '') },
+                { id: 'price', header: 'Price', className: 'text-right tabular-nums', cell: (row) => money(row.price) },
+                {
+                  id: 'result',
+                  header: 'Result',
+                  cell: (row) =>
+                    row.status === 'error' ? (
+                      <ul className="text-red-800">
+                        {Object.entries(row.errors).map(([column, message]) => (
+                          <li key={column}>{`${column}: ${message}`}</li>
+                        ))}
+                      </ul>
+                    ) : (
+                      STATUS[row.status]
+                    ),
+                },
+              ]}
+              rows={r.rows}
+              rowKey={(row) => row.line}
+              rowAttributes={(row) => ({ className: row.status === 'error' ? 'bg-red-50' : '', 'data-status': row.status })}
+              boxClassName="max-h-[50dvh]"
+              tableClassName="min-w-[40rem]"
+            />
           </>
         )}
         {step.kind === 'done' && (
