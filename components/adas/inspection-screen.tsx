@@ -15,6 +15,7 @@ import { SimpleTable } from '@/components/ui/simple-table';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextArea, TextField } from '@/components/ui/field';
 import { PageHeading } from '@/components/ui/page-heading';
+import { useForm } from '@/components/ui/use-form';
 import { INSPECTION_TYPES, RESULTS, STATUS, STATUS_NAMES, nameOf, statusName, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRecord, InspectionItem, InspectionRecord } from '@/lib/contract/adas';
 import type { AdasSystem } from '@/lib/contract/decode';
@@ -22,7 +23,7 @@ import { deleteQuestion } from '@/lib/validation/messages';
 import { adasApi } from './api';
 import { jobHref } from './hrefs';
 import { fromLocalInput, toLocalInput } from '@/lib/dates';
-import { splitErrors, type Choice } from './errors';
+import type { Choice } from './errors';
 import { StatusBadge } from './status-badge';
 
 const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
@@ -46,26 +47,27 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
   const refresh = () => startTransition(() => router.refresh());
   const complete = i.status === STATUS.complete;
 
-  const [form, setForm] = useState({
-    adasInspectionType: i.adasInspectionType,
-    inspector: i.inspector,
-    insurance: i.insurance,
-    ronumber: i.ronumber,
-    notes: i.notes,
-    date: toLocalInput(i.inspectionDate, timezone),
-    status: i.status,
+  // The inspection's fields; every call of the screen (save, status, results, remove) runs through it.
+  const editor = useForm({
+    initial: {
+      adasInspectionType: i.adasInspectionType,
+      inspector: i.inspector,
+      insurance: i.insurance,
+      ronumber: i.ronumber,
+      notes: i.notes,
+      date: toLocalInput(i.inspectionDate, timezone),
+      status: i.status,
+    },
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { draft: form, patch: setForm, errors, busy, message: notice } = editor;
   const [draft, setDraft] = useState<Draft>({});
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [deleting, setDeleting] = useState(false);
 
   // A new server render (after a save or a status change) brings the saved values.
   const [seen, setSeen] = useState(i);
   if (seen !== i) {
     setSeen(i);
-    setForm((f) => ({ ...f, status: i.status }));
+    setForm({ status: i.status });
   }
 
   const outcome = (adasChecklistMatrix: number) => {
@@ -74,22 +76,11 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
   };
   const changed = Object.keys(draft).length > 0;
 
+  /** A call of the screen; its text is shown, and the server render refreshed after it. */
   const run = async (fn: () => Promise<string | void>) => {
-    setBusy(true);
-    setNotice(null);
-    try {
-      const text = await fn();
-      if (text) setNotice({ kind: 'success', text });
-      refresh();
-      return true;
-    } catch (e) {
-      const split = splitErrors(e);
-      setErrors(split.job);
-      setNotice({ kind: 'error', text: split.message });
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    const done = await editor.run(fn);
+    if (done) refresh();
+    return done;
   };
 
   const saveResults = async () => {
@@ -125,7 +116,7 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
         inspectionDate: form.date ? fromLocalInput(form.date, timezone) : null,
         status: form.status,
       });
-      setErrors({});
+      editor.setErrors({});
       return `The inspection was saved.${answer.status !== i.status ? jobLine(answer.adasStatus) : ''}`;
     });
   };

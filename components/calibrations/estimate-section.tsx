@@ -10,6 +10,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, TextField } from '@/components/ui/field';
 import { SimpleTable } from '@/components/ui/simple-table';
+import { useForm } from '@/components/ui/use-form';
 import type { QuoteAnswer, ScrubResult } from '@/lib/contract/calibration';
 import { formatMoney } from '@/lib/format';
 import { calibrationApi } from './api';
@@ -34,26 +35,15 @@ const priceOf = (text: string): number | null | 'bad' => {
 export function EstimateSection({ adas, adasInspection, firm, vehicle, hasRequest, onRequestCreated }: EstimateSectionProps) {
   const fileId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const calls = useForm();
+  const { busy, message: notice, say } = calls;
   const [scrub, setScrub] = useState<ScrubResult | null>(null);
   const [draft, setDraft] = useState<Draft>({});
   const [quote, setQuote] = useState<QuoteAnswer | null>(null);
   const [reason, setReason] = useState('Estimate triggers calibrations');
   const [sendFlagged, setSendFlagged] = useState(false);
 
-  const run = async (fn: () => Promise<string | void>) => {
-    setBusy(true);
-    setNotice(null);
-    try {
-      const text = await fn();
-      if (text) setNotice({ kind: 'success', text });
-    } catch (e) {
-      setNotice({ kind: 'error', text: (e as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = (fn: () => Promise<string | void>) => calls.run(fn);
 
   const linesOf = (s: ScrubResult, d: Draft) =>
     s.calibrations
@@ -82,7 +72,7 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
     const d = { ...draft, [id]: { ...draft[id], ...patch } };
     setDraft(d);
     setSendFlagged(false);
-    if (scrub) void requote(scrub, d).catch((e: Error) => setNotice({ kind: 'error', text: e.message }));
+    if (scrub) void requote(scrub, d).catch((e: Error) => say(e.message));
   };
 
   const quoted = new Map(quote?.lines.map((l) => [l.adasChecklistMatrix, l]));
@@ -97,7 +87,7 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
         onSubmit={(e) => {
           e.preventDefault();
           const file = fileRef.current?.files?.[0];
-          if (!file) return setNotice({ kind: 'error', text: 'Choose an estimate file (BMS XML or CSV) to upload.' });
+          if (!file) return say('Choose an estimate file (BMS XML or CSV) to upload.');
           void run(async () => {
             const up = await calibrationApi.upload(adas, file, firm);
             const summary = await doScrub();
@@ -250,7 +240,7 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
               onSubmit={(e) => {
                 e.preventDefault();
                 if (!scrub) return;
-                if (quote.flagged && !sendFlagged) return setNotice({ kind: 'error', text: 'The quote is flagged: correct it, or confirm that you send it as it is.' });
+                if (quote.flagged && !sendFlagged) return say('The quote is flagged: correct it, or confirm that you send it as it is.');
                 void run(async () => {
                   await calibrationApi.create({
                     firm,

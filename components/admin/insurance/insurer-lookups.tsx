@@ -10,8 +10,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
+import { useForm } from '@/components/ui/use-form';
 import type { InsuranceLookupRecord, InsuranceLookupType, InsuranceRecord } from '@/lib/contract/insurance';
-import { insuranceApi, saveError } from '../api';
+import { insuranceApi } from '../api';
 import { DeleteConfirm } from '../delete-confirm';
 import { parsePrice } from './rules';
 
@@ -35,38 +36,27 @@ const draftOf = (l: InsuranceLookupRecord): Draft => ({ ...l, price: l.price == 
 
 export function InsurerLookupsDialog({ insurer, onClose }: { insurer: InsuranceRecord; onClose: () => void }) {
   const { data: items, error: loadError, reload } = useLoaded((signal) => insuranceApi.lookups(insurer.insurance, signal), insurer.insurance);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
-  const [removing, setRemoving] = useState<InsuranceLookupRecord | null>(null);
-
-  const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const price = parsePrice(draft.price);
-    if (draft.lookupType === 'price' && Number.isNaN(price)) return setError({ message: 'Please correct the highlighted fields.', fields: { price: 'A price such as 149.50' } });
-    setBusy(true);
-    setError(null);
-    try {
+  const form = useForm({
+    initial: EMPTY,
+    check: (d) => ({ price: d.lookupType === 'price' && Number.isNaN(parsePrice(d.price)) ? 'A price such as 149.50' : null }),
+    invalid: null,
+    save: async (d) => {
       await insuranceApi.saveLookup({
-        insuranceLookup: draft.insuranceLookup,
+        insuranceLookup: d.insuranceLookup,
         insurance: insurer.insurance,
-        lookupType: draft.lookupType,
-        code: draft.code,
-        description: draft.description,
-        calibrationType: draft.calibrationType,
-        price: draft.lookupType === 'price' ? price : null,
-        isInactive: draft.isInactive,
+        lookupType: d.lookupType,
+        code: d.code,
+        description: d.description,
+        calibrationType: d.calibrationType,
+        price: d.lookupType === 'price' ? parsePrice(d.price) : null,
+        isInactive: d.isInactive,
       });
-      setDraft(EMPTY);
+      form.reset(EMPTY);
       reload();
-    } catch (err) {
-      setError(saveError(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const { draft, patch: set, errors, busy } = form;
+  const [removing, setRemoving] = useState<InsuranceLookupRecord | null>(null);
 
   const describe = (l: InsuranceLookupRecord) => (l.lookupType === 'price' ? `${l.calibrationType}: ${l.price == null ? '' : money.format(l.price)}` : `${l.code}${l.description ? ` (${l.description})` : ''}`);
 
@@ -88,7 +78,7 @@ export function InsurerLookupsDialog({ insurer, onClose }: { insurer: InsuranceR
               className: 'text-right whitespace-nowrap',
               cell: (l) => (
                 <>
-                  <Button variant="ghost" className="min-h-9 px-2 py-1" aria-label={`Edit ${describe(l)}`} onClick={() => setDraft(draftOf(l))}>
+                  <Button variant="ghost" className="min-h-9 px-2 py-1" aria-label={`Edit ${describe(l)}`} onClick={() => form.reset(draftOf(l))}>
                     Edit
                   </Button>
                   <Button variant="ghost" className="min-h-9 px-2 py-1 text-red-800" aria-label={`Remove ${describe(l)}`} onClick={() => setRemoving(l)}>
@@ -105,25 +95,25 @@ export function InsurerLookupsDialog({ insurer, onClose }: { insurer: InsuranceR
         />
       )}
 
-      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3 rounded-md border border-slate-200 p-3">
+      <form onSubmit={(e) => void form.submit(e)} noValidate className="mt-4 flex flex-col gap-3 rounded-md border border-slate-200 p-3">
         <h3 className="font-semibold text-slate-900">{draft.insuranceLookup === -1 ? 'Add a lookup' : 'Edit the lookup'}</h3>
         <SelectField label="Kind" placeholder={null} options={TYPES} value={draft.lookupType} onChange={(e) => set({ lookupType: e.target.value as InsuranceLookupType })} />
         {draft.lookupType === 'program' ? (
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField label="Program code" required maxLength={40} value={draft.code} onChange={(e) => set({ code: e.target.value })} error={error?.fields.code} />
-            <TextField label="Description" maxLength={200} value={draft.description} onChange={(e) => set({ description: e.target.value })} error={error?.fields.description} />
+            <TextField label="Program code" required maxLength={40} value={draft.code} onChange={(e) => set({ code: e.target.value })} error={errors.code} />
+            <TextField label="Description" maxLength={200} value={draft.description} onChange={(e) => set({ description: e.target.value })} error={errors.description} />
           </div>
         ) : (
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField label="Calibration type" required maxLength={100} value={draft.calibrationType} onChange={(e) => set({ calibrationType: e.target.value })} error={error?.fields.calibrationType} />
-            <TextField label="Agreed price (USD)" required inputMode="decimal" value={draft.price} onChange={(e) => set({ price: e.target.value })} error={error?.fields.price} />
+            <TextField label="Calibration type" required maxLength={100} value={draft.calibrationType} onChange={(e) => set({ calibrationType: e.target.value })} error={errors.calibrationType} />
+            <TextField label="Agreed price (USD)" required inputMode="decimal" value={draft.price} onChange={(e) => set({ price: e.target.value })} error={errors.price} />
           </div>
         )}
         <CheckboxField label="Inactive" checked={draft.isInactive} onChange={(e) => set({ isInactive: e.target.checked })} />
-        {error && !Object.keys(error.fields).length && <Alert>{error.message}</Alert>}
+        {form.message && <Alert kind={form.message.kind}>{form.message.text}</Alert>}
         <div className="flex justify-end gap-2">
           {draft.insuranceLookup !== -1 && (
-            <Button variant="secondary" onClick={() => (setDraft(EMPTY), setError(null))} disabled={busy}>
+            <Button variant="secondary" onClick={() => form.reset(EMPTY)} disabled={busy}>
               Cancel edit
             </Button>
           )}
