@@ -29,6 +29,8 @@ export interface FormOptions<D> {
   change?: (draft: D, key: keyof D, value: D[keyof D]) => D;
   /** A part of the body whose fields the form shows among its own ("vehicle": "vehicle.vin" → vin). */
   inner?: string;
+  /** Words a refused save's text ("The configuration was not saved: …"). */
+  failed?: (message: string) => string;
 }
 
 export interface Form<D> {
@@ -43,14 +45,19 @@ export interface Form<D> {
   /** Shows a message (an error unless told), or none. */
   say: (text: string | null, kind?: FormMessage['kind']) => void;
   busy: boolean;
+  /** What the draft started from (loaded or last reset); `dirty` compares with it. */
+  saved: D;
   /** The draft differs from what it started from. */
   dirty: boolean;
   /** Starts again from `next` (a record loaded or saved): the draft, what `dirty` compares with, no errors. */
   reset: (next: D) => void;
   /** Checks, then saves: a form's onSubmit. Answers true when saved. */
   submit: (e?: { preventDefault(): void }) => Promise<boolean>;
-  /** Runs a call with `busy` set; answers true when it succeeded. A returned text is shown as a success. */
-  run: (action: () => unknown) => Promise<boolean>;
+  /**
+   * Runs a call with `busy` set; answers true when it succeeded. A returned text is shown as a success; a
+   * failure's text as an error, worded by `failed` when given ("Nothing was imported: …").
+   */
+  run: (action: () => unknown, o?: { failed?: (message: string) => string }) => Promise<boolean>;
 }
 
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
@@ -89,7 +96,7 @@ export function useForm<D extends object = Record<string, never>>(options: FormO
     setErrors({});
   }, []);
 
-  const run = useCallback(async (action: () => unknown) => {
+  const run = useCallback(async (action: () => unknown, o: { failed?: (message: string) => string } = {}) => {
     if (running.current) return false;
     running.current = true;
     setBusy(true);
@@ -101,7 +108,8 @@ export function useForm<D extends object = Record<string, never>>(options: FormO
     } catch (err) {
       const refused = failure(err, latest.current.options.inner);
       setErrors(refused.fields);
-      setMessage({ kind: 'error', text: refused.message });
+      const words = o.failed ?? latest.current.options.failed;
+      setMessage({ kind: 'error', text: words ? words(refused.message) : refused.message });
       return false;
     } finally {
       running.current = false;
@@ -126,5 +134,5 @@ export function useForm<D extends object = Record<string, never>>(options: FormO
   );
 
   const dirty = useMemo(() => !same(draft, base), [draft, base]);
-  return { draft, set, patch, errors, setErrors, message, say, busy, dirty, reset, submit, run };
+  return { draft, set, patch, errors, setErrors, message, say, busy, saved: base, dirty, reset, submit, run };
 }

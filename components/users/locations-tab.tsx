@@ -10,6 +10,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SimpleTable } from '@/components/ui/simple-table';
+import { useForm } from '@/components/ui/use-form';
 import type { UserLocation } from '@/lib/contract/user';
 import { userApi } from './api';
 import { choosePrimary, linksToSave, locationsProblem, reachedThrough, sameLocations, toggleLocation } from './rules';
@@ -24,8 +25,8 @@ export function LocationsTab({ user, name, onDirtyChange, onSaved }: { user: num
   const [saved, setSaved] = useState<UserLocation[] | null>(null);
   const [rows, setRows] = useState<UserLocation[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const calls = useForm();
+  const { busy, message, say } = calls;
   const [filter, setFilter] = useState('');
   const filterId = useId();
 
@@ -52,24 +53,19 @@ export function LocationsTab({ user, name, onDirtyChange, onSaved }: { user: num
 
   const change = (next: UserLocation[]) => {
     setRows(next);
-    setMessage(null);
+    say(null);
   };
 
-  const save = async () => {
+  const save = () => {
     if (!rows) return;
     const problem = locationsProblem(rows);
-    if (problem) return setMessage({ kind: 'error', text: problem });
-    setBusy(true);
-    try {
+    if (problem) return say(problem);
+    void calls.run(async () => {
       await userApi.saveLocations(linksToSave(rows, user));
       setSaved(rows);
-      setMessage({ kind: 'success', text: 'Locations saved.' });
       onSaved();
-    } catch (e) {
-      setMessage({ kind: 'error', text: (e as Error).message });
-    } finally {
-      setBusy(false);
-    }
+      return 'Locations saved.';
+    });
   };
 
   if (error) return <Alert>{error}</Alert>;

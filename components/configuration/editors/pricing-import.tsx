@@ -12,6 +12,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { SimpleTable } from '@/components/ui/simple-table';
+import { useForm } from '@/components/ui/use-form';
 import type { PricingImportResult } from '@/lib/contract/adasmatrix';
 import { BFF_BODY_LIMIT } from '@/lib/bff/protocol';
 import { CALIBRATION_MODE_LABELS } from '@/lib/configuration/constants';
@@ -41,49 +42,38 @@ export function PricingImport({ onClose, onApplied }: { onClose: () => void; onA
   const inputId = useId();
   const router = useRouter();
   const [step, setStep] = useState<Step>({ kind: 'choose' });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const calls = useForm();
+  const { busy, say } = calls;
+  const error = calls.message?.text ?? null;
 
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
-    setError(null);
-    setBusy(true);
-    try {
-      const read = await readCsv(file);
-      if ('error' in read) {
-        setError(read.error);
-        return;
-      }
-      const result = await configApi.importPricing({ apply: 'preview', rows: read.rows });
-      setStep({ kind: 'preview', fileName: file.name, rows: read.rows, result });
-    } catch (e) {
-      setError(`The file could not be checked: ${(e as Error).message}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const choose = (file: File | undefined) =>
+    file &&
+    calls.run(
+      async () => {
+        const read = await readCsv(file);
+        if ('error' in read) return say(read.error);
+        const result = await configApi.importPricing({ apply: 'preview', rows: read.rows });
+        setStep({ kind: 'preview', fileName: file.name, rows: read.rows, result });
+      },
+      { failed: (m) => `The file could not be checked: ${m}` },
+    );
 
-  const apply = async (mode: 'all' | 'valid') => {
-    if (step.kind !== 'preview') return;
-    setError(null);
-    setBusy(true);
-    try {
-      const result = await configApi.importPricing({ apply: mode, rows: step.rows });
-      if (mode === 'all' && result.invalid > 0) {
-        // The prices changed since the preview: show what the host found now; nothing was applied.
-        setStep({ ...step, result });
-        setError('Nothing was imported: some rows have errors now. Check the preview again.');
-        return;
-      }
-      setStep({ kind: 'done', applied: result.applied, skipped: result.invalid });
-      onApplied(result.applied);
-      router.refresh();
-    } catch (e) {
-      setError(`Nothing was imported: ${(e as Error).message}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const apply = (mode: 'all' | 'valid') =>
+    step.kind === 'preview' &&
+    calls.run(
+      async () => {
+        const result = await configApi.importPricing({ apply: mode, rows: step.rows });
+        if (mode === 'all' && result.invalid > 0) {
+          // The prices changed since the preview: show what the host found now; nothing was applied.
+          setStep({ ...step, result });
+          return say('Nothing was imported: some rows have errors now. Check the preview again.');
+        }
+        setStep({ kind: 'done', applied: result.applied, skipped: result.invalid });
+        onApplied(result.applied);
+        router.refresh();
+      },
+      { failed: (m) => `Nothing was imported: ${m}` },
+    );
 
   const r = step.kind === 'preview' ? step.result : null;
   const changes = r ? r.rows.filter((x) => x.status === 'new' || x.status === 'update').length : 0;
