@@ -13,7 +13,7 @@ import { useId, useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextArea, TextField } from '@/components/ui/field';
+import { CheckboxField, SelectField, TextArea, TextField } from '@/components/ui/field';
 import { PageHeading } from '@/components/ui/page-heading';
 import { useForm } from '@/components/ui/use-form';
 import { INSPECTION_TYPES, RESULTS, STATUS, STATUS_NAMES, nameOf, statusName, vehicleLabel } from '@/lib/adas/rules';
@@ -282,10 +282,9 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
                 cell: (s) => {
                   const o = outcome(s.adasChecklistMatrix);
                   return (
-                    <input
-                      type="checkbox"
-                      className="size-4 accent-brand-600"
-                      aria-label={`${s.system} not equipped`}
+                    <CheckboxField
+                      label={`${s.system} not equipped`}
+                      hideLabel
                       checked={o.isNotEquipped}
                       disabled={complete || busy}
                       onChange={(e) => setOutcome(s.adasChecklistMatrix, { isNotEquipped: e.target.checked, result: e.target.checked ? null : o.result })}

@@ -13,6 +13,7 @@ import { Alert } from '@/components/ui/alert';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { dash } from '@/components/data-table/cells';
 import { Button } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/field';
 import { ADAS_TYPES, INSPECTION_TYPES, STATUS, nameOf, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRecord, InspectionRow, RepairLine } from '@/lib/contract/adas';
 import { adasApi } from './api';
@@ -199,10 +200,9 @@ export function JobDetail({ job, inspections, lines, locations, insurers, labels
                 id: 'notEquipped',
                 header: 'Not equipped',
                 cell: (l) => (
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-brand-600"
-                    aria-label={`Line ${l.lineNum} not equipped`}
+                  <CheckboxField
+                    label={`Line ${l.lineNum} not equipped`}
+                    hideLabel
                     checked={l.isNotEquipped}
                     disabled={busy !== null}
                     onChange={(e) => act(`line-${l.adasRepairLine}`, async () => void (await adasApi.setLineEquipped(job.adas, l.uniqueSequenceNumber, e.target.checked)))}

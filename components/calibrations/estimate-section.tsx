@@ -138,10 +138,9 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
               id: 'quote',
               header: 'Quote',
               cell: (c) => (
-                <input
-                  type="checkbox"
-                  className="size-4 accent-brand-600"
-                  aria-label={`Quote ${c.system}`}
+                <CheckboxField
+                  label={`Quote ${c.system}`}
+                  hideLabel
                   checked={draft[c.adasChecklistMatrix]?.included ?? true}
                   onChange={(e) => change(c.adasChecklistMatrix, { included: e.target.checked })}
                 />

@@ -8,10 +8,11 @@
  */
 import { TextArea, TextField } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { useForm } from '@/components/ui/use-form';
+import { useForm, type Form } from '@/components/ui/use-form';
 import { PhoneField } from '@/components/ui/phone-field';
 import type { Lookups } from '@/components/lookups/use-lookups';
 import type { ContactAddress, ContactEmail, ContactPhone } from '@/lib/contract/contact';
+import type { LookupGroup, LookupItem } from '@/lib/contract/lookup';
 import { NEW_ID } from './rules';
 import { validateAddress, validateEmail, validatePhone } from './validation';
 import { LookupSelect } from '@/components/lookups/lookup-select';
@@ -31,6 +32,36 @@ export function ContactSummary({ contact }: { contact: ContactSummaryData }) {
   );
 }
 
+/** An item's required lookup (its type, a relationship), bound to the item's form: none is 0. */
+export function ItemLookup<T, K extends keyof T & string>({
+  form,
+  name,
+  label,
+  group,
+  lookups,
+  where,
+}: {
+  form: Pick<Form<T>, 'draft' | 'set' | 'errors'>;
+  name: K;
+  label: string;
+  group: LookupGroup;
+  lookups: Lookups;
+  where?: (item: LookupItem) => boolean;
+}) {
+  return (
+    <LookupSelect
+      label={label}
+      required
+      lookups={lookups}
+      group={group}
+      where={where}
+      value={form.draft[name] as number}
+      onChange={(v) => form.set(name, (v ?? 0) as T[K])}
+      error={form.errors[name]}
+    />
+  );
+}
+
 export interface ItemDialogProps<T> {
   record: T;
   contact: ContactSummaryData;
@@ -46,29 +77,12 @@ export function AddressDialog({ record, contact, lookups, onCancel, onSave }: It
   const countryCode = lookups.item('Country', d.country)?.code ?? null;
   return (
     <FormDialog title={record.contactAddress === NEW_ID ? 'Adding Address' : 'Editing Address'} intro={<ContactSummary contact={contact} />} form={f} onClose={onCancel} size="lg" grid>
-      <LookupSelect
-        label="Address Type"
-        required
-        lookups={lookups}
-        group="AddressType"
-        value={d.addressType}
-        onChange={(v) => f.set('addressType', v ?? 0)}
-        error={f.errors.addressType}
-      />
+      <ItemLookup form={f} name="addressType" label="Address Type" group="AddressType" lookups={lookups} />
       <div className="sm:col-span-2">
         <TextField label="Street Address" required autoComplete="street-address" value={d.addressLines} onChange={(e) => f.set('addressLines', e.target.value)} error={f.errors.addressLines} />
       </div>
       <TextField label="City" required autoComplete="address-level2" maxLength={100} value={d.city} onChange={(e) => f.set('city', e.target.value)} error={f.errors.city} />
-      <LookupSelect
-        label="State"
-        required
-        lookups={lookups}
-        group="StateProvince"
-        where={(s) => !countryCode || s.type3 === countryCode}
-        value={d.stateProvince}
-        onChange={(v) => f.set('stateProvince', v ?? 0)}
-        error={f.errors.stateProvince}
-      />
+      <ItemLookup form={f} name="stateProvince" label="State" group="StateProvince" lookups={lookups} where={(st) => !countryCode || st.type3 === countryCode} />
       <TextField label="Postal Code" required autoComplete="postal-code" maxLength={20} value={d.postalCode} onChange={(e) => f.set('postalCode', e.target.value)} error={f.errors.postalCode} />
       <LookupSelect
         label="Country"
@@ -99,15 +113,7 @@ export function PhoneDialog({ record, contact, lookups, onCancel, onSave }: Item
   return (
     <FormDialog title={record.contactPhone === NEW_ID ? 'Adding Phone' : 'Editing Phone'} intro={<ContactSummary contact={contact} />} form={f} onClose={onCancel} grid>
       <div className="sm:col-span-2">
-        <LookupSelect
-          label="Phone Type"
-          required
-          lookups={lookups}
-          group="PhoneType"
-          value={d.phoneType}
-          onChange={(v) => f.set('phoneType', v ?? 0)}
-          error={f.errors.phoneType}
-        />
+        <ItemLookup form={f} name="phoneType" label="Phone Type" group="PhoneType" lookups={lookups} />
       </div>
       <PhoneField label="Phone #" required value={d.phoneNo} onChange={(v) => f.set('phoneNo', v)} error={f.errors.phoneNo} />
       <TextField
@@ -131,15 +137,7 @@ export function EmailDialog({ record, contact, lookups, onCancel, onSave }: Item
   const d = f.draft;
   return (
     <FormDialog title={record.contactEmail === NEW_ID ? 'Adding Email' : 'Editing Email'} intro={<ContactSummary contact={contact} />} form={f} onClose={onCancel}>
-      <LookupSelect
-        label="Email Type"
-        required
-        lookups={lookups}
-        group="EmailType"
-        value={d.emailType}
-        onChange={(v) => f.set('emailType', v ?? 0)}
-        error={f.errors.emailType}
-      />
+      <ItemLookup form={f} name="emailType" label="Email Type" group="EmailType" lookups={lookups} />
       <TextField label="Email Address" type="email" required autoComplete="email" value={d.emailAddress} onChange={(e) => f.set('emailAddress', e.target.value)} error={f.errors.emailAddress} />
     </FormDialog>
   );

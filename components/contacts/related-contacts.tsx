@@ -4,7 +4,7 @@
  * from the shared item list of components/contact-info, on the one form hook and editor frame.
  */
 import { useState } from 'react';
-import { ContactSummary, type ItemDialogProps } from '@/components/contact-info/item-dialogs';
+import { ContactSummary, ItemLookup, type ItemDialogProps } from '@/components/contact-info/item-dialogs';
 import { NEW_ID } from '@/components/contact-info/rules';
 import { SubList, useItems, type ItemKind } from '@/components/contact-info/sub-list';
 import type { Lookups } from '@/components/lookups/use-lookups';
@@ -15,7 +15,6 @@ import type { RelatedContact, SearchResult } from '@/lib/contract/contact';
 import { contactApi } from './api';
 import { SearchResultLine } from './search-result-line';
 import { validateRelated } from './validation';
-import { LookupSelect } from '@/components/lookups/lookup-select';
 
 const RELATED: ItemKind<RelatedContact> = {
   key: 'contactRelated',
@@ -113,15 +112,7 @@ export function RelatedDialog({ record, contact, lookups, onCancel, onSave }: It
           Related contact: <span className="font-medium">{d.fileAs}</span>
         </p>
       )}
-      <LookupSelect
-        label="Relationship"
-        required
-        lookups={lookups}
-        group="RelatedContactType"
-        value={d.relatedContactType}
-        onChange={(v) => f.set('relatedContactType', v ?? 0)}
-        error={f.errors.relatedContactType}
-      />
+      <ItemLookup form={f} name="relatedContactType" label="Relationship" group="RelatedContactType" lookups={lookups} />
     </FormDialog>
   );
 }

@@ -229,7 +229,7 @@ export function PreviewStep({
     {
       id: 'import',
       header: 'Import',
-      cell: (r) => <input type="checkbox" aria-label={`Import line ${r.line}`} checked={isLineChecked(template, toggled, r.line)} onChange={() => onToggle(r.line)} />,
+      cell: (r) => <CheckboxField label={`Import line ${r.line}`} hideLabel checked={isLineChecked(template, toggled, r.line)} onChange={() => onToggle(r.line)} />,
     },
     { id: 'line', header: 'Line', rowHeader: true, cell: (r) => r.line },
     ...mapped.map((c) => ({ id: `col-${c.ColumnName}`, header: c.DisplayName, className: 'whitespace-nowrap', cell: (r: ImportRow) => r.cells[c.ColumnName] })),

@@ -9,6 +9,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/field';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { useForm } from '@/components/ui/use-form';
 import type { UserLocation } from '@/lib/contract/user';
@@ -117,10 +118,10 @@ export function LocationsTab({ user, name, onDirtyChange, onSaved }: { user: num
             header: 'Primary',
             className: 'w-24 text-center',
             cell: (r) => (
-              <input
-                type="checkbox"
-                className="size-4 accent-brand-600"
-                aria-label={`Primary location: ${r.firmName}`}
+              <CheckboxField
+                label={`Primary location: ${r.firmName}`}
+                hideLabel
+                className="justify-center"
                 checked={r.isPrimary === 1}
                 disabled={!r.checked}
                 onChange={(e) => change(choosePrimary(rows, r.firm, e.target.checked))}
