@@ -13,6 +13,7 @@ import { Alert } from '@/components/ui/alert';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { dash } from '@/components/data-table/cells';
 import { Button } from '@/components/ui/button';
+import { useForm } from '@/components/ui/use-form';
 import { CheckboxField } from '@/components/ui/field';
 import { ADAS_TYPES, INSPECTION_TYPES, STATUS, nameOf, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRecord, InspectionRow, RepairLine } from '@/lib/contract/adas';
@@ -47,23 +48,15 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 export function JobDetail({ job, inspections, lines, locations, insurers, labels, children }: JobDetailProps) {
   const router = useRouter();
   const [editing, setEditing] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const calls = useForm();
+  const { message: notice } = calls;
+  const busy = calls.busy;
   const [pending, startTransition] = useTransition();
   const refresh = () => startTransition(() => router.refresh());
 
-  const act = async (key: string, fn: () => Promise<string | void>) => {
-    setBusy(key);
-    setNotice(null);
-    try {
-      const text = await fn();
-      if (text) setNotice({ kind: 'success', text });
-      refresh();
-    } catch (e) {
-      setNotice({ kind: 'error', text: (e as Error).message });
-    } finally {
-      setBusy(null);
-    }
+  /** A call of the screen: its text is shown, and the page refreshed after it. */
+  const act = async (fn: () => Promise<string | void>) => {
+    if (await calls.run(fn)) refresh();
   };
 
   const allComplete = job.inspectionsTotal > 0 && job.inspectionsComplete === job.inspectionsTotal;
@@ -84,9 +77,9 @@ export function JobDetail({ job, inspections, lines, locations, insurers, labels
           {v.vin && (
             <Button
               variant="secondary"
-              disabled={busy !== null}
+              disabled={busy}
               onClick={() =>
-                act('decode', async () => {
+                act(async () => {
                   const d = await adasApi.decodeJob(job.adas);
                   return d.isDecoded ? `The VIN decodes to a ${d.year} ${d.make} ${d.model}; the vehicle was updated.` : `The VIN was decoded in part: ${d.reason}`;
                 })
@@ -96,14 +89,14 @@ export function JobDetail({ job, inspections, lines, locations, insurers, labels
             </Button>
           )}
           {job.status === STATUS.complete ? (
-            <Button variant="secondary" disabled={busy !== null} onClick={() => act('job', async () => void (await adasApi.setJobStatus(job.adas, STATUS.open)))}>
+            <Button variant="secondary" disabled={busy} onClick={() => act(async () => void (await adasApi.setJobStatus(job.adas, STATUS.open)))}>
               Reopen job
             </Button>
           ) : (
             <Button
-              disabled={busy !== null || !allComplete}
+              disabled={busy || !allComplete}
               title={allComplete ? undefined : 'The job is complete once every inspection is'}
-              onClick={() => act('job', async () => void (await adasApi.setJobStatus(job.adas, STATUS.complete)))}
+              onClick={() => act(async () => void (await adasApi.setJobStatus(job.adas, STATUS.complete)))}
             >
               Complete job
             </Button>
@@ -142,9 +135,9 @@ export function JobDetail({ job, inspections, lines, locations, insurers, labels
           </h2>
           <Button
             variant="secondary"
-            disabled={busy !== null}
+            disabled={busy}
             onClick={() =>
-              act('add', async () => {
+              act(async () => {
                 const saved = await adasApi.saveInspection({ adasInspection: -1, adas: job.adas, adasInspectionType: inspections.length ? 2 : 1 });
                 router.push(inspectionHref(saved.adasInspection!));
               })
@@ -204,8 +197,8 @@ export function JobDetail({ job, inspections, lines, locations, insurers, labels
                     label={`Line ${l.lineNum} not equipped`}
                     hideLabel
                     checked={l.isNotEquipped}
-                    disabled={busy !== null}
-                    onChange={(e) => act(`line-${l.adasRepairLine}`, async () => void (await adasApi.setLineEquipped(job.adas, l.uniqueSequenceNumber, e.target.checked)))}
+                    disabled={busy}
+                    onChange={(e) => act(async () => void (await adasApi.setLineEquipped(job.adas, l.uniqueSequenceNumber, e.target.checked)))}
                   />
                 ),
               },
@@ -227,7 +220,7 @@ export function JobDetail({ job, inspections, lines, locations, insurers, labels
           onClose={() => setEditing(false)}
           onSaved={() => {
             setEditing(false);
-            setNotice({ kind: 'success', text: 'The job was saved.' });
+            calls.say('The job was saved.', 'success');
             refresh();
           }}
         />

@@ -7,12 +7,13 @@
  * in one message; prices that cannot be read are refused before anything is sent. Export: the host's CSV.
  */
 import { Download } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLoaded } from '@/components/ui/use-loaded';
 import { downloadText, fetchAllPages } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SimpleTable } from '@/components/ui/simple-table';
+import { useForm } from '@/components/ui/use-form';
 import { TextField } from '@/components/ui/field';
 import type { PRICE_SOURCES } from '@/lib/contract/adasmatrix';
 import { CALIBRATION_MODE_LABELS } from '@/lib/configuration/constants';
@@ -22,8 +23,6 @@ import { priceChanges, priceText } from './pricing-rules';
 
 const SOURCE_LABELS: Record<(typeof PRICE_SOURCES)[number], string> = { firm: 'own price', network: 'network default', none: 'not priced' };
 const prices = (n: number) => `${n} ${n === 1 ? 'price' : 'prices'}`;
-
-type Message = { kind: 'error' | 'success' | 'info'; text: string };
 
 export interface FirmPricingProps {
   firm: number;
@@ -35,7 +34,10 @@ export function FirmPricing({ firm, formId, onBusy }: FirmPricingProps) {
   /** What the user typed, by calibration type (untouched rows show the saved price). */
   const [drafts, setDrafts] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<number, string>>({});
-  const [message, setMessage] = useState<Message | null>(null);
+  const calls = useForm();
+  const { message, say } = calls;
+  // The dialog's footer holds Save: it is disabled while this form saves.
+  useEffect(() => onBusy(calls.busy), [calls.busy, onBusy]);
   const load = (signal?: AbortSignal) => fetchAllPages((page, pageSize) => pricingApi.prices(firm, page, pageSize, signal));
   const { data: rows, error: loadError, set: setRows } = useLoaded(load, firm);
 
@@ -44,17 +46,15 @@ export function FirmPricing({ firm, formId, onBusy }: FirmPricingProps) {
     setErrors((all) => Object.fromEntries(Object.entries(all).filter(([key]) => Number(key) !== id)));
   };
 
-  const save = async (e: React.FormEvent) => {
+  const save = (e: React.FormEvent) => {
     e.preventDefault();
     if (!rows) return;
     const { changes, errors: found } = priceChanges(rows, drafts);
     setErrors(found);
     const bad = Object.keys(found).length;
-    if (bad) return setMessage({ kind: 'error', text: `${bad === 1 ? 'A price is' : `${bad} prices are`} not valid; nothing was saved. Please correct the highlighted ${bad === 1 ? 'price' : 'prices'}.` });
-    if (!changes.length) return setMessage({ kind: 'info', text: 'Nothing has changed.' });
-    onBusy(true);
-    setMessage(null);
-    try {
+    if (bad) return say(`${bad === 1 ? 'A price is' : `${bad} prices are`} not valid; nothing was saved. Please correct the highlighted ${bad === 1 ? 'price' : 'prices'}.`);
+    if (!changes.length) return say('Nothing has changed.', 'info');
+    void calls.run(async () => {
       const results = await Promise.allSettled(changes.map((c) => pricingApi.save(firm, c.calibrationType, c.price)));
       const failed: Record<number, string> = {};
       results.forEach((r, i) => {
@@ -66,29 +66,20 @@ export function FirmPricing({ firm, formId, onBusy }: FirmPricingProps) {
       setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([id]) => Number(id) in failed)));
       setErrors(failed);
       const cleared = saved.filter((c) => c.price === null).length;
-      if (!Object.keys(failed).length)
-        setMessage({ kind: 'success', text: `${prices(saved.length)} saved${cleared ? ` (${cleared} cleared: the network default applies)` : ''}.` });
-      else
-        setMessage({
-          kind: 'error',
-          text: `${saved.length} of ${prices(changes.length)} saved; the highlighted ${Object.keys(failed).length === 1 ? 'price was' : 'prices were'} not: ${Object.values(failed)[0]}`,
-        });
-    } catch (err) {
-      setMessage({ kind: 'error', text: (err as Error).message });
-    } finally {
-      onBusy(false);
-    }
+      if (Object.keys(failed).length)
+        throw new Error(`${saved.length} of ${prices(changes.length)} saved; the highlighted ${Object.keys(failed).length === 1 ? 'price was' : 'prices were'} not: ${Object.values(failed)[0]}`);
+      return `${prices(saved.length)} saved${cleared ? ` (${cleared} cleared: the network default applies)` : ''}.`;
+    });
   };
 
-  const exportCsv = async () => {
-    setMessage(null);
-    try {
-      const file = await pricingApi.exportCsv(firm);
-      downloadText(file.fileName, file.csv);
-    } catch (err) {
-      setMessage({ kind: 'error', text: `The export failed: ${(err as Error).message}` });
-    }
-  };
+  const exportCsv = () =>
+    calls.run(
+      async () => {
+        const file = await pricingApi.exportCsv(firm);
+        downloadText(file.fileName, file.csv);
+      },
+      { failed: (m) => `The export failed: ${m}` },
+    );
 
   if (loadError) return <Alert>{loadError}</Alert>;
   if (!rows)
