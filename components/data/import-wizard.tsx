@@ -182,8 +182,9 @@ export function ImportWizard({ schemas, user }: { schemas: { name: string; displ
   }
 
   async function startImport(resume: boolean) {
-    if (!picked) return;
-    const key = resumeKey(schema!.name, picked);
+    if (!picked || !file) return;
+    // Keyed by the file as first chosen: chosen again after a reload, it resumes the same import.
+    const key = resumeKey(schema!.name, file);
     let skipChunks: number[] = [];
     let start: Totals = NO_TOTALS;
     const stored = localStorage.getItem(key);
@@ -207,7 +208,7 @@ export function ImportWizard({ schemas, user }: { schemas: { name: string; displ
     send({ type: 'import', job: job(picked), mapping: template!.mappedData, selection, skipChunks });
   }
 
-  const resumable = !!picked && !!schema && typeof window !== 'undefined' && !!localStorage.getItem(resumeKey(schema.name, picked));
+  const resumable = !!picked && !!file && !!schema && typeof window !== 'undefined' && !!localStorage.getItem(resumeKey(schema.name, file));
   // Where a step needs the file and a reload lost it: the drop zone, asking for it again.
   const fileAgain = file && !picked ? <FileDrop file={file} again onFile={(f) => void chooseFile(f)} /> : null;
 

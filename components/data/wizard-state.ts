@@ -112,7 +112,12 @@ export type WizardAction =
   | { type: 'interrupted'; message: string }
   | { type: 'imported' };
 
-const sameFile = (a: FileFacts | null, b: Omit<FileFacts, 'header' | 'rows'>) => !!a && a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+/**
+ * The file chosen again after a reload is taken for the same one when its name and size are (its date may
+ * differ: a copy, a download again); what it holds is checked when it is read: other columns are another file.
+ */
+const sameFile = (a: FileFacts | null, b: Omit<FileFacts, 'header' | 'rows'>) => !!a && a.name === b.name && a.size === b.size;
+const sameColumns = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((c, i) => c === b[i]);
 
 export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
   switch (a.type) {
@@ -134,8 +139,12 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
       return sameFile(s.file, a.file)
         ? { ...s, file: { ...s.file!, encoding: a.file.encoding }, error: '' }
         : { ...s, file: { ...a.file, header: [], rows: 0 }, check: null, toggled: [], maxStep: Math.min(s.maxStep, 3), error: '' };
-    case 'read':
-      return s.file ? { ...s, busy: false, progress: null, file: { ...s.file, header: a.header, rows: a.rows } } : s;
+    case 'read': {
+      if (!s.file) return s;
+      const read = { ...s, busy: false, progress: null, file: { ...s.file, header: a.header, rows: a.rows } };
+      // Columns other than the ones mapped and previewed: the mapping and the preview are to be done again.
+      return s.file.header.length && !sameColumns(s.file.header, a.header) ? { ...read, check: null, toggled: [], maxStep: Math.min(s.maxStep, 3) } : read;
+    }
     case 'checked':
       return { ...s, busy: false, progress: null, check: a.check, toggled: [] };
     case 'toggle':

@@ -7,7 +7,9 @@ const schema = { name: 'contacts', displayName: 'Contacts', columns: [] } as unk
 const facts = { name: 'a.csv', size: 10, lastModified: 1, encoding: 'utf-8' as const };
 const check: CheckResult = { type: 'check-done', preview: [], refused: [], refusedCount: 1, valid: 2, rows: 3 };
 
-const run = (...actions: Parameters<typeof wizardReducer>[1][]) => actions.reduce(wizardReducer, START);
+type Action = Parameters<typeof wizardReducer>[1];
+const after = (s: WizardState, ...actions: Action[]) => actions.reduce(wizardReducer, s);
+const run = (...actions: Action[]) => after(START, ...actions);
 const atPreview = (): WizardState =>
   run(
     { type: 'schema', schema, templates: [] },
@@ -41,10 +43,15 @@ describe('the import wizard: highest visited step', () => {
 
   it('another file makes the mapping and preview steps unvisited; the same file chosen again keeps them', () => {
     const s = atPreview();
-    const same = wizardReducer(s, { type: 'file', file: facts });
+    // Chosen again after a reload: the same name and size (its date may differ), the same columns.
+    const same = after(s, { type: 'file', file: { ...facts, lastModified: 2 } }, { type: 'read', header: ['First', 'Last'], rows: 3 });
     expect(same.maxStep).toBe(5);
     expect(same.check).toBe(check);
-    expect(same.file?.header).toEqual(['First', 'Last']);
+    expect(same.file).toEqual({ ...facts, header: ['First', 'Last'], rows: 3 });
+    // Same name and size, other columns: another file after all.
+    const changed = after(s, { type: 'file', file: facts }, { type: 'read', header: ['Given', 'Family'], rows: 3 });
+    expect(changed.maxStep).toBe(3);
+    expect(changed.check).toBeNull();
     const other = wizardReducer(s, { type: 'file', file: { ...facts, name: 'b.csv' } });
     expect(other.maxStep).toBe(3);
     expect(other.check).toBeNull();
