@@ -13,6 +13,7 @@ import { Alert } from '@/components/ui/alert';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { dash } from '@/components/data-table/cells';
 import { Button } from '@/components/ui/button';
+import { useForm } from '@/components/ui/use-form';
 import { ADAS_TYPES, INSPECTION_TYPES, STATUS, nameOf, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRecord, InspectionRow } from '@/lib/contract/adas';
 import type { Estimate } from '@/lib/contract/calibration';
@@ -49,23 +50,15 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 export function JobDetail({ job, inspections, estimate, locations, insurers, labels, children }: JobDetailProps) {
   const router = useRouter();
   const [editing, setEditing] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const calls = useForm();
+  const { message: notice } = calls;
+  const busy = calls.busy;
   const [pending, startTransition] = useTransition();
   const refresh = () => startTransition(() => router.refresh());
 
-  const act = async (key: string, fn: () => Promise<string | void>) => {
-    setBusy(key);
-    setNotice(null);
-    try {
-      const text = await fn();
-      if (text) setNotice({ kind: 'success', text });
-      refresh();
-    } catch (e) {
-      setNotice({ kind: 'error', text: (e as Error).message });
-    } finally {
-      setBusy(null);
-    }
+  /** A call of the screen: its text is shown, and the page refreshed after it. */
+  const act = async (fn: () => Promise<string | void>) => {
+    if (await calls.run(fn)) refresh();
   };
 
   const allComplete = job.inspectionsTotal > 0 && job.inspectionsComplete === job.inspectionsTotal;
@@ -86,9 +79,9 @@ export function JobDetail({ job, inspections, estimate, locations, insurers, lab
           {v.vin && (
             <Button
               variant="secondary"
-              disabled={busy !== null}
+              disabled={busy}
               onClick={() =>
-                act('decode', async () => {
+                act(async () => {
                   const d = await adasApi.decodeJob(job.adas);
                   return d.isDecoded ? `The VIN decodes to a ${d.year} ${d.make} ${d.model}; the vehicle was updated.` : `The VIN was decoded in part: ${d.reason}`;
                 })
@@ -98,14 +91,14 @@ export function JobDetail({ job, inspections, estimate, locations, insurers, lab
             </Button>
           )}
           {job.status === STATUS.complete ? (
-            <Button variant="secondary" disabled={busy !== null} onClick={() => act('job', async () => void (await adasApi.setJobStatus(job.adas, STATUS.open)))}>
+            <Button variant="secondary" disabled={busy} onClick={() => act(async () => void (await adasApi.setJobStatus(job.adas, STATUS.open)))}>
               Reopen job
             </Button>
           ) : (
             <Button
-              disabled={busy !== null || !allComplete}
+              disabled={busy || !allComplete}
               title={allComplete ? undefined : 'The job is complete once every inspection is'}
-              onClick={() => act('job', async () => void (await adasApi.setJobStatus(job.adas, STATUS.complete)))}
+              onClick={() => act(async () => void (await adasApi.setJobStatus(job.adas, STATUS.complete)))}
             >
               Complete job
             </Button>
@@ -144,9 +137,9 @@ export function JobDetail({ job, inspections, estimate, locations, insurers, lab
           </h2>
           <Button
             variant="secondary"
-            disabled={busy !== null}
+            disabled={busy}
             onClick={() =>
-              act('add', async () => {
+              act(async () => {
                 const saved = await adasApi.saveInspection({ adasInspection: -1, adas: job.adas, adasInspectionType: inspections.length ? 2 : 1 });
                 router.push(inspectionHref(saved.adasInspection!));
               })
@@ -158,29 +151,32 @@ export function JobDetail({ job, inspections, estimate, locations, insurers, lab
         {inspections.length === 0 ? (
           <p className="text-sm text-slate-600">No inspections yet.</p>
         ) : (
-          <SimpleTable caption="Inspections of this job" columns={['Inspection', 'Inspector', 'Date', 'Systems', 'Status']}>
-            {inspections.map((i) => (
-              <tr key={i.adasInspection} className="border-t border-slate-100" data-testid="inspection-row">
-                <th scope="row" className="px-3 py-2 text-left font-normal">
+          <SimpleTable
+            caption="Inspections of this job"
+            columns={[
+              {
+                id: 'inspection',
+                header: 'Inspection',
+                rowHeader: true,
+                cell: (i) => (
                   <Link href={inspectionHref(i.adasInspection)} className="font-medium text-brand-700 hover:underline">
                     {nameOf(INSPECTION_TYPES, i.adasInspectionType) || 'Inspection'} #{i.adasInspection}
                   </Link>
-                </th>
-                <td className="px-3 py-2">{i.inspectorName || dash}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{labels.inspections[i.adasInspection] || dash}</td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  {i.systemsTotal - i.systemsPending} of {i.systemsTotal} recorded
-                </td>
-                <td className="px-3 py-2">
-                  <StatusBadge status={i.status} />
-                </td>
-              </tr>
-            ))}
-          </SimpleTable>
+                ),
+              },
+              { id: 'inspector', header: 'Inspector', cell: (i) => i.inspectorName || dash },
+              { id: 'date', header: 'Date', className: 'whitespace-nowrap', cell: (i) => labels.inspections[i.adasInspection] || dash },
+              { id: 'systems', header: 'Systems', className: 'whitespace-nowrap', cell: (i) => `${i.systemsTotal - i.systemsPending} of ${i.systemsTotal} recorded` },
+              { id: 'status', header: 'Status', cell: (i) => <StatusBadge status={i.status} /> },
+            ]}
+            rows={inspections}
+            rowKey={(i) => i.adasInspection}
+            rowAttributes={() => ({ 'data-testid': 'inspection-row' })}
+          />
         )}
       </section>
 
-      <JobEstimate adas={job.adas} firm={job.firm} estimate={estimate} enteredLabel={labels.estimate} busy={busy !== null} act={act} />
+      <JobEstimate adas={job.adas} firm={job.firm} estimate={estimate} enteredLabel={labels.estimate} busy={busy} act={act} />
 
       {children}
 
@@ -193,7 +189,7 @@ export function JobDetail({ job, inspections, estimate, locations, insurers, lab
           onClose={() => setEditing(false)}
           onSaved={() => {
             setEditing(false);
-            setNotice({ kind: 'success', text: 'The job was saved.' });
+            calls.say('The job was saved.', 'success');
             refresh();
           }}
         />

@@ -26,7 +26,7 @@ export interface JobEstimateProps {
   enteredLabel: string;
   busy: boolean;
   /** Runs a change, shows its message and refreshes the page. */
-  act: (key: string, fn: () => Promise<string | void>) => Promise<void>;
+  act: (fn: () => Promise<string | void>) => Promise<void>;
 }
 
 export function JobEstimate({ adas, firm, estimate, enteredLabel, busy, act }: JobEstimateProps) {
@@ -54,7 +54,7 @@ export function JobEstimate({ adas, firm, estimate, enteredLabel, busy, act }: J
             lineCount={lines.length}
             onSaved={(summary) => {
               setEntering(false);
-              void act('estimate', async () => summary);
+              void act(async () => summary);
             }}
           />
         </div>
@@ -65,7 +65,7 @@ export function JobEstimate({ adas, firm, estimate, enteredLabel, busy, act }: J
         <EstimateLinesTable
           caption="Repair lines of the estimate, as read"
           lines={lines}
-          notEquipped={{ busy, onChange: (l, value) => void act(`line-${l.uniqueSequenceNumber}`, async () => void (await adasApi.setLineEquipped(adas, l.uniqueSequenceNumber, value))) }}
+          notEquipped={{ busy, onChange: (l, value) => void act(async () => void (await adasApi.setLineEquipped(adas, l.uniqueSequenceNumber, value))) }}
         />
       )}
     </section>

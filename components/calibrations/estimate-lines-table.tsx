@@ -6,7 +6,9 @@
  */
 import type { EstimateLine } from '@/lib/contract/calibration';
 import { OPERATION_NAMES } from '@/lib/calibrations/operations';
+import { CheckboxField } from '@/components/ui/field';
 import { SimpleTable } from '@/components/ui/simple-table';
+import type { Column } from '@/components/ui/table';
 
 export const operationLabel = (l: Pick<EstimateLine, 'operation' | 'operationRead'>) =>
   l.operationRead ? (l.operation ? `${l.operation} (${OPERATION_NAMES[l.operationRead]})` : OPERATION_NAMES[l.operationRead]) : l.operation || '—';
@@ -33,35 +35,44 @@ export function EstimateLinesTable({
   lines: readonly EstimateLine[];
   notEquipped?: { busy: boolean; onChange: (line: EstimateLine, value: boolean) => void };
 }) {
-  const columns = ['Line', 'Operation', 'Section', 'Description', 'Read as', ...(notEquipped ? ['Not equipped'] : [])];
+  const columns: Column<EstimateLine>[] = [
+    { id: 'line', header: 'Line', className: 'tabular-nums', cell: (l) => l.lineNum },
+    { id: 'operation', header: 'Operation', cell: operationLabel },
+    { id: 'section', header: 'Section', cell: (l) => l.section || '—' },
+    {
+      id: 'description',
+      header: 'Description',
+      rowHeader: true,
+      cell: (l) => (
+        <>
+          {l.description}
+          {l.partNumber && <span className="block font-mono text-xs text-slate-600">{l.partNumber}</span>}
+        </>
+      ),
+    },
+    { id: 'read', header: 'Read as', cell: (l) => <ReadAs line={l} /> },
+  ];
+  if (notEquipped)
+    columns.push({
+      id: 'notEquipped',
+      header: 'Not equipped',
+      cell: (l) => (
+        <CheckboxField
+          label={`Line ${l.lineNum} not equipped`}
+          hideLabel
+          checked={l.isNotEquipped}
+          disabled={notEquipped.busy}
+          onChange={(e) => notEquipped.onChange(l, e.target.checked)}
+        />
+      ),
+    });
   return (
-    <SimpleTable caption={caption} columns={columns}>
-      {lines.map((l) => (
-        <tr key={`${l.lineNum}-${l.uniqueSequenceNumber}`} className="border-t border-slate-100 align-top" data-testid="estimate-line">
-          <td className="px-3 py-2 tabular-nums">{l.lineNum}</td>
-          <td className="px-3 py-2">{operationLabel(l)}</td>
-          <td className="px-3 py-2">{l.section || '—'}</td>
-          <th scope="row" className="px-3 py-2 text-left font-normal">
-            {l.description}
-            {l.partNumber && <span className="block font-mono text-xs text-slate-600">{l.partNumber}</span>}
-          </th>
-          <td className="px-3 py-2">
-            <ReadAs line={l} />
-          </td>
-          {notEquipped && (
-            <td className="px-3 py-2">
-              <input
-                type="checkbox"
-                className="size-4 accent-brand-600"
-                aria-label={`Line ${l.lineNum} not equipped`}
-                checked={l.isNotEquipped}
-                disabled={notEquipped.busy}
-                onChange={(e) => notEquipped.onChange(l, e.target.checked)}
-              />
-            </td>
-          )}
-        </tr>
-      ))}
-    </SimpleTable>
+    <SimpleTable
+      caption={caption}
+      columns={columns}
+      rows={lines}
+      rowKey={(l) => `${l.lineNum}-${l.uniqueSequenceNumber}`}
+      rowAttributes={() => ({ className: 'align-top', 'data-testid': 'estimate-line' })}
+    />
   );
 }

@@ -12,6 +12,8 @@ import { useEffect, useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, TextField } from '@/components/ui/field';
+import { SimpleTable } from '@/components/ui/simple-table';
+import { useForm } from '@/components/ui/use-form';
 import type { QuoteAnswer, ScrubResult } from '@/lib/contract/calibration';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/format';
@@ -48,8 +50,8 @@ export const scrubSummary = (s: ScrubResult) =>
 
 export function EstimateSection({ adas, adasInspection, firm, vehicle, hasRequest, timezone, onRequestCreated }: EstimateSectionProps) {
   const fileId = useId();
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const calls = useForm();
+  const { busy, message: notice, say } = calls;
   const [scrub, setScrub] = useState<ScrubResult | null>(null);
   const [loaded, setLoaded] = useState(false);
   const [entering, setEntering] = useState(false);
@@ -58,18 +60,7 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
   const [reason, setReason] = useState('Estimate triggers calibrations');
   const [sendFlagged, setSendFlagged] = useState(false);
 
-  const run = async (fn: () => Promise<string | void>) => {
-    setBusy(true);
-    setNotice(null);
-    try {
-      const text = await fn();
-      if (text) setNotice({ kind: 'success', text });
-    } catch (e) {
-      setNotice({ kind: 'error', text: (e as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = (fn: () => Promise<string | void>) => calls.run(fn);
 
   const linesOf = (s: ScrubResult, d: Draft) =>
     s.calibrations
@@ -98,7 +89,7 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
     calibrationApi
       .lastScrub(adasInspection, ctrl.signal)
       .then((s) => (s ? show(s) : undefined))
-      .catch((e: Error) => !ctrl.signal.aborted && setNotice({ kind: 'error', text: e.message }))
+      .catch((e: Error) => !ctrl.signal.aborted && say(e.message))
       .finally(() => !ctrl.signal.aborted && setLoaded(true));
     return () => ctrl.abort();
     // Once per inspection.
@@ -115,7 +106,7 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
     const d = { ...draft, [id]: { ...draft[id], ...patch } };
     setDraft(d);
     setSendFlagged(false);
-    if (scrub) void requote(scrub, d).catch((e: Error) => setNotice({ kind: 'error', text: e.message }));
+    if (scrub) void requote(scrub, d).catch((e: Error) => say(e.message));
   };
 
   const quoted = new Map(quote?.lines.map((l) => [l.adasChecklistMatrix, l]));
@@ -185,70 +176,91 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
       {scrub?.noScrub && <Alert kind="info">{scrub.noScrub}</Alert>}
 
       {scrub && scrub.calibrations.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[640px] text-left text-sm">
-            <caption className="sr-only">Triggered calibrations</caption>
-            <thead className="border-b border-slate-200 text-slate-700">
-              <tr>
-                <th scope="col" className="px-2 py-2">Quote</th>
-                <th scope="col" className="px-2 py-2">System</th>
-                <th scope="col" className="px-2 py-2">Repair lines</th>
-                <th scope="col" className="px-2 py-2">Price</th>
-                <th scope="col" className="px-2 py-2">Agreed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {scrub.calibrations.map((c) => {
+        <SimpleTable
+          caption="Triggered calibrations"
+          columns={[
+            {
+              id: 'system',
+              header: 'System',
+              rowHeader: true,
+              cell: (c) => (
+                <>
+                  <div className="font-medium text-slate-900">{c.system}</div>
+                  <div className="text-slate-600">
+                    {c.calibrationType}
+                    {c.calibrationMode && ` (${c.calibrationMode})`}
+                  </div>
+                  {c.triggerNotice && <p className="text-xs text-slate-600">{c.triggerNotice}</p>}
+                  {c.url && (
+                    <a href={c.url} target="_blank" rel="noreferrer" className="text-xs text-brand-700 underline">
+                      OEM procedure<span className="sr-only"> for {c.system}</span>
+                    </a>
+                  )}
+                </>
+              ),
+            },
+            {
+              id: 'quote',
+              header: 'Quote',
+              cell: (c) => (
+                <CheckboxField
+                  label={`Quote ${c.system}`}
+                  hideLabel
+                  checked={draft[c.adasChecklistMatrix]?.included ?? true}
+                  onChange={(e) => change(c.adasChecklistMatrix, { included: e.target.checked })}
+                />
+              ),
+            },
+            {
+              id: 'lines',
+              header: 'Repair lines',
+              cell: (c) => (
+                <ul className="flex flex-col gap-1">
+                  {c.lines.map((l) => (
+                    <li key={l.lineNum}>
+                      {l.lineNum}. {l.operation} {l.description}
+                      <span className="block text-xs text-slate-600">{l.why.startsWith(`${c.system}: `) ? l.why.slice(c.system.length + 2) : l.why}</span>
+                    </li>
+                  ))}
+                </ul>
+              ),
+            },
+            {
+              id: 'price',
+              header: 'Price',
+              className: 'w-32',
+              cell: (c) => {
                 const d = draft[c.adasChecklistMatrix];
-                const q = quoted.get(c.adasChecklistMatrix);
-                const bad = d && priceOf(d.price) === 'bad';
                 return (
-                  <tr key={c.adasChecklistMatrix} className="border-b border-slate-100 align-top">
-                    <td className="px-2 py-2">
-                      <input type="checkbox" className="size-4 accent-brand-600" aria-label={`Quote ${c.system}`} checked={d?.included ?? true} onChange={(e) => change(c.adasChecklistMatrix, { included: e.target.checked })} />
-                    </td>
-                    <td className="px-2 py-2">
-                      <div className="font-medium text-slate-900">{c.system}</div>
-                      <div className="text-slate-600">
-                        {c.calibrationType}
-                        {c.calibrationMode && ` (${c.calibrationMode})`}
-                      </div>
-                      {c.triggerNotice && <p className="text-xs text-slate-600">{c.triggerNotice}</p>}
-                      {c.url && (
-                        <a href={c.url} target="_blank" rel="noreferrer" className="text-xs text-brand-700 underline">
-                          OEM procedure<span className="sr-only"> for {c.system}</span>
-                        </a>
-                      )}
-                    </td>
-                    <td className="px-2 py-2">
-                      <ul className="flex flex-col gap-1">
-                        {c.lines.map((l) => (
-                          <li key={l.lineNum}>
-                            {l.lineNum}. {l.operation} {l.description}
-                            <span className="block text-xs text-slate-600">{l.why.startsWith(`${c.system}: `) ? l.why.slice(c.system.length + 2) : l.why}</span>
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                    <td className="w-32 px-2 py-2">
-                      <TextField
-                        label={`Price of ${c.system}`}
-                        inputMode="decimal"
-                        value={d?.price ?? ''}
-                        error={bad ? 'A price such as 149.50' : null}
-                        onChange={(e) => change(c.adasChecklistMatrix, { price: e.target.value })}
-                      />
-                    </td>
-                    <td className="px-2 py-2">
-                      {q?.agreedPrice != null ? formatMoney(q.agreedPrice) : '—'}
-                      {q?.underAgreed && <div className="font-medium text-red-700">Under the agreed price</div>}
-                    </td>
-                  </tr>
+                  <TextField
+                    label={`Price of ${c.system}`}
+                    inputMode="decimal"
+                    value={d?.price ?? ''}
+                    error={d && priceOf(d.price) === 'bad' ? 'A price such as 149.50' : null}
+                    onChange={(e) => change(c.adasChecklistMatrix, { price: e.target.value })}
+                  />
                 );
-              })}
-            </tbody>
-          </table>
-        </div>
+              },
+            },
+            {
+              id: 'agreed',
+              header: 'Agreed',
+              cell: (c) => {
+                const q = quoted.get(c.adasChecklistMatrix);
+                return (
+                  <>
+                    {q?.agreedPrice != null ? formatMoney(q.agreedPrice) : '—'}
+                    {q?.underAgreed && <div className="font-medium text-red-700">Under the agreed price</div>}
+                  </>
+                );
+              },
+            },
+          ]}
+          rows={scrub.calibrations}
+          rowKey={(c) => c.adasChecklistMatrix}
+          rowAttributes={() => ({ className: 'align-top' })}
+          tableClassName="min-w-[640px]"
+        />
       )}
       {scrub && scrub.lines.length > 0 && <ScrubLines scrub={scrub} />}
 
@@ -282,7 +294,7 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
               onSubmit={(e) => {
                 e.preventDefault();
                 if (!scrub) return;
-                if (quote.flagged && !sendFlagged) return setNotice({ kind: 'error', text: 'The quote is flagged: correct it, or confirm that you send it as it is.' });
+                if (quote.flagged && !sendFlagged) return say('The quote is flagged: correct it, or confirm that you send it as it is.');
                 void run(async () => {
                   await calibrationApi.create({
                     firm,

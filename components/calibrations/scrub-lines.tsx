@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import type { ScrubResult, ScrubbedLine } from '@/lib/contract/calibration';
 import { SimpleTable } from '@/components/ui/simple-table';
+import type { Column } from '@/components/ui/table';
 import { operationLabel } from './estimate-lines-table';
 
 const FILTERS = [
@@ -30,6 +31,29 @@ function Outcome({ line }: { line: ScrubbedLine }) {
   );
 }
 
+const LINE_COLUMNS: Column<ScrubbedLine>[] = [
+  { id: 'line', header: 'Line', className: 'tabular-nums', cell: (l) => l.lineNum },
+  { id: 'operation', header: 'Operation', cell: operationLabel },
+  { id: 'section', header: 'Section', cell: (l) => l.section || '—' },
+  {
+    id: 'description',
+    header: 'Description',
+    rowHeader: true,
+    cell: (l) => (
+      <>
+        <span className="block text-slate-900">{l.description}</span>
+        {!l.unread && l.read.length > 0 && <span className="block text-xs text-slate-600">read as {l.read.join(' · ')}</span>}
+        {l.notes.map((n) => (
+          <span key={n} className="block text-xs text-amber-800">
+            {n}
+          </span>
+        ))}
+      </>
+    ),
+  },
+  { id: 'outcome', header: 'Outcome', cell: (l) => <Outcome line={l} /> },
+];
+
 export function ScrubLines({ scrub }: { scrub: ScrubResult }) {
   const [filter, setFilter] = useState<(typeof FILTERS)[number]['id']>('all');
   const shown = scrub.lines.filter(FILTERS.find((f) => f.id === filter)!.test);
@@ -52,27 +76,13 @@ export function ScrubLines({ scrub }: { scrub: ScrubResult }) {
       {shown.length === 0 ? (
         <p className="text-sm text-slate-600">No lines here.</p>
       ) : (
-        <SimpleTable caption="Estimate lines and what each requires" columns={['Line', 'Operation', 'Section', 'Description', 'Outcome']}>
-          {shown.map((l) => (
-            <tr key={l.lineNum} className="border-t border-slate-100 align-top" data-testid="scrubbed-line">
-              <td className="px-3 py-2 tabular-nums">{l.lineNum}</td>
-              <td className="px-3 py-2">{operationLabel(l)}</td>
-              <td className="px-3 py-2">{l.section || '—'}</td>
-              <th scope="row" className="px-3 py-2 text-left font-normal">
-                <span className="block text-slate-900">{l.description}</span>
-                {!l.unread && l.read.length > 0 && <span className="block text-xs text-slate-600">read as {l.read.join(' · ')}</span>}
-                {l.notes.map((n) => (
-                  <span key={n} className="block text-xs text-amber-800">
-                    {n}
-                  </span>
-                ))}
-              </th>
-              <td className="px-3 py-2">
-                <Outcome line={l} />
-              </td>
-            </tr>
-          ))}
-        </SimpleTable>
+        <SimpleTable
+          caption="Estimate lines and what each requires"
+          columns={LINE_COLUMNS}
+          rows={shown}
+          rowKey={(l) => l.lineNum}
+          rowAttributes={() => ({ className: 'align-top', 'data-testid': 'scrubbed-line' })}
+        />
       )}
     </section>
   );

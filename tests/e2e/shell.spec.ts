@@ -115,7 +115,8 @@ test.describe('Change Password dialog', () => {
     await page.getByLabel('Password', { exact: true }).fill('Typed#1234');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
-    await page.waitForTimeout(500);
+    // Closed for good once focus is back on the account menu's button.
+    await expect(page.locator('header button[aria-haspopup="true"]').filter({ hasText: 'Pat Tester' })).toBeFocused();
     await openFromMenu(page);
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
   });
