@@ -20,6 +20,7 @@ import { UpstreamError } from '../api/errors';
 import { callUpstream } from '../api/upstream';
 import { config } from '../config';
 import { contract } from '../contract';
+import { REQUEST_ID_HEADER, isRequestId } from '../log/request-id';
 import { CLIENT_ADDRESS_HEADER, SERVICE_SECRET_HEADER } from '../contract/define';
 import { profileFromToken } from './jwt';
 import { beginAttempt, clientAddress, deviceSetCookie, knownDevice, normalUsername } from './throttle';
@@ -69,7 +70,12 @@ export async function passwordSignIn(credentials: Partial<Record<string, unknown
   }
   let answer: TokenAnswer;
   try {
-    answer = username && password ? await callUpstream(contract.auth.getToken, { body: { username, password }, headers: forTheHost(address) }) : { success: false, reason: WRONG_CREDENTIALS };
+    // The request's id (set by proxy.ts), so the host's lines of this sign-in can be found beside the app's.
+    const requestId = header(REQUEST_ID_HEADER) ?? undefined;
+    answer =
+      username && password
+        ? await callUpstream(contract.auth.getToken, { body: { username, password }, headers: forTheHost(address) }, undefined, isRequestId(requestId) ? requestId : undefined)
+        : { success: false, reason: WRONG_CREDENTIALS };
   } catch (e) {
     await started.attempt.failed();
     // The auth host's own limit: said as this server's would be.

@@ -30,4 +30,13 @@ describe('X-Request-Id upstream', () => {
     await callUpstream(contract.lookup.countries, {}, 'token');
     expect(seen).toEqual(['req-1234abcd', 'req-5678efgh', undefined]);
   });
+
+  it('a sign-in sends the request id proxy.ts gave its request to the auth host', async () => {
+    const { passwordSignIn } = await import('@/lib/auth/sign-in');
+    seen.length = 0;
+    // The fake host's answer is not a token: the sign-in fails, after the call this test is about.
+    await passwordSignIn({ username: 'someone@example.com', password: 'secret' }, { 'x-request-id': 'req-signin-42' }).catch(() => undefined);
+    await passwordSignIn({ username: 'someone@example.com', password: 'secret' }, { 'x-request-id': 'not an id!' }).catch(() => undefined);
+    expect(seen).toEqual(['req-signin-42', undefined]);
+  });
 });
