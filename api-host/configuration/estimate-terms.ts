@@ -137,8 +137,8 @@ export const estimateTermCalls = [
     })();
   }),
 
-  implement(t.deleteEstimateTerm, ({ query, caller, ctx }) => {
-    const r = visibleTerm(ctx.db, caller, query.estimateTerm);
+  implement(t.deleteEstimateTerm, ({ body, caller, ctx }) => {
+    const r = visibleTerm(ctx.db, caller, body.estimateTerm);
     prepared(ctx.db, 'DELETE FROM estimate_term WHERE estimate_term = ?').run(r.estimate_term);
     return { success: true as const };
   }),

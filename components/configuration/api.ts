@@ -87,6 +87,6 @@ export const configApi = {
 
   estimateTerms: (query: Query, signal?: AbortSignal) => bff<Terms['getEstimateTerms']>('GET', 'admin/getEstimateTerms', { query, signal }),
   saveEstimateTerm: (body: BodyOf<Terms['saveEstimateTerm']>) => bff<Terms['saveEstimateTerm']>('POST', 'admin/saveEstimateTerm', { body }),
-  deleteEstimateTerm: (id: number) => bff<Terms['deleteEstimateTerm']>('GET', 'admin/deleteEstimateTerm', { query: { estimateTerm: id } }),
+  deleteEstimateTerm: (id: number) => bff<Terms['deleteEstimateTerm']>('POST', 'admin/deleteEstimateTerm', { body: { estimateTerm: id } }),
   readEstimateLine: (query: { firm: number; operation: string; description: string; section: string }) => bff<Terms['readEstimateLine']>('GET', 'admin/readEstimateLine', { query }),
 };

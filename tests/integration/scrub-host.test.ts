@@ -121,7 +121,7 @@ describe('the scrub', () => {
     expect(s.changes).toMatchObject({ estimateChanged: false, added: [], removed: [] });
     expect(s.changes.lines).toEqual([expect.objectContaining({ lineNum: 10, before: 'nothing', after: 'Front Radar, Park Assist' })]);
     expect(s.changes.summary).toMatch(/1 line read differently\. The estimate is the same: the change comes from the configuration/);
-    await ok(t.deleteEstimateTerm, { query: { estimateTerm: term.id } }, admin);
+    await ok(t.deleteEstimateTerm, { body: { estimateTerm: term.id } }, admin);
     const again = await ok(c.scrub, { query: { adas, adasInspection: inspection } });
     expect(again.changes.lines).toEqual([expect.objectContaining({ lineNum: 10, before: 'Front Radar, Park Assist', after: 'nothing' })]);
   });
@@ -161,7 +161,7 @@ describe('estimate terms', () => {
 
     const read = await ok(t.readEstimateLine, { query: { firm: 6, operation: 'RMV/INST', description: 'COVER, FRONT BUMPER', section: 'FRONT BUMPER' } }, admin);
     expect(read).toMatchObject({ operationRead: 'remove', read: ['front bumper cover'], section: ['front bumper'] });
-    await ok(t.deleteEstimateTerm, { query: { estimateTerm: saved.id } }, admin);
+    await ok(t.deleteEstimateTerm, { body: { estimateTerm: saved.id } }, admin);
     expect((await ok(t.getEstimateTerms, { query: { firm: 6 } }, admin)).count).toBe(0);
   });
 
@@ -171,7 +171,7 @@ describe('estimate terms', () => {
     const limited = await host.token(await host.addUser({ role: 2, firm: 9 }));
     expect(await status(t.getEstimateTerms, { query: { firm: 6 } }, limited)).toBe(404);
     const saved = await ok(t.saveEstimateTerm, { body: { estimateTerm: -1, firm: 6, written: 'QP', meaning: 'quarter panel', kind: 'term' } }, admin);
-    expect(await status(t.deleteEstimateTerm, { query: { estimateTerm: saved.id } }, limited)).toBe(404);
+    expect(await status(t.deleteEstimateTerm, { body: { estimateTerm: saved.id } }, limited)).toBe(404);
     expect(await status(t.saveEstimateTerm, { body: { estimateTerm: saved.id, firm: 9, written: 'QP', meaning: 'quarter panel', kind: 'term' } }, limited)).toBe(404);
     expect(await status(t.readEstimateLine, { query: { firm: 6, description: 'x' } }, limited)).toBe(404);
     expect(await status(t.readEstimateLine, { query: { firm: 9, description: '' } }, limited)).toBe(400);
