@@ -52,6 +52,15 @@ export type RedisTarget = string | SentinelTarget;
 /** How long a write that must survive a failover (an ended session) waits for one replica to have it. */
 const REPLICA_WAIT_MS = 250;
 
+/** The longest a recovery (writing the outage's changes back) may take before it counts as failed. */
+const RECOVERY_TIMEOUT_MS = 5000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref()));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 /** Where the two lines about an outage go by default: the app's log. */
 const storeLog: Pick<Console, 'warn'> = { warn: (line: string) => appLog().warn({ area: 'store' }, line) };
 
@@ -165,7 +174,11 @@ export class RedisStore implements SharedStore {
   }
 
   private recover(): Promise<void> {
-    this.recovering ??= this.replay().finally(() => (this.recovering = null));
+    // Bounded: a replay that never answers (its connection replaced mid-failover) must not hold every later
+    // recovery behind it; the next 'ready' or probe tries again.
+    this.recovering ??= withTimeout(this.replay(), RECOVERY_TIMEOUT_MS)
+      .catch((e: Error) => this.degrade(e.message))
+      .finally(() => (this.recovering = null));
     return this.recovering;
   }
 
@@ -245,7 +258,13 @@ export class RedisStore implements SharedStore {
 
   /** 'up' when Redis answers now, 'down' otherwise (the store then uses memory): for /api/ready. */
   async state(): Promise<'up' | 'down'> {
-    if (this.client.status !== 'ready' || this.outage) return 'down';
+    if (this.client.status !== 'ready') return 'down';
+    // Connected but still marked out (a recovery that failed or never ran): readiness tries it again.
+    if (this.outage) {
+      await this.recovering; // one that began before the store was marked out does not count
+      await this.recover();
+      if (this.outage) return 'down';
+    }
     return this.client.ping().then(
       () => 'up' as const,
       () => 'down' as const,

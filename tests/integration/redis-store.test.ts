@@ -130,4 +130,19 @@ describe('RedisStore', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('cannot be reached');
   });
+
+  it('readiness brings back a store still marked out while its connection is up (a recovery that failed mid-failover)', async () => {
+    const { store, lines } = instance();
+    expect(await store.connected()).toBe(true);
+    // What a command timing out during a failover leaves: the connection up, the store on memory.
+    (store as unknown as { degrade(reason: string): void }).degrade('Command timed out');
+    expect(lines).toHaveLength(1);
+    expect(await store.state()).toBe('up');
+    expect(lines[1]).toMatch(/is back/);
+    const k = key('after');
+    await store.incr(k, 60_000);
+    const other = instance().store;
+    expect(await other.connected()).toBe(true);
+    expect((await other.counters([k]))[0]?.value).toBe(1);
+  });
 });
