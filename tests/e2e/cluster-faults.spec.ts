@@ -48,6 +48,16 @@ test.afterAll(async () => {
   await stopAll([cluster, host]);
 });
 
+/**
+ * `n` sessions of one user, one sign-in after the other: attempts of one user from one client are counted
+ * before the check (lib/auth/throttle.ts), so more than SIGNIN_MAX_FAILURES at once are refused by design.
+ */
+async function signInTimes(origin: string, n: number): Promise<string[]> {
+  const sessions: string[] = [];
+  for (let i = 0; i < n; i++) sessions.push((await signInHttp(origin, userOf(1))).cookie);
+  return sessions;
+}
+
 async function signOutHttp(origin: string, cookie: string) {
   const csrf = await rawRequest(origin, '/api/auth/csrf');
   const { csrfToken } = JSON.parse(csrf.body) as { csrfToken: string };
@@ -114,7 +124,7 @@ function loadThrough(origin: string, sessions: readonly string[]) {
 
 test('an instance killed during load: the other keeps serving, nobody is signed out, push reconnects', async () => {
   test.setTimeout(120_000);
-  const sessions = await Promise.all(Array.from({ length: 8 }, () => signInHttp(lb(), userOf(1)).then((r) => r.cookie)));
+  const sessions = await signInTimes(lb(), 8);
   expect(sessions.every(Boolean)).toBe(true);
   const pushes = await Promise.all([HttpTransportType.ServerSentEvents, HttpTransportType.LongPolling].map((t) => connectThroughBff(lb(), sessions[0], t)));
 
@@ -241,7 +251,7 @@ test.describe('Redis Sentinel failover', () => {
   test('the Redis primary killed under load: the replica is promoted, nobody is signed out, ended sessions stay ended, throttle counts survive', async () => {
     test.setTimeout(120_000);
     const sentinel = failover!.sentinel!;
-    const sessions = await Promise.all(Array.from({ length: 4 }, () => signInHttp(failover!.url, userOf(1)).then((r) => r.cookie)));
+    const sessions = await signInTimes(failover!.url, 4);
     expect(sessions.every(Boolean)).toBe(true);
 
     // Before the failover: a session ended (logout on A), and MAX - 1 failed sign-ins of one user from one address.
