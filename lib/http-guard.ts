@@ -33,7 +33,8 @@ export interface StaticPaths {
 export function staticPaths(publicDir = join(process.cwd(), 'public')): StaticPaths {
   let entries: string[] = [];
   try {
-    entries = readdirSync(publicDir, { withFileTypes: true }).map((e) => (e.isDirectory() ? `/${e.name}/` : `/${e.name}`));
+    // Only the names of public/'s entries are read: not a file the server needs traced into its output.
+    entries = readdirSync(/*turbopackIgnore: true*/ publicDir, { withFileTypes: true }).map((e) => (e.isDirectory() ? `/${e.name}/` : `/${e.name}`));
   } catch {
     /* no public folder */
   }
