@@ -119,7 +119,10 @@ function demoDatabase(): Db {
 async function main(): Promise<void> {
   const db = accuracyOnly ? demoDatabase() : await benchDatabase();
   for (const set of SETS) if (!onlySet || set.name === onlySet) report(set.title, scrubSet(db, set.lines));
-  if (accuracyOnly) return db.close();
+  if (accuracyOnly) {
+    db.close();
+    return;
+  }
   const matrices = db.prepare('SELECT count(*) FROM adas_make_matrix').pluck().get() as number;
 
   // Speed: 300 lines of the set as one estimate, each style read from its source.

@@ -34,6 +34,7 @@ import {
   SENSOR_WORDS,
   OPERATIONS,
   OPERATION_NAMES,
+  PIECE_WORDS,
   type Operation,
 } from './vocabulary';
 
@@ -117,8 +118,8 @@ export function singular(word: string): string {
 const TOKEN = /[a-z0-9]+(?:['&/+.-][a-z0-9]+)*|[&/+,;:()]/g;
 const STRUCTURE = new Set([',', ';', ':', '(', ')', '&']);
 const isNumber = (w: string) => /^\d+(\.\d+)?$/.test(w);
-/** A part number or code: letters and digits mixed ("52119-0r903"). */
-const isCode = (w: string) => /\d/.test(w) && /[a-z]/.test(w) && w.length >= 5;
+/** A part number, code or quantity: letters and digits mixed ("52119-0r903", "a01", "3.5hrs", "12v"); never a part's name. */
+const isCode = (w: string) => /\d/.test(w) && /[a-z]/.test(w);
 const isNoun = (w: string) => !STRUCTURE.has(w) && !DESCRIPTORS.has(w) && !ZONES.has(w) && !SIDES.has(w) && !isNumber(w) && !isCode(w);
 
 /** The raw tokens of a text: lower case, accents and typographic quotes and dashes made plain, "w/" and "w/o" as words. */
@@ -144,6 +145,8 @@ function tokenWords(vocab: Pick<Vocabulary, 'single'> & Partial<Pick<Vocabulary,
   const hit = vocab.single.get(tok) ?? vocab.single.get(singular(tok));
   if (hit) return hit;
   if (!/['&/+.-]/.test(tok)) return [singular(tok)];
+  // A part number or a quantity ("04711-THR-A90ZZ", "3.5hrs"): one code, not its pieces ("thr" is no part).
+  if (/\d/.test(tok) && /[a-z]/.test(tok) && !/[&/+]/.test(tok)) return [tok];
   const out: string[] = [];
   for (const piece of tok.split(/([&/+])|['.-]/)) {
     if (!piece) continue;
@@ -388,9 +391,12 @@ function clauseParts(words: string[], notes: string[]): Clause {
   }
   if (mains.length > 1) {
     const headNouns = mains[0].filter(isNoun);
-    if (headNouns.length <= 1) {
-      // "COVER, FRONT BUMPER": the head first, then what it is of.
-      clause.main.push(mains.slice().reverse().flat());
+    if (headNouns.length <= 1 || PIECE_WORDS.has(headNouns[headNouns.length - 1])) {
+      // "COVER, FRONT BUMPER", "ADHESIVE KIT, WINDSHIELD": the head first, then what it is of; that part's
+      // descriptors and side go before its nouns ("END, TIE ROD OUTER RH" is the outer right tie rod end).
+      const of = mains.slice(1).reverse().flat();
+      const qualifier = (w: string) => DESCRIPTORS.has(w) || SIDES.has(w);
+      clause.main.push([...of.filter(qualifier), ...of.filter((w) => !qualifier(w)), ...mains[0]]);
     } else {
       // A list: parts with nouns apart; words without one (a side, an end) belong to the first.
       const modifiers = mains.slice(1).filter((m) => !m.some(isNoun)).flat();

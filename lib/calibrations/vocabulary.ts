@@ -52,7 +52,7 @@ export const TERMS: readonly (readonly [string, string])[] = [
   // bumpers
   ['bpr', 'bumper'], ['bmpr', 'bumper'], ['bump', 'bumper'], ['bumber', 'bumper'], ['cvr', 'cover'], ['fascia', 'bumper cover'], ['facia', 'bumper cover'], ['bumper skin', 'bumper cover'],
   ['bumper face bar', 'bumper'], ['face bar', 'bumper'], ['reinf', 'reinforcement'], ['reinforcment', 'reinforcement'], ['rebar', 'bumper reinforcement'], ['impact bar', 'bumper reinforcement'],
-  ['bumper beam', 'bumper reinforcement'], ['impact beam', 'reinforcement'], ['absrbr', 'absorber'], ['absorbr', 'absorber'], ['energy absorber', 'absorber'], ['impact absorber', 'absorber'],
+  ['bumper beam', 'bumper reinforcement'], ['impact beam', 'reinforcement'], ['reinforcement beam', 'reinforcement'], ['reinforcement bar', 'reinforcement'], ['crash beam', 'bumper reinforcement'], ['crash bar', 'bumper reinforcement'], ['absrbr', 'absorber'], ['absorbr', 'absorber'], ['energy absorber', 'absorber'], ['impact absorber', 'absorber'],
   ['retnr', 'retainer'], ['brkt', 'bracket'], ['brk', 'bracket'], ['mtg', 'mounting'], ['mounting bracket', 'bracket'],
   // grille and emblems
   ['grl', 'grille'], ['grill', 'grille'], ['grle', 'grille'], ['emblm', 'emblem'], ['embl', 'emblem'], ['nameplate', 'emblem'], ['name plate', 'emblem'], ['badge', 'emblem'], ['logo', 'emblem'],
@@ -68,22 +68,37 @@ export const TERMS: readonly (readonly [string, string])[] = [
   ['front view camera', 'forward camera'], ['forward view camera', 'forward camera'], ['forward facing camera', 'forward camera'], ['front facing camera', 'forward camera'], ['windshield camera', 'forward camera'],
   ['lane departure camera', 'forward camera'], ['lane keep camera', 'forward camera'], ['lane keeping camera', 'forward camera'], ['lane keep assist camera', 'forward camera'],
   ['multipurpose camera', 'forward camera'], ['multi purpose camera', 'forward camera'], ['mpc', 'forward camera'], ['forward collision camera', 'forward camera'], ['fcw camera', 'forward camera'],
+  // OEM names of the windshield camera: Honda Sensing and Mazda forward sensing, Subaru EyeSight stereo, Toyota
+  // forward recognition, Ford IPMA; a camera on the glass is the windshield's (CCC prints it under GLASS).
+  ['sensing camera', 'forward camera'], ['stereo camera', 'forward camera'], ['eyesight camera', 'forward camera'], ['forward recognition camera', 'forward camera'],
+  ['front recognition camera', 'forward camera'], ['monocular camera', 'forward camera'], ['mono camera', 'forward camera'], ['lane camera', 'forward camera'], ['ipma camera', 'forward camera'],
+  ['image processing module a', 'forward camera'], ['safety sense camera', 'forward camera'], ['glass camera', 'forward camera'], ['lane departure warning camera', 'forward camera'],
+  ['lane keep assist camera', 'forward camera'],
   ['lka', 'lane keep assist'], ['lkas', 'lane keep assist'], ['ldw', 'lane departure warning'], ['fcw', 'forward collision warning'], ['aeb', 'automatic emergency braking'],
-  ['side view camera', 'side camera'], ['lane watch', 'lanewatch'], 
+  ['side view camera', 'side camera'], ['lane watch', 'lanewatch'],
+  // A camera for the blind spot is the side camera (Hyundai/Kia Blind-spot View Monitor), not the corner radar.
+  ['blind spot view monitor', 'side camera'], ['blind view monitor', 'side camera'], ['blind spot view', 'side camera'], ['bvm', 'side camera'], ['blind spot camera', 'side camera'],
+  ['blind spot view camera', 'side camera'], ['side view monitor', 'side camera'], ['mirror mounted camera', 'mirror camera'], 
   ['360 camera', 'surround view camera'], ['360 degree camera', 'surround view camera'], ['360-degree camera', 'surround view camera'], ['360 view', 'surround view'], ['surround vision', 'surround view'],
   ['around view monitor', 'surround view'], ['around view', 'surround view'], ['avm', 'surround view'], ['svm', 'surround view'], ['multi view', 'surround view'],
   ['multiview', 'surround view'], ['multi-view', 'surround view'], ['panoramic view monitor', 'surround view'], ['panoramic view', 'surround view'], ['pvm', 'surround view'], ['bird eye view', 'surround view'],
-  ['bird eye', 'surround view'], ['birds eye view', 'surround view'], ['top view', 'surround view'], ['surround view monitor', 'surround view'],
+  ['bird eye', 'surround view'], ['birds eye view', 'surround view'], ['top view', 'surround view'], ['surround view monitor', 'surround view'], ['mvcs', 'surround view'], ['multi terrain monitor', 'surround view'], ['bird view', 'surround view'], ['overhead view', 'surround view'],
   // radar
   ['radr', 'radar'], ['rdr', 'radar'], ['acc', 'adaptive cruise'], ['adaptive cruise control', 'adaptive cruise'], ['icc', 'adaptive cruise'],
   ['scc', 'adaptive cruise'], ['smart cruise control', 'adaptive cruise'], ['ccm', 'cruise control module'], ['lrr', 'long range radar'], ['mmw', 'millimeter wave'], ['millimetre', 'millimeter'],
   ['bsm', 'blind spot'], ['bsi', 'blind spot'], ['blis', 'blind spot'], ['bsd', 'blind spot'], ['sbza', 'blind spot'], ['srvd', 'blind spot'], ['bsw', 'blind spot'], ['blind-spot', 'blind spot'],
   ['blindspot', 'blind spot'], ['blind spot monitor', 'blind spot'], ['blind spot monitoring', 'blind spot'], ['blind spot detection', 'blind spot'], ['blind spot information', 'blind spot'],
   ['rcta', 'rear cross traffic'], ['rcw', 'rear cross traffic'], ['rear cross traffic alert', 'rear cross traffic'], ['cross traffic', 'cross traffic'],
+  // OEM names of the corner radars: GM side object sensor and side blind zone, Hyundai/Kia BCA/BCW, short range radar.
+  ['side object sensor', 'blind spot sensor'], ['side object detection', 'blind spot'], ['side object', 'blind spot'], ['side detection sensor', 'blind spot sensor'],
+  ['side blind zone', 'blind spot'], ['blind zone', 'blind spot'], ['bca', 'blind spot'], ['bcw', 'blind spot'], ['srr', 'blind spot radar'], ['short range radar', 'blind spot radar'],
+  ['rear corner radar', 'blind spot radar'], ['rear side radar', 'blind spot radar'],
+  // OEM names of the front radar: Mercedes Distronic, Honda CMBS, Toyota millimeter wave.
+  ['distronic', 'adaptive cruise'], ['distronic plus', 'adaptive cruise'], ['cmbs', 'front radar'], ['millimeter wave radar sensor', 'radar sensor'], ['front distance sensor', 'distance sensor'],
   // park sensors
   ['parking', 'park'], ['pdc', 'park'], ['park distance control', 'park'], ['park distance', 'park'], ['parking distance', 'park'], ['park aid', 'park'], ['park assist', 'park'],
   ['backup sensor', 'rear park sensor'], ['back up sensor', 'rear park sensor'], ['back-up sensor', 'rear park sensor'], ['reverse sensor', 'rear park sensor'], ['reversing sensor', 'rear park sensor'],
-  ['ultrasonic sensor', 'park sensor'], ['ultrasonic', 'park sensor'], ['sonar sensor', 'park sensor'], ['clearance sonar', 'park sensor'], ['sonar', 'park sensor'], 
+  ['ultrasonic sensor', 'park sensor'], ['ultrasonic', 'park sensor'], ['sonar sensor', 'park sensor'], ['clearance sonar', 'park sensor'], ['sonar', 'park sensor'], ['parktronic', 'park'], ['park pilot', 'park'], ['parking aid', 'park'], ['park sonar', 'park sensor'], 
   ['snsr', 'sensor'], ['sens', 'sensor'], ['sen', 'sensor'], ['sensr', 'sensor'],
   // mirrors
   ['mirr', 'mirror'], ['mir', 'mirror'], ['mirrow', 'mirror'], ['door mirror', 'outside mirror'], ['side mirror', 'outside mirror'], ['side view mirror', 'outside mirror'], ['exterior mirror', 'outside mirror'],
@@ -127,6 +142,15 @@ export const TERMS: readonly (readonly [string, string])[] = [
 /** Words that qualify a part without naming another: "Bumper cover assy", "Lift gate shell", "Quarter outer panel". */
 export const DESCRIPTORS: ReadonlySet<string> = new Set(
   'assembly mounting complete compl upper lower inner outer center centre middle mid new oem used recycled lkq capa certified aftermarket primed textured painted unpainted chrome black smooth panel shell skin housing unit module piece pc portion section half only each set pair pr type style base the a an of in on at w'.split(' '),
+);
+
+/**
+ * Pieces, materials and hardware that belong to another part: before a comma they are the head of a reversed
+ * name, not the first of a list ("ADHESIVE KIT, WINDSHIELD" is the windshield's adhesive kit, "SIDE BRACKET,
+ * FRONT BUMPER" a bracket of the bumper, not the bumper).
+ */
+export const PIECE_WORDS: ReadonlySet<string> = new Set(
+  'kit adhesive urethane primer sealer sealant clip hardware fastener bracket retainer harness wiring molding seal weatherstrip bolt nut screw rivet tape label decal insulator grommet pad spacer shim stud'.split(' '),
 );
 
 /** Front and rear: a part's end of the vehicle, from the line or its section. */
