@@ -15,7 +15,7 @@
  *
  *   npm run bench:scrub [-- path/to/db] [--set=tuning|holdout|probe] [--accuracy]
  *
- * --set scores one part only; --accuracy scores against the demo knowledge base in memory and skips the
+ * --set scores one part only (probe2: the probe's second batch alone); --accuracy scores against the demo knowledge base in memory and skips the
  * timing (no 50,000-matrix database is built: seconds, not minutes).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -29,7 +29,7 @@ import { openDb, type Db } from '../api-host/db';
 import { SYSTEM_CODES, STYLES, type SystemCode } from '../tests/fixtures/scrub/labels';
 import { BENCH_FIRM, BENCH_VEHICLES, STYLE_SOURCE, figures, parsedLines, scrubSet, type LineResult } from '../tests/fixtures/scrub/evaluate';
 import { HOLDOUT_SET } from '../tests/fixtures/scrub/holdout-set';
-import { PROBE_SET } from '../tests/fixtures/scrub/probe-set';
+import { PROBE_SECOND_BATCH, PROBE_SET } from '../tests/fixtures/scrub/probe-set';
 import { TUNING_SET } from '../tests/fixtures/scrub/tuning-set';
 
 const args = process.argv.slice(2);
@@ -39,7 +39,8 @@ const accuracyOnly = args.includes('--accuracy');
 const SETS = [
   { name: 'tuning', title: 'Tuning set (the rules were adjusted on these)', lines: TUNING_SET },
   { name: 'holdout', title: 'Held-out set (never tuned on)', lines: HOLDOUT_SET },
-  { name: 'probe', title: 'Probe set (an independent second batch; measured before tuning, tuned on since)', lines: PROBE_SET },
+  { name: 'probe', title: 'Probe set (an independent batch; measured before tuning, tuned on since)', lines: PROBE_SET },
+  { name: 'probe2', title: "Probe set's second batch alone (part of the probe set; only with --set=probe2)", lines: PROBE_SECOND_BATCH },
 ] as const;
 if (onlySet && !SETS.some((s) => s.name === onlySet)) throw new Error(`--set=${onlySet}: one of ${SETS.map((s) => s.name).join(', ')}`);
 const MAKE_MATRICES = 50_000;
@@ -118,7 +119,7 @@ function demoDatabase(): Db {
 
 async function main(): Promise<void> {
   const db = accuracyOnly ? demoDatabase() : await benchDatabase();
-  for (const set of SETS) if (!onlySet || set.name === onlySet) report(set.title, scrubSet(db, set.lines));
+  for (const set of SETS) if (onlySet ? set.name === onlySet : set.name !== 'probe2') report(set.title, scrubSet(db, set.lines));
   if (accuracyOnly) {
     db.close();
     return;

@@ -44,7 +44,7 @@ export const TERMS: readonly (readonly [string, string])[] = [
   ['rr', 'rear'], ['rer', 'rear'], ['lf', 'left front'], ['rf', 'right front'], ['lr', 'left rear'],
   ['ctr', 'center'], ['cntr', 'center'], ['upr', 'upper'], ['lwr', 'lower'], ['otr', 'outer'], ['inr', 'inner'], ['outr', 'outer'],
   // assemblies and descriptors
-  ['assy', 'assembly'], ['asm', 'assembly'], ['assm', 'assembly'], ['ass', 'assembly'], 
+  ['assy', 'assembly'], ['asm', 'assembly'], ['assm', 'assembly'], ['ass', 'assembly'], ['sub-assy', 'assembly'], ['sub assy', 'assembly'], ['subassy', 'assembly'], ['sub-assembly', 'assembly'], ['sub assembly', 'assembly'], 
   // operations written as words
   ['remove and install', 'r&i'], ['remove & install', 'r&i'], ['remove and reinstall', 'r&i'], ['remove & reinstall', 'r&i'], ['remove install', 'r&i'],
   ['remove and replace', 'r&r'], ['remove & replace', 'r&r'], ['remove replace', 'r&r'], ['r & i', 'r&i'], ['r & r', 'r&r'],
@@ -97,7 +97,7 @@ export const TERMS: readonly (readonly [string, string])[] = [
   ['distronic', 'adaptive cruise'], ['distronic plus', 'adaptive cruise'], ['cmbs', 'front radar'], ['millimeter wave radar sensor', 'radar sensor'], ['front distance sensor', 'distance sensor'],
   // park sensors
   ['parking', 'park'], ['pdc', 'park'], ['park distance control', 'park'], ['park distance', 'park'], ['parking distance', 'park'], ['park aid', 'park'], ['park assist', 'park'],
-  ['backup sensor', 'rear park sensor'], ['back up sensor', 'rear park sensor'], ['back-up sensor', 'rear park sensor'], ['reverse sensor', 'rear park sensor'], ['reversing sensor', 'rear park sensor'],
+  ['backup sensor', 'rear park sensor'], ['rear object sensor', 'rear park sensor'], ['front object sensor', 'front park sensor'], ['object sensor', 'park sensor'], ['object detection sensor', 'park sensor'], ['back up sensor', 'rear park sensor'], ['back-up sensor', 'rear park sensor'], ['reverse sensor', 'rear park sensor'], ['reversing sensor', 'rear park sensor'],
   ['ultrasonic sensor', 'park sensor'], ['ultrasonic', 'park sensor'], ['sonar sensor', 'park sensor'], ['clearance sonar', 'park sensor'], ['sonar', 'park sensor'], ['parktronic', 'park'], ['park pilot', 'park'], ['parking aid', 'park'], ['park sonar', 'park sensor'], 
   ['snsr', 'sensor'], ['sens', 'sensor'], ['sen', 'sensor'], ['sensr', 'sensor'],
   // mirrors
@@ -120,7 +120,7 @@ export const TERMS: readonly (readonly [string, string])[] = [
   ['rack and pinion', 'steering gear'], ['rack & pinion', 'steering gear'], ['r&p', 'steering gear'], ['steering rack', 'steering gear'], ['gear box', 'steering gear'], ['gearbox', 'steering gear'],
   ['steering gear box', 'steering gear'], ['steering box', 'steering gear'],
   ['ctrl arm', 'control arm'], ['cntrl arm', 'control arm'], ['cont arm', 'control arm'], ['lca', 'lower control arm'], ['uca', 'upper control arm'], ['lower arm', 'lower control arm'], ['upper arm', 'upper control arm'],
-  ['a-arm', 'control arm'], ['a arm', 'control arm'], ['wishbone', 'control arm'], ['track control arm', 'control arm'], ['arm lower control', 'lower control arm'],
+  ['a-arm', 'control arm'], ['a arm', 'control arm'], ['suspension arm', 'control arm'], ['suspension lower arm', 'lower control arm'], ['suspension upper arm', 'upper control arm'], ['wishbone', 'control arm'], ['track control arm', 'control arm'], ['arm lower control', 'lower control arm'],
   ['kncl', 'knuckle'], ['knckl', 'knuckle'], ['knuck', 'knuckle'], ['spindle', 'knuckle'], ['steering knuckle', 'knuckle'], ['upright', 'knuckle'],
   ['sub frame', 'subframe'], ['sub-frame', 'subframe'], ['crossmember', 'subframe'], ['cross member', 'subframe'], ['x-member', 'subframe'], ['k-member', 'subframe'], ['k member', 'subframe'],
   ['k-frame', 'subframe'], ['k frame', 'subframe'], ['cradle', 'subframe'], ['engine cradle', 'subframe'], ['suspension member', 'subframe'],
@@ -141,16 +141,7 @@ export const TERMS: readonly (readonly [string, string])[] = [
 
 /** Words that qualify a part without naming another: "Bumper cover assy", "Lift gate shell", "Quarter outer panel". */
 export const DESCRIPTORS: ReadonlySet<string> = new Set(
-  'assembly mounting complete compl upper lower inner outer center centre middle mid new oem used recycled lkq capa certified aftermarket primed textured painted unpainted chrome black smooth panel shell skin housing unit module piece pc portion section half only each set pair pr type style base the a an of in on at w'.split(' '),
-);
-
-/**
- * Pieces, materials and hardware that belong to another part: before a comma they are the head of a reversed
- * name, not the first of a list ("ADHESIVE KIT, WINDSHIELD" is the windshield's adhesive kit, "SIDE BRACKET,
- * FRONT BUMPER" a bracket of the bumper, not the bumper).
- */
-export const PIECE_WORDS: ReadonlySet<string> = new Set(
-  'kit adhesive urethane primer sealer sealant clip hardware fastener bracket retainer harness wiring molding seal weatherstrip bolt nut screw rivet tape label decal insulator grommet pad spacer shim stud'.split(' '),
+  'assembly mounting complete compl upper lower inner outer center centre middle mid new oem used recycled lkq capa certified aftermarket primed textured painted unpainted chrome black smooth panel shell skin housing unit module piece pc portion section half only each set pair pr type style base the a an of in on at w heated power manual folding memory dimming electric electrochromic'.split(' '),
 );
 
 /** Front and rear: a part's end of the vehicle, from the line or its section. */
