@@ -131,6 +131,8 @@ function rawTokens(text: string): string[] {
     .replace(/[\u2010-\u2015]/g, '-')
     // What is written on a part ("H" emblem, nameplate "ODYSSEY") is not a part; a lone inch mark (18") stays.
     .replace(/"[^"\n]*"/g, ' ')
+    // Hours and quantities printed after the description ("2.5 hrs", "1 ea"), which are no part.
+    .replace(/\b\d+(?:\.\d+)?\s*(?:hrs?|hours?|ea|each|pcs?|qty)\b/g, ' ')
     .replace(/\bw\/o\b/g, ' without ')
     .replace(/\bw\/(?!(?:s|shield|sh|sld)\b)/g, ' with ');
   return t.match(TOKEN) ?? [];
@@ -146,8 +148,9 @@ function tokenWords(vocab: Pick<Vocabulary, 'single'> & Partial<Pick<Vocabulary,
   const hit = vocab.single.get(tok) ?? vocab.single.get(singular(tok));
   if (hit) return hit;
   if (!/['&/+.-]/.test(tok)) return [singular(tok)];
-  // A part number or a quantity ("04711-THR-A90ZZ", "3.5hrs"): one code, not its pieces ("thr" is no part).
-  if (/\d/.test(tok) && /[a-z]/.test(tok) && !/[&/+]/.test(tok)) return [tok];
+  // A part number or a quantity ("04711-THR-A90ZZ", "3.5hrs", "2.5"): one code or number, not its pieces
+  // ("thr" is no part, "2" of "2.5" is no "two").
+  if (/\d/.test(tok) && !/[&/+]/.test(tok) && (/[a-z]/.test(tok) || isNumber(tok))) return [tok];
   const out: string[] = [];
   for (const piece of tok.split(/([&/+])|['.-]/)) {
     if (!piece) continue;

@@ -67,6 +67,7 @@ describe('the normaliser', () => {
     expect(words('R&I', '"H" emblem')).toEqual(['emblem']);
     expect(read('Repl', 'Grille Emblem "H"').phrases[0]).toMatchObject({ head: 'emblem', mods: ['grille'] });
     expect(read('Repl', 'Battery 12V').phrases[0]).toMatchObject({ head: 'battery', mods: [] });
+    expect(read('', 'repl frt bmpr 2.5 hrs').phrases[0]).toMatchObject({ head: 'bumper', mods: [], zone: 'front' });
   });
 
   it('reads a comma as the head-first name of estimating systems, never as a list of parts', () => {
