@@ -71,7 +71,7 @@ export const TERMS: readonly (readonly [string, string])[] = [
   // OEM names of the windshield camera: Honda Sensing and Mazda forward sensing, Subaru EyeSight stereo, Toyota
   // forward recognition, Ford IPMA; a camera on the glass is the windshield's (CCC prints it under GLASS).
   ['sensing camera', 'forward camera'], ['stereo camera', 'forward camera'], ['eyesight camera', 'forward camera'], ['forward recognition camera', 'forward camera'],
-  ['front recognition camera', 'forward camera'], ['monocular camera', 'forward camera'], ['mono camera', 'forward camera'], ['lane camera', 'forward camera'], ['ipma camera', 'forward camera'],
+  ['front recognition camera', 'forward camera'], ['driver assist camera', 'forward camera'], ['driver assistance camera', 'forward camera'], ['monocular camera', 'forward camera'], ['mono camera', 'forward camera'], ['lane camera', 'forward camera'], ['ipma camera', 'forward camera'],
   ['image processing module a', 'forward camera'], ['safety sense camera', 'forward camera'], ['glass camera', 'forward camera'], ['lane departure warning camera', 'forward camera'],
   ['lane keep assist camera', 'forward camera'],
   ['lka', 'lane keep assist'], ['lkas', 'lane keep assist'], ['ldw', 'lane departure warning'], ['fcw', 'forward collision warning'], ['aeb', 'automatic emergency braking'],
@@ -115,6 +115,7 @@ export const TERMS: readonly (readonly [string, string])[] = [
   // steering and suspension
   ['str', 'steering'], ['strg', 'steering'], ['stg', 'steering'], ['steer', 'steering'], ['col', 'column'], ['clmn', 'column'], ['colum', 'column'],
   ['sas', 'steering angle sensor'], ['steering angle sensor', 'steering angle sensor'], ['steering wheel angle sensor', 'steering angle sensor'], ['str angle sensor', 'steering angle sensor'],
+  ['steering wheel position sensor', 'steering angle sensor'], ['steering position sensor', 'steering angle sensor'], ['steering wheel sensor', 'steering angle sensor'],
   ['clockspring', 'clock spring'], ['spiral cable', 'clock spring'], ['spiral spring', 'clock spring'], ['cable reel', 'clock spring'], ['spiral cable clock spring', 'clock spring'],
   ['tre', 'tie rod end'], ['tie-rod', 'tie rod'], ['tierod', 'tie rod'], ['tie rod end', 'tie rod'], 
   ['rack and pinion', 'steering gear'], ['rack & pinion', 'steering gear'], ['r&p', 'steering gear'], ['steering rack', 'steering gear'], ['gear box', 'steering gear'], ['gearbox', 'steering gear'],
@@ -135,6 +136,9 @@ export const TERMS: readonly (readonly [string, string])[] = [
   ['re-aim', 'aim'], ['reaim', 'aim'], ['aiming', 'aim'], ['aimed', 'aim'], ['initialise', 'initialization'], ['initialize', 'initialization'], ['initialisation', 'initialization'], ['init', 'initialization'],
   ['zero point calibration', 'calibration'], ['zero point', 'calibration'], ['re-learn', 'relearn'], ['reprogram', 'programming'], ['program', 'programming'], ['adjust', 'adjustment'],
   ['beam axis adjustment', 'aim'], ['axis adjustment', 'aim'],
+  // Setting toe, camber or caster is a wheel alignment.
+  ['toe adjustment', 'wheel alignment'], ['adjust toe', 'wheel alignment'], ['set toe', 'wheel alignment'], ['toe set', 'wheel alignment'], ['camber adjustment', 'wheel alignment'],
+  ['adjust camber', 'wheel alignment'], ['caster adjustment', 'wheel alignment'], ['adjust caster', 'wheel alignment'],
   // other names
   ['air bag', 'airbag'], ['srs', 'airbag'], ['dashcam', 'dash camera'], ['dash cam', 'dash camera'], ['tpms', 'tire pressure'], ['a/c', 'air conditioning'],
 ];
