@@ -119,7 +119,7 @@ const STRUCTURE = new Set([',', ';', ':', '(', ')', '&']);
 const isNumber = (w: string) => /^\d+(\.\d+)?$/.test(w);
 /** A part number, code or quantity: letters and digits mixed ("52119-0r903", "a01", "3.5hrs", "12v"); never a part's name. */
 const isCode = (w: string) => /\d/.test(w) && /[a-z]/.test(w);
-const isNoun = (w: string) => w.length > 1 && !STRUCTURE.has(w) && !DESCRIPTORS.has(w) && !ZONES.has(w) && !SIDES.has(w) && !isNumber(w) && !isCode(w);
+const isNoun = (w: string) => !STRUCTURE.has(w) && !DESCRIPTORS.has(w) && !ZONES.has(w) && !SIDES.has(w) && !isNumber(w) && !isCode(w);
 
 /** The raw tokens of a text: lower case, accents and typographic quotes and dashes made plain, "w/" and "w/o" as words. */
 function rawTokens(text: string): string[] {

@@ -68,6 +68,10 @@ describe('the normaliser', () => {
     expect(read('Repl', 'Grille Emblem "H"').phrases[0]).toMatchObject({ head: 'emblem', mods: ['grille'] });
     expect(read('Repl', 'Battery 12V').phrases[0]).toMatchObject({ head: 'battery', mods: [] });
     expect(read('', 'repl frt bmpr 2.5 hrs').phrases[0]).toMatchObject({ head: 'bumper', mods: [], zone: 'front' });
+    // A letter outside quotes still names the part: a B pillar is not an A pillar.
+    const pillar = system(8, 'Side Camera', { line: ['b pillar', 'b pillar camera'] });
+    expect(scrub('Repl', 'A pillar', '', [pillar]).triggers).toEqual([]);
+    expect(scrub('Repl', 'B pillar', '', [pillar]).triggers.map((t) => t.system)).toEqual(['Side Camera']);
   });
 
   it('reads a comma as the head-first name of estimating systems, never as a list of parts', () => {
