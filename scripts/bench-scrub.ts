@@ -11,7 +11,12 @@
  * once into .data/bench/scrub.db with the demo seed; BENCH_RESEED=1 rebuilds it), beside the same estimate
  * at the demo's size, median / p95 / max of 30 runs. Target: ≤ 50 ms. Figures are printed, never asserted.
  *
- *   npm run bench:scrub [-- path/to/db] [--misses-only]
+ * The probe part (probe-set.ts, a second independent batch) is reported beside them.
+ *
+ *   npm run bench:scrub [-- path/to/db] [--set=tuning|holdout|probe] [--accuracy]
+ *
+ * --set scores one part only (probe2: the probe's second batch alone); --accuracy scores against the demo knowledge base in memory and skips the
+ * timing (no 50,000-matrix database is built: seconds, not minutes).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,10 +29,20 @@ import { openDb, type Db } from '../api-host/db';
 import { SYSTEM_CODES, STYLES, type SystemCode } from '../tests/fixtures/scrub/labels';
 import { BENCH_FIRM, BENCH_VEHICLES, STYLE_SOURCE, figures, parsedLines, scrubSet, type LineResult } from '../tests/fixtures/scrub/evaluate';
 import { HOLDOUT_SET } from '../tests/fixtures/scrub/holdout-set';
+import { PROBE_SECOND_BATCH, PROBE_SET } from '../tests/fixtures/scrub/probe-set';
 import { TUNING_SET } from '../tests/fixtures/scrub/tuning-set';
 
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith('--')) ?? '.data/bench/scrub.db';
+const onlySet = args.find((a) => a.startsWith('--set='))?.slice('--set='.length);
+const accuracyOnly = args.includes('--accuracy');
+const SETS = [
+  { name: 'tuning', title: 'Tuning set (the rules were adjusted on these)', lines: TUNING_SET },
+  { name: 'holdout', title: 'Held-out set (never tuned on)', lines: HOLDOUT_SET },
+  { name: 'probe', title: 'Probe set (an independent batch; measured before tuning, tuned on since)', lines: PROBE_SET },
+  { name: 'probe2', title: "Probe set's second batch alone (part of the probe set; only with --set=probe2)", lines: PROBE_SECOND_BATCH },
+] as const;
+if (onlySet && !SETS.some((s) => s.name === onlySet)) throw new Error(`--set=${onlySet}: one of ${SETS.map((s) => s.name).join(', ')}`);
 const MAKE_MATRICES = 50_000;
 
 const pct = (x: number) => `${(x * 100).toFixed(1).padStart(5)} %`;
@@ -94,20 +109,28 @@ function time(fn: () => unknown, runs = 30): { median: number; p95: number; max:
   return { median: ms[Math.floor(ms.length / 2)], p95: ms[Math.floor(ms.length * 0.95)], max: ms[ms.length - 1] };
 }
 
-async function main(): Promise<void> {
-  const db = await benchDatabase();
-  const matrices = db.prepare('SELECT count(*) FROM adas_make_matrix').pluck().get() as number;
+function demoDatabase(): Db {
+  const demo = openDb(':memory:');
+  // The knowledge base alone: its price rows name demo firms that are not seeded here.
+  demo.pragma('foreign_keys = OFF');
+  seedConfiguration(demo);
+  return demo;
+}
 
-  report('Tuning set (the rules were adjusted on these)', scrubSet(db, TUNING_SET));
-  report('Held-out set (never tuned on)', scrubSet(db, HOLDOUT_SET));
+async function main(): Promise<void> {
+  const db = accuracyOnly ? demoDatabase() : await benchDatabase();
+  for (const set of SETS) if (onlySet ? set.name === onlySet : set.name !== 'probe2') report(set.title, scrubSet(db, set.lines));
+  if (accuracyOnly) {
+    db.close();
+    return;
+  }
+  const matrices = db.prepare('SELECT count(*) FROM adas_make_matrix').pluck().get() as number;
 
   // Speed: 300 lines of the set as one estimate, each style read from its source.
   const estimate = STYLES.flatMap((style) => parsedLines(db, style, TUNING_SET.filter((l) => l.style === style)))
     .slice(0, 300)
     .map((l, i) => ({ ...l, lineNum: i + 1, section: l.section || undefined }));
-  const demo = openDb(':memory:');
-  demo.pragma('foreign_keys = OFF');
-  seedConfiguration(demo);
+  const demo = demoDatabase();
   const demoMatrices = demo.prepare('SELECT count(*) FROM adas_make_matrix').pluck().get() as number;
   console.log(`\nSpeed: a ${estimate.length}-line estimate, median / p95 / max of 30 runs, ms (target ≤ 50 at ${MAKE_MATRICES.toLocaleString('en-US')} make matrices)`);
   for (const vehicle of BENCH_VEHICLES) {

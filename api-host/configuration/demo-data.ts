@@ -224,7 +224,7 @@ export const RULES = {
     location: ['steering column', 'steering', 'suspension'],
     line: [
       'wheel alignment', 'steering angle sensor', 'steering wheel', 'steering column', 'steering shaft', 'intermediate shaft', 'steering gear', 'tie rod', 'clock spring', 'control arm', 'knuckle', 'strut', 'subframe',
-      'trailing arm', 'toe link', 'lateral link', 'radius arm', 'ball joint', 'camber arm', 'toe arm',
+      'trailing arm', 'toe link', 'lateral link', 'radius arm', 'ball joint', 'camber arm', 'toe arm', 'pitman arm', 'idler arm', 'drag link', 'relay rod', 'strut mount', 'strut bearing',
     ],
     sublet: ['steering angle sensor', 'steering angle', 'steering sensor'],
   },

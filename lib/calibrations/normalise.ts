@@ -117,8 +117,8 @@ export function singular(word: string): string {
 const TOKEN = /[a-z0-9]+(?:['&/+.-][a-z0-9]+)*|[&/+,;:()]/g;
 const STRUCTURE = new Set([',', ';', ':', '(', ')', '&']);
 const isNumber = (w: string) => /^\d+(\.\d+)?$/.test(w);
-/** A part number or code: letters and digits mixed ("52119-0r903"). */
-const isCode = (w: string) => /\d/.test(w) && /[a-z]/.test(w) && w.length >= 5;
+/** A part number, code or quantity: letters and digits mixed ("52119-0r903", "a01", "3.5hrs", "12v"); never a part's name. */
+const isCode = (w: string) => /\d/.test(w) && /[a-z]/.test(w);
 const isNoun = (w: string) => !STRUCTURE.has(w) && !DESCRIPTORS.has(w) && !ZONES.has(w) && !SIDES.has(w) && !isNumber(w) && !isCode(w);
 
 /** The raw tokens of a text: lower case, accents and typographic quotes and dashes made plain, "w/" and "w/o" as words. */
@@ -129,6 +129,10 @@ function rawTokens(text: string): string[] {
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'")
     .replace(/[\u2010-\u2015]/g, '-')
+    // What is written on a part ("H" emblem, nameplate "ODYSSEY") is not a part; a lone inch mark (18") stays.
+    .replace(/"[^"\n]*"/g, ' ')
+    // Hours and quantities printed after the description ("2.5 hrs", "1 ea"), which are no part.
+    .replace(/\b\d+(?:\.\d+)?\s*(?:hrs?|hours?|ea|each|pcs?|qty)\b/g, ' ')
     .replace(/\bw\/o\b/g, ' without ')
     .replace(/\bw\/(?!(?:s|shield|sh|sld)\b)/g, ' with ');
   return t.match(TOKEN) ?? [];
@@ -144,6 +148,9 @@ function tokenWords(vocab: Pick<Vocabulary, 'single'> & Partial<Pick<Vocabulary,
   const hit = vocab.single.get(tok) ?? vocab.single.get(singular(tok));
   if (hit) return hit;
   if (!/['&/+.-]/.test(tok)) return [singular(tok)];
+  // A part number or a quantity ("04711-THR-A90ZZ", "3.5hrs", "2.5"): one code or number, not its pieces
+  // ("thr" is no part, "2" of "2.5" is no "two").
+  if (/\d/.test(tok) && !/[&/+]/.test(tok) && (/[a-z]/.test(tok) || isNumber(tok))) return [tok];
   const out: string[] = [];
   for (const piece of tok.split(/([&/+])|['.-]/)) {
     if (!piece) continue;
@@ -233,7 +240,7 @@ const COMMON_WORDS: ReadonlySet<string> = new Set(
    visor console dash instrument glove airbag belt seat carpet knuckle control tie rod gear column steering truck cab bed hitch tailpipe exhaust muffler
    pan floor rail running board mud flap guard antenna radio speaker horn fuse relay computer module key sunroof moonroof bulb lens socket plug cable
    wire strap striker check valve stem lug cap label sticker placard manual charge freon evacuate recharge parts shop supplies rental storage towing
-   frame unibody measure pull straighten weld seam sealer undercoat cavity foam insulation sound deadener`.split(/\s+/),
+   frame unibody measure pull straighten weld seam sealer undercoat cavity foam insulation sound deadener heater defogger defroster`.split(/\s+/),
 );
 
 function damerau1(a: string, b: string): boolean {
@@ -387,16 +394,14 @@ function clauseParts(words: string[], notes: string[]): Clause {
     if (own.length) mains.push(own);
   }
   if (mains.length > 1) {
-    const headNouns = mains[0].filter(isNoun);
-    if (headNouns.length <= 1) {
-      // "COVER, FRONT BUMPER": the head first, then what it is of.
-      clause.main.push(mains.slice().reverse().flat());
-    } else {
-      // A list: parts with nouns apart; words without one (a side, an end) belong to the first.
-      const modifiers = mains.slice(1).filter((m) => !m.some(isNoun)).flat();
-      clause.main.push([...modifiers, ...mains[0]]);
-      for (const m of mains.slice(1)) if (m.some(isNoun)) clause.main.push(m);
-    }
+    // Estimating systems print a name head first ("COVER, FRONT BUMPER", "ADHESIVE KIT, WINDSHIELD", "Turn
+    // signal lamp, mirror", "Bumper cover, lower"): what follows a comma is what the part is of or how it is
+    // qualified, never a second part (each part has its own line). Its descriptors and side come before its
+    // nouns, so are its codes ("END, TIE ROD OUTER RH" is the outer right tie rod end; "ARM ASSY, FRONT
+    // SUSPENSION LOWER NO.1" the lower front suspension arm).
+    const of = mains.slice(1).reverse().flat();
+    const qualifier = (w: string) => DESCRIPTORS.has(w) || SIDES.has(w) || isCode(w) || isNumber(w);
+    clause.main.push([...of.filter(qualifier), ...of.filter((w) => !qualifier(w)), ...mains[0]]);
   } else if (mains.length) clause.main.push(mains[0]);
   return clause;
 }
@@ -541,7 +546,10 @@ export function readLine(line: EstimateLineInput, vocab: Vocabulary): LineReadin
 export function withSection(vocab: Vocabulary, phrase: Phrase, section: SectionReading): Phrase[] | null {
   if (phrase.kind === 'aside' || !section.parts.length) return null;
   const nouns = [...phrase.mods, phrase.head];
-  // A "with" part is always read in its section ("LIFT GATE | Applique w/ camera": liftgate camera).
+  // A "with" part is read in its section ("LIFT GATE | Applique w/ camera": liftgate camera), unless the part
+  // it comes with is a sensor: then it is that sensor's ("ACC radar sensor w/ bracket" under FRONT BUMPER is
+  // the radar's bracket, not a bumper sensor's).
+  if (phrase.kind === 'with' && phrase.context.some((w) => SENSOR_WORDS.has(w))) return null;
   if (phrase.kind === 'main' && phrase.mods.length && !nouns.every((w) => GENERIC_WORDS.has(w))) return null;
   const out: Phrase[] = [];
   for (const part of section.parts) {

@@ -44,7 +44,7 @@ export const TERMS: readonly (readonly [string, string])[] = [
   ['rr', 'rear'], ['rer', 'rear'], ['lf', 'left front'], ['rf', 'right front'], ['lr', 'left rear'],
   ['ctr', 'center'], ['cntr', 'center'], ['upr', 'upper'], ['lwr', 'lower'], ['otr', 'outer'], ['inr', 'inner'], ['outr', 'outer'],
   // assemblies and descriptors
-  ['assy', 'assembly'], ['asm', 'assembly'], ['assm', 'assembly'], ['ass', 'assembly'], 
+  ['assy', 'assembly'], ['asm', 'assembly'], ['assm', 'assembly'], ['ass', 'assembly'], ['sub-assy', 'assembly'], ['sub assy', 'assembly'], ['subassy', 'assembly'], ['sub-assembly', 'assembly'], ['sub assembly', 'assembly'], 
   // operations written as words
   ['remove and install', 'r&i'], ['remove & install', 'r&i'], ['remove and reinstall', 'r&i'], ['remove & reinstall', 'r&i'], ['remove install', 'r&i'],
   ['remove and replace', 'r&r'], ['remove & replace', 'r&r'], ['remove replace', 'r&r'], ['r & i', 'r&i'], ['r & r', 'r&r'],
@@ -52,7 +52,7 @@ export const TERMS: readonly (readonly [string, string])[] = [
   // bumpers
   ['bpr', 'bumper'], ['bmpr', 'bumper'], ['bump', 'bumper'], ['bumber', 'bumper'], ['cvr', 'cover'], ['fascia', 'bumper cover'], ['facia', 'bumper cover'], ['bumper skin', 'bumper cover'],
   ['bumper face bar', 'bumper'], ['face bar', 'bumper'], ['reinf', 'reinforcement'], ['reinforcment', 'reinforcement'], ['rebar', 'bumper reinforcement'], ['impact bar', 'bumper reinforcement'],
-  ['bumper beam', 'bumper reinforcement'], ['impact beam', 'reinforcement'], ['absrbr', 'absorber'], ['absorbr', 'absorber'], ['energy absorber', 'absorber'], ['impact absorber', 'absorber'],
+  ['bumper beam', 'bumper reinforcement'], ['impact beam', 'reinforcement'], ['reinforcement beam', 'reinforcement'], ['reinforcement bar', 'reinforcement'], ['crash beam', 'bumper reinforcement'], ['crash bar', 'bumper reinforcement'], ['absrbr', 'absorber'], ['absorbr', 'absorber'], ['energy absorber', 'absorber'], ['impact absorber', 'absorber'],
   ['retnr', 'retainer'], ['brkt', 'bracket'], ['brk', 'bracket'], ['mtg', 'mounting'], ['mounting bracket', 'bracket'],
   // grille and emblems
   ['grl', 'grille'], ['grill', 'grille'], ['grle', 'grille'], ['emblm', 'emblem'], ['embl', 'emblem'], ['nameplate', 'emblem'], ['name plate', 'emblem'], ['badge', 'emblem'], ['logo', 'emblem'],
@@ -68,22 +68,37 @@ export const TERMS: readonly (readonly [string, string])[] = [
   ['front view camera', 'forward camera'], ['forward view camera', 'forward camera'], ['forward facing camera', 'forward camera'], ['front facing camera', 'forward camera'], ['windshield camera', 'forward camera'],
   ['lane departure camera', 'forward camera'], ['lane keep camera', 'forward camera'], ['lane keeping camera', 'forward camera'], ['lane keep assist camera', 'forward camera'],
   ['multipurpose camera', 'forward camera'], ['multi purpose camera', 'forward camera'], ['mpc', 'forward camera'], ['forward collision camera', 'forward camera'], ['fcw camera', 'forward camera'],
+  // OEM names of the windshield camera: Honda Sensing and Mazda forward sensing, Subaru EyeSight stereo, Toyota
+  // forward recognition, Ford IPMA; a camera on the glass is the windshield's (CCC prints it under GLASS).
+  ['sensing camera', 'forward camera'], ['stereo camera', 'forward camera'], ['eyesight camera', 'forward camera'], ['forward recognition camera', 'forward camera'],
+  ['front recognition camera', 'forward camera'], ['driver assist camera', 'forward camera'], ['driver assistance camera', 'forward camera'], ['monocular camera', 'forward camera'], ['mono camera', 'forward camera'], ['lane camera', 'forward camera'], ['ipma camera', 'forward camera'],
+  ['image processing module a', 'forward camera'], ['safety sense camera', 'forward camera'], ['glass camera', 'forward camera'], ['lane departure warning camera', 'forward camera'],
+  ['lane keep assist camera', 'forward camera'],
   ['lka', 'lane keep assist'], ['lkas', 'lane keep assist'], ['ldw', 'lane departure warning'], ['fcw', 'forward collision warning'], ['aeb', 'automatic emergency braking'],
-  ['side view camera', 'side camera'], ['lane watch', 'lanewatch'], 
+  ['side view camera', 'side camera'], ['lane watch', 'lanewatch'],
+  // A camera for the blind spot is the side camera (Hyundai/Kia Blind-spot View Monitor), not the corner radar.
+  ['blind spot view monitor', 'side camera'], ['blind view monitor', 'side camera'], ['blind spot view', 'side camera'], ['bvm', 'side camera'], ['blind spot camera', 'side camera'],
+  ['blind spot view camera', 'side camera'], ['side view monitor', 'side camera'], ['mirror mounted camera', 'mirror camera'], 
   ['360 camera', 'surround view camera'], ['360 degree camera', 'surround view camera'], ['360-degree camera', 'surround view camera'], ['360 view', 'surround view'], ['surround vision', 'surround view'],
   ['around view monitor', 'surround view'], ['around view', 'surround view'], ['avm', 'surround view'], ['svm', 'surround view'], ['multi view', 'surround view'],
   ['multiview', 'surround view'], ['multi-view', 'surround view'], ['panoramic view monitor', 'surround view'], ['panoramic view', 'surround view'], ['pvm', 'surround view'], ['bird eye view', 'surround view'],
-  ['bird eye', 'surround view'], ['birds eye view', 'surround view'], ['top view', 'surround view'], ['surround view monitor', 'surround view'],
+  ['bird eye', 'surround view'], ['birds eye view', 'surround view'], ['top view', 'surround view'], ['surround view monitor', 'surround view'], ['mvcs', 'surround view'], ['multi terrain monitor', 'surround view'], ['bird view', 'surround view'], ['overhead view', 'surround view'],
   // radar
   ['radr', 'radar'], ['rdr', 'radar'], ['acc', 'adaptive cruise'], ['adaptive cruise control', 'adaptive cruise'], ['icc', 'adaptive cruise'],
   ['scc', 'adaptive cruise'], ['smart cruise control', 'adaptive cruise'], ['ccm', 'cruise control module'], ['lrr', 'long range radar'], ['mmw', 'millimeter wave'], ['millimetre', 'millimeter'],
   ['bsm', 'blind spot'], ['bsi', 'blind spot'], ['blis', 'blind spot'], ['bsd', 'blind spot'], ['sbza', 'blind spot'], ['srvd', 'blind spot'], ['bsw', 'blind spot'], ['blind-spot', 'blind spot'],
   ['blindspot', 'blind spot'], ['blind spot monitor', 'blind spot'], ['blind spot monitoring', 'blind spot'], ['blind spot detection', 'blind spot'], ['blind spot information', 'blind spot'],
   ['rcta', 'rear cross traffic'], ['rcw', 'rear cross traffic'], ['rear cross traffic alert', 'rear cross traffic'], ['cross traffic', 'cross traffic'],
+  // OEM names of the corner radars: GM side object sensor and side blind zone, Hyundai/Kia BCA/BCW, short range radar.
+  ['side object sensor', 'blind spot sensor'], ['side object detection', 'blind spot'], ['side object', 'blind spot'], ['side detection sensor', 'blind spot sensor'],
+  ['side blind zone', 'blind spot'], ['blind zone', 'blind spot'], ['bca', 'blind spot'], ['bcw', 'blind spot'], ['srr', 'blind spot radar'], ['short range radar', 'blind spot radar'],
+  ['rear corner radar', 'blind spot radar'], ['rear side radar', 'blind spot radar'],
+  // OEM names of the front radar: Mercedes Distronic, Honda CMBS, Toyota millimeter wave.
+  ['distronic', 'adaptive cruise'], ['distronic plus', 'adaptive cruise'], ['cmbs', 'front radar'], ['millimeter wave radar sensor', 'radar sensor'], ['front distance sensor', 'distance sensor'],
   // park sensors
   ['parking', 'park'], ['pdc', 'park'], ['park distance control', 'park'], ['park distance', 'park'], ['parking distance', 'park'], ['park aid', 'park'], ['park assist', 'park'],
-  ['backup sensor', 'rear park sensor'], ['back up sensor', 'rear park sensor'], ['back-up sensor', 'rear park sensor'], ['reverse sensor', 'rear park sensor'], ['reversing sensor', 'rear park sensor'],
-  ['ultrasonic sensor', 'park sensor'], ['ultrasonic', 'park sensor'], ['sonar sensor', 'park sensor'], ['clearance sonar', 'park sensor'], ['sonar', 'park sensor'], 
+  ['backup sensor', 'rear park sensor'], ['rear object sensor', 'rear park sensor'], ['front object sensor', 'front park sensor'], ['object sensor', 'park sensor'], ['object detection sensor', 'park sensor'], ['back up sensor', 'rear park sensor'], ['back-up sensor', 'rear park sensor'], ['reverse sensor', 'rear park sensor'], ['reversing sensor', 'rear park sensor'],
+  ['ultrasonic sensor', 'park sensor'], ['ultrasonic', 'park sensor'], ['sonar sensor', 'park sensor'], ['clearance sonar', 'park sensor'], ['sonar', 'park sensor'], ['parktronic', 'park'], ['park pilot', 'park'], ['parking aid', 'park'], ['park sonar', 'park sensor'], 
   ['snsr', 'sensor'], ['sens', 'sensor'], ['sen', 'sensor'], ['sensr', 'sensor'],
   // mirrors
   ['mirr', 'mirror'], ['mir', 'mirror'], ['mirrow', 'mirror'], ['door mirror', 'outside mirror'], ['side mirror', 'outside mirror'], ['side view mirror', 'outside mirror'], ['exterior mirror', 'outside mirror'],
@@ -100,12 +115,13 @@ export const TERMS: readonly (readonly [string, string])[] = [
   // steering and suspension
   ['str', 'steering'], ['strg', 'steering'], ['stg', 'steering'], ['steer', 'steering'], ['col', 'column'], ['clmn', 'column'], ['colum', 'column'],
   ['sas', 'steering angle sensor'], ['steering angle sensor', 'steering angle sensor'], ['steering wheel angle sensor', 'steering angle sensor'], ['str angle sensor', 'steering angle sensor'],
+  ['steering wheel position sensor', 'steering angle sensor'], ['steering position sensor', 'steering angle sensor'], ['steering wheel sensor', 'steering angle sensor'],
   ['clockspring', 'clock spring'], ['spiral cable', 'clock spring'], ['spiral spring', 'clock spring'], ['cable reel', 'clock spring'], ['spiral cable clock spring', 'clock spring'],
   ['tre', 'tie rod end'], ['tie-rod', 'tie rod'], ['tierod', 'tie rod'], ['tie rod end', 'tie rod'], 
   ['rack and pinion', 'steering gear'], ['rack & pinion', 'steering gear'], ['r&p', 'steering gear'], ['steering rack', 'steering gear'], ['gear box', 'steering gear'], ['gearbox', 'steering gear'],
   ['steering gear box', 'steering gear'], ['steering box', 'steering gear'],
   ['ctrl arm', 'control arm'], ['cntrl arm', 'control arm'], ['cont arm', 'control arm'], ['lca', 'lower control arm'], ['uca', 'upper control arm'], ['lower arm', 'lower control arm'], ['upper arm', 'upper control arm'],
-  ['a-arm', 'control arm'], ['a arm', 'control arm'], ['wishbone', 'control arm'], ['track control arm', 'control arm'], ['arm lower control', 'lower control arm'],
+  ['a-arm', 'control arm'], ['a arm', 'control arm'], ['suspension arm', 'control arm'], ['suspension lower arm', 'lower control arm'], ['suspension upper arm', 'upper control arm'], ['wishbone', 'control arm'], ['track control arm', 'control arm'], ['arm lower control', 'lower control arm'],
   ['kncl', 'knuckle'], ['knckl', 'knuckle'], ['knuck', 'knuckle'], ['spindle', 'knuckle'], ['steering knuckle', 'knuckle'], ['upright', 'knuckle'],
   ['sub frame', 'subframe'], ['sub-frame', 'subframe'], ['crossmember', 'subframe'], ['cross member', 'subframe'], ['x-member', 'subframe'], ['k-member', 'subframe'], ['k member', 'subframe'],
   ['k-frame', 'subframe'], ['k frame', 'subframe'], ['cradle', 'subframe'], ['engine cradle', 'subframe'], ['suspension member', 'subframe'],
@@ -120,13 +136,16 @@ export const TERMS: readonly (readonly [string, string])[] = [
   ['re-aim', 'aim'], ['reaim', 'aim'], ['aiming', 'aim'], ['aimed', 'aim'], ['initialise', 'initialization'], ['initialize', 'initialization'], ['initialisation', 'initialization'], ['init', 'initialization'],
   ['zero point calibration', 'calibration'], ['zero point', 'calibration'], ['re-learn', 'relearn'], ['reprogram', 'programming'], ['program', 'programming'], ['adjust', 'adjustment'],
   ['beam axis adjustment', 'aim'], ['axis adjustment', 'aim'],
+  // Setting toe, camber or caster is a wheel alignment.
+  ['toe adjustment', 'wheel alignment'], ['adjust toe', 'wheel alignment'], ['set toe', 'wheel alignment'], ['toe set', 'wheel alignment'], ['camber adjustment', 'wheel alignment'],
+  ['adjust camber', 'wheel alignment'], ['caster adjustment', 'wheel alignment'], ['adjust caster', 'wheel alignment'],
   // other names
   ['air bag', 'airbag'], ['srs', 'airbag'], ['dashcam', 'dash camera'], ['dash cam', 'dash camera'], ['tpms', 'tire pressure'], ['a/c', 'air conditioning'],
 ];
 
 /** Words that qualify a part without naming another: "Bumper cover assy", "Lift gate shell", "Quarter outer panel". */
 export const DESCRIPTORS: ReadonlySet<string> = new Set(
-  'assembly mounting complete compl upper lower inner outer center centre middle mid new oem used recycled lkq capa certified aftermarket primed textured painted unpainted chrome black smooth panel shell skin housing unit module piece pc portion section half only each set pair pr type style base the a an of in on at w'.split(' '),
+  'assembly mounting complete compl upper lower inner outer center centre middle mid new oem used recycled lkq capa certified aftermarket primed textured painted unpainted chrome black smooth panel shell skin housing unit module piece pc portion section half only each set pair pr type style base the a an of in on at w heated power manual folding memory dimming electric electrochromic'.split(' '),
 );
 
 /** Front and rear: a part's end of the vehicle, from the line or its section. */

@@ -59,6 +59,31 @@ describe('the normaliser', () => {
     expect(singular('glass')).toBe('glass');
   });
 
+  it('reads part numbers, quantities and lettering as no part', () => {
+    const words = (operation: string, description: string) => read(operation, description).phrases.map((p) => p.words.filter((w) => !/\d/.test(w)).join(' '));
+    expect(read('Repl', 'Bumper cover 04711-THR-A90ZZ').phrases[0]).toMatchObject({ head: 'cover', mods: ['bumper'] });
+    expect(read('', 'rpr rt qtr 3.5hrs').phrases[0]).toMatchObject({ head: 'quarter', mods: [] });
+    expect(read('Repl', 'Grille assy 71121-THR-A01').phrases[0]).toMatchObject({ head: 'grille', mods: [] });
+    expect(words('R&I', '"H" emblem')).toEqual(['emblem']);
+    expect(read('Repl', 'Grille Emblem "H"').phrases[0]).toMatchObject({ head: 'emblem', mods: ['grille'] });
+    expect(read('Repl', 'Battery 12V').phrases[0]).toMatchObject({ head: 'battery', mods: [] });
+    expect(read('', 'repl frt bmpr 2.5 hrs').phrases[0]).toMatchObject({ head: 'bumper', mods: [], zone: 'front' });
+    // A letter outside quotes still names the part: a B pillar is not an A pillar.
+    const pillar = system(8, 'Side Camera', { line: ['b pillar', 'b pillar camera'] });
+    expect(scrub('Repl', 'A pillar', '', [pillar]).triggers).toEqual([]);
+    expect(scrub('Repl', 'B pillar', '', [pillar]).triggers.map((t) => t.system)).toEqual(['Side Camera']);
+  });
+
+  it('reads a comma as the head-first name of estimating systems, never as a list of parts', () => {
+    const first = (description: string) => read('RPL', description).phrases.map((p) => `${p.mods.join(' ')} ${p.head}`.trim());
+    expect(first('ADHESIVE KIT, WINDSHIELD')).toEqual(['windshield adhesive kit']);
+    expect(first('WIRING HARNESS, FRONT BUMPER')).toEqual(['bumper wiring harness']);
+    expect(first('Turn signal lamp, mirror')).toEqual(['mirror turn signal lamp']);
+    expect(first('END, TIE ROD OUTER RH')).toEqual(['tie rod']);
+    expect(first('Bumper cover, lower')).toEqual(['bumper cover']);
+    expect(first('ARM ASSY, FRONT SUSPENSION LOWER NO.1 LH')).toEqual(['control arm']);
+  });
+
   it('says what it corrected, set aside or did not know', () => {
     const typo = read('Repl', 'windsheild');
     expect(typo.phrases[0].words).toEqual(['windshield']);
@@ -100,6 +125,15 @@ describe('the matching rule', () => {
     // …unless a keyword starts with that operation.
     const painted = [{ ...RADAR, keywords: { ...RADAR.keywords, line: [...RADAR.keywords.line, 'refinish front bumper cover'] } }];
     expect(scrub('Refn', 'Front bumper cover', '', painted).triggers[0]).toMatchObject({ keyword: 'refinish front bumper cover', why: expect.stringMatching(/and the line refinishes it/) });
+  });
+
+  it('reads a sensor\'s "with" part as the sensor\'s, not the section\'s', () => {
+    const radar = system(2, 'Front Radar', { line: ['radar', 'radar sensor', 'radar bracket'], location: ['front bumper'] });
+    const park = system(4, 'Park Assist', { isRI: false, line: ['park sensor', 'bumper sensor', 'bumper sensor bracket'], location: ['front bumper', 'rear bumper'] });
+    const of = (operation: string, description: string, section: string) => scrub(operation, description, section, [radar, park, REAR]).triggers.map((t) => t.system);
+    expect(of('Remove/Replace', 'ACC Radar Sensor w/ Bracket', 'Front Bumper')).toEqual(['Front Radar']);
+    expect(of('Repl', 'Sensor w/ bracket', 'FRONT BUMPER')).toContain('Park Assist');
+    expect(of('Repl', 'Applique w/ camera', 'LIFT GATE')).toEqual(['Rear Camera']);
   });
 
   it('triggers on any work on the sensor itself or its mount', () => {
