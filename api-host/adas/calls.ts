@@ -23,7 +23,7 @@ import { type Caller, type HostContext, assertFirm, badRequest, conflict, implem
 import { prepared } from '../sql';
 import { decodeFor } from '../vehicles/decode';
 import { upsertVehicle } from '../vehicles/calls';
-import { insurerName } from './insurers';
+import { insurerName, usableInsurers } from './insurers';
 import { listAdas } from './query';
 import { unreadNotesByJob } from '../calibrations/requests';
 import { nowIso, rollUp, setJobStatus } from './status';
@@ -319,6 +319,7 @@ export const adasCalls = [
       .filter((f) => caller.firms.has(f.firm))
       .map((f) => ({ firm: f.firm, name: f.name, firmType: f.firm_type })),
   ),
+  implement(a.insurers, ({ caller, ctx }) => usableInsurers(ctx.db, caller)),
   implement(a.adass, ({ query, caller, ctx }) => {
     // A location filter the caller cannot reach is another firm's record: 404, as everywhere.
     if (query.firm !== undefined) assertFirm(caller, query.firm, 'Firm');

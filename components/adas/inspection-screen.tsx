@@ -24,6 +24,7 @@ import { adasApi } from './api';
 import { jobHref } from './hrefs';
 import { fromLocalInput, toLocalInput } from '@/lib/dates';
 import type { Choice } from './errors';
+import { InsurerField } from './insurer-field';
 import { StatusBadge } from './status-badge';
 
 const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
@@ -176,13 +177,12 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
           onChange={(e) => setForm({ ...form, inspector: e.target.value ? Number(e.target.value) : null })}
           error={errors.inspector}
         />
-        <SelectField
-          label="Insurance"
-          placeholder={i.insurance && !insurers.some((x) => x.value === i.insurance) ? i.insuranceName : 'None'}
-          options={insurers}
-          value={form.insurance ?? ''}
+        <InsurerField
+          insurers={insurers}
+          value={form.insurance}
+          currentName={i.insuranceName}
           disabled={complete}
-          onChange={(e) => setForm({ ...form, insurance: e.target.value ? Number(e.target.value) : null })}
+          onChange={(insurance) => setForm({ ...form, insurance })}
           error={errors.insurance}
         />
         <TextField label="RO number" value={form.ronumber} maxLength={30} disabled={complete} onChange={(e) => setForm({ ...form, ronumber: e.target.value })} error={errors.ronumber} />

@@ -360,6 +360,17 @@ export const decode = defineCall({
   response: vinDecode,
 });
 /**
+ * Beyond the specification: the insurers a job, inspection or new job may name (api-host/adas/insurers.ts):
+ * the network's and those of the firms the caller reaches, active, by name. lookup/insurance belongs to the
+ * administration's roles; every ADAS role needs these.
+ */
+export const insurers = defineCall({
+  ...ADAS_ROLES,
+  method: 'GET',
+  path: 'adas/insurers',
+  response: z.array(z.object({ insurance: z.number().int(), insuranceName: z.string(), firmName: z.string() })),
+});
+/**
  * Beyond the specification: the locations whose jobs the caller sees (the list's location filter, the new
  * job's location). firm/getFirms belongs to the locations screen's roles; every ADAS role needs these.
  */

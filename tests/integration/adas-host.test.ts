@@ -447,3 +447,26 @@ describe('vehicles', () => {
     await status(v.vehicles, { query: { firm: 9 } }, shop, 404);
   });
 });
+
+describe('the insurers a job may name (issue 31 §1)', () => {
+  it('offers the network’s and the caller’s firms’ active insurers, and saves each one it offers', async () => {
+    const offered = await ok<{ insurance: number; insuranceName: string; firmName: string }[]>(a.insurers);
+    const firms = host.db.prepare('SELECT insurance, firm, is_inactive FROM insurance').all() as { insurance: number; firm: number; is_inactive: number }[];
+    const expected = firms.filter((i) => !i.is_inactive && (i.firm === 1 || i.firm === 6)).map((i) => i.insurance).sort((x, y) => x - y);
+    expect(offered.map((i) => i.insurance).sort((x, y) => x - y)).toEqual(expected);
+    expect(offered.map((i) => i.insuranceName)).toContain('Brooklyn Mutual Auto');
+    expect(offered.map((i) => i.insuranceName)).not.toContain('Summit Casualty'); // inactive
+    expect(offered.map((i) => i.insuranceName)).not.toContain('Pacific Coast Auto'); // another firm's
+
+    const chosen = offered.find((i) => i.insuranceName === 'Brooklyn Mutual Auto')!;
+    const created = await ok<{ id: number }>(a.createAdas, { body: newJob({ ronumber: 'INS-1', insurance: chosen.insurance }) });
+    const saved = await ok<{ insurance: number | null; insuranceName: string }>(a.adas, { query: { adas: created.id } });
+    expect(saved).toMatchObject({ insurance: chosen.insurance, insuranceName: 'Brooklyn Mutual Auto' });
+  });
+
+  it('refuses an insurer it does not offer, on the field', async () => {
+    const other = one<{ insurance: number }>("SELECT insurance FROM insurance WHERE insurance_name = 'Pacific Coast Auto'").insurance;
+    const res = await status(a.createAdas, { body: newJob({ ronumber: 'INS-2', insurance: other }) }, shop, 400);
+    expect(res.fieldErrors?.insurance).toEqual(['Unknown insurance: choose one of the list']);
+  });
+});
