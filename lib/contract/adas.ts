@@ -225,6 +225,9 @@ export const inspectionResult = z.object({
   notes: z.string(),
   updatedAt: z.string().nullable(),
   updatedByName: z.string(),
+  /** Who set the result and when (null and '' when none is set, or it was set before this was recorded). */
+  resultAt: z.string().nullable(),
+  resultByName: z.string(),
 });
 export type InspectionResult = z.infer<typeof inspectionResult>;
 
