@@ -8,8 +8,8 @@
  * not a Passed, Failed, Calibration required or Not applicable system, not a request line that was never
  * calibrated. Its price:
  * - the price of the inspection's calibration request line for that system (same checklist system), when
- *   the request is approved (its status is Approved or later: APPROVED_STATUSES) and the line has a price:
- *   what was agreed with the customer;
+ *   the request was approved (calibrate_request.approved_at, set when a manager sets it Approved) and is
+ *   not Declined or Cancelled since, and the line has a price: what was agreed with the customer;
  * - otherwise the configuration's price of its calibration type for the location (calibrationPrice: the
  *   firm's own price, else the network's; a type without a price sells 0). A New or Quoted request was
  *   not agreed, and a Declined or Cancelled one was refused: their prices are not used.
@@ -22,14 +22,12 @@
  * calibrations' calls in the same transaction), so the kept roll-ups always equal a rebuild.
  */
 import { RESULT } from '../../lib/adas/rules';
-import type { RequestStatus } from '../../lib/calibrations/rules';
+import { CLOSING_STATUSES } from '../../lib/calibrations/rules';
 import { bookMinutes } from '../../lib/dashboard/rules';
 import { calibrationPrice } from '../configuration/rules';
 import type { Db } from '../db';
 import { prepared } from '../sql';
 
-/** A request in one of these statuses was approved: its line prices are what was sold. */
-export const APPROVED_STATUSES: readonly RequestStatus[] = ['Approved', 'Scheduled', 'In Progress', 'Completed'];
 
 export interface BillableLine {
   /** The approved request line (calibrate_request_line) that priced it, if any. */
@@ -47,7 +45,7 @@ export interface BillableLine {
 export function billableLines(db: Db, inspection: number, firm: number): BillableLine[] {
   const approved = `SELECT q.adas_checklist_matrix, q.calibrate_request_line, q.price_cents FROM calibrate_request_line q
      JOIN calibrate_request cr ON cr.calibrate_request = q.calibrate_request
-     WHERE cr.adas_inspection = @inspection AND cr.status_name IN (SELECT value FROM json_each(@approved)) AND q.price_cents IS NOT NULL`;
+     WHERE cr.adas_inspection = @inspection AND cr.approved_at IS NOT NULL AND cr.status_name NOT IN (SELECT value FROM json_each(@closing)) AND q.price_cents IS NOT NULL`;
   const rows = prepared(
     db,
     `SELECT r.adas_inspection_result AS id, r.system, r.calibration_type AS type, r.calibration_mode AS mode,
@@ -55,7 +53,7 @@ export function billableLines(db: Db, inspection: number, firm: number): Billabl
        (SELECT a.calibrate_request_line FROM (${approved}) a WHERE a.adas_checklist_matrix = r.adas_checklist_matrix ORDER BY a.calibrate_request_line LIMIT 1) AS line,
        (SELECT a.price_cents FROM (${approved}) a WHERE a.adas_checklist_matrix = r.adas_checklist_matrix ORDER BY a.calibrate_request_line LIMIT 1) AS lineCents
      FROM adas_inspection_result r WHERE r.adas_inspection = @inspection AND r.result = @calibrated AND r.is_not_equipped = 0 ORDER BY r.sort, r.adas_inspection_result`,
-  ).all({ inspection, calibrated: RESULT.calibrated, approved: JSON.stringify(APPROVED_STATUSES) }) as {
+  ).all({ inspection, calibrated: RESULT.calibrated, closing: JSON.stringify(CLOSING_STATUSES) }) as {
     id: number;
     system: string;
     type: string;

@@ -61,7 +61,7 @@ describe('the facts', () => {
     // A request line prices a sale only when its request was approved and it is for a Calibrated system.
     const priced = one<{ n: number }>(
       `SELECT count(*) AS n FROM dashboard_calibration c JOIN calibrate_request_line l USING (calibrate_request_line) JOIN calibrate_request q USING (calibrate_request)
-       WHERE q.status_name NOT IN ('Approved', 'Scheduled', 'In Progress', 'Completed')`,
+       WHERE q.approved_at IS NULL OR q.status_name IN ('Declined', 'Cancelled')`,
     ).n;
     expect(priced).toBe(0);
   });

@@ -2,7 +2,8 @@
  * Dashboard numbers equal the records (issue 31 §3; api-host/dashboard/billable.ts): for a period and a
  * firm, the dashboard's calibrations are the Calibrated, equipped systems of the Complete inspections
  * completed in that period (read here from the inspections themselves), and its sales their prices: an
- * approved request line's price for the system, else the configured price. A Failed system and an
+ * approved request line's price for the system, else the configured price. A request follows its job:
+ * Completed when its inspection completes. A Failed system and an
  * unapproved request line sell nothing.
  */
 import { TZDate } from '@date-fns/tz';
@@ -54,7 +55,7 @@ function fromRecords(firm: number, start: string, end: string) {
       const line = db
         .prepare(
           `SELECT l.price_cents FROM calibrate_request_line l JOIN calibrate_request q USING (calibrate_request)
-           WHERE q.adas_inspection = ? AND l.adas_checklist_matrix = ? AND q.status_name IN ('Approved', 'Scheduled', 'In Progress', 'Completed') AND l.price_cents IS NOT NULL
+           WHERE q.adas_inspection = ? AND l.adas_checklist_matrix = ? AND q.approved_at IS NOT NULL AND q.status_name NOT IN ('Declined', 'Cancelled') AND l.price_cents IS NOT NULL
            ORDER BY l.calibrate_request_line LIMIT 1`,
         )
         .pluck()
@@ -102,7 +103,9 @@ describe('dashboard numbers and records', () => {
     const fact = () => host.db.prepare('SELECT calibrations, sales_cents FROM dashboard_inspection WHERE adas_inspection = ?').get(inspection) as { calibrations: number; sales_cents: number };
     const configured = fromRecords(6, day(-1), day(1));
     expect(fact().calibrations).toBe(1);
-    expect(fact().sales_cents).not.toBe(80000); // the New request's lines are not sales
+    expect(fact().sales_cents).not.toBe(40000); // the request was never approved: its price is not a sale
+    // The request followed its job to Completed.
+    expect((await host.ok(shop, contract.calibration.request, { query: { adasInspection: inspection } })).statusName).toBe('Completed');
     await host.ok(manager, contract.calibration.saveRequestStatus, { body: { calibrateRequest: request, statusName: 'Approved', reason: 'Insurer approved', reasonSource: 'Insurer' } });
     expect(fact()).toEqual({ calibrations: 1, sales_cents: 40000 });
     const totals = await dashboardTotals(franchiser, 6, day(-1), day(1));
