@@ -12,7 +12,7 @@ import { DataTable, fetchAllPages, useList, type DataColumn } from '@/components
 import type { contract } from '@/lib/contract';
 import type { AnalysisRow, DashboardAnswer, DashboardTop } from '@/lib/contract/dashboard';
 import { bff } from '@/lib/bff/client';
-import { analysisOf, changeText, showDay, type DayRange } from '@/lib/dashboard/rules';
+import { exportName, analysisOf, changeText, showDay, type DayRange } from '@/lib/dashboard/rules';
 import { DashboardFrame, type LocationChoice } from './dashboard-frame';
 import { MEASURES } from './format';
 import type { DashboardListSpec, DashboardState } from './list-spec';
@@ -132,7 +132,7 @@ export function DashboardScreen(props: Props) {
           rowLabel={(r) => r.label}
           list={list}
           exportCsv={{
-            filename: analysis.group === 'invoice' ? 'invoicing' : 'dashboard',
+            filename: exportName(analysis.group === 'invoice' ? 'invoicing' : 'dashboard', props.locations.find((l) => l.firm === state.firm)?.name ?? '', range),
             fetchAll: (onProgress) =>
               fetchAllPages((page, pageSize) => bff<typeof contract.dashboard.dashboard>('GET', 'dashboard/dashboard', { query: { ...query, page, pageSize } }), { onProgress }),
           }}

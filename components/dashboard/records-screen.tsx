@@ -12,7 +12,7 @@ import { INSPECTION_TYPES, RESULT, RESULTS, STATUS, nameOf, statusName } from '@
 import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import type { AdasRecord } from '@/lib/contract/dashboard';
-import { showDay, type DayRange } from '@/lib/dashboard/rules';
+import { exportName, showDay, type DayRange } from '@/lib/dashboard/rules';
 import { formatDateTimeSeconds, type Zone } from '@/lib/dates';
 import { DashboardFrame, type LocationChoice } from './dashboard-frame';
 import type { DashboardListSpec, RecordsListSpec, RecordsState } from './list-spec';
@@ -74,7 +74,7 @@ export function RecordsScreen(props: Props) {
         rowLabel={(r) => `${r.ronumber} ${r.vehicle}`}
         list={list}
         exportCsv={{
-          filename: 'adas-records',
+          filename: exportName('adas-records', props.locations.find((l) => l.firm === state.firm)?.name ?? '', range),
           fetchAll: (onProgress) =>
             fetchAllPages((page, pageSize) => bff<typeof contract.dashboard.adasRecords>('GET', 'dashboard/adasRecords', { query: { ...query, page, pageSize } }), { onProgress }),
         }}
