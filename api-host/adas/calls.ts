@@ -316,11 +316,23 @@ function saveJobVehicle(db: Db, caller: Caller, firm: number, v: JobBody['vehicl
 }
 
 export const adasCalls = [
-  implement(a.locations, ({ caller, ctx }) =>
-    (prepared(ctx.db, 'SELECT firm, name, firm_type FROM firm WHERE is_inactive = 0 ORDER BY name, firm').all() as { firm: number; name: string; firm_type: string }[])
-      .filter((f) => caller.firms.has(f.firm))
-      .map((f) => ({ firm: f.firm, name: f.name, firmType: f.firm_type })),
-  ),
+  // As a tree (issue 31 §3): each location followed by the ones under it, siblings by name.
+  implement(a.locations, ({ caller, ctx }) => {
+    const firms = (prepared(ctx.db, 'SELECT firm, name, firm_type, parent FROM firm WHERE is_inactive = 0 ORDER BY name, firm').all() as {
+      firm: number;
+      name: string;
+      firm_type: string;
+      parent: number | null;
+    }[]).filter((f) => caller.firms.has(f.firm));
+    const reached = new Set(firms.map((f) => f.firm));
+    const out: { firm: number; name: string; firmType: string }[] = [];
+    const visit = (f: (typeof firms)[number]) => {
+      out.push({ firm: f.firm, name: f.name, firmType: f.firm_type });
+      for (const child of firms) if (child.parent === f.firm) visit(child);
+    };
+    for (const f of firms) if (f.parent == null || !reached.has(f.parent)) visit(f);
+    return out;
+  }),
   implement(a.insurers, ({ caller, ctx }) => usableInsurers(ctx.db, caller)),
   implement(a.adass, ({ query, caller, ctx }) => {
     // A location filter the caller cannot reach is another firm's record: 404, as everywhere.

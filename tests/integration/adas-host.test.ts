@@ -228,6 +228,17 @@ describe('jobs', () => {
   it('lists the locations of the caller for the filter', async () => {
     expect((await ok(a.locations, {}, franchise)).map((f: { firm: number }) => f.firm).sort((x: number, y: number) => x - y)).toEqual(subtree(3).sort((x, y) => x - y));
     expect((await ok(a.locations, {})).map((f: { firm: number }) => f.firm)).toEqual([6]);
+    // As a tree: each location before the ones under it, siblings by name.
+    const admin = await host.token(1);
+    const tree = (await ok<{ firm: number; name: string }[]>(a.locations, {}, admin));
+    const parent = new Map((host.db.prepare('SELECT firm, parent FROM firm').all() as { firm: number; parent: number | null }[]).map((f) => [f.firm, f.parent]));
+    const at = new Map(tree.map((f, i) => [f.firm, i]));
+    for (const f of tree) {
+      const p = parent.get(f.firm);
+      if (p != null && at.has(p)) expect(at.get(p)!, `${f.name} after its parent`).toBeLessThan(at.get(f.firm)!);
+    }
+    const kids = tree.filter((f) => parent.get(f.firm) === 2).map((f) => f.name);
+    expect(kids).toEqual([...kids].sort((x, y) => x.localeCompare(y)));
   });
 });
 
