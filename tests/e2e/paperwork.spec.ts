@@ -44,7 +44,7 @@ test('an insurer chosen on a new job, and only what was recorded, end up in the 
   const n = await rows.count();
   expect(n).toBeGreaterThanOrEqual(3);
   const names: string[] = [];
-  for (let i = 0; i < n; i++) names.push((await rows.nth(i).getByRole('rowheader').textContent())!.trim());
+  for (let i = 0; i < n; i++) names.push((await rows.nth(i).getByRole('combobox').getAttribute('aria-label'))!.replace(/^Result for /, ''));
   for (let i = 0; i < n; i++) {
     if (i === 1) await rows.nth(i).getByRole('checkbox').check();
     else await rows.nth(i).getByRole('combobox').selectOption(i === 0 ? 'Calibrated' : i === 2 ? 'Failed' : 'Passed');
