@@ -82,7 +82,7 @@ test('an insurer chosen on a new job, and only what was recorded, end up in the 
 test('Declined asks for a reason in words instead of greying out', async ({ page }) => {
   const inspection = withTestDb((db) => {
     const row = db
-      .prepare("SELECT q.adas_inspection AS id FROM calibrate_request q JOIN adas_inspection i USING (adas_inspection) WHERE q.firm = 6 AND i.status <> 2 AND q.status_name IN ('New', 'Quoted') ORDER BY 1 LIMIT 1")
+      .prepare("SELECT q.adas_inspection AS id FROM calibrate_request q JOIN adas_inspection i USING (adas_inspection) WHERE q.firm = 6 AND i.status <> 2 AND q.status_name NOT IN ('Declined', 'Cancelled', 'Completed') ORDER BY 1 LIMIT 1")
       .get() as { id: number };
     return row.id;
   });
