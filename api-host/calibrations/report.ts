@@ -7,8 +7,9 @@
  * - per system, its result as recorded; "No result recorded" when none is;
  * - a system recorded Not equipped or Not applicable prints its name and that, nothing else: no
  *   calibration, technician or date (nothing was calibrated);
- * - the other systems print the calibration the knowledge base names for them, and the technician and
- *   date of the result: who set that result and when (adas_inspection_result.result_by/result_at, set in
+ * - Calibrated, Failed and Calibration required systems print the calibration the knowledge base names
+ *   for them (a Passed one was not calibrated, so it prints none); every system with a result prints the
+ *   technician and date of the result: who set that result and when (adas_inspection_result.result_by/result_at, set in
  *   the write that sets the result), never who last saved the list nor the inspector; a result set before
  *   that was recorded prints "Technician: not recorded";
  * - Failed, Calibration required and systems without a result stand out (bold, coloured, marked "!"), and
@@ -173,6 +174,8 @@ const winAnsi = (s: string) => s.replace(/[^\x20-\x7E\u00A0-\u00FF\u2013\u2014\u
 
 export const reportFileName = (job: JobOfInspection) => `calibration-report-${job.ronumber.replace(/[^A-Za-z0-9-]+/g, '_') || job.adasInspection}.pdf`;
 
+/** Results whose calibration the report names. */
+const CALIBRATION_SHOWN = new Set<number>([RESULT.calibrated, RESULT.failed, RESULT.required]);
 const ALERT = '#b91c1c';
 const WARN = '#b45309';
 
@@ -230,7 +233,8 @@ export function renderReport(data: ReportData, pref: ReportPreference, translate
       if (!isOutOfScope(s)) {
         const recorded = s.result != null;
         const details = [
-          s.calibrationType && `${L('Calibration')}: ${winAnsi(s.calibrationType)}${s.calibrationMode ? ` (${s.calibrationMode})` : ''}`,
+          // The calibration only where one was done, tried or found needed: a Passed system was not calibrated.
+          s.calibrationType && CALIBRATION_SHOWN.has(s.result ?? 0) && `${L('Calibration')}: ${winAnsi(t('System', s.calibrationType))}${s.calibrationMode ? ` (${s.calibrationMode})` : ''}`,
           recorded && `${L('Technician')}: ${s.technician ? winAnsi(s.technician) : L('not recorded')}`,
           recorded && `${L('Date')}: ${s.date ? date(s.date) : L('not recorded')}`,
         ]
