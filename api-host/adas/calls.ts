@@ -23,7 +23,7 @@ import { type Caller, type HostContext, assertFirm, badRequest, conflict, implem
 import { prepared } from '../sql';
 import { decodeFor } from '../vehicles/decode';
 import { upsertVehicle } from '../vehicles/calls';
-import { insurerName } from './insurers';
+import { insurerName, usableInsurers } from './insurers';
 import { listAdas } from './query';
 import { unreadNotesByJob } from '../calibrations/requests';
 import { nowIso, rollUp, setJobStatus } from './status';
@@ -173,7 +173,7 @@ const toInspectionRow = (r: Record<string, string | number | null>): InspectionR
   createdAt: r.created_at as string,
 });
 
-const RESULT_SELECT = `SELECT r.*, ${userName('r.updated_by')} AS updated_by_name FROM adas_inspection_result r`;
+const RESULT_SELECT = `SELECT r.*, ${userName('r.updated_by')} AS updated_by_name, ${userName('r.result_by')} AS result_by_name FROM adas_inspection_result r`;
 
 const toResult = (r: Record<string, string | number | null>): InspectionResult => ({
   adasInspectionResult: r.adas_inspection_result as number,
@@ -185,6 +185,8 @@ const toResult = (r: Record<string, string | number | null>): InspectionResult =
   notes: r.notes as string,
   updatedAt: r.updated_at as string | null,
   updatedByName: (r.updated_by_name as string | null) ?? '',
+  resultAt: r.result_at as string | null,
+  resultByName: (r.result_by_name as string | null) ?? '',
 });
 
 const toItem = (r: Record<string, string | number | null>): InspectionItem => ({
@@ -314,11 +316,24 @@ function saveJobVehicle(db: Db, caller: Caller, firm: number, v: JobBody['vehicl
 }
 
 export const adasCalls = [
-  implement(a.locations, ({ caller, ctx }) =>
-    (prepared(ctx.db, 'SELECT firm, name, firm_type FROM firm WHERE is_inactive = 0 ORDER BY name, firm').all() as { firm: number; name: string; firm_type: string }[])
-      .filter((f) => caller.firms.has(f.firm))
-      .map((f) => ({ firm: f.firm, name: f.name, firmType: f.firm_type })),
-  ),
+  // As a tree (issue 31 §3): each location followed by the ones under it, siblings by name.
+  implement(a.locations, ({ caller, ctx }) => {
+    const firms = (prepared(ctx.db, 'SELECT firm, name, firm_type, parent FROM firm WHERE is_inactive = 0 ORDER BY name, firm').all() as {
+      firm: number;
+      name: string;
+      firm_type: string;
+      parent: number | null;
+    }[]).filter((f) => caller.firms.has(f.firm));
+    const reached = new Set(firms.map((f) => f.firm));
+    const out: { firm: number; name: string; firmType: string }[] = [];
+    const visit = (f: (typeof firms)[number]) => {
+      out.push({ firm: f.firm, name: f.name, firmType: f.firm_type });
+      for (const child of firms) if (child.parent === f.firm) visit(child);
+    };
+    for (const f of firms) if (f.parent == null || !reached.has(f.parent)) visit(f);
+    return out;
+  }),
+  implement(a.insurers, ({ caller, ctx }) => usableInsurers(ctx.db, caller)),
   implement(a.adass, ({ query, caller, ctx }) => {
     // A location filter the caller cannot reach is another firm's record: 404, as everywhere.
     if (query.firm !== undefined) assertFirm(caller, query.firm, 'Firm');
@@ -473,12 +488,19 @@ export const adasCalls = [
         if (!systems.has(r.adasChecklistMatrix)) errors[`results.${i}.adasChecklistMatrix`] = ['This inspection does not have that system'];
       });
       if (Object.keys(errors).length) throw badRequest('A result names a system this inspection does not have. Nothing was saved.', errors);
+      // The whole list is saved at once: a row changes (and says who changed it) only when what it holds
+      // changes, and result_by/result_at only when its result does (SET reads the row's old values).
       const update = prepared(
         db,
-        `UPDATE adas_inspection_result SET result = ?, is_not_equipped = ?, notes = ?, updated_at = ?, updated_by = ?
-         WHERE adas_inspection = ? AND adas_checklist_matrix = ?`,
+        `UPDATE adas_inspection_result SET result = @result, is_not_equipped = @ne, notes = @notes, updated_at = @now, updated_by = @user,
+           result_at = CASE WHEN result IS @result THEN result_at WHEN @result IS NULL THEN NULL ELSE @now END,
+           result_by = CASE WHEN result IS @result THEN result_by WHEN @result IS NULL THEN NULL ELSE @user END
+         WHERE adas_inspection = @inspection AND adas_checklist_matrix = @system
+           AND (result IS NOT @result OR is_not_equipped <> @ne OR notes <> @notes)`,
       );
-      for (const r of body.results) update.run(r.result, r.isNotEquipped ? 1 : 0, r.notes, nowIso(), caller.user, head.adas_inspection, r.adasChecklistMatrix);
+      const now = nowIso();
+      for (const r of body.results)
+        update.run({ result: r.result, ne: r.isNotEquipped ? 1 : 0, notes: r.notes, now, user: caller.user, inspection: head.adas_inspection, system: r.adasChecklistMatrix });
       return { count: body.results.length };
     });
     return jobChanged(ctx, caller, saved, () => jobOfInspection(db, body.adasInspection));

@@ -1,7 +1,10 @@
 /**
  * The insurer of a job or inspection: one of the administration area's insurers (table `insurance`,
- * lookup/insurance) that the job's location may use — the network's own (firm 1, operations §9) or one of
- * a firm the caller reaches — and active. Its name is copied onto the record when it is saved.
+ * lookup/insurance) that the caller's locations work with — the network's own (firm 1, operations §9,
+ * which every location uses) or one of a firm the caller reaches — and active. Its name is copied onto
+ * the record when it is saved. The choices the job, inspection and new-job forms offer (adas/insurers)
+ * and the check of a saved insurer read this one rule (`USABLE`), so a form never offers an insurer the
+ * host would refuse, nor refuses one it offered.
  */
 import type { Caller } from '../server';
 import { badRequest } from '../server';
@@ -10,13 +13,24 @@ import { prepared } from '../sql';
 
 const NETWORK_FIRM = 1;
 
+const usable = (firm: number, isInactive: number, caller: Pick<Caller, 'firms'>) => !isInactive && (firm === NETWORK_FIRM || caller.firms.has(firm));
+
+/** The insurers a job of the caller's may name, by name (the firm's name tells two of one name apart). */
+export function usableInsurers(db: Db, caller: Pick<Caller, 'firms'>): { insurance: number; insuranceName: string; firmName: string }[] {
+  const rows = prepared(
+    db,
+    `SELECT i.insurance, i.insurance_name, i.firm, i.is_inactive, f.name AS firm_name FROM insurance i JOIN firm f ON f.firm = i.firm
+     WHERE i.is_inactive = 0 ORDER BY i.insurance_name, f.name, i.insurance`,
+  ).all() as { insurance: number; insurance_name: string; firm: number; is_inactive: number; firm_name: string }[];
+  return rows.filter((r) => usable(r.firm, r.is_inactive, caller)).map((r) => ({ insurance: r.insurance, insuranceName: r.insurance_name, firmName: r.firm_name }));
+}
+
 /** The insurer's name, or 400 on `field` for an insurer the caller may not use. '' for none. */
 export function insurerName(db: Db, caller: Caller, insurance: number | null, field = 'insurance'): string {
   if (insurance == null) return '';
   const row = prepared(db, 'SELECT insurance_name, firm, is_inactive FROM insurance WHERE insurance = ?').get(insurance) as
     | { insurance_name: string; firm: number; is_inactive: number }
     | undefined;
-  if (!row || row.is_inactive || (row.firm !== NETWORK_FIRM && !caller.firms.has(row.firm)))
-    throw badRequest('Invalid body', { [field]: ['Unknown insurance: choose one of the list'] });
+  if (!row || !usable(row.firm, row.is_inactive, caller)) throw badRequest('Invalid body', { [field]: ['Unknown insurance: choose one of the list'] });
   return row.insurance_name;
 }

@@ -147,3 +147,15 @@ CREATE TABLE adas_repair_line (
 );
 CREATE INDEX adas_repair_line_adas ON adas_repair_line(adas, line_num);
 `;
+
+/**
+ * Who set each system's result and when (issue 31 §2). updated_at/updated_by say who last saved the row
+ * (the whole list is saved at once, so that is whoever pressed "Save results"); result_by/result_at
+ * change only in the write that changes the result itself, and are cleared with it. Rows written before
+ * this migration have no record of who set their result: they stay NULL and the report says so, rather
+ * than guessing from updated_by.
+ */
+export const RESULT_RECORDED_BY = /* sql */ `
+ALTER TABLE adas_inspection_result ADD COLUMN result_by INTEGER REFERENCES user(user);
+ALTER TABLE adas_inspection_result ADD COLUMN result_at TEXT;
+`;

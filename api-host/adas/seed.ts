@@ -194,8 +194,8 @@ export function jobInserter(db: Db, now = Date.now()) {
   );
   const result = db.prepare(
     `INSERT INTO adas_inspection_result (adas_inspection, adas_checklist_matrix, sort, system, oem_name, location, calibration_type, calibration_mode,
-       static_names, dynamic_names, notice, hints, is_highlight, url, result, is_not_equipped, updated_at, updated_by)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       static_names, dynamic_names, notice, hints, is_highlight, url, result, is_not_equipped, updated_at, updated_by, result_at, result_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const line = db.prepare('INSERT INTO adas_repair_line (adas, line_num, unique_sequence_number, operation, description, part_number, is_not_equipped) VALUES (?, ?, ?, ?, ?, ?, ?)');
   let n = 0;
@@ -236,6 +236,8 @@ export function jobInserter(db: Db, now = Date.now()) {
           r.isNotEquipped ? 1 : 0,
           r.result != null || r.isNotEquipped ? at : null,
           r.result != null || r.isNotEquipped ? x.inspector : null,
+          r.result != null ? at : null,
+          r.result != null ? x.inspector : null,
         );
       });
     }

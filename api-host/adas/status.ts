@@ -4,6 +4,7 @@
  * inspection and the job are saved together or not at all.
  */
 import { rolledUpStatus } from '../../lib/adas/rules';
+import { completeRequestsOf } from '../calibrations/requests';
 import { syncJob } from '../dashboard/rollup';
 import type { Db } from '../db';
 import { prepared } from '../sql';
@@ -16,6 +17,7 @@ export function rollUp(db: Db, adas: number, user: number): number {
   const statuses = prepared(db, 'SELECT status FROM adas_inspection WHERE adas = ?').pluck().all(adas) as number[];
   const next = rolledUpStatus(job.status, statuses);
   if (next !== job.status) setJobStatus(db, adas, next, user);
+  completeRequestsOf(db, adas, user); // a request follows its job (issue 31 §4)
   syncJob(db, adas); // the dashboard's facts and daily roll-ups follow the inspections
   return next;
 }

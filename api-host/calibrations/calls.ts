@@ -113,10 +113,12 @@ export const calibrationCalls = [
     writing(ctx.db, () => {
       prepared(
         ctx.db,
-        `UPDATE calibrate_request SET status_name = ?, reason = CASE WHEN ? <> '' THEN ? ELSE reason END, reason_source = CASE WHEN ? <> '' THEN ? ELSE reason_source END,
-           status_changed_at = strftime('%Y-%m-%dT%H:%M:%SZ','now'), status_changed_by = ? WHERE calibrate_request = ?`,
-      ).run(body.statusName, body.reason, body.reason, body.reasonSource, body.reasonSource, caller.user, r.calibrate_request);
-      // A Declined or Cancelled request sells nothing (billable.ts).
+        `UPDATE calibrate_request SET status_name = @status, reason = CASE WHEN @reason <> '' THEN @reason ELSE reason END,
+           reason_source = CASE WHEN @source <> '' THEN @source ELSE reason_source END,
+           approved_at = CASE WHEN @status = 'Approved' THEN coalesce(approved_at, strftime('%Y-%m-%dT%H:%M:%SZ','now')) WHEN @status IN ('New', 'Quoted') THEN NULL ELSE approved_at END,
+           status_changed_at = strftime('%Y-%m-%dT%H:%M:%SZ','now'), status_changed_by = @user WHERE calibrate_request = @id`,
+      ).run({ status: body.statusName, reason: body.reason, source: body.reasonSource, user: caller.user, id: r.calibrate_request });
+      // An approved request prices its lines' sales; a Declined or Cancelled one sells nothing (billable.ts).
       if (r.adas_inspection != null) refreshInspection(ctx.db, r.adas_inspection);
     });
     requestChanged(ctx, caller, r);

@@ -1,22 +1,43 @@
 /**
  * The calibration report: a PDF of one inspection built with pdfkit (text layout with wrapping and page
  * breaks, the 14 standard fonts built in, no native code). What it holds and in which language follow the
- * firm's Report preferences (reportPreference); texts are translated with the configuration's translations
- * (language/translations: Report labels, System names, Notice texts, Recommendation texts), falling back to
- * English where a text has no translation.
+ * firm's Report preferences (reportPreference).
+ *
+ * It states only what was recorded (issue 31 §2; docs/report.md):
+ * - per system, its result as recorded; "No result recorded" when none is;
+ * - a system recorded Not equipped or Not applicable prints its name and that, nothing else: no
+ *   calibration, technician or date (nothing was calibrated);
+ * - Calibrated, Failed and Calibration required systems print the calibration the knowledge base names
+ *   for them (a Passed one was not calibrated, so it prints none); every system with a result prints the
+ *   technician and date of the result: who set that result and when (adas_inspection_result.result_by/result_at, set in
+ *   the write that sets the result), never who last saved the list nor the inspector; a result set before
+ *   that was recorded prints "Technician: not recorded";
+ * - Failed, Calibration required and systems without a result stand out (bold, coloured, marked "!"), and
+ *   the Systems section opens with a count of them;
+ * - a recommendation tied to systems prints only when one of them is on the inspection with a result that
+ *   is neither Not equipped nor Not applicable; recommendation texts are advice to follow, never a
+ *   statement of work done (the demo texts were reworded by configuration migration 3);
+ * - the header names the brand and the firm once each, and not again when the title already names them;
+ * - every label is in the report's language: the product's labels ship translated (report-labels.ts),
+ *   a firm's own translations (language/translations) win, and a text without a translation prints in
+ *   English marked "[EN]", with a closing note saying what the mark means.
  */
 import PDFDocument from 'pdfkit';
-import { RESULTS, nameOf } from '../../lib/adas/rules';
+import { RESULT, RESULTS, nameOf } from '../../lib/adas/rules';
 import { REPORT_LANGUAGES, REPORT_SECTIONS, type ReportPreference, type ReportSection, type ScrubResult } from '../../lib/contract/calibration';
 import { formatDate } from '../../lib/dates';
 import type { Db } from '../db';
 import { prepared } from '../sql';
 import { linksFor } from '../configuration/rules';
 import { effectivePreferences } from '../firms/calls';
+import { FALLBACK_MARK, FALLBACK_NOTE, REPORT_LABELS } from './report-labels';
 import { userName } from './requests';
 import type { JobOfInspection } from './scrub';
 
 const prefValue = (rows: { name: string; value: string | null }[], name: string) => rows.find((r) => r.name === name)?.value?.trim() ?? '';
+
+/** The title of a firm without a ReportTitle preference (printed translated in the report). */
+const defaultTitle = (firmName: string) => `${firmName} Calibration Report`;
 
 export function reportPreferenceOf(db: Db, firm: number): ReportPreference {
   const rows = effectivePreferences(db, firm, 'Report');
@@ -35,7 +56,7 @@ export function reportPreferenceOf(db: Db, firm: number): ReportPreference {
   const firmName = prepared(db, 'SELECT name FROM firm WHERE firm = ?').pluck().get(firm) as string;
   return {
     firm,
-    title: prefValue(rows, 'ReportTitle') || `${firmName} Calibration Report`,
+    title: prefValue(rows, 'ReportTitle') || defaultTitle(firmName),
     footer: prefValue(rows, 'ReportFooter'),
     replyTo: prefValue(rows, 'ReportReplyTo'),
     language: (REPORT_LANGUAGES as readonly string[]).includes(language) ? (language as ReportPreference['language']) : 'en',
@@ -43,6 +64,24 @@ export function reportPreferenceOf(db: Db, firm: number): ReportPreference {
     recipients: recipients.filter((r) => r.includes('@')),
   };
 }
+
+export interface ReportSystem {
+  system: string;
+  result: number | null;
+  isNotEquipped: boolean;
+  calibrationType: string;
+  calibrationMode: string | null;
+  technician: string;
+  date: string | null;
+  url: string;
+  notice: string;
+  adasChecklistMatrix: number;
+}
+
+/** Not equipped or Not applicable: nothing was calibrated, so nothing but the result is printed. */
+export const isOutOfScope = (s: Pick<ReportSystem, 'isNotEquipped' | 'result'>) => s.isNotEquipped || s.result === RESULT.notApplicable;
+/** Failed, Calibration required, or no result yet: what a reader must not miss. */
+export const needsAttention = (s: Pick<ReportSystem, 'isNotEquipped' | 'result'>) => !isOutOfScope(s) && (s.result == null || s.result === RESULT.failed || s.result === RESULT.required);
 
 /** Everything the report shows, read in one place (also what the benchmark renders). */
 export interface ReportData {
@@ -52,7 +91,8 @@ export interface ReportData {
   job: JobOfInspection;
   inspectionDate: string | null;
   inspectorName: string;
-  systems: { system: string; result: number | null; isNotEquipped: boolean; calibrationType: string; calibrationMode: string | null; technician: string; date: string | null; url: string; notice: string; adasChecklistMatrix: number }[];
+  /** technician/date: who set the result and when ('' / null when not recorded). */
+  systems: ReportSystem[];
   scrub: ScrubResult | null;
   links: { title: string; url: string }[];
   recommendations: { title: string; content: string }[];
@@ -68,8 +108,8 @@ export function reportData(db: Db, job: JobOfInspection): ReportData {
   const systems = (
     prepared(
       db,
-      `SELECT r.adas_checklist_matrix, r.system, r.result, r.is_not_equipped, r.calibration_type, r.calibration_mode, r.url, r.notice, r.updated_at,
-              coalesce(${userName('r.updated_by')}, '') AS technician
+      `SELECT r.adas_checklist_matrix, r.system, r.result, r.is_not_equipped, r.calibration_type, r.calibration_mode, r.url, r.notice, r.result_at,
+              coalesce(${userName('r.result_by')}, '') AS technician
        FROM adas_inspection_result r WHERE r.adas_inspection = ? ORDER BY r.sort, r.adas_inspection_result`,
     ).all(job.adasInspection) as Record<string, string | number | null>[]
   ).map((r) => ({
@@ -79,13 +119,14 @@ export function reportData(db: Db, job: JobOfInspection): ReportData {
     isNotEquipped: r.is_not_equipped === 1,
     calibrationType: r.calibration_type as string,
     calibrationMode: r.calibration_mode as string | null,
-    technician: (r.technician as string) || head.inspector || '',
-    date: r.updated_at as string | null,
+    technician: r.technician as string,
+    date: r.result_at as string | null,
     url: r.url as string,
     notice: r.notice as string,
   }));
   const kept = prepared(db, 'SELECT result FROM adas_scrub WHERE adas_inspection = ?').pluck().get(job.adasInspection) as string | undefined;
-  const ids = systems.map((s) => s.adasChecklistMatrix);
+  // A system-tied recommendation needs one of its systems recorded as present and in scope.
+  const ids = systems.filter((s) => s.result != null && !isOutOfScope(s)).map((s) => s.adasChecklistMatrix);
   const recommendations = (
     prepared(
       db,
@@ -113,11 +154,19 @@ export function reportData(db: Db, job: JobOfInspection): ReportData {
 
 type Translator = (type: 'Report' | 'System' | 'Notice' | 'Recommendation', text: string) => string;
 
+/**
+ * The report's texts in `language`: the firm's translations first, then (for the report's own labels)
+ * the shipped ones; otherwise the English text marked FALLBACK_MARK.
+ */
 export function translator(db: Db, language: string): Translator {
   if (language === 'en') return (_t, text) => text;
   const rows = prepared(db, 'SELECT translation_type, source, text FROM translation WHERE language_code = ?').all(language) as { translation_type: string; source: string; text: string }[];
   const map = new Map(rows.map((r) => [`${r.translation_type}|${r.source.toLowerCase()}`, r.text]));
-  return (type, text) => map.get(`${type}|${text.toLowerCase()}`) ?? text;
+  const shipped = REPORT_LABELS[language as keyof typeof REPORT_LABELS] ?? {};
+  return (type, text) => {
+    if (!text.trim()) return text;
+    return map.get(`${type}|${text.toLowerCase()}`) ?? (type === 'Report' ? shipped[text] : undefined) ?? `${text}${FALLBACK_MARK}`;
+  };
 }
 
 /** The standard PDF fonts encode WinAnsi: other characters become '?' rather than garbage. */
@@ -125,7 +174,12 @@ const winAnsi = (s: string) => s.replace(/[^\x20-\x7E\u00A0-\u00FF\u2013\u2014\u
 
 export const reportFileName = (job: JobOfInspection) => `calibration-report-${job.ronumber.replace(/[^A-Za-z0-9-]+/g, '_') || job.adasInspection}.pdf`;
 
-export function renderReport(data: ReportData, pref: ReportPreference, t: Translator): Promise<Buffer> {
+/** Results whose calibration the report names. */
+const CALIBRATION_SHOWN = new Set<number>([RESULT.calibrated, RESULT.failed, RESULT.required]);
+const ALERT = '#b91c1c';
+const WARN = '#b45309';
+
+export function renderReport(data: ReportData, pref: ReportPreference, translate: Translator): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: winAnsi(pref.title), Author: winAnsi(data.firmName) } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -133,15 +187,27 @@ export function renderReport(data: ReportData, pref: ReportPreference, t: Transl
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  // Whether any text printed in English in a report of another language (then a closing note says so).
+  let fellBack = false;
+  const t: Translator = (type, text) => {
+    const out = translate(type, text);
+    if (out.endsWith(FALLBACK_MARK) && !text.endsWith(FALLBACK_MARK)) fellBack = true;
+    return out;
+  };
   const L = (text: string) => winAnsi(t('Report', text));
   const { job } = data;
   const date = (iso: string | null) => (iso ? formatDate(iso, data.timezone) : '');
   const heading = (text: string) => doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor('#0f172a').text(L(text)).moveDown(0.3).font('Helvetica').fontSize(10);
   const field = (label: string, value: string) => doc.font('Helvetica-Bold').text(`${L(label)}: `, { continued: true }).font('Helvetica').text(winAnsi(value || '-'));
 
-  doc.font('Helvetica-Bold').fontSize(18).fillColor('#0f172a').text(winAnsi(pref.title));
-  doc.font('Helvetica').fontSize(10).fillColor('#334155').text(winAnsi([data.brandTitle, data.firmName].filter(Boolean).join(' - ')));
-  doc.moveDown(0.8).fillColor('#0f172a');
+  // The header: the brand and the firm once each, not again when the title names them.
+  const title = pref.title === defaultTitle(data.firmName) ? `${data.firmName} - ${L('Calibration Report')}` : winAnsi(pref.title);
+  const names: string[] = [];
+  for (const n of [data.brandTitle, data.firmName].map((x) => x.trim()))
+    if (n && !title.toLowerCase().includes(n.toLowerCase()) && !names.some((m) => m.toLowerCase() === n.toLowerCase())) names.push(n);
+  doc.font('Helvetica-Bold').fontSize(18).fillColor('#0f172a').text(winAnsi(title));
+  if (names.length) doc.font('Helvetica').fontSize(10).fillColor('#334155').text(winAnsi(names.join(' - ')));
+  doc.moveDown(0.8).fillColor('#0f172a').font('Helvetica').fontSize(10);
   field('Vehicle', `${job.vehicle.year} ${job.vehicle.make} ${job.vehicle.model}`);
   field('VIN', job.vehicle.vin);
   field('RO number', job.ronumber);
@@ -152,14 +218,31 @@ export function renderReport(data: ReportData, pref: ReportPreference, t: Transl
   const sections = new Set(pref.sections);
   if (sections.has('systems')) {
     heading('Systems');
+    const failed = data.systems.filter((s) => !isOutOfScope(s) && s.result === RESULT.failed).length;
+    const required = data.systems.filter((s) => !isOutOfScope(s) && s.result === RESULT.required).length;
+    const pending = data.systems.filter((s) => !isOutOfScope(s) && s.result == null).length;
+    const counts = [failed && `${failed} ${L('failed')}`, required && `${required} ${L('not calibrated')}`, pending && `${pending} ${L('without a result')}`].filter(Boolean);
+    if (counts.length) doc.font('Helvetica-Bold').fillColor(ALERT).text(`${L('Needs attention')}: ${counts.join(', ')}`).font('Helvetica').fillColor('#0f172a').moveDown(0.4);
+    if (!data.systems.length) doc.text(L('No systems were recorded for this inspection.'));
     for (const s of data.systems) {
-      const result = s.isNotEquipped ? L('Not equipped') : s.result == null ? L('Pending') : L(nameOf(RESULTS, s.result));
-      doc.font('Helvetica-Bold').text(winAnsi(t('System', s.system)), { continued: true }).font('Helvetica').text(`  ${result}`);
-      const details = [s.calibrationType && `${L('Calibration')}: ${winAnsi(s.calibrationType)}${s.calibrationMode ? ` (${s.calibrationMode})` : ''}`, s.technician && `${L('Technician')}: ${winAnsi(s.technician)}`, s.date && `${L('Date')}: ${date(s.date)}`]
-        .filter(Boolean)
-        .join('   ');
-      if (details) doc.fillColor('#334155').text(details).fillColor('#0f172a');
-      if (s.notice) doc.fontSize(9).fillColor('#475569').text(winAnsi(t('Notice', s.notice))).fontSize(10).fillColor('#0f172a');
+      const result = s.isNotEquipped ? L('Not equipped') : s.result == null ? L('No result recorded') : L(nameOf(RESULTS, s.result));
+      const attention = needsAttention(s);
+      doc.font('Helvetica-Bold').fillColor('#0f172a').text(winAnsi(t('System', s.system)), { continued: true });
+      if (attention) doc.fillColor(s.result === RESULT.failed ? ALERT : WARN).text(`  ! ${result}`).fillColor('#0f172a').font('Helvetica');
+      else doc.font('Helvetica').text(`  ${result}`);
+      if (!isOutOfScope(s)) {
+        const recorded = s.result != null;
+        const details = [
+          // The calibration only where one was done, tried or found needed: a Passed system was not calibrated.
+          s.calibrationType && CALIBRATION_SHOWN.has(s.result ?? 0) && `${L('Calibration')}: ${winAnsi(t('System', s.calibrationType))}${s.calibrationMode ? ` (${s.calibrationMode})` : ''}`,
+          recorded && `${L('Technician')}: ${s.technician ? winAnsi(s.technician) : L('not recorded')}`,
+          recorded && `${L('Date')}: ${s.date ? date(s.date) : L('not recorded')}`,
+        ]
+          .filter(Boolean)
+          .join('   ');
+        if (details) doc.fillColor('#334155').text(details).fillColor('#0f172a');
+        if (s.notice) doc.fontSize(9).fillColor('#475569').text(winAnsi(t('Notice', s.notice))).fontSize(10).fillColor('#0f172a');
+      }
       doc.moveDown(0.4);
     }
   }
@@ -170,7 +253,7 @@ export function renderReport(data: ReportData, pref: ReportPreference, t: Transl
     if (!data.scrub.calibrations.length) doc.text(L('No repair line triggers a calibration.'));
   }
   if (sections.has('links')) {
-    const links = [...data.systems.filter((s) => s.url).map((s) => ({ title: `${t('System', s.system)}: OEM procedure`, url: s.url })), ...data.links];
+    const links = [...data.systems.filter((s) => s.url).map((s) => ({ title: `${t('System', s.system)}: ${t('Report', 'OEM procedure')}`, url: s.url })), ...data.links];
     if (links.length) {
       heading('OEM procedures');
       for (const l of links) doc.fillColor('#1d4ed8').text(winAnsi(`${l.title} - ${l.url}`), { link: l.url, underline: false }).fillColor('#0f172a');
@@ -183,6 +266,7 @@ export function renderReport(data: ReportData, pref: ReportPreference, t: Transl
     }
   }
   if (pref.footer) doc.moveDown(1).fontSize(9).fillColor('#475569').text(winAnsi(pref.footer));
+  if (fellBack) doc.moveDown(1).fontSize(8).fillColor('#475569').text(winAnsi(t('Report', FALLBACK_NOTE)));
   doc.end();
   return done;
 }

@@ -151,3 +151,16 @@ export function unreadNotesByJob(db: Db, jobs: readonly number[], reader: number
   ).all({ jobs: JSON.stringify(jobs), reader }) as { adas: number; n: number }[];
   return new Map(rows.map((r) => [r.adas, r.n]));
 }
+
+/**
+ * A request follows its job (issue 31 §4): the request of an inspection that is Complete is Completed,
+ * unless it was Declined or Cancelled. Called by the status roll-up (api-host/adas/status.ts) in the
+ * transaction that changed the inspections; reopening the inspection leaves the request Completed.
+ */
+export function completeRequestsOf(db: Db, adas: number, user: number): void {
+  prepared(
+    db,
+    `UPDATE calibrate_request SET status_name = 'Completed', status_changed_at = strftime('%Y-%m-%dT%H:%M:%SZ','now'), status_changed_by = ?
+     WHERE adas_inspection IN (SELECT adas_inspection FROM adas_inspection WHERE adas = ? AND status = 2) AND status_name NOT IN ('Declined', 'Cancelled', 'Completed')`,
+  ).run(user, adas);
+}

@@ -8,7 +8,8 @@
  * - calibrate_request_line: what the request asks for, one row per calibration: adas_checklist_matrix and
  *   system, calibration_type (its name) and calibration_mode, price_cents (the firm's price, what is sold)
  *   and agreed_cents (the insurer's agreed price when it has one), repair_lines (JSON list of the estimate
- *   line numbers that triggered it). Sales: SUM(price_cents) of the lines of requests by firm and date.
+ *   line numbers that triggered it). Sales: api-host/dashboard/billable.ts (a line prices a Calibrated
+ *   system once its request was approved: approved_at).
  * - calibrate_request_technician, calibrate_request_file: who does the work, what is attached.
  * - calibrate_request_note: the conversation, oldest first by id; calibrate_request_read: per request and
  *   user, the last note that user has read (unread = notes of others after it).
@@ -173,4 +174,17 @@ CREATE TABLE adas_scrub_next (
 INSERT INTO adas_scrub_next SELECT adas_inspection, adas, firm, unique_id, source, file_name, result, created_by, created_at FROM adas_scrub;
 DROP TABLE adas_scrub;
 ALTER TABLE adas_scrub_next RENAME TO adas_scrub;
+`;
+
+/**
+ * Issue 31 §3/§4: when a request was approved (set when its status becomes Approved, cleared if it goes
+ * back to New or Quoted; a line's price is a sale's price only then), and a request follows its job: one
+ * whose inspection is Complete is Completed unless it was Declined or Cancelled. Existing requests past
+ * Approved count as approved from their last status change.
+ */
+export const CALIBRATIONS_SCHEMA_4 = /* sql */ `
+ALTER TABLE calibrate_request ADD COLUMN approved_at TEXT;
+UPDATE calibrate_request SET approved_at = coalesce(status_changed_at, created_at) WHERE status_name IN ('Approved', 'Scheduled', 'In Progress', 'Completed');
+UPDATE calibrate_request SET status_name = 'Completed'
+  WHERE status_name NOT IN ('Declined', 'Cancelled', 'Completed') AND adas_inspection IN (SELECT adas_inspection FROM adas_inspection WHERE status = 2);
 `;

@@ -5,6 +5,7 @@
  * firm's prices, notes between two users of the shop (some unread), and sent reports through the mail
  * stand-in. Deterministic: the inspections are picked by id.
  */
+import { STATUS } from '../../lib/adas/rules';
 import { REQUEST_STATUSES, CLOSING_STATUSES, REASON_SOURCES } from '../../lib/calibrations/rules';
 import type { Db } from '../db';
 import { sendMail } from '../mail/outbox';
@@ -48,14 +49,18 @@ export async function seedCalibrations(db: Db): Promise<void> {
   // The first inspection of jobs with repair lines, the demo users' shops first.
   const picked = db
     .prepare(
-      `SELECT min(i.adas_inspection) AS id, j.firm FROM adas j JOIN adas_inspection i ON i.adas = j.adas
-       WHERE EXISTS (SELECT 1 FROM adas_repair_line l WHERE l.adas = j.adas) GROUP BY j.adas ORDER BY (j.firm IN (6, 7, 9)) DESC, j.adas`,
+      `SELECT p.id, p.firm, s.status FROM (SELECT min(i.adas_inspection) AS id, j.firm, j.adas FROM adas j JOIN adas_inspection i ON i.adas = j.adas
+       WHERE EXISTS (SELECT 1 FROM adas_repair_line l WHERE l.adas = j.adas) GROUP BY j.adas) p JOIN adas_inspection s ON s.adas_inspection = p.id
+       ORDER BY (p.firm IN (6, 7, 9)) DESC, p.adas`,
     )
-    .all() as { id: number; firm: number }[];
+    .all() as { id: number; firm: number; status: number }[];
   const users = (firm: number) =>
     db.prepare('SELECT uf.user FROM user_firm uf JOIN user u ON u.user = uf.user WHERE uf.firm = ? AND u.is_inactive = 0 AND u.deleted_at IS NULL ORDER BY uf.user').pluck().all(firm) as number[];
   const chosen = [...picked.filter((p) => [6, 7, 9].includes(p.firm)).slice(0, 36), ...picked.filter((p) => ![6, 7, 9].includes(p.firm)).filter((_, i) => i % 9 === 0).slice(0, 24)];
+  // Open inspections take the open statuses (a Complete one's request is Completed or closed): all of the shops' own.
+  chosen.push(...picked.filter((p) => [6, 7, 9].includes(p.firm) && p.status !== STATUS.complete && !chosen.includes(p)));
 
+  const turns = [0, 0]; // requests made so far of open and of Complete inspections
   db.transaction(() => {
     chosen.forEach(({ id }, n) => {
       const job = jobOf(db, id);
@@ -69,7 +74,11 @@ export async function seedCalibrations(db: Db): Promise<void> {
       }
       const scrub = scrubInspection(db, job, staff[0]);
       if (n % 6 === 5 || !scrub.calibrations.length) return; // scrubbed, no request yet
-      const status = REQUEST_STATUSES[n % REQUEST_STATUSES.length];
+      // A request follows its job (requests.ts completeRequestsOf): a Complete inspection's request is
+      // Completed, Declined or Cancelled; an open one's is in any other status.
+      const done = job.inspectionStatus === STATUS.complete;
+      const fits = REQUEST_STATUSES.filter((st) => done === (st === 'Completed' || CLOSING_STATUSES.includes(st)));
+      const status = fits[turns[done ? 1 : 0]++ % fits.length];
       const closing = CLOSING_STATUSES.includes(status);
       const request = insertRequest(
         db,
@@ -99,6 +108,9 @@ export async function seedCalibrations(db: Db): Promise<void> {
         job.adas,
       );
       db.prepare("UPDATE calibrate_request SET status_name = ?, created_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?) WHERE calibrate_request = ?").run(status, `-${n * 2} days`, request);
+      // Past Approved means it was approved (every other Completed one was approved first).
+      if (['Approved', 'Scheduled', 'In Progress'].includes(status) || (status === 'Completed' && n % 2 === 0))
+        db.prepare('UPDATE calibrate_request SET approved_at = created_at WHERE calibrate_request = ?').run(request);
       const authors = staff.length > 1 ? [staff[0], staff[1]] : [staff[0], staff[0]];
       const note = db.prepare(`INSERT INTO calibrate_request_note (calibrate_request, user, note, created_at) VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?))`);
       let last = 0;

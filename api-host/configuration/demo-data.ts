@@ -532,14 +532,24 @@ export const DEMO_TRANSLATIONS: readonly (readonly ['Report' | 'System' | 'Notic
   ['System', 'fr', 'Forward Camera', 'Caméra avant'],
   ['System', 'fr', 'Front Radar', 'Radar avant'],
   ['Notice', 'es', 'Windshield replacement requires a forward camera calibration.', 'El reemplazo del parabrisas requiere la calibración de la cámara frontal.'],
+  ['System', 'es', 'Surround View Camera', 'Cámara de visión envolvente'],
+  ['System', 'es', 'Rear Camera', 'Cámara trasera'],
+  ['System', 'es', 'Side Camera', 'Cámara lateral'],
+  ['System', 'es', 'Steering Angle Sensor', 'Sensor de ángulo de dirección'],
+  ['Recommendation', 'es', 'Road test after calibration', 'Prueba en carretera después de la calibración'],
+  ['Recommendation', 'es', 'Road test the vehicle after every calibration and confirm no ADAS warning lamps are on.', 'Pruebe el vehículo en carretera después de cada calibración y confirme que no haya testigos ADAS encendidos.'],
+  ['Recommendation', 'es', 'Windshield and forward camera', 'Parabrisas y cámara frontal'],
+  ['Recommendation', 'es', 'After a windshield replacement, calibrate the forward camera to the OEM procedure.', 'Después de reemplazar el parabrisas, calibre la cámara frontal según el procedimiento del fabricante.'],
+  ['Recommendation', 'es', 'Radar and refinish', 'Radar y repintado'],
+  ['Recommendation', 'es', 'Measure the paint film thickness over the radar sensors after refinishing: it must be within the OEM limit.', 'Mida el espesor de la pintura sobre los sensores de radar después del repintado: debe estar dentro del límite del fabricante.'],
 ];
 
-/** Report recommendations: [title, start, end, systems, makes, content]. */
+/** Report recommendations: [title, start, end, systems, makes, content]. Worded as advice, never as work done (calibrations/report.ts). */
 export const DEMO_REPORT_RECOMMENDATIONS: readonly (readonly [string, number, number, readonly string[], readonly string[], string])[] = [
   ['Road test after calibration', 2018, 2025, [], [], 'Road test the vehicle after every calibration and confirm no ADAS warning lamps are on.'],
-  ['Windshield and forward camera', 2018, 2025, ['Forward Camera'], [], 'The windshield was replaced: the forward camera was calibrated to the OEM procedure.'],
-  ['EyeSight glass', 2018, 2025, ['Forward Camera'], ['Subaru'], 'Only Subaru-approved windshield glass was used, as EyeSight requires.'],
-  ['Radar and refinish', 2019, 2025, ['Front Radar', 'Blind Spot Monitoring'], ['BMW', 'Toyota', 'Honda'], 'Paint film thickness over the radar sensors was measured and is within the OEM limit.'],
+  ['Windshield and forward camera', 2018, 2025, ['Forward Camera'], [], 'After a windshield replacement, calibrate the forward camera to the OEM procedure.'],
+  ['EyeSight glass', 2018, 2025, ['Forward Camera'], ['Subaru'], 'Use only Subaru-approved windshield glass: EyeSight requires it.'],
+  ['Radar and refinish', 2019, 2025, ['Front Radar', 'Blind Spot Monitoring'], ['BMW', 'Toyota', 'Honda'], 'Measure the paint film thickness over the radar sensors after refinishing: it must be within the OEM limit.'],
 ];
 
 /** Test-drive recommendations: [firm, title, drive type, make, text]. */

@@ -332,3 +332,17 @@ CREATE TABLE estimate_term (
 );
 CREATE INDEX estimate_term_by_firm ON estimate_term(firm, kind, written);
 `;
+
+/**
+ * Issue 31 §2: the report prints recommendations as advice, never as work done. The demo texts that read
+ * as statements ("… was measured and is within the OEM limit") are reworded where they are still the
+ * demo's own words; texts a firm wrote are left as they are.
+ */
+export const RECOMMENDATIONS_AS_ADVICE = /* sql */ `
+UPDATE report_recommendation SET content = 'After a windshield replacement, calibrate the forward camera to the OEM procedure.'
+  WHERE content = 'The windshield was replaced: the forward camera was calibrated to the OEM procedure.';
+UPDATE report_recommendation SET content = 'Use only Subaru-approved windshield glass: EyeSight requires it.'
+  WHERE content = 'Only Subaru-approved windshield glass was used, as EyeSight requires.';
+UPDATE report_recommendation SET content = 'Measure the paint film thickness over the radar sensors after refinishing: it must be within the OEM limit.'
+  WHERE content = 'Paint film thickness over the radar sensors was measured and is within the OEM limit.';
+`;

@@ -3,34 +3,37 @@
  * location. Everything the dashboard says about sales (the roll-ups, by service and make, the invoicing
  * list) comes from `billableLines` through the facts it feeds (rollup.ts); nothing else prices anything.
  *
- * A Complete inspection's billable lines:
- * - With a calibration request (issue 14, api-host/calibrations: one request per inspection at most): the
- *   request's lines, each at its `price_cents` (a line without a price bills 0). They are what was sold to
- *   the customer, whatever the configuration's prices are now. A Declined or Cancelled request sold
- *   nothing: the inspection counts, with no billable line.
- * - Without a request (work done without one, jobs from before requests existed): the systems of the
- *   inspection whose result is "Calibrated" (3), at the configuration's price of their calibration type for
- *   the location (calibrationPrice: the firm's own price, else the network's; a type without a price bills
- *   0). The work was done, so it is billed at the price the firm would have quoted.
+ * THE RULE (issue 31 §3; docs/dashboard.md): a sale is a calibrated system of a completed inspection —
+ * a system whose recorded result is "Calibrated" and that is not marked Not equipped — and nothing else:
+ * not a Passed, Failed, Calibration required or Not applicable system, not a request line that was never
+ * calibrated. Its price:
+ * - the price of the inspection's calibration request line for that system (same checklist system), when
+ *   the request was approved (calibrate_request.approved_at, set when a manager sets it Approved) and is
+ *   not Declined or Cancelled since, and the line has a price: what was agreed with the customer;
+ * - otherwise the configuration's price of its calibration type for the location (calibrationPrice: the
+ *   firm's own price, else the network's; a type without a price sells 0). A New or Quoted request was
+ *   not agreed, and a Declined or Cancelled one was refused: their prices are not used.
+ * So "calibrations" on the dashboard is the count of the records' Calibrated systems of Complete
+ * inspections of the period, and the sales are their prices.
  *
  * The event that books a sale is the inspection's completion: the lines are read then and counted on the
- * day it was completed, in its location's zone (rollup.ts). A request created, deleted or closed later
- * re-books that inspection on the same day (rollup.ts refreshInspection, called by the calibrations' calls
- * in the same transaction), so the kept roll-ups always equal a rebuild.
+ * day it was completed, in its location's zone (rollup.ts). A request created, deleted or whose status
+ * changes later re-books that inspection on the same day (rollup.ts refreshInspection, called by the
+ * calibrations' calls in the same transaction), so the kept roll-ups always equal a rebuild.
  */
+import { RESULT } from '../../lib/adas/rules';
 import { CLOSING_STATUSES } from '../../lib/calibrations/rules';
-import { RESULTS } from '../../lib/adas/rules';
 import { bookMinutes } from '../../lib/dashboard/rules';
 import { calibrationPrice } from '../configuration/rules';
 import type { Db } from '../db';
 import { prepared } from '../sql';
 
-const CALIBRATED = Number(Object.keys(RESULTS).find((k) => RESULTS[Number(k)] === 'Calibrated'));
 
 export interface BillableLine {
-  /** Where the line comes from: a request line (calibrate_request_line) or an inspection result (adas_inspection_result). */
+  /** The approved request line (calibrate_request_line) that priced it, if any. */
   requestLine: number | null;
-  inspectionResult: number | null;
+  /** The calibrated system (adas_inspection_result). */
+  inspectionResult: number;
   system: string;
   calibrationType: string;
   cents: number;
@@ -40,33 +43,33 @@ export interface BillableLine {
 
 /** The billable lines of inspection `inspection` of location `firm`. */
 export function billableLines(db: Db, inspection: number, firm: number): BillableLine[] {
-  const request = prepared(db, 'SELECT calibrate_request AS id, status_name AS status FROM calibrate_request WHERE adas_inspection = ?').get(inspection) as
-    | { id: number; status: string }
-    | undefined;
-  if (request) return (CLOSING_STATUSES as readonly string[]).includes(request.status) ? [] : requestLines(db, request.id);
+  const approved = `SELECT q.adas_checklist_matrix, q.calibrate_request_line, q.price_cents FROM calibrate_request_line q
+     JOIN calibrate_request cr ON cr.calibrate_request = q.calibrate_request
+     WHERE cr.adas_inspection = @inspection AND cr.approved_at IS NOT NULL AND cr.status_name NOT IN (SELECT value FROM json_each(@closing)) AND q.price_cents IS NOT NULL`;
   const rows = prepared(
     db,
     `SELECT r.adas_inspection_result AS id, r.system, r.calibration_type AS type, r.calibration_mode AS mode,
-       (SELECT t.calibration_type FROM adas_calibration_type t WHERE t.name = r.calibration_type ORDER BY t.calibration_type LIMIT 1) AS typeId
-     FROM adas_inspection_result r WHERE r.adas_inspection = ? AND r.result = ? AND r.is_not_equipped = 0 ORDER BY r.sort, r.adas_inspection_result`,
-  ).all(inspection, CALIBRATED) as { id: number; system: string; type: string; mode: string | null; typeId: number | null }[];
+       (SELECT t.calibration_type FROM adas_calibration_type t WHERE t.name = r.calibration_type ORDER BY t.calibration_type LIMIT 1) AS typeId,
+       (SELECT a.calibrate_request_line FROM (${approved}) a WHERE a.adas_checklist_matrix = r.adas_checklist_matrix ORDER BY a.calibrate_request_line LIMIT 1) AS line,
+       (SELECT a.price_cents FROM (${approved}) a WHERE a.adas_checklist_matrix = r.adas_checklist_matrix ORDER BY a.calibrate_request_line LIMIT 1) AS lineCents
+     FROM adas_inspection_result r WHERE r.adas_inspection = @inspection AND r.result = @calibrated AND r.is_not_equipped = 0 ORDER BY r.sort, r.adas_inspection_result`,
+  ).all({ inspection, calibrated: RESULT.calibrated, closing: JSON.stringify(CLOSING_STATUSES) }) as {
+    id: number;
+    system: string;
+    type: string;
+    mode: string | null;
+    typeId: number | null;
+    line: number | null;
+    lineCents: number | null;
+  }[];
   return rows.map((r) => ({
-    requestLine: null,
+    requestLine: r.line,
     inspectionResult: r.id,
     system: r.system,
     calibrationType: r.type,
-    cents: r.typeId == null ? 0 : (calibrationPrice(db, r.typeId, firm).cents ?? 0),
+    cents: r.lineCents ?? (r.typeId == null ? 0 : (calibrationPrice(db, r.typeId, firm).cents ?? 0)),
     minutes: bookMinutes(r.mode),
   }));
-}
-
-function requestLines(db: Db, request: number): BillableLine[] {
-  const rows = prepared(
-    db,
-    `SELECT calibrate_request_line AS id, system, calibration_type AS type, calibration_mode AS mode, price_cents AS cents
-     FROM calibrate_request_line WHERE calibrate_request = ? ORDER BY calibrate_request_line`,
-  ).all(request) as { id: number; system: string; type: string; mode: string | null; cents: number | null }[];
-  return rows.map((r) => ({ requestLine: r.id, inspectionResult: null, system: r.system, calibrationType: r.type, cents: r.cents ?? 0, minutes: bookMinutes(r.mode) }));
 }
 
 /**

@@ -132,6 +132,7 @@ export const linkCalls = [
       firmName: data.firmName,
       vehicle: job.vehicle,
       ronumber: job.ronumber,
+      insuranceName: job.insuranceName,
       inspectionDate: data.inspectionDate,
       timezone: data.timezone,
       systems: data.systems.map((x) => ({ system: x.system, result: nameOf(RESULTS, x.result), isNotEquipped: x.isNotEquipped, calibrationType: x.calibrationType })),

@@ -16,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { CheckboxField, SelectField, TextArea, TextField } from '@/components/ui/field';
 import { PageHeading } from '@/components/ui/page-heading';
 import { useForm } from '@/components/ui/use-form';
-import { INSPECTION_TYPES, RESULTS, STATUS, STATUS_NAMES, nameOf, statusName, vehicleLabel } from '@/lib/adas/rules';
+import { INSPECTION_TYPES, RESULT, RESULTS, STATUS, STATUS_NAMES, nameOf, statusName, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRecord, InspectionItem, InspectionRecord } from '@/lib/contract/adas';
 import type { AdasSystem } from '@/lib/contract/decode';
 import { deleteQuestion } from '@/lib/validation/messages';
@@ -24,6 +24,7 @@ import { adasApi } from './api';
 import { jobHref } from './hrefs';
 import { fromLocalInput, toLocalInput } from '@/lib/dates';
 import type { Choice } from './errors';
+import { InsurerField } from './insurer-field';
 import { StatusBadge } from './status-badge';
 
 const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
@@ -101,9 +102,16 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
       return `The inspection is ${statusName(answer.status ?? status)}.${jobLine(answer.adasStatus)}`;
     });
 
+  // Completing with Failed or not-calibrated systems asks first, saying what the report will show.
+  const [completing, setCompleting] = useState<(() => Promise<unknown>) | null>(null);
+  const flagged = items
+    .map((x) => ({ system: x.system, ...outcome(x.adasChecklistMatrix) }))
+    .filter((o) => !o.isNotEquipped && (o.result === RESULT.failed || o.result === RESULT.required));
+  const completeAfterAsking = (action: () => Promise<unknown>) => (flagged.length ? setCompleting(() => action) : void action());
+
   const saveForm = (e: React.FormEvent) => {
     e.preventDefault();
-    void run(async () => {
+    const save = () => run(async () => {
       await saveResults();
       const answer = await adasApi.saveInspection({
         adasInspection: i.adasInspection,
@@ -119,6 +127,8 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
       editor.setErrors({});
       return `The inspection was saved.${answer.status !== i.status ? jobLine(answer.adasStatus) : ''}`;
     });
+    if (form.status === STATUS.complete && !complete) completeAfterAsking(save);
+    else void save();
   };
 
   const setOutcome = (system: number, change: Partial<{ result: number | null; isNotEquipped: boolean }>) => setDraft((d) => ({ ...d, [system]: { ...outcome(system), ...change } }));
@@ -136,7 +146,7 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
                 Reopen inspection
               </Button>
             ) : (
-              <Button disabled={busy} onClick={() => void setStatus(STATUS.complete)}>
+              <Button disabled={busy} onClick={() => completeAfterAsking(() => setStatus(STATUS.complete))}>
                 Complete inspection
               </Button>
             )}
@@ -176,13 +186,12 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
           onChange={(e) => setForm({ ...form, inspector: e.target.value ? Number(e.target.value) : null })}
           error={errors.inspector}
         />
-        <SelectField
-          label="Insurance"
-          placeholder={i.insurance && !insurers.some((x) => x.value === i.insurance) ? i.insuranceName : 'None'}
-          options={insurers}
-          value={form.insurance ?? ''}
+        <InsurerField
+          insurers={insurers}
+          value={form.insurance}
+          currentName={i.insuranceName}
           disabled={complete}
-          onChange={(e) => setForm({ ...form, insurance: e.target.value ? Number(e.target.value) : null })}
+          onChange={(insurance) => setForm({ ...form, insurance })}
           error={errors.insurance}
         />
         <TextField label="RO number" value={form.ronumber} maxLength={30} disabled={complete} onChange={(e) => setForm({ ...form, ronumber: e.target.value })} error={errors.ronumber} />
@@ -346,6 +355,26 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
         )}
       </section>
 
+      {completing && (
+        <ConfirmDialog
+          open
+          onOpenChange={(o) => !o && setCompleting(null)}
+          title="Complete with systems not calibrated?"
+          confirmLabel="Complete inspection"
+          message={
+            <>
+              {flagged.map((o) => `${o.system}: ${nameOf(RESULTS, o.result)}`).join('; ')}. The report will show{' '}
+              {flagged.length === 1 ? 'this system' : `these ${flagged.length} systems`} as recorded, marked as needing attention, and they are not counted as
+              calibrations sold. A calibration request of this inspection becomes Completed.
+            </>
+          }
+          onConfirm={async () => {
+            const action = completing;
+            setCompleting(null);
+            await action();
+          }}
+        />
+      )}
       {deleting && (
         <ConfirmDialog
           open={deleting}

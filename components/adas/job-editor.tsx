@@ -19,6 +19,7 @@ import type { Owner, VehicleRecord } from '@/lib/contract/vehicle';
 import { MESSAGES } from '@/lib/validation/messages';
 import { adasApi, vehicleApi } from './api';
 import type { Choice } from './errors';
+import { InsurerField } from './insurer-field';
 import { VehicleFields, newVehicleForm, vehicleBody, vehicleProblems, type VehicleForm } from './vehicle-fields';
 
 export interface JobEditorProps {
@@ -113,14 +114,7 @@ export function JobEditor({ job, vehicle, withInspection = false, locations, def
           )}
           <TextField label="RO number" required value={ronumber} maxLength={30} onChange={(e) => set('ronumber', e.target.value)} error={errors.ronumber} autoFocus={!withInspection} />
           <SelectField label="ADAS type" placeholder={null} options={options(ADAS_TYPES)} value={adasType} onChange={(e) => set('adasType', Number(e.target.value))} error={errors.adasType} />
-          <SelectField
-            label="Insurance"
-            placeholder="None"
-            options={insurers}
-            value={insurance ?? ''}
-            onChange={(e) => set('insurance', e.target.value ? Number(e.target.value) : null)}
-            error={errors.insurance}
-          />
+          <InsurerField insurers={insurers} value={insurance} currentName={job?.insuranceName} onChange={(x) => set('insurance', x)} error={errors.insurance} />
         </div>
 
         <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">

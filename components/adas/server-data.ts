@@ -13,11 +13,14 @@ export async function locationChoices(): Promise<Choice[]> {
 }
 
 /**
- * The insurers a job may name. The administration area (issue 15) owns insurers and lookup/insurance;
- * until it is part of this build there are none to choose, and jobs are saved without one.
+ * The insurers a job may name (adas/insurers: the network's and the caller's firms'), by name; a name two
+ * firms share carries the firm's name so the two can be told apart.
  */
 export async function insurerChoices(): Promise<Choice[]> {
-  return [];
+  const list = await api(contract.adas.insurers);
+  const count = new Map<string, number>();
+  for (const i of list) count.set(i.insuranceName.toLowerCase(), (count.get(i.insuranceName.toLowerCase()) ?? 0) + 1);
+  return list.map((i) => ({ value: i.insurance, label: (count.get(i.insuranceName.toLowerCase()) ?? 0) > 1 ? `${i.insuranceName} (${i.firmName})` : i.insuranceName }));
 }
 
 /** The record, or the 404 page for one the caller cannot see (another firm's and unknown alike). */

@@ -33,6 +33,8 @@ export function RequestSection({ request: r, user, role, timezone, onChanged }: 
   const formatWhen = (iso: string) => formatDateTime(iso, timezone);
   const [status, setStatus] = useState<string>(r.statusName);
   const [reason, setReason] = useState('');
+  // Declined and Cancelled need a reason: said on Save, next to the field, and cleared as it is typed.
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const [notes, setNotes] = useState<RequestNote[] | null>(null);
   // The status form's call and message; the note form (its text, its error).
   const statusCall = useForm();
@@ -88,6 +90,10 @@ export function RequestSection({ request: r, user, role, timezone, onChanged }: 
         className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
+          if (closing && !reason.trim()) {
+            setReasonError(`A reason is needed to set the request to ${status}: say why (for example what the insurer answered).`);
+            return;
+          }
           void statusCall.run(async () => {
             await calibrationApi.setStatus({ calibrateRequest: r.calibrateRequest, statusName: status as CalibrateRequest['statusName'], reason, reasonSource: reason ? 'Shop' : '' });
             onChanged();
@@ -95,9 +101,27 @@ export function RequestSection({ request: r, user, role, timezone, onChanged }: 
           });
         }}
       >
-        <SelectField label="Status" placeholder={null} options={statuses.map((s) => ({ value: s, label: s }))} value={status} onChange={(e) => setStatus(e.target.value)} />
-        <TextField label="Reason" required={closing} value={reason} onChange={(e) => setReason(e.target.value)} />
-        <Button type="submit" variant="secondary" disabled={busy || status === r.statusName || (closing && !reason.trim())}>
+        <SelectField
+          label="Status"
+          placeholder={null}
+          options={statuses.map((s) => ({ value: s, label: s }))}
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value);
+            setReasonError(null);
+          }}
+        />
+        <TextField
+          label="Reason"
+          required={closing}
+          value={reason}
+          error={reasonError}
+          onChange={(e) => {
+            setReason(e.target.value);
+            if (e.target.value.trim()) setReasonError(null);
+          }}
+        />
+        <Button type="submit" variant="secondary" disabled={busy || status === r.statusName}>
           Save status
         </Button>
       </form>

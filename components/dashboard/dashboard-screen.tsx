@@ -12,9 +12,9 @@ import { DataTable, fetchAllPages, useList, type DataColumn } from '@/components
 import type { contract } from '@/lib/contract';
 import type { AnalysisRow, DashboardAnswer, DashboardTop } from '@/lib/contract/dashboard';
 import { bff } from '@/lib/bff/client';
-import { analysisOf, changeText, showDay, type DayRange } from '@/lib/dashboard/rules';
+import { exportName, analysisOf, changeText, showDay, type DayRange } from '@/lib/dashboard/rules';
 import { DashboardFrame, type LocationChoice } from './dashboard-frame';
-import { MEASURES } from './format';
+import { MEASURES, showMeasure } from './format';
 import type { DashboardListSpec, DashboardState } from './list-spec';
 import type { Zone } from '@/lib/dates';
 
@@ -67,7 +67,7 @@ export function DashboardScreen(props: Props) {
         sortable: true,
         className: 'text-right tabular-nums',
         csv: (r) => r[m.id],
-        cell: (r) => m.format(r[m.id]),
+        cell: (r) => showMeasure(m, r),
       })),
     ],
     [analysis.group, list],
@@ -104,7 +104,7 @@ export function DashboardScreen(props: Props) {
           {MEASURES.map((m) => (
             <div key={m.id} className="rounded-md border border-slate-200 bg-white p-3">
               <p className="text-xs text-slate-600">{m.label}</p>
-              <p className="text-lg font-semibold tabular-nums text-slate-900">{m.format(top.totals[m.id])}</p>
+              <p className="text-lg font-semibold tabular-nums text-slate-900">{showMeasure(m, top.totals)}</p>
               <p className="text-xs text-slate-600">
                 {changeText(top.totals[m.id], top.previousTotals[m.id])} vs {showDay(top.previous.startDate)}–{showDay(top.previous.endDate)}
               </p>
@@ -132,7 +132,7 @@ export function DashboardScreen(props: Props) {
           rowLabel={(r) => r.label}
           list={list}
           exportCsv={{
-            filename: analysis.group === 'invoice' ? 'invoicing' : 'dashboard',
+            filename: exportName(analysis.group === 'invoice' ? 'invoicing' : 'dashboard', props.locations.find((l) => l.firm === state.firm)?.name ?? '', range),
             fetchAll: (onProgress) =>
               fetchAllPages((page, pageSize) => bff<typeof contract.dashboard.dashboard>('GET', 'dashboard/dashboard', { query: { ...query, page, pageSize } }), { onProgress }),
           }}

@@ -16,3 +16,12 @@ export const MEASURES: readonly { id: keyof Measures; label: string; format: (n:
 
 /** The column of the analysis' measure (counts are calibrations). */
 export const measureOf = (m: Measure) => MEASURES.find((x) => x.id === m)!;
+
+/**
+ * A measure as shown (issue 31 §3): a cost of 0 against hours worked is not a cost of $0.00 but a cost
+ * nobody can tell, because the technicians have no labor rate (cost = book hours × the technician's rate).
+ */
+export function showMeasure(m: (typeof MEASURES)[number], row: Measures): string {
+  if (m.id === 'cost' && row.cost === 0 && row.hours > 0) return 'No labor rate set';
+  return m.format(row[m.id]);
+}

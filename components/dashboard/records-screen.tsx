@@ -8,11 +8,11 @@ import Link from 'next/link';
 import { useMemo } from 'react';
 import { jobHref } from '@/components/adas/hrefs';
 import { DataTable, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
-import { INSPECTION_TYPES, RESULTS, nameOf, statusName } from '@/lib/adas/rules';
+import { INSPECTION_TYPES, RESULT, RESULTS, STATUS, nameOf, statusName } from '@/lib/adas/rules';
 import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import type { AdasRecord } from '@/lib/contract/dashboard';
-import { showDay, type DayRange } from '@/lib/dashboard/rules';
+import { exportName, showDay, type DayRange } from '@/lib/dashboard/rules';
 import { formatDateTimeSeconds, type Zone } from '@/lib/dates';
 import { DashboardFrame, type LocationChoice } from './dashboard-frame';
 import type { DashboardListSpec, RecordsListSpec, RecordsState } from './list-spec';
@@ -29,7 +29,8 @@ interface Props {
   problems?: Partial<Record<'startDate' | 'endDate' | 'firm', string>> | null;
 }
 
-const calibrated = (r: AdasRecord) => r.inspections.reduce((n, i) => n + i.results.filter((x) => x.result === 3).length, 0);
+/** The job's sales as the numbers count them (api-host/dashboard/billable.ts): Calibrated systems of its Complete inspections. */
+const calibrated = (r: AdasRecord) => r.inspections.filter((i) => i.status === STATUS.complete).reduce((n, i) => n + i.results.filter((x) => x.result === RESULT.calibrated).length, 0);
 
 export function RecordsScreen(props: Props) {
   const { spec, state, records, range, zone } = props;
@@ -53,7 +54,7 @@ export function RecordsScreen(props: Props) {
       { id: 'firm', header: 'Location', sortable: true, csv: (r) => r.firmName, cell: (r) => r.firmName },
       { id: 'status', header: 'Status', sortable: true, csv: (r) => statusName(r.status), cell: (r) => statusName(r.status) },
       { id: 'inspections', header: 'Inspections', csv: (r) => r.inspections.length, cell: (r) => r.inspections.length, className: 'text-right tabular-nums' },
-      { id: 'calibrated', header: 'Calibrated', csv: calibrated, cell: calibrated, className: 'text-right tabular-nums' },
+      { id: 'calibrated', header: 'Calibrated (complete)', csv: calibrated, cell: calibrated, className: 'text-right tabular-nums' },
     ],
     [zone],
   );
@@ -73,7 +74,7 @@ export function RecordsScreen(props: Props) {
         rowLabel={(r) => `${r.ronumber} ${r.vehicle}`}
         list={list}
         exportCsv={{
-          filename: 'adas-records',
+          filename: exportName('adas-records', props.locations.find((l) => l.firm === state.firm)?.name ?? '', range),
           fetchAll: (onProgress) =>
             fetchAllPages((page, pageSize) => bff<typeof contract.dashboard.adasRecords>('GET', 'dashboard/adasRecords', { query: { ...query, page, pageSize } }), { onProgress }),
         }}

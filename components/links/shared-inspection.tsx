@@ -44,6 +44,8 @@ export async function SharedInspection({ token }: { token: string }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-medium">Repair order</dt>
         <dd>{shared.ronumber || '—'}</dd>
+        <dt className="font-medium">Insurer</dt>
+        <dd>{shared.insuranceName || 'None named'}</dd>
         <dt className="font-medium">VIN</dt>
         <dd className="break-all">{vehicle.vin || '—'}</dd>
         <dt className="font-medium">Inspection date</dt>

@@ -134,5 +134,7 @@ export function useForm<D extends object = Record<string, never>>(options: FormO
   );
 
   const dirty = useMemo(() => !same(draft, base), [draft, base]);
-  return { draft, set, patch, errors, setErrors, message, say, busy, saved: base, dirty, reset, submit, run };
+  // "Correct the fields marked" goes with the last field error it points at (each clears as it is typed).
+  const shown = message?.text === CORRECT_FIELDS && Object.keys(errors).length === 0 ? null : message;
+  return { draft, set, patch, errors, setErrors, message: shown, say, busy, saved: base, dirty, reset, submit, run };
 }

@@ -36,6 +36,8 @@ export const RESULTS: Readonly<Record<number, string>> = {
   4: 'Failed',
   5: 'Not applicable',
 };
+/** The RESULTS ids the rules name (the report, the dashboard's sales). */
+export const RESULT = { passed: 1, required: 2, calibrated: 3, failed: 4, notApplicable: 5 } as const;
 
 export const nameOf = (names: Readonly<Record<number, string>>, id: number | null | undefined) => (id == null ? '' : (names[id] ?? ''));
 

@@ -225,6 +225,9 @@ export const inspectionResult = z.object({
   notes: z.string(),
   updatedAt: z.string().nullable(),
   updatedByName: z.string(),
+  /** Who set the result and when (null and '' when none is set, or it was set before this was recorded). */
+  resultAt: z.string().nullable(),
+  resultByName: z.string(),
 });
 export type InspectionResult = z.infer<typeof inspectionResult>;
 
@@ -358,6 +361,17 @@ export const decode = defineCall({
   path: 'adas/decode',
   body: z.object({ adas: positiveId() }),
   response: vinDecode,
+});
+/**
+ * Beyond the specification: the insurers a job, inspection or new job may name (api-host/adas/insurers.ts):
+ * the network's and those of the firms the caller reaches, active, by name. lookup/insurance belongs to the
+ * administration's roles; every ADAS role needs these.
+ */
+export const insurers = defineCall({
+  ...ADAS_ROLES,
+  method: 'GET',
+  path: 'adas/insurers',
+  response: z.array(z.object({ insurance: z.number().int(), insuranceName: z.string(), firmName: z.string() })),
 });
 /**
  * Beyond the specification: the locations whose jobs the caller sees (the list's location filter, the new

@@ -94,6 +94,8 @@ export const sharedInspection = defineCall({
     firmName: z.string(),
     vehicle: z.object({ year: z.number().int(), make: z.string(), model: z.string(), vin: z.string() }),
     ronumber: z.string(),
+    /** The job's (or inspection's) insurer, '' when none was named. */
+    insuranceName: z.string(),
     inspectionDate: z.string().nullable(),
     /** The firm's time zone (lookup id), for the dates on the page. */
     timezone: z.number().int().nullable(),

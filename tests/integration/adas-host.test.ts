@@ -228,6 +228,17 @@ describe('jobs', () => {
   it('lists the locations of the caller for the filter', async () => {
     expect((await ok(a.locations, {}, franchise)).map((f: { firm: number }) => f.firm).sort((x: number, y: number) => x - y)).toEqual(subtree(3).sort((x, y) => x - y));
     expect((await ok(a.locations, {})).map((f: { firm: number }) => f.firm)).toEqual([6]);
+    // As a tree: each location before the ones under it, siblings by name.
+    const admin = await host.token(1);
+    const tree = (await ok<{ firm: number; name: string }[]>(a.locations, {}, admin));
+    const parent = new Map((host.db.prepare('SELECT firm, parent FROM firm').all() as { firm: number; parent: number | null }[]).map((f) => [f.firm, f.parent]));
+    const at = new Map(tree.map((f, i) => [f.firm, i]));
+    for (const f of tree) {
+      const p = parent.get(f.firm);
+      if (p != null && at.has(p)) expect(at.get(p)!, `${f.name} after its parent`).toBeLessThan(at.get(f.firm)!);
+    }
+    const kids = tree.filter((f) => parent.get(f.firm) === 2).map((f) => f.name);
+    expect(kids).toEqual([...kids].sort((x, y) => x.localeCompare(y)));
   });
 });
 
@@ -445,5 +456,28 @@ describe('vehicles', () => {
     await status(v.ownerVehicles, { query: { contact: customerOf(9) } }, shop, 404);
     await status(v.vehicles, { query: {} }, guest, 403);
     await status(v.vehicles, { query: { firm: 9 } }, shop, 404);
+  });
+});
+
+describe('the insurers a job may name (issue 31 §1)', () => {
+  it('offers the network’s and the caller’s firms’ active insurers, and saves each one it offers', async () => {
+    const offered = await ok<{ insurance: number; insuranceName: string; firmName: string }[]>(a.insurers);
+    const firms = host.db.prepare('SELECT insurance, firm, is_inactive FROM insurance').all() as { insurance: number; firm: number; is_inactive: number }[];
+    const expected = firms.filter((i) => !i.is_inactive && (i.firm === 1 || i.firm === 6)).map((i) => i.insurance).sort((x, y) => x - y);
+    expect(offered.map((i) => i.insurance).sort((x, y) => x - y)).toEqual(expected);
+    expect(offered.map((i) => i.insuranceName)).toContain('Brooklyn Mutual Auto');
+    expect(offered.map((i) => i.insuranceName)).not.toContain('Summit Casualty'); // inactive
+    expect(offered.map((i) => i.insuranceName)).not.toContain('Pacific Coast Auto'); // another firm's
+
+    const chosen = offered.find((i) => i.insuranceName === 'Brooklyn Mutual Auto')!;
+    const created = await ok<{ id: number }>(a.createAdas, { body: newJob({ ronumber: 'INS-1', insurance: chosen.insurance }) });
+    const saved = await ok<{ insurance: number | null; insuranceName: string }>(a.adas, { query: { adas: created.id } });
+    expect(saved).toMatchObject({ insurance: chosen.insurance, insuranceName: 'Brooklyn Mutual Auto' });
+  });
+
+  it('refuses an insurer it does not offer, on the field', async () => {
+    const other = one<{ insurance: number }>("SELECT insurance FROM insurance WHERE insurance_name = 'Pacific Coast Auto'").insurance;
+    const res = await status(a.createAdas, { body: newJob({ ronumber: 'INS-2', insurance: other }) }, shop, 400);
+    expect(res.fieldErrors?.insurance).toEqual(['Unknown insurance: choose one of the list']);
   });
 });

@@ -49,21 +49,21 @@ function facts(firms: number[]) {
 }
 
 describe('the facts', () => {
-  it('count every Complete inspection once: its open request\'s lines, else every Calibrated system of it', () => {
+  it('count every Complete inspection once, and every Calibrated system of it (billable.ts), priced by an approved request line where there is one', () => {
     const complete = one<{ n: number }>('SELECT count(*) AS n FROM adas_inspection WHERE status = 2').n;
     expect(complete).toBeGreaterThan(0);
     expect(one<{ n: number }>('SELECT count(*) AS n FROM dashboard_inspection').n).toBe(complete);
     const calibrated = one<{ n: number }>(
-      `SELECT count(*) AS n FROM adas_inspection_result r JOIN adas_inspection i USING (adas_inspection)
-       WHERE i.status = 2 AND r.result = 3 AND r.is_not_equipped = 0 AND NOT EXISTS (SELECT 1 FROM calibrate_request q WHERE q.adas_inspection = i.adas_inspection)`,
+      `SELECT count(*) AS n FROM adas_inspection_result r JOIN adas_inspection i USING (adas_inspection) WHERE i.status = 2 AND r.result = 3 AND r.is_not_equipped = 0`,
     ).n;
-    const requested = one<{ n: number }>(
-      `SELECT count(*) AS n FROM calibrate_request_line l JOIN calibrate_request q USING (calibrate_request) JOIN adas_inspection i USING (adas_inspection)
-       WHERE i.status = 2 AND q.status_name NOT IN ('Declined', 'Cancelled')`,
+    expect(one<{ n: number }>('SELECT count(*) AS n FROM dashboard_calibration').n).toBe(calibrated);
+    expect(one<{ n: number }>('SELECT count(*) AS n FROM dashboard_calibration WHERE adas_inspection_result IS NULL').n).toBe(0);
+    // A request line prices a sale only when its request was approved and it is for a Calibrated system.
+    const priced = one<{ n: number }>(
+      `SELECT count(*) AS n FROM dashboard_calibration c JOIN calibrate_request_line l USING (calibrate_request_line) JOIN calibrate_request q USING (calibrate_request)
+       WHERE q.approved_at IS NULL OR q.status_name IN ('Declined', 'Cancelled')`,
     ).n;
-    expect(requested, 'the seed has Complete inspections with a request').toBeGreaterThan(0);
-    expect(one<{ n: number }>('SELECT count(*) AS n FROM dashboard_calibration WHERE adas_inspection_result IS NOT NULL').n).toBe(calibrated);
-    expect(one<{ n: number }>('SELECT count(*) AS n FROM dashboard_calibration WHERE calibrate_request_line IS NOT NULL').n).toBe(requested);
+    expect(priced).toBe(0);
   });
 
   it('price a request\'s lines at their price, calibrations without a request with the configuration', () => {
@@ -94,20 +94,28 @@ describe('the facts', () => {
     const sales = () => one<{ sales: number; calibrations: number; day: string }>('SELECT sales_cents AS sales, calibrations, day FROM dashboard_inspection WHERE adas_inspection = ?', target.id);
     const franchiserDay = () => one<{ sales: number } | undefined>("SELECT sales_cents AS sales FROM dashboard_daily WHERE node = 2 AND kind = 'total' AND key = '' AND day = ?", target.day)?.sales ?? 0;
     const before = franchiserDay();
+    // A request for one of its Calibrated systems (and one it does not have): sales only once approved, at the line's price.
+    const system = one<{ matrix: number; cents: number }>(
+      'SELECT adas_checklist_matrix AS matrix, c.sales_cents AS cents FROM dashboard_calibration c JOIN adas_inspection_result r USING (adas_inspection_result) WHERE c.adas_inspection = ? LIMIT 1',
+      target.id,
+    );
     const lines = [
-      { adasChecklistMatrix: 1, system: 'Forward Camera', calibrationType: 'Static', calibrationMode: 'static', price: 123.45 },
-      { adasChecklistMatrix: 2, system: 'Blind Spot', calibrationType: 'Dynamic', calibrationMode: 'dynamic', price: null },
+      { adasChecklistMatrix: system.matrix, system: 'Forward Camera', calibrationType: 'Static', calibrationMode: 'static', price: 123.45 },
+      { adasChecklistMatrix: 999_999, system: 'Blind Spot', calibrationType: 'Dynamic', calibrationMode: 'dynamic', price: 99 },
     ];
+    const calibrations = sales().calibrations;
     const body = { firm: 6, adasInspection: target.id, year: 2022, make: 'Toyota', model: 'RAV4', reason: 'Estimate triggers calibrations', lines };
     const { id: request } = await ok<{ id: number }>(contract.adas.createCalibrate, { body }, admin);
-    expect(sales()).toEqual({ sales: 12345, calibrations: 2, day: target.day });
-    expect(franchiserDay()).toBe(before - target.sales + 12345);
-    rebuilt();
-    await ok(contract.calibration.saveRequestStatus, { body: { calibrateRequest: request, statusName: 'Declined', reason: 'Insurer declined' } }, admin);
-    expect(sales()).toMatchObject({ sales: 0, calibrations: 0 });
+    expect(sales()).toEqual({ sales: target.sales, calibrations, day: target.day });
     rebuilt();
     await ok(contract.calibration.saveRequestStatus, { body: { calibrateRequest: request, statusName: 'Approved', reason: 'Insurer approved' } }, admin);
-    expect(sales()).toMatchObject({ sales: 12345, calibrations: 2 });
+    const approved = target.sales - system.cents + 12345;
+    expect(sales()).toEqual({ sales: approved, calibrations, day: target.day });
+    expect(franchiserDay()).toBe(before - target.sales + approved);
+    rebuilt();
+    await ok(contract.calibration.saveRequestStatus, { body: { calibrateRequest: request, statusName: 'Declined', reason: 'Insurer declined' } }, admin);
+    expect(sales()).toMatchObject({ sales: target.sales, calibrations });
+    rebuilt();
     await ok(contract.calibration.deleteRequest, { query: { calibrateRequest: request } }, admin);
     expect(sales().sales).toBe(target.sales);
     expect(franchiserDay()).toBe(before);

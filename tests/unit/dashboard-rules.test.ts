@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { adasRecord } from '../../lib/contract/dashboard';
 import { presetRange } from '../../lib/dashboard/periods';
-import { changeText, daysOf, previousRange, rangeDays, rangeProblems } from '../../lib/dashboard/rules';
+import { changeText, daysOf, exportName, previousRange, rangeDays, rangeProblems } from '../../lib/dashboard/rules';
 
 // 03:30 UTC on 2026-03-11 is still the 10th in the Americas (23:30 in New York).
 const now = new Date('2026-03-11T03:30:00Z');
@@ -85,5 +85,12 @@ describe('access', () => {
     const { ROUTES } = await import('../../lib/routes');
     const { DASHBOARD_ROLES } = await import('../../lib/contract/dashboard');
     expect(ROUTES.find((r) => r.path === '/dashboard')?.access).toEqual(DASHBOARD_ROLES);
+  });
+});
+
+describe('exportName (issue 31 §3: CSV names say firm and period)', () => {
+  it('names what, the firm and the period', () => {
+    expect(exportName('dashboard', 'Brooklyn Collision & Glass', { startDate: '2026-10-01', endDate: '2026-10-31' })).toBe('dashboard-brooklyn-collision-glass-2026-10-01-to-2026-10-31');
+    expect(exportName('invoicing', '', { startDate: '2026-01-01', endDate: '2026-03-31' })).toBe('invoicing-all-firms-2026-01-01-to-2026-03-31');
   });
 });

@@ -1,0 +1,99 @@
+/**
+ * Issue 31 §1–§4 as a shop user does them: an insurer chosen on a new job is printed in the report; a
+ * Not equipped system is printed without calibration, technician or date and a Failed one stands out;
+ * completing with a Failed result asks first; the RO field's error clears as soon as it is typed; the
+ * request's Declined asks for a reason in words. (Dashboard numbers against the records: the host test
+ * tests/integration/dashboard-truth-host.test.ts.)
+ */
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { PDFParse } from 'pdf-parse';
+import { signIn } from '../support/session';
+import { waitForHydration } from '../support/shell';
+import { pilotVin, withTestDb } from './adas-support';
+
+test('an insurer chosen on a new job, and only what was recorded, end up in the report', async ({ page }) => {
+  test.setTimeout(120_000);
+  const vin = pilotVin();
+  const ro = `PAPER-${Date.now().toString(36).toUpperCase()}`;
+  await signIn(page, 5, undefined, `/add-inspection?vin=${vin}`);
+  await expect(page.getByRole('heading', { name: 'ADAS systems of the 2021 Honda Pilot (SUV)' })).toBeVisible();
+  await waitForHydration(page, 'main input');
+  await page.getByRole('button', { name: 'Start job and inspection' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Start an ADAS job' });
+
+  // The RO field's error goes as soon as something is typed.
+  await dialog.getByRole('button', { name: 'Start job and inspection' }).click();
+  await expect(dialog.getByText('This field is required')).toBeVisible();
+  await dialog.getByLabel('RO number').fill(ro);
+  await expect(dialog.getByText('This field is required')).toBeHidden();
+
+  // The insurers the shop works with: the network's and its own.
+  const insurance = dialog.getByLabel('Insurance');
+  await expect(insurance.locator('option')).toContainText(['None', 'Allied Auto Insurance', 'Brooklyn Mutual Auto']);
+  await expect(insurance.locator('option', { hasText: 'Pacific Coast Auto' })).toHaveCount(0);
+  await insurance.selectOption({ label: 'Brooklyn Mutual Auto' });
+  await dialog.getByRole('button', { name: 'Start job and inspection' }).click();
+  await expect(page).toHaveURL(/\/view\?adasInspection=\d+/);
+  const inspection = Number(new URL(page.url()).searchParams.get('adasInspection'));
+  await expect(page.getByLabel('Insurance')).toHaveValue(/\d+/);
+  await waitForHydration(page, 'main tbody select');
+
+  // Results: the first system Calibrated, the second Not equipped, the third Failed, the rest Passed.
+  const rows = page.getByTestId('system-row');
+  const n = await rows.count();
+  expect(n).toBeGreaterThanOrEqual(3);
+  const names: string[] = [];
+  for (let i = 0; i < n; i++) names.push((await rows.nth(i).getByRole('combobox').getAttribute('aria-label'))!.replace(/^Result for /, ''));
+  for (let i = 0; i < n; i++) {
+    if (i === 1) await rows.nth(i).getByRole('checkbox').check();
+    else await rows.nth(i).getByRole('combobox').selectOption(i === 0 ? 'Calibrated' : i === 2 ? 'Failed' : 'Passed');
+  }
+  // Completing with a Failed system asks first and says what the report will show.
+  await page.getByRole('button', { name: 'Complete inspection' }).click();
+  const ask = page.getByRole('dialog', { name: 'Complete with systems not calibrated?' });
+  await expect(ask).toContainText(`${names[2]}: Failed`);
+  await expect(ask).toContainText('The report will show');
+  await ask.getByRole('button', { name: 'Complete inspection' }).click();
+  await expect(page.getByTestId('inspection-status')).toHaveText('Complete');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()]);
+  const text = (await new PDFParse({ data: readFileSync((await download.path())!) }).getText()).text.replace(/[ \t]+/g, ' ');
+  expect(text).toContain('Insurer: Brooklyn Mutual Auto');
+  expect(text).toContain(ro);
+  const lines = text.split('\n');
+  const blockOf = (name: string) => {
+    const at = lines.findIndex((l) => l.startsWith(name));
+    const end = lines.findIndex((l, i) => i > at && names.some((m) => m !== name && l.startsWith(m)));
+    return lines.slice(at, end === -1 ? at + 4 : end).join('\n');
+  };
+  expect(blockOf(names[1])).toContain('Not equipped');
+  expect(blockOf(names[1])).not.toMatch(/Technician|Calibration:|Date:/);
+  expect(blockOf(names[0])).toMatch(/Technician: \S+/);
+  expect(blockOf(names[2])).toContain('! Failed');
+  expect(text).not.toContain('was measured');
+
+  // The job list shows the insurer in its Insurance column.
+  await page.goto(`/adas?searchTerm=${vin.slice(-7)}`);
+  await expect(page.getByRole('row').filter({ hasText: ro })).toContainText('Brooklyn Mutual Auto');
+  expect(inspection).toBeGreaterThan(0);
+});
+
+test('Declined asks for a reason in words instead of greying out', async ({ page }) => {
+  const inspection = withTestDb((db) => {
+    const row = db
+      .prepare("SELECT q.adas_inspection AS id FROM calibrate_request q JOIN adas_inspection i USING (adas_inspection) WHERE q.firm = 6 AND i.status <> 2 AND q.status_name NOT IN ('Declined', 'Cancelled', 'Completed') ORDER BY 1 LIMIT 1")
+      .get() as { id: number };
+    return row.id;
+  });
+  await signIn(page, 4, undefined, `/view?adasInspection=${inspection}`);
+  await expect(page.getByRole('heading', { name: /Calibration request #\d+/ })).toBeVisible();
+  await waitForHydration(page, 'main button[aria-expanded]');
+  await page.getByLabel('Status', { exact: true }).last().selectOption('Declined');
+  const save = page.getByRole('button', { name: 'Save status' });
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByText('A reason is needed to set the request to Declined')).toBeVisible();
+  await page.getByLabel('Reason').fill('Insurer will not pay');
+  await expect(page.getByText('A reason is needed to set the request to Declined')).toBeHidden();
+});

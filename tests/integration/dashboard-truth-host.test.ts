@@ -1,0 +1,116 @@
+/**
+ * Dashboard numbers equal the records (issue 31 §3; api-host/dashboard/billable.ts): for a period and a
+ * firm, the dashboard's calibrations are the Calibrated, equipped systems of the Complete inspections
+ * completed in that period (read here from the inspections themselves), and its sales their prices: an
+ * approved request line's price for the system, else the configured price. A request follows its job:
+ * Completed when its inspection completes. A Failed system and an
+ * unapproved request line sell nothing.
+ */
+import { TZDate } from '@date-fns/tz';
+import { lightFormat } from 'date-fns';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calibrationPrice } from '../../api-host/configuration/rules';
+import { RESULT, STATUS } from '../../lib/adas/rules';
+import { contract } from '../../lib/contract';
+import { zoneOf } from '../../lib/dates';
+import { startTestHost, type TestHost } from '../support/host';
+
+const a = contract.adas;
+let host: TestHost;
+let shop: string;
+let manager: string;
+let franchiser: string;
+
+beforeAll(async () => {
+  host = await startTestHost();
+  [shop, manager, franchiser] = await Promise.all([host.token(5), host.token(4), host.token(3)]);
+});
+afterAll(() => host?.close());
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** What the records say for `firm` and the days start..end: read from the inspections, results and requests. */
+function fromRecords(firm: number, start: string, end: string) {
+  const db = host.db;
+  const zone = db.prepare('SELECT timezone FROM firm WHERE firm = ?').pluck().get(firm) as number | null;
+  const inspections = (
+    db
+      .prepare(`SELECT i.adas_inspection AS id, coalesce(i.completed_at, i.status_changed_at, i.created_at) AS at FROM adas_inspection i JOIN adas j ON j.adas = i.adas WHERE j.firm = ? AND i.status = ?`)
+      .all(firm, STATUS.complete) as { id: number; at: string }[]
+  ).filter((i) => {
+    const d = lightFormat(new TZDate(Date.parse(i.at), zoneOf(zone)), 'yyyy-MM-dd');
+    return d >= start && d <= end;
+  });
+  let calibrations = 0;
+  let cents = 0;
+  for (const i of inspections) {
+    const systems = db
+      .prepare(
+        `SELECT r.adas_checklist_matrix AS system, (SELECT t.calibration_type FROM adas_calibration_type t WHERE t.name = r.calibration_type ORDER BY 1 LIMIT 1) AS type
+         FROM adas_inspection_result r WHERE r.adas_inspection = ? AND r.result = ? AND r.is_not_equipped = 0`,
+      )
+      .all(i.id, RESULT.calibrated) as { system: number; type: number | null }[];
+    for (const s of systems) {
+      calibrations++;
+      const line = db
+        .prepare(
+          `SELECT l.price_cents FROM calibrate_request_line l JOIN calibrate_request q USING (calibrate_request)
+           WHERE q.adas_inspection = ? AND l.adas_checklist_matrix = ? AND q.approved_at IS NOT NULL AND q.status_name NOT IN ('Declined', 'Cancelled') AND l.price_cents IS NOT NULL
+           ORDER BY l.calibrate_request_line LIMIT 1`,
+        )
+        .pluck()
+        .get(i.id, s.system) as number | undefined;
+      cents += line ?? (s.type == null ? 0 : (calibrationPrice(db, s.type, firm).cents ?? 0));
+    }
+  }
+  return { inspections: inspections.length, calibrations, sales: cents / 100 };
+}
+
+async function dashboardTotals(token: string, firm: number, startDate: string, endDate: string) {
+  const res = await host.ok(token, contract.dashboard.dashboard, { query: { firm, startDate, endDate } });
+  return res.totals as { inspections: number; calibrations: number; sales: number };
+}
+
+describe('dashboard numbers and records', () => {
+  it('agree for every seeded period and firm', async () => {
+    for (const [firm, start, end] of [
+      [6, day(-30), day(0)],
+      [6, day(-400), day(0)],
+      [7, day(-90), day(0)],
+    ] as const) {
+      const totals = await dashboardTotals(franchiser, firm, start, end);
+      const records = fromRecords(firm, start, end);
+      expect({ firm, ...totals, sales: Math.round(totals.sales * 100) }).toMatchObject({ firm, ...records, sales: Math.round(records.sales * 100) });
+    }
+  });
+
+  it('count a Calibrated system once, at its approved line price; a Failed system and an unapproved line sell nothing', async () => {
+    const created = await host.ok(shop, a.createAdas, { body: { firm: 6, ronumber: 'RO-SALE-1', vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' }, inspection: {} } });
+    const inspection = created.adasInspection as number;
+    const items = (await host.ok(shop, a.adasInspectionItems, { query: { adasInspection: inspection } })) as { adasChecklistMatrix: number; system: string; calibrationType: string }[];
+    const [good, bad] = items;
+    await host.ok(shop, a.saveAdasInspectionResults, {
+      body: {
+        adasInspection: inspection,
+        results: items.map((s) => ({ adasChecklistMatrix: s.adasChecklistMatrix, result: s === good ? RESULT.calibrated : s === bad ? RESULT.failed : RESULT.notApplicable })),
+      },
+    });
+    const lines = [good, bad].map((s) => ({ adasChecklistMatrix: s.adasChecklistMatrix, system: s.system, calibrationType: s.calibrationType, calibrationMode: 'static', price: 400 }));
+    const { id: request } = await host.ok(shop, a.createCalibrate, { body: { firm: 6, adasInspection: inspection, year: 2022, make: 'Toyota', model: 'RAV4', reason: 'Estimate', lines } });
+    const head = await host.ok(shop, a.adasInspection, { query: { adasInspection: inspection } });
+    await host.ok(shop, a.saveAdasInspection, { body: { ...head, status: STATUS.complete } });
+
+    const fact = () => host.db.prepare('SELECT calibrations, sales_cents FROM dashboard_inspection WHERE adas_inspection = ?').get(inspection) as { calibrations: number; sales_cents: number };
+    const configured = fromRecords(6, day(-1), day(1));
+    expect(fact().calibrations).toBe(1);
+    expect(fact().sales_cents).not.toBe(40000); // the request was never approved: its price is not a sale
+    // The request followed its job to Completed.
+    expect((await host.ok(shop, contract.calibration.request, { query: { adasInspection: inspection } })).statusName).toBe('Completed');
+    await host.ok(manager, contract.calibration.saveRequestStatus, { body: { calibrateRequest: request, statusName: 'Approved', reason: 'Insurer approved', reasonSource: 'Insurer' } });
+    expect(fact()).toEqual({ calibrations: 1, sales_cents: 40000 });
+    const totals = await dashboardTotals(franchiser, 6, day(-1), day(1));
+    const records = fromRecords(6, day(-1), day(1));
+    expect(records.calibrations).toBe(configured.calibrations);
+    expect({ ...totals, sales: Math.round(totals.sales * 100) }).toMatchObject({ ...records, sales: Math.round(records.sales * 100) });
+  });
+});

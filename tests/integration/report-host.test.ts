@@ -1,0 +1,111 @@
+/**
+ * The calibration report states only what was recorded (issue 31 §2), read back from the PDF's text: the
+ * technician and date of a system are who set its result and when (not who pressed Save results later);
+ * Not equipped and Not applicable systems print no calibration, technician or date; recommendations are
+ * advice, never work done; the firm is named once in the header; Failed and not-calibrated systems stand
+ * out; a Spanish report has every label in Spanish and marks English fallbacks.
+ */
+import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESULT } from '../../lib/adas/rules';
+import { contract } from '../../lib/contract';
+import { startTestHost, type TestHost } from '../support/host';
+
+const a = contract.adas;
+let host: TestHost;
+let shop: string;
+let manager: string;
+let inspection: number;
+let systems: { adasChecklistMatrix: number; system: string }[];
+
+async function reportText(language?: 'es'): Promise<string> {
+  const query = new URLSearchParams({ adasInspection: String(inspection), ...(language ? { language } : {}) });
+  const res = await host.app.inject({ method: 'GET', url: `/api/${contract.calibration.calibrationReport.path}?${query}`, headers: { authorization: `Bearer ${shop}` } });
+  expect(res.statusCode).toBe(200);
+  const text = (await new PDFParse({ data: new Uint8Array(res.rawPayload) }).getText()).text;
+  return text.replace(/[ \t]+/g, ' ');
+}
+/** The report's lines from `system`'s line up to the next system's. */
+function block(text: string, system: string): string {
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => l.startsWith(system));
+  expect(at, `${system} in the report`).toBeGreaterThanOrEqual(0);
+  const names = systems.map((s) => s.system);
+  const end = lines.findIndex((l, i) => i > at && (names.some((n) => l.startsWith(n)) || /^(Repair lines|OEM procedures|Recommendations)/.test(l)));
+  return lines.slice(at, end === -1 ? undefined : end).join('\n');
+}
+const nameOf = (username: string) =>
+  host.db.prepare("SELECT trim(c.first_name || ' ' || c.last_name) FROM user u JOIN contact c ON c.contact = u.contact WHERE u.username = ?").pluck().get(username) as string;
+
+beforeAll(async () => {
+  host = await startTestHost();
+  [shop, manager] = await Promise.all([host.token(5), host.token(4)]);
+  const created = await host.ok(shop, a.createAdas, {
+    body: { firm: 6, ronumber: 'RO-TRUE-1', vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' }, inspection: {} },
+  });
+  inspection = created.adasInspection;
+  systems = (await host.ok(shop, a.adasInspectionItems, { query: { adasInspection: inspection } })) as typeof systems;
+  expect(systems.length).toBeGreaterThanOrEqual(4);
+});
+afterAll(() => host?.close());
+
+describe('the report of an inspection', () => {
+  it('prints per system only what was recorded, with who set each result', async () => {
+    const [calibrated, notEquipped, failed, notApplicable] = systems;
+    const results = systems.map((s) => ({ adasChecklistMatrix: s.adasChecklistMatrix, result: null as number | null, isNotEquipped: false, notes: '' }));
+    results[0].result = RESULT.calibrated;
+    results[1].isNotEquipped = true;
+    results[2].result = RESULT.failed;
+    results[3].result = RESULT.notApplicable;
+    // The shop user records the results; later the manager saves the list again unchanged, with a note on another system.
+    await host.ok(shop, a.saveAdasInspectionResults, { body: { adasInspection: inspection, results } });
+    const again = results.map((r, i) => (i === results.length - 1 ? { ...r, notes: 'Checked by the manager' } : r));
+    await host.ok(manager, a.saveAdasInspectionResults, { body: { adasInspection: inspection, results: again } });
+
+    const recorded = await host.ok(shop, a.adasInspectionResults, { query: { adasInspection: inspection } });
+    const shopName = nameOf('role5@example.com');
+    const managerName = nameOf('role4@example.com');
+    expect(shopName).not.toBe(managerName);
+    expect(recorded.find((r: { adasChecklistMatrix: number }) => r.adasChecklistMatrix === calibrated.adasChecklistMatrix)).toMatchObject({ resultByName: shopName });
+
+    const text = await reportText();
+    expect(block(text, calibrated.system)).toContain(`Technician: ${shopName}`);
+    expect(text).not.toContain(`Technician: ${managerName}`);
+    for (const s of [notEquipped, notApplicable]) {
+      const b = block(text, s.system);
+      expect(b).not.toMatch(/Technician|Calibration:|Date:/);
+    }
+    expect(block(text, notEquipped.system)).toContain('Not equipped');
+    expect(block(text, failed.system)).toContain('! Failed');
+    expect(text).toMatch(/Needs attention: 1 failed/);
+    // A system without a result prints no technician or date.
+    if (systems.length > 4) expect(block(text, systems[4].system)).not.toMatch(/Technician|Date:/);
+  });
+
+  it('clears who set a result with the result', async () => {
+    const first = systems[0];
+    await host.ok(shop, a.saveAdasInspectionResults, { body: { adasInspection: inspection, results: [{ adasChecklistMatrix: first.adasChecklistMatrix, result: null }] } });
+    const row = host.db.prepare('SELECT result_by, result_at FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?').get(inspection, first.adasChecklistMatrix);
+    expect(row).toEqual({ result_by: null, result_at: null });
+    await host.ok(manager, a.saveAdasInspectionResults, { body: { adasInspection: inspection, results: [{ adasChecklistMatrix: first.adasChecklistMatrix, result: RESULT.calibrated }] } });
+    expect(block(await reportText(), first.system)).toContain(`Technician: ${nameOf('role4@example.com')}`);
+  });
+
+  it('states no work nobody recorded, and names the firm once', async () => {
+    const text = await reportText();
+    expect(text).not.toMatch(/was measured|was calibrated|was used/);
+    const firm = host.db.prepare('SELECT name FROM firm WHERE firm = 6').pluck().get() as string;
+    expect(text).not.toContain(`${firm} - ${firm}`);
+    expect(text.split(firm).length - 1).toBe(1);
+  });
+
+  it('prints a Spanish report with Spanish labels and marks what has no translation', async () => {
+    const text = await reportText('es');
+    for (const label of ['Vehículo', 'Aseguradora', 'Fecha de inspección', 'Sistemas', 'No equipado', 'Fallido', 'Técnico'])
+      expect(text).toContain(label);
+    for (const english of ['Vehicle:', 'Insurer:', 'Inspection date:', 'Technician:', 'Not equipped', 'Systems\n']) expect(text).not.toContain(english);
+    // Whatever printed in English carries the mark, and the note says what it means.
+    const marked = text.includes('[EN]');
+    expect(marked).toBe(text.includes('sin traducción todavía'));
+  });
+});
