@@ -13,5 +13,7 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/integration/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
+    // A test host opens and seeds its own database in beforeAll: seconds on a busy two-core machine.
+    hookTimeout: 60_000,
   },
 });
