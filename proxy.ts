@@ -1,8 +1,11 @@
 /**
  * The route guard (Next 16's middleware): applies lib/routes.ts to every page request and sets the
  * security headers. Pages and route handlers check access again; this is the first line, not the only one.
+ * Server-action posts another site or no page of ours sent are refused here (lib/action-guard.ts).
+ * Static files are not seen here: lib/http-guard.ts gives them their methods and headers.
  */
 import { NextResponse, type NextRequest } from 'next/server';
+import { logRefusalOnce, refuseActionPost } from './lib/action-guard';
 import { SESSION_COOKIE } from './lib/auth/cookies';
 import { decodeSession, roleOf } from './lib/auth/jwt';
 import { loginUrl } from './lib/auth/redirects';
@@ -22,6 +25,16 @@ export async function proxy(request: NextRequest) {
   if (!isApi && !PAGE_METHODS.split(', ').includes(request.method)) {
     const refused = new NextResponse(null, { status: 405, headers: { Allow: PAGE_METHODS, 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY } });
     return withHeaders(refused, requestId);
+  }
+
+  if (!isApi && request.method === 'POST') {
+    // Server actions another site or no page of ours sent: 403/400 here, not Next's 500 (lib/action-guard.ts).
+    const refusal = await refuseActionPost(request.clone());
+    if (refusal) {
+      logRefusalOnce(refusal, pathname);
+      const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY };
+      return withHeaders(new NextResponse(refusal.message, { status: refusal.status, headers }), requestId);
+    }
   }
 
   if (!isApi) {

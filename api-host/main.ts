@@ -9,7 +9,10 @@
  *   APP_LOG_SECRET    the secret the app's server sends with its error records (default: generated once
  *                     into .data/app-log-secret, which `npm start` hands to the app as well)
  *   APP_PUBLIC_URL    the app's origin, for links in mails (default http://localhost:3000)
- *   API_HOST_FILES    folder of uploaded files, one folder per firm (default .data/files)
+ *   API_HOST_FILES    folder of uploaded files, one folder per firm (default .data/files); uploads nothing
+ *                     refers to are removed a day after their upload (files/orphans.ts: at start, every 6 h)
+ *   API_HOST_ALLDATA_KEY the key firms' ALLDATA tokens are sealed with at rest, at least 32 characters
+ *                     (default: generated once into .data/alldata-key; alldata/token-box.ts)
  *   API_HOST_VEHICLE_DATA_CLIENT_ID / _CLIENT_SECRET / _TOKEN_TTL  the vehicle-data stand-in (api-host/vehicle-data)
  * Flags: --reset re-seeds before serving; --reset-only re-seeds and exits (npm run reset-data).
  */
@@ -19,6 +22,7 @@ import { IMPLEMENTATIONS, isSeeded, mountAreaRoutes, seed } from './areas';
 import { LegacyDatabaseError, openDb, type Db } from './db';
 import { storeLogger } from './log/logger';
 import { secretFromFile } from './secrets';
+import { scheduleOrphanSweeps } from './files/orphans';
 import { mountPushHub } from './hub';
 import { buildServer, type HostContext } from './server';
 import { tokenService } from './tokens';
@@ -34,13 +38,14 @@ const env = z
     APP_LOG_SECRET: z.string().min(32, 'APP_LOG_SECRET must be at least 32 characters').optional(),
     APP_PUBLIC_URL: z.url({ error: 'APP_PUBLIC_URL must be an absolute http(s) URL' }).default('http://localhost:3000'),
     API_HOST_FILES: z.string().min(1).default('.data/files'),
+    API_HOST_ALLDATA_KEY: z.string().min(32, 'API_HOST_ALLDATA_KEY must be at least 32 characters').optional(),
   })
   .safeParse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')));
 if (!env.success) {
   console.error(`Invalid reference host configuration:\n${env.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   process.exit(1);
 }
-const { API_HOST_PORT, API_HOST_ADDRESS, API_HOST_DB, API_HOST_SECRET, API_HOST_TOKEN_TTL, API_HOST_FILES, API_HOST_LOG_LEVEL, APP_LOG_SECRET, APP_PUBLIC_URL } = env.data;
+const { API_HOST_PORT, API_HOST_ADDRESS, API_HOST_DB, API_HOST_SECRET, API_HOST_TOKEN_TTL, API_HOST_FILES, API_HOST_LOG_LEVEL, APP_LOG_SECRET, APP_PUBLIC_URL, API_HOST_ALLDATA_KEY } = env.data;
 const reset = process.argv.includes('--reset') || process.argv.includes('--reset-only');
 
 const removeDb = () => {
@@ -76,6 +81,7 @@ const ctx: HostContext = {
   filesDir: API_HOST_FILES,
   log: logger,
   serviceSecret: APP_LOG_SECRET ?? secretFromFile('.data/app-log-secret'),
+  alldataKey: API_HOST_ALLDATA_KEY ?? secretFromFile('.data/alldata-key'),
   appUrl: APP_PUBLIC_URL,
 };
 const app = buildServer(ctx, IMPLEMENTATIONS);
@@ -85,6 +91,7 @@ mountAreaRoutes(app, ctx); // third-party stand-ins (api-host/vehicle-data: /ADA
 await app.listen({ port: API_HOST_PORT, host: API_HOST_ADDRESS });
 console.log(`[api-host] listening on http://${API_HOST_ADDRESS}:${API_HOST_PORT} (database ${API_HOST_DB})`);
 logger.info({ area: 'server' }, 'Reference host started on port %s', API_HOST_PORT);
+scheduleOrphanSweeps(ctx);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -5,11 +5,12 @@
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
 import pino, { type Logger } from 'pino';
 import type { z } from 'zod';
 import type { SessionProfile } from '../lib/contract/auth';
 import { TAB_HEADER } from '../lib/push/changes';
-import type { CallDef, ErrorBody, ResponseOf } from '../lib/contract/define';
+import { CLIENT_ADDRESS_HEADER, SERVICE_SECRET_HEADER, type CallDef, type ErrorBody, type ResponseOf } from '../lib/contract/define';
 import { tokenStanding } from './auth/sessions';
 import type { Db } from './db';
 import { REQUEST_ID_HEADER, isRequestId } from '../lib/log/request-id';
@@ -39,6 +40,7 @@ export const badRequest = (message: string, fieldErrors?: Record<string, string[
 export interface Caller {
   profile: SessionProfile;
   user: number;
+  /** The user's main location now, from the database like the role (the token's `firm` may be stale after a move). */
   firm: number;
   /** The user's role now, from the database (a role change applies at once, whatever the token says). */
   role: number | null;
@@ -55,6 +57,8 @@ export interface HostContext {
   filesDir: string;
   /** The shared secret of calls with access 'service' (APP_LOG_SECRET); without it they answer 401. */
   serviceSecret?: string;
+  /** The key a firm's ALLDATA tokens are sealed with at rest (API_HOST_ALLDATA_KEY; alldata/token-box.ts). */
+  alldataKey?: string;
   /** The host's logger (api-host/log/logger.ts), writing to the application log; silent when absent. */
   log?: Logger;
   /** The app's public origin, for links in mails (APP_PUBLIC_URL). */
@@ -108,17 +112,36 @@ async function identify(ctx: HostContext, request: FastifyRequest): Promise<Call
   // The user must still exist and be active, and the token must not have been revoked (auth/sessions.ts).
   const standing = tokenStanding(ctx.db, token);
   if (!standing) return null;
-  return { profile: token, user: token.user, firm: token.firm, role: standing.role, tokenId: token.jti, firms: reachOf(ctx.db, token.user) };
+  return { profile: token, user: token.user, firm: standing.firm, role: standing.role, tokenId: token.jti, firms: reachOf(ctx.db, token.user) };
 }
 
-/** A request of the app's own server: `x-service-secret` equals the configured secret (constant time). */
-function isService(ctx: HostContext, request: FastifyRequest): boolean {
-  const sent = request.headers['x-service-secret'];
+/** A request of the app's own server: the service secret header equals the configured secret (constant time). */
+export function isService(ctx: HostContext, request: FastifyRequest): boolean {
+  const sent = request.headers[SERVICE_SECRET_HEADER];
   if (!ctx.serviceSecret || typeof sent !== 'string') return false;
   const a = createHash('sha256').update(sent).digest();
   const b = createHash('sha256').update(ctx.serviceSecret).digest();
   return timingSafeEqual(a, b);
 }
+
+/**
+ * The address a request stands for. The app server calls on behalf of browsers, all from its own address:
+ * with the service secret it names the client (CLIENT_ADDRESS_HEADER: an IP address, or `unknown` when it
+ * cannot tell, answered null). Anyone else is their own socket address; a client address they claim is ignored.
+ */
+export function clientAddressOf(ctx: HostContext, request: FastifyRequest): string | null {
+  const named = request.headers[CLIENT_ADDRESS_HEADER];
+  if (typeof named !== 'string' || !isService(ctx, request)) return request.ip;
+  if (named === 'unknown') return null;
+  return isIP(named) ? named : request.ip;
+}
+
+/**
+ * A database error a request's own text caused (an FTS5 query the text broke, a string it ended early): the
+ * request was bad, not the host. SQLite reports them as syntax errors of the statement that ran.
+ */
+const isInputSyntaxError = (error: Error & { code?: string }) =>
+  error.name === 'SqliteError' && error.code === 'SQLITE_ERROR' && /^fts5: |syntax error|unterminated string|unrecognized token/i.test(error.message);
 
 const SILENT = pino({ enabled: false });
 /** The host's logger, or a silent one (tests build hosts without one). */
@@ -152,6 +175,10 @@ export function buildServer(ctx: HostContext, implementations: readonly Implemen
     if (error instanceof HttpError) {
       const body: ErrorBody = { error: error.message, ...(error.fieldErrors && { fieldErrors: error.fieldErrors }) };
       return reply.status(error.status).send(body);
+    }
+    if (isInputSyntaxError(error)) {
+      request.log.warn({ title: `${request.method} ${request.url.split('?')[0]}`, err: error }, 'A request the database could not read: %s', error.message);
+      return reply.status(400).send({ error: 'The search text could not be read. Remove unusual characters and try again.' });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error, title: `${request.method} ${request.url.split('?')[0]}` }, error.message);

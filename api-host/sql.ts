@@ -28,6 +28,11 @@ export function firmScope(db: Db, firms: ReadonlySet<number>, alias = 'c'): stri
 /** SQL text literal: for reference data written into migrations (never for request input). */
 export const sqlText = (v: string | null) => (v == null ? 'NULL' : `'${v.replace(/'/g, "''")}'`);
 
+/** An FTS5 phrase: the term as one string of characters (with a trigram index: any part of the text). */
+export const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
+/** A LIKE prefix pattern, wildcards escaped (use with ESCAPE '\\'). */
+export const likePrefix = (term: string) => `${term.replace(/[\\%_]/g, '\\$&')}%`;
+
 /** The words of a search term (letters and digits), at most 8. */
 export const searchWords = (term: string): string[] =>
   term

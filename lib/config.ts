@@ -111,12 +111,25 @@ export const CONFIG_SCHEMA = z
     REDIS_SENTINEL_MASTER: z.string().trim().min(1).max(200).default('mymaster').describe('The primary\'s name at the sentinels (sentinel monitor <name> …).'),
     REDIS_PASSWORD: z.string().min(1).max(500).optional().describe('With REDIS_SENTINELS: the password of the primary and its replicas (with REDIS_URL it goes in the URL).'),
     REDIS_SENTINEL_PASSWORD: z.string().min(1).max(500).optional().describe("With REDIS_SENTINELS: the sentinels' own password, when they have one."),
+    APP_INSTANCES: z.coerce
+      .number({ error: 'APP_INSTANCES must be a whole number' })
+      .int('APP_INSTANCES must be a whole number')
+      .min(1)
+      .max(10_000)
+      .default(1)
+      .describe('How many app instances serve these users (npm run start:cluster sets it). More than one with APP_ENV=prod needs REDIS_URL or REDIS_SENTINELS: each instance would otherwise count sign-in failures and ended sessions on its own.'),
   })
   .superRefine((c, ctx) => {
     if (c.APP_ENV === 'prod' && !c.AUTH_SECRET)
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET is required when APP_ENV=prod' });
     if (c.REDIS_URL && c.REDIS_SENTINELS)
       ctx.addIssue({ code: 'custom', path: ['REDIS_SENTINELS'], message: 'set either REDIS_URL or REDIS_SENTINELS, not both' });
+    if (c.APP_ENV === 'prod' && c.APP_INSTANCES > 1 && !c.REDIS_URL && !c.REDIS_SENTINELS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REDIS_URL'],
+        message: `REDIS_URL or REDIS_SENTINELS is required when APP_ENV=prod and APP_INSTANCES=${c.APP_INSTANCES}: the instances must share sign-in throttling and ended sessions`,
+      });
   });
 const schema = CONFIG_SCHEMA;
 

@@ -10,7 +10,7 @@ export const FILES_MAX_COUNT = 10;
 /** The multipart field every file travels in (administration §7: "field File"). */
 export const FILE_FIELD = 'File';
 /**
- * What a location's storage accepts (file/upload?kind=storage), by the type its content shows: documents,
+ * What a location's storage accepts (firm/uploadToBucket), by the type its content shows: documents,
  * images, spreadsheets, archives, and plain text or CSV (no SVG, HTML or programs).
  */
 export const STORAGE_TYPES = {

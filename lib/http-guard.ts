@@ -1,30 +1,77 @@
 /**
- * Requests Next.js cannot represent: the Fetch standard forbids the methods TRACE, TRACK and CONNECT, so
- * Next fails to build a Request object for them and answers 500 before any route or the proxy runs.
- * They are answered 405 at the HTTP server instead, before Next sees them (installed at start-up by
- * instrumentation.ts).
+ * The HTTP entry, before Next.js sees a request (installed at start-up by instrumentation.ts):
+ * - Methods Next.js cannot represent: the Fetch standard forbids TRACE, TRACK and CONNECT, so Next fails to
+ *   build a Request object for them and answers 500 before any route or the proxy runs: answered 405 here.
+ * - Proxy headers are believed only behind a trusted proxy (TRUST_PROXY=1). Otherwise a client's own
+ *   X-Forwarded-Host/-For/-Proto/-Port and Forwarded are dropped, and Next fills them in from the request
+ *   itself (Host, the socket): so no check downstream (Next's server-action origin check, the BFF's
+ *   same-site check, sign-in throttling) can be fooled by them.
+ * - Static files (build assets, /_next/image and the files of public/), which the proxy does not run for:
+ *   GET and HEAD only (anything else 405 instead of Next's 500), with the security headers every page gets
+ *   (HSTS with APP_ENV=prod), and for public files a CSP under which nothing in them runs.
  */
+import { readdirSync } from 'node:fs';
 import http from 'node:http';
+import { join } from 'node:path';
+import { config } from './config';
+import { API_CONTENT_SECURITY_POLICY, staticSecurityHeaders } from './security-headers';
 
 const FORBIDDEN = new Set(['TRACE', 'TRACK', 'CONNECT']);
+const PROXY_HEADERS = ['x-forwarded-host', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded'] as const;
+const STATIC_METHODS = 'GET, HEAD';
 const INSTALLED = Symbol.for('adas.http-guard');
 
 type Emit = (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
 
-export function refuseForbiddenMethods(): void {
+/** Build assets (no CSP: a web worker's script takes its policy from its own response) and public files. */
+export interface StaticPaths {
+  assets: readonly string[];
+  publicFiles: readonly string[];
+}
+
+/** The prefixes of public/'s entries (`/brands/`, `/robots.txt`), read once at start. */
+export function staticPaths(publicDir = join(process.cwd(), 'public')): StaticPaths {
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(publicDir, { withFileTypes: true }).map((e) => (e.isDirectory() ? `/${e.name}/` : `/${e.name}`));
+  } catch {
+    /* no public folder */
+  }
+  return { assets: ['/_next/static/', '/_next/image'], publicFiles: entries };
+}
+
+const matches = (path: string, prefixes: readonly string[]) => prefixes.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p || path === `${p}/`));
+
+/** What the entry does with one request: answers it (true) or prepares it for Next (false). */
+export function guardRequest(req: http.IncomingMessage, res: http.ServerResponse, opts: { trustProxy: boolean; appEnv: string; paths: StaticPaths }): boolean {
+  const method = req.method ?? 'GET';
+  if (FORBIDDEN.has(method)) {
+    res.writeHead(405, { Allow: 'GET, HEAD, POST', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end('Method not allowed.');
+    return true;
+  }
+  if (!opts.trustProxy) for (const h of PROXY_HEADERS) delete req.headers[h];
+  const path = (req.url ?? '/').split(/[?#]/)[0];
+  const publicFile = matches(path, opts.paths.publicFiles);
+  if (!publicFile && !matches(path, opts.paths.assets)) return false;
+  for (const [k, v] of Object.entries(staticSecurityHeaders(opts.appEnv))) res.setHeader(k, v);
+  if (publicFile) res.setHeader('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+  if (method !== 'GET' && method !== 'HEAD') {
+    res.writeHead(405, { Allow: STATIC_METHODS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end('Method not allowed.');
+    return true;
+  }
+  return false;
+}
+
+export function installHttpGuard(): void {
   const proto = http.Server.prototype as unknown as { emit: Emit; [INSTALLED]?: true };
   if (proto[INSTALLED]) return;
   proto[INSTALLED] = true;
+  const opts = { trustProxy: config().TRUST_PROXY, appEnv: config().APP_ENV, paths: staticPaths() };
   const emit = proto.emit;
   proto.emit = function (event, ...args) {
-    if (event === 'request') {
-      const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
-      if (req.method && FORBIDDEN.has(req.method)) {
-        res.writeHead(405, { Allow: 'GET, HEAD, POST', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-        res.end('Method not allowed.');
-        return true;
-      }
-    }
+    if (event === 'request' && guardRequest(args[0] as http.IncomingMessage, args[1] as http.ServerResponse, opts)) return true;
     return emit.call(this, event, ...args);
   };
 }

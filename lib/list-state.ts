@@ -1,8 +1,8 @@
 /**
- * List state in the URL (ARCHITECTURE "Screens"): page, page size, sort, direction, search term and a
- * list's own filters live in the query string; values equal to their default are left out, junk falls
- * back to the default. Remembered preferences (overview §9: "kept in the session") are a session cookie
- * per list that fills in the URL only when the bare path is opened.
+ * List state in the URL (ARCHITECTURE "Screens"): page, page size, sort, direction, search term, the
+ * columns shown and a list's own filters live in the query string; values equal to their default are left
+ * out, junk falls back to the default. Remembered preferences (overview §9: "kept in the session") are a
+ * session cookie per list that fills in the URL only when the bare path is opened.
  *
  * A list is described by plain data (`defineList`), so a server page can build the description (with
  * values from the contract) and hand it to client components as a prop. No zod here: client-safe.
@@ -52,6 +52,8 @@ export interface BaseFields<S extends string = string> extends Fields {
   orderBy: EnumField<S>;
   direction: EnumField<SortDirection>;
   searchTerm: TextField;
+  /** The columns the user showed or hid (readColumns); remembered like the sort, so a reload keeps them. */
+  columns: TextField;
 }
 
 export interface ListSpec<F extends Fields = BaseFields> {
@@ -94,9 +96,40 @@ export function defineList<const S extends string, X extends Fields = Record<nev
     orderBy: field.enum(o.sorts, o.orderBy, { remember: true }),
     direction: field.enum(['asc', 'desc'] as const, o.direction ?? 'asc', { remember: true }),
     searchTerm: field.text(o.searchMax ?? 100, { remember: true }),
+    columns: field.text(COLUMNS_MAX, { remember: true }),
     ...(Object.fromEntries(Object.entries(o.fields ?? {}).map(([k, f]) => [k, { remember: true, ...f }])) as X),
   } as BaseFields<S> & X;
   return { key: o.key, path: o.path, ...(o.fixed && { fixed: o.fixed }), ...(o.rememberFor && { rememberFor: o.rememberFor }), fields };
+}
+
+// ── shown columns ──────────────────────────────────────────────────────────────────────────────────
+/** Column id → shown. */
+export type ColumnVisibility = Record<string, boolean>;
+
+const COLUMNS_MAX = 500;
+
+/**
+ * The columns shown, from the list's `columns` value: its defaults, changed by the value's entries, each a
+ * column id (shown) or "-" and an id (hidden), comma-separated. Only differences from the defaults are
+ * written, so a list whose columns the user never changed has no `columns` in its URL; an entry for a
+ * column the list does not have (renamed, or junk) is ignored.
+ */
+export function readColumns(value: string, defaults: ColumnVisibility): ColumnVisibility {
+  const shown = { ...defaults };
+  for (const entry of value.split(',')) {
+    const hidden = entry.startsWith('-');
+    const id = hidden ? entry.slice(1) : entry;
+    if (Object.hasOwn(defaults, id)) shown[id] = !hidden;
+  }
+  return shown;
+}
+
+/** The `columns` value of the shown columns: the ones that differ from their default, in the defaults' order. */
+export function columnsValue(shown: ColumnVisibility, defaults: ColumnVisibility): string {
+  return Object.keys(defaults)
+    .filter((id) => Object.hasOwn(shown, id) && shown[id] !== defaults[id])
+    .map((id) => (shown[id] ? id : `-${id}`))
+    .join(',');
 }
 
 // ── parsing ────────────────────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,7 @@
 /**
  * A firm's ALLDATA account (decisions in lib/contract/alldata-account.ts). The firm is always the
- * caller's own: connecting is done by its administrators, signed in at it.
+ * caller's own: connecting is done by its administrators, signed in at it. Its tokens are kept sealed
+ * (token-box.ts) and opened only to ask ALLDATA for a document ticket.
  */
 import { contract } from '../../lib/contract';
 import { ALLDATA_MESSAGES } from '../../lib/contract/alldata-account';
@@ -9,6 +10,7 @@ import type { Db } from '../db';
 import { badRequest, conflict, forbidden, implement, HttpError } from '../server';
 import { prepared } from '../sql';
 import { DOCUMENT_PREFIX, issueDocumentTicket, refreshGrant, standInEnv } from './stand-in';
+import { tokenBoxOf } from './token-box';
 
 const a = contract.alldataAccount;
 const isoSecond = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -49,12 +51,13 @@ export const alldataCalls = [
   implement(a.setToken, ({ body, caller, ctx }) => {
     if (!firmHasAlldata(ctx.db, caller.firm)) throw forbidden(ALLDATA_MESSAGES.notInPlan);
     const expiresAt = new Date(Date.now() + body.expiresIn * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const box = tokenBoxOf(ctx);
     prepared(
       ctx.db,
       `INSERT INTO alldata_connection (firm, access_token, refresh_token, scope, expires_at, connected_by) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (firm) DO UPDATE SET access_token = excluded.access_token, refresh_token = excluded.refresh_token, scope = excluded.scope,
          expires_at = excluded.expires_at, connected_by = excluded.connected_by, connected_at = strftime('%Y-%m-%dT%H:%M:%SZ','now')`,
-    ).run(caller.firm, body.accessToken, body.refreshToken, body.scope, expiresAt, caller.user);
+    ).run(caller.firm, box.seal(body.accessToken), box.seal(body.refreshToken), body.scope, expiresAt, caller.user);
     return { connected: true as const, expiresAt };
   }),
 
@@ -66,14 +69,18 @@ export const alldataCalls = [
       | { access_token: string; refresh_token: string; expires_at: string }
       | undefined;
     if (!row) throw new HttpError(404, ALLDATA_MESSAGES.notConnected);
-    let accessToken = row.access_token;
+    const box = tokenBoxOf(ctx);
+    let accessToken = box.open(row.access_token);
+    const refreshToken = box.open(row.refresh_token);
+    // Sealed under another key (or altered): as good as no connection.
+    if (accessToken === null || refreshToken === null) throw conflict(RECONNECT);
     if (Date.parse(row.expires_at) <= Date.now()) {
-      const rotated = row.refresh_token ? refreshGrant(ctx.db, { clientId: standInEnv().API_HOST_ALLDATA_CLIENT_ID, tokenTtl: standInEnv().API_HOST_ALLDATA_TOKEN_TTL }, row.refresh_token) : null;
+      const rotated = refreshToken ? refreshGrant(ctx.db, { clientId: standInEnv().API_HOST_ALLDATA_CLIENT_ID, tokenTtl: standInEnv().API_HOST_ALLDATA_TOKEN_TTL }, refreshToken) : null;
       if (!rotated) throw conflict(RECONNECT);
       accessToken = rotated.access_token;
       prepared(ctx.db, 'UPDATE alldata_connection SET access_token = ?, refresh_token = ?, expires_at = ? WHERE firm = ?').run(
-        rotated.access_token,
-        rotated.refresh_token,
+        box.seal(rotated.access_token),
+        box.seal(rotated.refresh_token),
         isoSecond(Date.now() + rotated.expires_in * 1000),
         caller.firm,
       );

@@ -46,3 +46,9 @@ CREATE TABLE alldata_document_ticket (
   used_at      INTEGER
 ) WITHOUT ROWID;
 `;
+
+/**
+ * Tokens were kept in plain text before they were sealed (token-box.ts): such connections are dropped, and the
+ * firms' administrators connect ALLDATA again, rather than leave readable tokens in the database.
+ */
+export const ALLDATA_DROP_PLAIN_TOKENS = /* sql */ `DELETE FROM alldata_connection WHERE access_token NOT LIKE 'v1.%';`;

@@ -3,13 +3,13 @@ import { contract } from '../../lib/contract';
 import { RESET_LINK_INVALID, RESET_TOKEN_MINUTES, type SessionProfile } from '../../lib/contract/auth';
 import type { Db } from '../db';
 import { DUMMY_HASH_PROMISE, verifyPassword } from '../passwords';
-import { OK, hostLog, implement, notFound, type HostContext } from '../server';
+import { OK, clientAddressOf, hostLog, implement, notFound, type HostContext } from '../server';
 import { sendMail } from '../mail/outbox';
 import { setPassword } from '../users/credentials';
 import { consumeResetToken, createResetToken, recentResetTokens, releaseResetToken, resetLink, resetTokenUser } from './reset-tokens';
 import { revokeToken } from './sessions';
 import { createTempToken, peekTempToken, redeemTempToken } from './temp-tokens';
-import { SignInThrottle } from './throttle';
+import { signInThrottleOf } from './throttle';
 
 /** Where reset links point when the host is not told the app's origin (APP_PUBLIC_URL). */
 const DEFAULT_APP_URL = 'http://localhost:3000';
@@ -88,22 +88,17 @@ async function tokenFor(ctx: HostContext, row: UserRow | undefined) {
   return { success: true as const, token: await ctx.tokens.issue(profileOf(row)) };
 }
 
-const throttles = new WeakMap<HostContext, SignInThrottle>();
-const throttleOf = (ctx: HostContext) => {
-  let t = throttles.get(ctx);
-  if (!t) throttles.set(ctx, (t = new SignInThrottle()));
-  return t;
-};
-
 export const authCalls = [
   implement(auth.getToken, async ({ body, ctx, request }) => {
-    const throttle = throttleOf(ctx);
-    throttle.check(body.username, request.ip);
+    const throttle = signInThrottleOf(ctx);
+    // The browser's address when the app names it (with the service secret), else the caller's own.
+    const address = clientAddressOf(ctx, request);
+    throttle.check(body.username, address);
     const row = findUserByName(ctx.db, body.username);
     // Compare against a dummy hash for unknown names so the answer time does not reveal them.
     const valid = await verifyPassword(body.password, row?.password_hash ?? (await DUMMY_HASH_PROMISE));
     if (!row || !valid) {
-      throttle.fail(body.username, request.ip);
+      throttle.fail(body.username, address);
       return { success: false as const, reason: REASONS.wrongCredentials };
     }
     throttle.succeed(body.username);

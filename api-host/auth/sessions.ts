@@ -23,26 +23,28 @@ export function endSessions(ctx: HostContext, user: number, exceptJti: string | 
 
 export interface TokenStanding {
   role: number | null;
+  /** The user's main location now (a move applies at once, whatever the token says). */
+  firm: number;
   active: boolean;
 }
 
 /**
- * The user's current role and whether the token still stands: the user exists and is active, and the token
+ * The user's current role and location, and whether the token still stands: the user exists and is active, and the token
  * was neither revoked itself nor issued before its user's sessions were ended. Null when it does not stand.
  */
 export function tokenStanding(db: Db, token: { user: number; jti: string; iat?: number; issuedAtMs?: number }): TokenStanding | null {
   const row = db
     .prepare(
-      `SELECT u.role, u.is_inactive, u.tokens_revoked_at, u.tokens_revoked_except,
+      `SELECT u.role, u.firm, u.is_inactive, u.tokens_revoked_at, u.tokens_revoked_except,
               EXISTS (SELECT 1 FROM revoked_token WHERE jti = @jti) AS revoked
        FROM user u WHERE u.user = @user`,
     )
     .get({ user: token.user, jti: token.jti }) as
-    | { role: number | null; is_inactive: number; tokens_revoked_at: number | null; tokens_revoked_except: string | null; revoked: number }
+    | { role: number | null; firm: number; is_inactive: number; tokens_revoked_at: number | null; tokens_revoked_except: string | null; revoked: number }
     | undefined;
   if (!row || row.is_inactive || row.revoked) return null;
   // Without issuedAtMs, a token from the same second as the revocation counts as issued before it.
   const issuedMs = token.issuedAtMs ?? ((token.iat ?? 0) + 1) * 1000 - 1;
   if (row.tokens_revoked_at != null && issuedMs <= row.tokens_revoked_at && token.jti !== row.tokens_revoked_except) return null;
-  return { role: row.role, active: true };
+  return { role: row.role, firm: row.firm, active: true };
 }

@@ -1,13 +1,16 @@
 /**
- * The auth host's own sign-in throttle: failed getToken calls are counted per username and per address
- * (the caller's socket address: the app server, or whoever reaches the host directly) within a window;
- * past either limit the host answers 429 with a reason until the window has passed. The app throttles
- * finer (per username and client, lib/auth/throttle.ts); this bounds guessing by anyone who reaches the
- * host itself. Counts live in this process: the reference host is one process.
+ * The reference host's own throttles: counts of events per key within a window (WindowCounts), and the
+ * getToken throttle built on them. Counts live in this process: the reference host is one process.
+ *
+ * getToken: failed calls are counted per username and per client address within a window; past either
+ * limit the host answers 429 with a reason until the window has passed. The address is the client's as the
+ * app names it (a request carrying the service secret and x-client-address: server.ts clientAddressOf), else
+ * the caller's socket address; when the app cannot tell the client's address, no address is counted (its
+ * own throttle, lib/auth/throttle.ts, counts finer), so strangers can never fill one bucket every user shares.
  *   API_HOST_SIGNIN_MAX_FAILURES (100 per username), API_HOST_SIGNIN_MAX_PER_ADDRESS (500),
  *   API_HOST_SIGNIN_WINDOW_MS (15 minutes).
  */
-import { HttpError } from '../server';
+import { HttpError, type HostContext } from '../server';
 
 export interface ThrottleLimits {
   perUsername: number;
@@ -23,47 +26,104 @@ export const limitsFromEnv = (env: NodeJS.ProcessEnv = process.env): ThrottleLim
   windowMs: num(env.API_HOST_SIGNIN_WINDOW_MS, 15 * 60_000),
 });
 
+export const waitMessage = (what: string, ms: number) => {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return `${what} Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+};
+
 const MAX_KEYS = 50_000;
 
-export class SignInThrottle {
-  private readonly failures = new Map<string, { count: number; until: number }>();
+/**
+ * Events per key within a window that starts at a key's first event. Bounded without forgetting: when full
+ * of live keys a new key is not kept and `wait` answers the window for it, so callers refuse (fail closed)
+ * rather than let a flood of keys reset the counts that matter.
+ */
+export class WindowCounts {
+  private readonly counts = new Map<string, { count: number; until: number }>();
+  private lastSweep = -Infinity;
   constructor(
-    private readonly limits: ThrottleLimits = limitsFromEnv(),
+    private readonly windowMs: number,
     private readonly now: () => number = Date.now,
+    private readonly maxKeys = MAX_KEYS,
   ) {}
 
-  private keys(username: string, address: string): [string, number][] {
-    return [
-      [`user:${username.trim().toLowerCase()}`, this.limits.perUsername],
-      [`ip:${address}`, this.limits.perAddress],
-    ];
+  private live(key: string) {
+    const e = this.counts.get(key);
+    if (e && e.until <= this.now()) {
+      this.counts.delete(key);
+      return undefined;
+    }
+    return e;
   }
 
-  /** Throws 429 when either count is at its limit. */
-  check(username: string, address: string): void {
-    let wait = 0;
-    for (const [key, max] of this.keys(username, address)) {
-      const e = this.failures.get(key);
-      if (!e) continue;
-      if (e.until <= this.now()) this.failures.delete(key);
-      else if (e.count >= max) wait = Math.max(wait, e.until - this.now());
+  private full(): boolean {
+    if (this.counts.size < this.maxKeys) return false;
+    const now = this.now();
+    if (now - this.lastSweep >= 1000) {
+      this.lastSweep = now;
+      for (const [k, e] of this.counts) if (e.until <= now) this.counts.delete(k);
     }
-    if (wait > 0) {
-      const minutes = Math.max(1, Math.ceil(wait / 60_000));
-      throw new HttpError(429, `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`);
-    }
+    return this.counts.size >= this.maxKeys;
   }
 
-  fail(username: string, address: string): void {
-    if (this.failures.size > MAX_KEYS) this.failures.clear();
-    for (const [key] of this.keys(username, address)) {
-      const e = this.failures.get(key);
-      if (!e || e.until <= this.now()) this.failures.set(key, { count: 1, until: this.now() + this.limits.windowMs });
-      else e.count++;
-    }
+  /** Milliseconds until the key is under `max` again (0: it is). A key that could not be kept counts as at its limit. */
+  wait(key: string, max: number): number {
+    const e = this.live(key);
+    if (e) return e.count >= max ? e.until - this.now() : 0;
+    return this.full() ? this.windowMs : 0;
+  }
+
+  /** Counts one event; answers the count, or 0 when the key could not be kept (full). */
+  add(key: string): number {
+    const e = this.live(key);
+    if (e) return ++e.count;
+    if (this.full()) return 0;
+    this.counts.set(key, { count: 1, until: this.now() + this.windowMs });
+    return 1;
+  }
+
+  clear(key: string): void {
+    this.counts.delete(key);
+  }
+}
+
+export class SignInThrottle {
+  private readonly failures: WindowCounts;
+  constructor(
+    private readonly limits: ThrottleLimits = limitsFromEnv(),
+    now: () => number = Date.now,
+  ) {
+    this.failures = new WindowCounts(limits.windowMs, now);
+  }
+
+  private keys(username: string, address: string | null): [string, number][] {
+    return [[`user:${username.trim().toLowerCase()}`, this.limits.perUsername], ...(address ? [[`ip:${address}`, this.limits.perAddress] as [string, number]] : [])];
+  }
+
+  /** Throws 429 when either count is at its limit. `address` null: the app could not tell the client's. */
+  check(username: string, address: string | null): void {
+    const wait = Math.max(0, ...this.keys(username, address).map(([key, max]) => this.failures.wait(key, max)));
+    if (wait > 0) throw new HttpError(429, waitMessage('Too many failed sign-in attempts.', wait));
+  }
+
+  fail(username: string, address: string | null): void {
+    for (const [key] of this.keys(username, address)) this.failures.add(key);
   }
 
   succeed(username: string): void {
-    this.failures.delete(`user:${username.trim().toLowerCase()}`);
+    this.failures.clear(`user:${username.trim().toLowerCase()}`);
   }
 }
+
+/** One instance per host context (tests build many hosts in one process). */
+export function perHost<T>(make: () => T): (ctx: HostContext) => T {
+  const made = new WeakMap<HostContext, T>();
+  return (ctx) => {
+    let t = made.get(ctx);
+    if (!t) made.set(ctx, (t = make()));
+    return t;
+  };
+}
+
+/** The getToken throttle of a host; the self password change counts its wrong current passwords here too. */
+export const signInThrottleOf = perHost(() => new SignInThrottle());

@@ -1,10 +1,9 @@
 /**
- * What may be attached to a post: the type is read from the content (file-type), never trusted from the
- * name, and must agree with the name's extension. Text and CSV (which have no signature) must be UTF-8
- * text without control characters.
+ * What may be attached to a post: the type is read from the content, never trusted from the name, and must
+ * agree with the name's extension (api-host/files/types.ts, shared with storage uploads).
  */
-import { fileTypeFromBuffer } from 'file-type';
 import { ATTACHMENT_EXTENSIONS, FORBIDDEN_ATTACHMENT as FORBIDDEN_TYPE } from '../../lib/contract/blog';
+import { typeOfNamedFile } from '../files/types';
 
 const BY_EXTENSION: Readonly<Record<(typeof ATTACHMENT_EXTENSIONS)[number], string>> = {
   pdf: 'application/pdf',
@@ -19,22 +18,11 @@ const BY_EXTENSION: Readonly<Record<(typeof ATTACHMENT_EXTENSIONS)[number], stri
   csv: 'text/csv',
 };
 
-const isText = (bytes: Uint8Array) => {
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
-  } catch {
-    return false;
-  }
-};
-
 /** The content type to store and serve, or an error message for the user. */
 export async function attachmentType(fileName: string, bytes: Uint8Array): Promise<{ contentType: string } | { error: string }> {
-  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
-  const expected = (BY_EXTENSION as Record<string, string | undefined>)[ext];
-  if (!expected) return { error: FORBIDDEN_TYPE };
-  const found = await fileTypeFromBuffer(bytes);
-  if (expected.startsWith('text/')) return !found && isText(bytes) ? { contentType: `${expected}; charset=utf-8` } : { error: `The content of ${fileName} is not text. ${FORBIDDEN_TYPE}` };
-  if (found?.mime !== expected) return { error: `The content of ${fileName} does not match its name. ${FORBIDDEN_TYPE}` };
-  return { contentType: expected };
+  const type = await typeOfNamedFile(fileName, bytes, BY_EXTENSION);
+  if ('contentType' in type) return { contentType: type.contentType.startsWith('text/') ? `${type.contentType}; charset=utf-8` : type.contentType };
+  if (type.problem === 'extension') return { error: FORBIDDEN_TYPE };
+  if (type.problem === 'notText') return { error: `The content of ${fileName} is not text. ${FORBIDDEN_TYPE}` };
+  return { error: `The content of ${fileName} does not match its name. ${FORBIDDEN_TYPE}` };
 }

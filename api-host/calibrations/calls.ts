@@ -15,11 +15,11 @@ import { HttpError, type HostContext, assertFirm, badRequest, forbidden, impleme
 import { prepared } from '../sql';
 import { usersReaching } from '../users/reach';
 import { receiveCalibrationLines } from './ccc';
-import { parseEstimate } from './estimate';
+import { parseEstimate, parsePasted, storeEstimate } from './estimate';
 import { predict, quoteFor } from './quote';
 import { renderReport, reportData, reportFileName, reportPreferenceOf, translator } from './report';
 import { insertRequest, readNotes, readRequest, visibleRequest } from './requests';
-import { inspectionJob, jobLines, lastScrub, matchSystems, notEquippedOf, scrubInspection, scrubLines } from './scrub';
+import { estimateLineOf, inspectionJob, jobEstimate, jobLines, jobVocabulary, lastScrub, notEquippedOf, scrubInspection, scrubLines, scrubbedLine, storedScrub } from './scrub';
 
 const c = contract.calibration;
 const writing = <T,>(db: Db, fn: () => T): T => db.transaction(fn).immediate();
@@ -172,19 +172,33 @@ export const calibrationCalls = [
     const job = visibleJobId(ctx.db, caller, query.adas);
     const { bytes, fileName } = await readEstimatePart(request);
     const estimate = parseEstimate(bytes, fileName);
-    writing(ctx.db, () => {
-      prepared(ctx.db, 'DELETE FROM adas_repair_line WHERE adas = ?').run(job.adas);
-      const insert = prepared(ctx.db, 'INSERT INTO adas_repair_line (adas, line_num, unique_sequence_number, operation, description, part_number) VALUES (?, ?, ?, ?, ?, ?)');
-      for (const l of estimate.lines) insert.run(job.adas, l.lineNum, l.uniqueSequenceNumber, l.operation, l.description, l.partNumber);
-      const sections = Object.fromEntries(estimate.lines.filter((l) => l.section).map((l) => [l.lineNum, l.section]));
-      prepared(
-        ctx.db,
-        `INSERT INTO adas_estimate (adas, source, file_name, sections, uploaded_by) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (adas) DO UPDATE SET source = excluded.source, file_name = excluded.file_name, sections = excluded.sections, uploaded_by = excluded.uploaded_by,
-           uploaded_at = strftime('%Y-%m-%dT%H:%M:%SZ','now')`,
-      ).run(job.adas, estimate.source, fileName, JSON.stringify(sections), caller.user);
-    });
-    return { lines: estimate.lines.length, source: estimate.source, fileName };
+    writing(ctx.db, () => storeEstimate(ctx.db, job.adas, estimate, fileName, caller.user));
+    announceChange(ctx, caller.user, 'adas', [job.adas], job.firm);
+    return { lines: estimate.lines.length, source: estimate.source as 'bms' | 'csv', fileName };
+  }),
+
+  implement(c.getEstimate, ({ query, caller, ctx }) => jobEstimate(ctx.db, visibleJobId(ctx.db, caller, query.adas).adas)),
+
+  implement(c.readEstimate, ({ body, caller, ctx }) => {
+    const job = visibleJobId(ctx.db, caller, body.adas);
+    const vocab = jobVocabulary(ctx.db, job.adas);
+    const estimate = parsePasted(body.text, vocab);
+    return {
+      adas: job.adas,
+      source: 'paste' as const,
+      fileName: '',
+      uploadedAt: null,
+      uploadedByName: '',
+      lines: estimate.lines.map((l) => estimateLineOf(vocab, { ...l, section: l.section || undefined, isNotEquipped: false })),
+    };
+  }),
+
+  implement(c.saveEstimate, ({ body, caller, ctx }) => {
+    const job = visibleJobId(ctx.db, caller, body.adas);
+    const estimate = parsePasted(body.text, jobVocabulary(ctx.db, job.adas));
+    writing(ctx.db, () => storeEstimate(ctx.db, job.adas, estimate, '', caller.user));
+    announceChange(ctx, caller.user, 'adas', [job.adas], job.firm);
+    return jobEstimate(ctx.db, job.adas);
   }),
 
   implement(c.scrub, ({ query, caller, ctx }) => {
@@ -192,6 +206,8 @@ export const calibrationCalls = [
     if (job.adas !== query.adas) throw notFound('Inspection');
     return writing(ctx.db, () => scrubInspection(ctx.db, job, caller.user));
   }),
+
+  implement(c.lastScrub, ({ query, caller, ctx }) => storedScrub(ctx.db, inspectionJob(ctx.db, caller, query.adasInspection))),
 
   implement(c.getBMS, ({ query, caller, ctx }) => {
     const row = prepared(ctx.db, 'SELECT firm, result FROM adas_scrub WHERE unique_id = ?').get(query.uniqueId) as { firm: number; result: string } | undefined;
@@ -262,16 +278,21 @@ export const calibrationCalls = [
     }
     const job = visibleJobId(db, caller, adas!);
     const v = prepared(db, 'SELECT v.year, v.make, v.model, v.vin FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas = ?').get(job.adas) as { year: number; make: string; model: string; vin: string };
-    const lines = query.repair ? [{ lineNum: 1, uniqueSequenceNumber: 0, operation: '', description: query.repair }] : jobLines(db, job.adas).lines;
+    const lines = query.repair
+      ? [{ lineNum: 1, uniqueSequenceNumber: 0, operation: query.operation ?? '', description: query.repair, section: query.section || undefined }]
+      : jobLines(db, job.adas).lines;
     const s = scrubLines(db, v, job.firm, lines, inspection != null ? notEquippedOf(db, inspection) : new Set());
     const described = new Map(lines.map((l) => [l.lineNum, l.description]));
     return {
       adas: job.adas,
       vehicle: v,
       noScrub: s.noScrub,
-      systems: matchSystems(s.rules).map((m) => ({ adasChecklistMatrix: m.adasChecklistMatrix, system: m.system, keywords: m.keywords, exceptKeywords: m.exceptKeywords })),
-      lines: lines.map((l) => ({ lineNum: l.lineNum, operation: l.operation, description: l.description })),
-      steps: s.steps.map((step) => ({ ...step, description: described.get(step.lineNum) ?? '' })),
+      systems: s.systems.map((m) => ({ adasChecklistMatrix: m.adasChecklistMatrix, system: m.system, keywords: m.keywords, exceptKeywords: m.exceptKeywords })),
+      lines: lines.map((l, i) => scrubbedLine(l, s.outcomes[i])),
+      steps: s.outcomes.flatMap((o) => [
+        ...o.triggers.map((t) => ({ lineNum: o.lineNum, description: described.get(o.lineNum) ?? '', system: t.system, keyword: t.keyword, kind: t.kind === 'calibration' ? ('sublet' as const) : ('line' as const), outcome: 'triggered' as const, rule: t.why })),
+        ...o.refusals.map((r) => ({ lineNum: o.lineNum, description: described.get(o.lineNum) ?? '', system: r.system, keyword: r.keyword, kind: 'line' as const, outcome: r.kind, rule: r.why })),
+      ]),
       triggered: s.calibrations.map((x) => x.system),
     };
   }),

@@ -1,13 +1,20 @@
 /**
- * Reading an uploaded repair estimate into repair lines: a CIECA BMS XML file (what CCC ONE, Mitchell and
- * Audatex export) or a CSV of lines. fast-xml-parser reads the XML with entity processing off, and a file
- * with a DOCTYPE is refused before parsing, so entity expansion ("billion laughs") cannot happen; papaparse
- * reads the CSV. Every problem is a 400 whose message says what to fix.
+ * A job's estimate: an uploaded CIECA BMS XML file (what CCC ONE, Mitchell and Audatex export), a CSV of
+ * lines, or lines typed or pasted on the job (lib/calibrations/paste.ts), stored as the job's repair lines
+ * with each line's section, and read back as the scrub reads them (lib/calibrations/normalise.ts): one
+ * normaliser for every source. fast-xml-parser reads the XML with entity processing off, and a file with a
+ * DOCTYPE is refused before parsing, so entity expansion ("billion laughs") cannot happen; papaparse reads
+ * the CSV. Every problem is a 400 whose message says what to fix. The operation codes are kept as written:
+ * the normaliser reads them (and says when it does not know one). The rules: docs/scrub.md.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import Papa from 'papaparse';
 import { ESTIMATE_MAX_LINES } from '../../lib/contract/calibration';
+import type { Vocabulary } from '../../lib/calibrations/normalise';
+import { readPasted } from '../../lib/calibrations/paste';
+import type { Db } from '../db';
 import { badRequest } from '../server';
+import { prepared } from '../sql';
 
 export interface ParsedLine {
   lineNum: number;
@@ -19,11 +26,11 @@ export interface ParsedLine {
 }
 
 export interface ParsedEstimate {
-  source: 'bms' | 'csv';
+  source: 'bms' | 'csv' | 'paste';
   lines: ParsedLine[];
 }
 
-/** CIECA labor operation codes as estimates write them, in the words the repair lines use. */
+/** CIECA labor operation codes as estimates write them, in the words the repair lines use (others are kept as written). */
 const LABOR_OPERATIONS: Readonly<Record<string, string>> = {
   OP11: 'Repl',
   OP12: 'Repl',
@@ -32,8 +39,12 @@ const LABOR_OPERATIONS: Readonly<Record<string, string>> = {
   OP10: 'Rpr',
   OP6: 'Refn',
   OP1: 'Refn',
+  OP3: "Add'l Labor",
   OP4: 'Align',
   OP5: 'O/H',
+  OP13: "Add'l Cost",
+  OP15: 'Blnd',
+  OP16: 'Subl',
   OP26: 'Subl',
 };
 
@@ -126,6 +137,36 @@ function unique(lines: ParsedLine[]): ParsedLine[] {
     seqs.add(uniqueSequenceNumber);
     return { ...l, lineNum, uniqueSequenceNumber };
   });
+}
+
+/** Typed or pasted lines (lib/calibrations/paste.ts); at most ESTIMATE_MAX_LINES. */
+export function parsePasted(text: string, vocab: Vocabulary): ParsedEstimate {
+  const pasted = readPasted(text, vocab);
+  if (!pasted.lines.length) throw badRequest('No estimate lines were found: paste one line a row (operation and description, as the estimate prints them).', { text: ['No estimate lines'] });
+  if (pasted.lines.length > ESTIMATE_MAX_LINES) throw badRequest(`An estimate has at most ${ESTIMATE_MAX_LINES.toLocaleString('en-US')} lines (this one has ${pasted.lines.length.toLocaleString('en-US')}).`, { text: ['Too many lines'] });
+  const lines = pasted.lines.map((l, i): ParsedLine => ({
+    lineNum: l.lineNum,
+    uniqueSequenceNumber: 1000 + (i + 1) * 7,
+    operation: l.operation.slice(0, 20),
+    description: l.description.slice(0, 300),
+    partNumber: l.partNumber.slice(0, 60),
+    section: l.section.slice(0, 100),
+  }));
+  return { source: 'paste', lines: unique(lines) };
+}
+
+/** Replaces the job's repair lines with an estimate's, and records where they came from (call in a transaction). */
+export function storeEstimate(db: Db, adas: number, estimate: ParsedEstimate, fileName: string, user: number): void {
+  prepared(db, 'DELETE FROM adas_repair_line WHERE adas = ?').run(adas);
+  const insert = prepared(db, 'INSERT INTO adas_repair_line (adas, line_num, unique_sequence_number, operation, description, part_number) VALUES (?, ?, ?, ?, ?, ?)');
+  for (const l of estimate.lines) insert.run(adas, l.lineNum, l.uniqueSequenceNumber, l.operation, l.description, l.partNumber);
+  const sections = Object.fromEntries(estimate.lines.filter((l) => l.section).map((l) => [l.lineNum, l.section]));
+  prepared(
+    db,
+    `INSERT INTO adas_estimate (adas, source, file_name, sections, uploaded_by) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (adas) DO UPDATE SET source = excluded.source, file_name = excluded.file_name, sections = excluded.sections, uploaded_by = excluded.uploaded_by,
+       uploaded_at = strftime('%Y-%m-%dT%H:%M:%SZ','now')`,
+  ).run(adas, estimate.source, fileName, JSON.stringify(sections), user);
 }
 
 /** An estimate file by its content: XML when it starts with "<", else CSV. */

@@ -5,7 +5,7 @@
  */
 import type { Area } from '../areas';
 import { calibrationCalls } from './calls';
-import { CALIBRATIONS_SCHEMA, CALIBRATIONS_SCHEMA_2 } from './schema';
+import { CALIBRATIONS_SCHEMA, CALIBRATIONS_SCHEMA_2, CALIBRATIONS_SCHEMA_3 } from './schema';
 import { seedCalibrations } from './seed';
 
-export const calibrations: Area = { name: 'calibrations', migrations: [CALIBRATIONS_SCHEMA, CALIBRATIONS_SCHEMA_2], calls: calibrationCalls, seed: seedCalibrations };
+export const calibrations: Area = { name: 'calibrations', migrations: [CALIBRATIONS_SCHEMA, CALIBRATIONS_SCHEMA_2, CALIBRATIONS_SCHEMA_3], calls: calibrationCalls, seed: seedCalibrations };

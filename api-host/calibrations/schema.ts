@@ -13,7 +13,10 @@
  * - calibrate_request_note: the conversation, oldest first by id; calibrate_request_read: per request and
  *   user, the last note that user has read (unread = notes of others after it).
  * - adas_scrub: the last scrub of each inspection (bms/scrub), its answer as JSON under a unique_id
- *   (admin/getBMS), with the estimate it came from (source lines|bms|csv, file_name).
+ *   (admin/getBMS), with the estimate it came from (source lines|bms|csv|paste, file_name), who scrubbed and
+ *   when; a new scrub replaces it and says what changed since (lib/contract/calibration.ts `changes`).
+ * - adas_estimate: where a job's repair lines came from (an uploaded BMS or CSV file, or pasted lines) and
+ *   each line's estimate section.
  * - report_sent: each calibration report mailed (the mail itself is in the mail stand-in's `mail`).
  * - ccc_submission: what the CCC stand-in received from adas/pushToCCC, and its verdict.
  */
@@ -140,4 +143,34 @@ CREATE TABLE ccc_submission (
   received_at     TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now'))
 );
 CREATE INDEX ccc_submission_inspection ON ccc_submission(adas_inspection, accepted, digest);
+`;
+
+/** Pasted estimates (source 'paste': lines typed or pasted on the job, read by the same normaliser). */
+export const CALIBRATIONS_SCHEMA_3 = /* sql */ `
+CREATE TABLE adas_estimate_next (
+  adas        INTEGER PRIMARY KEY,
+  source      TEXT NOT NULL CHECK (source IN ('bms','csv','paste')),
+  file_name   TEXT NOT NULL,
+  sections    TEXT NOT NULL DEFAULT '{}',
+  uploaded_by INTEGER REFERENCES user(user),
+  uploaded_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now'))
+);
+INSERT INTO adas_estimate_next SELECT adas, source, file_name, sections, uploaded_by, uploaded_at FROM adas_estimate;
+DROP TABLE adas_estimate;
+ALTER TABLE adas_estimate_next RENAME TO adas_estimate;
+
+CREATE TABLE adas_scrub_next (
+  adas_inspection INTEGER PRIMARY KEY,
+  adas            INTEGER NOT NULL,
+  firm            INTEGER NOT NULL REFERENCES firm(firm),
+  unique_id       TEXT NOT NULL UNIQUE,
+  source          TEXT NOT NULL CHECK (source IN ('lines','bms','csv','paste')),
+  file_name       TEXT NOT NULL DEFAULT '',
+  result          TEXT NOT NULL,
+  created_by      INTEGER REFERENCES user(user),
+  created_at      TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now'))
+);
+INSERT INTO adas_scrub_next SELECT adas_inspection, adas, firm, unique_id, source, file_name, result, created_by, created_at FROM adas_scrub;
+DROP TABLE adas_scrub;
+ALTER TABLE adas_scrub_next RENAME TO adas_scrub;
 `;

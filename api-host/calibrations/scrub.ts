@@ -1,16 +1,20 @@
 /**
- * The estimate scrub: the job's repair lines against the configuration's rules for its vehicle and firm
- * (configuration/rules.ts rulesFor) with the matching of lib/calibrations/match.ts. Indexed reads only: the
- * vehicle's applying make matrices, the job's lines. The last scrub of an inspection is kept (adas_scrub).
+ * The estimate scrub at the host (docs/scrub.md): the job's repair lines against the configuration's rules
+ * for its vehicle and firm (configuration/rules.ts rulesFor), read and matched by lib/calibrations with the
+ * vocabulary and the firm's estimate terms. Indexed reads only: the vehicle's applying make matrices, the
+ * job's lines, the firm's terms. The last scrub of an inspection is kept (adas_scrub) with who scrubbed and
+ * when; a new one says what changed since.
  */
 import { randomUUID } from 'node:crypto';
-import type { ScrubResult, TriggeredCalibration } from '../../lib/contract/calibration';
+import type { Estimate, EstimateLine as EstimateLineOut, ScrubChanges, ScrubResult, ScrubbedLine, TriggeredCalibration } from '../../lib/contract/calibration';
 import { dollars } from '../../lib/calibrations/rules';
-import { matchLines, triggeredBy, type EstimateLine, type MatchStep, type MatchSystem } from '../../lib/calibrations/match';
+import { compileMatcher, ruleWords, scrubLines as matchEstimate, type EstimateLine, type Exclusion, type LineOutcome, type MatchSystem } from '../../lib/calibrations/match';
+import { compileVocabulary, linePhrases, phraseText, readLine, type TermEntry, type Vocabulary } from '../../lib/calibrations/normalise';
 import type { Db } from '../db';
 import { prepared } from '../sql';
-import { rulesFor, type VehicleRules } from '../configuration/rules';
+import { estimateTermsFor, rulesFor, type VehicleRules } from '../configuration/rules';
 import { notFound, type Caller } from '../server';
+import { userName } from './requests';
 
 export interface JobOfInspection {
   adas: number;
@@ -46,18 +50,24 @@ export function inspectionJob(db: Db, caller: Pick<Caller, 'firms'>, adasInspect
 
 export interface RepairLineRow extends EstimateLine {
   uniqueSequenceNumber: number;
+  partNumber?: string;
 }
 
-/** The job's repair lines in line order, with their estimate sections when an estimate was uploaded. */
-export function jobLines(db: Db, adas: number): { lines: RepairLineRow[]; source: 'lines' | 'bms' | 'csv'; fileName: string } {
-  const estimate = prepared(db, 'SELECT source, file_name, sections FROM adas_estimate WHERE adas = ?').get(adas) as { source: 'bms' | 'csv'; file_name: string; sections: string } | undefined;
+export type EstimateSource = ScrubResult['source'];
+
+/** The job's repair lines in line order, with their estimate sections, and where they came from. */
+export function jobLines(db: Db, adas: number): { lines: RepairLineRow[]; source: EstimateSource; fileName: string; uploadedAt: string | null; uploadedByName: string } {
+  const estimate = prepared(db, `SELECT source, file_name, sections, uploaded_at, ${userName('uploaded_by')} AS uploaded_by_name FROM adas_estimate WHERE adas = ?`).get(adas) as
+    | { source: Exclude<EstimateSource, 'lines'>; file_name: string; sections: string; uploaded_at: string; uploaded_by_name: string | null }
+    | undefined;
   const sections = estimate ? (JSON.parse(estimate.sections) as Record<string, string>) : {};
   const lines = (
-    prepared(db, 'SELECT line_num, unique_sequence_number, operation, description, is_not_equipped FROM adas_repair_line WHERE adas = ? ORDER BY line_num').all(adas) as {
+    prepared(db, 'SELECT line_num, unique_sequence_number, operation, description, part_number, is_not_equipped FROM adas_repair_line WHERE adas = ? ORDER BY line_num').all(adas) as {
       line_num: number;
       unique_sequence_number: number;
       operation: string;
       description: string;
+      part_number: string;
       is_not_equipped: number;
     }[]
   ).map((l) => ({
@@ -65,95 +75,224 @@ export function jobLines(db: Db, adas: number): { lines: RepairLineRow[]; source
     uniqueSequenceNumber: l.unique_sequence_number,
     operation: l.operation,
     description: l.description,
+    partNumber: l.part_number,
     section: sections[l.line_num] || undefined,
     isNotEquipped: l.is_not_equipped === 1,
   }));
-  return { lines, source: estimate?.source ?? 'lines', fileName: estimate?.file_name ?? '' };
+  return { lines, source: estimate?.source ?? 'lines', fileName: estimate?.file_name ?? '', uploadedAt: estimate?.uploaded_at ?? null, uploadedByName: estimate?.uploaded_by_name ?? '' };
 }
 
 /** One system per checklist system: the first applying make matrix (the most specific, in sort order). */
 export function matchSystems(rules: VehicleRules, notEquipped: ReadonlySet<number> = new Set()): (VehicleRules['systems'][number] & MatchSystem)[] {
   const seen = new Set<number>();
-  return rules.systems.filter((s) => {
-    if (seen.has(s.adasChecklistMatrix) || notEquipped.has(s.adasChecklistMatrix)) return false;
-    seen.add(s.adasChecklistMatrix);
-    return true;
-  }).map((s) => ({ ...s, system: s.matrixItem }));
+  return rules.systems
+    .filter((s) => {
+      if (seen.has(s.adasChecklistMatrix)) return false;
+      seen.add(s.adasChecklistMatrix);
+      return true;
+    })
+    .map((s) => ({ ...s, system: s.matrixItem, notEquipped: notEquipped.has(s.adasChecklistMatrix) }));
+}
+
+// The vocabulary of a scrub: the built-in terms, the firm's, and the words of the rules (for misspellings).
+// Compiled once per distinct set and kept: a firm's scrubs reuse it.
+const vocabularies = new Map<string, Vocabulary>();
+function vocabularyFor(terms: readonly TermEntry[], words: readonly string[]): Vocabulary {
+  const key = JSON.stringify([terms, words]);
+  let v = vocabularies.get(key);
+  if (!v) {
+    v = compileVocabulary(terms, words);
+    if (vocabularies.size >= 64) vocabularies.delete(vocabularies.keys().next().value!);
+    vocabularies.set(key, v);
+  }
+  return v;
+}
+
+/** The vocabulary a firm's estimates are read with, for the given rules. */
+export function firmVocabulary(db: Db, firm: number, systems: readonly MatchSystem[] = [], exclusions: readonly Exclusion[] = []): Vocabulary {
+  return vocabularyFor(estimateTermsFor(db, firm), [...new Set(ruleWords(systems, exclusions))].sort());
+}
+
+/** The vocabulary a job's lines are read with: its firm's terms and its vehicle's rules' words. */
+export function jobVocabulary(db: Db, adas: number): Vocabulary {
+  const job = prepared(db, 'SELECT a.firm, v.year, v.make, v.model FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas = ?').get(adas) as
+    | { firm: number; year: number; make: string; model: string }
+    | undefined;
+  if (!job) throw notFound('ADAS job');
+  const rules = rulesFor(db, job, job.firm);
+  return firmVocabulary(db, job.firm, matchSystems(rules), rules.exclusions);
+}
+
+/** One line of a job's estimate as read. */
+export function estimateLineOf(vocab: Vocabulary, l: RepairLineRow): EstimateLineOut {
+  const r = readLine(l, vocab);
+  return {
+    lineNum: l.lineNum,
+    uniqueSequenceNumber: l.uniqueSequenceNumber,
+    operation: l.operation,
+    operationRead: r.operation,
+    section: l.section ?? '',
+    description: l.description,
+    partNumber: l.partNumber ?? '',
+    read: linePhrases(vocab, r).map(phraseText),
+    notes: [...(r.operationNote ? [r.operationNote] : []), ...r.notes],
+    unread: r.unread,
+    isNotEquipped: l.isNotEquipped ?? false,
+  };
+}
+
+/** The job's estimate: where its lines came from and each line as read. */
+export function jobEstimate(db: Db, adas: number): Estimate {
+  const vocab = jobVocabulary(db, adas);
+  const { lines, source, fileName, uploadedAt, uploadedByName } = jobLines(db, adas);
+  return { adas, source, fileName, uploadedAt, uploadedByName, lines: lines.map((l) => estimateLineOf(vocab, l)) };
 }
 
 export interface Scrub {
   rules: VehicleRules;
   systems: ReturnType<typeof matchSystems>;
   lines: RepairLineRow[];
-  steps: MatchStep[];
+  outcomes: LineOutcome[];
   noScrub: string | null;
   calibrations: TriggeredCalibration[];
-  untriggered: { lineNum: number; operation: string; description: string }[];
-  source: 'lines' | 'bms' | 'csv';
-  fileName: string;
+}
+
+/** A line's outcome as the contract shows it. */
+export function scrubbedLine(l: RepairLineRow, o: LineOutcome): ScrubbedLine {
+  return {
+    lineNum: l.lineNum,
+    operation: l.operation,
+    operationRead: o.reading.operation,
+    section: l.section ?? '',
+    description: l.description,
+    read: o.phrases.map(phraseText),
+    notes: [...(o.reading.operationNote ? [o.reading.operationNote] : []), ...o.reading.notes],
+    triggers: o.triggers,
+    nothing: o.nothing,
+    unread: o.unread,
+  };
 }
 
 /** Scrubs lines for a vehicle at a firm; `notEquipped`: systems the inspection found not equipped. */
-export function scrubLines(db: Db, vehicle: JobOfInspection['vehicle'], firm: number, lines: RepairLineRow[], notEquipped: ReadonlySet<number> = new Set()): Omit<Scrub, 'source' | 'fileName'> {
+export function scrubLines(db: Db, vehicle: JobOfInspection['vehicle'], firm: number, lines: RepairLineRow[], notEquipped: ReadonlySet<number> = new Set()): Scrub {
   const rules = rulesFor(db, vehicle, firm);
   const systems = matchSystems(rules, notEquipped);
-  const noScrub = rules.noScrub.length ? `${vehicle.year} ${vehicle.make} ${vehicle.model} is on the no-scrub list: ${rules.noScrub[0].reason}` : null;
-  const steps = noScrub ? [] : matchLines(lines, systems, rules.exclusions);
-  const by = triggeredBy(steps);
+  const exclusions: Exclusion[] = rules.exclusions;
+  const matcher = compileMatcher(systems, exclusions, firmVocabulary(db, firm, systems, exclusions));
+  const noScrub = rules.noScrub.length ? `The ${vehicle.year} ${vehicle.make} ${vehicle.model} is on the no-scrub list: ${rules.noScrub[0].reason}` : null;
+  let outcomes = matchEstimate(lines, matcher);
+  if (noScrub) outcomes = outcomes.map((o) => (o.unread ? o : { ...o, triggers: [], refusals: [], nothing: noScrub }));
   const lineOf = new Map(lines.map((l) => [l.lineNum, l]));
   const calibrations = systems
-    .filter((s) => by.has(s.adasChecklistMatrix))
-    .map((s): TriggeredCalibration => ({
-      adasChecklistMatrix: s.adasChecklistMatrix,
-      system: s.system,
-      calibrationType: s.calibrationTypeName,
-      calibrationTypeId: s.calibrationType,
-      calibrationMode: s.calibrationMode,
-      lines: (by.get(s.adasChecklistMatrix) ?? []).map((t) => {
-        const l = lineOf.get(t.lineNum);
-        return { lineNum: t.lineNum, operation: l?.operation ?? '', description: l?.description ?? '', keyword: t.keyword };
-      }),
-      triggerNotice: s.triggerNotice,
-      url: s.url,
-      price: s.price.cents == null ? null : dollars(s.price.cents),
-      priceSource: s.price.source,
-    }));
-  const triggering = new Set(steps.filter((s) => s.outcome === 'triggered').map((s) => s.lineNum));
-  const untriggered = lines.filter((l) => !triggering.has(l.lineNum)).map((l) => ({ lineNum: l.lineNum, operation: l.operation, description: l.description }));
-  return { rules, systems, lines, steps, noScrub, calibrations, untriggered };
+    .map((s): TriggeredCalibration | null => {
+      const hits = outcomes.flatMap((o) => o.triggers.filter((t) => t.adasChecklistMatrix === s.adasChecklistMatrix).map((t) => ({ o, t })));
+      if (!hits.length) return null;
+      return {
+        adasChecklistMatrix: s.adasChecklistMatrix,
+        system: s.system,
+        calibrationType: s.calibrationTypeName,
+        calibrationTypeId: s.calibrationType,
+        calibrationMode: s.calibrationMode,
+        lines: hits.map(({ o, t }) => {
+          const l = lineOf.get(o.lineNum);
+          return { lineNum: o.lineNum, operation: l?.operation ?? '', description: l?.description ?? '', keyword: t.keyword, why: t.why };
+        }),
+        triggerNotice: s.triggerNotice,
+        url: s.url,
+        price: s.price.cents == null ? null : dollars(s.price.cents),
+        priceSource: s.price.source,
+      };
+    })
+    .filter((c): c is TriggeredCalibration => c != null);
+  return { rules, systems, lines, outcomes, noScrub, calibrations };
 }
 
 /** Systems the inspection marked not equipped: they are not calibrated. */
 export const notEquippedOf = (db: Db, adasInspection: number) =>
   new Set(prepared(db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ? AND is_not_equipped = 1').pluck().all(adasInspection) as number[]);
 
-/** Scrubs an inspection's job and keeps the answer on the inspection. */
-export function scrubInspection(db: Db, job: JobOfInspection, user: number | null): ScrubResult {
+const lineKey = (l: ScrubbedLine) => JSON.stringify([l.lineNum, l.operation, l.section, l.description]);
+const outcomeText = (l: ScrubbedLine) => (l.unread ? `not read: ${l.unread}` : l.triggers.length ? l.triggers.map((t) => t.system).join(', ') : 'nothing');
+
+/** What changed between two scrubs of an inspection, in words. */
+export function changesSince(before: ScrubResult, after: Omit<ScrubResult, 'changes'>): ScrubChanges {
+  const systems = (r: Pick<ScrubResult, 'calibrations'>) => new Map(r.calibrations.map((c) => [c.system, c.lines.map((l) => l.lineNum)]));
+  const was = systems(before);
+  const now = systems(after);
+  const added = [...now].filter(([s]) => !was.has(s)).map(([system, lines]) => ({ system, lines }));
+  const removed = [...was].filter(([s]) => !now.has(s)).map(([system, lines]) => ({ system, lines }));
+  const beforeLines = new Map(before.lines.map((l) => [l.lineNum, l]));
+  const estimateChanged = before.lines.length !== after.lines.length || after.lines.some((l) => !beforeLines.has(l.lineNum) || lineKey(beforeLines.get(l.lineNum)!) !== lineKey(l));
+  const lines = after.lines
+    .filter((l) => {
+      const b = beforeLines.get(l.lineNum);
+      return b && lineKey(b) === lineKey(l) && outcomeText(b) !== outcomeText(l);
+    })
+    .map((l) => ({ lineNum: l.lineNum, description: l.description, before: outcomeText(beforeLines.get(l.lineNum)!), after: outcomeText(l) }));
+  const parts = [
+    added.length ? `${added.map((a) => a.system).join(', ')} added` : '',
+    removed.length ? `${removed.map((r) => r.system).join(', ')} no longer required` : '',
+    lines.length ? `${lines.length} line${lines.length === 1 ? '' : 's'} read differently` : '',
+  ].filter(Boolean);
+  // A scrub kept before line-by-line results (issue 32) cannot say whether the lines changed.
+  const unknownBefore = before.lines.length === 0 && (before.calibrations.length > 0 || before.untriggered.length > 0);
+  const cause = unknownBefore
+    ? 'The previous scrub kept no line-by-line results, so whether the estimate changed is not known.'
+    : estimateChanged
+      ? 'The estimate changed.'
+      : parts.length
+        ? 'The estimate is the same: the change comes from the configuration (knowledge base or estimate terms) or the inspection’s systems.'
+        : '';
+  const summary = parts.length ? `${parts.join('; ')}. ${cause}` : unknownBefore ? `The calibrations are the same. ${cause}` : estimateChanged ? 'The estimate changed; the calibrations are the same.' : 'Nothing changed.';
+  return { since: before.scrubbedAt, sinceByName: before.scrubbedByName, estimateChanged, added, removed, lines, summary };
+}
+
+/** The answer of a scrub (everything but its id, time and author). */
+export function scrubAnswer(db: Db, job: JobOfInspection): Omit<ScrubResult, 'uniqueId' | 'scrubbedAt' | 'scrubbedBy' | 'scrubbedByName' | 'changes'> {
   const { lines, source, fileName } = jobLines(db, job.adas);
   const s = scrubLines(db, job.vehicle, job.firm, lines, notEquippedOf(db, job.adasInspection));
-  const result: ScrubResult = {
-    uniqueId: randomUUID(),
+  const shown = lines.map((l, i) => scrubbedLine(l, s.outcomes[i]));
+  const ref = (l: ScrubbedLine, reason: string) => ({ lineNum: l.lineNum, operation: l.operation, description: l.description, reason });
+  return {
     adas: job.adas,
     adasInspection: job.adasInspection,
     source,
     fileName,
-    scrubbedAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
     vehicle: job.vehicle,
     noScrub: s.noScrub,
     calibrations: s.calibrations,
-    untriggered: s.untriggered,
+    lines: shown,
+    untriggered: shown.filter((l) => l.nothing != null).map((l) => ref(l, l.nothing!)),
+    unread: shown.filter((l) => l.unread != null).map((l) => ref(l, l.unread!)),
   };
+}
+
+const keptScrub = (db: Db, adasInspection: number) => {
+  const kept = prepared(db, 'SELECT result FROM adas_scrub WHERE adas_inspection = ?').pluck().get(adasInspection) as string | undefined;
+  return kept ? (JSON.parse(kept) as ScrubResult) : null;
+};
+
+/** Scrubs an inspection's job and keeps the answer on the inspection, with what changed since the last one. */
+export function scrubInspection(db: Db, job: JobOfInspection, user: number | null): ScrubResult {
+  const answer = scrubAnswer(db, job);
+  const before = keptScrub(db, job.adasInspection);
+  const scrubbedAt = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const scrubbedByName = user == null ? '' : ((prepared(db, `SELECT ${userName('?')}`).pluck().get(user) as string | null) ?? '');
+  const done = { uniqueId: randomUUID(), scrubbedAt, scrubbedBy: user, scrubbedByName, ...answer };
+  const result: ScrubResult = { ...done, changes: before ? changesSince({ ...before, lines: before.lines ?? [] }, done) : null };
   prepared(
     db,
     `INSERT INTO adas_scrub (adas_inspection, adas, firm, unique_id, source, file_name, result, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (adas_inspection) DO UPDATE SET unique_id = excluded.unique_id, source = excluded.source, file_name = excluded.file_name,
        result = excluded.result, created_by = excluded.created_by, created_at = excluded.created_at`,
-  ).run(job.adasInspection, job.adas, job.firm, result.uniqueId, source, fileName, JSON.stringify(result), user, result.scrubbedAt);
+  ).run(job.adasInspection, job.adas, job.firm, result.uniqueId, answer.source, answer.fileName, JSON.stringify(result), user, scrubbedAt);
   return result;
 }
 
+/** The inspection's kept scrub, or null before its first. */
+export const storedScrub = (db: Db, job: JobOfInspection): ScrubResult | null => keptScrub(db, job.adasInspection);
+
 /** The inspection's kept scrub, or a new one. */
 export function lastScrub(db: Db, job: JobOfInspection, user: number | null): ScrubResult {
-  const kept = prepared(db, 'SELECT result FROM adas_scrub WHERE adas_inspection = ?').pluck().get(job.adasInspection) as string | undefined;
-  return kept ? (JSON.parse(kept) as ScrubResult) : scrubInspection(db, job, user);
+  return keptScrub(db, job.adasInspection) ?? scrubInspection(db, job, user);
 }

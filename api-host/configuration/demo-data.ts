@@ -5,6 +5,7 @@
  * disturb them, static or dynamic calibration, the words a CCC ONE estimate uses for those repairs), for
  * ten makes over recent model years. System names follow the makes' public marketing names; the URLs
  * point at the makes' public service-information portals. Do not use it to decide a real calibration.
+ * The scrub's rules in it (RULES, exceptions, exclusions) and their basis: docs/scrub.md "The demo knowledge base".
  */
 import type { CalibrationMode } from '../../lib/configuration/constants';
 
@@ -44,42 +45,42 @@ export const DEMO_SYSTEMS: readonly SystemDemo[] = [
   },
   {
     name: 'Blind Spot Monitoring',
-    notice: 'Rear bumper or quarter panel repairs near the corner radars require a blind-spot radar calibration.',
+    notice: 'Replacing, removing or repairing the rear bumper or a quarter panel near the corner radars, or the radars or their brackets, requires a blind-spot radar calibration.',
     hints: 'Paint film build on the bumper cover over the sensor must stay within the OEM limit.',
     keywords: ['blind spot', 'rear cross traffic'],
     items: ['Sensor brackets secure', 'Bumper cover paint thickness within limit', 'Indicator lamps in the mirrors work'],
   },
   {
     name: 'Park Assist',
-    notice: 'Replacing or refinishing a bumper with parking sensors requires the sensors to be initialized.',
+    notice: 'Replacing a bumper cover with parking sensors, or removing a sensor or its retainer, requires the sensors to be initialized.',
     hints: 'Sensors must sit flush in their retainers; the retainers are often bonded to the new bumper cover.',
     keywords: ['parking sensor', 'park assist', 'sonar'],
     items: ['All sensors present and flush', 'Retainers bonded at the right angle', 'System test passes'],
   },
   {
     name: 'Surround View Camera',
-    notice: 'Replacing a mirror, the grille or the liftgate with a camera requires a surround-view camera calibration.',
+    notice: 'Removing or replacing an outside mirror, the grille, the liftgate or trunk lid (each carries a camera), or a camera itself, requires a surround-view camera calibration.',
     hints: 'Static surround-view calibration needs the OEM target mats and a level floor.',
     keywords: ['surround view', '360 camera', 'around view'],
     items: ['All four cameras show an image', 'Camera housings undamaged', 'Overhead view stitched correctly'],
   },
   {
     name: 'Rear Camera',
-    notice: 'Removing the liftgate, trunk lid or camera requires the rear camera to be checked and, where the OEM says so, calibrated.',
+    notice: 'Removing or replacing the liftgate, trunk lid or rear camera requires a rear camera calibration.',
     hints: 'Guidelines on the screen must match the vehicle track after repair.',
     keywords: ['backup camera', 'rear camera'],
     items: ['Image clear', 'Guidelines aligned'],
   },
   {
     name: 'Side Camera',
-    notice: 'Replacing an outside mirror or a fender with a camera requires a side camera calibration.',
+    notice: 'Removing or replacing an outside mirror with its camera, or the camera, requires a side camera calibration.',
     hints: 'Passenger-side mirror cameras (LaneWatch and similar) are aimed with a target.',
     keywords: ['side camera', 'mirror camera'],
     items: ['Image shown on signal', 'Mirror glass and housing undamaged'],
   },
   {
     name: 'Steering Angle Sensor',
-    notice: 'A wheel alignment, or steering or suspension parts replaced, requires a steering angle sensor reset.',
+    notice: 'A wheel alignment, or steering or suspension parts that change it removed or replaced, requires a steering angle sensor reset.',
     hints: 'Reset after the alignment, with the wheels straight ahead.',
     keywords: ['steering angle', 'alignment'],
     items: ['Steering wheel centered', 'Sensor reset after alignment', 'No stability control warning'],
@@ -153,22 +154,86 @@ export const DEMO_FIRM_PRICES: readonly (readonly [number, string, number])[] = 
   [12, 'Steering angle sensor – reset', 65],
 ];
 
-// ── the estimate words of each kind of repair ──────────────────────────────────────────────────────
-const K = {
-  windshield: { location: ['Windshield', 'Roof'], line: ['windshield', 'w/shield', 'windshield glass', 'camera bracket', 'rearview mirror'], sublet: ['windshield replacement', 'glass replacement'] },
-  frontRadar: { location: ['Front Bumper', 'Grille'], line: ['bumper cover', 'grille', 'grille emblem', 'emblem', 'radar sensor', 'radar bracket', 'bumper reinforcement', 'absorber'], sublet: [] },
-  rearRadar: { location: ['Rear Bumper', 'Quarter Panel'], line: ['bumper cover', 'blind spot sensor', 'radar sensor', 'sensor bracket', 'quarter panel', 'rear body panel'], sublet: [] },
-  park: { location: ['Front Bumper', 'Rear Bumper'], line: ['bumper cover', 'park sensor', 'parking sensor', 'sensor bracket', 'sensor retainer'], sublet: [] },
-  surround: { location: ['Front Door', 'Grille', 'Liftgate', 'Outside Mirror'], line: ['mirror assy', 'outside mirror', 'mirror cover', 'grille', 'emblem', 'liftgate', 'camera'], sublet: [] },
-  rearCam: { location: ['Liftgate', 'Trunk Lid', 'Rear Bumper'], line: ['liftgate', 'trunk lid', 'back door', 'camera', 'license lamp', 'garnish'], sublet: [] },
-  sideCam: { location: ['Front Door', 'Outside Mirror'], line: ['mirror assy', 'outside mirror', 'mirror cover', 'camera'], sublet: [] },
-  fenderCam: { location: ['Front Fender', 'B-Pillar'], line: ['fender', 'repeater camera', 'side marker', 'b-pillar', 'pillar trim'], sublet: [] },
-  sas: { location: ['Suspension', 'Steering'], line: ['tie rod', 'steering gear', 'control arm', 'knuckle', 'strut', 'subframe'], sublet: ['wheel alignment', 'four wheel alignment', 'alignment'] },
-  headlamp: { location: ['Front Lamps', 'Headlamps'], line: ['headlamp assy', 'headlamp', 'headlamp bracket', 'radiator support'], sublet: ['headlamp aim'] },
-  hud: { location: ['Windshield', 'Instrument Panel'], line: ['windshield', 'windshield glass', 'head-up display', 'instrument panel'], sublet: ['windshield replacement'] },
-  dms: { location: ['Steering Column', 'Instrument Panel'], line: ['steering column', 'steering column cover', 'instrument panel', 'dash panel'], sublet: [] },
-  nightVision: { location: ['Grille', 'Front Bumper'], line: ['grille', 'kidney grille', 'night vision camera', 'bumper cover'], sublet: [] },
+// ── the rules: the estimate words of each kind of repair ───────────────────────────────────────────
+/**
+ * One general rule per system, as I-CAR/SCRS guidance and the OEM position statements put it, for all ten
+ * makes (docs/scrub.md "The demo knowledge base"): line keywords name the parts whose replacement or removal
+ * requires the calibration (a keyword starting with "repair" also its repair; one naming the sensor, its
+ * mount or a wheel alignment any work but paint), sublet keywords the names a calibration line gives the
+ * system, location keywords where its sensors sit. Written in the scrub's words (lib/calibrations/vocabulary.ts
+ * reads "fascia", "Frt", "R&I"… into them). A make that really differs has an exception (DEMO_MAKE_EXCEPTIONS).
+ */
+export const RULES = {
+  // Windshield replacement or removal, and the camera or its bracket, require a forward camera calibration.
+  forwardCamera: {
+    location: ['windshield', 'glass'],
+    line: ['windshield', 'forward camera', 'front camera', 'forward camera bracket', 'front camera bracket', 'forward camera cover', 'front camera cover', 'forward camera mount'],
+    sublet: ['forward camera', 'front camera', 'windshield camera', 'lane departure camera', 'lane keep assist camera', 'multipurpose camera', 'forward collision camera', 'lane departure', 'lane keep', 'forward collision', 'eyesight', 'ipma', 'kafas'],
+  },
+  // The front bumper cover, grille or emblem in front of the radar removed (or the cover repaired), and the radar or its bracket.
+  frontRadar: {
+    location: ['front bumper', 'grille'],
+    line: [
+      'front bumper cover', 'front bumper', 'repair front bumper cover', 'repair front bumper', 'grille', 'front emblem', 'grille emblem', 'front bumper reinforcement', 'front bumper absorber',
+      'radar', 'radar sensor', 'radar bracket', 'radar cover', 'radar mount', 'adaptive cruise sensor', 'cruise control sensor', 'distance sensor', 'cruise control module',
+    ],
+    sublet: ['front radar', 'radar', 'adaptive cruise', 'cruise control', 'distance sensor', 'millimeter wave radar', 'long range radar'],
+  },
+  // Rear bumper and quarter panel work near the corners (replaced, removed or repaired), and the corner radars.
+  blindSpot: {
+    location: ['rear bumper', 'quarter panel'],
+    line: [
+      'rear bumper cover', 'rear bumper', 'repair rear bumper cover', 'repair rear bumper', 'quarter panel', 'repair quarter panel', 'rear bumper reinforcement',
+      'blind spot sensor', 'blind spot radar', 'blind spot bracket', 'blind spot sensor bracket', 'blind spot radar bracket', 'rear radar', 'rear radar sensor', 'rear radar bracket', 'corner radar', 'side radar',
+      'rear cross traffic sensor', 'rear cross traffic radar',
+    ],
+    sublet: ['blind spot', 'blind spot radar', 'blind spot sensor', 'rear radar', 'corner radar', 'side radar', 'rear cross traffic', 'lane change assist'],
+  },
+  // A bumper replaced with its sensors moved to it, and the sensors or their retainers.
+  park: {
+    location: ['front bumper', 'rear bumper'],
+    line: ['front bumper cover', 'rear bumper cover', 'front bumper', 'rear bumper', 'park sensor', 'park sensor bracket', 'park sensor retainer', 'park sensor bezel', 'park sensor holder', 'bumper sensor', 'bumper sensor bracket', 'bumper sensor retainer'],
+    sublet: ['park sensor', 'park assist', 'park', 'sonar', 'ultrasonic sensor'],
+  },
+  // Mirror, grille and liftgate work with a camera, and the cameras themselves.
+  surround: {
+    location: ['outside mirror', 'front door', 'grille', 'liftgate', 'trunk lid'],
+    line: ['outside mirror', 'mirror', 'mirror cover', 'grille', 'liftgate', 'trunk lid', 'surround view camera', 'surround camera', 'grille camera', 'front bumper camera', 'mirror camera', 'door camera', 'side camera', 'rear camera', 'liftgate camera', 'trunk lid camera'],
+    sublet: ['surround view', 'surround view camera', 'surround camera', 'around view monitor', '360 camera', 'multi view camera', 'panoramic view monitor'],
+  },
+  // The liftgate, trunk lid or rear camera removed or replaced.
+  rearCamera: {
+    location: ['liftgate', 'trunk lid', 'rear bumper'],
+    line: ['liftgate', 'trunk lid', 'rear camera', 'liftgate camera', 'trunk lid camera', 'rear camera bracket'],
+    sublet: ['rear camera', 'backup camera', 'rear view camera'],
+  },
+  // An outside mirror with its camera removed or replaced, and the camera.
+  sideCamera: {
+    location: ['outside mirror', 'front door'],
+    line: ['outside mirror', 'mirror', 'mirror cover', 'side camera', 'mirror camera', 'door camera', 'lanewatch camera', 'lanewatch'],
+    sublet: ['side camera', 'mirror camera', 'lanewatch', 'side view camera'],
+  },
+  // Tesla's side cameras sit in the front fender repeaters and the B-pillars.
+  fenderCamera: {
+    location: ['front fender', 'b pillar'],
+    line: ['fender', 'fender camera', 'repeater camera', 'side repeater', 'b pillar', 'b pillar camera', 'side camera'],
+    sublet: ['side camera', 'repeater camera', 'b pillar camera'],
+  },
+  // A wheel alignment, and steering and suspension parts that change it.
+  steeringAngle: {
+    location: ['steering column', 'steering', 'suspension'],
+    line: [
+      'wheel alignment', 'steering angle sensor', 'steering wheel', 'steering column', 'steering shaft', 'intermediate shaft', 'steering gear', 'tie rod', 'clock spring', 'control arm', 'knuckle', 'strut', 'subframe',
+      'trailing arm', 'toe link', 'lateral link', 'radius arm', 'ball joint', 'camber arm', 'toe arm',
+    ],
+    sublet: ['steering angle sensor', 'steering angle', 'steering sensor'],
+  },
+  headlamp: { location: ['headlamp', 'front lamp'], line: ['headlamp', 'headlamp bracket', 'headlamp leveling sensor'], sublet: ['headlamp', 'headlamp leveling'] },
+  hud: { location: ['windshield', 'instrument panel'], line: ['windshield', 'head up display', 'hud'], sublet: ['head up display', 'hud'] },
+  dms: { location: ['steering column', 'instrument panel'], line: ['driver monitoring camera', 'driver camera', 'steering column cover', 'instrument panel'], sublet: ['driver monitoring', 'driver attention', 'driver camera'] },
+  nightVision: { location: ['grille', 'front bumper'], line: ['grille', 'night vision camera', 'front bumper cover'], sublet: ['night vision'] },
 } satisfies Record<string, Keywords>;
+const K = RULES;
 
 /** One system of a make: one make matrix per range of years. */
 export interface MakeSystemDemo {
@@ -208,14 +273,14 @@ export const DEMO_MAKES: readonly MakeDemo[] = [
     url: 'https://techinfo.toyota.com',
     source: 'Toyota position statement',
     systems: [
-      { system: 'Forward Camera', oem: 'Toyota Safety Sense forward recognition camera', location: 'Windshield, behind the rearview mirror', locationType: 1, calibrations: ['Forward camera – static'], years: [[2018, 2021], [2022, 2025]], rr: true, ri: true, keywords: K.windshield, notice: 'Toyota requires a static camera calibration after windshield replacement or camera bracket removal.', staticNames: ['Front camera static calibration (target board)'], aliases: ['TSS 2.0 camera', 'TSS 3.0 camera'] },
+      { system: 'Forward Camera', oem: 'Toyota Safety Sense forward recognition camera', location: 'Windshield, behind the rearview mirror', locationType: 1, calibrations: ['Forward camera – static'], years: [[2018, 2021], [2022, 2025]], rr: true, ri: true, keywords: K.forwardCamera, notice: 'Toyota requires a static camera calibration after windshield replacement or camera bracket removal.', staticNames: ['Front camera static calibration (target board)'], aliases: ['TSS 2.0 camera', 'TSS 3.0 camera'] },
       { system: 'Front Radar', oem: 'Millimeter wave radar sensor', location: 'Behind the grille emblem', locationType: 3, calibrations: ['Front radar – static'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.frontRadar, staticNames: ['Millimeter wave radar beam axis adjustment'] },
-      { system: 'Blind Spot Monitoring', oem: 'Blind Spot Monitor (BSM) sensors', location: 'Rear bumper corners', locationType: 4, calibrations: ['Corner radar – static'], years: [[2018, 2025]], models: ['Camry', 'RAV4', 'Highlander', 'Tacoma', 'Tundra', 'Sienna'], rr: true, ri: true, keywords: K.rearRadar, staticNames: ['Blind spot monitor beam axis adjustment'] },
+      { system: 'Blind Spot Monitoring', oem: 'Blind Spot Monitor (BSM) sensors', location: 'Rear bumper corners', locationType: 4, calibrations: ['Corner radar – static'], years: [[2018, 2025]], models: ['Camry', 'RAV4', 'Highlander', 'Tacoma', 'Tundra', 'Sienna'], rr: true, ri: true, keywords: K.blindSpot, staticNames: ['Blind spot monitor beam axis adjustment'] },
       { system: 'Park Assist', oem: 'Intelligent Clearance Sonar', location: 'Front and rear bumpers', locationType: 2, calibrations: ['Parking sensors – initialization'], years: [[2019, 2025]], models: ['RAV4', 'Highlander', 'Sienna', 'Tundra'], rr: true, ri: false, keywords: K.park },
       { system: 'Surround View Camera', oem: 'Panoramic View Monitor', location: 'Outside mirrors, grille and back door', locationType: 5, calibrations: ['Surround-view cameras – static'], years: [[2020, 2025]], models: ['Highlander', 'Sienna', 'RAV4', 'Tundra'], rr: true, ri: true, keywords: K.surround, staticNames: ['Panoramic view monitor calibration (target mats)'] },
-      { system: 'Rear Camera', oem: 'Rear view camera', location: 'Back door or trunk lid', locationType: 6, calibrations: ['Rear camera – initialization'], years: [[2018, 2025]], rr: true, ri: false, keywords: K.rearCam },
-      { system: 'Steering Angle Sensor', oem: 'Steering angle sensor', location: 'Steering column', locationType: 13, calibrations: ['Steering angle sensor – reset'], years: [[2018, 2025]], rr: true, ri: false, keywords: K.sas },
-      { system: 'Head-Up Display', oem: 'Color head-up display', location: 'Instrument panel, projected on the windshield', locationType: 1, calibrations: ['Head-up display – adjustment'], years: [[2020, 2025]], models: ['Camry', 'Highlander', 'Prius'], rr: true, ri: false, keywords: K.hud },
+      { system: 'Rear Camera', oem: 'Rear view camera', location: 'Back door or trunk lid', locationType: 6, calibrations: ['Rear camera – initialization'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.rearCamera },
+      { system: 'Steering Angle Sensor', oem: 'Steering angle sensor', location: 'Steering column', locationType: 13, calibrations: ['Steering angle sensor – reset'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.steeringAngle },
+      { system: 'Head-Up Display', oem: 'Color head-up display', location: 'Instrument panel, projected on the windshield', locationType: 1, calibrations: ['Head-up display – adjustment'], years: [[2020, 2025]], models: ['Camry', 'Highlander', 'Prius'], rr: true, ri: true, keywords: K.hud },
     ],
   },
   {
@@ -224,14 +289,14 @@ export const DEMO_MAKES: readonly MakeDemo[] = [
     url: 'https://techinfo.honda.com',
     source: 'Honda service information',
     systems: [
-      { system: 'Forward Camera', oem: 'Honda Sensing multipurpose camera', location: 'Windshield, upper center', locationType: 1, calibrations: ['Forward camera – static', 'Forward camera – static + dynamic'], years: [[2018, 2022], [2023, 2025]], rr: true, ri: true, keywords: K.windshield, notice: CAMERA_NOTICE, staticNames: ['Multipurpose camera static aiming'], dynamicNames: ['Multipurpose camera dynamic aiming (drive)'], aliases: ['Honda Sensing camera'] },
+      { system: 'Forward Camera', oem: 'Honda Sensing multipurpose camera', location: 'Windshield, upper center', locationType: 1, calibrations: ['Forward camera – static', 'Forward camera – static + dynamic'], years: [[2018, 2022], [2023, 2025]], rr: true, ri: true, keywords: K.forwardCamera, notice: CAMERA_NOTICE, staticNames: ['Multipurpose camera static aiming'], dynamicNames: ['Multipurpose camera dynamic aiming (drive)'], aliases: ['Honda Sensing camera'] },
       { system: 'Front Radar', oem: 'Millimeter wave radar', location: 'Front bumper, behind the H emblem', locationType: 3, calibrations: ['Front radar – static'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.frontRadar, staticNames: ['Millimeter wave radar aiming'] },
-      { system: 'Blind Spot Monitoring', oem: 'Blind Spot Information (BSI) radar', location: 'Rear bumper corners', locationType: 4, calibrations: ['Corner radar – static'], years: [[2018, 2025]], models: ['Accord', 'CR-V', 'Pilot', 'Odyssey', 'HR-V', 'Ridgeline'], rr: true, ri: true, keywords: K.rearRadar },
-      { system: 'Side Camera', oem: 'LaneWatch camera', location: 'Passenger outside mirror', locationType: 5, calibrations: ['Side camera – static'], years: [[2018, 2022]], models: ['Accord', 'Civic', 'Odyssey', 'HR-V'], rr: true, ri: true, keywords: K.sideCam, staticNames: ['LaneWatch camera aiming (target)'] },
+      { system: 'Blind Spot Monitoring', oem: 'Blind Spot Information (BSI) radar', location: 'Rear bumper corners', locationType: 4, calibrations: ['Corner radar – static'], years: [[2018, 2025]], models: ['Accord', 'CR-V', 'Pilot', 'Odyssey', 'HR-V', 'Ridgeline'], rr: true, ri: true, keywords: K.blindSpot },
+      { system: 'Side Camera', oem: 'LaneWatch camera', location: 'Passenger outside mirror', locationType: 5, calibrations: ['Side camera – static'], years: [[2018, 2022]], models: ['Accord', 'Civic', 'Odyssey', 'HR-V'], rr: true, ri: true, keywords: K.sideCamera, staticNames: ['LaneWatch camera aiming (target)'] },
       { system: 'Surround View Camera', oem: 'Multi-view camera system', location: 'Mirrors, grille and tailgate', locationType: 5, calibrations: ['Surround-view cameras – static'], years: [[2021, 2025]], models: ['Pilot', 'Odyssey'], rr: true, ri: true, keywords: K.surround },
       { system: 'Park Assist', oem: 'Parking sensor system', location: 'Front and rear bumpers', locationType: 2, calibrations: ['Parking sensors – initialization'], years: [[2018, 2025]], models: ['Accord', 'Pilot', 'Odyssey', 'Ridgeline'], rr: true, ri: false, keywords: K.park },
-      { system: 'Rear Camera', oem: 'Multi-angle rearview camera', location: 'Tailgate or trunk lid', locationType: 6, calibrations: ['Rear camera – initialization'], years: [[2018, 2025]], rr: true, ri: false, keywords: K.rearCam },
-      { system: 'Steering Angle Sensor', oem: 'Steering angle sensor (VSA)', location: 'Steering column', locationType: 13, calibrations: ['Steering angle sensor – reset'], years: [[2018, 2025]], rr: true, ri: false, keywords: K.sas },
+      { system: 'Rear Camera', oem: 'Multi-angle rearview camera', location: 'Tailgate or trunk lid', locationType: 6, calibrations: ['Rear camera – initialization'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.rearCamera },
+      { system: 'Steering Angle Sensor', oem: 'Steering angle sensor (VSA)', location: 'Steering column', locationType: 13, calibrations: ['Steering angle sensor – reset'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.steeringAngle },
     ],
   },
   {
@@ -240,13 +305,13 @@ export const DEMO_MAKES: readonly MakeDemo[] = [
     url: 'https://www.motorcraftservice.com',
     source: 'Ford position statement',
     systems: [
-      { system: 'Forward Camera', oem: 'Image processing module A (IPMA)', location: 'Windshield, upper center', locationType: 1, calibrations: ['Forward camera – dynamic', 'Forward camera – static + dynamic'], years: [[2018, 2020], [2021, 2025]], rr: true, ri: true, keywords: K.windshield, notice: CAMERA_NOTICE, dynamicNames: ['IPMA camera alignment (drive)'], staticNames: ['IPMA static target alignment'] },
+      { system: 'Forward Camera', oem: 'Image processing module A (IPMA)', location: 'Windshield, upper center', locationType: 1, calibrations: ['Forward camera – dynamic', 'Forward camera – static + dynamic'], years: [[2018, 2020], [2021, 2025]], rr: true, ri: true, keywords: K.forwardCamera, notice: CAMERA_NOTICE, dynamicNames: ['IPMA camera alignment (drive)'], staticNames: ['IPMA static target alignment'] },
       { system: 'Front Radar', oem: 'Cruise control module (CCM) radar', location: 'Lower grille', locationType: 2, calibrations: ['Front radar – static'], years: [[2018, 2025]], models: ['F-150', 'Escape', 'Explorer', 'Edge', 'Mustang', 'Bronco Sport'], rr: true, ri: true, keywords: K.frontRadar, staticNames: ['CCM radar vertical alignment'] },
-      { system: 'Blind Spot Monitoring', oem: 'Blind Spot Information System (BLIS)', location: 'Rear bumper and quarter panels', locationType: 7, calibrations: ['Corner radar – dynamic'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.rearRadar, dynamicNames: ['BLIS self-alignment drive'] },
+      { system: 'Blind Spot Monitoring', oem: 'Blind Spot Information System (BLIS)', location: 'Rear bumper and quarter panels', locationType: 7, calibrations: ['Corner radar – dynamic'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.blindSpot, dynamicNames: ['BLIS self-alignment drive'] },
       { system: 'Surround View Camera', oem: '360-degree camera', location: 'Mirrors, grille and tailgate', locationType: 5, calibrations: ['Surround-view cameras – static'], years: [[2019, 2025]], models: ['F-150', 'Explorer', 'Edge'], rr: true, ri: true, keywords: K.surround },
       { system: 'Park Assist', oem: 'Parking aid sensors', location: 'Front and rear bumpers', locationType: 2, calibrations: ['Parking sensors – initialization'], years: [[2018, 2025]], rr: true, ri: false, keywords: K.park },
-      { system: 'Rear Camera', oem: 'Rear view camera', location: 'Tailgate or liftgate', locationType: 6, calibrations: ['Rear camera – static'], years: [[2018, 2025]], rr: true, ri: false, keywords: K.rearCam },
-      { system: 'Steering Angle Sensor', oem: 'Steering angle sensor module (SASM)', location: 'Steering column', locationType: 13, calibrations: ['Steering angle sensor – reset'], years: [[2018, 2025]], rr: true, ri: false, keywords: K.sas },
+      { system: 'Rear Camera', oem: 'Rear view camera', location: 'Tailgate or liftgate', locationType: 6, calibrations: ['Rear camera – static'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.rearCamera },
+      { system: 'Steering Angle Sensor', oem: 'Steering angle sensor module (SASM)', location: 'Steering column', locationType: 13, calibrations: ['Steering angle sensor – reset'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.steeringAngle },
       { system: 'Adaptive Headlamps', oem: 'Adaptive front lighting', location: 'Headlamps', locationType: 10, calibrations: ['Headlamp aim – static'], years: [[2021, 2025]], models: ['F-150', 'Explorer'], rr: true, ri: true, keywords: K.headlamp },
     ],
   },
@@ -256,13 +321,13 @@ export const DEMO_MAKES: readonly MakeDemo[] = [
     url: 'https://www.gmserviceinfo.com',
     source: 'GM position statement',
     systems: [
-      { system: 'Forward Camera', oem: 'Frontview camera module', location: 'Windshield, upper center', locationType: 1, calibrations: ['Forward camera – dynamic'], years: [[2018, 2021], [2022, 2025]], rr: true, ri: true, keywords: K.windshield, notice: CAMERA_NOTICE, dynamicNames: ['Frontview camera service programming and calibration drive'] },
+      { system: 'Forward Camera', oem: 'Frontview camera module', location: 'Windshield, upper center', locationType: 1, calibrations: ['Forward camera – dynamic'], years: [[2018, 2021], [2022, 2025]], rr: true, ri: true, keywords: K.forwardCamera, notice: CAMERA_NOTICE, dynamicNames: ['Frontview camera service programming and calibration drive'] },
       { system: 'Front Radar', oem: 'Front long-range radar', location: 'Grille and front bumper', locationType: 2, calibrations: ['Front radar – static'], years: [[2019, 2025]], models: ['Silverado 1500', 'Tahoe', 'Traverse', 'Blazer', 'Equinox'], rr: true, ri: true, keywords: K.frontRadar },
-      { system: 'Blind Spot Monitoring', oem: 'Side Blind Zone Alert radar', location: 'Rear bumper and quarter panels', locationType: 4, calibrations: ['Corner radar – static'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.rearRadar },
+      { system: 'Blind Spot Monitoring', oem: 'Side Blind Zone Alert radar', location: 'Rear bumper and quarter panels', locationType: 4, calibrations: ['Corner radar – static'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.blindSpot },
       { system: 'Surround View Camera', oem: 'Surround Vision', location: 'Mirrors, grille and tailgate', locationType: 5, calibrations: ['Surround-view cameras – static'], years: [[2019, 2025]], models: ['Silverado 1500', 'Tahoe', 'Traverse', 'Blazer'], rr: true, ri: true, keywords: K.surround },
       { system: 'Park Assist', oem: 'Park assist sensors', location: 'Front and rear bumpers', locationType: 2, calibrations: ['Parking sensors – initialization'], years: [[2018, 2025]], rr: true, ri: false, keywords: K.park },
-      { system: 'Rear Camera', oem: 'Rear Vision Camera', location: 'Tailgate or liftgate', locationType: 6, calibrations: ['Rear camera – static'], years: [[2018, 2025]], rr: true, ri: false, keywords: K.rearCam },
-      { system: 'Steering Angle Sensor', oem: 'Steering wheel angle sensor', location: 'Steering column', locationType: 13, calibrations: ['Steering angle sensor – reset'], years: [[2018, 2025]], rr: true, ri: false, keywords: K.sas },
+      { system: 'Rear Camera', oem: 'Rear Vision Camera', location: 'Tailgate or liftgate', locationType: 6, calibrations: ['Rear camera – static'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.rearCamera },
+      { system: 'Steering Angle Sensor', oem: 'Steering wheel angle sensor', location: 'Steering column', locationType: 13, calibrations: ['Steering angle sensor – reset'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.steeringAngle },
       { system: 'Driver Monitoring', oem: 'Super Cruise driver attention camera', location: 'Steering column', locationType: 11, calibrations: ['Driver monitoring camera – initialization'], years: [[2021, 2025]], models: ['Silverado 1500', 'Tahoe'], rr: true, ri: true, keywords: K.dms },
     ],
   },
@@ -272,13 +337,13 @@ export const DEMO_MAKES: readonly MakeDemo[] = [
     url: 'https://www.nissan-techinfo.com',
     source: 'Nissan position statement',
     systems: [
-      { system: 'Forward Camera', oem: 'Front camera (Safety Shield 360)', location: 'Windshield, upper center', locationType: 1, calibrations: ['Forward camera – static'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.windshield, notice: CAMERA_NOTICE, staticNames: ['Camera aiming adjustment (target board)'] },
+      { system: 'Forward Camera', oem: 'Front camera (Safety Shield 360)', location: 'Windshield, upper center', locationType: 1, calibrations: ['Forward camera – static'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.forwardCamera, notice: CAMERA_NOTICE, staticNames: ['Camera aiming adjustment (target board)'] },
       { system: 'Front Radar', oem: 'ICC distance sensor', location: 'Front bumper', locationType: 2, calibrations: ['Front radar – static'], years: [[2018, 2025]], models: ['Altima', 'Rogue', 'Pathfinder', 'Murano'], rr: true, ri: true, keywords: K.frontRadar, staticNames: ['Radar alignment adjustment'] },
-      { system: 'Blind Spot Monitoring', oem: 'Side radar', location: 'Rear bumper corners', locationType: 4, calibrations: ['Corner radar – static'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.rearRadar },
+      { system: 'Blind Spot Monitoring', oem: 'Side radar', location: 'Rear bumper corners', locationType: 4, calibrations: ['Corner radar – static'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.blindSpot },
       { system: 'Surround View Camera', oem: 'Intelligent Around View Monitor', location: 'Mirrors, grille and back door', locationType: 5, calibrations: ['Surround-view cameras – static'], years: [[2018, 2025]], models: ['Rogue', 'Pathfinder', 'Murano', 'Altima'], rr: true, ri: true, keywords: K.surround, staticNames: ['Around view monitor calibration (target mats)'] },
       { system: 'Park Assist', oem: 'Sonar system', location: 'Front and rear bumpers', locationType: 2, calibrations: ['Parking sensors – initialization'], years: [[2019, 2025]], models: ['Rogue', 'Pathfinder', 'Murano'], rr: true, ri: false, keywords: K.park },
-      { system: 'Rear Camera', oem: 'RearView Monitor', location: 'Trunk lid or back door', locationType: 6, calibrations: ['Rear camera – initialization'], years: [[2018, 2025]], rr: true, ri: false, keywords: K.rearCam },
-      { system: 'Steering Angle Sensor', oem: 'Steering angle sensor neutral position', location: 'Steering column', locationType: 13, calibrations: ['Steering angle sensor – reset'], years: [[2018, 2025]], rr: true, ri: false, keywords: K.sas },
+      { system: 'Rear Camera', oem: 'RearView Monitor', location: 'Trunk lid or back door', locationType: 6, calibrations: ['Rear camera – initialization'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.rearCamera },
+      { system: 'Steering Angle Sensor', oem: 'Steering angle sensor neutral position', location: 'Steering column', locationType: 13, calibrations: ['Steering angle sensor – reset'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.steeringAngle },
     ],
   },
   {
@@ -287,14 +352,14 @@ export const DEMO_MAKES: readonly MakeDemo[] = [
     url: 'https://www.hyundaitechinfo.com',
     source: 'Hyundai service information',
     systems: [
-      { system: 'Forward Camera', oem: 'Front view camera (SmartSense)', location: 'Windshield, upper center', locationType: 1, calibrations: ['Forward camera – static'], years: [[2019, 2025]], rr: true, ri: true, keywords: K.windshield, notice: CAMERA_NOTICE },
+      { system: 'Forward Camera', oem: 'Front view camera (SmartSense)', location: 'Windshield, upper center', locationType: 1, calibrations: ['Forward camera – static'], years: [[2019, 2025]], rr: true, ri: true, keywords: K.forwardCamera, notice: CAMERA_NOTICE },
       { system: 'Front Radar', oem: 'Front radar (smart cruise control)', location: 'Front bumper', locationType: 2, calibrations: ['Front radar – static'], years: [[2019, 2025]], rr: true, ri: true, keywords: K.frontRadar },
-      { system: 'Blind Spot Monitoring', oem: 'Blind-spot collision-avoidance assist radar', location: 'Rear bumper corners', locationType: 4, calibrations: ['Corner radar – static'], years: [[2019, 2025]], rr: true, ri: true, keywords: K.rearRadar },
-      { system: 'Side Camera', oem: 'Blind-spot view monitor camera', location: 'Outside mirrors', locationType: 5, calibrations: ['Side camera – static'], years: [[2021, 2025]], models: ['Palisade', 'Santa Fe', 'Tucson', 'Sonata'], rr: true, ri: true, keywords: K.sideCam },
+      { system: 'Blind Spot Monitoring', oem: 'Blind-spot collision-avoidance assist radar', location: 'Rear bumper corners', locationType: 4, calibrations: ['Corner radar – static'], years: [[2019, 2025]], rr: true, ri: true, keywords: K.blindSpot },
+      { system: 'Side Camera', oem: 'Blind-spot view monitor camera', location: 'Outside mirrors', locationType: 5, calibrations: ['Side camera – static'], years: [[2021, 2025]], models: ['Palisade', 'Santa Fe', 'Tucson', 'Sonata'], rr: true, ri: true, keywords: K.sideCamera },
       { system: 'Surround View Camera', oem: 'Surround View Monitor', location: 'Mirrors, grille and tailgate', locationType: 5, calibrations: ['Surround-view cameras – static'], years: [[2020, 2025]], models: ['Palisade', 'Santa Fe', 'Tucson', 'Ioniq 5'], rr: true, ri: true, keywords: K.surround },
       { system: 'Park Assist', oem: 'Parking distance warning', location: 'Front and rear bumpers', locationType: 2, calibrations: ['Parking sensors – initialization'], years: [[2019, 2025]], rr: true, ri: false, keywords: K.park },
-      { system: 'Rear Camera', oem: 'Rear view monitor', location: 'Tailgate or trunk lid', locationType: 6, calibrations: ['Rear camera – static'], years: [[2019, 2025]], rr: true, ri: false, keywords: K.rearCam },
-      { system: 'Steering Angle Sensor', oem: 'SAS calibration', location: 'Steering column', locationType: 13, calibrations: ['Steering angle sensor – reset'], years: [[2019, 2025]], rr: true, ri: false, keywords: K.sas },
+      { system: 'Rear Camera', oem: 'Rear view monitor', location: 'Tailgate or trunk lid', locationType: 6, calibrations: ['Rear camera – static'], years: [[2019, 2025]], rr: true, ri: true, keywords: K.rearCamera },
+      { system: 'Steering Angle Sensor', oem: 'SAS calibration', location: 'Steering column', locationType: 13, calibrations: ['Steering angle sensor – reset'], years: [[2019, 2025]], rr: true, ri: true, keywords: K.steeringAngle },
     ],
   },
   {
@@ -303,13 +368,13 @@ export const DEMO_MAKES: readonly MakeDemo[] = [
     url: 'https://www.kiatechinfo.com',
     source: 'Kia service information',
     systems: [
-      { system: 'Forward Camera', oem: 'Front view camera (Drive Wise)', location: 'Windshield, upper center', locationType: 1, calibrations: ['Forward camera – static'], years: [[2019, 2025]], rr: true, ri: true, keywords: K.windshield, notice: CAMERA_NOTICE },
+      { system: 'Forward Camera', oem: 'Front view camera (Drive Wise)', location: 'Windshield, upper center', locationType: 1, calibrations: ['Forward camera – static'], years: [[2019, 2025]], rr: true, ri: true, keywords: K.forwardCamera, notice: CAMERA_NOTICE },
       { system: 'Front Radar', oem: 'Front radar (smart cruise control)', location: 'Front bumper', locationType: 2, calibrations: ['Front radar – static'], years: [[2019, 2025]], models: ['K5', 'Sportage', 'Sorento', 'Telluride', 'EV6'], rr: true, ri: true, keywords: K.frontRadar },
-      { system: 'Blind Spot Monitoring', oem: 'Blind-spot collision warning radar', location: 'Rear bumper corners', locationType: 4, calibrations: ['Corner radar – static'], years: [[2019, 2025]], rr: true, ri: true, keywords: K.rearRadar },
+      { system: 'Blind Spot Monitoring', oem: 'Blind-spot collision warning radar', location: 'Rear bumper corners', locationType: 4, calibrations: ['Corner radar – static'], years: [[2019, 2025]], rr: true, ri: true, keywords: K.blindSpot },
       { system: 'Surround View Camera', oem: 'Surround View Monitor', location: 'Mirrors, grille and tailgate', locationType: 5, calibrations: ['Surround-view cameras – static'], years: [[2020, 2025]], models: ['Telluride', 'Sorento', 'Sportage', 'EV6'], rr: true, ri: true, keywords: K.surround },
       { system: 'Park Assist', oem: 'Parking distance warning', location: 'Front and rear bumpers', locationType: 2, calibrations: ['Parking sensors – initialization'], years: [[2019, 2025]], rr: true, ri: false, keywords: K.park },
-      { system: 'Rear Camera', oem: 'Rear view monitor', location: 'Tailgate or trunk lid', locationType: 6, calibrations: ['Rear camera – static'], years: [[2019, 2025]], rr: true, ri: false, keywords: K.rearCam },
-      { system: 'Steering Angle Sensor', oem: 'SAS calibration', location: 'Steering column', locationType: 13, calibrations: ['Steering angle sensor – reset'], years: [[2019, 2025]], rr: true, ri: false, keywords: K.sas },
+      { system: 'Rear Camera', oem: 'Rear view monitor', location: 'Tailgate or trunk lid', locationType: 6, calibrations: ['Rear camera – static'], years: [[2019, 2025]], rr: true, ri: true, keywords: K.rearCamera },
+      { system: 'Steering Angle Sensor', oem: 'SAS calibration', location: 'Steering column', locationType: 13, calibrations: ['Steering angle sensor – reset'], years: [[2019, 2025]], rr: true, ri: true, keywords: K.steeringAngle },
     ],
   },
   {
@@ -318,12 +383,12 @@ export const DEMO_MAKES: readonly MakeDemo[] = [
     url: 'https://techinfo.subaru.com',
     source: 'Subaru position statement',
     systems: [
-      { system: 'Forward Camera', oem: 'EyeSight stereo camera', location: 'Windshield, either side of the mirror', locationType: 1, calibrations: ['Forward camera – static'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.windshield, notice: 'EyeSight requires Subaru-approved windshield glass and a static calibration after replacement.', staticNames: ['EyeSight stereo camera calibration (target)'], aliases: ['EyeSight'] },
-      { system: 'Blind Spot Monitoring', oem: 'Subaru Rear Vehicle Detection (SRVD)', location: 'Rear bumper corners', locationType: 4, calibrations: ['Corner radar – static'], years: [[2018, 2025]], models: ['Outback', 'Forester', 'Crosstrek', 'Ascent', 'Legacy'], rr: true, ri: true, keywords: K.rearRadar },
+      { system: 'Forward Camera', oem: 'EyeSight stereo camera', location: 'Windshield, either side of the mirror', locationType: 1, calibrations: ['Forward camera – static'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.forwardCamera, notice: 'EyeSight requires Subaru-approved windshield glass and a static calibration after replacement.', staticNames: ['EyeSight stereo camera calibration (target)'], aliases: ['EyeSight'] },
+      { system: 'Blind Spot Monitoring', oem: 'Subaru Rear Vehicle Detection (SRVD)', location: 'Rear bumper corners', locationType: 4, calibrations: ['Corner radar – static'], years: [[2018, 2025]], models: ['Outback', 'Forester', 'Crosstrek', 'Ascent', 'Legacy'], rr: true, ri: true, keywords: K.blindSpot },
       { system: 'Driver Monitoring', oem: 'DriverFocus', location: 'Instrument panel', locationType: 12, calibrations: ['Driver monitoring camera – initialization'], years: [[2019, 2025]], models: ['Forester', 'Outback', 'Legacy'], rr: true, ri: true, keywords: K.dms },
       { system: 'Park Assist', oem: 'Reverse Automatic Braking sonar', location: 'Rear bumper', locationType: 4, calibrations: ['Parking sensors – initialization'], years: [[2018, 2025]], models: ['Outback', 'Forester', 'Ascent', 'Legacy'], rr: true, ri: false, keywords: K.park },
-      { system: 'Rear Camera', oem: 'Rearview camera', location: 'Rear gate or trunk lid', locationType: 6, calibrations: ['Rear camera – static'], years: [[2018, 2025]], rr: true, ri: false, keywords: K.rearCam },
-      { system: 'Steering Angle Sensor', oem: 'Steering angle and lateral G sensors', location: 'Steering column', locationType: 13, calibrations: ['Steering angle sensor – reset'], years: [[2018, 2025]], rr: true, ri: false, keywords: K.sas, notice: 'Subaru: calibrate the steering angle and lateral G sensors after every alignment.' },
+      { system: 'Rear Camera', oem: 'Rearview camera', location: 'Rear gate or trunk lid', locationType: 6, calibrations: ['Rear camera – static'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.rearCamera },
+      { system: 'Steering Angle Sensor', oem: 'Steering angle and lateral G sensors', location: 'Steering column', locationType: 13, calibrations: ['Steering angle sensor – reset'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.steeringAngle, notice: 'Subaru: calibrate the steering angle and lateral G sensors after every alignment.' },
     ],
   },
   {
@@ -332,15 +397,15 @@ export const DEMO_MAKES: readonly MakeDemo[] = [
     url: 'https://aos.bmwgroup.com',
     source: 'BMW repair information',
     systems: [
-      { system: 'Forward Camera', oem: 'KAFAS camera', location: 'Windshield, upper center', locationType: 1, calibrations: ['Forward camera – dynamic'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.windshield, notice: CAMERA_NOTICE, dynamicNames: ['KAFAS camera calibration (drive)'] },
+      { system: 'Forward Camera', oem: 'KAFAS camera', location: 'Windshield, upper center', locationType: 1, calibrations: ['Forward camera – dynamic'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.forwardCamera, notice: CAMERA_NOTICE, dynamicNames: ['KAFAS camera calibration (drive)'] },
       { system: 'Front Radar', oem: 'Front radar sensor (active cruise control)', location: 'Front bumper', locationType: 2, calibrations: ['Front radar – static'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.frontRadar },
-      { system: 'Blind Spot Monitoring', oem: 'Lane change warning radar', location: 'Rear bumper corners', locationType: 4, calibrations: ['Corner radar – static'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.rearRadar },
+      { system: 'Blind Spot Monitoring', oem: 'Lane change warning radar', location: 'Rear bumper corners', locationType: 4, calibrations: ['Corner radar – static'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.blindSpot },
       { system: 'Surround View Camera', oem: 'Surround View top-view cameras', location: 'Mirrors, bumper and trunk lid', locationType: 5, calibrations: ['Surround-view cameras – static'], years: [[2018, 2025]], models: ['5 Series', 'X3', 'X5', 'X7'], rr: true, ri: true, keywords: K.surround },
       { system: 'Park Assist', oem: 'Park Distance Control (PDC)', location: 'Front and rear bumpers', locationType: 2, calibrations: ['Parking sensors – initialization'], years: [[2018, 2025]], rr: true, ri: false, keywords: K.park },
       { system: 'Night Vision', oem: 'Night Vision with pedestrian detection', location: 'Kidney grille', locationType: 3, calibrations: ['Night vision camera – static'], years: [[2018, 2025]], models: ['5 Series', 'X5', 'X7'], rr: true, ri: true, keywords: K.nightVision },
-      { system: 'Head-Up Display', oem: 'BMW Head-Up Display', location: 'Instrument panel, projected on the windshield', locationType: 1, calibrations: ['Head-up display – adjustment'], years: [[2018, 2025]], models: ['3 Series', '5 Series', 'X3', 'X5', 'X7', 'i4'], rr: true, ri: false, keywords: K.hud },
+      { system: 'Head-Up Display', oem: 'BMW Head-Up Display', location: 'Instrument panel, projected on the windshield', locationType: 1, calibrations: ['Head-up display – adjustment'], years: [[2018, 2025]], models: ['3 Series', '5 Series', 'X3', 'X5', 'X7', 'i4'], rr: true, ri: true, keywords: K.hud },
       { system: 'Adaptive Headlamps', oem: 'Adaptive LED headlights', location: 'Headlamps', locationType: 10, calibrations: ['Headlamp aim – static'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.headlamp },
-      { system: 'Steering Angle Sensor', oem: 'Steering angle sensor (DSC)', location: 'Steering column', locationType: 13, calibrations: ['Steering angle sensor – reset'], years: [[2018, 2025]], rr: true, ri: false, keywords: K.sas },
+      { system: 'Steering Angle Sensor', oem: 'Steering angle sensor (DSC)', location: 'Steering column', locationType: 13, calibrations: ['Steering angle sensor – reset'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.steeringAngle },
     ],
   },
   {
@@ -349,20 +414,22 @@ export const DEMO_MAKES: readonly MakeDemo[] = [
     url: 'https://service.tesla.com',
     source: 'Tesla service manual',
     systems: [
-      { system: 'Forward Camera', oem: 'Autopilot forward cameras (three-camera module)', location: 'Windshield, upper center', locationType: 1, calibrations: ['Forward camera – dynamic'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.windshield, notice: 'After windshield replacement, clear the camera calibration and drive until Autopilot calibration completes.', dynamicNames: ['Camera calibration (drive until complete)'] },
+      { system: 'Forward Camera', oem: 'Autopilot forward cameras (three-camera module)', location: 'Windshield, upper center', locationType: 1, calibrations: ['Forward camera – dynamic'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.forwardCamera, notice: 'After windshield replacement, clear the camera calibration and drive until Autopilot calibration completes.', dynamicNames: ['Camera calibration (drive until complete)'] },
       { system: 'Front Radar', oem: 'Forward radar', location: 'Front bumper', locationType: 2, calibrations: ['Front radar – dynamic'], years: [[2018, 2021]], rr: true, ri: true, keywords: K.frontRadar },
-      { system: 'Side Camera', oem: 'B-pillar and fender repeater cameras', location: 'B-pillars and front fenders', locationType: 9, calibrations: ['Side camera – dynamic'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.fenderCam },
+      { system: 'Side Camera', oem: 'B-pillar and fender repeater cameras', location: 'B-pillars and front fenders', locationType: 9, calibrations: ['Side camera – dynamic'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.fenderCamera },
       { system: 'Park Assist', oem: 'Ultrasonic sensors', location: 'Front and rear bumpers', locationType: 2, calibrations: ['Parking sensors – initialization'], years: [[2018, 2022]], rr: true, ri: false, keywords: K.park },
-      { system: 'Rear Camera', oem: 'Rear camera', location: 'Trunk lid or liftgate', locationType: 6, calibrations: ['Rear camera – initialization'], years: [[2018, 2025]], rr: true, ri: false, keywords: K.rearCam },
-      { system: 'Steering Angle Sensor', oem: 'Steering angle sensor', location: 'Steering column', locationType: 13, calibrations: ['Steering angle sensor – reset'], years: [[2018, 2025]], rr: true, ri: false, keywords: K.sas },
+      { system: 'Rear Camera', oem: 'Rear camera', location: 'Trunk lid or liftgate', locationType: 6, calibrations: ['Rear camera – initialization'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.rearCamera },
+      { system: 'Steering Angle Sensor', oem: 'Steering angle sensor', location: 'Steering column', locationType: 13, calibrations: ['Steering angle sensor – reset'], years: [[2018, 2025]], rr: true, ri: true, keywords: K.steeringAngle },
     ],
   },
 ];
 
-/** Repair-line phrases that never trigger a calibration (CCC ONE refinish and labor operations). */
+/**
+ * Phrases that never trigger a calibration (of one system, or of any): words naming something else than the
+ * rule's part or sensor, read in context ("Cowl vent grille" is not the front grille), and paint and fee
+ * lines. [phrase, system or null, reason].
+ */
 export const DEMO_EXCLUSIONS: readonly (readonly [string, string | null, string])[] = [
-  ['refinish', null, 'Refinish-only lines do not remove or disturb a sensor.'],
-  ['blend', null, 'Blending adjacent panels does not disturb a sensor.'],
   ['add for clear coat', null, 'Paint operation.'],
   ['tint color', null, 'Paint operation.'],
   ['feather prime & block', null, 'Paint operation.'],
@@ -370,16 +437,41 @@ export const DEMO_EXCLUSIONS: readonly (readonly [string, string | null, string]
   ['mask jambs', null, 'Paint operation.'],
   ['hazardous waste', null, 'Fee line.'],
   ['corrosion protection', null, 'Material line.'],
-  ['wheel alignment check', 'Steering Angle Sensor', 'A check without adjustment does not require a reset.'],
+  ['radar detector', null, 'An aftermarket radar detector is not a vehicle sensor.'],
+  ['dash camera', null, 'An aftermarket dash camera is not a vehicle sensor.'],
+  ['blind spot mirror', null, 'A stick-on blind spot mirror is not the blind spot system.'],
+  ['cowl', 'Front Radar', 'The cowl grille sits below the windshield, not in front of the radar.'],
+  ['cowl', 'Surround View Camera', 'The cowl grille carries no camera.'],
+  ['cowl', 'Night Vision', 'The cowl grille sits below the windshield, not in front of the camera.'],
+  ['fog lamp', 'Front Radar', 'A fog lamp grille or bezel sits at the bumper corner, away from the radar.'],
+  ['fog lamp', 'Surround View Camera', 'A fog lamp grille or bezel carries no camera.'],
+  ['inside mirror', 'Side Camera', 'The inside rearview mirror carries no side camera.'],
+  ['inside mirror', 'Surround View Camera', 'The inside rearview mirror carries no surround camera.'],
+  ['vanity mirror', null, 'A sun visor mirror is not an outside mirror.'],
+  ['gas strut', 'Steering Angle Sensor', 'A gas strut holds a hood or gate open; it is not a suspension strut.'],
+  ['support strut', 'Steering Angle Sensor', 'A support strut holds a hood or gate open; it is not a suspension strut.'],
+  ['lift support', 'Steering Angle Sensor', 'A lift support holds a hood or gate open; it is not a suspension strut.'],
+  ['hood strut', 'Steering Angle Sensor', 'A hood strut is not a suspension strut.'],
+  ['liftgate strut', 'Steering Angle Sensor', 'A liftgate strut is not a suspension strut.'],
+  ['trunk lid strut', 'Steering Angle Sensor', 'A trunk lid strut is not a suspension strut.'],
+  ['park brake', 'Park Assist', 'The parking brake is not the park assist system.'],
 ];
 
-/** [make, system or null (every system), keywords, reason]. */
+/**
+ * Where a make really differs from the general rules: [make, system or null (every system), keywords that
+ * do not trigger it, reason].
+ */
 export const DEMO_MAKE_EXCEPTIONS: readonly (readonly [string, string | null, readonly string[], string])[] = [
-  ['Toyota', 'Forward Camera', ['windshield molding', 'roof molding'], 'Moulding-only repairs do not disturb the camera bracket.'],
-  ['Honda', 'Front Radar', ['bumper cover'], 'On these models the radar sits behind the emblem, not the bumper cover: only emblem or grille work triggers it.'],
   ['Tesla', 'Front Radar', ['grille', 'grille emblem'], 'Tesla vehicles have no grille in front of the radar.'],
-  ['Subaru', 'Blind Spot Monitoring', ['quarter panel'], 'SRVD sensors are mounted to the bumper beam, not the quarter panel.'],
-  ['Ford', null, ['license lamp'], 'License lamp replacement does not disturb any ADAS sensor on Ford vehicles.'],
+  ['Subaru', 'Blind Spot Monitoring', ['quarter panel', 'repair quarter panel'], 'SRVD sensors are mounted to the rear bumper beam, not the quarter panel.'],
+];
+
+/** A demo shop's own estimate words (Configuration → Estimate terms): [firm, written, meaning, kind]. */
+export const DEMO_ESTIMATE_TERMS: readonly (readonly [number, string, string, 'term' | 'operation'])[] = [
+  [7, 'FBC', 'front bumper cover', 'term'],
+  [7, 'RBC', 'rear bumper cover', 'term'],
+  [7, 'LKA cam', 'forward camera', 'term'],
+  [7, 'RMV/INST', 'remove', 'operation'],
 ];
 
 /** [make, model or '' (every model), start, end, reason, inactive]. */

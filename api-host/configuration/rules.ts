@@ -20,12 +20,14 @@
  *   for the make. Exclusions: repair-line phrases that never trigger (one system, or any). Only active
  *   ones are answered.
  * - Prices: the firm's own price of the calibration type, else the network default (calibrationPrice).
- * Keyword matching itself (case, punctuation, plural forms) belongs to the scrub, not here.
+ * What the keywords mean and how lines are matched on them belongs to the scrub (lib/calibrations, docs/scrub.md).
  */
 import type { CalibrationMode, LinkType } from '../../lib/configuration/constants';
 import { splitKeywords } from '../../lib/configuration/keywords';
 import type { Db } from '../db';
 import { prepared } from '../sql';
+
+export { estimateTermsFor } from './estimate-terms';
 
 export interface Vehicle {
   make: string;
@@ -199,16 +201,17 @@ export function makeExceptionsFor(db: Db, make: string): MakeExceptionRule[] {
 
 export interface ExclusionRule {
   adasExclusion: number;
-  /** null: no system. */
+  /** null: every system. */
   adasChecklistMatrix: number | null;
   phrase: string;
+  reason: string;
 }
 
 /** The active exclusions: repair-line phrases that never trigger a calibration. */
 export function exclusions(db: Db): ExclusionRule[] {
   return prepared(
     db,
-    'SELECT adas_exclusion AS adasExclusion, adas_checklist_matrix AS adasChecklistMatrix, keyword AS phrase FROM adas_exclusion WHERE is_inactive = 0 ORDER BY keyword',
+    'SELECT adas_exclusion AS adasExclusion, adas_checklist_matrix AS adasChecklistMatrix, keyword AS phrase, reason FROM adas_exclusion WHERE is_inactive = 0 ORDER BY keyword',
   ).all() as ExclusionRule[];
 }
 
@@ -291,7 +294,7 @@ export interface VehicleRules {
   /** Non-empty: the vehicle is on the no-scrub list. */
   noScrub: NoScrubMatch[];
   /** Each applying system with the price of its calibration for the firm and the make's exceptions for it. */
-  systems: (ApplicableSystem & { price: Price; exceptKeywords: string[] })[];
+  systems: (ApplicableSystem & { price: Price; exceptKeywords: string[]; exceptions: { keyword: string; reason: string }[] })[];
   makeExceptions: MakeExceptionRule[];
   exclusions: ExclusionRule[];
 }
@@ -301,11 +304,15 @@ export function rulesFor(db: Db, v: Vehicle, firm: number | null): VehicleRules 
   const makeExceptions = makeExceptionsFor(db, v.make);
   return {
     noScrub: noScrubFor(db, v),
-    systems: systemsFor(db, v).map((s) => ({
-      ...s,
-      price: s.calibrationType == null ? { cents: null, source: 'none' as const } : calibrationPrice(db, s.calibrationType, firm),
-      exceptKeywords: makeExceptions.filter((e) => e.adasChecklistMatrix == null || e.adasChecklistMatrix === s.adasChecklistMatrix).flatMap((e) => e.keywords),
-    })),
+    systems: systemsFor(db, v).map((s) => {
+      const own = makeExceptions.filter((e) => e.adasChecklistMatrix == null || e.adasChecklistMatrix === s.adasChecklistMatrix);
+      return {
+        ...s,
+        price: s.calibrationType == null ? { cents: null, source: 'none' as const } : calibrationPrice(db, s.calibrationType, firm),
+        exceptKeywords: own.flatMap((e) => e.keywords),
+        exceptions: own.flatMap((e) => e.keywords.map((keyword) => ({ keyword, reason: e.reason }))),
+      };
+    }),
     makeExceptions,
     exclusions: exclusions(db),
   };

@@ -310,3 +310,25 @@ CREATE TABLE scanpro_configuration (
   updated_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now'))
 );
 `;
+
+/**
+ * A firm's own estimate terms (Configuration → Estimate terms; lib/contract/estimateterms.ts): words its
+ * estimates use that the scrub's vocabulary (lib/calibrations/vocabulary.ts) does not know — an abbreviation
+ * or other name (kind 'term': written → meaning) or an operation code (kind 'operation': written → one of
+ * the scrub's operations). A firm's terms apply to its jobs and to those of the firms below it; the nearest
+ * firm's wins. `written` is kept as typed and compared ignoring case.
+ */
+export const ESTIMATE_TERMS_SCHEMA = /* sql */ `
+CREATE TABLE estimate_term (
+  estimate_term INTEGER PRIMARY KEY,
+  firm          INTEGER NOT NULL REFERENCES firm(firm),
+  written       TEXT NOT NULL COLLATE NOCASE,
+  meaning       TEXT NOT NULL,
+  kind          TEXT NOT NULL CHECK (kind IN ('term','operation')),
+  is_inactive   INTEGER NOT NULL DEFAULT 0,
+  updated_by    INTEGER REFERENCES user(user),
+  updated_at    TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')),
+  UNIQUE (firm, written)
+);
+CREATE INDEX estimate_term_by_firm ON estimate_term(firm, kind, written);
+`;

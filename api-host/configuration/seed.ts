@@ -1,7 +1,7 @@
 /**
  * The DEMO knowledge base (demo-data.ts: illustrative, not OEM repair information): systems, calibration
- * types and prices, make matrices for ten makes over model years 2018–2025, exceptions, exclusions, the
- * no-scrub list, info lookups, links, translations, report recommendations, test drives and result types,
+ * types and prices, make matrices for ten makes over model years 2018–2025, exceptions, exclusions, a
+ * shop's estimate terms, the no-scrub list, info lookups, links, translations, report recommendations, test drives and result types,
  * and one scan-pro configuration. Written through the same code the calls use (make-matrices.ts), so the
  * keyword index, models and search rows are what a saved record would have.
  */
@@ -11,6 +11,7 @@ import { indexKeywords } from './keywords';
 import { saveMakeMatrix } from './make-matrices';
 import {
   DEMO_CALIBRATIONS,
+  DEMO_ESTIMATE_TERMS,
   DEMO_EXCLUSIONS,
   DEMO_FIRM_PRICES,
   DEMO_INFO,
@@ -101,6 +102,9 @@ export function seedConfiguration(db: Db): void {
       const id = Number(exception.run(make, system(sys), joinKeywords(keywords), reason).lastInsertRowid);
       indexKeywords(db, 'exception', id, joinKeywords(keywords), make);
     }
+
+    const term = db.prepare('INSERT INTO estimate_term (firm, written, meaning, kind, updated_by) VALUES (?, ?, ?, ?, 1)');
+    for (const row of DEMO_ESTIMATE_TERMS) term.run(...row);
 
     const noScrub = db.prepare('INSERT INTO adas_no_scrub (vehicle_make, vehicle_model, year_start, year_end, reason, is_inactive) VALUES (?, ?, ?, ?, ?, ?)');
     for (const [make, model, start, end, reason, inactive] of DEMO_NO_SCRUB) noScrub.run(make, model, start, end, reason, inactive ? 1 : 0);

@@ -1,17 +1,25 @@
 /**
- * file/upload and file/image (lib/contract/file.ts has the decisions). Uploads are read part by part with
- * @fastify/multipart under the contract's limits, checked by content (file-type), and stored all or none.
+ * file/upload, file/image and firm/uploadToBucket (lib/contract/file.ts and storage.ts have the decisions).
+ * Uploads are read part by part with @fastify/multipart under the contract's limits, checked by content
+ * (file-type), counted against the uploader's rate and the firm's room, and stored all or none.
  */
+import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { contract } from '../../lib/contract';
-import { FILE_FIELD, FILE_MAX_BYTES, FILES_MAX_COUNT } from '../../lib/contract/file';
-import { HttpError, assertFirm, badRequest, implement } from '../server';
+import { FILE_FIELD, FILE_MAX_BYTES, FILES_MAX_COUNT, FIRM_IMAGES_QUOTA_BYTES, UPLOADS_PER_USER, UPLOADS_WINDOW_MS } from '../../lib/contract/file';
+import { type Caller, type HostContext, HttpError, assertFirm, badRequest, implement } from '../server';
+import { prepared } from '../sql';
+import { WindowCounts, perHost, waitMessage } from '../auth/throttle';
 import { isInheritedBrandImage } from '../firms/network';
 import { acceptStoragePart, storeInBuckets, type StoragePart } from '../firms/storage';
-import { newStoredName, notAnImage, readStored, sniff, storeAll } from './storage';
+import { removeOrphans } from './orphans';
+import { folderBytes, newStoredName, notAnImage, readStored, sniff, storeAll } from './storage';
 
 const IMAGE_MIMES = new Set(['image/png', 'image/jpeg']);
 const MB = FILE_MAX_BYTES / 1024 / 1024;
+
+/** Files uploaded per user in the window: one counter per host. */
+const uploadsOf = perHost(() => new WindowCounts(UPLOADS_WINDOW_MS));
 
 /** The firm folder and name of a part's file name `{firm}/{name}`. */
 function folderOf(filename: string): { firm: number; name: string } {
@@ -29,42 +37,69 @@ async function readPart(part: MultipartFile, name: string): Promise<Buffer> {
   return bytes;
 }
 
+/**
+ * Reads every file part of an upload (field File, name `{firm}/{name}` in a firm the caller reaches) and
+ * hands it to `accept`; counts each file against the caller's upload rate (429 past it, before reading more).
+ */
+async function eachFile(ctx: HostContext, request: FastifyRequest, caller: Caller, accept: (file: { firm: number; name: string; bytes: Buffer }) => Promise<void>): Promise<void> {
+  const rate = uploadsOf(ctx);
+  const key = `user:${caller.user}`;
+  try {
+    // preservePath: the part's file name carries the firm folder ("7/photo.png"), which busboy would strip.
+    const parts = request.parts({ preservePath: true, limits: { fileSize: FILE_MAX_BYTES, files: FILES_MAX_COUNT, fields: 5, parts: FILES_MAX_COUNT + 5 } });
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== FILE_FIELD) throw badRequest(`Send each file in the field "${FILE_FIELD}".`);
+      const wait = rate.wait(key, UPLOADS_PER_USER);
+      if (wait > 0) throw new HttpError(429, waitMessage(`You uploaded more than ${UPLOADS_PER_USER} files in ${UPLOADS_WINDOW_MS / 60_000} minutes.`, wait));
+      rate.add(key);
+      const { firm, name } = folderOf(part.filename);
+      assertFirm(caller, firm, 'Firm');
+      await accept({ firm, name, bytes: await readPart(part, name) });
+    }
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') throw new HttpError(413, `At most ${FILES_MAX_COUNT} files at a time.`);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Too many parts in the upload.');
+    throw e;
+  }
+}
+
+/** 413 unless the firm's images have room for `adding` more bytes (files nothing refers to are removed first). */
+async function assertImageRoom(ctx: HostContext, firm: number, adding: number): Promise<void> {
+  const fits = async () => (await folderBytes(ctx.filesDir, firm)) + adding <= FIRM_IMAGES_QUOTA_BYTES;
+  if (await fits()) return;
+  await removeOrphans(ctx, { firm });
+  if (await fits()) return;
+  const name = (prepared(ctx.db, 'SELECT name FROM firm WHERE firm = ?').pluck().get(firm) as string | undefined) ?? `Location ${firm}`;
+  throw new HttpError(413, `${name} has no room for more images (at most ${FIRM_IMAGES_QUOTA_BYTES / 1024 / 1024} MB): the images were not stored. Remove images that are no longer used, or ask an administrator.`);
+}
+
 export const fileCalls = [
-  implement(contract.file.upload, async ({ query, caller, ctx, request }) => {
+  implement(contract.file.upload, async ({ caller, ctx, request }) => {
     const accepted: { firm: number; name: string; bytes: Buffer }[] = [];
-    // kind=storage: the location's storage bucket (api-host/firms/storage.ts), names kept.
-    const toStorage: StoragePart[] = [];
-    try {
-      // preservePath: the part's file name carries the firm folder ("7/photo.png"), which busboy would strip.
-      const parts = request.parts({ preservePath: true, limits: { fileSize: FILE_MAX_BYTES, files: FILES_MAX_COUNT, fields: 5, parts: FILES_MAX_COUNT + 5 } });
-      for await (const part of parts) {
-        if (part.type !== 'file') continue;
-        if (part.fieldname !== FILE_FIELD) throw badRequest(`Send each file in the field "${FILE_FIELD}".`);
-        const { firm, name } = folderOf(part.filename);
-        assertFirm(caller, firm, 'Firm');
-        const bytes = await readPart(part, name);
-        if (query.kind === 'storage') {
-          toStorage.push(await acceptStoragePart(ctx.db, firm, name, bytes, toStorage));
-          continue;
-        }
-        const type = await sniff(bytes);
-        if (!type || !IMAGE_MIMES.has(type.mime)) throw notAnImage(name, type?.mime ?? null);
-        accepted.push({ firm, name: newStoredName(name, type.ext === 'jpg' ? 'jpg' : type.ext), bytes });
-      }
-    } catch (e) {
-      const code = (e as { code?: string }).code;
-      if (code === 'FST_FILES_LIMIT') throw new HttpError(413, `At most ${FILES_MAX_COUNT} files at a time.`);
-      if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Too many parts in the upload.');
-      throw e;
-    }
-    if (query.kind === 'storage') {
-      if (toStorage.length === 0) throw badRequest('Choose at least one file to upload.', { File: ['This field is required'] });
-      return storeInBuckets(ctx.db, ctx.filesDir, caller.user, toStorage);
-    }
+    await eachFile(ctx, request, caller, async ({ firm, name, bytes }) => {
+      const type = await sniff(bytes);
+      if (!type || !IMAGE_MIMES.has(type.mime)) throw notAnImage(name, type?.mime ?? null);
+      accepted.push({ firm, name: newStoredName(name, type.ext === 'jpg' ? 'jpg' : type.ext), bytes });
+    });
     if (accepted.length === 0) throw badRequest('Choose at least one image to upload.', { File: ['This field is required'] });
-    for (const firm of new Set(accepted.map((f) => f.firm))) await storeAll(ctx.filesDir, firm, accepted.filter((f) => f.firm === firm));
+    const firms = [...new Set(accepted.map((f) => f.firm))];
+    for (const firm of firms) await assertImageRoom(ctx, firm, accepted.filter((f) => f.firm === firm).reduce((n, f) => n + f.bytes.length, 0));
+    for (const firm of firms) await storeAll(ctx.filesDir, firm, accepted.filter((f) => f.firm === firm));
     return accepted.map((f) => `file/image?firm=${f.firm}&name=${encodeURIComponent(f.name)}`);
   }),
+
+  // A location's storage bucket (api-host/firms/storage.ts): the storage roles only (the contract's access), names kept.
+  implement(contract.storage.uploadToBucket, async ({ caller, ctx, request }) => {
+    const parts: StoragePart[] = [];
+    await eachFile(ctx, request, caller, async ({ firm, name, bytes }) => {
+      parts.push(await acceptStoragePart(ctx.db, firm, name, bytes, parts));
+    });
+    if (parts.length === 0) throw badRequest('Choose at least one file to upload.', { File: ['This field is required'] });
+    return storeInBuckets(ctx.db, ctx.filesDir, caller.user, parts);
+  }),
+
   implement(contract.file.image, async ({ query, caller, ctx, reply }) => {
     if (!isInheritedBrandImage(ctx.db, caller.firm, query.firm, `file/image?firm=${query.firm}&name=${encodeURIComponent(query.name)}`)) assertFirm(caller, query.firm, 'File');
     const bytes = await readStored(ctx.filesDir, query.firm, query.name);

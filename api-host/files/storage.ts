@@ -4,7 +4,7 @@
  * was found to be), so nothing a client sends can name a path; every path is checked to stay in its folder.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { storedName } from '../../lib/contract/file';
@@ -53,6 +53,17 @@ export async function storeAll(filesDir: string, firm: number, files: readonly {
     await Promise.all(temps.flatMap((f) => [rm(f.temp, { force: true }), rm(f.final, { force: true })]));
     throw e;
   }
+}
+
+/** Bytes the firm's folder holds (0 when it has none). */
+export async function folderBytes(filesDir: string, firm: number): Promise<number> {
+  const folder = firmPath(filesDir, firm);
+  const names = await readdir(folder).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') return [] as string[];
+    throw e;
+  });
+  const sizes = await Promise.all(names.map((n) => stat(join(folder, n)).then((s) => (s.isFile() ? s.size : 0), () => 0)));
+  return sizes.reduce((a, b) => a + b, 0);
 }
 
 export async function readStored(filesDir: string, firm: number, name: string): Promise<Buffer> {

@@ -2,12 +2,12 @@
  * Storage calls (lib/contract/storage.ts): the files of the caller's locations, one location's storage
  * account and bucket, and removing a file (its row and its bytes on disk, storage-files.ts).
  */
-import { fileTypeFromBuffer } from 'file-type';
 import { contract } from '../../lib/contract';
 import { FILE_NAME_MESSAGE, isPlainFileName, type StorageState, type StoredFile } from '../../lib/contract/storage';
 import { ALL_LOCATIONS } from '../../lib/contract/firm-constants';
 import { STORAGE_TYPES } from '../../lib/files';
 import type { Db } from '../db';
+import { byExtension, typeOfNamedFile } from '../files/types';
 import { type Caller, OK, HttpError, assertFirm, badRequest, implement, notFound } from '../server';
 import { firmScope, prepared } from '../sql';
 import { containsPattern } from './network';
@@ -36,7 +36,7 @@ export function storageState(db: Db, firm: number): StorageState {
   return { ...row, quotaBytes: STORAGE_QUOTA_BYTES };
 }
 
-// ── uploads (file/upload?kind=storage, api-host/files/calls.ts) ──────────────────────────────────
+// ── uploads (firm/uploadToBucket, api-host/files/calls.ts) ──────────────────────────────────────
 export interface StoragePart {
   firm: number;
   name: string;
@@ -44,35 +44,35 @@ export interface StoragePart {
   contentType: string;
 }
 
-const TEXT_TYPES: Readonly<Record<string, string>> = { '.txt': 'text/plain', '.csv': 'text/csv' };
-const extensionOf = (name: string) => /\.[^.]+$/.exec(name.toLowerCase())?.[0] ?? '';
-/** UTF-8 text without control bytes other than tab, line feed and carriage return. */
-function isPlainText(bytes: Buffer): boolean {
-  if (bytes.includes(0)) return false;
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  return !text.includes('\ufffd') && !/[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text);
-}
+/** Storage's types by extension: the name's extension must be one and the content of its type (files/types.ts). */
+const STORAGE_BY_EXTENSION = byExtension(STORAGE_TYPES);
+const ACCEPTED = 'PDF, images, Word or Excel documents, ZIP, text or CSV';
+
+/** A refused name as it can be shown: hidden characters written out (`\u202e`), so the message reads as sent. */
+const visibleName = (name: string) => name.slice(0, 100).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
 
 /**
- * One uploaded file for a location's bucket, checked: a plain name, a bucket that exists, a type storage
- * accepts (by content; text by its extension and bytes), and room in the bucket with what came before.
+ * One uploaded file for a location's bucket, checked: a plain name, a bucket that exists, an extension
+ * storage accepts whose type the content is, and room in the bucket with what came before.
  */
 export async function acceptStoragePart(db: Db, firm: number, name: string, bytes: Buffer, before: readonly StoragePart[]): Promise<StoragePart> {
-  if (!isPlainFileName(name)) throw badRequest(`${name.slice(0, 100)}: ${FILE_NAME_MESSAGE}.`, { File: [FILE_NAME_MESSAGE] });
+  if (!isPlainFileName(name)) throw badRequest(`${visibleName(name)}: ${FILE_NAME_MESSAGE}.`, { File: [FILE_NAME_MESSAGE] });
   const state = storageState(db, firm);
   if (!state.bucket) throw badRequest(`${state.firmName} has no storage bucket yet: create it first.`);
-  const ext = extensionOf(name);
-  const found = await fileTypeFromBuffer(bytes);
-  const allowed = STORAGE_TYPES as Readonly<Record<string, readonly string[]>>;
-  const contentType = found ? found.mime : TEXT_TYPES[ext] && isPlainText(bytes) ? TEXT_TYPES[ext] : null;
-  if (!contentType || !allowed[contentType]) {
-    const what = found ? ` (its content is ${found.mime})` : '';
-    throw badRequest(`${name} is not a file type storage accepts${what}: PDF, images, Word or Excel documents, ZIP, text or CSV.`, { File: [`${name} is not a file type storage accepts.`] });
+  const type = await typeOfNamedFile(name, bytes, STORAGE_BY_EXTENSION);
+  if (!('contentType' in type)) {
+    const why =
+      type.problem === 'mismatch'
+        ? `The content of ${name} does not match its name${type.found ? ` (its content is ${type.found})` : ''}: ${ACCEPTED}, each named for what it is.`
+        : type.problem === 'notText'
+          ? `${name} is not a file type storage accepts: its content is not plain UTF-8 text, as a .txt or .csv file must be.`
+          : `${name} is not a file type storage accepts: ${ACCEPTED}.`;
+    throw badRequest(why, { File: [why] });
   }
   const replaced = (prepared(db, 'SELECT coalesce(sum(size), 0) FROM stored_file WHERE firm = ? AND name = ?').pluck().get(firm, name) as number) ?? 0;
   const pending = before.filter((p) => p.firm === firm).reduce((n, p) => n + p.bytes.length, 0);
   if (state.bytes - replaced + pending + bytes.length > state.quotaBytes) throw new HttpError(413, `${name} does not fit: ${state.firmName}'s storage is full.`);
-  return { firm, name, bytes, contentType };
+  return { firm, name, bytes, contentType: type.contentType };
 }
 
 /** Writes accepted files into their buckets (same name replaces) and records them; answers their download URLs. */

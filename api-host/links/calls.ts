@@ -1,16 +1,18 @@
 /**
  * Shared links (decisions in lib/contract/share.ts). Creating one needs the caller to reach the
- * inspection's firm; the owner lists and revokes their own; the anonymous calls answer exactly the
- * inspection a valid, live, unrevoked link names.
+ * inspection's firm; the owner lists and revokes their own, the firms' administrators every link of the
+ * firms they reach; the anonymous calls answer exactly the inspection a valid, live, unrevoked link names,
+ * while its owner still stands for it (service.ts).
  */
 import { RESULTS, nameOf } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
-import { SHARE_MESSAGES, type ShareLink } from '../../lib/contract/share';
+import { LINK_ADMIN_ROLES, SHARE_MESSAGES, type ShareLink } from '../../lib/contract/share';
 import { renderReport, reportData, reportFileName, reportPreferenceOf, translator } from '../calibrations/report';
 import { inspectionJob, type JobOfInspection } from '../calibrations/scrub';
 import type { Db } from '../db';
-import { HttpError, type HostContext, implement, notFound } from '../server';
-import { prepared } from '../sql';
+import { type Caller, HttpError, type HostContext, forbidden, implement, notFound } from '../server';
+import { firmScope, prepared } from '../sql';
+import { ownerStands } from './service';
 
 const s = contract.share;
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -27,15 +29,20 @@ interface LinkRow {
   expires_at: string;
   revoked_at: string | null;
   status: ShareLink['status'];
+  owner: number;
+  shared_by: string;
 }
 
+const LINK_FROM = `FROM share_link l JOIN adas_inspection i ON i.adas_inspection = l.adas_inspection JOIN adas j ON j.adas = i.adas JOIN vehicle v ON v.vehicle = j.vehicle
+  LEFT JOIN user u ON u.user = l.owner LEFT JOIN contact c ON c.contact = u.contact`;
 const LINK_COLUMNS = `l.link, l.adas_inspection, v.year, v.make, v.model, coalesce(nullif(i.ronumber, ''), j.ronumber) AS ronumber, l.created_at, l.expires_at, l.revoked_at,
-  CASE WHEN l.revoked_at IS NOT NULL THEN 'revoked' WHEN l.expires_at <= @now THEN 'expired' ELSE 'active' END AS status
-  FROM share_link l JOIN adas_inspection i ON i.adas_inspection = l.adas_inspection JOIN adas j ON j.adas = i.adas JOIN vehicle v ON v.vehicle = j.vehicle`;
+  CASE WHEN l.revoked_at IS NOT NULL THEN 'revoked' WHEN l.expires_at <= @now THEN 'expired' ELSE 'active' END AS status,
+  l.owner, coalesce(nullif(trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')), ''), u.username, '') AS shared_by
+  ${LINK_FROM}`;
 
 const ORDER: Readonly<Record<string, string>> = { created: 'l.created_at', expires: 'l.expires_at' };
 
-async function view(ctx: HostContext, r: LinkRow): Promise<ShareLink> {
+async function view(ctx: HostContext, caller: Pick<Caller, 'user'>, r: LinkRow): Promise<ShareLink> {
   return {
     link: r.link,
     adasInspection: r.adas_inspection,
@@ -46,15 +53,24 @@ async function view(ctx: HostContext, r: LinkRow): Promise<ShareLink> {
     revokedAt: r.revoked_at,
     status: r.status,
     token: await ctx.tokens.signLink(r.link, seconds(r.created_at), seconds(r.expires_at)),
+    sharedBy: r.shared_by,
+    own: r.owner === caller.user,
   };
 }
 
-/** The inspection a shared link opens, or 404 with why not (unknown or forged, expired, revoked). */
+/** The firms' administrators see and revoke every link of the firms they reach. */
+const isLinkAdmin = (caller: Caller) => caller.role != null && (LINK_ADMIN_ROLES as readonly number[]).includes(caller.role);
+
+/**
+ * The inspection a shared link opens, or 404 with why not (unknown or forged, expired, revoked). A link whose
+ * owner no longer stands for it (inactive, deleted, or no longer reaching the inspection's firm) is revoked
+ * here if nothing revoked it yet, and refused as such.
+ */
 async function openLink(ctx: HostContext, token: string): Promise<{ job: JobOfInspection; expiresAt: string }> {
   const verified = await ctx.tokens.verifyLink(token);
   const row = verified
-    ? (prepared(ctx.db, 'SELECT adas_inspection, firm, expires_at, revoked_at FROM share_link WHERE link = ?').get(verified.link) as
-        | { adas_inspection: number; firm: number; expires_at: string; revoked_at: string | null }
+    ? (prepared(ctx.db, 'SELECT adas_inspection, firm, owner, expires_at, revoked_at FROM share_link WHERE link = ?').get(verified.link) as
+        | { adas_inspection: number; firm: number; owner: number; expires_at: string; revoked_at: string | null }
         | undefined)
     : undefined;
   if (!verified || !row) throw new HttpError(404, SHARE_MESSAGES.unknown);
@@ -62,6 +78,10 @@ async function openLink(ctx: HostContext, token: string): Promise<{ job: JobOfIn
   if (verified.expired || row.expires_at <= iso(Date.now())) throw new HttpError(404, SHARE_MESSAGES.expired);
   // The link stands for its owner's firm, and for that one inspection only.
   const job = inspectionJob(ctx.db, { firms: new Set([row.firm]) }, row.adas_inspection);
+  if (!ownerStands(ctx.db, row.owner, job.firm)) {
+    prepared(ctx.db, 'UPDATE share_link SET revoked_at = ? WHERE link = ? AND revoked_at IS NULL').run(iso(Date.now()), verified.link);
+    throw new HttpError(404, SHARE_MESSAGES.revoked);
+  }
   return { job, expiresAt: row.expires_at };
 }
 
@@ -80,26 +100,28 @@ export const linkCalls = [
         iso(now + body.days * 86_400_000),
       ).lastInsertRowid,
     );
-    return view(ctx, linkById(ctx.db, link, iso(now))!);
+    return view(ctx, caller, linkById(ctx.db, link, iso(now))!);
   }),
 
   implement(s.shareLinks, async ({ query, caller, ctx }) => {
+    if (query.scope === 'firm' && !isLinkAdmin(caller)) throw forbidden("Only your firm's administrators see every shared link.");
     const now = iso(Date.now());
     const search = query.searchTerm ? `%${query.searchTerm.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const where = `WHERE l.owner = @owner${search ? " AND (v.make || ' ' || v.model || ' ' || coalesce(nullif(i.ronumber, ''), j.ronumber) LIKE @search ESCAPE '\\')" : ''}`;
+    const whose = query.scope === 'firm' ? `1${firmScope(ctx.db, caller.firms, 'l')}` : 'l.owner = @owner';
+    const where = `WHERE ${whose}${search ? " AND (v.make || ' ' || v.model || ' ' || coalesce(nullif(i.ronumber, ''), j.ronumber) LIKE @search ESCAPE '\\')" : ''}`;
     const params = { owner: caller.user, now, search, limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-    const count = prepared(ctx.db, `SELECT COUNT(*) FROM share_link l JOIN adas_inspection i ON i.adas_inspection = l.adas_inspection JOIN adas j ON j.adas = i.adas JOIN vehicle v ON v.vehicle = j.vehicle ${where}`)
-      .pluck()
-      .get(params) as number;
+    const count = prepared(ctx.db, `SELECT COUNT(*) ${LINK_FROM} ${where}`).pluck().get(params) as number;
     const rows = prepared(ctx.db, `SELECT ${LINK_COLUMNS} ${where} ORDER BY ${ORDER[query.orderBy]} ${query.direction === 'asc' ? 'ASC' : 'DESC'}, l.link DESC LIMIT @limit OFFSET @offset`).all(
       params,
     ) as LinkRow[];
-    return { count, items: await Promise.all(rows.map((r) => view(ctx, r))) };
+    return { count, items: await Promise.all(rows.map((r) => view(ctx, caller, r))) };
   }),
 
   implement(s.revokeShareLink, ({ body, caller, ctx }) => {
-    const changed = prepared(ctx.db, 'UPDATE share_link SET revoked_at = coalesce(revoked_at, ?) WHERE link = ? AND owner = ?').run(iso(Date.now()), body.link, caller.user).changes;
-    if (!changed) throw notFound('Link');
+    const link = prepared(ctx.db, 'SELECT owner, firm FROM share_link WHERE link = ?').get(body.link) as { owner: number; firm: number } | undefined;
+    // Another user's link is unknown to the caller, unless they administer its firm.
+    if (!link || (link.owner !== caller.user && !(isLinkAdmin(caller) && caller.firms.has(link.firm)))) throw notFound('Link');
+    prepared(ctx.db, 'UPDATE share_link SET revoked_at = coalesce(revoked_at, ?) WHERE link = ?').run(iso(Date.now()), body.link);
     return { success: true as const };
   }),
 

@@ -1,7 +1,7 @@
 /** The email log (admin/getEmails, admin/getEmail): the mails the stand-in kept, scoped to the caller's firms. */
 import { contract } from '../../lib/contract';
 import { EMAIL_SORTS, type EmailRecord, type EmailRow } from '../../lib/contract/admin';
-import { firmScope, prepared } from '../sql';
+import { firmScope, ftsPhrase, prepared } from '../sql';
 import { implement, notFound } from '../server';
 
 const ORDER: Record<(typeof EMAIL_SORTS)[number], string> = { sentAt: 'm.sent_at', recipient: 'm.recipient', subject: 'm.subject' };
@@ -38,7 +38,7 @@ export const mailCalls = [
     if (term.length >= 3) {
       // The trigram index finds the substring; a quoted phrase keeps the term's punctuation literal.
       where.push('m.mail IN (SELECT rowid FROM mail_recipient_fts WHERE mail_recipient_fts MATCH ?)');
-      args.push(`"${term.replace(/"/g, '""')}"`);
+      args.push(ftsPhrase(term));
     } else if (term) {
       where.push("m.recipient LIKE ? ESCAPE '\\'");
       args.push(`%${term.replace(/[\\%_]/g, '\\$&')}%`);

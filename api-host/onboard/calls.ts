@@ -16,7 +16,8 @@ import { isCheckablePostalCode, resolvePostalCode } from '../firms/geo';
 import { announceChange } from '../hub/changes';
 import { sendMail } from '../mail/outbox';
 import { hashPassword } from '../passwords';
-import { type Caller, badRequest, conflict, forbidden, implement, isAdministrator, notFound } from '../server';
+import { WindowCounts, perHost, waitMessage } from '../auth/throttle';
+import { type Caller, type HostContext, HttpError, badRequest, conflict, forbidden, implement, isAdministrator, notFound } from '../server';
 import { prepared } from '../sql';
 import { insertUser } from '../users/calls';
 import { invitationView, issueInvitation, openInvitation, type InvitationRow } from './invitations';
@@ -62,8 +63,24 @@ function firmStep(db: Db, inv: InvitationRow, firm: number): StepRow {
   return step;
 }
 
-function assertEmailFree(db: Db, email: string, field: string): void {
-  if (prepared(db, 'SELECT 1 FROM user WHERE username = ?').get(email)) throw badRequest(ONBOARD_MESSAGES.emailTaken, { [field]: [ONBOARD_MESSAGES.emailTaken] });
+/** Refused addresses per invitation within the window, before the invitation's purchases wait for its rest. */
+const REFUSALS_PER_INVITATION = 3;
+const refusalsOf = perHost(() => new WindowCounts(60 * 60_000));
+
+/**
+ * The purchase's address must be free to become the first user's username. Whether an address has an
+ * account is never said: the basic step takes any address, and the purchase refuses a taken one with a
+ * neutral message, at most REFUSALS_PER_INVITATION times an hour per invitation (then 429), so an
+ * invitation cannot be used to test addresses.
+ */
+function assertEmailUsable(ctx: HostContext, inv: InvitationRow, email: string): void {
+  const refusals = refusalsOf(ctx);
+  const key = String(inv.invitation);
+  const wait = refusals.wait(key, REFUSALS_PER_INVITATION);
+  if (wait > 0) throw new HttpError(429, waitMessage(ONBOARD_MESSAGES.tooManyRefusals, wait));
+  if (!prepared(ctx.db, 'SELECT 1 FROM user WHERE username = ?').get(email)) return;
+  refusals.add(key);
+  throw badRequest(ONBOARD_MESSAGES.emailRefused, { email: [ONBOARD_MESSAGES.emailRefused] });
 }
 
 function assertOffered(inv: InvitationRow, product: ProductId): void {
@@ -122,12 +139,14 @@ const welcomeMail = (firstName: string, company: string, username: string, link:
   ].join('\n'),
 });
 
-async function purchase(db: Db, appUrl: string, body: z.output<typeof o.onboardPurchaseSave.body>): Promise<{ firm: number; user: number; totalCents: number }> {
+async function purchase(ctx: HostContext, body: z.output<typeof o.onboardPurchaseSave.body>): Promise<{ firm: number; user: number; totalCents: number }> {
+  const { db } = ctx;
+  const appUrl = ctx.appUrl ?? DEFAULT_APP_URL;
   const inv = openInvitation(db, body.token);
   if (body.testMode !== inv.testMode) throw badRequest(inv.testMode ? 'This invitation is for a test run: send testMode.' : 'Test mode is only for test invitations.');
   assertOffered(inv, body.product);
   const price = priceOf(db, body.product, body.coupon);
-  assertEmailFree(db, body.email, 'email');
+  assertEmailUsable(ctx, inv, body.email);
   // Test mode (operations §4): everything checked, nothing charged or created.
   if (inv.testMode) return { firm: 0, user: 0, totalCents: price.totalCents };
 
@@ -137,7 +156,7 @@ async function purchase(db: Db, appUrl: string, body: z.output<typeof o.onboardP
   if (!basic || !shipping) throw badRequest(ONBOARD_MESSAGES.stepOutOfOrder);
   const who = JSON.parse(basic.data) as Omit<Basic, 'token'>;
   const firm = JSON.parse(additional.data) as Omit<Additional, 'token'>;
-  assertEmailFree(db, who.emailAddress, 'email');
+  if (who.emailAddress !== body.email) assertEmailUsable(ctx, inv, who.emailAddress);
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
 
   return db.transaction(() => {
@@ -212,7 +231,7 @@ export const onboardCalls = [
 
   implement(o.onboardMarketing, ({ body, ctx }) => {
     const inv = openInvitation(ctx.db, body.token);
-    assertEmailFree(ctx.db, body.emailAddress, 'emailAddress');
+    // Any address is taken here: whether it has an account is said nowhere (assertEmailUsable at the purchase).
     return saveStep(ctx.db, inv, 'basic', body.marketing, body);
   }),
 
@@ -239,7 +258,7 @@ export const onboardCalls = [
   }),
 
   implement(o.onboardPurchaseSave, async ({ body, ctx }) => {
-    const done = await purchase(ctx.db, ctx.appUrl ?? DEFAULT_APP_URL, body);
+    const done = await purchase(ctx, body);
     // The new location and its first user (who made the change) join the lists of whoever reaches it.
     announceChange(ctx, done.user, 'location', [done.firm]);
     announceChange(ctx, done.user, 'user', [done.user]);

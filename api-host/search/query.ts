@@ -13,7 +13,7 @@ import type { SearchItem, SearchKind } from '../../lib/contract/search';
 import { SEARCH_KIND_LIMIT } from '../../lib/contract/search';
 import { ftsQuery, searchContacts } from '../contacts/query';
 import type { Db } from '../db';
-import { firmScope, prepared } from '../sql';
+import { firmScope, ftsPhrase as phrase, likePrefix as prefix, prepared } from '../sql';
 
 export interface PaletteSearch {
   db: Db;
@@ -22,10 +22,6 @@ export interface PaletteSearch {
   limit?: number;
 }
 
-/** An FTS5 phrase: the term as one string of characters (trigram: any part of the text). */
-const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
-/** A LIKE prefix pattern, wildcards escaped (for NOCASE columns, whose index LIKE can use). */
-const prefix = (term: string) => `${term.replace(/[\\%_]/g, '\\$&')}%`;
 /** A prefix as the bounds of a range (`col >= ? AND col < ?`): an index on a BINARY column answers it. */
 const range = (term: string) => [term, `${term}\u{10FFFF}`];
 const vehicleLabel = (r: { year: number; make: string; model: string }) => [r.year || '', r.make, r.model].filter(Boolean).join(' ');

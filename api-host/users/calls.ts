@@ -3,20 +3,24 @@
  * (user.firm): a user whose location the caller does not reach answers the same 404 as an unknown or a
  * deleted one. Who may change what follows lib/roles.ts (mayAdministerUser, mayEditLocations,
  * maySetPassword); a refusal the caller can see the user for is 403 with the reason. Deactivating,
- * deleting or renaming a user ends their sessions in the same transaction (auth/sessions.ts).
+ * deleting or renaming a user ends their sessions in the same transaction (auth/sessions.ts); deactivating,
+ * deleting or taking locations from a user revokes the shared links they no longer stand for (links/service.ts).
  */
 import { access } from 'node:fs/promises';
 import type { z } from 'zod';
 import { contract } from '../../lib/contract';
 import { PHOTO_URL, type UserLocation, type UserProfile } from '../../lib/contract/user';
+import { CURRENT_PASSWORD_MESSAGES } from '../../lib/validation/password';
 import { isAdminRole, mayAdministerUser, mayEditLocations, maySetPassword, privilegeRank, roleToStore } from '../../lib/roles';
 import { USER_MESSAGES } from '../../lib/validation/messages';
 import { endSessions } from '../auth/sessions';
+import { WindowCounts, perHost, waitMessage } from '../auth/throttle';
 import type { Db } from '../db';
-import { hashPassword } from '../passwords';
+import { hashPassword, verifyPassword } from '../passwords';
 import { firmPath } from '../files/storage';
 import { announceChange } from '../hub/changes';
-import { type Caller, type HostContext, badRequest, forbidden, implement, notFound } from '../server';
+import { revokeLinksBeyond } from '../links/service';
+import { type Caller, type HostContext, HttpError, badRequest, forbidden, implement, notFound } from '../server';
 import { prepared } from '../sql';
 import { setPassword } from './credentials';
 import { listUsers } from './query';
@@ -48,6 +52,27 @@ function visibleUser(db: Db, caller: Caller, by: { id: number } | { username: st
 }
 
 const callerOf = (caller: Caller) => ({ user: caller.user, role: caller.role });
+
+/** Wrong current passwords per user within the window, before the change is refused for its rest. */
+const WRONG_CURRENT_MAX = 10;
+const wrongCurrentOf = perHost(() => new WindowCounts(15 * 60_000));
+
+/**
+ * A change of one's own password needs the current one: a session left open (or taken) must not be enough
+ * to take the account. Wrong answers are counted per user (10 in 15 minutes, then 429), apart from sign-in
+ * failures so a taken session cannot lock its owner's sign-in out either.
+ */
+async function checkCurrentPassword(ctx: HostContext, user: number, current: string | undefined): Promise<void> {
+  if (!current) throw badRequest(CURRENT_PASSWORD_MESSAGES.required, { currentPassword: [CURRENT_PASSWORD_MESSAGES.required] });
+  const wrong = wrongCurrentOf(ctx);
+  const key = String(user);
+  const wait = wrong.wait(key, WRONG_CURRENT_MAX);
+  if (wait > 0) throw new HttpError(429, waitMessage('Too many wrong current passwords.', wait));
+  const hash = prepared(ctx.db, 'SELECT password_hash FROM user WHERE user = ?').pluck().get(user) as string;
+  if (await verifyPassword(current, hash)) return;
+  wrong.add(key);
+  throw badRequest(CURRENT_PASSWORD_MESSAGES.wrong, { currentPassword: [CURRENT_PASSWORD_MESSAGES.wrong] });
+}
 
 /** 400 with the field's message unless the id is a value of its lookup group (or a known role). */
 function checkReferences(db: Db, body: { contactType: number; timezone: number; language: number; role: number | null }): void {
@@ -300,7 +325,10 @@ export function writeUser(ctx: HostContext, caller: Caller, body: UserBody, pass
       target.user,
     );
     if (body.imagePhotoPath !== undefined) prepared(db, 'UPDATE user SET image_photo_path = ? WHERE user = ?').run(body.imagePhotoPath, target.user);
-    if (body.isInactive && !target.is_inactive) endSessions(ctx, target.user);
+    if (body.isInactive && !target.is_inactive) {
+      endSessions(ctx, target.user);
+      revokeLinksBeyond(db, target.user);
+    }
   })();
   return { id: target.user, contact: target.contact };
 }
@@ -322,6 +350,7 @@ export function activateUsers(ctx: HostContext, caller: Caller, items: readonly 
     set.run(t.token === 1 ? 0 : 1, t.head.user);
     if (t.token === 0) {
       endSessions(ctx, t.head.user);
+      revokeLinksBeyond(db, t.head.user);
       deactivated.push(t.head.user);
     }
   }
@@ -401,7 +430,10 @@ export const userCalls = [
       for (const t of targets) {
         if (body.isInactive !== undefined) prepared(db, 'UPDATE user SET is_inactive = ? WHERE user = ?').run(body.isInactive ? 1 : 0, t.user);
         if (body.receivesReport !== undefined) prepared(db, 'UPDATE user SET receives_report = ? WHERE user = ?').run(body.receivesReport ? 1 : 0, t.user);
-        if (body.isInactive) endSessions(ctx, t.user);
+        if (body.isInactive) {
+          endSessions(ctx, t.user);
+          revokeLinksBeyond(db, t.user);
+        }
       }
       return { count: targets.length };
     })();
@@ -425,6 +457,7 @@ export const userCalls = [
         ).run(t.user);
         prepared(db, 'DELETE FROM user_firm WHERE user = ?').run(t.user);
         endSessions(ctx, t.user);
+        revokeLinksBeyond(db, t.user);
       }
       return { count: targets.length };
     })();
@@ -458,6 +491,7 @@ export const userCalls = [
       // The primary location is the user's location; their own contact moves with them.
       prepared(db, 'UPDATE user SET firm = ? WHERE user = ?').run(primary, target.user);
       prepared(db, 'UPDATE contact SET firm = ? WHERE contact = ?').run(primary, target.contact);
+      revokeLinksBeyond(db, target.user);
     })();
     const moved = primary !== target.firm;
     // Who reached the user at their old location hears that the row left their list.
@@ -475,8 +509,10 @@ export const userCalls = [
     // A user the caller cannot reach is answered as unknown; one they reach but may not administer is 403.
     if (!target || (target.user !== caller.user && !caller.firms.has(target.firm))) throw notFound('User');
     if (!maySetPassword(caller, target)) throw forbidden('You may not change the password of this user.');
+    const own = target.user === caller.user;
+    if (own) await checkCurrentPassword(ctx, target.user, body.currentPassword);
     // The caller keeps their own session when the password was their own.
-    await setPassword(ctx, target.user, body.password, target.user === caller.user ? caller.tokenId : null);
+    await setPassword(ctx, target.user, body.password, own ? caller.tokenId : null);
     return { success: true as const, user: target.user };
   }),
 ];

@@ -5,7 +5,7 @@
  */
 import type { VehicleRecord, VehiclesQuery } from '../../lib/contract/vehicle';
 import type { Db } from '../db';
-import { firmScope, prepared } from '../sql';
+import { firmScope, ftsPhrase, likePrefix, prepared } from '../sql';
 
 export const VEHICLE_COLUMNS = `v.vehicle, v.firm, f.name AS firm_name, v.contact, coalesce(c.file_as, '') AS contact_name, v.year, v.make, v.make_id,
   v.model, v.bodystyle, v.vin, v.created_at, (SELECT count(*) FROM adas a WHERE a.vehicle = v.vehicle) AS jobs`;
@@ -49,10 +49,6 @@ export function readVehicle(db: Db, firms: ReadonlySet<number>, id: number): Veh
   return r && firms.has(r.firm) ? toVehicle(r) : undefined;
 }
 
-/** An FTS5 trigram query for a term of 3+ characters: the term as one phrase (any part of a column). */
-export const trigramQuery = (term: string) => `"${term.replace(/"/g, '""')}"`;
-/** A LIKE prefix pattern. */
-export const likePrefix = (term: string) => `${term.replace(/[\\%_]/g, '\\$&')}%`;
 
 const ORDER: Record<VehiclesQuery['orderBy'], string[]> = {
   vehicle: ['v.vehicle'],
@@ -73,7 +69,7 @@ export function listVehicles(db: Db, q: VehiclesQuery, firms: ReadonlySet<number
   const term = q.searchTerm.trim();
   if (term.length >= 3) {
     where.push('v.vehicle IN (SELECT rowid FROM vehicle_search WHERE vehicle_search MATCH ?)');
-    params.push(trigramQuery(term));
+    params.push(ftsPhrase(term));
   } else if (term) {
     where.push("(v.vin LIKE ? ESCAPE '\\' OR v.make LIKE ? ESCAPE '\\' OR v.model LIKE ? ESCAPE '\\')");
     params.push(likePrefix(term), likePrefix(term), likePrefix(term));

@@ -13,8 +13,9 @@ import { useId, useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextArea, TextField } from '@/components/ui/field';
+import { CheckboxField, SelectField, TextArea, TextField } from '@/components/ui/field';
 import { PageHeading } from '@/components/ui/page-heading';
+import { useForm } from '@/components/ui/use-form';
 import { INSPECTION_TYPES, RESULTS, STATUS, STATUS_NAMES, nameOf, statusName, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRecord, InspectionItem, InspectionRecord } from '@/lib/contract/adas';
 import type { AdasSystem } from '@/lib/contract/decode';
@@ -22,7 +23,7 @@ import { deleteQuestion } from '@/lib/validation/messages';
 import { adasApi } from './api';
 import { jobHref } from './hrefs';
 import { fromLocalInput, toLocalInput } from '@/lib/dates';
-import { splitErrors, type Choice } from './errors';
+import type { Choice } from './errors';
 import { StatusBadge } from './status-badge';
 
 const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
@@ -46,26 +47,27 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
   const refresh = () => startTransition(() => router.refresh());
   const complete = i.status === STATUS.complete;
 
-  const [form, setForm] = useState({
-    adasInspectionType: i.adasInspectionType,
-    inspector: i.inspector,
-    insurance: i.insurance,
-    ronumber: i.ronumber,
-    notes: i.notes,
-    date: toLocalInput(i.inspectionDate, timezone),
-    status: i.status,
+  // The inspection's fields; every call of the screen (save, status, results, remove) runs through it.
+  const editor = useForm({
+    initial: {
+      adasInspectionType: i.adasInspectionType,
+      inspector: i.inspector,
+      insurance: i.insurance,
+      ronumber: i.ronumber,
+      notes: i.notes,
+      date: toLocalInput(i.inspectionDate, timezone),
+      status: i.status,
+    },
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { draft: form, patch: setForm, errors, busy, message: notice } = editor;
   const [draft, setDraft] = useState<Draft>({});
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [deleting, setDeleting] = useState(false);
 
   // A new server render (after a save or a status change) brings the saved values.
   const [seen, setSeen] = useState(i);
   if (seen !== i) {
     setSeen(i);
-    setForm((f) => ({ ...f, status: i.status }));
+    setForm({ status: i.status });
   }
 
   const outcome = (adasChecklistMatrix: number) => {
@@ -74,22 +76,11 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
   };
   const changed = Object.keys(draft).length > 0;
 
+  /** A call of the screen; its text is shown, and the server render refreshed after it. */
   const run = async (fn: () => Promise<string | void>) => {
-    setBusy(true);
-    setNotice(null);
-    try {
-      const text = await fn();
-      if (text) setNotice({ kind: 'success', text });
-      refresh();
-      return true;
-    } catch (e) {
-      const split = splitErrors(e);
-      setErrors(split.job);
-      setNotice({ kind: 'error', text: split.message });
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    const done = await editor.run(fn);
+    if (done) refresh();
+    return done;
   };
 
   const saveResults = async () => {
@@ -125,7 +116,7 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
         inspectionDate: form.date ? fromLocalInput(form.date, timezone) : null,
         status: form.status,
       });
-      setErrors({});
+      editor.setErrors({});
       return `The inspection was saved.${answer.status !== i.status ? jobLine(answer.adasStatus) : ''}`;
     });
   };
@@ -233,27 +224,41 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
         {items.length === 0 ? (
           <p className="text-sm text-slate-600">The knowledge base lists no ADAS systems for this vehicle.</p>
         ) : (
-          <SimpleTable caption="Systems of this inspection with their results" columns={['System', 'Calibration', 'Result', 'Not equipped', <span key="remove" className="sr-only">Remove</span>]}>
-            {items.map((s) => {
-              const o = outcome(s.adasChecklistMatrix);
-              return (
-                <tr key={s.adasInspectionResult} className="border-t border-slate-100 align-top" data-testid="system-row">
-                  <th scope="row" className="px-3 py-2 text-left font-normal">
+          <SimpleTable
+            caption="Systems of this inspection with their results"
+            columns={[
+              {
+                id: 'system',
+                header: 'System',
+                rowHeader: true,
+                cell: (s) => (
+                  <>
                     <span className="font-medium text-slate-900">{s.system}</span>
-                    <span className="block text-xs text-slate-600">
-                      {[s.oemName, s.location].filter(Boolean).join(' · ')}
-                    </span>
+                    <span className="block text-xs text-slate-600">{[s.oemName, s.location].filter(Boolean).join(' · ')}</span>
                     {s.notice && <span className="mt-1 block text-xs text-amber-900">{s.notice}</span>}
-                  </th>
-                  <td className="px-3 py-2">
+                  </>
+                ),
+              },
+              {
+                id: 'calibration',
+                header: 'Calibration',
+                cell: (s) => (
+                  <>
                     {s.calibrationType || '—'}
                     {s.url && (
                       <a href={s.url} target="_blank" rel="noreferrer" className="block text-xs text-brand-700 hover:underline">
                         OEM procedure<span className="sr-only"> for {s.system} (opens in a new tab)</span>
                       </a>
                     )}
-                  </td>
-                  <td className="px-3 py-2">
+                  </>
+                ),
+              },
+              {
+                id: 'result',
+                header: 'Result',
+                cell: (s) => {
+                  const o = outcome(s.adasChecklistMatrix);
+                  return (
                     <select
                       aria-label={`Result for ${s.system}`}
                       className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
@@ -268,38 +273,52 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
                         </option>
                       ))}
                     </select>
-                  </td>
-                  <td className="px-3 py-2">
-                    <input
-                      type="checkbox"
-                      className="size-4 accent-brand-600"
-                      aria-label={`${s.system} not equipped`}
+                  );
+                },
+              },
+              {
+                id: 'notEquipped',
+                header: 'Not equipped',
+                cell: (s) => {
+                  const o = outcome(s.adasChecklistMatrix);
+                  return (
+                    <CheckboxField
+                      label={`${s.system} not equipped`}
+                      hideLabel
                       checked={o.isNotEquipped}
                       disabled={complete || busy}
                       onChange={(e) => setOutcome(s.adasChecklistMatrix, { isNotEquipped: e.target.checked, result: e.target.checked ? null : o.result })}
                     />
-                  </td>
-                  <td className="px-3 py-2">
-                    {o.isNotEquipped && !complete && (
-                      <Button
-                        variant="ghost"
-                        disabled={busy}
-                        onClick={() =>
-                          void run(async () => {
-                            await saveResults();
-                            await adasApi.removeSystem(i.adasInspection, s.adasChecklistMatrix);
-                            return `${s.system} was removed from this inspection.`;
-                          })
-                        }
-                      >
-                        Remove<span className="sr-only"> {s.system}</span>
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </SimpleTable>
+                  );
+                },
+              },
+              {
+                id: 'remove',
+                header: 'Remove',
+                headerHidden: true,
+                cell: (s) =>
+                  outcome(s.adasChecklistMatrix).isNotEquipped &&
+                  !complete && (
+                    <Button
+                      variant="ghost"
+                      disabled={busy}
+                      onClick={() =>
+                        void run(async () => {
+                          await saveResults();
+                          await adasApi.removeSystem(i.adasInspection, s.adasChecklistMatrix);
+                          return `${s.system} was removed from this inspection.`;
+                        })
+                      }
+                    >
+                      Remove<span className="sr-only"> {s.system}</span>
+                    </Button>
+                  ),
+              },
+            ]}
+            rows={items}
+            rowKey={(s) => s.adasInspectionResult}
+            rowAttributes={() => ({ className: 'align-top', 'data-testid': 'system-row' })}
+          />
         )}
         {notInstalled.length > 0 && !complete && (
           <div className="flex flex-col gap-2 rounded-lg border border-dashed border-slate-300 p-3">

@@ -1,8 +1,8 @@
 'use client';
 /**
  * One ADAS job (issue 13 §6): its vehicle and fields, its status (Complete once every inspection is, and
- * reopened with them), its inspections, its repair lines with "not equipped", the OEM links and the
- * decoded checklist. Changes go through the BFF; the server render is refreshed after each.
+ * reopened with them), its inspections, its estimate (entered here, its lines as read, each with "not
+ * equipped": job-estimate.tsx), the OEM links and the decoded checklist. Changes go through the BFF; the server render is refreshed after each.
  */
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
@@ -13,10 +13,13 @@ import { Alert } from '@/components/ui/alert';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { dash } from '@/components/data-table/cells';
 import { Button } from '@/components/ui/button';
+import { useForm } from '@/components/ui/use-form';
 import { ADAS_TYPES, INSPECTION_TYPES, STATUS, nameOf, vehicleLabel } from '@/lib/adas/rules';
-import type { AdasRecord, InspectionRow, RepairLine } from '@/lib/contract/adas';
+import type { AdasRecord, InspectionRow } from '@/lib/contract/adas';
+import type { Estimate } from '@/lib/contract/calibration';
 import { adasApi } from './api';
 import { inspectionHref } from './hrefs';
+import { JobEstimate } from './job-estimate';
 import type { Choice } from './errors';
 import { StatusBadge } from './status-badge';
 
@@ -25,11 +28,12 @@ const JobEditor = dynamic(() => import('./job-editor').then((m) => m.JobEditor),
 export interface JobDetailProps {
   job: AdasRecord;
   inspections: InspectionRow[];
-  lines: RepairLine[];
+  /** The job's estimate: its repair lines as the scrub reads them. */
+  estimate: Estimate;
   locations: readonly Choice[];
   insurers: readonly Choice[];
-  /** Dates as the user reads them, formatted on the server: the job's creation, each inspection's date. */
-  labels: { created: string; inspections: Record<number, string> };
+  /** Dates as the user reads them, formatted on the server: the job's creation, each inspection's date, the estimate's entry. */
+  labels: { created: string; inspections: Record<number, string>; estimate: string };
   /** The knowledge-base parts (links, decoded checklist), rendered on the server. */
   children?: React.ReactNode;
 }
@@ -43,26 +47,18 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-export function JobDetail({ job, inspections, lines, locations, insurers, labels, children }: JobDetailProps) {
+export function JobDetail({ job, inspections, estimate, locations, insurers, labels, children }: JobDetailProps) {
   const router = useRouter();
   const [editing, setEditing] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const calls = useForm();
+  const { message: notice } = calls;
+  const busy = calls.busy;
   const [pending, startTransition] = useTransition();
   const refresh = () => startTransition(() => router.refresh());
 
-  const act = async (key: string, fn: () => Promise<string | void>) => {
-    setBusy(key);
-    setNotice(null);
-    try {
-      const text = await fn();
-      if (text) setNotice({ kind: 'success', text });
-      refresh();
-    } catch (e) {
-      setNotice({ kind: 'error', text: (e as Error).message });
-    } finally {
-      setBusy(null);
-    }
+  /** A call of the screen: its text is shown, and the page refreshed after it. */
+  const act = async (fn: () => Promise<string | void>) => {
+    if (await calls.run(fn)) refresh();
   };
 
   const allComplete = job.inspectionsTotal > 0 && job.inspectionsComplete === job.inspectionsTotal;
@@ -83,9 +79,9 @@ export function JobDetail({ job, inspections, lines, locations, insurers, labels
           {v.vin && (
             <Button
               variant="secondary"
-              disabled={busy !== null}
+              disabled={busy}
               onClick={() =>
-                act('decode', async () => {
+                act(async () => {
                   const d = await adasApi.decodeJob(job.adas);
                   return d.isDecoded ? `The VIN decodes to a ${d.year} ${d.make} ${d.model}; the vehicle was updated.` : `The VIN was decoded in part: ${d.reason}`;
                 })
@@ -95,14 +91,14 @@ export function JobDetail({ job, inspections, lines, locations, insurers, labels
             </Button>
           )}
           {job.status === STATUS.complete ? (
-            <Button variant="secondary" disabled={busy !== null} onClick={() => act('job', async () => void (await adasApi.setJobStatus(job.adas, STATUS.open)))}>
+            <Button variant="secondary" disabled={busy} onClick={() => act(async () => void (await adasApi.setJobStatus(job.adas, STATUS.open)))}>
               Reopen job
             </Button>
           ) : (
             <Button
-              disabled={busy !== null || !allComplete}
+              disabled={busy || !allComplete}
               title={allComplete ? undefined : 'The job is complete once every inspection is'}
-              onClick={() => act('job', async () => void (await adasApi.setJobStatus(job.adas, STATUS.complete)))}
+              onClick={() => act(async () => void (await adasApi.setJobStatus(job.adas, STATUS.complete)))}
             >
               Complete job
             </Button>
@@ -141,9 +137,9 @@ export function JobDetail({ job, inspections, lines, locations, insurers, labels
           </h2>
           <Button
             variant="secondary"
-            disabled={busy !== null}
+            disabled={busy}
             onClick={() =>
-              act('add', async () => {
+              act(async () => {
                 const saved = await adasApi.saveInspection({ adasInspection: -1, adas: job.adas, adasInspectionType: inspections.length ? 2 : 1 });
                 router.push(inspectionHref(saved.adasInspection!));
               })
@@ -155,60 +151,32 @@ export function JobDetail({ job, inspections, lines, locations, insurers, labels
         {inspections.length === 0 ? (
           <p className="text-sm text-slate-600">No inspections yet.</p>
         ) : (
-          <SimpleTable caption="Inspections of this job" columns={['Inspection', 'Inspector', 'Date', 'Systems', 'Status']}>
-            {inspections.map((i) => (
-              <tr key={i.adasInspection} className="border-t border-slate-100" data-testid="inspection-row">
-                <th scope="row" className="px-3 py-2 text-left font-normal">
+          <SimpleTable
+            caption="Inspections of this job"
+            columns={[
+              {
+                id: 'inspection',
+                header: 'Inspection',
+                rowHeader: true,
+                cell: (i) => (
                   <Link href={inspectionHref(i.adasInspection)} className="font-medium text-brand-700 hover:underline">
                     {nameOf(INSPECTION_TYPES, i.adasInspectionType) || 'Inspection'} #{i.adasInspection}
                   </Link>
-                </th>
-                <td className="px-3 py-2">{i.inspectorName || dash}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{labels.inspections[i.adasInspection] || dash}</td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  {i.systemsTotal - i.systemsPending} of {i.systemsTotal} recorded
-                </td>
-                <td className="px-3 py-2">
-                  <StatusBadge status={i.status} />
-                </td>
-              </tr>
-            ))}
-          </SimpleTable>
+                ),
+              },
+              { id: 'inspector', header: 'Inspector', cell: (i) => i.inspectorName || dash },
+              { id: 'date', header: 'Date', className: 'whitespace-nowrap', cell: (i) => labels.inspections[i.adasInspection] || dash },
+              { id: 'systems', header: 'Systems', className: 'whitespace-nowrap', cell: (i) => `${i.systemsTotal - i.systemsPending} of ${i.systemsTotal} recorded` },
+              { id: 'status', header: 'Status', cell: (i) => <StatusBadge status={i.status} /> },
+            ]}
+            rows={inspections}
+            rowKey={(i) => i.adasInspection}
+            rowAttributes={() => ({ 'data-testid': 'inspection-row' })}
+          />
         )}
       </section>
 
-      <section aria-labelledby="job-lines" className="flex flex-col gap-2">
-        <h2 id="job-lines" className="text-lg font-semibold text-slate-900">
-          Repair lines
-        </h2>
-        {lines.length === 0 ? (
-          <p className="text-sm text-slate-600">No repair lines on this job.</p>
-        ) : (
-          <SimpleTable caption="Repair lines of the estimate" columns={['Line', 'Seq. #', 'Operation', 'Description', 'Part #', 'Not equipped']}>
-            {lines.map((l) => (
-              <tr key={l.adasRepairLine} className="border-t border-slate-100">
-                <td className="px-3 py-2 tabular-nums">{l.lineNum}</td>
-                <td className="px-3 py-2 tabular-nums">{l.uniqueSequenceNumber}</td>
-                <td className="px-3 py-2">{l.operation}</td>
-                <th scope="row" className="px-3 py-2 text-left font-normal">
-                  {l.description}
-                </th>
-                <td className="px-3 py-2 font-mono text-xs">{l.partNumber}</td>
-                <td className="px-3 py-2">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-brand-600"
-                    aria-label={`Line ${l.lineNum} not equipped`}
-                    checked={l.isNotEquipped}
-                    disabled={busy !== null}
-                    onChange={(e) => act(`line-${l.adasRepairLine}`, async () => void (await adasApi.setLineEquipped(job.adas, l.uniqueSequenceNumber, e.target.checked)))}
-                  />
-                </td>
-              </tr>
-            ))}
-          </SimpleTable>
-        )}
-      </section>
+      <JobEstimate adas={job.adas} firm={job.firm} estimate={estimate} enteredLabel={labels.estimate} busy={busy} act={act} />
 
       {children}
 
@@ -221,7 +189,7 @@ export function JobDetail({ job, inspections, lines, locations, insurers, labels
           onClose={() => setEditing(false)}
           onSaved={() => {
             setEditing(false);
-            setNotice({ kind: 'success', text: 'The job was saved.' });
+            calls.say('The job was saved.', 'success');
             refresh();
           }}
         />

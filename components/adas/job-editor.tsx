@@ -12,13 +12,14 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { CheckboxField, SelectField, TextArea, TextField } from '@/components/ui/field';
 import { Typeahead } from '@/components/ui/typeahead';
+import { useForm } from '@/components/ui/use-form';
 import { ADAS_DEFAULT_YEAR, ADAS_TYPES, DEFAULT_ADAS_TYPE, DEFAULT_INSPECTION_TYPE, INSPECTION_TYPES, NEW_ID, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRecord } from '@/lib/contract/adas';
 import type { Owner, VehicleRecord } from '@/lib/contract/vehicle';
 import { MESSAGES } from '@/lib/validation/messages';
 import { adasApi, vehicleApi } from './api';
-import { splitErrors, type Choice } from './errors';
-import { VehicleFields, newVehicleForm, vehicleBody, vehicleProblems, type VehicleErrors, type VehicleForm } from './vehicle-fields';
+import type { Choice } from './errors';
+import { VehicleFields, newVehicleForm, vehicleBody, vehicleProblems, type VehicleForm } from './vehicle-fields';
 
 export interface JobEditorProps {
   /** The job to edit; none for a new one. */
@@ -38,26 +39,35 @@ const options = (names: Readonly<Record<number, string>>) => Object.entries(name
 
 export function JobEditor({ job, vehicle, withInspection = false, locations, defaultFirm, insurers, onClose, onSaved }: JobEditorProps) {
   const formId = useId();
-  const [firm, setFirm] = useState(job?.firm ?? defaultFirm);
-  const [ronumber, setRonumber] = useState(job?.ronumber ?? '');
-  const [adasType, setAdasType] = useState(job?.adasType ?? DEFAULT_ADAS_TYPE);
-  const [insurance, setInsurance] = useState<number | null>(job?.insurance ?? null);
-  const [notes, setNotes] = useState(job?.notes ?? '');
-  const [owner, setOwner] = useState<{ contact: number; name: string } | null>(
-    job?.vehicle.contact ? { contact: job.vehicle.contact, name: job.vehicle.contactName } : null,
-  );
+  const form = useForm({
+    initial: {
+      firm: job?.firm ?? defaultFirm,
+      ronumber: job?.ronumber ?? '',
+      adasType: job?.adasType ?? DEFAULT_ADAS_TYPE,
+      insurance: job?.insurance ?? (null as number | null),
+      notes: job?.notes ?? '',
+      owner: job?.vehicle.contact ? { contact: job.vehicle.contact, name: job.vehicle.contactName } : (null as { contact: number; name: string } | null),
+      v: (job ? { ...job.vehicle, year: String(job.vehicle.year) } : { ...newVehicleForm(ADAS_DEFAULT_YEAR), ...vehicle }) as VehicleForm,
+      startInspection: withInspection,
+      inspectionType: DEFAULT_INSPECTION_TYPE,
+    },
+    check: (d) => ({ ...vehicleProblems(d.v), ronumber: d.ronumber.trim() ? null : MESSAGES.required }),
+    // The vehicle's fields sit among the job's: "vehicle.vin" shows at the VIN.
+    inner: 'vehicle',
+    save: async (d) => {
+      const fields = { firm: d.firm, adasType: d.adasType, ronumber: d.ronumber.trim(), insurance: d.insurance, notes: d.notes, vehicle: { ...vehicleBody(d.v), contact: d.owner?.contact ?? null } };
+      if (job) {
+        await adasApi.save({ adas: job.adas, ...fields });
+        onSaved({ adas: job.adas, adasInspection: null });
+      } else {
+        const created = await adasApi.create({ ...fields, inspection: d.startInspection ? { adasInspectionType: d.inspectionType, inspector: null } : null });
+        onSaved({ adas: created.id, adasInspection: created.adasInspection });
+      }
+    },
+  });
+  const { firm, ronumber, adasType, insurance, notes, owner, v, startInspection, inspectionType } = form.draft;
+  const { set, errors, busy } = form;
   const [ownerVehicles, setOwnerVehicles] = useState<VehicleRecord[]>([]);
-  const [v, setV] = useState<VehicleForm>(() =>
-    job
-      ? { ...job.vehicle, year: String(job.vehicle.year) }
-      : { ...newVehicleForm(ADAS_DEFAULT_YEAR), ...vehicle },
-  );
-  const [startInspection, setStartInspection] = useState(withInspection);
-  const [inspectionType, setInspectionType] = useState(DEFAULT_INSPECTION_TYPE);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  const [jobErrors, setJobErrors] = useState<Record<string, string>>({});
-  const [vehicleErrors, setVehicleErrors] = useState<VehicleErrors>({});
 
   // The customer's vehicles, to pick one instead of entering a new vehicle.
   const contact = owner?.contact ?? null;
@@ -72,42 +82,9 @@ export function JobEditor({ job, vehicle, withInspection = false, locations, def
   }, [contact]);
 
   const chooseVehicle = (id: number) => {
-    if (id === NEW_ID) return setV({ ...newVehicleForm(ADAS_DEFAULT_YEAR), contact });
+    if (id === NEW_ID) return set('v', { ...newVehicleForm(ADAS_DEFAULT_YEAR), contact });
     const found = ownerVehicles.find((x) => x.vehicle === id);
-    if (found) setV({ ...found, year: String(found.year) });
-  };
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const vErrors = vehicleProblems(v);
-    const jErrors: Record<string, string> = {};
-    if (!ronumber.trim()) jErrors.ronumber = MESSAGES.required;
-    setJobErrors(jErrors);
-    setVehicleErrors(vErrors);
-    if (Object.keys(vErrors).length || Object.keys(jErrors).length) {
-      setMessage('Please correct the highlighted fields.');
-      return;
-    }
-    setBusy(true);
-    setMessage(null);
-    try {
-      const fields = { firm, adasType, ronumber: ronumber.trim(), insurance, notes, vehicle: { ...vehicleBody(v), contact } };
-      if (job) {
-        await adasApi.save({ adas: job.adas, ...fields });
-        onSaved({ adas: job.adas, adasInspection: null });
-      } else {
-        const created = await adasApi.create({ ...fields, inspection: startInspection ? { adasInspectionType: inspectionType, inspector: null } : null });
-        onSaved({ adas: created.id, adasInspection: created.adasInspection });
-      }
-    } catch (err) {
-      const split = splitErrors(err);
-      setMessage(split.message);
-      setJobErrors(split.job);
-      setVehicleErrors(split.vehicle);
-      // The customer is the vehicle's contact at the host; the form shows it beside the customer search.
-      if (split.vehicle.contact) setJobErrors({ ...split.job, owner: split.vehicle.contact });
-      setBusy(false);
-    }
+    if (found) set('v', { ...found, year: String(found.year) });
   };
 
   const title = job ? `Editing ADAS job ${job.ronumber}` : withInspection ? 'Start an ADAS job' : 'New ADAS job';
@@ -128,21 +105,21 @@ export function JobEditor({ job, vehicle, withInspection = false, locations, def
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={submit} className="flex flex-col gap-4">
-        {message && <Alert>{message}</Alert>}
+      <form id={formId} noValidate onSubmit={(e) => void form.submit(e)} className="flex flex-col gap-4">
+        {form.message && <Alert kind={form.message.kind}>{form.message.text}</Alert>}
         <div className="grid gap-3 sm:grid-cols-2">
           {locations.length > 1 && (
-            <SelectField label="Location" required placeholder={null} options={locations} value={firm} onChange={(e) => setFirm(Number(e.target.value))} error={jobErrors.firm} />
+            <SelectField label="Location" required placeholder={null} options={locations} value={firm} onChange={(e) => set('firm', Number(e.target.value))} error={errors.firm} />
           )}
-          <TextField label="RO number" required value={ronumber} maxLength={30} onChange={(e) => setRonumber(e.target.value)} error={jobErrors.ronumber} autoFocus={!withInspection} />
-          <SelectField label="ADAS type" placeholder={null} options={options(ADAS_TYPES)} value={adasType} onChange={(e) => setAdasType(Number(e.target.value))} error={jobErrors.adasType} />
+          <TextField label="RO number" required value={ronumber} maxLength={30} onChange={(e) => set('ronumber', e.target.value)} error={errors.ronumber} autoFocus={!withInspection} />
+          <SelectField label="ADAS type" placeholder={null} options={options(ADAS_TYPES)} value={adasType} onChange={(e) => set('adasType', Number(e.target.value))} error={errors.adasType} />
           <SelectField
             label="Insurance"
             placeholder="None"
             options={insurers}
             value={insurance ?? ''}
-            onChange={(e) => setInsurance(e.target.value ? Number(e.target.value) : null)}
-            error={jobErrors.insurance}
+            onChange={(e) => set('insurance', e.target.value ? Number(e.target.value) : null)}
+            error={errors.insurance}
           />
         </div>
 
@@ -156,7 +133,7 @@ export function JobEditor({ job, vehicle, withInspection = false, locations, def
               <Button
                 variant="ghost"
                 onClick={() => {
-                  setOwner(null);
+                  set('owner', null);
                   setOwnerVehicles([]);
                 }}
               >
@@ -175,8 +152,9 @@ export function JobEditor({ job, vehicle, withInspection = false, locations, def
                   <span className="text-xs text-slate-600">{[o.phoneNo, o.emailAddress].filter(Boolean).join(' · ')}</span>
                 </span>
               )}
-              onSelect={(o) => setOwner({ contact: o.contact, name: o.name })}
-              error={jobErrors.owner}
+              onSelect={(o) => set('owner', { contact: o.contact, name: o.name })}
+              // The customer is the vehicle's contact at the host.
+              error={errors.owner ?? errors.contact}
             />
           )}
           {owner && ownerVehicles.length > 0 && (
@@ -188,16 +166,16 @@ export function JobEditor({ job, vehicle, withInspection = false, locations, def
               onChange={(e) => chooseVehicle(Number(e.target.value))}
             />
           )}
-          <VehicleFields value={v} onChange={setV} errors={vehicleErrors} autoFocusVin={withInspection} />
+          <VehicleFields value={v} onChange={(next) => set('v', next)} errors={errors} autoFocusVin={withInspection} />
         </fieldset>
 
-        <TextArea label="Notes" value={notes} maxLength={2000} onChange={(e) => setNotes(e.target.value)} error={jobErrors.notes} />
+        <TextArea label="Notes" value={notes} maxLength={2000} onChange={(e) => set('notes', e.target.value)} error={errors.notes} />
 
         {!job && (
           <div className="flex flex-wrap items-end gap-3">
-            <CheckboxField label="Start the first inspection" checked={startInspection} onChange={(e) => setStartInspection(e.target.checked)} />
+            <CheckboxField label="Start the first inspection" checked={startInspection} onChange={(e) => set('startInspection', e.target.checked)} />
             {startInspection && (
-              <SelectField label="Inspection type" placeholder={null} options={options(INSPECTION_TYPES)} value={inspectionType} onChange={(e) => setInspectionType(Number(e.target.value))} />
+              <SelectField label="Inspection type" placeholder={null} options={options(INSPECTION_TYPES)} value={inspectionType} onChange={(e) => set('inspectionType', Number(e.target.value))} />
             )}
           </div>
         )}

@@ -9,6 +9,7 @@ import type { DecodedChecklistItem } from '@/lib/contract/admin';
 import type { VinDecode } from '@/lib/contract/decode';
 import type { VehicleLink } from '@/lib/contract/alldata';
 import { SimpleTable } from '@/components/ui/simple-table';
+import type { Column } from '@/components/ui/table';
 
 export interface JobKnowledgeProps {
   checklist: { vehicle: { year: number; make: string; model: string }; decode: VinDecode | null; items: DecodedChecklistItem[] };
@@ -40,6 +41,35 @@ function Links({ id, title, links }: { id: string; title: string; links: Vehicle
   );
 }
 
+const CHECKLIST_COLUMNS: Column<DecodedChecklistItem>[] = [
+  {
+    id: 'system',
+    header: 'System',
+    rowHeader: true,
+    cell: (s) => (
+      <>
+        <span className="font-medium text-slate-900">{s.system}</span>
+        {s.oemName && <span className="block text-xs text-slate-600">{s.oemName}</span>}
+        {s.notice && <span className="mt-1 block text-xs text-amber-900">{s.notice}</span>}
+      </>
+    ),
+  },
+  { id: 'location', header: 'Location', cell: (s) => s.location },
+  { id: 'calibration', header: 'Calibration', cell: (s) => s.calibrationType || '—' },
+  {
+    id: 'inspections',
+    header: 'On inspections',
+    className: 'whitespace-nowrap',
+    cell: (s) => (
+      <>
+        {s.inspections}
+        {s.notEquipped && <span className="block text-xs text-slate-600">Not equipped</span>}
+      </>
+    ),
+  },
+  { id: 'results', header: 'Results', cell: (s) => s.results.map((r) => nameOf(RESULTS, r.result) || 'No result yet').join(', ') || '—' },
+];
+
 export function JobKnowledge({ checklist, procedures, general }: JobKnowledgeProps) {
   const { vehicle, decode, items } = checklist;
   const basis = decode?.isDecoded
@@ -57,24 +87,13 @@ export function JobKnowledge({ checklist, procedures, general }: JobKnowledgePro
         {items.length === 0 ? (
           <p className="text-sm text-slate-600">The knowledge base lists no ADAS systems for this vehicle.</p>
         ) : (
-          <SimpleTable caption="Systems of the vehicle and the job’s inspections of them" columns={['System', 'Location', 'Calibration', 'On inspections', 'Results']}>
-            {items.map((s) => (
-              <tr key={s.adasChecklistMatrix} className="border-t border-slate-100 align-top" data-testid="checklist-row">
-                <th scope="row" className="px-3 py-2 text-left font-normal">
-                  <span className="font-medium text-slate-900">{s.system}</span>
-                  {s.oemName && <span className="block text-xs text-slate-600">{s.oemName}</span>}
-                  {s.notice && <span className="mt-1 block text-xs text-amber-900">{s.notice}</span>}
-                </th>
-                <td className="px-3 py-2">{s.location}</td>
-                <td className="px-3 py-2">{s.calibrationType || '—'}</td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  {s.inspections}
-                  {s.notEquipped && <span className="block text-xs text-slate-600">Not equipped</span>}
-                </td>
-                <td className="px-3 py-2">{s.results.map((r) => nameOf(RESULTS, r.result) || 'No result yet').join(', ') || '—'}</td>
-              </tr>
-            ))}
-          </SimpleTable>
+          <SimpleTable
+            caption="Systems of the vehicle and the job’s inspections of them"
+            columns={CHECKLIST_COLUMNS}
+            rows={items}
+            rowKey={(s) => s.adasChecklistMatrix}
+            rowAttributes={() => ({ className: 'align-top', 'data-testid': 'checklist-row' })}
+          />
         )}
       </section>
       <section aria-labelledby="job-links" className="flex flex-col gap-3">

@@ -11,6 +11,7 @@ import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { SimpleTable } from '@/components/ui/simple-table';
+import type { Column } from '@/components/ui/table';
 import { dash } from '@/components/data-table/cells';
 import { Button } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
@@ -52,6 +53,58 @@ const MODE: Readonly<Record<string, string>> = {
   'static-dynamic': 'Static and dynamic',
   initialization: 'Initialization',
 };
+
+const SYSTEM_COLUMNS: Column<AdasSystem>[] = [
+  {
+    id: 'system',
+    header: 'System',
+    rowHeader: true,
+    cell: (s) => (
+      <>
+        <span className={`font-medium ${s.isHighlight ? 'text-red-800' : 'text-slate-900'}`}>{s.system}</span>
+        {s.oemName && <span className="block text-xs text-slate-600">{s.oemName}</span>}
+      </>
+    ),
+  },
+  { id: 'location', header: 'Location', cell: (s) => s.location },
+  {
+    id: 'calibration',
+    header: 'Calibration',
+    cell: (s) => (
+      <>
+        {s.calibrationMode ? MODE[s.calibrationMode] ?? s.calibrationMode : 'None listed'}
+        {s.calibrationType && <span className="block text-xs text-slate-600">{s.calibrationType}</span>}
+        {[...s.staticNames, ...s.dynamicNames].map((n) => (
+          <span key={n} className="block text-xs text-slate-600">
+            {n}
+          </span>
+        ))}
+      </>
+    ),
+  },
+  {
+    id: 'notices',
+    header: 'Notices',
+    cell: (s) => (
+      <>
+        <span className="text-amber-900">{s.notice}</span>
+        {s.hints && <span className="block text-xs text-slate-600">{s.hints}</span>}
+      </>
+    ),
+  },
+  {
+    id: 'oem',
+    header: 'OEM',
+    cell: (s) =>
+      s.url ? (
+        <a href={s.url} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
+          Procedure<span className="sr-only"> for {s.system} (opens in a new tab)</span>
+        </a>
+      ) : (
+        dash
+      ),
+  },
+];
 
 export function Overview({ vin: initialVin, vehicle, systems, problem, components, canStartJob, locations, insurers, defaultFirm }: OverviewProps) {
   const router = useRouter();
@@ -99,39 +152,13 @@ export function Overview({ vin: initialVin, vehicle, systems, problem, component
           {systems.length === 0 ? (
             <p className="text-sm text-slate-700">The knowledge base lists no ADAS systems for this vehicle.</p>
           ) : (
-            <SimpleTable caption="ADAS systems of this vehicle" columns={['System', 'Location', 'Calibration', 'Notices', 'OEM']}>
-              {systems.map((s) => (
-                <tr key={s.adasChecklistMatrix} className="border-t border-slate-100 align-top" data-testid="overview-system">
-                  <th scope="row" className="px-3 py-2 text-left font-normal">
-                    <span className={`font-medium ${s.isHighlight ? 'text-red-800' : 'text-slate-900'}`}>{s.system}</span>
-                    {s.oemName && <span className="block text-xs text-slate-600">{s.oemName}</span>}
-                  </th>
-                  <td className="px-3 py-2">{s.location}</td>
-                  <td className="px-3 py-2">
-                    {s.calibrationMode ? MODE[s.calibrationMode] ?? s.calibrationMode : 'None listed'}
-                    {s.calibrationType && <span className="block text-xs text-slate-600">{s.calibrationType}</span>}
-                    {[...s.staticNames, ...s.dynamicNames].map((n) => (
-                      <span key={n} className="block text-xs text-slate-600">
-                        {n}
-                      </span>
-                    ))}
-                  </td>
-                  <td className="px-3 py-2 text-amber-900">
-                    {s.notice}
-                    {s.hints && <span className="block text-xs text-slate-600">{s.hints}</span>}
-                  </td>
-                  <td className="px-3 py-2">
-                    {s.url ? (
-                      <a href={s.url} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
-                        Procedure<span className="sr-only"> for {s.system} (opens in a new tab)</span>
-                      </a>
-                    ) : (
-                      dash
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </SimpleTable>
+            <SimpleTable
+              caption="ADAS systems of this vehicle"
+              columns={SYSTEM_COLUMNS}
+              rows={systems}
+              rowKey={(s) => s.adasChecklistMatrix}
+              rowAttributes={() => ({ className: 'align-top', 'data-testid': 'overview-system' })}
+            />
           )}
         </section>
       )}

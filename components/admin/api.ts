@@ -58,11 +58,3 @@ export const emailApi = {
   list: (query: Query) => bff<A['getEmails']>('GET', 'admin/getEmails', { query }),
   get: (id: number, signal?: AbortSignal) => bff<A['getEmail']>('GET', 'admin/getEmail', { query: { id }, signal }),
 };
-
-/** The first field error of a failed save, or its message. */
-export function saveError(e: unknown): { message: string; fields: Record<string, string> } {
-  const fieldErrors = (e as { fieldErrors?: Record<string, string[]> }).fieldErrors ?? {};
-  const fields = Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v[0]]));
-  const message = (e as Error).message || 'The change could not be saved.';
-  return { message, fields };
-}

@@ -1,46 +1,35 @@
 'use client';
 /** Sign-in with username (an email address) and password; the auth host's reason text on failure. */
 import Link from 'next/link';
-import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { signInWith } from '@/lib/auth/client';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { useForm } from '@/components/ui/use-form';
+import { collect, withoutError } from '@/lib/validation/field-errors';
 import { email, required, validate } from '@/lib/validation/fields';
 
-type Errors = { username?: string | null; password?: string | null };
+const usernameProblem = (username: string) => validate(username, [required, email]);
 
 export function LoginForm({ callbackUrl, notice }: { callbackUrl: string; notice?: string }) {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const check = (): Errors => ({
-    username: validate(username, [required, email]),
-    password: validate(password, [required]),
-  });
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const found = check();
-    setErrors(found);
-    if (found.username || found.password) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const res = await signInWith('credentials', { username: username.trim(), password });
-      if (res.ok) {
-        window.location.assign(callbackUrl);
-        return;
+  const form = useForm({
+    initial: { username: '', password: '' },
+    check: (d) => ({ username: usernameProblem(d.username), password: validate(d.password, [required]) }),
+    invalid: null,
+    save: async (d) => {
+      let res: Awaited<ReturnType<typeof signInWith>>;
+      try {
+        res = await signInWith('credentials', { username: d.username.trim(), password: d.password });
+      } catch {
+        throw new Error("The sign-in service can't be reached right now. Please try again in a moment.");
       }
-      setFailure(res.error && res.error !== 'CredentialsSignin' ? res.error : 'Sign-in failed. Please try again.');
-    } catch {
-      setFailure("The sign-in service can't be reached right now. Please try again in a moment.");
-    }
-    setBusy(false);
-  };
+      if (!res.ok) throw new Error(res.error && res.error !== 'CredentialsSignin' ? res.error : 'Sign-in failed. Please try again.');
+      window.location.assign(callbackUrl);
+      // Signed in: the form stays busy while the browser leaves the page.
+      await new Promise<never>(() => {});
+    },
+  });
+  const { draft, set, errors, busy } = form;
 
   return (
     <section aria-labelledby="login-heading" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
@@ -53,17 +42,17 @@ export function LoginForm({ callbackUrl, notice }: { callbackUrl: string; notice
         </div>
       )}
       {/* method="post": a submit before hydration (or without JavaScript) must never put the password in the URL. */}
-      <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form method="post" onSubmit={(e) => void form.submit(e)} noValidate className="flex flex-col gap-4">
         <TextField
           label="Email address"
           name="username"
           type="email"
           autoComplete="username"
           required
-          value={username}
+          value={draft.username}
           error={errors.username}
-          onChange={(e) => setUsername(e.target.value)}
-          onBlur={() => username && setErrors((x) => ({ ...x, username: validate(username, [required, email]) }))}
+          onChange={(e) => set('username', e.target.value)}
+          onBlur={() => draft.username && form.setErrors((x) => ({ ...withoutError(x, 'username'), ...collect({ username: usernameProblem(draft.username) }) }))}
         />
         <TextField
           label="Password"
@@ -71,11 +60,11 @@ export function LoginForm({ callbackUrl, notice }: { callbackUrl: string; notice
           type="password"
           autoComplete="current-password"
           required
-          value={password}
+          value={draft.password}
           error={errors.password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => set('password', e.target.value)}
         />
-        {failure && <Alert>{failure}</Alert>}
+        {form.message && <Alert kind={form.message.kind}>{form.message.text}</Alert>}
         <Button type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </Button>

@@ -22,7 +22,8 @@ function redeem(token: string) {
 
 export function SsoSignIn({ token, confirm }: { token: string; confirm?: SsoConfirm }) {
   const started = useRef(false);
-  const [busy, setBusy] = useState(false);
+  // Chosen to continue: the page shows the sign-in under way until the browser leaves it.
+  const [switching, setSwitching] = useState(false);
   useEffect(() => {
     if (confirm || started.current) return; // a temp token is single-use: never redeem it twice
     started.current = true;
@@ -33,7 +34,7 @@ export function SsoSignIn({ token, confirm }: { token: string; confirm?: SsoConf
     redeem(token);
   }, [token, confirm]);
 
-  if (!confirm || busy) {
+  if (!confirm || switching) {
     return (
       <p role="status" className="text-slate-700">
         Signing you in…
@@ -51,7 +52,7 @@ export function SsoSignIn({ token, confirm }: { token: string; confirm?: SsoConf
       <div className="flex flex-wrap gap-2">
         <Button
           onClick={() => {
-            setBusy(true);
+            setSwitching(true);
             redeem(token);
           }}
         >

@@ -1,17 +1,26 @@
 'use client';
 /**
- * Estimate and quote (issue 14 §1–3): upload a BMS XML or CSV estimate, scrub it, see each triggered
- * calibration with the lines that triggered it, its notice, OEM link and price; change a price or leave a
- * calibration out and see the quote's total and the insurer price check (under the agreed price, or a
- * required calibration missing) before the request is created.
+ * Estimate and quote (issues 14, 32): enter the job's estimate (upload or paste), scrub it, and see each
+ * triggered calibration with the lines that triggered it and why, its notice, OEM link and price; every
+ * estimate line once with its outcome (what it triggers and why, or why nothing, or why it was not read);
+ * when and by whom it was scrubbed, kept across reloads, and what changed since the previous scrub. Change
+ * a price or leave a calibration out and see the quote's total and the insurer price check (under the
+ * agreed price, or a required calibration missing) before the request is created.
  */
-import { useId, useRef, useState } from 'react';
+import dynamic from 'next/dynamic';
+import { useEffect, useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, TextField } from '@/components/ui/field';
+import { SimpleTable } from '@/components/ui/simple-table';
+import { useForm } from '@/components/ui/use-form';
 import type { QuoteAnswer, ScrubResult } from '@/lib/contract/calibration';
+import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/format';
 import { calibrationApi } from './api';
+import { ScrubLines } from './scrub-lines';
+
+const EstimateEntry = dynamic(() => import('./estimate-entry').then((m) => m.EstimateEntry), { ssr: false, loading: () => <p className="text-sm text-slate-600">Loading…</p> });
 
 export interface EstimateSectionProps {
   adas: number;
@@ -19,6 +28,7 @@ export interface EstimateSectionProps {
   firm: number;
   vehicle: { year: number; make: string; model: string; vin: string };
   hasRequest: boolean;
+  timezone: number;
   onRequestCreated: () => void;
 }
 
@@ -30,29 +40,27 @@ const priceOf = (text: string): number | null | 'bad' => {
   return Number.isFinite(n) && n >= 0 && /^\d+(\.\d{1,2})?$/.test(text.trim()) ? n : 'bad';
 };
 
-export function EstimateSection({ adas, adasInspection, firm, vehicle, hasRequest, onRequestCreated }: EstimateSectionProps) {
+const SOURCES: Record<ScrubResult['source'], string> = { lines: 'the job\'s repair lines', bms: 'a BMS estimate', csv: 'a CSV estimate', paste: 'pasted lines' };
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What a scrub found, in one sentence. */
+export const scrubSummary = (s: ScrubResult) =>
+  s.noScrub ??
+  `${plural(s.calibrations.length, 'calibration')} triggered; ${plural(s.untriggered.length, 'line')} trigger nothing${s.unread.length ? `; ${plural(s.unread.length, 'line')} could not be read` : ''}.`;
+
+export function EstimateSection({ adas, adasInspection, firm, vehicle, hasRequest, timezone, onRequestCreated }: EstimateSectionProps) {
   const fileId = useId();
-  const fileRef = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const calls = useForm();
+  const { busy, message: notice, say } = calls;
   const [scrub, setScrub] = useState<ScrubResult | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [entering, setEntering] = useState(false);
   const [draft, setDraft] = useState<Draft>({});
   const [quote, setQuote] = useState<QuoteAnswer | null>(null);
   const [reason, setReason] = useState('Estimate triggers calibrations');
   const [sendFlagged, setSendFlagged] = useState(false);
 
-  const run = async (fn: () => Promise<string | void>) => {
-    setBusy(true);
-    setNotice(null);
-    try {
-      const text = await fn();
-      if (text) setNotice({ kind: 'success', text });
-    } catch (e) {
-      setNotice({ kind: 'error', text: (e as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = (fn: () => Promise<string | void>) => calls.run(fn);
 
   const linesOf = (s: ScrubResult, d: Draft) =>
     s.calibrations
@@ -68,134 +76,193 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
     setQuote(await calibrationApi.quote({ adasInspection, lines: lines.map((l) => ({ adasChecklistMatrix: l.c.adasChecklistMatrix, price: l.price as number | null })) }));
   };
 
-  const doScrub = async () => {
-    const s = await calibrationApi.scrub(adas, adasInspection);
+  const show = async (s: ScrubResult) => {
     const d = Object.fromEntries(s.calibrations.map((c) => [c.adasChecklistMatrix, { included: true, price: c.price == null ? '' : c.price.toFixed(2) }]));
     setScrub(s);
     setDraft(d);
     await requote(s, d);
-    return s.noScrub ?? `${s.calibrations.length} calibration${s.calibrations.length === 1 ? '' : 's'} triggered; ${s.untriggered.length} line${s.untriggered.length === 1 ? '' : 's'} trigger nothing.`;
+  };
+
+  // The kept scrub is shown again when the inspection is opened.
+  useEffect(() => {
+    const ctrl = new AbortController();
+    calibrationApi
+      .lastScrub(adasInspection, ctrl.signal)
+      .then((s) => (s ? show(s) : undefined))
+      .catch((e: Error) => !ctrl.signal.aborted && say(e.message))
+      .finally(() => !ctrl.signal.aborted && setLoaded(true));
+    return () => ctrl.abort();
+    // Once per inspection.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [adasInspection]);
+
+  const doScrub = async () => {
+    const s = await calibrationApi.scrub(adas, adasInspection);
+    await show(s);
+    return scrubSummary(s);
   };
 
   const change = (id: number, patch: Partial<Draft[number]>) => {
     const d = { ...draft, [id]: { ...draft[id], ...patch } };
     setDraft(d);
     setSendFlagged(false);
-    if (scrub) void requote(scrub, d).catch((e: Error) => setNotice({ kind: 'error', text: e.message }));
+    if (scrub) void requote(scrub, d).catch((e: Error) => say(e.message));
   };
 
   const quoted = new Map(quote?.lines.map((l) => [l.adasChecklistMatrix, l]));
 
+  const changes = scrub?.changes && scrub.changes.summary !== 'Nothing changed.' ? scrub.changes : null;
   return (
     <section aria-labelledby={`${fileId}-h`} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
       <h2 id={`${fileId}-h`} className="text-lg font-semibold text-slate-900">
         Estimate and calibrations
       </h2>
-      <form
-        className="flex flex-wrap items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const file = fileRef.current?.files?.[0];
-          if (!file) return setNotice({ kind: 'error', text: 'Choose an estimate file (BMS XML or CSV) to upload.' });
-          void run(async () => {
-            const up = await calibrationApi.upload(adas, file, firm);
-            const summary = await doScrub();
-            return `${up.fileName}: ${up.lines} lines read. ${summary}`;
-          });
-        }}
-      >
-        <div className="flex min-w-0 flex-col gap-1">
-          <label htmlFor={fileId} className="text-sm font-medium text-slate-800">
-            Estimate file (BMS XML or CSV)
-          </label>
-          <input id={fileId} ref={fileRef} type="file" accept=".xml,.bms,.csv,text/xml,text/csv" className="max-w-full text-sm" />
-        </div>
-        <Button type="submit" disabled={busy}>
-          Upload and scrub
+      <div className="flex flex-wrap items-center gap-2">
+        <Button disabled={busy} onClick={() => void run(doScrub)}>
+          {scrub ? 'Scrub again' : 'Scrub the estimate'}
         </Button>
-        <Button variant="secondary" disabled={busy} onClick={() => void run(doScrub)}>
-          Scrub repair lines
+        <Button variant="secondary" aria-expanded={entering} onClick={() => setEntering(!entering)}>
+          {entering ? 'Close the estimate entry' : 'Enter the estimate'}
         </Button>
-      </form>
+        <a href={`/adas?adas=${adas}`} className="text-sm text-brand-700 underline">
+          The job&apos;s estimate
+        </a>
+      </div>
+      {entering && (
+        <EstimateEntry
+          adas={adas}
+          firm={firm}
+          onSaved={(summary) => {
+            setEntering(false);
+            void run(async () => `${summary} ${await doScrub()}`);
+          }}
+        />
+      )}
       <div aria-live="polite">{notice && <Alert kind={notice.kind}>{notice.text}</Alert>}</div>
+      {!loaded && <p className="text-sm text-slate-600">Loading the last scrub…</p>}
+      {loaded && !scrub && <p className="text-sm text-slate-700">Not scrubbed yet: enter the estimate, or scrub the job&apos;s repair lines.</p>}
+      {scrub && (
+        <p className="text-sm text-slate-700" data-testid="scrub-meta">
+          Scrubbed {formatDateTime(scrub.scrubbedAt, timezone)}
+          {scrub.scrubbedByName ? ` by ${scrub.scrubbedByName}` : ''} from {SOURCES[scrub.source]}
+          {scrub.fileName ? ` (${scrub.fileName})` : ''}: {scrubSummary(scrub)}
+        </p>
+      )}
+      {changes && (
+        <Alert kind="info">
+          <p>
+            Since the scrub of {formatDateTime(changes.since, timezone)}
+            {changes.sinceByName ? ` by ${changes.sinceByName}` : ''}: {changes.summary}
+          </p>
+          {(changes.added.length > 0 || changes.removed.length > 0 || changes.lines.length > 0) && (
+            <ul className="mt-1 list-disc pl-5">
+              {changes.added.map((a) => (
+                <li key={`+${a.system}`}>
+                  {a.system} is now required (line{a.lines.length === 1 ? '' : 's'} {a.lines.join(', ')})
+                </li>
+              ))}
+              {changes.removed.map((r) => (
+                <li key={`-${r.system}`}>{r.system} is no longer required</li>
+              ))}
+              {changes.lines.map((l) => (
+                <li key={l.lineNum}>
+                  Line {l.lineNum} ({l.description}): {l.before} → {l.after}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Alert>
+      )}
+      {scrub?.noScrub && <Alert kind="info">{scrub.noScrub}</Alert>}
 
       {scrub && scrub.calibrations.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[640px] text-left text-sm">
-            <caption className="sr-only">Triggered calibrations</caption>
-            <thead className="border-b border-slate-200 text-slate-700">
-              <tr>
-                <th scope="col" className="px-2 py-2">Quote</th>
-                <th scope="col" className="px-2 py-2">System</th>
-                <th scope="col" className="px-2 py-2">Repair lines</th>
-                <th scope="col" className="px-2 py-2">Price</th>
-                <th scope="col" className="px-2 py-2">Agreed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {scrub.calibrations.map((c) => {
+        <SimpleTable
+          caption="Triggered calibrations"
+          columns={[
+            {
+              id: 'system',
+              header: 'System',
+              rowHeader: true,
+              cell: (c) => (
+                <>
+                  <div className="font-medium text-slate-900">{c.system}</div>
+                  <div className="text-slate-600">
+                    {c.calibrationType}
+                    {c.calibrationMode && ` (${c.calibrationMode})`}
+                  </div>
+                  {c.triggerNotice && <p className="text-xs text-slate-600">{c.triggerNotice}</p>}
+                  {c.url && (
+                    <a href={c.url} target="_blank" rel="noreferrer" className="text-xs text-brand-700 underline">
+                      OEM procedure<span className="sr-only"> for {c.system}</span>
+                    </a>
+                  )}
+                </>
+              ),
+            },
+            {
+              id: 'quote',
+              header: 'Quote',
+              cell: (c) => (
+                <CheckboxField
+                  label={`Quote ${c.system}`}
+                  hideLabel
+                  checked={draft[c.adasChecklistMatrix]?.included ?? true}
+                  onChange={(e) => change(c.adasChecklistMatrix, { included: e.target.checked })}
+                />
+              ),
+            },
+            {
+              id: 'lines',
+              header: 'Repair lines',
+              cell: (c) => (
+                <ul className="flex flex-col gap-1">
+                  {c.lines.map((l) => (
+                    <li key={l.lineNum}>
+                      {l.lineNum}. {l.operation} {l.description}
+                      <span className="block text-xs text-slate-600">{l.why.startsWith(`${c.system}: `) ? l.why.slice(c.system.length + 2) : l.why}</span>
+                    </li>
+                  ))}
+                </ul>
+              ),
+            },
+            {
+              id: 'price',
+              header: 'Price',
+              className: 'w-32',
+              cell: (c) => {
                 const d = draft[c.adasChecklistMatrix];
-                const q = quoted.get(c.adasChecklistMatrix);
-                const bad = d && priceOf(d.price) === 'bad';
                 return (
-                  <tr key={c.adasChecklistMatrix} className="border-b border-slate-100 align-top">
-                    <td className="px-2 py-2">
-                      <input type="checkbox" className="size-4 accent-brand-600" aria-label={`Quote ${c.system}`} checked={d?.included ?? true} onChange={(e) => change(c.adasChecklistMatrix, { included: e.target.checked })} />
-                    </td>
-                    <td className="px-2 py-2">
-                      <div className="font-medium text-slate-900">{c.system}</div>
-                      <div className="text-slate-600">
-                        {c.calibrationType}
-                        {c.calibrationMode && ` (${c.calibrationMode})`}
-                      </div>
-                      {c.triggerNotice && <p className="text-xs text-slate-600">{c.triggerNotice}</p>}
-                      {c.url && (
-                        <a href={c.url} target="_blank" rel="noreferrer" className="text-xs text-brand-700 underline">
-                          OEM procedure<span className="sr-only"> for {c.system}</span>
-                        </a>
-                      )}
-                    </td>
-                    <td className="px-2 py-2">
-                      <ul>
-                        {c.lines.map((l) => (
-                          <li key={l.lineNum}>
-                            {l.lineNum}. {l.operation} {l.description} <span className="text-xs text-slate-500">(“{l.keyword}”)</span>
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                    <td className="w-32 px-2 py-2">
-                      <TextField
-                        label={`Price of ${c.system}`}
-                        inputMode="decimal"
-                        value={d?.price ?? ''}
-                        error={bad ? 'A price such as 149.50' : null}
-                        onChange={(e) => change(c.adasChecklistMatrix, { price: e.target.value })}
-                      />
-                    </td>
-                    <td className="px-2 py-2">
-                      {q?.agreedPrice != null ? formatMoney(q.agreedPrice) : '—'}
-                      {q?.underAgreed && <div className="font-medium text-red-700">Under the agreed price</div>}
-                    </td>
-                  </tr>
+                  <TextField
+                    label={`Price of ${c.system}`}
+                    inputMode="decimal"
+                    value={d?.price ?? ''}
+                    error={d && priceOf(d.price) === 'bad' ? 'A price such as 149.50' : null}
+                    onChange={(e) => change(c.adasChecklistMatrix, { price: e.target.value })}
+                  />
                 );
-              })}
-            </tbody>
-          </table>
-        </div>
+              },
+            },
+            {
+              id: 'agreed',
+              header: 'Agreed',
+              cell: (c) => {
+                const q = quoted.get(c.adasChecklistMatrix);
+                return (
+                  <>
+                    {q?.agreedPrice != null ? formatMoney(q.agreedPrice) : '—'}
+                    {q?.underAgreed && <div className="font-medium text-red-700">Under the agreed price</div>}
+                  </>
+                );
+              },
+            },
+          ]}
+          rows={scrub.calibrations}
+          rowKey={(c) => c.adasChecklistMatrix}
+          rowAttributes={() => ({ className: 'align-top' })}
+          tableClassName="min-w-[640px]"
+        />
       )}
-      {scrub && scrub.untriggered.length > 0 && (
-        <details>
-          <summary className="cursor-pointer text-sm text-slate-700">Lines that trigger nothing ({scrub.untriggered.length})</summary>
-          <ul className="mt-1 text-sm text-slate-700">
-            {scrub.untriggered.map((l) => (
-              <li key={l.lineNum}>
-                {l.lineNum}. {l.operation} {l.description}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
+      {scrub && scrub.lines.length > 0 && <ScrubLines scrub={scrub} />}
 
       {quote && (
         <div className="flex flex-col gap-2">
@@ -227,7 +294,7 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
               onSubmit={(e) => {
                 e.preventDefault();
                 if (!scrub) return;
-                if (quote.flagged && !sendFlagged) return setNotice({ kind: 'error', text: 'The quote is flagged: correct it, or confirm that you send it as it is.' });
+                if (quote.flagged && !sendFlagged) return say('The quote is flagged: correct it, or confirm that you send it as it is.');
                 void run(async () => {
                   await calibrationApi.create({
                     firm,

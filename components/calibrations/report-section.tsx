@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
+import { useForm } from '@/components/ui/use-form';
 import type { ReportPreference } from '@/lib/contract/calibration';
 import { ShareLink } from '@/components/links/share-link';
 import { calibrationApi, reportHref } from './api';
@@ -22,20 +23,11 @@ export function ReportSection({ adasInspection, preference }: { adasInspection: 
   const headingId = useId();
   const [language, setLanguage] = useState<string>(preference.language);
   const [to, setTo] = useState('');
-  const [toError, setToError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const calls = useForm();
+  const { busy, message: notice } = calls;
+  const toError = calls.errors.to ?? null;
 
-  const run = (fn: () => Promise<{ kind: 'error' | 'success'; text: string }>) => {
-    setBusy(true);
-    setNotice(null);
-    fn()
-      .then(setNotice, (e: Error & { fieldErrors?: Record<string, string[]> }) => {
-        if (e.fieldErrors?.to) setToError(e.fieldErrors.to[0]);
-        setNotice({ kind: 'error', text: e.message });
-      })
-      .finally(() => setBusy(false));
-  };
+  const run = (fn: () => Promise<string>) => void calls.run(fn);
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
@@ -56,10 +48,9 @@ export function ReportSection({ adasInspection, preference }: { adasInspection: 
         className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          setToError(null);
           run(async () => {
             const sent = await calibrationApi.send(adasInspection, to.trim(), language);
-            return { kind: 'success', text: `The report was sent to ${sent.to.join(', ')}.` };
+            return `The report was sent to ${sent.to.join(', ')}.`;
           });
         }}
       >
@@ -75,7 +66,9 @@ export function ReportSection({ adasInspection, preference }: { adasInspection: 
           onClick={() =>
             run(async () => {
               const answer = await calibrationApi.pushToCcc(adasInspection);
-              return { kind: answer.accepted ? 'success' : 'error', text: answer.message };
+              // CCC's refusal, in its own words.
+              if (!answer.accepted) throw new Error(answer.message);
+              return answer.message;
             })
           }
         >

@@ -10,6 +10,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { deleteQuestion } from '@/components/ui/confirm-dialog';
 import { SelectField, TextArea, TextField } from '@/components/ui/field';
+import { useForm } from '@/components/ui/use-form';
 import { CLOSING_STATUSES, NOTE_MAX, REQUEST_STATUSES, mayManageRequests } from '@/lib/calibrations/rules';
 import type { CalibrateRequest, RequestNote } from '@/lib/contract/calibration';
 import { formatDateTime } from '@/lib/dates';
@@ -33,13 +34,22 @@ export function RequestSection({ request: r, user, role, timezone, onChanged }: 
   const [status, setStatus] = useState<string>(r.statusName);
   const [reason, setReason] = useState('');
   const [notes, setNotes] = useState<RequestNote[] | null>(null);
-  const [draft, setDraft] = useState('');
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [noteError, setNoteError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The status form's call and message; the note form (its text, its error).
+  const statusCall = useForm();
+  const notice = statusCall.message;
+  const noteForm = useForm({
+    initial: { note: '' },
+    save: async (d) => {
+      await calibrationApi.saveNote({ calibrateRequest: r.calibrateRequest, note: d.note });
+      noteForm.reset({ note: '' });
+      await loadNotes();
+    },
+  });
+  const noteError = noteForm.errors.note ?? noteForm.message?.text ?? null;
+  const busy = statusCall.busy || noteForm.busy;
   const [deleting, setDeleting] = useState<number | null>(null);
 
-  const loadNotes = () => calibrationApi.notes(r.calibrateRequest, user).then(setNotes, (e: Error) => setNotice({ kind: 'error', text: e.message }));
+  const loadNotes = () => calibrationApi.notes(r.calibrateRequest, user).then(setNotes, (e: Error) => statusCall.say(e.message));
   useEffect(() => {
     void loadNotes();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per request
@@ -78,15 +88,11 @@ export function RequestSection({ request: r, user, role, timezone, onChanged }: 
         className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          setBusy(true);
-          setNotice(null);
-          calibrationApi
-            .setStatus({ calibrateRequest: r.calibrateRequest, statusName: status as CalibrateRequest['statusName'], reason, reasonSource: reason ? 'Shop' : '' })
-            .then(() => {
-              setNotice({ kind: 'success', text: `The request is ${status}.` });
-              onChanged();
-            }, (err: Error) => setNotice({ kind: 'error', text: err.message }))
-            .finally(() => setBusy(false));
+          void statusCall.run(async () => {
+            await calibrationApi.setStatus({ calibrateRequest: r.calibrateRequest, statusName: status as CalibrateRequest['statusName'], reason, reasonSource: reason ? 'Shop' : '' });
+            onChanged();
+            return `The request is ${status}.`;
+          });
         }}
       >
         <SelectField label="Status" placeholder={null} options={statuses.map((s) => ({ value: s, label: s }))} value={status} onChange={(e) => setStatus(e.target.value)} />
@@ -125,21 +131,12 @@ export function RequestSection({ request: r, user, role, timezone, onChanged }: 
       <form
         className="flex flex-col gap-2"
         onSubmit={(e) => {
-          e.preventDefault();
-          setBusy(true);
-          setNoteError(null);
-          calibrationApi
-            .saveNote({ calibrateRequest: r.calibrateRequest, note: draft })
-            .then(async () => {
-              setDraft('');
-              await loadNotes();
-            }, (err: Error & { fieldErrors?: Record<string, string[]> }) => setNoteError(err.fieldErrors?.note?.[0] ?? err.message))
-            .finally(() => setBusy(false));
+          void noteForm.submit(e);
         }}
       >
-        <TextArea label="Add a note" rows={3} maxLength={NOTE_MAX} value={draft} error={noteError} onChange={(e) => setDraft(e.target.value)} />
+        <TextArea label="Add a note" rows={3} maxLength={NOTE_MAX} value={noteForm.draft.note} error={noteError} onChange={(e) => noteForm.set('note', e.target.value)} />
         <div>
-          <Button type="submit" disabled={busy || !draft.trim()}>
+          <Button type="submit" disabled={busy || !noteForm.draft.note.trim()}>
             Add note
           </Button>
         </div>

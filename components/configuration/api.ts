@@ -14,6 +14,7 @@ type Lang = typeof contract.language;
 type Report = typeof contract.report;
 type Scan = typeof contract.scanpro;
 type Lookup = typeof contract.lookup;
+type Terms = typeof contract.estimateterms;
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
 export const configApi = {
@@ -83,4 +84,9 @@ export const configApi = {
 
   scanPro: (businessId: number, signal?: AbortSignal) => bff<Scan['GetScanProConfiguration']>('GET', 'scanpro/GetScanProConfiguration', { query: { businessId }, signal }),
   saveScanPro: (body: BodyOf<Scan['SaveScanProConfiguration']>) => bff<Scan['SaveScanProConfiguration']>('POST', 'scanpro/SaveScanProConfiguration', { body }),
+
+  estimateTerms: (query: Query, signal?: AbortSignal) => bff<Terms['getEstimateTerms']>('GET', 'admin/getEstimateTerms', { query, signal }),
+  saveEstimateTerm: (body: BodyOf<Terms['saveEstimateTerm']>) => bff<Terms['saveEstimateTerm']>('POST', 'admin/saveEstimateTerm', { body }),
+  deleteEstimateTerm: (id: number) => bff<Terms['deleteEstimateTerm']>('GET', 'admin/deleteEstimateTerm', { query: { estimateTerm: id } }),
+  readEstimateLine: (query: { firm: number; operation: string; description: string; section: string }) => bff<Terms['readEstimateLine']>('GET', 'admin/readEstimateLine', { query }),
 };

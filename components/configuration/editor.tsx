@@ -1,22 +1,21 @@
 'use client';
 /**
- * The configuration's record editors: a form described as data (fields of a few kinds) inside the one
- * dialog. Client checks (required, years, prices, addresses, keyword lists) run before saving; the
- * server's 400 field errors show beside the same fields; a failed save keeps the dialog open with
- * everything typed and a clear message.
+ * The configuration's record editors: a form described as data (fields of a few kinds) in the one editor
+ * frame, on the one form hook (components/ui/use-form.ts). Client checks (required, years, prices,
+ * addresses, keyword lists) run before saving; the server's 400 field errors show beside the same fields;
+ * a failed save keeps the dialog open with everything typed and a clear message.
  */
-import { useId, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
-import { Dialog, SaveCancel } from '@/components/ui/dialog';
 import { CheckboxField, SelectField, TextArea, TextField, type SelectOption } from '@/components/ui/field';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { useForm, type Form } from '@/components/ui/use-form';
 import { MODEL_YEAR_MIN, modelYearMax } from '@/lib/configuration/constants';
 import { keywordProblem } from '@/lib/configuration/keywords';
 import { readPrice } from '@/lib/configuration/money';
+import { collect, type FieldErrors } from '@/lib/validation/field-errors';
 import { MESSAGES } from '@/lib/validation/messages';
 import { Chips } from './keyword-chips';
 
 export type Draft = Record<string, unknown>;
-export type FieldErrors = Record<string, string>;
 /** A form's own checks: field → message (undefined = fine). */
 export type Validate = (draft: Draft) => { [field: string]: string | undefined };
 
@@ -69,77 +68,13 @@ export function checkFields(fields: readonly FieldDef[], draft: Draft): FieldErr
   return errors;
 }
 
-/** The server's 400 field errors as one message per field ("links.0.url" → "links"). */
-export function serverErrors(fieldErrors: Record<string, string[]> | undefined): FieldErrors {
-  const out: FieldErrors = {};
-  for (const [k, v] of Object.entries(fieldErrors ?? {})) if (v?.[0]) out[k.split('.')[0]] ??= v[0];
-  return out;
-}
-
-export interface FormState {
-  draft: Draft;
-  set: (key: string, value: unknown) => void;
-  errors: FieldErrors;
-  message: string | null;
-  busy: boolean;
-  /** The draft differs from what was loaded (the specification's isChanged). */
-  changed: boolean;
-  /** Checks (the given fields, else the form's) and saves; answers true when saved. */
-  submit: (fields?: readonly FieldDef[]) => Promise<boolean>;
-}
-
-/**
- * The state of one form: the draft, its errors, the form-level message and the busy flag. `change` may
- * rewrite the draft after a field changes (e.g. the year clamp).
- */
-export function useEditorForm(o: {
-  initial: Draft;
-  fields: readonly FieldDef[];
-  validate?: Validate;
-  save: (draft: Draft) => Promise<unknown>;
-  change?: (draft: Draft, key: string, value: unknown) => Draft;
-}): FormState {
-  const [initial] = useState(o.initial);
-  const [draft, setDraft] = useState<Draft>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (key: string, value: unknown) => {
-    setDraft((d) => (o.change ? o.change(d, key, value) : { ...d, [key]: value }));
-    setErrors((e) => {
-      if (!(key in e)) return e;
-      const next = { ...e };
-      delete next[key];
-      return next;
-    });
-  };
-  const submit = async (fields = o.fields) => {
-    const own = Object.entries(o.validate?.(draft) ?? {}).filter((e): e is [string, string] => !!e[1]);
-    const found = { ...checkFields(fields, draft), ...Object.fromEntries(own) };
-    setErrors(found);
-    setMessage(null);
-    if (Object.keys(found).length) {
-      setMessage('Please correct the highlighted fields.');
-      return false;
-    }
-    setBusy(true);
-    try {
-      await o.save(draft);
-      return true;
-    } catch (err) {
-      setErrors(serverErrors((err as { fieldErrors?: Record<string, string[]> }).fieldErrors));
-      setMessage((err as Error).message);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  const changed = JSON.stringify(draft) !== JSON.stringify(initial);
-  return { draft, set, errors, message, busy, changed, submit };
+/** A configuration form's checks for useForm: its fields' own (checkFields), then the form's (`validate`). */
+export function editorCheck(fields: readonly FieldDef[], validate?: Validate): (draft: Draft) => FieldErrors {
+  return (draft) => ({ ...checkFields(fields, draft), ...collect(validate?.(draft) ?? {}) });
 }
 
 /** The fields of a form in a two-column grid (one column on phones). */
-export function FormFields({ fields, form }: { fields: readonly FieldDef[]; form: FormState }) {
+export function FormFields({ fields, form }: { fields: readonly FieldDef[]; form: Pick<Form<Draft>, 'draft' | 'set' | 'errors'> }) {
   const { draft, set, errors } = form;
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -241,44 +176,12 @@ export interface EditorDialogProps {
   note?: React.ReactNode;
 }
 
-/** A record's editor: the one dialog with the fields, the form message, Cancel and Save. */
+/** A record's editor: the fields in the one editor frame (components/ui/form-dialog.tsx). */
 export function EditorDialog({ title, fields, initial, validate, change, save, onClose, onSaved, size = 'lg', intro, note }: EditorDialogProps) {
-  const formId = useId();
-  const form = useEditorForm({ initial, fields, validate, save, change });
+  const form = useForm<Draft>({ initial, check: editorCheck(fields, validate), save, change });
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && !form.busy && onClose()}
-      title={title}
-      size={size}
-      footer={
-        <SaveCancel
-          formId={formId}
-          busy={form.busy}
-          onCancel={onClose}
-          unsaved={form.changed}
-          note={
-            <>
-              {note}
-              {form.changed && <span className="ml-2 font-medium text-amber-800">Unsaved changes</span>}
-            </>
-          }
-        />
-      }
-    >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={async (e) => {
-          e.preventDefault();
-          if (await form.submit()) onSaved();
-        }}
-        className="flex flex-col gap-4"
-      >
-        {form.message && <Alert>{form.message}</Alert>}
-        {intro}
-        <FormFields fields={fields} form={form} />
-      </form>
-    </Dialog>
+    <FormDialog form={form} title={title} size={size} onClose={onClose} onSaved={onSaved} intro={intro} note={note} markUnsaved>
+      <FormFields fields={fields} form={form} />
+    </FormDialog>
   );
 }

@@ -7,6 +7,7 @@ import 'server-only';
 import { CALIBRATION_SORTS } from '@/lib/contract/adasmatrix';
 import { CHECKLIST_SORTS, EXCLUSION_SORTS, INFO_LOOKUP_SORTS, MAKE_EXCEPTION_SORTS, MAKE_MATRIX_SORTS, NO_SCRUB_SORTS } from '@/lib/contract/admin';
 import { LINK_SORTS } from '@/lib/contract/alldata';
+import { ESTIMATE_TERM_KINDS, ESTIMATE_TERM_SORTS, ESTIMATE_TERM_SOURCES } from '@/lib/contract/estimateterms';
 import { TRANSLATION_SORTS } from '@/lib/contract/language';
 import { RESULT_TYPE_SORTS } from '@/lib/contract/lookup';
 import { REPORT_RECOMMENDATION_SORTS } from '@/lib/contract/report';
@@ -45,6 +46,10 @@ export const SECTION_LISTS = {
   }),
   reports: defineList({ ...list('reports', REPORT_RECOMMENDATION_SORTS, 'title'), fields: { section } }),
   scanpro: defineList({ ...list('scanpro', ['firm'] as const, 'firm'), fields: { section, firm: field.int(NETWORK_FIRM, { min: 1 }) } }),
+  terms: defineList({
+    ...list('terms', ESTIMATE_TERM_SORTS, 'written'),
+    fields: { section, firm: field.int(NETWORK_FIRM, { min: 1 }), source: field.enum(ESTIMATE_TERM_SOURCES, 'firm'), kind: field.enum(['', ...ESTIMATE_TERM_KINDS], '') },
+  }),
 } satisfies Record<SectionId, unknown>;
 
 export type SectionLists = typeof SECTION_LISTS;

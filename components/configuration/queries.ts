@@ -28,4 +28,5 @@ export const sectionQuery = {
   results: (s: State<'results'>) => ({ ...paging(s), firm: s.firm }),
   translations: (s: State<'translations'>) => ({ ...paging(s), translationType: s.translationType, languageCode: s.languageCode }),
   reports: (s: State<'reports'>) => paging(s),
+  terms: (s: State<'terms'>) => ({ ...paging(s), firm: s.firm, source: s.source, kind: s.kind }),
 };

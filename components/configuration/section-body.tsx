@@ -11,6 +11,7 @@ import { SECTION_LISTS, anySectionList, type SectionLists } from './list-specs';
 import { sectionQuery } from './queries';
 import type { SectionId } from './sections';
 import {
+  EstimateTermsSection,
   ExceptionsSection,
   ExclusionsSection,
   InfoSection,
@@ -114,6 +115,12 @@ export async function SectionBody({ section, params, timezone }: { section: Sect
       const s = state('scanpro');
       const [configuration, cats] = await Promise.all([api(contract.scanpro.GetScanProConfiguration, { query: { businessId: s.firm } }), categories()]);
       return <ScanProSection key={s.firm} spec={SECTION_LISTS.scanpro} state={s} configuration={configuration} categories={cats} timezone={timezone} />;
+    }
+    case 'terms': {
+      const s = state('terms');
+      const [data, cats] = await Promise.all([api(contract.estimateterms.getEstimateTerms, { query: sectionQuery.terms(s) }), categories()]);
+      lastPage(section, s, data.count);
+      return <EstimateTermsSection spec={SECTION_LISTS.terms} state={s} data={data} categories={cats} />;
     }
   }
 }

@@ -18,3 +18,4 @@ export const ResultTypesSection = dynamic(() => import('./sections/network').the
 export const TranslationsSection = dynamic(() => import('./sections/network').then((m) => m.TranslationsSection));
 export const ReportsSection = dynamic(() => import('./sections/network').then((m) => m.ReportsSection));
 export const ScanProSection = dynamic(() => import('./sections/scanpro').then((m) => m.ScanProSection));
+export const EstimateTermsSection = dynamic(() => import('./sections/estimate-terms').then((m) => m.EstimateTermsSection));

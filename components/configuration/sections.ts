@@ -13,6 +13,7 @@ export const SECTIONS = [
   { id: 'translations', label: 'Translations' },
   { id: 'reports', label: 'Report recommendations' },
   { id: 'scanpro', label: 'Scan-pro setup' },
+  { id: 'terms', label: 'Estimate terms' },
 ] as const;
 
 export type SectionId = (typeof SECTIONS)[number]['id'];

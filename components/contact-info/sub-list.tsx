@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, deleteQuestion } from '@/components/ui/confirm-dialog';
+import { useForm } from '@/components/ui/use-form';
 import {
   NEW_ID,
   addNew,
@@ -127,23 +128,14 @@ export interface SubListProps<T> {
 
 export function SubList<T>({ title, tag, idKey, list, describe, rowName, isPrimary, onAdd, onEdit }: SubListProps<T>) {
   const [confirm, setConfirm] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const calls = useForm();
+  const { busy } = calls;
+  const error = calls.message?.text ?? null;
   const rows = list.items ?? [];
   const checked = checkedOf(rows).filter((r) => idOf(r, idKey) !== NEW_ID);
   const headingId = `${title.toLowerCase().replace(/\W+/g, '-')}-heading`;
 
-  const setPrimary = async () => {
-    setError(null);
-    setBusy(true);
-    try {
-      await list.primary(idOf(checked[0], idKey));
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const setPrimary = () => calls.run(() => list.primary(idOf(checked[0], idKey)));
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2" data-testid={`sublist-${tag.toLowerCase().replace(/\s+/g, '-')}`}>

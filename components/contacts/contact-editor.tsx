@@ -11,12 +11,12 @@ import { Alert } from '@/components/ui/alert';
 import { Dialog, SaveCancel } from '@/components/ui/dialog';
 import { CheckboxField, TextArea, TextField } from '@/components/ui/field';
 import { Tabs } from '@/components/ui/tabs';
+import { useForm } from '@/components/ui/use-form';
 import type { ContactRecord } from '@/lib/contract/contact';
 import { LOOKUP_GROUPS } from '@/lib/contract/lookup-groups';
 import { contactApi, type ContactBody, type View } from './api';
 import { ContactInfo, type PrimaryChange } from '@/components/contact-info/contact-info';
 import { NEW_ID } from '@/components/contact-info/rules';
-import { serverFieldErrors, type FieldErrors, withoutError } from '@/lib/validation/field-errors';
 import { useLookups } from '@/components/lookups/use-lookups';
 import { RelatedContacts } from './related-contacts';
 import { fileAsOf } from './rules';
@@ -107,14 +107,29 @@ export function ContactEditor({ target, defaults, onClose, onSaved, onPrimaryCha
   const lookups = useLookups(LOOKUP_GROUPS);
   const formId = useId();
   const [contactId, setContactId] = useState(target.id);
-  const [draft, setDraft] = useState<Draft | null>(() => (target.id === NEW_ID ? blank(target.view, defaults) : null));
+  const [loaded, setLoaded] = useState(target.id === NEW_ID);
   const [savedName, setSavedName] = useState('');
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
   const [tab, setTab] = useState('details');
   const [primary, setPrimary] = useState<{ phone: string | null; email: string | null }>({ phone: null, email: null });
+  const form = useForm<Draft>({
+    initial: blank(target.view, defaults),
+    check: validateContact,
+    invalid: null,
+    save: async (d) => {
+      const body = { ...d, contact: contactId, contactType: d.contactType!, language: d.language!, timezone: d.timezone! };
+      const { id } = await contactApi.save(target.view, body);
+      const wasNew = contactId === NEW_ID;
+      setContactId(id);
+      form.reset({ ...d, contact: id });
+      setSavedName(fileAsOf(d));
+      onSaved(id);
+      if (!wasNew) return onClose();
+      setTab('info');
+      return 'Saved. You can now add addresses, phones, emails and related contacts.';
+    },
+  });
+  const { draft, set, errors, message, busy, reset } = form;
 
   useEffect(() => {
     if (target.id === NEW_ID) return;
@@ -122,58 +137,24 @@ export function ContactEditor({ target, defaults, onClose, onSaved, onPrimaryCha
     contactApi
       .get(target.view, target.id, ctrl.signal)
       .then((r) => {
-        setDraft(fromRecord(r));
+        reset(fromRecord(r));
         setSavedName(fileAsOf(r));
+        setLoaded(true);
       })
       .catch((e: Error) => e.name !== 'AbortError' && setLoadError(e.message));
     return () => ctrl.abort();
-  }, [target.id, target.view]);
+  }, [target.id, target.view, reset]);
 
-  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => {
-    setDraft((d) => (d ? { ...d, [k]: v } : d));
-    setErrors((e) => withoutError(e, k as string));
-  };
-
+  // A refused save (the form's checks or the server's) shows the details, where the fields are.
   const save = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!draft) return;
-    const found = validateContact(draft);
-    setErrors(found);
-    setMessage(null);
-    if (Object.keys(found).length) {
-      setTab('details');
-      return;
-    }
-    setBusy(true);
-    try {
-      const body = { ...draft, contact: contactId, contactType: draft.contactType!, language: draft.language!, timezone: draft.timezone! };
-      const { id } = await contactApi.save(target.view, body);
-      const wasNew = contactId === NEW_ID;
-      setContactId(id);
-      setDraft((d) => (d ? { ...d, contact: id } : d));
-      setSavedName(fileAsOf(draft));
-      onSaved(id);
-      if (wasNew) {
-        setMessage({ kind: 'success', text: 'Saved. You can now add addresses, phones, emails and related contacts.' });
-        setTab('info');
-      } else {
-        onClose();
-      }
-    } catch (err) {
-      const fe = serverFieldErrors((err as { fieldErrors?: Record<string, string[]> }).fieldErrors);
-      setErrors(fe);
-      setMessage({ kind: 'error', text: (err as Error).message });
-      setTab('details');
-    } finally {
-      setBusy(false);
-    }
+    if (!(await form.submit(e))) setTab('details');
   };
 
   const noun = target.view === 'vendors' ? 'Vendor' : 'Contact';
   const title = contactId === NEW_ID ? `Adding ${noun}` : `Editing ${noun}: ${savedName || '…'}`;
   const saved = contactId !== NEW_ID;
 
-  const details = draft && (
+  const details = loaded && (
     <form id={formId} noValidate onSubmit={save} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <LookupSelect
         label="Contact Type"
@@ -233,7 +214,7 @@ export function ContactEditor({ target, defaults, onClose, onSaved, onPrimaryCha
           busy={busy}
           onCancel={onClose}
           cancelLabel={saved && message?.kind === 'success' ? 'Close' : 'Cancel'}
-          saveDisabled={!draft}
+          saveDisabled={!loaded}
           note={saved && `${noun} ${contactId}`}
         />
       }
@@ -245,12 +226,12 @@ export function ContactEditor({ target, defaults, onClose, onSaved, onPrimaryCha
           <Alert kind={message.kind}>{message.text}</Alert>
         </div>
       )}
-      {!draft && !loadError && (
+      {!loaded && !loadError && (
         <p role="status" className="text-sm text-slate-600">
           Loading…
         </p>
       )}
-      {draft && (
+      {loaded && (
         <Tabs
           label={`${noun} sections`}
           value={tab}

@@ -7,14 +7,14 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { useAction } from '@/components/ui/use-action';
+import { useForm } from '@/components/ui/use-form';
 import type { ContactRow } from '@/lib/contract/contact';
 import { contactApi } from './api';
 import { mergeIds } from './rules';
 
 export function MergeDialog({ contacts, onClose, onMerged }: { contacts: readonly ContactRow[]; onClose: () => void; onMerged: () => void }) {
   const [survivor, setSurvivor] = useState(contacts[0]?.contact ?? 0);
-  const { busy, error, run } = useAction();
+  const { busy, message, run } = useForm();
   const [result, setResult] = useState<string | null>(null);
 
   const merge = () =>
@@ -65,7 +65,7 @@ export function MergeDialog({ contacts, onClose, onMerged }: { contacts: readonl
               </span>
             </label>
           ))}
-          {error && <Alert>{error}</Alert>}
+          {message && <Alert kind={message.kind}>{message.text}</Alert>}
         </fieldset>
       )}
     </Dialog>

@@ -1,19 +1,20 @@
 'use client';
 /**
  * A contact's related contacts (overview §3, §7): a sub-list of the contacts editor with its dialog, built
- * from the shared item list and dialog frame of components/contact-info.
+ * from the shared item list of components/contact-info, on the one form hook and editor frame.
  */
 import { useState } from 'react';
-import { ItemDialog, useItemForm, type ItemDialogProps } from '@/components/contact-info/item-dialogs';
+import { ContactSummary, ItemLookup, type ItemDialogProps } from '@/components/contact-info/item-dialogs';
 import { NEW_ID } from '@/components/contact-info/rules';
 import { SubList, useItems, type ItemKind } from '@/components/contact-info/sub-list';
 import type { Lookups } from '@/components/lookups/use-lookups';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Typeahead } from '@/components/ui/typeahead';
+import { useForm } from '@/components/ui/use-form';
 import type { RelatedContact, SearchResult } from '@/lib/contract/contact';
 import { contactApi } from './api';
 import { SearchResultLine } from './search-result-line';
 import { validateRelated } from './validation';
-import { LookupSelect } from '@/components/lookups/lookup-select';
 
 const RELATED: ItemKind<RelatedContact> = {
   key: 'contactRelated',
@@ -81,45 +82,37 @@ export function RelatedContacts({ contact, name, phone, email, lookups }: { cont
 }
 
 export function RelatedDialog({ record, contact, lookups, onCancel, onSave }: ItemDialogProps<RelatedContact>) {
-  const f = useItemForm(record, onSave, (r) => validateRelated({ relatedContact: r.relatedContact > 0 ? r.relatedContact : null, relatedContactType: r.relatedContactType }));
+  const f = useForm({
+    initial: record,
+    check: (r) => validateRelated({ relatedContact: r.relatedContact > 0 ? r.relatedContact : null, relatedContactType: r.relatedContactType }),
+    save: onSave,
+    invalid: null,
+  });
   const d = f.draft;
   const isNew = record.contactRelated === NEW_ID;
   return (
-    <ItemDialog title={isNew ? 'Adding Related Contact' : 'Editing Related Contact'} contact={contact} form={f} onCancel={onCancel}>
-        {isNew ? (
-          <div className="flex flex-col gap-2">
-            <Typeahead<SearchResult>
-              label="Related contact"
-              placeholder="Name, phone or email"
-              search={async (term, signal) => (await contactApi.contactSearch(term, signal)).items.filter((r) => r.contact !== record.contact)}
-              itemKey={(r) => r.contact}
-              renderItem={(r) => <SearchResultLine r={r} />}
-              onSelect={(r) => {
-                f.set('relatedContact', r.contact);
-                f.set('fileAs', r.fileAs || r.name);
-                f.set('phoneNo', r.phoneNo);
-                f.set('emailAddress', r.email);
-              }}
-              error={f.errors.relatedContact}
-            />
-            <p className="text-sm text-slate-800" data-testid="related-choice">
-              {d.relatedContact > 0 ? `Chosen: ${d.fileAs}` : 'No contact chosen yet.'}
-            </p>
-          </div>
-        ) : (
-          <p className="text-sm text-slate-800">
-            Related contact: <span className="font-medium">{d.fileAs}</span>
+    <FormDialog title={isNew ? 'Adding Related Contact' : 'Editing Related Contact'} intro={<ContactSummary contact={contact} />} form={f} onClose={onCancel}>
+      {isNew ? (
+        <div className="flex flex-col gap-2">
+          <Typeahead<SearchResult>
+            label="Related contact"
+            placeholder="Name, phone or email"
+            search={async (term, signal) => (await contactApi.contactSearch(term, signal)).items.filter((r) => r.contact !== record.contact)}
+            itemKey={(r) => r.contact}
+            renderItem={(r) => <SearchResultLine r={r} />}
+            onSelect={(r) => f.patch({ relatedContact: r.contact, fileAs: r.fileAs || r.name, phoneNo: r.phoneNo, emailAddress: r.email })}
+            error={f.errors.relatedContact}
+          />
+          <p className="text-sm text-slate-800" data-testid="related-choice">
+            {d.relatedContact > 0 ? `Chosen: ${d.fileAs}` : 'No contact chosen yet.'}
           </p>
-        )}
-        <LookupSelect
-          label="Relationship"
-          required
-          lookups={lookups}
-          group="RelatedContactType"
-          value={d.relatedContactType}
-          onChange={(v) => f.set('relatedContactType', v ?? 0)}
-          error={f.errors.relatedContactType}
-        />
-    </ItemDialog>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-800">
+          Related contact: <span className="font-medium">{d.fileAs}</span>
+        </p>
+      )}
+      <ItemLookup form={f} name="relatedContactType" label="Relationship" group="RelatedContactType" lookups={lookups} />
+    </FormDialog>
   );
 }

@@ -12,6 +12,8 @@ import { statusName } from '@/lib/adas/rules';
 import { showDay, type DayRange } from '@/lib/dashboard/rules';
 import { formatDateTimeSeconds, type Zone } from '@/lib/dates';
 import { formatBytes, formatCount } from '@/lib/format';
+import { SimpleTable } from '@/components/ui/simple-table';
+import type { Column } from '@/components/ui/table';
 import { DashboardFrame, type LocationChoice } from './dashboard-frame';
 import type { DashboardListSpec, DashboardState } from './list-spec';
 
@@ -45,48 +47,12 @@ function Report({ folded, ...props }: ReportProps) {
   );
 }
 
+type Cells = readonly React.ReactNode[];
+
+/** A report of rows of cells under its headers; the first cell names the row. */
 function ReportTable({ caption, head, rows, empty = 'Nothing to show.' }: ReportProps) {
-  return (
-    <div className="min-w-0 overflow-x-auto rounded-md border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <caption className="px-3 py-2 text-left font-medium text-slate-800">{caption}</caption>
-        <thead className="bg-slate-50 text-xs text-slate-600">
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col" className="px-3 py-2 font-medium">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={head.length} className="px-3 py-3 text-slate-600">
-                {empty}
-              </td>
-            </tr>
-          ) : (
-            rows.map((r, i) => (
-              <tr key={i} className="border-t border-slate-100">
-                {r.map((c, j) =>
-                  j === 0 ? (
-                    <th key={j} scope="row" className="px-3 py-1.5 font-normal">
-                      {c}
-                    </th>
-                  ) : (
-                    <td key={j} className="px-3 py-1.5 tabular-nums">
-                      {c}
-                    </td>
-                  ),
-                )}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: Column<Cells>[] = head.map((header, j) => ({ id: String(j), header, rowHeader: j === 0, className: j === 0 ? undefined : 'tabular-nums', cell: (r) => r[j] }));
+  return <SimpleTable caption={caption} captionVisible columns={columns} rows={rows} rowKey={(_, i) => i} empty={empty} />;
 }
 
 export async function AdminStatistics(props: Props) {

@@ -8,43 +8,43 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextArea } from '@/components/ui/field';
-import { bff, BffError } from '@/lib/bff/client';
+import { useForm } from '@/components/ui/use-form';
+import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import type { AiAnswer } from '@/lib/contract/dashboard';
 import { formatMoney } from '@/lib/format';
+import { MESSAGES } from '@/lib/validation/messages';
 
 const PROMPT_MAX = 2000;
 
 export function Assistant() {
-  const [prompt, setPrompt] = useState('');
   const [answer, setAnswer] = useState<AiAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const ask = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!prompt.trim()) return setError('This field is required');
-    setBusy(true);
-    setError(null);
-    try {
-      setAnswer(await bff<typeof contract.dashboard.ai>('POST', 'decode/ai', { body: { prompt } }));
-    } catch (err) {
-      setAnswer(null);
-      setError(err instanceof BffError ? (err.fieldErrors?.prompt?.[0] ?? err.message) : 'The assistant could not answer. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useForm({
+    initial: { prompt: '' },
+    check: (d) => ({ prompt: d.prompt.trim() ? null : MESSAGES.required }),
+    invalid: null,
+    save: async (d) => {
+      try {
+        setAnswer(await bff<typeof contract.dashboard.ai>('POST', 'decode/ai', { body: { prompt: d.prompt } }));
+      } catch (e) {
+        setAnswer(null);
+        throw e;
+      }
+    },
+  });
+  const { busy } = form;
+  // The question's own error, else the host's refusal: both beside the box.
+  const error = form.errors.prompt ?? form.message?.text ?? null;
 
   return (
-    <form onSubmit={ask} className="mt-3 flex flex-col gap-3" aria-busy={busy}>
+    <form onSubmit={(e) => void form.submit(e)} className="mt-3 flex flex-col gap-3" aria-busy={busy}>
       <TextArea
         label="Your question"
-        value={prompt}
+        value={form.draft.prompt}
         maxLength={PROMPT_MAX}
         rows={2}
         placeholder="2021 Camry, windshield replaced: what needs calibrating?"
-        onChange={(e) => setPrompt(e.target.value)}
+        onChange={(e) => form.set('prompt', e.target.value)}
         error={error}
       />
       <div>

@@ -1,34 +1,39 @@
 'use client';
 /**
- * The one data-table (ARCHITECTURE "Screens"). It knows nothing of any screen: the page renders rows on the
- * server from the URL's list state; this component shows them and turns clicks into new URLs (paging, page
- * size, sorting, search) through a ListController. No client-side table model: the server sorts and pages,
- * so the browser keeps only which rows are checked and which columns are hidden (selection.ts) — a table
- * library would add ~14 kB gzip to every list's first load for state this small.
+ * The one data-table (the list screens' table; README beside it). It knows nothing of any screen: the page
+ * renders rows on the server from the URL's list state; this component shows them and turns clicks into
+ * new URLs (paging, page size, sorting, search) through a ListController. TanStack Table keeps the browser's
+ * table state, with only the features it uses (model.ts): which rows are checked and which columns are
+ * shown. The server sorts and pages, so no client-side row model is loaded.
  *
  * - server-side paging (count, page size selector) and sorting (aria-sort on the sorted column);
  * - sort headers and pager are real links to the URL of their state: they work before hydration and without
  *   JavaScript; once hydrated, a click navigates client-side (ListLink);
  * - row selection with a header checkbox and Shift+click ranges; the checked rows go to the `bulkActions`
  *   render prop; rows that leave the screen (another page, filter or sort) leave the selection, rows still
- *   on screen stay checked;
+ *   on screen stay checked (selection.ts);
+ * - column visibility: the columns a user shows or hides are kept in the URL and the list's remembered
+ *   preferences (`columns`, lib/list-state.ts), so a reload or a return to the bare path keeps them;
+ * - the row header (and the checkbox column) come first and are pinned: at narrow widths the table scrolls
+ *   sideways inside its own container, under them; the page does not;
  * - live rows (`live`): change notices of the rows' kind refresh the list in place, or say how many rows
- *   changed while the user is in the middle of a selection or an edit (live.ts);
- * - a toolbar: search box, the screen's filters, column visibility, CSV export of every matching row;
+ *   changed while the user is in the middle of a selection or an edit (live.tsx);
+ * - a toolbar: search box, the screen's filters, the columns menu, CSV export of every matching row;
  * - empty and loading states (loading while a navigation is pending);
- * - optional details under a row (`expandedRow`), spanning the table;
- * - at narrow widths the table scrolls sideways inside its own container; the page does not.
+ * - optional details under a row (`expandedRow`), spanning the table.
  */
+import { useTable, type ColumnDef, type RowData, type RowSelectionState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, LoaderCircle } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
-import { nextSort, pageCount, type BaseFields } from '@/lib/list-state';
+import { BodyCell, HeaderCell, headerText, pinnedClass, pinnedFirst, type Column } from '@/components/ui/table';
+import { columnsValue, nextSort, pageCount, readColumns, type BaseFields, type ColumnVisibility } from '@/lib/list-state';
 import type { RecordKind } from '@/lib/push/changes';
 import type { CsvValue } from './csv';
 import { ListLink } from './list-link';
+import { SELECT_COLUMN, listFeatures, selectionOptions, type ListFeatures } from './model';
 import { Pagination } from './pagination';
-import { keepOnScreen, pageState, toggleAll, toggleRow, type Checked } from './selection';
-
+import { keepOnScreen } from './selection';
 import { ColumnsMenu, ExportButton, SearchBox } from './toolbar';
 import { formTarget, type ListController } from './use-list';
 
@@ -38,19 +43,10 @@ import { formTarget, type ListController } from './use-list';
  */
 export const LiveStatus = dynamic(() => import('./live').then((m) => m.LiveStatus), { ssr: false, loading: () => <p className="min-h-5" /> });
 
-/** The set with `id` in it or out of it. */
-const toggled = (set: ReadonlySet<string>, id: string, present: boolean) => {
-  const next = new Set(set);
-  if (present) next.add(id);
-  else next.delete(id);
-  return next;
-};
-
-export interface DataColumn<T> {
-  /** Unique id; for a sortable column also the server's orderBy value. */
+/** A list's column: the shared column model (components/ui/table.tsx) and what a list adds to it. */
+export interface DataColumn<T> extends Column<T> {
+  /** Unique id; for a sortable column also the server's orderBy value, and its name in the saved `columns`. */
   id: string;
-  header: string;
-  cell: (row: T) => React.ReactNode;
   /** Sorted on the server by `id`. */
   sortable?: boolean;
   /** The value written to the CSV file; columns without it are not exported. */
@@ -59,10 +55,6 @@ export interface DataColumn<T> {
   canHide?: boolean;
   /** Hidden until the user shows it. */
   hidden?: boolean;
-  /** The column that names the row: rendered as the row header. */
-  rowHeader?: boolean;
-  /** Extra classes for its header and cells (width, alignment). */
-  className?: string;
 }
 
 export interface Selection<T> {
@@ -126,7 +118,7 @@ function HeaderCheckbox({ checked, indeterminate, onChange, disabled }: { checke
   );
 }
 
-export function DataTable<T>({
+export function DataTable<T extends RowData>({
   caption,
   columns,
   rows,
@@ -146,37 +138,60 @@ export function DataTable<T>({
   live,
 }: DataTableProps<T>) {
   const { state, pending } = list;
+  const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
 
   // Selection belongs to the rows on screen: rows that left it (a new page, sort or filter) leave it too;
   // rows a refresh keeps stay checked.
   const ids = rows.map(rowId);
   const idsKey = ids.join(',');
-  const [checked, setChecked] = useState<Checked>(() => new Set());
+  const [checked, setChecked] = useState<RowSelectionState>({});
   const [selectionFor, setSelectionFor] = useState(idsKey);
   if (selectionFor !== idsKey) {
     setSelectionFor(idsKey);
     setChecked((c) => keepOnScreen(c, ids));
   }
-  const selectableIds = selectable ? rows.filter((r) => !canSelectRow || canSelectRow(r)).map(rowId) : [];
-  const page = pageState(checked, selectableIds);
-  // The row last clicked: a Shift+click checks or unchecks every row from it to the clicked one.
-  const anchor = useRef<string | null>(null);
 
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set(columns.filter((c) => c.hidden).map((c) => c.id)));
-  const visibleColumns = columns.filter((c) => !hidden.has(c.id));
-  const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
+  // The columns shown: each column's default, changed by the list's saved `columns` value.
+  const defaults = useMemo<ColumnVisibility>(() => Object.fromEntries(columns.map((c) => [c.id, !c.hidden])), [columns]);
+  const shown = useMemo(() => readColumns(state.columns, defaults), [state.columns, defaults]);
+
+  // Drawn in this order: the checkbox column, the row header, the others (ui/table.tsx pinnedFirst).
+  const definitions = useMemo<ColumnDef<ListFeatures, T>[]>(
+    () => [
+      ...(selectable ? [{ id: SELECT_COLUMN, enableHiding: false }] : []),
+      ...pinnedFirst(columns).map((c) => ({ id: c.id, enableHiding: c.canHide !== false })),
+    ],
+    [columns, selectable],
+  );
+  const rowHeader = columns.find((c) => c.rowHeader)?.id;
+  const table = useTable({
+    features: listFeatures,
+    columns: definitions,
+    data: rows,
+    ...selectionOptions({ selectable, rowId, canSelectRow }),
+    state: { rowSelection: checked, columnVisibility: shown },
+    onRowSelectionChange: setChecked,
+    onColumnVisibilityChange: (update) => {
+      const next = typeof update === 'function' ? update(shown) : update;
+      list.keep({ columns: columnsValue(next, defaults) });
+    },
+  });
 
   const selected = useMemo(
-    () => rows.filter((r) => checked.has(rowId(r))),
+    () => rows.filter((r) => checked[rowId(r)]),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rowId is a pure accessor
     [rows, checked],
   );
-  const selection: Selection<T> = { rows: selected, clear: () => setChecked(new Set()) };
+  const selection: Selection<T> = { rows: selected, clear: () => setChecked({}) };
 
-  const span = visibleColumns.length + (selectable ? 1 : 0);
+  const leaves = table.getVisibleLeafColumns();
+  const span = leaves.length;
   const pageSizes = (list.spec.fields.pageSize.values ?? [state.pageSize]) as readonly number[];
   // Without JavaScript the search box is a GET form: the list's other state goes along as hidden fields.
   const searchTarget = useMemo(() => formTarget(list, 'searchTerm'), [list]);
+  // The pinned cells: the checkbox column at the edge, the row header after it (2.5 rem, the checkbox column's width).
+  const pinnedAt = (id: string) => (id === SELECT_COLUMN ? pinnedClass('left-0') : id === rowHeader ? pinnedClass(selectable ? 'left-10' : 'left-0') : undefined);
+  const anySelectable = table.getRowModel().rows.some((r) => r.getCanSelect());
 
   return (
     <section aria-label={caption} className="flex min-w-0 flex-col gap-3">
@@ -193,9 +208,10 @@ export function DataTable<T>({
         {filters}
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <ColumnsMenu
-            columns={columns
-              .filter((c) => c.canHide !== false)
-              .map((c) => ({ id: c.id, label: c.header, visible: !hidden.has(c.id), toggle: (v: boolean) => setHidden((h) => toggled(h, c.id, !v)) }))}
+            columns={table
+              .getAllLeafColumns()
+              .filter((c) => c.getCanHide())
+              .map((c) => ({ id: c.id, label: byId.get(c.id)?.header ?? c.id, visible: c.getIsVisible(), toggle: (v: boolean) => c.toggleVisibility(v) }))}
           />
           {exportCsv && <ExportButton columns={columns} count={count} {...exportCsv} />}
         </div>
@@ -215,7 +231,7 @@ export function DataTable<T>({
         </div>
       )}
 
-      {live && <LiveStatus kind={live} rowsKey={rows} url={list.href({})} busy={checked.size > 0} refresh={list.refresh} />}
+      {live && <LiveStatus kind={live} rowsKey={rows} url={list.href({})} busy={selected.length > 0} refresh={list.refresh} />}
 
       <div className="relative min-w-0 rounded-lg border border-slate-200 bg-white shadow-sm">
         <div className="max-w-full overflow-x-auto">
@@ -224,27 +240,24 @@ export function DataTable<T>({
               {caption}
               {`, sorted by ${byId.get(state.orderBy)?.header ?? state.orderBy} ${state.direction === 'asc' ? 'ascending' : 'descending'}`}
             </caption>
-            <thead className="bg-slate-50 text-xs font-semibold text-slate-700 uppercase">
-              <tr className="border-b border-slate-200">
-                {selectable && (
-                  <th scope="col" className="w-10 px-3 py-2">
-                    <HeaderCheckbox
-                      checked={page.all}
-                      indeterminate={page.some}
-                      onChange={() => setChecked((c) => toggleAll(c, selectableIds))}
-                      disabled={selectableIds.length === 0}
-                    />
-                  </th>
-                )}
-                {visibleColumns.map((col) => {
+            <thead className="text-xs font-semibold text-slate-700 uppercase">
+              <tr className="border-b border-slate-200 bg-slate-50">
+                {leaves.map((leaf) => {
+                  if (leaf.id === SELECT_COLUMN)
+                    return (
+                      <HeaderCell key={leaf.id} column={{ className: 'w-10' }} pinned={pinnedAt(leaf.id)}>
+                        <HeaderCheckbox
+                          checked={table.getIsAllPageRowsSelected()}
+                          indeterminate={table.getIsSomePageRowsSelected() && !table.getIsAllPageRowsSelected()}
+                          onChange={() => table.toggleAllPageRowsSelected()}
+                          disabled={!anySelectable}
+                        />
+                      </HeaderCell>
+                    );
+                  const col = byId.get(leaf.id)!;
                   const dir = state.orderBy === col.id ? state.direction : false;
                   return (
-                    <th
-                      key={col.id}
-                      scope="col"
-                      aria-sort={dir ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                      className={`px-3 py-2 whitespace-nowrap ${col.className ?? ''}`}
-                    >
+                    <HeaderCell key={col.id} column={col} pinned={pinnedAt(col.id)} sort={dir ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
                       {col.sortable ? (
                         <ListLink
                           list={list}
@@ -255,9 +268,9 @@ export function DataTable<T>({
                           {sortIcon(dir)}
                         </ListLink>
                       ) : (
-                        col.header
+                        headerText(col)
                       )}
-                    </th>
+                    </HeaderCell>
                   );
                 })}
               </tr>
@@ -270,38 +283,31 @@ export function DataTable<T>({
                   </td>
                 </tr>
               )}
-              {rows.map((row, i) => {
-                const id = ids[i];
-                const isChecked = checked.has(id);
-                const details = expandedRow?.(row);
+              {table.getRowModel().rows.map((row) => {
+                const isChecked = row.getIsSelected();
+                const details = expandedRow?.(row.original);
                 return (
-                  <Fragment key={id}>
-                    <tr className={`border-b border-slate-100 last:border-0 ${isChecked ? 'bg-brand-50' : 'hover:bg-slate-50'}`}>
-                      {selectable && (
-                        <td className="w-10 px-3 py-2 align-top">
-                          <input
-                            type="checkbox"
-                            className="size-4 accent-brand-600"
-                            aria-label={`Select ${rowLabel(row)}`}
-                            checked={isChecked}
-                            disabled={!selectableIds.includes(id)}
-                            onChange={(e) => {
-                              const range = 'shiftKey' in e.nativeEvent && e.nativeEvent.shiftKey === true;
-                              const click = { id, on: e.target.checked, anchor: anchor.current, range };
-                              setChecked((c) => toggleRow(c, click, selectableIds));
-                              anchor.current = id;
-                            }}
-                          />
-                        </td>
+                  <Fragment key={row.id}>
+                    <tr className={`border-b border-slate-100 text-slate-900 last:border-0 ${isChecked ? 'bg-brand-50' : 'bg-white hover:bg-slate-50'}`}>
+                      {row.getVisibleCells().map((cell) =>
+                        cell.column.id === SELECT_COLUMN ? (
+                          <BodyCell key={cell.id} column={{ className: 'w-10' }} pinned={pinnedAt(SELECT_COLUMN)}>
+                            <input
+                              type="checkbox"
+                              className="size-4 accent-brand-600"
+                              aria-label={`Select ${rowLabel(row.original)}`}
+                              checked={isChecked}
+                              disabled={!row.getCanSelect()}
+                              // Shift+click checks or unchecks every row from the one clicked last (the feature's range).
+                              onChange={row.getToggleSelectedHandler()}
+                            />
+                          </BodyCell>
+                        ) : (
+                          <BodyCell key={cell.id} column={byId.get(cell.column.id)!} pinned={pinnedAt(cell.column.id)}>
+                            {byId.get(cell.column.id)!.cell(row.original)}
+                          </BodyCell>
+                        ),
                       )}
-                      {visibleColumns.map((col) => {
-                        const Tag = col.rowHeader ? 'th' : 'td';
-                        return (
-                          <Tag key={col.id} {...(col.rowHeader ? { scope: 'row' } : {})} className={`px-3 py-2 align-top font-normal text-slate-900 ${col.className ?? ''}`}>
-                            {col.cell(row)}
-                          </Tag>
-                        );
-                      })}
                     </tr>
                     {details != null && details !== false && (
                       <tr className="border-b border-slate-200 bg-slate-50">
@@ -317,7 +323,7 @@ export function DataTable<T>({
           </table>
         </div>
         {pending && (
-          <div className="absolute inset-0 flex items-start justify-center pt-16" role="status">
+          <div className="absolute inset-0 z-20 flex items-start justify-center pt-16" role="status">
             <span className="inline-flex items-center gap-2 rounded-md bg-white px-3 py-2 text-sm text-slate-800 shadow">
               <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
               Loading…

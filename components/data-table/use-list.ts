@@ -3,15 +3,17 @@
  * The client half of URL list state: navigates to the URL of a changed state inside a transition (so the
  * table can show its loading state until the server has rendered the new page) and remembers the
  * preferences in the list's session cookie before each navigation (the server reads it when the bare
- * path is opened).
+ * path is opened). A change the page can show by itself (the columns shown) is kept without a server
+ * render: the URL is replaced in place and the preferences written, so a reload or a later navigation
+ * carries it.
  */
 import { usePathname, useRouter } from 'next/navigation';
-import { useCallback, useEffect, useMemo, useTransition } from 'react';
+import { useCallback, useEffect, useMemo, useState, useTransition } from 'react';
 import { changeList, listHref, prefsCookie, prefsValue, type Fields, type ListSpec, type ListState } from '@/lib/list-state';
 
 export interface ListController<F extends Fields = Fields> {
   spec: ListSpec<F>;
-  /** The state the page was rendered with (from the URL). */
+  /** The state the page was rendered with (from the URL), with what was kept since. */
   state: ListState<F>;
   /** A navigation to a new state is under way. */
   pending: boolean;
@@ -21,6 +23,8 @@ export interface ListController<F extends Fields = Fields> {
   go(change: Partial<ListState<F>>, opts?: { replace?: boolean }): void;
   /** Re-renders the current URL on the server (after a mutation). */
   refresh(): void;
+  /** Keeps a change the page already shows (no server render): in the URL, in place, and in the preferences. */
+  keep(change: Partial<ListState<F>>): void;
 }
 
 /**
@@ -42,10 +46,15 @@ function remember<F extends Fields>(spec: ListSpec<F>, state: ListState<F>) {
   document.cookie = prefsCookie(spec, state, window.location.protocol === 'https:');
 }
 
-export function useList<F extends Fields>(spec: ListSpec<F>, state: ListState<F>): ListController<F> {
+export function useList<F extends Fields>(spec: ListSpec<F>, rendered: ListState<F>): ListController<F> {
   const router = useRouter();
   const pathname = usePathname();
   const [pending, startTransition] = useTransition();
+
+  // What was kept since the server rendered `rendered`; a new render (its URL carries what was kept) starts afresh.
+  const [kept, setKept] = useState<{ of: ListState<F>; change: Partial<ListState<F>> }>({ of: rendered, change: {} });
+  if (kept.of !== rendered) setKept({ of: rendered, change: {} });
+  const state = useMemo(() => (kept.of === rendered ? { ...rendered, ...kept.change } : rendered), [kept, rendered]);
 
   // A URL opened directly (a link, a reload) also becomes the remembered preference.
   const prefs = prefsValue(spec, state);
@@ -66,6 +75,16 @@ export function useList<F extends Fields>(spec: ListSpec<F>, state: ListState<F>
     [router, spec, state],
   );
   const refresh = useCallback(() => startTransition(() => router.refresh()), [router]);
+  const keep = useCallback(
+    (change: Partial<ListState<F>>) => {
+      const next = { ...state, ...change };
+      remember(spec, next);
+      // Next's router follows history.replaceState (usePathname, useSearchParams, a later refresh) without a render.
+      window.history.replaceState(null, '', listHref(spec, next));
+      setKept((k) => ({ of: rendered, change: { ...(k.of === rendered ? k.change : {}), ...change } }));
+    },
+    [spec, state, rendered],
+  );
 
-  return useMemo(() => ({ spec, state, pending, href, go, refresh }), [spec, state, pending, href, go, refresh]);
+  return useMemo(() => ({ spec, state, pending, href, go, refresh, keep }), [spec, state, pending, href, go, refresh, keep]);
 }

@@ -16,11 +16,11 @@ const ImportWizard = dynamic(() => import('./import-wizard').then((m) => m.Impor
   loading: () => <p className="text-sm text-slate-600">Loading the import wizard…</p>,
 });
 
-export function DataScreen({ schemas }: { schemas: { name: string; displayName: string }[] }) {
+export function DataScreen({ schemas, user }: { schemas: { name: string; displayName: string }[]; user: number }) {
   if (!schemas.length) return <p className="text-sm text-slate-700">Your role has nothing to import or export here.</p>;
   return (
     <div className="flex min-w-0 flex-col gap-6">
-      <ImportWizard schemas={schemas} />
+      <ImportWizard schemas={schemas} user={user} />
       <section aria-labelledby="export-heading" className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="export-heading" className="text-lg font-semibold">
           Export

@@ -62,17 +62,16 @@ export async function SharedInspection({ token }: { token: string }) {
         {shared.systems.length === 0 ? (
           <p className="text-sm text-slate-700">No systems were recorded for this inspection.</p>
         ) : (
-          <SimpleTable caption="Systems of the inspection and their results" columns={['System', 'Result', 'Calibration']}>
-            {shared.systems.map((s, i) => (
-              <tr key={i} className="border-t border-slate-100">
-                <th scope="row" className="px-3 py-2 text-left font-normal">
-                  {s.system}
-                </th>
-                <td className="px-3 py-2">{s.isNotEquipped ? 'Not equipped' : s.result || 'Not inspected yet'}</td>
-                <td className="px-3 py-2">{s.calibrationType || '—'}</td>
-              </tr>
-            ))}
-          </SimpleTable>
+          <SimpleTable
+            caption="Systems of the inspection and their results"
+            columns={[
+              { id: 'system', header: 'System', rowHeader: true, cell: (s) => s.system },
+              { id: 'result', header: 'Result', cell: (s) => (s.isNotEquipped ? 'Not equipped' : s.result || 'Not inspected yet') },
+              { id: 'calibration', header: 'Calibration', cell: (s) => s.calibrationType || '—' },
+            ]}
+            rows={shared.systems}
+            rowKey={(_, i) => i}
+          />
         )}
       </section>
 

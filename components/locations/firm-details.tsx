@@ -4,15 +4,15 @@
  * language), the phone mask and the parent chosen with firm/firmSearch/. Saved with firm/saveFirm; the
  * server's 400 field errors show beside the fields and what was typed stays.
  */
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
 import { PhoneField } from '@/components/ui/phone-field';
 import { Typeahead } from '@/components/ui/typeahead';
+import { useForm } from '@/components/ui/use-form';
 import type { Lookups } from '@/components/lookups/use-lookups';
 import type { FirmForm } from '@/lib/contract/firm';
 import { EDITABLE_FIRM_TYPES, FIRM_TYPE_LABELS, type FirmType } from '@/lib/contract/firm-constants';
-import { serverFieldErrors, withoutError, type FieldErrors } from '@/lib/validation/field-errors';
 import { firmApi } from './api';
 import { NEW_FIRM, validateFirm } from './rules';
 import { LookupSelect, ZoneAndLanguage } from '@/components/lookups/lookup-select';
@@ -53,52 +53,41 @@ export function blankFirm(d: NewFirmDefaults): FirmDraft {
 
 export interface FirmDetailsProps {
   formId: string;
-  draft: FirmDraft;
-  onChange: (draft: FirmDraft) => void;
+  /** The location as loaded (or a new one's defaults). */
+  initial: FirmDraft;
   lookups: Lookups;
   readOnly: boolean;
-  /** Called with the saved id; throws are shown in the form. */
+  /** Called with the saved id and what was saved. */
   onSaved: (id: number, draft: FirmDraft) => void;
   onBusy: (busy: boolean) => void;
 }
 
-export function FirmDetails({ formId, draft, onChange, lookups, readOnly, onSaved, onBusy }: FirmDetailsProps) {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const set = <K extends keyof FirmDraft>(k: K, v: FirmDraft[K]) => {
-    onChange({ ...draft, [k]: v });
-    setErrors((e) => withoutError(e, k as string));
-  };
+export function FirmDetails({ formId, initial, lookups, readOnly, onSaved, onBusy }: FirmDetailsProps) {
+  const form = useForm<FirmDraft>({
+    initial,
+    check: validateFirm,
+    save: async (d) => {
+      const { id } = await firmApi.save({ ...d, firmType: d.firmType!, timezoneId: d.timezoneId!, languageId: d.languageId! });
+      form.reset({ ...d, firm: id });
+      onSaved(id, { ...d, firm: id });
+    },
+  });
+  const { draft, set, patch, errors, message, busy } = form;
+  // The dialog's footer holds Save: it is disabled while this form saves.
+  useEffect(() => onBusy(busy), [busy, onBusy]);
   const isPlatform = draft.firmType === 'platform';
   const countryCode = lookups.item('Country', draft.country)?.code ?? null;
 
-  const save = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (readOnly) return;
-    const found = validateFirm(draft);
-    setErrors(found);
-    setMessage(null);
-    if (Object.keys(found).length) {
-      setMessage('Please correct the highlighted fields.');
-      return;
-    }
-    onBusy(true);
-    try {
-      const { id } = await firmApi.save({ ...draft, firmType: draft.firmType!, timezoneId: draft.timezoneId!, languageId: draft.languageId! });
-      onSaved(id, { ...draft, firm: id });
-    } catch (err) {
-      setErrors(serverFieldErrors((err as { fieldErrors?: Record<string, string[]> }).fieldErrors));
-      setMessage((err as Error).message);
-    } finally {
-      onBusy(false);
-    }
+  const save = (e: React.FormEvent) => {
+    if (readOnly) return e.preventDefault();
+    void form.submit(e);
   };
 
   return (
     <form id={formId} noValidate onSubmit={save}>
       {message && (
         <div className="mb-3">
-          <Alert>{message}</Alert>
+          <Alert kind={message.kind}>{message.text}</Alert>
         </div>
       )}
       <fieldset disabled={readOnly} className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
@@ -130,10 +119,7 @@ export function FirmDetails({ formId, draft, onChange, lookups, readOnly, onSave
                   <span className="text-xs text-slate-600">{FIRM_TYPE_LABELS[p.firmType]}</span>
                 </span>
               )}
-              onSelect={(p) => {
-                onChange({ ...draft, companyId: p.firm, parentName: p.firmName });
-                setErrors((e) => withoutError(e, 'companyId'));
-              }}
+              onSelect={(p) => patch({ companyId: p.firm, parentName: p.firmName })}
               error={errors.companyId}
             />
             <p className="text-sm text-slate-700" aria-live="polite">
@@ -168,7 +154,7 @@ export function FirmDetails({ formId, draft, onChange, lookups, readOnly, onSave
           lookups={lookups}
           group="Country"
           value={draft.country}
-          onChange={(country) => onChange({ ...draft, country, stateProvince: null })}
+          onChange={(country) => patch({ country, stateProvince: null })}
           error={errors.country}
         />
         <PhoneField label="Phone #" value={draft.phoneNo} onChange={(v) => set('phoneNo', v)} error={errors.phoneNo} />

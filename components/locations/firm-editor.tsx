@@ -150,8 +150,7 @@ export function FirmEditor({ target, canEdit, canPrice, ownFirm, userDefaults, o
                 content: (
                   <FirmDetails
                     formId={formIds.details}
-                    draft={draft}
-                    onChange={setDraft}
+                    initial={draft}
                     lookups={lookups}
                     readOnly={readOnly}
                     onBusy={setBusy}

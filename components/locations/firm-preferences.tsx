@@ -10,7 +10,8 @@ import { Alert } from '@/components/ui/alert';
 import { CheckboxField, SelectField, TextArea, TextField } from '@/components/ui/field';
 import { PREFERENCE_CATALOGUE, PREFERENCE_CATEGORIES, type PreferenceCategory, type PreferenceDef } from '@/lib/contract/firm-constants';
 import type { FirmPreferenceRow } from '@/lib/contract/firm';
-import { withoutError, type FieldErrors } from '@/lib/validation/field-errors';
+import { useForm } from '@/components/ui/use-form';
+import { CORRECT_FIELDS, failure, withoutError, type FieldErrors } from '@/lib/validation/field-errors';
 import { firmApi } from './api';
 import { ImagePreference } from './image-preference';
 import { changedPreferences, inheritedValue, ownValues, preferenceErrors, type OwnValues } from './rules';
@@ -35,8 +36,10 @@ export function FirmPreferences({ firm, formId, readOnly, isInactive, onBusy, on
   const [values, setValues] = useState<Values>({});
   const [inactive, setInactive] = useState(isInactive);
   const [savedInactive, setSavedInactive] = useState(isInactive);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<{ kind: 'error' | 'success' | 'info'; text: string } | null>(null);
+  const calls = useForm();
+  const { errors, setErrors, message, say } = calls;
+  // The dialog's footer holds Save: it is disabled while this form saves.
+  useEffect(() => onBusy(calls.busy), [calls.busy, onBusy]);
   const [loadError, setLoadError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -64,33 +67,37 @@ export function FirmPreferences({ firm, formId, readOnly, isInactive, onBusy, on
     const changes = changedPreferences(original, values);
     const found = preferenceErrors(changes);
     setErrors(found);
-    if (Object.keys(found).length) return setMessage({ kind: 'error', text: 'Please correct the highlighted fields.' });
+    if (Object.keys(found).length) return say(CORRECT_FIELDS);
     const statusChanged = inactive !== savedInactive;
-    if (!changes.length && !statusChanged) return setMessage({ kind: 'info', text: 'Nothing has changed.' });
-    onBusy(true);
-    setMessage(null);
+    if (!changes.length && !statusChanged) return say('Nothing has changed.', 'info');
     let saved = 0;
-    try {
-      // One call per changed preference; each one that succeeds becomes the new original.
-      for (const c of changes) {
-        await firmApi.savePreference({ firm, firmPreferenceCategory: c.category, firmPreferenceName: c.name, preference: c.value });
-        saved++;
-        setOriginal((o) => ({ ...o, [c.category]: { ...o[c.category], [c.name]: c.value } }));
-      }
-      if (statusChanged) {
-        await firmApi.updateSettings(firm, inactive);
-        setSavedInactive(inactive);
-      }
-      setMessage({ kind: 'success', text: 'Preferences saved.' });
-      onSaved({ preferences: saved, status: statusChanged, brand: changes.some((c) => c.category === 'Brand') });
-    } catch (err) {
-      const failed = changes[saved];
-      const fe = (err as { fieldErrors?: Record<string, string[]> }).fieldErrors;
-      if (failed && fe?.preference?.[0]) setErrors({ [`${failed.category}.${failed.name}`]: fe.preference[0] });
-      setMessage({ kind: 'error', text: `${(err as Error).message}${saved ? ` (${saved} of ${changes.length} saved)` : ''}` });
-    } finally {
-      onBusy(false);
-    }
+    // The refused preference's own message goes to its field ("Brand.logo"), which is named by more than its first segment.
+    let refusedAt: FieldErrors = {};
+    const done = await calls.run(
+      async () => {
+        try {
+          // One call per changed preference; each one that succeeds becomes the new original.
+          for (const c of changes) {
+            await firmApi.savePreference({ firm, firmPreferenceCategory: c.category, firmPreferenceName: c.name, preference: c.value });
+            saved++;
+            setOriginal((o) => ({ ...o, [c.category]: { ...o[c.category], [c.name]: c.value } }));
+          }
+          if (statusChanged) {
+            await firmApi.updateSettings(firm, inactive);
+            setSavedInactive(inactive);
+          }
+        } catch (err) {
+          const failed = changes[saved];
+          const refused = failure(err).fields.preference;
+          if (failed && refused) refusedAt = { [`${failed.category}.${failed.name}`]: refused };
+          throw new Error(failure(err).message);
+        }
+        onSaved({ preferences: saved, status: statusChanged, brand: changes.some((c) => c.category === 'Brand') });
+        return 'Preferences saved.';
+      },
+      { failed: (m) => `${m}${saved ? ` (${saved} of ${changes.length} saved)` : ''}` },
+    );
+    if (!done) setErrors(refusedAt);
   };
 
   if (loadError) return <Alert>{loadError}</Alert>;

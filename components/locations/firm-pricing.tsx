@@ -7,11 +7,13 @@
  * in one message; prices that cannot be read are refused before anything is sent. Export: the host's CSV.
  */
 import { Download } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLoaded } from '@/components/ui/use-loaded';
 import { downloadText, fetchAllPages } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { SimpleTable } from '@/components/ui/simple-table';
+import { useForm } from '@/components/ui/use-form';
 import { TextField } from '@/components/ui/field';
 import type { PRICE_SOURCES } from '@/lib/contract/adasmatrix';
 import { CALIBRATION_MODE_LABELS } from '@/lib/configuration/constants';
@@ -21,8 +23,6 @@ import { priceChanges, priceText } from './pricing-rules';
 
 const SOURCE_LABELS: Record<(typeof PRICE_SOURCES)[number], string> = { firm: 'own price', network: 'network default', none: 'not priced' };
 const prices = (n: number) => `${n} ${n === 1 ? 'price' : 'prices'}`;
-
-type Message = { kind: 'error' | 'success' | 'info'; text: string };
 
 export interface FirmPricingProps {
   firm: number;
@@ -34,7 +34,10 @@ export function FirmPricing({ firm, formId, onBusy }: FirmPricingProps) {
   /** What the user typed, by calibration type (untouched rows show the saved price). */
   const [drafts, setDrafts] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<number, string>>({});
-  const [message, setMessage] = useState<Message | null>(null);
+  const calls = useForm();
+  const { message, say } = calls;
+  // The dialog's footer holds Save: it is disabled while this form saves.
+  useEffect(() => onBusy(calls.busy), [calls.busy, onBusy]);
   const load = (signal?: AbortSignal) => fetchAllPages((page, pageSize) => pricingApi.prices(firm, page, pageSize, signal));
   const { data: rows, error: loadError, set: setRows } = useLoaded(load, firm);
 
@@ -43,17 +46,15 @@ export function FirmPricing({ firm, formId, onBusy }: FirmPricingProps) {
     setErrors((all) => Object.fromEntries(Object.entries(all).filter(([key]) => Number(key) !== id)));
   };
 
-  const save = async (e: React.FormEvent) => {
+  const save = (e: React.FormEvent) => {
     e.preventDefault();
     if (!rows) return;
     const { changes, errors: found } = priceChanges(rows, drafts);
     setErrors(found);
     const bad = Object.keys(found).length;
-    if (bad) return setMessage({ kind: 'error', text: `${bad === 1 ? 'A price is' : `${bad} prices are`} not valid; nothing was saved. Please correct the highlighted ${bad === 1 ? 'price' : 'prices'}.` });
-    if (!changes.length) return setMessage({ kind: 'info', text: 'Nothing has changed.' });
-    onBusy(true);
-    setMessage(null);
-    try {
+    if (bad) return say(`${bad === 1 ? 'A price is' : `${bad} prices are`} not valid; nothing was saved. Please correct the highlighted ${bad === 1 ? 'price' : 'prices'}.`);
+    if (!changes.length) return say('Nothing has changed.', 'info');
+    void calls.run(async () => {
       const results = await Promise.allSettled(changes.map((c) => pricingApi.save(firm, c.calibrationType, c.price)));
       const failed: Record<number, string> = {};
       results.forEach((r, i) => {
@@ -65,29 +66,20 @@ export function FirmPricing({ firm, formId, onBusy }: FirmPricingProps) {
       setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([id]) => Number(id) in failed)));
       setErrors(failed);
       const cleared = saved.filter((c) => c.price === null).length;
-      if (!Object.keys(failed).length)
-        setMessage({ kind: 'success', text: `${prices(saved.length)} saved${cleared ? ` (${cleared} cleared: the network default applies)` : ''}.` });
-      else
-        setMessage({
-          kind: 'error',
-          text: `${saved.length} of ${prices(changes.length)} saved; the highlighted ${Object.keys(failed).length === 1 ? 'price was' : 'prices were'} not: ${Object.values(failed)[0]}`,
-        });
-    } catch (err) {
-      setMessage({ kind: 'error', text: (err as Error).message });
-    } finally {
-      onBusy(false);
-    }
+      if (Object.keys(failed).length)
+        throw new Error(`${saved.length} of ${prices(changes.length)} saved; the highlighted ${Object.keys(failed).length === 1 ? 'price was' : 'prices were'} not: ${Object.values(failed)[0]}`);
+      return `${prices(saved.length)} saved${cleared ? ` (${cleared} cleared: the network default applies)` : ''}.`;
+    });
   };
 
-  const exportCsv = async () => {
-    setMessage(null);
-    try {
-      const file = await pricingApi.exportCsv(firm);
-      downloadText(file.fileName, file.csv);
-    } catch (err) {
-      setMessage({ kind: 'error', text: `The export failed: ${(err as Error).message}` });
-    }
-  };
+  const exportCsv = () =>
+    calls.run(
+      async () => {
+        const file = await pricingApi.exportCsv(firm);
+        downloadText(file.fileName, file.csv);
+      },
+      { failed: (m) => `The export failed: ${m}` },
+    );
 
   if (loadError) return <Alert>{loadError}</Alert>;
   if (!rows)
@@ -110,69 +102,68 @@ export function FirmPricing({ firm, formId, onBusy }: FirmPricingProps) {
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600">No calibration types yet: they are added in Configuration, Calibration pricing.</p>
       ) : (
-        <div className="min-w-0 overflow-x-auto rounded-md border border-slate-200">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Calibration prices of this location</caption>
-            <thead className="bg-slate-50 text-xs font-semibold text-slate-700">
-              <tr>
-                <th scope="col" className="sticky left-0 bg-slate-50 px-3 py-2">
-                  Calibration
-                </th>
-                <th scope="col" className="hidden px-3 py-2 sm:table-cell">
-                  System type
-                </th>
-                <th scope="col" className="hidden px-3 py-2 sm:table-cell">
-                  Mode
-                </th>
-                <th scope="col" className="px-3 py-2 text-right whitespace-nowrap">
-                  Network default
-                </th>
-                <th scope="col" className="px-3 py-2 whitespace-nowrap">
-                  Own price (USD)
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Applies
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((r) => {
+        <SimpleTable
+          caption="Calibration prices of this location"
+          columns={[
+            {
+              id: 'calibration',
+              header: 'Calibration',
+              rowHeader: true,
+              className: 'min-w-32',
+              // The name stays in view while a narrow screen scrolls the table; there, system type and mode sit under it.
+              cell: (r) => (
+                <>
+                  <span className="font-medium text-slate-900">{r.name}</span>
+                  <span className="block text-xs text-slate-600 sm:hidden">
+                    {r.systemTypeName} · {CALIBRATION_MODE_LABELS[r.mode]}
+                  </span>
+                </>
+              ),
+            },
+            { id: 'system', header: 'System type', className: 'hidden text-slate-700 sm:table-cell', cell: (r) => r.systemTypeName },
+            { id: 'mode', header: 'Mode', className: 'hidden whitespace-nowrap text-slate-700 sm:table-cell', cell: (r) => CALIBRATION_MODE_LABELS[r.mode] },
+            {
+              id: 'network',
+              header: 'Network default',
+              className: 'text-right whitespace-nowrap tabular-nums',
+              cell: (r) => (r.price == null ? <span className="text-slate-600">Not priced</span> : formatMoney(r.price)),
+            },
+            {
+              id: 'own',
+              header: 'Own price (USD)',
+              cell: (r) => (
+                <TextField
+                  label={`Own price of ${r.name}`}
+                  hideLabel
+                  inputMode="decimal"
+                  maxLength={20}
+                  placeholder={r.price == null ? '' : priceText(r.price)}
+                  value={drafts[r.calibrationType] ?? priceText(r.firmPrice ?? null)}
+                  onChange={(e) => type(r.calibrationType, e.target.value)}
+                  error={errors[r.calibrationType]}
+                  className="w-28 tabular-nums"
+                />
+              ),
+            },
+            {
+              id: 'applies',
+              header: 'Applies',
+              className: 'whitespace-nowrap',
+              cell: (r) => {
                 const applies = r.firmPrice ?? r.price;
                 return (
-                  <tr key={r.calibrationType} className="align-top">
-                    {/* The name stays in view while a narrow screen scrolls the table; there, system type and mode sit under it. */}
-                    <th scope="row" className="sticky left-0 min-w-32 bg-white px-3 py-2 font-medium text-slate-900">
-                      {r.name}
-                      <span className="block text-xs font-normal text-slate-600 sm:hidden">
-                        {r.systemTypeName} · {CALIBRATION_MODE_LABELS[r.mode]}
-                      </span>
-                    </th>
-                    <td className="hidden px-3 py-2 text-slate-700 sm:table-cell">{r.systemTypeName}</td>
-                    <td className="hidden px-3 py-2 whitespace-nowrap text-slate-700 sm:table-cell">{CALIBRATION_MODE_LABELS[r.mode]}</td>
-                    <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{r.price == null ? <span className="text-slate-600">Not priced</span> : formatMoney(r.price)}</td>
-                    <td className="px-3 py-2">
-                      <TextField
-                        label={`Own price of ${r.name}`}
-                        hideLabel
-                        inputMode="decimal"
-                        maxLength={20}
-                        placeholder={r.price == null ? '' : priceText(r.price)}
-                        value={drafts[r.calibrationType] ?? priceText(r.firmPrice ?? null)}
-                        onChange={(e) => type(r.calibrationType, e.target.value)}
-                        error={errors[r.calibrationType]}
-                        className="w-28 tabular-nums"
-                      />
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {applies == null ? <span className="text-slate-600">Not priced</span> : <span className="tabular-nums">{formatMoney(applies)}</span>}
-                      <span className="block text-xs text-slate-600">{SOURCE_LABELS[r.source ?? 'none']}</span>
-                    </td>
-                  </tr>
+                  <>
+                    {applies == null ? <span className="text-slate-600">Not priced</span> : <span className="tabular-nums">{formatMoney(applies)}</span>}
+                    <span className="block text-xs text-slate-600">{SOURCE_LABELS[r.source ?? 'none']}</span>
+                  </>
                 );
-              })}
-            </tbody>
-          </table>
-        </div>
+              },
+            },
+          ]}
+          rows={rows}
+          rowKey={(r) => r.calibrationType}
+          rowAttributes={() => ({ className: 'align-top' })}
+        />
       )}
     </form>
   );

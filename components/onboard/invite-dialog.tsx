@@ -8,8 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { CheckboxField, TextField } from '@/components/ui/field';
 import { Typeahead } from '@/components/ui/typeahead';
-import { useAction } from '@/components/ui/use-action';
-import { bff, BffError } from '@/lib/bff/client';
+import { useForm } from '@/components/ui/use-form';
+import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import { FIRM_TYPE_LABELS } from '@/lib/contract/firm-constants';
 import { INVITATION_DAYS, PRODUCTS, PRODUCT_IDS, type ProductId } from '@/lib/contract/onboard-constants';
@@ -23,22 +23,17 @@ export function InviteDialog({ onClose, zone }: { onClose: () => void; zone: num
   const [products, setProducts] = useState<ProductId[]>([...PRODUCT_IDS]);
   const [email, setEmail] = useState('');
   const [days, setDays] = useState(String(INVITATION_DAYS.default));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [issued, setIssued] = useState<{ url: string; expiresAt: string } | null>(null);
-  const action = useAction();
+  // The server's field errors show beside the fields (the form hook maps them).
+  const action = useForm();
+  const errors = action.errors;
 
   const issue = () =>
     action.run(async () => {
-      setErrors({});
-      try {
-        const answer = await bff<typeof contract.onboard.onboardInvite>('POST', 'firm/onboardInvite', {
-          body: { parent: parent?.firm ?? 0, products, email: email.trim(), days: Number(days) },
-        });
-        setIssued({ url: `${window.location.origin}/onboard/${answer.id}`, expiresAt: answer.expiresAt });
-      } catch (e) {
-        if (e instanceof BffError) setErrors(Object.fromEntries(Object.entries(e.fieldErrors).map(([k, v]) => [k, v[0]])));
-        throw e;
-      }
+      const answer = await bff<typeof contract.onboard.onboardInvite>('POST', 'firm/onboardInvite', {
+        body: { parent: parent?.firm ?? 0, products, email: email.trim(), days: Number(days) },
+      });
+      setIssued({ url: `${window.location.origin}/onboard/${answer.id}`, expiresAt: answer.expiresAt });
     });
 
   return (
@@ -73,9 +68,9 @@ export function InviteDialog({ onClose, zone }: { onClose: () => void; zone: num
         </div>
       ) : (
         <div className="flex flex-col gap-3">
-          {action.error && (
+          {action.message && (
             <p role="alert" className="text-sm text-red-700">
-              {action.error}
+              {action.message.text}
             </p>
           )}
           {parent ? (

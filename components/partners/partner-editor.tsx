@@ -8,11 +8,12 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { useForm } from '@/components/ui/use-form';
 import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import { RADIUS_DEFAULT, RADIUS_MAX, RADIUS_MESSAGE, RADIUS_MIN } from '@/lib/contract/firm-constants';
 import type { PartnerEntry } from '@/lib/contract/partner';
-import { serverFieldErrors, withoutError, type FieldErrors } from '@/lib/validation/field-errors';
+import { MESSAGES } from '@/lib/validation/messages';
 import { PartnerTable } from './partner-table';
 import { addEntry, hasChanges, isChosen, programsToSave, providersToSave, toggleOptIn } from './rules';
 
@@ -38,24 +39,17 @@ const TEXT = {
 export function PartnerEditor({ kind, firm, initial }: { kind: PartnerKind; firm: number; initial: readonly PartnerEntry[] }) {
   const t = TEXT[kind];
   const [list, setList] = useState<readonly PartnerEntry[]>(initial);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const calls = useForm();
+  const { busy, message, say } = calls;
   const changed = hasChanges(list);
 
   const reload = async () => setList(await api[kind].list(firm));
-  const save = async () => {
-    setBusy(true);
-    setMessage(null);
-    try {
+  const save = () =>
+    calls.run(async () => {
       await api[kind].save(firm, list);
       await reload();
-      setMessage({ kind: 'success', text: `Your ${t.noun} are saved.` });
-    } catch (e) {
-      setMessage({ kind: 'error', text: (e as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
+      return `Your ${t.noun} are saved.`;
+    });
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
@@ -70,8 +64,8 @@ export function PartnerEditor({ kind, firm, initial }: { kind: PartnerKind; firm
               disabled={!changed || busy}
               onClick={() => {
                 setList(initial);
-                setMessage(null);
-                void reload().catch((e: Error) => setMessage({ kind: 'error', text: e.message }));
+                say(null);
+                void reload().catch((e: Error) => say(e.message));
               }}
             >
               Undo changes
@@ -102,7 +96,7 @@ export function PartnerEditor({ kind, firm, initial }: { kind: PartnerKind; firm
                   checked={e.isOptIn}
                   onChange={() => {
                     setList((l) => toggleOptIn(l, e.firm2));
-                    setMessage(null);
+                    say(null);
                   }}
                 />
               ) : (
@@ -139,31 +133,23 @@ function AddButton({ entry, list, onAdd }: { entry: PartnerEntry; list: readonly
 }
 
 function ProgramSearch({ firm, list, onAdd }: SearchProps) {
-  const [term, setTerm] = useState('');
   const [results, setResults] = useState<readonly PartnerEntry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const search = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!term.trim()) return setError('This field is required');
-    setBusy(true);
-    setError(null);
-    try {
-      setResults(await bff<P['searchForOptInPrograms']>('GET', 'firm/searchForOptInPrograms', { query: { firm, search: term.trim() } }));
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useForm({
+    initial: { term: '' },
+    check: (d) => ({ term: d.term.trim() ? null : MESSAGES.required }),
+    invalid: null,
+    save: async (d) => setResults(await bff<P['searchForOptInPrograms']>('GET', 'firm/searchForOptInPrograms', { query: { firm, search: d.term.trim() } })),
+  });
+  const { busy } = form;
+  const error = form.errors.term ?? form.message?.text ?? null;
   return (
     <section aria-labelledby="program-search" className="flex min-w-0 flex-col gap-3">
       <h2 id="program-search" className="text-lg font-semibold text-slate-900">
         Find a program
       </h2>
-      <form onSubmit={search} noValidate className="flex flex-wrap items-start gap-2">
+      <form onSubmit={(e) => void form.submit(e)} noValidate className="flex flex-wrap items-start gap-2">
         <div className="w-full sm:w-80">
-          <TextField label="Program name" value={term} onChange={(e) => setTerm(e.target.value)} error={error} />
+          <TextField label="Program name" value={form.draft.term} onChange={(e) => form.set('term', e.target.value)} error={error} />
         </div>
         <Button type="submit" className="sm:mt-6" disabled={busy}>
           {busy ? 'Searching…' : 'Search'}
@@ -180,40 +166,29 @@ function ProgramSearch({ firm, list, onAdd }: SearchProps) {
 }
 
 function ProviderSearch({ firm, list, onAdd }: SearchProps) {
-  const [form, setForm] = useState({ search: '', postalcode: '', radius: String(RADIUS_DEFAULT) });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [results, setResults] = useState<{ entries: readonly PartnerEntry[]; radius: number } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof form, v: string) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    setErrors((e) => withoutError(e, k));
-  };
-  const search = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const radius = Number(form.radius);
-    if (!/^\d+(\.\d+)?$/.test(form.radius.trim()) || radius < RADIUS_MIN || radius > RADIUS_MAX) return setErrors({ radius: RADIUS_MESSAGE });
-    setBusy(true);
-    setFailure(null);
-    try {
-      const entries = await bff<P['searchForProviders']>('GET', 'firm/searchForProviders', {
-        query: { firm, search: form.search.trim(), postalcode: form.postalcode.trim(), radius },
-      });
+  const search = useForm({
+    initial: { search: '', postalcode: '', radius: String(RADIUS_DEFAULT) },
+    check: (d) => {
+      const radius = Number(d.radius);
+      return { radius: !/^\d+(\.\d+)?$/.test(d.radius.trim()) || radius < RADIUS_MIN || radius > RADIUS_MAX ? RADIUS_MESSAGE : null };
+    },
+    invalid: null,
+    save: async (d) => {
+      const radius = Number(d.radius);
+      const entries = await bff<P['searchForProviders']>('GET', 'firm/searchForProviders', { query: { firm, search: d.search.trim(), postalcode: d.postalcode.trim(), radius } });
       setResults({ entries, radius });
-    } catch (err) {
-      const fe = serverFieldErrors((err as { fieldErrors?: Record<string, string[]> }).fieldErrors);
-      setErrors(fe);
-      if (!Object.keys(fe).length) setFailure((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const { draft: form, set, errors, busy } = search;
+  // A refusal that names no field is said under the form.
+  const failure = search.message && !Object.keys(errors).length ? search.message.text : null;
   return (
     <section aria-labelledby="provider-search" className="flex min-w-0 flex-col gap-3">
       <h2 id="provider-search" className="text-lg font-semibold text-slate-900">
         Find providers
       </h2>
-      <form onSubmit={search} noValidate className="grid grid-cols-1 items-start gap-3 sm:grid-cols-[minmax(0,16rem)_minmax(0,9rem)_minmax(0,8rem)_auto]">
+      <form onSubmit={(e) => void search.submit(e)} noValidate className="grid grid-cols-1 items-start gap-3 sm:grid-cols-[minmax(0,16rem)_minmax(0,9rem)_minmax(0,8rem)_auto]">
         <TextField label="Name" value={form.search} onChange={(e) => set('search', e.target.value)} error={errors.search} maxLength={100} />
         <TextField label="Postal code" hint="Blank: this location's" value={form.postalcode} onChange={(e) => set('postalcode', e.target.value)} error={errors.postalcode} maxLength={10} autoComplete="postal-code" />
         <TextField label="Radius (miles)" inputMode="numeric" value={form.radius} onChange={(e) => set('radius', e.target.value)} error={errors.radius} maxLength={5} />

@@ -11,6 +11,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { deleteQuestion } from '@/lib/validation/messages';
 import { PageHeading } from '@/components/ui/page-heading';
+import { useForm } from '@/components/ui/use-form';
 import { locationSearch } from '@/components/locations/location-search';
 import { LazyTypeahead } from '@/components/ui/lazy-typeahead';
 import { bff } from '@/lib/bff/client';
@@ -167,20 +168,10 @@ export function StorageScreen({ spec, state, data, dates, account, home }: Stora
 
 /** A location's storage account and bucket: create them when missing; upload into the bucket. */
 function StoragePanel({ account, onChanged }: { account: StorageState & { createdText: string | null }; onChanged: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = async (fn: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await fn();
-      onChanged();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const calls = useForm();
+  const { busy } = calls;
+  const error = calls.message?.text ?? null;
+  const run = async (fn: () => Promise<unknown>) => (await calls.run(fn)) && onChanged();
   return (
     <section aria-label={`Storage of ${account.firmName}`} className="flex flex-col gap-3 rounded-md border border-slate-200 bg-white p-4">
       {error && <Alert>{error}</Alert>}

@@ -2,7 +2,7 @@
 /** The one confirmation before destruction: "Are you sure you wish to Delete this {tag}?" with Cancel / Delete. */
 import { Button } from './button';
 import { Dialog } from './dialog';
-import { useAction } from './use-action';
+import { useForm } from './use-form';
 
 // Defined with the other texts of the specification, so lists can word a question without loading the dialog.
 export { deleteQuestion } from '@/lib/validation/messages';
@@ -18,7 +18,7 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ open, onOpenChange, title = 'Please confirm', message, confirmLabel = 'Delete', onConfirm }: ConfirmDialogProps) {
-  const { busy, error, run } = useAction();
+  const { busy, message: failed, run } = useForm();
   const confirm = async () => {
     if (await run(onConfirm)) onOpenChange(false);
   };
@@ -40,9 +40,9 @@ export function ConfirmDialog({ open, onOpenChange, title = 'Please confirm', me
       }
     >
       <p className="text-sm text-slate-800">{message}</p>
-      {error && (
+      {failed && (
         <p role="alert" className="mt-2 text-sm text-red-700">
-          {error}
+          {failed.text}
         </p>
       )}
     </Dialog>

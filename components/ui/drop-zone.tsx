@@ -17,7 +17,7 @@ export const linkButton = 'text-sm font-medium text-brand-700 underline underlin
 
 export interface UploadOptions {
   firm: number;
-  /** Which store receives the files (file/upload's `kind`); images when absent. */
+  /** Which store receives the files: a location's storage bucket (firm/uploadToBucket); images (file/upload) when absent. */
   kind?: 'storage';
   accept: Readonly<Record<string, readonly string[]>>;
   maxFiles: number;
@@ -33,7 +33,7 @@ export function useUpload({ firm, kind, accept, maxFiles, multiple, kinds, onUpl
   const send = async (files: File[]) => {
     dispatch({ type: 'start', count: files.length });
     try {
-      const urls = await bffUpload<typeof contract.file.upload>('file/upload', files, { field: FILE_FIELD, folder: firm, query: kind ? { kind } : undefined });
+      const urls = await bffUpload<typeof contract.file.upload>(kind === 'storage' ? 'firm/uploadToBucket' : 'file/upload', files, { field: FILE_FIELD, folder: firm });
       dispatch({ type: 'succeed', urls });
       onUploaded?.(urls);
     } catch (e) {

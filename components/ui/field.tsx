@@ -127,13 +127,16 @@ export function SelectField({ label, error, hint, required, options, placeholder
   );
 }
 
-/** A labelled checkbox (label after the box). */
-export function CheckboxField({ label, className = '', ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & { label: string }) {
+/**
+ * A labelled checkbox (label after the box). `hideLabel`: the label for screen readers only (a checkbox in a
+ * table, whose headers show what it is).
+ */
+export function CheckboxField({ label, hideLabel, className = '', ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & { label: string; hideLabel?: boolean }) {
   const id = useId();
   return (
     <div className={`flex items-center gap-2 ${className}`}>
       <input id={id} type="checkbox" className="size-4 accent-brand-600" {...props} />
-      <label htmlFor={id} className="text-sm text-slate-800">
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm text-slate-800'}>
         {label}
       </label>
     </div>

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The image uploader's sibling for a location's storage (file/upload?kind=storage): drag and drop or
+ * The image uploader's sibling for a location's storage (firm/uploadToBucket): drag and drop or
  * click, the types storage accepts, several at once, the same states and texts ("Upload failed." with
  * the server's text and "Try again", "Upload again"); the uploaded files are listed by name. Load it with
  * next/dynamic where it is used.

@@ -1,25 +1,71 @@
 /**
- * A small read-only table inside a card (a job's inspections, its repair lines, a vehicle's systems):
- * the caption for screen readers, column headers, and a scroll box so a phone never scrolls the page
- * sideways. Long, sortable, paged lists use components/data-table instead.
+ * A small read-only table inside a card or a dialog (a job's inspections, its repair lines, a vehicle's
+ * systems, a group's values, a report), on the same column model as the data-table (ui/table.tsx): the
+ * caption for screen readers (or shown), column headers, the row header first and pinned, and a scroll
+ * box so a phone never scrolls the page sideways. Long, sortable, paged lists use components/data-table.
+ * Server-safe: no state, so a server component can draw one.
  */
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
+import { BodyCell, HeaderCell, headerText, pinnedClass, pinnedFirst, type Column } from './table';
 
-export function SimpleTable({ caption, columns, children }: { caption: string; columns: ReactNode[]; children: ReactNode }) {
+/** What a row may add to its `<tr>`: a class (a dimmed or marked row) and data attributes. */
+export type RowAttributes = Pick<HTMLAttributes<HTMLTableRowElement>, 'className'> & { [data: `data-${string}`]: string | undefined };
+
+export interface SimpleTableProps<T> {
+  caption: string;
+  /** Shows the caption above the headers (a report's title); by default it is for screen readers only. */
+  captionVisible?: boolean;
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T, index: number) => string | number;
+  rowAttributes?: (row: T) => RowAttributes;
+  /** Shown in place of the rows when there are none; without it the table shows only its headers. */
+  empty?: ReactNode;
+  /** Classes of the scroll box (a max height: the box scrolls, the headers stay). */
+  boxClassName?: string;
+  /** Classes of the table (a min width, below which it scrolls sideways in its box). */
+  tableClassName?: string;
+}
+
+export function SimpleTable<T>({ caption, captionVisible, columns, rows, rowKey, rowAttributes, empty, boxClassName = '', tableClassName = '' }: SimpleTableProps<T>) {
+  const drawn = pinnedFirst(columns);
+  const pin = (c: Column<T>) => (c.rowHeader ? pinnedClass() : undefined);
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-left text-slate-700">
-          <tr>
-            {columns.map((column, i) => (
-              <th key={i} scope="col" className="px-3 py-2">
-                {column}
-              </th>
+    <div className={`min-w-0 overflow-auto rounded-lg border border-slate-200 bg-white ${boxClassName}`}>
+      <table className={`w-full text-left text-sm ${tableClassName}`}>
+        <caption className={captionVisible ? 'px-3 py-2 text-left font-medium text-slate-800' : 'sr-only'}>{caption}</caption>
+        <thead className="sticky top-0 z-20 text-slate-700">
+          <tr className="bg-slate-50">
+            {drawn.map((c) => (
+              <HeaderCell key={c.id} column={c} pinned={pin(c)}>
+                {headerText(c)}
+              </HeaderCell>
             ))}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody>
+          {rows.length === 0 && empty != null && (
+            <tr className="bg-white">
+              <td colSpan={drawn.length} className="px-3 py-3 text-slate-600">
+                {empty}
+              </td>
+            </tr>
+          )}
+          {rows.map((row, index) => {
+            const { className = '', ...data } = rowAttributes?.(row) ?? {};
+            // A background of the row's own (a marked row) replaces white; the pinned cell inherits either.
+            const background = /(^|\s)bg-/.test(className) ? '' : 'bg-white';
+            return (
+              <tr key={rowKey(row, index)} className={`border-t border-slate-100 ${background} ${className}`} {...data}>
+                {drawn.map((c) => (
+                  <BodyCell key={c.id} column={c} pinned={pin(c)}>
+                    {c.cell(row)}
+                  </BodyCell>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
       </table>
     </div>
   );

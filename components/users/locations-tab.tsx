@@ -9,6 +9,9 @@ import { LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/field';
+import { SimpleTable } from '@/components/ui/simple-table';
+import { useForm } from '@/components/ui/use-form';
 import type { UserLocation } from '@/lib/contract/user';
 import { userApi } from './api';
 import { choosePrimary, linksToSave, locationsProblem, reachedThrough, sameLocations, toggleLocation } from './rules';
@@ -23,8 +26,8 @@ export function LocationsTab({ user, name, onDirtyChange, onSaved }: { user: num
   const [saved, setSaved] = useState<UserLocation[] | null>(null);
   const [rows, setRows] = useState<UserLocation[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const calls = useForm();
+  const { busy, message, say } = calls;
   const [filter, setFilter] = useState('');
   const filterId = useId();
 
@@ -51,24 +54,19 @@ export function LocationsTab({ user, name, onDirtyChange, onSaved }: { user: num
 
   const change = (next: UserLocation[]) => {
     setRows(next);
-    setMessage(null);
+    say(null);
   };
 
-  const save = async () => {
+  const save = () => {
     if (!rows) return;
     const problem = locationsProblem(rows);
-    if (problem) return setMessage({ kind: 'error', text: problem });
-    setBusy(true);
-    try {
+    if (problem) return say(problem);
+    void calls.run(async () => {
       await userApi.saveLocations(linksToSave(rows, user));
       setSaved(rows);
-      setMessage({ kind: 'success', text: 'Locations saved.' });
       onSaved();
-    } catch (e) {
-      setMessage({ kind: 'error', text: (e as Error).message });
-    } finally {
-      setBusy(false);
-    }
+      return 'Locations saved.';
+    });
   };
 
   if (error) return <Alert>{error}</Alert>;
@@ -97,50 +95,44 @@ export function LocationsTab({ user, name, onDirtyChange, onSaved }: { user: num
           />
         </div>
       )}
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Locations of {name}</caption>
-        <thead className="text-xs font-semibold text-slate-700 uppercase">
-          <tr className="border-b border-slate-200">
-            <th scope="col" className="py-2 pr-3">
-              Location
-            </th>
-            <th scope="col" className="w-24 py-2 text-center">
-              Primary
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((r) => (
-            <tr key={r.firm} className={`border-b border-slate-100 ${r.checked ? 'bg-brand-50' : ''}`}>
-              <th scope="row" className="py-1.5 pr-3 font-normal">
-                <label className="flex items-start gap-2" style={{ paddingLeft: `${Math.min(r.depth, 6) * 1.25}rem` }}>
-                  <input
-                    type="checkbox"
-                    className="mt-0.5 size-4 shrink-0 accent-brand-600"
-                    checked={r.checked}
-                    onChange={(e) => change(toggleLocation(rows, r.firm, e.target.checked))}
-                  />
-                  <span className="min-w-0 break-words">
-                    <span className="text-slate-900">{r.firmName}</span>
-                    <span className="ml-1.5 text-xs text-slate-600">{TYPE_LABEL[r.firmType] ?? r.firmType}</span>
-                    {!r.checked && through.has(r.firm) && <span className="block text-xs text-slate-600">Reached through {through.get(r.firm)}</span>}
-                  </span>
-                </label>
-              </th>
-              <td className="py-1.5 text-center">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-brand-600"
-                  aria-label={`Primary location: ${r.firmName}`}
-                  checked={r.isPrimary === 1}
-                  disabled={!r.checked}
-                  onChange={(e) => change(choosePrimary(rows, r.firm, e.target.checked))}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SimpleTable
+        caption={`Locations of ${name}`}
+        columns={[
+          {
+            id: 'location',
+            header: 'Location',
+            rowHeader: true,
+            cell: (r) => (
+              <label className="flex items-start gap-2" style={{ paddingLeft: `${Math.min(r.depth, 6) * 1.25}rem` }}>
+                <input type="checkbox" className="mt-0.5 size-4 shrink-0 accent-brand-600" checked={r.checked} onChange={(e) => change(toggleLocation(rows, r.firm, e.target.checked))} />
+                <span className="min-w-0 break-words">
+                  <span className="text-slate-900">{r.firmName}</span>
+                  <span className="ml-1.5 text-xs text-slate-600">{TYPE_LABEL[r.firmType] ?? r.firmType}</span>
+                  {!r.checked && through.has(r.firm) && <span className="block text-xs text-slate-600">Reached through {through.get(r.firm)}</span>}
+                </span>
+              </label>
+            ),
+          },
+          {
+            id: 'primary',
+            header: 'Primary',
+            className: 'w-24 text-center',
+            cell: (r) => (
+              <CheckboxField
+                label={`Primary location: ${r.firmName}`}
+                hideLabel
+                className="justify-center"
+                checked={r.isPrimary === 1}
+                disabled={!r.checked}
+                onChange={(e) => change(choosePrimary(rows, r.firm, e.target.checked))}
+              />
+            ),
+          },
+        ]}
+        rows={shown}
+        rowKey={(r) => r.firm}
+        rowAttributes={(r) => ({ className: r.checked ? 'bg-brand-50' : '' })}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <Button variant={dirty ? 'danger' : 'secondary'} onClick={save} disabled={busy}>
           {busy ? 'Saving…' : 'Save Locations'}

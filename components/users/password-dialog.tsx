@@ -3,14 +3,17 @@
  * Change Password (administration §2, §5): two fields, the specification's three messages shown in an
  * alert region on leaving the password fields, saved with user/saveCredentials; cleared 400 ms after close.
  * Opened from the shell's account menu (one's own password) and from the user profile dialog (a user's).
+ * For one's own password it also asks for the current one (the host checks it); an administrator setting
+ * another user's password does not need theirs.
  */
 import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { TextField } from '@/components/ui/field';
 import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
-import { passwordPairError } from '@/lib/validation/password';
+import { CURRENT_PASSWORD_MESSAGES, passwordPairError } from '@/lib/validation/password';
 import { PasswordFields } from './password-fields';
 
 export const CLEAR_DELAY_MS = 400;
@@ -30,9 +33,11 @@ export function PasswordDialog({
   firstName: string;
   lastName: string;
   username: string;
-  /** The signed-in user's own password (the confirmation says "Your password"). */
+  /** The signed-in user's own password: asks for the current one, and the confirmation says "Your password". */
   own?: boolean;
 }) {
+  const [current, setCurrent] = useState('');
+  const [currentError, setCurrentError] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [message, setMessage] = useState<string | null>(null);
@@ -43,6 +48,8 @@ export function PasswordDialog({
   useEffect(() => {
     if (open) return;
     const t = setTimeout(() => {
+      setCurrent('');
+      setCurrentError(null);
       setPassword('');
       setAgain('');
       setMessage(null);
@@ -53,17 +60,21 @@ export function PasswordDialog({
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
+    const missing = own && !current ? CURRENT_PASSWORD_MESSAGES.required : null;
     const problem = passwordPairError(password, again);
+    setCurrentError(missing);
     setMessage(problem);
-    if (problem) return;
+    if (missing || problem) return;
     setSaving(true);
     try {
-      await bff<typeof contract.user.saveCredentials>('POST', 'user/saveCredentials', { body: { username, password } });
+      await bff<typeof contract.user.saveCredentials>('POST', 'user/saveCredentials', { body: { username, password, ...(own && { currentPassword: current }) } });
       setSaved(true);
       setTimeout(() => onOpenChange(false), 800);
     } catch (err) {
       const fe = (err as { fieldErrors?: Record<string, string[]> }).fieldErrors;
-      setMessage(fe?.password?.[0] ?? (err as Error).message);
+      // A wrong current password is said beside its field; anything else in the alert below the buttons.
+      if (fe?.currentPassword) setCurrentError(fe.currentPassword[0]);
+      else setMessage(fe?.password?.[0] ?? (err as Error).message);
     } finally {
       setSaving(false);
     }
@@ -79,6 +90,19 @@ export function PasswordDialog({
       description={`Please supply a new password for ${firstName} ${lastName} (${username}):`}
     >
       <form onSubmit={save} noValidate className="flex flex-col gap-3">
+        {own && (
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            error={currentError}
+            onChange={(e) => {
+              setCurrent(e.target.value);
+              setCurrentError(null);
+            }}
+          />
+        )}
         <PasswordFields password={password} again={again} onPassword={setPassword} onAgain={setAgain} onChecked={setMessage} />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

@@ -2,53 +2,34 @@
 /**
  * The user profile dialog (administration §2, §4–§6, §8): extra-large, opened from the users list, from
  * "Add user" and from the shell's profile entry. Which fields and tabs show follows components/users/
- * rules.ts (by source, mode and role). Adding: the username is checked (user/verifyUsername); once free,
- * Add New User saves the user, reloads them and shows the tabs. Editing: the username is saved on its own
- * (its save icon, user/saveUserEmail); Save stores the rest (user/saveUser) and turns to the danger style
- * while there are unsaved changes, and closing with unsaved changes asks first. A failed save keeps
- * everything typed and says why: the save alert's lines, field errors beside the fields, the server's text.
+ * rules.ts (by source, mode and role). Its parts: the username (username-field.tsx: checked when adding,
+ * saved on its own when editing), the profile's fields (info-fields.tsx) and, once the user exists, the
+ * tabs (user-tabs.tsx). Adding: once the username is free, Add New User saves the user, reloads them and
+ * shows the tabs. Editing: Save stores the rest (user/saveUser) and turns to the danger style while there
+ * are unsaved changes, and closing with unsaved changes asks first. A failed save keeps everything typed
+ * and says why: the save alert's lines, field errors beside the fields, the server's text. The form state
+ * is the one form hook (components/ui/use-form.ts).
  */
-import { Check, LoaderCircle, UserRound } from 'lucide-react';
-import dynamic from 'next/dynamic';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { ContactInfo } from '@/components/contact-info/contact-info';
-import { serverFieldErrors } from '@/lib/validation/field-errors';
+import { LoaderCircle } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useLookups } from '@/components/lookups/use-lookups';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
-import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
-import { Tabs } from '@/components/ui/tabs';
-import { logout } from '@/lib/auth/client';
-import type { BffError } from '@/lib/bff/client';
+import { useForm } from '@/components/ui/use-form';
 import type { RoleItem, UserProfile } from '@/lib/contract/user';
 import { LOOKUP_GROUPS } from '@/lib/contract/lookup-groups';
-import { fileSrc } from '@/lib/files';
-import { email } from '@/lib/validation/fields';
+import { failure } from '@/lib/validation/field-errors';
 import { USER_MESSAGES } from '@/lib/validation/messages';
 import { passwordPairError } from '@/lib/validation/password';
 import { userApi } from './api';
-import { LocationsTab } from './locations-tab';
+import { InfoFields, type UserForm } from './info-fields';
 import { PasswordDialog } from './password-dialog';
-import { PasswordFields } from './password-fields';
-import {
-  NEW_USER_DEFAULTS,
-  chooseRole,
-  dialogTitle,
-  fieldErrors,
-  isDirty,
-  parseLaborRate,
-  saveAlert,
-  visibility,
-  type Person,
-  type UserDraft,
-} from './rules';
+import { NEW_USER_DEFAULTS, dialogTitle, fieldErrors, isDirty, parseLaborRate, saveAlert, visibility, type Person, type UserDraft } from './rules';
 import type { UserSource } from './source';
-import { LookupSelect, ZoneAndLanguage } from '@/components/lookups/lookup-select';
-
-// The drop zone (react-dropzone) loads when the form first shows it.
-const ImageUploader = dynamic(() => import('@/components/ui/image-uploader').then((m) => m.ImageUploader), { ssr: false });
+import { NewUsernameField, UsernameField, useUsernameCheck } from './username-field';
+import { UserTabs } from './user-tabs';
 
 export type UserDialogTarget = { mode: 'editing'; username: string } | { mode: 'adding'; location?: { firm: number; name: string } | null };
 
@@ -64,9 +45,7 @@ export interface UserDialogProps {
   onSaved?: () => void;
 }
 
-type UsernameCheck = 'unverified' | 'checking' | 'taken' | 'available';
-
-const BLANK: UserDraft = {
+const BLANK: UserForm = {
   firstName: '',
   lastName: '',
   username: '',
@@ -79,9 +58,11 @@ const BLANK: UserDraft = {
   receivesReport: false,
   receivesInvoice: false,
   imagePhotoPath: null,
+  password: '',
+  again: '',
 };
 
-const draftOf = (p: UserProfile): UserDraft => ({
+const draftOf = (p: UserProfile): UserForm => ({
   firstName: p.firstName,
   lastName: p.lastName,
   username: p.username,
@@ -94,9 +75,9 @@ const draftOf = (p: UserProfile): UserDraft => ({
   receivesReport: p.receivesReport,
   receivesInvoice: p.receivesInvoice,
   imagePhotoPath: p.imagePhotoPath,
+  password: '',
+  again: '',
 });
-
-const sel = (v: number | null | undefined) => (v && v > 0 ? String(v) : '');
 
 export function UserDialog({ open, onOpenChange, target, source, viewer, returnFocusTo, onSaved }: UserDialogProps) {
   const formId = useId();
@@ -108,23 +89,59 @@ export function UserDialog({ open, onOpenChange, target, source, viewer, returnF
   const [reload, setReload] = useState(0);
   const [profile, setProfile] = useState<UserProfile | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [draft, setDraft] = useState<UserDraft>(BLANK);
-  const [baseline, setBaseline] = useState<UserDraft>(BLANK);
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
-  const [passwordMessage, setPasswordMessage] = useState<string | null>(null);
   const [alertLines, setAlertLines] = useState<string[] | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [check, setCheck] = useState<UsernameCheck>('unverified');
-  const [usernameText, setUsernameText] = useState('');
-  const [usernameNote, setUsernameNote] = useState<{ kind: 'error' | 'success'; text: string; signInAgain?: boolean } | null>(null);
+  const [passwordMessage, setPasswordMessage] = useState<string | null>(null);
   const [roles, setRoles] = useState<RoleItem[] | null>(null);
-  const [tab, setTab] = useState('info');
   const [locationsDirty, setLocationsDirty] = useState(false);
   const [confirmClose, setConfirmClose] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
+
+  const vis = visibility(source, mode, viewer, profile);
+  const form = useForm<UserForm>({
+    initial: BLANK,
+    check: (d) => fieldErrors(d, vis),
+    invalid: null,
+    save: async (d) => {
+      try {
+        await userApi.save({
+          user: mode === 'adding' ? -1 : profile!.user,
+          contact: mode === 'adding' ? -1 : profile!.contact,
+          ...(mode === 'adding' && location ? { firm: location.firm } : {}),
+          contactType: d.contactType ?? 0,
+          username: mode === 'adding' ? d.username.trim() : profile!.username,
+          firstName: d.firstName,
+          lastName: d.lastName,
+          ...(mode === 'adding' ? { password: d.password } : {}),
+          role: d.role,
+          laborRate: parseLaborRate(d.laborRate),
+          timezone: d.timezone ?? 0,
+          language: d.language ?? 0,
+          isInactive: d.isInactive,
+          receivesReport: d.receivesReport,
+          receivesInvoice: d.receivesInvoice,
+          imagePhotoPath: d.imagePhotoPath,
+        });
+      } catch (err) {
+        if (failure(err).fields.username === USER_MESSAGES.usernameTaken) usernameCheck.setCheck('taken');
+        throw err;
+      }
+      onSaved?.();
+      if (mode === 'editing') {
+        setReload((n) => n + 1);
+        return 'Saved.';
+      }
+      // Reload the new user: the tabs appear once they exist.
+      setUsername(d.username.trim());
+      setMode('editing');
+      return 'User added. Their contact info and locations can be set below.';
+    },
+  });
+  const { draft, reset } = form;
+  const usernameCheck = useUsernameCheck(form);
+  const set = <K extends keyof UserForm>(k: K, v: UserForm[K]) => {
+    form.set(k, v);
+    form.say(null);
+  };
 
   // The user being edited: loaded on opening, after adding and after each save.
   useEffect(() => {
@@ -134,61 +151,28 @@ export function UserDialog({ open, onOpenChange, target, source, viewer, returnF
       .profile(username, ctrl.signal)
       .then((p) => {
         setProfile(p);
-        setDraft(draftOf(p));
-        setBaseline(draftOf(p));
-        setUsernameText(p.username);
+        reset(draftOf(p));
         setLoadError(null);
       })
       .catch((e: Error) => e.name !== 'AbortError' && setLoadError(e.message));
     return () => ctrl.abort();
-  }, [open, mode, username, reload]);
+  }, [open, mode, username, reload, reset]);
 
-  const vis = visibility(source, mode, viewer, profile);
   const roleFirm = profile?.firm ?? location?.firm ?? viewer.firm;
-  // The user's photo goes into their location's folder.
-  const photoFirm = roleFirm;
+  const { say } = form;
   useEffect(() => {
     if (!open || !vis.adminFields) return;
     const ctrl = new AbortController();
     userApi
       .roles(roleFirm, ctrl.signal)
       .then(setRoles)
-      .catch((e: Error) => e.name !== 'AbortError' && setMessage({ kind: 'error', text: `The roles could not be loaded: ${e.message}` }));
+      .catch((e: Error) => e.name !== 'AbortError' && say(`The roles could not be loaded: ${e.message}`));
     return () => ctrl.abort();
-  }, [open, vis.adminFields, roleFirm]);
+  }, [open, vis.adminFields, roleFirm, say]);
 
-  const dirty = (mode === 'adding' ? isDirty(draft, BLANK, mode) || password !== '' || again !== '' : profile !== null && isDirty(draft, baseline, mode)) || locationsDirty;
-
-  const set = <K extends keyof UserDraft>(k: K, v: UserDraft[K]) => {
-    setDraft((d) => ({ ...d, [k]: v }));
-    setErrors((e) => {
-      if (!(k in e)) return e;
-      const next = { ...e };
-      delete next[k];
-      return next;
-    });
-    setMessage(null);
-  };
-
-  /** Adding: whether the username is free (administration §4), asked of the host. */
-  const verify = useCallback(async (name: string): Promise<boolean> => {
-    const problem = email(name);
-    if (problem) {
-      setErrors((e) => ({ ...e, username: problem }));
-      setCheck('unverified');
-      return false;
-    }
-    setCheck('checking');
-    try {
-      const { exists } = await userApi.verifyUsername(name.trim());
-      setCheck(exists ? 'taken' : 'available');
-      return !exists;
-    } catch (e) {
-      setCheck('unverified');
-      setMessage({ kind: 'error', text: (e as Error).message });
-      return false;
-    }
-  }, []);
+  const userDraft: UserDraft = draft;
+  const dirty =
+    (mode === 'adding' ? isDirty(userDraft, BLANK, mode) || draft.password !== '' || draft.again !== '' : profile !== null && isDirty(userDraft, form.saved, mode)) || locationsDirty;
 
   const roleOptions = useMemo(() => {
     const list = (roles ?? []).map((r) => ({ value: r.role, label: r.roleName }));
@@ -196,92 +180,27 @@ export function UserDialog({ open, onOpenChange, target, source, viewer, returnF
     return list;
   }, [roles, draft.role, profile?.roleName]);
 
-  const bodyOf = () => ({
-    user: mode === 'adding' ? -1 : profile!.user,
-    contact: mode === 'adding' ? -1 : profile!.contact,
-    ...(mode === 'adding' && location ? { firm: location.firm } : {}),
-    contactType: draft.contactType ?? 0,
-    username: mode === 'adding' ? draft.username.trim() : profile!.username,
-    firstName: draft.firstName,
-    lastName: draft.lastName,
-    ...(mode === 'adding' ? { password } : {}),
-    role: draft.role,
-    laborRate: parseLaborRate(draft.laborRate),
-    timezone: draft.timezone ?? 0,
-    language: draft.language ?? 0,
-    isInactive: draft.isInactive,
-    receivesReport: draft.receivesReport,
-    receivesInvoice: draft.receivesInvoice,
-    imagePhotoPath: draft.imagePhotoPath,
-  });
-
-  const save = async (e?: React.FormEvent) => {
-    e?.preventDefault();
-    setMessage(null);
+  /** The save alert's lines and the password pair go first; then the fields' checks and the save. */
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    form.say(null);
     const lines = saveAlert(draft, vis);
+    const pw = mode === 'adding' ? passwordPairError(draft.password, draft.again) : null;
     const found = fieldErrors(draft, vis);
-    const pw = mode === 'adding' ? passwordPairError(password, again) : null;
     setAlertLines(lines);
-    setErrors(found);
     setPasswordMessage(pw);
-    if (lines || pw || Object.keys(found).length) return;
-    if (mode === 'adding' && check !== 'available' && !(await verify(draft.username))) return;
-    setBusy(true);
-    try {
-      await userApi.save(bodyOf());
-      if (mode === 'adding') {
-        // Reload the new user: the tabs appear once they exist.
-        setUsername(draft.username.trim());
-        setMode('editing');
-        setPassword('');
-        setAgain('');
-        setMessage({ kind: 'success', text: 'User added. Their contact info and locations can be set below.' });
-      } else {
-        setReload((n) => n + 1);
-        setMessage({ kind: 'success', text: 'Saved.' });
-      }
-      onSaved?.();
-    } catch (err) {
-      const fe = serverFieldErrors((err as BffError).fieldErrors);
-      setErrors(fe);
-      if (fe.username === USER_MESSAGES.usernameTaken) setCheck('taken');
-      setMessage({ kind: 'error', text: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
+    if (lines || pw || Object.keys(found).length) return form.setErrors(found);
+    if (mode === 'adding' && usernameCheck.check !== 'available' && !(await usernameCheck.verify(draft.username))) return;
+    await form.submit();
   };
 
   const own = profile !== null && profile.user === viewer.user;
-  const usernameChanged = profile !== null && usernameText.trim() !== profile.username;
-  const saveUsername = async () => {
-    if (!profile) return;
-    const problem = email(usernameText);
-    if (problem) return setUsernameNote({ kind: 'error', text: problem });
-    setBusy(true);
-    try {
-      const { username: next } = await userApi.saveUsername(profile.user, usernameText.trim());
-      if (own) {
-        // Every session of the user carried the old name: theirs has ended too.
-        setUsernameNote({ kind: 'success', text: `Your username is now ${next}. Please sign in again with it.`, signInAgain: true });
-      } else {
-        setUsernameNote({ kind: 'success', text: 'Username saved.' });
-        setUsername(next);
-        setReload((n) => n + 1);
-        onSaved?.();
-      }
-    } catch (err) {
-      const taken = serverFieldErrors((err as BffError).fieldErrors).username;
-      setUsernameNote({ kind: 'error', text: taken ?? (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const requestClose = () => (dirty ? setConfirmClose(true) : onOpenChange(false));
   const names = mode === 'adding' ? null : profile ? { firstName: profile.firstName, lastName: profile.lastName } : null;
   const title = mode === 'editing' && !profile ? (loadError ? 'User Profile' : 'Loading…') : dialogTitle(mode, source, names, location?.name);
   const fullName = profile ? `${profile.firstName} ${profile.lastName}`.trim() : '';
   const loading = mode === 'editing' && !profile && !loadError;
+  const { busy, message } = form;
 
   return (
     <Dialog
@@ -358,160 +277,44 @@ export function UserDialog({ open, onOpenChange, target, source, viewer, returnF
                 ))}
               </dl>
             )}
-            <TextField label="First Name" required autoComplete="off" value={draft.firstName} onChange={(e) => set('firstName', e.target.value)} error={errors.firstName} />
-            <TextField label="Last Name" required autoComplete="off" value={draft.lastName} onChange={(e) => set('lastName', e.target.value)} error={errors.lastName} />
-
-            {mode === 'adding' ? (
-              <div className="flex flex-col gap-2 sm:col-span-2">
-                <TextField
-                  label="Username (email address)"
-                  type="email"
-                  required
-                  autoComplete="off"
-                  value={draft.username}
-                  onChange={(e) => {
-                    set('username', e.target.value);
-                    setCheck('unverified');
-                  }}
-                  onBlur={() => draft.username.trim() && void verify(draft.username)}
-                  error={errors.username && errors.username !== USER_MESSAGES.usernameTaken ? errors.username : null}
-                  hint="The user signs in with it. It is checked when you leave the field."
-                />
-                <div aria-live="polite" className="text-sm">
-                  {check === 'checking' && <span className="text-slate-600">Checking the username…</span>}
-                  {check === 'available' && <span className="text-green-800">This username is free.</span>}
-                </div>
-                {check === 'taken' && <Alert>{USER_MESSAGES.usernameTaken}</Alert>}
-              </div>
-            ) : (
-              <div className="flex flex-col gap-2 sm:col-span-2">
-                <div className="flex items-end gap-2">
-                  <div className="min-w-0 flex-1">
-                    <TextField
-                      label="Username (email address)"
-                      type="email"
-                      autoComplete="off"
-                      value={usernameText}
-                      onChange={(e) => {
-                        setUsernameText(e.target.value);
-                        setUsernameNote(null);
-                      }}
-                      aria-describedby={`${formId}-username-hint`}
-                    />
-                  </div>
-                  <Button variant="secondary" aria-label="Save username" title="Save username" onClick={saveUsername} disabled={busy || !usernameChanged}>
-                    <Check aria-hidden="true" className="size-4" />
-                  </Button>
-                </div>
-                <p id={`${formId}-username-hint`} className="-mt-1 text-xs text-slate-600">
-                  Its save button stores it at once; the user then signs in with the new one.
-                </p>
-                {usernameNote && (
-                  <div className="flex flex-wrap items-center gap-2">
-                    <div className="min-w-0 flex-1">
-                      <Alert kind={usernameNote.kind}>{usernameNote.text}</Alert>
-                    </div>
-                    {usernameNote.signInAgain && (
-                      <Button onClick={() => void logout()}>Sign in again</Button>
-                    )}
-                  </div>
-                )}
-              </div>
-            )}
-
-            {vis.contactType && (
-              <LookupSelect
-                label="Contact Type"
-                required
-                lookups={lookups}
-                group="ContactType"
-                value={draft.contactType}
-                onChange={(v) => set('contactType', v)}
-                error={errors.contactType}
-              />
-            )}
-            {vis.adminFields && (
-              <ZoneAndLanguage
-                lookups={lookups}
-                timezone={{ value: draft.timezone, onChange: (v) => set('timezone', v), error: errors.timezone }}
-                language={{ value: draft.language, onChange: (v) => set('language', v), error: errors.language }}
-              />
-            )}
-            {vis.password && (
-              <div className="flex flex-col gap-2 sm:col-span-2">
-                <PasswordFields
-                  className="grid grid-cols-1 gap-4 sm:grid-cols-2"
-                  password={password}
-                  again={again}
-                  onPassword={setPassword}
-                  onAgain={setAgain}
-                  onChecked={setPasswordMessage}
-                />
-                {(passwordMessage || errors.password) && <Alert>{passwordMessage ?? errors.password}</Alert>}
-              </div>
-            )}
-            {vis.adminFields && (
-              <>
-                <SelectField
-                  label="User Role"
-                  required
-                  options={roleOptions}
-                  value={sel(draft.role)}
-                  onChange={(e) => set('role', chooseRole(e.target.value))}
-                  disabled={!vis.roleAndState}
-                  hint={vis.roleAndState ? undefined : 'You cannot change your own role.'}
-                  error={errors.role}
-                />
-                <TextField
-                  label="Labor Rate per Hour"
-                  required
-                  inputMode="decimal"
-                  maxLength={10}
-                  value={draft.laborRate}
-                  onChange={(e) => set('laborRate', e.target.value)}
-                  error={errors.laborRate}
-                  hint="Dollars, e.g. 95.50"
-                />
-                <div className="flex flex-wrap gap-x-6 gap-y-2 sm:col-span-2">
-                  <CheckboxField
-                    label="Inactive"
-                    checked={draft.isInactive}
-                    disabled={!vis.roleAndState}
-                    title={vis.roleAndState ? undefined : 'You cannot deactivate yourself.'}
-                    onChange={(e) => set('isInactive', e.target.checked)}
+            <InfoFields
+              form={form}
+              set={set}
+              vis={vis}
+              lookups={lookups}
+              roleOptions={roleOptions}
+              photoFirm={roleFirm}
+              passwordMessage={passwordMessage}
+              onPasswordChecked={setPasswordMessage}
+              username={
+                mode === 'adding' ? (
+                  <NewUsernameField
+                    value={draft.username}
+                    error={form.errors.username}
+                    check={usernameCheck.check}
+                    onChange={(v) => {
+                      set('username', v);
+                      usernameCheck.setCheck('unverified');
+                    }}
+                    onLeave={() => void usernameCheck.verify(draft.username)}
                   />
-                  <CheckboxField label="Receives Reports" checked={draft.receivesReport} onChange={(e) => set('receivesReport', e.target.checked)} />
-                </div>
-              </>
-            )}
-            <div className="flex flex-col gap-2 sm:col-span-2" data-testid="user-photo">
-              <span className="text-sm font-medium text-slate-800">Photo</span>
-              <div className="flex flex-wrap items-start gap-4">
-                {draft.imagePhotoPath ? (
-                  // eslint-disable-next-line @next/next/no-img-element -- a private file through the BFF, not an optimisable asset
-                  <img src={fileSrc(draft.imagePhotoPath)} alt={`Photo of ${draft.firstName} ${draft.lastName}`.trim()} className="size-24 rounded-full border border-slate-200 object-cover" />
                 ) : (
-                  <span className="flex size-24 items-center justify-center rounded-full bg-slate-100" aria-hidden="true">
-                    <UserRound className="size-10 text-slate-400" />
-                  </span>
-                )}
-                <div className="flex min-w-0 flex-1 basis-56 flex-col items-start gap-2">
-                  <ImageUploader label="Photo" firm={photoFirm} multiple={false} onUploaded={(urls) => urls[0] && set('imagePhotoPath', urls[0])} />
-                  {draft.imagePhotoPath && (
-                    <Button variant="ghost" className="min-h-9 px-2 py-1" onClick={() => set('imagePhotoPath', null)}>
-                      Remove photo
-                    </Button>
-                  )}
-                  {draft.imagePhotoPath !== baseline.imagePhotoPath && <p className="text-xs text-slate-600">The photo is kept when you save.</p>}
-                </div>
-              </div>
-              {errors.imagePhotoPath && (
-                <p role="alert" className="text-sm text-red-700">
-                  {errors.imagePhotoPath}
-                </p>
-              )}
-            </div>
-            {mode === 'adding' && check === 'available' && (
+                  profile && (
+                    <UsernameField
+                      key={profile.username}
+                      profile={profile}
+                      own={own}
+                      onRenamed={(next) => {
+                        setUsername(next);
+                        setReload((n) => n + 1);
+                        onSaved?.();
+                      }}
+                    />
+                  )
+                )
+              }
+            />
+            {mode === 'adding' && usernameCheck.check === 'available' && (
               <div className="sm:col-span-2">
                 <Button type="submit" disabled={busy}>
                   {busy ? 'Adding…' : 'Add New User'}
@@ -521,23 +324,7 @@ export function UserDialog({ open, onOpenChange, target, source, viewer, returnF
           </form>
 
           {vis.tabs && profile && (
-            <Tabs
-              label="User details"
-              value={tab}
-              onChange={setTab}
-              tabs={[
-                { id: 'info', label: 'Contact Info', content: <ContactInfo contact={profile.contact} name={fullName} lookups={lookups} /> },
-                ...(vis.locationsTab
-                  ? [
-                      {
-                        id: 'locations',
-                        label: 'Locations',
-                        content: <LocationsTab user={profile.user} name={fullName} onDirtyChange={setLocationsDirty} onSaved={() => onSaved?.()} />,
-                      },
-                    ]
-                  : []),
-              ]}
-            />
+            <UserTabs profile={profile} name={fullName} lookups={lookups} locations={vis.locationsTab} onLocationsDirty={setLocationsDirty} onSaved={() => onSaved?.()} />
           )}
         </div>
       )}

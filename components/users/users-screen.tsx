@@ -12,6 +12,7 @@ import { DataTable, FilterSelect, fetchAllPages, useList, type FilterOption } fr
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
+import { useForm } from '@/components/ui/use-form';
 import type { RoleItem, UserList, UserRow } from '@/lib/contract/user';
 import { ALL_ROLES_FILTER, canCheckRow } from '@/lib/user-list';
 import { userApi } from './api';
@@ -55,8 +56,10 @@ export function UsersScreen({ spec, state, data, roles, locations, viewer }: Use
   const list = useList(spec, state);
   const [dialog, setDialog] = useState<UserDialogTarget | null>(null);
   const [bulk, setBulk] = useState<Bulk | null>(null);
-  const [flash, setFlash] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The screen's own calls (activate) and what they, and the bulk dialogs, have to say.
+  const calls = useForm();
+  const { busy, message: flash, say } = calls;
+  const setFlash = (m: { kind: 'success' | 'error'; text: string } | null) => say(m && m.text, m?.kind);
 
   const open = useCallback((row: UserRow) => setDialog({ mode: 'editing', username: row.username }), []);
   const columns = useMemo(() => userColumns(open, viewer.user), [open, viewer.user]);
@@ -74,20 +77,13 @@ export function UsersScreen({ spec, state, data, roles, locations, viewer }: Use
     [state],
   );
 
-  const activate = async (rows: UserRow[], clear: () => void) => {
-    setBusy(true);
-    setFlash(null);
-    try {
+  const activate = (rows: UserRow[], clear: () => void) =>
+    calls.run(async () => {
       const { count } = await userApi.activate(rows, true);
       clear();
-      setFlash({ kind: 'success', text: `${plural(count, 'user')} activated.` });
       list.refresh();
-    } catch (e) {
-      setFlash({ kind: 'error', text: (e as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
+      return `${plural(count, 'user')} activated.`;
+    });
 
   return (
     <div className="flex min-w-0 flex-col gap-4">

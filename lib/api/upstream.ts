@@ -15,6 +15,8 @@ import { UpstreamError, type UpstreamFailure } from './errors';
 export interface CallInput {
   query?: Record<string, unknown>;
   body?: unknown;
+  /** Extra request headers (the sign-in's service secret and client address, lib/auth/sign-in.ts). */
+  headers?: Record<string, string>;
 }
 
 export function upstreamUrl(call: CallDef, query?: Record<string, unknown> | URLSearchParams): URL {
@@ -161,7 +163,7 @@ export async function callUpstream<C extends CallDef>(call: C, input: CallInput 
   const res = await sendUpstream(call, url, {
     method: call.method,
     token,
-    headers: hasBody ? { 'content-type': 'application/json' } : undefined,
+    headers: { ...input.headers, ...(hasBody && { 'content-type': 'application/json' }) },
     body: hasBody ? JSON.stringify(input.body ?? {}) : undefined,
     requestId,
   });

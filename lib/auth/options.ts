@@ -1,24 +1,19 @@
-/** next-auth (v4, JWT strategy): username/password and SSO temp-token sign-in against the auth host. */
+/**
+ * next-auth (v4, JWT strategy): username/password and SSO temp-token sign-in against the auth host. The
+ * password step (lib/auth/sign-in.ts) throttles and counts the very values next-auth parsed and checks.
+ */
 import { randomUUID } from 'node:crypto';
-import type { NextAuthOptions, User } from 'next-auth';
+import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { callUpstream } from '../api/upstream';
 import { contract } from '../contract';
 import { config } from '../config';
 import { CALLBACK_COOKIE, COOKIE_OPTIONS, CSRF_COOKIE, SESSION_COOKIE } from './cookies';
-import { decodeSession, encodeSession, profileFromToken } from './jwt';
+import { decodeSession, encodeSession } from './jwt';
 import { endSignedInSession } from './logout';
 import { safeCallback } from './redirects';
 import { SESSION_MAX_AGE_S, endSession } from './revocation';
-
-type TokenAnswer = { success: false; reason: string } | { success?: true; token: string };
-
-function userFrom(answer: TokenAnswer): User {
-  // A failed sign-in passes the auth host's reason text through to the login form.
-  if (!('token' in answer)) throw new Error(answer.reason);
-  const profile = profileFromToken(answer.token);
-  return { id: String(profile.user), apiToken: answer.token, profile };
-}
+import { passwordSignIn, userFrom } from './sign-in';
 
 export function authOptions(): NextAuthOptions {
   return {
@@ -36,12 +31,7 @@ export function authOptions(): NextAuthOptions {
         id: 'credentials',
         name: 'Username and password',
         credentials: { username: { type: 'email' }, password: { type: 'password' } },
-        async authorize(credentials) {
-          const answer = await callUpstream(contract.auth.getToken, {
-            body: { username: credentials?.username ?? '', password: credentials?.password ?? '' },
-          });
-          return userFrom(answer);
-        },
+        authorize: (credentials, req) => passwordSignIn(credentials, req.headers),
       }),
       CredentialsProvider({
         id: 'sso',

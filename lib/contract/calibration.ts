@@ -3,11 +3,20 @@
  * estimate scrub, quote and prediction, calibration requests and their notes, the calibration report, the
  * push to CCC and the evaluation of a scrub. Decisions, since the specification shows no shapes:
  * - Money travels in dollars with 2 decimals (as insurers' agreed prices do); the host keeps cents.
- * - bms/scrub?adas&adasInspection matches the job's repair lines (lib/calibrations/match.ts) and keeps the
- *   answer on the inspection under a `uniqueId`, which admin/getBMS?uniqueId reads back. An estimate is
- *   uploaded first with bms/upload?adas (beyond the specification): a CIECA BMS XML file or a CSV with a
- *   description column; its lines replace the job's repair lines. Files with a DOCTYPE (entity tricks,
- *   "XML bombs") are refused; at most ESTIMATE_MAX_BYTES and ESTIMATE_MAX_LINES lines.
+ * - bms/scrub?adas&adasInspection scrubs the job's repair lines (lib/calibrations, docs/scrub.md) and keeps
+ *   the answer on the inspection under a `uniqueId`, which admin/getBMS?uniqueId reads back and
+ *   bms/lastScrub?adasInspection answers (null before the first scrub). The answer lists every line once
+ *   (`lines`): the calibrations it triggers, each with the rule's words, the line's words and why, or why it
+ *   triggers nothing, or why it could not be read; `calibrations` groups the triggering lines by system,
+ *   `untriggered` and `unread` list the others with their reason. A scrub replacing an earlier one says what
+ *   changed since (`changes`), who scrubbed and when.
+ * - An estimate is uploaded with bms/upload?adas (beyond the specification): a CIECA BMS XML file or a CSV
+ *   with a description column; or typed or pasted (bms/readEstimate previews the lines as read,
+ *   bms/saveEstimate stores them; one line a row: line number, operation, description, part number, price
+ *   and hours as the estimating systems print them; a line without an operation in capitals is a section
+ *   heading). Its lines replace the job's repair lines; bms/estimate?adas answers them as read, with their
+ *   operation and section. Files with a DOCTYPE (entity tricks, "XML bombs") are refused; at most
+ *   ESTIMATE_MAX_BYTES, ESTIMATE_MAX_LINES lines and ESTIMATE_MAX_PASTE pasted characters.
  * - adas/quote {adasInspection, lines?}: without lines, the calibrations of the inspection's last scrub at
  *   the firm's prices; with lines (a draft the user edited), those. Each line carries the job's insurer's
  *   agreed price for its calibration type (lookup/insuranceLookup `price` rows) and is flagged when below
@@ -33,10 +42,12 @@
  *   and answers its verdict: {accepted, reference, message}; a refusal is a 200 with accepted false and
  *   the service's words (it is the service's answer, not a failed call).
  * - admin/evaluateRecords: for administrators (roles 1, 2). The job is named by adas, adasInspection or
- *   vin (its newest job); `repair`, when given, is a repair-line text evaluated instead of the job's lines.
+ *   vin (its newest job); `repair`, when given, is a repair-line text evaluated instead of the job's lines
+ *   (with `operation` and `section` when given). Each step is one system's verdict on one line.
  */
 import { z } from 'zod';
 import { CLOSING_STATUSES, NOTE_MAX, REQUEST_STATUSES, jsonList } from '../calibrations/rules';
+import { OPERATIONS } from '../calibrations/vocabulary';
 import { TRANSLATION_LANGUAGE_CODES } from '../configuration/constants';
 import { ALL_ROLES } from '../roles';
 import { MESSAGES } from '../validation/messages';
@@ -44,6 +55,7 @@ import { defineCall, ok, optionalText, q, requiredText, savedId } from './define
 
 export const ESTIMATE_MAX_BYTES = 5 * 1024 * 1024;
 export const ESTIMATE_MAX_LINES = 2000;
+export const ESTIMATE_MAX_PASTE = 200_000;
 export const ESTIMATE_FIELD = 'File';
 export const REPORT_LANGUAGES = ['en', ...TRANSLATION_LANGUAGE_CODES] as const;
 export const REPORT_SECTIONS = ['systems', 'lines', 'links', 'recommendations'] as const;
@@ -58,7 +70,38 @@ export const listOrJson = <T extends z.ZodType>(item: T, max = 200) =>
   z.preprocess((v) => jsonList(v) ?? v, z.array(item, { error: 'A list, or JSON text of a list' }).max(max, `At most ${max} entries`));
 
 // ── scrub ─────────────────────────────────────────────────────────────────────────────────────────
-export const triggeringLine = z.object({ lineNum: z.number().int(), operation: z.string(), description: z.string(), keyword: z.string() });
+export const ESTIMATE_SOURCES = ['lines', 'bms', 'csv', 'paste'] as const;
+export const TRIGGER_KINDS = ['part', 'sensor', 'work', 'calibration'] as const;
+
+/** Why a line triggers a calibration: the rule's words, the line's words as read, and the explanation. */
+export const lineTrigger = z.object({
+  adasChecklistMatrix: z.number().int(),
+  system: z.string(),
+  keyword: z.string(),
+  kind: z.enum(TRIGGER_KINDS),
+  words: z.string(),
+  why: z.string(),
+});
+export type LineTriggerOut = z.infer<typeof lineTrigger>;
+
+/** One estimate line as the scrub read it and what came of it: it triggers calibrations, or nothing (and why), or it could not be read. */
+export const scrubbedLine = z.object({
+  lineNum: z.number().int(),
+  /** The operation as written, and as read (null: none given, or not known). */
+  operation: z.string(),
+  operationRead: z.enum(OPERATIONS).nullable(),
+  section: z.string(),
+  description: z.string(),
+  /** The parts the line names, as read ("front bumper cover"). */
+  read: z.array(z.string()),
+  notes: z.array(z.string()),
+  triggers: z.array(lineTrigger),
+  nothing: z.string().nullable(),
+  unread: z.string().nullable(),
+});
+export type ScrubbedLine = z.infer<typeof scrubbedLine>;
+
+export const triggeringLine = z.object({ lineNum: z.number().int(), operation: z.string(), description: z.string(), keyword: z.string(), why: z.string().default('') });
 
 export const triggeredCalibration = z.object({
   adasChecklistMatrix: z.number().int(),
@@ -75,24 +118,49 @@ export const triggeredCalibration = z.object({
 });
 export type TriggeredCalibration = z.infer<typeof triggeredCalibration>;
 
+const lineRef = z.object({ lineNum: z.number().int(), operation: z.string(), description: z.string(), reason: z.string().default('') });
+
+/** What changed since the inspection's previous scrub: calibrations added or gone, and lines whose outcome changed. */
+export const scrubChanges = z.object({
+  since: z.string(),
+  sinceByName: z.string(),
+  /** Whether the lines themselves changed (else the change comes from the configuration or the inspection). */
+  estimateChanged: z.boolean(),
+  added: z.array(z.object({ system: z.string(), lines: z.array(z.number().int()) })),
+  removed: z.array(z.object({ system: z.string(), lines: z.array(z.number().int()) })),
+  lines: z.array(z.object({ lineNum: z.number().int(), description: z.string(), before: z.string(), after: z.string() })),
+  summary: z.string(),
+});
+export type ScrubChanges = z.infer<typeof scrubChanges>;
+
 export const scrubResult = z.object({
   uniqueId: z.string(),
   adas: z.number().int(),
   adasInspection: z.number().int(),
-  source: z.enum(['lines', 'bms', 'csv']),
+  source: z.enum(ESTIMATE_SOURCES),
   fileName: z.string(),
   scrubbedAt: z.string(),
+  scrubbedBy: z.number().int().nullable().default(null),
+  scrubbedByName: z.string().default(''),
   vehicle: z.object({ year: z.number().int(), make: z.string(), model: z.string(), vin: z.string() }),
   /** Why the vehicle is not scrubbed (the no-scrub list), or null. */
   noScrub: z.string().nullable(),
   calibrations: z.array(triggeredCalibration),
-  /** Lines that trigger nothing. */
-  untriggered: z.array(z.object({ lineNum: z.number().int(), operation: z.string(), description: z.string() })),
+  /** Every line once, with its outcome. */
+  lines: z.array(scrubbedLine).default([]),
+  /** Lines that trigger nothing, with why. */
+  untriggered: z.array(lineRef),
+  /** Lines the normaliser could not read, with why. */
+  unread: z.array(lineRef).default([]),
+  changes: scrubChanges.nullable().default(null),
 });
 export type ScrubResult = z.infer<typeof scrubResult>;
 
 const scrubQuery = z.object({ adas: q.id(), adasInspection: q.id() });
 export const scrub = defineCall({ writes: true, ...base, method: 'GET', path: 'bms/scrub', query: scrubQuery, response: scrubResult });
+
+/** The inspection's kept scrub (shown again when the inspection is opened), or null before the first. */
+export const lastScrub = defineCall({ ...base, method: 'GET', path: 'bms/lastScrub', query: z.object({ adasInspection: q.id() }), response: scrubResult.nullable() });
 
 export const uploadEstimate = defineCall({
   ...base,
@@ -102,6 +170,49 @@ export const uploadEstimate = defineCall({
   query: z.object({ adas: q.id() }),
   response: z.object({ lines: z.number().int().nonnegative(), source: z.enum(['bms', 'csv']), fileName: z.string() }),
 });
+
+/** One line of a job's estimate as read (the job page shows each with its operation and section). */
+export const estimateLine = z.object({
+  lineNum: z.number().int(),
+  uniqueSequenceNumber: z.number().int(),
+  operation: z.string(),
+  operationRead: z.enum(OPERATIONS).nullable(),
+  section: z.string(),
+  description: z.string(),
+  partNumber: z.string(),
+  read: z.array(z.string()),
+  notes: z.array(z.string()),
+  unread: z.string().nullable(),
+  isNotEquipped: z.boolean(),
+});
+export type EstimateLine = z.infer<typeof estimateLine>;
+
+export const estimate = z.object({
+  adas: z.number().int(),
+  source: z.enum(ESTIMATE_SOURCES),
+  fileName: z.string(),
+  uploadedAt: z.string().nullable(),
+  uploadedByName: z.string(),
+  lines: z.array(estimateLine),
+});
+export type Estimate = z.infer<typeof estimate>;
+
+/** The job's estimate: its lines as read, with where they came from. */
+export const getEstimate = defineCall({ ...base, method: 'GET', path: 'bms/estimate', query: z.object({ adas: q.id() }), response: estimate });
+
+const pastedLines = z.object({
+  adas: positiveId(),
+  text: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, 'Paste or type at least one estimate line')
+    .max(ESTIMATE_MAX_PASTE, `At most ${ESTIMATE_MAX_PASTE.toLocaleString('en-US')} characters`),
+});
+
+/** Pasted or typed lines read as the scrub reads them, without storing them (the preview). */
+export const readEstimate = defineCall({ ...base, method: 'POST', path: 'bms/readEstimate', body: pastedLines, response: estimate });
+/** Pasted or typed lines stored as the job's estimate (they replace its repair lines). */
+export const saveEstimate = defineCall({ ...base, method: 'POST', path: 'bms/saveEstimate', body: pastedLines, response: estimate });
 
 export const getBMS = defineCall({ ...base, method: 'GET', path: 'admin/getBMS', query: z.object({ uniqueId: z.uuid({ error: 'Not a scrub id' }) }), response: scrubResult });
 
@@ -348,7 +459,7 @@ export const evaluationStep = z.object({
   system: z.string(),
   keyword: z.string(),
   kind: z.enum(['line', 'sublet']),
-  outcome: z.enum(['triggered', 'exception', 'exclusion', 'operation', 'location', 'not-equipped']),
+  outcome: z.enum(['triggered', 'exception', 'exclusion', 'operation', 'zone', 'other-part', 'not-equipped']),
   rule: z.string(),
 });
 
@@ -358,16 +469,29 @@ export const evaluateRecords = defineCall({
   method: 'GET',
   path: 'admin/evaluateRecords',
   query: z
-    .object({ adas: q.id().optional(), adasInspection: q.id().optional(), vin: q.text(17).optional(), repair: q.text(300).optional() })
+    .object({
+      adas: q.id().optional(),
+      adasInspection: q.id().optional(),
+      vin: q.text(17).optional(),
+      repair: q.text(300).optional(),
+      operation: q.text(30).optional(),
+      section: q.text(100).optional(),
+    })
     .refine((v) => v.adas != null || v.adasInspection != null || !!v.vin, { message: 'Name a job: adas, adasInspection or vin', path: ['adas'] }),
   response: z.object({
     adas: z.number().int(),
     vehicle: z.object({ year: z.number().int(), make: z.string(), model: z.string(), vin: z.string() }),
     noScrub: z.string().nullable(),
-    systems: z.array(z.object({ adasChecklistMatrix: z.number().int(), system: z.string(), keywords: z.object({ line: z.array(z.string()), location: z.array(z.string()), sublet: z.array(z.string()) }), exceptKeywords: z.array(z.string()) })),
-    lines: z.array(z.object({ lineNum: z.number().int(), operation: z.string(), description: z.string() })),
+    systems: z.array(
+      z.object({
+        adasChecklistMatrix: z.number().int(),
+        system: z.string(),
+        keywords: z.object({ line: z.array(z.string()), location: z.array(z.string()), sublet: z.array(z.string()) }),
+        exceptKeywords: z.array(z.string()),
+      }),
+    ),
+    lines: z.array(scrubbedLine),
     steps: z.array(evaluationStep),
     triggered: z.array(z.string()),
   }),
 });
-

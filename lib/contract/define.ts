@@ -13,6 +13,14 @@ import { MESSAGES } from '../validation/messages';
  */
 export type CallAccess = 'anonymous' | 'signed-in' | 'service' | readonly RoleId[];
 
+/** The header carrying the shared service secret (APP_LOG_SECRET) on the app server's own requests. */
+export const SERVICE_SECRET_HEADER = 'x-service-secret';
+/**
+ * On an anonymous call the app server makes for a browser (getToken), the client's address as the app
+ * determined it, or `unknown`; the host believes it only beside the service secret (api-host/server.ts).
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-client-address';
+
 export interface CallDef<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
@@ -71,10 +79,16 @@ export function defineCall<Q extends z.ZodType = typeof none, B extends z.ZodTyp
 export type BodyOf<C extends CallDef> = z.input<C['body']>;
 export type ResponseOf<C extends CallDef> = z.output<C['response']>;
 
+/**
+ * Control characters (C0 and DEL) are never part of a query's text: a NUL is dropped (SQLite's FTS5 reads it
+ * as the end of the query), any other (a pasted tab or line break) reads as a space.
+ */
+export const stripControls = (v: string) => v.replace(/\u0000/g, '').replace(/[\u0001-\u001f\u007f]/g, ' ');
+
 /** Query-string helpers: every query value arrives as text. */
 export const q = {
   id: () => z.coerce.number({ error: 'Must be a number' }).int('Must be a whole number'),
-  text: (max = 200) => z.string().trim().max(max, `At most ${max} characters`),
+  text: (max = 200) => z.string().overwrite(stripControls).trim().max(max, `At most ${max} characters`),
   flag: () =>
     z
       .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])

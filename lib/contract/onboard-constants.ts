@@ -57,7 +57,9 @@ export const ONBOARD_MESSAGES = {
   invitationUnknown: 'This invitation link is not valid. Please check the link, or ask whoever invited you for a new one.',
   invitationUsed: 'This invitation has already been used. If you set up your account with it, sign in instead.',
   invitationExpired: 'This invitation has expired. Please ask whoever invited you for a new one.',
-  emailTaken: 'This email address is already registered. Sign in instead, or use another address.',
+  /** The purchase refuses an address it cannot register, with the same words whatever the reason (no account probing). */
+  emailRefused: 'We cannot set up an account with this email address. Go back to Basic and use another address (if you already have an account, sign in instead).',
+  tooManyRefusals: 'Too many addresses were refused with this invitation.',
   couponUnknown: 'This coupon does not exist.',
   couponExpired: 'This coupon has expired.',
   couponNotForProduct: 'This coupon does not apply to the chosen product.',

@@ -7,8 +7,13 @@
  *   inspection and whether it was revoked, so a revocation holds on every app instance and across restarts.
  * - report/createShareLink: any role that reaches the inspection's firm; answers the link with its token.
  * - report/shareLinks: the caller's own links (paged, newest first by default), with their status and
- *   token, so the owner can copy one again; report/revokeShareLink revokes one of them (another user's
- *   link answers 404 like an unknown one; revoking twice keeps the first time).
+ *   token, so the owner can copy one again; `scope=firm` (LINK_ADMIN_ROLES only, else 403): every link of
+ *   the firms the caller reaches, with who shared it. report/revokeShareLink revokes one of the caller's
+ *   links, or, for those administrators, any link of a firm they reach (another's link answers 404 like an
+ *   unknown one; revoking twice keeps the first time).
+ * - A link stands for its owner: it opens only while the owner is active and still reaches the
+ *   inspection's firm. Deactivating or deleting a user, or taking a firm out of their reach, revokes their
+ *   links (api-host/links/service.ts); a link whose owner no longer stands is refused as revoked anyway.
  * - report/sharedInspection?token and report/sharedReport?token are anonymous: they answer exactly that
  *   inspection, read-only (the view, and the report PDF in the report preference's language), or 404 with
  *   SHARE_MESSAGES (unknown, expired, revoked). Nothing else of the firm is reachable through a link.
@@ -17,9 +22,9 @@ import { z } from 'zod';
 import { ALL_ROLES } from '../roles';
 import { defineCall, ok } from './define';
 import { paged, pagedQuery } from './list';
-import { SHARE_DAYS, SHARE_MESSAGES, SHARE_STATUSES } from './share-constants';
+import { SHARE_DAYS, SHARE_MESSAGES, SHARE_SCOPES, SHARE_STATUSES } from './share-constants';
 
-export { SHARE_DAYS, SHARE_MESSAGES };
+export { LINK_ADMIN_ROLES, SHARE_DAYS, SHARE_MESSAGES, SHARE_SCOPES } from './share-constants';
 
 export const shareLink = z.object({
   link: z.number().int(),
@@ -32,6 +37,10 @@ export const shareLink = z.object({
   revokedAt: z.string().nullable(),
   status: z.enum(SHARE_STATUSES),
   token: z.string(),
+  /** Who shared it ("First Last"). */
+  sharedBy: z.string(),
+  /** Whether it is the caller's own link. */
+  own: z.boolean(),
 });
 export type ShareLink = z.infer<typeof shareLink>;
 
@@ -60,7 +69,10 @@ export const shareLinks = defineCall({
   bff: true,
   method: 'GET',
   path: 'report/shareLinks',
-  query: pagedQuery(SHARE_SORTS, 'created', { direction: z.enum(['asc', 'desc'], { error: 'asc or desc' }).default('desc') }),
+  query: pagedQuery(SHARE_SORTS, 'created', {
+    direction: z.enum(['asc', 'desc'], { error: 'asc or desc' }).default('desc'),
+    scope: z.enum(SHARE_SCOPES, { error: 'mine or firm' }).default('mine'),
+  }),
   response: paged(shareLink),
 });
 

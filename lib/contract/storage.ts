@@ -9,9 +9,14 @@
  *   and the firm (operations §9: "Storage keys are hashed with the environment").
  * - bucketContents answers {items} of one location's bucket, newest first (empty without a bucket).
  * - removeFromBucket?firm&filename removes one file; an unknown name is 404. A file name is a plain name:
- *   no folders, no "..", no control characters.
- * - Upload goes through the shared file path (file/upload?kind=storage with the firm's folder, see
- *   lib/contract/file.ts); firm/downloadFromBucket?firm&filename answers a file's bytes as an attachment.
+ *   no folders, no "..", no control or formatting characters (a right-to-left override would show
+ *   "a\u202efdp.exe" as "aexe.pdf").
+ * - firm/uploadToBucket (multipart, like file/upload: field File, file name `{firm}/{name}`) puts files in
+ *   the location's bucket: the storage roles only, as every storage call (the BFF and the host both check
+ *   the contract's access). Each name's extension must be one of STORAGE_TYPES and the content must be of
+ *   that type (api-host/files/types.ts); names are kept and replace a file of the same name; the bucket
+ *   must exist and have room. Answers the files' download URLs; firm/downloadFromBucket?firm&filename
+ *   answers a file's bytes as an attachment.
  */
 import { z } from 'zod';
 import { defineCall, ok, q } from './define';
@@ -20,9 +25,11 @@ import { ALL_LOCATIONS, STORAGE_SORTS } from './firm-constants';
 const STORAGE_ROLES = [1, 2, 3, 5, 7, 9, 12] as const;
 
 /** A stored file's name: what the host accepts and writes under the firm's folder. */
-export const FILE_NAME_MESSAGE = 'A file name cannot contain folders (/ or \\), "..", or control characters';
+export const FILE_NAME_MESSAGE = 'A file name cannot contain folders (/ or \\), "..", or control or formatting characters (such as a right-to-left mark)';
+/** Control (Cc), formatting (Cf: bidirectional overrides, zero-width characters) and line/paragraph separators. */
+const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 export const isPlainFileName = (name: string) =>
-  name.length > 0 && name.length <= 200 && !/[/\\\u0000-\u001f\u007f]/.test(name) && !name.includes('..') && name.trim() === name && name !== '.';
+  name.length > 0 && name.length <= 200 && !/[/\\]/.test(name) && !HIDDEN_CHARACTERS.test(name) && !name.includes('..') && name.trim() === name && name !== '.';
 export const fileName = z.string({ error: 'A file name is required' }).min(1, 'A file name is required').max(200, 'At most 200 characters').refine(isPlainFileName, FILE_NAME_MESSAGE);
 
 export const storedFile = z.object({
@@ -79,6 +86,13 @@ export const downloadFromBucket = defineCall({
   transport: 'binary',
   query: byFirm.extend({ filename: fileName }),
   response: z.unknown(),
+});
+export const uploadToBucket = defineCall({
+  ...base,
+  method: 'POST',
+  path: 'firm/uploadToBucket',
+  transport: 'multipart',
+  response: z.array(z.string()),
 });
 export const removeFromBucket = defineCall({
   writes: true,

@@ -302,10 +302,12 @@ export const saveUserLocations = defineCall({
 });
 
 /**
- * Sets a user's password. Who may: the user themself; an administrator (roles 1, 2) for a user of their
- * firms whose role is not more privileged than their own (lib/roles.ts maySetPassword); another firm's or
- * an unknown user is 404, any other refusal 403. The answer names the user (a decision: the specification
- * shows no shape), whose other sessions the change ends.
+ * Sets a user's password. Who may: the user themself, who must also send their current password
+ * (`currentPassword`: 400 on that field when missing or wrong; after 10 wrong ones in 15 minutes 429, so a
+ * borrowed session cannot guess it); an administrator (roles 1, 2) for a
+ * user of their firms whose role is not more privileged than their own (lib/roles.ts maySetPassword), without
+ * it; another firm's or an unknown user is 404, any other refusal 403. The answer names the user (a
+ * decision: the specification shows no shape), whose other sessions the change ends.
  */
 export const saveCredentials = defineCall({
   method: 'POST',
@@ -313,6 +315,7 @@ export const saveCredentials = defineCall({
   body: z.object({
     username: z.email('Required, formatted email address').max(200),
     password: passwordRule,
+    currentPassword: z.string().max(200, 'At most 200 characters').optional(),
   }),
   response: z.object({ success: z.literal(true), user: z.number().int() }),
   access: 'signed-in',

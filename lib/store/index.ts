@@ -9,6 +9,8 @@ import { config } from '../config';
 import { MemoryStore } from './memory';
 import { RedisStore } from './redis';
 
+export { StoreFullError } from './memory';
+
 export interface Counter {
   value: number;
   /** Milliseconds until the counter expires. */
@@ -16,7 +18,10 @@ export interface Counter {
 }
 
 export interface SharedStore {
-  /** Adds 1 to the counter at `key` (created with the time-to-live when absent) and answers it. */
+  /**
+   * Adds 1 to the counter at `key` (created with the time-to-live when absent) and answers it. Throws
+   * StoreFullError when a new counter cannot be kept (process memory full of live counters): callers refuse.
+   */
   incr(key: string, ttlMs: number): Promise<Counter>;
   /** The counters at `keys` (null where absent or expired), in order. */
   counters(keys: readonly string[]): Promise<(Counter | null)[]>;

@@ -17,3 +17,9 @@ export function passwordPairError(password: string, again: string): string | nul
   if (!isStrongPassword(password)) return MESSAGES.passwordWeak;
   return null;
 }
+
+/** Changing one's own password asks for the current one (the host checks it; an administrator setting another's does not). */
+export const CURRENT_PASSWORD_MESSAGES = {
+  required: 'Please supply your current password.',
+  wrong: 'Your current password is incorrect.',
+} as const;

@@ -49,6 +49,8 @@ export async function startCluster({ port, appPorts, redisPort, apiOrigin, env =
       NEXTAUTH_URL: url,
       // nginx names the client in X-Forwarded-For and gives each request its X-Request-Id.
       TRUST_PROXY: '1',
+      // More than one instance: with APP_ENV=prod they must share the store (lib/config.ts).
+      APP_INSTANCES: String(appPorts.length),
       ...env,
     };
     await Promise.all(appPorts.map((_, i) => cluster.startApp(i)));

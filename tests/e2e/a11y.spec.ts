@@ -92,6 +92,7 @@ test("the shell's dialogs (profile, change password with a message): no serious 
 
   await chooseFromAccountMenu(page, 'Avery Adams', 'Change password');
   const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Current password').fill('Demo#2026');
   await dialog.getByLabel('Password', { exact: true }).fill('weak');
   await dialog.getByLabel('Password again').fill('weak');
   await dialog.getByRole('button', { name: 'Save' }).click();

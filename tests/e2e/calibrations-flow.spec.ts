@@ -33,7 +33,9 @@ function seedInspection(): { inspection: number; vin: string; ro: string } {
 async function openInspection(page: Page, inspection: number) {
   await page.goto(`/view?adasInspection=${inspection}`);
   await expect(page.getByRole('heading', { name: 'Estimate and calibrations' })).toBeVisible();
-  await waitForHydration(page, 'main input[type=file]');
+  // The panel has loaded the inspection's kept scrub (or found none).
+  await expect(page.getByText(/^(Not scrubbed yet|Scrubbed )/)).toBeVisible();
+  await waitForHydration(page, 'main button[aria-expanded]');
 }
 
 test('an estimate becomes a quoted, discussed, reported and pushed calibration request', async ({ page, browser }) => {
@@ -42,9 +44,10 @@ test('an estimate becomes a quoted, discussed, reported and pushed calibration r
   await signIn(page, 5, undefined, `/view?adasInspection=${inspection}`);
   await openInspection(page, inspection);
 
-  // Upload the BMS estimate: the triggered calibrations with the lines that triggered them and their prices.
-  await page.getByLabel('Estimate file (BMS XML or CSV)').setInputFiles({ name: 'estimate.xml', mimeType: 'text/xml', buffer: Buffer.from(bmsXml(RAV4_LINES)) });
-  await page.getByRole('button', { name: 'Upload and scrub' }).click();
+  // Upload the BMS estimate through the drop zone: the triggered calibrations with the lines that triggered them and their prices.
+  await page.getByRole('button', { name: 'Enter the estimate' }).click();
+  await expect(page.locator('[aria-label^="Estimate file (BMS XML or CSV)"]')).not.toHaveAttribute('aria-disabled', 'true');
+  await page.getByTestId('upload-Estimate file (BMS XML or CSV)').setInputFiles({ name: 'estimate.xml', mimeType: 'text/xml', buffer: Buffer.from(bmsXml(RAV4_LINES)) });
   await expect(page.getByRole('status').filter({ hasText: `estimate.xml: ${RAV4_LINES.length} lines read` })).toBeVisible();
   const table = page.getByRole('table', { name: 'Triggered calibrations' });
   const camera = table.getByRole('row').filter({ hasText: 'Forward Camera' });

@@ -300,6 +300,8 @@ test.describe('contact editor', () => {
   });
 
   test('the list, the typeahead, the editor and an item dialog: no serious or critical axe violations', async ({ page }) => {
+    // Five axe runs of a full page: minutes on a busy 2-core machine, not a budget of this test.
+    test.slow();
     const serious = async () =>
       (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')

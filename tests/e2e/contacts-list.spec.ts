@@ -235,6 +235,62 @@ test.describe('contacts list', () => {
     await expect(page.getByRole('dialog', { name: `Editing Contact: Finder ${tok}, Fay` })).toBeVisible();
   });
 
+  test('the columns shown are kept: a reload and the bare path keep a hidden column hidden and a shown one shown', async ({ page }) => {
+    const tok = uniqueToken();
+    await createContact({ lastName: `Columns ${tok}` });
+    await openContacts(page);
+    const header = (name: string) => page.getByRole('columnheader', { name, exact: true });
+    await expect(header('Primary email')).toBeVisible();
+    await expect(header('Created')).toHaveCount(0); // hidden until shown
+
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const menu = page.getByRole('group', { name: 'Columns shown' });
+    await menu.getByRole('checkbox', { name: 'Primary email' }).uncheck();
+    await menu.getByRole('checkbox', { name: 'Created' }).check();
+    await expect(header('Primary email')).toHaveCount(0);
+    await expect(header('Created')).toBeVisible();
+    await expect(page).toHaveURL(/[?&]columns=-email%2Ccreated(&|$)/);
+    // The name names the row: it cannot be hidden.
+    await expect(menu.getByRole('checkbox', { name: 'Name' })).toHaveCount(0);
+
+    await page.reload();
+    await expect(header('Created')).toBeVisible();
+    await expect(header('Primary email')).toHaveCount(0);
+
+    // Remembered with the list's other preferences; a sort keeps them too.
+    await page.goto('/contacts');
+    await expect(page).toHaveURL(/columns=-email%2Ccreated/);
+    await header('Type').getByRole('link').click();
+    await expect(page).toHaveURL(/orderBy=type/);
+    await expect(header('Created')).toBeVisible();
+    await expect(header('Primary email')).toHaveCount(0);
+
+    // Back to the defaults: nothing about columns in the URL.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await menu.getByRole('checkbox', { name: 'Primary email' }).check();
+    await menu.getByRole('checkbox', { name: 'Created' }).uncheck();
+    await expect(page).not.toHaveURL(/columns=/);
+    await expect(header('Created')).toHaveCount(0);
+  });
+
+  test('at 360 px the row header and its checkbox stay in view while the other columns scroll', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openContacts(page);
+    const row = bodyRows(page).first();
+    const box = page.locator('main table').locator('..');
+    const left = async () => ({
+      name: (await row.getByRole('rowheader').boundingBox())!.x,
+      check: (await row.getByRole('checkbox').boundingBox())!.x,
+      type: (await row.getByRole('cell').nth(1).boundingBox())!.x,
+    });
+    const before = await left();
+    await box.evaluate((el) => el.scrollBy({ left: 200 }));
+    await expect.poll(async () => (await left()).type).toBeLessThan(before.type - 100);
+    const after = await left();
+    expect(after.name).toBe(before.name);
+    expect(after.check).toBe(before.check);
+  });
+
   test('at 360 px the page does not scroll sideways', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await openContacts(page);

@@ -1,8 +1,8 @@
 /**
  * The import wizard at /data (issue 17), as a user does it: a contacts import with a saved template, one
  * bad row refused and downloaded with its reason, the rest in /contacts; the highest-step rule; a Tab file
- * with two rows skipped; an import interrupted after its first chunk and resumed without duplicates; an
- * export re-imported with no change; the knowledge base's tools (links of a vehicle, make-matrix keywords).
+ * with two rows skipped; a reload at any step keeps it and what was chosen; an import interrupted after its
+ * first chunk and resumed without duplicates; an export re-imported with no change; the knowledge base's tools (links of a vehicle, make-matrix keywords).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -99,6 +99,51 @@ test('a contacts import with a saved template: a bad row refused and downloaded,
   await page.getByRole('button', { name: `Use Template ${t}` }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByLabel('Last name')).toHaveValue('Surname');
+});
+
+test('a reload keeps the step and what was chosen, and asks again only for the file', async ({ page }) => {
+  const t = uniqueToken();
+  await openWizard(page);
+  await template(page, { delimiter: 'Comma' });
+  const csv = ['Kind,Given,Family', `Customer,Ann,${t}one`, `Customer,Bob,${t}two`].join('\n');
+  await chooseFile(page, file('reload.csv', csv));
+  await page.getByRole('button', { name: 'Next' }).click();
+  await step(page, 4);
+  // Columns the wizard cannot guess: mapped by hand.
+  await page.getByLabel('Contact type').selectOption('Kind');
+  await page.getByLabel('First name').selectOption('Given');
+  await page.getByLabel('Last name').selectOption('Family');
+
+  // Mapping, reloaded: the same step, the same mapping; the file is asked for again before going on.
+  await page.reload();
+  await step(page, 4);
+  await expect(page.getByLabel('Last name')).toHaveValue('Family');
+  await expect(page.getByLabel('Contact type')).toHaveValue('Kind');
+  await expect(page.getByText('The browser does not keep a file across a reload')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await page.getByLabel('Choose the file to import').setInputFiles(file('reload.csv', csv));
+  await page.getByRole('button', { name: 'Next' }).click();
+  await step(page, 5);
+  await expect(page.getByText('2 rows will be imported, 0 refused.')).toBeVisible();
+
+  // The preview, reloaded: shown as it was; Import needs the file again.
+  await page.reload();
+  await step(page, 5);
+  await expect(page.getByText('2 rows will be imported, 0 refused.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: '2. Template' })).toBeEnabled();
+  await page.getByLabel('Choose the file to import').setInputFiles(file('reload.csv', csv));
+  await importAll(page);
+  await expect(page.getByTestId('import-added')).toHaveText('2');
+
+  // The result, reloaded: the same totals.
+  await page.reload();
+  await step(page, 7);
+  await expect(page.getByTestId('import-added')).toHaveText('2');
+  // The same address in the tab again (a link, a bookmark) returns to the step too.
+  await page.goto('/data?step=2');
+  await step(page, 2);
+  await expect(page.getByLabel('Delimiter')).toHaveValue('Comma');
 });
 
 test('a Tab-delimited file with two rows skipped', async ({ page }) => {

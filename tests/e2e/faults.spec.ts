@@ -85,6 +85,7 @@ test.describe('the reference host stops while the app runs', () => {
     await chooseFromAccountMenu(page, 'Blake Brooks', 'Change password');
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
     const newPassword = 'Fresh#Start2026';
+    await dialog.getByLabel('Current password').fill(DEMO_PASSWORD);
     await dialog.getByLabel('Password', { exact: true }).fill(newPassword);
     await dialog.getByLabel('Password again').fill(newPassword);
 
@@ -174,6 +175,7 @@ test.describe('a slow or broken upstream (stand-in in front of the global host)'
     await signInAt(page, 4);
     await chooseFromAccountMenu(page, 'Devon Diaz', 'Change password');
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
+    await dialog.getByLabel('Current password').fill(DEMO_PASSWORD);
     await dialog.getByLabel('Password', { exact: true }).fill('Kept#Value2026');
     await dialog.getByLabel('Password again').fill('Kept#Value2026');
     standIn!.set('user/saveCredentials', { drop: true });

@@ -1,12 +1,16 @@
 /**
  * Shared links as a shop and its insurer use them: a shop user creates a link from an inspection's
  * calibration report; someone without an account opens it (the inspection's page and its report PDF);
- * the owner revokes it at /links, and the same link then says it was withdrawn.
+ * the owner revokes it at /links, and the same link then says it was withdrawn. The location's
+ * administrator sees every link shared at it, with who shared it, and revokes one.
  */
 import { expect, test } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { SHARE_MESSAGES } from '../../lib/contract/share-constants';
+import { hostCall, hostToken } from '../support/api';
+import { createUser } from '../support/fixtures';
 import { signIn } from '../support/session';
-import { clickUntil } from '../support/shell';
+import { clickUntil, waitForHydration } from '../support/shell';
 import { axeViolations, withTestDb } from './adas-support';
 
 /** An inspection of firm 6, where role 5 (a shop user) signs in, with its vehicle. */
@@ -69,4 +73,32 @@ test('a link opens one inspection without signing in, until its owner revokes it
 test('a forged link says it is not valid', async ({ page }) => {
   await page.goto('/links?t=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.forged-signature-forged');
   await expect(page.getByRole('alert').filter({ hasText: /./ })).toHaveText(SHARE_MESSAGES.unknown);
+});
+
+test("a location's administrator lists the links shared at it, with who shared each, and revokes one", async ({ page }) => {
+  test.setTimeout(60_000);
+  const lastName = `Owner${randomBytes(3).toString('hex')}`;
+  const owner = await createUser({ role: 5, firm: 6, firstName: 'Lin', lastName });
+  const made = await hostCall<{ token: string }>(await hostToken(owner.username), 'POST', 'api/report/createShareLink', { adasInspection: inspection().id, days: 7 });
+  expect(made.status).toBe(200);
+
+  // Role 4 administers Brooklyn Collision & Glass (firm 6).
+  await signIn(page, 4, undefined, '/links');
+  await expect(page.getByRole('heading', { name: 'Your shared links' })).toBeVisible();
+  await waitForHydration(page, 'main select');
+  await page.getByLabel('Shared by', { exact: true }).selectOption('firm');
+  await expect(page.getByRole('heading', { name: 'Shared links of your locations' })).toBeVisible();
+  await expect(page).toHaveURL(/scope=firm/);
+  const row = page.getByRole('row').filter({ hasText: `Lin ${lastName}` });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Active');
+  expect(await axeViolations(page)).toEqual([]);
+  await clickUntil(row.getByRole('checkbox'), page.getByRole('button', { name: 'Revoke' }).and(page.locator(':enabled')));
+  await page.getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Link revoked.' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: `Lin ${lastName}` })).toContainText('Revoked');
+
+  await page.goto(`/links?t=${made.body.token}`);
+  await expect(page.getByRole('alert').filter({ hasText: /./ })).toHaveText(SHARE_MESSAGES.revoked);
 });

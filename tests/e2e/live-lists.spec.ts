@@ -2,7 +2,9 @@
  * Live lists (issue 19): a change another user makes in a second browser context shows in the first
  * one's open list within two seconds, through the push connection. Idle, the list refreshes in place;
  * in the middle of an edit (a dialog open) or a selection, it says how many rows changed and refreshes
- * when asked, keeping what was typed and checked. The waits are condition waits with a 2 s timeout.
+ * when asked, keeping what was typed and checked. The waits are condition waits with the default
+ * time-out: how fast a notice arrives (the 2 s target) is measured by the bench (scripts/lib/live-bench.mjs),
+ * not asserted here.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { BFF_HEADER, BFF_HEADER_VALUE } from '../../lib/bff/protocol';
@@ -13,8 +15,6 @@ import { waitForHydration } from '../support/shell';
 import { withTestDb } from './adas-support';
 import { createContact, rowOf, uniqueToken } from './contacts-support';
 import { createUserViaApi } from './users-support';
-
-const NOTICE_MS = 2000;
 
 /** `page` after `open` (a sign-in, a visit), once its list is hydrated and its push connection has finished the handshake. */
 async function hearing(page: Page, open: () => Promise<unknown>): Promise<Page> {
@@ -65,15 +65,15 @@ test('ADAS jobs: another user\'s change refreshes the idle list in place; during
   const change = await changer(browser, 5);
 
   await change('adas/updateStatusAdas', { adas: job, status: 4 });
-  await expect(status).toHaveText('On Hold', { timeout: NOTICE_MS });
-  await expect(liveText(page)).toHaveText('1 row changed — list updated', { timeout: NOTICE_MS });
+  await expect(status).toHaveText('On Hold');
+  await expect(liveText(page)).toHaveText('1 row changed — list updated');
 
   // In the middle of an edit: the list says so and waits; the dialog keeps what was typed.
   await page.getByRole('button', { name: 'New job' }).click();
   const dialog = page.getByRole('dialog', { name: 'New ADAS job' });
   await dialog.getByLabel('RO number').fill('RO-TYPED-1');
   await change('adas/updateStatusAdas', { adas: job, status: 3 });
-  await expect(liveText(page)).toHaveText('1 row changed — refresh', { timeout: NOTICE_MS });
+  await expect(liveText(page)).toHaveText('1 row changed — refresh');
   await expect(dialog.getByLabel('RO number')).toHaveValue('RO-TYPED-1');
   await expect(page.locator('[data-testid="row-status"]')).toHaveText('On Hold');
 
@@ -100,7 +100,7 @@ test('contacts: a change by another administrator while rows are checked is anno
   const change = await changer(browser, username);
 
   await change('contact/savePhone', { contactPhone: -1, contact: other, phoneType: 1, phoneNo: '(718) 555-0199' });
-  await expect(liveText(page)).toHaveText('1 row changed — refresh', { timeout: NOTICE_MS });
+  await expect(liveText(page)).toHaveText('1 row changed — refresh');
   await expect(rowOf(page, changed)).not.toContainText('555-0199');
 
   await liveText(page).getByRole('button', { name: 'refresh' }).click();
@@ -110,7 +110,7 @@ test('contacts: a change by another administrator while rows are checked is anno
   await page.context().close();
 });
 
-test('users: a user another administrator adds shows in the idle list within two seconds', async ({ browser }) => {
+test('users: a user another administrator adds shows in the idle list', async ({ browser }) => {
   const lastName = uniqueToken('Live');
   await createUserViaApi({ lastName, firstName: 'Kept' });
   const page = await listening(browser, 1, `/users?searchTerm=${lastName}`);
@@ -131,13 +131,14 @@ test('users: a user another administrator adds shows in the idle list within two
     timezone: 12,
     language: 1,
   });
-  await expect(rowOf(page, `${lastName}, Added`)).toBeVisible({ timeout: NOTICE_MS });
+  await expect(rowOf(page, `${lastName}, Added`)).toBeVisible();
   await expect(page.getByTestId('list-range')).toHaveText('1–2 of 2 users');
   await expect(liveText(page)).toHaveText('1 row changed — list updated');
   await page.context().close();
 });
 
 test("one user's two tabs: a change saved in one shows in the other; the tab that saved refreshed itself and says nothing", async ({ browser }) => {
+  test.setTimeout(60_000); // two contexts, three pages
   const username = await secondAdmin();
   const tok = uniqueToken();
   const name = `Tabbed ${tok}`;
@@ -154,10 +155,13 @@ test("one user's two tabs: a change saved in one shows in the other; the tab tha
   await saving.getByRole('dialog', { name: 'Set inactive' }).getByRole('button', { name: 'Set inactive' }).click();
   await expect(rowOf(saving, name)).toContainText('Yes');
 
-  await expect(rowOf(watching, name)).toContainText('Yes', { timeout: NOTICE_MS });
+  await expect(rowOf(watching, name)).toContainText('Yes');
   await expect(liveText(watching)).toHaveText('1 row changed — list updated');
   // The notice reached the saving tab too (same user, same moment); it names that tab, so it is skipped.
-  await watching.waitForTimeout(300);
+  // A later notice on the same connection shows that it has arrived: a new calibration request's toast.
+  const later = await hostCall<{ id: number }>(await hostToken(1), 'POST', 'api/adas/createCalibrate', { firm: 6, year: 2021, make: 'Honda', model: 'Fit', reason: `Tabs ${tok}` });
+  expect(later.status).toBe(200);
+  await expect(saving.getByTestId('push-toast').filter({ hasText: `Tabs ${tok}` })).toBeVisible();
   await expect(liveText(saving)).toHaveText('');
   await watching.context().close();
 });

@@ -109,7 +109,9 @@ test('both kinds arrive through the BFF over SSE and long polling; role 3 does n
     const isElsewhere = (m: { target: string; payload: Record<string, unknown> }) => m.target === 'opportunity' && m.payload.opportunity === elsewhere.body.id;
     await admin1lp.waitFor(isElsewhere);
     await franchiser3.waitFor(isElsewhere);
-    await new Promise((r) => setTimeout(r, 300));
+    // The hub sends in order: once a later request for firm 6 has reached role 5, the one for firm 9 would have too.
+    const after = await hostCall<{ id: number }>(token1, 'POST', 'api/adas/createCalibrate', { firm: 6, year: 2020, make: 'Kia', model: 'Rio', reason: 'Mirror' });
+    await shop5.waitFor((m) => m.target === 'opportunity' && m.payload.opportunity === after.body.id);
     expect(shop5.received.some(isElsewhere)).toBe(false);
 
     // Role 3 never got the import notice; role 5 neither.

@@ -2,7 +2,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { hostCall, hostToken } from '../support/api';
 import { signIn } from '../support/session';
+import { PUSH_RECONNECT_DELAYS_MS } from '../../lib/push/protocol';
 import { LINKS_CSV } from './push-helpers';
+
+/** Every reconnect delay, one after another, and a second more. */
+const RECONNECT_SCHEDULE_MS = PUSH_RECONNECT_DELAYS_MS.reduce((a, b) => a + b, 1000);
 
 /** Signs in and waits until the push connection has finished its handshake (the first send through the push route). */
 async function signInWithPush(page: Page, role: number) {
@@ -48,18 +52,22 @@ test('a role-5 user of firm 6 sees the opportunity notice with a link; no import
   const link = toast.getByRole('link', { name: `Open calibration request ${created.body.id}` });
   await expect(link).toHaveAttribute('href', `/adas?opportunity=${created.body.id}`);
 
-  // An import notice never shows for role 5 (the hub does not send it; the client would drop it too).
-  await hostCall(await hostToken(1), 'POST', 'api/admin/importMakeMatrixLinks', { fileName: 'not-for-shops.csv', content: LINKS_CSV });
-  await page.waitForTimeout(1000);
-  await expect(page.getByText('not-for-shops.csv')).toHaveCount(0);
-
   // Escape dismisses the focused toast.
   await link.focus();
   await page.keyboard.press('Escape');
   await expect(toast).toHaveCount(0);
+
+  // An import notice never shows for role 5 (the hub does not send it; the client would drop it too). The
+  // connection delivers in order: once a later opportunity has shown, the import notice would have too.
+  await hostCall(await hostToken(1), 'POST', 'api/admin/importMakeMatrixLinks', { fileName: 'not-for-shops.csv', content: LINKS_CSV });
+  const later = await hostCall<{ id: number }>(await hostToken(5), 'POST', 'api/adas/createCalibrate', { firm: 6, year: 2023, make: 'Kia', model: 'Soul', reason: 'Bumper repair' });
+  expect(later.status).toBe(200);
+  await expect(toast).toContainText('2023 Kia Soul: Bumper repair');
+  await expect(page.getByText('not-for-shops.csv')).toHaveCount(0);
 });
 
 test('the push connection stops on logout', async ({ page }) => {
+  await page.clock.install();
   await signInWithPush(page, 2);
   await page.getByRole('button', { name: /Account menu|Blake|Brooks/ }).first().click();
   await page.getByRole('button', { name: 'Log out' }).click();
@@ -68,7 +76,10 @@ test('the push connection stops on logout', async ({ page }) => {
   page.on('request', (r) => {
     if (r.url().includes('/api/push/')) after.push(r.url());
   });
-  await page.waitForTimeout(1000);
+  // Run the page's clock past the whole reconnect schedule: any retry would have been sent by then. A
+  // request of our own after it is the mark that everything sent before has been seen.
+  await page.clock.runFor(RECONNECT_SCHEDULE_MS);
+  await page.evaluate(() => fetch('/login', { method: 'HEAD' }));
   expect(after).toEqual([]);
   // The session is gone: the push route refuses.
   const status = await page.evaluate(async () => (await fetch('/api/push/hub/negotiate?negotiateVersion=1', { method: 'POST', headers: { 'x-adas-bff': '1' } })).status);

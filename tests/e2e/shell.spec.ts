@@ -76,6 +76,10 @@ test.describe('Change Password dialog', () => {
     await expect(dialog).toContainText(`Please supply a new password for Pat Tester (${user.username}):`);
 
     await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Please supply your current password.')).toBeVisible();
+    await expect(dialog.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByLabel('Current password').fill(DEMO_PASSWORD);
+    await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Please supply a password.');
 
     await dialog.getByLabel('Password', { exact: true }).fill('weakpass');
@@ -111,7 +115,8 @@ test.describe('Change Password dialog', () => {
     await page.getByLabel('Password', { exact: true }).fill('Typed#1234');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
-    await page.waitForTimeout(500);
+    // Closed for good once focus is back on the account menu's button.
+    await expect(page.locator('header button[aria-haspopup="true"]').filter({ hasText: 'Pat Tester' })).toBeFocused();
     await openFromMenu(page);
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
   });

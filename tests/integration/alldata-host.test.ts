@@ -10,6 +10,7 @@ import { EMBEDDED_ALLDATA_CLIENT } from '../../lib/config';
 import { contract } from '../../lib/contract';
 import { ALLDATA_MESSAGES } from '../../lib/contract/alldata-account';
 import { ALLDATA_SCOPE } from '../../lib/alldata/scope';
+import { tokenBoxOf } from '../../api-host/alldata/token-box';
 import { startTestHost, type TestHost } from '../support/host';
 
 let host: TestHost;
@@ -138,12 +139,16 @@ describe('alldata/account and alldata/setToken', () => {
     expect(after.body).toMatchObject({ connected: true, scope: ALLDATA_SCOPE });
     expect(after.body.connectedBy).toBeTruthy();
     expect(JSON.stringify(after.body)).not.toContain('at-123');
-    const row = host.db.prepare('SELECT access_token, refresh_token FROM alldata_connection WHERE firm = ?').get(ALLDATA_DEMO_FIRM);
-    expect(row).toEqual({ access_token: 'at-123', refresh_token: 'rt-456' });
+    // Kept sealed: the database alone shows no token.
+    const row = host.db.prepare('SELECT access_token, refresh_token FROM alldata_connection WHERE firm = ?').get(ALLDATA_DEMO_FIRM) as { access_token: string; refresh_token: string };
+    expect(JSON.stringify(row)).not.toMatch(/at-123|rt-456/);
+    const box = tokenBoxOf(host.ctx);
+    expect([box.open(row.access_token), box.open(row.refresh_token)]).toEqual(['at-123', 'rt-456']);
 
     // Connecting again replaces the tokens (one row per firm).
     await host.api(admin, a.setToken, { body: { ...tokens, accessToken: 'at-789' } });
-    expect(host.db.prepare('SELECT COUNT(*) AS n, max(access_token) AS t FROM alldata_connection WHERE firm = ?').get(ALLDATA_DEMO_FIRM)).toEqual({ n: 1, t: 'at-789' });
+    const rows = host.db.prepare('SELECT access_token FROM alldata_connection WHERE firm = ?').pluck().all(ALLDATA_DEMO_FIRM) as string[];
+    expect(rows.map((t) => box.open(t))).toEqual(['at-789']);
   });
 
   it('answers 400 with field errors for bad input', async () => {
@@ -217,12 +222,12 @@ describe('alldata/documentTicket and the stand-in document page', () => {
     const res = await host.api(await host.token(4), a.documentTicket, { body: { url: DOC } });
     expect(res.status).toBe(200);
     const row = host.db.prepare('SELECT access_token, expires_at FROM alldata_connection WHERE firm = ?').get(ALLDATA_DEMO_FIRM) as { access_token: string; expires_at: string };
-    expect(row.access_token).not.toBe(first.access_token);
+    expect(tokenBoxOf(host.ctx).open(row.access_token)).not.toBe(first.access_token);
     expect(Date.parse(row.expires_at)).toBeGreaterThan(Date.now());
     expect((await open(`${new URL(DOC).pathname}?ticket=${res.body.ticket}`)).statusCode).toBe(200);
 
     // A used-up refresh token cannot be refreshed again: the firm must reconnect (409).
-    host.db.prepare("UPDATE alldata_connection SET expires_at = '2020-01-01T00:00:00Z', refresh_token = ? WHERE firm = ?").run(String(first.refresh_token), ALLDATA_DEMO_FIRM);
+    host.db.prepare("UPDATE alldata_connection SET expires_at = '2020-01-01T00:00:00Z', refresh_token = ? WHERE firm = ?").run(tokenBoxOf(host.ctx).seal(String(first.refresh_token)), ALLDATA_DEMO_FIRM);
     expect((await host.api(await host.token(4), a.documentTicket, { body: { url: DOC } })).status).toBe(409);
   });
 

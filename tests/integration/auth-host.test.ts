@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT, decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tokenService } from '../../api-host/tokens';
+import { DEMO_PASSWORD } from '../../api-host/users/seed';
 import { contract } from '../../lib/contract';
 import { sessionProfile } from '../../lib/contract/auth';
 import { MESSAGES } from '../../lib/validation/messages';
@@ -142,7 +143,7 @@ describe('shell calls', () => {
     // Another user of the same firm: reachable but not administered by a shop user.
     const other = await host.api(shop, contract.user.saveCredentials, { body: { username: 'role16@example.com', password: 'New#Pass2027' } });
     expect(other.status).toBe(403);
-    const own = await host.api(shop, contract.user.saveCredentials, { body: { username: 'role15@example.com', password: 'New#Pass2027' } });
+    const own = await host.api(shop, contract.user.saveCredentials, { body: { username: 'role15@example.com', password: 'New#Pass2027', currentPassword: DEMO_PASSWORD } });
     expect(own).toMatchObject({ status: 200, body: { success: true, user: 15 } });
     expect((await getToken('role15@example.com', 'New#Pass2027')).body.token).toBeTruthy();
     const admin = await host.token(1);
@@ -167,7 +168,7 @@ describe('shell calls', () => {
     const first = await host.token(9);
     const second = await host.token(9);
     const profile = (t: string) => host.api(t, contract.user.profile, { query: { username: 'role9@example.com' } });
-    const changed = await host.api(second, contract.user.saveCredentials, { body: { username: 'role9@example.com', password: 'Own#Pass2027' } });
+    const changed = await host.api(second, contract.user.saveCredentials, { body: { username: 'role9@example.com', password: 'Own#Pass2027', currentPassword: DEMO_PASSWORD } });
     expect(changed.status).toBe(200);
     expect((await profile(first)).status).toBe(401);
     expect((await profile(second)).status).toBe(200);

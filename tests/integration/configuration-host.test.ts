@@ -295,10 +295,15 @@ describe('the rules other areas read (rules.ts)', () => {
     expect(rav4.noScrub).toEqual([]);
     const camera = rav4.systems.find((s) => s.matrixItem === 'Forward Camera')!;
     expect(camera).toMatchObject({ calibrationTypeName: 'Forward camera – static', calibrationMode: 'static', isRR: true, price: { cents: 32500, source: 'firm' } });
-    expect(camera.keywords.sublet).toContain('windshield replacement');
-    expect(camera.exceptKeywords).toEqual(['windshield molding', 'roof molding']);
+    expect(camera.keywords.line).toContain('windshield');
+    expect(camera.keywords.sublet).toContain('forward camera');
+    expect(camera.exceptKeywords).toEqual([]);
     expect(camera.staticNames).toEqual(['Front camera static calibration (target board)']);
-    expect(rav4.exclusions.map((e) => e.phrase)).toContain('refinish');
+    expect(rav4.exclusions).toEqual(expect.arrayContaining([expect.objectContaining({ phrase: 'radar detector', adasChecklistMatrix: null, reason: 'An aftermarket radar detector is not a vehicle sensor.' })]));
+    // A make that differs: Tesla has no grille in front of its radar.
+    const teslaRadar = rulesFor(host.db, { make: 'Tesla', model: 'Model Y', year: 2020 }, 6).systems.find((s) => s.matrixItem === 'Front Radar')!;
+    expect(teslaRadar.exceptKeywords).toEqual(['grille', 'grille emblem']);
+    expect(teslaRadar.exceptions[0]).toEqual({ keyword: 'grille', reason: 'Tesla vehicles have no grille in front of the radar.' });
     const network = rulesFor(host.db, { make: 'Toyota', model: 'RAV4', year: 2022 }, 7).systems.find((s) => s.matrixItem === 'Forward Camera')!;
     expect(network.price).toEqual({ cents: 29500, source: 'network' });
     const modelS = rulesFor(host.db, { make: 'tesla', model: 'model s', year: 2019 }, null);
@@ -345,7 +350,7 @@ describe('make exceptions and exclusions', () => {
 
   it('saves and deletes an exclusion; a repeated phrase is refused', async () => {
     const list = await ok(a.getAdasExclusions, { query: { pageSize: 100 } });
-    expect(list.items.map((e: { keyword: string }) => e.keyword)).toContain('blend');
+    expect(list.items.map((e: { keyword: string }) => e.keyword)).toContain('radar detector');
     const { id } = await ok(a.saveAdasExclusion, { body: { adasExclusion: -1, keyword: 'Polish', reason: 'Detail operation' } });
     expect((await fails(400, a.saveAdasExclusion, { body: { adasExclusion: -1, keyword: 'polish' } })).fieldErrors?.keyword?.[0]).toMatch(/already an exclusion/);
     expect((await fails(400, a.saveAdasExclusion, { body: { adasExclusion: -1, keyword: 'a, b' } })).fieldErrors?.keyword).toEqual(['One phrase, without commas']);

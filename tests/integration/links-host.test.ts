@@ -1,6 +1,7 @@
 /**
  * Shared links at the reference host: creating one for a reachable inspection (another firm's: 404; bad
- * days: 400), the owner's list and revocation (another user's link: 404), and the anonymous view and
+ * days: 400), the owner's list and revocation (another user's link: 404, unless they administer its firm:
+ * tests/integration/review-3-host.test.ts), and the anonymous view and
  * report of exactly that inspection until the link expires or is revoked; forged tokens are refused.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -69,9 +70,11 @@ describe('opening a link anonymously', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  it('refuses a revoked link, with its reason; only the owner revokes', async () => {
+  it('refuses a revoked link, with its reason; only the owner (or the firm’s administrators) revokes', async () => {
     const { link, token } = await share();
-    const other = await host.api(await host.token(4), s.revokeShareLink, { body: { link } });
+    // A colleague at the same firm who does not administer it.
+    const colleague = await host.token(await host.addUser({ role: 5, firm: 6 }));
+    const other = await host.api(colleague, s.revokeShareLink, { body: { link } });
     expect(other.status).toBe(404);
     expect((await host.api(null, s.sharedInspection, { query: { token } })).status).toBe(200);
 

@@ -274,7 +274,7 @@ describe('preferences and settings', () => {
 
 async function uploadToStorage(token: string, files: { name: string; bytes: Buffer; type?: string }[]) {
   const { body, contentType } = await multipart(files);
-  const res = await host.app.inject({ method: 'POST', url: '/api/file/upload?kind=storage', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, payload: body });
+  const res = await host.app.inject({ method: 'POST', url: '/api/firm/uploadToBucket', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, payload: body });
   return { status: res.statusCode, body: res.json() as { error?: string } & string[] };
 }
 

@@ -169,7 +169,7 @@ test('5. logout and a password change end the session everywhere: BFF, pages, pu
   // A password change ends the user's other sessions, and keeps the one that made it.
   const a = (await signInHttp(origin, user.username)).cookie;
   const b = (await signInHttp(origin, user.username)).cookie;
-  const changed = await bffCall(origin, 'POST', 'user/saveCredentials', a, { body: JSON.stringify({ username: user.username, password: 'Fresh#Pass1' }) });
+  const changed = await bffCall(origin, 'POST', 'user/saveCredentials', a, { body: JSON.stringify({ username: user.username, password: 'Fresh#Pass1', currentPassword: DEMO_PASSWORD }) });
   expect(changed.status).toBe(200);
   expect((await bffCall(origin, 'GET', profileOf(user.username), b)).status).toBe(401);
   expect((await rawRequest(origin, '/', { headers: { cookie: b } })).status).toBe(307);

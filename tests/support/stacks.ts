@@ -34,6 +34,12 @@ export const SPARE = {
   /** security/review-findings.spec.ts: an app with a small sign-in limit (global host), and a host with a small getToken limit. */
   reviewApp: APP_PORT + 15,
   reviewHost: API_PORT + 14,
+  /** security/review-3.spec.ts: a stand-in recording getToken in front of the global host, and its app (small sign-in limit). */
+  differentialStandIn: API_PORT + 15,
+  differentialApp: APP_PORT + 16,
+  /** security/review-3.spec.ts: a host of its own (default getToken limits) and an app with TRUST_PROXY=0, for the flood. */
+  floodHost: API_PORT + 16,
+  floodApp: APP_PORT + 17,
   /** security/cluster.spec.ts: two instances behind the balancer on the global host (Redis on REDIS_PORT). */
   clusterBalancer: APP_PORT + 40,
   clusterApps: [APP_PORT + 41, APP_PORT + 42],

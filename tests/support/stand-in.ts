@@ -20,12 +20,15 @@ export interface StandIn {
   clear(): void;
   /** Paths (without query) seen so far. */
   readonly seen: string[];
+  /** Every request seen so far with its body (the sign-in differential test reads what reached getToken). */
+  readonly requests: { path: string; headers: http.IncomingHttpHeaders; body: string }[];
   close(): Promise<void>;
 }
 
 export async function startStandIn(port: number, target: string): Promise<StandIn> {
   const faults = new Map<string, Fault>();
   const seen: string[] = [];
+  const requests: StandIn['requests'] = [];
   const upstream = new URL(target);
   const timers = new Set<NodeJS.Timeout>();
 
@@ -47,6 +50,7 @@ export async function startStandIn(port: number, target: string): Promise<StandI
     req.on('end', () => {
       const path = (req.url ?? '/').split('?')[0];
       seen.push(path);
+      requests.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       const fault = [...faults].find(([call]) => path.endsWith(`/${call}`))?.[1];
       const body = Buffer.concat(chunks);
       if (!fault) return pass(req, res, body);
@@ -74,6 +78,7 @@ export async function startStandIn(port: number, target: string): Promise<StandI
     set: (call, fault) => (fault ? faults.set(call, fault) : faults.delete(call)),
     clear: () => faults.clear(),
     seen,
+    requests,
     close: () =>
       new Promise<void>((resolve) => {
         for (const t of timers) clearTimeout(t);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contactList } from '@/components/contacts/list-spec';
 import {
   changeList,
+  columnsValue,
   defineList,
   isBare,
   listDefaults,
@@ -12,6 +13,7 @@ import {
   parseList,
   prefsCookie,
   prefsValue,
+  readColumns,
   restoreHref,
 } from '@/lib/list-state';
 
@@ -25,6 +27,7 @@ describe('URL → list state', () => {
       orderBy: 'name',
       direction: 'asc',
       searchTerm: '',
+      columns: '',
       view: 'contacts',
       filterBy: 9999,
       retrospectiveDays: 0,
@@ -33,7 +36,7 @@ describe('URL → list state', () => {
 
   it('reads every field from a query string or Next searchParams', () => {
     const qs = new URLSearchParams('page=3&pageSize=25&orderBy=email&direction=desc&searchTerm=ada&view=vendors&filterBy=2&retrospectiveDays=30');
-    const expected = { page: 3, pageSize: 25, orderBy: 'email', direction: 'desc', searchTerm: 'ada', view: 'vendors', filterBy: 2, retrospectiveDays: 30 };
+    const expected = { page: 3, pageSize: 25, orderBy: 'email', direction: 'desc', searchTerm: 'ada', columns: '', view: 'vendors', filterBy: 2, retrospectiveDays: 30 };
     expect(parseList(spec, qs)).toEqual(expected);
     expect(parseList(spec, Object.fromEntries(qs))).toEqual(expected);
     // Next gives repeated keys as arrays: the first wins.
@@ -80,7 +83,7 @@ describe('list state → URL', () => {
   });
 
   it('round-trips: parse(serialize(state)) = state', () => {
-    const state = { page: 7, pageSize: 50, orderBy: 'phone' as const, direction: 'desc' as const, searchTerm: 'a&b=c?', view: 'vendors' as const, filterBy: 12, retrospectiveDays: 90 };
+    const state = { page: 7, pageSize: 50, orderBy: 'phone' as const, direction: 'desc' as const, searchTerm: 'a&b=c?', columns: 'email,-phone', view: 'vendors' as const, filterBy: 12, retrospectiveDays: 90 };
     expect(parseList(spec, listSearch(spec, state))).toEqual(state);
   });
 
@@ -137,6 +140,29 @@ describe('remembered preferences', () => {
     expect(isBare({ page: '1' })).toBe(false);
     expect(isBare(new URLSearchParams(''))).toBe(true);
     expect(isBare(new URLSearchParams('x=1'))).toBe(false);
+  });
+});
+
+describe('shown columns', () => {
+  const defaults = { name: true, email: true, phone: true, created: false };
+  it('are the defaults, changed by the saved entries; unknown ids are ignored', () => {
+    expect(readColumns('', defaults)).toEqual(defaults);
+    expect(readColumns('created,-phone', defaults)).toEqual({ name: true, email: true, phone: false, created: true });
+    expect(readColumns('-nope,constructor,-,,created', defaults)).toEqual({ ...defaults, created: true });
+  });
+
+  it('are saved as their differences from the defaults only, and read back the same', () => {
+    const shown = { name: true, email: false, phone: true, created: true };
+    expect(columnsValue(defaults, defaults)).toBe('');
+    expect(columnsValue(shown, defaults)).toBe('-email,created');
+    expect(readColumns(columnsValue(shown, defaults), defaults)).toEqual(shown);
+  });
+
+  it('are remembered with the other preferences, so the bare path and a reload keep them', () => {
+    const state = { ...listDefaults(spec), columns: '-email,created' };
+    expect(prefsValue(spec, state)).toBe('columns=-email%2Ccreated');
+    expect(restoreHref(spec, prefsValue(spec, state))).toBe('/contacts?columns=-email%2Ccreated');
+    expect(parseList(spec, new URLSearchParams(listHref(spec, state).split('?')[1])).columns).toBe('-email,created');
   });
 });
 

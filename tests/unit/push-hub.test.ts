@@ -1,6 +1,12 @@
-/** The reference hub's transports and protocol, in process over real HTTP (no database: a stand-in bearer check). */
+/**
+ * The reference hub's transports and protocol, in process over real HTTP (no database: a stand-in bearer
+ * check). The hub's clock is faked (its sweeps, poll time-outs, pings and token expiry run on setTimeout,
+ * setInterval and Date): a test moves time forward instead of sleeping, and waits only for what it can see
+ * (bytes on a stream, an answer, a request the hub has taken in).
+ */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PushHub, type HubAuth, type Verified } from '@/api-host/hub/hub';
 import { RS } from '@/api-host/hub/protocol';
 
@@ -9,8 +15,11 @@ const owners: Record<string, Verified['owner']> = {
   shop: { user: 5, role: 5, firm: 6 },
 };
 let expiry = Date.now() + 3600_000;
+/** Resolved at each bearer check (every hub request makes one before it acts). */
+let checked: (() => void)[] = [];
 const auth: HubAuth = {
   async verify(token) {
+    for (const done of checked.splice(0)) done();
     const owner = owners[token];
     return owner ? { owner, expiresAt: expiry } : null;
   },
@@ -24,6 +33,9 @@ let hub: PushHub;
 let base: string;
 
 beforeEach(async () => {
+  // Only the timers and the clock: node's sockets and fetch run on their own internal timers.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  checked = [];
   expiry = Date.now() + 3600_000;
   app = Fastify();
   hub = new PushHub(auth, { keepAliveMs: 300, pollTimeoutMs: 400, handshakeTimeoutMs: 1000, transportTimeoutMs: 2000, sweepMs: 50 });
@@ -34,8 +46,24 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  // A stream the client cancelled can leave its socket open; the hub's shutdown grace (a timer, frozen
+  // here) would end it. The test is over: end every socket now.
+  app.server.closeAllConnections();
   await app.close();
+  vi.useRealTimers();
 });
+
+/**
+ * Starts a request and resolves once the hub has taken it in: its bearer check has answered and what the
+ * handler does after it (hold a poll, open a stream) has run, since those are microtasks of this turn.
+ */
+async function taken<T>(request: () => Promise<T>): Promise<{ answer: Promise<T> }> {
+  const check = new Promise<void>((resolve) => checked.push(resolve));
+  const answer = request();
+  await check;
+  await nextTurn();
+  return { answer };
+}
 
 const bearer = (who: string) => ({ authorization: `Bearer ${who}` });
 
@@ -51,6 +79,19 @@ const send = (id: string, text: string, who = 'admin') =>
 async function openStream(id: string, who = 'admin') {
   const res = await fetch(`${base}?id=${id}`, { headers: { ...bearer(who), accept: 'text/event-stream' } });
   const state = { text: '', ended: false };
+  // Waiters are checked after every chunk and at the end: no polling, no deadline (the test's time-out is the limit).
+  const waiters = new Set<{ pred: () => boolean; resolve: () => void; reject: (e: Error) => void }>();
+  const settle = () => {
+    for (const w of [...waiters]) {
+      if (w.pred()) {
+        waiters.delete(w);
+        w.resolve();
+      } else if (state.ended) {
+        waiters.delete(w);
+        w.reject(new Error(`stream ended before the expected text; got ${JSON.stringify(state.text)}`));
+      }
+    }
+  };
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   void (async () => {
@@ -59,19 +100,19 @@ async function openStream(id: string, who = 'admin') {
         const { done, value } = await reader.read();
         if (done) break;
         state.text += decoder.decode(value, { stream: true });
+        settle();
       }
     } catch {
       /* cancelled */
     }
     state.ended = true;
+    settle();
   })();
-  const until = async (pred: () => boolean, ms = 2000) => {
-    const deadline = Date.now() + ms;
-    while (!pred()) {
-      if (Date.now() > deadline) throw new Error(`stream: timed out; got ${JSON.stringify(state.text)}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
+  const until = (pred: () => boolean) =>
+    new Promise<void>((resolve, reject) => {
+      waiters.add({ pred, resolve, reject });
+      settle();
+    });
   return { res, state, until, cancel: () => reader.cancel() };
 }
 
@@ -118,12 +159,15 @@ describe('server-sent events', () => {
     // The hub has no methods: a blocking invocation gets an error completion; pings from the client are fine.
     await send(id, `{"type":6}${RS}{"type":1,"invocationId":"7","target":"hello","arguments":[]}${RS}`);
     await stream.until(() => stream.state.text.includes('"type":3,"invocationId":"7","error"'));
-    await stream.until(() => stream.state.text.includes(`data: {"type":6}${RS}`), 1000);
+    // Silence for the keep-alive interval: the hub pings.
+    expect(stream.state.text).not.toContain(`data: {"type":6}${RS}`);
+    await vi.advanceTimersByTimeAsync(hub.options.keepAliveMs + hub.options.sweepMs);
+    await stream.until(() => stream.state.text.includes(`data: {"type":6}${RS}`));
     expect(hub.size).toBe(1);
 
     await stream.cancel();
-    await new Promise((r) => setTimeout(r, 100));
-    expect(hub.size).toBe(0);
+    // The hub drops the connection when the server sees the socket close.
+    await vi.waitFor(() => expect(hub.size).toBe(0));
     expect((await send(id, `{"type":6}${RS}`)).status).toBe(404);
   });
 
@@ -140,6 +184,9 @@ describe('server-sent events', () => {
     const { body } = await negotiate();
     const stream = await openStream(body.connectionToken!);
     await send(body.connectionToken!, `{"protocol":"json","version":1}${RS}`);
+    await stream.until(() => stream.state.text.includes(`{}${RS}`));
+    expect(stream.state.ended).toBe(false);
+    await vi.advanceTimersByTimeAsync(300 + hub.options.sweepMs);
     await stream.until(() => stream.state.ended);
     expect(stream.state.text).toContain(`data: {"type":7,"error":"The token has expired."}${RS}`);
   });
@@ -169,24 +216,24 @@ describe('long polling', () => {
     expect(await hs.text()).toBe(`{}${RS}`);
 
     // A held poll answers when a message comes.
-    const held = poll(id, 'shop');
-    await new Promise((r) => setTimeout(r, 50));
+    const held = await taken(() => poll(id, 'shop'));
     hub.send((o) => o.user === 5, 'opportunity', [{ opportunity: 9 }]);
-    expect(await (await held).text()).toBe(`{"type":1,"target":"opportunity","arguments":[{"opportunity":9}]}${RS}`);
+    expect(await (await held.answer).text()).toBe(`{"type":1,"target":"opportunity","arguments":[{"opportunity":9}]}${RS}`);
 
     // Nothing to say: 200 empty after the poll time-out, or a ping.
-    const idle = await poll(id, 'shop');
+    const waiting = await taken(() => poll(id, 'shop'));
+    await vi.advanceTimersByTimeAsync(hub.options.pollTimeoutMs);
+    const idle = await waiting.answer;
     expect(idle.status).toBe(200);
     expect(['', `{"type":6}${RS}`]).toContain(await idle.text());
 
     // A newer poll ends the older one with 204.
-    const older = poll(id, 'shop');
-    await new Promise((r) => setTimeout(r, 20));
-    const newer = poll(id, 'shop');
-    expect((await older).status).toBe(204);
+    const older = await taken(() => poll(id, 'shop'));
+    const newer = await taken(() => poll(id, 'shop'));
+    expect((await older.answer).status).toBe(204);
     const del = await fetch(`${base}?id=${id}`, { method: 'DELETE', headers: bearer('shop') });
     expect(del.status).toBe(202);
-    expect((await newer).status).toBe(204);
+    expect((await newer.answer).status).toBe(204);
     expect((await poll(id, 'shop')).status).toBe(404);
   });
 
@@ -196,7 +243,9 @@ describe('long polling', () => {
     await poll(id, 'shop');
     await send(id, `{"protocol":"json","version":1}${RS}`, 'shop');
     expect(hub.size).toBe(1);
-    await new Promise((r) => setTimeout(r, 2300));
+    await vi.advanceTimersByTimeAsync(hub.options.transportTimeoutMs - hub.options.sweepMs);
+    expect(hub.size).toBe(1); // not yet: the client may still poll
+    await vi.advanceTimersByTimeAsync(2 * hub.options.sweepMs + 1);
     expect(hub.size).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { collect, failure, serverFieldErrors } from '@/lib/validation/field-errors';
 import { email, minmax, required, validate } from '@/lib/validation/fields';
 import { MESSAGES } from '@/lib/validation/messages';
 import { isStrongPassword, passwordPairError } from '@/lib/validation/password';
@@ -57,5 +58,31 @@ describe('redirects after sign-in stay on the site', () => {
     expect(safeCallback('/contacts?page=2&sort=name')).toBe('/contacts?page=2&sort=name');
     expect(loginUrl('/contacts?page=2')).toBe('/login?callbackUrl=%2Fcontacts%3Fpage%3D2');
     expect(loginUrl('/')).toBe('/login');
+  });
+});
+
+describe('field errors of a refused save (the one mapper every form uses)', () => {
+  it('names a field by the first segment of its path, keeping the first message', () => {
+    expect(serverFieldErrors({ 'links.0.url': ['An http(s) address'], 'links.1.url': ['Other'], title: ['Required', 'Too long'] })).toEqual({
+      links: 'An http(s) address',
+      title: 'Required',
+    });
+  });
+
+  it('names the paths of a part of the body the form shows among its own fields by their next segment', () => {
+    const fe = { 'vehicle.vin': ['A VIN has 17 characters'], ronumber: ['Required'] };
+    expect(serverFieldErrors(fe, 'vehicle')).toEqual({ vin: 'A VIN has 17 characters', ronumber: 'Required' });
+    expect(serverFieldErrors(fe)).toEqual({ vehicle: 'A VIN has 17 characters', ronumber: 'Required' });
+  });
+
+  it('gives the text of a refused call, or a plain one when it has none', () => {
+    const refused = Object.assign(new Error('The email is already used.'), { fieldErrors: { email: ['Used'] } });
+    expect(failure(refused)).toEqual({ message: 'The email is already used.', fields: { email: 'Used' } });
+    expect(failure(new Error(''))).toEqual({ message: 'The record could not be saved.', fields: {} });
+    expect(failure(null).fields).toEqual({});
+  });
+
+  it('collects only the checks that found something', () => {
+    expect(collect({ a: null, b: 'Required', c: undefined, d: '' })).toEqual({ b: 'Required' });
   });
 });

@@ -1,6 +1,7 @@
 /**
  * /links (anonymous): with a link (?t=…), the read-only page of the one inspection it shares; signed in
- * without one, the links this user shared (list state in the URL); otherwise, how to open a shared link.
+ * without one, the links this user shared, or for the firms' administrators (LINK_ADMIN_ROLES) with
+ * `scope=firm` every link of the firms they reach (list state in the URL); otherwise, how to open a shared link.
  */
 import { cookies } from 'next/headers';
 import Link from 'next/link';
@@ -12,7 +13,7 @@ import { api } from '@/lib/api/server';
 import { loginUrl } from '@/lib/auth/redirects';
 import { readSession } from '@/lib/auth/session';
 import { contract } from '@/lib/contract';
-import { SHARE_MESSAGES } from '@/lib/contract/share-constants';
+import { LINK_ADMIN_ROLES, SHARE_MESSAGES } from '@/lib/contract/share-constants';
 import { isBare, parseList, prefsCookieName, restoreHref } from '@/lib/list-state';
 import { routeMetadata } from '@/lib/page';
 
@@ -42,7 +43,10 @@ export default async function LinksPage({ searchParams }: { searchParams: Promis
     const to = restoreHref(linkList, (await cookies()).get(`${prefsCookieName(linkList)}`)?.value);
     if (to) redirect(to);
   }
-  const state = parseList(linkList, params);
+  const isAdmin = session.role != null && (LINK_ADMIN_ROLES as readonly number[]).includes(session.role);
+  const parsed = parseList(linkList, params);
+  // Only administrators list their firms' links; anyone else asking sees their own.
+  const state = isAdmin ? parsed : { ...parsed, scope: 'mine' as const };
   const data = await api(contract.share.shareLinks, { query: { ...state } });
-  return <LinksScreen spec={linkList} state={state} data={data} zone={session.profile.timezone} />;
+  return <LinksScreen spec={linkList} state={state} data={data} zone={session.profile.timezone} isAdmin={isAdmin} />;
 }

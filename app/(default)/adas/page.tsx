@@ -31,9 +31,9 @@ export default async function AdasPage({ searchParams }: { searchParams: Promise
   if (jobId !== null) {
     // Another firm's job and an unknown one are the same 404 page.
     const job = await orNotFound(api(contract.adas.adas, { query: { adas: jobId } }));
-    const [inspections, lines, checklist, procedures, general, locations, insurers] = await Promise.all([
+    const [inspections, estimate, checklist, procedures, general, locations, insurers] = await Promise.all([
       api(contract.adas.adasInspections, { query: { adas: jobId } }),
-      api(contract.adas.repairLines, { query: { adas: jobId } }),
+      api(contract.calibration.getEstimate, { query: { adas: jobId } }),
       api(contract.admin.getAdasChecklistMappedToDecoded, { query: { id: jobId } }),
       api(contract.alldata.getLinksInternal, { query: { adas: jobId } }),
       api(contract.alldata.getGeneralInfoLinks, { query: { adas: jobId } }),
@@ -43,9 +43,10 @@ export default async function AdasPage({ searchParams }: { searchParams: Promise
     const labels = {
       created: formatDateTime(job.createdAt, timezone),
       inspections: Object.fromEntries(inspections.map((i) => [i.adasInspection, i.inspectionDate ? formatDate(i.inspectionDate, timezone) : ''])),
+      estimate: estimate.uploadedAt ? formatDateTime(estimate.uploadedAt, timezone) : '',
     };
     return (
-      <JobDetail job={job} inspections={inspections} lines={lines} locations={locations} insurers={insurers} labels={labels}>
+      <JobDetail job={job} inspections={inspections} estimate={estimate} locations={locations} insurers={insurers} labels={labels}>
         <JobKnowledge checklist={checklist} procedures={procedures} general={general} />
       </JobDetail>
     );

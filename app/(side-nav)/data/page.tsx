@@ -9,12 +9,12 @@ import { routeMetadata } from '@/lib/page';
 export const generateMetadata = routeMetadata('/data');
 
 export default async function DataPage() {
-  await requireRoute('/data');
+  const session = await requireRoute('/data');
   const schemas = await api(contract.data.schemaNames);
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <PageHeading>Import/Export Facility</PageHeading>
-      <DataScreen schemas={schemas} />
+      <DataScreen schemas={schemas} user={session.user} />
     </div>
   );
 }

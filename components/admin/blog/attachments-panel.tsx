@@ -6,11 +6,12 @@ import { useId, useRef, useState } from 'react';
 import { useLoaded } from '@/components/ui/use-loaded';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { useForm } from '@/components/ui/use-form';
 import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES } from '@/lib/contract/blog-constants';
 import { type AttachmentRecord, type BlogRow } from '@/lib/contract/blog';
 import { formatDateTime } from '@/lib/dates';
 import { BFF_PREFIX } from '@/lib/bff/protocol';
-import { blogApi, saveError } from '../api';
+import { blogApi } from '../api';
 import { fileSize } from '../file-size';
 import { attachmentProblem } from './rules';
 
@@ -25,8 +26,9 @@ function toBase64(bytes: Uint8Array): string {
 
 export function AttachmentsPanel({ post, zone, onChanged }: { post: BlogRow; zone: string; onChanged: () => void }) {
   const { data: items, error, reload: load } = useLoaded((signal) => blogApi.attachments(post.blog, signal), post.blog);
-  const [uploadError, setUploadError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const upload = useForm();
+  const busy = upload.busy;
+  const uploadError = upload.errors.data ?? upload.errors.fileName ?? upload.message?.text ?? null;
   const [deleting, setDeleting] = useState<AttachmentRecord | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -38,19 +40,12 @@ export function AttachmentsPanel({ post, zone, onChanged }: { post: BlogRow; zon
 
   const attach = async (file: File) => {
     const problem = attachmentProblem(file);
-    if (problem) return setUploadError(problem);
-    setBusy(true);
-    setUploadError(null);
-    try {
+    if (problem) return upload.say(problem);
+    await upload.run(async () => {
       await blogApi.saveAttachment({ blog: post.blog, blogComment: null, fileName: file.name, data: toBase64(new Uint8Array(await file.arrayBuffer())) });
       reload();
-    } catch (e) {
-      const { message, fields } = saveError(e);
-      setUploadError(fields.data ?? fields.fileName ?? message);
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
+    });
+    if (input.current) input.current.value = '';
   };
 
   return (

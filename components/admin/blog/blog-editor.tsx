@@ -9,13 +9,14 @@ import { useEffect, useId, useState } from 'react';
 import type { FilterOption } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, SaveCancel } from '@/components/ui/dialog';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { useForm } from '@/components/ui/use-form';
 import { EARLIEST_SCHEDULE, SCHEDULE_TOO_EARLY } from '@/lib/contract/blog-constants';
 import { fileSrc } from '@/lib/files';
 import { fromLocalInput, toLocalInput } from '@/lib/dates';
 import { MESSAGES } from '@/lib/validation/messages';
-import { blogApi, saveError } from '../api';
+import { blogApi } from '../api';
 import { draftOf, newBlogDraft, type BlogDraft } from './rules';
 
 const ImageUploader = dynamic(() => import('@/components/ui/image-uploader').then((m) => m.ImageUploader), { ssr: false });
@@ -54,12 +55,32 @@ interface Props {
 }
 
 export function BlogEditor({ blog, firm, types, statuses, zone, onClose, onSaved }: Props) {
-  const [draft, setDraft] = useState<BlogDraft | null>(blog === null ? newBlogDraft(firm) : null);
-  const [schedule, setSchedule] = useState('');
+  // The draft carries the scheduled time as typed (in the user's zone) beside the post's fields.
+  const form = useForm<BlogDraft & { schedule: string }>({
+    initial: { ...newBlogDraft(firm), schedule: '' },
+    check: ({ schedule, ...d }) => draftErrors(d, schedule, zone),
+    save: async ({ schedule, ...d }) => {
+      await blogApi.save({
+        blog: d.blog,
+        blogName: d.blogName,
+        blogType: d.blogType!,
+        blogStatus: d.blogStatus!,
+        content: d.content,
+        firm: d.firm,
+        imageUrl: d.imageUrl,
+        blogTags: d.blogTags,
+        scheduledOn: schedule ? fromLocalInput(schedule, zone) : null,
+        isSticky: d.isSticky,
+        sort: d.sort,
+        isAllowComments: d.isAllowComments,
+        isIncludeShop: d.isIncludeShop,
+      });
+      onSaved(d.blogName.trim());
+    },
+  });
+  const { draft, patch: set, errors, reset } = form;
+  const [loaded, setLoaded] = useState(blog === null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const contentLabel = useId();
 
   useEffect(() => {
@@ -68,63 +89,25 @@ export function BlogEditor({ blog, firm, types, statuses, zone, onClose, onSaved
     blogApi
       .get(blog, ctrl.signal)
       .then((r) => {
-        setDraft(draftOf(r));
-        setSchedule(toLocalInput(r.scheduledOn, zone));
+        reset({ ...draftOf(r), schedule: toLocalInput(r.scheduledOn, zone) });
+        setLoaded(true);
       })
       .catch((e: Error) => e.name !== 'AbortError' && setLoadError(e.message));
     return () => ctrl.abort();
-  }, [blog, zone]);
-
-  const set = (change: Partial<BlogDraft>) => setDraft((d) => (d ? { ...d, ...change } : d));
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!draft) return;
-    const found = draftErrors(draft, schedule, zone);
-    setErrors(found);
-    if (Object.keys(found).length) return setMessage('Please correct the highlighted fields.');
-    setBusy(true);
-    setMessage(null);
-    try {
-      await blogApi.save({
-        blog: draft.blog,
-        blogName: draft.blogName,
-        blogType: draft.blogType!,
-        blogStatus: draft.blogStatus!,
-        content: draft.content,
-        firm: draft.firm,
-        imageUrl: draft.imageUrl,
-        blogTags: draft.blogTags,
-        scheduledOn: schedule ? fromLocalInput(schedule, zone) : null,
-        isSticky: draft.isSticky,
-        sort: draft.sort,
-        isAllowComments: draft.isAllowComments,
-        isIncludeShop: draft.isIncludeShop,
-      });
-      onSaved(draft.blogName.trim());
-    } catch (err) {
-      const { message: m, fields } = saveError(err);
-      setErrors(fields);
-      setMessage(Object.keys(fields).length ? 'Please correct the highlighted fields.' : m);
-    } finally {
-      setBusy(false);
-    }
-  };
+  }, [blog, zone, reset]);
 
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && !busy && onClose()}
+    <FormDialog
+      form={form}
       size="xl"
-      title={blog === null ? 'Add post' : draft ? `Edit ${draft.blogName}` : 'Edit post'}
-      footer={
-<SaveCancel formId="blog-form" busy={busy} onCancel={onClose} saveDisabled={!draft} />
-      }
+      title={blog === null ? 'Add post' : loaded ? `Edit ${draft.blogName}` : 'Edit post'}
+      onClose={onClose}
+      saveDisabled={!loaded}
     >
       {loadError && <Alert>{loadError}</Alert>}
-      {!draft && !loadError && <p role="status">Loading the post…</p>}
-      {draft && (
-        <form id="blog-form" onSubmit={submit} noValidate className="flex flex-col gap-3">
+      {!loaded && !loadError && <p role="status">Loading the post…</p>}
+      {loaded && (
+        <>
           <TextField label="Title" required maxLength={200} value={draft.blogName} onChange={(e) => set({ blogName: e.target.value })} error={errors.blogName} />
           <div className="grid gap-3 sm:grid-cols-2">
             <SelectField label="Type" required options={types} value={draft.blogType ?? ''} onChange={(e) => set({ blogType: e.target.value ? Number(e.target.value) : null })} error={errors.blogType} />
@@ -169,8 +152,8 @@ export function BlogEditor({ blog, firm, types, statuses, zone, onClose, onSaved
               label="Scheduled on"
               type="datetime-local"
               hint="When the post appears on Home (empty: as soon as it is published)"
-              value={schedule}
-              onChange={(e) => setSchedule(e.target.value)}
+              value={draft.schedule}
+              onChange={(e) => set({ schedule: e.target.value })}
               error={errors.scheduledOn}
             />
             <TextField label="Sort" type="number" min={0} max={9999} step={1} inputMode="numeric" value={String(draft.sort)} onChange={(e) => set({ sort: e.target.value === '' ? 0 : Number(e.target.value) })} error={errors.sort} />
@@ -180,9 +163,8 @@ export function BlogEditor({ blog, firm, types, statuses, zone, onClose, onSaved
             <CheckboxField label="Allow comments" checked={draft.isAllowComments} onChange={(e) => set({ isAllowComments: e.target.checked })} />
             <CheckboxField label="Include shops" checked={draft.isIncludeShop} onChange={(e) => set({ isIncludeShop: e.target.checked })} />
           </div>
-          {message && <Alert>{message}</Alert>}
-        </form>
+        </>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

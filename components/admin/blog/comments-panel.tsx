@@ -6,41 +6,34 @@ import { useLoaded } from '@/components/ui/use-loaded';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextArea } from '@/components/ui/field';
+import { useForm } from '@/components/ui/use-form';
 import { COMMENT_MAX, COMMENTS_OFF } from '@/lib/contract/blog-constants';
 import { type BlogRow, type CommentRecord } from '@/lib/contract/blog';
 import { formatDateTime } from '@/lib/dates';
 import { MESSAGES } from '@/lib/validation/messages';
-import { blogApi, saveError } from '../api';
+import { blogApi } from '../api';
 
 const DeleteConfirm = dynamic(() => import('../delete-confirm').then((m) => m.DeleteConfirm), { ssr: false });
 
 export function CommentsPanel({ post, zone, onChanged }: { post: BlogRow; zone: string; onChanged: () => void }) {
   const { data: comments, error, reload: load } = useLoaded((signal) => blogApi.comments(post.blog, signal), post.blog);
-  const [text, setText] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initial: { content: '' },
+    check: (d) => ({ content: d.content.trim() ? null : MESSAGES.required }),
+    invalid: null,
+    save: async (d) => {
+      await blogApi.saveComment({ blogComment: -1, blog: post.blog, content: d.content });
+      form.reset({ content: '' });
+      reload();
+    },
+  });
+  // One place for what went wrong: the text's own error, else the server's.
+  const fieldError = form.errors.content ?? form.message?.text ?? null;
   const [deleting, setDeleting] = useState<CommentRecord | null>(null);
 
   const reload = () => {
     load();
     onChanged();
-  };
-
-  const add = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!text.trim()) return setFieldError(MESSAGES.required);
-    setBusy(true);
-    setFieldError(null);
-    try {
-      await blogApi.saveComment({ blogComment: -1, blog: post.blog, content: text });
-      setText('');
-      reload();
-    } catch (err) {
-      const { message, fields } = saveError(err);
-      setFieldError(fields.content ?? message);
-    } finally {
-      setBusy(false);
-    }
   };
 
   return (
@@ -68,11 +61,11 @@ export function CommentsPanel({ post, zone, onChanged }: { post: BlogRow; zone: 
         </ul>
       )}
       {post.isAllowComments ? (
-        <form onSubmit={add} noValidate className="flex flex-col gap-2">
-          <TextArea label="Add a comment" value={text} maxLength={COMMENT_MAX} rows={2} onChange={(e) => setText(e.target.value)} error={fieldError} />
+        <form onSubmit={(e) => void form.submit(e)} noValidate className="flex flex-col gap-2">
+          <TextArea label="Add a comment" value={form.draft.content} maxLength={COMMENT_MAX} rows={2} onChange={(e) => form.set('content', e.target.value)} error={fieldError} />
           <div>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Adding…' : 'Add comment'}
+            <Button type="submit" disabled={form.busy}>
+              {form.busy ? 'Adding…' : 'Add comment'}
             </Button>
           </div>
         </form>

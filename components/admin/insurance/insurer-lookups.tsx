@@ -8,9 +8,11 @@ import { useLoaded } from '@/components/ui/use-loaded';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { SimpleTable } from '@/components/ui/simple-table';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
+import { useForm } from '@/components/ui/use-form';
 import type { InsuranceLookupRecord, InsuranceLookupType, InsuranceRecord } from '@/lib/contract/insurance';
-import { insuranceApi, saveError } from '../api';
+import { insuranceApi } from '../api';
 import { DeleteConfirm } from '../delete-confirm';
 import { parsePrice } from './rules';
 
@@ -34,38 +36,27 @@ const draftOf = (l: InsuranceLookupRecord): Draft => ({ ...l, price: l.price == 
 
 export function InsurerLookupsDialog({ insurer, onClose }: { insurer: InsuranceRecord; onClose: () => void }) {
   const { data: items, error: loadError, reload } = useLoaded((signal) => insuranceApi.lookups(insurer.insurance, signal), insurer.insurance);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
-  const [removing, setRemoving] = useState<InsuranceLookupRecord | null>(null);
-
-  const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const price = parsePrice(draft.price);
-    if (draft.lookupType === 'price' && Number.isNaN(price)) return setError({ message: 'Please correct the highlighted fields.', fields: { price: 'A price such as 149.50' } });
-    setBusy(true);
-    setError(null);
-    try {
+  const form = useForm({
+    initial: EMPTY,
+    check: (d) => ({ price: d.lookupType === 'price' && Number.isNaN(parsePrice(d.price)) ? 'A price such as 149.50' : null }),
+    invalid: null,
+    save: async (d) => {
       await insuranceApi.saveLookup({
-        insuranceLookup: draft.insuranceLookup,
+        insuranceLookup: d.insuranceLookup,
         insurance: insurer.insurance,
-        lookupType: draft.lookupType,
-        code: draft.code,
-        description: draft.description,
-        calibrationType: draft.calibrationType,
-        price: draft.lookupType === 'price' ? price : null,
-        isInactive: draft.isInactive,
+        lookupType: d.lookupType,
+        code: d.code,
+        description: d.description,
+        calibrationType: d.calibrationType,
+        price: d.lookupType === 'price' ? parsePrice(d.price) : null,
+        isInactive: d.isInactive,
       });
-      setDraft(EMPTY);
+      form.reset(EMPTY);
       reload();
-    } catch (err) {
-      setError(saveError(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const { draft, patch: set, errors, busy } = form;
+  const [removing, setRemoving] = useState<InsuranceLookupRecord | null>(null);
 
   const describe = (l: InsuranceLookupRecord) => (l.lookupType === 'price' ? `${l.calibrationType}: ${l.price == null ? '' : money.format(l.price)}` : `${l.code}${l.description ? ` (${l.description})` : ''}`);
 
@@ -74,68 +65,55 @@ export function InsurerLookupsDialog({ insurer, onClose }: { insurer: InsuranceR
       {loadError && <Alert>{loadError}</Alert>}
       {items === null && !loadError && <p role="status">Loading…</p>}
       {items && (
-        <div className="relative max-w-full overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-left text-sm">
-            <caption className="sr-only">Lookups of {insurer.insuranceName}</caption>
-            <thead className="text-xs font-semibold text-slate-700 uppercase">
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="py-2 pr-2">Kind</th>
-                <th scope="col" className="py-2 pr-2">Lookup</th>
-                <th scope="col" className="py-2 pr-2">Status</th>
-                <th scope="col" className="py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.length === 0 && (
-                <tr>
-                  <td colSpan={4} className="py-4 text-slate-600">
-                    No lookups yet.
-                  </td>
-                </tr>
-              )}
-              {items.map((l) => (
-                <tr key={l.insuranceLookup} className="border-b border-slate-100">
-                  <td className="py-1.5 pr-2">{l.lookupType === 'price' ? 'Agreed price' : 'Program code'}</td>
-                  <th scope="row" className="py-1.5 pr-2 font-normal">
-                    {describe(l)}
-                  </th>
-                  <td className="py-1.5 pr-2">{l.isInactive ? 'Inactive' : 'Active'}</td>
-                  <td className="py-1 text-right whitespace-nowrap">
-                    <Button variant="ghost" className="min-h-9 px-2 py-1" aria-label={`Edit ${describe(l)}`} onClick={() => setDraft(draftOf(l))}>
-                      Edit
-                    </Button>
-                    <Button variant="ghost" className="min-h-9 px-2 py-1 text-red-800" aria-label={`Remove ${describe(l)}`} onClick={() => setRemoving(l)}>
-                      Remove
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SimpleTable
+          caption={`Lookups of ${insurer.insuranceName}`}
+          columns={[
+            { id: 'lookup', header: 'Lookup', rowHeader: true, cell: describe },
+            { id: 'kind', header: 'Kind', cell: (l) => (l.lookupType === 'price' ? 'Agreed price' : 'Program code') },
+            { id: 'status', header: 'Status', cell: (l) => (l.isInactive ? 'Inactive' : 'Active') },
+            {
+              id: 'actions',
+              header: 'Actions',
+              headerHidden: true,
+              className: 'text-right whitespace-nowrap',
+              cell: (l) => (
+                <>
+                  <Button variant="ghost" className="min-h-9 px-2 py-1" aria-label={`Edit ${describe(l)}`} onClick={() => form.reset(draftOf(l))}>
+                    Edit
+                  </Button>
+                  <Button variant="ghost" className="min-h-9 px-2 py-1 text-red-800" aria-label={`Remove ${describe(l)}`} onClick={() => setRemoving(l)}>
+                    Remove
+                  </Button>
+                </>
+              ),
+            },
+          ]}
+          rows={items}
+          rowKey={(l) => l.insuranceLookup}
+          empty="No lookups yet."
+          tableClassName="min-w-[28rem]"
+        />
       )}
 
-      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3 rounded-md border border-slate-200 p-3">
+      <form onSubmit={(e) => void form.submit(e)} noValidate className="mt-4 flex flex-col gap-3 rounded-md border border-slate-200 p-3">
         <h3 className="font-semibold text-slate-900">{draft.insuranceLookup === -1 ? 'Add a lookup' : 'Edit the lookup'}</h3>
         <SelectField label="Kind" placeholder={null} options={TYPES} value={draft.lookupType} onChange={(e) => set({ lookupType: e.target.value as InsuranceLookupType })} />
         {draft.lookupType === 'program' ? (
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField label="Program code" required maxLength={40} value={draft.code} onChange={(e) => set({ code: e.target.value })} error={error?.fields.code} />
-            <TextField label="Description" maxLength={200} value={draft.description} onChange={(e) => set({ description: e.target.value })} error={error?.fields.description} />
+            <TextField label="Program code" required maxLength={40} value={draft.code} onChange={(e) => set({ code: e.target.value })} error={errors.code} />
+            <TextField label="Description" maxLength={200} value={draft.description} onChange={(e) => set({ description: e.target.value })} error={errors.description} />
           </div>
         ) : (
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField label="Calibration type" required maxLength={100} value={draft.calibrationType} onChange={(e) => set({ calibrationType: e.target.value })} error={error?.fields.calibrationType} />
-            <TextField label="Agreed price (USD)" required inputMode="decimal" value={draft.price} onChange={(e) => set({ price: e.target.value })} error={error?.fields.price} />
+            <TextField label="Calibration type" required maxLength={100} value={draft.calibrationType} onChange={(e) => set({ calibrationType: e.target.value })} error={errors.calibrationType} />
+            <TextField label="Agreed price (USD)" required inputMode="decimal" value={draft.price} onChange={(e) => set({ price: e.target.value })} error={errors.price} />
           </div>
         )}
         <CheckboxField label="Inactive" checked={draft.isInactive} onChange={(e) => set({ isInactive: e.target.checked })} />
-        {error && !Object.keys(error.fields).length && <Alert>{error.message}</Alert>}
+        {form.message && <Alert kind={form.message.kind}>{form.message.text}</Alert>}
         <div className="flex justify-end gap-2">
           {draft.insuranceLookup !== -1 && (
-            <Button variant="secondary" onClick={() => (setDraft(EMPTY), setError(null))} disabled={busy}>
+            <Button variant="secondary" onClick={() => form.reset(EMPTY)} disabled={busy}>
               Cancel edit
             </Button>
           )}

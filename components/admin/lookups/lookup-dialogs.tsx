@@ -1,84 +1,61 @@
 'use client';
 /** The lookup value editor and the group rename dialog: a failed save keeps what was typed and says why. */
-import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Dialog, SaveCancel } from '@/components/ui/dialog';
 import { CheckboxField, TextField } from '@/components/ui/field';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { useForm } from '@/components/ui/use-form';
 import { LOOKUP_GROUP_TEXT_MAX, LOOKUP_VALUE_MAX } from '@/lib/contract/lookup-groups';
 import type { LookupGroupRecord, LookupItem } from '@/lib/contract/lookup';
 import { MESSAGES } from '@/lib/validation/messages';
-import { lookupApi, saveError } from '../api';
+import { lookupApi } from '../api';
 import { groupUpsertOutcome } from './rules';
 
 export function ValueDialog({ group, item, onClose, onSaved }: { group: LookupGroupRecord; item: LookupItem | null; onClose: () => void; onSaved: (value: string) => void }) {
-  const [value, setValue] = useState(item?.value ?? '');
-  const [code, setCode] = useState(item?.code ?? '');
-  const [type3, setType3] = useState(item?.type3 ?? '');
-  const [inactive, setInactive] = useState(item?.isInactive ?? false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!value.trim()) return setError({ message: 'Please correct the highlighted fields.', fields: { value: MESSAGES.required } });
-    setBusy(true);
-    setError(null);
-    try {
-      await lookupApi.upsert({ key: group.key, id: item?.id ?? -1, value, code: code || null, type3: type3 || null, isInactive: inactive });
-      onSaved(value.trim());
-    } catch (err) {
-      setError(saveError(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useForm({
+    initial: { value: item?.value ?? '', code: item?.code ?? '', type3: item?.type3 ?? '', isInactive: item?.isInactive ?? false },
+    check: (d) => ({ value: d.value.trim() ? null : MESSAGES.required }),
+    save: async (d) => {
+      await lookupApi.upsert({ key: group.key, id: item?.id ?? -1, value: d.value, code: d.code || null, type3: d.type3 || null, isInactive: d.isInactive });
+      onSaved(d.value.trim());
+    },
+  });
+  const { draft, set, errors } = form;
 
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && !busy && onClose()}
-      title={item ? `Edit ${item.value}` : `Add a value to ${group.text}`}
-      footer={<SaveCancel busy={busy} onCancel={onClose} formId="lookup-value-form" />}
-    >
-      <form id="lookup-value-form" onSubmit={submit} noValidate className="flex flex-col gap-3">
-        <TextField label="Value" required value={value} maxLength={LOOKUP_VALUE_MAX + 400} onChange={(e) => setValue(e.target.value)} error={error?.fields.value} hint={`At most ${LOOKUP_VALUE_MAX} characters`} />
-        <TextField label="Code" value={code} maxLength={20} onChange={(e) => setCode(e.target.value)} error={error?.fields.code} />
-        <TextField label="Type 3" value={type3} maxLength={20} onChange={(e) => setType3(e.target.value)} error={error?.fields.type3} />
-        {item && <CheckboxField label="Inactive" checked={inactive} onChange={(e) => setInactive(e.target.checked)} />}
-        {error?.fields.isInactive && <Alert>{error.fields.isInactive}</Alert>}
-        {error && !Object.keys(error.fields).length && <Alert>{error.message}</Alert>}
-      </form>
-    </Dialog>
+    <FormDialog form={form} title={item ? `Edit ${item.value}` : `Add a value to ${group.text}`} onClose={onClose}>
+      <TextField
+        label="Value"
+        required
+        value={draft.value}
+        maxLength={LOOKUP_VALUE_MAX + 400}
+        onChange={(e) => set('value', e.target.value)}
+        error={errors.value}
+        hint={`At most ${LOOKUP_VALUE_MAX} characters`}
+      />
+      <TextField label="Code" value={draft.code} maxLength={20} onChange={(e) => set('code', e.target.value)} error={errors.code} />
+      <TextField label="Type 3" value={draft.type3} maxLength={20} onChange={(e) => set('type3', e.target.value)} error={errors.type3} />
+      {item && <CheckboxField label="Inactive" checked={draft.isInactive} onChange={(e) => set('isInactive', e.target.checked)} />}
+      {errors.isInactive && <Alert>{errors.isInactive}</Alert>}
+    </FormDialog>
   );
 }
 
 export function RenameGroupDialog({ group, onClose, onSaved }: { group: LookupGroupRecord; onClose: () => void; onSaved: (text: string) => void }) {
-  const [text, setText] = useState(group.text);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!text.trim()) return setError(MESSAGES.required);
-    setBusy(true);
-    setError(null);
-    try {
-      const outcome = groupUpsertOutcome(group.id, await lookupApi.upsertGroup({ id: group.id, text }));
-      if (outcome.applied) onSaved(text.trim());
-      else setError(outcome.reason);
-    } catch (err) {
-      const { message, fields } = saveError(err);
-      setError(fields.text ?? message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  // The group's one field carries every error, the server's text too (a refused rename names no field).
+  const form = useForm({
+    initial: { text: group.text },
+    check: (d) => ({ text: d.text.trim() ? null : MESSAGES.required }),
+    invalid: null,
+    save: async (d) => {
+      const outcome = groupUpsertOutcome(group.id, await lookupApi.upsertGroup({ id: group.id, text: d.text }));
+      if (!outcome.applied) throw new Error(outcome.reason);
+      onSaved(d.text.trim());
+    },
+  });
+  const error = form.errors.text ?? (form.message?.kind === 'error' ? form.message.text : null);
   return (
-    <Dialog open onOpenChange={(o) => !o && !busy && onClose()} title={`Rename ${group.text}`} footer={<SaveCancel busy={busy} onCancel={onClose} formId="lookup-group-form" />}>
-      <form id="lookup-group-form" onSubmit={submit} noValidate>
-        <TextField label="Group name" required value={text} maxLength={LOOKUP_GROUP_TEXT_MAX} onChange={(e) => setText(e.target.value)} error={error} />
-      </form>
-    </Dialog>
+    <FormDialog form={{ ...form, message: null }} title={`Rename ${group.text}`} onClose={onClose}>
+      <TextField label="Group name" required value={form.draft.text} maxLength={LOOKUP_GROUP_TEXT_MAX} onChange={(e) => form.set('text', e.target.value)} error={error} />
+    </FormDialog>
   );
 }

@@ -12,6 +12,7 @@ import { ArrowDown, ArrowUp, Pencil, Plus } from 'lucide-react';
 import { useMemo, useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { SimpleTable } from '@/components/ui/simple-table';
 import type { LookupGroup, LookupGroupRecord, LookupItem } from '@/lib/contract/lookup';
 import { lookupApi } from '../api';
 import { deleteOutcome, movedTo } from './rules';
@@ -96,75 +97,61 @@ export function LookupsScreen({ groups, current }: { groups: readonly LookupGrou
         </div>
         <div aria-live="polite">{flash && <Alert kind={flash.kind}>{flash.text}</Alert>}</div>
 
-        <div className="relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">Values of {group.text}, in the order screens show them</caption>
-            <thead className="bg-slate-50 text-xs font-semibold text-slate-700 uppercase">
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="px-3 py-2">Value</th>
-                <th scope="col" className="px-3 py-2">Id</th>
-                <th scope="col" className="px-3 py-2">Code</th>
-                <th scope="col" className="px-3 py-2">Type 3</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {values.length === 0 && (
-                <tr>
-                  <td colSpan={6} className="px-3 py-8 text-center text-slate-600">
-                    This group has no values yet.
-                  </td>
-                </tr>
-              )}
-              {values.map((v, i) => (
-                <tr key={v.id} className={`border-b border-slate-100 last:border-0 ${v.isInactive ? 'text-slate-700' : 'text-slate-900'}`}>
-                  <th scope="row" className="px-3 py-2 font-medium">
-                    {v.value}
-                  </th>
-                  <td className="px-3 py-2">{v.id}</td>
-                  <td className="px-3 py-2">{v.code ?? ''}</td>
-                  <td className="px-3 py-2">{v.type3 ?? ''}</td>
-                  <td className="px-3 py-2">{v.isInactive ? <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-900">Inactive</span> : 'Active'}</td>
-                  <td className="px-3 py-1">
-                    <div className="flex flex-wrap justify-end gap-1">
-                      <Button variant="ghost" aria-label={`Edit ${v.value}`} onClick={() => setEditing(v)}>
-                        Edit
+        <SimpleTable
+          caption={`Values of ${group.text}, in the order screens show them`}
+          columns={[
+            { id: 'value', header: 'Value', rowHeader: true, cell: (v) => <span className="font-medium">{v.value}</span> },
+            { id: 'id', header: 'Id', cell: (v) => v.id },
+            { id: 'code', header: 'Code', cell: (v) => v.code ?? '' },
+            { id: 'type3', header: 'Type 3', cell: (v) => v.type3 ?? '' },
+            { id: 'status', header: 'Status', cell: (v) => (v.isInactive ? <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-900">Inactive</span> : 'Active') },
+            {
+              id: 'actions',
+              header: 'Actions',
+              headerHidden: true,
+              cell: (v) => {
+                const i = values.indexOf(v);
+                return (
+                  <div className="flex flex-wrap justify-end gap-1">
+                    <Button variant="ghost" aria-label={`Edit ${v.value}`} onClick={() => setEditing(v)}>
+                      Edit
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      aria-label={`Move ${v.value} up`}
+                      disabled={pending || movedTo(i, -1, values.length) === null}
+                      onClick={() => act(() => save(v, { sort: movedTo(i, -1, values.length)! }), `${v.value} moved up.`)}
+                    >
+                      <ArrowUp aria-hidden="true" className="size-4" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      aria-label={`Move ${v.value} down`}
+                      disabled={pending || movedTo(i, 1, values.length) === null}
+                      onClick={() => act(() => save(v, { sort: movedTo(i, 1, values.length)! }), `${v.value} moved down.`)}
+                    >
+                      <ArrowDown aria-hidden="true" className="size-4" />
+                    </Button>
+                    {v.isInactive ? (
+                      <Button variant="ghost" aria-label={`Reactivate ${v.value}`} onClick={() => act(() => save(v, { isInactive: false }), `${v.value} is active again.`)}>
+                        Reactivate
                       </Button>
-                      <Button
-                        variant="ghost"
-                        aria-label={`Move ${v.value} up`}
-                        disabled={pending || movedTo(i, -1, values.length) === null}
-                        onClick={() => act(() => save(v, { sort: movedTo(i, -1, values.length)! }), `${v.value} moved up.`)}
-                      >
-                        <ArrowUp aria-hidden="true" className="size-4" />
+                    ) : (
+                      <Button variant="ghost" className="text-red-800" aria-label={`Delete ${v.value}`} onClick={() => setDeleting(v)}>
+                        Delete
                       </Button>
-                      <Button
-                        variant="ghost"
-                        aria-label={`Move ${v.value} down`}
-                        disabled={pending || movedTo(i, 1, values.length) === null}
-                        onClick={() => act(() => save(v, { sort: movedTo(i, 1, values.length)! }), `${v.value} moved down.`)}
-                      >
-                        <ArrowDown aria-hidden="true" className="size-4" />
-                      </Button>
-                      {v.isInactive ? (
-                        <Button variant="ghost" aria-label={`Reactivate ${v.value}`} onClick={() => act(() => save(v, { isInactive: false }), `${v.value} is active again.`)}>
-                          Reactivate
-                        </Button>
-                      ) : (
-                        <Button variant="ghost" className="text-red-800" aria-label={`Delete ${v.value}`} onClick={() => setDeleting(v)}>
-                          Delete
-                        </Button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                    )}
+                  </div>
+                );
+              },
+            },
+          ]}
+          rows={values}
+          rowKey={(v) => v.id}
+          rowAttributes={(v) => ({ className: v.isInactive ? 'text-slate-700' : 'text-slate-900' })}
+          empty="This group has no values yet."
+          tableClassName="min-w-[36rem]"
+        />
         <p className="text-sm text-slate-600">Deleting a value makes it inactive: records that use it keep it, and forms no longer offer it.</p>
       </section>
 

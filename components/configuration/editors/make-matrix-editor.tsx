@@ -10,13 +10,14 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, SaveCancel } from '@/components/ui/dialog';
+import { useForm } from '@/components/ui/use-form';
 import { Tabs } from '@/components/ui/tabs';
 import type { MakeMatrixCategories, MakeMatrixRecord } from '@/lib/contract/admin';
 import { CALIBRATION_MODE_LABELS } from '@/lib/configuration/constants';
 import { joinKeywords, splitKeywords } from '@/lib/configuration/keywords';
 import { modelChanges, type ModelRef } from '@/lib/configuration/models';
 import { configApi } from '../api';
-import { FormFields, useEditorForm, type Draft, type FieldDef } from '../editor';
+import { FormFields, editorCheck, type Draft, type FieldDef } from '../editor';
 import { checkYearRange } from '../rules';
 
 const num = (v: unknown) => (v === '' || v == null ? null : Number(v));
@@ -91,13 +92,14 @@ function MakeMatrixForm({ record, categories, defaults, onClose, onSaved }: Omit
   const [name, setName] = useState(record ? `${record.vehicleMake} ${record.matrixItem}` : '');
 
   const systemOptions = categories.systems.map((s) => ({ value: s.adasChecklistMatrix, label: s.isInactive ? `${s.matrixItem} (inactive)` : s.matrixItem }));
-  const form = useEditorForm({
+  const form = useForm<Draft>({
     initial: draftOf(record, defaults),
-    fields: [],
-    validate: (d) => ({
-      ...checkYearRange(d),
-      ...(d.triggerNotice && !text(d.triggerNoticeText).trim() ? { triggerNoticeText: 'The notice needs its text' } : {}),
-    }),
+    // The fields depend on the draft (the notice's text only with a notice): the ones drawn last are checked.
+    check: (d) =>
+      editorCheck(allFields, (x) => ({
+        ...checkYearRange(x),
+        ...(x.triggerNotice && !text(x.triggerNoticeText).trim() ? { triggerNoticeText: 'The notice needs its text' } : {}),
+      }))(d),
     change: (d, key, value) => {
       const next = { ...d, [key]: value };
       // A calibration of another system type no longer fits.
@@ -207,13 +209,12 @@ function MakeMatrixForm({ record, categories, defaults, onClose, onSaved }: Omit
       id={formId}
       noValidate
       className="flex flex-col gap-6"
-      onSubmit={async (e) => {
-        e.preventDefault();
+      onSubmit={(e) => {
         setNotice(null);
-        await form.submit(allFields);
+        void form.submit(e);
       }}
     >
-      {form.message && <Alert>{form.message}</Alert>}
+      {form.message && <Alert kind={form.message.kind}>{form.message.text}</Alert>}
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-base font-semibold text-slate-900">Vehicle</legend>
         <FormFields fields={vehicle} form={form} />
@@ -279,9 +280,9 @@ function NamesForm({ id, system, record, onSaved }: { id: number; system: number
     { kind: 'chips', key: 'static', label: 'Static calibration procedures', noun: 'procedures', keywords: false },
     { kind: 'chips', key: 'dynamic', label: 'Dynamic calibration procedures', noun: 'procedures', keywords: false },
   ];
-  const form = useEditorForm({
+  const form = useForm<Draft>({
     initial: { systems: record?.systems ?? [], locations: record?.locations ?? [], static: record?.static ?? [], dynamic: record?.dynamic ?? [] },
-    fields,
+    check: editorCheck(fields),
     save: async (d) => {
       await configApi.saveMakeMatrixNames({
         adasChecklistMatrix: system,
@@ -299,12 +300,9 @@ function NamesForm({ id, system, record, onSaved }: { id: number; system: number
       id={formId}
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.submit();
-      }}
+      onSubmit={(e) => void form.submit(e)}
     >
-      {form.message && <Alert>{form.message}</Alert>}
+      {form.message && <Alert kind={form.message.kind}>{form.message.text}</Alert>}
       <FormFields fields={fields} form={form} />
       <div>
         <Button type="submit" disabled={form.busy}>

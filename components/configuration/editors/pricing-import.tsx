@@ -11,6 +11,8 @@ import { useRouter } from 'next/navigation';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { SimpleTable } from '@/components/ui/simple-table';
+import { useForm } from '@/components/ui/use-form';
 import type { PricingImportResult } from '@/lib/contract/adasmatrix';
 import { BFF_BODY_LIMIT } from '@/lib/bff/protocol';
 import { CALIBRATION_MODE_LABELS } from '@/lib/configuration/constants';
@@ -40,49 +42,38 @@ export function PricingImport({ onClose, onApplied }: { onClose: () => void; onA
   const inputId = useId();
   const router = useRouter();
   const [step, setStep] = useState<Step>({ kind: 'choose' });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const calls = useForm();
+  const { busy, say } = calls;
+  const error = calls.message?.text ?? null;
 
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
-    setError(null);
-    setBusy(true);
-    try {
-      const read = await readCsv(file);
-      if ('error' in read) {
-        setError(read.error);
-        return;
-      }
-      const result = await configApi.importPricing({ apply: 'preview', rows: read.rows });
-      setStep({ kind: 'preview', fileName: file.name, rows: read.rows, result });
-    } catch (e) {
-      setError(`The file could not be checked: ${(e as Error).message}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const choose = (file: File | undefined) =>
+    file &&
+    calls.run(
+      async () => {
+        const read = await readCsv(file);
+        if ('error' in read) return say(read.error);
+        const result = await configApi.importPricing({ apply: 'preview', rows: read.rows });
+        setStep({ kind: 'preview', fileName: file.name, rows: read.rows, result });
+      },
+      { failed: (m) => `The file could not be checked: ${m}` },
+    );
 
-  const apply = async (mode: 'all' | 'valid') => {
-    if (step.kind !== 'preview') return;
-    setError(null);
-    setBusy(true);
-    try {
-      const result = await configApi.importPricing({ apply: mode, rows: step.rows });
-      if (mode === 'all' && result.invalid > 0) {
-        // The prices changed since the preview: show what the host found now; nothing was applied.
-        setStep({ ...step, result });
-        setError('Nothing was imported: some rows have errors now. Check the preview again.');
-        return;
-      }
-      setStep({ kind: 'done', applied: result.applied, skipped: result.invalid });
-      onApplied(result.applied);
-      router.refresh();
-    } catch (e) {
-      setError(`Nothing was imported: ${(e as Error).message}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const apply = (mode: 'all' | 'valid') =>
+    step.kind === 'preview' &&
+    calls.run(
+      async () => {
+        const result = await configApi.importPricing({ apply: mode, rows: step.rows });
+        if (mode === 'all' && result.invalid > 0) {
+          // The prices changed since the preview: show what the host found now; nothing was applied.
+          setStep({ ...step, result });
+          return say('Nothing was imported: some rows have errors now. Check the preview again.');
+        }
+        setStep({ kind: 'done', applied: result.applied, skipped: result.invalid });
+        onApplied(result.applied);
+        router.refresh();
+      },
+      { failed: (m) => `Nothing was imported: ${m}` },
+    );
 
   const r = step.kind === 'preview' ? step.result : null;
   const changes = r ? r.rows.filter((x) => x.status === 'new' || x.status === 'update').length : 0;
@@ -151,43 +142,35 @@ export function PricingImport({ onClose, onApplied }: { onClose: () => void; onA
               {`${step.fileName}: ${r.rows.length} rows — ${r.rows.filter((x) => x.status === 'new').length} new, ${r.rows.filter((x) => x.status === 'update').length} changed, ${r.rows.filter((x) => x.status === 'unchanged').length} unchanged, ${r.invalid} with errors.`}
               {r.invalid > 0 && ' Rows with errors are never imported: import the valid rows, or none and fix the file.'}
             </p>
-            <div className="max-h-[50dvh] overflow-auto rounded-md border border-slate-200">
-              <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
-                <caption className="sr-only">Preview of the import</caption>
-                <thead className="sticky top-0 bg-slate-50 text-xs font-semibold text-slate-700 uppercase">
-                  <tr>
-                    <th scope="col" className="px-3 py-2">Line</th>
-                    <th scope="col" className="px-3 py-2">System type</th>
-                    <th scope="col" className="px-3 py-2">Calibration</th>
-                    <th scope="col" className="px-3 py-2">Mode</th>
-                    <th scope="col" className="px-3 py-2 text-right">Price</th>
-                    <th scope="col" className="px-3 py-2">Result</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {r.rows.map((row) => (
-                    <tr key={row.line} className={`border-t border-slate-100 ${row.status === 'error' ? 'bg-red-50' : ''}`} data-status={row.status}>
-                      <th scope="row" className="px-3 py-2 font-normal tabular-nums">{row.line}</th>
-                      <td className="px-3 py-2">{row.systemType}</td>
-                      <td className="px-3 py-2">{row.calibration}</td>
-                      <td className="px-3 py-2">{row.mode ? CALIBRATION_MODE_LABELS[row.mode] : ''}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{money(row.price)}</td>
-                      <td className="px-3 py-2">
-                        {row.status === 'error' ? (
-                          <ul className="text-red-800">
-                            {Object.entries(row.errors).map(([column, message]) => (
-                              <li key={column}>{`${column}: ${message}`}</li>
-                            ))}
-                          </ul>
-                        ) : (
-                          STATUS[row.status]
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <SimpleTable
+              caption="Preview of the import"
+              columns={[
+                { id: 'line', header: 'Line', rowHeader: true, className: 'tabular-nums', cell: (row) => row.line },
+                { id: 'systemType', header: 'System type', cell: (row) => row.systemType },
+                { id: 'calibration', header: 'Calibration', cell: (row) => row.calibration },
+                { id: 'mode', header: 'Mode', cell: (row) => (row.mode ? CALIBRATION_MODE_LABELS[row.mode] : '') },
+                { id: 'price', header: 'Price', className: 'text-right tabular-nums', cell: (row) => money(row.price) },
+                {
+                  id: 'result',
+                  header: 'Result',
+                  cell: (row) =>
+                    row.status === 'error' ? (
+                      <ul className="text-red-800">
+                        {Object.entries(row.errors).map(([column, message]) => (
+                          <li key={column}>{`${column}: ${message}`}</li>
+                        ))}
+                      </ul>
+                    ) : (
+                      STATUS[row.status]
+                    ),
+                },
+              ]}
+              rows={r.rows}
+              rowKey={(row) => row.line}
+              rowAttributes={(row) => ({ className: row.status === 'error' ? 'bg-red-50' : '', 'data-status': row.status })}
+              boxClassName="max-h-[50dvh]"
+              tableClassName="min-w-[40rem]"
+            />
           </>
         )}
         {step.kind === 'done' && (

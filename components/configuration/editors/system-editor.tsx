@@ -5,13 +5,13 @@
  */
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, SaveCancel } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { useForm } from '@/components/ui/use-form';
 import type { ChecklistMatrix } from '@/lib/contract/admin';
 import { joinKeywords, splitKeywords } from '@/lib/configuration/keywords';
 import { configApi } from '../api';
-import { FormFields, useEditorForm, type Draft, type FieldDef } from '../editor';
+import { FormFields, editorCheck, type Draft, type FieldDef } from '../editor';
 
 interface ItemDraft {
   adasChecklistMatrixItem: number;
@@ -45,10 +45,9 @@ const draftOf = (s: ChecklistMatrix | null): Draft => ({
 
 export function SystemEditor({ system, onClose, onSaved }: { system: ChecklistMatrix | null; onClose: () => void; onSaved: (message: string) => void }) {
   const formId = useId();
-  const form = useEditorForm({
+  const form = useForm<Draft>({
     initial: draftOf(system),
-    fields: FIELDS,
-    validate: (d) => ((d.items as ItemDraft[]).some((i) => !i.isRemove && !i.item.trim()) ? { items: 'An item needs its text (or remove it)' } : {}),
+    check: editorCheck(FIELDS, (d) => ((d.items as ItemDraft[]).some((i) => !i.isRemove && !i.item.trim()) ? { items: 'An item needs its text (or remove it)' } : {})),
     save: async (d) => {
       const name = String(d.matrixItem).trim();
       await configApi.saveSystem({
@@ -72,68 +71,56 @@ export function SystemEditor({ system, onClose, onSaved }: { system: ChecklistMa
   const shown = items.filter((i) => !i.isRemove);
 
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && !form.busy && onClose()}
+    <FormDialog
+      form={form}
       title={system ? `System: ${system.matrixItem}` : 'Adding system'}
       size="lg"
-      footer={
-<SaveCancel formId={formId} busy={form.busy} onCancel={onClose} note={system && `System ${system.adasChecklistMatrix}`} />
-      }
+      onClose={onClose}
+      onSaved={onClose}
+      note={system && `System ${system.adasChecklistMatrix}`}
     >
-      <form
-        id={formId}
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          if (await form.submit()) onClose();
-        }}
-      >
-        {form.message && <Alert>{form.message}</Alert>}
-        <FormFields fields={FIELDS} form={form} />
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium text-slate-800">Checklist items</legend>
-          {shown.length === 0 && <p className="text-sm text-slate-600">No items yet.</p>}
-          <ol className="flex flex-col gap-2">
-            {shown.map((item, n) => (
-              <li key={item.key} className="flex items-center gap-2">
-                <label className="sr-only" htmlFor={`${formId}-${item.key}`}>
-                  {`Item ${n + 1}`}
-                </label>
-                <input
-                  id={`${formId}-${item.key}`}
-                  value={item.item}
-                  maxLength={200}
-                  onChange={(e) => setItems(items.map((i) => (i.key === item.key ? { ...i, item: e.target.value } : i)))}
-                  className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm sm:text-sm"
-                />
-                <button
-                  type="button"
-                  aria-label={`Remove item ${n + 1}${item.item ? `: ${item.item}` : ''}`}
-                  className="rounded p-2 text-slate-700 hover:bg-slate-100"
-                  onClick={() =>
-                    setItems(item.adasChecklistMatrixItem > 0 ? items.map((i) => (i.key === item.key ? { ...i, isRemove: true } : i)) : items.filter((i) => i.key !== item.key))
-                  }
-                >
-                  <Trash2 aria-hidden="true" className="size-4" />
-                </button>
-              </li>
-            ))}
-          </ol>
-          {form.errors.items && (
-            <p role="alert" className="text-sm text-red-700">
-              {form.errors.items}
-            </p>
-          )}
-          <div>
-            <Button variant="secondary" onClick={() => setItems([...items, { adasChecklistMatrixItem: -1, item: '', isRemove: false, key: `n${++keys}` }])}>
-              <Plus aria-hidden="true" className="size-4" />
-              Add item
-            </Button>
-          </div>
-        </fieldset>
-      </form>
-    </Dialog>
+      <FormFields fields={FIELDS} form={form} />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium text-slate-800">Checklist items</legend>
+        {shown.length === 0 && <p className="text-sm text-slate-600">No items yet.</p>}
+        <ol className="flex flex-col gap-2">
+          {shown.map((item, n) => (
+            <li key={item.key} className="flex items-center gap-2">
+              <label className="sr-only" htmlFor={`${formId}-${item.key}`}>
+                {`Item ${n + 1}`}
+              </label>
+              <input
+                id={`${formId}-${item.key}`}
+                value={item.item}
+                maxLength={200}
+                onChange={(e) => setItems(items.map((i) => (i.key === item.key ? { ...i, item: e.target.value } : i)))}
+                className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm sm:text-sm"
+              />
+              <button
+                type="button"
+                aria-label={`Remove item ${n + 1}${item.item ? `: ${item.item}` : ''}`}
+                className="rounded p-2 text-slate-700 hover:bg-slate-100"
+                onClick={() =>
+                  setItems(item.adasChecklistMatrixItem > 0 ? items.map((i) => (i.key === item.key ? { ...i, isRemove: true } : i)) : items.filter((i) => i.key !== item.key))
+                }
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+              </button>
+            </li>
+          ))}
+        </ol>
+        {form.errors.items && (
+          <p role="alert" className="text-sm text-red-700">
+            {form.errors.items}
+          </p>
+        )}
+        <div>
+          <Button variant="secondary" onClick={() => setItems([...items, { adasChecklistMatrixItem: -1, item: '', isRemove: false, key: `n${++keys}` }])}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add item
+          </Button>
+        </div>
+      </fieldset>
+    </FormDialog>
   );
 }

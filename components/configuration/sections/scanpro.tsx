@@ -12,6 +12,7 @@ import { useList } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
+import { useForm } from '@/components/ui/use-form';
 import type { MakeMatrixCategories } from '@/lib/contract/admin';
 import type { ScanProConfiguration } from '@/lib/contract/scanpro';
 import { MODEL_YEAR_MIN, YEAR_RANGE_MESSAGE, modelYearMax } from '@/lib/configuration/constants';
@@ -54,60 +55,43 @@ function yearError(text: string): string | null {
 export function ScanProSection({ spec, state, configuration, categories, timezone }: { spec: Spec; state: ListStateOf<Spec>; configuration: ScanProConfiguration; categories: MakeMatrixCategories; timezone: number }) {
   const list = useList(spec, state);
   const [wizard, setWizard] = useState<WizardState>(wizardStart);
-  const [config, setConfig] = useState<Config>(() => fromSaved(configuration));
   const [updatedAt, setUpdatedAt] = useState(configuration.updatedAt);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<Config>({
+    initial: fromSaved(configuration),
+    check: (c) => {
+      const ys = yearError(c.yearStart);
+      const ye = yearError(c.yearEnd);
+      return { yearStart: ys, yearEnd: ye ?? (!ys && Number(c.yearStart) > Number(c.yearEnd) ? YEAR_RANGE_MESSAGE : null) };
+    },
+    invalid: 'The configuration was not saved: please correct the criteria.',
+    failed: (m) => `The configuration was not saved: ${m}`,
+    // The criteria's fields sit among the form's own: "criteria.yearEnd" shows at Year end.
+    inner: 'criteria',
+    save: async (c) => {
+      const saved = await call('saveScanPro', {
+        businessId: state.firm,
+        criteria: { makes: c.makes, yearStart: Number(c.yearStart), yearEnd: Number(c.yearEnd), preRepairScan: c.preRepairScan, postRepairScan: c.postRepairScan },
+        checklist: c.checklist,
+      });
+      setUpdatedAt(saved.updatedAt);
+      return `Scan-pro setup of ${firmName} saved.`;
+    },
+  });
+  const { draft: config, errors, message, busy } = form;
   const firmName = categories.firms.find((f) => f.firm === state.firm)?.name ?? `Location ${state.firm}`;
 
   const edit = (change: Partial<Config>) => {
-    setConfig((c) => ({ ...c, ...change }));
+    form.patch(change);
     setWizard((w) => ({ ...w, changed: true }));
-    setErrors({});
-  };
-
-  /** Saves the configuration; false (with field errors or a message) when it could not be saved. */
-  const save = async (): Promise<boolean> => {
-    const found: Record<string, string> = {};
-    const ys = yearError(config.yearStart);
-    const ye = yearError(config.yearEnd);
-    if (ys) found.yearStart = ys;
-    if (ye) found.yearEnd = ye;
-    if (!ys && !ye && Number(config.yearStart) > Number(config.yearEnd)) found.yearEnd = YEAR_RANGE_MESSAGE;
-    setErrors(found);
-    if (Object.keys(found).length) {
-      setMessage({ kind: 'error', text: 'The configuration was not saved: please correct the criteria.' });
-      return false;
-    }
-    try {
-      const saved = await call('saveScanPro', {
-        businessId: state.firm,
-        criteria: { makes: config.makes, yearStart: Number(config.yearStart), yearEnd: Number(config.yearEnd), preRepairScan: config.preRepairScan, postRepairScan: config.postRepairScan },
-        checklist: config.checklist,
-      });
-      setUpdatedAt(saved.updatedAt);
-      setMessage({ kind: 'success', text: `Scan-pro setup of ${firmName} saved.` });
-      return true;
-    } catch (e) {
-      const fe = (e as { fieldErrors?: Record<string, string[]> }).fieldErrors ?? {};
-      setErrors(Object.fromEntries(Object.entries(fe).map(([k, v]) => [k.replace(/^criteria\./, ''), v[0]])));
-      setMessage({ kind: 'error', text: `The configuration was not saved: ${(e as Error).message}` });
-      return false;
-    }
+    form.setErrors({});
   };
 
   const go = async (to: number) => {
     const { state: next, save: mustSave } = goToStep(wizard, to, STEPS.length);
     if (next === wizard) return;
-    setMessage(null);
-    if (mustSave) {
-      setBusy(true);
-      const ok = await save();
-      setBusy(false);
-      // Not saved: stay on the step with the changes kept.
-      if (!ok) return;
-    }
+    form.say(null);
+    // Not saved: stay on the step with the changes kept.
+    if (mustSave && !(await form.submit())) return;
     setWizard(next);
   };
 

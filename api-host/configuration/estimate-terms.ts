@@ -1,0 +1,158 @@
+/**
+ * A firm's estimate terms (schema.ts ESTIMATE_TERMS_SCHEMA; lib/contract/estimateterms.ts has the calls'
+ * decisions): the words its estimates use beyond the scrub's built-in vocabulary. Read by the scrub through
+ * rules.ts `estimateTermsFor`: the firm's own and those of the firms above it, the nearest winning.
+ */
+import type { z } from 'zod';
+import { compileVocabulary, linePhrases, phraseText, readLine, type TermEntry } from '../../lib/calibrations/normalise';
+import { OPERATION_CODES, TERMS } from '../../lib/calibrations/vocabulary';
+import { contract } from '../../lib/contract';
+import type { EstimateTerm } from '../../lib/contract/estimateterms';
+import type { Paged } from '../../lib/contract/list';
+import { userName } from '../calibrations/requests';
+import type { Db } from '../db';
+import { ancestorsOf } from '../firms/network';
+import { type Caller, assertFirm, badRequest, implement, notFound } from '../server';
+import { prepared } from '../sql';
+import { pageOf, searchCondition, type SqlValue } from './common';
+
+export interface EstimateTermRow {
+  estimate_term: number;
+  firm: number;
+  written: string;
+  meaning: string;
+  kind: 'term' | 'operation';
+  is_inactive: number;
+  updated_by: number | null;
+  updated_at: string;
+}
+
+/** The active terms that apply to a firm's estimates: its own first, then its ancestors' (nearest first). */
+export function estimateTermsFor(db: Db, firm: number): TermEntry[] {
+  const chain = [firm, ...ancestorsOf(db, firm)];
+  const rows = prepared(db, 'SELECT firm, written, meaning, kind FROM estimate_term WHERE firm IN (SELECT value FROM json_each(?)) AND is_inactive = 0').all(JSON.stringify(chain)) as Pick<
+    EstimateTermRow,
+    'firm' | 'written' | 'meaning' | 'kind'
+  >[];
+  const rank = new Map(chain.map((f, i) => [f, i]));
+  const byWritten = new Map<string, (typeof rows)[number]>();
+  for (const r of rows.sort((a, b) => rank.get(b.firm)! - rank.get(a.firm)!)) byWritten.set(r.written.toLowerCase(), r);
+  // Farthest first, so a nearer firm's term, applied later, wins.
+  return [...byWritten.values()].sort((a, b) => rank.get(b.firm)! - rank.get(a.firm)!).map(({ written, meaning, kind }) => ({ written, meaning, kind }));
+}
+
+// ── calls ──────────────────────────────────────────────────────────────────────────────────────────
+const t = contract.estimateterms;
+
+interface TermListRow extends EstimateTermRow {
+  firm_name: string;
+  updated_by_name: string | null;
+}
+
+const toTerm = (r: TermListRow): EstimateTerm => ({
+  estimateTerm: r.estimate_term,
+  firm: r.firm,
+  firmName: r.firm_name,
+  written: r.written,
+  meaning: r.meaning,
+  kind: r.kind,
+  isInactive: r.is_inactive === 1,
+  builtIn: false,
+  updatedAt: r.updated_at,
+  updatedByName: r.updated_by_name ?? '',
+});
+
+/** The built-in vocabulary as rows (a constant list of some hundreds: filtered, sorted and paged in memory). */
+const BUILT_IN: readonly EstimateTerm[] = [
+  ...TERMS.map(([written, meaning]) => ({ written, meaning, kind: 'term' as const })),
+  ...Object.entries(OPERATION_CODES).map(([written, meaning]) => ({ written, meaning, kind: 'operation' as const })),
+].map((x, i) => ({ ...x, estimateTerm: -(i + 1), firm: null, firmName: 'Built in', isInactive: false, builtIn: true, updatedAt: null, updatedByName: '' }));
+
+function builtInPage(query: ResponseOfQuery): Paged<EstimateTerm> {
+  const words = query.searchTerm.toLowerCase().split(/\s+/).filter(Boolean);
+  const rows = BUILT_IN.filter((r) => (!query.kind || r.kind === query.kind) && words.every((w) => r.written.toLowerCase().includes(w) || r.meaning.toLowerCase().includes(w)));
+  const key = query.orderBy === 'meaning' ? 'meaning' : query.orderBy === 'kind' ? 'kind' : 'written';
+  rows.sort((a, b) => a[key].localeCompare(b[key]) || a.written.localeCompare(b.written));
+  if (query.direction === 'desc') rows.reverse();
+  const offset = (query.page - 1) * query.pageSize;
+  return { count: rows.length, items: rows.slice(offset, offset + query.pageSize) };
+}
+
+type ResponseOfQuery = z.output<typeof t.getEstimateTerms.query>;
+
+const TERM_SELECT = `x.*, f.name AS firm_name, ${userName('x.updated_by')} AS updated_by_name`;
+const TERM_FROM = 'estimate_term x JOIN firm f ON f.firm = x.firm';
+
+function visibleTerm(db: Db, caller: Caller, id: number): EstimateTermRow {
+  const r = prepared(db, 'SELECT * FROM estimate_term WHERE estimate_term = ?').get(id) as EstimateTermRow | undefined;
+  if (!r || !caller.firms.has(r.firm)) throw notFound('Estimate term');
+  return r;
+}
+
+export const estimateTermCalls = [
+  implement(t.getEstimateTerms, ({ query, caller, ctx }) => {
+    assertFirm(caller, query.firm, 'Firm');
+    if (query.source === 'built-in') return builtInPage(query);
+    const where = ['x.firm = ?'];
+    const params: SqlValue[] = [query.firm];
+    if (query.kind) {
+      where.push('x.kind = ?');
+      params.push(query.kind);
+    }
+    const s = searchCondition(query.searchTerm, ['x.written', 'x.meaning']);
+    if (s) {
+      where.push(s.sql);
+      params.push(...s.params);
+    }
+    const order = { written: ['x.written', 'x.estimate_term'], meaning: ['x.meaning', 'x.written'], kind: ['x.kind', 'x.written'], updated: ['x.updated_at', 'x.estimate_term'] }[query.orderBy];
+    return pageOf(ctx.db, { select: TERM_SELECT, from: TERM_FROM, where, params, order, query, map: toTerm });
+  }),
+
+  implement(t.saveEstimateTerm, ({ body, caller, ctx }) => {
+    assertFirm(caller, body.firm, 'Firm');
+    const { db } = ctx;
+    if (body.estimateTerm > 0) {
+      const r = visibleTerm(db, caller, body.estimateTerm);
+      if (r.firm !== body.firm) throw badRequest('Invalid body', { firm: ['A term stays with its location: add it at the other location instead'] });
+    }
+    const clash = prepared(db, 'SELECT estimate_term FROM estimate_term WHERE firm = ? AND written = ? AND estimate_term <> ?').pluck().get(body.firm, body.written, body.estimateTerm) as number | undefined;
+    if (clash != null) throw badRequest('Invalid body', { written: [`“${body.written}” is already a term of this location`] });
+    return db.transaction(() => {
+      if (body.estimateTerm > 0) {
+        prepared(db, "UPDATE estimate_term SET written = ?, meaning = ?, kind = ?, is_inactive = ?, updated_by = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE estimate_term = ?").run(
+          body.written,
+          body.meaning,
+          body.kind,
+          body.isInactive ? 1 : 0,
+          caller.user,
+          body.estimateTerm,
+        );
+        return { id: body.estimateTerm };
+      }
+      const id = Number(
+        prepared(db, 'INSERT INTO estimate_term (firm, written, meaning, kind, is_inactive, updated_by) VALUES (?, ?, ?, ?, ?, ?)').run(body.firm, body.written, body.meaning, body.kind, body.isInactive ? 1 : 0, caller.user)
+          .lastInsertRowid,
+      );
+      return { id };
+    })();
+  }),
+
+  implement(t.deleteEstimateTerm, ({ query, caller, ctx }) => {
+    const r = visibleTerm(ctx.db, caller, query.estimateTerm);
+    prepared(ctx.db, 'DELETE FROM estimate_term WHERE estimate_term = ?').run(r.estimate_term);
+    return { success: true as const };
+  }),
+
+  implement(t.readEstimateLine, ({ query, caller, ctx }) => {
+    assertFirm(caller, query.firm, 'Firm');
+    const vocab = compileVocabulary(estimateTermsFor(ctx.db, query.firm));
+    const r = readLine({ operation: query.operation, description: query.description, section: query.section }, vocab);
+    return {
+      operationRead: r.operation,
+      read: linePhrases(vocab, r).map(phraseText),
+      section: r.section.parts.map((p) => p.filter((w) => w !== '&').join(' ')),
+      notes: [...(r.operationNote ? [r.operationNote] : []), ...r.notes],
+      unread: r.unread,
+    };
+  }),
+];

@@ -1,0 +1,73 @@
+'use client';
+/**
+ * A job's estimate (issue 32 §4): where its lines came from, entering it (upload a BMS XML or CSV file, or
+ * paste lines: components/calibrations/estimate-entry.tsx, loaded when opened), and its lines as the scrub
+ * reads them — operation as written and as read, section, the parts read — with "not equipped" per line.
+ */
+import dynamic from 'next/dynamic';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { EstimateLinesTable } from '@/components/calibrations/estimate-lines-table';
+import type { Estimate } from '@/lib/contract/calibration';
+import { adasApi } from './api';
+
+const EstimateEntry = dynamic(() => import('@/components/calibrations/estimate-entry').then((m) => m.EstimateEntry), {
+  ssr: false,
+  loading: () => <p className="text-sm text-slate-600">Loading…</p>,
+});
+
+const SOURCES: Record<Estimate['source'], string> = { lines: 'Repair lines of the job', bms: 'BMS estimate', csv: 'CSV estimate', paste: 'Pasted lines' };
+
+export interface JobEstimateProps {
+  adas: number;
+  firm: number;
+  estimate: Estimate;
+  /** When the estimate was entered, as the user reads dates ('' when not recorded). */
+  enteredLabel: string;
+  busy: boolean;
+  /** Runs a change, shows its message and refreshes the page. */
+  act: (fn: () => Promise<string | void>) => Promise<void>;
+}
+
+export function JobEstimate({ adas, firm, estimate, enteredLabel, busy, act }: JobEstimateProps) {
+  const [entering, setEntering] = useState(false);
+  const lines = estimate.lines;
+  const origin = [SOURCES[estimate.source], estimate.fileName && `(${estimate.fileName})`, enteredLabel && `entered ${enteredLabel}`, estimate.uploadedByName && `by ${estimate.uploadedByName}`]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <section aria-labelledby="job-lines" className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="job-lines" className="text-lg font-semibold text-slate-900">
+          Estimate
+        </h2>
+        <Button variant="secondary" aria-expanded={entering} onClick={() => setEntering(!entering)}>
+          {entering ? 'Close' : lines.length ? 'Replace the estimate' : 'Enter the estimate'}
+        </Button>
+      </div>
+      {lines.length > 0 && <p className="text-sm text-slate-700">{origin}</p>}
+      {entering && (
+        <div className="rounded-lg border border-slate-200 bg-white p-4">
+          <EstimateEntry
+            adas={adas}
+            firm={firm}
+            lineCount={lines.length}
+            onSaved={(summary) => {
+              setEntering(false);
+              void act(async () => summary);
+            }}
+          />
+        </div>
+      )}
+      {lines.length === 0 ? (
+        <p className="text-sm text-slate-600">No repair lines on this job: enter the estimate to scrub it.</p>
+      ) : (
+        <EstimateLinesTable
+          caption="Repair lines of the estimate, as read"
+          lines={lines}
+          notEquipped={{ busy, onChange: (l, value) => void act(async () => void (await adasApi.setLineEquipped(adas, l.uniqueSequenceNumber, value))) }}
+        />
+      )}
+    </section>
+  );
+}
