@@ -43,7 +43,6 @@ export function brandFrom(rows: readonly { name: string; value: string | null }[
  * every signed-in page's shell shows it. The firm is the session's own, which its users may always read.
  */
 export const brandOf = cache(async (firm: number): Promise<Brand> => {
-  const query = { firm, category: 'Brand' } as const;
-  const rows = await cachedRead('brand', `firm:${firm}`, query, () => api(contract.firm.firmPreference, { query }));
+  const rows = await cachedRead('brand', `firm:${firm}`, { firm, category: 'Brand' } as const, (query) => api(contract.firm.firmPreference, { query }));
   return brandFrom(rows, config().PRODUCT_NAME);
 });

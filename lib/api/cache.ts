@@ -5,7 +5,12 @@
  *
  * Whose data: every entry is keyed by the scope its answer depends on, which the caller names — a firm for
  * a firm's settings, a user for what that user reaches — besides the call and its input. An entry is only
- * ever handed to a request of the same scope; nothing is keyed by less than the answer depends on.
+ * ever handed to a request of the same scope; nothing is keyed by less than the answer depends on, so a
+ * firm-scoped read must name the firm in its input (the host would otherwise answer for the caller's
+ * current firm, which may differ from the session's). Firm-scoped entries serve only the session's own
+ * firm (brand settings, lookup values), which the host lets that firm's users read; a user moved to
+ * another firm after signing in may still see the old firm's brand and lookup values until the session
+ * is renewed, as the session itself still names that firm.
  *
  * When it changes: each kind of cached read (CACHED_READS, the one list of them) names the writes that can
  * change its answer: contract areas (a call path's first segment: `firm`, `lookup`…) or single calls. Every successful write of such an area through
@@ -39,20 +44,21 @@ interface Entry {
 
 /**
  * What is cached, and the writes that change it: a whole area (`firm`: any write whose path starts with
- * `firm/`) or one call (`user/saveUser`, where most of the area's writes — sign-in usage, a password —
- * change nothing cached). From the reference host's writers; a customer API whose other calls change these
- * answers needs them added here.
+ * `firm/`) or one call (`data/uploadData`, where the area's other writes — sign-in usage on every sign-in,
+ * import templates — change nothing cached). Whole areas where in doubt: a needless new read costs one
+ * upstream call, a missed one shows stale data. From the reference host's writers (api-host/firms,
+ * lookups, users, data/writers.ts); a customer API whose other calls change these answers needs them added.
  *   - brand: firm/firmPreference, a firm's effective settings, inherited from its ancestors — changed by
- *     the firm area (preferences, a location's parent, onboarding) and imports;
+ *     the firm area (preferences, a location's parent or removal, onboarding: `firm/onboard*`) and imports;
  *   - lookups: lookup/ByKeys, the platform's and the firm's values — changed by the lookup area and imports;
- *   - locations: adas/locations, the locations a user reaches — changed by the firm area, users (their
- *     firm, role and extra locations) and imports.
+ *   - locations: adas/locations, the locations a user reaches — changed by the firm area (new, moved,
+ *     inactive locations), the user area (a user's firm, role, extra locations, deactivation) and imports.
  */
-const IMPORTS = ['data/uploadData', 'data/saveSchema'];
+const IMPORTS = 'data/uploadData';
 export const CACHED_READS = {
-  brand: ['firm', ...IMPORTS],
-  lookups: ['lookup', ...IMPORTS],
-  locations: ['firm', 'user/saveUser', 'user/activateUsers', 'user/deleteUsers', ...IMPORTS],
+  brand: ['firm', IMPORTS],
+  lookups: ['lookup', IMPORTS],
+  locations: ['firm', 'user', IMPORTS],
 } as const satisfies Record<string, readonly string[]>;
 export type CachedKind = keyof typeof CACHED_READS;
 const WATCHED: ReadonlySet<string> = new Set(Object.values(CACHED_READS).flat());
@@ -71,11 +77,12 @@ async function currentStamp(areas: readonly string[]): Promise<string> {
 }
 
 /**
- * `read()`'s answer for this kind, scope and input: from the cache while it is fresh and no write of the
- * kind's areas has happened since, else from `read()` (one call for concurrent misses). `scope`: whose
- * answer it is (`firm:{id}`, `user:{id}`…), never less than the answer depends on.
+ * `read(input)`'s answer for this kind, scope and input: from the cache while it is fresh and no write of
+ * the kind's areas has happened since, else from `read(input)` (one call for concurrent misses). `scope`:
+ * whose answer it is (`firm:{id}`, `user:{id}`…), never less than the answer depends on. `read` is handed
+ * the very input the entry is keyed by, so the key cannot describe another call than the one made.
  */
-export async function cachedRead<T>(kind: CachedKind, scope: string, input: unknown, read: () => Promise<T>): Promise<T> {
+export async function cachedRead<I, T>(kind: CachedKind, scope: string, input: I, read: (input: I) => Promise<T>): Promise<T> {
   const changedBy = CACHED_READS[kind];
   const key = `${kind}\u0000${scope}\u0000${JSON.stringify(input ?? null)}`;
   const stamp = await currentStamp(changedBy);
@@ -84,7 +91,7 @@ export async function cachedRead<T>(kind: CachedKind, scope: string, input: unkn
   const pendingKey = `${key}\u0000${stamp}`;
   const inFlight = state.pending.get(pendingKey);
   if (inFlight) return inFlight as Promise<T>;
-  const loading = read().then(
+  const loading = read(input).then(
     (value) => {
       if (Array.isArray(value) || (typeof value === 'object' && value !== null)) Object.freeze(value);
       state.entries.delete(key);

@@ -50,7 +50,11 @@ describe('read cache', () => {
     ['brand', 'firm/saveFirmPreference'],
     ['brand', 'firm/saveFirm'],
     ['lookups', 'lookup/Upsert'],
+    ['brand', 'firm/onboardPurchaseSave'],
     ['locations', 'user/saveUser'],
+    ['locations', 'user/saveUserLocations'],
+    ['locations', 'user/updateUserParams'],
+    ['locations', 'firm/onboardPurchaseSave'],
     ['locations', 'firm/updateFirmSettings'],
     ['locations', 'data/uploadData'],
   ])('reads %s again after %s', async (kind, path) => {
@@ -72,6 +76,9 @@ describe('read cache', () => {
     await cache.noteWrite(call('lookup/ByKeys', 'POST', { reads: true }));
     await cache.noteWrite(call('firm/firmPreference', 'GET'));
     await cache.noteWrite(call('user/saveCredentials'));
+    // Every sign-in records usage: a write of the data area that changes nothing cached.
+    await cache.noteWrite(call('data/saveUsage'));
+    await cache.noteWrite(call('data/saveSchema'));
     await cache.cachedRead('brand', 'firm:1', q, read);
     expect(read).toHaveBeenCalledTimes(1);
     // A GET the contract marks as writing counts as a write.
@@ -115,6 +122,13 @@ describe('read cache', () => {
     });
     await expect(cache.cachedRead('brand', 'firm:5', q2, failing)).rejects.toThrow('down');
     expect(await cache.cachedRead('brand', 'firm:5', q2, reader(['back']))).toEqual(['back']);
+  });
+
+  it('hands the read the very input its entry is keyed by', async () => {
+    const q = input();
+    const read = vi.fn(async (i: unknown) => [i]);
+    expect(await cache.cachedRead('lookups', 'firm:7', q, read)).toEqual([q]);
+    expect(read).toHaveBeenCalledWith(q);
   });
 
   it('hands out frozen answers, so no request can change another’s', async () => {

@@ -17,7 +17,6 @@ import { routeMetadata } from '@/lib/page';
 
 export const generateMetadata = routeMetadata('/contacts');
 
-const CONTACT_TYPES = { keys: ['ContactType'] };
 
 export default async function ContactsPage({ searchParams }: { searchParams: Promise<RawParams> }) {
   const session = await requireRoute('/contacts');
@@ -32,9 +31,10 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
   const call = state.view === 'vendors' ? contract.contact.vendors : contract.contact.contacts;
   const [data, types] = await Promise.all([
     api(call, { query: listQuery(state) }),
-    // The type filter's choices (the platform's and the firm's values, cached per firm: lib/api/cache.ts);
-    // without them the list still works (all types).
-    cachedRead('lookups', `firm:${session.profile.firm}`, CONTACT_TYPES, () => api(contract.lookup.byKeys, { body: CONTACT_TYPES })).catch((e: unknown) => {
+    // The type filter's choices (the platform's and the firm's values, cached per firm: lib/api/cache.ts;
+    // the firm is named in the call so the answer depends on nothing but the key); without them the list
+    // still works (all types).
+    cachedRead('lookups', `firm:${session.profile.firm}`, { keys: ['ContactType'], firm: session.profile.firm }, (body) => api(contract.lookup.byKeys, { body })).catch((e: unknown) => {
       void requestLog().then((l) => l.warn({ err: e }, 'Contacts: the ContactType lookup failed'));
       return [];
     }),
