@@ -135,7 +135,8 @@ export function CheckboxField({ label, hideLabel, className = '', ...props }: Om
   const id = useId();
   return (
     <div className={`flex items-center gap-2 ${className}`}>
-      <input id={id} type="checkbox" className="size-4 accent-brand-600" {...props} />
+      {/* 24 × 24 px: the WCAG 2.2 target size. */}
+      <input id={id} type="checkbox" className="size-6 shrink-0 accent-brand-600" {...props} />
       <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm text-slate-800'}>
         {label}
       </label>
