@@ -16,3 +16,10 @@ export const MEASURES: readonly { id: keyof Measures; label: string; format: (n:
 
 /** The column of the analysis' measure (counts are calibrations). */
 export const measureOf = (m: Measure) => MEASURES.find((x) => x.id === m)!;
+
+/**
+ * Whether a period has numbers to show: any measure not zero. A period whose numbers are all zero shows
+ * the empty state ("No numbers for this period and location.") instead of rows of zeros and charts of
+ * nothing (whose summary would name a "highest" location with 0).
+ */
+export const hasNumbers = (totals: Measures) => MEASURES.some((m) => totals[m.id] !== 0);

@@ -118,3 +118,14 @@ test('a shop role is refused the dashboard', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('a period without data shows the empty state: no rows of zeros, no chart', async ({ page }) => {
+  // Long before any seeded record.
+  await signIn(page, 3, undefined, '/dashboard?period=7&startDate=2001-01-01&endDate=2001-01-31');
+  const table = page.getByRole('table');
+  await expect(table.locator('caption')).toContainText('01/01/2001');
+  await expect(table.getByText('No numbers for this period and location.')).toBeVisible();
+  await expect(table.getByRole('rowheader')).toHaveCount(0);
+  await expect(page.getByText(/the highest is/i)).toHaveCount(0);
+  await expect(page.locator('main figure')).toHaveCount(0);
+});
