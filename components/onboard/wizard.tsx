@@ -340,7 +340,15 @@ function PurchaseStep({
       {!offer.testMode && (
         <div className="flex flex-col gap-1">
           <span className="text-sm font-medium text-slate-800">Payment method</span>
-          <CardField providerUrl={providerUrl} resetKey={resetKey} onPaymentMethod={setCard} />
+          <CardField
+            providerUrl={providerUrl}
+            resetKey={resetKey}
+            onPaymentMethod={(pm) => {
+              // Another card answers the refusal: the declined message goes with the card it was about.
+              setCard(pm);
+              clearMessage();
+            }}
+          />
           <p role="status" className="text-sm text-slate-700">
             {card ? `Card: ${card.brand} ending ${card.last4}` : 'Enter your card and press "Use this card".'}
           </p>

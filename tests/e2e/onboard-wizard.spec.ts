@@ -19,6 +19,8 @@ async function pay(page: Page, card: string) {
   await form.getByLabel('CVC').fill('123');
   await form.getByRole('button', { name: 'Use this card' }).click();
   await expect(page.getByText(`Card: visa ending ${card.slice(-4)}`)).toBeVisible();
+  // A new card clears the message about the card before it (a declined one).
+  await expect(page.getByText(ONBOARD_MESSAGES.declined)).toHaveCount(0);
   await page.getByRole('button', { name: /^Pay / }).click();
 }
 
