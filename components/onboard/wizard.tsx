@@ -179,7 +179,7 @@ export function OnboardWizard({
               <TextField label="Job title" value={forms.additional.jobTitle} error={errors.jobTitle} maxLength={100} onChange={(e) => patch('additional', { jobTitle: e.target.value })} />
               <TextField label="Company email" type="email" required value={forms.additional.email} error={errors.email} onChange={(e) => patch('additional', { email: e.target.value })} />
             </div>
-            <AddressFields values={forms.additional} errors={errors} onChange={(p) => patch('additional', p)} countries={options(lookups.countries)} stateProvinces={lookups.stateProvinces} />
+            <AddressFields values={forms.additional} errors={errors} onChange={(p) => patch('additional', p)} countries={lookups.countries} stateProvinces={lookups.stateProvinces} />
             <div className="grid grid-cols-[6rem_1fr] gap-3">
               <TextField label="Country code" required value={forms.additional.phoneCC} error={errors.phoneCC} maxLength={4} onChange={(e) => patch('additional', { phoneCC: e.target.value })} />
               <TextField label="Phone" type="tel" required autoComplete="tel-national" value={forms.additional.phoneNo} error={errors.phoneNo} onChange={(e) => patch('additional', { phoneNo: maskPhone(e.target.value) })} />
@@ -200,7 +200,7 @@ export function OnboardWizard({
                 {[forms.additional.addressLines, forms.additional.city, forms.additional.postalCode].filter(Boolean).join(', ')}
               </p>
             ) : (
-              <AddressFields values={forms.shipping} errors={errors} onChange={(p) => patch('shipping', p)} countries={options(lookups.countries)} stateProvinces={lookups.stateProvinces} />
+              <AddressFields values={forms.shipping} errors={errors} onChange={(p) => patch('shipping', p)} countries={lookups.countries} stateProvinces={lookups.stateProvinces} />
             )}
           </>
         )}

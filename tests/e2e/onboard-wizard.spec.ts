@@ -52,6 +52,8 @@ test('invited from /locations, through the wizard to the new admin signing in', 
   await invitee.getByLabel('Company email').fill('office@harbor.example.com');
   await invitee.getByLabel('Address', { exact: true }).fill('12 Pier Rd');
   await invitee.getByLabel('City').fill('Brooklyn');
+  // The address asks for the state of the chosen country (the United States by default).
+  await invitee.getByLabel('State or province').selectOption({ label: 'New York' });
   await invitee.getByLabel('Postal code').fill('1123');
   await invitee.getByLabel('Phone', { exact: true }).fill('7185550100');
   await invitee.getByRole('button', { name: 'Next' }).click();
