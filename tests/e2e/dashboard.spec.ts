@@ -23,7 +23,7 @@ const PRESETS: readonly [string, string, string][] = [
 test('each period preset sends its YYYY-MM-DD days, computed in the user\'s time zone', async ({ page }) => {
   await page.clock.setFixedTime(CLOCK);
   await signIn(page, 3, undefined, '/dashboard');
-  await waitForHydration(page, 'main thead a');
+  await waitForHydration(page, 'main select');
   for (const [label, start, end] of PRESETS) {
     await page.getByLabel('Period', { exact: true }).selectOption({ label });
     await expect(page).toHaveURL(new RegExp(`startDate=${start}&endDate=${end}`));
@@ -41,7 +41,7 @@ test('each period preset sends its YYYY-MM-DD days, computed in the user\'s time
 
 test('an analysis changed is remembered for the next visit', async ({ page, context }) => {
   await signIn(page, 7, undefined, '/dashboard');
-  await waitForHydration(page, 'main thead a');
+  await waitForHydration(page, 'main select');
   await page.getByLabel('Analyze', { exact: true }).selectOption({ label: 'by vehicle make (sales)' });
   await expect(page).toHaveURL(/analysis=makeSales/);
   await expect(page.getByRole('columnheader', { name: 'Vehicle make' })).toBeVisible();
