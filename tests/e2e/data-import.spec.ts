@@ -124,7 +124,7 @@ test('header synonyms map themselves, a required field takes one value for every
   await expect(page.getByText('Map Contact type or give a value for every row before going on.')).toBeVisible();
 
   // The file has no contact type: one value for every row.
-  await page.getByLabel('Contact type', { exact: true }).selectOption({ label: 'One value for every row…' });
+  await page.getByRole('combobox', { name: 'Contact type', exact: true }).selectOption({ label: 'One value for every row…' });
   await page.getByLabel('Contact type: value for every row').fill('Customer');
   await expect(page.getByText(/before going on/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Next' }).click();
