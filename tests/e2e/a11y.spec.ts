@@ -82,6 +82,8 @@ test('the shell at phone width, with the drawer open: no serious or critical axe
 });
 
 test("the shell's dialogs (profile, change password with a message): no serious or critical axe violations", async ({ browser }) => {
+  // Several full-page axe runs: slow on a busy two-core machine, not a budget of this test.
+  test.slow();
   const page = await pageAs(browser, 1);
   await page.goto('/');
   await chooseFromAccountMenu(page, 'Avery Adams', 'Profile');

@@ -121,6 +121,8 @@ test('scan-pro wizard: the highest visited step is kept, leaving a changed step 
 });
 
 test('the make matrix editor and the section lists pass axe at phone width', async ({ page }) => {
+  // Several full-page axe runs: slow on a busy two-core machine, not a budget of this test.
+  test.slow();
   await page.setViewportSize({ width: 360, height: 740 });
   await openSection(page, 'links');
   const serious = async () => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);

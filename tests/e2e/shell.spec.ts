@@ -170,6 +170,8 @@ test('at phone width the left menu is a drawer and nothing scrolls sideways', as
 });
 
 test('axe finds no serious or critical violation on /login, / and a default-layout page', async ({ page }) => {
+  // Several full-page axe runs: slow on a busy two-core machine, not a budget of this test.
+  test.slow();
   const check = async (path: string) => {
     await page.goto(path);
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
