@@ -5,6 +5,8 @@ import { addAddress, addEmail, addPhone, bodyRows, createContact, filterList, op
 
 test.describe('contacts list', () => {
   test('paging, sorting, page size and search live in the URL, survive a reload and fill in the bare path', async ({ page }) => {
+    // Three contacts made and about twenty navigations: more than 30 s on a busy two-core machine.
+    test.slow();
     const tok = uniqueToken();
     for (const last of ['Alpha', 'Bravo', 'Charlie']) await createContact({ lastName: `${last} ${tok}` });
 
