@@ -66,6 +66,9 @@ export function ImportWizard({ schemas, user }: { schemas: { name: string; displ
 
   // ── the worker ────────────────────────────────────────────────────────────────────────────────
   const sendRef = useRef<(m: ToWorker) => void>(() => {});
+  /** Whether this page's worker has checked the file (a reload restores the preview, not the worker's). */
+  const checkedInWorker = useRef(false);
+  const afterCheck = useRef<ToWorker | null>(null);
   const latest = useRef(state);
   useEffect(() => {
     latest.current = state;
@@ -103,9 +106,14 @@ export function ImportWizard({ schemas, user }: { schemas: { name: string; displ
         return dispatch({ type: 'progress', progress: m });
       case 'read-done':
         return dispatch({ type: 'read', header: m.header, rows: m.rows });
-      case 'check-done':
+      case 'check-done': {
+        checkedInWorker.current = true;
         dispatch({ type: 'checked', check: m });
-        return go(5);
+        // An import asked for before this worker had checked the file (a reload at the preview) goes on now.
+        const next = afterCheck.current;
+        afterCheck.current = null;
+        return next ? sendRef.current(next) : go(5);
+      }
       case 'chunk':
         return void uploadChunk(m.index, m.rows);
       case 'import-done': {
@@ -205,7 +213,10 @@ export function ImportWizard({ schemas, user }: { schemas: { name: string; displ
     go(6);
     // Lines toggled away from the template's default: unchecked ones, or (isSelectedData false) the checked ones.
     const selection = { mode: template!.isSelectedData ? ('all-except' as const) : ('only' as const), lines: [...state.toggled] };
-    send({ type: 'import', job: job(picked), mapping: template!.mappedData, selection, skipChunks });
+    const importing: ToWorker = { type: 'import', job: job(picked), mapping: template!.mappedData, selection, skipChunks };
+    if (checkedInWorker.current) return send(importing);
+    afterCheck.current = importing;
+    send({ type: 'check', job: job(picked), mapping: template!.mappedData, schema: schema! });
   }
 
   const resumable = !!picked && !!file && !!schema && typeof window !== 'undefined' && !!localStorage.getItem(resumeKey(schema.name, file));
