@@ -213,7 +213,7 @@ test('the reference host restarted: pages on either instance say so, and recover
 
   await host?.stop();
   // The session cookie is the same on every port of localhost: each instance is opened directly too.
-  // A page that needs the host's data (Home's brand and menu may come from the read cache, lib/api/cache.ts).
+  // A page that needs the host's data for its content (the contacts list), not only for its frame.
   for (const origin of [lb(), A, B]) {
     await page.goto(`${origin}/contacts`);
     await expect(unreachable(page)).toBeVisible();
