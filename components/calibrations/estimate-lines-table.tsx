@@ -13,6 +13,13 @@ import type { Column } from '@/components/ui/table';
 export const operationLabel = (l: Pick<EstimateLine, 'operation' | 'operationRead'>) =>
   l.operationRead ? (l.operation ? `${l.operation} (${OPERATION_NAMES[l.operationRead]})` : OPERATION_NAMES[l.operationRead]) : l.operation || '—';
 
+/** The columns every table of estimate lines starts with: line, operation as written and read, section. */
+export const lineColumns = <L extends Pick<EstimateLine, 'lineNum' | 'operation' | 'operationRead' | 'section'>>(): Column<L>[] => [
+  { id: 'line', header: 'Line', className: 'tabular-nums', cell: (l) => l.lineNum },
+  { id: 'operation', header: 'Operation', cell: operationLabel },
+  { id: 'section', header: 'Section', cell: (l) => l.section || '—' },
+];
+
 export function ReadAs({ line }: { line: Pick<EstimateLine, 'read' | 'notes' | 'unread'> }) {
   return (
     <div className="flex flex-col gap-0.5">
@@ -36,9 +43,7 @@ export function EstimateLinesTable({
   notEquipped?: { busy: boolean; onChange: (line: EstimateLine, value: boolean) => void };
 }) {
   const columns: Column<EstimateLine>[] = [
-    { id: 'line', header: 'Line', className: 'tabular-nums', cell: (l) => l.lineNum },
-    { id: 'operation', header: 'Operation', cell: operationLabel },
-    { id: 'section', header: 'Section', cell: (l) => l.section || '—' },
+    ...lineColumns<EstimateLine>(),
     {
       id: 'description',
       header: 'Description',

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { ScrubResult, ScrubbedLine } from '@/lib/contract/calibration';
 import { SimpleTable } from '@/components/ui/simple-table';
 import type { Column } from '@/components/ui/table';
-import { operationLabel } from './estimate-lines-table';
+import { lineColumns } from './estimate-lines-table';
 
 const FILTERS = [
   { id: 'all', label: 'All lines', test: () => true },
@@ -32,9 +32,7 @@ function Outcome({ line }: { line: ScrubbedLine }) {
 }
 
 const LINE_COLUMNS: Column<ScrubbedLine>[] = [
-  { id: 'line', header: 'Line', className: 'tabular-nums', cell: (l) => l.lineNum },
-  { id: 'operation', header: 'Operation', cell: operationLabel },
-  { id: 'section', header: 'Section', cell: (l) => l.section || '—' },
+  ...lineColumns<ScrubbedLine>(),
   {
     id: 'description',
     header: 'Description',
