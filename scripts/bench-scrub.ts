@@ -31,6 +31,7 @@ import { BENCH_FIRM, BENCH_VEHICLES, STYLE_SOURCE, figures, parsedLines, scrubSe
 import { HOLDOUT_SET } from '../tests/fixtures/scrub/holdout-set';
 import { PROBE_SECOND_BATCH, PROBE_SET } from '../tests/fixtures/scrub/probe-set';
 import { TUNING_SET } from '../tests/fixtures/scrub/tuning-set';
+import { time } from './lib/timing';
 
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith('--')) ?? '.data/bench/scrub.db';
@@ -97,18 +98,6 @@ async function benchDatabase(): Promise<Db> {
   return db;
 }
 
-function time(fn: () => unknown, runs = 30): { median: number; p95: number; max: number } {
-  for (let i = 0; i < 3; i++) fn();
-  const ms: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    fn();
-    ms.push(performance.now() - t);
-  }
-  ms.sort((a, b) => a - b);
-  return { median: ms[Math.floor(ms.length / 2)], p95: ms[Math.floor(ms.length * 0.95)], max: ms[ms.length - 1] };
-}
-
 function demoDatabase(): Db {
   const demo = openDb(':memory:');
   // The knowledge base alone: its price rows name demo firms that are not seeded here.
@@ -134,8 +123,8 @@ async function main(): Promise<void> {
   const demoMatrices = demo.prepare('SELECT count(*) FROM adas_make_matrix').pluck().get() as number;
   console.log(`\nSpeed: a ${estimate.length}-line estimate, median / p95 / max of 30 runs, ms (target ≤ 50 at ${MAKE_MATRICES.toLocaleString('en-US')} make matrices)`);
   for (const vehicle of BENCH_VEHICLES) {
-    const atDemo = time(() => scrubLines(demo, vehicle, BENCH_FIRM, estimate));
-    const atBench = time(() => scrubLines(db, vehicle, BENCH_FIRM, estimate));
+    const atDemo = time(() => scrubLines(demo, vehicle, BENCH_FIRM, estimate), 30, 3);
+    const atBench = time(() => scrubLines(db, vehicle, BENCH_FIRM, estimate), 30, 3);
     const fmt = (t: { median: number; p95: number; max: number }) => `${t.median.toFixed(2).padStart(6)} ${t.p95.toFixed(2).padStart(6)} ${t.max.toFixed(2).padStart(6)}`;
     console.log(`  ${`${vehicle.year} ${vehicle.make} ${vehicle.model}`.padEnd(24)} ${demoMatrices.toLocaleString('en-US')} matrices: ${fmt(atDemo)}   ${matrices.toLocaleString('en-US')} matrices: ${fmt(atBench)}   ratio ${(atBench.median / atDemo.median).toFixed(2)}   ${(atBench.median / 50).toFixed(2)} of the target`);
   }

@@ -11,6 +11,7 @@ import { buildServer } from '../api-host/server';
 import { tokenService } from '../api-host/tokens';
 import { decodeValidVin } from '../api-host/vehicles/decode';
 import { ADAS_SORTS, adassQuery } from '../lib/contract/adas';
+import { time, line } from './lib/timing';
 
 export function growAdas(db: Db, jobs: number, inspections: number): void {
   const have = db.prepare('SELECT count(*) FROM adas').pluck().get() as number;
@@ -34,20 +35,6 @@ export function growAdas(db: Db, jobs: number, inspections: number): void {
   const counts = db.prepare('SELECT (SELECT count(*) FROM adas) AS jobs, (SELECT count(*) FROM adas_inspection) AS inspections, (SELECT count(*) FROM adas_inspection_result) AS results').get() as Record<string, number>;
   console.log(`[seed-bench] ADAS: ${counts.jobs} jobs, ${counts.inspections} inspections, ${counts.results} system results (${add} jobs generated in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
-
-function time(fn: () => unknown, runs = 15): { median: number; max: number } {
-  fn();
-  const ms: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    fn();
-    ms.push(performance.now() - t);
-  }
-  ms.sort((a, b) => a - b);
-  return { median: ms[Math.floor(ms.length / 2)], max: ms[ms.length - 1] };
-}
-
-const line = (name: string, t: { median: number; max: number }, extra = '') => console.log(`  ${name.padEnd(52)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}   ${extra}`);
 
 export async function measureAdas(db: Db, plans: boolean): Promise<void> {
   const all = new Set(db.prepare('SELECT firm FROM firm').pluck().all() as number[]);

@@ -10,6 +10,7 @@ import { scrubLines, type RepairLineRow } from '../api-host/calibrations/scrub';
 import { renderReport, reportData, reportPreferenceOf, translator } from '../api-host/calibrations/report';
 import { inspectionJob } from '../api-host/calibrations/scrub';
 import type { Caller } from '../api-host/server';
+import { timeAsync, line } from './lib/timing';
 
 const WORDS: readonly [string, string][] = [
   ['Repl', 'Windshield glass w/ rain sensor'],
@@ -25,20 +26,6 @@ const WORDS: readonly [string, string][] = [
   ['Repl', 'Front parking sensor'],
   ['Subl', 'Post-repair scan'],
 ];
-
-async function timeAsync(fn: () => Promise<unknown> | unknown, runs: number): Promise<{ median: number; max: number }> {
-  await fn();
-  const ms: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    ms.push(performance.now() - t);
-  }
-  ms.sort((a, b) => a - b);
-  return { median: ms[Math.floor(ms.length / 2)], max: ms[ms.length - 1] };
-}
-
-const line = (name: string, t: { median: number; max: number }, extra = '') => console.log(`  ${name.padEnd(52)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}   ${extra}`);
 
 export async function measureCalibrations(db: Db): Promise<void> {
   const matrices = db.prepare('SELECT count(*) FROM adas_make_matrix').pluck().get() as number;

@@ -13,6 +13,7 @@ import type { Caller } from '../api-host/server';
 import { dashboardQuery } from '../lib/contract/dashboard';
 import { presetRange } from '../lib/dashboard/periods';
 import { ANALYSIS_IDS } from '../lib/dashboard/rules';
+import { time } from './lib/timing';
 
 const THREE_YEARS = 1095;
 const CHUNK = 100_000;
@@ -34,18 +35,6 @@ export function growDashboard(db: Db, jobs: number): void {
   rebuildDashboard(db);
   const n = db.prepare('SELECT (SELECT count(*) FROM dashboard_inspection) AS inspections, (SELECT count(*) FROM dashboard_daily) AS daily').get() as Record<string, number>;
   console.log(`[seed-bench] dashboard: ${n.inspections} completed inspections, ${n.daily} daily roll-up rows (rebuilt in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
-}
-
-function time(fn: () => unknown, runs = 15): { median: number; max: number } {
-  fn();
-  const ms: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    fn();
-    ms.push(performance.now() - t);
-  }
-  ms.sort((a, b) => a - b);
-  return { median: ms[Math.floor(ms.length / 2)], max: ms[ms.length - 1] };
 }
 
 /** The franchiser with the most locations under it. */

@@ -50,6 +50,7 @@ import { explainLog, listLog } from '../api-host/log/query';
 import { APP_LOG_FTS_TRIGGER } from '../api-host/log/schema';
 import { writeRecords } from '../api-host/log/store';
 import { listQuery as logListQuery } from '../lib/contract/log';
+import { time, timeAsync } from './lib/timing';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -111,30 +112,6 @@ async function build(): Promise<Db> {
   return db;
 }
 
-function time(fn: () => unknown, runs = 15): { median: number; max: number } {
-  fn();
-  const ms: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    fn();
-    ms.push(performance.now() - t);
-  }
-  ms.sort((a, b) => a - b);
-  return { median: ms[Math.floor(ms.length / 2)], max: ms[ms.length - 1] };
-}
-
-async function timeAsync(fn: () => Promise<unknown>, runs = 25): Promise<{ median: number; max: number }> {
-  await fn();
-  const ms: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    ms.push(performance.now() - t);
-  }
-  ms.sort((a, b) => a - b);
-  return { median: ms[Math.floor(ms.length / 2)], max: ms[ms.length - 1] };
-}
-
 /** Whole calls through the host (bearer verification, firm scope, contract validation, JSON), as role 1. */
 async function measureHttp(db: Db) {
   const tokens = tokenService(new TextEncoder().encode('bench-secret-0123456789abcdef0123456789'), 3600);
@@ -177,7 +154,7 @@ async function measureHttp(db: Db) {
     const t = await timeAsync(async () => {
       const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-    });
+    }, 25);
     console.log(`  ${url.padEnd(66)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}`);
   }
   await app.close();
@@ -374,7 +351,6 @@ function measureConfiguration(db: Db) {
     console.log(`  systemsFor ${name.padEnd(33)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}   systems ${systems}   (rulesFor ${r.median.toFixed(2)} ms)   target ≤ 5 ms`);
   }
 }
-
 
 // ── application log (issue 15) ─────────────────────────────────────────────────────────────────
 /**

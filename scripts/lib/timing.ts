@@ -1,0 +1,36 @@
+/**
+ * Timing of the seed benches (`npm run bench:seed`, `bench:scrub`): a call run a few times unmeasured,
+ * then `runs` times, its milliseconds sorted. Figures are printed, never asserted (the machines are shared).
+ */
+export type Timing = { median: number; p95: number; max: number };
+
+function summary(ms: number[]): Timing {
+  ms.sort((a, b) => a - b);
+  return { median: ms[Math.floor(ms.length / 2)], p95: ms[Math.floor(ms.length * 0.95)], max: ms[ms.length - 1] };
+}
+
+export function time(fn: () => unknown, runs = 15, warmups = 1): Timing {
+  for (let i = 0; i < warmups; i++) fn();
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    fn();
+    ms.push(performance.now() - t);
+  }
+  return summary(ms);
+}
+
+export async function timeAsync(fn: () => Promise<unknown> | unknown, runs = 15): Promise<Timing> {
+  await fn();
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    ms.push(performance.now() - t);
+  }
+  return summary(ms);
+}
+
+/** One row of a bench table: name, median and max in ms, then what was found. */
+export const line = (name: string, t: Pick<Timing, 'median' | 'max'>, extra = '') =>
+  console.log(`  ${name.padEnd(52)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}   ${extra}`);
