@@ -49,8 +49,8 @@ export const blogApi = {
 };
 
 export const logApi = {
-  entries: (query: Query, unscrubbed: boolean) => bff<G['entries']>('GET', unscrubbed ? 'log/entriesNoScrub' : 'log/entries', { query }),
-  range: (query: Query) => bff<G['queryLog']>('GET', 'log/queryLog', { query }),
+  entries: (query: Query, unscrubbed: boolean) => bff<G['entries'] | G['entriesNoScrub']>('GET', unscrubbed ? 'log/entriesNoScrub' : 'log/entries', { query }),
+  range: (query: Query & { from: string; to: string }) => bff<G['queryLog']>('GET', 'log/queryLog', { query }),
   entry: (id: number, signal?: AbortSignal) => bff<G['entry']>('GET', 'log/entry', { query: { id }, signal }),
 };
 

@@ -5,6 +5,9 @@
 import { bff, bffUpload } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import type { BodyOf } from '@/lib/contract/define';
+import type { ReportPreference } from '@/lib/contract/calibration';
+
+type ReportLanguage = ReportPreference['language'];
 import { BFF_PREFIX } from '@/lib/bff/protocol';
 
 type C = typeof contract.calibration;
@@ -25,7 +28,7 @@ export const calibrationApi = {
   notes: (calibrateRequest: number, readBy: number) => bff<C['requestNotes']>('GET', 'adas/requestNotes', { query: { calibrateRequest, readBy } }),
   saveNote: (body: BodyOf<C['saveRequestNote']>) => bff<C['saveRequestNote']>('POST', 'adas/saveRequestNote', { body }),
   deleteNote: (calibrateRequestNote: number) => bff<C['deleteRequestNote']>('GET', 'adas/deleteRequestNote', { query: { calibrateRequestNote } }),
-  send: (adasInspection: number, to: string, language: string) =>
+  send: (adasInspection: number, to: string, language: ReportLanguage) =>
     bff<C['sendCalibrationReport']>('GET', 'report/sendCalibration', { query: { adasInspection, to: to || undefined, language } }),
   pushToCcc: (adasInspection: number) => bff<C['pushToCCC']>('GET', 'adas/pushToCCC', { query: { adasInspection } }),
 };

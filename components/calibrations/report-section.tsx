@@ -21,7 +21,7 @@ const LANGUAGES = [
 
 export function ReportSection({ adasInspection, preference }: { adasInspection: number; preference: ReportPreference }) {
   const headingId = useId();
-  const [language, setLanguage] = useState<string>(preference.language);
+  const [language, setLanguage] = useState<ReportPreference['language']>(preference.language);
   const [to, setTo] = useState('');
   const calls = useForm();
   const { busy, message: notice } = calls;
@@ -39,7 +39,7 @@ export function ReportSection({ adasInspection, preference }: { adasInspection: 
         {preference.recipients.length > 0 && ` · Sent to ${preference.recipients.join(', ')} unless you name someone`}
       </p>
       <div className="flex flex-wrap items-end gap-2">
-        <SelectField label="Language" placeholder={null} options={LANGUAGES} value={language} onChange={(e) => setLanguage(e.target.value)} />
+        <SelectField label="Language" placeholder={null} options={LANGUAGES} value={language} onChange={(e) => setLanguage(e.target.value as ReportPreference['language'])} />
         <a className={buttonClass('secondary')} href={reportHref(adasInspection, language)} download>
           Download PDF
         </a>

@@ -64,7 +64,7 @@ export const configApi = {
   importPricing: (body: BodyOf<Pricing['importCalibrationPricing']>) => bff<Pricing['importCalibrationPricing']>('POST', 'adasmatrix/importCalibrationPricing', { body }),
   exportPricing: (firm?: number) => bff<Pricing['exportCalibrationPricing']>('GET', 'adasmatrix/exportCalibrationPricing', { query: { firm } }),
 
-  testDrives: (query: Query, signal?: AbortSignal) => bff<Drive['testdriveRecommendations']>('GET', 'testdrive/testdriveRecommendations', { query, signal }),
+  testDrives: (query: Query & { firm: number }, signal?: AbortSignal) => bff<Drive['testdriveRecommendations']>('GET', 'testdrive/testdriveRecommendations', { query, signal }),
   saveTestDrive: (body: BodyOf<Drive['saveTestDriveRecommendation']>) => bff<Drive['saveTestDriveRecommendation']>('POST', 'testdrive/saveTestDriveRecommendation', { body }),
   deleteTestDrive: (id: number) => bff<Drive['deleteTestdriveRecommendation']>('GET', 'testdrive/deleteTestdriveRecommendation', { query: { testDriveRecommendation: id } }),
 

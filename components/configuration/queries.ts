@@ -7,7 +7,10 @@ import type { SectionLists } from './list-specs';
 
 type State<K extends keyof SectionLists> = ListStateOf<SectionLists[K]>;
 
-const paging = (s: { page: number; pageSize: number; orderBy: string; direction: string; searchTerm: string }) => ({
+/** The list's paging and sort, keeping the list's own sort and direction types (the call's query checks them). */
+const paging = <S extends { page: number; pageSize: number; orderBy: string; direction: string; searchTerm: string }>(
+  s: S,
+): Pick<S, 'page' | 'pageSize' | 'orderBy' | 'direction' | 'searchTerm'> => ({
   page: s.page,
   pageSize: s.pageSize,
   orderBy: s.orderBy,

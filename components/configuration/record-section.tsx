@@ -27,7 +27,7 @@ export interface SectionActions {
   fail: (message: string) => void;
 }
 
-export interface RecordSectionProps<T, F extends BaseFields> {
+export interface RecordSectionProps<T, F extends BaseFields, Q extends Query = Query> {
   title: string;
   noun: string;
   /** The word of the delete question ("Are you sure you wish to Delete this {tag}?"). */
@@ -36,8 +36,8 @@ export interface RecordSectionProps<T, F extends BaseFields> {
   state: ListState<F>;
   data: Paged<T>;
   /** The list's call query (for the CSV export of every matching row). */
-  query: Query;
-  fetchPage: (query: Query) => Promise<Paged<T>>;
+  query: Q;
+  fetchPage: (query: Q) => Promise<Paged<T>>;
   /** The columns, given what their cells may do: open a record, reload the list, tell the user. */
   columns: (open: (row: T) => void, act: SectionActions) => DataColumn<T>[];
   rowId: (row: T) => number;
@@ -56,7 +56,7 @@ export interface RecordSectionProps<T, F extends BaseFields> {
   children?: React.ReactNode;
 }
 
-export function RecordSection<T extends object, F extends BaseFields>(p: RecordSectionProps<T, F>) {
+export function RecordSection<T extends object, F extends BaseFields, Q extends Query = Query>(p: RecordSectionProps<T, F, Q>) {
   const list = useList(p.spec, p.state);
   const s = useSection<T>();
   const [failure, setFailure] = useState<string | null>(null);

@@ -17,9 +17,9 @@ type Query = Record<string, string | number | undefined>;
 
 export const contactApi = {
   list: (view: View, query: Query, signal?: AbortSignal) =>
-    bff<C['contacts']>('GET', view === 'vendors' ? 'contact/vendors' : 'contact/contacts', { query, signal }),
-  get: (view: View, id: number, signal?: AbortSignal) => bff<C['contact']>('GET', view === 'vendors' ? 'contact/vendor' : 'contact/contact', { query: { id }, signal }),
-  save: (view: View, body: ContactBody) => bff<C['saveContact']>('POST', view === 'vendors' ? 'contact/saveVendor' : 'contact/saveContact', { body }),
+    bff<C['contacts'] | C['vendors']>('GET', view === 'vendors' ? 'contact/vendors' : 'contact/contacts', { query, signal }),
+  get: (view: View, id: number, signal?: AbortSignal) => bff<C['contact'] | C['vendor']>('GET', view === 'vendors' ? 'contact/vendor' : 'contact/contact', { query: { id }, signal }),
+  save: (view: View, body: ContactBody) => bff<C['saveContact'] | C['saveVendor']>('POST', view === 'vendors' ? 'contact/saveVendor' : 'contact/saveContact', { body }),
   merge: (ids: string) => bff<C['mergeContacts']>('GET', 'contact/mergeContacts', { query: { ids } }),
   setInactive: (ids: readonly number[]) => bff<C['setInactive']>('GET', 'contact/setInactive', { query: { ids: ids.join(',') } }),
 

@@ -7,6 +7,7 @@
 import dynamic from 'next/dynamic';
 import { buttonClass } from '@/components/ui/button';
 import { BFF_PREFIX } from '@/lib/bff/protocol';
+import type { SchemaSummary } from '@/lib/contract/data';
 
 // The knowledge base's tools: roles 1 and 2, those who may import the vehicle matrix.
 const KnowledgeTools = dynamic(() => import('./knowledge-tools').then((m) => m.KnowledgeTools));
@@ -16,7 +17,7 @@ const ImportWizard = dynamic(() => import('./import-wizard').then((m) => m.Impor
   loading: () => <p className="text-sm text-slate-600">Loading the import wizard…</p>,
 });
 
-export function DataScreen({ schemas, user }: { schemas: { name: string; displayName: string }[]; user: number }) {
+export function DataScreen({ schemas, user }: { schemas: SchemaSummary[]; user: number }) {
   if (!schemas.length) return <p className="text-sm text-slate-700">Your role has nothing to import or export here.</p>;
   return (
     <div className="flex min-w-0 flex-col gap-6">

@@ -13,7 +13,7 @@ import { SimpleTable } from '@/components/ui/simple-table';
 import type { Column } from '@/components/ui/table';
 import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
-import { DELIMITERS, type Delimiter, type ImportRow, type ImportTemplate, type SchemaDetail } from '@/lib/contract/data';
+import { DELIMITERS, type Delimiter, type ImportRow, type ImportTemplate, type SchemaDetail, type SchemaSummary } from '@/lib/contract/data';
 import { missingRequired, timeLeft, type FileEncoding } from '@/lib/data/file-rows';
 import { formatCount } from '@/lib/format';
 import { failure } from '@/lib/validation/field-errors';
@@ -24,7 +24,7 @@ const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').the
 
 type C = typeof contract.data;
 
-export function ChooseStep({ schemas, chosen, busy, onChoose }: { schemas: { name: string; displayName: string }[]; chosen: string | null; busy: boolean; onChoose: (name: string) => void }) {
+export function ChooseStep({ schemas, chosen, busy, onChoose }: { schemas: SchemaSummary[]; chosen: string | null; busy: boolean; onChoose: (name: SchemaSummary['name']) => void }) {
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-slate-700">What do you want to import?</p>

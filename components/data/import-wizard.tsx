@@ -13,7 +13,7 @@ import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
-import type { ChunkResult, ImportRow, ImportTemplate } from '@/lib/contract/data';
+import type { ChunkResult, ImportRow, ImportTemplate, SchemaSummary } from '@/lib/contract/data';
 import { guessMapping, sniff, templateFits, type FileEncoding } from '@/lib/data/file-rows';
 import { failure } from '@/lib/validation/field-errors';
 import { ChooseStep, FileDrop, FileStep, ImportStep, MappingStep, PreviewStep, ResultStep, TemplateStep } from './import-steps';
@@ -26,7 +26,7 @@ type C = typeof contract.data;
 const resumeKey = (schema: string, f: { name: string; size: number; lastModified: number }) => `adas-import:${schema}:${f.name}:${f.size}:${f.lastModified}`;
 const message = (e: unknown) => failure(e).message;
 
-export function ImportWizard({ schemas, user }: { schemas: { name: string; displayName: string }[]; user: number }) {
+export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user: number }) {
   const params = useSearchParams();
   const [state, dispatch] = useReducer(wizardReducer, user, (u) => restore(typeof window === 'undefined' ? null : window.sessionStorage.getItem(keptKey(u))));
   const { schema, template, file, check, busy } = state;
@@ -134,7 +134,7 @@ export function ImportWizard({ schemas, user }: { schemas: { name: string; displ
   }, [send]);
 
   // ── step actions ──────────────────────────────────────────────────────────────────────────────
-  async function chooseSchema(name: string) {
+  async function chooseSchema(name: SchemaSummary['name']) {
     dispatch({ type: 'busy', busy: true });
     try {
       const [detail, list] = await Promise.all([

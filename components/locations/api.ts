@@ -12,9 +12,9 @@ type Query = Record<string, string | number | boolean | undefined>;
 
 export const firmApi = {
   /** The list (getFirms), or the search (firmAdvancedSearch) when a search term is given. */
-  list: (query: Query & { searchterm?: string }, signal?: AbortSignal) =>
-    query.searchterm
-      ? bff<F['firmAdvancedSearch']>('GET', 'firm/firmAdvancedSearch', { query, signal })
+  list: ({ searchterm, ...query }: Query & { searchterm?: string }, signal?: AbortSignal) =>
+    searchterm
+      ? bff<F['firmAdvancedSearch']>('GET', 'firm/firmAdvancedSearch', { query: { ...query, searchterm }, signal })
       : bff<F['getFirms']>('GET', 'firm/getFirms', { query, signal }),
   tree: (firm: number, id: number, showInactive: boolean, signal?: AbortSignal) =>
     bff<F['locationTree']>('GET', 'firm/locationTree', { query: { firm, id, showInactive }, signal }),

@@ -11,11 +11,13 @@ import { callUpstream } from '@/lib/api/upstream';
 import { contract } from '@/lib/contract';
 import { ONBOARD_MESSAGES, type ProductId } from '@/lib/contract/onboard-constants';
 import type { Quote } from '@/lib/contract/onboard';
-import { StepOrderError, saveStep, type SavedStep, type StepValues, type WizardState } from '@/lib/onboard/steps';
+import type { BodyOf } from '@/lib/contract/define';
+import { StepOrderError, callFor, saveStep, type SavedStep, type StepValues, type WizardState } from '@/lib/onboard/steps';
 import { readWizard, writeWizard } from '@/lib/onboard/wizard-cookie';
 import { sharedStore } from '@/lib/store';
 
 const o = contract.onboard;
+type StepCall = (typeof o)[ReturnType<typeof callFor>];
 export type Failure = { ok: false; error: string; fieldErrors: Record<string, string> };
 export type WizardView = Pick<WizardState, 'reached' | 'values' | 'product'>;
 const viewOf = ({ reached, values, product }: WizardState): WizardView => ({ reached, values, product });
@@ -45,7 +47,7 @@ export async function saveWizardStep<S extends SavedStep>(invitation: string, te
   if (!parsed.success) return zodFailure(parsed.error);
   const values = Object.fromEntries(Object.entries(parsed.data).filter(([k]) => !STRIP[step].includes(k))) as unknown as StepValues[S];
   try {
-    const next = await saveStep(state, step, values, (call, body) => callUpstream(o[call], { body }));
+    const next = await saveStep(state, step, values, (call, body) => callUpstream<StepCall>(o[call], { body: body as BodyOf<StepCall> })); // bodyFor builds the body of the step's call from values its schema parsed above
     await writeWizard(next);
     return { ok: true, view: viewOf(next) };
   } catch (e) {

@@ -33,7 +33,7 @@ export function useUpload({ firm, kind, accept, maxFiles, multiple, kinds, onUpl
   const send = async (files: File[]) => {
     dispatch({ type: 'start', count: files.length });
     try {
-      const urls = await bffUpload<typeof contract.file.upload>(kind === 'storage' ? 'firm/uploadToBucket' : 'file/upload', files, { field: FILE_FIELD, folder: firm });
+      const urls = await bffUpload<typeof contract.file.upload | typeof contract.storage.uploadToBucket>(kind === 'storage' ? 'firm/uploadToBucket' : 'file/upload', files, { field: FILE_FIELD, folder: firm });
       dispatch({ type: 'succeed', urls });
       onUploaded?.(urls);
     } catch (e) {

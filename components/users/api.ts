@@ -20,6 +20,6 @@ export const userApi = {
     bff<U['activateUsers']>('POST', 'user/activateUsers', { body: users.map((u) => ({ username: u.username, token: active ? 1 : 0 })) }),
   updateParams: (body: BodyOf<U['updateUserParams']>) => bff<U['updateUserParams']>('POST', 'user/updateUserParams', { body }),
   remove: (users: readonly number[]) => bff<U['deleteUsers']>('POST', 'user/deleteUsers', { body: { users: [...users] } }),
-  locations: (user: number, signal?: AbortSignal) => bff<U['userLocations']>('GET', 'user/userLocations', { query: { user, isAll: 1 }, signal }),
+  locations: (user: number, signal?: AbortSignal) => bff<U['userLocations']>('GET', 'user/userLocations', { query: { user, isAll: true }, signal }),
   saveLocations: (links: BodyOf<U['saveUserLocations']>) => bff<U['saveUserLocations']>('POST', 'user/saveUserLocations', { body: links }),
 };

@@ -12,7 +12,7 @@ import { callUpstream, type CallInput } from './upstream';
 /** Where an upstream 401 sends the user: a handler that clears the session, then /login. */
 export const SESSION_EXPIRED_PATH = '/api/session/expired';
 
-export async function api<C extends CallDef>(call: C, input?: CallInput): Promise<ResponseOf<C>> {
+export async function api<C extends CallDef>(call: C, input?: CallInput<C>): Promise<ResponseOf<C>> {
   const [session, requestHeaders] = await Promise.all([readSession(), headers()]);
   // proxy.ts gave the request its id (lib/log/request-id.ts); the host writes it with its lines too.
   const requestId = requestHeaders.get(REQUEST_ID_HEADER);

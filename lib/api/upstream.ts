@@ -5,15 +5,16 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
-import { errorBody, type CallDef, type ResponseOf } from '../contract/define';
+import { errorBody, type BodyOf, type CallDef, type QueryOf, type ResponseOf } from '../contract/define';
 import { config } from '../config';
 import { log } from '../log/logger';
 import { REQUEST_ID_HEADER } from '../log/request-id';
 import { UpstreamError, type UpstreamFailure } from './errors';
 
-export interface CallInput {
-  query?: Record<string, unknown>;
-  body?: unknown;
+/** A call's query and body as its contract reads them (a wrong field or value type does not compile). */
+export interface CallInput<C extends CallDef = CallDef> {
+  query?: QueryOf<C>;
+  body?: BodyOf<C>;
   /** Extra request headers (the sign-in's service secret and client address, lib/auth/sign-in.ts). */
   headers?: Record<string, string>;
 }
@@ -129,8 +130,8 @@ export async function failureOf(call: CallDef, res: Response): Promise<UpstreamE
 }
 
 /** Calls the upstream and parses the answer with the call's contract; `requestId`: the request it serves. */
-export async function callUpstream<C extends CallDef>(call: C, input: CallInput = {}, token?: string, requestId?: string): Promise<ResponseOf<C>> {
-  const url = upstreamUrl(call, input.query);
+export async function callUpstream<C extends CallDef>(call: C, input: CallInput<C> = {}, token?: string, requestId?: string): Promise<ResponseOf<C>> {
+  const url = upstreamUrl(call, input.query as Record<string, unknown> | undefined);
   const hasBody = call.method !== 'GET';
   const res = await sendUpstream(call, url, {
     method: call.method,

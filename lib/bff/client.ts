@@ -2,7 +2,7 @@
  * The browser's way to the API: same-origin calls to the BFF with the custom header. An answer of 401
  * means the session ended, so the page goes to /login. Import types only from lib/contract here.
  */
-import type { CallDef, ResponseOf } from '../contract/define';
+import type { BodyOf, CallDef, QueryOf, ResponseOf } from '../contract/define';
 import { TAB_HEADER } from '../push/changes';
 import { tabId } from '../push/tab';
 import { BFF_HEADER, BFF_HEADER_VALUE, BFF_PREFIX, type BffErrorBody } from './protocol';
@@ -18,15 +18,26 @@ export class BffError extends Error {
   }
 }
 
-export interface BffInput {
-  query?: Record<string, string | number | boolean | undefined | null>;
-  body?: unknown;
+/**
+ * The path a client names: the contract's, except that a path ending in "/" (contact/contactSearch/) is
+ * named without it (Next.js redirects the slash away; lib/bff/forward.ts maps it back).
+ */
+export type BffPath<P extends string> = P extends `${infer Bare}/` ? Bare : P;
+
+/** A call's query and body as its contract reads them (inputs: before coercion and defaults). */
+export interface BffInput<C extends CallDef = CallDef> {
+  query?: QueryOf<C>;
+  body?: BodyOf<C>;
   signal?: AbortSignal;
 }
 
-export async function bff<C extends CallDef>(method: C['method'], path: string, input: BffInput = {}): Promise<ResponseOf<C>> {
+/**
+ * One contract call through the BFF. `C` is the call's type (`typeof contract.area.call`, imported as a
+ * type): its method and path must be the call's own, and the query, body and answer are the contract's.
+ */
+export async function bff<C extends CallDef>(method: C['method'], path: BffPath<C['path']>, input: BffInput<C> = {}): Promise<ResponseOf<C>> {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined && v !== null) params.append(k, String(v));
+  for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>)) if (v !== undefined && v !== null) params.append(k, String(v));
   const qs = params.toString();
   let res: Response;
   try {
@@ -60,7 +71,7 @@ async function answerOf<C extends CallDef>(res: Response): Promise<ResponseOf<C>
  * contract's field, named `{folder}/{file name}` (the host's firm folder).
  */
 export async function bffUpload<C extends CallDef>(
-  path: string,
+  path: BffPath<C['path']>,
   files: readonly File[],
   { field, folder, query = {} }: { field: string; folder: string | number; query?: Record<string, string> },
 ): Promise<ResponseOf<C>> {

@@ -98,6 +98,7 @@ export const schemaDetail = schemaSummary.extend({
   /** Values of columns the file does not carry (the caller's language and time zone). */
   defaults: z.object({ language: z.number().int(), timezone: z.number().int() }),
 });
+export type SchemaSummary = z.infer<typeof schemaSummary>;
 export type SchemaDetail = z.infer<typeof schemaDetail>;
 
 /** A file column may feed one schema column only. */

@@ -25,10 +25,12 @@ export interface CallDef<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  P extends string = string,
+  M extends 'GET' | 'POST' = 'GET' | 'POST',
 > {
-  /** The path relative to its host's base, as the specification names it (e.g. `user/profile`). */
-  path: string;
-  method: 'GET' | 'POST';
+  /** The path relative to its host's base, as the specification names it (e.g. `user/profile`); a literal type, so a caller naming another path does not compile. */
+  path: P;
+  method: M;
   host: 'api' | 'auth';
   query: Q;
   body: B;
@@ -58,10 +60,16 @@ export interface CallDef<
 
 const none = z.object({}).strip();
 
-export function defineCall<Q extends z.ZodType = typeof none, B extends z.ZodType = typeof none, R extends z.ZodType = z.ZodType>(
-  def: Partial<Pick<CallDef<Q, B, R>, 'query' | 'body' | 'host' | 'bff' | 'endsSessionsOf' | 'transport' | 'writes'>> &
-    Pick<CallDef<Q, B, R>, 'path' | 'method' | 'response' | 'access'>,
-): CallDef<Q, B, R> {
+export function defineCall<
+  const P extends string,
+  const M extends 'GET' | 'POST',
+  Q extends z.ZodType = typeof none,
+  B extends z.ZodType = typeof none,
+  R extends z.ZodType = z.ZodType,
+>(
+  def: Partial<Pick<CallDef<Q, B, R, P, M>, 'query' | 'body' | 'host' | 'bff' | 'endsSessionsOf' | 'transport' | 'writes'>> &
+    Pick<CallDef<Q, B, R, P, M>, 'path' | 'method' | 'response' | 'access'>,
+): CallDef<Q, B, R, P, M> {
   return {
     host: 'api',
     bff: false,
@@ -72,6 +80,7 @@ export function defineCall<Q extends z.ZodType = typeof none, B extends z.ZodTyp
 }
 
 export type BodyOf<C extends CallDef> = z.input<C['body']>;
+export type QueryOf<C extends CallDef> = z.input<C['query']>;
 export type ResponseOf<C extends CallDef> = z.output<C['response']>;
 
 /**

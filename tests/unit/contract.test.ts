@@ -63,7 +63,7 @@ describe('contract parsing at the boundary', () => {
 
   it('maps upstream statuses and keeps field errors', async () => {
     answer(400, { error: 'Invalid body', fieldErrors: { password: ['weak'] } });
-    const err = await callUpstream(contract.user.saveCredentials, { body: {} }, 't').catch((e) => e);
+    const err = await callUpstream(contract.user.saveCredentials, { body: { username: 'x', password: 'weak' } }, 't').catch((e) => e);
     expect(err.kind).toBe('bad-request');
     expect(err.fieldErrors).toEqual({ password: ['weak'] });
     answer(401, { error: 'expired' });

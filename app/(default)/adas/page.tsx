@@ -60,8 +60,8 @@ export default async function AdasPage({ searchParams }: { searchParams: Promise
   const query = state.view === 'vehicles' ? vehiclesQuery(state) : jobsQuery(state, timezone);
   const [data, locations, insurers] = await Promise.all([
     state.view === 'vehicles'
-      ? api(contract.vehicle.vehicles, { query }).then((d): AdasScreenData => ({ view: 'vehicles', count: d.count, items: dated(d.items) }))
-      : api(contract.adas.adass, { query }).then((d): AdasScreenData => ({ view: 'jobs', count: d.count, items: dated(d.items) })),
+      ? api(contract.vehicle.vehicles, { query: vehiclesQuery(state) }).then((d): AdasScreenData => ({ view: 'vehicles', count: d.count, items: dated(d.items) }))
+      : api(contract.adas.adass, { query: jobsQuery(state, timezone) }).then((d): AdasScreenData => ({ view: 'jobs', count: d.count, items: dated(d.items) })),
     locationChoices(),
     insurerChoices(),
   ]);

@@ -43,8 +43,8 @@ export default async function LocationsPage({ searchParams }: { searchParams: Pr
     return <LocationsScreen spec={locationList} state={state} canEdit={canEdit} canPrice={canPrice} canInvite={canInvite} home={home} userDefaults={userDefaults} view={{ kind: 'tree', root, tree }} />;
   }
 
-  const query = firmListQuery(state);
-  const data = query.searchterm ? await api(contract.firm.firmAdvancedSearch, { query }) : await api(contract.firm.getFirms, { query });
+  const { searchterm, ...query } = firmListQuery(state);
+  const data = searchterm ? await api(contract.firm.firmAdvancedSearch, { query: { ...query, searchterm } }) : await api(contract.firm.getFirms, { query });
   const last = pageCount(data.count, state.pageSize);
   if (data.count > 0 && state.page > last) redirect(listHref(locationList, { ...state, page: last }));
   return <LocationsScreen spec={locationList} state={state} canEdit={canEdit} canPrice={canPrice} canInvite={canInvite} home={home} userDefaults={userDefaults} view={{ kind: 'list', data }} />;
