@@ -1,5 +1,5 @@
 /**
- * How the product shows numbers, money and sizes (ARCHITECTURE "Screens"), for the user's locale (en-US,
+ * How the product shows numbers, money and sizes (docs/architecture.md#screens), for the user's locale (en-US,
  * the product's only one). Client-safe and small; dates are lib/format-date.ts.
  */
 
