@@ -8,8 +8,8 @@
  * - `firm` is one location the caller reaches (its whole subtree counts); absent or 0 is "all firms": every
  *   firm the caller reaches. A firm outside the caller's reach answers 404, as any other firm's record.
  * - What is counted: an inspection counts on the day it was completed (in its location's time zone); a
- *   calibration is a system of a completed inspection with the result "Calibrated"; its sale is the
- *   configuration's price of its calibration type for the location (calibrationPrice) when it was completed;
+ *   calibration is a system of a completed inspection with the result "Calibrated"; its sale is priced by
+ *   the rule of docs/dashboard.md (the approved request line's price, else the configured price);
  *   technicians' hours are book hours (lib/dashboard/rules.ts BOOK_HOURS), cost those hours at the
  *   technician's labor rate. Money is in dollars.
  * - dashboard/dashboard answers the chosen analysis as a paged, sorted table (rows {key, label, firm?,
