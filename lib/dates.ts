@@ -1,5 +1,5 @@
 /**
- * Dates as the specification shows them (operations §9: MM/DD/YYYY, times hh:mm a) in the user's time
+ * Dates as the specification shows them (docs/shell.md#limits: MM/DD/YYYY, times hh:mm a) in the user's time
  * zone, and the user's local dates and times turned into instants for the host. date-fns with
  * @date-fns/tz (lightFormat: numeric patterns need no locale data in the bundle). Client-safe.
  *
@@ -66,6 +66,6 @@ export function dayStart(v: string, zone: Zone, addDays = 0): string | undefined
   return new Date(d.getTime()).toISOString();
 }
 
-/** "MM/DD/YYYY hh:mm:ss AM" in the zone (overview §9, the dashboard's short display); '' for no date. */
+/** "MM/DD/YYYY hh:mm:ss AM" in the zone (docs/shell.md#limits, the dashboard's short display); '' for no date. */
 export const formatDateTimeSeconds = (iso: string | null | undefined, zone: Zone): string =>
   valid(iso) ? lightFormat(inZone(iso, zone), 'MM/dd/yyyy hh:mm:ss a') : '';

@@ -7,7 +7,7 @@ import { BFF_PREFIX } from './bff/protocol';
 
 export const FILE_MAX_BYTES = 5 * 1024 * 1024;
 export const FILES_MAX_COUNT = 10;
-/** The multipart field every file travels in (administration §7: "field File"). */
+/** The multipart field every file travels in (docs/shell.md#calls: "field File"). */
 export const FILE_FIELD = 'File';
 /**
  * What a location's storage accepts (firm/uploadToBucket), by the type its content shows: documents,

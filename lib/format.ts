@@ -1,6 +1,6 @@
 /**
- * How the product shows numbers, money and sizes (ARCHITECTURE "Screens"), for the user's locale (en-US,
- * the product's only one). Client-safe and small; dates are lib/format-date.ts.
+ * How the product shows numbers, money and sizes (docs/architecture.md#screens), for the user's locale (en-US,
+ * the product's only one). Client-safe and small; dates are lib/dates.ts.
  */
 
 export const LOCALE = 'en-US';

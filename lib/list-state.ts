@@ -1,7 +1,7 @@
 /**
- * List state in the URL (ARCHITECTURE "Screens"): page, page size, sort, direction, search term, the
+ * List state in the URL (docs/architecture.md#screens): page, page size, sort, direction, search term, the
  * columns shown and a list's own filters live in the query string; values equal to their default are left
- * out, junk falls back to the default. Remembered preferences (overview §9: "kept in the session") are a
+ * out, junk falls back to the default. Remembered preferences (docs/shell.md#limits: "kept in the session") are a
  * session cookie per list that fills in the URL only when the bare path is opened.
  *
  * A list is described by plain data (`defineList`), so a server page can build the description (with

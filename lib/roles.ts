@@ -1,4 +1,4 @@
-/** One numeric role id per user, taken from the token (overview §6). */
+/** One numeric role id per user, taken from the token (docs/roles.md#role-ids). */
 export type RoleId = number;
 
 export const ALL_ROLES: readonly RoleId[] = Array.from({ length: 17 }, (_, i) => i + 1);
@@ -44,7 +44,7 @@ export function maySetPassword(caller: { user: number; role: RoleId | null }, ta
   return isAdminRole(caller.role) && privilegeRank(target.role) >= privilegeRank(caller.role);
 }
 
-/** Roles that see the Locations tab of a user (administration §6: "a profile whose first role is 1, 2 or 4"). */
+/** Roles that see the Locations tab of a user (docs/roles.md#users: "a profile whose first role is 1, 2 or 4"). */
 export const LOCATION_ADMIN_ROLES: readonly RoleId[] = [1, 2, 4];
 export const isLocationAdmin = (role: RoleId | null | undefined) => role != null && LOCATION_ADMIN_ROLES.includes(role);
 
@@ -66,5 +66,5 @@ export function mayEditLocations(caller: { user: number; role: RoleId | null }, 
   return isLocationAdmin(caller.role) && (caller.user === target.user || mayAdministerUser(caller, target));
 }
 
-/** Administration §4, §6: role 1 chosen in the role dropdown is stored as 2. */
+/** docs/users.md#states, docs/roles.md#users: role 1 chosen in the role dropdown is stored as 2. */
 export const roleToStore = (chosen: RoleId): RoleId => (chosen === SUPER_USER ? 2 : chosen);

@@ -1,5 +1,5 @@
 /**
- * The one route table (overview §2). It drives the guard in proxy.ts, the page titles, the layouts
+ * The one route table (docs/shell.md#screens). It drives the guard in proxy.ts, the page titles, the layouts
  * and the menus. Adding a screen is one row here plus its page.
  */
 import { ADMIN_ROLES, ALL_ROLES, SUPER_USER, isShopRole, rolesUpTo, type RoleId } from './roles';
@@ -158,7 +158,7 @@ export type GuardDecision =
   | { kind: 'home' };
 
 /**
- * The navigation guard (overview §2): anonymous routes always pass; without a session the route is
+ * The navigation guard (docs/shell.md#screens): anonymous routes always pass; without a session the route is
  * remembered and the user goes to /login; with a session but no permission, to /.
  * Unknown paths pass and render "Page not Found".
  */

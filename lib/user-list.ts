@@ -1,5 +1,5 @@
 /**
- * The user list's sorts, states and defaults (operations §9: page size 10, descending by id, filter 9999),
+ * The user list's sorts, states and defaults (docs/users.md#limits: page size 10, descending by id, filter 9999),
  * without zod so client components can use them; lib/contract/user.ts builds its query schema from them.
  */
 export const USER_SORTS = ['id', 'name', 'username', 'role', 'location', 'inactive', 'reports'] as const;

@@ -1,5 +1,5 @@
 /**
- * ADAS jobs and inspections (operations §3, §4, §7), persisted in SQLite (schema.ts). Every job is scoped
+ * ADAS jobs and inspections (docs/adas.md#fields, #states, #calls), persisted in SQLite (schema.ts). Every job is scoped
  * to the caller's firms: another firm's job or inspection answers the same 404 as an unknown one.
  * Decisions beyond lib/contract/adas.ts:
  * - a new job belongs to the body's firm (one the caller reaches) or the caller's sign-in firm; its new

@@ -1,6 +1,6 @@
 /**
  * The insurer of a job or inspection: one of the administration area's insurers (table `insurance`,
- * lookup/insurance) that the caller's locations work with — the network's own (firm 1, operations §9,
+ * lookup/insurance) that the caller's locations work with — the network's own (firm 1, docs/insurance.md#limits,
  * which every location uses) or one of a firm the caller reaches — and active. Its name is copied onto
  * the record when it is saved. The choices the job, inspection and new-job forms offer (adas/insurers)
  * and the check of a saved insurer read this one rule (`USABLE`), so a form never offers an insurer the

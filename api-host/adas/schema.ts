@@ -1,6 +1,6 @@
 /**
  * Schema of ADAS jobs, their inspections, the inspections' systems and results, and the jobs' repair lines
- * (operations §3 "Adas", "AdasInspection").
+ * (docs/adas.md#fields "Adas", "AdasInspection").
  *
  * Decisions:
  * - adas carries denormalised copies for the list, kept by triggers whoever writes: the vehicle's label

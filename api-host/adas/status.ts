@@ -1,5 +1,5 @@
 /**
- * The status roll-up (operations §4) at the host: after the inspections of a job changed, the job's status
+ * The status roll-up (docs/adas.md#states) at the host: after the inspections of a job changed, the job's status
  * follows lib/adas/rules.ts rolledUpStatus. Called inside the transaction that made the change, so the
  * inspection and the job are saved together or not at all.
  */

@@ -1,7 +1,7 @@
 /**
- * Schema of the blog (overview §3 Blog, Blog comment; lib/contract/blog.ts). Decisions:
+ * Schema of the blog (docs/blog.md#fields Blog, Blog comment; lib/contract/blog.ts). Decisions:
  * - `created_by` is the author's display name ("Last, First") when the post was written, the list's
- *   default sort (overview §9); `created_by_user` keeps who it was;
+ *   default sort (docs/blog.md#limits); `created_by_user` keeps who it was;
  * - `content` is cleaned HTML; `content_text` its text, for search and excerpts;
  * - `blog_fts` (FTS5, contentless) indexes name, tags and text for blog/blogSearch and the list's search,
  *   kept in step by triggers;

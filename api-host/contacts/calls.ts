@@ -1,5 +1,5 @@
 /**
- * Contacts and vendors (overview §3, §4, §7; administration §4 for addresses and phones), persisted in
+ * Contacts and vendors (docs/contacts.md#fields, #states, #calls; the same #states for addresses and phones), persisted in
  * SQLite (schema: schema.ts). Every record is scoped to the caller's firms: a contact of
  * another firm, an unknown contact and a merged one all answer the same 404.
  *
@@ -7,7 +7,7 @@
  * - A new contact (id <= 0) belongs to the caller's sign-in firm; an existing one keeps its firm.
  * - saveVendor saves a contact with isVendor set; contact/vendor and saveVendor of a non-vendor answer 404.
  * - Primary rules: the first address, phone or email of a contact becomes primary; a new phone is always
- *   made primary (administration §4); deleting the primary promotes the oldest remaining record; a unique
+ *   made primary (docs/contacts.md#states); deleting the primary promotes the oldest remaining record; a unique
  *   partial index makes two primaries impossible. setPrimary* answer {count: 1}, the number of primary
  *   records of that kind afterwards.
  * - Deletes answer {contact, id}; contact is -1 when nothing was removed (unknown id, or a record not on

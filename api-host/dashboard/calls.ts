@@ -13,7 +13,7 @@ const d = contract.dashboard;
 export const dashboardCalls = [
   implement(d.dashboard, ({ query, caller, ctx }) => analysis(ctx.db, caller, query)),
   implement(d.dashboardTop, ({ query, caller, ctx }) => headline(ctx.db, caller, query)),
-  // The host answers the wire form (inspections as JSON text, overview §3); the contract's parse makes the structure.
+  // The host answers the wire form (inspections as JSON text, docs/dashboard.md#fields); the contract's parse makes the structure.
   implement(d.adasRecords, ({ query, caller, ctx }) => adasRecords(ctx.db, caller, query) as unknown as ResponseOf<typeof d.adasRecords>),
   implement(d.counts, ({ query, caller, ctx }) => stats.counts(ctx.db, caller, query)),
   implement(d.topStats, ({ ctx }) => stats.topStats(ctx.db)),

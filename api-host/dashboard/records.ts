@@ -1,6 +1,6 @@
 /**
  * dashboard/adasRecords: the jobs created in the period (local days in the caller's time zone) within the
- * scope, one page, each with its inspections as JSON text built by SQLite (overview §3: the host sends them
+ * scope, one page, each with its inspections as JSON text built by SQLite (docs/dashboard.md#fields: the host sends them
  * as text; lib/contract/dashboard.ts parses them). The page's jobs come from the (firm, created_at) index.
  */
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-/** Schema of firms (locations) and their preferences (administration §3 "Firm preference"). */
+/** Schema of firms (locations) and their preferences (docs/locations.md#fields "Firm preference"). */
 export const FIRMS_SCHEMA = /* sql */ `
 CREATE TABLE firm (
   firm         INTEGER PRIMARY KEY,
@@ -20,7 +20,7 @@ CREATE TABLE firm_preference (
 `;
 
 /**
- * The Location add form's fields (administration §3), coordinates for the providers' radius search, the
+ * The Location add form's fields (docs/locations.md#fields), coordinates for the providers' radius search, the
  * provider directory's fields, storage, opt-in programs and provider links.
  *
  * Decisions:

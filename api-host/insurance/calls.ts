@@ -101,7 +101,7 @@ export const insuranceCalls = [
       args.push(query.firm);
     }
     if (query.searchTerm) {
-      // operations §5: a case-insensitive substring of the name.
+      // docs/insurance.md#validation: a case-insensitive substring of the name.
       where.push("i.insurance_name LIKE ? ESCAPE '\\'");
       args.push(`%${likeEscape(query.searchTerm)}%`);
     }

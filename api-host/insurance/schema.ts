@@ -1,7 +1,7 @@
 /**
- * Schema of insurers and their lookups (operations §3 Insurance; lib/contract/insurance.ts). Decisions:
+ * Schema of insurers and their lookups (docs/insurance.md#fields Insurance; lib/contract/insurance.ts). Decisions:
  * - an insurer's name is unique within its firm, regardless of case;
- * - the name search is a case-insensitive substring (operations §5), a LIKE over the caller's insurers:
+ * - the name search is a case-insensitive substring (docs/insurance.md#validation), a LIKE over the caller's insurers:
  *   a network has tens of insurers, not thousands, so paging and sorting by the name index is what counts;
  * - an agreed price is kept in cents; one price per calibration type and insurer, one row per program code.
  */

@@ -1,4 +1,4 @@
-/** Schema of log entries (overview §3 "Log entry") and usage records (data/saveUsage). */
+/** Schema of log entries (docs/log.md#fields "Log entry") and usage records (data/saveUsage). */
 export const LOG_SCHEMA = /* sql */ `
 CREATE TABLE log_entry (
   id         INTEGER PRIMARY KEY,
@@ -19,7 +19,7 @@ CREATE TABLE usage (
 `;
 
 /**
- * The application log (overview §3 "Application log record"): the one store of the host's records, the
+ * The application log (docs/log.md#fields "Application log record"): the one store of the host's records, the
  * app's server errors and the browser's reports. Decisions:
  * - `id` is the record's time: timestamp in milliseconds × 1024 + a sequence number within that
  *   millisecond (see logIdSql). Time order IS rowid order, so the search index (whose natural order is

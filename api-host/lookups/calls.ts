@@ -1,5 +1,5 @@
 /**
- * Lookup calls (operations §7, §8; shapes decided in lib/contract/lookup.ts).
+ * Lookup calls (docs/lookups.md#calls, #errors; shapes decided in lib/contract/lookup.ts).
  * lookup/ByKeys: the values of the named groups, as one flat list in the order of the keys asked for, then
  * each group's sort order. Values of the platform (firm 1) apply everywhere; a firm (the body's `firm`,
  * which must be one of the caller's, else the caller's own) adds its own values. Inactive values are left
@@ -115,7 +115,7 @@ export const lookupCalls = [
     const clash = prepared(ctx.db, 'SELECT id, text FROM lookup_group WHERE text = ? COLLATE NOCASE AND id <> ?').get(body.text, body.id) as
       | { id: number; text: string }
       | undefined;
-    // operations §8: the change applies only when the answered id is the id sent.
+    // docs/lookups.md#errors: the change applies only when the answered id is the id sent.
     if (clash) return { id: clash.id, reason: `Another group is already named “${clash.text}”.` };
     prepared(ctx.db, 'UPDATE lookup_group SET text = ? WHERE id = ?').run(body.text, body.id);
     return { id: body.id, reason: null };

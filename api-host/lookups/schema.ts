@@ -1,5 +1,5 @@
 /**
- * Schema of lookups (operations §3): the values of named groups (ContactType, Country, TimeZone, …). Each
+ * Schema of lookups (docs/lookups.md#fields): the values of named groups (ContactType, Country, TimeZone, …). Each
  * area that owns a group writes its values as reference data in its own migration, with lookupRowsSql.
  */
 import { BLOG_STATUS, LOOKUP_GROUPS, LOOKUP_SECTIONS, type LookupGroup } from '../../lib/contract/lookup-groups';
@@ -63,7 +63,7 @@ const GROUP_TEXT: Readonly<Record<LookupGroup, string>> = {
   BlogStatus: 'Blog statuses',
 };
 
-/** The blog's lookup values (overview §3: "not shown"); BlogStatus ids are BLOG_STATUS. */
+/** The blog's lookup values (docs/lookups.md#fields: "not shown"); BlogStatus ids are BLOG_STATUS. */
 export const BLOG_LOOKUPS: Readonly<Record<'BlogType' | 'BlogStatus', readonly LookupRow[]>> = {
   BlogType: [
     [1, 'News', 'NEWS', null],
@@ -80,7 +80,7 @@ export const BLOG_LOOKUPS: Readonly<Record<'BlogType' | 'BlogStatus', readonly L
 };
 
 /**
- * Lookup groups (operations §3: a sectionName and children) and the blog's values. `text` is unique
+ * Lookup groups (docs/lookups.md#fields: a sectionName and children) and the blog's values. `text` is unique
  * regardless of case, so two groups cannot share a name.
  */
 export const LOOKUP_GROUPS_SCHEMA = /* sql */ `

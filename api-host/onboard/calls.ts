@@ -147,7 +147,7 @@ async function purchase(ctx: HostContext, body: z.output<typeof o.onboardPurchas
   assertOffered(inv, body.product);
   const price = priceOf(db, body.product, body.coupon);
   assertEmailUsable(ctx, inv, body.email);
-  // Test mode (operations §4): everything checked, nothing charged or created.
+  // Test mode (docs/onboard.md#states): everything checked, nothing charged or created.
   if (inv.testMode) return { firm: 0, user: 0, totalCents: price.totalCents };
 
   const basic = stepOf(db, inv.invitation, 'basic');

@@ -1,4 +1,4 @@
-/** Schema of users (administration §3 "User", operations §3 "User-location link"). */
+/** Schema of users (docs/users.md#fields "User", #fields "User-location link"). */
 export const USERS_SCHEMA = /* sql */ `
 CREATE TABLE user (
   user             INTEGER PRIMARY KEY,
@@ -18,7 +18,7 @@ CREATE TABLE user (
 );
 CREATE INDEX user_contact ON user(contact);
 
--- The locations a user may access (administration §2, Locations tab).
+-- The locations a user may access (docs/users.md#screens, Locations tab).
 CREATE TABLE user_firm (
   user       INTEGER NOT NULL REFERENCES user(user),
   firm       INTEGER NOT NULL REFERENCES firm(firm),
@@ -28,7 +28,7 @@ CREATE TABLE user_firm (
 `;
 
 /**
- * The role names (the specification shows none: "contents not shown"; the labels of overview §6 where it
+ * The role names (the specification shows none: "contents not shown"; the labels of docs/roles.md#role-ids where it
  * gives them), the user's photo, deletion, and the indexes of the user list and of firm reach.
  *
  * Decisions:

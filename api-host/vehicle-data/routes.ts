@@ -1,5 +1,5 @@
 /**
- * The vehicle-data stand-in (operations §7 "Vehicle-data service", §8): the third-party service's paths
+ * The vehicle-data stand-in (docs/adas.md#calls "Vehicle-data service", #errors): the third-party service's paths
  * and behaviour on the reference host, so the product's client runs against the embedded default.
  *
  *   POST ADAG/oauth/token                                  client credentials grant (RFC 6749 §4.4), HTTP

@@ -1,5 +1,5 @@
 /**
- * Vehicles and VIN decoding (operations §3, §7; administration §7), persisted in SQLite (schema.ts).
+ * Vehicles and VIN decoding (docs/adas.md#fields, #calls), persisted in SQLite (schema.ts).
  * Every vehicle is scoped to the caller's firms: another firm's vehicle answers the same 404 as an unknown
  * one. Decisions beyond lib/contract/vehicle.ts and lib/contract/decode.ts:
  * - a vehicle's owner (contact) must be a live contact of a firm the caller reaches (else 400 on contact);

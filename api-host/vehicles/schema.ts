@@ -1,5 +1,5 @@
 /**
- * Schema of vehicles (operations §3 "Vehicle") and of the VIN decoder's reference table (data.ts).
+ * Schema of vehicles (docs/adas.md#fields "Vehicle") and of the VIN decoder's reference table (data.ts).
  *
  * Decisions:
  * - vehicle_make / vehicle_wmi / vehicle_pattern are reference data inserted here (a database created

@@ -1,4 +1,4 @@
-/** Columns of the /adas lists: jobs (operations §3 "Adas") and vehicles. */
+/** Columns of the /adas lists: jobs (docs/adas.md#fields "Adas") and vehicles. */
 import Link from 'next/link';
 import { OpenCell, dash, type DataColumn } from '@/components/data-table';
 import { statusName, vehicleLabel } from '@/lib/adas/rules';

@@ -1,6 +1,6 @@
 'use client';
 /**
- * New or edited ADAS job (issue 13 §2; operations §3 "Adas"): location, RO number, ADAS type, insurance,
+ * New or edited ADAS job (issue 13 §2; docs/adas.md#fields "Adas"): location, RO number, ADAS type, insurance,
  * notes and the vehicle — a new one (vehicle -1, model year 2010 by default) or an existing vehicle of
  * the chosen customer (vehicle/ownerVehicles?contact). Started from the ADAS Systems Overview it also
  * starts the first inspection (createAdas with `inspection`). A failed save keeps everything typed and

@@ -1,5 +1,5 @@
 /**
- * The /adas list's URL state: the jobs (operations §9: 10 rows, descending by job, no status filter) or the
+ * The /adas list's URL state: the jobs (docs/adas.md#limits: 10 rows, descending by job, no status filter) or the
  * vehicles (view=vehicles). Both views share one state; a sort the view does not have falls back to its
  * default. Server-side: the page hands the resulting plain object to the client components.
  */

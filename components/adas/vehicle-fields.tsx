@@ -1,6 +1,6 @@
 'use client';
 /**
- * The vehicle part of a form (operations §3 "Vehicle"): VIN first (decoding fills the rest), then year,
+ * The vehicle part of a form (docs/adas.md#fields "Vehicle"): VIN first (decoding fills the rest), then year,
  * make, model and body style. Makes and models come from the decoder's table (vehicle/makes) as
  * suggestions; any make or model may be typed. Shared by the job editor, the vehicle editor and the
  * ADAS Systems Overview.

@@ -1,7 +1,7 @@
 /**
  * The URL state of the lists of /admin: each section's list keeps its own state (and remembered
- * preferences) under `section=…`, with the contract's defaults (blog: createdBy descending, overview §9;
- * log: timestamp ascending, §2; email log: newest first). Server-side: pages hand the plain objects to
+ * preferences) under `section=…`, with the contract's defaults (blog: createdBy descending, docs/blog.md#limits;
+ * log: timestamp ascending, docs/log.md#screens; email log: newest first). Server-side: pages hand the plain objects to
  * the client components.
  */
 import 'server-only';

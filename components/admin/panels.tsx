@@ -43,7 +43,7 @@ export async function InsurancePanel({ params, session }: PanelProps) {
   const data = await api(contract.insurance.insurance, { query: { ...state } });
   keepInRange(insuranceList, state, data.count);
   const { profile, role } = session;
-  // operations §9: a new insurance defaults to firm 1, which administrators reach; staff add their own firm's.
+  // docs/insurance.md#limits: a new insurance defaults to firm 1, which administrators reach; staff add their own firm's.
   const newFirm = isAdminRole(role) ? { firm: INSURANCE_DEFAULT_FIRM, firmName: 'ADAS network (all locations)' } : { firm: profile.firm, firmName: profile.firmName };
   return <InsuranceScreen spec={insuranceList} state={state} data={data} newFirm={newFirm} />;
 }

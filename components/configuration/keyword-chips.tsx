@@ -1,6 +1,6 @@
 'use client';
 /**
- * A list of chips (keywords, models, names): comma text on the server, chips here (administration §3).
+ * A list of chips (keywords, models, names): comma text on the server, chips here (docs/configuration.md#fields).
  * Typing a comma or Enter adds what was typed (a pasted "a, b, c" adds three); leaving the box adds it
  * too, so nothing typed is lost on Save. Backspace in the empty box removes the last chip; each chip has
  * its own remove button. Suggestions (the keywords in use) come as the box's datalist.

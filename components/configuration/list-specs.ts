@@ -1,5 +1,5 @@
 /**
- * The URL state of each section's list (lib/list-state): page size 10 (operations §9), the sorts and
+ * The URL state of each section's list (lib/list-state): page size 10 (docs/configuration.md#limits), the sorts and
  * filters of its call. Each list remembers its preferences in its own cookie. Server-side: pages hand the
  * resulting plain objects to the client components.
  */

@@ -1,6 +1,6 @@
 /**
  * Rules of the configuration screen that need no server (unit-tested): the report recommendation's year
- * clamp (operations §5) and the scan-pro wizard's steps (administration §4). Client-safe.
+ * clamp (docs/configuration.md#validation) and the scan-pro wizard's steps (docs/configuration.md#states). Client-safe.
  */
 import { MODEL_YEAR_MIN, YEAR_RANGE_MESSAGE } from '@/lib/configuration/constants';
 

@@ -1,9 +1,9 @@
 'use client';
 /**
- * A contact's addresses, phones and emails (administration §2 "Contact Info tab", stacked with titles): the
+ * A contact's addresses, phones and emails (docs/contacts.md#screens "Contact Info tab", stacked with titles): the
  * contacts editor's tab and the user profile's. Each list is maintained on its own. A change of the
  * primary phone or email is reported, so the contacts list can update that contact's row without a
- * reload (overview §4).
+ * reload (docs/contacts.md#states).
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Lookups } from '@/components/lookups/use-lookups';

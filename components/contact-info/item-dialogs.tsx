@@ -1,6 +1,6 @@
 'use client';
 /**
- * The dialogs of a contact's items: Address and Phone (administration §2) and Email (operations §2, §5),
+ * The dialogs of a contact's items: Address and Phone (docs/contacts.md#screens) and Email (docs/contacts.md#screens, #validation),
  * each the one form hook in the one editor frame with the contact's summary above (the contacts screen's
  * Related Contact dialog too). Each checks its fields with the specification's texts (field errors only, no
  * form message), shows the server's 400 field errors beside the fields, and stays open with everything

@@ -1,10 +1,10 @@
 /**
- * The pure rules of a contact's item lists (addresses, phones, emails, related contacts), from overview §4
- * and administration §4. Shared by the contacts editor and the user profile's Contact Info tab. No React,
+ * The pure rules of a contact's item lists (addresses, phones, emails, related contacts), from docs/contacts.md#states
+ * and docs/contacts.md#states. Shared by the contacts editor and the user profile's Contact Info tab. No React,
  * no I/O: unit-tested on their own.
  */
 
-/** Id of a record that has not been saved yet (administration §3: "New records have id -1"). */
+/** Id of a record that has not been saved yet (docs/contacts.md#fields: "New records have id -1"). */
 export const NEW_ID = -1;
 
 /** Client-only state every sub-list row carries. */
@@ -13,7 +13,7 @@ export interface Checkable {
 }
 export interface PrimaryFlags {
   isPrimary: boolean;
-  /** "P" marks the primary (overview §3). */
+  /** "P" marks the primary (docs/contacts.md#fields). */
   primary: string;
 }
 
@@ -31,7 +31,7 @@ export function cancelNew<T>(list: readonly T[], key: IdKey<T>): T[] {
 
 /**
  * After a save: a new record (id -1) takes its saved id; an existing one is updated in place
- * (overview §4: "Saving an existing address, phone or email updates it in place").
+ * (docs/contacts.md#states: "Saving an existing address, phone or email updates it in place").
  */
 export function applySaved<T>(list: readonly T[], key: IdKey<T>, savedId: number, record: T): T[] {
   const wasId = record[key] as number;
@@ -42,7 +42,7 @@ export function applySaved<T>(list: readonly T[], key: IdKey<T>, savedId: number
 }
 
 /**
- * Setting a primary (overview §4): exactly one is primary, the others are cleared, and every row is
+ * Setting a primary (docs/contacts.md#states): exactly one is primary, the others are cleared, and every row is
  * unchecked.
  */
 export function applyPrimary<T extends PrimaryFlags & Checkable>(list: readonly T[], key: IdKey<T>, id: number): T[] {
@@ -58,7 +58,7 @@ export interface DeleteResult {
   id: number;
 }
 
-/** Overview §4: the item leaves the list unless the result contact is -1 or the id is 0. */
+/** docs/contacts.md#states: the item leaves the list unless the result contact is -1 or the id is 0. */
 export function isRemoved(result: DeleteResult): boolean {
   return result.contact !== -1 && result.id !== 0;
 }
@@ -78,7 +78,7 @@ export const checkedOf = <T extends Checkable>(list: readonly T[]) => list.filte
 export const primaryOf = <T extends PrimaryFlags>(list: readonly T[]): T | null => list.find((r) => r.isPrimary) ?? null;
 
 /**
- * Whether a freshly saved record becomes the primary one. Administration §4: "When a new phone
+ * Whether a freshly saved record becomes the primary one. docs/contacts.md#states: "When a new phone
  * (phone = -1) is saved, it is marked primary." For addresses and emails (not specified) a new record
  * becomes primary only when there is no primary yet, so a contact always has one when it has any.
  */
@@ -88,7 +88,7 @@ export function becomesPrimary(kind: 'address' | 'phone' | 'email', wasNew: bool
   return !list.some((r) => r.isPrimary);
 }
 
-/** The tag of a delete confirmation: singular for one row, "Phone(s)" style for several (administration §2). */
+/** The tag of a delete confirmation: singular for one row, "Phone(s)" style for several (docs/contacts.md#screens). */
 export function deleteTag(tag: string, count: number): string {
   return count > 1 ? `${tag}(s)` : tag;
 }

@@ -1,6 +1,6 @@
 'use client';
 /**
- * One of a contact's item lists (administration §2 "Contact Info tab"): a title, Add, and — only while a
+ * One of a contact's item lists (docs/contacts.md#screens "Contact Info tab"): a title, Add, and — only while a
  * row is checked — Delete and Set as Primary; a Loading indicator; per-row edit links; a "(primary)"
  * marker. `useItems` holds the list and applies the rules of rules.ts around the calls.
  */
@@ -95,7 +95,7 @@ export function useItems<T>(kind: ItemKind<T>, contact: number): Items<T> {
     }
     setItems(next);
   };
-  /** Administration §4: one delete call per checked row, then the list reloads. */
+  /** docs/contacts.md#states: one delete call per checked row, then the list reloads. */
   const remove = async (rows: readonly T[]) => {
     let next = items ?? [];
     for (const r of rows) next = applyDelete(next, key, await kind.remove(r));

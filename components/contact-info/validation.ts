@@ -1,6 +1,6 @@
 /**
- * Client-side checks of the item dialogs (address, phone, email), with the specification's texts (overview
- * §5, administration §5, operations §5). The server checks the same things again (lib/contract/contact.ts)
+ * Client-side checks of the item dialogs (address, phone, email), with the specification's texts (docs/shell.md#validation,
+ * docs/contacts.md#validation). The server checks the same things again (lib/contract/contact.ts)
  * and its 400 field errors are shown the same way. Each check returns {field: message} for the fields at fault.
  */
 import { collect, type FieldErrors } from '@/lib/validation/field-errors';
@@ -53,7 +53,7 @@ export interface EmailDraft {
   emailAddress: string;
 }
 
-/** Operations §5: "email type and email address are required". */
+/** docs/contacts.md#validation: "email type and email address are required". */
 export function validateEmail(e: EmailDraft): FieldErrors {
   return collect({
     emailType: needId(e.emailType),

@@ -1,8 +1,8 @@
 'use client';
 /**
- * The contact editor: every contact field of overview §3 with its lookups, saved with contact/saveContact
+ * The contact editor: every contact field of docs/contacts.md#fields with its lookups, saved with contact/saveContact
  * (contact/saveVendor in the vendor view). Tabs: Details; Contact Info (addresses, phones, emails); Related
- * Contacts. A new contact gets its tabs once saved (like the user profile dialog, administration §4).
+ * Contacts. A new contact gets its tabs once saved (like the user profile dialog, docs/users.md#states).
  * Field errors from the client checks and from the server's 400 show beside the fields; the dialog stays
  * open and keeps what was typed.
  */

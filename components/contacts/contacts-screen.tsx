@@ -1,6 +1,6 @@
 'use client';
 /**
- * The interactive part of /contacts (overview §2 "Contacts screen", §4): the server page renders the rows
+ * The interactive part of /contacts (docs/contacts.md#screens "Contacts screen", #states): the server page renders the rows
  * from the URL; this component adds the view switch, search, filters, selection and bulk actions (Merge
  * from two checked rows, Set inactive), CSV export, and the editor. A new primary phone or email saved in
  * the editor updates its row here at once, without reloading the list.

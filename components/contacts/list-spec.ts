@@ -1,5 +1,5 @@
 /**
- * The contacts list's URL state (overview §9: page size 10, direction asc, filterBy 9999, retrospective
+ * The contacts list's URL state (docs/contacts.md#limits: page size 10, direction asc, filterBy 9999, retrospective
  * days 0), built from the contract's defaults. Server-side: the page hands the resulting plain object to
  * the client components, which import only its type.
  */

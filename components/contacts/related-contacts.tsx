@@ -1,6 +1,6 @@
 'use client';
 /**
- * A contact's related contacts (overview §3, §7): a sub-list of the contacts editor with its dialog, built
+ * A contact's related contacts (docs/contacts.md#fields, #calls): a sub-list of the contacts editor with its dialog, built
  * from the shared item list of components/contact-info, on the one form hook and editor frame.
  */
 import { useState } from 'react';

@@ -1,9 +1,9 @@
 /**
- * The pure rules of the contacts list and editor (overview §4, §9): display names, the merge and vendor
+ * The pure rules of the contacts list and editor (docs/contacts.md#states, #limits): display names, the merge and vendor
  * flags, shortened addresses. The item lists' rules are in components/contact-info/rules.ts.
  */
 
-/** Overview §9: addresses longer than 40 characters are cut to 37 plus an ellipsis. */
+/** docs/contacts.md#limits: addresses longer than 40 characters are cut to 37 plus an ellipsis. */
 export const ADDRESS_MAX = 40;
 export const ADDRESS_KEEP = 37;
 export function shortenAddress(address: string | null | undefined): string {
@@ -19,11 +19,11 @@ export function fileAsOf(c: { isCompany: boolean; companyName: string; firstName
   return last && first ? `${last}, ${first}` : last || first || c.companyName.trim();
 }
 
-/** Merge (overview §4): enabled from two checked contacts; the survivor's id goes first. */
+/** Merge (docs/contacts.md#states): enabled from two checked contacts; the survivor's id goes first. */
 export const MERGE_MIN = 2;
 export const canMerge = (checked: number) => checked >= MERGE_MIN;
 export function mergeIds(survivor: number, checked: readonly number[]): string {
   return [survivor, ...checked.filter((id) => id !== survivor)].join(',');
 }
-/** Vendor view (overview §4): one or more checked rows set the vendor-checked flag. */
+/** Vendor view (docs/contacts.md#states): one or more checked rows set the vendor-checked flag. */
 export const vendorChecked = (checked: number) => checked >= 1;

@@ -1,5 +1,5 @@
 /**
- * Client-side checks of the contact editor and the related-contact dialog (overview §5). The item dialogs'
+ * Client-side checks of the contact editor and the related-contact dialog (docs/contacts.md#validation). The item dialogs'
  * checks and the field-error helpers are in components/contact-info/validation.ts.
  */
 import { needId } from '@/components/contact-info/validation';

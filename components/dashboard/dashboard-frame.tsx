@@ -1,7 +1,7 @@
 'use client';
 /**
  * What every view of /dashboard shares: the heading, the views (numbers, ADAS records, administrator
- * statistics), and the filter (overview §2 "Dashboard filters"): period, analysis, location. Picking a
+ * statistics), and the filter (docs/dashboard.md#screens "Dashboard filters"): period, analysis, location. Picking a
  * preset computes its days here (lib/dashboard/periods.ts, loaded on the first pick), in the user's time
  * zone with the browser's clock, and sends them in the URL (YYYY-MM-DD); a date range is applied with its button after both days are chosen. The choice is
  * remembered on the device for the next visit (the numbers list's persistent cookie), whichever view it

@@ -1,5 +1,5 @@
 /**
- * The dashboard's URL state (overview §9: page size 10, order by firm asc; periods 1–7, dates YYYY-MM-DD;
+ * The dashboard's URL state (docs/dashboard.md#limits: page size 10, order by firm asc; periods 1–7, dates YYYY-MM-DD;
  * the filter, the firm and the all-firms choice remembered on the device). Two lists share the filter: the
  * numbers (the analysis table) and the ADAS records (`view=records`). The filter is kept a year in a
  * persistent cookie; a preset's dates are not remembered (the next visit computes "this month" anew), and

@@ -1,5 +1,5 @@
 /**
- * The import wizard's state as one reducer (operations §4: "the step starts at 1 and the highest visited
+ * The import wizard's state as one reducer (docs/data.md#states: "the step starts at 1 and the highest visited
  * step is tracked"), and the part of it a reload keeps.
  *
  * What a reload keeps, and where: the wizard's choices (the schema, the template with its mapping, the

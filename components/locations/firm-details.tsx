@@ -1,6 +1,6 @@
 'use client';
 /**
- * The Location add form (administration §3): every field, with the lookups (state, country, time zone,
+ * The Location add form (docs/locations.md#fields): every field, with the lookups (state, country, time zone,
  * language), the phone mask and the parent chosen with firm/firmSearch/. Saved with firm/saveFirm; the
  * server's 400 field errors show beside the fields and what was typed stays.
  */

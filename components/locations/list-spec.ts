@@ -1,5 +1,5 @@
 /**
- * The locations screen's URL state (operations §9: page size 10, ascending by firm, filter null — "all"
+ * The locations screen's URL state (docs/locations.md#limits: page size 10, ascending by firm, filter null — "all"
  * here): the list's paging, sort, search and type filter, and the network view (view=tree) with its root
  * and the show-inactive switch. Server-side: the page hands the plain object to client components.
  */

@@ -1,6 +1,6 @@
 /**
  * The pure rules of the locations screens: the Location add form's checks (with the specification's
- * texts), the type a new child location starts with, which preferences changed (administration §7:
+ * texts), the type a new child location starts with, which preferences changed (docs/locations.md#calls:
  * saveFirmPreference is sent once for each changed preference, never for an unchanged one), and a tree
  * node's roll-up line. The Pricing tab's rules are in pricing-rules.ts (they load with the dialog).
  * No React, no I/O: unit-tested on their own.

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The onboarding wizard (operations §2): basic, additional, shipping, purchase. Each step is saved by a
+ * The onboarding wizard (docs/onboard.md#screens): basic, additional, shipping, purchase. Each step is saved by a
  * server action before the next opens; Back keeps what was typed on every step; the step ids live only in
  * the sealed cookie. The purchase uses the provider's hosted card field, and a declined card keeps every
  * other answer so another card can be tried at once.

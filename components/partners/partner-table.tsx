@@ -1,5 +1,5 @@
 /**
- * A table of opt-in programs or providers (administration §3 "Opt-in program and provider"): name with
+ * A table of opt-in programs or providers (docs/locations.md#fields "Opt-in program and provider"): name with
  * its MCP and pending-change marks, license, address, phone, optionally the relationship and the
  * distance, and one action cell per row (a SimpleTable: at narrow widths it scrolls inside its own box,
  * the name pinned).

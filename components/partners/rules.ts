@@ -1,9 +1,9 @@
 /**
- * The change rules of a firm's insurance opt-in programs and providers (administration §4):
+ * The change rules of a firm's insurance opt-in programs and providers (docs/locations.md#states):
  * - toggling opt-in flips isOptIn;
  * - un-opting an existing entry sets isRemove (opting it in again clears it);
  * - a newly added entry (isAdd) is dropped instead of being flagged;
- * - on save only providers with relationship 5 are sent (administration §9); programs send their changes.
+ * - on save only providers with relationship 5 are sent (docs/locations.md#limits); programs send their changes.
  * Entries of the firm's own network (relationship 1–3) are shown, not toggled: they are not saved.
  * No React, no I/O: unit-tested on their own.
  */

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The shell's push client (overview §1, §4): connects when the shell mounts and stops when it unmounts
+ * The shell's push client (docs/shell.md#screens, #states): connects when the shell mounts and stops when it unmounts
  * (logout reloads the page; a logout in another tab stops it too). @microsoft/signalr and the message
  * texts are imported only once the page has loaded and is idle (lib/after-idle.ts), so neither is part
  * of first-load JS nor competes with hydration. Errors are logged to the

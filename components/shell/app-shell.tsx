@@ -19,7 +19,7 @@ export interface SideNavSlots {
   menu: (role: RoleId | null) => React.ReactNode;
 }
 
-/** The firm's favicon, with a random cache-buster on every page load (overview §1). */
+/** The firm's favicon, with a random cache-buster on every page load (docs/shell.md#screens). */
 export async function shellMetadata(): Promise<Metadata> {
   const session = await readSession();
   if (!session) return {};

@@ -1,7 +1,7 @@
 'use client';
 /**
  * The one labelled form field: label, control, error beside it (announced, and tied to the control with
- * aria-describedby). Textareas follow overview §5: an asterisk when required, max length 500, 2 rows.
+ * aria-describedby). Textareas follow docs/shell.md#validation: an asterisk when required, max length 500, 2 rows.
  */
 import { useId, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The image uploader (administration §2): drag and drop or click, PNG and JPEG only, several at once;
+ * The image uploader (docs/shell.md#screens): drag and drop or click, PNG and JPEG only, several at once;
  * "Uploading n image...", then thumbnails with "Upload again", or "Upload failed." with the server's text
  * and "Try again". Files go to `file/upload` through the BFF into the firm's folder; `onUploaded` receives
  * the stored files' URLs. react-dropzone does the drop zone (keyboard: Enter or Space opens the file dialog).

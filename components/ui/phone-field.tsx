@@ -1,5 +1,5 @@
 'use client';
-/** A phone number field with the (xxx) xxx-xxxx mask (administration §2): digits only, formatted while typing. */
+/** A phone number field with the (xxx) xxx-xxxx mask (docs/contacts.md#screens): digits only, formatted while typing. */
 import { maskPhone } from '@/lib/validation/phone';
 import { TextField } from './field';
 

@@ -1,7 +1,7 @@
 'use client';
 /**
  * A search-as-you-type combobox (WAI-ARIA 1.2 combobox with a listbox popup). It searches only for a
- * non-empty trimmed term (overview §5), debounced, and aborts the request of a term that is no longer
+ * non-empty trimmed term (docs/shell.md#validation), debounced, and aborts the request of a term that is no longer
  * current. Arrow keys move through the results (aria-activedescendant), Enter picks, Escape closes.
  */
 import { LoaderCircle } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * The uploader's states (administration §4 "Upload"): initial (0), saving (1), success (2), failed (3);
+ * The uploader's states (docs/shell.md#states "Upload"): initial (0), saving (1), success (2), failed (3);
  * reset returns to initial. The texts are the specification's, word for word ("Uploading n image..."
  * keeps its singular for any n).
  */

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The users list's confirmations of its bulk actions: Delete (overview §2's "Are you sure you wish to
+ * The users list's confirmations of its bulk actions: Delete (docs/shell.md#validation: "Are you sure you wish to
  * Delete this {tag}?", here User(s)) and Deactivate (its users are signed out at once). Loaded on first use
  * with the one confirmation dialog (Radix), not with the list.
  */

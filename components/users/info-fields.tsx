@@ -1,6 +1,6 @@
 'use client';
 /**
- * The user profile's fields (administration §2, §5): names, the username (given by the dialog, it saves
+ * The user profile's fields (docs/users.md#screens, #validation): names, the username (given by the dialog, it saves
  * differently when adding and editing), contact type, time zone and language, the new user's password,
  * role, labor rate, inactive, reports, and the photo. Which of them show follows the dialog's visibility
  * (rules.ts); the values and errors are the dialog's form (components/ui/use-form.ts).

@@ -1,5 +1,5 @@
 /**
- * The users list's URL state (operations §9: page size 10, descending by id, filter 9999), built from the
+ * The users list's URL state (docs/users.md#limits: page size 10, descending by id, filter 9999), built from the
  * contract's defaults. filterBy is the role, firm the location (0 every one), inactive the state.
  * Server-side: the page hands the plain object to the client components, which import only its type.
  */

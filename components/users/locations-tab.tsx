@@ -1,6 +1,6 @@
 'use client';
 /**
- * The Locations tab (administration §2): a checklist of the locations the signed-in admin can give, in
+ * The Locations tab (docs/users.md#screens): a checklist of the locations the signed-in admin can give, in
  * network order, with a Primary box per location enabled only while it is checked and exactly one primary.
  * A location reached through a checked one above it says so: a user reaches every firm below their
  * locations. Saved with user/saveUserLocations (the checked locations, userFirm cleared).

@@ -1,6 +1,6 @@
 'use client';
 /**
- * Change Password (administration §2, §5): two fields, the specification's three messages shown in an
+ * Change Password (docs/users.md#screens, #validation): two fields, the specification's three messages shown in an
  * alert region on leaving the password fields, saved with user/saveCredentials; cleared 400 ms after close.
  * Opened from the shell's account menu (one's own password) and from the user profile dialog (a user's).
  * For one's own password it also asks for the current one (the host checks it); an administrator setting

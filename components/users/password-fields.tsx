@@ -1,6 +1,6 @@
 'use client';
 /**
- * The pair Password / Password again (administration §2, §5) of the Change Password dialog and the new-user
+ * The pair Password / Password again (docs/users.md#screens, #validation) of the Change Password dialog and the new-user
  * form. Leaving the pair (not moving inside it) checks it with the one password module
  * (lib/validation/password.ts) and reports the message, which the caller shows in an alert.
  */

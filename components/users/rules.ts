@@ -1,5 +1,5 @@
 /**
- * The pure rules of the user profile dialog and the Locations tab (administration §2, §4–§6): which fields
+ * The pure rules of the user profile dialog and the Locations tab (docs/users.md#screens, #states, #validation, docs/roles.md#users): which fields
  * and tabs show by source and role, the dialog's title, the save alert, the labor rate, unsaved changes and
  * the one-primary rule. No React, no I/O: unit-tested on their own.
  */
@@ -8,7 +8,7 @@ import { MESSAGES, USER_MESSAGES } from '@/lib/validation/messages';
 import { OWN_PROFILE, type UserSource } from './source';
 
 
-/** Administration §3 / operations §9: a new user's defaults. */
+/** docs/users.md#fields / #limits: a new user's defaults. */
 export const NEW_USER_DEFAULTS = { timezone: 12, language: 1, contactType: 1 } as const;
 
 export type Mode = 'adding' | 'editing';
@@ -49,7 +49,7 @@ export function visibility(source: UserSource, mode: Mode, viewer: Person, targe
   };
 }
 
-/** Administration §2: the four titles. */
+/** docs/users.md#screens: the four titles. */
 export function dialogTitle(mode: Mode, source: UserSource, names: { firstName: string; lastName: string } | null, location?: string | null): string {
   if (mode === 'adding') return location ? `Adding User to ${location}` : 'Adding User';
   const first = names?.firstName.trim() ?? '';
@@ -66,7 +66,7 @@ export interface UserDraft {
   timezone: number | null;
   language: number | null;
   role: number | null;
-  /** As typed: parsed as a decimal on save (operations §5). */
+  /** As typed: parsed as a decimal on save (docs/users.md#validation). */
   laborRate: string;
   isInactive: boolean;
   receivesReport: boolean;
@@ -76,7 +76,7 @@ export interface UserDraft {
 }
 
 /**
- * Administration §5 "User save": null when the visible fields may be saved, else the alert's lines:
+ * docs/users.md#validation "User save": null when the visible fields may be saved, else the alert's lines:
  * "Please supply fill all fields." followed by the lines that apply. Hidden fields are not the user's to fix.
  */
 export function saveAlert(d: UserDraft, v: Pick<Visibility, 'adminFields'>): string[] | null {
@@ -97,7 +97,7 @@ export function parseLaborRate(text: string): number | null {
   return /^\d{1,6}(\.\d{1,2})?$/.test(t) ? Number(t) : null;
 }
 
-/** Field errors the form shows beside its fields (administration §5 "Required fields"). */
+/** Field errors the form shows beside its fields (docs/users.md#validation "Required fields"). */
 export function fieldErrors(d: UserDraft, v: Pick<Visibility, 'contactType' | 'adminFields'>): Record<string, string> {
   const out: Record<string, string> = {};
   if (v.contactType && !d.contactType) out.contactType = MESSAGES.required;
@@ -108,7 +108,7 @@ export function fieldErrors(d: UserDraft, v: Pick<Visibility, 'contactType' | 'a
   return out;
 }
 
-/** Administration §4: choosing role 1 in the dropdown stores 2. */
+/** docs/users.md#states: choosing role 1 in the dropdown stores 2. */
 export const chooseRole = (value: string): number | null => (value === '' ? null : roleToStore(Number(value)));
 
 const DRAFT_KEYS: readonly (keyof UserDraft)[] = [
@@ -163,7 +163,7 @@ export function locationsProblem(rows: readonly LocationRow[]): string | null {
   return null;
 }
 
-/** Operations §7: the checked locations, with userFirm cleared. */
+/** docs/users.md#calls: the checked locations, with userFirm cleared. */
 export function linksToSave(rows: readonly LocationRow[], user: number) {
   return rows.filter((r) => r.checked).map((r) => ({ firm: r.firm, user, userFirm: 0, checked: true as const, isPrimary: r.isPrimary }));
 }

@@ -1,5 +1,5 @@
 /**
- * Where the user profile dialog was opened from (administration §2's "source"): 0 the shell's profile
+ * Where the user profile dialog was opened from (the "source" of docs/users.md#screens): 0 the shell's profile
  * entry (the signed-in user's own profile), 1 user administration (the /users screen). On its own, with no
  * imports, so the shell can name it without loading the dialog's rules.
  */

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The user profile dialog (administration §2, §4–§6, §8): extra-large, opened from the users list, from
+ * The user profile dialog (docs/users.md, docs/roles.md#users): extra-large, opened from the users list, from
  * "Add user" and from the shell's profile entry. Which fields and tabs show follows components/users/
  * rules.ts (by source, mode and role). Its parts: the username (username-field.tsx: checked when adding,
  * saved on its own when editing), the profile's fields (info-fields.tsx) and, once the user exists, the

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The user profile's tabs, once the user exists (administration §2): their contact info (addresses,
+ * The user profile's tabs, once the user exists (docs/users.md#screens): their contact info (addresses,
  * phones, emails) and, for location administrators, the locations they may reach.
  */
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The user profile's username (administration §4, §8). Adding: the username is the new user's email
+ * The user profile's username (docs/users.md#states, #errors). Adding: the username is the new user's email
  * address, checked with the host (user/verifyUsername) when the field is left, and again before saving;
  * "Add New User" appears once it is free. Editing: the username is saved on its own, at once, with its
  * save icon (user/saveUserEmail); a user who renames themself is signed out everywhere and signs in again.

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The interactive part of /users (operations §2 "Users list and user edit"): the server page renders the
+ * The interactive part of /users (docs/users.md#screens "Users list and user edit"): the server page renders the
  * rows from the URL; this component adds search, the role / location / state filters, selection with the
  * bulk actions (Activate, Deactivate, Delete, each confirmed where it takes something away; one's own row
  * cannot be checked), CSV export of every matching row, "Add user" and the user profile dialog.

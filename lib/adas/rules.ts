@@ -1,8 +1,8 @@
 /**
- * The ADAS job rules (operations §3, §4) in plain code, shared by the screens and the reference host.
+ * The ADAS job rules (docs/adas.md#fields, #states) in plain code, shared by the screens and the reference host.
  * No zod, no server code: client components import it.
  *
- * Statuses are numbers (operations §4: "Adas status is numeric, default 1"; "Inspection status 2 means
+ * Statuses are numbers (docs/adas.md#states: "Adas status is numeric, default 1"; "Inspection status 2 means
  * Complete"); the specification shows no other names, so the product decides them here, one set for jobs
  * and inspections alike. Types and results are fixed lists for the same reason.
  */
@@ -41,7 +41,7 @@ export const RESULT = { passed: 1, required: 2, calibrated: 3, failed: 4, notApp
 
 export const nameOf = (names: Readonly<Record<number, string>>, id: number | null | undefined) => (id == null ? '' : (names[id] ?? ''));
 
-/** The job list's sorts and defaults (operations §9: 10 rows, descending by job) and the vehicle list's. */
+/** The job list's sorts and defaults (docs/adas.md#limits: 10 rows, descending by job) and the vehicle list's. */
 export const ADAS_SORTS = ['adas', 'ronumber', 'vehicle', 'vin', 'insurance', 'status', 'inspections', 'created', 'location'] as const;
 export type AdasSort = (typeof ADAS_SORTS)[number];
 export const ADAS_DEFAULTS = { pageSize: 10, orderBy: 'adas', direction: 'desc' } as const;
@@ -49,14 +49,14 @@ export const VEHICLE_SORTS = ['vehicle', 'year', 'make', 'model', 'vin', 'create
 export type VehicleSort = (typeof VEHICLE_SORTS)[number];
 export const VEHICLE_DEFAULTS = { pageSize: 10, orderBy: 'vehicle', direction: 'desc' } as const;
 
-/** Defaults of the specification (operations §3, §9). */
+/** Defaults of the specification (docs/adas.md#fields, #limits). */
 export const ADAS_DEFAULT_YEAR = 2010;
 export const VEHICLE_DEFAULT_YEAR = 2007;
-/** New records are sent with id -1 (operations §3). */
+/** New records are sent with id -1 (docs/adas.md#fields). */
 export const NEW_ID = -1;
 
 /**
- * The job's status after its inspections changed (operations §4): when every inspection is Complete the
+ * The job's status after its inspections changed (docs/adas.md#states): when every inspection is Complete the
  * job is Complete; a Complete job whose inspections are not all Complete any more (one reopened, added or
  * deleted) is Open again; otherwise the job keeps the status its users gave it.
  */

@@ -43,7 +43,7 @@ export async function signOutSession(): Promise<void> {
   announceSignOut();
 }
 
-/** Logout clears the session and reloads the root (overview §4). */
+/** Logout clears the session and reloads the root (docs/shell.md#states). */
 export async function logout() {
   await signOutSession().catch(() => undefined);
   // A full reload on purpose: no client state of the signed-out user survives.

@@ -3,12 +3,12 @@
  * JSON-text-or-list reading of a request's lists, the quote's totals and the insurer price check.
  */
 
-/** A request's statuses, in the order work goes (operations §3 "statusName"; the names are decided here). */
+/** A request's statuses, in the order work goes (docs/calibrations.md#fields "statusName"; the names are decided here). */
 export const REQUEST_STATUSES = ['New', 'Quoted', 'Approved', 'Scheduled', 'In Progress', 'Completed', 'Declined', 'Cancelled'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 /** Statuses that end a request; setting one needs a reason. */
 export const CLOSING_STATUSES: readonly RequestStatus[] = ['Declined', 'Cancelled'];
-/** Where a status reason came from (operations §3 "reasonSource"). */
+/** Where a status reason came from (docs/calibrations.md#fields "reasonSource"). */
 export const REASON_SOURCES = ['Shop', 'Insurer', 'Customer', 'Technician', 'Estimate'] as const;
 
 /**
@@ -23,7 +23,7 @@ export const mayManageRequests = (role: number | null | undefined) => role != nu
 export const NOTE_MAX = 4000;
 
 /**
- * A list the host sends either as JSON text or already parsed (operations §3: lines, notes, technicians
+ * A list the host sends either as JSON text or already parsed (docs/calibrations.md#fields: lines, notes, technicians
  * and files "arrive either as JSON text or already parsed"): the list, [] for empty text or null, and
  * null for anything else (text that is not a JSON list), which the contract reports.
  */

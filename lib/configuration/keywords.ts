@@ -1,6 +1,6 @@
 /**
  * Keyword lists of the ADAS knowledge base: comma-separated text on the server, a list of chips in the
- * editor (administration §3). Client-safe (no zod): the editor, the contract and the reference host use
+ * editor (docs/configuration.md#fields). Client-safe (no zod): the editor, the contract and the reference host use
  * the same rules, so a list means the same thing everywhere.
  *
  * Normal form: each keyword trimmed with inner white space collapsed, empty entries dropped, duplicates

@@ -1,5 +1,5 @@
 /**
- * The models of a make matrix (administration §3: models with id, name, isAdd, isDelete). The editor
+ * The models of a make matrix (docs/configuration.md#fields: models with id, name, isAdd, isDelete). The editor
  * turns its list of model chips into changes against the models it loaded; the host applies changes to the
  * models it holds. Client-safe.
  */

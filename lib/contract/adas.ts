@@ -1,5 +1,5 @@
 /**
- * ADAS calls (operations §3, §7). This issue: creating a calibration request ("an opportunity"), which
+ * ADAS calls (docs/adas.md#fields, #calls). This issue: creating a calibration request ("an opportunity"), which
  * notifies the firm's users by push (lib/push/messages.ts). Decisions, since the specification shows no
  * shapes:
  * - the request carries the firm, the vehicle (year, make, model, optional VIN), the reason and its
@@ -54,7 +54,7 @@ export const createCalibrate = defineCall({
   bff: true,
 });
 
-// ── Model variability (administration §7; issue 12) ───────────────────────────────────────────────
+// ── Model variability (docs/configuration.md#calls; issue 12) ───────────────────────────────────────────────
 // The models of one make matrix (admin.ts, "adasChecklistMatrixVehicle"): listed, and changed with the same
 // rules as saveAdasMakeMatrix's models (isAdd adds a name, isDelete removes an id, the rest are kept).
 // The save answers the models afterwards. Roles 1 and 2, who maintain the knowledge base.
@@ -80,13 +80,13 @@ export const saveVehicleChecklistMatrixVehicleModel = defineCall({
 });
 
 // ── ADAS jobs and inspections (issue 13) ─────────────────────────────────────────────────────────
-// Decisions, since the specification shows no shapes (operations §3, §4, §7, §9):
+// Decisions, since the specification shows no shapes (docs/adas.md#fields, #states, #calls, #limits):
 // - statuses, job types, inspection types and results are the fixed lists of lib/adas/rules.ts; status 1
 //   is the default and 2 is Complete for jobs and inspections alike;
-// - a job (Adas) belongs to a location (firm) and has one vehicle (operations §3), new (vehicle -1, year
+// - a job (Adas) belongs to a location (firm) and has one vehicle (docs/adas.md#fields), new (vehicle -1, year
 //   2010 by default) or an existing one of the location; its customer is the vehicle's `contact`;
-// - adas/adass is a page {count, items}: 10 rows, newest job first (§9), `filterBy` the status (none by
-//   default, §9 "ADAS null"), `firm` one location, `createdFrom`/`createdTo` instants (the screen turns the
+// - adas/adass is a page {count, items}: 10 rows, newest job first (docs/adas.md#limits), `filterBy` the status (none by
+//   default, docs/adas.md#limits "ADAS null"), `firm` one location, `createdFrom`/`createdTo` instants (the screen turns the
 //   user's local dates into them), `searchTerm` an RO number or a VIN, whole or any part of it;
 // - adas/adas answers the job with its vehicle and the users of its location who may inspect it;
 // - createAdas answers {id, adasInspection}: with `inspection` it starts the job and its first

@@ -1,5 +1,5 @@
 /**
- * Calibration pricing (administration §7 "Calibration pricing"; operations §3 "calibrationPricing").
+ * Calibration pricing (docs/configuration.md#calls "Calibration pricing"; docs/configuration.md#fields "calibrationPricing").
  * Decisions, since the specification shows no shapes and no values ("Pricing values … not shown"):
  * - A calibration type is a priced procedure of one system type (e.g. "Forward camera – static" of the
  *   system type "Forward camera"), performed in a mode (static, dynamic, static + dynamic,

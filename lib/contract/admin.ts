@@ -1,5 +1,5 @@
 /**
- * Administration calls (administration §7 "ADAS administration"; operations §7 Import): the ADAS knowledge
+ * Administration calls (docs/configuration.md#calls "ADAS administration"; docs/data.md#calls Import): the ADAS knowledge
  * base — systems (checklist matrices), make matrices, make exceptions, exclusions, info lookups, the
  * no-scrub list and their CSV exports — and the make-matrix-links import. Decisions, since the
  * specification shows no shapes:
@@ -487,7 +487,7 @@ export const checklistMatrixAdasInfoExport = defineCall({
   response: csvFile,
 });
 
-// ── Email log (overview §7 admin/getEmails) ──────────────────────────────────────────────────────
+// ── Email log (docs/log.md#calls admin/getEmails) ──────────────────────────────────────────────────────
 /**
  * The mails the product sent (password resets, reports, onboarding), kept by the reference host's mail
  * stand-in (api-host/mail). admin/getEmails?email answers {count, items} of one page, newest first;

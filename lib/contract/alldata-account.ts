@@ -1,5 +1,5 @@
 /**
- * A firm's ALLDATA account (issue 18 "ALLDATA authorization"; overview §2 /alldataAuthorize,
+ * A firm's ALLDATA account (issue 18 "ALLDATA authorization"; docs/shell.md#screens /alldataAuthorize,
  * /alldataApproval, /alldataSetToken). The specification names the pages but shows no call, so these are
  * decisions:
  * - alldata/setToken stores the tokens the app obtained by the authorization code grant (with PKCE) for

@@ -1,5 +1,5 @@
 /**
- * OEM procedure links (administration §7 "Links"; §3 "ADAS link": id, title, url, type, year, model,
+ * OEM procedure links (docs/configuration.md#calls "Links"; docs/configuration.md#fields "ADAS link": id, title, url, type, year, model,
  * isNew). One table holds every link: those added here and those of the make-matrix-links import
  * (admin/importMakeMatrixLinks). Decisions, since the specification shows no shapes:
  * - A link belongs to a make and optionally a model ('' = every model) and a range of model years (null =
@@ -14,7 +14,7 @@
  *   model, years) and type with the given list, in one transaction. Lists and counts answer {count}.
  * - Roles 1 and 2 only; the links are the network's (the platform firm's), like the rest of the knowledge
  *   base (admin.ts).
- * - The ADAS job screens (issue 13; operations §7 "alldata/getLinksInternal and alldata/getGeneralInfoLinks
+ * - The ADAS job screens (issue 13; docs/adas.md#calls "alldata/getLinksInternal and alldata/getGeneralInfoLinks
  *   (query)") read the links of a job's vehicle: both take the job (`adas`) and answer the links of its
  *   make (its model or every model, its model year or every year), getLinksInternal the ADAS procedures and
  *   getGeneralInfoLinks the general repair information, as [{id, title, url, type}]. Any ADAS role may read

@@ -1,10 +1,10 @@
-/** Auth host calls (overview §7 Auth) and the session profile carried in the token (§3). */
+/** Auth host calls (docs/shell.md#calls Auth) and the session profile carried in the token (docs/shell.md#fields). */
 import { z } from 'zod';
 import { MESSAGES } from '../validation/messages';
 import { defineCall, ok, requiredText } from './define';
 import { passwordRule } from './user';
 
-/** Claims of the login token: the session profile (overview §3) plus the standard expiry. */
+/** Claims of the login token: the session profile (docs/shell.md#fields) plus the standard expiry. */
 export const sessionProfile = z.object({
   user: z.number().int(),
   contact: z.number().int(),
@@ -103,7 +103,7 @@ export const createTempToken = defineCall({
 /**
  * The reset link's second half (reference-host extensions): user/resetPassword mails a single-use link to
  * /reset?token=…, valid for RESET_TOKEN_MINUTES. checkResetToken tells the page whether the link still
- * works; completeReset sets the new password (the password rule of administration §5) and uses the link up.
+ * works; completeReset sets the new password (the password rule of docs/users.md#validation) and uses the link up.
  * The token travels in the body, never in a URL the hosts would log.
  */
 export const RESET_TOKEN_MINUTES = 60;

@@ -1,7 +1,7 @@
 /** The blog's constants and texts, without zod so client components can import them (lib/contract/blog.ts). */
 export const BLOG_SORTS = ['createdBy', 'blogName', 'blogType', 'blogStatus', 'scheduledOn', 'createdOn', 'sort'] as const;
 export const BLOG_LIST_DEFAULTS = { pageSize: 10, orderBy: 'createdBy', direction: 'desc' } as const;
-/** A new post (overview §4): sort 0, sticky off, comments off, shop off, no attachments. */
+/** A new post (docs/blog.md#states): sort 0, sticky off, comments off, shop off, no attachments. */
 export const BLOG_DEFAULTS = { sort: 0, isSticky: false, isAllowComments: false, isIncludeShop: false, attachments: 0 } as const;
 export const BLOG_CONTENT_MAX = 100_000;
 export const COMMENT_MAX = 2_000;

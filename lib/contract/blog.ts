@@ -1,9 +1,9 @@
 /**
- * Blog (overview §2 Blog screen, §3 Blog and Blog comment, §4, §7, §9). Where the specification does not
+ * Blog (docs/blog.md#screens Blog screen, #fields Blog and Blog comment, #states, #calls, #limits). Where the specification does not
  * show a shape, decided here:
- * - blog/blogs answers {count, items} (§7) of one page: page size 10, ordered by createdBy descending by
- *   default (§9); `createdBy` is the author's display name ("Last, First"), ties broken by the newest post;
- * - blog/saveBlog answers {id}; blog -1 adds one, starting from BLOG_DEFAULTS (§4). `content` is HTML; the
+ * - blog/blogs answers {count, items} (docs/blog.md#calls) of one page: page size 10, ordered by createdBy descending by
+ *   default (docs/blog.md#limits); `createdBy` is the author's display name ("Last, First"), ties broken by the newest post;
+ * - blog/saveBlog answers {id}; blog -1 adds one, starting from BLOG_DEFAULTS (docs/blog.md#states). `content` is HTML; the
  *   host cleans it (lib/rich-text.ts) and refuses active content (scripts, frames, event handlers) with a
  *   field error; `imageUrl` is an image stored with file/upload (the image uploader) in a firm the author reaches;
  *   readers get it through blog/image?blog&name (an extension), which checks they may read the post;

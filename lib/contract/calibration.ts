@@ -1,5 +1,5 @@
 /**
- * Calibrations (issue 14; operations §3 "Calibration request", "Request note", §7; overview §7): the
+ * Calibrations (issue 14; docs/calibrations.md#fields "Calibration request", "Request note", #calls): the
  * estimate scrub, quote and prediction, calibration requests and their notes, the calibration report, the
  * push to CCC and the evaluation of a scrub. Decisions, since the specification shows no shapes:
  * - Money travels in dollars with 2 decimals (as insurers' agreed prices do); the host keeps cents.
@@ -65,7 +65,7 @@ const base = { access: ALL_ROLES, bff: true } as const;
 const positiveId = () => z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required);
 const money = z.number();
 
-/** A list sent as JSON text or already parsed (operations §3); the answer is always the list. */
+/** A list sent as JSON text or already parsed (docs/calibrations.md#fields); the answer is always the list. */
 export const listOrJson = <T extends z.ZodType>(item: T, max = 200) =>
   z.preprocess((v) => jsonList(v) ?? v, z.array(item, { error: 'A list, or JSON text of a list' }).max(max, `At most ${max} entries`));
 

@@ -25,7 +25,7 @@ export function yearRange<T extends { yearStart: number | null; yearEnd: number 
 }
 
 /**
- * A keyword list: comma text in, normalised comma text out (administration §3: "comma-separated on the
+ * A keyword list: comma text in, normalised comma text out (docs/configuration.md#fields: "comma-separated on the
  * server, lists on the client"). A list given as an array is accepted and joined.
  */
 export const keywordText = () =>

@@ -1,16 +1,16 @@
 /**
- * Contacts and vendors (overview §3, §4, §7). Where the specification does not show a shape, the
+ * Contacts and vendors (docs/contacts.md#fields, #states, #calls). Where the specification does not show a shape, the
  * decision is written here:
  * - lists answer {count, items}; search calls answer {items};
  * - save calls answer {id} of the saved record; new records are sent with id -1;
  * - mergeContacts?ids is a comma list whose FIRST id is the contact that survives;
- * - delete calls answer {contact, id}: contact -1 means nothing was removed (overview §4's rule);
+ * - delete calls answer {contact, id}: contact -1 means nothing was removed (docs/contacts.md#states);
  * - filterBy 9999 means every contact type, any other value one ContactType id;
  *   retrospectiveDays 0 means any time, N > 0 contacts created in the last N days;
- * - companyName (for companies and vendors) extends the §3 field list.
+ * - companyName (for companies and vendors) extends the field list of docs/contacts.md#fields.
  * - The calls of a contact's addresses, phones and emails (list, one address, save, delete, set primary)
  *   are open to every signed-in user: the Contact Info tab of a user's own profile is for everyone
- *   (administration §2). The host lets a caller other than role 1 reach only their own contact with them
+ *   (docs/contacts.md#screens). The host lets a caller other than role 1 reach only their own contact with them
  *   (any other contact answers 404, as an unknown one); role 1 reaches every contact of their firms.
  *   Every other contact call is role 1's (the /contacts screen).
  */
@@ -132,7 +132,7 @@ export const relatedContact = z.object({
 });
 export type RelatedContact = z.infer<typeof relatedContact>;
 
-/** Search result (overview §3). */
+/** Search result (docs/contacts.md#fields). */
 export const searchResult = z.object({
   id: z.number().int(),
   name: z.string(),

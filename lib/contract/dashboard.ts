@@ -1,6 +1,6 @@
 /**
- * Dashboard and administrator statistics (overview §3 "Dashboard data", §7 "Dashboard and admin
- * statistics", §9). The specification names the calls but shows no shapes; the decisions:
+ * Dashboard and administrator statistics (docs/dashboard.md#fields "Dashboard data", #calls "Dashboard and admin
+ * statistics", docs/dashboard.md#limits). The specification names the calls but shows no shapes; the decisions:
  *
  * - Periods are local days: `startDate`/`endDate` are YYYY-MM-DD (both included) in the caller's time zone,
  *   computed by the screen (lib/dashboard/rules.ts). A range that starts after it ends, or spans more than
@@ -8,8 +8,8 @@
  * - `firm` is one location the caller reaches (its whole subtree counts); absent or 0 is "all firms": every
  *   firm the caller reaches. A firm outside the caller's reach answers 404, as any other firm's record.
  * - What is counted: an inspection counts on the day it was completed (in its location's time zone); a
- *   calibration is a system of a completed inspection with the result "Calibrated"; its sale is the
- *   configuration's price of its calibration type for the location (calibrationPrice) when it was completed;
+ *   calibration is a system of a completed inspection with the result "Calibrated"; its sale is priced by
+ *   the rule of docs/dashboard.md (the approved request line's price, else the configured price);
  *   technicians' hours are book hours (lib/dashboard/rules.ts BOOK_HOURS), cost those hours at the
  *   technician's labor rate. Money is in dollars.
  * - dashboard/dashboard answers the chosen analysis as a paged, sorted table (rows {key, label, firm?,
@@ -20,7 +20,7 @@
  * - dashboard/dashboardTop answers the headline: the firm's name and path (breadcrumb), the totals of the
  *   period and of the previous period of equal length, and the period's days (zeros included) for the line.
  * - dashboard/adasRecords answers the jobs created in the period with their inspections; the host sends the
- *   inspections as JSON text (overview §3) and this contract parses it into a structure.
+ *   inspections as JSON text (docs/dashboard.md#fields) and this contract parses it into a structure.
  * - Administrator statistics (roles 1 and 2): counts of the period, the month's top locations and makes,
  *   the application log's recent errors, the franchisers ("clients") reviewed, their inspections by month
  *   and by status, VIN decodes by call and outcome, failed VINs, and two reports on the reference host's own
@@ -35,7 +35,7 @@ import { ANALYSIS_IDS, DASHBOARD_DEFAULTS, DASHBOARD_SORTS, DEFAULT_ANALYSIS, RA
 import { ADMIN_ROLES, type RoleId } from '../roles';
 import { defineCall, q, requiredText } from './define';
 
-/** The /dashboard route's roles (overview §2). */
+/** The /dashboard route's roles (docs/dashboard.md#screens). */
 export const DASHBOARD_ROLES: readonly RoleId[] = [1, 2, 3, 5, 7, 9, 12];
 
 const dayField = (message: string) => z.string({ error: message }).trim().min(1, message);

@@ -1,5 +1,5 @@
 /**
- * VIN decoding (administration §7 "VIN decoding"; operations §7 decode/neoadas). Decisions, since the
+ * VIN decoding (docs/adas.md#calls "VIN decoding"; docs/adas.md#calls decode/neoadas). Decisions, since the
  * specification shows no shapes:
  * - every decode answers the same record: the year from position 10, the make and manufacturer from the
  *   WMI (positions 1–3), model and body style from the reference host's table of VIN patterns; `isDecoded`

@@ -1,5 +1,5 @@
 /**
- * Files (administration §2 "Image uploader", §7 Upload). The specification shows only "multipart, field
+ * Files (docs/shell.md#screens "Image uploader", #calls Upload). The specification shows only "multipart, field
  * File, file name prefixed with the firm folder, optional query; the response is a list of image URLs".
  * Decisions:
  * - file/upload: multipart/form-data with one part per file, each named `File`, whose file name is

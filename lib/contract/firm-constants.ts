@@ -25,7 +25,7 @@ export const LOCATION_FILTERS = ['all', ...EDITABLE_FIRM_TYPES] as const;
 export type LocationFilter = (typeof LOCATION_FILTERS)[number];
 export const LOCATION_SORTS = ['firm', 'type', 'parent', 'city', 'phone', 'users', 'inactive'] as const;
 
-/** Storage list (operations §9: default sort descending by id, filter 9999 = every location). */
+/** Storage list (docs/storage.md#limits: default sort descending by id, filter 9999 = every location). */
 export const STORAGE_SORTS = ['id', 'name', 'firm', 'size'] as const;
 export const ALL_LOCATIONS = 9999;
 
@@ -39,8 +39,8 @@ export interface PreferenceDef {
 }
 
 /**
- * The preferences a firm has, by category (administration §3 "Firm preference"; the Brand names are
- * overview §3's). Values are text; a firm without its own value inherits the nearest ancestor's.
+ * The preferences a firm has, by category (docs/locations.md#fields "Firm preference"; the Brand names are
+ * those of docs/shell.md#fields). Values are text; a firm without its own value inherits the nearest ancestor's.
  */
 export const PREFERENCE_CATALOGUE = {
   Brand: [
@@ -99,8 +99,8 @@ export function preferenceProblem(def: PreferenceDef, value: string): string | n
 
 // ── insurance opt-in programs and providers ─────────────────────────────────────────────────────
 /**
- * How a provider relates to a firm (administration §3 "relationship"). Only chosen providers (5) are
- * saved (administration §4, §9); the others come from the firm's own network and are shown, not saved.
+ * How a provider relates to a firm (docs/locations.md#fields "relationship"). Only chosen providers (5) are
+ * saved (docs/locations.md#states, #limits); the others come from the firm's own network and are shown, not saved.
  */
 export const RELATIONSHIP = { parent: 1, sibling: 2, network: 3, chosen: 5 } as const;
 export const RELATIONSHIP_LABELS: Readonly<Record<number, string>> = {

@@ -1,6 +1,6 @@
 /**
- * Firms (locations): the list, the network tree, the Location add form, preferences (administration §3,
- * §7; operations §2, §9; overview §3). Where the specification does not show a shape, the decision is
+ * Firms (locations): the list, the network tree, the Location add form, preferences (docs/locations.md#fields,
+ * docs/locations.md#calls; docs/locations.md#screens, #limits; docs/shell.md#fields). Where the specification does not show a shape, the decision is
  * written here:
  * - firm/getFirms is the paged list {count, items}; firm/firmAdvancedSearch?searchterm&type is the same
  *   list narrowed by a search term (case-insensitive substring of name, city, postal code, phone, firm
@@ -88,7 +88,7 @@ export type TreeNode = z.infer<typeof treeNode>;
 export const treeLevel = z.object({ node: treeNode, children: z.array(treeNode) });
 export type TreeLevel = z.infer<typeof treeLevel>;
 
-/** The Location add form (administration §3), word for word. */
+/** The Location add form (docs/locations.md#fields), word for word. */
 export const firmForm = z.object({
   firm: z.number().int(),
   company: z.string(),

@@ -1,11 +1,11 @@
 /**
- * Insurers and their lookups (operations §3 Insurance, §5, §7, §9). The paths are under lookup/ as the
+ * Insurers and their lookups (docs/insurance.md#fields Insurance, #validation, #calls, #limits). The paths are under lookup/ as the
  * specification names them. Where it does not show a shape, decided here:
  * - lookup/insurance?firm (GET) answers {count, items} of one page; `firm` narrows to one firm (it must be
  *   one the caller reaches), none means every firm the caller reaches; `searchTerm` is a case-insensitive
- *   substring of the name (operations §5);
+ *   substring of the name (docs/insurance.md#validation);
  * - lookup/insurance (POST) saves one insurer and answers {id}; insurance -1 adds one. A new insurer's firm
- *   defaults to 1 (operations §9), the platform, whose insurers every location of the network uses;
+ *   defaults to 1 (docs/insurance.md#limits), the platform, whose insurers every location of the network uses;
  * - lookup/removeInsurance?id removes an insurer with its lookups; one that contacts still name is refused
  *   (set it inactive instead). Answers {success}.
  * - Insurer lookups (lookup/insuranceLookup…) are of two kinds:
@@ -21,7 +21,7 @@ import { sectionRoles } from '../routes';
 import { MESSAGES } from '../validation/messages';
 import { defineCall, ok, optionalText, q, requiredText, savedId } from './define';
 
-/** operations §9: a new insurance defaults to firm 1. */
+/** docs/insurance.md#limits: a new insurance defaults to firm 1. */
 export const INSURANCE_DEFAULT_FIRM = 1;
 export const INSURANCE_SORTS = ['insuranceName', 'firmName', 'isInactive'] as const;
 export const INSURANCE_DEFAULTS = { pageSize: 10, orderBy: 'insuranceName', direction: 'asc' } as const;

@@ -1,5 +1,5 @@
 /**
- * Translations (administration §3 "Translation": translationType, languageCode; §7 "Translations"): the
+ * Translations (docs/configuration.md#fields "Translation": translationType, languageCode; docs/configuration.md#calls "Translations"): the
  * texts of reports, system names, notices and recommendations in the languages a report can be sent in
  * (English is the source). Decisions, since the specification shows no shapes:
  * - A translation is {translation (id), translationType, languageCode, source, text}: `source` is the

@@ -1,7 +1,7 @@
 /**
  * Paged lists (shape not shown in the specification): a list call takes page, pageSize, orderBy,
  * direction and searchTerm (plus its own filters) in the query and answers {count, items}: the rows of
- * one page and how many match on all pages. Defaults follow operations §9 (page size 10).
+ * one page and how many match on all pages. Defaults follow docs/shell.md#limits (page size 10).
  */
 import { z } from 'zod';
 import { q } from './define';

@@ -1,9 +1,9 @@
 /**
- * The application log (overview §2 Log viewer, §3 Log entry and Application log record, §7 Log). One store
+ * The application log (docs/log.md#screens Log viewer, #fields Log entry and Application log record, #calls Log). One store
  * holds the reference host's own records (pino, api-host/log/logger.ts), the app's server errors
  * (instrumentation.ts → log/saveRecord) and the browser's reports (log/saveEntry). Decided here, since the
  * specification shows no shapes:
- * - the list calls answer {count, items} of one page, sorted by timestamp ascending by default (§2);
+ * - the list calls answer {count, items} of one page, sorted by timestamp ascending by default (docs/log.md#screens);
  *   `level` narrows to one level, `searchTerm` finds records whose message or machine name contains every
  *   word (word prefixes); list rows carry the first MESSAGE_PREVIEW characters of the message, log/entry?id
  *   the whole record with its exception texts;
@@ -11,7 +11,7 @@
  *   are masked, tokens and passwords replaced. log/entriesNoScrub answers the same list unscrubbed, for the
  *   super user (role 1) only;
  * - log/queryLog is the list within a timestamp range [from, to] (UTC ISO); a reversed range is refused;
- * - log/saveEntry {name, value} (a Log entry, §3) is stored as a record of level Error named `browser.{name}`;
+ * - log/saveEntry {name, value} (a Log entry, docs/log.md#fields) is stored as a record of level Error named `browser.{name}`;
  * - log/saveRecord is not in the specification: the app's server writes its errors with it, authenticated
  *   by the shared secret APP_LOG_SECRET (access 'service'), never by a user's token.
  */
@@ -67,7 +67,7 @@ export const entry = defineCall({ method: 'GET', path: 'log/entry', query: z.obj
 export const queryLog = defineCall({ method: 'GET', path: 'log/queryLog', query: rangeQuery, response: list, access: ADMINS, bff: true });
 export const entriesNoScrub = defineCall({ method: 'GET', path: 'log/entriesNoScrub', query: listQuery, response: list, access: [SUPER_USER], bff: true });
 
-/** Log entry: name and value (overview §3). */
+/** Log entry: name and value (docs/log.md#fields). */
 export const saveEntry = defineCall({
   method: 'POST',
   path: 'log/saveEntry',

@@ -1,5 +1,5 @@
 /**
- * Lookups (operations §3, §7, §8): values of named groups such as ContactType or Country, grouped in
+ * Lookups (docs/lookups.md#fields, #calls, #errors): values of named groups such as ContactType or Country, grouped in
  * sections for Administration → Lookups. Where the specification does not show a shape, decided here:
  * - lookup/ByKeys answers one flat list; each item names its group in `key`;
  * - lookup/ByGroup?className&group answers the groups (optionally one section, one group) with their
@@ -9,10 +9,10 @@
  *   is at most 100 characters and unique in its group (case-insensitive);
  * - lookup/Delete sets isInactive (it never removes a row: records keep pointing at it) and answers a
  *   list of results; the FIRST result's `Results` lists why it could not be done, and the delete counts
- *   as done only when that list is empty (operations §8). Refused: the default values new records rely
+ *   as done only when that list is empty (docs/lookups.md#errors). Refused: the default values new records rely
  *   on (time zone 12, language 1, country 1, blog status Draft and Published) and a group's last active value;
  * - lookup/UpsertGroup {id, text} renames group `id` and answers {id, reason}. The change applied only when
- *   the answered id equals the id sent (operations §8); a name another group already has answers that
+ *   the answered id equals the id sent (docs/lookups.md#errors); a name another group already has answers that
  *   group's id and the reason;
  * - lookup/Countries, TimeZones, Languages answer the active values of their group; lookup/StateProvince?id
  *   the states and provinces of country `id`; lookup/onboardLookups all four for the onboarding wizard.
@@ -151,13 +151,13 @@ export const onboardLookups = defineCall({
 });
 
 // ── ADAS configuration lookups (issue 12) ──────────────────────────────────────────────────────────
-// lookup/keywords?types&vehicleMake (operations §7): the keywords in use, for the keyword chips' choices.
+// lookup/keywords?types&vehicleMake (docs/lookups.md#calls): the keywords in use, for the keyword chips' choices.
 // types is a comma list of KEYWORD_TYPES (the make matrices' CCC line/location/sublet keywords, the
 // systems' (checklist), info lookups' and make exceptions' keywords; none = the three CCC kinds);
 // vehicleMake narrows to one make ('' = every make). The answer: at most 500 keywords, most used first.
 //
-// lookup/testdriveResultType and lookup/saveTestdriveResultType (administration §3 "Test-drive result
-// type", §7, §9): how a test drive ended (code and name) per drive type, optionally for one make and model
+// lookup/testdriveResultType and lookup/saveTestdriveResultType (docs/configuration.md#fields "Test-drive result
+// type", docs/configuration.md#calls, #limits): how a test drive ended (code and name) per drive type, optionally for one make and model
 // year. A new one belongs to firm 1 unless another firm is given; the caller must reach the firm (404).
 // The GET answers a paged list (like every list) of one firm's types; with ?testdriveResultType it answers
 // the list holding just that one. There is no delete: a result type is set inactive.

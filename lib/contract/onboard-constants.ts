@@ -1,9 +1,9 @@
 /**
- * Onboarding constants that client components need too (no zod here): the products (operations §9), the
- * wizard's steps (operations §2) and the stand-in payment provider's published test cards.
+ * Onboarding constants that client components need too (no zod here): the products (docs/onboard.md#limits), the
+ * wizard's steps (docs/onboard.md#screens) and the stand-in payment provider's published test cards.
  */
 
-/** Operations §9: annual (Annual Pro), monthly (Monthly Pro), pro (Monthly Pro w/ALLDATA). */
+/** docs/onboard.md#limits: annual (Annual Pro), monthly (Monthly Pro), pro (Monthly Pro w/ALLDATA). */
 export const PRODUCTS = {
   annual: {
     name: 'Annual Pro',

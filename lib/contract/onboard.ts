@@ -1,5 +1,5 @@
 /**
- * Onboarding with purchase (operations §2, §3, §4, §7, §9; overview §2 `/onboard/{id}`). The wizard runs
+ * Onboarding with purchase (docs/onboard.md#screens, #fields, #states, #calls, #limits; docs/onboard.md#screens `/onboard/{id}`). The wizard runs
  * before anyone has an account, so its calls are anonymous; what authorises them is the invitation id
  * (`token`), which a franchiser (or an administrator) issues from the locations screen. Decisions where the
  * specification shows no shape:
@@ -18,7 +18,7 @@
  *   one that exists already is a replay (409). A step before its predecessor is 400.
  * - `marketing` in onboardMarketing is the marketing id (0 for a new one); the consent is `consent`.
  * - `companyId` of the additional step is the company's own registration number (EIN or similar), text;
- *   `names` the contact's full name; firmType is always "Corporate" (§9): the new firm is a location
+ *   `names` the contact's full name; firmType is always "Corporate" (docs/onboard.md#limits): the new firm is a location
  *   (shop) directly under the inviting parent.
  * - firm/onboardChangeProduct {token, firm, product, coupon} quotes a product with an optional coupon
  *   (checked by the host: unknown, expired, or not for that product is 400 on `coupon`) and, with a firm
@@ -28,7 +28,7 @@
  *   (admin), username = the email given, no password yet), uses the invitation up and mails a welcome with
  *   a link to choose a password, all in one transaction. A declined card is 400 on `paymentMethod` and
  *   changes nothing. Answers {firm, user, totalCents}.
- * - Test mode (operations §4: "the network is skipped and 0 is used as the id"): the wizard keeps the steps
+ * - Test mode (docs/onboard.md#states: "the network is skipped and 0 is used as the id"): the wizard keeps the steps
  *   in its own sealed state without calling the API, each id is 0, and the purchase (testMode true, only
  *   for a test-mode invitation) checks everything but charges and creates nothing, answering firm 0, user 0.
  */

@@ -1,6 +1,6 @@
 /**
- * A firm's insurance opt-in programs and calibration providers (administration §3 "Opt-in program and
- * provider", §4, §7, §9; operations §5). Both lists hold entries of the same shape. Decisions:
+ * A firm's insurance opt-in programs and calibration providers (docs/locations.md#fields "Opt-in program and
+ * provider", docs/locations.md#states, #calls, #limits; docs/locations.md#validation). Both lists hold entries of the same shape. Decisions:
  * - Opt-in programs are insurers' direct-repair programs (firm2 = the program's id, firmClass
  *   "Insurance"); a firm's saved programs have relationship 5. Providers are other firms that offer
  *   calibration (firm2 = that firm's id, firmClass its type).

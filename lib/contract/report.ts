@@ -1,10 +1,10 @@
 /**
- * Report recommendations (operations §3 "Report recommendation", §5, §7): texts the calibration report adds
+ * Report recommendations (docs/configuration.md#fields "Report recommendation", #validation, #calls): texts the calibration report adds
  * for vehicles of a range of model years, some systems and some makes. Decisions, since the specification
  * shows no shapes:
  * - systems are ids of systems (checklist matrices, admin.ts), answered with their names beside; makes
  *   are make names. An empty list means every system (or make).
- * - yearStart can never exceed yearEnd (operations §5); the editor clamps the other value as the user
+ * - yearStart can never exceed yearEnd (docs/configuration.md#validation); the editor clamps the other value as the user
  *   types, the contract refuses a reversed range.
  * - isChanged is the editor's own state (unsaved changes) and never travels.
  * - The list is paged like every list; saves answer {id}; removal answers {success: true}. The

@@ -1,6 +1,6 @@
 /**
- * Scan-pro setup (administration §3 "Scan-pro configuration": businessId, criteria, checklist; §4 "Wizard
- * step"; §7 "Scan-pro"): which vehicles a location's scan tool scans before and after repair, and which
+ * Scan-pro setup (docs/configuration.md#fields "Scan-pro configuration": businessId, criteria, checklist; docs/configuration.md#states "Wizard
+ * step"; docs/configuration.md#calls "Scan-pro"): which vehicles a location's scan tool scans before and after repair, and which
  * systems its checklist covers. Decisions, since the specification shows no shapes:
  * - businessId is the firm (location) the configuration belongs to; the caller must reach it (404
  *   otherwise). One configuration per firm: saving replaces it and answers {businessId, updatedAt}.

@@ -1,5 +1,5 @@
 /**
- * Shared links (issue 18 "Shared links"; overview §2 /links, anonymous). A shop shares one inspection —
+ * Shared links (issue 18 "Shared links"; docs/shell.md#screens /links, anonymous). A shop shares one inspection —
  * its calibration report (report/calibration, issue 14) and its OEM procedure links — with someone
  * without an account. The specification names the page only, so these are decisions:
  * - A link is a JWT (HS256, jose) the host signs with a key of its own (api-host/tokens.ts), naming the

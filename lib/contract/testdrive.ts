@@ -1,5 +1,5 @@
 /**
- * Test-drive recommendations (administration §3, §7 "Test drive"): what to tell the technician about the
+ * Test-drive recommendations (docs/configuration.md#fields, #calls "Test drive"): what to tell the technician about the
  * drive after a calibration, per firm, drive type and (optionally) make. Decisions, since the
  * specification shows no shapes:
  * - Records belong to a firm: the platform firm (1) holds the network's recommendations, a firm may add

@@ -1,8 +1,8 @@
 /**
- * Users (administration §2–§6, §8; operations §3, §7 Users, §9). Where the specification does not show a
+ * Users (docs/users.md, docs/roles.md#users). Where the specification does not show a
  * shape, the decision is written here:
  * - user/users answers {count, items}, paged, sorted and filtered on the server: filterBy is a role id
- *   (9999 = every role, operations §9), firm a location (0 = every location; else the users linked to it
+ *   (9999 = every role, docs/users.md#limits), firm a location (0 = every location; else the users linked to it
  *   in the Locations tab), inactive all | active | inactive, searchTerm every word as a prefix of the first
  *   or last name, or the start of the username. Rows are the users whose location (user.firm, the
  *   primary one) the caller reaches.
@@ -14,7 +14,7 @@
  *   `firm`, default the caller's sign-in location) and answers {id, contact}. An existing user without a
  *   role or labor rate may be saved so, but never have one taken away. The username of an existing user changes only
  *   through user/saveUserEmail; saveUser leaves it as it is. Role 1 sent for a user who is not already
- *   role 1 is stored as 2 (administration §6). Who may change what: lib/roles.ts mayAdministerUser; a user
+ *   role 1 is stored as 2 (docs/roles.md#users). Who may change what: lib/roles.ts mayAdministerUser; a user
  *   saving their own profile keeps their role, state, labor rate and report flags. The photo
  *   (imagePhotoPath) is an image uploaded with file/upload into a folder of a firm the caller reaches.
  * - user/saveUserEmail?user&username changes a username at once and answers {success, user, username};
@@ -40,10 +40,10 @@ import { USER_DEFAULTS, USER_SORTS, USER_STATES } from '../user-list';
 import { isStrongPassword } from '../validation/password';
 import { defineCall, q } from './define';
 
-/** The password rule of administration §5, enforced by the BFF and the host as well as the forms. */
+/** The password rule of docs/users.md#validation, enforced by the BFF and the host as well as the forms. */
 export const passwordRule = z.string().min(1, MESSAGES.passwordEmpty).max(200).refine(isStrongPassword, MESSAGES.passwordWeak);
 
-/** The /users screen's calls: role 1 (overview §2). */
+/** The /users screen's calls: role 1 (docs/users.md#screens). */
 const USER_ADMINS = [1] as const;
 
 const username = () => z.email(MESSAGES.email).max(200);
@@ -60,7 +60,7 @@ export const userProfile = z.object({
   email: z.string(),
   contactType: z.number().int(),
   contactTypeName: z.string().default(''),
-  /** Comma list of role ids; the first is used (administration §3). */
+  /** Comma list of role ids; the first is used (docs/users.md#fields). */
   roles: z.string(),
   role: z.number().int().nullable(),
   roleName: z.string().default(''),
@@ -101,7 +101,7 @@ export type UserList = z.infer<typeof userList>;
 export const roleItem = z.object({ role: z.number().int(), roleName: z.string() });
 export type RoleItem = z.infer<typeof roleItem>;
 
-/** A user-location link (administration §3 "User-firm link", operations §3 "User-location link"). */
+/** A user-location link (docs/users.md#fields "User-firm link", #fields "User-location link"). */
 export const userLocation = z.object({
   firm: z.number().int(),
   firmName: z.string(),
@@ -131,7 +131,7 @@ export const listQuery = z.object({
 });
 export type UserListQuery = z.infer<typeof listQuery>;
 
-/** Text of the profile form: at most 200 characters (administration §9), blank answered with its own line. */
+/** Text of the profile form: at most 200 characters (docs/users.md#limits), blank answered with its own line. */
 const named = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, 'At most 200 characters');
 /** A stored image's URL (lib/contract/file.ts): `file/image?firm={firm}&name={stored name}`. */
 export const PHOTO_URL = /^file\/image\?firm=(\d{1,9})&name=([A-Za-z0-9][A-Za-z0-9._-]{0,150})$/;
@@ -152,7 +152,7 @@ export const userFields = z.object({
     password: passwordRule.optional(),
     /** Null only for a user who has none yet (the form asks for one: "Please supply a Role."). */
     role: positive(USER_MESSAGES.role).nullable(),
-    /** A decimal (operations §5); null only for a user who has none yet (the form asks for one). */
+    /** A decimal (docs/users.md#validation); null only for a user who has none yet (the form asks for one). */
     laborRate: z.number({ error: USER_MESSAGES.laborRate }).min(0, 'Labor rate cannot be negative.').max(100_000, 'Labor rate is too large.').nullable(),
     timezone: positive(USER_MESSAGES.timezone),
     language: positive(USER_MESSAGES.language),
@@ -181,7 +181,7 @@ const userIds = z.array(z.number().int().positive()).min(1, 'Choose at least one
 const locationLink = z.object({
   firm: z.number().int().positive(),
   user: z.number().int().positive(),
-  /** Cleared by the client (operations §7). */
+  /** Cleared by the client (docs/users.md#calls). */
   userFirm: z.number().int().nullable().default(0),
   checked: z.literal(true, { error: 'Only checked locations are saved.' }),
   isPrimary: z.union([z.literal(0), z.literal(1)]),

@@ -1,8 +1,8 @@
 /**
- * Vehicles (operations §3 "Vehicle", §7 "Vehicles"). Where the specification does not show a shape, the
+ * Vehicles (docs/adas.md#fields "Vehicle", #calls "Vehicles"). Where the specification does not show a shape, the
  * decision is written here:
  * - a vehicle belongs to a location (firm) and optionally to a customer (`contact`, a contact of that
- *   location's firms); new vehicles are sent with vehicle -1 and default to model year 2007 (§9);
+ *   location's firms); new vehicles are sent with vehicle -1 and default to model year 2007 (docs/adas.md#limits);
  * - the VIN is optional (old vehicles have none) but when given it must be a valid 17-character VIN with
  *   the North-American check digit (lib/vehicle/vin.ts); it is stored in upper case;
  * - vehicle/vehicles is a page {count, items}, newest first by default, sorted on the host by id, year,
@@ -55,7 +55,7 @@ export const modelYearField = (def: number) =>
     .refine((y) => y <= maxModelYear(), { error: () => `Enter a model year up to ${maxModelYear()}.` })
     .default(def);
 
-/** The vehicle fields of a form (operations §3), with the year's default given by the screen's entity. */
+/** The vehicle fields of a form (docs/adas.md#fields), with the year's default given by the screen's entity. */
 export const vehicleFields = (defaultYear: number) => ({
   vehicle: z.number({ error: MESSAGES.required }).int(),
   contact: z.number().int().positive().nullable().default(null),

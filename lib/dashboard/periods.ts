@@ -1,5 +1,5 @@
 /**
- * The period presets 1–6 of the dashboard filter (overview §2, §9) as local days in the user's time zone,
+ * The period presets 1–6 of the dashboard filter (docs/dashboard.md#screens, #limits) as local days in the user's time zone,
  * with date-fns on a TZDate. Weeks start on Sunday (en-US, the product's locale); "past 6 months" and
  * "past year" end today and start the day after the same date 6 months / 1 year ago, so "past year" is 365
  * or 366 days. Apart from rules.ts because of its weight: the screen imports it when a preset is picked.

@@ -1,5 +1,5 @@
 /**
- * The dashboard's rules (overview §2 "Dashboard filters", §9) in plain code, shared by the screen, the
+ * The dashboard's rules (docs/dashboard.md#screens "Dashboard filters", #limits) in plain code, shared by the screen, the
  * contract and the reference host. No zod, no server code: client components import it.
  *
  * - Periods: presets 1–6 (yesterday … past year) and 7, a custom range; each is a pair of local days
@@ -118,7 +118,7 @@ export const DEFAULT_ANALYSIS: AnalysisId = 'all';
 export const analysisOf = (id: AnalysisId): Analysis => ANALYSES.find((a) => a.id === id)!;
 export type Measure = Analysis['measure'];
 
-/** The analysis table's sorts (overview §9: order by firm asc, page size 10); `firm` is the row's name. */
+/** The analysis table's sorts (docs/dashboard.md#limits: order by firm asc, page size 10); `firm` is the row's name. */
 export const DASHBOARD_SORTS = ['firm', 'inspections', 'calibrations', 'sales', 'hours', 'cost'] as const;
 export type DashboardSort = (typeof DASHBOARD_SORTS)[number];
 export const DASHBOARD_DEFAULTS = { pageSize: 10, orderBy: 'firm', direction: 'asc' } as const;

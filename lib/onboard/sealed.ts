@@ -1,5 +1,5 @@
 /**
- * Sealed state of the anonymous flows (ARCHITECTURE "Identity and sessions"): iron-session seals it
+ * Sealed state of the anonymous flows (docs/architecture.md#identity-and-sessions): iron-session seals it
  * (encrypted and authenticated with AUTH_SECRET), so the browser carries it but can neither read nor
  * change it; a tampered or expired seal reads as nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The wizard's step rules (operations §4), free of Next and of the network so they can be tested alone:
+ * The wizard's step rules (docs/onboard.md#states), free of Next and of the network so they can be tested alone:
  * steps are saved in order; each save answers an id that is kept (basic → marketing, additional → firm,
  * shipping → shipping); once the firm id is set the firm is updated instead of created; in test mode the
  * network is skipped and 0 is used as each id.

@@ -18,7 +18,7 @@ export interface PushOptions {
   logger?: ILogger;
 }
 
-/** Warnings and errors to the console, nothing to the user (overview §8). */
+/** Warnings and errors to the console, nothing to the user (docs/shell.md#errors). */
 export const consoleLogger: ILogger = {
   log(level, message) {
     if (level >= LogLevel.Error) console.error(`[push] ${message}`);

@@ -1,6 +1,6 @@
 /**
- * What the app keeps between requests that must hold across app instances (ARCHITECTURE "Running on more
- * than one machine"): sign-in throttle counters, ended sessions. One small interface, two implementations:
+ * What the app keeps between requests that must hold across app instances
+ * (docs/architecture.md#running-on-more-than-one-machine): sign-in throttle counters, ended sessions. One small interface, two implementations:
  * process memory (the embedded default) and Redis when REDIS_URL or REDIS_SENTINELS is set (./redis.ts, which falls back to
  * memory while Redis is away). Every value expires on its own: nothing here outlives the window it serves.
  * Server code only; the proxy (lib/auth/jwt.ts) reads it too.

@@ -1,4 +1,4 @@
-/** Validation texts of the specification, word for word (overview §5, administration §5). Defined once. */
+/** Validation texts of the specification, word for word (docs/shell.md#validation, docs/users.md#validation). Defined once. */
 export const MESSAGES = {
   required: 'This field is required',
   email: 'Required, formatted email address',
@@ -10,7 +10,7 @@ export const MESSAGES = {
 } as const;
 
 /**
- * The user profile's texts (administration §5, §8). The save alert starts with `fillAll`, followed by the
+ * The user profile's texts (docs/users.md#validation, #errors). The save alert starts with `fillAll`, followed by the
  * lines that apply; the host answers the same texts as field errors.
  */
 export const USER_MESSAGES = {
@@ -27,5 +27,5 @@ export const USER_MESSAGES = {
   noLocation: 'Select at least one location.',
 } as const;
 
-/** The delete confirmation (overview §2): "Are you sure you wish to Delete this {tag}?". */
+/** The delete confirmation (docs/shell.md#validation): "Are you sure you wish to Delete this {tag}?". */
 export const deleteQuestion = (tag: string) => `Are you sure you wish to Delete this ${tag}?`;

@@ -1,5 +1,5 @@
 /**
- * The password rule (administration §5): at least 8 characters with a lower-case letter, an upper-case
+ * The password rule (docs/users.md#validation): at least 8 characters with a lower-case letter, an upper-case
  * letter, a digit and one of !@#$%^&*. Serves the Change Password dialog, the user forms and the host.
  */
 import { MESSAGES } from './messages';

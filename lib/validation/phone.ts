@@ -1,5 +1,5 @@
 /**
- * Phone numbers (administration §2, §5): the format (ddd) ddd-dddd and a numeric extension. Shared by the
+ * Phone numbers (docs/contacts.md#screens, #validation): the format (ddd) ddd-dddd and a numeric extension. Shared by the
  * contract (server-side validation) and the phone input's mask (client), so it stays free of zod.
  */
 export const PHONE_PATTERN = /^\(\d{3}\) \d{3}-\d{4}$/;

@@ -1,5 +1,5 @@
 /**
- * The vehicle-data service client (operations §7, §8), server-side only: its credentials and tokens never
+ * The vehicle-data service client (docs/adas.md#calls, #errors), server-side only: its credentials and tokens never
  * reach the browser. openid-client (panva) performs the OAuth 2.0 client credentials grant (scope read,
  * HTTP Basic client authentication); the access token is kept in this server process until shortly
  * before it expires. An answer of 401 clears it, and the call is made once more with a new token.
@@ -74,7 +74,7 @@ export function vehicleDataClient(s: VehicleDataSettings) {
       throw new VehicleDataError('unreachable', "The vehicle-data service can't be reached right now.");
     }
     if (res.status === 401) {
-      // Operations §8: the service refused the token — forget it, and try once more with a new one.
+      // docs/adas.md#errors: the service refused the token — forget it, and try once more with a new one.
       token = null;
       if (retried) throw new VehicleDataError('unauthorized', 'The vehicle-data service refused a fresh token.');
       return get(path, accept, true);

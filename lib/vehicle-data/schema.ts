@@ -1,5 +1,5 @@
 /**
- * What the vehicle-data service answers (operations §7), checked at the boundary so a changed service
+ * What the vehicle-data service answers (docs/adas.md#calls), checked at the boundary so a changed service
  * fails with a clear message: the car lookup of a VIN and the driver-assistance components of a car
  * (hal+json: the list is `_embedded.components`). Extra fields are ignored.
  */

@@ -1,5 +1,5 @@
 /**
- * The vehicle-data service's token (operations §7, §8) end to end against the reference host's stand-in:
+ * The vehicle-data service's token (docs/adas.md#calls, #errors) end to end against the reference host's stand-in:
  * the app's server holds a token; the service expires it; the next lookup is refused (401), the app clears
  * the token, obtains a new one and the page still shows the components.
  */

@@ -16,7 +16,7 @@ test('create a post, comment on it, attach a file, expand one or the other, see 
 
   const editor = page.getByRole('dialog', { name: 'Add post' });
   await clickUntil(page.getByRole('button', { name: 'Add post' }), editor);
-  // The defaults of a new post (overview §4).
+  // The defaults of a new post (docs/blog.md#states).
   await expect(editor.getByLabel('Sort')).toHaveValue('0');
   for (const box of ['Sticky (first on Home)', 'Allow comments', 'Include shops']) await expect(editor.getByLabel(box)).not.toBeChecked();
   await expect(editor.getByLabel('Status')).toHaveValue('1');

@@ -93,7 +93,7 @@ const compareBy = (orderBy: (typeof CONTACT_SORTS)[number]) => (a: ContactRow, b
 };
 
 describe('contact and vendor lists', () => {
-  it('pages with a count and the defaults of overview §9 (10 rows, name asc, every type)', async () => {
+  it('pages with a count and the defaults of docs/contacts.md#limits (10 rows, name asc, every type)', async () => {
     const first = await ok<{ count: number; items: ContactRow[] }>(c.contacts, { query: {} });
     expect(first.count).toBe(liveCount());
     expect(first.count).toBeGreaterThanOrEqual(300);

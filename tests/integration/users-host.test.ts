@@ -70,7 +70,7 @@ async function allRows(query: Record<string, string | number> = {}, token = admi
 }
 
 describe('user list', () => {
-  it('pages with the defaults of operations §9: 10 rows, descending by id, every role', async () => {
+  it('pages with the defaults of docs/users.md#limits: 10 rows, descending by id, every role', async () => {
     const first = await ok<{ count: number; items: UserRow[] }>(u.users);
     expect(first.count).toBe(live());
     expect(first.count).toBeGreaterThanOrEqual(50);
@@ -190,7 +190,7 @@ describe('saving users', () => {
     expect(await status(u.profile, { query: { username } }, token)).toBe(200);
   });
 
-  it('stores role 1 as 2 (administration §6), but keeps an existing super user a super user', async () => {
+  it('stores role 1 as 2 (docs/roles.md#users), but keeps an existing super user a super user', async () => {
     const { username } = await newUser({ role: 1 });
     expect((await ok(u.profile, { query: { username } })).role).toBe(2);
     const one = await ok(u.profile, { query: { username: 'role1@example.com' } });

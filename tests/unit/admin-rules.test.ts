@@ -1,6 +1,6 @@
 /**
- * The administration rules (issue 15): lookup delete and group upsert results (operations §8), the blog's
- * new-post defaults and one expansion per row (overview §4), what may be attached, the log's time range,
+ * The administration rules (issue 15): lookup delete and group upsert results (docs/lookups.md#errors), the blog's
+ * new-post defaults and one expansion per row (docs/blog.md#states), what may be attached, the log's time range,
  * the price field, rich text rendered inert, the log's scrubbing, dates in the user's zone, and the
  * sections each role sees.
  */
@@ -18,7 +18,7 @@ import { recordOfLine } from '@/lib/server-log';
 import { activeContent, plainText, renderRichText, sanitizeRichText } from '@/lib/rich-text';
 import { adminSections, sectionRoles } from '@/lib/routes';
 
-describe('lookup delete and group upsert results (operations §8)', () => {
+describe('lookup delete and group upsert results (docs/lookups.md#errors)', () => {
   it('a delete is done only when the first result has empty Results', () => {
     expect(deleteOutcome([{ key: 'Salutation', id: 6, Results: [] }])).toEqual({ done: true });
     expect(deleteOutcome([{ key: 'TimeZone', id: 12, Results: ['In use'] }, { key: 'TimeZone', id: 3, Results: [] }])).toEqual({ done: false, reasons: ['In use'] });
@@ -41,7 +41,7 @@ describe('lookup delete and group upsert results (operations §8)', () => {
   });
 });
 
-describe('blog rules (overview §4)', () => {
+describe('blog rules (docs/blog.md#states)', () => {
   it('a new post starts from sort 0, sticky off, comments off, shop off, no attachments, as a draft', () => {
     expect(newBlogDraft(3)).toMatchObject({ blog: -1, firm: 3, sort: 0, isSticky: false, isAllowComments: false, isIncludeShop: false, attachments: 0, blogStatus: 1, content: '' });
   });

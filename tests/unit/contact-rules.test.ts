@@ -22,7 +22,7 @@ import { maskPhone } from '@/lib/validation/phone';
 type Phone = { contactPhone: number; phoneNo: string; isPrimary: boolean; primary: string; isChecked?: boolean };
 const phone = (id: number, primary = false, checked = false): Phone => ({ contactPhone: id, phoneNo: `(555) 000-000${id}`, isPrimary: primary, primary: primary ? 'P' : '', isChecked: checked });
 
-describe('primary (overview §4)', () => {
+describe('primary (docs/contacts.md#states)', () => {
   it('keeps exactly one primary, clears the others and unchecks every row', () => {
     const list = [phone(1, true, true), phone(2, false, true), phone(3)];
     const out = applyPrimary(list, 'contactPhone', 2);
@@ -43,7 +43,7 @@ describe('primary (overview §4)', () => {
   });
 });
 
-describe('deletion (overview §4)', () => {
+describe('deletion (docs/contacts.md#states)', () => {
   const list = [phone(1), phone(2), phone(3)];
   it('removes the item named by the answer', () => {
     expect(applyDelete(list, 'contactPhone', { contact: 9, id: 2 }).map((p) => p.contactPhone)).toEqual([1, 3]);
@@ -61,7 +61,7 @@ describe('deletion (overview §4)', () => {
   });
 });
 
-describe('new records (administration §3, §4)', () => {
+describe('new records (docs/contacts.md#fields, #states)', () => {
   it('have id -1 until saved; cancelling removes them', () => {
     const list = addNew([phone(1, true)], 'contactPhone', phone(NEW_ID));
     expect(list.map((p) => p.contactPhone)).toEqual([1, -1]);
@@ -83,7 +83,7 @@ describe('new records (administration §3, §4)', () => {
   });
 });
 
-describe('address shortening (overview §9)', () => {
+describe('address shortening (docs/contacts.md#limits)', () => {
   it('cuts addresses longer than 40 characters to 37 plus an ellipsis', () => {
     const long = '1234 Long Boulevard Suite 500, Springfield, IL 62704';
     expect(shortenAddress(long)).toBe(`${long.slice(0, 37)}…`);

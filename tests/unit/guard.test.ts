@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guard, pageTitle, ROUTES } from '@/lib/routes';
 
-/** Overview §2, transcribed independently of lib/routes.ts: path → who may open it. */
+/** docs/shell.md#screens, transcribed independently of lib/routes.ts: path → who may open it. */
 const r = (...ids: number[]) => ids;
 const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const SPEC: Record<string, 'anonymous' | 'signed-in' | number[]> = {

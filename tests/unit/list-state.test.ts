@@ -20,7 +20,7 @@ import {
 const spec = contactList;
 
 describe('URL → list state', () => {
-  it('gives the specification defaults for the bare path (overview §9)', () => {
+  it('gives the specification defaults for the bare path (docs/shell.md#limits)', () => {
     expect(parseList(spec, {})).toEqual({
       page: 1,
       pageSize: 10,

@@ -52,7 +52,7 @@ describe('tree keyboard (WAI-ARIA tree view)', () => {
   });
 });
 
-describe('opt-in programs and providers (administration §4)', () => {
+describe('opt-in programs and providers (docs/locations.md#states)', () => {
   const entry = (firm2: number, extra: Partial<PartnerFlags> = {}): PartnerFlags => ({ firm2, isOptIn: true, isAdd: false, isRemove: false, relationship: 5, ...extra });
 
   it('toggling flips isOptIn; un-opting an existing entry sets isRemove, opting in again clears it', () => {

@@ -4,7 +4,7 @@ import { leftMenu, topBarMenu } from '@/lib/routes';
 
 const labels = (role: number | null) => leftMenu(role).map((i) => i.label);
 
-/** Overview §2 Menus and §6, written out per role independently of the route table. */
+/** docs/shell.md#screens Menus and docs/roles.md#role-ids, written out per role independently of the route table. */
 const STAFF = [1, 2, 3, 5, 7, 9, 12];
 function expectedMenu(role: number | null): string[] {
   const shop = role != null && [15, 16, 17].includes(role);

@@ -1,4 +1,4 @@
-/** The wizard's step rules (operations §4) and the sealed state. */
+/** The wizard's step rules (docs/onboard.md#states) and the sealed state. */
 import { describe, expect, it, vi } from 'vitest';
 import { seal, unseal } from '../../lib/onboard/sealed';
 import { bodyFor, callFor, newWizard, saveStep, StepOrderError, type StepValues } from '../../lib/onboard/steps';

@@ -3,7 +3,7 @@ import { buildPushConnection } from '@/lib/push/client';
 import { PUSH_HUB_PATH, PUSH_RECONNECT_DELAYS_MS } from '@/lib/push/protocol';
 
 describe('push reconnect schedule', () => {
-  it('is 0, 3, 5, 10, 15, 30 and 60 seconds (overview §1)', () => {
+  it('is 0, 3, 5, 10, 15, 30 and 60 seconds (docs/shell.md#screens)', () => {
     expect(PUSH_RECONNECT_DELAYS_MS).toEqual([0, 3000, 5000, 10_000, 15_000, 30_000, 60_000]);
   });
 

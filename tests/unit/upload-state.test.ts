@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INITIAL_UPLOAD, UPLOAD, UPLOAD_TEXT, refusalText, uploadReducer } from '@/components/ui/upload-state';
 
-describe('the uploader states (administration §4 "Upload")', () => {
+describe('the uploader states (docs/shell.md#states "Upload")', () => {
   it('initial → saving → success, and reset returns to initial', () => {
     const saving = uploadReducer(INITIAL_UPLOAD, { type: 'start', count: 3 });
     expect(saving).toMatchObject({ status: UPLOAD.saving, count: 3 });

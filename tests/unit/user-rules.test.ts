@@ -22,7 +22,7 @@ import { MESSAGES, USER_MESSAGES } from '@/lib/validation/messages';
 
 const person = (user: number, role: number | null) => ({ user, role });
 
-describe('visibility of the profile form by source and role (administration §2, §6)', () => {
+describe('visibility of the profile form by source and role (docs/users.md#screens, docs/roles.md#users)', () => {
   const admin = person(1, 1);
   const other = person(7, 5);
 
@@ -82,7 +82,7 @@ describe('who administers whom (lib/roles.ts)', () => {
   });
 });
 
-describe('titles (administration §2)', () => {
+describe('titles (docs/users.md#screens)', () => {
   const names = { firstName: 'Nia', lastName: 'Ortiz' };
   it('word for word', () => {
     expect(dialogTitle('adding', 1, null)).toBe('Adding User');
@@ -108,7 +108,7 @@ const draft = (more: Partial<UserDraft> = {}): UserDraft => ({
   ...more,
 });
 
-describe('the save alert (administration §5)', () => {
+describe('the save alert (docs/users.md#validation)', () => {
   const admin = { adminFields: true };
   it('is null when the visible fields are complete', () => {
     expect(saveAlert(draft(), admin)).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * The vehicle-data client's token rules (operations §7, §8) against the reference host's stand-in on a
+ * The vehicle-data client's token rules (docs/adas.md#calls, #errors) against the reference host's stand-in on a
  * loopback port: one client-credentials grant serves many calls; a token the service expired answers 401,
  * is cleared and replaced once; bad credentials give a clear error, not a loop.
  */

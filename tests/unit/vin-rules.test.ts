@@ -65,7 +65,7 @@ describe('model year bounds', () => {
   });
 });
 
-describe('status roll-up (operations §4)', () => {
+describe('status roll-up (docs/adas.md#states)', () => {
   const { open, complete, inProgress, onHold } = STATUS;
   it('makes the job Complete when every inspection is', () => {
     expect(rolledUpStatus(open, [complete, complete])).toBe(complete);

@@ -1,8 +1,8 @@
 'use client';
 /**
- * Create or edit a post with every Blog field (overview §3): name, type, status, content (rich text),
+ * Create or edit a post with every Blog field (docs/blog.md#fields): name, type, status, content (rich text),
  * image (the image uploader), tags, scheduled date, sticky, sort, allow comments, include shops. A new post starts from the defaults
- * of overview §4. A failed save keeps everything typed and says what is wrong, field by field.
+ * of docs/blog.md#states. A failed save keeps everything typed and says what is wrong, field by field.
  */
 import dynamic from 'next/dynamic';
 import { useEffect, useId, useState } from 'react';

@@ -1,6 +1,6 @@
 'use client';
 /**
- * Administration → Blog (overview §2 Blog screen, §4): the posts with count, paging (10) and sorting
+ * Administration → Blog (docs/blog.md#screens Blog screen, #states): the posts with count, paging (10) and sorting
  * (createdBy descending by default); each row expands to show either its comments or its attachments,
  * never both; create, edit and delete, each deletion confirmed.
  */

@@ -1,4 +1,4 @@
-/** The blog screen's rules (overview §4): a new post's defaults, one expansion per row, what may be attached. */
+/** The blog screen's rules (docs/blog.md#states): a new post's defaults, one expansion per row, what may be attached. */
 import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, BLOG_DEFAULTS, FORBIDDEN_ATTACHMENT } from '@/lib/contract/blog-constants';
 import { type BlogRecord } from '@/lib/contract/blog';
 import { BFF_PREFIX } from '@/lib/bff/protocol';
@@ -23,7 +23,7 @@ export type BlogDraft = Omit<BlogRecord, 'blogType' | 'blogStatus' | 'firmName' 
   blogStatus: number | null;
 };
 
-/** A new post of the author's firm: sort 0, sticky off, comments off, shop off, no attachments (overview §4); a draft until published. */
+/** A new post of the author's firm: sort 0, sticky off, comments off, shop off, no attachments (docs/blog.md#states); a draft until published. */
 export function newBlogDraft(firm: number): BlogDraft {
   return {
     blog: -1,

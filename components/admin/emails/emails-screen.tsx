@@ -1,6 +1,6 @@
 'use client';
 /**
- * Administration → Email log (overview §7 admin/getEmails): the mails the product sent (password resets,
+ * Administration → Email log (docs/log.md#calls admin/getEmails): the mails the product sent (password resets,
  * reports, onboarding), newest first, searched by recipient address; a mail opens with its subject, body
  * and attachment names.
  */

@@ -1,6 +1,6 @@
 'use client';
 /**
- * Administration → Insurance (operations §3, §5, §7, §9): the insurers of the caller's locations, searched
+ * Administration → Insurance (docs/insurance.md#fields, #validation, #calls, #limits): the insurers of the caller's locations, searched
  * by a case-insensitive part of the name, with add, edit, remove, and each insurer's lookups (program codes
  * and agreed calibration prices).
  */

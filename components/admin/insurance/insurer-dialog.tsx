@@ -1,5 +1,5 @@
 'use client';
-/** Add or edit an insurer: name, contact, inactive; a new one belongs to the default firm (operations §9). */
+/** Add or edit an insurer: name, contact, inactive; a new one belongs to the default firm (docs/insurance.md#limits). */
 import { CheckboxField, TextField } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { useForm } from '@/components/ui/use-form';

@@ -1,5 +1,5 @@
 'use client';
-/** One application log record in full: every field of overview §3, the exception texts as written. */
+/** One application log record in full: every field of docs/log.md#fields, the exception texts as written. */
 import { Alert } from '@/components/ui/alert';
 import { Dialog } from '@/components/ui/dialog';
 import { useLoaded } from '@/components/ui/use-loaded';

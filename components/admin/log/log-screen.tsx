@@ -1,6 +1,6 @@
 'use client';
 /**
- * Administration → Log (overview §2 Log viewer): application log records filtered by level, searched in
+ * Administration → Log (docs/log.md#screens Log viewer): application log records filtered by level, searched in
  * message or machine name, within an optional time range, sorted (by date-time ascending by default). A
  * record opens in full with its exception texts. Role 1 may show the records unscrubbed.
  */

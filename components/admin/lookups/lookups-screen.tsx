@@ -1,6 +1,6 @@
 'use client';
 /**
- * Administration → Lookups (operations §3, §7, §8): the groups by section, and the chosen group's values
+ * Administration → Lookups (docs/lookups.md#fields, #calls, #errors): the groups by section, and the chosen group's values
  * (key, id, value, code, type3, inactive) with add, edit, reorder, delete (deactivate) and reactivate; the
  * group itself can be renamed. The group is in the URL. After a change the page renders again from the
  * server, and other screens read the values again on their next load.

@@ -1,4 +1,4 @@
-/** The lookup administration rules of operations §8, as the screen applies them. */
+/** The lookup administration rules of docs/lookups.md#errors, as the screen applies them. */
 import type { LookupDeleteResult } from '@/lib/contract/lookup';
 
 /** A lookup delete counts as done only when the first result's Results is empty; else the reasons to show. */

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The make matrix editor (administration §3 "ADAS make matrix"): the vehicle (system, make, years, models),
+ * The make matrix editor (docs/configuration.md#fields "ADAS make matrix"): the vehicle (system, make, years, models),
  * where the system sits and how it is calibrated, the CCC keywords that trigger it (chips; comma text on
  * the server), the trigger notice and the source — saved in one call with the models' isAdd/isDelete.
  * A second tab keeps the OEM's other names of the system and location and its static and dynamic

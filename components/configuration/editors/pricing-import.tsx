@@ -1,6 +1,6 @@
 'use client';
 /**
- * The calibration-pricing import (administration §7): the user picks a CSV; the browser reads it with
+ * The calibration-pricing import (docs/configuration.md#calls): the user picks a CSV; the browser reads it with
  * papaparse and checks its columns; the host previews every row (what it would change, or why it
  * cannot) and nothing is applied until the user chooses: all rows when every row is valid, the valid
  * rows only, or none.

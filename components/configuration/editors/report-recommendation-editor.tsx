@@ -1,6 +1,6 @@
 'use client';
 /**
- * The report recommendation editor (operations §3, §5): title, the model years (yearStart never exceeds
+ * The report recommendation editor (docs/configuration.md#fields, #validation): title, the model years (yearStart never exceeds
  * yearEnd: the other year follows as the user types), the systems and makes it applies to (lists; none =
  * every one), and the content. Unsaved changes are marked (the specification's isChanged).
  */

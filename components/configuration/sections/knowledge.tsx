@@ -1,6 +1,6 @@
 'use client';
 /**
- * The knowledge base's smaller lists (administration §7): make exceptions, exclusions, info lookups and
+ * The knowledge base's smaller lists (docs/configuration.md#calls): make exceptions, exclusions, info lookups and
  * the no-scrub list, each a list with the one record editor.
  */
 import { Download } from 'lucide-react';

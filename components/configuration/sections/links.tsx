@@ -1,6 +1,6 @@
 'use client';
 /**
- * Links (administration §7): OEM procedure links by make, model and years — ADAS procedures or general
+ * Links (docs/configuration.md#calls): OEM procedure links by make, model and years — ADAS procedures or general
  * information. New links (added here or imported) are marked until someone reviews them.
  */
 import { ExternalLink } from 'lucide-react';

@@ -1,6 +1,6 @@
 'use client';
 /**
- * Make matrices (administration §7): which systems a make's models have over which years, where they sit,
+ * Make matrices (docs/configuration.md#calls): which systems a make's models have over which years, where they sit,
  * how they are calibrated and which estimate words trigger them. Filters by make, system and year;
  * search; rows move within their make; the keywords-and-triggers CSV export.
  */

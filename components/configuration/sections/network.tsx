@@ -1,7 +1,7 @@
 'use client';
 /**
  * Test-drive recommendations and result types (per firm; the platform firm holds the network's),
- * translations, and report recommendations (administration §7; operations §5, §7).
+ * translations, and report recommendations (docs/configuration.md#calls; docs/configuration.md#validation, #calls).
  */
 import dynamic from 'next/dynamic';
 import { FilterSelect, type DataColumn } from '@/components/data-table';

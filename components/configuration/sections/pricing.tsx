@@ -1,6 +1,6 @@
 'use client';
 /**
- * Calibration pricing (administration §7): each calibration type of a system type with its mode and the
+ * Calibration pricing (docs/configuration.md#calls): each calibration type of a system type with its mode and the
  * network-default price firms pay unless they have their own; import (with a preview) and export as CSV.
  */
 import dynamic from 'next/dynamic';

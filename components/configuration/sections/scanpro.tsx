@@ -1,6 +1,6 @@
 'use client';
 /**
- * The scan-pro setup wizard (administration §3 "Scan-pro configuration", §4 "Wizard step"): for a location,
+ * The scan-pro setup wizard (docs/configuration.md#fields "Scan-pro configuration", #states "Wizard step"): for a location,
  * which vehicles its scan tool scans before and after repair (criteria) and which systems its checklist
  * covers. The wizard keeps the current and the highest visited step; step 99 (Save) does not change the
  * step; when the configuration changed, leaving a step saves it and clears the changed flag

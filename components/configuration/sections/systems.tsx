@@ -1,5 +1,5 @@
 'use client';
-/** Systems (checklist matrices, administration §7): the ADAS systems a vehicle can have. */
+/** Systems (checklist matrices, docs/configuration.md#calls): the ADAS systems a vehicle can have. */
 import dynamic from 'next/dynamic';
 import type { DataColumn } from '@/components/data-table';
 import type { ChecklistMatrix } from '@/lib/contract/admin';
