@@ -54,3 +54,27 @@ export async function afterGc(inspectPort) {
     socket.close();
   }
 }
+
+/** Writes a heap snapshot of the process behind `inspectPort` to `file` (HeapProfiler.takeHeapSnapshot). */
+export async function heapSnapshot(inspectPort, file) {
+  const { createWriteStream } = await import('node:fs');
+  const [target] = await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json();
+  const WebSocketImpl = globalThis.WebSocket ?? (await import('ws')).default;
+  const socket = new WebSocketImpl(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  const out = createWriteStream(file);
+  const done = new Promise((resolve) => {
+    socket.onmessage = (event) => {
+      const message = JSON.parse(String(event.data));
+      if (message.method === 'HeapProfiler.addHeapSnapshotChunk') out.write(message.params.chunk);
+      else if (message.id === 1) resolve();
+    };
+  });
+  socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.takeHeapSnapshot', params: { reportProgress: false } }));
+  await done;
+  socket.close();
+  await new Promise((r) => out.end(r));
+}
