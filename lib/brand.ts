@@ -1,7 +1,6 @@
 /** The signed-in firm's Brand settings (BrandLogo, BrandIcon, BrandTitle, MainLogo), with fallbacks. */
 import 'server-only';
 import { cache } from 'react';
-import { cachedRead } from './api/cache';
 import { api } from './api/server';
 import { contract } from './contract';
 import { DEFAULT_ICON, DEFAULT_LOGO } from './brand-defaults';
@@ -38,11 +37,8 @@ export function brandFrom(rows: readonly { name: string; value: string | null }[
   };
 }
 
-/**
- * Once per request, and across requests per firm while no firm-area write has happened (lib/api/cache.ts):
- * every signed-in page's shell shows it. The firm is the session's own, which its users may always read.
- */
+/** Once per request. */
 export const brandOf = cache(async (firm: number): Promise<Brand> => {
-  const rows = await cachedRead('brand', `firm:${firm}`, { firm, category: 'Brand' } as const, (query) => api(contract.firm.firmPreference, { query }));
+  const rows = await api(contract.firm.firmPreference, { query: { firm, category: 'Brand' } });
   return brandFrom(rows, config().PRODUCT_NAME);
 });

@@ -2,20 +2,13 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
 import { UpstreamError } from '@/lib/api/errors';
-import { cachedRead } from '@/lib/api/cache';
 import { api } from '@/lib/api/server';
-import { readSession } from '@/lib/auth/session';
 import { contract } from '@/lib/contract';
 import type { Choice } from './errors';
 
-/**
- * The locations whose jobs the caller sees, as choices: what one user reaches (their firm, network, role and
- * extra locations), so cached per user and role until a location or user is saved (lib/api/cache.ts).
- */
+/** The locations whose jobs the caller sees, as choices. */
 export async function locationChoices(): Promise<Choice[]> {
-  const session = await readSession();
-  const read = () => api(contract.adas.locations);
-  const list = session ? await cachedRead('locations', `user:${session.user}:role:${session.role}`, null, read) : await read();
+  const list = await api(contract.adas.locations);
   return list.map((f) => ({ value: f.firm, label: f.name }));
 }
 

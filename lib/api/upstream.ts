@@ -9,7 +9,6 @@ import { errorBody, type CallDef, type ResponseOf } from '../contract/define';
 import { config } from '../config';
 import { log } from '../log/logger';
 import { REQUEST_ID_HEADER } from '../log/request-id';
-import { noteWrite } from './cache';
 import { UpstreamError, type UpstreamFailure } from './errors';
 
 export interface CallInput {
@@ -173,6 +172,5 @@ export async function callUpstream<C extends CallDef>(call: C, input: CallInput 
     log().error({ reqId: requestId, call: call.path, issues: parsed.error.issues.slice(0, 5) }, `The upstream's answer to ${call.path} broke the contract`);
     throw new UpstreamError('contract', call.path);
   }
-  await noteWrite(call);
   return parsed.data as ResponseOf<C>;
 }

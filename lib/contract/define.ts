@@ -50,11 +50,6 @@ export interface CallDef<
    */
   writes?: boolean;
   /**
-   * A POST that changes nothing (the specification makes some reads POSTs: lookup/ByKeys). Any other POST
-   * counts as a write, e.g. for the app's read cache (lib/api/cache.ts).
-   */
-  reads?: boolean;
-  /**
    * The users whose sessions a successful call ends (password change, deactivation, deletion), from its
    * validated body and parsed answer; the app records them (lib/auth/revocation.ts).
    */
@@ -64,7 +59,7 @@ export interface CallDef<
 const none = z.object({}).strip();
 
 export function defineCall<Q extends z.ZodType = typeof none, B extends z.ZodType = typeof none, R extends z.ZodType = z.ZodType>(
-  def: Partial<Pick<CallDef<Q, B, R>, 'query' | 'body' | 'host' | 'bff' | 'endsSessionsOf' | 'transport' | 'writes' | 'reads'>> &
+  def: Partial<Pick<CallDef<Q, B, R>, 'query' | 'body' | 'host' | 'bff' | 'endsSessionsOf' | 'transport' | 'writes'>> &
     Pick<CallDef<Q, B, R>, 'path' | 'method' | 'response' | 'access'>,
 ): CallDef<Q, B, R> {
   return {

@@ -64,7 +64,6 @@ const ADMINS = sectionRoles('lookups');
 /** Answer (not shown in the specification): a flat list; each item names its group in `key`. */
 export const byKeys = defineCall({
   method: 'POST',
-  reads: true,
   path: 'lookup/ByKeys',
   body: z.object({
     keys: z.array(groupKey).min(1, 'This field is required').max(20),

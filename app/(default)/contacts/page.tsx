@@ -7,7 +7,6 @@ import { redirect } from 'next/navigation';
 import { contactList } from '@/components/contacts/list-spec';
 import { listQuery } from '@/components/contacts/query';
 import { ContactsScreen } from '@/components/contacts/contacts-screen';
-import { cachedRead } from '@/lib/api/cache';
 import { api } from '@/lib/api/server';
 import { requestLog } from '@/lib/log/request-log';
 import { requireRoute } from '@/lib/auth/session';
@@ -16,7 +15,6 @@ import { isBare, listHref, pageCount, parseList, prefsCookieName, restoreHref, t
 import { routeMetadata } from '@/lib/page';
 
 export const generateMetadata = routeMetadata('/contacts');
-
 
 export default async function ContactsPage({ searchParams }: { searchParams: Promise<RawParams> }) {
   const session = await requireRoute('/contacts');
@@ -31,10 +29,8 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
   const call = state.view === 'vendors' ? contract.contact.vendors : contract.contact.contacts;
   const [data, types] = await Promise.all([
     api(call, { query: listQuery(state) }),
-    // The type filter's choices (the platform's and the firm's values, cached per firm: lib/api/cache.ts;
-    // the firm is named in the call so the answer depends on nothing but the key); without them the list
-    // still works (all types).
-    cachedRead('lookups', `firm:${session.profile.firm}`, { keys: ['ContactType'], firm: session.profile.firm }, (body) => api(contract.lookup.byKeys, { body })).catch((e: unknown) => {
+    // The type filter's choices; without them the list still works (all types).
+    api(contract.lookup.byKeys, { body: { keys: ['ContactType'] } }).catch((e: unknown) => {
       void requestLog().then((l) => l.warn({ err: e }, 'Contacts: the ContactType lookup failed'));
       return [];
     }),
