@@ -224,7 +224,7 @@ async function forwardCall(req: NextRequest, requestId: string): Promise<Respons
     const parsed = call.response.safeParse(json);
     if (!parsed.success) throw new UpstreamError('contract', call.path);
     if (call.endsSessionsOf) await applySessionEffects(call, valid.body, parsed.data, session);
-      // The upstream's own bytes when the contract's parse changed nothing (lib/api/same-data.ts says why
+    // The upstream's own bytes when the contract's parse changed nothing (lib/api/same-data.ts says why
     // that is sound); otherwise the parsed value, without the fields the contract strips.
     return sameData(json, parsed.data) ? answer(200, undefined, res.body as Uint8Array<ArrayBuffer>) : answer(200, parsed.data);
   } catch (e) {
