@@ -25,12 +25,18 @@
  * BENCH_CAPACITY_CONNECTIONS (64), BENCH_API_PORT (4460), BENCH_APP_PORT (3460: each setup takes four
  * ports from here: nginx, then its instances, then their inspectors), BENCH_REDIS_PORT (6381: Redis, and for the
  * failover run the five ports after it), BENCH_SETUPS (one,two,failover), SKIP_BUILD=1.
+ * Issue 29: BENCH_BASELINE (another build's standalone server.js, e.g. main's: every setup then runs on it
+ * just before this build, and capacity is printed as a ratio to it; its setups take the ports 30 above);
+ * BENCH_GC_EVERY_S (each instance's RSS after a forced GC every so many seconds of the paced load: the soak,
+ * with BENCH_DURATION_S=600; flat means within ±10 %); BENCH_HEAP_SNAPSHOT=1 (a heap snapshot of each
+ * instance at the end of the paced load, in .bench/). Targets besides: RSS after GC ≤ 350 MB per instance at
+ * the end of the paced load; capacity ≥ 2 × the baseline's per instance.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startCluster } from './lib/cluster.mjs';
-import { afterGc, rssKb } from './lib/memory.mjs';
+import { afterGc, heapSnapshot, rssKb } from './lib/memory.mjs';
 import { primaryOf } from './lib/redis.mjs';
 import { ROOT, ensureBuilt, startApiHost } from './lib/stack.mjs';
 // TypeScript modules of the project (the npm script runs node with the tsx loader).
@@ -47,8 +53,14 @@ const API_PORT = Number(process.env.BENCH_API_PORT || 4460);
 const APP_PORT = Number(process.env.BENCH_APP_PORT || 3460);
 const REDIS_PORT = Number(process.env.BENCH_REDIS_PORT || 6381);
 const SETUPS = (process.env.BENCH_SETUPS || 'one,two,failover').split(',');
-const TIMEOUT_MS = (3 * (DURATION_S + CAPACITY_S) + 900) * 1000;
-const TARGETS = { sessions: 500, errorRatePct: 0.1, pageP99Ms: 1000 };
+/** Another build's standalone server.js (e.g. main's): each setup then runs on it too, just before this build. */
+const BASELINE = process.env.BENCH_BASELINE || '';
+/** During the paced load, each instance's memory after a forced GC every this many seconds (0: never): the soak's series. */
+const GC_EVERY_S = Number(process.env.BENCH_GC_EVERY_S || 0);
+/** Writes a heap snapshot of each instance at the end of the paced load (.bench/heap-…heapsnapshot). */
+const HEAP_SNAPSHOT = process.env.BENCH_HEAP_SNAPSHOT === '1';
+const TIMEOUT_MS = ((BASELINE ? 2 : 1) * SETUPS.length * (DURATION_S + CAPACITY_S + 300) + 300) * 1000;
+const TARGETS = { sessions: 500, errorRatePct: 0.1, pageP99Ms: 1000, rssAfterGcMb: 350, soakSpreadPct: 10, capacityVsBaseline: 2 };
 const USER = 'role1@example.com';
 const BFF = { 'x-adas-bff': '1', accept: 'application/json' };
 
@@ -194,8 +206,23 @@ async function measure(label, url, pids, { inspectPorts = [], midway } = {}) {
   const rate = Math.max(1, Math.round(SESSIONS / THINK_S));
   console.log(`[bench] ${label}: ${DURATION_S} s at ${rate} actions/s (${SESSIONS} sessions, one action every ${THINK_S} s each)…`);
   const midwayRun = midway ? new Promise((r) => setTimeout(r, (DURATION_S * 1000) / 2)).then(midway) : null;
+  const gcSeries = [];
+  const series = GC_EVERY_S
+    ? setInterval(() => void Promise.all(inspectPorts.map((p) => afterGc(p))).then((g) => gcSeries.push({ atS: Math.round((performance.now() - loadStarted) / 1000), gc: g })), GC_EVERY_S * 1000)
+    : null;
+  const loadStarted = performance.now();
   const load = await drive(url, requests, { connections: rate, overallRate: rate, seconds: DURATION_S, pids, onTick: tracker(peakLoad) });
+  clearInterval(series);
   const event = await midwayRun;
+  // Memory at the end of the paced run, its sessions and push connections still open.
+  const gcLoad = await Promise.all(inspectPorts.map((p) => afterGc(p)));
+  if (HEAP_SNAPSHOT)
+    for (const [i, p] of inspectPorts.entries()) {
+      const file = join(ROOT, '.bench', `heap-${label.replace(/\W+/g, '-')}-${i + 1}-${Date.now()}.heapsnapshot`);
+      mkdirSync(join(ROOT, '.bench'), { recursive: true });
+      await heapSnapshot(p, file);
+      console.log(`[bench] ${label}: heap snapshot of instance ${i + 1}: ${file.slice(ROOT.length + 1)}`);
+    }
 
   // One notice to every push connection.
   const hostToken = (await (await fetch(`http://127.0.0.1:${API_PORT}/auth/getToken`, {
@@ -228,6 +255,8 @@ async function measure(label, url, pids, { inspectPorts = [], midway } = {}) {
     label,
     event,
     gc,
+    gcLoad,
+    gcSeries,
     sessions: SESSIONS,
     signIn: percentiles(signInMs),
     push: { connected: pushes.length, connectMs: pushConnectMs, delivered: delivered.length, delivery: percentiles(delivered) },
@@ -244,7 +273,7 @@ const portsOf = (n, instances) => {
   return { lb: base, apps: Array.from({ length: instances }, (_, i) => base + 1 + i), inspect: Array.from({ length: instances }, (_, i) => base + 5 + i) };
 };
 
-async function behindNginx(label, n, apiOrigin, { instances, sentinel = false }) {
+async function behindNginx(label, n, apiOrigin, { instances, sentinel = false, server }) {
   const ports = portsOf(n, instances);
   // Each instance's inspector is opened on its own port (NODE_OPTIONS), so the figures include memory after GC.
   const cluster = await startCluster({
@@ -256,6 +285,7 @@ async function behindNginx(label, n, apiOrigin, { instances, sentinel = false })
     sentinel,
     redis: instances > 1,
     perApp: (i) => ({ NODE_OPTIONS: `--inspect=127.0.0.1:${ports.inspect[i]}` }),
+    server,
   });
   running.push(cluster);
   const midway = sentinel
@@ -306,7 +336,22 @@ function report(results) {
   for (const kind of kinds) row(`  ${kind}`, (r) => trio(r.load.kinds[kind]));
   row('  every page', (r) => trio(r.load.page));
   row('memory (RSS) per instance', (r) => r.memory.map((m) => `${mb(m.beforeKb)} → ${mb(m.peakLoadKb)}`).join(', '));
-  row('after GC: heap / RSS', (r) => r.gc.map((g) => (g ? `${mb(g.heapUsedKb)} / ${mb(g.rssKb)}` : '–')).join(', '));
+  const gcCell = (list) => list.map((g) => (g ? `${mb(g.heapUsedKb)} / ${mb(g.rssKb)}` : '–')).join(', ');
+  row('after GC, end of paced load', (r) => gcCell(r.gcLoad));
+  row(`  target RSS ≤ ${TARGETS.rssAfterGcMb} MB`, (r) => (r.gcLoad.every((g) => g && g.rssKb / 1024 <= TARGETS.rssAfterGcMb) ? 'met' : 'NOT met'));
+  if (results.some((r) => r.gcSeries.length))
+    row(`  soak: RSS after GC every ${GC_EVERY_S} s`, (r) =>
+      r.gcLoad
+        .map((_, i) => {
+          const xs = r.gcSeries.map((p) => p.gc[i]?.rssKb).filter(Boolean);
+          if (!xs.length) return '–';
+          const [lo, hi] = [Math.min(...xs), Math.max(...xs)];
+          const spread = (100 * (hi - lo)) / lo;
+          return `${mb(lo)}–${mb(hi)} (±${(spread / 2).toFixed(1)} %${spread / 2 <= TARGETS.soakSpreadPct ? '' : ' NOT flat'})`;
+        })
+        .join(', '),
+    );
+  row('after GC, end (heap / RSS)', (r) => gcCell(r.gc));
   const secs = (v) => (v === null ? 'not within 60 s' : `in ${v.toFixed(1)} s`);
   row('Redis failover', (r) => (r.event ? `promoted ${secs(r.event.promotedS)}, store back ${secs(r.event.storeBackS)}` : '–'));
   console.log(`  capacity (${CAPACITY_CONNECTIONS} connections, no think time, ${CAPACITY_S} s)`);
@@ -314,6 +359,10 @@ function report(results) {
   row('  errors', (r) => `${r.capacity.failed} (${r.capacity.errorRatePct.toFixed(2)} %)${r.capacity.timeouts ? `, ${r.capacity.timeouts} time-outs` : ''}`);
   row('  page p50 / p95 / p99', (r) => trio(r.capacity.page));
   row('  peak memory per instance', (r) => r.memory.map((m) => mb(m.peakCapacityKb)).join(', '));
+  row('  per instance', (r) => (r.capacity.perSecond / r.memory.length).toFixed(1));
+  const baseOf = (r) => results.find((b) => b.label === `${r.label} (baseline)`);
+  if (results.some(baseOf))
+    row(`  × baseline (target ≥ ${TARGETS.capacityVsBaseline})`, (r) => (baseOf(r) ? `×${(r.capacity.perSecond / baseOf(r).capacity.perSecond).toFixed(2)}` : ''));
   console.log('');
   for (const r of results) {
     const met = r.sessions >= TARGETS.sessions && r.push.connected === r.sessions && r.load.errorRatePct < TARGETS.errorRatePct && r.load.page.p99 < TARGETS.pageP99Ms;
@@ -328,9 +377,13 @@ async function main() {
   running.push(host);
   const results = [];
   try {
-    if (SETUPS.includes('one')) results.push(await behindNginx('one instance', 0, apiOrigin, { instances: 1 }));
-    if (SETUPS.includes('two')) results.push(await behindNginx('two instances', 1, apiOrigin, { instances: 2 }));
-    if (SETUPS.includes('failover')) results.push(await behindNginx('two, Redis failover', 2, apiOrigin, { instances: 2, sentinel: true }));
+    // With a baseline, each setup runs on it first and then on this build, one after the other in the same run.
+    const builds = BASELINE ? [{ tag: ' (baseline)', server: BASELINE, offset: 3 }, { tag: '', offset: 0 }] : [{ tag: '', offset: 0 }];
+    for (const [name, n, options] of [['one', 0, { instances: 1 }], ['two', 1, { instances: 2 }], ['failover', 2, { instances: 2, sentinel: true }]]) {
+      if (!SETUPS.includes(name)) continue;
+      const label = { one: 'one instance', two: 'two instances', failover: 'two, Redis failover' }[name];
+      for (const b of builds) results.push(await behindNginx(`${label}${b.tag}`, n + b.offset, apiOrigin, { ...options, server: b.server }));
+    }
   } finally {
     await host.stop();
   }

@@ -1,9 +1,16 @@
 /**
  * `npm run bench`: builds when needed, starts its own reference host and production app on spare loopback
- * ports and measures, side by side in one run:
- *   1. the BFF's overhead: one small GET straight to the reference host (bearer) and through the BFF
- *      (session cookie + custom header), at 1 and 20 concurrent keep-alive connections: p50/p99 and the
- *      difference (target: the BFF adds at most 2 ms at p50);
+ * ports and, beside them, the peers (issue 29; scripts/lib/peers.mjs): a minimal Next.js app of the same
+ * versions (scripts/bench-peer: one route handler that decrypts the session cookie and forwards, one server
+ * page that fetches the same ten contacts and renders a plain table, and the framework's empty page) and a
+ * raw Node proxy. It measures, side by side in one run:
+ *   1. the BFF beside its peers: one small GET straight to the reference host (bearer), through the raw proxy,
+ *      through the peer's handler and through the BFF (session cookie + custom header), at 1 and 20
+ *      concurrent keep-alive connections in alternating rounds: p50/p99, throughput and the latency each adds
+ *      to the direct call; printed as ratios to the peer handler (targets: added latency ≤ 1.0 ×, throughput
+ *      ≥ 1.0 ×);
+ *   1b. /contacts beside the peer page doing the same fetch: the whole response, alternating rounds (target
+ *      ≤ 1.5 ×);
  *   2. server rendering: time to first byte of `/`, `/contacts`, `/users`, `/configuration` and `/locations` (list and network tree) at demo size and with
  *      100,000 contacts, 10,000 users, 50,000 make matrices and 5,000 locations (targets: median ≤ 50 ms at demo size, ≤ 100 ms at bench
  *      size; the bench database comes from `npm run seed-bench` and is reused between runs — BENCH_RESEED=1
@@ -11,7 +18,8 @@
  *   2b. /adas at demo size and with 100,000 ADAS jobs and 250,000 inspections (the same seed-bench database):
  *      the whole render, sorted by every column, filtered by status, searched by a partial VIN (target ≤ 100 ms);
  *   3. JavaScript sent to the browser: first-load JS per route, gzip (scripts/lib/js-size.mjs; target
- *      ≤ 175 kB for every route, as AREA-DONE asks; /contacts ≤ 165 kB with the table library back, issue 27);
+ *      ≤ 175 kB for every route, as AREA-DONE asks; /contacts ≤ 165 kB with the table library back, issue 27),
+ *      and each as a ratio to the framework's empty page (the peer app's /);
  *   4. the log viewer (issue 15): /admin's log section at demo size and with 1,000,000 log records, first
  *      page filtered by level and searched by message (target: median ≤ 150 ms; the database comes from
  *      `npm run seed-bench -- .data/bench/log-1m.db --contacts 0 --log-records 1000000`, reused; BENCH_SKIP_LOG=1 skips it).
@@ -29,7 +37,8 @@
  * Prints a table with targets and PASS/MISS, writes JSON to .bench/ (git-ignored). It measures, it never
  * fails a build: the exit code is 0 unless the stack could not start.
  *
- * Environment: SKIP_BUILD=1 uses the existing build as it is; BENCH_API_PORT (4170; not 4190, which fetch refuses as a "bad port") and BENCH_APP_PORT (3170) — the 100k stack uses the next port of
+ * Environment: SKIP_BUILD=1 uses the existing builds as they are; BENCH_ONLY=peers runs 1, 1b and 3 only;
+ * BENCH_PEER_PORT (BENCH_APP_PORT + 8: the peer app; the raw proxy the port after it); BENCH_API_PORT (4170; not 4190, which fetch refuses as a "bad port") and BENCH_APP_PORT (3170) — the 100k stack uses the next port of
  * each; BENCH_QUICK=1 for fewer samples; BENCH_SKIP_100K=1; BENCH_100K_DB (.data/bench/reference.db);
  * BENCH_RESEED=1 rebuilds the 100k database.
  */
@@ -42,6 +51,8 @@ import { firstLoadJs, kB } from './lib/js-size.mjs';
 import { QUIET_MS, measureTti } from './lib/tti.mjs';
 import { measureLiveNotice } from './lib/live-bench.mjs';
 import { ROOT, ensureBuilt, startApiHost, startApp } from './lib/stack.mjs';
+import { ensurePeerBuilt, startPeer, startRawProxy } from './lib/peers.mjs';
+import { cpuMs } from './lib/memory.mjs';
 // TypeScript modules of the project (the npm script runs node with the tsx loader).
 import { signInHttp } from '../tests/support/http.ts';
 import { contactGenerator } from '../api-host/contacts/data.ts';
@@ -50,9 +61,12 @@ import { ROUTES, roleFor, samplePath } from '../tests/support/routes-matrix.ts';
 const API_PORT = Number(process.env.BENCH_API_PORT || 4170);
 const APP_PORT = Number(process.env.BENCH_APP_PORT || 3170);
 const QUICK = process.env.BENCH_QUICK === '1';
+/** The peer app, and the raw proxy on the port after it (scripts/lib/peers.mjs). */
+const PEER_PORT = Number(process.env.BENCH_PEER_PORT || APP_PORT + 8);
+const ONLY_PEERS = process.env.BENCH_ONLY === 'peers';
 const BIG_DB = process.env.BENCH_100K_DB || '.data/bench/reference.db';
 const SMALL_GET = 'firm/firmPreference?firm=1&category=Brand';
-const TARGETS = { liveNoticeMs: 2000, bffP50Ms: 2, ttfbDemoMs: 50, ttfb100kMs: 100, routeJsKb: 175, contactsJsKb: 165, ttfbLog1mMs: 150, adasBenchMs: 100, dashboardMs: 300, import100kS: 60 };
+const TARGETS = { liveNoticeMs: 2000, bffAddedVsPeer: 1.0, bffRpsVsPeer: 1.0, listPageVsPeer: 1.5, ttfbDemoMs: 50, ttfb100kMs: 100, routeJsKb: 175, contactsJsKb: 165, ttfbLog1mMs: 150, adasBenchMs: 100, dashboardMs: 300, import100kS: 60 };
 const LOG_DB = process.env.BENCH_LOG_DB || '.data/bench/log-1m.db';
 const DASHBOARD_DB = process.env.BENCH_DASHBOARD_DB || '.data/bench/dashboard-1m.db';
 const DASHBOARD_ANALYSES = ['serviceCounts', 'serviceSales', 'makeCounts', 'makeSales', 'techHours', 'techCost', 'all', 'location', 'invoicing'];
@@ -113,13 +127,15 @@ async function ttfb(origin, path, cookie, n) {
   const first = [];
   const total = [];
   let status = 0;
+  let bytes = 0;
   const one = () =>
     new Promise((resolve, reject) => {
       const t0 = performance.now();
       const req = http.request({ host: '127.0.0.1', port: u.port, path: u.pathname + u.search, headers: { host: u.host, cookie }, agent }, (res) => {
         const head = performance.now() - t0;
         status = res.statusCode;
-        res.resume();
+        bytes = 0;
+        res.on('data', (d) => (bytes += d.length));
         res.on('end', () => {
           first.push(head);
           total.push(performance.now() - t0);
@@ -134,7 +150,7 @@ async function ttfb(origin, path, cookie, n) {
   total.length = 0;
   for (let i = 0; i < n; i++) await one();
   agent.destroy();
-  return { status, ttfb: stats(first), total: stats(total) };
+  return { status, bytes, ttfb: stats(first), total: stats(total), firstSamples: first, totalSamples: total };
 }
 
 // ── printing ─────────────────────────────────────────────────────────────────────────────────────
@@ -155,71 +171,112 @@ async function withStack({ apiPort, appPort, db, reset }, fn) {
       if (!r.cookie) throw new Error(`sign-in of role ${role} failed: ${r.status} ${r.error}`);
       return r.cookie;
     };
-    return await fn({ origin, apiOrigin: `http://127.0.0.1:${apiPort}`, signIn });
+    return await fn({ origin, apiOrigin: `http://127.0.0.1:${apiPort}`, signIn, pids: { app: app.pid, host: host.pid } });
   } finally {
     await app?.stop();
     await host.stop();
   }
 }
 
-async function benchBff({ origin, apiOrigin, signIn }) {
+/** Alternating rounds of `targets` (name → fn(round) answering samples), so each sees the same background noise. */
+async function alternate(rounds, targets) {
+  const acc = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
+  for (let r = 0; r < rounds; r++) for (const [k, run] of Object.entries(targets)) acc[k].push(await run(r));
+  return acc;
+}
+
+/**
+ * Issue 29, 1 and 2: the BFF beside its peers in one run — the host itself (direct), the raw Node proxy, the
+ * minimal Next.js handler that decrypts the session cookie and forwards (scripts/bench-peer), and the BFF —
+ * one small GET at 1 and 20 keep-alive connections, in alternating rounds. Added latency is each one's p50
+ * minus the direct p50; the product's figures are printed as ratios to the minimal handler's.
+ */
+async function benchBff({ origin, apiOrigin, signIn, peers }) {
   const cookie = await signIn(1);
   const tokenAnswer = await fetch(`${apiOrigin}/auth/getToken`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'role1@example.com', password: 'Demo#2026' }),
   }).then((r) => r.json());
-  const direct = { url: `${apiOrigin}/api/${SMALL_GET}`, headers: { authorization: `Bearer ${tokenAnswer.token}`, accept: 'application/json' } };
-  const viaBff = { url: `${origin}/api/bff/${SMALL_GET}`, headers: { cookie, 'x-adas-bff': '1', accept: 'application/json' } };
-  // Warm both paths (JIT, connection pools, the app's upstream keep-alive).
-  await load(direct.url, direct.headers, { concurrency: 4, requests: 300 });
-  await load(viaBff.url, viaBff.headers, { concurrency: 4, requests: 300 });
+  const bearer = { authorization: `Bearer ${tokenAnswer.token}`, accept: 'application/json' };
+  const targets = {
+    direct: { url: `${apiOrigin}/api/${SMALL_GET}`, headers: bearer },
+    raw: { url: `${peers.raw}/api/${SMALL_GET}`, headers: bearer },
+    peer: { url: `${peers.app}/api/proxy/${SMALL_GET}`, headers: { cookie, accept: 'application/json' } },
+    bff: { url: `${origin}/api/bff/${SMALL_GET}`, headers: { cookie, 'x-adas-bff': '1', accept: 'application/json' } },
+  };
+  const names = { direct: 'direct', raw: 'raw proxy', peer: 'peer handler', bff: 'BFF' };
+  // Warm every path (JIT, connection pools, keep-alive to the host).
+  for (const t of Object.values(targets)) await load(t.url, t.headers, { concurrency: 4, requests: 300 });
 
-  heading(`BFF overhead — GET ${SMALL_GET}`);
-  const widths = [6, 8, 8, 11, 11, 11, 9, 8];
-  console.log(row(['conc', 'path', 'n', 'p50', 'p90', 'p99', 'req/s', 'errors'], widths));
+  heading(`BFF beside its peers — GET ${SMALL_GET} (alternating rounds)`);
+  const widths = [6, 13, 7, 11, 11, 11, 9, 8, 13];
+  console.log(row(['conc', 'path', 'n', 'p50', 'p90', 'p99', 'req/s', 'errors', 'added p50'], widths));
   for (const concurrency of [1, 20]) {
-    // Alternating rounds, so both paths see the same background noise.
     const rounds = QUICK ? 2 : 4;
     const per = (concurrency === 1 ? 250 : 1000) / (QUICK ? 2 : 1);
-    const acc = { direct: { lat: [], fail: 0, rps: [] }, bff: { lat: [], fail: 0, rps: [] } };
-    for (let r = 0; r < rounds; r++) {
-      for (const [key, target] of [['direct', direct], ['bff', viaBff]]) {
-        const out = await load(target.url, target.headers, { concurrency, requests: per });
-        acc[key].lat.push(...out.latencies);
-        acc[key].fail += out.failures;
-        acc[key].rps.push(out.rps);
-      }
-    }
-    const d = stats(acc.direct.lat);
-    const b = stats(acc.bff.lat);
-    const mean = (xs) => xs.reduce((a, x) => a + x, 0) / xs.length;
-    console.log(row([concurrency, 'direct', d.n, f(d.p50), f(d.p90), f(d.p99), Math.round(mean(acc.direct.rps)), acc.direct.fail], widths));
-    console.log(row([concurrency, 'BFF', b.n, f(b.p50), f(b.p90), f(b.p99), Math.round(mean(acc.bff.rps)), acc.bff.fail], widths));
-    const addP50 = b.p50 - d.p50;
-    const ok = addP50 <= TARGETS.bffP50Ms;
-    console.log(
-      `${''.padEnd(6)}  added by the BFF: p50 +${addP50.toFixed(2)} ms (×${(b.p50 / d.p50).toFixed(2)}), p99 +${(b.p99 - d.p99).toFixed(2)} ms (×${(b.p99 / d.p99).toFixed(2)})` +
-        `   target p50 ≤ +${TARGETS.bffP50Ms} ms  ${verdict(ok)}`,
+    const runs = await alternate(
+      rounds,
+      Object.fromEntries(Object.entries(targets).map(([k, t]) => [k, () => load(t.url, t.headers, { concurrency, requests: per })])),
     );
-    // Under concurrency a single-threaded server's latency is mostly queueing; its cost per request is
-    // better seen as the time it is busy with each one (1 ÷ throughput).
-    const serviceDirect = 1000 / mean(acc.direct.rps);
-    const serviceBff = 1000 / mean(acc.bff.rps);
-    if (concurrency > 1)
-      console.log(`${''.padEnd(6)}  busy time per request (1 ÷ req/s): direct ${serviceDirect.toFixed(2)} ms, BFF ${serviceBff.toFixed(2)} ms (+${(serviceBff - serviceDirect).toFixed(2)} ms)`);
-    results.bff.push({
-      concurrency,
-      direct: { ...d, rps: mean(acc.direct.rps), failures: acc.direct.fail },
-      bff: { ...b, rps: mean(acc.bff.rps), failures: acc.bff.fail },
-      addedP50: addP50,
-      ratioP50: b.p50 / d.p50,
-      addedP99: b.p99 - d.p99,
-      ratioP99: b.p99 / d.p99,
-      busyPerRequestMs: { direct: serviceDirect, bff: serviceBff },
-      pass: ok,
-    });
+    const mean = (xs) => xs.reduce((a, x) => a + x, 0) / xs.length;
+    const fig = Object.fromEntries(
+      Object.entries(runs).map(([k, outs]) => [k, { ...stats(outs.flatMap((o) => o.latencies)), rps: mean(outs.map((o) => o.rps)), failures: outs.reduce((n, o) => n + o.failures, 0) }]),
+    );
+    for (const [k, m] of Object.entries(fig)) {
+      m.added = m.p50 - fig.direct.p50;
+      console.log(row([concurrency, names[k], m.n, f(m.p50), f(m.p90), f(m.p99), Math.round(m.rps), m.failures, k === 'direct' ? '' : `+${m.added.toFixed(2)} ms`], widths));
+    }
+    const addedRatio = fig.bff.added / fig.peer.added;
+    const rpsRatio = fig.bff.rps / fig.peer.rps;
+    const ok = addedRatio <= TARGETS.bffAddedVsPeer && rpsRatio >= TARGETS.bffRpsVsPeer;
+    console.log(
+      `${''.padEnd(6)}  BFF ÷ peer handler: added latency ×${addedRatio.toFixed(2)} (target ≤ ${TARGETS.bffAddedVsPeer}), throughput ×${rpsRatio.toFixed(2)} (target ≥ ${TARGETS.bffRpsVsPeer})  ${verdict(ok)}` +
+        `;  BFF ÷ raw proxy: added ×${(fig.bff.added / fig.raw.added).toFixed(2)}, throughput ×${(fig.bff.rps / fig.raw.rps).toFixed(2)}`,
+    );
+    results.bff.push({ concurrency, ...fig, addedRatioVsPeer: addedRatio, rpsRatioVsPeer: rpsRatio, pass: ok });
   }
+}
+
+/**
+ * Issue 29, 3: the product's /contacts beside the peer page that fetches the same ten contacts from the host
+ * and renders them in a plain table, one request at a time, alternating rounds; server time is the whole
+ * response (the product streams its shell first).
+ */
+async function benchListPage({ origin, signIn, peers, pids }) {
+  const cookie = await signIn(1);
+  const n = QUICK ? 10 : 20;
+  const rounds = QUICK ? 2 : 4;
+  // Besides the wall time, the processor time each server spent per request, and the reference host's for it
+  // (Linux /proc; ms at 10 ms resolution, over n + 5 requests): on a machine shared with other work the wall
+  // time moves with the load, the processor time much less.
+  const timed = async (pid, run) => {
+    const [before, hostBefore] = [cpuMs(pid), cpuMs(pids.host)];
+    const out = await run();
+    const [after, hostAfter] = [cpuMs(pid), cpuMs(pids.host)];
+    const per = (a, b) => (a === null || b === null ? NaN : (b - a) / (n + 5));
+    return { ...out, cpuPerRequest: per(before, after), hostCpuPerRequest: per(hostBefore, hostAfter) };
+  };
+  const runs = await alternate(rounds, {
+    peer: () => timed(peers.appPid, () => ttfb(peers.app, '/contacts', cookie, n)),
+    product: () => timed(pids.app, () => ttfb(origin, '/contacts', cookie, n)),
+  });
+  heading('List page server time — /contacts beside the peer page doing the same fetch (one connection, alternating rounds)');
+  const widths = [14, 6, 11, 11, 11, 11, 14, 14];
+  console.log(row(['page', 'status', 'TTFB p50', 'total p50', 'total p90', 'HTML kB', 'CPU/request', 'host CPU/req'], widths));
+  const fig = {};
+  for (const [k, outs] of Object.entries(runs)) {
+    const total = stats(outs.flatMap((o) => o.totalSamples));
+    const mean = (key) => outs.reduce((s, o) => s + o[key], 0) / outs.length;
+    const [cpu, hostCpu] = [mean('cpuPerRequest'), mean('hostCpuPerRequest')];
+    fig[k] = { status: outs[0].status, ttfb: stats(outs.flatMap((o) => o.firstSamples)), total, bytes: outs[0].bytes, cpuPerRequestMs: cpu, hostCpuPerRequestMs: hostCpu };
+    console.log(row([k === 'peer' ? 'peer page' : '/contacts', fig[k].status, f(fig[k].ttfb.p50), f(total.p50), f(total.p90), (fig[k].bytes / 1000).toFixed(1), f(cpu), f(hostCpu)], widths));
+  }
+  const ratio = fig.product.total.p50 / fig.peer.total.p50;
+  const cpuRatio = fig.product.cpuPerRequestMs / fig.peer.cpuPerRequestMs;
+  const ok = fig.product.status === 200 && ratio <= TARGETS.listPageVsPeer;
+  console.log(`${''.padEnd(14)}  /contacts ÷ peer page: ×${ratio.toFixed(2)} (target ≤ ${TARGETS.listPageVsPeer})  ${verdict(ok)};  server CPU per request ×${cpuRatio.toFixed(2)}`);
+  results.listPage = { ...fig, ratio, cpuRatio, target: TARGETS.listPageVsPeer, pass: ok };
 }
 
 /** `by`: judge the time to first byte (default) or to the last byte (a page that streams its shell first). */
@@ -277,10 +334,13 @@ async function benchImportStore({ apiOrigin }) {
   results.import = { rows, stored, seconds, rowsPerSecond: rate, projected100kS: projected, pass: ok };
 }
 
-async function benchJs({ origin, signIn }) {
-  heading('JavaScript sent to the browser — first load, gzip -9 (scripts the HTML loads; inline RSC data apart)');
-  const widths = [22, 8, 12, 12, 14, 10, 6];
-  console.log(row(['route', 'scripts', 'gzip', 'raw', 'inline (gz)', 'target', ''], widths));
+async function benchJs({ origin, signIn, peers }) {
+  // The floor: the framework's own empty page (the peer app's /, same next and react).
+  const empty = await firstLoadJs(peers.app, '/', { chunkCache: new Map() });
+  results.emptyPageJs = { gzip: empty.gzip, raw: empty.raw, scripts: empty.scripts.length };
+  heading(`JavaScript sent to the browser — first load, gzip -9 (scripts the HTML loads; inline RSC data apart); the framework's empty page: ${kB(empty.gzip)} kB`);
+  const widths = [22, 8, 12, 12, 9, 14, 10, 6];
+  console.log(row(['route', 'scripts', 'gzip', 'raw', '× empty', 'inline (gz)', 'target', ''], widths));
   const cookies = new Map();
   const chunkCache = new Map();
   for (const route of ROUTES) {
@@ -293,9 +353,9 @@ async function benchJs({ origin, signIn }) {
     const target = path === '/contacts' ? TARGETS.contactsJsKb : TARGETS.routeJsKb;
     const ok = target === null || kB(m.gzip) <= target;
     console.log(
-      row([path, m.scripts.length, `${kB(m.gzip)} kB`, `${kB(m.raw)} kB`, `${kB(m.inlineGzip)} kB`, target ? `≤ ${target} kB` : '', target ? verdict(ok) : m.status === 200 ? '' : `HTTP ${m.status}`], widths),
+      row([path, m.scripts.length, `${kB(m.gzip)} kB`, `${kB(m.raw)} kB`, `×${(m.gzip / empty.gzip).toFixed(2)}`, `${kB(m.inlineGzip)} kB`, target ? `≤ ${target} kB` : '', target ? verdict(ok) : m.status === 200 ? '' : `HTTP ${m.status}`], widths),
     );
-    results.js.push({ path, status: m.status, scripts: m.scripts.length, gzip: m.gzip, raw: m.raw, inlineGzip: m.inlineGzip, target: target ? target * 1000 : null, pass: ok, chunks: m.scripts });
+    results.js.push({ path, status: m.status, scripts: m.scripts.length, gzip: m.gzip, raw: m.raw, vsEmptyPage: m.gzip / empty.gzip, inlineGzip: m.inlineGzip, target: target ? target * 1000 : null, pass: ok, chunks: m.scripts });
   }
 }
 
@@ -375,11 +435,28 @@ function bigDatabase() {
 
 // ── run ──────────────────────────────────────────────────────────────────────────────────────────
 const started = Date.now();
-if (process.env.SKIP_BUILD !== '1') ensureBuilt();
+if (process.env.SKIP_BUILD !== '1') {
+  ensureBuilt();
+  ensurePeerBuilt();
+}
 console.log(`[bench] ${QUICK ? 'quick run' : 'full run'}; demo stack on :${API_PORT}/:${APP_PORT}, loopback only`);
 
-await withStack({ apiPort: API_PORT, appPort: APP_PORT, db: `.data/bench-demo-${API_PORT}/reference.db`, reset: true }, async (stack) => {
-  await benchBff(stack);
+await withStack({ apiPort: API_PORT, appPort: APP_PORT, db: `.data/bench-demo-${API_PORT}/reference.db`, reset: true }, async (demo) => {
+  // The peers beside the product (issue 29): the minimal Next.js app and the raw proxy, against the same host.
+  const peerApp = await startPeer({ port: PEER_PORT, apiOrigin: demo.apiOrigin });
+  const rawProxy = await startRawProxy({ port: PEER_PORT + 1, upstreamOrigin: demo.apiOrigin });
+  const stack = { ...demo, peers: { app: `http://127.0.0.1:${PEER_PORT}`, raw: `http://127.0.0.1:${PEER_PORT + 1}`, appPid: peerApp.pid } };
+  try {
+    await benchBff(stack);
+    await benchListPage(stack);
+    if (ONLY_PEERS) return await benchJs(stack);
+    await demoBenches(stack);
+  } finally {
+    await Promise.all([peerApp.stop(), rawProxy.stop()]);
+  }
+});
+
+async function demoBenches(stack) {
   heading('Server rendering — time to first byte (one connection, sequential; signed in as role 1)');
   console.log(row(['size', 'path', 'status', 'TTFB p50', 'TTFB p90', 'total p50', 'target', ''], [10, 42, 6, 11, 11, 11, 10, 6]));
   // Locations: the list and the network tree of the largest demo franchiser (Northstar, firm 2).
@@ -397,9 +474,10 @@ await withStack({ apiPort: API_PORT, appPort: APP_PORT, db: `.data/bench-demo-${
   await benchJs(stack);
   if (process.env.BENCH_SKIP_TTI !== '1') await benchTti(stack);
   await benchLive(stack);
-});
+}
 
-if (process.env.BENCH_SKIP_100K === '1') {
+if (ONLY_PEERS) results.notes.push('BENCH_ONLY=peers: the peer comparisons only');
+else if (process.env.BENCH_SKIP_100K === '1') {
   results.notes.push('100k: skipped (BENCH_SKIP_100K=1)');
   console.log('\n100,000 contacts: skipped (BENCH_SKIP_100K=1)');
 } else {
@@ -434,7 +512,9 @@ if (process.env.BENCH_SKIP_100K === '1') {
   }
 }
 
-if (process.env.BENCH_SKIP_LOG === '1') {
+if (ONLY_PEERS) {
+  /* the peer comparisons only */
+} else if (process.env.BENCH_SKIP_LOG === '1') {
   results.notes.push('log 1M: skipped (BENCH_SKIP_LOG=1)');
   console.log('\n1,000,000 log records: skipped (BENCH_SKIP_LOG=1)');
 } else {
@@ -452,7 +532,9 @@ if (process.env.BENCH_SKIP_LOG === '1') {
 }
 
 // Dashboard at issue 16's size: 1,000,000 jobs over three years across 5,000 locations (its own database, reused).
-if (process.env.BENCH_SKIP_DASHBOARD === '1') {
+if (ONLY_PEERS) {
+  /* the peer comparisons only */
+} else if (process.env.BENCH_SKIP_DASHBOARD === '1') {
   results.notes.push('dashboard 1M: skipped (BENCH_SKIP_DASHBOARD=1)');
   console.log('\n1,000,000 jobs dashboard: skipped (BENCH_SKIP_DASHBOARD=1)');
 } else {
@@ -480,6 +562,6 @@ mkdirSync(join(ROOT, '.bench'), { recursive: true });
 const file = join(ROOT, '.bench', `bench-${results.startedAt.replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, JSON.stringify(results, null, 2));
 writeFileSync(join(ROOT, '.bench', 'bench-latest.json'), JSON.stringify(results, null, 2));
-const misses = [...results.bff, ...results.ttfb, ...results.js, ...results.live].filter((r) => r.pass === false).length;
+const misses = [...results.bff, ...(results.listPage ? [results.listPage] : []), ...results.ttfb, ...results.js, ...results.live].filter((r) => r.pass === false).length;
 console.log(`\n[bench] ${misses ? `${misses} target(s) missed` : 'all targets met'}; ${results.seconds} s; results in ${file.slice(ROOT.length + 1)}`);
 process.exit(0);

@@ -2,7 +2,7 @@
  * The one upstream client: bearer header, time-out, contract parsing and error mapping for every call
  * to the API host and the auth host. Pages reach it through lib/api/server.ts, the BFF through forward().
  */
-import http from 'node:http';
+import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
 import { errorBody, type BodyOf, type CallDef, type QueryOf, type ResponseOf } from '../contract/define';
@@ -51,23 +51,37 @@ const AGENTS = {
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
 
+/**
+ * A buffered upstream answer as node:http gave it: no WHATWG Headers or Response is built for it (the
+ * BFF answers most calls with these very bytes, lib/bff/forward.ts).
+ */
+export interface UpstreamAnswer {
+  status: number;
+  ok: boolean;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
 export interface UpstreamInit {
   method: 'GET' | 'POST';
   token?: string;
   headers?: Record<string, string>;
   /** Text, or a stream sent as it comes (uploads). */
   body?: string | Readable;
-  /** Answer as soon as the headers arrive and stream the body (files) instead of reading it all first. */
-  streamResponse?: boolean;
   /** The id of the request this call serves (lib/log/request-id.ts): sent as X-Request-Id, written with the log lines. */
   requestId?: string;
+}
+
+/** Answer as soon as the headers arrive, as a Response whose body streams (files), instead of buffering it. */
+export interface StreamedInit extends UpstreamInit {
+  streamResponse: true;
 }
 
 /**
  * One request with node:http and a keep-alive agent rather than fetch: inside Next, fetch is wrapped
  * for caching and tracing, which costs more than the whole hop to a nearby upstream.
  */
-function send(url: URL, init: UpstreamInit, timeoutMs: number): Promise<Response> {
+function send(url: URL, init: UpstreamInit & { streamResponse?: boolean }, timeoutMs: number): Promise<UpstreamAnswer | Response> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
     if (init.requestId) headers[REQUEST_ID_HEADER] = init.requestId;
@@ -75,11 +89,11 @@ function send(url: URL, init: UpstreamInit, timeoutMs: number): Promise<Response
     if (typeof init.body === 'string') headers['content-length'] = String(Buffer.byteLength(init.body));
     const client = url.protocol === 'https:' ? https : http;
     const req = client.request(url, { method: init.method, headers, agent: AGENTS[url.protocol as 'http:' | 'https:'] }, (res) => {
+      const status = res.statusCode ?? 502;
       if (init.streamResponse) {
         clearTimeout(timer);
         const out = new Headers();
         for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : v);
-        const status = res.statusCode ?? 502;
         resolve(new Response(NULL_BODY.has(status) ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), { status, headers: out }));
         return;
       }
@@ -88,10 +102,8 @@ function send(url: URL, init: UpstreamInit, timeoutMs: number): Promise<Response
       res.on('error', fail);
       res.on('end', () => {
         clearTimeout(timer);
-        const status = res.statusCode ?? 502;
-        const out = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : v);
-        resolve(new Response(NULL_BODY.has(status) ? null : Buffer.concat(chunks), { status, headers: out }));
+        const body = NULL_BODY.has(status) ? EMPTY : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+        resolve({ status, ok: status >= 200 && status < 300, headers: res.headers, body });
       });
     });
     function fail(e: Error) {
@@ -107,12 +119,17 @@ function send(url: URL, init: UpstreamInit, timeoutMs: number): Promise<Response
   });
 }
 
+const EMPTY = Buffer.alloc(0);
+
 /** Sends a request upstream with the time-out; maps network failures to UpstreamError. */
-export async function sendUpstream(call: CallDef, url: URL, init: UpstreamInit): Promise<Response> {
+export function sendUpstream(call: CallDef, url: URL, init: StreamedInit): Promise<Response>;
+export function sendUpstream(call: CallDef, url: URL, init: UpstreamInit): Promise<UpstreamAnswer>;
+export async function sendUpstream(call: CallDef, url: URL, init: UpstreamInit & { streamResponse?: boolean }): Promise<UpstreamAnswer | Response> {
   const started = performance.now();
   try {
     const res = await send(url, init, config().UPSTREAM_TIMEOUT_MS);
-    log().debug({ reqId: init.requestId, call: call.path, status: res.status, ms: Math.round(performance.now() - started) }, 'upstream call');
+    const logger = log();
+    if (logger.isLevelEnabled('debug')) logger.debug({ reqId: init.requestId, call: call.path, status: res.status, ms: Math.round(performance.now() - started) }, 'upstream call');
     return res;
   } catch (e) {
     const kind = (e as Error)?.name === 'TimeoutError' ? 'timeout' : 'unreachable';
@@ -121,10 +138,20 @@ export async function sendUpstream(call: CallDef, url: URL, init: UpstreamInit):
   }
 }
 
+/** The JSON of a buffered answer; undefined when it is not JSON. */
+export function jsonOf(res: UpstreamAnswer): unknown {
+  try {
+    return JSON.parse(res.body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Turns a non-2xx answer into an UpstreamError carrying the upstream's message and field errors. */
-export async function failureOf(call: CallDef, res: Response): Promise<UpstreamError> {
+export async function failureOf(call: CallDef, res: UpstreamAnswer | Response): Promise<UpstreamError> {
   const kind = STATUS_KIND[res.status] ?? 'failed';
-  const parsed = errorBody.safeParse(await res.json().catch(() => null));
+  const json = res instanceof Response ? await res.json().catch(() => null) : (jsonOf(res) ?? null);
+  const parsed = errorBody.safeParse(json);
   const keepMessage = parsed.success && ['bad-request', 'too-large', 'forbidden', 'not-found', 'conflict', 'too-many'].includes(kind);
   return new UpstreamError(kind, call.path, keepMessage ? parsed.data.error : undefined, parsed.success ? parsed.data.fieldErrors : undefined);
 }
@@ -141,8 +168,7 @@ export async function callUpstream<C extends CallDef>(call: C, input: CallInput<
     requestId,
   });
   if (!res.ok) throw await failureOf(call, res);
-  const json = await res.json().catch(() => undefined);
-  const parsed = call.response.safeParse(json);
+  const parsed = call.response.safeParse(jsonOf(res));
   if (!parsed.success) {
     log().error({ reqId: requestId, call: call.path, issues: parsed.error.issues.slice(0, 5) }, `The upstream's answer to ${call.path} broke the contract`);
     throw new UpstreamError('contract', call.path);

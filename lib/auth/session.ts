@@ -22,15 +22,22 @@ export interface AppSession {
   user: number;
 }
 
-/** Decodes the session cookie once per request; null when absent, forged or expired. */
-export const readSession = cache(async (): Promise<AppSession | null> => {
-  const raw = (await cookies()).get(SESSION_COOKIE)?.value;
+/**
+ * The session of a session cookie's value; null when absent, forged, expired or ended. The one reading of
+ * the cookie: pages through readSession, the BFF from its request's own cookies (a route handler need not
+ * pay for React's cache() and cookies() to read one header). The decryption is cached by cookie value
+ * (lib/auth/jwt.ts); the expiries and the ended-sessions list are checked on every call.
+ */
+export async function sessionOf(raw: string | undefined): Promise<AppSession | null> {
   if (!raw) return null;
   const jwt = await decodeSession({ token: raw, secret: config().AUTH_SECRET });
   return jwt
     ? { apiToken: jwt.apiToken, profile: jwt.profile, role: roleOf(jwt.profile), sid: jwt.sid, signedInAt: jwt.signedInAt, user: jwt.profile.user }
     : null;
-});
+}
+
+/** The request's session, decoded once per server render (pages, layouts, server actions). */
+export const readSession = cache(async (): Promise<AppSession | null> => sessionOf((await cookies()).get(SESSION_COOKIE)?.value));
 
 /**
  * Checks the route table again for a page (proxy.ts alone is not an authorization boundary):

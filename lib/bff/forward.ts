@@ -7,10 +7,11 @@ import { Readable, Transform } from 'node:stream';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { UpstreamError, failureMessage } from '../api/errors';
-import { failureOf, sendUpstream, upstreamUrl } from '../api/upstream';
+import { failureOf, jsonOf, sendUpstream, upstreamUrl } from '../api/upstream';
+import { sameData } from '../api/same-data';
 import { COOKIE_OPTIONS, SESSION_COOKIE } from '../auth/cookies';
 import { applySessionEffects, endSession } from '../auth/revocation';
-import { readSession } from '../auth/session';
+import { sessionOf } from '../auth/session';
 import { BFF_CALLS, bffKey } from '../contract';
 import type { CallDef } from '../contract/define';
 import { FILE_MAX_BYTES, FILES_MAX_COUNT } from '../files';
@@ -21,18 +22,31 @@ import { TAB_HEADER, isTabId } from '../push/changes';
 import { REQUEST_ID_HEADER, requestIdFor } from '../log/request-id';
 
 /**
- * Every BFF answer: not cacheable, and the security headers proxy.ts gives other responses (the proxy's
- * matcher leaves /api/bff/ out, so the hot path does not pay for a middleware pass).
+ * The headers of every BFF answer, built once: not cacheable, JSON, and the security headers proxy.ts
+ * gives other responses (the proxy's matcher leaves /api/bff/ out, so the hot path does not pay for a
+ * middleware pass).
  */
-const noStore = () => ({
-  'Cache-Control': 'private, no-store',
-  ...staticSecurityHeaders(config().APP_ENV),
-  'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
-});
+let builtHeaders: Readonly<Record<string, string>> | undefined;
+function bffHeaders(): Readonly<Record<string, string>> {
+  return (builtHeaders ??= Object.freeze({
+    'Cache-Control': 'private, no-store',
+    ...staticSecurityHeaders(config().APP_ENV),
+    'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
+  }));
+}
 
-function answer(status: number, body: BffErrorBody | unknown, clearSession = false): NextResponse {
-  const res = NextResponse.json(body, { status, headers: noStore() });
-  if (clearSession) res.cookies.set(SESSION_COOKIE, '', { ...COOKIE_OPTIONS, maxAge: 0 });
+/**
+ * A JSON answer: a plain Response (Next sends it as it is; NextResponse adds a cookie jar and URL parsing
+ * this path never uses). `body`: bytes already JSON (the upstream's own), or a value to serialise.
+ */
+function answer(status: number, body: BffErrorBody | unknown, bytes?: Uint8Array<ArrayBuffer>): Response {
+  return new Response(bytes ?? JSON.stringify(body), { status, headers: { ...bffHeaders(), 'Content-Type': 'application/json' } });
+}
+
+/** The answer that ends the session: the cookie is cleared (NextResponse's cookie jar writes Set-Cookie). */
+function sessionOver(body: BffErrorBody): NextResponse {
+  const res = NextResponse.json(body, { status: 401, headers: bffHeaders() });
+  res.cookies.set(SESSION_COOKIE, '', { ...COOKIE_OPTIONS, maxAge: 0 });
   return res;
 }
 
@@ -100,7 +114,7 @@ function fieldErrors(error: z.ZodError): Record<string, string[]> {
 }
 
 /** The validated body of a call (the request's text parsed by the contract), or the 400 answer. */
-function validate(call: CallDef, query: URLSearchParams, text: string): { body: unknown } | NextResponse {
+function validate(call: CallDef, query: URLSearchParams, text: string): { body: unknown } | Response {
   const q = call.query.safeParse(Object.fromEntries(query));
   if (!q.success) return fail(400, 'Please correct the highlighted fields.', { fieldErrors: fieldErrors(q.error) });
   if (call.method === 'GET') return { body: undefined };
@@ -135,11 +149,10 @@ function limited(body: ReadableStream<Uint8Array>, limit: number) {
   return { stream, over: () => tooLarge };
 }
 
-/** A file's answer: its bytes as they come, with a type the browser may not second-guess, inert if opened. */
 /** A file answer of the upstream, passed on with headers that keep it from running as a page. */
-export function fileAnswer(res: Response): NextResponse {
+export function fileAnswer(res: Response): Response {
   const headers: Record<string, string> = {
-    ...noStore(),
+    ...bffHeaders(),
     'Content-Type': res.headers.get('content-type') ?? 'application/octet-stream',
     'Cache-Control': res.headers.get('cache-control') ?? 'private, no-store',
     'X-Content-Type-Options': 'nosniff',
@@ -147,10 +160,10 @@ export function fileAnswer(res: Response): NextResponse {
   };
   const disposition = res.headers.get('content-disposition');
   if (disposition) headers['Content-Disposition'] = disposition;
-  return new NextResponse(res.body, { status: 200, headers });
+  return new Response(res.body, { status: 200, headers });
 }
 
-export async function forward(req: NextRequest): Promise<NextResponse> {
+export async function forward(req: NextRequest): Promise<Response> {
   // The proxy skips the BFF: the request's id is decided here, by the same rule (lib/log/request-id.ts).
   const requestId = requestIdFor(req.headers, config().TRUST_PROXY);
   const res = await forwardCall(req, requestId);
@@ -158,7 +171,7 @@ export async function forward(req: NextRequest): Promise<NextResponse> {
   return res;
 }
 
-async function forwardCall(req: NextRequest, requestId: string): Promise<NextResponse> {
+async function forwardCall(req: NextRequest, requestId: string): Promise<Response> {
   if (isCrossSite(req)) return fail(403, 'Cross-site requests are not allowed.');
   const path = requestedPath(req.url);
   const call = path ? BFF_CALLS.get(bffKey(req.method, path)) : undefined;
@@ -167,8 +180,9 @@ async function forwardCall(req: NextRequest, requestId: string): Promise<NextRes
   if (!isFile && req.headers.get(BFF_HEADER) !== BFF_HEADER_VALUE) return fail(403, 'This endpoint only answers the application itself.');
   if (!call) return fail(404, 'Unknown call.');
 
-  const session = await readSession();
-  if (!session) return answer(401, { error: failureMessage('unauthorized', call.path), redirect: '/login' }, true);
+  // The request's own cookie, through the same reading pages use (lib/auth/session.ts).
+  const session = await sessionOf(req.cookies.get(SESSION_COOKIE)?.value);
+  if (!session) return sessionOver({ error: failureMessage('unauthorized', call.path), redirect: '/login' });
   if (Array.isArray(call.access) && (session.role == null || !call.access.includes(session.role)))
     return fail(403, failureMessage('forbidden', call.path));
 
@@ -184,34 +198,41 @@ async function forwardCall(req: NextRequest, requestId: string): Promise<NextRes
     text = read;
   }
   const valid = validate(call, query, upload ? '' : text);
-  if (valid instanceof NextResponse) return valid;
+  if (valid instanceof Response) return valid;
 
   const body = upload && req.body ? limited(req.body, UPLOAD_LIMIT) : null;
   // The tab a call comes from, for the change notices of its writes (lib/push/changes.ts; some of the
   // specification's writes are GETs); a malformed value is dropped.
   const tab = req.headers.get(TAB_HEADER);
   const origin: Record<string, string> = isTabId(tab) ? { [TAB_HEADER]: tab } : {};
+  const init = {
+    method: call.method,
+    token: session.apiToken,
+    headers: upload ? { 'content-type': req.headers.get('content-type')!, ...origin } : call.method === 'GET' ? origin : { 'content-type': 'application/json', ...origin },
+    body: body ? body.stream : call.method === 'GET' ? undefined : text || '{}',
+    requestId,
+  };
   try {
-    const res = await sendUpstream(call, upstreamUrl(call, query), {
-      method: call.method,
-      token: session.apiToken,
-      headers: upload ? { 'content-type': req.headers.get('content-type')!, ...origin } : call.method === 'GET' ? origin : { 'content-type': 'application/json', ...origin },
-      body: body ? body.stream : call.method === 'GET' ? undefined : text || '{}',
-      streamResponse: isFile,
-      requestId,
-    });
+    if (isFile) {
+      const res = await sendUpstream(call, upstreamUrl(call, query), { ...init, streamResponse: true });
+      if (!res.ok) throw await failureOf(call, res);
+      return fileAnswer(res);
+    }
+    const res = await sendUpstream(call, upstreamUrl(call, query), init);
     if (!res.ok) throw await failureOf(call, res);
-    if (isFile) return fileAnswer(res);
-    const parsed = call.response.safeParse(await res.json().catch(() => undefined));
+    const json = jsonOf(res);
+    const parsed = call.response.safeParse(json);
     if (!parsed.success) throw new UpstreamError('contract', call.path);
-    await applySessionEffects(call, valid.body, parsed.data, session);
-    return answer(200, parsed.data);
+    if (call.endsSessionsOf) await applySessionEffects(call, valid.body, parsed.data, session);
+    // The upstream's own bytes when the contract's parse changed nothing (lib/api/same-data.ts says why
+    // that is sound); otherwise the parsed value, without the fields the contract strips.
+    return sameData(json, parsed.data) ? answer(200, undefined, res.body as Uint8Array<ArrayBuffer>) : answer(200, parsed.data);
   } catch (e) {
     if (body?.over()) return fail(413, `The upload is larger than ${UPLOAD_LIMIT / 1024 / 1024} MB.`);
     if (!(e instanceof UpstreamError)) throw e;
     if (e.kind === 'unauthorized') {
       await endSession(session.sid, session.profile.exp * 1000);
-      return answer(401, { error: e.message, redirect: '/login' }, true);
+      return sessionOver({ error: e.message, redirect: '/login' });
     }
     return fail(e.status, e.message, e.fieldErrors ? { fieldErrors: e.fieldErrors } : undefined);
   }

@@ -14,11 +14,11 @@ import { startApp } from './stack.mjs';
  * Starts Redis on `redisPort` (`sentinel: true`: a primary there, its replica on the next port and sentinels on
  * the three after; `redis: false`: none, `env` names the store), one app per `appPorts` entry (`perApp(i)`: its
  * own extra environment) and nginx on
- * `port`. Answers the running setup: its `url`, the `apps` and `redis` children (`sentinel` for the failover
+ * `port` (`server`: another build's standalone server.js for the instances). Answers the running setup: its `url`, the `apps` and `redis` children (`sentinel` for the failover
  * set), `balancer` (nginx, with `served()`), ways to stop and start an instance or Redis again with the same
  * settings (the fault drills), and `stop()` for everything.
  */
-export async function startCluster({ port, appPorts, redisPort, apiOrigin, env = {}, quiet = false, sentinel = false, redis = true, perApp = () => ({}) }) {
+export async function startCluster({ port, appPorts, redisPort, apiOrigin, env = {}, quiet = false, sentinel = false, redis = true, perApp = () => ({}), server }) {
   const url = `http://localhost:${port}`;
   const cluster = {
     url,
@@ -28,7 +28,7 @@ export async function startCluster({ port, appPorts, redisPort, apiOrigin, env =
     balancer: null,
     appEnv: null,
     startRedis: async () => (cluster.redis = await startRedis({ port: redisPort, quiet })),
-    startApp: async (i) => (cluster.apps[i] = await startApp({ port: appPorts[i], apiOrigin, env: { ...cluster.appEnv, ...perApp(i) }, quiet })),
+    startApp: async (i) => (cluster.apps[i] = await startApp({ port: appPorts[i], apiOrigin, env: { ...cluster.appEnv, ...perApp(i) }, quiet, ...(server && { server }) })),
     async stop() {
       await cluster.balancer?.stop();
       await Promise.all([...cluster.apps, cluster.redis, cluster.sentinel].map((c) => c?.stop().catch(() => undefined)));

@@ -1,4 +1,4 @@
-/** Memory readings for the benchmarks (Linux /proc). */
+/** Memory and CPU readings for the benchmarks (Linux /proc). */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 
 /** Resident memory of a process and its descendants, in kB. */
@@ -12,6 +12,24 @@ export function rssKb(pid) {
     const file = `/proc/${pid}/task/${task}/children`;
     if (!existsSync(file)) continue;
     for (const child of readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean)) total += rssKb(Number(child));
+  }
+  return total;
+}
+
+/**
+ * The processor time (user + system) a process and its descendants have used so far, in ms; null off Linux.
+ * Counts the children that have ended too (cutime, cstime), so the figure never drops when one does.
+ */
+export function cpuMs(pid) {
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return null;
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 a second).
+  const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
+  let total = (Number(fields[11]) + Number(fields[12])) * 10;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    const file = `/proc/${pid}/task/${task}/children`;
+    if (!existsSync(file)) continue;
+    for (const child of readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean)) total += cpuMs(Number(child)) ?? 0;
   }
   return total;
 }
@@ -53,4 +71,28 @@ export async function afterGc(inspectPort) {
   } finally {
     socket.close();
   }
+}
+
+/** Writes a heap snapshot of the process behind `inspectPort` to `file` (HeapProfiler.takeHeapSnapshot). */
+export async function heapSnapshot(inspectPort, file) {
+  const { createWriteStream } = await import('node:fs');
+  const [target] = await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json();
+  const WebSocketImpl = globalThis.WebSocket ?? (await import('ws')).default;
+  const socket = new WebSocketImpl(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  const out = createWriteStream(file);
+  const done = new Promise((resolve) => {
+    socket.onmessage = (event) => {
+      const message = JSON.parse(String(event.data));
+      if (message.method === 'HeapProfiler.addHeapSnapshotChunk') out.write(message.params.chunk);
+      else if (message.id === 1) resolve();
+    };
+  });
+  socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.takeHeapSnapshot', params: { reportProgress: false } }));
+  await done;
+  socket.close();
+  await new Promise((r) => out.end(r));
 }

@@ -142,10 +142,10 @@ export function appEnv({ port, apiOrigin }) {
 
 /**
  * Starts the production server against a host at apiOrigin: the build's standalone server.js (the container
- * image's entry point), on 127.0.0.1. Ready when /api/health answers.
+ * image's entry point; `server`: another build's, e.g. a baseline the benchmarks compare with), on
+ * 127.0.0.1. Ready when /api/health answers.
  */
-export async function startApp({ port = 3000, apiOrigin = 'http://127.0.0.1:4010', env = {}, quiet = false } = {}) {
-  const server = standaloneServer();
+export async function startApp({ port = 3000, apiOrigin = 'http://127.0.0.1:4010', env = {}, quiet = false, server = standaloneServer() } = {}) {
   if (!existsSync(server)) throw new Error(`There is no standalone build (${server}); run npm run build`);
   const child = startProcess('app', process.execPath, [server], { ...appEnv({ port, apiOrigin }), NODE_ENV: 'production', HOSTNAME: '127.0.0.1', ...env }, { quiet });
   await waitFor(`http://127.0.0.1:${port}/api/health`, child, 'The app server');
