@@ -70,7 +70,18 @@ export function rawRequest(origin: string, target: string, init: RawInit = {}): 
       },
     );
     req.on('timeout', () => req.destroy(new Error(`${init.method ?? 'GET'} ${target}: no answer within ${init.timeoutMs ?? 20_000} ms`)));
-    req.on('error', reject);
+    // A server may answer (413) and close while a large body is still being written: the write then fails
+    // (EPIPE, ECONNRESET) although an answer came; the answer is what the test looks at.
+    let answered = false;
+    let writeError: Error | undefined;
+    req.on('response', () => (answered = true));
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      if (init.body !== undefined && (e.code === 'EPIPE' || e.code === 'ECONNRESET')) writeError = e;
+      else reject(e);
+    });
+    req.on('close', () => {
+      if (!answered && writeError) reject(writeError);
+    });
     if (init.body !== undefined && init.chunked) {
       // Several writes, so the body really streams in chunks.
       const buf = Buffer.isBuffer(init.body) ? init.body : Buffer.from(init.body);
