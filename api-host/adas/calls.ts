@@ -63,7 +63,7 @@ interface InspectionHead {
   changed_by: string | null;
 }
 
-function visibleInspection(db: Db, caller: Caller, id: number): InspectionHead {
+export function visibleInspection(db: Db, caller: Caller, id: number): InspectionHead {
   const row = prepared(
     db,
     `SELECT i.adas_inspection, i.adas, j.firm, i.status, i.status_changed_at, ${userName('i.status_changed_by')} AS changed_by
@@ -74,14 +74,14 @@ function visibleInspection(db: Db, caller: Caller, id: number): InspectionHead {
 }
 
 /** An open inspection, else 409: a Complete one changes only by reopening it. */
-function openInspection(db: Db, caller: Caller, id: number): InspectionHead {
+export function openInspection(db: Db, caller: Caller, id: number): InspectionHead {
   const head = visibleInspection(db, caller, id);
   if (head.status === STATUS.complete) throw conflict('This inspection is Complete: reopen it to change it.');
   return head;
 }
 
 /** SQL for a user's display name ("First Last") from a user id column. */
-function userName(column: string): string {
+export function userName(column: string): string {
   return `(SELECT trim(c.first_name || ' ' || c.last_name) FROM user u JOIN contact c ON c.contact = u.contact WHERE u.user = ${column})`;
 }
 

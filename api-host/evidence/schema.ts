@@ -1,0 +1,27 @@
+/**
+ * Evidence of inspections' systems (lib/contract/evidence.ts): one row per photo or file, tied to the
+ * system's result row (removing the system from the inspection removes its evidence rows; their files
+ * are then swept as orphans, api-host/files/orphans.ts) and to the inspection (the list's and the
+ * report's read). `firm` is the folder the files are in: the job's firm when they were added.
+ */
+export const EVIDENCE_SCHEMA = /* sql */ `
+CREATE TABLE adas_evidence (
+  adas_evidence          INTEGER PRIMARY KEY,
+  adas_inspection_result INTEGER NOT NULL REFERENCES adas_inspection_result(adas_inspection_result) ON DELETE CASCADE,
+  adas_inspection        INTEGER NOT NULL REFERENCES adas_inspection(adas_inspection) ON DELETE CASCADE,
+  firm                   INTEGER NOT NULL,
+  kind                   TEXT NOT NULL CHECK (kind IN ('photo', 'document')),
+  file_name              TEXT NOT NULL,
+  stored_name            TEXT NOT NULL,
+  thumb_name             TEXT,
+  content_type           TEXT NOT NULL,
+  bytes                  INTEGER NOT NULL,
+  width                  INTEGER,
+  height                 INTEGER,
+  caption                TEXT NOT NULL DEFAULT '',
+  created_by             INTEGER REFERENCES user(user),
+  created_at             TEXT NOT NULL
+);
+CREATE INDEX adas_evidence_inspection ON adas_evidence(adas_inspection, adas_evidence);
+CREATE INDEX adas_evidence_result ON adas_evidence(adas_inspection_result);
+`;
