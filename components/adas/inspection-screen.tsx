@@ -18,6 +18,7 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { useForm } from '@/components/ui/use-form';
 import { INSPECTION_TYPES, RESULT, RESULTS, STATUS, STATUS_NAMES, nameOf, statusName, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRecord, InspectionItem, InspectionRecord } from '@/lib/contract/adas';
+import type { EvidenceItem } from '@/lib/contract/evidence';
 import type { AdasSystem } from '@/lib/contract/decode';
 import { deleteQuestion } from '@/lib/validation/messages';
 import { adasApi } from './api';
@@ -26,6 +27,7 @@ import { fromLocalInput, toLocalInput } from '@/lib/dates';
 import type { Choice } from './errors';
 import { InsurerField } from './insurer-field';
 import { StatusBadge } from './status-badge';
+import { SystemEvidence } from './evidence';
 
 const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
 
@@ -36,12 +38,14 @@ export interface InspectionScreenProps {
   job: AdasRecord;
   insurers: readonly Choice[];
   timezone: number;
+  /** Photos and files on the systems (issue 30 §1). */
+  evidence: EvidenceItem[];
 }
 
 type Draft = Record<number, { result: number | null; isNotEquipped: boolean }>;
 const options = (names: Readonly<Record<number, string>>) => Object.entries(names).map(([value, label]) => ({ value: Number(value), label }));
 
-export function InspectionScreen({ inspection: i, items, notInstalled, job, insurers, timezone }: InspectionScreenProps) {
+export function InspectionScreen({ inspection: i, items, notInstalled, job, insurers, timezone, evidence: savedEvidence }: InspectionScreenProps) {
   const router = useRouter();
   const formId = useId();
   const [pending, startTransition] = useTransition();
@@ -63,6 +67,13 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
   const { draft: form, patch: setForm, errors, busy, message: notice } = editor;
   const [draft, setDraft] = useState<Draft>({});
   const [deleting, setDeleting] = useState(false);
+  // Evidence changes here as files are added or removed; a new server render brings the host's list.
+  const [evidence, setEvidence] = useState(savedEvidence);
+  const [seenEvidence, setSeenEvidence] = useState(savedEvidence);
+  if (seenEvidence !== savedEvidence) {
+    setSeenEvidence(savedEvidence);
+    setEvidence(savedEvidence);
+  }
 
   // A new server render (after a save or a status change) brings the saved values.
   const [seen, setSeen] = useState(i);
@@ -300,6 +311,21 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
                     />
                   );
                 },
+              },
+              {
+                id: 'evidence',
+                header: 'Evidence',
+                cell: (s) => (
+                  <SystemEvidence
+                    system={s.system}
+                    adasInspectionResult={s.adasInspectionResult}
+                    firm={job.firm}
+                    items={evidence.filter((e) => e.adasInspectionResult === s.adasInspectionResult)}
+                    readOnly={complete}
+                    onAdded={(added) => setEvidence((list) => [...list, ...added])}
+                    onRemoved={(gone) => setEvidence((list) => list.filter((e) => e.adasEvidence !== gone))}
+                  />
+                ),
               },
               {
                 id: 'remove',
