@@ -25,17 +25,30 @@ type Ev = typeof contract.evidence;
 
 export const evidenceSrc = (adasEvidence: number, size: 'full' | 'thumb') => `${BFF_PREFIX}adas/evidenceFile?adasEvidence=${adasEvidence}&size=${size}`;
 
-/** Sends one file (a photo prepared first) as evidence of a system; answers the stored items. */
-export async function sendEvidence({ file, firm, adasInspectionResult, caption }: { file: File; firm: number; adasInspectionResult: number; caption: string }): Promise<EvidenceItem[]> {
-  let ready = file;
-  if (isPhoto(file)) {
-    try {
-      ready = await preparePhoto(file);
-    } catch {
-      throw new BffError(400, `${file.name} could not be read as a photo on this device.`);
-    }
+/** The file as it is sent: a photo prepared on the device (lib/evidence/resize.ts), anything else as chosen. */
+export async function prepareEvidence(file: File): Promise<File> {
+  if (!isPhoto(file)) return file;
+  try {
+    return await preparePhoto(file);
+  } catch {
+    throw new BffError(400, `${file.name} could not be read as a photo on this device.`);
   }
-  return bffUpload<Ev['uploadEvidence']>('adas/uploadEvidence', [ready], { field: FILE_FIELD, folder: firm, query: { adasInspectionResult: String(adasInspectionResult), caption } });
+}
+
+export interface EvidenceToSend {
+  file: File;
+  firm: number;
+  adasInspectionResult: number;
+  caption: string;
+  /** Already prepared (a file kept in the offline queue). */
+  prepared?: boolean;
+  stayOnUnauthorized?: boolean;
+}
+
+/** Sends one file (a photo prepared first) as evidence of a system; answers the stored items. */
+export async function sendEvidence({ file, firm, adasInspectionResult, caption, prepared, stayOnUnauthorized }: EvidenceToSend): Promise<EvidenceItem[]> {
+  const ready = prepared ? file : await prepareEvidence(file);
+  return bffUpload<Ev['uploadEvidence']>('adas/uploadEvidence', [ready], { field: FILE_FIELD, folder: firm, query: { adasInspectionResult: String(adasInspectionResult), caption }, stayOnUnauthorized });
 }
 
 export const removeEvidence = (adasEvidence: number) => bff<Ev['removeEvidence']>('POST', 'adas/removeEvidence', { body: { adasEvidence } });
@@ -57,7 +70,7 @@ export interface SystemEvidenceProps {
   onAdded: (items: EvidenceItem[]) => void;
   onRemoved: (adasEvidence: number) => void;
   /** Sends a file; the default goes to the host now (the inspection's offline queue may stand in). */
-  send?: typeof sendEvidence;
+  send?: (e: EvidenceToSend) => Promise<EvidenceItem[]>;
 }
 
 export function SystemEvidence({ system, adasInspectionResult, firm, items, readOnly, onAdded, onRemoved, send = sendEvidence }: SystemEvidenceProps) {

@@ -27,7 +27,9 @@ import { fromLocalInput, toLocalInput } from '@/lib/dates';
 import type { Choice } from './errors';
 import { InsurerField } from './insurer-field';
 import { StatusBadge } from './status-badge';
-import { SystemEvidence } from './evidence';
+import { SystemEvidence, prepareEvidence, sendEvidence, type EvidenceToSend } from './evidence';
+import { OfflineChanges } from './offline-changes';
+import { isConnectivity, useOfflineQueue } from './use-offline-queue';
 
 const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
 
@@ -40,12 +42,14 @@ export interface InspectionScreenProps {
   timezone: number;
   /** Photos and files on the systems (issue 30 §1). */
   evidence: EvidenceItem[];
+  /** The signed-in user: whose changes kept on this device the screen shows (issue 30 §2). */
+  user: number;
 }
 
 type Draft = Record<number, { result: number | null; isNotEquipped: boolean }>;
 const options = (names: Readonly<Record<number, string>>) => Object.entries(names).map(([value, label]) => ({ value: Number(value), label }));
 
-export function InspectionScreen({ inspection: i, items, notInstalled, job, insurers, timezone, evidence: savedEvidence }: InspectionScreenProps) {
+export function InspectionScreen({ inspection: i, items, notInstalled, job, insurers, timezone, evidence: savedEvidence, user }: InspectionScreenProps) {
   const router = useRouter();
   const formId = useId();
   const [pending, startTransition] = useTransition();
@@ -82,10 +86,28 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
     setForm({ status: i.status });
   }
 
+  // Changes kept on this device while they cannot be sent (issue 30 §2); the latest of a system shows.
+  const queue = useOfflineQueue({
+    user,
+    adasInspection: i.adasInspection,
+    onSent: refresh,
+    onEvidence: (added) => setEvidence((list) => [...list, ...added]),
+  });
+  const savedRow = (adasChecklistMatrix: number) => i.results.find((r) => r.adasChecklistMatrix === adasChecklistMatrix);
   const outcome = (adasChecklistMatrix: number) => {
-    const saved = i.results.find((r) => r.adasChecklistMatrix === adasChecklistMatrix);
-    return draft[adasChecklistMatrix] ?? { result: saved?.result ?? null, isNotEquipped: saved?.isNotEquipped ?? false };
+    const saved = savedRow(adasChecklistMatrix);
+    const kept = queue.changes.findLast((c) => c.kind === 'result' && c.state !== 'refused' && c.adasChecklistMatrix === adasChecklistMatrix);
+    const pending = kept?.kind === 'result' ? { result: kept.result, isNotEquipped: kept.isNotEquipped } : null;
+    return draft[adasChecklistMatrix] ?? pending ?? { result: saved?.result ?? null, isNotEquipped: saved?.isNotEquipped ?? false };
   };
+  /** Keeps result changes on the device, each against the version of the row the technician saw. */
+  const keepResults = (changes: { adasChecklistMatrix: number; result: number | null; isNotEquipped: boolean }[]) =>
+    queue.enqueueResults(
+      changes.map((c) => {
+        const saved = savedRow(c.adasChecklistMatrix);
+        return { ...c, system: items.find((x) => x.adasChecklistMatrix === c.adasChecklistMatrix)?.system ?? '', notes: saved?.notes ?? '', baseVersion: saved?.version };
+      }),
+    );
   const changed = Object.keys(draft).length > 0;
 
   /** A call of the screen; its text is shown, and the server render refreshed after it. */
@@ -95,14 +117,29 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
     return done;
   };
 
-  const saveResults = async () => {
+  /** Saves the changed results; without a connection (or behind changes still waiting) they are kept on the device. */
+  const saveResults = async (): Promise<'saved' | 'kept' | undefined> => {
     if (!changed) return;
-    await adasApi.saveResults({
-      adasInspection: i.adasInspection,
-      results: Object.entries(draft).map(([system, o]) => ({ adasChecklistMatrix: Number(system), result: o.result, isNotEquipped: o.isNotEquipped })),
-    });
+    const changes = Object.entries(draft).map(([system, o]) => ({ adasChecklistMatrix: Number(system), result: o.result, isNotEquipped: o.isNotEquipped }));
+    const keep = async () => {
+      await keepResults(changes);
+      setDraft({});
+      return 'kept' as const;
+    };
+    if (!navigator.onLine || queue.waiting > 0) return keep();
+    try {
+      await adasApi.saveResults({
+        adasInspection: i.adasInspection,
+        results: changes.map((c) => ({ ...c, notes: savedRow(c.adasChecklistMatrix)?.notes ?? '', baseVersion: savedRow(c.adasChecklistMatrix)?.version })),
+      });
+    } catch (e) {
+      if (isConnectivity(e)) return keep();
+      throw e;
+    }
     setDraft({});
+    return 'saved';
   };
+  const KEPT = 'No connection: the results are kept on this device and will be sent when the connection returns.';
 
   const jobLine = (adasStatus: number) => (adasStatus === STATUS.complete ? ' The job is Complete.' : ` The job is ${statusName(adasStatus)}.`);
 
@@ -142,7 +179,28 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
     else void save();
   };
 
-  const setOutcome = (system: number, change: Partial<{ result: number | null; isNotEquipped: boolean }>) => setDraft((d) => ({ ...d, [system]: { ...outcome(system), ...change } }));
+  // Offline, each change is kept on the device at once: a reload or a closed tab loses nothing.
+  const setOutcome = (system: number, change: Partial<{ result: number | null; isNotEquipped: boolean }>) => {
+    const next = { ...outcome(system), ...change };
+    if (!navigator.onLine) void keepResults([{ adasChecklistMatrix: system, ...next }]);
+    else setDraft((d) => ({ ...d, [system]: next }));
+  };
+  // Evidence sent now, or kept on the device (prepared first) when there is no connection.
+  const sendOrKeep = async (e: EvidenceToSend): Promise<EvidenceItem[]> => {
+    const file = await prepareEvidence(e.file);
+    const system = items.find((x) => x.adasInspectionResult === e.adasInspectionResult)?.system ?? '';
+    const keep = async () => {
+      await queue.enqueueEvidence({ adasInspectionResult: e.adasInspectionResult, system, firm: e.firm, caption: e.caption, file });
+      return [];
+    };
+    if (!navigator.onLine || queue.waiting > 0) return keep();
+    try {
+      return await sendEvidence({ ...e, file, prepared: true });
+    } catch (err) {
+      if (isConnectivity(err)) return keep();
+      throw err;
+    }
+  };
 
   return (
     <div className="flex min-w-0 flex-col gap-5" aria-busy={pending || undefined}>
@@ -178,6 +236,7 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
       </p>
 
       {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
+      <OfflineChanges queue={queue} />
 
       <form id={formId} noValidate onSubmit={saveForm} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
         <SelectField
@@ -232,10 +291,7 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
           </h2>
           {!complete && (
             <Button variant="secondary" disabled={busy || !changed} onClick={() =>
-                void run(async () => {
-                  await saveResults();
-                  return 'The results were saved.';
-                })
+                void run(async () => ((await saveResults()) === 'kept' ? KEPT : 'The results were saved.'))
               }>
               Save results
             </Button>
@@ -324,6 +380,7 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
                     readOnly={complete}
                     onAdded={(added) => setEvidence((list) => [...list, ...added])}
                     onRemoved={(gone) => setEvidence((list) => list.filter((e) => e.adasEvidence !== gone))}
+                    send={sendOrKeep}
                   />
                 ),
               },

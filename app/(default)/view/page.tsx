@@ -57,6 +57,7 @@ export default async function ViewPage({ searchParams }: { searchParams: Promise
         insurers={insurers}
         timezone={session.profile.timezone}
         evidence={evidence}
+        user={session.profile.user}
       />
       <LazyCalibrationPanel
         adas={job.adas}
