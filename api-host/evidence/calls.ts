@@ -88,6 +88,10 @@ export const evidenceCalls = [
 
   implement(e.uploadEvidence, async ({ query, caller, ctx, request }) => {
     const target = resultTarget(ctx.db, caller, query.adasInspectionResult);
+    const already = () =>
+      query.clientKey === undefined
+        ? []
+        : (prepared(ctx.db, 'SELECT adas_evidence FROM adas_evidence WHERE created_by = ? AND client_key = ?').pluck().all(caller.user, query.clientKey) as number[]);
     const accepted: Accepted[] = [];
     await eachFile(ctx, request, caller, async ({ firm, name, bytes }) => {
       if (firm !== target.firm) throw badRequest(`${name}: send the inspection's evidence in its location's folder (${target.firm}/…).`);
@@ -96,18 +100,21 @@ export const evidenceCalls = [
     if (accepted.length === 0) throw badRequest('Choose at least one photo or file to add.', { File: ['This field is required'] });
     await assertImageRoom(ctx, target.firm, accepted.reduce((n, a) => n + filesOf(a).reduce((m, f) => m + f.bytes.length, 0), 0));
     await storeAll(ctx.filesDir, target.firm, accepted.flatMap(filesOf));
-    let ids: number[];
+    let saved: { ids: number[]; repeated: boolean };
     try {
-      ids = ctx.db.transaction(() => {
+      saved = ctx.db.transaction(() => {
         // The inspection may have been completed or the system removed while the files travelled.
         const again = resultTarget(ctx.db, caller, query.adasInspectionResult);
+        // Sent before (its answer lost): what was stored then, and nothing new.
+        const before = already();
+        if (before.length) return { ids: before, repeated: true };
         const insert = prepared(
           ctx.db,
-          `INSERT INTO adas_evidence (adas_inspection_result, adas_inspection, firm, kind, file_name, stored_name, thumb_name, content_type, bytes, width, height, caption, created_by, created_at)
-           VALUES (@result, @inspection, @firm, @kind, @fileName, @stored, @thumb, @contentType, @bytes, @width, @height, @caption, @user, @now)`,
+          `INSERT INTO adas_evidence (adas_inspection_result, adas_inspection, firm, kind, file_name, stored_name, thumb_name, content_type, bytes, width, height, caption, created_by, created_at, client_key)
+           VALUES (@result, @inspection, @firm, @kind, @fileName, @stored, @thumb, @contentType, @bytes, @width, @height, @caption, @user, @now, @clientKey)`,
         );
         const now = nowIso();
-        return accepted.map((a) =>
+        const ids = accepted.map((a) =>
           Number(
             insert.run({
               result: query.adasInspectionResult,
@@ -124,16 +131,19 @@ export const evidenceCalls = [
               caption: query.caption,
               user: caller.user,
               now,
+              clientKey: query.clientKey ?? null,
             }).lastInsertRowid,
           ),
         );
+        return { ids, repeated: false };
       }).immediate();
     } catch (err) {
       await removeFiles(ctx.filesDir, target.firm, accepted.flatMap(filesOf).map((f) => f.name));
       throw err;
     }
-    announceChange(ctx, caller.user, 'adas', [target.adas]);
-    return ids.map((id) => toItem(evidenceById(ctx.db, id)!, caller));
+    if (saved.repeated) await removeFiles(ctx.filesDir, target.firm, accepted.flatMap(filesOf).map((f) => f.name));
+    else announceChange(ctx, caller.user, 'adas', [target.adas]);
+    return saved.ids.map((id) => toItem(evidenceById(ctx.db, id)!, caller));
   }),
 
   implement(e.evidenceFile, async ({ query, caller, ctx, reply }) => {

@@ -25,3 +25,12 @@ CREATE TABLE adas_evidence (
 CREATE INDEX adas_evidence_inspection ON adas_evidence(adas_inspection, adas_evidence);
 CREATE INDEX adas_evidence_result ON adas_evidence(adas_inspection_result);
 `;
+
+/**
+ * A file sent again after its answer was lost (the offline queue replays what it did not see stored) is
+ * stored once: the client names each file with a key of its own, unique per uploader.
+ */
+export const EVIDENCE_CLIENT_KEY = /* sql */ `
+ALTER TABLE adas_evidence ADD COLUMN client_key TEXT;
+CREATE UNIQUE INDEX adas_evidence_client_key ON adas_evidence(created_by, client_key) WHERE client_key IS NOT NULL;
+`;

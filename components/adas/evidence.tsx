@@ -42,13 +42,16 @@ export interface EvidenceToSend {
   caption: string;
   /** Already prepared (a file kept in the offline queue). */
   prepared?: boolean;
+  /** The upload's own key: sent again, the host answers what it stored the first time. */
+  clientKey?: string;
   stayOnUnauthorized?: boolean;
 }
 
 /** Sends one file (a photo prepared first) as evidence of a system; answers the stored items. */
-export async function sendEvidence({ file, firm, adasInspectionResult, caption, prepared, stayOnUnauthorized }: EvidenceToSend): Promise<EvidenceItem[]> {
+export async function sendEvidence({ file, firm, adasInspectionResult, caption, prepared, clientKey, stayOnUnauthorized }: EvidenceToSend): Promise<EvidenceItem[]> {
   const ready = prepared ? file : await prepareEvidence(file);
-  return bffUpload<Ev['uploadEvidence']>('adas/uploadEvidence', [ready], { field: FILE_FIELD, folder: firm, query: { adasInspectionResult: String(adasInspectionResult), caption }, stayOnUnauthorized });
+  const query = { adasInspectionResult: String(adasInspectionResult), caption, ...(clientKey ? { clientKey } : {}) };
+  return bffUpload<Ev['uploadEvidence']>('adas/uploadEvidence', [ready], { field: FILE_FIELD, folder: firm, query, stayOnUnauthorized });
 }
 
 export const removeEvidence = (adasEvidence: number) => bff<Ev['removeEvidence']>('POST', 'adas/removeEvidence', { body: { adasEvidence } });

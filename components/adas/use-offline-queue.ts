@@ -49,7 +49,7 @@ export function useOfflineQueue({ user, adasInspection, onSent, onEvidence }: { 
     async (c: QueuedChange, later: QueuedChange[]) => {
       if (c.kind === 'evidence') {
         const file = new File([c.file], c.fileName, { type: c.file.type });
-        callbacks.current.onEvidence(await sendEvidence({ file, firm: c.firm, adasInspectionResult: c.adasInspectionResult, caption: c.caption, prepared: true, stayOnUnauthorized: true }));
+        callbacks.current.onEvidence(await sendEvidence({ file, firm: c.firm, adasInspectionResult: c.adasInspectionResult, caption: c.caption, prepared: true, clientKey: c.clientKey, stayOnUnauthorized: true }));
         return;
       }
       const answer = await bff<A['saveAdasInspectionResults']>('POST', 'adas/saveAdasInspectionResults', {
@@ -139,7 +139,7 @@ export function useOfflineQueue({ user, adasInspection, onSent, onEvidence }: { 
       await reload();
     },
     async enqueueEvidence({ file, ...rest }) {
-      await enqueue({ kind: 'evidence', user, adasInspection, ...rest, fileName: file.name, file });
+      await enqueue({ kind: 'evidence', user, adasInspection, ...rest, fileName: file.name, file, clientKey: crypto.randomUUID() });
       await reload();
     },
     async keepMine(seq) {

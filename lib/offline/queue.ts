@@ -45,6 +45,8 @@ export interface QueuedEvidence extends Base {
   caption: string;
   fileName: string;
   file: Blob;
+  /** The upload's own key (lib/contract/evidence.ts clientKey): a replay after a lost answer stores it once. */
+  clientKey: string;
 }
 
 export type QueuedChange = QueuedResult | QueuedEvidence;

@@ -30,9 +30,9 @@ const cameraJpeg = () =>
     .jpeg({ quality: 70 })
     .toBuffer();
 
-async function upload(token: string | null, adasInspectionResult: number, files: Parameters<typeof multipart>[0], caption = '') {
+async function upload(token: string | null, adasInspectionResult: number, files: Parameters<typeof multipart>[0], caption = '', clientKey?: string) {
   const { body, contentType } = await multipart(files);
-  const query = new URLSearchParams({ adasInspectionResult: String(adasInspectionResult), caption });
+  const query = new URLSearchParams({ adasInspectionResult: String(adasInspectionResult), caption, ...(clientKey ? { clientKey } : {}) });
   const res = await host.app.inject({
     method: 'POST',
     url: `/api/${ev.uploadEvidence.path}?${query}`,
@@ -104,6 +104,16 @@ describe('adding evidence', () => {
     const text = await upload(shop, results[0].adasInspectionResult, [{ name: '6/notes.pdf', bytes: Buffer.from('just text'), type: 'application/pdf' }]);
     expect(text).toMatchObject({ status: 400, body: { error: 'notes.pdf is not a photo (JPEG or PNG) or a PDF: it was not added.' } });
     expect(rows()).toBe(0);
+  });
+
+  it('a file sent again with the same key (its answer lost) is stored once', async () => {
+    const key = 'c0ffee00-1111-4222-8333-444455556666';
+    const first = await upload(shop, results[0].adasInspectionResult, [{ name: '6/scan.pdf', bytes: PDF }], '', key);
+    const again = await upload(shop, results[0].adasInspectionResult, [{ name: '6/scan.pdf', bytes: PDF }], '', key);
+    expect(again.status).toBe(200);
+    expect(again.body.map((x: { adasEvidence: number }) => x.adasEvidence)).toEqual(first.body.map((x: { adasEvidence: number }) => x.adasEvidence));
+    expect(rows()).toBe(1);
+    expect(await removeOrphans(host.ctx, { firm: 6, now: Date.now() + 365 * 86_400_000 })).toBe(0);
   });
 
   it("is scoped to the inspection's firm: another firm's user gets 404 everywhere", async () => {
