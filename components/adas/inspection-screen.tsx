@@ -96,8 +96,8 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
   const savedRow = (adasChecklistMatrix: number) => i.results.find((r) => r.adasChecklistMatrix === adasChecklistMatrix);
   const outcome = (adasChecklistMatrix: number) => {
     const saved = savedRow(adasChecklistMatrix);
-    const kept = queue.changes.findLast((c) => c.kind === 'result' && c.state !== 'refused' && c.adasChecklistMatrix === adasChecklistMatrix);
-    const pending = kept?.kind === 'result' ? { result: kept.result, isNotEquipped: kept.isNotEquipped } : null;
+    const last = queue.changes.findLast((c) => c.kind === 'result' && c.state !== 'refused' && c.adasChecklistMatrix === adasChecklistMatrix);
+    const pending = last?.kind === 'result' ? { result: last.result, isNotEquipped: last.isNotEquipped } : null;
     return draft[adasChecklistMatrix] ?? pending ?? { result: saved?.result ?? null, isNotEquipped: saved?.isNotEquipped ?? false };
   };
   /** Keeps result changes on the device, each against the version of the row the technician saw. */
@@ -182,8 +182,8 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
   // Offline, each change is kept on the device at once: a reload or a closed tab loses nothing.
   const setOutcome = (system: number, change: Partial<{ result: number | null; isNotEquipped: boolean }>) => {
     const next = { ...outcome(system), ...change };
-    if (!navigator.onLine) void keepResults([{ adasChecklistMatrix: system, ...next }]);
-    else setDraft((d) => ({ ...d, [system]: next }));
+    if (navigator.onLine) return setDraft((d) => ({ ...d, [system]: next }));
+    void keepResults([{ adasChecklistMatrix: system, ...next }]);
   };
   // Evidence sent now, or kept on the device (prepared first) when there is no connection.
   const sendOrKeep = async (e: EvidenceToSend): Promise<EvidenceItem[]> => {
@@ -203,7 +203,7 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
   };
 
   return (
-    <div className="flex min-w-0 flex-col gap-5" aria-busy={pending || undefined}>
+    <div className="flex min-w-0 flex-col gap-5" aria-busy={pending || undefined} data-offline-queue={queue.loaded ? 'read' : 'reading'}>
       <Link href={jobHref(i.adas)} className="inline-flex items-center gap-1 self-start text-sm text-brand-700 hover:underline">
         <ArrowLeft aria-hidden="true" className="size-4" /> ADAS job {job.ronumber}
       </Link>

@@ -25,6 +25,8 @@ export interface OfflineQueue {
   /** Why sending stopped (a session that ended), or null. */
   problem: string | null;
   sending: boolean;
+  /** Whether the device's queue was read (until then nothing shows, even when changes are kept). */
+  loaded: boolean;
   enqueueResults(results: Omit<QueuedResult, 'seq' | 'owner' | 'queuedAt' | 'state' | 'kind' | 'user' | 'adasInspection'>[]): Promise<void>;
   enqueueEvidence(e: { adasInspectionResult: number; system: string; firm: number; caption: string; file: File }): Promise<void>;
   keepMine(seq: number): Promise<void>;
@@ -37,6 +39,7 @@ export function useOfflineQueue({ user, adasInspection, onSent, onEvidence }: { 
   const [changes, setChanges] = useState<QueuedChange[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [loaded, setLoaded] = useState(false);
   const busy = useRef(false);
   const callbacks = useRef({ onSent, onEvidence });
   useEffect(() => {
@@ -112,6 +115,7 @@ export function useOfflineQueue({ user, adasInspection, onSent, onEvidence }: { 
     void queued(user, adasInspection).then((list) => {
       if (!live) return;
       setChanges(list);
+      setLoaded(true);
       if (navigator.onLine) void flush();
     });
     const online = () => void flush();
@@ -134,8 +138,12 @@ export function useOfflineQueue({ user, adasInspection, onSent, onEvidence }: { 
     waiting,
     problem,
     sending,
+    loaded,
     async enqueueResults(results) {
-      for (const r of results) await enqueue({ kind: 'result', user, adasInspection, ...r });
+      // Shown at once; the device's own read follows the writes.
+      const records = results.map((r) => ({ kind: 'result' as const, user, adasInspection, ...r }));
+      setChanges((list) => [...list, ...records.map((r) => ({ ...r, owner: '', queuedAt: '', state: 'waiting' as const }))]);
+      for (const r of records) await enqueue(r);
       await reload();
     },
     async enqueueEvidence({ file, ...rest }) {

@@ -56,6 +56,7 @@ test('changes made offline survive a reload and reach the host once, in order', 
 
   await page.unroute('**/api/bff/adas/**');
   await page.getByRole('button', { name: 'Send now' }).click();
+  await expect.poll(() => rowOf(id, second.adasChecklistMatrix).ne).toBe(1);
   await expect(page.getByRole('region', { name: 'Changes kept on this device' })).toHaveCount(0);
   // Both changes of the first system applied, in order (Failed last); the tick once.
   expect(rowOf(id, first.adasChecklistMatrix)).toEqual({ result: RESULT.failed, ne: 0, version: 3 });
@@ -84,8 +85,8 @@ test('a change against a result someone else changed meanwhile shows both, and t
   await expect(conflict).toContainText('Theirs: Failed · Yours: Calibrated');
   expect(rowOf(id, first.adasChecklistMatrix).result).toBe(RESULT.failed);
   await conflict.getByRole('button', { name: `Keep mine for ${first.system}` }).click();
+  await expect.poll(() => rowOf(id, first.adasChecklistMatrix).result).toBe(RESULT.calibrated);
   await expect(page.getByRole('region', { name: 'Changes kept on this device' })).toHaveCount(0);
-  expect(rowOf(id, first.adasChecklistMatrix).result).toBe(RESULT.calibrated);
 });
 
 test('another user of the same browser never sees the queue; the same user finds it after signing in again', async ({ page, context }) => {
@@ -103,13 +104,13 @@ test('another user of the same browser never sees the queue; the same user finds
   await context.setOffline(false);
   await context.clearCookies();
   await signIn(page, 4, undefined, path);
-  await expect(page.getByLabel(`Result for ${first.system}`)).toBeVisible();
+  await expect(page.locator('[data-offline-queue="read"]')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Changes kept on this device' })).toHaveCount(0);
   await expect(page.getByLabel(`Result for ${first.system}`)).toHaveValue('');
 
   await context.clearCookies();
   await page.unroute('**/api/bff/adas/**');
   await signIn(page, 5, undefined, path);
+  await expect.poll(() => rowOf(id, first.adasChecklistMatrix).result).toBe(RESULT.passed);
   await expect(page.getByRole('region', { name: 'Changes kept on this device' })).toHaveCount(0);
-  expect(rowOf(id, first.adasChecklistMatrix).result).toBe(RESULT.passed);
 });
