@@ -31,6 +31,9 @@ const rowOf = (id: number, system: number) =>
     version: number;
   };
 
+/** The page and its lazily loaded parts (the calibration panel) are in before the network goes: no service worker keeps them. */
+const settled = (page: Page) => page.waitForLoadState('networkidle');
+
 const waiting = (page: Page) => page.getByRole('region', { name: 'Changes kept on this device' }).getByRole('status');
 /** The BFF does not answer (the host or the shop's network down while the page itself loads). */
 const cutBff = (page: Page) => page.route('**/api/bff/adas/**', (r) => r.abort('connectionfailed'));
@@ -40,6 +43,7 @@ test('changes made offline survive a reload and reach the host once, in order', 
   const { id, systems } = await newInspection(`RO-OFF-${Date.now() % 1_000_000}`);
   const [first, second] = systems;
   await signIn(page, 5, undefined, `/view?adasInspection=${id}`);
+  await settled(page);
   await context.setOffline(true);
   await page.getByLabel(`Result for ${first.system}`).selectOption('Calibrated');
   await page.getByLabel(`${second.system} not equipped`).check();
@@ -70,6 +74,7 @@ test('a change against a result someone else changed meanwhile shows both, and t
   const { id, systems } = await newInspection(`RO-CON-${Date.now() % 1_000_000}`);
   const [first] = systems;
   await signIn(page, 5, undefined, `/view?adasInspection=${id}`);
+  await settled(page);
   await context.setOffline(true);
   await page.getByLabel(`Result for ${first.system}`).selectOption('Calibrated');
   await expect(waiting(page)).toContainText('1 change waiting to be sent');
@@ -95,6 +100,7 @@ test('another user of the same browser never sees the queue; the same user finds
   const [first] = systems;
   const path = `/view?adasInspection=${id}`;
   await signIn(page, 5, undefined, path);
+  await settled(page);
   await context.setOffline(true);
   await page.getByLabel(`Result for ${first.system}`).selectOption('Passed');
   await expect(waiting(page)).toContainText('1 change waiting to be sent');
