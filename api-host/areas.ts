@@ -13,6 +13,7 @@ import { contacts } from './contacts';
 import { dashboard } from './dashboard';
 import { data } from './data';
 import type { Db } from './db';
+import { evidence } from './evidence';
 import { files } from './files';
 import { firms } from './firms';
 import { insurance } from './insurance';
@@ -45,7 +46,7 @@ export interface Area {
 
 // Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
 // Calibrations after ADAS jobs: its seed scrubs and requests their inspections.
-export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, configuration, files, insurance, blog, mail, vehicles, adas, calibrations, dashboard, vehicleData, data, onboard, alldata, links, search];
+export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, configuration, files, insurance, blog, mail, vehicles, adas, evidence, calibrations, dashboard, vehicleData, data, onboard, alldata, links, search];
 
 /** Every call the reference host implements. */
 export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a.calls);

@@ -19,7 +19,7 @@ import type { AdasRecord, InspectionItem, InspectionResult, InspectionRow, Repai
 import type { AdasSystem } from '../../lib/contract/decode';
 import type { Db } from '../db';
 import { announceChange } from '../hub/changes';
-import { type Caller, type HostContext, assertFirm, badRequest, conflict, implement, notFound } from '../server';
+import { type Caller, type HostContext, HttpError, assertFirm, badRequest, conflict, implement, notFound } from '../server';
 import { prepared } from '../sql';
 import { decodeFor } from '../vehicles/decode';
 import { upsertVehicle } from '../vehicles/calls';
@@ -63,7 +63,7 @@ interface InspectionHead {
   changed_by: string | null;
 }
 
-function visibleInspection(db: Db, caller: Caller, id: number): InspectionHead {
+export function visibleInspection(db: Db, caller: Caller, id: number): InspectionHead {
   const row = prepared(
     db,
     `SELECT i.adas_inspection, i.adas, j.firm, i.status, i.status_changed_at, ${userName('i.status_changed_by')} AS changed_by
@@ -74,14 +74,14 @@ function visibleInspection(db: Db, caller: Caller, id: number): InspectionHead {
 }
 
 /** An open inspection, else 409: a Complete one changes only by reopening it. */
-function openInspection(db: Db, caller: Caller, id: number): InspectionHead {
+export function openInspection(db: Db, caller: Caller, id: number): InspectionHead {
   const head = visibleInspection(db, caller, id);
   if (head.status === STATUS.complete) throw conflict('This inspection is Complete: reopen it to change it.');
   return head;
 }
 
 /** SQL for a user's display name ("First Last") from a user id column. */
-function userName(column: string): string {
+export function userName(column: string): string {
   return `(SELECT trim(c.first_name || ' ' || c.last_name) FROM user u JOIN contact c ON c.contact = u.contact WHERE u.user = ${column})`;
 }
 
@@ -187,6 +187,7 @@ const toResult = (r: Record<string, string | number | null>): InspectionResult =
   updatedByName: (r.updated_by_name as string | null) ?? '',
   resultAt: r.result_at as string | null,
   resultByName: (r.result_by_name as string | null) ?? '',
+  version: r.version as number,
 });
 
 const toItem = (r: Record<string, string | number | null>): InspectionItem => ({
@@ -488,11 +489,23 @@ export const adasCalls = [
         if (!systems.has(r.adasChecklistMatrix)) errors[`results.${i}.adasChecklistMatrix`] = ['This inspection does not have that system'];
       });
       if (Object.keys(errors).length) throw badRequest('A result names a system this inspection does not have. Nothing was saved.', errors);
+      // A change made against an older version of a row that someone changed since to something else.
+      const current = prepared(db, 'SELECT adas_checklist_matrix, system, result, is_not_equipped, notes, version FROM adas_inspection_result WHERE adas_inspection = ?').all(
+        head.adas_inspection,
+      ) as { adas_checklist_matrix: number; system: string; result: number | null; is_not_equipped: number; notes: string; version: number }[];
+      const bySystem = new Map(current.map((c) => [c.adas_checklist_matrix, c]));
+      const stale: Record<string, string[]> = {};
+      body.results.forEach((r, i) => {
+        const c = bySystem.get(r.adasChecklistMatrix)!;
+        const same = c.result === r.result && !!c.is_not_equipped === r.isNotEquipped && c.notes === r.notes;
+        if (r.baseVersion !== undefined && r.baseVersion !== c.version && !same) stale[`results.${i}.baseVersion`] = [`${c.system} was changed by someone else meanwhile`];
+      });
+      if (Object.keys(stale).length) throw new HttpError(409, 'Someone else changed these results meanwhile: choose which to keep. Nothing was saved.', stale);
       // The whole list is saved at once: a row changes (and says who changed it) only when what it holds
       // changes, and result_by/result_at only when its result does (SET reads the row's old values).
       const update = prepared(
         db,
-        `UPDATE adas_inspection_result SET result = @result, is_not_equipped = @ne, notes = @notes, updated_at = @now, updated_by = @user,
+        `UPDATE adas_inspection_result SET result = @result, is_not_equipped = @ne, notes = @notes, updated_at = @now, updated_by = @user, version = version + 1,
            result_at = CASE WHEN result IS @result THEN result_at WHEN @result IS NULL THEN NULL ELSE @now END,
            result_by = CASE WHEN result IS @result THEN result_by WHEN @result IS NULL THEN NULL ELSE @user END
          WHERE adas_inspection = @inspection AND adas_checklist_matrix = @system
@@ -501,7 +514,9 @@ export const adasCalls = [
       const now = nowIso();
       for (const r of body.results)
         update.run({ result: r.result, ne: r.isNotEquipped ? 1 : 0, notes: r.notes, now, user: caller.user, inspection: head.adas_inspection, system: r.adasChecklistMatrix });
-      return { count: body.results.length };
+      const versionOf = prepared(db, 'SELECT version FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?').pluck();
+      const versions = body.results.map((r) => ({ adasChecklistMatrix: r.adasChecklistMatrix, version: versionOf.get(head.adas_inspection, r.adasChecklistMatrix) as number }));
+      return { count: body.results.length, versions };
     });
     return jobChanged(ctx, caller, saved, () => jobOfInspection(db, body.adasInspection));
   }),
@@ -514,7 +529,7 @@ export const adasCalls = [
     if (inspection === undefined) throw notFound('Result');
     const saved = writing(db, () => {
       openInspection(db, caller, inspection);
-      prepared(db, 'UPDATE adas_inspection_result SET is_not_equipped = ?, updated_at = ?, updated_by = ? WHERE adas_inspection_result = ?').run(
+      prepared(db, 'UPDATE adas_inspection_result SET is_not_equipped = ?, updated_at = ?, updated_by = ?, version = version + 1 WHERE adas_inspection_result = ?').run(
         body.isNotEquipped ? 1 : 0,
         nowIso(),
         caller.user,

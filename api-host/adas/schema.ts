@@ -159,3 +159,13 @@ export const RESULT_RECORDED_BY = /* sql */ `
 ALTER TABLE adas_inspection_result ADD COLUMN result_by INTEGER REFERENCES user(user);
 ALTER TABLE adas_inspection_result ADD COLUMN result_at TEXT;
 `;
+
+/**
+ * Each system's result row carries a version (issue 30 §2): every write that changes what the row holds adds
+ * one. A change made offline names the version it was made against (resultInput.baseVersion); when the row
+ * changed since and holds something else than the change asks for, the host answers 409 instead of
+ * overwriting the other change (api-host/adas/calls.ts saveAdasInspectionResults).
+ */
+export const RESULT_VERSION = /* sql */ `
+ALTER TABLE adas_inspection_result ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+`;

@@ -20,6 +20,7 @@ import { predict, quoteFor } from './quote';
 import { renderReport, reportData, reportFileName, reportPreferenceOf, translator } from './report';
 import { insertRequest, readNotes, readRequest, visibleRequest } from './requests';
 import { estimateLineOf, inspectionJob, jobEstimate, jobLines, jobVocabulary, lastScrub, notEquippedOf, scrubInspection, scrubLines, scrubbedLine, storedScrub } from './scrub';
+import { withEvidence } from '../evidence/report';
 
 const c = contract.calibration;
 const writing = <T,>(db: Db, fn: () => T): T => db.transaction(fn).immediate();
@@ -228,7 +229,7 @@ export const calibrationCalls = [
     const job = inspectionJob(ctx.db, caller, query.adasInspection);
     const pref = reportPreferenceOf(ctx.db, job.firm);
     const language = query.language ?? pref.language;
-    const pdf = await renderReport(reportData(ctx.db, job), pref, translator(ctx.db, language));
+    const pdf = await renderReport(await withEvidence(ctx, reportData(ctx.db, job), pref), pref, translator(ctx.db, language));
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${reportFileName(job)}"`).send(pdf);
   }),
 
@@ -238,7 +239,7 @@ export const calibrationCalls = [
     const to = query.to ? [query.to] : pref.recipients;
     if (!to.length) throw badRequest('Nobody at this location receives reports: enter the email address to send the report to.', { to: ['Required, formatted email address'] });
     const language = query.language ?? pref.language;
-    const pdf = await renderReport(reportData(ctx.db, job), pref, translator(ctx.db, language));
+    const pdf = await renderReport(await withEvidence(ctx, reportData(ctx.db, job), pref), pref, translator(ctx.db, language));
     const fileName = reportFileName(job);
     const v = job.vehicle;
     const mail = writing(ctx.db, () => {

@@ -33,6 +33,7 @@ import { effectivePreferences } from '../firms/calls';
 import { FALLBACK_MARK, FALLBACK_NOTE, REPORT_LABELS } from './report-labels';
 import { userName } from './requests';
 import type { JobOfInspection } from './scrub';
+import type { ReportEvidence } from '../evidence/report';
 
 const prefValue = (rows: { name: string; value: string | null }[], name: string) => rows.find((r) => r.name === name)?.value?.trim() ?? '';
 
@@ -76,6 +77,8 @@ export interface ReportSystem {
   url: string;
   notice: string;
   adasChecklistMatrix: number;
+  /** The system's result row (what its evidence is tied to). */
+  adasInspectionResult?: number;
 }
 
 /** Not equipped or Not applicable: nothing was calibrated, so nothing but the result is printed. */
@@ -96,6 +99,8 @@ export interface ReportData {
   scrub: ScrubResult | null;
   links: { title: string; url: string }[];
   recommendations: { title: string; content: string }[];
+  /** Photos and files on the systems (api-host/evidence/report.ts), read when the Evidence section is asked for. */
+  evidence?: ReportEvidence[];
 }
 
 export function reportData(db: Db, job: JobOfInspection): ReportData {
@@ -108,12 +113,13 @@ export function reportData(db: Db, job: JobOfInspection): ReportData {
   const systems = (
     prepared(
       db,
-      `SELECT r.adas_checklist_matrix, r.system, r.result, r.is_not_equipped, r.calibration_type, r.calibration_mode, r.url, r.notice, r.result_at,
+      `SELECT r.adas_inspection_result, r.adas_checklist_matrix, r.system, r.result, r.is_not_equipped, r.calibration_type, r.calibration_mode, r.url, r.notice, r.result_at,
               coalesce(${userName('r.result_by')}, '') AS technician
        FROM adas_inspection_result r WHERE r.adas_inspection = ? ORDER BY r.sort, r.adas_inspection_result`,
     ).all(job.adasInspection) as Record<string, string | number | null>[]
   ).map((r) => ({
     adasChecklistMatrix: r.adas_checklist_matrix as number,
+    adasInspectionResult: r.adas_inspection_result as number,
     system: r.system as string,
     result: r.result as number | null,
     isNotEquipped: r.is_not_equipped === 1,
@@ -178,6 +184,55 @@ export const reportFileName = (job: JobOfInspection) => `calibration-report-${jo
 const CALIBRATION_SHOWN = new Set<number>([RESULT.calibrated, RESULT.failed, RESULT.required]);
 const ALERT = '#b91c1c';
 const WARN = '#b45309';
+
+/** Thumbnails per row of the Evidence section, and their box (points). */
+const THUMBS_PER_ROW = 3;
+const THUMB_BOX = { width: 160, height: 120, gap: 10, caption: 26 };
+
+/**
+ * The Evidence section: per system with evidence, its photos as thumbnails (caption below each, three to a
+ * row, a new page when a row does not fit) and its files by name with their captions.
+ */
+function renderEvidence(
+  doc: PDFKit.PDFDocument,
+  data: ReportData,
+  { L, t, heading }: { L: (text: string) => string; t: Translator; heading: (text: string) => unknown },
+): void {
+  heading('Evidence');
+  const evidence = data.evidence ?? [];
+  const bySystem = data.systems
+    .map((s) => ({ system: s, items: evidence.filter((e) => e.adasInspectionResult === s.adasInspectionResult) }))
+    .filter((g) => g.items.length > 0);
+  if (!bySystem.length) {
+    doc.text(L('No photos or files were attached to this inspection.'));
+    return;
+  }
+  const left = doc.page.margins.left;
+  for (const { system, items } of bySystem) {
+    doc.moveDown(0.3).font('Helvetica-Bold').fillColor('#0f172a').text(winAnsi(t('System', system.system)), left).font('Helvetica').moveDown(0.2);
+    const photos = items.filter((e) => e.kind === 'photo' && e.thumb);
+    for (let i = 0; i < photos.length; i += THUMBS_PER_ROW) {
+      const rowHeight = THUMB_BOX.height + THUMB_BOX.caption;
+      if (doc.y + rowHeight > doc.page.height - doc.page.margins.bottom) doc.addPage();
+      const top = doc.y;
+      photos.slice(i, i + THUMBS_PER_ROW).forEach((p, j) => {
+        const x = left + j * (THUMB_BOX.width + THUMB_BOX.gap);
+        doc.image(p.thumb!, x, top, { fit: [THUMB_BOX.width, THUMB_BOX.height], align: 'center', valign: 'center' });
+        if (p.caption) doc.fontSize(8).fillColor('#334155').text(winAnsi(p.caption), x, top + THUMB_BOX.height + 3, { width: THUMB_BOX.width, height: THUMB_BOX.caption - 4, ellipsis: true });
+      });
+      doc.fontSize(10).fillColor('#0f172a');
+      doc.x = left;
+      doc.y = top + rowHeight;
+    }
+    // PDFs (and a photo whose thumbnail could not be read) by name.
+    const files = items.filter((e) => !(e.kind === 'photo' && e.thumb));
+    if (files.length) {
+      doc.font('Helvetica-Bold').text(`${L('Files')}:`, left).font('Helvetica');
+      for (const f of files) doc.text(winAnsi(`- ${f.fileName}${f.caption ? ` - ${f.caption}` : ''}`), left);
+    }
+    doc.moveDown(0.4);
+  }
+}
 
 export function renderReport(data: ReportData, pref: ReportPreference, translate: Translator): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: winAnsi(pref.title), Author: winAnsi(data.firmName) } });
@@ -246,6 +301,7 @@ export function renderReport(data: ReportData, pref: ReportPreference, translate
       doc.moveDown(0.4);
     }
   }
+  if (sections.has('evidence')) renderEvidence(doc, data, { L, t, heading });
   if (sections.has('lines') && data.scrub) {
     heading('Repair lines that trigger calibrations');
     for (const c of data.scrub.calibrations)

@@ -41,7 +41,7 @@ async function readPart(part: MultipartFile, name: string): Promise<Buffer> {
  * Reads every file part of an upload (field File, name `{firm}/{name}` in a firm the caller reaches) and
  * hands it to `accept`; counts each file against the caller's upload rate (429 past it, before reading more).
  */
-async function eachFile(ctx: HostContext, request: FastifyRequest, caller: Caller, accept: (file: { firm: number; name: string; bytes: Buffer }) => Promise<void>): Promise<void> {
+export async function eachFile(ctx: HostContext, request: FastifyRequest, caller: Caller, accept: (file: { firm: number; name: string; bytes: Buffer }) => Promise<void>): Promise<void> {
   const rate = uploadsOf(ctx);
   const key = `user:${caller.user}`;
   try {
@@ -66,7 +66,7 @@ async function eachFile(ctx: HostContext, request: FastifyRequest, caller: Calle
 }
 
 /** 413 unless the firm's images have room for `adding` more bytes (files nothing refers to are removed first). */
-async function assertImageRoom(ctx: HostContext, firm: number, adding: number): Promise<void> {
+export async function assertImageRoom(ctx: HostContext, firm: number, adding: number): Promise<void> {
   const fits = async () => (await folderBytes(ctx.filesDir, firm)) + adding <= FIRM_IMAGES_QUOTA_BYTES;
   if (await fits()) return;
   await removeOrphans(ctx, { firm });

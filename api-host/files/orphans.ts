@@ -23,6 +23,9 @@ const REFERENCES = [
   'SELECT image_photo_path FROM user WHERE image_photo_path IS NOT NULL',
   'SELECT image_url FROM blog WHERE image_url IS NOT NULL',
   "SELECT value FROM firm_preference WHERE value LIKE 'file/image?%'",
+  // Evidence files and their thumbnails (api-host/evidence), named as the URL the pattern below reads.
+  "SELECT 'file/image?firm=' || firm || '&name=' || stored_name FROM adas_evidence",
+  "SELECT 'file/image?firm=' || firm || '&name=' || thumb_name FROM adas_evidence WHERE thumb_name IS NOT NULL",
 ];
 const URL = /^file\/image\?firm=(\d{1,9})&name=([A-Za-z0-9._-]+)$/;
 

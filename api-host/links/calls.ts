@@ -13,6 +13,9 @@ import type { Db } from '../db';
 import { type Caller, HttpError, type HostContext, forbidden, implement, notFound } from '../server';
 import { firmScope, prepared } from '../sql';
 import { ownerStands } from './service';
+import { showsEvidence, withEvidence } from '../evidence/report';
+import { sendEvidence } from '../evidence/calls';
+import { evidenceById, evidenceOfInspection } from '../evidence/read';
 
 const s = contract.share;
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -128,6 +131,7 @@ export const linkCalls = [
   implement(s.sharedInspection, async ({ query, ctx }) => {
     const { job, expiresAt } = await openLink(ctx, query.token);
     const data = reportData(ctx.db, job);
+    const evidence = showsEvidence(reportPreferenceOf(ctx.db, job.firm)) ? evidenceOfInspection(ctx.db, job.adasInspection) : [];
     return {
       firmName: data.firmName,
       vehicle: job.vehicle,
@@ -135,16 +139,32 @@ export const linkCalls = [
       insuranceName: job.insuranceName,
       inspectionDate: data.inspectionDate,
       timezone: data.timezone,
-      systems: data.systems.map((x) => ({ system: x.system, result: nameOf(RESULTS, x.result), isNotEquipped: x.isNotEquipped, calibrationType: x.calibrationType })),
+      systems: data.systems.map((x) => ({
+        system: x.system,
+        result: nameOf(RESULTS, x.result),
+        isNotEquipped: x.isNotEquipped,
+        calibrationType: x.calibrationType,
+        evidence: evidence
+          .filter((e) => e.adas_inspection_result === x.adasInspectionResult)
+          .map((e) => ({ adasEvidence: e.adas_evidence, kind: e.kind, fileName: e.file_name, caption: e.caption })),
+      })),
       links: data.links,
       expiresAt,
     };
   }),
 
+  implement(s.sharedEvidence, async ({ query, ctx, reply }) => {
+    const { job } = await openLink(ctx, query.token);
+    const row = evidenceById(ctx.db, query.adasEvidence);
+    if (!row || row.adas_inspection !== job.adasInspection || !showsEvidence(reportPreferenceOf(ctx.db, job.firm))) throw notFound('Evidence');
+    // A withdrawn link must stop showing them: nothing is kept.
+    return sendEvidence(ctx, reply, row, query.size, 'no-store');
+  }),
+
   implement(s.sharedReport, async ({ query, ctx, reply }) => {
     const { job } = await openLink(ctx, query.token);
     const pref = reportPreferenceOf(ctx.db, job.firm);
-    const pdf = await renderReport(reportData(ctx.db, job), pref, translator(ctx.db, pref.language));
+    const pdf = await renderReport(await withEvidence(ctx, reportData(ctx.db, job), pref), pref, translator(ctx.db, pref.language));
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${reportFileName(job)}"`).header('cache-control', 'no-store').send(pdf);
   }),
 ];

@@ -18,6 +18,7 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { useForm } from '@/components/ui/use-form';
 import { INSPECTION_TYPES, RESULT, RESULTS, STATUS, STATUS_NAMES, nameOf, statusName, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRecord, InspectionItem, InspectionRecord } from '@/lib/contract/adas';
+import type { EvidenceItem } from '@/lib/contract/evidence';
 import type { AdasSystem } from '@/lib/contract/decode';
 import { deleteQuestion } from '@/lib/validation/messages';
 import { adasApi } from './api';
@@ -26,6 +27,9 @@ import { fromLocalInput, toLocalInput } from '@/lib/dates';
 import type { Choice } from './errors';
 import { InsurerField } from './insurer-field';
 import { StatusBadge } from './status-badge';
+import { SystemEvidence, prepareEvidence, sendEvidence, type EvidenceToSend } from './evidence';
+import { OfflineChanges } from './offline-changes';
+import { isConnectivity, useOfflineQueue } from './use-offline-queue';
 
 const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
 
@@ -36,12 +40,16 @@ export interface InspectionScreenProps {
   job: AdasRecord;
   insurers: readonly Choice[];
   timezone: number;
+  /** Photos and files on the systems (issue 30 §1). */
+  evidence: EvidenceItem[];
+  /** The signed-in user: whose changes kept on this device the screen shows (issue 30 §2). */
+  user: number;
 }
 
 type Draft = Record<number, { result: number | null; isNotEquipped: boolean }>;
 const options = (names: Readonly<Record<number, string>>) => Object.entries(names).map(([value, label]) => ({ value: Number(value), label }));
 
-export function InspectionScreen({ inspection: i, items, notInstalled, job, insurers, timezone }: InspectionScreenProps) {
+export function InspectionScreen({ inspection: i, items, notInstalled, job, insurers, timezone, evidence: savedEvidence, user }: InspectionScreenProps) {
   const router = useRouter();
   const formId = useId();
   const [pending, startTransition] = useTransition();
@@ -63,6 +71,13 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
   const { draft: form, patch: setForm, errors, busy, message: notice } = editor;
   const [draft, setDraft] = useState<Draft>({});
   const [deleting, setDeleting] = useState(false);
+  // Evidence changes here as files are added or removed; a new server render brings the host's list.
+  const [evidence, setEvidence] = useState(savedEvidence);
+  const [seenEvidence, setSeenEvidence] = useState(savedEvidence);
+  if (seenEvidence !== savedEvidence) {
+    setSeenEvidence(savedEvidence);
+    setEvidence(savedEvidence);
+  }
 
   // A new server render (after a save or a status change) brings the saved values.
   const [seen, setSeen] = useState(i);
@@ -71,10 +86,28 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
     setForm({ status: i.status });
   }
 
+  // Changes kept on this device while they cannot be sent (issue 30 §2); the latest of a system shows.
+  const queue = useOfflineQueue({
+    user,
+    adasInspection: i.adasInspection,
+    onSent: refresh,
+    onEvidence: (added) => setEvidence((list) => [...list, ...added]),
+  });
+  const savedRow = (adasChecklistMatrix: number) => i.results.find((r) => r.adasChecklistMatrix === adasChecklistMatrix);
   const outcome = (adasChecklistMatrix: number) => {
-    const saved = i.results.find((r) => r.adasChecklistMatrix === adasChecklistMatrix);
-    return draft[adasChecklistMatrix] ?? { result: saved?.result ?? null, isNotEquipped: saved?.isNotEquipped ?? false };
+    const saved = savedRow(adasChecklistMatrix);
+    const last = queue.changes.findLast((c) => c.kind === 'result' && c.state !== 'refused' && c.adasChecklistMatrix === adasChecklistMatrix);
+    const pending = last?.kind === 'result' ? { result: last.result, isNotEquipped: last.isNotEquipped } : null;
+    return draft[adasChecklistMatrix] ?? pending ?? { result: saved?.result ?? null, isNotEquipped: saved?.isNotEquipped ?? false };
   };
+  /** Keeps result changes on the device, each against the version of the row the technician saw. */
+  const keepResults = (changes: { adasChecklistMatrix: number; result: number | null; isNotEquipped: boolean }[]) =>
+    queue.enqueueResults(
+      changes.map((c) => {
+        const saved = savedRow(c.adasChecklistMatrix);
+        return { ...c, system: items.find((x) => x.adasChecklistMatrix === c.adasChecklistMatrix)?.system ?? '', notes: saved?.notes ?? '', baseVersion: saved?.version };
+      }),
+    );
   const changed = Object.keys(draft).length > 0;
 
   /** A call of the screen; its text is shown, and the server render refreshed after it. */
@@ -84,14 +117,29 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
     return done;
   };
 
-  const saveResults = async () => {
+  /** Saves the changed results; without a connection (or behind changes still waiting) they are kept on the device. */
+  const saveResults = async (): Promise<'saved' | 'kept' | undefined> => {
     if (!changed) return;
-    await adasApi.saveResults({
-      adasInspection: i.adasInspection,
-      results: Object.entries(draft).map(([system, o]) => ({ adasChecklistMatrix: Number(system), result: o.result, isNotEquipped: o.isNotEquipped })),
-    });
+    const changes = Object.entries(draft).map(([system, o]) => ({ adasChecklistMatrix: Number(system), result: o.result, isNotEquipped: o.isNotEquipped }));
+    const keep = async () => {
+      await keepResults(changes);
+      setDraft({});
+      return 'kept' as const;
+    };
+    if (!navigator.onLine || queue.waiting > 0) return keep();
+    try {
+      await adasApi.saveResults({
+        adasInspection: i.adasInspection,
+        results: changes.map((c) => ({ ...c, notes: savedRow(c.adasChecklistMatrix)?.notes ?? '', baseVersion: savedRow(c.adasChecklistMatrix)?.version })),
+      });
+    } catch (e) {
+      if (isConnectivity(e)) return keep();
+      throw e;
+    }
     setDraft({});
+    return 'saved';
   };
+  const KEPT = 'No connection: the results are kept on this device and will be sent when the connection returns.';
 
   const jobLine = (adasStatus: number) => (adasStatus === STATUS.complete ? ' The job is Complete.' : ` The job is ${statusName(adasStatus)}.`);
 
@@ -131,10 +179,31 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
     else void save();
   };
 
-  const setOutcome = (system: number, change: Partial<{ result: number | null; isNotEquipped: boolean }>) => setDraft((d) => ({ ...d, [system]: { ...outcome(system), ...change } }));
+  // Offline, each change is kept on the device at once: a reload or a closed tab loses nothing.
+  const setOutcome = (system: number, change: Partial<{ result: number | null; isNotEquipped: boolean }>) => {
+    const next = { ...outcome(system), ...change };
+    if (navigator.onLine) return setDraft((d) => ({ ...d, [system]: next }));
+    void keepResults([{ adasChecklistMatrix: system, ...next }]);
+  };
+  // Evidence sent now, or kept on the device (prepared first) when there is no connection.
+  const sendOrKeep = async (e: EvidenceToSend): Promise<EvidenceItem[]> => {
+    const file = await prepareEvidence(e.file);
+    const system = items.find((x) => x.adasInspectionResult === e.adasInspectionResult)?.system ?? '';
+    const keep = async () => {
+      await queue.enqueueEvidence({ adasInspectionResult: e.adasInspectionResult, system, firm: e.firm, caption: e.caption, file });
+      return [];
+    };
+    if (!navigator.onLine || queue.waiting > 0) return keep();
+    try {
+      return await sendEvidence({ ...e, file, prepared: true });
+    } catch (err) {
+      if (isConnectivity(err)) return keep();
+      throw err;
+    }
+  };
 
   return (
-    <div className="flex min-w-0 flex-col gap-5" aria-busy={pending || undefined}>
+    <div className="flex min-w-0 flex-col gap-5" aria-busy={pending || undefined} data-offline-queue={queue.loaded ? 'read' : 'reading'}>
       <Link href={jobHref(i.adas)} className="inline-flex items-center gap-1 self-start text-sm text-brand-700 hover:underline">
         <ArrowLeft aria-hidden="true" className="size-4" /> ADAS job {job.ronumber}
       </Link>
@@ -167,6 +236,7 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
       </p>
 
       {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
+      <OfflineChanges queue={queue} />
 
       <form id={formId} noValidate onSubmit={saveForm} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
         <SelectField
@@ -221,10 +291,7 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
           </h2>
           {!complete && (
             <Button variant="secondary" disabled={busy || !changed} onClick={() =>
-                void run(async () => {
-                  await saveResults();
-                  return 'The results were saved.';
-                })
+                void run(async () => ((await saveResults()) === 'kept' ? KEPT : 'The results were saved.'))
               }>
               Save results
             </Button>
@@ -300,6 +367,22 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
                     />
                   );
                 },
+              },
+              {
+                id: 'evidence',
+                header: 'Evidence',
+                cell: (s) => (
+                  <SystemEvidence
+                    system={s.system}
+                    adasInspectionResult={s.adasInspectionResult}
+                    firm={job.firm}
+                    items={evidence.filter((e) => e.adasInspectionResult === s.adasInspectionResult)}
+                    readOnly={complete}
+                    onAdded={(added) => setEvidence((list) => [...list, ...added])}
+                    onRemoved={(gone) => setEvidence((list) => list.filter((e) => e.adasEvidence !== gone))}
+                    send={sendOrKeep}
+                  />
+                ),
               },
               {
                 id: 'remove',

@@ -25,6 +25,56 @@ export function LinkProblem({ message }: { message: string }) {
   );
 }
 
+type SharedSystem = Awaited<ReturnType<typeof callUpstream<typeof contract.share.sharedInspection>>>['systems'][number];
+
+const evidenceHref = (token: string, adasEvidence: number, size: 'full' | 'thumb') => `/api/links/evidence?${new URLSearchParams({ t: token, e: String(adasEvidence), size })}`;
+
+/** The systems' photos (thumbnails opening full size) and files, read-only; nothing when none is shared. */
+function SharedEvidence({ token, systems }: { token: string; systems: readonly SharedSystem[] }) {
+  const withEvidence = systems.filter((s) => s.evidence.length > 0);
+  if (!withEvidence.length) return null;
+  return (
+    <section aria-labelledby="evidence-heading" className="flex flex-col gap-3">
+      <h2 id="evidence-heading" className="text-lg font-semibold">
+        Evidence
+      </h2>
+      {withEvidence.map((s, i) => (
+        <div key={i} className="flex flex-col gap-2" data-testid="shared-evidence">
+          <h3 className="text-sm font-semibold">{s.system}</h3>
+          <ul className="flex flex-wrap gap-3">
+            {s.evidence
+              .filter((e) => e.kind === 'photo')
+              .map((e) => (
+                <li key={e.adasEvidence} className="flex w-36 flex-col gap-1">
+                  <a href={evidenceHref(token, e.adasEvidence, 'full')} target="_blank" rel="noopener noreferrer">
+                    {/* eslint-disable-next-line @next/next/no-img-element -- a stored file through the link's route */}
+                    <img src={evidenceHref(token, e.adasEvidence, 'thumb')} alt={e.caption || `Photo of ${s.system}`} className="h-28 w-36 rounded border border-slate-200 object-cover" />
+                    <span className="sr-only"> (full size, opens in a new tab)</span>
+                  </a>
+                  {e.caption && <span className="text-xs text-slate-700">{e.caption}</span>}
+                </li>
+              ))}
+          </ul>
+          {s.evidence.some((e) => e.kind === 'document') && (
+            <ul className="list-disc pl-5 text-sm">
+              {s.evidence
+                .filter((e) => e.kind === 'document')
+                .map((e) => (
+                  <li key={e.adasEvidence}>
+                    <a href={evidenceHref(token, e.adasEvidence, 'full')} className="text-brand-700 underline" download={e.fileName}>
+                      {e.fileName}
+                    </a>
+                    {e.caption && ` · ${e.caption}`}
+                  </li>
+                ))}
+            </ul>
+          )}
+        </div>
+      ))}
+    </section>
+  );
+}
+
 export async function SharedInspection({ token }: { token: string }) {
   const shared = await callUpstream(contract.share.sharedInspection, { query: { token } }).catch((e: unknown) => {
     if (e instanceof UpstreamError && (e.kind === 'not-found' || e.kind === 'bad-request')) return KNOWN.has(e.message) ? e.message : SHARE_MESSAGES.unknown;
@@ -76,6 +126,8 @@ export async function SharedInspection({ token }: { token: string }) {
           />
         )}
       </section>
+
+      <SharedEvidence token={token} systems={shared.systems} />
 
       <section aria-labelledby="procedures-heading" className="flex flex-col gap-2">
         <h2 id="procedures-heading" className="text-lg font-semibold">

@@ -29,6 +29,8 @@ export interface BffInput<C extends CallDef = CallDef> {
   query?: QueryOf<C>;
   body?: BodyOf<C>;
   signal?: AbortSignal;
+  /** A 401 throws instead of leaving for /login (the offline queue replays without taking the page away). */
+  stayOnUnauthorized?: boolean;
 }
 
 /**
@@ -53,16 +55,16 @@ export async function bff<C extends CallDef>(method: C['method'], path: BffPath<
     if ((e as Error).name === 'AbortError') throw e;
     throw unreachable();
   }
-  return answerOf<C>(res);
+  return answerOf<C>(res, !input.stayOnUnauthorized);
 }
 
 const unreachable = () => new BffError(0, 'The application server cannot be reached. Check your connection and try again.');
 
 /** A BFF answer: the JSON on success; otherwise a BffError, and on 401 the way to /login. */
-async function answerOf<C extends CallDef>(res: Response): Promise<ResponseOf<C>> {
+async function answerOf<C extends CallDef>(res: Response, leaveOnUnauthorized = true): Promise<ResponseOf<C>> {
   if (res.ok) return (await res.json()) as ResponseOf<C>;
   const body = (await res.json().catch(() => ({ error: `Request failed (HTTP ${res.status}).` }))) as BffErrorBody;
-  if (res.status === 401) window.location.assign(body.redirect ?? '/login');
+  if (res.status === 401 && leaveOnUnauthorized) window.location.assign(body.redirect ?? '/login');
   throw new BffError(res.status, body.error, body.fieldErrors);
 }
 
@@ -73,7 +75,7 @@ async function answerOf<C extends CallDef>(res: Response): Promise<ResponseOf<C>
 export async function bffUpload<C extends CallDef>(
   path: BffPath<C['path']>,
   files: readonly File[],
-  { field, folder, query = {} }: { field: string; folder: string | number; query?: Record<string, string> },
+  { field, folder, query = {}, stayOnUnauthorized = false }: { field: string; folder: string | number; query?: Record<string, string>; stayOnUnauthorized?: boolean },
 ): Promise<ResponseOf<C>> {
   const form = new FormData();
   for (const f of files) form.append(field, f, `${folder}/${f.name}`);
@@ -84,5 +86,5 @@ export async function bffUpload<C extends CallDef>(
   } catch {
     throw unreachable();
   }
-  return answerOf<C>(res);
+  return answerOf<C>(res, !stayOnUnauthorized);
 }

@@ -228,6 +228,8 @@ export const inspectionResult = z.object({
   /** Who set the result and when (null and '' when none is set, or it was set before this was recorded). */
   resultAt: z.string().nullable(),
   resultByName: z.string(),
+  /** Raised by every change of the row (issue 30 §2); an upstream without versions answers none. */
+  version: z.number().int().positive().default(1),
 });
 export type InspectionResult = z.infer<typeof inspectionResult>;
 
@@ -255,6 +257,12 @@ export const resultInput = z.object({
   result: oneOf(RESULTS, 'result').nullable().default(null),
   isNotEquipped: z.boolean().default(false),
   notes: optionalText(500),
+  /**
+   * The row's version the change was made against (a change kept offline, issue 30 §2). When the row has
+   * changed since and holds something else, nothing is saved: 409 with `results.{i}.baseVersion` naming the
+   * systems, so the technician chooses. Without it the change applies as before.
+   */
+  baseVersion: z.number().int().positive().optional(),
 });
 
 export const repairLine = z.object({
@@ -323,7 +331,8 @@ export const saveAdasInspectionResults = defineCall({
   method: 'POST',
   path: 'adas/saveAdasInspectionResults',
   body: z.object({ adasInspection: positiveId(), results: z.array(resultInput).min(1, 'No results to save').max(100, 'At most 100 results at once') }),
-  response: z.object({ count: z.number().int().nonnegative() }),
+  /** versions: each sent system's version after the save (issue 30 §2). */
+  response: z.object({ count: z.number().int().nonnegative(), versions: z.array(z.object({ adasChecklistMatrix: z.number().int(), version: z.number().int() })).default([]) }),
 });
 export const saveEquipped = defineCall({
   ...ADAS_ROLES,

@@ -58,7 +58,7 @@ export const ESTIMATE_MAX_LINES = 2000;
 export const ESTIMATE_MAX_PASTE = 200_000;
 export const ESTIMATE_FIELD = 'File';
 export const REPORT_LANGUAGES = ['en', ...TRANSLATION_LANGUAGE_CODES] as const;
-export const REPORT_SECTIONS = ['systems', 'lines', 'links', 'recommendations'] as const;
+export const REPORT_SECTIONS = ['systems', 'lines', 'links', 'recommendations', 'evidence'] as const;
 export type ReportSection = (typeof REPORT_SECTIONS)[number];
 
 const base = { access: ALL_ROLES, bff: true } as const;

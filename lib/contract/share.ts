@@ -17,6 +17,9 @@
  * - report/sharedInspection?token and report/sharedReport?token are anonymous: they answer exactly that
  *   inspection, read-only (the view, and the report PDF in the report preference's language), or 404 with
  *   SHARE_MESSAGES (unknown, expired, revoked). Nothing else of the firm is reachable through a link.
+ * - The systems carry their evidence (photos, scan-tool PDFs; lib/contract/evidence.ts) when the firm's
+ *   report preference includes the evidence section, as the report does; report/sharedEvidence serves
+ *   exactly those files of that inspection (404 for any other, or when the preference leaves them out).
  */
 import { z } from 'zod';
 import { ALL_ROLES } from '../roles';
@@ -99,12 +102,31 @@ export const sharedInspection = defineCall({
     inspectionDate: z.string().nullable(),
     /** The firm's time zone (lookup id), for the dates on the page. */
     timezone: z.number().int().nullable(),
-    systems: z.array(z.object({ system: z.string(), result: z.string(), isNotEquipped: z.boolean(), calibrationType: z.string() })),
+    systems: z.array(
+      z.object({
+        system: z.string(),
+        result: z.string(),
+        isNotEquipped: z.boolean(),
+        calibrationType: z.string(),
+        /** Photos and files on the system (issue 30), when the report preference includes evidence. */
+        evidence: z.array(z.object({ adasEvidence: z.number().int(), kind: z.enum(['photo', 'document']), fileName: z.string(), caption: z.string() })).default([]),
+      }),
+    ),
     links: z.array(z.object({ title: z.string(), url: z.string() })),
     expiresAt: z.string(),
   }),
 });
 export type SharedInspection = z.output<typeof sharedInspection.response>;
+
+/** A photo (its thumbnail or full size) or file of the shared inspection, when the report preference shows evidence. */
+export const sharedEvidence = defineCall({
+  access: 'anonymous',
+  method: 'GET',
+  path: 'report/sharedEvidence',
+  transport: 'binary',
+  query: z.object({ token, adasEvidence: z.coerce.number().int().positive(), size: z.enum(['full', 'thumb']).default('full') }),
+  response: z.unknown(),
+});
 
 export const sharedReport = defineCall({
   access: 'anonymous',

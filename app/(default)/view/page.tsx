@@ -37,12 +37,13 @@ export default async function ViewPage({ searchParams }: { searchParams: Promise
   const query = { query: { adasInspection: id } };
   // Another firm's inspection and an unknown one are the same 404 page.
   const inspection = await orNotFound(api(contract.adas.adasInspection, query));
-  const [items, notInstalled, insurers, request, preference] = await Promise.all([
+  const [items, notInstalled, insurers, request, preference, evidence] = await Promise.all([
     api(contract.adas.adasInspectionItems, query),
     api(contract.adas.notInstalledOnInspection, query),
     insurerChoices(),
     api(contract.calibration.request, query),
     api(contract.calibration.getReportPreference, query),
+    api(contract.evidence.evidence, query),
   ]);
   const job = await api(contract.adas.adas, { query: { adas: inspection.adas } });
   const { vehicle } = job;
@@ -55,6 +56,8 @@ export default async function ViewPage({ searchParams }: { searchParams: Promise
         job={job}
         insurers={insurers}
         timezone={session.profile.timezone}
+        evidence={evidence}
+        user={session.profile.user}
       />
       <LazyCalibrationPanel
         adas={job.adas}

@@ -1,0 +1,6 @@
+/** Evidence (photos and scan-tool files) on inspections' systems: issue 30 §1. */
+import type { Area } from '../areas';
+import { evidenceCalls } from './calls';
+import { EVIDENCE_CLIENT_KEY, EVIDENCE_SCHEMA } from './schema';
+
+export const evidence: Area = { name: 'evidence', migrations: [EVIDENCE_SCHEMA, EVIDENCE_CLIENT_KEY], calls: evidenceCalls };

@@ -1,0 +1,226 @@
+'use client';
+/**
+ * A system's evidence on the inspection (issue 30 §1; lib/contract/evidence.ts): its photos as thumbnails
+ * that open full size, its files (scan-tool PDFs) by name, and, while the inspection is open, taking photos
+ * with the device's camera (several at once) or attaching files, with an optional caption. Photos are
+ * prepared in the browser first (lib/evidence/resize.ts). Each file's outcome shows on the row: a file the
+ * host refuses says why and is not sent again. Removing asks first; only who added it or a manager may.
+ */
+import dynamic from 'next/dynamic';
+import { Camera, FileText, Paperclip, X } from 'lucide-react';
+import { useState } from 'react';
+import { Dialog } from '@/components/ui/dialog';
+import { TextField } from '@/components/ui/field';
+import { BffError, bff, bffUpload } from '@/lib/bff/client';
+import { BFF_PREFIX } from '@/lib/bff/protocol';
+import type { contract } from '@/lib/contract';
+import type { EvidenceItem } from '@/lib/contract/evidence';
+import { FILE_FIELD } from '@/lib/files';
+import { EVIDENCE_CAPTION_MAX } from '@/lib/evidence/limits';
+import { isPhoto, preparePhoto } from '@/lib/evidence/resize';
+
+const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
+
+type Ev = typeof contract.evidence;
+
+export const evidenceSrc = (adasEvidence: number, size: 'full' | 'thumb') => `${BFF_PREFIX}adas/evidenceFile?adasEvidence=${adasEvidence}&size=${size}`;
+
+/** The file as it is sent: a photo prepared on the device (lib/evidence/resize.ts), anything else as chosen. */
+export async function prepareEvidence(file: File): Promise<File> {
+  if (!isPhoto(file)) return file;
+  try {
+    return await preparePhoto(file);
+  } catch {
+    throw new BffError(400, `${file.name} could not be read as a photo on this device.`);
+  }
+}
+
+export interface EvidenceToSend {
+  file: File;
+  firm: number;
+  adasInspectionResult: number;
+  caption: string;
+  /** Already prepared (a file kept in the offline queue). */
+  prepared?: boolean;
+  /** The upload's own key: sent again, the host answers what it stored the first time. */
+  clientKey?: string;
+  stayOnUnauthorized?: boolean;
+}
+
+/** Sends one file (a photo prepared first) as evidence of a system; answers the stored items. */
+export async function sendEvidence({ file, firm, adasInspectionResult, caption, prepared, clientKey, stayOnUnauthorized }: EvidenceToSend): Promise<EvidenceItem[]> {
+  const ready = prepared ? file : await prepareEvidence(file);
+  const query = { adasInspectionResult: String(adasInspectionResult), caption, ...(clientKey ? { clientKey } : {}) };
+  return bffUpload<Ev['uploadEvidence']>('adas/uploadEvidence', [ready], { field: FILE_FIELD, folder: firm, query, stayOnUnauthorized });
+}
+
+export const removeEvidence = (adasEvidence: number) => bff<Ev['removeEvidence']>('POST', 'adas/removeEvidence', { body: { adasEvidence } });
+
+/** A file's outcome on its row: being sent, or why it was not added. */
+interface Outcome {
+  key: string;
+  name: string;
+  state: 'sending' | 'failed';
+  message?: string;
+}
+
+export interface SystemEvidenceProps {
+  system: string;
+  adasInspectionResult: number;
+  firm: number;
+  items: readonly EvidenceItem[];
+  readOnly: boolean;
+  onAdded: (items: EvidenceItem[]) => void;
+  onRemoved: (adasEvidence: number) => void;
+  /** Sends a file; the default goes to the host now (the inspection's offline queue may stand in). */
+  send?: (e: EvidenceToSend) => Promise<EvidenceItem[]>;
+}
+
+export function SystemEvidence({ system, adasInspectionResult, firm, items, readOnly, onAdded, onRemoved, send = sendEvidence }: SystemEvidenceProps) {
+  const [caption, setCaption] = useState('');
+  const [outcomes, setOutcomes] = useState<Outcome[]>([]);
+  const [viewing, setViewing] = useState<EvidenceItem | null>(null);
+  const [removing, setRemoving] = useState<EvidenceItem | null>(null);
+  const photos = items.filter((e) => e.kind === 'photo');
+  const files = items.filter((e) => e.kind === 'document');
+
+  const addFiles = async (list: FileList | null) => {
+    const chosen = [...(list ?? [])];
+    if (!chosen.length) return;
+    const text = caption.trim();
+    setCaption('');
+    // One at a time, in the order chosen: each keeps its own outcome.
+    for (const [i, file] of chosen.entries()) {
+      const key = `${Date.now()}-${i}`;
+      setOutcomes((o) => [...o, { key, name: file.name, state: 'sending' }]);
+      try {
+        const added = await send({ file, firm, adasInspectionResult, caption: text });
+        onAdded(added);
+        setOutcomes((o) => o.filter((x) => x.key !== key));
+      } catch (e) {
+        setOutcomes((o) => o.map((x) => (x.key === key ? { ...x, state: 'failed', message: (e as Error).message } : x)));
+      }
+    }
+  };
+
+  const picker = (label: string, Icon: typeof Camera, props: React.InputHTMLAttributes<HTMLInputElement>) => (
+    <label className="inline-flex cursor-pointer items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 focus-within:outline-2 focus-within:outline-brand-600 hover:bg-slate-50">
+      <Icon aria-hidden="true" className="size-4" />
+      {label}
+      <span className="sr-only"> for {system}</span>
+      <input
+        type="file"
+        multiple
+        className="sr-only"
+        onChange={(e) => {
+          void addFiles(e.target.files);
+          e.target.value = '';
+        }}
+        {...props}
+      />
+    </label>
+  );
+
+  return (
+    <div className="flex min-w-40 flex-col gap-2" data-testid="system-evidence">
+      {photos.length > 0 && (
+        <ul className="flex flex-wrap gap-1.5" aria-label={`Photos of ${system}`}>
+          {photos.map((p) => (
+            <li key={p.adasEvidence} className="relative">
+              <button type="button" onClick={() => setViewing(p)} className="block rounded border border-slate-200 focus:outline-2 focus:outline-brand-600">
+                {/* eslint-disable-next-line @next/next/no-img-element -- a stored file through the BFF, not a static asset */}
+                <img src={evidenceSrc(p.adasEvidence, 'thumb')} alt={p.caption || `Photo of ${system}`} className="size-14 rounded object-cover" loading="lazy" />
+                <span className="sr-only">Open full size</span>
+              </button>
+              {p.mayRemove && !readOnly && (
+                <button
+                  type="button"
+                  onClick={() => setRemoving(p)}
+                  className="absolute -top-1.5 -right-1.5 rounded-full bg-white p-0.5 text-slate-700 shadow ring-1 ring-slate-300 hover:text-red-700"
+                >
+                  <X aria-hidden="true" className="size-3.5" />
+                  <span className="sr-only">Remove photo {p.caption || p.fileName}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {files.length > 0 && (
+        <ul className="flex flex-col gap-1 text-xs" aria-label={`Files of ${system}`}>
+          {files.map((f) => (
+            <li key={f.adasEvidence} className="flex items-center gap-1">
+              <FileText aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+              <a href={evidenceSrc(f.adasEvidence, 'full')} download={f.fileName} className="break-all text-brand-700 underline">
+                {f.fileName}
+              </a>
+              {f.caption && <span className="text-slate-600">· {f.caption}</span>}
+              {f.mayRemove && !readOnly && (
+                <button type="button" onClick={() => setRemoving(f)} className="ml-1 text-slate-600 hover:text-red-700">
+                  <X aria-hidden="true" className="size-3.5" />
+                  <span className="sr-only">Remove file {f.fileName}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {!readOnly && (
+        <div className="flex flex-col gap-1.5">
+          <TextField
+            label={`Caption for the next photos or files of ${system}`}
+            hideLabel
+            placeholder="Caption (optional)"
+            className="text-xs"
+            value={caption}
+            maxLength={EVIDENCE_CAPTION_MAX}
+            onChange={(e) => setCaption(e.target.value)}
+          />
+          <div className="flex flex-wrap gap-1.5">
+            {picker('Take photos', Camera, { accept: 'image/*', capture: 'environment' })}
+            {picker('Attach files', Paperclip, { accept: 'application/pdf,.pdf,image/jpeg,image/png' })}
+          </div>
+        </div>
+      )}
+      {outcomes.length > 0 && (
+        <ul className="flex flex-col gap-1 text-xs" aria-live="polite">
+          {outcomes.map((o) => (
+            <li key={o.key} className={o.state === 'failed' ? 'text-red-800' : 'text-slate-700'} role={o.state === 'failed' ? 'alert' : undefined}>
+              {o.state === 'sending' ? `Sending ${o.name}…` : o.message}
+              {o.state === 'failed' && (
+                <button type="button" className="ml-1 underline" onClick={() => setOutcomes((x) => x.filter((y) => y.key !== o.key))}>
+                  Dismiss
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {items.length === 0 && readOnly && <span className="text-xs text-slate-600">None</span>}
+
+      {viewing && (
+        <Dialog open onOpenChange={(o) => !o && setViewing(null)} title={viewing.caption || `Photo of ${system}`} size="xl">
+          {/* eslint-disable-next-line @next/next/no-img-element -- a stored file through the BFF */}
+          <img src={evidenceSrc(viewing.adasEvidence, 'full')} alt={viewing.caption || `Photo of ${system}`} className="mx-auto max-h-[70dvh] w-auto" />
+          <p className="mt-2 text-xs text-slate-600">
+            {viewing.fileName} · added by {viewing.createdByName || 'someone no longer listed'}
+          </p>
+        </Dialog>
+      )}
+      {removing && (
+        <ConfirmDialog
+          open
+          onOpenChange={(o) => !o && setRemoving(null)}
+          title="Remove this evidence?"
+          confirmLabel="Remove"
+          message={`${removing.kind === 'photo' ? 'The photo' : removing.fileName} will be removed from ${system}, and from the report.`}
+          onConfirm={async () => {
+            await removeEvidence(removing.adasEvidence);
+            onRemoved(removing.adasEvidence);
+            setRemoving(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}
