@@ -16,8 +16,8 @@
  * the same rows.
  */
 import type { AdasRow, AdasSort, AdassQuery } from '../../lib/contract/adas';
-import type { Db } from '../db';
-import { firmScope, prepared } from '../sql';
+import type { Db } from '../core/db';
+import { firmScope, prepared } from '../core/sql';
 
 const ORDER: Record<AdasSort, string[]> = {
   adas: ['a.adas'],

@@ -8,9 +8,9 @@
  */
 import { STATUS, rolledUpStatus } from '../../lib/adas/rules';
 import type { AdasSystem } from '../../lib/contract/decode';
-import { prng } from '../contacts/data';
-import type { Db } from '../db';
-import { vehicleGenerator, type GenVehicle } from '../vehicles/data';
+import { prng } from '../contacts/service';
+import type { Db } from '../core/db';
+import { vehicleGenerator, type GenVehicle } from '../vehicles/service';
 import { vehicleSystems } from './systems';
 
 const DAY = 86_400_000;

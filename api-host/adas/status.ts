@@ -4,10 +4,10 @@
  * inspection and the job are saved together or not at all.
  */
 import { rolledUpStatus } from '../../lib/adas/rules';
-import { completeRequestsOf } from '../calibrations/requests';
-import { syncJob } from '../dashboard/rollup';
-import type { Db } from '../db';
-import { prepared } from '../sql';
+import { completeRequestsOf } from '../calibrations/service';
+import { syncJob } from '../dashboard/service';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
 
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 

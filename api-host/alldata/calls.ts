@@ -6,9 +6,10 @@
 import { contract } from '../../lib/contract';
 import { ALLDATA_MESSAGES } from '../../lib/contract/alldata-account';
 import { ALLDATA_PRODUCT } from '../../lib/contract/onboard-constants';
-import type { Db } from '../db';
-import { badRequest, conflict, forbidden, implement, HttpError } from '../server';
-import { prepared } from '../sql';
+import type { Db } from '../core/db';
+import { badRequest, conflict, forbidden, HttpError } from '../core/errors';
+import { implement } from '../core/implement';
+import { prepared } from '../core/sql';
 import { DOCUMENT_PREFIX, issueDocumentTicket, refreshGrant, standInEnv } from './stand-in';
 import { tokenBoxOf } from './token-box';
 

@@ -10,8 +10,8 @@
  * indexes (or the FTS) find them and only those are sorted. Both plans give the same rows.
  */
 import type { ContactListQuery, ContactRow } from '../../lib/contract/contact';
-import type { Db } from '../db';
-import { firmScope, ftsPrefixMatch, prepared, searchWords } from '../sql';
+import type { Db } from '../core/db';
+import { firmScope, ftsPrefixMatch, prepared, searchWords } from '../core/sql';
 
 export type FtsColumn = 'name' | 'phone' | 'email' | 'address';
 

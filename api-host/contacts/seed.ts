@@ -4,7 +4,7 @@
  * created_at is relative to the seeding time. `bulkInsertContacts` is what the benchmark seed
  * (scripts/seed-bench.ts) uses for 100,000 contacts.
  */
-import type { Db } from '../db';
+import type { Db } from '../core/db';
 import { CONTACT_TYPE, contactGenerator, type GenContact } from './data';
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -7,11 +7,13 @@ import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { contract } from '../../lib/contract';
 import { FILE_FIELD, FILE_MAX_BYTES, FILES_MAX_COUNT, FIRM_IMAGES_QUOTA_BYTES, UPLOADS_PER_USER, UPLOADS_WINDOW_MS } from '../../lib/contract/file';
-import { type Caller, type HostContext, HttpError, assertFirm, badRequest, implement } from '../server';
-import { prepared } from '../sql';
-import { WindowCounts, perHost, waitMessage } from '../auth/throttle';
-import { isInheritedBrandImage } from '../firms/network';
-import { acceptStoragePart, storeInBuckets, type StoragePart } from '../firms/storage';
+import { type Caller, assertFirm } from '../core/caller';
+import type { HostContext } from '../core/context';
+import { HttpError, badRequest } from '../core/errors';
+import { implement } from '../core/implement';
+import { prepared } from '../core/sql';
+import { WindowCounts, perHost, waitMessage } from '../auth/service';
+import { isInheritedBrandImage, acceptStoragePart, storeInBuckets, type StoragePart } from '../firms/service';
 import { removeOrphans } from './orphans';
 import { folderBytes, newStoredName, notAnImage, readStored, sniff, storeAll } from './storage';
 

@@ -3,7 +3,7 @@
  * inspections: one live, one revoked, one expired, so every state of /links can be seen. Dates are relative
  * to the seeding, as links live days, not years.
  */
-import type { Db } from '../db';
+import type { Db } from '../core/db';
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const DAY = 86_400_000;
