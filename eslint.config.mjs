@@ -1,11 +1,179 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import ts from 'typescript';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+
+const root = import.meta.dirname;
+
+/** The reference host's areas: every folder of api-host/ but its shared core. */
+const hostAreas = readdirSync(join(root, 'api-host'), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name !== 'core')
+  .map((d) => d.name);
+
+/**
+ * The contract modules client code may import values from: those that import no zod, directly or through
+ * another contract module (the *-constants modules, lookup-groups). The rest are types only in the browser.
+ */
+const zodFreeContract = (() => {
+  const dir = join(root, 'lib/contract');
+  const sources = new Map(readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => [f.slice(0, -3), readFileSync(join(dir, f), 'utf8')]));
+  const free = new Map();
+  const isFree = (name) => {
+    if (free.has(name)) return free.get(name);
+    free.set(name, false);
+    const src = sources.get(name) ?? '';
+    const imports = [...src.matchAll(/^(?:import|export)(?!\s+type\b)[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1]);
+    const ok = !imports.some((s) => s === 'zod' || (s.startsWith('./') && !isFree(s.slice(2))));
+    free.set(name, ok);
+    return ok;
+  };
+  return new Set([...sources.keys()].filter(isFree));
+})();
+
+/** A local rule: 'use client' modules import lib/contract as types only, except its zod-free modules. */
+const clientContractTypes = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      value: "Client code imports lib/contract/{{module}} as types only ('import type'): it loads zod into the browser. Move the constants it needs into a zod-free constants module.",
+    },
+  },
+  create(context) {
+    const isClient = context.sourceCode.ast.body.some((n) => n.type === 'ExpressionStatement' && n.directive === 'use client');
+    if (!isClient) return {};
+    const contractDir = join(root, 'lib/contract');
+    return {
+      ImportDeclaration(node) {
+        const spec = node.source.value;
+        if (node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'))) return;
+        const target = spec.startsWith('@/') ? join(root, spec.slice(2)) : spec.startsWith('.') ? resolve(dirname(context.filename), spec) : null;
+        if (!target) return;
+        const rel = relative(contractDir, target);
+        if (rel.startsWith('..')) return;
+        const name = rel === '' ? 'index' : rel.replace(/\.ts$/, '');
+        if (!zodFreeContract.has(name)) context.report({ node, messageId: 'value', data: { module: name } });
+      },
+    };
+  },
+};
+
+/**
+ * A local rule: no import cycle, type imports included (import/no-cycle skips `import type`, so a cycle held
+ * by a type import alone would pass it, and it re-resolves the graph per file: it took three quarters of the
+ * lint's time, so this rule, a superset of it, is the only cycle check). The project's module graph is read once per run with TypeScript's
+ * parser and resolver (tsconfig paths included); an import is reported when it leads back to the importing
+ * module, with the way back. A lazy `import()` is no edge: it runs once both modules are loaded (the app
+ * logger loads lib/server-log.ts on its first error line that way, and server-log logs through the logger).
+ */
+const moduleGraph = (() => {
+  let graph;
+  return () => {
+    if (graph) return graph;
+    const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+    const options = config?.options ?? {};
+    const files = (config?.fileNames ?? []).filter((f) => !f.includes('/node_modules/') && !f.endsWith('.d.ts'));
+    const edges = new Map();
+    for (const file of files) {
+      // Static imports and re-exports (top-level statements); a lazy import() runs after both modules are loaded.
+      const source = ts.createSourceFile(file, ts.sys.readFile(file) ?? '', ts.ScriptTarget.Latest);
+      const specifiers = source.statements
+        .filter((n) => (ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) && n.moduleSpecifier && ts.isStringLiteral(n.moduleSpecifier))
+        .map((n) => n.moduleSpecifier.text);
+      const to = new Map();
+      for (const fileName of specifiers) {
+        const target = ts.resolveModuleName(fileName, file, options, ts.sys).resolvedModule;
+        if (target && !target.isExternalLibraryImport && !target.resolvedFileName.endsWith('.d.ts')) to.set(fileName, resolve(target.resolvedFileName));
+      }
+      edges.set(resolve(file), to);
+    }
+    graph = edges;
+    return graph;
+  };
+})();
+
+/** The way from `from` back to `to` in the module graph (breadth first), or null. */
+function wayBack(graph, from, to) {
+  const before = new Map([[from, null]]);
+  const queue = [from];
+  while (queue.length > 0) {
+    const at = queue.shift();
+    if (at === to) {
+      const way = [];
+      for (let step = at; step; step = before.get(step)) way.unshift(relative(root, step));
+      return way;
+    }
+    for (const next of graph.get(at)?.values() ?? []) {
+      if (before.has(next)) continue;
+      before.set(next, at);
+      queue.push(next);
+    }
+  }
+  return null;
+}
+
+const noTypeCycle = {
+  meta: { type: 'problem', schema: [], messages: { cycle: 'Import cycle (type imports included): {{way}}.' } },
+  create(context) {
+    const graph = moduleGraph();
+    const self = resolve(context.filename);
+    const mine = graph.get(self);
+    if (!mine) return {};
+    const check = (node) => {
+      const target = node.source && mine.get(node.source.value);
+      const way = target && wayBack(graph, target, self);
+      if (way) context.report({ node, messageId: 'cycle', data: { way: [relative(root, self), ...way].join(' → ') } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+
+/**
+ * Module boundaries (README "Areas"): no import cycles; a host area reaches another only through its
+ * service.ts and the shared core (api-host/core) only through service.ts; only the entry points
+ * (api-host/main.ts, areas.ts) list the areas; the product never imports tests.
+ */
+const boundaries = {
+  files: ['**/*.{ts,tsx,mts,js,mjs}'],
+  plugins: { local: { rules: { 'client-contract-types': clientContractTypes, 'no-type-cycle': noTypeCycle } } },
+  rules: {
+    'import/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          ...hostAreas.map((area) => ({
+            target: `./api-host/${area}/**`,
+            from: [`./api-host/!(${area}|core)/**`],
+            except: ['**/api-host/*/service.ts'],
+            message: `api-host/${area} reaches other areas only through their service.ts.`,
+          })),
+          {
+            target: './api-host/*/**',
+            from: ['./api-host/*.ts'],
+            message: 'Only the entry points (api-host/main.ts, the test host) use the list of areas (api-host/areas.ts).',
+          },
+          {
+            target: './api-host/core/**',
+            from: ['./api-host/!(core)/**'],
+            except: ['**/api-host/*/service.ts'],
+            message: 'The host core reaches areas only through their service.ts.',
+          },
+          { target: ['./app', './components', './lib', './api-host'], from: './tests', message: 'The product never imports tests.' },
+        ],
+      },
+    ],
+    'local/client-contract-types': 'error',
+    'local/no-type-cycle': 'error',
+  },
+};
 
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
   // The bench's peer app builds into its own folder (scripts/lib/peers.mjs).
   globalIgnores(['scripts/bench-peer/.next/**']),
+  boundaries,
   globalIgnores(['.next/**', '.next-*/**', '.data/**', '.bench/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts']),
 ]);

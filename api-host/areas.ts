@@ -1,8 +1,10 @@
 /**
  * The reference host's areas, in order. Each area is one folder (`api-host/<area>/`) holding its schema
- * migrations, queries, calls and seed, and exports an `Area` from its index.ts. Adding an area is one
- * line here. Migrations of every area run first (in this order, each once, by name), then the seeds.
+ * migrations, queries, calls and seed, and exports an `Area` (core/area.ts) from its index.ts; what other
+ * areas may use of it is in its service.ts. Adding an area is one line here. Migrations of every area run
+ * first (in this order, each once, by name: main.ts and the test host pass MIGRATIONS to openDb), then the seeds.
  */
+import type { FastifyInstance } from 'fastify';
 import { adas } from './adas';
 import { alldata } from './alldata';
 import { auth } from './auth';
@@ -12,7 +14,6 @@ import { configuration } from './configuration';
 import { contacts } from './contacts';
 import { dashboard } from './dashboard';
 import { data } from './data';
-import type { Db } from './db';
 import { evidence } from './evidence';
 import { files } from './files';
 import { firms } from './firms';
@@ -23,26 +24,13 @@ import { lookups } from './lookups';
 import { mail } from './mail';
 import { onboard } from './onboard';
 import { search } from './search';
-import type { FastifyInstance } from 'fastify';
-import type { HostContext, Implementation } from './server';
 import { users } from './users';
 import { vehicleData } from './vehicle-data';
 import { vehicles } from './vehicles';
-
-/** `filesDir`: the host's files folder (HostContext.filesDir), for seeds that keep files on disk. */
-export type SeedStep = (db: Db, filesDir: string) => Promise<void> | void;
-
-export interface Area {
-  /** The folder name; migrations are recorded as `{name}/{n}`. */
-  name: string;
-  /** SQL scripts, applied once each, in order; append new ones, never edit an applied one. */
-  migrations: readonly string[];
-  calls: readonly Implementation[];
-  /** Deterministic demo data (runs after every area's migrations, in area order). */
-  seed?: SeedStep;
-  /** Routes outside the contract (third-party stand-ins), mounted beside the calls. */
-  routes?(app: FastifyInstance, ctx: HostContext): void;
-}
+import type { Area } from './core/area';
+import type { HostContext } from './core/context';
+import type { Db, Migration } from './core/db';
+import type { Implementation } from './core/implement';
 
 // Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
 // Calibrations after ADAS jobs: its seed scrubs and requests their inspections.
@@ -52,7 +40,7 @@ export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, lo
 export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a.calls);
 
 /** Every migration, named `{area}/{n}`, in the order they apply. */
-export const MIGRATIONS: readonly { name: string; sql: string }[] = AREAS.flatMap((a) => a.migrations.map((sql, i) => ({ name: `${a.name}/${i + 1}`, sql })));
+export const MIGRATIONS: readonly Migration[] = AREAS.flatMap((a) => a.migrations.map((sql, i) => ({ name: `${a.name}/${i + 1}`, sql })));
 
 /** Mounts every area's routes outside the contract. */
 export function mountAreaRoutes(app: FastifyInstance, ctx: HostContext): void {

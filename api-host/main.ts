@@ -18,14 +18,15 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { z } from 'zod';
-import { IMPLEMENTATIONS, isSeeded, mountAreaRoutes, seed } from './areas';
-import { LegacyDatabaseError, openDb, type Db } from './db';
-import { storeLogger } from './log/logger';
-import { secretFromFile } from './secrets';
-import { scheduleOrphanSweeps } from './files/orphans';
+import { IMPLEMENTATIONS, MIGRATIONS, isSeeded, mountAreaRoutes, seed } from './areas';
+import { LegacyDatabaseError, openDb, type Db } from './core/db';
+import { storeLogger } from './log/service';
+import { secretFromFile } from './core/secrets';
+import { scheduleOrphanSweeps } from './files/service';
 import { mountPushHub } from './hub';
-import { buildServer, type HostContext } from './server';
-import { tokenService } from './tokens';
+import type { HostContext } from './core/context';
+import { buildServer } from './core/server';
+import { tokenService } from './core/tokens';
 
 const env = z
   .object({
@@ -55,13 +56,13 @@ const removeDb = () => {
 if (reset) removeDb();
 let db: Db;
 try {
-  db = openDb(API_HOST_DB);
+  db = openDb(API_HOST_DB, MIGRATIONS);
 } catch (e) {
   if (!(e instanceof LegacyDatabaseError)) throw e;
   // Demo data only: start it afresh rather than migrate a layout no release shipped with.
   console.log(`[api-host] ${e.message}; re-seeding it`);
   removeDb();
-  db = openDb(API_HOST_DB);
+  db = openDb(API_HOST_DB, MIGRATIONS);
 }
 if (!isSeeded(db)) {
   const started = Date.now();

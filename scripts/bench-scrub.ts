@@ -18,14 +18,13 @@
  * --set scores one part only (probe2: the probe's second batch alone); --accuracy scores against the demo knowledge base in memory and skips the
  * timing (no 50,000-matrix database is built: seconds, not minutes).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { mkdirSync } from 'node:fs';
-import { seed } from '../api-host/areas';
+import { MIGRATIONS, seed } from '../api-host/areas';
 import { scrubLines } from '../api-host/calibrations/scrub';
 import { growMakeMatrices, seedConfiguration } from '../api-host/configuration/seed';
-import { openDb, type Db } from '../api-host/db';
+import { openDb, type Db } from '../api-host/core/db';
 import { SYSTEM_CODES, STYLES, type SystemCode } from '../tests/fixtures/scrub/labels';
 import { BENCH_FIRM, BENCH_VEHICLES, STYLE_SOURCE, figures, parsedLines, scrubSet, type LineResult } from '../tests/fixtures/scrub/evaluate';
 import { HOLDOUT_SET } from '../tests/fixtures/scrub/holdout-set';
@@ -79,7 +78,7 @@ function report(title: string, results: readonly LineResult[]): void {
 
 async function benchDatabase(): Promise<Db> {
   if (existsSync(file) && !process.env.BENCH_RESEED) {
-    const db = openDb(file);
+    const db = openDb(file, MIGRATIONS);
     const n = db.prepare('SELECT count(*) FROM adas_make_matrix').pluck().get() as number;
     if (n >= MAKE_MATRICES) return db;
     db.close();
@@ -88,7 +87,7 @@ async function benchDatabase(): Promise<Db> {
   mkdirSync(dirname(file), { recursive: true });
   const started = performance.now();
   console.log(`Building ${file}: the demo seed and ${MAKE_MATRICES.toLocaleString('en-US')} make matrices…`);
-  const db = openDb(file);
+  const db = openDb(file, MIGRATIONS);
   const files = mkdtempSync(join(tmpdir(), 'bench-scrub-files-'));
   await seed(db, files);
   rmSync(files, { recursive: true, force: true });
@@ -99,7 +98,7 @@ async function benchDatabase(): Promise<Db> {
 }
 
 function demoDatabase(): Db {
-  const demo = openDb(':memory:');
+  const demo = openDb(':memory:', MIGRATIONS);
   // The knowledge base alone: its price rows name demo firms that are not seeded here.
   demo.pragma('foreign_keys = OFF');
   seedConfiguration(demo);

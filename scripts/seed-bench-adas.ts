@@ -6,9 +6,9 @@
 import { seedContext, jobGenerator, shopFirms, bulkInsertJobs, type GenJob } from '../api-host/adas/seed';
 import { explainAdasList, listAdas } from '../api-host/adas/query';
 import { IMPLEMENTATIONS } from '../api-host/areas';
-import type { Db } from '../api-host/db';
-import { buildServer } from '../api-host/server';
-import { tokenService } from '../api-host/tokens';
+import type { Db } from '../api-host/core/db';
+import { buildServer } from '../api-host/core/server';
+import { tokenService } from '../api-host/core/tokens';
 import { decodeValidVin } from '../api-host/vehicles/decode';
 import { ADAS_SORTS, adassQuery } from '../lib/contract/adas';
 import { time, line } from './lib/timing';

@@ -5,11 +5,10 @@
  * - a report PDF of a 20-system inspection: at most 500 ms.
  * Figures are printed, never asserted.
  */
-import type { Db } from '../api-host/db';
-import { scrubLines, type RepairLineRow } from '../api-host/calibrations/scrub';
+import type { Db } from '../api-host/core/db';
+import { scrubLines, type RepairLineRow, inspectionJob } from '../api-host/calibrations/scrub';
 import { renderReport, reportData, reportPreferenceOf, translator } from '../api-host/calibrations/report';
-import { inspectionJob } from '../api-host/calibrations/scrub';
-import type { Caller } from '../api-host/server';
+import type { Caller } from '../api-host/core/caller';
 import { timeAsync, line } from './lib/timing';
 
 const WORDS: readonly [string, string][] = [

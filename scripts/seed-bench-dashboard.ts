@@ -8,8 +8,8 @@
 import { bulkInsertJobs, jobGenerator, seedContext, type GenJob } from '../api-host/adas/seed';
 import { analysis, headline } from '../api-host/dashboard/query';
 import { rebuildDashboard } from '../api-host/dashboard/rollup';
-import type { Db } from '../api-host/db';
-import type { Caller } from '../api-host/server';
+import type { Db } from '../api-host/core/db';
+import type { Caller } from '../api-host/core/caller';
 import { dashboardQuery } from '../lib/contract/dashboard';
 import { presetRange } from '../lib/dashboard/periods';
 import { ANALYSIS_IDS } from '../lib/dashboard/rules';

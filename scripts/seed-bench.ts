@@ -23,10 +23,10 @@ import { dirname, join } from 'node:path';
 import { contactGenerator } from '../api-host/contacts/data';
 import { CONTACT_SORTS, listQuery } from '../lib/contract/contact';
 import { explainList, listContacts, searchContacts } from '../api-host/contacts/query';
-import { openDb, type Db } from '../api-host/db';
-import { IMPLEMENTATIONS, seed } from '../api-host/areas';
-import { buildServer } from '../api-host/server';
-import { tokenService } from '../api-host/tokens';
+import { openDb, type Db } from '../api-host/core/db';
+import { IMPLEMENTATIONS, MIGRATIONS, seed } from '../api-host/areas';
+import { buildServer } from '../api-host/core/server';
+import { tokenService } from '../api-host/core/tokens';
 import { bulkInsertContacts } from '../api-host/contacts/seed';
 import { growAdas, measureAdas } from './seed-bench-adas';
 import { measureCalibrations } from './seed-bench-calibrations';
@@ -87,7 +87,7 @@ async function growUsers(db: Db): Promise<void> {
 async function build(): Promise<Db> {
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) rmSync(file + suffix);
   const started = performance.now();
-  const db = openDb(file);
+  const db = openDb(file, MIGRATIONS);
   // The files folder beside the database, as scripts/lib/stack.mjs serves it.
   await seed(db, join(dirname(file), 'files'));
   await growUsers(db);
@@ -406,7 +406,7 @@ function measureLog(db: Db) {
   }
 }
 
-const db = flag('--measure-only') || flag('--measure-log-only') ? openDb(file) : await build();
+const db = flag('--measure-only') || flag('--measure-log-only') ? openDb(file, MIGRATIONS) : await build();
 if (flag('--measure') || flag('--measure-only')) {
   measure(db);
   measureUsers(db);

@@ -17,18 +17,21 @@ import { STATUS, completionProblem, statusName } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
 import type { AdasRecord, InspectionItem, InspectionResult, InspectionRow, RepairLine } from '../../lib/contract/adas';
 import type { AdasSystem } from '../../lib/contract/decode';
-import type { Db } from '../db';
-import { announceChange } from '../hub/changes';
-import { type Caller, type HostContext, HttpError, assertFirm, badRequest, conflict, implement, notFound } from '../server';
-import { prepared } from '../sql';
-import { decodeFor } from '../vehicles/decode';
-import { upsertVehicle } from '../vehicles/calls';
+import type { Db } from '../core/db';
+import { announceChange } from '../hub/service';
+import { type Caller, assertFirm } from '../core/caller';
+import type { HostContext } from '../core/context';
+import { HttpError, badRequest, conflict, notFound } from '../core/errors';
+import { implement } from '../core/implement';
+import { type InspectionHead, openInspection, visibleInspection } from './inspection-head';
+import { prepared } from '../core/sql';
+import { decodeFor, upsertVehicle, decodeValidVin } from '../vehicles/service';
 import { insurerName, usableInsurers } from './insurers';
 import { listAdas } from './query';
-import { unreadNotesByJob } from '../calibrations/requests';
-import { nowIso, rollUp, setJobStatus } from './status';
+import { unreadNotesByJob } from '../calibrations/service';
+import { rollUp, setJobStatus } from './status';
+import { nowIso } from '../core/time';
 import { vehicleLinks, vehicleSystems } from './systems';
-import { decodeValidVin } from '../vehicles/decode';
 import { isValidVin } from '../../lib/vehicle/vin';
 
 const a = contract.adas;
@@ -52,32 +55,6 @@ function visibleJob(db: Db, caller: Caller, id: number): JobHead {
   const row = prepared(db, 'SELECT adas, firm, vehicle, status, ronumber, insurance, insurance_name FROM adas WHERE adas = ?').get(id) as JobHead | undefined;
   if (!row || !caller.firms.has(row.firm)) throw notFound('ADAS job');
   return row;
-}
-
-interface InspectionHead {
-  adas_inspection: number;
-  adas: number;
-  firm: number;
-  status: number;
-  status_changed_at: string | null;
-  changed_by: string | null;
-}
-
-export function visibleInspection(db: Db, caller: Caller, id: number): InspectionHead {
-  const row = prepared(
-    db,
-    `SELECT i.adas_inspection, i.adas, j.firm, i.status, i.status_changed_at, ${userName('i.status_changed_by')} AS changed_by
-     FROM adas_inspection i JOIN adas j ON j.adas = i.adas WHERE i.adas_inspection = ?`,
-  ).get(id) as InspectionHead | undefined;
-  if (!row || !caller.firms.has(row.firm)) throw notFound('Inspection');
-  return row;
-}
-
-/** An open inspection, else 409: a Complete one changes only by reopening it. */
-export function openInspection(db: Db, caller: Caller, id: number): InspectionHead {
-  const head = visibleInspection(db, caller, id);
-  if (head.status === STATUS.complete) throw conflict('This inspection is Complete: reopen it to change it.');
-  return head;
 }
 
 /** SQL for a user's display name ("First Last") from a user id column. */

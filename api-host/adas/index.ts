@@ -1,5 +1,5 @@
 /** ADAS jobs, their inspections with systems and results, and repair lines. */
-import type { Area } from '../areas';
+import type { Area } from '../core/area';
 import { adasCalls } from './calls';
 import { ADAS_SCHEMA, RESULT_RECORDED_BY, RESULT_VERSION } from './schema';
 import { seedAdas } from './seed';

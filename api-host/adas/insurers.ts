@@ -6,10 +6,10 @@
  * and the check of a saved insurer read this one rule (`USABLE`), so a form never offers an insurer the
  * host would refuse, nor refuses one it offered.
  */
-import type { Caller } from '../server';
-import { badRequest } from '../server';
-import type { Db } from '../db';
-import { prepared } from '../sql';
+import type { Caller } from '../core/caller';
+import { badRequest } from '../core/errors';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
 
 const NETWORK_FIRM = 1;
 

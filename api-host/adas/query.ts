@@ -16,8 +16,9 @@
  * the same rows.
  */
 import type { AdasRow, AdasSort, AdassQuery } from '../../lib/contract/adas';
-import type { Db } from '../db';
-import { firmScope, prepared } from '../sql';
+import type { Db } from '../core/db';
+import { firmScope, prepared } from '../core/sql';
+import { isoSeconds } from '../core/time';
 
 const ORDER: Record<AdasSort, string[]> = {
   adas: ['a.adas'],
@@ -32,7 +33,7 @@ const ORDER: Record<AdasSort, string[]> = {
 };
 
 /** Instants as created_at stores them (second precision, Z). */
-export const isoSeconds = (v: string) => new Date(v).toISOString().replace(/\.\d{3}Z$/, 'Z');
+export { isoSeconds };
 
 export type AdasPlan = 'sort-index' | 'filter-first' | 'merge';
 

@@ -8,13 +8,13 @@
  */
 import { STATUS, rolledUpStatus } from '../../lib/adas/rules';
 import type { AdasSystem } from '../../lib/contract/decode';
-import { prng } from '../contacts/data';
-import type { Db } from '../db';
-import { vehicleGenerator, type GenVehicle } from '../vehicles/data';
+import { prng } from '../contacts/service';
+import type { Db } from '../core/db';
+import { vehicleGenerator, type GenVehicle } from '../vehicles/service';
 import { vehicleSystems } from './systems';
+import { isoSeconds as iso } from '../core/time';
 
 const DAY = 86_400_000;
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** Estimate lines as body shops write them: [operation, description, part number prefix]. */
 const REPAIR_LINES: readonly (readonly [string, string, string])[] = [

@@ -4,12 +4,12 @@
  * inspection and the job are saved together or not at all.
  */
 import { rolledUpStatus } from '../../lib/adas/rules';
-import { completeRequestsOf } from '../calibrations/requests';
-import { syncJob } from '../dashboard/rollup';
-import type { Db } from '../db';
-import { prepared } from '../sql';
+import { completeRequestsOf } from '../calibrations/service';
+import { syncJob } from '../dashboard/service';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
+import { nowIso } from '../core/time';
 
-const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** Applies the roll-up to job `adas` and answers the job's status afterwards. */
 export function rollUp(db: Db, adas: number, user: number): number {
@@ -23,7 +23,6 @@ export function rollUp(db: Db, adas: number, user: number): number {
 }
 
 export function setJobStatus(db: Db, adas: number, status: number, user: number): void {
-  prepared(db, 'UPDATE adas SET status = ?, status_changed_at = ?, status_changed_by = ? WHERE adas = ?').run(status, now(), user, adas);
+  prepared(db, 'UPDATE adas SET status = ?, status_changed_at = ?, status_changed_by = ? WHERE adas = ?').run(status, nowIso(), user, adas);
 }
 
-export { now as nowIso };

@@ -5,8 +5,8 @@
  */
 import type { AdasSystem } from '../../lib/contract/decode';
 import type { LinkType } from '../../lib/configuration/constants';
-import { linksFor, systemsFor, type Vehicle } from '../configuration/rules';
-import type { Db } from '../db';
+import { linksFor, systemsFor, type Vehicle } from '../configuration/service';
+import type { Db } from '../core/db';
 
 export function vehicleSystems(db: Db, v: Vehicle): AdasSystem[] {
   const seen = new Set<number>();

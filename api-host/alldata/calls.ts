@@ -6,14 +6,15 @@
 import { contract } from '../../lib/contract';
 import { ALLDATA_MESSAGES } from '../../lib/contract/alldata-account';
 import { ALLDATA_PRODUCT } from '../../lib/contract/onboard-constants';
-import type { Db } from '../db';
-import { badRequest, conflict, forbidden, implement, HttpError } from '../server';
-import { prepared } from '../sql';
+import type { Db } from '../core/db';
+import { badRequest, conflict, forbidden, HttpError } from '../core/errors';
+import { implement } from '../core/implement';
+import { prepared } from '../core/sql';
 import { DOCUMENT_PREFIX, issueDocumentTicket, refreshGrant, standInEnv } from './stand-in';
 import { tokenBoxOf } from './token-box';
+import { isoSeconds as isoSecond } from '../core/time';
 
 const a = contract.alldataAccount;
-const isoSecond = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const RECONNECT = "Your firm's ALLDATA connection has expired. An administrator must connect ALLDATA again.";
 
 /** Whether the firm's plan (its latest purchase) includes ALLDATA. */
@@ -50,7 +51,7 @@ export const alldataCalls = [
 
   implement(a.setToken, ({ body, caller, ctx }) => {
     if (!firmHasAlldata(ctx.db, caller.firm)) throw forbidden(ALLDATA_MESSAGES.notInPlan);
-    const expiresAt = new Date(Date.now() + body.expiresIn * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const expiresAt = isoSecond(Date.now() + body.expiresIn * 1000);
     const box = tokenBoxOf(ctx);
     prepared(
       ctx.db,

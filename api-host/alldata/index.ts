@@ -7,7 +7,7 @@
  *   API_HOST_ALLDATA_TOKEN_TTL      access-token lifetime in seconds (default 3600)
  * and the key the firms' tokens are sealed with, API_HOST_ALLDATA_KEY (main.ts; token-box.ts).
  */
-import type { Area } from '../areas';
+import type { Area } from '../core/area';
 import { alldataCalls } from './calls';
 import { ALLDATA_DROP_PLAIN_TOKENS, ALLDATA_SCHEMA, ALLDATA_TICKET_SCHEMA } from './schema';
 import { seedAlldata } from './seed';

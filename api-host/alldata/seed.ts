@@ -4,8 +4,8 @@
  * can be tried on the demo data. Not connected yet.
  */
 import { ALLDATA_PRODUCT, PRODUCTS } from '../../lib/contract/onboard-constants';
-import type { Db } from '../db';
-import { invitationHash } from '../onboard/invitations';
+import type { Db } from '../core/db';
+import { invitationHash } from '../onboard/service';
 
 export const ALLDATA_DEMO_FIRM = 6;
 

@@ -21,11 +21,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { EMBEDDED_ALLDATA_CLIENT } from '../../lib/config';
-import type { Db } from '../db';
+import type { Db } from '../core/db';
 import { ALLDATA_SCOPE } from '../../lib/alldata/scope';
 import { TICKET_TTL_SECONDS } from '../../lib/contract/alldata-account';
-import { prepared } from '../sql';
-import { basicClient, sameText } from '../vehicle-data/routes';
+import { prepared } from '../core/sql';
+import { basicClient, sameText } from '../vehicle-data/service';
 
 export interface AlldataStandInOptions {
   clientId: string;

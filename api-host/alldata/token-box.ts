@@ -6,7 +6,7 @@
  * the firm's administrator connects ALLDATA again.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import type { HostContext } from '../server';
+import type { HostContext } from '../core/context';
 
 export interface TokenBox {
   seal(plain: string): string;

@@ -1,11 +1,14 @@
 /** The auth host: token login, SSO temp tokens and password-reset requests. */
 import { contract } from '../../lib/contract';
 import { RESET_LINK_INVALID, RESET_TOKEN_MINUTES, type SessionProfile } from '../../lib/contract/auth';
-import type { Db } from '../db';
-import { DUMMY_HASH_PROMISE, verifyPassword } from '../passwords';
-import { OK, clientAddressOf, hostLog, implement, notFound, type HostContext } from '../server';
-import { sendMail } from '../mail/outbox';
-import { setPassword } from '../users/credentials';
+import type { Db } from '../core/db';
+import { DUMMY_HASH_PROMISE, verifyPassword } from '../core/passwords';
+import { clientAddressOf } from '../core/caller';
+import { hostLog, type HostContext } from '../core/context';
+import { notFound } from '../core/errors';
+import { OK, implement } from '../core/implement';
+import { sendMail } from '../mail/service';
+import { setPassword } from '../users/service';
 import { consumeResetToken, createResetToken, recentResetTokens, releaseResetToken, resetLink, resetTokenUser } from './reset-tokens';
 import { revokeToken } from './sessions';
 import { createTempToken, peekTempToken, redeemTempToken } from './temp-tokens';

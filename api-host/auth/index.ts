@@ -1,5 +1,5 @@
 /** The auth host: token login, SSO temp tokens, password-reset requests. */
-import type { Area } from '../areas';
+import type { Area } from '../core/area';
 import { authCalls } from './calls';
 import { AUTH_SCHEMA, RESET_TOKEN_SCHEMA } from './schema';
 

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { RESET_TOKEN_MINUTES } from '../../lib/contract/auth';
-import type { Db } from '../db';
+import type { Db } from '../core/db';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 

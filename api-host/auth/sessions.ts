@@ -1,10 +1,10 @@
 /**
  * Revoked login tokens. A token is a signed JWT that would otherwise be good until it expires; logout,
- * a password change, deactivation and deletion revoke tokens here, and every call (server.ts identify)
+ * a password change, deactivation and deletion revoke tokens here, and every call (core/server.ts identify)
  * and the push hub refuse a revoked one. Rows are kept until the token would have expired anyway.
  */
-import type { Db } from '../db';
-import type { HostContext } from '../server';
+import type { Db } from '../core/db';
+import type { HostContext } from '../core/context';
 
 /** Revokes one token (its id and expiry, epoch seconds). */
 export function revokeToken(db: Db, jti: string, exp: number): void {

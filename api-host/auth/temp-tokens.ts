@@ -1,6 +1,6 @@
 /** Single-use temp tokens for SSO links (/sso?token=…): random, stored hashed, five minutes long. */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db';
+import type { Db } from '../core/db';
 
 const TEMP_TOKEN_TTL_MS = 5 * 60 * 1000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

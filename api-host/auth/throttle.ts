@@ -4,13 +4,14 @@
  *
  * getToken: failed calls are counted per username and per client address within a window; past either
  * limit the host answers 429 with a reason until the window has passed. The address is the client's as the
- * app names it (a request carrying the service secret and x-client-address: server.ts clientAddressOf), else
+ * app names it (a request carrying the service secret and x-client-address: core/caller.ts clientAddressOf), else
  * the caller's socket address; when the app cannot tell the client's address, no address is counted (its
  * own throttle, lib/auth/throttle.ts, counts finer), so strangers can never fill one bucket every user shares.
  *   API_HOST_SIGNIN_MAX_FAILURES (100 per username), API_HOST_SIGNIN_MAX_PER_ADDRESS (500),
  *   API_HOST_SIGNIN_WINDOW_MS (15 minutes).
  */
-import { HttpError, type HostContext } from '../server';
+import type { HostContext } from '../core/context';
+import { HttpError } from '../core/errors';
 
 export interface ThrottleLimits {
   perUsername: number;

@@ -3,7 +3,7 @@
  * agree with the name's extension (api-host/files/types.ts, shared with storage uploads).
  */
 import { ATTACHMENT_EXTENSIONS, FORBIDDEN_ATTACHMENT as FORBIDDEN_TYPE } from '../../lib/contract/blog';
-import { typeOfNamedFile } from '../files/types';
+import { typeOfNamedFile } from '../files/service';
 
 const BY_EXTENSION: Readonly<Record<(typeof ATTACHMENT_EXTENSIONS)[number], string>> = {
   pdf: 'application/pdf',

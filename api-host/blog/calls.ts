@@ -3,10 +3,13 @@ import { contract } from '../../lib/contract';
 import { COMMENTS_OFF, imageOf, type AttachmentRecord, type CommentRecord } from '../../lib/contract/blog';
 import { BLOG_STATUS } from '../../lib/contract/lookup-groups';
 import { activeContent, plainText, sanitizeRichText } from '../../lib/rich-text';
-import type { Db } from '../db';
-import { firmScope, ftsPrefixMatch, prepared } from '../sql';
-import { OK, assertFirm, badRequest, hostLog, implement, notFound, type Caller } from '../server';
-import { readStored, sniff } from '../files/storage';
+import type { Db } from '../core/db';
+import { firmScope, ftsPrefixMatch, prepared } from '../core/sql';
+import { assertFirm, type Caller } from '../core/caller';
+import { hostLog } from '../core/context';
+import { badRequest, notFound } from '../core/errors';
+import { OK, implement } from '../core/implement';
+import { readStored, sniff } from '../files/service';
 import { attachmentType } from './attachments';
 import { SELECT_RECORD, listBlogs, publishedFor, toRecord, type BlogDb } from './query';
 

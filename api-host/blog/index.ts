@@ -1,5 +1,5 @@
 /** The blog: posts with rich-text content, comments and attachments, and Home's published posts. */
-import type { Area } from '../areas';
+import type { Area } from '../core/area';
 import { blogCalls } from './calls';
 import { BLOG_SCHEMA } from './schema';
 import { seedBlog } from './seed';

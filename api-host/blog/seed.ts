@@ -5,7 +5,7 @@
  */
 import { BLOG_STATUS } from '../../lib/contract/lookup-groups';
 import { plainText } from '../../lib/rich-text';
-import type { Db } from '../db';
+import type { Db } from '../core/db';
 
 const TOPICS: readonly { title: string; type: number; tags: string; body: string }[] = [
   { title: 'New calibration targets for Toyota Safety Sense 3.0', type: 5, tags: 'Toyota, front camera, targets', body: '<p>Toyota has updated the target board dimensions for <strong>TSS 3.0</strong> front cameras. Order the new boards before your next static calibration.</p><ul><li>Board size: 1,000 × 600 mm</li><li>Distance: 1.5 m from the emblem</li></ul>' },

@@ -9,8 +9,8 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { CccAnswer } from '../../lib/contract/calibration';
-import type { Db } from '../db';
-import { prepared } from '../sql';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
 
 export const cccSubmission = z.object({
   adasInspection: z.number().int(),

@@ -12,9 +12,9 @@ import Papa from 'papaparse';
 import { ESTIMATE_MAX_LINES } from '../../lib/contract/calibration';
 import type { Vocabulary } from '../../lib/calibrations/normalise';
 import { readPasted } from '../../lib/calibrations/paste';
-import type { Db } from '../db';
-import { badRequest } from '../server';
-import { prepared } from '../sql';
+import type { Db } from '../core/db';
+import { badRequest } from '../core/errors';
+import { prepared } from '../core/sql';
 
 export interface ParsedLine {
   lineNum: number;

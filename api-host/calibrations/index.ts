@@ -3,7 +3,7 @@
  * to the firm's users by push) with notes, the calibration report PDF and its sending, the CCC stand-in
  * and the evaluation of a scrub.
  */
-import type { Area } from '../areas';
+import type { Area } from '../core/area';
 import { calibrationCalls } from './calls';
 import { CALIBRATIONS_SCHEMA, CALIBRATIONS_SCHEMA_2, CALIBRATIONS_SCHEMA_3, CALIBRATIONS_SCHEMA_4 } from './schema';
 import { seedCalibrations } from './seed';

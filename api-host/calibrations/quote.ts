@@ -8,10 +8,11 @@ import type { Prediction, QuoteAnswer } from '../../lib/contract/calibration';
 import type { contract } from '../../lib/contract';
 import { checkQuote, dollars } from '../../lib/calibrations/rules';
 import { LOCALE } from '../../lib/format';
-import type { Db } from '../db';
-import { prepared, firmScope } from '../sql';
-import { systemsFor } from '../configuration/rules';
-import { badRequest, type Caller } from '../server';
+import type { Db } from '../core/db';
+import { prepared, firmScope } from '../core/sql';
+import { systemsFor } from '../configuration/service';
+import type { Caller } from '../core/caller';
+import { badRequest } from '../core/errors';
 import { lastScrub, type JobOfInspection } from './scrub';
 
 /** The insurer's active agreed prices, by calibration type name in lower case (dollars). */

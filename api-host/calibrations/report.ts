@@ -26,14 +26,14 @@ import PDFDocument from 'pdfkit';
 import { RESULT, RESULTS, nameOf } from '../../lib/adas/rules';
 import { REPORT_LANGUAGES, REPORT_SECTIONS, type ReportPreference, type ReportSection, type ScrubResult } from '../../lib/contract/calibration';
 import { formatDate } from '../../lib/dates';
-import type { Db } from '../db';
-import { prepared } from '../sql';
-import { linksFor } from '../configuration/rules';
-import { effectivePreferences } from '../firms/calls';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
+import { linksFor } from '../configuration/service';
+import { effectivePreferences } from '../firms/service';
 import { FALLBACK_MARK, FALLBACK_NOTE, REPORT_LABELS } from './report-labels';
-import { userName } from './requests';
+import { userName } from '../users/service';
 import type { JobOfInspection } from './scrub';
-import type { ReportEvidence } from '../evidence/report';
+import type { ReportEvidence } from '../evidence/service';
 
 const prefValue = (rows: { name: string; value: string | null }[], name: string) => rows.find((r) => r.name === name)?.value?.trim() ?? '';
 

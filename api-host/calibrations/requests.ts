@@ -7,12 +7,11 @@ import type { z } from 'zod';
 import type { CalibrateRequest, RequestNote } from '../../lib/contract/calibration';
 import type { contract } from '../../lib/contract';
 import { cents, dollars } from '../../lib/calibrations/rules';
-import type { Db } from '../db';
-import { prepared } from '../sql';
-import { badRequest, notFound, type Caller } from '../server';
-
-export const userName = (column: string) =>
-  `(SELECT trim(c.first_name || ' ' || c.last_name) FROM user u JOIN contact c ON c.contact = u.contact WHERE u.user = ${column})`;
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
+import { userName } from '../users/service';
+import type { Caller } from '../core/caller';
+import { badRequest, notFound } from '../core/errors';
 
 export interface RequestHead {
   calibrate_request: number;

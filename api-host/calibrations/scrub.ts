@@ -10,11 +10,12 @@ import type { Estimate, EstimateLine as EstimateLineOut, ScrubChanges, ScrubResu
 import { dollars } from '../../lib/calibrations/rules';
 import { compileMatcher, ruleWords, scrubLines as matchEstimate, type EstimateLine, type Exclusion, type LineOutcome, type MatchSystem } from '../../lib/calibrations/match';
 import { compileVocabulary, linePhrases, phraseText, readLine, type TermEntry, type Vocabulary } from '../../lib/calibrations/normalise';
-import type { Db } from '../db';
-import { prepared } from '../sql';
-import { estimateTermsFor, rulesFor, type VehicleRules } from '../configuration/rules';
-import { notFound, type Caller } from '../server';
-import { userName } from './requests';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
+import { estimateTermsFor, rulesFor, type VehicleRules } from '../configuration/service';
+import type { Caller } from '../core/caller';
+import { notFound } from '../core/errors';
+import { userName } from '../users/service';
 
 export interface JobOfInspection {
   adas: number;

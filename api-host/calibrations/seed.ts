@@ -7,8 +7,8 @@
  */
 import { STATUS } from '../../lib/adas/rules';
 import { REQUEST_STATUSES, CLOSING_STATUSES, REASON_SOURCES } from '../../lib/calibrations/rules';
-import type { Db } from '../db';
-import { sendMail } from '../mail/outbox';
+import type { Db } from '../core/db';
+import { sendMail } from '../mail/service';
 import { renderReport, reportData, reportFileName, reportPreferenceOf, translator } from './report';
 import { insertRequest } from './requests';
 import { scrubInspection, type JobOfInspection } from './scrub';

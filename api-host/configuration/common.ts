@@ -4,9 +4,10 @@
  */
 import type { Paged } from '../../lib/contract/list';
 import { NETWORK_FIRM } from '../../lib/configuration/constants';
-import type { Db } from '../db';
-import { prepared } from '../sql';
-import { type Caller, badRequest, forbidden, notFound } from '../server';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
+import type { Caller } from '../core/caller';
+import { badRequest, forbidden, notFound } from '../core/errors';
 
 /**
  * The knowledge base is the network's: only administrators who reach the platform firm maintain it (an

@@ -9,11 +9,13 @@ import { OPERATION_CODES, TERMS } from '../../lib/calibrations/vocabulary';
 import { contract } from '../../lib/contract';
 import type { EstimateTerm } from '../../lib/contract/estimateterms';
 import type { Paged } from '../../lib/contract/list';
-import { userName } from '../calibrations/requests';
-import type { Db } from '../db';
-import { ancestorsOf } from '../firms/network';
-import { type Caller, assertFirm, badRequest, implement, notFound } from '../server';
-import { prepared } from '../sql';
+import { userName } from '../users/service';
+import type { Db } from '../core/db';
+import { ancestorsOf } from '../firms/service';
+import { type Caller, assertFirm } from '../core/caller';
+import { badRequest, notFound } from '../core/errors';
+import { implement } from '../core/implement';
+import { prepared } from '../core/sql';
 import { pageOf, searchCondition, type SqlValue } from './common';
 
 export interface EstimateTermRow {

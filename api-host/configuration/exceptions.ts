@@ -9,9 +9,10 @@ import type { AdasExclusion, InfoLookup, MakeException, NoScrubItem } from '../.
 import { CSV_OPTIONS } from '../../lib/csv';
 import type { InfoLookupType } from '../../lib/configuration/constants';
 import { splitKeywords } from '../../lib/configuration/keywords';
-import type { Db } from '../db';
-import { prepared } from '../sql';
-import { implement, notFound } from '../server';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
+import { notFound } from '../core/errors';
+import { implement } from '../core/implement';
 import { assertKnowledgeBase, assertSystem, bool, fieldError, flag, isUniqueViolation, pageOf, searchCondition, type SqlValue } from './common';
 import { indexKeywords, unindexKeywords } from './keywords';
 import { today } from './make-matrix-calls';

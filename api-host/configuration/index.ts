@@ -4,7 +4,7 @@
  * links and their import, calibration pricing, the firms' estimate terms the scrub reads lines with), with
  * test drives, translations, report recommendations and the scan-pro setup. Other areas read it through rules.ts.
  */
-import type { Area } from '../areas';
+import type { Area } from '../core/area';
 import { estimateTermCalls } from './estimate-terms';
 import { exceptionCalls } from './exceptions';
 import { linkCalls } from './links';

@@ -5,8 +5,8 @@
  */
 import type { KeywordType } from '../../lib/configuration/constants';
 import { splitKeywords } from '../../lib/configuration/keywords';
-import type { Db } from '../db';
-import { prepared } from '../sql';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
 
 /** Replaces the keywords of one owner and kind (call inside the record's transaction). */
 export function indexKeywords(db: Db, kind: KeywordType, owner: number, text: string, vehicleMake = ''): void {

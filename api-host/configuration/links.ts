@@ -11,9 +11,11 @@ import type { AdasLink, LinkInput } from '../../lib/contract/alldata';
 import type { LinkType } from '../../lib/configuration/constants';
 import { PUSH_TARGETS, type ImportNotice } from '../../lib/push/messages';
 import { isAdminRole } from '../../lib/roles';
-import type { Db } from '../db';
-import { prepared } from '../sql';
-import { implement, notFound, type HostContext } from '../server';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
+import type { HostContext } from '../core/context';
+import { notFound } from '../core/errors';
+import { implement } from '../core/implement';
 import { assertKnowledgeBase, bool, pageOf, searchCondition, type SqlValue, yearsText } from './common';
 
 interface LinkDb {

@@ -12,9 +12,9 @@ import type { MakeMatrixListQuery, MakeMatrixRecord, MakeMatrixRow, makeMatrixIn
 import type { Paged } from '../../lib/contract/list';
 import { CCC_KEYWORD_KINDS, type CalibrationMode } from '../../lib/configuration/constants';
 import { applyModelChanges, modelsText, type ModelRef } from '../../lib/configuration/models';
-import type { Db } from '../db';
-import { prepared } from '../sql';
-import { badRequest, notFound } from '../server';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
+import { badRequest, notFound } from '../core/errors';
 import { assertSystem, bool, fieldError, flag, ftsWords, type SqlValue, yearsText } from './common';
 import { indexKeywords, unindexKeywords } from './keywords';
 

@@ -24,8 +24,8 @@
  */
 import type { CalibrationMode, LinkType } from '../../lib/configuration/constants';
 import { splitKeywords } from '../../lib/configuration/keywords';
-import type { Db } from '../db';
-import { prepared } from '../sql';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
 
 export { estimateTermsFor } from './estimate-terms';
 

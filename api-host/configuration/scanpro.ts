@@ -5,8 +5,10 @@
 import { contract } from '../../lib/contract';
 import type { ScanProConfiguration } from '../../lib/contract/scanpro';
 import { modelYearMax } from '../../lib/configuration/constants';
-import { prepared } from '../sql';
-import { assertFirm, implement, notFound } from '../server';
+import { prepared } from '../core/sql';
+import { assertFirm } from '../core/caller';
+import { notFound } from '../core/errors';
+import { implement } from '../core/implement';
 import { fieldError } from './common';
 
 /** What a firm without a saved configuration starts from: every make, the last ten model years, both scans. */

@@ -17,7 +17,7 @@
  *   admin/importMakeMatrixLinks (make_matrix_link_import records each import's outcome).
  * - Money is whole cents.
  */
-import { sqlText } from '../sql';
+import { sqlText } from '../core/sql';
 
 /** [id, name] of the system types (sensor families priced apart) and of the location types. */
 export const SYSTEM_TYPES: readonly (readonly [number, string])[] = [

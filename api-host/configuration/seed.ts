@@ -6,7 +6,7 @@
  * keyword index, models and search rows are what a saved record would have.
  */
 import { joinKeywords } from '../../lib/configuration/keywords';
-import type { Db } from '../db';
+import type { Db } from '../core/db';
 import { indexKeywords } from './keywords';
 import { saveMakeMatrix } from './make-matrices';
 import {

@@ -5,9 +5,10 @@
 import type { z } from 'zod';
 import { contract } from '../../lib/contract';
 import type { ChecklistMatrix, checklistMatrixInput } from '../../lib/contract/admin';
-import type { Db } from '../db';
-import { prepared } from '../sql';
-import { badRequest, implement, notFound } from '../server';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
+import { badRequest, notFound } from '../core/errors';
+import { implement } from '../core/implement';
 import { assertKnowledgeBase, bool, fieldError, flag, isUniqueViolation, pageOf, searchCondition } from './common';
 import { indexKeywords, unindexKeywords } from './keywords';
 

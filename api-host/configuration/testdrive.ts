@@ -7,9 +7,11 @@ import { contract } from '../../lib/contract';
 import type { TestDriveRecommendation } from '../../lib/contract/testdrive';
 import type { TestdriveResultTypeRow } from '../../lib/contract/lookup';
 import { driveTypeName } from '../../lib/configuration/constants';
-import type { Db } from '../db';
-import { prepared } from '../sql';
-import { type Caller, assertFirm, implement, notFound } from '../server';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
+import { type Caller, assertFirm } from '../core/caller';
+import { notFound } from '../core/errors';
+import { implement } from '../core/implement';
 import { bool, flag, pageOf, searchCondition, type SqlValue } from './common';
 
 const t = contract.testdrive;

@@ -5,9 +5,10 @@
 import { contract } from '../../lib/contract';
 import type { ReportRecommendation } from '../../lib/contract/report';
 import type { Translation } from '../../lib/contract/language';
-import type { Db } from '../db';
-import { prepared } from '../sql';
-import { implement, notFound } from '../server';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
+import { notFound } from '../core/errors';
+import { implement } from '../core/implement';
 import { assertKnowledgeBase, fieldError, isUniqueViolation, pageOf, searchCondition, type SqlValue } from './common';
 
 interface TranslationDb {

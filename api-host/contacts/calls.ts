@@ -29,11 +29,14 @@ import type { z } from 'zod';
 import { contract } from '../../lib/contract';
 import { SUPER_USER } from '../../lib/roles';
 import type { ContactAddress, ContactEmail, ContactPhone, ContactRecord, RelatedContact } from '../../lib/contract/contact';
-import { firmScope, prepared } from '../sql';
+import { firmScope, prepared } from '../core/sql';
 import { listContacts, searchContacts, type SearchKind, type SearchRow } from './query';
-import type { Db } from '../db';
-import { announceChange } from '../hub/changes';
-import { type Caller, type HostContext, assertFirm, badRequest, implement, notFound } from '../server';
+import type { Db } from '../core/db';
+import { announceChange } from '../hub/service';
+import { type Caller, assertFirm } from '../core/caller';
+import type { HostContext } from '../core/context';
+import { badRequest, notFound } from '../core/errors';
+import { implement } from '../core/implement';
 
 const { contact: c } = contract;
 

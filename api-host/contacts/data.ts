@@ -5,7 +5,7 @@
  * Lookup rows: [id, value, code, type3, isInactive]. StateProvince.type3 is the country code.
  */
 
-import type { LookupRow } from '../lookups/schema';
+import type { LookupRow } from '../lookups/service';
 
 /** ContactType: the list's "type" sort follows these ids (the lookup order). */
 export const CONTACT_TYPE = { employee: 1, customer: 2, vendor: 3, insuranceAgent: 4, technician: 5, fleetManager: 6, other: 7, prospect: 8 } as const;

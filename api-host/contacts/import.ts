@@ -10,9 +10,10 @@
  * zone, service type, the firm/vendor flags, and the notes of the primary phone and address.
  */
 import type { ContactRow } from '../../lib/data/import-schemas';
-import type { Db } from '../db';
-import { HttpError, assertFirm, notFound, type Caller } from '../server';
-import { prepared } from '../sql';
+import type { Db } from '../core/db';
+import { assertFirm, type Caller } from '../core/caller';
+import { HttpError, notFound } from '../core/errors';
+import { prepared } from '../core/sql';
 import { LOOKUP_CHECKS, checkLookups, checkStateInCountry, contactValues, lookupExists, maySee } from './calls';
 
 interface StoredContact {

@@ -1,5 +1,5 @@
 /** Contacts and vendors with their addresses, phones, emails and related contacts. */
-import type { Area } from '../areas';
+import type { Area } from '../core/area';
 import { contactCalls } from './calls';
 import { CONTACTS_SCHEMA } from './schema';
 import { seedContacts } from './seed';

@@ -10,8 +10,9 @@
  * indexes (or the FTS) find them and only those are sorted. Both plans give the same rows.
  */
 import type { ContactListQuery, ContactRow } from '../../lib/contract/contact';
-import type { Db } from '../db';
-import { firmScope, ftsPrefixMatch, prepared, searchWords } from '../sql';
+import type { Db } from '../core/db';
+import { firmScope, ftsPrefixMatch, prepared, searchWords } from '../core/sql';
+import { isoSeconds as iso } from '../core/time';
 
 export type FtsColumn = 'name' | 'phone' | 'email' | 'address';
 
@@ -33,7 +34,6 @@ const ORDER: Record<ContactListQuery['orderBy'], string[]> = {
   inactive: ['c.is_inactive', 'c.file_as', 'c.contact'],
 };
 
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 export interface ListOptions {
   firms: ReadonlySet<number>;

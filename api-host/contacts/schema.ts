@@ -19,7 +19,7 @@
  * - The lookup values of the contact area (data.ts LOOKUPS) are reference data inserted here, so a
  *   database created before this migration gets them too; changing them later needs a new migration.
  */
-import { lookupRowsSql } from '../lookups/schema';
+import { lookupRowsSql } from '../lookups/service';
 import { LOOKUPS } from './data';
 
 /** The FTS row of contact `id` (an SQL expression naming a contact id): delete, then insert if live. */

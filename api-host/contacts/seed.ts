@@ -4,10 +4,10 @@
  * created_at is relative to the seeding time. `bulkInsertContacts` is what the benchmark seed
  * (scripts/seed-bench.ts) uses for 100,000 contacts.
  */
-import type { Db } from '../db';
+import type { Db } from '../core/db';
 import { CONTACT_TYPE, contactGenerator, type GenContact } from './data';
+import { isoSeconds as iso } from '../core/time';
 
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /**
  * Inserts contacts with their phones, emails and addresses (the first of each kind primary) and answers

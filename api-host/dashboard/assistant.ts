@@ -8,11 +8,11 @@
  */
 import type { AiAnswer } from '../../lib/contract/dashboard';
 import { isValidVin } from '../../lib/vehicle/vin';
-import { calibrationPrice, exclusions, linksFor, systemsFor, type Vehicle } from '../configuration/rules';
-import type { Db } from '../db';
-import type { Caller } from '../server';
-import { prepared } from '../sql';
-import { decodeValidVin } from '../vehicles/decode';
+import { calibrationPrice, exclusions, linksFor, systemsFor, type Vehicle } from '../configuration/service';
+import type { Db } from '../core/db';
+import type { Caller } from '../core/caller';
+import { prepared } from '../core/sql';
+import { decodeValidVin } from '../vehicles/service';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Whether `phrase` occurs in `text` as whole words (any case; a trailing plural s or "ed"/"d" allowed). */

@@ -24,9 +24,9 @@
 import { RESULT } from '../../lib/adas/rules';
 import { CLOSING_STATUSES } from '../../lib/calibrations/rules';
 import { bookMinutes } from '../../lib/dashboard/rules';
-import { calibrationPrice } from '../configuration/rules';
-import type { Db } from '../db';
-import { prepared } from '../sql';
+import { calibrationPrice } from '../configuration/service';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
 
 
 export interface BillableLine {

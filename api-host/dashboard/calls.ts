@@ -1,7 +1,7 @@
 /** The dashboard's calls (lib/contract/dashboard.ts). */
 import { contract } from '../../lib/contract';
 import type { ResponseOf } from '../../lib/contract/define';
-import { implement } from '../server';
+import { implement } from '../core/implement';
 import { answerPrompt } from './assistant';
 import { analysis, headline } from './query';
 import { adasRecords } from './records';

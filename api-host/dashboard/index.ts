@@ -3,7 +3,7 @@
  * rollup.ts syncInspection), the analyses, ADAS records, administrator statistics and the assistant.
  * Its seed step builds the roll-ups of the seeded inspections; its routes hook starts the slow-query log.
  */
-import type { Area } from '../areas';
+import type { Area } from '../core/area';
 import { dashboardCalls } from './calls';
 import { rebuildDashboard } from './rollup';
 import { DASHBOARD_SCHEMA, DASHBOARD_SCHEMA_2 } from './schema';

@@ -8,9 +8,9 @@
 import type { z } from 'zod';
 import { analysisOf, daysOf, previousRange, type DayRange } from '../../lib/dashboard/rules';
 import type { AnalysisRow, dashboardQuery, Measures } from '../../lib/contract/dashboard';
-import type { Db } from '../db';
-import { assertFirm, type Caller } from '../server';
-import { prepared } from '../sql';
+import type { Db } from '../core/db';
+import { assertFirm, type Caller } from '../core/caller';
+import { prepared } from '../core/sql';
 import { billableByFirm } from './billable';
 
 type Query = z.output<typeof dashboardQuery>;

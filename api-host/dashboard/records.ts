@@ -6,9 +6,9 @@
 import type { z } from 'zod';
 import type { recordsQuery } from '../../lib/contract/dashboard';
 import { dayStart } from '../../lib/dates';
-import type { Db } from '../db';
-import type { Caller } from '../server';
-import { prepared } from '../sql';
+import type { Db } from '../core/db';
+import type { Caller } from '../core/caller';
+import { prepared } from '../core/sql';
 import { scopeNodes } from './query';
 
 type Query = z.output<typeof recordsQuery>;

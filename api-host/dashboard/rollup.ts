@@ -9,8 +9,8 @@ import { TZDate } from '@date-fns/tz';
 import { lightFormat } from 'date-fns';
 import { STATUS } from '../../lib/adas/rules';
 import { zoneOf } from '../../lib/dates';
-import type { Db } from '../db';
-import { prepared } from '../sql';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
 import { billableLines } from './billable';
 
 const SUMS = ['inspections', 'calibrations', 'sales_cents', 'minutes', 'cost_cents'] as const;

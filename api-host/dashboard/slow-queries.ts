@@ -6,7 +6,7 @@
  * knowing about it.
  */
 import type { Statement } from 'better-sqlite3';
-import type { Db } from '../db';
+import type { Db } from '../core/db';
 
 const watched = new WeakMap<Db, { threshold: number }>();
 const TIMED = new Set(['all', 'get']);

@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import type * as answers from '../../lib/contract/dashboard';
 import { LOG_LEVELS } from '../../lib/contract/log-constants';
 import { dayStart } from '../../lib/dates';
-import type { Db } from '../db';
-import type { Caller } from '../server';
-import { prepared } from '../sql';
+import type { Db } from '../core/db';
+import type { Caller } from '../core/caller';
+import { prepared } from '../core/sql';
 
 const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');

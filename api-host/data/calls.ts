@@ -9,13 +9,15 @@ import { contract } from '../../lib/contract';
 import type { ChunkResult, ImportTemplate } from '../../lib/contract/data';
 import { CSV_OPTIONS } from '../../lib/csv';
 import { SCHEMAS, checkRow, duplicateReason, mayImport, uniqueKey, type CheckContext, type ImportRecord, type LookupChoice, type SchemaName } from '../../lib/data/import-schemas';
-import type { Db } from '../db';
-import { HttpError, badRequest, forbidden, implement, notFound, type Caller, type HostContext } from '../server';
-import { prepared } from '../sql';
+import type { Db } from '../core/db';
+import type { Caller } from '../core/caller';
+import type { HostContext } from '../core/context';
+import { HttpError, badRequest, forbidden, notFound } from '../core/errors';
+import { implement } from '../core/implement';
+import { prepared } from '../core/sql';
 import { WRITERS, exportPage, recordsCells } from './writers';
-import { announceChange } from '../hub/changes';
-import { assertKnowledgeBase } from '../configuration/common';
-import { deleteMakeMatrix } from '../configuration/make-matrices';
+import { announceChange } from '../hub/service';
+import { assertKnowledgeBase, deleteMakeMatrix } from '../configuration/service';
 
 const d = contract.data;
 

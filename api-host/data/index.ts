@@ -1,5 +1,5 @@
 /** The import/export facility: templates (demo ones seeded), chunked imports with their idempotency records, exports. */
-import type { Area } from '../areas';
+import type { Area } from '../core/area';
 import { dataCalls } from './calls';
 import { knowledgeCalls } from './knowledge';
 import { DATA_SCHEMA, DATA_VEHICLE_MATRIX_SCHEMA } from './schema';

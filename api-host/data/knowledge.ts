@@ -8,11 +8,9 @@ import { contract } from '../../lib/contract';
 import { MAKE_MATRIX_LINK_COLUMNS } from '../../lib/contract/admin';
 import { CSV_OPTIONS } from '../../lib/csv';
 import { joinKeywords, keywordProblem, splitKeywords } from '../../lib/configuration/keywords';
-import { assertKnowledgeBase, fieldError } from '../configuration/common';
-import { indexKeywords } from '../configuration/keywords';
-import { today } from '../configuration/make-matrix-calls';
-import { implement } from '../server';
-import { prepared } from '../sql';
+import { assertKnowledgeBase, fieldError, indexKeywords, today } from '../configuration/service';
+import { implement } from '../core/implement';
+import { prepared } from '../core/sql';
 
 const d = contract.data;
 const KEYWORD_COLUMN = { line: 'ccc_line_keywords', location: 'ccc_location_keywords', sublet: 'ccc_sublet_keywords' } as const;

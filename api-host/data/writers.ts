@@ -6,18 +6,17 @@
  */
 import type { RecordKind } from '../../lib/push/changes';
 import type { Cells, ContactRow, ImportRecord, InsuranceRow, PricingRecord, SchemaName, UserRow, VehicleMatrixRow, VehicleRow } from '../../lib/data/import-schemas';
-import { assertKnowledgeBase } from '../configuration/common';
-import { readMakeMatrix, saveMakeMatrix } from '../configuration/make-matrices';
+import { assertKnowledgeBase, readMakeMatrix, saveMakeMatrix, assertPricing, importPricing } from '../configuration/service';
 import { CALIBRATION_MODE_LABELS } from '../../lib/configuration/constants';
-import { assertPricing, importPricing } from '../configuration/pricing';
-import { importContacts } from '../contacts/import';
-import type { Db } from '../db';
-import { saveInsurer } from '../insurance/calls';
-import { HttpError, badRequest, notFound, type Caller, type HostContext } from '../server';
-import { firmScope, prepared } from '../sql';
-import { activateUsers, writeUser } from '../users/calls';
-import { upsertVehicle } from '../vehicles/calls';
-import { readVehicle } from '../vehicles/query';
+import { importContacts } from '../contacts/service';
+import type { Db } from '../core/db';
+import { saveInsurer } from '../insurance/service';
+import type { Caller } from '../core/caller';
+import type { HostContext } from '../core/context';
+import { HttpError, badRequest, notFound } from '../core/errors';
+import { firmScope, prepared } from '../core/sql';
+import { activateUsers, writeUser } from '../users/service';
+import { upsertVehicle, readVehicle } from '../vehicles/service';
 
 interface Writer {
   /** SELECT list (aliased to the schema's ColumnNames) and FROM of the export; `x` is the record's alias. */

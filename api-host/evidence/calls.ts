@@ -7,17 +7,19 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
 import { contract } from '../../lib/contract';
-import type { Db } from '../db';
+import type { Db } from '../core/db';
 import { STATUS } from '../../lib/adas/rules';
-import { type Caller, type HostContext, badRequest, conflict, forbidden, implement, notFound } from '../server';
-import { prepared } from '../sql';
-import { openInspection, visibleInspection } from '../adas/calls';
-import { nowIso } from '../adas/status';
-import { announceChange } from '../hub/changes';
-import { assertImageRoom, eachFile } from '../files/calls';
-import { firmPath, newStoredName, readStored, sniff, storeAll } from '../files/storage';
+import type { Caller } from '../core/caller';
+import type { HostContext } from '../core/context';
+import { badRequest, conflict, forbidden, notFound } from '../core/errors';
+import { implement } from '../core/implement';
+import { prepared } from '../core/sql';
+import { openInspection, visibleInspection } from '../adas/service';
+import { announceChange } from '../hub/service';
+import { assertImageRoom, eachFile, firmPath, newStoredName, readStored, sniff, storeAll } from '../files/service';
 import { keepPhoto } from './photos';
 import { type EvidenceRow, evidenceById, evidenceOfInspection, mayRemove, toItem } from './read';
+import { nowIso } from '../core/time';
 
 const e = contract.evidence;
 const ACCEPTED = 'a photo (JPEG or PNG) or a PDF';

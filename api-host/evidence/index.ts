@@ -1,5 +1,5 @@
 /** Evidence (photos and scan-tool files) on inspections' systems: issue 30 §1. */
-import type { Area } from '../areas';
+import type { Area } from '../core/area';
 import { evidenceCalls } from './calls';
 import { EVIDENCE_CLIENT_KEY, EVIDENCE_SCHEMA } from './schema';
 

@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp';
 import { EVIDENCE_JPEG_QUALITY, EVIDENCE_LONG_EDGE, EVIDENCE_THUMB_EDGE } from '../../lib/evidence/limits';
-import { badRequest } from '../server';
+import { badRequest } from '../core/errors';
 
 /** 50 megapixels: above any phone camera's photo. */
 const MAX_PIXELS = 50_000_000;

@@ -1,9 +1,9 @@
 /** Reading evidence rows (the list, the report and the shared page read the same rows). */
 import type { EvidenceItem } from '../../lib/contract/evidence';
 import { EVIDENCE_MANAGER_ROLES } from '../../lib/evidence/limits';
-import type { Db } from '../db';
-import { prepared } from '../sql';
-import { userName } from '../adas/calls';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
+import { userName } from '../users/service';
 
 export interface EvidenceRow {
   adas_evidence: number;

@@ -4,8 +4,8 @@
  * PDFs by name. A thumbnail missing on disk is listed by name instead of failing the report.
  */
 import type { ReportPreference } from '../../lib/contract/calibration';
-import type { Db } from '../db';
-import { readStored } from '../files/storage';
+import type { Db } from '../core/db';
+import { readStored } from '../files/service';
 import { evidenceOfInspection } from './read';
 
 export interface ReportEvidence {

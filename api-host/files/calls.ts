@@ -3,78 +3,15 @@
  * Uploads are read part by part with @fastify/multipart under the contract's limits, checked by content
  * (file-type), counted against the uploader's rate and the firm's room, and stored all or none.
  */
-import type { FastifyRequest } from 'fastify';
-import type { MultipartFile } from '@fastify/multipart';
 import { contract } from '../../lib/contract';
-import { FILE_FIELD, FILE_MAX_BYTES, FILES_MAX_COUNT, FIRM_IMAGES_QUOTA_BYTES, UPLOADS_PER_USER, UPLOADS_WINDOW_MS } from '../../lib/contract/file';
-import { type Caller, type HostContext, HttpError, assertFirm, badRequest, implement } from '../server';
-import { prepared } from '../sql';
-import { WindowCounts, perHost, waitMessage } from '../auth/throttle';
-import { isInheritedBrandImage } from '../firms/network';
-import { acceptStoragePart, storeInBuckets, type StoragePart } from '../firms/storage';
-import { removeOrphans } from './orphans';
-import { folderBytes, newStoredName, notAnImage, readStored, sniff, storeAll } from './storage';
+import { badRequest } from '../core/errors';
+import { assertFirm } from '../core/caller';
+import { implement } from '../core/implement';
+import { isInheritedBrandImage, acceptStoragePart, storeInBuckets, type StoragePart } from '../firms/service';
+import { newStoredName, notAnImage, readStored, sniff, storeAll } from './storage';
+import { assertImageRoom, eachFile } from './uploads';
 
 const IMAGE_MIMES = new Set(['image/png', 'image/jpeg']);
-const MB = FILE_MAX_BYTES / 1024 / 1024;
-
-/** Files uploaded per user in the window: one counter per host. */
-const uploadsOf = perHost(() => new WindowCounts(UPLOADS_WINDOW_MS));
-
-/** The firm folder and name of a part's file name `{firm}/{name}`. */
-function folderOf(filename: string): { firm: number; name: string } {
-  const match = /^(\d{1,9})\/(.+)$/.exec(filename);
-  if (!match) throw badRequest(`The file name "${filename.slice(0, 100)}" must start with the firm's folder, as in 7/photo.png.`);
-  return { firm: Number(match[1]), name: match[2] };
-}
-
-async function readPart(part: MultipartFile, name: string): Promise<Buffer> {
-  const tooLarge = () => new HttpError(413, `${name} is larger than ${MB} MB.`);
-  const bytes = await part.toBuffer().catch((e: Error & { code?: string }) => {
-    throw e.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : e;
-  });
-  if (part.file.truncated) throw tooLarge();
-  return bytes;
-}
-
-/**
- * Reads every file part of an upload (field File, name `{firm}/{name}` in a firm the caller reaches) and
- * hands it to `accept`; counts each file against the caller's upload rate (429 past it, before reading more).
- */
-export async function eachFile(ctx: HostContext, request: FastifyRequest, caller: Caller, accept: (file: { firm: number; name: string; bytes: Buffer }) => Promise<void>): Promise<void> {
-  const rate = uploadsOf(ctx);
-  const key = `user:${caller.user}`;
-  try {
-    // preservePath: the part's file name carries the firm folder ("7/photo.png"), which busboy would strip.
-    const parts = request.parts({ preservePath: true, limits: { fileSize: FILE_MAX_BYTES, files: FILES_MAX_COUNT, fields: 5, parts: FILES_MAX_COUNT + 5 } });
-    for await (const part of parts) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== FILE_FIELD) throw badRequest(`Send each file in the field "${FILE_FIELD}".`);
-      const wait = rate.wait(key, UPLOADS_PER_USER);
-      if (wait > 0) throw new HttpError(429, waitMessage(`You uploaded more than ${UPLOADS_PER_USER} files in ${UPLOADS_WINDOW_MS / 60_000} minutes.`, wait));
-      rate.add(key);
-      const { firm, name } = folderOf(part.filename);
-      assertFirm(caller, firm, 'Firm');
-      await accept({ firm, name, bytes: await readPart(part, name) });
-    }
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw new HttpError(413, `At most ${FILES_MAX_COUNT} files at a time.`);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Too many parts in the upload.');
-    throw e;
-  }
-}
-
-/** 413 unless the firm's images have room for `adding` more bytes (files nothing refers to are removed first). */
-export async function assertImageRoom(ctx: HostContext, firm: number, adding: number): Promise<void> {
-  const fits = async () => (await folderBytes(ctx.filesDir, firm)) + adding <= FIRM_IMAGES_QUOTA_BYTES;
-  if (await fits()) return;
-  await removeOrphans(ctx, { firm });
-  if (await fits()) return;
-  const name = (prepared(ctx.db, 'SELECT name FROM firm WHERE firm = ?').pluck().get(firm) as string | undefined) ?? `Location ${firm}`;
-  throw new HttpError(413, `${name} has no room for more images (at most ${FIRM_IMAGES_QUOTA_BYTES / 1024 / 1024} MB): the images were not stored. Remove images that are no longer used, or ask an administrator.`);
-}
-
 export const fileCalls = [
   implement(contract.file.upload, async ({ caller, ctx, request }) => {
     const accepted: { firm: number; name: string; bytes: Buffer }[] = [];

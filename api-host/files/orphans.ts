@@ -10,9 +10,8 @@
  */
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Db } from '../db';
-import type { HostContext } from '../server';
-import { hostLog } from '../server';
+import type { Db } from '../core/db';
+import { type HostContext, hostLog } from '../core/context';
 import { firmPath } from './storage';
 
 export const ORPHAN_GRACE_MS = 24 * 3600_000;

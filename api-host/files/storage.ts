@@ -8,7 +8,7 @@ import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/p
 import { basename, join, resolve, sep } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { storedName } from '../../lib/contract/file';
-import { badRequest, notFound } from '../server';
+import { badRequest, notFound } from '../core/errors';
 
 /** The firm's folder, and a path inside it that cannot escape it. */
 export function firmPath(filesDir: string, firm: number, name?: string): string {

@@ -1,5 +1,5 @@
 /** Firms (locations): the network, the Location add form, preferences, storage, opt-in programs and providers. */
-import type { Area } from '../areas';
+import type { Area } from '../core/area';
 import { firmCalls } from './calls';
 import { partnerCalls } from './partners';
 import { FIRMS_SCHEMA, FIRMS_SCHEMA_2 } from './schema';

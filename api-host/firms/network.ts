@@ -2,14 +2,14 @@
  * SQL of the firm network, shared by the calls and the benchmark seed: the locations list, one level of
  * the tree with its roll-up, ancestors and descendants. Everything is filtered, sorted and paged in SQLite;
  * the caller's scope is `f.firm IN (…)` with the caller's firm ids inlined (integers from the database),
- * left out when the caller reaches every firm (api-host/sql.ts firmScope).
+ * left out when the caller reaches every firm (api-host/core/sql.ts firmScope).
  */
 import type { FirmListQuery, FirmRow, TreeNode } from '../../lib/contract/firm';
 import type { FirmType } from '../../lib/contract/firm-constants';
 import { STATUS } from '../../lib/adas/rules';
-import type { Db } from '../db';
-import { firmScope, prepared } from '../sql';
-import { activeUsersOf } from '../users/query';
+import type { Db } from '../core/db';
+import { firmScope, prepared } from '../core/sql';
+import { activeUsersOf } from '../users/service';
 
 const RANK_SQL = `CASE f.firm_type WHEN 'platform' THEN 0 WHEN 'franchiser' THEN 1 WHEN 'franchisee' THEN 2 ELSE 3 END`;
 const USERS_SQL = activeUsersOf('f.firm');

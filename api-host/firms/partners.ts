@@ -7,9 +7,11 @@ import type { z } from 'zod';
 import { contract } from '../../lib/contract';
 import type { PartnerEntry } from '../../lib/contract/partner';
 import { FIRM_TYPE_LABELS, RELATIONSHIP, UNKNOWN_POSTAL_CODE, type FirmType } from '../../lib/contract/firm-constants';
-import type { Db } from '../db';
-import { type Caller, OK, assertFirm, badRequest, implement } from '../server';
-import { prepared } from '../sql';
+import type { Db } from '../core/db';
+import { type Caller, assertFirm } from '../core/caller';
+import { badRequest } from '../core/errors';
+import { OK, implement } from '../core/implement';
+import { prepared } from '../core/sql';
 import { boundingBox, milesBetween, resolvePostalCode, type Point } from './geo';
 import { ancestorsOf, containsPattern } from './network';
 

@@ -4,8 +4,8 @@
  * opt-in programs and calibration providers. Ids 1–13 keep their meaning (tests and other areas use them);
  * firms without a brand of their own inherit their nearest ancestor's.
  */
-import { stateId } from '../contacts/data';
-import type { Db } from '../db';
+import { stateId } from '../contacts/service';
+import type { Db } from '../core/db';
 import { resolvePostalCode } from './geo';
 import { storageNames, writeStoredFiles } from './storage-files';
 

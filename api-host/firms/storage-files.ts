@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { FILE_NAME_MESSAGE, isPlainFileName } from '../../lib/contract/storage';
-import { badRequest } from '../server';
+import { badRequest } from '../core/errors';
 
 const environment = () => process.env.APP_ENV || 'uat';
 const hashed = (prefix: string, what: string, firm: number) =>

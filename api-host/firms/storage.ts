@@ -6,10 +6,12 @@ import { contract } from '../../lib/contract';
 import { FILE_NAME_MESSAGE, isPlainFileName, type StorageState, type StoredFile } from '../../lib/contract/storage';
 import { ALL_LOCATIONS } from '../../lib/contract/firm-constants';
 import { STORAGE_TYPES } from '../../lib/files';
-import type { Db } from '../db';
-import { byExtension, typeOfNamedFile } from '../files/types';
-import { type Caller, OK, HttpError, assertFirm, badRequest, implement, notFound } from '../server';
-import { firmScope, prepared } from '../sql';
+import type { Db } from '../core/db';
+import { byExtension, typeOfNamedFile } from '../files/service';
+import { type Caller, assertFirm } from '../core/caller';
+import { HttpError, badRequest, notFound } from '../core/errors';
+import { OK, implement } from '../core/implement';
+import { firmScope, prepared } from '../core/sql';
 import { containsPattern } from './network';
 import { readStoredFile, removeStoredFile, storageNames, writeStoredFiles } from './storage-files';
 

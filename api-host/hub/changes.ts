@@ -6,10 +6,10 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { RECORDS_CHANGED, isTabId, type RecordKind, type RecordsChanged } from '../../lib/push/changes';
-import type { Db } from '../db';
-import type { HostContext } from '../server';
-import { prepared } from '../sql';
-import { usersReaching } from '../users/reach';
+import type { Db } from '../core/db';
+import type { HostContext } from '../core/context';
+import { prepared } from '../core/sql';
+import { usersReaching } from '../core/reach';
 
 /** Where each kind's records live (the firm column is `firm` in each; a location is its own firm). */
 const TABLES: Record<RecordKind, { table: string; key: string }> = {

@@ -31,7 +31,7 @@ import {
   splitFrames,
   sseEvent,
 } from './protocol';
-import type { PushOwner, PushSink } from './types';
+import type { PushOwner, PushSink } from '../core/push';
 
 export interface HubOptions {
   /** Mount path of the hub. */

@@ -1,11 +1,11 @@
 /** Mounts the push hub on the reference host and makes it the context's push sink (`ctx.push`). */
 import type { FastifyInstance } from 'fastify';
-import { tokenStanding } from '../auth/sessions';
-import type { HostContext } from '../server';
+import { tokenStanding } from '../auth/service';
+import type { HostContext } from '../core/context';
 import { PushHub, type HubAuth, type HubOptions, type Verified } from './hub';
 
 export { PushHub, DEFAULT_HUB_OPTIONS, type HubOptions } from './hub';
-export type { PushOwner, PushSink } from './types';
+export type { PushOwner, PushSink } from '../core/push';
 
 /** Bearer checks against the host's own tokens and users: a revoked token or an inactive user is refused. */
 export function hostHubAuth(ctx: HostContext): HubAuth {

@@ -2,9 +2,12 @@
 import type { z } from 'zod';
 import { contract } from '../../lib/contract';
 import { INSURANCE_SORTS, type InsuranceLookupRecord, type InsuranceRecord } from '../../lib/contract/insurance';
-import type { Db } from '../db';
-import { firmScope, prepared } from '../sql';
-import { OK, assertFirm, badRequest, hostLog, implement, notFound, type Caller } from '../server';
+import type { Db } from '../core/db';
+import { firmScope, prepared } from '../core/sql';
+import { assertFirm, type Caller } from '../core/caller';
+import { hostLog } from '../core/context';
+import { badRequest, notFound } from '../core/errors';
+import { OK, implement } from '../core/implement';
 
 const { insurance: c } = contract;
 

@@ -1,5 +1,5 @@
 /** Insurers with their program codes and agreed calibration prices. */
-import type { Area } from '../areas';
+import type { Area } from '../core/area';
 import { insuranceCalls } from './calls';
 import { INSURANCE_SCHEMA } from './schema';
 import { seedInsurance } from './seed';

@@ -2,7 +2,7 @@
  * Demo insurers (fictional names): network-wide ones at the platform (firm 1) and a few of single
  * locations, each with program codes and agreed calibration prices.
  */
-import type { Db } from '../db';
+import type { Db } from '../core/db';
 
 export const CALIBRATION_TYPES = [
   'Front camera - static',

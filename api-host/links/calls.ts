@@ -7,18 +7,18 @@
 import { RESULTS, nameOf } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
 import { LINK_ADMIN_ROLES, SHARE_MESSAGES, type ShareLink } from '../../lib/contract/share';
-import { renderReport, reportData, reportFileName, reportPreferenceOf, translator } from '../calibrations/report';
-import { inspectionJob, type JobOfInspection } from '../calibrations/scrub';
-import type { Db } from '../db';
-import { type Caller, HttpError, type HostContext, forbidden, implement, notFound } from '../server';
-import { firmScope, prepared } from '../sql';
+import { renderReport, reportData, reportFileName, reportPreferenceOf, translator, inspectionJob, type JobOfInspection } from '../calibrations/service';
+import type { Db } from '../core/db';
+import type { Caller } from '../core/caller';
+import type { HostContext } from '../core/context';
+import { HttpError, forbidden, notFound } from '../core/errors';
+import { implement } from '../core/implement';
+import { firmScope, prepared } from '../core/sql';
 import { ownerStands } from './service';
-import { showsEvidence, withEvidence } from '../evidence/report';
-import { sendEvidence } from '../evidence/calls';
-import { evidenceById, evidenceOfInspection } from '../evidence/read';
+import { evidenceById, evidenceOfInspection, sendEvidence, showsEvidence, withEvidence } from '../evidence/service';
+import { isoSeconds as iso } from '../core/time';
 
 const s = contract.share;
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const seconds = (isoText: string) => Math.floor(Date.parse(isoText) / 1000);
 
 interface LinkRow {

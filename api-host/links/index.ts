@@ -1,5 +1,5 @@
 /** Shared links: signed, expiring, revocable read-only links to one inspection (lib/contract/share.ts). */
-import type { Area } from '../areas';
+import type { Area } from '../core/area';
 import { linkCalls } from './calls';
 import { LINKS_SCHEMA } from './schema';
 import { seedLinks } from './seed';

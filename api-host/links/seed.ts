@@ -3,9 +3,9 @@
  * inspections: one live, one revoked, one expired, so every state of /links can be seen. Dates are relative
  * to the seeding, as links live days, not years.
  */
-import type { Db } from '../db';
+import type { Db } from '../core/db';
+import { isoSeconds as iso } from '../core/time';
 
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const DAY = 86_400_000;
 
 export function seedLinks(db: Db): void {

@@ -3,9 +3,9 @@
  * is deactivated, deleted or loses a firm, the links they can no longer stand for are revoked (users/calls.ts
  * calls this in the same transaction as the change). openLink checks the same rule again when a link is used.
  */
-import type { Db } from '../db';
-import { prepared } from '../sql';
-import { reachOf } from '../users/reach';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
+import { reachOf } from '../core/reach';
 
 const nowIso = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 

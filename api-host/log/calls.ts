@@ -3,7 +3,8 @@ import { contract } from '../../lib/contract';
 import { MACHINE_NAME } from './logger';
 import { listLog, logRecord } from './query';
 import { writeRecord } from './store';
-import { OK, implement, notFound } from '../server';
+import { notFound } from '../core/errors';
+import { OK, implement } from '../core/implement';
 
 const { log } = contract;
 

@@ -1,5 +1,5 @@
 /** The application log (viewer calls, the host's logger, the app's and the browser's reports) and usage records. */
-import type { Area } from '../areas';
+import type { Area } from '../core/area';
 import { logCalls } from './calls';
 import { logRecords } from './data';
 import { APP_LOG_SCHEMA, LOG_SCHEMA } from './schema';

@@ -5,14 +5,14 @@
  * Authorization headers and cookies are redacted before a record is formed.
  *
  * Every line written while a call is handled carries the request's id (`reqId`, the app's X-Request-Id:
- * api-host/server.ts runs each handler in `requestContext`), as the app's lines do, so one user action can
+ * api-host/core/server.ts runs each handler in `requestContext`), as the app's lines do, so one user action can
  * be followed from the app to here.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { hostname } from 'node:os';
 import pino, { type Logger } from 'pino';
 import { LOG_LEVELS, type LogLevel } from '../../lib/contract/log';
-import type { Db } from '../db';
+import type { Db } from '../core/db';
 import { writeRecords, type AppLogRecord } from './store';
 
 const LEVEL_BY_NUMBER: Readonly<Record<number, LogLevel>> = { 10: 'Trace', 20: 'Debug', 30: 'Info', 40: 'Warn', 50: 'Error', 60: 'Fatal' };

@@ -7,8 +7,8 @@
  * - a time range is a range of ids.
  */
 import { LOG_LEVELS, MESSAGE_PREVIEW, type LogListQuery, type LogRecord, type LogRow } from '../../lib/contract/log';
-import type { Db } from '../db';
-import { ftsPrefixMatch, prepared } from '../sql';
+import type { Db } from '../core/db';
+import { ftsPrefixMatch, prepared } from '../core/sql';
 
 const ID_PER_MS = 1024;
 const SORT_COLUMN: Record<LogListQuery['orderBy'], string | null> = { timestamp: null, level: 'l.level', name: 'l.name', machineName: 'l.machine_name' };

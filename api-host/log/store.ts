@@ -1,7 +1,7 @@
 /** Writing application log records (schema.ts APP_LOG_SCHEMA): one at a time or many in one transaction. */
 import { LOG_LEVELS, type LogLevel } from '../../lib/contract/log';
-import type { Db } from '../db';
-import { prepared } from '../sql';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
 
 export interface AppLogRecord {
   timestamp: string;

@@ -7,9 +7,12 @@
  */
 import { contract } from '../../lib/contract';
 import type { LookupGroup, LookupGroupRecord, LookupItem } from '../../lib/contract/lookup';
-import type { Db } from '../db';
-import { prepared } from '../sql';
-import { assertFirm, badRequest, hostLog, implement, notFound } from '../server';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
+import { assertFirm } from '../core/caller';
+import { hostLog } from '../core/context';
+import { badRequest, notFound } from '../core/errors';
+import { implement } from '../core/implement';
 import { deactivationProblem } from './rules';
 
 const PLATFORM_FIRM = 1;

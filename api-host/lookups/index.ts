@@ -1,5 +1,5 @@
 /** Lookups: values of named groups, shared by every screen, and their administration. */
-import type { Area } from '../areas';
+import type { Area } from '../core/area';
 import { lookupCalls } from './calls';
 import { LOOKUP_GROUPS_SCHEMA, LOOKUPS_SCHEMA } from './schema';
 

@@ -3,8 +3,8 @@
  * records rely on, and a group's last active value (a screen needs something to choose).
  */
 import { BLOG_STATUS, type LookupGroup } from '../../lib/contract/lookup-groups';
-import type { Db } from '../db';
-import { prepared } from '../sql';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
 
 const PROTECTED: readonly { key: LookupGroup; id: number; why: string }[] = [
   { key: 'TimeZone', id: 12, why: 'the time zone new users start with' },

@@ -3,7 +3,7 @@
  * area that owns a group writes its values as reference data in its own migration, with lookupRowsSql.
  */
 import { BLOG_STATUS, LOOKUP_GROUPS, LOOKUP_SECTIONS, type LookupGroup } from '../../lib/contract/lookup-groups';
-import { sqlText } from '../sql';
+import { sqlText } from '../core/sql';
 
 /** A lookup row of reference data: [id, value, code, type3, isInactive]. */
 export type LookupRow = readonly [id: number, value: string, code: string | null, type3: string | null, inactive?: boolean];

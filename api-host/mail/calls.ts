@@ -1,8 +1,9 @@
 /** The email log (admin/getEmails, admin/getEmail): the mails the stand-in kept, scoped to the caller's firms. */
 import { contract } from '../../lib/contract';
 import { EMAIL_SORTS, type EmailRecord, type EmailRow } from '../../lib/contract/admin';
-import { firmScope, ftsPhrase, prepared } from '../sql';
-import { implement, notFound } from '../server';
+import { firmScope, ftsPhrase, prepared } from '../core/sql';
+import { notFound } from '../core/errors';
+import { implement } from '../core/implement';
 
 const ORDER: Record<(typeof EMAIL_SORTS)[number], string> = { sentAt: 'm.sent_at', recipient: 'm.recipient', subject: 'm.subject' };
 

@@ -1,5 +1,5 @@
 /** The mail stand-in (outbox.ts sendMail) and the email log calls. */
-import type { Area } from '../areas';
+import type { Area } from '../core/area';
 import { mailCalls } from './calls';
 import { MAIL_SCHEMA } from './schema';
 import { seedMail } from './seed';

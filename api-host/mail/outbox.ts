@@ -3,8 +3,8 @@
  * onboarding). It delivers nothing; it keeps every mail — recipient, subject, body, the names, types and
  * sizes of its attachments, when it was sent and for which firm — for the email log (admin/getEmails).
  */
-import type { Db } from '../db';
-import { prepared } from '../sql';
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
 
 export interface OutgoingAttachment {
   fileName: string;

@@ -1,5 +1,5 @@
 /** Demo mails: a few weeks of what the product sends (resets, reports, welcome mails), so the email log has history. */
-import type { Db } from '../db';
+import type { Db } from '../core/db';
 import { sendMail } from './outbox';
 
 export function seedMail(db: Db): void {

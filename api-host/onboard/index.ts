@@ -1,5 +1,5 @@
 /** Onboarding with purchase: invitations, the wizard's steps, coupons, and the stand-in payment provider. */
-import type { Area } from '../areas';
+import type { Area } from '../core/area';
 import { onboardCalls } from './calls';
 import { mountPayments } from './payments';
 import { ONBOARD_SCHEMA } from './schema';

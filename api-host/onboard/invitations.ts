@@ -2,9 +2,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ONBOARD_MESSAGES, PRODUCTS, type ProductId } from '../../lib/contract/onboard-constants';
 import type { Invitation } from '../../lib/contract/onboard';
-import type { Db } from '../db';
-import { HttpError, conflict } from '../server';
-import { prepared } from '../sql';
+import type { Db } from '../core/db';
+import { HttpError, conflict } from '../core/errors';
+import { prepared } from '../core/sql';
 
 export const invitationHash = (id: string) => createHash('sha256').update(id).digest('hex');
 

@@ -14,9 +14,9 @@ import type { FastifyInstance } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ONBOARD_MESSAGES } from '../../lib/contract/onboard-constants';
-import type { Db } from '../db';
-import { badRequest } from '../server';
-import { prepared } from '../sql';
+import type { Db } from '../core/db';
+import { badRequest } from '../core/errors';
+import { prepared } from '../core/sql';
 
 type Outcome = 'succeeded' | 'declined' | 'insufficient_funds';
 const OUTCOMES: Readonly<Record<string, Outcome>> = { '4000000000000002': 'declined', '4000000000009995': 'insufficient_funds' };

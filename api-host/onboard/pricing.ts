@@ -1,9 +1,9 @@
 /** Prices: the product's list price less a coupon the host knows, is still valid and applies to the product. */
 import { ONBOARD_MESSAGES, PRODUCTS, type ProductId } from '../../lib/contract/onboard-constants';
 import type { Quote } from '../../lib/contract/onboard';
-import type { Db } from '../db';
-import { badRequest } from '../server';
-import { prepared } from '../sql';
+import type { Db } from '../core/db';
+import { badRequest } from '../core/errors';
+import { prepared } from '../core/sql';
 
 const couponError = (message: string) => badRequest(message, { coupon: [message] });
 

@@ -3,7 +3,7 @@
  * issued by the Northstar franchiser (firm 2), one open invitation, one used and one expired, so each page
  * of /onboard can be seen. The open demo invitation's id is fixed (DEMO_INVITATION) so the README can name it.
  */
-import type { Db } from '../db';
+import type { Db } from '../core/db';
 import { invitationHash } from './invitations';
 
 export const DEMO_INVITATION = 'demo-invitation-northstar-2026';

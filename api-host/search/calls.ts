@@ -5,7 +5,7 @@
 import { contract } from '../../lib/contract';
 import { SEARCH_KINDS, SEARCH_KIND_ROLES } from '../../lib/contract/search';
 import type { RoleId } from '../../lib/roles';
-import { implement } from '../server';
+import { implement } from '../core/implement';
 import { paletteSearch } from './query';
 
 /** The kinds a role finds, in the palette's order. */

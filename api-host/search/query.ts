@@ -9,11 +9,10 @@
  * - users: every word a prefix of the name (contact_fts) or the username's prefix (its NOCASE index);
  * - locations: the name's prefix, as a range on firm_by_name (NOCASE).
  */
-import type { SearchItem, SearchKind } from '../../lib/contract/search';
-import { SEARCH_KIND_LIMIT } from '../../lib/contract/search';
-import { ftsQuery, searchContacts } from '../contacts/query';
-import type { Db } from '../db';
-import { firmScope, ftsPhrase as phrase, likePrefix as prefix, prepared } from '../sql';
+import { type SearchItem, type SearchKind, SEARCH_KIND_LIMIT } from '../../lib/contract/search';
+import { ftsQuery, searchContacts } from '../contacts/service';
+import type { Db } from '../core/db';
+import { firmScope, ftsPhrase as phrase, likePrefix as prefix, prepared } from '../core/sql';
 
 export interface PaletteSearch {
   db: Db;

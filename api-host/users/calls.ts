@@ -13,15 +13,17 @@ import { PHOTO_URL, type UserLocation, type UserProfile } from '../../lib/contra
 import { CURRENT_PASSWORD_MESSAGES } from '../../lib/validation/password';
 import { isAdminRole, mayAdministerUser, mayEditLocations, maySetPassword, privilegeRank, roleToStore } from '../../lib/roles';
 import { USER_MESSAGES } from '../../lib/validation/messages';
-import { endSessions } from '../auth/sessions';
-import { WindowCounts, perHost, waitMessage } from '../auth/throttle';
-import type { Db } from '../db';
-import { hashPassword, verifyPassword } from '../passwords';
-import { firmPath } from '../files/storage';
-import { announceChange } from '../hub/changes';
+import { endSessions, WindowCounts, perHost, waitMessage } from '../auth/service';
+import type { Db } from '../core/db';
+import { hashPassword, verifyPassword } from '../core/passwords';
+import { firmPath } from '../files/service';
+import { announceChange } from '../hub/service';
 import { revokeLinksBeyond } from '../links/service';
-import { type Caller, type HostContext, HttpError, badRequest, forbidden, implement, notFound } from '../server';
-import { prepared } from '../sql';
+import type { Caller } from '../core/caller';
+import type { HostContext } from '../core/context';
+import { HttpError, badRequest, forbidden, notFound } from '../core/errors';
+import { implement } from '../core/implement';
+import { prepared } from '../core/sql';
 import { setPassword } from './credentials';
 import { listUsers } from './query';
 
@@ -218,7 +220,7 @@ const SELF = {
 // ── the network of locations ────────────────────────────────────────────────────────────────────
 /**
  * The firms the caller reaches, in network order: from their topmost locations down, siblings by name.
- * The reach is closed downward (reach.ts), so walking down from its roots visits exactly it.
+ * The reach is closed downward (core/reach.ts), so walking down from its roots visits exactly it.
  */
 const TREE_SQL = `
   WITH RECURSIVE reach(firm) AS (SELECT value FROM json_each(@reach)),

@@ -3,9 +3,9 @@
  * onboarding). A new password ends the user's other sessions: every token issued to them so far is
  * revoked, except `keepTokenId` (the session that changed its own password).
  */
-import { endSessions } from '../auth/sessions';
-import { hashPassword } from '../passwords';
-import type { HostContext } from '../server';
+import { endSessions } from '../auth/service';
+import { hashPassword } from '../core/passwords';
+import type { HostContext } from '../core/context';
 
 export async function setPassword(ctx: HostContext, user: number, password: string, keepTokenId: string | null = null): Promise<void> {
   const hash = await hashPassword(password);

@@ -7,9 +7,9 @@
  * - the page's ids are found first, joining only what the sort needs, then those rows are read in full.
  */
 import type { UserListQuery, UserRow } from '../../lib/contract/user';
-import { ftsQuery } from '../contacts/query';
-import type { Db } from '../db';
-import { firmScope, prepared } from '../sql';
+import { ftsQuery } from '../contacts/service';
+import type { Db } from '../core/db';
+import { firmScope, prepared } from '../core/sql';
 
 /** Sort keys per orderBy; ties broken by id. */
 const ORDER: Record<UserListQuery['orderBy'], { keys: string[]; joins: ('c' | 'r' | 'f')[] }> = {

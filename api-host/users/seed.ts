@@ -2,13 +2,13 @@
  * Demo users: one sign-in per role id 1–17 (role<N>@example.com / Demo#2026) plus an inactive account, and
  * a staff of about forty more across the network (every role, active and inactive, with and without
  * reports, some linked to several locations), all with the same password. A user reaches their linked
- * locations and every firm below them (reach.ts): administrators (roles 1, 2) are linked to the platform
+ * locations and every firm below them (core/reach.ts): administrators (roles 1, 2) are linked to the platform
  * firm and so reach every firm; everyone else is linked to their own firm and reaches what lies below it.
  * `bulkInsertUsers` is what the benchmark seed (scripts/seed-bench.ts) uses for 10,000 users.
  */
-import type { Db } from '../db';
-import { SEED_FIRMS, brandOf } from '../firms/seed';
-import { hashPassword } from '../passwords';
+import type { Db } from '../core/db';
+import { SEED_FIRMS, brandOf } from '../firms/service';
+import { hashPassword } from '../core/passwords';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 

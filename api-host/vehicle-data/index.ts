@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { EMBEDDED_VEHICLE_DATA_CLIENT } from '../../lib/config';
-import type { Area } from '../areas';
+import type { Area } from '../core/area';
 import { mountVehicleData } from './routes';
 import { VEHICLE_DATA_SCHEMA } from './schema';
 

@@ -14,9 +14,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { modelYear, normalizeVin, vinProblem, wmiOf } from '../../lib/vehicle/vin';
-import type { Db } from '../db';
-import type { HostContext } from '../server';
-import { prepared } from '../sql';
+import type { Db } from '../core/db';
+import type { HostContext } from '../core/context';
+import { prepared } from '../core/sql';
 
 export interface VehicleDataOptions {
   clientId: string;

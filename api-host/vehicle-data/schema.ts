@@ -2,7 +2,7 @@
  * Schema of the vehicle-data stand-in: the access tokens it issued (only their SHA-256 is kept, with the
  * client, scope and expiry in epoch ms) and its catalogue of driver-assistance components per make.
  */
-import { sqlText } from '../sql';
+import { sqlText } from '../core/sql';
 import { COMPONENTS } from './data';
 
 export const VEHICLE_DATA_SCHEMA = /* sql */ `

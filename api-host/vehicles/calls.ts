@@ -10,10 +10,12 @@
  */
 import { contract } from '../../lib/contract';
 import type { VehicleInput } from '../../lib/contract/vehicle';
-import { searchContacts } from '../contacts/query';
-import type { Db } from '../db';
-import { type Caller, assertFirm, badRequest, implement, notFound } from '../server';
-import { prepared } from '../sql';
+import { searchContacts } from '../contacts/service';
+import type { Db } from '../core/db';
+import { type Caller, assertFirm } from '../core/caller';
+import { badRequest, notFound } from '../core/errors';
+import { implement } from '../core/implement';
+import { prepared } from '../core/sql';
 import { decodeFor } from './decode';
 import { listVehicles, readVehicle } from './query';
 

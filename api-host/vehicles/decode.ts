@@ -6,9 +6,10 @@
  */
 import type { VinDecode } from '../../lib/contract/decode';
 import { modelYear, normalizeVin, regionOf, vinProblem, wmiOf } from '../../lib/vehicle/vin';
-import type { Db } from '../db';
-import { type Caller, badRequest } from '../server';
-import { prepared } from '../sql';
+import type { Db } from '../core/db';
+import type { Caller } from '../core/caller';
+import { badRequest } from '../core/errors';
+import { prepared } from '../core/sql';
 
 interface WmiRow {
   make_id: number;

@@ -1,5 +1,5 @@
 /** Vehicles, the VIN decoder's reference table and the record of decodes. */
-import type { Area } from '../areas';
+import type { Area } from '../core/area';
 import { vehicleCalls } from './calls';
 import { VEHICLES_SCHEMA } from './schema';
 

@@ -4,8 +4,8 @@
  * a prefix match below that.
  */
 import type { VehicleRecord, VehiclesQuery } from '../../lib/contract/vehicle';
-import type { Db } from '../db';
-import { firmScope, ftsPhrase, likePrefix, prepared } from '../sql';
+import type { Db } from '../core/db';
+import { firmScope, ftsPhrase, likePrefix, prepared } from '../core/sql';
 
 export const VEHICLE_COLUMNS = `v.vehicle, v.firm, f.name AS firm_name, v.contact, coalesce(c.file_as, '') AS contact_name, v.year, v.make, v.make_id,
   v.model, v.bodystyle, v.vin, v.created_at, (SELECT count(*) FROM adas a WHERE a.vehicle = v.vehicle) AS jobs`;

@@ -11,7 +11,7 @@
  * - List indexes: one per VEHICLE_SORTS value, ties broken by id, with (firm, …) twins for callers of one
  *   location.
  */
-import { sqlText } from '../sql';
+import { sqlText } from '../core/sql';
 import { PATTERNS, WMIS } from './data';
 
 const makes = [...new Set(WMIS.map(([, make]) => make))];

@@ -14,7 +14,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DropZone } from '@/components/ui/drop-zone';
 import { TextArea } from '@/components/ui/field';
 import { Tabs } from '@/components/ui/tabs';
-import { ESTIMATE_MAX_BYTES, ESTIMATE_MAX_PASTE, type Estimate } from '@/lib/contract/calibration';
+import type { Estimate } from '@/lib/contract/calibration';
+import { ESTIMATE_MAX_BYTES, ESTIMATE_MAX_PASTE } from '@/lib/contract/calibration-constants';
 import { calibrationApi } from './api';
 import { EstimateLinesTable } from './estimate-lines-table';
 

@@ -46,6 +46,7 @@
  *   (with `operation` and `section` when given). Each step is one system's verdict on one line.
  */
 import { z } from 'zod';
+import { ESTIMATE_MAX_PASTE } from './calibration-constants';
 import { CLOSING_STATUSES, NOTE_MAX, REQUEST_STATUSES, jsonList } from '../calibrations/rules';
 import { OPERATIONS } from '../calibrations/vocabulary';
 import { TRANSLATION_LANGUAGE_CODES } from '../configuration/constants';
@@ -53,9 +54,9 @@ import { ALL_ROLES } from '../roles';
 import { MESSAGES } from '../validation/messages';
 import { defineCall, ok, optionalText, q, requiredText, savedId } from './define';
 
-export const ESTIMATE_MAX_BYTES = 5 * 1024 * 1024;
+export { ESTIMATE_MAX_BYTES, ESTIMATE_MAX_PASTE } from './calibration-constants';
+
 export const ESTIMATE_MAX_LINES = 2000;
-export const ESTIMATE_MAX_PASTE = 200_000;
 export const ESTIMATE_FIELD = 'File';
 export const REPORT_LANGUAGES = ['en', ...TRANSLATION_LANGUAGE_CODES] as const;
 export const REPORT_SECTIONS = ['systems', 'lines', 'links', 'recommendations', 'evidence'] as const;

@@ -53,6 +53,7 @@
  * - The make-matrix-links import stays admin/importMakeMatrixLinks (admin.ts).
  */
 import { z } from 'zod';
+import { DELIMITERS } from './data-constants';
 import { CCC_KEYWORD_KINDS, LINK_TYPES } from '../configuration/constants';
 import { SCHEMA_NAMES } from '../data/import-schemas';
 import { csvFile } from './admin';
@@ -60,10 +61,10 @@ import { keywordText } from './config-fields';
 import { MESSAGES } from '../validation/messages';
 import { defineCall, ok, q, requiredText } from './define';
 
+export { DELIMITERS, type Delimiter } from './data-constants';
+
 /** Rows per uploadData chunk at most (a chunk stays well under the BFF's 1 MB body limit). */
 export const IMPORT_CHUNK_MAX_ROWS = 1000;
-export const DELIMITERS = ['Comma', 'Tab'] as const;
-export type Delimiter = (typeof DELIMITERS)[number];
 
 const schemaName = z.enum(SCHEMA_NAMES, { error: 'Choose what to import' });
 

@@ -17,7 +17,7 @@ export type CallAccess = 'anonymous' | 'signed-in' | 'service' | readonly RoleId
 export const SERVICE_SECRET_HEADER = 'x-service-secret';
 /**
  * On an anonymous call the app server makes for a browser (getToken), the client's address as the app
- * determined it, or `unknown`; the host believes it only beside the service secret (api-host/server.ts).
+ * determined it, or `unknown`; the host believes it only beside the service secret (api-host/core/caller.ts).
  */
 export const CLIENT_ADDRESS_HEADER = 'x-client-address';
 

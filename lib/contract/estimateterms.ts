@@ -16,20 +16,19 @@
  * How terms are read: docs/scrub.md "The normaliser".
  */
 import { z } from 'zod';
+import { ESTIMATE_TERM_KINDS, MEANING_MAX, WRITTEN_MAX } from './estimateterms-constants';
 import { OPERATIONS } from '../calibrations/vocabulary';
 import { recordId } from './config-fields';
 import { defineCall, ok, q, savedId } from './define';
 import { paged, pagedQuery } from './list';
 import { MESSAGES } from '../validation/messages';
 
+export { ESTIMATE_TERM_KINDS, MEANING_MAX, WRITTEN_MAX, type EstimateTermKind } from './estimateterms-constants';
+
 const base = { access: [1, 2], bff: true } as const;
 
-export const ESTIMATE_TERM_KINDS = ['term', 'operation'] as const;
-export type EstimateTermKind = (typeof ESTIMATE_TERM_KINDS)[number];
 export const ESTIMATE_TERM_SOURCES = ['firm', 'built-in'] as const;
 export const ESTIMATE_TERM_SORTS = ['written', 'meaning', 'kind', 'updated'] as const;
-export const WRITTEN_MAX = 40;
-export const MEANING_MAX = 80;
 
 export const estimateTerm = z.object({
   /** Negative for a built-in term (its place in the built-in list). */

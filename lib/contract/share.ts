@@ -2,7 +2,7 @@
  * Shared links (issue 18 "Shared links"; docs/shell.md#screens /links, anonymous). A shop shares one inspection —
  * its calibration report (report/calibration, issue 14) and its OEM procedure links — with someone
  * without an account. The specification names the page only, so these are decisions:
- * - A link is a JWT (HS256, jose) the host signs with a key of its own (api-host/tokens.ts), naming the
+ * - A link is a JWT (HS256, jose) the host signs with a key of its own (api-host/core/tokens.ts), naming the
  *   link record and expiring with it (1 to 30 days, SHARE_DAYS). The record (share_link) keeps its owner,
  *   inspection and whether it was revoked, so a revocation holds on every app instance and across restarts.
  * - report/createShareLink: any role that reaches the inspection's firm; answers the link with its token.

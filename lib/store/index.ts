@@ -8,30 +8,11 @@
 import { config } from '../config';
 import { MemoryStore } from './memory';
 import { RedisStore } from './redis';
+import type { SharedStore } from './types';
 
 export { StoreFullError } from './memory';
 
-export interface Counter {
-  value: number;
-  /** Milliseconds until the counter expires. */
-  ttlMs: number;
-}
-
-export interface SharedStore {
-  /**
-   * Adds 1 to the counter at `key` (created with the time-to-live when absent) and answers it. Throws
-   * StoreFullError when a new counter cannot be kept (process memory full of live counters): callers refuse.
-   */
-  incr(key: string, ttlMs: number): Promise<Counter>;
-  /** The counters at `keys` (null where absent or expired), in order. */
-  counters(keys: readonly string[]): Promise<(Counter | null)[]>;
-  /** The values at `keys` (null where absent or expired), in order. */
-  getMany(keys: readonly string[]): Promise<(string | null)[]>;
-  set(key: string, value: string, ttlMs: number): Promise<void>;
-  del(keys: readonly string[]): Promise<void>;
-  /** Whether the shared store answers now (Redis); absent for this process's memory. */
-  state?(): Promise<'up' | 'down'>;
-}
+export type { Counter, SharedStore } from './types';
 
 const holder = globalThis as unknown as { __adasStore?: SharedStore };
 

@@ -9,7 +9,7 @@
  *   each time the store fills up.
  * Expired entries are swept when the store is full, at most once a second.
  */
-import type { Counter, SharedStore } from './index';
+import type { Counter, SharedStore } from './types';
 
 interface Entry {
   value: string;

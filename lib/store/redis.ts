@@ -20,7 +20,7 @@
  */
 import Redis, { type RedisOptions } from 'ioredis';
 import { log as appLog } from '../log/logger';
-import type { Counter, SharedStore } from './index';
+import type { Counter, SharedStore } from './types';
 import { MemoryStore } from './memory';
 
 /** An increment that sets the time-to-live when the counter is new: answers [value, milliseconds left]. */

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tokenService } from '../../api-host/tokens';
+import { tokenService } from '../../api-host/core/tokens';
 import { DEMO_PASSWORD } from '../../api-host/users/seed';
 import { contract } from '../../lib/contract';
 import { sessionProfile } from '../../lib/contract/auth';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushOwner } from '../../api-host/hub';
-import { reachOf, usersReaching } from '../../api-host/users/reach';
+import { reachOf, usersReaching } from '../../api-host/core/reach';
 import { contract } from '../../lib/contract';
 import { RECORDS_CHANGED, TAB_HEADER, type RecordsChanged } from '../../lib/push/changes';
 import { startTestHost, type TestHost } from '../support/host';

@@ -4,7 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../../api-host/passwords';
+import { hashPassword } from '../../api-host/core/passwords';
 import { DEMO_PASSWORD, TEST_DB } from './env';
 
 export interface TestUser {

@@ -17,12 +17,13 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { IMPLEMENTATIONS, mountAreaRoutes, seed } from '../../api-host/areas';
-import { openDb, type Db } from '../../api-host/db';
-import { hashPassword } from '../../api-host/passwords';
+import { IMPLEMENTATIONS, MIGRATIONS, mountAreaRoutes, seed } from '../../api-host/areas';
+import { openDb, type Db } from '../../api-host/core/db';
+import { hashPassword } from '../../api-host/core/passwords';
 import { DEMO_PASSWORD } from '../../api-host/users/seed';
-import { buildServer, type HostContext } from '../../api-host/server';
-import { tokenService } from '../../api-host/tokens';
+import type { HostContext } from '../../api-host/core/context';
+import { buildServer } from '../../api-host/core/server';
+import { tokenService } from '../../api-host/core/tokens';
 import type { CallDef } from '../../lib/contract/define';
 
 export interface HostAnswer<T = unknown> {
@@ -59,7 +60,7 @@ let template: Promise<{ bytes: Buffer; filesDir: string }> | undefined;
 /** The seeded database as bytes and the files the seed wrote, built once per process. */
 function seededTemplate(): Promise<{ bytes: Buffer; filesDir: string }> {
   template ??= (async () => {
-    const db = openDb(':memory:');
+    const db = openDb(':memory:', MIGRATIONS);
     const filesDir = mkdtempSync(join(tmpdir(), 'adas-seed-files-'));
     await seed(db, filesDir);
     const bytes = db.serialize();

@@ -1,7 +1,7 @@
-/** Shared-link tokens (api-host/tokens.ts): signed with their own key, expiring, never confused with login tokens. */
+/** Shared-link tokens (api-host/core/tokens.ts): signed with their own key, expiring, never confused with login tokens. */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { tokenService } from '../../api-host/tokens';
+import { tokenService } from '../../api-host/core/tokens';
 
 const tokens = tokenService(randomBytes(32), 3600);
 const now = Math.floor(Date.now() / 1000);

@@ -6,7 +6,8 @@
  * calibration, or raises one the set says is not required, fails here.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../api-host/db';
+import { MIGRATIONS } from '../../api-host/areas';
+import { openDb, type Db } from '../../api-host/core/db';
 import { seedConfiguration } from '../../api-host/configuration/seed';
 import { SYSTEM_CODES, type SystemCode } from '../fixtures/scrub/labels';
 import { figures, scrubSet, type LineResult } from '../fixtures/scrub/evaluate';
@@ -22,7 +23,7 @@ const HELD_OUT_KNOWN_WRONG = ['hsh-002'];
 
 let db: Db;
 beforeAll(() => {
-  db = openDb(':memory:');
+  db = openDb(':memory:', MIGRATIONS);
   // The knowledge base alone: its price rows name demo firms that are not seeded here.
   db.pragma('foreign_keys = OFF');
   seedConfiguration(db);

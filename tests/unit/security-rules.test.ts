@@ -2,7 +2,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { SignInThrottle } from '@/api-host/auth/throttle';
-import { HttpError } from '@/api-host/server';
+import { HttpError } from '../../api-host/core/errors';
 import { CSV_OPTIONS } from '@/lib/csv';
 import { maySetPassword } from '@/lib/roles';
 import { MemoryStore } from '@/lib/store/memory';

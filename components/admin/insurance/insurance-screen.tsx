@@ -13,15 +13,11 @@ import { Button } from '@/components/ui/button';
 import type { InsuranceRecord } from '@/lib/contract/insurance';
 import { insuranceApi } from '../api';
 import type { InsuranceListSpec, InsuranceListState } from '../list-specs';
+import type { NewInsurerFirm } from './insurer-dialog';
 
 const InsurerDialog = dynamic(() => import('./insurer-dialog').then((m) => m.InsurerDialog), { ssr: false });
 const InsurerLookupsDialog = dynamic(() => import('./insurer-lookups').then((m) => m.InsurerLookupsDialog), { ssr: false });
 const DeleteConfirm = dynamic(() => import('../delete-confirm').then((m) => m.DeleteConfirm), { ssr: false });
-
-export interface NewInsurerFirm {
-  firm: number;
-  firmName: string;
-}
 
 export function InsuranceScreen({ spec, state, data, newFirm }: { spec: InsuranceListSpec; state: InsuranceListState; data: { count: number; items: InsuranceRecord[] }; newFirm: NewInsurerFirm }) {
   const list = useList(spec, state);

@@ -6,7 +6,11 @@ import { useForm } from '@/components/ui/use-form';
 import type { InsuranceRecord } from '@/lib/contract/insurance';
 import { MESSAGES } from '@/lib/validation/messages';
 import { insuranceApi } from '../api';
-import type { NewInsurerFirm } from './insurance-screen';
+
+export interface NewInsurerFirm {
+  firm: number;
+  firmName: string;
+}
 
 export function InsurerDialog({ insurer, newFirm, onClose, onSaved }: { insurer: InsuranceRecord | null; newFirm: NewInsurerFirm; onClose: () => void; onSaved: (name: string) => void }) {
   const firm = insurer ? { firm: insurer.firm, firmName: insurer.firmName } : newFirm;

@@ -3,8 +3,8 @@
  * Locations tab (user_firm) and every firm below those in the network, walked down firm.parent (indexed:
  * firm_parent) by a recursive query. UNION keeps each firm once and ends a walk that meets a firm twice.
  */
-import type { Db } from '../db';
-import { prepared } from '../sql';
+import type { Db } from './db';
+import { prepared } from './sql';
 
 const REACH_SQL = `
   WITH RECURSIVE reach(firm) AS (

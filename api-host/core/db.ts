@@ -1,18 +1,23 @@
 /**
- * The reference host's SQLite database: opened in WAL mode; each area's migrations (api-host/areas.ts) are
- * applied once, by name, recorded in `schema_migration`.
+ * The reference host's SQLite database: opened in WAL mode; the migrations it is given (every area's, from
+ * api-host/areas.ts MIGRATIONS) are applied once, by name, recorded in `schema_migration`.
  */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { MIGRATIONS } from './areas';
 
 export type Db = Database.Database;
 
 /** A database written by another layout of the reference host (before migrations were named per area, or with areas since renamed). */
 export class LegacyDatabaseError extends Error {}
 
-export function openDb(file: string): Db {
+/** A schema migration, named `{area}/{n}`. */
+export interface Migration {
+  name: string;
+  sql: string;
+}
+
+export function openDb(file: string, migrations: readonly Migration[]): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -27,13 +32,13 @@ export function openDb(file: string): Db {
   db.exec("CREATE TABLE IF NOT EXISTS schema_migration (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')))");
   const applied = new Set(db.prepare('SELECT name FROM schema_migration').pluck().all() as string[]);
   // A migration this version does not know (an area renamed or folded into another) means another layout.
-  const known = new Set(MIGRATIONS.map((m) => m.name));
+  const known = new Set(migrations.map((m) => m.name));
   const unknown = [...applied].find((name) => !known.has(name));
   if (unknown) {
     db.close();
     throw new LegacyDatabaseError(`${file} has migration ${unknown}, which this version of the reference host does not have`);
   }
-  for (const m of MIGRATIONS) {
+  for (const m of migrations) {
     if (applied.has(m.name)) continue;
     db.transaction(() => {
       db.exec(m.sql);

@@ -1,7 +1,7 @@
 /** Login tokens: HS256 JWTs via jose, each with an id (jti) so it can be revoked, never without an expiry. */
 import { createHmac, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
-import type { SessionProfile } from '../lib/contract/auth';
+import type { SessionProfile } from '../../lib/contract/auth';
 
 /** A verified token: the session profile it carries, its id, and when it was issued (epoch ms). */
 export type VerifiedToken = SessionProfile & { jti: string; iat?: number; issuedAtMs?: number };

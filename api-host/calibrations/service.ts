@@ -1,0 +1,4 @@
+/** What other areas may use of calibrations: the report (shared links), the requests' state of a job (ADAS jobs), and an inspection's job. */
+export { renderReport, reportData, reportFileName, reportPreferenceOf, translator } from './report';
+export { completeRequestsOf, unreadNotesByJob } from './requests';
+export { inspectionJob, type JobOfInspection } from './scrub';

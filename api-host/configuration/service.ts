@@ -1,0 +1,10 @@
+/**
+ * What other areas may use of configuration: the ADAS rules (rules.ts) for jobs, calibrations and the dashboard,
+ * and the knowledge-base writers the data area imports through.
+ */
+export { assertKnowledgeBase, fieldError } from './common';
+export { indexKeywords } from './keywords';
+export { deleteMakeMatrix, readMakeMatrix, saveMakeMatrix } from './make-matrices';
+export { today } from './make-matrix-calls';
+export { assertPricing, importPricing } from './pricing';
+export { calibrationPrice, estimateTermsFor, exclusions, linksFor, rulesFor, systemsFor, type Vehicle, type VehicleRules } from './rules';

@@ -1,0 +1,2 @@
+/** What other areas may use of mail: sending a mail (kept in the outbox). */
+export { sendMail } from './outbox';
