@@ -187,6 +187,18 @@ export function leftMenu(role: RoleId | null): MenuItem[] {
     .map((r) => ({ path: r.path, label: (isShopRole(role) && r.menu!.shopLabel) || r.menu!.label }));
 }
 
+/**
+ * The rest of the screens a role may open (the Home shortcuts not in the left menu: Administration,
+ * Import/Export, Insurance, Storage…), listed under the left menu's own items so every screen is one
+ * menu away on every page; the specification's list stays as it is, first.
+ */
+export function moreMenu(role: RoleId | null): MenuItem[] {
+  const inMenu = new Set(leftMenu(role).map((i) => i.path));
+  return shortcuts(role)
+    .filter((s) => !inMenu.has(s.path))
+    .map(({ path, label }) => ({ path, label }));
+}
+
 /** Top-bar items for a role. */
 export function topBarMenu(role: RoleId | null): MenuItem[] {
   return ROUTES.filter((r) => r.topBar && isAllowed(r, role)).map((r) => ({ path: r.path, label: r.name ?? r.path }));

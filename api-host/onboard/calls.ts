@@ -257,6 +257,31 @@ export const onboardCalls = [
     return saveStep(ctx.db, inv, 'shipping', body.id, body satisfies Shipping);
   }),
 
+  implement(o.onboardResume, ({ body, ctx }) => {
+    const inv = openInvitation(ctx.db, body.token);
+    // As with the purchase's address check: a few wrong emails an hour per invitation, then a wait.
+    const refusals = refusalsOf(ctx);
+    const key = `resume:${inv.invitation}`;
+    const wait = refusals.wait(key, REFUSALS_PER_INVITATION);
+    if (wait > 0) throw new HttpError(429, waitMessage(ONBOARD_MESSAGES.tooManyRefusals, wait));
+    const basic = stepOf(ctx.db, inv.invitation, 'basic');
+    const values = (row: StepRow | undefined) => (row ? (JSON.parse(row.data) as Record<string, unknown>) : null);
+    const who = values(basic);
+    if (!basic || !who || String(who.emailAddress ?? '').toLowerCase() !== body.email.toLowerCase()) {
+      refusals.add(key);
+      throw badRequest(ONBOARD_MESSAGES.resumeRefused, { email: [ONBOARD_MESSAGES.resumeRefused] });
+    }
+    const additional = stepOf(ctx.db, inv.invitation, 'additional');
+    const shipping = stepOf(ctx.db, inv.invitation, 'shipping');
+    return {
+      ids: { marketing: basic.id, firm: additional?.id ?? 0, shipping: shipping?.id ?? 0 },
+      basic: who,
+      additional: values(additional),
+      shipping: values(shipping),
+      product: additional?.product ? { product: additional.product, coupon: '' } : null,
+    };
+  }),
+
   implement(o.onboardPurchaseSave, async ({ body, ctx }) => {
     const done = await purchase(ctx, body);
     // The new location and its first user (who made the change) join the lists of whoever reaches it.

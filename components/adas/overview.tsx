@@ -158,6 +158,7 @@ export function Overview({ vin: initialVin, vehicle, systems, problem, component
               rows={systems}
               rowKey={(s) => s.adasChecklistMatrix}
               rowAttributes={() => ({ className: 'align-top', 'data-testid': 'overview-system' })}
+              cardsOnPhone
             />
           )}
         </section>

@@ -234,6 +234,7 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
                 return (
                   <TextField
                     label={`Price of ${c.system}`}
+                    hideLabel
                     inputMode="decimal"
                     value={d?.price ?? ''}
                     error={d && priceOf(d.price) === 'bad' ? 'A price such as 149.50' : null}

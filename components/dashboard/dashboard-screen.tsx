@@ -14,7 +14,7 @@ import type { AnalysisRow, DashboardAnswer, DashboardTop } from '@/lib/contract/
 import { bff } from '@/lib/bff/client';
 import { exportName, analysisOf, changeText, showDay, type DayRange } from '@/lib/dashboard/rules';
 import { DashboardFrame, type LocationChoice } from './dashboard-frame';
-import { MEASURES, showMeasure } from './format';
+import { MEASURES, hasNumbers, showMeasure } from './format';
 import type { DashboardListSpec, DashboardState } from './list-spec';
 import type { Zone } from '@/lib/dates';
 
@@ -75,6 +75,9 @@ export function DashboardScreen(props: Props) {
 
   const query = { firm: state.firm, startDate: range.startDate, endDate: range.endDate, analysis: state.analysis, orderBy: state.orderBy, direction: state.direction };
   const top = data?.top;
+  // Rows of zeros (every location listed with nothing) are no numbers either: the table shows its empty
+  // state ("No numbers for this period and location."), and no chart is drawn.
+  const numbers = !!data && data.table.count > 0 && hasNumbers(data.table.totals);
   const crumbs = top ? [{ firm: 0, name: 'All firms' }, ...top.path] : [];
 
   return (
@@ -117,17 +120,14 @@ export function DashboardScreen(props: Props) {
           {`${analysis.label}, ${showDay(range.startDate)} to ${showDay(range.endDate)}: ${data.table.count} rows.`}
         </p>
       )}
-      {data && data.table.count === 0 && (
-        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">No numbers for this period and location.</p>
-      )}
-      {data && data.table.count > 0 && props.charts}
+      {numbers && props.charts}
       {data && (
         <DataTable<AnalysisRow>
           caption={`${analysis.label} — ${showDay(range.startDate)} to ${showDay(range.endDate)}`}
           noun="rows"
           columns={columns}
-          rows={data.table.items}
-          count={data.table.count}
+          rows={numbers ? data.table.items : []}
+          count={numbers ? data.table.count : 0}
           rowId={(r) => r.key}
           rowLabel={(r) => r.label}
           list={list}

@@ -105,6 +105,9 @@ export function paletteGroups({ query, recents, screens, found }: { query: strin
   return groups.filter((g) => g.entries.length > 0);
 }
 
+/** The live region's count: "1 result", "2 results". */
+export const resultCount = (n: number) => `${n} ${n === 1 ? 'result' : 'results'}`;
+
 // ── recent items, kept on the device ───────────────────────────────────────────────────────────────
 export const RECENT_MAX = 8;
 

@@ -153,6 +153,22 @@ export const purchaseInput = z.object({
 export type PurchaseInput = z.input<typeof purchaseInput>;
 export const purchased = z.object({ firm: z.number().int(), user: z.number().int(), totalCents: z.number().int() });
 
+/**
+ * onboardResume {token, email}: what the host saved for an invitation, for whoever gives the email of its
+ * first step (so the wizard resumes in any browser, and a forwarded link shows nobody else's answers).
+ * Another email is 400 on `email`, a few times an hour per invitation (then 429). Values are the steps'
+ * bodies as saved; a step not saved yet is null.
+ */
+export const resumeInput = z.object({ token: invitationId(), email: z.email(MESSAGES.email).max(200) });
+const savedValues = z.record(z.string(), z.unknown());
+export const resumed = z.object({
+  ids: z.object({ marketing: z.number().int(), firm: z.number().int(), shipping: z.number().int() }),
+  basic: savedValues,
+  additional: savedValues.nullable(),
+  shipping: savedValues.nullable(),
+  product: z.object({ product, coupon: z.string() }).nullable(),
+});
+
 // ── calls ───────────────────────────────────────────────────────────────────────────────────────
 const anonymous = { access: 'anonymous', bff: false } as const;
 
@@ -163,4 +179,5 @@ export const onboardMarketing = defineCall({ ...anonymous, method: 'POST', path:
 export const onboardFirm = defineCall({ ...anonymous, method: 'POST', path: 'firm/onboardFirm', body: firmInput, response: savedId });
 export const onboardFirmUpdate = defineCall({ ...anonymous, method: 'POST', path: 'firm/onboardFirmUpdate', body: firmInput, response: savedId });
 export const onboardShippingSave = defineCall({ ...anonymous, method: 'POST', path: 'firm/onboardShippingSave', body: shippingInput, response: savedId });
+export const onboardResume = defineCall({ ...anonymous, method: 'POST', path: 'firm/onboardResume', body: resumeInput, response: resumed });
 export const onboardPurchaseSave = defineCall({ ...anonymous, method: 'POST', path: 'firm/onboardPurchaseSave', body: purchaseInput, response: purchased });

@@ -23,7 +23,7 @@ const PRESETS: readonly [string, string, string][] = [
 test('each period preset sends its YYYY-MM-DD days, computed in the user\'s time zone', async ({ page }) => {
   await page.clock.setFixedTime(CLOCK);
   await signIn(page, 3, undefined, '/dashboard');
-  await waitForHydration(page, 'main thead a');
+  await waitForHydration(page, 'main select');
   for (const [label, start, end] of PRESETS) {
     await page.getByLabel('Period', { exact: true }).selectOption({ label });
     await expect(page).toHaveURL(new RegExp(`startDate=${start}&endDate=${end}`));
@@ -41,7 +41,7 @@ test('each period preset sends its YYYY-MM-DD days, computed in the user\'s time
 
 test('an analysis changed is remembered for the next visit', async ({ page, context }) => {
   await signIn(page, 7, undefined, '/dashboard');
-  await waitForHydration(page, 'main thead a');
+  await waitForHydration(page, 'main select');
   await page.getByLabel('Analyze', { exact: true }).selectOption({ label: 'by vehicle make (sales)' });
   await expect(page).toHaveURL(/analysis=makeSales/);
   await expect(page.getByRole('columnheader', { name: 'Vehicle make' })).toBeVisible();
@@ -117,4 +117,15 @@ test('a shop role is refused the dashboard', async ({ page }) => {
   await signIn(page, 15);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('a period without data shows the empty state: no rows of zeros, no chart', async ({ page }) => {
+  // Long before any seeded record.
+  await signIn(page, 3, undefined, '/dashboard?period=7&startDate=2001-01-01&endDate=2001-01-31');
+  const table = page.getByRole('table');
+  await expect(table.locator('caption')).toContainText('01/01/2001');
+  await expect(table.getByText('No numbers for this period and location.')).toBeVisible();
+  await expect(table.getByRole('rowheader')).toHaveCount(0);
+  await expect(page.getByText(/the highest is/i)).toHaveCount(0);
+  await expect(page.locator('main figure')).toHaveCount(0);
 });

@@ -153,6 +153,34 @@ describe('the steps', () => {
   });
 });
 
+describe('firm/onboardResume', () => {
+  it('answers the saved steps for the email of step 1 (any case), and nothing for another email', async () => {
+    const token = await invite();
+    const email = `dana-${token.slice(0, 6)}@harbor.example.com`;
+    // Nothing saved yet: no email opens it.
+    expect((await host.api(null, o.onboardResume, { body: { token, email } })).status).toBe(400);
+    const m = (await host.api(null, o.onboardMarketing, { body: basic(token) })).body.id as number;
+    const f = (await host.api(null, o.onboardFirm, { body: additional(token) })).body.id as number;
+
+    const wrong = await host.api(null, o.onboardResume, { body: { token, email: 'someone.else@example.com' } });
+    expect([wrong.status, wrong.body.error]).toEqual([400, ONBOARD_MESSAGES.resumeRefused]);
+    expect(JSON.stringify(wrong.body)).not.toContain('Dana');
+
+    const r = await host.api(null, o.onboardResume, { body: { token, email: email.toUpperCase() } });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ ids: { marketing: m, firm: f, shipping: 0 }, basic: { firstName: 'Dana', emailAddress: email }, shipping: null });
+    expect((r.body.additional as Record<string, unknown>).company).toBeTruthy();
+  });
+
+  it('waits after a few wrong emails for one invitation (429)', async () => {
+    const token = await invite();
+    await host.api(null, o.onboardMarketing, { body: basic(token) });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await host.api(null, o.onboardResume, { body: { token, email: `guess${i}@example.com` } })).status);
+    expect(statuses).toEqual([400, 400, 400, 429]);
+  });
+});
+
 describe('firm/onboardChangeProduct', () => {
   it('quotes with a coupon the host checks', async () => {
     const token = await invite({ products: ['annual', 'monthly'] });

@@ -10,6 +10,7 @@ import {
   pushRecent,
   rank,
   recentsKey,
+  resultCount,
   screensFor,
   type PaletteEntry,
 } from '../../components/palette/entries';
@@ -29,6 +30,12 @@ describe('screens', () => {
     expect(screensFor(17).map((s) => s.href)).not.toContain('/users');
     expect(screensFor(17).map((s) => s.href)).not.toContain('/contacts');
     expect(new Set(screensFor(1).map((s) => s.key)).size).toBe(screensFor(1).length);
+  });
+});
+
+describe('result count', () => {
+  it('says "1 result" and "n results"', () => {
+    expect([0, 1, 2].map(resultCount)).toEqual(['0 results', '1 result', '2 results']);
   });
 });
 
