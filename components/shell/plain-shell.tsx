@@ -1,4 +1,8 @@
-/** The layouts without navigation: anonymous pages (a centred card) and the no-nav fallback. */
+/**
+ * The layouts without navigation: anonymous pages (a centred card) and the no-nav fallback. An anonymous
+ * page that is a list or a report rather than a card marks its root `data-wide` and gets the width of a
+ * list (issue 31 §9: the signed-in /links list was squeezed into the card's 448 px).
+ */
 import { config } from '@/lib/config';
 import { DEFAULT_LOGO } from '@/lib/brand-defaults';
 
@@ -11,7 +15,7 @@ export function PlainShell({ variant, children }: { variant: 'anonymous' | 'no-n
         <img src={DEFAULT_LOGO} alt="" height={48} className="h-12 w-auto" />
         <span className="text-lg font-semibold text-slate-900">{PRODUCT_NAME}</span>
       </header>
-      <main id="main" tabIndex={-1} className={variant === 'anonymous' ? 'mx-auto w-full max-w-md px-4 py-6' : 'px-4 py-6 sm:px-6'}>
+      <main id="main" tabIndex={-1} className={variant === 'anonymous' ? 'mx-auto w-full max-w-md px-4 py-6 has-[[data-wide]]:max-w-6xl' : 'px-4 py-6 sm:px-6'}>
         {children}
       </main>
     </>

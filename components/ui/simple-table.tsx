@@ -6,6 +6,7 @@
  * Server-safe: no state, so a server component can draw one.
  */
 import type { HTMLAttributes, ReactNode } from 'react';
+import { ScrollBox } from './scroll-box';
 import { BodyCell, HeaderCell, headerText, pinnedClass, pinnedFirst, type Column } from './table';
 
 /** What a row may add to its `<tr>`: a class (a dimmed or marked row) and data attributes. */
@@ -46,7 +47,7 @@ export function SimpleTable<T>({ caption, captionVisible, columns, rows, rowKey,
   const drawn = pinnedFirst(columns).map((c) => (cardsOnPhone ? { ...c, className: `${c.className ?? ''} ${CARD.cell}` } : c));
   const pin = (c: Column<T>) => (c.rowHeader ? pinnedClass() : undefined);
   return (
-    <div className={`min-w-0 overflow-auto rounded-lg border border-slate-200 bg-white ${card('box')} ${boxClassName}`}>
+    <ScrollBox label={caption} className={`min-w-0 overflow-auto rounded-lg border border-slate-200 bg-white ${card('box')} ${boxClassName}`}>
       <table className={`w-full text-left text-sm ${card('table')} ${tableClassName}`}>
         <caption className={captionVisible ? 'px-3 py-2 text-left font-medium text-slate-800' : 'sr-only'}>{caption}</caption>
         <thead className={`sticky top-0 z-20 text-slate-700 ${card('head')}`}>
@@ -85,6 +86,6 @@ export function SimpleTable<T>({ caption, captionVisible, columns, rows, rowKey,
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -75,3 +75,14 @@ test('the top bar button opens it at 360 px; a role that may not see Users finds
   await expect(admin).toHaveURL(/\/users\?searchTerm=role5%40example.com$/);
   await admin.close();
 });
+
+test('finds a screen by a word of its name ("alldata"), says "1 result", and opens it', async ({ page }) => {
+  await signIn(page, 4);
+  await openWithKeyboard(page);
+  await input(page).fill('alldata');
+  await expect(palette(page).getByRole('status')).toHaveText('1 result');
+  await expect(group(page, 'Screens').getByRole('option')).toHaveText([/Connect ALLDATA/]);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/alldataAuthorize$/);
+  await expect(page).toHaveTitle(/^Connect ALLDATA · /);
+});

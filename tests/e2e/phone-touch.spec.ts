@@ -1,12 +1,14 @@
 /**
  * Phone and touch (issue 31 §8): at 360 px the inspection and the ADAS Systems Overview draw their systems
  * as cards (no sideways scroll, nothing cut off), their controls are at least 24 × 24 px and the main
- * actions 44 px high; by keyboard, "Save results" keeps the focus and follows the list of systems too.
+ * actions 44 px high; RO links are 24 px high; the firm's name is shown whole; a table that scrolls
+ * sideways is reachable by keyboard. By keyboard, "Save results" keeps the focus and follows the list of
+ * systems too, and closing a dialog or the palette gives the focus back to the control that opened it.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../support/session';
 import { waitForHydration } from '../support/shell';
-import { pilotVin, withTestDb } from './adas-support';
+import { axeViolations, pilotVin, withTestDb } from './adas-support';
 
 const openInspection = () =>
   withTestDb(
@@ -55,6 +57,27 @@ test.describe('at 360 px', () => {
     expect(await smallTargets(page, 'main button', 44)).toEqual([]);
   });
 
+  test('RO links are tall enough to tap, the firm\'s name is whole, and a table that scrolls sideways takes the focus', async ({ page }) => {
+    await signIn(page, 5, undefined, '/adas');
+    const ro = page.locator('main tbody th a').first();
+    await expect(ro).toBeVisible();
+    expect((await ro.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    // The firm's name on a line of its own, not cut (the desktop one beside the logo is hidden here).
+    const name = page.getByTestId('brand-title-phone');
+    await expect(name).toHaveText('Brooklyn Collision & Glass');
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expect(page.getByTestId('brand-title')).toBeHidden();
+
+    await page.goto('/providers');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await waitForHydration(page, 'main button');
+    const scrolling = page.locator('main [role=group][tabindex="0"]');
+    await expect(scrolling.first()).toBeVisible();
+    await expect(scrolling.first()).toHaveAttribute('aria-label', /./);
+    expect((await axeViolations(page)).filter((v) => v.includes('scrollable-region-focusable'))).toEqual([]);
+  });
+
   test('the ADAS Systems Overview shows its systems as cards without sideways scroll', async ({ page }) => {
     await signIn(page, 5, undefined, `/add-inspection?vin=${pilotVin()}`);
     await expect(page.getByTestId('overview-system').first()).toBeVisible();
@@ -84,4 +107,23 @@ test('"Save results" follows the list of systems too and keeps the focus once sa
   await expect(page.getByText('The results were saved.')).toBeVisible();
   await expect(saves.last()).toBeFocused();
   await expect(saves.last()).toHaveAttribute('aria-disabled', 'true');
+});
+
+test('closing a dialog or the palette gives the focus back to the control that opened it', async ({ page }) => {
+  await signIn(page, 5, undefined, '/adas');
+  await waitForHydration(page, 'main thead a');
+  const newJob = page.getByRole('button', { name: 'New job' });
+  await newJob.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'New ADAS job' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(newJob).toBeFocused();
+
+  const find = page.getByRole('button', { name: 'Find', exact: true });
+  await find.click();
+  await expect(page.getByRole('dialog', { name: 'Find' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(find).toBeFocused();
 });
