@@ -219,7 +219,7 @@ export const onboardCalls = [
     return issued;
   }),
 
-  implement(o.onboardGet, ({ query, ctx }) => invitationView(openInvitation(ctx.db, query.firm))),
+  implement(o.onboardGet, ({ query, ctx }) => invitationView(ctx.db, openInvitation(ctx.db, query.firm))),
 
   implement(o.onboardChangeProduct, ({ body, ctx }) => {
     const inv = openInvitation(ctx.db, body.token);

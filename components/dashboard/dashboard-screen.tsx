@@ -13,7 +13,7 @@ import type { contract } from '@/lib/contract';
 import type { AnalysisRow, DashboardAnswer, DashboardTop } from '@/lib/contract/dashboard';
 import { bff } from '@/lib/bff/client';
 import { exportName, analysisOf, changeText, showDay, type DayRange } from '@/lib/dashboard/rules';
-import { DashboardFrame, type LocationChoice } from './dashboard-frame';
+import { DashboardFrame, dashboardViewHref, type LocationChoice } from './dashboard-frame';
 import { MEASURES, hasNumbers, showMeasure } from './format';
 import type { DashboardListSpec, DashboardState } from './list-spec';
 import type { Zone } from '@/lib/dates';
@@ -41,6 +41,8 @@ export function DashboardScreen(props: Props) {
   const list = useList(spec, state);
   const [asking, setAsking] = useState(false);
   const analysis = analysisOf(state.analysis);
+  // Technicians' rows: the "by tech" analyses, and a shop's "all" (a location without locations under it lists its technicians).
+  const isTechRow = (r: AnalysisRow) => analysis.group === 'tech' || (analysis.group === 'location' && r.firm == null);
 
   const columns = useMemo<DataColumn<AnalysisRow>[]>(
     () => [
@@ -53,6 +55,14 @@ export function DashboardScreen(props: Props) {
         cell: (r) =>
           r.drill && r.firm != null ? (
             <Link href={list.href({ firm: r.firm })} className="font-medium text-brand-700 underline underline-offset-2">
+              {r.label}
+            </Link>
+          ) : isTechRow(r) ? (
+            // A technician's row opens their jobs of the period (the records view, `tech`; "Unassigned" is 0).
+            <Link
+              href={dashboardViewHref(props.spec, state, range, 'records', { tech: r.key || '0' })}
+              className="font-medium text-brand-700 underline underline-offset-2"
+            >
               {r.label}
             </Link>
           ) : analysis.group === 'day' ? (
@@ -70,7 +80,7 @@ export function DashboardScreen(props: Props) {
         cell: (r) => showMeasure(m, r),
       })),
     ],
-    [analysis.group, list],
+    [analysis.group, list, props.spec, state, range],
   );
 
   const query = { firm: state.firm, startDate: range.startDate, endDate: range.endDate, analysis: state.analysis, orderBy: state.orderBy, direction: state.direction };

@@ -16,7 +16,7 @@ export function TopBar({ brand, items, user, menuButton }: { brand: Brand; items
         <Link href="/" className="flex min-w-0 items-center gap-3">
           {/* eslint-disable-next-line @next/next/no-img-element -- brand logos are firm-provided URLs of any size */}
           <img src={brand.logo} alt="" height={48} className="h-12 w-auto max-w-24 object-contain sm:max-w-40" data-testid="brand-logo" />
-          <span className="truncate text-base font-semibold text-slate-900 max-sm:hidden sm:text-lg" data-testid="brand-title">
+          <span className="truncate text-base font-semibold text-slate-900 max-sm:sr-only sm:text-lg" data-testid="brand-title">
             {brand.title}
           </span>
         </Link>
@@ -34,7 +34,8 @@ export function TopBar({ brand, items, user, menuButton }: { brand: Brand; items
         <PaletteLauncher user={user.user} role={user.role} />
         <UserMenu {...user} />
       </div>
-      <p className="truncate px-3 pb-1.5 text-sm font-semibold text-slate-900 sm:hidden" data-testid="brand-title-phone">
+      {/* For the eye only: the link to Home above names the firm to a screen reader. */}
+      <p aria-hidden="true" className="truncate px-3 pb-1.5 text-sm font-semibold text-slate-900 sm:hidden" data-testid="brand-title-phone">
         {brand.title}
       </p>
     </header>

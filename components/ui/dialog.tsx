@@ -9,7 +9,7 @@
  */
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef } from 'react';
+import { useState } from 'react';
 import { Button } from './button';
 
 const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
@@ -39,7 +39,14 @@ function focusFirstOf(...candidates: (Element | null | undefined)[]): boolean {
 }
 
 export function Dialog({ open, onOpenChange, title, description, size = 'md', footer, children, trigger, returnFocusTo }: DialogProps) {
-  const opener = useRef<Element | null>(null);
+  // Read while rendering the opening, before anything inside takes the focus (a field's autoFocus does so
+  // before any effect runs, so Radix's own record of it is that field).
+  const [wasOpen, setWasOpen] = useState(open);
+  const [opener, setOpener] = useState<Element | null>(null);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpener(typeof document === 'undefined' ? null : document.activeElement);
+  }
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
@@ -48,12 +55,8 @@ export function Dialog({ open, onOpenChange, title, description, size = 'md', fo
         <RadixDialog.Content
           className={`fixed top-[5dvh] left-1/2 z-50 flex max-h-[90dvh] w-[calc(100vw-1.5rem)] ${SIZES[size]} -translate-x-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none`}
           {...(description ? {} : { 'aria-describedby': undefined })}
-          // Called before Radix moves the focus in: what has it now opened the dialog.
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement;
-          }}
           onCloseAutoFocus={(e) => {
-            if (focusFirstOf(opener.current, returnFocusTo?.current)) e.preventDefault();
+            if (focusFirstOf(opener, returnFocusTo?.current)) e.preventDefault();
           }}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-3">

@@ -129,3 +129,19 @@ test('a period without data shows the empty state: no rows of zeros, no chart', 
   await expect(page.getByText(/the highest is/i)).toHaveCount(0);
   await expect(page.locator('main figure')).toHaveCount(0);
 });
+
+test('a technician row opens the jobs the numbers count for that technician (issue 31 §3)', async ({ page }) => {
+  await signIn(page, 3, undefined, '/dashboard?period=6&analysis=techHours&firm=3&pageSize=100');
+  const first = page.getByRole('table', { name: /^by tech \(hours\)/ }).locator('tbody tr').first().getByRole('link');
+  await expect(first).toBeVisible();
+  const name = (await first.innerText()).trim();
+  await waitForHydration(page, 'main tbody a');
+  await first.click();
+  await expect(page).toHaveURL(/view=records/);
+  await expect(page).toHaveURL(/tech=\d+/);
+  await expect(page.getByTestId('records-of-technician')).toContainText(`Jobs with inspections of ${name} completed`);
+  await expect(page.getByRole('table', { name: new RegExp(`^ADAS jobs of ${name}`) }).locator('tbody tr').first()).toBeVisible();
+  await page.getByRole('link', { name: 'Show every job created in the period' }).click();
+  await expect(page.getByTestId('records-of-technician')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/tech=/);
+});

@@ -110,6 +110,7 @@ test('header synonyms map themselves, a required field takes one value for every
     `${t} Body Shop,Ann,${t}one,ann.${t}@example.com,718-555-0142,1 Main St,Brooklyn,NY,11201`,
     `,Bob,${t}two,bob.${t}@example.com,+1 917 555 0143,,,,`,
     `,Cy,${t}three,not-an-email,555-01,,,,`,
+    `,Dee,${t}four,dee-at-example,+1 646 555 0199,,,,`,
   ].join('\n');
   await chooseFile(page, file('synonyms.csv', csv));
   await page.getByRole('button', { name: 'Next' }).click();
@@ -129,13 +130,18 @@ test('header synonyms map themselves, a required field takes one value for every
   await expect(page.getByText(/before going on/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Next' }).click();
   await step(page, 5);
-  await expect(page.getByText('2 rows will be imported, 1 refused.')).toBeVisible();
+  await expect(page.getByText('2 rows will be imported, 2 refused.')).toBeVisible();
   const reason = page.getByText(/^Line 4: /);
   await expect(reason).toContainText('Phone #: Phone # must look like (555) 123-4567');
   await expect(reason).toContainText('Email address: Required, formatted email address');
 
   await importAll(page);
   await expect(page.getByTestId('import-added')).toHaveText('2');
+  // The refused rows come back as written: a "+1 …" phone without a quote before it (issue 31 §6).
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the refused rows' }).click();
+  const refused = readFileSync((await (await download).path())!, 'utf8').trim().split(/\r?\n/);
+  expect(refused[2]).toMatch(new RegExp(`^,Dee,${t}four,dee-at-example,\\+1 646 555 0199,`));
   await page.goto(`/contacts?searchTerm=${t}`);
   await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(2);
   await expect(page.getByRole('table')).toContainText('(718) 555-0142');

@@ -39,6 +39,10 @@ test('invited from /locations, through the wizard to the new admin signing in', 
   await invitee.goto(new URL(link).pathname);
   await expect(invitee).toHaveTitle(/^Onboard · /);
   await expect(invitee.getByText('Invited by Northstar Calibration Network.')).toBeVisible();
+  // The wizard wears the inviting franchise's brand (issue 31 §5), not the product's.
+  const header = invitee.getByTestId('plain-header');
+  await expect(header).toHaveText('Northstar Calibration Network');
+  await expect(header.locator('img')).toHaveAttribute('src', '/brands/northstar-logo.svg');
   const email = `owner-${Date.now()}@harbor.example.com`;
   await expect(async () => {
     await invitee.getByLabel('First name').fill('Dana');

@@ -1,6 +1,6 @@
 /**
- * Smaller truths (issue 31 §8 titles, §9): the shared links list uses the page's width on a desktop; /sso
- * and /links have titles of their own; an OEM link nobody added shows no "Added" date; red system names
+ * Smaller truths (issue 31 §8 titles, §9): the shared links list uses the page's width on a desktop and
+ * has a title of its own (the other pages' titles: tests/unit/guard.test.ts); an OEM link nobody added shows no "Added" date; red system names
  * come with a legend; a new job's year waits for the VIN instead of showing 2010.
  */
 import { expect, test } from '@playwright/test';
@@ -9,10 +9,8 @@ import { waitForHydration } from '../support/shell';
 import { pilotVin } from './adas-support';
 import { openSection } from './configuration-support';
 
-test('the shared links list is not squeezed into a card on a desktop; /links and /sso have titles of their own', async ({ page }) => {
+test('the shared links list is not squeezed into a card on a desktop, and has a title of its own', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/sso');
-  await expect(page).toHaveTitle(/^Signing in · /);
   await signIn(page, 5, undefined, '/links');
   await expect(page).toHaveTitle(/^Shared links · /);
   await expect(page.getByRole('heading', { level: 1, name: 'Your shared links' })).toBeVisible();

@@ -80,6 +80,13 @@ describe('firm/onboardInvite and firm/onboardGet', () => {
     const res = await host.api(null, o.onboardGet, { query: { firm: id } });
     expect(res.status).toBe(200);
     expect(res.body.parentName).toBe('Northstar Calibration Network');
+    // The inviting franchise's brand, for the wizard to wear (issue 31 §5).
+    expect(res.body.brand).toEqual(
+      expect.arrayContaining([
+        { name: 'BrandTitle', value: 'Northstar Calibration Network' },
+        { name: 'BrandLogo', value: '/brands/northstar-logo.svg' },
+      ]),
+    );
     expect(res.body.products.map((p: { name: string }) => p.name)).toEqual([PRODUCTS.monthly.name, PRODUCTS.pro.name]);
     // Only the hash is stored.
     expect(host.db.prepare('SELECT count(*) FROM onboard_invitation WHERE token_hash = ?').pluck().get(id)).toBe(0);
