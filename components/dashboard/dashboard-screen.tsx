@@ -41,11 +41,11 @@ export function DashboardScreen(props: Props) {
   const list = useList(spec, state);
   const [asking, setAsking] = useState(false);
   const analysis = analysisOf(state.analysis);
-  // Technicians' rows: the "by tech" analyses, and a shop's "all" (a location without locations under it lists its technicians).
-  const isTechRow = (r: AnalysisRow) => analysis.group === 'tech' || (analysis.group === 'location' && r.firm == null);
 
-  const columns = useMemo<DataColumn<AnalysisRow>[]>(
-    () => [
+  const columns = useMemo<DataColumn<AnalysisRow>[]>(() => {
+    // Technicians' rows: the "by tech" analyses, and a shop's "all" (a location without locations under it lists its technicians).
+    const isTechRow = (r: AnalysisRow) => analysis.group === 'tech' || (analysis.group === 'location' && r.firm == null);
+    return [
       {
         id: 'firm',
         header: NAME_HEADER[analysis.group],
@@ -79,9 +79,8 @@ export function DashboardScreen(props: Props) {
         csv: (r) => r[m.id],
         cell: (r) => showMeasure(m, r),
       })),
-    ],
-    [analysis.group, list, props.spec, state, range],
-  );
+    ];
+  }, [analysis.group, list, props.spec, state, range]);
 
   const query = { firm: state.firm, startDate: range.startDate, endDate: range.endDate, analysis: state.analysis, orderBy: state.orderBy, direction: state.direction };
   const top = data?.top;
