@@ -37,6 +37,14 @@ export function brandFrom(rows: readonly { name: string; value: string | null }[
   };
 }
 
+/**
+ * A brand for a page without a session (the onboarding wizard wears the inviting firm's): an uploaded
+ * image is served to signed-in users only (file/image), so there the product's default stands in for it.
+ */
+export function anonymousBrandFrom(rows: readonly { name: string; value: string | null }[], productName: string): Brand {
+  return brandFrom(rows.filter((r) => !r.value?.trim().startsWith('file/')), productName);
+}
+
 /** Once per request. */
 export const brandOf = cache(async (firm: number): Promise<Brand> => {
   const rows = await api(contract.firm.firmPreference, { query: { firm, category: 'Brand' } });

@@ -26,6 +26,11 @@ export interface RouteDef {
   name: string | null;
   /** Page heading where the route has no distinct name. */
   heading?: string;
+  /**
+   * The page's title where the specification's name says nothing to a user (issue 31 §8: "sso", or no name
+   * at all, left the tab titled with the product only); else the name, else the heading.
+   */
+  title?: string;
   layout: Layout;
   access: Access;
   /** Left-menu entry (side-nav layout). */
@@ -105,11 +110,11 @@ export const ROUTES: readonly RouteDef[] = [
   // has to be reachable without a session, so it is treated as anonymous like the other anonymous-layout rows.
   { path: '/login', name: 'Login', layout: 'anonymous', access: 'anonymous' },
   { path: '/reset', name: 'Reset Password', layout: 'anonymous', access: 'anonymous' },
-  { path: '/sso', name: 'sso', layout: 'anonymous', access: 'anonymous' },
-  { path: '/alldataAuthorize', name: null, heading: 'ALLDATA Authorization', layout: 'anonymous', access: 'anonymous' },
+  { path: '/sso', name: 'sso', title: 'Signing in', layout: 'anonymous', access: 'anonymous' },
+  { path: '/alldataAuthorize', name: null, heading: 'ALLDATA Authorization', title: 'Connect ALLDATA', layout: 'anonymous', access: 'anonymous' },
   { path: '/alldataApproval', name: null, heading: 'ALLDATA Approval', layout: 'anonymous', access: 'anonymous' },
   { path: '/alldataSetToken', name: null, heading: 'ALLDATA Token', layout: 'anonymous', access: 'anonymous' },
-  { path: '/links', name: null, heading: 'Links', layout: 'anonymous', access: 'anonymous' },
+  { path: '/links', name: null, heading: 'Links', title: 'Shared links', layout: 'anonymous', access: 'anonymous' },
   { path: '/providers', name: 'Providers', blurb: "Calibration providers your location works with.",
     layout: 'side-nav', access: 'signed-in', menu: { label: 'Providers', order: 6 } },
   { path: '/view', name: 'Inspection', layout: 'default', access: 'signed-in' },
@@ -170,6 +175,9 @@ export function guard(pathname: string, search: string, session: { role: RoleId 
 }
 
 /** "{route name} · {product}[ [env]]"; without a route name, the product name leads. */
+/** The name a route's page is titled with (RouteDef.title). */
+export const titleName = (route: Pick<RouteDef, 'name' | 'heading' | 'title'>): string | null => route.title ?? route.name ?? route.heading ?? null;
+
 export function pageTitle(routeName: string | null, productName: string, appEnv: string): string {
   const env = appEnv === 'prod' ? '' : ` [${appEnv}]`;
   return (routeName ? `${routeName} · ${productName}` : productName) + env;
@@ -185,6 +193,18 @@ export function leftMenu(role: RoleId | null): MenuItem[] {
   return ROUTES.filter((r) => r.menu && isAllowed(r, role) && (!r.menu.onlyRoles || (role != null && r.menu.onlyRoles.includes(role))))
     .sort((a, b) => a.menu!.order - b.menu!.order)
     .map((r) => ({ path: r.path, label: (isShopRole(role) && r.menu!.shopLabel) || r.menu!.label }));
+}
+
+/**
+ * The rest of the screens a role may open (the Home shortcuts not in the left menu: Administration,
+ * Import/Export, Insurance, Storage…), listed under the left menu's own items so every screen is one
+ * menu away on every page; the specification's list stays as it is, first.
+ */
+export function moreMenu(role: RoleId | null): MenuItem[] {
+  const inMenu = new Set(leftMenu(role).map((i) => i.path));
+  return shortcuts(role)
+    .filter((s) => !inMenu.has(s.path))
+    .map(({ path, label }) => ({ path, label }));
 }
 
 /** Top-bar items for a role. */

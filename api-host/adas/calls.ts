@@ -303,10 +303,17 @@ export const adasCalls = [
       parent: number | null;
     }[]).filter((f) => caller.firms.has(f.firm));
     const reached = new Set(firms.map((f) => f.firm));
+    // Children by parent, in name order (a network of thousands of locations is one pass, not one per location).
+    const children = new Map<number | null, typeof firms>();
+    for (const f of firms) {
+      const siblings = children.get(f.parent);
+      if (siblings) siblings.push(f);
+      else children.set(f.parent, [f]);
+    }
     const out: { firm: number; name: string; firmType: string }[] = [];
     const visit = (f: (typeof firms)[number]) => {
       out.push({ firm: f.firm, name: f.name, firmType: f.firm_type });
-      for (const child of firms) if (child.parent === f.firm) visit(child);
+      for (const child of children.get(f.firm) ?? []) visit(child);
     };
     for (const f of firms) if (f.parent == null || !reached.has(f.parent)) visit(f);
     return out;

@@ -25,6 +25,7 @@
 import PDFDocument from 'pdfkit';
 import { RESULT, RESULTS, nameOf } from '../../lib/adas/rules';
 import { REPORT_LANGUAGES, REPORT_SECTIONS, type ReportPreference, type ReportSection, type ScrubResult } from '../../lib/contract/calibration';
+import { calibrationTypeLabel } from '../../lib/configuration/constants';
 import { formatDate } from '../../lib/dates';
 import type { Db } from '../core/db';
 import { prepared } from '../core/sql';
@@ -289,7 +290,7 @@ export function renderReport(data: ReportData, pref: ReportPreference, translate
         const recorded = s.result != null;
         const details = [
           // The calibration only where one was done, tried or found needed: a Passed system was not calibrated.
-          s.calibrationType && CALIBRATION_SHOWN.has(s.result ?? 0) && `${L('Calibration')}: ${winAnsi(t('System', s.calibrationType))}${s.calibrationMode ? ` (${s.calibrationMode})` : ''}`,
+          s.calibrationType && CALIBRATION_SHOWN.has(s.result ?? 0) && `${L('Calibration')}: ${winAnsi(t('System', s.calibrationType))}${calibrationTypeLabel(s.calibrationType, s.calibrationMode) === s.calibrationType ? '' : ` (${s.calibrationMode})`}`,
           recorded && `${L('Technician')}: ${s.technician ? winAnsi(s.technician) : L('not recorded')}`,
           recorded && `${L('Date')}: ${s.date ? date(s.date) : L('not recorded')}`,
         ]

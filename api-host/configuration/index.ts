@@ -11,7 +11,7 @@ import { linkCalls } from './links';
 import { makeMatrixCalls } from './make-matrix-calls';
 import { pricingCalls } from './pricing';
 import { scanProCalls } from './scanpro';
-import { CONFIGURATION_SCHEMA, ESTIMATE_TERMS_SCHEMA, RECOMMENDATIONS_AS_ADVICE } from './schema';
+import { CONFIGURATION_SCHEMA, ESTIMATE_TERMS_SCHEMA, LINK_ADDED_AS_RECORDED, RECOMMENDATIONS_AS_ADVICE } from './schema';
 import { seedConfiguration } from './seed';
 import { systemCalls } from './systems';
 import { testDriveCalls } from './testdrive';
@@ -19,7 +19,7 @@ import { textCalls } from './texts';
 
 export const configuration: Area = {
   name: 'configuration',
-  migrations: [CONFIGURATION_SCHEMA, ESTIMATE_TERMS_SCHEMA, RECOMMENDATIONS_AS_ADVICE],
+  migrations: [CONFIGURATION_SCHEMA, ESTIMATE_TERMS_SCHEMA, RECOMMENDATIONS_AS_ADVICE, LINK_ADDED_AS_RECORDED],
   calls: [...systemCalls, ...makeMatrixCalls, ...exceptionCalls, ...linkCalls, ...pricingCalls, ...testDriveCalls, ...textCalls, ...scanProCalls, ...estimateTermCalls],
   seed: seedConfiguration,
 };

@@ -28,7 +28,7 @@ interface LinkDb {
   year_start: number | null;
   year_end: number | null;
   is_new: number;
-  created_at: string;
+  created_at: string | null;
 }
 const toLink = (r: LinkDb): AdasLink => ({
   id: r.make_matrix_link,

@@ -346,3 +346,32 @@ UPDATE report_recommendation SET content = 'Use only Subaru-approved windshield 
 UPDATE report_recommendation SET content = 'Measure the paint film thickness over the radar sensors after refinishing: it must be within the OEM limit.'
   WHERE content = 'Paint film thickness over the radar sensors was measured and is within the OEM limit.';
 `;
+
+/**
+ * An OEM link's "Added" is the day someone added it (issue 31 §9): a link an import or a user created
+ * records it; the demo knowledge base's links were added by nobody, so they have none (the seed writes
+ * NULL) and the screen shows nothing rather than the day the database was seeded. created_at becomes
+ * nullable (SQLite rebuilds the table for that); a database seeded earlier keeps the dates it has.
+ */
+export const LINK_ADDED_AS_RECORDED = /* sql */ `
+CREATE TABLE make_matrix_link_next (
+  make_matrix_link INTEGER PRIMARY KEY,
+  import           INTEGER REFERENCES make_matrix_link_import(import),
+  type             TEXT NOT NULL DEFAULT 'adas' CHECK (type IN ('adas','general')),
+  make             TEXT NOT NULL COLLATE NOCASE,
+  model            TEXT NOT NULL DEFAULT '' COLLATE NOCASE,
+  year_start       INTEGER,
+  year_end         INTEGER,
+  title            TEXT NOT NULL COLLATE NOCASE,
+  url              TEXT NOT NULL,
+  is_new           INTEGER NOT NULL DEFAULT 1,
+  created_at       TEXT DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now'))
+);
+INSERT INTO make_matrix_link_next SELECT make_matrix_link, import, type, make, model, year_start, year_end, title, url, is_new, created_at FROM make_matrix_link;
+DROP TABLE make_matrix_link;
+ALTER TABLE make_matrix_link_next RENAME TO make_matrix_link;
+CREATE INDEX make_matrix_link_make ON make_matrix_link(type, make, model, make_matrix_link);
+CREATE INDEX make_matrix_link_new ON make_matrix_link(type, is_new, make);
+CREATE INDEX make_matrix_link_title ON make_matrix_link(type, title);
+CREATE INDEX make_matrix_link_created ON make_matrix_link(type, created_at);
+`;

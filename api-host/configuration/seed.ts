@@ -110,7 +110,8 @@ export function seedConfiguration(db: Db): void {
     for (const [make, model, start, end, reason, inactive] of DEMO_NO_SCRUB) noScrub.run(make, model, start, end, reason, inactive ? 1 : 0);
 
     const urlOf = new Map(DEMO_MAKES.map((m) => [m.make, m.url]));
-    const link = db.prepare('INSERT INTO make_matrix_link (type, make, model, year_start, year_end, title, url, is_new) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    // Added by nobody: no date of addition (schema.ts LINK_ADDED_AS_RECORDED).
+    const link = db.prepare('INSERT INTO make_matrix_link (type, make, model, year_start, year_end, title, url, is_new, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)');
     for (const [make, model, start, end, title, type, isNew] of DEMO_LINKS) link.run(type, make, model, start, end, title, urlOf.get(make)!, isNew ? 1 : 0);
 
     const info = db.prepare(

@@ -34,7 +34,8 @@ const measureSql = (t: string) => `
   coalesce(sum(${t}.inspections), 0) AS inspections, coalesce(sum(${t}.calibrations), 0) AS calibrations,
   coalesce(sum(${t}.sales_cents), 0) / 100.0 AS sales, coalesce(sum(${t}.minutes), 0) / 60.0 AS hours, coalesce(sum(${t}.cost_cents), 0) / 100.0 AS cost`;
 
-const techName = (col: string) =>
+/** A technician's name as the numbers show it (also the records' drill, records.ts). */
+export const techName = (col: string) =>
   `coalesce((SELECT trim(c.first_name || ' ' || c.last_name) FROM user u JOIN contact c ON c.contact = u.contact WHERE u.user = CAST(${col} AS INTEGER)), 'Unassigned')`;
 
 const nodesJson = (nodes: readonly number[]) => JSON.stringify(nodes);

@@ -1,7 +1,8 @@
 /**
  * dashboard/adasRecords: the jobs created in the period (local days in the caller's time zone) within the
- * scope, one page, each with its inspections as JSON text built by SQLite (docs/dashboard.md#fields: the host sends them
- * as text; lib/contract/dashboard.ts parses them). The page's jobs come from the (firm, created_at) index.
+ * scope — or, with `tech`, the jobs of that technician's inspections completed in the period as the numbers
+ * count them (the drill from a "by tech" row) — one page, each with its inspections as JSON text built by
+ * SQLite (docs/dashboard.md#fields: the host sends them as text; lib/contract/dashboard.ts parses them). The page's jobs come from the (firm, created_at) index.
  */
 import type { z } from 'zod';
 import type { recordsQuery } from '../../lib/contract/dashboard';
@@ -9,7 +10,7 @@ import { dayStart } from '../../lib/dates';
 import type { Db } from '../core/db';
 import type { Caller } from '../core/caller';
 import { prepared } from '../core/sql';
-import { scopeNodes } from './query';
+import { scopeNodes, techName } from './query';
 
 type Query = z.output<typeof recordsQuery>;
 
@@ -36,8 +37,12 @@ export function adasRecords(db: Db, caller: Caller, q: Query) {
   const from = dayStart(q.startDate, zone)!;
   const to = dayStart(q.endDate, zone, 1)!;
   const scope = `WITH RECURSIVE sub(firm) AS (SELECT value FROM json_each(?) UNION SELECT f.firm FROM firm f JOIN sub ON f.parent = sub.firm)`;
-  const where = 'j.firm IN (SELECT firm FROM sub) AND j.created_at >= ? AND j.created_at < ?';
-  const params = [JSON.stringify(nodes), from.replace(/\.\d{3}Z$/, 'Z'), to.replace(/\.\d{3}Z$/, 'Z')];
+  // A technician's jobs: those the numbers count for them in the period (their facts, rollup.ts), else the jobs created in it.
+  const byTech = q.tech !== undefined;
+  const where = byTech
+    ? `j.firm IN (SELECT firm FROM sub) AND j.adas IN (SELECT d.adas FROM dashboard_inspection d WHERE d.day BETWEEN ? AND ? AND ifnull(d.tech, 0) = ? AND d.firm IN (SELECT firm FROM sub))`
+    : 'j.firm IN (SELECT firm FROM sub) AND j.created_at >= ? AND j.created_at < ?';
+  const params = byTech ? [JSON.stringify(nodes), q.startDate, q.endDate, q.tech] : [JSON.stringify(nodes), from.replace(/\.\d{3}Z$/, 'Z'), to.replace(/\.\d{3}Z$/, 'Z')];
   const count = prepared(db, `${scope} SELECT count(*) FROM adas j WHERE ${where}`).pluck().get(...params) as number;
   const dir = q.direction === 'desc' ? 'DESC' : 'ASC';
   const items = prepared(
@@ -46,5 +51,6 @@ export function adasRecords(db: Db, caller: Caller, q: Query) {
        ${INSPECTIONS_JSON} AS inspections
      FROM adas j WHERE ${where} ORDER BY ${ORDER[q.orderBy]} ${dir}, j.adas ${dir} LIMIT ? OFFSET ?`,
   ).all(...params, q.pageSize, (q.page - 1) * q.pageSize);
-  return { count, items };
+  if (!byTech) return { count, items };
+  return { count, items, technician: prepared(db, `SELECT ${techName('?')}`).pluck().get(q.tech) as string };
 }

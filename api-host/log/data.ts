@@ -22,7 +22,15 @@ const MACHINES = ['api-host-01', 'api-host-02', 'web-01', 'web-02', 'worker-01']
 const USERS = ['role1@example.com', 'role3@example.com', 'role5@example.com', 'role9@example.com', 'role12@example.com', 'role15@example.com'];
 const VINS = ['1HGCM82633A004352', '5YJ3E1EA7KF317000', '1FTFW1ET5DFC10312', 'JTDKN3DU0A0123456', '3N1AB7AP5KY250312', 'KM8J3CA46LU123987'];
 const PATHS = ['contact/contacts', 'adas/adass', 'blog/blogs', 'dashboard/dashboard', 'firm/getFirms', 'lookup/ByKeys', 'user/users', 'adas/adasInspection'];
-const MAKES = ['Toyota', 'Honda', 'Ford', 'Chevrolet', 'Nissan', 'Subaru', 'BMW', 'Tesla'];
+/** Each VIN with the make its manufacturer code (WMI) names: a decoded VIN's log entry says the true make. */
+const MAKE_OF_VIN: Readonly<Record<string, string>> = {
+  '1HGCM82633A004352': 'Honda',
+  '5YJ3E1EA7KF317000': 'Tesla',
+  '1FTFW1ET5DFC10312': 'Ford',
+  JTDKN3DU0A0123456: 'Toyota',
+  '3N1AB7AP5KY250312': 'Nissan',
+  KM8J3CA46LU123987: 'Hyundai',
+};
 
 interface Template {
   level: LogLevel;
@@ -42,7 +50,10 @@ const TEMPLATES: readonly Template[] = [
   { level: 'Debug', weight: 6, name: 'app.upstream', layout: 'GET %s answered in %s ms', fill: (p, n) => [p(PATHS), String(3 + (n() % 40))] },
   { level: 'Info', weight: 22, name: 'api-host.auth', layout: 'Sign-in succeeded for %s', fill: (p) => [p(USERS)] },
   { level: 'Info', weight: 10, name: 'api-host.mail', layout: 'Mail sent to %s: %s', fill: (p) => [p(USERS), p(['Reset your password', 'Calibration report', 'Welcome to ADAS Desk'])] },
-  { level: 'Info', weight: 12, name: 'api-host.adas', layout: 'VIN %s decoded: %s with %s ADAS systems', fill: (p, n) => [p(VINS), p(MAKES), String(2 + (n() % 9))] },
+  { level: 'Info', weight: 12, name: 'api-host.adas', layout: 'VIN %s decoded: %s with %s ADAS systems', fill: (p, n) => {
+    const vin = p(VINS);
+    return [vin, MAKE_OF_VIN[vin], String(2 + (n() % 9))];
+  } },
   { level: 'Info', weight: 6, name: 'api-host.report', layout: 'Calibration report built for inspection %s in %s ms', fill: (_, n) => [String(1000 + (n() % 9000)), String(120 + (n() % 900))] },
   { level: 'Warn', weight: 7, name: 'api-host.auth', layout: 'Sign-in failed for %s: wrong password', fill: (p) => [p(USERS)] },
   { level: 'Warn', weight: 6, name: 'api-host.http', layout: 'Slow request: GET /api/%s took %s ms', fill: (p, n) => [p(PATHS), String(800 + (n() % 4000))], title: (a) => `GET /api/${a[0]}` },

@@ -220,7 +220,7 @@ export const onboardCalls = [
     return issued;
   }),
 
-  implement(o.onboardGet, ({ query, ctx }) => invitationView(openInvitation(ctx.db, query.firm))),
+  implement(o.onboardGet, ({ query, ctx }) => invitationView(ctx.db, openInvitation(ctx.db, query.firm))),
 
   implement(o.onboardChangeProduct, ({ body, ctx }) => {
     const inv = openInvitation(ctx.db, body.token);
@@ -256,6 +256,31 @@ export const onboardCalls = [
     firmStep(ctx.db, inv, body.firm);
     checkAddress(ctx.db, body);
     return saveStep(ctx.db, inv, 'shipping', body.id, body satisfies Shipping);
+  }),
+
+  implement(o.onboardResume, ({ body, ctx }) => {
+    const inv = openInvitation(ctx.db, body.token);
+    // As with the purchase's address check: a few wrong emails an hour per invitation, then a wait.
+    const refusals = refusalsOf(ctx);
+    const key = `resume:${inv.invitation}`;
+    const wait = refusals.wait(key, REFUSALS_PER_INVITATION);
+    if (wait > 0) throw new HttpError(429, waitMessage(ONBOARD_MESSAGES.tooManyRefusals, wait));
+    const basic = stepOf(ctx.db, inv.invitation, 'basic');
+    const values = (row: StepRow | undefined) => (row ? (JSON.parse(row.data) as Record<string, unknown>) : null);
+    const who = values(basic);
+    if (!basic || !who || String(who.emailAddress ?? '').toLowerCase() !== body.email.toLowerCase()) {
+      refusals.add(key);
+      throw badRequest(ONBOARD_MESSAGES.resumeRefused, { email: [ONBOARD_MESSAGES.resumeRefused] });
+    }
+    const additional = stepOf(ctx.db, inv.invitation, 'additional');
+    const shipping = stepOf(ctx.db, inv.invitation, 'shipping');
+    return {
+      ids: { marketing: basic.id, firm: additional?.id ?? 0, shipping: shipping?.id ?? 0 },
+      basic: who,
+      additional: values(additional),
+      shipping: values(shipping),
+      product: additional?.product ? { product: additional.product, coupon: '' } : null,
+    };
   }),
 
   implement(o.onboardPurchaseSave, async ({ body, ctx }) => {

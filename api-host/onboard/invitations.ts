@@ -5,6 +5,7 @@ import type { Invitation } from '../../lib/contract/onboard';
 import type { Db } from '../core/db';
 import { HttpError, conflict } from '../core/errors';
 import { prepared } from '../core/sql';
+import { effectivePreferences } from '../firms/service';
 
 export const invitationHash = (id: string) => createHash('sha256').update(id).digest('hex');
 
@@ -57,9 +58,10 @@ export function openInvitation(db: Db, id: string, now = Date.now()): Invitation
   return row;
 }
 
-/** What the wizard shows of an invitation. */
-export const invitationView = (row: InvitationRow): Invitation => ({
+/** What the wizard shows of an invitation: the offer, and the inviting firm's brand to wear. */
+export const invitationView = (db: Db, row: InvitationRow): Invitation => ({
   parentName: row.parentName,
+  brand: effectivePreferences(db, row.parent, 'Brand').map(({ name, value }) => ({ name, value })),
   products: row.products.map((product) => ({ product, ...PRODUCTS[product], includes: [...PRODUCTS[product].includes] })),
   expiresAt: row.expiresAt,
   testMode: row.testMode,

@@ -3,8 +3,8 @@
  * caller's firms, limited, and answered from an index:
  * - jobs: any part of the RO number or VIN through adas_search (FTS5 trigram) from three characters, else a
  *   prefix of either as a range on adas_by_ronumber / adas_by_vin; newest first;
- * - vehicles: any part of the VIN through vehicle_search's vin column, else its prefix (a range on
- *   vehicle_by_vin);
+ * - vehicles: any part of the VIN, make or model through vehicle_search ("Accord" finds the Accords) from
+ *   three characters, else the VIN's prefix (a range on vehicle_by_vin);
  * - contacts: the contacts' own search (every word a prefix of a name, phone or email: contact_fts);
  * - users: every word a prefix of the name (contact_fts) or the username's prefix (its NOCASE index);
  * - locations: the name's prefix, as a range on firm_by_name (NOCASE).
@@ -53,7 +53,7 @@ function vehicles({ db, term, firms, limit = SEARCH_KIND_LIMIT }: PaletteSearch)
     db,
     `SELECT v.vehicle, v.vin, v.year, v.make, v.model, f.name AS firm_name FROM vehicle v JOIN firm f ON f.firm = v.firm
      WHERE v.vin <> '' AND ${match}${firmScope(db, firms, 'v')} ORDER BY v.vehicle DESC LIMIT ?`,
-  ).all(...(trigram ? [`{vin} : ${phrase(vin)}`] : range(vin)), limit) as { vehicle: number; vin: string; year: number; make: string; model: string; firm_name: string }[];
+  ).all(...(trigram ? [`{vin make model} : ${phrase(vin)}`] : range(vin)), limit) as { vehicle: number; vin: string; year: number; make: string; model: string; firm_name: string }[];
   return rows.map((r) => ({ kind: 'vehicle', id: r.vehicle, title: r.vin, detail: [vehicleLabel(r), r.firm_name].filter(Boolean).join(' · '), searchTerm: r.vin }));
 }
 

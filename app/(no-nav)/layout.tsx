@@ -1,5 +1,7 @@
-import { PlainShell } from '@/components/shell/plain-shell';
-
+/**
+ * The no-nav layout's one page, /onboard/{id}, draws its own shell (components/shell/plain-shell.tsx): it
+ * wears the inviting franchise's brand, which only the page knows (issue 31 §5).
+ */
 export default function NoNavLayout({ children }: { children: React.ReactNode }) {
-  return <PlainShell variant="no-nav">{children}</PlainShell>;
+  return children;
 }

@@ -22,8 +22,9 @@ export function jobColumns(): DataColumn<Dated<AdasRow>>[] {
       canHide: false,
       csv: (r) => r.ronumber,
       className: 'whitespace-nowrap',
+      // The link 24 px high: a target a finger can tap (WCAG 2.5.8).
       cell: (r) => (
-        <Link href={jobHref(r.adas)} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+        <Link href={jobHref(r.adas)} className="inline-flex min-h-6 items-center font-medium text-brand-700 underline-offset-2 hover:underline">
           {r.ronumber}
         </Link>
       ),

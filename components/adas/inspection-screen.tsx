@@ -202,6 +202,22 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
     }
   };
 
+  // Shown above and below the systems (a keyboard user reaches one without tabbing through the list).
+  // aria-disabled, not disabled: the button that was pressed keeps the focus once nothing is left to save.
+  const saveResultsButton = !complete && (
+    <Button
+      variant="secondary"
+      aria-disabled={busy || !changed}
+      className="aria-disabled:cursor-not-allowed aria-disabled:text-slate-400"
+      onClick={() => {
+        if (busy || !changed) return;
+        void run(async () => ((await saveResults()) === 'kept' ? KEPT : 'The results were saved.'));
+      }}
+    >
+      Save results
+    </Button>
+  );
+
   return (
     <div className="flex min-w-0 flex-col gap-5" aria-busy={pending || undefined} data-offline-queue={queue.loaded ? 'read' : 'reading'}>
       <Link href={jobHref(i.adas)} className="inline-flex items-center gap-1 self-start text-sm text-brand-700 hover:underline">
@@ -289,13 +305,7 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
           <h2 id="systems" className="text-lg font-semibold text-slate-900">
             Systems
           </h2>
-          {!complete && (
-            <Button variant="secondary" disabled={busy || !changed} onClick={() =>
-                void run(async () => ((await saveResults()) === 'kept' ? KEPT : 'The results were saved.'))
-              }>
-              Save results
-            </Button>
-          )}
+          {saveResultsButton}
         </div>
         {items.length === 0 ? (
           <p className="text-sm text-slate-600">The knowledge base lists no ADAS systems for this vehicle.</p>
@@ -410,8 +420,10 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
             rows={items}
             rowKey={(s) => s.adasInspectionResult}
             rowAttributes={() => ({ className: 'align-top', 'data-testid': 'system-row' })}
+            cardsOnPhone
           />
         )}
+        {items.length > 0 && <div className="flex justify-end">{saveResultsButton}</div>}
         {notInstalled.length > 0 && !complete && (
           <div className="flex flex-col gap-2 rounded-lg border border-dashed border-slate-300 p-3">
             <h3 className="text-sm font-semibold text-slate-900">Systems removed from this inspection</h3>

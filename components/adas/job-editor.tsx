@@ -1,9 +1,10 @@
 'use client';
 /**
  * New or edited ADAS job (issue 13 §2; docs/adas.md#fields "Adas"): location, RO number, ADAS type, insurance,
- * notes and the vehicle — a new one (vehicle -1, model year 2010 by default) or an existing vehicle of
- * the chosen customer (vehicle/ownerVehicles?contact). Started from the ADAS Systems Overview it also
- * starts the first inspection (createAdas with `inspection`). A failed save keeps everything typed and
+ * notes and the vehicle — a new one (vehicle -1) or an existing vehicle of the chosen customer
+ * (vehicle/ownerVehicles?contact). A new vehicle's year starts empty, for the VIN's decode to fill
+ * (issue 31 §9: the contract's default year 2010 shown there looked like a fact); without a VIN it is typed.
+ * Started from the ADAS Systems Overview it also starts the first inspection (createAdas with `inspection`). A failed save keeps everything typed and
  * says why, next to the field at fault.
  */
 import { useEffect, useId, useState } from 'react';
@@ -13,7 +14,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { CheckboxField, SelectField, TextArea, TextField } from '@/components/ui/field';
 import { Typeahead } from '@/components/ui/typeahead';
 import { useForm } from '@/components/ui/use-form';
-import { ADAS_DEFAULT_YEAR, ADAS_TYPES, DEFAULT_ADAS_TYPE, DEFAULT_INSPECTION_TYPE, INSPECTION_TYPES, NEW_ID, vehicleLabel } from '@/lib/adas/rules';
+import { ADAS_TYPES, DEFAULT_ADAS_TYPE, DEFAULT_INSPECTION_TYPE, INSPECTION_TYPES, NEW_ID, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRecord } from '@/lib/contract/adas';
 import type { Owner, VehicleRecord } from '@/lib/contract/vehicle';
 import { MESSAGES } from '@/lib/validation/messages';
@@ -48,7 +49,7 @@ export function JobEditor({ job, vehicle, withInspection = false, locations, def
       insurance: job?.insurance ?? (null as number | null),
       notes: job?.notes ?? '',
       owner: job?.vehicle.contact ? { contact: job.vehicle.contact, name: job.vehicle.contactName } : (null as { contact: number; name: string } | null),
-      v: (job ? { ...job.vehicle, year: String(job.vehicle.year) } : { ...newVehicleForm(ADAS_DEFAULT_YEAR), ...vehicle }) as VehicleForm,
+      v: (job ? { ...job.vehicle, year: String(job.vehicle.year) } : { ...newVehicleForm(null), ...vehicle }) as VehicleForm,
       startInspection: withInspection,
       inspectionType: DEFAULT_INSPECTION_TYPE,
     },
@@ -83,7 +84,7 @@ export function JobEditor({ job, vehicle, withInspection = false, locations, def
   }, [contact]);
 
   const chooseVehicle = (id: number) => {
-    if (id === NEW_ID) return set('v', { ...newVehicleForm(ADAS_DEFAULT_YEAR), contact });
+    if (id === NEW_ID) return set('v', { ...newVehicleForm(null), contact });
     const found = ownerVehicles.find((x) => x.vehicle === id);
     if (found) set('v', { ...found, year: String(found.year) });
   };

@@ -61,7 +61,10 @@ const SYSTEM_COLUMNS: Column<AdasSystem>[] = [
     rowHeader: true,
     cell: (s) => (
       <>
-        <span className={`font-medium ${s.isHighlight ? 'text-red-800' : 'text-slate-900'}`}>{s.system}</span>
+        <span className={`font-medium ${s.isHighlight ? 'text-red-800' : 'text-slate-900'}`}>
+          {s.system}
+          {s.isHighlight && <span className="sr-only"> (highlighted)</span>}
+        </span>
         {s.oemName && <span className="block text-xs text-slate-600">{s.oemName}</span>}
       </>
     ),
@@ -152,13 +155,22 @@ export function Overview({ vin: initialVin, vehicle, systems, problem, component
           {systems.length === 0 ? (
             <p className="text-sm text-slate-700">The knowledge base lists no ADAS systems for this vehicle.</p>
           ) : (
-            <SimpleTable
-              caption="ADAS systems of this vehicle"
-              columns={SYSTEM_COLUMNS}
-              rows={systems}
-              rowKey={(s) => s.adasChecklistMatrix}
-              rowAttributes={() => ({ className: 'align-top', 'data-testid': 'overview-system' })}
-            />
+            <>
+              {systems.some((s) => s.isHighlight) && (
+                // What the red means (issue 31 §9): the configuration's Highlight flag of a system.
+                <p className="text-sm text-slate-700" data-testid="highlight-legend">
+                  <span className="font-medium text-red-800">Names in red</span>: systems your configuration marks to highlight (Configuration › Systems, Highlight). Give them particular attention.
+                </p>
+              )}
+              <SimpleTable
+                caption="ADAS systems of this vehicle"
+                columns={SYSTEM_COLUMNS}
+                rows={systems}
+                rowKey={(s) => s.adasChecklistMatrix}
+                rowAttributes={() => ({ className: 'align-top', 'data-testid': 'overview-system' })}
+                cardsOnPhone
+              />
+            </>
           )}
         </section>
       )}

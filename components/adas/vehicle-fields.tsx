@@ -25,7 +25,8 @@ export interface VehicleForm {
   vin: string;
 }
 
-export const newVehicleForm = (year: number): VehicleForm => ({ vehicle: -1, contact: null, year: String(year), make: '', makeId: null, model: '', bodystyle: '', vin: '' });
+/** A new vehicle's form; `year` null leaves the year empty for the VIN's decode to fill (a new job). */
+export const newVehicleForm = (year: number | null): VehicleForm => ({ vehicle: -1, contact: null, year: year == null ? '' : String(year), make: '', makeId: null, model: '', bodystyle: '', vin: '' });
 
 export type VehicleErrors = Partial<Record<'year' | 'make' | 'model' | 'bodystyle' | 'vin' | 'contact', string>>;
 
@@ -104,7 +105,16 @@ export function VehicleFields({
       <div className="sm:col-span-2">
         <VinField value={value.vin} onChange={(vin) => set({ vin })} onDecoded={(d) => onChange(applyDecode({ ...value, vin: d.vin }, d))} error={errors.vin} required={vinRequired} autoFocus={autoFocusVin} />
       </div>
-      <TextField label="Year" inputMode="numeric" required value={value.year} maxLength={4} onChange={(e) => set({ year: e.target.value.replace(/\D/g, '') })} error={errors.year} />
+      <TextField
+        label="Year"
+        inputMode="numeric"
+        required
+        value={value.year}
+        maxLength={4}
+        onChange={(e) => set({ year: e.target.value.replace(/\D/g, '') })}
+        error={errors.year}
+        hint={value.year ? undefined : 'Filled in from the VIN; type it when there is no VIN.'}
+      />
       <TextField
         label="Make"
         required

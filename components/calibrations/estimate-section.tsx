@@ -15,6 +15,7 @@ import { CheckboxField, TextField } from '@/components/ui/field';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { useForm } from '@/components/ui/use-form';
 import type { QuoteAnswer, ScrubResult } from '@/lib/contract/calibration';
+import { calibrationTypeLabel } from '@/lib/configuration/constants';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/format';
 import { calibrationApi } from './api';
@@ -187,8 +188,7 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
                 <>
                   <div className="font-medium text-slate-900">{c.system}</div>
                   <div className="text-slate-600">
-                    {c.calibrationType}
-                    {c.calibrationMode && ` (${c.calibrationMode})`}
+                    {calibrationTypeLabel(c.calibrationType, c.calibrationMode)}
                   </div>
                   {c.triggerNotice && <p className="text-xs text-slate-600">{c.triggerNotice}</p>}
                   {c.url && (
@@ -234,6 +234,7 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
                 return (
                   <TextField
                     label={`Price of ${c.system}`}
+                    hideLabel
                     inputMode="decimal"
                     value={d?.price ?? ''}
                     error={d && priceOf(d.price) === 'bad' ? 'A price such as 149.50' : null}

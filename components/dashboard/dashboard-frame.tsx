@@ -46,6 +46,17 @@ interface Props {
 
 const INDENT: Record<string, string> = { platform: '', franchiser: '', franchisee: '\u00a0\u00a0', shop: '\u00a0\u00a0\u00a0\u00a0' };
 
+/** The URL of a view of /dashboard with the filter of `state` (and `extra` query values: the records' `tech`). */
+export function dashboardViewHref(numbersSpec: DashboardListSpec, state: Filter, range: DayRange, view: DashboardView, extra: Record<string, string> = {}): string {
+  const filter = { period: state.period, startDate: range.startDate, endDate: range.endDate, analysis: state.analysis, firm: state.firm };
+  const qs = listHref(numbersSpec, filter).split('?')[1] ?? '';
+  const params = new URLSearchParams(qs);
+  if (view !== 'numbers') params.set('view', view);
+  for (const [k, v] of Object.entries(extra)) params.set(k, v);
+  const s = params.toString();
+  return `/dashboard${s ? `?${s}` : ''}`;
+}
+
 export function DashboardFrame({ spec, state, numbersSpec, view, isAdmin, zone, range, locations, problems, children }: Props) {
   // Both lists have the filter's fields; only those change here (list.go keeps the rest of the state).
   const list = useList(spec as DashboardListSpec, state as DashboardState);
@@ -65,14 +76,7 @@ export function DashboardFrame({ spec, state, numbersSpec, view, isAdmin, zone, 
     go({ period, ...presetRange(period, new Date(), zone) });
   };
 
-  const viewHref = (v: DashboardView) => {
-    const filter = { period: state.period, startDate: range.startDate, endDate: range.endDate, analysis: state.analysis, firm: state.firm };
-    const qs = listHref(numbersSpec, filter).split('?')[1] ?? '';
-    const params = new URLSearchParams(qs);
-    if (v !== 'numbers') params.set('view', v);
-    const s = params.toString();
-    return `/dashboard${s ? `?${s}` : ''}`;
-  };
+  const viewHref = (v: DashboardView) => dashboardViewHref(numbersSpec, state, range, v);
   const views: { id: DashboardView; label: string }[] = [
     { id: 'numbers', label: 'Numbers' },
     { id: 'records', label: 'ADAS records' },

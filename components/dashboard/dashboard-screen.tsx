@@ -13,8 +13,8 @@ import type { contract } from '@/lib/contract';
 import type { AnalysisRow, DashboardAnswer, DashboardTop } from '@/lib/contract/dashboard';
 import { bff } from '@/lib/bff/client';
 import { exportName, analysisOf, changeText, showDay, type DayRange } from '@/lib/dashboard/rules';
-import { DashboardFrame, type LocationChoice } from './dashboard-frame';
-import { MEASURES, showMeasure } from './format';
+import { DashboardFrame, dashboardViewHref, type LocationChoice } from './dashboard-frame';
+import { MEASURES, hasNumbers, showMeasure } from './format';
 import type { DashboardListSpec, DashboardState } from './list-spec';
 import type { Zone } from '@/lib/dates';
 
@@ -42,8 +42,10 @@ export function DashboardScreen(props: Props) {
   const [asking, setAsking] = useState(false);
   const analysis = analysisOf(state.analysis);
 
-  const columns = useMemo<DataColumn<AnalysisRow>[]>(
-    () => [
+  const columns = useMemo<DataColumn<AnalysisRow>[]>(() => {
+    // Technicians' rows: the "by tech" analyses, and a shop's "all" (a location without locations under it lists its technicians).
+    const isTechRow = (r: AnalysisRow) => analysis.group === 'tech' || (analysis.group === 'location' && r.firm == null);
+    return [
       {
         id: 'firm',
         header: NAME_HEADER[analysis.group],
@@ -53,6 +55,14 @@ export function DashboardScreen(props: Props) {
         cell: (r) =>
           r.drill && r.firm != null ? (
             <Link href={list.href({ firm: r.firm })} className="font-medium text-brand-700 underline underline-offset-2">
+              {r.label}
+            </Link>
+          ) : isTechRow(r) ? (
+            // A technician's row opens their jobs of the period (the records view, `tech`; "Unassigned" is 0).
+            <Link
+              href={dashboardViewHref(props.spec, state, range, 'records', { tech: r.key || '0' })}
+              className="font-medium text-brand-700 underline underline-offset-2"
+            >
               {r.label}
             </Link>
           ) : analysis.group === 'day' ? (
@@ -69,12 +79,14 @@ export function DashboardScreen(props: Props) {
         csv: (r) => r[m.id],
         cell: (r) => showMeasure(m, r),
       })),
-    ],
-    [analysis.group, list],
-  );
+    ];
+  }, [analysis.group, list, props.spec, state, range]);
 
   const query = { firm: state.firm, startDate: range.startDate, endDate: range.endDate, analysis: state.analysis, orderBy: state.orderBy, direction: state.direction };
   const top = data?.top;
+  // Rows of zeros (every location listed with nothing) are no numbers either: the table shows its empty
+  // state ("No numbers for this period and location."), and no chart is drawn.
+  const numbers = !!data && data.table.count > 0 && hasNumbers(data.table.totals);
   const crumbs = top ? [{ firm: 0, name: 'All firms' }, ...top.path] : [];
 
   return (
@@ -117,17 +129,14 @@ export function DashboardScreen(props: Props) {
           {`${analysis.label}, ${showDay(range.startDate)} to ${showDay(range.endDate)}: ${data.table.count} rows.`}
         </p>
       )}
-      {data && data.table.count === 0 && (
-        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">No numbers for this period and location.</p>
-      )}
-      {data && data.table.count > 0 && props.charts}
+      {numbers && props.charts}
       {data && (
         <DataTable<AnalysisRow>
           caption={`${analysis.label} — ${showDay(range.startDate)} to ${showDay(range.endDate)}`}
           noun="rows"
           columns={columns}
-          rows={data.table.items}
-          count={data.table.count}
+          rows={numbers ? data.table.items : []}
+          count={numbers ? data.table.count : 0}
           rowId={(r) => r.key}
           rowLabel={(r) => r.label}
           list={list}

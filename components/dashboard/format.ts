@@ -25,3 +25,10 @@ export function showMeasure(m: (typeof MEASURES)[number], row: Measures): string
   if (m.id === 'cost' && row.cost === 0 && row.hours > 0) return 'No labor rate set';
   return m.format(row[m.id]);
 }
+
+/**
+ * Whether a period has numbers to show: any measure not zero. A period whose numbers are all zero shows
+ * the empty state ("No numbers for this period and location.") instead of rows of zeros and charts of
+ * nothing (whose summary would name a "highest" location with 0).
+ */
+export const hasNumbers = (totals: Measures) => MEASURES.some((m) => totals[m.id] !== 0);

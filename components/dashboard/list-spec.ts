@@ -40,7 +40,8 @@ export const recordsList = defineList({
   direction: 'desc',
   pageSize: 10,
   rememberFor: YEAR,
-  fields: filterFields,
+  // `tech`: the drill from a "by tech" row of the numbers (-1: none; 0: Unassigned), not remembered.
+  fields: { ...filterFields, tech: { ...field.int(-1, { min: -1 }), remember: false } },
 });
 
 export type DashboardListSpec = typeof dashboardList;

@@ -25,7 +25,7 @@ interface Props {
   zone: Zone;
   range: DayRange;
   locations: readonly LocationChoice[];
-  records: { count: number; items: AdasRecord[] } | null;
+  records: { count: number; items: AdasRecord[]; technician?: string } | null;
   problems?: Partial<Record<'startDate' | 'endDate' | 'firm', string>> | null;
 }
 
@@ -44,8 +44,9 @@ export function RecordsScreen(props: Props) {
         sortable: true,
         rowHeader: true,
         csv: (r) => r.ronumber,
+        // The link 24 px high: a target a finger can tap (WCAG 2.5.8).
         cell: (r) => (
-          <Link href={jobHref(r.adas)} className="font-medium text-brand-700 underline underline-offset-2">
+          <Link href={jobHref(r.adas)} className="inline-flex min-h-6 items-center font-medium text-brand-700 underline underline-offset-2">
             {r.ronumber}
           </Link>
         ),
@@ -58,13 +59,24 @@ export function RecordsScreen(props: Props) {
     ],
     [zone],
   );
-  const query = { firm: state.firm, startDate: range.startDate, endDate: range.endDate, orderBy: state.orderBy, direction: state.direction };
+  const tech = state.tech >= 0 ? state.tech : undefined;
+  const query = { firm: state.firm, startDate: range.startDate, endDate: range.endDate, orderBy: state.orderBy, direction: state.direction, tech };
+  const period = `${showDay(range.startDate)} to ${showDay(range.endDate)}`;
+  const technician = tech !== undefined ? (records?.technician ?? 'this technician') : null;
 
   return (
     <DashboardFrame {...props} spec={spec} state={state} view="records">
+      {technician && (
+        <p className="text-sm text-slate-700" data-testid="records-of-technician">
+          Jobs with inspections of {technician} completed {period}, as the numbers count them.{' '}
+          <Link href={list.href({ tech: -1 })} className="text-brand-700 underline underline-offset-2">
+            Show every job created in the period
+          </Link>
+        </p>
+      )}
       {records && (
       <DataTable<AdasRecord>
-        caption={`ADAS records created ${showDay(range.startDate)} to ${showDay(range.endDate)}`}
+        caption={technician ? `ADAS jobs of ${technician}, inspections completed ${period}` : `ADAS records created ${period}`}
         noun="jobs"
         columns={columns}
         rows={records.items}
@@ -74,7 +86,7 @@ export function RecordsScreen(props: Props) {
         rowLabel={(r) => `${r.ronumber} ${r.vehicle}`}
         list={list}
         exportCsv={{
-          filename: exportName('adas-records', props.locations.find((l) => l.firm === state.firm)?.name ?? '', range),
+          filename: exportName(technician ? `adas-records-${technician.toLowerCase().replace(/[^a-z0-9]+/g, '-')}` : 'adas-records', props.locations.find((l) => l.firm === state.firm)?.name ?? '', range),
           fetchAll: (onProgress) =>
             fetchAllPages((page, pageSize) => bff<typeof contract.dashboard.adasRecords>('GET', 'dashboard/adasRecords', { query: { ...query, page, pageSize } }), { onProgress }),
         }}
@@ -98,7 +110,7 @@ export function RecordsScreen(props: Props) {
             </ul>
           )
         }
-        empty="No ADAS jobs were created in this period."
+        empty={technician ? `No inspections of ${technician} were completed in this period.` : 'No ADAS jobs were created in this period.'}
       />
       )}
     </DashboardFrame>

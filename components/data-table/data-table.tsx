@@ -26,6 +26,7 @@ import { useTable, type ColumnDef, type RowData, type RowSelectionState } from '
 import { ArrowDown, ArrowUp, ArrowUpDown, LoaderCircle } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { ScrollBox } from '@/components/ui/scroll-box';
 import { BodyCell, HeaderCell, headerText, pinnedClass, pinnedFirst, type Column } from '@/components/ui/table';
 import { columnsValue, nextSort, pageCount, readColumns, type BaseFields, type ColumnVisibility } from '@/lib/list-state';
 import type { RecordKind } from '@/lib/push/changes';
@@ -234,7 +235,7 @@ export function DataTable<T extends RowData>({
       {live && <LiveStatus kind={live} rowsKey={rows} url={list.href({})} busy={selected.length > 0} refresh={list.refresh} />}
 
       <div className="relative min-w-0 rounded-lg border border-slate-200 bg-white shadow-sm">
-        <div className="max-w-full overflow-x-auto">
+        <ScrollBox label={caption} className="max-w-full overflow-x-auto">
           <table className="w-full min-w-[40rem] border-collapse text-left text-sm" aria-busy={pending || undefined}>
             <caption className="sr-only">
               {caption}
@@ -321,7 +322,7 @@ export function DataTable<T extends RowData>({
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
         {pending && (
           <div className="absolute inset-0 z-20 flex items-start justify-center pt-16" role="status">
             <span className="inline-flex items-center gap-2 rounded-md bg-white px-3 py-2 text-sm text-slate-800 shadow">

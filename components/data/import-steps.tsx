@@ -15,7 +15,7 @@ import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import type { ImportRow, ImportTemplate, SchemaDetail, SchemaSummary } from '@/lib/contract/data';
 import { DELIMITERS, type Delimiter } from '@/lib/contract/data-constants';
-import { missingRequired, timeLeft, type FileEncoding } from '@/lib/data/file-rows';
+import { DEFAULT_MARK, defaultValueOf, isDefaultValue, missingRequired, timeLeft, type FileEncoding } from '@/lib/data/file-rows';
 import { formatCount } from '@/lib/format';
 import { failure } from '@/lib/validation/field-errors';
 import type { Refusal } from './worker-protocol';
@@ -176,23 +176,42 @@ export function MappingStep({
 }) {
   const mapping = template.mappedData;
   const missing = missingRequired(mapping, schema.columns);
+  const set = (column: string, value: string) => onChange({ ...template, mappedData: { ...mapping, [column]: value } });
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-sm text-slate-700">Choose the file column that holds each field. Fields marked * must be mapped.</p>
+      <p className="text-sm text-slate-700">
+        Choose the file column that holds each field. Fields marked * must be mapped. A field the file does not have can take one value for every row.
+      </p>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {schema.columns.map((c) => (
-          <SelectField
-            key={c.ColumnName}
-            label={c.DisplayName}
-            required={c.IsRequired}
-            placeholder="Not imported"
-            value={mapping[c.ColumnName] ?? ''}
-            options={header.map((h) => ({ value: h, label: h }))}
-            onChange={(e) => onChange({ ...template, mappedData: { ...mapping, [c.ColumnName]: e.target.value } })}
-          />
-        ))}
+        {schema.columns.map((c) => {
+          const mapped = mapping[c.ColumnName] ?? '';
+          const given = isDefaultValue(mapped);
+          return (
+            <div key={c.ColumnName} className="flex flex-col gap-1">
+              <SelectField
+                label={c.DisplayName}
+                required={c.IsRequired}
+                showRequiredMark
+                placeholder="Not imported"
+                value={given ? DEFAULT_MARK : mapped}
+                options={[...header.map((h) => ({ value: h, label: h })), { value: DEFAULT_MARK, label: 'One value for every row…' }]}
+                onChange={(e) => set(c.ColumnName, e.target.value)}
+              />
+              {given && (
+                <TextField
+                  label={`${c.DisplayName}: value for every row`}
+                  hint={c.lookup ? 'A name or code the field accepts.' : undefined}
+                  required={c.IsRequired}
+                  maxLength={199}
+                  value={defaultValueOf(mapped)}
+                  onChange={(e) => set(c.ColumnName, DEFAULT_MARK + e.target.value)}
+                />
+              )}
+            </div>
+          );
+        })}
       </div>
-      {missing.length > 0 && <p className="text-sm text-red-700">Map {missing.join(', ')} before going on.</p>}
+      {missing.length > 0 && <p className="text-sm text-red-700">Map {missing.join(', ')} or give a value for every row before going on.</p>}
       {fileAgain}
       <div>
         <Button disabled={busy || missing.length > 0 || !!fileAgain} onClick={onNext}>

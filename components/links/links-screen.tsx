@@ -63,7 +63,7 @@ export function LinksScreen({ spec, state, data, zone, isAdmin }: { spec: LinkLi
   const heading = firmWide ? 'Shared links of your locations' : 'Your shared links';
 
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex flex-col gap-3" data-wide>
       <PageHeading>{heading}</PageHeading>
       <p className="text-sm text-slate-700">
         Each link opens one inspection&apos;s report without signing in until it expires. Revoke a link to close it at once.

@@ -84,7 +84,7 @@ export async function SharedInspection({ token }: { token: string }) {
   const { vehicle, timezone } = shared;
   const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   return (
-    <article aria-labelledby="shared-heading" className="mx-auto flex max-w-3xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <article data-wide aria-labelledby="shared-heading" className="mx-auto flex max-w-3xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <header className="flex flex-col gap-1">
         <p className="text-sm text-slate-600">Shared by {shared.firmName}</p>
         <h1 id="shared-heading" className="text-2xl font-semibold">

@@ -12,7 +12,7 @@ import { contract } from '@/lib/contract';
 import { ONBOARD_MESSAGES, type ProductId } from '@/lib/contract/onboard-constants';
 import type { Quote } from '@/lib/contract/onboard';
 import type { BodyOf } from '@/lib/contract/define';
-import { StepOrderError, callFor, saveStep, type SavedStep, type StepValues, type WizardState } from '@/lib/onboard/steps';
+import { StepOrderError, callFor, newWizard, saveStep, type SavedStep, type StepValues, type WizardState } from '@/lib/onboard/steps';
 import { readWizard, writeWizard } from '@/lib/onboard/wizard-cookie';
 import { sharedStore } from '@/lib/store';
 
@@ -50,6 +50,35 @@ export async function saveWizardStep<S extends SavedStep>(invitation: string, te
     const next = await saveStep(state, step, values, (call, body) => callUpstream<StepCall>(o[call], { body: body as BodyOf<StepCall> })); // bodyFor builds the body of the step's call from values its schema parsed above
     await writeWizard(next);
     return { ok: true, view: viewOf(next) };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+/**
+ * Resumes the wizard from what the host saved for this invitation, in any browser, once the email of
+ * step 1 is given: the saved steps' values and ids go into this browser's sealed cookie, and the wizard
+ * opens the first step not saved yet.
+ */
+export async function resumeWizard(invitation: string, testMode: boolean, email: string): Promise<{ ok: true; view: WizardView } | Failure> {
+  const parsed = o.onboardResume.body.safeParse({ token: invitation, email });
+  if (!parsed.success) return zodFailure(parsed.error);
+  try {
+    const saved = await callUpstream(o.onboardResume, { body: parsed.data });
+    const strip = <S extends SavedStep>(step: S, data: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(data).filter(([k]) => !STRIP[step].includes(k))) as unknown as StepValues[S];
+    const values: Partial<StepValues> = { basic: strip('basic', saved.basic) };
+    if (saved.additional) values.additional = strip('additional', saved.additional);
+    if (saved.shipping) values.shipping = strip('shipping', saved.shipping);
+    const state: WizardState = {
+      ...newWizard(invitation, testMode),
+      reached: saved.shipping ? 'purchase' : saved.additional ? 'shipping' : 'additional',
+      ids: saved.ids,
+      values,
+      product: saved.product,
+    };
+    await writeWizard(state);
+    return { ok: true, view: viewOf(state) };
   } catch (e) {
     return failure(e);
   }

@@ -22,16 +22,19 @@ export function AddressFields({
   values: AddressValues;
   errors: Record<string, string>;
   onChange: (patch: Partial<AddressValues>) => void;
-  countries: readonly SelectOption[];
+  countries: readonly LookupItem[];
   stateProvinces: readonly LookupItem[];
   disabled?: boolean;
 }) {
-  const states = stateProvinces.filter((s) => s.type3 === values.country).map((s) => ({ value: s.id, label: s.value }));
+  // The form holds the country's id; a state names its country by code (type3).
+  const countryCode = countries.find((c) => String(c.id) === values.country)?.code;
+  const states = stateProvinces.filter((s) => countryCode != null && s.type3 === countryCode).map((s) => ({ value: s.id, label: s.value }));
+  const countryOptions: SelectOption[] = countries.map((c) => ({ value: c.id, label: c.value }));
   return (
     <>
       <TextField label="Address" required value={values.addressLines} error={errors.addressLines} disabled={disabled} maxLength={300} autoComplete="street-address" onChange={(e) => onChange({ addressLines: e.target.value })} />
       <TextField label="City" required value={values.city} error={errors.city} disabled={disabled} maxLength={100} autoComplete="address-level2" onChange={(e) => onChange({ city: e.target.value })} />
-      <SelectField label="Country" required options={countries} value={values.country} error={errors.country} disabled={disabled} onChange={(e) => onChange({ country: e.target.value, stateProvince: '' })} />
+      <SelectField label="Country" required options={countryOptions} value={values.country} error={errors.country} disabled={disabled} onChange={(e) => onChange({ country: e.target.value, stateProvince: '' })} />
       {states.length > 0 && (
         <SelectField label="State or province" options={states} value={values.stateProvince} error={errors.stateProvince} disabled={disabled} onChange={(e) => onChange({ stateProvince: e.target.value })} />
       )}

@@ -14,7 +14,7 @@ import type { Invitation, Quote } from '@/lib/contract/onboard';
 import { ONBOARD_MESSAGES, STEPS, STEP_LABELS, type ProductId, type StepName } from '@/lib/contract/onboard-constants';
 import { formatMoney } from '@/lib/format';
 import { maskPhone } from '@/lib/validation/phone';
-import { completePurchase, quoteProduct, saveWizardStep, type Failure, type WizardView } from './actions';
+import { completePurchase, quoteProduct, resumeWizard, saveWizardStep, type Failure, type WizardView } from './actions';
 import { AddressFields, addressBody, idOrNull, type AddressValues } from './address-fields';
 import { CardField, type PaymentMethod } from './card-field';
 import { SetUp } from './set-up';
@@ -84,6 +84,9 @@ export function OnboardWizard({
   const [message, setMessage] = useState<string | null>(notice ?? null);
   const [pending, startTransition] = useTransition();
   const [done, setDone] = useState<{ totalCents: number; testMode: boolean } | null>(null);
+  /** Step 1 was saved for this invitation elsewhere (another browser): the email of step 1 resumes it here. */
+  const [resuming, setResuming] = useState(false);
+  const [resumeEmail, setResumeEmail] = useState('');
   const testMode = offer.testMode;
 
   const patch = <K extends keyof Forms>(key: K, p: Partial<Forms[K]>) => setForms((f) => ({ ...f, [key]: { ...f[key], ...p } }));
@@ -112,9 +115,27 @@ export function OnboardWizard({
   const save = (s: 'basic' | 'additional' | 'shipping') =>
     startTransition(async () => {
       const r = await saveWizardStep(invitation, testMode, s, bodies[s]());
-      if (!r.ok) return fail(r);
+      if (!r.ok) {
+        if (r.error === ONBOARD_MESSAGES.stepReplayed) {
+          setResumeEmail(forms.basic.emailAddress);
+          setResuming(true);
+        }
+        return fail(r);
+      }
       setView(r.view);
       open(STEPS[STEPS.indexOf(s) + 1]);
+    });
+
+  const resume = () =>
+    startTransition(async () => {
+      const r = await resumeWizard(invitation, testMode, resumeEmail);
+      if (!r.ok) return fail(r);
+      setResuming(false);
+      setView(r.view);
+      setForms(initialForms(r.view));
+      setErrors({});
+      setStep(r.view.reached);
+      setMessage(ONBOARD_MESSAGES.resumed);
     });
 
   if (done) return <SetUp {...done} company={forms.additional.company} email={forms.basic.emailAddress} />;
@@ -149,6 +170,32 @@ export function OnboardWizard({
         </ol>
       </nav>
       {message && <Alert>{message}</Alert>}
+      {resuming && (
+        <form
+          aria-label="Continue where you left off"
+          className="flex flex-col gap-3 rounded-lg border border-brand-600 bg-white p-4 sm:flex-row sm:items-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            resume();
+          }}
+        >
+          <div className="flex-1">
+            <TextField
+              label="Email given at the first step"
+              type="email"
+              required
+              autoComplete="email"
+              hint={ONBOARD_MESSAGES.resumeAsk}
+              value={resumeEmail}
+              error={errors.email}
+              onChange={(e) => setResumeEmail(e.target.value)}
+            />
+          </div>
+          <Button type="submit" disabled={pending}>
+            Continue
+          </Button>
+        </form>
+      )}
 
       <form
         aria-labelledby="step-heading"
@@ -179,7 +226,7 @@ export function OnboardWizard({
               <TextField label="Job title" value={forms.additional.jobTitle} error={errors.jobTitle} maxLength={100} onChange={(e) => patch('additional', { jobTitle: e.target.value })} />
               <TextField label="Company email" type="email" required value={forms.additional.email} error={errors.email} onChange={(e) => patch('additional', { email: e.target.value })} />
             </div>
-            <AddressFields values={forms.additional} errors={errors} onChange={(p) => patch('additional', p)} countries={options(lookups.countries)} stateProvinces={lookups.stateProvinces} />
+            <AddressFields values={forms.additional} errors={errors} onChange={(p) => patch('additional', p)} countries={lookups.countries} stateProvinces={lookups.stateProvinces} />
             <div className="grid grid-cols-[6rem_1fr] gap-3">
               <TextField label="Country code" required value={forms.additional.phoneCC} error={errors.phoneCC} maxLength={4} onChange={(e) => patch('additional', { phoneCC: e.target.value })} />
               <TextField label="Phone" type="tel" required autoComplete="tel-national" value={forms.additional.phoneNo} error={errors.phoneNo} onChange={(e) => patch('additional', { phoneNo: maskPhone(e.target.value) })} />
@@ -200,7 +247,7 @@ export function OnboardWizard({
                 {[forms.additional.addressLines, forms.additional.city, forms.additional.postalCode].filter(Boolean).join(', ')}
               </p>
             ) : (
-              <AddressFields values={forms.shipping} errors={errors} onChange={(p) => patch('shipping', p)} countries={options(lookups.countries)} stateProvinces={lookups.stateProvinces} />
+              <AddressFields values={forms.shipping} errors={errors} onChange={(p) => patch('shipping', p)} countries={lookups.countries} stateProvinces={lookups.stateProvinces} />
             )}
           </>
         )}
@@ -340,7 +387,15 @@ function PurchaseStep({
       {!offer.testMode && (
         <div className="flex flex-col gap-1">
           <span className="text-sm font-medium text-slate-800">Payment method</span>
-          <CardField providerUrl={providerUrl} resetKey={resetKey} onPaymentMethod={setCard} />
+          <CardField
+            providerUrl={providerUrl}
+            resetKey={resetKey}
+            onPaymentMethod={(pm) => {
+              // Another card answers the refusal: the declined message goes with the card it was about.
+              setCard(pm);
+              clearMessage();
+            }}
+          />
           <p role="status" className="text-sm text-slate-700">
             {card ? `Card: ${card.brand} ending ${card.last4}` : 'Enter your card and press "Use this card".'}
           </p>

@@ -13,7 +13,7 @@ import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import { SEARCH_TERM_MIN } from '@/lib/contract/search-constants';
 import type { RoleId } from '@/lib/roles';
-import { entryOf, paletteGroups, parseRecents, pushRecent, recentsKey, screensFor, type PaletteEntry } from './entries';
+import { entryOf, paletteGroups, parseRecents, pushRecent, recentsKey, resultCount, screensFor, type PaletteEntry } from './entries';
 
 export interface CommandPaletteProps {
   open: boolean;
@@ -80,7 +80,7 @@ export function CommandPalette({ open, onOpenChange, user, role }: CommandPalett
     router.push(entry.href);
   };
 
-  const status = found.error ?? (searching ? 'Searching…' : groups.length === 0 ? 'No results' : `${groups.reduce((n, g) => n + g.entries.length, 0)} results`);
+  const status = found.error ?? (searching ? 'Searching…' : groups.length === 0 ? 'No results' : resultCount(groups.reduce((n, g) => n + g.entries.length, 0)));
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Find" size="lg">
       <Command shouldFilter={false} loop label="Search screens and records" className="flex flex-col gap-2">

@@ -3,9 +3,11 @@
  * the screens a role may open (the route table's menus and shortcuts, and the sections of /admin), the
  * server's items turned into links, matching and ranking, and the recent items kept on the device.
  */
+import { SECTIONS as CONFIGURATION_SECTIONS, sectionHref } from '@/components/configuration/sections';
+import { CONNECT_ROLES } from '@/lib/contract/alldata-constants';
 import type { SearchItem, SearchKind } from '@/lib/contract/search';
 import type { RoleId } from '@/lib/roles';
-import { adminSections, leftMenu, shortcuts } from '@/lib/routes';
+import { adminSections, isAllowed, leftMenu, routeOf, shortcuts, titleName } from '@/lib/routes';
 
 export type EntryKind = 'screen' | SearchKind;
 
@@ -28,7 +30,11 @@ export const GROUP_LABELS: Record<EntryKind | 'recent', string> = {
   location: 'Locations',
 };
 
-/** The screens a role may open: menus and Home shortcuts (the route table's rules), then /admin's sections. */
+/**
+ * The screens a role may open: menus and Home shortcuts (the route table's rules), then the sections of
+ * /admin and /configuration, and the ALLDATA connection for those who may connect it (issue 31 §7: a screen
+ * is found by a word of its name, "alldata").
+ */
 export function screensFor(role: RoleId | null): PaletteEntry[] {
   const seen = new Map<string, PaletteEntry>();
   for (const s of [...leftMenu(role), ...shortcuts(role)]) {
@@ -37,6 +43,17 @@ export function screensFor(role: RoleId | null): PaletteEntry[] {
   for (const section of adminSections(role)) {
     const href = `/admin?section=${section.id}`;
     seen.set(href, { key: `screen:${href}`, kind: 'screen', title: `Administration › ${section.label}`, detail: '', href });
+  }
+  const configuration = routeOf('/configuration');
+  if (isAllowed(configuration, role)) {
+    for (const section of CONFIGURATION_SECTIONS) {
+      const href = sectionHref(section.id);
+      if (!seen.has(href)) seen.set(href, { key: `screen:${href}`, kind: 'screen', title: `${configuration.name} › ${section.label}`, detail: '', href });
+    }
+  }
+  if (role != null && (CONNECT_ROLES as readonly number[]).includes(role)) {
+    const connect = routeOf('/alldataAuthorize');
+    seen.set(connect.path, { key: `screen:${connect.path}`, kind: 'screen', title: titleName(connect)!, detail: 'Connect your firm\'s ALLDATA account, so OEM procedures open through it.', href: connect.path });
   }
   return [...seen.values()];
 }
@@ -104,6 +121,9 @@ export function paletteGroups({ query, recents, screens, found }: { query: strin
   for (const kind of kinds) groups.push({ id: kind, label: GROUP_LABELS[kind], entries: found.filter((f) => f.kind === kind && !shown.has(f.key)) });
   return groups.filter((g) => g.entries.length > 0);
 }
+
+/** The live region's count: "1 result", "2 results". */
+export const resultCount = (n: number) => `${n} ${n === 1 ? 'result' : 'results'}`;
 
 // ── recent items, kept on the device ───────────────────────────────────────────────────────────────
 export const RECENT_MAX = 8;

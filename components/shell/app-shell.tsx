@@ -1,23 +1,22 @@
 /**
  * The signed-in layouts: default (top bar only) and side-nav (top bar, left menu, role label:
- * side-nav-shell.tsx). Both read the session and the firm's brand on the server. The left menu's client
- * modules are imported only by the side-nav layout, so the default layout's pages do not load them.
+ * side-nav-shell.tsx). Both read the session and the firm's brand on the server. The left menu is on
+ * every signed-in page: the side-nav layout shows it beside the page from 768 px on, and a menu button in
+ * the top bar opens it as a drawer (on every width in the default layout, whose top bar keeps the
+ * specification's single ADAS item; below 768 px in the side-nav layout). The drawer's code loads on
+ * first opening.
  */
 import type { Metadata } from 'next';
 import { readSession } from '@/lib/auth/session';
 import { brandOf } from '@/lib/brand';
 import { config } from '@/lib/config';
-import type { RoleId } from '@/lib/roles';
-import { topBarMenu } from '@/lib/routes';
+import { roleLabel } from '@/lib/roles';
+import { leftMenu, moreMenu, topBarMenu } from '@/lib/routes';
 import { PushClient } from '@/components/push/push-client';
 import { DrawerProvider } from './drawer-state';
+import { MenuButton } from './menu-button';
+import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
-
-/** The side-nav layout's parts: the drawer's button in the top bar and the left menu for a role. */
-export interface SideNavSlots {
-  menuButton: React.ReactNode;
-  menu: (role: RoleId | null) => React.ReactNode;
-}
 
 /** The firm's favicon, with a random cache-buster on every page load (docs/shell.md#screens). */
 export async function shellMetadata(): Promise<Metadata> {
@@ -28,7 +27,8 @@ export async function shellMetadata(): Promise<Metadata> {
   return { icons: { icon: `${brand.icon}${sep}v=${Math.random().toString(36).slice(2, 10)}` } };
 }
 
-export async function AppShell({ sideNav, children }: { sideNav?: SideNavSlots; children: React.ReactNode }) {
+/** `persistentMenu`: the side-nav layout (the left menu beside the page from 768 px on). */
+export async function AppShell({ persistentMenu = false, children }: { persistentMenu?: boolean; children: React.ReactNode }) {
   const session = await readSession();
   // Without a session the page itself redirects to /login (requireRoute); render nothing around it.
   if (!session) return <main id="main">{children}</main>;
@@ -40,17 +40,31 @@ export async function AppShell({ sideNav, children }: { sideNav?: SideNavSlots; 
       {children}
     </main>
   );
+  const { PRIVACY_POLICY_URL, PUSH_URL, TRAINING_VIDEOS_URL } = config();
+  const menu = (
+    <SideNav
+      persistent={persistentMenu}
+      items={leftMenu(role)}
+      more={moreMenu(role)}
+      roleLabel={roleLabel(role)}
+      privacyPolicyUrl={PRIVACY_POLICY_URL}
+      trainingVideosUrl={TRAINING_VIDEOS_URL}
+    />
+  );
   return (
     <DrawerProvider>
-      <TopBar brand={brand} items={topBarMenu(role)} user={user} menuButton={sideNav?.menuButton} />
-      {config().PUSH_URL ? <PushClient role={role} user={profile.user} /> : null}
-      {sideNav ? (
+      <TopBar brand={brand} items={topBarMenu(role)} user={user} menuButton={<MenuButton persistent={persistentMenu} />} />
+      {PUSH_URL ? <PushClient role={role} user={profile.user} /> : null}
+      {persistentMenu ? (
         <div className="flex min-h-[calc(100vh-3.5rem)]">
-          {sideNav.menu(role)}
+          {menu}
           {main}
         </div>
       ) : (
-        main
+        <>
+          {menu}
+          {main}
+        </>
       )}
     </DrawerProvider>
   );

@@ -2,8 +2,9 @@
 import { Menu } from 'lucide-react';
 import { useDrawer } from './drawer-state';
 
-/** Opens the left menu as a drawer below 768 px. */
-export function MenuButton() {
+/** Opens the left menu as a drawer: always in the default layout, below 768 px in the side-nav layout
+ * (`persistent`: the menu is beside the page from there on). */
+export function MenuButton({ persistent }: { persistent: boolean }) {
   const { open, setOpen } = useDrawer();
   return (
     <button
@@ -11,7 +12,7 @@ export function MenuButton() {
       onClick={() => setOpen(true)}
       aria-haspopup="dialog"
       aria-expanded={open}
-      className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+      className={`inline-flex size-11 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 ${persistent ? 'md:hidden' : ''}`}
     >
       <Menu aria-hidden="true" className="size-6" />
       <span className="sr-only">Open menu</span>

@@ -1,5 +1,8 @@
 'use client';
-/** The left menu's content: search box, the items the route table allows, the two links and the role label. */
+/**
+ * The left menu's content: search box, the items the route table allows (the specification's list),
+ * then "More": the other screens the role may open, the two links and the role label.
+ */
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useId, useState } from 'react';
@@ -7,17 +10,44 @@ import type { MenuItem } from '@/lib/routes';
 
 export interface SideNavProps {
   items: MenuItem[];
+  /** Screens the role may open beyond the specification's menu (routes.ts moreMenu). */
+  more: MenuItem[];
   roleLabel: string;
   privacyPolicyUrl: string;
   trainingVideosUrl: string;
 }
 
-export function MenuContent({ items, roleLabel, privacyPolicyUrl, trainingVideosUrl, onNavigate }: SideNavProps & { onNavigate?: () => void }) {
+function MenuLinks({ items, pathname, onNavigate, labelledBy }: { items: MenuItem[]; pathname: string; onNavigate?: () => void; labelledBy?: string }) {
+  return (
+    <ul className="flex flex-col gap-1" aria-labelledby={labelledBy}>
+      {items.map((item) => {
+        const current = pathname === item.path;
+        return (
+          <li key={item.path}>
+            <Link
+              href={item.path}
+              onClick={onNavigate}
+              aria-current={current ? 'page' : undefined}
+              className={`block rounded-md px-3 py-2.5 text-sm ${current ? 'bg-brand-600 text-white' : 'text-slate-800 hover:bg-slate-100'}`}
+            >
+              {item.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function MenuContent({ items, more, roleLabel, privacyPolicyUrl, trainingVideosUrl, onNavigate }: SideNavProps & { onNavigate?: () => void }) {
   const [term, setTerm] = useState('');
   const searchId = useId();
+  const moreId = useId();
   const pathname = usePathname();
   const needle = term.trim().toLowerCase();
-  const shown = needle ? items.filter((i) => i.label.toLowerCase().includes(needle)) : items;
+  const matching = (list: MenuItem[]) => (needle ? list.filter((i) => i.label.toLowerCase().includes(needle)) : list);
+  const shown = matching(items);
+  const shownMore = matching(more);
   return (
     <div className="flex h-full flex-col gap-3 p-3">
       <p className="rounded bg-slate-100 px-2 py-1 text-xs font-semibold tracking-wide text-slate-700 uppercase" data-testid="role-label">
@@ -36,24 +66,16 @@ export function MenuContent({ items, roleLabel, privacyPolicyUrl, trainingVideos
           className="w-full rounded-md border border-slate-300 px-3 py-2 text-base sm:text-sm"
         />
       </div>
-      <ul className="flex flex-col gap-1">
-        {shown.map((item) => {
-          const current = pathname === item.path;
-          return (
-            <li key={item.path}>
-              <Link
-                href={item.path}
-                onClick={onNavigate}
-                aria-current={current ? 'page' : undefined}
-                className={`block rounded-md px-3 py-2 text-sm ${current ? 'bg-brand-600 text-white' : 'text-slate-800 hover:bg-slate-100'}`}
-              >
-                {item.label}
-              </Link>
-            </li>
-          );
-        })}
-        {shown.length === 0 && <li className="px-3 py-2 text-sm text-slate-600">No menu item matches “{term}”.</li>}
-      </ul>
+      {shown.length > 0 && <MenuLinks items={shown} pathname={pathname} onNavigate={onNavigate} />}
+      {shownMore.length > 0 && (
+        <div>
+          <h2 id={moreId} className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            More
+          </h2>
+          <MenuLinks items={shownMore} pathname={pathname} onNavigate={onNavigate} labelledBy={moreId} />
+        </div>
+      )}
+      {shown.length === 0 && shownMore.length === 0 && <p className="px-3 py-2 text-sm text-slate-600">No menu item matches “{term}”.</p>}
       <div className="mt-auto flex flex-col gap-1 border-t border-slate-200 pt-3 text-sm">
         <a href={privacyPolicyUrl} target="_blank" rel="noopener noreferrer" className="px-3 py-1 text-brand-700 underline">
           Privacy Policy

@@ -1,17 +1,22 @@
-/** The layouts without navigation: anonymous pages (a centred card) and the no-nav fallback. */
+/**
+ * The layouts without navigation: anonymous pages (a centred card) and the no-nav fallback. An anonymous
+ * page that is a list or a report rather than a card marks its root `data-wide` and gets the width of a
+ * list (issue 31 §9: the signed-in /links list was squeezed into the card's 448 px).
+ */
 import { config } from '@/lib/config';
 import { DEFAULT_LOGO } from '@/lib/brand-defaults';
 
-export function PlainShell({ variant, children }: { variant: 'anonymous' | 'no-nav'; children: React.ReactNode }) {
+/** `brand`: another firm's logo and title to wear (the onboarding wizard: the inviting franchise's); else the product's. */
+export function PlainShell({ variant, brand, children }: { variant: 'anonymous' | 'no-nav'; brand?: { logo: string; title: string }; children: React.ReactNode }) {
   const { PRODUCT_NAME } = config();
   return (
     <>
-      <header className="flex items-center gap-3 px-4 py-3">
-        {/* eslint-disable-next-line @next/next/no-img-element -- a small SVG */}
-        <img src={DEFAULT_LOGO} alt="" height={48} className="h-12 w-auto" />
-        <span className="text-lg font-semibold text-slate-900">{PRODUCT_NAME}</span>
+      <header className="flex items-center gap-3 px-4 py-3" data-testid="plain-header">
+        {/* eslint-disable-next-line @next/next/no-img-element -- a small SVG, or a firm's logo of any size */}
+        <img src={brand?.logo ?? DEFAULT_LOGO} alt="" height={48} className="h-12 w-auto max-w-40 object-contain" />
+        <span className="text-lg font-semibold text-slate-900">{brand?.title ?? PRODUCT_NAME}</span>
       </header>
-      <main id="main" tabIndex={-1} className={variant === 'anonymous' ? 'mx-auto w-full max-w-md px-4 py-6' : 'px-4 py-6 sm:px-6'}>
+      <main id="main" tabIndex={-1} className={variant === 'anonymous' ? 'mx-auto w-full max-w-md px-4 py-6 has-[[data-wide]]:max-w-6xl' : 'px-4 py-6 sm:px-6'}>
         {children}
       </main>
     </>

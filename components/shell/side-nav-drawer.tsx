@@ -1,23 +1,25 @@
 'use client';
-/** The left menu as a drawer below 768 px (loaded on first opening: it brings Radix Dialog with it). */
+/** The left menu as a drawer (loaded on first opening: it brings Radix Dialog with it). With a
+ * `persistent` menu beside the page from 768 px on, the drawer is for narrower screens only. */
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useDrawer } from './drawer-state';
 import { MenuContent, type SideNavProps } from './menu-content';
 
-export default function SideNavDrawer(props: SideNavProps) {
+export default function SideNavDrawer({ persistent, ...props }: SideNavProps & { persistent: boolean }) {
+  const narrowOnly = persistent ? 'md:hidden' : '';
   const { open, setOpen } = useDrawer();
   return (
     <RadixDialog.Root open={open} onOpenChange={setOpen}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 md:hidden" />
+        <RadixDialog.Overlay className={`fixed inset-0 z-40 bg-slate-900/50 ${narrowOnly}`} />
         <RadixDialog.Content
           aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl md:hidden"
+          className={`fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto bg-white shadow-xl ${narrowOnly}`}
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
             <RadixDialog.Title className="text-base font-semibold">Menu</RadixDialog.Title>
-            <RadixDialog.Close className="rounded p-1 hover:bg-slate-100" aria-label="Close menu">
+            <RadixDialog.Close className="inline-flex size-11 items-center justify-center rounded hover:bg-slate-100" aria-label="Close menu">
               <X aria-hidden="true" className="size-5" />
             </RadixDialog.Close>
           </div>

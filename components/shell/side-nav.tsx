@@ -1,7 +1,7 @@
 'use client';
 /**
- * The left menu (side-nav layout): always shown from 768 px on; below that a drawer opened from the
- * top bar, whose code loads on first opening.
+ * The left menu. `persistent` (side-nav layout): shown beside the page from 768 px on, a drawer below.
+ * Otherwise (default layout) only the drawer, on every width. The drawer's code loads on first opening.
  */
 import dynamic from 'next/dynamic';
 import { useDrawer } from './drawer-state';
@@ -11,14 +11,16 @@ const SideNavDrawer = dynamic(() => import('./side-nav-drawer'), { ssr: false })
 
 export type { SideNavProps };
 
-export function SideNav(props: SideNavProps) {
+export function SideNav({ persistent, ...props }: SideNavProps & { persistent: boolean }) {
   const { open, everOpened } = useDrawer();
   return (
     <>
-      <nav aria-label="Main menu" className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block">
-        <MenuContent {...props} />
-      </nav>
-      {(open || everOpened) && <SideNavDrawer {...props} />}
+      {persistent && (
+        <nav aria-label="Main menu" className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block">
+          <MenuContent {...props} />
+        </nav>
+      )}
+      {(open || everOpened) && <SideNavDrawer {...props} persistent={persistent} />}
     </>
   );
 }

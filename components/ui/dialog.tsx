@@ -2,9 +2,14 @@
 /**
  * The one dialog (Radix): focus stays inside while open and returns to the opener on close, Escape
  * closes, the title labels it. Sizes follow the specification's modals (extra-large for user profiles).
+ *
+ * The opener is the element that had the focus when the dialog opened (issue 31 §8): Radix gives the focus
+ * back only to its own Trigger, and most dialogs here are opened by state (a row's button, a menu item,
+ * the palette's shortcut), so without this the focus fell to the page's start on every close.
  */
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from './button';
 
 const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
@@ -23,7 +28,25 @@ export interface DialogProps {
   returnFocusTo?: React.RefObject<HTMLElement | null>;
 }
 
+/** Focuses the first of the elements that is still on the page and takes the focus; whether one did. */
+function focusFirstOf(...candidates: (Element | null | undefined)[]): boolean {
+  for (const el of candidates) {
+    if (!(el instanceof HTMLElement) || !el.isConnected || el === document.body) continue;
+    el.focus();
+    if (document.activeElement === el) return true;
+  }
+  return false;
+}
+
 export function Dialog({ open, onOpenChange, title, description, size = 'md', footer, children, trigger, returnFocusTo }: DialogProps) {
+  // Read while rendering the opening, before anything inside takes the focus (a field's autoFocus does so
+  // before any effect runs, so Radix's own record of it is that field).
+  const [wasOpen, setWasOpen] = useState(open);
+  const [opener, setOpener] = useState<Element | null>(null);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpener(typeof document === 'undefined' ? null : document.activeElement);
+  }
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
@@ -33,9 +56,7 @@ export function Dialog({ open, onOpenChange, title, description, size = 'md', fo
           className={`fixed top-[5dvh] left-1/2 z-50 flex max-h-[90dvh] w-[calc(100vw-1.5rem)] ${SIZES[size]} -translate-x-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none`}
           {...(description ? {} : { 'aria-describedby': undefined })}
           onCloseAutoFocus={(e) => {
-            if (!returnFocusTo?.current) return;
-            e.preventDefault();
-            returnFocusTo.current.focus();
+            if (focusFirstOf(opener, returnFocusTo?.current)) e.preventDefault();
           }}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-3">

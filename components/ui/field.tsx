@@ -101,13 +101,15 @@ export type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | '
   options: readonly SelectOption[];
   /** The empty first option ("Choose…"); its value is "". Pass null for none. */
   placeholder?: string | null;
+  /** Shows the asterisk after the label of a required select (where a screen says "marked *"). */
+  showRequiredMark?: boolean;
 };
 
 /** A labelled native select (keyboard and mobile friendly), with the same error and required handling. */
-export function SelectField({ label, error, hint, required, options, placeholder = 'Choose…', className = '', ...props }: SelectProps) {
+export function SelectField({ label, error, hint, required, showRequiredMark, options, placeholder = 'Choose…', className = '', ...props }: SelectProps) {
   const id = useId();
   return (
-    <FieldShell id={id} label={label} error={error} required={required} hint={hint}>
+    <FieldShell id={id} label={label} error={error} required={required} showRequiredMark={showRequiredMark} hint={hint}>
       <select
         id={id}
         aria-required={required || undefined}
@@ -135,7 +137,8 @@ export function CheckboxField({ label, hideLabel, className = '', ...props }: Om
   const id = useId();
   return (
     <div className={`flex items-center gap-2 ${className}`}>
-      <input id={id} type="checkbox" className="size-4 accent-brand-600" {...props} />
+      {/* 24 × 24 px: the WCAG 2.2 target size. */}
+      <input id={id} type="checkbox" className="size-6 shrink-0 accent-brand-600" {...props} />
       <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm text-slate-800'}>
         {label}
       </label>

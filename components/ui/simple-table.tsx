@@ -6,6 +6,7 @@
  * Server-safe: no state, so a server component can draw one.
  */
 import type { HTMLAttributes, ReactNode } from 'react';
+import { ScrollBox } from './scroll-box';
 import { BodyCell, HeaderCell, headerText, pinnedClass, pinnedFirst, type Column } from './table';
 
 /** What a row may add to its `<tr>`: a class (a dimmed or marked row) and data attributes. */
@@ -25,16 +26,31 @@ export interface SimpleTableProps<T> {
   boxClassName?: string;
   /** Classes of the table (a min width, below which it scrolls sideways in its box). */
   tableClassName?: string;
+  /**
+   * Below 640 px each row is drawn as a card (its cells stacked, each with its column's name) instead of
+   * a row to scroll sideways: for tables of controls a phone user works through (an inspection's systems).
+   */
+  cardsOnPhone?: boolean;
 }
 
-export function SimpleTable<T>({ caption, captionVisible, columns, rows, rowKey, rowAttributes, empty, boxClassName = '', tableClassName = '' }: SimpleTableProps<T>) {
-  const drawn = pinnedFirst(columns);
+const CARD = {
+  box: 'max-sm:overflow-visible max-sm:border-0 max-sm:bg-transparent',
+  table: 'max-sm:block',
+  head: 'max-sm:sr-only',
+  body: 'max-sm:flex max-sm:flex-col max-sm:gap-3',
+  row: 'max-sm:flex max-sm:flex-col max-sm:rounded-lg max-sm:border max-sm:border-slate-200',
+  cell: 'max-sm:block max-sm:static max-sm:shadow-none',
+} as const;
+
+export function SimpleTable<T>({ caption, captionVisible, columns, rows, rowKey, rowAttributes, empty, boxClassName = '', tableClassName = '', cardsOnPhone = false }: SimpleTableProps<T>) {
+  const card = (part: keyof typeof CARD) => (cardsOnPhone ? CARD[part] : '');
+  const drawn = pinnedFirst(columns).map((c) => (cardsOnPhone ? { ...c, className: `${c.className ?? ''} ${CARD.cell}` } : c));
   const pin = (c: Column<T>) => (c.rowHeader ? pinnedClass() : undefined);
   return (
-    <div className={`min-w-0 overflow-auto rounded-lg border border-slate-200 bg-white ${boxClassName}`}>
-      <table className={`w-full text-left text-sm ${tableClassName}`}>
+    <ScrollBox label={caption} className={`min-w-0 overflow-auto rounded-lg border border-slate-200 bg-white ${card('box')} ${boxClassName}`}>
+      <table className={`w-full text-left text-sm ${card('table')} ${tableClassName}`}>
         <caption className={captionVisible ? 'px-3 py-2 text-left font-medium text-slate-800' : 'sr-only'}>{caption}</caption>
-        <thead className="sticky top-0 z-20 text-slate-700">
+        <thead className={`sticky top-0 z-20 text-slate-700 ${card('head')}`}>
           <tr className="bg-slate-50">
             {drawn.map((c) => (
               <HeaderCell key={c.id} column={c} pinned={pin(c)}>
@@ -43,7 +59,7 @@ export function SimpleTable<T>({ caption, captionVisible, columns, rows, rowKey,
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className={card('body')}>
           {rows.length === 0 && empty != null && (
             <tr className="bg-white">
               <td colSpan={drawn.length} className="px-3 py-3 text-slate-600">
@@ -56,9 +72,12 @@ export function SimpleTable<T>({ caption, captionVisible, columns, rows, rowKey,
             // A background of the row's own (a marked row) replaces white; the pinned cell inherits either.
             const background = /(^|\s)bg-/.test(className) ? '' : 'bg-white';
             return (
-              <tr key={rowKey(row, index)} className={`border-t border-slate-100 ${background} ${className}`} {...data}>
+              <tr key={rowKey(row, index)} className={`border-t border-slate-100 ${background} ${card('row')} ${className}`} {...data}>
                 {drawn.map((c) => (
                   <BodyCell key={c.id} column={c} pinned={pin(c)}>
+                    {cardsOnPhone && !c.rowHeader && !c.headerHidden && (
+                      <span className="block text-xs font-medium text-slate-600 sm:hidden">{c.header}</span>
+                    )}
                     {c.cell(row)}
                   </BodyCell>
                 ))}
@@ -67,6 +86,6 @@ export function SimpleTable<T>({ caption, captionVisible, columns, rows, rowKey,
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -218,7 +218,8 @@ export function UserDialog({ open, onOpenChange, target, source, viewer, returnF
           )}
           {profile && (
             <span className="mr-auto text-xs text-slate-600" data-testid="user-ids">
-              Firm {profile.firm} · User {profile.user} · Contact {profile.contact}
+              {/* The specification's read-only line of ids, labelled: reference numbers for support, not settings. */}
+              Reference ids: firm {profile.firm} · user {profile.user} · contact {profile.contact}
             </span>
           )}
           {dirty && (

@@ -13,6 +13,18 @@ export const CALIBRATION_MODE_LABELS: Readonly<Record<CalibrationMode, string>> 
   'static-dynamic': 'Static + dynamic',
   initialization: 'Initialization',
 };
+/**
+ * A calibration type with its mode, unless the name already ends with that mode ("Forward camera –
+ * static", not "Forward camera – static (static)": issue 31 §9). A mode outside CALIBRATION_MODES (a
+ * knowledge base's own word) is shown as written.
+ */
+export function calibrationTypeLabel(name: string, mode: string | null | undefined): string {
+  if (!mode) return name;
+  const label = CALIBRATION_MODE_LABELS[mode as CalibrationMode] ?? mode;
+  const fold = (v: string) => v.toLowerCase().replace(/[\s_-]+/g, '');
+  return fold(name).endsWith(fold(label)) || fold(name).endsWith(fold(mode)) ? name : `${name} (${label})`;
+}
+
 /** A mode from its label or value, ignoring case and spaces ("Static + Dynamic", "static-dynamic"). */
 export function calibrationModeOf(text: string): CalibrationMode | null {
   const key = text.toLowerCase().replace(/[\s_]+/g, '');

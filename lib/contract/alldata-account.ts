@@ -18,10 +18,10 @@
  *   connection answers 404 with ALLDATA_MESSAGES.notConnected.
  */
 import { z } from 'zod';
+import { CONNECT_ROLES } from './alldata-constants';
 import { defineCall } from './define';
 
-/** Super user, administrator, franchiser admin, shop admin, franchisee admin. */
-export const CONNECT_ROLES = [1, 2, 3, 4, 8] as const;
+export { CONNECT_ROLES };
 
 export const ALLDATA_MESSAGES = {
   notInPlan: "Your firm's plan does not include ALLDATA. Monthly Pro w/ALLDATA connects an ALLDATA account.",

@@ -42,7 +42,8 @@ export const adasLink = z.object({
   /** The years as text: "2019–2024", "2019 on", "All years". */
   year: z.string(),
   isNew: z.boolean(),
-  createdAt: z.string(),
+  /** When someone added it; null for links nobody added (the demo knowledge base). */
+  createdAt: z.string().nullable(),
 });
 export type AdasLink = z.infer<typeof adasLink>;
 

@@ -118,7 +118,19 @@ export type DashboardTop = z.infer<typeof dashboardTopAnswer>;
 // ── ADAS records ────────────────────────────────────────────────────────────────────────────────────
 export const RECORD_SORTS = ['created', 'ronumber', 'firm', 'vehicle', 'status'] as const;
 export const recordsQuery = z
-  .object({ firm: firmField, ...period, ...pageFields, direction: pageFields.direction.default('desc'), orderBy: z.enum(RECORD_SORTS).default('created') })
+  .object({
+    firm: firmField,
+    ...period,
+    ...pageFields,
+    direction: pageFields.direction.default('desc'),
+    orderBy: z.enum(RECORD_SORTS).default('created'),
+    /**
+     * A technician's jobs (issue 31 §3, the drill from a "by tech" row): instead of the jobs created in the
+     * period, those with an inspection the numbers credit to this user (its inspector, else who completed
+     * it) completed in the period; 0: those credited to nobody ("Unassigned").
+     */
+    tech: z.coerce.number().int().min(0).optional(),
+  })
   .superRefine(checkPeriod);
 export type RecordsQuery = z.input<typeof recordsQuery>;
 
@@ -204,7 +216,8 @@ export const adasRecords = defineCall({
   method: 'GET',
   path: 'dashboard/adasRecords',
   query: recordsQuery,
-  response: z.object({ count: z.number().int().nonnegative(), items: z.array(adasRecord) }),
+  /** `technician`: the name of the technician asked for (`tech`), as the numbers show it. */
+  response: z.object({ count: z.number().int().nonnegative(), items: z.array(adasRecord), technician: z.string().optional() }),
 });
 export const counts = defineCall({ ...ADMIN, method: 'GET', path: 'dashboard/counts', query: rangeOnly, response: countsAnswer });
 export const topStats = defineCall({ ...ADMIN, method: 'GET', path: 'dashboard/topStats', response: topStatsAnswer });

@@ -87,6 +87,8 @@ export const importColumn = z.object({
   ColumnName: z.string(),
   IsRequired: z.boolean(),
   lookup: z.string().optional(),
+  /** Header synonyms the wizard's first mapping takes (lib/data/import-schemas.ts). */
+  aliases: z.array(z.string()).optional(),
 });
 export const lookupChoice = z.object({ id: z.number().int(), value: z.string(), code: z.string().nullable(), type3: z.string().nullable().optional() });
 
@@ -102,13 +104,13 @@ export const schemaDetail = schemaSummary.extend({
 export type SchemaSummary = z.infer<typeof schemaSummary>;
 export type SchemaDetail = z.infer<typeof schemaDetail>;
 
-/** A file column may feed one schema column only. */
+/** A file column may feed one schema column only; a value given to every row ("=…", lib/data/file-rows.ts) may repeat. */
 export const mappedData = z
   .record(z.string().max(100), z.string().trim().max(200))
   .superRefine((m, ctx) => {
     const seen = new Map<string, string>();
     for (const [column, fileColumn] of Object.entries(m)) {
-      if (!fileColumn) continue;
+      if (!fileColumn || fileColumn.startsWith('=')) continue;
       const earlier = seen.get(fileColumn.toLowerCase());
       if (earlier) ctx.addIssue({ code: 'custom', path: [column], message: `The file column "${fileColumn}" is already mapped to ${earlier}` });
       else seen.set(fileColumn.toLowerCase(), column);

@@ -71,6 +71,12 @@ export type OfferedProduct = z.infer<typeof offeredProduct>;
 
 export const invitation = z.object({
   parentName: z.string(),
+  /**
+   * The inviting firm's Brand preferences as in effect for it (firm/firmPreference category Brand: its own,
+   * else its network's), so the wizard wears the inviting franchise's brand (issue 31 §5). Anonymous: only
+   * the names and values of the Brand category, nothing else of the firm.
+   */
+  brand: z.array(z.object({ name: z.string(), value: z.string().nullable() })),
   products: z.array(offeredProduct),
   expiresAt: z.string(),
   testMode: z.boolean(),
@@ -153,6 +159,22 @@ export const purchaseInput = z.object({
 export type PurchaseInput = z.input<typeof purchaseInput>;
 export const purchased = z.object({ firm: z.number().int(), user: z.number().int(), totalCents: z.number().int() });
 
+/**
+ * onboardResume {token, email}: what the host saved for an invitation, for whoever gives the email of its
+ * first step (so the wizard resumes in any browser, and a forwarded link shows nobody else's answers).
+ * Another email is 400 on `email`, a few times an hour per invitation (then 429). Values are the steps'
+ * bodies as saved; a step not saved yet is null.
+ */
+export const resumeInput = z.object({ token: invitationId(), email: z.email(MESSAGES.email).max(200) });
+const savedValues = z.record(z.string(), z.unknown());
+export const resumed = z.object({
+  ids: z.object({ marketing: z.number().int(), firm: z.number().int(), shipping: z.number().int() }),
+  basic: savedValues,
+  additional: savedValues.nullable(),
+  shipping: savedValues.nullable(),
+  product: z.object({ product, coupon: z.string() }).nullable(),
+});
+
 // ── calls ───────────────────────────────────────────────────────────────────────────────────────
 const anonymous = { access: 'anonymous', bff: false } as const;
 
@@ -163,4 +185,5 @@ export const onboardMarketing = defineCall({ ...anonymous, method: 'POST', path:
 export const onboardFirm = defineCall({ ...anonymous, method: 'POST', path: 'firm/onboardFirm', body: firmInput, response: savedId });
 export const onboardFirmUpdate = defineCall({ ...anonymous, method: 'POST', path: 'firm/onboardFirmUpdate', body: firmInput, response: savedId });
 export const onboardShippingSave = defineCall({ ...anonymous, method: 'POST', path: 'firm/onboardShippingSave', body: shippingInput, response: savedId });
+export const onboardResume = defineCall({ ...anonymous, method: 'POST', path: 'firm/onboardResume', body: resumeInput, response: resumed });
 export const onboardPurchaseSave = defineCall({ ...anonymous, method: 'POST', path: 'firm/onboardPurchaseSave', body: purchaseInput, response: purchased });

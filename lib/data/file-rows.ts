@@ -37,9 +37,18 @@ export function sniff(sample: Uint8Array, size: number): { ok: true; encoding: F
 
 const norm = (s: string) => s.replace(/^\uFEFF/, '').trim().toLowerCase();
 
+/**
+ * A mapping's value is a file column, or — starting with DEFAULT_MARK — a value given to every row
+ * ("=Customer" sets Contact type on every row of a file without that column). No file's header starts
+ * with "=" (our exports would have quoted it), so the two cannot be confused.
+ */
+export const DEFAULT_MARK = '=';
+export const isDefaultValue = (mapped: string | undefined) => !!mapped && mapped.startsWith(DEFAULT_MARK);
+export const defaultValueOf = (mapped: string) => mapped.slice(DEFAULT_MARK.length);
+
 /** Whether every file column a template maps is in the header (the template fits the file). */
 export function templateFits(mappedData: Readonly<Record<string, string>>, header: readonly string[]): boolean {
-  const columns = Object.values(mappedData).filter(Boolean);
+  const columns = Object.values(mappedData).filter((v) => v && !isDefaultValue(v));
   if (!columns.length) return false;
   const have = new Set(header.map(norm));
   return columns.every((c) => have.has(norm(c)));
@@ -47,28 +56,42 @@ export function templateFits(mappedData: Readonly<Record<string, string>>, heade
 
 /**
  * A first mapping for a header without a template: each schema column takes the file column of the same
- * name or display name (any case and spacing).
+ * name, display name or one of its aliases ("E-mail", "Company", "State"; any case, spacing and
+ * punctuation). Exact names are taken first, so an alias never takes a column another field is named after;
+ * a file column feeds one field only.
  */
-export function guessMapping(header: readonly string[], columns: readonly { ColumnName: string; DisplayName: string }[]): Record<string, string> {
+export function guessMapping(header: readonly string[], columns: readonly { ColumnName: string; DisplayName: string; aliases?: readonly string[] }[]): Record<string, string> {
   const squash = (s: string) => norm(s).replace(/[^a-z0-9]/g, '');
   const byName = new Map(header.map((h) => [squash(h), h.replace(/^\uFEFF/, '').trim()] as const));
   const out: Record<string, string> = {};
-  for (const c of columns) {
-    const hit = byName.get(squash(c.ColumnName)) ?? byName.get(squash(c.DisplayName));
-    if (hit) out[c.ColumnName] = hit;
-  }
+  const taken = new Set<string>();
+  const take = (column: string, names: readonly string[]) => {
+    if (out[column]) return;
+    const hit = names.map((n) => byName.get(squash(n))).find((h) => h && !taken.has(h));
+    if (hit) {
+      out[column] = hit;
+      taken.add(hit);
+    }
+  };
+  for (const c of columns) take(c.ColumnName, [c.ColumnName, c.DisplayName]);
+  for (const c of columns) take(c.ColumnName, c.aliases ?? []);
   return out;
 }
 
-/** The schema columns left unmapped that must be mapped, by display name. */
+/** The required schema columns neither mapped to a file column nor given a value, by display name. */
 export function missingRequired(mapping: Readonly<Record<string, string>>, columns: readonly { ColumnName: string; DisplayName: string; IsRequired: boolean }[]): string[] {
-  return columns.filter((c) => c.IsRequired && !mapping[c.ColumnName]).map((c) => c.DisplayName);
+  const given = (v: string | undefined) => !!v && (!isDefaultValue(v) || defaultValueOf(v).trim() !== '');
+  return columns.filter((c) => c.IsRequired && !given(mapping[c.ColumnName])).map((c) => c.DisplayName);
 }
 
-/** A file row as schema cells, by the mapping {ColumnName: file column}; `at` indexes the header. */
+/** A file row as schema cells, by the mapping {ColumnName: file column or =value}; `at` indexes the header. */
 export function mapRow(raw: readonly string[], mapping: Readonly<Record<string, string>>, at: ReadonlyMap<string, number>): Cells {
   const cells: Record<string, string> = {};
   for (const [column, fileColumn] of Object.entries(mapping)) {
+    if (isDefaultValue(fileColumn)) {
+      cells[column] = defaultValueOf(fileColumn);
+      continue;
+    }
     const i = at.get(norm(fileColumn));
     if (i !== undefined) cells[column] = raw[i] ?? '';
   }

@@ -14,6 +14,7 @@ import { insuranceInput } from '../contract/insurance';
 import { newUserRules, userFields } from '../contract/user';
 import { vehicleInput } from '../contract/vehicle';
 import { checkPricingRow, type PricingCells } from '../configuration/pricing-csv';
+import { PHONE_FORMAT_MESSAGE, normalizePhone } from '../validation/phone';
 import { ALL_ROLES, type RoleId } from '../roles';
 import { sectionRoles } from '../routes';
 
@@ -26,6 +27,8 @@ export interface ImportColumn {
   IsRequired: boolean;
   /** The lookup group whose value names (or codes) the column holds. */
   lookup?: string;
+  /** Other names a file's header commonly gives the column ("E-mail", "Company", "State"): the first mapping takes them. */
+  aliases?: string[];
 }
 
 /** A lookup value a column accepts. */
@@ -49,7 +52,34 @@ export interface SchemaDef {
   uniqueColumn?: string;
 }
 
-const col = (ColumnName: string, DisplayName: string, IsRequired = false, lookup?: string): ImportColumn => ({ ColumnName, DisplayName, IsRequired, ...(lookup && { lookup }) });
+const col = (ColumnName: string, DisplayName: string, IsRequired = false, lookup?: string): ImportColumn => ({
+  ColumnName,
+  DisplayName,
+  IsRequired,
+  ...(lookup && { lookup }),
+  ...(ALIASES[ColumnName] && { aliases: ALIASES[ColumnName] }),
+});
+
+/** Header synonyms by ColumnName (compared without case, spaces or punctuation; see file-rows.ts guessMapping). */
+const ALIASES: Readonly<Record<string, string[]>> = {
+  ContactType: ['Type', 'Customer type', 'Category'],
+  CompanyName: ['Company', 'Business', 'Business name', 'Organization', 'Organisation', 'Employer', 'Account'],
+  FirstName: ['First', 'Given name', 'Forename'],
+  LastName: ['Last', 'Surname', 'Family name'],
+  Notes: ['Note', 'Comments', 'Comment', 'Remarks'],
+  PhoneNo: ['Phone', 'Phone number', 'Telephone', 'Tel', 'Mobile', 'Cell', 'Cell phone', 'Work phone'],
+  Extension: ['Ext', 'Phone extension'],
+  EmailAddress: ['Email', 'E-mail', 'E-mail address', 'Mail', 'Email 1'],
+  AddressLines: ['Street', 'Street address', 'Address 1', 'Address line 1', 'Address1'],
+  City: ['Town', 'Locality'],
+  StateProvince: ['State', 'Province', 'St', 'Region', 'State/Province', 'State code'],
+  PostalCode: ['Zip', 'Zip code', 'Postcode', 'Postal', 'Post code'],
+  Country: ['Country code', 'Nation'],
+  Vin: ['VIN number', 'Vehicle identification number'],
+  Bodystyle: ['Body', 'Body type'],
+  Username: ['Email', 'E-mail', 'User name', 'Login'],
+  InsuranceName: ['Insurer', 'Insurance company', 'Carrier', 'Name'],
+};
 
 export const SCHEMAS: Readonly<Record<SchemaName, SchemaDef>> = {
   contacts: {
@@ -200,8 +230,23 @@ export type ImportRecord =
 
 export type RowCheck = { ok: true; record: ImportRecord } | { ok: false; reason: string };
 
-/** Refusal with the column's display name: "Email address: Required, formatted email address". */
-class Refused extends Error {}
+/**
+ * Every problem of one row, each once per column, with the column's display name ("Last name: missing
+ * required value; Phone #: …"): a
+ * user fixes a refused row in one pass instead of meeting its errors one import at a time.
+ */
+class Problems {
+  private readonly byColumn = new Map<string, string>();
+  add(column: string, message: string) {
+    if (!this.byColumn.has(column)) this.byColumn.set(column, message);
+  }
+  get any() {
+    return this.byColumn.size > 0;
+  }
+  toString() {
+    return [...this.byColumn.values()].join('; ');
+  }
+}
 
 export interface CheckContext {
   schema: SchemaDef;
@@ -211,39 +256,48 @@ export interface CheckContext {
   defaults: { language: number; timezone: number };
 }
 
+/** The check's own context: the caller's, and the row's problems so far. */
+type RowContext = CheckContext & { problems: Problems };
+
 function display(schema: SchemaDef, column: string): string {
   return schema.columns.find((c) => c.ColumnName === column)?.DisplayName ?? column;
 }
 
-/** Parses with a contract schema; the first issue refuses the row, naming the file column. */
-function parsed<T extends z.ZodType>(ctx: CheckContext, schema: T, value: unknown, columnOf: Readonly<Record<string, string>>): z.output<T> {
+const problem = (ctx: RowContext, column: string, message: string) => ctx.problems.add(column, column ? `${display(ctx.schema, column)}: ${message}` : message);
+
+/**
+ * Parses with a contract schema; each issue is a problem of the row, naming the file column. With
+ * problems the row is refused after all its checks ran (checkRow), so the value returned then is unused.
+ */
+function parsed<T extends z.ZodType>(ctx: RowContext, schema: T, value: unknown, columnOf: Readonly<Record<string, string>>): z.output<T> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  const issue = r.error.issues[0];
-  const field = String(issue.path[0] ?? '');
-  const column = columnOf[field] ?? field;
-  throw new Refused(column ? `${display(ctx.schema, column)}: ${issue.message}` : issue.message);
+  for (const issue of r.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    problem(ctx, columnOf[field] ?? field, issue.message);
+  }
+  return value as z.output<T>;
 }
 
-function lookupId(ctx: CheckContext, column: string, text: string): number | null {
+function lookupId(ctx: RowContext, column: string, text: string): number | null {
   if (!text) return null;
   const group = ctx.schema.columns.find((c) => c.ColumnName === column)!.lookup!;
   const t = text.toLowerCase();
   const hit = (ctx.lookups[group] ?? []).find((v) => v.value.toLowerCase() === t || (v.code ?? '').toLowerCase() === t);
-  if (!hit) throw new Refused(`${display(ctx.schema, column)}: unknown value "${text.slice(0, 40)}"`);
-  return hit.id;
+  if (!hit) problem(ctx, column, `unknown value "${text.slice(0, 40)}"`);
+  return hit?.id ?? null;
 }
 
-function flag(ctx: CheckContext, column: string, text: string): boolean {
+function flag(ctx: RowContext, column: string, text: string): boolean {
   const v = FLAGS[text.toLowerCase()];
-  if (v === undefined) throw new Refused(`${display(ctx.schema, column)}: use 1 or 0`);
-  return v;
+  if (v === undefined) problem(ctx, column, 'use 1 or 0');
+  return v ?? false;
 }
 
-function id(ctx: CheckContext, column: string, text: string): number {
+function id(ctx: RowContext, column: string, text: string): number {
   if (!text) return -1;
-  if (!/^\d{1,15}$/.test(text)) throw new Refused(`${display(ctx.schema, column)}: a record id, or empty for a new record`);
-  return Number(text);
+  if (!/^\d{1,15}$/.test(text)) problem(ctx, column, 'a record id, or empty for a new record');
+  return Number(text) || -1;
 }
 
 // The screens' sub-record schemas without the ids the host fills in (built once: zod's omit makes a new schema).
@@ -251,7 +305,7 @@ const PHONE_ROW = phoneInput.omit({ contact: true, contactPhone: true });
 const EMAIL_ROW = emailInput.omit({ contact: true, contactEmail: true });
 const ADDRESS_ROW = addressInput.omit({ contact: true, contactAddress: true });
 
-function contactRow(ctx: CheckContext, c: (k: string) => string): ContactRow {
+function contactRow(ctx: RowContext, c: (k: string) => string): ContactRow {
   const companyName = c('CompanyName');
   const lastName = c('LastName');
   const contact = parsed(
@@ -271,12 +325,15 @@ function contactRow(ctx: CheckContext, c: (k: string) => string): ContactRow {
     },
     { contactType: 'ContactType', companyName: 'CompanyName', lastName: 'LastName', firstName: 'FirstName', notes: 'Notes' },
   );
-  const phoneNo = c('PhoneNo');
-  const phone = phoneNo
+  // "718-555-0142", "+1 917 555 0143 x12": the stored form (ddd) ddd-dddd, an extension written in the number kept.
+  const phoneText = c('PhoneNo');
+  const normal = phoneText ? normalizePhone(phoneText) : null;
+  if (phoneText && !normal) problem(ctx, 'PhoneNo', `${PHONE_FORMAT_MESSAGE} (a US or Canadian number, +1 optional)`);
+  const phone = normal
     ? parsed(
         ctx,
         PHONE_ROW,
-        { phoneType: lookupId(ctx, 'PhoneType', c('PhoneType')) ?? 1, phoneNo, extension: c('Extension') },
+        { phoneType: lookupId(ctx, 'PhoneType', c('PhoneType')) ?? 1, phoneNo: normal.phoneNo, extension: c('Extension') || normal.extension },
         { phoneNo: 'PhoneNo', extension: 'Extension', phoneType: 'PhoneType' },
       )
     : null;
@@ -297,12 +354,12 @@ function contactRow(ctx: CheckContext, c: (k: string) => string): ContactRow {
     );
     const countryCode = ctx.lookups.Country?.find((v) => v.id === country)?.code;
     const stateCountry = ctx.lookups.StateProvince?.find((v) => v.id === stateProvince)?.type3;
-    if (countryCode && stateCountry && countryCode !== stateCountry) throw new Refused(`${display(ctx.schema, 'StateProvince')}: The state is not in the chosen country`);
+    if (countryCode && stateCountry && countryCode !== stateCountry) problem(ctx, 'StateProvince', 'The state is not in the chosen country');
   }
   return { contact, phone, email, address };
 }
 
-function vehicleRow(ctx: CheckContext, c: (k: string) => string): VehicleRow {
+function vehicleRow(ctx: RowContext, c: (k: string) => string): VehicleRow {
   const year = c('Year');
   return parsed(
     ctx,
@@ -315,7 +372,7 @@ function vehicleRow(ctx: CheckContext, c: (k: string) => string): VehicleRow {
 // The user form's fields as the import fills them (no password: see lib/contract/data.ts).
 const USER_ROW = userFields.omit({ password: true, imagePhotoPath: true }).superRefine(newUserRules);
 
-function userRow(ctx: CheckContext, c: (k: string) => string): UserRow {
+function userRow(ctx: RowContext, c: (k: string) => string): UserRow {
   const rate = c('LaborRate');
   const active = c('Active');
   const given = { contactType: !!c('ContactType'), role: !!c('Role'), laborRate: !!rate, timezone: !!c('TimeZone'), language: !!c('Language') };
@@ -340,7 +397,7 @@ function userRow(ctx: CheckContext, c: (k: string) => string): UserRow {
   return { user, given, active: active === '' ? null : flag(ctx, 'Active', active) ? 1 : 0 };
 }
 
-function insuranceRow(ctx: CheckContext, c: (k: string) => string): InsuranceRow {
+function insuranceRow(ctx: RowContext, c: (k: string) => string): InsuranceRow {
   return parsed(
     ctx,
     insuranceInput,
@@ -351,7 +408,7 @@ function insuranceRow(ctx: CheckContext, c: (k: string) => string): InsuranceRow
 
 const year = (text: string) => (text === '' ? undefined : /^\d+$/.test(text) ? Number(text) : NaN);
 
-function vehicleMatrixRow(ctx: CheckContext, c: (k: string) => string): VehicleMatrixRow {
+function vehicleMatrixRow(ctx: RowContext, c: (k: string) => string): VehicleMatrixRow {
   const models = c('Models')
     .split(',')
     .map((m) => m.trim())
@@ -377,42 +434,40 @@ function vehicleMatrixRow(ctx: CheckContext, c: (k: string) => string): VehicleM
   );
 }
 
-function pricingRow(ctx: CheckContext, c: (k: string) => string, line: number): PricingRecord {
+function pricingRow(ctx: RowContext, c: (k: string) => string, line: number): PricingRecord {
   lookupId(ctx, 'SystemType', c('SystemType'));
   const firm = lookupId(ctx, 'Location', c('Location'));
   const cells: PricingCells = { line, systemType: c('SystemType'), calibration: c('Calibration'), mode: c('Mode'), price: c('Price') };
   // The configuration's own check of a pricing row; a location's price may leave the mode out.
   const checked = checkPricingRow(cells, firm !== null);
-  if (!checked.ok) {
-    const [column, message] = Object.entries(checked.errors)[0];
-    throw new Refused(`${column}: ${message}`);
-  }
+  if (!checked.ok) for (const [column, message] of Object.entries(checked.errors)) ctx.problems.add(column, `${column}: ${message}`);
   return { firm, cells };
 }
 
-/** The check of one row: the record it becomes, or why it is refused. */
-export function checkRow(ctx: CheckContext, cells: Cells, line = 0): RowCheck {
-  const c = (k: string) => cellValue(cells[k]);
-  try {
-    for (const column of ctx.schema.columns) if (column.IsRequired && !c(column.ColumnName)) throw new Refused(`${column.DisplayName}: missing required value`);
-    switch (ctx.schema.name) {
-      case 'contacts':
-        return { ok: true, record: { schema: 'contacts', row: contactRow(ctx, c) } };
-      case 'vehicles':
-        return { ok: true, record: { schema: 'vehicles', row: vehicleRow(ctx, c) } };
-      case 'users':
-        return { ok: true, record: { schema: 'users', row: userRow(ctx, c) } };
-      case 'insurance':
-        return { ok: true, record: { schema: 'insurance', row: insuranceRow(ctx, c) } };
-      case 'pricing':
-        return { ok: true, record: { schema: 'pricing', row: pricingRow(ctx, c, line) } };
-      case 'vehicleMatrix':
-        return { ok: true, record: { schema: 'vehicleMatrix', row: vehicleMatrixRow(ctx, c) } };
-    }
-  } catch (e) {
-    if (e instanceof Refused) return { ok: false, reason: e.message };
-    throw e;
+function recordOf(ctx: RowContext, c: (k: string) => string, line: number): ImportRecord {
+  switch (ctx.schema.name) {
+    case 'contacts':
+      return { schema: 'contacts', row: contactRow(ctx, c) };
+    case 'vehicles':
+      return { schema: 'vehicles', row: vehicleRow(ctx, c) };
+    case 'users':
+      return { schema: 'users', row: userRow(ctx, c) };
+    case 'insurance':
+      return { schema: 'insurance', row: insuranceRow(ctx, c) };
+    case 'pricing':
+      return { schema: 'pricing', row: pricingRow(ctx, c, line) };
+    case 'vehicleMatrix':
+      return { schema: 'vehicleMatrix', row: vehicleMatrixRow(ctx, c) };
   }
+}
+
+/** The check of one row: the record it becomes, or every reason it is refused. */
+export function checkRow(context: CheckContext, cells: Cells, line = 0): RowCheck {
+  const ctx: RowContext = { ...context, problems: new Problems() };
+  const c = (k: string) => cellValue(cells[k]);
+  for (const column of ctx.schema.columns) if (column.IsRequired && !c(column.ColumnName)) problem(ctx, column.ColumnName, 'missing required value');
+  const record = recordOf(ctx, c, line);
+  return ctx.problems.any ? { ok: false, reason: ctx.problems.toString() } : { ok: true, record };
 }
 
 /** The key a row must not share with an earlier row of the same file, or null. */

@@ -19,6 +19,8 @@ async function pay(page: Page, card: string) {
   await form.getByLabel('CVC').fill('123');
   await form.getByRole('button', { name: 'Use this card' }).click();
   await expect(page.getByText(`Card: visa ending ${card.slice(-4)}`)).toBeVisible();
+  // A new card clears the message about the card before it (a declined one).
+  await expect(page.getByText(ONBOARD_MESSAGES.declined)).toHaveCount(0);
   await page.getByRole('button', { name: /^Pay / }).click();
 }
 
@@ -37,6 +39,10 @@ test('invited from /locations, through the wizard to the new admin signing in', 
   await invitee.goto(new URL(link).pathname);
   await expect(invitee).toHaveTitle(/^Onboard · /);
   await expect(invitee.getByText('Invited by Northstar Calibration Network.')).toBeVisible();
+  // The wizard wears the inviting franchise's brand (issue 31 §5), not the product's.
+  const header = invitee.getByTestId('plain-header');
+  await expect(header).toHaveText('Northstar Calibration Network');
+  await expect(header.locator('img')).toHaveAttribute('src', '/brands/northstar-logo.svg');
   const email = `owner-${Date.now()}@harbor.example.com`;
   await expect(async () => {
     await invitee.getByLabel('First name').fill('Dana');
@@ -50,6 +56,8 @@ test('invited from /locations, through the wizard to the new admin signing in', 
   await invitee.getByLabel('Company email').fill('office@harbor.example.com');
   await invitee.getByLabel('Address', { exact: true }).fill('12 Pier Rd');
   await invitee.getByLabel('City').fill('Brooklyn');
+  // The address asks for the state of the chosen country (the United States by default).
+  await invitee.getByLabel('State or province').selectOption({ label: 'New York' });
   await invitee.getByLabel('Postal code').fill('1123');
   await invitee.getByLabel('Phone', { exact: true }).fill('7185550100');
   await invitee.getByRole('button', { name: 'Next' }).click();
@@ -116,4 +124,50 @@ test('used, expired and unknown invitations explain themselves', async ({ page }
   await expect(page.getByText(ONBOARD_MESSAGES.invitationUsed)).toBeVisible();
   await page.goto('/onboard/no-such-invitation-000000000');
   await expect(page.getByText(ONBOARD_MESSAGES.invitationUnknown)).toBeVisible();
+});
+
+test('step 1 saved in one browser: another browser resumes from what the host saved, after the email of step 1', async ({ page, browser }) => {
+  await signIn(page, 3, undefined, '/locations');
+  const dialog = page.getByRole('dialog', { name: 'Invite a location' });
+  await clickUntil(page.getByRole('button', { name: 'Invite a location' }), dialog);
+  await dialog.getByRole('combobox', { name: 'Parent location' }).fill('Northstar Calibration');
+  await dialog.getByRole('option', { name: /Northstar Calibration Network/ }).click();
+  await dialog.getByRole('button', { name: 'Create invitation' }).click();
+  const path = new URL(await dialog.getByLabel('Invitation link').inputValue()).pathname;
+  const email = `resume-${Date.now()}@harbor.example.com`;
+
+  const fillBasic = async (p: Page, firstName: string) => {
+    await p.goto(path);
+    await expect(async () => {
+      await p.getByLabel('First name').fill(firstName);
+      await p.getByLabel('Last name').fill('Lopez');
+      await p.getByLabel('Email', { exact: true }).fill(email);
+      await p.getByRole('button', { name: 'Next' }).click();
+      await expect(p.getByText(/Additional|already saved/).first()).toBeVisible({ timeout: 3000 });
+    }).toPass({ timeout: 20_000 });
+  };
+
+  const first = await browser.newContext();
+  const one = await first.newPage();
+  await fillBasic(one, 'Dana');
+  await expect(one.getByRole('heading', { name: 'Additional' })).toBeVisible();
+  await first.close();
+
+  // A second browser (no cookie of the first): the host has step 1, so the wizard asks for its email.
+  const second = await browser.newContext();
+  const two = await second.newPage();
+  await fillBasic(two, 'Someone');
+  const resume = two.getByRole('form', { name: 'Continue where you left off' });
+  await expect(resume).toBeVisible();
+  await resume.getByLabel('Email given at the first step').fill('not.me@example.com');
+  await resume.getByRole('button', { name: 'Continue' }).click();
+  await expect(two.getByText(ONBOARD_MESSAGES.resumeRefused).first()).toBeVisible();
+  await resume.getByLabel('Email given at the first step').fill(email);
+  await resume.getByRole('button', { name: 'Continue' }).click();
+  await expect(two.getByText(ONBOARD_MESSAGES.resumed)).toBeVisible();
+  await expect(two.getByRole('heading', { name: 'Additional' })).toBeVisible();
+  // What the first browser saved, not what was typed here.
+  await two.getByRole('button', { name: '1. Basic' }).click();
+  await expect(two.getByLabel('First name')).toHaveValue('Dana');
+  await second.close();
 });

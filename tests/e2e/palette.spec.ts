@@ -59,7 +59,7 @@ test('the top bar button opens it at 360 px; a role that may not see Users finds
   await page.getByRole('button', { name: 'Find', exact: true }).click();
   await input(page).fill('role');
   // Role 9's search answers (its own jobs, vehicles, locations) but never users or contacts.
-  await expect(palette(page).getByRole('status')).toHaveText(/results|No results/);
+  await expect(palette(page).getByRole('status')).toHaveText(/\d+ results?|No results/);
   await expect(palette(page).getByText('Searching…')).toHaveCount(0);
   await expect(group(page, 'Users')).toHaveCount(0);
   await expect(group(page, 'Contacts')).toHaveCount(0);
@@ -74,4 +74,15 @@ test('the top bar button opens it at 360 px; a role that may not see Users finds
   await group(admin, 'Users').getByRole('option').filter({ hasText: 'role5@example.com' }).click();
   await expect(admin).toHaveURL(/\/users\?searchTerm=role5%40example.com$/);
   await admin.close();
+});
+
+test('finds a screen by a word of its name ("alldata"), says "1 result", and opens it', async ({ page }) => {
+  await signIn(page, 4);
+  await openWithKeyboard(page);
+  await input(page).fill('alldata');
+  await expect(palette(page).getByRole('status')).toHaveText('1 result');
+  await expect(group(page, 'Screens').getByRole('option')).toHaveText([/Connect ALLDATA/]);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/alldataAuthorize$/);
+  await expect(page).toHaveTitle(/^Connect ALLDATA · /);
 });

@@ -5,7 +5,8 @@ import { createUser, type TestUser } from '../support/fixtures';
 import { chooseFromAccountMenu, clickUntil } from '../support/shell';
 import { signIn } from '../support/session';
 
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('list').getByRole('link');
+// The specification's left menu is the first list; "More" (the other screens the role may open) follows it.
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('list').first().getByRole('link');
 
 test.describe('left menu and role label', () => {
   const cases: [number, string[], string][] = [
@@ -133,6 +134,24 @@ test('the profile dialog shows the signed-in user', async ({ page }) => {
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: /Emerson|Evans/ }).first()).toBeFocused();
+});
+
+test('every default-layout page opens the left menu as a drawer, and its "More" reaches Import/Export', async ({ page }) => {
+  await signIn(page, 3);
+  await page.goto('/adas');
+  // The top bar keeps the specification's single item; the menu button opens the rest on a desktop too.
+  await expect(page.getByRole('navigation', { name: 'Top menu' }).getByRole('link')).toHaveText(['ADAS']);
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await clickUntil(page.getByRole('button', { name: 'Open menu' }), drawer.getByRole('link', { name: 'Dashboard' }));
+  await expect(drawer.getByRole('list').first().getByRole('link')).toHaveText(['Home', 'Locations', 'ADAS', 'ADAS Systems Overview', 'Providers', 'Dashboard']);
+  const more = drawer.getByRole('list', { name: 'More' }).getByRole('link');
+  await expect(more).toContainText(['Insurance', 'Administration', 'Import/Export Facility', 'Storage']);
+  await drawer.getByLabel('Search the menu').fill('import');
+  await expect(more).toHaveText(['Import/Export Facility']);
+  await more.click();
+  await expect(page).toHaveURL(/\/data$/);
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Import/Export Facility' })).toBeVisible();
 });
 
 test('at phone width the left menu is a drawer and nothing scrolls sideways', async ({ page }) => {

@@ -413,6 +413,9 @@ describe('links', () => {
     });
     const fresh = await ok(contract.alldata.getLinkManage, { query: { make: 'Mazda', isNew: true } });
     expect(fresh.items).toEqual([expect.objectContaining({ id: ids[0], isNew: true, year: '2020–2024' })]);
+    // "Added" is recorded for a link someone added, and absent for the demo knowledge base's (issue 31 §9).
+    expect(Date.now() - Date.parse(fresh.items[0].createdAt)).toBeLessThan(120_000);
+    expect(adas.items.filter((l: { id: number }) => l.id !== ids[0]).every((l: { createdAt: string | null }) => l.createdAt === null)).toBe(true);
     await ok(contract.alldata.saveAdasLinks, { body: { id: ids[0], title: 'Mazda radar aiming procedure', url: 'https://www.mazdaserviceinfo.com/radar', make: 'Mazda', model: 'CX-5', yearStart: 2020, yearEnd: null } });
     expect((await ok(contract.alldata.getLinkManage, { query: { make: 'Mazda' } })).items[0]).toMatchObject({ isNew: false, model: 'CX-5', year: '2020 on' });
     expect(await ok(contract.alldata.updateAdasLinks, { body: { ids: [ids[0], 999999], isNew: true, type: 'general' } })).toEqual({ count: 1 });

@@ -165,6 +165,29 @@ describe('dashboard/dashboard', () => {
     expect(techs.totals.inspections).toBe(facts([6]).inspections);
   });
 
+  it('drills from a technician to the jobs the numbers count for them; by service counts and sales list the same services (issue 31 §3)', async () => {
+    const techs = await ok(d.dashboard, { query: { ...range, firm: 3, analysis: 'techHours', pageSize: 100 } });
+    expect(techs.items.length).toBeGreaterThan(0);
+    for (const row of techs.items as { key: string; label: string; inspections: number }[]) {
+      const tech = Number(row.key || 0);
+      const jobs = await ok(d.adasRecords, { query: { ...range, firm: 3, tech, pageSize: 500 } });
+      expect(jobs.technician).toBe(row.label);
+      // The jobs of exactly the inspections the row counts (an inspection is one job; a job may have several).
+      const expected = one<{ n: number }>(
+        `SELECT count(DISTINCT adas) AS n FROM dashboard_inspection WHERE firm IN ${inList(subtree(3))} AND day BETWEEN ? AND ? AND ifnull(tech, 0) = ?`,
+        range.startDate,
+        range.endDate,
+        tech,
+      ).n;
+      expect(jobs.count, row.label).toBe(expected);
+      expect(jobs.count).toBeLessThanOrEqual(row.inspections);
+      expect(jobs.count).toBeGreaterThan(0);
+    }
+    const keys = async (analysis: 'serviceCounts' | 'serviceSales') =>
+      ((await ok(d.dashboard, { query: { ...range, firm: 3, analysis, pageSize: 500 } })).items as { key: string; calibrations: number; sales: number }[]).map((r) => [r.key, r.calibrations, r.sales]).sort();
+    expect(await keys('serviceSales')).toEqual(await keys('serviceCounts'));
+  });
+
   it('by service, make and tech add up to the same calibrations; pages of 10 sorted by name', async () => {
     const all = facts(subtree(3));
     for (const analysis of ['serviceCounts', 'makeSales', 'techHours'] as const) {

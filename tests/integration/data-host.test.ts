@@ -107,7 +107,8 @@ describe('uploadData', () => {
       upload([
         person('Importa', { EmailAddress: 'ima.importa@example.com', PhoneNo: '(512) 555-0101', AddressLines: '1 Main St', City: 'Austin', StateProvince: 'TX', PostalCode: '78701' }),
         person('Bademail', { EmailAddress: 'not-an-email' }),
-        person('Badphone', { PhoneNo: '5125550101' }),
+        // Nine digits: no notation of a North American number (ten digits, written any common way, is normalised).
+        person('Badphone', { PhoneNo: '512555010' }),
         person('Unknowntype', { ContactType: 'Alien' }),
         person('Dup', { EmailAddress: 'IMA.importa@example.com' }),
         { ContactType: 'Customer', FirstName: 'No last name' },
@@ -117,7 +118,7 @@ describe('uploadData', () => {
     expect(res).toMatchObject({ added: 1, updated: 0, unchanged: 0, replayed: false });
     expect(res.refused).toEqual([
       { line: 3, reason: 'Email address: Required, formatted email address' },
-      { line: 4, reason: 'Phone #: Phone # must look like (555) 123-4567' },
+      { line: 4, reason: 'Phone #: Phone # must look like (555) 123-4567 (a US or Canadian number, +1 optional)' },
       { line: 5, reason: 'Contact type: unknown value "Alien"' },
       { line: 6, reason: 'Email address: duplicate in the file' },
       { line: 7, reason: 'Last name: This field is required' },

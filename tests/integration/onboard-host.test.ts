@@ -80,6 +80,13 @@ describe('firm/onboardInvite and firm/onboardGet', () => {
     const res = await host.api(null, o.onboardGet, { query: { firm: id } });
     expect(res.status).toBe(200);
     expect(res.body.parentName).toBe('Northstar Calibration Network');
+    // The inviting franchise's brand, for the wizard to wear (issue 31 §5).
+    expect(res.body.brand).toEqual(
+      expect.arrayContaining([
+        { name: 'BrandTitle', value: 'Northstar Calibration Network' },
+        { name: 'BrandLogo', value: '/brands/northstar-logo.svg' },
+      ]),
+    );
     expect(res.body.products.map((p: { name: string }) => p.name)).toEqual([PRODUCTS.monthly.name, PRODUCTS.pro.name]);
     // Only the hash is stored.
     expect(host.db.prepare('SELECT count(*) FROM onboard_invitation WHERE token_hash = ?').pluck().get(id)).toBe(0);
@@ -150,6 +157,34 @@ describe('the steps', () => {
     await host.api(null, o.onboardFirm, { body: additional(b) });
     expect((await host.api(null, o.onboardFirmUpdate, { body: additional(b, { firm: ids.firm }) })).status).toBe(404);
     expect((await host.api(null, o.onboardMarketing, { body: basic(b, { marketing: ids.marketing }) })).status).toBe(404);
+  });
+});
+
+describe('firm/onboardResume', () => {
+  it('answers the saved steps for the email of step 1 (any case), and nothing for another email', async () => {
+    const token = await invite();
+    const email = `dana-${token.slice(0, 6)}@harbor.example.com`;
+    // Nothing saved yet: no email opens it.
+    expect((await host.api(null, o.onboardResume, { body: { token, email } })).status).toBe(400);
+    const m = (await host.api(null, o.onboardMarketing, { body: basic(token) })).body.id as number;
+    const f = (await host.api(null, o.onboardFirm, { body: additional(token) })).body.id as number;
+
+    const wrong = await host.api(null, o.onboardResume, { body: { token, email: 'someone.else@example.com' } });
+    expect([wrong.status, wrong.body.error]).toEqual([400, ONBOARD_MESSAGES.resumeRefused]);
+    expect(JSON.stringify(wrong.body)).not.toContain('Dana');
+
+    const r = await host.api(null, o.onboardResume, { body: { token, email: email.toUpperCase() } });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ ids: { marketing: m, firm: f, shipping: 0 }, basic: { firstName: 'Dana', emailAddress: email }, shipping: null });
+    expect((r.body.additional as Record<string, unknown>).company).toBeTruthy();
+  });
+
+  it('waits after a few wrong emails for one invitation (429)', async () => {
+    const token = await invite();
+    await host.api(null, o.onboardMarketing, { body: basic(token) });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await host.api(null, o.onboardResume, { body: { token, email: `guess${i}@example.com` } })).status);
+    expect(statuses).toEqual([400, 400, 400, 429]);
   });
 });
 

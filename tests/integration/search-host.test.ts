@@ -40,6 +40,14 @@ describe('search/palette', () => {
     expect(byRo.find((i) => i.kind === 'job' && i.id === job.adas)?.title).toBe(`RO ${job.ronumber}`);
   });
 
+  it('finds vehicles by model and make, not only by VIN ("Accord")', async () => {
+    // The newest vehicle with a VIN comes first among equals (newest first), so the kind's limit cannot hide it.
+    const v = one<{ vehicle: number; make: string; model: string }>("SELECT vehicle, make, model FROM vehicle WHERE vin <> '' AND length(model) >= 3 ORDER BY vehicle DESC LIMIT 1");
+    const byModel = await search(admin, v.model.toLowerCase());
+    expect(byModel.filter((i) => i.kind === 'vehicle').map((i) => i.id)).toContain(v.vehicle);
+    expect(byModel.find((i) => i.kind === 'vehicle' && i.id === v.vehicle)?.detail).toContain(v.model);
+  });
+
   it('finds vehicles by VIN, contacts, users and locations by name', async () => {
     const vehicle = one<{ vehicle: number; vin: string }>("SELECT vehicle, vin FROM vehicle WHERE length(vin) = 17 ORDER BY vehicle LIMIT 1");
     expect((await search(admin, vehicle.vin.slice(4, 12))).some((i) => i.kind === 'vehicle' && i.id === vehicle.vehicle && i.searchTerm === vehicle.vin)).toBe(true);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SAVE_STEP, canOpenStep, checkYearRange, clampYears, goToStep, wizardStart } from '@/components/configuration/rules';
-import { calibrationModeOf } from '@/lib/configuration/constants';
+import { calibrationModeOf, calibrationTypeLabel } from '@/lib/configuration/constants';
 import { joinKeywords, keywordProblem, splitKeywords } from '@/lib/configuration/keywords';
 import { applyModelChanges, modelChanges, modelsText } from '@/lib/configuration/models';
 import { readPrice } from '@/lib/configuration/money';
@@ -80,6 +80,14 @@ describe('the pricing import', () => {
   it('reads modes by value or label', () => {
     expect(['static', 'Dynamic', 'static-dynamic', 'Static & dynamic', 'INITIALIZATION'].map(calibrationModeOf)).toEqual(['static', 'dynamic', 'static-dynamic', 'static-dynamic', 'initialization']);
     expect(calibrationModeOf('sideways')).toBeNull();
+  });
+  it('labels a calibration type with its mode once (issue 31 §9)', () => {
+    expect(calibrationTypeLabel('Forward camera – static', 'static')).toBe('Forward camera – static');
+    expect(calibrationTypeLabel('Forward camera – static + dynamic', 'static-dynamic')).toBe('Forward camera – static + dynamic');
+    expect(calibrationTypeLabel('Front radar', 'static')).toBe('Front radar (Static)');
+    expect(calibrationTypeLabel('Radar – static', 'dynamic')).toBe('Radar – static (Dynamic)');
+    expect(calibrationTypeLabel('Forward camera', null)).toBe('Forward camera');
+    expect(calibrationTypeLabel('Blind spot – on-road', 'on-road')).toBe('Blind spot – on-road');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guard, pageTitle, ROUTES } from '@/lib/routes';
+import { guard, pageTitle, ROUTES, titleName } from '@/lib/routes';
 
 /** docs/shell.md#screens, transcribed independently of lib/routes.ts: path → who may open it. */
 const r = (...ids: number[]) => ids;
@@ -63,5 +63,17 @@ describe('page titles', () => {
     expect(pageTitle('Contacts', 'ADAS Desk', 'uat')).toBe('Contacts · ADAS Desk [uat]');
     expect(pageTitle('Contacts', 'ADAS Desk', 'prod')).toBe('Contacts · ADAS Desk');
     expect(pageTitle(null, 'ADAS Desk', 'dev')).toBe('ADAS Desk [dev]');
+  });
+
+  it('every page has a title of its own, never the product alone nor an internal word (issue 31 §8)', () => {
+    const titles = ROUTES.map((r) => [r.path, titleName(r)]);
+    expect(titles.filter(([, t]) => !t || t === 'sso')).toEqual([]);
+    expect(Object.fromEntries(titles.filter(([p]) => /^\/(sso|links|alldata)/.test(p!)))).toEqual({
+      '/sso': 'Signing in',
+      '/alldataAuthorize': 'Connect ALLDATA',
+      '/alldataApproval': 'ALLDATA Approval',
+      '/alldataSetToken': 'ALLDATA Token',
+      '/links': 'Shared links',
+    });
   });
 });

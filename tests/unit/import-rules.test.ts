@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Chunker, IMPORT_FILE_MAX_BYTES, guessMapping, headerIndex, isSelected, mapRow, missingRequired, sniff, templateFits } from '../../lib/data/file-rows';
 import { SCHEMAS, cellValue, checkRow, duplicateReason, uniqueKey, type CheckContext } from '../../lib/data/import-schemas';
+import { normalizePhone } from '../../lib/validation/phone';
 
 const lookups = {
   ContactType: [{ id: 2, value: 'Customer', code: 'CUS' }],
@@ -21,6 +22,67 @@ const reason = (name: keyof typeof SCHEMAS, cells: Record<string, string>) => {
   return r.ok ? null : r.reason;
 };
 
+describe('phone numbers as files write them', () => {
+  it('normalises common US and international notations of a North American number, and refuses the rest', () => {
+    const cases: [string, string | null, string?][] = [
+      ['718-555-0142', '(718) 555-0142'],
+      ['+1 917 555 0143', '(917) 555-0143'],
+      ['+1 (917) 555-0143', '(917) 555-0143'],
+      ['(718) 555 0142', '(718) 555-0142'],
+      ['718.555.0142', '(718) 555-0142'],
+      ['7185550142', '(718) 555-0142'],
+      ['1-718-555-0142', '(718) 555-0142'],
+      ['001 917 555 0143', '(917) 555-0143'],
+      ['718-555-0142 x12', '(718) 555-0142', '12'],
+      ['718-555-0142 ext. 7', '(718) 555-0142', '7'],
+      ['+44 20 7946 0958', null],
+      ['555-0142', null],
+      ['718-555-01422', null],
+      ['call me', null],
+    ];
+    for (const [text, phoneNo, extension = ''] of cases) expect(normalizePhone(text), text).toEqual(phoneNo === null ? null : { phoneNo, extension });
+  });
+
+  it('a contact row stores the normalised number, an extension written in it kept', () => {
+    const r = checkRow(ctx('contacts'), { ContactType: 'Customer', LastName: 'Lee', PhoneNo: '+1 917 555 0143 x9' });
+    expect(r.ok && r.record.schema === 'contacts' && r.record.row.phone).toMatchObject({ phoneNo: '(917) 555-0143', extension: '9' });
+  });
+});
+
+describe('every error of a row', () => {
+  it('lists each refused column once, in the order of the checks', () => {
+    expect(reason('contacts', { PhoneNo: '555', EmailAddress: 'x', IsInactive: 'perhaps' })).toBe(
+      'Contact type: missing required value; Inactive (1 = yes): use 1 or 0; Last name: This field is required; Phone #: Phone # must look like (555) 123-4567 (a US or Canadian number, +1 optional); Email address: Required, formatted email address',
+    );
+  });
+});
+
+describe('mapping', () => {
+  it('takes header synonyms (Email, Company, State, Zip, Phone) after exact names, each file column once', () => {
+    const header = ['Company', 'First name', 'Surname', 'E-mail', 'Phone', 'State', 'Zip'];
+    expect(guessMapping(header, SCHEMAS.contacts.columns)).toEqual({
+      CompanyName: 'Company',
+      FirstName: 'First name',
+      LastName: 'Surname',
+      EmailAddress: 'E-mail',
+      PhoneNo: 'Phone',
+      StateProvince: 'State',
+      PostalCode: 'Zip',
+    });
+    // "Email" is both Username's synonym and a column of its own name elsewhere: each file column feeds one field.
+    expect(guessMapping(['Email', 'First name', 'Last name'], SCHEMAS.users.columns)).toEqual({ Username: 'Email', FirstName: 'First name', LastName: 'Last name' });
+  });
+
+  it('a value for every row ("=…") fills an unmapped column and counts as mapped; an empty one does not', () => {
+    const header = ['Last name'];
+    const mapping = { LastName: 'Last name', ContactType: '=Customer' };
+    expect(mapRow(['Lee'], mapping, headerIndex(header))).toEqual({ LastName: 'Lee', ContactType: 'Customer' });
+    expect(missingRequired(mapping, SCHEMAS.contacts.columns)).toEqual([]);
+    expect(missingRequired({ ContactType: '=' }, SCHEMAS.contacts.columns)).toEqual(['Contact type']);
+    expect(templateFits(mapping, header)).toBe(true);
+  });
+});
+
 describe('row checks', () => {
   it('contacts: the contact screen’s rules, lookups by name or code', () => {
     const ok = checkRow(ctx('contacts'), { ContactType: 'cus', LastName: 'Lee', PhoneNo: '(512) 555-0100', EmailAddress: 'a@example.com', AddressLines: '1 Main', City: 'Austin', StateProvince: 'Texas', PostalCode: '78701' });
@@ -29,7 +91,7 @@ describe('row checks', () => {
     expect(reason('contacts', { ContactType: 'Customer' })).toBe('Last name: This field is required');
     expect(reason('contacts', { ContactType: 'Customer', CompanyName: 'Acme' })).toBeNull();
     expect(reason('contacts', { ContactType: 'Customer', LastName: 'Lee', EmailAddress: 'x' })).toBe('Email address: Required, formatted email address');
-    expect(reason('contacts', { ContactType: 'Customer', LastName: 'Lee', PhoneNo: '555' })).toBe('Phone #: Phone # must look like (555) 123-4567');
+    expect(reason('contacts', { ContactType: 'Customer', LastName: 'Lee', PhoneNo: '555' })).toBe('Phone #: Phone # must look like (555) 123-4567 (a US or Canadian number, +1 optional)');
     expect(reason('contacts', { ContactType: 'Robot', LastName: 'Lee' })).toBe('Contact type: unknown value "Robot"');
     expect(reason('contacts', { ContactType: 'Customer', LastName: 'Lee', IsInactive: 'perhaps' })).toBe('Inactive (1 = yes): use 1 or 0');
     expect(reason('contacts', { ContactType: 'Customer', LastName: 'Lee', Contact: 'abc' })).toMatch(/^Contact id: /);

@@ -10,6 +10,7 @@ import {
   pushRecent,
   rank,
   recentsKey,
+  resultCount,
   screensFor,
   type PaletteEntry,
 } from '../../components/palette/entries';
@@ -29,6 +30,22 @@ describe('screens', () => {
     expect(screensFor(17).map((s) => s.href)).not.toContain('/users');
     expect(screensFor(17).map((s) => s.href)).not.toContain('/contacts');
     expect(new Set(screensFor(1).map((s) => s.key)).size).toBe(screensFor(1).length);
+  });
+});
+
+describe('screens by a word of their name (issue 31 §7)', () => {
+  it('finds the ALLDATA connection for those who may connect it, and the sections of Configuration', () => {
+    expect(rank(screensFor(4), 'alldata').map((s) => s.href)).toEqual(['/alldataAuthorize']);
+    expect(rank(screensFor(1), 'alldata').map((s) => s.title)).toEqual(['Connect ALLDATA']);
+    expect(rank(screensFor(5), 'alldata')).toEqual([]);
+    expect(rank(screensFor(1), 'pricing').map((s) => s.href)).toEqual(['/configuration?section=pricing']);
+    expect(screensFor(17).some((s) => s.href.startsWith('/configuration'))).toBe(false);
+  });
+});
+
+describe('result count', () => {
+  it('says "1 result" and "n results"', () => {
+    expect([0, 1, 2].map(resultCount)).toEqual(['0 results', '1 result', '2 results']);
   });
 });
 

@@ -94,4 +94,24 @@ describe('CSV formula escaping', () => {
     expect(back.slice(0, 6).every((v) => v.startsWith("'"))).toBe(true);
     expect(back.slice(6)).toEqual(['plain', 'a=b']);
   });
+
+  it('writes a phone number with its country code as it is, and neutralises anything more after a +', () => {
+    const unparse = (cells: string[]) =>
+      Papa.parse<string[]>(Papa.unparse({ fields: ['v'], data: cells.map((c) => [c]) }, CSV_OPTIONS), { skipEmptyLines: true }).data.slice(1).map((r) => r[0]);
+    const phones = ['+1 917 555 0143', '+1 (917) 555-0143', '+1.917.555.0143', '+44 20 7946 0958', '+19175550143'];
+    expect(unparse(phones)).toEqual(phones);
+    const formulas = [
+      '+1 917 555 0143+HYPERLINK("http://evil.example")',
+      '+1 917 555 0143\n=cmd',
+      '+1 917 555 0143 x12',
+      '+cmd|\' /C calc\'!A0',
+      '+1 555',
+      '+1234567890123456',
+      '+ 917 555 0143\t',
+      '-1 917 555 0143',
+      '=19175550143',
+      '@19175550143',
+    ];
+    expect(unparse(formulas).map((v) => v.startsWith("'"))).toEqual(formulas.map(() => true));
+  });
 });

@@ -61,7 +61,9 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
     const state = parseList(recordsList, params);
     const records = problems
       ? null
-      : await api(contract.dashboard.adasRecords, { query: { ...query, page: state.page, pageSize: state.pageSize, orderBy: state.orderBy, direction: state.direction } }).catch((e: unknown) => {
+      : await api(contract.dashboard.adasRecords, {
+          query: { ...query, page: state.page, pageSize: state.pageSize, orderBy: state.orderBy, direction: state.direction, tech: state.tech >= 0 ? state.tech : undefined },
+        }).catch((e: unknown) => {
           if (!(problems = refusal(e))) throw e;
           return null;
         });

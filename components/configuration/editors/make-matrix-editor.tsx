@@ -13,7 +13,7 @@ import { Dialog, SaveCancel } from '@/components/ui/dialog';
 import { useForm } from '@/components/ui/use-form';
 import { Tabs } from '@/components/ui/tabs';
 import type { MakeMatrixCategories, MakeMatrixRecord } from '@/lib/contract/admin';
-import { CALIBRATION_MODE_LABELS } from '@/lib/configuration/constants';
+import { calibrationTypeLabel } from '@/lib/configuration/constants';
 import { joinKeywords, splitKeywords } from '@/lib/configuration/keywords';
 import { modelChanges, type ModelRef } from '@/lib/configuration/models';
 import { configApi } from '../api';
@@ -168,7 +168,7 @@ function MakeMatrixForm({ record, categories, defaults, onClose, onSaved }: Omit
     () =>
       categories.calibrationTypes
         .filter((c) => !systemType || String(c.systemType) === systemType)
-        .map((c) => ({ value: c.calibrationType, label: `${c.name} (${CALIBRATION_MODE_LABELS[c.mode]})` })),
+        .map((c) => ({ value: c.calibrationType, label: calibrationTypeLabel(c.name, c.mode) })),
     [categories.calibrationTypes, systemType],
   );
 

@@ -1,13 +1,16 @@
 /**
  * /onboard/{id} (Onboard, no nav, anonymous): the wizard of an invitation, resumed from its sealed cookie
- * at the step reached. An unknown, used or expired invitation shows why, never the wizard.
+ * at the step reached. An unknown, used or expired invitation shows why, never the wizard. The page wears
+ * the inviting franchise's brand (its logo and title, from the invitation) in the no-nav shell.
  */
 import Link from 'next/link';
 import { SetUp } from '@/components/onboard/set-up';
+import { PlainShell } from '@/components/shell/plain-shell';
 import { OnboardWizard } from '@/components/onboard/wizard';
 import { Alert } from '@/components/ui/alert';
 import { UpstreamError } from '@/lib/api/errors';
 import { callUpstream } from '@/lib/api/upstream';
+import { anonymousBrandFrom } from '@/lib/brand';
 import { config } from '@/lib/config';
 import { contract } from '@/lib/contract';
 import { ONBOARD_MESSAGES } from '@/lib/contract/onboard-constants';
@@ -37,21 +40,32 @@ export default async function OnboardPage({ params }: { params: Promise<{ id: st
   const { id } = await params;
   const finished = (await readWizard(id, false)).state;
   if (finished.done)
-    return <SetUp {...finished.done} company={finished.values.additional?.company ?? ''} email={finished.values.basic?.emailAddress ?? ''} />;
+    return (
+      <PlainShell variant="no-nav">
+        <SetUp {...finished.done} company={finished.values.additional?.company ?? ''} email={finished.values.basic?.emailAddress ?? ''} />
+      </PlainShell>
+    );
   const offer = await callUpstream(contract.onboard.onboardGet, { query: { firm: id } }).catch((e: unknown) => {
     if (e instanceof UpstreamError && ['not-found', 'conflict', 'bad-request'].includes(e.kind)) return e.message;
     throw e;
   });
-  if (typeof offer === 'string') return <InvitationProblem message={KNOWN.has(offer) ? offer : ONBOARD_MESSAGES.invitationUnknown} />;
+  if (typeof offer === 'string')
+    return (
+      <PlainShell variant="no-nav">
+        <InvitationProblem message={KNOWN.has(offer) ? offer : ONBOARD_MESSAGES.invitationUnknown} />
+      </PlainShell>
+    );
   const [lookups, { state, unreadable }] = await Promise.all([callUpstream(contract.lookup.onboardLookups), readWizard(id, offer.testMode)]);
   return (
-    <OnboardWizard
-      invitation={id}
-      offer={offer}
-      lookups={lookups}
-      initial={{ reached: state.reached, values: state.values, product: state.product }}
-      providerUrl={config().PAYMENT_URL}
-      notice={unreadable ? ONBOARD_MESSAGES.sessionUnreadable : undefined}
-    />
+    <PlainShell variant="no-nav" brand={anonymousBrandFrom(offer.brand, offer.parentName)}>
+      <OnboardWizard
+        invitation={id}
+        offer={offer}
+        lookups={lookups}
+        initial={{ reached: state.reached, values: state.values, product: state.product }}
+        providerUrl={config().PAYMENT_URL}
+        notice={unreadable ? ONBOARD_MESSAGES.sessionUnreadable : undefined}
+      />
+    </PlainShell>
   );
 }
