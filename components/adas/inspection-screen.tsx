@@ -9,7 +9,7 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { ArrowLeft } from 'lucide-react';
-import { useId, useState, useTransition } from 'react';
+import { useEffect, useId, useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { Button } from '@/components/ui/button';
@@ -32,6 +32,8 @@ import { OfflineChanges } from './offline-changes';
 import { isConnectivity, useOfflineQueue } from './use-offline-queue';
 
 const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
+/** The dialogs' code, loaded while the page is online: asked for later at the car, offline, it would fail and take the page down. */
+const preloadDialogs = () => void import('@/components/ui/confirm-dialog');
 
 export interface InspectionScreenProps {
   inspection: InspectionRecord;
@@ -53,6 +55,7 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
   const router = useRouter();
   const formId = useId();
   const [pending, startTransition] = useTransition();
+  useEffect(preloadDialogs, []);
   const refresh = () => startTransition(() => router.refresh());
   const complete = i.status === STATUS.complete;
 

@@ -40,12 +40,14 @@ function focusFirstOf(...candidates: (Element | null | undefined)[]): boolean {
 
 export function Dialog({ open, onOpenChange, title, description, size = 'md', footer, children, trigger, returnFocusTo }: DialogProps) {
   // Read while rendering the opening, before anything inside takes the focus (a field's autoFocus does so
-  // before any effect runs, so Radix's own record of it is that field).
+  // before any effect runs, so Radix's own record of it is that field). A dialog mounted already open (the
+  // screen renders it only while it is wanted) reads it on its first render.
+  const focused = () => (typeof document === 'undefined' ? null : document.activeElement);
   const [wasOpen, setWasOpen] = useState(open);
-  const [opener, setOpener] = useState<Element | null>(null);
+  const [opener, setOpener] = useState<Element | null>(() => (open ? focused() : null));
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open) setOpener(typeof document === 'undefined' ? null : document.activeElement);
+    if (open) setOpener(focused());
   }
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>

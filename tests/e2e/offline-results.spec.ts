@@ -32,7 +32,11 @@ const rowOf = (id: number, system: number) =>
   };
 
 /** The page and its lazily loaded parts (the calibration panel) are in before the network goes: no service worker keeps them. */
-const settled = (page: Page) => page.waitForLoadState('networkidle');
+/** The page and its lazy parts loaded (the calibration panel loads after hydration). */
+const settled = async (page: Page) => {
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText('Loading calibrations…')).toHaveCount(0);
+};
 
 const waiting = (page: Page) => page.getByRole('region', { name: 'Changes kept on this device' }).getByRole('status');
 /** The BFF does not answer (the host or the shop's network down while the page itself loads). */

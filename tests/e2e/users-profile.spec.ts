@@ -19,6 +19,7 @@ const profileDialog = (page: Page) => page.getByRole('dialog', { name: /^(Adding
 
 test.describe('user profile dialog', () => {
   test('adding a user: the save alert, a taken username, verify → Add New User → tabs; role 1 stored as 2; the new user signs in with the password given', async ({ page }) => {
+    test.slow(); // two sign-ins and a dozen saves
     const tok = uniqueToken();
     const username = `nia.${tok.toLowerCase()}@example.com`;
     await openUsers(page);
