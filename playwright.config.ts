@@ -9,7 +9,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A safety net, not a measure: whole flows on a busy 2-core machine (a production build, the host and two
+  // browsers) take 30-40 s; a hang still fails.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {

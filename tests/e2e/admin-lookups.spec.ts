@@ -18,6 +18,7 @@ async function salutationChoices(page: Page): Promise<string[]> {
 }
 
 test('a lookup value added in Administration appears in the contact editor; deleting it hides it', async ({ page }) => {
+  test.slow(); // five page loads and two dialogs in two screens
   const value = `Capt. ${uniqueWord()}`;
   await openAdmin(page, 1, 'section=lookups&group=Salutation');
   await expect(page.getByRole('heading', { name: /Salutations/ })).toBeVisible();

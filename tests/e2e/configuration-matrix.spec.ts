@@ -43,7 +43,7 @@ test('an administrator adds a system and make matrices with models and keywords,
     const keywords = dialog.getByLabel('CCC line keywords', { exact: true });
     await keywords.pressSequentially(lineKeywords);
     await keywords.blur();
-    await dialog.getByLabel('Calibration', { exact: true }).selectOption({ label: 'Corner radar – static (Static)' });
+    await dialog.getByLabel('Calibration', { exact: true }).selectOption({ label: 'Corner radar – static' });
     await dialog.getByRole('checkbox', { name: 'Remove & replace (RR) triggers a calibration' }).check();
     await dialog.getByRole('button', { name: 'Save' }).click();
     // Saved: the dialog stays open on the names tab, titled after the saved make matrix.
