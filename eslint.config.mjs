@@ -18,7 +18,11 @@ const hostAreas = readdirSync(join(root, 'api-host'), { withFileTypes: true })
  */
 const zodFreeContract = (() => {
   const dir = join(root, 'lib/contract');
-  const sources = new Map(readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => [f.slice(0, -3), readFileSync(join(dir, f), 'utf8')]));
+  const sources = new Map(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => [f.slice(0, -3), readFileSync(join(dir, f), 'utf8')]),
+  );
   const free = new Map();
   const isFree = (name) => {
     if (free.has(name)) return free.get(name);
@@ -38,7 +42,8 @@ const clientContractTypes = {
     type: 'problem',
     schema: [],
     messages: {
-      value: "Client code imports lib/contract/{{module}} as types only ('import type'): it loads zod into the browser. Move the constants it needs into a zod-free constants module.",
+      value:
+        "Client code imports lib/contract/{{module}} as types only ('import type'): it loads zod into the browser. Move the constants it needs into a zod-free constants module.",
     },
   },
   create(context) {
@@ -49,7 +54,11 @@ const clientContractTypes = {
       ImportDeclaration(node) {
         const spec = node.source.value;
         if (node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'))) return;
-        const target = spec.startsWith('@/') ? join(root, spec.slice(2)) : spec.startsWith('.') ? resolve(dirname(context.filename), spec) : null;
+        const target = spec.startsWith('@/')
+          ? join(root, spec.slice(2))
+          : spec.startsWith('.')
+            ? resolve(dirname(context.filename), spec)
+            : null;
         if (!target) return;
         const rel = relative(contractDir, target);
         if (rel.startsWith('..')) return;
@@ -72,7 +81,11 @@ const moduleGraph = (() => {
   let graph;
   return () => {
     if (graph) return graph;
-    const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+    const config = ts.getParsedCommandLineOfConfigFile(
+      join(root, 'tsconfig.json'),
+      {},
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+    );
     const options = config?.options ?? {};
     const files = (config?.fileNames ?? []).filter((f) => !f.includes('/node_modules/') && !f.endsWith('.d.ts'));
     const edges = new Map();
@@ -80,12 +93,15 @@ const moduleGraph = (() => {
       // Static imports and re-exports (top-level statements); a lazy import() runs after both modules are loaded.
       const source = ts.createSourceFile(file, ts.sys.readFile(file) ?? '', ts.ScriptTarget.Latest);
       const specifiers = source.statements
-        .filter((n) => (ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) && n.moduleSpecifier && ts.isStringLiteral(n.moduleSpecifier))
+        .filter(
+          (n) => (ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) && n.moduleSpecifier && ts.isStringLiteral(n.moduleSpecifier),
+        )
         .map((n) => n.moduleSpecifier.text);
       const to = new Map();
       for (const fileName of specifiers) {
         const target = ts.resolveModuleName(fileName, file, options, ts.sys).resolvedModule;
-        if (target && !target.isExternalLibraryImport && !target.resolvedFileName.endsWith('.d.ts')) to.set(fileName, resolve(target.resolvedFileName));
+        if (target && !target.isExternalLibraryImport && !target.resolvedFileName.endsWith('.d.ts'))
+          to.set(fileName, resolve(target.resolvedFileName));
       }
       edges.set(resolve(file), to);
     }
@@ -175,5 +191,14 @@ export default defineConfig([
   // The bench's peer app builds into its own folder (scripts/lib/peers.mjs).
   globalIgnores(['scripts/bench-peer/.next/**']),
   boundaries,
-  globalIgnores(['.next/**', '.next-*/**', '.data/**', '.bench/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts']),
+  globalIgnores([
+    '.next/**',
+    '.next-*/**',
+    '.data/**',
+    '.bench/**',
+    'node_modules/**',
+    'test-results/**',
+    'playwright-report/**',
+    'next-env.d.ts',
+  ]),
 ]);

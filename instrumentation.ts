@@ -25,7 +25,14 @@ export const onRequestError: Instrumentation.onRequestError = async (error, requ
   const err = error as Error & { digest?: string };
   const reqId = request.headers[REQUEST_ID_HEADER];
   log().error(
-    { err, reqId, title: `${request.method} ${request.path.split('?')[0]}`, route: context.routePath, routeType: context.routeType, digest: err.digest },
+    {
+      err,
+      reqId,
+      title: `${request.method} ${request.path.split('?')[0]}`,
+      route: context.routePath,
+      routeType: context.routeType,
+      digest: err.digest,
+    },
     `Request failed: ${request.path.split('?')[0]} (${context.routerKind}, ${context.routeType})`,
   );
 };

@@ -23,7 +23,10 @@ export async function proxy(request: NextRequest) {
   const requestId = requestIdFor(request.headers, appConfig().TRUST_PROXY);
   const isApi = pathname.startsWith('/api/');
   if (!isApi && !PAGE_METHODS.split(', ').includes(request.method)) {
-    const refused = new NextResponse(null, { status: 405, headers: { Allow: PAGE_METHODS, 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY } });
+    const refused = new NextResponse(null, {
+      status: 405,
+      headers: { Allow: PAGE_METHODS, 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY },
+    });
     return withHeaders(refused, requestId);
   }
 
@@ -32,7 +35,11 @@ export async function proxy(request: NextRequest) {
     const refusal = await refuseActionPost(request.clone());
     if (refusal) {
       logRefusalOnce(refusal, pathname);
-      const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY };
+      const headers = {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
+      };
       return withHeaders(new NextResponse(refusal.message, { status: refusal.status, headers }), requestId);
     }
   }

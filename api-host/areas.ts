@@ -34,7 +34,30 @@ import type { Implementation } from './core/implement';
 
 // Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
 // Calibrations after ADAS jobs: its seed scrubs and requests their inspections.
-export const AREAS: readonly Area[] = [firms, lookups, users, contacts, auth, log, configuration, files, insurance, blog, mail, vehicles, adas, evidence, calibrations, dashboard, vehicleData, data, onboard, alldata, links, search];
+export const AREAS: readonly Area[] = [
+  firms,
+  lookups,
+  users,
+  contacts,
+  auth,
+  log,
+  configuration,
+  files,
+  insurance,
+  blog,
+  mail,
+  vehicles,
+  adas,
+  evidence,
+  calibrations,
+  dashboard,
+  vehicleData,
+  data,
+  onboard,
+  alldata,
+  links,
+  search,
+];
 
 /** Every call the reference host implements. */
 export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a.calls);

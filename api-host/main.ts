@@ -34,7 +34,12 @@ const env = z
     API_HOST_ADDRESS: z.union([z.ipv4(), z.ipv6()], { error: 'API_HOST_ADDRESS must be an IP address' }).default('127.0.0.1'),
     API_HOST_DB: z.string().min(1).default('.data/reference.db'),
     API_HOST_SECRET: z.string().min(32, 'API_HOST_SECRET must be at least 32 characters').optional(),
-    API_HOST_TOKEN_TTL: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(8 * 3600),
+    API_HOST_TOKEN_TTL: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(7 * 24 * 3600)
+      .default(8 * 3600),
     API_HOST_LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal']).default('info'),
     APP_LOG_SECRET: z.string().min(32, 'APP_LOG_SECRET must be at least 32 characters').optional(),
     APP_PUBLIC_URL: z.url({ error: 'APP_PUBLIC_URL must be an absolute http(s) URL' }).default('http://localhost:3000'),
@@ -46,7 +51,18 @@ if (!env.success) {
   console.error(`Invalid reference host configuration:\n${env.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   process.exit(1);
 }
-const { API_HOST_PORT, API_HOST_ADDRESS, API_HOST_DB, API_HOST_SECRET, API_HOST_TOKEN_TTL, API_HOST_FILES, API_HOST_LOG_LEVEL, APP_LOG_SECRET, APP_PUBLIC_URL, API_HOST_ALLDATA_KEY } = env.data;
+const {
+  API_HOST_PORT,
+  API_HOST_ADDRESS,
+  API_HOST_DB,
+  API_HOST_SECRET,
+  API_HOST_TOKEN_TTL,
+  API_HOST_FILES,
+  API_HOST_LOG_LEVEL,
+  APP_LOG_SECRET,
+  APP_PUBLIC_URL,
+  API_HOST_ALLDATA_KEY,
+} = env.data;
 const reset = process.argv.includes('--reset') || process.argv.includes('--reset-only');
 
 const removeDb = () => {

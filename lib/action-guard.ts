@@ -52,7 +52,13 @@ export async function refuseActionPost(request: Request): Promise<ActionRefusal 
   if (actionId === null && !multipart) return null; // not an action: the page answers it
   if (!sameHost(request)) return crossSite;
   if (Number(request.headers.get('content-length') ?? 0) > CHECKED_BYTES) return null;
-  if (multipart) return (await request.formData().then(() => true, () => false)) ? null : malformed('not multipart/form-data');
+  if (multipart)
+    return (await request.formData().then(
+      () => true,
+      () => false,
+    ))
+      ? null
+      : malformed('not multipart/form-data');
   if (!ACTION_ID.test(actionId ?? '')) return malformed('not an action id');
   if (!type.startsWith('text/plain')) return malformed('not text or multipart');
   const text = await request.text();
@@ -70,5 +76,7 @@ const said = new Set<string>();
 export function logRefusalOnce(refusal: ActionRefusal, path: string): void {
   if (said.has(refusal.kind)) return;
   said.add(refusal.kind);
-  console.warn(`[actions] Refused a ${refusal.kind} server-action request to ${path} (${refusal.status}); further ones are refused without a log line.`);
+  console.warn(
+    `[actions] Refused a ${refusal.kind} server-action request to ${path} (${refusal.status}); further ones are refused without a log line.`,
+  );
 }

@@ -14,7 +14,6 @@ export interface Brand {
   mainLogo: string;
 }
 
-
 /**
  * Only uploaded files (served through the BFF), same-site paths and https URLs are used as image sources;
  * anything else falls back.
@@ -42,7 +41,10 @@ export function brandFrom(rows: readonly { name: string; value: string | null }[
  * image is served to signed-in users only (file/image), so there the product's default stands in for it.
  */
 export function anonymousBrandFrom(rows: readonly { name: string; value: string | null }[], productName: string): Brand {
-  return brandFrom(rows.filter((r) => !r.value?.trim().startsWith('file/')), productName);
+  return brandFrom(
+    rows.filter((r) => !r.value?.trim().startsWith('file/')),
+    productName,
+  );
 }
 
 /** Once per request. */

@@ -49,23 +49,39 @@ export const CONFIG_SCHEMA = z
       .string()
       .min(32, 'AUTH_SECRET must be at least 32 characters')
       .optional()
-      .describe('Session cookie encryption, at least 32 characters, the same on every instance; required when APP_ENV=prod. Unset: npm start generates one into .data/auth-secret.'),
+      .describe(
+        'Session cookie encryption, at least 32 characters, the same on every instance; required when APP_ENV=prod. Unset: npm start generates one into .data/auth-secret.',
+      ),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000).describe("The app's port."),
-    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000).describe('Time-out of every upstream call, in milliseconds.'),
+    UPSTREAM_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(120_000)
+      .default(10_000)
+      .describe('Time-out of every upstream call, in milliseconds.'),
     PRIVACY_POLICY_URL: url('PRIVACY_POLICY_URL').default('https://example.com/privacy').describe('Left-menu link to the privacy policy.'),
-    TRAINING_VIDEOS_URL: url('TRAINING_VIDEOS_URL').default('https://example.com/training').describe('Left-menu link to the training videos.'),
+    TRAINING_VIDEOS_URL: url('TRAINING_VIDEOS_URL')
+      .default('https://example.com/training')
+      .describe('Left-menu link to the training videos.'),
     APP_LOG_SECRET: z
       .string()
       .min(32, 'APP_LOG_SECRET must be at least 32 characters')
       .optional()
-      .describe("The app server writes its errors to the host's application log (log/saveRecord) with it; the same value on the host, at least 32 characters. Unset: npm start generates one into .data/app-log-secret; without one, errors stay on stdout."),
+      .describe(
+        "The app server writes its errors to the host's application log (log/saveRecord) with it; the same value on the host, at least 32 characters. Unset: npm start generates one into .data/app-log-secret; without one, errors stay on stdout.",
+      ),
     TRUST_PROXY: z
       .enum(['0', '1'], { error: 'TRUST_PROXY must be 0 or 1' })
       .default('0')
-      .describe('1 behind a reverse proxy that sets X-Forwarded-For to the client address (sign-in throttling counts it) and X-Request-Id (the log lines carry it).')
+      .describe(
+        '1 behind a reverse proxy that sets X-Forwarded-For to the client address (sign-in throttling counts it) and X-Request-Id (the log lines carry it).',
+      )
       .transform((v) => v === '1'),
     LOG_LEVEL: z
-      .enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { error: 'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent' })
+      .enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], {
+        error: 'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent',
+      })
       .default('info')
       .describe("The lowest level the app's log writes to stdout (JSON lines); debug adds one line per upstream call."),
     SIGNIN_MAX_FAILURES: z.coerce
@@ -74,31 +90,61 @@ export const CONFIG_SCHEMA = z
       .min(1)
       .max(1000)
       .default(5)
-      .describe('Failed sign-ins per username and client (a known device of the user, else the address) before 429; per username alone x10, per address x6.'),
-    SIGNIN_WINDOW_MS: z.coerce.number().int().min(1000).max(24 * 3600_000).default(15 * 60_000).describe('The window of those counts, in milliseconds.'),
-    VEHICLE_DATA_URL: url('VEHICLE_DATA_URL').default(`${EMBEDDED_HOST}/ADAG/`).describe("The vehicle-data service (car lookup by VIN, ADAS components); the default is the reference host's stand-in."),
-    VEHICLE_DATA_CLIENT_ID: z.string().trim().min(1).max(200).default(EMBEDDED_VEHICLE_DATA_CLIENT.id).describe('Its OAuth client id (client-credentials grant).'),
+      .describe(
+        'Failed sign-ins per username and client (a known device of the user, else the address) before 429; per username alone x10, per address x6.',
+      ),
+    SIGNIN_WINDOW_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .max(24 * 3600_000)
+      .default(15 * 60_000)
+      .describe('The window of those counts, in milliseconds.'),
+    VEHICLE_DATA_URL: url('VEHICLE_DATA_URL')
+      .default(`${EMBEDDED_HOST}/ADAG/`)
+      .describe("The vehicle-data service (car lookup by VIN, ADAS components); the default is the reference host's stand-in."),
+    VEHICLE_DATA_CLIENT_ID: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .default(EMBEDDED_VEHICLE_DATA_CLIENT.id)
+      .describe('Its OAuth client id (client-credentials grant).'),
     VEHICLE_DATA_CLIENT_SECRET: z
       .string()
       .min(8, 'VEHICLE_DATA_CLIENT_SECRET must be at least 8 characters')
       .max(500)
       .default(EMBEDDED_VEHICLE_DATA_CLIENT.secret)
       .describe('Its OAuth client secret.'),
-    PAYMENT_URL: url('PAYMENT_URL').default(`${EMBEDDED_HOST}/pay/`).describe("The payment provider's hosted card form, framed by the onboarding wizard (CSP frame-src)."),
-    ALLDATA_URL: url('ALLDATA_URL').default(`${EMBEDDED_HOST}/alldata/`).describe("ALLDATA's OAuth 2.0 authorization server (oauth/authorize, oauth/token)."),
-    ALLDATA_CLIENT_ID: z.string().trim().min(1).max(200).default(EMBEDDED_ALLDATA_CLIENT.id).describe("The app's OAuth client at ALLDATA (register {NEXTAUTH_URL}/alldataApproval as its redirect URI)."),
+    PAYMENT_URL: url('PAYMENT_URL')
+      .default(`${EMBEDDED_HOST}/pay/`)
+      .describe("The payment provider's hosted card form, framed by the onboarding wizard (CSP frame-src)."),
+    ALLDATA_URL: url('ALLDATA_URL')
+      .default(`${EMBEDDED_HOST}/alldata/`)
+      .describe("ALLDATA's OAuth 2.0 authorization server (oauth/authorize, oauth/token)."),
+    ALLDATA_CLIENT_ID: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .default(EMBEDDED_ALLDATA_CLIENT.id)
+      .describe("The app's OAuth client at ALLDATA (register {NEXTAUTH_URL}/alldataApproval as its redirect URI)."),
     ALLDATA_CLIENT_SECRET: z
       .string()
       .min(8, 'ALLDATA_CLIENT_SECRET must be at least 8 characters')
       .max(500)
       .default(EMBEDDED_ALLDATA_CLIENT.secret)
       .describe('Its client secret.'),
-    NEXTAUTH_URL: url('NEXTAUTH_URL').default('http://localhost:3000').describe("The app's public origin (next-auth's own setting); behind a balancer, the address users open."),
+    NEXTAUTH_URL: url('NEXTAUTH_URL')
+      .default('http://localhost:3000')
+      .describe("The app's public origin (next-auth's own setting); behind a balancer, the address users open."),
     REDIS_URL: z
       .url({ error: 'REDIS_URL must be a redis:// or rediss:// URL' })
       .refine((v) => /^rediss?:\/\//.test(v), 'REDIS_URL must be a redis:// or rediss:// URL')
       .optional()
-      .describe("redis:// or rediss://: the store every instance shares (sign-in throttling, ended sessions). Unset (and no REDIS_SENTINELS): this process's memory."),
+      .describe(
+        "redis:// or rediss://: the store every instance shares (sign-in throttling, ended sessions). Unset (and no REDIS_SENTINELS): this process's memory.",
+      ),
     REDIS_SENTINELS: z
       .string()
       .transform((v, ctx) => {
@@ -107,17 +153,37 @@ export const CONFIG_SCHEMA = z
         return nodes ?? [];
       })
       .optional()
-      .describe('Instead of REDIS_URL: Redis Sentinel nodes (host:port,host:port,…) that name the current primary; the store follows a failover.'),
-    REDIS_SENTINEL_MASTER: z.string().trim().min(1).max(200).default('mymaster').describe('The primary\'s name at the sentinels (sentinel monitor <name> …).'),
-    REDIS_PASSWORD: z.string().min(1).max(500).optional().describe('With REDIS_SENTINELS: the password of the primary and its replicas (with REDIS_URL it goes in the URL).'),
-    REDIS_SENTINEL_PASSWORD: z.string().min(1).max(500).optional().describe("With REDIS_SENTINELS: the sentinels' own password, when they have one."),
+      .describe(
+        'Instead of REDIS_URL: Redis Sentinel nodes (host:port,host:port,…) that name the current primary; the store follows a failover.',
+      ),
+    REDIS_SENTINEL_MASTER: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .default('mymaster')
+      .describe("The primary's name at the sentinels (sentinel monitor <name> …)."),
+    REDIS_PASSWORD: z
+      .string()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe('With REDIS_SENTINELS: the password of the primary and its replicas (with REDIS_URL it goes in the URL).'),
+    REDIS_SENTINEL_PASSWORD: z
+      .string()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe("With REDIS_SENTINELS: the sentinels' own password, when they have one."),
     APP_INSTANCES: z.coerce
       .number({ error: 'APP_INSTANCES must be a whole number' })
       .int('APP_INSTANCES must be a whole number')
       .min(1)
       .max(10_000)
       .default(1)
-      .describe('How many app instances serve these users (npm run start:cluster sets it). More than one with APP_ENV=prod needs REDIS_URL or REDIS_SENTINELS: each instance would otherwise count sign-in failures and ended sessions on its own.'),
+      .describe(
+        'How many app instances serve these users (npm run start:cluster sets it). More than one with APP_ENV=prod needs REDIS_URL or REDIS_SENTINELS: each instance would otherwise count sign-in failures and ended sessions on its own.',
+      ),
   })
   .superRefine((c, ctx) => {
     if (c.APP_ENV === 'prod' && !c.AUTH_SECRET)

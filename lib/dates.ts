@@ -30,19 +30,23 @@ const ZONES: Readonly<Record<number, string>> = {
 export type Zone = number | string | null | undefined;
 
 /** The IANA zone of a TimeZone lookup id (or the name itself); Eastern when unknown. */
-export const zoneOf = (zone: Zone): string => (typeof zone === 'string' && zone ? zone : ZONES[typeof zone === 'number' ? zone : 12] ?? ZONES[12]);
+export const zoneOf = (zone: Zone): string =>
+  typeof zone === 'string' && zone ? zone : (ZONES[typeof zone === 'number' ? zone : 12] ?? ZONES[12]);
 
 const valid = (iso: string | null | undefined): iso is string => !!iso && Number.isFinite(Date.parse(iso));
 const inZone = (iso: string, zone: Zone) => new TZDate(Date.parse(iso), zoneOf(zone));
 
 /** "MM/DD/YYYY" in the zone; '' for no date. */
-export const formatDate = (iso: string | null | undefined, zone: Zone): string => (valid(iso) ? lightFormat(inZone(iso, zone), 'MM/dd/yyyy') : '');
+export const formatDate = (iso: string | null | undefined, zone: Zone): string =>
+  valid(iso) ? lightFormat(inZone(iso, zone), 'MM/dd/yyyy') : '';
 
 /** "MM/DD/YYYY hh:mm a" in the zone; '' for no date. */
-export const formatDateTime = (iso: string | null | undefined, zone: Zone): string => (valid(iso) ? lightFormat(inZone(iso, zone), 'MM/dd/yyyy hh:mm a') : '');
+export const formatDateTime = (iso: string | null | undefined, zone: Zone): string =>
+  valid(iso) ? lightFormat(inZone(iso, zone), 'MM/dd/yyyy hh:mm a') : '';
 
 /** An instant as the value of an <input type="datetime-local"> showing the zone's wall time. */
-export const toLocalInput = (iso: string | null | undefined, zone: Zone): string => (valid(iso) ? lightFormat(inZone(iso, zone), "yyyy-MM-dd'T'HH:mm") : '');
+export const toLocalInput = (iso: string | null | undefined, zone: Zone): string =>
+  valid(iso) ? lightFormat(inZone(iso, zone), "yyyy-MM-dd'T'HH:mm") : '';
 
 /** The instant (UTC ISO) of a datetime-local value read as wall time in the zone; null when empty or invalid. */
 export function fromLocalInput(value: string, zone: Zone): string | null {

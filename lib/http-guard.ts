@@ -34,17 +34,24 @@ export function staticPaths(publicDir = join(process.cwd(), 'public')): StaticPa
   let entries: string[] = [];
   try {
     // Only the names of public/'s entries are read: not a file the server needs traced into its output.
-    entries = readdirSync(/*turbopackIgnore: true*/ publicDir, { withFileTypes: true }).map((e) => (e.isDirectory() ? `/${e.name}/` : `/${e.name}`));
+    entries = readdirSync(/*turbopackIgnore: true*/ publicDir, { withFileTypes: true }).map((e) =>
+      e.isDirectory() ? `/${e.name}/` : `/${e.name}`,
+    );
   } catch {
     /* no public folder */
   }
   return { assets: ['/_next/static/', '/_next/image'], publicFiles: entries };
 }
 
-const matches = (path: string, prefixes: readonly string[]) => prefixes.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p || path === `${p}/`));
+const matches = (path: string, prefixes: readonly string[]) =>
+  prefixes.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p || path === `${p}/`));
 
 /** What the entry does with one request: answers it (true) or prepares it for Next (false). */
-export function guardRequest(req: http.IncomingMessage, res: http.ServerResponse, opts: { trustProxy: boolean; appEnv: string; paths: StaticPaths }): boolean {
+export function guardRequest(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  opts: { trustProxy: boolean; appEnv: string; paths: StaticPaths },
+): boolean {
   const method = req.method ?? 'GET';
   if (FORBIDDEN.has(method)) {
     res.writeHead(405, { Allow: 'GET, HEAD, POST', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });

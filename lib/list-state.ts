@@ -39,7 +39,12 @@ export type FieldValue<F> = F extends EnumField<infer V> ? V : F extends IntFiel
 
 export const field = {
   int: (def: number, o: Omit<IntField, 'kind' | 'default'> = {}): IntField => ({ kind: 'int', default: def, ...o }),
-  enum: <const V extends string>(values: readonly V[], def: NoInfer<V>, o: FieldBase = {}): EnumField<V> => ({ kind: 'enum', values, default: def, ...o }),
+  enum: <const V extends string>(values: readonly V[], def: NoInfer<V>, o: FieldBase = {}): EnumField<V> => ({
+    kind: 'enum',
+    values,
+    default: def,
+    ...o,
+  }),
   text: (max = 100, o: FieldBase = {}): TextField => ({ kind: 'text', default: '', max, ...o }),
 };
 
@@ -177,7 +182,11 @@ export function listDefaults<F extends Fields>(spec: ListSpec<F>): ListState<F> 
 
 // ── serializing ────────────────────────────────────────────────────────────────────────────────────
 /** The query string of a state: fields in spec order, defaults (and invalid values) left out. */
-export function listSearch<F extends Fields>(spec: ListSpec<F>, state: Partial<ListState<F>>, only?: (f: FieldSpec) => boolean): URLSearchParams {
+export function listSearch<F extends Fields>(
+  spec: ListSpec<F>,
+  state: Partial<ListState<F>>,
+  only?: (f: FieldSpec) => boolean,
+): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, f] of Object.entries(spec.fields)) {
     if (only && !only(f)) continue;
@@ -206,13 +215,18 @@ export function listHref<F extends Fields>(spec: ListSpec<F>, state: Partial<Lis
  */
 export function changeList<F extends Fields>(state: ListState<F>, change: Partial<ListState<F>>): ListState<F> {
   const next = { ...state, ...change };
-  const others = Object.keys(change).filter((k) => k !== 'page' && (change as Record<string, unknown>)[k] !== (state as Record<string, unknown>)[k]);
+  const others = Object.keys(change).filter(
+    (k) => k !== 'page' && (change as Record<string, unknown>)[k] !== (state as Record<string, unknown>)[k],
+  );
   if (others.length > 0 && !('page' in change)) (next as Record<string, unknown>).page = 1;
   return next;
 }
 
 /** The sort after a click on a column: the same column flips its direction, another starts ascending. */
-export function nextSort(current: { orderBy: string; direction: SortDirection }, column: string): { orderBy: string; direction: SortDirection } {
+export function nextSort(
+  current: { orderBy: string; direction: SortDirection },
+  column: string,
+): { orderBy: string; direction: SortDirection } {
   if (current.orderBy === column) return { orderBy: column, direction: current.direction === 'asc' ? 'desc' : 'asc' };
   return { orderBy: column, direction: 'asc' };
 }

@@ -34,10 +34,14 @@ function probe(target: string): Promise<DependencyState> {
   return new Promise((resolve) => {
     const url = new URL(target);
     const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(url, { method: 'GET', agent: false, timeout: PROBE_TIMEOUT_MS, headers: { accept: 'application/json' } }, (res) => {
-      res.resume();
-      resolve((res.statusCode ?? 500) < 500 ? 'up' : 'failing');
-    });
+    const req = client.request(
+      url,
+      { method: 'GET', agent: false, timeout: PROBE_TIMEOUT_MS, headers: { accept: 'application/json' } },
+      (res) => {
+        res.resume();
+        resolve((res.statusCode ?? 500) < 500 ? 'up' : 'failing');
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('time-out')));
     req.on('error', () => resolve('unreachable'));
     req.end();

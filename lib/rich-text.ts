@@ -37,7 +37,21 @@ export function plainText(html: string): string {
     .trim();
 }
 
-const ACTIVE_TAGS = new Set(['script', 'style', 'iframe', 'frame', 'object', 'embed', 'applet', 'form', 'meta', 'link', 'base', 'svg', 'math']);
+const ACTIVE_TAGS = new Set([
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'applet',
+  'form',
+  'meta',
+  'link',
+  'base',
+  'svg',
+  'math',
+]);
 
 /**
  * The active content in an HTML text (scripts, frames, event handlers, script URLs), described for the

@@ -61,43 +61,76 @@ export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];
 export const sectionRoles = (id: AdminSectionId): readonly RoleId[] => ADMIN_SECTIONS.find((s) => s.id === id)!.roles;
 
 /** The sections of /admin a role sees, in order. */
-export const adminSections = (role: RoleId | null) => ADMIN_SECTIONS.filter((s) => role != null && (s.roles as readonly RoleId[]).includes(role));
+export const adminSections = (role: RoleId | null) =>
+  ADMIN_SECTIONS.filter((s) => role != null && (s.roles as readonly RoleId[]).includes(role));
 
 export const ROUTES: readonly RouteDef[] = [
   { path: '/', name: 'Home', layout: 'side-nav', access: 'signed-in', menu: { label: 'Home', order: 1 } },
   { path: '/onboard/[id]', name: 'Onboard', layout: 'no-nav', access: 'anonymous' },
-  { path: '/contacts', name: 'Contacts', blurb: "Customers, companies and vendors with their addresses, phones and emails.",
-    layout: 'default', access: [1] },
-  { path: '/insurance', name: 'Insurance', blurb: "Insurance companies and opt-in programs.",
-    layout: 'default', access: rolesUpTo(13) },
-  { path: '/dashboard', name: 'Dashboard', blurb: "Statistics by service, make, technician and location.",
-    layout: 'default', access: STAFF, menu: { label: 'Dashboard', order: 7 } },
+  {
+    path: '/contacts',
+    name: 'Contacts',
+    blurb: 'Customers, companies and vendors with their addresses, phones and emails.',
+    layout: 'default',
+    access: [1],
+  },
+  { path: '/insurance', name: 'Insurance', blurb: 'Insurance companies and opt-in programs.', layout: 'default', access: rolesUpTo(13) },
+  {
+    path: '/dashboard',
+    name: 'Dashboard',
+    blurb: 'Statistics by service, make, technician and location.',
+    layout: 'default',
+    access: STAFF,
+    menu: { label: 'Dashboard', order: 7 },
+  },
   {
     path: '/locations',
     name: 'Locations',
-    blurb: "Locations in your network and their settings.",
+    blurb: 'Locations in your network and their settings.',
     layout: 'default',
     access: [...STAFF, 15],
     menu: { label: 'Locations', shopLabel: 'Location', order: 2 },
   },
-  { path: '/adas', name: 'ADAS', blurb: "ADAS jobs, inspections and calibration requests.",
-    layout: 'default', access: ALL_ROLES, menu: { label: 'ADAS', order: 4 }, topBar: true },
-  { path: '/admin', name: 'Administration', blurb: "Lookups, insurers, the blog, the application log and sent emails.",
-    layout: 'side-nav', access: STAFF },
+  {
+    path: '/adas',
+    name: 'ADAS',
+    blurb: 'ADAS jobs, inspections and calibration requests.',
+    layout: 'default',
+    access: ALL_ROLES,
+    menu: { label: 'ADAS', order: 4 },
+    topBar: true,
+  },
+  {
+    path: '/admin',
+    name: 'Administration',
+    blurb: 'Lookups, insurers, the blog, the application log and sent emails.',
+    layout: 'side-nav',
+    access: STAFF,
+  },
   {
     path: '/configuration',
     name: 'Configuration Settings',
-    blurb: "ADAS matrices, links, pricing and VIN decoding.",
+    blurb: 'ADAS matrices, links, pricing and VIN decoding.',
     layout: 'side-nav',
     access: [1, 2],
     menu: { label: 'ADAS Matrix', order: 8, onlyRoles: [SUPER_USER] },
   },
-  { path: '/data', name: 'Import/Export Facility', blurb: "Import data from files and export it again.",
-    layout: 'side-nav', access: 'signed-in' },
-  { path: '/users', name: 'Users', blurb: "Users, their roles and the locations they may access.",
-    layout: 'default', access: [1], menu: { label: 'Users', order: 3 } },
-  { path: '/storage', name: 'Storage', blurb: "Files stored for your locations.",
-    layout: 'default', access: STAFF },
+  {
+    path: '/data',
+    name: 'Import/Export Facility',
+    blurb: 'Import data from files and export it again.',
+    layout: 'side-nav',
+    access: 'signed-in',
+  },
+  {
+    path: '/users',
+    name: 'Users',
+    blurb: 'Users, their roles and the locations they may access.',
+    layout: 'default',
+    access: [1],
+    menu: { label: 'Users', order: 3 },
+  },
+  { path: '/storage', name: 'Storage', blurb: 'Files stored for your locations.', layout: 'default', access: STAFF },
   {
     path: '/add-inspection',
     name: 'Add Inspection',
@@ -111,12 +144,25 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/login', name: 'Login', layout: 'anonymous', access: 'anonymous' },
   { path: '/reset', name: 'Reset Password', layout: 'anonymous', access: 'anonymous' },
   { path: '/sso', name: 'sso', title: 'Signing in', layout: 'anonymous', access: 'anonymous' },
-  { path: '/alldataAuthorize', name: null, heading: 'ALLDATA Authorization', title: 'Connect ALLDATA', layout: 'anonymous', access: 'anonymous' },
+  {
+    path: '/alldataAuthorize',
+    name: null,
+    heading: 'ALLDATA Authorization',
+    title: 'Connect ALLDATA',
+    layout: 'anonymous',
+    access: 'anonymous',
+  },
   { path: '/alldataApproval', name: null, heading: 'ALLDATA Approval', layout: 'anonymous', access: 'anonymous' },
   { path: '/alldataSetToken', name: null, heading: 'ALLDATA Token', layout: 'anonymous', access: 'anonymous' },
   { path: '/links', name: null, heading: 'Links', title: 'Shared links', layout: 'anonymous', access: 'anonymous' },
-  { path: '/providers', name: 'Providers', blurb: "Calibration providers your location works with.",
-    layout: 'side-nav', access: 'signed-in', menu: { label: 'Providers', order: 6 } },
+  {
+    path: '/providers',
+    name: 'Providers',
+    blurb: 'Calibration providers your location works with.',
+    layout: 'side-nav',
+    access: 'signed-in',
+    menu: { label: 'Providers', order: 6 },
+  },
   { path: '/view', name: 'Inspection', layout: 'default', access: 'signed-in' },
   { path: '/choose', name: 'Choose Vehicle', layout: 'default', access: 'signed-in' },
 ];
@@ -176,7 +222,8 @@ export function guard(pathname: string, search: string, session: { role: RoleId 
 
 /** "{route name} · {product}[ [env]]"; without a route name, the product name leads. */
 /** The name a route's page is titled with (RouteDef.title). */
-export const titleName = (route: Pick<RouteDef, 'name' | 'heading' | 'title'>): string | null => route.title ?? route.name ?? route.heading ?? null;
+export const titleName = (route: Pick<RouteDef, 'name' | 'heading' | 'title'>): string | null =>
+  route.title ?? route.name ?? route.heading ?? null;
 
 export function pageTitle(routeName: string | null, productName: string, appEnv: string): string {
   const env = appEnv === 'prod' ? '' : ` [${appEnv}]`;

@@ -13,7 +13,14 @@ import { log } from './log/logger';
 import { REQUEST_ID_HEADER, isRequestId } from './log/request-id';
 
 const MACHINE = hostname();
-const LEVELS: Readonly<Record<number, RecordInput['level']>> = { 10: 'Trace', 20: 'Debug', 30: 'Info', 40: 'Warn', 50: 'Error', 60: 'Fatal' };
+const LEVELS: Readonly<Record<number, RecordInput['level']>> = {
+  10: 'Trace',
+  20: 'Debug',
+  30: 'Info',
+  40: 'Warn',
+  50: 'Error',
+  60: 'Fatal',
+};
 
 interface Line {
   level: number;

@@ -6,7 +6,14 @@ export const USER_SORTS = ['id', 'name', 'username', 'role', 'location', 'inacti
 export const USER_STATES = ['all', 'active', 'inactive'] as const;
 /** filterBy: every role. */
 export const ALL_ROLES_FILTER = 9999;
-export const USER_DEFAULTS = { pageSize: 10, orderBy: 'id', direction: 'desc', filterBy: ALL_ROLES_FILTER, firm: 0, inactive: 'all' } as const;
+export const USER_DEFAULTS = {
+  pageSize: 10,
+  orderBy: 'id',
+  direction: 'desc',
+  filterBy: ALL_ROLES_FILTER,
+  firm: 0,
+  inactive: 'all',
+} as const;
 
 /** Bulk actions never touch one's own account: the own row cannot be checked. */
 export const canCheckRow = (row: { user: number }, viewer: { user: number }) => row.user !== viewer.user;

@@ -70,7 +70,8 @@ const deadline = setTimeout(async () => {
   await Promise.allSettled(running.map((c) => c.stop()));
   process.exit(1);
 }, TIMEOUT_MS);
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void Promise.allSettled(running.map((c) => c.stop())).then(() => process.exit(130)));
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => void Promise.allSettled(running.map((c) => c.stop())).then(() => process.exit(130)));
 
 // ── figures ──────────────────────────────────────────────────────────────────────────────────────
 function percentiles(samples) {
@@ -100,7 +101,13 @@ function mix(saveBodies) {
     read((c) => `contact/contactEmails?id=${c}`),
     read((c) => `contact/contactAddresses?id=${c}`),
     page('/adas'),
-    (c) => ({ kind: 'save', method: 'POST', path: '/api/bff/contact/saveContact', headers: { ...BFF, 'content-type': 'application/json' }, body: saveBodies.get(c) }),
+    (c) => ({
+      kind: 'save',
+      method: 'POST',
+      path: '/api/bff/contact/saveContact',
+      headers: { ...BFF, 'content-type': 'application/json' },
+      body: saveBodies.get(c),
+    }),
   ];
 }
 
@@ -115,7 +122,13 @@ function autocannonRequests(cookies, contacts, saveBodies) {
       if (step === 0 || context.session === undefined) context.session = nextSession++ % cookies.length;
       const action = make(contacts[context.session % contacts.length]);
       context.kind = action.kind;
-      return { ...req, method: action.method, path: action.path, body: action.body, headers: { ...action.headers, cookie: cookies[context.session] } };
+      return {
+        ...req,
+        method: action.method,
+        path: action.path,
+        body: action.body,
+        headers: { ...action.headers, cookie: cookies[context.session] },
+      };
     },
   }));
 }
@@ -174,8 +187,13 @@ async function measure(label, url, pids, { inspectPorts = [], midway } = {}) {
   });
 
   // Contacts for the reads and the save, and the save's bodies (the record sent back unchanged).
-  const list = await (await fetch(`${url}/api/bff/contact/contacts?page=1&pageSize=50`, { headers: { ...BFF, cookie: cookies[0] } })).json();
-  const contacts = list.items.filter((c) => !c.isCompany && c.lastName).map((c) => c.contact).slice(0, 20);
+  const list = await (
+    await fetch(`${url}/api/bff/contact/contacts?page=1&pageSize=50`, { headers: { ...BFF, cookie: cookies[0] } })
+  ).json();
+  const contacts = list.items
+    .filter((c) => !c.isCompany && c.lastName)
+    .map((c) => c.contact)
+    .slice(0, 20);
   const fields = Object.keys(contactInput.shape);
   const saveBodies = new Map();
   for (const id of contacts) {
@@ -208,7 +226,13 @@ async function measure(label, url, pids, { inspectPorts = [], midway } = {}) {
   const midwayRun = midway ? new Promise((r) => setTimeout(r, (DURATION_S * 1000) / 2)).then(midway) : null;
   const gcSeries = [];
   const series = GC_EVERY_S
-    ? setInterval(() => void Promise.all(inspectPorts.map((p) => afterGc(p))).then((g) => gcSeries.push({ atS: Math.round((performance.now() - loadStarted) / 1000), gc: g })), GC_EVERY_S * 1000)
+    ? setInterval(
+        () =>
+          void Promise.all(inspectPorts.map((p) => afterGc(p))).then((g) =>
+            gcSeries.push({ atS: Math.round((performance.now() - loadStarted) / 1000), gc: g }),
+          ),
+        GC_EVERY_S * 1000,
+      )
     : null;
   const loadStarted = performance.now();
   const load = await drive(url, requests, { connections: rate, overallRate: rate, seconds: DURATION_S, pids, onTick: tracker(peakLoad) });
@@ -225,30 +249,43 @@ async function measure(label, url, pids, { inspectPorts = [], midway } = {}) {
     }
 
   // One notice to every push connection.
-  const hostToken = (await (await fetch(`http://127.0.0.1:${API_PORT}/auth/getToken`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: USER, password: 'Demo#2026' }),
-  })).json()).token;
+  const hostToken = (
+    await (
+      await fetch(`http://127.0.0.1:${API_PORT}/auth/getToken`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: USER, password: 'Demo#2026' }),
+      })
+    ).json()
+  ).token;
   const sentAt = performance.now();
-  const created = await (await fetch(`http://127.0.0.1:${API_PORT}/api/adas/createCalibrate`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${hostToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ firm: 6, year: 2024, make: 'Honda', model: 'Civic', reason: `Load ${label}` }),
-  })).json();
+  const created = await (
+    await fetch(`http://127.0.0.1:${API_PORT}/api/adas/createCalibrate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${hostToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ firm: 6, year: 2024, make: 'Honda', model: 'Civic', reason: `Load ${label}` }),
+    })
+  ).json();
   const deliveries = await Promise.all(
     pushes.map((p) =>
-      p.waitFor((m) => m.target === 'opportunity' && m.payload.opportunity === created.id, 15_000).then(
-        () => performance.now() - sentAt,
-        () => null,
-      ),
+      p
+        .waitFor((m) => m.target === 'opportunity' && m.payload.opportunity === created.id, 15_000)
+        .then(
+          () => performance.now() - sentAt,
+          () => null,
+        ),
     ),
   );
   const delivered = deliveries.filter((d) => d !== null);
   await Promise.allSettled(pushes.map((p) => p.connection.stop()));
 
   console.log(`[bench] ${label}: capacity, ${CAPACITY_CONNECTIONS} connections without think time for ${CAPACITY_S} s…`);
-  const capacity = await drive(url, requests, { connections: CAPACITY_CONNECTIONS, seconds: CAPACITY_S, pids, onTick: tracker(peakCapacity) });
+  const capacity = await drive(url, requests, {
+    connections: CAPACITY_CONNECTIONS,
+    seconds: CAPACITY_S,
+    pids,
+    onTick: tracker(peakCapacity),
+  });
 
   const gc = await Promise.all(inspectPorts.map((p) => afterGc(p)));
   return {
@@ -270,7 +307,11 @@ async function measure(label, url, pids, { inspectPorts = [], midway } = {}) {
 /** Each setup's ports: nginx, its instances, their inspectors (after-GC memory). */
 const portsOf = (n, instances) => {
   const base = APP_PORT + 10 * n;
-  return { lb: base, apps: Array.from({ length: instances }, (_, i) => base + 1 + i), inspect: Array.from({ length: instances }, (_, i) => base + 5 + i) };
+  return {
+    lb: base,
+    apps: Array.from({ length: instances }, (_, i) => base + 1 + i),
+    inspect: Array.from({ length: instances }, (_, i) => base + 5 + i),
+  };
 };
 
 async function behindNginx(label, n, apiOrigin, { instances, sentinel = false, server }) {
@@ -300,7 +341,8 @@ async function behindNginx(label, n, apiOrigin, { instances, sentinel = false, s
         }
         const promotedS = (performance.now() - killedAt) / 1000;
         // Each instance says in /api/ready when its store uses Redis again (at most a minute is waited).
-        const redisUp = async (port) => (await (await fetch(`http://127.0.0.1:${port}/api/ready`)).json().catch(() => null))?.checks?.redis === 'up';
+        const redisUp = async (port) =>
+          (await (await fetch(`http://127.0.0.1:${port}/api/ready`)).json().catch(() => null))?.checks?.redis === 'up';
         while (!(await Promise.all(ports.apps.map(redisUp))).every(Boolean)) {
           if (performance.now() > deadline) return { promotedS, storeBackS: null };
           await new Promise((r) => setTimeout(r, 100));
@@ -309,7 +351,12 @@ async function behindNginx(label, n, apiOrigin, { instances, sentinel = false, s
       }
     : undefined;
   try {
-    const result = await measure(label, cluster.url, cluster.apps.map((a) => a.pid), { inspectPorts: ports.inspect, midway });
+    const result = await measure(
+      label,
+      cluster.url,
+      cluster.apps.map((a) => a.pid),
+      { inspectPorts: ports.inspect, midway },
+    );
     return { ...result, balanced: cluster.balancer.served() };
   } finally {
     await cluster.stop();
@@ -330,7 +377,10 @@ function report(results) {
   row('sign-in p50 / p95 / p99', (r) => trio(r.signIn));
   row('push connections', (r) => `${r.push.connected} of ${r.sessions} in ${(r.push.connectMs / 1000).toFixed(1)} s`);
   row('notice delivered', (r) => `${r.push.delivered} of ${r.push.connected}, p99 ${ms(r.push.delivery.p99)}`);
-  row(`requests (offered ${Math.max(1, Math.round(SESSIONS / THINK_S))}/s)`, (r) => `${r.load.requests} (${r.load.perSecond.toFixed(1)}/s)`);
+  row(
+    `requests (offered ${Math.max(1, Math.round(SESSIONS / THINK_S))}/s)`,
+    (r) => `${r.load.requests} (${r.load.perSecond.toFixed(1)}/s)`,
+  );
   row('errors', (r) => `${r.load.failed} (${r.load.errorRatePct.toFixed(2)} %)${r.load.timeouts ? `, ${r.load.timeouts} time-outs` : ''}`);
   console.log('  p50 / p95 / p99');
   for (const kind of kinds) row(`  ${kind}`, (r) => trio(r.load.kinds[kind]));
@@ -338,7 +388,9 @@ function report(results) {
   row('memory (RSS) per instance', (r) => r.memory.map((m) => `${mb(m.beforeKb)} → ${mb(m.peakLoadKb)}`).join(', '));
   const gcCell = (list) => list.map((g) => (g ? `${mb(g.heapUsedKb)} / ${mb(g.rssKb)}` : '–')).join(', ');
   row('after GC, end of paced load', (r) => gcCell(r.gcLoad));
-  row(`  target RSS ≤ ${TARGETS.rssAfterGcMb} MB`, (r) => (r.gcLoad.every((g) => g && g.rssKb / 1024 <= TARGETS.rssAfterGcMb) ? 'met' : 'NOT met'));
+  row(`  target RSS ≤ ${TARGETS.rssAfterGcMb} MB`, (r) =>
+    r.gcLoad.every((g) => g && g.rssKb / 1024 <= TARGETS.rssAfterGcMb) ? 'met' : 'NOT met',
+  );
   if (results.some((r) => r.gcSeries.length))
     row(`  soak: RSS after GC every ${GC_EVERY_S} s`, (r) =>
       r.gcLoad
@@ -356,33 +408,60 @@ function report(results) {
   row('Redis failover', (r) => (r.event ? `promoted ${secs(r.event.promotedS)}, store back ${secs(r.event.storeBackS)}` : '–'));
   console.log(`  capacity (${CAPACITY_CONNECTIONS} connections, no think time, ${CAPACITY_S} s)`);
   row('  requests per second', (r) => r.capacity.perSecond.toFixed(1));
-  row('  errors', (r) => `${r.capacity.failed} (${r.capacity.errorRatePct.toFixed(2)} %)${r.capacity.timeouts ? `, ${r.capacity.timeouts} time-outs` : ''}`);
+  row(
+    '  errors',
+    (r) =>
+      `${r.capacity.failed} (${r.capacity.errorRatePct.toFixed(2)} %)${r.capacity.timeouts ? `, ${r.capacity.timeouts} time-outs` : ''}`,
+  );
   row('  page p50 / p95 / p99', (r) => trio(r.capacity.page));
   row('  peak memory per instance', (r) => r.memory.map((m) => mb(m.peakCapacityKb)).join(', '));
   row('  per instance', (r) => (r.capacity.perSecond / r.memory.length).toFixed(1));
   const baseOf = (r) => results.find((b) => b.label === `${r.label} (baseline)`);
   if (results.some(baseOf))
-    row(`  × baseline (target ≥ ${TARGETS.capacityVsBaseline})`, (r) => (baseOf(r) ? `×${(r.capacity.perSecond / baseOf(r).capacity.perSecond).toFixed(2)}` : ''));
+    row(`  × baseline (target ≥ ${TARGETS.capacityVsBaseline})`, (r) =>
+      baseOf(r) ? `×${(r.capacity.perSecond / baseOf(r).capacity.perSecond).toFixed(2)}` : '',
+    );
   console.log('');
   for (const r of results) {
-    const met = r.sessions >= TARGETS.sessions && r.push.connected === r.sessions && r.load.errorRatePct < TARGETS.errorRatePct && r.load.page.p99 < TARGETS.pageP99Ms;
-    console.log(`  target (${r.label}): ${TARGETS.sessions} sessions, errors < ${TARGETS.errorRatePct} %, page p99 < ${TARGETS.pageP99Ms} ms → ${met ? 'met' : 'NOT met'}; requests per instance through nginx: ${Object.values(r.balanced).join(' / ')}`);
+    const met =
+      r.sessions >= TARGETS.sessions &&
+      r.push.connected === r.sessions &&
+      r.load.errorRatePct < TARGETS.errorRatePct &&
+      r.load.page.p99 < TARGETS.pageP99Ms;
+    console.log(
+      `  target (${r.label}): ${TARGETS.sessions} sessions, errors < ${TARGETS.errorRatePct} %, page p99 < ${TARGETS.pageP99Ms} ms → ${met ? 'met' : 'NOT met'}; requests per instance through nginx: ${Object.values(r.balanced).join(' / ')}`,
+    );
   }
 }
 
 async function main() {
   if (!process.env.SKIP_BUILD) ensureBuilt();
   const apiOrigin = `http://127.0.0.1:${API_PORT}`;
-  const host = await startApiHost({ port: API_PORT, db: join(ROOT, '.data', `bench-load-${API_PORT}`, 'reference.db'), reset: true, quiet: true });
+  const host = await startApiHost({
+    port: API_PORT,
+    db: join(ROOT, '.data', `bench-load-${API_PORT}`, 'reference.db'),
+    reset: true,
+    quiet: true,
+  });
   running.push(host);
   const results = [];
   try {
     // With a baseline, each setup runs on it first and then on this build, one after the other in the same run.
-    const builds = BASELINE ? [{ tag: ' (baseline)', server: BASELINE, offset: 3 }, { tag: '', offset: 0 }] : [{ tag: '', offset: 0 }];
-    for (const [name, n, options] of [['one', 0, { instances: 1 }], ['two', 1, { instances: 2 }], ['failover', 2, { instances: 2, sentinel: true }]]) {
+    const builds = BASELINE
+      ? [
+          { tag: ' (baseline)', server: BASELINE, offset: 3 },
+          { tag: '', offset: 0 },
+        ]
+      : [{ tag: '', offset: 0 }];
+    for (const [name, n, options] of [
+      ['one', 0, { instances: 1 }],
+      ['two', 1, { instances: 2 }],
+      ['failover', 2, { instances: 2, sentinel: true }],
+    ]) {
       if (!SETUPS.includes(name)) continue;
       const label = { one: 'one instance', two: 'two instances', failover: 'two, Redis failover' }[name];
-      for (const b of builds) results.push(await behindNginx(`${label}${b.tag}`, n + b.offset, apiOrigin, { ...options, server: b.server }));
+      for (const b of builds)
+        results.push(await behindNginx(`${label}${b.tag}`, n + b.offset, apiOrigin, { ...options, server: b.server }));
     }
   } finally {
     await host.stop();
@@ -390,7 +469,22 @@ async function main() {
   report(results);
   mkdirSync(join(ROOT, '.bench'), { recursive: true });
   const file = join(ROOT, '.bench', `load-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ startedAt: new Date().toISOString(), node: process.version, sessions: SESSIONS, thinkS: THINK_S, durationS: DURATION_S, targets: TARGETS, results }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        startedAt: new Date().toISOString(),
+        node: process.version,
+        sessions: SESSIONS,
+        thinkS: THINK_S,
+        durationS: DURATION_S,
+        targets: TARGETS,
+        results,
+      },
+      null,
+      2,
+    ),
+  );
   console.log(`\n  JSON: ${file}`);
 }
 

@@ -136,7 +136,10 @@ async function broadcast(token, round) {
   const res = await fetch(`${API}/api/admin/importMakeMatrixLinks`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ fileName: `bench-${round}.csv`, content: `Honda,Civic,2016,2021,Camera ${round},https://example.com/${round}\n` }),
+    body: JSON.stringify({
+      fileName: `bench-${round}.csv`,
+      content: `Honda,Civic,2016,2021,Camera ${round},https://example.com/${round}\n`,
+    }),
   });
   const { import: id } = await res.json();
   const wait = performance.now() + 10_000;
@@ -150,7 +153,9 @@ const ms = (v) => `${v.toFixed(1)} ms`;
 async function main() {
   ensureBuilt();
   console.log(`[bench] starting the reference host on :${API_PORT} and the app on :${APP_PORT} …`);
-  children.push(await startApiHost({ port: API_PORT, db: join(ROOT, '.data', `bench-push-${API_PORT}`, 'reference.db'), reset: true, quiet: true }));
+  children.push(
+    await startApiHost({ port: API_PORT, db: join(ROOT, '.data', `bench-push-${API_PORT}`, 'reference.db'), reset: true, quiet: true }),
+  );
   const app = await startApp({ port: APP_PORT, apiOrigin: API, quiet: true, env: { NODE_OPTIONS: `--inspect=127.0.0.1:${INSPECT_PORT}` } });
   children.push(app);
 
@@ -194,14 +199,18 @@ async function main() {
   const p99 = pct(samples, 99);
 
   console.log('');
-  console.log(`push benchmark — ${CLIENTS} clients through the BFF (${transport === signalR.HttpTransportType.LongPolling ? 'long polling' : 'server-sent events'}), ${SESSIONS} sessions, ${ROUNDS} broadcasts`);
+  console.log(
+    `push benchmark — ${CLIENTS} clients through the BFF (${transport === signalR.HttpTransportType.LongPolling ? 'long polling' : 'server-sent events'}), ${SESSIONS} sessions, ${ROUNDS} broadcasts`,
+  );
   console.log(`  connected            ${connections.length} clients in ${ms(connectMs)} (hub: ${stats.connections} open)`);
   console.log(`  deliveries           ${samples.length} of ${CLIENTS * ROUNDS}${missing ? ` (${missing} missing)` : ''}`);
   console.log(`  delivery time        p50 ${ms(p50)}   p99 ${ms(p99)}   max ${ms(samples[samples.length - 1])}`);
   console.log(`  app memory (RSS)     ${(before / 1024).toFixed(1)} MB before, ${(after / 1024).toFixed(1)} MB after`);
   console.log(`  per connection       ${((after - before) / CLIENTS).toFixed(1)} kB of RSS`);
   if (heapBefore != null && heapAfter != null)
-    console.log(`                       ${((heapAfter - heapBefore) / 1024 / CLIENTS).toFixed(1)} kB of JS heap (after garbage collection)`);
+    console.log(
+      `                       ${((heapAfter - heapBefore) / 1024 / CLIENTS).toFixed(1)} kB of JS heap (after garbage collection)`,
+    );
   console.log(`  target p99 < 1 s     ${p99 < 1000 && !missing ? 'met' : 'NOT met'}`);
   finished = p99 < 1000 && !missing;
 }

@@ -26,7 +26,15 @@ import { scrubLines } from '../api-host/calibrations/scrub';
 import { growMakeMatrices, seedConfiguration } from '../api-host/configuration/seed';
 import { openDb, type Db } from '../api-host/core/db';
 import { SYSTEM_CODES, STYLES, type SystemCode } from '../tests/fixtures/scrub/labels';
-import { BENCH_FIRM, BENCH_VEHICLES, STYLE_SOURCE, figures, parsedLines, scrubSet, type LineResult } from '../tests/fixtures/scrub/evaluate';
+import {
+  BENCH_FIRM,
+  BENCH_VEHICLES,
+  STYLE_SOURCE,
+  figures,
+  parsedLines,
+  scrubSet,
+  type LineResult,
+} from '../tests/fixtures/scrub/evaluate';
 import { HOLDOUT_SET } from '../tests/fixtures/scrub/holdout-set';
 import { PROBE_SECOND_BATCH, PROBE_SET } from '../tests/fixtures/scrub/probe-set';
 import { TUNING_SET } from '../tests/fixtures/scrub/tuning-set';
@@ -47,14 +55,20 @@ const MAKE_MATRICES = 50_000;
 
 const pct = (x: number) => `${(x * 100).toFixed(1).padStart(5)} %`;
 const row = (name: string, f: ReturnType<typeof figures>, target?: string) =>
-  console.log(`  ${name.padEnd(26)} recall ${pct(f.recall)} (${f.found}/${f.expected})   precision ${pct(f.precision)} (${f.found}/${f.raised})${target ? `   ${target}` : ''}`);
+  console.log(
+    `  ${name.padEnd(26)} recall ${pct(f.recall)} (${f.found}/${f.expected})   precision ${pct(f.precision)} (${f.found}/${f.raised})${target ? `   ${target}` : ''}`,
+  );
 
 function report(title: string, results: readonly LineResult[]): void {
   const lines = new Set(results.map((r) => r.line.id)).size;
   const nothing = new Set(results.filter((r) => !r.line.expect.length).map((r) => r.line.id)).size;
   console.log(`\n${title}: ${lines} lines (${nothing} that require nothing), ${BENCH_VEHICLES.length} vehicles`);
   const all = figures(results);
-  row('overall', all, `target recall ≥ 98 %: ${all.recall >= 0.98 ? 'met' : 'NOT MET'}; precision ≥ 95 %: ${all.precision >= 0.95 ? 'met' : 'NOT MET'}`);
+  row(
+    'overall',
+    all,
+    `target recall ≥ 98 %: ${all.recall >= 0.98 ? 'met' : 'NOT MET'}; precision ≥ 95 %: ${all.precision >= 0.95 ? 'met' : 'NOT MET'}`,
+  );
   console.log('  per system');
   for (const code of Object.keys(SYSTEM_CODES) as SystemCode[]) {
     const f = figures(results, code);
@@ -70,9 +84,16 @@ function report(title: string, results: readonly LineResult[]): void {
   console.log(`  misses and false alarms (${wrong.length}):`);
   for (const r of wrong) {
     const l = r.line;
-    const what = [r.missed.length ? `missed ${r.missed.join(', ')}` : '', r.falseAlarms.length ? `false alarm ${r.falseAlarms.join(', ')}` : ''].filter(Boolean).join('; ');
+    const what = [
+      r.missed.length ? `missed ${r.missed.join(', ')}` : '',
+      r.falseAlarms.length ? `false alarm ${r.falseAlarms.join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
     const why = r.outcome.unread ?? r.outcome.nothing ?? r.outcome.triggers.map((t) => t.why).join(' ');
-    console.log(`    ${l.id} [${r.vehicle}] ${[l.section, l.operation, l.description].filter(Boolean).join(' | ')} — ${what} (labelled: ${l.rule})\n        scrub: ${why}`);
+    console.log(
+      `    ${l.id} [${r.vehicle}] ${[l.section, l.operation, l.description].filter(Boolean).join(' | ')} — ${what} (labelled: ${l.rule})\n        scrub: ${why}`,
+    );
   }
 }
 
@@ -115,17 +136,28 @@ async function main(): Promise<void> {
   const matrices = db.prepare('SELECT count(*) FROM adas_make_matrix').pluck().get() as number;
 
   // Speed: 300 lines of the set as one estimate, each style read from its source.
-  const estimate = STYLES.flatMap((style) => parsedLines(db, style, TUNING_SET.filter((l) => l.style === style)))
+  const estimate = STYLES.flatMap((style) =>
+    parsedLines(
+      db,
+      style,
+      TUNING_SET.filter((l) => l.style === style),
+    ),
+  )
     .slice(0, 300)
     .map((l, i) => ({ ...l, lineNum: i + 1, section: l.section || undefined }));
   const demo = demoDatabase();
   const demoMatrices = demo.prepare('SELECT count(*) FROM adas_make_matrix').pluck().get() as number;
-  console.log(`\nSpeed: a ${estimate.length}-line estimate, median / p95 / max of 30 runs, ms (target ≤ 50 at ${MAKE_MATRICES.toLocaleString('en-US')} make matrices)`);
+  console.log(
+    `\nSpeed: a ${estimate.length}-line estimate, median / p95 / max of 30 runs, ms (target ≤ 50 at ${MAKE_MATRICES.toLocaleString('en-US')} make matrices)`,
+  );
   for (const vehicle of BENCH_VEHICLES) {
     const atDemo = time(() => scrubLines(demo, vehicle, BENCH_FIRM, estimate), 30, 3);
     const atBench = time(() => scrubLines(db, vehicle, BENCH_FIRM, estimate), 30, 3);
-    const fmt = (t: { median: number; p95: number; max: number }) => `${t.median.toFixed(2).padStart(6)} ${t.p95.toFixed(2).padStart(6)} ${t.max.toFixed(2).padStart(6)}`;
-    console.log(`  ${`${vehicle.year} ${vehicle.make} ${vehicle.model}`.padEnd(24)} ${demoMatrices.toLocaleString('en-US')} matrices: ${fmt(atDemo)}   ${matrices.toLocaleString('en-US')} matrices: ${fmt(atBench)}   ratio ${(atBench.median / atDemo.median).toFixed(2)}   ${(atBench.median / 50).toFixed(2)} of the target`);
+    const fmt = (t: { median: number; p95: number; max: number }) =>
+      `${t.median.toFixed(2).padStart(6)} ${t.p95.toFixed(2).padStart(6)} ${t.max.toFixed(2).padStart(6)}`;
+    console.log(
+      `  ${`${vehicle.year} ${vehicle.make} ${vehicle.model}`.padEnd(24)} ${demoMatrices.toLocaleString('en-US')} matrices: ${fmt(atDemo)}   ${matrices.toLocaleString('en-US')} matrices: ${fmt(atBench)}   ratio ${(atBench.median / atDemo.median).toFixed(2)}   ${(atBench.median / 50).toFixed(2)} of the target`,
+    );
   }
   demo.close();
   db.close();

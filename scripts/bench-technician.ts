@@ -26,19 +26,28 @@ async function cameraPhoto(): Promise<Buffer> {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     raw[i] = ((i / 3) % w) * 0.05 + (seed % 64);
   }
-  return sharp(raw, { raw: { width: w, height: h, channels: 3 } }).withExif({ IFD0: { Make: 'PhoneCam' } }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+    .withExif({ IFD0: { Make: 'PhoneCam' } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 async function main() {
   const host = await startTestHost();
   try {
     const shop = await host.token(5);
-    const created = await host.ok(shop, contract.adas.createAdas, { body: { firm: 6, ronumber: 'RO-BENCH', vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' }, inspection: {} } });
+    const created = await host.ok(shop, contract.adas.createAdas, {
+      body: { firm: 6, ronumber: 'RO-BENCH', vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' }, inspection: {} },
+    });
     const items = await host.ok(shop, contract.adas.adasInspectionItems, { query: { adasInspection: created.adasInspection } });
 
     const photo = await cameraPhoto();
     let t = performance.now();
-    const sent = await sharp(photo).rotate().resize({ width: EVIDENCE_LONG_EDGE, height: EVIDENCE_LONG_EDGE, fit: 'inside' }).jpeg({ quality: Math.round(EVIDENCE_JPEG_QUALITY * 100) }).toBuffer();
+    const sent = await sharp(photo)
+      .rotate()
+      .resize({ width: EVIDENCE_LONG_EDGE, height: EVIDENCE_LONG_EDGE, fit: 'inside' })
+      .jpeg({ quality: Math.round(EVIDENCE_JPEG_QUALITY * 100) })
+      .toBuffer();
     const prepareMs = performance.now() - t;
     const { body, contentType } = await multipart([{ name: '6/IMG_0001.jpg', bytes: sent, type: 'image/jpeg' }]);
     t = performance.now();
@@ -63,9 +72,13 @@ async function main() {
 
     console.log('12-megapixel JPEG to stored thumbnail');
     console.log(`  camera file                         ${kb(photo.length)}`);
-    console.log(`  sent after preparing (2048 px JPEG) ${kb(sent.length)}  (${((sent.length / photo.length) * 100).toFixed(1)} % of the camera file; prepared in ${prepareMs.toFixed(0)} ms with sharp)`);
+    console.log(
+      `  sent after preparing (2048 px JPEG) ${kb(sent.length)}  (${((sent.length / photo.length) * 100).toFixed(1)} % of the camera file; prepared in ${prepareMs.toFixed(0)} ms with sharp)`,
+    );
     console.log(`  host: upload to stored photo + thumbnail  ${hostMs.toFixed(0)} ms`);
-    console.log(`  host, same photo unprepared (${unprepared.statusCode === 200 ? 're-encoded there' : `HTTP ${unprepared.statusCode}, over the upload limit`})  ${rawMs.toFixed(0)} ms`);
+    console.log(
+      `  host, same photo unprepared (${unprepared.statusCode === 200 ? 're-encoded there' : `HTTP ${unprepared.statusCode}, over the upload limit`})  ${rawMs.toFixed(0)} ms`,
+    );
 
     const systems = items.slice(0, Math.min(items.length, 10));
     const versions = new Map<number, number>(systems.map((s: { adasChecklistMatrix: number }) => [s.adasChecklistMatrix, 1]));
@@ -74,7 +87,10 @@ async function main() {
     for (let i = 0; i < 200; i++) {
       const s = systems[i % systems.length].adasChecklistMatrix;
       const answer = await host.ok(shop, contract.adas.saveAdasInspectionResults, {
-        body: { adasInspection: created.adasInspection, results: [{ adasChecklistMatrix: s, result: results[i % results.length], baseVersion: versions.get(s) }] },
+        body: {
+          adasInspection: created.adasInspection,
+          results: [{ adasChecklistMatrix: s, result: results[i % results.length], baseVersion: versions.get(s) }],
+        },
       });
       versions.set(s, answer.versions[0].version);
     }

@@ -66,13 +66,51 @@ const PEER_PORT = Number(process.env.BENCH_PEER_PORT || APP_PORT + 8);
 const ONLY_PEERS = process.env.BENCH_ONLY === 'peers';
 const BIG_DB = process.env.BENCH_100K_DB || '.data/bench/reference.db';
 const SMALL_GET = 'firm/firmPreference?firm=1&category=Brand';
-const TARGETS = { liveNoticeMs: 2000, bffAddedVsPeer: 1.0, bffRpsVsPeer: 1.0, listPageVsPeer: 1.5, ttfbDemoMs: 50, ttfb100kMs: 100, routeJsKb: 175, contactsJsKb: 165, ttfbLog1mMs: 150, adasBenchMs: 100, dashboardMs: 300, import100kS: 60 };
+const TARGETS = {
+  liveNoticeMs: 2000,
+  bffAddedVsPeer: 1.0,
+  bffRpsVsPeer: 1.0,
+  listPageVsPeer: 1.5,
+  ttfbDemoMs: 50,
+  ttfb100kMs: 100,
+  routeJsKb: 175,
+  contactsJsKb: 165,
+  ttfbLog1mMs: 150,
+  adasBenchMs: 100,
+  dashboardMs: 300,
+  import100kS: 60,
+};
 const LOG_DB = process.env.BENCH_LOG_DB || '.data/bench/log-1m.db';
 const DASHBOARD_DB = process.env.BENCH_DASHBOARD_DB || '.data/bench/dashboard-1m.db';
-const DASHBOARD_ANALYSES = ['serviceCounts', 'serviceSales', 'makeCounts', 'makeSales', 'techHours', 'techCost', 'all', 'location', 'invoicing'];
-const LOG_PAGES = ['/admin?section=log', '/admin?section=log&level=Error&searchTerm=timeout', '/admin?section=log&level=Info&searchTerm=sign', '/admin?section=log&searchTerm=vin&direction=desc'];
+const DASHBOARD_ANALYSES = [
+  'serviceCounts',
+  'serviceSales',
+  'makeCounts',
+  'makeSales',
+  'techHours',
+  'techCost',
+  'all',
+  'location',
+  'invoicing',
+];
+const LOG_PAGES = [
+  '/admin?section=log',
+  '/admin?section=log&level=Error&searchTerm=timeout',
+  '/admin?section=log&level=Info&searchTerm=sign',
+  '/admin?section=log&searchTerm=vin&direction=desc',
+];
 
-const results = { startedAt: new Date().toISOString(), node: process.version, quick: QUICK, targets: TARGETS, bff: [], ttfb: [], js: [], live: [], notes: [] };
+const results = {
+  startedAt: new Date().toISOString(),
+  node: process.version,
+  quick: QUICK,
+  targets: TARGETS,
+  bff: [],
+  ttfb: [],
+  js: [],
+  live: [],
+  notes: [],
+};
 
 // ── measuring ────────────────────────────────────────────────────────────────────────────────────
 function stats(ms) {
@@ -92,14 +130,17 @@ async function load(url, headers, { concurrency, requests, maxMs = 20_000 }) {
   const one = () =>
     new Promise((resolve) => {
       const t0 = performance.now();
-      const req = http.request({ host: '127.0.0.1', port: u.port, path: u.pathname + u.search, headers: { host: u.host, ...headers }, agent }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode === 200) latencies.push(performance.now() - t0);
-          else failures++;
-          resolve();
-        });
-      });
+      const req = http.request(
+        { host: '127.0.0.1', port: u.port, path: u.pathname + u.search, headers: { host: u.host, ...headers }, agent },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode === 200) latencies.push(performance.now() - t0);
+            else failures++;
+            resolve();
+          });
+        },
+      );
       req.on('error', () => {
         failures++;
         resolve();
@@ -131,17 +172,20 @@ async function ttfb(origin, path, cookie, n) {
   const one = () =>
     new Promise((resolve, reject) => {
       const t0 = performance.now();
-      const req = http.request({ host: '127.0.0.1', port: u.port, path: u.pathname + u.search, headers: { host: u.host, cookie }, agent }, (res) => {
-        const head = performance.now() - t0;
-        status = res.statusCode;
-        bytes = 0;
-        res.on('data', (d) => (bytes += d.length));
-        res.on('end', () => {
-          first.push(head);
-          total.push(performance.now() - t0);
-          resolve();
-        });
-      });
+      const req = http.request(
+        { host: '127.0.0.1', port: u.port, path: u.pathname + u.search, headers: { host: u.host, cookie }, agent },
+        (res) => {
+          const head = performance.now() - t0;
+          status = res.statusCode;
+          bytes = 0;
+          res.on('data', (d) => (bytes += d.length));
+          res.on('end', () => {
+            first.push(head);
+            total.push(performance.now() - t0);
+            resolve();
+          });
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -164,7 +208,12 @@ async function withStack({ apiPort, appPort, db, reset }, fn) {
   const host = await startApiHost({ port: apiPort, db, reset, quiet: true, appUrl: `http://localhost:${appPort}` });
   let app;
   try {
-    app = await startApp({ port: appPort, apiOrigin: `http://127.0.0.1:${apiPort}`, quiet: true, env: { APP_ENV: 'uat', UPSTREAM_TIMEOUT_MS: '10000' } });
+    app = await startApp({
+      port: appPort,
+      apiOrigin: `http://127.0.0.1:${apiPort}`,
+      quiet: true,
+      env: { APP_ENV: 'uat', UPSTREAM_TIMEOUT_MS: '10000' },
+    });
     const origin = `http://localhost:${appPort}`;
     const signIn = async (role) => {
       const r = await signInHttp(origin, `role${role}@example.com`);
@@ -221,11 +270,33 @@ async function benchBff({ origin, apiOrigin, signIn, peers }) {
     );
     const mean = (xs) => xs.reduce((a, x) => a + x, 0) / xs.length;
     const fig = Object.fromEntries(
-      Object.entries(runs).map(([k, outs]) => [k, { ...stats(outs.flatMap((o) => o.latencies)), rps: mean(outs.map((o) => o.rps)), failures: outs.reduce((n, o) => n + o.failures, 0) }]),
+      Object.entries(runs).map(([k, outs]) => [
+        k,
+        {
+          ...stats(outs.flatMap((o) => o.latencies)),
+          rps: mean(outs.map((o) => o.rps)),
+          failures: outs.reduce((n, o) => n + o.failures, 0),
+        },
+      ]),
     );
     for (const [k, m] of Object.entries(fig)) {
       m.added = m.p50 - fig.direct.p50;
-      console.log(row([concurrency, names[k], m.n, f(m.p50), f(m.p90), f(m.p99), Math.round(m.rps), m.failures, k === 'direct' ? '' : `+${m.added.toFixed(2)} ms`], widths));
+      console.log(
+        row(
+          [
+            concurrency,
+            names[k],
+            m.n,
+            f(m.p50),
+            f(m.p90),
+            f(m.p99),
+            Math.round(m.rps),
+            m.failures,
+            k === 'direct' ? '' : `+${m.added.toFixed(2)} ms`,
+          ],
+          widths,
+        ),
+      );
     }
     const addedRatio = fig.bff.added / fig.peer.added;
     const rpsRatio = fig.bff.rps / fig.peer.rps;
@@ -269,13 +340,36 @@ async function benchListPage({ origin, signIn, peers, pids }) {
     const total = stats(outs.flatMap((o) => o.totalSamples));
     const mean = (key) => outs.reduce((s, o) => s + o[key], 0) / outs.length;
     const [cpu, hostCpu] = [mean('cpuPerRequest'), mean('hostCpuPerRequest')];
-    fig[k] = { status: outs[0].status, ttfb: stats(outs.flatMap((o) => o.firstSamples)), total, bytes: outs[0].bytes, cpuPerRequestMs: cpu, hostCpuPerRequestMs: hostCpu };
-    console.log(row([k === 'peer' ? 'peer page' : '/contacts', fig[k].status, f(fig[k].ttfb.p50), f(total.p50), f(total.p90), (fig[k].bytes / 1000).toFixed(1), f(cpu), f(hostCpu)], widths));
+    fig[k] = {
+      status: outs[0].status,
+      ttfb: stats(outs.flatMap((o) => o.firstSamples)),
+      total,
+      bytes: outs[0].bytes,
+      cpuPerRequestMs: cpu,
+      hostCpuPerRequestMs: hostCpu,
+    };
+    console.log(
+      row(
+        [
+          k === 'peer' ? 'peer page' : '/contacts',
+          fig[k].status,
+          f(fig[k].ttfb.p50),
+          f(total.p50),
+          f(total.p90),
+          (fig[k].bytes / 1000).toFixed(1),
+          f(cpu),
+          f(hostCpu),
+        ],
+        widths,
+      ),
+    );
   }
   const ratio = fig.product.total.p50 / fig.peer.total.p50;
   const cpuRatio = fig.product.cpuPerRequestMs / fig.peer.cpuPerRequestMs;
   const ok = fig.product.status === 200 && ratio <= TARGETS.listPageVsPeer;
-  console.log(`${''.padEnd(14)}  /contacts ÷ peer page: ×${ratio.toFixed(2)} (target ≤ ${TARGETS.listPageVsPeer})  ${verdict(ok)};  server CPU per request ×${cpuRatio.toFixed(2)}`);
+  console.log(
+    `${''.padEnd(14)}  /contacts ÷ peer page: ×${ratio.toFixed(2)} (target ≤ ${TARGETS.listPageVsPeer})  ${verdict(ok)};  server CPU per request ×${cpuRatio.toFixed(2)}`,
+  );
   results.listPage = { ...fig, ratio, cpuRatio, target: TARGETS.listPageVsPeer, pass: ok };
 }
 
@@ -286,7 +380,12 @@ async function benchTtfb(label, { origin, signIn }, paths, target, { role = 1, b
   for (const path of paths) {
     const m = await ttfb(origin, path, cookie, n);
     const ok = m.status === 200 && m[by].p50 <= target;
-    console.log(row([label, path, m.status, f(m.ttfb.p50), f(m.ttfb.p90), f(m.total.p50), `≤ ${target} ms`, verdict(ok)], [10, 42, 6, 11, 11, 11, 10, 6]));
+    console.log(
+      row(
+        [label, path, m.status, f(m.ttfb.p50), f(m.ttfb.p90), f(m.total.p50), `≤ ${target} ms`, verdict(ok)],
+        [10, 42, 6, 11, 11, 11, 10, 6],
+      ),
+    );
     results.ttfb.push({ size: label, path, status: m.status, ttfb: m.ttfb, total: m.total, target, pass: ok });
   }
 }
@@ -313,7 +412,14 @@ async function benchImportStore({ apiOrigin }) {
       const c = gen.contact();
       const a = c.addresses[0];
       const p = c.phones[0];
-      const cells = { ContactType: 'Customer', FirstName: c.firstName, LastName: c.lastName || 'Doe', CompanyName: c.companyName, PhoneNo: p.phoneNo, EmailAddress: `bench${i}@example.com` };
+      const cells = {
+        ContactType: 'Customer',
+        FirstName: c.firstName,
+        LastName: c.lastName || 'Doe',
+        CompanyName: c.companyName,
+        PhoneNo: p.phoneNo,
+        EmailAddress: `bench${i}@example.com`,
+      };
       if (a) Object.assign(cells, { AddressLines: a.addressLines, City: a.city, StateProvince: 'GA', PostalCode: a.postalCode });
       csvData.push({ line: i + 2, cells });
     }
@@ -329,7 +435,9 @@ async function benchImportStore({ apiOrigin }) {
   heading(`Import (issue 17) — the host storing ${rows.toLocaleString('en-US')} contacts rows through data/uploadData, 500 a chunk`);
   const projected = 100_000 / rate;
   const ok = projected <= TARGETS.import100kS;
-  console.log(`  ${Math.round(rate).toLocaleString('en-US')} rows/s (${stored.toLocaleString('en-US')} added in ${seconds.toFixed(1)} s); 100,000 rows ≈ ${projected.toFixed(0)} s of host time   target: the whole import ≤ ${TARGETS.import100kS} s  ${verdict(ok)}`);
+  console.log(
+    `  ${Math.round(rate).toLocaleString('en-US')} rows/s (${stored.toLocaleString('en-US')} added in ${seconds.toFixed(1)} s); 100,000 rows ≈ ${projected.toFixed(0)} s of host time   target: the whole import ≤ ${TARGETS.import100kS} s  ${verdict(ok)}`,
+  );
   console.log('  (parsing in the browser and drop-to-done: npm run bench:import)');
   results.import = { rows, stored, seconds, rowsPerSecond: rate, projected100kS: projected, pass: ok };
 }
@@ -338,7 +446,9 @@ async function benchJs({ origin, signIn, peers }) {
   // The floor: the framework's own empty page (the peer app's /, same next and react).
   const empty = await firstLoadJs(peers.app, '/', { chunkCache: new Map() });
   results.emptyPageJs = { gzip: empty.gzip, raw: empty.raw, scripts: empty.scripts.length };
-  heading(`JavaScript sent to the browser — first load, gzip -9 (scripts the HTML loads; inline RSC data apart); the framework's empty page: ${kB(empty.gzip)} kB`);
+  heading(
+    `JavaScript sent to the browser — first load, gzip -9 (scripts the HTML loads; inline RSC data apart); the framework's empty page: ${kB(empty.gzip)} kB`,
+  );
   const widths = [22, 8, 12, 12, 9, 14, 10, 6];
   console.log(row(['route', 'scripts', 'gzip', 'raw', '× empty', 'inline (gz)', 'target', ''], widths));
   const cookies = new Map();
@@ -353,15 +463,40 @@ async function benchJs({ origin, signIn, peers }) {
     const target = path === '/contacts' ? TARGETS.contactsJsKb : TARGETS.routeJsKb;
     const ok = target === null || kB(m.gzip) <= target;
     console.log(
-      row([path, m.scripts.length, `${kB(m.gzip)} kB`, `${kB(m.raw)} kB`, `×${(m.gzip / empty.gzip).toFixed(2)}`, `${kB(m.inlineGzip)} kB`, target ? `≤ ${target} kB` : '', target ? verdict(ok) : m.status === 200 ? '' : `HTTP ${m.status}`], widths),
+      row(
+        [
+          path,
+          m.scripts.length,
+          `${kB(m.gzip)} kB`,
+          `${kB(m.raw)} kB`,
+          `×${(m.gzip / empty.gzip).toFixed(2)}`,
+          `${kB(m.inlineGzip)} kB`,
+          target ? `≤ ${target} kB` : '',
+          target ? verdict(ok) : m.status === 200 ? '' : `HTTP ${m.status}`,
+        ],
+        widths,
+      ),
     );
-    results.js.push({ path, status: m.status, scripts: m.scripts.length, gzip: m.gzip, raw: m.raw, vsEmptyPage: m.gzip / empty.gzip, inlineGzip: m.inlineGzip, target: target ? target * 1000 : null, pass: ok, chunks: m.scripts });
+    results.js.push({
+      path,
+      status: m.status,
+      scripts: m.scripts.length,
+      gzip: m.gzip,
+      raw: m.raw,
+      vsEmptyPage: m.gzip / empty.gzip,
+      inlineGzip: m.inlineGzip,
+      target: target ? target * 1000 : null,
+      pass: ok,
+      chunks: m.scripts,
+    });
   }
 }
 
 /** Time to interactive of /contacts and /adas on a CPU throttled ×4 (issue 19; scripts/lib/tti.mjs says how). */
 async function benchTti({ origin, signIn }) {
-  heading(`Time to interactive — Chromium, CPU throttled ×4, fresh context, signed in as role 1 (hydrated + ${QUIET_MS} ms without a long task)`);
+  heading(
+    `Time to interactive — Chromium, CPU throttled ×4, fresh context, signed in as role 1 (hydrated + ${QUIET_MS} ms without a long task)`,
+  );
   const widths = [12, 6, 14, 12, 12];
   console.log(row(['route', 'runs', 'hydrated p50', 'TTI p50', 'TBT p50'], widths));
   const cookie = await signIn(1);
@@ -400,18 +535,24 @@ async function benchAdas(stack, dbFile) {
   ];
   // The page streams its shell (loading state) first: the whole render is the figure that counts.
   await benchTtfb('bench', stack, paths, TARGETS.adasBenchMs, { by: 'total' });
-  await benchTtfb('bench r9', stack, ['/adas', '/adas?orderBy=location', '/adas?filterBy=2&orderBy=vin'], TARGETS.adasBenchMs, { role: 9, by: 'total' });
+  await benchTtfb('bench r9', stack, ['/adas', '/adas?orderBy=location', '/adas?filterBy=2&orderBy=vin'], TARGETS.adasBenchMs, {
+    role: 9,
+    by: 'total',
+  });
   await benchTtfb('bench', stack, ['/view?adasInspection=1'], TARGETS.adasBenchMs, { by: 'total' });
 }
 
 /** Live lists (issue 19): change → notice at another user's push client, and → row updated on their open list. */
 async function benchLive({ origin }) {
-  heading('Live lists — from a change by one user (HTTP save via the BFF) to its notice on another user\'s list');
+  heading("Live lists — from a change by one user (HTTP save via the BFF) to its notice on another user's list");
   const widths = [34, 4, 11, 11, 11, 10, 6];
   console.log(row(['what', 'n', 'p50', 'p90', 'max', 'target', ''], widths));
   try {
     const m = await measureLiveNotice(origin, QUICK ? 5 : 20);
-    for (const [what, samples] of [['notice at the SignalR client', m.notice], ['row updated on the open list', m.list]]) {
+    for (const [what, samples] of [
+      ['notice at the SignalR client', m.notice],
+      ['row updated on the open list', m.list],
+    ]) {
       const s = stats(samples);
       const ok = s.p90 <= TARGETS.liveNoticeMs;
       console.log(row([what, s.n, f(s.p50), f(s.p90), f(Math.max(...samples)), `≤ ${TARGETS.liveNoticeMs} ms`, verdict(ok)], widths));
@@ -425,10 +566,16 @@ async function benchLive({ origin }) {
 
 function bigDatabase() {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-  if (!pkg.scripts?.['seed-bench'] || !existsSync(join(ROOT, 'scripts/seed-bench.ts'))) return { error: 'not available: no `npm run seed-bench` in this checkout' };
+  if (!pkg.scripts?.['seed-bench'] || !existsSync(join(ROOT, 'scripts/seed-bench.ts')))
+    return { error: 'not available: no `npm run seed-bench` in this checkout' };
   if (existsSync(join(ROOT, BIG_DB)) && process.env.BENCH_RESEED !== '1') return { db: BIG_DB, reused: true };
-  console.log(`\n[bench] seeding ${BIG_DB} with 100,000 contacts and 5,000 locations (npm run seed-bench; reused by later runs, BENCH_RESEED=1 redoes it)…`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-bench.ts', BIG_DB, '--contacts', '100000', '--firms', '5000'], { cwd: ROOT, stdio: 'inherit' });
+  console.log(
+    `\n[bench] seeding ${BIG_DB} with 100,000 contacts and 5,000 locations (npm run seed-bench; reused by later runs, BENCH_RESEED=1 redoes it)…`,
+  );
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-bench.ts', BIG_DB, '--contacts', '100000', '--firms', '5000'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) return { error: `not available: seed-bench exited with ${r.status}` };
   return { db: BIG_DB, reused: false };
 }
@@ -460,12 +607,25 @@ async function demoBenches(stack) {
   heading('Server rendering — time to first byte (one connection, sequential; signed in as role 1)');
   console.log(row(['size', 'path', 'status', 'TTFB p50', 'TTFB p90', 'total p50', 'target', ''], [10, 42, 6, 11, 11, 11, 10, 6]));
   // Locations: the list and the network tree of the largest demo franchiser (Northstar, firm 2).
-  await benchTtfb('demo', stack, ['/', '/contacts', '/users', '/locations', '/locations?view=tree&root=2', '/admin?section=blog', ...LOG_PAGES], TARGETS.ttfbDemoMs);
+  await benchTtfb(
+    'demo',
+    stack,
+    ['/', '/contacts', '/users', '/locations', '/locations?view=tree&root=2', '/admin?section=blog', ...LOG_PAGES],
+    TARGETS.ttfbDemoMs,
+  );
   // ADAS configuration (issue 12): the make-matrix list and another section at demo size.
   await benchTtfb('demo', stack, ['/configuration', '/configuration?section=pricing'], TARGETS.ttfbDemoMs);
-  await benchTtfb('demo', stack, ['/adas', '/adas?orderBy=vehicle', '/adas?filterBy=2', '/view?adasInspection=1'], TARGETS.ttfbDemoMs, { by: 'total' });
+  await benchTtfb('demo', stack, ['/adas', '/adas?orderBy=vehicle', '/adas?filterBy=2', '/view?adasInspection=1'], TARGETS.ttfbDemoMs, {
+    by: 'total',
+  });
   // Dashboard (issue 16): every analysis of "past year" over the largest demo franchiser (Northstar, firm 2).
-  await benchTtfb('demo', stack, DASHBOARD_ANALYSES.map((a) => `/dashboard?period=6&firm=2&analysis=${a}`), TARGETS.dashboardMs, { by: 'total' });
+  await benchTtfb(
+    'demo',
+    stack,
+    DASHBOARD_ANALYSES.map((a) => `/dashboard?period=6&firm=2&analysis=${a}`),
+    TARGETS.dashboardMs,
+    { by: 'total' },
+  );
   // Import/Export (issue 17): the wizard's page, and the host storing contacts rows through uploadData.
   await benchTtfb('demo', stack, ['/data'], TARGETS.ttfbDemoMs);
   // Shared links (issue 18): the signed-in user's own links, paged and searched in SQL.
@@ -492,21 +652,43 @@ else if (process.env.BENCH_SKIP_100K === '1') {
       await benchTtfb(
         '100k',
         stack,
-        ['/', '/contacts', '/contacts?orderBy=created&direction=desc', '/contacts?orderBy=phone', '/contacts?searchTerm=smith', '/contacts?page=500',
+        [
+          '/',
+          '/contacts',
+          '/contacts?orderBy=created&direction=desc',
+          '/contacts?orderBy=phone',
+          '/contacts?searchTerm=smith',
+          '/contacts?page=500',
           // 10,000 users (issue 10: median ≤ 100 ms, sorted and searched)
-          '/users', '/users?orderBy=name', '/users?orderBy=location&direction=desc', '/users?searchTerm=avery&orderBy=name', '/users?filterBy=5&inactive=active'],
+          '/users',
+          '/users?orderBy=name',
+          '/users?orderBy=location&direction=desc',
+          '/users?searchTerm=avery&orderBy=name',
+          '/users?filterBy=5&inactive=active',
+        ],
         TARGETS.ttfb100kMs,
       );
       // ADAS configuration (issue 12): the make-matrix list at 50,000 make matrices (target median ≤ 100 ms).
       await benchTtfb(
         '50k mm',
         stack,
-        ['/configuration', '/configuration?orderBy=system', '/configuration?vehicleMake=Toyota&year=2022', '/configuration?searchTerm=windshield', '/configuration?page=500'],
+        [
+          '/configuration',
+          '/configuration?orderBy=system',
+          '/configuration?vehicleMake=Toyota&year=2022',
+          '/configuration?searchTerm=windshield',
+          '/configuration?page=500',
+        ],
         TARGETS.ttfb100kMs,
       );
       // Locations at 5,000 (the issue's target: median ≤ 100 ms): the list, the largest franchiser's tree, and the
       // platform's, whose roll-up counts every location's users and open ADAS jobs.
-      await benchTtfb('5k firms', stack, ['/locations', '/locations?orderBy=users&direction=desc', '/locations?view=tree&root=10001', '/locations?view=tree&root=1'], TARGETS.ttfb100kMs);
+      await benchTtfb(
+        '5k firms',
+        stack,
+        ['/locations', '/locations?orderBy=users&direction=desc', '/locations?view=tree&root=10001', '/locations?view=tree&root=1'],
+        TARGETS.ttfb100kMs,
+      );
       await benchAdas(stack, big.db);
     });
   }
@@ -520,7 +702,28 @@ if (ONLY_PEERS) {
 } else {
   if (!existsSync(join(ROOT, LOG_DB)) || process.env.BENCH_RESEED === '1') {
     console.log(`\n[bench] seeding ${LOG_DB} with 1,000,000 log records (reused by later runs, BENCH_RESEED=1 redoes it)…`);
-    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-bench.ts', LOG_DB, '--contacts', '0', '--make-matrices', '0', '--users', '0', '--jobs', '0', '--inspections', '0', '--log-records', '1000000'], { cwd: ROOT, stdio: 'inherit' });
+    spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/seed-bench.ts',
+        LOG_DB,
+        '--contacts',
+        '0',
+        '--make-matrices',
+        '0',
+        '--users',
+        '0',
+        '--jobs',
+        '0',
+        '--inspections',
+        '0',
+        '--log-records',
+        '1000000',
+      ],
+      { cwd: ROOT, stdio: 'inherit' },
+    );
   }
   if (!existsSync(join(ROOT, LOG_DB))) results.notes.push('log 1M: not available (seed-bench failed)');
   else
@@ -539,8 +742,31 @@ if (ONLY_PEERS) {
   console.log('\n1,000,000 jobs dashboard: skipped (BENCH_SKIP_DASHBOARD=1)');
 } else {
   if (!existsSync(join(ROOT, DASHBOARD_DB)) || process.env.BENCH_RESEED === '1') {
-    console.log(`\n[bench] seeding ${DASHBOARD_DB} with 5,000 locations and 1,000,000 ADAS jobs over three years (reused by later runs, BENCH_RESEED=1 redoes it)…`);
-    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-bench.ts', DASHBOARD_DB, '--contacts', '0', '--make-matrices', '0', '--users', '0', '--jobs', '0', '--firms', '5000', '--dashboard-jobs', '1000000'], { cwd: ROOT, stdio: 'inherit' });
+    console.log(
+      `\n[bench] seeding ${DASHBOARD_DB} with 5,000 locations and 1,000,000 ADAS jobs over three years (reused by later runs, BENCH_RESEED=1 redoes it)…`,
+    );
+    spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/seed-bench.ts',
+        DASHBOARD_DB,
+        '--contacts',
+        '0',
+        '--make-matrices',
+        '0',
+        '--users',
+        '0',
+        '--jobs',
+        '0',
+        '--firms',
+        '5000',
+        '--dashboard-jobs',
+        '1000000',
+      ],
+      { cwd: ROOT, stdio: 'inherit' },
+    );
   }
   if (!existsSync(join(ROOT, DASHBOARD_DB))) results.notes.push('dashboard 1M: not available (seed-bench failed)');
   else
@@ -551,9 +777,17 @@ if (ONLY_PEERS) {
       db.close();
       // The largest franchiser: the bench network's first (scripts/seed-bench.ts growNetwork, BENCH_FRANCHISER).
       const franchiser = 10001;
-      heading(`/dashboard at ${jobs.toLocaleString('en-US')} jobs, "past year" over franchiser ${franchiser} — server render (target median ≤ ${TARGETS.dashboardMs} ms)`);
+      heading(
+        `/dashboard at ${jobs.toLocaleString('en-US')} jobs, "past year" over franchiser ${franchiser} — server render (target median ≤ ${TARGETS.dashboardMs} ms)`,
+      );
       console.log(row(['size', 'path', 'status', 'TTFB p50', 'TTFB p90', 'total p50', 'target', ''], [10, 42, 6, 11, 11, 11, 10, 6]));
-      await benchTtfb('1M jobs', stack, DASHBOARD_ANALYSES.map((a) => `/dashboard?period=6&firm=${franchiser}&analysis=${a}`), TARGETS.dashboardMs, { by: 'total' });
+      await benchTtfb(
+        '1M jobs',
+        stack,
+        DASHBOARD_ANALYSES.map((a) => `/dashboard?period=6&firm=${franchiser}&analysis=${a}`),
+        TARGETS.dashboardMs,
+        { by: 'total' },
+      );
     });
 }
 
@@ -562,6 +796,10 @@ mkdirSync(join(ROOT, '.bench'), { recursive: true });
 const file = join(ROOT, '.bench', `bench-${results.startedAt.replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, JSON.stringify(results, null, 2));
 writeFileSync(join(ROOT, '.bench', 'bench-latest.json'), JSON.stringify(results, null, 2));
-const misses = [...results.bff, ...(results.listPage ? [results.listPage] : []), ...results.ttfb, ...results.js, ...results.live].filter((r) => r.pass === false).length;
-console.log(`\n[bench] ${misses ? `${misses} target(s) missed` : 'all targets met'}; ${results.seconds} s; results in ${file.slice(ROOT.length + 1)}`);
+const misses = [...results.bff, ...(results.listPage ? [results.listPage] : []), ...results.ttfb, ...results.js, ...results.live].filter(
+  (r) => r.pass === false,
+).length;
+console.log(
+  `\n[bench] ${misses ? `${misses} target(s) missed` : 'all targets met'}; ${results.seconds} s; results in ${file.slice(ROOT.length + 1)}`,
+);
 process.exit(0);

@@ -13,7 +13,13 @@ async function main(): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
-      options: { 'api-url': { type: 'string' }, 'auth-url': { type: 'string' }, username: { type: 'string' }, password: { type: 'string' }, 'timeout-ms': { type: 'string' } },
+      options: {
+        'api-url': { type: 'string' },
+        'auth-url': { type: 'string' },
+        username: { type: 'string' },
+        password: { type: 'string' },
+        'timeout-ms': { type: 'string' },
+      },
       strict: true,
     }));
   } catch (e) {
@@ -22,9 +28,18 @@ async function main(): Promise<number> {
   const missing = ['api-url', 'auth-url', 'username', 'password'].filter((k) => !values[k as keyof typeof values]);
   if (missing.length) throw new CheckInputError(`missing ${missing.map((m) => `--${m}`).join(', ')}. ${USAGE}`);
   const timeoutMs = values['timeout-ms'] === undefined ? undefined : Number(values['timeout-ms']);
-  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new CheckInputError('--timeout-ms must be a positive whole number of milliseconds.');
-  const { rows, profile, writesSkipped } = await checkUpstream({ apiUrl: values['api-url']!, authUrl: values['auth-url']!, username: values.username!, password: values.password!, timeoutMs });
-  console.log(`Signed in as ${profile.username} (role ${profile.roles ?? 'none'}, firm ${profile.firm}). Read-only calls, answers checked against the contract:\n`);
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0))
+    throw new CheckInputError('--timeout-ms must be a positive whole number of milliseconds.');
+  const { rows, profile, writesSkipped } = await checkUpstream({
+    apiUrl: values['api-url']!,
+    authUrl: values['auth-url']!,
+    username: values.username!,
+    password: values.password!,
+    timeoutMs,
+  });
+  console.log(
+    `Signed in as ${profile.username} (role ${profile.roles ?? 'none'}, firm ${profile.firm}). Read-only calls, answers checked against the contract:\n`,
+  );
   console.log(formatReport(rows, writesSkipped));
   return rows.some((r) => r.outcome === 'mismatched' || r.outcome === 'missing' || r.outcome === 'failed') ? 1 : 0;
 }

@@ -46,8 +46,10 @@ async function fail(message) {
 /** The configuration every instance will read, checked by the app's own parser before anything starts. */
 function checkConfiguration() {
   for (const [name, value] of Object.entries({ PORT: port, API_HOST_PORT: apiPort, REDIS_PORT: redisPort, CLUSTER_INSTANCES: instances }))
-    if (!Number.isInteger(value) || value < 1 || value > (name === 'CLUSTER_INSTANCES' ? 16 : 65535)) throw new Error(`${name} is not valid: ${process.env[name]}`);
-  if (process.env.CLUSTER_REDIS && !sentinel) throw new Error(`CLUSTER_REDIS must be "sentinel" or unset, not "${process.env.CLUSTER_REDIS}"`);
+    if (!Number.isInteger(value) || value < 1 || value > (name === 'CLUSTER_INSTANCES' ? 16 : 65535))
+      throw new Error(`${name} is not valid: ${process.env[name]}`);
+  if (process.env.CLUSTER_REDIS && !sentinel)
+    throw new Error(`CLUSTER_REDIS must be "sentinel" or unset, not "${process.env.CLUSTER_REDIS}"`);
   return parseConfig({ AUTH_SECRET: embeddedAuthSecret(), ...process.env });
 }
 
@@ -58,7 +60,10 @@ async function checkExternalRedis(config) {
       if (h === '127.0.0.1' || h === 'localhost') {
         const answer = await redisCommand(p, `SENTINEL get-master-addr-by-name ${config.REDIS_SENTINEL_MASTER}`);
         if (answer === null) throw new Error(`REDIS_SENTINELS: the sentinel at ${h}:${p} cannot be reached`);
-        if (answer.startsWith('*-1') || answer.startsWith('_')) throw new Error(`REDIS_SENTINELS: the sentinel at ${h}:${p} knows no primary named "${config.REDIS_SENTINEL_MASTER}" (REDIS_SENTINEL_MASTER)`);
+        if (answer.startsWith('*-1') || answer.startsWith('_'))
+          throw new Error(
+            `REDIS_SENTINELS: the sentinel at ${h}:${p} knows no primary named "${config.REDIS_SENTINEL_MASTER}" (REDIS_SENTINEL_MASTER)`,
+          );
       }
     return;
   }
@@ -76,12 +81,26 @@ try {
   ensureBuilt();
   if (!external) host = await startApiHost({ port: apiPort, appUrl: `http://localhost:${port}` });
   const env = external ? { API_URL: process.env.API_URL, AUTH_URL: process.env.AUTH_URL, PUSH_URL: process.env.PUSH_URL ?? '' } : {};
-  cluster = await startCluster({ port, appPorts, redisPort, apiOrigin: `http://127.0.0.1:${apiPort}`, env, sentinel, redis: !externalRedis });
+  cluster = await startCluster({
+    port,
+    appPorts,
+    redisPort,
+    apiOrigin: `http://127.0.0.1:${apiPort}`,
+    env,
+    sentinel,
+    redis: !externalRedis,
+  });
 } catch (e) {
   await fail(e.message);
 }
 
-for (const c of [host, cluster.redis, cluster.balancer, ...cluster.apps, ...(cluster.sentinel ? [cluster.sentinel.primary, cluster.sentinel.replica, ...cluster.sentinel.sentinels] : [])])
+for (const c of [
+  host,
+  cluster.redis,
+  cluster.balancer,
+  ...cluster.apps,
+  ...(cluster.sentinel ? [cluster.sentinel.primary, cluster.sentinel.replica, ...cluster.sentinel.sentinels] : []),
+])
   c?.once('exit', (code) => void stopAll(code ?? 1));
 
 const store = externalRedis

@@ -24,8 +24,15 @@ process.once('SIGTERM', () => void stopAll(0));
 try {
   ensureInstalled();
   if (!external) children.push(await startApiHost({ port: apiPort, appUrl: `http://localhost:${port}`, watch: true }));
-  const env = { ...appEnv({ port, apiOrigin: `http://127.0.0.1:${apiPort}` }), ...(external ? { API_URL: process.env.API_URL, AUTH_URL: process.env.AUTH_URL, PUSH_URL: process.env.PUSH_URL ?? '' } : {}) };
-  const next = spawn(join(ROOT, 'node_modules', '.bin', 'next'), ['dev', '-p', String(port), '-H', '127.0.0.1'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const env = {
+    ...appEnv({ port, apiOrigin: `http://127.0.0.1:${apiPort}` }),
+    ...(external ? { API_URL: process.env.API_URL, AUTH_URL: process.env.AUTH_URL, PUSH_URL: process.env.PUSH_URL ?? '' } : {}),
+  };
+  const next = spawn(join(ROOT, 'node_modules', '.bin', 'next'), ['dev', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   next.stop = async () => {
     if (next.exitCode === null) next.kill('SIGTERM');
     await new Promise((r) => (next.exitCode === null ? next.once('exit', r) : r()));

@@ -21,7 +21,10 @@ import { signInHttp } from '../tests/support/http.ts';
 
 const API_PORT = Number(process.env.LH_API_PORT || 4195);
 const APP_PORT = Number(process.env.LH_APP_PORT || 3195);
-const PAGES = (process.env.LH_PAGES || '/login,/,/contacts').split(',').map((p) => p.trim()).filter(Boolean);
+const PAGES = (process.env.LH_PAGES || '/login,/,/contacts')
+  .split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const PUBLIC = new Set(['/login', '/reset', '/links']);
@@ -75,11 +78,25 @@ try {
     writeFileSync(join(outDir, `${base}.html`), html);
     // What kept a score below its target, so the cause can be fixed.
     const failing = Object.values(lhr.audits)
-      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
-      .filter((a) => ['performance', 'accessibility', 'best-practices'].some((c) => lhr.categories[c].auditRefs.some((r) => r.id === a.id && r.weight > 0)))
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 0.9 &&
+          a.scoreDisplayMode !== 'informative' &&
+          a.scoreDisplayMode !== 'notApplicable' &&
+          a.scoreDisplayMode !== 'manual',
+      )
+      .filter((a) =>
+        ['performance', 'accessibility', 'best-practices'].some((c) =>
+          lhr.categories[c].auditRefs.some((r) => r.id === a.id && r.weight > 0),
+        ),
+      )
       .map((a) => ({ id: a.id, title: a.title, score: a.score, displayValue: a.displayValue }));
     const metrics = Object.fromEntries(
-      ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [id, lhr.audits[id]?.displayValue]),
+      ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [
+        id,
+        lhr.audits[id]?.displayValue,
+      ]),
     );
     summary.pages.push({ path, signedIn, finalUrl: lhr.finalDisplayedUrl, scores, metrics, failing });
     if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== path) console.log(`  (landed on ${lhr.finalDisplayedUrl})`);
@@ -91,6 +108,10 @@ try {
   await host.stop();
 }
 writeFileSync(join(outDir, 'summary.json'), JSON.stringify(summary, null, 2));
-const missed = summary.pages.flatMap((p) => Object.entries(TARGETS).filter(([c, t]) => p.scores[c] < t).map(([c]) => `${p.path} ${c}`));
+const missed = summary.pages.flatMap((p) =>
+  Object.entries(TARGETS)
+    .filter(([c, t]) => p.scores[c] < t)
+    .map(([c]) => `${p.path} ${c}`),
+);
 console.log(`\n${missed.length ? `Below target: ${missed.join(', ')}` : 'All pages meet the targets.'}  Reports: .bench/lighthouse/`);
 process.exit(0);

@@ -25,7 +25,13 @@ const APP_PORT = Number(process.env.PROFILE_APP_PORT || 3480);
 const dir = join(ROOT, '.bench', `profile-${new Date().toISOString().replace(/[:.]/g, '-')}`);
 mkdirSync(dir, { recursive: true });
 
-const host = await startApiHost({ port: API_PORT, db: join(ROOT, '.data', `profile-${API_PORT}`, 'reference.db'), reset: true, quiet: true, appUrl: `http://localhost:${APP_PORT}` });
+const host = await startApiHost({
+  port: API_PORT,
+  db: join(ROOT, '.data', `profile-${API_PORT}`, 'reference.db'),
+  reset: true,
+  quiet: true,
+  appUrl: `http://localhost:${APP_PORT}`,
+});
 const env = { ...appEnv({ port: APP_PORT, apiOrigin: `http://127.0.0.1:${API_PORT}` }), NODE_ENV: 'production', HOSTNAME: '127.0.0.1' };
 const app = startProcess('app', process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, standaloneServer()], env, { quiet: true });
 try {
@@ -66,9 +72,15 @@ function summarize(profile) {
       if (!consumers.has(map)) consumers.set(map, existsSync(map) ? new SourceMap(JSON.parse(readFileSync(map, 'utf8'))) : null);
       // Node's own source-map reader; positions are zero-based on both sides.
       const original = consumers.get(map)?.findEntry(frame.lineNumber, frame.columnNumber);
-      if (original?.originalSource) out = decodeURIComponent(original.originalSource).replace(/^(\.\.\/)+/, '').replace(/^turbopack:\/+/, '');
+      if (original?.originalSource)
+        out = decodeURIComponent(original.originalSource)
+          .replace(/^(\.\.\/)+/, '')
+          .replace(/^turbopack:\/+/, '');
     }
-    out = out.replace(ROOT + '/', '').replace(/^(.*node_modules\/(@[^/]+\/)?[^/]+).*/, '$1').replace(/^.*node_modules\//, 'node_modules/');
+    out = out
+      .replace(ROOT + '/', '')
+      .replace(/^(.*node_modules\/(@[^/]+\/)?[^/]+).*/, '$1')
+      .replace(/^.*node_modules\//, 'node_modules/');
     sourceOf.set(id, out);
     return out;
   };
@@ -86,7 +98,10 @@ function summarize(profile) {
     for (let at = id; at !== undefined; at = parent.get(at)) {
       const src = source(at);
       const fn = `${src} ${byId.get(at).callFrame.functionName || '(anonymous)'}`;
-      for (const [map, key] of [[inclusive, src], [functions, fn]]) {
+      for (const [map, key] of [
+        [inclusive, src],
+        [functions, fn],
+      ]) {
         if (seen.has(key)) continue;
         seen.add(key);
         map.set(key, (map.get(key) ?? 0) + n);
@@ -96,10 +111,20 @@ function summarize(profile) {
   const ms = (profile.endTime - profile.startTime) / 1000 / profile.samples.length;
   const print = (title, map, keep, n) => {
     console.log(`\n${title}`);
-    for (const [k, v] of [...map].filter(([k]) => keep(k)).sort((a, b) => b[1] - a[1]).slice(0, n)) console.log(`${((100 * v) / busy).toFixed(1).padStart(6)} %  ${k}`);
+    for (const [k, v] of [...map]
+      .filter(([k]) => keep(k))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n))
+      console.log(`${((100 * v) / busy).toFixed(1).padStart(6)} %  ${k}`);
   };
-  console.log(`busy ${((busy * ms) / 1000).toFixed(1)} s of ${(((profile.endTime - profile.startTime) / 1e6)).toFixed(1)} s`);
+  console.log(`busy ${((busy * ms) / 1000).toFixed(1)} s of ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s`);
   print('self, by source file', self, () => true, 25);
   print('inclusive, the project’s own files', inclusive, (k) => /^(app|components|lib|proxy|instrumentation)/.test(k), 25);
-  if (process.env.PROFILE_MATCH) print(`inclusive, functions of files matching "${process.env.PROFILE_MATCH}"`, functions, (k) => k.includes(process.env.PROFILE_MATCH), 30);
+  if (process.env.PROFILE_MATCH)
+    print(
+      `inclusive, functions of files matching "${process.env.PROFILE_MATCH}"`,
+      functions,
+      (k) => k.includes(process.env.PROFILE_MATCH),
+      30,
+    );
 }

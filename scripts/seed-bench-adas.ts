@@ -32,19 +32,29 @@ export function growAdas(db: Db, jobs: number, inspections: number): void {
     }
   }
   bulkInsertJobs(db, generated());
-  const counts = db.prepare('SELECT (SELECT count(*) FROM adas) AS jobs, (SELECT count(*) FROM adas_inspection) AS inspections, (SELECT count(*) FROM adas_inspection_result) AS results').get() as Record<string, number>;
-  console.log(`[seed-bench] ADAS: ${counts.jobs} jobs, ${counts.inspections} inspections, ${counts.results} system results (${add} jobs generated in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  const counts = db
+    .prepare(
+      'SELECT (SELECT count(*) FROM adas) AS jobs, (SELECT count(*) FROM adas_inspection) AS inspections, (SELECT count(*) FROM adas_inspection_result) AS results',
+    )
+    .get() as Record<string, number>;
+  console.log(
+    `[seed-bench] ADAS: ${counts.jobs} jobs, ${counts.inspections} inspections, ${counts.results} system results (${add} jobs generated in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
 }
 
 export async function measureAdas(db: Db, plans: boolean): Promise<void> {
   const all = new Set(db.prepare('SELECT firm FROM firm').pluck().all() as number[]);
   const network = new Set(db.prepare('SELECT firm FROM user_firm WHERE user = 9').pluck().all() as number[]);
   const shop = new Set([6]);
-  const sample = db.prepare('SELECT vin, ronumber FROM adas ORDER BY adas DESC LIMIT 1 OFFSET 5000').get() as { vin: string; ronumber: string };
+  const sample = db.prepare('SELECT vin, ronumber FROM adas ORDER BY adas DESC LIMIT 1 OFFSET 5000').get() as {
+    vin: string;
+    ronumber: string;
+  };
   const total = db.prepare('SELECT count(*) FROM adas').pluck().get() as number;
   console.log(`\n[measure] ${total} ADAS jobs; list query (count + page) median / max of 15 runs, ms`);
   const cases: [string, Record<string, unknown>, ReadonlySet<number>][] = [];
-  for (const orderBy of ADAS_SORTS) for (const direction of ['asc', 'desc']) cases.push([`every firm, sort ${orderBy} ${direction}`, { orderBy, direction }, all]);
+  for (const orderBy of ADAS_SORTS)
+    for (const direction of ['asc', 'desc']) cases.push([`every firm, sort ${orderBy} ${direction}`, { orderBy, direction }, all]);
   for (const orderBy of ADAS_SORTS) cases.push([`network (role 9), sort ${orderBy} desc`, { orderBy, direction: 'desc' }, network]);
   for (const orderBy of ADAS_SORTS) cases.push([`one shop (6), sort ${orderBy} asc`, { orderBy }, shop]);
   cases.push(
@@ -62,12 +72,19 @@ export async function measureAdas(db: Db, plans: boolean): Promise<void> {
   for (const [name, raw, firms] of cases) {
     const q = adassQuery.parse(raw);
     let count = 0;
-    line(name, time(() => (count = listAdas(db, q, { firms }).count)), `count ${count}`);
+    line(
+      name,
+      time(() => (count = listAdas(db, q, { firms }).count)),
+      `count ${count}`,
+    );
     if (plans) for (const p of explainAdasList(db, q, { firms })) console.log(`      ${p}`);
   }
 
   console.log('\n[measure] VIN decode at the host (decoder only), ms');
-  line(`decode ${sample.vin}`, time(() => decodeValidVin(db, sample.vin), 200));
+  line(
+    `decode ${sample.vin}`,
+    time(() => decodeValidVin(db, sample.vin), 200),
+  );
 
   const tokens = tokenService(new TextEncoder().encode('bench-secret-0123456789abcdef0123456789'), 3600);
   const app = buildServer({ db, tokens, filesDir: '.data/bench/files' }, IMPLEMENTATIONS);
@@ -80,9 +97,18 @@ export async function measureAdas(db: Db, plans: boolean): Promise<void> {
       )
       .get(username) as Record<string, string | number>;
     return tokens.issue({
-      user: u.user as number, contact: u.contact as number, firm: u.firm as number, timezone: u.timezone as number, firstName: u.first_name as string,
-      lastName: u.last_name as string, username: u.username as string, email: u.username as string, language: u.language as number,
-      roles: u.role as number, firmName: u.firm_name as string, postalCode: u.postal_code as string,
+      user: u.user as number,
+      contact: u.contact as number,
+      firm: u.firm as number,
+      timezone: u.timezone as number,
+      firstName: u.first_name as string,
+      lastName: u.last_name as string,
+      username: u.username as string,
+      email: u.username as string,
+      language: u.language as number,
+      roles: u.role as number,
+      firmName: u.firm_name as string,
+      postalCode: u.postal_code as string,
     });
   };
   console.log('\n[measure] whole calls through the host (fastify inject), median / max of 25 runs, ms');

@@ -35,15 +35,31 @@ export async function measureCalibrations(db: Db): Promise<void> {
   });
   const vehicle = { year: 2022, make: 'Toyota', model: 'RAV4', vin: '' };
   let triggered = 0;
-  line('scrub of a 300-line estimate (target ≤ 50)', await timeAsync(() => (triggered = scrubLines(db, vehicle, 6, lines).calibrations.length), 25), `${triggered} calibrations`);
+  line(
+    'scrub of a 300-line estimate (target ≤ 50)',
+    await timeAsync(() => (triggered = scrubLines(db, vehicle, 6, lines).calibrations.length), 25),
+    `${triggered} calibrations`,
+  );
 
   // A 20-system inspection: a real one's report data with its systems repeated up to 20.
-  const id = db.prepare('SELECT adas_inspection FROM adas_inspection i JOIN adas j ON j.adas = i.adas WHERE j.firm = 6 ORDER BY adas_inspection LIMIT 1').pluck().get() as number;
+  const id = db
+    .prepare(
+      'SELECT adas_inspection FROM adas_inspection i JOIN adas j ON j.adas = i.adas WHERE j.firm = 6 ORDER BY adas_inspection LIMIT 1',
+    )
+    .pluck()
+    .get() as number;
   const caller = { firms: new Set([6]) } as unknown as Caller;
   const job = inspectionJob(db, caller, id);
   const data = reportData(db, job);
-  const systems = Array.from({ length: 20 }, (_, i) => ({ ...data.systems[i % data.systems.length], system: `${data.systems[i % data.systems.length].system} ${i + 1}` }));
+  const systems = Array.from({ length: 20 }, (_, i) => ({
+    ...data.systems[i % data.systems.length],
+    system: `${data.systems[i % data.systems.length].system} ${i + 1}`,
+  }));
   const pref = reportPreferenceOf(db, job.firm);
   let size = 0;
-  line('report PDF of a 20-system inspection (target ≤ 500)', await timeAsync(async () => (size = (await renderReport({ ...data, systems }, pref, translator(db, 'es'))).byteLength), 10), `${(size / 1024).toFixed(1)} kB`);
+  line(
+    'report PDF of a 20-system inspection (target ≤ 500)',
+    await timeAsync(async () => (size = (await renderReport({ ...data, systems }, pref, translator(db, 'es'))).byteLength), 10),
+    `${(size / 1024).toFixed(1)} kB`,
+  );
 }

@@ -29,12 +29,18 @@ export function growDashboard(db: Db, jobs: number): void {
     const next = jobGenerator(db, 160_016, shops, seedContext(db), THREE_YEARS);
     // In transactions of 100,000 jobs: the write-ahead log stays small.
     for (let done = 0; done < jobs; done += CHUNK) bulkInsertJobs(db, take(Math.min(CHUNK, jobs - done), next));
-    console.log(`[seed-bench] dashboard: ${jobs} more jobs over ${THREE_YEARS} days across ${shops.length} shops in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `[seed-bench] dashboard: ${jobs} more jobs over ${THREE_YEARS} days across ${shops.length} shops in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
   const t = performance.now();
   rebuildDashboard(db);
-  const n = db.prepare('SELECT (SELECT count(*) FROM dashboard_inspection) AS inspections, (SELECT count(*) FROM dashboard_daily) AS daily').get() as Record<string, number>;
-  console.log(`[seed-bench] dashboard: ${n.inspections} completed inspections, ${n.daily} daily roll-up rows (rebuilt in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+  const n = db
+    .prepare('SELECT (SELECT count(*) FROM dashboard_inspection) AS inspections, (SELECT count(*) FROM dashboard_daily) AS daily')
+    .get() as Record<string, number>;
+  console.log(
+    `[seed-bench] dashboard: ${n.inspections} completed inspections, ${n.daily} daily roll-up rows (rebuilt in ${((performance.now() - t) / 1000).toFixed(1)} s)`,
+  );
 }
 
 /** The franchiser with the most locations under it. */
@@ -54,8 +60,13 @@ export function measureDashboard(db: Db): void {
   const caller = { user: 1, firm: 1, role: 1, tokenId: 'bench', firms, profile: { timezone: 12 } } as unknown as Caller;
   const range = presetRange(6, new Date(), 12);
   const jobs = db.prepare('SELECT count(*) FROM adas').pluck().get() as number;
-  const locations = db.prepare(`WITH RECURSIVE t(firm) AS (SELECT ? UNION SELECT f.firm FROM firm f JOIN t ON f.parent = t.firm) SELECT count(*) FROM t`).pluck().get(franchiser) as number;
-  console.log(`\n[measure] dashboard: ${jobs} jobs; "past year" over franchiser ${franchiser} (${locations} locations); table + headline, median / max of 15 runs, ms (target ≤ 300)`);
+  const locations = db
+    .prepare(`WITH RECURSIVE t(firm) AS (SELECT ? UNION SELECT f.firm FROM firm f JOIN t ON f.parent = t.firm) SELECT count(*) FROM t`)
+    .pluck()
+    .get(franchiser) as number;
+  console.log(
+    `\n[measure] dashboard: ${jobs} jobs; "past year" over franchiser ${franchiser} (${locations} locations); table + headline, median / max of 15 runs, ms (target ≤ 300)`,
+  );
   for (const id of ANALYSIS_IDS) {
     const q = dashboardQuery.parse({ firm: franchiser, ...range, analysis: id });
     let rows = 0;

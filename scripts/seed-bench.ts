@@ -59,7 +59,16 @@ const option = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 /** Options that take a value (each area's size option adds itself here). */
-const VALUE_OPTIONS = ['--contacts', '--make-matrices', '--log-records', '--users', '--firms', '--jobs', '--inspections', '--dashboard-jobs'];
+const VALUE_OPTIONS = [
+  '--contacts',
+  '--make-matrices',
+  '--log-records',
+  '--users',
+  '--firms',
+  '--jobs',
+  '--inspections',
+  '--dashboard-jobs',
+];
 const file = args.find((a, i) => !a.startsWith('--') && !(i > 0 && VALUE_OPTIONS.includes(args[i - 1]))) ?? '.data/bench/reference.db';
 function count(name: string, fallback: number): number {
   const n = Number(option(name) ?? fallback);
@@ -108,7 +117,9 @@ async function build(): Promise<Db> {
   db.exec('ANALYZE');
   db.pragma('wal_checkpoint(TRUNCATE)');
   const n = db.prepare('SELECT count(*) FROM contact').pluck().get() as number;
-  console.log(`[seed-bench] ${file}: ${n} contacts (${Math.max(0, target - seeded)} generated in ${(inserted / 1000).toFixed(1)} s), total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `[seed-bench] ${file}: ${n} contacts (${Math.max(0, target - seeded)} generated in ${(inserted / 1000).toFixed(1)} s), total ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   return db;
 }
 
@@ -124,9 +135,18 @@ async function measureHttp(db: Db) {
     )
     .get() as Record<string, string | number>;
   const token = await tokens.issue({
-    user: u.user as number, contact: u.contact as number, firm: u.firm as number, timezone: u.timezone as number, firstName: u.first_name as string,
-    lastName: u.last_name as string, username: u.username as string, email: u.username as string, language: u.language as number,
-    roles: u.role as number, firmName: u.firm_name as string, postalCode: u.postal_code as string,
+    user: u.user as number,
+    contact: u.contact as number,
+    firm: u.firm as number,
+    timezone: u.timezone as number,
+    firstName: u.first_name as string,
+    lastName: u.last_name as string,
+    username: u.username as string,
+    email: u.username as string,
+    language: u.language as number,
+    roles: u.role as number,
+    firmName: u.firm_name as string,
+    postalCode: u.postal_code as string,
   });
   console.log('\n[measure] whole calls through the host (fastify inject, role 1), median / max of 25 runs, ms');
   for (const url of [
@@ -223,7 +243,7 @@ function growNetwork(db: Db, target: number) {
   const wanted = target - existing;
   if (wanted <= 0) return;
   let seed = 20_260_501;
-  const rng = () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+  const rng = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
   const zips = Object.values(zipcodes.codes).filter((z) => z.country === 'US' && /^\d{5}$/.test(z.zip) && Number.isFinite(z.latitude));
   const insert = db.prepare(
     `INSERT INTO firm (firm, name, firm_type, parent, postal_code, city, state_province, country, phone_no, timezone, language, latitude, longitude, is_provider, firm_number)
@@ -238,7 +258,20 @@ function growNetwork(db: Db, target: number) {
     const add = (name: string, type: string, parent: number) => {
       const z = zips[Math.floor(rng() * zips.length)];
       const firm = id++;
-      insert.run(firm, name, type, parent, z.zip, z.city, z.state, `(${200 + (firm % 700)}) 555-${String(1000 + (firm % 9000))}`, z.latitude, z.longitude, rng() < 0.2 ? 1 : 0, `B-${firm}`);
+      insert.run(
+        firm,
+        name,
+        type,
+        parent,
+        z.zip,
+        z.city,
+        z.state,
+        `(${200 + (firm % 700)}) 555-${String(1000 + (firm % 9000))}`,
+        z.latitude,
+        z.longitude,
+        rng() < 0.2 ? 1 : 0,
+        `B-${firm}`,
+      );
       for (const admin of [1, 2]) link.run(admin, firm);
       return firm;
     };
@@ -253,7 +286,9 @@ function growNetwork(db: Db, target: number) {
     });
   })();
   db.exec('ANALYZE');
-  console.log(`[seed-bench] ${file}: ${existing + wanted} locations (${wanted} generated in ${((performance.now() - started) / 1000).toFixed(1)} s; the largest franchiser is ${BENCH_FRANCHISER})`);
+  console.log(
+    `[seed-bench] ${file}: ${existing + wanted} locations (${wanted} generated in ${((performance.now() - started) / 1000).toFixed(1)} s; the largest franchiser is ${BENCH_FRANCHISER})`,
+  );
 }
 
 /** The locations queries at the host: the list, the tree of the largest franchiser, the radius search. */
@@ -286,7 +321,8 @@ function measureUsers(db: Db) {
   const total = db.prepare('SELECT count(*) FROM user WHERE deleted_at IS NULL').pluck().get() as number;
   console.log(`\n[measure] ${total} users; user list (count + page) median / max of 15 runs, ms`);
   const cases: [string, Record<string, unknown>][] = [];
-  for (const orderBy of USER_SORTS) for (const direction of ['asc', 'desc']) cases.push([`sort ${orderBy} ${direction}`, { orderBy, direction }]);
+  for (const orderBy of USER_SORTS)
+    for (const direction of ['asc', 'desc']) cases.push([`sort ${orderBy} ${direction}`, { orderBy, direction }]);
   cases.push(
     ['page 500', { page: 500 }],
     ['search "avery"', { searchTerm: 'avery' }],
@@ -317,7 +353,10 @@ function growConfiguration(db: Db) {
 function measureConfiguration(db: Db) {
   const total = db.prepare('SELECT count(*) FROM adas_make_matrix').pluck().get() as number;
   console.log(`\n[measure] ${total} make matrices; list (count + page) and vehicle lookups, median / max of 15 runs, ms`);
-  const system = db.prepare("SELECT adas_checklist_matrix FROM adas_checklist_matrix WHERE matrix_item = 'Front Radar'").pluck().get() as number;
+  const system = db
+    .prepare("SELECT adas_checklist_matrix FROM adas_checklist_matrix WHERE matrix_item = 'Front Radar'")
+    .pluck()
+    .get() as number;
   for (const [name, raw] of [
     ['make (default)', {}],
     ['make desc, page 500', { direction: 'desc', page: 500 }],
@@ -348,7 +387,9 @@ function measureConfiguration(db: Db) {
     const t = time(() => (systems = systemsFor(db, vehicle).length), 50);
     const r = time(() => rulesFor(db, vehicle, 6), 50);
     const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
-    console.log(`  systemsFor ${name.padEnd(33)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}   systems ${systems}   (rulesFor ${r.median.toFixed(2)} ms)   target ≤ 5 ms`);
+    console.log(
+      `  systemsFor ${name.padEnd(33)} ${t.median.toFixed(2).padStart(7)} ${t.max.toFixed(2).padStart(7)}   systems ${systems}   (rulesFor ${r.median.toFixed(2)} ms)   target ≤ 5 ms`,
+    );
   }
 }
 
@@ -368,11 +409,15 @@ function growLog(db: Db) {
   db.exec('DROP TRIGGER app_log_fts_ai');
   for (let done = have; done < logTarget; done += 50_000) writeRecords(db, take(records, Math.min(50_000, logTarget - done)));
   db.transaction(() => {
-    db.prepare("INSERT INTO app_log_fts (rowid, message, machine_name, lvl) SELECT id, message, machine_name, 'lvl' || level FROM app_log WHERE id < ?").run(firstDemo);
+    db.prepare(
+      "INSERT INTO app_log_fts (rowid, message, machine_name, lvl) SELECT id, message, machine_name, 'lvl' || level FROM app_log WHERE id < ?",
+    ).run(firstDemo);
     db.exec(APP_LOG_FTS_TRIGGER);
   })();
   db.exec("INSERT INTO app_log_fts (app_log_fts) VALUES ('optimize')");
-  console.log(`[seed-bench] app_log: ${logTarget} records (${logTarget - have} generated in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+  console.log(
+    `[seed-bench] app_log: ${logTarget} records (${logTarget - have} generated in ${((performance.now() - t) / 1000).toFixed(1)} s)`,
+  );
 }
 
 function* take<T>(it: Iterator<T>, n: number): Generator<T> {

@@ -33,12 +33,16 @@ for (const c of children) c.once('exit', (code) => void stopAll(code ?? 1));
 const roles = Array.from({ length: 17 }, (_, i) => `role${i + 1}@example.com`);
 console.log(`
   ADAS back-office is running at http://localhost:${port}
-${external ? '' : `
+${
+  external
+    ? ''
+    : `
   Demo sign-ins (password Demo#2026), one per role id:
     ${roles.slice(0, 6).join('  ')}
     ${roles.slice(6, 12).join('  ')}
     ${roles.slice(12).join('  ')}
   role1@example.com is the super user; inactive@example.com shows the inactive-account message.
-`}
+`
+}
   Press Ctrl-C to stop.
 `);

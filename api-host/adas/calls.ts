@@ -38,7 +38,7 @@ const a = contract.adas;
 type Rows = Record<string, string | number | null>[];
 
 /** Runs `fn` in an IMMEDIATE transaction (the write lock is taken first, so racing writers queue). */
-const writing = <T,>(db: Db, fn: () => T): T => db.transaction(fn).immediate();
+const writing = <T>(db: Db, fn: () => T): T => db.transaction(fn).immediate();
 
 // ── visibility ──────────────────────────────────────────────────────────────────────────────────
 interface JobHead {
@@ -52,7 +52,8 @@ interface JobHead {
 }
 
 function visibleJob(db: Db, caller: Caller, id: number): JobHead {
-  const row = prepared(db, 'SELECT adas, firm, vehicle, status, ronumber, insurance, insurance_name FROM adas WHERE adas = ?').get(id) as JobHead | undefined;
+  const row = prepared(db, 'SELECT adas, firm, vehicle, status, ronumber, insurance, insurance_name FROM adas WHERE adas = ?').get(id) as
+    JobHead | undefined;
   if (!row || !caller.firms.has(row.firm)) throw notFound('ADAS job');
   return row;
 }
@@ -64,7 +65,10 @@ export function userName(column: string): string {
 
 function checkInspector(db: Db, firm: number, inspector: number | null, field = 'inspector'): void {
   if (inspector == null) return;
-  const ok = prepared(db, 'SELECT 1 FROM user_firm uf JOIN user u ON u.user = uf.user WHERE uf.user = ? AND uf.firm = ? AND u.is_inactive = 0').get(inspector, firm);
+  const ok = prepared(
+    db,
+    'SELECT 1 FROM user_firm uf JOIN user u ON u.user = uf.user WHERE uf.user = ? AND uf.firm = ? AND u.is_inactive = 0',
+  ).get(inspector, firm);
   if (!ok) {
     const name = prepared(db, 'SELECT name FROM firm WHERE firm = ?').pluck().get(firm) as string;
     throw badRequest('Invalid body', { [field]: [`The inspector must be a user of ${name}`] });
@@ -186,18 +190,27 @@ const toItem = (r: Record<string, string | number | null>): InspectionItem => ({
 });
 
 function resultsOf(db: Db, inspection: number): InspectionResult[] {
-  return (prepared(db, `${RESULT_SELECT} WHERE r.adas_inspection = ? ORDER BY r.sort, r.adas_inspection_result`).all(inspection) as Rows).map(toResult);
+  return (
+    prepared(db, `${RESULT_SELECT} WHERE r.adas_inspection = ? ORDER BY r.sort, r.adas_inspection_result`).all(inspection) as Rows
+  ).map(toResult);
 }
 
 /** The vehicle of a job the caller sees (404 otherwise). */
 function jobVehicle(db: Db, caller: Caller, adas: number): { year: number; make: string; model: string; vin: string } {
   const job = visibleJob(db, caller, adas);
-  return prepared(db, 'SELECT year, make, model, vin FROM vehicle WHERE vehicle = ?').get(job.vehicle) as { year: number; make: string; model: string; vin: string };
+  return prepared(db, 'SELECT year, make, model, vin FROM vehicle WHERE vehicle = ?').get(job.vehicle) as {
+    year: number;
+    make: string;
+    model: string;
+    vin: string;
+  };
 }
 
 /** The knowledge base's systems for a job's vehicle. */
 function jobSystems(db: Db, adas: number): AdasSystem[] {
-  const v = prepared(db, 'SELECT v.make, v.model, v.year FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas = ?').get(adas) as {
+  const v = prepared(db, 'SELECT v.make, v.model, v.year FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas = ?').get(
+    adas,
+  ) as {
     make: string;
     model: string;
     year: number;
@@ -231,7 +244,8 @@ function jobChanged<T>(ctx: HostContext, caller: Caller, result: T, job: (result
 }
 
 /** The job of an inspection (read after a change of its results committed, for the job's notice). */
-const jobOfInspection = (db: Db, inspection: number) => prepared(db, 'SELECT adas FROM adas_inspection WHERE adas_inspection = ?').pluck().get(inspection) as number;
+const jobOfInspection = (db: Db, inspection: number) =>
+  prepared(db, 'SELECT adas FROM adas_inspection WHERE adas_inspection = ?').pluck().get(inspection) as number;
 
 // ── writing ─────────────────────────────────────────────────────────────────────────────────────
 type InspectionBody = z.output<typeof a.saveAdasInspection.body>;
@@ -273,7 +287,12 @@ function insertInspection(db: Db, caller: Caller, job: JobHead, b: Omit<Inspecti
 }
 
 /** Sets an inspection's status (completion rule, completed stamp) and rolls the job up. */
-function changeInspectionStatus(db: Db, caller: Caller, head: InspectionHead, status: number): { adas: number; adasStatus: number; adasInspection: number; status: number } {
+function changeInspectionStatus(
+  db: Db,
+  caller: Caller,
+  head: InspectionHead,
+  status: number,
+): { adas: number; adasStatus: number; adasInspection: number; status: number } {
   if (status === STATUS.complete) {
     const problem = completionProblem(resultsOf(db, head.adas_inspection));
     if (problem) throw badRequest(problem, { status: [problem] });
@@ -296,12 +315,14 @@ function saveJobVehicle(db: Db, caller: Caller, firm: number, v: JobBody['vehicl
 export const adasCalls = [
   // As a tree (issue 31 §3): each location followed by the ones under it, siblings by name.
   implement(a.locations, ({ caller, ctx }) => {
-    const firms = (prepared(ctx.db, 'SELECT firm, name, firm_type, parent FROM firm WHERE is_inactive = 0 ORDER BY name, firm').all() as {
-      firm: number;
-      name: string;
-      firm_type: string;
-      parent: number | null;
-    }[]).filter((f) => caller.firms.has(f.firm));
+    const firms = (
+      prepared(ctx.db, 'SELECT firm, name, firm_type, parent FROM firm WHERE is_inactive = 0 ORDER BY name, firm').all() as {
+        firm: number;
+        name: string;
+        firm_type: string;
+        parent: number | null;
+      }[]
+    ).filter((f) => caller.firms.has(f.firm));
     const reached = new Set(firms.map((f) => f.firm));
     // Children by parent, in name order (a network of thousands of locations is one pass, not one per location).
     const children = new Map<number | null, typeof firms>();
@@ -323,80 +344,105 @@ export const adasCalls = [
     // A location filter the caller cannot reach is another firm's record: 404, as everywhere.
     if (query.firm !== undefined) assertFirm(caller, query.firm, 'Firm');
     const page = listAdas(ctx.db, query, { firms: caller.firms });
-    const unread = unreadNotesByJob(ctx.db, page.items.map((r) => r.adas), caller.user);
+    const unread = unreadNotesByJob(
+      ctx.db,
+      page.items.map((r) => r.adas),
+      caller.user,
+    );
     return { ...page, items: page.items.map((r) => ({ ...r, unreadNotes: unread.get(r.adas) ?? 0 })) };
   }),
   implement(a.adas, ({ query, caller, ctx }) => readJob(ctx.db, caller, query.adas)),
 
   implement(a.createAdas, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    return jobChanged(ctx, caller, writing(db, () => {
-      const firm = body.firm ?? caller.firm;
-      assertFirm(caller, firm, 'Firm');
-      const name = insurerName(db, caller, body.insurance);
-      const vehicle = saveJobVehicle(db, caller, firm, body.vehicle);
-      const id = Number(
-        prepared(
-          db,
-          `INSERT INTO adas (firm, adas_type, ronumber, insurance, insurance_name, notes, vehicle, created_by, status_changed_at, status_changed_by)
+    return jobChanged(
+      ctx,
+      caller,
+      writing(db, () => {
+        const firm = body.firm ?? caller.firm;
+        assertFirm(caller, firm, 'Firm');
+        const name = insurerName(db, caller, body.insurance);
+        const vehicle = saveJobVehicle(db, caller, firm, body.vehicle);
+        const id = Number(
+          prepared(
+            db,
+            `INSERT INTO adas (firm, adas_type, ronumber, insurance, insurance_name, notes, vehicle, created_by, status_changed_at, status_changed_by)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(firm, body.adasType, body.ronumber, body.insurance, name, body.notes, vehicle, caller.user, nowIso(), caller.user).lastInsertRowid,
-      );
-      let inspection: number | null = null;
-      if (body.inspection) {
-        const job = visibleJob(db, caller, id);
-        inspection = insertInspection(db, caller, job, { ...body.inspection, insurance: null, ronumber: '', notes: '', inspectionDate: null, status: STATUS.open });
-        rollUp(db, id, caller.user);
-      }
-      return { id, adasInspection: inspection };
-    }), (r) => r.id);
+          ).run(firm, body.adasType, body.ronumber, body.insurance, name, body.notes, vehicle, caller.user, nowIso(), caller.user)
+            .lastInsertRowid,
+        );
+        let inspection: number | null = null;
+        if (body.inspection) {
+          const job = visibleJob(db, caller, id);
+          inspection = insertInspection(db, caller, job, {
+            ...body.inspection,
+            insurance: null,
+            ronumber: '',
+            notes: '',
+            inspectionDate: null,
+            status: STATUS.open,
+          });
+          rollUp(db, id, caller.user);
+        }
+        return { id, adasInspection: inspection };
+      }),
+      (r) => r.id,
+    );
   }),
 
   implement(a.saveAdas, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    return jobChanged(ctx, caller, writing(db, () => {
-      const job = visibleJob(db, caller, body.adas);
-      const firm = body.firm ?? job.firm;
-      assertFirm(caller, firm, 'Firm');
-      const name = body.insurance === job.insurance ? job.insurance_name : insurerName(db, caller, body.insurance);
-      const vehicle = saveJobVehicle(db, caller, firm, body.vehicle);
-      prepared(db, 'UPDATE adas SET firm = ?, adas_type = ?, ronumber = ?, insurance = ?, insurance_name = ?, notes = ?, vehicle = ? WHERE adas = ?').run(
-        firm,
-        body.adasType,
-        body.ronumber,
-        body.insurance,
-        name,
-        body.notes,
-        vehicle,
-        body.adas,
-      );
-      return { id: body.adas };
-    }), (r) => r.id);
+    return jobChanged(
+      ctx,
+      caller,
+      writing(db, () => {
+        const job = visibleJob(db, caller, body.adas);
+        const firm = body.firm ?? job.firm;
+        assertFirm(caller, firm, 'Firm');
+        const name = body.insurance === job.insurance ? job.insurance_name : insurerName(db, caller, body.insurance);
+        const vehicle = saveJobVehicle(db, caller, firm, body.vehicle);
+        prepared(
+          db,
+          'UPDATE adas SET firm = ?, adas_type = ?, ronumber = ?, insurance = ?, insurance_name = ?, notes = ?, vehicle = ? WHERE adas = ?',
+        ).run(firm, body.adasType, body.ronumber, body.insurance, name, body.notes, vehicle, body.adas);
+        return { id: body.adas };
+      }),
+      (r) => r.id,
+    );
   }),
 
   implement(a.updateStatusAdas, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    return jobChanged(ctx, caller, writing(db, () => {
-      const job = visibleJob(db, caller, body.adas);
-      if (job.status === body.status) {
-        const r = prepared(db, `SELECT status_changed_at, ${userName('status_changed_by')} AS by FROM adas WHERE adas = ?`).get(job.adas) as { status_changed_at: string | null; by: string | null };
-        throw conflict(alreadyMessage('job', job.status, r.status_changed_at, r.by));
-      }
-      if (body.status === STATUS.complete) {
-        const open = prepared(db, 'SELECT count(*) FROM adas_inspection WHERE adas = ? AND status <> 2').pluck().get(job.adas) as number;
-        if (open > 0) {
-          const message = `Complete every inspection first: ${open} ${open === 1 ? 'inspection is' : 'inspections are'} not Complete.`;
-          throw badRequest(message, { status: [message] });
+    return jobChanged(
+      ctx,
+      caller,
+      writing(db, () => {
+        const job = visibleJob(db, caller, body.adas);
+        if (job.status === body.status) {
+          const r = prepared(db, `SELECT status_changed_at, ${userName('status_changed_by')} AS by FROM adas WHERE adas = ?`).get(
+            job.adas,
+          ) as { status_changed_at: string | null; by: string | null };
+          throw conflict(alreadyMessage('job', job.status, r.status_changed_at, r.by));
         }
-      }
-      setJobStatus(db, job.adas, body.status, caller.user);
-      return { adas: job.adas, adasStatus: body.status, adasInspection: null, status: null };
-    }), (r) => r.adas);
+        if (body.status === STATUS.complete) {
+          const open = prepared(db, 'SELECT count(*) FROM adas_inspection WHERE adas = ? AND status <> 2').pluck().get(job.adas) as number;
+          if (open > 0) {
+            const message = `Complete every inspection first: ${open} ${open === 1 ? 'inspection is' : 'inspections are'} not Complete.`;
+            throw badRequest(message, { status: [message] });
+          }
+        }
+        setJobStatus(db, job.adas, body.status, caller.user);
+        return { adas: job.adas, adasStatus: body.status, adasInspection: null, status: null };
+      }),
+      (r) => r.adas,
+    );
   }),
 
   implement(a.adasInspections, ({ query, caller, ctx }) => {
     visibleJob(ctx.db, caller, query.adas);
-    return (prepared(ctx.db, `${INSPECTION_SELECT} WHERE i.adas = ? ORDER BY i.adas_inspection`).all(query.adas) as Rows).map(toInspectionRow);
+    return (prepared(ctx.db, `${INSPECTION_SELECT} WHERE i.adas = ? ORDER BY i.adas_inspection`).all(query.adas) as Rows).map(
+      toInspectionRow,
+    );
   }),
   implement(a.adasInspection, ({ query, caller, ctx }) => {
     visibleInspection(ctx.db, caller, query.adasInspection);
@@ -406,57 +452,77 @@ export const adasCalls = [
 
   implement(a.saveAdasInspection, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    return jobChanged(ctx, caller, writing(db, () => {
-      const job = visibleJob(db, caller, body.adas);
-      if (body.adasInspection <= 0) {
-        const id = insertInspection(db, caller, job, body);
-        return { adas: job.adas, adasStatus: rollUp(db, job.adas, caller.user), adasInspection: id, status: body.status };
-      }
-      const head = visibleInspection(db, caller, body.adasInspection);
-      if (head.adas !== job.adas) throw notFound('Inspection');
-      if (head.status === STATUS.complete && body.status === STATUS.complete) throw conflict('This inspection is Complete: reopen it to change it.');
-      checkInspector(db, job.firm, body.inspector);
-      const name = insurerName(db, caller, body.insurance);
-      prepared(
-        db,
-        `UPDATE adas_inspection SET adas_inspection_type = ?, inspector = ?, insurance = ?, insurance_name = ?, ronumber = ?, notes = ?, inspection_date = ?
+    return jobChanged(
+      ctx,
+      caller,
+      writing(db, () => {
+        const job = visibleJob(db, caller, body.adas);
+        if (body.adasInspection <= 0) {
+          const id = insertInspection(db, caller, job, body);
+          return { adas: job.adas, adasStatus: rollUp(db, job.adas, caller.user), adasInspection: id, status: body.status };
+        }
+        const head = visibleInspection(db, caller, body.adasInspection);
+        if (head.adas !== job.adas) throw notFound('Inspection');
+        if (head.status === STATUS.complete && body.status === STATUS.complete)
+          throw conflict('This inspection is Complete: reopen it to change it.');
+        checkInspector(db, job.firm, body.inspector);
+        const name = insurerName(db, caller, body.insurance);
+        prepared(
+          db,
+          `UPDATE adas_inspection SET adas_inspection_type = ?, inspector = ?, insurance = ?, insurance_name = ?, ronumber = ?, notes = ?, inspection_date = ?
          WHERE adas_inspection = ?`,
-      ).run(
-        body.adasInspectionType,
-        body.inspector,
-        body.insurance,
-        name,
-        body.ronumber,
-        body.notes,
-        body.inspectionDate ? new Date(body.inspectionDate).toISOString() : null,
-        head.adas_inspection,
-      );
-      if (body.status !== head.status) return changeInspectionStatus(db, caller, head, body.status);
-      return { adas: job.adas, adasStatus: job.status, adasInspection: head.adas_inspection, status: head.status };
-    }), (r) => r.adas);
+        ).run(
+          body.adasInspectionType,
+          body.inspector,
+          body.insurance,
+          name,
+          body.ronumber,
+          body.notes,
+          body.inspectionDate ? new Date(body.inspectionDate).toISOString() : null,
+          head.adas_inspection,
+        );
+        if (body.status !== head.status) return changeInspectionStatus(db, caller, head, body.status);
+        return { adas: job.adas, adasStatus: job.status, adasInspection: head.adas_inspection, status: head.status };
+      }),
+      (r) => r.adas,
+    );
   }),
 
   implement(a.updateStatusAdasInspection, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    return jobChanged(ctx, caller, writing(db, () => {
-      const head = visibleInspection(db, caller, body.adasInspection);
-      if (head.status === body.status) throw conflict(alreadyMessage('inspection', head.status, head.status_changed_at, head.changed_by));
-      return changeInspectionStatus(db, caller, head, body.status);
-    }), (r) => r.adas);
+    return jobChanged(
+      ctx,
+      caller,
+      writing(db, () => {
+        const head = visibleInspection(db, caller, body.adasInspection);
+        if (head.status === body.status) throw conflict(alreadyMessage('inspection', head.status, head.status_changed_at, head.changed_by));
+        return changeInspectionStatus(db, caller, head, body.status);
+      }),
+      (r) => r.adas,
+    );
   }),
 
   implement(a.deleteInspection, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    return jobChanged(ctx, caller, writing(db, () => {
-      const head = visibleInspection(db, caller, body.adasInspection);
-      prepared(db, 'DELETE FROM adas_inspection WHERE adas_inspection = ?').run(head.adas_inspection);
-      return { adas: head.adas, adasStatus: rollUp(db, head.adas, caller.user), adasInspection: null, status: null };
-    }), (r) => r.adas);
+    return jobChanged(
+      ctx,
+      caller,
+      writing(db, () => {
+        const head = visibleInspection(db, caller, body.adasInspection);
+        prepared(db, 'DELETE FROM adas_inspection WHERE adas_inspection = ?').run(head.adas_inspection);
+        return { adas: head.adas, adasStatus: rollUp(db, head.adas, caller.user), adasInspection: null, status: null };
+      }),
+      (r) => r.adas,
+    );
   }),
 
   implement(a.adasInspectionItems, ({ query, caller, ctx }) => {
     visibleInspection(ctx.db, caller, query.adasInspection);
-    return (prepared(ctx.db, 'SELECT * FROM adas_inspection_result WHERE adas_inspection = ? ORDER BY sort, adas_inspection_result').all(query.adasInspection) as Rows).map(toItem);
+    return (
+      prepared(ctx.db, 'SELECT * FROM adas_inspection_result WHERE adas_inspection = ? ORDER BY sort, adas_inspection_result').all(
+        query.adasInspection,
+      ) as Rows
+    ).map(toItem);
   }),
   implement(a.adasInspectionResults, ({ query, caller, ctx }) => {
     visibleInspection(ctx.db, caller, query.adasInspection);
@@ -467,24 +533,38 @@ export const adasCalls = [
     const db = ctx.db;
     const saved = writing(db, () => {
       const head = openInspection(db, caller, body.adasInspection);
-      const systems = new Set(prepared(db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?').pluck().all(head.adas_inspection) as number[]);
+      const systems = new Set(
+        prepared(db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?')
+          .pluck()
+          .all(head.adas_inspection) as number[],
+      );
       const errors: Record<string, string[]> = {};
       body.results.forEach((r, i) => {
         if (!systems.has(r.adasChecklistMatrix)) errors[`results.${i}.adasChecklistMatrix`] = ['This inspection does not have that system'];
       });
       if (Object.keys(errors).length) throw badRequest('A result names a system this inspection does not have. Nothing was saved.', errors);
       // A change made against an older version of a row that someone changed since to something else.
-      const current = prepared(db, 'SELECT adas_checklist_matrix, system, result, is_not_equipped, notes, version FROM adas_inspection_result WHERE adas_inspection = ?').all(
-        head.adas_inspection,
-      ) as { adas_checklist_matrix: number; system: string; result: number | null; is_not_equipped: number; notes: string; version: number }[];
+      const current = prepared(
+        db,
+        'SELECT adas_checklist_matrix, system, result, is_not_equipped, notes, version FROM adas_inspection_result WHERE adas_inspection = ?',
+      ).all(head.adas_inspection) as {
+        adas_checklist_matrix: number;
+        system: string;
+        result: number | null;
+        is_not_equipped: number;
+        notes: string;
+        version: number;
+      }[];
       const bySystem = new Map(current.map((c) => [c.adas_checklist_matrix, c]));
       const stale: Record<string, string[]> = {};
       body.results.forEach((r, i) => {
         const c = bySystem.get(r.adasChecklistMatrix)!;
         const same = c.result === r.result && !!c.is_not_equipped === r.isNotEquipped && c.notes === r.notes;
-        if (r.baseVersion !== undefined && r.baseVersion !== c.version && !same) stale[`results.${i}.baseVersion`] = [`${c.system} was changed by someone else meanwhile`];
+        if (r.baseVersion !== undefined && r.baseVersion !== c.version && !same)
+          stale[`results.${i}.baseVersion`] = [`${c.system} was changed by someone else meanwhile`];
       });
-      if (Object.keys(stale).length) throw new HttpError(409, 'Someone else changed these results meanwhile: choose which to keep. Nothing was saved.', stale);
+      if (Object.keys(stale).length)
+        throw new HttpError(409, 'Someone else changed these results meanwhile: choose which to keep. Nothing was saved.', stale);
       // The whole list is saved at once: a row changes (and says who changed it) only when what it holds
       // changes, and result_by/result_at only when its result does (SET reads the row's old values).
       const update = prepared(
@@ -497,9 +577,23 @@ export const adasCalls = [
       );
       const now = nowIso();
       for (const r of body.results)
-        update.run({ result: r.result, ne: r.isNotEquipped ? 1 : 0, notes: r.notes, now, user: caller.user, inspection: head.adas_inspection, system: r.adasChecklistMatrix });
-      const versionOf = prepared(db, 'SELECT version FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?').pluck();
-      const versions = body.results.map((r) => ({ adasChecklistMatrix: r.adasChecklistMatrix, version: versionOf.get(head.adas_inspection, r.adasChecklistMatrix) as number }));
+        update.run({
+          result: r.result,
+          ne: r.isNotEquipped ? 1 : 0,
+          notes: r.notes,
+          now,
+          user: caller.user,
+          inspection: head.adas_inspection,
+          system: r.adasChecklistMatrix,
+        });
+      const versionOf = prepared(
+        db,
+        'SELECT version FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?',
+      ).pluck();
+      const versions = body.results.map((r) => ({
+        adasChecklistMatrix: r.adasChecklistMatrix,
+        version: versionOf.get(head.adas_inspection, r.adasChecklistMatrix) as number,
+      }));
       return { count: body.results.length, versions };
     });
     return jobChanged(ctx, caller, saved, () => jobOfInspection(db, body.adasInspection));
@@ -507,18 +601,16 @@ export const adasCalls = [
 
   implement(a.saveResultEquipped, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    const inspection = prepared(db, 'SELECT adas_inspection FROM adas_inspection_result WHERE adas_inspection_result = ?').pluck().get(body.adasInspectionResult) as
-      | number
-      | undefined;
+    const inspection = prepared(db, 'SELECT adas_inspection FROM adas_inspection_result WHERE adas_inspection_result = ?')
+      .pluck()
+      .get(body.adasInspectionResult) as number | undefined;
     if (inspection === undefined) throw notFound('Result');
     const saved = writing(db, () => {
       openInspection(db, caller, inspection);
-      prepared(db, 'UPDATE adas_inspection_result SET is_not_equipped = ?, updated_at = ?, updated_by = ?, version = version + 1 WHERE adas_inspection_result = ?').run(
-        body.isNotEquipped ? 1 : 0,
-        nowIso(),
-        caller.user,
-        body.adasInspectionResult,
-      );
+      prepared(
+        db,
+        'UPDATE adas_inspection_result SET is_not_equipped = ?, updated_at = ?, updated_by = ?, version = version + 1 WHERE adas_inspection_result = ?',
+      ).run(body.isNotEquipped ? 1 : 0, nowIso(), caller.user, body.adasInspectionResult);
       return { success: true as const };
     });
     return jobChanged(ctx, caller, saved, () => jobOfInspection(db, inspection));
@@ -526,7 +618,11 @@ export const adasCalls = [
 
   implement(a.notInstalledOnInspection, ({ query, caller, ctx }) => {
     const head = visibleInspection(ctx.db, caller, query.adasInspection);
-    const on = new Set(prepared(ctx.db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?').pluck().all(head.adas_inspection) as number[]);
+    const on = new Set(
+      prepared(ctx.db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?')
+        .pluck()
+        .all(head.adas_inspection) as number[],
+    );
     return jobSystems(ctx.db, head.adas).filter((s) => !on.has(s.adasChecklistMatrix));
   }),
 
@@ -536,8 +632,13 @@ export const adasCalls = [
       const head = openInspection(db, caller, body.adasInspection);
       const systems = jobSystems(db, head.adas);
       const index = systems.findIndex((s) => s.adasChecklistMatrix === body.adasChecklistMatrix);
-      if (index < 0) throw badRequest('Invalid body', { adasChecklistMatrix: ["This vehicle does not have that system"] });
-      if (prepared(db, 'SELECT 1 FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?').get(head.adas_inspection, body.adasChecklistMatrix))
+      if (index < 0) throw badRequest('Invalid body', { adasChecklistMatrix: ['This vehicle does not have that system'] });
+      if (
+        prepared(db, 'SELECT 1 FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?').get(
+          head.adas_inspection,
+          body.adasChecklistMatrix,
+        )
+      )
         throw badRequest('Invalid body', { adasChecklistMatrix: ['The inspection already has that system'] });
       const id = addSystem(db, head.adas_inspection, systems[index], (index + 1) * 10);
       rollUp(db, head.adas, caller.user);
@@ -550,12 +651,13 @@ export const adasCalls = [
     const db = ctx.db;
     const removed = writing(db, () => {
       const head = openInspection(db, caller, body.adasInspection);
-      const row = prepared(db, 'SELECT adas_inspection_result, is_not_equipped FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?').get(
-        head.adas_inspection,
-        body.adasChecklistMatrix,
-      ) as { adas_inspection_result: number; is_not_equipped: number } | undefined;
+      const row = prepared(
+        db,
+        'SELECT adas_inspection_result, is_not_equipped FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?',
+      ).get(head.adas_inspection, body.adasChecklistMatrix) as { adas_inspection_result: number; is_not_equipped: number } | undefined;
       if (!row) throw badRequest('Invalid body', { adasChecklistMatrix: ['This inspection does not have that system'] });
-      if (!row.is_not_equipped) throw badRequest('Invalid body', { adasChecklistMatrix: ['Only a system marked not equipped can be removed'] });
+      if (!row.is_not_equipped)
+        throw badRequest('Invalid body', { adasChecklistMatrix: ['Only a system marked not equipped can be removed'] });
       prepared(db, 'DELETE FROM adas_inspection_result WHERE adas_inspection_result = ?').run(row.adas_inspection_result);
       return { success: true as const };
     });
@@ -566,32 +668,35 @@ export const adasCalls = [
     visibleJob(ctx.db, caller, query.adas);
     return (
       prepared(ctx.db, 'SELECT * FROM adas_repair_line WHERE adas = ? ORDER BY line_num, unique_sequence_number').all(query.adas) as Rows
-    ).map(
-      (r): RepairLine => ({
-        adasRepairLine: r.adas_repair_line as number,
-        adas: r.adas as number,
-        lineNum: r.line_num as number,
-        uniqueSequenceNumber: r.unique_sequence_number as number,
-        operation: r.operation as string,
-        description: r.description as string,
-        partNumber: r.part_number as string,
-        isNotEquipped: !!r.is_not_equipped,
-      }),
-    );
+    ).map((r): RepairLine => ({
+      adasRepairLine: r.adas_repair_line as number,
+      adas: r.adas as number,
+      lineNum: r.line_num as number,
+      uniqueSequenceNumber: r.unique_sequence_number as number,
+      operation: r.operation as string,
+      description: r.description as string,
+      partNumber: r.part_number as string,
+      isNotEquipped: !!r.is_not_equipped,
+    }));
   }),
 
   implement(a.saveEquipped, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    return jobChanged(ctx, caller, writing(db, () => {
-      visibleJob(db, caller, body.adas);
-      const changed = prepared(db, 'UPDATE adas_repair_line SET is_not_equipped = ? WHERE adas = ? AND unique_sequence_number = ?').run(
-        body.isNotEquipped ? 1 : 0,
-        body.adas,
-        body.uniqueSequenceNumber,
-      ).changes;
-      if (!changed) throw notFound('Repair line');
-      return { success: true as const };
-    }), () => body.adas);
+    return jobChanged(
+      ctx,
+      caller,
+      writing(db, () => {
+        visibleJob(db, caller, body.adas);
+        const changed = prepared(db, 'UPDATE adas_repair_line SET is_not_equipped = ? WHERE adas = ? AND unique_sequence_number = ?').run(
+          body.isNotEquipped ? 1 : 0,
+          body.adas,
+          body.uniqueSequenceNumber,
+        ).changes;
+        if (!changed) throw notFound('Repair line');
+        return { success: true as const };
+      }),
+      () => body.adas,
+    );
   }),
 
   // The systems of a vehicle (decode/adascdk by VIN; decode/neoadas by VIN or by year, make and model).
@@ -612,8 +717,12 @@ export const adasCalls = [
   }),
 
   // The knowledge base applied to a job: its links and its decoded checklist.
-  implement(contract.alldata.getLinksInternal, ({ query, caller, ctx }) => vehicleLinks(ctx.db, jobVehicle(ctx.db, caller, query.adas), 'adas')),
-  implement(contract.alldata.getGeneralInfoLinks, ({ query, caller, ctx }) => vehicleLinks(ctx.db, jobVehicle(ctx.db, caller, query.adas), 'general')),
+  implement(contract.alldata.getLinksInternal, ({ query, caller, ctx }) =>
+    vehicleLinks(ctx.db, jobVehicle(ctx.db, caller, query.adas), 'adas'),
+  ),
+  implement(contract.alldata.getGeneralInfoLinks, ({ query, caller, ctx }) =>
+    vehicleLinks(ctx.db, jobVehicle(ctx.db, caller, query.adas), 'general'),
+  ),
   implement(contract.admin.getAdasChecklistMappedToDecoded, ({ query, caller, ctx }) => {
     const db = ctx.db;
     const saved = jobVehicle(db, caller, query.id);

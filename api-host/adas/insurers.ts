@@ -13,7 +13,8 @@ import { prepared } from '../core/sql';
 
 const NETWORK_FIRM = 1;
 
-const usable = (firm: number, isInactive: number, caller: Pick<Caller, 'firms'>) => !isInactive && (firm === NETWORK_FIRM || caller.firms.has(firm));
+const usable = (firm: number, isInactive: number, caller: Pick<Caller, 'firms'>) =>
+  !isInactive && (firm === NETWORK_FIRM || caller.firms.has(firm));
 
 /** The insurers a job of the caller's may name, by name (the firm's name tells two of one name apart). */
 export function usableInsurers(db: Db, caller: Pick<Caller, 'firms'>): { insurance: number; insuranceName: string; firmName: string }[] {
@@ -22,15 +23,17 @@ export function usableInsurers(db: Db, caller: Pick<Caller, 'firms'>): { insuran
     `SELECT i.insurance, i.insurance_name, i.firm, i.is_inactive, f.name AS firm_name FROM insurance i JOIN firm f ON f.firm = i.firm
      WHERE i.is_inactive = 0 ORDER BY i.insurance_name, f.name, i.insurance`,
   ).all() as { insurance: number; insurance_name: string; firm: number; is_inactive: number; firm_name: string }[];
-  return rows.filter((r) => usable(r.firm, r.is_inactive, caller)).map((r) => ({ insurance: r.insurance, insuranceName: r.insurance_name, firmName: r.firm_name }));
+  return rows
+    .filter((r) => usable(r.firm, r.is_inactive, caller))
+    .map((r) => ({ insurance: r.insurance, insuranceName: r.insurance_name, firmName: r.firm_name }));
 }
 
 /** The insurer's name, or 400 on `field` for an insurer the caller may not use. '' for none. */
 export function insurerName(db: Db, caller: Caller, insurance: number | null, field = 'insurance'): string {
   if (insurance == null) return '';
   const row = prepared(db, 'SELECT insurance_name, firm, is_inactive FROM insurance WHERE insurance = ?').get(insurance) as
-    | { insurance_name: string; firm: number; is_inactive: number }
-    | undefined;
-  if (!row || !usable(row.firm, row.is_inactive, caller)) throw badRequest('Invalid body', { [field]: ['Unknown insurance: choose one of the list'] });
+    { insurance_name: string; firm: number; is_inactive: number } | undefined;
+  if (!row || !usable(row.firm, row.is_inactive, caller))
+    throw badRequest('Invalid body', { [field]: ['Unknown insurance: choose one of the list'] });
   return row.insurance_name;
 }

@@ -176,7 +176,10 @@ function pageIds(db: Db, q: AdassQuery, opts: AdasListOptions, plan: AdasPlan, o
       params.push(...f.params, reach);
       return `SELECT * FROM (SELECT ${cols} FROM adas a WHERE ${f.sql} ORDER BY ${orderOf(q, f, true)} LIMIT ?)`;
     });
-    return prepared(db, `SELECT k${keys.length - 1} FROM (${selects.join(' UNION ALL ')}) ORDER BY ${keys.map((_, i) => `k${i}${dir}`).join(', ')} LIMIT ? OFFSET ?`)
+    return prepared(
+      db,
+      `SELECT k${keys.length - 1} FROM (${selects.join(' UNION ALL ')}) ORDER BY ${keys.map((_, i) => `k${i}${dir}`).join(', ')} LIMIT ? OFFSET ?`,
+    )
       .pluck()
       .all(...params, q.pageSize, offset) as number[];
   }
@@ -191,7 +194,9 @@ function pageIds(db: Db, q: AdassQuery, opts: AdasListOptions, plan: AdasPlan, o
 export function listAdas(db: Db, q: AdassQuery, opts: AdasListOptions): { count: number; items: AdasRow[] } {
   const filter = listFilter(db, q, opts, false);
   if (!filter) return { count: 0, items: [] };
-  const count = prepared(db, `SELECT count(*) FROM adas a WHERE ${filter.sql}`).pluck().get(...filter.params) as number;
+  const count = prepared(db, `SELECT count(*) FROM adas a WHERE ${filter.sql}`)
+    .pluck()
+    .get(...filter.params) as number;
   const offset = (q.page - 1) * q.pageSize;
   if (count === 0 || offset >= count) return { count, items: [] };
 
@@ -212,14 +217,19 @@ export function listAdas(db: Db, q: AdassQuery, opts: AdasListOptions): { count:
 export function explainAdasList(db: Db, q: AdassQuery, opts: AdasListOptions): string[] {
   const filter = listFilter(db, q, opts, false);
   if (!filter) return ['no rows'];
-  const count = prepared(db, `SELECT count(*) FROM adas a WHERE ${filter.sql}`).pluck().get(...filter.params) as number;
+  const count = prepared(db, `SELECT count(*) FROM adas a WHERE ${filter.sql}`)
+    .pluck()
+    .get(...filter.params) as number;
   const plan = opts.plan ?? (count ? choosePlan(db, q, opts, count) : 'sort-index');
   const arms = plan === 'merge' ? scopeList(db, q, opts) : null;
   const lines: string[] = [`plan ${plan}`];
   for (const firm of arms ?? [null]) {
-    const f = firm === null ? listFilter(db, q, opts, plan === 'sort-index')! : listFilter(db, { ...q, firm }, { firms: new Set([firm]) }, true)!;
+    const f =
+      firm === null ? listFilter(db, q, opts, plan === 'sort-index')! : listFilter(db, { ...q, firm }, { firms: new Set([firm]) }, true)!;
     const rows = db
-      .prepare(`EXPLAIN QUERY PLAN SELECT a.adas FROM adas a WHERE ${f.sql} ORDER BY ${orderOf(q, f, plan !== 'filter-first')} LIMIT ? OFFSET ?`)
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT a.adas FROM adas a WHERE ${f.sql} ORDER BY ${orderOf(q, f, plan !== 'filter-first')} LIMIT ? OFFSET ?`,
+      )
       .all(...f.params, q.pageSize, 0) as { detail: string }[];
     lines.push(...rows.map((r) => (firm === null ? r.detail : `firm ${firm}: ${r.detail}`)));
   }

@@ -47,7 +47,16 @@ const REPAIR_LINES: readonly (readonly [string, string, string])[] = [
   ['Subl', 'Windshield replacement', ''],
   ['Repl', 'RT Blind spot sensor bracket', 'BS'],
 ];
-const NOTES = ['', '', '', 'Customer waiting.', 'Glass from dealer; call when in.', 'Insurance approved supplement.', 'Rental car arranged.', 'Second visit for calibration.'];
+const NOTES = [
+  '',
+  '',
+  '',
+  'Customer waiting.',
+  'Glass from dealer; call when in.',
+  'Insurance approved supplement.',
+  'Rental car arranged.',
+  'Second visit for calibration.',
+];
 
 export interface GenResult {
   system: AdasSystem;
@@ -91,19 +100,29 @@ export interface SeedContext {
 export function seedContext(db: Db): SeedContext {
   const customers = new Map<number, number[]>();
   for (const r of db
-    .prepare("SELECT contact, firm FROM contact WHERE contact_type = 2 AND merged_into IS NULL AND is_inactive = 0 AND contact NOT IN (SELECT contact FROM user) ORDER BY contact")
+    .prepare(
+      'SELECT contact, firm FROM contact WHERE contact_type = 2 AND merged_into IS NULL AND is_inactive = 0 AND contact NOT IN (SELECT contact FROM user) ORDER BY contact',
+    )
     .all() as { contact: number; firm: number }[])
     customers.set(r.firm, [...(customers.get(r.firm) ?? []), r.contact]);
   const inspectors = new Map<number, number[]>();
   for (const r of db
-    .prepare('SELECT uf.firm, uf.user FROM user_firm uf JOIN user u ON u.user = uf.user WHERE u.is_inactive = 0 AND u.role NOT IN (1, 2) ORDER BY uf.user')
+    .prepare(
+      'SELECT uf.firm, uf.user FROM user_firm uf JOIN user u ON u.user = uf.user WHERE u.is_inactive = 0 AND u.role NOT IN (1, 2) ORDER BY uf.user',
+    )
     .all() as { firm: number; user: number }[])
     inspectors.set(r.firm, [...(inspectors.get(r.firm) ?? []), r.user]);
   const hasInsurers = !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'insurance'").get();
   const insurers = hasInsurers
-    ? (db.prepare('SELECT insurance, insurance_name AS name, firm FROM insurance WHERE is_inactive = 0 ORDER BY insurance').all() as { insurance: number; name: string; firm: number }[])
+    ? (db.prepare('SELECT insurance, insurance_name AS name, firm FROM insurance WHERE is_inactive = 0 ORDER BY insurance').all() as {
+        insurance: number;
+        name: string;
+        firm: number;
+      }[])
     : [];
-  const makeIds = new Map((db.prepare('SELECT name, make_id FROM vehicle_make').all() as { name: string; make_id: number }[]).map((r) => [r.name, r.make_id]));
+  const makeIds = new Map(
+    (db.prepare('SELECT name, make_id FROM vehicle_make').all() as { name: string; make_id: number }[]).map((r) => [r.name, r.make_id]),
+  );
   return { customers, inspectors, insurers, makeIds };
 }
 
@@ -114,7 +133,7 @@ export function seedContext(db: Db): SeedContext {
 export function jobGenerator(db: Db, seed: number, firms: readonly number[], ctx: SeedContext, days = 548) {
   const pick = prng(seed);
   const nextVehicle = vehicleGenerator(pick, new Date().getFullYear());
-  const one = <T,>(list: readonly T[]): T => list[Math.floor(pick() * list.length)];
+  const one = <T>(list: readonly T[]): T => list[Math.floor(pick() * list.length)];
   const systemsCache = new Map<string, AdasSystem[]>();
   const systemsOf = (v: GenVehicle) => {
     const key = `${v.make}|${v.model}|${v.year}`;
@@ -131,7 +150,11 @@ export function jobGenerator(db: Db, seed: number, firms: readonly number[], ctx
       const notEquipped = pick() < 0.08;
       const recorded = done || (status !== STATUS.open && pick() < 0.5);
       const r = pick();
-      return { system, isNotEquipped: notEquipped, result: notEquipped || !recorded ? null : r < 0.45 ? 1 : r < 0.7 ? 3 : r < 0.9 ? 2 : r < 0.96 ? 4 : 5 };
+      return {
+        system,
+        isNotEquipped: notEquipped,
+        result: notEquipped || !recorded ? null : r < 0.45 ? 1 : r < 0.7 ? 3 : r < 0.9 ? 2 : r < 0.96 ? 4 : 5,
+      };
     });
     return { type, inspector: inspectors.length && pick() < 0.85 ? one(inspectors) : null, status, afterDays, results };
   };
@@ -149,8 +172,17 @@ export function jobGenerator(db: Db, seed: number, firms: readonly number[], ctx
     const inspections: GenInspection[] = [];
     for (let i = 0; i < n; i++) {
       const r = pick();
-      const status = r < doneShare ? STATUS.complete : r < doneShare + (1 - doneShare) * 0.45 ? STATUS.open : r < doneShare + (1 - doneShare) * 0.85 ? STATUS.inProgress : STATUS.onHold;
-      inspections.push(inspection(firm, systems, status, Math.min(ageDays, i * (1 + Math.floor(pick() * 4))), i === 0 ? 1 : i === n - 1 ? 2 : 3));
+      const status =
+        r < doneShare
+          ? STATUS.complete
+          : r < doneShare + (1 - doneShare) * 0.45
+            ? STATUS.open
+            : r < doneShare + (1 - doneShare) * 0.85
+              ? STATUS.inProgress
+              : STATUS.onHold;
+      inspections.push(
+        inspection(firm, systems, status, Math.min(ageDays, i * (1 + Math.floor(pick() * 4))), i === 0 ? 1 : i === n - 1 ? 2 : 3),
+      );
     }
     const insurers = ctx.insurers.filter((x) => x.firm === 1 || x.firm === firm);
     const insurer = insurers.length && pick() < 0.8 ? one(insurers) : null;
@@ -160,9 +192,17 @@ export function jobGenerator(db: Db, seed: number, firms: readonly number[], ctx
     const order = REPAIR_LINES.map((line) => ({ line, key: pick() })).sort((x, y) => x.key - y.key);
     const lines = order.slice(0, 3 + Math.floor(pick() * 9)).map(({ line }) => {
       const [operation, description, part] = line;
-      return { operation, description, partNumber: part ? `${part}-${Math.floor(10000 + pick() * 89999)}` : '', isNotEquipped: pick() < 0.04 };
+      return {
+        operation,
+        description,
+        partNumber: part ? `${part}-${Math.floor(10000 + pick() * 89999)}` : '',
+        isNotEquipped: pick() < 0.04,
+      };
     });
-    const jobStatus = rolledUpStatus(pick() < 0.2 ? STATUS.inProgress : STATUS.open, inspections.map((x) => x.status));
+    const jobStatus = rolledUpStatus(
+      pick() < 0.2 ? STATUS.inProgress : STATUS.open,
+      inspections.map((x) => x.status),
+    );
     return {
       firm,
       ronumber: `${String(firm).padStart(2, '0')}-${String(seq).padStart(6, '0')}`,
@@ -182,7 +222,9 @@ export function jobGenerator(db: Db, seed: number, firms: readonly number[], ctx
 
 /** Inserts jobs with everything they hold; call inside a transaction for volume. `now` anchors the dates. */
 export function jobInserter(db: Db, now = Date.now()) {
-  const vehicle = db.prepare('INSERT INTO vehicle (firm, contact, year, make, make_id, model, bodystyle, vin, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const vehicle = db.prepare(
+    'INSERT INTO vehicle (firm, contact, year, make, make_id, model, bodystyle, vin, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   const job = db.prepare(
     `INSERT INTO adas (firm, adas_type, ronumber, insurance, insurance_name, notes, vehicle, status, status_changed_at, created_by, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -197,23 +239,52 @@ export function jobInserter(db: Db, now = Date.now()) {
        static_names, dynamic_names, notice, hints, is_highlight, url, result, is_not_equipped, updated_at, updated_by, result_at, result_by)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const line = db.prepare('INSERT INTO adas_repair_line (adas, line_num, unique_sequence_number, operation, description, part_number, is_not_equipped) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const line = db.prepare(
+    'INSERT INTO adas_repair_line (adas, line_num, unique_sequence_number, operation, description, part_number, is_not_equipped) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
   let n = 0;
   return (j: GenJob): number => {
     n++;
     // Spread within the day too, so "created" sorts are not ties.
     const created = now - j.ageDays * DAY - (n % 600) * 60_000;
     const v = j.vehicle;
-    const vehicleId = Number(vehicle.run(j.firm, v.contact, v.year, v.make, v.makeId, v.model, v.bodystyle, v.vin, iso(created)).lastInsertRowid);
+    const vehicleId = Number(
+      vehicle.run(j.firm, v.contact, v.year, v.make, v.makeId, v.model, v.bodystyle, v.vin, iso(created)).lastInsertRowid,
+    );
     const id = Number(
-      job.run(j.firm, j.adasType, j.ronumber, j.insurance, j.insuranceName, j.notes, vehicleId, j.status, iso(created), j.createdBy, iso(created)).lastInsertRowid,
+      job.run(
+        j.firm,
+        j.adasType,
+        j.ronumber,
+        j.insurance,
+        j.insuranceName,
+        j.notes,
+        vehicleId,
+        j.status,
+        iso(created),
+        j.createdBy,
+        iso(created),
+      ).lastInsertRowid,
     );
     for (const x of j.inspections) {
       const at = iso(Math.min(now, created + x.afterDays * DAY + 2 * 3600_000));
       const done = x.status === STATUS.complete;
       const inspectionId = Number(
-        inspection.run(id, x.type, x.inspector, j.insurance, j.insuranceName, j.ronumber, x.status, at, done ? at : null, done ? x.inspector : null, at, j.createdBy, iso(created))
-          .lastInsertRowid,
+        inspection.run(
+          id,
+          x.type,
+          x.inspector,
+          j.insurance,
+          j.insuranceName,
+          j.ronumber,
+          x.status,
+          at,
+          done ? at : null,
+          done ? x.inspector : null,
+          at,
+          j.createdBy,
+          iso(created),
+        ).lastInsertRowid,
       );
       x.results.forEach((r, i) => {
         const s = r.system;
@@ -248,7 +319,12 @@ export function jobInserter(db: Db, now = Date.now()) {
 
 /** The shops: firms without firms below them. */
 export const shopFirms = (db: Db) =>
-  db.prepare("SELECT firm FROM firm WHERE firm_type = 'shop' AND is_inactive = 0 AND firm NOT IN (SELECT parent FROM firm WHERE parent IS NOT NULL) ORDER BY firm").pluck().all() as number[];
+  db
+    .prepare(
+      "SELECT firm FROM firm WHERE firm_type = 'shop' AND is_inactive = 0 AND firm NOT IN (SELECT parent FROM firm WHERE parent IS NOT NULL) ORDER BY firm",
+    )
+    .pluck()
+    .all() as number[];
 
 export function seedAdas(db: Db): void {
   const shops = shopFirms(db);
@@ -291,7 +367,9 @@ export function bulkInsertJobs(db: Db, jobs: Iterable<GenJob>, now = Date.now())
        WHERE adas >= ?`,
     ).run(first);
     db.prepare('INSERT INTO adas_search (rowid, ronumber, vin) SELECT adas, ronumber, vin FROM adas WHERE adas >= ?').run(first);
-    db.prepare('INSERT INTO vehicle_search (rowid, vin, make, model) SELECT vehicle, vin, make, model FROM vehicle WHERE vehicle >= ?').run(firstVehicle);
+    db.prepare('INSERT INTO vehicle_search (rowid, vin, make, model) SELECT vehicle, vin, make, model FROM vehicle WHERE vehicle >= ?').run(
+      firstVehicle,
+    );
     for (const t of triggers) db.exec(t.sql);
   })();
   db.exec(`INSERT INTO adas_search (adas_search) VALUES ('optimize'); INSERT INTO vehicle_search (vehicle_search) VALUES ('optimize');`);

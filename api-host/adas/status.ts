@@ -10,7 +10,6 @@ import type { Db } from '../core/db';
 import { prepared } from '../core/sql';
 import { nowIso } from '../core/time';
 
-
 /** Applies the roll-up to job `adas` and answers the job's status afterwards. */
 export function rollUp(db: Db, adas: number, user: number): number {
   const job = prepared(db, 'SELECT status FROM adas WHERE adas = ?').get(adas) as { status: number };
@@ -25,4 +24,3 @@ export function rollUp(db: Db, adas: number, user: number): number {
 export function setJobStatus(db: Db, adas: number, status: number, user: number): void {
   prepared(db, 'UPDATE adas SET status = ?, status_changed_at = ?, status_changed_by = ? WHERE adas = ?').run(status, nowIso(), user, adas);
 }
-

@@ -66,9 +66,9 @@ export const alldataCalls = [
     const url = new URL(body.url);
     if (!/^https?:$/.test(url.protocol) || !url.pathname.startsWith(DOCUMENT_PREFIX) || url.pathname.length === DOCUMENT_PREFIX.length)
       throw badRequest('Invalid body', { url: [ALLDATA_MESSAGES.notADocument] });
-    const row = prepared(ctx.db, 'SELECT access_token, refresh_token, expires_at FROM alldata_connection WHERE firm = ?').get(caller.firm) as
-      | { access_token: string; refresh_token: string; expires_at: string }
-      | undefined;
+    const row = prepared(ctx.db, 'SELECT access_token, refresh_token, expires_at FROM alldata_connection WHERE firm = ?').get(
+      caller.firm,
+    ) as { access_token: string; refresh_token: string; expires_at: string } | undefined;
     if (!row) throw new HttpError(404, ALLDATA_MESSAGES.notConnected);
     const box = tokenBoxOf(ctx);
     let accessToken = box.open(row.access_token);
@@ -76,7 +76,13 @@ export const alldataCalls = [
     // Sealed under another key (or altered): as good as no connection.
     if (accessToken === null || refreshToken === null) throw conflict(RECONNECT);
     if (Date.parse(row.expires_at) <= Date.now()) {
-      const rotated = refreshToken ? refreshGrant(ctx.db, { clientId: standInEnv().API_HOST_ALLDATA_CLIENT_ID, tokenTtl: standInEnv().API_HOST_ALLDATA_TOKEN_TTL }, refreshToken) : null;
+      const rotated = refreshToken
+        ? refreshGrant(
+            ctx.db,
+            { clientId: standInEnv().API_HOST_ALLDATA_CLIENT_ID, tokenTtl: standInEnv().API_HOST_ALLDATA_TOKEN_TTL },
+            refreshToken,
+          )
+        : null;
       if (!rotated) throw conflict(RECONNECT);
       accessToken = rotated.access_token;
       prepared(ctx.db, 'UPDATE alldata_connection SET access_token = ?, refresh_token = ?, expires_at = ? WHERE firm = ?').run(

@@ -20,9 +20,14 @@ export const alldata: Area = {
   seed: seedAlldata,
   routes(app, ctx) {
     const e = standInEnv();
-    const redirectUris = e.API_HOST_ALLDATA_REDIRECT_URIS?.split(',').map((u) => u.trim()).filter(Boolean) ?? [
-      new URL('/alldataApproval', ctx.appUrl ?? 'http://localhost:3000').href,
-    ];
-    mountAlldataStandIn(app, ctx.db, { clientId: e.API_HOST_ALLDATA_CLIENT_ID, clientSecret: e.API_HOST_ALLDATA_CLIENT_SECRET, redirectUris, tokenTtl: e.API_HOST_ALLDATA_TOKEN_TTL });
+    const redirectUris = e.API_HOST_ALLDATA_REDIRECT_URIS?.split(',')
+      .map((u) => u.trim())
+      .filter(Boolean) ?? [new URL('/alldataApproval', ctx.appUrl ?? 'http://localhost:3000').href];
+    mountAlldataStandIn(app, ctx.db, {
+      clientId: e.API_HOST_ALLDATA_CLIENT_ID,
+      clientSecret: e.API_HOST_ALLDATA_CLIENT_SECRET,
+      redirectUris,
+      tokenTtl: e.API_HOST_ALLDATA_TOKEN_TTL,
+    });
   },
 };

@@ -11,12 +11,11 @@ export const ALLDATA_DEMO_FIRM = 6;
 
 export function seedAlldata(db: Db): void {
   const invitation = db
-    .prepare("INSERT INTO onboard_invitation (token_hash, parent, products, expires_at, used_at, firm) VALUES (?, 3, ?, '2026-02-28T23:59:59Z', '2026-02-01T09:00:00Z', ?)")
+    .prepare(
+      "INSERT INTO onboard_invitation (token_hash, parent, products, expires_at, used_at, firm) VALUES (?, 3, ?, '2026-02-28T23:59:59Z', '2026-02-01T09:00:00Z', ?)",
+    )
     .run(invitationHash('demo-invitation-brooklyn-pro'), JSON.stringify([ALLDATA_PRODUCT]), ALLDATA_DEMO_FIRM).lastInsertRowid;
-  db.prepare("INSERT INTO onboard_purchase (invitation, firm, product, total_cents, payment_method, brand, last4) VALUES (?, ?, ?, ?, 'pm_demo_brooklyn', 'visa', '4242')").run(
-    invitation,
-    ALLDATA_DEMO_FIRM,
-    ALLDATA_PRODUCT,
-    PRODUCTS[ALLDATA_PRODUCT].priceCents,
-  );
+  db.prepare(
+    "INSERT INTO onboard_purchase (invitation, firm, product, total_cents, payment_method, brand, last4) VALUES (?, ?, ?, ?, 'pm_demo_brooklyn', 'visa', '4242')",
+  ).run(invitation, ALLDATA_DEMO_FIRM, ALLDATA_PRODUCT, PRODUCTS[ALLDATA_PRODUCT].priceCents);
 }

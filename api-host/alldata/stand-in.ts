@@ -72,7 +72,10 @@ function html(reply: FastifyReply, status: number, title: string, body: string, 
   return reply
     .status(status)
     .header('cache-control', 'no-store')
-    .header('content-security-policy', `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'${returnTo ? ` ${new URL(returnTo).origin}` : ''}; frame-ancestors 'none'`)
+    .header(
+      'content-security-policy',
+      `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'${returnTo ? ` ${new URL(returnTo).origin}` : ''}; frame-ancestors 'none'`,
+    )
     .header('x-content-type-options', 'nosniff')
     .type('text/html; charset=utf-8')
     .send(page(title, body, nonce));
@@ -91,7 +94,13 @@ function back(redirectUri: string, params: Record<string, string | undefined>): 
 
 function issueToken(db: Db, clientId: string, kind: 'access' | 'refresh', scope: string, ttlMs: number): string {
   const token = randomBytes(32).toString('base64url');
-  prepared(db, 'INSERT INTO alldata_oauth_token (token_hash, kind, client_id, scope, expires_at) VALUES (?, ?, ?, ?, ?)').run(sha256(token), kind, clientId, scope, Date.now() + ttlMs);
+  prepared(db, 'INSERT INTO alldata_oauth_token (token_hash, kind, client_id, scope, expires_at) VALUES (?, ?, ?, ?, ?)').run(
+    sha256(token),
+    kind,
+    clientId,
+    scope,
+    Date.now() + ttlMs,
+  );
   return token;
 }
 
@@ -108,9 +117,9 @@ function tokenSet(db: Db, opts: Pick<AlldataStandInOptions, 'clientId' | 'tokenT
 /** The refresh_token grant: new tokens for an unused, unexpired refresh token (which is used up), else null. */
 export function refreshGrant(db: Db, opts: Pick<AlldataStandInOptions, 'clientId' | 'tokenTtl'>, refreshToken: string) {
   const hash = sha256(refreshToken);
-  const row = prepared(db, "SELECT scope, expires_at, used_at FROM alldata_oauth_token WHERE token_hash = ? AND kind = 'refresh'").get(hash) as
-    | { scope: string; expires_at: number; used_at: number | null }
-    | undefined;
+  const row = prepared(db, "SELECT scope, expires_at, used_at FROM alldata_oauth_token WHERE token_hash = ? AND kind = 'refresh'").get(
+    hash,
+  ) as { scope: string; expires_at: number; used_at: number | null } | undefined;
   const now = Date.now();
   if (!row || row.used_at || row.expires_at <= now) return null;
   prepared(db, 'UPDATE alldata_oauth_token SET used_at = ? WHERE token_hash = ?').run(now, hash);
@@ -120,26 +129,39 @@ export function refreshGrant(db: Db, opts: Pick<AlldataStandInOptions, 'clientId
 /** A single-use ticket for one document path, made with a live access token; null when the token is unknown or expired. */
 export function issueDocumentTicket(db: Db, accessToken: string, documentPath: string): { ticket: string; expiresAt: number } | null {
   const now = Date.now();
-  const live = prepared(db, "SELECT 1 FROM alldata_oauth_token WHERE token_hash = ? AND kind = 'access' AND expires_at > ?").pluck().get(sha256(accessToken), now);
+  const live = prepared(db, "SELECT 1 FROM alldata_oauth_token WHERE token_hash = ? AND kind = 'access' AND expires_at > ?")
+    .pluck()
+    .get(sha256(accessToken), now);
   if (!live) return null;
   prepared(db, 'DELETE FROM alldata_document_ticket WHERE expires_at < ?').run(now - 3600_000);
   const ticket = randomBytes(32).toString('base64url');
   const expiresAt = now + TICKET_TTL_SECONDS * 1000;
-  prepared(db, 'INSERT INTO alldata_document_ticket (ticket_hash, path, expires_at) VALUES (?, ?, ?)').run(sha256(ticket), documentPath, expiresAt);
+  prepared(db, 'INSERT INTO alldata_document_ticket (ticket_hash, path, expires_at) VALUES (?, ?, ?)').run(
+    sha256(ticket),
+    documentPath,
+    expiresAt,
+  );
   return { ticket, expiresAt };
 }
 
 /** Claims a ticket for a path: true once for a valid one (it is used up), false when missing, used, expired or for another path. */
 function claimTicket(db: Db, ticket: string, path: string): boolean {
   const now = Date.now();
-  const claimed = prepared(db, 'UPDATE alldata_document_ticket SET used_at = ? WHERE ticket_hash = ? AND path = ? AND used_at IS NULL AND expires_at > ?').run(now, sha256(ticket), path, now);
+  const claimed = prepared(
+    db,
+    'UPDATE alldata_document_ticket SET used_at = ? WHERE ticket_hash = ? AND path = ? AND used_at IS NULL AND expires_at > ?',
+  ).run(now, sha256(ticket), path, now);
   return claimed.changes === 1;
 }
 
 export function mountAlldataStandIn(app: FastifyInstance, db: Db, opts: AlldataStandInOptions): void {
   /** The request's problem that must not redirect (unknown client or redirect URI), else null. */
   const clientProblem = (p: Params) =>
-    p.client_id !== opts.clientId ? 'Unknown client.' : !p.redirect_uri || !opts.redirectUris.includes(p.redirect_uri) ? 'This redirect URI is not registered for the client.' : null;
+    p.client_id !== opts.clientId
+      ? 'Unknown client.'
+      : !p.redirect_uri || !opts.redirectUris.includes(p.redirect_uri)
+        ? 'This redirect URI is not registered for the client.'
+        : null;
   /** The request's problem that goes back to the client (RFC 6749 §4.1.2.1), else null. */
   const requestProblem = (p: Params) =>
     p.response_type !== 'code'
@@ -186,14 +208,10 @@ export function mountAlldataStandIn(app: FastifyInstance, db: Db, opts: AlldataS
         const error = requestProblem(p) ?? (p.decision === 'allow' ? null : 'access_denied');
         if (error) return reply.redirect(back(p.redirect_uri!, { error, state: p.state }), 303);
         const code = randomBytes(32).toString('base64url');
-        prepared(db, 'INSERT INTO alldata_oauth_code (code_hash, client_id, redirect_uri, code_challenge, scope, expires_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-          sha256(code),
-          opts.clientId,
-          p.redirect_uri!,
-          p.code_challenge!,
-          p.scope || ALLDATA_SCOPE,
-          Date.now() + CODE_TTL_MS,
-        );
+        prepared(
+          db,
+          'INSERT INTO alldata_oauth_code (code_hash, client_id, redirect_uri, code_challenge, scope, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+        ).run(sha256(code), opts.clientId, p.redirect_uri!, p.code_challenge!, p.scope || ALLDATA_SCOPE, Date.now() + CODE_TTL_MS);
         return reply.redirect(back(p.redirect_uri!, { code, state: p.state }), 303);
       });
 
@@ -207,15 +225,18 @@ export function mountAlldataStandIn(app: FastifyInstance, db: Db, opts: AlldataS
         reply.header('cache-control', 'no-store');
 
         if (form.grant_type === 'authorization_code') {
-          const row = prepared(db, 'SELECT redirect_uri, code_challenge, scope, expires_at, used_at FROM alldata_oauth_code WHERE code_hash = ?').get(sha256(form.code ?? '')) as
-            | { redirect_uri: string; code_challenge: string; scope: string; expires_at: number; used_at: number | null }
-            | undefined;
+          const row = prepared(
+            db,
+            'SELECT redirect_uri, code_challenge, scope, expires_at, used_at FROM alldata_oauth_code WHERE code_hash = ?',
+          ).get(sha256(form.code ?? '')) as
+            { redirect_uri: string; code_challenge: string; scope: string; expires_at: number; used_at: number | null } | undefined;
           if (!row) return oauthError(reply, 400, 'invalid_grant', 'Unknown authorization code');
           if (row.used_at) return oauthError(reply, 400, 'invalid_grant', 'The authorization code was already used');
           // Used from here on, whatever the outcome: a code is worth one attempt.
           prepared(db, 'UPDATE alldata_oauth_code SET used_at = ? WHERE code_hash = ?').run(now, sha256(form.code!));
           if (row.expires_at <= now) return oauthError(reply, 400, 'invalid_grant', 'The authorization code expired');
-          if (form.redirect_uri !== row.redirect_uri) return oauthError(reply, 400, 'invalid_grant', 'The redirect URI does not match the authorization request');
+          if (form.redirect_uri !== row.redirect_uri)
+            return oauthError(reply, 400, 'invalid_grant', 'The redirect URI does not match the authorization request');
           if (!form.code_verifier || !PKCE_VALUE.test(form.code_verifier) || s256(form.code_verifier) !== row.code_challenge)
             return oauthError(reply, 400, 'invalid_grant', 'The code verifier does not match the code challenge');
           return tokens(row.scope);
@@ -239,7 +260,9 @@ export function mountAlldataStandIn(app: FastifyInstance, db: Db, opts: AlldataS
             'Sign-in required',
             '<h1>This ALLDATA link cannot be opened</h1><p>The document ticket is missing, already used or expired. Open the OEM procedure again from ADAS Desk.</p>',
           );
-        const document = decodeURIComponent(path.slice(DOCUMENT_PREFIX.length)).replace(/[-_/]+/g, ' ').trim();
+        const document = decodeURIComponent(path.slice(DOCUMENT_PREFIX.length))
+          .replace(/[-_/]+/g, ' ')
+          .trim();
         return html(reply, 200, 'ALLDATA document', `<h1>ALLDATA document</h1><p>Repair information: ${esc(document)}</p>`);
       });
     },

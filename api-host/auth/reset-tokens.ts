@@ -14,7 +14,11 @@ export function createResetToken(db: Db, user: number, now = Date.now()): string
   const token = randomBytes(32).toString('base64url');
   db.transaction(() => {
     db.prepare('UPDATE reset_token SET used_at = ? WHERE user = ? AND used_at IS NULL').run(now, user);
-    db.prepare('INSERT INTO reset_token (token_hash, user, expires_at) VALUES (?, ?, ?)').run(sha256(token), user, now + RESET_TOKEN_MINUTES * 60_000);
+    db.prepare('INSERT INTO reset_token (token_hash, user, expires_at) VALUES (?, ?, ?)').run(
+      sha256(token),
+      user,
+      now + RESET_TOKEN_MINUTES * 60_000,
+    );
   })();
   return token;
 }
@@ -24,7 +28,9 @@ export const resetLink = (appUrl: string, token: string) => `${appUrl.replace(/\
 
 /** The user of a usable token, or null (unknown, expired or used). */
 export function resetTokenUser(db: Db, token: string, now = Date.now()): number | null {
-  const row = db.prepare('SELECT user FROM reset_token WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?').get(sha256(token), now) as { user: number } | undefined;
+  const row = db
+    .prepare('SELECT user FROM reset_token WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?')
+    .get(sha256(token), now) as { user: number } | undefined;
   return row?.user ?? null;
 }
 
@@ -43,4 +49,7 @@ export function releaseResetToken(db: Db, token: string): void {
 
 /** How many links the user was sent since `since` (a mail-bombing brake). */
 export const recentResetTokens = (db: Db, user: number, since: number) =>
-  (db.prepare('SELECT count(*) FROM reset_token WHERE user = ? AND expires_at > ?').pluck().get(user, since + RESET_TOKEN_MINUTES * 60_000) as number);
+  db
+    .prepare('SELECT count(*) FROM reset_token WHERE user = ? AND expires_at > ?')
+    .pluck()
+    .get(user, since + RESET_TOKEN_MINUTES * 60_000) as number;

@@ -40,7 +40,14 @@ export function tokenStanding(db: Db, token: { user: number; jti: string; iat?: 
        FROM user u WHERE u.user = @user`,
     )
     .get({ user: token.user, jti: token.jti }) as
-    | { role: number | null; firm: number; is_inactive: number; tokens_revoked_at: number | null; tokens_revoked_except: string | null; revoked: number }
+    | {
+        role: number | null;
+        firm: number;
+        is_inactive: number;
+        tokens_revoked_at: number | null;
+        tokens_revoked_except: string | null;
+        revoked: number;
+      }
     | undefined;
   if (!row || row.is_inactive || row.revoked) return null;
   // Without issuedAtMs, a token from the same second as the revocation counts as issued before it.

@@ -22,8 +22,8 @@ export function redeemTempToken(db: Db, token: string): number | null {
 
 /** The user of a temp token still valid, without using it up; null when unknown, used or expired. */
 export function peekTempToken(db: Db, token: string): number | null {
-  const row = db.prepare('SELECT user FROM temp_token WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?').get(sha256(token), Date.now()) as
-    | { user: number }
-    | undefined;
+  const row = db
+    .prepare('SELECT user FROM temp_token WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?')
+    .get(sha256(token), Date.now()) as { user: number } | undefined;
   return row?.user ?? null;
 }

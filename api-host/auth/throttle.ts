@@ -98,7 +98,10 @@ export class SignInThrottle {
   }
 
   private keys(username: string, address: string | null): [string, number][] {
-    return [[`user:${username.trim().toLowerCase()}`, this.limits.perUsername], ...(address ? [[`ip:${address}`, this.limits.perAddress] as [string, number]] : [])];
+    return [
+      [`user:${username.trim().toLowerCase()}`, this.limits.perUsername],
+      ...(address ? [[`ip:${address}`, this.limits.perAddress] as [string, number]] : []),
+    ];
   }
 
   /** Throws 429 when either count is at its limit. `address` null: the app could not tell the client's. */

@@ -21,7 +21,8 @@ const BY_EXTENSION: Readonly<Record<(typeof ATTACHMENT_EXTENSIONS)[number], stri
 /** The content type to store and serve, or an error message for the user. */
 export async function attachmentType(fileName: string, bytes: Uint8Array): Promise<{ contentType: string } | { error: string }> {
   const type = await typeOfNamedFile(fileName, bytes, BY_EXTENSION);
-  if ('contentType' in type) return { contentType: type.contentType.startsWith('text/') ? `${type.contentType}; charset=utf-8` : type.contentType };
+  if ('contentType' in type)
+    return { contentType: type.contentType.startsWith('text/') ? `${type.contentType}; charset=utf-8` : type.contentType };
   if (type.problem === 'extension') return { error: FORBIDDEN_TYPE };
   if (type.problem === 'notText') return { error: `The content of ${fileName} is not text. ${FORBIDDEN_TYPE}` };
   return { error: `The content of ${fileName} does not match its name. ${FORBIDDEN_TYPE}` };

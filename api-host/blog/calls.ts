@@ -28,7 +28,8 @@ function authorName(db: Db, caller: Caller): string {
   return name || `${caller.profile.lastName}, ${caller.profile.firstName}`;
 }
 
-const lookupExists = (db: Db, key: string, id: number) => !!prepared(db, 'SELECT 1 FROM lookup WHERE key = ? AND id = ? AND is_inactive = 0').get(key, id);
+const lookupExists = (db: Db, key: string, id: number) =>
+  !!prepared(db, 'SELECT 1 FROM lookup WHERE key = ? AND id = ? AND is_inactive = 0').get(key, id);
 
 interface CommentDb {
   blog_comment: number;
@@ -72,8 +73,22 @@ export const blogCalls = [
        LEFT JOIN lookup s ON s.key = 'BlogStatus' AND s.id = b.blog_status AND s.firm = 1
        WHERE b.blog IN (SELECT rowid FROM blog_fts WHERE blog_fts MATCH ?) ${query.firm !== undefined ? 'AND b.firm = ?' : ''}${firmScope(ctx.db, caller.firms, 'b')}
        ORDER BY b.blog DESC LIMIT 20`,
-    ).all(...(query.firm !== undefined ? [match, query.firm] : [match])) as { blog: number; firm: number; blog_name: string; status: string | null; scheduled_on: string | null }[];
-    return { items: rows.map((r) => ({ blog: r.blog, firm: r.firm, blogName: r.blog_name, blogStatusName: r.status ?? '', scheduledOn: r.scheduled_on })) };
+    ).all(...(query.firm !== undefined ? [match, query.firm] : [match])) as {
+      blog: number;
+      firm: number;
+      blog_name: string;
+      status: string | null;
+      scheduled_on: string | null;
+    }[];
+    return {
+      items: rows.map((r) => ({
+        blog: r.blog,
+        firm: r.firm,
+        blogName: r.blog_name,
+        blogStatusName: r.status ?? '',
+        scheduledOn: r.scheduled_on,
+      })),
+    };
   }),
 
   implement(c.saveBlog, ({ body, caller, ctx }) => {
@@ -127,7 +142,12 @@ export const blogCalls = [
        VALUES (@firm, @blogName, @blogType, @blogStatus, @user, @author, @content, @contentText, @imageUrl, @blogTags,
          @scheduledOn, @isSticky, @sort, @isAllowComments, @isIncludeShop)`,
     ).run({ ...values, user: caller.user, author: authorName(ctx.db, caller) }).lastInsertRowid;
-    hostLog(ctx, 'blog').info('Blog post %s created by user %s (%s)', Number(id), caller.user, body.blogStatus === BLOG_STATUS.published ? 'published' : 'not published');
+    hostLog(ctx, 'blog').info(
+      'Blog post %s created by user %s (%s)',
+      Number(id),
+      caller.user,
+      body.blogStatus === BLOG_STATUS.published ? 'published' : 'not published',
+    );
     return { id: Number(id) };
   }),
 
@@ -147,9 +167,14 @@ export const blogCalls = [
          (SELECT count(*) FROM blog_attachment a WHERE a.blog_comment = c.blog_comment) AS attachments
        FROM blog_comment c WHERE c.blog = ? ORDER BY c.created_on, c.blog_comment`,
     ).all(query.blog) as CommentDb[];
-    return rows.map(
-      (r): CommentRecord => ({ blogComment: r.blog_comment, blog: r.blog, createdBy: r.created_by, createdOn: r.created_on, content: r.content, attachments: r.attachments }),
-    );
+    return rows.map((r): CommentRecord => ({
+      blogComment: r.blog_comment,
+      blog: r.blog,
+      createdBy: r.created_by,
+      createdOn: r.created_on,
+      content: r.content,
+      attachments: r.attachments,
+    }));
   }),
 
   implement(c.saveComment, ({ body, caller, ctx }) => {
@@ -171,7 +196,8 @@ export const blogCalls = [
   }),
 
   implement(c.deleteComment, ({ query, caller, ctx }) => {
-    const row = prepared(ctx.db, 'SELECT blog FROM blog_comment WHERE blog_comment = ?').get(query.blogComment) as { blog: number } | undefined;
+    const row = prepared(ctx.db, 'SELECT blog FROM blog_comment WHERE blog_comment = ?').get(query.blogComment) as
+      { blog: number } | undefined;
     if (!row) throw notFound('Comment');
     ownBlog(ctx.db, caller, row.blog);
     prepared(ctx.db, 'DELETE FROM blog_comment WHERE blog_comment = ?').run(query.blogComment);
@@ -201,14 +227,22 @@ export const blogCalls = [
     const id = prepared(
       ctx.db,
       'INSERT INTO blog_attachment (blog, blog_comment, file_name, content_type, size, data, created_by) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ).run(post.blog, body.blogComment, body.fileName, type.contentType, bytes.byteLength, bytes, authorName(ctx.db, caller)).lastInsertRowid;
+    ).run(
+      post.blog,
+      body.blogComment,
+      body.fileName,
+      type.contentType,
+      bytes.byteLength,
+      bytes,
+      authorName(ctx.db, caller),
+    ).lastInsertRowid;
     return { id: Number(id) };
   }),
 
   implement(c.attachment, ({ query, caller, ctx, reply }) => {
-    const row = prepared(ctx.db, 'SELECT blog, file_name, content_type, data FROM blog_attachment WHERE blog_attachment = ?').get(query.blogAttachment) as
-      | { blog: number; file_name: string; content_type: string; data: Buffer }
-      | undefined;
+    const row = prepared(ctx.db, 'SELECT blog, file_name, content_type, data FROM blog_attachment WHERE blog_attachment = ?').get(
+      query.blogAttachment,
+    ) as { blog: number; file_name: string; content_type: string; data: Buffer } | undefined;
     if (!row) throw notFound('Attachment');
     ownBlog(ctx.db, caller, row.blog);
     // Always a download under its own name (RFC 6266), never rendered in the page.
@@ -221,7 +255,8 @@ export const blogCalls = [
   }),
 
   implement(c.deleteAttachment, ({ query, caller, ctx }) => {
-    const row = prepared(ctx.db, 'SELECT blog FROM blog_attachment WHERE blog_attachment = ?').get(query.blogAttachment) as { blog: number } | undefined;
+    const row = prepared(ctx.db, 'SELECT blog FROM blog_attachment WHERE blog_attachment = ?').get(query.blogAttachment) as
+      { blog: number } | undefined;
     if (!row) throw notFound('Attachment');
     ownBlog(ctx.db, caller, row.blog);
     prepared(ctx.db, 'DELETE FROM blog_attachment WHERE blog_attachment = ?').run(query.blogAttachment);
@@ -231,7 +266,8 @@ export const blogCalls = [
   implement(c.published, ({ query, caller, ctx }) => publishedFor(ctx.db, caller.firm, query.limit)),
 
   implement(c.blogImage, async ({ query, caller, ctx, reply }) => {
-    const row = prepared(ctx.db, 'SELECT firm, image_url FROM blog WHERE blog = ?').get(query.blog) as { firm: number; image_url: string | null } | undefined;
+    const row = prepared(ctx.db, 'SELECT firm, image_url FROM blog WHERE blog = ?').get(query.blog) as
+      { firm: number; image_url: string | null } | undefined;
     const mayRead = row && (caller.firms.has(row.firm) || publishedFor(ctx.db, caller.firm, 1, { blog: query.blog }).length > 0);
     const image = mayRead && row.image_url ? imageOf(row.image_url) : null;
     if (!image || image.name !== query.name) throw notFound('Image');

@@ -85,7 +85,9 @@ export function listBlogs(db: Db, q: BlogListQuery, firms: ReadonlySet<number>):
     args.push(match);
   }
   const whereSql = where.join(' AND ') + firmScope(db, firms, 'b');
-  const count = prepared(db, `SELECT count(*) FROM blog b WHERE ${whereSql}`).pluck().get(...args) as number;
+  const count = prepared(db, `SELECT count(*) FROM blog b WHERE ${whereSql}`)
+    .pluck()
+    .get(...args) as number;
   const dir = q.direction === 'desc' ? 'DESC' : 'ASC';
   // Ties: the newest post first, whatever the direction.
   const rows = prepared(db, `${SELECT_ROW} WHERE ${whereSql} ORDER BY ${ORDER[q.orderBy]} ${dir}, b.blog DESC LIMIT ? OFFSET ?`).all(

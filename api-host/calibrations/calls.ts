@@ -22,11 +22,23 @@ import { parseEstimate, parsePasted, storeEstimate } from './estimate';
 import { predict, quoteFor } from './quote';
 import { renderReport, reportData, reportFileName, reportPreferenceOf, translator } from './report';
 import { insertRequest, readNotes, readRequest, visibleRequest } from './requests';
-import { estimateLineOf, inspectionJob, jobEstimate, jobLines, jobVocabulary, lastScrub, notEquippedOf, scrubInspection, scrubLines, scrubbedLine, storedScrub } from './scrub';
+import {
+  estimateLineOf,
+  inspectionJob,
+  jobEstimate,
+  jobLines,
+  jobVocabulary,
+  lastScrub,
+  notEquippedOf,
+  scrubInspection,
+  scrubLines,
+  scrubbedLine,
+  storedScrub,
+} from './scrub';
 import { withEvidence } from '../evidence/service';
 
 const c = contract.calibration;
-const writing = <T,>(db: Db, fn: () => T): T => db.transaction(fn).immediate();
+const writing = <T>(db: Db, fn: () => T): T => db.transaction(fn).immediate();
 
 function visibleJobId(db: Db, caller: Caller, adas: number): { adas: number; firm: number } {
   const r = prepared(db, 'SELECT adas, firm FROM adas WHERE adas = ?').get(adas) as { adas: number; firm: number } | undefined;
@@ -35,13 +47,20 @@ function visibleJobId(db: Db, caller: Caller, adas: number): { adas: number; fir
 }
 
 /** The job a request belongs to (null for a request without an inspection). */
-const jobOf = (db: Db, request: number) => (prepared(db, 'SELECT adas FROM calibrate_request WHERE calibrate_request = ?').pluck().get(request) as number | null | undefined) ?? null;
+const jobOf = (db: Db, request: number) =>
+  (prepared(db, 'SELECT adas FROM calibrate_request WHERE calibrate_request = ?').pluck().get(request) as number | null | undefined) ??
+  null;
 
 /**
  * Announces (after the change committed) a changed request, and its job: the ADAS list shows the job's
  * unread notes. A deleted request is gone, so its firm and job are passed in.
  */
-function requestChanged(ctx: HostContext, caller: Caller, request: { calibrate_request: number; firm: number }, job = jobOf(ctx.db, request.calibrate_request)): void {
+function requestChanged(
+  ctx: HostContext,
+  caller: Caller,
+  request: { calibrate_request: number; firm: number },
+  job = jobOf(ctx.db, request.calibrate_request),
+): void {
   announceChange(ctx, caller.user, 'calibrateRequest', [request.calibrate_request], request.firm);
   if (job) announceChange(ctx, caller.user, 'adas', [job], request.firm);
 }
@@ -60,8 +79,10 @@ async function readEstimatePart(request: import('fastify').FastifyRequest): Prom
     }
   } catch (e) {
     const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `The estimate is larger than ${MB} MB: an estimate file is at most ${MB} MB.`);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Upload one estimate file at a time.');
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, `The estimate is larger than ${MB} MB: an estimate file is at most ${MB} MB.`);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw badRequest('Upload one estimate file at a time.');
     throw e;
   }
   throw badRequest('Choose an estimate file (BMS XML or CSV) to upload.', { [ESTIMATE_FIELD]: ['This field is required'] });
@@ -77,7 +98,7 @@ export const calibrationCalls = [
     let adas: number | null = null;
     if (body.adasInspection != null) {
       const job = inspectionJob(db, caller, body.adasInspection);
-      if (job.firm !== body.firm) throw badRequest('Invalid body', { firm: ['The request belongs to the inspection\'s location'] });
+      if (job.firm !== body.firm) throw badRequest('Invalid body', { firm: ["The request belongs to the inspection's location"] });
       adas = job.adas;
     }
     const id = writing(db, () => {
@@ -86,7 +107,12 @@ export const calibrationCalls = [
       return created;
     });
     const users = usersReaching(db, body.firm);
-    const notice: OpportunityNotice = { opportunity: id, firm: body.firm, firmName: firm.name, title: `${body.year} ${body.make} ${body.model}: ${body.reason}` };
+    const notice: OpportunityNotice = {
+      opportunity: id,
+      firm: body.firm,
+      firmName: firm.name,
+      title: `${body.year} ${body.make} ${body.model}: ${body.reason}`,
+    };
     ctx.push?.send((owner) => users.has(owner.user), PUSH_TARGETS.opportunity, [notice]);
     requestChanged(ctx, caller, { calibrate_request: id, firm: body.firm }, adas);
     return { id };
@@ -94,13 +120,16 @@ export const calibrationCalls = [
 
   implement(c.request, ({ query, caller, ctx }) => {
     inspectionJob(ctx.db, caller, query.adasInspection);
-    const id = prepared(ctx.db, 'SELECT calibrate_request FROM calibrate_request WHERE adas_inspection = ?').pluck().get(query.adasInspection) as number | undefined;
+    const id = prepared(ctx.db, 'SELECT calibrate_request FROM calibrate_request WHERE adas_inspection = ?')
+      .pluck()
+      .get(query.adasInspection) as number | undefined;
     return id == null ? null : readRequest(ctx.db, id, caller.user);
   }),
 
   implement(c.deleteRequest, ({ query, caller, ctx }) => {
     const r = visibleRequest(ctx.db, caller, query.calibrateRequest);
-    if (r.created_by !== caller.user && !mayManageRequests(caller.role)) throw forbidden('Only who created a request, or a manager, may delete it.');
+    if (r.created_by !== caller.user && !mayManageRequests(caller.role))
+      throw forbidden('Only who created a request, or a manager, may delete it.');
     const job = jobOf(ctx.db, r.calibrate_request);
     writing(ctx.db, () => {
       prepared(ctx.db, 'DELETE FROM calibrate_request WHERE calibrate_request = ?').run(r.calibrate_request);
@@ -139,23 +168,32 @@ export const calibrationCalls = [
   implement(c.saveRequestNote, ({ body, caller, ctx }) => {
     const r = visibleRequest(ctx.db, caller, body.calibrateRequest);
     if (body.calibrateRequestNote > 0) {
-      const note = prepared(ctx.db, 'SELECT user FROM calibrate_request_note WHERE calibrate_request_note = ? AND calibrate_request = ?').get(body.calibrateRequestNote, r.calibrate_request) as
-        | { user: number }
-        | undefined;
+      const note = prepared(
+        ctx.db,
+        'SELECT user FROM calibrate_request_note WHERE calibrate_request_note = ? AND calibrate_request = ?',
+      ).get(body.calibrateRequestNote, r.calibrate_request) as { user: number } | undefined;
       if (!note) throw notFound('Note');
       if (note.user !== caller.user) throw forbidden('Only its author may change a note.');
-      prepared(ctx.db, "UPDATE calibrate_request_note SET note = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE calibrate_request_note = ?").run(body.note, body.calibrateRequestNote);
+      prepared(
+        ctx.db,
+        "UPDATE calibrate_request_note SET note = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE calibrate_request_note = ?",
+      ).run(body.note, body.calibrateRequestNote);
       requestChanged(ctx, caller, r);
       return { id: body.calibrateRequestNote };
     }
     const saved = writing(ctx.db, () => {
-      const id = Number(prepared(ctx.db, 'INSERT INTO calibrate_request_note (calibrate_request, user, note) VALUES (?, ?, ?)').run(r.calibrate_request, caller.user, body.note).lastInsertRowid);
-      // The author has read their own note.
-      prepared(ctx.db, 'INSERT INTO calibrate_request_read (calibrate_request, user, last_note) VALUES (?, ?, ?) ON CONFLICT (calibrate_request, user) DO UPDATE SET last_note = excluded.last_note').run(
-        r.calibrate_request,
-        caller.user,
-        id,
+      const id = Number(
+        prepared(ctx.db, 'INSERT INTO calibrate_request_note (calibrate_request, user, note) VALUES (?, ?, ?)').run(
+          r.calibrate_request,
+          caller.user,
+          body.note,
+        ).lastInsertRowid,
       );
+      // The author has read their own note.
+      prepared(
+        ctx.db,
+        'INSERT INTO calibrate_request_read (calibrate_request, user, last_note) VALUES (?, ?, ?) ON CONFLICT (calibrate_request, user) DO UPDATE SET last_note = excluded.last_note',
+      ).run(r.calibrate_request, caller.user, id);
       return { id };
     });
     requestChanged(ctx, caller, r);
@@ -163,9 +201,11 @@ export const calibrationCalls = [
   }),
 
   implement(c.deleteRequestNote, ({ query, caller, ctx }) => {
-    const note = prepared(ctx.db, 'SELECT n.calibrate_request_note, n.calibrate_request, n.user, r.firm FROM calibrate_request_note n JOIN calibrate_request r ON r.calibrate_request = n.calibrate_request WHERE n.calibrate_request_note = ?').get(
-      query.calibrateRequestNote,
-    ) as { calibrate_request_note: number; calibrate_request: number; user: number; firm: number } | undefined;
+    const note = prepared(
+      ctx.db,
+      'SELECT n.calibrate_request_note, n.calibrate_request, n.user, r.firm FROM calibrate_request_note n JOIN calibrate_request r ON r.calibrate_request = n.calibrate_request WHERE n.calibrate_request_note = ?',
+    ).get(query.calibrateRequestNote) as
+      { calibrate_request_note: number; calibrate_request: number; user: number; firm: number } | undefined;
     if (!note || !caller.firms.has(note.firm)) throw notFound('Note');
     if (note.user !== caller.user && !mayManageRequests(caller.role)) throw forbidden('Only its author, or a manager, may delete a note.');
     prepared(ctx.db, 'DELETE FROM calibrate_request_note WHERE calibrate_request_note = ?').run(note.calibrate_request_note);
@@ -216,7 +256,8 @@ export const calibrationCalls = [
   implement(c.lastScrub, ({ query, caller, ctx }) => storedScrub(ctx.db, inspectionJob(ctx.db, caller, query.adasInspection))),
 
   implement(c.getBMS, ({ query, caller, ctx }) => {
-    const row = prepared(ctx.db, 'SELECT firm, result FROM adas_scrub WHERE unique_id = ?').get(query.uniqueId) as { firm: number; result: string } | undefined;
+    const row = prepared(ctx.db, 'SELECT firm, result FROM adas_scrub WHERE unique_id = ?').get(query.uniqueId) as
+      { firm: number; result: string } | undefined;
     if (!row || !caller.firms.has(row.firm)) throw notFound('Scrub');
     return JSON.parse(row.result);
   }),
@@ -226,21 +267,29 @@ export const calibrationCalls = [
   implement(c.predictiveAdas, ({ body, caller, ctx }) => predict(ctx.db, caller, body)),
 
   // ── report ─────────────────────────────────────────────────────────────────────────────────────
-  implement(c.getReportPreference, ({ query, caller, ctx }) => reportPreferenceOf(ctx.db, inspectionJob(ctx.db, caller, query.adasInspection).firm)),
+  implement(c.getReportPreference, ({ query, caller, ctx }) =>
+    reportPreferenceOf(ctx.db, inspectionJob(ctx.db, caller, query.adasInspection).firm),
+  ),
 
   implement(c.calibrationReport, async ({ query, caller, ctx, reply }) => {
     const job = inspectionJob(ctx.db, caller, query.adasInspection);
     const pref = reportPreferenceOf(ctx.db, job.firm);
     const language = query.language ?? pref.language;
     const pdf = await renderReport(await withEvidence(ctx, reportData(ctx.db, job), pref), pref, translator(ctx.db, language));
-    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${reportFileName(job)}"`).send(pdf);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${reportFileName(job)}"`)
+      .send(pdf);
   }),
 
   implement(c.sendCalibrationReport, async ({ query, caller, ctx }) => {
     const job = inspectionJob(ctx.db, caller, query.adasInspection);
     const pref = reportPreferenceOf(ctx.db, job.firm);
     const to = query.to ? [query.to] : pref.recipients;
-    if (!to.length) throw badRequest('Nobody at this location receives reports: enter the email address to send the report to.', { to: ['Required, formatted email address'] });
+    if (!to.length)
+      throw badRequest('Nobody at this location receives reports: enter the email address to send the report to.', {
+        to: ['Required, formatted email address'],
+      });
     const language = query.language ?? pref.language;
     const pdf = await renderReport(await withEvidence(ctx, reportData(ctx.db, job), pref), pref, translator(ctx.db, language));
     const fileName = reportFileName(job);
@@ -253,7 +302,13 @@ export const calibrationCalls = [
         attachments: [{ fileName, contentType: 'application/pdf', content: pdf }],
         firm: job.firm,
       });
-      prepared(ctx.db, 'INSERT INTO report_sent (adas_inspection, firm, mail, language, sent_by) VALUES (?, ?, ?, ?, ?)').run(job.adasInspection, job.firm, id, language, caller.user);
+      prepared(ctx.db, 'INSERT INTO report_sent (adas_inspection, firm, mail, language, sent_by) VALUES (?, ?, ?, ?, ?)').run(
+        job.adasInspection,
+        job.firm,
+        id,
+        language,
+        caller.user,
+      );
       return id;
     });
     return { mail, to, fileName, size: pdf.byteLength };
@@ -262,13 +317,34 @@ export const calibrationCalls = [
   // ── CCC ────────────────────────────────────────────────────────────────────────────────────────
   implement(c.pushToCCC, ({ query, caller, ctx }) => {
     const job = inspectionJob(ctx.db, caller, query.adasInspection);
-    const requestId = prepared(ctx.db, 'SELECT calibrate_request FROM calibrate_request WHERE adas_inspection = ?').pluck().get(job.adasInspection) as number | undefined;
+    const requestId = prepared(ctx.db, 'SELECT calibrate_request FROM calibrate_request WHERE adas_inspection = ?')
+      .pluck()
+      .get(job.adasInspection) as number | undefined;
     const lines =
       requestId != null
-        ? readRequest(ctx.db, requestId, caller.user).lines.map((l) => ({ system: l.system, calibrationType: l.calibrationType, operation: 'Subl' as const, price: l.price }))
-        : lastScrub(ctx.db, job, caller.user).calibrations.map((l) => ({ system: l.system, calibrationType: l.calibrationType, operation: 'Subl' as const, price: l.price }));
+        ? readRequest(ctx.db, requestId, caller.user).lines.map((l) => ({
+            system: l.system,
+            calibrationType: l.calibrationType,
+            operation: 'Subl' as const,
+            price: l.price,
+          }))
+        : lastScrub(ctx.db, job, caller.user).calibrations.map((l) => ({
+            system: l.system,
+            calibrationType: l.calibrationType,
+            operation: 'Subl' as const,
+            price: l.price,
+          }));
     const cccId = prepared(ctx.db, 'SELECT ccc_id FROM firm WHERE firm = ?').pluck().get(job.firm) as string;
-    return writing(ctx.db, () => receiveCalibrationLines(ctx.db, { adasInspection: job.adasInspection, firm: job.firm, cccId, roNumber: job.ronumber, vin: job.vehicle.vin, lines }));
+    return writing(ctx.db, () =>
+      receiveCalibrationLines(ctx.db, {
+        adasInspection: job.adasInspection,
+        firm: job.firm,
+        cccId,
+        roNumber: job.ronumber,
+        vin: job.vehicle.vin,
+        lines,
+      }),
+    );
   }),
 
   // ── evaluation ─────────────────────────────────────────────────────────────────────────────────
@@ -278,14 +354,28 @@ export const calibrationCalls = [
     const inspection = query.adasInspection ?? null;
     if (inspection != null) adas = inspectionJob(db, caller, inspection).adas;
     else if (adas == null && query.vin) {
-      const found = prepared(db, 'SELECT a.adas, a.firm FROM adas a WHERE a.vin = ? ORDER BY a.adas DESC').all(query.vin.toUpperCase()) as { adas: number; firm: number }[];
+      const found = prepared(db, 'SELECT a.adas, a.firm FROM adas a WHERE a.vin = ? ORDER BY a.adas DESC').all(query.vin.toUpperCase()) as {
+        adas: number;
+        firm: number;
+      }[];
       adas = found.find((f) => caller.firms.has(f.firm))?.adas ?? null;
       if (adas == null) throw notFound('ADAS job');
     }
     const job = visibleJobId(db, caller, adas!);
-    const v = prepared(db, 'SELECT v.year, v.make, v.model, v.vin FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas = ?').get(job.adas) as { year: number; make: string; model: string; vin: string };
+    const v = prepared(
+      db,
+      'SELECT v.year, v.make, v.model, v.vin FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas = ?',
+    ).get(job.adas) as { year: number; make: string; model: string; vin: string };
     const lines = query.repair
-      ? [{ lineNum: 1, uniqueSequenceNumber: 0, operation: query.operation ?? '', description: query.repair, section: query.section || undefined }]
+      ? [
+          {
+            lineNum: 1,
+            uniqueSequenceNumber: 0,
+            operation: query.operation ?? '',
+            description: query.repair,
+            section: query.section || undefined,
+          },
+        ]
       : jobLines(db, job.adas).lines;
     const s = scrubLines(db, v, job.firm, lines, inspection != null ? notEquippedOf(db, inspection) : new Set());
     const described = new Map(lines.map((l) => [l.lineNum, l.description]));
@@ -293,11 +383,32 @@ export const calibrationCalls = [
       adas: job.adas,
       vehicle: v,
       noScrub: s.noScrub,
-      systems: s.systems.map((m) => ({ adasChecklistMatrix: m.adasChecklistMatrix, system: m.system, keywords: m.keywords, exceptKeywords: m.exceptKeywords })),
+      systems: s.systems.map((m) => ({
+        adasChecklistMatrix: m.adasChecklistMatrix,
+        system: m.system,
+        keywords: m.keywords,
+        exceptKeywords: m.exceptKeywords,
+      })),
       lines: lines.map((l, i) => scrubbedLine(l, s.outcomes[i])),
       steps: s.outcomes.flatMap((o) => [
-        ...o.triggers.map((t) => ({ lineNum: o.lineNum, description: described.get(o.lineNum) ?? '', system: t.system, keyword: t.keyword, kind: t.kind === 'calibration' ? ('sublet' as const) : ('line' as const), outcome: 'triggered' as const, rule: t.why })),
-        ...o.refusals.map((r) => ({ lineNum: o.lineNum, description: described.get(o.lineNum) ?? '', system: r.system, keyword: r.keyword, kind: 'line' as const, outcome: r.kind, rule: r.why })),
+        ...o.triggers.map((t) => ({
+          lineNum: o.lineNum,
+          description: described.get(o.lineNum) ?? '',
+          system: t.system,
+          keyword: t.keyword,
+          kind: t.kind === 'calibration' ? ('sublet' as const) : ('line' as const),
+          outcome: 'triggered' as const,
+          rule: t.why,
+        })),
+        ...o.refusals.map((r) => ({
+          lineNum: o.lineNum,
+          description: described.get(o.lineNum) ?? '',
+          system: r.system,
+          keyword: r.keyword,
+          kind: 'line' as const,
+          outcome: r.kind,
+          rule: r.why,
+        })),
       ]),
       triggered: s.calibrations.map((x) => x.system),
     };

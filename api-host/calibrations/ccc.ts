@@ -18,7 +18,9 @@ export const cccSubmission = z.object({
   cccId: z.string(),
   roNumber: z.string(),
   vin: z.string(),
-  lines: z.array(z.object({ system: z.string().min(1), calibrationType: z.string(), operation: z.literal('Subl'), price: z.number().min(0).nullable() })),
+  lines: z.array(
+    z.object({ system: z.string().min(1), calibrationType: z.string(), operation: z.literal('Subl'), price: z.number().min(0).nullable() }),
+  ),
 });
 export type CccSubmission = z.infer<typeof cccSubmission>;
 
@@ -27,16 +29,37 @@ export function receiveCalibrationLines(db: Db, input: CccSubmission): CccAnswer
   const payload = JSON.stringify(s.lines);
   const digest = createHash('sha256').update(`${s.roNumber}|${payload}`).digest('hex');
   const refuse = (message: string): CccAnswer => keep(db, s, payload, digest, false, null, message);
-  if (!s.cccId.trim()) return refuse('CCC ONE refused the lines: this shop has no CCC ONE account id. Add it to the location (CCC id) and push again.');
-  if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(s.vin)) return refuse('CCC ONE refused the lines: the estimate needs the vehicle\'s 17-character VIN.');
-  if (!s.lines.length) return refuse('CCC ONE refused the lines: there are no calibration lines to add. Scrub the estimate or create the request first.');
-  const earlier = prepared(db, 'SELECT reference FROM ccc_submission WHERE adas_inspection = ? AND accepted = 1 AND digest = ?').pluck().get(s.adasInspection, digest) as string | undefined;
-  if (earlier) return refuse(`CCC ONE refused the lines: it already has these calibration lines for RO ${s.roNumber} (reference ${earlier}).`);
+  if (!s.cccId.trim())
+    return refuse('CCC ONE refused the lines: this shop has no CCC ONE account id. Add it to the location (CCC id) and push again.');
+  if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(s.vin)) return refuse("CCC ONE refused the lines: the estimate needs the vehicle's 17-character VIN.");
+  if (!s.lines.length)
+    return refuse('CCC ONE refused the lines: there are no calibration lines to add. Scrub the estimate or create the request first.');
+  const earlier = prepared(db, 'SELECT reference FROM ccc_submission WHERE adas_inspection = ? AND accepted = 1 AND digest = ?')
+    .pluck()
+    .get(s.adasInspection, digest) as string | undefined;
+  if (earlier)
+    return refuse(`CCC ONE refused the lines: it already has these calibration lines for RO ${s.roNumber} (reference ${earlier}).`);
   const reference = `CCC-${digest.slice(0, 10).toUpperCase()}`;
-  return keep(db, s, payload, digest, true, reference, `CCC ONE added ${s.lines.length} calibration line${s.lines.length === 1 ? '' : 's'} to RO ${s.roNumber} (reference ${reference}).`);
+  return keep(
+    db,
+    s,
+    payload,
+    digest,
+    true,
+    reference,
+    `CCC ONE added ${s.lines.length} calibration line${s.lines.length === 1 ? '' : 's'} to RO ${s.roNumber} (reference ${reference}).`,
+  );
 }
 
-function keep(db: Db, s: CccSubmission, payload: string, digest: string, accepted: boolean, reference: string | null, message: string): CccAnswer {
+function keep(
+  db: Db,
+  s: CccSubmission,
+  payload: string,
+  digest: string,
+  accepted: boolean,
+  reference: string | null,
+  message: string,
+): CccAnswer {
   prepared(
     db,
     'INSERT INTO ccc_submission (adas_inspection, firm, ccc_id, ronumber, payload, digest, accepted, reference, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',

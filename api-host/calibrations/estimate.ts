@@ -71,13 +71,26 @@ function operationOf(line: Node): string {
 }
 
 export function parseBms(xml: string): ParsedEstimate {
-  if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml)) throw badRequest('This BMS file declares a DOCTYPE or entities, which are not accepted. Export the estimate again as plain BMS XML.');
+  if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml))
+    throw badRequest('This BMS file declares a DOCTYPE or entities, which are not accepted. Export the estimate again as plain BMS XML.');
   const valid = XMLValidator.validate(xml);
-  if (valid !== true) throw badRequest(`The file is not valid XML: ${valid.err.msg} (line ${valid.err.line}). Upload a BMS XML export or a CSV of the estimate lines.`);
-  const doc = new XMLParser({ ignoreAttributes: true, processEntities: false, removeNSPrefix: true, parseTagValue: false, isArray: (name) => name === 'DamageLineInfo' }).parse(xml) as unknown;
+  if (valid !== true)
+    throw badRequest(
+      `The file is not valid XML: ${valid.err.msg} (line ${valid.err.line}). Upload a BMS XML export or a CSV of the estimate lines.`,
+    );
+  const doc = new XMLParser({
+    ignoreAttributes: true,
+    processEntities: false,
+    removeNSPrefix: true,
+    parseTagValue: false,
+    isArray: (name) => name === 'DamageLineInfo',
+  }).parse(xml) as unknown;
   const found = damageLines(doc);
   if (!found.length) throw badRequest('The XML file has no estimate lines (DamageLineInfo): is it a BMS estimate?');
-  if (found.length > ESTIMATE_MAX_LINES) throw badRequest(`An estimate has at most ${ESTIMATE_MAX_LINES.toLocaleString('en-US')} lines (this one has ${found.length.toLocaleString('en-US')}).`);
+  if (found.length > ESTIMATE_MAX_LINES)
+    throw badRequest(
+      `An estimate has at most ${ESTIMATE_MAX_LINES.toLocaleString('en-US')} lines (this one has ${found.length.toLocaleString('en-US')}).`,
+    );
   const lines = found
     .map((l, i): ParsedLine => {
       const part = (Array.isArray(l.PartInfo) ? l.PartInfo[0] : l.PartInfo) as Node | undefined;
@@ -103,13 +116,28 @@ const COLUMNS = {
 } as const;
 
 export function parseCsv(csv: string): ParsedEstimate {
-  const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() });
+  const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (h) => h.trim().toLowerCase(),
+  });
   const fields = parsed.meta.fields ?? [];
   const column = (names: readonly string[]) => fields.find((f) => names.includes(f));
   const description = column(COLUMNS.description);
-  if (!description) throw badRequest('The CSV has no line description column: name one Description, Line Description or LineDesc.', { File: ['No line description column'] });
-  if (parsed.data.length > ESTIMATE_MAX_LINES) throw badRequest(`An estimate has at most ${ESTIMATE_MAX_LINES.toLocaleString('en-US')} lines (this one has ${parsed.data.length.toLocaleString('en-US')}).`);
-  const [operation, lineNum, partNumber, section] = [column(COLUMNS.operation), column(COLUMNS.lineNum), column(COLUMNS.partNumber), column(COLUMNS.section)];
+  if (!description)
+    throw badRequest('The CSV has no line description column: name one Description, Line Description or LineDesc.', {
+      File: ['No line description column'],
+    });
+  if (parsed.data.length > ESTIMATE_MAX_LINES)
+    throw badRequest(
+      `An estimate has at most ${ESTIMATE_MAX_LINES.toLocaleString('en-US')} lines (this one has ${parsed.data.length.toLocaleString('en-US')}).`,
+    );
+  const [operation, lineNum, partNumber, section] = [
+    column(COLUMNS.operation),
+    column(COLUMNS.lineNum),
+    column(COLUMNS.partNumber),
+    column(COLUMNS.section),
+  ];
   const lines = parsed.data
     .map((r, i): ParsedLine => ({
       lineNum: (lineNum && Number.parseInt(r[lineNum], 10)) || i + 1,
@@ -142,8 +170,15 @@ function unique(lines: ParsedLine[]): ParsedLine[] {
 /** Typed or pasted lines (lib/calibrations/paste.ts); at most ESTIMATE_MAX_LINES. */
 export function parsePasted(text: string, vocab: Vocabulary): ParsedEstimate {
   const pasted = readPasted(text, vocab);
-  if (!pasted.lines.length) throw badRequest('No estimate lines were found: paste one line a row (operation and description, as the estimate prints them).', { text: ['No estimate lines'] });
-  if (pasted.lines.length > ESTIMATE_MAX_LINES) throw badRequest(`An estimate has at most ${ESTIMATE_MAX_LINES.toLocaleString('en-US')} lines (this one has ${pasted.lines.length.toLocaleString('en-US')}).`, { text: ['Too many lines'] });
+  if (!pasted.lines.length)
+    throw badRequest('No estimate lines were found: paste one line a row (operation and description, as the estimate prints them).', {
+      text: ['No estimate lines'],
+    });
+  if (pasted.lines.length > ESTIMATE_MAX_LINES)
+    throw badRequest(
+      `An estimate has at most ${ESTIMATE_MAX_LINES.toLocaleString('en-US')} lines (this one has ${pasted.lines.length.toLocaleString('en-US')}).`,
+      { text: ['Too many lines'] },
+    );
   const lines = pasted.lines.map((l, i): ParsedLine => ({
     lineNum: l.lineNum,
     uniqueSequenceNumber: 1000 + (i + 1) * 7,
@@ -158,7 +193,10 @@ export function parsePasted(text: string, vocab: Vocabulary): ParsedEstimate {
 /** Replaces the job's repair lines with an estimate's, and records where they came from (call in a transaction). */
 export function storeEstimate(db: Db, adas: number, estimate: ParsedEstimate, fileName: string, user: number): void {
   prepared(db, 'DELETE FROM adas_repair_line WHERE adas = ?').run(adas);
-  const insert = prepared(db, 'INSERT INTO adas_repair_line (adas, line_num, unique_sequence_number, operation, description, part_number) VALUES (?, ?, ?, ?, ?, ?)');
+  const insert = prepared(
+    db,
+    'INSERT INTO adas_repair_line (adas, line_num, unique_sequence_number, operation, description, part_number) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   for (const l of estimate.lines) insert.run(adas, l.lineNum, l.uniqueSequenceNumber, l.operation, l.description, l.partNumber);
   const sections = Object.fromEntries(estimate.lines.filter((l) => l.section).map((l) => [l.lineNum, l.section]));
   prepared(
@@ -172,7 +210,8 @@ export function storeEstimate(db: Db, adas: number, estimate: ParsedEstimate, fi
 /** An estimate file by its content: XML when it starts with "<", else CSV. */
 export function parseEstimate(bytes: Buffer, fileName: string): ParsedEstimate {
   const content = bytes.toString('utf8');
-  if (content.includes('\u0000')) throw badRequest(`${fileName} is not a text file: upload a BMS XML export or a CSV of the estimate lines.`);
+  if (content.includes('\u0000'))
+    throw badRequest(`${fileName} is not a text file: upload a BMS XML export or a CSV of the estimate lines.`);
   const head = content.replace(/^\uFEFF/, '').trimStart();
   if (head.startsWith('<') || /\.(xml|bms)$/i.test(fileName)) return parseBms(head);
   return parseCsv(content);

@@ -8,4 +8,9 @@ import { calibrationCalls } from './calls';
 import { CALIBRATIONS_SCHEMA, CALIBRATIONS_SCHEMA_2, CALIBRATIONS_SCHEMA_3, CALIBRATIONS_SCHEMA_4 } from './schema';
 import { seedCalibrations } from './seed';
 
-export const calibrations: Area = { name: 'calibrations', migrations: [CALIBRATIONS_SCHEMA, CALIBRATIONS_SCHEMA_2, CALIBRATIONS_SCHEMA_3, CALIBRATIONS_SCHEMA_4], calls: calibrationCalls, seed: seedCalibrations };
+export const calibrations: Area = {
+  name: 'calibrations',
+  migrations: [CALIBRATIONS_SCHEMA, CALIBRATIONS_SCHEMA_2, CALIBRATIONS_SCHEMA_3, CALIBRATIONS_SCHEMA_4],
+  calls: calibrationCalls,
+  seed: seedCalibrations,
+};

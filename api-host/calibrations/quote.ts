@@ -32,13 +32,24 @@ export function quoteFor(db: Db, caller: Caller, job: JobOfInspection, lines: Qu
   const triggered = new Map(scrub.calibrations.map((c) => [c.adasChecklistMatrix, c]));
   const draft = lines ?? scrub.calibrations.map((c) => ({ adasChecklistMatrix: c.adasChecklistMatrix, price: c.price }));
   const unknown = draft.findIndex((l) => !triggered.has(l.adasChecklistMatrix));
-  if (unknown >= 0) throw badRequest('Invalid body', { [`lines.${unknown}.adasChecklistMatrix`]: ['Not a calibration of this inspection\'s scrub'] });
+  if (unknown >= 0)
+    throw badRequest('Invalid body', { [`lines.${unknown}.adasChecklistMatrix`]: ["Not a calibration of this inspection's scrub"] });
   const agreed = agreedPrices(db, job.insurance);
   const priced = draft.map((l) => {
     const c = triggered.get(l.adasChecklistMatrix)!;
-    return { adasChecklistMatrix: l.adasChecklistMatrix, calibrationType: c.calibrationType, price: l.price, system: c.system, calibrationMode: c.calibrationMode };
+    return {
+      adasChecklistMatrix: l.adasChecklistMatrix,
+      calibrationType: c.calibrationType,
+      price: l.price,
+      system: c.system,
+      calibrationMode: c.calibrationMode,
+    };
   });
-  const check = checkQuote(priced, agreed, scrub.calibrations.map((c) => ({ adasChecklistMatrix: c.adasChecklistMatrix, system: c.system, calibrationType: c.calibrationType })));
+  const check = checkQuote(
+    priced,
+    agreed,
+    scrub.calibrations.map((c) => ({ adasChecklistMatrix: c.adasChecklistMatrix, system: c.system, calibrationType: c.calibrationType })),
+  );
   return {
     adasInspection: job.adasInspection,
     currency: 'USD',
@@ -74,12 +85,19 @@ export function predict(db: Db, caller: Caller, v: { year: number; make: string;
      FROM vehicle v JOIN adas a ON a.vehicle = v.vehicle JOIN adas_inspection i ON i.adas = a.adas JOIN adas_inspection_result r ON r.adas_inspection = i.adas_inspection
      WHERE v.make = ? AND v.model = ? AND v.year BETWEEN ? AND ?${firmScope(db, caller.firms, 'a')}
      GROUP BY r.adas_checklist_matrix`,
-  ).all(v.make.trim(), v.model.trim(), v.year - 2, v.year + 2) as { id: number; system: string; seen: number; equipped: number; jobs: number }[];
-  const jobsConsidered = (
-    prepared(db, `SELECT count(*) FROM vehicle v JOIN adas a ON a.vehicle = v.vehicle WHERE v.make = ? AND v.model = ? AND v.year BETWEEN ? AND ?${firmScope(db, caller.firms, 'a')}`)
-      .pluck()
-      .get(v.make.trim(), v.model.trim(), v.year - 2, v.year + 2) as number
-  );
+  ).all(v.make.trim(), v.model.trim(), v.year - 2, v.year + 2) as {
+    id: number;
+    system: string;
+    seen: number;
+    equipped: number;
+    jobs: number;
+  }[];
+  const jobsConsidered = prepared(
+    db,
+    `SELECT count(*) FROM vehicle v JOIN adas a ON a.vehicle = v.vehicle WHERE v.make = ? AND v.model = ? AND v.year BETWEEN ? AND ?${firmScope(db, caller.firms, 'a')}`,
+  )
+    .pluck()
+    .get(v.make.trim(), v.model.trim(), v.year - 2, v.year + 2) as number;
   const byId = new Map(recorded.map((r) => [r.id, r]));
   const ids = [...new Set([...configured.keys(), ...byId.keys()])];
   const systems = ids

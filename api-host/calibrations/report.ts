@@ -24,7 +24,13 @@
  */
 import PDFDocument from 'pdfkit';
 import { RESULT, RESULTS, nameOf } from '../../lib/adas/rules';
-import { REPORT_LANGUAGES, REPORT_SECTIONS, type ReportPreference, type ReportSection, type ScrubResult } from '../../lib/contract/calibration';
+import {
+  REPORT_LANGUAGES,
+  REPORT_SECTIONS,
+  type ReportPreference,
+  type ReportSection,
+  type ScrubResult,
+} from '../../lib/contract/calibration';
 import { calibrationTypeLabel } from '../../lib/configuration/constants';
 import { formatDate } from '../../lib/dates';
 import type { Db } from '../core/db';
@@ -85,7 +91,8 @@ export interface ReportSystem {
 /** Not equipped or Not applicable: nothing was calibrated, so nothing but the result is printed. */
 export const isOutOfScope = (s: Pick<ReportSystem, 'isNotEquipped' | 'result'>) => s.isNotEquipped || s.result === RESULT.notApplicable;
 /** Failed, Calibration required, or no result yet: what a reader must not miss. */
-export const needsAttention = (s: Pick<ReportSystem, 'isNotEquipped' | 'result'>) => !isOutOfScope(s) && (s.result == null || s.result === RESULT.failed || s.result === RESULT.required);
+export const needsAttention = (s: Pick<ReportSystem, 'isNotEquipped' | 'result'>) =>
+  !isOutOfScope(s) && (s.result == null || s.result === RESULT.failed || s.result === RESULT.required);
 
 /** Everything the report shows, read in one place (also what the benchmark renders). */
 export interface ReportData {
@@ -107,7 +114,10 @@ export interface ReportData {
 export function reportData(db: Db, job: JobOfInspection): ReportData {
   const firm = prepared(db, 'SELECT name, timezone FROM firm WHERE firm = ?').get(job.firm) as { name: string; timezone: number | null };
   const brand = effectivePreferences(db, job.firm, 'Brand');
-  const head = prepared(db, `SELECT inspection_date, ${userName('inspector')} AS inspector FROM adas_inspection WHERE adas_inspection = ?`).get(job.adasInspection) as {
+  const head = prepared(
+    db,
+    `SELECT inspection_date, ${userName('inspector')} AS inspector FROM adas_inspection WHERE adas_inspection = ?`,
+  ).get(job.adasInspection) as {
     inspection_date: string | null;
     inspector: string | null;
   };
@@ -131,7 +141,8 @@ export function reportData(db: Db, job: JobOfInspection): ReportData {
     url: r.url as string,
     notice: r.notice as string,
   }));
-  const kept = prepared(db, 'SELECT result FROM adas_scrub WHERE adas_inspection = ?').pluck().get(job.adasInspection) as string | undefined;
+  const kept = prepared(db, 'SELECT result FROM adas_scrub WHERE adas_inspection = ?').pluck().get(job.adasInspection) as
+    string | undefined;
   // A system-tied recommendation needs one of its systems recorded as present and in scope.
   const ids = systems.filter((s) => s.result != null && !isOutOfScope(s)).map((s) => s.adasChecklistMatrix);
   const recommendations = (
@@ -143,7 +154,10 @@ export function reportData(db: Db, job: JobOfInspection): ReportData {
   ).filter((r) => {
     const makes = JSON.parse(r.makes) as string[];
     const forSystems = JSON.parse(r.systems) as number[];
-    return (makes.length === 0 || makes.some((m) => m.toLowerCase() === job.vehicle.make.toLowerCase())) && (forSystems.length === 0 || forSystems.some((s) => ids.includes(s)));
+    return (
+      (makes.length === 0 || makes.some((m) => m.toLowerCase() === job.vehicle.make.toLowerCase())) &&
+      (forSystems.length === 0 || forSystems.some((s) => ids.includes(s)))
+    );
   });
   return {
     firmName: firm.name,
@@ -167,7 +181,11 @@ type Translator = (type: 'Report' | 'System' | 'Notice' | 'Recommendation', text
  */
 export function translator(db: Db, language: string): Translator {
   if (language === 'en') return (_t, text) => text;
-  const rows = prepared(db, 'SELECT translation_type, source, text FROM translation WHERE language_code = ?').all(language) as { translation_type: string; source: string; text: string }[];
+  const rows = prepared(db, 'SELECT translation_type, source, text FROM translation WHERE language_code = ?').all(language) as {
+    translation_type: string;
+    source: string;
+    text: string;
+  }[];
   const map = new Map(rows.map((r) => [`${r.translation_type}|${r.source.toLowerCase()}`, r.text]));
   const shipped = REPORT_LABELS[language as keyof typeof REPORT_LABELS] ?? {};
   return (type, text) => {
@@ -179,7 +197,8 @@ export function translator(db: Db, language: string): Translator {
 /** The standard PDF fonts encode WinAnsi: other characters become '?' rather than garbage. */
 const winAnsi = (s: string) => s.replace(/[^\x20-\x7E\u00A0-\u00FF\u2013\u2014\u2018\u2019\u201C\u201D\u2022\u2026\u20AC\n]/g, '?');
 
-export const reportFileName = (job: JobOfInspection) => `calibration-report-${job.ronumber.replace(/[^A-Za-z0-9-]+/g, '_') || job.adasInspection}.pdf`;
+export const reportFileName = (job: JobOfInspection) =>
+  `calibration-report-${job.ronumber.replace(/[^A-Za-z0-9-]+/g, '_') || job.adasInspection}.pdf`;
 
 /** Results whose calibration the report names. */
 const CALIBRATION_SHOWN = new Set<number>([RESULT.calibrated, RESULT.failed, RESULT.required]);
@@ -210,7 +229,13 @@ function renderEvidence(
   }
   const left = doc.page.margins.left;
   for (const { system, items } of bySystem) {
-    doc.moveDown(0.3).font('Helvetica-Bold').fillColor('#0f172a').text(winAnsi(t('System', system.system)), left).font('Helvetica').moveDown(0.2);
+    doc
+      .moveDown(0.3)
+      .font('Helvetica-Bold')
+      .fillColor('#0f172a')
+      .text(winAnsi(t('System', system.system)), left)
+      .font('Helvetica')
+      .moveDown(0.2);
     const photos = items.filter((e) => e.kind === 'photo' && e.thumb);
     for (let i = 0; i < photos.length; i += THUMBS_PER_ROW) {
       const rowHeight = THUMB_BOX.height + THUMB_BOX.caption;
@@ -219,7 +244,15 @@ function renderEvidence(
       photos.slice(i, i + THUMBS_PER_ROW).forEach((p, j) => {
         const x = left + j * (THUMB_BOX.width + THUMB_BOX.gap);
         doc.image(p.thumb!, x, top, { fit: [THUMB_BOX.width, THUMB_BOX.height], align: 'center', valign: 'center' });
-        if (p.caption) doc.fontSize(8).fillColor('#334155').text(winAnsi(p.caption), x, top + THUMB_BOX.height + 3, { width: THUMB_BOX.width, height: THUMB_BOX.caption - 4, ellipsis: true });
+        if (p.caption)
+          doc
+            .fontSize(8)
+            .fillColor('#334155')
+            .text(winAnsi(p.caption), x, top + THUMB_BOX.height + 3, {
+              width: THUMB_BOX.width,
+              height: THUMB_BOX.caption - 4,
+              ellipsis: true,
+            });
       });
       doc.fontSize(10).fillColor('#0f172a');
       doc.x = left;
@@ -228,7 +261,10 @@ function renderEvidence(
     // PDFs (and a photo whose thumbnail could not be read) by name.
     const files = items.filter((e) => !(e.kind === 'photo' && e.thumb));
     if (files.length) {
-      doc.font('Helvetica-Bold').text(`${L('Files')}:`, left).font('Helvetica');
+      doc
+        .font('Helvetica-Bold')
+        .text(`${L('Files')}:`, left)
+        .font('Helvetica');
       for (const f of files) doc.text(winAnsi(`- ${f.fileName}${f.caption ? ` - ${f.caption}` : ''}`), left);
     }
     doc.moveDown(0.4);
@@ -253,8 +289,14 @@ export function renderReport(data: ReportData, pref: ReportPreference, translate
   const L = (text: string) => winAnsi(t('Report', text));
   const { job } = data;
   const date = (iso: string | null) => (iso ? formatDate(iso, data.timezone) : '');
-  const heading = (text: string) => doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor('#0f172a').text(L(text)).moveDown(0.3).font('Helvetica').fontSize(10);
-  const field = (label: string, value: string) => doc.font('Helvetica-Bold').text(`${L(label)}: `, { continued: true }).font('Helvetica').text(winAnsi(value || '-'));
+  const heading = (text: string) =>
+    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor('#0f172a').text(L(text)).moveDown(0.3).font('Helvetica').fontSize(10);
+  const field = (label: string, value: string) =>
+    doc
+      .font('Helvetica-Bold')
+      .text(`${L(label)}: `, { continued: true })
+      .font('Helvetica')
+      .text(winAnsi(value || '-'));
 
   // The header: the brand and the firm once each, not again when the title names them.
   const title = pref.title === defaultTitle(data.firmName) ? `${data.firmName} - ${L('Calibration Report')}` : winAnsi(pref.title);
@@ -262,7 +304,12 @@ export function renderReport(data: ReportData, pref: ReportPreference, translate
   for (const n of [data.brandTitle, data.firmName].map((x) => x.trim()))
     if (n && !title.toLowerCase().includes(n.toLowerCase()) && !names.some((m) => m.toLowerCase() === n.toLowerCase())) names.push(n);
   doc.font('Helvetica-Bold').fontSize(18).fillColor('#0f172a').text(winAnsi(title));
-  if (names.length) doc.font('Helvetica').fontSize(10).fillColor('#334155').text(winAnsi(names.join(' - ')));
+  if (names.length)
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor('#334155')
+      .text(winAnsi(names.join(' - ')));
   doc.moveDown(0.8).fillColor('#0f172a').font('Helvetica').fontSize(10);
   field('Vehicle', `${job.vehicle.year} ${job.vehicle.make} ${job.vehicle.model}`);
   field('VIN', job.vehicle.vin);
@@ -277,27 +324,54 @@ export function renderReport(data: ReportData, pref: ReportPreference, translate
     const failed = data.systems.filter((s) => !isOutOfScope(s) && s.result === RESULT.failed).length;
     const required = data.systems.filter((s) => !isOutOfScope(s) && s.result === RESULT.required).length;
     const pending = data.systems.filter((s) => !isOutOfScope(s) && s.result == null).length;
-    const counts = [failed && `${failed} ${L('failed')}`, required && `${required} ${L('not calibrated')}`, pending && `${pending} ${L('without a result')}`].filter(Boolean);
-    if (counts.length) doc.font('Helvetica-Bold').fillColor(ALERT).text(`${L('Needs attention')}: ${counts.join(', ')}`).font('Helvetica').fillColor('#0f172a').moveDown(0.4);
+    const counts = [
+      failed && `${failed} ${L('failed')}`,
+      required && `${required} ${L('not calibrated')}`,
+      pending && `${pending} ${L('without a result')}`,
+    ].filter(Boolean);
+    if (counts.length)
+      doc
+        .font('Helvetica-Bold')
+        .fillColor(ALERT)
+        .text(`${L('Needs attention')}: ${counts.join(', ')}`)
+        .font('Helvetica')
+        .fillColor('#0f172a')
+        .moveDown(0.4);
     if (!data.systems.length) doc.text(L('No systems were recorded for this inspection.'));
     for (const s of data.systems) {
       const result = s.isNotEquipped ? L('Not equipped') : s.result == null ? L('No result recorded') : L(nameOf(RESULTS, s.result));
       const attention = needsAttention(s);
-      doc.font('Helvetica-Bold').fillColor('#0f172a').text(winAnsi(t('System', s.system)), { continued: true });
-      if (attention) doc.fillColor(s.result === RESULT.failed ? ALERT : WARN).text(`  ! ${result}`).fillColor('#0f172a').font('Helvetica');
+      doc
+        .font('Helvetica-Bold')
+        .fillColor('#0f172a')
+        .text(winAnsi(t('System', s.system)), { continued: true });
+      if (attention)
+        doc
+          .fillColor(s.result === RESULT.failed ? ALERT : WARN)
+          .text(`  ! ${result}`)
+          .fillColor('#0f172a')
+          .font('Helvetica');
       else doc.font('Helvetica').text(`  ${result}`);
       if (!isOutOfScope(s)) {
         const recorded = s.result != null;
         const details = [
           // The calibration only where one was done, tried or found needed: a Passed system was not calibrated.
-          s.calibrationType && CALIBRATION_SHOWN.has(s.result ?? 0) && `${L('Calibration')}: ${winAnsi(t('System', s.calibrationType))}${calibrationTypeLabel(s.calibrationType, s.calibrationMode) === s.calibrationType ? '' : ` (${s.calibrationMode})`}`,
+          s.calibrationType &&
+            CALIBRATION_SHOWN.has(s.result ?? 0) &&
+            `${L('Calibration')}: ${winAnsi(t('System', s.calibrationType))}${calibrationTypeLabel(s.calibrationType, s.calibrationMode) === s.calibrationType ? '' : ` (${s.calibrationMode})`}`,
           recorded && `${L('Technician')}: ${s.technician ? winAnsi(s.technician) : L('not recorded')}`,
           recorded && `${L('Date')}: ${s.date ? date(s.date) : L('not recorded')}`,
         ]
           .filter(Boolean)
           .join('   ');
         if (details) doc.fillColor('#334155').text(details).fillColor('#0f172a');
-        if (s.notice) doc.fontSize(9).fillColor('#475569').text(winAnsi(t('Notice', s.notice))).fontSize(10).fillColor('#0f172a');
+        if (s.notice)
+          doc
+            .fontSize(9)
+            .fillColor('#475569')
+            .text(winAnsi(t('Notice', s.notice)))
+            .fontSize(10)
+            .fillColor('#0f172a');
       }
       doc.moveDown(0.4);
     }
@@ -310,20 +384,37 @@ export function renderReport(data: ReportData, pref: ReportPreference, translate
     if (!data.scrub.calibrations.length) doc.text(L('No repair line triggers a calibration.'));
   }
   if (sections.has('links')) {
-    const links = [...data.systems.filter((s) => s.url).map((s) => ({ title: `${t('System', s.system)}: ${t('Report', 'OEM procedure')}`, url: s.url })), ...data.links];
+    const links = [
+      ...data.systems.filter((s) => s.url).map((s) => ({ title: `${t('System', s.system)}: ${t('Report', 'OEM procedure')}`, url: s.url })),
+      ...data.links,
+    ];
     if (links.length) {
       heading('OEM procedures');
-      for (const l of links) doc.fillColor('#1d4ed8').text(winAnsi(`${l.title} - ${l.url}`), { link: l.url, underline: false }).fillColor('#0f172a');
+      for (const l of links)
+        doc
+          .fillColor('#1d4ed8')
+          .text(winAnsi(`${l.title} - ${l.url}`), { link: l.url, underline: false })
+          .fillColor('#0f172a');
     }
   }
   if (sections.has('recommendations') && data.recommendations.length) {
     heading('Recommendations');
     for (const r of data.recommendations) {
-      doc.font('Helvetica-Bold').text(winAnsi(t('Recommendation', r.title))).font('Helvetica').text(winAnsi(t('Recommendation', r.content))).moveDown(0.3);
+      doc
+        .font('Helvetica-Bold')
+        .text(winAnsi(t('Recommendation', r.title)))
+        .font('Helvetica')
+        .text(winAnsi(t('Recommendation', r.content)))
+        .moveDown(0.3);
     }
   }
   if (pref.footer) doc.moveDown(1).fontSize(9).fillColor('#475569').text(winAnsi(pref.footer));
-  if (fellBack) doc.moveDown(1).fontSize(8).fillColor('#475569').text(winAnsi(t('Report', FALLBACK_NOTE)));
+  if (fellBack)
+    doc
+      .moveDown(1)
+      .fontSize(8)
+      .fillColor('#475569')
+      .text(winAnsi(t('Report', FALLBACK_NOTE)));
   doc.end();
   return done;
 }

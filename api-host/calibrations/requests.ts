@@ -22,7 +22,10 @@ export interface RequestHead {
 }
 
 export function visibleRequest(db: Db, caller: Caller, id: number): RequestHead {
-  const r = prepared(db, 'SELECT calibrate_request, firm, created_by, status_name, adas_inspection FROM calibrate_request WHERE calibrate_request = ?').get(id) as RequestHead | undefined;
+  const r = prepared(
+    db,
+    'SELECT calibrate_request, firm, created_by, status_name, adas_inspection FROM calibrate_request WHERE calibrate_request = ?',
+  ).get(id) as RequestHead | undefined;
   if (!r || !caller.firms.has(r.firm)) throw notFound('Calibration request');
   return r;
 }
@@ -32,11 +35,19 @@ const UNREAD_SQL = `(SELECT count(*) FROM calibrate_request_note n WHERE n.calib
    AND n.calibrate_request_note > coalesce((SELECT last_note FROM calibrate_request_read x WHERE x.calibrate_request = r.calibrate_request AND x.user = @user), 0))`;
 
 export function readRequest(db: Db, id: number, reader: number): CalibrateRequest {
-  const r = prepared(db, `SELECT r.*, ${userName('r.created_by')} AS created_by_name, ${UNREAD_SQL} AS unread FROM calibrate_request r WHERE r.calibrate_request = @id`).get({
+  const r = prepared(
+    db,
+    `SELECT r.*, ${userName('r.created_by')} AS created_by_name, ${UNREAD_SQL} AS unread FROM calibrate_request r WHERE r.calibrate_request = @id`,
+  ).get({
     id,
     user: reader,
   }) as Record<string, string | number | null>;
-  const lines = (prepared(db, 'SELECT * FROM calibrate_request_line WHERE calibrate_request = ? ORDER BY calibrate_request_line').all(id) as Record<string, string | number | null>[]).map((l) => ({
+  const lines = (
+    prepared(db, 'SELECT * FROM calibrate_request_line WHERE calibrate_request = ? ORDER BY calibrate_request_line').all(id) as Record<
+      string,
+      string | number | null
+    >[]
+  ).map((l) => ({
     calibrateRequestLine: l.calibrate_request_line as number,
     adasChecklistMatrix: l.adas_checklist_matrix as number,
     system: l.system as string,
@@ -50,11 +61,17 @@ export function readRequest(db: Db, id: number, reader: number): CalibrateReques
     db,
     `SELECT calibrate_request_note AS calibrateRequestNote, note, ${userName('user')} AS userName, created_at AS createdAt FROM calibrate_request_note WHERE calibrate_request = ? ORDER BY calibrate_request_note`,
   ).all(id) as { calibrateRequestNote: number; note: string; userName: string | null; createdAt: string }[];
-  const technicians = prepared(db, `SELECT t.user, ${userName('t.user')} AS name FROM calibrate_request_technician t WHERE t.calibrate_request = ? ORDER BY name`).all(id) as {
+  const technicians = prepared(
+    db,
+    `SELECT t.user, ${userName('t.user')} AS name FROM calibrate_request_technician t WHERE t.calibrate_request = ? ORDER BY name`,
+  ).all(id) as {
     user: number;
     name: string | null;
   }[];
-  const files = prepared(db, 'SELECT name, url FROM calibrate_request_file WHERE calibrate_request = ? ORDER BY calibrate_request_file').all(id) as { name: string; url: string }[];
+  const files = prepared(
+    db,
+    'SELECT name, url FROM calibrate_request_file WHERE calibrate_request = ? ORDER BY calibrate_request_file',
+  ).all(id) as { name: string; url: string }[];
   return {
     calibrateRequest: id,
     opportunity: id,
@@ -86,32 +103,68 @@ type CreateBody = z.output<typeof contract.adas.createCalibrate.body>;
 /** Inserts a request with its lines, technicians, files and first note; answers its id (in the caller's transaction). */
 export function insertRequest(db: Db, user: number, b: CreateBody, adas: number | null): number {
   if (b.adasInspection != null && prepared(db, 'SELECT 1 FROM calibrate_request WHERE adas_inspection = ?').get(b.adasInspection))
-    throw badRequest('This inspection already has a calibration request: open it instead.', { adasInspection: ['Already has a calibration request'] });
-  const technicianProblem = b.technicians.find((t) => !prepared(db, 'SELECT 1 FROM user_firm uf JOIN user u ON u.user = uf.user WHERE uf.user = ? AND uf.firm = ? AND u.is_inactive = 0').get(t, b.firm));
-  if (technicianProblem != null) throw badRequest('Invalid body', { technicians: ['Each technician must be a user of the request\'s location'] });
+    throw badRequest('This inspection already has a calibration request: open it instead.', {
+      adasInspection: ['Already has a calibration request'],
+    });
+  const technicianProblem = b.technicians.find(
+    (t) =>
+      !prepared(
+        db,
+        'SELECT 1 FROM user_firm uf JOIN user u ON u.user = uf.user WHERE uf.user = ? AND uf.firm = ? AND u.is_inactive = 0',
+      ).get(t, b.firm),
+  );
+  if (technicianProblem != null)
+    throw badRequest('Invalid body', { technicians: ["Each technician must be a user of the request's location"] });
   const total = b.lines.reduce((sum, l) => sum + (l.price == null ? 0 : cents(l.price)), 0);
   const id = Number(
     prepared(
       db,
       `INSERT INTO calibrate_request (firm, adas, adas_inspection, vin, year, make, model, reason, reason_source, notes, total_cents, created_by, status_changed_at, status_changed_by)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ','now'), ?)`,
-    ).run(b.firm, adas, b.adasInspection, b.vin || null, b.year, b.make, b.model, b.reason, b.reasonSource || null, b.notes, total, user, user).lastInsertRowid,
+    ).run(
+      b.firm,
+      adas,
+      b.adasInspection,
+      b.vin || null,
+      b.year,
+      b.make,
+      b.model,
+      b.reason,
+      b.reasonSource || null,
+      b.notes,
+      total,
+      user,
+      user,
+    ).lastInsertRowid,
   );
   const line = prepared(
     db,
     'INSERT INTO calibrate_request_line (calibrate_request, adas_checklist_matrix, system, calibration_type, calibration_mode, price_cents, agreed_cents, repair_lines) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   for (const l of b.lines)
-    line.run(id, l.adasChecklistMatrix, l.system, l.calibrationType, l.calibrationMode, l.price == null ? null : cents(l.price), l.agreedPrice == null ? null : cents(l.agreedPrice), JSON.stringify(l.repairLines));
-  for (const t of new Set(b.technicians)) prepared(db, 'INSERT INTO calibrate_request_technician (calibrate_request, user) VALUES (?, ?)').run(id, t);
-  for (const f of b.files) prepared(db, 'INSERT INTO calibrate_request_file (calibrate_request, name, url) VALUES (?, ?, ?)').run(id, f.name, f.url);
+    line.run(
+      id,
+      l.adasChecklistMatrix,
+      l.system,
+      l.calibrationType,
+      l.calibrationMode,
+      l.price == null ? null : cents(l.price),
+      l.agreedPrice == null ? null : cents(l.agreedPrice),
+      JSON.stringify(l.repairLines),
+    );
+  for (const t of new Set(b.technicians))
+    prepared(db, 'INSERT INTO calibrate_request_technician (calibrate_request, user) VALUES (?, ?)').run(id, t);
+  for (const f of b.files)
+    prepared(db, 'INSERT INTO calibrate_request_file (calibrate_request, name, url) VALUES (?, ?, ?)').run(id, f.name, f.url);
   if (b.notes) prepared(db, 'INSERT INTO calibrate_request_note (calibrate_request, user, note) VALUES (?, ?, ?)').run(id, user, b.notes);
   return id;
 }
 
 /** The notes oldest first, marked read for the reader (isNew: not read before). */
 export function readNotes(db: Db, request: number, reader: number): RequestNote[] {
-  const last = (prepared(db, 'SELECT last_note FROM calibrate_request_read WHERE calibrate_request = ? AND user = ?').pluck().get(request, reader) as number | undefined) ?? 0;
+  const last =
+    (prepared(db, 'SELECT last_note FROM calibrate_request_read WHERE calibrate_request = ? AND user = ?').pluck().get(request, reader) as
+      number | undefined) ?? 0;
   const notes = (
     prepared(
       db,
@@ -130,11 +183,10 @@ export function readNotes(db: Db, request: number, reader: number): RequestNote[
   }));
   const newest = notes.at(-1)?.calibrateRequestNote ?? 0;
   if (newest > last)
-    prepared(db, 'INSERT INTO calibrate_request_read (calibrate_request, user, last_note) VALUES (?, ?, ?) ON CONFLICT (calibrate_request, user) DO UPDATE SET last_note = excluded.last_note').run(
-      request,
-      reader,
-      newest,
-    );
+    prepared(
+      db,
+      'INSERT INTO calibrate_request_read (calibrate_request, user, last_note) VALUES (?, ?, ?) ON CONFLICT (calibrate_request, user) DO UPDATE SET last_note = excluded.last_note',
+    ).run(request, reader, newest);
   return notes;
 }
 

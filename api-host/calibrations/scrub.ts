@@ -6,9 +6,24 @@
  * when; a new one says what changed since.
  */
 import { randomUUID } from 'node:crypto';
-import type { Estimate, EstimateLine as EstimateLineOut, ScrubChanges, ScrubResult, ScrubbedLine, TriggeredCalibration } from '../../lib/contract/calibration';
+import type {
+  Estimate,
+  EstimateLine as EstimateLineOut,
+  ScrubChanges,
+  ScrubResult,
+  ScrubbedLine,
+  TriggeredCalibration,
+} from '../../lib/contract/calibration';
 import { dollars } from '../../lib/calibrations/rules';
-import { compileMatcher, ruleWords, scrubLines as matchEstimate, type EstimateLine, type Exclusion, type LineOutcome, type MatchSystem } from '../../lib/calibrations/match';
+import {
+  compileMatcher,
+  ruleWords,
+  scrubLines as matchEstimate,
+  type EstimateLine,
+  type Exclusion,
+  type LineOutcome,
+  type MatchSystem,
+} from '../../lib/calibrations/match';
 import { compileVocabulary, linePhrases, phraseText, readLine, type TermEntry, type Vocabulary } from '../../lib/calibrations/normalise';
 import type { Db } from '../core/db';
 import { prepared } from '../core/sql';
@@ -57,13 +72,28 @@ export interface RepairLineRow extends EstimateLine {
 export type EstimateSource = ScrubResult['source'];
 
 /** The job's repair lines in line order, with their estimate sections, and where they came from. */
-export function jobLines(db: Db, adas: number): { lines: RepairLineRow[]; source: EstimateSource; fileName: string; uploadedAt: string | null; uploadedByName: string } {
-  const estimate = prepared(db, `SELECT source, file_name, sections, uploaded_at, ${userName('uploaded_by')} AS uploaded_by_name FROM adas_estimate WHERE adas = ?`).get(adas) as
-    | { source: Exclude<EstimateSource, 'lines'>; file_name: string; sections: string; uploaded_at: string; uploaded_by_name: string | null }
+export function jobLines(
+  db: Db,
+  adas: number,
+): { lines: RepairLineRow[]; source: EstimateSource; fileName: string; uploadedAt: string | null; uploadedByName: string } {
+  const estimate = prepared(
+    db,
+    `SELECT source, file_name, sections, uploaded_at, ${userName('uploaded_by')} AS uploaded_by_name FROM adas_estimate WHERE adas = ?`,
+  ).get(adas) as
+    | {
+        source: Exclude<EstimateSource, 'lines'>;
+        file_name: string;
+        sections: string;
+        uploaded_at: string;
+        uploaded_by_name: string | null;
+      }
     | undefined;
   const sections = estimate ? (JSON.parse(estimate.sections) as Record<string, string>) : {};
   const lines = (
-    prepared(db, 'SELECT line_num, unique_sequence_number, operation, description, part_number, is_not_equipped FROM adas_repair_line WHERE adas = ? ORDER BY line_num').all(adas) as {
+    prepared(
+      db,
+      'SELECT line_num, unique_sequence_number, operation, description, part_number, is_not_equipped FROM adas_repair_line WHERE adas = ? ORDER BY line_num',
+    ).all(adas) as {
       line_num: number;
       unique_sequence_number: number;
       operation: string;
@@ -80,11 +110,20 @@ export function jobLines(db: Db, adas: number): { lines: RepairLineRow[]; source
     section: sections[l.line_num] || undefined,
     isNotEquipped: l.is_not_equipped === 1,
   }));
-  return { lines, source: estimate?.source ?? 'lines', fileName: estimate?.file_name ?? '', uploadedAt: estimate?.uploaded_at ?? null, uploadedByName: estimate?.uploaded_by_name ?? '' };
+  return {
+    lines,
+    source: estimate?.source ?? 'lines',
+    fileName: estimate?.file_name ?? '',
+    uploadedAt: estimate?.uploaded_at ?? null,
+    uploadedByName: estimate?.uploaded_by_name ?? '',
+  };
 }
 
 /** One system per checklist system: the first applying make matrix (the most specific, in sort order). */
-export function matchSystems(rules: VehicleRules, notEquipped: ReadonlySet<number> = new Set()): (VehicleRules['systems'][number] & MatchSystem)[] {
+export function matchSystems(
+  rules: VehicleRules,
+  notEquipped: ReadonlySet<number> = new Set(),
+): (VehicleRules['systems'][number] & MatchSystem)[] {
   const seen = new Set<number>();
   return rules.systems
     .filter((s) => {
@@ -110,15 +149,21 @@ function vocabularyFor(terms: readonly TermEntry[], words: readonly string[]): V
 }
 
 /** The vocabulary a firm's estimates are read with, for the given rules. */
-export function firmVocabulary(db: Db, firm: number, systems: readonly MatchSystem[] = [], exclusions: readonly Exclusion[] = []): Vocabulary {
+export function firmVocabulary(
+  db: Db,
+  firm: number,
+  systems: readonly MatchSystem[] = [],
+  exclusions: readonly Exclusion[] = [],
+): Vocabulary {
   return vocabularyFor(estimateTermsFor(db, firm), [...new Set(ruleWords(systems, exclusions))].sort());
 }
 
 /** The vocabulary a job's lines are read with: its firm's terms and its vehicle's rules' words. */
 export function jobVocabulary(db: Db, adas: number): Vocabulary {
-  const job = prepared(db, 'SELECT a.firm, v.year, v.make, v.model FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas = ?').get(adas) as
-    | { firm: number; year: number; make: string; model: string }
-    | undefined;
+  const job = prepared(
+    db,
+    'SELECT a.firm, v.year, v.make, v.model FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas = ?',
+  ).get(adas) as { firm: number; year: number; make: string; model: string } | undefined;
   if (!job) throw notFound('ADAS job');
   const rules = rulesFor(db, job, job.firm);
   return firmVocabulary(db, job.firm, matchSystems(rules), rules.exclusions);
@@ -175,18 +220,28 @@ export function scrubbedLine(l: RepairLineRow, o: LineOutcome): ScrubbedLine {
 }
 
 /** Scrubs lines for a vehicle at a firm; `notEquipped`: systems the inspection found not equipped. */
-export function scrubLines(db: Db, vehicle: JobOfInspection['vehicle'], firm: number, lines: RepairLineRow[], notEquipped: ReadonlySet<number> = new Set()): Scrub {
+export function scrubLines(
+  db: Db,
+  vehicle: JobOfInspection['vehicle'],
+  firm: number,
+  lines: RepairLineRow[],
+  notEquipped: ReadonlySet<number> = new Set(),
+): Scrub {
   const rules = rulesFor(db, vehicle, firm);
   const systems = matchSystems(rules, notEquipped);
   const exclusions: Exclusion[] = rules.exclusions;
   const matcher = compileMatcher(systems, exclusions, firmVocabulary(db, firm, systems, exclusions));
-  const noScrub = rules.noScrub.length ? `The ${vehicle.year} ${vehicle.make} ${vehicle.model} is on the no-scrub list: ${rules.noScrub[0].reason}` : null;
+  const noScrub = rules.noScrub.length
+    ? `The ${vehicle.year} ${vehicle.make} ${vehicle.model} is on the no-scrub list: ${rules.noScrub[0].reason}`
+    : null;
   let outcomes = matchEstimate(lines, matcher);
   if (noScrub) outcomes = outcomes.map((o) => (o.unread ? o : { ...o, triggers: [], refusals: [], nothing: noScrub }));
   const lineOf = new Map(lines.map((l) => [l.lineNum, l]));
   const calibrations = systems
     .map((s): TriggeredCalibration | null => {
-      const hits = outcomes.flatMap((o) => o.triggers.filter((t) => t.adasChecklistMatrix === s.adasChecklistMatrix).map((t) => ({ o, t })));
+      const hits = outcomes.flatMap((o) =>
+        o.triggers.filter((t) => t.adasChecklistMatrix === s.adasChecklistMatrix).map((t) => ({ o, t })),
+      );
       if (!hits.length) return null;
       return {
         adasChecklistMatrix: s.adasChecklistMatrix,
@@ -210,10 +265,15 @@ export function scrubLines(db: Db, vehicle: JobOfInspection['vehicle'], firm: nu
 
 /** Systems the inspection marked not equipped: they are not calibrated. */
 export const notEquippedOf = (db: Db, adasInspection: number) =>
-  new Set(prepared(db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ? AND is_not_equipped = 1').pluck().all(adasInspection) as number[]);
+  new Set(
+    prepared(db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ? AND is_not_equipped = 1')
+      .pluck()
+      .all(adasInspection) as number[],
+  );
 
 const lineKey = (l: ScrubbedLine) => JSON.stringify([l.lineNum, l.operation, l.section, l.description]);
-const outcomeText = (l: ScrubbedLine) => (l.unread ? `not read: ${l.unread}` : l.triggers.length ? l.triggers.map((t) => t.system).join(', ') : 'nothing');
+const outcomeText = (l: ScrubbedLine) =>
+  l.unread ? `not read: ${l.unread}` : l.triggers.length ? l.triggers.map((t) => t.system).join(', ') : 'nothing';
 
 /** What changed between two scrubs of an inspection, in words. */
 export function changesSince(before: ScrubResult, after: Omit<ScrubResult, 'changes'>): ScrubChanges {
@@ -223,13 +283,20 @@ export function changesSince(before: ScrubResult, after: Omit<ScrubResult, 'chan
   const added = [...now].filter(([s]) => !was.has(s)).map(([system, lines]) => ({ system, lines }));
   const removed = [...was].filter(([s]) => !now.has(s)).map(([system, lines]) => ({ system, lines }));
   const beforeLines = new Map(before.lines.map((l) => [l.lineNum, l]));
-  const estimateChanged = before.lines.length !== after.lines.length || after.lines.some((l) => !beforeLines.has(l.lineNum) || lineKey(beforeLines.get(l.lineNum)!) !== lineKey(l));
+  const estimateChanged =
+    before.lines.length !== after.lines.length ||
+    after.lines.some((l) => !beforeLines.has(l.lineNum) || lineKey(beforeLines.get(l.lineNum)!) !== lineKey(l));
   const lines = after.lines
     .filter((l) => {
       const b = beforeLines.get(l.lineNum);
       return b && lineKey(b) === lineKey(l) && outcomeText(b) !== outcomeText(l);
     })
-    .map((l) => ({ lineNum: l.lineNum, description: l.description, before: outcomeText(beforeLines.get(l.lineNum)!), after: outcomeText(l) }));
+    .map((l) => ({
+      lineNum: l.lineNum,
+      description: l.description,
+      before: outcomeText(beforeLines.get(l.lineNum)!),
+      after: outcomeText(l),
+    }));
   const parts = [
     added.length ? `${added.map((a) => a.system).join(', ')} added` : '',
     removed.length ? `${removed.map((r) => r.system).join(', ')} no longer required` : '',
@@ -244,12 +311,21 @@ export function changesSince(before: ScrubResult, after: Omit<ScrubResult, 'chan
       : parts.length
         ? 'The estimate is the same: the change comes from the configuration (knowledge base or estimate terms) or the inspection’s systems.'
         : '';
-  const summary = parts.length ? `${parts.join('; ')}. ${cause}` : unknownBefore ? `The calibrations are the same. ${cause}` : estimateChanged ? 'The estimate changed; the calibrations are the same.' : 'Nothing changed.';
+  const summary = parts.length
+    ? `${parts.join('; ')}. ${cause}`
+    : unknownBefore
+      ? `The calibrations are the same. ${cause}`
+      : estimateChanged
+        ? 'The estimate changed; the calibrations are the same.'
+        : 'Nothing changed.';
   return { since: before.scrubbedAt, sinceByName: before.scrubbedByName, estimateChanged, added, removed, lines, summary };
 }
 
 /** The answer of a scrub (everything but its id, time and author). */
-export function scrubAnswer(db: Db, job: JobOfInspection): Omit<ScrubResult, 'uniqueId' | 'scrubbedAt' | 'scrubbedBy' | 'scrubbedByName' | 'changes'> {
+export function scrubAnswer(
+  db: Db,
+  job: JobOfInspection,
+): Omit<ScrubResult, 'uniqueId' | 'scrubbedAt' | 'scrubbedBy' | 'scrubbedByName' | 'changes'> {
   const { lines, source, fileName } = jobLines(db, job.adas);
   const s = scrubLines(db, job.vehicle, job.firm, lines, notEquippedOf(db, job.adasInspection));
   const shown = lines.map((l, i) => scrubbedLine(l, s.outcomes[i]));
@@ -278,7 +354,12 @@ export function scrubInspection(db: Db, job: JobOfInspection, user: number | nul
   const answer = scrubAnswer(db, job);
   const before = keptScrub(db, job.adasInspection);
   const scrubbedAt = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const scrubbedByName = user == null ? '' : ((prepared(db, `SELECT ${userName('?')}`).pluck().get(user) as string | null) ?? '');
+  const scrubbedByName =
+    user == null
+      ? ''
+      : ((prepared(db, `SELECT ${userName('?')}`)
+          .pluck()
+          .get(user) as string | null) ?? '');
   const done = { uniqueId: randomUUID(), scrubbedAt, scrubbedBy: user, scrubbedByName, ...answer };
   const result: ScrubResult = { ...done, changes: before ? changesSince({ ...before, lines: before.lines ?? [] }, done) : null };
   prepared(

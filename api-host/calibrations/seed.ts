@@ -24,7 +24,17 @@ const NOTES = [
 
 /** The sections of a CCC ONE estimate by the words of a line. */
 const sectionOf = (description: string) =>
-  /windshield|camera bracket|rearview/i.test(description) ? 'Windshield' : /rear bumper|quarter/i.test(description) ? 'Rear Bumper' : /bumper|grille|emblem|radar/i.test(description) ? 'Front Bumper' : /mirror/i.test(description) ? 'Outside Mirror' : /liftgate/i.test(description) ? 'Liftgate' : '';
+  /windshield|camera bracket|rearview/i.test(description)
+    ? 'Windshield'
+    : /rear bumper|quarter/i.test(description)
+      ? 'Rear Bumper'
+      : /bumper|grille|emblem|radar/i.test(description)
+        ? 'Front Bumper'
+        : /mirror/i.test(description)
+          ? 'Outside Mirror'
+          : /liftgate/i.test(description)
+            ? 'Liftgate'
+            : '';
 
 function jobOf(db: Db, adasInspection: number): JobOfInspection {
   const r = db
@@ -55,8 +65,19 @@ export async function seedCalibrations(db: Db): Promise<void> {
     )
     .all() as { id: number; firm: number; status: number }[];
   const users = (firm: number) =>
-    db.prepare('SELECT uf.user FROM user_firm uf JOIN user u ON u.user = uf.user WHERE uf.firm = ? AND u.is_inactive = 0 AND u.deleted_at IS NULL ORDER BY uf.user').pluck().all(firm) as number[];
-  const chosen = [...picked.filter((p) => [6, 7, 9].includes(p.firm)).slice(0, 36), ...picked.filter((p) => ![6, 7, 9].includes(p.firm)).filter((_, i) => i % 9 === 0).slice(0, 24)];
+    db
+      .prepare(
+        'SELECT uf.user FROM user_firm uf JOIN user u ON u.user = uf.user WHERE uf.firm = ? AND u.is_inactive = 0 AND u.deleted_at IS NULL ORDER BY uf.user',
+      )
+      .pluck()
+      .all(firm) as number[];
+  const chosen = [
+    ...picked.filter((p) => [6, 7, 9].includes(p.firm)).slice(0, 36),
+    ...picked
+      .filter((p) => ![6, 7, 9].includes(p.firm))
+      .filter((_, i) => i % 9 === 0)
+      .slice(0, 24),
+  ];
   // Open inspections take the open statuses (a Complete one's request is Completed or closed): all of the shops' own.
   chosen.push(...picked.filter((p) => [6, 7, 9].includes(p.firm) && p.status !== STATUS.complete && !chosen.includes(p)));
 
@@ -68,9 +89,18 @@ export async function seedCalibrations(db: Db): Promise<void> {
       if (!staff.length) return;
       // A few jobs' lines came from an uploaded BMS estimate.
       if (n % 7 === 3) {
-        const lines = db.prepare('SELECT line_num, description FROM adas_repair_line WHERE adas = ?').all(job.adas) as { line_num: number; description: string }[];
+        const lines = db.prepare('SELECT line_num, description FROM adas_repair_line WHERE adas = ?').all(job.adas) as {
+          line_num: number;
+          description: string;
+        }[];
         const sections = Object.fromEntries(lines.map((l) => [l.line_num, sectionOf(l.description)]).filter(([, s]) => s));
-        db.prepare('INSERT INTO adas_estimate (adas, source, file_name, sections, uploaded_by) VALUES (?, ?, ?, ?, ?)').run(job.adas, 'bms', `${job.ronumber}.xml`, JSON.stringify(sections), staff[0]);
+        db.prepare('INSERT INTO adas_estimate (adas, source, file_name, sections, uploaded_by) VALUES (?, ?, ?, ?, ?)').run(
+          job.adas,
+          'bms',
+          `${job.ronumber}.xml`,
+          JSON.stringify(sections),
+          staff[0],
+        );
       }
       const scrub = scrubInspection(db, job, staff[0]);
       if (n % 6 === 5 || !scrub.calibrations.length) return; // scrubbed, no request yet
@@ -90,7 +120,11 @@ export async function seedCalibrations(db: Db): Promise<void> {
           year: job.vehicle.year,
           make: job.vehicle.make,
           model: job.vehicle.model,
-          reason: closing ? (status === 'Declined' ? 'Insurer declined the supplement' : 'Customer took the vehicle to the dealer') : 'Estimate triggers calibrations',
+          reason: closing
+            ? status === 'Declined'
+              ? 'Insurer declined the supplement'
+              : 'Customer took the vehicle to the dealer'
+            : 'Estimate triggers calibrations',
           reasonSource: closing ? REASON_SOURCES[(n % 2) + 1] : 'Estimate',
           notes: '',
           lines: scrub.calibrations.map((c) => ({
@@ -107,22 +141,30 @@ export async function seedCalibrations(db: Db): Promise<void> {
         },
         job.adas,
       );
-      db.prepare("UPDATE calibrate_request SET status_name = ?, created_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?) WHERE calibrate_request = ?").run(status, `-${n * 2} days`, request);
+      db.prepare(
+        "UPDATE calibrate_request SET status_name = ?, created_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?) WHERE calibrate_request = ?",
+      ).run(status, `-${n * 2} days`, request);
       // Past Approved means it was approved (every other Completed one was approved first).
       if (['Approved', 'Scheduled', 'In Progress'].includes(status) || (status === 'Completed' && n % 2 === 0))
         db.prepare('UPDATE calibrate_request SET approved_at = created_at WHERE calibrate_request = ?').run(request);
       const authors = staff.length > 1 ? [staff[0], staff[1]] : [staff[0], staff[0]];
-      const note = db.prepare(`INSERT INTO calibrate_request_note (calibrate_request, user, note, created_at) VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?))`);
+      const note = db.prepare(
+        `INSERT INTO calibrate_request_note (calibrate_request, user, note, created_at) VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?))`,
+      );
       let last = 0;
-      for (let k = 0; k < 1 + (n % 4); k++) last = Number(note.run(request, authors[k % 2], NOTES[(n + k) % NOTES.length], `-${n * 2 - k} days`).lastInsertRowid);
+      for (let k = 0; k < 1 + (n % 4); k++)
+        last = Number(note.run(request, authors[k % 2], NOTES[(n + k) % NOTES.length], `-${n * 2 - k} days`).lastInsertRowid);
       // The creator has read everything on every other request; the rest stay unread for them.
-      if (n % 2 === 0) db.prepare('INSERT INTO calibrate_request_read (calibrate_request, user, last_note) VALUES (?, ?, ?)').run(request, staff[0], last);
+      if (n % 2 === 0)
+        db.prepare('INSERT INTO calibrate_request_read (calibrate_request, user, last_note) VALUES (?, ?, ?)').run(request, staff[0], last);
     });
   })();
 
   // Sent reports: a few Complete inspections at the demo shops, through the mail stand-in.
   const complete = db
-    .prepare('SELECT s.adas_inspection FROM adas_scrub s JOIN adas_inspection i ON i.adas_inspection = s.adas_inspection WHERE i.status = 2 AND s.firm IN (6, 7, 9) ORDER BY s.adas_inspection LIMIT 4')
+    .prepare(
+      'SELECT s.adas_inspection FROM adas_scrub s JOIN adas_inspection i ON i.adas_inspection = s.adas_inspection WHERE i.status = 2 AND s.firm IN (6, 7, 9) ORDER BY s.adas_inspection LIMIT 4',
+    )
     .pluck()
     .all() as number[];
   for (const id of complete) {
@@ -139,7 +181,12 @@ export async function seedCalibrations(db: Db): Promise<void> {
         attachments: [{ fileName: reportFileName(job), contentType: 'application/pdf', content: pdf }],
         firm: job.firm,
       });
-      db.prepare('INSERT INTO report_sent (adas_inspection, firm, mail, language) VALUES (?, ?, ?, ?)').run(id, job.firm, mail, pref.language);
+      db.prepare('INSERT INTO report_sent (adas_inspection, firm, mail, language) VALUES (?, ?, ?, ?)').run(
+        id,
+        job.firm,
+        mail,
+        pref.language,
+      );
     })();
   }
 }

@@ -31,10 +31,20 @@ export interface PageQuery {
  */
 export function pageOf<R, T>(
   db: Db,
-  o: { select: string; from: string; where: readonly string[]; params: readonly SqlValue[]; order: readonly string[]; query: PageQuery; map: (row: R) => T },
+  o: {
+    select: string;
+    from: string;
+    where: readonly string[];
+    params: readonly SqlValue[];
+    order: readonly string[];
+    query: PageQuery;
+    map: (row: R) => T;
+  },
 ): Paged<T> {
   const where = o.where.length ? o.where.join(' AND ') : '1';
-  const count = prepared(db, `SELECT count(*) FROM ${o.from} WHERE ${where}`).pluck().get(...o.params) as number;
+  const count = prepared(db, `SELECT count(*) FROM ${o.from} WHERE ${where}`)
+    .pluck()
+    .get(...o.params) as number;
   const offset = (o.query.page - 1) * o.query.pageSize;
   if (count === 0 || offset >= count) return { count, items: [] };
   const dir = o.query.direction === 'desc' ? ' DESC' : '';
@@ -69,7 +79,8 @@ export const fieldError = (field: string, message: string) => badRequest(message
 
 /** 400 unless the system (checklist matrix) exists. */
 export function assertSystem(db: Db, id: number | null, field = 'adasChecklistMatrix'): void {
-  if (id != null && !prepared(db, 'SELECT 1 FROM adas_checklist_matrix WHERE adas_checklist_matrix = ?').get(id)) throw fieldError(field, 'Unknown system');
+  if (id != null && !prepared(db, 'SELECT 1 FROM adas_checklist_matrix WHERE adas_checklist_matrix = ?').get(id))
+    throw fieldError(field, 'Unknown system');
 }
 
 /** The row, or 404. */

@@ -32,15 +32,17 @@ export interface EstimateTermRow {
 /** The active terms that apply to a firm's estimates: its own first, then its ancestors' (nearest first). */
 export function estimateTermsFor(db: Db, firm: number): TermEntry[] {
   const chain = [firm, ...ancestorsOf(db, firm)];
-  const rows = prepared(db, 'SELECT firm, written, meaning, kind FROM estimate_term WHERE firm IN (SELECT value FROM json_each(?)) AND is_inactive = 0').all(JSON.stringify(chain)) as Pick<
-    EstimateTermRow,
-    'firm' | 'written' | 'meaning' | 'kind'
-  >[];
+  const rows = prepared(
+    db,
+    'SELECT firm, written, meaning, kind FROM estimate_term WHERE firm IN (SELECT value FROM json_each(?)) AND is_inactive = 0',
+  ).all(JSON.stringify(chain)) as Pick<EstimateTermRow, 'firm' | 'written' | 'meaning' | 'kind'>[];
   const rank = new Map(chain.map((f, i) => [f, i]));
   const byWritten = new Map<string, (typeof rows)[number]>();
   for (const r of rows.sort((a, b) => rank.get(b.firm)! - rank.get(a.firm)!)) byWritten.set(r.written.toLowerCase(), r);
   // Farthest first, so a nearer firm's term, applied later, wins.
-  return [...byWritten.values()].sort((a, b) => rank.get(b.firm)! - rank.get(a.firm)!).map(({ written, meaning, kind }) => ({ written, meaning, kind }));
+  return [...byWritten.values()]
+    .sort((a, b) => rank.get(b.firm)! - rank.get(a.firm)!)
+    .map(({ written, meaning, kind }) => ({ written, meaning, kind }));
 }
 
 // ── calls ──────────────────────────────────────────────────────────────────────────────────────────
@@ -68,11 +70,24 @@ const toTerm = (r: TermListRow): EstimateTerm => ({
 const BUILT_IN: readonly EstimateTerm[] = [
   ...TERMS.map(([written, meaning]) => ({ written, meaning, kind: 'term' as const })),
   ...Object.entries(OPERATION_CODES).map(([written, meaning]) => ({ written, meaning, kind: 'operation' as const })),
-].map((x, i) => ({ ...x, estimateTerm: -(i + 1), firm: null, firmName: 'Built in', isInactive: false, builtIn: true, updatedAt: null, updatedByName: '' }));
+].map((x, i) => ({
+  ...x,
+  estimateTerm: -(i + 1),
+  firm: null,
+  firmName: 'Built in',
+  isInactive: false,
+  builtIn: true,
+  updatedAt: null,
+  updatedByName: '',
+}));
 
 function builtInPage(query: ResponseOfQuery): Paged<EstimateTerm> {
   const words = query.searchTerm.toLowerCase().split(/\s+/).filter(Boolean);
-  const rows = BUILT_IN.filter((r) => (!query.kind || r.kind === query.kind) && words.every((w) => r.written.toLowerCase().includes(w) || r.meaning.toLowerCase().includes(w)));
+  const rows = BUILT_IN.filter(
+    (r) =>
+      (!query.kind || r.kind === query.kind) &&
+      words.every((w) => r.written.toLowerCase().includes(w) || r.meaning.toLowerCase().includes(w)),
+  );
   const key = query.orderBy === 'meaning' ? 'meaning' : query.orderBy === 'kind' ? 'kind' : 'written';
   rows.sort((a, b) => a[key].localeCompare(b[key]) || a.written.localeCompare(b.written));
   if (query.direction === 'desc') rows.reverse();
@@ -106,7 +121,12 @@ export const estimateTermCalls = [
       where.push(s.sql);
       params.push(...s.params);
     }
-    const order = { written: ['x.written', 'x.estimate_term'], meaning: ['x.meaning', 'x.written'], kind: ['x.kind', 'x.written'], updated: ['x.updated_at', 'x.estimate_term'] }[query.orderBy];
+    const order = {
+      written: ['x.written', 'x.estimate_term'],
+      meaning: ['x.meaning', 'x.written'],
+      kind: ['x.kind', 'x.written'],
+      updated: ['x.updated_at', 'x.estimate_term'],
+    }[query.orderBy];
     return pageOf(ctx.db, { select: TERM_SELECT, from: TERM_FROM, where, params, order, query, map: toTerm });
   }),
 
@@ -115,25 +135,30 @@ export const estimateTermCalls = [
     const { db } = ctx;
     if (body.estimateTerm > 0) {
       const r = visibleTerm(db, caller, body.estimateTerm);
-      if (r.firm !== body.firm) throw badRequest('Invalid body', { firm: ['A term stays with its location: add it at the other location instead'] });
+      if (r.firm !== body.firm)
+        throw badRequest('Invalid body', { firm: ['A term stays with its location: add it at the other location instead'] });
     }
-    const clash = prepared(db, 'SELECT estimate_term FROM estimate_term WHERE firm = ? AND written = ? AND estimate_term <> ?').pluck().get(body.firm, body.written, body.estimateTerm) as number | undefined;
+    const clash = prepared(db, 'SELECT estimate_term FROM estimate_term WHERE firm = ? AND written = ? AND estimate_term <> ?')
+      .pluck()
+      .get(body.firm, body.written, body.estimateTerm) as number | undefined;
     if (clash != null) throw badRequest('Invalid body', { written: [`“${body.written}” is already a term of this location`] });
     return db.transaction(() => {
       if (body.estimateTerm > 0) {
-        prepared(db, "UPDATE estimate_term SET written = ?, meaning = ?, kind = ?, is_inactive = ?, updated_by = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE estimate_term = ?").run(
+        prepared(
+          db,
+          "UPDATE estimate_term SET written = ?, meaning = ?, kind = ?, is_inactive = ?, updated_by = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE estimate_term = ?",
+        ).run(body.written, body.meaning, body.kind, body.isInactive ? 1 : 0, caller.user, body.estimateTerm);
+        return { id: body.estimateTerm };
+      }
+      const id = Number(
+        prepared(db, 'INSERT INTO estimate_term (firm, written, meaning, kind, is_inactive, updated_by) VALUES (?, ?, ?, ?, ?, ?)').run(
+          body.firm,
           body.written,
           body.meaning,
           body.kind,
           body.isInactive ? 1 : 0,
           caller.user,
-          body.estimateTerm,
-        );
-        return { id: body.estimateTerm };
-      }
-      const id = Number(
-        prepared(db, 'INSERT INTO estimate_term (firm, written, meaning, kind, is_inactive, updated_by) VALUES (?, ?, ?, ?, ?, ?)').run(body.firm, body.written, body.meaning, body.kind, body.isInactive ? 1 : 0, caller.user)
-          .lastInsertRowid,
+        ).lastInsertRowid,
       );
       return { id };
     })();

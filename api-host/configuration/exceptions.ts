@@ -13,7 +13,17 @@ import type { Db } from '../core/db';
 import { prepared } from '../core/sql';
 import { notFound } from '../core/errors';
 import { implement } from '../core/implement';
-import { assertKnowledgeBase, assertSystem, bool, fieldError, flag, isUniqueViolation, pageOf, searchCondition, type SqlValue } from './common';
+import {
+  assertKnowledgeBase,
+  assertSystem,
+  bool,
+  fieldError,
+  flag,
+  isUniqueViolation,
+  pageOf,
+  searchCondition,
+  type SqlValue,
+} from './common';
 import { indexKeywords, unindexKeywords } from './keywords';
 import { today } from './make-matrix-calls';
 
@@ -35,7 +45,10 @@ function upsert(db: Db, table: string, key: string, id: number, values: Record<s
     if (!prepared(db, `UPDATE ${table} SET ${set} WHERE ${key} = ?`).run(...Object.values(values), id).changes) throw notFound(what);
     return id;
   }
-  return Number(prepared(db, `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...Object.values(values)).lastInsertRowid);
+  return Number(
+    prepared(db, `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...Object.values(values))
+      .lastInsertRowid,
+  );
 }
 
 const SYSTEM_NAME = `coalesce((SELECT c.matrix_item FROM adas_checklist_matrix c WHERE c.adas_checklist_matrix = x.adas_checklist_matrix), '')`;
@@ -157,8 +170,18 @@ export const exceptionCalls = [
     if (query.id) extra.push(['x.adas_checklist_matrix = ?', query.id]);
     if (query.vehicleMake) extra.push(['x.vehicle_make = ?', query.vehicleMake]);
     const f = filters(query.searchTerm, ['x.vehicle_make', 'x.keywords', 'x.reason'], extra);
-    const order = { make: ['x.vehicle_make', 'matrix_item', 'x.adas_make_exclusion'], system: ['matrix_item', 'x.vehicle_make', 'x.adas_make_exclusion'] }[query.orderBy];
-    return pageOf(ctx.db, { select: `x.*, ${SYSTEM_NAME} AS matrix_item`, from: 'adas_make_exclusion x', ...f, order, query, map: toException });
+    const order = {
+      make: ['x.vehicle_make', 'matrix_item', 'x.adas_make_exclusion'],
+      system: ['matrix_item', 'x.vehicle_make', 'x.adas_make_exclusion'],
+    }[query.orderBy];
+    return pageOf(ctx.db, {
+      select: `x.*, ${SYSTEM_NAME} AS matrix_item`,
+      from: 'adas_make_exclusion x',
+      ...f,
+      order,
+      query,
+      map: toException,
+    });
   }),
   implement(a.saveAdasMakeExclusion, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);
@@ -170,7 +193,13 @@ export const exceptionCalls = [
         'adas_make_exclusion',
         'adas_make_exclusion',
         body.adasMakeExclusion,
-        { vehicle_make: body.vehicleMake, adas_checklist_matrix: body.adasChecklistMatrix, keywords: body.keywords, reason: body.reason, is_inactive: flag(body.isInactive) },
+        {
+          vehicle_make: body.vehicleMake,
+          adas_checklist_matrix: body.adasChecklistMatrix,
+          keywords: body.keywords,
+          reason: body.reason,
+          is_inactive: flag(body.isInactive),
+        },
         'Make exception',
       );
       indexKeywords(db, 'exception', saved, body.keywords, body.vehicleMake);
@@ -193,12 +222,16 @@ export const exceptionCalls = [
       `SELECT k.keyword FROM adas_keyword k JOIN adas_make_matrix m ON m.make_matrix = k.owner
        WHERE k.vehicle_make = ? AND k.kind IN ('line','location','sublet')${system}
        GROUP BY k.keyword COLLATE NOCASE ORDER BY count(*) DESC, k.keyword LIMIT 500`,
-    ).pluck().all(...args) as string[];
+    )
+      .pluck()
+      .all(...args) as string[];
     const models = prepared(
       db,
       `SELECT DISTINCT x.vehicle_model FROM adas_make_matrix_model x JOIN adas_make_matrix m ON m.make_matrix = x.make_matrix
        WHERE x.vehicle_make = ?${system} ORDER BY x.vehicle_model LIMIT 500`,
-    ).pluck().all(...args) as string[];
+    )
+      .pluck()
+      .all(...args) as string[];
     return { keywords, models };
   }),
 
@@ -223,7 +256,8 @@ export const exceptionCalls = [
       );
       return { id };
     } catch (e) {
-      if (isUniqueViolation(e)) throw fieldError('keyword', `"${body.keyword}" is already an exclusion${body.adasChecklistMatrix ? ' of this system' : ''}`);
+      if (isUniqueViolation(e))
+        throw fieldError('keyword', `"${body.keyword}" is already an exclusion${body.adasChecklistMatrix ? ' of this system' : ''}`);
       throw e;
     }
   }),
@@ -251,7 +285,8 @@ export const exceptionCalls = [
   }),
   implement(a.getAdasMatrixInfoLookup, ({ query, caller, ctx }) => {
     assertKnowledgeBase(caller);
-    const r = prepared(ctx.db, `SELECT ${INFO_SELECT} FROM adas_info_lookup x WHERE x.adas_info_lookup = ?`).get(query.id) as InfoDb | undefined;
+    const r = prepared(ctx.db, `SELECT ${INFO_SELECT} FROM adas_info_lookup x WHERE x.adas_info_lookup = ?`).get(query.id) as
+      InfoDb | undefined;
     if (!r) throw notFound('Info lookup');
     return toInfo(r);
   }),
@@ -307,15 +342,41 @@ export const exceptionCalls = [
       where.push('x.vehicle_make = ?');
       params.push(query.vehicleMake);
     }
-    const rows = (prepared(ctx.db, `SELECT ${INFO_SELECT} FROM adas_info_lookup x WHERE ${where.join(' AND ') || '1'} ORDER BY x.vehicle_make, x.sort, x.adas_info_lookup`).all(
-      ...params,
-    ) as InfoDb[]).map(toInfo);
+    const rows = (
+      prepared(
+        ctx.db,
+        `SELECT ${INFO_SELECT} FROM adas_info_lookup x WHERE ${where.join(' AND ') || '1'} ORDER BY x.vehicle_make, x.sort, x.adas_info_lookup`,
+      ).all(...params) as InfoDb[]
+    ).map(toInfo);
     const csv = Papa.unparse(
       {
-        fields: ['Make', 'Year start', 'Year end', 'System', 'Type', 'Description', 'Keywords', 'URL', 'Source', 'Add to report', 'Inactive', 'Sort'],
+        fields: [
+          'Make',
+          'Year start',
+          'Year end',
+          'System',
+          'Type',
+          'Description',
+          'Keywords',
+          'URL',
+          'Source',
+          'Add to report',
+          'Inactive',
+          'Sort',
+        ],
         data: rows.map((r) => [
-          r.vehicleMake, r.yearStart, r.yearEnd, r.matrixItem || 'All systems', r.lookupType, r.description, splitKeywords(r.keywords).join(', '), r.url, r.source,
-          r.isReportAdd ? 'Yes' : 'No', r.isInactive ? 'Yes' : 'No', r.sort,
+          r.vehicleMake,
+          r.yearStart,
+          r.yearEnd,
+          r.matrixItem || 'All systems',
+          r.lookupType,
+          r.description,
+          splitKeywords(r.keywords).join(', '),
+          r.url,
+          r.source,
+          r.isReportAdd ? 'Yes' : 'No',
+          r.isInactive ? 'Yes' : 'No',
+          r.sort,
         ]),
       },
       CSV_OPTIONS,
@@ -327,7 +388,10 @@ export const exceptionCalls = [
   implement(a.getAdasNoScrubList, ({ query, caller, ctx }) => {
     assertKnowledgeBase(caller);
     const f = filters(query.searchTerm, ['x.vehicle_make', 'x.vehicle_model', 'x.reason']);
-    const order = { make: ['x.vehicle_make', 'x.vehicle_model', 'x.year_start', 'x.adas_no_scrub'], years: ['x.year_start', 'x.year_end', 'x.adas_no_scrub'] }[query.orderBy];
+    const order = {
+      make: ['x.vehicle_make', 'x.vehicle_model', 'x.year_start', 'x.adas_no_scrub'],
+      years: ['x.year_start', 'x.year_end', 'x.adas_no_scrub'],
+    }[query.orderBy];
     return pageOf(ctx.db, { select: 'x.*', from: 'adas_no_scrub x', ...f, order, query, map: toNoScrub });
   }),
   implement(a.saveAdasNoScrubList, ({ body, caller, ctx }) => {
@@ -337,7 +401,14 @@ export const exceptionCalls = [
       'adas_no_scrub',
       'adas_no_scrub',
       body.adasNoScrubList,
-      { vehicle_make: body.vehicleMake, vehicle_model: body.vehicleModel, year_start: body.yearStart, year_end: body.yearEnd, reason: body.reason, is_inactive: flag(body.isInactive) },
+      {
+        vehicle_make: body.vehicleMake,
+        vehicle_model: body.vehicleModel,
+        year_start: body.yearStart,
+        year_end: body.yearEnd,
+        reason: body.reason,
+        is_inactive: flag(body.isInactive),
+      },
       'No-scrub item',
     );
     return { id };

@@ -20,6 +20,16 @@ import { textCalls } from './texts';
 export const configuration: Area = {
   name: 'configuration',
   migrations: [CONFIGURATION_SCHEMA, ESTIMATE_TERMS_SCHEMA, RECOMMENDATIONS_AS_ADVICE, LINK_ADDED_AS_RECORDED],
-  calls: [...systemCalls, ...makeMatrixCalls, ...exceptionCalls, ...linkCalls, ...pricingCalls, ...testDriveCalls, ...textCalls, ...scanProCalls, ...estimateTermCalls],
+  calls: [
+    ...systemCalls,
+    ...makeMatrixCalls,
+    ...exceptionCalls,
+    ...linkCalls,
+    ...pricingCalls,
+    ...testDriveCalls,
+    ...textCalls,
+    ...scanProCalls,
+    ...estimateTermCalls,
+  ],
   seed: seedConfiguration,
 };

@@ -44,7 +44,8 @@ const toLink = (r: LinkDb): AdasLink => ({
   createdAt: r.created_at,
 });
 
-const INSERT_LINK = 'INSERT INTO make_matrix_link (import, type, make, model, year_start, year_end, title, url, is_new) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)';
+const INSERT_LINK =
+  'INSERT INTO make_matrix_link (import, type, make, model, year_start, year_end, title, url, is_new) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)';
 type Link = Required<Omit<LinkInput, 'type'>> & { type: LinkType };
 
 function insertLink(db: Db, l: Link, importId: number | null = null): number {
@@ -61,7 +62,8 @@ const CHUNK = 500;
 const KEEP_ERRORS = 50;
 
 const isHeader = (cells: string[]) =>
-  cells.length === MAKE_MATRIX_LINK_COLUMNS.length && cells.every((c, i) => c.trim().toLowerCase() === MAKE_MATRIX_LINK_COLUMNS[i].toLowerCase());
+  cells.length === MAKE_MATRIX_LINK_COLUMNS.length &&
+  cells.every((c, i) => c.trim().toLowerCase() === MAKE_MATRIX_LINK_COLUMNS[i].toLowerCase());
 
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -163,12 +165,18 @@ export const linkCalls = [
     assertKnowledgeBase(caller);
     const set = [body.isNew !== undefined && 'is_new = ?', body.type !== undefined && 'type = ?'].filter(Boolean).join(', ');
     const values = [...(body.isNew !== undefined ? [body.isNew ? 1 : 0] : []), ...(body.type !== undefined ? [body.type] : [])];
-    const count = prepared(ctx.db, `UPDATE make_matrix_link SET ${set} WHERE make_matrix_link IN (SELECT value FROM json_each(?))`).run(...values, ids(body.ids)).changes;
+    const count = prepared(ctx.db, `UPDATE make_matrix_link SET ${set} WHERE make_matrix_link IN (SELECT value FROM json_each(?))`).run(
+      ...values,
+      ids(body.ids),
+    ).changes;
     return { count };
   }),
   implement(l.removeLinksManage, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);
-    return { count: prepared(ctx.db, 'DELETE FROM make_matrix_link WHERE make_matrix_link IN (SELECT value FROM json_each(?))').run(ids(body.ids)).changes };
+    return {
+      count: prepared(ctx.db, 'DELETE FROM make_matrix_link WHERE make_matrix_link IN (SELECT value FROM json_each(?))').run(ids(body.ids))
+        .changes,
+    };
   }),
   implement(l.saveLinksByVehicle, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);
@@ -181,7 +189,8 @@ export const linkCalls = [
         body.yearStart,
         body.yearEnd,
       );
-      for (const link of body.links) insertLink(db, { ...link, type: body.type, make: body.make, model: body.model, yearStart: body.yearStart, yearEnd: body.yearEnd });
+      for (const link of body.links)
+        insertLink(db, { ...link, type: body.type, make: body.make, model: body.model, yearStart: body.yearStart, yearEnd: body.yearEnd });
       return body.links.length;
     })();
     return { count };

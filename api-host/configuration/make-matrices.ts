@@ -107,7 +107,9 @@ function listFilter(q: MakeMatrixListQuery): { where: string[]; params: SqlValue
     params.push(q.year, q.year);
   }
   if (q.vehicleModel) {
-    where.push('(m.has_models = 0 OR EXISTS (SELECT 1 FROM adas_make_matrix_model x WHERE x.make_matrix = m.make_matrix AND x.vehicle_model = ?))');
+    where.push(
+      '(m.has_models = 0 OR EXISTS (SELECT 1 FROM adas_make_matrix_model x WHERE x.make_matrix = m.make_matrix AND x.vehicle_model = ?))',
+    );
     params.push(q.vehicleModel);
   }
   const match = ftsWords(q.searchTerm);
@@ -140,26 +142,37 @@ export function listIdsSql(q: MakeMatrixListQuery): { sql: string; params: SqlVa
 
 export function listMakeMatrices(db: Db, q: MakeMatrixListQuery): Paged<MakeMatrixRow> {
   const { where, params } = listFilter(q);
-  const count = prepared(db, `SELECT count(*) FROM adas_make_matrix m WHERE ${where.join(' AND ') || '1'}`).pluck().get(...params) as number;
+  const count = prepared(db, `SELECT count(*) FROM adas_make_matrix m WHERE ${where.join(' AND ') || '1'}`)
+    .pluck()
+    .get(...params) as number;
   if (count === 0 || (q.page - 1) * q.pageSize >= count) return { count, items: [] };
   const ids = listIdsSql(q);
-  const page = prepared(db, ids.sql).pluck().all(...ids.params) as number[];
-  const rows = prepared(db, `SELECT ${ROW_SELECT} FROM adas_make_matrix m ${ROW_JOINS} WHERE m.make_matrix IN (SELECT value FROM json_each(?))`).all(
-    JSON.stringify(page),
-  ) as RowDb[];
+  const page = prepared(db, ids.sql)
+    .pluck()
+    .all(...ids.params) as number[];
+  const rows = prepared(
+    db,
+    `SELECT ${ROW_SELECT} FROM adas_make_matrix m ${ROW_JOINS} WHERE m.make_matrix IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify(page)) as RowDb[];
   const byId = new Map(rows.map((r) => [r.make_matrix, r]));
   return { count, items: page.map((id) => toRow(byId.get(id)!)) };
 }
 
 // ── one record ──────────────────────────────────────────────────────────────────────────────────────
 export function readModels(db: Db, id: number): ModelRef[] {
-  return prepared(db, 'SELECT adas_make_matrix_model AS id, vehicle_model AS name FROM adas_make_matrix_model WHERE make_matrix = ? ORDER BY vehicle_model, id').all(id) as ModelRef[];
+  return prepared(
+    db,
+    'SELECT adas_make_matrix_model AS id, vehicle_model AS name FROM adas_make_matrix_model WHERE make_matrix = ? ORDER BY vehicle_model, id',
+  ).all(id) as ModelRef[];
 }
 
 export type NameKind = 'system' | 'location' | 'static' | 'dynamic';
 export function readNames(db: Db, id: number): Record<NameKind, string[]> {
   const out: Record<NameKind, string[]> = { system: [], location: [], static: [], dynamic: [] };
-  for (const r of prepared(db, 'SELECT kind, name FROM adas_make_matrix_name WHERE make_matrix = ? ORDER BY kind, position').all(id) as { kind: NameKind; name: string }[])
+  for (const r of prepared(db, 'SELECT kind, name FROM adas_make_matrix_name WHERE make_matrix = ? ORDER BY kind, position').all(id) as {
+    kind: NameKind;
+    name: string;
+  }[])
     out[r.kind].push(r.name);
   return out;
 }
@@ -180,13 +193,16 @@ export function readMakeMatrix(db: Db, id: number): MakeMatrixRecord {
 
 // ── saving ──────────────────────────────────────────────────────────────────────────────────────────
 function checkTypes(db: Db, b: Pick<MakeMatrixInput, 'systemType' | 'locationType' | 'calibrationType'>): number | null {
-  if (b.systemType != null && !prepared(db, 'SELECT 1 FROM adas_system_type WHERE system_type = ?').get(b.systemType)) throw fieldError('systemType', 'Unknown system type');
+  if (b.systemType != null && !prepared(db, 'SELECT 1 FROM adas_system_type WHERE system_type = ?').get(b.systemType))
+    throw fieldError('systemType', 'Unknown system type');
   if (b.locationType != null && !prepared(db, 'SELECT 1 FROM adas_location_type WHERE location_type = ?').get(b.locationType))
     throw fieldError('locationType', 'Unknown location type');
   if (b.calibrationType == null) return b.systemType;
-  const cal = prepared(db, 'SELECT system_type FROM adas_calibration_type WHERE calibration_type = ?').get(b.calibrationType) as { system_type: number } | undefined;
+  const cal = prepared(db, 'SELECT system_type FROM adas_calibration_type WHERE calibration_type = ?').get(b.calibrationType) as
+    { system_type: number } | undefined;
   if (!cal) throw fieldError('calibrationType', 'Unknown calibration');
-  if (b.systemType != null && cal.system_type !== b.systemType) throw fieldError('calibrationType', 'This calibration is not one of the chosen system type');
+  if (b.systemType != null && cal.system_type !== b.systemType)
+    throw fieldError('calibrationType', 'This calibration is not one of the chosen system type');
   return cal.system_type;
 }
 
@@ -196,11 +212,17 @@ function writeModels(db: Db, id: number, make: string, changes: readonly ModelIn
   const { add, remove, unknown } = applyModelChanges(current, changes);
   if (unknown.length) throw fieldError('models', `Not a model of this make matrix: ${unknown.join(', ')}`);
   for (const m of remove) prepared(db, 'DELETE FROM adas_make_matrix_model WHERE adas_make_matrix_model = ?').run(m);
-  for (const name of add) prepared(db, 'INSERT INTO adas_make_matrix_model (make_matrix, vehicle_make, vehicle_model) VALUES (?, ?, ?)').run(id, make, name);
+  for (const name of add)
+    prepared(db, 'INSERT INTO adas_make_matrix_model (make_matrix, vehicle_make, vehicle_model) VALUES (?, ?, ?)').run(id, make, name);
   const names = readModels(db, id).map((m) => m.name);
   const { text, key } = modelsText(names);
   assertNotDuplicate(db, id, key);
-  prepared(db, 'UPDATE adas_make_matrix SET models_text = ?, models_key = ?, has_models = ? WHERE make_matrix = ?').run(text, key, names.length ? 1 : 0, id);
+  prepared(db, 'UPDATE adas_make_matrix SET models_text = ?, models_key = ?, has_models = ? WHERE make_matrix = ?').run(
+    text,
+    key,
+    names.length ? 1 : 0,
+    id,
+  );
 }
 
 /** Replaces the name lists given (undefined lists are left as they are). */
@@ -213,17 +235,26 @@ export function writeNames(db: Db, id: number, lists: Partial<Record<NameKind, r
   }
 }
 
-function indexRowKeywords(db: Db, id: number, make: string, b: Pick<MakeMatrixInput, 'cccLineKeywords' | 'cccLocationKeywords' | 'cccSubletKeywords'>) {
+function indexRowKeywords(
+  db: Db,
+  id: number,
+  make: string,
+  b: Pick<MakeMatrixInput, 'cccLineKeywords' | 'cccLocationKeywords' | 'cccSubletKeywords'>,
+) {
   indexKeywords(db, 'line', id, b.cccLineKeywords, make);
   indexKeywords(db, 'location', id, b.cccLocationKeywords, make);
   indexKeywords(db, 'sublet', id, b.cccSubletKeywords, make);
 }
 
-const nextSort = (db: Db, make: string) => (prepared(db, 'SELECT coalesce(max(sort), 0) + 1 FROM adas_make_matrix WHERE vehicle_make = ?').pluck().get(make) as number);
+const nextSort = (db: Db, make: string) =>
+  prepared(db, 'SELECT coalesce(max(sort), 0) + 1 FROM adas_make_matrix WHERE vehicle_make = ?').pluck().get(make) as number;
 
 /** 400 when another make matrix has the same make, system, years and models as make matrix `id` would with `key`. */
 function assertNotDuplicate(db: Db, id: number, key: string): void {
-  const r = prepared(db, 'SELECT vehicle_make, adas_checklist_matrix, year_start, year_end FROM adas_make_matrix WHERE make_matrix = ?').get(id) as {
+  const r = prepared(
+    db,
+    'SELECT vehicle_make, adas_checklist_matrix, year_start, year_end FROM adas_make_matrix WHERE make_matrix = ?',
+  ).get(id) as {
     vehicle_make: string;
     adas_checklist_matrix: number;
     year_start: number;
@@ -233,7 +264,8 @@ function assertNotDuplicate(db: Db, id: number, key: string): void {
     db,
     `SELECT m.make_matrix, c.matrix_item FROM adas_make_matrix m JOIN adas_checklist_matrix c USING (adas_checklist_matrix)
      WHERE m.vehicle_make = ? AND m.adas_checklist_matrix = ? AND m.year_start = ? AND m.year_end = ? AND m.models_key = ? AND m.make_matrix <> ?`,
-  ).get(r.vehicle_make, r.adas_checklist_matrix, r.year_start, r.year_end, key, id) as { make_matrix: number; matrix_item: string } | undefined;
+  ).get(r.vehicle_make, r.adas_checklist_matrix, r.year_start, r.year_end, key, id) as
+    { make_matrix: number; matrix_item: string } | undefined;
   if (!other) return;
   const what = `${r.vehicle_make}, ${other.matrix_item}, ${yearsText(r.year_start, r.year_end)}${key ? ' and these models' : ' (every model)'}`;
   throw fieldError('vehicleMake', `A make matrix for ${what} already exists (#${other.make_matrix})`);
@@ -247,8 +279,24 @@ export function saveMakeMatrix(db: Db, b: MakeMatrixInput): number {
   assertSystem(db, b.adasChecklistMatrix);
   const systemType = checkTypes(db, b);
   const values = [
-    b.adasChecklistMatrix, b.vehicleMake, b.yearStart, b.yearEnd, b.system, b.location, flag(b.isRR), flag(b.isRI), systemType, b.locationType,
-    b.calibrationType, b.url, b.source, flag(b.triggerNotice), b.triggerNoticeText, b.cccLocationKeywords, b.cccLineKeywords, b.cccSubletKeywords,
+    b.adasChecklistMatrix,
+    b.vehicleMake,
+    b.yearStart,
+    b.yearEnd,
+    b.system,
+    b.location,
+    flag(b.isRR),
+    flag(b.isRI),
+    systemType,
+    b.locationType,
+    b.calibrationType,
+    b.url,
+    b.source,
+    flag(b.triggerNotice),
+    b.triggerNoticeText,
+    b.cccLocationKeywords,
+    b.cccLineKeywords,
+    b.cccSubletKeywords,
     flag(b.isInactive),
   ];
   // A placeholder models_key keeps the row unique until its models are written.
@@ -256,7 +304,8 @@ export function saveMakeMatrix(db: Db, b: MakeMatrixInput): number {
   return db.transaction(() => {
     let id = b.adasChecklistMatrixVehicle;
     if (id > 0) {
-      const was = prepared(db, 'SELECT vehicle_make, models_key FROM adas_make_matrix WHERE make_matrix = ?').get(id) as { vehicle_make: string; models_key: string } | undefined;
+      const was = prepared(db, 'SELECT vehicle_make, models_key FROM adas_make_matrix WHERE make_matrix = ?').get(id) as
+        { vehicle_make: string; models_key: string } | undefined;
       if (!was) throw notFound('Make matrix');
       const moved = was.vehicle_make.toLowerCase() !== b.vehicleMake.toLowerCase();
       prepared(
@@ -264,7 +313,12 @@ export function saveMakeMatrix(db: Db, b: MakeMatrixInput): number {
         `UPDATE adas_make_matrix SET adas_checklist_matrix = ?, vehicle_make = ?, year_start = ?, year_end = ?, system = ?, location = ?, is_rr = ?, is_ri = ?,
            system_type = ?, location_type = ?, calibration_type = ?, url = ?, source = ?, trigger_notice = ?, trigger_notice_text = ?,
            ccc_location_keywords = ?, ccc_line_keywords = ?, ccc_sublet_keywords = ?, is_inactive = ?, models_key = ?, sort = ? WHERE make_matrix = ?`,
-      ).run(...values, pending, moved ? nextSort(db, b.vehicleMake) : prepared(db, 'SELECT sort FROM adas_make_matrix WHERE make_matrix = ?').pluck().get(id), id);
+      ).run(
+        ...values,
+        pending,
+        moved ? nextSort(db, b.vehicleMake) : prepared(db, 'SELECT sort FROM adas_make_matrix WHERE make_matrix = ?').pluck().get(id),
+        id,
+      );
       if (moved) prepared(db, 'UPDATE adas_make_matrix_model SET vehicle_make = ? WHERE make_matrix = ?').run(b.vehicleMake, id);
     } else {
       id = Number(
@@ -277,7 +331,8 @@ export function saveMakeMatrix(db: Db, b: MakeMatrixInput): number {
         ).run(...values, pending, nextSort(db, b.vehicleMake)).lastInsertRowid,
       );
     }
-    const models = id === b.adasChecklistMatrixVehicle ? b.models : b.models.filter((m) => !m.isDelete).map((m) => ({ ...m, id: -1, isAdd: true }));
+    const models =
+      id === b.adasChecklistMatrixVehicle ? b.models : b.models.filter((m) => !m.isDelete).map((m) => ({ ...m, id: -1, isAdd: true }));
     writeModels(db, id, b.vehicleMake, models);
     indexRowKeywords(db, id, b.vehicleMake, b);
     writeNames(db, id, { system: b.systems, location: b.locations, static: b.static, dynamic: b.dynamic });
@@ -287,7 +342,8 @@ export function saveMakeMatrix(db: Db, b: MakeMatrixInput): number {
 
 /** Model variability: applies model changes to one make matrix (one transaction) and answers its models. */
 export function saveModels(db: Db, id: number, changes: readonly ModelInput[]): ModelRef[] {
-  const row = prepared(db, 'SELECT vehicle_make FROM adas_make_matrix WHERE make_matrix = ?').get(id) as { vehicle_make: string } | undefined;
+  const row = prepared(db, 'SELECT vehicle_make FROM adas_make_matrix WHERE make_matrix = ?').get(id) as
+    { vehicle_make: string } | undefined;
   if (!row) throw notFound('Make matrix');
   return db.transaction(() => {
     writeModels(db, id, row.vehicle_make, changes);
@@ -306,9 +362,12 @@ export function deleteMakeMatrix(db: Db, id: number): void {
 /** Moves a make matrix to position `to` (1 = first, past the end = last) among its make's rows. */
 export function moveMakeMatrix(db: Db, id: number, to: number): number {
   return db.transaction(() => {
-    const row = prepared(db, 'SELECT vehicle_make FROM adas_make_matrix WHERE make_matrix = ?').get(id) as { vehicle_make: string } | undefined;
+    const row = prepared(db, 'SELECT vehicle_make FROM adas_make_matrix WHERE make_matrix = ?').get(id) as
+      { vehicle_make: string } | undefined;
     if (!row) throw notFound('Make matrix');
-    const order = prepared(db, 'SELECT make_matrix, sort FROM adas_make_matrix WHERE vehicle_make = ? ORDER BY sort, make_matrix').all(row.vehicle_make) as {
+    const order = prepared(db, 'SELECT make_matrix, sort FROM adas_make_matrix WHERE vehicle_make = ? ORDER BY sort, make_matrix').all(
+      row.vehicle_make,
+    ) as {
       make_matrix: number;
       sort: number;
     }[];
@@ -326,8 +385,10 @@ export function moveMakeMatrix(db: Db, id: number, to: number): number {
 
 /** Saves a make matrix's name lists (saveAdasMakeMatrixLookups); the system must be the row's. */
 export function saveNames(db: Db, id: number, system: number, lists: Record<NameKind, readonly string[]>): void {
-  const row = prepared(db, 'SELECT adas_checklist_matrix FROM adas_make_matrix WHERE make_matrix = ?').get(id) as { adas_checklist_matrix: number } | undefined;
+  const row = prepared(db, 'SELECT adas_checklist_matrix FROM adas_make_matrix WHERE make_matrix = ?').get(id) as
+    { adas_checklist_matrix: number } | undefined;
   if (!row) throw notFound('Make matrix');
-  if (row.adas_checklist_matrix !== system) throw badRequest('The make matrix belongs to another system', { adasChecklistMatrix: ['The make matrix belongs to another system'] });
+  if (row.adas_checklist_matrix !== system)
+    throw badRequest('The make matrix belongs to another system', { adasChecklistMatrix: ['The make matrix belongs to another system'] });
   db.transaction(() => writeNames(db, id, lists))();
 }

@@ -10,7 +10,19 @@ import { firmScope, prepared } from '../core/sql';
 import { implement } from '../core/implement';
 import { assertKnowledgeBase, assertSystem, type SqlValue } from './common';
 import { keywordsInUse } from './keywords';
-import { ROW_JOINS, ROW_SELECT, deleteMakeMatrix, listMakeMatrices, moveMakeMatrix, readMakeMatrix, readModels, saveMakeMatrix, saveModels, saveNames, toRow } from './make-matrices';
+import {
+  ROW_JOINS,
+  ROW_SELECT,
+  deleteMakeMatrix,
+  listMakeMatrices,
+  moveMakeMatrix,
+  readMakeMatrix,
+  readModels,
+  saveMakeMatrix,
+  saveModels,
+  saveNames,
+  toRow,
+} from './make-matrices';
 
 const a = contract.admin;
 
@@ -45,7 +57,12 @@ export const makeMatrixCalls = [
   implement(a.saveAdasMakeMatrixLookups, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);
     assertSystem(ctx.db, body.adasChecklistMatrix);
-    saveNames(ctx.db, body.adasChecklistMatrixVehicle, body.adasChecklistMatrix, { system: body.systems, location: body.locations, static: body.static, dynamic: body.dynamic });
+    saveNames(ctx.db, body.adasChecklistMatrixVehicle, body.adasChecklistMatrix, {
+      system: body.systems,
+      location: body.locations,
+      static: body.static,
+      dynamic: body.dynamic,
+    });
     return { success: true as const };
   }),
   implement(a.moveAdasMakeMatrix, ({ query, caller, ctx }) => {
@@ -56,21 +73,38 @@ export const makeMatrixCalls = [
     assertKnowledgeBase(caller);
     const { db } = ctx;
     return {
-      systems: (prepared(db, 'SELECT adas_checklist_matrix, matrix_item, is_inactive FROM adas_checklist_matrix ORDER BY sort, matrix_item').all() as {
-        adas_checklist_matrix: number;
-        matrix_item: string;
-        is_inactive: number;
-      }[]).map((s) => ({ adasChecklistMatrix: s.adas_checklist_matrix, matrixItem: s.matrix_item, isInactive: s.is_inactive === 1 })),
-      systemTypes: prepared(db, 'SELECT system_type AS id, name FROM adas_system_type ORDER BY sort').all() as { id: number; name: string }[],
-      locationTypes: prepared(db, 'SELECT location_type AS id, name FROM adas_location_type ORDER BY sort').all() as { id: number; name: string }[],
-      calibrationTypes: prepared(db, 'SELECT calibration_type AS calibrationType, name, system_type AS systemType, mode FROM adas_calibration_type ORDER BY system_type, name').all() as {
+      systems: (
+        prepared(
+          db,
+          'SELECT adas_checklist_matrix, matrix_item, is_inactive FROM adas_checklist_matrix ORDER BY sort, matrix_item',
+        ).all() as {
+          adas_checklist_matrix: number;
+          matrix_item: string;
+          is_inactive: number;
+        }[]
+      ).map((s) => ({ adasChecklistMatrix: s.adas_checklist_matrix, matrixItem: s.matrix_item, isInactive: s.is_inactive === 1 })),
+      systemTypes: prepared(db, 'SELECT system_type AS id, name FROM adas_system_type ORDER BY sort').all() as {
+        id: number;
+        name: string;
+      }[],
+      locationTypes: prepared(db, 'SELECT location_type AS id, name FROM adas_location_type ORDER BY sort').all() as {
+        id: number;
+        name: string;
+      }[],
+      calibrationTypes: prepared(
+        db,
+        'SELECT calibration_type AS calibrationType, name, system_type AS systemType, mode FROM adas_calibration_type ORDER BY system_type, name',
+      ).all() as {
         calibrationType: number;
         name: string;
         systemType: number;
         mode: 'static';
       }[],
       makes: prepared(db, MAKES_SQL).pluck().all() as string[],
-      firms: prepared(db, `SELECT f.firm, f.name FROM firm f WHERE 1${firmScope(db, caller.firms, 'f')} ORDER BY f.firm`).all() as { firm: number; name: string }[],
+      firms: prepared(db, `SELECT f.firm, f.name FROM firm f WHERE 1${firmScope(db, caller.firms, 'f')} ORDER BY f.firm`).all() as {
+        firm: number;
+        name: string;
+      }[],
     };
   }),
   implement(contract.adas.vehicleChecklistMatrixVehicleModel, ({ query, caller, ctx }) => {
@@ -98,17 +132,57 @@ export const makeMatrixCalls = [
       where.push('m.adas_checklist_matrix = ?');
       params.push(query.adasChecklistMatrix);
     }
-    const rows = prepared(ctx.db, `SELECT ${ROW_SELECT} FROM adas_make_matrix m ${ROW_JOINS} WHERE ${where.join(' AND ') || '1'} ORDER BY m.vehicle_make, m.sort, m.make_matrix`)
+    const rows = prepared(
+      ctx.db,
+      `SELECT ${ROW_SELECT} FROM adas_make_matrix m ${ROW_JOINS} WHERE ${where.join(' AND ') || '1'} ORDER BY m.vehicle_make, m.sort, m.make_matrix`,
+    )
       .all(...params)
       .map((r) => toRow(r as Parameters<typeof toRow>[0]));
     const csv = Papa.unparse(
       {
-        fields: ['Make', 'Models', 'Year start', 'Year end', 'System', 'OEM system', 'Location', 'System type', 'Location type', 'Calibration', 'Mode', 'RR', 'RI',
-          'Trigger notice', 'CCC line keywords', 'CCC location keywords', 'CCC sublet keywords', 'Source', 'URL', 'Inactive'],
+        fields: [
+          'Make',
+          'Models',
+          'Year start',
+          'Year end',
+          'System',
+          'OEM system',
+          'Location',
+          'System type',
+          'Location type',
+          'Calibration',
+          'Mode',
+          'RR',
+          'RI',
+          'Trigger notice',
+          'CCC line keywords',
+          'CCC location keywords',
+          'CCC sublet keywords',
+          'Source',
+          'URL',
+          'Inactive',
+        ],
         data: rows.map((r) => [
-          r.vehicleMake, r.vehicleModel || 'All models', r.yearStart, r.yearEnd, r.matrixItem, r.system, r.location, r.systemTypeName, r.locationTypeName,
-          r.calibrationTypeName, r.calibrationMode ? CALIBRATION_MODE_LABELS[r.calibrationMode] : '', yesNo(r.isRR), yesNo(r.isRI),
-          r.triggerNotice ? r.triggerNoticeText : '', r.cccLineKeywords, r.cccLocationKeywords, r.cccSubletKeywords, r.source, r.url, yesNo(r.isInactive),
+          r.vehicleMake,
+          r.vehicleModel || 'All models',
+          r.yearStart,
+          r.yearEnd,
+          r.matrixItem,
+          r.system,
+          r.location,
+          r.systemTypeName,
+          r.locationTypeName,
+          r.calibrationTypeName,
+          r.calibrationMode ? CALIBRATION_MODE_LABELS[r.calibrationMode] : '',
+          yesNo(r.isRR),
+          yesNo(r.isRI),
+          r.triggerNotice ? r.triggerNoticeText : '',
+          r.cccLineKeywords,
+          r.cccLocationKeywords,
+          r.cccSubletKeywords,
+          r.source,
+          r.url,
+          yesNo(r.isInactive),
         ]),
       },
       CSV_OPTIONS,

@@ -51,7 +51,8 @@ export function assertPricing(caller: Caller, firm: number | undefined): void {
 }
 
 /** Where the price that applies comes from: the firm's own price, else the network default. */
-const sourceOf = (own: number | null, network: number | null) => (own != null ? 'firm' : network != null ? 'network' : 'none') as PriceSource;
+const sourceOf = (own: number | null, network: number | null) =>
+  (own != null ? 'firm' : network != null ? 'network' : 'none') as PriceSource;
 
 const cents = (price: number | null) => (price == null ? null : Math.round(price * 100));
 
@@ -60,7 +61,12 @@ type ImportBody = z.output<typeof importCalibrationPricing.body>;
 /** Checks (and, unless previewing, applies) an import in one transaction. */
 export function importPricing(db: Db, body: ImportBody): PricingImportResult {
   const firm = body.firm !== undefined && body.firm !== NETWORK_FIRM ? body.firm : null;
-  const systemTypes = new Map((prepared(db, 'SELECT system_type, name FROM adas_system_type').all() as { system_type: number; name: string }[]).map((s) => [s.name.toLowerCase(), s]));
+  const systemTypes = new Map(
+    (prepared(db, 'SELECT system_type, name FROM adas_system_type').all() as { system_type: number; name: string }[]).map((s) => [
+      s.name.toLowerCase(),
+      s,
+    ]),
+  );
   const existing = prepared(db, 'SELECT calibration_type, mode, price_cents FROM adas_calibration_type WHERE system_type = ? AND name = ?');
   const firmPrice = prepared(db, 'SELECT price_cents FROM adas_calibration_price WHERE firm = ? AND calibration_type = ?').pluck();
   const seen = new Map<string, number>();
@@ -74,8 +80,13 @@ export function importPricing(db: Db, body: ImportBody): PricingImportResult {
     if (seen.has(key)) errors.Calibration = `Repeats line ${seen.get(key)}`;
     else seen.set(key, cells.line);
     const row = result.ok ? result.row : null;
-    const current = type && row ? (existing.get(type.system_type, row.calibration) as { calibration_type: number; mode: CalibrationMode; price_cents: number | null } | undefined) : undefined;
-    if (firm !== null && row && type && !current) errors.Calibration = 'Not a calibration of this system type (a firm prices existing calibrations only)';
+    const current =
+      type && row
+        ? (existing.get(type.system_type, row.calibration) as
+            { calibration_type: number; mode: CalibrationMode; price_cents: number | null } | undefined)
+        : undefined;
+    if (firm !== null && row && type && !current)
+      errors.Calibration = 'Not a calibration of this system type (a firm prices existing calibrations only)';
     let status: 'new' | 'update' | 'unchanged' | 'error' = 'error';
     if (!Object.keys(errors).length && row && type) {
       if (firm !== null) status = firmPrice.get(firm, current!.calibration_type) === row.priceCents ? 'unchanged' : 'update';
@@ -105,13 +116,23 @@ export function importPricing(db: Db, body: ImportBody): PricingImportResult {
     for (const { apply } of checked) {
       if (!apply) continue;
       if (firm !== null)
-        prepared(db, 'INSERT INTO adas_calibration_price (firm, calibration_type, price_cents) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET price_cents = excluded.price_cents').run(
-          firm,
-          apply.id!,
+        prepared(
+          db,
+          'INSERT INTO adas_calibration_price (firm, calibration_type, price_cents) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET price_cents = excluded.price_cents',
+        ).run(firm, apply.id!, apply.row.priceCents);
+      else if (apply.id)
+        prepared(db, 'UPDATE adas_calibration_type SET mode = ?, price_cents = ? WHERE calibration_type = ?').run(
+          apply.row.mode,
+          apply.row.priceCents,
+          apply.id,
+        );
+      else
+        prepared(db, 'INSERT INTO adas_calibration_type (system_type, name, mode, price_cents) VALUES (?, ?, ?, ?)').run(
+          apply.systemType,
+          apply.row.calibration,
+          apply.row.mode,
           apply.row.priceCents,
         );
-      else if (apply.id) prepared(db, 'UPDATE adas_calibration_type SET mode = ?, price_cents = ? WHERE calibration_type = ?').run(apply.row.mode, apply.row.priceCents, apply.id);
-      else prepared(db, 'INSERT INTO adas_calibration_type (system_type, name, mode, price_cents) VALUES (?, ?, ?, ?)').run(apply.systemType, apply.row.calibration, apply.row.mode, apply.row.priceCents);
       n++;
     }
     return n;
@@ -157,9 +178,16 @@ export const pricingCalls = [
     assertKnowledgeBase(caller);
     const { db } = ctx;
     db.transaction(() => {
-      if (!prepared(db, 'SELECT 1 FROM adas_calibration_type WHERE calibration_type = ? AND system_type = ?').get(query.calibrationType, query.systemType))
+      if (
+        !prepared(db, 'SELECT 1 FROM adas_calibration_type WHERE calibration_type = ? AND system_type = ?').get(
+          query.calibrationType,
+          query.systemType,
+        )
+      )
         throw notFound('Calibration');
-      const used = prepared(db, 'SELECT count(*) FROM adas_make_matrix WHERE calibration_type = ?').pluck().get(query.calibrationType) as number;
+      const used = prepared(db, 'SELECT count(*) FROM adas_make_matrix WHERE calibration_type = ?')
+        .pluck()
+        .get(query.calibrationType) as number;
       if (used) throw badRequest(`This calibration is used by ${used} make matri${used === 1 ? 'x' : 'ces'}; change them first`);
       prepared(db, 'DELETE FROM adas_calibration_type WHERE calibration_type = ?').run(query.calibrationType);
     })();
@@ -167,11 +195,17 @@ export const pricingCalls = [
   }),
   implement(p.getCalibrationPricing, ({ query, caller, ctx }) => {
     assertPricing(caller, query.firm);
-    const r = prepared(ctx.db, `SELECT ${TYPE_SELECT} FROM ${TYPE_FROM} WHERE t.calibration_type = ?`).get(query.calibrationType) as TypeDb | undefined;
+    const r = prepared(ctx.db, `SELECT ${TYPE_SELECT} FROM ${TYPE_FROM} WHERE t.calibration_type = ?`).get(query.calibrationType) as
+      TypeDb | undefined;
     if (!r) throw notFound('Calibration');
     const firm = query.firm ?? null;
     const effective = calibrationPrice(ctx.db, r.calibration_type, firm);
-    const own = firm == null ? null : (prepared(ctx.db, 'SELECT price_cents FROM adas_calibration_price WHERE firm = ? AND calibration_type = ?').pluck().get(firm, r.calibration_type) as number | undefined);
+    const own =
+      firm == null
+        ? null
+        : (prepared(ctx.db, 'SELECT price_cents FROM adas_calibration_price WHERE firm = ? AND calibration_type = ?')
+            .pluck()
+            .get(firm, r.calibration_type) as number | undefined);
     return {
       calibrationType: r.calibration_type,
       systemType: r.system_type,
@@ -189,31 +223,37 @@ export const pricingCalls = [
     assertPricing(caller, body.firm);
     const { db } = ctx;
     if (body.firm !== undefined) {
-      if (!prepared(db, 'SELECT 1 FROM adas_calibration_type WHERE calibration_type = ?').get(body.calibrationType)) throw notFound('Calibration');
-      if (body.price == null) prepared(db, 'DELETE FROM adas_calibration_price WHERE firm = ? AND calibration_type = ?').run(body.firm, body.calibrationType);
+      if (!prepared(db, 'SELECT 1 FROM adas_calibration_type WHERE calibration_type = ?').get(body.calibrationType))
+        throw notFound('Calibration');
+      if (body.price == null)
+        prepared(db, 'DELETE FROM adas_calibration_price WHERE firm = ? AND calibration_type = ?').run(body.firm, body.calibrationType);
       else
-        prepared(db, 'INSERT INTO adas_calibration_price (firm, calibration_type, price_cents) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET price_cents = excluded.price_cents').run(
-          body.firm,
-          body.calibrationType,
-          cents(body.price),
-        );
+        prepared(
+          db,
+          'INSERT INTO adas_calibration_price (firm, calibration_type, price_cents) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET price_cents = excluded.price_cents',
+        ).run(body.firm, body.calibrationType, cents(body.price));
       return { id: body.calibrationType };
     }
-    if (!prepared(db, 'SELECT 1 FROM adas_system_type WHERE system_type = ?').get(body.systemType)) throw fieldError('systemType', 'Unknown system type');
+    if (!prepared(db, 'SELECT 1 FROM adas_system_type WHERE system_type = ?').get(body.systemType))
+      throw fieldError('systemType', 'Unknown system type');
     try {
       if (body.calibrationType > 0) {
-        const changed = prepared(db, 'UPDATE adas_calibration_type SET system_type = ?, name = ?, mode = ?, price_cents = ? WHERE calibration_type = ?').run(
-          body.systemType,
-          body.name,
-          body.mode,
-          cents(body.price),
-          body.calibrationType,
-        ).changes;
+        const changed = prepared(
+          db,
+          'UPDATE adas_calibration_type SET system_type = ?, name = ?, mode = ?, price_cents = ? WHERE calibration_type = ?',
+        ).run(body.systemType, body.name, body.mode, cents(body.price), body.calibrationType).changes;
         if (!changed) throw notFound('Calibration');
         return { id: body.calibrationType };
       }
       return {
-        id: Number(prepared(db, 'INSERT INTO adas_calibration_type (system_type, name, mode, price_cents) VALUES (?, ?, ?, ?)').run(body.systemType, body.name, body.mode, cents(body.price)).lastInsertRowid),
+        id: Number(
+          prepared(db, 'INSERT INTO adas_calibration_type (system_type, name, mode, price_cents) VALUES (?, ?, ?, ?)').run(
+            body.systemType,
+            body.name,
+            body.mode,
+            cents(body.price),
+          ).lastInsertRowid,
+        ),
       };
     } catch (e) {
       if (isUniqueViolation(e)) throw fieldError('name', `This system type already has a calibration named ${body.name}`);

@@ -122,9 +122,10 @@ export function systemsFor(db: Db, v: Vehicle): ApplicableSystem[] {
   if (!rows.length) return [];
 
   const names = new Map<number, Record<string, string[]>>();
-  for (const n of prepared(db, 'SELECT make_matrix, kind, name FROM adas_make_matrix_name WHERE make_matrix IN (SELECT value FROM json_each(?)) ORDER BY make_matrix, kind, position').all(
-    JSON.stringify(rows.map((r) => r.make_matrix)),
-  ) as { make_matrix: number; kind: string; name: string }[]) {
+  for (const n of prepared(
+    db,
+    'SELECT make_matrix, kind, name FROM adas_make_matrix_name WHERE make_matrix IN (SELECT value FROM json_each(?)) ORDER BY make_matrix, kind, position',
+  ).all(JSON.stringify(rows.map((r) => r.make_matrix))) as { make_matrix: number; kind: string; name: string }[]) {
     const of = names.get(n.make_matrix) ?? {};
     (of[n.kind] ??= []).push(n.name);
     names.set(n.make_matrix, of);
@@ -157,7 +158,11 @@ export function systemsFor(db: Db, v: Vehicle): ApplicableSystem[] {
       triggerNotice: r.trigger_notice === 1 ? r.trigger_notice_text : null,
       url: r.url,
       source: r.source,
-      keywords: { line: splitKeywords(r.ccc_line_keywords), location: splitKeywords(r.ccc_location_keywords), sublet: splitKeywords(r.ccc_sublet_keywords) },
+      keywords: {
+        line: splitKeywords(r.ccc_line_keywords),
+        location: splitKeywords(r.ccc_location_keywords),
+        sublet: splitKeywords(r.ccc_sublet_keywords),
+      },
     };
   });
 }
@@ -196,7 +201,12 @@ export function makeExceptionsFor(db: Db, make: string): MakeExceptionRule[] {
       `SELECT adas_make_exclusion, adas_checklist_matrix, keywords, reason FROM adas_make_exclusion
        WHERE vehicle_make = ? AND is_inactive = 0 ORDER BY adas_checklist_matrix, adas_make_exclusion`,
     ).all(make.trim()) as { adas_make_exclusion: number; adas_checklist_matrix: number | null; keywords: string; reason: string }[]
-  ).map((r) => ({ adasMakeExclusion: r.adas_make_exclusion, adasChecklistMatrix: r.adas_checklist_matrix, keywords: splitKeywords(r.keywords), reason: r.reason }));
+  ).map((r) => ({
+    adasMakeExclusion: r.adas_make_exclusion,
+    adasChecklistMatrix: r.adas_checklist_matrix,
+    keywords: splitKeywords(r.keywords),
+    reason: r.reason,
+  }));
 }
 
 export interface ExclusionRule {

@@ -14,15 +14,20 @@ import { fieldError } from './common';
 /** What a firm without a saved configuration starts from: every make, the last ten model years, both scans. */
 export function defaultScanPro(businessId: number): ScanProConfiguration {
   const end = modelYearMax() - 1;
-  return { businessId, criteria: { makes: [], yearStart: end - 9, yearEnd: end, preRepairScan: true, postRepairScan: true }, checklist: [], updatedAt: null };
+  return {
+    businessId,
+    criteria: { makes: [], yearStart: end - 9, yearEnd: end, preRepairScan: true, postRepairScan: true },
+    checklist: [],
+    updatedAt: null,
+  };
 }
 
 export const scanProCalls = [
   implement(contract.scanpro.GetScanProConfiguration, ({ query, caller, ctx }) => {
     assertFirm(caller, query.businessId, 'Firm');
-    const r = prepared(ctx.db, 'SELECT criteria, checklist, updated_at FROM scanpro_configuration WHERE business_id = ?').get(query.businessId) as
-      | { criteria: string; checklist: string; updated_at: string }
-      | undefined;
+    const r = prepared(ctx.db, 'SELECT criteria, checklist, updated_at FROM scanpro_configuration WHERE business_id = ?').get(
+      query.businessId,
+    ) as { criteria: string; checklist: string; updated_at: string } | undefined;
     if (!r) {
       if (!prepared(ctx.db, 'SELECT 1 FROM firm WHERE firm = ?').get(query.businessId)) throw notFound('Firm');
       return defaultScanPro(query.businessId);
@@ -32,7 +37,9 @@ export const scanProCalls = [
   implement(contract.scanpro.SaveScanProConfiguration, ({ body, caller, ctx }) => {
     assertFirm(caller, body.businessId, 'Firm');
     const { db } = ctx;
-    const known = prepared(db, 'SELECT count(*) FROM adas_checklist_matrix WHERE adas_checklist_matrix IN (SELECT value FROM json_each(?))').pluck().get(JSON.stringify(body.checklist)) as number;
+    const known = prepared(db, 'SELECT count(*) FROM adas_checklist_matrix WHERE adas_checklist_matrix IN (SELECT value FROM json_each(?))')
+      .pluck()
+      .get(JSON.stringify(body.checklist)) as number;
     if (known !== body.checklist.length) throw fieldError('checklist', 'Unknown system');
     const updatedAt = prepared(
       db,
@@ -40,7 +47,9 @@ export const scanProCalls = [
        ON CONFLICT (business_id) DO UPDATE SET criteria = excluded.criteria, checklist = excluded.checklist, updated_by = excluded.updated_by,
          updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
        RETURNING updated_at`,
-    ).pluck().get(body.businessId, JSON.stringify(body.criteria), JSON.stringify(body.checklist), caller.user) as string;
+    )
+      .pluck()
+      .get(body.businessId, JSON.stringify(body.criteria), JSON.stringify(body.checklist), caller.user) as string;
     return { businessId: body.businessId, updatedAt };
   }),
 ];

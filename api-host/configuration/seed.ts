@@ -37,18 +37,25 @@ export interface SeedIds {
 export function seedReference(db: Db): SeedIds {
   const systems = new Map<string, number>();
   const calibrations = new Map<string, { id: number; systemType: number }>();
-  const insertSystem = db.prepare('INSERT INTO adas_checklist_matrix (matrix_item, notice, hints, keywords, is_highlight, is_inactive, sort) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const insertSystem = db.prepare(
+    'INSERT INTO adas_checklist_matrix (matrix_item, notice, hints, keywords, is_highlight, is_inactive, sort) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
   const insertItem = db.prepare('INSERT INTO adas_checklist_matrix_item (adas_checklist_matrix, item) VALUES (?, ?)');
   DEMO_SYSTEMS.forEach((s, i) => {
     const keywords = joinKeywords(s.keywords);
-    const id = Number(insertSystem.run(s.name, s.notice, s.hints, keywords, s.highlight ? 1 : 0, s.inactive ? 1 : 0, (i + 1) * 10).lastInsertRowid);
+    const id = Number(
+      insertSystem.run(s.name, s.notice, s.hints, keywords, s.highlight ? 1 : 0, s.inactive ? 1 : 0, (i + 1) * 10).lastInsertRowid,
+    );
     for (const item of s.items) insertItem.run(id, item);
     indexKeywords(db, 'checklist', id, keywords);
     systems.set(s.name, id);
   });
   const insertType = db.prepare('INSERT INTO adas_calibration_type (system_type, name, mode, price_cents) VALUES (?, ?, ?, ?)');
   for (const [systemType, name, mode, price] of DEMO_CALIBRATIONS)
-    calibrations.set(name, { id: Number(insertType.run(systemType, name, mode, price == null ? null : Math.round(price * 100)).lastInsertRowid), systemType });
+    calibrations.set(name, {
+      id: Number(insertType.run(systemType, name, mode, price == null ? null : Math.round(price * 100)).lastInsertRowid),
+      systemType,
+    });
   const insertPrice = db.prepare('INSERT INTO adas_calibration_price (firm, calibration_type, price_cents) VALUES (?, ?, ?)');
   for (const [firm, name, price] of DEMO_FIRM_PRICES) insertPrice.run(firm, calibrations.get(name)!.id, Math.round(price * 100));
   return { systems, calibrations };
@@ -92,12 +99,15 @@ export function seedConfiguration(db: Db): void {
   db.transaction(() => {
     const ids = seedReference(db);
     const system = (name: string | null) => (name == null ? null : ids.systems.get(name)!);
-    for (const make of DEMO_MAKES) for (const s of make.systems) for (const input of makeMatrixInputs(make, s, ids)) saveMakeMatrix(db, input);
+    for (const make of DEMO_MAKES)
+      for (const s of make.systems) for (const input of makeMatrixInputs(make, s, ids)) saveMakeMatrix(db, input);
 
     const exclusion = db.prepare('INSERT INTO adas_exclusion (keyword, adas_checklist_matrix, reason) VALUES (?, ?, ?)');
     for (const [keyword, sys, reason] of DEMO_EXCLUSIONS) exclusion.run(keyword, system(sys), reason);
 
-    const exception = db.prepare('INSERT INTO adas_make_exclusion (vehicle_make, adas_checklist_matrix, keywords, reason) VALUES (?, ?, ?, ?)');
+    const exception = db.prepare(
+      'INSERT INTO adas_make_exclusion (vehicle_make, adas_checklist_matrix, keywords, reason) VALUES (?, ?, ?, ?)',
+    );
     for (const [make, sys, keywords, reason] of DEMO_MAKE_EXCEPTIONS) {
       const id = Number(exception.run(make, system(sys), joinKeywords(keywords), reason).lastInsertRowid);
       indexKeywords(db, 'exception', id, joinKeywords(keywords), make);
@@ -106,13 +116,18 @@ export function seedConfiguration(db: Db): void {
     const term = db.prepare('INSERT INTO estimate_term (firm, written, meaning, kind, updated_by) VALUES (?, ?, ?, ?, 1)');
     for (const row of DEMO_ESTIMATE_TERMS) term.run(...row);
 
-    const noScrub = db.prepare('INSERT INTO adas_no_scrub (vehicle_make, vehicle_model, year_start, year_end, reason, is_inactive) VALUES (?, ?, ?, ?, ?, ?)');
+    const noScrub = db.prepare(
+      'INSERT INTO adas_no_scrub (vehicle_make, vehicle_model, year_start, year_end, reason, is_inactive) VALUES (?, ?, ?, ?, ?, ?)',
+    );
     for (const [make, model, start, end, reason, inactive] of DEMO_NO_SCRUB) noScrub.run(make, model, start, end, reason, inactive ? 1 : 0);
 
     const urlOf = new Map(DEMO_MAKES.map((m) => [m.make, m.url]));
     // Added by nobody: no date of addition (schema.ts LINK_ADDED_AS_RECORDED).
-    const link = db.prepare('INSERT INTO make_matrix_link (type, make, model, year_start, year_end, title, url, is_new, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)');
-    for (const [make, model, start, end, title, type, isNew] of DEMO_LINKS) link.run(type, make, model, start, end, title, urlOf.get(make)!, isNew ? 1 : 0);
+    const link = db.prepare(
+      'INSERT INTO make_matrix_link (type, make, model, year_start, year_end, title, url, is_new, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)',
+    );
+    for (const [make, model, start, end, title, type, isNew] of DEMO_LINKS)
+      link.run(type, make, model, start, end, title, urlOf.get(make)!, isNew ? 1 : 0);
 
     const info = db.prepare(
       `INSERT INTO adas_info_lookup (adas_checklist_matrix, vehicle_make, year_start, year_end, keywords, lookup_type, url, source, is_report_add, description, sort)
@@ -120,21 +135,30 @@ export function seedConfiguration(db: Db): void {
     );
     DEMO_INFO.forEach(([make, sys, start, end, type, description, keywords, report], i) => {
       const maker = DEMO_MAKES.find((m) => m.make === make)!;
-      const id = Number(info.run(system(sys), make, start, end, joinKeywords(keywords), type, maker.url, maker.source, report ? 1 : 0, description, i + 1).lastInsertRowid);
+      const id = Number(
+        info.run(system(sys), make, start, end, joinKeywords(keywords), type, maker.url, maker.source, report ? 1 : 0, description, i + 1)
+          .lastInsertRowid,
+      );
       indexKeywords(db, 'info', id, joinKeywords(keywords), make);
     });
 
     const translation = db.prepare('INSERT INTO translation (translation_type, language_code, source, text) VALUES (?, ?, ?, ?)');
     for (const row of DEMO_TRANSLATIONS) translation.run(...row);
 
-    const recommendation = db.prepare('INSERT INTO report_recommendation (title, year_start, year_end, systems, makes, content) VALUES (?, ?, ?, ?, ?, ?)');
+    const recommendation = db.prepare(
+      'INSERT INTO report_recommendation (title, year_start, year_end, systems, makes, content) VALUES (?, ?, ?, ?, ?, ?)',
+    );
     for (const [title, start, end, systems, makes, content] of DEMO_REPORT_RECOMMENDATIONS)
       recommendation.run(title, start, end, JSON.stringify(systems.map((s) => system(s))), JSON.stringify(makes), content);
 
-    const drive = db.prepare('INSERT INTO testdrive_recommendation (firm, recommendation, drive_type, vehicle_make, recommendation_text) VALUES (?, ?, ?, ?, ?)');
+    const drive = db.prepare(
+      'INSERT INTO testdrive_recommendation (firm, recommendation, drive_type, vehicle_make, recommendation_text) VALUES (?, ?, ?, ?, ?)',
+    );
     for (const row of DEMO_TEST_DRIVES) drive.run(...row);
 
-    const resultType = db.prepare('INSERT INTO testdrive_result_type (firm, name, code, drive_type, sort, is_inactive) VALUES (1, ?, ?, ?, ?, ?)');
+    const resultType = db.prepare(
+      'INSERT INTO testdrive_result_type (firm, name, code, drive_type, sort, is_inactive) VALUES (1, ?, ?, ?, ?, ?)',
+    );
     for (const [name, code, driveType, sort, inactive] of DEMO_RESULT_TYPES) resultType.run(name, code, driveType, sort, inactive ? 1 : 0);
 
     db.prepare('INSERT INTO scanpro_configuration (business_id, criteria, checklist, updated_by, updated_at) VALUES (?, ?, ?, ?, ?)').run(
@@ -149,9 +173,46 @@ export function seedConfiguration(db: Db): void {
 
 /** More makes for the benchmark, beyond the demo ten (their systems follow a demo make's). */
 const BENCH_MAKES = [
-  'Acura', 'Alfa Romeo', 'Audi', 'Buick', 'Cadillac', 'Chrysler', 'Dodge', 'Fiat', 'Genesis', 'GMC', 'Infiniti', 'Jaguar', 'Jeep', 'Land Rover',
-  'Lexus', 'Lincoln', 'Lucid', 'Maserati', 'Mazda', 'Mercedes-Benz', 'Mini', 'Mitsubishi', 'Polestar', 'Porsche', 'Ram', 'Rivian', 'Volkswagen',
-  'Volvo', 'Cupra', 'Skoda', 'Seat', 'Smart', 'Scion', 'Saab', 'Pontiac', 'Mercury', 'Hummer', 'Isuzu', 'Suzuki', 'Saturn',
+  'Acura',
+  'Alfa Romeo',
+  'Audi',
+  'Buick',
+  'Cadillac',
+  'Chrysler',
+  'Dodge',
+  'Fiat',
+  'Genesis',
+  'GMC',
+  'Infiniti',
+  'Jaguar',
+  'Jeep',
+  'Land Rover',
+  'Lexus',
+  'Lincoln',
+  'Lucid',
+  'Maserati',
+  'Mazda',
+  'Mercedes-Benz',
+  'Mini',
+  'Mitsubishi',
+  'Polestar',
+  'Porsche',
+  'Ram',
+  'Rivian',
+  'Volkswagen',
+  'Volvo',
+  'Cupra',
+  'Skoda',
+  'Seat',
+  'Smart',
+  'Scion',
+  'Saab',
+  'Pontiac',
+  'Mercury',
+  'Hummer',
+  'Isuzu',
+  'Suzuki',
+  'Saturn',
 ];
 
 /**
@@ -162,17 +223,31 @@ const BENCH_MAKES = [
  */
 export function growMakeMatrices(db: Db, target: number): number {
   const ids: SeedIds = {
-    systems: new Map((db.prepare('SELECT matrix_item, adas_checklist_matrix FROM adas_checklist_matrix').all() as { matrix_item: string; adas_checklist_matrix: number }[]).map((r) => [r.matrix_item, r.adas_checklist_matrix])),
+    systems: new Map(
+      (
+        db.prepare('SELECT matrix_item, adas_checklist_matrix FROM adas_checklist_matrix').all() as {
+          matrix_item: string;
+          adas_checklist_matrix: number;
+        }[]
+      ).map((r) => [r.matrix_item, r.adas_checklist_matrix]),
+    ),
     calibrations: new Map(
-      (db.prepare('SELECT name, calibration_type, system_type FROM adas_calibration_type').all() as { name: string; calibration_type: number; system_type: number }[]).map((r) => [
-        r.name,
-        { id: r.calibration_type, systemType: r.system_type },
-      ]),
+      (
+        db.prepare('SELECT name, calibration_type, system_type FROM adas_calibration_type').all() as {
+          name: string;
+          calibration_type: number;
+          system_type: number;
+        }[]
+      ).map((r) => [r.name, { id: r.calibration_type, systemType: r.system_type }]),
     ),
   };
   const makes: MakeDemo[] = [
     ...DEMO_MAKES,
-    ...BENCH_MAKES.map((make, i) => ({ ...DEMO_MAKES[i % DEMO_MAKES.length], make, models: Array.from({ length: 12 }, (_, m) => `${make.slice(0, 3).toUpperCase()}-${m + 1}`) })),
+    ...BENCH_MAKES.map((make, i) => ({
+      ...DEMO_MAKES[i % DEMO_MAKES.length],
+      make,
+      models: Array.from({ length: 12 }, (_, m) => `${make.slice(0, 3).toUpperCase()}-${m + 1}`),
+    })),
   ];
   const start = db.prepare('SELECT count(*) FROM adas_make_matrix').pluck().get() as number;
   let added = 0;

@@ -58,7 +58,11 @@ function deleteSystem(db: Db, id: number): void {
     if (!prepared(db, 'SELECT 1 FROM adas_checklist_matrix WHERE adas_checklist_matrix = ?').get(id)) throw notFound('System');
     const { makeMatrices, others } = usesOf(db, id);
     if (makeMatrices + others > 0) {
-      const what = [makeMatrices && `${makeMatrices} make matri${makeMatrices === 1 ? 'x' : 'ces'}`, others && `${others} exception${others === 1 ? '' : 's'}, exclusion${others === 1 ? '' : 's'} or info lookup${others === 1 ? '' : 's'}`]
+      const what = [
+        makeMatrices && `${makeMatrices} make matri${makeMatrices === 1 ? 'x' : 'ces'}`,
+        others &&
+          `${others} exception${others === 1 ? '' : 's'}, exclusion${others === 1 ? '' : 's'} or info lookup${others === 1 ? '' : 's'}`,
+      ]
         .filter(Boolean)
         .join(' and ');
       throw badRequest(`This system is used by ${what}; change or delete them first, or set the system inactive`);
@@ -81,8 +85,10 @@ function saveSystem(db: Db, b: z.output<typeof checklistMatrixInput>): number {
         if (!changed) throw notFound('System');
       } else {
         id = Number(
-          prepared(db, 'INSERT INTO adas_checklist_matrix (matrix_item, notice, hints, keywords, is_highlight, is_inactive, sort) VALUES (?, ?, ?, ?, ?, ?, ?)').run(...values)
-            .lastInsertRowid,
+          prepared(
+            db,
+            'INSERT INTO adas_checklist_matrix (matrix_item, notice, hints, keywords, is_highlight, is_inactive, sort) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          ).run(...values).lastInsertRowid,
         );
       }
     } catch (e) {
@@ -95,7 +101,8 @@ function saveSystem(db: Db, b: z.output<typeof checklistMatrixInput>): number {
           ? 'DELETE FROM adas_checklist_matrix_item WHERE adas_checklist_matrix_item = ? AND adas_checklist_matrix = ?'
           : 'UPDATE adas_checklist_matrix_item SET item = ? WHERE adas_checklist_matrix_item = ? AND adas_checklist_matrix = ?';
         const args = item.isRemove ? [item.adasChecklistMatrixItem, id] : [item.item, item.adasChecklistMatrixItem, id];
-        if (!prepared(db, sql).run(...args).changes) throw fieldError('items', `Item ${item.adasChecklistMatrixItem} is not an item of this system`);
+        if (!prepared(db, sql).run(...args).changes)
+          throw fieldError('items', `Item ${item.adasChecklistMatrixItem} is not an item of this system`);
       } else if (!item.isRemove) {
         prepared(db, 'INSERT INTO adas_checklist_matrix_item (adas_checklist_matrix, item) VALUES (?, ?)').run(id, item.item);
       }
@@ -128,7 +135,10 @@ export const systemCalls = [
         makeMatrices: r.make_matrices,
       }),
     });
-    const items = itemsOf(ctx.db, page.items.map((s) => s.adasChecklistMatrix));
+    const items = itemsOf(
+      ctx.db,
+      page.items.map((s) => s.adasChecklistMatrix),
+    );
     return { count: page.count, items: page.items.map((s) => ({ ...s, items: items.get(s.adasChecklistMatrix) ?? [] })) };
   }),
   implement(a.saveAdasMatrix, ({ body, caller, ctx }) => {

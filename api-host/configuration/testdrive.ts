@@ -40,7 +40,8 @@ const RECOMMENDATION_FROM = 'testdrive_recommendation x JOIN firm f ON f.firm = 
 
 /** The recommendation if the caller may see it (its firm); otherwise 404, as for an unknown one. */
 function visibleRecommendation(db: Db, caller: Caller, id: number): RecommendationDb {
-  const r = prepared(db, `SELECT ${RECOMMENDATION_SELECT} FROM ${RECOMMENDATION_FROM} WHERE x.testdrive_recommendation = ?`).get(id) as RecommendationDb | undefined;
+  const r = prepared(db, `SELECT ${RECOMMENDATION_SELECT} FROM ${RECOMMENDATION_FROM} WHERE x.testdrive_recommendation = ?`).get(id) as
+    RecommendationDb | undefined;
   if (!r || !caller.firms.has(r.firm)) throw notFound('Test-drive recommendation');
   return r;
 }
@@ -86,21 +87,25 @@ export const testDriveCalls = [
     }[query.orderBy];
     return pageOf(ctx.db, { select: RECOMMENDATION_SELECT, from: RECOMMENDATION_FROM, where, params, order, query, map: toRecommendation });
   }),
-  implement(t.testdriveRecommendation, ({ query, caller, ctx }) => toRecommendation(visibleRecommendation(ctx.db, caller, query.testDriveRecommendation))),
+  implement(t.testdriveRecommendation, ({ query, caller, ctx }) =>
+    toRecommendation(visibleRecommendation(ctx.db, caller, query.testDriveRecommendation)),
+  ),
   implement(t.saveTestDriveRecommendation, ({ body, caller, ctx }) => {
     assertFirm(caller, body.firm, 'Firm');
     const { db } = ctx;
     const values = [body.firm, body.recommendation, body.driveType, body.vehicleMake, body.recommendationText];
     if (body.testDriveRecommendation > 0) {
       visibleRecommendation(db, caller, body.testDriveRecommendation);
-      prepared(db, 'UPDATE testdrive_recommendation SET firm = ?, recommendation = ?, drive_type = ?, vehicle_make = ?, recommendation_text = ? WHERE testdrive_recommendation = ?').run(
-        ...values,
-        body.testDriveRecommendation,
-      );
+      prepared(
+        db,
+        'UPDATE testdrive_recommendation SET firm = ?, recommendation = ?, drive_type = ?, vehicle_make = ?, recommendation_text = ? WHERE testdrive_recommendation = ?',
+      ).run(...values, body.testDriveRecommendation);
       return { id: body.testDriveRecommendation };
     }
-    const id = prepared(db, 'INSERT INTO testdrive_recommendation (firm, recommendation, drive_type, vehicle_make, recommendation_text) VALUES (?, ?, ?, ?, ?)').run(...values)
-      .lastInsertRowid;
+    const id = prepared(
+      db,
+      'INSERT INTO testdrive_recommendation (firm, recommendation, drive_type, vehicle_make, recommendation_text) VALUES (?, ?, ?, ?, ?)',
+    ).run(...values).lastInsertRowid;
     return { id: Number(id) };
   }),
   implement(t.deleteTestdriveRecommendation, ({ query, caller, ctx }) => {
@@ -123,24 +128,39 @@ export const testDriveCalls = [
       where.push(s.sql);
       params.push(...s.params);
     }
-    const order = { sort: ['x.sort', 'x.name'], name: ['x.name', 'x.testdrive_result_type'], code: ['x.code', 'x.testdrive_result_type'] }[query.orderBy];
+    const order = { sort: ['x.sort', 'x.name'], name: ['x.name', 'x.testdrive_result_type'], code: ['x.code', 'x.testdrive_result_type'] }[
+      query.orderBy
+    ];
     return pageOf(ctx.db, { select: 'x.*', from: 'testdrive_result_type x', where, params, order, query, map: toResultType });
   }),
   implement(contract.lookup.saveTestdriveResultType, ({ body, caller, ctx }) => {
     assertFirm(caller, body.firm, 'Firm');
     const { db } = ctx;
-    const values = [body.firm, flag(body.isInactive), body.sort, body.year, body.vehicleMake, body.driveType, body.testdriveResultTypeName, body.testdriveResultCode];
+    const values = [
+      body.firm,
+      flag(body.isInactive),
+      body.sort,
+      body.year,
+      body.vehicleMake,
+      body.driveType,
+      body.testdriveResultTypeName,
+      body.testdriveResultCode,
+    ];
     if (body.testdriveResultType > 0) {
-      const firm = prepared(db, 'SELECT firm FROM testdrive_result_type WHERE testdrive_result_type = ?').pluck().get(body.testdriveResultType) as number | undefined;
+      const firm = prepared(db, 'SELECT firm FROM testdrive_result_type WHERE testdrive_result_type = ?')
+        .pluck()
+        .get(body.testdriveResultType) as number | undefined;
       if (firm === undefined || !caller.firms.has(firm)) throw notFound('Result type');
-      prepared(db, 'UPDATE testdrive_result_type SET firm = ?, is_inactive = ?, sort = ?, year = ?, vehicle_make = ?, drive_type = ?, name = ?, code = ? WHERE testdrive_result_type = ?').run(
-        ...values,
-        body.testdriveResultType,
-      );
+      prepared(
+        db,
+        'UPDATE testdrive_result_type SET firm = ?, is_inactive = ?, sort = ?, year = ?, vehicle_make = ?, drive_type = ?, name = ?, code = ? WHERE testdrive_result_type = ?',
+      ).run(...values, body.testdriveResultType);
       return { id: body.testdriveResultType };
     }
-    const id = prepared(db, 'INSERT INTO testdrive_result_type (firm, is_inactive, sort, year, vehicle_make, drive_type, name, code) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(...values)
-      .lastInsertRowid;
+    const id = prepared(
+      db,
+      'INSERT INTO testdrive_result_type (firm, is_inactive, sort, year, vehicle_make, drive_type, name, code) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(...values).lastInsertRowid;
     return { id: Number(id) };
   }),
 ];

@@ -29,17 +29,21 @@ const toTranslation = (r: TranslationDb): Translation => ({
 function saveTranslation(db: Db, id: number, b: Omit<Translation, 'translation'>): number {
   try {
     if (id > 0) {
-      const changed = prepared(db, 'UPDATE translation SET translation_type = ?, language_code = ?, source = ?, text = ? WHERE translation = ?').run(
+      const changed = prepared(
+        db,
+        'UPDATE translation SET translation_type = ?, language_code = ?, source = ?, text = ? WHERE translation = ?',
+      ).run(b.translationType, b.languageCode, b.source, b.text, id).changes;
+      if (!changed) throw notFound('Translation');
+      return id;
+    }
+    return Number(
+      prepared(db, 'INSERT INTO translation (translation_type, language_code, source, text) VALUES (?, ?, ?, ?)').run(
         b.translationType,
         b.languageCode,
         b.source,
         b.text,
-        id,
-      ).changes;
-      if (!changed) throw notFound('Translation');
-      return id;
-    }
-    return Number(prepared(db, 'INSERT INTO translation (translation_type, language_code, source, text) VALUES (?, ?, ?, ?)').run(b.translationType, b.languageCode, b.source, b.text).lastInsertRowid);
+      ).lastInsertRowid,
+    );
   } catch (e) {
     if (isUniqueViolation(e)) throw fieldError('source', 'This text already has a translation of this type in this language');
     throw e;
@@ -98,7 +102,9 @@ export const textCalls = [
   implement(contract.report.getReportRecommendations, ({ query, caller, ctx }) => {
     assertKnowledgeBase(caller);
     const s = searchCondition(query.searchTerm, ['x.title', 'x.content', 'x.makes']);
-    const order = { title: ['x.title', 'x.report_recommendation'], years: ['x.year_start', 'x.year_end', 'x.report_recommendation'] }[query.orderBy];
+    const order = { title: ['x.title', 'x.report_recommendation'], years: ['x.year_start', 'x.year_end', 'x.report_recommendation'] }[
+      query.orderBy
+    ];
     return pageOf(ctx.db, {
       select: RECOMMENDATION_SELECT,
       from: 'report_recommendation x',
@@ -112,22 +118,32 @@ export const textCalls = [
   implement(contract.report.saveReportRecommendation, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);
     const { db } = ctx;
-    const known = prepared(db, 'SELECT count(*) FROM adas_checklist_matrix WHERE adas_checklist_matrix IN (SELECT value FROM json_each(?))').pluck().get(JSON.stringify(body.systems)) as number;
+    const known = prepared(db, 'SELECT count(*) FROM adas_checklist_matrix WHERE adas_checklist_matrix IN (SELECT value FROM json_each(?))')
+      .pluck()
+      .get(JSON.stringify(body.systems)) as number;
     if (known !== body.systems.length) throw fieldError('systems', 'Unknown system');
     const values = [body.title, body.yearStart, body.yearEnd, JSON.stringify(body.systems), JSON.stringify(body.makes), body.content];
     if (body.reportRecommendation > 0) {
-      const changed = prepared(db, 'UPDATE report_recommendation SET title = ?, year_start = ?, year_end = ?, systems = ?, makes = ?, content = ? WHERE report_recommendation = ?').run(
-        ...values,
-        body.reportRecommendation,
-      ).changes;
+      const changed = prepared(
+        db,
+        'UPDATE report_recommendation SET title = ?, year_start = ?, year_end = ?, systems = ?, makes = ?, content = ? WHERE report_recommendation = ?',
+      ).run(...values, body.reportRecommendation).changes;
       if (!changed) throw notFound('Report recommendation');
       return { id: body.reportRecommendation };
     }
-    return { id: Number(prepared(db, 'INSERT INTO report_recommendation (title, year_start, year_end, systems, makes, content) VALUES (?, ?, ?, ?, ?, ?)').run(...values).lastInsertRowid) };
+    return {
+      id: Number(
+        prepared(
+          db,
+          'INSERT INTO report_recommendation (title, year_start, year_end, systems, makes, content) VALUES (?, ?, ?, ?, ?, ?)',
+        ).run(...values).lastInsertRowid,
+      ),
+    };
   }),
   implement(contract.report.removeReportRecommendation, ({ query, caller, ctx }) => {
     assertKnowledgeBase(caller);
-    if (!prepared(ctx.db, 'DELETE FROM report_recommendation WHERE report_recommendation = ?').run(query.reportRecommendation).changes) throw notFound('Report recommendation');
+    if (!prepared(ctx.db, 'DELETE FROM report_recommendation WHERE report_recommendation = ?').run(query.reportRecommendation).changes)
+      throw notFound('Report recommendation');
     return { success: true as const };
   }),
 ];

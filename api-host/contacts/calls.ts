@@ -52,7 +52,8 @@ interface ContactHead {
  * sees every contact of their firms; anyone else only their own (the item calls open to every user).
  */
 function visibleContact(db: Db, caller: Caller, id: number, what = 'Contact'): ContactHead {
-  const row = prepared(db, 'SELECT contact, firm, is_vendor FROM contact WHERE contact = ? AND merged_into IS NULL').get(id) as ContactHead | undefined;
+  const row = prepared(db, 'SELECT contact, firm, is_vendor FROM contact WHERE contact = ? AND merged_into IS NULL').get(id) as
+    ContactHead | undefined;
   if (!row || !maySee(caller, row)) throw notFound(what);
   return row;
 }
@@ -222,7 +223,9 @@ function makePrimary(db: Db, kind: Kind, contact: number, id: number): void {
 /** Ensures a contact with records of this kind has exactly one primary: promotes the oldest when none. */
 function ensurePrimary(db: Db, kind: Kind, contact: number, preferred?: number): void {
   if (prepared(db, `SELECT 1 FROM ${kind.table} WHERE contact = ? AND is_primary = 1`).get(contact)) return;
-  const id = (preferred && prepared(db, `SELECT ${kind.key} FROM ${kind.table} WHERE ${kind.key} = ? AND contact = ?`).pluck().get(preferred, contact)) ||
+  const id =
+    (preferred &&
+      prepared(db, `SELECT ${kind.key} FROM ${kind.table} WHERE ${kind.key} = ? AND contact = ?`).pluck().get(preferred, contact)) ||
     prepared(db, `SELECT min(${kind.key}) FROM ${kind.table} WHERE contact = ?`).pluck().get(contact);
   if (id) makePrimary(db, kind, contact, id as number);
 }
@@ -263,7 +266,10 @@ function saveRecord(
   return db.transaction(() => {
     const names = Object.keys(columns);
     if (id > 0) {
-      const changed = prepared(db, `UPDATE ${kind.table} SET ${names.map((n) => `${n} = @${n}`).join(', ')} WHERE ${kind.key} = @id AND contact = @contact`).run({
+      const changed = prepared(
+        db,
+        `UPDATE ${kind.table} SET ${names.map((n) => `${n} = @${n}`).join(', ')} WHERE ${kind.key} = @id AND contact = @contact`,
+      ).run({
         ...columns,
         id,
         contact,
@@ -273,7 +279,10 @@ function saveRecord(
     }
     const primary = primaryWhenNew === 'always' || !hasRecords(db, kind, contact);
     if (primary) prepared(db, `UPDATE ${kind.table} SET is_primary = 0 WHERE contact = ? AND is_primary = 1`).run(contact);
-    const newId = prepared(db, `INSERT INTO ${kind.table} (contact, is_primary, ${names.join(', ')}) VALUES (@contact, @primary, ${names.map((n) => `@${n}`).join(', ')})`).run({
+    const newId = prepared(
+      db,
+      `INSERT INTO ${kind.table} (contact, is_primary, ${names.join(', ')}) VALUES (@contact, @primary, ${names.map((n) => `@${n}`).join(', ')})`,
+    ).run({
       ...columns,
       contact,
       primary: primary ? 1 : 0,
@@ -393,7 +402,11 @@ function merge(db: Db, caller: Caller, ids: readonly number[]): { contact: numbe
     for (const kind of [ADDRESS, PHONE, EMAIL]) {
       // Exact duplicates are dropped, keeping the survivor's record, then the earlier contact's (given order).
       const records = (
-        db.prepare(`SELECT ${kind.key} AS id, contact, ${kind.identity} AS identity, is_primary FROM ${kind.table} WHERE contact IN (${ids.join(',')})`).all() as {
+        db
+          .prepare(
+            `SELECT ${kind.key} AS id, contact, ${kind.identity} AS identity, is_primary FROM ${kind.table} WHERE contact IN (${ids.join(',')})`,
+          )
+          .all() as {
           id: number;
           contact: number;
           identity: string;
@@ -418,8 +431,14 @@ function merge(db: Db, caller: Caller, ids: readonly number[]): { contact: numbe
     }
 
     // Relations in both directions move to the survivor; duplicates and self relations are dropped.
-    db.prepare(`UPDATE OR IGNORE contact_related SET contact = ? WHERE contact IN (${list}) AND related_contact <> ?`).run(survivor, survivor);
-    db.prepare(`UPDATE OR IGNORE contact_related SET related_contact = ? WHERE related_contact IN (${list}) AND contact <> ?`).run(survivor, survivor);
+    db.prepare(`UPDATE OR IGNORE contact_related SET contact = ? WHERE contact IN (${list}) AND related_contact <> ?`).run(
+      survivor,
+      survivor,
+    );
+    db.prepare(`UPDATE OR IGNORE contact_related SET related_contact = ? WHERE related_contact IN (${list}) AND contact <> ?`).run(
+      survivor,
+      survivor,
+    );
     db.prepare(`DELETE FROM contact_related WHERE contact IN (${list}) OR related_contact IN (${list})`).run();
 
     // Tombstones: earlier merges into the merged contacts now point at the survivor too.
@@ -450,7 +469,9 @@ const toSearchResult = (r: SearchRow) => ({
 });
 
 function search(db: Db, caller: Caller, kind: SearchKind, q: { firmid?: number; searchterm: string; type?: string }) {
-  return { items: searchContacts(db, kind, q.searchterm, { firms: searchFirms(caller, q.firmid), type: q.type || undefined }).map(toSearchResult) };
+  return {
+    items: searchContacts(db, kind, q.searchterm, { firms: searchFirms(caller, q.firmid), type: q.type || undefined }).map(toSearchResult),
+  };
 }
 
 /** Announces (after the save committed) the contacts a call changed, and answers its result. */
@@ -499,29 +520,47 @@ export const contactCalls = [
   }),
   implement(c.contactAddresses, ({ query, caller, ctx }) => {
     visibleContact(ctx.db, caller, query.id);
-    return (prepared(ctx.db, `${ADDRESS_SELECT} WHERE a.contact = ? ORDER BY a.is_primary DESC, a.contact_address`).all(query.id) as Rows).map(toAddress);
+    return (
+      prepared(ctx.db, `${ADDRESS_SELECT} WHERE a.contact = ? ORDER BY a.is_primary DESC, a.contact_address`).all(query.id) as Rows
+    ).map(toAddress);
   }),
   implement(c.saveAddress, ({ body, caller, ctx }) => changed(ctx, caller, saveAddress(ctx.db, caller, body), () => [body.contact])),
-  implement(c.deleteAddress, ({ body, caller, ctx }) => changed(ctx, caller, deleteRecord(ctx.db, caller, ADDRESS, body.contactAddress, body.contact), (r) => [r.contact])),
-  implement(c.setPrimaryAddress, ({ query, caller, ctx }) => changed(ctx, caller, setPrimary(ctx.db, caller, ADDRESS, query.id, query.contact), () => [query.contact])),
+  implement(c.deleteAddress, ({ body, caller, ctx }) =>
+    changed(ctx, caller, deleteRecord(ctx.db, caller, ADDRESS, body.contactAddress, body.contact), (r) => [r.contact]),
+  ),
+  implement(c.setPrimaryAddress, ({ query, caller, ctx }) =>
+    changed(ctx, caller, setPrimary(ctx.db, caller, ADDRESS, query.id, query.contact), () => [query.contact]),
+  ),
 
   // phones
   implement(c.contactPhones, ({ query, caller, ctx }) => {
     visibleContact(ctx.db, caller, query.id);
-    return (prepared(ctx.db, `${PHONE_SELECT} WHERE p.contact = ? ORDER BY p.is_primary DESC, p.contact_phone`).all(query.id) as Rows).map(toPhone);
+    return (prepared(ctx.db, `${PHONE_SELECT} WHERE p.contact = ? ORDER BY p.is_primary DESC, p.contact_phone`).all(query.id) as Rows).map(
+      toPhone,
+    );
   }),
   implement(c.savePhone, ({ body, caller, ctx }) => changed(ctx, caller, savePhone(ctx.db, caller, body), () => [body.contact])),
-  implement(c.deletePhone, ({ body, caller, ctx }) => changed(ctx, caller, deleteRecord(ctx.db, caller, PHONE, body.contactPhone, body.contact), (r) => [r.contact])),
-  implement(c.setPrimaryPhone, ({ query, caller, ctx }) => changed(ctx, caller, setPrimary(ctx.db, caller, PHONE, query.id, query.contact), () => [query.contact])),
+  implement(c.deletePhone, ({ body, caller, ctx }) =>
+    changed(ctx, caller, deleteRecord(ctx.db, caller, PHONE, body.contactPhone, body.contact), (r) => [r.contact]),
+  ),
+  implement(c.setPrimaryPhone, ({ query, caller, ctx }) =>
+    changed(ctx, caller, setPrimary(ctx.db, caller, PHONE, query.id, query.contact), () => [query.contact]),
+  ),
 
   // emails
   implement(c.contactEmails, ({ query, caller, ctx }) => {
     visibleContact(ctx.db, caller, query.id);
-    return (prepared(ctx.db, `${EMAIL_SELECT} WHERE e.contact = ? ORDER BY e.is_primary DESC, e.contact_email`).all(query.id) as Rows).map(toEmail);
+    return (prepared(ctx.db, `${EMAIL_SELECT} WHERE e.contact = ? ORDER BY e.is_primary DESC, e.contact_email`).all(query.id) as Rows).map(
+      toEmail,
+    );
   }),
   implement(c.saveEmail, ({ body, caller, ctx }) => changed(ctx, caller, saveEmail(ctx.db, caller, body), () => [body.contact])),
-  implement(c.deleteEmail, ({ body, caller, ctx }) => changed(ctx, caller, deleteRecord(ctx.db, caller, EMAIL, body.contactEmail, body.contact), (r) => [r.contact])),
-  implement(c.setPrimaryEmail, ({ query, caller, ctx }) => changed(ctx, caller, setPrimary(ctx.db, caller, EMAIL, query.id, query.contact), () => [query.contact])),
+  implement(c.deleteEmail, ({ body, caller, ctx }) =>
+    changed(ctx, caller, deleteRecord(ctx.db, caller, EMAIL, body.contactEmail, body.contact), (r) => [r.contact]),
+  ),
+  implement(c.setPrimaryEmail, ({ query, caller, ctx }) =>
+    changed(ctx, caller, setPrimary(ctx.db, caller, EMAIL, query.id, query.contact), () => [query.contact]),
+  ),
 
   // related contacts
   implement(c.related, ({ query, caller, ctx }) => {
@@ -533,26 +572,26 @@ export const contactCalls = [
        LEFT JOIN lookup rt ON rt.key = 'RelatedContactType' AND rt.id = r.related_contact_type
        WHERE r.contact = ?${firmScope(ctx.db, caller.firms, 'o')} ORDER BY o.file_as, r.contact_related`,
     ).all(query.id) as Rows;
-    return rows.map(
-      (r): RelatedContact => ({
-        contactRelated: r.contact_related as number,
-        contact: r.contact as number,
-        relatedContact: r.related_contact as number,
-        relatedContactType: r.related_contact_type as number,
-        relatedContactTypeName: (r.type_name as string | null) ?? '',
-        fileAs: r.file_as as string,
-        phoneNo: r.phone_no as string | null,
-        emailAddress: r.email_address as string | null,
-      }),
-    );
+    return rows.map((r): RelatedContact => ({
+      contactRelated: r.contact_related as number,
+      contact: r.contact as number,
+      relatedContact: r.related_contact as number,
+      relatedContactType: r.related_contact_type as number,
+      relatedContactTypeName: (r.type_name as string | null) ?? '',
+      fileAs: r.file_as as string,
+      phoneNo: r.phone_no as string | null,
+      emailAddress: r.email_address as string | null,
+    }));
   }),
   implement(c.saveRelated, ({ body, caller, ctx }) => {
     const db = ctx.db;
     visibleContact(db, caller, body.contact);
     checkLookups(db, [['relatedContactType', 'RelatedContactType', body.relatedContactType, 'Unknown relation type']]);
-    const other = prepared(db, 'SELECT firm FROM contact WHERE contact = ? AND merged_into IS NULL').get(body.relatedContact) as { firm: number } | undefined;
+    const other = prepared(db, 'SELECT firm FROM contact WHERE contact = ? AND merged_into IS NULL').get(body.relatedContact) as
+      { firm: number } | undefined;
     if (!other || !caller.firms.has(other.firm)) throw badRequest('Invalid body', { relatedContact: ['Unknown contact'] });
-    if (body.relatedContact === body.contact) throw badRequest('Invalid body', { relatedContact: ['A contact cannot be related to itself'] });
+    if (body.relatedContact === body.contact)
+      throw badRequest('Invalid body', { relatedContact: ['A contact cannot be related to itself'] });
     const values = { id: body.contactRelated, contact: body.contact, related: body.relatedContact, type: body.relatedContactType };
     const duplicate = prepared(
       db,
@@ -560,17 +599,24 @@ export const contactCalls = [
     ).get(values);
     if (duplicate) throw badRequest('This relation already exists', { relatedContact: ['This relation already exists'] });
     if (body.contactRelated > 0) {
-      const changed = prepared(db, 'UPDATE contact_related SET related_contact = @related, related_contact_type = @type WHERE contact_related = @id AND contact = @contact').run(values).changes;
+      const changed = prepared(
+        db,
+        'UPDATE contact_related SET related_contact = @related, related_contact_type = @type WHERE contact_related = @id AND contact = @contact',
+      ).run(values).changes;
       if (!changed) throw notFound('Relation');
       return { id: body.contactRelated };
     }
-    const id = prepared(db, 'INSERT INTO contact_related (contact, related_contact, related_contact_type) VALUES (@contact, @related, @type)').run(values).lastInsertRowid;
+    const id = prepared(
+      db,
+      'INSERT INTO contact_related (contact, related_contact, related_contact_type) VALUES (@contact, @related, @type)',
+    ).run(values).lastInsertRowid;
     return { id: Number(id) };
   }),
   implement(c.deleteRelated, ({ query, caller, ctx }) => {
-    const row = prepared(ctx.db, 'SELECT r.contact, c.firm FROM contact_related r JOIN contact c ON c.contact = r.contact WHERE r.contact_related = ?').get(query.id) as
-      | { contact: number; firm: number }
-      | undefined;
+    const row = prepared(
+      ctx.db,
+      'SELECT r.contact, c.firm FROM contact_related r JOIN contact c ON c.contact = r.contact WHERE r.contact_related = ?',
+    ).get(query.id) as { contact: number; firm: number } | undefined;
     // Unknown and foreign relations alike: nothing removed, nothing revealed.
     if (!row || !caller.firms.has(row.firm)) return { contact: -1, id: query.id };
     prepared(ctx.db, 'DELETE FROM contact_related WHERE contact_related = ?').run(query.id);

@@ -8,7 +8,16 @@
 import type { LookupRow } from '../lookups/service';
 
 /** ContactType: the list's "type" sort follows these ids (the lookup order). */
-export const CONTACT_TYPE = { employee: 1, customer: 2, vendor: 3, insuranceAgent: 4, technician: 5, fleetManager: 6, other: 7, prospect: 8 } as const;
+export const CONTACT_TYPE = {
+  employee: 1,
+  customer: 2,
+  vendor: 3,
+  insuranceAgent: 4,
+  technician: 5,
+  fleetManager: 6,
+  other: 7,
+  prospect: 8,
+} as const;
 
 export const LOOKUPS: Readonly<Record<string, readonly LookupRow[]>> = {
   ContactType: [
@@ -70,23 +79,79 @@ export const LOOKUPS: Readonly<Record<string, readonly LookupRow[]>> = {
   StateProvince: [
     ...(
       [
-        ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'], ['CO', 'Colorado'],
-        ['CT', 'Connecticut'], ['DE', 'Delaware'], ['DC', 'District of Columbia'], ['FL', 'Florida'], ['GA', 'Georgia'],
-        ['HI', 'Hawaii'], ['ID', 'Idaho'], ['IL', 'Illinois'], ['IN', 'Indiana'], ['IA', 'Iowa'], ['KS', 'Kansas'],
-        ['KY', 'Kentucky'], ['LA', 'Louisiana'], ['ME', 'Maine'], ['MD', 'Maryland'], ['MA', 'Massachusetts'],
-        ['MI', 'Michigan'], ['MN', 'Minnesota'], ['MS', 'Mississippi'], ['MO', 'Missouri'], ['MT', 'Montana'],
-        ['NE', 'Nebraska'], ['NV', 'Nevada'], ['NH', 'New Hampshire'], ['NJ', 'New Jersey'], ['NM', 'New Mexico'],
-        ['NY', 'New York'], ['NC', 'North Carolina'], ['ND', 'North Dakota'], ['OH', 'Ohio'], ['OK', 'Oklahoma'],
-        ['OR', 'Oregon'], ['PA', 'Pennsylvania'], ['RI', 'Rhode Island'], ['SC', 'South Carolina'], ['SD', 'South Dakota'],
-        ['TN', 'Tennessee'], ['TX', 'Texas'], ['UT', 'Utah'], ['VT', 'Vermont'], ['VA', 'Virginia'], ['WA', 'Washington'],
-        ['WV', 'West Virginia'], ['WI', 'Wisconsin'], ['WY', 'Wyoming'],
+        ['AL', 'Alabama'],
+        ['AK', 'Alaska'],
+        ['AZ', 'Arizona'],
+        ['AR', 'Arkansas'],
+        ['CA', 'California'],
+        ['CO', 'Colorado'],
+        ['CT', 'Connecticut'],
+        ['DE', 'Delaware'],
+        ['DC', 'District of Columbia'],
+        ['FL', 'Florida'],
+        ['GA', 'Georgia'],
+        ['HI', 'Hawaii'],
+        ['ID', 'Idaho'],
+        ['IL', 'Illinois'],
+        ['IN', 'Indiana'],
+        ['IA', 'Iowa'],
+        ['KS', 'Kansas'],
+        ['KY', 'Kentucky'],
+        ['LA', 'Louisiana'],
+        ['ME', 'Maine'],
+        ['MD', 'Maryland'],
+        ['MA', 'Massachusetts'],
+        ['MI', 'Michigan'],
+        ['MN', 'Minnesota'],
+        ['MS', 'Mississippi'],
+        ['MO', 'Missouri'],
+        ['MT', 'Montana'],
+        ['NE', 'Nebraska'],
+        ['NV', 'Nevada'],
+        ['NH', 'New Hampshire'],
+        ['NJ', 'New Jersey'],
+        ['NM', 'New Mexico'],
+        ['NY', 'New York'],
+        ['NC', 'North Carolina'],
+        ['ND', 'North Dakota'],
+        ['OH', 'Ohio'],
+        ['OK', 'Oklahoma'],
+        ['OR', 'Oregon'],
+        ['PA', 'Pennsylvania'],
+        ['RI', 'Rhode Island'],
+        ['SC', 'South Carolina'],
+        ['SD', 'South Dakota'],
+        ['TN', 'Tennessee'],
+        ['TX', 'Texas'],
+        ['UT', 'Utah'],
+        ['VT', 'Vermont'],
+        ['VA', 'Virginia'],
+        ['WA', 'Washington'],
+        ['WV', 'West Virginia'],
+        ['WI', 'Wisconsin'],
+        ['WY', 'Wyoming'],
       ] as const
     ).map(([code, name], i): LookupRow => [i + 1, name, code, 'US']),
     ...(
-      [['AB', 'Alberta'], ['BC', 'British Columbia'], ['MB', 'Manitoba'], ['NB', 'New Brunswick'], ['NS', 'Nova Scotia'], ['ON', 'Ontario'], ['QC', 'Quebec'], ['SK', 'Saskatchewan']] as const
+      [
+        ['AB', 'Alberta'],
+        ['BC', 'British Columbia'],
+        ['MB', 'Manitoba'],
+        ['NB', 'New Brunswick'],
+        ['NS', 'Nova Scotia'],
+        ['ON', 'Ontario'],
+        ['QC', 'Quebec'],
+        ['SK', 'Saskatchewan'],
+      ] as const
     ).map(([code, name], i): LookupRow => [60 + i, name, code, 'CA']),
     ...(
-      [['BCN', 'Baja California'], ['CMX', 'Ciudad de México'], ['JAL', 'Jalisco'], ['NLE', 'Nuevo León'], ['SON', 'Sonora']] as const
+      [
+        ['BCN', 'Baja California'],
+        ['CMX', 'Ciudad de México'],
+        ['JAL', 'Jalisco'],
+        ['NLE', 'Nuevo León'],
+        ['SON', 'Sonora'],
+      ] as const
     ).map(([code, name], i): LookupRow => [80 + i, name, code, 'MX']),
   ],
 };
@@ -107,26 +172,220 @@ export function prng(seed: number): () => number {
 }
 
 export const FIRST_NAMES = [
-  'James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'William', 'Barbara',
-  'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Carlos', 'Karen', 'Daniel', 'Lisa', 'Matthew', 'Nancy',
-  'Anthony', 'Betty', 'Mark', 'Sandra', 'Luis', 'Ashley', 'Steven', 'Kimberly', 'Paul', 'Emily', 'Andrew', 'Donna',
-  'Joshua', 'Michelle', 'Kevin', 'Carol', 'Brian', 'Amanda', 'George', 'Melissa', 'Wei', 'Deborah', 'Omar', 'Stephanie',
-  'Ryan', 'Rebecca', 'Jacob', 'Sharon', 'Gary', 'Laura', 'Nicholas', 'Cynthia', 'Eric', 'Aisha', 'Jonathan', 'Priya',
-  'Hiroshi', 'Sofia', 'Mateo', 'Fatima', 'Dmitri', 'Chloé', 'Tariq', 'Ngozi', 'Lars', 'Ingrid',
+  'James',
+  'Mary',
+  'Robert',
+  'Patricia',
+  'John',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Elizabeth',
+  'William',
+  'Barbara',
+  'Richard',
+  'Susan',
+  'Joseph',
+  'Jessica',
+  'Thomas',
+  'Sarah',
+  'Carlos',
+  'Karen',
+  'Daniel',
+  'Lisa',
+  'Matthew',
+  'Nancy',
+  'Anthony',
+  'Betty',
+  'Mark',
+  'Sandra',
+  'Luis',
+  'Ashley',
+  'Steven',
+  'Kimberly',
+  'Paul',
+  'Emily',
+  'Andrew',
+  'Donna',
+  'Joshua',
+  'Michelle',
+  'Kevin',
+  'Carol',
+  'Brian',
+  'Amanda',
+  'George',
+  'Melissa',
+  'Wei',
+  'Deborah',
+  'Omar',
+  'Stephanie',
+  'Ryan',
+  'Rebecca',
+  'Jacob',
+  'Sharon',
+  'Gary',
+  'Laura',
+  'Nicholas',
+  'Cynthia',
+  'Eric',
+  'Aisha',
+  'Jonathan',
+  'Priya',
+  'Hiroshi',
+  'Sofia',
+  'Mateo',
+  'Fatima',
+  'Dmitri',
+  'Chloé',
+  'Tariq',
+  'Ngozi',
+  'Lars',
+  'Ingrid',
 ];
 export const LAST_NAMES = [
-  'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez',
-  'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson',
-  'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright',
-  'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker', 'Hall', 'Rivera', 'Campbell',
-  'Mitchell', 'Carter', 'Roberts', 'Chen', 'Patel', 'Kowalski', 'O\'Brien', 'Müller', 'Okafor', 'Tanaka', 'Novak',
-  'Fischer', 'Haddad', 'Ivanova', 'Dubois', 'Lindqvist', 'Mensah', 'Sato', 'Kaur', 'Rossi', 'Yilmaz', 'Berg', 'Costa',
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Sanchez',
+  'Clark',
+  'Ramirez',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Torres',
+  'Nguyen',
+  'Hill',
+  'Flores',
+  'Green',
+  'Adams',
+  'Nelson',
+  'Baker',
+  'Hall',
+  'Rivera',
+  'Campbell',
+  'Mitchell',
+  'Carter',
+  'Roberts',
+  'Chen',
+  'Patel',
+  'Kowalski',
+  "O'Brien",
+  'Müller',
+  'Okafor',
+  'Tanaka',
+  'Novak',
+  'Fischer',
+  'Haddad',
+  'Ivanova',
+  'Dubois',
+  'Lindqvist',
+  'Mensah',
+  'Sato',
+  'Kaur',
+  'Rossi',
+  'Yilmaz',
+  'Berg',
+  'Costa',
 ];
-const COMPANY_A = ['Precision', 'Metro', 'Summit', 'Coastal', 'Liberty', 'Pioneer', 'Keystone', 'Redwood', 'Lone Star', 'Empire', 'Harbor', 'Granite', 'Eagle', 'Bayview', 'Northside', 'Valley', 'Capital', 'Sterling', 'Frontier', 'Golden Gate'];
-const COMPANY_B = ['Auto Body', 'Collision', 'Auto Glass', 'Fleet Services', 'Motors', 'Towing', 'Car Rental', 'Insurance Agency', 'Dealership', 'Logistics', 'Transit', 'Auto Group'];
-const VENDOR_B = ['Glass Supply', 'Calibration Tools', 'Diagnostics', 'Parts Distribution', 'Paint & Coatings', 'Equipment Rental', 'Sensor Supply', 'Target Boards', 'Lift Service', 'Software'];
+const COMPANY_A = [
+  'Precision',
+  'Metro',
+  'Summit',
+  'Coastal',
+  'Liberty',
+  'Pioneer',
+  'Keystone',
+  'Redwood',
+  'Lone Star',
+  'Empire',
+  'Harbor',
+  'Granite',
+  'Eagle',
+  'Bayview',
+  'Northside',
+  'Valley',
+  'Capital',
+  'Sterling',
+  'Frontier',
+  'Golden Gate',
+];
+const COMPANY_B = [
+  'Auto Body',
+  'Collision',
+  'Auto Glass',
+  'Fleet Services',
+  'Motors',
+  'Towing',
+  'Car Rental',
+  'Insurance Agency',
+  'Dealership',
+  'Logistics',
+  'Transit',
+  'Auto Group',
+];
+const VENDOR_B = [
+  'Glass Supply',
+  'Calibration Tools',
+  'Diagnostics',
+  'Parts Distribution',
+  'Paint & Coatings',
+  'Equipment Rental',
+  'Sensor Supply',
+  'Target Boards',
+  'Lift Service',
+  'Software',
+];
 const COMPANY_SUFFIX = ['', '', ' LLC', ' Inc.', ' Co.'];
-const STREETS = ['Main St', 'Oak Ave', 'Maple Dr', 'Cedar Ln', 'Pine St', 'Elm St', 'Washington Blvd', 'Lake Rd', 'Hill St', 'Park Ave', 'Sunset Blvd', 'River Rd', 'Industrial Pkwy', 'Commerce Dr', 'Broadway', 'Market St', '5th Ave', 'Mission St', 'Congress Ave', 'Westheimer Rd'];
+const STREETS = [
+  'Main St',
+  'Oak Ave',
+  'Maple Dr',
+  'Cedar Ln',
+  'Pine St',
+  'Elm St',
+  'Washington Blvd',
+  'Lake Rd',
+  'Hill St',
+  'Park Ave',
+  'Sunset Blvd',
+  'River Rd',
+  'Industrial Pkwy',
+  'Commerce Dr',
+  'Broadway',
+  'Market St',
+  '5th Ave',
+  'Mission St',
+  'Congress Ave',
+  'Westheimer Rd',
+];
 
 interface Region {
   state: string;
@@ -134,19 +393,98 @@ interface Region {
   cities: readonly [city: string, postal: string][];
 }
 const REGIONS: Readonly<Record<string, Region>> = {
-  GA: { state: 'GA', areaCodes: ['404', '678', '770'], cities: [['Atlanta', '30301'], ['Marietta', '30060'], ['Decatur', '30030']] },
-  IL: { state: 'IL', areaCodes: ['312', '773', '847'], cities: [['Chicago', '60601'], ['Evanston', '60201'], ['Naperville', '60540']] },
-  NY: { state: 'NY', areaCodes: ['212', '718', '917', '347'], cities: [['New York', '10001'], ['Brooklyn', '11201'], ['Queens', '11354'], ['Yonkers', '10701']] },
-  NJ: { state: 'NJ', areaCodes: ['973', '201', '908'], cities: [['Newark', '07102'], ['Jersey City', '07302'], ['Elizabeth', '07201']] },
-  CA: { state: 'CA', areaCodes: ['415', '510', '408', '916'], cities: [['San Francisco', '94105'], ['Oakland', '94607'], ['San Jose', '95112'], ['Sacramento', '95814']] },
-  TX: { state: 'TX', areaCodes: ['512', '713', '832', '214'], cities: [['Austin', '78701'], ['Houston', '77002'], ['Dallas', '75201'], ['San Antonio', '78205']] },
+  GA: {
+    state: 'GA',
+    areaCodes: ['404', '678', '770'],
+    cities: [
+      ['Atlanta', '30301'],
+      ['Marietta', '30060'],
+      ['Decatur', '30030'],
+    ],
+  },
+  IL: {
+    state: 'IL',
+    areaCodes: ['312', '773', '847'],
+    cities: [
+      ['Chicago', '60601'],
+      ['Evanston', '60201'],
+      ['Naperville', '60540'],
+    ],
+  },
+  NY: {
+    state: 'NY',
+    areaCodes: ['212', '718', '917', '347'],
+    cities: [
+      ['New York', '10001'],
+      ['Brooklyn', '11201'],
+      ['Queens', '11354'],
+      ['Yonkers', '10701'],
+    ],
+  },
+  NJ: {
+    state: 'NJ',
+    areaCodes: ['973', '201', '908'],
+    cities: [
+      ['Newark', '07102'],
+      ['Jersey City', '07302'],
+      ['Elizabeth', '07201'],
+    ],
+  },
+  CA: {
+    state: 'CA',
+    areaCodes: ['415', '510', '408', '916'],
+    cities: [
+      ['San Francisco', '94105'],
+      ['Oakland', '94607'],
+      ['San Jose', '95112'],
+      ['Sacramento', '95814'],
+    ],
+  },
+  TX: {
+    state: 'TX',
+    areaCodes: ['512', '713', '832', '214'],
+    cities: [
+      ['Austin', '78701'],
+      ['Houston', '77002'],
+      ['Dallas', '75201'],
+      ['San Antonio', '78205'],
+    ],
+  },
 };
 /** The region of each seeded firm (firm ids of api-host/firms/seed.ts SEED_FIRMS). */
-const FIRM_REGION: Readonly<Record<number, string>> = { 1: 'GA', 2: 'IL', 3: 'NY', 4: 'CA', 5: 'TX', 6: 'NY', 7: 'NY', 8: 'NJ', 9: 'CA', 10: 'CA', 11: 'CA', 12: 'TX', 13: 'TX' };
+const FIRM_REGION: Readonly<Record<number, string>> = {
+  1: 'GA',
+  2: 'IL',
+  3: 'NY',
+  4: 'CA',
+  5: 'TX',
+  6: 'NY',
+  7: 'NY',
+  8: 'NJ',
+  9: 'CA',
+  10: 'CA',
+  11: 'CA',
+  12: 'TX',
+  13: 'TX',
+};
 
-export interface GenPhone { phoneType: number; phoneNo: string; extension: string }
-export interface GenEmail { emailType: number; emailAddress: string }
-export interface GenAddress { addressType: number; addressLines: string; city: string; stateProvince: number; postalCode: string; country: number }
+export interface GenPhone {
+  phoneType: number;
+  phoneNo: string;
+  extension: string;
+}
+export interface GenEmail {
+  emailType: number;
+  emailAddress: string;
+}
+export interface GenAddress {
+  addressType: number;
+  addressLines: string;
+  city: string;
+  stateProvince: number;
+  postalCode: string;
+  country: number;
+}
 export interface GenContact {
   firm: number;
   contactType: number;
@@ -167,7 +505,11 @@ export interface GenContact {
   addresses: GenAddress[];
 }
 
-const slug = (s: string) => s.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '');
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z0-9]+/g, '');
 
 export interface Generator {
   contact(kind?: 'person' | 'company' | 'vendor'): GenContact;
@@ -183,20 +525,31 @@ export interface Generator {
  */
 export function contactGenerator(seed: number, firms: readonly number[], fictionalPhones = true): Generator {
   const rng = prng(seed);
-  const pick = <T,>(list: readonly T[]): T => list[Math.floor(rng() * list.length)];
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rng() * list.length)];
   const digits = (n: number) => Array.from({ length: n }, () => Math.floor(rng() * 10)).join('');
   const region = (firm: number) => REGIONS[FIRM_REGION[firm] ?? 'GA'];
   const tz = (firm: number) => ({ CA: 3, TX: 6, IL: 6 })[FIRM_REGION[firm] ?? 'GA'] ?? 12;
 
   const phone = (firm: number, type = 1): GenPhone => {
     const exchange = fictionalPhones ? '555' : String(200 + Math.floor(rng() * 800));
-    return { phoneType: type, phoneNo: `(${pick(region(firm).areaCodes)}) ${exchange}-${digits(4)}`, extension: rng() < 0.1 ? digits(3) : '' };
+    return {
+      phoneType: type,
+      phoneNo: `(${pick(region(firm).areaCodes)}) ${exchange}-${digits(4)}`,
+      extension: rng() < 0.1 ? digits(3) : '',
+    };
   };
   const address = (firm: number, type: number): GenAddress => {
     const r = region(firm);
     const [city, postal] = pick(r.cities);
     const suite = rng() < 0.2 ? `, Suite ${100 + Math.floor(rng() * 400)}` : '';
-    return { addressType: type, addressLines: `${1 + Math.floor(rng() * 9899)} ${pick(STREETS)}${suite}`, city, stateProvince: stateId(r.state), postalCode: postal, country: 1 };
+    return {
+      addressType: type,
+      addressLines: `${1 + Math.floor(rng() * 9899)} ${pick(STREETS)}${suite}`,
+      city,
+      stateProvince: stateId(r.state),
+      postalCode: postal,
+      country: 1,
+    };
   };
 
   const contact = (kind: 'person' | 'company' | 'vendor' = rng() < 0.85 ? 'person' : 'company'): GenContact => {
@@ -204,14 +557,24 @@ export function contactGenerator(seed: number, firms: readonly number[], fiction
     const isPerson = kind === 'person';
     const firstName = isPerson ? pick(FIRST_NAMES) : '';
     const lastName = isPerson ? pick(LAST_NAMES) : '';
-    const companyName = isPerson
-      ? ''
-      : `${pick(COMPANY_A)} ${pick(kind === 'vendor' ? VENDOR_B : COMPANY_B)}${pick(COMPANY_SUFFIX)}`;
-    const contactType = kind === 'vendor' ? CONTACT_TYPE.vendor : isPerson
-      ? pick([CONTACT_TYPE.customer, CONTACT_TYPE.customer, CONTACT_TYPE.customer, CONTACT_TYPE.insuranceAgent, CONTACT_TYPE.technician, CONTACT_TYPE.other])
-      : pick([CONTACT_TYPE.customer, CONTACT_TYPE.fleetManager, CONTACT_TYPE.insuranceAgent]);
+    const companyName = isPerson ? '' : `${pick(COMPANY_A)} ${pick(kind === 'vendor' ? VENDOR_B : COMPANY_B)}${pick(COMPANY_SUFFIX)}`;
+    const contactType =
+      kind === 'vendor'
+        ? CONTACT_TYPE.vendor
+        : isPerson
+          ? pick([
+              CONTACT_TYPE.customer,
+              CONTACT_TYPE.customer,
+              CONTACT_TYPE.customer,
+              CONTACT_TYPE.insuranceAgent,
+              CONTACT_TYPE.technician,
+              CONTACT_TYPE.other,
+            ])
+          : pick([CONTACT_TYPE.customer, CONTACT_TYPE.fleetManager, CONTACT_TYPE.insuranceAgent]);
     const domain = isPerson ? pick(['example.com', 'example.net', 'example.org']) : `${slug(companyName)}.example.com`;
-    const local = isPerson ? `${slug(firstName)}.${slug(lastName)}${rng() < 0.3 ? digits(2) : ''}` : pick(['info', 'office', 'sales', 'billing']);
+    const local = isPerson
+      ? `${slug(firstName)}.${slug(lastName)}${rng() < 0.3 ? digits(2) : ''}`
+      : pick(['info', 'office', 'sales', 'billing']);
     const phones = [phone(firm, isPerson ? 1 : 2)];
     if (rng() < 0.35) phones.push(phone(firm, isPerson ? pick([2, 3]) : 4));
     const emails: GenEmail[] = rng() < 0.9 ? [{ emailType: isPerson ? pick([1, 2]) : 1, emailAddress: `${local}@${domain}` }] : [];

@@ -42,16 +42,21 @@ const ids = (rows: readonly number[]) => JSON.stringify(rows);
 const SUB = {
   phone: { table: 'contact_phone', key: 'contact_phone', columns: ['phone_type', 'phone_no', 'extension', 'phone_note'] },
   email: { table: 'contact_email', key: 'contact_email', columns: ['email_type', 'email_address'] },
-  address: { table: 'contact_address', key: 'contact_address', columns: ['address_type', 'address_lines', 'city', 'state_province', 'postal_code', 'country', 'address_note'] },
+  address: {
+    table: 'contact_address',
+    key: 'contact_address',
+    columns: ['address_type', 'address_lines', 'city', 'state_province', 'postal_code', 'country', 'address_note'],
+  },
 } as const;
 type SubKind = keyof typeof SUB;
 
 /** The primary record of `kind` of each contact in `contacts`, by contact id. */
 function primaries(db: Db, kind: SubKind, contacts: readonly number[]): Map<number, Stored> {
   const { table, key, columns } = SUB[kind];
-  const rows = prepared(db, `SELECT contact, ${key} AS id, ${columns.join(', ')} FROM ${table} WHERE is_primary = 1 AND contact IN (SELECT value FROM json_each(?))`).all(
-    ids(contacts),
-  ) as Stored[];
+  const rows = prepared(
+    db,
+    `SELECT contact, ${key} AS id, ${columns.join(', ')} FROM ${table} WHERE is_primary = 1 AND contact IN (SELECT value FROM json_each(?))`,
+  ).all(ids(contacts)) as Stored[];
   return new Map(rows.map((r) => [r.contact, r]));
 }
 
@@ -78,7 +83,11 @@ export function importContacts(db: Db, caller: Caller, rows: readonly ContactRow
       ).all(ids(existingIds)) as StoredContact[]
     ).map((r) => [r.contact, r]),
   );
-  const primary = { phone: primaries(db, 'phone', existingIds), email: primaries(db, 'email', existingIds), address: primaries(db, 'address', existingIds) };
+  const primary = {
+    phone: primaries(db, 'phone', existingIds),
+    email: primaries(db, 'email', existingIds),
+    address: primaries(db, 'address', existingIds),
+  };
   const inCountry = new Map<string, HttpError | null>();
 
   const insertContact = prepared(
@@ -111,10 +120,16 @@ export function importContacts(db: Db, caller: Caller, rows: readonly ContactRow
     const current = primary[kind].get(contact);
     if (current) {
       if (columns.every((c) => current[c] === values[c])) return;
-      prepared(db, `UPDATE ${table} SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE ${key} = @id`).run({ ...values, id: current.id });
+      prepared(db, `UPDATE ${table} SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE ${key} = @id`).run({
+        ...values,
+        id: current.id,
+      });
       primary[kind].set(contact, { ...current, ...values });
     } else {
-      const id = prepared(db, `INSERT INTO ${table} (contact, is_primary, ${columns.join(', ')}) VALUES (@contact, 1, ${columns.map((c) => `@${c}`).join(', ')})`).run({
+      const id = prepared(
+        db,
+        `INSERT INTO ${table} (contact, is_primary, ${columns.join(', ')}) VALUES (@contact, 1, ${columns.map((c) => `@${c}`).join(', ')})`,
+      ).run({
         ...values,
         contact,
       }).lastInsertRowid;
@@ -124,8 +139,13 @@ export function importContacts(db: Db, caller: Caller, rows: readonly ContactRow
   };
   /** The stored contact's columns as the save writes them, to leave an unchanged contact unwritten. */
   const sameContact = (c: StoredContact, v: Record<string, string | number | null>) =>
-    c.contact_type === v.contactType && c.is_company === v.isCompany && c.company_name === v.companyName && c.first_name === v.firstName && c.last_name === v.lastName &&
-    c.notes === v.notes && c.is_inactive === v.isInactive;
+    c.contact_type === v.contactType &&
+    c.is_company === v.isCompany &&
+    c.company_name === v.companyName &&
+    c.first_name === v.firstName &&
+    c.last_name === v.lastName &&
+    c.notes === v.notes &&
+    c.is_inactive === v.isInactive;
 
   return rows.map((row): number | HttpError => {
     try {
@@ -169,7 +189,12 @@ export function importContacts(db: Db, caller: Caller, rows: readonly ContactRow
       const writeSubRecords = (id: number) => {
         if (row.phone) {
           const note = primary.phone.get(id)?.phone_note ?? '';
-          savePrimary('phone', id, { phone_type: row.phone.phoneType, phone_no: row.phone.phoneNo, extension: row.phone.extension, phone_note: note });
+          savePrimary('phone', id, {
+            phone_type: row.phone.phoneType,
+            phone_no: row.phone.phoneNo,
+            extension: row.phone.extension,
+            phone_note: note,
+          });
         }
         if (row.email) savePrimary('email', id, { email_type: row.email.emailType, email_address: row.email.emailAddress });
         if (row.address) {
@@ -195,7 +220,13 @@ export function importContacts(db: Db, caller: Caller, rows: readonly ContactRow
         // email, which those triggers would have copied onto it, are written with it.
         id = nextId();
         writeSubRecords(id);
-        insertContact.run({ ...values, contact: id, firm: caller.firm, phoneNo: row.phone?.phoneNo ?? null, emailAddress: row.email?.emailAddress ?? null });
+        insertContact.run({
+          ...values,
+          contact: id,
+          firm: caller.firm,
+          phoneNo: row.phone?.phoneNo ?? null,
+          emailAddress: row.email?.emailAddress ?? null,
+        });
         return id;
       }
       if (!sameContact(current, values)) {

@@ -16,7 +16,6 @@ import { isoSeconds as iso } from '../core/time';
 
 export type FtsColumn = 'name' | 'phone' | 'email' | 'address';
 
-
 /** An FTS5 query matching every word of the term as a prefix in the given columns; null when no words. */
 export function ftsQuery(term: string, columns: readonly FtsColumn[]): string | null {
   // A phone-like term ("(212) 4", "212-45") is one number: the prefix of the phone's digits token.
@@ -33,7 +32,6 @@ const ORDER: Record<ContactListQuery['orderBy'], string[]> = {
   created: ['c.created_at', 'c.contact'],
   inactive: ['c.is_inactive', 'c.file_as', 'c.contact'],
 };
-
 
 export interface ListOptions {
   firms: ReadonlySet<number>;
@@ -102,7 +100,9 @@ function listFilter(db: Db, q: ContactListQuery, opts: ListOptions, forSortScan:
   }
   // One firm: `c.firm = n` lets the (firm, sort key) indexes give the order. Several: checked row by row.
   const scope = firmScope(db, opts.firms);
-  const sql = where.join(' AND ') + (opts.firms.size === 1 && scope ? ` AND c.firm = ${[...opts.firms][0]}` : forSortScan ? scope.replace('c.firm', '+c.firm') : scope);
+  const sql =
+    where.join(' AND ') +
+    (opts.firms.size === 1 && scope ? ` AND c.firm = ${[...opts.firms][0]}` : forSortScan ? scope.replace('c.firm', '+c.firm') : scope);
   return { sql, params };
 }
 
@@ -111,13 +111,17 @@ function countList(db: Db, q: ContactListQuery, opts: ListOptions, filter: { sql
   const onlySearch = q.filterBy === 9999 && q.retrospectiveDays === 0 && !opts.vendorsOnly && firmScope(db, opts.firms) === '';
   if (onlySearch && !q.searchTerm) {
     // Every live contact: the b-tree count of the table less the (few, indexed) merged tombstones.
-    return (prepared(db, 'SELECT count(*) FROM contact').pluck().get() as number) -
-      (prepared(db, 'SELECT count(*) FROM contact WHERE merged_into IS NOT NULL').pluck().get() as number);
+    return (
+      (prepared(db, 'SELECT count(*) FROM contact').pluck().get() as number) -
+      (prepared(db, 'SELECT count(*) FROM contact WHERE merged_into IS NOT NULL').pluck().get() as number)
+    );
   }
   const match = q.searchTerm ? ftsQuery(q.searchTerm, ['name', 'phone', 'email']) : null;
   // The search index holds live contacts only, so a search alone is counted there.
   if (onlySearch && match) return prepared(db, 'SELECT count(*) FROM contact_fts WHERE contact_fts MATCH ?').pluck().get(match) as number;
-  return prepared(db, `SELECT count(*) FROM contact c WHERE ${filter.sql}`).pluck().get(...filter.params) as number;
+  return prepared(db, `SELECT count(*) FROM contact c WHERE ${filter.sql}`)
+    .pluck()
+    .get(...filter.params) as number;
 }
 
 /**
@@ -163,7 +167,9 @@ const totals = new WeakMap<Db, { at: number; n: number }>();
 function estimateTotal(db: Db): number {
   const cached = totals.get(db);
   if (cached && Date.now() - cached.at < 30_000) return cached.n;
-  const n = prepared(db, 'SELECT count(*) FROM contact c INDEXED BY contact_by_created WHERE c.merged_into IS NULL').pluck().get() as number;
+  const n = prepared(db, 'SELECT count(*) FROM contact c INDEXED BY contact_by_created WHERE c.merged_into IS NULL')
+    .pluck()
+    .get() as number;
   totals.set(db, { at: Date.now(), n });
   return n;
 }
@@ -177,7 +183,9 @@ export function explainList(db: Db, q: ContactListQuery, opts: ListOptions): str
   const f = listFilter(db, q, opts, plan === 'sort-index');
   const dir = q.direction === 'desc' ? ' DESC' : '';
   const order = ORDER[q.orderBy].map((e) => (plan === 'sort-index' ? e : `+${e}`) + dir).join(', ');
-  const rows = db.prepare(`EXPLAIN QUERY PLAN SELECT c.contact FROM contact c WHERE ${f.sql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...f.params, q.pageSize, 0);
+  const rows = db
+    .prepare(`EXPLAIN QUERY PLAN SELECT c.contact FROM contact c WHERE ${f.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .all(...f.params, q.pageSize, 0);
   return [`plan ${plan}`, ...(rows as { detail: string }[]).map((r) => r.detail)];
 }
 

@@ -8,7 +8,6 @@ import type { Db } from '../core/db';
 import { CONTACT_TYPE, contactGenerator, type GenContact } from './data';
 import { isoSeconds as iso } from '../core/time';
 
-
 /**
  * Inserts contacts with their phones, emails and addresses (the first of each kind primary) and answers
  * their ids. Call inside a transaction for volume. `now` anchors created_at (ageDays before it).
@@ -38,7 +37,9 @@ export function contactInserter(db: Db, now = Date.now()) {
     );
     c.phones.forEach((p, i) => phone.run(id, p.phoneType, p.phoneNo, p.extension, i === 0 ? 1 : 0));
     c.emails.forEach((e, i) => email.run(id, e.emailType, e.emailAddress, i === 0 ? 1 : 0));
-    c.addresses.forEach((a, i) => address.run(id, a.addressType, a.addressLines, a.city, a.stateProvince, a.postalCode, a.country, i === 0 ? 1 : 0));
+    c.addresses.forEach((a, i) =>
+      address.run(id, a.addressType, a.addressLines, a.city, a.stateProvince, a.postalCode, a.country, i === 0 ? 1 : 0),
+    );
     return id;
   };
 }
@@ -52,10 +53,12 @@ export function bulkInsertContacts(db: Db, contacts: Iterable<GenContact>, now =
   let n = 0;
   db.transaction(() => {
     const triggers = db
-      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('contact', 'contact_phone', 'contact_email', 'contact_address')`)
+      .prepare(
+        `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('contact', 'contact_phone', 'contact_email', 'contact_address')`,
+      )
       .all() as { name: string; sql: string }[];
     for (const t of triggers) db.exec(`DROP TRIGGER ${t.name}`);
-    const first = (db.prepare('SELECT coalesce(max(contact), 0) + 1 FROM contact').pluck().get() as number);
+    const first = db.prepare('SELECT coalesce(max(contact), 0) + 1 FROM contact').pluck().get() as number;
     const insert = contactInserter(db, now);
     for (const c of contacts) {
       insert(c);
@@ -86,7 +89,14 @@ const DEMO_FIRMS = [1, 2, 3, 4, 5, 6, 6, 6, 7, 7, 7, 8, 8, 9, 9, 9, 10, 10, 11, 
 
 /** Near-duplicates the merge dialog is meant for: each pair shares a phone or an email. */
 function duplicates(make: ReturnType<typeof contactGenerator>): GenContact[][] {
-  const person = (firm: number, firstName: string, lastName: string, phoneNo: string, emailAddress: string | null, ageDays: number): GenContact => ({
+  const person = (
+    firm: number,
+    firstName: string,
+    lastName: string,
+    phoneNo: string,
+    emailAddress: string | null,
+    ageDays: number,
+  ): GenContact => ({
     ...make.contact('person'),
     firm,
     contactType: CONTACT_TYPE.customer,
@@ -112,8 +122,14 @@ function duplicates(make: ReturnType<typeof contactGenerator>): GenContact[][] {
   });
   return [
     [person(7, 'John', 'Smith', '(718) 555-0142', 'john.smith@example.com', 40), person(7, 'Jon', 'Smith', '(718) 555-0142', null, 3)],
-    [person(9, 'Robert', 'Johnson', '(510) 555-0199', 'rjohnson@example.net', 200), person(9, 'Bob', 'Johnson', '(510) 555-0199', 'bob.johnson@example.net', 2)],
-    [person(12, 'María', 'García', '(512) 555-0107', 'maria.garcia@example.org', 90), person(12, 'Maria', 'Garcia', '(512) 555-0170', 'maria.garcia@example.org', 5)],
+    [
+      person(9, 'Robert', 'Johnson', '(510) 555-0199', 'rjohnson@example.net', 200),
+      person(9, 'Bob', 'Johnson', '(510) 555-0199', 'bob.johnson@example.net', 2),
+    ],
+    [
+      person(12, 'María', 'García', '(512) 555-0107', 'maria.garcia@example.org', 90),
+      person(12, 'Maria', 'Garcia', '(512) 555-0170', 'maria.garcia@example.org', 5),
+    ],
     [
       company(6, 'Acme Fleet Services', '(718) 555-0100', 'fleet@acme.example.com', 300),
       company(6, 'ACME Fleet Services Inc.', '(718) 555-0100', 'billing@acme.example.com', 1),
@@ -129,7 +145,11 @@ export function seedContacts(db: Db): void {
   db.transaction(() => {
     // The users' own contacts are employees, reachable at their username.
     db.prepare('UPDATE contact SET contact_type = ? WHERE contact IN (SELECT contact FROM user)').run(CONTACT_TYPE.employee);
-    const users = db.prepare('SELECT u.contact, u.firm, u.username FROM user u ORDER BY u.user').all() as { contact: number; firm: number; username: string }[];
+    const users = db.prepare('SELECT u.contact, u.firm, u.username FROM user u ORDER BY u.user').all() as {
+      contact: number;
+      firm: number;
+      username: string;
+    }[];
     const email = db.prepare('INSERT INTO contact_email (contact, email_type, email_address, is_primary) VALUES (?, 1, ?, 1)');
     const phone = db.prepare('INSERT INTO contact_phone (contact, phone_type, phone_no, extension, is_primary) VALUES (?, 2, ?, ?, 1)');
     for (const u of users) {

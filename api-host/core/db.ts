@@ -29,7 +29,9 @@ export function openDb(file: string, migrations: readonly Migration[]): Db {
     db.close();
     throw new LegacyDatabaseError(`${file} was created by an earlier version of the reference host`);
   }
-  db.exec("CREATE TABLE IF NOT EXISTS schema_migration (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')))");
+  db.exec(
+    "CREATE TABLE IF NOT EXISTS schema_migration (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')))",
+  );
   const applied = new Set(db.prepare('SELECT name FROM schema_migration').pluck().all() as string[]);
   // A migration this version does not know (an area renamed or folded into another) means another layout.
   const known = new Set(migrations.map((m) => m.name));

@@ -34,7 +34,14 @@ async function identify(ctx: HostContext, request: FastifyRequest): Promise<Call
   // The user must still exist and be active, and the token must not have been revoked (auth/sessions.ts).
   const standing = tokenStanding(ctx.db, token);
   if (!standing) return null;
-  return { profile: token, user: token.user, firm: standing.firm, role: standing.role, tokenId: token.jti, firms: reachOf(ctx.db, token.user) };
+  return {
+    profile: token,
+    user: token.user,
+    firm: standing.firm,
+    role: standing.role,
+    tokenId: token.jti,
+    firms: reachOf(ctx.db, token.user),
+  };
 }
 
 /**
@@ -42,7 +49,9 @@ async function identify(ctx: HostContext, request: FastifyRequest): Promise<Call
  * request was bad, not the host. SQLite reports them as syntax errors of the statement that ran.
  */
 const isInputSyntaxError = (error: Error & { code?: string }) =>
-  error.name === 'SqliteError' && error.code === 'SQLITE_ERROR' && /^fts5: |syntax error|unterminated string|unrecognized token/i.test(error.message);
+  error.name === 'SqliteError' &&
+  error.code === 'SQLITE_ERROR' &&
+  /^fts5: |syntax error|unterminated string|unrecognized token/i.test(error.message);
 
 export interface BuildOptions {
   /** Largest accepted body, in bytes. */
@@ -52,7 +61,9 @@ export interface BuildOptions {
 export function buildServer(ctx: HostContext, implementations: readonly Implementation[], opts: BuildOptions = {}): FastifyInstance {
   // The host's own logger when it has one (errors reach the application log); requests are not logged one by one.
   const app: FastifyInstance = Fastify({
-    ...(ctx.log ? { loggerInstance: ctx.log as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }) } : { logger: false }),
+    ...(ctx.log
+      ? { loggerInstance: ctx.log as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }) }
+      : { logger: false }),
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
     // The app's request id (X-Request-Id) when it sent a well-formed one, so both logs name the same request.
     genReqId: (req) => {
@@ -63,7 +74,10 @@ export function buildServer(ctx: HostContext, implementations: readonly Implemen
   // One line per request at debug level (API_HOST_LOG_LEVEL=debug), with its id, status and time.
   if (ctx.log?.isLevelEnabled('debug'))
     app.addHook('onResponse', async (request, reply) => {
-      request.log.debug({ status: reply.statusCode, ms: Math.round(reply.elapsedTime), title: `${request.method} ${request.url.split('?')[0]}` }, 'request completed');
+      request.log.debug(
+        { status: reply.statusCode, ms: Math.round(reply.elapsedTime), title: `${request.method} ${request.url.split('?')[0]}` },
+        'request completed',
+      );
     });
   // Multipart bodies are read by the calls that take them (transport 'multipart'), part by part.
   void app.register(multipart);
@@ -74,7 +88,11 @@ export function buildServer(ctx: HostContext, implementations: readonly Implemen
       return reply.status(error.status).send(body);
     }
     if (isInputSyntaxError(error)) {
-      request.log.warn({ title: `${request.method} ${request.url.split('?')[0]}`, err: error }, 'A request the database could not read: %s', error.message);
+      request.log.warn(
+        { title: `${request.method} ${request.url.split('?')[0]}`, err: error },
+        'A request the database could not read: %s',
+        error.message,
+      );
       return reply.status(400).send({ error: 'The search text could not be read. Remove unusual characters and try again.' });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
@@ -104,7 +122,9 @@ export function buildServer(ctx: HostContext, implementations: readonly Implemen
         const body = call.body.safeParse(bodyless ? {} : (request.body ?? {}));
         if (!body.success) throw badRequest('Invalid body', fieldErrors(body.error));
         return requestContext.run({ reqId: request.id }, () =>
-          fromTab(request.headers[TAB_HEADER], () => handler({ query: query.data, body: body.data, caller: caller as Caller, ctx, request, reply })),
+          fromTab(request.headers[TAB_HEADER], () =>
+            handler({ query: query.data, body: body.data, caller: caller as Caller, ctx, request, reply }),
+          ),
         );
       },
     });

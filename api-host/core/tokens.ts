@@ -44,11 +44,21 @@ export function tokenService(secret: Uint8Array, ttlSeconds: number): TokenServi
     },
     // Deterministic (HS256, fixed claims): the same link always has the same token, so its owner can copy it again.
     signLink(link, issuedAtSec, expiresAtSec) {
-      return new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(String(link)).setAudience(LINK_AUDIENCE).setIssuedAt(issuedAtSec).setExpirationTime(expiresAtSec).sign(linkKey);
+      return new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(link))
+        .setAudience(LINK_AUDIENCE)
+        .setIssuedAt(issuedAtSec)
+        .setExpirationTime(expiresAtSec)
+        .sign(linkKey);
     },
     async verifyLink(token) {
       try {
-        const { payload } = await jwtVerify(token, linkKey, { algorithms: ['HS256'], audience: LINK_AUDIENCE, requiredClaims: ['exp', 'sub'] });
+        const { payload } = await jwtVerify(token, linkKey, {
+          algorithms: ['HS256'],
+          audience: LINK_AUDIENCE,
+          requiredClaims: ['exp', 'sub'],
+        });
         const link = linkOf(payload);
         return link ? { link, expired: false } : null;
       } catch (e) {

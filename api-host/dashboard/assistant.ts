@@ -16,7 +16,8 @@ import { decodeValidVin } from '../vehicles/service';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Whether `phrase` occurs in `text` as whole words (any case; a trailing plural s or "ed"/"d" allowed). */
-const mentions = (text: string, phrase: string) => new RegExp(`(^|[^\\p{L}\\p{N}])${escape(phrase.toLowerCase())}(s|es|d|ed)?(?![\\p{L}\\p{N}])`, 'u').test(text);
+const mentions = (text: string, phrase: string) =>
+  new RegExp(`(^|[^\\p{L}\\p{N}])${escape(phrase.toLowerCase())}(s|es|d|ed)?(?![\\p{L}\\p{N}])`, 'u').test(text);
 
 interface KnownModel {
   make: string;
@@ -59,7 +60,14 @@ export function answerPrompt(db: Db, caller: Caller, prompt: string): AiAnswer {
   const complete = vehicle && vehicle.year && vehicle.make && vehicle.model;
   if (!complete) {
     const missing = `I could not make out ${unknown.join(', ')}.`;
-    return { answer: `${missing} Name the vehicle by VIN, or by year, make and model, and the repair.`, vehicle, repairs: [], systems: [], links: [], unknown };
+    return {
+      answer: `${missing} Name the vehicle by VIN, or by year, make and model, and the repair.`,
+      vehicle,
+      repairs: [],
+      systems: [],
+      links: [],
+      unknown,
+    };
   }
   const v: Vehicle = { year: vehicle.year!, make: vehicle.make, model: vehicle.model };
   const excluded = exclusions(db).filter((e) => mentions(text, e.phrase));
@@ -69,7 +77,8 @@ export function answerPrompt(db: Db, caller: Caller, prompt: string): AiAnswer {
   for (const s of systemsFor(db, v)) {
     if (seen.has(s.adasChecklistMatrix)) continue;
     const words = [...s.keywords.line, ...s.keywords.location, ...s.keywords.sublet].filter((k) => mentions(text, k));
-    if (words.length === 0 || excluded.some((e) => e.adasChecklistMatrix == null || e.adasChecklistMatrix === s.adasChecklistMatrix)) continue;
+    if (words.length === 0 || excluded.some((e) => e.adasChecklistMatrix == null || e.adasChecklistMatrix === s.adasChecklistMatrix))
+      continue;
     seen.add(s.adasChecklistMatrix);
     words.forEach((w) => repairs.add(w));
     const price = s.calibrationType == null ? null : calibrationPrice(db, s.calibrationType, caller.firm).cents;

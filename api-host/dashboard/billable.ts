@@ -28,7 +28,6 @@ import { calibrationPrice } from '../configuration/service';
 import type { Db } from '../core/db';
 import { prepared } from '../core/sql';
 
-
 export interface BillableLine {
   /** The approved request line (calibrate_request_line) that priced it, if any. */
   requestLine: number | null;

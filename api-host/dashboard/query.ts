@@ -17,9 +17,10 @@ type Query = z.output<typeof dashboardQuery>;
 
 /** The caller's top firms: reached firms whose parent is not reached. */
 export function topFirms(db: Db, caller: Caller): number[] {
-  const rows = prepared(db, 'SELECT firm, parent FROM firm WHERE firm IN (SELECT value FROM json_each(?)) ORDER BY name COLLATE NOCASE, firm').all(
-    JSON.stringify([...caller.firms]),
-  ) as { firm: number; parent: number | null }[];
+  const rows = prepared(
+    db,
+    'SELECT firm, parent FROM firm WHERE firm IN (SELECT value FROM json_each(?)) ORDER BY name COLLATE NOCASE, firm',
+  ).all(JSON.stringify([...caller.firms])) as { firm: number; parent: number | null }[];
   return rows.filter((r) => r.parent == null || !caller.firms.has(r.parent)).map((r) => r.firm);
 }
 
@@ -63,7 +64,8 @@ function groupsOf(db: Db, q: Query, nodes: readonly number[]): { sql: string; pa
       };
     case 'location': {
       // One node: its children, or its technicians when it has none. Several: the nodes themselves.
-      const children = nodes.length === 1 ? (prepared(db, 'SELECT firm FROM firm WHERE parent = ?').pluck().all(nodes[0]) as number[]) : [...nodes];
+      const children =
+        nodes.length === 1 ? (prepared(db, 'SELECT firm FROM firm WHERE parent = ?').pluck().all(nodes[0]) as number[]) : [...nodes];
       if (children.length === 0) return groupsOf(db, { ...q, analysis: 'techHours' }, nodes);
       return {
         sql: `SELECT CAST(f.firm AS TEXT) AS key, f.name AS label, f.firm, 1 AS drill, ${measureSql('d')}
@@ -90,7 +92,11 @@ export function analysis(db: Db, caller: Caller, q: Query): { count: number; ite
   ).get(...params) as Measures & { count: number };
   const dir = q.direction === 'desc' ? 'DESC' : 'ASC';
   const order = q.orderBy === 'firm' ? `label COLLATE NOCASE ${dir}, key ${dir}` : `${q.orderBy} ${dir}, label COLLATE NOCASE, key`;
-  const rows = prepared(db, `SELECT * FROM (${sql}) ORDER BY ${order} LIMIT ? OFFSET ?`).all(...params, q.pageSize, (q.page - 1) * q.pageSize) as Row[];
+  const rows = prepared(db, `SELECT * FROM (${sql}) ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+    ...params,
+    q.pageSize,
+    (q.page - 1) * q.pageSize,
+  ) as Row[];
   const { count, ...sums } = totals;
   return { count, items: rows.map((r) => ({ ...r, key: String(r.key), drill: r.drill === 1, ...rounded(r) })), totals: rounded(sums) };
 }

@@ -42,8 +42,12 @@ export function adasRecords(db: Db, caller: Caller, q: Query) {
   const where = byTech
     ? `j.firm IN (SELECT firm FROM sub) AND j.adas IN (SELECT d.adas FROM dashboard_inspection d WHERE d.day BETWEEN ? AND ? AND ifnull(d.tech, 0) = ? AND d.firm IN (SELECT firm FROM sub))`
     : 'j.firm IN (SELECT firm FROM sub) AND j.created_at >= ? AND j.created_at < ?';
-  const params = byTech ? [JSON.stringify(nodes), q.startDate, q.endDate, q.tech] : [JSON.stringify(nodes), from.replace(/\.\d{3}Z$/, 'Z'), to.replace(/\.\d{3}Z$/, 'Z')];
-  const count = prepared(db, `${scope} SELECT count(*) FROM adas j WHERE ${where}`).pluck().get(...params) as number;
+  const params = byTech
+    ? [JSON.stringify(nodes), q.startDate, q.endDate, q.tech]
+    : [JSON.stringify(nodes), from.replace(/\.\d{3}Z$/, 'Z'), to.replace(/\.\d{3}Z$/, 'Z')];
+  const count = prepared(db, `${scope} SELECT count(*) FROM adas j WHERE ${where}`)
+    .pluck()
+    .get(...params) as number;
   const dir = q.direction === 'desc' ? 'DESC' : 'ASC';
   const items = prepared(
     db,
@@ -52,5 +56,11 @@ export function adasRecords(db: Db, caller: Caller, q: Query) {
      FROM adas j WHERE ${where} ORDER BY ${ORDER[q.orderBy]} ${dir}, j.adas ${dir} LIMIT ? OFFSET ?`,
   ).all(...params, q.pageSize, (q.page - 1) * q.pageSize);
   if (!byTech) return { count, items };
-  return { count, items, technician: prepared(db, `SELECT ${techName('?')}`).pluck().get(q.tech) as string };
+  return {
+    count,
+    items,
+    technician: prepared(db, `SELECT ${techName('?')}`)
+      .pluck()
+      .get(q.tech) as string,
+  };
 }

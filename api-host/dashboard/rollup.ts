@@ -74,13 +74,25 @@ function writeFacts(db: Db, c: Completed): void {
     db,
     `INSERT INTO dashboard_inspection (adas_inspection, adas, firm, day, make, tech, calibrations, sales_cents, minutes, cost_cents)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(c.adas_inspection, c.adas, c.firm, day, c.make, c.tech, lines.length, sum((l) => l.cents), sum((l) => l.minutes), sum((l) => l.cost));
+  ).run(
+    c.adas_inspection,
+    c.adas,
+    c.firm,
+    day,
+    c.make,
+    c.tech,
+    lines.length,
+    sum((l) => l.cents),
+    sum((l) => l.minutes),
+    sum((l) => l.cost),
+  );
   const line = prepared(
     db,
     `INSERT INTO dashboard_calibration (calibrate_request_line, adas_inspection_result, adas_inspection, firm, day, system, calibration_type, sales_cents, minutes, cost_cents)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  for (const l of lines) line.run(l.requestLine, l.inspectionResult, c.adas_inspection, c.firm, day, l.system, l.calibrationType, l.cents, l.minutes, l.cost);
+  for (const l of lines)
+    line.run(l.requestLine, l.inspectionResult, c.adas_inspection, c.firm, day, l.system, l.calibrationType, l.cents, l.minutes, l.cost);
 }
 
 /**
@@ -89,7 +101,8 @@ function writeFacts(db: Db, c: Completed): void {
  * facts recorded when it was completed, unless `refresh` (refreshInspection) records them again.
  */
 export function syncInspection(db: Db, id: number, refresh = false): void {
-  const old = prepared(db, 'SELECT firm, day FROM dashboard_inspection WHERE adas_inspection = ?').get(id) as { firm: number; day: string } | undefined;
+  const old = prepared(db, 'SELECT firm, day FROM dashboard_inspection WHERE adas_inspection = ?').get(id) as
+    { firm: number; day: string } | undefined;
   const now = prepared(db, `${COMPLETED_SQL} AND i.adas_inspection = ?`).get(id) as Completed | undefined;
   if (old && now && !refresh) return;
   if (old) {
@@ -123,7 +136,10 @@ export function refreshInspection(db: Db, id: number): void {
  * syncs every inspection of job `adas`, those deleted included. Run inside the transaction of the change.
  */
 export function syncJob(db: Db, adas: number): void {
-  const ids = prepared(db, 'SELECT adas_inspection FROM adas_inspection WHERE adas = ? UNION SELECT adas_inspection FROM dashboard_inspection WHERE adas = ?')
+  const ids = prepared(
+    db,
+    'SELECT adas_inspection FROM adas_inspection WHERE adas = ? UNION SELECT adas_inspection FROM dashboard_inspection WHERE adas = ?',
+  )
     .pluck()
     .all(adas, adas) as number[];
   for (const id of ids) syncInspection(db, id);
@@ -134,7 +150,7 @@ export function rebuildDashboard(db: Db, chunk = 20_000): void {
   db.transaction(() => {
     db.exec('DELETE FROM dashboard_daily; DELETE FROM dashboard_calibration; DELETE FROM dashboard_inspection;');
     const page = db.prepare(`${COMPLETED_SQL} AND i.adas_inspection > ? ORDER BY i.adas_inspection LIMIT ?`);
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = page.all(after, chunk) as Completed[];
       if (rows.length === 0) break;
       for (const c of rows) writeFacts(db, c);

@@ -67,9 +67,22 @@ export function missingIndexes(db: Db) {
     last_at: string;
   }[];
   return rows.flatMap((r) => {
-    const scan = r.plan.split('\n').map((l) => /\bSCAN (\w+)(?! USING)(?!.*VIRTUAL TABLE)/.exec(l.trim())).find((m) => m && !/USING (COVERING )?INDEX/.test(m.input));
+    const scan = r.plan
+      .split('\n')
+      .map((l) => /\bSCAN (\w+)(?! USING)(?!.*VIRTUAL TABLE)/.exec(l.trim()))
+      .find((m) => m && !/USING (COVERING )?INDEX/.test(m.input));
     if (!scan) return [];
     const table = scan[1];
-    return [{ sql: r.sql, table, plan: r.plan, count: r.count, averageMs: Math.round((r.total_ms / r.count) * 10) / 10, maxMs: Math.round(r.max_ms * 10) / 10, lastAt: r.last_at }];
+    return [
+      {
+        sql: r.sql,
+        table,
+        plan: r.plan,
+        count: r.count,
+        averageMs: Math.round((r.total_ms / r.count) * 10) / 10,
+        maxMs: Math.round(r.max_ms * 10) / 10,
+        lastAt: r.last_at,
+      },
+    ];
   });
 }

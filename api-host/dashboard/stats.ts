@@ -22,14 +22,23 @@ function instants(caller: Caller, r: { startDate: string; endDate: string }): [s
 
 export function counts(db: Db, caller: Caller, r: { startDate: string; endDate: string }) {
   const [from, to] = instants(caller, r);
-  const n = (sql: string, ...p: unknown[]) => prepared(db, sql).pluck().get(...p) as number;
+  const n = (sql: string, ...p: unknown[]) =>
+    prepared(db, sql)
+      .pluck()
+      .get(...p) as number;
   return [
     { name: 'ADAS jobs created', count: n('SELECT count(*) FROM adas WHERE created_at >= ? AND created_at < ?', from, to) },
-    { name: 'Inspections completed', count: n('SELECT count(*) FROM dashboard_inspection WHERE day BETWEEN ? AND ?', r.startDate, r.endDate) },
+    {
+      name: 'Inspections completed',
+      count: n('SELECT count(*) FROM dashboard_inspection WHERE day BETWEEN ? AND ?', r.startDate, r.endDate),
+    },
     { name: 'Calibrations', count: n('SELECT count(*) FROM dashboard_calibration WHERE day BETWEEN ? AND ?', r.startDate, r.endDate) },
     { name: 'Calibration requests', count: n('SELECT count(*) FROM calibrate_request WHERE created_at >= ? AND created_at < ?', from, to) },
     { name: 'VIN decodes', count: n('SELECT count(*) FROM vin_decode WHERE decoded_at >= ? AND decoded_at < ?', from, to) },
-    { name: 'Failed VIN decodes', count: n('SELECT count(*) FROM vin_decode WHERE is_decoded = 0 AND decoded_at >= ? AND decoded_at < ?', from, to) },
+    {
+      name: 'Failed VIN decodes',
+      count: n('SELECT count(*) FROM vin_decode WHERE is_decoded = 0 AND decoded_at >= ? AND decoded_at < ?', from, to),
+    },
   ];
 }
 
@@ -130,7 +139,15 @@ export function indexFragmentation(db: Db) {
        FROM pages p JOIN sqlite_schema s ON s.name = p.name WHERE s.type IN ('table', 'index')
        GROUP BY p.name ORDER BY bytes DESC, p.name`,
     )
-    .all() as { name: string; kind: 'table' | 'index'; table: string; pages: number; bytes: number; unusedBytes: number; fragmentation: number }[];
+    .all() as {
+    name: string;
+    kind: 'table' | 'index';
+    table: string;
+    pages: number;
+    bytes: number;
+    unusedBytes: number;
+    fragmentation: number;
+  }[];
   return {
     pageSize: db.pragma('page_size', { simple: true }) as number,
     pages: db.pragma('page_count', { simple: true }) as number,

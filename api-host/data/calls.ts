@@ -8,7 +8,17 @@ import { Readable } from 'node:stream';
 import { contract } from '../../lib/contract';
 import type { ChunkResult, ImportTemplate } from '../../lib/contract/data';
 import { CSV_OPTIONS } from '../../lib/csv';
-import { SCHEMAS, checkRow, duplicateReason, mayImport, uniqueKey, type CheckContext, type ImportRecord, type LookupChoice, type SchemaName } from '../../lib/data/import-schemas';
+import {
+  SCHEMAS,
+  checkRow,
+  duplicateReason,
+  mayImport,
+  uniqueKey,
+  type CheckContext,
+  type ImportRecord,
+  type LookupChoice,
+  type SchemaName,
+} from '../../lib/data/import-schemas';
 import type { Db } from '../core/db';
 import type { Caller } from '../core/caller';
 import type { HostContext } from '../core/context';
@@ -39,16 +49,32 @@ function checkContext(db: Db, caller: Caller, name: SchemaName): CheckContext & 
 /** The values a lookup column accepts: a lookup group's, or the ADAS system types, the roles, the locations the caller reaches (name or id). */
 function lookupChoices(db: Db, caller: Caller, group: string): LookupChoice[] {
   if (group === 'ChecklistMatrix')
-    return prepared(db, 'SELECT adas_checklist_matrix AS id, matrix_item AS value, NULL AS code FROM adas_checklist_matrix ORDER BY sort, matrix_item').all() as LookupChoice[];
-  if (group === 'LocationType') return prepared(db, 'SELECT location_type AS id, name AS value, NULL AS code FROM adas_location_type ORDER BY sort').all() as LookupChoice[];
+    return prepared(
+      db,
+      'SELECT adas_checklist_matrix AS id, matrix_item AS value, NULL AS code FROM adas_checklist_matrix ORDER BY sort, matrix_item',
+    ).all() as LookupChoice[];
+  if (group === 'LocationType')
+    return prepared(
+      db,
+      'SELECT location_type AS id, name AS value, NULL AS code FROM adas_location_type ORDER BY sort',
+    ).all() as LookupChoice[];
   if (group === 'CalibrationType')
-    return prepared(db, 'SELECT calibration_type AS id, name AS value, CAST(calibration_type AS TEXT) AS code FROM adas_calibration_type ORDER BY name').all() as LookupChoice[];
-  if (group === 'SystemType') return prepared(db, 'SELECT system_type AS id, name AS value, NULL AS code FROM adas_system_type ORDER BY name').all() as LookupChoice[];
-  if (group === 'Role') return prepared(db, "SELECT role AS id, name AS value, CAST(role AS TEXT) AS code FROM role ORDER BY role").all() as LookupChoice[];
+    return prepared(
+      db,
+      'SELECT calibration_type AS id, name AS value, CAST(calibration_type AS TEXT) AS code FROM adas_calibration_type ORDER BY name',
+    ).all() as LookupChoice[];
+  if (group === 'SystemType')
+    return prepared(
+      db,
+      'SELECT system_type AS id, name AS value, NULL AS code FROM adas_system_type ORDER BY name',
+    ).all() as LookupChoice[];
+  if (group === 'Role')
+    return prepared(db, 'SELECT role AS id, name AS value, CAST(role AS TEXT) AS code FROM role ORDER BY role').all() as LookupChoice[];
   if (group === 'Location')
-    return prepared(db, "SELECT firm AS id, name AS value, CAST(firm AS TEXT) AS code FROM firm WHERE firm IN (SELECT value FROM json_each(?)) ORDER BY name").all(
-      JSON.stringify([...caller.firms]),
-    ) as LookupChoice[];
+    return prepared(
+      db,
+      'SELECT firm AS id, name AS value, CAST(firm AS TEXT) AS code FROM firm WHERE firm IN (SELECT value FROM json_each(?)) ORDER BY name',
+    ).all(JSON.stringify([...caller.firms])) as LookupChoice[];
   return prepared(db, 'SELECT id, value, code, type3 FROM lookup WHERE key = ? ORDER BY sort, id').all(group) as LookupChoice[];
 }
 
@@ -73,13 +99,15 @@ const toTemplate = (r: TemplateDb): ImportTemplate => ({
   isSkipChecked: !!r.is_skip_checked,
   isSelectedData: !!r.is_selected_data,
 });
-const TEMPLATE_SELECT = 'SELECT template, schema_name, template_name, delimiter, rows_to_skip, mapped_data, is_skip_checked, is_selected_data FROM data_template';
+const TEMPLATE_SELECT =
+  'SELECT template, schema_name, template_name, delimiter, rows_to_skip, mapped_data, is_skip_checked, is_selected_data FROM data_template';
 
 function saveTemplate(db: Db, caller: Caller, b: ReturnType<typeof d.saveSchema.body.parse>): ImportTemplate {
   schemaFor(caller, b.schemaName);
   const known = new Set(SCHEMAS[b.schemaName].columns.map((c) => c.ColumnName));
   const unknown = Object.keys(b.mappedData).filter((k) => !known.has(k));
-  if (unknown.length) throw badRequest('Invalid body', { mappedData: [`Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`] });
+  if (unknown.length)
+    throw badRequest('Invalid body', { mappedData: [`Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`] });
   const values = {
     firm: caller.firm,
     schema: b.schemaName,
@@ -90,7 +118,10 @@ function saveTemplate(db: Db, caller: Caller, b: ReturnType<typeof d.saveSchema.
     skipChecked: b.isSkipChecked ? 1 : 0,
     selected: b.isSelectedData ? 1 : 0,
   };
-  const clash = prepared(db, 'SELECT template FROM data_template WHERE firm = @firm AND schema_name = @schema AND template_name = @name').get(values) as { template: number } | undefined;
+  const clash = prepared(
+    db,
+    'SELECT template FROM data_template WHERE firm = @firm AND schema_name = @schema AND template_name = @name',
+  ).get(values) as { template: number } | undefined;
   if (clash && clash.template !== b.id) throw badRequest('Invalid body', { templateName: ['A template with this name already exists'] });
   let id = b.id;
   if (b.id > 0) {
@@ -102,7 +133,10 @@ function saveTemplate(db: Db, caller: Caller, b: ReturnType<typeof d.saveSchema.
     if (!changed) throw notFound('Template');
   } else {
     id = Number(
-      prepared(db, 'INSERT INTO data_template (firm, schema_name, template_name, delimiter) VALUES (@firm, @schema, @name, @delimiter)').run(values).lastInsertRowid,
+      prepared(
+        db,
+        'INSERT INTO data_template (firm, schema_name, template_name, delimiter) VALUES (@firm, @schema, @name, @delimiter)',
+      ).run(values).lastInsertRowid,
     );
   }
   return toTemplate(prepared(db, `${TEMPLATE_SELECT} WHERE template = ?`).get(id) as TemplateDb);
@@ -125,7 +159,11 @@ function reasonOf(e: HttpError, idColumn: string): string {
   return fields.length ? fields.map(([f, m]) => `${f}: ${m.join(', ')}`).join('; ') : e.message;
 }
 
-function importChunk(host: HostContext, caller: Caller, b: Omit<ReturnType<typeof d.uploadData.body.parse>, 'schemaName'> & { schemaName: SchemaName }): ChunkResult {
+function importChunk(
+  host: HostContext,
+  caller: Caller,
+  b: Omit<ReturnType<typeof d.uploadData.body.parse>, 'schemaName'> & { schemaName: SchemaName },
+): ChunkResult {
   const db = host.db;
   const ctx = checkContext(db, caller, b.schemaName);
   const writer = WRITERS[b.schemaName];
@@ -133,13 +171,20 @@ function importChunk(host: HostContext, caller: Caller, b: Omit<ReturnType<typeo
   // The records the chunk added or changed, announced once it has committed.
   const changed: number[] = [];
   const result = db.transaction((): ChunkResult => {
-    const stored = prepared(db, 'SELECT user, schema_name, added, updated, unchanged, refused FROM data_import_chunk WHERE import_id = ? AND chunk = ?').get(b.importId, b.chunk) as
-      | ChunkDb
-      | undefined;
+    const stored = prepared(
+      db,
+      'SELECT user, schema_name, added, updated, unchanged, refused FROM data_import_chunk WHERE import_id = ? AND chunk = ?',
+    ).get(b.importId, b.chunk) as ChunkDb | undefined;
     if (stored) {
       // Another user's import id is not acknowledged.
       if (stored.user !== caller.user || stored.schema_name !== b.schemaName) throw notFound('Import');
-      return { added: stored.added, updated: stored.updated, unchanged: stored.unchanged, refused: JSON.parse(stored.refused) as ChunkResult['refused'], replayed: true };
+      return {
+        added: stored.added,
+        updated: stored.updated,
+        unchanged: stored.unchanged,
+        refused: JSON.parse(stored.refused) as ChunkResult['refused'],
+        replayed: true,
+      };
     }
     const result: ChunkResult = { added: 0, updated: 0, unchanged: 0, refused: [], replayed: false };
     const seen = new Set<string>();
@@ -159,7 +204,12 @@ function importChunk(host: HostContext, caller: Caller, b: Omit<ReturnType<typeo
     // The records the chunk updates as the export writes them, before and after: one read each.
     const existing = [...new Set(checked.map((r) => r.existing).filter((id) => id > 0))];
     const before = recordsCells(db, caller, b.schemaName, existing);
-    const saved = writer.save(host, caller, checked.map((r) => r.record), b.importId);
+    const saved = writer.save(
+      host,
+      caller,
+      checked.map((r) => r.record),
+      b.importId,
+    );
     const after = recordsCells(db, caller, b.schemaName, existing);
     checked.forEach(({ line, existing: id }, i) => {
       const outcome = saved[i];
@@ -172,16 +222,10 @@ function importChunk(host: HostContext, caller: Caller, b: Omit<ReturnType<typeo
       }
     });
     result.refused.sort((x, y) => x.line - y.line);
-    prepared(db, 'INSERT INTO data_import_chunk (import_id, chunk, user, schema_name, added, updated, unchanged, refused) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
-      b.importId,
-      b.chunk,
-      caller.user,
-      b.schemaName,
-      result.added,
-      result.updated,
-      result.unchanged,
-      JSON.stringify(result.refused),
-    );
+    prepared(
+      db,
+      'INSERT INTO data_import_chunk (import_id, chunk, user, schema_name, added, updated, unchanged, refused) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(b.importId, b.chunk, caller.user, b.schemaName, result.added, result.updated, result.unchanged, JSON.stringify(result.refused));
     return result;
   })();
   if (writer.notice) announceChange(host, caller.user, writer.notice, changed);
@@ -200,7 +244,12 @@ function exportStream(db: Db, caller: Caller, name: SchemaName): Readable {
         if (first) yield Papa.unparse([header], CSV_OPTIONS) + CSV_OPTIONS.newline;
         first = false;
         if (!page.rows.length) return;
-        yield Papa.unparse(page.rows.map((r) => header.map((h) => r[h] ?? '')), CSV_OPTIONS) + CSV_OPTIONS.newline;
+        yield (
+          Papa.unparse(
+            page.rows.map((r) => header.map((h) => r[h] ?? '')),
+            CSV_OPTIONS,
+          ) + CSV_OPTIONS.newline
+        );
         after = page.last;
       }
     })(),
@@ -215,15 +264,32 @@ export const dataCalls = [
   ),
   implement(d.schemaNameCall, ({ query, caller, ctx }) => {
     const { schema, lookups, defaults } = checkContext(ctx.db, caller, query.name);
-    return { name: schema.name, displayName: schema.displayName, columns: [...schema.columns], idColumn: schema.idColumn, uniqueColumn: schema.uniqueColumn, lookups, defaults };
+    return {
+      name: schema.name,
+      displayName: schema.displayName,
+      columns: [...schema.columns],
+      idColumn: schema.idColumn,
+      uniqueColumn: schema.uniqueColumn,
+      lookups,
+      defaults,
+    };
   }),
   implement(d.schemaTemplates, ({ query, caller, ctx }) => {
     schemaFor(caller, query.schemaName);
-    return (prepared(ctx.db, `${TEMPLATE_SELECT} WHERE firm = ? AND schema_name = ? ORDER BY template_name`).all(caller.firm, query.schemaName) as TemplateDb[]).map(toTemplate);
+    return (
+      prepared(ctx.db, `${TEMPLATE_SELECT} WHERE firm = ? AND schema_name = ? ORDER BY template_name`).all(
+        caller.firm,
+        query.schemaName,
+      ) as TemplateDb[]
+    ).map(toTemplate);
   }),
   implement(d.schemaTemplate, ({ query, caller, ctx }) => {
     schemaFor(caller, query.schemaName);
-    const row = prepared(ctx.db, `${TEMPLATE_SELECT} WHERE firm = ? AND schema_name = ? AND template_name = ?`).get(caller.firm, query.schemaName, query.name) as TemplateDb | undefined;
+    const row = prepared(ctx.db, `${TEMPLATE_SELECT} WHERE firm = ? AND schema_name = ? AND template_name = ?`).get(
+      caller.firm,
+      query.schemaName,
+      query.name,
+    ) as TemplateDb | undefined;
     if (!row) throw notFound('Template');
     return toTemplate(row);
   }),
@@ -235,7 +301,9 @@ export const dataCalls = [
     assertKnowledgeBase(caller);
     const db = ctx.db;
     return db.transaction(() => {
-      const ids = prepared(db, 'SELECT make_matrix FROM data_vehicle_matrix_row WHERE import_id = ? AND user = ?').pluck().all(body.importId, caller.user) as number[];
+      const ids = prepared(db, 'SELECT make_matrix FROM data_vehicle_matrix_row WHERE import_id = ? AND user = ?')
+        .pluck()
+        .all(body.importId, caller.user) as number[];
       let count = 0;
       for (const id of ids) {
         // One removed since (on the configuration screen) is gone already.
@@ -249,16 +317,25 @@ export const dataCalls = [
     })();
   }),
   implement(d.importProgress, ({ query, caller, ctx }) => {
-    const rows = prepared(ctx.db, 'SELECT chunk, added, updated, unchanged, refused FROM data_import_chunk WHERE import_id = ? AND user = ? ORDER BY chunk').all(query.importId, caller.user) as (Omit<
-      ChunkDb,
-      'user' | 'schema_name'
-    > & { chunk: number })[];
+    const rows = prepared(
+      ctx.db,
+      'SELECT chunk, added, updated, unchanged, refused FROM data_import_chunk WHERE import_id = ? AND user = ? ORDER BY chunk',
+    ).all(query.importId, caller.user) as (Omit<ChunkDb, 'user' | 'schema_name'> & { chunk: number })[];
     const sum = (k: 'added' | 'updated' | 'unchanged') => rows.reduce((n, r) => n + r[k], 0);
-    return { chunks: rows.map((r) => r.chunk), added: sum('added'), updated: sum('updated'), unchanged: sum('unchanged'), refused: rows.reduce((n, r) => n + (JSON.parse(r.refused) as unknown[]).length, 0) };
+    return {
+      chunks: rows.map((r) => r.chunk),
+      added: sum('added'),
+      updated: sum('updated'),
+      unchanged: sum('unchanged'),
+      refused: rows.reduce((n, r) => n + (JSON.parse(r.refused) as unknown[]).length, 0),
+    };
   }),
   implement(d.exportData, ({ query, caller, ctx, reply }) => {
     schemaFor(caller, query.schemaName);
     const name = `${query.schemaName}-${new Date().toISOString().slice(0, 10)}.csv`;
-    return reply.header('content-disposition', `attachment; filename="${name}"`).type('text/csv; charset=utf-8').send(exportStream(ctx.db, caller, query.schemaName));
+    return reply
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .type('text/csv; charset=utf-8')
+      .send(exportStream(ctx.db, caller, query.schemaName));
   }),
 ];

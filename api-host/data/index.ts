@@ -5,4 +5,9 @@ import { knowledgeCalls } from './knowledge';
 import { DATA_SCHEMA, DATA_VEHICLE_MATRIX_SCHEMA } from './schema';
 import { seedData } from './seed';
 
-export const data: Area = { name: 'data', migrations: [DATA_SCHEMA, DATA_VEHICLE_MATRIX_SCHEMA], calls: [...dataCalls, ...knowledgeCalls], seed: seedData };
+export const data: Area = {
+  name: 'data',
+  migrations: [DATA_SCHEMA, DATA_VEHICLE_MATRIX_SCHEMA],
+  calls: [...dataCalls, ...knowledgeCalls],
+  seed: seedData,
+};

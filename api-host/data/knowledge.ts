@@ -24,7 +24,11 @@ export const knowledgeCalls = [
       db,
       `SELECT make_matrix AS id, vehicle_make AS make, ${column} AS keywords FROM adas_make_matrix WHERE vehicle_make = ? AND (? = 0 OR adas_checklist_matrix = ?)`,
     ).all(body.vehicleMake, body.adasChecklistMatrix, body.adasChecklistMatrix) as { id: number; make: string; keywords: string }[];
-    if (!rows.length) throw fieldError('vehicleMake', body.adasChecklistMatrix ? 'This make has no make matrix of this system' : 'This make has no make matrices');
+    if (!rows.length)
+      throw fieldError(
+        'vehicleMake',
+        body.adasChecklistMatrix ? 'This make has no make matrix of this system' : 'This make has no make matrices',
+      );
     return db.transaction(() => {
       let count = 0;
       for (const r of rows) {
@@ -51,9 +55,25 @@ export const knowledgeCalls = [
       `SELECT make, model, year_start, year_end, title, url FROM make_matrix_link
        WHERE type IN (?, ?) AND make = ? AND model IN ('', ?) AND (year_start IS NULL OR year_start <= ?) AND (year_end IS NULL OR year_end >= ?)
        ORDER BY type, model DESC, title`,
-    ).all(...types, body.make, model, body.year, body.year) as { make: string; model: string; year_start: number | null; year_end: number | null; title: string; url: string }[];
-    const csv = Papa.unparse({ fields: [...MAKE_MATRIX_LINK_COLUMNS], data: rows.map((r) => [r.make, r.model, r.year_start ?? '', r.year_end ?? '', r.title, r.url]) }, CSV_OPTIONS);
-    const name = [body.make, model, body.year].filter(Boolean).join('-').replace(/[^A-Za-z0-9-]+/g, '_');
+    ).all(...types, body.make, model, body.year, body.year) as {
+      make: string;
+      model: string;
+      year_start: number | null;
+      year_end: number | null;
+      title: string;
+      url: string;
+    }[];
+    const csv = Papa.unparse(
+      {
+        fields: [...MAKE_MATRIX_LINK_COLUMNS],
+        data: rows.map((r) => [r.make, r.model, r.year_start ?? '', r.year_end ?? '', r.title, r.url]),
+      },
+      CSV_OPTIONS,
+    );
+    const name = [body.make, model, body.year]
+      .filter(Boolean)
+      .join('-')
+      .replace(/[^A-Za-z0-9-]+/g, '_');
     return { fileName: `links-${name}-${today()}.csv`, csv, rows: rows.length };
   }),
 ];

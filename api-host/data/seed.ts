@@ -37,12 +37,40 @@ const TEMPLATES: readonly {
     schema: 'users',
     name: 'Staff roster',
     delimiter: 'Comma',
-    mapped: { Username: 'Email', FirstName: 'First name', LastName: 'Last name', Role: 'Role', LaborRate: 'Rate', Location: 'Shop', Active: 'Active' },
+    mapped: {
+      Username: 'Email',
+      FirstName: 'First name',
+      LastName: 'Last name',
+      Role: 'Role',
+      LaborRate: 'Rate',
+      Location: 'Shop',
+      Active: 'Active',
+    },
   },
-  { firm: 1, schema: 'insurance', name: 'Carrier list', delimiter: 'Comma', mapped: { InsuranceName: 'Carrier', InsuranceContact: 'Claims contact' } },
+  {
+    firm: 1,
+    schema: 'insurance',
+    name: 'Carrier list',
+    delimiter: 'Comma',
+    mapped: { InsuranceName: 'Carrier', InsuranceContact: 'Claims contact' },
+  },
   // A fleet's spreadsheet saved as tab-separated text, with a title and a blank line above the header.
-  { firm: 2, schema: 'vehicles', name: 'Fleet list (tab-separated)', delimiter: 'Tab', rowsToSkip: 2, mapped: { Year: 'Year', Make: 'Make', Model: 'Model', Vin: 'VIN', Bodystyle: 'Body' } },
-  { firm: 1, schema: 'vehicles', name: 'Fleet list (tab-separated)', delimiter: 'Tab', rowsToSkip: 2, mapped: { Year: 'Year', Make: 'Make', Model: 'Model', Vin: 'VIN', Bodystyle: 'Body' } },
+  {
+    firm: 2,
+    schema: 'vehicles',
+    name: 'Fleet list (tab-separated)',
+    delimiter: 'Tab',
+    rowsToSkip: 2,
+    mapped: { Year: 'Year', Make: 'Make', Model: 'Model', Vin: 'VIN', Bodystyle: 'Body' },
+  },
+  {
+    firm: 1,
+    schema: 'vehicles',
+    name: 'Fleet list (tab-separated)',
+    delimiter: 'Tab',
+    rowsToSkip: 2,
+    mapped: { Year: 'Year', Make: 'Make', Model: 'Model', Vin: 'VIN', Bodystyle: 'Body' },
+  },
 ];
 
 export function seedData(db: Db): void {
@@ -50,5 +78,6 @@ export function seedData(db: Db): void {
     `INSERT INTO data_template (firm, schema_name, template_name, delimiter, rows_to_skip, mapped_data, is_skip_checked, is_selected_data)
      VALUES (?, ?, ?, ?, ?, ?, ?, 1)`,
   );
-  for (const t of TEMPLATES) insert.run(t.firm, t.schema, t.name, t.delimiter, t.rowsToSkip ?? 0, JSON.stringify(t.mapped), t.rowsToSkip ? 1 : 0);
+  for (const t of TEMPLATES)
+    insert.run(t.firm, t.schema, t.name, t.delimiter, t.rowsToSkip ?? 0, JSON.stringify(t.mapped), t.rowsToSkip ? 1 : 0);
 }

@@ -5,7 +5,17 @@
  * record saved on its screen. Fields a file does not carry keep their stored values on an update.
  */
 import type { RecordKind } from '../../lib/push/changes';
-import type { Cells, ContactRow, ImportRecord, InsuranceRow, PricingRecord, SchemaName, UserRow, VehicleMatrixRow, VehicleRow } from '../../lib/data/import-schemas';
+import type {
+  Cells,
+  ContactRow,
+  ImportRecord,
+  InsuranceRow,
+  PricingRecord,
+  SchemaName,
+  UserRow,
+  VehicleMatrixRow,
+  VehicleRow,
+} from '../../lib/data/import-schemas';
 import { assertKnowledgeBase, readMakeMatrix, saveMakeMatrix, assertPricing, importPricing } from '../configuration/service';
 import { CALIBRATION_MODE_LABELS } from '../../lib/configuration/constants';
 import { importContacts } from '../contacts/service';
@@ -54,10 +64,15 @@ function saveVehicleRow({ db }: HostContext, caller: Caller, r: VehicleRow): num
   const current = r.vehicle > 0 ? readVehicle(db, caller.firms, r.vehicle) : undefined;
   if (r.vehicle > 0 && !current) throw notFound('Vehicle');
   // A new vehicle belongs to the importer's location; an existing one keeps its location and owner.
-  return upsertVehicle(db, caller, current ? null : caller.firm, { ...r, contact: current?.contact ?? null, makeId: current?.makeId ?? null });
+  return upsertVehicle(db, caller, current ? null : caller.firm, {
+    ...r,
+    contact: current?.contact ?? null,
+    makeId: current?.makeId ?? null,
+  });
 }
 
-const saveInsuranceRow = ({ db }: HostContext, caller: Caller, r: InsuranceRow): number => saveInsurer(db, caller, { ...r, firm: caller.firm }).id;
+const saveInsuranceRow = ({ db }: HostContext, caller: Caller, r: InsuranceRow): number =>
+  saveInsurer(db, caller, { ...r, firm: caller.firm }).id;
 
 /**
  * Imported users get no password (a file of passwords is a leak waiting to happen): this stored hash
@@ -153,10 +168,16 @@ function savePricing(ctx: HostContext, caller: Caller, records: readonly ImportR
       for (const i of at) out[i] = e;
       continue;
     }
-    const result = importPricing(ctx.db, { apply: 'valid', firm: firm ?? undefined, rows: at.map((i) => (records[i].row as PricingRecord).cells) });
+    const result = importPricing(ctx.db, {
+      apply: 'valid',
+      firm: firm ?? undefined,
+      rows: at.map((i) => (records[i].row as PricingRecord).cells),
+    });
     result.rows.forEach((row, k) => {
       out[at[k]] =
-        row.status === 'error' ? badRequest('Invalid body', Object.fromEntries(Object.entries(row.errors).map(([column, message]) => [column, [message]]))) : PRICING_OUTCOME[row.status];
+        row.status === 'error'
+          ? badRequest('Invalid body', Object.fromEntries(Object.entries(row.errors).map(([column, message]) => [column, [message]])))
+          : PRICING_OUTCOME[row.status];
     });
   }
   return out;
@@ -181,7 +202,12 @@ export const WRITERS: Readonly<Record<SchemaName, Writer>> = {
     id: 'x.contact',
     live: 'x.merged_into IS NULL',
     notice: 'contact',
-    save: (ctx, caller, records) => importContacts(ctx.db, caller, records.map((r) => r.row as ContactRow)),
+    save: (ctx, caller, records) =>
+      importContacts(
+        ctx.db,
+        caller,
+        records.map((r) => r.row as ContactRow),
+      ),
   },
   vehicles: {
     select: 'x.vehicle AS Vehicle, x.year AS Year, x.make AS Make, x.model AS Model, x.bodystyle AS Bodystyle, x.vin AS Vin',
@@ -203,7 +229,8 @@ export const WRITERS: Readonly<Record<SchemaName, Writer>> = {
     save: rowByRow(saveUserRow),
   },
   insurance: {
-    select: 'x.insurance AS Insurance, x.insurance_name AS InsuranceName, x.insurance_contact AS InsuranceContact, x.is_inactive AS IsInactive',
+    select:
+      'x.insurance AS Insurance, x.insurance_name AS InsuranceName, x.insurance_contact AS InsuranceContact, x.is_inactive AS IsInactive',
     from: 'insurance x',
     id: 'x.insurance',
     live: '1',
@@ -231,24 +258,29 @@ export const WRITERS: Readonly<Record<SchemaName, Writer>> = {
   },
 };
 
-const asCells = (row: Record<string, unknown>): Cells => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v == null ? '' : String(v)]));
+const asCells = (row: Record<string, unknown>): Cells =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v == null ? '' : String(v)]));
 
 /** One page of a schema's export for the caller, after record id `after`, in id order (keyset paging). */
 export function exportPage(db: Db, caller: Caller, schema: SchemaName, after: number, limit: number): { last: number; rows: Cells[] } {
   const w = WRITERS[schema];
-  const rows = prepared(db, `SELECT ${w.id} AS _id, ${w.select} FROM ${w.from} WHERE ${w.live} AND ${w.id} > ?${w.scoped === false ? '' : firmScope(db, caller.firms, 'x')} ORDER BY ${w.id} LIMIT ?`).all(after, limit) as Record<
-    string,
-    unknown
-  >[];
-  return { last: rows.length ? Number(rows[rows.length - 1]._id) : after, rows: rows.map((r) => asCells(Object.fromEntries(Object.entries(r).filter(([k]) => k !== '_id')))) };
+  const rows = prepared(
+    db,
+    `SELECT ${w.id} AS _id, ${w.select} FROM ${w.from} WHERE ${w.live} AND ${w.id} > ?${w.scoped === false ? '' : firmScope(db, caller.firms, 'x')} ORDER BY ${w.id} LIMIT ?`,
+  ).all(after, limit) as Record<string, unknown>[];
+  return {
+    last: rows.length ? Number(rows[rows.length - 1]._id) : after,
+    rows: rows.map((r) => asCells(Object.fromEntries(Object.entries(r).filter(([k]) => k !== '_id')))),
+  };
 }
 
 /** Records' cells as the export writes them, by id (one query for a chunk); ids the caller cannot see are absent. */
 export function recordsCells(db: Db, caller: Caller, schema: SchemaName, ids: readonly number[]): Map<number, string> {
   if (!ids.length) return new Map();
   const w = WRITERS[schema];
-  const rows = prepared(db, `SELECT ${w.id} AS _id, ${w.select} FROM ${w.from} WHERE ${w.live} AND ${w.id} IN (SELECT value FROM json_each(?))${w.scoped === false ? '' : firmScope(db, caller.firms, 'x')}`).all(
-    JSON.stringify(ids),
-  ) as Record<string, unknown>[];
+  const rows = prepared(
+    db,
+    `SELECT ${w.id} AS _id, ${w.select} FROM ${w.from} WHERE ${w.live} AND ${w.id} IN (SELECT value FROM json_each(?))${w.scoped === false ? '' : firmScope(db, caller.firms, 'x')}`,
+  ).all(JSON.stringify(ids)) as Record<string, unknown>[];
   return new Map(rows.map(({ _id, ...r }) => [Number(_id), JSON.stringify(asCells(r))]));
 }

@@ -26,7 +26,9 @@ const ACCEPTED = 'a photo (JPEG or PNG) or a PDF';
 
 /** The system's result row of an inspection the caller reaches (404 otherwise), with its job's firm. */
 function resultTarget(db: Db, caller: Caller, adasInspectionResult: number): { inspection: number; adas: number; firm: number } {
-  const inspection = prepared(db, 'SELECT adas_inspection FROM adas_inspection_result WHERE adas_inspection_result = ?').pluck().get(adasInspectionResult) as number | undefined;
+  const inspection = prepared(db, 'SELECT adas_inspection FROM adas_inspection_result WHERE adas_inspection_result = ?')
+    .pluck()
+    .get(adasInspectionResult) as number | undefined;
   if (inspection === undefined) throw notFound('System');
   const head = visibleInspection(db, caller, inspection);
   if (head.status === STATUS.complete) throw conflict('This inspection is Complete: reopen it to add or remove evidence.');
@@ -47,7 +49,15 @@ interface Accepted {
 async function accept(name: string, bytes: Buffer): Promise<Accepted> {
   const type = await sniff(bytes);
   if (type?.mime === 'application/pdf')
-    return { fileName: name, kind: 'document', contentType: type.mime, stored: { name: newStoredName(name, 'pdf'), bytes }, thumb: null, width: null, height: null };
+    return {
+      fileName: name,
+      kind: 'document',
+      contentType: type.mime,
+      stored: { name: newStoredName(name, 'pdf'), bytes },
+      thumb: null,
+      width: null,
+      height: null,
+    };
   if (type?.mime === 'image/jpeg' || type?.mime === 'image/png') {
     const photo = await keepPhoto(name, bytes, type.ext === 'png' ? 'png' : 'jpg');
     return {
@@ -71,14 +81,21 @@ async function removeFiles(filesDir: string, firm: number, names: readonly (stri
 }
 
 /** A file of evidence: the thumbnail when asked and there is one, else the file; PDFs download. */
-export async function sendEvidence(ctx: HostContext, reply: FastifyReply, row: EvidenceRow, size: 'full' | 'thumb', cache = 'private, max-age=31536000, immutable') {
+export async function sendEvidence(
+  ctx: HostContext,
+  reply: FastifyReply,
+  row: EvidenceRow,
+  size: 'full' | 'thumb',
+  cache = 'private, max-age=31536000, immutable',
+) {
   const thumb = size === 'thumb' && row.thumb_name;
   const bytes = await readStored(ctx.filesDir, row.firm, thumb ? row.thumb_name! : row.stored_name);
   reply
     .header('cache-control', cache)
     .header('x-content-type-options', 'nosniff')
     .type(thumb ? 'image/jpeg' : row.content_type);
-  if (row.kind === 'document') reply.header('content-disposition', `attachment; filename="${row.file_name.replace(/[^A-Za-z0-9._ -]+/g, '_')}"`);
+  if (row.kind === 'document')
+    reply.header('content-disposition', `attachment; filename="${row.file_name.replace(/[^A-Za-z0-9._ -]+/g, '_')}"`);
   return reply.send(bytes);
 }
 
@@ -93,57 +110,74 @@ export const evidenceCalls = [
     const already = () =>
       query.clientKey === undefined
         ? []
-        : (prepared(ctx.db, 'SELECT adas_evidence FROM adas_evidence WHERE created_by = ? AND client_key = ?').pluck().all(caller.user, query.clientKey) as number[]);
+        : (prepared(ctx.db, 'SELECT adas_evidence FROM adas_evidence WHERE created_by = ? AND client_key = ?')
+            .pluck()
+            .all(caller.user, query.clientKey) as number[]);
     const accepted: Accepted[] = [];
     await eachFile(ctx, request, caller, async ({ firm, name, bytes }) => {
       if (firm !== target.firm) throw badRequest(`${name}: send the inspection's evidence in its location's folder (${target.firm}/…).`);
       accepted.push(await accept(name, bytes));
     });
     if (accepted.length === 0) throw badRequest('Choose at least one photo or file to add.', { File: ['This field is required'] });
-    await assertImageRoom(ctx, target.firm, accepted.reduce((n, a) => n + filesOf(a).reduce((m, f) => m + f.bytes.length, 0), 0));
+    await assertImageRoom(
+      ctx,
+      target.firm,
+      accepted.reduce((n, a) => n + filesOf(a).reduce((m, f) => m + f.bytes.length, 0), 0),
+    );
     await storeAll(ctx.filesDir, target.firm, accepted.flatMap(filesOf));
     let saved: { ids: number[]; repeated: boolean };
     try {
-      saved = ctx.db.transaction(() => {
-        // The inspection may have been completed or the system removed while the files travelled.
-        const again = resultTarget(ctx.db, caller, query.adasInspectionResult);
-        // Sent before (its answer lost): what was stored then, and nothing new.
-        const before = already();
-        if (before.length) return { ids: before, repeated: true };
-        const insert = prepared(
-          ctx.db,
-          `INSERT INTO adas_evidence (adas_inspection_result, adas_inspection, firm, kind, file_name, stored_name, thumb_name, content_type, bytes, width, height, caption, created_by, created_at, client_key)
+      saved = ctx.db
+        .transaction(() => {
+          // The inspection may have been completed or the system removed while the files travelled.
+          const again = resultTarget(ctx.db, caller, query.adasInspectionResult);
+          // Sent before (its answer lost): what was stored then, and nothing new.
+          const before = already();
+          if (before.length) return { ids: before, repeated: true };
+          const insert = prepared(
+            ctx.db,
+            `INSERT INTO adas_evidence (adas_inspection_result, adas_inspection, firm, kind, file_name, stored_name, thumb_name, content_type, bytes, width, height, caption, created_by, created_at, client_key)
            VALUES (@result, @inspection, @firm, @kind, @fileName, @stored, @thumb, @contentType, @bytes, @width, @height, @caption, @user, @now, @clientKey)`,
-        );
-        const now = nowIso();
-        const ids = accepted.map((a) =>
-          Number(
-            insert.run({
-              result: query.adasInspectionResult,
-              inspection: again.inspection,
-              firm: target.firm,
-              kind: a.kind,
-              fileName: a.fileName.slice(0, 200),
-              stored: a.stored.name,
-              thumb: a.thumb?.name ?? null,
-              contentType: a.contentType,
-              bytes: a.stored.bytes.length,
-              width: a.width,
-              height: a.height,
-              caption: query.caption,
-              user: caller.user,
-              now,
-              clientKey: query.clientKey ?? null,
-            }).lastInsertRowid,
-          ),
-        );
-        return { ids, repeated: false };
-      }).immediate();
+          );
+          const now = nowIso();
+          const ids = accepted.map((a) =>
+            Number(
+              insert.run({
+                result: query.adasInspectionResult,
+                inspection: again.inspection,
+                firm: target.firm,
+                kind: a.kind,
+                fileName: a.fileName.slice(0, 200),
+                stored: a.stored.name,
+                thumb: a.thumb?.name ?? null,
+                contentType: a.contentType,
+                bytes: a.stored.bytes.length,
+                width: a.width,
+                height: a.height,
+                caption: query.caption,
+                user: caller.user,
+                now,
+                clientKey: query.clientKey ?? null,
+              }).lastInsertRowid,
+            ),
+          );
+          return { ids, repeated: false };
+        })
+        .immediate();
     } catch (err) {
-      await removeFiles(ctx.filesDir, target.firm, accepted.flatMap(filesOf).map((f) => f.name));
+      await removeFiles(
+        ctx.filesDir,
+        target.firm,
+        accepted.flatMap(filesOf).map((f) => f.name),
+      );
       throw err;
     }
-    if (saved.repeated) await removeFiles(ctx.filesDir, target.firm, accepted.flatMap(filesOf).map((f) => f.name));
+    if (saved.repeated)
+      await removeFiles(
+        ctx.filesDir,
+        target.firm,
+        accepted.flatMap(filesOf).map((f) => f.name),
+      );
     else announceChange(ctx, caller.user, 'adas', [target.adas]);
     return saved.ids.map((id) => toItem(evidenceById(ctx.db, id)!, caller));
   }),
@@ -169,14 +203,16 @@ export const evidenceCalls = [
         throw notFound('Evidence');
       }
     })();
-    if (!mayRemove(caller, row)) throw forbidden(`Only ${row.created_by_name || 'whoever added it'} or a manager of the location may remove this evidence.`);
-    ctx.db.transaction(() => {
-      openInspection(ctx.db, caller, row.adas_inspection);
-      prepared(ctx.db, 'DELETE FROM adas_evidence WHERE adas_evidence = ?').run(row.adas_evidence);
-    }).immediate();
+    if (!mayRemove(caller, row))
+      throw forbidden(`Only ${row.created_by_name || 'whoever added it'} or a manager of the location may remove this evidence.`);
+    ctx.db
+      .transaction(() => {
+        openInspection(ctx.db, caller, row.adas_inspection);
+        prepared(ctx.db, 'DELETE FROM adas_evidence WHERE adas_evidence = ?').run(row.adas_evidence);
+      })
+      .immediate();
     await removeFiles(ctx.filesDir, row.firm, [row.stored_name, row.thumb_name]);
     announceChange(ctx, caller.user, 'adas', [head.adas]);
     return { success: true as const };
   }),
 ];
-

@@ -24,9 +24,11 @@ export interface KeptPhoto {
 
 export async function keepPhoto(name: string, bytes: Buffer, ext: 'jpg' | 'png'): Promise<KeptPhoto> {
   const unreadable = () => badRequest(`${name} could not be read as a photo.`, { File: [`${name} could not be read as a photo.`] });
-  const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata().catch(() => {
-    throw unreadable();
-  });
+  const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS })
+    .metadata()
+    .catch(() => {
+      throw unreadable();
+    });
   if (!meta.width || !meta.height) throw unreadable();
   const hasMetadata = Boolean(meta.exif || meta.xmp || meta.iptc || (meta.orientation && meta.orientation > 1));
   const clean = !hasMetadata && Math.max(meta.width, meta.height) <= EVIDENCE_LONG_EDGE;

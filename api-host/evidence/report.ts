@@ -35,6 +35,10 @@ export async function evidenceForReport(db: Db, filesDir: string, inspection: nu
 }
 
 /** The report's data with its evidence when the preference shows it (the report and the shared report). */
-export async function withEvidence<T extends { job: { adasInspection: number } }>(ctx: { db: Db; filesDir: string }, data: T, pref: Pick<ReportPreference, 'sections'>): Promise<T & { evidence?: ReportEvidence[] }> {
+export async function withEvidence<T extends { job: { adasInspection: number } }>(
+  ctx: { db: Db; filesDir: string },
+  data: T,
+  pref: Pick<ReportPreference, 'sections'>,
+): Promise<T & { evidence?: ReportEvidence[] }> {
   return showsEvidence(pref) ? { ...data, evidence: await evidenceForReport(ctx.db, ctx.filesDir, data.job.adasInspection) } : data;
 }

@@ -22,8 +22,18 @@ export const fileCalls = [
     });
     if (accepted.length === 0) throw badRequest('Choose at least one image to upload.', { File: ['This field is required'] });
     const firms = [...new Set(accepted.map((f) => f.firm))];
-    for (const firm of firms) await assertImageRoom(ctx, firm, accepted.filter((f) => f.firm === firm).reduce((n, f) => n + f.bytes.length, 0));
-    for (const firm of firms) await storeAll(ctx.filesDir, firm, accepted.filter((f) => f.firm === firm));
+    for (const firm of firms)
+      await assertImageRoom(
+        ctx,
+        firm,
+        accepted.filter((f) => f.firm === firm).reduce((n, f) => n + f.bytes.length, 0),
+      );
+    for (const firm of firms)
+      await storeAll(
+        ctx.filesDir,
+        firm,
+        accepted.filter((f) => f.firm === firm),
+      );
     return accepted.map((f) => `file/image?firm=${f.firm}&name=${encodeURIComponent(f.name)}`);
   }),
 
@@ -38,7 +48,8 @@ export const fileCalls = [
   }),
 
   implement(contract.file.image, async ({ query, caller, ctx, reply }) => {
-    if (!isInheritedBrandImage(ctx.db, caller.firm, query.firm, `file/image?firm=${query.firm}&name=${encodeURIComponent(query.name)}`)) assertFirm(caller, query.firm, 'File');
+    if (!isInheritedBrandImage(ctx.db, caller.firm, query.firm, `file/image?firm=${query.firm}&name=${encodeURIComponent(query.name)}`))
+      assertFirm(caller, query.firm, 'File');
     const bytes = await readStored(ctx.filesDir, query.firm, query.name);
     const type = await sniff(bytes);
     // Stored names never change their content: the browser may keep them.

@@ -42,7 +42,8 @@ function referenced(db: Db): Set<string> {
 /** Removes the images (and interrupted uploads' temporary files) older than the grace nothing refers to; answers how many. */
 export async function removeOrphans(ctx: HostContext, { firm, now = Date.now() }: { firm?: number; now?: number } = {}): Promise<number> {
   const keep = referenced(ctx.db);
-  const firms = firm !== undefined ? [String(firm)] : (await readdir(ctx.filesDir).catch(() => [] as string[])).filter((n) => /^\d{1,9}$/.test(n));
+  const firms =
+    firm !== undefined ? [String(firm)] : (await readdir(ctx.filesDir).catch(() => [] as string[])).filter((n) => /^\d{1,9}$/.test(n));
   let removed = 0;
   for (const f of firms) {
     const folder = firmPath(ctx.filesDir, Number(f));
@@ -61,7 +62,8 @@ export async function removeOrphans(ctx: HostContext, { firm, now = Date.now() }
 
 /** Sweeps at start and every ORPHAN_SWEEP_EVERY_MS; answers the stop. */
 export function scheduleOrphanSweeps(ctx: HostContext): () => void {
-  const sweep = () => void removeOrphans(ctx).catch((e: Error) => hostLog(ctx, 'files').error({ err: e }, 'Removing orphaned uploads failed'));
+  const sweep = () =>
+    void removeOrphans(ctx).catch((e: Error) => hostLog(ctx, 'files').error({ err: e }, 'Removing orphaned uploads failed'));
   sweep();
   const timer = setInterval(sweep, ORPHAN_SWEEP_EVERY_MS).unref();
   return () => clearInterval(timer);

@@ -45,7 +45,11 @@ export async function sniff(bytes: Buffer): Promise<{ ext: string; mime: string 
 export async function storeAll(filesDir: string, firm: number, files: readonly { name: string; bytes: Buffer }[]): Promise<void> {
   const folder = firmPath(filesDir, firm);
   await mkdir(folder, { recursive: true });
-  const temps = files.map((f) => ({ ...f, temp: join(folder, `.upload-${randomBytes(8).toString('hex')}`), final: firmPath(filesDir, firm, f.name) }));
+  const temps = files.map((f) => ({
+    ...f,
+    temp: join(folder, `.upload-${randomBytes(8).toString('hex')}`),
+    final: firmPath(filesDir, firm, f.name),
+  }));
   try {
     for (const f of temps) await writeFile(f.temp, f.bytes, { flag: 'wx' });
     for (const f of temps) await rename(f.temp, f.final);
@@ -62,7 +66,14 @@ export async function folderBytes(filesDir: string, firm: number): Promise<numbe
     if (e.code === 'ENOENT') return [] as string[];
     throw e;
   });
-  const sizes = await Promise.all(names.map((n) => stat(join(folder, n)).then((s) => (s.isFile() ? s.size : 0), () => 0)));
+  const sizes = await Promise.all(
+    names.map((n) =>
+      stat(join(folder, n)).then(
+        (s) => (s.isFile() ? s.size : 0),
+        () => 0,
+      ),
+    ),
+  );
   return sizes.reduce((a, b) => a + b, 0);
 }
 
@@ -76,4 +87,6 @@ export async function readStored(filesDir: string, firm: number, name: string): 
 }
 
 export const notAnImage = (name: string, found: string | null) =>
-  badRequest(`${name} is not a PNG or JPEG image${found ? ` (its content is ${found})` : ''}.`, { File: [`${name} is not a PNG or JPEG image.`] });
+  badRequest(`${name} is not a PNG or JPEG image${found ? ` (its content is ${found})` : ''}.`, {
+    File: [`${name} is not a PNG or JPEG image.`],
+  });

@@ -4,7 +4,14 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { FILE_FIELD, FILE_MAX_BYTES, FILES_MAX_COUNT, FIRM_IMAGES_QUOTA_BYTES, UPLOADS_PER_USER, UPLOADS_WINDOW_MS } from '../../lib/contract/file';
+import {
+  FILE_FIELD,
+  FILE_MAX_BYTES,
+  FILES_MAX_COUNT,
+  FIRM_IMAGES_QUOTA_BYTES,
+  UPLOADS_PER_USER,
+  UPLOADS_WINDOW_MS,
+} from '../../lib/contract/file';
 import { type Caller, assertFirm } from '../core/caller';
 import type { HostContext } from '../core/context';
 import { HttpError, badRequest } from '../core/errors';
@@ -38,17 +45,29 @@ async function readPart(part: MultipartFile, name: string): Promise<Buffer> {
  * Reads every file part of an upload (field File, name `{firm}/{name}` in a firm the caller reaches) and
  * hands it to `accept`; counts each file against the caller's upload rate (429 past it, before reading more).
  */
-export async function eachFile(ctx: HostContext, request: FastifyRequest, caller: Caller, accept: (file: { firm: number; name: string; bytes: Buffer }) => Promise<void>): Promise<void> {
+export async function eachFile(
+  ctx: HostContext,
+  request: FastifyRequest,
+  caller: Caller,
+  accept: (file: { firm: number; name: string; bytes: Buffer }) => Promise<void>,
+): Promise<void> {
   const rate = uploadsOf(ctx);
   const key = `user:${caller.user}`;
   try {
     // preservePath: the part's file name carries the firm folder ("7/photo.png"), which busboy would strip.
-    const parts = request.parts({ preservePath: true, limits: { fileSize: FILE_MAX_BYTES, files: FILES_MAX_COUNT, fields: 5, parts: FILES_MAX_COUNT + 5 } });
+    const parts = request.parts({
+      preservePath: true,
+      limits: { fileSize: FILE_MAX_BYTES, files: FILES_MAX_COUNT, fields: 5, parts: FILES_MAX_COUNT + 5 },
+    });
     for await (const part of parts) {
       if (part.type !== 'file') continue;
       if (part.fieldname !== FILE_FIELD) throw badRequest(`Send each file in the field "${FILE_FIELD}".`);
       const wait = rate.wait(key, UPLOADS_PER_USER);
-      if (wait > 0) throw new HttpError(429, waitMessage(`You uploaded more than ${UPLOADS_PER_USER} files in ${UPLOADS_WINDOW_MS / 60_000} minutes.`, wait));
+      if (wait > 0)
+        throw new HttpError(
+          429,
+          waitMessage(`You uploaded more than ${UPLOADS_PER_USER} files in ${UPLOADS_WINDOW_MS / 60_000} minutes.`, wait),
+        );
       rate.add(key);
       const { firm, name } = folderOf(part.filename);
       assertFirm(caller, firm, 'Firm');
@@ -69,5 +88,8 @@ export async function assertImageRoom(ctx: HostContext, firm: number, adding: nu
   await removeOrphans(ctx, { firm });
   if (await fits()) return;
   const name = (prepared(ctx.db, 'SELECT name FROM firm WHERE firm = ?').pluck().get(firm) as string | undefined) ?? `Location ${firm}`;
-  throw new HttpError(413, `${name} has no room for more images (at most ${FIRM_IMAGES_QUOTA_BYTES / 1024 / 1024} MB): the images were not stored. Remove images that are no longer used, or ask an administrator.`);
+  throw new HttpError(
+    413,
+    `${name} has no room for more images (at most ${FIRM_IMAGES_QUOTA_BYTES / 1024 / 1024} MB): the images were not stored. Remove images that are no longer used, or ask an administrator.`,
+  );
 }

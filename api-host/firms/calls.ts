@@ -131,19 +131,30 @@ function saveProblems(db: Db, caller: Caller, body: FirmBody, existing: FirmDb |
   } else if (body.companyId == null) {
     fail('companyId', 'This field is required');
   } else {
-    const parent = prepared(db, 'SELECT firm, firm_type FROM firm WHERE firm = ?').get(body.companyId) as { firm: number; firm_type: FirmType } | undefined;
+    const parent = prepared(db, 'SELECT firm, firm_type FROM firm WHERE firm = ?').get(body.companyId) as
+      { firm: number; firm_type: FirmType } | undefined;
     const unchanged = existing?.parent === body.companyId;
     if (!parent || (!unchanged && !caller.firms.has(parent.firm))) fail('companyId', 'Choose a parent location from your network');
-    else if (existing && isSelfOrBelow(db, existing.firm, parent.firm)) fail('companyId', 'A location cannot be placed under itself or one of its own locations');
+    else if (existing && isSelfOrBelow(db, existing.firm, parent.firm))
+      fail('companyId', 'A location cannot be placed under itself or one of its own locations');
     else if (firmTypeRank(parent.firm_type) >= firmTypeRank(body.firmType))
-      fail('companyId', `A ${FIRM_TYPE_LABELS[body.firmType].toLowerCase()} cannot be placed under a ${FIRM_TYPE_LABELS[parent.firm_type].toLowerCase()}`);
+      fail(
+        'companyId',
+        `A ${FIRM_TYPE_LABELS[body.firmType].toLowerCase()} cannot be placed under a ${FIRM_TYPE_LABELS[parent.firm_type].toLowerCase()}`,
+      );
   }
   if (existing && body.firmType !== existing.firm_type) {
-    const highestChild = prepared(db, `SELECT min(CASE firm_type WHEN 'franchiser' THEN 1 WHEN 'franchisee' THEN 2 ELSE 3 END) FROM firm WHERE parent = ?`)
+    const highestChild = prepared(
+      db,
+      `SELECT min(CASE firm_type WHEN 'franchiser' THEN 1 WHEN 'franchisee' THEN 2 ELSE 3 END) FROM firm WHERE parent = ?`,
+    )
       .pluck()
       .get(existing.firm) as number | null;
     if (highestChild != null && highestChild <= firmTypeRank(body.firmType))
-      fail('firmType', `Locations under this one are ${FIRM_TYPE_LABELS[['platform', 'franchiser', 'franchisee', 'shop'][highestChild] as FirmType].toLowerCase()}s: move them first`);
+      fail(
+        'firmType',
+        `Locations under this one are ${FIRM_TYPE_LABELS[['platform', 'franchiser', 'franchisee', 'shop'][highestChild] as FirmType].toLowerCase()}s: move them first`,
+      );
   }
 
   if (body.postalCode) {
@@ -206,14 +217,26 @@ export function saveFirm(db: Db, caller: Caller, body: FirmBody): { id: number }
     );
     // Whoever reaches the parent reaches the new location: user_firm holds each user's reach, the seed
     // writing every firm below a user's own (api-host/users/seed.ts).
-    prepared(db, 'INSERT OR IGNORE INTO user_firm (user, firm, is_primary) SELECT user, ?, 0 FROM user_firm WHERE firm = ?').run(id, body.companyId);
+    prepared(db, 'INSERT OR IGNORE INTO user_firm (user, firm, is_primary) SELECT user, ?, 0 FROM user_firm WHERE firm = ?').run(
+      id,
+      body.companyId,
+    );
     return { id };
   })();
 }
 
 /** Tables that point at a firm, other than this area's own (removed with the firm) and the network itself. */
 const referencing = new WeakMap<Db, { table: string; column: string }[]>();
-const OWN_TABLES = new Set(['firm', 'firm_preference', 'storage_account', 'stored_file', 'firm_program', 'firm_provider', 'user_firm', 'user']);
+const OWN_TABLES = new Set([
+  'firm',
+  'firm_preference',
+  'storage_account',
+  'stored_file',
+  'firm_program',
+  'firm_provider',
+  'user_firm',
+  'user',
+]);
 function otherReferences(db: Db): { table: string; column: string }[] {
   let refs = referencing.get(db);
   if (!refs) {
@@ -283,13 +306,24 @@ export function effectivePreferences(db: Db, firm: number, category: string): Fi
  * old place too; a renamed one changes the Parent column of the locations under it and the Primary
  * location column of its users. (Preferences, programs, providers and storage show in no list column.)
  */
-function locationSaved(ctx: HostContext, caller: Caller, body: FirmBody, id: number, before: { name: string; parent: number | null } | undefined): void {
+function locationSaved(
+  ctx: HostContext,
+  caller: Caller,
+  body: FirmBody,
+  id: number,
+  before: { name: string; parent: number | null } | undefined,
+): void {
   announceChange(ctx, caller.user, 'location', [id]);
   if (!before) return;
   if (before.parent !== null && before.parent !== body.companyId) announceChange(ctx, caller.user, 'location', [id], before.parent);
   if (before.name !== body.company) {
     announceChange(ctx, caller.user, 'location', prepared(ctx.db, 'SELECT firm FROM firm WHERE parent = ?').pluck().all(id) as number[]);
-    announceChange(ctx, caller.user, 'user', prepared(ctx.db, 'SELECT user FROM user WHERE firm = ? AND deleted_at IS NULL').pluck().all(id) as number[]);
+    announceChange(
+      ctx,
+      caller.user,
+      'user',
+      prepared(ctx.db, 'SELECT user FROM user WHERE firm = ? AND deleted_at IS NULL').pluck().all(id) as number[],
+    );
   }
 }
 
@@ -311,7 +345,8 @@ export const firmCalls = [
   implement(f.firm, ({ query, caller, ctx }) => toRecord(readFirm(ctx.db, caller, query.firm))),
   implement(f.editFirm, ({ query, caller, ctx }) => toForm(readFirm(ctx.db, caller, query.id))),
   implement(f.saveFirm, ({ body, caller, ctx }) => {
-    const before = prepared(ctx.db, 'SELECT name, parent FROM firm WHERE firm = ?').get(body.firm) as { name: string; parent: number | null } | undefined;
+    const before = prepared(ctx.db, 'SELECT name, parent FROM firm WHERE firm = ?').get(body.firm) as
+      { name: string; parent: number | null } | undefined;
     const saved = saveFirm(ctx.db, caller, body);
     locationSaved(ctx, caller, body, saved.id, before);
     return saved;
@@ -343,14 +378,16 @@ export const firmCalls = [
   implement(f.saveFirmPreference, ({ body, caller, ctx }) => {
     readFirm(ctx.db, caller, body.firm);
     if (body.preference === '')
-      prepared(ctx.db, 'DELETE FROM firm_preference WHERE firm = ? AND type = ? AND name = ?').run(body.firm, body.firmPreferenceCategory, body.firmPreferenceName);
-    else
-      prepared(ctx.db, 'INSERT INTO firm_preference (firm, type, name, value) VALUES (?, ?, ?, ?) ON CONFLICT (firm, type, name) DO UPDATE SET value = excluded.value').run(
+      prepared(ctx.db, 'DELETE FROM firm_preference WHERE firm = ? AND type = ? AND name = ?').run(
         body.firm,
         body.firmPreferenceCategory,
         body.firmPreferenceName,
-        body.preference,
       );
+    else
+      prepared(
+        ctx.db,
+        'INSERT INTO firm_preference (firm, type, name, value) VALUES (?, ?, ?, ?) ON CONFLICT (firm, type, name) DO UPDATE SET value = excluded.value',
+      ).run(body.firm, body.firmPreferenceCategory, body.firmPreferenceName, body.preference);
     return OK;
   }),
   implement(f.updateFirmSettings, ({ body, caller, ctx }) => {

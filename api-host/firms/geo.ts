@@ -30,7 +30,14 @@ export function resolvePostalCode(postalCode: string): Place | null {
   if (!key) return null;
   const found = zipcodes.lookup(key);
   if (!found || !Number.isFinite(found.latitude) || !Number.isFinite(found.longitude)) return null;
-  return { code: key, latitude: found.latitude, longitude: found.longitude, city: found.city, state: found.state, country: us ? 'US' : 'CA' };
+  return {
+    code: key,
+    latitude: found.latitude,
+    longitude: found.longitude,
+    city: found.city,
+    state: found.state,
+    country: us ? 'US' : 'CA',
+  };
 }
 
 /** Whether a postal code is of a format this dataset covers (US or Canada): such a code must exist. */

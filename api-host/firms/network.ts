@@ -68,7 +68,9 @@ export function listFirms(db: Db, q: FirmListQuery, firms: ReadonlySet<number>):
     params.push(containsPattern(q.searchterm));
   }
   const filter = where.join(' AND ') + firmScope(db, firms, 'f');
-  const count = prepared(db, `SELECT count(*) FROM firm f WHERE ${filter}`).pluck().get(...params) as number;
+  const count = prepared(db, `SELECT count(*) FROM firm f WHERE ${filter}`)
+    .pluck()
+    .get(...params) as number;
   const offset = (q.page - 1) * q.pageSize;
   if (count === 0 || offset >= count) return { count, items: [] };
   const dir = q.direction === 'desc' ? ' DESC' : '';
@@ -119,7 +121,12 @@ export const rollUpSql = (active: string, scope: string) =>
  * One level of the tree: the node and its direct children (inactive ones, and what is below them, only
  * with showInactive), each with its roll-up. Null when the node is unknown, outside the scope, or hidden.
  */
-export function treeLevel(db: Db, id: number, firms: ReadonlySet<number>, showInactive: boolean): { node: TreeNode; children: TreeNode[] } | null {
+export function treeLevel(
+  db: Db,
+  id: number,
+  firms: ReadonlySet<number>,
+  showInactive: boolean,
+): { node: TreeNode; children: TreeNode[] } | null {
   // Unary +: the flag is checked row by row, so SQLite walks firm_parent instead of indexing the flag.
   const active = showInactive ? '' : ' AND +c.is_inactive = 0';
   const scope = firmScope(db, firms, 'c');
@@ -141,7 +148,12 @@ export function treeLevel(db: Db, id: number, firms: ReadonlySet<number>, showIn
   // Roll-up: every firm below each of these nodes (same visibility), counted per node in one pass; users
   // and open jobs through their (firm, …) indexes.
   const tops = [node.firm, ...children.map((c) => c.firm)];
-  const rollUp = prepared(db, rollUpSql(active, scope)).all(JSON.stringify(tops), STATUS.complete) as { top: number; shops: number | null; users: number | null; open_jobs: number | null }[];
+  const rollUp = prepared(db, rollUpSql(active, scope)).all(JSON.stringify(tops), STATUS.complete) as {
+    top: number;
+    shops: number | null;
+    users: number | null;
+    open_jobs: number | null;
+  }[];
   const figures = new Map(rollUp.map((r) => [r.top, r]));
   const toNode = (r: NodeDb): TreeNode => ({
     firm: r.firm,

@@ -32,34 +32,44 @@ interface ProgramDb {
   opted_in: number;
 }
 
-const programEntry = (firm: number) => (r: ProgramDb): PartnerEntry => ({
-  firm,
-  firm2: r.program,
-  firmName: r.name,
-  license: r.license,
-  postalCode: r.postal_code,
-  addressLines: r.address_lines,
-  city: r.city,
-  state: r.state,
-  phone: r.phone,
-  isOptIn: !!r.opted_in,
-  isAdd: false,
-  isRemove: false,
-  relationship: r.opted_in ? RELATIONSHIP.chosen : 0,
-  firmClass: 'Insurance',
-  isMCP: !!r.is_mcp,
-  distance: null,
-});
+const programEntry =
+  (firm: number) =>
+  (r: ProgramDb): PartnerEntry => ({
+    firm,
+    firm2: r.program,
+    firmName: r.name,
+    license: r.license,
+    postalCode: r.postal_code,
+    addressLines: r.address_lines,
+    city: r.city,
+    state: r.state,
+    phone: r.phone,
+    isOptIn: !!r.opted_in,
+    isAdd: false,
+    isRemove: false,
+    relationship: r.opted_in ? RELATIONSHIP.chosen : 0,
+    firmClass: 'Insurance',
+    isMCP: !!r.is_mcp,
+    distance: null,
+  });
 
 const PROGRAM_COLUMNS = `ip.program, ip.name, ip.license, ip.address_lines, ip.city, ip.state, ip.postal_code, ip.phone, ip.is_mcp`;
 
 type SaveEntry = z.output<typeof p.saveOptInPrograms.body>['programs'][number];
 
 /** Applies the entries' flags: isRemove removes, isAdd with isOptIn adds, others stay as they are. */
-function applyEntries(db: Db, entries: readonly SaveEntry[], exists: (id: number) => boolean, add: (id: number) => void, remove: (id: number) => void, what: string) {
+function applyEntries(
+  db: Db,
+  entries: readonly SaveEntry[],
+  exists: (id: number) => boolean,
+  add: (id: number) => void,
+  remove: (id: number) => void,
+  what: string,
+) {
   const errors: Record<string, string[]> = {};
   entries.forEach((e, i) => {
-    if (e.isAdd && e.isOptIn && !e.isRemove && !exists(e.firm2)) errors[`${what}.${i}.firm2`] = [`Unknown ${what === 'programs' ? 'program' : 'provider'} ${e.firm2}`];
+    if (e.isAdd && e.isOptIn && !e.isRemove && !exists(e.firm2))
+      errors[`${what}.${i}.firm2`] = [`Unknown ${what === 'programs' ? 'program' : 'provider'} ${e.firm2}`];
   });
   if (Object.keys(errors).length) throw badRequest('Invalid body', errors);
   db.transaction(() => {
@@ -112,7 +122,8 @@ function providerEntry(firm: number, r: ProviderDb, relationship: number, distan
   };
 }
 
-const chosenIds = (db: Db, firm: number) => new Set(prepared(db, 'SELECT provider FROM firm_provider WHERE firm = ?').pluck().all(firm) as number[]);
+const chosenIds = (db: Db, firm: number) =>
+  new Set(prepared(db, 'SELECT provider FROM firm_provider WHERE firm = ?').pluck().all(firm) as number[]);
 
 /**
  * The network relationship of each provider of the firm's own franchise (the subtree of its franchiser):
@@ -121,9 +132,11 @@ const chosenIds = (db: Db, firm: number) => new Set(prepared(db, 'SELECT provide
 function networkRelationships(db: Db, firm: number): Map<number, number> {
   const up = ancestorsOf(db, firm);
   const types = new Map(
-    (prepared(db, `SELECT firm, firm_type FROM firm WHERE firm IN (SELECT value FROM json_each(?))`).all(JSON.stringify([firm, ...up])) as { firm: number; firm_type: FirmType }[]).map(
-      (r) => [r.firm, r.firm_type],
-    ),
+    (
+      prepared(db, `SELECT firm, firm_type FROM firm WHERE firm IN (SELECT value FROM json_each(?))`).all(
+        JSON.stringify([firm, ...up]),
+      ) as { firm: number; firm_type: FirmType }[]
+    ).map((r) => [r.firm, r.firm_type]),
   );
   const franchiser = [firm, ...up].find((id) => types.get(id) === 'franchiser');
   const out = new Map<number, number>();
@@ -135,7 +148,10 @@ function networkRelationships(db: Db, firm: number): Map<number, number> {
      SELECT f.firm, f.parent FROM firm f JOIN down d ON d.firm = f.firm WHERE f.is_provider = 1 AND f.is_inactive = 0 AND f.firm <> ?`,
   ).all(franchiser, firm) as { firm: number; parent: number | null }[];
   for (const r of rows)
-    out.set(r.firm, up.includes(r.firm) ? RELATIONSHIP.parent : parent !== null && r.parent === parent ? RELATIONSHIP.sibling : RELATIONSHIP.network);
+    out.set(
+      r.firm,
+      up.includes(r.firm) ? RELATIONSHIP.parent : parent !== null && r.parent === parent ? RELATIONSHIP.sibling : RELATIONSHIP.network,
+    );
   return out;
 }
 
@@ -157,14 +173,26 @@ function listProviders(db: Db, firm: number, isSave: boolean): PartnerEntry[] {
 }
 
 /** Providers within `radius` miles of `center`, nearest first (at most SEARCH_LIMIT). */
-export function providersNear(db: Db, center: Point, radius: number, opts: { exclude: number; search?: string }): (ProviderDb & { distance: number })[] {
+export function providersNear(
+  db: Db,
+  center: Point,
+  radius: number,
+  opts: { exclude: number; search?: string },
+): (ProviderDb & { distance: number })[] {
   const box = boundingBox(center, radius);
   const rows = prepared(
     db,
     `SELECT ${PROVIDER_COLUMNS} FROM firm f ${STATE_JOIN}
      WHERE f.latitude BETWEEN ? AND ? AND f.longitude BETWEEN ? AND ? AND f.is_provider = 1 AND f.is_inactive = 0 AND f.firm <> ?
        ${opts.search ? `AND lower(f.name) LIKE ? ESCAPE '\\'` : ''}`,
-  ).all(box.minLat, box.maxLat, box.minLon, box.maxLon, opts.exclude, ...(opts.search ? [containsPattern(opts.search)] : [])) as ProviderDb[];
+  ).all(
+    box.minLat,
+    box.maxLat,
+    box.minLon,
+    box.maxLon,
+    opts.exclude,
+    ...(opts.search ? [containsPattern(opts.search)] : []),
+  ) as ProviderDb[];
   return rows
     .map((r) => ({ ...r, distance: milesBetween(center, { latitude: r.latitude!, longitude: r.longitude! }) }))
     .filter((r) => r.distance <= radius)
@@ -228,7 +256,9 @@ export const partnerCalls = [
     const near = providersNear(ctx.db, center, query.radius, { exclude: firm, search: query.search });
     const chosen = chosenIds(ctx.db, firm);
     const network = networkRelationships(ctx.db, firm);
-    return near.map((r) => providerEntry(firm, r, chosen.has(r.firm) ? RELATIONSHIP.chosen : (network.get(r.firm) ?? 0), Math.round(r.distance * 10) / 10));
+    return near.map((r) =>
+      providerEntry(firm, r, chosen.has(r.firm) ? RELATIONSHIP.chosen : (network.get(r.firm) ?? 0), Math.round(r.distance * 10) / 10),
+    );
   }),
   implement(p.saveProviders, ({ body, caller, ctx }) => {
     const firm = reach(caller, body.firm);

@@ -84,7 +84,18 @@ export function subtree(firm: number): number[] {
   return out;
 }
 
-const STREETS = ['Main St', 'Commerce Dr', 'Industrial Pkwy', 'Market St', 'Oak Ave', 'Harbor Blvd', 'Airport Rd', 'Center St', 'Lake Dr', 'Union Ave'];
+const STREETS = [
+  'Main St',
+  'Commerce Dr',
+  'Industrial Pkwy',
+  'Market St',
+  'Oak Ave',
+  'Harbor Blvd',
+  'Airport Rd',
+  'Center St',
+  'Lake Dr',
+  'Union Ave',
+];
 const FIRST = ['Dana', 'Luis', 'Priya', 'Marcus', 'Elena', 'Tom', 'Aisha', 'Ken', 'Rosa', 'Sam', 'Grace', 'Omar'];
 const LAST = ['Whitfield', 'Ramos', 'Shah', 'Bennett', 'Kowalski', 'Nguyen', 'Okoro', 'Tanaka', 'Alvarez', 'Reed', 'Lindqvist', 'Haddad'];
 /** TimeZone lookup ids (lookups/schema.ts) by state. */
@@ -104,7 +115,11 @@ export function seedDetails(f: Pick<SeedFirm, 'firm' | 'name' | 'postalCode'>) {
     stateProvince: stateId(place.state),
     country: 1,
     phoneNo: `(${200 + ((n * 53) % 700)}) 555-${digits}`,
-    email: `office@${f.name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.example.com`,
+    email: `office@${f.name
+      .toLowerCase()
+      .replace(/&/g, 'and')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')}.example.com`,
     timezone: TIMEZONE[place.state] ?? 12,
     language: 1,
     cccId: `CCC-${String(400000 + n * 131)}`,
@@ -130,7 +145,15 @@ const PROGRAMS: readonly [string, string, string, string, string, boolean][] = [
   ['Frontier Insurance ADAS Certified', 'DRP-85004', 'Phoenix', 'AZ', '85004', true],
 ];
 /** Which firms opted in to which programs (1-based program ids). */
-const OPT_INS: Readonly<Record<number, readonly number[]>> = { 6: [1, 2], 7: [1, 6, 12], 9: [8], 12: [3, 9], 19: [4, 10], 23: [12], 29: [6] };
+const OPT_INS: Readonly<Record<number, readonly number[]>> = {
+  6: [1, 2],
+  7: [1, 6, 12],
+  9: [8],
+  12: [3, 9],
+  19: [4, 10],
+  23: [12],
+  29: [6],
+};
 /** Providers each firm chose (relationship 5). */
 const CHOSEN_PROVIDERS: Readonly<Record<number, readonly number[]>> = { 6: [37], 7: [37, 8], 9: [38], 12: [39], 19: [40], 33: [37] };
 
@@ -146,10 +169,16 @@ const UPLOADER: Readonly<Record<number, number>> = { 2: 3, 3: 9, 7: 15, 14: 1 };
 
 function demoFile(name: string, firmName: string): { bytes: Buffer; contentType: string } {
   if (name.endsWith('.csv'))
-    return { bytes: Buffer.from(`item,price\r\nFront camera calibration,250.00\r\nRadar calibration,325.00\r\nBlind spot calibration,180.00\r\n`), contentType: 'text/csv' };
+    return {
+      bytes: Buffer.from(`item,price\r\nFront camera calibration,250.00\r\nRadar calibration,325.00\r\nBlind spot calibration,180.00\r\n`),
+      contentType: 'text/csv',
+    };
   if (name.endsWith('.png'))
     // A 1×1 grey pixel.
-    return { bytes: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'), contentType: 'image/png' };
+    return {
+      bytes: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+      contentType: 'image/png',
+    };
   return { bytes: Buffer.from(`${firmName}\n\n${name.replace(/[-.]/g, ' ')}: notes kept for the demo.\n`), contentType: 'text/plain' };
 }
 
@@ -166,8 +195,12 @@ export async function seedFirms(db: Db, filesDir: string): Promise<void> {
   );
   const insertOptIn = db.prepare('INSERT INTO firm_program (firm, program) VALUES (?, ?)');
   const insertProvider = db.prepare('INSERT INTO firm_provider (firm, provider) VALUES (?, ?)');
-  const insertAccount = db.prepare('INSERT INTO storage_account (firm, account, bucket, bucket_created_at) VALUES (?, ?, ?, strftime(\'%Y-%m-%dT%H:%M:%SZ\',\'now\'))');
-  const insertFile = db.prepare('INSERT INTO stored_file (firm, name, size, content_type, uploaded_at, uploaded_by) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertAccount = db.prepare(
+    "INSERT INTO storage_account (firm, account, bucket, bucket_created_at) VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ','now'))",
+  );
+  const insertFile = db.prepare(
+    'INSERT INTO stored_file (firm, name, size, content_type, uploaded_at, uploaded_by) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   const files: { firm: number; name: string; bytes: Buffer }[] = [];
 
   db.transaction(() => {
@@ -196,7 +229,17 @@ export async function seedFirms(db: Db, filesDir: string): Promise<void> {
     insertPref.run(14, 'Calibration', 'DefaultLaborRate', '115');
     insertPref.run(7, 'Notification', 'NotifyEmail', 'service@queens-auto-body.example.com');
     PROGRAMS.forEach(([name, license, city, state, postal, mcp], i) =>
-      insertProgram.run(i + 1, name, license, `${200 + i * 17} Insurance Plaza`, city, state, postal, `(800) 555-${String(1200 + i * 37)}`, mcp ? 1 : 0),
+      insertProgram.run(
+        i + 1,
+        name,
+        license,
+        `${200 + i * 17} Insurance Plaza`,
+        city,
+        state,
+        postal,
+        `(800) 555-${String(1200 + i * 37)}`,
+        mcp ? 1 : 0,
+      ),
     );
     for (const [firm, programs] of Object.entries(OPT_INS)) for (const p of programs) insertOptIn.run(Number(firm), p);
     for (const [firm, chosen] of Object.entries(CHOSEN_PROVIDERS)) for (const p of chosen) insertProvider.run(Number(firm), p);
@@ -214,5 +257,10 @@ export async function seedFirms(db: Db, filesDir: string): Promise<void> {
       }
     }
   })();
-  for (const firm of new Set(files.map((f) => f.firm))) await writeStoredFiles(filesDir, firm, files.filter((f) => f.firm === firm));
+  for (const firm of new Set(files.map((f) => f.firm)))
+    await writeStoredFiles(
+      filesDir,
+      firm,
+      files.filter((f) => f.firm === firm),
+    );
 }

@@ -31,10 +31,18 @@ export function storedFilePath(filesDir: string, firm: number, name: string): st
 }
 
 /** Writes the files into the bucket, all or none (temporary names first, renamed into place at the end). */
-export async function writeStoredFiles(filesDir: string, firm: number, files: readonly { name: string; bytes: Uint8Array }[]): Promise<void> {
+export async function writeStoredFiles(
+  filesDir: string,
+  firm: number,
+  files: readonly { name: string; bytes: Uint8Array }[],
+): Promise<void> {
   const folder = bucketFolder(filesDir, firm);
   await mkdir(folder, { recursive: true });
-  const temps = files.map((f) => ({ ...f, final: storedFilePath(filesDir, firm, f.name), temp: join(folder, `.part-${randomBytes(8).toString('hex')}`) }));
+  const temps = files.map((f) => ({
+    ...f,
+    final: storedFilePath(filesDir, firm, f.name),
+    temp: join(folder, `.part-${randomBytes(8).toString('hex')}`),
+  }));
   try {
     for (const f of temps) await writeFile(f.temp, f.bytes, { flag: 'wx' });
     for (const f of temps) await rename(f.temp, f.final);
@@ -44,9 +52,11 @@ export async function writeStoredFiles(filesDir: string, firm: number, files: re
   }
 }
 
-export const readStoredFile = (filesDir: string, firm: number, name: string): Promise<Buffer> => readFile(storedFilePath(filesDir, firm, name));
+export const readStoredFile = (filesDir: string, firm: number, name: string): Promise<Buffer> =>
+  readFile(storedFilePath(filesDir, firm, name));
 
-export const removeStoredFile = (filesDir: string, firm: number, name: string): Promise<void> => rm(storedFilePath(filesDir, firm, name), { force: true });
+export const removeStoredFile = (filesDir: string, firm: number, name: string): Promise<void> =>
+  rm(storedFilePath(filesDir, firm, name), { force: true });
 
 /** Removes everything the host keeps on disk for a firm (it is being removed): storage and uploads. */
 export async function removeFirmFiles(filesDir: string, firm: number): Promise<void> {

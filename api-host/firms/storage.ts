@@ -24,7 +24,12 @@ const FILE_COLUMNS = `sf.id, sf.firm, f.name AS firmName, sf.name, sf.size, sf.c
   coalesce(nullif(trim(c.first_name || ' ' || c.last_name), ''), u.username, '') AS uploadedBy`;
 const FILE_JOINS = `JOIN firm f ON f.firm = sf.firm LEFT JOIN user u ON u.user = sf.uploaded_by LEFT JOIN contact c ON c.contact = u.contact`;
 
-const ORDER = { id: ['sf.id'], name: ['sf.name COLLATE NOCASE', 'sf.id'], firm: ['f.name COLLATE NOCASE', 'sf.id'], size: ['sf.size', 'sf.id'] } as const;
+const ORDER = {
+  id: ['sf.id'],
+  name: ['sf.name COLLATE NOCASE', 'sf.id'],
+  firm: ['f.name COLLATE NOCASE', 'sf.id'],
+  size: ['sf.size', 'sf.id'],
+} as const;
 
 export function storageState(db: Db, firm: number): StorageState {
   const row = prepared(
@@ -51,13 +56,20 @@ const STORAGE_BY_EXTENSION = byExtension(STORAGE_TYPES);
 const ACCEPTED = 'PDF, images, Word or Excel documents, ZIP, text or CSV';
 
 /** A refused name as it can be shown: hidden characters written out (`\u202e`), so the message reads as sent. */
-const visibleName = (name: string) => name.slice(0, 100).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+const visibleName = (name: string) =>
+  name.slice(0, 100).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
 
 /**
  * One uploaded file for a location's bucket, checked: a plain name, a bucket that exists, an extension
  * storage accepts whose type the content is, and room in the bucket with what came before.
  */
-export async function acceptStoragePart(db: Db, firm: number, name: string, bytes: Buffer, before: readonly StoragePart[]): Promise<StoragePart> {
+export async function acceptStoragePart(
+  db: Db,
+  firm: number,
+  name: string,
+  bytes: Buffer,
+  before: readonly StoragePart[],
+): Promise<StoragePart> {
   if (!isPlainFileName(name)) throw badRequest(`${visibleName(name)}: ${FILE_NAME_MESSAGE}.`, { File: [FILE_NAME_MESSAGE] });
   const state = storageState(db, firm);
   if (!state.bucket) throw badRequest(`${state.firmName} has no storage bucket yet: create it first.`);
@@ -71,15 +83,22 @@ export async function acceptStoragePart(db: Db, firm: number, name: string, byte
           : `${name} is not a file type storage accepts: ${ACCEPTED}.`;
     throw badRequest(why, { File: [why] });
   }
-  const replaced = (prepared(db, 'SELECT coalesce(sum(size), 0) FROM stored_file WHERE firm = ? AND name = ?').pluck().get(firm, name) as number) ?? 0;
+  const replaced =
+    (prepared(db, 'SELECT coalesce(sum(size), 0) FROM stored_file WHERE firm = ? AND name = ?').pluck().get(firm, name) as number) ?? 0;
   const pending = before.filter((p) => p.firm === firm).reduce((n, p) => n + p.bytes.length, 0);
-  if (state.bytes - replaced + pending + bytes.length > state.quotaBytes) throw new HttpError(413, `${name} does not fit: ${state.firmName}'s storage is full.`);
+  if (state.bytes - replaced + pending + bytes.length > state.quotaBytes)
+    throw new HttpError(413, `${name} does not fit: ${state.firmName}'s storage is full.`);
   return { firm, name, bytes, contentType: type.contentType };
 }
 
 /** Writes accepted files into their buckets (same name replaces) and records them; answers their download URLs. */
 export async function storeInBuckets(db: Db, filesDir: string, user: number, parts: readonly StoragePart[]): Promise<string[]> {
-  for (const firm of new Set(parts.map((p) => p.firm))) await writeStoredFiles(filesDir, firm, parts.filter((p) => p.firm === firm));
+  for (const firm of new Set(parts.map((p) => p.firm)))
+    await writeStoredFiles(
+      filesDir,
+      firm,
+      parts.filter((p) => p.firm === firm),
+    );
   const upsert = prepared(
     db,
     `INSERT INTO stored_file (firm, name, size, content_type, uploaded_by) VALUES (?, ?, ?, ?, ?)
@@ -109,14 +128,15 @@ export const storageCalls = [
       params.push(containsPattern(query.searchTerm));
     }
     const filter = where.join(' AND ') + firmScope(ctx.db, caller.firms, 'sf');
-    const count = prepared(ctx.db, `SELECT count(*) FROM stored_file sf WHERE ${filter}`).pluck().get(...params) as number;
+    const count = prepared(ctx.db, `SELECT count(*) FROM stored_file sf WHERE ${filter}`)
+      .pluck()
+      .get(...params) as number;
     const dir = query.direction === 'desc' ? ' DESC' : '';
     const order = ORDER[query.orderBy].map((e) => e + dir).join(', ');
-    const items = prepared(ctx.db, `SELECT ${FILE_COLUMNS} FROM stored_file sf ${FILE_JOINS} WHERE ${filter} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
-      ...params,
-      query.pageSize,
-      (query.page - 1) * query.pageSize,
-    ) as StoredFile[];
+    const items = prepared(
+      ctx.db,
+      `SELECT ${FILE_COLUMNS} FROM stored_file sf ${FILE_JOINS} WHERE ${filter} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    ).all(...params, query.pageSize, (query.page - 1) * query.pageSize) as StoredFile[];
     return { count, items };
   }),
 
@@ -134,25 +154,32 @@ export const storageCalls = [
       ctx.db,
       `UPDATE storage_account SET bucket = ?, bucket_created_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE firm = ? AND bucket IS NULL`,
     ).run(storageNames(firm).bucket, firm).changes;
-    if (!changed && !prepared(ctx.db, 'SELECT 1 FROM storage_account WHERE firm = ?').get(firm)) throw badRequest('Create the storage account first.');
+    if (!changed && !prepared(ctx.db, 'SELECT 1 FROM storage_account WHERE firm = ?').get(firm))
+      throw badRequest('Create the storage account first.');
     return storageState(ctx.db, firm);
   }),
 
   implement(s.bucketContents, ({ query, caller, ctx }) => {
     const firm = reachable(caller, query.firm);
-    const items = prepared(ctx.db, `SELECT ${FILE_COLUMNS} FROM stored_file sf ${FILE_JOINS} WHERE sf.firm = ? ORDER BY sf.id DESC`).all(firm) as StoredFile[];
+    const items = prepared(ctx.db, `SELECT ${FILE_COLUMNS} FROM stored_file sf ${FILE_JOINS} WHERE sf.firm = ? ORDER BY sf.id DESC`).all(
+      firm,
+    ) as StoredFile[];
     return { items };
   }),
 
   implement(s.downloadFromBucket, async ({ query, caller, ctx, reply }) => {
     const firm = reachable(caller, query.firm);
-    const file = prepared(ctx.db, 'SELECT content_type FROM stored_file WHERE firm = ? AND name = ?').get(firm, query.filename) as { content_type: string } | undefined;
+    const file = prepared(ctx.db, 'SELECT content_type FROM stored_file WHERE firm = ? AND name = ?').get(firm, query.filename) as
+      { content_type: string } | undefined;
     if (!file) throw notFound('File');
     const bytes = await readStoredFile(ctx.filesDir, firm, query.filename).catch((e: NodeJS.ErrnoException) => {
       throw e.code === 'ENOENT' ? notFound('File') : e;
     });
     return reply
-      .header('content-disposition', `attachment; filename="${query.filename.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(query.filename)}`)
+      .header(
+        'content-disposition',
+        `attachment; filename="${query.filename.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(query.filename)}`,
+      )
       .header('x-content-type-options', 'nosniff')
       .type(file.content_type)
       .send(bytes);

@@ -34,7 +34,9 @@ export function fromTab<T>(header: string | string[] | undefined, run: () => T):
 function byFirm(db: Db, kind: RecordKind, ids: readonly number[]): Map<number, number[]> {
   const { table, key } = TABLES[kind];
   const groups = new Map<number, number[]>();
-  const rows = prepared(db, `SELECT ${key} AS id, firm FROM ${table} WHERE ${key} IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as {
+  const rows = prepared(db, `SELECT ${key} AS id, firm FROM ${table} WHERE ${key} IN (SELECT value FROM json_each(?))`).all(
+    JSON.stringify(ids),
+  ) as {
     id: number;
     firm: number;
   }[];

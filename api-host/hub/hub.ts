@@ -374,7 +374,10 @@ export class PushHub implements PushSink {
       case MessageType.StreamInvocation:
         // This hub only pushes; it has no methods a client could call.
         if (message.invocationId)
-          this.write(c, completionErrorFrame(message.invocationId, `Failed to invoke '${message.target ?? ''}' because it does not exist.`));
+          this.write(
+            c,
+            completionErrorFrame(message.invocationId, `Failed to invoke '${message.target ?? ''}' because it does not exist.`),
+          );
         return;
       default:
         // Cancel invocation, completions, acks and sequence messages need no action here.
@@ -385,7 +388,8 @@ export class PushHub implements PushSink {
   private async terminate(request: FastifyRequest, reply: FastifyReply) {
     const c = await this.connectionOf(request, reply);
     if (!c) return reply;
-    if (c.transport !== 'lp') return reply.status(400).type('text/plain').send('Cannot terminate this connection using the DELETE endpoint.');
+    if (c.transport !== 'lp')
+      return reply.status(400).type('text/plain').send('Cannot terminate this connection using the DELETE endpoint.');
     c.queue.length = 0;
     if (!c.closed) this.close(c, { silent: true });
     this.endPoll(c, 204);

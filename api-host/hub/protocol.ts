@@ -65,7 +65,8 @@ export function parseHandshake(text: string): HandshakeResult {
   }
   if (typeof json !== 'object' || json === null) return { ok: false, error: 'Handshake request is not an object.' };
   const { protocol, version } = json as { protocol?: unknown; version?: unknown };
-  if (typeof protocol !== 'string' || typeof version !== 'number') return { ok: false, error: 'Handshake request lacks protocol or version.' };
+  if (typeof protocol !== 'string' || typeof version !== 'number')
+    return { ok: false, error: 'Handshake request lacks protocol or version.' };
   if (protocol !== 'json') return { ok: false, error: `The protocol '${protocol}' is not supported.` };
   if (!SUPPORTED_JSON_VERSIONS.includes(version))
     return { ok: false, error: `The server does not support version ${version} of the 'json' protocol.` };

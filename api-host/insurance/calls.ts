@@ -55,7 +55,8 @@ const toLookup = (r: LookupDb): InsuranceLookupRecord => ({
   isInactive: !!r.is_inactive,
 });
 
-const SELECT = 'SELECT i.insurance, i.insurance_name, i.firm, f.name AS firm_name, i.is_inactive, i.insurance_contact FROM insurance i JOIN firm f ON f.firm = i.firm';
+const SELECT =
+  'SELECT i.insurance, i.insurance_name, i.firm, f.name AS firm_name, i.is_inactive, i.insurance_contact FROM insurance i JOIN firm f ON f.firm = i.firm';
 
 /** The caller's insurer, or 404 (another firm's insurer is not acknowledged). */
 function ownInsurer(db: Db, caller: Caller, id: number): InsuranceDb {
@@ -71,7 +72,11 @@ export function saveInsurer(db: Db, caller: Caller, body: z.output<typeof c.save
   const existing = body.insurance === -1 ? undefined : ownInsurer(db, caller, body.insurance);
   const firm = existing ? existing.firm : body.firm;
   assertFirm(caller, firm, 'Firm');
-  const clash = prepared(db, 'SELECT 1 FROM insurance WHERE firm = ? AND insurance_name = ? AND insurance <> ?').get(firm, body.insuranceName, body.insurance);
+  const clash = prepared(db, 'SELECT 1 FROM insurance WHERE firm = ? AND insurance_name = ? AND insurance <> ?').get(
+    firm,
+    body.insuranceName,
+    body.insurance,
+  );
   if (clash) throw badRequest('Invalid body', { insuranceName: ['An insurer with this name already exists at this location'] });
   let id = body.insurance;
   if (existing) {
@@ -109,13 +114,14 @@ export const insuranceCalls = [
       args.push(`%${likeEscape(query.searchTerm)}%`);
     }
     const whereSql = where.join(' AND ') + firmScope(ctx.db, caller.firms, 'i');
-    const count = prepared(ctx.db, `SELECT count(*) FROM insurance i WHERE ${whereSql}`).pluck().get(...args) as number;
+    const count = prepared(ctx.db, `SELECT count(*) FROM insurance i WHERE ${whereSql}`)
+      .pluck()
+      .get(...args) as number;
     const dir = query.direction === 'desc' ? 'DESC' : 'ASC';
-    const rows = prepared(ctx.db, `${SELECT} WHERE ${whereSql} ORDER BY ${ORDER[query.orderBy]} ${dir}, i.insurance_name ${dir}, i.insurance ${dir} LIMIT ? OFFSET ?`).all(
-      ...args,
-      query.pageSize,
-      (query.page - 1) * query.pageSize,
-    ) as InsuranceDb[];
+    const rows = prepared(
+      ctx.db,
+      `${SELECT} WHERE ${whereSql} ORDER BY ${ORDER[query.orderBy]} ${dir}, i.insurance_name ${dir}, i.insurance ${dir} LIMIT ? OFFSET ?`,
+    ).all(...args, query.pageSize, (query.page - 1) * query.pageSize) as InsuranceDb[];
     return { count, items: rows.map(toRecord) };
   }),
 
@@ -127,7 +133,9 @@ export const insuranceCalls = [
 
   implement(c.removeInsurance, ({ query, caller, ctx }) => {
     const row = ownInsurer(ctx.db, caller, query.id);
-    const using = prepared(ctx.db, 'SELECT count(*) FROM contact WHERE insurance_id = ? AND merged_into IS NULL').pluck().get(row.insurance) as number;
+    const using = prepared(ctx.db, 'SELECT count(*) FROM contact WHERE insurance_id = ? AND merged_into IS NULL')
+      .pluck()
+      .get(row.insurance) as number;
     if (using > 0)
       throw badRequest(`${row.insurance_name} is the insurer of ${using} contact${using === 1 ? '' : 's'}; set it inactive instead.`, {
         id: [`${row.insurance_name} is still in use`],
@@ -140,30 +148,39 @@ export const insuranceCalls = [
   implement(c.insuranceLookup, ({ query, caller, ctx }) => {
     ownInsurer(ctx.db, caller, query.insurance);
     return (
-      prepared(ctx.db, 'SELECT * FROM insurance_lookup WHERE insurance = ? ORDER BY lookup_type DESC, calibration_type, code, insurance_lookup').all(query.insurance) as LookupDb[]
+      prepared(
+        ctx.db,
+        'SELECT * FROM insurance_lookup WHERE insurance = ? ORDER BY lookup_type DESC, calibration_type, code, insurance_lookup',
+      ).all(query.insurance) as LookupDb[]
     ).map(toLookup);
   }),
 
   implement(c.saveInsuranceLookup, ({ body, caller, ctx }) => {
     ownInsurer(ctx.db, caller, body.insurance);
     if (body.insuranceLookup !== -1) {
-      const found = prepared(ctx.db, 'SELECT 1 FROM insurance_lookup WHERE insurance_lookup = ? AND insurance = ?').get(body.insuranceLookup, body.insurance);
+      const found = prepared(ctx.db, 'SELECT 1 FROM insurance_lookup WHERE insurance_lookup = ? AND insurance = ?').get(
+        body.insuranceLookup,
+        body.insurance,
+      );
       if (!found) throw notFound('Insurance lookup');
     }
     const isPrice = body.lookupType === 'price';
     const clash = isPrice
-      ? prepared(ctx.db, "SELECT 1 FROM insurance_lookup WHERE insurance = ? AND lookup_type = 'price' AND calibration_type = ? AND insurance_lookup <> ?").get(
-          body.insurance,
-          body.calibrationType,
-          body.insuranceLookup,
-        )
-      : prepared(ctx.db, "SELECT 1 FROM insurance_lookup WHERE insurance = ? AND lookup_type = 'program' AND code = ? AND insurance_lookup <> ?").get(
-          body.insurance,
-          body.code,
-          body.insuranceLookup,
-        );
+      ? prepared(
+          ctx.db,
+          "SELECT 1 FROM insurance_lookup WHERE insurance = ? AND lookup_type = 'price' AND calibration_type = ? AND insurance_lookup <> ?",
+        ).get(body.insurance, body.calibrationType, body.insuranceLookup)
+      : prepared(
+          ctx.db,
+          "SELECT 1 FROM insurance_lookup WHERE insurance = ? AND lookup_type = 'program' AND code = ? AND insurance_lookup <> ?",
+        ).get(body.insurance, body.code, body.insuranceLookup);
     if (clash)
-      throw badRequest('Invalid body', isPrice ? { calibrationType: ['This insurer already has a price for this calibration type'] } : { code: ['This insurer already has this program code'] });
+      throw badRequest(
+        'Invalid body',
+        isPrice
+          ? { calibrationType: ['This insurer already has a price for this calibration type'] }
+          : { code: ['This insurer already has this program code'] },
+      );
     const values = {
       insurance: body.insurance,
       lookupType: body.lookupType,
@@ -190,7 +207,8 @@ export const insuranceCalls = [
   }),
 
   implement(c.removeInsuranceLookup, ({ query, caller, ctx }) => {
-    const row = prepared(ctx.db, 'SELECT insurance FROM insurance_lookup WHERE insurance_lookup = ?').get(query.id) as { insurance: number } | undefined;
+    const row = prepared(ctx.db, 'SELECT insurance FROM insurance_lookup WHERE insurance_lookup = ?').get(query.id) as
+      { insurance: number } | undefined;
     if (!row) throw notFound('Insurance lookup');
     ownInsurer(ctx.db, caller, row.insurance);
     prepared(ctx.db, 'DELETE FROM insurance_lookup WHERE insurance_lookup = ?').run(query.id);

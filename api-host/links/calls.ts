@@ -7,7 +7,15 @@
 import { RESULTS, nameOf } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
 import { LINK_ADMIN_ROLES, SHARE_MESSAGES, type ShareLink } from '../../lib/contract/share';
-import { renderReport, reportData, reportFileName, reportPreferenceOf, translator, inspectionJob, type JobOfInspection } from '../calibrations/service';
+import {
+  renderReport,
+  reportData,
+  reportFileName,
+  reportPreferenceOf,
+  translator,
+  inspectionJob,
+  type JobOfInspection,
+} from '../calibrations/service';
 import type { Db } from '../core/db';
 import type { Caller } from '../core/caller';
 import type { HostContext } from '../core/context';
@@ -73,8 +81,7 @@ async function openLink(ctx: HostContext, token: string): Promise<{ job: JobOfIn
   const verified = await ctx.tokens.verifyLink(token);
   const row = verified
     ? (prepared(ctx.db, 'SELECT adas_inspection, firm, owner, expires_at, revoked_at FROM share_link WHERE link = ?').get(verified.link) as
-        | { adas_inspection: number; firm: number; owner: number; expires_at: string; revoked_at: string | null }
-        | undefined)
+        { adas_inspection: number; firm: number; owner: number; expires_at: string; revoked_at: string | null } | undefined)
     : undefined;
   if (!verified || !row) throw new HttpError(404, SHARE_MESSAGES.unknown);
   if (row.revoked_at) throw new HttpError(404, SHARE_MESSAGES.revoked);
@@ -88,7 +95,8 @@ async function openLink(ctx: HostContext, token: string): Promise<{ job: JobOfIn
   return { job, expiresAt: row.expires_at };
 }
 
-const linkById = (db: Db, link: number, now: string) => prepared(db, `SELECT ${LINK_COLUMNS} WHERE l.link = @link`).get({ link, now }) as LinkRow | undefined;
+const linkById = (db: Db, link: number, now: string) =>
+  prepared(db, `SELECT ${LINK_COLUMNS} WHERE l.link = @link`).get({ link, now }) as LinkRow | undefined;
 
 export const linkCalls = [
   implement(s.createShareLink, async ({ body, caller, ctx }) => {
@@ -114,14 +122,16 @@ export const linkCalls = [
     const where = `WHERE ${whose}${search ? " AND (v.make || ' ' || v.model || ' ' || coalesce(nullif(i.ronumber, ''), j.ronumber) LIKE @search ESCAPE '\\')" : ''}`;
     const params = { owner: caller.user, now, search, limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
     const count = prepared(ctx.db, `SELECT COUNT(*) ${LINK_FROM} ${where}`).pluck().get(params) as number;
-    const rows = prepared(ctx.db, `SELECT ${LINK_COLUMNS} ${where} ORDER BY ${ORDER[query.orderBy]} ${query.direction === 'asc' ? 'ASC' : 'DESC'}, l.link DESC LIMIT @limit OFFSET @offset`).all(
-      params,
-    ) as LinkRow[];
+    const rows = prepared(
+      ctx.db,
+      `SELECT ${LINK_COLUMNS} ${where} ORDER BY ${ORDER[query.orderBy]} ${query.direction === 'asc' ? 'ASC' : 'DESC'}, l.link DESC LIMIT @limit OFFSET @offset`,
+    ).all(params) as LinkRow[];
     return { count, items: await Promise.all(rows.map((r) => view(ctx, caller, r))) };
   }),
 
   implement(s.revokeShareLink, ({ body, caller, ctx }) => {
-    const link = prepared(ctx.db, 'SELECT owner, firm FROM share_link WHERE link = ?').get(body.link) as { owner: number; firm: number } | undefined;
+    const link = prepared(ctx.db, 'SELECT owner, firm FROM share_link WHERE link = ?').get(body.link) as
+      { owner: number; firm: number } | undefined;
     // Another user's link is unknown to the caller, unless they administer its firm.
     if (!link || (link.owner !== caller.user && !(isLinkAdmin(caller) && caller.firms.has(link.firm)))) throw notFound('Link');
     prepared(ctx.db, 'UPDATE share_link SET revoked_at = coalesce(revoked_at, ?) WHERE link = ?').run(iso(Date.now()), body.link);
@@ -156,7 +166,8 @@ export const linkCalls = [
   implement(s.sharedEvidence, async ({ query, ctx, reply }) => {
     const { job } = await openLink(ctx, query.token);
     const row = evidenceById(ctx.db, query.adasEvidence);
-    if (!row || row.adas_inspection !== job.adasInspection || !showsEvidence(reportPreferenceOf(ctx.db, job.firm))) throw notFound('Evidence');
+    if (!row || row.adas_inspection !== job.adasInspection || !showsEvidence(reportPreferenceOf(ctx.db, job.firm)))
+      throw notFound('Evidence');
     // A withdrawn link must stop showing them: nothing is kept.
     return sendEvidence(ctx, reply, row, query.size, 'no-store');
   }),
@@ -165,6 +176,10 @@ export const linkCalls = [
     const { job } = await openLink(ctx, query.token);
     const pref = reportPreferenceOf(ctx.db, job.firm);
     const pdf = await renderReport(await withEvidence(ctx, reportData(ctx.db, job), pref), pref, translator(ctx.db, pref.language));
-    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${reportFileName(job)}"`).header('cache-control', 'no-store').send(pdf);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${reportFileName(job)}"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
   }),
 ];

@@ -19,9 +19,25 @@ export function rng(seed: number): () => number {
 }
 
 const MACHINES = ['api-host-01', 'api-host-02', 'web-01', 'web-02', 'worker-01'];
-const USERS = ['role1@example.com', 'role3@example.com', 'role5@example.com', 'role9@example.com', 'role12@example.com', 'role15@example.com'];
+const USERS = [
+  'role1@example.com',
+  'role3@example.com',
+  'role5@example.com',
+  'role9@example.com',
+  'role12@example.com',
+  'role15@example.com',
+];
 const VINS = ['1HGCM82633A004352', '5YJ3E1EA7KF317000', '1FTFW1ET5DFC10312', 'JTDKN3DU0A0123456', '3N1AB7AP5KY250312', 'KM8J3CA46LU123987'];
-const PATHS = ['contact/contacts', 'adas/adass', 'blog/blogs', 'dashboard/dashboard', 'firm/getFirms', 'lookup/ByKeys', 'user/users', 'adas/adasInspection'];
+const PATHS = [
+  'contact/contacts',
+  'adas/adass',
+  'blog/blogs',
+  'dashboard/dashboard',
+  'firm/getFirms',
+  'lookup/ByKeys',
+  'user/users',
+  'adas/adasInspection',
+];
 /** Each VIN with the make its manufacturer code (WMI) names: a decoded VIN's log entry says the true make. */
 const MAKE_OF_VIN: Readonly<Record<string, string>> = {
   '1HGCM82633A004352': 'Honda',
@@ -46,18 +62,61 @@ const stack = (type: string, message: string, frames: string[]) => `${type}: ${m
 
 const TEMPLATES: readonly Template[] = [
   { level: 'Trace', weight: 6, name: 'api-host.sql', layout: 'Statement prepared for %s', fill: (p) => [p(PATHS)] },
-  { level: 'Debug', weight: 10, name: 'api-host.cache', layout: 'Lookup cache refreshed: %s groups', fill: (_, n) => [String(8 + (n() % 5))] },
-  { level: 'Debug', weight: 6, name: 'app.upstream', layout: 'GET %s answered in %s ms', fill: (p, n) => [p(PATHS), String(3 + (n() % 40))] },
+  {
+    level: 'Debug',
+    weight: 10,
+    name: 'api-host.cache',
+    layout: 'Lookup cache refreshed: %s groups',
+    fill: (_, n) => [String(8 + (n() % 5))],
+  },
+  {
+    level: 'Debug',
+    weight: 6,
+    name: 'app.upstream',
+    layout: 'GET %s answered in %s ms',
+    fill: (p, n) => [p(PATHS), String(3 + (n() % 40))],
+  },
   { level: 'Info', weight: 22, name: 'api-host.auth', layout: 'Sign-in succeeded for %s', fill: (p) => [p(USERS)] },
-  { level: 'Info', weight: 10, name: 'api-host.mail', layout: 'Mail sent to %s: %s', fill: (p) => [p(USERS), p(['Reset your password', 'Calibration report', 'Welcome to ADAS Desk'])] },
-  { level: 'Info', weight: 12, name: 'api-host.adas', layout: 'VIN %s decoded: %s with %s ADAS systems', fill: (p, n) => {
-    const vin = p(VINS);
-    return [vin, MAKE_OF_VIN[vin], String(2 + (n() % 9))];
-  } },
-  { level: 'Info', weight: 6, name: 'api-host.report', layout: 'Calibration report built for inspection %s in %s ms', fill: (_, n) => [String(1000 + (n() % 9000)), String(120 + (n() % 900))] },
+  {
+    level: 'Info',
+    weight: 10,
+    name: 'api-host.mail',
+    layout: 'Mail sent to %s: %s',
+    fill: (p) => [p(USERS), p(['Reset your password', 'Calibration report', 'Welcome to ADAS Desk'])],
+  },
+  {
+    level: 'Info',
+    weight: 12,
+    name: 'api-host.adas',
+    layout: 'VIN %s decoded: %s with %s ADAS systems',
+    fill: (p, n) => {
+      const vin = p(VINS);
+      return [vin, MAKE_OF_VIN[vin], String(2 + (n() % 9))];
+    },
+  },
+  {
+    level: 'Info',
+    weight: 6,
+    name: 'api-host.report',
+    layout: 'Calibration report built for inspection %s in %s ms',
+    fill: (_, n) => [String(1000 + (n() % 9000)), String(120 + (n() % 900))],
+  },
   { level: 'Warn', weight: 7, name: 'api-host.auth', layout: 'Sign-in failed for %s: wrong password', fill: (p) => [p(USERS)] },
-  { level: 'Warn', weight: 6, name: 'api-host.http', layout: 'Slow request: GET /api/%s took %s ms', fill: (p, n) => [p(PATHS), String(800 + (n() % 4000))], title: (a) => `GET /api/${a[0]}` },
-  { level: 'Warn', weight: 3, name: 'app.push', layout: 'Push connection lost, reconnecting in %s s', fill: (p) => [p(['0', '3', '5', '10', '15', '30', '60'])] },
+  {
+    level: 'Warn',
+    weight: 6,
+    name: 'api-host.http',
+    layout: 'Slow request: GET /api/%s took %s ms',
+    fill: (p, n) => [p(PATHS), String(800 + (n() % 4000))],
+    title: (a) => `GET /api/${a[0]}`,
+  },
+  {
+    level: 'Warn',
+    weight: 3,
+    name: 'app.push',
+    layout: 'Push connection lost, reconnecting in %s s',
+    fill: (p) => [p(['0', '3', '5', '10', '15', '30', '60'])],
+  },
   {
     level: 'Error',
     weight: 5,
@@ -66,7 +125,10 @@ const TEMPLATES: readonly Template[] = [
     fill: (p) => [p(VINS)],
     title: (a) => `POST /api/adas/decode (${a[0]})`,
     exception: (a) => [
-      stack('TimeoutError', `The vehicle-data service did not answer within 10000 ms (VIN ${a[0]})`, ['decodeVin (api-host/vehicle/client.ts:88:11)', 'async handler (api-host/adas/calls.ts:214:20)']),
+      stack('TimeoutError', `The vehicle-data service did not answer within 10000 ms (VIN ${a[0]})`, [
+        'decodeVin (api-host/vehicle/client.ts:88:11)',
+        'async handler (api-host/adas/calls.ts:214:20)',
+      ]),
       stack('Error', 'connect ETIMEDOUT 10.20.0.14:443', ['TCPConnectWrap.afterConnect [as oncomplete] (node:net:1611:16)']),
     ],
   },
@@ -77,24 +139,48 @@ const TEMPLATES: readonly Template[] = [
     layout: 'Request failed: %s',
     fill: (p) => [p(['/adas', '/dashboard', '/contacts', '/admin'])],
     title: (a) => `GET ${a[0]}`,
-    exception: (a) => [stack('UpstreamError', `The service could not complete the request for ${a[0]}.`, ['callUpstream (lib/api/upstream.ts:131:11)', 'async Page (app/(default)/page.tsx:22:16)']), null],
+    exception: (a) => [
+      stack('UpstreamError', `The service could not complete the request for ${a[0]}.`, [
+        'callUpstream (lib/api/upstream.ts:131:11)',
+        'async Page (app/(default)/page.tsx:22:16)',
+      ]),
+      null,
+    ],
   },
-  { level: 'Error', weight: 2, name: 'browser.client-error', layout: '{"path":"%s","message":"%s"}', fill: (p) => [p(['/adas', '/view', '/dashboard']), p(["Cannot read properties of undefined (reading 'items')", 'Failed to fetch dynamically imported module'])] },
+  {
+    level: 'Error',
+    weight: 2,
+    name: 'browser.client-error',
+    layout: '{"path":"%s","message":"%s"}',
+    fill: (p) => [
+      p(['/adas', '/view', '/dashboard']),
+      p(["Cannot read properties of undefined (reading 'items')", 'Failed to fetch dynamically imported module']),
+    ],
+  },
   {
     level: 'Fatal',
     weight: 1,
     name: 'api-host',
     layout: 'Database is locked after %s retries; request abandoned',
     fill: (_, n) => [String(3 + (n() % 3))],
-    exception: () => [stack('SqliteError', 'database is locked', ['Statement.run (node_modules/better-sqlite3/lib/methods/statement.js:23:9)', 'saveAdas (api-host/adas/calls.ts:301:7)']), null],
+    exception: () => [
+      stack('SqliteError', 'database is locked', [
+        'Statement.run (node_modules/better-sqlite3/lib/methods/statement.js:23:9)',
+        'saveAdas (api-host/adas/calls.ts:301:7)',
+      ]),
+      null,
+    ],
   },
 ];
 const TOTAL_WEIGHT = TEMPLATES.reduce((s, t) => s + t.weight, 0);
 
 /** `count` records spread evenly (with jitter) over the `days` before `end`, in time order. */
-export function* logRecords(count: number, { seed = 7, end = Date.now(), days = 7 }: { seed?: number; end?: number; days?: number } = {}): Generator<AppLogRecord> {
+export function* logRecords(
+  count: number,
+  { seed = 7, end = Date.now(), days = 7 }: { seed?: number; end?: number; days?: number } = {},
+): Generator<AppLogRecord> {
   const random = rng(seed);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
   const n = () => Math.floor(random() * 1_000_000);
   const span = days * 86_400_000;
   const step = span / Math.max(1, count);
@@ -114,7 +200,11 @@ export function* logRecords(count: number, { seed = 7, end = Date.now(), days = 
       exception,
       innerException,
       messageLayout: t.layout,
-      machineName: t.name.startsWith('browser') ? 'browser' : t.name.startsWith('app') ? pick(MACHINES.slice(2, 4)) : pick(t.name === 'api-host.report' ? MACHINES.slice(4) : MACHINES.slice(0, 2)),
+      machineName: t.name.startsWith('browser')
+        ? 'browser'
+        : t.name.startsWith('app')
+          ? pick(MACHINES.slice(2, 4))
+          : pick(t.name === 'api-host.report' ? MACHINES.slice(4) : MACHINES.slice(0, 2)),
     };
   }
 }

@@ -36,14 +36,19 @@ const withRequest = (title: string | null, reqId: string | undefined) => (reqId 
 
 /** One pino line as an application log record. */
 export function recordOf(line: PinoLine): AppLogRecord {
-  const level = LEVEL_BY_NUMBER[line.level] ?? (line.level >= 60 ? 'Fatal' : LOG_LEVELS[Math.max(0, Math.min(5, Math.floor(line.level / 10) - 1))]);
+  const level =
+    LEVEL_BY_NUMBER[line.level] ?? (line.level >= 60 ? 'Fatal' : LOG_LEVELS[Math.max(0, Math.min(5, Math.floor(line.level / 10) - 1))]);
   const err = line.err;
   return {
     timestamp: new Date(line.time).toISOString(),
     level,
     name: [line.name ?? 'api-host', line.area].filter(Boolean).join('.'),
     message: (line.msg || err?.message || '').slice(0, 8000),
-    title: withRequest(line.title ?? (line.req?.method && line.req.url ? `${line.req.method} ${line.req.url}` : null), line.reqId)?.slice(0, 400) ?? null,
+    title:
+      withRequest(line.title ?? (line.req?.method && line.req.url ? `${line.req.method} ${line.req.url}` : null), line.reqId)?.slice(
+        0,
+        400,
+      ) ?? null,
     exception: err?.stack?.slice(0, 16_000) ?? null,
     innerException: (err?.cause?.stack ?? err?.cause?.message)?.slice(0, 16_000) ?? null,
     messageLayout: line.messageLayout ?? null,
@@ -59,7 +64,10 @@ export interface StoreLogger {
   flush(): void;
 }
 
-export function storeLogger(db: Db, { level = 'info', stdoutLevel = 'warn' }: { level?: string; stdoutLevel?: string | null } = {}): StoreLogger {
+export function storeLogger(
+  db: Db,
+  { level = 'info', stdoutLevel = 'warn' }: { level?: string; stdoutLevel?: string | null } = {},
+): StoreLogger {
   let queue: AppLogRecord[] = [];
   let scheduled = false;
   const flush = () => {
@@ -95,7 +103,10 @@ export function storeLogger(db: Db, { level = 'info', stdoutLevel = 'warn' }: { 
         const reqId = requestContext.getStore()?.reqId;
         return reqId && !('reqId' in merge) && !logger.bindings().reqId ? { reqId } : {};
       },
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'token', '*.token'], censor: '[hidden]' },
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'token', '*.token'],
+        censor: '[hidden]',
+      },
       hooks: {
         // The message template ("Mail sent to %s") is kept as the record's message layout.
         logMethod(args, method) {

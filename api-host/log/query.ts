@@ -11,7 +11,12 @@ import type { Db } from '../core/db';
 import { ftsPrefixMatch, prepared } from '../core/sql';
 
 const ID_PER_MS = 1024;
-const SORT_COLUMN: Record<LogListQuery['orderBy'], string | null> = { timestamp: null, level: 'l.level', name: 'l.name', machineName: 'l.machine_name' };
+const SORT_COLUMN: Record<LogListQuery['orderBy'], string | null> = {
+  timestamp: null,
+  level: 'l.level',
+  name: 'l.name',
+  machineName: 'l.machine_name',
+};
 
 interface RowDb {
   id: number;
@@ -84,7 +89,9 @@ export function listLog(db: Db, q: LogListQuery, { scrubbed }: { scrubbed: boole
   if (match) {
     const rangeSql = range ? ' AND rowid BETWEEN ? AND ?' : '';
     const args = [match, ...(range ?? [])];
-    count = prepared(db, `SELECT count(*) FROM app_log_fts WHERE app_log_fts MATCH ?${rangeSql}`).pluck().get(...args) as number;
+    count = prepared(db, `SELECT count(*) FROM app_log_fts WHERE app_log_fts MATCH ?${rangeSql}`)
+      .pluck()
+      .get(...args) as number;
     if (count === 0 || offset >= count) return { count, items: [] };
     ids = column
       ? (prepared(
@@ -109,7 +116,9 @@ export function listLog(db: Db, q: LogListQuery, { scrubbed }: { scrubbed: boole
       args.push(...range);
     }
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    count = prepared(db, `SELECT count(*) FROM app_log l ${whereSql}`).pluck().get(...args) as number;
+    count = prepared(db, `SELECT count(*) FROM app_log l ${whereSql}`)
+      .pluck()
+      .get(...args) as number;
     if (count === 0 || offset >= count) return { count, items: [] };
     // Sorted by level within one level is sorted by time: the level index serves both.
     const order = column && !(q.orderBy === 'level' && q.level) ? `${column} ${dir}, l.id ${dir}` : `l.id ${dir}`;
@@ -119,16 +128,19 @@ export function listLog(db: Db, q: LogListQuery, { scrubbed }: { scrubbed: boole
   }
 
   if (ids.length === 0) return { count, items: [] };
-  const rows = prepared(db, `SELECT ${ROW_COLUMNS} FROM app_log l WHERE l.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as RowDb[];
+  const rows = prepared(db, `SELECT ${ROW_COLUMNS} FROM app_log l WHERE l.id IN (SELECT value FROM json_each(?))`).all(
+    JSON.stringify(ids),
+  ) as RowDb[];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return { count, items: ids.map((id) => toRow(byId.get(id)!, scrubbed)) };
 }
 
 /** One whole record, or undefined. */
 export function logRecord(db: Db, id: number, { scrubbed }: { scrubbed: boolean }): LogRecord | undefined {
-  const r = prepared(db, `SELECT ${ROW_COLUMNS.replace(`substr(l.message, 1, ${MESSAGE_PREVIEW}) AS message`, 'l.message')}, l.exception, l.inner_exception, l.message_layout FROM app_log l WHERE l.id = ?`).get(id) as
-    | RecordDb
-    | undefined;
+  const r = prepared(
+    db,
+    `SELECT ${ROW_COLUMNS.replace(`substr(l.message, 1, ${MESSAGE_PREVIEW}) AS message`, 'l.message')}, l.exception, l.inner_exception, l.message_layout FROM app_log l WHERE l.id = ?`,
+  ).get(id) as RecordDb | undefined;
   if (!r) return undefined;
   return {
     ...toRow(r, scrubbed),

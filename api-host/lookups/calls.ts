@@ -26,25 +26,38 @@ interface LookupDb {
   type3: string | null;
   is_inactive: number;
 }
-const toItem = (r: LookupDb): LookupItem => ({ key: r.key, id: r.id, value: r.value, name: r.value, code: r.code, type3: r.type3, isInactive: !!r.is_inactive });
+const toItem = (r: LookupDb): LookupItem => ({
+  key: r.key,
+  id: r.id,
+  value: r.value,
+  name: r.value,
+  code: r.code,
+  type3: r.type3,
+  isInactive: !!r.is_inactive,
+});
 
 /** The platform's values of one group, in order; inactive ones only when asked for. */
 function groupValues(db: Db, key: LookupGroup, withInactive: boolean): LookupItem[] {
   return (
-    prepared(db, 'SELECT key, id, value, code, type3, is_inactive FROM lookup WHERE key = ? AND firm = ? AND (? OR is_inactive = 0) ORDER BY sort, id').all(
-      key,
-      PLATFORM_FIRM,
-      withInactive ? 1 : 0,
-    ) as LookupDb[]
+    prepared(
+      db,
+      'SELECT key, id, value, code, type3, is_inactive FROM lookup WHERE key = ? AND firm = ? AND (? OR is_inactive = 0) ORDER BY sort, id',
+    ).all(key, PLATFORM_FIRM, withInactive ? 1 : 0) as LookupDb[]
   ).map(toItem);
 }
 
 const platformValue = (db: Db, key: string, id: number) =>
-  prepared(db, 'SELECT key, id, value, code, type3, is_inactive FROM lookup WHERE key = ? AND id = ? AND firm = ?').get(key, id, PLATFORM_FIRM) as LookupDb | undefined;
+  prepared(db, 'SELECT key, id, value, code, type3, is_inactive FROM lookup WHERE key = ? AND id = ? AND firm = ?').get(
+    key,
+    id,
+    PLATFORM_FIRM,
+  ) as LookupDb | undefined;
 
 /** Puts value `id` of the group at `position` (0 first) and numbers the group's values 0…n-1. */
 function place(db: Db, key: string, id: number, position: number | undefined): void {
-  const ids = prepared(db, 'SELECT id FROM lookup WHERE key = ? AND firm = ? ORDER BY sort, id').pluck().all(key, PLATFORM_FIRM) as number[];
+  const ids = prepared(db, 'SELECT id FROM lookup WHERE key = ? AND firm = ? ORDER BY sort, id')
+    .pluck()
+    .all(key, PLATFORM_FIRM) as number[];
   const others = ids.filter((x) => x !== id);
   const at = position === undefined ? (ids.includes(id) ? ids.indexOf(id) : others.length) : Math.min(position, others.length);
   others.splice(at, 0, id);
@@ -71,14 +84,30 @@ export const lookupCalls = [
     const groups = prepared(
       ctx.db,
       'SELECT id, key, text, section_name FROM lookup_group WHERE (? IS NULL OR section_name = ? COLLATE NOCASE) AND (? IS NULL OR key = ?) ORDER BY id',
-    ).all(query.className ?? null, query.className ?? null, query.group ?? null, query.group ?? null) as { id: number; key: LookupGroup; text: string; section_name: string }[];
-    return groups.map((g): LookupGroupRecord => ({ id: g.id, key: g.key, text: g.text, sectionName: g.section_name, children: groupValues(ctx.db, g.key, true) }));
+    ).all(query.className ?? null, query.className ?? null, query.group ?? null, query.group ?? null) as {
+      id: number;
+      key: LookupGroup;
+      text: string;
+      section_name: string;
+    }[];
+    return groups.map((g): LookupGroupRecord => ({
+      id: g.id,
+      key: g.key,
+      text: g.text,
+      sectionName: g.section_name,
+      children: groupValues(ctx.db, g.key, true),
+    }));
   }),
 
   implement(lookup.upsert, ({ body, ctx }) => {
     const existing = body.id === -1 ? undefined : platformValue(ctx.db, body.key, body.id);
     if (body.id !== -1 && !existing) throw notFound('Lookup value');
-    const clash = prepared(ctx.db, 'SELECT id FROM lookup WHERE key = ? AND firm = ? AND value = ? COLLATE NOCASE AND id <> ?').get(body.key, PLATFORM_FIRM, body.value, body.id);
+    const clash = prepared(ctx.db, 'SELECT id FROM lookup WHERE key = ? AND firm = ? AND value = ? COLLATE NOCASE AND id <> ?').get(
+      body.key,
+      PLATFORM_FIRM,
+      body.value,
+      body.id,
+    );
     if (clash) throw badRequest('Invalid body', { value: ['That value already exists in this group'] });
     if (body.isInactive && !existing?.is_inactive) {
       const problem = existing ? deactivationProblem(ctx.db, body.key, body.id, existing.value) : null;
@@ -87,16 +116,23 @@ export const lookupCalls = [
     const id = ctx.db.transaction(() => {
       if (existing) {
         prepared(ctx.db, 'UPDATE lookup SET value = ?, code = ?, type3 = ?, is_inactive = ? WHERE key = ? AND id = ? AND firm = ?').run(
-          body.value, body.code, body.type3, body.isInactive ? 1 : 0, body.key, body.id, PLATFORM_FIRM,
+          body.value,
+          body.code,
+          body.type3,
+          body.isInactive ? 1 : 0,
+          body.key,
+          body.id,
+          PLATFORM_FIRM,
         );
         if (body.sort !== undefined) place(ctx.db, body.key, body.id, body.sort);
         return body.id;
       }
       // Ids are per group (the primary key is (key, id)).
-      const next = (prepared(ctx.db, 'SELECT coalesce(max(id), 0) + 1 FROM lookup WHERE key = ?').pluck().get(body.key) as number);
-      prepared(ctx.db, 'INSERT INTO lookup (id, key, value, code, type3, sort, firm, is_inactive) VALUES (?, ?, ?, ?, ?, 1000000, ?, ?)').run(
-        next, body.key, body.value, body.code, body.type3, PLATFORM_FIRM, body.isInactive ? 1 : 0,
-      );
+      const next = prepared(ctx.db, 'SELECT coalesce(max(id), 0) + 1 FROM lookup WHERE key = ?').pluck().get(body.key) as number;
+      prepared(
+        ctx.db,
+        'INSERT INTO lookup (id, key, value, code, type3, sort, firm, is_inactive) VALUES (?, ?, ?, ?, ?, 1000000, ?, ?)',
+      ).run(next, body.key, body.value, body.code, body.type3, PLATFORM_FIRM, body.isInactive ? 1 : 0);
       place(ctx.db, body.key, next, body.sort);
       return next;
     })();
@@ -108,16 +144,19 @@ export const lookupCalls = [
     const existing = platformValue(ctx.db, body.key, body.id);
     if (!existing) throw notFound('Lookup value');
     const problem = existing.is_inactive ? null : deactivationProblem(ctx.db, body.key, body.id, existing.value);
-    if (!problem) prepared(ctx.db, 'UPDATE lookup SET is_inactive = 1 WHERE key = ? AND id = ? AND firm = ?').run(body.key, body.id, PLATFORM_FIRM);
+    if (!problem)
+      prepared(ctx.db, 'UPDATE lookup SET is_inactive = 1 WHERE key = ? AND id = ? AND firm = ?').run(body.key, body.id, PLATFORM_FIRM);
     return [{ key: body.key, id: body.id, Results: problem ? [problem] : [] }];
   }),
 
   implement(lookup.upsertGroup, ({ body, ctx }) => {
-    const group = prepared(ctx.db, 'SELECT id, text FROM lookup_group WHERE id = ?').get(body.id) as { id: number; text: string } | undefined;
+    const group = prepared(ctx.db, 'SELECT id, text FROM lookup_group WHERE id = ?').get(body.id) as
+      { id: number; text: string } | undefined;
     if (!group) throw notFound('Lookup group');
-    const clash = prepared(ctx.db, 'SELECT id, text FROM lookup_group WHERE text = ? COLLATE NOCASE AND id <> ?').get(body.text, body.id) as
-      | { id: number; text: string }
-      | undefined;
+    const clash = prepared(ctx.db, 'SELECT id, text FROM lookup_group WHERE text = ? COLLATE NOCASE AND id <> ?').get(
+      body.text,
+      body.id,
+    ) as { id: number; text: string } | undefined;
     // docs/lookups.md#errors: the change applies only when the answered id is the id sent.
     if (clash) return { id: clash.id, reason: `Another group is already named “${clash.text}”.` };
     prepared(ctx.db, 'UPDATE lookup_group SET text = ? WHERE id = ?').run(body.text, body.id);
@@ -131,10 +170,10 @@ export const lookupCalls = [
     const country = platformValue(ctx.db, 'Country', query.id);
     if (!country) throw notFound('Country');
     return (
-      prepared(ctx.db, "SELECT key, id, value, code, type3, is_inactive FROM lookup WHERE key = 'StateProvince' AND firm = ? AND type3 = ? AND is_inactive = 0 ORDER BY sort, id").all(
-        PLATFORM_FIRM,
-        country.code,
-      ) as LookupDb[]
+      prepared(
+        ctx.db,
+        "SELECT key, id, value, code, type3, is_inactive FROM lookup WHERE key = 'StateProvince' AND firm = ? AND type3 = ? AND is_inactive = 0 ORDER BY sort, id",
+      ).all(PLATFORM_FIRM, country.code) as LookupDb[]
     ).map(toItem);
   }),
   implement(lookup.onboardLookups, ({ ctx }) => ({

@@ -11,17 +11,32 @@ export type LookupRow = readonly [id: number, value: string, code: string | null
 /** An INSERT of reference lookup values, sorted in the order given, for a migration. */
 export function lookupRowsSql(groups: Readonly<Record<string, readonly LookupRow[]>>): string {
   const rows = Object.entries(groups).flatMap(([key, list]) =>
-    list.map(([id, value, code, type3, inactive], i) => `(${id}, ${sqlText(key)}, ${sqlText(value)}, ${sqlText(code)}, ${sqlText(type3)}, ${i}, ${inactive ? 1 : 0})`),
+    list.map(
+      ([id, value, code, type3, inactive], i) =>
+        `(${id}, ${sqlText(key)}, ${sqlText(value)}, ${sqlText(code)}, ${sqlText(type3)}, ${i}, ${inactive ? 1 : 0})`,
+    ),
   );
-  return rows.length ? `INSERT OR IGNORE INTO lookup (id, key, value, code, type3, sort, is_inactive) VALUES\n  ${rows.join(',\n  ')};` : '';
+  return rows.length
+    ? `INSERT OR IGNORE INTO lookup (id, key, value, code, type3, sort, is_inactive) VALUES\n  ${rows.join(',\n  ')};`
+    : '';
 }
 
 export const TIME_ZONES: readonly LookupRow[] = (
   [
-    [1, 'Hawaii Standard Time'], [2, 'Alaskan Standard Time'], [3, 'Pacific Standard Time'], [4, 'Mountain Standard Time'],
-    [5, 'US Mountain Standard Time'], [6, 'Central Standard Time'], [7, 'Canada Central Standard Time'],
-    [8, 'Central America Standard Time'], [9, 'SA Pacific Standard Time'], [10, 'Atlantic Standard Time'],
-    [11, 'Newfoundland Standard Time'], [12, 'Eastern Standard Time'], [13, 'US Eastern Standard Time'], [14, 'UTC'],
+    [1, 'Hawaii Standard Time'],
+    [2, 'Alaskan Standard Time'],
+    [3, 'Pacific Standard Time'],
+    [4, 'Mountain Standard Time'],
+    [5, 'US Mountain Standard Time'],
+    [6, 'Central Standard Time'],
+    [7, 'Canada Central Standard Time'],
+    [8, 'Central America Standard Time'],
+    [9, 'SA Pacific Standard Time'],
+    [10, 'Atlantic Standard Time'],
+    [11, 'Newfoundland Standard Time'],
+    [12, 'Eastern Standard Time'],
+    [13, 'US Eastern Standard Time'],
+    [14, 'UTC'],
   ] as const
 ).map(([id, name]): LookupRow => [id, name, null, null]);
 

@@ -46,23 +46,26 @@ export const mailCalls = [
     }
     const scope = firmScope(ctx.db, caller.firms, 'm');
     const whereSql = where.join(' AND ') + scope;
-    const count = prepared(ctx.db, `SELECT count(*) FROM mail m WHERE ${whereSql}`).pluck().get(...args) as number;
+    const count = prepared(ctx.db, `SELECT count(*) FROM mail m WHERE ${whereSql}`)
+      .pluck()
+      .get(...args) as number;
     const dir = query.direction === 'desc' ? 'DESC' : 'ASC';
-    const rows = prepared(ctx.db, `${ROW_SQL} WHERE ${whereSql} ORDER BY ${ORDER[query.orderBy]} ${dir}, m.mail ${dir} LIMIT ? OFFSET ?`).all(
-      ...args,
-      query.pageSize,
-      (query.page - 1) * query.pageSize,
-    ) as RowDb[];
+    const rows = prepared(
+      ctx.db,
+      `${ROW_SQL} WHERE ${whereSql} ORDER BY ${ORDER[query.orderBy]} ${dir}, m.mail ${dir} LIMIT ? OFFSET ?`,
+    ).all(...args, query.pageSize, (query.page - 1) * query.pageSize) as RowDb[];
     return { count, items: rows.map(toRow) };
   }),
   implement(contract.admin.getEmail, ({ query, caller, ctx }): EmailRecord => {
-    const row = prepared(ctx.db, `${ROW_SQL.replace('m.sent_at,', 'm.sent_at, m.body,')} WHERE m.mail = ?${firmScope(ctx.db, caller.firms, 'm')}`).get(query.id) as
-      | (RowDb & { body: string })
-      | undefined;
+    const row = prepared(
+      ctx.db,
+      `${ROW_SQL.replace('m.sent_at,', 'm.sent_at, m.body,')} WHERE m.mail = ?${firmScope(ctx.db, caller.firms, 'm')}`,
+    ).get(query.id) as (RowDb & { body: string }) | undefined;
     if (!row) throw notFound('Mail');
-    const attachments = prepared(ctx.db, 'SELECT file_name AS fileName, content_type AS contentType, size FROM mail_attachment WHERE mail = ? ORDER BY mail_attachment').all(
-      row.mail,
-    ) as EmailRecord['attachments'];
+    const attachments = prepared(
+      ctx.db,
+      'SELECT file_name AS fileName, content_type AS contentType, size FROM mail_attachment WHERE mail = ? ORDER BY mail_attachment',
+    ).all(row.mail) as EmailRecord['attachments'];
     return { ...toRow(row), body: row.body, attachments };
   }),
 ];

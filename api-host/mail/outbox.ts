@@ -27,11 +27,16 @@ export interface OutgoingMail {
 export function sendMail(db: Db, mail: OutgoingMail): number {
   return db.transaction(() => {
     const id = Number(
-      prepared(db, 'INSERT INTO mail (recipient, subject, body, firm) VALUES (?, ?, ?, ?)').run(mail.to.trim(), mail.subject, mail.body, mail.firm ?? null)
-        .lastInsertRowid,
+      prepared(db, 'INSERT INTO mail (recipient, subject, body, firm) VALUES (?, ?, ?, ?)').run(
+        mail.to.trim(),
+        mail.subject,
+        mail.body,
+        mail.firm ?? null,
+      ).lastInsertRowid,
     );
     const insert = prepared(db, 'INSERT INTO mail_attachment (mail, file_name, content_type, size) VALUES (?, ?, ?, ?)');
-    for (const a of mail.attachments ?? []) insert.run(id, a.fileName, a.contentType, typeof a.content === 'string' ? Buffer.byteLength(a.content) : a.content.byteLength);
+    for (const a of mail.attachments ?? [])
+      insert.run(id, a.fileName, a.contentType, typeof a.content === 'string' ? Buffer.byteLength(a.content) : a.content.byteLength);
     return id;
   })();
 }

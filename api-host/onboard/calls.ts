@@ -49,11 +49,19 @@ function saveStep(db: Db, inv: InvitationRow, kind: Kind, id: number, data: obje
   const existing = stepOf(db, inv.invitation, kind);
   if (id > 0) {
     if (!existing || existing.id !== id) throw notFound('Step');
-    prepared(db, "UPDATE onboard_step SET data = ?, saved_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE id = ?").run(JSON.stringify(kept), id);
+    prepared(db, "UPDATE onboard_step SET data = ?, saved_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE id = ?").run(
+      JSON.stringify(kept),
+      id,
+    );
     return { id };
   }
   if (existing) throw conflict(ONBOARD_MESSAGES.stepReplayed);
-  return { id: Number(prepared(db, 'INSERT INTO onboard_step (invitation, kind, data) VALUES (?, ?, ?)').run(inv.invitation, kind, JSON.stringify(kept)).lastInsertRowid) };
+  return {
+    id: Number(
+      prepared(db, 'INSERT INTO onboard_step (invitation, kind, data) VALUES (?, ?, ?)').run(inv.invitation, kind, JSON.stringify(kept))
+        .lastInsertRowid,
+    ),
+  };
 }
 
 /** The application's firm step (`firm` = its id), else 400 (earlier steps first) or 404 (not this invitation's). */
@@ -85,7 +93,8 @@ function assertEmailUsable(ctx: HostContext, inv: InvitationRow, email: string):
 }
 
 function assertOffered(inv: InvitationRow, product: ProductId): void {
-  if (!inv.products.includes(product)) throw badRequest(ONBOARD_MESSAGES.productNotOffered, { product: [ONBOARD_MESSAGES.productNotOffered] });
+  if (!inv.products.includes(product))
+    throw badRequest(ONBOARD_MESSAGES.productNotOffered, { product: [ONBOARD_MESSAGES.productNotOffered] });
 }
 
 const LOOKUPS = [
@@ -96,7 +105,10 @@ const LOOKUPS = [
 ] as const;
 
 /** 400 for lookups the host does not know and postal codes that do not exist (the Location form's rules). */
-function checkAddress(db: Db, body: Partial<Record<(typeof LOOKUPS)[number][0], number | null>> & { postalCode: string; country: number }): void {
+function checkAddress(
+  db: Db,
+  body: Partial<Record<(typeof LOOKUPS)[number][0], number | null>> & { postalCode: string; country: number },
+): void {
   const errors: Record<string, string[]> = {};
   for (const [field, key, message] of LOOKUPS) {
     const id = body[field];
@@ -140,11 +152,15 @@ const welcomeMail = (firstName: string, company: string, username: string, link:
   ].join('\n'),
 });
 
-async function purchase(ctx: HostContext, body: z.output<typeof o.onboardPurchaseSave.body>): Promise<{ firm: number; user: number; totalCents: number }> {
+async function purchase(
+  ctx: HostContext,
+  body: z.output<typeof o.onboardPurchaseSave.body>,
+): Promise<{ firm: number; user: number; totalCents: number }> {
   const { db } = ctx;
   const appUrl = ctx.appUrl ?? DEFAULT_APP_URL;
   const inv = openInvitation(db, body.token);
-  if (body.testMode !== inv.testMode) throw badRequest(inv.testMode ? 'This invitation is for a test run: send testMode.' : 'Test mode is only for test invitations.');
+  if (body.testMode !== inv.testMode)
+    throw badRequest(inv.testMode ? 'This invitation is for a test run: send testMode.' : 'Test mode is only for test invitations.');
   assertOffered(inv, body.product);
   const price = priceOf(db, body.product, body.coupon);
   assertEmailUsable(ctx, inv, body.email);
@@ -162,7 +178,10 @@ async function purchase(ctx: HostContext, body: z.output<typeof o.onboardPurchas
 
   return db.transaction(() => {
     // Used up first: a concurrent purchase of the same invitation finds it used and changes nothing.
-    const used = prepared(db, "UPDATE onboard_invitation SET used_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE invitation = ? AND used_at IS NULL").run(inv.invitation);
+    const used = prepared(
+      db,
+      "UPDATE onboard_invitation SET used_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE invitation = ? AND used_at IS NULL",
+    ).run(inv.invitation);
     if (used.changes !== 1) throw conflict(ONBOARD_MESSAGES.invitationUsed);
     chargeCard(db, body.paymentMethod.id, price.totalCents, `onboard-${inv.invitation}`);
     const firmBody: FirmBody = {
@@ -202,7 +221,16 @@ async function purchase(ctx: HostContext, body: z.output<typeof o.onboardPurchas
     prepared(
       db,
       'INSERT INTO onboard_purchase (invitation, firm, product, coupon, total_cents, payment_method, brand, last4) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    ).run(inv.invitation, firmId, body.product, price.coupon, price.totalCents, body.paymentMethod.id, body.paymentMethod.brand, body.paymentMethod.last4);
+    ).run(
+      inv.invitation,
+      firmId,
+      body.product,
+      price.coupon,
+      price.totalCents,
+      body.paymentMethod.id,
+      body.paymentMethod.brand,
+      body.paymentMethod.last4,
+    );
     const link = resetLink(appUrl, createResetToken(db, user));
     sendMail(db, { to: who.emailAddress, firm: firmId, ...welcomeMail(who.firstName, firm.company, who.emailAddress, link) });
     return { firm: firmId, user, totalCents: price.totalCents };
@@ -211,12 +239,24 @@ async function purchase(ctx: HostContext, body: z.output<typeof o.onboardPurchas
 
 export const onboardCalls = [
   implement(o.onboardInvite, ({ body, caller, ctx }) => {
-    const parent = prepared(ctx.db, 'SELECT firm, firm_type FROM firm WHERE firm = ? AND is_inactive = 0').get(body.parent) as { firm: number; firm_type: string } | undefined;
+    const parent = prepared(ctx.db, 'SELECT firm, firm_type FROM firm WHERE firm = ? AND is_inactive = 0').get(body.parent) as
+      { firm: number; firm_type: string } | undefined;
     if (!parent || !caller.firms.has(parent.firm)) throw notFound('Location');
-    if (parent.firm_type === 'shop') throw badRequest('A shop cannot have locations under it: invite from its franchise.', { parent: ['Choose a franchise, not a shop'] });
+    if (parent.firm_type === 'shop')
+      throw badRequest('A shop cannot have locations under it: invite from its franchise.', { parent: ['Choose a franchise, not a shop'] });
     if (body.testMode && !isAdministrator(caller)) throw forbidden('Only administrators issue test-mode invitations.');
     const issued = issueInvitation(ctx.db, { ...body, createdBy: caller.user });
-    if (body.email) sendMail(ctx.db, { to: body.email, firm: parent.firm, ...invitationMail(caller.profile.firmName, onboardLink(ctx.appUrl ?? DEFAULT_APP_URL, issued.id), issued.expiresAt, caller.profile.timezone) });
+    if (body.email)
+      sendMail(ctx.db, {
+        to: body.email,
+        firm: parent.firm,
+        ...invitationMail(
+          caller.profile.firmName,
+          onboardLink(ctx.appUrl ?? DEFAULT_APP_URL, issued.id),
+          issued.expiresAt,
+          caller.profile.timezone,
+        ),
+      });
     return issued;
   }),
 
@@ -226,7 +266,8 @@ export const onboardCalls = [
     const inv = openInvitation(ctx.db, body.token);
     assertOffered(inv, body.product);
     const price = priceOf(ctx.db, body.product, body.coupon);
-    if (body.firm > 0) prepared(ctx.db, 'UPDATE onboard_step SET product = ? WHERE id = ?').run(body.product, firmStep(ctx.db, inv, body.firm).id);
+    if (body.firm > 0)
+      prepared(ctx.db, 'UPDATE onboard_step SET product = ? WHERE id = ?').run(body.product, firmStep(ctx.db, inv, body.firm).id);
     return price;
   }),
 

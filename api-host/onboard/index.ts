@@ -5,4 +5,10 @@ import { mountPayments } from './payments';
 import { ONBOARD_SCHEMA } from './schema';
 import { seedOnboard } from './seed';
 
-export const onboard: Area = { name: 'onboard', migrations: [ONBOARD_SCHEMA], calls: onboardCalls, seed: seedOnboard, routes: (app, ctx) => mountPayments(app, ctx.db) };
+export const onboard: Area = {
+  name: 'onboard',
+  migrations: [ONBOARD_SCHEMA],
+  calls: onboardCalls,
+  seed: seedOnboard,
+  routes: (app, ctx) => mountPayments(app, ctx.db),
+};

@@ -27,7 +27,10 @@ export function issueInvitation(
 ): { id: string; expiresAt: string } {
   const id = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now + input.days * 86_400_000).toISOString();
-  prepared(db, 'INSERT INTO onboard_invitation (token_hash, parent, products, email, test_mode, created_by, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+  prepared(
+    db,
+    'INSERT INTO onboard_invitation (token_hash, parent, products, email, test_mode, created_by, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ).run(
     invitationHash(id),
     input.parent,
     JSON.stringify([...new Set(input.products)]),

@@ -41,7 +41,10 @@ export function cardBrand(digits: string): string {
 }
 
 const cardInput = z.object({
-  number: z.string().transform((v) => v.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
+  number: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
   exp: z.string().regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, 'Enter the expiry as MM/YY.'),
   cvc: z.string().regex(/^\d{3,4}$/, 'Your card’s security code is incomplete.'),
 });
@@ -60,11 +63,10 @@ export function chargeCard(db: Db, paymentMethod: string, amountCents: number, i
     const message = pm.outcome === 'declined' ? ONBOARD_MESSAGES.declined : ONBOARD_MESSAGES.insufficientFunds;
     throw badRequest(message, { paymentMethod: [message] });
   }
-  prepared(db, 'INSERT INTO payment_charge (payment_method, amount_cents, idempotency_key) VALUES (?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING').run(
-    paymentMethod,
-    amountCents,
-    idempotencyKey,
-  );
+  prepared(
+    db,
+    'INSERT INTO payment_charge (payment_method, amount_cents, idempotency_key) VALUES (?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING',
+  ).run(paymentMethod, amountCents, idempotencyKey);
 }
 
 /** The origin a card form may answer to: an http(s) origin, nothing else. */
@@ -108,7 +110,10 @@ export function mountPayments(app: FastifyInstance, db: Db): void {
     const nonce = randomBytes(16).toString('base64');
     return reply
       .header('cache-control', 'no-store')
-      .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; form-action 'none'; frame-ancestors ${origin}`)
+      .header(
+        'content-security-policy',
+        `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; form-action 'none'; frame-ancestors ${origin}`,
+      )
       .header('x-content-type-options', 'nosniff')
       .type('text/html; charset=utf-8')
       .send(cardPage(origin, nonce));
@@ -123,7 +128,12 @@ export function mountPayments(app: FastifyInstance, db: Db): void {
     if (expired(exp)) return reply.status(400).send({ error: 'Your card has expired.' });
     const id = `pm_${createHash('sha256').update(randomBytes(16)).digest('base64url').slice(0, 24)}`;
     const answer = { id, brand: cardBrand(number), last4: number.slice(-4) };
-    prepared(db, 'INSERT INTO payment_method (id, brand, last4, outcome) VALUES (?, ?, ?, ?)').run(id, answer.brand, answer.last4, OUTCOMES[number] ?? 'succeeded');
+    prepared(db, 'INSERT INTO payment_method (id, brand, last4, outcome) VALUES (?, ?, ?, ?)').run(
+      id,
+      answer.brand,
+      answer.last4,
+      OUTCOMES[number] ?? 'succeeded',
+    );
     return answer;
   });
 }

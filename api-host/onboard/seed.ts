@@ -16,7 +16,9 @@ export function seedOnboard(db: Db): void {
   coupon.run(DEMO_COUPONS.expired, 20, null, '2024-06-30T23:59:59Z');
 
   const creator = db.prepare("SELECT user FROM user WHERE username = 'role3@example.com'").pluck().get() as number | undefined;
-  const invite = db.prepare('INSERT INTO onboard_invitation (token_hash, parent, products, email, created_by, expires_at, used_at) VALUES (?, 2, ?, ?, ?, ?, ?)');
+  const invite = db.prepare(
+    'INSERT INTO onboard_invitation (token_hash, parent, products, email, created_by, expires_at, used_at) VALUES (?, 2, ?, ?, ?, ?, ?)',
+  );
   const all = JSON.stringify(['annual', 'monthly', 'pro']);
   invite.run(invitationHash(DEMO_INVITATION), all, '', creator ?? null, '2099-12-31T23:59:59Z', null);
   invite.run(invitationHash('demo-invitation-used-000001'), all, '', creator ?? null, '2099-12-31T23:59:59Z', '2026-01-15T10:00:00Z');

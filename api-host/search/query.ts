@@ -53,8 +53,21 @@ function vehicles({ db, term, firms, limit = SEARCH_KIND_LIMIT }: PaletteSearch)
     db,
     `SELECT v.vehicle, v.vin, v.year, v.make, v.model, f.name AS firm_name FROM vehicle v JOIN firm f ON f.firm = v.firm
      WHERE v.vin <> '' AND ${match}${firmScope(db, firms, 'v')} ORDER BY v.vehicle DESC LIMIT ?`,
-  ).all(...(trigram ? [`{vin make model} : ${phrase(vin)}`] : range(vin)), limit) as { vehicle: number; vin: string; year: number; make: string; model: string; firm_name: string }[];
-  return rows.map((r) => ({ kind: 'vehicle', id: r.vehicle, title: r.vin, detail: [vehicleLabel(r), r.firm_name].filter(Boolean).join(' · '), searchTerm: r.vin }));
+  ).all(...(trigram ? [`{vin make model} : ${phrase(vin)}`] : range(vin)), limit) as {
+    vehicle: number;
+    vin: string;
+    year: number;
+    make: string;
+    model: string;
+    firm_name: string;
+  }[];
+  return rows.map((r) => ({
+    kind: 'vehicle',
+    id: r.vehicle,
+    title: r.vin,
+    detail: [vehicleLabel(r), r.firm_name].filter(Boolean).join(' · '),
+    searchTerm: r.vin,
+  }));
 }
 
 function contacts({ db, term, firms, limit = SEARCH_KIND_LIMIT }: PaletteSearch): SearchItem[] {
@@ -76,7 +89,13 @@ function users({ db, term, firms, limit = SEARCH_KIND_LIMIT }: PaletteSearch): S
        ${firmScope(db, firms, 'u')}
      ORDER BY c.file_as, u.user LIMIT ?`,
   ).all(prefix(term), ...(match ? [match] : []), limit) as { user: number; username: string; file_as: string; firm_name: string }[];
-  return rows.map((r) => ({ kind: 'user', id: r.user, title: r.file_as || r.username, detail: `${r.username} · ${r.firm_name}`, searchTerm: r.username }));
+  return rows.map((r) => ({
+    kind: 'user',
+    id: r.user,
+    title: r.file_as || r.username,
+    detail: `${r.username} · ${r.firm_name}`,
+    searchTerm: r.username,
+  }));
 }
 
 function locations({ db, term, firms, limit = SEARCH_KIND_LIMIT }: PaletteSearch): SearchItem[] {
@@ -87,10 +106,22 @@ function locations({ db, term, firms, limit = SEARCH_KIND_LIMIT }: PaletteSearch
      WHERE f.name COLLATE NOCASE >= ? AND f.name COLLATE NOCASE < ?${firmScope(db, firms, 'f')}
      ORDER BY f.name COLLATE NOCASE, f.firm LIMIT ?`,
   ).all(term, `${term}\u{10FFFF}`, limit) as { firm: number; name: string; city: string; firm_type: string }[];
-  return rows.map((r) => ({ kind: 'location', id: r.firm, title: r.name, detail: [r.city, r.firm_type].filter(Boolean).join(' · '), searchTerm: r.name }));
+  return rows.map((r) => ({
+    kind: 'location',
+    id: r.firm,
+    title: r.name,
+    detail: [r.city, r.firm_type].filter(Boolean).join(' · '),
+    searchTerm: r.name,
+  }));
 }
 
-const BY_KIND: Record<SearchKind, (s: PaletteSearch) => SearchItem[]> = { job: jobs, vehicle: vehicles, contact: contacts, user: users, location: locations };
+const BY_KIND: Record<SearchKind, (s: PaletteSearch) => SearchItem[]> = {
+  job: jobs,
+  vehicle: vehicles,
+  contact: contacts,
+  user: users,
+  location: locations,
+};
 
 /** The items of the given kinds, kind by kind (in the order given), each kind at most `limit` items. */
 export function paletteSearch(kinds: readonly SearchKind[], search: PaletteSearch): SearchItem[] {

@@ -46,9 +46,9 @@ const HEAD_SQL = `SELECT user, contact, firm, role, username, is_inactive, labor
 
 /** The live user if the caller may see them (their own account, or one whose location they reach); else 404. */
 function visibleUser(db: Db, caller: Caller, by: { id: number } | { username: string }, what = 'User'): UserHead {
-  const row = ('id' in by
-    ? prepared(db, `${HEAD_SQL} AND user = ?`).get(by.id)
-    : prepared(db, `${HEAD_SQL} AND username = ?`).get(by.username)) as UserHead | undefined;
+  const row = (
+    'id' in by ? prepared(db, `${HEAD_SQL} AND user = ?`).get(by.id) : prepared(db, `${HEAD_SQL} AND username = ?`).get(by.username)
+  ) as UserHead | undefined;
   if (!row || (row.user !== caller.user && !caller.firms.has(row.firm))) throw notFound(what);
   return row;
 }
@@ -158,7 +158,10 @@ export function insertUser(db: Db, user: NewUser): { id: number; contact: number
     );
     prepared(db, 'INSERT INTO user_firm (user, firm, is_primary) VALUES (?, ?, 1)').run(id, user.firm);
     // The username is the user's email address: their contact can be reached at it (Contact Info tab).
-    prepared(db, 'INSERT INTO contact_email (contact, email_type, email_address, is_primary) VALUES (?, 1, ?, 1)').run(contact, user.username);
+    prepared(db, 'INSERT INTO contact_email (contact, email_type, email_address, is_primary) VALUES (?, 1, ?, 1)').run(
+      contact,
+      user.username,
+    );
     return { id, contact };
   })();
 }
@@ -237,7 +240,15 @@ function userLocations(db: Db, caller: Caller, user: number, isAll: boolean): Us
   const rows = prepared(db, `${TREE_SQL} ${isAll ? '' : 'WHERE l.rowid IS NOT NULL'} ORDER BY t.path COLLATE NOCASE`).all({
     reach: JSON.stringify([...caller.firms]),
     user,
-  }) as { firm: number; firm_name: string; firm_type: string; parent: number | null; depth: number; user_firm: number | null; is_primary: number | null }[];
+  }) as {
+    firm: number;
+    firm_name: string;
+    firm_type: string;
+    parent: number | null;
+    depth: number;
+    user_firm: number | null;
+    is_primary: number | null;
+  }[];
   return rows.map((r) => ({
     firm: r.firm,
     firmName: r.firm_name,
@@ -296,13 +307,16 @@ export function writeUser(ctx: HostContext, caller: Caller, body: UserBody, pass
   const target = visibleUser(db, caller, { id: body.user });
   const self = target.user === caller.user;
   if (body.role === null && target.role !== null) throw badRequest(USER_MESSAGES.role, { role: [USER_MESSAGES.role] });
-  if (body.laborRate === null && target.labor_rate !== null) throw badRequest(USER_MESSAGES.laborRate, { laborRate: [USER_MESSAGES.laborRate] });
+  if (body.laborRate === null && target.labor_rate !== null)
+    throw badRequest(USER_MESSAGES.laborRate, { laborRate: [USER_MESSAGES.laborRate] });
   const role = body.role === null ? null : body.role === 1 && target.role === 1 ? 1 : roleToStore(body.role);
   if (self) {
     if (role !== target.role) throw forbidden(SELF.role);
     if (body.isInactive && !target.is_inactive) throw forbidden(SELF.deactivate);
     const adminFieldsChanged =
-      body.laborRate !== target.labor_rate || body.receivesReport !== !!target.receives_report || body.receivesInvoice !== !!target.receives_invoice;
+      body.laborRate !== target.labor_rate ||
+      body.receivesReport !== !!target.receives_report ||
+      body.receivesInvoice !== !!target.receives_invoice;
     if (adminFieldsChanged && !isAdminRole(caller.role)) throw forbidden(SELF.adminFields);
   } else {
     if (!mayAdministerUser(callerOf(caller), target)) throw forbidden(`You may not change the account of ${target.username}.`);
@@ -326,7 +340,8 @@ export function writeUser(ctx: HostContext, caller: Caller, body: UserBody, pass
       body.receivesInvoice ? 1 : 0,
       target.user,
     );
-    if (body.imagePhotoPath !== undefined) prepared(db, 'UPDATE user SET image_photo_path = ? WHERE user = ?').run(body.imagePhotoPath, target.user);
+    if (body.imagePhotoPath !== undefined)
+      prepared(db, 'UPDATE user SET image_photo_path = ? WHERE user = ?').run(body.imagePhotoPath, target.user);
     if (body.isInactive && !target.is_inactive) {
       endSessions(ctx, target.user);
       revokeLinksBeyond(db, target.user);
@@ -336,7 +351,11 @@ export function writeUser(ctx: HostContext, caller: Caller, body: UserBody, pass
 }
 
 /** user/activateUsers inside the caller's transaction: token 1 activates, 0 deactivates (and ends the sessions). Also the users import's activation. */
-export function activateUsers(ctx: HostContext, caller: Caller, items: readonly { username: string; token: 0 | 1 }[]): { count: number; deactivated: number[] } {
+export function activateUsers(
+  ctx: HostContext,
+  caller: Caller,
+  items: readonly { username: string; token: 0 | 1 }[],
+): { count: number; deactivated: number[] } {
   const db = ctx.db;
   const targets = items.map((b) => ({ ...b, head: visibleUser(db, caller, { username: b.username }, `User ${b.username}`) }));
   for (const t of targets) {
@@ -366,7 +385,9 @@ export function activateUsers(ctx: HostContext, caller: Caller, items: readonly 
 function usersChanged<T>(ctx: HostContext, caller: Caller, result: T, ids: readonly number[], counted = false): T {
   announceChange(ctx, caller.user, 'user', ids);
   if (counted) {
-    const firms = prepared(ctx.db, 'SELECT DISTINCT firm FROM user WHERE user IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(ids)) as number[];
+    const firms = prepared(ctx.db, 'SELECT DISTINCT firm FROM user WHERE user IN (SELECT value FROM json_each(?))')
+      .pluck()
+      .all(JSON.stringify(ids)) as number[];
     announceChange(ctx, caller.user, 'location', firms);
   }
   return result;
@@ -384,7 +405,9 @@ export const userCalls = [
     return all.filter((r) => privilegeRank(r.role) >= privilegeRank(caller.role));
   }),
 
-  implement(u.verifyUsername, ({ query, ctx }) => ({ exists: !!prepared(ctx.db, 'SELECT 1 FROM user WHERE username = ?').get(query.username) })),
+  implement(u.verifyUsername, ({ query, ctx }) => ({
+    exists: !!prepared(ctx.db, 'SELECT 1 FROM user WHERE username = ?').get(query.username),
+  })),
 
   implement(u.saveUser, async ({ body, caller, ctx }) => {
     // The cheap checks before the slow hash and the photo's file check; writeUser checks them again.
@@ -401,13 +424,18 @@ export const userCalls = [
   implement(u.saveUserEmail, ({ query, caller, ctx }) => {
     const db = ctx.db;
     const target = visibleUser(db, caller, { id: query.user });
-    if (target.user !== caller.user && !mayAdministerUser(callerOf(caller), target)) throw forbidden(`You may not change the account of ${target.username}.`);
+    if (target.user !== caller.user && !mayAdministerUser(callerOf(caller), target))
+      throw forbidden(`You may not change the account of ${target.username}.`);
     if (query.username === target.username) return { success: true as const, user: target.user, username: target.username };
     assertUsernameFree(db, query.username, target.user);
     db.transaction(() => {
       prepared(db, 'UPDATE user SET username = ? WHERE user = ?').run(query.username, target.user);
       // The contact's address that was the old username follows it.
-      prepared(db, 'UPDATE contact_email SET email_address = ? WHERE contact = ? AND email_address = ?').run(query.username, target.contact, target.username);
+      prepared(db, 'UPDATE contact_email SET email_address = ? WHERE contact = ? AND email_address = ?').run(
+        query.username,
+        target.contact,
+        target.username,
+      );
       // Every session carries the username: all of them end, the caller's own included when it is theirs.
       endSessions(ctx, target.user);
     })();
@@ -416,7 +444,9 @@ export const userCalls = [
 
   implement(u.activateUsers, ({ body, caller, ctx }) => {
     const done = ctx.db.transaction(() => activateUsers(ctx, caller, body))();
-    const ids = prepared(ctx.db, 'SELECT user FROM user WHERE username IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(body.map((b) => b.username)));
+    const ids = prepared(ctx.db, 'SELECT user FROM user WHERE username IN (SELECT value FROM json_each(?))')
+      .pluck()
+      .all(JSON.stringify(body.map((b) => b.username)));
     return usersChanged(ctx, caller, done, ids as number[], true);
   }),
 
@@ -430,8 +460,10 @@ export const userCalls = [
         body.isInactive ? SELF.deactivate : SELF.adminFields,
       );
       for (const t of targets) {
-        if (body.isInactive !== undefined) prepared(db, 'UPDATE user SET is_inactive = ? WHERE user = ?').run(body.isInactive ? 1 : 0, t.user);
-        if (body.receivesReport !== undefined) prepared(db, 'UPDATE user SET receives_report = ? WHERE user = ?').run(body.receivesReport ? 1 : 0, t.user);
+        if (body.isInactive !== undefined)
+          prepared(db, 'UPDATE user SET is_inactive = ? WHERE user = ?').run(body.isInactive ? 1 : 0, t.user);
+        if (body.receivesReport !== undefined)
+          prepared(db, 'UPDATE user SET receives_report = ? WHERE user = ?').run(body.receivesReport ? 1 : 0, t.user);
         if (body.isInactive) {
           endSessions(ctx, t.user);
           revokeLinksBeyond(db, t.user);
@@ -485,7 +517,9 @@ export const userCalls = [
     const primary = body.find((l) => l.isPrimary === 1)!.firm;
     db.transaction(() => {
       // Links to locations beyond the caller's reach stay as they are (the caller cannot see them).
-      const kept = (prepared(db, 'SELECT firm FROM user_firm WHERE user = ?').pluck().all(target.user) as number[]).filter((f) => !caller.firms.has(f));
+      const kept = (prepared(db, 'SELECT firm FROM user_firm WHERE user = ?').pluck().all(target.user) as number[]).filter(
+        (f) => !caller.firms.has(f),
+      );
       prepared(db, 'DELETE FROM user_firm WHERE user = ?').run(target.user);
       const insert = prepared(db, 'INSERT INTO user_firm (user, firm, is_primary) VALUES (?, ?, ?)');
       for (const f of kept) insert.run(target.user, f, 0);
@@ -506,8 +540,7 @@ export const userCalls = [
 
   implement(u.saveCredentials, async ({ body, caller, ctx }) => {
     const target = prepared(ctx.db, 'SELECT user, firm, role FROM user WHERE username = ? AND deleted_at IS NULL').get(body.username) as
-      | { user: number; firm: number; role: number | null }
-      | undefined;
+      { user: number; firm: number; role: number | null } | undefined;
     // A user the caller cannot reach is answered as unknown; one they reach but may not administer is 403.
     if (!target || (target.user !== caller.user && !caller.firms.has(target.firm))) throw notFound('User');
     if (!maySetPassword(caller, target)) throw forbidden('You may not change the password of this user.');

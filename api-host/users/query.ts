@@ -33,7 +33,8 @@ const JOIN_SQL = {
  * deleted user is inactive too; saying `deleted_at IS NULL` lets the partial index user_live_firm answer it
  * (without it every firm scans the user table: 6.7 s for 5,000 locations and 10,000 users).
  */
-export const activeUsersOf = (firmColumn: string) => `(SELECT count(*) FROM user u WHERE u.firm = ${firmColumn} AND u.is_inactive = 0 AND u.deleted_at IS NULL)`;
+export const activeUsersOf = (firmColumn: string) =>
+  `(SELECT count(*) FROM user u WHERE u.firm = ${firmColumn} AND u.is_inactive = 0 AND u.deleted_at IS NULL)`;
 
 export interface UserListOptions {
   firms: ReadonlySet<number>;
@@ -114,7 +115,9 @@ function pageSql(q: UserListQuery, filter: ReturnType<typeof listFilter>): strin
 export function listUsers(db: Db, q: UserListQuery, opts: UserListOptions): { count: number; items: UserRow[] } {
   const filter = listFilter(db, q, opts);
   const countJoins = [...filter.joins].map((j) => JOIN_SQL[j]).join(' ');
-  const count = prepared(db, `SELECT count(*) FROM user u ${countJoins} WHERE ${filter.sql}`).pluck().get(...filter.params) as number;
+  const count = prepared(db, `SELECT count(*) FROM user u ${countJoins} WHERE ${filter.sql}`)
+    .pluck()
+    .get(...filter.params) as number;
   const offset = (q.page - 1) * q.pageSize;
   if (count === 0 || offset >= count) return { count, items: [] };
   const dir = q.direction === 'desc' ? ' DESC' : '';
@@ -132,5 +135,7 @@ export function listUsers(db: Db, q: UserListQuery, opts: UserListOptions): { co
 /** EXPLAIN QUERY PLAN of a list page's id query (benchmarks, tests). */
 export function explainUsers(db: Db, q: UserListQuery, opts: UserListOptions): string[] {
   const filter = listFilter(db, q, opts);
-  return (db.prepare(`EXPLAIN QUERY PLAN ${pageSql(q, filter)}`).all(...filter.params, q.pageSize, 0) as { detail: string }[]).map((r) => r.detail);
+  return (db.prepare(`EXPLAIN QUERY PLAN ${pageSql(q, filter)}`).all(...filter.params, q.pageSize, 0) as { detail: string }[]).map(
+    (r) => r.detail,
+  );
 }

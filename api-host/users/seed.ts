@@ -14,15 +14,110 @@ export const DEMO_PASSWORD = 'Demo#2026';
 
 /** Which firm each demo role signs in at. */
 const ROLE_FIRM: Readonly<Record<number, number>> = {
-  1: 1, 2: 1, 3: 2, 6: 2, 7: 2, 10: 2, 11: 2, 8: 3, 9: 3, 12: 4, 13: 4, 14: 5, 4: 6, 5: 6, 15: 7, 16: 7, 17: 9,
+  1: 1,
+  2: 1,
+  3: 2,
+  6: 2,
+  7: 2,
+  10: 2,
+  11: 2,
+  8: 3,
+  9: 3,
+  12: 4,
+  13: 4,
+  14: 5,
+  4: 6,
+  5: 6,
+  15: 7,
+  16: 7,
+  17: 9,
 };
 
-const FIRST = ['Avery', 'Blake', 'Casey', 'Devon', 'Emerson', 'Finley', 'Gray', 'Harper', 'Indy', 'Jordan', 'Kendall', 'Logan', 'Morgan', 'Noel', 'Oakley', 'Parker', 'Quinn'];
-const LAST = ['Adams', 'Brooks', 'Carter', 'Diaz', 'Evans', 'Foster', 'Garcia', 'Hughes', 'Ito', 'Jensen', 'Kim', 'Lopez', 'Moreau', 'Nguyen', 'Okafor', 'Patel', 'Quintero'];
+const FIRST = [
+  'Avery',
+  'Blake',
+  'Casey',
+  'Devon',
+  'Emerson',
+  'Finley',
+  'Gray',
+  'Harper',
+  'Indy',
+  'Jordan',
+  'Kendall',
+  'Logan',
+  'Morgan',
+  'Noel',
+  'Oakley',
+  'Parker',
+  'Quinn',
+];
+const LAST = [
+  'Adams',
+  'Brooks',
+  'Carter',
+  'Diaz',
+  'Evans',
+  'Foster',
+  'Garcia',
+  'Hughes',
+  'Ito',
+  'Jensen',
+  'Kim',
+  'Lopez',
+  'Moreau',
+  'Nguyen',
+  'Okafor',
+  'Patel',
+  'Quintero',
+];
 
 /** Given and family names of the rest of the staff. */
-const STAFF_FIRST = ['Alex', 'Bailey', 'Cameron', 'Dana', 'Elliot', 'Frankie', 'Glenn', 'Hayden', 'Isa', 'Jamie', 'Kai', 'Lee', 'Micah', 'Nico', 'Ollie', 'Peyton', 'Reese', 'Sage', 'Taylor', 'Val'];
-const STAFF_LAST = ['Reyes', 'Schmidt', 'Tanaka', 'Ulrich', 'Vasquez', 'Walsh', 'Xu', 'Young', 'Zimmer', 'Abbott', 'Bishop', 'Cole', 'Dunn', 'Ellis', 'Fischer', 'Grant', 'Hale', 'Irwin', 'Joyce', 'Klein', 'Lam'];
+const STAFF_FIRST = [
+  'Alex',
+  'Bailey',
+  'Cameron',
+  'Dana',
+  'Elliot',
+  'Frankie',
+  'Glenn',
+  'Hayden',
+  'Isa',
+  'Jamie',
+  'Kai',
+  'Lee',
+  'Micah',
+  'Nico',
+  'Ollie',
+  'Peyton',
+  'Reese',
+  'Sage',
+  'Taylor',
+  'Val',
+];
+const STAFF_LAST = [
+  'Reyes',
+  'Schmidt',
+  'Tanaka',
+  'Ulrich',
+  'Vasquez',
+  'Walsh',
+  'Xu',
+  'Young',
+  'Zimmer',
+  'Abbott',
+  'Bishop',
+  'Cole',
+  'Dunn',
+  'Ellis',
+  'Fischer',
+  'Grant',
+  'Hale',
+  'Irwin',
+  'Joyce',
+  'Klein',
+  'Lam',
+];
 
 /** Roles that fit each kind of firm. */
 const ROLES_BY_TYPE: Readonly<Record<string, readonly number[]>> = {
@@ -52,14 +147,18 @@ export interface SeedUser {
 
 /** Inserts users with their own contact (an employee) and their location links; answers their ids. */
 export function userInserter(db: Db, passwordHash: string) {
-  const contact = db.prepare('INSERT INTO contact (firm, contact_type, first_name, last_name, timezone, language) VALUES (?, 1, ?, ?, ?, ?)');
+  const contact = db.prepare(
+    'INSERT INTO contact (firm, contact_type, first_name, last_name, timezone, language) VALUES (?, 1, ?, ?, ?, ?)',
+  );
   const user = db.prepare(
     'INSERT INTO user (contact, firm, username, password_hash, role, labor_rate, is_inactive, receives_report) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const link = db.prepare('INSERT INTO user_firm (user, firm, is_primary) VALUES (?, ?, ?)');
   return (u: SeedUser): number => {
     const c = contact.run(u.firm, u.firstName, u.lastName, u.timezone, u.language).lastInsertRowid;
-    const id = Number(user.run(c, u.firm, u.username, passwordHash, u.role, u.laborRate, u.isInactive ? 1 : 0, u.receivesReport ? 1 : 0).lastInsertRowid);
+    const id = Number(
+      user.run(c, u.firm, u.username, passwordHash, u.role, u.laborRate, u.isInactive ? 1 : 0, u.receivesReport ? 1 : 0).lastInsertRowid,
+    );
     link.run(id, u.firm, 1);
     for (const f of u.alsoFirms ?? []) if (f !== u.firm) link.run(id, f, 0);
     return id;
@@ -129,10 +228,12 @@ export async function seedUsers(db: Db): Promise<void> {
 /** Benchmark users (scripts/seed-bench.ts): `count` more users spread over `firms`, in one transaction. */
 export async function bulkInsertUsers(db: Db, count: number, firms: readonly number[], seed = 10_000): Promise<number> {
   const hash = await hashPassword(DEMO_PASSWORD);
-  const types = new Map((db.prepare('SELECT firm, firm_type FROM firm').all() as { firm: number; firm_type: string }[]).map((f) => [f.firm, f.firm_type]));
+  const types = new Map(
+    (db.prepare('SELECT firm, firm_type FROM firm').all() as { firm: number; firm_type: string }[]).map((f) => [f.firm, f.firm_type]),
+  );
   let state = seed;
-  const rng = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(rng() * list.length)];
+  const rng = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rng() * list.length)];
   const first = [...FIRST, ...STAFF_FIRST];
   const last = [...LAST, ...STAFF_LAST];
   db.transaction(() => {

@@ -6,7 +6,13 @@
  */
 export const COMPONENTS: readonly (readonly [string, number, string, string, string, string?])[] = [
   ...['Toyota', 'Honda', 'Nissan', 'Hyundai', 'Kia', 'Subaru', 'Ford', 'Chevrolet', 'BMW', 'Tesla'].flatMap((make) => [
-    [make, 2016, 'Forward-facing camera', 'Windshield, behind the rear-view mirror', make === 'Subaru' ? 'static' : 'static and dynamic'] as const,
+    [
+      make,
+      2016,
+      'Forward-facing camera',
+      'Windshield, behind the rear-view mirror',
+      make === 'Subaru' ? 'static' : 'static and dynamic',
+    ] as const,
     [make, 2016, 'Rear-view camera', 'Tailgate or trunk lid', 'none'] as const,
   ]),
   ['Toyota', 2018, 'Millimeter-wave radar sensor', 'Behind the front emblem', 'static'],

@@ -23,6 +23,10 @@ export const vehicleData: Area = {
   calls: [],
   routes(app, ctx) {
     const e = env.parse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')));
-    mountVehicleData(app, ctx, { clientId: e.API_HOST_VEHICLE_DATA_CLIENT_ID, clientSecret: e.API_HOST_VEHICLE_DATA_CLIENT_SECRET, tokenTtl: e.API_HOST_VEHICLE_DATA_TOKEN_TTL });
+    mountVehicleData(app, ctx, {
+      clientId: e.API_HOST_VEHICLE_DATA_CLIENT_ID,
+      clientSecret: e.API_HOST_VEHICLE_DATA_CLIENT_SECRET,
+      tokenTtl: e.API_HOST_VEHICLE_DATA_TOKEN_TTL,
+    });
   },
 };

@@ -39,7 +39,10 @@ export function basicClient(header: string | undefined): { id: string; secret: s
   const text = Buffer.from(m[1], 'base64').toString('utf8');
   const at = text.indexOf(':');
   if (at < 0) return null;
-  return { id: decodeURIComponent(text.slice(0, at).replace(/\+/g, ' ')), secret: decodeURIComponent(text.slice(at + 1).replace(/\+/g, ' ')) };
+  return {
+    id: decodeURIComponent(text.slice(0, at).replace(/\+/g, ' ')),
+    secret: decodeURIComponent(text.slice(at + 1).replace(/\+/g, ' ')),
+  };
 }
 
 function oauthError(reply: FastifyReply, status: number, error: string, description: string) {
@@ -50,7 +53,10 @@ function oauthError(reply: FastifyReply, status: number, error: string, descript
 /** True when the request carries a live token of scope read; otherwise answers 401 and false. */
 function authorized(db: Db, request: FastifyRequest, reply: FastifyReply): boolean {
   const m = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '');
-  const row = m && (prepared(db, 'SELECT scope, expires_at FROM vehicle_data_token WHERE token_hash = ?').get(sha256(m[1])) as { scope: string; expires_at: number } | undefined);
+  const row =
+    m &&
+    (prepared(db, 'SELECT scope, expires_at FROM vehicle_data_token WHERE token_hash = ?').get(sha256(m[1])) as
+      { scope: string; expires_at: number } | undefined);
   if (row && row.expires_at > Date.now() && row.scope.split(' ').includes('read')) return true;
   const why = !m ? 'A bearer token is required' : row ? 'The access token expired' : 'Unknown access token';
   void reply
@@ -84,7 +90,8 @@ export function mountVehicleData(app: FastifyInstance, ctx: HostContext, opts: V
         if (!client || !sameText(client.id, opts.clientId) || !sameText(client.secret, opts.clientSecret))
           return oauthError(reply, 401, 'invalid_client', 'Client authentication failed');
         const form = (request.body ?? {}) as Record<string, string>;
-        if (form.grant_type !== 'client_credentials') return oauthError(reply, 400, 'unsupported_grant_type', 'Only client_credentials is supported');
+        if (form.grant_type !== 'client_credentials')
+          return oauthError(reply, 400, 'unsupported_grant_type', 'Only client_credentials is supported');
         const scopes = (form.scope ?? 'read').split(' ').filter(Boolean);
         if (!scopes.every((s) => s === 'read')) return oauthError(reply, 400, 'invalid_scope', 'Only the read scope is granted');
         const token = randomBytes(32).toString('base64url');
@@ -97,7 +104,9 @@ export function mountVehicleData(app: FastifyInstance, ctx: HostContext, opts: V
           now,
           now + opts.tokenTtl * 1000,
         );
-        return reply.header('cache-control', 'no-store').send({ access_token: token, token_type: 'Bearer', expires_in: opts.tokenTtl, scope: 'read' });
+        return reply
+          .header('cache-control', 'no-store')
+          .send({ access_token: token, token_type: 'Bearer', expires_in: opts.tokenTtl, scope: 'read' });
       });
 
       scope.get<{ Params: { vin: string } }>('/car-lookup/v3/vins/:vin', async (request, reply) => {
@@ -115,7 +124,14 @@ export function mountVehicleData(app: FastifyInstance, ctx: HostContext, opts: V
         ).all({ wmi: wmiOf(vin), vin, year }) as CarRow[];
         return {
           vin,
-          cars: cars.map((c) => ({ carId: carIdOf(c.pattern, year), manufacturer: c.manufacturer, make: c.make, model: c.model, modelYear: year, bodyType: c.body_style })),
+          cars: cars.map((c) => ({
+            carId: carIdOf(c.pattern, year),
+            manufacturer: c.manufacturer,
+            make: c.make,
+            model: c.model,
+            modelYear: year,
+            bodyType: c.body_style,
+          })),
         };
       });
 
@@ -124,17 +140,20 @@ export function mountVehicleData(app: FastifyInstance, ctx: HostContext, opts: V
         const id = Number(request.params.id);
         const pattern = Math.floor(id / 10_000);
         const year = id % 10_000;
-        const car = Number.isSafeInteger(id) && id > 0
-          ? (prepared(db, 'SELECT m.name AS make, p.model, p.body_style FROM vehicle_pattern p JOIN vehicle_wmi w ON w.wmi = p.wmi JOIN vehicle_make m ON m.make_id = w.make_id WHERE p.pattern = ?').get(
-              pattern,
-            ) as { make: string; model: string; body_style: string } | undefined)
-          : undefined;
+        const car =
+          Number.isSafeInteger(id) && id > 0
+            ? (prepared(
+                db,
+                'SELECT m.name AS make, p.model, p.body_style FROM vehicle_pattern p JOIN vehicle_wmi w ON w.wmi = p.wmi JOIN vehicle_make m ON m.make_id = w.make_id WHERE p.pattern = ?',
+              ).get(pattern) as { make: string; model: string; body_style: string } | undefined)
+            : undefined;
         if (!car) return reply.status(404).send({ error: 'not_found', error_description: `No car ${request.params.id}` });
-        if (request.params.group !== '1') return reply.status(404).send({ error: 'not_found', error_description: `No component group ${request.params.group}` });
-        const rows = prepared(db, 'SELECT component, name, location, calibration, body_styles FROM vehicle_data_component WHERE make = ? AND year_start <= ? ORDER BY component').all(
-          car.make,
-          year,
-        ) as { component: number; name: string; location: string; calibration: string; body_styles: string }[];
+        if (request.params.group !== '1')
+          return reply.status(404).send({ error: 'not_found', error_description: `No component group ${request.params.group}` });
+        const rows = prepared(
+          db,
+          'SELECT component, name, location, calibration, body_styles FROM vehicle_data_component WHERE make = ? AND year_start <= ? ORDER BY component',
+        ).all(car.make, year) as { component: number; name: string; location: string; calibration: string; body_styles: string }[];
         const self = `/ADAG/repair/ADConnect/v5/carids/${id}/components/1`;
         return reply.type('application/hal+json').send({
           carId: id,

@@ -25,15 +25,23 @@ const d = contract.decode;
 /** The contact if the caller may make it a vehicle's owner; otherwise 400 on `field`. */
 export function checkOwner(db: Db, caller: Caller, contact: number | null, field = 'contact'): void {
   if (contact == null) return;
-  const row = prepared(db, 'SELECT firm FROM contact WHERE contact = ? AND merged_into IS NULL').get(contact) as { firm: number } | undefined;
-  if (!row || !caller.firms.has(row.firm)) throw badRequest('Invalid body', { [field]: ['Unknown customer: choose a contact of your locations'] });
+  const row = prepared(db, 'SELECT firm FROM contact WHERE contact = ? AND merged_into IS NULL').get(contact) as
+    { firm: number } | undefined;
+  if (!row || !caller.firms.has(row.firm))
+    throw badRequest('Invalid body', { [field]: ['Unknown customer: choose a contact of your locations'] });
 }
 
 /** The decoder's id of a make name, or null. */
 export const makeIdOf = (db: Db, make: string): number | null =>
   (prepared(db, 'SELECT make_id FROM vehicle_make WHERE name = ?').pluck().get(make.trim()) as number | undefined) ?? null;
 
-type VehicleFields = Omit<VehicleInput, 'firm'> & { year: number; contact: number | null; makeId: number | null; bodystyle: string; vin: string };
+type VehicleFields = Omit<VehicleInput, 'firm'> & {
+  year: number;
+  contact: number | null;
+  makeId: number | null;
+  bodystyle: string;
+  vin: string;
+};
 
 /**
  * Saves a vehicle (new when vehicle <= 0) and answers its id; an existing one must be visible. `firm` is
@@ -63,9 +71,10 @@ export function upsertVehicle(db: Db, caller: Caller, firm: number | null, f: Ve
   }
   if (firm === null) throw new Error('A new vehicle needs a location');
   return Number(
-    prepared(db, 'INSERT INTO vehicle (firm, contact, year, make, make_id, model, bodystyle, vin) VALUES (@firm, @contact, @year, @make, @makeId, @model, @bodystyle, @vin)').run(
-      values,
-    ).lastInsertRowid,
+    prepared(
+      db,
+      'INSERT INTO vehicle (firm, contact, year, make, make_id, model, bodystyle, vin) VALUES (@firm, @contact, @year, @make, @makeId, @model, @bodystyle, @vin)',
+    ).run(values).lastInsertRowid,
   );
 }
 
@@ -80,9 +89,12 @@ export const vehicleCalls = [
     return found;
   }),
   implement(v.ownerVehicles, ({ query, caller, ctx }) => {
-    const owner = prepared(ctx.db, 'SELECT firm FROM contact WHERE contact = ? AND merged_into IS NULL').get(query.contact) as { firm: number } | undefined;
+    const owner = prepared(ctx.db, 'SELECT firm FROM contact WHERE contact = ? AND merged_into IS NULL').get(query.contact) as
+      { firm: number } | undefined;
     if (!owner || !caller.firms.has(owner.firm)) throw notFound('Contact');
-    const ids = prepared(ctx.db, 'SELECT vehicle FROM vehicle WHERE contact = ? ORDER BY year DESC, vehicle DESC').pluck().all(query.contact) as number[];
+    const ids = prepared(ctx.db, 'SELECT vehicle FROM vehicle WHERE contact = ? ORDER BY year DESC, vehicle DESC')
+      .pluck()
+      .all(query.contact) as number[];
     // A vehicle of the customer kept at a location the caller does not reach stays out of sight.
     return ids.map((id) => readVehicle(ctx.db, caller.firms, id)).filter((x) => x !== undefined);
   }),
@@ -111,14 +123,26 @@ export const vehicleCalls = [
   }),
   implement(v.ownerSearch, ({ query, caller, ctx }) => {
     if (query.firm !== undefined) assertFirm(caller, query.firm, 'Firm');
-    const rows = searchContacts(ctx.db, 'contact', query.searchterm, { firms: query.firm !== undefined ? new Set([query.firm]) : caller.firms });
+    const rows = searchContacts(ctx.db, 'contact', query.searchterm, {
+      firms: query.firm !== undefined ? new Set([query.firm]) : caller.firms,
+    });
     const firmOf = new Map(
-      (prepared(ctx.db, 'SELECT contact, firm FROM contact WHERE contact IN (SELECT value FROM json_each(?))').all(JSON.stringify(rows.map((r) => r.contact))) as {
-        contact: number;
-        firm: number;
-      }[]).map((r) => [r.contact, r.firm]),
+      (
+        prepared(ctx.db, 'SELECT contact, firm FROM contact WHERE contact IN (SELECT value FROM json_each(?))').all(
+          JSON.stringify(rows.map((r) => r.contact)),
+        ) as {
+          contact: number;
+          firm: number;
+        }[]
+      ).map((r) => [r.contact, r.firm]),
     );
-    return rows.map((r) => ({ contact: r.contact, firm: firmOf.get(r.contact)!, name: r.file_as, phoneNo: r.phone_no, emailAddress: r.email_address }));
+    return rows.map((r) => ({
+      contact: r.contact,
+      firm: firmOf.get(r.contact)!,
+      name: r.file_as,
+      phoneNo: r.phone_no,
+      emailAddress: r.email_address,
+    }));
   }),
   implement(v.makes, ({ ctx }) => {
     const rows = prepared(
@@ -127,7 +151,10 @@ export const vehicleCalls = [
        FROM vehicle_make m JOIN vehicle_wmi w ON w.make_id = m.make_id JOIN vehicle_pattern p ON p.wmi = w.wmi
        GROUP BY m.make_id, p.model ORDER BY m.name, p.model`,
     ).all() as { make_id: number; make: string; model: string; year_start: number; year_end: number; bodies: string }[];
-    const out = new Map<number, { makeId: number; make: string; models: { model: string; yearStart: number; yearEnd: number; bodyStyles: string[] }[] }>();
+    const out = new Map<
+      number,
+      { makeId: number; make: string; models: { model: string; yearStart: number; yearEnd: number; bodyStyles: string[] }[] }
+    >();
     for (const r of rows) {
       const entry = out.get(r.make_id) ?? { makeId: r.make_id, make: r.make, models: [] };
       entry.models.push({ model: r.model, yearStart: r.year_start, yearEnd: r.year_end, bodyStyles: r.bodies.split(',') });
@@ -142,16 +169,16 @@ export const vehicleCalls = [
     const db = ctx.db;
     const vin = query.vin.replace(/[\s-]+/g, '').toUpperCase();
     if (!query.force) {
-      const hit = prepared(db, 'SELECT answer, decoded_at FROM vin_decode_cache WHERE vin = ?').get(vin) as { answer: string; decoded_at: string } | undefined;
+      const hit = prepared(db, 'SELECT answer, decoded_at FROM vin_decode_cache WHERE vin = ?').get(vin) as
+        { answer: string; decoded_at: string } | undefined;
       if (hit) return { ...JSON.parse(hit.answer), cached: true, decodedAt: hit.decoded_at };
     }
     const decoded = decodeFor(db, d.neo.path, caller, vin);
     const decodedAt = new Date().toISOString();
-    prepared(db, 'INSERT INTO vin_decode_cache (vin, answer, decoded_at) VALUES (?, ?, ?) ON CONFLICT (vin) DO UPDATE SET answer = excluded.answer, decoded_at = excluded.decoded_at').run(
-      vin,
-      JSON.stringify(decoded),
-      decodedAt,
-    );
+    prepared(
+      db,
+      'INSERT INTO vin_decode_cache (vin, answer, decoded_at) VALUES (?, ?, ?) ON CONFLICT (vin) DO UPDATE SET answer = excluded.answer, decoded_at = excluded.decoded_at',
+    ).run(vin, JSON.stringify(decoded), decodedAt);
     return { ...decoded, cached: false, decodedAt };
   }),
 ];

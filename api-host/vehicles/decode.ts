@@ -35,22 +35,26 @@ export function decodeValidVin(db: Db, vin: string): VinDecode {
      ORDER BY length(vds) DESC LIMIT 1`,
   ).get({ wmi: wmiOf(vin), vin, year: year ?? 0 }) as { model: string; body_style: string } | undefined;
   if (!pattern)
-    return { ...known, isDecoded: false, source: 'wmi', reason: `The ${wmi.make} model is not in the vehicle table (descriptor ${vin.slice(3, 8)}, model year ${year}).` };
+    return {
+      ...known,
+      isDecoded: false,
+      source: 'wmi',
+      reason: `The ${wmi.make} model is not in the vehicle table (descriptor ${vin.slice(3, 8)}, model year ${year}).`,
+    };
   return { ...known, model: pattern.model, bodystyle: pattern.body_style, isDecoded: true, source: 'pattern', reason: '' };
 }
 
-function record(db: Db, call: string, caller: Caller | null, vin: string, d: Pick<VinDecode, 'isDecoded' | 'reason' | 'year' | 'make' | 'model'>): void {
-  prepared(db, 'INSERT INTO vin_decode (vin, call, firm, user, is_decoded, reason, year, make, model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)').run(
-    vin.slice(0, 40),
-    call,
-    caller?.firm ?? null,
-    caller?.user ?? null,
-    d.isDecoded ? 1 : 0,
-    d.reason,
-    d.year,
-    d.make,
-    d.model,
-  );
+function record(
+  db: Db,
+  call: string,
+  caller: Caller | null,
+  vin: string,
+  d: Pick<VinDecode, 'isDecoded' | 'reason' | 'year' | 'make' | 'model'>,
+): void {
+  prepared(
+    db,
+    'INSERT INTO vin_decode (vin, call, firm, user, is_decoded, reason, year, make, model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(vin.slice(0, 40), call, caller?.firm ?? null, caller?.user ?? null, d.isDecoded ? 1 : 0, d.reason, d.year, d.make, d.model);
 }
 
 /**

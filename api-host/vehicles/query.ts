@@ -49,7 +49,6 @@ export function readVehicle(db: Db, firms: ReadonlySet<number>, id: number): Veh
   return r && firms.has(r.firm) ? toVehicle(r) : undefined;
 }
 
-
 const ORDER: Record<VehiclesQuery['orderBy'], string[]> = {
   vehicle: ['v.vehicle'],
   year: ['v.year', 'v.vehicle'],
@@ -75,7 +74,9 @@ export function listVehicles(db: Db, q: VehiclesQuery, firms: ReadonlySet<number
     params.push(likePrefix(term), likePrefix(term), likePrefix(term));
   }
   const sql = where.join(' AND ') + (q.firm === undefined ? firmScope(db, firms, 'v') : '');
-  const count = prepared(db, `SELECT count(*) FROM vehicle v WHERE ${sql}`).pluck().get(...params) as number;
+  const count = prepared(db, `SELECT count(*) FROM vehicle v WHERE ${sql}`)
+    .pluck()
+    .get(...params) as number;
   const dir = q.direction === 'desc' ? ' DESC' : '';
   const order = ORDER[q.orderBy].map((c) => c + dir).join(', ');
   const ids = prepared(db, `SELECT v.vehicle FROM vehicle v WHERE ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
@@ -83,9 +84,11 @@ export function listVehicles(db: Db, q: VehiclesQuery, firms: ReadonlySet<number
     .all(...params, q.pageSize, (q.page - 1) * q.pageSize) as number[];
   // The page's rows by id, in the page's order.
   const byId = new Map(
-    (prepared(db, `SELECT ${VEHICLE_COLUMNS} FROM vehicle v ${VEHICLE_JOINS} WHERE v.vehicle IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as VehicleDb[]).map(
-      (r) => [r.vehicle, r],
-    ),
+    (
+      prepared(db, `SELECT ${VEHICLE_COLUMNS} FROM vehicle v ${VEHICLE_JOINS} WHERE v.vehicle IN (SELECT value FROM json_each(?))`).all(
+        JSON.stringify(ids),
+      ) as VehicleDb[]
+    ).map((r) => [r.vehicle, r]),
   );
   return { count, items: ids.map((id) => toVehicle(byId.get(id)!)) };
 }

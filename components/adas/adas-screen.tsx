@@ -24,7 +24,8 @@ import type { AdasListSpec, AdasListState } from './list-spec';
 const JobEditor = dynamic(() => import('./job-editor').then((m) => m.JobEditor), { ssr: false });
 const VehicleEditor = dynamic(() => import('./vehicle-editor').then((m) => m.VehicleEditor), { ssr: false });
 
-export type AdasScreenData = { view: 'jobs'; count: number; items: Dated<AdasRow>[] } | { view: 'vehicles'; count: number; items: Dated<VehicleRecord>[] };
+export type AdasScreenData =
+  { view: 'jobs'; count: number; items: Dated<AdasRow>[] } | { view: 'vehicles'; count: number; items: Dated<VehicleRecord>[] };
 
 export interface AdasScreenProps {
   spec: AdasListSpec;
@@ -37,7 +38,10 @@ export interface AdasScreenProps {
   defaultFirm: number;
 }
 
-const STATUS_OPTIONS: readonly FilterOption[] = [{ value: 0, label: 'All statuses' }, ...Object.entries(STATUS_NAMES).map(([value, label]) => ({ value: Number(value), label }))];
+const STATUS_OPTIONS: readonly FilterOption[] = [
+  { value: 0, label: 'All statuses' },
+  ...Object.entries(STATUS_NAMES).map(([value, label]) => ({ value: Number(value), label })),
+];
 
 function DateFilter({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
   const id = useId();
@@ -142,7 +146,12 @@ export function AdasScreen({ spec, state, data, query, locations, insurers, defa
           search={{ label: 'Search jobs', placeholder: 'RO number or VIN' }}
           filters={
             <>
-              <FilterSelect label="Status" value={state.filterBy} options={STATUS_OPTIONS} onChange={(v) => list.go({ filterBy: Number(v) })} />
+              <FilterSelect
+                label="Status"
+                value={state.filterBy}
+                options={STATUS_OPTIONS}
+                onChange={(v) => list.go({ filterBy: Number(v) })}
+              />
               {locationFilter}
               <DateFilter label="Created from" value={state.from} onChange={(from) => list.go({ from })} />
               <DateFilter label="Created to" value={state.to} onChange={(to) => list.go({ to })} />

@@ -24,10 +24,12 @@ export const adasApi = {
   setInspectionStatus: (adasInspection: number, status: number) =>
     bff<A['updateStatusAdasInspection']>('POST', 'adas/updateStatusAdasInspection', { body: { adasInspection, status } }),
   deleteInspection: (adasInspection: number) => bff<A['deleteInspection']>('POST', 'adas/deleteInspection', { body: { adasInspection } }),
-  saveResults: (body: BodyOf<A['saveAdasInspectionResults']>) => bff<A['saveAdasInspectionResults']>('POST', 'adas/saveAdasInspectionResults', { body }),
+  saveResults: (body: BodyOf<A['saveAdasInspectionResults']>) =>
+    bff<A['saveAdasInspectionResults']>('POST', 'adas/saveAdasInspectionResults', { body }),
   setResultEquipped: (adasInspectionResult: number, isNotEquipped: boolean) =>
     bff<A['saveResultEquipped']>('POST', 'adas/saveResultEquipped', { body: { adasInspectionResult, isNotEquipped } }),
-  notInstalled: (adasInspection: number) => bff<A['notInstalledOnInspection']>('GET', 'adas/notInstalledOnInspection', { query: { adasInspection } }),
+  notInstalled: (adasInspection: number) =>
+    bff<A['notInstalledOnInspection']>('GET', 'adas/notInstalledOnInspection', { query: { adasInspection } }),
   addSystem: (adasInspection: number, adasChecklistMatrix: number) =>
     bff<A['addSystemToInspection']>('POST', 'adas/addSystemToInspection', { body: { adasInspection, adasChecklistMatrix } }),
   removeSystem: (adasInspection: number, adasChecklistMatrix: number) =>
@@ -40,10 +42,12 @@ export const adasApi = {
 export const vehicleApi = {
   list: (query: Query, signal?: AbortSignal) => bff<V['vehicles']>('GET', 'vehicle/vehicles', { query, signal }),
   get: (id: number) => bff<V['vehicle']>('GET', 'vehicle/vehicle', { query: { id } }),
-  ofOwner: (contact: number, signal?: AbortSignal) => bff<V['ownerVehicles']>('GET', 'vehicle/ownerVehicles', { query: { contact }, signal }),
+  ofOwner: (contact: number, signal?: AbortSignal) =>
+    bff<V['ownerVehicles']>('GET', 'vehicle/ownerVehicles', { query: { contact }, signal }),
   save: (body: BodyOf<V['saveVehicle']>) => bff<V['saveVehicle']>('POST', 'vehicle/saveVehicle', { body }),
   remove: (vehicle: number) => bff<V['deleteVehicle']>('POST', 'vehicle/deleteVehicle', { body: { vehicle } }),
-  owners: (searchterm: string, signal: AbortSignal, firm?: number) => bff<V['ownerSearch']>('GET', 'vehicle/ownerSearch', { query: { searchterm, firm }, signal }),
+  owners: (searchterm: string, signal: AbortSignal, firm?: number) =>
+    bff<V['ownerSearch']>('GET', 'vehicle/ownerSearch', { query: { searchterm, firm }, signal }),
   makes: () => bff<V['makes']>('GET', 'vehicle/makes'),
 };
 

@@ -9,14 +9,34 @@ import { SelectField } from '@/components/ui/field';
 import { buttonClass } from '@/components/ui/button';
 import type { MakeModels } from '@/lib/contract/vehicle';
 
-export function ChooseVehicle({ makes, years, initial }: { makes: MakeModels[]; years: number[]; initial: { year: number; make: string; model: string } }) {
+export function ChooseVehicle({
+  makes,
+  years,
+  initial,
+}: {
+  makes: MakeModels[];
+  years: number[];
+  initial: { year: number; make: string; model: string };
+}) {
   const [year, setYear] = useState(initial.year);
   const [make, setMake] = useState(initial.make);
   const [model, setModel] = useState(initial.model);
   const models = (makes.find((m) => m.make === make)?.models ?? []).filter((m) => m.yearStart <= year && m.yearEnd >= year);
   return (
-    <form action="/add-inspection" method="get" className="grid max-w-3xl gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3">
-      <SelectField label="Year" name="year" required placeholder={null} options={years.map((y) => ({ value: y, label: String(y) }))} value={year} onChange={(e) => setYear(Number(e.target.value))} />
+    <form
+      action="/add-inspection"
+      method="get"
+      className="grid max-w-3xl gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3"
+    >
+      <SelectField
+        label="Year"
+        name="year"
+        required
+        placeholder={null}
+        options={years.map((y) => ({ value: y, label: String(y) }))}
+        value={year}
+        onChange={(e) => setYear(Number(e.target.value))}
+      />
       <SelectField
         label="Make"
         name="make"

@@ -10,7 +10,8 @@ import { StatusBadge } from './status-badge';
 /** A row with its creation date as the user reads it, formatted on the server (lib/dates.ts). */
 export type Dated<T> = T & { createdLabel: string };
 /** Rows fetched in the browser (CSV export) carry the instant itself, which spreadsheets read unambiguously. */
-export const undated = <T extends { createdAt: string }>(rows: readonly T[]): Dated<T>[] => rows.map((r) => ({ ...r, createdLabel: r.createdAt }));
+export const undated = <T extends { createdAt: string }>(rows: readonly T[]): Dated<T>[] =>
+  rows.map((r) => ({ ...r, createdLabel: r.createdAt }));
 
 export function jobColumns(): DataColumn<Dated<AdasRow>>[] {
   return [
@@ -24,15 +25,31 @@ export function jobColumns(): DataColumn<Dated<AdasRow>>[] {
       className: 'whitespace-nowrap',
       // The link 24 px high: a target a finger can tap (WCAG 2.5.8).
       cell: (r) => (
-        <Link href={jobHref(r.adas)} className="inline-flex min-h-6 items-center font-medium text-brand-700 underline-offset-2 hover:underline">
+        <Link
+          href={jobHref(r.adas)}
+          className="inline-flex min-h-6 items-center font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
           {r.ronumber}
         </Link>
       ),
     },
     { id: 'vehicle', header: 'Vehicle', sortable: true, csv: (r) => vehicleLabel(r), cell: (r) => vehicleLabel(r) },
-    { id: 'vin', header: 'VIN', sortable: true, csv: (r) => r.vin, className: 'font-mono text-xs whitespace-nowrap', cell: (r) => r.vin || dash },
+    {
+      id: 'vin',
+      header: 'VIN',
+      sortable: true,
+      csv: (r) => r.vin,
+      className: 'font-mono text-xs whitespace-nowrap',
+      cell: (r) => r.vin || dash,
+    },
     { id: 'insurance', header: 'Insurance', sortable: true, csv: (r) => r.insuranceName, cell: (r) => r.insuranceName || dash },
-    { id: 'status', header: 'Status', sortable: true, csv: (r) => statusName(r.status), cell: (r) => <StatusBadge status={r.status} testId="row-status" /> },
+    {
+      id: 'status',
+      header: 'Status',
+      sortable: true,
+      csv: (r) => statusName(r.status),
+      cell: (r) => <StatusBadge status={r.status} testId="row-status" />,
+    },
     {
       id: 'inspections',
       header: 'Inspections',
@@ -52,7 +69,11 @@ export function jobColumns(): DataColumn<Dated<AdasRow>>[] {
       className: 'tabular-nums',
       cell: (r) =>
         r.unreadNotes ? (
-          <span data-testid="row-unread" className="rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white" aria-label={`${r.unreadNotes} unread notes`}>
+          <span
+            data-testid="row-unread"
+            className="rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white"
+            aria-label={`${r.unreadNotes} unread notes`}
+          >
             {r.unreadNotes}
           </span>
         ) : (
@@ -87,7 +108,14 @@ export function vehicleColumns(open: (v: VehicleRecord) => void): DataColumn<Dat
     { id: 'make', header: 'Make', sortable: true, hidden: true, csv: (v) => v.make, cell: (v) => v.make },
     { id: 'model', header: 'Model', sortable: true, hidden: true, csv: (v) => v.model, cell: (v) => v.model },
     { id: 'bodystyle', header: 'Body style', csv: (v) => v.bodystyle, cell: (v) => v.bodystyle || dash },
-    { id: 'vin', header: 'VIN', sortable: true, csv: (v) => v.vin, className: 'font-mono text-xs whitespace-nowrap', cell: (v) => v.vin || dash },
+    {
+      id: 'vin',
+      header: 'VIN',
+      sortable: true,
+      csv: (v) => v.vin,
+      className: 'font-mono text-xs whitespace-nowrap',
+      cell: (v) => v.vin || dash,
+    },
     { id: 'owner', header: 'Owner', csv: (v) => v.contactName, cell: (v) => v.contactName || dash },
     { id: 'jobs', header: 'Jobs', csv: (v) => v.jobs, className: 'tabular-nums', cell: (v) => v.jobs },
     { id: 'location', header: 'Location', csv: (v) => v.firmName, cell: (v) => v.firmName },

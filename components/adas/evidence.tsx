@@ -23,7 +23,8 @@ const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').the
 
 type Ev = typeof contract.evidence;
 
-export const evidenceSrc = (adasEvidence: number, size: 'full' | 'thumb') => `${BFF_PREFIX}adas/evidenceFile?adasEvidence=${adasEvidence}&size=${size}`;
+export const evidenceSrc = (adasEvidence: number, size: 'full' | 'thumb') =>
+  `${BFF_PREFIX}adas/evidenceFile?adasEvidence=${adasEvidence}&size=${size}`;
 
 /** The file as it is sent: a photo prepared on the device (lib/evidence/resize.ts), anything else as chosen. */
 export async function prepareEvidence(file: File): Promise<File> {
@@ -48,13 +49,22 @@ export interface EvidenceToSend {
 }
 
 /** Sends one file (a photo prepared first) as evidence of a system; answers the stored items. */
-export async function sendEvidence({ file, firm, adasInspectionResult, caption, prepared, clientKey, stayOnUnauthorized }: EvidenceToSend): Promise<EvidenceItem[]> {
+export async function sendEvidence({
+  file,
+  firm,
+  adasInspectionResult,
+  caption,
+  prepared,
+  clientKey,
+  stayOnUnauthorized,
+}: EvidenceToSend): Promise<EvidenceItem[]> {
   const ready = prepared ? file : await prepareEvidence(file);
   const query = { adasInspectionResult: String(adasInspectionResult), caption, ...(clientKey ? { clientKey } : {}) };
   return bffUpload<Ev['uploadEvidence']>('adas/uploadEvidence', [ready], { field: FILE_FIELD, folder: firm, query, stayOnUnauthorized });
 }
 
-export const removeEvidence = (adasEvidence: number) => bff<Ev['removeEvidence']>('POST', 'adas/removeEvidence', { body: { adasEvidence } });
+export const removeEvidence = (adasEvidence: number) =>
+  bff<Ev['removeEvidence']>('POST', 'adas/removeEvidence', { body: { adasEvidence } });
 
 /** A file's outcome on its row: being sent, or why it was not added. */
 interface Outcome {
@@ -76,7 +86,16 @@ export interface SystemEvidenceProps {
   send?: (e: EvidenceToSend) => Promise<EvidenceItem[]>;
 }
 
-export function SystemEvidence({ system, adasInspectionResult, firm, items, readOnly, onAdded, onRemoved, send = sendEvidence }: SystemEvidenceProps) {
+export function SystemEvidence({
+  system,
+  adasInspectionResult,
+  firm,
+  items,
+  readOnly,
+  onAdded,
+  onRemoved,
+  send = sendEvidence,
+}: SystemEvidenceProps) {
   const [caption, setCaption] = useState('');
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
   const [viewing, setViewing] = useState<EvidenceItem | null>(null);
@@ -127,9 +146,18 @@ export function SystemEvidence({ system, adasInspectionResult, firm, items, read
         <ul className="flex flex-wrap gap-1.5" aria-label={`Photos of ${system}`}>
           {photos.map((p) => (
             <li key={p.adasEvidence} className="relative">
-              <button type="button" onClick={() => setViewing(p)} className="block rounded border border-slate-200 focus:outline-2 focus:outline-brand-600">
+              <button
+                type="button"
+                onClick={() => setViewing(p)}
+                className="block rounded border border-slate-200 focus:outline-2 focus:outline-brand-600"
+              >
                 {/* eslint-disable-next-line @next/next/no-img-element -- a stored file through the BFF, not a static asset */}
-                <img src={evidenceSrc(p.adasEvidence, 'thumb')} alt={p.caption || `Photo of ${system}`} className="size-14 rounded object-cover" loading="lazy" />
+                <img
+                  src={evidenceSrc(p.adasEvidence, 'thumb')}
+                  alt={p.caption || `Photo of ${system}`}
+                  className="size-14 rounded object-cover"
+                  loading="lazy"
+                />
                 <span className="sr-only">Open full size</span>
               </button>
               {p.mayRemove && !readOnly && (
@@ -185,7 +213,11 @@ export function SystemEvidence({ system, adasInspectionResult, firm, items, read
       {outcomes.length > 0 && (
         <ul className="flex flex-col gap-1 text-xs" aria-live="polite">
           {outcomes.map((o) => (
-            <li key={o.key} className={o.state === 'failed' ? 'text-red-800' : 'text-slate-700'} role={o.state === 'failed' ? 'alert' : undefined}>
+            <li
+              key={o.key}
+              className={o.state === 'failed' ? 'text-red-800' : 'text-slate-700'}
+              role={o.state === 'failed' ? 'alert' : undefined}
+            >
               {o.state === 'sending' ? `Sending ${o.name}…` : o.message}
               {o.state === 'failed' && (
                 <button type="button" className="ml-1 underline" onClick={() => setOutcomes((x) => x.filter((y) => y.key !== o.key))}>
@@ -201,7 +233,11 @@ export function SystemEvidence({ system, adasInspectionResult, firm, items, read
       {viewing && (
         <Dialog open onOpenChange={(o) => !o && setViewing(null)} title={viewing.caption || `Photo of ${system}`} size="xl">
           {/* eslint-disable-next-line @next/next/no-img-element -- a stored file through the BFF */}
-          <img src={evidenceSrc(viewing.adasEvidence, 'full')} alt={viewing.caption || `Photo of ${system}`} className="mx-auto max-h-[70dvh] w-auto" />
+          <img
+            src={evidenceSrc(viewing.adasEvidence, 'full')}
+            alt={viewing.caption || `Photo of ${system}`}
+            className="mx-auto max-h-[70dvh] w-auto"
+          />
           <p className="mt-2 text-xs text-slate-600">
             {viewing.fileName} · added by {viewing.createdByName || 'someone no longer listed'}
           </p>

@@ -49,9 +49,19 @@ export interface InspectionScreenProps {
 }
 
 type Draft = Record<number, { result: number | null; isNotEquipped: boolean }>;
-const options = (names: Readonly<Record<number, string>>) => Object.entries(names).map(([value, label]) => ({ value: Number(value), label }));
+const options = (names: Readonly<Record<number, string>>) =>
+  Object.entries(names).map(([value, label]) => ({ value: Number(value), label }));
 
-export function InspectionScreen({ inspection: i, items, notInstalled, job, insurers, timezone, evidence: savedEvidence, user }: InspectionScreenProps) {
+export function InspectionScreen({
+  inspection: i,
+  items,
+  notInstalled,
+  job,
+  insurers,
+  timezone,
+  evidence: savedEvidence,
+  user,
+}: InspectionScreenProps) {
   const router = useRouter();
   const formId = useId();
   const [pending, startTransition] = useTransition();
@@ -99,7 +109,9 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
   const savedRow = (adasChecklistMatrix: number) => i.results.find((r) => r.adasChecklistMatrix === adasChecklistMatrix);
   const outcome = (adasChecklistMatrix: number) => {
     const saved = savedRow(adasChecklistMatrix);
-    const last = queue.changes.findLast((c) => c.kind === 'result' && c.state !== 'refused' && c.adasChecklistMatrix === adasChecklistMatrix);
+    const last = queue.changes.findLast(
+      (c) => c.kind === 'result' && c.state !== 'refused' && c.adasChecklistMatrix === adasChecklistMatrix,
+    );
     const pending = last?.kind === 'result' ? { result: last.result, isNotEquipped: last.isNotEquipped } : null;
     return draft[adasChecklistMatrix] ?? pending ?? { result: saved?.result ?? null, isNotEquipped: saved?.isNotEquipped ?? false };
   };
@@ -108,7 +120,12 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
     queue.enqueueResults(
       changes.map((c) => {
         const saved = savedRow(c.adasChecklistMatrix);
-        return { ...c, system: items.find((x) => x.adasChecklistMatrix === c.adasChecklistMatrix)?.system ?? '', notes: saved?.notes ?? '', baseVersion: saved?.version };
+        return {
+          ...c,
+          system: items.find((x) => x.adasChecklistMatrix === c.adasChecklistMatrix)?.system ?? '',
+          notes: saved?.notes ?? '',
+          baseVersion: saved?.version,
+        };
       }),
     );
   const changed = Object.keys(draft).length > 0;
@@ -123,7 +140,11 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
   /** Saves the changed results; without a connection (or behind changes still waiting) they are kept on the device. */
   const saveResults = async (): Promise<'saved' | 'kept' | undefined> => {
     if (!changed) return;
-    const changes = Object.entries(draft).map(([system, o]) => ({ adasChecklistMatrix: Number(system), result: o.result, isNotEquipped: o.isNotEquipped }));
+    const changes = Object.entries(draft).map(([system, o]) => ({
+      adasChecklistMatrix: Number(system),
+      result: o.result,
+      isNotEquipped: o.isNotEquipped,
+    }));
     const keep = async () => {
       await keepResults(changes);
       setDraft({});
@@ -133,7 +154,11 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
     try {
       await adasApi.saveResults({
         adasInspection: i.adasInspection,
-        results: changes.map((c) => ({ ...c, notes: savedRow(c.adasChecklistMatrix)?.notes ?? '', baseVersion: savedRow(c.adasChecklistMatrix)?.version })),
+        results: changes.map((c) => ({
+          ...c,
+          notes: savedRow(c.adasChecklistMatrix)?.notes ?? '',
+          baseVersion: savedRow(c.adasChecklistMatrix)?.version,
+        })),
       });
     } catch (e) {
       if (isConnectivity(e)) return keep();
@@ -144,7 +169,8 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
   };
   const KEPT = 'No connection: the results are kept on this device and will be sent when the connection returns.';
 
-  const jobLine = (adasStatus: number) => (adasStatus === STATUS.complete ? ' The job is Complete.' : ` The job is ${statusName(adasStatus)}.`);
+  const jobLine = (adasStatus: number) =>
+    adasStatus === STATUS.complete ? ' The job is Complete.' : ` The job is ${statusName(adasStatus)}.`;
 
   const setStatus = (status: number) =>
     run(async () => {
@@ -162,22 +188,23 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
 
   const saveForm = (e: React.FormEvent) => {
     e.preventDefault();
-    const save = () => run(async () => {
-      await saveResults();
-      const answer = await adasApi.saveInspection({
-        adasInspection: i.adasInspection,
-        adas: i.adas,
-        adasInspectionType: form.adasInspectionType,
-        inspector: form.inspector,
-        insurance: form.insurance,
-        ronumber: form.ronumber,
-        notes: form.notes,
-        inspectionDate: form.date ? fromLocalInput(form.date, timezone) : null,
-        status: form.status,
+    const save = () =>
+      run(async () => {
+        await saveResults();
+        const answer = await adasApi.saveInspection({
+          adasInspection: i.adasInspection,
+          adas: i.adas,
+          adasInspectionType: form.adasInspectionType,
+          inspector: form.inspector,
+          insurance: form.insurance,
+          ronumber: form.ronumber,
+          notes: form.notes,
+          inspectionDate: form.date ? fromLocalInput(form.date, timezone) : null,
+          status: form.status,
+        });
+        editor.setErrors({});
+        return `The inspection was saved.${answer.status !== i.status ? jobLine(answer.adasStatus) : ''}`;
       });
-      editor.setErrors({});
-      return `The inspection was saved.${answer.status !== i.status ? jobLine(answer.adasStatus) : ''}`;
-    });
     if (form.status === STATUS.complete && !complete) completeAfterAsking(save);
     else void save();
   };
@@ -257,7 +284,12 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
       {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
       <OfflineChanges queue={queue} />
 
-      <form id={formId} noValidate onSubmit={saveForm} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
+      <form
+        id={formId}
+        noValidate
+        onSubmit={saveForm}
+        className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3"
+      >
         <SelectField
           label="Inspection type"
           placeholder={null}
@@ -283,7 +315,14 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
           onChange={(insurance) => setForm({ ...form, insurance })}
           error={errors.insurance}
         />
-        <TextField label="RO number" value={form.ronumber} maxLength={30} disabled={complete} onChange={(e) => setForm({ ...form, ronumber: e.target.value })} error={errors.ronumber} />
+        <TextField
+          label="RO number"
+          value={form.ronumber}
+          maxLength={30}
+          disabled={complete}
+          onChange={(e) => setForm({ ...form, ronumber: e.target.value })}
+          error={errors.ronumber}
+        />
         <TextField
           label="Inspection date"
           type="datetime-local"
@@ -292,9 +331,22 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
           onChange={(e) => setForm({ ...form, date: e.target.value })}
           error={errors.inspectionDate}
         />
-        <SelectField label="Status" placeholder={null} options={options(STATUS_NAMES)} value={form.status} onChange={(e) => setForm({ ...form, status: Number(e.target.value) })} error={errors.status} />
+        <SelectField
+          label="Status"
+          placeholder={null}
+          options={options(STATUS_NAMES)}
+          value={form.status}
+          onChange={(e) => setForm({ ...form, status: Number(e.target.value) })}
+          error={errors.status}
+        />
         <div className="sm:col-span-2 lg:col-span-3">
-          <TextArea label="Notes" value={form.notes} maxLength={2000} disabled={complete} onChange={(e) => setForm({ ...form, notes: e.target.value })} />
+          <TextArea
+            label="Notes"
+            value={form.notes}
+            maxLength={2000}
+            disabled={complete}
+            onChange={(e) => setForm({ ...form, notes: e.target.value })}
+          />
         </div>
         <div className="flex justify-end sm:col-span-2 lg:col-span-3">
           <Button type="submit" disabled={busy}>
@@ -376,7 +428,9 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
                       hideLabel
                       checked={o.isNotEquipped}
                       disabled={complete || busy}
-                      onChange={(e) => setOutcome(s.adasChecklistMatrix, { isNotEquipped: e.target.checked, result: e.target.checked ? null : o.result })}
+                      onChange={(e) =>
+                        setOutcome(s.adasChecklistMatrix, { isNotEquipped: e.target.checked, result: e.target.checked ? null : o.result })
+                      }
                     />
                   );
                 },
@@ -462,8 +516,8 @@ export function InspectionScreen({ inspection: i, items, notInstalled, job, insu
           message={
             <>
               {flagged.map((o) => `${o.system}: ${nameOf(RESULTS, o.result)}`).join('; ')}. The report will show{' '}
-              {flagged.length === 1 ? 'this system' : `these ${flagged.length} systems`} as recorded, marked as needing attention, and they are not counted as
-              calibrations sold. A calibration request of this inspection becomes Completed.
+              {flagged.length === 1 ? 'this system' : `these ${flagged.length} systems`} as recorded, marked as needing attention, and they
+              are not counted as calibrations sold. A calibration request of this inspection becomes Completed.
             </>
           }
           onConfirm={async () => {

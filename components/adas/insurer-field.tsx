@@ -27,7 +27,17 @@ export function InsurerField({ insurers, value, currentName = '', onChange, disa
   const chosen = value == null ? null : (insurers.find((x) => x.value === value)?.label ?? (currentName || `Insurer ${value}`));
   if (insurers.length <= LONG_LIST || disabled) {
     const options = value != null && !insurers.some((x) => x.value === value) ? [{ value, label: chosen ?? '' }, ...insurers] : insurers;
-    return <SelectField label="Insurance" placeholder="None" options={options} value={value ?? ''} disabled={disabled} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)} error={error} />;
+    return (
+      <SelectField
+        label="Insurance"
+        placeholder="None"
+        options={options}
+        value={value ?? ''}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
+        error={error}
+      />
+    );
   }
   const search = (term: string) => {
     const t = term.toLowerCase();

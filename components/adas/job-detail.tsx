@@ -83,7 +83,9 @@ export function JobDetail({ job, inspections, estimate, locations, insurers, lab
               onClick={() =>
                 act(async () => {
                   const d = await adasApi.decodeJob(job.adas);
-                  return d.isDecoded ? `The VIN decodes to a ${d.year} ${d.make} ${d.model}; the vehicle was updated.` : `The VIN was decoded in part: ${d.reason}`;
+                  return d.isDecoded
+                    ? `The VIN decodes to a ${d.year} ${d.make} ${d.model}; the vehicle was updated.`
+                    : `The VIN was decoded in part: ${d.reason}`;
                 })
               }
             >
@@ -91,7 +93,11 @@ export function JobDetail({ job, inspections, estimate, locations, insurers, lab
             </Button>
           )}
           {job.status === STATUS.complete ? (
-            <Button variant="secondary" disabled={busy} onClick={() => act(async () => void (await adasApi.setJobStatus(job.adas, STATUS.open)))}>
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() => act(async () => void (await adasApi.setJobStatus(job.adas, STATUS.open)))}
+            >
               Reopen job
             </Button>
           ) : (
@@ -113,7 +119,10 @@ export function JobDetail({ job, inspections, estimate, locations, insurers, lab
           Job and vehicle
         </h2>
         <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <Fact label="Vehicle">{vehicleLabel(v)}{v.bodystyle ? `, ${v.bodystyle}` : ''}</Fact>
+          <Fact label="Vehicle">
+            {vehicleLabel(v)}
+            {v.bodystyle ? `, ${v.bodystyle}` : ''}
+          </Fact>
           <Fact label="VIN">{v.vin && <span className="font-mono">{v.vin}</span>}</Fact>
           <Fact label="Customer">{v.contactName}</Fact>
           <Fact label="Location">{job.firmName}</Fact>
@@ -140,7 +149,11 @@ export function JobDetail({ job, inspections, estimate, locations, insurers, lab
             disabled={busy}
             onClick={() =>
               act(async () => {
-                const saved = await adasApi.saveInspection({ adasInspection: -1, adas: job.adas, adasInspectionType: inspections.length ? 2 : 1 });
+                const saved = await adasApi.saveInspection({
+                  adasInspection: -1,
+                  adas: job.adas,
+                  adasInspectionType: inspections.length ? 2 : 1,
+                });
                 router.push(inspectionHref(saved.adasInspection!));
               })
             }
@@ -166,7 +179,12 @@ export function JobDetail({ job, inspections, estimate, locations, insurers, lab
               },
               { id: 'inspector', header: 'Inspector', cell: (i) => i.inspectorName || dash },
               { id: 'date', header: 'Date', className: 'whitespace-nowrap', cell: (i) => labels.inspections[i.adasInspection] || dash },
-              { id: 'systems', header: 'Systems', className: 'whitespace-nowrap', cell: (i) => `${i.systemsTotal - i.systemsPending} of ${i.systemsTotal} recorded` },
+              {
+                id: 'systems',
+                header: 'Systems',
+                className: 'whitespace-nowrap',
+                cell: (i) => `${i.systemsTotal - i.systemsPending} of ${i.systemsTotal} recorded`,
+              },
               { id: 'status', header: 'Status', cell: (i) => <StatusBadge status={i.status} /> },
             ]}
             rows={inspections}

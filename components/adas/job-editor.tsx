@@ -37,7 +37,8 @@ export interface JobEditorProps {
   onSaved: (result: { adas: number; adasInspection: number | null }) => void;
 }
 
-const options = (names: Readonly<Record<number, string>>) => Object.entries(names).map(([value, label]) => ({ value: Number(value), label }));
+const options = (names: Readonly<Record<number, string>>) =>
+  Object.entries(names).map(([value, label]) => ({ value: Number(value), label }));
 
 export function JobEditor({ job, vehicle, withInspection = false, locations, defaultFirm, insurers, onClose, onSaved }: JobEditorProps) {
   const formId = useId();
@@ -48,7 +49,9 @@ export function JobEditor({ job, vehicle, withInspection = false, locations, def
       adasType: job?.adasType ?? DEFAULT_ADAS_TYPE,
       insurance: job?.insurance ?? (null as number | null),
       notes: job?.notes ?? '',
-      owner: job?.vehicle.contact ? { contact: job.vehicle.contact, name: job.vehicle.contactName } : (null as { contact: number; name: string } | null),
+      owner: job?.vehicle.contact
+        ? { contact: job.vehicle.contact, name: job.vehicle.contactName }
+        : (null as { contact: number; name: string } | null),
       v: (job ? { ...job.vehicle, year: String(job.vehicle.year) } : { ...newVehicleForm(null), ...vehicle }) as VehicleForm,
       startInspection: withInspection,
       inspectionType: DEFAULT_INSPECTION_TYPE,
@@ -57,12 +60,22 @@ export function JobEditor({ job, vehicle, withInspection = false, locations, def
     // The vehicle's fields sit among the job's: "vehicle.vin" shows at the VIN.
     inner: 'vehicle',
     save: async (d) => {
-      const fields = { firm: d.firm, adasType: d.adasType, ronumber: d.ronumber.trim(), insurance: d.insurance, notes: d.notes, vehicle: { ...vehicleBody(d.v), contact: d.owner?.contact ?? null } };
+      const fields = {
+        firm: d.firm,
+        adasType: d.adasType,
+        ronumber: d.ronumber.trim(),
+        insurance: d.insurance,
+        notes: d.notes,
+        vehicle: { ...vehicleBody(d.v), contact: d.owner?.contact ?? null },
+      };
       if (job) {
         await adasApi.save({ adas: job.adas, ...fields });
         onSaved({ adas: job.adas, adasInspection: null });
       } else {
-        const created = await adasApi.create({ ...fields, inspection: d.startInspection ? { adasInspectionType: d.inspectionType, inspector: null } : null });
+        const created = await adasApi.create({
+          ...fields,
+          inspection: d.startInspection ? { adasInspectionType: d.inspectionType, inspector: null } : null,
+        });
         onSaved({ adas: created.id, adasInspection: created.adasInspection });
       }
     },
@@ -111,11 +124,40 @@ export function JobEditor({ job, vehicle, withInspection = false, locations, def
         {form.message && <Alert kind={form.message.kind}>{form.message.text}</Alert>}
         <div className="grid gap-3 sm:grid-cols-2">
           {locations.length > 1 && (
-            <SelectField label="Location" required placeholder={null} options={locations} value={firm} onChange={(e) => set('firm', Number(e.target.value))} error={errors.firm} />
+            <SelectField
+              label="Location"
+              required
+              placeholder={null}
+              options={locations}
+              value={firm}
+              onChange={(e) => set('firm', Number(e.target.value))}
+              error={errors.firm}
+            />
           )}
-          <TextField label="RO number" required value={ronumber} maxLength={30} onChange={(e) => set('ronumber', e.target.value)} error={errors.ronumber} autoFocus={!withInspection} />
-          <SelectField label="ADAS type" placeholder={null} options={options(ADAS_TYPES)} value={adasType} onChange={(e) => set('adasType', Number(e.target.value))} error={errors.adasType} />
-          <InsurerField insurers={insurers} value={insurance} currentName={job?.insuranceName} onChange={(x) => set('insurance', x)} error={errors.insurance} />
+          <TextField
+            label="RO number"
+            required
+            value={ronumber}
+            maxLength={30}
+            onChange={(e) => set('ronumber', e.target.value)}
+            error={errors.ronumber}
+            autoFocus={!withInspection}
+          />
+          <SelectField
+            label="ADAS type"
+            placeholder={null}
+            options={options(ADAS_TYPES)}
+            value={adasType}
+            onChange={(e) => set('adasType', Number(e.target.value))}
+            error={errors.adasType}
+          />
+          <InsurerField
+            insurers={insurers}
+            value={insurance}
+            currentName={job?.insuranceName}
+            onChange={(x) => set('insurance', x)}
+            error={errors.insurance}
+          />
         </div>
 
         <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">
@@ -156,7 +198,10 @@ export function JobEditor({ job, vehicle, withInspection = false, locations, def
             <SelectField
               label="Vehicle"
               placeholder={null}
-              options={[{ value: NEW_ID, label: 'A new vehicle' }, ...ownerVehicles.map((x) => ({ value: x.vehicle, label: `${vehicleLabel(x)}${x.vin ? ` · ${x.vin}` : ''}` }))]}
+              options={[
+                { value: NEW_ID, label: 'A new vehicle' },
+                ...ownerVehicles.map((x) => ({ value: x.vehicle, label: `${vehicleLabel(x)}${x.vin ? ` · ${x.vin}` : ''}` })),
+              ]}
               value={v.vehicle > 0 && ownerVehicles.some((x) => x.vehicle === v.vehicle) ? v.vehicle : NEW_ID}
               onChange={(e) => chooseVehicle(Number(e.target.value))}
             />
@@ -168,9 +213,19 @@ export function JobEditor({ job, vehicle, withInspection = false, locations, def
 
         {!job && (
           <div className="flex flex-wrap items-end gap-3">
-            <CheckboxField label="Start the first inspection" checked={startInspection} onChange={(e) => set('startInspection', e.target.checked)} />
+            <CheckboxField
+              label="Start the first inspection"
+              checked={startInspection}
+              onChange={(e) => set('startInspection', e.target.checked)}
+            />
             {startInspection && (
-              <SelectField label="Inspection type" placeholder={null} options={options(INSPECTION_TYPES)} value={inspectionType} onChange={(e) => set('inspectionType', Number(e.target.value))} />
+              <SelectField
+                label="Inspection type"
+                placeholder={null}
+                options={options(INSPECTION_TYPES)}
+                value={inspectionType}
+                onChange={(e) => set('inspectionType', Number(e.target.value))}
+              />
             )}
           </div>
         )}

@@ -16,7 +16,12 @@ const EstimateEntry = dynamic(() => import('@/components/calibrations/estimate-e
   loading: () => <p className="text-sm text-slate-600">Loading…</p>,
 });
 
-const SOURCES: Record<Estimate['source'], string> = { lines: 'Repair lines of the job', bms: 'BMS estimate', csv: 'CSV estimate', paste: 'Pasted lines' };
+const SOURCES: Record<Estimate['source'], string> = {
+  lines: 'Repair lines of the job',
+  bms: 'BMS estimate',
+  csv: 'CSV estimate',
+  paste: 'Pasted lines',
+};
 
 export interface JobEstimateProps {
   adas: number;
@@ -32,7 +37,12 @@ export interface JobEstimateProps {
 export function JobEstimate({ adas, firm, estimate, enteredLabel, busy, act }: JobEstimateProps) {
   const [entering, setEntering] = useState(false);
   const lines = estimate.lines;
-  const origin = [SOURCES[estimate.source], estimate.fileName && `(${estimate.fileName})`, enteredLabel && `entered ${enteredLabel}`, estimate.uploadedByName && `by ${estimate.uploadedByName}`]
+  const origin = [
+    SOURCES[estimate.source],
+    estimate.fileName && `(${estimate.fileName})`,
+    enteredLabel && `entered ${enteredLabel}`,
+    estimate.uploadedByName && `by ${estimate.uploadedByName}`,
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -65,7 +75,10 @@ export function JobEstimate({ adas, firm, estimate, enteredLabel, busy, act }: J
         <EstimateLinesTable
           caption="Repair lines of the estimate, as read"
           lines={lines}
-          notEquipped={{ busy, onChange: (l, value) => void act(async () => void (await adasApi.setLineEquipped(adas, l.uniqueSequenceNumber, value))) }}
+          notEquipped={{
+            busy,
+            onChange: (l, value) => void act(async () => void (await adasApi.setLineEquipped(adas, l.uniqueSequenceNumber, value))),
+          }}
         />
       )}
     </section>

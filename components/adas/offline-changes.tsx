@@ -9,7 +9,8 @@ import type { QueuedResult } from '@/lib/offline/queue';
 import { Button } from '@/components/ui/button';
 import type { OfflineQueue } from './use-offline-queue';
 
-const valueOf = (v: Pick<QueuedResult, 'result' | 'isNotEquipped'>) => (v.isNotEquipped ? 'Not equipped' : v.result == null ? 'No result' : nameOf(RESULTS, v.result));
+const valueOf = (v: Pick<QueuedResult, 'result' | 'isNotEquipped'>) =>
+  v.isNotEquipped ? 'Not equipped' : v.result == null ? 'No result' : nameOf(RESULTS, v.result);
 
 export function OfflineChanges({ queue }: { queue: OfflineQueue }) {
   const { changes, waiting, problem } = queue;
@@ -17,7 +18,10 @@ export function OfflineChanges({ queue }: { queue: OfflineQueue }) {
   const conflicts = changes.filter((c): c is QueuedResult => c.kind === 'result' && c.state === 'conflict');
   const refused = changes.filter((c) => c.state === 'refused');
   return (
-    <section aria-label="Changes kept on this device" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+    <section
+      aria-label="Changes kept on this device"
+      className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+    >
       {waiting > 0 && (
         <p role="status" className="font-medium">
           {waiting === 1 ? '1 change waiting to be sent' : `${waiting} changes waiting to be sent`}
@@ -29,7 +33,12 @@ export function OfflineChanges({ queue }: { queue: OfflineQueue }) {
       )}
       {problem && <p role="alert">{problem}</p>}
       {conflicts.map((c) => (
-        <div key={c.seq} role="alert" className="flex flex-col gap-1 rounded border border-amber-400 bg-white p-2" data-testid="offline-conflict">
+        <div
+          key={c.seq}
+          role="alert"
+          className="flex flex-col gap-1 rounded border border-amber-400 bg-white p-2"
+          data-testid="offline-conflict"
+        >
           <p>
             <span className="font-semibold">{c.system}</span> was changed by {c.theirs?.by || 'someone else'} while yours waited.
           </p>

@@ -75,7 +75,7 @@ const SYSTEM_COLUMNS: Column<AdasSystem>[] = [
     header: 'Calibration',
     cell: (s) => (
       <>
-        {s.calibrationMode ? MODE[s.calibrationMode] ?? s.calibrationMode : 'None listed'}
+        {s.calibrationMode ? (MODE[s.calibrationMode] ?? s.calibrationMode) : 'None listed'}
         {s.calibrationType && <span className="block text-xs text-slate-600">{s.calibrationType}</span>}
         {[...s.staticNames, ...s.dynamicNames].map((n) => (
           <span key={n} className="block text-xs text-slate-600">
@@ -109,7 +109,17 @@ const SYSTEM_COLUMNS: Column<AdasSystem>[] = [
   },
 ];
 
-export function Overview({ vin: initialVin, vehicle, systems, problem, components, canStartJob, locations, insurers, defaultFirm }: OverviewProps) {
+export function Overview({
+  vin: initialVin,
+  vehicle,
+  systems,
+  problem,
+  components,
+  canStartJob,
+  locations,
+  insurers,
+  defaultFirm,
+}: OverviewProps) {
   const router = useRouter();
   const [vin, setVin] = useState(initialVin);
   const [starting, setStarting] = useState(false);
@@ -159,7 +169,8 @@ export function Overview({ vin: initialVin, vehicle, systems, problem, component
               {systems.some((s) => s.isHighlight) && (
                 // What the red means (issue 31 §9): the configuration's Highlight flag of a system.
                 <p className="text-sm text-slate-700" data-testid="highlight-legend">
-                  <span className="font-medium text-red-800">Names in red</span>: systems your configuration marks to highlight (Configuration › Systems, Highlight). Give them particular attention.
+                  <span className="font-medium text-red-800">Names in red</span>: systems your configuration marks to highlight
+                  (Configuration › Systems, Highlight). Give them particular attention.
                 </p>
               )}
               <SimpleTable

@@ -20,7 +20,10 @@ export async function insurerChoices(): Promise<Choice[]> {
   const list = await api(contract.adas.insurers);
   const count = new Map<string, number>();
   for (const i of list) count.set(i.insuranceName.toLowerCase(), (count.get(i.insuranceName.toLowerCase()) ?? 0) + 1);
-  return list.map((i) => ({ value: i.insurance, label: (count.get(i.insuranceName.toLowerCase()) ?? 0) > 1 ? `${i.insuranceName} (${i.firmName})` : i.insuranceName }));
+  return list.map((i) => ({
+    value: i.insurance,
+    label: (count.get(i.insuranceName.toLowerCase()) ?? 0) > 1 ? `${i.insuranceName} (${i.firmName})` : i.insuranceName,
+  }));
 }
 
 /** The record, or the 404 page for one the caller cannot see (another firm's and unknown alike). */

@@ -35,7 +35,17 @@ export interface OfflineQueue {
   flush(): Promise<void>;
 }
 
-export function useOfflineQueue({ user, adasInspection, onSent, onEvidence }: { user: number; adasInspection: number; onSent(): void; onEvidence(items: EvidenceItem[]): void }): OfflineQueue {
+export function useOfflineQueue({
+  user,
+  adasInspection,
+  onSent,
+  onEvidence,
+}: {
+  user: number;
+  adasInspection: number;
+  onSent(): void;
+  onEvidence(items: EvidenceItem[]): void;
+}): OfflineQueue {
   const [changes, setChanges] = useState<QueuedChange[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -52,16 +62,39 @@ export function useOfflineQueue({ user, adasInspection, onSent, onEvidence }: { 
     async (c: QueuedChange, later: QueuedChange[]) => {
       if (c.kind === 'evidence') {
         const file = new File([c.file], c.fileName, { type: c.file.type });
-        callbacks.current.onEvidence(await sendEvidence({ file, firm: c.firm, adasInspectionResult: c.adasInspectionResult, caption: c.caption, prepared: true, clientKey: c.clientKey, stayOnUnauthorized: true }));
+        callbacks.current.onEvidence(
+          await sendEvidence({
+            file,
+            firm: c.firm,
+            adasInspectionResult: c.adasInspectionResult,
+            caption: c.caption,
+            prepared: true,
+            clientKey: c.clientKey,
+            stayOnUnauthorized: true,
+          }),
+        );
         return;
       }
       const answer = await bff<A['saveAdasInspectionResults']>('POST', 'adas/saveAdasInspectionResults', {
-        body: { adasInspection, results: [{ adasChecklistMatrix: c.adasChecklistMatrix, result: c.result, isNotEquipped: c.isNotEquipped, notes: c.notes, baseVersion: c.baseVersion }] },
+        body: {
+          adasInspection,
+          results: [
+            {
+              adasChecklistMatrix: c.adasChecklistMatrix,
+              result: c.result,
+              isNotEquipped: c.isNotEquipped,
+              notes: c.notes,
+              baseVersion: c.baseVersion,
+            },
+          ],
+        },
         stayOnUnauthorized: true,
       });
       // Later changes of the same system were made on top of this one: they follow its new version.
       const version = answer.versions.find((v) => v.adasChecklistMatrix === c.adasChecklistMatrix)?.version;
-      for (const l of later) if (version && l.kind === 'result' && l.adasChecklistMatrix === c.adasChecklistMatrix) await replace({ ...l, baseVersion: version });
+      for (const l of later)
+        if (version && l.kind === 'result' && l.adasChecklistMatrix === c.adasChecklistMatrix)
+          await replace({ ...l, baseVersion: version });
     },
     [adasInspection],
   );
@@ -77,7 +110,10 @@ export function useOfflineQueue({ user, adasInspection, onSent, onEvidence }: { 
         const next = all.find((c) => c.state !== 'refused');
         if (!next || next.state === 'conflict') break;
         try {
-          await sendOne(next, all.filter((c) => c.seq! > next.seq!));
+          await sendOne(
+            next,
+            all.filter((c) => c.seq! > next.seq!),
+          );
           await drop(next.seq!);
           sent = true;
           setProblem(null);
@@ -88,13 +124,23 @@ export function useOfflineQueue({ user, adasInspection, onSent, onEvidence }: { 
             break;
           }
           if (next.kind === 'result' && e instanceof BffError && e.status === 409 && Object.keys(e.fieldErrors).length) {
-            const record = await bff<A['adasInspection']>('GET', 'adas/adasInspection', { query: { adasInspection }, stayOnUnauthorized: true });
+            const record = await bff<A['adasInspection']>('GET', 'adas/adasInspection', {
+              query: { adasInspection },
+              stayOnUnauthorized: true,
+            });
             const now = record.results.find((r) => r.adasChecklistMatrix === next.adasChecklistMatrix);
             await replace({
               ...next,
               state: 'conflict',
               message: e.message,
-              theirs: now && { result: now.result, isNotEquipped: now.isNotEquipped, notes: now.notes, version: now.version, by: now.updatedByName, at: now.updatedAt },
+              theirs: now && {
+                result: now.result,
+                isNotEquipped: now.isNotEquipped,
+                notes: now.notes,
+                version: now.version,
+                by: now.updatedByName,
+                at: now.updatedAt,
+              },
             });
             break;
           }

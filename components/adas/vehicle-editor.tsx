@@ -30,7 +30,9 @@ export function VehicleEditor({ vehicle, defaultYear, locations, defaultFirm, on
   const form = useForm({
     initial: {
       firm: vehicle?.firm ?? defaultFirm,
-      owner: vehicle?.contact ? { contact: vehicle.contact, name: vehicle.contactName } : (null as { contact: number; name: string } | null),
+      owner: vehicle?.contact
+        ? { contact: vehicle.contact, name: vehicle.contactName }
+        : (null as { contact: number; name: string } | null),
       v: vehicle ? { ...vehicle, year: String(vehicle.year) } : newVehicleForm(defaultYear),
     },
     check: (d) => vehicleProblems(d.v),
@@ -59,12 +61,17 @@ export function VehicleEditor({ vehicle, defaultYear, locations, defaultFirm, on
         }
       >
         {vehicle && vehicle.jobs > 0 && (
-          <p className="text-sm text-slate-700">
-            Used by {vehicle.jobs === 1 ? 'one ADAS job' : `${vehicle.jobs} ADAS jobs`}.
-          </p>
+          <p className="text-sm text-slate-700">Used by {vehicle.jobs === 1 ? 'one ADAS job' : `${vehicle.jobs} ADAS jobs`}.</p>
         )}
         {locations.length > 1 && (
-          <SelectField label="Location" placeholder={null} options={locations} value={draft.firm} onChange={(e) => set('firm', Number(e.target.value))} error={errors.firm} />
+          <SelectField
+            label="Location"
+            placeholder={null}
+            options={locations}
+            value={draft.firm}
+            onChange={(e) => set('firm', Number(e.target.value))}
+            error={errors.firm}
+          />
         )}
         {draft.owner ? (
           <div className="flex flex-wrap items-center gap-2 text-sm">

@@ -26,7 +26,16 @@ export interface VehicleForm {
 }
 
 /** A new vehicle's form; `year` null leaves the year empty for the VIN's decode to fill (a new job). */
-export const newVehicleForm = (year: number | null): VehicleForm => ({ vehicle: -1, contact: null, year: year == null ? '' : String(year), make: '', makeId: null, model: '', bodystyle: '', vin: '' });
+export const newVehicleForm = (year: number | null): VehicleForm => ({
+  vehicle: -1,
+  contact: null,
+  year: year == null ? '' : String(year),
+  make: '',
+  makeId: null,
+  model: '',
+  bodystyle: '',
+  vin: '',
+});
 
 export type VehicleErrors = Partial<Record<'year' | 'make' | 'model' | 'bodystyle' | 'vin' | 'contact', string>>;
 
@@ -103,7 +112,14 @@ export function VehicleFields({
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <VinField value={value.vin} onChange={(vin) => set({ vin })} onDecoded={(d) => onChange(applyDecode({ ...value, vin: d.vin }, d))} error={errors.vin} required={vinRequired} autoFocus={autoFocusVin} />
+        <VinField
+          value={value.vin}
+          onChange={(vin) => set({ vin })}
+          onDecoded={(d) => onChange(applyDecode({ ...value, vin: d.vin }, d))}
+          error={errors.vin}
+          required={vinRequired}
+          autoFocus={autoFocusVin}
+        />
       </div>
       <TextField
         label="Year"
@@ -129,13 +145,27 @@ export function VehicleFields({
           <option key={m.makeId} value={m.make} />
         ))}
       </datalist>
-      <TextField label="Model" required list={modelList} value={value.model} maxLength={80} onChange={(e) => set({ model: e.target.value })} error={errors.model} />
+      <TextField
+        label="Model"
+        required
+        list={modelList}
+        value={value.model}
+        maxLength={80}
+        onChange={(e) => set({ model: e.target.value })}
+        error={errors.model}
+      />
       <datalist id={modelList}>
         {models.map((m) => (
           <option key={m.model} value={m.model} />
         ))}
       </datalist>
-      <TextField label="Body style" value={value.bodystyle} maxLength={60} onChange={(e) => set({ bodystyle: e.target.value })} error={errors.bodystyle} />
+      <TextField
+        label="Body style"
+        value={value.bodystyle}
+        maxLength={60}
+        onChange={(e) => set({ bodystyle: e.target.value })}
+        error={errors.bodystyle}
+      />
     </div>
   );
 }

@@ -10,7 +10,11 @@ import type { VinDecode } from '@/lib/contract/decode';
 import { VIN_LENGTH, normalizeVin, vinProblem } from '@/lib/vehicle/vin';
 import { decodeApi } from './api';
 
-type DecodeState = { kind: 'idle' } | { kind: 'decoding'; vin: string } | { kind: 'done'; vin: string; decode: VinDecode } | { kind: 'failed'; vin: string; message: string };
+type DecodeState =
+  | { kind: 'idle' }
+  | { kind: 'decoding'; vin: string }
+  | { kind: 'done'; vin: string; decode: VinDecode }
+  | { kind: 'failed'; vin: string; message: string };
 
 export interface VinFieldProps {
   value: string;

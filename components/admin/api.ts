@@ -15,7 +15,7 @@ type A = typeof contract.admin;
 type Query = Record<string, string | number | undefined>;
 
 /** Tells the page's lookup caches (the contact forms) to read the values again. */
-const changed = <T,>(answer: T): T => {
+const changed = <T>(answer: T): T => {
   window.dispatchEvent(new Event(LOOKUPS_CHANGED_EVENT));
   return answer;
 };
@@ -30,7 +30,8 @@ export const insuranceApi = {
   list: (query: Query) => bff<I['insurance']>('GET', 'lookup/insurance', { query }),
   save: (body: BodyOf<I['saveInsurance']>) => bff<I['saveInsurance']>('POST', 'lookup/insurance', { body }),
   remove: (id: number) => bff<I['removeInsurance']>('GET', 'lookup/removeInsurance', { query: { id } }),
-  lookups: (insurance: number, signal?: AbortSignal) => bff<I['insuranceLookup']>('GET', 'lookup/insuranceLookup', { query: { insurance }, signal }),
+  lookups: (insurance: number, signal?: AbortSignal) =>
+    bff<I['insuranceLookup']>('GET', 'lookup/insuranceLookup', { query: { insurance }, signal }),
   saveLookup: (body: BodyOf<I['saveInsuranceLookup']>) => bff<I['saveInsuranceLookup']>('POST', 'lookup/insuranceLookup', { body }),
   removeLookup: (id: number) => bff<I['removeInsuranceLookup']>('GET', 'lookup/removeInsuranceLookup', { query: { id } }),
 };
@@ -49,7 +50,8 @@ export const blogApi = {
 };
 
 export const logApi = {
-  entries: (query: Query, unscrubbed: boolean) => bff<G['entries'] | G['entriesNoScrub']>('GET', unscrubbed ? 'log/entriesNoScrub' : 'log/entries', { query }),
+  entries: (query: Query, unscrubbed: boolean) =>
+    bff<G['entries'] | G['entriesNoScrub']>('GET', unscrubbed ? 'log/entriesNoScrub' : 'log/entries', { query }),
   range: (query: Query & { from: string; to: string }) => bff<G['queryLog']>('GET', 'log/queryLog', { query }),
   entry: (id: number, signal?: AbortSignal) => bff<G['entry']>('GET', 'log/entry', { query: { id }, signal }),
 };

@@ -34,7 +34,9 @@ function keepInRange<F extends Fields>(spec: ListSpec<F>, state: ListState<F> & 
 export async function LookupsPanel({ params }: { params: Params }) {
   const groups = await api(contract.lookup.byGroup, { query: {} });
   const asked = typeof params.group === 'string' ? params.group : '';
-  const current: LookupGroup = (LOOKUP_GROUPS as readonly string[]).includes(asked) ? (asked as LookupGroup) : groups[0]?.key ?? 'ContactType';
+  const current: LookupGroup = (LOOKUP_GROUPS as readonly string[]).includes(asked)
+    ? (asked as LookupGroup)
+    : (groups[0]?.key ?? 'ContactType');
   return <LookupsScreen groups={groups} current={current} />;
 }
 
@@ -44,7 +46,9 @@ export async function InsurancePanel({ params, session }: PanelProps) {
   keepInRange(insuranceList, state, data.count);
   const { profile, role } = session;
   // docs/insurance.md#limits: a new insurance defaults to firm 1, which administrators reach; staff add their own firm's.
-  const newFirm = isAdminRole(role) ? { firm: INSURANCE_DEFAULT_FIRM, firmName: 'ADAS network (all locations)' } : { firm: profile.firm, firmName: profile.firmName };
+  const newFirm = isAdminRole(role)
+    ? { firm: INSURANCE_DEFAULT_FIRM, firmName: 'ADAS network (all locations)' }
+    : { firm: profile.firm, firmName: profile.firmName };
   return <InsuranceScreen spec={insuranceList} state={state} data={data} newFirm={newFirm} />;
 }
 
@@ -56,13 +60,30 @@ export async function BlogPanel({ params, session }: PanelProps) {
   ]);
   keepInRange(blogList, state, data.count);
   const options = (key: LookupGroup) => lookups.filter((l) => l.key === key).map((l) => ({ value: l.id, label: l.value }));
-  return <BlogScreen spec={blogList} state={state} data={data} types={options('BlogType')} statuses={options('BlogStatus')} firm={session.profile.firm} zone={zoneOf(session.profile.timezone)} />;
+  return (
+    <BlogScreen
+      spec={blogList}
+      state={state}
+      data={data}
+      types={options('BlogType')}
+      statuses={options('BlogStatus')}
+      firm={session.profile.firm}
+      zone={zoneOf(session.profile.timezone)}
+    />
+  );
 }
 
 export async function LogPanel({ params, session }: PanelProps) {
   const state = parseList(logList, params);
   const mayUnscrub = session.role === SUPER_USER;
-  const query = { page: state.page, pageSize: state.pageSize, orderBy: state.orderBy, direction: state.direction, level: state.level, searchTerm: state.searchTerm };
+  const query = {
+    page: state.page,
+    pageSize: state.pageSize,
+    orderBy: state.orderBy,
+    direction: state.direction,
+    level: state.level,
+    searchTerm: state.searchTerm,
+  };
   let data: { count: number; items: LogRow[] } = { count: 0, items: [] };
   let problem: string | null = null;
   try {
@@ -74,7 +95,9 @@ export async function LogPanel({ params, session }: PanelProps) {
     problem = Object.values(e.fieldErrors ?? {}).flat()[0] ?? e.message;
   }
   keepInRange(logList, state, data.count);
-  return <LogScreen spec={logList} state={state} data={data} problem={problem} mayUnscrub={mayUnscrub} zone={zoneOf(session.profile.timezone)} />;
+  return (
+    <LogScreen spec={logList} state={state} data={data} problem={problem} mayUnscrub={mayUnscrub} zone={zoneOf(session.profile.timezone)} />
+  );
 }
 
 export async function EmailsPanel({ params, session }: PanelProps) {

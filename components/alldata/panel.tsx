@@ -2,9 +2,20 @@
 import Link from 'next/link';
 import { loginUrl } from '@/lib/auth/redirects';
 
-export function AlldataPanel({ title, children, next = [] }: { title: string; children: React.ReactNode; next?: { href: string; label: string }[] }) {
+export function AlldataPanel({
+  title,
+  children,
+  next = [],
+}: {
+  title: string;
+  children: React.ReactNode;
+  next?: { href: string; label: string }[];
+}) {
   return (
-    <section aria-labelledby="alldata-heading" className="mx-auto flex max-w-xl flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="alldata-heading"
+      className="mx-auto flex max-w-xl flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h1 id="alldata-heading" className="text-2xl font-semibold">
         {title}
       </h1>

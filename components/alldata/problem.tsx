@@ -9,7 +9,14 @@ export function AlldataProblem({ problem }: { problem: AuthorizationProblem }) {
   return (
     <AlldataPanel
       title="ALLDATA was not connected"
-      next={FINAL.includes(problem) ? [{ href: '/', label: 'Go to Home' }] : [{ href: '/alldataAuthorize', label: 'Start again' }, { href: '/', label: 'Go to Home' }]}
+      next={
+        FINAL.includes(problem)
+          ? [{ href: '/', label: 'Go to Home' }]
+          : [
+              { href: '/alldataAuthorize', label: 'Start again' },
+              { href: '/', label: 'Go to Home' },
+            ]
+      }
     >
       <Alert>{AUTHORIZATION_PROBLEMS[problem]}</Alert>
     </AlldataPanel>

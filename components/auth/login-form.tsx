@@ -52,7 +52,10 @@ export function LoginForm({ callbackUrl, notice }: { callbackUrl: string; notice
           value={draft.username}
           error={errors.username}
           onChange={(e) => set('username', e.target.value)}
-          onBlur={() => draft.username && form.setErrors((x) => ({ ...withoutError(x, 'username'), ...collect({ username: usernameProblem(draft.username) }) }))}
+          onBlur={() =>
+            draft.username &&
+            form.setErrors((x) => ({ ...withoutError(x, 'username'), ...collect({ username: usernameProblem(draft.username) }) }))
+          }
         />
         <TextField
           label="Password"

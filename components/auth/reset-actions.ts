@@ -36,7 +36,8 @@ export async function chooseNewPassword(_prev: NewPasswordState, form: FormData)
     const answer = await callUpstream(contract.auth.completeReset, { body: { token, password } });
     return answer.success ? { done: true } : { error: answer.reason };
   } catch (e) {
-    if (e instanceof UpstreamError && e.kind === 'bad-request') return { error: e.fieldErrors?.password?.[0] ?? e.fieldErrors?.token?.[0] ?? e.message };
+    if (e instanceof UpstreamError && e.kind === 'bad-request')
+      return { error: e.fieldErrors?.password?.[0] ?? e.fieldErrors?.token?.[0] ?? e.message };
     return { error: e instanceof UpstreamError ? e.message : 'The password could not be changed. Please try again.' };
   }
 }

@@ -14,9 +14,11 @@ type C = typeof contract.calibration;
 type A = typeof contract.adas;
 
 export const calibrationApi = {
-  upload: (adas: number, file: File, firm: number) => bffUpload<C['uploadEstimate']>('bms/upload', [file], { field: 'File', folder: firm, query: { adas: String(adas) } }),
+  upload: (adas: number, file: File, firm: number) =>
+    bffUpload<C['uploadEstimate']>('bms/upload', [file], { field: 'File', folder: firm, query: { adas: String(adas) } }),
   scrub: (adas: number, adasInspection: number) => bff<C['scrub']>('GET', 'bms/scrub', { query: { adas, adasInspection } }),
-  lastScrub: (adasInspection: number, signal?: AbortSignal) => bff<C['lastScrub']>('GET', 'bms/lastScrub', { query: { adasInspection }, signal }),
+  lastScrub: (adasInspection: number, signal?: AbortSignal) =>
+    bff<C['lastScrub']>('GET', 'bms/lastScrub', { query: { adasInspection }, signal }),
   estimate: (adas: number, signal?: AbortSignal) => bff<C['getEstimate']>('GET', 'bms/estimate', { query: { adas }, signal }),
   readEstimate: (adas: number, text: string) => bff<C['readEstimate']>('POST', 'bms/readEstimate', { body: { adas, text } }),
   saveEstimate: (adas: number, text: string) => bff<C['saveEstimate']>('POST', 'bms/saveEstimate', { body: { adas, text } }),
@@ -25,13 +27,16 @@ export const calibrationApi = {
   create: (body: BodyOf<A['createCalibrate']>) => bff<A['createCalibrate']>('POST', 'adas/createCalibrate', { body }),
   setStatus: (body: BodyOf<C['saveRequestStatus']>) => bff<C['saveRequestStatus']>('POST', 'adas/saveRequestStatus', { body }),
   remove: (calibrateRequest: number) => bff<C['deleteRequest']>('GET', 'adas/deleteRequest', { query: { calibrateRequest } }),
-  notes: (calibrateRequest: number, readBy: number) => bff<C['requestNotes']>('GET', 'adas/requestNotes', { query: { calibrateRequest, readBy } }),
+  notes: (calibrateRequest: number, readBy: number) =>
+    bff<C['requestNotes']>('GET', 'adas/requestNotes', { query: { calibrateRequest, readBy } }),
   saveNote: (body: BodyOf<C['saveRequestNote']>) => bff<C['saveRequestNote']>('POST', 'adas/saveRequestNote', { body }),
-  deleteNote: (calibrateRequestNote: number) => bff<C['deleteRequestNote']>('GET', 'adas/deleteRequestNote', { query: { calibrateRequestNote } }),
+  deleteNote: (calibrateRequestNote: number) =>
+    bff<C['deleteRequestNote']>('GET', 'adas/deleteRequestNote', { query: { calibrateRequestNote } }),
   send: (adasInspection: number, to: string, language: ReportLanguage) =>
     bff<C['sendCalibrationReport']>('GET', 'report/sendCalibration', { query: { adasInspection, to: to || undefined, language } }),
   pushToCcc: (adasInspection: number) => bff<C['pushToCCC']>('GET', 'adas/pushToCCC', { query: { adasInspection } }),
 };
 
 /** The report PDF's address (a file GET through the BFF, which the browser downloads). */
-export const reportHref = (adasInspection: number, language: string) => `${BFF_PREFIX}report/calibration?${new URLSearchParams({ adasInspection: String(adasInspection), language })}`;
+export const reportHref = (adasInspection: number, language: string) =>
+  `${BFF_PREFIX}report/calibration?${new URLSearchParams({ adasInspection: String(adasInspection), language })}`;

@@ -27,8 +27,25 @@ export function CalibrationPanel(p: CalibrationPanelProps) {
   const reload = () => void calibrationApi.request(p.adasInspection).then(setRequest);
   return (
     <div className="flex flex-col gap-4">
-      <EstimateSection adas={p.adas} adasInspection={p.adasInspection} firm={p.firm} vehicle={p.vehicle} hasRequest={request != null} timezone={p.timezone} onRequestCreated={reload} />
-      {request && <RequestSection key={request.calibrateRequest} request={request} user={p.user} role={p.role} timezone={p.timezone} onChanged={reload} />}
+      <EstimateSection
+        adas={p.adas}
+        adasInspection={p.adasInspection}
+        firm={p.firm}
+        vehicle={p.vehicle}
+        hasRequest={request != null}
+        timezone={p.timezone}
+        onRequestCreated={reload}
+      />
+      {request && (
+        <RequestSection
+          key={request.calibrateRequest}
+          request={request}
+          user={p.user}
+          role={p.role}
+          timezone={p.timezone}
+          onChanged={reload}
+        />
+      )}
       <ReportSection adasInspection={p.adasInspection} preference={p.preference} />
     </div>
   );

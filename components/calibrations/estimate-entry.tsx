@@ -21,7 +21,8 @@ import { EstimateLinesTable } from './estimate-lines-table';
 
 const MB = ESTIMATE_MAX_BYTES / 1024 / 1024;
 const ACCEPT = { 'text/xml': ['.xml', '.bms'], 'application/xml': ['.xml'], 'text/csv': ['.csv'], 'text/plain': ['.csv', '.txt'] };
-const EXAMPLE = 'FRONT BUMPER & GRILLE\n1 Repl Bumper cover 52119-0R903 1 389.00 2.5\n2 R&I Grille assy 0.4\nrepl w/s glass\nSubl Four wheel alignment';
+const EXAMPLE =
+  'FRONT BUMPER & GRILLE\n1 Repl Bumper cover 52119-0R903 1 389.00 2.5\n2 R&I Grille assy 0.4\nrepl w/s glass\nSubl Four wheel alignment';
 
 export interface EstimateEntryProps {
   adas: number;
@@ -81,7 +82,14 @@ export function EstimateEntry({ adas, firm, lineCount: given, onSaved }: Estimat
     disabled: busy || lineCount == null,
     onDrop: (accepted: File[], refused: FileRejection[]) => {
       const code = refused[0]?.errors[0]?.code;
-      if (refused.length) return setError(code === 'file-too-large' ? `${refused[0].file.name} is larger than ${MB} MB.` : code === 'too-many-files' ? 'Upload one estimate file at a time.' : `${refused[0].file.name} is not a BMS XML or CSV file.`);
+      if (refused.length)
+        return setError(
+          code === 'file-too-large'
+            ? `${refused[0].file.name} is larger than ${MB} MB.`
+            : code === 'too-many-files'
+              ? 'Upload one estimate file at a time.'
+              : `${refused[0].file.name} is not a BMS XML or CSV file.`,
+        );
       if (accepted[0]) upload(accepted[0]);
     },
   });
@@ -118,7 +126,8 @@ export function EstimateEntry({ adas, firm, lineCount: given, onSaved }: Estimat
         }}
       />
       <p className="text-xs text-slate-600">
-        One line a row, as the estimate prints it or as you would type it: line number, operation, description (part numbers, prices and hours after it are set aside). A row in capitals with no operation, such as FRONT BUMPER, is a section.
+        One line a row, as the estimate prints it or as you would type it: line number, operation, description (part numbers, prices and
+        hours after it are set aside). A row in capitals with no operation, such as FRONT BUMPER, is a section.
       </p>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="secondary" disabled={busy || !text.trim()}>
@@ -143,7 +152,11 @@ export function EstimateEntry({ adas, firm, lineCount: given, onSaved }: Estimat
       {preview && (
         <div className="flex flex-col gap-1">
           <p className="text-sm text-slate-800" role="status">
-            {plural(preview.lines.length, 'line')} read{preview.lines.some((l) => l.unread) ? `; ${plural(preview.lines.filter((l) => l.unread).length, 'line')} could not be read` : ''}. Check them, then save.
+            {plural(preview.lines.length, 'line')} read
+            {preview.lines.some((l) => l.unread)
+              ? `; ${plural(preview.lines.filter((l) => l.unread).length, 'line')} could not be read`
+              : ''}
+            . Check them, then save.
           </p>
           <EstimateLinesTable caption="Pasted lines as read" lines={preview.lines} />
         </div>

@@ -11,7 +11,11 @@ import { SimpleTable } from '@/components/ui/simple-table';
 import type { Column } from '@/components/ui/table';
 
 export const operationLabel = (l: Pick<EstimateLine, 'operation' | 'operationRead'>) =>
-  l.operationRead ? (l.operation ? `${l.operation} (${OPERATION_NAMES[l.operationRead]})` : OPERATION_NAMES[l.operationRead]) : l.operation || '—';
+  l.operationRead
+    ? l.operation
+      ? `${l.operation} (${OPERATION_NAMES[l.operationRead]})`
+      : OPERATION_NAMES[l.operationRead]
+    : l.operation || '—';
 
 /** The columns every table of estimate lines starts with: line, operation as written and read, section. */
 export const lineColumns = <L extends Pick<EstimateLine, 'lineNum' | 'operation' | 'operationRead' | 'section'>>(): Column<L>[] => [
@@ -23,7 +27,11 @@ export const lineColumns = <L extends Pick<EstimateLine, 'lineNum' | 'operation'
 export function ReadAs({ line }: { line: Pick<EstimateLine, 'read' | 'notes' | 'unread'> }) {
   return (
     <div className="flex flex-col gap-0.5">
-      {line.unread ? <span className="font-medium text-red-800">Not read: {line.unread}</span> : <span className="text-slate-800">{line.read.join(' · ')}</span>}
+      {line.unread ? (
+        <span className="font-medium text-red-800">Not read: {line.unread}</span>
+      ) : (
+        <span className="text-slate-800">{line.read.join(' · ')}</span>
+      )}
       {line.notes.map((n) => (
         <span key={n} className="text-xs text-amber-800">
           {n}

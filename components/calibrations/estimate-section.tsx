@@ -21,7 +21,10 @@ import { formatMoney } from '@/lib/format';
 import { calibrationApi } from './api';
 import { ScrubLines } from './scrub-lines';
 
-const EstimateEntry = dynamic(() => import('./estimate-entry').then((m) => m.EstimateEntry), { ssr: false, loading: () => <p className="text-sm text-slate-600">Loading…</p> });
+const EstimateEntry = dynamic(() => import('./estimate-entry').then((m) => m.EstimateEntry), {
+  ssr: false,
+  loading: () => <p className="text-sm text-slate-600">Loading…</p>,
+});
 
 export interface EstimateSectionProps {
   adas: number;
@@ -41,7 +44,12 @@ const priceOf = (text: string): number | null | 'bad' => {
   return Number.isFinite(n) && n >= 0 && /^\d+(\.\d{1,2})?$/.test(text.trim()) ? n : 'bad';
 };
 
-const SOURCES: Record<ScrubResult['source'], string> = { lines: 'the job\'s repair lines', bms: 'a BMS estimate', csv: 'a CSV estimate', paste: 'pasted lines' };
+const SOURCES: Record<ScrubResult['source'], string> = {
+  lines: "the job's repair lines",
+  bms: 'a BMS estimate',
+  csv: 'a CSV estimate',
+  paste: 'pasted lines',
+};
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** What a scrub found, in one sentence. */
@@ -74,11 +82,18 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
   const requote = async (s: ScrubResult, d: Draft) => {
     const lines = linesOf(s, d);
     if (lines.some((l) => l.price === 'bad')) return;
-    setQuote(await calibrationApi.quote({ adasInspection, lines: lines.map((l) => ({ adasChecklistMatrix: l.c.adasChecklistMatrix, price: l.price as number | null })) }));
+    setQuote(
+      await calibrationApi.quote({
+        adasInspection,
+        lines: lines.map((l) => ({ adasChecklistMatrix: l.c.adasChecklistMatrix, price: l.price as number | null })),
+      }),
+    );
   };
 
   const show = async (s: ScrubResult) => {
-    const d = Object.fromEntries(s.calibrations.map((c) => [c.adasChecklistMatrix, { included: true, price: c.price == null ? '' : c.price.toFixed(2) }]));
+    const d = Object.fromEntries(
+      s.calibrations.map((c) => [c.adasChecklistMatrix, { included: true, price: c.price == null ? '' : c.price.toFixed(2) }]),
+    );
     setScrub(s);
     setDraft(d);
     await requote(s, d);
@@ -141,7 +156,9 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
       )}
       <div aria-live="polite">{notice && <Alert kind={notice.kind}>{notice.text}</Alert>}</div>
       {!loaded && <p className="text-sm text-slate-600">Loading the last scrub…</p>}
-      {loaded && !scrub && <p className="text-sm text-slate-700">Not scrubbed yet: enter the estimate, or scrub the job&apos;s repair lines.</p>}
+      {loaded && !scrub && (
+        <p className="text-sm text-slate-700">Not scrubbed yet: enter the estimate, or scrub the job&apos;s repair lines.</p>
+      )}
       {scrub && (
         <p className="text-sm text-slate-700" data-testid="scrub-meta">
           Scrubbed {formatDateTime(scrub.scrubbedAt, timezone)}
@@ -187,9 +204,7 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
               cell: (c) => (
                 <>
                   <div className="font-medium text-slate-900">{c.system}</div>
-                  <div className="text-slate-600">
-                    {calibrationTypeLabel(c.calibrationType, c.calibrationMode)}
-                  </div>
+                  <div className="text-slate-600">{calibrationTypeLabel(c.calibrationType, c.calibrationMode)}</div>
                   {c.triggerNotice && <p className="text-xs text-slate-600">{c.triggerNotice}</p>}
                   {c.url && (
                     <a href={c.url} target="_blank" rel="noreferrer" className="text-xs text-brand-700 underline">
@@ -219,7 +234,9 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
                   {c.lines.map((l) => (
                     <li key={l.lineNum}>
                       {l.lineNum}. {l.operation} {l.description}
-                      <span className="block text-xs text-slate-600">{l.why.startsWith(`${c.system}: `) ? l.why.slice(c.system.length + 2) : l.why}</span>
+                      <span className="block text-xs text-slate-600">
+                        {l.why.startsWith(`${c.system}: `) ? l.why.slice(c.system.length + 2) : l.why}
+                      </span>
                     </li>
                   ))}
                 </ul>
@@ -322,7 +339,13 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
               }}
             >
               <TextField label="Reason" required value={reason} onChange={(e) => setReason(e.target.value)} />
-              {quote.flagged && <CheckboxField label="Send with the flagged lines" checked={sendFlagged} onChange={(e) => setSendFlagged(e.target.checked)} />}
+              {quote.flagged && (
+                <CheckboxField
+                  label="Send with the flagged lines"
+                  checked={sendFlagged}
+                  onChange={(e) => setSendFlagged(e.target.checked)}
+                />
+              )}
               <div>
                 <Button type="submit" disabled={busy || !reason.trim()}>
                   Create calibration request

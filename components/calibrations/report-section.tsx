@@ -39,7 +39,13 @@ export function ReportSection({ adasInspection, preference }: { adasInspection: 
         {preference.recipients.length > 0 && ` · Sent to ${preference.recipients.join(', ')} unless you name someone`}
       </p>
       <div className="flex flex-wrap items-end gap-2">
-        <SelectField label="Language" placeholder={null} options={LANGUAGES} value={language} onChange={(e) => setLanguage(e.target.value as ReportPreference['language'])} />
+        <SelectField
+          label="Language"
+          placeholder={null}
+          options={LANGUAGES}
+          value={language}
+          onChange={(e) => setLanguage(e.target.value as ReportPreference['language'])}
+        />
         <a className={buttonClass('secondary')} href={reportHref(adasInspection, language)} download>
           Download PDF
         </a>

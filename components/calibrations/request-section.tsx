@@ -64,11 +64,7 @@ export function RequestSection({ request: r, user, role, timezone, onChanged }: 
     <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         Calibration request #{r.calibrateRequest}
-        {r.unreadNotes > 0 && (
-          <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">
-            {r.unreadNotes} unread
-          </span>
-        )}
+        {r.unreadNotes > 0 && <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">{r.unreadNotes} unread</span>}
       </h2>
       <p className="text-sm text-slate-700">
         {r.statusName} · {r.reason}
@@ -95,7 +91,12 @@ export function RequestSection({ request: r, user, role, timezone, onChanged }: 
             return;
           }
           void statusCall.run(async () => {
-            await calibrationApi.setStatus({ calibrateRequest: r.calibrateRequest, statusName: status as CalibrateRequest['statusName'], reason, reasonSource: reason ? 'Shop' : '' });
+            await calibrationApi.setStatus({
+              calibrateRequest: r.calibrateRequest,
+              statusName: status as CalibrateRequest['statusName'],
+              reason,
+              reasonSource: reason ? 'Shop' : '',
+            });
             onChanged();
             return `The request is ${status}.`;
           });
@@ -135,7 +136,10 @@ export function RequestSection({ request: r, user, role, timezone, onChanged }: 
       ) : (
         <ol className="flex flex-col gap-2" aria-label="Notes, oldest first">
           {notes.map((n) => (
-            <li key={n.calibrateRequestNote} className={`rounded-md border p-2 text-sm ${n.isNew ? 'border-brand-300 bg-brand-50' : 'border-slate-200'}`}>
+            <li
+              key={n.calibrateRequestNote}
+              className={`rounded-md border p-2 text-sm ${n.isNew ? 'border-brand-300 bg-brand-50' : 'border-slate-200'}`}
+            >
               <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
                 <span>
                   {n.userName}, {formatWhen(n.createdAt)}
@@ -158,7 +162,14 @@ export function RequestSection({ request: r, user, role, timezone, onChanged }: 
           void noteForm.submit(e);
         }}
       >
-        <TextArea label="Add a note" rows={3} maxLength={NOTE_MAX} value={noteForm.draft.note} error={noteError} onChange={(e) => noteForm.set('note', e.target.value)} />
+        <TextArea
+          label="Add a note"
+          rows={3}
+          maxLength={NOTE_MAX}
+          value={noteForm.draft.note}
+          error={noteError}
+          onChange={(e) => noteForm.set('note', e.target.value)}
+        />
         <div>
           <Button type="submit" disabled={busy || !noteForm.draft.note.trim()}>
             Add note

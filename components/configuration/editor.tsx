@@ -63,7 +63,8 @@ export function checkFields(fields: readonly FieldDef[], draft: Draft): FieldErr
     else if (f.kind === 'money') {
       const p = readPrice(text);
       if (!p.ok) errors[f.key] = p.message;
-    } else if (f.kind === 'url' && !(/^https?:\/\/\S+$/i.test(text) && URL.canParse(text))) errors[f.key] = 'An http(s) address, such as https://example.com/procedure';
+    } else if (f.kind === 'url' && !(/^https?:\/\/\S+$/i.test(text) && URL.canParse(text)))
+      errors[f.key] = 'An http(s) address, such as https://example.com/procedure';
   }
   return errors;
 }
@@ -85,19 +86,46 @@ export function FormFields({ fields, form }: { fields: readonly FieldDef[]; form
         let control: React.ReactNode;
         switch (f.kind) {
           case 'textarea':
-            control = <TextArea label={f.label} required={f.required} maxLength={f.max ?? 2000} rows={3} value={str(value)} onChange={(e) => set(f.key, e.target.value)} error={error} />;
+            control = (
+              <TextArea
+                label={f.label}
+                required={f.required}
+                maxLength={f.max ?? 2000}
+                rows={3}
+                value={str(value)}
+                onChange={(e) => set(f.key, e.target.value)}
+                error={error}
+              />
+            );
             break;
           case 'checkbox':
             control = <CheckboxField label={f.label} checked={value === true} onChange={(e) => set(f.key, e.target.checked)} />;
             break;
           case 'select':
             control = (
-              <SelectField label={f.label} required={f.required} hint={f.hint} options={f.options} placeholder={f.placeholder} value={str(value)} onChange={(e) => set(f.key, e.target.value)} error={error} />
+              <SelectField
+                label={f.label}
+                required={f.required}
+                hint={f.hint}
+                options={f.options}
+                placeholder={f.placeholder}
+                value={str(value)}
+                onChange={(e) => set(f.key, e.target.value)}
+                error={error}
+              />
             );
             break;
           case 'chips':
             control = (
-              <Chips label={f.label} hint={f.hint} noun={f.noun} suggestions={f.suggestions} value={list(value) as string[]} onChange={(v) => set(f.key, v)} error={error} />
+              <Chips
+                label={f.label}
+                hint={f.hint}
+                noun={f.noun}
+                suggestions={f.suggestions}
+                value={list(value) as string[]}
+                onChange={(v) => set(f.key, v)}
+                error={error}
+              />
             );
             break;
           case 'checks':
@@ -129,7 +157,19 @@ export function FormFields({ fields, form }: { fields: readonly FieldDef[]; form
                   hint={f.hint}
                   type={f.kind === 'url' ? 'url' : 'text'}
                   inputMode={numeric ? 'numeric' : f.kind === 'money' ? 'decimal' : undefined}
-                  maxLength={f.kind === 'year' ? 4 : f.kind === 'number' ? 4 : f.kind === 'money' ? 12 : 'max' in f && f.max ? f.max : f.kind === 'url' ? 2000 : 200}
+                  maxLength={
+                    f.kind === 'year'
+                      ? 4
+                      : f.kind === 'number'
+                        ? 4
+                        : f.kind === 'money'
+                          ? 12
+                          : 'max' in f && f.max
+                            ? f.max
+                            : f.kind === 'url'
+                              ? 2000
+                              : 200
+                  }
                   placeholder={f.kind === 'money' ? '0.00' : f.kind === 'url' ? 'https://' : 'placeholder' in f ? f.placeholder : undefined}
                   list={suggestions?.length ? `${f.key}-choices` : undefined}
                   autoComplete="off"
@@ -177,7 +217,19 @@ export interface EditorDialogProps {
 }
 
 /** A record's editor: the fields in the one editor frame (components/ui/form-dialog.tsx). */
-export function EditorDialog({ title, fields, initial, validate, change, save, onClose, onSaved, size = 'lg', intro, note }: EditorDialogProps) {
+export function EditorDialog({
+  title,
+  fields,
+  initial,
+  validate,
+  change,
+  save,
+  onClose,
+  onSaved,
+  size = 'lg',
+  intro,
+  note,
+}: EditorDialogProps) {
   const form = useForm<Draft>({ initial, check: editorCheck(fields, validate), save, change });
   return (
     <FormDialog form={form} title={title} size={size} onClose={onClose} onSaved={onSaved} intro={intro} note={note} markUnsaved>

@@ -21,7 +21,16 @@ export interface ChipsProps {
   noun?: string;
 }
 
-export function Chips({ label, value, onChange, suggestions, error, hint, placeholder = 'Type and press Enter or a comma', noun = 'entries' }: ChipsProps) {
+export function Chips({
+  label,
+  value,
+  onChange,
+  suggestions,
+  error,
+  hint,
+  placeholder = 'Type and press Enter or a comma',
+  noun = 'entries',
+}: ChipsProps) {
   const id = useId();
   const [text, setText] = useState('');
   const add = (typed: string) => {
@@ -37,11 +46,16 @@ export function Chips({ label, value, onChange, suggestions, error, hint, placeh
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <div className={`flex flex-wrap items-center gap-1.5 rounded-md border bg-white px-2 py-1.5 shadow-sm ${error ? 'border-red-600' : 'border-slate-300'}`}>
+      <div
+        className={`flex flex-wrap items-center gap-1.5 rounded-md border bg-white px-2 py-1.5 shadow-sm ${error ? 'border-red-600' : 'border-slate-300'}`}
+      >
         {value.length > 0 && (
           <ul className="contents" aria-label={`${label} chosen`}>
             {value.map((chip, i) => (
-              <li key={`${chip}-${i}`} className="inline-flex max-w-full items-center gap-1 rounded bg-brand-50 py-0.5 pr-0.5 pl-2 text-sm text-brand-800">
+              <li
+                key={`${chip}-${i}`}
+                className="inline-flex max-w-full items-center gap-1 rounded bg-brand-50 py-0.5 pr-0.5 pl-2 text-sm text-brand-800"
+              >
                 <span className="break-all">{chip}</span>
                 <button type="button" className="rounded p-1 hover:bg-brand-100" aria-label={`Remove ${chip}`} onClick={() => remove(i)}>
                   <X aria-hidden="true" className="size-3.5" />
@@ -76,9 +90,12 @@ export function Chips({ label, value, onChange, suggestions, error, hint, placeh
         />
         {suggestions?.length ? (
           <datalist id={`${id}-list`}>
-            {suggestions.filter((s) => !value.some((v) => v.toLowerCase() === s.toLowerCase())).slice(0, 200).map((s) => (
-              <option key={s} value={s} />
-            ))}
+            {suggestions
+              .filter((s) => !value.some((v) => v.toLowerCase() === s.toLowerCase()))
+              .slice(0, 200)
+              .map((s) => (
+                <option key={s} value={s} />
+              ))}
           </datalist>
         ) : null}
       </div>

@@ -103,7 +103,8 @@ export function DeleteConfirm<T>({
 /** Every row of the list as it is filtered now (the section's query), for the data-table's CSV export. */
 export function useExportAll<T, Q extends Query = Query>(query: Q, fetchPage: (query: Q) => Promise<Paged<T>>) {
   return useCallback(
-    (onProgress: (done: number, total: number) => void) => fetchAllPages((page, pageSize) => fetchPage({ ...query, page, pageSize }), { onProgress }),
+    (onProgress: (done: number, total: number) => void) =>
+      fetchAllPages((page, pageSize) => fetchPage({ ...query, page, pageSize }), { onProgress }),
     [query, fetchPage],
   );
 }

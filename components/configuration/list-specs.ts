@@ -5,7 +5,14 @@
  */
 import 'server-only';
 import { CALIBRATION_SORTS } from '@/lib/contract/adasmatrix';
-import { CHECKLIST_SORTS, EXCLUSION_SORTS, INFO_LOOKUP_SORTS, MAKE_EXCEPTION_SORTS, MAKE_MATRIX_SORTS, NO_SCRUB_SORTS } from '@/lib/contract/admin';
+import {
+  CHECKLIST_SORTS,
+  EXCLUSION_SORTS,
+  INFO_LOOKUP_SORTS,
+  MAKE_EXCEPTION_SORTS,
+  MAKE_MATRIX_SORTS,
+  NO_SCRUB_SORTS,
+} from '@/lib/contract/admin';
 import { LINK_SORTS } from '@/lib/contract/alldata';
 import { ESTIMATE_TERM_KINDS, ESTIMATE_TERM_SORTS, ESTIMATE_TERM_SOURCES } from '@/lib/contract/estimateterms';
 import { TRANSLATION_SORTS } from '@/lib/contract/language';
@@ -18,15 +25,29 @@ import { DEFAULT_SECTION, SECTION_IDS, type SectionId } from './sections';
 
 /** Every list carries its section (left out of the URL for the default one; never remembered). */
 const section = field.enum(SECTION_IDS, DEFAULT_SECTION, { remember: false });
-const list = <const S extends string>(id: SectionId, sorts: readonly S[], orderBy: NoInfer<S>) => ({ key: `config-${id}`, path: '/configuration', sorts, orderBy });
+const list = <const S extends string>(id: SectionId, sorts: readonly S[], orderBy: NoInfer<S>) => ({
+  key: `config-${id}`,
+  path: '/configuration',
+  sorts,
+  orderBy,
+});
 
 export const SECTION_LISTS = {
   makes: defineList({
     ...list('makes', MAKE_MATRIX_SORTS, 'make'),
-    fields: { section, vehicleMake: field.text(60), adasChecklistMatrix: field.int(0, { min: 0 }), year: field.int(0, { min: 0, max: 2100 }), vehicleModel: field.text(80) },
+    fields: {
+      section,
+      vehicleMake: field.text(60),
+      adasChecklistMatrix: field.int(0, { min: 0 }),
+      year: field.int(0, { min: 0, max: 2100 }),
+      vehicleModel: field.text(80),
+    },
   }),
   systems: defineList({ ...list('systems', CHECKLIST_SORTS, 'sort'), fields: { section } }),
-  exceptions: defineList({ ...list('exceptions', MAKE_EXCEPTION_SORTS, 'make'), fields: { section, id: field.int(0, { min: 0 }), vehicleMake: field.text(60) } }),
+  exceptions: defineList({
+    ...list('exceptions', MAKE_EXCEPTION_SORTS, 'make'),
+    fields: { section, id: field.int(0, { min: 0 }), vehicleMake: field.text(60) },
+  }),
   exclusions: defineList({ ...list('exclusions', EXCLUSION_SORTS, 'keyword'), fields: { section } }),
   info: defineList({
     ...list('info', INFO_LOOKUP_SORTS, 'make'),
@@ -38,17 +59,29 @@ export const SECTION_LISTS = {
     fields: { section, type: field.enum(LINK_TYPES, 'adas'), make: field.text(60), isNew: field.enum(['', 'new'], '') },
   }),
   pricing: defineList({ ...list('pricing', CALIBRATION_SORTS, 'system'), fields: { section, systemType: field.int(0, { min: 0 }) } }),
-  testdrives: defineList({ ...list('testdrives', TEST_DRIVE_SORTS, 'recommendation'), fields: { section, firm: field.int(NETWORK_FIRM, { min: 1 }) } }),
+  testdrives: defineList({
+    ...list('testdrives', TEST_DRIVE_SORTS, 'recommendation'),
+    fields: { section, firm: field.int(NETWORK_FIRM, { min: 1 }) },
+  }),
   results: defineList({ ...list('results', RESULT_TYPE_SORTS, 'sort'), fields: { section, firm: field.int(NETWORK_FIRM, { min: 1 }) } }),
   translations: defineList({
     ...list('translations', TRANSLATION_SORTS, 'source'),
-    fields: { section, translationType: field.enum(TRANSLATION_TYPES, 'Report'), languageCode: field.enum(TRANSLATION_LANGUAGE_CODES, 'es') },
+    fields: {
+      section,
+      translationType: field.enum(TRANSLATION_TYPES, 'Report'),
+      languageCode: field.enum(TRANSLATION_LANGUAGE_CODES, 'es'),
+    },
   }),
   reports: defineList({ ...list('reports', REPORT_RECOMMENDATION_SORTS, 'title'), fields: { section } }),
   scanpro: defineList({ ...list('scanpro', ['firm'] as const, 'firm'), fields: { section, firm: field.int(NETWORK_FIRM, { min: 1 }) } }),
   terms: defineList({
     ...list('terms', ESTIMATE_TERM_SORTS, 'written'),
-    fields: { section, firm: field.int(NETWORK_FIRM, { min: 1 }), source: field.enum(ESTIMATE_TERM_SOURCES, 'firm'), kind: field.enum(['', ...ESTIMATE_TERM_KINDS], '') },
+    fields: {
+      section,
+      firm: field.int(NETWORK_FIRM, { min: 1 }),
+      source: field.enum(ESTIMATE_TERM_SOURCES, 'firm'),
+      kind: field.enum(['', ...ESTIMATE_TERM_KINDS], ''),
+    },
   }),
 } satisfies Record<SectionId, unknown>;
 

@@ -12,7 +12,9 @@ export function SectionNav({ current }: { current: SectionId }) {
               href={sectionHref(s.id)}
               aria-current={s.id === current ? 'page' : undefined}
               className={`inline-flex min-h-9 items-center rounded-md border px-3 py-1.5 text-sm font-medium ${
-                s.id === current ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'
+                s.id === current
+                  ? 'border-brand-600 bg-brand-600 text-white'
+                  : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'
               }`}
             >
               {s.label}

@@ -19,7 +19,13 @@ const paging = <S extends { page: number; pageSize: number; orderBy: string; dir
 });
 
 export const sectionQuery = {
-  makes: (s: State<'makes'>) => ({ ...paging(s), vehicleMake: s.vehicleMake, adasChecklistMatrix: s.adasChecklistMatrix, year: s.year, vehicleModel: s.vehicleModel }),
+  makes: (s: State<'makes'>) => ({
+    ...paging(s),
+    vehicleMake: s.vehicleMake,
+    adasChecklistMatrix: s.adasChecklistMatrix,
+    year: s.year,
+    vehicleModel: s.vehicleModel,
+  }),
   systems: (s: State<'systems'>) => paging(s),
   exceptions: (s: State<'exceptions'>) => ({ ...paging(s), id: s.id, vehicleMake: s.vehicleMake }),
   exclusions: (s: State<'exclusions'>) => paging(s),

@@ -83,13 +83,19 @@ export async function SectionBody({ section, params, timezone }: { section: Sect
     }
     case 'pricing': {
       const s = state('pricing');
-      const [data, cats] = await Promise.all([api(contract.adasmatrix.systemCalibrations, { query: sectionQuery.pricing(s) }), categories()]);
+      const [data, cats] = await Promise.all([
+        api(contract.adasmatrix.systemCalibrations, { query: sectionQuery.pricing(s) }),
+        categories(),
+      ]);
       lastPage(section, s, data.count);
       return <PricingSection spec={SECTION_LISTS.pricing} state={s} data={data} categories={cats} />;
     }
     case 'testdrives': {
       const s = state('testdrives');
-      const [data, cats] = await Promise.all([api(contract.testdrive.testdriveRecommendations, { query: sectionQuery.testdrives(s) }), categories()]);
+      const [data, cats] = await Promise.all([
+        api(contract.testdrive.testdriveRecommendations, { query: sectionQuery.testdrives(s) }),
+        categories(),
+      ]);
       lastPage(section, s, data.count);
       return <TestDrivesSection spec={SECTION_LISTS.testdrives} state={s} data={data} categories={cats} />;
     }
@@ -107,18 +113,36 @@ export async function SectionBody({ section, params, timezone }: { section: Sect
     }
     case 'reports': {
       const s = state('reports');
-      const [data, cats] = await Promise.all([api(contract.report.getReportRecommendations, { query: sectionQuery.reports(s) }), categories()]);
+      const [data, cats] = await Promise.all([
+        api(contract.report.getReportRecommendations, { query: sectionQuery.reports(s) }),
+        categories(),
+      ]);
       lastPage(section, s, data.count);
       return <ReportsSection spec={SECTION_LISTS.reports} state={s} data={data} categories={cats} />;
     }
     case 'scanpro': {
       const s = state('scanpro');
-      const [configuration, cats] = await Promise.all([api(contract.scanpro.GetScanProConfiguration, { query: { businessId: s.firm } }), categories()]);
-      return <ScanProSection key={s.firm} spec={SECTION_LISTS.scanpro} state={s} configuration={configuration} categories={cats} timezone={timezone} />;
+      const [configuration, cats] = await Promise.all([
+        api(contract.scanpro.GetScanProConfiguration, { query: { businessId: s.firm } }),
+        categories(),
+      ]);
+      return (
+        <ScanProSection
+          key={s.firm}
+          spec={SECTION_LISTS.scanpro}
+          state={s}
+          configuration={configuration}
+          categories={cats}
+          timezone={timezone}
+        />
+      );
     }
     case 'terms': {
       const s = state('terms');
-      const [data, cats] = await Promise.all([api(contract.estimateterms.getEstimateTerms, { query: sectionQuery.terms(s) }), categories()]);
+      const [data, cats] = await Promise.all([
+        api(contract.estimateterms.getEstimateTerms, { query: sectionQuery.terms(s) }),
+        categories(),
+      ]);
       lastPage(section, s, data.count);
       return <EstimateTermsSection spec={SECTION_LISTS.terms} state={s} data={data} categories={cats} />;
     }

@@ -28,14 +28,27 @@ export const contactInfoApi = {
     }),
   savePhone: (p: ContactPhone) =>
     bff<C['savePhone']>('POST', 'contact/savePhone', {
-      body: { contactPhone: p.contactPhone, contact: p.contact, phoneType: p.phoneType, phoneNo: p.phoneNo, extension: p.extension, phoneNote: p.phoneNote },
+      body: {
+        contactPhone: p.contactPhone,
+        contact: p.contact,
+        phoneType: p.phoneType,
+        phoneNo: p.phoneNo,
+        extension: p.extension,
+        phoneNote: p.phoneNote,
+      },
     }),
   saveEmail: (e: ContactEmail) =>
-    bff<C['saveEmail']>('POST', 'contact/saveEmail', { body: { contactEmail: e.contactEmail, contact: e.contact, emailType: e.emailType, emailAddress: e.emailAddress } }),
-  deleteAddress: (a: ContactAddress) => bff<C['deleteAddress']>('POST', 'contact/deleteAddress', { body: { contactAddress: a.contactAddress, contact: a.contact } }),
-  deletePhone: (p: ContactPhone) => bff<C['deletePhone']>('POST', 'contact/deletePhone', { body: { contactPhone: p.contactPhone, contact: p.contact } }),
-  deleteEmail: (e: ContactEmail) => bff<C['deleteEmail']>('POST', 'contact/deleteEmail', { body: { contactEmail: e.contactEmail, contact: e.contact } }),
-  setPrimaryAddress: (id: number, contact: number) => bff<C['setPrimaryAddress']>('GET', 'contact/setPrimaryAddress', { query: { id, contact } }),
+    bff<C['saveEmail']>('POST', 'contact/saveEmail', {
+      body: { contactEmail: e.contactEmail, contact: e.contact, emailType: e.emailType, emailAddress: e.emailAddress },
+    }),
+  deleteAddress: (a: ContactAddress) =>
+    bff<C['deleteAddress']>('POST', 'contact/deleteAddress', { body: { contactAddress: a.contactAddress, contact: a.contact } }),
+  deletePhone: (p: ContactPhone) =>
+    bff<C['deletePhone']>('POST', 'contact/deletePhone', { body: { contactPhone: p.contactPhone, contact: p.contact } }),
+  deleteEmail: (e: ContactEmail) =>
+    bff<C['deleteEmail']>('POST', 'contact/deleteEmail', { body: { contactEmail: e.contactEmail, contact: e.contact } }),
+  setPrimaryAddress: (id: number, contact: number) =>
+    bff<C['setPrimaryAddress']>('GET', 'contact/setPrimaryAddress', { query: { id, contact } }),
   setPrimaryPhone: (id: number, contact: number) => bff<C['setPrimaryPhone']>('GET', 'contact/setPrimaryPhone', { query: { id, contact } }),
   setPrimaryEmail: (id: number, contact: number) => bff<C['setPrimaryEmail']>('GET', 'contact/setPrimaryEmail', { query: { id, contact } }),
 };

@@ -69,7 +69,15 @@ const blankPhone = (contact: number): ContactPhone => ({
   isPrimary: false,
   isShared: '',
 });
-const blankEmail = (contact: number): ContactEmail => ({ contactEmail: NEW_ID, contact, emailAddress: '', emailType: 0, emailTypeName: '', primary: '', isPrimary: false });
+const blankEmail = (contact: number): ContactEmail => ({
+  contactEmail: NEW_ID,
+  contact,
+  emailAddress: '',
+  emailType: 0,
+  emailTypeName: '',
+  primary: '',
+  isPrimary: false,
+});
 
 /** Calls `report` whenever the value changes (including the first load). */
 function useReport<V>(value: V | undefined, report: (v: V) => void) {
@@ -86,17 +94,24 @@ function useReport<V>(value: V | undefined, report: (v: V) => void) {
 }
 
 type Editing =
-  | { kind: 'address'; record: ContactAddress }
-  | { kind: 'phone'; record: ContactPhone }
-  | { kind: 'email'; record: ContactEmail }
-  | null;
+  { kind: 'address'; record: ContactAddress } | { kind: 'phone'; record: ContactPhone } | { kind: 'email'; record: ContactEmail } | null;
 
 export interface PrimaryChange {
   phoneNo?: string | null;
   emailAddress?: string | null;
 }
 
-export function ContactInfo({ contact, name, lookups, onPrimaryChange }: { contact: number; name: string; lookups: Lookups; onPrimaryChange?: (change: PrimaryChange) => void }) {
+export function ContactInfo({
+  contact,
+  name,
+  lookups,
+  onPrimaryChange,
+}: {
+  contact: number;
+  name: string;
+  lookups: Lookups;
+  onPrimaryChange?: (change: PrimaryChange) => void;
+}) {
   const addresses = useItems(ADDRESSES, contact);
   const phones = useItems(PHONES, contact);
   const emails = useItems(EMAILS, contact);
@@ -126,7 +141,9 @@ export function ContactInfo({ contact, name, lookups, onPrimaryChange }: { conta
         describe={(r) => (
           <>
             {r.addressTypeName && <span className="text-slate-600">{r.addressTypeName}: </span>}
-            {[r.addressLines, r.city, [r.stateProvinceName, r.postalCode].filter(Boolean).join(' '), r.countryName].filter(Boolean).join(', ')}
+            {[r.addressLines, r.city, [r.stateProvinceName, r.postalCode].filter(Boolean).join(' '), r.countryName]
+              .filter(Boolean)
+              .join(', ')}
             {r.addressNote && <span className="block text-xs text-slate-600">{r.addressNote}</span>}
           </>
         )}

@@ -76,14 +76,51 @@ export function AddressDialog({ record, contact, lookups, onCancel, onSave }: It
   const d = f.draft;
   const countryCode = lookups.item('Country', d.country)?.code ?? null;
   return (
-    <FormDialog title={record.contactAddress === NEW_ID ? 'Adding Address' : 'Editing Address'} intro={<ContactSummary contact={contact} />} form={f} onClose={onCancel} size="lg" grid>
+    <FormDialog
+      title={record.contactAddress === NEW_ID ? 'Adding Address' : 'Editing Address'}
+      intro={<ContactSummary contact={contact} />}
+      form={f}
+      onClose={onCancel}
+      size="lg"
+      grid
+    >
       <ItemLookup form={f} name="addressType" label="Address Type" group="AddressType" lookups={lookups} />
       <div className="sm:col-span-2">
-        <TextField label="Street Address" required autoComplete="street-address" value={d.addressLines} onChange={(e) => f.set('addressLines', e.target.value)} error={f.errors.addressLines} />
+        <TextField
+          label="Street Address"
+          required
+          autoComplete="street-address"
+          value={d.addressLines}
+          onChange={(e) => f.set('addressLines', e.target.value)}
+          error={f.errors.addressLines}
+        />
       </div>
-      <TextField label="City" required autoComplete="address-level2" maxLength={100} value={d.city} onChange={(e) => f.set('city', e.target.value)} error={f.errors.city} />
-      <ItemLookup form={f} name="stateProvince" label="State" group="StateProvince" lookups={lookups} where={(st) => !countryCode || st.type3 === countryCode} />
-      <TextField label="Postal Code" required autoComplete="postal-code" maxLength={20} value={d.postalCode} onChange={(e) => f.set('postalCode', e.target.value)} error={f.errors.postalCode} />
+      <TextField
+        label="City"
+        required
+        autoComplete="address-level2"
+        maxLength={100}
+        value={d.city}
+        onChange={(e) => f.set('city', e.target.value)}
+        error={f.errors.city}
+      />
+      <ItemLookup
+        form={f}
+        name="stateProvince"
+        label="State"
+        group="StateProvince"
+        lookups={lookups}
+        where={(st) => !countryCode || st.type3 === countryCode}
+      />
+      <TextField
+        label="Postal Code"
+        required
+        autoComplete="postal-code"
+        maxLength={20}
+        value={d.postalCode}
+        onChange={(e) => f.set('postalCode', e.target.value)}
+        error={f.errors.postalCode}
+      />
       <LookupSelect
         label="Country"
         required
@@ -111,7 +148,13 @@ export function PhoneDialog({ record, contact, lookups, onCancel, onSave }: Item
   const f = useForm({ initial: record, check: validatePhone, save: onSave, invalid: null });
   const d = f.draft;
   return (
-    <FormDialog title={record.contactPhone === NEW_ID ? 'Adding Phone' : 'Editing Phone'} intro={<ContactSummary contact={contact} />} form={f} onClose={onCancel} grid>
+    <FormDialog
+      title={record.contactPhone === NEW_ID ? 'Adding Phone' : 'Editing Phone'}
+      intro={<ContactSummary contact={contact} />}
+      form={f}
+      onClose={onCancel}
+      grid
+    >
       <div className="sm:col-span-2">
         <ItemLookup form={f} name="phoneType" label="Phone Type" group="PhoneType" lookups={lookups} />
       </div>
@@ -136,9 +179,22 @@ export function EmailDialog({ record, contact, lookups, onCancel, onSave }: Item
   const f = useForm({ initial: record, check: validateEmail, save: onSave, invalid: null });
   const d = f.draft;
   return (
-    <FormDialog title={record.contactEmail === NEW_ID ? 'Adding Email' : 'Editing Email'} intro={<ContactSummary contact={contact} />} form={f} onClose={onCancel}>
+    <FormDialog
+      title={record.contactEmail === NEW_ID ? 'Adding Email' : 'Editing Email'}
+      intro={<ContactSummary contact={contact} />}
+      form={f}
+      onClose={onCancel}
+    >
       <ItemLookup form={f} name="emailType" label="Email Type" group="EmailType" lookups={lookups} />
-      <TextField label="Email Address" type="email" required autoComplete="email" value={d.emailAddress} onChange={(e) => f.set('emailAddress', e.target.value)} error={f.errors.emailAddress} />
+      <TextField
+        label="Email Address"
+        type="email"
+        required
+        autoComplete="email"
+        value={d.emailAddress}
+        onChange={(e) => f.set('emailAddress', e.target.value)}
+        error={f.errors.emailAddress}
+      />
     </FormDialog>
   );
 }

@@ -89,7 +89,11 @@ export function useItems<T>(kind: ItemKind<T>, contact: number): Items<T> {
     const wasNew = idOf(record, kind.key) === NEW_ID;
     const { id } = await kind.save(record);
     let next = applySaved(items ?? [], key, id, { ...record, isChecked: false } as Row<T>);
-    if (kind.setPrimary && kind.kind !== 'related' && becomesPrimary(kind.kind, wasNew, (items ?? []).filter((r) => idOf(r, kind.key) !== NEW_ID) as unknown as PrimaryFlags[])) {
+    if (
+      kind.setPrimary &&
+      kind.kind !== 'related' &&
+      becomesPrimary(kind.kind, wasNew, (items ?? []).filter((r) => idOf(r, kind.key) !== NEW_ID) as unknown as PrimaryFlags[])
+    ) {
       await kind.setPrimary(id, contact);
       next = applyPrimary(next as unknown as (PrimaryFlags & Checkable)[], key, id) as unknown as Row<T>[];
     }

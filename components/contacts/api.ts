@@ -18,24 +18,34 @@ type Query = Record<string, string | number | undefined>;
 export const contactApi = {
   list: (view: View, query: Query, signal?: AbortSignal) =>
     bff<C['contacts'] | C['vendors']>('GET', view === 'vendors' ? 'contact/vendors' : 'contact/contacts', { query, signal }),
-  get: (view: View, id: number, signal?: AbortSignal) => bff<C['contact'] | C['vendor']>('GET', view === 'vendors' ? 'contact/vendor' : 'contact/contact', { query: { id }, signal }),
-  save: (view: View, body: ContactBody) => bff<C['saveContact'] | C['saveVendor']>('POST', view === 'vendors' ? 'contact/saveVendor' : 'contact/saveContact', { body }),
+  get: (view: View, id: number, signal?: AbortSignal) =>
+    bff<C['contact'] | C['vendor']>('GET', view === 'vendors' ? 'contact/vendor' : 'contact/contact', { query: { id }, signal }),
+  save: (view: View, body: ContactBody) =>
+    bff<C['saveContact'] | C['saveVendor']>('POST', view === 'vendors' ? 'contact/saveVendor' : 'contact/saveContact', { body }),
   merge: (ids: string) => bff<C['mergeContacts']>('GET', 'contact/mergeContacts', { query: { ids } }),
   setInactive: (ids: readonly number[]) => bff<C['setInactive']>('GET', 'contact/setInactive', { query: { ids: ids.join(',') } }),
 
   lookup: (search: string, signal: AbortSignal) => bff<C['lookupContact']>('GET', 'contact/lookupContact', { query: { search }, signal }),
-  contactSearch: (searchterm: string, signal: AbortSignal) => bff<C['contactSearch']>('GET', 'contact/contactSearch', { query: { searchterm }, signal }),
-  addressSearch: (searchterm: string, signal: AbortSignal) => bff<C['addressSearch']>('GET', 'contact/addressSearch', { query: { searchterm }, signal }),
-  phoneSearch: (searchterm: string, signal: AbortSignal) => bff<C['phoneSearch']>('GET', 'contact/phoneSearch', { query: { searchterm }, signal }),
-  vendorSearch: (searchterm: string, signal: AbortSignal) => bff<C['vendorSearch']>('GET', 'contact/vendorSearch', { query: { searchterm }, signal }),
+  contactSearch: (searchterm: string, signal: AbortSignal) =>
+    bff<C['contactSearch']>('GET', 'contact/contactSearch', { query: { searchterm }, signal }),
+  addressSearch: (searchterm: string, signal: AbortSignal) =>
+    bff<C['addressSearch']>('GET', 'contact/addressSearch', { query: { searchterm }, signal }),
+  phoneSearch: (searchterm: string, signal: AbortSignal) =>
+    bff<C['phoneSearch']>('GET', 'contact/phoneSearch', { query: { searchterm }, signal }),
+  vendorSearch: (searchterm: string, signal: AbortSignal) =>
+    bff<C['vendorSearch']>('GET', 'contact/vendorSearch', { query: { searchterm }, signal }),
 
   related: (id: number, signal?: AbortSignal) => bff<C['related']>('GET', 'contact/related', { query: { id }, signal }),
 
   saveRelated: (r: RelatedContact) =>
     bff<C['saveRelated']>('POST', 'contact/saveRelated', {
-      body: { contactRelated: r.contactRelated, contact: r.contact, relatedContact: r.relatedContact, relatedContactType: r.relatedContactType },
+      body: {
+        contactRelated: r.contactRelated,
+        contact: r.contact,
+        relatedContact: r.relatedContact,
+        relatedContactType: r.relatedContactType,
+      },
     }),
 
   deleteRelated: (r: RelatedContact) => bff<C['deleteRelated']>('POST', 'contact/deleteRelated', { query: { id: r.contactRelated } }),
-
 };

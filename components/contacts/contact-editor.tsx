@@ -23,7 +23,6 @@ import { fileAsOf } from './rules';
 import { validateContact } from './validation';
 import { LookupSelect, ZoneAndLanguage } from '@/components/lookups/lookup-select';
 
-
 export interface EditorTarget {
   /** The contact, or NEW_ID to add one. */
   id: number;
@@ -91,7 +90,6 @@ const fromRecord = (r: ContactRecord): Draft => ({
   isVendor: r.isVendor,
   isInactive: r.isInactive,
 });
-
 
 export interface ContactEditorProps {
   target: EditorTarget;
@@ -173,21 +171,52 @@ export function ContactEditor({ target, defaults, onClose, onSaved, onPrimaryCha
         onChange={(v) => set('salutation', v)}
         error={errors.salutation}
       />
-      <CheckboxField className="sm:col-span-2" label="This contact is a company" checked={draft.isCompany} onChange={(e) => set('isCompany', e.target.checked)} />
+      <CheckboxField
+        className="sm:col-span-2"
+        label="This contact is a company"
+        checked={draft.isCompany}
+        onChange={(e) => set('isCompany', e.target.checked)}
+      />
       {draft.isCompany && (
         <div className="sm:col-span-2">
-          <TextField label="Company Name" required autoComplete="organization" value={draft.companyName} onChange={(e) => set('companyName', e.target.value)} error={errors.companyName} />
+          <TextField
+            label="Company Name"
+            required
+            autoComplete="organization"
+            value={draft.companyName}
+            onChange={(e) => set('companyName', e.target.value)}
+            error={errors.companyName}
+          />
         </div>
       )}
-      <TextField label="First Name" autoComplete="given-name" value={draft.firstName} onChange={(e) => set('firstName', e.target.value)} error={errors.firstName} />
-      <TextField label="Last Name" required={!draft.isCompany} autoComplete="family-name" value={draft.lastName} onChange={(e) => set('lastName', e.target.value)} error={errors.lastName} />
+      <TextField
+        label="First Name"
+        autoComplete="given-name"
+        value={draft.firstName}
+        onChange={(e) => set('firstName', e.target.value)}
+        error={errors.firstName}
+      />
+      <TextField
+        label="Last Name"
+        required={!draft.isCompany}
+        autoComplete="family-name"
+        value={draft.lastName}
+        onChange={(e) => set('lastName', e.target.value)}
+        error={errors.lastName}
+      />
       <ZoneAndLanguage
         languageFirst
         lookups={lookups}
         language={{ value: draft.language, onChange: (v) => set('language', v), error: errors.language }}
         timezone={{ value: draft.timezone, onChange: (v) => set('timezone', v), error: errors.timezone }}
       />
-      <TextField label="Insurance #" maxLength={50} value={draft.insuranceNumber} onChange={(e) => set('insuranceNumber', e.target.value)} error={errors.insuranceNumber} />
+      <TextField
+        label="Insurance #"
+        maxLength={50}
+        value={draft.insuranceNumber}
+        onChange={(e) => set('insuranceNumber', e.target.value)}
+        error={errors.insuranceNumber}
+      />
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">Flags</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
@@ -261,7 +290,9 @@ export function ContactEditor({ target, defaults, onClose, onSaved, onPrimaryCha
               id: 'related',
               label: 'Related Contacts',
               disabled: !saved,
-              content: saved && <RelatedContacts contact={contactId} name={savedName} phone={primary.phone} email={primary.email} lookups={lookups} />,
+              content: saved && (
+                <RelatedContacts contact={contactId} name={savedName} phone={primary.phone} email={primary.email} lookups={lookups} />
+              ),
             },
           ]}
         />

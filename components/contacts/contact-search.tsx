@@ -30,7 +30,14 @@ export function ContactSearch({ view, onPick }: { view: View; onPick: (contact: 
   const search = async (term: string, signal: AbortSignal): Promise<Found[]> => {
     if (view === 'vendors') {
       const { items } = await contactApi.vendorSearch(term, signal);
-      return items.map((v) => ({ contact: v.contact, fileAs: v.companyName, name: v.companyName, phoneNo: v.phoneNo, email: null, address: null }));
+      return items.map((v) => ({
+        contact: v.contact,
+        fileAs: v.companyName,
+        name: v.companyName,
+        phoneNo: v.phoneNo,
+        email: null,
+        address: null,
+      }));
     }
     return (await MODES[mode].search(term, signal)).items;
   };
@@ -59,7 +66,13 @@ export function ContactSearch({ view, onPick }: { view: View; onPick: (contact: 
         key={`${view}-${mode}`}
         className="min-w-0 flex-1 sm:w-72 sm:flex-none"
         label={view === 'vendors' ? 'Find a vendor' : 'Find a contact'}
-        placeholder={view === 'vendors' ? 'Company name or phone' : mode === 'name' ? 'Name, phone or email' : `Search by ${MODES[mode].label.toLowerCase()}`}
+        placeholder={
+          view === 'vendors'
+            ? 'Company name or phone'
+            : mode === 'name'
+              ? 'Name, phone or email'
+              : `Search by ${MODES[mode].label.toLowerCase()}`
+        }
         search={search}
         itemKey={(r) => r.contact}
         renderItem={(r) => <SearchResultLine r={r} />}

@@ -78,7 +78,10 @@ export function ContactsScreen({ spec, state, data, contactTypes, defaults }: Co
 
   const typeOptions = useMemo<FilterOption[]>(() => [{ value: ALL_TYPES, label: 'All types' }, ...contactTypes], [contactTypes]);
   const dayOptions = useMemo<readonly FilterOption[]>(
-    () => (DAYS.some((d) => d.value === state.retrospectiveDays) ? DAYS : [...DAYS, { value: state.retrospectiveDays, label: `Last ${state.retrospectiveDays} days` }]),
+    () =>
+      DAYS.some((d) => d.value === state.retrospectiveDays)
+        ? DAYS
+        : [...DAYS, { value: state.retrospectiveDays, label: `Last ${state.retrospectiveDays} days` }],
     [state.retrospectiveDays],
   );
   const filtered = state.searchTerm !== '' || state.filterBy !== ALL_TYPES || state.retrospectiveDays !== 0;
@@ -147,7 +150,12 @@ export function ContactsScreen({ spec, state, data, contactTypes, defaults }: Co
             {view === 'contacts' && (
               <FilterSelect label="Type" value={state.filterBy} options={typeOptions} onChange={(v) => list.go({ filterBy: Number(v) })} />
             )}
-            <FilterSelect label="Created" value={state.retrospectiveDays} options={dayOptions} onChange={(v) => list.go({ retrospectiveDays: Number(v) })} />
+            <FilterSelect
+              label="Created"
+              value={state.retrospectiveDays}
+              options={dayOptions}
+              onChange={(v) => list.go({ retrospectiveDays: Number(v) })}
+            />
           </>
         }
         bulkActions={({ rows: checked, clear }) =>

@@ -12,16 +12,31 @@ import type { ContactRow } from '@/lib/contract/contact';
 import { contactApi } from './api';
 import { mergeIds } from './rules';
 
-export function MergeDialog({ contacts, onClose, onMerged }: { contacts: readonly ContactRow[]; onClose: () => void; onMerged: () => void }) {
+export function MergeDialog({
+  contacts,
+  onClose,
+  onMerged,
+}: {
+  contacts: readonly ContactRow[];
+  onClose: () => void;
+  onMerged: () => void;
+}) {
   const [survivor, setSurvivor] = useState(contacts[0]?.contact ?? 0);
   const { busy, message, run } = useForm();
   const [result, setResult] = useState<string | null>(null);
 
   const merge = () =>
     run(async () => {
-      const answer = await contactApi.merge(mergeIds(survivor, contacts.map((c) => c.contact)));
+      const answer = await contactApi.merge(
+        mergeIds(
+          survivor,
+          contacts.map((c) => c.contact),
+        ),
+      );
       const name = contacts.find((c) => c.contact === answer.contact)?.fileAs ?? `contact ${answer.contact}`;
-      setResult(`Merged ${answer.merged} ${answer.merged === 1 ? 'contact' : 'contacts'} into ${name}. Its addresses, phones, emails and related contacts now include theirs.`);
+      setResult(
+        `Merged ${answer.merged} ${answer.merged === 1 ? 'contact' : 'contacts'} into ${name}. Its addresses, phones, emails and related contacts now include theirs.`,
+      );
       onMerged();
     });
 
@@ -50,13 +65,21 @@ export function MergeDialog({ contacts, onClose, onMerged }: { contacts: readonl
         <Alert kind="success">{result}</Alert>
       ) : (
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-2 text-sm text-slate-800">Choose the contact that remains. The others are merged into it and removed.</legend>
+          <legend className="mb-2 text-sm text-slate-800">
+            Choose the contact that remains. The others are merged into it and removed.
+          </legend>
           {contacts.map((c) => (
             <label
               key={c.contact}
               className={`flex cursor-pointer items-start gap-3 rounded-md border px-3 py-2 text-sm ${survivor === c.contact ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}
             >
-              <input type="radio" name="survivor" className="mt-1 size-4 accent-brand-600" checked={survivor === c.contact} onChange={() => setSurvivor(c.contact)} />
+              <input
+                type="radio"
+                name="survivor"
+                className="mt-1 size-4 accent-brand-600"
+                checked={survivor === c.contact}
+                onChange={() => setSurvivor(c.contact)}
+              />
               <span className="flex min-w-0 flex-col">
                 <span className="font-medium text-slate-900">{c.fileAs}</span>
                 <span className="text-slate-600">

@@ -35,7 +35,19 @@ const blankRelated = (contact: number): RelatedContact => ({
   emailAddress: null,
 });
 
-export function RelatedContacts({ contact, name, phone, email, lookups }: { contact: number; name: string; phone: string | null; email: string | null; lookups: Lookups }) {
+export function RelatedContacts({
+  contact,
+  name,
+  phone,
+  email,
+  lookups,
+}: {
+  contact: number;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  lookups: Lookups;
+}) {
   const related = useItems(RELATED, contact);
   const [editing, setEditing] = useState<RelatedContact | null>(null);
   const close = () => setEditing(null);
@@ -51,7 +63,9 @@ export function RelatedContacts({ contact, name, phone, email, lookups }: { cont
           <>
             {r.relatedContactTypeName && <span className="text-slate-600">{r.relatedContactTypeName}: </span>}
             <span className="font-medium">{r.fileAs}</span>
-            {(r.phoneNo || r.emailAddress) && <span className="block text-xs text-slate-600">{[r.phoneNo, r.emailAddress].filter(Boolean).join(' · ')}</span>}
+            {(r.phoneNo || r.emailAddress) && (
+              <span className="block text-xs text-slate-600">{[r.phoneNo, r.emailAddress].filter(Boolean).join(' · ')}</span>
+            )}
           </>
         )}
         onAdd={() => {
@@ -84,20 +98,28 @@ export function RelatedContacts({ contact, name, phone, email, lookups }: { cont
 export function RelatedDialog({ record, contact, lookups, onCancel, onSave }: ItemDialogProps<RelatedContact>) {
   const f = useForm({
     initial: record,
-    check: (r) => validateRelated({ relatedContact: r.relatedContact > 0 ? r.relatedContact : null, relatedContactType: r.relatedContactType }),
+    check: (r) =>
+      validateRelated({ relatedContact: r.relatedContact > 0 ? r.relatedContact : null, relatedContactType: r.relatedContactType }),
     save: onSave,
     invalid: null,
   });
   const d = f.draft;
   const isNew = record.contactRelated === NEW_ID;
   return (
-    <FormDialog title={isNew ? 'Adding Related Contact' : 'Editing Related Contact'} intro={<ContactSummary contact={contact} />} form={f} onClose={onCancel}>
+    <FormDialog
+      title={isNew ? 'Adding Related Contact' : 'Editing Related Contact'}
+      intro={<ContactSummary contact={contact} />}
+      form={f}
+      onClose={onCancel}
+    >
       {isNew ? (
         <div className="flex flex-col gap-2">
           <Typeahead<SearchResult>
             label="Related contact"
             placeholder="Name, phone or email"
-            search={async (term, signal) => (await contactApi.contactSearch(term, signal)).items.filter((r) => r.contact !== record.contact)}
+            search={async (term, signal) =>
+              (await contactApi.contactSearch(term, signal)).items.filter((r) => r.contact !== record.contact)
+            }
             itemKey={(r) => r.contact}
             renderItem={(r) => <SearchResultLine r={r} />}
             onSelect={(r) => f.patch({ relatedContact: r.contact, fileAs: r.fileAs || r.name, phoneNo: r.phoneNo, emailAddress: r.email })}

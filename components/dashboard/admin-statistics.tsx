@@ -51,7 +51,13 @@ type Cells = readonly React.ReactNode[];
 
 /** A report of rows of cells under its headers; the first cell names the row. */
 function ReportTable({ caption, head, rows, empty = 'Nothing to show.' }: ReportProps) {
-  const columns: Column<Cells>[] = head.map((header, j) => ({ id: String(j), header, rowHeader: j === 0, className: j === 0 ? undefined : 'tabular-nums', cell: (r) => r[j] }));
+  const columns: Column<Cells>[] = head.map((header, j) => ({
+    id: String(j),
+    header,
+    rowHeader: j === 0,
+    className: j === 0 ? undefined : 'tabular-nums',
+    cell: (r) => r[j],
+  }));
   return <SimpleTable caption={caption} captionVisible columns={columns} rows={rows} rowKey={(_, i) => i} empty={empty} />;
 }
 
@@ -77,18 +83,41 @@ export async function AdminStatistics(props: Props) {
     <DashboardFrame {...props} numbersSpec={props.spec} view="admin">
       <div className="grid min-w-0 gap-3 lg:grid-cols-2">
         <Report caption={`Counts, ${period}`} head={['What', 'Count']} rows={counts.map((c) => [c.name, formatCount(c.count)])} />
-        <Report caption={`VIN decodes by call since ${formatDateTimeSeconds(top.since, zone)}`} head={['Call', 'Decoded', 'Failed']} rows={decodes.map((x) => [x.call, formatCount(x.decoded), formatCount(x.failed)])} />
-        <Report caption="Top locations, last 30 days" head={['Location', 'Jobs']} rows={top.locations.map((l) => [l.name, formatCount(l.jobs)])} />
+        <Report
+          caption={`VIN decodes by call since ${formatDateTimeSeconds(top.since, zone)}`}
+          head={['Call', 'Decoded', 'Failed']}
+          rows={decodes.map((x) => [x.call, formatCount(x.decoded), formatCount(x.failed)])}
+        />
+        <Report
+          caption="Top locations, last 30 days"
+          head={['Location', 'Jobs']}
+          rows={top.locations.map((l) => [l.name, formatCount(l.jobs)])}
+        />
         <Report caption="Top makes, last 30 days" head={['Make', 'Jobs']} rows={top.makes.map((m) => [m.make, formatCount(m.jobs)])} />
       </div>
       <Report
         caption="Clients (franchisers)"
         head={['Client', 'Locations', 'Users', 'Jobs, last 30 days', 'Last job']}
-        rows={review.map((c) => [c.name, formatCount(c.locations), formatCount(c.users), formatCount(c.jobs), formatDateTimeSeconds(c.lastJobAt, zone)])}
+        rows={review.map((c) => [
+          c.name,
+          formatCount(c.locations),
+          formatCount(c.users),
+          formatCount(c.jobs),
+          formatDateTimeSeconds(c.lastJobAt, zone),
+        ])}
       />
       <div className="grid min-w-0 gap-3 lg:grid-cols-2">
-        <Report folded caption="Client inspections completed by month" head={['Client', 'Month', 'Inspections']} rows={byMonth.map((c) => [c.name, c.month, formatCount(c.inspections)])} />
-        <Report caption="Client inspections by status" head={['Client', 'Status', 'Inspections']} rows={byStatus.map((c) => [c.name, statusName(c.status), formatCount(c.inspections)])} />
+        <Report
+          folded
+          caption="Client inspections completed by month"
+          head={['Client', 'Month', 'Inspections']}
+          rows={byMonth.map((c) => [c.name, c.month, formatCount(c.inspections)])}
+        />
+        <Report
+          caption="Client inspections by status"
+          head={['Client', 'Status', 'Inspections']}
+          rows={byStatus.map((c) => [c.name, statusName(c.status), formatCount(c.inspections)])}
+        />
       </div>
       <Report
         caption={`Failed VINs, ${period}`}
@@ -111,7 +140,15 @@ export async function AdminStatistics(props: Props) {
       <Report
         caption="Slow queries that scan a table (index candidates)"
         head={['Table', 'Query', 'Times', 'Average', 'Slowest']}
-        rows={missing.map((m) => [m.table, <code key="q" className="break-all text-xs">{m.sql}</code>, formatCount(m.count), `${m.averageMs} ms`, `${m.maxMs} ms`])}
+        rows={missing.map((m) => [
+          m.table,
+          <code key="q" className="break-all text-xs">
+            {m.sql}
+          </code>,
+          formatCount(m.count),
+          `${m.averageMs} ms`,
+          `${m.maxMs} ms`,
+        ])}
         empty="No slow query has scanned a table."
       />
     </DashboardFrame>

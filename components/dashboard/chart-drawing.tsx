@@ -32,7 +32,14 @@ export function ChartDrawing({ kind, measure, points }: { kind: 'bars' | 'line';
       <BarChart {...common} layout="vertical" margin={{ top: 0, right: 12, bottom: 0, left: 0 }}>
         <CartesianGrid horizontal={false} stroke="#e2e8f0" />
         <XAxis type="number" tick={AXIS} tickFormatter={(v: number) => compact.format(v)} allowDecimals={measure === 'hours'} />
-        <YAxis type="category" dataKey="label" tick={AXIS} width={110} interval={0} tickFormatter={(v: string) => (v.length > 16 ? `${v.slice(0, 15)}…` : v)} />
+        <YAxis
+          type="category"
+          dataKey="label"
+          tick={AXIS}
+          width={110}
+          interval={0}
+          tickFormatter={(v: string) => (v.length > 16 ? `${v.slice(0, 15)}…` : v)}
+        />
         {tooltip}
         <Bar dataKey="value" name={label} fill={BRAND} radius={2} isAnimationActive={false} />
       </BarChart>

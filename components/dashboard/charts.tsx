@@ -22,9 +22,15 @@ export function AnalysisCharts({ analysis: id, table, top }: { analysis: Analysi
   const format = measure.format;
 
   const barTitle = `${measure.label}, ${analysis.label}${table.count > table.items.length ? ' (this page)' : ''}`;
-  const bars: ChartPoint[] = table.items.map((r) => ({ key: r.key, label: analysis.group === 'day' ? showDay(r.label) : r.label, value: r[measure.id] }));
+  const bars: ChartPoint[] = table.items.map((r) => ({
+    key: r.key,
+    label: analysis.group === 'day' ? showDay(r.label) : r.label,
+    value: r[measure.id],
+  }));
   const highest = bars.reduce<ChartPoint | null>((best, b) => (!best || b.value > best.value ? b : best), null);
-  const barSummary = highest ? `${barTitle}: ${bars.length} rows; the highest is ${highest.label} with ${format(highest.value)}.` : `${barTitle}: no data.`;
+  const barSummary = highest
+    ? `${barTitle}: ${bars.length} rows; the highest is ${highest.label} with ${format(highest.value)}.`
+    : `${barTitle}: no data.`;
 
   const lineTitle = `${measure.label} by day`;
   const days: ChartPoint[] = top.series.map((s) => ({ key: s.day, label: showDay(s.day), value: s[measure.id] }));
@@ -43,7 +49,12 @@ export function AnalysisCharts({ analysis: id, table, top }: { analysis: Analysi
   );
 }
 
-function Chart({ title, summary, height, ...drawing }: { title: string; summary: string; height: number } & React.ComponentProps<typeof ChartFrame>) {
+function Chart({
+  title,
+  summary,
+  height,
+  ...drawing
+}: { title: string; summary: string; height: number } & React.ComponentProps<typeof ChartFrame>) {
   return (
     <figure className="min-w-0 rounded-md border border-slate-200 bg-white p-3">
       <figcaption className="mb-2 text-sm font-medium text-slate-800">{title}</figcaption>

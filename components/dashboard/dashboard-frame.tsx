@@ -47,7 +47,13 @@ interface Props {
 const INDENT: Record<string, string> = { platform: '', franchiser: '', franchisee: '\u00a0\u00a0', shop: '\u00a0\u00a0\u00a0\u00a0' };
 
 /** The URL of a view of /dashboard with the filter of `state` (and `extra` query values: the records' `tech`). */
-export function dashboardViewHref(numbersSpec: DashboardListSpec, state: Filter, range: DayRange, view: DashboardView, extra: Record<string, string> = {}): string {
+export function dashboardViewHref(
+  numbersSpec: DashboardListSpec,
+  state: Filter,
+  range: DayRange,
+  view: DashboardView,
+  extra: Record<string, string> = {},
+): string {
   const filter = { period: state.period, startDate: range.startDate, endDate: range.endDate, analysis: state.analysis, firm: state.firm };
   const qs = listHref(numbersSpec, filter).split('?')[1] ?? '';
   const params = new URLSearchParams(qs);
@@ -106,7 +112,12 @@ export function DashboardFrame({ spec, state, numbersSpec, view, isAdmin, zone, 
           if (!customProblems) go({ period: CUSTOM_PERIOD, ...custom });
         }}
       >
-        <FilterSelect label="Period" value={state.period} options={PERIODS.map((p) => ({ value: p.id, label: p.label }))} onChange={pickPeriod} />
+        <FilterSelect
+          label="Period"
+          value={state.period}
+          options={PERIODS.map((p) => ({ value: p.id, label: p.label }))}
+          onChange={pickPeriod}
+        />
         {state.period === CUSTOM_PERIOD && (
           <>
             <TextField
@@ -133,16 +144,26 @@ export function DashboardFrame({ spec, state, numbersSpec, view, isAdmin, zone, 
           </>
         )}
         {view === 'numbers' && (
-          <FilterSelect label="Analyze" value={state.analysis} options={ANALYSES.map((a) => ({ value: a.id, label: a.label }))} onChange={(v) => go({ analysis: v as Filter['analysis'] })} />
+          <FilterSelect
+            label="Analyze"
+            value={state.analysis}
+            options={ANALYSES.map((a) => ({ value: a.id, label: a.label }))}
+            onChange={(v) => go({ analysis: v as Filter['analysis'] })}
+          />
         )}
         <FilterSelect
           label="Location"
           value={state.firm}
-          options={[{ value: 0, label: 'All firms' }, ...locations.map((l) => ({ value: l.firm, label: `${INDENT[l.firmType] ?? ''}${l.name}` }))]}
+          options={[
+            { value: 0, label: 'All firms' },
+            ...locations.map((l) => ({ value: l.firm, label: `${INDENT[l.firmType] ?? ''}${l.name}` })),
+          ]}
           onChange={(v) => go({ firm: Number(v) })}
         />
       </form>
-      {problems && state.period !== CUSTOM_PERIOD && (problems.startDate || problems.endDate) && <Alert>{problems.startDate ?? problems.endDate}</Alert>}
+      {problems && state.period !== CUSTOM_PERIOD && (problems.startDate || problems.endDate) && (
+        <Alert>{problems.startDate ?? problems.endDate}</Alert>
+      )}
       {problems?.firm && <Alert>{problems.firm}</Alert>}
       {children}
     </div>

@@ -19,7 +19,10 @@ import type { DashboardListSpec, DashboardState } from './list-spec';
 import type { Zone } from '@/lib/dates';
 
 // The assistant loads when its box is first opened.
-const Assistant = dynamic(() => import('./assistant').then((m) => m.Assistant), { ssr: false, loading: () => <p className="text-sm text-slate-600">Loading…</p> });
+const Assistant = dynamic(() => import('./assistant').then((m) => m.Assistant), {
+  ssr: false,
+  loading: () => <p className="text-sm text-slate-600">Loading…</p>,
+});
 
 interface Props {
   spec: DashboardListSpec;
@@ -34,7 +37,14 @@ interface Props {
   charts: React.ReactNode;
 }
 
-const NAME_HEADER: Record<string, string> = { service: 'Service', make: 'Vehicle make', tech: 'Technician', location: 'Name', day: 'Day', invoice: 'Location' };
+const NAME_HEADER: Record<string, string> = {
+  service: 'Service',
+  make: 'Vehicle make',
+  tech: 'Technician',
+  location: 'Name',
+  day: 'Day',
+  invoice: 'Location',
+};
 
 export function DashboardScreen(props: Props) {
   const { spec, state, data, range } = props;
@@ -82,7 +92,14 @@ export function DashboardScreen(props: Props) {
     ];
   }, [analysis.group, list, props.spec, state, range]);
 
-  const query = { firm: state.firm, startDate: range.startDate, endDate: range.endDate, analysis: state.analysis, orderBy: state.orderBy, direction: state.direction };
+  const query = {
+    firm: state.firm,
+    startDate: range.startDate,
+    endDate: range.endDate,
+    analysis: state.analysis,
+    orderBy: state.orderBy,
+    direction: state.direction,
+  };
   const top = data?.top;
   // Rows of zeros (every location listed with nothing) are no numbers either: the table shows its empty
   // state ("No numbers for this period and location."), and no chart is drawn.
@@ -118,7 +135,8 @@ export function DashboardScreen(props: Props) {
               <p className="text-xs text-slate-600">{m.label}</p>
               <p className="text-lg font-semibold tabular-nums text-slate-900">{showMeasure(m, top.totals)}</p>
               <p className="text-xs text-slate-600">
-                {changeText(top.totals[m.id], top.previousTotals[m.id])} vs {showDay(top.previous.startDate)}–{showDay(top.previous.endDate)}
+                {changeText(top.totals[m.id], top.previousTotals[m.id])} vs {showDay(top.previous.startDate)}–
+                {showDay(top.previous.endDate)}
               </p>
             </div>
           ))}
@@ -141,9 +159,17 @@ export function DashboardScreen(props: Props) {
           rowLabel={(r) => r.label}
           list={list}
           exportCsv={{
-            filename: exportName(analysis.group === 'invoice' ? 'invoicing' : 'dashboard', props.locations.find((l) => l.firm === state.firm)?.name ?? '', range),
+            filename: exportName(
+              analysis.group === 'invoice' ? 'invoicing' : 'dashboard',
+              props.locations.find((l) => l.firm === state.firm)?.name ?? '',
+              range,
+            ),
             fetchAll: (onProgress) =>
-              fetchAllPages((page, pageSize) => bff<typeof contract.dashboard.dashboard>('GET', 'dashboard/dashboard', { query: { ...query, page, pageSize } }), { onProgress }),
+              fetchAllPages(
+                (page, pageSize) =>
+                  bff<typeof contract.dashboard.dashboard>('GET', 'dashboard/dashboard', { query: { ...query, page, pageSize } }),
+                { onProgress },
+              ),
           }}
           empty="No numbers for this period and location."
         />

@@ -30,14 +30,23 @@ interface Props {
 }
 
 /** The job's sales as the numbers count them (api-host/dashboard/billable.ts): Calibrated systems of its Complete inspections. */
-const calibrated = (r: AdasRecord) => r.inspections.filter((i) => i.status === STATUS.complete).reduce((n, i) => n + i.results.filter((x) => x.result === RESULT.calibrated).length, 0);
+const calibrated = (r: AdasRecord) =>
+  r.inspections
+    .filter((i) => i.status === STATUS.complete)
+    .reduce((n, i) => n + i.results.filter((x) => x.result === RESULT.calibrated).length, 0);
 
 export function RecordsScreen(props: Props) {
   const { spec, state, records, range, zone } = props;
   const list = useList(spec, state);
   const columns = useMemo<DataColumn<AdasRecord>[]>(
     () => [
-      { id: 'created', header: 'Created', sortable: true, csv: (r) => formatDateTimeSeconds(r.createdAt, zone), cell: (r) => formatDateTimeSeconds(r.createdAt, zone) },
+      {
+        id: 'created',
+        header: 'Created',
+        sortable: true,
+        csv: (r) => formatDateTimeSeconds(r.createdAt, zone),
+        cell: (r) => formatDateTimeSeconds(r.createdAt, zone),
+      },
       {
         id: 'ronumber',
         header: 'RO number',
@@ -54,13 +63,26 @@ export function RecordsScreen(props: Props) {
       { id: 'vehicle', header: 'Vehicle', sortable: true, csv: (r) => r.vehicle, cell: (r) => r.vehicle },
       { id: 'firm', header: 'Location', sortable: true, csv: (r) => r.firmName, cell: (r) => r.firmName },
       { id: 'status', header: 'Status', sortable: true, csv: (r) => statusName(r.status), cell: (r) => statusName(r.status) },
-      { id: 'inspections', header: 'Inspections', csv: (r) => r.inspections.length, cell: (r) => r.inspections.length, className: 'text-right tabular-nums' },
+      {
+        id: 'inspections',
+        header: 'Inspections',
+        csv: (r) => r.inspections.length,
+        cell: (r) => r.inspections.length,
+        className: 'text-right tabular-nums',
+      },
       { id: 'calibrated', header: 'Calibrated (complete)', csv: calibrated, cell: calibrated, className: 'text-right tabular-nums' },
     ],
     [zone],
   );
   const tech = state.tech >= 0 ? state.tech : undefined;
-  const query = { firm: state.firm, startDate: range.startDate, endDate: range.endDate, orderBy: state.orderBy, direction: state.direction, tech };
+  const query = {
+    firm: state.firm,
+    startDate: range.startDate,
+    endDate: range.endDate,
+    orderBy: state.orderBy,
+    direction: state.direction,
+    tech,
+  };
   const period = `${showDay(range.startDate)} to ${showDay(range.endDate)}`;
   const technician = tech !== undefined ? (records?.technician ?? 'this technician') : null;
 
@@ -75,43 +97,53 @@ export function RecordsScreen(props: Props) {
         </p>
       )}
       {records && (
-      <DataTable<AdasRecord>
-        caption={technician ? `ADAS jobs of ${technician}, inspections completed ${period}` : `ADAS records created ${period}`}
-        noun="jobs"
-        columns={columns}
-        rows={records.items}
-        count={records.count}
-        rowId={(r) => String(r.adas)}
-        live="adas"
-        rowLabel={(r) => `${r.ronumber} ${r.vehicle}`}
-        list={list}
-        exportCsv={{
-          filename: exportName(technician ? `adas-records-${technician.toLowerCase().replace(/[^a-z0-9]+/g, '-')}` : 'adas-records', props.locations.find((l) => l.firm === state.firm)?.name ?? '', range),
-          fetchAll: (onProgress) =>
-            fetchAllPages((page, pageSize) => bff<typeof contract.dashboard.adasRecords>('GET', 'dashboard/adasRecords', { query: { ...query, page, pageSize } }), { onProgress }),
-        }}
-        expandedRow={(r) =>
-          r.inspections.length === 0 ? (
-            <p className="text-sm text-slate-600">No inspections yet.</p>
-          ) : (
-            <ul className="flex flex-col gap-2 text-sm text-slate-700">
-              {r.inspections.map((i) => (
-                <li key={i.adasInspection}>
-                  <span className="font-medium">{nameOf(INSPECTION_TYPES, i.type) || 'Inspection'}</span> · {statusName(i.status)}
-                  {i.inspector ? ` · ${i.inspector}` : ''}
-                  {i.completedAt ? ` · completed ${formatDateTimeSeconds(i.completedAt, zone)}` : ''}
-                  {i.results.length > 0 && (
-                    <span className="block text-xs text-slate-600">
-                      {i.results.map((x) => `${x.system}: ${nameOf(RESULTS, x.result) || 'no result'}`).join(' · ')}
-                    </span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )
-        }
-        empty={technician ? `No inspections of ${technician} were completed in this period.` : 'No ADAS jobs were created in this period.'}
-      />
+        <DataTable<AdasRecord>
+          caption={technician ? `ADAS jobs of ${technician}, inspections completed ${period}` : `ADAS records created ${period}`}
+          noun="jobs"
+          columns={columns}
+          rows={records.items}
+          count={records.count}
+          rowId={(r) => String(r.adas)}
+          live="adas"
+          rowLabel={(r) => `${r.ronumber} ${r.vehicle}`}
+          list={list}
+          exportCsv={{
+            filename: exportName(
+              technician ? `adas-records-${technician.toLowerCase().replace(/[^a-z0-9]+/g, '-')}` : 'adas-records',
+              props.locations.find((l) => l.firm === state.firm)?.name ?? '',
+              range,
+            ),
+            fetchAll: (onProgress) =>
+              fetchAllPages(
+                (page, pageSize) =>
+                  bff<typeof contract.dashboard.adasRecords>('GET', 'dashboard/adasRecords', { query: { ...query, page, pageSize } }),
+                { onProgress },
+              ),
+          }}
+          expandedRow={(r) =>
+            r.inspections.length === 0 ? (
+              <p className="text-sm text-slate-600">No inspections yet.</p>
+            ) : (
+              <ul className="flex flex-col gap-2 text-sm text-slate-700">
+                {r.inspections.map((i) => (
+                  <li key={i.adasInspection}>
+                    <span className="font-medium">{nameOf(INSPECTION_TYPES, i.type) || 'Inspection'}</span> · {statusName(i.status)}
+                    {i.inspector ? ` · ${i.inspector}` : ''}
+                    {i.completedAt ? ` · completed ${formatDateTimeSeconds(i.completedAt, zone)}` : ''}
+                    {i.results.length > 0 && (
+                      <span className="block text-xs text-slate-600">
+                        {i.results.map((x) => `${x.system}: ${nameOf(RESULTS, x.result) || 'no result'}`).join(' · ')}
+                      </span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+          empty={
+            technician ? `No inspections of ${technician} were completed in this period.` : 'No ADAS jobs were created in this period.'
+          }
+        />
       )}
     </DashboardFrame>
   );

@@ -4,9 +4,24 @@
  */
 
 /** The row header's content: the record's name as a button that opens it, and any tags after it. */
-export function OpenCell({ label, onOpen, name, children }: { label: React.ReactNode; onOpen: () => void; name?: string; children?: React.ReactNode }) {
+export function OpenCell({
+  label,
+  onOpen,
+  name,
+  children,
+}: {
+  label: React.ReactNode;
+  onOpen: () => void;
+  name?: string;
+  children?: React.ReactNode;
+}) {
   const button = (
-    <button type="button" className="text-left font-medium text-brand-700 underline-offset-2 hover:underline" aria-label={name} onClick={onOpen}>
+    <button
+      type="button"
+      className="text-left font-medium text-brand-700 underline-offset-2 hover:underline"
+      aria-label={name}
+      onClick={onOpen}
+    >
       {label}
     </button>
   );
@@ -37,4 +52,5 @@ export const dash = <span className="text-slate-400">—</span>;
 
 export const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 /** "Yes" stands out as a tag (red for an inactive record, say); "No" is plain. */
-export const YesNo = ({ value, tone = 'brand' }: { value: boolean; tone?: TagTone }) => (value ? <Tag tone={tone}>Yes</Tag> : <span className="text-slate-600">No</span>);
+export const YesNo = ({ value, tone = 'brand' }: { value: boolean; tone?: TagTone }) =>
+  value ? <Tag tone={tone}>Yes</Tag> : <span className="text-slate-600">No</span>;

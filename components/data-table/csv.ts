@@ -14,10 +14,7 @@ export interface CsvColumn<T> {
 /** The CSV text: a header line, then one line per row. Cells that could start a spreadsheet formula are escaped. */
 export async function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): Promise<string> {
   const { unparse } = (await import('papaparse')).default;
-  return unparse(
-    { fields: columns.map((c) => c.header), data: rows.map((r) => columns.map((c) => c.value(r) ?? '')) },
-    CSV_OPTIONS,
-  );
+  return unparse({ fields: columns.map((c) => c.header), data: rows.map((r) => columns.map((c) => c.value(r) ?? '')) }, CSV_OPTIONS);
 }
 
 /** Offers the text as a file download (a UTF-8 BOM so spreadsheet programs read accents correctly). */
@@ -39,7 +36,11 @@ export function downloadText(filename: string, text: string, type = 'text/csv;ch
  */
 export async function fetchAllPages<T>(
   fetchPage: (page: number, pageSize: number) => Promise<{ count: number; items: readonly T[] }>,
-  { pageSize = 500, maxRows = 100_000, onProgress }: { pageSize?: number; maxRows?: number; onProgress?: (done: number, total: number) => void } = {},
+  {
+    pageSize = 500,
+    maxRows = 100_000,
+    onProgress,
+  }: { pageSize?: number; maxRows?: number; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<T[]> {
   const out: T[] = [];
   for (let page = 1; ; page++) {

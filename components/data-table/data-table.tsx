@@ -42,7 +42,10 @@ import { formTarget, type ListController } from './use-list';
  * The live status line (live.tsx), loaded after hydration: nothing arrives before the push connection, which
  * starts later still. Also for views that show a list's records another way (the locations' network tree).
  */
-export const LiveStatus = dynamic(() => import('./live').then((m) => m.LiveStatus), { ssr: false, loading: () => <p className="min-h-5" /> });
+export const LiveStatus = dynamic(() => import('./live').then((m) => m.LiveStatus), {
+  ssr: false,
+  loading: () => <p className="min-h-5" />,
+});
 
 /** A list's column: the shared column model (components/ui/table.tsx) and what a list adds to it. */
 export interface DataColumn<T> extends Column<T> {
@@ -101,7 +104,17 @@ function sortIcon(dir: false | 'asc' | 'desc') {
   return <ArrowUpDown aria-hidden="true" className="size-3.5 text-slate-400" />;
 }
 
-function HeaderCheckbox({ checked, indeterminate, onChange, disabled }: { checked: boolean; indeterminate: boolean; onChange: () => void; disabled: boolean }) {
+function HeaderCheckbox({
+  checked,
+  indeterminate,
+  onChange,
+  disabled,
+}: {
+  checked: boolean;
+  indeterminate: boolean;
+  onChange: () => void;
+  disabled: boolean;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = indeterminate;
@@ -191,7 +204,8 @@ export function DataTable<T extends RowData>({
   // Without JavaScript the search box is a GET form: the list's other state goes along as hidden fields.
   const searchTarget = useMemo(() => formTarget(list, 'searchTerm'), [list]);
   // The pinned cells: the checkbox column at the edge, the row header after it (2.5 rem, the checkbox column's width).
-  const pinnedAt = (id: string) => (id === SELECT_COLUMN ? pinnedClass('left-0') : id === rowHeader ? pinnedClass(selectable ? 'left-10' : 'left-0') : undefined);
+  const pinnedAt = (id: string) =>
+    id === SELECT_COLUMN ? pinnedClass('left-0') : id === rowHeader ? pinnedClass(selectable ? 'left-10' : 'left-0') : undefined;
   const anySelectable = table.getRowModel().rows.some((r) => r.getCanSelect());
 
   return (
@@ -212,7 +226,12 @@ export function DataTable<T extends RowData>({
             columns={table
               .getAllLeafColumns()
               .filter((c) => c.getCanHide())
-              .map((c) => ({ id: c.id, label: byId.get(c.id)?.header ?? c.id, visible: c.getIsVisible(), toggle: (v: boolean) => c.toggleVisibility(v) }))}
+              .map((c) => ({
+                id: c.id,
+                label: byId.get(c.id)?.header ?? c.id,
+                visible: c.getIsVisible(),
+                toggle: (v: boolean) => c.toggleVisibility(v),
+              }))}
           />
           {exportCsv && <ExportButton columns={columns} count={count} {...exportCsv} />}
         </div>
@@ -258,7 +277,12 @@ export function DataTable<T extends RowData>({
                   const col = byId.get(leaf.id)!;
                   const dir = state.orderBy === col.id ? state.direction : false;
                   return (
-                    <HeaderCell key={col.id} column={col} pinned={pinnedAt(col.id)} sort={dir ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                    <HeaderCell
+                      key={col.id}
+                      column={col}
+                      pinned={pinnedAt(col.id)}
+                      sort={dir ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                    >
                       {col.sortable ? (
                         <ListLink
                           list={list}
@@ -289,7 +313,9 @@ export function DataTable<T extends RowData>({
                 const details = expandedRow?.(row.original);
                 return (
                   <Fragment key={row.id}>
-                    <tr className={`border-b border-slate-100 text-slate-900 last:border-0 ${isChecked ? 'bg-brand-50' : 'bg-white hover:bg-slate-50'}`}>
+                    <tr
+                      className={`border-b border-slate-100 text-slate-900 last:border-0 ${isChecked ? 'bg-brand-50' : 'bg-white hover:bg-slate-50'}`}
+                    >
                       {row.getVisibleCells().map((cell) =>
                         cell.column.id === SELECT_COLUMN ? (
                           <BodyCell key={cell.id} column={{ className: 'w-10' }} pinned={pinnedAt(SELECT_COLUMN)}>

@@ -15,7 +15,11 @@ export type ListFeatures = typeof listFeatures;
 export const SELECT_COLUMN = '__select';
 
 /** Rows are known by their record id (so a selection survives a refresh); `canSelectRow` may refuse some. */
-export function selectionOptions<T extends RowData>(o: { selectable: boolean; rowId: (row: T) => string; canSelectRow?: (row: T) => boolean }) {
+export function selectionOptions<T extends RowData>(o: {
+  selectable: boolean;
+  rowId: (row: T) => string;
+  canSelectRow?: (row: T) => boolean;
+}) {
   return {
     getRowId: (row: T) => o.rowId(row),
     enableRowSelection: (row: Row<ListFeatures, T>) => o.selectable && (!o.canSelectRow || o.canSelectRow(row.original)),

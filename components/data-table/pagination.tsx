@@ -24,7 +24,19 @@ export interface PaginationProps {
 const fmt = new Intl.NumberFormat('en-US');
 const BUTTON = 'inline-flex size-10 items-center justify-center rounded-md border border-slate-300 bg-white';
 
-function PageLink({ list, page, enabled, label, children }: { list: ListController<BaseFields>; page: number; enabled: boolean; label: string; children: React.ReactNode }) {
+function PageLink({
+  list,
+  page,
+  enabled,
+  label,
+  children,
+}: {
+  list: ListController<BaseFields>;
+  page: number;
+  enabled: boolean;
+  label: string;
+  children: React.ReactNode;
+}) {
   if (!enabled)
     return (
       <span role="link" aria-disabled="true" aria-label={label} className={`${BUTTON} cursor-not-allowed text-slate-400`}>

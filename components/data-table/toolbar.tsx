@@ -73,7 +73,9 @@ export function SearchBox({
         send(text);
       }}
     >
-      {target?.hidden.map(([name, v]) => <input key={name} type="hidden" name={name} value={v} />)}
+      {target?.hidden.map(([name, v]) => (
+        <input key={name} type="hidden" name={name} value={v} />
+      ))}
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
@@ -132,7 +134,13 @@ export function FilterSelect({
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <select id={id} value={String(value)} disabled={disabled} onChange={(e) => onChange(e.target.value)} className={`${CONTROL} max-w-full`}>
+      <select
+        id={id}
+        value={String(value)}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        className={`${CONTROL} max-w-full`}
+      >
         {options.map((o) => (
           <option key={o.value} value={String(o.value)}>
             {o.label}
@@ -144,7 +152,12 @@ export function FilterSelect({
 }
 
 /** Closes a popup on Escape (focus back to its button) or a click outside it. */
-function useDismiss(open: boolean, close: () => void, wrap: React.RefObject<HTMLElement | null>, button: React.RefObject<HTMLElement | null>) {
+function useDismiss(
+  open: boolean,
+  close: () => void,
+  wrap: React.RefObject<HTMLElement | null>,
+  button: React.RefObject<HTMLElement | null>,
+) {
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
@@ -181,7 +194,14 @@ export function ColumnsMenu({ columns }: { columns: readonly ColumnToggle[] }) {
   if (columns.length === 0) return null;
   return (
     <div ref={wrap} className="relative">
-      <button ref={button} type="button" className={TOOL_BUTTON} aria-expanded={open} aria-controls={popupId} onClick={() => setOpen((o) => !o)}>
+      <button
+        ref={button}
+        type="button"
+        className={TOOL_BUTTON}
+        aria-expanded={open}
+        aria-controls={popupId}
+        onClick={() => setOpen((o) => !o)}
+      >
         <Columns3 aria-hidden="true" className="size-4" />
         Columns
       </button>
@@ -242,7 +262,11 @@ export function ExportButton<T>({
   return (
     <div className="flex items-center gap-2">
       <button type="button" className={TOOL_BUTTON} onClick={run} disabled={progress !== null || count === 0}>
-        {progress ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Download aria-hidden="true" className="size-4" />}
+        {progress ? (
+          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+        ) : (
+          <Download aria-hidden="true" className="size-4" />
+        )}
         Export CSV
       </button>
       <span role="status" className="text-sm text-slate-700">

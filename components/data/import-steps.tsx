@@ -19,13 +19,31 @@ import { DEFAULT_MARK, defaultValueOf, isDefaultValue, missingRequired, timeLeft
 import { formatCount } from '@/lib/format';
 import { failure } from '@/lib/validation/field-errors';
 import type { Refusal } from './worker-protocol';
-import { emptyTemplate, isLineChecked, type CheckResult, type FileFacts, type Progress, type Totals, type WizardState } from './wizard-state';
+import {
+  emptyTemplate,
+  isLineChecked,
+  type CheckResult,
+  type FileFacts,
+  type Progress,
+  type Totals,
+  type WizardState,
+} from './wizard-state';
 
 const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog));
 
 type C = typeof contract.data;
 
-export function ChooseStep({ schemas, chosen, busy, onChoose }: { schemas: SchemaSummary[]; chosen: string | null; busy: boolean; onChoose: (name: SchemaSummary['name']) => void }) {
+export function ChooseStep({
+  schemas,
+  chosen,
+  busy,
+  onChoose,
+}: {
+  schemas: SchemaSummary[];
+  chosen: string | null;
+  busy: boolean;
+  onChoose: (name: SchemaSummary['name']) => void;
+}) {
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-slate-700">What do you want to import?</p>
@@ -63,13 +81,40 @@ export function TemplateStep({
         options={templates.map((t) => ({ value: t.id, label: t.templateName }))}
         onChange={(e) => onChange(templates.find((t) => t.id === Number(e.target.value)) ?? emptyTemplate(schema.name))}
       />
-      <TextField label="Template name" hint="Leave empty to import without saving a template." value={template.templateName} maxLength={100} onChange={(e) => set({ templateName: e.target.value })} />
-      <SelectField label="Delimiter" placeholder={null} value={template.delimiter} options={DELIMITERS.map((d) => ({ value: d, label: d }))} onChange={(e) => set({ delimiter: e.target.value as Delimiter })} />
-      <CheckboxField label="Skip rows before the header" checked={template.isSkipChecked} onChange={(e) => set({ isSkipChecked: e.target.checked })} />
+      <TextField
+        label="Template name"
+        hint="Leave empty to import without saving a template."
+        value={template.templateName}
+        maxLength={100}
+        onChange={(e) => set({ templateName: e.target.value })}
+      />
+      <SelectField
+        label="Delimiter"
+        placeholder={null}
+        value={template.delimiter}
+        options={DELIMITERS.map((d) => ({ value: d, label: d }))}
+        onChange={(e) => set({ delimiter: e.target.value as Delimiter })}
+      />
+      <CheckboxField
+        label="Skip rows before the header"
+        checked={template.isSkipChecked}
+        onChange={(e) => set({ isSkipChecked: e.target.checked })}
+      />
       {template.isSkipChecked && (
-        <TextField label="Rows to skip" type="number" min={0} max={1000} value={String(template.rowsToSkip)} onChange={(e) => set({ rowsToSkip: Math.max(0, Math.min(1000, Number(e.target.value) || 0)) })} />
+        <TextField
+          label="Rows to skip"
+          type="number"
+          min={0}
+          max={1000}
+          value={String(template.rowsToSkip)}
+          onChange={(e) => set({ rowsToSkip: Math.max(0, Math.min(1000, Number(e.target.value) || 0)) })}
+        />
       )}
-      <CheckboxField label="Every valid row starts checked" checked={template.isSelectedData} onChange={(e) => set({ isSelectedData: e.target.checked })} />
+      <CheckboxField
+        label="Every valid row starts checked"
+        checked={template.isSelectedData}
+        onChange={(e) => set({ isSelectedData: e.target.checked })}
+      />
       <div>
         <Button onClick={onNext}>Next</Button>
       </div>
@@ -81,7 +126,11 @@ export function TemplateStep({
 export function FileDrop({ file, again = false, onFile }: { file: FileFacts | null; again?: boolean; onFile: (f: File) => void }) {
   const { getRootProps, getInputProps, isDragActive } = useDropzone({ multiple: false, onDropAccepted: (files) => onFile(files[0]) });
   return (
-    <div {...getRootProps({ className: `rounded-lg border-2 border-dashed p-6 text-center text-sm ${isDragActive ? 'border-brand-600 bg-brand-50' : 'border-slate-300'}` })}>
+    <div
+      {...getRootProps({
+        className: `rounded-lg border-2 border-dashed p-6 text-center text-sm ${isDragActive ? 'border-brand-600 bg-brand-50' : 'border-slate-300'}`,
+      })}
+    >
       <input {...getInputProps({ 'aria-label': 'Choose the file to import' })} />
       {again && file ? (
         <p>
@@ -129,7 +178,14 @@ export function FileStep({
           onChange={(e) => onEncoding(e.target.value as FileEncoding)}
         />
       )}
-      {busy && progress && <ProgressBar label="Reading the file" value={progress.bytes} max={progress.total} text={`${formatCount(progress.rows)} rows read, ${timeLeft(progress.bytes, progress.total, progress.elapsedMs)}`} />}
+      {busy && progress && (
+        <ProgressBar
+          label="Reading the file"
+          value={progress.bytes}
+          max={progress.total}
+          text={`${formatCount(progress.rows)} rows read, ${timeLeft(progress.bytes, progress.total, progress.elapsedMs)}`}
+        />
+      )}
       {!busy && file && file.header.length > 0 && (
         <p className="text-sm">
           {formatCount(file.rows)} rows, {file.header.length} columns.
@@ -180,7 +236,8 @@ export function MappingStep({
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-slate-700">
-        Choose the file column that holds each field. Fields marked * must be mapped. A field the file does not have can take one value for every row.
+        Choose the file column that holds each field. Fields marked * must be mapped. A field the file does not have can take one value for
+        every row.
       </p>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {schema.columns.map((c) => {
@@ -211,14 +268,23 @@ export function MappingStep({
           );
         })}
       </div>
-      {missing.length > 0 && <p className="text-sm text-red-700">Map {missing.join(', ')} or give a value for every row before going on.</p>}
+      {missing.length > 0 && (
+        <p className="text-sm text-red-700">Map {missing.join(', ')} or give a value for every row before going on.</p>
+      )}
       {fileAgain}
       <div>
         <Button disabled={busy || missing.length > 0 || !!fileAgain} onClick={onNext}>
           Next
         </Button>
       </div>
-      {busy && progress && <ProgressBar label="Checking the rows" value={progress.bytes} max={progress.total} text={`${formatCount(progress.rows)} rows checked`} />}
+      {busy && progress && (
+        <ProgressBar
+          label="Checking the rows"
+          value={progress.bytes}
+          max={progress.total}
+          text={`${formatCount(progress.rows)} rows checked`}
+        />
+      )}
     </div>
   );
 }
@@ -249,10 +315,22 @@ export function PreviewStep({
     {
       id: 'import',
       header: 'Import',
-      cell: (r) => <CheckboxField label={`Import line ${r.line}`} hideLabel checked={isLineChecked(template, toggled, r.line)} onChange={() => onToggle(r.line)} />,
+      cell: (r) => (
+        <CheckboxField
+          label={`Import line ${r.line}`}
+          hideLabel
+          checked={isLineChecked(template, toggled, r.line)}
+          onChange={() => onToggle(r.line)}
+        />
+      ),
     },
     { id: 'line', header: 'Line', rowHeader: true, cell: (r) => r.line },
-    ...mapped.map((c) => ({ id: `col-${c.ColumnName}`, header: c.DisplayName, className: 'whitespace-nowrap', cell: (r: ImportRow) => r.cells[c.ColumnName] })),
+    ...mapped.map((c) => ({
+      id: `col-${c.ColumnName}`,
+      header: c.DisplayName,
+      className: 'whitespace-nowrap',
+      cell: (r: ImportRow) => r.cells[c.ColumnName],
+    })),
   ];
   return (
     <div className="flex min-w-0 flex-col gap-3">
@@ -260,7 +338,13 @@ export function PreviewStep({
         {formatCount(check.valid)} rows will be imported, {formatCount(check.refusedCount)} refused.
       </p>
       <h3 className="font-medium">First rows as they will be stored</h3>
-      <SimpleTable caption="First rows as they will be stored" columns={columns} rows={check.preview} rowKey={(r) => r.line} boxClassName="max-h-96" />
+      <SimpleTable
+        caption="First rows as they will be stored"
+        columns={columns}
+        rows={check.preview}
+        rowKey={(r) => r.line}
+        boxClassName="max-h-96"
+      />
       {check.refused.length > 0 && <RefusedList refused={check.refused} count={check.refusedCount} />}
       {fileAgain}
       <div className="flex flex-wrap gap-2">
@@ -353,7 +437,9 @@ export function ResultStep({
             </Button>
           </div>
         ) : (
-          <p className="text-sm text-slate-700">The refused rows are written from the file, which the browser does not keep across a reload.</p>
+          <p className="text-sm text-slate-700">
+            The refused rows are written from the file, which the browser does not keep across a reload.
+          </p>
         ))}
       {schemaName === 'vehicleMatrix' && totals.added > 0 && <RemoveUpload importId={importId} added={totals.added} />}
     </div>
@@ -412,7 +498,9 @@ function RefusedList({ refused, count }: { refused: Refusal[]; count: number }) 
           </li>
         ))}
       </ul>
-      {count > refused.length && <p className="text-sm">… and {formatCount(count - refused.length)} more (in the download after the import).</p>}
+      {count > refused.length && (
+        <p className="text-sm">… and {formatCount(count - refused.length)} more (in the download after the import).</p>
+      )}
     </div>
   );
 }

@@ -21,14 +21,16 @@ import { useImportWorker } from './use-import-worker';
 import { NO_TOTALS, STEPS, keep, keptKey, restore, shownStep, wizardReducer, type Totals } from './wizard-state';
 import type { FileJob, FromWorker, ToWorker } from './worker-protocol';
 
-
 type C = typeof contract.data;
-const resumeKey = (schema: string, f: { name: string; size: number; lastModified: number }) => `adas-import:${schema}:${f.name}:${f.size}:${f.lastModified}`;
+const resumeKey = (schema: string, f: { name: string; size: number; lastModified: number }) =>
+  `adas-import:${schema}:${f.name}:${f.size}:${f.lastModified}`;
 const message = (e: unknown) => failure(e).message;
 
 export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user: number }) {
   const params = useSearchParams();
-  const [state, dispatch] = useReducer(wizardReducer, user, (u) => restore(typeof window === 'undefined' ? null : window.sessionStorage.getItem(keptKey(u))));
+  const [state, dispatch] = useReducer(wizardReducer, user, (u) =>
+    restore(typeof window === 'undefined' ? null : window.sessionStorage.getItem(keptKey(u))),
+  );
   const { schema, template, file, check, busy } = state;
   // The file itself: a browser cannot keep it across a reload (its facts are in `state.file`).
   const [picked, setPicked] = useState<File | null>(null);
@@ -77,17 +79,33 @@ export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user
   async function uploadChunk(index: number, rows: ImportRow[]) {
     const { schema: s, template: t } = latest.current;
     try {
-      const body = { templateName: t?.templateName ?? '', mappedFields: t?.mappedData ?? {}, importId: importId.current, chunk: index, csvData: rows };
+      const body = {
+        templateName: t?.templateName ?? '',
+        mappedFields: t?.mappedData ?? {},
+        importId: importId.current,
+        chunk: index,
+        csvData: rows,
+      };
       // The vehicle matrix has its own upload (its additions are recorded, to be removed again).
       const r: ChunkResult =
         s!.name === 'vehicleMatrix'
           ? await bff<C['uploadVehicleMatrix']>('POST', 'data/uploadVehicleMatrix', { body })
           : await bff<C['uploadData']>('POST', 'data/uploadData', { body: { ...body, schemaName: s!.name } });
-      dispatch({ type: 'stored', added: r.added, updated: r.updated, unchanged: r.unchanged, refused: r.refused.length, rows: rows.length });
+      dispatch({
+        type: 'stored',
+        added: r.added,
+        updated: r.updated,
+        unchanged: r.unchanged,
+        refused: r.refused.length,
+        rows: rows.length,
+      });
       sendRef.current({ type: 'ack', refused: r.refused });
     } catch (e) {
       // The worker waits; Resume starts again from the chunks the host has stored.
-      dispatch({ type: 'interrupted', message: `The import stopped: ${message(e)} Rows stored so far stay stored; Resume goes on from there without duplicating any.` });
+      dispatch({
+        type: 'interrupted',
+        message: `The import stopped: ${message(e)} Rows stored so far stay stored; Resume goes on from there without duplicating any.`,
+      });
     }
   }
 
@@ -175,10 +193,14 @@ export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user
   }
 
   const header = useMemo(() => file?.header ?? [], [file]);
-  const fitting = useMemo(() => state.templates.filter((t) => t.id !== template?.id && header.length && templateFits(t.mappedData, header)), [state.templates, template, header]);
+  const fitting = useMemo(
+    () => state.templates.filter((t) => t.id !== template?.id && header.length && templateFits(t.mappedData, header)),
+    [state.templates, template, header],
+  );
 
   function toMapping() {
-    if (!Object.keys(template!.mappedData).length) dispatch({ type: 'template', template: { ...template!, mappedData: guessMapping(header, schema!.columns) } });
+    if (!Object.keys(template!.mappedData).length)
+      dispatch({ type: 'template', template: { ...template!, mappedData: guessMapping(header, schema!.columns) } });
     go(4);
   }
 
@@ -254,7 +276,9 @@ export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user
         {state.error && <p className="text-red-700">{state.error}</p>}
       </div>
 
-      {step === 1 && <ChooseStep schemas={schemas} chosen={schema?.name ?? null} busy={busy} onChoose={(name) => void chooseSchema(name)} />}
+      {step === 1 && (
+        <ChooseStep schemas={schemas} chosen={schema?.name ?? null} busy={busy} onChoose={(name) => void chooseSchema(name)} />
+      )}
       {step === 2 && schema && template && (
         <TemplateStep
           schema={schema}

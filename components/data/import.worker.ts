@@ -39,7 +39,10 @@ class FileText {
     return this;
   }
   removeListener(event: string, fn: Listener) {
-    this.listeners.set(event, (this.listeners.get(event) ?? []).filter((f) => f !== fn));
+    this.listeners.set(
+      event,
+      (this.listeners.get(event) ?? []).filter((f) => f !== fn),
+    );
     return this;
   }
   pause() {
@@ -78,7 +81,12 @@ class FileText {
  * Streams the file's rows after the skipped ones: `onHeader` gets the header, `onRows` each parsed piece
  * with the file line of its first row (the header is line rowsToSkip + 1); parsing waits for `onRows`.
  */
-function parseRows(job: FileJob, phase: Phase, onRows: (rows: string[][], firstLine: number) => void | Promise<void>, onHeader?: (header: string[]) => void): Promise<{ header: string[]; rows: number }> {
+function parseRows(
+  job: FileJob,
+  phase: Phase,
+  onRows: (rows: string[][], firstLine: number) => void | Promise<void>,
+  onHeader?: (header: string[]) => void,
+): Promise<{ header: string[]; rows: number }> {
   const started = performance.now();
   const input = new FileText(job.file, job.encoding);
   let skipped = 0;
@@ -94,7 +102,11 @@ function parseRows(job: FileJob, phase: Phase, onRows: (rows: string[][], firstL
         if (open) {
           parser.abort();
           const line = skipped + (header ? 1 : 0) + rows + (open.row ?? 0) + 1;
-          reject(new Error(`Line ${line.toLocaleString('en-US')} opens a quote that is never closed, so the rest of the file cannot be read. Fix the file and choose it again.`));
+          reject(
+            new Error(
+              `Line ${line.toLocaleString('en-US')} opens a quote that is never closed, so the rest of the file cannot be read. Fix the file and choose it again.`,
+            ),
+          );
           return;
         }
         let data = results.data;
@@ -125,7 +137,8 @@ function parseRows(job: FileJob, phase: Phase, onRows: (rows: string[][], firstL
         );
       },
       complete: () => {
-        if (!header) reject(new Error(job.rowsToSkip ? `The file has no rows after the ${job.rowsToSkip} skipped.` : 'The file has no rows.'));
+        if (!header)
+          reject(new Error(job.rowsToSkip ? `The file has no rows after the ${job.rowsToSkip} skipped.` : 'The file has no rows.'));
         else resolve({ header, rows });
       },
       error: (e: Error) => reject(new Error(`The file cannot be read: ${e.message}`)),
@@ -140,7 +153,8 @@ let header: string[] = [];
 const refusedRows = new Map<number, { reason: string; raw: string[] }>();
 let ack: ((refused: Refusal[]) => void) | null = null;
 
-const mismatch = (raw: string[]) => `The row has ${raw.length} column${raw.length === 1 ? '' : 's'}; the header has ${header.length} (is the delimiter right?)`;
+const mismatch = (raw: string[]) =>
+  `The row has ${raw.length} column${raw.length === 1 ? '' : 's'}; the header has ${header.length} (is the delimiter right?)`;
 
 async function check(job: FileJob, mapping: Record<string, string>, ctx: CheckContext) {
   context = ctx;
@@ -175,7 +189,12 @@ async function check(job: FileJob, mapping: Record<string, string>, ctx: CheckCo
   post({ type: 'check-done', preview, refused, refusedCount: refusedRows.size, valid, rows });
 }
 
-async function importRows(job: FileJob, mapping: Record<string, string>, selection: { mode: 'all-except' | 'only'; lines: number[] }, skipChunks: number[]) {
+async function importRows(
+  job: FileJob,
+  mapping: Record<string, string>,
+  selection: { mode: 'all-except' | 'only'; lines: number[] },
+  skipChunks: number[],
+) {
   const chosen = { mode: selection.mode, lines: new Set(selection.lines) };
   const skip = new Set(skipChunks);
   const chunker = new Chunker<ImportRow & { raw: string[] }>(IMPORT_CHUNK_ROWS);
@@ -219,7 +238,12 @@ addEventListener('message', (event: MessageEvent<ToWorker>) => {
   switch (m.type) {
     case 'read': {
       const started = performance.now();
-      parseRows(m.job, 'read', () => {}, (h) => (header = h)).then((r) => post({ type: 'read-done', header: r.header, rows: r.rows, elapsedMs: performance.now() - started }), fail);
+      parseRows(
+        m.job,
+        'read',
+        () => {},
+        (h) => (header = h),
+      ).then((r) => post({ type: 'read-done', header: r.header, rows: r.rows, elapsedMs: performance.now() - started }), fail);
       break;
     }
     case 'check':

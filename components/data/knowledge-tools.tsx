@@ -15,13 +15,29 @@ import { CCC_KEYWORD_KINDS, LINKS_FILE_MAX_CHARS, LINK_TYPES, MAKE_MATRIX_LINK_C
 import { formatCount } from '@/lib/format';
 
 type C = typeof contract.data;
-const KIND_LABELS: Record<(typeof CCC_KEYWORD_KINDS)[number], string> = { line: 'CCC line keywords', location: 'CCC location keywords', sublet: 'CCC sublet keywords' };
+const KIND_LABELS: Record<(typeof CCC_KEYWORD_KINDS)[number], string> = {
+  line: 'CCC line keywords',
+  location: 'CCC location keywords',
+  sublet: 'CCC sublet keywords',
+};
 
 /**
  * One tool's form (the one form hook): its heading, the fields, a submit button that stays disabled while
  * the call runs (no double imports), and the status line with what happened, the host's refusal too.
  */
-function ToolForm({ id, title, submitLabel, form, children }: { id: string; title: string; submitLabel: string; form: Pick<Form<object>, 'submit' | 'busy' | 'message'>; children: React.ReactNode }) {
+function ToolForm({
+  id,
+  title,
+  submitLabel,
+  form,
+  children,
+}: {
+  id: string;
+  title: string;
+  submitLabel: string;
+  form: Pick<Form<object>, 'submit' | 'busy' | 'message'>;
+  children: React.ReactNode;
+}) {
   return (
     <form onSubmit={(e) => void form.submit(e)} className="flex flex-col gap-3" aria-labelledby={`${id}-heading`} noValidate>
       <h3 id={`${id}-heading`} className="font-medium">
@@ -44,11 +60,19 @@ function LinksImportForm() {
   const form = useForm({
     initial: { file: null as File | null },
     // The file goes as text in one call: at most LINKS_FILE_MAX_CHARS characters (the contract's bound).
-    check: ({ file }) => ({ content: !file ? 'Choose a links file' : file.size > LINKS_FILE_MAX_CHARS * 4 ? `The file is larger than ${LINKS_FILE_MAX_CHARS / 1000} kB` : null }),
+    check: ({ file }) => ({
+      content: !file
+        ? 'Choose a links file'
+        : file.size > LINKS_FILE_MAX_CHARS * 4
+          ? `The file is larger than ${LINKS_FILE_MAX_CHARS / 1000} kB`
+          : null,
+    }),
     invalid: null,
     failed: (m) => `The file was not imported: ${m}`,
     save: async ({ file }) => {
-      await bff<typeof contract.admin.importMakeMatrixLinks>('POST', 'admin/importMakeMatrixLinks', { body: { fileName: file!.name, content: await file!.text() } });
+      await bff<typeof contract.admin.importMakeMatrixLinks>('POST', 'admin/importMakeMatrixLinks', {
+        body: { fileName: file!.name, content: await file!.text() },
+      });
       return `${file!.name} is being imported; a notice tells you when it is done.`;
     },
   });
@@ -94,7 +118,14 @@ function KeywordsForm() {
   return (
     <ToolForm id="keywords" title="Make-matrix keywords" submitLabel="Import keywords" form={form}>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Make" required value={draft.vehicleMake} error={errors.vehicleMake} onChange={(e) => set('vehicleMake', e.target.value)} maxLength={60} />
+        <TextField
+          label="Make"
+          required
+          value={draft.vehicleMake}
+          error={errors.vehicleMake}
+          onChange={(e) => set('vehicleMake', e.target.value)}
+          maxLength={60}
+        />
         <SelectField
           label="Keyword list"
           placeholder={null}
@@ -104,8 +135,19 @@ function KeywordsForm() {
           onChange={(e) => set('kind', e.target.value as typeof draft.kind)}
         />
       </div>
-      <TextArea label="Keywords (comma-separated)" required rows={3} value={draft.keywords} error={errors.keywords} onChange={(e) => set('keywords', e.target.value)} />
-      <CheckboxField label="Replace the list instead of adding to it" checked={draft.replace} onChange={(e) => set('replace', e.target.checked)} />
+      <TextArea
+        label="Keywords (comma-separated)"
+        required
+        rows={3}
+        value={draft.keywords}
+        error={errors.keywords}
+        onChange={(e) => set('keywords', e.target.value)}
+      />
+      <CheckboxField
+        label="Replace the list instead of adding to it"
+        checked={draft.replace}
+        onChange={(e) => set('replace', e.target.checked)}
+      />
     </ToolForm>
   );
 }
@@ -118,7 +160,12 @@ function LinksForm() {
     failed: (m) => `Nothing was exported: ${m}`,
     save: async (d) => {
       const file = await bff<C['exportLinksByVehicle']>('POST', 'alldata/exportLinksByVehicle', {
-        body: { make: d.make, model: d.model, year: Number(d.year), type: (d.type || undefined) as (typeof LINK_TYPES)[number] | undefined },
+        body: {
+          make: d.make,
+          model: d.model,
+          year: Number(d.year),
+          type: (d.type || undefined) as (typeof LINK_TYPES)[number] | undefined,
+        },
       });
       const url = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }));
       const a = document.createElement('a');
@@ -133,14 +180,32 @@ function LinksForm() {
   return (
     <ToolForm id="links" title="Links of a vehicle" submitLabel="Export links" form={form}>
       <div className="grid gap-3 sm:grid-cols-4">
-        <TextField label="Make" required value={draft.make} error={errors.make} onChange={(e) => set('make', e.target.value)} maxLength={60} />
+        <TextField
+          label="Make"
+          required
+          value={draft.make}
+          error={errors.make}
+          onChange={(e) => set('make', e.target.value)}
+          maxLength={60}
+        />
         <TextField label="Model" value={draft.model} error={errors.model} onChange={(e) => set('model', e.target.value)} maxLength={80} />
-        <TextField label="Year" required inputMode="numeric" value={draft.year} error={errors.year} onChange={(e) => set('year', e.target.value)} maxLength={4} />
+        <TextField
+          label="Year"
+          required
+          inputMode="numeric"
+          value={draft.year}
+          error={errors.year}
+          onChange={(e) => set('year', e.target.value)}
+          maxLength={4}
+        />
         <SelectField
           label="Links"
           placeholder={null}
           value={draft.type}
-          options={[{ value: '', label: 'ADAS and general' }, ...LINK_TYPES.map((t) => ({ value: t, label: t === 'adas' ? 'ADAS procedures' : 'General information' }))]}
+          options={[
+            { value: '', label: 'ADAS and general' },
+            ...LINK_TYPES.map((t) => ({ value: t, label: t === 'adas' ? 'ADAS procedures' : 'General information' })),
+          ]}
           onChange={(e) => set('type', e.target.value)}
         />
       </div>

@@ -143,7 +143,9 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
       if (!s.file) return s;
       const read = { ...s, busy: false, progress: null, file: { ...s.file, header: a.header, rows: a.rows } };
       // Columns other than the ones mapped and previewed: the mapping and the preview are to be done again.
-      return s.file.header.length && !sameColumns(s.file.header, a.header) ? { ...read, check: null, toggled: [], maxStep: Math.min(s.maxStep, 3) } : read;
+      return s.file.header.length && !sameColumns(s.file.header, a.header)
+        ? { ...read, check: null, toggled: [], maxStep: Math.min(s.maxStep, 3) }
+        : read;
     }
     case 'checked':
       return { ...s, busy: false, progress: null, check: a.check, toggled: [] };
@@ -155,7 +157,12 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
       const t = s.totals;
       return {
         ...s,
-        totals: { added: t.added + a.added, updated: t.updated + a.updated, unchanged: t.unchanged + a.unchanged, refused: t.refused + a.refused },
+        totals: {
+          added: t.added + a.added,
+          updated: t.updated + a.updated,
+          unchanged: t.unchanged + a.unchanged,
+          refused: t.refused + a.refused,
+        },
         progress: { rows: (s.progress?.rows ?? 0) + a.rows, bytes: 0, total: 0, elapsedMs: 0 },
       };
     }
@@ -167,7 +174,10 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
 }
 
 /** The state a reload keeps (see the module head). */
-export type Kept = Pick<WizardState, 'maxStep' | 'schema' | 'templates' | 'template' | 'file' | 'check' | 'toggled' | 'totals' | 'importState'>;
+export type Kept = Pick<
+  WizardState,
+  'maxStep' | 'schema' | 'templates' | 'template' | 'file' | 'check' | 'toggled' | 'totals' | 'importState'
+>;
 
 const KEY_PREFIX = 'adas-import-wizard:';
 export const keptKey = (user: number) => `${KEY_PREFIX}${user}`;
@@ -205,6 +215,7 @@ export function restore(text: string | null): WizardState {
 export const shownStep = (asked: number, maxStep: number) => Math.min(Math.max(Number.isInteger(asked) ? asked : 1, 1), maxStep);
 
 /** The preview's rows as they will be imported or not: the template's default, flipped for the toggled lines. */
-export const isLineChecked = (template: ImportTemplate, toggled: readonly number[], line: number) => template.isSelectedData !== toggled.includes(line);
+export const isLineChecked = (template: ImportTemplate, toggled: readonly number[], line: number) =>
+  template.isSelectedData !== toggled.includes(line);
 
 export type { ImportRow };

@@ -18,7 +18,13 @@ export interface Refusal {
 export type ToWorker =
   | { type: 'read'; job: FileJob }
   | { type: 'check'; job: FileJob; mapping: Record<string, string>; schema: SchemaDetail }
-  | { type: 'import'; job: FileJob; mapping: Record<string, string>; selection: { mode: 'all-except' | 'only'; lines: number[] }; skipChunks: number[] }
+  | {
+      type: 'import';
+      job: FileJob;
+      mapping: Record<string, string>;
+      selection: { mode: 'all-except' | 'only'; lines: number[] };
+      skipChunks: number[];
+    }
   /** The answer to a chunk: the rows the host refused; the worker goes on. */
   | { type: 'ack'; refused: Refusal[] }
   | { type: 'refusedCsv' };

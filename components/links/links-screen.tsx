@@ -42,7 +42,19 @@ const SCOPES = [
   { value: 'firm', label: 'Anyone at your locations' },
 ] as const;
 
-export function LinksScreen({ spec, state, data, zone, isAdmin }: { spec: LinkListSpec; state: LinkListState; data: Paged<ShareLink>; zone: Zone; isAdmin: boolean }) {
+export function LinksScreen({
+  spec,
+  state,
+  data,
+  zone,
+  isAdmin,
+}: {
+  spec: LinkListSpec;
+  state: LinkListState;
+  data: Paged<ShareLink>;
+  zone: Zone;
+  isAdmin: boolean;
+}) {
   const list = useList(spec, state);
   const firmWide = state.scope === 'firm';
   const [flash, setFlash] = useState<string | null>(null);
@@ -52,11 +64,37 @@ export function LinksScreen({ spec, state, data, zone, isAdmin }: { spec: LinkLi
     () => [
       { id: 'vehicle', header: 'Vehicle', rowHeader: true, canHide: false, csv: (l) => l.vehicle, cell: (l) => l.vehicle },
       { id: 'ronumber', header: 'RO', csv: (l) => l.ronumber, cell: (l) => l.ronumber },
-      ...(firmWide ? [{ id: 'sharedBy', header: 'Shared by', csv: (l: ShareLink) => l.sharedBy, cell: (l: ShareLink) => (l.own ? `${l.sharedBy} (you)` : l.sharedBy) }] : []),
-      { id: 'created', header: 'Created', sortable: true, csv: (l) => formatDateTime(l.createdAt, zone), cell: (l) => formatDateTime(l.createdAt, zone) },
-      { id: 'expires', header: 'Expires', sortable: true, csv: (l) => formatDateTime(l.expiresAt, zone), cell: (l) => formatDateTime(l.expiresAt, zone) },
+      ...(firmWide
+        ? [
+            {
+              id: 'sharedBy',
+              header: 'Shared by',
+              csv: (l: ShareLink) => l.sharedBy,
+              cell: (l: ShareLink) => (l.own ? `${l.sharedBy} (you)` : l.sharedBy),
+            },
+          ]
+        : []),
+      {
+        id: 'created',
+        header: 'Created',
+        sortable: true,
+        csv: (l) => formatDateTime(l.createdAt, zone),
+        cell: (l) => formatDateTime(l.createdAt, zone),
+      },
+      {
+        id: 'expires',
+        header: 'Expires',
+        sortable: true,
+        csv: (l) => formatDateTime(l.expiresAt, zone),
+        cell: (l) => formatDateTime(l.expiresAt, zone),
+      },
       { id: 'status', header: 'Status', csv: (l) => SHARE_STATUS_LABELS[l.status], cell: (l) => SHARE_STATUS_LABELS[l.status] },
-      { id: 'link', header: 'Link', canHide: false, cell: (l) => (l.status === 'active' ? <CopyButton link={l} onCopied={setFlash} /> : '—') },
+      {
+        id: 'link',
+        header: 'Link',
+        canHide: false,
+        cell: (l) => (l.status === 'active' ? <CopyButton link={l} onCopied={setFlash} /> : '—'),
+      },
     ],
     [zone, firmWide],
   );
@@ -80,7 +118,16 @@ export function LinksScreen({ spec, state, data, zone, isAdmin }: { spec: LinkLi
         rowLabel={(l) => `${l.vehicle}, RO ${l.ronumber}`}
         list={list}
         search={{ label: 'Search vehicle or RO' }}
-        filters={isAdmin ? <FilterSelect label="Shared by" value={state.scope} options={SCOPES} onChange={(v) => list.go({ scope: v as LinkListState['scope'] })} /> : undefined}
+        filters={
+          isAdmin ? (
+            <FilterSelect
+              label="Shared by"
+              value={state.scope}
+              options={SCOPES}
+              onChange={(v) => list.go({ scope: v as LinkListState['scope'] })}
+            />
+          ) : undefined
+        }
         selectable
         canSelectRow={(l) => l.status === 'active'}
         bulkActions={(selection) => (
@@ -106,7 +153,11 @@ export function LinksScreen({ spec, state, data, zone, isAdmin }: { spec: LinkLi
           onOpenChange={(o) => !o && setRevoking(null)}
           title="Revoke links"
           confirmLabel="Revoke"
-          message={revoking.rows.length === 1 ? `Revoke the link of the ${revoking.rows[0].vehicle}, RO ${revoking.rows[0].ronumber}? It stops working at once.` : `Revoke the ${revoking.rows.length} checked links? They stop working at once.`}
+          message={
+            revoking.rows.length === 1
+              ? `Revoke the link of the ${revoking.rows[0].vehicle}, RO ${revoking.rows[0].ronumber}? It stops working at once.`
+              : `Revoke the ${revoking.rows.length} checked links? They stop working at once.`
+          }
           onConfirm={async () => {
             for (const l of revoking.rows) await linkApi.revoke(l.link);
             setFlash(revoking.rows.length === 1 ? 'Link revoked.' : `${revoking.rows.length} links revoked.`);

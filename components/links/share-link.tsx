@@ -26,7 +26,10 @@ export function ShareLink({ adasInspection }: { adasInspection: number }) {
     try {
       const link = await linkApi.create({ adasInspection, days: Number(days) });
       setUrl(sharedUrl(link.token));
-      setNotice({ kind: 'success', text: `Link created. It opens this inspection's report without signing in for ${days === '1' ? '1 day' : `${days} days`}.` });
+      setNotice({
+        kind: 'success',
+        text: `Link created. It opens this inspection's report without signing in for ${days === '1' ? '1 day' : `${days} days`}.`,
+      });
     } catch (e) {
       setNotice({ kind: 'error', text: (e as Error).message });
     } finally {
@@ -49,7 +52,9 @@ export function ShareLink({ adasInspection }: { adasInspection: number }) {
       <h3 id={headingId} className="font-semibold text-slate-900">
         Share a link
       </h3>
-      <p className="text-sm text-slate-700">For an insurer or a technician without an account: a read-only page of this inspection, its report and OEM procedure links.</p>
+      <p className="text-sm text-slate-700">
+        For an insurer or a technician without an account: a read-only page of this inspection, its report and OEM procedure links.
+      </p>
       <div className="flex flex-wrap items-end gap-2">
         <SelectField label="Valid for" placeholder={null} options={DAY_OPTIONS} value={days} onChange={(e) => setDays(e.target.value)} />
         <Button variant="secondary" disabled={busy} onClick={create}>
@@ -58,7 +63,14 @@ export function ShareLink({ adasInspection }: { adasInspection: number }) {
       </div>
       {url && (
         <div className="flex flex-wrap items-end gap-2">
-          <TextField label="Shared link" readOnly value={url} maxLength={2000} className="min-w-0 flex-1" onFocus={(e) => e.target.select()} />
+          <TextField
+            label="Shared link"
+            readOnly
+            value={url}
+            maxLength={2000}
+            className="min-w-0 flex-1"
+            onFocus={(e) => e.target.select()}
+          />
           <Button variant="secondary" onClick={copy}>
             Copy link
           </Button>

@@ -16,7 +16,10 @@ const KNOWN = new Set<string>(Object.values(SHARE_MESSAGES));
 
 export function LinkProblem({ message }: { message: string }) {
   return (
-    <section aria-labelledby="link-heading" className="mx-auto flex max-w-xl flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="link-heading"
+      className="mx-auto flex max-w-xl flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h1 id="link-heading" className="text-2xl font-semibold">
         Link not available
       </h1>
@@ -27,7 +30,8 @@ export function LinkProblem({ message }: { message: string }) {
 
 type SharedSystem = Awaited<ReturnType<typeof callUpstream<typeof contract.share.sharedInspection>>>['systems'][number];
 
-const evidenceHref = (token: string, adasEvidence: number, size: 'full' | 'thumb') => `/api/links/evidence?${new URLSearchParams({ t: token, e: String(adasEvidence), size })}`;
+const evidenceHref = (token: string, adasEvidence: number, size: 'full' | 'thumb') =>
+  `/api/links/evidence?${new URLSearchParams({ t: token, e: String(adasEvidence), size })}`;
 
 /** The systems' photos (thumbnails opening full size) and files, read-only; nothing when none is shared. */
 function SharedEvidence({ token, systems }: { token: string; systems: readonly SharedSystem[] }) {
@@ -48,7 +52,11 @@ function SharedEvidence({ token, systems }: { token: string; systems: readonly S
                 <li key={e.adasEvidence} className="flex w-36 flex-col gap-1">
                   <a href={evidenceHref(token, e.adasEvidence, 'full')} target="_blank" rel="noopener noreferrer">
                     {/* eslint-disable-next-line @next/next/no-img-element -- a stored file through the link's route */}
-                    <img src={evidenceHref(token, e.adasEvidence, 'thumb')} alt={e.caption || `Photo of ${s.system}`} className="h-28 w-36 rounded border border-slate-200 object-cover" />
+                    <img
+                      src={evidenceHref(token, e.adasEvidence, 'thumb')}
+                      alt={e.caption || `Photo of ${s.system}`}
+                      className="h-28 w-36 rounded border border-slate-200 object-cover"
+                    />
                     <span className="sr-only"> (full size, opens in a new tab)</span>
                   </a>
                   {e.caption && <span className="text-xs text-slate-700">{e.caption}</span>}
@@ -77,14 +85,19 @@ function SharedEvidence({ token, systems }: { token: string; systems: readonly S
 
 export async function SharedInspection({ token }: { token: string }) {
   const shared = await callUpstream(contract.share.sharedInspection, { query: { token } }).catch((e: unknown) => {
-    if (e instanceof UpstreamError && (e.kind === 'not-found' || e.kind === 'bad-request')) return KNOWN.has(e.message) ? e.message : SHARE_MESSAGES.unknown;
+    if (e instanceof UpstreamError && (e.kind === 'not-found' || e.kind === 'bad-request'))
+      return KNOWN.has(e.message) ? e.message : SHARE_MESSAGES.unknown;
     throw e;
   });
   if (typeof shared === 'string') return <LinkProblem message={shared} />;
   const { vehicle, timezone } = shared;
   const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   return (
-    <article data-wide aria-labelledby="shared-heading" className="mx-auto flex max-w-3xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <article
+      data-wide
+      aria-labelledby="shared-heading"
+      className="mx-auto flex max-w-3xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <header className="flex flex-col gap-1">
         <p className="text-sm text-slate-600">Shared by {shared.firmName}</p>
         <h1 id="shared-heading" className="text-2xl font-semibold">

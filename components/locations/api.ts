@@ -23,10 +23,13 @@ export const firmApi = {
   save: (body: FirmInput) => bff<F['saveFirm']>('POST', 'firm/saveFirm', { body }),
   remove: (firm: number) => bff<F['removeFirm']>('POST', 'firm/removeFirm', { body: { firm } }),
   // The contract path ends in "/" (firm/firmSearch/); the BFF maps the slash-less path back.
-  parentSearch: (firm: number, searchterm: string, signal: AbortSignal) => bff<F['firmSearch']>('GET', 'firm/firmSearch', { query: { firm, searchterm }, signal }),
-  preferences: (firm: number, category: string, signal?: AbortSignal) => bff<F['firmPreference']>('GET', 'firm/firmPreference', { query: { firm, category }, signal }),
+  parentSearch: (firm: number, searchterm: string, signal: AbortSignal) =>
+    bff<F['firmSearch']>('GET', 'firm/firmSearch', { query: { firm, searchterm }, signal }),
+  preferences: (firm: number, category: string, signal?: AbortSignal) =>
+    bff<F['firmPreference']>('GET', 'firm/firmPreference', { query: { firm, category }, signal }),
   savePreference: (body: PreferenceInput) => bff<F['saveFirmPreference']>('POST', 'firm/saveFirmPreference', { body }),
-  updateSettings: (firm: number, isInactive: boolean) => bff<F['updateFirmSettings']>('POST', 'firm/updateFirmSettings', { body: { firm, isInactive } }),
+  updateSettings: (firm: number, isInactive: boolean) =>
+    bff<F['updateFirmSettings']>('POST', 'firm/updateFirmSettings', { body: { firm, isInactive } }),
 };
 
 export const pricingApi = {

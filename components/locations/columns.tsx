@@ -20,7 +20,14 @@ export function locationColumns(open: (row: FirmRow) => void, count: (n: number)
     { id: 'parent', header: 'Parent', sortable: true, csv: (r) => r.parentName ?? '', cell: (r) => r.parentName || dash },
     { id: 'city', header: 'City and state', sortable: true, csv: (r) => place(r), cell: (r) => place(r) || dash },
     { id: 'phone', header: 'Phone', sortable: true, className: 'whitespace-nowrap', csv: (r) => r.phoneNo, cell: (r) => r.phoneNo || dash },
-    { id: 'users', header: 'Users', sortable: true, className: 'text-right tabular-nums', csv: (r) => r.users, cell: (r) => count(r.users) },
+    {
+      id: 'users',
+      header: 'Users',
+      sortable: true,
+      className: 'text-right tabular-nums',
+      csv: (r) => r.users,
+      cell: (r) => count(r.users),
+    },
     {
       id: 'inactive',
       header: 'Inactive',

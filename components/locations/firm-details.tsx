@@ -50,7 +50,6 @@ export function blankFirm(d: NewFirmDefaults): FirmDraft {
   };
 }
 
-
 export interface FirmDetailsProps {
   formId: string;
   /** The location as loaded (or a new one's defaults). */
@@ -92,7 +91,14 @@ export function FirmDetails({ formId, initial, lookups, readOnly, onSaved, onBus
       )}
       <fieldset disabled={readOnly} className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <TextField label="Company" required autoComplete="organization" value={draft.company} onChange={(e) => set('company', e.target.value)} error={errors.company} />
+          <TextField
+            label="Company"
+            required
+            autoComplete="organization"
+            value={draft.company}
+            onChange={(e) => set('company', e.target.value)}
+            error={errors.company}
+          />
         </div>
         <SelectField
           label="Location type"
@@ -133,12 +139,37 @@ export function FirmDetails({ formId, initial, lookups, readOnly, onSaved, onBus
             </p>
           </div>
         )}
-        <TextField label="First Name" autoComplete="given-name" value={draft.firstName} onChange={(e) => set('firstName', e.target.value)} error={errors.firstName} />
-        <TextField label="Last Name" autoComplete="family-name" value={draft.lastName} onChange={(e) => set('lastName', e.target.value)} error={errors.lastName} />
+        <TextField
+          label="First Name"
+          autoComplete="given-name"
+          value={draft.firstName}
+          onChange={(e) => set('firstName', e.target.value)}
+          error={errors.firstName}
+        />
+        <TextField
+          label="Last Name"
+          autoComplete="family-name"
+          value={draft.lastName}
+          onChange={(e) => set('lastName', e.target.value)}
+          error={errors.lastName}
+        />
         <div className="sm:col-span-2">
-          <TextField label="Street Address" autoComplete="street-address" value={draft.addressLines} onChange={(e) => set('addressLines', e.target.value)} error={errors.addressLines} />
+          <TextField
+            label="Street Address"
+            autoComplete="street-address"
+            value={draft.addressLines}
+            onChange={(e) => set('addressLines', e.target.value)}
+            error={errors.addressLines}
+          />
         </div>
-        <TextField label="City" autoComplete="address-level2" maxLength={100} value={draft.city} onChange={(e) => set('city', e.target.value)} error={errors.city} />
+        <TextField
+          label="City"
+          autoComplete="address-level2"
+          maxLength={100}
+          value={draft.city}
+          onChange={(e) => set('city', e.target.value)}
+          error={errors.city}
+        />
         <LookupSelect
           label="State"
           lookups={lookups}
@@ -148,7 +179,14 @@ export function FirmDetails({ formId, initial, lookups, readOnly, onSaved, onBus
           onChange={(v) => set('stateProvince', v)}
           error={errors.stateProvince}
         />
-        <TextField label="Postal Code" autoComplete="postal-code" maxLength={10} value={draft.postalCode} onChange={(e) => set('postalCode', e.target.value)} error={errors.postalCode} />
+        <TextField
+          label="Postal Code"
+          autoComplete="postal-code"
+          maxLength={10}
+          value={draft.postalCode}
+          onChange={(e) => set('postalCode', e.target.value)}
+          error={errors.postalCode}
+        />
         <LookupSelect
           label="Country"
           lookups={lookups}
@@ -158,15 +196,33 @@ export function FirmDetails({ formId, initial, lookups, readOnly, onSaved, onBus
           error={errors.country}
         />
         <PhoneField label="Phone #" value={draft.phoneNo} onChange={(v) => set('phoneNo', v)} error={errors.phoneNo} />
-        <TextField label="Email" type="email" autoComplete="email" value={draft.email} onChange={(e) => set('email', e.target.value)} error={errors.email} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={draft.email}
+          onChange={(e) => set('email', e.target.value)}
+          error={errors.email}
+        />
         <ZoneAndLanguage
           lookups={lookups}
           timezone={{ value: draft.timezoneId, onChange: (v) => set('timezoneId', v), error: errors.timezoneId }}
           language={{ value: draft.languageId, onChange: (v) => set('languageId', v), error: errors.languageId }}
         />
         <TextField label="CCC Id" maxLength={50} value={draft.cccId} onChange={(e) => set('cccId', e.target.value)} error={errors.cccId} />
-        <TextField label="Location #" maxLength={50} value={draft.firmNumber} onChange={(e) => set('firmNumber', e.target.value)} error={errors.firmNumber} />
-        <CheckboxField className="sm:col-span-2" label="CCC diagnostics" checked={draft.cccDiag} onChange={(e) => set('cccDiag', e.target.checked)} />
+        <TextField
+          label="Location #"
+          maxLength={50}
+          value={draft.firmNumber}
+          onChange={(e) => set('firmNumber', e.target.value)}
+          error={errors.firmNumber}
+        />
+        <CheckboxField
+          className="sm:col-span-2"
+          label="CCC diagnostics"
+          checked={draft.cccDiag}
+          onChange={(e) => set('cccDiag', e.target.checked)}
+        />
       </fieldset>
     </form>
   );

@@ -48,12 +48,24 @@ export interface FirmEditorProps {
   onShowInNetwork: (firm: number) => void;
 }
 
-export function FirmEditor({ target, canEdit, canPrice, ownFirm, userDefaults, onClose, onChanged, onAddUnder, onShowInNetwork }: FirmEditorProps) {
+export function FirmEditor({
+  target,
+  canEdit,
+  canPrice,
+  ownFirm,
+  userDefaults,
+  onClose,
+  onChanged,
+  onAddUnder,
+  onShowInNetwork,
+}: FirmEditorProps) {
   const router = useRouter();
   const lookups = useLookups(['StateProvince', 'Country', 'TimeZone', 'Language']);
   const base = useId();
   const [firm, setFirm] = useState(target.firm);
-  const [draft, setDraft] = useState<FirmDraft | null>(() => (target.firm === NEW_FIRM ? blankFirm(target.defaults ?? { parent: null, firmType: null, ...userDefaults }) : null));
+  const [draft, setDraft] = useState<FirmDraft | null>(() =>
+    target.firm === NEW_FIRM ? blankFirm(target.defaults ?? { parent: null, firmType: null, ...userDefaults }) : null,
+  );
   const [record, setRecord] = useState<FirmRecord | null>(null);
   const [savedName, setSavedName] = useState('');
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -78,7 +90,11 @@ export function FirmEditor({ target, canEdit, canPrice, ownFirm, userDefaults, o
 
   const readOnly = !canEdit;
   const formIds = { details: `${base}-details`, preferences: `${base}-preferences`, pricing: `${base}-pricing` } as Record<string, string>;
-  const title = !saved ? (target.defaults?.parent ? `Adding Location to ${target.defaults.parent.name}` : 'Adding Location') : `${readOnly ? 'Location' : 'Editing Location'}: ${savedName || '…'}`;
+  const title = !saved
+    ? target.defaults?.parent
+      ? `Adding Location to ${target.defaults.parent.name}`
+      : 'Adding Location'
+    : `${readOnly ? 'Location' : 'Editing Location'}: ${savedName || '…'}`;
 
   return (
     <>
@@ -118,7 +134,8 @@ export function FirmEditor({ target, canEdit, canPrice, ownFirm, userDefaults, o
             <span>{FIRM_TYPE_LABELS[record.firmType]}</span>
             {record.parentName && <span>Under {record.parentName}</span>}
             <span>
-              {formatCount(record.users)} {record.users === 1 ? 'user' : 'users'}, {formatCount(record.children)} {record.children === 1 ? 'location' : 'locations'} under it
+              {formatCount(record.users)} {record.users === 1 ? 'user' : 'users'}, {formatCount(record.children)}{' '}
+              {record.children === 1 ? 'location' : 'locations'} under it
             </span>
             {record.isInactive && <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-800">Inactive</span>}
             <span className="flex flex-wrap gap-2 sm:ml-auto">

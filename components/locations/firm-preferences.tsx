@@ -18,7 +18,12 @@ import { changedPreferences, inheritedValue, ownValues, preferenceErrors, type O
 
 type Values = Partial<Record<PreferenceCategory, OwnValues>>;
 
-const CATEGORY_LABELS: Record<PreferenceCategory, string> = { Brand: 'Brand', Report: 'Reports', Calibration: 'Calibration', Notification: 'Notifications' };
+const CATEGORY_LABELS: Record<PreferenceCategory, string> = {
+  Brand: 'Brand',
+  Report: 'Reports',
+  Calibration: 'Calibration',
+  Notification: 'Notifications',
+};
 
 export interface FirmPreferencesProps {
   firm: number;
@@ -112,7 +117,10 @@ export function FirmPreferences({ firm, formId, readOnly, isInactive, onBusy, on
     const key = `${category}.${def.name}`;
     const value = values[category]?.[def.name] ?? '';
     const inherited = inheritedValue(firm, rows[category] ?? [], def.name);
-    const hint = [def.hint, inherited && !value ? `Inherited: ${def.kind === 'boolean' ? (inherited === 'true' ? 'Yes' : 'No') : inherited}` : null]
+    const hint = [
+      def.hint,
+      inherited && !value ? `Inherited: ${def.kind === 'boolean' ? (inherited === 'true' ? 'Yes' : 'No') : inherited}` : null,
+    ]
       .filter(Boolean)
       .join(' ');
     switch (def.kind) {
@@ -134,12 +142,28 @@ export function FirmPreferences({ firm, formId, readOnly, isInactive, onBusy, on
       case 'longText':
         return (
           <div key={key} className="sm:col-span-2">
-            <TextArea label={def.label} placeholder={inherited} value={value} onChange={(e) => set(category, def.name, e.target.value)} error={errors[key]} />
+            <TextArea
+              label={def.label}
+              placeholder={inherited}
+              value={value}
+              onChange={(e) => set(category, def.name, e.target.value)}
+              error={errors[key]}
+            />
           </div>
         );
       case 'image':
         return (
-          <ImagePreference key={key} firm={firm} label={def.label} hint={hint} inherited={inherited} value={value} readOnly={readOnly} onChange={(v) => set(category, def.name, v)} error={errors[key]} />
+          <ImagePreference
+            key={key}
+            firm={firm}
+            label={def.label}
+            hint={hint}
+            inherited={inherited}
+            value={value}
+            readOnly={readOnly}
+            onChange={(v) => set(category, def.name, v)}
+            error={errors[key]}
+          />
         );
       default:
         return (
@@ -169,7 +193,9 @@ export function FirmPreferences({ firm, formId, readOnly, isInactive, onBusy, on
         {PREFERENCE_CATEGORIES.map((category) => (
           <fieldset key={category} className="rounded-md border border-slate-200 p-3">
             <legend className="px-1 text-sm font-semibold text-slate-900">{CATEGORY_LABELS[category]}</legend>
-            <div className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">{(PREFERENCE_CATALOGUE[category] as readonly PreferenceDef[]).map((def) => field(category, def))}</div>
+            <div className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
+              {(PREFERENCE_CATALOGUE[category] as readonly PreferenceDef[]).map((def) => field(category, def))}
+            </div>
           </fieldset>
         ))}
       </fieldset>

@@ -52,13 +52,18 @@ export function FirmPricing({ firm, formId, onBusy }: FirmPricingProps) {
     const { changes, errors: found } = priceChanges(rows, drafts);
     setErrors(found);
     const bad = Object.keys(found).length;
-    if (bad) return say(`${bad === 1 ? 'A price is' : `${bad} prices are`} not valid; nothing was saved. Please correct the highlighted ${bad === 1 ? 'price' : 'prices'}.`);
+    if (bad)
+      return say(
+        `${bad === 1 ? 'A price is' : `${bad} prices are`} not valid; nothing was saved. Please correct the highlighted ${bad === 1 ? 'price' : 'prices'}.`,
+      );
     if (!changes.length) return say('Nothing has changed.', 'info');
     void calls.run(async () => {
       const results = await Promise.allSettled(changes.map((c) => pricingApi.save(firm, c.calibrationType, c.price)));
       const failed: Record<number, string> = {};
       results.forEach((r, i) => {
-        if (r.status === 'rejected') failed[changes[i].calibrationType] = (r.reason as { fieldErrors?: Record<string, string[]> }).fieldErrors?.price?.[0] ?? (r.reason as Error).message;
+        if (r.status === 'rejected')
+          failed[changes[i].calibrationType] =
+            (r.reason as { fieldErrors?: Record<string, string[]> }).fieldErrors?.price?.[0] ?? (r.reason as Error).message;
       });
       const saved = changes.filter((c) => !(c.calibrationType in failed));
       // The saved rows show what the host now holds; the failed ones keep what the user typed.
@@ -67,7 +72,9 @@ export function FirmPricing({ firm, formId, onBusy }: FirmPricingProps) {
       setErrors(failed);
       const cleared = saved.filter((c) => c.price === null).length;
       if (Object.keys(failed).length)
-        throw new Error(`${saved.length} of ${prices(changes.length)} saved; the highlighted ${Object.keys(failed).length === 1 ? 'price was' : 'prices were'} not: ${Object.values(failed)[0]}`);
+        throw new Error(
+          `${saved.length} of ${prices(changes.length)} saved; the highlighted ${Object.keys(failed).length === 1 ? 'price was' : 'prices were'} not: ${Object.values(failed)[0]}`,
+        );
       return `${prices(saved.length)} saved${cleared ? ` (${cleared} cleared: the network default applies)` : ''}.`;
     });
   };
@@ -93,7 +100,9 @@ export function FirmPricing({ firm, formId, onBusy }: FirmPricingProps) {
     <form id={formId} noValidate onSubmit={save} className="flex min-w-0 flex-col gap-4">
       {message && <Alert kind={message.kind}>{message.text}</Alert>}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-slate-600">A price of its own replaces the network default for this location. Leave it empty to use the network default.</p>
+        <p className="text-sm text-slate-600">
+          A price of its own replaces the network default for this location. Leave it empty to use the network default.
+        </p>
         <Button type="button" variant="secondary" onClick={exportCsv}>
           <Download aria-hidden="true" className="size-4" />
           Export prices (CSV)
@@ -121,7 +130,12 @@ export function FirmPricing({ firm, formId, onBusy }: FirmPricingProps) {
               ),
             },
             { id: 'system', header: 'System type', className: 'hidden text-slate-700 sm:table-cell', cell: (r) => r.systemTypeName },
-            { id: 'mode', header: 'Mode', className: 'hidden whitespace-nowrap text-slate-700 sm:table-cell', cell: (r) => CALIBRATION_MODE_LABELS[r.mode] },
+            {
+              id: 'mode',
+              header: 'Mode',
+              className: 'hidden whitespace-nowrap text-slate-700 sm:table-cell',
+              cell: (r) => CALIBRATION_MODE_LABELS[r.mode],
+            },
             {
               id: 'network',
               header: 'Network default',
@@ -153,7 +167,11 @@ export function FirmPricing({ firm, formId, onBusy }: FirmPricingProps) {
                 const applies = r.firmPrice ?? r.price;
                 return (
                   <>
-                    {applies == null ? <span className="text-slate-600">Not priced</span> : <span className="tabular-nums">{formatMoney(applies)}</span>}
+                    {applies == null ? (
+                      <span className="text-slate-600">Not priced</span>
+                    ) : (
+                      <span className="tabular-nums">{formatMoney(applies)}</span>
+                    )}
                     <span className="block text-xs text-slate-600">{SOURCE_LABELS[r.source ?? 'none']}</span>
                   </>
                 );

@@ -32,7 +32,14 @@ export function ImagePreference({ firm, label, hint, inherited, value, readOnly,
   const shown = value || inherited;
   return (
     <div className="flex min-w-0 flex-col gap-2">
-      <TextField label={label} placeholder={inherited || '/brands/logo.svg'} hint={hint} value={value} onChange={(e) => onChange(e.target.value)} error={error} />
+      <TextField
+        label={label}
+        placeholder={inherited || '/brands/logo.svg'}
+        hint={hint}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        error={error}
+      />
       <div className="flex h-14 items-center rounded border border-dashed border-slate-300 bg-slate-50 px-2">
         {shown && IMAGE_VALUE.test(shown) ? (
           <img src={fileSrc(shown)} alt={`${label} preview`} className="h-12 w-auto max-w-full object-contain" />
@@ -44,7 +51,11 @@ export function ImagePreference({ firm, label, hint, inherited, value, readOnly,
         (uploading ? (
           <ImageUploader label={`${label} image`} firm={firm} multiple={false} onUploaded={(urls) => urls[0] && onChange(urls[0])} />
         ) : (
-          <button type="button" className="self-start text-sm font-medium text-brand-700 underline underline-offset-2" onClick={() => setUploading(true)}>
+          <button
+            type="button"
+            className="self-start text-sm font-medium text-brand-700 underline underline-offset-2"
+            onClick={() => setUploading(true)}
+          >
             Upload an image
           </button>
         ))}

@@ -29,4 +29,3 @@ export const locationList = defineList({
 
 export type LocationListSpec = typeof locationList;
 export type LocationListState = ListStateOf<LocationListSpec>;
-

@@ -28,7 +28,10 @@ const InviteDialog = dynamic(() => import('../onboard/invite-dialog').then((m) =
 // Rendered on the server like the rest, but its code loads only with the network view.
 const NetworkTree = dynamic(() => import('./network-tree').then((m) => m.NetworkTree));
 
-const TYPE_OPTIONS: readonly FilterOption[] = [{ value: 'all', label: 'All types' }, ...EDITABLE_FIRM_TYPES.map((t) => ({ value: t, label: FIRM_TYPE_LABELS[t] }))];
+const TYPE_OPTIONS: readonly FilterOption[] = [
+  { value: 'all', label: 'All types' },
+  ...EDITABLE_FIRM_TYPES.map((t) => ({ value: t, label: FIRM_TYPE_LABELS[t] })),
+];
 
 export type LocationsView = { kind: 'list'; data: FirmList } | { kind: 'tree'; root: number; tree: TreeLevel };
 
@@ -59,7 +62,8 @@ export function LocationsScreen({ spec, state, canEdit, canPrice, canInvite, hom
   const filtered = state.searchTerm !== '' || state.type !== 'all';
 
   const exportAll = useCallback(
-    (onProgress: (done: number, total: number) => void) => fetchAllPages((page, pageSize) => firmApi.list({ ...firmListQuery(state), page, pageSize }), { onProgress }),
+    (onProgress: (done: number, total: number) => void) =>
+      fetchAllPages((page, pageSize) => firmApi.list({ ...firmListQuery(state), page, pageSize }), { onProgress }),
     [state],
   );
   const addUnder = (parent: { firm: number; name: string; type: FirmType }) =>
@@ -116,7 +120,14 @@ export function LocationsScreen({ spec, state, canEdit, canPrice, canInvite, hom
           list={list}
           live="location"
           search={{ label: 'Filter the list', placeholder: 'Name, city, postal code or phone' }}
-          filters={<FilterSelect label="Type" value={state.type} options={TYPE_OPTIONS} onChange={(v) => list.go({ type: String(v) as LocationListState['type'] })} />}
+          filters={
+            <FilterSelect
+              label="Type"
+              value={state.type}
+              options={TYPE_OPTIONS}
+              onChange={(v) => list.go({ type: String(v) as LocationListState['type'] })}
+            />
+          }
           exportCsv={{ filename: 'locations', fetchAll: exportAll }}
           empty={
             <span className="flex flex-col items-center gap-2">
@@ -132,9 +143,16 @@ export function LocationsScreen({ spec, state, canEdit, canPrice, canInvite, hom
       ) : (
         <section aria-label="Network" className="flex min-w-0 flex-col gap-3" aria-busy={list.pending || undefined}>
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
-            <CheckboxField label="Show inactive locations" checked={state.inactive === 1} onChange={(e) => list.go({ inactive: e.target.checked ? 1 : 0 })} />
+            <CheckboxField
+              label="Show inactive locations"
+              checked={state.inactive === 1}
+              onChange={(e) => list.go({ inactive: e.target.checked ? 1 : 0 })}
+            />
             {view.root !== home && (
-              <Link href={listHref(spec, { ...state, root: 0 })} className="text-sm font-medium text-brand-700 underline underline-offset-2">
+              <Link
+                href={listHref(spec, { ...state, root: 0 })}
+                className="text-sm font-medium text-brand-700 underline underline-offset-2"
+              >
                 Back to your network
               </Link>
             )}
@@ -147,7 +165,13 @@ export function LocationsScreen({ spec, state, canEdit, canPrice, canInvite, hom
           <p className="text-sm text-slate-600">Use the arrow keys to move through the network, Enter to open a location.</p>
           {/* Always "busy": a new render restarts the tree (what is expanded), so it refreshes only when asked. */}
           <LiveStatus kind="location" rowsKey={view.tree} url={list.href({})} busy refresh={list.refresh} />
-          <NetworkTree key={`${view.root}-${state.inactive}-${seenTree.version}`} root={view.root} tree={view.tree} showInactive={state.inactive === 1} onOpen={open} />
+          <NetworkTree
+            key={`${view.root}-${state.inactive}-${seenTree.version}`}
+            root={view.root}
+            tree={view.tree}
+            showInactive={state.inactive === 1}
+            onOpen={open}
+          />
         </section>
       )}
 

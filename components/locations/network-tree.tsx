@@ -30,7 +30,17 @@ const idOf = (n: TreeNode) => String(n.firm);
 const textOf = (n: TreeNode) => n.name;
 const expandable = (n: TreeNode) => n.hasChildren;
 
-export function NetworkTree({ root, tree, showInactive, onOpen }: { root: number; tree: TreeLevel; showInactive: boolean; onOpen: (n: TreeNode) => void }) {
+export function NetworkTree({
+  root,
+  tree,
+  showInactive,
+  onOpen,
+}: {
+  root: number;
+  tree: TreeLevel;
+  showInactive: boolean;
+  onOpen: (n: TreeNode) => void;
+}) {
   const load = useCallback(async (n: TreeNode) => (await firmApi.tree(root, n.firm, showInactive)).children, [root, showInactive]);
   return (
     <div className="min-w-0 overflow-x-auto rounded-md border border-slate-200 bg-white p-2">

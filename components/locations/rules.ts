@@ -6,7 +6,13 @@
  * No React, no I/O: unit-tested on their own.
  */
 import type { TreeNode } from '@/lib/contract/firm';
-import { PREFERENCE_CATALOGUE, preferenceProblem, type FirmType, type PreferenceCategory, type PreferenceDef } from '@/lib/contract/firm-constants';
+import {
+  PREFERENCE_CATALOGUE,
+  preferenceProblem,
+  type FirmType,
+  type PreferenceCategory,
+  type PreferenceDef,
+} from '@/lib/contract/firm-constants';
 import { formatCount } from '@/lib/format';
 import type { FieldErrors } from '@/lib/validation/field-errors';
 import { email, required, validate } from '@/lib/validation/fields';

@@ -36,7 +36,17 @@ export interface LookupBinding {
  * The required Time Zone and Language pair that users, contacts and locations all carry (the user's
  * dates and texts follow them). `languageFirst` keeps the contact dialog's order.
  */
-export function ZoneAndLanguage({ lookups, timezone, language, languageFirst = false }: { lookups: Lookups; timezone: LookupBinding; language: LookupBinding; languageFirst?: boolean }) {
+export function ZoneAndLanguage({
+  lookups,
+  timezone,
+  language,
+  languageFirst = false,
+}: {
+  lookups: Lookups;
+  timezone: LookupBinding;
+  language: LookupBinding;
+  languageFirst?: boolean;
+}) {
   const zone = <LookupSelect key="zone" label="Time Zone" required lookups={lookups} group="TimeZone" {...timezone} />;
   const lang = <LookupSelect key="language" label="Language" required lookups={lookups} group="Language" {...language} />;
   return <>{languageFirst ? [lang, zone] : [zone, lang]}</>;

@@ -23,7 +23,11 @@ export type WizardView = Pick<WizardState, 'reached' | 'values' | 'product'>;
 const viewOf = ({ reached, values, product }: WizardState): WizardView => ({ reached, values, product });
 
 const SCHEMAS = { basic: o.onboardMarketing.body, additional: o.onboardFirm.body, shipping: o.onboardShippingSave.body } as const;
-const STRIP: Readonly<Record<SavedStep, readonly string[]>> = { basic: ['token', 'marketing'], additional: ['token', 'firm', 'firmType'], shipping: ['token', 'id', 'firm'] };
+const STRIP: Readonly<Record<SavedStep, readonly string[]>> = {
+  basic: ['token', 'marketing'],
+  additional: ['token', 'firm', 'firmType'],
+  shipping: ['token', 'id', 'firm'],
+};
 
 function failure(e: unknown): Failure {
   if (e instanceof StepOrderError) return { ok: false, error: e.message, fieldErrors: {} };
@@ -40,7 +44,12 @@ function zodFailure(error: z.ZodError): Failure {
   return { ok: false, error: 'Please correct the highlighted fields.', fieldErrors };
 }
 
-export async function saveWizardStep<S extends SavedStep>(invitation: string, testMode: boolean, step: S, raw: Record<string, unknown>): Promise<{ ok: true; view: WizardView } | Failure> {
+export async function saveWizardStep<S extends SavedStep>(
+  invitation: string,
+  testMode: boolean,
+  step: S,
+  raw: Record<string, unknown>,
+): Promise<{ ok: true; view: WizardView } | Failure> {
   const { state } = await readWizard(invitation, testMode);
   // Checked like the host checks it (the ids are filled in by the step rules, so placeholders here).
   const parsed = SCHEMAS[step].safeParse({ ...raw, token: invitation, firm: state.ids.firm });
@@ -60,7 +69,11 @@ export async function saveWizardStep<S extends SavedStep>(invitation: string, te
  * step 1 is given: the saved steps' values and ids go into this browser's sealed cookie, and the wizard
  * opens the first step not saved yet.
  */
-export async function resumeWizard(invitation: string, testMode: boolean, email: string): Promise<{ ok: true; view: WizardView } | Failure> {
+export async function resumeWizard(
+  invitation: string,
+  testMode: boolean,
+  email: string,
+): Promise<{ ok: true; view: WizardView } | Failure> {
   const parsed = o.onboardResume.body.safeParse({ token: invitation, email });
   if (!parsed.success) return zodFailure(parsed.error);
   try {
@@ -85,7 +98,12 @@ export async function resumeWizard(invitation: string, testMode: boolean, email:
 }
 
 /** The price of a product with an optional coupon (the host checks the coupon); kept as the wizard's choice. */
-export async function quoteProduct(invitation: string, testMode: boolean, product: ProductId, coupon: string): Promise<{ ok: true; quote: Quote } | Failure> {
+export async function quoteProduct(
+  invitation: string,
+  testMode: boolean,
+  product: ProductId,
+  coupon: string,
+): Promise<{ ok: true; quote: Quote } | Failure> {
   const { state } = await readWizard(invitation, testMode);
   try {
     const quote = await callUpstream(o.onboardChangeProduct, { body: { token: invitation, firm: state.ids.firm, product, coupon } });
@@ -104,13 +122,18 @@ export interface PurchaseRequest {
 }
 
 /** The purchase. One at a time per invitation across every app instance (a double submit is refused, not charged twice). */
-export async function completePurchase(invitation: string, testMode: boolean, request: PurchaseRequest): Promise<{ ok: true; totalCents: number; testMode: boolean } | Failure> {
+export async function completePurchase(
+  invitation: string,
+  testMode: boolean,
+  request: PurchaseRequest,
+): Promise<{ ok: true; totalCents: number; testMode: boolean } | Failure> {
   const { state } = await readWizard(invitation, testMode);
   const { basic, additional } = state.values;
   if (state.reached !== 'purchase' || !basic || !additional) return { ok: false, error: ONBOARD_MESSAGES.stepOutOfOrder, fieldErrors: {} };
   const lock = `onboard:purchase:${createHash('sha256').update(invitation).digest('hex')}`;
   const store = sharedStore();
-  if ((await store.incr(lock, 60_000)).value > 1) return { ok: false, error: 'Your purchase is already being processed. Please wait a moment.', fieldErrors: {} };
+  if ((await store.incr(lock, 60_000)).value > 1)
+    return { ok: false, error: 'Your purchase is already being processed. Please wait a moment.', fieldErrors: {} };
   try {
     const answer = await callUpstream(o.onboardPurchaseSave, {
       body: {

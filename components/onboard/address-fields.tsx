@@ -32,13 +32,55 @@ export function AddressFields({
   const countryOptions: SelectOption[] = countries.map((c) => ({ value: c.id, label: c.value }));
   return (
     <>
-      <TextField label="Address" required value={values.addressLines} error={errors.addressLines} disabled={disabled} maxLength={300} autoComplete="street-address" onChange={(e) => onChange({ addressLines: e.target.value })} />
-      <TextField label="City" required value={values.city} error={errors.city} disabled={disabled} maxLength={100} autoComplete="address-level2" onChange={(e) => onChange({ city: e.target.value })} />
-      <SelectField label="Country" required options={countryOptions} value={values.country} error={errors.country} disabled={disabled} onChange={(e) => onChange({ country: e.target.value, stateProvince: '' })} />
+      <TextField
+        label="Address"
+        required
+        value={values.addressLines}
+        error={errors.addressLines}
+        disabled={disabled}
+        maxLength={300}
+        autoComplete="street-address"
+        onChange={(e) => onChange({ addressLines: e.target.value })}
+      />
+      <TextField
+        label="City"
+        required
+        value={values.city}
+        error={errors.city}
+        disabled={disabled}
+        maxLength={100}
+        autoComplete="address-level2"
+        onChange={(e) => onChange({ city: e.target.value })}
+      />
+      <SelectField
+        label="Country"
+        required
+        options={countryOptions}
+        value={values.country}
+        error={errors.country}
+        disabled={disabled}
+        onChange={(e) => onChange({ country: e.target.value, stateProvince: '' })}
+      />
       {states.length > 0 && (
-        <SelectField label="State or province" options={states} value={values.stateProvince} error={errors.stateProvince} disabled={disabled} onChange={(e) => onChange({ stateProvince: e.target.value })} />
+        <SelectField
+          label="State or province"
+          options={states}
+          value={values.stateProvince}
+          error={errors.stateProvince}
+          disabled={disabled}
+          onChange={(e) => onChange({ stateProvince: e.target.value })}
+        />
       )}
-      <TextField label="Postal code" required value={values.postalCode} error={errors.postalCode} disabled={disabled} maxLength={10} autoComplete="postal-code" onChange={(e) => onChange({ postalCode: e.target.value })} />
+      <TextField
+        label="Postal code"
+        required
+        value={values.postalCode}
+        error={errors.postalCode}
+        disabled={disabled}
+        maxLength={10}
+        autoComplete="postal-code"
+        onChange={(e) => onChange({ postalCode: e.target.value })}
+      />
     </>
   );
 }

@@ -14,7 +14,15 @@ export interface PaymentMethod {
 
 const noSubscription = () => () => {};
 
-export function CardField({ providerUrl, onPaymentMethod, resetKey }: { providerUrl: string; onPaymentMethod: (pm: PaymentMethod) => void; resetKey: number }) {
+export function CardField({
+  providerUrl,
+  onPaymentMethod,
+  resetKey,
+}: {
+  providerUrl: string;
+  onPaymentMethod: (pm: PaymentMethod) => void;
+  resetKey: number;
+}) {
   const frame = useRef<HTMLIFrameElement>(null);
   const providerOrigin = new URL(providerUrl).origin;
   const callback = useRef(onPaymentMethod);
@@ -25,7 +33,8 @@ export function CardField({ providerUrl, onPaymentMethod, resetKey }: { provider
     const listen = (e: MessageEvent) => {
       const d = e.data as Partial<PaymentMethod> & { type?: string };
       if (e.origin !== providerOrigin || e.source !== frame.current?.contentWindow || d?.type !== 'payment-method') return;
-      if (typeof d.id === 'string' && typeof d.brand === 'string' && typeof d.last4 === 'string') callback.current({ id: d.id, brand: d.brand, last4: d.last4 });
+      if (typeof d.id === 'string' && typeof d.brand === 'string' && typeof d.last4 === 'string')
+        callback.current({ id: d.id, brand: d.brand, last4: d.last4 });
     };
     window.addEventListener('message', listen);
     return () => window.removeEventListener('message', listen);
@@ -34,7 +43,18 @@ export function CardField({ providerUrl, onPaymentMethod, resetKey }: { provider
     if (resetKey > 0) frame.current?.contentWindow?.postMessage({ type: 'payment-reset' }, providerOrigin);
   }, [resetKey, providerOrigin]);
   // The page's own origin is known in the browser only: the frame loads after hydration.
-  const origin = useSyncExternalStore(noSubscription, () => window.location.origin, () => null);
+  const origin = useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => null,
+  );
   const src = origin ? `${new URL('card', providerUrl)}?origin=${encodeURIComponent(origin)}` : undefined;
-  return <iframe ref={frame} title="Card details (secure payment form)" src={src} className="h-52 w-full rounded-md border border-slate-300 bg-white" />;
+  return (
+    <iframe
+      ref={frame}
+      title="Card details (secure payment form)"
+      src={src}
+      className="h-52 w-full rounded-md border border-slate-300 bg-white"
+    />
+  );
 }

@@ -101,10 +101,28 @@ export function InviteDialog({ onClose, zone }: { onClose: () => void; zone: num
                 onChange={(e) => setProducts((list) => (e.target.checked ? [...list, p] : list.filter((x) => x !== p)))}
               />
             ))}
-            {errors.products && <p role="alert" className="text-sm text-red-700">{errors.products}</p>}
+            {errors.products && (
+              <p role="alert" className="text-sm text-red-700">
+                {errors.products}
+              </p>
+            )}
           </fieldset>
-          <TextField label="Send to (optional)" type="email" value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
-          <TextField label="Valid for (days)" type="number" min={INVITATION_DAYS.min} max={INVITATION_DAYS.max} value={days} error={errors.days} onChange={(e) => setDays(e.target.value)} />
+          <TextField
+            label="Send to (optional)"
+            type="email"
+            value={email}
+            error={errors.email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <TextField
+            label="Valid for (days)"
+            type="number"
+            min={INVITATION_DAYS.min}
+            max={INVITATION_DAYS.max}
+            value={days}
+            error={errors.days}
+            onChange={(e) => setDays(e.target.value)}
+          />
         </div>
       )}
     </Dialog>

@@ -3,7 +3,10 @@ import { formatMoney } from '@/lib/format';
 
 export function SetUp({ testMode, totalCents, company, email }: { testMode: boolean; totalCents: number; company: string; email: string }) {
   return (
-    <section aria-labelledby="done-heading" className="mx-auto flex max-w-xl flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="done-heading"
+      className="mx-auto flex max-w-xl flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h1 id="done-heading" className="text-2xl font-semibold">
         {testMode ? 'Test run complete' : "You're set up"}
       </h1>

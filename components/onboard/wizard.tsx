@@ -33,7 +33,12 @@ const money = (cents: number) => formatMoney(cents / 100);
 function initialForms(view: WizardView) {
   const { basic, additional, shipping } = view.values;
   return {
-    basic: { firstName: text(basic?.firstName), lastName: text(basic?.lastName), emailAddress: text(basic?.emailAddress), consent: basic?.consent ?? false },
+    basic: {
+      firstName: text(basic?.firstName),
+      lastName: text(basic?.lastName),
+      emailAddress: text(basic?.emailAddress),
+      consent: basic?.consent ?? false,
+    },
     additional: {
       company: text(additional?.company),
       jobTitle: text(additional?.jobTitle),
@@ -104,7 +109,13 @@ export function OnboardWizard({
     basic: () => forms.basic,
     additional: () => {
       const a = forms.additional;
-      return { ...a, ...addressBody(a), names: `${forms.basic.firstName} ${forms.basic.lastName}`.trim(), languageId: idOrNull(a.languageId), timezoneId: idOrNull(a.timezoneId) };
+      return {
+        ...a,
+        ...addressBody(a),
+        names: `${forms.basic.firstName} ${forms.basic.lastName}`.trim(),
+        languageId: idOrNull(a.languageId),
+        timezoneId: idOrNull(a.timezoneId),
+      };
     },
     shipping: () => {
       const s = forms.shipping;
@@ -212,42 +223,150 @@ export function OnboardWizard({
         {step === 'basic' && (
           <>
             <div className="grid gap-3 sm:grid-cols-2">
-              <TextField label="First name" required autoComplete="given-name" value={forms.basic.firstName} error={errors.firstName} maxLength={100} onChange={(e) => patch('basic', { firstName: e.target.value })} />
-              <TextField label="Last name" required autoComplete="family-name" value={forms.basic.lastName} error={errors.lastName} maxLength={100} onChange={(e) => patch('basic', { lastName: e.target.value })} />
+              <TextField
+                label="First name"
+                required
+                autoComplete="given-name"
+                value={forms.basic.firstName}
+                error={errors.firstName}
+                maxLength={100}
+                onChange={(e) => patch('basic', { firstName: e.target.value })}
+              />
+              <TextField
+                label="Last name"
+                required
+                autoComplete="family-name"
+                value={forms.basic.lastName}
+                error={errors.lastName}
+                maxLength={100}
+                onChange={(e) => patch('basic', { lastName: e.target.value })}
+              />
             </div>
-            <TextField label="Email" type="email" required autoComplete="email" hint="This will be your username." value={forms.basic.emailAddress} error={errors.emailAddress} onChange={(e) => patch('basic', { emailAddress: e.target.value })} />
-            <CheckboxField label="Send me product news and offers" checked={forms.basic.consent} onChange={(e) => patch('basic', { consent: e.target.checked })} />
+            <TextField
+              label="Email"
+              type="email"
+              required
+              autoComplete="email"
+              hint="This will be your username."
+              value={forms.basic.emailAddress}
+              error={errors.emailAddress}
+              onChange={(e) => patch('basic', { emailAddress: e.target.value })}
+            />
+            <CheckboxField
+              label="Send me product news and offers"
+              checked={forms.basic.consent}
+              onChange={(e) => patch('basic', { consent: e.target.checked })}
+            />
           </>
         )}
         {step === 'additional' && (
           <>
-            <TextField label="Company" required autoComplete="organization" value={forms.additional.company} error={errors.company} onChange={(e) => patch('additional', { company: e.target.value })} />
+            <TextField
+              label="Company"
+              required
+              autoComplete="organization"
+              value={forms.additional.company}
+              error={errors.company}
+              onChange={(e) => patch('additional', { company: e.target.value })}
+            />
             <div className="grid gap-3 sm:grid-cols-2">
-              <TextField label="Job title" value={forms.additional.jobTitle} error={errors.jobTitle} maxLength={100} onChange={(e) => patch('additional', { jobTitle: e.target.value })} />
-              <TextField label="Company email" type="email" required value={forms.additional.email} error={errors.email} onChange={(e) => patch('additional', { email: e.target.value })} />
+              <TextField
+                label="Job title"
+                value={forms.additional.jobTitle}
+                error={errors.jobTitle}
+                maxLength={100}
+                onChange={(e) => patch('additional', { jobTitle: e.target.value })}
+              />
+              <TextField
+                label="Company email"
+                type="email"
+                required
+                value={forms.additional.email}
+                error={errors.email}
+                onChange={(e) => patch('additional', { email: e.target.value })}
+              />
             </div>
-            <AddressFields values={forms.additional} errors={errors} onChange={(p) => patch('additional', p)} countries={lookups.countries} stateProvinces={lookups.stateProvinces} />
+            <AddressFields
+              values={forms.additional}
+              errors={errors}
+              onChange={(p) => patch('additional', p)}
+              countries={lookups.countries}
+              stateProvinces={lookups.stateProvinces}
+            />
             <div className="grid grid-cols-[6rem_1fr] gap-3">
-              <TextField label="Country code" required value={forms.additional.phoneCC} error={errors.phoneCC} maxLength={4} onChange={(e) => patch('additional', { phoneCC: e.target.value })} />
-              <TextField label="Phone" type="tel" required autoComplete="tel-national" value={forms.additional.phoneNo} error={errors.phoneNo} onChange={(e) => patch('additional', { phoneNo: maskPhone(e.target.value) })} />
+              <TextField
+                label="Country code"
+                required
+                value={forms.additional.phoneCC}
+                error={errors.phoneCC}
+                maxLength={4}
+                onChange={(e) => patch('additional', { phoneCC: e.target.value })}
+              />
+              <TextField
+                label="Phone"
+                type="tel"
+                required
+                autoComplete="tel-national"
+                value={forms.additional.phoneNo}
+                error={errors.phoneNo}
+                onChange={(e) => patch('additional', { phoneNo: maskPhone(e.target.value) })}
+              />
             </div>
             <div className="grid gap-3 sm:grid-cols-2">
-              <SelectField label="Language" required options={options(lookups.languages)} value={forms.additional.languageId} error={errors.languageId} onChange={(e) => patch('additional', { languageId: e.target.value })} />
-              <SelectField label="Time zone" required options={options(lookups.timeZones)} value={forms.additional.timezoneId} error={errors.timezoneId} onChange={(e) => patch('additional', { timezoneId: e.target.value })} />
-              <TextField label="Web address" type="url" placeholder="https://" value={forms.additional.webaddress} error={errors.webaddress} onChange={(e) => patch('additional', { webaddress: e.target.value })} />
-              <TextField label="Company ID" hint="EIN or business number" value={forms.additional.companyId} error={errors.companyId} maxLength={40} onChange={(e) => patch('additional', { companyId: e.target.value })} />
+              <SelectField
+                label="Language"
+                required
+                options={options(lookups.languages)}
+                value={forms.additional.languageId}
+                error={errors.languageId}
+                onChange={(e) => patch('additional', { languageId: e.target.value })}
+              />
+              <SelectField
+                label="Time zone"
+                required
+                options={options(lookups.timeZones)}
+                value={forms.additional.timezoneId}
+                error={errors.timezoneId}
+                onChange={(e) => patch('additional', { timezoneId: e.target.value })}
+              />
+              <TextField
+                label="Web address"
+                type="url"
+                placeholder="https://"
+                value={forms.additional.webaddress}
+                error={errors.webaddress}
+                onChange={(e) => patch('additional', { webaddress: e.target.value })}
+              />
+              <TextField
+                label="Company ID"
+                hint="EIN or business number"
+                value={forms.additional.companyId}
+                error={errors.companyId}
+                maxLength={40}
+                onChange={(e) => patch('additional', { companyId: e.target.value })}
+              />
             </div>
           </>
         )}
         {step === 'shipping' && (
           <>
-            <CheckboxField label="Same as company address" checked={forms.shipping.sameAsCompany} onChange={(e) => patch('shipping', { sameAsCompany: e.target.checked })} />
+            <CheckboxField
+              label="Same as company address"
+              checked={forms.shipping.sameAsCompany}
+              onChange={(e) => patch('shipping', { sameAsCompany: e.target.checked })}
+            />
             {forms.shipping.sameAsCompany ? (
               <p className="text-sm text-slate-700">
                 {[forms.additional.addressLines, forms.additional.city, forms.additional.postalCode].filter(Boolean).join(', ')}
               </p>
             ) : (
-              <AddressFields values={forms.shipping} errors={errors} onChange={(p) => patch('shipping', p)} countries={lookups.countries} stateProvinces={lookups.stateProvinces} />
+              <AddressFields
+                values={forms.shipping}
+                errors={errors}
+                onChange={(p) => patch('shipping', p)}
+                countries={lookups.countries}
+                stateProvinces={lookups.stateProvinces}
+              />
             )}
           </>
         )}
@@ -350,7 +469,10 @@ function PurchaseStep({
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">Product</legend>
         {offer.products.map((p) => (
-          <label key={p.product} className={`flex cursor-pointer gap-3 rounded-md border p-3 ${product === p.product ? 'border-brand-600 bg-brand-50' : 'border-slate-300'}`}>
+          <label
+            key={p.product}
+            className={`flex cursor-pointer gap-3 rounded-md border p-3 ${product === p.product ? 'border-brand-600 bg-brand-50' : 'border-slate-300'}`}
+          >
             <input
               type="radio"
               name="product"
@@ -370,7 +492,11 @@ function PurchaseStep({
             </span>
           </label>
         ))}
-        {errors.product && <p role="alert" className="text-sm text-red-700">{errors.product}</p>}
+        {errors.product && (
+          <p role="alert" className="text-sm text-red-700">
+            {errors.product}
+          </p>
+        )}
       </fieldset>
       <div className="flex flex-wrap items-end gap-2">
         <div className="min-w-40 flex-1">
@@ -399,7 +525,11 @@ function PurchaseStep({
           <p role="status" className="text-sm text-slate-700">
             {card ? `Card: ${card.brand} ending ${card.last4}` : 'Enter your card and press "Use this card".'}
           </p>
-          {errors.paymentMethod && <p role="alert" className="text-sm text-red-700">{errors.paymentMethod}</p>}
+          {errors.paymentMethod && (
+            <p role="alert" className="text-sm text-red-700">
+              {errors.paymentMethod}
+            </p>
+          )}
         </div>
       )}
       <Button className="self-end" disabled={pending} onClick={pay}>

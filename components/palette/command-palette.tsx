@@ -80,7 +80,9 @@ export function CommandPalette({ open, onOpenChange, user, role }: CommandPalett
     router.push(entry.href);
   };
 
-  const status = found.error ?? (searching ? 'Searching…' : groups.length === 0 ? 'No results' : resultCount(groups.reduce((n, g) => n + g.entries.length, 0)));
+  const status =
+    found.error ??
+    (searching ? 'Searching…' : groups.length === 0 ? 'No results' : resultCount(groups.reduce((n, g) => n + g.entries.length, 0)));
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Find" size="lg">
       <Command shouldFilter={false} loop label="Search screens and records" className="flex flex-col gap-2">
@@ -97,7 +99,9 @@ export function CommandPalette({ open, onOpenChange, user, role }: CommandPalett
           {status}
         </p>
         <Command.List className="max-h-[60dvh] overflow-y-auto" data-testid="palette-list">
-          {!searching && <Command.Empty className="px-2 py-6 text-center text-sm text-slate-600">{found.error ?? 'No results'}</Command.Empty>}
+          {!searching && (
+            <Command.Empty className="px-2 py-6 text-center text-sm text-slate-600">{found.error ?? 'No results'}</Command.Empty>
+          )}
           {groups.map((g) => (
             <Command.Group
               key={g.id}

@@ -38,7 +38,14 @@ export const GROUP_LABELS: Record<EntryKind | 'recent', string> = {
 export function screensFor(role: RoleId | null): PaletteEntry[] {
   const seen = new Map<string, PaletteEntry>();
   for (const s of [...leftMenu(role), ...shortcuts(role)]) {
-    if (!seen.has(s.path)) seen.set(s.path, { key: `screen:${s.path}`, kind: 'screen', title: s.label, detail: 'blurb' in s ? String(s.blurb) : '', href: s.path });
+    if (!seen.has(s.path))
+      seen.set(s.path, {
+        key: `screen:${s.path}`,
+        kind: 'screen',
+        title: s.label,
+        detail: 'blurb' in s ? String(s.blurb) : '',
+        href: s.path,
+      });
   }
   for (const section of adminSections(role)) {
     const href = `/admin?section=${section.id}`;
@@ -48,17 +55,25 @@ export function screensFor(role: RoleId | null): PaletteEntry[] {
   if (isAllowed(configuration, role)) {
     for (const section of CONFIGURATION_SECTIONS) {
       const href = sectionHref(section.id);
-      if (!seen.has(href)) seen.set(href, { key: `screen:${href}`, kind: 'screen', title: `${configuration.name} › ${section.label}`, detail: '', href });
+      if (!seen.has(href))
+        seen.set(href, { key: `screen:${href}`, kind: 'screen', title: `${configuration.name} › ${section.label}`, detail: '', href });
     }
   }
   if (role != null && (CONNECT_ROLES as readonly number[]).includes(role)) {
     const connect = routeOf('/alldataAuthorize');
-    seen.set(connect.path, { key: `screen:${connect.path}`, kind: 'screen', title: titleName(connect)!, detail: 'Connect your firm\'s ALLDATA account, so OEM procedures open through it.', href: connect.path });
+    seen.set(connect.path, {
+      key: `screen:${connect.path}`,
+      kind: 'screen',
+      title: titleName(connect)!,
+      detail: "Connect your firm's ALLDATA account, so OEM procedures open through it.",
+      href: connect.path,
+    });
   }
   return [...seen.values()];
 }
 
-const withSearch = (path: string, term: string, extra: Record<string, string> = {}) => `${path}?${new URLSearchParams({ ...extra, searchTerm: term })}`;
+const withSearch = (path: string, term: string, extra: Record<string, string> = {}) =>
+  `${path}?${new URLSearchParams({ ...extra, searchTerm: term })}`;
 
 /** Where a server item opens: a job by its id, the others as their list searched for them. */
 export function hrefOf(item: SearchItem): string {
@@ -76,7 +91,13 @@ export function hrefOf(item: SearchItem): string {
   }
 }
 
-export const entryOf = (item: SearchItem): PaletteEntry => ({ key: `${item.kind}:${item.id}`, kind: item.kind, title: item.title, detail: item.detail, href: hrefOf(item) });
+export const entryOf = (item: SearchItem): PaletteEntry => ({
+  key: `${item.kind}:${item.id}`,
+  kind: item.kind,
+  title: item.title,
+  detail: item.detail,
+  href: hrefOf(item),
+});
 
 const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
@@ -112,13 +133,24 @@ export interface PaletteGroup {
  * The groups shown for a query, in order: the recent items that match (most recent first), the matching
  * screens, then the server's items by kind. An entry appears once: in Recent when it is recent.
  */
-export function paletteGroups({ query, recents, screens, found }: { query: string; recents: readonly PaletteEntry[]; screens: readonly PaletteEntry[]; found: readonly PaletteEntry[] }): PaletteGroup[] {
+export function paletteGroups({
+  query,
+  recents,
+  screens,
+  found,
+}: {
+  query: string;
+  recents: readonly PaletteEntry[];
+  screens: readonly PaletteEntry[];
+  found: readonly PaletteEntry[];
+}): PaletteGroup[] {
   const recent = recents.filter((r) => matchScore(r, query) > 0 || found.some((f) => f.key === r.key));
   const shown = new Set(recent.map((r) => r.key));
   const groups: PaletteGroup[] = [{ id: 'recent', label: GROUP_LABELS.recent, entries: recent }];
   groups.push({ id: 'screen', label: GROUP_LABELS.screen, entries: rank(screens, query).filter((s) => !shown.has(s.key)) });
   const kinds: EntryKind[] = ['job', 'vehicle', 'contact', 'user', 'location'];
-  for (const kind of kinds) groups.push({ id: kind, label: GROUP_LABELS[kind], entries: found.filter((f) => f.kind === kind && !shown.has(f.key)) });
+  for (const kind of kinds)
+    groups.push({ id: kind, label: GROUP_LABELS[kind], entries: found.filter((f) => f.kind === kind && !shown.has(f.key)) });
   return groups.filter((g) => g.entries.length > 0);
 }
 
@@ -135,7 +167,16 @@ export function pushRecent(recents: readonly PaletteEntry[], entry: PaletteEntry
 
 const isEntry = (v: unknown): v is PaletteEntry => {
   const e = v as PaletteEntry;
-  return !!e && typeof e.key === 'string' && typeof e.title === 'string' && typeof e.detail === 'string' && typeof e.href === 'string' && e.href.startsWith('/') && !e.href.startsWith('//') && e.kind in GROUP_LABELS;
+  return (
+    !!e &&
+    typeof e.key === 'string' &&
+    typeof e.title === 'string' &&
+    typeof e.detail === 'string' &&
+    typeof e.href === 'string' &&
+    e.href.startsWith('/') &&
+    !e.href.startsWith('//') &&
+    e.kind in GROUP_LABELS
+  );
 };
 
 /** Parses what was stored; anything malformed (an old format, a hand edit) is dropped. */

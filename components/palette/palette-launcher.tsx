@@ -56,7 +56,9 @@ export function PaletteLauncher({ user, role }: { user: number; role: RoleId | n
         <Search aria-hidden="true" className="size-4" />
         {/* "Find", not "Search": the screens' own search buttons keep their names to themselves. */}
         <span className="sr-only sm:not-sr-only">Find</span>
-        <kbd aria-hidden="true" className="hidden rounded border border-slate-300 px-1 text-xs text-slate-600 lg:inline">Ctrl K</kbd>
+        <kbd aria-hidden="true" className="hidden rounded border border-slate-300 px-1 text-xs text-slate-600 lg:inline">
+          Ctrl K
+        </kbd>
       </button>
       {Palette && <Palette key={opening} open={open} onOpenChange={setOpen} user={user} role={role} />}
     </>

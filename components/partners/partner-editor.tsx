@@ -23,17 +23,31 @@ export type PartnerKind = 'programs' | 'providers';
 const api = {
   programs: {
     list: (firm: number) => bff<P['optInPrograms']>('GET', 'firm/optInPrograms', { query: { firm } }),
-    save: (firm: number, list: readonly PartnerEntry[]) => bff<P['saveOptInPrograms']>('POST', 'firm/saveOptInPrograms', { body: { firm, programs: programsToSave(list) } }),
+    save: (firm: number, list: readonly PartnerEntry[]) =>
+      bff<P['saveOptInPrograms']>('POST', 'firm/saveOptInPrograms', { body: { firm, programs: programsToSave(list) } }),
   },
   providers: {
     list: (firm: number) => bff<P['providers']>('GET', 'firm/providers', { query: { firm } }),
-    save: (firm: number, list: readonly PartnerEntry[]) => bff<P['saveProviders']>('POST', 'firm/saveProviders', { body: { firm, providers: providersToSave(list) } }),
+    save: (firm: number, list: readonly PartnerEntry[]) =>
+      bff<P['saveProviders']>('POST', 'firm/saveProviders', { body: { firm, providers: providersToSave(list) } }),
   },
 };
 
 const TEXT = {
-  programs: { noun: 'programs', one: 'program', caption: 'Opt-in programs', empty: 'This location has not opted in to any program yet.', search: 'Find a program' },
-  providers: { noun: 'providers', one: 'provider', caption: 'Providers', empty: 'This location has no providers yet.', search: 'Find providers' },
+  programs: {
+    noun: 'programs',
+    one: 'program',
+    caption: 'Opt-in programs',
+    empty: 'This location has not opted in to any program yet.',
+    search: 'Find a program',
+  },
+  providers: {
+    noun: 'providers',
+    one: 'provider',
+    caption: 'Providers',
+    empty: 'This location has no providers yet.',
+    search: 'Find providers',
+  },
 } as const;
 
 export function PartnerEditor({ kind, firm, initial }: { kind: PartnerKind; firm: number; initial: readonly PartnerEntry[] }) {
@@ -80,7 +94,9 @@ export function PartnerEditor({ kind, firm, initial }: { kind: PartnerKind; firm
           {changed ? 'You have unsaved changes.' : ''}
         </p>
         {list.length === 0 ? (
-          <p className="rounded-md border border-dashed border-slate-300 bg-white px-3 py-6 text-center text-sm text-slate-600">{t.empty}</p>
+          <p className="rounded-md border border-dashed border-slate-300 bg-white px-3 py-6 text-center text-sm text-slate-600">
+            {t.empty}
+          </p>
         ) : (
           <PartnerTable
             caption={t.caption}
@@ -126,7 +142,12 @@ function AddButton({ entry, list, onAdd }: { entry: PartnerEntry; list: readonly
   const inList = list.find((e) => e.firm2 === entry.firm2);
   const added = !!inList && isChosen(inList) && inList.isOptIn;
   return (
-    <Button variant="secondary" disabled={added} onClick={() => onAdd(entry)} aria-label={added ? `${entry.firmName} is in your list` : `Add ${entry.firmName}`}>
+    <Button
+      variant="secondary"
+      disabled={added}
+      onClick={() => onAdd(entry)}
+      aria-label={added ? `${entry.firmName} is in your list` : `Add ${entry.firmName}`}
+    >
       {added ? 'In your list' : 'Add'}
     </Button>
   );
@@ -138,7 +159,8 @@ function ProgramSearch({ firm, list, onAdd }: SearchProps) {
     initial: { term: '' },
     check: (d) => ({ term: d.term.trim() ? null : MESSAGES.required }),
     invalid: null,
-    save: async (d) => setResults(await bff<P['searchForOptInPrograms']>('GET', 'firm/searchForOptInPrograms', { query: { firm, search: d.term.trim() } })),
+    save: async (d) =>
+      setResults(await bff<P['searchForOptInPrograms']>('GET', 'firm/searchForOptInPrograms', { query: { firm, search: d.term.trim() } })),
   });
   const { busy } = form;
   const error = form.errors.term ?? form.message?.text ?? null;
@@ -159,7 +181,12 @@ function ProgramSearch({ firm, list, onAdd }: SearchProps) {
         {results && `${results.length} ${results.length === 1 ? 'program' : 'programs'} found.`}
       </p>
       {results && results.length > 0 && (
-        <PartnerTable caption="Programs found" entries={results} actionHeader="Add" action={(e) => <AddButton entry={e} list={list} onAdd={onAdd} />} />
+        <PartnerTable
+          caption="Programs found"
+          entries={results}
+          actionHeader="Add"
+          action={(e) => <AddButton entry={e} list={list} onAdd={onAdd} />}
+        />
       )}
     </section>
   );
@@ -176,7 +203,9 @@ function ProviderSearch({ firm, list, onAdd }: SearchProps) {
     invalid: null,
     save: async (d) => {
       const radius = Number(d.radius);
-      const entries = await bff<P['searchForProviders']>('GET', 'firm/searchForProviders', { query: { firm, search: d.search.trim(), postalcode: d.postalcode.trim(), radius } });
+      const entries = await bff<P['searchForProviders']>('GET', 'firm/searchForProviders', {
+        query: { firm, search: d.search.trim(), postalcode: d.postalcode.trim(), radius },
+      });
       setResults({ entries, radius });
     },
   });
@@ -188,20 +217,47 @@ function ProviderSearch({ firm, list, onAdd }: SearchProps) {
       <h2 id="provider-search" className="text-lg font-semibold text-slate-900">
         Find providers
       </h2>
-      <form onSubmit={(e) => void search.submit(e)} noValidate className="grid grid-cols-1 items-start gap-3 sm:grid-cols-[minmax(0,16rem)_minmax(0,9rem)_minmax(0,8rem)_auto]">
+      <form
+        onSubmit={(e) => void search.submit(e)}
+        noValidate
+        className="grid grid-cols-1 items-start gap-3 sm:grid-cols-[minmax(0,16rem)_minmax(0,9rem)_minmax(0,8rem)_auto]"
+      >
         <TextField label="Name" value={form.search} onChange={(e) => set('search', e.target.value)} error={errors.search} maxLength={100} />
-        <TextField label="Postal code" hint="Blank: this location's" value={form.postalcode} onChange={(e) => set('postalcode', e.target.value)} error={errors.postalcode} maxLength={10} autoComplete="postal-code" />
-        <TextField label="Radius (miles)" inputMode="numeric" value={form.radius} onChange={(e) => set('radius', e.target.value)} error={errors.radius} maxLength={5} />
+        <TextField
+          label="Postal code"
+          hint="Blank: this location's"
+          value={form.postalcode}
+          onChange={(e) => set('postalcode', e.target.value)}
+          error={errors.postalcode}
+          maxLength={10}
+          autoComplete="postal-code"
+        />
+        <TextField
+          label="Radius (miles)"
+          inputMode="numeric"
+          value={form.radius}
+          onChange={(e) => set('radius', e.target.value)}
+          error={errors.radius}
+          maxLength={5}
+        />
         <Button type="submit" className="sm:mt-6" disabled={busy}>
           {busy ? 'Searching…' : 'Search'}
         </Button>
       </form>
       {failure && <Alert>{failure}</Alert>}
       <p role="status" className="text-sm text-slate-600">
-        {results && `${results.entries.length} ${results.entries.length === 1 ? 'provider' : 'providers'} within ${results.radius} miles, nearest first.`}
+        {results &&
+          `${results.entries.length} ${results.entries.length === 1 ? 'provider' : 'providers'} within ${results.radius} miles, nearest first.`}
       </p>
       {results && results.entries.length > 0 && (
-        <PartnerTable caption="Providers found" entries={results.entries} showRelationship showDistance actionHeader="Add" action={(e) => <AddButton entry={e} list={list} onAdd={onAdd} />} />
+        <PartnerTable
+          caption="Providers found"
+          entries={results.entries}
+          showRelationship
+          showDistance
+          actionHeader="Add"
+          action={(e) => <AddButton entry={e} list={list} onAdd={onAdd} />}
+        />
       )}
     </section>
   );

@@ -19,7 +19,8 @@ export interface PartnerTableProps {
   action: (e: PartnerEntry) => React.ReactNode;
 }
 
-const address = (e: PartnerEntry) => [e.addressLines, [e.city, [e.state, e.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter(Boolean).join(', ');
+const address = (e: PartnerEntry) =>
+  [e.addressLines, [e.city, [e.state, e.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter(Boolean).join(', ');
 
 export function PartnerTable({ caption, entries, showRelationship, showDistance, actionHeader, action }: PartnerTableProps) {
   const columns: Column<PartnerEntry>[] = [
@@ -39,9 +40,25 @@ export function PartnerTable({ caption, entries, showRelationship, showDistance,
     { id: 'license', header: 'License', className: 'whitespace-nowrap text-slate-700', cell: (e) => e.license || '—' },
     { id: 'address', header: 'Address', className: 'text-slate-700', cell: (e) => address(e) || '—' },
     { id: 'phone', header: 'Phone', className: 'whitespace-nowrap text-slate-700', cell: (e) => e.phone || '—' },
-    ...(showRelationship ? [{ id: 'relationship', header: 'Relationship', className: 'text-slate-700', cell: (e: PartnerEntry) => RELATIONSHIP_LABELS[e.relationship] ?? 'Other provider' }] : []),
+    ...(showRelationship
+      ? [
+          {
+            id: 'relationship',
+            header: 'Relationship',
+            className: 'text-slate-700',
+            cell: (e: PartnerEntry) => RELATIONSHIP_LABELS[e.relationship] ?? 'Other provider',
+          },
+        ]
+      : []),
     ...(showDistance
-      ? [{ id: 'distance', header: 'Distance', className: 'text-right whitespace-nowrap text-slate-700 tabular-nums', cell: (e: PartnerEntry) => <span data-testid="distance">{e.distance == null ? '—' : formatMiles(e.distance)}</span> }]
+      ? [
+          {
+            id: 'distance',
+            header: 'Distance',
+            className: 'text-right whitespace-nowrap text-slate-700 tabular-nums',
+            cell: (e: PartnerEntry) => <span data-testid="distance">{e.distance == null ? '—' : formatMiles(e.distance)}</span>,
+          },
+        ]
       : []),
     { id: 'action', header: actionHeader, cell: action },
   ];

@@ -47,7 +47,13 @@ export function addEntry<T extends PartnerFlags>(list: readonly T[], found: T): 
 /** Whether the list has anything to save. */
 export const hasChanges = (list: readonly PartnerFlags[]) => list.some((e) => e.isAdd || e.isRemove);
 
-const saveShape = (e: PartnerFlags) => ({ firm2: e.firm2, isOptIn: e.isOptIn, isAdd: e.isAdd, isRemove: e.isRemove, relationship: e.relationship });
+const saveShape = (e: PartnerFlags) => ({
+  firm2: e.firm2,
+  isOptIn: e.isOptIn,
+  isAdd: e.isAdd,
+  isRemove: e.isRemove,
+  relationship: e.relationship,
+});
 
 /** What saveProviders sends: every provider with relationship 5, with its flags. */
 export const providersToSave = (list: readonly PartnerFlags[]) => list.filter(isChosen).map(saveShape);

@@ -40,7 +40,11 @@ export function Toast({ toast, onDismiss: dismissKey }: { toast: PushToast; onDi
         <p className="font-medium text-slate-900">{toast.title}</p>
         <p className="mt-0.5 break-words text-slate-700">{toast.text}</p>
         {toast.link && (
-          <Link href={toast.link.href} className="mt-1 inline-block font-medium text-brand-700 underline hover:text-brand-800" onClick={onDismiss}>
+          <Link
+            href={toast.link.href}
+            className="mt-1 inline-block font-medium text-brand-700 underline hover:text-brand-800"
+            onClick={onDismiss}
+          >
             {toast.link.label}
           </Link>
         )}

@@ -34,7 +34,14 @@ export async function AppShell({ persistentMenu = false, children }: { persisten
   if (!session) return <main id="main">{children}</main>;
   const { profile, role } = session;
   const brand = await brandOf(profile.firm);
-  const user = { user: profile.user, role, firm: profile.firm, firstName: profile.firstName, lastName: profile.lastName, username: profile.username };
+  const user = {
+    user: profile.user,
+    role,
+    firm: profile.firm,
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    username: profile.username,
+  };
   const main = (
     <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-3 py-4 sm:px-6 sm:py-6">
       {children}

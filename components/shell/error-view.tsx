@@ -9,7 +9,8 @@ import type { contract } from '@/lib/contract';
 export function errorText(error: unknown): { title: string; detail: string } {
   const digest = error instanceof Error ? (error as Error & { digest?: string }).digest : undefined;
   const upstream = parseDigest(digest);
-  if (upstream?.kind === 'unreachable') return { title: "The service can't be reached", detail: failureMessage('unreachable', upstream.call) };
+  if (upstream?.kind === 'unreachable')
+    return { title: "The service can't be reached", detail: failureMessage('unreachable', upstream.call) };
   if (upstream) return { title: 'Something went wrong', detail: failureMessage(upstream.kind, upstream.call) };
   return { title: 'Something went wrong', detail: 'This page could not be shown. Please try again.' };
 }
@@ -22,7 +23,9 @@ function useReport(error: unknown) {
   useEffect(() => {
     const e = error as Error & { digest?: string };
     const value = JSON.stringify({ path: window.location.pathname, digest: e?.digest, message: e?.digest ? undefined : e?.message });
-    bff<typeof contract.log.saveEntry>('POST', 'log/saveEntry', { body: { name: 'client-error', value: value.slice(0, 4000) } }).catch(() => undefined);
+    bff<typeof contract.log.saveEntry>('POST', 'log/saveEntry', { body: { name: 'client-error', value: value.slice(0, 4000) } }).catch(
+      () => undefined,
+    );
   }, [error]);
 }
 

@@ -17,7 +17,17 @@ export interface SideNavProps {
   trainingVideosUrl: string;
 }
 
-function MenuLinks({ items, pathname, onNavigate, labelledBy }: { items: MenuItem[]; pathname: string; onNavigate?: () => void; labelledBy?: string }) {
+function MenuLinks({
+  items,
+  pathname,
+  onNavigate,
+  labelledBy,
+}: {
+  items: MenuItem[];
+  pathname: string;
+  onNavigate?: () => void;
+  labelledBy?: string;
+}) {
   return (
     <ul className="flex flex-col gap-1" aria-labelledby={labelledBy}>
       {items.map((item) => {
@@ -39,7 +49,14 @@ function MenuLinks({ items, pathname, onNavigate, labelledBy }: { items: MenuIte
   );
 }
 
-export function MenuContent({ items, more, roleLabel, privacyPolicyUrl, trainingVideosUrl, onNavigate }: SideNavProps & { onNavigate?: () => void }) {
+export function MenuContent({
+  items,
+  more,
+  roleLabel,
+  privacyPolicyUrl,
+  trainingVideosUrl,
+  onNavigate,
+}: SideNavProps & { onNavigate?: () => void }) {
   const [term, setTerm] = useState('');
   const searchId = useId();
   const moreId = useId();

@@ -7,7 +7,15 @@ import { config } from '@/lib/config';
 import { DEFAULT_LOGO } from '@/lib/brand-defaults';
 
 /** `brand`: another firm's logo and title to wear (the onboarding wizard: the inviting franchise's); else the product's. */
-export function PlainShell({ variant, brand, children }: { variant: 'anonymous' | 'no-nav'; brand?: { logo: string; title: string }; children: React.ReactNode }) {
+export function PlainShell({
+  variant,
+  brand,
+  children,
+}: {
+  variant: 'anonymous' | 'no-nav';
+  brand?: { logo: string; title: string };
+  children: React.ReactNode;
+}) {
   const { PRODUCT_NAME } = config();
   return (
     <>
@@ -16,7 +24,11 @@ export function PlainShell({ variant, brand, children }: { variant: 'anonymous' 
         <img src={brand?.logo ?? DEFAULT_LOGO} alt="" height={48} className="h-12 w-auto max-w-40 object-contain" />
         <span className="text-lg font-semibold text-slate-900">{brand?.title ?? PRODUCT_NAME}</span>
       </header>
-      <main id="main" tabIndex={-1} className={variant === 'anonymous' ? 'mx-auto w-full max-w-md px-4 py-6 has-[[data-wide]]:max-w-6xl' : 'px-4 py-6 sm:px-6'}>
+      <main
+        id="main"
+        tabIndex={-1}
+        className={variant === 'anonymous' ? 'mx-auto w-full max-w-md px-4 py-6 has-[[data-wide]]:max-w-6xl' : 'px-4 py-6 sm:px-6'}
+      >
         {children}
       </main>
     </>

@@ -19,7 +19,10 @@ export default function SideNavDrawer({ persistent, ...props }: SideNavProps & {
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
             <RadixDialog.Title className="text-base font-semibold">Menu</RadixDialog.Title>
-            <RadixDialog.Close className="inline-flex size-11 items-center justify-center rounded hover:bg-slate-100" aria-label="Close menu">
+            <RadixDialog.Close
+              className="inline-flex size-11 items-center justify-center rounded hover:bg-slate-100"
+              aria-label="Close menu"
+            >
               <X aria-hidden="true" className="size-5" />
             </RadixDialog.Close>
           </div>

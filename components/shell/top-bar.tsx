@@ -8,7 +8,17 @@ import { PaletteLauncher } from '@/components/palette/palette-launcher';
 import { UserMenu, type UserMenuProps } from './user-menu';
 
 /** `menuButton`: the left menu's drawer button (side-nav layout only). */
-export function TopBar({ brand, items, user, menuButton }: { brand: Brand; items: MenuItem[]; user: UserMenuProps; menuButton?: React.ReactNode }) {
+export function TopBar({
+  brand,
+  items,
+  user,
+  menuButton,
+}: {
+  brand: Brand;
+  items: MenuItem[];
+  user: UserMenuProps;
+  menuButton?: React.ReactNode;
+}) {
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white">
       <div className="flex items-center gap-2 px-3 py-1 sm:gap-4 sm:px-4">

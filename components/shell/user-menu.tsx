@@ -25,7 +25,12 @@ export const LOGOUT_PATH = '/api/session/logout';
 
 const noSubscription = () => () => undefined;
 /** False in the server render and during hydration, true once React runs the page. */
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 export interface UserMenuProps {
   user: number;
@@ -94,7 +99,9 @@ export function UserMenu({ user, role, firm, firstName, lastName, username }: Us
         <span className="hidden max-w-40 truncate sm:inline">
           {firstName} {lastName}
         </span>
-        <span className="sr-only sm:hidden">Account menu for {firstName} {lastName}</span>
+        <span className="sr-only sm:hidden">
+          Account menu for {firstName} {lastName}
+        </span>
         <ChevronDown aria-hidden="true" className="size-4" />
       </button>
       {(open || !hydrated) && (

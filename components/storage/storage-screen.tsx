@@ -65,16 +65,33 @@ export function StorageScreen({ spec, state, data, dates, account, home }: Stora
         canHide: false,
         csv: (f) => f.name,
         cell: (f) => (
-          <a href={downloadHref(f)} download={f.name} className="font-medium whitespace-nowrap text-brand-700 underline-offset-2 hover:underline">
+          <a
+            href={downloadHref(f)}
+            download={f.name}
+            className="font-medium whitespace-nowrap text-brand-700 underline-offset-2 hover:underline"
+          >
             {f.name}
           </a>
         ),
       },
       { id: 'firm', header: 'Location', sortable: true, csv: (f) => f.firmName, cell: (f) => f.firmName },
-      { id: 'size', header: 'Size', sortable: true, className: 'text-right tabular-nums whitespace-nowrap', csv: (f) => f.size, cell: (f) => formatBytes(f.size) },
+      {
+        id: 'size',
+        header: 'Size',
+        sortable: true,
+        className: 'text-right tabular-nums whitespace-nowrap',
+        csv: (f) => f.size,
+        cell: (f) => formatBytes(f.size),
+      },
       { id: 'type', header: 'Type', csv: (f) => f.contentType, cell: (f) => f.contentType },
       // The CSV keeps the exact time (ISO 8601, UTC), which spreadsheets read as a date.
-      { id: 'uploaded', header: 'Uploaded', className: 'whitespace-nowrap', csv: (f) => f.uploadedAt, cell: (f) => dates[f.id] ?? f.uploadedAt },
+      {
+        id: 'uploaded',
+        header: 'Uploaded',
+        className: 'whitespace-nowrap',
+        csv: (f) => f.uploadedAt,
+        cell: (f) => dates[f.id] ?? f.uploadedAt,
+      },
       { id: 'by', header: 'Uploaded by', csv: (f) => f.uploadedBy, cell: (f) => f.uploadedBy || dash },
       {
         id: 'actions',
@@ -82,7 +99,12 @@ export function StorageScreen({ spec, state, data, dates, account, home }: Stora
         canHide: false,
         cell: (f) => (
           <span className="flex gap-2">
-            <a href={downloadHref(f)} download={f.name} className={buttonClass('secondary', 'px-2 py-1 text-xs')} aria-label={`Download ${f.name}`}>
+            <a
+              href={downloadHref(f)}
+              download={f.name}
+              className={buttonClass('secondary', 'px-2 py-1 text-xs')}
+              aria-label={`Download ${f.name}`}
+            >
               Download
             </a>
             <Button variant="secondary" className="px-2 py-1 text-xs" aria-label={`Remove ${f.name}`} onClick={() => setRemoving(f)}>
@@ -146,7 +168,13 @@ export function StorageScreen({ spec, state, data, dates, account, home }: Stora
         list={list}
         search={{ label: 'Filter the list', placeholder: 'File name' }}
         exportCsv={{ filename: 'storage', fetchAll: exportAll }}
-        empty={state.searchTerm ? 'No files match the search.' : account ? `${account.firmName} has no files yet.` : 'Your locations have no files yet.'}
+        empty={
+          state.searchTerm
+            ? 'No files match the search.'
+            : account
+              ? `${account.firmName} has no files yet.`
+              : 'Your locations have no files yet.'
+        }
       />
 
       {removing && (

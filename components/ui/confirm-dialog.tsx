@@ -17,7 +17,14 @@ export interface ConfirmDialogProps {
   onConfirm: () => void | Promise<void>;
 }
 
-export function ConfirmDialog({ open, onOpenChange, title = 'Please confirm', message, confirmLabel = 'Delete', onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title = 'Please confirm',
+  message,
+  confirmLabel = 'Delete',
+  onConfirm,
+}: ConfirmDialogProps) {
   const { busy, message: failed, run } = useForm();
   const confirm = async () => {
     if (await run(onConfirm)) onOpenChange(false);

@@ -78,7 +78,6 @@ export function Dialog({ open, onOpenChange, title, description, size = 'md', fo
   );
 }
 
-
 export interface SaveCancelProps {
   /** The form the Save button submits; without one there is no Save (a read-only view). */
   formId?: string;
@@ -95,7 +94,15 @@ export interface SaveCancelProps {
 }
 
 /** The footer of a dialog that edits a form: Cancel and Save ("Saving…" while the call runs). */
-export function SaveCancel({ formId, busy, onCancel, cancelLabel = 'Cancel', saveDisabled = false, unsaved = false, note }: SaveCancelProps) {
+export function SaveCancel({
+  formId,
+  busy,
+  onCancel,
+  cancelLabel = 'Cancel',
+  saveDisabled = false,
+  unsaved = false,
+  note,
+}: SaveCancelProps) {
   return (
     <>
       {note && <span className="mr-auto text-xs text-slate-600">{note}</span>}

@@ -33,7 +33,11 @@ export function useUpload({ firm, kind, accept, maxFiles, multiple, kinds, onUpl
   const send = async (files: File[]) => {
     dispatch({ type: 'start', count: files.length });
     try {
-      const urls = await bffUpload<typeof contract.file.upload | typeof contract.storage.uploadToBucket>(kind === 'storage' ? 'firm/uploadToBucket' : 'file/upload', files, { field: FILE_FIELD, folder: firm });
+      const urls = await bffUpload<typeof contract.file.upload | typeof contract.storage.uploadToBucket>(
+        kind === 'storage' ? 'firm/uploadToBucket' : 'file/upload',
+        files,
+        { field: FILE_FIELD, folder: firm },
+      );
       dispatch({ type: 'succeed', urls });
       onUploaded?.(urls);
     } catch (e) {
@@ -58,7 +62,19 @@ export function useUpload({ firm, kind, accept, maxFiles, multiple, kinds, onUpl
 }
 
 /** The dashed zone shown before an upload: icon, label and a hint that also describes it to screen readers. */
-export function DropZone({ zone, label, ariaLabel, icon: Icon, hint }: { zone: ReturnType<typeof useUpload>['zone']; label: string; ariaLabel: string; icon: LucideIcon; hint: ReactNode }) {
+export function DropZone({
+  zone,
+  label,
+  ariaLabel,
+  icon: Icon,
+  hint,
+}: {
+  zone: ReturnType<typeof useUpload>['zone'];
+  label: string;
+  ariaLabel: string;
+  icon: LucideIcon;
+  hint: ReactNode;
+}) {
   const hintId = useId();
   return (
     <div

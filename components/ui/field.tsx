@@ -50,7 +50,12 @@ function FieldShell({ id, label, error, required, showRequiredMark, hint, hideLa
 const CONTROL =
   'w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm sm:text-sm aria-[invalid=true]:border-red-600 border-slate-300';
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { label: string; error?: string | null; hint?: string; hideLabel?: boolean };
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+  label: string;
+  error?: string | null;
+  hint?: string;
+  hideLabel?: boolean;
+};
 
 export function TextField({ label, error, hint, hideLabel, required, maxLength = TEXT_MAX_LENGTH, className = '', ...props }: InputProps) {
   const id = useId();
@@ -106,7 +111,17 @@ export type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | '
 };
 
 /** A labelled native select (keyboard and mobile friendly), with the same error and required handling. */
-export function SelectField({ label, error, hint, required, showRequiredMark, options, placeholder = 'Choose…', className = '', ...props }: SelectProps) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  required,
+  showRequiredMark,
+  options,
+  placeholder = 'Choose…',
+  className = '',
+  ...props
+}: SelectProps) {
   const id = useId();
   return (
     <FieldShell id={id} label={label} error={error} required={required} showRequiredMark={showRequiredMark} hint={hint}>
@@ -133,7 +148,12 @@ export function SelectField({ label, error, hint, required, showRequiredMark, op
  * A labelled checkbox (label after the box). `hideLabel`: the label for screen readers only (a checkbox in a
  * table, whose headers show what it is).
  */
-export function CheckboxField({ label, hideLabel, className = '', ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & { label: string; hideLabel?: boolean }) {
+export function CheckboxField({
+  label,
+  hideLabel,
+  className = '',
+  ...props
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & { label: string; hideLabel?: boolean }) {
   const id = useId();
   return (
     <div className={`flex items-center gap-2 ${className}`}>

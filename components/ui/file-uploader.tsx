@@ -14,7 +14,15 @@ const KINDS = 'a PDF, image, Word or Excel document, ZIP, text or CSV file';
 const nameOf = (url: string) => new URLSearchParams(url.split('?')[1] ?? '').get('filename') ?? url;
 
 export function FileUploader({ label, firm, onUploaded }: { label: string; firm: number; onUploaded?: (urls: string[]) => void }) {
-  const { state, zone, reset } = useUpload({ firm, kind: 'storage', accept: STORAGE_TYPES, maxFiles: FILES_MAX_COUNT, multiple: true, kinds: KINDS, onUploaded });
+  const { state, zone, reset } = useUpload({
+    firm,
+    kind: 'storage',
+    accept: STORAGE_TYPES,
+    maxFiles: FILES_MAX_COUNT,
+    multiple: true,
+    kinds: KINDS,
+    onUploaded,
+  });
   return (
     <div className="flex flex-col gap-2">
       {state.status === UPLOAD.initial && (

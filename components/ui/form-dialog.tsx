@@ -30,7 +30,20 @@ export interface FormDialogProps extends Pick<DialogProps, 'title' | 'descriptio
   children: React.ReactNode;
 }
 
-export function FormDialog({ form, onClose, onSaved, intro, note, markUnsaved = false, grid = false, saveDisabled, actions, children, size = 'md', ...dialog }: FormDialogProps) {
+export function FormDialog({
+  form,
+  onClose,
+  onSaved,
+  intro,
+  note,
+  markUnsaved = false,
+  grid = false,
+  saveDisabled,
+  actions,
+  children,
+  size = 'md',
+  ...dialog
+}: FormDialogProps) {
   const formId = useId();
   const unsaved = markUnsaved && form.dirty;
   return (

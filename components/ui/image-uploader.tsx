@@ -43,7 +43,11 @@ export function ImageUploader({ label, firm, multiple = true, onUploaded }: Imag
             {state.urls.map((url, i) => (
               <li key={url}>
                 {/* eslint-disable-next-line @next/next/no-img-element -- a private file through the BFF, not an optimisable asset */}
-                <img src={fileSrc(url)} alt={`${label}: uploaded image ${i + 1}`} className="size-20 rounded border border-slate-200 object-cover" />
+                <img
+                  src={fileSrc(url)}
+                  alt={`${label}: uploaded image ${i + 1}`}
+                  className="size-20 rounded border border-slate-200 object-cover"
+                />
               </li>
             ))}
           </ul>

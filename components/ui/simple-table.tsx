@@ -42,12 +42,26 @@ const CARD = {
   cell: 'max-sm:block max-sm:static max-sm:shadow-none',
 } as const;
 
-export function SimpleTable<T>({ caption, captionVisible, columns, rows, rowKey, rowAttributes, empty, boxClassName = '', tableClassName = '', cardsOnPhone = false }: SimpleTableProps<T>) {
+export function SimpleTable<T>({
+  caption,
+  captionVisible,
+  columns,
+  rows,
+  rowKey,
+  rowAttributes,
+  empty,
+  boxClassName = '',
+  tableClassName = '',
+  cardsOnPhone = false,
+}: SimpleTableProps<T>) {
   const card = (part: keyof typeof CARD) => (cardsOnPhone ? CARD[part] : '');
   const drawn = pinnedFirst(columns).map((c) => (cardsOnPhone ? { ...c, className: `${c.className ?? ''} ${CARD.cell}` } : c));
   const pin = (c: Column<T>) => (c.rowHeader ? pinnedClass() : undefined);
   return (
-    <ScrollBox label={caption} className={`min-w-0 overflow-auto rounded-lg border border-slate-200 bg-white ${card('box')} ${boxClassName}`}>
+    <ScrollBox
+      label={caption}
+      className={`min-w-0 overflow-auto rounded-lg border border-slate-200 bg-white ${card('box')} ${boxClassName}`}
+    >
       <table className={`w-full text-left text-sm ${card('table')} ${tableClassName}`}>
         <caption className={captionVisible ? 'px-3 py-2 text-left font-medium text-slate-800' : 'sr-only'}>{caption}</caption>
         <thead className={`sticky top-0 z-20 text-slate-700 ${card('head')}`}>

@@ -36,7 +36,15 @@ export function pinnedClass(offset: 'left-0' | 'left-10' = 'left-0'): string {
 }
 
 /** A body cell of a column: the row header is a `<th scope="row">`, the others `<td>`. */
-export function BodyCell({ column, pinned, children }: { column: Pick<Column<unknown>, 'rowHeader' | 'className'>; pinned?: string; children: ReactNode }) {
+export function BodyCell({
+  column,
+  pinned,
+  children,
+}: {
+  column: Pick<Column<unknown>, 'rowHeader' | 'className'>;
+  pinned?: string;
+  children: ReactNode;
+}) {
   const className = `px-3 py-2 align-top font-normal ${pinned ?? ''} ${column.className ?? ''}`;
   return column.rowHeader ? (
     <th scope="row" className={`text-left ${className}`}>
@@ -48,7 +56,17 @@ export function BodyCell({ column, pinned, children }: { column: Pick<Column<unk
 }
 
 /** A column's header cell. */
-export function HeaderCell({ column, pinned, sort, children }: { column: Pick<Column<unknown>, 'className'>; pinned?: string; sort?: 'ascending' | 'descending'; children: ReactNode }) {
+export function HeaderCell({
+  column,
+  pinned,
+  sort,
+  children,
+}: {
+  column: Pick<Column<unknown>, 'className'>;
+  pinned?: string;
+  sort?: 'ascending' | 'descending';
+  children: ReactNode;
+}) {
   return (
     <th scope="col" aria-sort={sort} className={`px-3 py-2 whitespace-nowrap ${pinned ?? ''} ${column.className ?? ''}`}>
       {children}
@@ -57,4 +75,5 @@ export function HeaderCell({ column, pinned, sort, children }: { column: Pick<Co
 }
 
 /** A header's text, or that text for screen readers only. */
-export const headerText = (column: Pick<Column<unknown>, 'header' | 'headerHidden'>) => (column.headerHidden ? <span className="sr-only">{column.header}</span> : column.header);
+export const headerText = (column: Pick<Column<unknown>, 'header' | 'headerHidden'>) =>
+  column.headerHidden ? <span className="sr-only">{column.header}</span> : column.header;

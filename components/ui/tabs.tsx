@@ -12,7 +12,17 @@ export interface TabDef {
   disabled?: boolean;
 }
 
-export function Tabs({ label, tabs, value, onChange }: { label: string; tabs: readonly TabDef[]; value: string; onChange: (id: string) => void }) {
+export function Tabs({
+  label,
+  tabs,
+  value,
+  onChange,
+}: {
+  label: string;
+  tabs: readonly TabDef[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
   const base = useId();
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set([value]));
@@ -61,7 +71,14 @@ export function Tabs({ label, tabs, value, onChange }: { label: string; tabs: re
       </div>
       {tabs.map((t) =>
         visited.has(t.id) ? (
-          <div key={t.id} role="tabpanel" id={`${base}-panel-${t.id}`} aria-labelledby={`${base}-tab-${t.id}`} hidden={t.id !== value} tabIndex={0}>
+          <div
+            key={t.id}
+            role="tabpanel"
+            id={`${base}-panel-${t.id}`}
+            aria-labelledby={`${base}-tab-${t.id}`}
+            hidden={t.id !== value}
+            tabIndex={0}
+          >
             {t.content}
           </div>
         ) : null,

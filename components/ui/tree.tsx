@@ -24,7 +24,18 @@ export interface TreeProps<N> {
   onActivate: (n: N) => void;
 }
 
-export function Tree<N>({ label, roots, idOf, textOf, expandable, renderLabel, initialChildren = {}, initialExpanded = [], loadChildren, onActivate }: TreeProps<N>) {
+export function Tree<N>({
+  label,
+  roots,
+  idOf,
+  textOf,
+  expandable,
+  renderLabel,
+  initialChildren = {},
+  initialExpanded = [],
+  loadChildren,
+  onActivate,
+}: TreeProps<N>) {
   const base = useId();
   const [children, setChildren] = useState<Readonly<Record<string, readonly N[]>>>(initialChildren);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(initialExpanded));
@@ -42,7 +53,10 @@ export function Tree<N>({ label, roots, idOf, textOf, expandable, renderLabel, i
     return map;
   }, [roots, children, idOf]);
 
-  const shape: TreeShape<N> = useMemo(() => ({ roots, idOf, textOf, expandable, childrenOf: (id) => children[id] }), [roots, idOf, textOf, expandable, children]);
+  const shape: TreeShape<N> = useMemo(
+    () => ({ roots, idOf, textOf, expandable, childrenOf: (id) => children[id] }),
+    [roots, idOf, textOf, expandable, children],
+  );
   const visible = useMemo(() => visibleNodes(shape, expanded), [shape, expanded]);
   const current = focused && visible.some((v) => v.id === focused) ? focused : (visible[0]?.id ?? null);
 

@@ -142,18 +142,17 @@ export function Typeahead<T>({
   };
 
   const optionId = (i: number) => `${id}-opt-${i}`;
-  const statusText =
-    !shown
-      ? ''
-      : status.kind === 'loading'
-        ? 'Searching…'
-        : status.kind === 'failed'
-          ? status.message
-          : status.kind === 'done'
-            ? items.length === 0
-              ? 'No matches'
-              : `${items.length} ${items.length === 1 ? 'match' : 'matches'}`
-            : '';
+  const statusText = !shown
+    ? ''
+    : status.kind === 'loading'
+      ? 'Searching…'
+      : status.kind === 'failed'
+        ? status.message
+        : status.kind === 'done'
+          ? items.length === 0
+            ? 'No matches'
+            : `${items.length} ${items.length === 1 ? 'match' : 'matches'}`
+          : '';
 
   return (
     <div ref={wrap} className={`relative flex flex-col gap-1 ${className}`}>
@@ -182,7 +181,9 @@ export function Typeahead<T>({
         onKeyDown={onKeyDown}
         adornment={
           status.kind === 'loading' &&
-          shown && <LoaderCircle aria-hidden="true" className="absolute top-1/2 right-2.5 size-4 -translate-y-1/2 animate-spin text-slate-500" />
+          shown && (
+            <LoaderCircle aria-hidden="true" className="absolute top-1/2 right-2.5 size-4 -translate-y-1/2 animate-spin text-slate-500" />
+          )
         }
       />
       {error && (

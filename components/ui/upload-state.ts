@@ -17,10 +17,7 @@ export interface UploadState {
 }
 
 export type UploadAction =
-  | { type: 'start'; count: number }
-  | { type: 'succeed'; urls: readonly string[] }
-  | { type: 'fail'; error: string }
-  | { type: 'reset' };
+  { type: 'start'; count: number } | { type: 'succeed'; urls: readonly string[] } | { type: 'fail'; error: string } | { type: 'reset' };
 
 export const INITIAL_UPLOAD: UploadState = { status: UPLOAD.initial, count: 0, urls: [], error: null };
 
@@ -45,7 +42,12 @@ export const UPLOAD_TEXT = {
 } as const;
 
 /** Why the browser refused files before sending them (react-dropzone's error codes), in words; `kinds` names what is accepted. */
-export function refusalText(refused: readonly { name: string; code: string }[], maxMb: number, maxCount: number, kinds = 'a PNG or JPEG image'): string {
+export function refusalText(
+  refused: readonly { name: string; code: string }[],
+  maxMb: number,
+  maxCount: number,
+  kinds = 'a PNG or JPEG image',
+): string {
   const reasons = refused.map(({ name, code }) => {
     if (code === 'file-too-large') return `${name} is larger than ${maxMb} MB.`;
     if (code === 'file-invalid-type') return `${name} is not ${kinds}.`;

@@ -88,7 +88,10 @@ export function useForm<D extends object = Record<string, never>>(options: FormO
     setErrors((e) => Object.keys(change).reduce(withoutError, e));
   }, []);
 
-  const say = useCallback((text: string | null, kind: FormMessage['kind'] = 'error') => setMessage(text === null ? null : { kind, text }), []);
+  const say = useCallback(
+    (text: string | null, kind: FormMessage['kind'] = 'error') => setMessage(text === null ? null : { kind, text }),
+    [],
+  );
 
   const reset = useCallback((next: D) => {
     setDraft(next);

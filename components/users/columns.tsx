@@ -22,9 +22,28 @@ export function userColumns(open: (row: UserRow) => void, viewer: number): DataC
     { id: 'username', header: 'Username', sortable: true, className: 'break-all', csv: (r) => r.username, cell: (r) => r.username },
     { id: 'role', header: 'Role', sortable: true, csv: (r) => r.roleName, cell: (r) => r.roleName || dash },
     { id: 'location', header: 'Primary location', sortable: true, csv: (r) => r.firmName, cell: (r) => r.firmName },
-    { id: 'inactive', header: 'Inactive', sortable: true, csv: (r) => yesNo(r.isInactive), cell: (r) => <YesNo value={r.isInactive} tone="red" /> },
-    { id: 'reports', header: 'Receives reports', sortable: true, csv: (r) => yesNo(r.receivesReport), cell: (r) => <YesNo value={r.receivesReport} tone="green" /> },
-    { id: 'locations', header: 'Locations', hidden: true, className: 'text-right', csv: (r) => r.locations, cell: (r) => count.format(r.locations) },
+    {
+      id: 'inactive',
+      header: 'Inactive',
+      sortable: true,
+      csv: (r) => yesNo(r.isInactive),
+      cell: (r) => <YesNo value={r.isInactive} tone="red" />,
+    },
+    {
+      id: 'reports',
+      header: 'Receives reports',
+      sortable: true,
+      csv: (r) => yesNo(r.receivesReport),
+      cell: (r) => <YesNo value={r.receivesReport} tone="green" />,
+    },
+    {
+      id: 'locations',
+      header: 'Locations',
+      hidden: true,
+      className: 'text-right',
+      csv: (r) => r.locations,
+      cell: (r) => count.format(r.locations),
+    },
     { id: 'id', header: 'Id', sortable: true, hidden: true, csv: (r) => r.user, cell: (r) => r.user },
   ];
 }

@@ -41,15 +41,47 @@ export interface InfoFieldsProps {
   onPasswordChecked: (message: string | null) => void;
 }
 
-export function InfoFields({ form, set, vis, lookups, roleOptions, photoFirm, username, passwordMessage, onPasswordChecked }: InfoFieldsProps) {
+export function InfoFields({
+  form,
+  set,
+  vis,
+  lookups,
+  roleOptions,
+  photoFirm,
+  username,
+  passwordMessage,
+  onPasswordChecked,
+}: InfoFieldsProps) {
   const { draft, errors } = form;
   return (
     <>
-      <TextField label="First Name" required autoComplete="off" value={draft.firstName} onChange={(e) => set('firstName', e.target.value)} error={errors.firstName} />
-      <TextField label="Last Name" required autoComplete="off" value={draft.lastName} onChange={(e) => set('lastName', e.target.value)} error={errors.lastName} />
+      <TextField
+        label="First Name"
+        required
+        autoComplete="off"
+        value={draft.firstName}
+        onChange={(e) => set('firstName', e.target.value)}
+        error={errors.firstName}
+      />
+      <TextField
+        label="Last Name"
+        required
+        autoComplete="off"
+        value={draft.lastName}
+        onChange={(e) => set('lastName', e.target.value)}
+        error={errors.lastName}
+      />
       {username}
       {vis.contactType && (
-        <LookupSelect label="Contact Type" required lookups={lookups} group="ContactType" value={draft.contactType} onChange={(v) => set('contactType', v)} error={errors.contactType} />
+        <LookupSelect
+          label="Contact Type"
+          required
+          lookups={lookups}
+          group="ContactType"
+          value={draft.contactType}
+          onChange={(v) => set('contactType', v)}
+          error={errors.contactType}
+        />
       )}
       {vis.adminFields && (
         <ZoneAndLanguage
@@ -101,7 +133,11 @@ export function InfoFields({ form, set, vis, lookups, roleOptions, photoFirm, us
               title={vis.roleAndState ? undefined : 'You cannot deactivate yourself.'}
               onChange={(e) => set('isInactive', e.target.checked)}
             />
-            <CheckboxField label="Receives Reports" checked={draft.receivesReport} onChange={(e) => set('receivesReport', e.target.checked)} />
+            <CheckboxField
+              label="Receives Reports"
+              checked={draft.receivesReport}
+              onChange={(e) => set('receivesReport', e.target.checked)}
+            />
           </div>
         </>
       )}
@@ -110,20 +146,31 @@ export function InfoFields({ form, set, vis, lookups, roleOptions, photoFirm, us
         <div className="flex flex-wrap items-start gap-4">
           {draft.imagePhotoPath ? (
             // eslint-disable-next-line @next/next/no-img-element -- a private file through the BFF, not an optimisable asset
-            <img src={fileSrc(draft.imagePhotoPath)} alt={`Photo of ${draft.firstName} ${draft.lastName}`.trim()} className="size-24 rounded-full border border-slate-200 object-cover" />
+            <img
+              src={fileSrc(draft.imagePhotoPath)}
+              alt={`Photo of ${draft.firstName} ${draft.lastName}`.trim()}
+              className="size-24 rounded-full border border-slate-200 object-cover"
+            />
           ) : (
             <span className="flex size-24 items-center justify-center rounded-full bg-slate-100" aria-hidden="true">
               <UserRound className="size-10 text-slate-400" />
             </span>
           )}
           <div className="flex min-w-0 flex-1 basis-56 flex-col items-start gap-2">
-            <ImageUploader label="Photo" firm={photoFirm} multiple={false} onUploaded={(urls) => urls[0] && set('imagePhotoPath', urls[0])} />
+            <ImageUploader
+              label="Photo"
+              firm={photoFirm}
+              multiple={false}
+              onUploaded={(urls) => urls[0] && set('imagePhotoPath', urls[0])}
+            />
             {draft.imagePhotoPath && (
               <Button variant="ghost" className="min-h-9 px-2 py-1" onClick={() => set('imagePhotoPath', null)}>
                 Remove photo
               </Button>
             )}
-            {draft.imagePhotoPath !== form.saved.imagePhotoPath && <p className="text-xs text-slate-600">The photo is kept when you save.</p>}
+            {draft.imagePhotoPath !== form.saved.imagePhotoPath && (
+              <p className="text-xs text-slate-600">The photo is kept when you save.</p>
+            )}
           </div>
         </div>
         {errors.imagePhotoPath && (

@@ -22,7 +22,17 @@ const FILTER_FROM = 12;
 
 const TYPE_LABEL: Record<string, string> = { platform: 'Platform', franchiser: 'Franchiser', franchisee: 'Franchisee', shop: 'Shop' };
 
-export function LocationsTab({ user, name, onDirtyChange, onSaved }: { user: number; name: string; onDirtyChange: (dirty: boolean) => void; onSaved: () => void }) {
+export function LocationsTab({
+  user,
+  name,
+  onDirtyChange,
+  onSaved,
+}: {
+  user: number;
+  name: string;
+  onDirtyChange: (dirty: boolean) => void;
+  onSaved: () => void;
+}) {
   const [saved, setSaved] = useState<UserLocation[] | null>(null);
   const [rows, setRows] = useState<UserLocation[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -104,11 +114,18 @@ export function LocationsTab({ user, name, onDirtyChange, onSaved }: { user: num
             rowHeader: true,
             cell: (r) => (
               <label className="flex items-start gap-2" style={{ paddingLeft: `${Math.min(r.depth, 6) * 1.25}rem` }}>
-                <input type="checkbox" className="mt-0.5 size-4 shrink-0 accent-brand-600" checked={r.checked} onChange={(e) => change(toggleLocation(rows, r.firm, e.target.checked))} />
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-4 shrink-0 accent-brand-600"
+                  checked={r.checked}
+                  onChange={(e) => change(toggleLocation(rows, r.firm, e.target.checked))}
+                />
                 <span className="min-w-0 break-words">
                   <span className="text-slate-900">{r.firmName}</span>
                   <span className="ml-1.5 text-xs text-slate-600">{TYPE_LABEL[r.firmType] ?? r.firmType}</span>
-                  {!r.checked && through.has(r.firm) && <span className="block text-xs text-slate-600">Reached through {through.get(r.firm)}</span>}
+                  {!r.checked && through.has(r.firm) && (
+                    <span className="block text-xs text-slate-600">Reached through {through.get(r.firm)}</span>
+                  )}
                 </span>
               </label>
             ),

@@ -67,7 +67,9 @@ export function PasswordDialog({
     if (missing || problem) return;
     setSaving(true);
     try {
-      await bff<typeof contract.user.saveCredentials>('POST', 'user/saveCredentials', { body: { username, password, ...(own && { currentPassword: current }) } });
+      await bff<typeof contract.user.saveCredentials>('POST', 'user/saveCredentials', {
+        body: { username, password, ...(own && { currentPassword: current }) },
+      });
       setSaved(true);
       setTimeout(() => onOpenChange(false), 800);
     } catch (err) {
@@ -114,7 +116,11 @@ export function PasswordDialog({
         </div>
         {/* Below the buttons: a message appearing or going on blur must not move them under the pointer. */}
         {message && <Alert>{message}</Alert>}
-        {saved && <Alert kind="success">{own ? 'Your password has been changed.' : `The password of ${firstName} ${lastName} has been changed.`}</Alert>}
+        {saved && (
+          <Alert kind="success">
+            {own ? 'Your password has been changed.' : `The password of ${firstName} ${lastName} has been changed.`}
+          </Alert>
+        )}
       </form>
     </Dialog>
   );

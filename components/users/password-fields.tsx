@@ -18,7 +18,14 @@ export interface PasswordFieldsProps {
   className?: string;
 }
 
-export function PasswordFields({ password, again, onPassword, onAgain, onChecked, className = 'flex flex-col gap-3' }: PasswordFieldsProps) {
+export function PasswordFields({
+  password,
+  again,
+  onPassword,
+  onAgain,
+  onChecked,
+  className = 'flex flex-col gap-3',
+}: PasswordFieldsProps) {
   const ref = useRef<HTMLDivElement>(null);
   const onBlur = (e: React.FocusEvent) => {
     if (ref.current?.contains(e.relatedTarget as Node)) return;
@@ -26,8 +33,20 @@ export function PasswordFields({ password, again, onPassword, onAgain, onChecked
   };
   return (
     <div ref={ref} className={className} onBlur={onBlur}>
-      <TextField label="Password" type="password" autoComplete="new-password" value={password} onChange={(e) => onPassword(e.target.value)} />
-      <TextField label="Password again" type="password" autoComplete="new-password" value={again} onChange={(e) => onAgain(e.target.value)} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => onPassword(e.target.value)}
+      />
+      <TextField
+        label="Password again"
+        type="password"
+        autoComplete="new-password"
+        value={again}
+        onChange={(e) => onAgain(e.target.value)}
+      />
     </div>
   );
 }

@@ -7,7 +7,6 @@ import { isLocationAdmin, maySetPassword, mayAdministerUser, roleToStore, type R
 import { MESSAGES, USER_MESSAGES } from '@/lib/validation/messages';
 import { OWN_PROFILE, type UserSource } from './source';
 
-
 /** docs/users.md#fields / #limits: a new user's defaults. */
 export const NEW_USER_DEFAULTS = { timezone: 12, language: 1, contactType: 1 } as const;
 
@@ -50,7 +49,12 @@ export function visibility(source: UserSource, mode: Mode, viewer: Person, targe
 }
 
 /** docs/users.md#screens: the four titles. */
-export function dialogTitle(mode: Mode, source: UserSource, names: { firstName: string; lastName: string } | null, location?: string | null): string {
+export function dialogTitle(
+  mode: Mode,
+  source: UserSource,
+  names: { firstName: string; lastName: string } | null,
+  location?: string | null,
+): string {
   if (mode === 'adding') return location ? `Adding User to ${location}` : 'Adding User';
   const first = names?.firstName.trim() ?? '';
   const last = names?.lastName.trim() ?? '';

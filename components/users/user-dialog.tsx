@@ -26,7 +26,17 @@ import { passwordPairError } from '@/lib/validation/password';
 import { userApi } from './api';
 import { InfoFields, type UserForm } from './info-fields';
 import { PasswordDialog } from './password-dialog';
-import { NEW_USER_DEFAULTS, dialogTitle, fieldErrors, isDirty, parseLaborRate, saveAlert, visibility, type Person, type UserDraft } from './rules';
+import {
+  NEW_USER_DEFAULTS,
+  dialogTitle,
+  fieldErrors,
+  isDirty,
+  parseLaborRate,
+  saveAlert,
+  visibility,
+  type Person,
+  type UserDraft,
+} from './rules';
 import type { UserSource } from './source';
 import { NewUsernameField, UsernameField, useUsernameCheck } from './username-field';
 import { UserTabs } from './user-tabs';
@@ -172,11 +182,14 @@ export function UserDialog({ open, onOpenChange, target, source, viewer, returnF
 
   const userDraft: UserDraft = draft;
   const dirty =
-    (mode === 'adding' ? isDirty(userDraft, BLANK, mode) || draft.password !== '' || draft.again !== '' : profile !== null && isDirty(userDraft, form.saved, mode)) || locationsDirty;
+    (mode === 'adding'
+      ? isDirty(userDraft, BLANK, mode) || draft.password !== '' || draft.again !== ''
+      : profile !== null && isDirty(userDraft, form.saved, mode)) || locationsDirty;
 
   const roleOptions = useMemo(() => {
     const list = (roles ?? []).map((r) => ({ value: r.role, label: r.roleName }));
-    if (draft.role != null && !list.some((o) => o.value === draft.role)) list.push({ value: draft.role, label: profile?.roleName || `Role ${draft.role}` });
+    if (draft.role != null && !list.some((o) => o.value === draft.role))
+      list.push({ value: draft.role, label: profile?.roleName || `Role ${draft.role}` });
     return list;
   }, [roles, draft.role, profile?.roleName]);
 
@@ -197,7 +210,8 @@ export function UserDialog({ open, onOpenChange, target, source, viewer, returnF
   const own = profile !== null && profile.user === viewer.user;
   const requestClose = () => (dirty ? setConfirmClose(true) : onOpenChange(false));
   const names = mode === 'adding' ? null : profile ? { firstName: profile.firstName, lastName: profile.lastName } : null;
-  const title = mode === 'editing' && !profile ? (loadError ? 'User Profile' : 'Loading…') : dialogTitle(mode, source, names, location?.name);
+  const title =
+    mode === 'editing' && !profile ? (loadError ? 'User Profile' : 'Loading…') : dialogTitle(mode, source, names, location?.name);
   const fullName = profile ? `${profile.firstName} ${profile.lastName}`.trim() : '';
   const loading = mode === 'editing' && !profile && !loadError;
   const { busy, message } = form;
@@ -264,7 +278,10 @@ export function UserDialog({ open, onOpenChange, target, source, viewer, returnF
               </div>
             )}
             {source === 0 && profile && (
-              <dl className="grid grid-cols-2 gap-x-6 gap-y-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm sm:col-span-2 sm:grid-cols-4" data-testid="profile-summary">
+              <dl
+                className="grid grid-cols-2 gap-x-6 gap-y-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm sm:col-span-2 sm:grid-cols-4"
+                data-testid="profile-summary"
+              >
                 {[
                   ['Location', profile.firmName],
                   ['Role', profile.roleName || '—'],
@@ -325,7 +342,14 @@ export function UserDialog({ open, onOpenChange, target, source, viewer, returnF
           </form>
 
           {vis.tabs && profile && (
-            <UserTabs profile={profile} name={fullName} lookups={lookups} locations={vis.locationsTab} onLocationsDirty={setLocationsDirty} onSaved={() => onSaved?.()} />
+            <UserTabs
+              profile={profile}
+              name={fullName}
+              lookups={lookups}
+              locations={vis.locationsTab}
+              onLocationsDirty={setLocationsDirty}
+              onSaved={() => onSaved?.()}
+            />
           )}
         </div>
       )}

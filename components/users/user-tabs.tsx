@@ -34,7 +34,15 @@ export function UserTabs({
       onChange={setTab}
       tabs={[
         { id: 'info', label: 'Contact Info', content: <ContactInfo contact={profile.contact} name={name} lookups={lookups} /> },
-        ...(locations ? [{ id: 'locations', label: 'Locations', content: <LocationsTab user={profile.user} name={name} onDirtyChange={onLocationsDirty} onSaved={onSaved} /> }] : []),
+        ...(locations
+          ? [
+              {
+                id: 'locations',
+                label: 'Locations',
+                content: <LocationsTab user={profile.user} name={name} onDirtyChange={onLocationsDirty} onSaved={onSaved} />,
+              },
+            ]
+          : []),
       ]}
     />
   );

@@ -124,7 +124,13 @@ export function UsernameField({ profile, own, onRenamed }: { profile: UserProfil
             aria-describedby={hintId}
           />
         </div>
-        <Button variant="secondary" aria-label="Save username" title="Save username" onClick={() => void form.submit()} disabled={form.busy || !changed}>
+        <Button
+          variant="secondary"
+          aria-label="Save username"
+          title="Save username"
+          onClick={() => void form.submit()}
+          disabled={form.busy || !changed}
+        >
           <Check aria-hidden="true" className="size-4" />
         </Button>
       </div>

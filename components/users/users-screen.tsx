@@ -64,16 +64,23 @@ export function UsersScreen({ spec, state, data, roles, locations, viewer }: Use
   const open = useCallback((row: UserRow) => setDialog({ mode: 'editing', username: row.username }), []);
   const columns = useMemo(() => userColumns(open, viewer.user), [open, viewer.user]);
 
-  const roleOptions = useMemo<FilterOption[]>(() => [{ value: ALL_ROLES_FILTER, label: 'All roles' }, ...roles.map((r) => ({ value: r.role, label: r.roleName }))], [roles]);
+  const roleOptions = useMemo<FilterOption[]>(
+    () => [{ value: ALL_ROLES_FILTER, label: 'All roles' }, ...roles.map((r) => ({ value: r.role, label: r.roleName }))],
+    [roles],
+  );
   const locationOptions = useMemo<FilterOption[]>(
-    () => [{ value: 0, label: 'All locations' }, ...locations.map((l) => ({ value: l.firm, label: `${'\u2003'.repeat(Math.min(l.depth, 4))}${l.firmName}` }))],
+    () => [
+      { value: 0, label: 'All locations' },
+      ...locations.map((l) => ({ value: l.firm, label: `${'\u2003'.repeat(Math.min(l.depth, 4))}${l.firmName}` })),
+    ],
     [locations],
   );
   const location = state.firm > 0 ? locations.find((l) => l.firm === state.firm) : undefined;
   const filtered = state.searchTerm !== '' || state.filterBy !== ALL_ROLES_FILTER || state.firm !== 0 || state.inactive !== 'all';
 
   const exportAll = useCallback(
-    (onProgress: (done: number, total: number) => void) => fetchAllPages((page, pageSize) => userApi.list({ ...listQuery(state), page, pageSize }), { onProgress }),
+    (onProgress: (done: number, total: number) => void) =>
+      fetchAllPages((page, pageSize) => userApi.list({ ...listQuery(state), page, pageSize }), { onProgress }),
     [state],
   );
 
@@ -89,7 +96,9 @@ export function UsersScreen({ spec, state, data, roles, locations, viewer }: Use
     <div className="flex min-w-0 flex-col gap-4">
       <PageHeading
         actions={
-          <Button onClick={() => setDialog({ mode: 'adding', location: location ? { firm: location.firm, name: location.firmName } : null })}>
+          <Button
+            onClick={() => setDialog({ mode: 'adding', location: location ? { firm: location.firm, name: location.firmName } : null })}
+          >
             <Plus aria-hidden="true" className="size-4" />
             Add user
           </Button>
@@ -126,7 +135,12 @@ export function UsersScreen({ spec, state, data, roles, locations, viewer }: Use
           <>
             <FilterSelect label="Role" value={state.filterBy} options={roleOptions} onChange={(v) => list.go({ filterBy: Number(v) })} />
             <FilterSelect label="Location" value={state.firm} options={locationOptions} onChange={(v) => list.go({ firm: Number(v) })} />
-            <FilterSelect label="State" value={state.inactive} options={STATES} onChange={(v) => list.go({ inactive: v as UserListState['inactive'] })} />
+            <FilterSelect
+              label="State"
+              value={state.inactive}
+              options={STATES}
+              onChange={(v) => list.go({ inactive: v as UserListState['inactive'] })}
+            />
           </>
         }
         bulkActions={({ rows, clear }) => (

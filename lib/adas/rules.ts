@@ -73,7 +73,8 @@ export interface SystemOutcome {
 }
 
 /** Systems still waiting for a result: an inspection is complete only when none is (not equipped counts as done). */
-export const pendingSystems = <T extends SystemOutcome>(systems: readonly T[]): T[] => systems.filter((s) => s.result == null && !s.isNotEquipped);
+export const pendingSystems = <T extends SystemOutcome>(systems: readonly T[]): T[] =>
+  systems.filter((s) => s.result == null && !s.isNotEquipped);
 
 /** Why an inspection cannot be completed yet, or null. */
 export function completionProblem(systems: readonly SystemOutcome[]): string | null {
@@ -85,4 +86,5 @@ export function completionProblem(systems: readonly SystemOutcome[]): string | n
 }
 
 /** "2018 Toyota RAV4". */
-export const vehicleLabel = (v: { year: number | null; make: string; model: string }) => [v.year, v.make, v.model].filter(Boolean).join(' ');
+export const vehicleLabel = (v: { year: number | null; make: string; model: string }) =>
+  [v.year, v.make, v.model].filter(Boolean).join(' ');

@@ -25,7 +25,8 @@ export const AUTHORIZATION_PROBLEMS = {
   notStarted: 'No ALLDATA authorization was started in this browser (or it was started too long ago). Please start again.',
   forged: 'This ALLDATA answer does not belong to the authorization started in this browser, so it was refused. Please start again.',
   expired: 'This ALLDATA authorization took longer than 10 minutes and has expired. Please start again.',
-  otherUser: 'This ALLDATA authorization was started by another user or for another location. Please start again while signed in as yourself.',
+  otherUser:
+    'This ALLDATA authorization was started by another user or for another location. Please start again while signed in as yourself.',
   denied: 'Access to ALLDATA was not allowed, so nothing was connected. You can start again whenever you are ready.',
   provider: 'ALLDATA could not complete the authorization. Please start again.',
   noCode: 'ALLDATA came back without an authorization code. Please start again.',

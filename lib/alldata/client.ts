@@ -65,9 +65,15 @@ export async function exchangeCode(callback: URLSearchParams, state: string, ver
   current.search = callback.toString();
   try {
     const answer = await oauth.authorizationCodeGrant(oauthConfig(), current, { expectedState: state, pkceCodeVerifier: verifier });
-    return { accessToken: answer.access_token, refreshToken: answer.refresh_token ?? '', expiresIn: answer.expiresIn() ?? 3600, scope: answer.scope ?? ALLDATA_SCOPE };
+    return {
+      accessToken: answer.access_token,
+      refreshToken: answer.refresh_token ?? '',
+      expiresIn: answer.expiresIn() ?? 3600,
+      scope: answer.scope ?? ALLDATA_SCOPE,
+    };
   } catch (e) {
-    if (e instanceof oauth.ResponseBodyError || (e as { status?: number }).status === 400 || (e as { status?: number }).status === 401) throw new ExchangeError('codeRefused');
+    if (e instanceof oauth.ResponseBodyError || (e as { status?: number }).status === 400 || (e as { status?: number }).status === 401)
+      throw new ExchangeError('codeRefused');
     throw new ExchangeError('unreachable');
   }
 }

@@ -21,8 +21,15 @@ export function isAlldataDocument(url: string, base: string): boolean {
   } catch {
     return false;
   }
-  return link.origin === root.origin && link.pathname.startsWith(root.pathname) && link.pathname.length > root.pathname.length && !link.username && !link.password;
+  return (
+    link.origin === root.origin &&
+    link.pathname.startsWith(root.pathname) &&
+    link.pathname.length > root.pathname.length &&
+    !link.username &&
+    !link.password
+  );
 }
 
 /** The href an OEM link is rendered with (server only: it reads ALLDATA_URL). */
-export const oemHref = (url: string): string => (isAlldataDocument(url, config().ALLDATA_URL) ? `${OPEN_ROUTE}?url=${encodeURIComponent(url)}` : url);
+export const oemHref = (url: string): string =>
+  isAlldataDocument(url, config().ALLDATA_URL) ? `${OPEN_ROUTE}?url=${encodeURIComponent(url)}` : url;

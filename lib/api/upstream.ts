@@ -124,16 +124,27 @@ const EMPTY = Buffer.alloc(0);
 /** Sends a request upstream with the time-out; maps network failures to UpstreamError. */
 export function sendUpstream(call: CallDef, url: URL, init: StreamedInit): Promise<Response>;
 export function sendUpstream(call: CallDef, url: URL, init: UpstreamInit): Promise<UpstreamAnswer>;
-export async function sendUpstream(call: CallDef, url: URL, init: UpstreamInit & { streamResponse?: boolean }): Promise<UpstreamAnswer | Response> {
+export async function sendUpstream(
+  call: CallDef,
+  url: URL,
+  init: UpstreamInit & { streamResponse?: boolean },
+): Promise<UpstreamAnswer | Response> {
   const started = performance.now();
   try {
     const res = await send(url, init, config().UPSTREAM_TIMEOUT_MS);
     const logger = log();
-    if (logger.isLevelEnabled('debug')) logger.debug({ reqId: init.requestId, call: call.path, status: res.status, ms: Math.round(performance.now() - started) }, 'upstream call');
+    if (logger.isLevelEnabled('debug'))
+      logger.debug(
+        { reqId: init.requestId, call: call.path, status: res.status, ms: Math.round(performance.now() - started) },
+        'upstream call',
+      );
     return res;
   } catch (e) {
     const kind = (e as Error)?.name === 'TimeoutError' ? 'timeout' : 'unreachable';
-    log().warn({ reqId: init.requestId, call: call.path, failure: kind, ms: Math.round(performance.now() - started) }, 'upstream call failed');
+    log().warn(
+      { reqId: init.requestId, call: call.path, failure: kind, ms: Math.round(performance.now() - started) },
+      'upstream call failed',
+    );
     throw new UpstreamError(kind, call.path);
   }
 }
@@ -153,11 +164,21 @@ export async function failureOf(call: CallDef, res: UpstreamAnswer | Response): 
   const json = res instanceof Response ? await res.json().catch(() => null) : (jsonOf(res) ?? null);
   const parsed = errorBody.safeParse(json);
   const keepMessage = parsed.success && ['bad-request', 'too-large', 'forbidden', 'not-found', 'conflict', 'too-many'].includes(kind);
-  return new UpstreamError(kind, call.path, keepMessage ? parsed.data.error : undefined, parsed.success ? parsed.data.fieldErrors : undefined);
+  return new UpstreamError(
+    kind,
+    call.path,
+    keepMessage ? parsed.data.error : undefined,
+    parsed.success ? parsed.data.fieldErrors : undefined,
+  );
 }
 
 /** Calls the upstream and parses the answer with the call's contract; `requestId`: the request it serves. */
-export async function callUpstream<C extends CallDef>(call: C, input: CallInput<C> = {}, token?: string, requestId?: string): Promise<ResponseOf<C>> {
+export async function callUpstream<C extends CallDef>(
+  call: C,
+  input: CallInput<C> = {},
+  token?: string,
+  requestId?: string,
+): Promise<ResponseOf<C>> {
   const url = upstreamUrl(call, input.query as Record<string, unknown> | undefined);
   const hasBody = call.method !== 'GET';
   const res = await sendUpstream(call, url, {
@@ -170,7 +191,10 @@ export async function callUpstream<C extends CallDef>(call: C, input: CallInput<
   if (!res.ok) throw await failureOf(call, res);
   const parsed = call.response.safeParse(jsonOf(res));
   if (!parsed.success) {
-    log().error({ reqId: requestId, call: call.path, issues: parsed.error.issues.slice(0, 5) }, `The upstream's answer to ${call.path} broke the contract`);
+    log().error(
+      { reqId: requestId, call: call.path, issues: parsed.error.issues.slice(0, 5) },
+      `The upstream's answer to ${call.path} broke the contract`,
+    );
     throw new UpstreamError('contract', call.path);
   }
   return parsed.data as ResponseOf<C>;

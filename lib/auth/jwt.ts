@@ -25,7 +25,14 @@ export function profileFromToken(token: string): SessionProfile {
 }
 
 function isClaims(v: JWT | null): v is JWT & SessionClaims {
-  return !!v && typeof v.apiToken === 'string' && typeof v.profile === 'object' && v.profile !== null && typeof v.sid === 'string' && typeof v.signedInAt === 'number';
+  return (
+    !!v &&
+    typeof v.apiToken === 'string' &&
+    typeof v.profile === 'object' &&
+    v.profile !== null &&
+    typeof v.sid === 'string' &&
+    typeof v.signedInAt === 'number'
+  );
 }
 
 /**

@@ -34,7 +34,11 @@ export async function endSessionsOf(users: readonly number[], except?: { user: n
   const before = Date.now();
   await Promise.all(
     [...new Set(users)].map((user) =>
-      sharedStore().set(userKey(user), JSON.stringify({ before, except: except?.user === user ? except.sid : null }), SESSION_MAX_AGE_S * 1000),
+      sharedStore().set(
+        userKey(user),
+        JSON.stringify({ before, except: except?.user === user ? except.sid : null }),
+        SESSION_MAX_AGE_S * 1000,
+      ),
     ),
   );
 }

@@ -32,7 +32,14 @@ export async function sessionOf(raw: string | undefined): Promise<AppSession | n
   if (!raw) return null;
   const jwt = await decodeSession({ token: raw, secret: config().AUTH_SECRET });
   return jwt
-    ? { apiToken: jwt.apiToken, profile: jwt.profile, role: roleOf(jwt.profile), sid: jwt.sid, signedInAt: jwt.signedInAt, user: jwt.profile.user }
+    ? {
+        apiToken: jwt.apiToken,
+        profile: jwt.profile,
+        role: roleOf(jwt.profile),
+        sid: jwt.sid,
+        signedInAt: jwt.signedInAt,
+        user: jwt.profile.user,
+      }
     : null;
 }
 

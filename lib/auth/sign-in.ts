@@ -55,7 +55,10 @@ function forTheHost(address: string | null): Record<string, string> {
  * The credentials provider's `authorize`: `credentials` as next-auth parsed them, `headers` the request's.
  * Throttled and counted under the username it sends to the auth host; an empty field is a counted failure.
  */
-export async function passwordSignIn(credentials: Partial<Record<string, unknown>> | undefined, headers: Record<string, unknown> | undefined): Promise<User> {
+export async function passwordSignIn(
+  credentials: Partial<Record<string, unknown>> | undefined,
+  headers: Record<string, unknown> | undefined,
+): Promise<User> {
   const outcome = outcomes.getStore() ?? {};
   const header = (name: string) => (typeof headers?.[name] === 'string' ? (headers[name] as string) : null);
   const username = normalUsername(credentials?.username);
@@ -74,7 +77,12 @@ export async function passwordSignIn(credentials: Partial<Record<string, unknown
     const requestId = header(REQUEST_ID_HEADER) ?? undefined;
     answer =
       username && password
-        ? await callUpstream(contract.auth.getToken, { body: { username, password }, headers: forTheHost(address) }, undefined, isRequestId(requestId) ? requestId : undefined)
+        ? await callUpstream(
+            contract.auth.getToken,
+            { body: { username, password }, headers: forTheHost(address) },
+            undefined,
+            isRequestId(requestId) ? requestId : undefined,
+          )
         : { success: false, reason: WRONG_CREDENTIALS };
   } catch (e) {
     await started.attempt.failed();
@@ -102,7 +110,10 @@ const FORM_CALLBACKS = new Set(['credentials', 'sso']);
  */
 function isLoginFormType(type: string | null): boolean {
   const [media, ...params] = (type ?? '').split(';');
-  return media.trim() === 'application/x-www-form-urlencoded' && (params.length === 0 || (params.length === 1 && /^\s*charset\s*=\s*"?utf-8"?\s*$/i.test(params[0])));
+  return (
+    media.trim() === 'application/x-www-form-urlencoded' &&
+    (params.length === 0 || (params.length === 1 && /^\s*charset\s*=\s*"?utf-8"?\s*$/i.test(params[0])))
+  );
 }
 
 const refuse = (status: number, error: string, headers: Record<string, string> = {}) =>
@@ -144,7 +155,8 @@ export async function signInRoute(req: Request, segments: readonly string[], run
   if (segments.length > (TWO_SEGMENT_ACTIONS.has(action) ? 2 : 1)) return refuse(404, 'Not found.');
   if (!(action === 'callback' && FORM_CALLBACKS.has(provider))) return run(req);
   if (req.method !== 'POST') return refuse(405, 'Sign in with a POST of the sign-in form.', { Allow: 'POST' });
-  if (!isLoginFormType(req.headers.get('content-type'))) return refuse(415, 'Sign in with the sign-in form (application/x-www-form-urlencoded).');
+  if (!isLoginFormType(req.headers.get('content-type')))
+    return refuse(415, 'Sign in with the sign-in form (application/x-www-form-urlencoded).');
   const text = await formText(req);
   if (text === null) return refuse(413, 'The sign-in form is too large.');
   if (hasRepeatedField(text)) return refuse(400, 'Send each field of the sign-in form once.');
@@ -154,7 +166,13 @@ export async function signInRoute(req: Request, segments: readonly string[], run
   if (outcome.refusal) {
     const { message, waitMs } = outcome.refusal;
     const url = new URL(`/login?error=${encodeURIComponent(message)}`, req.url).toString();
-    return Response.json({ url, error: message }, { status: 429, headers: { 'Cache-Control': 'private, no-store', ...(waitMs && { 'Retry-After': String(Math.ceil(waitMs / 1000)) }) } });
+    return Response.json(
+      { url, error: message },
+      {
+        status: 429,
+        headers: { 'Cache-Control': 'private, no-store', ...(waitMs && { 'Retry-After': String(Math.ceil(waitMs / 1000)) }) },
+      },
+    );
   }
   if (!outcome.signedIn) return res;
   const headers = new Headers(res.headers);

@@ -48,7 +48,9 @@ export function clientAddress(forwardedFor: string | null | undefined): string |
 // ── device cookie: "{deviceId}.{userHash}.{mac}" ────────────────────────────────────────────────────
 const userHash = (username: string) => createHash('sha256').update(username).digest('base64url').slice(0, 22);
 const mac = (payload: string) =>
-  createHmac('sha256', createHash('sha256').update('adas device cookie\0').update(config().AUTH_SECRET).digest()).update(payload).digest('base64url');
+  createHmac('sha256', createHash('sha256').update('adas device cookie\0').update(config().AUTH_SECRET).digest())
+    .update(payload)
+    .digest('base64url');
 
 function deviceCookieValue(username: string, deviceId = randomBytes(16).toString('base64url')): string {
   const payload = `${deviceId}.${userHash(username)}`;
@@ -125,7 +127,9 @@ export async function beginAttempt(username: string, device: string | null, addr
     attempt: {
       async failed() {
         // A full store keeps the pair's count (taken above); the other counts are best effort then.
-        await Promise.all(rest.map((b) => store.incr(b.key, windowMs).catch((e) => (e instanceof StoreFullError ? null : Promise.reject(e)))));
+        await Promise.all(
+          rest.map((b) => store.incr(b.key, windowMs).catch((e) => (e instanceof StoreFullError ? null : Promise.reject(e)))),
+        );
       },
       succeeded: () => store.del([pair.key]),
     },

@@ -37,16 +37,25 @@ export interface BffInput<C extends CallDef = CallDef> {
  * One contract call through the BFF. `C` is the call's type (`typeof contract.area.call`, imported as a
  * type): its method and path must be the call's own, and the query, body and answer are the contract's.
  */
-export async function bff<C extends CallDef>(method: C['method'], path: BffPath<C['path']>, input: BffInput<C> = {}): Promise<ResponseOf<C>> {
+export async function bff<C extends CallDef>(
+  method: C['method'],
+  path: BffPath<C['path']>,
+  input: BffInput<C> = {},
+): Promise<ResponseOf<C>> {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>)) if (v !== undefined && v !== null) params.append(k, String(v));
+  for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>))
+    if (v !== undefined && v !== null) params.append(k, String(v));
   const qs = params.toString();
   let res: Response;
   try {
     res = await fetch(`${BFF_PREFIX}${path}${qs ? `?${qs}` : ''}`, {
       method,
       // The tab goes with reads too: some of the specification's writes are GETs (contact/setInactive).
-      headers: { [BFF_HEADER]: BFF_HEADER_VALUE, [TAB_HEADER]: tabId(), ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        [BFF_HEADER]: BFF_HEADER_VALUE,
+        [TAB_HEADER]: tabId(),
+        ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+      },
       body: method === 'GET' ? undefined : JSON.stringify(input.body ?? {}),
       credentials: 'same-origin',
       signal: input.signal,
@@ -75,14 +84,24 @@ async function answerOf<C extends CallDef>(res: Response, leaveOnUnauthorized = 
 export async function bffUpload<C extends CallDef>(
   path: BffPath<C['path']>,
   files: readonly File[],
-  { field, folder, query = {}, stayOnUnauthorized = false }: { field: string; folder: string | number; query?: Record<string, string>; stayOnUnauthorized?: boolean },
+  {
+    field,
+    folder,
+    query = {},
+    stayOnUnauthorized = false,
+  }: { field: string; folder: string | number; query?: Record<string, string>; stayOnUnauthorized?: boolean },
 ): Promise<ResponseOf<C>> {
   const form = new FormData();
   for (const f of files) form.append(field, f, `${folder}/${f.name}`);
   const qs = new URLSearchParams(query).toString();
   let res: Response;
   try {
-    res = await fetch(`${BFF_PREFIX}${path}${qs ? `?${qs}` : ''}`, { method: 'POST', headers: { [BFF_HEADER]: BFF_HEADER_VALUE, [TAB_HEADER]: tabId() }, body: form, credentials: 'same-origin' });
+    res = await fetch(`${BFF_PREFIX}${path}${qs ? `?${qs}` : ''}`, {
+      method: 'POST',
+      headers: { [BFF_HEADER]: BFF_HEADER_VALUE, [TAB_HEADER]: tabId() },
+      body: form,
+      credentials: 'same-origin',
+    });
   } catch {
     throw unreachable();
   }

@@ -191,7 +191,8 @@ async function forwardCall(req: NextRequest, requestId: string): Promise<Respons
   let text = '';
   if (upload) {
     if (!/^multipart\/form-data;/i.test(req.headers.get('content-type') ?? '')) return fail(415, 'Send the files as multipart/form-data.');
-    if (Number(req.headers.get('content-length') ?? 0) > UPLOAD_LIMIT) return fail(413, `The upload is larger than ${UPLOAD_LIMIT / 1024 / 1024} MB.`);
+    if (Number(req.headers.get('content-length') ?? 0) > UPLOAD_LIMIT)
+      return fail(413, `The upload is larger than ${UPLOAD_LIMIT / 1024 / 1024} MB.`);
   } else if (call.method !== 'GET') {
     const read = await readBody(req);
     if (read === 'too-large') return fail(413, `The request is larger than ${BFF_BODY_LIMIT / 1024} kB.`);
@@ -208,7 +209,11 @@ async function forwardCall(req: NextRequest, requestId: string): Promise<Respons
   const init = {
     method: call.method,
     token: session.apiToken,
-    headers: upload ? { 'content-type': req.headers.get('content-type')!, ...origin } : call.method === 'GET' ? origin : { 'content-type': 'application/json', ...origin },
+    headers: upload
+      ? { 'content-type': req.headers.get('content-type')!, ...origin }
+      : call.method === 'GET'
+        ? origin
+        : { 'content-type': 'application/json', ...origin },
     body: body ? body.stream : call.method === 'GET' ? undefined : text || '{}',
     requestId,
   };

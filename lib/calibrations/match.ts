@@ -21,8 +21,28 @@
  * Every line ends in one place: the calibrations it triggers with the rule, words and operation of each,
  * or why it triggers none.
  */
-import { linePhrases, phraseText, readDescription, readLine, readWords, type LineReading, type Phrase, type Vocabulary, type Zone } from './normalise';
-import { CALIBRATION_WORDS, DESCRIPTORS, MOUNT_WORDS, OPERATION_NAMES, PART_ZONES, SENSOR_WORDS, SIDES, ZONES, type Operation } from './vocabulary';
+import {
+  linePhrases,
+  phraseText,
+  readDescription,
+  readLine,
+  readWords,
+  type LineReading,
+  type Phrase,
+  type Vocabulary,
+  type Zone,
+} from './normalise';
+import {
+  CALIBRATION_WORDS,
+  DESCRIPTORS,
+  MOUNT_WORDS,
+  OPERATION_NAMES,
+  PART_ZONES,
+  SENSOR_WORDS,
+  SIDES,
+  ZONES,
+  type Operation,
+} from './vocabulary';
 
 export interface EstimateLine {
   lineNum: number;
@@ -127,10 +147,13 @@ function keywordOf(vocab: Vocabulary, text: string): Keyword | null {
 }
 
 /** A name's words for calibration lines: no descriptors, sides or calibration words. */
-const nameWords = (vocab: Vocabulary, text: string) => readWords(vocab, text).words.filter((w) => /[a-z0-9]/.test(w) && !DESCRIPTORS.has(w) && !SIDES.has(w) && !CALIBRATION_WORDS.has(w));
+const nameWords = (vocab: Vocabulary, text: string) =>
+  readWords(vocab, text).words.filter((w) => /[a-z0-9]/.test(w) && !DESCRIPTORS.has(w) && !SIDES.has(w) && !CALIBRATION_WORDS.has(w));
 /** A name's words before multi-word terms ("windshield camera", not "forward camera"). */
 const plainNameWords = (vocab: Vocabulary, text: string) =>
-  readWords({ ...vocab, phrases: new Map() }, text).words.filter((w) => /[a-z0-9]/.test(w) && !DESCRIPTORS.has(w) && !SIDES.has(w) && !CALIBRATION_WORDS.has(w));
+  readWords({ ...vocab, phrases: new Map() }, text).words.filter(
+    (w) => /[a-z0-9]/.test(w) && !DESCRIPTORS.has(w) && !SIDES.has(w) && !CALIBRATION_WORDS.has(w),
+  );
 
 function zonesOf(vocab: Vocabulary, locations: readonly string[]): Set<Zone> | null {
   if (!locations.length) return null;
@@ -168,7 +191,9 @@ function compile(systems: readonly MatchSystem[], exclusions: readonly Exclusion
     src,
     order,
     keywords: src.keywords.line.map((k) => keywordOf(vocab, k)).filter((k): k is Keyword => k != null),
-    names: src.keywords.sublet.map((text) => ({ text, forms: [nameWords(vocab, text), plainNameWords(vocab, text)].filter((f) => f.length > 0) })).filter((n) => n.forms.length > 0),
+    names: src.keywords.sublet
+      .map((text) => ({ text, forms: [nameWords(vocab, text), plainNameWords(vocab, text)].filter((f) => f.length > 0) }))
+      .filter((n) => n.forms.length > 0),
     zones: zonesOf(vocab, src.keywords.location),
     exceptions: (src.exceptions ?? []).flatMap((e) => {
       const keyword = keywordOf(vocab, e.keyword);
@@ -187,13 +212,18 @@ function compile(systems: readonly MatchSystem[], exclusions: readonly Exclusion
     systems: compiled,
     heads: new Set(byHead.keys()),
     byHead,
-    exclusions: exclusions.map((src) => ({ src, words: readWords(vocab, src.phrase).words.filter((w) => /[a-z0-9]/.test(w)) })).filter((e) => e.words.length > 0),
+    exclusions: exclusions
+      .map((src) => ({ src, words: readWords(vocab, src.phrase).words.filter((w) => /[a-z0-9]/.test(w)) }))
+      .filter((e) => e.words.length > 0),
   };
 }
 
 /** The words of every knowledge-base list, so the vocabulary knows them (and their misspellings). */
 export function ruleWords(systems: readonly MatchSystem[], exclusions: readonly Exclusion[]): string[] {
-  return [...systems.flatMap((s) => [...s.keywords.line, ...s.keywords.sublet, ...s.keywords.location]), ...exclusions.map((e) => e.phrase)];
+  return [
+    ...systems.flatMap((s) => [...s.keywords.line, ...s.keywords.sublet, ...s.keywords.location]),
+    ...exclusions.map((e) => e.phrase),
+  ];
 }
 
 // ── one line ───────────────────────────────────────────────────────────────────────────────────────
@@ -205,7 +235,8 @@ const contains = (words: readonly string[], part: readonly string[]) => {
   return false;
 };
 
-const sameKeyword = (a: Keyword, b: Keyword) => a.head === b.head && a.zone === b.zone && a.mods.length === b.mods.length && a.mods.every((m) => b.mods.includes(m));
+const sameKeyword = (a: Keyword, b: Keyword) =>
+  a.head === b.head && a.zone === b.zone && a.mods.length === b.mods.length && a.mods.every((m) => b.mods.includes(m));
 
 const OPERATION_VERBS: Readonly<Record<Operation, string>> = {
   replace: 'replaces',
@@ -229,32 +260,57 @@ interface OperationVerdict {
 function operationVerdict(k: Keyword, op: Operation | null, s: MatchSystem, unknownCode: string | null = null): OperationVerdict {
   // A keyword that starts with an operation requires that one, even paint ("refinish front bumper cover").
   if (k.op && op === k.op) return { ok: true, why: `the rule names “${k.text}”, and the line ${OPERATION_VERBS[op]} it` };
-  if (op === 'refinish' || op === 'blend') return { ok: false, why: `${OPERATION_NAMES[op][0].toUpperCase()}${OPERATION_NAMES[op].slice(1)} is paint work: it does not disturb a sensor or require a calibration.` };
+  if (op === 'refinish' || op === 'blend')
+    return {
+      ok: false,
+      why: `${OPERATION_NAMES[op][0].toUpperCase()}${OPERATION_NAMES[op].slice(1)} is paint work: it does not disturb a sensor or require a calibration.`,
+    };
   if (op === 'check') return { ok: false, why: 'A check does not remove or move the part: it requires no calibration.' };
   if (k.op) {
     const ok = op === k.op || (k.op === 'remove' && op === 'overhaul');
     return ok
       ? { ok, why: `the rule names “${k.text}”, and the line ${OPERATION_VERBS[op!]} it` }
-      : { ok, why: `The rule names “${k.text}” for a ${OPERATION_NAMES[k.op]} only; this line ${op ? OPERATION_VERBS[op] : 'names no operation on'} it.` };
+      : {
+          ok,
+          why: `The rule names “${k.text}” for a ${OPERATION_NAMES[k.op]} only; this line ${op ? OPERATION_VERBS[op] : 'names no operation on'} it.`,
+        };
   }
-  if (k.kind === 'sensor') return { ok: true, why: `the line works on the sensor itself or its mount (“${k.text}”)${op ? `: ${OPERATION_NAMES[op]}` : ''}; any work on it but paint and a check requires the calibration` };
+  if (k.kind === 'sensor')
+    return {
+      ok: true,
+      why: `the line works on the sensor itself or its mount (“${k.text}”)${op ? `: ${OPERATION_NAMES[op]}` : ''}; any work on it but paint and a check requires the calibration`,
+    };
   if (k.kind === 'work') return { ok: true, why: `the line is a wheel alignment (“${k.text}”), which requires it` };
   const flags = [s.isRR && 'replacement (R&R)', s.isRI && 'removal (R&I)'].filter(Boolean).join(' or ') || 'no operation';
   switch (op) {
     case 'replace':
-      return s.isRR ? { ok: true, why: `the rule names “${k.text}”, and the line replaces it (the make matrix calibrates after a replacement: R&R)` } : { ok: false, why: `Replacing it does not require ${s.system}: the make matrix is not marked R&R.` };
+      return s.isRR
+        ? { ok: true, why: `the rule names “${k.text}”, and the line replaces it (the make matrix calibrates after a replacement: R&R)` }
+        : { ok: false, why: `Replacing it does not require ${s.system}: the make matrix is not marked R&R.` };
     case 'remove':
     case 'overhaul':
       return s.isRI
-        ? { ok: true, why: `the rule names “${k.text}”, and the line ${OPERATION_VERBS[op]} it (the make matrix calibrates after a removal: R&I)` }
-        : { ok: false, why: `Removing and installing it does not require ${s.system}: the make matrix is not marked R&I (only after a ${flags}).` };
+        ? {
+            ok: true,
+            why: `the rule names “${k.text}”, and the line ${OPERATION_VERBS[op]} it (the make matrix calibrates after a removal: R&I)`,
+          }
+        : {
+            ok: false,
+            why: `Removing and installing it does not require ${s.system}: the make matrix is not marked R&I (only after a ${flags}).`,
+          };
     case 'sublet':
     case null:
       return s.isRR || s.isRI
-        ? { ok: true, why: `the rule names “${k.text}”; the line ${op === 'sublet' ? 'sublets it' : unknownCode ? `gives the operation “${unknownCode}”, which the scrub does not know` : 'gives no operation'}, read as removing or replacing it` }
+        ? {
+            ok: true,
+            why: `the rule names “${k.text}”; the line ${op === 'sublet' ? 'sublets it' : unknownCode ? `gives the operation “${unknownCode}”, which the scrub does not know` : 'gives no operation'}, read as removing or replacing it`,
+          }
         : { ok: false, why: `The make matrix requires ${s.system} after no operation on it.` };
     default:
-      return { ok: false, why: `${OPERATION_NAMES[op][0].toUpperCase()}${OPERATION_NAMES[op].slice(1)} does not require a calibration here: the rule names “${k.text}” for a ${flags}.` };
+      return {
+        ok: false,
+        why: `${OPERATION_NAMES[op][0].toUpperCase()}${OPERATION_NAMES[op].slice(1)} does not require a calibration here: the rule names “${k.text}” for a ${flags}.`,
+      };
   }
 }
 
@@ -282,14 +338,26 @@ function modifiersFit(p: Phrase, k: Keyword, mods: readonly string[] = p.mods): 
   return k.mods.every((w, i) => mods[mods.length - k.mods.length + i] === w);
 }
 
-function partMatches(m: Matcher, reading: LineReading, phrases: Phrase[], refuse: (r: Omit<Refusal, 'adasChecklistMatrix' | 'system'>, s: CompiledSystem) => void): PartMatch[] {
+function partMatches(
+  m: Matcher,
+  reading: LineReading,
+  phrases: Phrase[],
+  refuse: (r: Omit<Refusal, 'adasChecklistMatrix' | 'system'>, s: CompiledSystem) => void,
+): PartMatch[] {
   const out: PartMatch[] = [];
   for (const p of phrases) {
-    const ownZone = p.zone ?? (p.kind === 'main' ? (reading.zoneFrom === 'description' ? reading.zone : null) : ((p.context.find((w) => ZONES.has(w)) as Zone | undefined) ?? null));
+    const ownZone =
+      p.zone ??
+      (p.kind === 'main'
+        ? reading.zoneFrom === 'description'
+          ? reading.zone
+          : null
+        : ((p.context.find((w) => ZONES.has(w)) as Zone | undefined) ?? null));
     const lineZone = ownZone ?? reading.zone;
     // The part itself, and a sensor's mount or cover ("ACC sensor bracket": the sensor's).
     const readings: { head: string; mods: string[]; mount: boolean }[] = [{ head: p.head, mods: p.mods, mount: false }];
-    if (MOUNT_WORDS.has(p.head) && p.mods.length) readings.push({ head: p.mods[p.mods.length - 1], mods: p.mods.slice(0, -1), mount: true });
+    if (MOUNT_WORDS.has(p.head) && p.mods.length)
+      readings.push({ head: p.mods[p.mods.length - 1], mods: p.mods.slice(0, -1), mount: true });
     for (const r of readings) {
       for (const { system, keyword } of m.byHead.get(r.head) ?? []) {
         if (r.mount && keyword.kind !== 'sensor') continue;
@@ -302,27 +370,54 @@ function partMatches(m: Matcher, reading: LineReading, phrases: Phrase[], refuse
         // The section's end belongs to the section's part: a line naming another part does not take it ("HOOD EMBLEM" under FRONT BODY).
         const extras = r.mods.filter((w) => !keyword.mods.includes(w) && !ZONES.has(w));
         if (keyword.zone && !ownZone && extras.length) {
-          refuse({ keyword: keyword.text, kind: 'other-part', why: `“${phraseText(p)}” is not “${keyword.text}”: it names another part (${extras.join(' ')}) and does not say ${keyword.zone}.` }, system);
+          refuse(
+            {
+              keyword: keyword.text,
+              kind: 'other-part',
+              why: `“${phraseText(p)}” is not “${keyword.text}”: it names another part (${extras.join(' ')}) and does not say ${keyword.zone}.`,
+            },
+            system,
+          );
           continue;
         }
         if (lineZone && system.zones && !system.zones.has(lineZone)) {
-          refuse({ keyword: keyword.text, kind: 'zone', why: `“${phraseText(p)}” is at the ${lineZone}; ${system.src.system} sits at the ${[...system.zones].join(' and ')}.` }, system);
+          refuse(
+            {
+              keyword: keyword.text,
+              kind: 'zone',
+              why: `“${phraseText(p)}” is at the ${lineZone}; ${system.src.system} sits at the ${[...system.zones].join(' and ')}.`,
+            },
+            system,
+          );
           continue;
         }
-        out.push({ system, keyword, phrase: p, bothEnds, mount: r.mount, adjacent: keyword.mods.length > 0 && keyword.mods[keyword.mods.length - 1] === r.mods[r.mods.length - 1] });
+        out.push({
+          system,
+          keyword,
+          phrase: p,
+          bothEnds,
+          mount: r.mount,
+          adjacent: keyword.mods.length > 0 && keyword.mods[keyword.mods.length - 1] === r.mods[r.mods.length - 1],
+        });
       }
     }
   }
-  const sameWords = (a: Keyword, b: Keyword) => a.head === b.head && a.mods.length === b.mods.length && a.mods.every((w, i) => b.mods[i] === w);
+  const sameWords = (a: Keyword, b: Keyword) =>
+    a.head === b.head && a.mods.length === b.mods.length && a.mods.every((w, i) => b.mods[i] === w);
   const rival = (a: PartMatch, b: PartMatch) => b.phrase === a.phrase && b.system !== a.system && b.keyword.head === a.keyword.head;
   return out.filter(
     (a) =>
       // A more specific keyword of another system takes the phrase ("blind spot radar" is not the front "radar").
-      !out.some((b) => rival(a, b) && b.keyword.mods.length > a.keyword.mods.length && a.keyword.mods.every((w) => b.keyword.mods.includes(w))) &&
+      !out.some(
+        (b) => rival(a, b) && b.keyword.mods.length > a.keyword.mods.length && a.keyword.mods.every((w) => b.keyword.mods.includes(w)),
+      ) &&
       // So does one naming the word right before the head ("rear bumper side radar sensor" is a radar sensor, not a bumper sensor).
       !(a.keyword.mods.length > 0 && !a.adjacent && out.some((b) => rival(a, b) && b.adjacent)) &&
       // A line that says no end takes the keyword that needs none ("radar sensor" is the front radar's, not the "rear radar sensor").
-      !(a.bothEnds && out.some((b) => b.phrase === a.phrase && b.system !== a.system && !b.bothEnds && !b.keyword.zone && sameWords(a.keyword, b.keyword))),
+      !(
+        a.bothEnds &&
+        out.some((b) => b.phrase === a.phrase && b.system !== a.system && !b.bothEnds && !b.keyword.zone && sameWords(a.keyword, b.keyword))
+      ),
   );
 }
 
@@ -349,7 +444,8 @@ function namedSystems(m: Matcher, p: Phrase): NameMatch[] {
   return found.filter((f) => !found.some((g) => g.system !== f.system && g.start <= f.start && g.end >= f.end && g.size > f.size));
 }
 
-const isCalibration = (p: Phrase) => p.words.some((w) => CALIBRATION_WORDS.has(w)) && !(p.head === 'alignment' && p.mods.every((w) => w === 'wheel'));
+const isCalibration = (p: Phrase) =>
+  p.words.some((w) => CALIBRATION_WORDS.has(w)) && !(p.head === 'alignment' && p.mods.every((w) => w === 'wheel'));
 /** A calibration word other than an alignment (an alignment naming no system is a panel's). */
 const namesCalibration = (p: Phrase) => p.words.some((w) => CALIBRATION_WORDS.has(w) && w !== 'alignment');
 
@@ -371,15 +467,30 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome {
   };
   const triggered = new Map<number, LineTrigger & { order: number; bothEnds: boolean }>();
   const inLine = m.exclusions.filter((e) => contains(reading.words, e.words));
-  const excluded = (s: CompiledSystem) => inLine.find((e) => e.src.adasChecklistMatrix == null || e.src.adasChecklistMatrix === s.src.adasChecklistMatrix);
+  const excluded = (s: CompiledSystem) =>
+    inLine.find((e) => e.src.adasChecklistMatrix == null || e.src.adasChecklistMatrix === s.src.adasChecklistMatrix);
   const gate = (s: CompiledSystem, keyword: string): boolean => {
     const ex = excluded(s);
     if (ex) {
-      refuse({ keyword, kind: 'exclusion', why: `Excluded: a line with “${ex.src.phrase}” never triggers ${ex.src.adasChecklistMatrix == null ? 'a calibration' : s.src.system}${ex.src.reason ? ` (${ex.src.reason.replace(/\.$/, '')})` : ''}.` }, s);
+      refuse(
+        {
+          keyword,
+          kind: 'exclusion',
+          why: `Excluded: a line with “${ex.src.phrase}” never triggers ${ex.src.adasChecklistMatrix == null ? 'a calibration' : s.src.system}${ex.src.reason ? ` (${ex.src.reason.replace(/\.$/, '')})` : ''}.`,
+        },
+        s,
+      );
       return false;
     }
     if (s.src.notEquipped) {
-      refuse({ keyword, kind: 'not-equipped', why: `It would require ${s.src.system}, which the inspection found the vehicle is not equipped with.` }, s);
+      refuse(
+        {
+          keyword,
+          kind: 'not-equipped',
+          why: `It would require ${s.src.system}, which the inspection found the vehicle is not equipped with.`,
+        },
+        s,
+      );
       return false;
     }
     return true;
@@ -395,7 +506,14 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome {
       const s = n.system;
       const zone = p.zone ?? (reading.zoneFrom === 'description' ? reading.zone : null);
       if (zone && s.zones && !s.zones.has(zone)) {
-        refuse({ keyword: n.name, kind: 'zone', why: `“${phraseText(p)}” is at the ${zone}; ${s.src.system} sits at the ${[...s.zones].join(' and ')}.` }, s);
+        refuse(
+          {
+            keyword: n.name,
+            kind: 'zone',
+            why: `“${phraseText(p)}” is at the ${zone}; ${s.src.system} sits at the ${[...s.zones].join(' and ')}.`,
+          },
+          s,
+        );
         continue;
       }
       if (triggered.has(s.src.adasChecklistMatrix) || !gate(s, n.name)) continue;
@@ -420,7 +538,14 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome {
     if (prior && !(prior.bothEnds && !pm.bothEnds)) continue;
     const exception = s.exceptions.find((e) => sameKeyword(e.keyword, pm.keyword));
     if (exception) {
-      refuse({ keyword: pm.keyword.text, kind: 'exception', why: `Make exception for ${s.src.system}: “${exception.keyword.text}” does not trigger it (${exception.reason.replace(/\.$/, '')}).` }, s);
+      refuse(
+        {
+          keyword: pm.keyword.text,
+          kind: 'exception',
+          why: `Make exception for ${s.src.system}: “${exception.keyword.text}” does not trigger it (${exception.reason.replace(/\.$/, '')}).`,
+        },
+        s,
+      );
       continue;
     }
     const verdict = operationVerdict(pm.keyword, reading.operation, s.src, reading.operationNote ? line.operation.trim() : null);
@@ -444,14 +569,29 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome {
   // An exclusion in a line that triggers nothing is its reason, even where no keyword came near ("dash camera").
   if (!triggered.size)
     for (const e of inLine)
-      for (const s of e.src.adasChecklistMatrix == null ? m.systems : m.systems.filter((x) => x.src.adasChecklistMatrix === e.src.adasChecklistMatrix))
+      for (const s of e.src.adasChecklistMatrix == null
+        ? m.systems
+        : m.systems.filter((x) => x.src.adasChecklistMatrix === e.src.adasChecklistMatrix))
         if (!(refusals.get(s.src.adasChecklistMatrix) ?? []).some((r) => r.kind === 'exclusion')) gate(s, e.src.phrase);
 
   const triggers = [...triggered.values()]
     .sort((a, b) => a.order - b.order)
-    .map((t): LineTrigger => ({ adasChecklistMatrix: t.adasChecklistMatrix, system: t.system, keyword: t.keyword, kind: t.kind, words: t.words, why: t.why }));
+    .map((t): LineTrigger => ({
+      adasChecklistMatrix: t.adasChecklistMatrix,
+      system: t.system,
+      keyword: t.keyword,
+      kind: t.kind,
+      words: t.words,
+      why: t.why,
+    }));
   const allRefusals = [...refusals.entries()].filter(([id]) => !triggered.has(id)).flatMap(([, list]) => list);
-  return { ...base, triggers, refusals: allRefusals, nothing: triggers.length ? null : nothingReason(m, reading, phrases, allRefusals, namelessCalibration), unread: null };
+  return {
+    ...base,
+    triggers,
+    refusals: allRefusals,
+    nothing: triggers.length ? null : nothingReason(m, reading, phrases, allRefusals, namelessCalibration),
+    unread: null,
+  };
 }
 
 const REFUSAL_ORDER: readonly RefusalKind[] = ['exclusion', 'exception', 'not-equipped', 'operation', 'zone', 'other-part'];
@@ -464,15 +604,19 @@ function nothingReason(m: Matcher, reading: LineReading, phrases: Phrase[], refu
     const byWhy = new Map<string, string[]>();
     for (const r of of) byWhy.set(r.why, [...new Set([...(byWhy.get(r.why) ?? []), r.system])]);
     // A reason naming its system, or every system ("never triggers a calibration"), is not followed by the list.
-    return [...byWhy.entries()].map(([why, systems]) => (why.includes(systems[0]) || why.includes('a calibration') ? why : `${why} (${systems.join(', ')})`)).join(' ');
+    return [...byWhy.entries()]
+      .map(([why, systems]) => (why.includes(systems[0]) || why.includes('a calibration') ? why : `${why} (${systems.join(', ')})`))
+      .join(' ');
   }
   const panelAlignment = phrases.find((p) => p.head === 'alignment' && p.mods.some((w) => w !== 'wheel'));
-  if (panelAlignment) return `“${phraseText(panelAlignment)}” aligns the ${panelAlignment.mods.join(' ')}: it is not a wheel alignment and names no sensor.`;
+  if (panelAlignment)
+    return `“${phraseText(panelAlignment)}” aligns the ${panelAlignment.mods.join(' ')}: it is not a wheel alignment and names no sensor.`;
   if (namelessCalibration) return 'A calibration that names none of this vehicle’s systems.';
   if (reading.operation === 'check') return 'A check does not remove or move a part: it requires no calibration.';
   for (const p of phrases) {
     const owner = p.mods.find((w) => m.heads.has(w));
-    if (owner) return `“${phraseText(p)}” is a ${p.head}${owner ? ` of the ${owner}` : ''}, not the ${owner} itself: no system’s rule names it.`;
+    if (owner)
+      return `“${phraseText(p)}” is a ${p.head}${owner ? ` of the ${owner}` : ''}, not the ${owner} itself: no system’s rule names it.`;
   }
   return `${cap(phrases.map(phraseText).join(', '))}: no part or sensor of this vehicle’s systems.`;
 }

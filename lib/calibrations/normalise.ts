@@ -103,7 +103,29 @@ export interface LineReading {
 }
 
 // ── words ──────────────────────────────────────────────────────────────────────────────────────────
-const NOT_PLURAL = new Set(['lens', 'series', 'chassis', 'axis', 'radius', 'bias', 'gas', 'sas', 'tpms', 'abs', 'blis', 'srs', 'pass', 'glass', 'brass', 'canvas', 'status', 'plus', 'less', 'bus', 'cross']);
+const NOT_PLURAL = new Set([
+  'lens',
+  'series',
+  'chassis',
+  'axis',
+  'radius',
+  'bias',
+  'gas',
+  'sas',
+  'tpms',
+  'abs',
+  'blis',
+  'srs',
+  'pass',
+  'glass',
+  'brass',
+  'canvas',
+  'status',
+  'plus',
+  'less',
+  'bus',
+  'cross',
+]);
 
 /** One word's singular form: "sensors" → "sensor", "assemblies" → "assembly", "glasses" → "glass". */
 export function singular(word: string): string {
@@ -164,7 +186,11 @@ function tokenWords(vocab: Pick<Vocabulary, 'single'> & Partial<Pick<Vocabulary,
 const plainWords = (vocab: Pick<Vocabulary, 'single'>, text: string) => rawTokens(text).flatMap((t) => tokenWords(vocab, t));
 
 // ── the vocabulary ─────────────────────────────────────────────────────────────────────────────────
-const opKey = (code: string) => code.toLowerCase().replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'").replace(/\s+/g, '');
+const opKey = (code: string) =>
+  code
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'")
+    .replace(/\s+/g, '');
 
 /**
  * The vocabulary: the built-in terms and operation codes, then the firm's (which win), and the words the
@@ -183,7 +209,11 @@ export function compileVocabulary(extra: readonly TermEntry[] = [], knownWords: 
   const bare = { single: new Map<string, string[]>() };
   for (const [written, meaning] of entries) {
     const w = rawTokens(written);
-    if (w.length === 1 && !STRUCTURE.has(w[0])) single.set(w[0].replace(/'s$/, ''), rawTokens(meaning).map((m) => (STRUCTURE.has(m) ? m : m.replace(/'s$/, ''))));
+    if (w.length === 1 && !STRUCTURE.has(w[0]))
+      single.set(
+        w[0].replace(/'s$/, ''),
+        rawTokens(meaning).map((m) => (STRUCTURE.has(m) ? m : m.replace(/'s$/, ''))),
+      );
   }
   for (const [k, v] of single) bare.single.set(k, v.map(singular));
   for (const [k, v] of bare.single) single.set(k, v);
@@ -213,7 +243,21 @@ export function compileVocabulary(extra: readonly TermEntry[] = [], knownWords: 
     p.written.forEach(add);
     p.meaning.forEach(add);
   }
-  for (const set of [DESCRIPTORS, ZONES, SIDES, SENSOR_WORDS, CALIBRATION_WORDS, WHEEL_ALIGNMENT_WORDS, WITH_WORDS, WITHOUT_WORDS, PURPOSE_WORDS, NEUTRAL_SECTION_WORDS, DESCRIPTION_OPERATIONS, GENERIC_WORDS, COMMON_WORDS])
+  for (const set of [
+    DESCRIPTORS,
+    ZONES,
+    SIDES,
+    SENSOR_WORDS,
+    CALIBRATION_WORDS,
+    WHEEL_ALIGNMENT_WORDS,
+    WITH_WORDS,
+    WITHOUT_WORDS,
+    PURPOSE_WORDS,
+    NEUTRAL_SECTION_WORDS,
+    DESCRIPTION_OPERATIONS,
+    GENERIC_WORDS,
+    COMMON_WORDS,
+  ])
     for (const w of set) add(w);
   for (const w of knownWords) for (const p of plainWords({ single }, w)) add(p);
   const deletes = new Map<string, string[]>();
@@ -240,7 +284,9 @@ const COMMON_WORDS: ReadonlySet<string> = new Set(
    visor console dash instrument glove airbag belt seat carpet knuckle control tie rod gear column steering truck cab bed hitch tailpipe exhaust muffler
    pan floor rail running board mud flap guard antenna radio speaker horn fuse relay computer module key sunroof moonroof bulb lens socket plug cable
    wire strap striker check valve stem lug cap label sticker placard manual charge freon evacuate recharge parts shop supplies rental storage towing
-   frame unibody measure pull straighten weld seam sealer undercoat cavity foam insulation sound deadener heater defogger defroster`.split(/\s+/),
+   frame unibody measure pull straighten weld seam sealer undercoat cavity foam insulation sound deadener heater defogger defroster`.split(
+    /\s+/,
+  ),
 );
 
 function damerau1(a: string, b: string): boolean {
@@ -281,7 +327,7 @@ function lookAround(vocab: Vocabulary, word: string): string | null {
 /** Multi-word terms, longest first, left to right; then repeated words once ("steering column column"). */
 function applyPhrases(vocab: Vocabulary, words: string[]): string[] {
   const out: string[] = [];
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     const candidates = vocab.phrases.get(words[i]);
     const hit = candidates?.find((p) => p.written.every((w, k) => words[i + k] === w));
     if (hit) {
@@ -475,7 +521,9 @@ export function readDescription(vocab: Vocabulary, text: string, align = false):
 // ── sections and lines ─────────────────────────────────────────────────────────────────────────────
 export function readSection(vocab: Vocabulary, text: string): SectionReading {
   const { words } = readWords(vocab, text);
-  const kept = words.filter((w) => !NEUTRAL_SECTION_WORDS.has(w) && !SIDES.has(w) && w !== ',' && w !== ':' && w !== ';' && w !== '(' && w !== ')');
+  const kept = words.filter(
+    (w) => !NEUTRAL_SECTION_WORDS.has(w) && !SIDES.has(w) && w !== ',' && w !== ':' && w !== ';' && w !== '(' && w !== ')',
+  );
   const parts = conjuncts(kept).filter((p) => p.some(isNoun));
   return {
     text,
@@ -524,7 +572,8 @@ export function readLine(line: EstimateLineInput, vocab: Vocabulary): LineReadin
     : desc.operation
       ? `The operation “${column.unknown}” is not one the scrub knows; the description says ${OPERATION_NAMES[desc.operation]}.`
       : `The operation “${column.unknown}” is not one the scrub knows.`;
-  if (line.section?.trim() && !section.known) notes.push(`The section “${line.section.trim()}” holds no word the scrub knows; it is not used.`);
+  if (line.section?.trim() && !section.known)
+    notes.push(`The section “${line.section.trim()}” holds no word the scrub knows; it is not used.`);
   const descZone = desc.phrases.find((p) => p.zone)?.zone ?? null;
   const zone = descZone ?? section.zone;
   let unread: string | null = null;
@@ -536,7 +585,17 @@ export function readLine(line: EstimateLineInput, vocab: Vocabulary): LineReadin
         ? `“${text}” names no part: only an operation, a side or a number.`
         : `“${text}” has no words, only numbers or signs.`;
   }
-  return { operation, operationNote, phrases: desc.phrases, zone, zoneFrom: descZone ? 'description' : section.zone ? 'section' : null, section, words: desc.words, notes, unread };
+  return {
+    operation,
+    operationNote,
+    phrases: desc.phrases,
+    zone,
+    zoneFrom: descZone ? 'description' : section.zone ? 'section' : null,
+    section,
+    words: desc.words,
+    notes,
+    unread,
+  };
 }
 
 /**
@@ -561,7 +620,8 @@ export function withSection(vocab: Vocabulary, phrase: Phrase, section: SectionR
 }
 
 /** The parts a line names, bare pieces read with their section ("LIFT GATE | Camera": liftgate camera). */
-export const linePhrases = (vocab: Vocabulary, reading: LineReading): Phrase[] => reading.phrases.flatMap((p) => withSection(vocab, p, reading.section) ?? [p]);
+export const linePhrases = (vocab: Vocabulary, reading: LineReading): Phrase[] =>
+  reading.phrases.flatMap((p) => withSection(vocab, p, reading.section) ?? [p]);
 
 /** The words a phrase is shown as. */
 export const phraseText = (p: Phrase) => (p.kind === 'with' ? `with ${p.own.join(' ')}` : p.words.join(' '));

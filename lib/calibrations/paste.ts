@@ -47,7 +47,14 @@ function leadingOperation(vocab: Vocabulary, words: string[], numbered: boolean)
   }
   const first = words[0] ?? '';
   const lower = first.toLowerCase();
-  if (numbered && words.length > 1 && /^[A-Za-z0-9&/'+.-]{1,6}$/.test(first) && /[^a-z]/.test(first) && !vocab.known.has(lower) && !vocab.single.has(lower))
+  if (
+    numbered &&
+    words.length > 1 &&
+    /^[A-Za-z0-9&/'+.-]{1,6}$/.test(first) &&
+    /[^a-z]/.test(first) &&
+    !vocab.known.has(lower) &&
+    !vocab.single.has(lower)
+  )
     return { operation: first, rest: words.slice(1) };
   return { operation: '', rest: words };
 }
@@ -102,7 +109,15 @@ export function readPasted(text: string, vocab: Vocabulary): PastedEstimate {
     }
     const description = words.join(' ').trim();
     const letters = description.replace(/[^a-z]/gi, '');
-    if (!operation && (/:$/.test(description) || (letters.length > 1 && letters === letters.toUpperCase() && !/\d/.test(description) && description.split(/\s+/).length <= 6 && !partNumber))) {
+    if (
+      !operation &&
+      (/:$/.test(description) ||
+        (letters.length > 1 &&
+          letters === letters.toUpperCase() &&
+          !/\d/.test(description) &&
+          description.split(/\s+/).length <= 6 &&
+          !partNumber))
+    ) {
       section = description.replace(/:$/, '').trim();
       headings.push({ row, section });
       continue;

@@ -86,5 +86,11 @@ export function checkQuote(
   });
   const quoted = new Set(lines.map((l) => l.adasChecklistMatrix));
   const missing = required.filter((r) => !quoted.has(r.adasChecklistMatrix));
-  return { lines: checked, total: dollars(totalCents), unpriced, missing, flagged: missing.length > 0 || checked.some((l) => l.underAgreed) };
+  return {
+    lines: checked,
+    total: dollars(totalCents),
+    unpriced,
+    missing,
+    flagged: missing.length > 0 || checked.some((l) => l.underAgreed),
+  };
 }

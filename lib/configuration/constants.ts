@@ -28,7 +28,8 @@ export function calibrationTypeLabel(name: string, mode: string | null | undefin
 /** A mode from its label or value, ignoring case and spaces ("Static + Dynamic", "static-dynamic"). */
 export function calibrationModeOf(text: string): CalibrationMode | null {
   const key = text.toLowerCase().replace(/[\s_]+/g, '');
-  for (const m of CALIBRATION_MODES) if (key === m.replace(/-/g, '') || key === m || key === CALIBRATION_MODE_LABELS[m].toLowerCase().replace(/\s+/g, '')) return m;
+  for (const m of CALIBRATION_MODES)
+    if (key === m.replace(/-/g, '') || key === m || key === CALIBRATION_MODE_LABELS[m].toLowerCase().replace(/\s+/g, '')) return m;
   if (key === 'static&dynamic' || key === 'staticanddynamic' || key === 'static/dynamic') return 'static-dynamic';
   return null;
 }
@@ -39,7 +40,13 @@ export type LinkType = (typeof LINK_TYPES)[number];
 export const LINK_TYPE_LABELS: Readonly<Record<LinkType, string>> = { adas: 'ADAS procedure', general: 'General information' };
 
 /** Kinds of info lookups (admin/getAdasMatrixInfoLookups). */
-export const INFO_LOOKUP_TYPES = ['Position statement', 'Calibration procedure', 'Repair procedure', 'Technical bulletin', 'General information'] as const;
+export const INFO_LOOKUP_TYPES = [
+  'Position statement',
+  'Calibration procedure',
+  'Repair procedure',
+  'Technical bulletin',
+  'General information',
+] as const;
 export type InfoLookupType = (typeof INFO_LOOKUP_TYPES)[number];
 
 /** Drive types of test-drive recommendations and result types. */

@@ -30,7 +30,10 @@ export function modelChanges(loaded: readonly ModelRef[], wanted: readonly strin
  * (or a new id ≤ 0) adds its name unless the name is there already, any other entry is left as it is.
  * Answers the names to add, the ids to remove, and ids that are not models of this make matrix.
  */
-export function applyModelChanges(current: readonly ModelRef[], changes: readonly ModelChange[]): { add: string[]; remove: number[]; unknown: number[] } {
+export function applyModelChanges(
+  current: readonly ModelRef[],
+  changes: readonly ModelChange[],
+): { add: string[]; remove: number[]; unknown: number[] } {
   const ids = new Set(current.map((m) => m.id));
   const remove = new Set<number>();
   const unknown: number[] = [];

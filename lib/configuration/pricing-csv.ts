@@ -36,12 +36,17 @@ export interface PricingRow {
 const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
 
 /** Which column of the file holds each pricing column; a clear message when one is missing. */
-export function pricingHeader(fields: readonly string[]): { ok: true; index: Record<PricingColumn, number> } | { ok: false; message: string } {
+export function pricingHeader(
+  fields: readonly string[],
+): { ok: true; index: Record<PricingColumn, number> } | { ok: false; message: string } {
   const at = new Map(fields.map((f, i) => [norm(f.replace(/^\uFEFF/, '')), i] as const));
   const missing = PRICING_COLUMNS.filter((c) => !at.has(norm(c)));
   if (missing.length) {
     const names = missing.map((m) => `"${m}"`).join(', ');
-    return { ok: false, message: `The file has no ${names} column${missing.length > 1 ? 's' : ''}. Its first line must name the columns ${PRICING_COLUMNS.join(', ')}.` };
+    return {
+      ok: false,
+      message: `The file has no ${names} column${missing.length > 1 ? 's' : ''}. Its first line must name the columns ${PRICING_COLUMNS.join(', ')}.`,
+    };
   }
   return { ok: true, index: Object.fromEntries(PRICING_COLUMNS.map((c) => [c, at.get(norm(c))!])) as Record<PricingColumn, number> };
 }
@@ -56,14 +61,18 @@ export function pricingCells(cells: readonly string[], index: Record<PricingColu
  * One row's problems (column: message), or the row read. The mode may be empty only when `modeOptional`
  * (a firm's prices change the price alone).
  */
-export function checkPricingRow(c: PricingCells, modeOptional = false): { ok: true; row: PricingRow } | { ok: false; errors: Partial<Record<PricingColumn, string>> } {
+export function checkPricingRow(
+  c: PricingCells,
+  modeOptional = false,
+): { ok: true; row: PricingRow } | { ok: false; errors: Partial<Record<PricingColumn, string>> } {
   const errors: Partial<Record<PricingColumn, string>> = {};
   if (!c.systemType) errors['System type'] = 'A system type is required';
   else if (c.systemType.length > 100) errors['System type'] = 'At most 100 characters';
   if (!c.calibration) errors.Calibration = 'A calibration name is required';
   else if (c.calibration.length > 100) errors.Calibration = 'At most 100 characters';
   const mode = c.mode ? calibrationModeOf(c.mode) : null;
-  if (c.mode && !mode) errors.Mode = `"${c.mode.slice(0, 30)}" is not a mode: use ${CALIBRATION_MODES.map((m) => CALIBRATION_MODE_LABELS[m]).join(', ')}`;
+  if (c.mode && !mode)
+    errors.Mode = `"${c.mode.slice(0, 30)}" is not a mode: use ${CALIBRATION_MODES.map((m) => CALIBRATION_MODE_LABELS[m]).join(', ')}`;
   else if (!c.mode && !modeOptional) errors.Mode = 'A mode is required';
   let priceCents = 0;
   if (!c.price) errors.Price = 'A price is required';

@@ -11,7 +11,18 @@
  *   franchiser/franchisee users above it and the administrators.
  */
 import { z } from 'zod';
-import { ADAS_DEFAULTS, ADAS_DEFAULT_YEAR, ADAS_SORTS, ADAS_TYPES, DEFAULT_ADAS_TYPE, DEFAULT_INSPECTION_TYPE, DEFAULT_STATUS, INSPECTION_TYPES, RESULTS, STATUS_NAMES } from '../adas/rules';
+import {
+  ADAS_DEFAULTS,
+  ADAS_DEFAULT_YEAR,
+  ADAS_SORTS,
+  ADAS_TYPES,
+  DEFAULT_ADAS_TYPE,
+  DEFAULT_INSPECTION_TYPE,
+  DEFAULT_STATUS,
+  INSPECTION_TYPES,
+  RESULTS,
+  STATUS_NAMES,
+} from '../adas/rules';
 import { ALL_ROLES } from '../roles';
 import { MESSAGES } from '../validation/messages';
 import { makeMatrixModel, makeMatrixModelInput } from './admin';
@@ -19,7 +30,6 @@ import { requestParts } from './calibration';
 import { adasSystem, vinDecode } from './decode';
 import { defineCall, ok, optionalText, q, requiredText, savedId } from './define';
 import { vehicleFields } from './vehicle';
-
 
 /** Newest model year accepted: next year's models are sold this year. */
 export const maxModelYear = () => new Date().getFullYear() + 2;
@@ -105,9 +115,11 @@ const ADAS_ROLES = { access: ALL_ROLES, bff: true } as const;
 
 const positiveId = () => z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required);
 const oneOf = (names: Readonly<Record<number, string>>, what: string) =>
-  z.number({ error: MESSAGES.required }).int().refine((v) => v in names, `Unknown ${what}`);
+  z
+    .number({ error: MESSAGES.required })
+    .int()
+    .refine((v) => v in names, `Unknown ${what}`);
 export const statusField = () => oneOf(STATUS_NAMES, 'status');
-
 
 const jobVehicle = z.object({
   vehicle: z.number().int(),
@@ -164,7 +176,11 @@ export const adassQuery = z.object({
   orderBy: z.enum(ADAS_SORTS).default(ADAS_DEFAULTS.orderBy),
   direction: z.enum(['asc', 'desc']).default(ADAS_DEFAULTS.direction),
   /** A status; none: every status. */
-  filterBy: z.coerce.number().int().refine((v) => v in STATUS_NAMES, 'Unknown status').optional(),
+  filterBy: z.coerce
+    .number()
+    .int()
+    .refine((v) => v in STATUS_NAMES, 'Unknown status')
+    .optional(),
   firm: q.id().optional(),
   createdFrom: instant().optional(),
   createdTo: instant().optional(),
@@ -233,7 +249,11 @@ export const inspectionResult = z.object({
 });
 export type InspectionResult = z.infer<typeof inspectionResult>;
 
-export const inspectionItem = adasSystem.extend({ adasInspectionResult: z.number().int(), adasInspection: z.number().int(), sort: z.number().int() });
+export const inspectionItem = adasSystem.extend({
+  adasInspectionResult: z.number().int(),
+  adasInspection: z.number().int(),
+  sort: z.number().int(),
+});
 export type InspectionItem = z.infer<typeof inspectionItem>;
 
 export const inspectionRecord = inspectionRow.extend({ results: z.array(inspectionResult) });
@@ -278,7 +298,12 @@ export const repairLine = z.object({
 export type RepairLine = z.infer<typeof repairLine>;
 
 /** Both statuses after a change: the screens show them at once. */
-export const statusAnswer = z.object({ adas: z.number().int(), adasStatus: z.number().int(), adasInspection: z.number().int().nullable(), status: z.number().int().nullable() });
+export const statusAnswer = z.object({
+  adas: z.number().int(),
+  adasStatus: z.number().int(),
+  adasInspection: z.number().int().nullable(),
+  status: z.number().int().nullable(),
+});
 export type StatusAnswer = z.infer<typeof statusAnswer>;
 
 const inspectionQuery = z.object({ adasInspection: q.id() });
@@ -314,9 +339,27 @@ export const updateStatusAdasInspection = defineCall({
   body: z.object({ adasInspection: positiveId(), status: statusField() }),
   response: statusAnswer,
 });
-export const adasInspections = defineCall({ ...ADAS_ROLES, method: 'GET', path: 'adas/adasInspections', query: adasQuery, response: z.array(inspectionRow) });
-export const adasInspection = defineCall({ ...ADAS_ROLES, method: 'GET', path: 'adas/adasInspection', query: inspectionQuery, response: inspectionRecord });
-export const saveAdasInspection = defineCall({ ...ADAS_ROLES, method: 'POST', path: 'adas/saveAdasInspection', body: saveInspectionInput, response: statusAnswer });
+export const adasInspections = defineCall({
+  ...ADAS_ROLES,
+  method: 'GET',
+  path: 'adas/adasInspections',
+  query: adasQuery,
+  response: z.array(inspectionRow),
+});
+export const adasInspection = defineCall({
+  ...ADAS_ROLES,
+  method: 'GET',
+  path: 'adas/adasInspection',
+  query: inspectionQuery,
+  response: inspectionRecord,
+});
+export const saveAdasInspection = defineCall({
+  ...ADAS_ROLES,
+  method: 'POST',
+  path: 'adas/saveAdasInspection',
+  body: saveInspectionInput,
+  response: statusAnswer,
+});
 export const deleteInspection = defineCall({
   ...ADAS_ROLES,
   method: 'POST',
@@ -324,21 +367,43 @@ export const deleteInspection = defineCall({
   body: z.object({ adasInspection: positiveId() }),
   response: statusAnswer,
 });
-export const adasInspectionItems = defineCall({ ...ADAS_ROLES, method: 'GET', path: 'adas/adasInspectionItems', query: inspectionQuery, response: z.array(inspectionItem) });
-export const adasInspectionResults = defineCall({ ...ADAS_ROLES, method: 'GET', path: 'adas/adasInspectionResults', query: inspectionQuery, response: z.array(inspectionResult) });
+export const adasInspectionItems = defineCall({
+  ...ADAS_ROLES,
+  method: 'GET',
+  path: 'adas/adasInspectionItems',
+  query: inspectionQuery,
+  response: z.array(inspectionItem),
+});
+export const adasInspectionResults = defineCall({
+  ...ADAS_ROLES,
+  method: 'GET',
+  path: 'adas/adasInspectionResults',
+  query: inspectionQuery,
+  response: z.array(inspectionResult),
+});
 export const saveAdasInspectionResults = defineCall({
   ...ADAS_ROLES,
   method: 'POST',
   path: 'adas/saveAdasInspectionResults',
-  body: z.object({ adasInspection: positiveId(), results: z.array(resultInput).min(1, 'No results to save').max(100, 'At most 100 results at once') }),
+  body: z.object({
+    adasInspection: positiveId(),
+    results: z.array(resultInput).min(1, 'No results to save').max(100, 'At most 100 results at once'),
+  }),
   /** versions: each sent system's version after the save (issue 30 §2). */
-  response: z.object({ count: z.number().int().nonnegative(), versions: z.array(z.object({ adasChecklistMatrix: z.number().int(), version: z.number().int() })).default([]) }),
+  response: z.object({
+    count: z.number().int().nonnegative(),
+    versions: z.array(z.object({ adasChecklistMatrix: z.number().int(), version: z.number().int() })).default([]),
+  }),
 });
 export const saveEquipped = defineCall({
   ...ADAS_ROLES,
   method: 'POST',
   path: 'adas/saveEquipped',
-  body: z.object({ adas: positiveId(), uniqueSequenceNumber: z.number({ error: MESSAGES.required }).int(), isNotEquipped: z.boolean({ error: MESSAGES.required }) }),
+  body: z.object({
+    adas: positiveId(),
+    uniqueSequenceNumber: z.number({ error: MESSAGES.required }).int(),
+    isNotEquipped: z.boolean({ error: MESSAGES.required }),
+  }),
   response: ok,
 });
 export const saveResultEquipped = defineCall({
@@ -348,7 +413,13 @@ export const saveResultEquipped = defineCall({
   body: z.object({ adasInspectionResult: positiveId(), isNotEquipped: z.boolean({ error: MESSAGES.required }) }),
   response: ok,
 });
-export const notInstalledOnInspection = defineCall({ ...ADAS_ROLES, method: 'GET', path: 'adas/notInstalledOnInspection', query: inspectionQuery, response: z.array(adasSystem) });
+export const notInstalledOnInspection = defineCall({
+  ...ADAS_ROLES,
+  method: 'GET',
+  path: 'adas/notInstalledOnInspection',
+  query: inspectionQuery,
+  response: z.array(adasSystem),
+});
 export const addSystemToInspection = defineCall({
   ...ADAS_ROLES,
   method: 'POST',
@@ -363,7 +434,13 @@ export const removeSystemFromInspection = defineCall({
   body: z.object({ adasInspection: positiveId(), adasChecklistMatrix: positiveId() }),
   response: ok,
 });
-export const repairLines = defineCall({ ...ADAS_ROLES, method: 'GET', path: 'adas/repairLines', query: adasQuery, response: z.array(repairLine) });
+export const repairLines = defineCall({
+  ...ADAS_ROLES,
+  method: 'GET',
+  path: 'adas/repairLines',
+  query: adasQuery,
+  response: z.array(repairLine),
+});
 export const decode = defineCall({
   ...ADAS_ROLES,
   method: 'POST',

@@ -62,7 +62,10 @@ export const systemCalibrations = defineCall({
   ...base,
   method: 'GET',
   path: 'adasmatrix/systemCalibrations',
-  query: pagedQuery(CALIBRATION_SORTS, 'system', { systemType: z.coerce.number({ error: 'Must be a number' }).int().min(0).default(0), firm: q.id().optional() }),
+  query: pagedQuery(CALIBRATION_SORTS, 'system', {
+    systemType: z.coerce.number({ error: 'Must be a number' }).int().min(0).default(0),
+    firm: q.id().optional(),
+  }),
   response: paged(calibrationType),
 });
 
@@ -113,7 +116,8 @@ export const saveCalibrationPricing = defineCall({
     })
     .superRefine((b, ctx) => {
       if (b.firm !== undefined) {
-        if (b.calibrationType <= 0) ctx.addIssue({ code: 'custom', path: ['calibrationType'], message: "A firm's price is for an existing calibration" });
+        if (b.calibrationType <= 0)
+          ctx.addIssue({ code: 'custom', path: ['calibrationType'], message: "A firm's price is for an existing calibration" });
         return;
       }
       for (const k of ['systemType', 'name', 'mode'] as const)
@@ -159,7 +163,10 @@ export const importCalibrationPricing = defineCall({
   body: z.object({
     apply: z.enum(PRICING_IMPORT_MODES, { error: 'preview, all or valid' }),
     firm: z.number().int().positive().optional(),
-    rows: z.array(pricingImportRow).min(1, 'The file has no rows').max(PRICING_IMPORT_MAX_ROWS, `At most ${PRICING_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows`),
+    rows: z
+      .array(pricingImportRow)
+      .min(1, 'The file has no rows')
+      .max(PRICING_IMPORT_MAX_ROWS, `At most ${PRICING_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows`),
   }),
   response: pricingImportResult,
 });

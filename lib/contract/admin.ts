@@ -39,7 +39,13 @@ import { z } from 'zod';
 import { ALL_ROLES } from '../roles';
 import { sectionRoles } from '../routes';
 import { MESSAGES } from '../validation/messages';
-import { CALIBRATION_MODES, INFO_LOOKUP_TYPES, LINKS_FILE_MAX_CHARS, MAKE_MATRIX_LINK_COLUMNS, YEAR_RANGE_MESSAGE } from '../configuration/constants';
+import {
+  CALIBRATION_MODES,
+  INFO_LOOKUP_TYPES,
+  LINKS_FILE_MAX_CHARS,
+  MAKE_MATRIX_LINK_COLUMNS,
+  YEAR_RANGE_MESSAGE,
+} from '../configuration/constants';
 
 export { LINKS_FILE_MAX_CHARS, MAKE_MATRIX_LINK_COLUMNS };
 import { adasSystem, vinDecode } from './decode';
@@ -47,10 +53,14 @@ import { defineCall, ok, optionalText, q, requiredText, savedId } from './define
 import { httpUrl, keywordText, modelYear, nameList, optionalRef, recordId, requiredRef, yearRange } from './config-fields';
 import { paged, pagedQuery } from './list';
 
-
 const year = z.preprocess(
   (v) => (v === '' || v === undefined || v === null ? null : typeof v === 'string' ? Number(v.trim()) : v),
-  z.number({ error: 'A year such as 2019' }).int('A year such as 2019').min(1950, 'A year from 1950').max(2100, 'A year up to 2100').nullable(),
+  z
+    .number({ error: 'A year such as 2019' })
+    .int('A year such as 2019')
+    .min(1950, 'A year from 1950')
+    .max(2100, 'A year up to 2100')
+    .nullable(),
 );
 
 /** One row of a links file, as checked by the importer; rows that fail are counted as rejected. */
@@ -152,8 +162,21 @@ export const checklistMatrixInput = z.object({
     .max(200, 'At most 200 items')
     .default([]),
 });
-export const saveAdasMatrix = defineCall({ ...base, method: 'POST', path: 'admin/saveAdasMatrix', body: checklistMatrixInput, response: savedId });
-export const deleteAdasMatrix = defineCall({ writes: true, ...base, method: 'GET', path: 'admin/deleteAdasMatrix', query: idQuery, response: ok });
+export const saveAdasMatrix = defineCall({
+  ...base,
+  method: 'POST',
+  path: 'admin/saveAdasMatrix',
+  body: checklistMatrixInput,
+  response: savedId,
+});
+export const deleteAdasMatrix = defineCall({
+  writes: true,
+  ...base,
+  method: 'GET',
+  path: 'admin/deleteAdasMatrix',
+  query: idQuery,
+  response: ok,
+});
 
 // Make matrices ───────────────────────────────────────────────────────────────────────────────────
 export const makeMatrixModel = z.object({
@@ -217,8 +240,20 @@ export const makeMatrixListQuery = pagedQuery(MAKE_MATRIX_SORTS, 'make', {
   vehicleModel: q.text(80).default(''),
 });
 export type MakeMatrixListQuery = z.infer<typeof makeMatrixListQuery>;
-export const getAdasMakeMatrices = defineCall({ ...base, method: 'GET', path: 'admin/getAdasMakeMatrices', query: makeMatrixListQuery, response: paged(makeMatrixRow) });
-export const getAdasMakeMatrix = defineCall({ ...base, method: 'GET', path: 'admin/getAdasMakeMatrix', query: idQuery, response: makeMatrixRecord });
+export const getAdasMakeMatrices = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'admin/getAdasMakeMatrices',
+  query: makeMatrixListQuery,
+  response: paged(makeMatrixRow),
+});
+export const getAdasMakeMatrix = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'admin/getAdasMakeMatrix',
+  query: idQuery,
+  response: makeMatrixRecord,
+});
 
 const names = () => nameList(50, 200);
 export const makeMatrixModelInput = z.object({
@@ -257,10 +292,24 @@ export const makeMatrixInput = z
   })
   .superRefine(yearRange)
   .superRefine((v, ctx) => {
-    if (v.triggerNotice && !v.triggerNoticeText) ctx.addIssue({ code: 'custom', path: ['triggerNoticeText'], message: 'The notice needs its text' });
+    if (v.triggerNotice && !v.triggerNoticeText)
+      ctx.addIssue({ code: 'custom', path: ['triggerNoticeText'], message: 'The notice needs its text' });
   });
-export const saveAdasMakeMatrix = defineCall({ ...base, method: 'POST', path: 'admin/saveAdasMakeMatrix', body: makeMatrixInput, response: savedId });
-export const deleteAdasMakeMatrix = defineCall({ writes: true, ...base, method: 'GET', path: 'admin/deleteAdasMakeMatrix', query: idQuery, response: ok });
+export const saveAdasMakeMatrix = defineCall({
+  ...base,
+  method: 'POST',
+  path: 'admin/saveAdasMakeMatrix',
+  body: makeMatrixInput,
+  response: savedId,
+});
+export const deleteAdasMakeMatrix = defineCall({
+  writes: true,
+  ...base,
+  method: 'GET',
+  path: 'admin/deleteAdasMakeMatrix',
+  query: idQuery,
+  response: ok,
+});
 
 export const saveAdasMakeMatrixLookups = defineCall({
   ...base,
@@ -282,12 +331,19 @@ export const makeMatrixCategories = z.object({
   systems: z.array(z.object({ adasChecklistMatrix: z.number().int(), matrixItem: z.string(), isInactive: z.boolean() })),
   systemTypes: z.array(choice),
   locationTypes: z.array(choice),
-  calibrationTypes: z.array(z.object({ calibrationType: z.number().int(), name: z.string(), systemType: z.number().int(), mode: z.enum(CALIBRATION_MODES) })),
+  calibrationTypes: z.array(
+    z.object({ calibrationType: z.number().int(), name: z.string(), systemType: z.number().int(), mode: z.enum(CALIBRATION_MODES) }),
+  ),
   makes: z.array(z.string()),
   firms: z.array(z.object({ firm: z.number().int(), name: z.string() })),
 });
 export type MakeMatrixCategories = z.infer<typeof makeMatrixCategories>;
-export const getAdasMakeMatrixCategories = defineCall({ ...base, method: 'GET', path: 'admin/getAdasMakeMatrixCategories', response: makeMatrixCategories });
+export const getAdasMakeMatrixCategories = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'admin/getAdasMakeMatrixCategories',
+  response: makeMatrixCategories,
+});
 
 export const moveAdasMakeMatrix = defineCall({
   writes: true,
@@ -332,7 +388,14 @@ export const saveAdasMakeExclusion = defineCall({
   }),
   response: savedId,
 });
-export const deleteAdasMakeExclusion = defineCall({ writes: true, ...base, method: 'GET', path: 'admin/deleteAdasMakeExclusion', query: idQuery, response: ok });
+export const deleteAdasMakeExclusion = defineCall({
+  writes: true,
+  ...base,
+  method: 'GET',
+  path: 'admin/deleteAdasMakeExclusion',
+  query: idQuery,
+  response: ok,
+});
 export const getMakeExceptionLookups = defineCall({
   ...base,
   method: 'GET',
@@ -371,7 +434,14 @@ export const saveAdasExclusion = defineCall({
   }),
   response: savedId,
 });
-export const deleteAdasExclusion = defineCall({ writes: true, ...base, method: 'GET', path: 'admin/deleteAdasExclusion', query: idQuery, response: ok });
+export const deleteAdasExclusion = defineCall({
+  writes: true,
+  ...base,
+  method: 'GET',
+  path: 'admin/deleteAdasExclusion',
+  query: idQuery,
+  response: ok,
+});
 
 // Info lookups ───────────────────────────────────────────────────────────────────────────────────
 export const infoLookup = z.object({
@@ -404,7 +474,13 @@ export const getAdasMatrixInfoLookups = defineCall({
   }),
   response: paged(infoLookup),
 });
-export const getAdasMatrixInfoLookup = defineCall({ ...base, method: 'GET', path: 'admin/getAdasMatrixInfoLookup', query: idQuery, response: infoLookup });
+export const getAdasMatrixInfoLookup = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'admin/getAdasMatrixInfoLookup',
+  query: idQuery,
+  response: infoLookup,
+});
 export const saveAdasMatrixInfoLookup = defineCall({
   ...base,
   method: 'POST',
@@ -428,7 +504,14 @@ export const saveAdasMatrixInfoLookup = defineCall({
     .superRefine(yearRange),
   response: savedId,
 });
-export const deleteAdasMatrixInfoLookup = defineCall({ writes: true, ...base, method: 'GET', path: 'admin/deleteAdasMatrixInfoLookup', query: idQuery, response: ok });
+export const deleteAdasMatrixInfoLookup = defineCall({
+  writes: true,
+  ...base,
+  method: 'GET',
+  path: 'admin/deleteAdasMatrixInfoLookup',
+  query: idQuery,
+  response: ok,
+});
 
 // No-scrub list ──────────────────────────────────────────────────────────────────────────────────
 export const noScrubItem = z.object({
@@ -467,7 +550,14 @@ export const saveAdasNoScrubList = defineCall({
     .superRefine(yearRange),
   response: savedId,
 });
-export const deleteAdasNoScrubList = defineCall({ writes: true, ...base, method: 'GET', path: 'admin/deleteAdasNoScrubList', query: idQuery, response: ok });
+export const deleteAdasNoScrubList = defineCall({
+  writes: true,
+  ...base,
+  method: 'GET',
+  path: 'admin/deleteAdasNoScrubList',
+  query: idQuery,
+  response: ok,
+});
 
 // Exports ────────────────────────────────────────────────────────────────────────────────────────
 export const csvFile = z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int().nonnegative() });

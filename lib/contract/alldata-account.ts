@@ -34,10 +34,17 @@ export const setToken = defineCall({
   method: 'POST',
   path: 'alldata/setToken',
   body: z.object({
-    accessToken: z.string({ error: 'An access token is required' }).min(1, 'An access token is required').max(4000, 'At most 4000 characters'),
+    accessToken: z
+      .string({ error: 'An access token is required' })
+      .min(1, 'An access token is required')
+      .max(4000, 'At most 4000 characters'),
     refreshToken: z.string().max(4000, 'At most 4000 characters').default(''),
     /** Seconds the access token lives. */
-    expiresIn: z.number({ error: 'Seconds, as a whole number' }).int('Seconds, as a whole number').min(1, 'At least 1 second').max(31_536_000, 'At most a year'),
+    expiresIn: z
+      .number({ error: 'Seconds, as a whole number' })
+      .int('Seconds, as a whole number')
+      .min(1, 'At least 1 second')
+      .max(31_536_000, 'At most a year'),
     scope: z.string().trim().max(200, 'At most 200 characters').default(''),
   }),
   response: z.object({ connected: z.literal(true), expiresAt: z.string() }),
@@ -56,7 +63,6 @@ export const alldataAccount = z.object({
 export type AlldataAccount = z.infer<typeof alldataAccount>;
 
 export const account = defineCall({ access: CONNECT_ROLES, method: 'GET', path: 'alldata/account', response: alldataAccount });
-
 
 /** ALLDATA's repair documents live under this path of its base URL (ALLDATA_URL + 'repair/'). */
 export const ALLDATA_DOCUMENT_PATH = 'repair/';

@@ -68,7 +68,10 @@ const linkFields = {
 export const linkInput = z.object(linkFields).superRefine(yearRange);
 export type LinkInput = z.input<typeof linkInput>;
 
-const idList = z.array(z.number().int().positive(), { error: 'A list of link ids' }).min(1, 'Choose at least one link').max(1000, 'At most 1000 links at once');
+const idList = z
+  .array(z.number().int().positive(), { error: 'A list of link ids' })
+  .min(1, 'Choose at least one link')
+  .max(1000, 'At most 1000 links at once');
 
 export const LINK_SORTS = ['title', 'make', 'years', 'created'] as const;
 export const getLinkManage = defineCall({
@@ -139,6 +142,12 @@ export const saveLinksByVehicle = defineCall({
 export const vehicleLink = z.object({ id: z.number().int(), title: z.string(), url: z.string(), type: z.string() });
 export type VehicleLink = z.infer<typeof vehicleLink>;
 
-const jobLinks = { access: ALL_ROLES, bff: true, method: 'GET', query: z.object({ adas: q.id() }), response: z.array(vehicleLink) } as const;
+const jobLinks = {
+  access: ALL_ROLES,
+  bff: true,
+  method: 'GET',
+  query: z.object({ adas: q.id() }),
+  response: z.array(vehicleLink),
+} as const;
 export const getLinksInternal = defineCall({ ...jobLinks, path: 'alldata/getLinksInternal' });
 export const getGeneralInfoLinks = defineCall({ ...jobLinks, path: 'alldata/getGeneralInfoLinks' });

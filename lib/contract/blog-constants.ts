@@ -12,4 +12,5 @@ export const SCHEDULE_TOO_EARLY = 'Choose a date from 01/01/2000 on';
 export const COMMENTS_OFF = 'Comments are turned off for this post.';
 /** What may be attached (checked by content on the host). */
 export const ATTACHMENT_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'docx', 'xlsx', 'txt', 'csv'] as const;
-export const FORBIDDEN_ATTACHMENT = 'This type of file cannot be attached. Allowed: PDF, PNG, JPEG, GIF, WebP, Word (.docx), Excel (.xlsx), text (.txt) and CSV.';
+export const FORBIDDEN_ATTACHMENT =
+  'This type of file cannot be attached. Allowed: PDF, PNG, JPEG, GIF, WebP, Word (.docx), Excel (.xlsx), text (.txt) and CSV.';

@@ -26,7 +26,16 @@ import { MESSAGES } from '../validation/messages';
 import { defineCall, ok, optionalText, q, requiredText, savedId } from './define';
 
 export * from './blog-constants';
-import { ATTACHMENT_MAX_BYTES, BLOG_DEFAULTS, BLOG_LIST_DEFAULTS, BLOG_SORTS, COMMENT_MAX, BLOG_CONTENT_MAX, EARLIEST_SCHEDULE, SCHEDULE_TOO_EARLY } from './blog-constants';
+import {
+  ATTACHMENT_MAX_BYTES,
+  BLOG_DEFAULTS,
+  BLOG_LIST_DEFAULTS,
+  BLOG_SORTS,
+  COMMENT_MAX,
+  BLOG_CONTENT_MAX,
+  EARLIEST_SCHEDULE,
+  SCHEDULE_TOO_EARLY,
+} from './blog-constants';
 
 export const blogRow = z.object({
   blog: z.number().int(),
@@ -132,13 +141,7 @@ export const blogInput = z.object({
   blogType: requiredId,
   blogStatus: requiredId,
   content: z.string({ error: MESSAGES.required }).max(BLOG_CONTENT_MAX, `At most ${BLOG_CONTENT_MAX / 1000}k characters`),
-  imageUrl: z
-    .string()
-    .trim()
-    .max(300)
-    .regex(BLOG_IMAGE_URL, 'An image from the uploader')
-    .nullable()
-    .default(null),
+  imageUrl: z.string().trim().max(300).regex(BLOG_IMAGE_URL, 'An image from the uploader').nullable().default(null),
   blogTags: optionalText(200),
   scheduledOn: schedule,
   isSticky: z.boolean().default(BLOG_DEFAULTS.isSticky),
@@ -151,7 +154,13 @@ export type BlogInput = z.input<typeof blogInput>;
 export const saveBlog = defineCall({ ...base, method: 'POST', path: 'blog/saveBlog', body: blogInput, response: savedId });
 export const deleteBlog = defineCall({ ...base, method: 'POST', path: 'blog/deleteBlog', query: z.object({ blog: q.id() }), response: ok });
 
-export const comments = defineCall({ ...base, method: 'GET', path: 'blog/comments', query: z.object({ blog: q.id() }), response: z.array(commentRecord) });
+export const comments = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'blog/comments',
+  query: z.object({ blog: q.id() }),
+  response: z.array(commentRecord),
+});
 export const saveComment = defineCall({
   ...base,
   method: 'POST',
@@ -159,7 +168,13 @@ export const saveComment = defineCall({
   body: z.object({ blogComment: z.number().int(), blog: requiredId, content: requiredText(COMMENT_MAX) }),
   response: savedId,
 });
-export const deleteComment = defineCall({ ...base, method: 'POST', path: 'blog/deleteComment', query: z.object({ blogComment: q.id() }), response: ok });
+export const deleteComment = defineCall({
+  ...base,
+  method: 'POST',
+  path: 'blog/deleteComment',
+  query: z.object({ blogComment: q.id() }),
+  response: ok,
+});
 
 export const attachments = defineCall({
   ...base,
@@ -168,7 +183,13 @@ export const attachments = defineCall({
   query: z.object({ blog: q.id(), blogComment: q.id().optional() }),
   response: z.array(attachmentRecord),
 });
-export const deleteAttachment = defineCall({ ...base, method: 'POST', path: 'blog/deleteAttachment', query: z.object({ blogAttachment: q.id() }), response: ok });
+export const deleteAttachment = defineCall({
+  ...base,
+  method: 'POST',
+  path: 'blog/deleteAttachment',
+  query: z.object({ blogAttachment: q.id() }),
+  response: ok,
+});
 
 const BASE64_MAX = Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4;
 export const saveAttachment = defineCall({

@@ -102,7 +102,13 @@ export const scrubbedLine = z.object({
 });
 export type ScrubbedLine = z.infer<typeof scrubbedLine>;
 
-export const triggeringLine = z.object({ lineNum: z.number().int(), operation: z.string(), description: z.string(), keyword: z.string(), why: z.string().default('') });
+export const triggeringLine = z.object({
+  lineNum: z.number().int(),
+  operation: z.string(),
+  description: z.string(),
+  keyword: z.string(),
+  why: z.string().default(''),
+});
 
 export const triggeredCalibration = z.object({
   adasChecklistMatrix: z.number().int(),
@@ -161,7 +167,13 @@ const scrubQuery = z.object({ adas: q.id(), adasInspection: q.id() });
 export const scrub = defineCall({ writes: true, ...base, method: 'GET', path: 'bms/scrub', query: scrubQuery, response: scrubResult });
 
 /** The inspection's kept scrub (shown again when the inspection is opened), or null before the first. */
-export const lastScrub = defineCall({ ...base, method: 'GET', path: 'bms/lastScrub', query: z.object({ adasInspection: q.id() }), response: scrubResult.nullable() });
+export const lastScrub = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'bms/lastScrub',
+  query: z.object({ adasInspection: q.id() }),
+  response: scrubResult.nullable(),
+});
 
 export const uploadEstimate = defineCall({
   ...base,
@@ -199,7 +211,13 @@ export const estimate = z.object({
 export type Estimate = z.infer<typeof estimate>;
 
 /** The job's estimate: its lines as read, with where they came from. */
-export const getEstimate = defineCall({ ...base, method: 'GET', path: 'bms/estimate', query: z.object({ adas: q.id() }), response: estimate });
+export const getEstimate = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'bms/estimate',
+  query: z.object({ adas: q.id() }),
+  response: estimate,
+});
 
 const pastedLines = z.object({
   adas: positiveId(),
@@ -215,7 +233,13 @@ export const readEstimate = defineCall({ ...base, method: 'POST', path: 'bms/rea
 /** Pasted or typed lines stored as the job's estimate (they replace its repair lines). */
 export const saveEstimate = defineCall({ ...base, method: 'POST', path: 'bms/saveEstimate', body: pastedLines, response: estimate });
 
-export const getBMS = defineCall({ ...base, method: 'GET', path: 'admin/getBMS', query: z.object({ uniqueId: z.uuid({ error: 'Not a scrub id' }) }), response: scrubResult });
+export const getBMS = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'admin/getBMS',
+  query: z.object({ uniqueId: z.uuid({ error: 'Not a scrub id' }) }),
+  response: scrubResult,
+});
 
 // ── quote and prediction ───────────────────────────────────────────────────────────────────────────
 export const quoteLineInput = z.object({
@@ -362,7 +386,14 @@ export const request = defineCall({
   response: calibrateRequest.nullable(),
 });
 
-export const deleteRequest = defineCall({ writes: true, ...base, method: 'GET', path: 'adas/deleteRequest', query: z.object({ calibrateRequest: q.id() }), response: ok });
+export const deleteRequest = defineCall({
+  writes: true,
+  ...base,
+  method: 'GET',
+  path: 'adas/deleteRequest',
+  query: z.object({ calibrateRequest: q.id() }),
+  response: ok,
+});
 
 export const saveRequestStatus = defineCall({
   ...base,
@@ -371,7 +402,8 @@ export const saveRequestStatus = defineCall({
   body: z
     .object({ calibrateRequest: positiveId(), statusName: requestStatus, reason: optionalText(200), reasonSource: optionalText(100) })
     .superRefine((b, ctx) => {
-      if ((CLOSING_STATUSES as readonly string[]).includes(b.statusName) && !b.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: `Say why the request is ${b.statusName.toLowerCase()}` });
+      if ((CLOSING_STATUSES as readonly string[]).includes(b.statusName) && !b.reason)
+        ctx.addIssue({ code: 'custom', path: ['reason'], message: `Say why the request is ${b.statusName.toLowerCase()}` });
     }),
   response: z.object({ calibrateRequest: z.number().int(), statusName: requestStatus }),
 });
@@ -407,12 +439,23 @@ export const saveRequestNote = defineCall({
     /** -1 (or 0) adds a note. */
     calibrateRequestNote: z.number().int().default(-1),
     calibrateRequest: positiveId(),
-    note: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(NOTE_MAX, `A note has at most ${NOTE_MAX.toLocaleString('en-US')} characters`),
+    note: z
+      .string({ error: MESSAGES.required })
+      .trim()
+      .min(1, MESSAGES.required)
+      .max(NOTE_MAX, `A note has at most ${NOTE_MAX.toLocaleString('en-US')} characters`),
   }),
   response: savedId,
 });
 
-export const deleteRequestNote = defineCall({ writes: true, ...base, method: 'GET', path: 'adas/deleteRequestNote', query: z.object({ calibrateRequestNote: q.id() }), response: ok });
+export const deleteRequestNote = defineCall({
+  writes: true,
+  ...base,
+  method: 'GET',
+  path: 'adas/deleteRequestNote',
+  query: z.object({ calibrateRequestNote: q.id() }),
+  response: ok,
+});
 
 // ── report ───────────────────────────────────────────────────────────────────────────────────────
 export const reportPreference = z.object({
@@ -427,7 +470,10 @@ export const reportPreference = z.object({
 });
 export type ReportPreference = z.infer<typeof reportPreference>;
 
-const reportQuery = z.object({ adasInspection: q.id(), language: z.enum(REPORT_LANGUAGES, { error: `One of ${REPORT_LANGUAGES.join(', ')}` }).optional() });
+const reportQuery = z.object({
+  adasInspection: q.id(),
+  language: z.enum(REPORT_LANGUAGES, { error: `One of ${REPORT_LANGUAGES.join(', ')}` }).optional(),
+});
 
 export const getReportPreference = defineCall({
   ...base,
@@ -437,7 +483,14 @@ export const getReportPreference = defineCall({
   response: reportPreference,
 });
 
-export const calibrationReport = defineCall({ ...base, method: 'GET', path: 'report/calibration', transport: 'binary', query: reportQuery, response: z.unknown() });
+export const calibrationReport = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'report/calibration',
+  transport: 'binary',
+  query: reportQuery,
+  response: z.unknown(),
+});
 
 export const sendCalibrationReport = defineCall({
   writes: true,
@@ -449,10 +502,22 @@ export const sendCalibrationReport = defineCall({
 });
 
 // ── CCC and evaluation ───────────────────────────────────────────────────────────────────────────
-export const cccAnswer = z.object({ accepted: z.boolean(), reference: z.string().nullable(), message: z.string(), lines: z.number().int().nonnegative() });
+export const cccAnswer = z.object({
+  accepted: z.boolean(),
+  reference: z.string().nullable(),
+  message: z.string(),
+  lines: z.number().int().nonnegative(),
+});
 export type CccAnswer = z.infer<typeof cccAnswer>;
 
-export const pushToCCC = defineCall({ writes: true, ...base, method: 'GET', path: 'adas/pushToCCC', query: z.object({ adasInspection: q.id() }), response: cccAnswer });
+export const pushToCCC = defineCall({
+  writes: true,
+  ...base,
+  method: 'GET',
+  path: 'adas/pushToCCC',
+  query: z.object({ adasInspection: q.id() }),
+  response: cccAnswer,
+});
 
 export const evaluationStep = z.object({
   lineNum: z.number().int(),
@@ -478,7 +543,10 @@ export const evaluateRecords = defineCall({
       operation: q.text(30).optional(),
       section: q.text(100).optional(),
     })
-    .refine((v) => v.adas != null || v.adasInspection != null || !!v.vin, { message: 'Name a job: adas, adasInspection or vin', path: ['adas'] }),
+    .refine((v) => v.adas != null || v.adasInspection != null || !!v.vin, {
+      message: 'Name a job: adas, adasInspection or vin',
+      path: ['adas'],
+    }),
   response: z.object({
     adas: z.number().int(),
     vehicle: z.object({ year: z.number().int(), make: z.string(), model: z.string(), vin: z.string() }),

@@ -21,7 +21,8 @@ export const modelYear = () =>
 
 /** Adds the "start after end" rule to an object with yearStart and yearEnd (null = open). */
 export function yearRange<T extends { yearStart: number | null; yearEnd: number | null }>(v: T, ctx: z.RefinementCtx) {
-  if (v.yearStart != null && v.yearEnd != null && v.yearStart > v.yearEnd) ctx.addIssue({ code: 'custom', path: ['yearEnd'], message: YEAR_RANGE_MESSAGE });
+  if (v.yearStart != null && v.yearEnd != null && v.yearStart > v.yearEnd)
+    ctx.addIssue({ code: 'custom', path: ['yearEnd'], message: YEAR_RANGE_MESSAGE });
 }
 
 /**
@@ -30,7 +31,10 @@ export function yearRange<T extends { yearStart: number | null; yearEnd: number 
  */
 export const keywordText = () =>
   z
-    .preprocess((v) => (Array.isArray(v) ? v.join(',') : v ?? ''), z.string({ error: 'A comma-separated list of keywords' }).max(200_000, 'The keyword list is too long'))
+    .preprocess(
+      (v) => (Array.isArray(v) ? v.join(',') : (v ?? '')),
+      z.string({ error: 'A comma-separated list of keywords' }).max(200_000, 'The keyword list is too long'),
+    )
     .superRefine((text, ctx) => {
       const problem = keywordProblem(splitKeywords(text));
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -51,7 +55,10 @@ export const httpUrl = (required = false) =>
     .string(required ? { error: MESSAGES.required } : undefined)
     .trim()
     .max(2000, 'At most 2000 characters')
-    .refine((v) => (v === '' ? !required : /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v)), required ? 'An http(s) address, such as https://example.com/procedure' : 'An http(s) address, or nothing')
+    .refine(
+      (v) => (v === '' ? !required : /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v)),
+      required ? 'An http(s) address, such as https://example.com/procedure' : 'An http(s) address, or nothing',
+    )
     .default('');
 
 /** A price in dollars: a number (or numeric text) of 0 or more with at most two decimals. */
@@ -77,4 +84,3 @@ export const optionalRef = () =>
     .transform((v) => (v && v > 0 ? v : null));
 /** A required reference to another record. */
 export const requiredRef = () => z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required);
-

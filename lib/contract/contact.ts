@@ -59,7 +59,18 @@ export type ContactRecord = z.infer<typeof contactRecord>;
 
 /** A list row: the contact plus its primary phone and email. isChecked is client state only. */
 export const contactRow = contactRecord
-  .pick({ contact: true, firm: true, contactType: true, contactTypeName: true, isCompany: true, companyName: true, firstName: true, lastName: true, isVendor: true, isInactive: true })
+  .pick({
+    contact: true,
+    firm: true,
+    contactType: true,
+    contactTypeName: true,
+    isCompany: true,
+    companyName: true,
+    firstName: true,
+    lastName: true,
+    isVendor: true,
+    isInactive: true,
+  })
   .extend({
     /** Display name: company name, or "Last, First". */
     fileAs: z.string(),
@@ -226,7 +237,8 @@ export const relatedInput = z.object({
   relatedContactType: requiredId,
 });
 
-const itemRef = <K extends string>(key: K) => z.object({ [key]: z.number().int(), contact: z.number().int() } as Record<K | 'contact', z.ZodNumber>);
+const itemRef = <K extends string>(key: K) =>
+  z.object({ [key]: z.number().int(), contact: z.number().int() } as Record<K | 'contact', z.ZodNumber>);
 const primaryQuery = z.object({ id: q.id(), contact: q.id() });
 const searchQuery = z.object({
   firmid: q.id().optional(),
@@ -241,7 +253,13 @@ const items = { access: 'signed-in', bff: true } as const;
 
 // ── calls ───────────────────────────────────────────────────────────────────────────────────────
 export const contacts = defineCall({ ...base, method: 'GET', path: 'contact/contacts', query: listQuery, response: listAnswer });
-export const contact = defineCall({ ...base, method: 'GET', path: 'contact/contact', query: z.object({ id: q.id() }), response: contactRecord });
+export const contact = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'contact/contact',
+  query: z.object({ id: q.id() }),
+  response: contactRecord,
+});
 export const saveContact = defineCall({ ...base, method: 'POST', path: 'contact/saveContact', body: contactInput, response: savedId });
 export const mergeContacts = defineCall({
   writes: true,
@@ -266,30 +284,135 @@ export const lookupContact = defineCall({
   query: z.object({ search: q.text(100).pipe(z.string().min(1, 'A search term is required')) }),
   response: z.object({ items: z.array(searchResult) }),
 });
-export const contactSearch = defineCall({ ...base, method: 'GET', path: 'contact/contactSearch/', query: searchQuery, response: z.object({ items: z.array(searchResult) }) });
-export const addressSearch = defineCall({ ...base, method: 'GET', path: 'contact/addressSearch/', query: searchQuery, response: z.object({ items: z.array(searchResult) }) });
-export const phoneSearch = defineCall({ ...base, method: 'GET', path: 'contact/phoneSearch/', query: searchQuery, response: z.object({ items: z.array(searchResult) }) });
-export const vendorSearch = defineCall({ ...base, method: 'GET', path: 'contact/vendorSearch/', query: searchQuery, response: z.object({ items: z.array(vendorSearchResult) }) });
+export const contactSearch = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'contact/contactSearch/',
+  query: searchQuery,
+  response: z.object({ items: z.array(searchResult) }),
+});
+export const addressSearch = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'contact/addressSearch/',
+  query: searchQuery,
+  response: z.object({ items: z.array(searchResult) }),
+});
+export const phoneSearch = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'contact/phoneSearch/',
+  query: searchQuery,
+  response: z.object({ items: z.array(searchResult) }),
+});
+export const vendorSearch = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'contact/vendorSearch/',
+  query: searchQuery,
+  response: z.object({ items: z.array(vendorSearchResult) }),
+});
 
-export const contactAddressOne = defineCall({ ...items, method: 'GET', path: 'contact/contactAddress', query: z.object({ id: q.id() }), response: contactAddress });
-export const contactAddresses = defineCall({ ...items, method: 'GET', path: 'contact/contactAddresses', query: z.object({ id: q.id() }), response: z.array(contactAddress) });
-export const contactPhones = defineCall({ ...items, method: 'GET', path: 'contact/contactPhones', query: z.object({ id: q.id() }), response: z.array(contactPhone) });
-export const contactEmails = defineCall({ ...items, method: 'GET', path: 'contact/contactEmails', query: z.object({ id: q.id() }), response: z.array(contactEmail) });
+export const contactAddressOne = defineCall({
+  ...items,
+  method: 'GET',
+  path: 'contact/contactAddress',
+  query: z.object({ id: q.id() }),
+  response: contactAddress,
+});
+export const contactAddresses = defineCall({
+  ...items,
+  method: 'GET',
+  path: 'contact/contactAddresses',
+  query: z.object({ id: q.id() }),
+  response: z.array(contactAddress),
+});
+export const contactPhones = defineCall({
+  ...items,
+  method: 'GET',
+  path: 'contact/contactPhones',
+  query: z.object({ id: q.id() }),
+  response: z.array(contactPhone),
+});
+export const contactEmails = defineCall({
+  ...items,
+  method: 'GET',
+  path: 'contact/contactEmails',
+  query: z.object({ id: q.id() }),
+  response: z.array(contactEmail),
+});
 
 export const saveAddress = defineCall({ ...items, method: 'POST', path: 'contact/saveAddress', body: addressInput, response: savedId });
 export const savePhone = defineCall({ ...items, method: 'POST', path: 'contact/savePhone', body: phoneInput, response: savedId });
 export const saveEmail = defineCall({ ...items, method: 'POST', path: 'contact/saveEmail', body: emailInput, response: savedId });
-export const deleteAddress = defineCall({ ...items, method: 'POST', path: 'contact/deleteAddress', body: itemRef('contactAddress'), response: deleteAnswer });
-export const deletePhone = defineCall({ ...items, method: 'POST', path: 'contact/deletePhone', body: itemRef('contactPhone'), response: deleteAnswer });
-export const deleteEmail = defineCall({ ...items, method: 'POST', path: 'contact/deleteEmail', body: itemRef('contactEmail'), response: deleteAnswer });
-export const setPrimaryAddress = defineCall({ writes: true, ...items, method: 'GET', path: 'contact/setPrimaryAddress', query: primaryQuery, response: countAnswer });
-export const setPrimaryPhone = defineCall({ writes: true, ...items, method: 'GET', path: 'contact/setPrimaryPhone', query: primaryQuery, response: countAnswer });
-export const setPrimaryEmail = defineCall({ writes: true, ...items, method: 'GET', path: 'contact/setPrimaryEmail', query: primaryQuery, response: countAnswer });
+export const deleteAddress = defineCall({
+  ...items,
+  method: 'POST',
+  path: 'contact/deleteAddress',
+  body: itemRef('contactAddress'),
+  response: deleteAnswer,
+});
+export const deletePhone = defineCall({
+  ...items,
+  method: 'POST',
+  path: 'contact/deletePhone',
+  body: itemRef('contactPhone'),
+  response: deleteAnswer,
+});
+export const deleteEmail = defineCall({
+  ...items,
+  method: 'POST',
+  path: 'contact/deleteEmail',
+  body: itemRef('contactEmail'),
+  response: deleteAnswer,
+});
+export const setPrimaryAddress = defineCall({
+  writes: true,
+  ...items,
+  method: 'GET',
+  path: 'contact/setPrimaryAddress',
+  query: primaryQuery,
+  response: countAnswer,
+});
+export const setPrimaryPhone = defineCall({
+  writes: true,
+  ...items,
+  method: 'GET',
+  path: 'contact/setPrimaryPhone',
+  query: primaryQuery,
+  response: countAnswer,
+});
+export const setPrimaryEmail = defineCall({
+  writes: true,
+  ...items,
+  method: 'GET',
+  path: 'contact/setPrimaryEmail',
+  query: primaryQuery,
+  response: countAnswer,
+});
 
-export const related = defineCall({ ...base, method: 'GET', path: 'contact/related', query: z.object({ id: q.id() }), response: z.array(relatedContact) });
+export const related = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'contact/related',
+  query: z.object({ id: q.id() }),
+  response: z.array(relatedContact),
+});
 export const saveRelated = defineCall({ ...base, method: 'POST', path: 'contact/saveRelated', body: relatedInput, response: savedId });
-export const deleteRelated = defineCall({ ...base, method: 'POST', path: 'contact/deleteRelated', query: z.object({ id: q.id() }), response: deleteAnswer });
+export const deleteRelated = defineCall({
+  ...base,
+  method: 'POST',
+  path: 'contact/deleteRelated',
+  query: z.object({ id: q.id() }),
+  response: deleteAnswer,
+});
 
-export const vendor = defineCall({ ...base, method: 'GET', path: 'contact/vendor', query: z.object({ id: q.id() }), response: contactRecord });
+export const vendor = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'contact/vendor',
+  query: z.object({ id: q.id() }),
+  response: contactRecord,
+});
 export const vendors = defineCall({ ...base, method: 'GET', path: 'contact/vendors', query: listQuery, response: listAnswer });
 export const saveVendor = defineCall({ ...base, method: 'POST', path: 'contact/saveVendor', body: contactInput, response: savedId });

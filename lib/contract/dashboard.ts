@@ -185,13 +185,31 @@ export const topStatsAnswer = z.object({
   makes: z.array(z.object({ make: z.string(), jobs: z.number().int() })),
 });
 export const internalLogAnswer = z.array(
-  z.object({ id: z.number().int(), timestamp: z.string(), level: z.string(), name: z.string(), message: z.string(), machineName: z.string() }),
+  z.object({
+    id: z.number().int(),
+    timestamp: z.string(),
+    level: z.string(),
+    name: z.string(),
+    message: z.string(),
+    machineName: z.string(),
+  }),
 );
 export const clientReviewAnswer = z.array(
-  z.object({ firm: z.number().int(), name: z.string(), locations: z.number().int(), users: z.number().int(), jobs: z.number().int(), lastJobAt: z.string().nullable() }),
+  z.object({
+    firm: z.number().int(),
+    name: z.string(),
+    locations: z.number().int(),
+    users: z.number().int(),
+    jobs: z.number().int(),
+    lastJobAt: z.string().nullable(),
+  }),
 );
-export const clientInspectionsAnswer = z.array(z.object({ firm: z.number().int(), name: z.string(), month: z.string(), inspections: z.number().int() }));
-export const clientBreakdownAnswer = z.array(z.object({ firm: z.number().int(), name: z.string(), status: z.number().int(), inspections: z.number().int() }));
+export const clientInspectionsAnswer = z.array(
+  z.object({ firm: z.number().int(), name: z.string(), month: z.string(), inspections: z.number().int() }),
+);
+export const clientBreakdownAnswer = z.array(
+  z.object({ firm: z.number().int(), name: z.string(), status: z.number().int(), inspections: z.number().int() }),
+);
 export const decodeStatsAnswer = z.array(z.object({ call: z.string(), decoded: z.number().int(), failed: z.number().int() }));
 export const failedVinsAnswer = z.array(
   z.object({ vin: z.string(), reason: z.string(), call: z.string(), firmName: z.string().nullable(), decodedAt: z.string() }),
@@ -201,15 +219,44 @@ export const fragmentationAnswer = z.object({
   pages: z.number().int(),
   freePages: z.number().int(),
   objects: z.array(
-    z.object({ name: z.string(), kind: z.enum(['table', 'index']), table: z.string(), pages: z.number().int(), bytes: z.number().int(), unusedBytes: z.number().int(), fragmentation: z.number() }),
+    z.object({
+      name: z.string(),
+      kind: z.enum(['table', 'index']),
+      table: z.string(),
+      pages: z.number().int(),
+      bytes: z.number().int(),
+      unusedBytes: z.number().int(),
+      fragmentation: z.number(),
+    }),
   ),
 });
 export const missingIndexesAnswer = z.array(
-  z.object({ sql: z.string(), table: z.string(), plan: z.string(), count: z.number().int(), averageMs: z.number(), maxMs: z.number(), lastAt: z.string() }),
+  z.object({
+    sql: z.string(),
+    table: z.string(),
+    plan: z.string(),
+    count: z.number().int(),
+    averageMs: z.number(),
+    maxMs: z.number(),
+    lastAt: z.string(),
+  }),
 );
 
-export const dashboard = defineCall({ access: DASHBOARD_ROLES, bff: true, method: 'GET', path: 'dashboard/dashboard', query: dashboardQuery, response: dashboardAnswer });
-export const dashboardTop = defineCall({ access: DASHBOARD_ROLES, method: 'GET', path: 'dashboard/dashboardTop', query: periodQuery, response: dashboardTopAnswer });
+export const dashboard = defineCall({
+  access: DASHBOARD_ROLES,
+  bff: true,
+  method: 'GET',
+  path: 'dashboard/dashboard',
+  query: dashboardQuery,
+  response: dashboardAnswer,
+});
+export const dashboardTop = defineCall({
+  access: DASHBOARD_ROLES,
+  method: 'GET',
+  path: 'dashboard/dashboardTop',
+  query: periodQuery,
+  response: dashboardTopAnswer,
+});
 export const adasRecords = defineCall({
   access: DASHBOARD_ROLES,
   bff: true,
@@ -223,11 +270,21 @@ export const counts = defineCall({ ...ADMIN, method: 'GET', path: 'dashboard/cou
 export const topStats = defineCall({ ...ADMIN, method: 'GET', path: 'dashboard/topStats', response: topStatsAnswer });
 export const internalLog = defineCall({ ...ADMIN, method: 'GET', path: 'dashboard/internalLog', response: internalLogAnswer });
 export const clientReview = defineCall({ ...ADMIN, method: 'GET', path: 'dashboard/clientReview', response: clientReviewAnswer });
-export const clientInspections = defineCall({ ...ADMIN, method: 'GET', path: 'dashboard/clientInspections', response: clientInspectionsAnswer });
+export const clientInspections = defineCall({
+  ...ADMIN,
+  method: 'GET',
+  path: 'dashboard/clientInspections',
+  response: clientInspectionsAnswer,
+});
 export const clientBreakdown = defineCall({ ...ADMIN, method: 'GET', path: 'dashboard/clientBreakdown', response: clientBreakdownAnswer });
 export const decodeStats = defineCall({ ...ADMIN, method: 'GET', path: 'dashboard/decodeStats', response: decodeStatsAnswer });
 export const failedVins = defineCall({ ...ADMIN, method: 'GET', path: 'admin/failedVINs', query: rangeOnly, response: failedVinsAnswer });
-export const indexFragmentation = defineCall({ ...ADMIN, method: 'GET', path: 'admin/getIndexFragmentation', response: fragmentationAnswer });
+export const indexFragmentation = defineCall({
+  ...ADMIN,
+  method: 'GET',
+  path: 'admin/getIndexFragmentation',
+  response: fragmentationAnswer,
+});
 export const missingIndexes = defineCall({ ...ADMIN, method: 'GET', path: 'admin/getMissingIndexes', response: missingIndexesAnswer });
 
 // ── the assistant ───────────────────────────────────────────────────────────────────────────────────
@@ -240,7 +297,14 @@ export const aiAnswer = z.object({
   /** The repair words found in the prompt. */
   repairs: z.array(z.string()),
   systems: z.array(
-    z.object({ system: z.string(), calibrationType: z.string(), calibrationMode: z.string().nullable(), price: z.number().nullable(), url: z.string(), because: z.string() }),
+    z.object({
+      system: z.string(),
+      calibrationType: z.string(),
+      calibrationMode: z.string().nullable(),
+      price: z.number().nullable(),
+      url: z.string(),
+      because: z.string(),
+    }),
   ),
   links: z.array(z.object({ title: z.string(), url: z.string() })),
   /** What could not be made out of the prompt, in words. */

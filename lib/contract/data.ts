@@ -90,7 +90,12 @@ export const importColumn = z.object({
   /** Header synonyms the wizard's first mapping takes (lib/data/import-schemas.ts). */
   aliases: z.array(z.string()).optional(),
 });
-export const lookupChoice = z.object({ id: z.number().int(), value: z.string(), code: z.string().nullable(), type3: z.string().nullable().optional() });
+export const lookupChoice = z.object({
+  id: z.number().int(),
+  value: z.string(),
+  code: z.string().nullable(),
+  type3: z.string().nullable().optional(),
+});
 
 export const schemaSummary = z.object({ name: schemaName, displayName: z.string() });
 export const schemaDetail = schemaSummary.extend({
@@ -105,17 +110,16 @@ export type SchemaSummary = z.infer<typeof schemaSummary>;
 export type SchemaDetail = z.infer<typeof schemaDetail>;
 
 /** A file column may feed one schema column only; a value given to every row ("=…", lib/data/file-rows.ts) may repeat. */
-export const mappedData = z
-  .record(z.string().max(100), z.string().trim().max(200))
-  .superRefine((m, ctx) => {
-    const seen = new Map<string, string>();
-    for (const [column, fileColumn] of Object.entries(m)) {
-      if (!fileColumn || fileColumn.startsWith('=')) continue;
-      const earlier = seen.get(fileColumn.toLowerCase());
-      if (earlier) ctx.addIssue({ code: 'custom', path: [column], message: `The file column "${fileColumn}" is already mapped to ${earlier}` });
-      else seen.set(fileColumn.toLowerCase(), column);
-    }
-  });
+export const mappedData = z.record(z.string().max(100), z.string().trim().max(200)).superRefine((m, ctx) => {
+  const seen = new Map<string, string>();
+  for (const [column, fileColumn] of Object.entries(m)) {
+    if (!fileColumn || fileColumn.startsWith('=')) continue;
+    const earlier = seen.get(fileColumn.toLowerCase());
+    if (earlier)
+      ctx.addIssue({ code: 'custom', path: [column], message: `The file column "${fileColumn}" is already mapped to ${earlier}` });
+    else seen.set(fileColumn.toLowerCase(), column);
+  }
+});
 
 export const template = z.object({
   id: z.number().int(),
@@ -159,8 +163,20 @@ export type ChunkResult = z.infer<typeof chunkResult>;
 const base = { access: 'signed-in', bff: true } as const;
 
 export const schemaNames = defineCall({ ...base, method: 'GET', path: 'data/schemaNames', response: z.array(schemaSummary) });
-export const schemaNameCall = defineCall({ ...base, method: 'GET', path: 'data/schemaName', query: z.object({ name: schemaName }), response: schemaDetail });
-export const schemaTemplates = defineCall({ ...base, method: 'GET', path: 'data/schemaTemplates', query: z.object({ schemaName }), response: z.array(template) });
+export const schemaNameCall = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'data/schemaName',
+  query: z.object({ name: schemaName }),
+  response: schemaDetail,
+});
+export const schemaTemplates = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'data/schemaTemplates',
+  query: z.object({ schemaName }),
+  response: z.array(template),
+});
 export const schemaTemplate = defineCall({
   ...base,
   method: 'GET',
@@ -180,11 +196,20 @@ export const uploadData = defineCall({
   ...base,
   method: 'POST',
   path: 'data/uploadData',
-  body: chunkBody.extend({ schemaName }).refine((b) => b.schemaName !== 'vehicleMatrix', { path: ['schemaName'], error: 'The vehicle matrix is uploaded with data/uploadVehicleMatrix' }),
+  body: chunkBody.extend({ schemaName }).refine((b) => b.schemaName !== 'vehicleMatrix', {
+    path: ['schemaName'],
+    error: 'The vehicle matrix is uploaded with data/uploadVehicleMatrix',
+  }),
   response: chunkResult,
 });
 /** The vehicle matrix's chunks (the vehicleMatrix schema): as uploadData, each make matrix added recorded under the import. */
-export const uploadVehicleMatrix = defineCall({ ...base, method: 'POST', path: 'data/uploadVehicleMatrix', body: chunkBody, response: chunkResult });
+export const uploadVehicleMatrix = defineCall({
+  ...base,
+  method: 'POST',
+  path: 'data/uploadVehicleMatrix',
+  body: chunkBody,
+  response: chunkResult,
+});
 /** Takes away the make matrices a vehicle-matrix upload added (rows it updated stay as they are now). */
 export const removeVehicleMatrix = defineCall({
   ...base,
@@ -198,9 +223,22 @@ export const importProgress = defineCall({
   method: 'GET',
   path: 'data/importProgress',
   query: z.object({ importId: z.uuid('An import id') }),
-  response: z.object({ chunks: z.array(z.number().int()), added: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), refused: z.number().int() }),
+  response: z.object({
+    chunks: z.array(z.number().int()),
+    added: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    refused: z.number().int(),
+  }),
 });
-export const exportData = defineCall({ ...base, method: 'GET', path: 'data/exportData', query: z.object({ schemaName }), response: z.unknown(), transport: 'binary' });
+export const exportData = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'data/exportData',
+  query: z.object({ schemaName }),
+  response: z.unknown(),
+  transport: 'binary',
+});
 
 const knowledgeBase = { access: [1, 2], bff: true } as const;
 export const importMakeMatrixKeywords = defineCall({
@@ -223,7 +261,11 @@ export const exportLinksByVehicle = defineCall({
   body: z.object({
     make: requiredText(60),
     model: z.string().trim().max(80, 'At most 80 characters').default(''),
-    year: z.number({ error: 'A year such as 2021' }).int('A year such as 2021').min(1950, 'A year from 1950').max(2100, 'A year up to 2100'),
+    year: z
+      .number({ error: 'A year such as 2021' })
+      .int('A year such as 2021')
+      .min(1950, 'A year from 1950')
+      .max(2100, 'A year up to 2100'),
     type: z.enum(LINK_TYPES, { error: 'adas or general' }).optional(),
   }),
   response: csvFile,

@@ -93,10 +93,7 @@ export const stripControls = (v: string) => v.replace(/\u0000/g, '').replace(/[\
 export const q = {
   id: () => z.coerce.number({ error: 'Must be a number' }).int('Must be a whole number'),
   text: (max = 200) => z.string().overwrite(stripControls).trim().max(max, `At most ${max} characters`),
-  flag: () =>
-    z
-      .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-      .transform((v) => v === true || v === 'true' || v === '1'),
+  flag: () => z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1'),
 };
 
 /** Body text fields with the specification's messages: a missing or blank value is "This field is required". */

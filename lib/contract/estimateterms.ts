@@ -81,10 +81,22 @@ export const saveEstimateTermInput = z
   });
 export type SaveEstimateTermInput = z.input<typeof saveEstimateTermInput>;
 
-export const saveEstimateTerm = defineCall({ ...base, method: 'POST', path: 'admin/saveEstimateTerm', body: saveEstimateTermInput, response: savedId });
+export const saveEstimateTerm = defineCall({
+  ...base,
+  method: 'POST',
+  path: 'admin/saveEstimateTerm',
+  body: saveEstimateTermInput,
+  response: savedId,
+});
 
 // A call of this product's own (not the specification's GET deletes): a POST, so a link can never delete.
-export const deleteEstimateTerm = defineCall({ ...base, method: 'POST', path: 'admin/deleteEstimateTerm', body: z.object({ estimateTerm: recordId().positive('Must be a positive number') }), response: ok });
+export const deleteEstimateTerm = defineCall({
+  ...base,
+  method: 'POST',
+  path: 'admin/deleteEstimateTerm',
+  body: z.object({ estimateTerm: recordId().positive('Must be a positive number') }),
+  response: ok,
+});
 
 export const lineReading = z.object({
   operationRead: z.enum(OPERATIONS).nullable(),

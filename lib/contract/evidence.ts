@@ -71,7 +71,10 @@ export const uploadEvidence = defineCall({
      * The sender's own key of this upload (one file): sent again with the same key, the host answers what it
      * stored the first time instead of storing it twice (the offline queue's replay).
      */
-    clientKey: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'Letters, digits and dashes (8 to 64)').optional(),
+    clientKey: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{8,64}$/, 'Letters, digits and dashes (8 to 64)')
+      .optional(),
   }),
   response: z.array(evidenceItem),
 });

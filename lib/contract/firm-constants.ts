@@ -54,8 +54,18 @@ export const PREFERENCE_CATALOGUE = {
     { name: 'ReportFooter', label: 'Report footer', kind: 'longText' },
     { name: 'ReportReplyTo', label: 'Reply-to email', kind: 'email' },
     { name: 'ShowLaborRate', label: 'Show the labor rate on reports', kind: 'boolean' },
-    { name: 'ReportLanguage', label: 'Report language (en, es or fr)', kind: 'text', hint: 'The language of calibration reports; translations come from the configuration.' },
-    { name: 'ReportSections', label: 'Report sections', kind: 'text', hint: 'Comma list of systems, lines, links, recommendations, evidence; empty: all of them.' },
+    {
+      name: 'ReportLanguage',
+      label: 'Report language (en, es or fr)',
+      kind: 'text',
+      hint: 'The language of calibration reports; translations come from the configuration.',
+    },
+    {
+      name: 'ReportSections',
+      label: 'Report sections',
+      kind: 'text',
+      hint: 'Comma list of systems, lines, links, recommendations, evidence; empty: all of them.',
+    },
   ],
   Calibration: [
     { name: 'DefaultLaborRate', label: 'Default labor rate per hour', kind: 'number' },

@@ -185,7 +185,8 @@ export const preferenceInput = z
   })
   .superRefine((p, ctx) => {
     const def = preferenceDef(p.firmPreferenceCategory, p.firmPreferenceName);
-    if (!def) return ctx.addIssue({ code: 'custom', path: ['firmPreferenceName'], message: `Unknown ${p.firmPreferenceCategory} preference` });
+    if (!def)
+      return ctx.addIssue({ code: 'custom', path: ['firmPreferenceName'], message: `Unknown ${p.firmPreferenceCategory} preference` });
     const problem = preferenceProblem(def, p.preference);
     if (problem) ctx.addIssue({ code: 'custom', path: ['preference'], message: problem });
   });
@@ -234,7 +235,13 @@ export const firmPreference = defineCall({
   access: 'signed-in',
   bff: true,
 });
-export const saveFirmPreference = defineCall({ ...write, method: 'POST', path: 'firm/saveFirmPreference', body: preferenceInput, response: ok });
+export const saveFirmPreference = defineCall({
+  ...write,
+  method: 'POST',
+  path: 'firm/saveFirmPreference',
+  body: preferenceInput,
+  response: ok,
+});
 export const updateFirmSettings = defineCall({
   ...write,
   method: 'POST',

@@ -31,7 +31,38 @@ import * as testdrive from './testdrive';
 import * as user from './user';
 import * as vehicle from './vehicle';
 
-export const contract = { adas, adasmatrix, admin, alldata, alldataAccount, auth, blog, calibration, contact, dashboard, data, decode, estimateterms, evidence, file, firm, insurance, language, log, lookup, onboard, partner, report, scanpro, search, share, storage, testdrive, user, vehicle };
+export const contract = {
+  adas,
+  adasmatrix,
+  admin,
+  alldata,
+  alldataAccount,
+  auth,
+  blog,
+  calibration,
+  contact,
+  dashboard,
+  data,
+  decode,
+  estimateterms,
+  evidence,
+  file,
+  firm,
+  insurance,
+  language,
+  log,
+  lookup,
+  onboard,
+  partner,
+  report,
+  scanpro,
+  search,
+  share,
+  storage,
+  testdrive,
+  user,
+  vehicle,
+};
 
 function isCall(v: unknown): v is CallDef {
   return typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'response' in v;

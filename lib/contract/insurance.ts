@@ -81,7 +81,14 @@ export const insuranceInput = z.object({
 });
 
 export const saveInsurance = defineCall({ ...base, method: 'POST', path: 'lookup/insurance', body: insuranceInput, response: savedId });
-export const removeInsurance = defineCall({ writes: true, ...base, method: 'GET', path: 'lookup/removeInsurance', query: z.object({ id: q.id() }), response: ok });
+export const removeInsurance = defineCall({
+  writes: true,
+  ...base,
+  method: 'GET',
+  path: 'lookup/removeInsurance',
+  query: z.object({ id: q.id() }),
+  response: ok,
+});
 
 export const insuranceLookup = defineCall({
   ...base,
@@ -117,7 +124,13 @@ export const insuranceLookupInput = z
     }
   });
 
-export const saveInsuranceLookup = defineCall({ ...base, method: 'POST', path: 'lookup/insuranceLookup', body: insuranceLookupInput, response: savedId });
+export const saveInsuranceLookup = defineCall({
+  ...base,
+  method: 'POST',
+  path: 'lookup/insuranceLookup',
+  body: insuranceLookupInput,
+  response: savedId,
+});
 export const removeInsuranceLookup = defineCall({
   writes: true,
   ...base,

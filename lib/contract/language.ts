@@ -39,7 +39,13 @@ export const translations = defineCall({
 });
 
 const fields = { translationType: type(), languageCode: language(), source: requiredText(1000), text: requiredText(1000) };
-export const addTranslation = defineCall({ ...base, method: 'POST', path: 'language/addTranslation', body: z.object(fields), response: savedId });
+export const addTranslation = defineCall({
+  ...base,
+  method: 'POST',
+  path: 'language/addTranslation',
+  body: z.object(fields),
+  response: savedId,
+});
 export const saveTranslation = defineCall({
   ...base,
   method: 'POST',
@@ -47,4 +53,11 @@ export const saveTranslation = defineCall({
   body: z.object({ translation: z.number({ error: 'This field is required' }).int().positive(), ...fields }),
   response: savedId,
 });
-export const deleteTranslation = defineCall({ writes: true, ...base, method: 'GET', path: 'language/deleteTranslation', query: z.object({ translation: q.id() }), response: ok });
+export const deleteTranslation = defineCall({
+  writes: true,
+  ...base,
+  method: 'GET',
+  path: 'language/deleteTranslation',
+  query: z.object({ translation: q.id() }),
+  response: ok,
+});

@@ -63,9 +63,23 @@ export const rangeQuery = listQuery
 const ADMINS = sectionRoles('log');
 
 export const entries = defineCall({ method: 'GET', path: 'log/entries', query: listQuery, response: list, access: ADMINS, bff: true });
-export const entry = defineCall({ method: 'GET', path: 'log/entry', query: z.object({ id: q.id() }), response: logRecord, access: ADMINS, bff: true });
+export const entry = defineCall({
+  method: 'GET',
+  path: 'log/entry',
+  query: z.object({ id: q.id() }),
+  response: logRecord,
+  access: ADMINS,
+  bff: true,
+});
 export const queryLog = defineCall({ method: 'GET', path: 'log/queryLog', query: rangeQuery, response: list, access: ADMINS, bff: true });
-export const entriesNoScrub = defineCall({ method: 'GET', path: 'log/entriesNoScrub', query: listQuery, response: list, access: [SUPER_USER], bff: true });
+export const entriesNoScrub = defineCall({
+  method: 'GET',
+  path: 'log/entriesNoScrub',
+  query: listQuery,
+  response: list,
+  access: [SUPER_USER],
+  bff: true,
+});
 
 /** Log entry: name and value (docs/log.md#fields). */
 export const saveEntry = defineCall({

@@ -27,8 +27,15 @@ import { paged, pagedQuery } from './list';
 import { LOOKUP_GROUP_TEXT_MAX, LOOKUP_GROUPS, LOOKUP_VALUE_MAX } from './lookup-groups';
 import { driveType } from './testdrive';
 
-export { BLOG_STATUS, LOOKUP_GROUP_TEXT_MAX, LOOKUP_GROUPS, LOOKUP_SECTIONS, LOOKUP_VALUE_MAX, LOOKUPS_CHANGED_EVENT, type LookupGroup } from './lookup-groups';
-
+export {
+  BLOG_STATUS,
+  LOOKUP_GROUP_TEXT_MAX,
+  LOOKUP_GROUPS,
+  LOOKUP_SECTIONS,
+  LOOKUP_VALUE_MAX,
+  LOOKUPS_CHANGED_EVENT,
+  type LookupGroup,
+} from './lookup-groups';
 
 export const lookupItem = z.object({
   /** The group, e.g. ContactType. */
@@ -125,9 +132,27 @@ export const upsertGroup = defineCall({
   bff: true,
 });
 
-export const countries = defineCall({ method: 'GET', path: 'lookup/Countries', response: z.array(lookupItem), access: 'signed-in', bff: true });
-export const timeZones = defineCall({ method: 'GET', path: 'lookup/TimeZones', response: z.array(lookupItem), access: 'signed-in', bff: true });
-export const languages = defineCall({ method: 'GET', path: 'lookup/Languages', response: z.array(lookupItem), access: 'signed-in', bff: true });
+export const countries = defineCall({
+  method: 'GET',
+  path: 'lookup/Countries',
+  response: z.array(lookupItem),
+  access: 'signed-in',
+  bff: true,
+});
+export const timeZones = defineCall({
+  method: 'GET',
+  path: 'lookup/TimeZones',
+  response: z.array(lookupItem),
+  access: 'signed-in',
+  bff: true,
+});
+export const languages = defineCall({
+  method: 'GET',
+  path: 'lookup/Languages',
+  response: z.array(lookupItem),
+  access: 'signed-in',
+  bff: true,
+});
 export const stateProvince = defineCall({
   method: 'GET',
   path: 'lookup/StateProvince',
@@ -171,7 +196,12 @@ export const keywords = defineCall({
       .string()
       .trim()
       .default('')
-      .transform((t) => t.split(',').map((s) => s.trim()).filter(Boolean))
+      .transform((t) =>
+        t
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.enum(KEYWORD_TYPES, { error: `Types are ${KEYWORD_TYPES.join(', ')}` }))),
     vehicleMake: q.text(60).default(''),
   }),

@@ -9,22 +9,27 @@ export const PRODUCTS = {
     name: 'Annual Pro',
     priceCents: 149_900,
     interval: 'year',
-    includes: ['ADAS jobs, inspections and calibration requests', 'Unlimited users at your location', 'Calibration reports and shared links'],
+    includes: [
+      'ADAS jobs, inspections and calibration requests',
+      'Unlimited users at your location',
+      'Calibration reports and shared links',
+    ],
   },
   monthly: {
     name: 'Monthly Pro',
     priceCents: 14_900,
     interval: 'month',
-    includes: ['ADAS jobs, inspections and calibration requests', 'Unlimited users at your location', 'Calibration reports and shared links'],
+    includes: [
+      'ADAS jobs, inspections and calibration requests',
+      'Unlimited users at your location',
+      'Calibration reports and shared links',
+    ],
   },
   pro: {
     name: 'Monthly Pro w/ALLDATA',
     priceCents: 24_900,
     interval: 'month',
-    includes: [
-      'Everything in Monthly Pro',
-      'ALLDATA repair information: OEM procedures open through your ALLDATA account',
-    ],
+    includes: ['Everything in Monthly Pro', 'ALLDATA repair information: OEM procedures open through your ALLDATA account'],
   },
 } as const;
 export type ProductId = keyof typeof PRODUCTS;
@@ -58,7 +63,8 @@ export const ONBOARD_MESSAGES = {
   invitationUsed: 'This invitation has already been used. If you set up your account with it, sign in instead.',
   invitationExpired: 'This invitation has expired. Please ask whoever invited you for a new one.',
   /** The purchase refuses an address it cannot register, with the same words whatever the reason (no account probing). */
-  emailRefused: 'We cannot set up an account with this email address. Go back to Basic and use another address (if you already have an account, sign in instead).',
+  emailRefused:
+    'We cannot set up an account with this email address. Go back to Basic and use another address (if you already have an account, sign in instead).',
   tooManyRefusals: 'Too many addresses were refused with this invitation.',
   couponUnknown: 'This coupon does not exist.',
   couponExpired: 'This coupon has expired.',

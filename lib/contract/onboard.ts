@@ -53,7 +53,12 @@ export const invitationInput = z.object({
   parent: z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required),
   products: z.array(product).min(1, 'Offer at least one product').max(PRODUCT_IDS.length),
   email: z.union([z.literal(''), z.email(MESSAGES.email).max(200)]).default(''),
-  days: z.number().int().min(INVITATION_DAYS.min, `From ${INVITATION_DAYS.min} to ${INVITATION_DAYS.max} days`).max(INVITATION_DAYS.max, `From ${INVITATION_DAYS.min} to ${INVITATION_DAYS.max} days`).default(INVITATION_DAYS.default),
+  days: z
+    .number()
+    .int()
+    .min(INVITATION_DAYS.min, `From ${INVITATION_DAYS.min} to ${INVITATION_DAYS.max} days`)
+    .max(INVITATION_DAYS.max, `From ${INVITATION_DAYS.min} to ${INVITATION_DAYS.max} days`)
+    .default(INVITATION_DAYS.default),
   testMode: z.boolean().default(false),
 });
 export type InvitationInput = z.input<typeof invitationInput>;
@@ -178,12 +183,55 @@ export const resumed = z.object({
 // ── calls ───────────────────────────────────────────────────────────────────────────────────────
 const anonymous = { access: 'anonymous', bff: false } as const;
 
-export const onboardInvite = defineCall({ method: 'POST', path: 'firm/onboardInvite', body: invitationInput, response: issuedInvitation, access: INVITER_ROLES, bff: true });
-export const onboardGet = defineCall({ ...anonymous, method: 'GET', path: 'firm/onboardGet', query: z.object({ firm: invitationId() }), response: invitation });
-export const onboardChangeProduct = defineCall({ ...anonymous, method: 'POST', path: 'firm/onboardChangeProduct', body: quoteInput, response: quote });
-export const onboardMarketing = defineCall({ ...anonymous, method: 'POST', path: 'firm/onboardMarketing', body: basicInput, response: savedId });
+export const onboardInvite = defineCall({
+  method: 'POST',
+  path: 'firm/onboardInvite',
+  body: invitationInput,
+  response: issuedInvitation,
+  access: INVITER_ROLES,
+  bff: true,
+});
+export const onboardGet = defineCall({
+  ...anonymous,
+  method: 'GET',
+  path: 'firm/onboardGet',
+  query: z.object({ firm: invitationId() }),
+  response: invitation,
+});
+export const onboardChangeProduct = defineCall({
+  ...anonymous,
+  method: 'POST',
+  path: 'firm/onboardChangeProduct',
+  body: quoteInput,
+  response: quote,
+});
+export const onboardMarketing = defineCall({
+  ...anonymous,
+  method: 'POST',
+  path: 'firm/onboardMarketing',
+  body: basicInput,
+  response: savedId,
+});
 export const onboardFirm = defineCall({ ...anonymous, method: 'POST', path: 'firm/onboardFirm', body: firmInput, response: savedId });
-export const onboardFirmUpdate = defineCall({ ...anonymous, method: 'POST', path: 'firm/onboardFirmUpdate', body: firmInput, response: savedId });
-export const onboardShippingSave = defineCall({ ...anonymous, method: 'POST', path: 'firm/onboardShippingSave', body: shippingInput, response: savedId });
+export const onboardFirmUpdate = defineCall({
+  ...anonymous,
+  method: 'POST',
+  path: 'firm/onboardFirmUpdate',
+  body: firmInput,
+  response: savedId,
+});
+export const onboardShippingSave = defineCall({
+  ...anonymous,
+  method: 'POST',
+  path: 'firm/onboardShippingSave',
+  body: shippingInput,
+  response: savedId,
+});
 export const onboardResume = defineCall({ ...anonymous, method: 'POST', path: 'firm/onboardResume', body: resumeInput, response: resumed });
-export const onboardPurchaseSave = defineCall({ ...anonymous, method: 'POST', path: 'firm/onboardPurchaseSave', body: purchaseInput, response: purchased });
+export const onboardPurchaseSave = defineCall({
+  ...anonymous,
+  method: 'POST',
+  path: 'firm/onboardPurchaseSave',
+  body: purchaseInput,
+  response: purchased,
+});

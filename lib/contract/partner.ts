@@ -55,7 +55,10 @@ const saveEntry = z.object({
 
 const listQuery = z.object({ firm: q.id(), isSave: q.flag().default(false) });
 const saveBody = <K extends string>(key: K) =>
-  z.object({ firm: z.number().int().positive(), [key]: z.array(saveEntry).max(500) } as { firm: z.ZodNumber } & Record<K, z.ZodArray<typeof saveEntry>>);
+  z.object({ firm: z.number().int().positive(), [key]: z.array(saveEntry).max(500) } as { firm: z.ZodNumber } & Record<
+    K,
+    z.ZodArray<typeof saveEntry>
+  >);
 
 export const optInPrograms = defineCall({
   method: 'GET',
@@ -97,7 +100,11 @@ export const searchForProviders = defineCall({
     firm: q.id(),
     search: q.text(100).default(''),
     postalcode: q.text(10).default(''),
-    radius: z.coerce.number({ error: RADIUS_MESSAGE }).min(RADIUS_MIN, RADIUS_MESSAGE).max(RADIUS_MAX, RADIUS_MESSAGE).default(RADIUS_DEFAULT),
+    radius: z.coerce
+      .number({ error: RADIUS_MESSAGE })
+      .min(RADIUS_MIN, RADIUS_MESSAGE)
+      .max(RADIUS_MAX, RADIUS_MESSAGE)
+      .default(RADIUS_DEFAULT),
   }),
   response: z.array(partnerEntry),
   access: 'signed-in',
@@ -109,7 +116,11 @@ export const saveProviders = defineCall({
   body: saveBody('providers').superRefine((b, ctx) => {
     b.providers.forEach((p, i) => {
       if (p.relationship !== RELATIONSHIP.chosen)
-        ctx.addIssue({ code: 'custom', path: ['providers', i, 'relationship'], message: 'Only chosen providers (relationship 5) are saved' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['providers', i, 'relationship'],
+          message: 'Only chosen providers (relationship 5) are saved',
+        });
     });
   }),
   response: ok,

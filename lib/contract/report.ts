@@ -48,7 +48,11 @@ export const saveReportRecommendation = defineCall({
       title: requiredText(200),
       yearStart: modelYear(),
       yearEnd: modelYear(),
-      systems: z.array(z.number().int().positive()).max(100, 'At most 100 systems').default([]).transform((s) => [...new Set(s)]),
+      systems: z
+        .array(z.number().int().positive())
+        .max(100, 'At most 100 systems')
+        .default([])
+        .transform((s) => [...new Set(s)]),
       makes: nameList(100, 60),
       content: requiredText(4000),
     })

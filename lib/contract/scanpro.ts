@@ -29,7 +29,13 @@ export type ScanProCriteria = z.output<typeof scanProCriteria>;
 
 export const scanProConfiguration = z.object({
   businessId: z.number().int(),
-  criteria: z.object({ makes: z.array(z.string()), yearStart: z.number().int(), yearEnd: z.number().int(), preRepairScan: z.boolean(), postRepairScan: z.boolean() }),
+  criteria: z.object({
+    makes: z.array(z.string()),
+    yearStart: z.number().int(),
+    yearEnd: z.number().int(),
+    preRepairScan: z.boolean(),
+    postRepairScan: z.boolean(),
+  }),
   checklist: z.array(z.number().int()),
   updatedAt: z.string().nullable(),
 });
@@ -42,7 +48,11 @@ export const SaveScanProConfiguration = defineCall({
   body: z.object({
     businessId: z.number({ error: 'This field is required' }).int().positive('This field is required'),
     criteria: scanProCriteria,
-    checklist: z.array(z.number().int().positive()).max(100, 'At most 100 systems').default([]).transform((s) => [...new Set(s)]),
+    checklist: z
+      .array(z.number().int().positive())
+      .max(100, 'At most 100 systems')
+      .default([])
+      .transform((s) => [...new Set(s)]),
   }),
   response: z.object({ businessId: z.number().int(), updatedAt: z.string() }),
 });

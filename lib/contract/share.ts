@@ -109,7 +109,11 @@ export const sharedInspection = defineCall({
         isNotEquipped: z.boolean(),
         calibrationType: z.string(),
         /** Photos and files on the system (issue 30), when the report preference includes evidence. */
-        evidence: z.array(z.object({ adasEvidence: z.number().int(), kind: z.enum(['photo', 'document']), fileName: z.string(), caption: z.string() })).default([]),
+        evidence: z
+          .array(
+            z.object({ adasEvidence: z.number().int(), kind: z.enum(['photo', 'document']), fileName: z.string(), caption: z.string() }),
+          )
+          .default([]),
       }),
     ),
     links: z.array(z.object({ title: z.string(), url: z.string() })),
@@ -136,4 +140,3 @@ export const sharedReport = defineCall({
   query: z.object({ token }),
   response: z.unknown(),
 });
-

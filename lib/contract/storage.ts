@@ -25,12 +25,23 @@ import { ALL_LOCATIONS, STORAGE_SORTS } from './firm-constants';
 const STORAGE_ROLES = [1, 2, 3, 5, 7, 9, 12] as const;
 
 /** A stored file's name: what the host accepts and writes under the firm's folder. */
-export const FILE_NAME_MESSAGE = 'A file name cannot contain folders (/ or \\), "..", or control or formatting characters (such as a right-to-left mark)';
+export const FILE_NAME_MESSAGE =
+  'A file name cannot contain folders (/ or \\), "..", or control or formatting characters (such as a right-to-left mark)';
 /** Control (Cc), formatting (Cf: bidirectional overrides, zero-width characters) and line/paragraph separators. */
 const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 export const isPlainFileName = (name: string) =>
-  name.length > 0 && name.length <= 200 && !/[/\\]/.test(name) && !HIDDEN_CHARACTERS.test(name) && !name.includes('..') && name.trim() === name && name !== '.';
-export const fileName = z.string({ error: 'A file name is required' }).min(1, 'A file name is required').max(200, 'At most 200 characters').refine(isPlainFileName, FILE_NAME_MESSAGE);
+  name.length > 0 &&
+  name.length <= 200 &&
+  !/[/\\]/.test(name) &&
+  !HIDDEN_CHARACTERS.test(name) &&
+  !name.includes('..') &&
+  name.trim() === name &&
+  name !== '.';
+export const fileName = z
+  .string({ error: 'A file name is required' })
+  .min(1, 'A file name is required')
+  .max(200, 'At most 200 characters')
+  .refine(isPlainFileName, FILE_NAME_MESSAGE);
 
 export const storedFile = z.object({
   id: z.number().int(),
@@ -76,9 +87,29 @@ const byFirm = z.object({ firm: q.id() });
 
 export const storage = defineCall({ ...base, method: 'GET', path: 'firm/storage', query: storageQuery, response: storageList });
 export const storageAccount = defineCall({ ...base, method: 'GET', path: 'firm/storageAccount', query: byFirm, response: storageState });
-export const createStorage = defineCall({ writes: true, ...base, method: 'GET', path: 'firm/createStorage', query: byFirm, response: storageState });
-export const createBucket = defineCall({ writes: true, ...base, method: 'GET', path: 'firm/createBucket', query: byFirm, response: storageState });
-export const bucketContents = defineCall({ ...base, method: 'GET', path: 'firm/bucketContents', query: byFirm, response: z.object({ items: z.array(storedFile) }) });
+export const createStorage = defineCall({
+  writes: true,
+  ...base,
+  method: 'GET',
+  path: 'firm/createStorage',
+  query: byFirm,
+  response: storageState,
+});
+export const createBucket = defineCall({
+  writes: true,
+  ...base,
+  method: 'GET',
+  path: 'firm/createBucket',
+  query: byFirm,
+  response: storageState,
+});
+export const bucketContents = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'firm/bucketContents',
+  query: byFirm,
+  response: z.object({ items: z.array(storedFile) }),
+});
 export const downloadFromBucket = defineCall({
   ...base,
   method: 'GET',

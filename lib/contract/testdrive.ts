@@ -16,7 +16,8 @@ import { paged, pagedQuery } from './list';
 
 const base = { access: [1, 2], bff: true } as const;
 
-export const driveType = () => z.union(DRIVE_TYPE_IDS.map((id) => z.literal(id)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<2>], { error: 'This field is required' });
+export const driveType = () =>
+  z.union(DRIVE_TYPE_IDS.map((id) => z.literal(id)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<2>], { error: 'This field is required' });
 
 export const testDriveRecommendation = z.object({
   firm: z.number().int(),

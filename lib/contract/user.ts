@@ -139,29 +139,33 @@ const positive = (message: string) => z.number({ error: message }).int(message).
 
 /** The user form's fields (userInput adds the rules of a new user; the users import checks its rows with these). */
 export const userFields = z.object({
-    /** -1 adds a user. */
-    user: z.number().int(),
-    contact: z.number().int().default(-1),
-    /** The location of a new user (default: the caller's); ignored for an existing one (see the Locations tab). */
-    firm: z.number().int().positive().optional(),
-    contactType: positive(MESSAGES.required),
-    username: username(),
-    firstName: named(USER_MESSAGES.firstName),
-    lastName: named(USER_MESSAGES.lastName),
-    /** Only when adding. */
-    password: passwordRule.optional(),
-    /** Null only for a user who has none yet (the form asks for one: "Please supply a Role."). */
-    role: positive(USER_MESSAGES.role).nullable(),
-    /** A decimal (docs/users.md#validation); null only for a user who has none yet (the form asks for one). */
-    laborRate: z.number({ error: USER_MESSAGES.laborRate }).min(0, 'Labor rate cannot be negative.').max(100_000, 'Labor rate is too large.').nullable(),
-    timezone: positive(USER_MESSAGES.timezone),
-    language: positive(USER_MESSAGES.language),
-    isInactive: z.boolean().default(false),
-    receivesReport: z.boolean().default(false),
-    receivesInvoice: z.boolean().default(false),
-    /** The photo: a stored image's URL as file/upload answered it, null for none; left out, it stays as it is. */
-    imagePhotoPath: z.string().max(300).regex(PHOTO_URL, 'Not an uploaded image.').nullable().optional(),
-  });
+  /** -1 adds a user. */
+  user: z.number().int(),
+  contact: z.number().int().default(-1),
+  /** The location of a new user (default: the caller's); ignored for an existing one (see the Locations tab). */
+  firm: z.number().int().positive().optional(),
+  contactType: positive(MESSAGES.required),
+  username: username(),
+  firstName: named(USER_MESSAGES.firstName),
+  lastName: named(USER_MESSAGES.lastName),
+  /** Only when adding. */
+  password: passwordRule.optional(),
+  /** Null only for a user who has none yet (the form asks for one: "Please supply a Role."). */
+  role: positive(USER_MESSAGES.role).nullable(),
+  /** A decimal (docs/users.md#validation); null only for a user who has none yet (the form asks for one). */
+  laborRate: z
+    .number({ error: USER_MESSAGES.laborRate })
+    .min(0, 'Labor rate cannot be negative.')
+    .max(100_000, 'Labor rate is too large.')
+    .nullable(),
+  timezone: positive(USER_MESSAGES.timezone),
+  language: positive(USER_MESSAGES.language),
+  isInactive: z.boolean().default(false),
+  receivesReport: z.boolean().default(false),
+  receivesInvoice: z.boolean().default(false),
+  /** The photo: a stored image's URL as file/upload answered it, null for none; left out, it stays as it is. */
+  imagePhotoPath: z.string().max(300).regex(PHOTO_URL, 'Not an uploaded image.').nullable().optional(),
+});
 
 /** A new user needs a role and a labor rate (and, in the form, a password). */
 export function newUserRules(u: { user: number; role: number | null; laborRate: number | null }, ctx: z.RefinementCtx): void {
@@ -197,7 +201,14 @@ export const profile = defineCall({
   bff: true,
 });
 
-export const users = defineCall({ method: 'GET', path: 'user/users', query: listQuery, response: userList, access: USER_ADMINS, bff: true });
+export const users = defineCall({
+  method: 'GET',
+  path: 'user/users',
+  query: listQuery,
+  response: userList,
+  access: USER_ADMINS,
+  bff: true,
+});
 
 export const roles = defineCall({
   method: 'GET',
@@ -243,7 +254,12 @@ export const activateUsers = defineCall({
   method: 'POST',
   path: 'user/activateUsers',
   body: z
-    .array(z.object({ username: username(), token: z.union([z.literal(0), z.literal(1)], { error: 'token is 1 (activate) or 0 (deactivate)' }) }))
+    .array(
+      z.object({
+        username: username(),
+        token: z.union([z.literal(0), z.literal(1)], { error: 'token is 1 (activate) or 0 (deactivate)' }),
+      }),
+    )
     .min(1, 'Choose at least one user.')
     .max(500),
   response: z.object({ count: z.number().int().nonnegative(), deactivated: z.array(z.number().int()) }),

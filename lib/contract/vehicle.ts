@@ -107,7 +107,13 @@ export const vehicleInput = z.object({
 });
 export type VehicleInput = z.input<typeof vehicleInput>;
 
-export const owner = z.object({ contact: z.number().int(), firm: z.number().int(), name: z.string(), phoneNo: z.string().nullable(), emailAddress: z.string().nullable() });
+export const owner = z.object({
+  contact: z.number().int(),
+  firm: z.number().int(),
+  name: z.string(),
+  phoneNo: z.string().nullable(),
+  emailAddress: z.string().nullable(),
+});
 export type Owner = z.infer<typeof owner>;
 
 export const makeModels = z.object({
@@ -125,8 +131,20 @@ export const vehicles = defineCall({
   query: vehiclesQuery,
   response: z.object({ count: z.number().int().nonnegative(), items: z.array(vehicleRecord) }),
 });
-export const vehicle = defineCall({ ...base, method: 'GET', path: 'vehicle/vehicle', query: z.object({ id: q.id() }), response: vehicleRecord });
-export const ownerVehicles = defineCall({ ...base, method: 'GET', path: 'vehicle/ownerVehicles', query: z.object({ contact: q.id() }), response: z.array(vehicleRecord) });
+export const vehicle = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'vehicle/vehicle',
+  query: z.object({ id: q.id() }),
+  response: vehicleRecord,
+});
+export const ownerVehicles = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'vehicle/ownerVehicles',
+  query: z.object({ contact: q.id() }),
+  response: z.array(vehicleRecord),
+});
 export const saveVehicle = defineCall({ ...base, method: 'POST', path: 'vehicle/saveVehicle', body: vehicleInput, response: savedId });
 export const deleteVehicle = defineCall({
   ...base,

@@ -93,7 +93,11 @@ export function daysOf(r: DayRange): string[] {
 /** "MM/DD/YYYY" of a YYYY-MM-DD day. */
 /** A CSV export's name: what, of which firm, over which period ("dashboard-brooklyn-collision-glass-2026-10-01-to-2026-10-31"). */
 export function exportName(what: string, firmName: string, r: DayRange): string {
-  const firm = firmName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'all-firms';
+  const firm =
+    firmName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'all-firms';
   return `${what}-${firm}-${r.startDate}-to-${r.endDate}`;
 }
 

@@ -24,7 +24,8 @@ export type FileEncoding = 'utf-8' | 'windows-1252';
  */
 export function sniff(sample: Uint8Array, size: number): { ok: true; encoding: FileEncoding } | { ok: false; message: string } {
   if (size === 0) return { ok: false, message: 'The file is empty.' };
-  if (size > IMPORT_FILE_MAX_BYTES) return { ok: false, message: `The file is larger than ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.` };
+  if (size > IMPORT_FILE_MAX_BYTES)
+    return { ok: false, message: `The file is larger than ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.` };
   if (sample.includes(0)) return { ok: false, message: 'This is not a text file. Choose a CSV or tab-delimited text file.' };
   try {
     // stream: true so a character cut at the end of the sample is not taken for bad UTF-8.
@@ -35,7 +36,11 @@ export function sniff(sample: Uint8Array, size: number): { ok: true; encoding: F
   }
 }
 
-const norm = (s: string) => s.replace(/^\uFEFF/, '').trim().toLowerCase();
+const norm = (s: string) =>
+  s
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase();
 
 /**
  * A mapping's value is a file column, or — starting with DEFAULT_MARK — a value given to every row
@@ -60,7 +65,10 @@ export function templateFits(mappedData: Readonly<Record<string, string>>, heade
  * punctuation). Exact names are taken first, so an alias never takes a column another field is named after;
  * a file column feeds one field only.
  */
-export function guessMapping(header: readonly string[], columns: readonly { ColumnName: string; DisplayName: string; aliases?: readonly string[] }[]): Record<string, string> {
+export function guessMapping(
+  header: readonly string[],
+  columns: readonly { ColumnName: string; DisplayName: string; aliases?: readonly string[] }[],
+): Record<string, string> {
   const squash = (s: string) => norm(s).replace(/[^a-z0-9]/g, '');
   const byName = new Map(header.map((h) => [squash(h), h.replace(/^\uFEFF/, '').trim()] as const));
   const out: Record<string, string> = {};
@@ -79,7 +87,10 @@ export function guessMapping(header: readonly string[], columns: readonly { Colu
 }
 
 /** The required schema columns neither mapped to a file column nor given a value, by display name. */
-export function missingRequired(mapping: Readonly<Record<string, string>>, columns: readonly { ColumnName: string; DisplayName: string; IsRequired: boolean }[]): string[] {
+export function missingRequired(
+  mapping: Readonly<Record<string, string>>,
+  columns: readonly { ColumnName: string; DisplayName: string; IsRequired: boolean }[],
+): string[] {
   const given = (v: string | undefined) => !!v && (!isDefaultValue(v) || defaultValueOf(v).trim() !== '');
   return columns.filter((c) => c.IsRequired && !given(mapping[c.ColumnName])).map((c) => c.DisplayName);
 }

@@ -115,7 +115,14 @@ export const SCHEMAS: Readonly<Record<SchemaName, SchemaDef>> = {
     roles: ALL_ROLES,
     idColumn: 'Vehicle',
     uniqueColumn: 'Vin',
-    columns: [col('Vehicle', 'Vehicle id'), col('Year', 'Year', true), col('Make', 'Make', true), col('Model', 'Model', true), col('Bodystyle', 'Body style'), col('Vin', 'VIN')],
+    columns: [
+      col('Vehicle', 'Vehicle id'),
+      col('Year', 'Year', true),
+      col('Make', 'Make', true),
+      col('Model', 'Model', true),
+      col('Bodystyle', 'Body style'),
+      col('Vin', 'VIN'),
+    ],
   },
   users: {
     name: 'users',
@@ -144,7 +151,12 @@ export const SCHEMAS: Readonly<Record<SchemaName, SchemaDef>> = {
     roles: sectionRoles('insurance'),
     idColumn: 'Insurance',
     uniqueColumn: 'InsuranceName',
-    columns: [col('Insurance', 'Insurance id'), col('InsuranceName', 'Insurance name', true), col('InsuranceContact', 'Insurance contact'), col('IsInactive', 'Inactive (1 = yes)')],
+    columns: [
+      col('Insurance', 'Insurance id'),
+      col('InsuranceName', 'Insurance name', true),
+      col('InsuranceContact', 'Insurance contact'),
+      col('IsInactive', 'Inactive (1 = yes)'),
+    ],
   },
   pricing: {
     name: 'pricing',
@@ -198,7 +210,17 @@ export const cellValue = (raw: string | undefined): string => {
   return /^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v;
 };
 
-const FLAGS: Readonly<Record<string, boolean>> = { '': false, '0': false, '1': true, false: false, true: true, no: false, yes: true, n: false, y: true };
+const FLAGS: Readonly<Record<string, boolean>> = {
+  '': false,
+  '0': false,
+  '1': true,
+  false: false,
+  true: true,
+  no: false,
+  yes: true,
+  n: false,
+  y: true,
+};
 
 // ── row check ───────────────────────────────────────────────────────────────────────────────────
 /** What a row becomes: the owning screen's save bodies (ids of new records are -1). */
@@ -263,7 +285,8 @@ function display(schema: SchemaDef, column: string): string {
   return schema.columns.find((c) => c.ColumnName === column)?.DisplayName ?? column;
 }
 
-const problem = (ctx: RowContext, column: string, message: string) => ctx.problems.add(column, column ? `${display(ctx.schema, column)}: ${message}` : message);
+const problem = (ctx: RowContext, column: string, message: string) =>
+  ctx.problems.add(column, column ? `${display(ctx.schema, column)}: ${message}` : message);
 
 /**
  * Parses with a contract schema; each issue is a problem of the row, naming the file column. With
@@ -333,13 +356,22 @@ function contactRow(ctx: RowContext, c: (k: string) => string): ContactRow {
     ? parsed(
         ctx,
         PHONE_ROW,
-        { phoneType: lookupId(ctx, 'PhoneType', c('PhoneType')) ?? 1, phoneNo: normal.phoneNo, extension: c('Extension') || normal.extension },
+        {
+          phoneType: lookupId(ctx, 'PhoneType', c('PhoneType')) ?? 1,
+          phoneNo: normal.phoneNo,
+          extension: c('Extension') || normal.extension,
+        },
         { phoneNo: 'PhoneNo', extension: 'Extension', phoneType: 'PhoneType' },
       )
     : null;
   const emailAddress = c('EmailAddress');
   const email = emailAddress
-    ? parsed(ctx, EMAIL_ROW, { emailType: lookupId(ctx, 'EmailType', c('EmailType')) ?? 1, emailAddress }, { emailAddress: 'EmailAddress', emailType: 'EmailType' })
+    ? parsed(
+        ctx,
+        EMAIL_ROW,
+        { emailType: lookupId(ctx, 'EmailType', c('EmailType')) ?? 1, emailAddress },
+        { emailAddress: 'EmailAddress', emailType: 'EmailType' },
+      )
     : null;
   const addressGiven = ['AddressLines', 'City', 'StateProvince', 'PostalCode'].some((k) => c(k));
   let address: ContactRow['address'] = null;
@@ -349,12 +381,27 @@ function contactRow(ctx: RowContext, c: (k: string) => string): ContactRow {
     address = parsed(
       ctx,
       ADDRESS_ROW,
-      { addressType: lookupId(ctx, 'AddressType', c('AddressType')) ?? 1, addressLines: c('AddressLines'), city: c('City'), stateProvince, postalCode: c('PostalCode'), country },
-      { addressLines: 'AddressLines', city: 'City', stateProvince: 'StateProvince', postalCode: 'PostalCode', country: 'Country', addressType: 'AddressType' },
+      {
+        addressType: lookupId(ctx, 'AddressType', c('AddressType')) ?? 1,
+        addressLines: c('AddressLines'),
+        city: c('City'),
+        stateProvince,
+        postalCode: c('PostalCode'),
+        country,
+      },
+      {
+        addressLines: 'AddressLines',
+        city: 'City',
+        stateProvince: 'StateProvince',
+        postalCode: 'PostalCode',
+        country: 'Country',
+        addressType: 'AddressType',
+      },
     );
     const countryCode = ctx.lookups.Country?.find((v) => v.id === country)?.code;
     const stateCountry = ctx.lookups.StateProvince?.find((v) => v.id === stateProvince)?.type3;
-    if (countryCode && stateCountry && countryCode !== stateCountry) problem(ctx, 'StateProvince', 'The state is not in the chosen country');
+    if (countryCode && stateCountry && countryCode !== stateCountry)
+      problem(ctx, 'StateProvince', 'The state is not in the chosen country');
   }
   return { contact, phone, email, address };
 }
@@ -364,7 +411,14 @@ function vehicleRow(ctx: RowContext, c: (k: string) => string): VehicleRow {
   return parsed(
     ctx,
     vehicleInput,
-    { vehicle: id(ctx, 'Vehicle', c('Vehicle')), year: year === '' ? undefined : /^\d+$/.test(year) ? Number(year) : NaN, make: c('Make'), model: c('Model'), bodystyle: c('Bodystyle'), vin: c('Vin') },
+    {
+      vehicle: id(ctx, 'Vehicle', c('Vehicle')),
+      year: year === '' ? undefined : /^\d+$/.test(year) ? Number(year) : NaN,
+      make: c('Make'),
+      model: c('Model'),
+      bodystyle: c('Bodystyle'),
+      vin: c('Vin'),
+    },
     { year: 'Year', make: 'Make', model: 'Model', bodystyle: 'Bodystyle', vin: 'Vin' },
   );
 }
@@ -375,7 +429,13 @@ const USER_ROW = userFields.omit({ password: true, imagePhotoPath: true }).super
 function userRow(ctx: RowContext, c: (k: string) => string): UserRow {
   const rate = c('LaborRate');
   const active = c('Active');
-  const given = { contactType: !!c('ContactType'), role: !!c('Role'), laborRate: !!rate, timezone: !!c('TimeZone'), language: !!c('Language') };
+  const given = {
+    contactType: !!c('ContactType'),
+    role: !!c('Role'),
+    laborRate: !!rate,
+    timezone: !!c('TimeZone'),
+    language: !!c('Language'),
+  };
   const user = parsed(
     ctx,
     USER_ROW,
@@ -392,7 +452,17 @@ function userRow(ctx: RowContext, c: (k: string) => string): UserRow {
       language: lookupId(ctx, 'Language', c('Language')) ?? ctx.defaults.language,
       isInactive: active !== '' && !flag(ctx, 'Active', active),
     },
-    { username: 'Username', firstName: 'FirstName', lastName: 'LastName', role: 'Role', laborRate: 'LaborRate', contactType: 'ContactType', timezone: 'TimeZone', language: 'Language', firm: 'Location' },
+    {
+      username: 'Username',
+      firstName: 'FirstName',
+      lastName: 'LastName',
+      role: 'Role',
+      laborRate: 'LaborRate',
+      contactType: 'ContactType',
+      timezone: 'TimeZone',
+      language: 'Language',
+      firm: 'Location',
+    },
   );
   return { user, given, active: active === '' ? null : flag(ctx, 'Active', active) ? 1 : 0 };
 }
@@ -401,7 +471,12 @@ function insuranceRow(ctx: RowContext, c: (k: string) => string): InsuranceRow {
   return parsed(
     ctx,
     insuranceInput,
-    { insurance: id(ctx, 'Insurance', c('Insurance')), insuranceName: c('InsuranceName'), insuranceContact: c('InsuranceContact'), isInactive: flag(ctx, 'IsInactive', c('IsInactive')) },
+    {
+      insurance: id(ctx, 'Insurance', c('Insurance')),
+      insuranceName: c('InsuranceName'),
+      insuranceContact: c('InsuranceContact'),
+      isInactive: flag(ctx, 'IsInactive', c('IsInactive')),
+    },
     { insuranceName: 'InsuranceName', insuranceContact: 'InsuranceContact' },
   );
 }
@@ -430,7 +505,15 @@ function vehicleMatrixRow(ctx: RowContext, c: (k: string) => string): VehicleMat
       isInactive: flag(ctx, 'IsInactive', c('IsInactive')),
       models: models.map((name) => ({ id: -1, name, isAdd: true })),
     },
-    { vehicleMake: 'Make', yearStart: 'YearStart', yearEnd: 'YearEnd', adasChecklistMatrix: 'System', url: 'Url', source: 'Source', models: 'Models' },
+    {
+      vehicleMake: 'Make',
+      yearStart: 'YearStart',
+      yearEnd: 'YearEnd',
+      adasChecklistMatrix: 'System',
+      url: 'Url',
+      source: 'Source',
+      models: 'Models',
+    },
   );
 }
 
@@ -465,7 +548,8 @@ function recordOf(ctx: RowContext, c: (k: string) => string, line: number): Impo
 export function checkRow(context: CheckContext, cells: Cells, line = 0): RowCheck {
   const ctx: RowContext = { ...context, problems: new Problems() };
   const c = (k: string) => cellValue(cells[k]);
-  for (const column of ctx.schema.columns) if (column.IsRequired && !c(column.ColumnName)) problem(ctx, column.ColumnName, 'missing required value');
+  for (const column of ctx.schema.columns)
+    if (column.IsRequired && !c(column.ColumnName)) problem(ctx, column.ColumnName, 'missing required value');
   const record = recordOf(ctx, c, line);
   return ctx.problems.any ? { ok: false, reason: ctx.problems.toString() } : { ok: true, record };
 }

@@ -28,7 +28,9 @@ export async function preparePhoto(file: File): Promise<File> {
       canvas.width = width;
       canvas.height = height;
       canvas.getContext('2d')!.drawImage(bitmap, 0, 0, width, height);
-      blob = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode'))), 'image/jpeg', EVIDENCE_JPEG_QUALITY));
+      blob = await new Promise<Blob>((resolve, reject) =>
+        canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode'))), 'image/jpeg', EVIDENCE_JPEG_QUALITY),
+      );
     }
     return new File([blob], jpegName(file.name), { type: 'image/jpeg', lastModified: file.lastModified });
   } finally {

@@ -39,7 +39,10 @@ function create(): Logger {
       level: lowest,
       // The cause stays apart (the record's inner exception) instead of being appended to the stack.
       serializers: { err: pino.stdSerializers.errWithCause },
-      redact: { paths: ['token', '*.token', 'password', '*.password', 'authorization', '*.authorization', 'cookie', '*.cookie'], censor: '[hidden]' },
+      redact: {
+        paths: ['token', '*.token', 'password', '*.password', 'authorization', '*.authorization', 'cookie', '*.cookie'],
+        censor: '[hidden]',
+      },
     },
     pino.multistream(streams),
   );

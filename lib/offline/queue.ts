@@ -76,8 +76,15 @@ export async function queued(user: number, adasInspection: number): Promise<Queu
 }
 
 /** Keeps a change (Omit<…, 'seq' | 'owner' | 'queuedAt' | 'state'> plus its kind); answers its key. */
-export async function enqueue(change: Omit<QueuedResult, 'seq' | 'owner' | 'queuedAt' | 'state'> | Omit<QueuedEvidence, 'seq' | 'owner' | 'queuedAt' | 'state'>): Promise<number> {
-  const record = { ...change, owner: ownerKey(change.user, change.adasInspection), queuedAt: new Date().toISOString(), state: 'waiting' } as QueuedChange;
+export async function enqueue(
+  change: Omit<QueuedResult, 'seq' | 'owner' | 'queuedAt' | 'state'> | Omit<QueuedEvidence, 'seq' | 'owner' | 'queuedAt' | 'state'>,
+): Promise<number> {
+  const record = {
+    ...change,
+    owner: ownerKey(change.user, change.adasInspection),
+    queuedAt: new Date().toISOString(),
+    state: 'waiting',
+  } as QueuedChange;
   return (await open()).add('changes', record);
 }
 

@@ -45,7 +45,10 @@ export const stepIndex = (step: StepName) => STEPS.indexOf(step);
 export const mayOpen = (state: WizardState, step: StepName) => stepIndex(step) <= stepIndex(state.reached);
 
 /** The contract call that saves a step in this state. */
-export function callFor(state: WizardState, step: SavedStep): 'onboardMarketing' | 'onboardFirm' | 'onboardFirmUpdate' | 'onboardShippingSave' {
+export function callFor(
+  state: WizardState,
+  step: SavedStep,
+): 'onboardMarketing' | 'onboardFirm' | 'onboardFirmUpdate' | 'onboardShippingSave' {
   if (step === 'basic') return 'onboardMarketing';
   if (step === 'shipping') return 'onboardShippingSave';
   return state.ids.firm > 0 ? 'onboardFirmUpdate' : 'onboardFirm';

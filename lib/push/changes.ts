@@ -38,5 +38,12 @@ const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInte
 export function isRecordsChanged(v: unknown): v is RecordsChanged {
   if (typeof v !== 'object' || v === null) return false;
   const o = v as Record<string, unknown>;
-  return (RECORD_KINDS as readonly unknown[]).includes(o.kind) && Array.isArray(o.ids) && o.ids.length > 0 && o.ids.every(isId) && isId(o.by) && (o.tab === undefined || isTabId(o.tab));
+  return (
+    (RECORD_KINDS as readonly unknown[]).includes(o.kind) &&
+    Array.isArray(o.ids) &&
+    o.ids.length > 0 &&
+    o.ids.every(isId) &&
+    isId(o.by) &&
+    (o.tab === undefined || isTabId(o.tab))
+  );
 }

@@ -44,7 +44,14 @@ const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isI
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 
 export function isImportNotice(v: unknown): v is ImportNotice {
-  return isObject(v) && v.kind === 'makeMatrixLinks' && isId(v.import) && typeof v.fileName === 'string' && isCount(v.imported) && isCount(v.rejected);
+  return (
+    isObject(v) &&
+    v.kind === 'makeMatrixLinks' &&
+    isId(v.import) &&
+    typeof v.fileName === 'string' &&
+    isCount(v.imported) &&
+    isCount(v.rejected)
+  );
 }
 
 export function isOpportunityNotice(v: unknown): v is OpportunityNotice {
@@ -57,7 +64,10 @@ export function isOpportunityNotice(v: unknown): v is OpportunityNotice {
  * through a tab's BFF call) counts as the user's own everywhere, as before tabs were told apart.
  */
 export const isOwnChange = (target: string, payload: unknown, user: number, tab: string) =>
-  target === PUSH_TARGETS.recordsChanged && isRecordsChanged(payload) && payload.by === user && (payload.tab === undefined || payload.tab === tab);
+  target === PUSH_TARGETS.recordsChanged &&
+  isRecordsChanged(payload) &&
+  payload.by === user &&
+  (payload.tab === undefined || payload.tab === tab);
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -13,7 +13,8 @@ export interface NegotiateAnswer {
   availableTransports: { transport: 'ServerSentEvents' | 'LongPolling'; transferFormats: string[] }[];
 }
 
-export type NegotiateResult = { ok: true; answer: NegotiateAnswer } | { ok: true; answer: { error: string } } | { ok: false; reason: string };
+export type NegotiateResult =
+  { ok: true; answer: NegotiateAnswer } | { ok: true; answer: { error: string } } | { ok: false; reason: string };
 
 const FORWARDED = new Set(['ServerSentEvents', 'LongPolling']);
 /** Connection ids and tokens are short opaque strings; anything else is not forwarded. */
@@ -36,7 +37,9 @@ export function rewriteNegotiate(upstream: unknown, seal: (hubToken: string) => 
     })
     .map((t) => ({
       transport: t.transport,
-      transferFormats: Array.isArray(t.transferFormats) ? t.transferFormats.filter((f): f is string => f === 'Text' || f === 'Binary') : ['Text'],
+      transferFormats: Array.isArray(t.transferFormats)
+        ? t.transferFormats.filter((f): f is string => f === 'Text' || f === 'Binary')
+        : ['Text'],
     }));
   if (!availableTransports.length) return { ok: false, reason: 'the hub offers neither Server-Sent Events nor long polling' };
   return { ok: true, answer: { negotiateVersion: 1, connectionId, connectionToken: seal(hubToken), availableTransports } };

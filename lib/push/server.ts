@@ -81,7 +81,8 @@ interface Allowed {
 async function allow(req: NextRequest, kind: Kind): Promise<Allowed | NextResponse> {
   if (!config().PUSH_URL) return plain(404);
   if (isCrossSite(req)) return plain(403, 'Cross-site requests are not allowed.');
-  if (kind !== 'stream' && req.headers.get(BFF_HEADER) !== BFF_HEADER_VALUE) return plain(403, 'This endpoint only answers the application itself.');
+  if (kind !== 'stream' && req.headers.get(BFF_HEADER) !== BFF_HEADER_VALUE)
+    return plain(403, 'This endpoint only answers the application itself.');
   const session = await readSession();
   if (!session) return sessionEnded();
   if (kind === 'negotiate') return { session, hubToken: '' };
@@ -190,7 +191,14 @@ async function forwardStream(req: NextRequest, { session, hubToken }: Allowed): 
       };
       sessionTimer = setTimeout(end, Math.max(0, left));
       // An ended session (lib/auth/revocation.ts) stops receiving within a few seconds.
-      endedCheck = setInterval(() => void isEnded(session).then((ended) => ended && end(), () => undefined), SESSION_CHECK_MS);
+      endedCheck = setInterval(
+        () =>
+          void isEnded(session).then(
+            (ended) => ended && end(),
+            () => undefined,
+          ),
+        SESSION_CHECK_MS,
+      );
     },
     async pull(controller) {
       try {

@@ -27,7 +27,12 @@ export function sharedStore(): SharedStore {
 function openStore(): SharedStore {
   const c = config();
   if (c.REDIS_SENTINELS)
-    return new RedisStore({ sentinels: c.REDIS_SENTINELS, name: c.REDIS_SENTINEL_MASTER, password: c.REDIS_PASSWORD, sentinelPassword: c.REDIS_SENTINEL_PASSWORD });
+    return new RedisStore({
+      sentinels: c.REDIS_SENTINELS,
+      name: c.REDIS_SENTINEL_MASTER,
+      password: c.REDIS_PASSWORD,
+      sentinelPassword: c.REDIS_SENTINEL_PASSWORD,
+    });
   return c.REDIS_URL ? new RedisStore(c.REDIS_URL) : new MemoryStore();
 }
 

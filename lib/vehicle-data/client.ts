@@ -87,7 +87,8 @@ export function vehicleDataClient(s: VehicleDataSettings) {
 
   function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, value: unknown, what: string): T {
     const parsed = schema.safeParse(value);
-    if (!parsed.success) throw new VehicleDataError('contract', `The vehicle-data service answered ${what} with data this application does not understand.`);
+    if (!parsed.success)
+      throw new VehicleDataError('contract', `The vehicle-data service answered ${what} with data this application does not understand.`);
     return parsed.data;
   }
 

@@ -7,6 +7,11 @@ let client: VehicleDataClient | undefined;
 
 export function vehicleData(): VehicleDataClient {
   const c = config();
-  client ??= vehicleDataClient({ url: c.VEHICLE_DATA_URL, clientId: c.VEHICLE_DATA_CLIENT_ID, clientSecret: c.VEHICLE_DATA_CLIENT_SECRET, timeoutMs: c.UPSTREAM_TIMEOUT_MS });
+  client ??= vehicleDataClient({
+    url: c.VEHICLE_DATA_URL,
+    clientId: c.VEHICLE_DATA_CLIENT_ID,
+    clientSecret: c.VEHICLE_DATA_CLIENT_SECRET,
+    timeoutMs: c.UPSTREAM_TIMEOUT_MS,
+  });
   return client;
 }

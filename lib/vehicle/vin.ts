@@ -11,9 +11,29 @@
 export const VIN_LENGTH = 17;
 
 const TRANSLITERATION: Readonly<Record<string, number>> = {
-  A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8,
-  J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9,
-  S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9,
+  A: 1,
+  B: 2,
+  C: 3,
+  D: 4,
+  E: 5,
+  F: 6,
+  G: 7,
+  H: 8,
+  J: 1,
+  K: 2,
+  L: 3,
+  M: 4,
+  N: 5,
+  P: 7,
+  R: 9,
+  S: 2,
+  T: 3,
+  U: 4,
+  V: 5,
+  W: 6,
+  X: 7,
+  Y: 8,
+  Z: 9,
 };
 const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2] as const;
 
@@ -44,14 +64,18 @@ export interface VinProblem {
 export function vinProblem(raw: string, { partial = false } = {}): VinProblem | null {
   const vin = normalizeVin(raw);
   const bad = /[^A-Z0-9]/.exec(vin);
-  if (bad) return { rule: 'characters', message: `A VIN has only letters and digits: "${bad[0]}" at position ${bad.index + 1} is not allowed.` };
+  if (bad)
+    return { rule: 'characters', message: `A VIN has only letters and digits: "${bad[0]}" at position ${bad.index + 1} is not allowed.` };
   const ioq = /[IOQ]/.exec(vin);
   if (ioq) return { rule: 'letters', message: `A VIN never contains the letters I, O or Q: found ${ioq[0]} at position ${ioq.index + 1}.` };
   if (vin.length > VIN_LENGTH) return { rule: 'length', message: `A VIN has 17 characters; this one has ${vin.length}.` };
   if (vin.length < VIN_LENGTH) return partial ? null : { rule: 'length', message: `A VIN has 17 characters; this one has ${vin.length}.` };
   const expected = checkDigit(vin);
   if (vin[8] !== expected)
-    return { rule: 'check-digit', message: `The check digit (position 9) does not match: it should be ${expected} for these characters, not ${vin[8]}. Check for a typing error.` };
+    return {
+      rule: 'check-digit',
+      message: `The check digit (position 9) does not match: it should be ${expected} for these characters, not ${vin[8]}. Check for a typing error.`,
+    };
   return null;
 }
 

@@ -56,7 +56,11 @@ const first = (list: Answer | null): Record<string, unknown> | undefined => {
 };
 /** The `field` of the first row of another call's answer. */
 const firstOf =
-  (call: CallDef, field: string, query: (ctx: Context) => Promise<Record<string, unknown> | null> | Record<string, unknown> = () => ({})): Sample =>
+  (
+    call: CallDef,
+    field: string,
+    query: (ctx: Context) => Promise<Record<string, unknown> | null> | Record<string, unknown> = () => ({}),
+  ): Sample =>
   async (ctx) => {
     const q = await query(ctx);
     return q ? first(await ctx.answer(call, q))?.[field] : undefined;
@@ -172,19 +176,28 @@ async function signIn(o: CheckOptions, timeoutMs: number): Promise<{ token: stri
     throw new CheckInputError(`Cannot reach the auth host at ${url.origin}: ${unreachable(e)}.`);
   }
   const text = await res.text();
-  if (isHtml(res, text)) throw new CheckInputError(`The auth host at ${url.href} answered an HTML page (HTTP ${res.status}), not the API: is --auth-url right?`);
+  if (isHtml(res, text))
+    throw new CheckInputError(`The auth host at ${url.href} answered an HTML page (HTTP ${res.status}), not the API: is --auth-url right?`);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new CheckInputError(`The auth host at ${url.href} answered HTTP ${res.status} with something that is not JSON: is --auth-url right?`);
+    throw new CheckInputError(
+      `The auth host at ${url.href} answered HTTP ${res.status} with something that is not JSON: is --auth-url right?`,
+    );
   }
   const answer = tokenAnswer.safeParse(json);
   if (res.status === 401 || res.status === 403 || (answer.success && 'reason' in answer.data))
-    throw new CheckInputError(`Sign-in refused for ${o.username}: ${answer.success && 'reason' in answer.data ? answer.data.reason.replace(/\.$/, '') : `HTTP ${res.status}`}.`);
-  if (!res.ok || !answer.success || !('token' in answer.data)) throw new CheckInputError(`Sign-in at ${url.href} failed: HTTP ${res.status}, not a token the contract describes.`);
+    throw new CheckInputError(
+      `Sign-in refused for ${o.username}: ${answer.success && 'reason' in answer.data ? answer.data.reason.replace(/\.$/, '') : `HTTP ${res.status}`}.`,
+    );
+  if (!res.ok || !answer.success || !('token' in answer.data))
+    throw new CheckInputError(`Sign-in at ${url.href} failed: HTTP ${res.status}, not a token the contract describes.`);
   const profile = sessionProfile.safeParse(decodeJwt(answer.data.token));
-  if (!profile.success) throw new CheckInputError(`Sign-in at ${url.href} answered a token whose profile does not match the contract (${firstIssues(profile.error)}).`);
+  if (!profile.success)
+    throw new CheckInputError(
+      `Sign-in at ${url.href} answered a token whose profile does not match the contract (${firstIssues(profile.error)}).`,
+    );
   return { token: answer.data.token, profile: profile.data };
 }
 
@@ -195,14 +208,18 @@ function firstIssues(error: z.ZodError, n = 3): string {
 
 /** The calls check-upstream makes: every GET that changes nothing and answers JSON. */
 export const checkedCalls = (): CallDef[] =>
-  ALL_CALLS.filter((call) => call.method === 'GET' && !call.writes && call.transport !== 'binary' && call.access !== 'service').sort((a, b) =>
-    `${a.host}/${a.path}`.localeCompare(`${b.host}/${b.path}`),
+  ALL_CALLS.filter((call) => call.method === 'GET' && !call.writes && call.transport !== 'binary' && call.access !== 'service').sort(
+    (a, b) => `${a.host}/${a.path}`.localeCompare(`${b.host}/${b.path}`),
   );
 
 export async function checkUpstream(o: CheckOptions): Promise<{ rows: Row[]; profile: SessionProfile; writesSkipped: number }> {
   const timeoutMs = o.timeoutMs ?? 10_000;
-  for (const [flag, value] of [['--api-url', o.apiUrl], ['--auth-url', o.authUrl]] as const)
-    if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new CheckInputError(`${flag} must be an http(s) URL (the host's base, e.g. https://api.example.com/api/), not "${value}".`);
+  for (const [flag, value] of [
+    ['--api-url', o.apiUrl],
+    ['--auth-url', o.authUrl],
+  ] as const)
+    if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+      throw new CheckInputError(`${flag} must be an http(s) URL (the host's base, e.g. https://api.example.com/api/), not "${value}".`);
   const { token, profile } = await signIn(o, timeoutMs);
 
   const answers = new Map<string, Promise<{ status: number | string; json: unknown; html: boolean }>>();
@@ -210,7 +227,10 @@ export async function checkUpstream(o: CheckOptions): Promise<{ rows: Row[]; pro
     const url = urlOf(call.host === 'auth' ? o.authUrl : o.apiUrl, call.path, query);
     let pending = answers.get(url.href);
     if (!pending) {
-      pending = fetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) }).then(
+      pending = fetch(url, {
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      }).then(
         async (res) => {
           const text = await res.text();
           let json: unknown;
@@ -260,7 +280,8 @@ export async function checkUpstream(o: CheckOptions): Promise<{ rows: Row[]; pro
       rows.push({ call: name, outcome: 'failed', detail: r.status });
       continue;
     }
-    if (!reached && r.html) throw new CheckInputError(`The API host at ${o.apiUrl} answered an HTML page (HTTP ${r.status}), not the API: is --api-url right?`);
+    if (!reached && r.html)
+      throw new CheckInputError(`The API host at ${o.apiUrl} answered an HTML page (HTTP ${r.status}), not the API: is --api-url right?`);
     reached = true;
     if (r.status === 404 || r.status === 405 || r.status === 501) {
       rows.push({ call: name, outcome: 'missing', detail: `HTTP ${r.status}` });
@@ -271,7 +292,11 @@ export async function checkUpstream(o: CheckOptions): Promise<{ rows: Row[]; pro
       continue;
     }
     const parsed = call.response.safeParse(r.json);
-    rows.push(parsed.success ? { call: name, outcome: 'answered', detail: '200' } : { call: name, outcome: 'mismatched', detail: r.json === undefined ? 'not JSON' : firstIssues(parsed.error) });
+    rows.push(
+      parsed.success
+        ? { call: name, outcome: 'answered', detail: '200' }
+        : { call: name, outcome: 'mismatched', detail: r.json === undefined ? 'not JSON' : firstIssues(parsed.error) },
+    );
   }
   const writesSkipped = ALL_CALLS.filter((call) => call.method === 'POST' || call.writes).length;
   return { rows, profile, writesSkipped };
@@ -283,7 +308,10 @@ const ORDER: readonly Outcome[] = ['mismatched', 'missing', 'failed', 'not check
 export function formatReport(rows: readonly Row[], writesSkipped: number): string {
   const width = Math.max(...rows.map((r) => r.call.length), 4);
   const sorted = [...rows].sort((a, b) => ORDER.indexOf(a.outcome) - ORDER.indexOf(b.outcome) || a.call.localeCompare(b.call));
-  const lines = [`${'call'.padEnd(width)}  ${'outcome'.padEnd(11)}  detail`, ...sorted.map((r) => `${r.call.padEnd(width)}  ${r.outcome.padEnd(11)}  ${r.detail}`)];
+  const lines = [
+    `${'call'.padEnd(width)}  ${'outcome'.padEnd(11)}  detail`,
+    ...sorted.map((r) => `${r.call.padEnd(width)}  ${r.outcome.padEnd(11)}  ${r.detail}`),
+  ];
   const count = (o: Outcome) => rows.filter((r) => r.outcome === o).length;
   lines.push(
     '',

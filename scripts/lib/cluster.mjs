@@ -18,7 +18,18 @@ import { startApp } from './stack.mjs';
  * set), `balancer` (nginx, with `served()`), ways to stop and start an instance or Redis again with the same
  * settings (the fault drills), and `stop()` for everything.
  */
-export async function startCluster({ port, appPorts, redisPort, apiOrigin, env = {}, quiet = false, sentinel = false, redis = true, perApp = () => ({}), server }) {
+export async function startCluster({
+  port,
+  appPorts,
+  redisPort,
+  apiOrigin,
+  env = {},
+  quiet = false,
+  sentinel = false,
+  redis = true,
+  perApp = () => ({}),
+  server,
+}) {
   const url = `http://localhost:${port}`;
   const cluster = {
     url,
@@ -28,7 +39,14 @@ export async function startCluster({ port, appPorts, redisPort, apiOrigin, env =
     balancer: null,
     appEnv: null,
     startRedis: async () => (cluster.redis = await startRedis({ port: redisPort, quiet })),
-    startApp: async (i) => (cluster.apps[i] = await startApp({ port: appPorts[i], apiOrigin, env: { ...cluster.appEnv, ...perApp(i) }, quiet, ...(server && { server }) })),
+    startApp: async (i) =>
+      (cluster.apps[i] = await startApp({
+        port: appPorts[i],
+        apiOrigin,
+        env: { ...cluster.appEnv, ...perApp(i) },
+        quiet,
+        ...(server && { server }),
+      })),
     async stop() {
       await cluster.balancer?.stop();
       await Promise.all([...cluster.apps, cluster.redis, cluster.sentinel].map((c) => c?.stop().catch(() => undefined)));

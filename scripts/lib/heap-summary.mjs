@@ -18,7 +18,8 @@ export function heapSummary(file, top = 20) {
     const type = types[snap.nodes[i + T]];
     const size = snap.nodes[i + S];
     total += size;
-    const key = type === 'object' || type === 'closure' ? `${snap.strings[snap.nodes[i + N]]}${type === 'closure' ? '()' : ''}` : `(${type})`;
+    const key =
+      type === 'object' || type === 'closure' ? `${snap.strings[snap.nodes[i + N]]}${type === 'closure' ? '()' : ''}` : `(${type})`;
     const g = groups.get(key) ?? { key, count: 0, size: 0 };
     g.count++;
     g.size += size;
@@ -30,7 +31,8 @@ export function heapSummary(file, top = 20) {
 export function printHeapSummary(file, top = 20) {
   const { total, top: rows } = heapSummary(file, top);
   console.log(`  heap ${(total / 1048576).toFixed(1)} MB in ${file.split('/').pop()}; largest kinds by self size:`);
-  for (const r of rows) console.log(`    ${(r.size / 1048576).toFixed(1).padStart(7)} MB  ${String(r.count).padStart(8)}  ${r.key.slice(0, 80)}`);
+  for (const r of rows)
+    console.log(`    ${(r.size / 1048576).toFixed(1).padStart(7)} MB  ${String(r.count).padStart(8)}  ${r.key.slice(0, 80)}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) printHeapSummary(process.argv[2], Number(process.argv[3] || 25));

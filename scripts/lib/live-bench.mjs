@@ -24,13 +24,19 @@ async function bff(origin, cookie, path, body) {
 export async function measureLiveNotice(origin, n) {
   const [watcherCookie, changerCookie] = await Promise.all([appSession(origin, 4), appSession(origin, 5)]);
   const ro = `RO-BENCH-${Date.now().toString(36)}`;
-  const { id: job } = await bff(origin, changerCookie, 'adas/createAdas', { firm: 6, ronumber: ro, vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' } });
+  const { id: job } = await bff(origin, changerCookie, 'adas/createAdas', {
+    firm: 6,
+    ronumber: ro,
+    vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' },
+  });
 
   const client = await connectThroughBff(origin, watcherCookie, HttpTransportType.ServerSentEvents);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await (await browser.newContext({ baseURL: origin })).newPage();
-    const handshake = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/push\/hub\?id=/.test(r.url()), { timeout: 30_000 });
+    const handshake = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/push\/hub\?id=/.test(r.url()), {
+      timeout: 30_000,
+    });
     await page.goto(`/login?callbackUrl=${encodeURIComponent(`/adas?searchTerm=${ro}`)}`);
     await page.getByLabel('Email address').fill('role4@example.com');
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
@@ -54,7 +60,9 @@ export async function measureLiveNotice(origin, n) {
       }, NAMES[status]);
       const before = client.received.length;
       const t0 = Date.now();
-      const heard = client.waitFor((m) => client.received.indexOf(m) >= before && m.target === 'recordsChanged' && m.payload.ids?.includes(job), 10_000).then(() => Date.now());
+      const heard = client
+        .waitFor((m) => client.received.indexOf(m) >= before && m.target === 'recordsChanged' && m.payload.ids?.includes(job), 10_000)
+        .then(() => Date.now());
       await bff(origin, changerCookie, 'adas/updateStatusAdas', { adas: job, status });
       notice.push((await heard) - t0);
       // Never wait forever: a row that does not update within 10 s counts as missed (Infinity).

@@ -22,14 +22,19 @@ export const MAX_FAILS = 1;
 export const FAIL_TIMEOUT = '5s';
 
 /** The app servers of the upstream block, one `server` directive each. */
-export const appServers = (upstreams) => upstreams.map((u) => `server ${new URL(u).host} max_fails=${MAX_FAILS} fail_timeout=${FAIL_TIMEOUT};`).join('\n    ');
+export const appServers = (upstreams) =>
+  upstreams.map((u) => `server ${new URL(u).host} max_fails=${MAX_FAILS} fail_timeout=${FAIL_TIMEOUT};`).join('\n    ');
 
 /** The main configuration around the template: this prefix's pid, logs and temp folders, no daemon. */
 function mainConf({ dir, port, upstreams, template }) {
   const temp = (name) => join(dir, 'temp', name);
   for (const name of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(temp(name), { recursive: true });
   const user = process.getuid?.() === 0 ? `user ${userInfo().username};\n` : '';
-  const site = fillTemplate(template, { NGINX_LISTEN: `127.0.0.1:${port}`, NGINX_APP_SERVERS: appServers(upstreams), NGINX_ACCESS_LOG: join(dir, 'access.log') });
+  const site = fillTemplate(template, {
+    NGINX_LISTEN: `127.0.0.1:${port}`,
+    NGINX_APP_SERVERS: appServers(upstreams),
+    NGINX_ACCESS_LOG: join(dir, 'access.log'),
+  });
   return `# Written by scripts/lib/nginx.mjs from ${template}; do not edit.
 ${user}daemon off;
 master_process on;
@@ -67,7 +72,10 @@ function servedFrom(log, upstreams) {
   for (const line of readFileSync(log, 'utf8').split('\n')) {
     if (!line) continue;
     // A request tried on several instances lists them all ("a, b"); the last one answered.
-    const last = /"upstream":"([^"]*)"/.exec(line)?.[1].split(/,\s*|\s*:\s(?=\d)/).pop();
+    const last = /"upstream":"([^"]*)"/
+      .exec(line)?.[1]
+      .split(/,\s*|\s*:\s(?=\d)/)
+      .pop();
     const origin = last && `http://${last.trim()}`;
     if (origin && origin in served) served[origin]++;
   }
@@ -78,7 +86,13 @@ function servedFrom(log, upstreams) {
  * Starts nginx on 127.0.0.1:`port` in front of `upstreams` (origins such as http://127.0.0.1:3001), with its
  * prefix in `dir`. Answers the child with `url`, `served()` and `stop()`.
  */
-export async function startNginx({ port, upstreams, dir = join(ROOT, '.data', `nginx-${port}`), template = NGINX_TEMPLATE, quiet = false }) {
+export async function startNginx({
+  port,
+  upstreams,
+  dir = join(ROOT, '.data', `nginx-${port}`),
+  template = NGINX_TEMPLATE,
+  quiet = false,
+}) {
   const nginx = ensureNginx();
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });

@@ -16,8 +16,16 @@ import { errorBody, type CallDef } from '../../lib/contract/define';
 type Json = Record<string, unknown>;
 
 const SERVERS = {
-  api: { url: '{apiUrl}', description: 'The API host: API_URL without its trailing slash', variables: { apiUrl: { default: 'http://127.0.0.1:4010/api' } } },
-  auth: { url: '{authUrl}', description: 'The auth host: AUTH_URL without its trailing slash', variables: { authUrl: { default: 'http://127.0.0.1:4010/auth' } } },
+  api: {
+    url: '{apiUrl}',
+    description: 'The API host: API_URL without its trailing slash',
+    variables: { apiUrl: { default: 'http://127.0.0.1:4010/api' } },
+  },
+  auth: {
+    url: '{authUrl}',
+    description: 'The auth host: AUTH_URL without its trailing slash',
+    variables: { authUrl: { default: 'http://127.0.0.1:4010/auth' } },
+  },
 };
 
 const ERROR = { $ref: '#/components/schemas/Error' };
@@ -57,14 +65,22 @@ function parameters(call: CallDef): Json[] {
 function requestBody(call: CallDef): Json | undefined {
   if (call.method !== 'POST') return undefined;
   if (call.transport === 'multipart')
-    return { required: true, content: { 'multipart/form-data': { schema: { type: 'object', description: 'The files, one part each; the host checks every part.' } } } };
+    return {
+      required: true,
+      content: {
+        'multipart/form-data': { schema: { type: 'object', description: 'The files, one part each; the host checks every part.' } },
+      },
+    };
   return { required: true, content: { 'application/json': { schema: schemaOf(call.body) } } };
 }
 
 function responses(call: CallDef): Json {
   const ok =
     call.transport === 'binary'
-      ? { description: "The file's bytes.", content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } }
+      ? {
+          description: "The file's bytes.",
+          content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+        }
       : { description: 'The answer.', content: { 'application/json': { schema: schemaOf(call.response) } } };
   return {
     200: ok,
@@ -121,13 +137,20 @@ export function buildOpenApi(version: string): Json {
         'Answers may carry more fields than listed (they are ignored). `npm run check-upstream` checks a running API against this contract.',
     },
     servers: [SERVERS.api],
-    tags: Object.keys(contract).sort().map((name) => ({ name })),
+    tags: Object.keys(contract)
+      .sort()
+      .map((name) => ({ name })),
     paths,
     components: {
       schemas: { Error: schemaOf(errorBody) },
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "The token of auth host's getToken." },
-        serviceSecret: { type: 'apiKey', in: 'header', name: 'X-Service-Secret', description: "The app server's shared secret (APP_LOG_SECRET)." },
+        serviceSecret: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Service-Secret',
+          description: "The app server's shared secret (APP_LOG_SECRET).",
+        },
       },
     },
   };

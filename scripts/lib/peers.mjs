@@ -28,20 +28,30 @@ export function ensurePeerBuilt() {
   const sources = Math.max(newestMtime(PEER_DIR), statSync(join(ROOT, 'package-lock.json')).mtimeMs);
   if (built && sources <= built) return;
   console.log('[bench] building the peer app (next build scripts/bench-peer)…');
-  const r = spawnSync(bin('next'), ['build', PEER_DIR], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PEER_DIST_DIR: PEER_DIST } });
+  const r = spawnSync(bin('next'), ['build', PEER_DIR], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PEER_DIST_DIR: PEER_DIST },
+  });
   if (r.status !== 0) throw new Error('next build of the peer app failed');
 }
 
 /** The peer app's production server (`next start`) against the host at apiOrigin, with the product's session secret. */
 export async function startPeer({ port, apiOrigin, quiet = true }) {
   const { AUTH_SECRET, API_URL } = appEnv({ port, apiOrigin });
-  const child = startProcess('peer', bin('next'), ['start', PEER_DIR, '-p', String(port), '-H', '127.0.0.1'], {
-    NODE_ENV: 'production',
-    NEXT_TELEMETRY_DISABLED: '1',
-    PEER_DIST_DIR: PEER_DIST,
-    AUTH_SECRET,
-    API_URL,
-  }, { quiet });
+  const child = startProcess(
+    'peer',
+    bin('next'),
+    ['start', PEER_DIR, '-p', String(port), '-H', '127.0.0.1'],
+    {
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      PEER_DIST_DIR: PEER_DIST,
+      AUTH_SECRET,
+      API_URL,
+    },
+    { quiet },
+  );
   await waitFor(`http://127.0.0.1:${port}/`, child, 'The peer app');
   return child;
 }

@@ -29,4 +29,3 @@ export function startProcess(name, command, args, env = {}, { quiet = false, cwd
   };
   return child;
 }
-

@@ -41,7 +41,8 @@ const answersPing = async (port) => (await redisCommand(port, 'PING'))?.startsWi
 async function until(check, child, what, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} before it was ready:\n${child.output().trim()}`);
+    if (child.exitCode !== null)
+      throw new Error(`${what} exited with code ${child.exitCode} before it was ready:\n${child.output().trim()}`);
     if (Date.now() > deadline) throw new Error(`${what} was not ready within ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -71,7 +72,15 @@ export async function startRedis({ port = 6380, quiet = false, replicaOf, conf =
  * Starts one sentinel watching the primary on `primaryPort`. Its configuration (rewritten by Sentinel as it
  * learns) lives in `dir`. `downAfterMs`: how long the primary may be silent before it is declared down.
  */
-export async function startSentinel({ port, primaryPort, dir, downAfterMs = 1000, failoverTimeoutMs = 5000, quiet = false, template = SENTINEL_TEMPLATE }) {
+export async function startSentinel({
+  port,
+  primaryPort,
+  dir,
+  downAfterMs = 1000,
+  failoverTimeoutMs = 5000,
+  quiet = false,
+  template = SENTINEL_TEMPLATE,
+}) {
   const sentinel = ensureRedisSentinel();
   const own = join(dir, `sentinel-${port}`);
   rmSync(own, { recursive: true, force: true });
@@ -79,7 +88,14 @@ export async function startSentinel({ port, primaryPort, dir, downAfterMs = 1000
   const conf = join(own, 'sentinel.conf');
   writeFileSync(
     conf,
-    fillTemplate(template, { SENTINEL_PORT: port, SENTINEL_DIR: own, MASTER_NAME: SENTINEL_MASTER, PRIMARY_PORT: primaryPort, DOWN_AFTER_MS: downAfterMs, FAILOVER_TIMEOUT_MS: failoverTimeoutMs }),
+    fillTemplate(template, {
+      SENTINEL_PORT: port,
+      SENTINEL_DIR: own,
+      MASTER_NAME: SENTINEL_MASTER,
+      PRIMARY_PORT: primaryPort,
+      DOWN_AFTER_MS: downAfterMs,
+      FAILOVER_TIMEOUT_MS: failoverTimeoutMs,
+    }),
   );
   const child = startProcess('redis-sentinel', sentinel, [conf], {}, { quiet });
   await until(async () => (await primaryOf(port)) !== null, child, `redis-sentinel (${template})`);
@@ -98,13 +114,20 @@ export async function primaryOf(sentinelPort) {
  * app's settings (REDIS_SENTINELS, REDIS_SENTINEL_MASTER) and `stop()`.
  */
 export async function startSentinelRedis({ port, dir, quiet = false, downAfterMs = 1000 }) {
-  const set = { primary: null, replica: null, sentinels: [], ports: { primary: port, replica: port + 1, sentinels: [port + 2, port + 3, port + 4] } };
+  const set = {
+    primary: null,
+    replica: null,
+    sentinels: [],
+    ports: { primary: port, replica: port + 1, sentinels: [port + 2, port + 3, port + 4] },
+  };
   set.env = { REDIS_SENTINELS: set.ports.sentinels.map((p) => `127.0.0.1:${p}`).join(','), REDIS_SENTINEL_MASTER: SENTINEL_MASTER };
   set.stop = () => Promise.all([set.primary, set.replica, ...set.sentinels].map((c) => c?.stop().catch(() => undefined)));
   try {
     set.primary = await startRedis({ port, quiet });
     set.replica = await startRedis({ port: port + 1, quiet, replicaOf: port });
-    set.sentinels = await Promise.all(set.ports.sentinels.map((p) => startSentinel({ port: p, primaryPort: port, dir, downAfterMs, quiet })));
+    set.sentinels = await Promise.all(
+      set.ports.sentinels.map((p) => startSentinel({ port: p, primaryPort: port, dir, downAfterMs, quiet })),
+    );
     // Ready when the replica is in sync (the sentinels learn of it from the primary).
     const deadline = Date.now() + 15_000;
     while (!/master_link_status:up/.test((await redisCommand(port + 1, 'INFO replication')) ?? '')) {

@@ -25,7 +25,19 @@ export function ensureInstalled() {
   if (r.status !== 0) throw new Error('npm ci failed');
 }
 
-const SOURCES = ['app', 'components', 'lib', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'postcss.config.mjs', 'tailwind.config.ts', 'package-lock.json', 'tsconfig.json'];
+const SOURCES = [
+  'app',
+  'components',
+  'lib',
+  'public',
+  'proxy.ts',
+  'instrumentation.ts',
+  'next.config.mjs',
+  'postcss.config.mjs',
+  'tailwind.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -55,7 +67,8 @@ export function ensureBuilt({ force = false } = {}) {
  */
 export function completeStandalone() {
   const out = join(ROOT, distDir(), 'standalone');
-  if (!existsSync(join(out, 'server.js'))) throw new Error(`next build wrote no standalone server (${out}/server.js): is output: 'standalone' in next.config.mjs?`);
+  if (!existsSync(join(out, 'server.js')))
+    throw new Error(`next build wrote no standalone server (${out}/server.js): is output: 'standalone' in next.config.mjs?`);
   cpSync(join(ROOT, 'public'), join(out, 'public'), { recursive: true });
   cpSync(join(ROOT, distDir(), 'static'), join(out, distDir(), 'static'), { recursive: true });
 }
@@ -83,7 +96,10 @@ function fileSecret(file) {
 export async function waitFor(url, child, name, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it was ready${child.output ? `:\n${child.output().trim().split('\n').slice(-15).join('\n')}` : ''}`);
+    if (child.exitCode !== null)
+      throw new Error(
+        `${name} exited with code ${child.exitCode} before it was ready${child.output ? `:\n${child.output().trim().split('\n').slice(-15).join('\n')}` : ''}`,
+      );
     try {
       const res = await fetch(url, { redirect: 'manual' });
       if (res.status < 500) return;
@@ -101,18 +117,34 @@ export async function waitFor(url, child, name, timeoutMs = 60_000) {
  * Starts the reference host; `reset` re-seeds its database first; `appUrl` is where its mails link to;
  * `watch` restarts it when one of its source files changes (tsx watch, for `npm run dev`).
  */
-export async function startApiHost({ port = 4010, db = '.data/reference.db', reset = false, env = {}, quiet = false, appUrl = 'http://localhost:3000', watch = false } = {}) {
+export async function startApiHost({
+  port = 4010,
+  db = '.data/reference.db',
+  reset = false,
+  env = {},
+  quiet = false,
+  appUrl = 'http://localhost:3000',
+  watch = false,
+} = {}) {
   const entry = ['api-host/main.ts', ...(reset ? ['--reset'] : [])];
-  const [command, args] = watch ? [bin('tsx'), ['watch', '--clear-screen=false', ...entry]] : [process.execPath, ['--import', 'tsx', ...entry]];
-  const child = startProcess('api-host', command, args, {
-    API_HOST_PORT: String(port),
-    API_HOST_DB: db,
-    APP_LOG_SECRET: embeddedLogSecret(),
-    APP_PUBLIC_URL: appUrl,
-    // Uploaded files beside the database, so every test host keeps its own.
-    API_HOST_FILES: join(dirname(db), 'files'),
-    ...env,
-  }, { quiet });
+  const [command, args] = watch
+    ? [bin('tsx'), ['watch', '--clear-screen=false', ...entry]]
+    : [process.execPath, ['--import', 'tsx', ...entry]];
+  const child = startProcess(
+    'api-host',
+    command,
+    args,
+    {
+      API_HOST_PORT: String(port),
+      API_HOST_DB: db,
+      APP_LOG_SECRET: embeddedLogSecret(),
+      APP_PUBLIC_URL: appUrl,
+      // Uploaded files beside the database, so every test host keeps its own.
+      API_HOST_FILES: join(dirname(db), 'files'),
+      ...env,
+    },
+    { quiet },
+  );
   await waitFor(`http://127.0.0.1:${port}/health`, child, 'The reference API host');
   return child;
 }
@@ -145,9 +177,21 @@ export function appEnv({ port, apiOrigin }) {
  * image's entry point; `server`: another build's, e.g. a baseline the benchmarks compare with), on
  * 127.0.0.1. Ready when /api/health answers.
  */
-export async function startApp({ port = 3000, apiOrigin = 'http://127.0.0.1:4010', env = {}, quiet = false, server = standaloneServer() } = {}) {
+export async function startApp({
+  port = 3000,
+  apiOrigin = 'http://127.0.0.1:4010',
+  env = {},
+  quiet = false,
+  server = standaloneServer(),
+} = {}) {
   if (!existsSync(server)) throw new Error(`There is no standalone build (${server}); run npm run build`);
-  const child = startProcess('app', process.execPath, [server], { ...appEnv({ port, apiOrigin }), NODE_ENV: 'production', HOSTNAME: '127.0.0.1', ...env }, { quiet });
+  const child = startProcess(
+    'app',
+    process.execPath,
+    [server],
+    { ...appEnv({ port, apiOrigin }), NODE_ENV: 'production', HOSTNAME: '127.0.0.1', ...env },
+    { quiet },
+  );
   await waitFor(`http://127.0.0.1:${port}/api/health`, child, 'The app server');
   return child;
 }

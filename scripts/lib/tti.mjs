@@ -46,16 +46,18 @@ async function once(browser, url, cookies, rate) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     await page.goto(url, { waitUntil: 'load', timeout: TIMEOUT_MS });
-    const state = await page.waitForFunction(
-      (quiet) => {
-        const t = window.__tti;
-        if (t.hydratedAt === null) return false;
-        const lastEnd = Math.max(t.hydratedAt, ...t.longTasks.map(([, end]) => end));
-        return performance.now() - lastEnd >= quiet ? { hydratedAt: t.hydratedAt, longTasks: t.longTasks } : false;
-      },
-      QUIET_MS,
-      { timeout: TIMEOUT_MS, polling: 50 },
-    ).then((h) => h.jsonValue());
+    const state = await page
+      .waitForFunction(
+        (quiet) => {
+          const t = window.__tti;
+          if (t.hydratedAt === null) return false;
+          const lastEnd = Math.max(t.hydratedAt, ...t.longTasks.map(([, end]) => end));
+          return performance.now() - lastEnd >= quiet ? { hydratedAt: t.hydratedAt, longTasks: t.longTasks } : false;
+        },
+        QUIET_MS,
+        { timeout: TIMEOUT_MS, polling: 50 },
+      )
+      .then((h) => h.jsonValue());
     const tti = Math.max(state.hydratedAt, ...state.longTasks.map(([, end]) => end));
     const tbt = state.longTasks.filter(([start]) => start < tti).reduce((sum, [start, end]) => sum + Math.max(0, end - start - 50), 0);
     return { hydrated: state.hydratedAt, tti, tbt };

@@ -39,10 +39,13 @@ test('sort, status filter, page size and search survive a reload and fill in the
 });
 
 test("another firm's job and inspection are unreachable, the same as unknown ones", async ({ page }) => {
-  const { adas, inspection } = withTestDb((db) =>
-    db
-      .prepare('SELECT a.adas, (SELECT min(adas_inspection) FROM adas_inspection i WHERE i.adas = a.adas) AS inspection FROM adas a WHERE a.firm = 6 AND a.inspections_total > 0 LIMIT 1')
-      .get() as { adas: number; inspection: number },
+  const { adas, inspection } = withTestDb(
+    (db) =>
+      db
+        .prepare(
+          'SELECT a.adas, (SELECT min(adas_inspection) FROM adas_inspection i WHERE i.adas = a.adas) AS inspection FROM adas a WHERE a.firm = 6 AND a.inspections_total > 0 LIMIT 1',
+        )
+        .get() as { adas: number; inspection: number },
   );
   await signIn(page, 17, undefined, '/adas');
   const ro = withTestDb((db) => (db.prepare('SELECT ronumber FROM adas WHERE adas = ?').get(adas) as { ronumber: string }).ronumber);
@@ -69,7 +72,18 @@ test('CSV export writes every job matching the filters, not just the page', asyn
   expect(file.suggestedFilename()).toMatch(/^adas-jobs-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = (await readFile((await file.path())!, 'utf8')).replace(/^\ufeff/, '');
   const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
-  expect(parsed.meta.fields).toEqual(['RO number', 'Vehicle', 'VIN', 'Insurance', 'Status', 'Inspections', 'Unread notes', 'Created', 'Location', 'Job']);
+  expect(parsed.meta.fields).toEqual([
+    'RO number',
+    'Vehicle',
+    'VIN',
+    'Insurance',
+    'Status',
+    'Inspections',
+    'Unread notes',
+    'Created',
+    'Location',
+    'Job',
+  ]);
   expect(parsed.data).toHaveLength(count);
   expect(new Set(parsed.data.map((r) => r.Status))).toEqual(new Set(['Complete']));
   expect(new Set(parsed.data.map((r) => r.Location))).toEqual(new Set(['Queens Auto Body']));

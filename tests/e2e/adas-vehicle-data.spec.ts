@@ -22,7 +22,9 @@ test('an expired vehicle-data token is replaced and the lookup recovers', async 
 
   await page.reload();
   await expect(components.getByText('Forward-facing camera')).toBeVisible();
-  const fresh = withTestDb((db) => db.prepare('SELECT count(*) FROM vehicle_data_token WHERE issued_at >= ?').pluck().get(expiredAt) as number);
+  const fresh = withTestDb(
+    (db) => db.prepare('SELECT count(*) FROM vehicle_data_token WHERE issued_at >= ?').pluck().get(expiredAt) as number,
+  );
   expect(fresh).toBeGreaterThanOrEqual(1);
   expect(withTestDb((db) => db.prepare('SELECT count(*) FROM vehicle_data_token').pluck().get() as number)).toBeGreaterThan(issuedBefore);
 });

@@ -59,12 +59,21 @@ test('create a post, comment on it, attach a file, expand one or the other, see 
   const attachments = page.getByRole('region', { name: `Attachments of ${title}` });
   await expect(attachments).toBeVisible();
   await expect(comments).toHaveCount(0);
-  await attachments.getByLabel('Attach a file').setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+  await attachments
+    .getByLabel('Attach a file')
+    .setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
   await expect(attachments.getByRole('alert')).toContainText('This type of file cannot be attached.');
-  await attachments.getByLabel('Attach a file').setInputFiles({ name: 'renamed.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]) });
+  await attachments
+    .getByLabel('Attach a file')
+    .setInputFiles({ name: 'renamed.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]) });
   await expect(attachments.getByRole('alert')).toContainText('does not match its name');
-  await attachments.getByLabel('Attach a file').setInputFiles({ name: 'bay-checklist.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
-  const [download] = await Promise.all([page.waitForEvent('download'), attachments.getByRole('link', { name: 'Download bay-checklist.pdf' }).click()]);
+  await attachments
+    .getByLabel('Attach a file')
+    .setInputFiles({ name: 'bay-checklist.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    attachments.getByRole('link', { name: 'Download bay-checklist.pdf' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('bay-checklist.pdf');
   await expect(row.getByRole('button', { name: /^Hide the attachments of .* \(1\)$/ })).toBeVisible();
 

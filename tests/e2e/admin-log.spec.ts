@@ -51,5 +51,10 @@ test('an insurer is found by part of its name typed in another case', async ({ p
   await openAdmin(page, 1, 'section=insurance');
   await search(page, 'Search insurers', 'MUTUAL');
   await loaded(page);
-  await expect(page.locator('table tbody tr th')).toHaveText(['Beacon Mutual', 'Brooklyn Mutual Auto', 'Lakeshore Mutual', 'Lone Star Mutual']);
+  await expect(page.locator('table tbody tr th')).toHaveText([
+    'Beacon Mutual',
+    'Brooklyn Mutual Auto',
+    'Lakeshore Mutual',
+    'Lone Star Mutual',
+  ]);
 });

@@ -25,6 +25,5 @@ export async function search(page: Page, label: string, term: string) {
 /** The list has finished loading. */
 export const loaded = (page: Page) => expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
 
-
 /** A list row by the text of its row header. */
 export const rowOf = (page: Page, name: string) => page.locator('table tbody tr').filter({ has: page.locator('th', { hasText: name }) });

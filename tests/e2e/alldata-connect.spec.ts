@@ -24,7 +24,10 @@ async function startConnect(page: Page): Promise<URL> {
 }
 
 const refused = (page: Page, text: string) =>
-  Promise.all([expect(page.getByRole('heading', { name: 'ALLDATA was not connected' })).toBeVisible(), expect(page.getByRole('alert').filter({ hasText: /./ })).toHaveText(text)]);
+  Promise.all([
+    expect(page.getByRole('heading', { name: 'ALLDATA was not connected' })).toBeVisible(),
+    expect(page.getByRole('alert').filter({ hasText: /./ })).toHaveText(text),
+  ]);
 
 test('a shop admin connects ALLDATA; the callback cannot be replayed', async ({ page }) => {
   await signIn(page, 4);
@@ -89,7 +92,9 @@ test("after connecting, an OEM link to ALLDATA opens the document through the fi
   const title = `ALLDATA front camera aiming ${Date.now()}`;
   const admin = await hostToken(1);
   const created = await hostCall<{ ids: number[] }>(admin, 'POST', 'api/alldata/createAdasLinks', {
-    links: [{ title, url: `${API_ORIGIN}/alldata/repair/${encodeURIComponent(job.make)}/front-camera-aiming`, type: 'adas', make: job.make }],
+    links: [
+      { title, url: `${API_ORIGIN}/alldata/repair/${encodeURIComponent(job.make)}/front-camera-aiming`, type: 'adas', make: job.make },
+    ],
   });
   expect(created.status).toBe(200);
   try {
@@ -107,7 +112,9 @@ test("after connecting, an OEM link to ALLDATA opens the document through the fi
     await expect(doc.getByRole('heading', { name: 'This ALLDATA link cannot be opened' })).toBeVisible();
 
     // Only ALLDATA documents go through the route: no open redirect.
-    const foreign = await page.request.get(`/api/alldata/open?url=${encodeURIComponent('https://evil.example/alldata/repair/x')}`, { maxRedirects: 0 });
+    const foreign = await page.request.get(`/api/alldata/open?url=${encodeURIComponent('https://evil.example/alldata/repair/x')}`, {
+      maxRedirects: 0,
+    });
     expect(foreign.status()).toBe(400);
   } finally {
     await hostCall(admin, 'POST', 'api/alldata/removeLinksManage', { ids: created.body.ids });

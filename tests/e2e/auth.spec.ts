@@ -72,7 +72,9 @@ test.describe('sign-in', () => {
       await page.goto('/reset');
       await page.getByLabel('Email address').fill(username);
       await page.getByRole('button', { name: 'Send reset link' }).click();
-      await expect(page.getByText('If an account exists for that username, we have sent instructions to reset its password.')).toBeVisible();
+      await expect(
+        page.getByText('If an account exists for that username, we have sent instructions to reset its password.'),
+      ).toBeVisible();
     }
   });
 });

@@ -20,11 +20,25 @@ function seedInspection(): { inspection: number; vin: string; ro: string } {
   const ro = `CAL-${Date.now().toString(36).toUpperCase()}`;
   return withTestDb((db) =>
     db.transaction(() => {
-      const insurer = db.prepare('SELECT insurance, insurance_name FROM insurance WHERE firm = 1 AND is_inactive = 0 ORDER BY insurance LIMIT 1').get() as { insurance: number; insurance_name: string };
-      db.prepare("INSERT INTO insurance_lookup (insurance, lookup_type, calibration_type, price_cents) VALUES (?, 'price', 'Forward camera – static', 35000) ON CONFLICT DO UPDATE SET price_cents = 35000, is_inactive = 0").run(insurer.insurance);
-      const vehicle = db.prepare("INSERT INTO vehicle (firm, year, make, model, vin) VALUES (6, 2022, 'Toyota', 'RAV4', ?)").run(vin).lastInsertRowid;
-      const adas = db.prepare('INSERT INTO adas (firm, ronumber, insurance, insurance_name, vehicle, created_by) VALUES (6, ?, ?, ?, ?, 5)').run(ro, insurer.insurance, insurer.insurance_name, vehicle).lastInsertRowid;
-      const inspection = Number(db.prepare('INSERT INTO adas_inspection (adas, inspector, insurance, insurance_name, ronumber, created_by) VALUES (?, 5, ?, ?, ?, 5)').run(adas, insurer.insurance, insurer.insurance_name, ro).lastInsertRowid);
+      const insurer = db
+        .prepare('SELECT insurance, insurance_name FROM insurance WHERE firm = 1 AND is_inactive = 0 ORDER BY insurance LIMIT 1')
+        .get() as { insurance: number; insurance_name: string };
+      db.prepare(
+        "INSERT INTO insurance_lookup (insurance, lookup_type, calibration_type, price_cents) VALUES (?, 'price', 'Forward camera – static', 35000) ON CONFLICT DO UPDATE SET price_cents = 35000, is_inactive = 0",
+      ).run(insurer.insurance);
+      const vehicle = db
+        .prepare("INSERT INTO vehicle (firm, year, make, model, vin) VALUES (6, 2022, 'Toyota', 'RAV4', ?)")
+        .run(vin).lastInsertRowid;
+      const adas = db
+        .prepare('INSERT INTO adas (firm, ronumber, insurance, insurance_name, vehicle, created_by) VALUES (6, ?, ?, ?, ?, 5)')
+        .run(ro, insurer.insurance, insurer.insurance_name, vehicle).lastInsertRowid;
+      const inspection = Number(
+        db
+          .prepare(
+            'INSERT INTO adas_inspection (adas, inspector, insurance, insurance_name, ronumber, created_by) VALUES (?, 5, ?, ?, ?, 5)',
+          )
+          .run(adas, insurer.insurance, insurer.insurance_name, ro).lastInsertRowid,
+      );
       return { inspection, vin, ro };
     })(),
   );
@@ -47,7 +61,9 @@ test('an estimate becomes a quoted, discussed, reported and pushed calibration r
   // Upload the BMS estimate through the drop zone: the triggered calibrations with the lines that triggered them and their prices.
   await page.getByRole('button', { name: 'Enter the estimate' }).click();
   await expect(page.locator('[aria-label^="Estimate file (BMS XML or CSV)"]')).not.toHaveAttribute('aria-disabled', 'true');
-  await page.getByTestId('upload-Estimate file (BMS XML or CSV)').setInputFiles({ name: 'estimate.xml', mimeType: 'text/xml', buffer: Buffer.from(bmsXml(RAV4_LINES)) });
+  await page
+    .getByTestId('upload-Estimate file (BMS XML or CSV)')
+    .setInputFiles({ name: 'estimate.xml', mimeType: 'text/xml', buffer: Buffer.from(bmsXml(RAV4_LINES)) });
   await expect(page.getByRole('status').filter({ hasText: `estimate.xml: ${RAV4_LINES.length} lines read` })).toBeVisible();
   const table = page.getByRole('table', { name: 'Triggered calibrations' });
   const camera = table.getByRole('row').filter({ hasText: 'Forward Camera' });
@@ -85,7 +101,9 @@ test('an estimate becomes a quoted, discussed, reported and pushed calibration r
 
   await page.reload();
   await expect(page.getByRole('heading', { name: /Calibration request/ })).toContainText('1 unread');
-  await expect(page.getByRole('list', { name: 'Notes, oldest first' }).getByRole('listitem').last()).toContainText('Targets booked for 9 am.');
+  await expect(page.getByRole('list', { name: 'Notes, oldest first' }).getByRole('listitem').last()).toContainText(
+    'Targets booked for 9 am.',
+  );
 
   // The report PDF: vehicle, VIN and systems in its text.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()]);
@@ -101,7 +119,11 @@ test('an estimate becomes a quoted, discussed, reported and pushed calibration r
   await page.getByRole('button', { name: 'Send report' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'The report was sent to adjuster@example.com.' })).toBeVisible();
   const mail = withTestDb((db) =>
-    db.prepare("SELECT m.subject, a.content_type FROM mail m JOIN mail_attachment a ON a.mail = m.mail WHERE m.recipient = 'adjuster@example.com' AND m.subject LIKE ? ORDER BY m.mail DESC").get(`%${ro}%`),
+    db
+      .prepare(
+        "SELECT m.subject, a.content_type FROM mail m JOIN mail_attachment a ON a.mail = m.mail WHERE m.recipient = 'adjuster@example.com' AND m.subject LIKE ? ORDER BY m.mail DESC",
+      )
+      .get(`%${ro}%`),
   );
   expect(mail).toMatchObject({ content_type: 'application/pdf' });
 
@@ -109,5 +131,7 @@ test('an estimate becomes a quoted, discussed, reported and pushed calibration r
   await page.getByRole('button', { name: 'Push to CCC' }).click();
   await expect(page.getByRole('status').filter({ hasText: `CCC ONE added` })).toBeVisible();
   await page.getByRole('button', { name: 'Push to CCC' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: `CCC ONE refused the lines: it already has these calibration lines for RO ${ro}` })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: `CCC ONE refused the lines: it already has these calibration lines for RO ${ro}` }),
+  ).toBeVisible();
 });

@@ -126,7 +126,9 @@ test('an instance killed during load: the other keeps serving, nobody is signed 
   test.setTimeout(120_000);
   const sessions = await signInTimes(lb(), 8);
   expect(sessions.every(Boolean)).toBe(true);
-  const pushes = await Promise.all([HttpTransportType.ServerSentEvents, HttpTransportType.LongPolling].map((t) => connectThroughBff(lb(), sessions[0], t)));
+  const pushes = await Promise.all(
+    [HttpTransportType.ServerSentEvents, HttpTransportType.LongPolling].map((t) => connectThroughBff(lb(), sessions[0], t)),
+  );
 
   const load = loadThrough(lb(), sessions);
   const { outcomes } = load;
@@ -164,7 +166,7 @@ test('an instance killed during load: the other keeps serving, nobody is signed 
   const deadline = Date.now() + 10_000;
   while (servedByRestarted() === before) {
     expect(Date.now(), 'the restarted instance serves again').toBeLessThan(deadline);
-    expect((await fetch(`${lb()}/login`).then(async (r) => (await r.arrayBuffer(), r.status)))).toBe(200);
+    expect(await fetch(`${lb()}/login`).then(async (r) => (await r.arrayBuffer(), r.status))).toBe(200);
   }
 });
 
@@ -194,7 +196,11 @@ test('Redis stopped and started: sign-in keeps working and throttling resumes, s
   await until(said('is back: sign-in throttling and ended sessions are shared again.'), 15_000, 'both instances to use Redis again');
   // The logout made during the outage now holds on the other instance too, once A has written it back
   // (A's replay and B's return to Redis are not ordered).
-  await until(async () => (await bffCall(B, 'GET', 'contact/contacts?page=1&pageSize=10', endedMeanwhile)).status === 401, 10_000, 'the ended session to hold on B');
+  await until(
+    async () => (await bffCall(B, 'GET', 'contact/contacts?page=1&pageSize=10', endedMeanwhile)).status === 401,
+    10_000,
+    'the ended session to hold on B',
+  );
   // Throttling is shared again: failures spread over both instances reach the limit.
   const next = userOf(8);
   for (let i = 0; i < MAX; i++) expect((await signInHttp(i % 2 ? B : A, next, wrong, from('203.0.113.62'))).status).not.toBe(429);
@@ -271,8 +277,16 @@ test.describe('Redis Sentinel failover', () => {
       sentinel.primary.kill('SIGKILL');
       await gone;
       const killedAt = Date.now();
-      await until(async () => (await primaryOf(sentinel.ports.sentinels[0])) === sentinel.ports.replica, 30_000, 'the sentinels to promote the replica');
-      await until(() => failover!.apps.every((a) => a.output?.().includes('is back: sign-in throttling and ended sessions are shared again.')), 30_000, 'both instances to use the new primary');
+      await until(
+        async () => (await primaryOf(sentinel.ports.sentinels[0])) === sentinel.ports.replica,
+        30_000,
+        'the sentinels to promote the replica',
+      );
+      await until(
+        () => failover!.apps.every((a) => a.output?.().includes('is back: sign-in throttling and ended sessions are shared again.')),
+        30_000,
+        'both instances to use the new primary',
+      );
       await until(() => outcomes.filter((o) => o.startedAt > killedAt).length >= 40, 30_000, 'load after the failover');
       // Readiness says so too: the store is on Redis again on both instances.
       for (const origin of [FA, FB]) expect(JSON.parse((await rawRequest(origin, '/api/ready')).body).checks.redis).toBe('up');

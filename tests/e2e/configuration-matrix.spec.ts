@@ -9,7 +9,9 @@ import { signIn } from '../support/session';
 import { clickUntil } from '../support/shell';
 import { addChips, openSection, range, rowOf, settled, uniqueToken } from './configuration-support';
 
-test('an administrator adds a system and make matrices with models and keywords, moves one and finds it by filter and search', async ({ page }) => {
+test('an administrator adds a system and make matrices with models and keywords, moves one and finds it by filter and search', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const tok = uniqueToken();
   const system = `Rear Radar ${tok}`;
@@ -21,7 +23,10 @@ test('an administrator adds a system and make matrices with models and keywords,
   await clickUntil(page.getByRole('button', { name: 'Add system' }), systemDialog);
   await systemDialog.getByLabel('System', { exact: true }).fill(system);
   await addChips(systemDialog.getByLabel('Keywords', { exact: true }), ['rear radar', 'cross traffic']);
-  await expect(systemDialog.getByRole('list', { name: 'Keywords chosen' }).getByRole('listitem')).toHaveText(['rear radar', 'cross traffic']);
+  await expect(systemDialog.getByRole('list', { name: 'Keywords chosen' }).getByRole('listitem')).toHaveText([
+    'rear radar',
+    'cross traffic',
+  ]);
   await systemDialog.getByRole('button', { name: 'Add item' }).click();
   await systemDialog.getByLabel('Item 1', { exact: true }).fill('Radar bracket secure');
   await systemDialog.getByRole('button', { name: 'Save' }).click();
@@ -92,7 +97,9 @@ test('an administrator adds a system and make matrices with models and keywords,
   await dialog.getByLabel('Year end').fill('2024');
   await addChips(dialog.getByLabel('Models', { exact: true }), ['beta', 'alpha']);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText(new RegExp(`A make matrix for ${make}, ${system}, 2020–2024 and these models already exists`)).first()).toBeVisible();
+  await expect(
+    dialog.getByText(new RegExp(`A make matrix for ${make}, ${system}, 2020–2024 and these models already exists`)).first(),
+  ).toBeVisible();
   await expect(dialog.getByLabel('Year start')).toHaveValue('2020');
   await expect(dialog.getByRole('list', { name: 'Models chosen' }).getByRole('listitem')).toHaveText(['beta', 'alpha']);
   // A reversed year range is refused before it is sent.
@@ -109,6 +116,11 @@ test('role 3 is refused /configuration and its calls', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'ADAS Matrix' })).toHaveCount(0);
   const cookie = await sessionCookie(3);
-  for (const path of ['admin/getAdasMakeMatrices', 'adasmatrix/systemCalibrations', 'lookup/keywords', 'scanpro/GetScanProConfiguration?businessId=2'])
+  for (const path of [
+    'admin/getAdasMakeMatrices',
+    'adasmatrix/systemCalibrations',
+    'lookup/keywords',
+    'scanpro/GetScanProConfiguration?businessId=2',
+  ])
     expect((await bffCall(appOrigin(), 'GET', path, cookie)).status, path).toBe(403);
 });

@@ -11,7 +11,9 @@ interface CalibrationList {
   items: { calibrationType: number; name: string; price: number | null }[];
 }
 
-test('a pricing import with a bad row: the preview shows it, nothing is applied until the user chooses the valid rows', async ({ page }) => {
+test('a pricing import with a bad row: the preview shows it, nothing is applied until the user chooses the valid rows', async ({
+  page,
+}) => {
   const tok = uniqueToken();
   const name = `Forward camera – ${tok}`;
   await openSection(page, 'pricing');
@@ -19,8 +21,14 @@ test('a pricing import with a bad row: the preview shows it, nothing is applied 
   await clickUntil(page.getByRole('button', { name: 'Import prices' }), dialog);
 
   // A file without the Price column: a clear message, no preview.
-  await dialog.getByLabel('Price file (CSV)').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from('System type,Calibration,Mode\nForward camera,x,Static\n') });
-  await expect(dialog.getByRole('alert')).toHaveText('The file has no "Price" column. Its first line must name the columns System type, Calibration, Mode, Price.');
+  await dialog.getByLabel('Price file (CSV)').setInputFiles({
+    name: 'prices.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('System type,Calibration,Mode\nForward camera,x,Static\n'),
+  });
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'The file has no "Price" column. Its first line must name the columns System type, Calibration, Mode, Price.',
+  );
 
   const csv = `System type,Calibration,Mode,Price\nForward camera,${name},Static,310.50\nRear camera,Rear camera – static,Static,abc\n`;
   await dialog.getByLabel('Price file (CSV)').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -37,7 +45,9 @@ test('a pricing import with a bad row: the preview shows it, nothing is applied 
   const after = (await host<CalibrationList>('GET', `adasmatrix/systemCalibrations?searchTerm=${tok}`)).items;
   expect(after.map((c) => [c.name, c.price])).toEqual([[name, 310.5]]);
   // The bad row changed nothing.
-  const rear = (await host<CalibrationList>('GET', 'adasmatrix/systemCalibrations?systemType=6')).items.find((c) => c.name === 'Rear camera – static');
+  const rear = (await host<CalibrationList>('GET', 'adasmatrix/systemCalibrations?systemType=6')).items.find(
+    (c) => c.name === 'Rear camera – static',
+  );
   expect(rear?.price).toBe(150);
   await dialog.getByRole('button', { name: 'Done' }).click();
   await page.getByRole('searchbox', { name: 'Search calibrations' }).fill(tok);
@@ -77,7 +87,9 @@ test('report recommendation: the start year never passes the end year; the other
   await expect(row).toContainText('Forward Camera');
 });
 
-test('scan-pro wizard: the highest visited step is kept, leaving a changed step saves it, step 99 saves without moving', async ({ page }) => {
+test('scan-pro wizard: the highest visited step is kept, leaving a changed step saves it, step 99 saves without moving', async ({
+  page,
+}) => {
   await openSection(page, 'scanpro', '&firm=13');
   const step = (n: string) => page.getByRole('navigation', { name: 'Wizard steps' }).getByRole('button', { name: n });
   await expect(page.getByLabel('Location')).toHaveValue('13');
@@ -94,7 +106,9 @@ test('scan-pro wizard: the highest visited step is kept, leaving a changed step 
   await expect(step('3. Checklist')).toHaveAttribute('aria-current', 'step');
   await expect(page.getByText('Scan-pro setup of Houston Glass & ADAS saved.')).toBeVisible();
   await expect(page.getByText(/Last saved \d\d\/\d\d\/\d{4} \d\d:\d\d [AP]M\./)).toBeVisible();
-  expect((await host<{ criteria: { yearStart: number } }>('GET', 'scanpro/GetScanProConfiguration?businessId=13')).criteria.yearStart).toBe(2019);
+  expect((await host<{ criteria: { yearStart: number } }>('GET', 'scanpro/GetScanProConfiguration?businessId=13')).criteria.yearStart).toBe(
+    2019,
+  );
 
   // Back to step 1: the highest visited step (3) stays reachable; 4 is the next one.
   await step('1. Location').click();
@@ -117,7 +131,12 @@ test('scan-pro wizard: the highest visited step is kept, leaving a changed step 
   await expect(page.getByText('The end year is before the start year')).toBeVisible();
   await expect(step('2. Criteria')).toHaveAttribute('aria-current', 'step');
   await expect(page.getByLabel('Year end')).toHaveValue('2015');
-  expect(await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id))).toEqual([]);
+  expect(
+    await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa'])
+      .analyze()
+      .then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)),
+  ).toEqual([]);
 });
 
 test('the make matrix editor and the section lists pass axe at phone width', async ({ page }) => {
@@ -125,7 +144,10 @@ test('the make matrix editor and the section lists pass axe at phone width', asy
   test.slow();
   await page.setViewportSize({ width: 360, height: 740 });
   await openSection(page, 'links');
-  const serious = async () => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  const serious = async () =>
+    (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
   expect(await serious()).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await page.goto('/configuration');

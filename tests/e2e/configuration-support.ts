@@ -25,7 +25,6 @@ export async function openSection(page: Page, section: string, query = '') {
   await expect(page.getByRole('heading', { level: 1, name: 'Configuration Settings' })).toBeVisible();
 }
 
-
 /** Adds chips by typing each and pressing Enter. */
 export async function addChips(box: Locator, values: readonly string[]) {
   for (const v of values) {

@@ -80,7 +80,10 @@ test.describe('contact editor', () => {
     await openContacts(page, tok);
     const editor = await openEditor(page, `Serverr ${tok}, Sam`);
     await page.route('**/api/bff/contact/saveContact', (route) =>
-      route.fulfill({ status: 400, json: { error: 'Please correct the highlighted fields.', fieldErrors: { lastName: ['At most 200 characters'] } } }),
+      route.fulfill({
+        status: 400,
+        json: { error: 'Please correct the highlighted fields.', fieldErrors: { lastName: ['At most 200 characters'] } },
+      }),
     );
     await editor.getByLabel('Last Name').fill(`Changed ${tok}`);
     await editor.getByRole('button', { name: 'Save' }).click();
@@ -173,7 +176,9 @@ test.describe('contact editor', () => {
     await expect(item(sub(page, 'address'), '2 Second St')).toContainText('(primary)');
   });
 
-  test("phones: a new phone becomes primary and updates the contact's row without a reload; edit, set primary, delete", async ({ page }) => {
+  test("phones: a new phone becomes primary and updates the contact's row without a reload; edit, set primary, delete", async ({
+    page,
+  }) => {
     const tok = uniqueToken();
     await createContact({ lastName: `Fone ${tok}`, firstName: 'Pat' });
     await openContacts(page, tok);

@@ -1,7 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import Papa from 'papaparse';
-import { addAddress, addEmail, addPhone, bodyRows, createContact, filterList, openContacts, range, rowOf, uniqueToken } from './contacts-support';
+import {
+  addAddress,
+  addEmail,
+  addPhone,
+  bodyRows,
+  createContact,
+  filterList,
+  openContacts,
+  range,
+  rowOf,
+  uniqueToken,
+} from './contacts-support';
 
 test.describe('contacts list', () => {
   test('paging, sorting, page size and search live in the URL, survive a reload and fill in the bare path', async ({ page }) => {

@@ -38,13 +38,25 @@ export async function createContact(c: NewContact): Promise<number> {
 }
 
 export async function addPhone(contact: number, phoneNo: string): Promise<number> {
-  const res = await hostCall<{ id: number }>(await adminToken(), 'POST', 'api/contact/savePhone', { contactPhone: -1, contact, phoneType: 1, phoneNo, extension: '', phoneNote: '' });
+  const res = await hostCall<{ id: number }>(await adminToken(), 'POST', 'api/contact/savePhone', {
+    contactPhone: -1,
+    contact,
+    phoneType: 1,
+    phoneNo,
+    extension: '',
+    phoneNote: '',
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.id;
 }
 
 export async function addEmail(contact: number, emailAddress: string): Promise<number> {
-  const res = await hostCall<{ id: number }>(await adminToken(), 'POST', 'api/contact/saveEmail', { contactEmail: -1, contact, emailType: 1, emailAddress });
+  const res = await hostCall<{ id: number }>(await adminToken(), 'POST', 'api/contact/saveEmail', {
+    contactEmail: -1,
+    contact,
+    emailType: 1,
+    emailAddress,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.id;
 }

@@ -20,7 +20,7 @@ const PRESETS: readonly [string, string, string][] = [
   ['past year', '2025-05-15', '2026-05-14'],
 ];
 
-test('each period preset sends its YYYY-MM-DD days, computed in the user\'s time zone', async ({ page }) => {
+test("each period preset sends its YYYY-MM-DD days, computed in the user's time zone", async ({ page }) => {
   await page.clock.setFixedTime(CLOCK);
   await signIn(page, 3, undefined, '/dashboard');
   await waitForHydration(page, 'main select');
@@ -132,7 +132,11 @@ test('a period without data shows the empty state: no rows of zeros, no chart', 
 
 test('a technician row opens the jobs the numbers count for that technician (issue 31 §3)', async ({ page }) => {
   await signIn(page, 3, undefined, '/dashboard?period=6&analysis=techHours&firm=3&pageSize=100');
-  const first = page.getByRole('table', { name: /^by tech \(hours\)/ }).locator('tbody tr').first().getByRole('link');
+  const first = page
+    .getByRole('table', { name: /^by tech \(hours\)/ })
+    .locator('tbody tr')
+    .first()
+    .getByRole('link');
   await expect(first).toBeVisible();
   const name = (await first.innerText()).trim();
   await waitForHydration(page, 'main tbody a');
@@ -140,20 +144,32 @@ test('a technician row opens the jobs the numbers count for that technician (iss
   await expect(page).toHaveURL(/view=records/);
   await expect(page).toHaveURL(/tech=\d+/);
   await expect(page.getByTestId('records-of-technician')).toContainText(`Jobs with inspections of ${name} completed`);
-  await expect(page.getByRole('table', { name: new RegExp(`^ADAS jobs of ${name}`) }).locator('tbody tr').first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: new RegExp(`^ADAS jobs of ${name}`) })
+      .locator('tbody tr')
+      .first(),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Show every job created in the period' }).click();
   await expect(page.getByTestId('records-of-technician')).toHaveCount(0);
   await expect(page).not.toHaveURL(/tech=/);
 });
 
-test('the numbers equal the records: the calibrations counted are the Calibrated systems of the completed inspections listed (issue 31 §3)', async ({ page }) => {
+test('the numbers equal the records: the calibrations counted are the Calibrated systems of the completed inspections listed (issue 31 §3)', async ({
+  page,
+}) => {
   test.slow();
   // Queens Auto Body (no other browser test works there), over every day it has data: each job listed was
   // created in the range and each inspection counted completed in it.
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const range = `period=7&startDate=${day(-1090)}&endDate=${day(1)}&firm=7`;
   await signIn(page, 3, undefined, `/dashboard?${range}`);
-  const calibrations = page.getByRole('region', { name: 'Totals' }).locator('div').filter({ hasText: /^Calibrations/ }).locator('p').nth(1);
+  const calibrations = page
+    .getByRole('region', { name: 'Totals' })
+    .locator('div')
+    .filter({ hasText: /^Calibrations/ })
+    .locator('p')
+    .nth(1);
   const counted = Number((await calibrations.innerText()).replace(/,/g, ''));
   expect(counted).toBeGreaterThan(0);
 

@@ -51,11 +51,18 @@ async function importAll(page: Page) {
   await step(page, 7);
 }
 
-test('a contacts import with a saved template: a bad row refused and downloaded, the rest in /contacts; the highest step is kept', async ({ page }) => {
+test('a contacts import with a saved template: a bad row refused and downloaded, the rest in /contacts; the highest step is kept', async ({
+  page,
+}) => {
   const t = uniqueToken();
   await openWizard(page);
   await template(page, { name: `Template ${t}` });
-  const csv = ['Contact type,First name,Surname,Email', `Customer,Ann,${t}one,ann.${t}@example.com`, `Customer,Bob,${t}two,not-an-email`, `Customer,Cy,${t}three,`].join('\n');
+  const csv = [
+    'Contact type,First name,Surname,Email',
+    `Customer,Ann,${t}one,ann.${t}@example.com`,
+    `Customer,Bob,${t}two,not-an-email`,
+    `Customer,Cy,${t}three,`,
+  ].join('\n');
   await chooseFile(page, file('contacts.csv', csv));
 
   // Mapping: Surname is a synonym of Last name, Email of Email address (mapped by hand all the same).
@@ -85,7 +92,10 @@ test('a contacts import with a saved template: a bad row refused and downloaded,
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download the refused rows' }).click();
   const refused = readFileSync(await (await download).path()!, 'utf8');
-  expect(refused.trim().split(/\r?\n/)).toEqual(['Contact type,First name,Surname,Email,Reason', `Customer,Bob,${t}two,not-an-email,"Email address: Required, formatted email address"`]);
+  expect(refused.trim().split(/\r?\n/)).toEqual([
+    'Contact type,First name,Surname,Email,Reason',
+    `Customer,Bob,${t}two,not-an-email,"Email address: Required, formatted email address"`,
+  ]);
 
   await page.goto(`/contacts?searchTerm=${t}`);
   await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(2);
@@ -101,7 +111,9 @@ test('a contacts import with a saved template: a bad row refused and downloaded,
   await expect(page.getByLabel('Last name')).toHaveValue('Surname');
 });
 
-test('header synonyms map themselves, a required field takes one value for every row, common phone formats import and a bad row lists every error', async ({ page }) => {
+test('header synonyms map themselves, a required field takes one value for every row, common phone formats import and a bad row lists every error', async ({
+  page,
+}) => {
   const t = uniqueToken();
   await openWizard(page);
   await template(page);
@@ -140,7 +152,9 @@ test('header synonyms map themselves, a required field takes one value for every
   // The refused rows come back as written: a "+1 …" phone without a quote before it (issue 31 §6).
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download the refused rows' }).click();
-  const refused = readFileSync((await (await download).path())!, 'utf8').trim().split(/\r?\n/);
+  const refused = readFileSync((await (await download).path())!, 'utf8')
+    .trim()
+    .split(/\r?\n/);
   expect(refused[2]).toMatch(new RegExp(`^,Dee,${t}four,dee-at-example,\\+1 646 555 0199,`));
   await page.goto(`/contacts?searchTerm=${t}`);
   await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(2);
@@ -197,7 +211,9 @@ test('a Tab-delimited file with two rows skipped', async ({ page }) => {
   const t = uniqueToken();
   await openWizard(page);
   await template(page, { delimiter: 'Tab', skip: 2 });
-  const tsv = ['Exported by Shop X', 'On 01/02/2026', 'ContactType\tFirstName\tLastName', `Customer\tDee\t${t}a`, `Vendor\tEd\t${t}b`].join('\r\n');
+  const tsv = ['Exported by Shop X', 'On 01/02/2026', 'ContactType\tFirstName\tLastName', `Customer\tDee\t${t}a`, `Vendor\tEd\t${t}b`].join(
+    '\r\n',
+  );
   await chooseFile(page, file('contacts.tsv', tsv));
   await mapAndPreview(page);
   await expect(page.getByText('2 rows will be imported, 0 refused.')).toBeVisible();
@@ -250,7 +266,9 @@ test('an export re-imported changes nothing', async ({ page }) => {
   await expect(page.getByTestId('import-updated')).toHaveText('0');
 });
 
-test('the knowledge base tools: the links of a vehicle exported in the links import’s columns; keywords onto a make’s make matrices', async ({ page }) => {
+test('the knowledge base tools: the links of a vehicle exported in the links import’s columns; keywords onto a make’s make matrices', async ({
+  page,
+}) => {
   await signIn(page, 1, undefined, '/data');
   await waitForHydration(page, 'form[aria-labelledby="links-heading"]');
   const links = page.getByRole('form', { name: 'Links of a vehicle' });

@@ -55,7 +55,11 @@ test('a photo from the camera becomes a thumbnail, opens full size, is in the re
   const thumb = row.getByRole('img', { name: 'Radar target at 1.5 m' });
   await expect(thumb).toBeVisible();
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
-  const stored = withTestDb((db) => db.prepare('SELECT width, height, file_name FROM adas_evidence WHERE adas_inspection = ?').get(id)) as { width: number; height: number; file_name: string };
+  const stored = withTestDb((db) => db.prepare('SELECT width, height, file_name FROM adas_evidence WHERE adas_inspection = ?').get(id)) as {
+    width: number;
+    height: number;
+    file_name: string;
+  };
   expect(stored).toEqual({ width: 2048, height: 1536, file_name: 'IMG_0001.jpg' });
 
   await thumb.click();
@@ -68,7 +72,9 @@ test('a photo from the camera becomes a thumbnail, opens full size, is in the re
   await page.keyboard.press('Escape');
 
   // A file the host refuses says so on its row and is not added.
-  await row.getByLabel(`Attach files for ${system}`).setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not really a PDF') });
+  await row
+    .getByLabel(`Attach files for ${system}`)
+    .setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not really a PDF') });
   await expect(row.getByRole('alert')).toHaveText(/scan\.pdf is not a photo \(JPEG or PNG\) or a PDF: it was not added\./);
 
   // The report's Evidence section names the system and the caption.

@@ -129,7 +129,9 @@ test.describe('a slow or broken upstream (stand-in in front of the global host)'
     // app giving up after UPSTREAM_TIMEOUT_MS (no timed assertion: shared machines are noisy).
     standIn!.set('firm/firmPreference', { delayMs: UPSTREAM_NEVER_MS });
     await page.reload();
-    await expect(page.getByText('The service took too long to answer (firm/firmPreference). Please try again.')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('The service took too long to answer (firm/firmPreference). Please try again.')).toBeVisible({
+      timeout: 15_000,
+    });
     standIn!.set('firm/firmPreference', null);
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
@@ -142,7 +144,9 @@ test.describe('a slow or broken upstream (stand-in in front of the global host)'
     const answer = page.waitForResponse((r) => r.url().includes('/api/bff/user/profile'));
     await chooseFromAccountMenu(page, 'Casey Carter', 'Profile');
     expect((await answer).status()).toBe(504);
-    await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('The service took too long to answer (user/profile). Please try again.');
+    await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
+      'The service took too long to answer (user/profile). Please try again.',
+    );
   });
 
   for (const [label, fault] of [
@@ -154,7 +158,9 @@ test.describe('a slow or broken upstream (stand-in in front of the global host)'
       await signInAt(page, 3);
       standIn!.set('firm/firmPreference', fault);
       await page.reload();
-      await expect(page.getByText('The service answered firm/firmPreference with data this application does not understand.', { exact: false })).toBeVisible();
+      await expect(
+        page.getByText('The service answered firm/firmPreference with data this application does not understand.', { exact: false }),
+      ).toBeVisible();
       await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
       await expect(page.locator('body')).not.toContainText(/ZodError|invalid_type|SyntaxError|at async/);
 

@@ -13,10 +13,12 @@ async function tabTo(page: Page, matches: string, max = 40): Promise<void> {
     await page.keyboard.press('Tab');
     const hit = await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, matches);
     if (hit) return;
-    seen.push(await page.evaluate(() => {
-      const el = document.activeElement;
-      return el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"` : 'none';
-    }));
+    seen.push(
+      await page.evaluate(() => {
+        const el = document.activeElement;
+        return el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"` : 'none';
+      }),
+    );
   }
   throw new Error(`Tab never reached ${matches}; focus went through: ${seen.join(', ')}`);
 }

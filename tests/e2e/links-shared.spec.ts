@@ -18,7 +18,9 @@ const inspection = () =>
   withTestDb(
     (db) =>
       db
-        .prepare('SELECT i.adas_inspection AS id, v.year, v.make, v.model FROM adas_inspection i JOIN adas j ON j.adas = i.adas JOIN vehicle v ON v.vehicle = j.vehicle WHERE j.firm = 6 ORDER BY 1 LIMIT 1')
+        .prepare(
+          'SELECT i.adas_inspection AS id, v.year, v.make, v.model FROM adas_inspection i JOIN adas j ON j.adas = i.adas JOIN vehicle v ON v.vehicle = j.vehicle WHERE j.firm = 6 ORDER BY 1 LIMIT 1',
+        )
         .get() as { id: number; year: number; make: string; model: string },
   );
 
@@ -45,7 +47,12 @@ test('a link opens one inspection without signing in, until its owner revokes it
   // 360 px wide: no sideways page scrolling.
   await guest.setViewportSize({ width: 360, height: 740 });
   expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  const pdf = await guest.request.get(await guest.getByRole('link', { name: 'Download the report (PDF)' }).getAttribute('href').then((h) => new URL(h!, url).href));
+  const pdf = await guest.request.get(
+    await guest
+      .getByRole('link', { name: 'Download the report (PDF)' })
+      .getAttribute('href')
+      .then((h) => new URL(h!, url).href),
+  );
   expect(pdf.headers()['content-type']).toContain('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   // Nothing else of the shop opens for the guest.
@@ -79,7 +86,10 @@ test("a location's administrator lists the links shared at it, with who shared e
   test.setTimeout(60_000);
   const lastName = `Owner${randomBytes(3).toString('hex')}`;
   const owner = await createUser({ role: 5, firm: 6, firstName: 'Lin', lastName });
-  const made = await hostCall<{ token: string }>(await hostToken(owner.username), 'POST', 'api/report/createShareLink', { adasInspection: inspection().id, days: 7 });
+  const made = await hostCall<{ token: string }>(await hostToken(owner.username), 'POST', 'api/report/createShareLink', {
+    adasInspection: inspection().id,
+    days: 7,
+  });
   expect(made.status).toBe(200);
 
   // Role 4 administers Brooklyn Collision & Glass (firm 6).

@@ -18,7 +18,9 @@ import { createUserViaApi } from './users-support';
 
 /** `page` after `open` (a sign-in, a visit), once its list is hydrated and its push connection has finished the handshake. */
 async function hearing(page: Page, open: () => Promise<unknown>): Promise<Page> {
-  const handshake = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/push\/hub\?id=/.test(r.url()), { timeout: 20_000 });
+  const handshake = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/push\/hub\?id=/.test(r.url()), {
+    timeout: 20_000,
+  });
   await open();
   expect((await handshake).status()).toBe(200);
   await waitForHydration(page, 'main thead a');
@@ -36,7 +38,9 @@ async function changer(browser: Browser, who: number | string) {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, who);
   return (path: string, data: unknown) =>
-    page.request.post(`/api/bff/${path}`, { headers: { [BFF_HEADER]: BFF_HEADER_VALUE }, data }).then(async (r) => expect(r.status(), await r.text()).toBe(200));
+    page.request
+      .post(`/api/bff/${path}`, { headers: { [BFF_HEADER]: BFF_HEADER_VALUE }, data })
+      .then(async (r) => expect(r.status(), await r.text()).toBe(200));
 }
 
 const liveText = (page: Page) => page.getByTestId('live-changes');
@@ -46,9 +50,14 @@ async function secondAdmin(): Promise<string> {
   return (await createUser({ role: 1, firm: 1, firstName: 'Live', lastName: 'Admin' })).username;
 }
 
-test('ADAS jobs: another user\'s change refreshes the idle list in place; during an edit it is announced and what is typed stays', async ({ browser }) => {
+test("ADAS jobs: another user's change refreshes the idle list in place; during an edit it is announced and what is typed stays", async ({
+  browser,
+}) => {
   const ro = uniqueToken('RO-LIVE-');
-  const insurance = withTestDb((db) => db.prepare('SELECT insurance FROM insurance WHERE firm = 1 AND is_inactive = 0 ORDER BY insurance LIMIT 1').pluck().get() as number);
+  const insurance = withTestDb(
+    (db) =>
+      db.prepare('SELECT insurance FROM insurance WHERE firm = 1 AND is_inactive = 0 ORDER BY insurance LIMIT 1').pluck().get() as number,
+  );
   const created = await hostCall<{ id: number }>(await hostToken(5), 'POST', 'api/adas/createAdas', {
     firm: 6,
     ronumber: ro,
@@ -137,7 +146,9 @@ test('users: a user another administrator adds shows in the idle list', async ({
   await page.context().close();
 });
 
-test("one user's two tabs: a change saved in one shows in the other; the tab that saved refreshed itself and says nothing", async ({ browser }) => {
+test("one user's two tabs: a change saved in one shows in the other; the tab that saved refreshed itself and says nothing", async ({
+  browser,
+}) => {
   test.setTimeout(60_000); // two contexts, three pages
   const username = await secondAdmin();
   const tok = uniqueToken();
@@ -159,7 +170,13 @@ test("one user's two tabs: a change saved in one shows in the other; the tab tha
   await expect(liveText(watching)).toHaveText('1 row changed — list updated');
   // The notice reached the saving tab too (same user, same moment); it names that tab, so it is skipped.
   // A later notice on the same connection shows that it has arrived: a new calibration request's toast.
-  const later = await hostCall<{ id: number }>(await hostToken(1), 'POST', 'api/adas/createCalibrate', { firm: 6, year: 2021, make: 'Honda', model: 'Fit', reason: `Tabs ${tok}` });
+  const later = await hostCall<{ id: number }>(await hostToken(1), 'POST', 'api/adas/createCalibrate', {
+    firm: 6,
+    year: 2021,
+    make: 'Honda',
+    model: 'Fit',
+    reason: `Tabs ${tok}`,
+  });
   expect(later.status).toBe(200);
   await expect(saving.getByTestId('push-toast').filter({ hasText: `Tabs ${tok}` })).toBeVisible();
   await expect(liveText(saving)).toHaveText('');

@@ -20,12 +20,22 @@ async function newInspection(ronumber: string): Promise<{ id: number; systems: {
     inspection: {},
   });
   const id = created.body.adasInspection;
-  const items = await hostCall<{ adasChecklistMatrix: number; system: string }[]>(token, 'GET', `api/adas/adasInspectionItems?adasInspection=${id}`);
+  const items = await hostCall<{ adasChecklistMatrix: number; system: string }[]>(
+    token,
+    'GET',
+    `api/adas/adasInspectionItems?adasInspection=${id}`,
+  );
   return { id, systems: items.body };
 }
 
 const rowOf = (id: number, system: number) =>
-  withTestDb((db) => db.prepare('SELECT result, is_not_equipped AS ne, version FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?').get(id, system)) as {
+  withTestDb((db) =>
+    db
+      .prepare(
+        'SELECT result, is_not_equipped AS ne, version FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?',
+      )
+      .get(id, system),
+  ) as {
     result: number | null;
     ne: number;
     version: number;
@@ -85,7 +95,12 @@ test('a change against a result someone else changed meanwhile shows both, and t
   // The manager records another result meanwhile.
   const manager = await hostToken(4);
   expect(
-    (await hostCall(manager, 'POST', 'api/adas/saveAdasInspectionResults', { adasInspection: id, results: [{ adasChecklistMatrix: first.adasChecklistMatrix, result: RESULT.failed }] })).status,
+    (
+      await hostCall(manager, 'POST', 'api/adas/saveAdasInspectionResults', {
+        adasInspection: id,
+        results: [{ adasChecklistMatrix: first.adasChecklistMatrix, result: RESULT.failed }],
+      })
+    ).status,
   ).toBe(200);
 
   await context.setOffline(false);

@@ -126,7 +126,10 @@ test('used, expired and unknown invitations explain themselves', async ({ page }
   await expect(page.getByText(ONBOARD_MESSAGES.invitationUnknown)).toBeVisible();
 });
 
-test('step 1 saved in one browser: another browser resumes from what the host saved, after the email of step 1', async ({ page, browser }) => {
+test('step 1 saved in one browser: another browser resumes from what the host saved, after the email of step 1', async ({
+  page,
+  browser,
+}) => {
   test.slow(); // an invitation, the wizard in two browsers
   await signIn(page, 3, undefined, '/locations');
   const dialog = page.getByRole('dialog', { name: 'Invite a location' });

@@ -47,7 +47,11 @@ test('an insurer chosen on a new job, and only what was recorded, end up in the 
   for (let i = 0; i < n; i++) names.push((await rows.nth(i).getByRole('combobox').getAttribute('aria-label'))!.replace(/^Result for /, ''));
   for (let i = 0; i < n; i++) {
     if (i === 1) await rows.nth(i).getByRole('checkbox').check();
-    else await rows.nth(i).getByRole('combobox').selectOption(i === 0 ? 'Calibrated' : i === 2 ? 'Failed' : 'Passed');
+    else
+      await rows
+        .nth(i)
+        .getByRole('combobox')
+        .selectOption(i === 0 ? 'Calibrated' : i === 2 ? 'Failed' : 'Passed');
   }
   // Completing with a Failed system asks first and says what the report will show.
   await page.getByRole('button', { name: 'Complete inspection' }).click();
@@ -82,7 +86,9 @@ test('an insurer chosen on a new job, and only what was recorded, end up in the 
 test('Declined asks for a reason in words instead of greying out', async ({ page }) => {
   const inspection = withTestDb((db) => {
     const row = db
-      .prepare("SELECT q.adas_inspection AS id FROM calibrate_request q JOIN adas_inspection i USING (adas_inspection) WHERE q.firm = 6 AND i.status <> 2 AND q.status_name NOT IN ('Declined', 'Cancelled', 'Completed') ORDER BY 1 LIMIT 1")
+      .prepare(
+        "SELECT q.adas_inspection AS id FROM calibrate_request q JOIN adas_inspection i USING (adas_inspection) WHERE q.firm = 6 AND i.status <> 2 AND q.status_name NOT IN ('Declined', 'Cancelled', 'Completed') ORDER BY 1 LIMIT 1",
+      )
       .get() as { id: number };
     return row.id;
   });

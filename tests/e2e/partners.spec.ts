@@ -3,12 +3,18 @@ import { expect, test } from '@playwright/test';
 import { signIn } from '../support/session';
 
 const row = (page: import('@playwright/test').Page, table: string, name: string) =>
-  page.getByRole('table', { name: table, exact: true }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
+  page
+    .getByRole('table', { name: table, exact: true })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
 
 test('insurance: an added program toggled off is dropped; an existing one toggled off is removed on save', async ({ page }) => {
   await signIn(page, 4, undefined, '/insurance'); // Brooklyn Collision & Glass (firm 6)
   await expect(page.getByRole('heading', { name: 'Insurance', level: 1 })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Opt-in programs' }).getByRole('rowheader')).toHaveText([/^Harbor Insurance/, /^Keystone Mutual/]);
+  await expect(page.getByRole('table', { name: 'Opt-in programs' }).getByRole('rowheader')).toHaveText([
+    /^Harbor Insurance/,
+    /^Keystone Mutual/,
+  ]);
 
   // A click before the page has hydrated submits nothing: search until the answer shows.
   await expect(async () => {
@@ -27,7 +33,10 @@ test('insurance: an added program toggled off is dropped; an existing one toggle
   await expect(row(page, 'Opt-in programs', 'Keystone')).toContainText('Will be removed');
   const sent = page.waitForRequest((r) => r.url().includes('firm/saveOptInPrograms'));
   await page.getByRole('button', { name: 'Save' }).click();
-  expect((await sent).postDataJSON()).toEqual({ firm: 6, programs: [{ firm2: 1, isOptIn: false, isAdd: false, isRemove: true, relationship: 5 }] });
+  expect((await sent).postDataJSON()).toEqual({
+    firm: 6,
+    programs: [{ firm2: 1, isOptIn: false, isAdd: false, isRemove: true, relationship: 5 }],
+  });
   await expect(page.getByText('Your programs are saved.')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Opt-in programs' }).getByRole('rowheader')).toHaveText([/^Harbor Insurance/]);
 });

@@ -33,14 +33,18 @@ const smallTargets = (page: Page, selector: string, min: number) =>
       els
         .map((el) => ({ el, box: el.getBoundingClientRect() }))
         .filter(({ box }) => box.width > 0 && box.height > 0 && (box.width < m || box.height < m))
-        .map(({ el, box }) => `${el.getAttribute('aria-label') ?? el.textContent?.trim()}: ${Math.round(box.width)}×${Math.round(box.height)}`),
+        .map(
+          ({ el, box }) => `${el.getAttribute('aria-label') ?? el.textContent?.trim()}: ${Math.round(box.width)}×${Math.round(box.height)}`,
+        ),
     min,
   );
 
 test.describe('at 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('the inspection shows its systems as cards: no sideways scroll, every result and checkbox reachable and large enough', async ({ page }) => {
+  test('the inspection shows its systems as cards: no sideways scroll, every result and checkbox reachable and large enough', async ({
+    page,
+  }) => {
     const inspection = openInspection();
     await signIn(page, 5, undefined, `/view?adasInspection=${inspection}`);
     const rows = page.getByTestId('system-row');
@@ -57,7 +61,7 @@ test.describe('at 360 px', () => {
     expect(await smallTargets(page, 'main button', 44)).toEqual([]);
   });
 
-  test('RO links are tall enough to tap, the firm\'s name is whole, and a table that scrolls sideways takes the focus', async ({ page }) => {
+  test("RO links are tall enough to tap, the firm's name is whole, and a table that scrolls sideways takes the focus", async ({ page }) => {
     test.slow();
     await signIn(page, 5, undefined, '/adas');
     const ro = page.locator('main tbody th a').first();
@@ -98,7 +102,10 @@ test('"Save results" follows the list of systems too and keeps the focus once sa
   await expect(saves).toHaveCount(2);
   // The second one comes after the last system's controls in the page's order.
   const lastRow = page.getByTestId('system-row').last();
-  const after = await lastRow.evaluate((row, button) => !!(row.compareDocumentPosition(button!) & Node.DOCUMENT_POSITION_FOLLOWING), await saves.last().elementHandle());
+  const after = await lastRow.evaluate(
+    (row, button) => !!(row.compareDocumentPosition(button!) & Node.DOCUMENT_POSITION_FOLLOWING),
+    await saves.last().elementHandle(),
+  );
   expect(after).toBe(true);
 
   const checkbox = lastRow.getByRole('checkbox');

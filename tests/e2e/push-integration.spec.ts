@@ -74,7 +74,8 @@ test('both kinds arrive through the BFF over SSE and long polling; role 3 does n
     });
     expect(started.status).toBe(200);
     expect(started.body.status).toBe('queued');
-    const isImport = (m: { target: string; payload: Record<string, unknown> }) => m.target === 'importNotice' && m.payload.import === started.body.import;
+    const isImport = (m: { target: string; payload: Record<string, unknown> }) =>
+      m.target === 'importNotice' && m.payload.import === started.body.import;
     for (const c of [admin1, admin1lp]) {
       const m = await c.waitFor(isImport);
       expect(m.payload).toEqual({ kind: 'makeMatrixLinks', import: started.body.import, fileName: 'links.csv', imported: 2, rejected: 1 });
@@ -89,9 +90,15 @@ test('both kinds arrive through the BFF over SSE and long polling; role 3 does n
     });
     expect(created.status).toBe(200);
     const { id } = (await created.json()) as { id: number };
-    const isOpportunity = (m: { target: string; payload: Record<string, unknown> }) => m.target === 'opportunity' && m.payload.opportunity === id;
+    const isOpportunity = (m: { target: string; payload: Record<string, unknown> }) =>
+      m.target === 'opportunity' && m.payload.opportunity === id;
     const m5 = await shop5.waitFor(isOpportunity);
-    expect(m5.payload).toMatchObject({ opportunity: id, firm: 6, firmName: 'Brooklyn Collision & Glass', title: '2021 Honda Civic: Windshield replacement' });
+    expect(m5.payload).toMatchObject({
+      opportunity: id,
+      firm: 6,
+      firmName: 'Brooklyn Collision & Glass',
+      title: '2021 Honda Civic: Windshield replacement',
+    });
     // Everyone who may access firm 6 hears of it: the franchiser above it and the administrators.
     await franchiser3.waitFor(isOpportunity);
     await admin1.waitFor(isOpportunity);
@@ -105,12 +112,25 @@ test('both kinds arrive through the BFF over SSE and long polling; role 3 does n
     expect(foreign.status).toBe(404);
     // One for firm 9 (a shop of another franchisee in role 3's network) reaches the administrators and
     // role 3, but not firm 6's user.
-    const elsewhere = await hostCall<{ id: number }>(token1, 'POST', 'api/adas/createCalibrate', { firm: 9, year: 2020, make: 'Kia', model: 'Soul', reason: 'Bumper' });
-    const isElsewhere = (m: { target: string; payload: Record<string, unknown> }) => m.target === 'opportunity' && m.payload.opportunity === elsewhere.body.id;
+    const elsewhere = await hostCall<{ id: number }>(token1, 'POST', 'api/adas/createCalibrate', {
+      firm: 9,
+      year: 2020,
+      make: 'Kia',
+      model: 'Soul',
+      reason: 'Bumper',
+    });
+    const isElsewhere = (m: { target: string; payload: Record<string, unknown> }) =>
+      m.target === 'opportunity' && m.payload.opportunity === elsewhere.body.id;
     await admin1lp.waitFor(isElsewhere);
     await franchiser3.waitFor(isElsewhere);
     // The hub sends in order: once a later request for firm 6 has reached role 5, the one for firm 9 would have too.
-    const after = await hostCall<{ id: number }>(token1, 'POST', 'api/adas/createCalibrate', { firm: 6, year: 2020, make: 'Kia', model: 'Rio', reason: 'Mirror' });
+    const after = await hostCall<{ id: number }>(token1, 'POST', 'api/adas/createCalibrate', {
+      firm: 6,
+      year: 2020,
+      make: 'Kia',
+      model: 'Rio',
+      reason: 'Mirror',
+    });
     await shop5.waitFor((m) => m.target === 'opportunity' && m.payload.opportunity === after.body.id);
     expect(shop5.received.some(isElsewhere)).toBe(false);
 
@@ -127,8 +147,13 @@ test('the host validates both calls: roles for the import, the body for both', a
   expect((await hostCall(token3, 'POST', 'api/admin/importMakeMatrixLinks', { fileName: 'a.csv', content: 'x' })).status).toBe(403);
   const token1 = await hostToken(1);
   expect((await hostCall(token1, 'POST', 'api/admin/importMakeMatrixLinks', { fileName: '../a.csv', content: 'x' })).status).toBe(400);
-  expect((await hostCall(token1, 'POST', 'api/adas/createCalibrate', { firm: 6, year: 1900, make: 'A', model: 'B', reason: 'C' })).status).toBe(400);
-  expect((await hostCall(token1, 'POST', 'api/adas/createCalibrate', { firm: 6, year: 2020, make: 'A', model: 'B', reason: 'C', vin: 'IOQ' })).status).toBe(400);
+  expect(
+    (await hostCall(token1, 'POST', 'api/adas/createCalibrate', { firm: 6, year: 1900, make: 'A', model: 'B', reason: 'C' })).status,
+  ).toBe(400);
+  expect(
+    (await hostCall(token1, 'POST', 'api/adas/createCalibrate', { firm: 6, year: 2020, make: 'A', model: 'B', reason: 'C', vin: 'IOQ' }))
+      .status,
+  ).toBe(400);
 });
 
 test('the client reconnects after the hub restarts, and receives again', async () => {

@@ -10,7 +10,9 @@ const RECONNECT_SCHEDULE_MS = PUSH_RECONNECT_DELAYS_MS.reduce((a, b) => a + b, 1
 
 /** Signs in and waits until the push connection has finished its handshake (the first send through the push route). */
 async function signInWithPush(page: Page, role: number) {
-  const handshake = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/push\/hub\?id=/.test(r.url()), { timeout: 15_000 });
+  const handshake = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/push\/hub\?id=/.test(r.url()), {
+    timeout: 15_000,
+  });
   await signIn(page, role);
   expect((await handshake).status()).toBe(200);
 }
@@ -22,7 +24,10 @@ test('role 1 sees the import notice with its counts, dismisses it with the keybo
   const region = page.getByRole('log', { name: 'Notifications' });
   await expect(region).toBeAttached();
 
-  const started = await hostCall<{ import: number }>(await hostToken(1), 'POST', 'api/admin/importMakeMatrixLinks', { fileName: 'browser-links.csv', content: LINKS_CSV });
+  const started = await hostCall<{ import: number }>(await hostToken(1), 'POST', 'api/admin/importMakeMatrixLinks', {
+    fileName: 'browser-links.csv',
+    content: LINKS_CSV,
+  });
   expect(started.status).toBe(200);
   const toast = region.getByTestId('push-toast').filter({ hasText: 'browser-links.csv' });
   await expect(toast).toContainText('Make matrix links imported');
@@ -60,7 +65,13 @@ test('a role-5 user of firm 6 sees the opportunity notice with a link; no import
   // An import notice never shows for role 5 (the hub does not send it; the client would drop it too). The
   // connection delivers in order: once a later opportunity has shown, the import notice would have too.
   await hostCall(await hostToken(1), 'POST', 'api/admin/importMakeMatrixLinks', { fileName: 'not-for-shops.csv', content: LINKS_CSV });
-  const later = await hostCall<{ id: number }>(await hostToken(5), 'POST', 'api/adas/createCalibrate', { firm: 6, year: 2023, make: 'Kia', model: 'Soul', reason: 'Bumper repair' });
+  const later = await hostCall<{ id: number }>(await hostToken(5), 'POST', 'api/adas/createCalibrate', {
+    firm: 6,
+    year: 2023,
+    make: 'Kia',
+    model: 'Soul',
+    reason: 'Bumper repair',
+  });
   expect(later.status).toBe(200);
   await expect(toast).toContainText('2023 Kia Soul: Bumper repair');
   await expect(page.getByText('not-for-shops.csv')).toHaveCount(0);
@@ -69,7 +80,10 @@ test('a role-5 user of firm 6 sees the opportunity notice with a link; no import
 test('the push connection stops on logout', async ({ page }) => {
   await page.clock.install();
   await signInWithPush(page, 2);
-  await page.getByRole('button', { name: /Account menu|Blake|Brooks/ }).first().click();
+  await page
+    .getByRole('button', { name: /Account menu|Blake|Brooks/ })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login/);
   const after: string[] = [];
@@ -82,6 +96,8 @@ test('the push connection stops on logout', async ({ page }) => {
   await page.evaluate(() => fetch('/login', { method: 'HEAD' }));
   expect(after).toEqual([]);
   // The session is gone: the push route refuses.
-  const status = await page.evaluate(async () => (await fetch('/api/push/hub/negotiate?negotiateVersion=1', { method: 'POST', headers: { 'x-adas-bff': '1' } })).status);
+  const status = await page.evaluate(
+    async () => (await fetch('/api/push/hub/negotiate?negotiateVersion=1', { method: 'POST', headers: { 'x-adas-bff': '1' } })).status,
+  );
   expect(status).toBe(401);
 });

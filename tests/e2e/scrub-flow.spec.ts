@@ -9,16 +9,29 @@ import { signIn } from '../support/session';
 import { waitForHydration } from '../support/shell';
 import { axeViolations, withTestDb } from './adas-support';
 
-const PASTED = ['FRONT BUMPER & GRILLE', '1 Repl Bumper cover 52119-0R903 1 389.00 2.5', '2 Refn Bumper cover 2.6', 'WINDSHIELD', '3 R&I Windsheild 1.2', '4 Subl FBC 1 10.00'].join('\n');
+const PASTED = [
+  'FRONT BUMPER & GRILLE',
+  '1 Repl Bumper cover 52119-0R903 1 389.00 2.5',
+  '2 Refn Bumper cover 2.6',
+  'WINDSHIELD',
+  '3 R&I Windsheild 1.2',
+  '4 Subl FBC 1 10.00',
+].join('\n');
 
 /** A fresh 2022 Honda Odyssey job (every system of the demo rules) with one inspection at firm 6. */
 function seedJob(): { adas: number; inspection: number } {
   const ro = `SCRUB-${Date.now().toString(36).toUpperCase()}`;
   return withTestDb((db) =>
     db.transaction(() => {
-      const vehicle = db.prepare("INSERT INTO vehicle (firm, year, make, model) VALUES (6, 2022, 'Honda', 'Odyssey')").run().lastInsertRowid;
-      const adas = Number(db.prepare('INSERT INTO adas (firm, ronumber, vehicle, created_by) VALUES (6, ?, ?, 5)').run(ro, vehicle).lastInsertRowid);
-      const inspection = Number(db.prepare('INSERT INTO adas_inspection (adas, inspector, ronumber, created_by) VALUES (?, 5, ?, 5)').run(adas, ro).lastInsertRowid);
+      const vehicle = db
+        .prepare("INSERT INTO vehicle (firm, year, make, model) VALUES (6, 2022, 'Honda', 'Odyssey')")
+        .run().lastInsertRowid;
+      const adas = Number(
+        db.prepare('INSERT INTO adas (firm, ronumber, vehicle, created_by) VALUES (6, ?, ?, 5)').run(ro, vehicle).lastInsertRowid,
+      );
+      const inspection = Number(
+        db.prepare('INSERT INTO adas_inspection (adas, inspector, ronumber, created_by) VALUES (?, 5, ?, 5)').run(adas, ro).lastInsertRowid,
+      );
       return { adas, inspection };
     })(),
   );
@@ -30,7 +43,10 @@ async function openInspection(page: Page, inspection: number) {
   await waitForHydration(page, 'main button[aria-expanded]');
 }
 
-test('an estimate pasted on the job is scrubbed on the inspection, every line explained, kept across reloads, and rescrubbed after a term is added', async ({ page, browser }) => {
+test('an estimate pasted on the job is scrubbed on the inspection, every line explained, kept across reloads, and rescrubbed after a term is added', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { adas, inspection } = seedJob();
   await signIn(page, 5, undefined, `/adas?adas=${adas}`);
@@ -61,9 +77,18 @@ test('an estimate pasted on the job is scrubbed on the inspection, every line ex
   await page.getByTestId('upload-Estimate file (BMS XML or CSV)').setInputFiles({
     name: 'lines.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(['Line,Operation,Description,Section', ...PASTED.split('\n').filter((l) => /^\d/.test(l)).map((l, i) => `${i + 1},${l.split(' ')[1]},"${l.split(' ').slice(2, 4).join(' ')}",`)].join('\n')),
+    buffer: Buffer.from(
+      [
+        'Line,Operation,Description,Section',
+        ...PASTED.split('\n')
+          .filter((l) => /^\d/.test(l))
+          .map((l, i) => `${i + 1},${l.split(' ')[1]},"${l.split(' ').slice(2, 4).join(' ')}",`),
+      ].join('\n'),
+    ),
   });
-  await expect(page.getByRole('dialog', { name: 'Replace the estimate?' })).toContainText("The job's 4 repair lines will be replaced by lines.csv.");
+  await expect(page.getByRole('dialog', { name: 'Replace the estimate?' })).toContainText(
+    "The job's 4 repair lines will be replaced by lines.csv.",
+  );
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(lines.getByRole('row')).toHaveCount(5);
 
@@ -72,7 +97,9 @@ test('an estimate pasted on the job is scrubbed on the inspection, every line ex
   await expect(page.getByText(/^Not scrubbed yet/)).toBeVisible();
   await page.getByRole('button', { name: 'Scrub the estimate' }).click();
   const calibrations = page.getByRole('table', { name: 'Triggered calibrations' });
-  await expect(calibrations.getByRole('row').filter({ hasText: 'Front Radar' })).toContainText('the rule names “front bumper cover”, and the line replaces it');
+  await expect(calibrations.getByRole('row').filter({ hasText: 'Front Radar' })).toContainText(
+    'the rule names “front bumper cover”, and the line replaces it',
+  );
   await expect(calibrations.getByRole('row').filter({ hasText: 'Forward Camera' })).toContainText('Windsheild');
   const outcome = page.getByRole('table', { name: 'Estimate lines and what each requires' });
   await expect(outcome.getByRole('row').filter({ hasText: 'Refn' })).toContainText('Nothing: Refinish is paint work');
@@ -89,8 +116,12 @@ test('an estimate pasted on the job is scrubbed on the inspection, every line ex
   // Shown again after a reload.
   await page.reload();
   await expect(page.getByTestId('scrub-meta')).toContainText('from pasted lines');
-  await expect(page.getByRole('table', { name: 'Triggered calibrations' }).getByRole('row').filter({ hasText: 'Steering Angle Sensor' })).toBeHidden();
-  await expect(page.getByRole('table', { name: 'Estimate lines and what each requires' }).getByRole('row').filter({ hasText: 'FBC' })).toContainText('Nothing');
+  await expect(
+    page.getByRole('table', { name: 'Triggered calibrations' }).getByRole('row').filter({ hasText: 'Steering Angle Sensor' }),
+  ).toBeHidden();
+  await expect(
+    page.getByRole('table', { name: 'Estimate lines and what each requires' }).getByRole('row').filter({ hasText: 'FBC' }),
+  ).toContainText('Nothing');
 
   // An administrator teaches the shop's word "FBC", and tries it on a line.
   const adminContext = await browser.newContext();
@@ -103,7 +134,9 @@ test('an estimate pasted on the job is scrubbed on the inspection, every line ex
   await dialog.getByLabel('Written').fill('FBC');
   await dialog.getByLabel('Meaning').fill('front bumper cover');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(admin.getByRole('table', { name: 'Estimate terms' }).getByRole('row').filter({ hasText: 'FBC' })).toContainText('front bumper cover');
+  await expect(admin.getByRole('table', { name: 'Estimate terms' }).getByRole('row').filter({ hasText: 'FBC' })).toContainText(
+    'front bumper cover',
+  );
   await admin.getByLabel('Description').fill('FBC');
   await admin.getByLabel('Operation', { exact: true }).fill('Repl');
   await admin.getByRole('button', { name: 'Read the line' }).click();
@@ -113,7 +146,11 @@ test('an estimate pasted on the job is scrubbed on the inspection, every line ex
 
   // Rescrubbed: the estimate is the same; the line now reads as the front bumper cover.
   await page.getByRole('button', { name: 'Scrub again' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /Since the scrub of .*: 1 line read differently\. The estimate is the same: the change comes from the configuration/ })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({
+      hasText: /Since the scrub of .*: 1 line read differently\. The estimate is the same: the change comes from the configuration/,
+    }),
+  ).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Line 4 (FBC): nothing → Front Radar, Park Assist' })).toBeVisible();
 
   withTestDb((db) => db.prepare("DELETE FROM estimate_term WHERE firm = 6 AND written = 'FBC'").run());

@@ -143,7 +143,14 @@ test('every default-layout page opens the left menu as a drawer, and its "More" 
   await expect(page.getByRole('navigation', { name: 'Top menu' }).getByRole('link')).toHaveText(['ADAS']);
   const drawer = page.getByRole('dialog', { name: 'Menu' });
   await clickUntil(page.getByRole('button', { name: 'Open menu' }), drawer.getByRole('link', { name: 'Dashboard' }));
-  await expect(drawer.getByRole('list').first().getByRole('link')).toHaveText(['Home', 'Locations', 'ADAS', 'ADAS Systems Overview', 'Providers', 'Dashboard']);
+  await expect(drawer.getByRole('list').first().getByRole('link')).toHaveText([
+    'Home',
+    'Locations',
+    'ADAS',
+    'ADAS Systems Overview',
+    'Providers',
+    'Dashboard',
+  ]);
   const more = drawer.getByRole('list', { name: 'More' }).getByRole('link');
   await expect(more).toContainText(['Insurance', 'Administration', 'Import/Export Facility', 'Storage']);
   await drawer.getByLabel('Search the menu').fill('import');
@@ -176,7 +183,10 @@ test('axe finds no serious or critical violation on /login, / and a default-layo
     await page.goto(path);
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), path).toEqual([]);
+    expect(
+      bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      path,
+    ).toEqual([]);
   };
   await check('/login');
   await signIn(page, 1);

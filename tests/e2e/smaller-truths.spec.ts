@@ -30,7 +30,9 @@ test('OEM links of the demo knowledge base show no "Added" date: nobody added th
   expect(cells.filter((c) => c.includes(today))).toEqual([]);
 });
 
-test('red system names have a legend; a new job started from the overview keeps the VIN\'s year, a blank new job waits for one', async ({ page }) => {
+test("red system names have a legend; a new job started from the overview keeps the VIN's year, a blank new job waits for one", async ({
+  page,
+}) => {
   await signIn(page, 5, undefined, `/add-inspection?vin=${pilotVin()}`);
   await expect(page.getByTestId('overview-system').first()).toBeVisible();
   await expect(page.getByTestId('highlight-legend')).toContainText('Names in red');

@@ -19,7 +19,9 @@ test('create storage for San Jose, upload a file, find it, download it and remov
   await panel.getByRole('button', { name: 'Create bucket' }).click();
 
   const content = 'Radar target at 1.2 m, 0° yaw\n';
-  await panel.getByTestId('upload-Upload files to San Jose Collision Center').setInputFiles({ name: 'radar-setup.txt', mimeType: 'text/plain', buffer: Buffer.from(content) });
+  await panel
+    .getByTestId('upload-Upload files to San Jose Collision Center')
+    .setInputFiles({ name: 'radar-setup.txt', mimeType: 'text/plain', buffer: Buffer.from(content) });
   await expect(panel.getByText('Uploaded: radar-setup.txt')).toBeVisible();
   await expect(range(page)).toHaveText('1–1 of 1 files');
   await expect(page.getByRole('rowheader')).toHaveText(['radar-setup.txt']);
@@ -33,7 +35,9 @@ test('create storage for San Jose, upload a file, find it, download it and remov
 
   // A file whose content is not a type storage takes is refused with a clear message.
   await panel.getByRole('button', { name: 'Upload again' }).click();
-  await panel.getByTestId('upload-Upload files to San Jose Collision Center').setInputFiles({ name: 'evil.exe.txt', mimeType: 'text/plain', buffer: Buffer.from([0x4d, 0x5a, 0, 0]) });
+  await panel
+    .getByTestId('upload-Upload files to San Jose Collision Center')
+    .setInputFiles({ name: 'evil.exe.txt', mimeType: 'text/plain', buffer: Buffer.from([0x4d, 0x5a, 0, 0]) });
   await expect(panel.getByRole('alert')).toContainText('Upload failed.');
   await expect(panel.getByRole('alert')).toContainText('is not a file type storage accepts');
 

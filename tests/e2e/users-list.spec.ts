@@ -15,7 +15,11 @@ test.describe('users list', () => {
     // The default: newest first (descending by id). Other tests add users at the same time, so the
     // order is checked among this test's users (the search narrows on the server, keeping the sort).
     await filterList(page, tok);
-    await expect(page.getByRole('rowheader')).toHaveText([new RegExp(`Cedar ${tok}`), new RegExp(`Birch ${tok}`), new RegExp(`Alder ${tok}`)]);
+    await expect(page.getByRole('rowheader')).toHaveText([
+      new RegExp(`Cedar ${tok}`),
+      new RegExp(`Birch ${tok}`),
+      new RegExp(`Alder ${tok}`),
+    ]);
     await page.getByRole('searchbox', { name: 'Filter the list' }).fill('');
     await expect(page).not.toHaveURL(/searchTerm=/);
     await expect(bodyRows(page)).toHaveCount(10);
@@ -32,7 +36,11 @@ test.describe('users list', () => {
 
     await filterList(page, tok);
     await expect(range(page)).toHaveText('1–3 of 3 users');
-    await expect(page.getByRole('rowheader')).toHaveText([new RegExp(`Alder ${tok}`), new RegExp(`Birch ${tok}`), new RegExp(`Cedar ${tok}`)]);
+    await expect(page.getByRole('rowheader')).toHaveText([
+      new RegExp(`Alder ${tok}`),
+      new RegExp(`Birch ${tok}`),
+      new RegExp(`Cedar ${tok}`),
+    ]);
 
     // Filters: role, then location; each narrows on the server.
     await page.getByLabel('Role').selectOption({ label: 'Shop (technician)' });
@@ -61,7 +69,9 @@ test.describe('users list', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('bulk delete asks first, then removes the checked users; deactivate and activate; one’s own row cannot be checked', async ({ page }) => {
+  test('bulk delete asks first, then removes the checked users; deactivate and activate; one’s own row cannot be checked', async ({
+    page,
+  }) => {
     const tok = uniqueToken();
     const a = await createUserViaApi({ lastName: `Gone ${tok}` });
     const b = await createUserViaApi({ lastName: `Away ${tok}` });

@@ -18,7 +18,9 @@ async function violations(page: Page): Promise<string[]> {
 const profileDialog = (page: Page) => page.getByRole('dialog', { name: /^(Adding User|Editing User: |User Profile for )/ });
 
 test.describe('user profile dialog', () => {
-  test('adding a user: the save alert, a taken username, verify → Add New User → tabs; role 1 stored as 2; the new user signs in with the password given', async ({ page }) => {
+  test('adding a user: the save alert, a taken username, verify → Add New User → tabs; role 1 stored as 2; the new user signs in with the password given', async ({
+    page,
+  }) => {
     test.slow(); // two sign-ins and a dozen saves
     const tok = uniqueToken();
     const username = `nia.${tok.toLowerCase()}@example.com`;
@@ -34,7 +36,12 @@ test.describe('user profile dialog', () => {
     await dialog.getByLabel('Time Zone').selectOption('');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     const alert = dialog.getByRole('alert').filter({ hasText: 'Please supply fill all fields.' });
-    await expect(alert.locator('li')).toHaveText(['Please supply a First Name.', 'Please supply a Last Name.', 'Please supply a Timezone.', 'Please supply a Role.']);
+    await expect(alert.locator('li')).toHaveText([
+      'Please supply a First Name.',
+      'Please supply a Last Name.',
+      'Please supply a Timezone.',
+      'Please supply a Role.',
+    ]);
     await dialog.getByLabel('First Name').fill('Nia');
     await dialog.getByLabel('Last Name').fill(`Ortiz ${tok}`);
     await dialog.getByLabel('Time Zone').selectOption('3');
@@ -92,7 +99,9 @@ test.describe('user profile dialog', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(`Welcome, Nia Ortiz ${tok}`);
   });
 
-  test('editing: the username saved inline, Save in the danger style while unsaved and asking before closing, the Locations tab’s primary rule', async ({ page }) => {
+  test('editing: the username saved inline, Save in the danger style while unsaved and asking before closing, the Locations tab’s primary rule', async ({
+    page,
+  }) => {
     const tok = uniqueToken();
     const u = await createUserViaApi({ lastName: `Edit ${tok}`, firm: 7 });
     await openUsers(page, tok);
@@ -148,7 +157,9 @@ test.describe('user profile dialog', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test("one's own profile from the account menu: Contact Info add, edit, set primary and delete; no admin fields or Locations tab for a shop user", async ({ page }) => {
+  test("one's own profile from the account menu: Contact Info add, edit, set primary and delete; no admin fields or Locations tab for a shop user", async ({
+    page,
+  }) => {
     const tok = uniqueToken();
     const me = await createUser({ role: 15, firm: 7, firstName: 'Casey', lastName: `Self ${tok}` });
     await signIn(page, me.username);
@@ -156,7 +167,8 @@ test.describe('user profile dialog', () => {
     const dialog = page.getByRole('dialog', { name: `User Profile for Casey Self ${tok}` });
     await expect(dialog.getByRole('tab', { name: 'Contact Info' })).toBeVisible();
     await expect(dialog.getByRole('tab', { name: 'Locations' })).toHaveCount(0);
-    for (const label of ['Contact Type', 'User Role', 'Time Zone', 'Labor Rate per Hour']) await expect(dialog.getByLabel(label)).toHaveCount(0);
+    for (const label of ['Contact Type', 'User Role', 'Time Zone', 'Labor Rate per Hour'])
+      await expect(dialog.getByLabel(label)).toHaveCount(0);
     await expect(dialog.getByTestId('profile-summary')).toContainText('Queens Auto Body');
 
     const phones = page.getByTestId('sublist-phone');
@@ -262,6 +274,8 @@ test.describe('user profile dialog', () => {
     // The saved photo is there when the profile opens again.
     await page.keyboard.press('Escape');
     await chooseFromAccountMenu(page, `Pia Photo ${tok}`, 'Profile');
-    await expect(page.getByRole('dialog', { name: `User Profile for Pia Photo ${tok}` }).getByRole('img', { name: `Photo of Pia Photo ${tok}` })).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: `User Profile for Pia Photo ${tok}` }).getByRole('img', { name: `Photo of Pia Photo ${tok}` }),
+    ).toBeVisible();
   });
 });

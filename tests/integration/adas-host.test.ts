@@ -33,7 +33,8 @@ beforeAll(async () => {
 });
 afterAll(() => host?.close());
 
-async function ok<T = any>(call: CallDef, input?: CallInput, token = shop): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function ok<T = any>(call: CallDef, input?: CallInput, token = shop): Promise<T> {
   const res = await host.api(token, call, input);
   expect(res.status, `${call.path}: ${JSON.stringify(res.body)}`).toBe(200);
   return call.response.parse(res.body) as T;
@@ -44,15 +45,40 @@ async function status(call: CallDef, input: CallInput, token: string, expected: 
   return res.body;
 }
 
-const one = <T,>(sql: string, ...params: unknown[]) => host.db.prepare(sql).get(...params) as T;
+const one = <T>(sql: string, ...params: unknown[]) => host.db.prepare(sql).get(...params) as T;
 /** A seeded job of `firm` (the first: the tests' own jobs come after the seed's). */
 const jobOf = (firm: number) => one<{ adas: number }>('SELECT adas FROM adas WHERE firm = ? ORDER BY adas LIMIT 1', firm).adas;
-const customerOf = (firm: number) => one<{ contact: number }>("SELECT contact FROM contact WHERE firm = ? AND contact_type = 2 AND merged_into IS NULL LIMIT 1", firm).contact;
+const customerOf = (firm: number) =>
+  one<{ contact: number }>('SELECT contact FROM contact WHERE firm = ? AND contact_type = 2 AND merged_into IS NULL LIMIT 1', firm).contact;
 
 /** A 2021 Honda Pilot VIN of the decoder's table (5FN YF6H…), with serial `n`. */
 function pilotVin(n: number): string {
   const draft = `5FNYF6HC0MY${String(n).padStart(6, '0')}`;
-  const map: Record<string, number> = { A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9 };
+  const map: Record<string, number> = {
+    A: 1,
+    B: 2,
+    C: 3,
+    D: 4,
+    E: 5,
+    F: 6,
+    G: 7,
+    H: 8,
+    J: 1,
+    K: 2,
+    L: 3,
+    M: 4,
+    N: 5,
+    P: 7,
+    R: 9,
+    S: 2,
+    T: 3,
+    U: 4,
+    V: 5,
+    W: 6,
+    X: 7,
+    Y: 8,
+    Z: 9,
+  };
   const w = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
   const sum = [...draft].reduce((s, ch, i) => s + (/\d/.test(ch) ? Number(ch) : map[ch]) * w[i], 0) % 11;
   return draft.slice(0, 8) + (sum === 10 ? 'X' : String(sum)) + draft.slice(9);
@@ -67,7 +93,15 @@ const newJob = (more: Record<string, unknown> = {}) => ({
 describe('decoding VINs', () => {
   it('decodes the year from position 10, the make from the WMI and the model from the table', async () => {
     const res = await ok(d.decodeAdas, { query: { vin: pilotVin(2) } });
-    expect(res).toMatchObject({ isDecoded: true, year: 2021, make: 'Honda', model: 'Pilot', bodystyle: 'SUV', source: 'pattern', reason: '' });
+    expect(res).toMatchObject({
+      isDecoded: true,
+      year: 2021,
+      make: 'Honda',
+      model: 'Pilot',
+      bodystyle: 'SUV',
+      source: 'pattern',
+      reason: '',
+    });
   });
 
   it('decodes the make alone for a known WMI whose model is not in the table, and records the failure', async () => {
@@ -80,7 +114,10 @@ describe('decoding VINs', () => {
   it.each([
     ['1HGCM82633A00435', 'A VIN has 17 characters; this one has 16.'],
     ['1HGCM82O33A004352', 'A VIN never contains the letters I, O or Q: found O at position 8.'],
-    ['1HGCM82643A004352', 'The check digit (position 9) does not match: it should be 3 for these characters, not 4. Check for a typing error.'],
+    [
+      '1HGCM82643A004352',
+      'The check digit (position 9) does not match: it should be 3 for these characters, not 4. Check for a typing error.',
+    ],
   ])('refuses %s naming the rule, and keeps the failed decode', async (vin, message) => {
     const res = await status(d.decodeAdas, { query: { vin } }, shop, 400);
     expect(res.fieldErrors?.vin).toEqual([message]);
@@ -99,7 +136,9 @@ describe('decoding VINs', () => {
     expect(byVin.decode.model).toBe('Pilot');
     expect(Array.isArray(byVin.systems)).toBe(true);
     const byModel = await ok(d.neoadas, { body: { year: 2021, make: 'Honda', model: 'Pilot' } });
-    expect(byModel.systems.map((s: { adasChecklistMatrix: number }) => s.adasChecklistMatrix)).toEqual(byVin.systems.map((s: { adasChecklistMatrix: number }) => s.adasChecklistMatrix));
+    expect(byModel.systems.map((s: { adasChecklistMatrix: number }) => s.adasChecklistMatrix)).toEqual(
+      byVin.systems.map((s: { adasChecklistMatrix: number }) => s.adasChecklistMatrix),
+    );
     await status(d.neoadas, { body: { year: 1899, make: 'Honda', model: 'Pilot' } }, shop, 400);
   });
 
@@ -123,7 +162,13 @@ describe('the job list', () => {
     const firms = new Set([3, 6, 7, 8]);
     for (const orderBy of ADAS_SORTS)
       for (const direction of ['asc', 'desc'] as const) {
-        const q = adassQuery.parse({ orderBy, direction, pageSize: 25, page: 2, ...(orderBy === 'status' ? {} : { filterBy: direction === 'asc' ? undefined : 2 }) });
+        const q = adassQuery.parse({
+          orderBy,
+          direction,
+          pageSize: 25,
+          page: 2,
+          ...(orderBy === 'status' ? {} : { filterBy: direction === 'asc' ? undefined : 2 }),
+        });
         const sortScan = listAdas(host.db, q, { firms, plan: 'sort-index' }).items.map((r) => r.adas);
         const filterFirst = listAdas(host.db, q, { firms, plan: 'filter-first' }).items.map((r) => r.adas);
         const merge = listAdas(host.db, q, { firms, plan: 'merge' }).items.map((r) => r.adas);
@@ -134,7 +179,11 @@ describe('the job list', () => {
   });
 
   it('filters by status, location and creation dates', async () => {
-    const complete = await ok<{ count: number; items: AdasRow[] }>(a.adass, { query: { filterBy: STATUS.complete, pageSize: 100 } }, franchise);
+    const complete = await ok<{ count: number; items: AdasRow[] }>(
+      a.adass,
+      { query: { filterBy: STATUS.complete, pageSize: 100 } },
+      franchise,
+    );
     expect(complete.items.every((r) => r.status === STATUS.complete)).toBe(true);
     const seven = await ok<{ items: AdasRow[] }>(a.adass, { query: { firm: 7, pageSize: 100 } }, franchise);
     expect(seven.items.every((r) => r.firm === 7)).toBe(true);
@@ -147,9 +196,14 @@ describe('the job list', () => {
   });
 
   it('finds a job by RO number or by any part of its VIN', async () => {
-    const row = one<{ adas: number; vin: string; ronumber: string }>('SELECT adas, vin, ronumber FROM adas WHERE firm = 6 ORDER BY adas LIMIT 1');
+    const row = one<{ adas: number; vin: string; ronumber: string }>(
+      'SELECT adas, vin, ronumber FROM adas WHERE firm = 6 ORDER BY adas LIMIT 1',
+    );
     for (const term of [row.vin, row.vin.slice(-8), row.vin.slice(3, 9).toLowerCase(), row.ronumber])
-      expect((await ok<{ items: AdasRow[] }>(a.adass, { query: { searchTerm: term } })).items.map((r) => r.adas), term).toContain(row.adas);
+      expect(
+        (await ok<{ items: AdasRow[] }>(a.adass, { query: { searchTerm: term } })).items.map((r) => r.adas),
+        term,
+      ).toContain(row.adas);
     // Another firm's job is not found by its VIN.
     const other = one<{ vin: string }>('SELECT vin FROM adas WHERE firm = 9 LIMIT 1');
     expect((await ok<{ count: number }>(a.adass, { query: { searchTerm: other.vin } })).count).toBe(0);
@@ -174,7 +228,9 @@ describe('the job list', () => {
 describe('jobs', () => {
   it('creates a job with a new vehicle for a customer, and starts its first inspection in one step', async () => {
     const contact = customerOf(6);
-    const created = await ok(a.createAdas, { body: newJob({ vehicle: { vehicle: -1, contact, year: 2021, make: 'Honda', model: 'Pilot', vin: pilotVin(10) }, inspection: {} }) });
+    const created = await ok(a.createAdas, {
+      body: newJob({ vehicle: { vehicle: -1, contact, year: 2021, make: 'Honda', model: 'Pilot', vin: pilotVin(10) }, inspection: {} }),
+    });
     expect(created.adasInspection).toBeGreaterThan(0);
     const job = await ok(a.adas, { query: { adas: created.id } });
     expect(job).toMatchObject({ firm: 6, ronumber: 'T-1001', status: STATUS.open, inspectionsTotal: 1, inspectionsComplete: 0 });
@@ -188,14 +244,36 @@ describe('jobs', () => {
     const { id } = await ok(a.createAdas, { body: { ronumber: 'T-2010', vehicle: { vehicle: -1, make: 'Ford', model: 'Escape' } } });
     const job = await ok(a.adas, { query: { adas: id } });
     expect(job.vehicle.year).toBe(2010);
-    await ok(a.saveAdas, { body: { adas: id, ronumber: 'T-2011', adasType: 2, notes: 'Windshield', vehicle: { ...job.vehicle, year: 2019 } } });
-    expect(await ok(a.adas, { query: { adas: id } })).toMatchObject({ ronumber: 'T-2011', adasType: 2, notes: 'Windshield', vehicle: { year: 2019 } });
+    await ok(a.saveAdas, {
+      body: { adas: id, ronumber: 'T-2011', adasType: 2, notes: 'Windshield', vehicle: { ...job.vehicle, year: 2019 } },
+    });
+    expect(await ok(a.adas, { query: { adas: id } })).toMatchObject({
+      ronumber: 'T-2011',
+      adasType: 2,
+      notes: 'Windshield',
+      vehicle: { year: 2019 },
+    });
   });
 
   it.each([
-    ['a VIN with an O', { vehicle: { vehicle: -1, make: 'Honda', model: 'Pilot', vin: '5FNYF6HO8MY671746' } }, 'vehicle.vin', /never contains the letters I, O or Q/],
-    ['a wrong check digit', { vehicle: { vehicle: -1, make: 'Honda', model: 'Pilot', vin: '5FNYF6HC9MY671746' } }, 'vehicle.vin', /check digit/],
-    ['16 characters', { vehicle: { vehicle: -1, make: 'Honda', model: 'Pilot', vin: '5FNYF6HC8MY67174' } }, 'vehicle.vin', /17 characters; this one has 16/],
+    [
+      'a VIN with an O',
+      { vehicle: { vehicle: -1, make: 'Honda', model: 'Pilot', vin: '5FNYF6HO8MY671746' } },
+      'vehicle.vin',
+      /never contains the letters I, O or Q/,
+    ],
+    [
+      'a wrong check digit',
+      { vehicle: { vehicle: -1, make: 'Honda', model: 'Pilot', vin: '5FNYF6HC9MY671746' } },
+      'vehicle.vin',
+      /check digit/,
+    ],
+    [
+      '16 characters',
+      { vehicle: { vehicle: -1, make: 'Honda', model: 'Pilot', vin: '5FNYF6HC8MY67174' } },
+      'vehicle.vin',
+      /17 characters; this one has 16/,
+    ],
     ['a model year 1899', { vehicle: { vehicle: -1, year: 1899, make: 'Honda', model: 'Pilot' } }, 'vehicle.year', /from 1900/],
     ['no RO number', { ronumber: '  ' }, 'ronumber', /This field is required/],
   ])('refuses %s with a field error and saves nothing', async (_, change, field, message) => {
@@ -207,7 +285,12 @@ describe('jobs', () => {
 
   it("refuses another firm's contact as the customer, and saves no vehicle either", async () => {
     const vehicles = one<{ n: number }>('SELECT count(*) AS n FROM vehicle').n;
-    const res = await status(a.createAdas, { body: newJob({ vehicle: { vehicle: -1, contact: customerOf(9), make: 'Honda', model: 'Pilot' } }) }, shop, 400);
+    const res = await status(
+      a.createAdas,
+      { body: newJob({ vehicle: { vehicle: -1, contact: customerOf(9), make: 'Honda', model: 'Pilot' } }) },
+      shop,
+      400,
+    );
     expect(res.fieldErrors?.['vehicle.contact']).toEqual(['Unknown customer: choose a contact of your locations']);
     expect(one<{ n: number }>('SELECT count(*) AS n FROM vehicle').n).toBe(vehicles);
   });
@@ -226,12 +309,16 @@ describe('jobs', () => {
   });
 
   it('lists the locations of the caller for the filter', async () => {
-    expect((await ok(a.locations, {}, franchise)).map((f: { firm: number }) => f.firm).sort((x: number, y: number) => x - y)).toEqual(subtree(3).sort((x, y) => x - y));
+    expect((await ok(a.locations, {}, franchise)).map((f: { firm: number }) => f.firm).sort((x: number, y: number) => x - y)).toEqual(
+      subtree(3).sort((x, y) => x - y),
+    );
     expect((await ok(a.locations, {})).map((f: { firm: number }) => f.firm)).toEqual([6]);
     // As a tree: each location before the ones under it, siblings by name.
     const admin = await host.token(1);
-    const tree = (await ok<{ firm: number; name: string }[]>(a.locations, {}, admin));
-    const parent = new Map((host.db.prepare('SELECT firm, parent FROM firm').all() as { firm: number; parent: number | null }[]).map((f) => [f.firm, f.parent]));
+    const tree = await ok<{ firm: number; name: string }[]>(a.locations, {}, admin);
+    const parent = new Map(
+      (host.db.prepare('SELECT firm, parent FROM firm').all() as { firm: number; parent: number | null }[]).map((f) => [f.firm, f.parent]),
+    );
     const at = new Map(tree.map((f, i) => [f.firm, i]));
     for (const f of tree) {
       const p = parent.get(f.firm);
@@ -251,16 +338,25 @@ describe('inspections and the status roll-up', () => {
   /** Records a Passed result for every system of the inspection. */
   async function recordAll(inspection: number) {
     const items = await ok(a.adasInspectionItems, { query: { adasInspection: inspection } });
-    if (items.length) await ok(a.saveAdasInspectionResults, { body: { adasInspection: inspection, results: items.map((s: { adasChecklistMatrix: number }) => ({ adasChecklistMatrix: s.adasChecklistMatrix, result: 1 })) } });
+    if (items.length)
+      await ok(a.saveAdasInspectionResults, {
+        body: {
+          adasInspection: inspection,
+          results: items.map((s: { adasChecklistMatrix: number }) => ({ adasChecklistMatrix: s.adasChecklistMatrix, result: 1 })),
+        },
+      });
     return items as { adasChecklistMatrix: number; adasInspectionResult: number }[];
   }
-  const jobStatus = (adas: number) => one<{ status: number; inspections_complete: number }>('SELECT status, inspections_complete FROM adas WHERE adas = ?', adas);
+  const jobStatus = (adas: number) =>
+    one<{ status: number; inspections_complete: number }>('SELECT status, inspections_complete FROM adas WHERE adas = ?', adas);
 
   it("gives a new inspection the vehicle's systems, one result row each", async () => {
     const { first, adas } = await jobWithTwoInspections();
     const items = await ok(a.adasInspectionItems, { query: { adasInspection: first } });
     const systems = (await ok(d.neoadas, { body: { year: 2021, make: 'Honda', model: 'Pilot' } })).systems;
-    expect(items.map((s: { adasChecklistMatrix: number }) => s.adasChecklistMatrix)).toEqual(systems.map((s: { adasChecklistMatrix: number }) => s.adasChecklistMatrix));
+    expect(items.map((s: { adasChecklistMatrix: number }) => s.adasChecklistMatrix)).toEqual(
+      systems.map((s: { adasChecklistMatrix: number }) => s.adasChecklistMatrix),
+    );
     const results = await ok(a.adasInspectionResults, { query: { adasInspection: first } });
     expect(results.every((r: { result: number | null }) => r.result === null)).toBe(true);
     expect((await ok(a.adasInspections, { query: { adas } })).map((i: { status: number }) => i.status)).toEqual([1, 1]);
@@ -276,7 +372,8 @@ describe('inspections and the status roll-up', () => {
     expect(two).toMatchObject({ status: STATUS.complete, adasStatus: STATUS.complete });
     expect(jobStatus(adas)).toEqual({ status: STATUS.complete, inspections_complete: 2 });
     // The list shows it at once.
-    const row = (await ok<{ items: AdasRow[] }>(a.adass, { query: { searchTerm: (await ok(a.adas, { query: { adas } })).ronumber } })).items[0];
+    const row = (await ok<{ items: AdasRow[] }>(a.adass, { query: { searchTerm: (await ok(a.adas, { query: { adas } })).ronumber } }))
+      .items[0];
     expect(row).toMatchObject({ status: STATUS.complete, inspectionsComplete: 2, inspectionsTotal: 2 });
     const reopened = await ok(a.updateStatusAdasInspection, { body: { adasInspection: first, status: STATUS.open } });
     expect(reopened).toMatchObject({ status: STATUS.open, adasStatus: STATUS.open });
@@ -311,19 +408,35 @@ describe('inspections and the status roll-up', () => {
   it('refuses a result for a system the inspection does not have, saving none of the batch', async () => {
     const { first } = await jobWithTwoInspections();
     const items = await ok(a.adasInspectionItems, { query: { adasInspection: first } });
-    const results = [...items.map((s: { adasChecklistMatrix: number }) => ({ adasChecklistMatrix: s.adasChecklistMatrix, result: 1 })), { adasChecklistMatrix: 987_654, result: 1 }];
+    const results = [
+      ...items.map((s: { adasChecklistMatrix: number }) => ({ adasChecklistMatrix: s.adasChecklistMatrix, result: 1 })),
+      { adasChecklistMatrix: 987_654, result: 1 },
+    ];
     const res = await status(a.saveAdasInspectionResults, { body: { adasInspection: first, results } }, shop, 400);
     expect(res.fieldErrors?.[`results.${items.length}.adasChecklistMatrix`]).toEqual(['This inspection does not have that system']);
-    expect((await ok(a.adasInspectionResults, { query: { adasInspection: first } })).every((r: { result: number | null }) => r.result === null)).toBe(true);
-    await status(a.saveAdasInspectionResults, { body: { adasInspection: first, results: [{ adasChecklistMatrix: 1, result: 99 }] } }, shop, 400);
+    expect(
+      (await ok(a.adasInspectionResults, { query: { adasInspection: first } })).every((r: { result: number | null }) => r.result === null),
+    ).toBe(true);
+    await status(
+      a.saveAdasInspectionResults,
+      { body: { adasInspection: first, results: [{ adasChecklistMatrix: 1, result: 99 }] } },
+      shop,
+      400,
+    );
   });
 
   it('refuses an inspector from another location', async () => {
     const { adas, first } = await jobWithTwoInspections();
     const res = await status(a.saveAdasInspection, { body: { adasInspection: first, adas, inspector: 17 } }, shop, 400);
     expect(res.fieldErrors?.inspector).toEqual(['The inspector must be a user of Brooklyn Collision & Glass']);
-    await ok(a.saveAdasInspection, { body: { adasInspection: first, adas, inspector: 5, notes: 'Checked', inspectionDate: '2026-01-15T14:30:00Z' } });
-    expect(await ok(a.adasInspection, { query: { adasInspection: first } })).toMatchObject({ inspector: 5, notes: 'Checked', inspectionDate: '2026-01-15T14:30:00.000Z' });
+    await ok(a.saveAdasInspection, {
+      body: { adasInspection: first, adas, inspector: 5, notes: 'Checked', inspectionDate: '2026-01-15T14:30:00Z' },
+    });
+    expect(await ok(a.adasInspection, { query: { adasInspection: first } })).toMatchObject({
+      inspector: 5,
+      notes: 'Checked',
+      inspectionDate: '2026-01-15T14:30:00.000Z',
+    });
   });
 
   it('marks systems not equipped, removes them and adds them back', async () => {
@@ -331,11 +444,20 @@ describe('inspections and the status roll-up', () => {
     const items = await recordAll(first);
     if (items.length === 0) return;
     const target = items[0];
-    const refused = await status(a.removeSystemFromInspection, { body: { adasInspection: first, adasChecklistMatrix: target.adasChecklistMatrix } }, shop, 400);
+    const refused = await status(
+      a.removeSystemFromInspection,
+      { body: { adasInspection: first, adasChecklistMatrix: target.adasChecklistMatrix } },
+      shop,
+      400,
+    );
     expect(refused.fieldErrors?.adasChecklistMatrix).toEqual(['Only a system marked not equipped can be removed']);
     await ok(a.saveResultEquipped, { body: { adasInspectionResult: target.adasInspectionResult, isNotEquipped: true } });
     await ok(a.removeSystemFromInspection, { body: { adasInspection: first, adasChecklistMatrix: target.adasChecklistMatrix } });
-    expect((await ok(a.notInstalledOnInspection, { query: { adasInspection: first } })).map((s: { adasChecklistMatrix: number }) => s.adasChecklistMatrix)).toEqual([target.adasChecklistMatrix]);
+    expect(
+      (await ok(a.notInstalledOnInspection, { query: { adasInspection: first } })).map(
+        (s: { adasChecklistMatrix: number }) => s.adasChecklistMatrix,
+      ),
+    ).toEqual([target.adasChecklistMatrix]);
     await ok(a.addSystemToInspection, { body: { adasInspection: first, adasChecklistMatrix: target.adasChecklistMatrix } });
     expect(await ok(a.notInstalledOnInspection, { query: { adasInspection: first } })).toEqual([]);
     await status(a.addSystemToInspection, { body: { adasInspection: first, adasChecklistMatrix: target.adasChecklistMatrix } }, shop, 400);
@@ -345,7 +467,12 @@ describe('inspections and the status roll-up', () => {
     const { adas, first, second } = await jobWithTwoInspections();
     await recordAll(first);
     await ok(a.updateStatusAdasInspection, { body: { adasInspection: first, status: STATUS.complete } });
-    await status(a.saveAdasInspectionResults, { body: { adasInspection: first, results: [{ adasChecklistMatrix: 1, result: 2 }] } }, shop, 409);
+    await status(
+      a.saveAdasInspectionResults,
+      { body: { adasInspection: first, results: [{ adasChecklistMatrix: 1, result: 2 }] } },
+      shop,
+      409,
+    );
     const deleted = await ok(a.deleteInspection, { body: { adasInspection: second } });
     expect(deleted).toMatchObject({ adas, adasStatus: STATUS.complete });
     await status(a.adasInspection, { query: { adasInspection: second } }, shop, 404);
@@ -360,7 +487,9 @@ describe('inspections and the status roll-up', () => {
   });
 
   it("answers another firm's inspection like an unknown one", async () => {
-    const foreign = one<{ adas_inspection: number }>('SELECT i.adas_inspection FROM adas_inspection i JOIN adas j ON j.adas = i.adas WHERE j.firm = 9 LIMIT 1').adas_inspection;
+    const foreign = one<{ adas_inspection: number }>(
+      'SELECT i.adas_inspection FROM adas_inspection i JOIN adas j ON j.adas = i.adas WHERE j.firm = 9 LIMIT 1',
+    ).adas_inspection;
     for (const [call, input] of [
       [a.adasInspection, { query: { adasInspection: foreign } }],
       [a.adasInspectionItems, { query: { adasInspection: foreign } }],
@@ -389,7 +518,9 @@ describe('repair lines', () => {
   });
 
   it('re-decodes a job VIN into its vehicle (adas/decode)', async () => {
-    const { id } = await ok(a.createAdas, { body: newJob({ vehicle: { vehicle: -1, year: 2015, make: 'Hond', model: '?', vin: pilotVin(20) } }) });
+    const { id } = await ok(a.createAdas, {
+      body: newJob({ vehicle: { vehicle: -1, year: 2015, make: 'Hond', model: '?', vin: pilotVin(20) } }),
+    });
     expect(await ok(a.decode, { body: { adas: id } })).toMatchObject({ isDecoded: true, model: 'Pilot' });
     expect((await ok(a.adas, { query: { adas: id } })).vehicle).toMatchObject({ year: 2021, make: 'Honda', model: 'Pilot' });
   });
@@ -397,15 +528,26 @@ describe('repair lines', () => {
 
 describe('the knowledge base on a job', () => {
   it("answers the decoded checklist mapped to the job's inspections, and the vehicle's links", async () => {
-    const created = await ok(a.createAdas, { body: newJob({ ronumber: 'T-CHECK', vehicle: { vehicle: -1, year: 2015, make: 'Hond', model: 'Pilott', vin: pilotVin(30) }, inspection: {} }) });
+    const created = await ok(a.createAdas, {
+      body: newJob({
+        ronumber: 'T-CHECK',
+        vehicle: { vehicle: -1, year: 2015, make: 'Hond', model: 'Pilott', vin: pilotVin(30) },
+        inspection: {},
+      }),
+    });
     const checklist = await ok(contract.admin.getAdasChecklistMappedToDecoded, { query: { id: created.id } });
     // Mapped to the vehicle as its VIN decodes (2021 Honda Pilot), not as it was typed.
     expect(checklist.vehicle).toMatchObject({ year: 2021, make: 'Honda', model: 'Pilot' });
     expect(checklist.decode).toMatchObject({ isDecoded: true });
     const systems = (await ok(d.neoadas, { body: { year: 2021, make: 'Honda', model: 'Pilot' } })).systems;
-    expect(checklist.items.map((i: { adasChecklistMatrix: number }) => i.adasChecklistMatrix)).toEqual(systems.map((x: { adasChecklistMatrix: number }) => x.adasChecklistMatrix));
+    expect(checklist.items.map((i: { adasChecklistMatrix: number }) => i.adasChecklistMatrix)).toEqual(
+      systems.map((x: { adasChecklistMatrix: number }) => x.adasChecklistMatrix),
+    );
     const items = await ok(a.adasInspectionItems, { query: { adasInspection: created.adasInspection } });
-    for (const i of checklist.items) expect(i.inspections).toBe(items.some((x: { adasChecklistMatrix: number }) => x.adasChecklistMatrix === i.adasChecklistMatrix) ? 1 : 0);
+    for (const i of checklist.items)
+      expect(i.inspections).toBe(
+        items.some((x: { adasChecklistMatrix: number }) => x.adasChecklistMatrix === i.adasChecklistMatrix) ? 1 : 0,
+      );
     const links = await ok(contract.alldata.getLinksInternal, { query: { adas: created.id } });
     expect(links.every((l: { type: string }) => l.type === 'adas')).toBe(true);
     const general = await ok(contract.alldata.getGeneralInfoLinks, { query: { adas: created.id } });
@@ -448,7 +590,10 @@ describe('vehicles', () => {
   });
 
   it("refuses bad input and answers another firm's vehicle as unknown", async () => {
-    expect((await status(v.saveVehicle, { body: { vehicle: -1, make: 'Honda', model: 'Pilot', vin: '5FNYF6HQ8MY671746' } }, shop, 400)).fieldErrors?.vin?.[0]).toMatch(/I, O or Q/);
+    expect(
+      (await status(v.saveVehicle, { body: { vehicle: -1, make: 'Honda', model: 'Pilot', vin: '5FNYF6HQ8MY671746' } }, shop, 400))
+        .fieldErrors?.vin?.[0],
+    ).toMatch(/I, O or Q/);
     const foreign = one<{ vehicle: number }>('SELECT vehicle FROM vehicle WHERE firm = 9 LIMIT 1').vehicle;
     await status(v.vehicle, { query: { id: foreign } }, shop, 404);
     await status(v.deleteVehicle, { body: { vehicle: foreign } }, shop, 404);
@@ -462,8 +607,15 @@ describe('vehicles', () => {
 describe('the insurers a job may name (issue 31 §1)', () => {
   it('offers the network’s and the caller’s firms’ active insurers, and saves each one it offers', async () => {
     const offered = await ok<{ insurance: number; insuranceName: string; firmName: string }[]>(a.insurers);
-    const firms = host.db.prepare('SELECT insurance, firm, is_inactive FROM insurance').all() as { insurance: number; firm: number; is_inactive: number }[];
-    const expected = firms.filter((i) => !i.is_inactive && (i.firm === 1 || i.firm === 6)).map((i) => i.insurance).sort((x, y) => x - y);
+    const firms = host.db.prepare('SELECT insurance, firm, is_inactive FROM insurance').all() as {
+      insurance: number;
+      firm: number;
+      is_inactive: number;
+    }[];
+    const expected = firms
+      .filter((i) => !i.is_inactive && (i.firm === 1 || i.firm === 6))
+      .map((i) => i.insurance)
+      .sort((x, y) => x - y);
     expect(offered.map((i) => i.insurance).sort((x, y) => x - y)).toEqual(expected);
     expect(offered.map((i) => i.insuranceName)).toContain('Brooklyn Mutual Auto');
     expect(offered.map((i) => i.insuranceName)).not.toContain('Summit Casualty'); // inactive

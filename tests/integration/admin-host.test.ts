@@ -28,7 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => host?.close());
 
-async function ok<T = any>(call: CallDef, input?: CallInput, token = r1): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function ok<T = any>(call: CallDef, input?: CallInput, token = r1): Promise<T> {
   const res = await host.api(token, call, input);
   expect(res.status, `${call.path}: ${JSON.stringify(res.body)}`).toBe(200);
   return call.response.parse(res.body) as T;
@@ -61,12 +62,17 @@ describe('lookups', () => {
 
   it('refuses a 500-character value, a duplicate in the group, an unknown value, and non-administrators', async () => {
     const before = host.db.prepare("SELECT count(*) FROM lookup WHERE key = 'EmailType'").pluck().get();
-    expect((await fieldErrors(lookup.upsert, { body: { key: 'EmailType', id: -1, value: 'x'.repeat(500) } })).value).toEqual(['At most 100 characters']);
-    expect((await fieldErrors(lookup.upsert, { body: { key: 'EmailType', id: -1, value: 'work' } })).value).toEqual(['That value already exists in this group']);
+    expect((await fieldErrors(lookup.upsert, { body: { key: 'EmailType', id: -1, value: 'x'.repeat(500) } })).value).toEqual([
+      'At most 100 characters',
+    ]);
+    expect((await fieldErrors(lookup.upsert, { body: { key: 'EmailType', id: -1, value: 'work' } })).value).toEqual([
+      'That value already exists in this group',
+    ]);
     expect((await fieldErrors(lookup.upsert, { body: { key: 'EmailType', id: -1, value: '  ' } })).value).toEqual([MESSAGES.required]);
     expect(host.db.prepare("SELECT count(*) FROM lookup WHERE key = 'EmailType'").pluck().get()).toBe(before);
     expect(await status(lookup.upsert, { body: { key: 'EmailType', id: 999, value: 'Ghost' } })).toBe(404);
-    for (const token of [r3, r5]) expect(await status(lookup.upsert, { body: { key: 'EmailType', id: -1, value: 'Fax' } }, token)).toBe(403);
+    for (const token of [r3, r5])
+      expect(await status(lookup.upsert, { body: { key: 'EmailType', id: -1, value: 'Fax' } }, token)).toBe(403);
     expect(await status(lookup.upsert, { body: { key: 'EmailType', id: -1, value: 'Team inbox' } }, r2)).toBe(200);
   });
 
@@ -81,7 +87,15 @@ describe('lookups', () => {
     for (const id of [2, 3, 4, 5]) await ok(lookup.remove, { body: { key: 'BlogType', id } });
     const [last] = await ok<{ Results: string[] }[]>(lookup.remove, { body: { key: 'BlogType', id: 1 } });
     expect(last.Results[0]).toMatch(/last active value/);
-    for (const id of [2, 3, 4, 5]) await ok(lookup.upsert, { body: { key: 'BlogType', id, value: ['', '', 'Announcement', 'Training', 'Release notes', 'Technical bulletin'][id], isInactive: false } });
+    for (const id of [2, 3, 4, 5])
+      await ok(lookup.upsert, {
+        body: {
+          key: 'BlogType',
+          id,
+          value: ['', '', 'Announcement', 'Training', 'Release notes', 'Technical bulletin'][id],
+          isInactive: false,
+        },
+      });
     expect(await status(lookup.remove, { body: { key: 'BlogType', id: 77 } })).toBe(404);
     expect(await status(lookup.remove, { body: { key: 'BlogType', id: 1 } }, r3)).toBe(403);
     expect(await status(lookup.remove, { body: { key: 'BlogType' } })).toBe(400);
@@ -91,7 +105,10 @@ describe('lookups', () => {
     const groups = await ok<{ id: number; key: string; text: string }[]>(lookup.byGroup, { query: {} });
     const salutations = groups.find((g) => g.key === 'Salutation')!;
     const countries = groups.find((g) => g.key === 'Country')!;
-    expect(await ok(lookup.upsertGroup, { body: { id: salutations.id, text: 'Forms of address' } })).toEqual({ id: salutations.id, reason: null });
+    expect(await ok(lookup.upsertGroup, { body: { id: salutations.id, text: 'Forms of address' } })).toEqual({
+      id: salutations.id,
+      reason: null,
+    });
     const clash = await ok<{ id: number; reason: string }>(lookup.upsertGroup, { body: { id: salutations.id, text: 'COUNTRIES' } });
     expect(clash.id).toBe(countries.id);
     expect(clash.reason).toBe('Another group is already named “Countries”.');
@@ -120,7 +137,12 @@ describe('insurance', () => {
 
   it('searches by a case-insensitive part of the name, pages and sorts', async () => {
     const found = await ok<List>(insurance.insurance, { query: { searchTerm: 'MUTUAL' } });
-    expect(found.items.map((i) => i.insuranceName)).toEqual(['Beacon Mutual', 'Brooklyn Mutual Auto', 'Lakeshore Mutual', 'Lone Star Mutual']);
+    expect(found.items.map((i) => i.insuranceName)).toEqual([
+      'Beacon Mutual',
+      'Brooklyn Mutual Auto',
+      'Lakeshore Mutual',
+      'Lone Star Mutual',
+    ]);
     const page2 = await ok<List>(insurance.insurance, { query: { pageSize: 5, page: 2, direction: 'desc' } });
     expect(page2.items).toHaveLength(5);
     expect(page2.count).toBe(16);
@@ -140,8 +162,12 @@ describe('insurance', () => {
   it('adds an insurer at firm 1 by default, refuses a duplicate name and another firm', async () => {
     const { id } = await ok<{ id: number }>(insurance.saveInsurance, { body: { insurance: -1, insuranceName: 'Coastal Test Insurance' } });
     expect(host.db.prepare('SELECT firm FROM insurance WHERE insurance = ?').pluck().get(id)).toBe(1);
-    expect((await fieldErrors(insurance.saveInsurance, { body: { insurance: -1, insuranceName: 'coastal test insurance' } })).insuranceName).toHaveLength(1);
-    expect((await fieldErrors(insurance.saveInsurance, { body: { insurance: -1, insuranceName: '' } })).insuranceName).toEqual([MESSAGES.required]);
+    expect(
+      (await fieldErrors(insurance.saveInsurance, { body: { insurance: -1, insuranceName: 'coastal test insurance' } })).insuranceName,
+    ).toHaveLength(1);
+    expect((await fieldErrors(insurance.saveInsurance, { body: { insurance: -1, insuranceName: '' } })).insuranceName).toEqual([
+      MESSAGES.required,
+    ]);
     expect(await status(insurance.saveInsurance, { body: { insurance: -1, insuranceName: 'Franchise Insurer' } }, r3)).toBe(404);
     expect(await status(insurance.saveInsurance, { body: { insurance: -1, insuranceName: 'Franchise Insurer', firm: 2 } }, r3)).toBe(200);
     expect(await status(insurance.saveInsurance, { body: { insurance: id, insuranceName: 'Taken over' } }, r3)).toBe(404);
@@ -162,7 +188,10 @@ describe('insurance', () => {
   });
 
   it('keeps program codes and one agreed price per calibration type, refusing "abc", negatives and duplicates', async () => {
-    const allied = host.db.prepare("SELECT insurance FROM insurance WHERE insurance_name = 'Allied Auto Insurance'").pluck().get() as number;
+    const allied = host.db
+      .prepare("SELECT insurance FROM insurance WHERE insurance_name = 'Allied Auto Insurance'")
+      .pluck()
+      .get() as number;
     const before = await ok<{ lookupType: string; price: number | null }[]>(insurance.insuranceLookup, { query: { insurance: allied } });
     expect(before.some((l) => l.lookupType === 'price' && typeof l.price === 'number')).toBe(true);
     const { id } = await ok<{ id: number }>(insurance.saveInsuranceLookup, {
@@ -171,11 +200,20 @@ describe('insurance', () => {
     const after = await ok<{ insuranceLookup: number; price: number }[]>(insurance.insuranceLookup, { query: { insurance: allied } });
     expect(after.find((l) => l.insuranceLookup === id)!.price).toBe(249.5);
     const base = { insuranceLookup: -1, insurance: allied, lookupType: 'price', calibrationType: 'Lidar' };
-    expect((await fieldErrors(insurance.saveInsuranceLookup, { body: { ...base, price: 'abc' } })).price).toEqual(['A price such as 149.50']);
-    expect((await fieldErrors(insurance.saveInsuranceLookup, { body: { ...base, price: -1 } })).price).toEqual(['The price cannot be below zero']);
+    expect((await fieldErrors(insurance.saveInsuranceLookup, { body: { ...base, price: 'abc' } })).price).toEqual([
+      'A price such as 149.50',
+    ]);
+    expect((await fieldErrors(insurance.saveInsuranceLookup, { body: { ...base, price: -1 } })).price).toEqual([
+      'The price cannot be below zero',
+    ]);
     expect((await fieldErrors(insurance.saveInsuranceLookup, { body: { ...base, price: null } })).price).toEqual([MESSAGES.required]);
-    expect((await fieldErrors(insurance.saveInsuranceLookup, { body: { ...base, calibrationType: 'night VISION camera', price: 1 } })).calibrationType).toHaveLength(1);
-    expect((await fieldErrors(insurance.saveInsuranceLookup, { body: { insuranceLookup: -1, insurance: allied, lookupType: 'program' } })).code).toEqual([MESSAGES.required]);
+    expect(
+      (await fieldErrors(insurance.saveInsuranceLookup, { body: { ...base, calibrationType: 'night VISION camera', price: 1 } }))
+        .calibrationType,
+    ).toHaveLength(1);
+    expect(
+      (await fieldErrors(insurance.saveInsuranceLookup, { body: { insuranceLookup: -1, insurance: allied, lookupType: 'program' } })).code,
+    ).toEqual([MESSAGES.required]);
     expect(await status(insurance.insuranceLookup, { query: { insurance: allied } }, r3)).toBe(404);
     expect(await status(insurance.saveInsuranceLookup, { body: { ...base, price: 1 } }, r3)).toBe(404);
     expect(await status(insurance.removeInsuranceLookup, { query: { id } }, r5)).toBe(404);
@@ -195,7 +233,10 @@ describe('application log', () => {
     const errors = await ok<List>(log.entries, { query: { level: 'Error', searchTerm: 'timeout vin', pageSize: 50 } });
     expect(errors.count).toBeGreaterThan(0);
     expect(errors.items.every((r) => r.level === 'Error' && /timeout/i.test(r.message) && /vin/i.test(r.message))).toBe(true);
-    const sql = host.db.prepare("SELECT count(*) FROM app_log WHERE level = 4 AND message LIKE '%timeout%' AND message LIKE '%VIN%'").pluck().get();
+    const sql = host.db
+      .prepare("SELECT count(*) FROM app_log WHERE level = 4 AND message LIKE '%timeout%' AND message LIKE '%VIN%'")
+      .pluck()
+      .get();
     expect(errors.count).toBe(sql);
     const machine = await ok<List>(log.entries, { query: { searchTerm: 'worker', pageSize: 20 } });
     expect(machine.items.every((r) => r.machineName.startsWith('worker'))).toBe(true);
@@ -238,14 +279,35 @@ describe('application log', () => {
     await ok(log.saveEntry, { body: { name: 'client-error', value: '{"path":"/adas"}' } }, r5);
     const [entry] = (await ok<List>(log.entries, { query: { searchTerm: 'adas', direction: 'desc', pageSize: 1 } })).items;
     expect(entry).toMatchObject({ name: 'browser.client-error', level: 'Error', machineName: 'browser' });
-    const record = { level: 'Error', name: 'app', message: 'Request failed: /dashboard', exception: 'Error: boom', machineName: 'web-test' };
+    const record = {
+      level: 'Error',
+      name: 'app',
+      message: 'Request failed: /dashboard',
+      exception: 'Error: boom',
+      machineName: 'web-test',
+    };
     expect((await host.request(r1, 'POST', 'api/log/saveRecord', { body: record })).status).toBe(401);
     host.ctx.serviceSecret = 's'.repeat(40);
-    const res = await host.app.inject({ method: 'POST', url: '/api/log/saveRecord', payload: record, headers: { 'x-service-secret': 's'.repeat(40) } });
+    const res = await host.app.inject({
+      method: 'POST',
+      url: '/api/log/saveRecord',
+      payload: record,
+      headers: { 'x-service-secret': 's'.repeat(40) },
+    });
     expect(res.statusCode).toBe(200);
-    const wrong = await host.app.inject({ method: 'POST', url: '/api/log/saveRecord', payload: record, headers: { 'x-service-secret': 't'.repeat(40) } });
+    const wrong = await host.app.inject({
+      method: 'POST',
+      url: '/api/log/saveRecord',
+      payload: record,
+      headers: { 'x-service-secret': 't'.repeat(40) },
+    });
     expect(wrong.statusCode).toBe(401);
-    const bad = await host.app.inject({ method: 'POST', url: '/api/log/saveRecord', payload: { ...record, level: 'Loud' }, headers: { 'x-service-secret': 's'.repeat(40) } });
+    const bad = await host.app.inject({
+      method: 'POST',
+      url: '/api/log/saveRecord',
+      payload: { ...record, level: 'Loud' },
+      headers: { 'x-service-secret': 's'.repeat(40) },
+    });
     expect(bad.statusCode).toBe(400);
     expect((await ok<List>(log.entries, { query: { searchTerm: 'web-test' } })).count).toBe(1);
   });
@@ -258,7 +320,9 @@ describe('application log', () => {
     const found = await ok<List>(log.entries, { query: { searchTerm: 'bay offline' } });
     expect(found.items[0]).toMatchObject({ level: 'Warn', name: 'api-host.test', message: 'Calibration bay B7 is offline' });
     const failed = (await ok<List>(log.entries, { query: { searchTerm: 'report failed', level: 'Error' } })).items[0];
-    const full = await ok<{ exception: string; innerException: string; messageLayout: string | null }>(log.entry, { query: { id: failed.id } });
+    const full = await ok<{ exception: string; innerException: string; messageLayout: string | null }>(log.entry, {
+      query: { id: failed.id },
+    });
     expect(full.exception).toMatch(/^Error: outer/);
     expect(full.innerException).toMatch(/^Error: inner cause/);
   });
@@ -270,7 +334,11 @@ describe('mail stand-in, email log and the reset link', () => {
 
   it('mails a single-use reset link to an existing account only, with the same answer for both', async () => {
     const known = await ok<{ message: string }>(auth.resetPassword, { body: { username: 'role9@example.com' } }, null as unknown as string);
-    const unknown = await ok<{ message: string }>(auth.resetPassword, { body: { username: 'nobody@example.com' } }, null as unknown as string);
+    const unknown = await ok<{ message: string }>(
+      auth.resetPassword,
+      { body: { username: 'nobody@example.com' } },
+      null as unknown as string,
+    );
     expect(unknown).toEqual(known);
     expect((await ok<Mails>(admin.getEmails, { query: { email: 'nobody@' } })).count).toBe(0);
     const mails = await ok<Mails>(admin.getEmails, { query: { email: 'ROLE9@EXAMPLE' } });
@@ -279,11 +347,21 @@ describe('mail stand-in, email log and the reset link', () => {
     const token = decodeURIComponent(linkOf(mail.body)!);
     expect(mail.body).toContain('http://localhost:3000/reset?token=');
 
-    expect(await ok(auth.checkResetToken, { body: { token } }, null as unknown as string)).toEqual({ valid: true, username: 'role9@example.com' });
-    expect((await fieldErrors(auth.completeReset, { body: { token, password: 'weak' } }, null as unknown as string)).password).toEqual([MESSAGES.passwordWeak]);
-    expect(await ok(auth.completeReset, { body: { token, password: 'New#Pass2026' } }, null as unknown as string)).toEqual({ success: true });
+    expect(await ok(auth.checkResetToken, { body: { token } }, null as unknown as string)).toEqual({
+      valid: true,
+      username: 'role9@example.com',
+    });
+    expect((await fieldErrors(auth.completeReset, { body: { token, password: 'weak' } }, null as unknown as string)).password).toEqual([
+      MESSAGES.passwordWeak,
+    ]);
+    expect(await ok(auth.completeReset, { body: { token, password: 'New#Pass2026' } }, null as unknown as string)).toEqual({
+      success: true,
+    });
     await host.token('role9@example.com', 'New#Pass2026');
-    expect(await ok(auth.completeReset, { body: { token, password: 'Other#Pass2026' } }, null as unknown as string)).toEqual({ success: false, reason: RESET_LINK_INVALID });
+    expect(await ok(auth.completeReset, { body: { token, password: 'Other#Pass2026' } }, null as unknown as string)).toEqual({
+      success: false,
+      reason: RESET_LINK_INVALID,
+    });
     expect(await ok(auth.checkResetToken, { body: { token } }, null as unknown as string)).toEqual({ valid: false });
   });
 
@@ -291,15 +369,23 @@ describe('mail stand-in, email log and the reset link', () => {
     await ok(auth.resetPassword, { body: { username: 'role7@example.com' } }, null as unknown as string);
     await ok(auth.resetPassword, { body: { username: 'role7@example.com' } }, null as unknown as string);
     const mails = await ok<Mails>(admin.getEmails, { query: { email: 'role7@' } });
-    const [newer, older] = await Promise.all(mails.items.slice(0, 2).map((m) => ok<{ body: string }>(admin.getEmail, { query: { id: m.mail } })));
-    expect(await ok(auth.checkResetToken, { body: { token: decodeURIComponent(linkOf(older.body)!) } }, null as unknown as string)).toEqual({ valid: false });
-    expect(await ok(auth.checkResetToken, { body: { token: decodeURIComponent(linkOf(newer.body)!) } }, null as unknown as string)).toMatchObject({ valid: true });
+    const [newer, older] = await Promise.all(
+      mails.items.slice(0, 2).map((m) => ok<{ body: string }>(admin.getEmail, { query: { id: m.mail } })),
+    );
+    expect(await ok(auth.checkResetToken, { body: { token: decodeURIComponent(linkOf(older.body)!) } }, null as unknown as string)).toEqual(
+      { valid: false },
+    );
+    expect(
+      await ok(auth.checkResetToken, { body: { token: decodeURIComponent(linkOf(newer.body)!) } }, null as unknown as string),
+    ).toMatchObject({ valid: true });
   });
 
   it('lists mails newest first with attachment names; administrators only; 404 for none', async () => {
     const all = await ok<Mails & { items: { attachmentCount: number }[] }>(admin.getEmails, { query: { email: 'claims' } }, r2);
     expect(all.items.map((m) => m.recipient)).toEqual(['claims@statewide.example', 'claims@libertyauto.example']);
-    const report = await ok<{ attachments: { fileName: string; contentType: string; size: number }[] }>(admin.getEmail, { query: { id: all.items[0].mail } });
+    const report = await ok<{ attachments: { fileName: string; contentType: string; size: number }[] }>(admin.getEmail, {
+      query: { id: all.items[0].mail },
+    });
     expect(report.attachments.map((a) => a.fileName)).toEqual(['calibration-report-7731.pdf', 'scan-before.png']);
     expect(await status(admin.getEmails, { query: {} }, r3)).toBe(403);
     expect(await status(admin.getEmail, { query: { id: 99999 } })).toBe(404);

@@ -21,7 +21,8 @@ afterEach(() => host.close());
 
 const a = contract.alldataAccount;
 const REDIRECT = 'http://localhost:3000/alldataApproval';
-const basic = (secret: string = EMBEDDED_ALLDATA_CLIENT.secret) => `Basic ${Buffer.from(`${EMBEDDED_ALLDATA_CLIENT.id}:${secret}`).toString('base64')}`;
+const basic = (secret: string = EMBEDDED_ALLDATA_CLIENT.secret) =>
+  `Basic ${Buffer.from(`${EMBEDDED_ALLDATA_CLIENT.id}:${secret}`).toString('base64')}`;
 
 function pkce() {
   const verifier = randomBytes(32).toString('base64url');
@@ -69,13 +70,25 @@ describe('stand-in ALLDATA authorization server', () => {
     expect(page.body).toContain('Allow ADAS Desk to use your ALLDATA account?');
     expect(page.body).toContain('name="state" value="state-123"');
 
-    const foreign = await host.app.inject({ method: 'GET', url: '/alldata/oauth/authorize', query: authorizeParams(challenge, { redirect_uri: 'https://evil.example/cb' }) });
+    const foreign = await host.app.inject({
+      method: 'GET',
+      url: '/alldata/oauth/authorize',
+      query: authorizeParams(challenge, { redirect_uri: 'https://evil.example/cb' }),
+    });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.headers.location).toBeUndefined();
-    const client = await host.app.inject({ method: 'GET', url: '/alldata/oauth/authorize', query: authorizeParams(challenge, { client_id: 'someone' }) });
+    const client = await host.app.inject({
+      method: 'GET',
+      url: '/alldata/oauth/authorize',
+      query: authorizeParams(challenge, { client_id: 'someone' }),
+    });
     expect(client.statusCode).toBe(400);
 
-    const plain = await host.app.inject({ method: 'GET', url: '/alldata/oauth/authorize', query: authorizeParams(challenge, { code_challenge_method: 'plain' }) });
+    const plain = await host.app.inject({
+      method: 'GET',
+      url: '/alldata/oauth/authorize',
+      query: authorizeParams(challenge, { code_challenge_method: 'plain' }),
+    });
     expect(plain.statusCode).toBe(303);
     expect(new URL(plain.headers.location as string).searchParams.get('error')).toBe('invalid_request');
   });
@@ -94,7 +107,10 @@ describe('stand-in ALLDATA authorization server', () => {
     expect(back.searchParams.get('state')).toBe('state-123');
     const code = back.searchParams.get('code')!;
 
-    const wrongSecret = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier }, basic('not-the-secret'));
+    const wrongSecret = await token(
+      { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier },
+      basic('not-the-secret'),
+    );
     expect(wrongSecret.status).toBe(401);
 
     const first = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier });
@@ -140,7 +156,10 @@ describe('alldata/account and alldata/setToken', () => {
     expect(after.body.connectedBy).toBeTruthy();
     expect(JSON.stringify(after.body)).not.toContain('at-123');
     // Kept sealed: the database alone shows no token.
-    const row = host.db.prepare('SELECT access_token, refresh_token FROM alldata_connection WHERE firm = ?').get(ALLDATA_DEMO_FIRM) as { access_token: string; refresh_token: string };
+    const row = host.db.prepare('SELECT access_token, refresh_token FROM alldata_connection WHERE firm = ?').get(ALLDATA_DEMO_FIRM) as {
+      access_token: string;
+      refresh_token: string;
+    };
     expect(JSON.stringify(row)).not.toMatch(/at-123|rt-456/);
     const box = tokenBoxOf(host.ctx);
     expect([box.open(row.access_token), box.open(row.refresh_token)]).toEqual(['at-123', 'rt-456']);
@@ -188,7 +207,9 @@ describe('alldata/documentTicket and the stand-in document page', () => {
     const { verifier, challenge } = pkce();
     const code = (await decide(challenge, 'allow')).searchParams.get('code')!;
     const t = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier });
-    await host.api(await host.token(4), a.setToken, { body: { accessToken: String(t.body.access_token), refreshToken: String(t.body.refresh_token), expiresIn, scope: ALLDATA_SCOPE } });
+    await host.api(await host.token(4), a.setToken, {
+      body: { accessToken: String(t.body.access_token), refreshToken: String(t.body.refresh_token), expiresIn, scope: ALLDATA_SCOPE },
+    });
     return t.body;
   }
   const open = (path: string) => host.app.inject({ method: 'GET', url: path });
@@ -221,13 +242,18 @@ describe('alldata/documentTicket and the stand-in document page', () => {
     host.db.prepare("UPDATE alldata_connection SET expires_at = '2020-01-01T00:00:00Z' WHERE firm = ?").run(ALLDATA_DEMO_FIRM);
     const res = await host.api(await host.token(4), a.documentTicket, { body: { url: DOC } });
     expect(res.status).toBe(200);
-    const row = host.db.prepare('SELECT access_token, expires_at FROM alldata_connection WHERE firm = ?').get(ALLDATA_DEMO_FIRM) as { access_token: string; expires_at: string };
+    const row = host.db.prepare('SELECT access_token, expires_at FROM alldata_connection WHERE firm = ?').get(ALLDATA_DEMO_FIRM) as {
+      access_token: string;
+      expires_at: string;
+    };
     expect(tokenBoxOf(host.ctx).open(row.access_token)).not.toBe(first.access_token);
     expect(Date.parse(row.expires_at)).toBeGreaterThan(Date.now());
     expect((await open(`${new URL(DOC).pathname}?ticket=${res.body.ticket}`)).statusCode).toBe(200);
 
     // A used-up refresh token cannot be refreshed again: the firm must reconnect (409).
-    host.db.prepare("UPDATE alldata_connection SET expires_at = '2020-01-01T00:00:00Z', refresh_token = ? WHERE firm = ?").run(tokenBoxOf(host.ctx).seal(String(first.refresh_token)), ALLDATA_DEMO_FIRM);
+    host.db
+      .prepare("UPDATE alldata_connection SET expires_at = '2020-01-01T00:00:00Z', refresh_token = ? WHERE firm = ?")
+      .run(tokenBoxOf(host.ctx).seal(String(first.refresh_token)), ALLDATA_DEMO_FIRM);
     expect((await host.api(await host.token(4), a.documentTicket, { body: { url: DOC } })).status).toBe(409);
   });
 
@@ -238,7 +264,12 @@ describe('alldata/documentTicket and the stand-in document page', () => {
     expect(other.status).toBe(404);
     expect(other.body.error).toBe(ALLDATA_MESSAGES.notConnected);
 
-    for (const url of ['https://techinfo.honda.com/rjanisis/pubs/OM/', 'http://127.0.0.1:4010/alldata/oauth/authorize', 'http://127.0.0.1:4010/alldata/repair/', 'not a url']) {
+    for (const url of [
+      'https://techinfo.honda.com/rjanisis/pubs/OM/',
+      'http://127.0.0.1:4010/alldata/oauth/authorize',
+      'http://127.0.0.1:4010/alldata/repair/',
+      'not a url',
+    ]) {
       const res = await host.api(await host.token(4), a.documentTicket, { body: { url } });
       expect(res.status, url).toBe(400);
       expect(res.body.fieldErrors.url).toBeTruthy();

@@ -22,7 +22,14 @@ describe('getToken', () => {
     const res = await getToken('role9@example.com', 'Demo#2026');
     expect(res.status).toBe(200);
     const claims = sessionProfile.parse(decodeJwt(res.body.token));
-    expect(claims).toMatchObject({ user: 9, firm: 3, roles: 9, firmName: 'Northstar East', username: 'role9@example.com', email: 'role9@example.com' });
+    expect(claims).toMatchObject({
+      user: 9,
+      firm: 3,
+      roles: 9,
+      firmName: 'Northstar East',
+      username: 'role9@example.com',
+      email: 'role9@example.com',
+    });
     expect(claims.exp).toBeGreaterThan(Date.now() / 1000);
     expect(JSON.stringify(claims)).not.toMatch(/scrypt|password/i);
   });
@@ -40,7 +47,12 @@ describe('getToken', () => {
     const res = await host.request(null, 'POST', 'auth/getToken', { body: { username: '' } });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ fieldErrors: { username: [MESSAGES.required], password: [MESSAGES.required] } });
-    const raw = await host.app.inject({ method: 'POST', url: '/auth/getToken', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    const raw = await host.app.inject({
+      method: 'POST',
+      url: '/auth/getToken',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad',
+    });
     expect(raw.statusCode).toBe(400);
   });
 });
@@ -74,7 +86,9 @@ describe('bearer checks', () => {
   it('401 for a missing, forged or expired token', async () => {
     const call = (token: string | null) => host.api(token, contract.firm.firmPreference, { query: { firm: 1, category: 'Brand' } });
     expect((await call(null)).status).toBe(401);
-    const forged = await tokenService(randomBytes(32), 3600).issue(sessionProfile.omit({ exp: true }).parse({ ...decodeJwt(await host.token(1)) }));
+    const forged = await tokenService(randomBytes(32), 3600).issue(
+      sessionProfile.omit({ exp: true }).parse({ ...decodeJwt(await host.token(1)) }),
+    );
     expect((await call(forged)).status).toBe(401);
 
     const secret = randomBytes(32);
@@ -130,7 +144,12 @@ describe('shell calls', () => {
   it('user/profile: own profile; another firm’s user is 404', async () => {
     const shop = await host.token(15);
     const me = await host.api(shop, contract.user.profile, { query: { username: 'role15@example.com' } });
-    expect(me.body).toMatchObject({ user: 15, firmName: 'Queens Auto Body', timezoneName: 'Eastern Standard Time', languageName: 'English' });
+    expect(me.body).toMatchObject({
+      user: 15,
+      firmName: 'Queens Auto Body',
+      timezoneName: 'Eastern Standard Time',
+      languageName: 'English',
+    });
     expect(JSON.stringify(me.body)).not.toMatch(/scrypt|password/i);
     expect((await host.api(shop, contract.user.profile, { query: { username: 'role1@example.com' } })).status).toBe(404);
   });
@@ -141,13 +160,19 @@ describe('shell calls', () => {
     expect(weak.status).toBe(400);
     expect(weak.body.fieldErrors.password).toEqual([MESSAGES.passwordWeak]);
     // Another user of the same firm: reachable but not administered by a shop user.
-    const other = await host.api(shop, contract.user.saveCredentials, { body: { username: 'role16@example.com', password: 'New#Pass2027' } });
+    const other = await host.api(shop, contract.user.saveCredentials, {
+      body: { username: 'role16@example.com', password: 'New#Pass2027' },
+    });
     expect(other.status).toBe(403);
-    const own = await host.api(shop, contract.user.saveCredentials, { body: { username: 'role15@example.com', password: 'New#Pass2027', currentPassword: DEMO_PASSWORD } });
+    const own = await host.api(shop, contract.user.saveCredentials, {
+      body: { username: 'role15@example.com', password: 'New#Pass2027', currentPassword: DEMO_PASSWORD },
+    });
     expect(own).toMatchObject({ status: 200, body: { success: true, user: 15 } });
     expect((await getToken('role15@example.com', 'New#Pass2027')).body.token).toBeTruthy();
     const admin = await host.token(1);
-    expect((await host.api(admin, contract.user.saveCredentials, { body: { username: 'role16@example.com', password: 'Adm#Set2027' } })).status).toBe(200);
+    expect(
+      (await host.api(admin, contract.user.saveCredentials, { body: { username: 'role16@example.com', password: 'Adm#Set2027' } })).status,
+    ).toBe(200);
   });
 
   it('user/saveCredentials: role 2 never over role 1; an administrator only within their firms', async () => {
@@ -168,12 +193,16 @@ describe('shell calls', () => {
     const first = await host.token(9);
     const second = await host.token(9);
     const profile = (t: string) => host.api(t, contract.user.profile, { query: { username: 'role9@example.com' } });
-    const changed = await host.api(second, contract.user.saveCredentials, { body: { username: 'role9@example.com', password: 'Own#Pass2027', currentPassword: DEMO_PASSWORD } });
+    const changed = await host.api(second, contract.user.saveCredentials, {
+      body: { username: 'role9@example.com', password: 'Own#Pass2027', currentPassword: DEMO_PASSWORD },
+    });
     expect(changed.status).toBe(200);
     expect((await profile(first)).status).toBe(401);
     expect((await profile(second)).status).toBe(200);
     // Set by an administrator: every session of that user ends, and a new sign-in works.
-    await host.api(await host.token(1), contract.user.saveCredentials, { body: { username: 'role9@example.com', password: 'Adm#Set2027' } });
+    await host.api(await host.token(1), contract.user.saveCredentials, {
+      body: { username: 'role9@example.com', password: 'Adm#Set2027' },
+    });
     expect((await profile(second)).status).toBe(401);
     expect((await profile(await host.token('role9@example.com', 'Adm#Set2027'))).status).toBe(200);
   });

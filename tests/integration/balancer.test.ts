@@ -46,7 +46,17 @@ function upstream(name: string, port: number): Promise<void> {
     let body = '';
     req.on('data', (d) => (body += d));
     req.on('end', () =>
-      res.end(JSON.stringify({ name, method: req.method, url: req.url, host: req.headers.host, forwardedFor: req.headers['x-forwarded-for'], requestId: req.headers['x-request-id'], body })),
+      res.end(
+        JSON.stringify({
+          name,
+          method: req.method,
+          url: req.url,
+          host: req.headers.host,
+          forwardedFor: req.headers['x-forwarded-for'],
+          requestId: req.headers['x-request-id'],
+          body,
+        }),
+      ),
     );
   });
   servers.set(name, server);
@@ -96,9 +106,13 @@ afterAll(async () => {
 describe('the balancer (nginx)', () => {
   it('alternates, keeps the Host, names the client itself, gives each request an id and passes bodies through', async () => {
     const answers = [];
-    for (let i = 0; i < 4; i++) answers.push(await get('/page?x=1', { headers: { 'x-forwarded-for': '203.0.113.7', 'x-request-id': 'client-chosen-id' } }));
+    for (let i = 0; i < 4; i++)
+      answers.push(await get('/page?x=1', { headers: { 'x-forwarded-for': '203.0.113.7', 'x-request-id': 'client-chosen-id' } }));
     const names = answers.map((a) => a.json!.name);
-    expect([['one', 'two', 'one', 'two'], ['two', 'one', 'two', 'one']]).toContainEqual(names);
+    expect([
+      ['one', 'two', 'one', 'two'],
+      ['two', 'one', 'two', 'one'],
+    ]).toContainEqual(names);
     for (const a of answers) {
       expect(a.json).toMatchObject({ url: '/page?x=1', host: `localhost:${LB}`, forwardedFor: '127.0.0.1' });
       // nginx's own id, not the client's: sent to the instance and answered to the client.

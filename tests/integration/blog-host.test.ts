@@ -26,7 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => host?.close());
 
-async function ok<T = any>(call: CallDef, input?: CallInput, token = r1): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function ok<T = any>(call: CallDef, input?: CallInput, token = r1): Promise<T> {
   const res = await host.api(token, call, input);
   expect(res.status, `${call.path}: ${JSON.stringify(res.body)}`).toBe(200);
   return call.response.parse(res.body) as T;
@@ -37,7 +38,14 @@ const errorsOf = async (call: CallDef, input: CallInput, token = r1) => {
   expect(res.status).toBe(400);
   return res.body.fieldErrors ?? {};
 };
-const post = (more: Record<string, unknown> = {}) => ({ blog: -1, blogName: 'Test post', blogType: 1, blogStatus: BLOG_STATUS.published, content: '<p>Hello <strong>shops</strong></p>', ...more });
+const post = (more: Record<string, unknown> = {}) => ({
+  blog: -1,
+  blogName: 'Test post',
+  blogType: 1,
+  blogStatus: BLOG_STATUS.published,
+  content: '<p>Hello <strong>shops</strong></p>',
+  ...more,
+});
 const blogCount = () => host.db.prepare('SELECT count(*) FROM blog').pluck().get() as number;
 
 describe('blog list', () => {
@@ -77,19 +85,34 @@ describe('saving posts', () => {
   it('a new post starts from the defaults: sort 0, sticky, comments and shops off, no attachments', async () => {
     const { id } = await ok<{ id: number }>(b.saveBlog, { body: post() }, r3);
     const saved = await ok<BlogRecord>(b.blog, { query: { blog: id } }, r3);
-    expect(saved).toMatchObject({ sort: 0, isSticky: false, isAllowComments: false, isIncludeShop: false, attachments: 0, countComments: 0, firm: 2 });
+    expect(saved).toMatchObject({
+      sort: 0,
+      isSticky: false,
+      isAllowComments: false,
+      isIncludeShop: false,
+      attachments: 0,
+      countComments: 0,
+      firm: 2,
+    });
     expect(saved.createdBy).toBe('Carter, Casey');
     expect(saved.content).toBe('<p>Hello <strong>shops</strong></p>');
   });
 
   it('refuses script in the content and stores nothing; other markup is cleaned', async () => {
     const before = blogCount();
-    for (const content of ['<p>x</p><script>alert(1)</script>', '<img src=x onerror=alert(1)>', '<a href="javascript:alert(1)">x</a>', '<iframe src="https://evil.example"></iframe>']) {
+    for (const content of [
+      '<p>x</p><script>alert(1)</script>',
+      '<img src=x onerror=alert(1)>',
+      '<a href="javascript:alert(1)">x</a>',
+      '<iframe src="https://evil.example"></iframe>',
+    ]) {
       const e = await errorsOf(b.saveBlog, { body: post({ content }) });
       expect(e.content?.[0]).toMatch(/^Scripts and other active content are not allowed in a post/);
     }
     expect(blogCount()).toBe(before);
-    const { id } = await ok<{ id: number }>(b.saveBlog, { body: post({ content: '<div class="x"><p style="color:red">Kept <span>text</span></p></div>' }) });
+    const { id } = await ok<{ id: number }>(b.saveBlog, {
+      body: post({ content: '<div class="x"><p style="color:red">Kept <span>text</span></p></div>' }),
+    });
     expect((await ok<BlogRecord>(b.blog, { query: { blog: id } })).content).toBe('<p>Kept text</p>');
     expect((await errorsOf(b.saveBlog, { body: post({ content: '<p> </p>' }) })).content).toEqual([MESSAGES.required]);
   });
@@ -134,15 +157,27 @@ describe('comments and attachments', () => {
     const csv = Buffer.from('a,b\n1,2\n').toString('base64');
     await ok(b.saveAttachment, { body: { blog: id, fileName: 'lines.csv', data: csv } });
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]).toString('base64');
-    for (const [fileName, data] of [['setup.exe', exe], ['invoice.pdf', exe], ['page.html', Buffer.from('<script>x</script>').toString('base64')], ['photo.png', pdf]]) {
+    for (const [fileName, data] of [
+      ['setup.exe', exe],
+      ['invoice.pdf', exe],
+      ['page.html', Buffer.from('<script>x</script>').toString('base64')],
+      ['photo.png', pdf],
+    ]) {
       const res = await host.api<{ error: string }>(r1, b.saveAttachment, { body: { blog: id, fileName, data } });
       expect(res.status, fileName).toBe(400);
       expect(res.body.error).toContain(FORBIDDEN_ATTACHMENT);
     }
     const list = await ok<{ fileName: string; contentType: string; size: number }[]>(b.attachments, { query: { blog: id } });
-    expect(list.map((a) => [a.fileName, a.contentType])).toEqual([['procedure.pdf', 'application/pdf'], ['lines.csv', 'text/csv; charset=utf-8']]);
+    expect(list.map((a) => [a.fileName, a.contentType])).toEqual([
+      ['procedure.pdf', 'application/pdf'],
+      ['lines.csv', 'text/csv; charset=utf-8'],
+    ]);
     expect((await ok<{ attachments: number }>(b.blog, { query: { blog: id } })).attachments).toBe(2);
-    const back = await host.app.inject({ method: 'GET', url: `/api/blog/attachment?blogAttachment=${att}`, headers: { authorization: `Bearer ${r1}` } });
+    const back = await host.app.inject({
+      method: 'GET',
+      url: `/api/blog/attachment?blogAttachment=${att}`,
+      headers: { authorization: `Bearer ${r1}` },
+    });
     expect(back.statusCode).toBe(200);
     expect(back.rawPayload.toString('base64')).toBe(pdf);
     expect(back.headers['content-type']).toBe('application/pdf');
@@ -161,7 +196,12 @@ describe('comments and attachments', () => {
     expect(await ok<unknown[]>(b.attachments, { query: { blog: id, blogComment: comment } })).toHaveLength(1);
     expect(await status(b.deleteBlog, { query: { blog: id } }, r12)).toBe(404);
     await ok(b.deleteBlog, { query: { blog: id } });
-    expect(host.db.prepare('SELECT (SELECT count(*) FROM blog_comment WHERE blog = ?) + (SELECT count(*) FROM blog_attachment WHERE blog = ?)').pluck().get(id, id)).toBe(0);
+    expect(
+      host.db
+        .prepare('SELECT (SELECT count(*) FROM blog_comment WHERE blog = ?) + (SELECT count(*) FROM blog_attachment WHERE blog = ?)')
+        .pluck()
+        .get(id, id),
+    ).toBe(0);
     expect(await status(b.blog, { query: { blog: id } })).toBe(404);
   });
 });
@@ -169,33 +209,52 @@ describe('comments and attachments', () => {
 describe("a post's image", () => {
   it("is stored with the uploader; Home's readers load it through the post, others get 404", async () => {
     const { body, contentType } = await multipart([{ name: '2/bay.png', bytes: PNG_1PX }]);
-    const up = await host.app.inject({ method: 'POST', url: '/api/file/upload', payload: body, headers: { 'content-type': contentType, authorization: `Bearer ${r3}` } });
+    const up = await host.app.inject({
+      method: 'POST',
+      url: '/api/file/upload',
+      payload: body,
+      headers: { 'content-type': contentType, authorization: `Bearer ${r3}` },
+    });
     expect(up.statusCode).toBe(200);
     const [imageUrl] = up.json() as string[];
     const { id } = await ok<{ id: number }>(b.saveBlog, { body: post({ imageUrl, isIncludeShop: true }) }, r3);
     expect((await ok<BlogRecord>(b.blog, { query: { blog: id } }, r3)).imageUrl).toBe(imageUrl);
     const name = new URLSearchParams(imageUrl.split('?')[1]).get('name')!;
-    const get = (token: string, n = name) => host.app.inject({ method: 'GET', url: `/api/blog/image?blog=${id}&name=${encodeURIComponent(n)}`, headers: { authorization: `Bearer ${token}` } });
+    const get = (token: string, n = name) =>
+      host.app.inject({
+        method: 'GET',
+        url: `/api/blog/image?blog=${id}&name=${encodeURIComponent(n)}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
     // The shop (firm 7, below firm 2) does not reach firm 2's files, but reads the post on Home.
     const shop = await get(r15);
     expect(shop.statusCode).toBe(200);
     expect(shop.headers['content-type']).toBe('image/png');
     // Another franchise's shop: neither reaches firm 2's files nor is the post aimed at it.
-    host.db.prepare("INSERT INTO firm (firm, name, firm_type, parent) VALUES (90, 'Another network', 'franchiser', 1), (91, 'Another shop', 'shop', 90)").run();
+    host.db
+      .prepare(
+        "INSERT INTO firm (firm, name, firm_type, parent) VALUES (90, 'Another network', 'franchiser', 1), (91, 'Another shop', 'shop', 90)",
+      )
+      .run();
     const otherNetwork = await host.token(await host.addUser({ role: 15, firm: 91 }));
     expect((await get(otherNetwork)).statusCode).toBe(404);
     expect((await get(r12)).statusCode).toBe(200); // a franchisee below the same franchiser
     expect((await get(r15, 'other.png')).statusCode).toBe(404);
     // An image of a firm the author does not reach, or an address not from the uploader.
-    expect((await errorsOf(b.saveBlog, { body: post({ imageUrl: 'file/image?firm=1&name=x.png' }) }, r3)).imageUrl).toEqual(['An image from the uploader']);
-    expect((await errorsOf(b.saveBlog, { body: post({ imageUrl: 'https://evil.example/x.png' }) }, r3)).imageUrl).toEqual(['An image from the uploader']);
+    expect((await errorsOf(b.saveBlog, { body: post({ imageUrl: 'file/image?firm=1&name=x.png' }) }, r3)).imageUrl).toEqual([
+      'An image from the uploader',
+    ]);
+    expect((await errorsOf(b.saveBlog, { body: post({ imageUrl: 'https://evil.example/x.png' }) }, r3)).imageUrl).toEqual([
+      'An image from the uploader',
+    ]);
   });
 });
 
 describe("Home's posts", () => {
   it('shows published posts whose schedule has come, aimed at the firm, sticky first; shops only see posts including shops', async () => {
     const day = 86_400_000;
-    const mk = async (blogName: string, more: Record<string, unknown>, token = r3) => (await ok<{ id: number }>(b.saveBlog, { body: post({ blogName, ...more }) }, token)).id;
+    const mk = async (blogName: string, more: Record<string, unknown>, token = r3) =>
+      (await ok<{ id: number }>(b.saveBlog, { body: post({ blogName, ...more }) }, token)).id;
     await mk('Home: sticky', { isSticky: true, isIncludeShop: true });
     await mk('Home: future', { scheduledOn: new Date(Date.now() + day).toISOString(), isIncludeShop: true });
     await mk('Home: draft', { blogStatus: BLOG_STATUS.draft, isIncludeShop: true });
@@ -206,7 +265,8 @@ describe("Home's posts", () => {
     const shopNames = shop.map((p) => p.blogName);
     expect(shopNames[0]).toBe('Home: sticky');
     expect(shopNames).not.toEqual(expect.arrayContaining(['Home: future']));
-    for (const hidden of ['Home: future', 'Home: draft', 'Home: staff only', 'Home: other network']) expect(shopNames).not.toContain(hidden);
+    for (const hidden of ['Home: future', 'Home: draft', 'Home: staff only', 'Home: other network'])
+      expect(shopNames).not.toContain(hidden);
     expect(shop.every((p) => p.isIncludeShop && p.blogStatus === BLOG_STATUS.published)).toBe(true);
     const stickies = shop.findIndex((p) => !p.isSticky);
     expect(shop.slice(stickies).every((p) => !p.isSticky)).toBe(true);

@@ -24,7 +24,8 @@ let adas: number;
 let inspection: number;
 let insurer: number;
 
-async function ok<T = any>(call: CallDef, input?: CallInput, token = shop): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function ok<T = any>(call: CallDef, input?: CallInput, token = shop): Promise<T> {
   const res = await host.api(token, call, input);
   expect(res.status, `${call.path}: ${JSON.stringify(res.body)}`).toBe(200);
   return call.response.parse(res.body) as T;
@@ -32,20 +33,36 @@ async function ok<T = any>(call: CallDef, input?: CallInput, token = shop): Prom
 
 async function upload(token: string, job: number, name: string, content: Buffer | string) {
   const { body, contentType } = await multipart([{ name, bytes: Buffer.from(content), type: 'application/octet-stream' }]);
-  const res = await host.app.inject({ method: 'POST', url: `/api/bms/upload?adas=${job}`, headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, payload: body });
+  const res = await host.app.inject({
+    method: 'POST',
+    url: `/api/bms/upload?adas=${job}`,
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+    payload: body,
+  });
   return { status: res.statusCode, body: res.json() as { error?: string; lines?: number; source?: string } };
 }
 
 beforeAll(async () => {
   host = await startTestHost();
   [manager, shop, otherShop, admin] = await Promise.all([host.token(4), host.token(5), host.token(17), host.token(1)]);
-  insurer = host.db.prepare('SELECT insurance FROM insurance WHERE firm = 1 AND is_inactive = 0 ORDER BY insurance LIMIT 1').pluck().get() as number;
+  insurer = host.db
+    .prepare('SELECT insurance FROM insurance WHERE firm = 1 AND is_inactive = 0 ORDER BY insurance LIMIT 1')
+    .pluck()
+    .get() as number;
   // The insurer agrees 350.00 for a static forward camera calibration.
   host.db
-    .prepare("INSERT INTO insurance_lookup (insurance, lookup_type, calibration_type, price_cents) VALUES (?, 'price', 'Forward camera – static', 35000) ON CONFLICT DO UPDATE SET price_cents = 35000, is_inactive = 0")
+    .prepare(
+      "INSERT INTO insurance_lookup (insurance, lookup_type, calibration_type, price_cents) VALUES (?, 'price', 'Forward camera – static', 35000) ON CONFLICT DO UPDATE SET price_cents = 35000, is_inactive = 0",
+    )
     .run(insurer);
   const created = await ok<{ id: number; adasInspection: number }>(contract.adas.createAdas, {
-    body: { firm: 6, ronumber: 'RO-CAL-1', insurance: insurer, vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' }, inspection: {} },
+    body: {
+      firm: 6,
+      ronumber: 'RO-CAL-1',
+      insurance: insurer,
+      vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' },
+      inspection: {},
+    },
   });
   adas = created.id;
   inspection = created.adasInspection;
@@ -53,7 +70,7 @@ beforeAll(async () => {
 afterAll(() => host?.close());
 
 describe('estimate upload and scrub', () => {
-  it('reads a BMS XML estimate into the job\'s lines and scrubs them: triggered calibrations with lines, notices, links and prices; the rest apart', async () => {
+  it("reads a BMS XML estimate into the job's lines and scrubs them: triggered calibrations with lines, notices, links and prices; the rest apart", async () => {
     const up = await upload(shop, adas, 'estimate.xml', bmsXml(RAV4_LINES));
     expect(up).toMatchObject({ status: 200, body: { lines: RAV4_LINES.length, source: 'bms' } });
     const scrub = await ok(c.scrub, { query: { adas, adasInspection: inspection } });
@@ -64,7 +81,9 @@ describe('estimate upload and scrub', () => {
     expect(camera.url).toMatch(/^https:/);
     const radar = scrub.calibrations.find((x: { system: string }) => x.system === 'Front Radar');
     expect(radar.lines[0].description).toBe('Front bumper cover');
-    expect(scrub.untriggered.map((l: { description: string }) => l.description)).toEqual(expect.arrayContaining(['Hood', 'LT Door trim panel']));
+    expect(scrub.untriggered.map((l: { description: string }) => l.description)).toEqual(
+      expect.arrayContaining(['Hood', 'LT Door trim panel']),
+    );
     const back = await ok(c.getBMS, { query: { uniqueId: scrub.uniqueId } });
     expect(back.uniqueId).toBe(scrub.uniqueId);
     expect((await host.api(otherShop, c.getBMS, { query: { uniqueId: scrub.uniqueId } })).status).toBe(404);
@@ -95,7 +114,7 @@ describe('estimate upload and scrub', () => {
     expect((await upload(otherShop, adas, 'estimate.csv', estimateCsv(RAV4_LINES))).status).toBe(404);
   });
 
-  it('scrub: 400 on a bad query, 404 for another firm\'s inspection or a job it is not of', async () => {
+  it("scrub: 400 on a bad query, 404 for another firm's inspection or a job it is not of", async () => {
     expect((await host.api(shop, c.scrub, { query: { adas: 'x', adasInspection: inspection } })).status).toBe(400);
     expect((await host.api(otherShop, c.scrub, { query: { adas, adasInspection: inspection } })).status).toBe(404);
     expect((await host.api(shop, c.scrub, { query: { adas: adas + 1, adasInspection: inspection } })).status).toBe(404);
@@ -103,27 +122,34 @@ describe('estimate upload and scrub', () => {
 });
 
 describe('quote, price check and prediction', () => {
-  it('quotes the scrub at the firm\'s prices with the insurer\'s agreed price beside each line', async () => {
+  it("quotes the scrub at the firm's prices with the insurer's agreed price beside each line", async () => {
     const q = await ok(c.quote, { body: { adasInspection: inspection } });
     expect(q.hasAgreedPrices).toBe(true);
     const camera = q.lines.find((l: { system: string }) => l.system === 'Forward Camera');
     expect(camera.agreedPrice).toBe(350);
-    expect(q.total).toBeCloseTo(q.lines.reduce((s: number, l: { price: number | null }) => s + (l.price ?? 0), 0), 2);
+    expect(q.total).toBeCloseTo(
+      q.lines.reduce((s: number, l: { price: number | null }) => s + (l.price ?? 0), 0),
+      2,
+    );
   });
 
   it('flags a line under the agreed price and a triggered calibration left out', async () => {
     const scrub = await ok(c.scrub, { query: { adas, adasInspection: inspection } });
     const camera = scrub.calibrations.find((x: { system: string }) => x.system === 'Forward Camera');
-    const q = await ok(c.quote, { body: { adasInspection: inspection, lines: [{ adasChecklistMatrix: camera.adasChecklistMatrix, price: 199.99 }] } });
+    const q = await ok(c.quote, {
+      body: { adasInspection: inspection, lines: [{ adasChecklistMatrix: camera.adasChecklistMatrix, price: 199.99 }] },
+    });
     expect(q.lines[0]).toMatchObject({ price: 199.99, agreedPrice: 350, underAgreed: true });
     expect(q.missing.length).toBe(scrub.calibrations.length - 1);
     expect(q.flagged).toBe(true);
-    const bad = await host.api(shop, c.quote, { body: { adasInspection: inspection, lines: [{ adasChecklistMatrix: camera.adasChecklistMatrix, price: 1.234 }] } });
+    const bad = await host.api(shop, c.quote, {
+      body: { adasInspection: inspection, lines: [{ adasChecklistMatrix: camera.adasChecklistMatrix, price: 1.234 }] },
+    });
     expect(bad.status).toBe(400);
     expect((await host.api(otherShop, c.quote, { body: { adasInspection: inspection } })).status).toBe(404);
   });
 
-  it('predicts a vehicle\'s systems and says on what', async () => {
+  it("predicts a vehicle's systems and says on what", async () => {
     const p = await ok(c.predictiveAdas, { body: { year: 2022, make: 'Toyota', model: 'RAV4' } });
     expect(p.systems.map((s: { system: string }) => s.system)).toContain('Forward Camera');
     expect(p.basis).toMatch(/make matrices/);
@@ -136,13 +162,26 @@ describe('requests and notes', () => {
 
   it('creates a request from lists or JSON text, answers lists, and refuses a second one for the inspection', async () => {
     const scrub = await ok(c.scrub, { query: { adas, adasInspection: inspection } });
-    const lines = scrub.calibrations.map((x: { adasChecklistMatrix: number; system: string; calibrationType: string; price: number | null }) => ({
-      adasChecklistMatrix: x.adasChecklistMatrix,
-      system: x.system,
-      calibrationType: x.calibrationType,
-      price: x.price,
-    }));
-    const body = { firm: 6, adasInspection: inspection, year: 2022, make: 'Toyota', model: 'RAV4', reason: 'Estimate triggers calibrations', notes: 'Please book targets', lines: JSON.stringify(lines), technicians: '[5]', files: [] };
+    const lines = scrub.calibrations.map(
+      (x: { adasChecklistMatrix: number; system: string; calibrationType: string; price: number | null }) => ({
+        adasChecklistMatrix: x.adasChecklistMatrix,
+        system: x.system,
+        calibrationType: x.calibrationType,
+        price: x.price,
+      }),
+    );
+    const body = {
+      firm: 6,
+      adasInspection: inspection,
+      year: 2022,
+      make: 'Toyota',
+      model: 'RAV4',
+      reason: 'Estimate triggers calibrations',
+      notes: 'Please book targets',
+      lines: JSON.stringify(lines),
+      technicians: '[5]',
+      files: [],
+    };
     request = (await ok<{ id: number }>(contract.adas.createCalibrate, { body })).id;
     const r = await ok(c.request, { query: { adasInspection: inspection } });
     expect(r).toMatchObject({ calibrateRequest: request, statusName: 'New', adas });
@@ -150,7 +189,9 @@ describe('requests and notes', () => {
     expect(r.technicians.map((t: { user: number }) => t.user)).toEqual([5]);
     expect(r.notes[0].note).toBe('Please book targets');
     expect((await host.api(shop, contract.adas.createCalibrate, { body })).status).toBe(400);
-    expect((await host.api(shop, contract.adas.createCalibrate, { body: { ...body, adasInspection: null, lines: '{not json' } })).status).toBe(400);
+    expect(
+      (await host.api(shop, contract.adas.createCalibrate, { body: { ...body, adasInspection: null, lines: '{not json' } })).status,
+    ).toBe(400);
     expect((await host.api(otherShop, c.request, { query: { adasInspection: inspection } })).status).toBe(404);
   });
 
@@ -168,7 +209,10 @@ describe('requests and notes', () => {
     expect((await host.api(shop, c.requestNotes, { query: { calibrateRequest: request, readBy: 4 } })).status).toBe(403);
     expect((await host.api(otherShop, c.saveRequestNote, { body: { calibrateRequest: request, note: 'hi' } })).status).toBe(404);
     const managers = notes.at(-1).calibrateRequestNote;
-    expect((await host.api(shop, c.saveRequestNote, { body: { calibrateRequestNote: managers, calibrateRequest: request, note: 'edited' } })).status).toBe(403);
+    expect(
+      (await host.api(shop, c.saveRequestNote, { body: { calibrateRequestNote: managers, calibrateRequest: request, note: 'edited' } }))
+        .status,
+    ).toBe(403);
     expect((await host.api(shop, c.deleteRequestNote, { query: { calibrateRequestNote: managers } })).status).toBe(403);
     expect((await host.api(otherShop, c.deleteRequestNote, { query: { calibrateRequestNote: managers } })).status).toBe(404);
     await ok(c.deleteRequestNote, { query: { calibrateRequestNote: managers } }, manager);
@@ -177,14 +221,20 @@ describe('requests and notes', () => {
   it('status: a reason for closing ones, a manager for approving', async () => {
     expect((await host.api(shop, c.saveRequestStatus, { body: { calibrateRequest: request, statusName: 'Declined' } })).status).toBe(400);
     expect((await host.api(shop, c.saveRequestStatus, { body: { calibrateRequest: request, statusName: 'Approved' } })).status).toBe(403);
-    await ok(c.saveRequestStatus, { body: { calibrateRequest: request, statusName: 'Approved', reason: 'Insurer approved', reasonSource: 'Insurer' } }, manager);
+    await ok(
+      c.saveRequestStatus,
+      { body: { calibrateRequest: request, statusName: 'Approved', reason: 'Insurer approved', reasonSource: 'Insurer' } },
+      manager,
+    );
     expect((await ok(c.request, { query: { adasInspection: inspection } })).statusName).toBe('Approved');
-    expect((await host.api(otherShop, c.saveRequestStatus, { body: { calibrateRequest: request, statusName: 'Scheduled' } })).status).toBe(404);
+    expect((await host.api(otherShop, c.saveRequestStatus, { body: { calibrateRequest: request, statusName: 'Scheduled' } })).status).toBe(
+      404,
+    );
   });
 });
 
 describe('report and CCC', () => {
-  it('answers the report preference and the PDF; refuses another firm\'s inspection', async () => {
+  it("answers the report preference and the PDF; refuses another firm's inspection", async () => {
     const pref = await ok(c.getReportPreference, { query: { adasInspection: inspection } });
     expect(pref.sections).toContain('systems');
     const pdf = await host.api(shop, c.calibrationReport, { query: { adasInspection: inspection } });
@@ -196,11 +246,22 @@ describe('report and CCC', () => {
 
   it('sends the report through the mail stand-in, kept with its attachment', async () => {
     const sent = await ok(c.sendCalibrationReport, { query: { adasInspection: inspection, to: 'adjuster@example.com' } });
-    const mail = host.db.prepare('SELECT m.recipient, m.subject, a.file_name, a.content_type, a.size FROM mail m JOIN mail_attachment a ON a.mail = m.mail WHERE m.mail = ?').get(sent.mail) as Record<string, unknown>;
-    expect(mail).toMatchObject({ recipient: 'adjuster@example.com', content_type: 'application/pdf', file_name: sent.fileName, size: sent.size });
+    const mail = host.db
+      .prepare(
+        'SELECT m.recipient, m.subject, a.file_name, a.content_type, a.size FROM mail m JOIN mail_attachment a ON a.mail = m.mail WHERE m.mail = ?',
+      )
+      .get(sent.mail) as Record<string, unknown>;
+    expect(mail).toMatchObject({
+      recipient: 'adjuster@example.com',
+      content_type: 'application/pdf',
+      file_name: sent.fileName,
+      size: sent.size,
+    });
     expect(mail.subject).toMatch(/RO-CAL-1/);
     expect((await host.api(shop, c.sendCalibrationReport, { query: { adasInspection: inspection, to: 'not-an-email' } })).status).toBe(400);
-    expect((await host.api(otherShop, c.sendCalibrationReport, { query: { adasInspection: inspection, to: 'a@example.com' } })).status).toBe(404);
+    expect(
+      (await host.api(otherShop, c.sendCalibrationReport, { query: { adasInspection: inspection, to: 'a@example.com' } })).status,
+    ).toBe(404);
   });
 
   it('pushes to CCC: a refusal in plain words, then accepted, then a duplicate refused', async () => {

@@ -28,11 +28,17 @@ async function serve(handler: http.RequestListener): Promise<string> {
 function brokenHost(): Promise<string> {
   return serve(async (req, res) => {
     const path = req.url!.split('?')[0];
-    if (path === '/api/lookup/Countries') return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Unknown call"}');
-    if (path === '/api/user/roles') return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"Internal error"}');
+    if (path === '/api/lookup/Countries')
+      return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Unknown call"}');
+    if (path === '/api/user/roles')
+      return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"Internal error"}');
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const upstream = await fetch(`${origin}${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    const upstream = await fetch(`${origin}${req.url}`, {
+      method: req.method,
+      headers: req.headers as Record<string, string>,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    });
     let body = await upstream.text();
     if (path === '/api/contact/contacts') body = JSON.stringify({ ...JSON.parse(body), count: 'many' });
     res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' }).end(body);
@@ -50,7 +56,12 @@ afterAll(async () => {
   await host?.close();
 });
 
-const options = (base: string, password = DEMO_PASSWORD) => ({ apiUrl: `${base}/api/`, authUrl: `${base}/auth/`, username: 'role1@example.com', password });
+const options = (base: string, password = DEMO_PASSWORD) => ({
+  apiUrl: `${base}/api/`,
+  authUrl: `${base}/auth/`,
+  username: 'role1@example.com',
+  password,
+});
 
 describe('check-upstream', () => {
   it('the reference host: every call made answers as the contract says; writes are never made', async () => {
@@ -65,7 +76,11 @@ describe('check-upstream', () => {
   it('a host that changed a shape, lacks a call and fails another: each is reported', async () => {
     const { rows } = await checkUpstream(options(await brokenHost()));
     const row = (call: string) => rows.find((r) => r.call === call);
-    expect(row('GET contact/contacts')).toEqual({ call: 'GET contact/contacts', outcome: 'mismatched', detail: expect.stringMatching(/^count: .*number/) });
+    expect(row('GET contact/contacts')).toEqual({
+      call: 'GET contact/contacts',
+      outcome: 'mismatched',
+      detail: expect.stringMatching(/^count: .*number/),
+    });
     expect(row('GET lookup/Countries')).toEqual({ call: 'GET lookup/Countries', outcome: 'missing', detail: 'HTTP 404' });
     expect(row('GET user/roles')).toEqual({ call: 'GET user/roles', outcome: 'failed', detail: 'HTTP 500' });
     // Everything else still answers; calls that needed a contact from the broken list are not checked, not failed.
@@ -78,11 +93,15 @@ describe('check-upstream from the command line', () => {
   /** The command, as `npm run check-upstream` runs it (asynchronously: the test hosts answer in this process). */
   const run = (...args: string[]) =>
     new Promise<Ran>((resolve) => {
-      const child = execFile(process.execPath, ['--import', 'tsx', 'scripts/check-upstream.ts', ...args], { encoding: 'utf8', timeout: 60_000 }, (_e, stdout, stderr) =>
-        resolve({ status: child.exitCode, stdout, stderr }),
+      const child = execFile(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/check-upstream.ts', ...args],
+        { encoding: 'utf8', timeout: 60_000 },
+        (_e, stdout, stderr) => resolve({ status: child.exitCode, stdout, stderr }),
       );
     });
-  const cli = (base: string, password = DEMO_PASSWORD) => run('--api-url', `${base}/api/`, '--auth-url', `${base}/auth/`, '--username', 'role1@example.com', '--password', password);
+  const cli = (base: string, password = DEMO_PASSWORD) =>
+    run('--api-url', `${base}/api/`, '--auth-url', `${base}/auth/`, '--username', 'role1@example.com', '--password', password);
   const oneLine = (r: Ran, pattern: RegExp) => {
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
@@ -99,7 +118,15 @@ describe('check-upstream from the command line', () => {
     expect(bad.stdout).toMatch(/GET contact\/contacts +mismatched +count: /);
   }, 120_000);
 
-  it('a wrong password: one line, exit 2', async () => oneLine(await cli(origin, 'Wrong#Pass1'), /^check-upstream: Sign-in refused for role1@example\.com: The username or password is incorrect\.$/), 60_000);
+  it(
+    'a wrong password: one line, exit 2',
+    async () =>
+      oneLine(
+        await cli(origin, 'Wrong#Pass1'),
+        /^check-upstream: Sign-in refused for role1@example\.com: The username or password is incorrect\.$/,
+      ),
+    60_000,
+  );
 
   it('a host that cannot be reached: one line, exit 2', async () => {
     const closed = await serve(() => undefined);
@@ -108,9 +135,15 @@ describe('check-upstream from the command line', () => {
   }, 60_000);
 
   it('an HTML error page where the API should be: one line, exit 2', async () => {
-    const proxyError = await serve((_req, res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body><h1>502 Bad Gateway</h1></body></html>'));
-    oneLine(await cli(proxyError), /^check-upstream: The auth host at http:\/\/127\.0\.0\.1:\d+\/auth\/getToken answered an HTML page \(HTTP 502\), not the API: is --auth-url right\?$/);
+    const proxyError = await serve((_req, res) =>
+      res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body><h1>502 Bad Gateway</h1></body></html>'),
+    );
+    oneLine(
+      await cli(proxyError),
+      /^check-upstream: The auth host at http:\/\/127\.0\.0\.1:\d+\/auth\/getToken answered an HTML page \(HTTP 502\), not the API: is --auth-url right\?$/,
+    );
   }, 60_000);
 
-  it('a missing flag: one line naming it, exit 2', async () => oneLine(await run('--api-url', 'http://127.0.0.1:1/api/'), /^check-upstream: missing --auth-url, --username, --password\. usage: /));
+  it('a missing flag: one line naming it, exit 2', async () =>
+    oneLine(await run('--api-url', 'http://127.0.0.1:1/api/'), /^check-upstream: missing --auth-url, --username, --password\. usage: /));
 });

@@ -37,16 +37,26 @@ async function fails(status: number, call: CallDef, input?: CallInput, token = a
   expect(res.status, `${call.path}: ${JSON.stringify(res.body)}`).toBe(status);
   return res.body;
 }
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).pluck().get(...args);
+const one = (sql: string, ...args: unknown[]) =>
+  host.db
+    .prepare(sql)
+    .pluck()
+    .get(...args);
 const systemId = (name: string) => one('SELECT adas_checklist_matrix FROM adas_checklist_matrix WHERE matrix_item = ?', name) as number;
 const calibrationId = (name: string) => one('SELECT calibration_type FROM adas_calibration_type WHERE name = ?', name) as number;
 
 const CONFIG_MODULES = ['admin', 'alldata', 'adasmatrix', 'testdrive', 'language', 'report', 'scanpro'] as const;
 /** Calls of those modules that read the knowledge base for an ADAS job's screens (issue 13): any ADAS role. */
-const JOB_READS: readonly CallDef[] = [contract.admin.getAdasChecklistMappedToDecoded, contract.alldata.getLinksInternal, contract.alldata.getGeneralInfoLinks];
+const JOB_READS: readonly CallDef[] = [
+  contract.admin.getAdasChecklistMappedToDecoded,
+  contract.alldata.getLinksInternal,
+  contract.alldata.getGeneralInfoLinks,
+];
 const CONFIG_CALLS: CallDef[] = [
   ...CONFIG_MODULES.flatMap((m) =>
-    Object.values(contract[m]).filter((c): c is CallDef => typeof c === 'object' && c !== null && 'path' in c && 'response' in c && !JOB_READS.includes(c as CallDef)),
+    Object.values(contract[m]).filter(
+      (c): c is CallDef => typeof c === 'object' && c !== null && 'path' in c && 'response' in c && !JOB_READS.includes(c as CallDef),
+    ),
   ),
   contract.lookup.keywords,
   contract.lookup.testdriveResultType,
@@ -91,7 +101,12 @@ describe('access', () => {
   it('the knowledge base is maintained by administrators of the whole network only (403 for part of it)', async () => {
     const refused = await fails(403, a.getAdasMakeMatrices, {}, partAdmin);
     expect(refused.error).toMatch(/whole network/);
-    await fails(403, a.saveAdasNoScrubList, { body: { adasNoScrubList: -1, vehicleMake: 'Kia', yearStart: 2020, yearEnd: 2021, reason: 'x' } }, partAdmin);
+    await fails(
+      403,
+      a.saveAdasNoScrubList,
+      { body: { adasNoScrubList: -1, vehicleMake: 'Kia', yearStart: 2020, yearEnd: 2021, reason: 'x' } },
+      partAdmin,
+    );
     await fails(403, p.systemCalibrations, {}, partAdmin);
   });
 
@@ -104,7 +119,11 @@ describe('access', () => {
     await fails(404, contract.scanpro.GetScanProConfiguration, { query: { businessId: 9 } }, partAdmin);
     await fails(404, p.getCalibrationPricing, { query: { calibrationType: calibrationId('Forward camera – static'), firm: 9 } }, partAdmin);
     // Their own firms work.
-    const own = await ok(p.getCalibrationPricing, { query: { calibrationType: calibrationId('Forward camera – static'), firm: 6 } }, partAdmin);
+    const own = await ok(
+      p.getCalibrationPricing,
+      { query: { calibrationType: calibrationId('Forward camera – static'), firm: 6 } },
+      partAdmin,
+    );
     expect(own).toMatchObject({ source: 'firm', price: 325, firmPrice: 325, networkPrice: 295 });
     await ok(contract.scanpro.GetScanProConfiguration, { query: { businessId: 6 } }, partAdmin);
   });
@@ -125,13 +144,25 @@ describe('systems (checklist matrices)', () => {
 
   it('saves a system with keywords (normalised comma text) and items; items are added and removed', async () => {
     const { id } = await ok(a.saveAdasMatrix, {
-      body: { adasChecklistMatrix: -1, matrixItem: 'Rear Radar', keywords: ' rear radar,  Rear Radar, cross traffic ,', items: [{ adasChecklistMatrixItem: -1, item: 'Bracket secure' }, { adasChecklistMatrixItem: -1, item: 'Aim checked' }], sort: 35 },
+      body: {
+        adasChecklistMatrix: -1,
+        matrixItem: 'Rear Radar',
+        keywords: ' rear radar,  Rear Radar, cross traffic ,',
+        items: [
+          { adasChecklistMatrixItem: -1, item: 'Bracket secure' },
+          { adasChecklistMatrixItem: -1, item: 'Aim checked' },
+        ],
+        sort: 35,
+      },
     });
     let saved = (await ok(a.getAdasMatrix, { query: { searchTerm: 'Rear Radar' } })).items[0];
     expect(saved.keywords).toBe('rear radar, cross traffic');
     expect(saved.items.map((i: { item: string }) => i.item)).toEqual(['Bracket secure', 'Aim checked']);
     await ok(a.saveAdasMatrix, {
-      body: { ...saved, items: [{ ...saved.items[0], isRemove: true }, saved.items[1], { adasChecklistMatrixItem: -1, item: 'No fault codes' }] },
+      body: {
+        ...saved,
+        items: [{ ...saved.items[0], isRemove: true }, saved.items[1], { adasChecklistMatrixItem: -1, item: 'No fault codes' }],
+      },
     });
     saved = (await ok(a.getAdasMatrix, { query: { searchTerm: 'Rear Radar' } })).items[0];
     expect(saved.items.map((i: { item: string }) => i.item)).toEqual(['Aim checked', 'No fault codes']);
@@ -141,13 +172,19 @@ describe('systems (checklist matrices)', () => {
   });
 
   it('refuses an empty name, a duplicate name, 1,000 keywords and deleting a system in use', async () => {
-    expect((await fails(400, a.saveAdasMatrix, { body: { adasChecklistMatrix: -1, matrixItem: '  ' } })).fieldErrors?.matrixItem).toEqual(['This field is required']);
-    expect((await fails(400, a.saveAdasMatrix, { body: { adasChecklistMatrix: -1, matrixItem: 'front radar' } })).fieldErrors?.matrixItem?.[0]).toMatch(/already exists/);
-    const many = Array.from({ length: 1000 }, (_, i) => `keyword ${i}`).join(',');
-    expect((await fails(400, a.saveAdasMatrix, { body: { adasChecklistMatrix: -1, matrixItem: 'Many', keywords: many } })).fieldErrors?.keywords).toEqual([
-      'At most 100 keywords (this list has 1,000)',
+    expect((await fails(400, a.saveAdasMatrix, { body: { adasChecklistMatrix: -1, matrixItem: '  ' } })).fieldErrors?.matrixItem).toEqual([
+      'This field is required',
     ]);
-    expect((await fails(400, a.deleteAdasMatrix, { query: { id: systemId('Forward Camera') } })).error).toMatch(/used by \d+ make matrices/);
+    expect(
+      (await fails(400, a.saveAdasMatrix, { body: { adasChecklistMatrix: -1, matrixItem: 'front radar' } })).fieldErrors?.matrixItem?.[0],
+    ).toMatch(/already exists/);
+    const many = Array.from({ length: 1000 }, (_, i) => `keyword ${i}`).join(',');
+    expect(
+      (await fails(400, a.saveAdasMatrix, { body: { adasChecklistMatrix: -1, matrixItem: 'Many', keywords: many } })).fieldErrors?.keywords,
+    ).toEqual(['At most 100 keywords (this list has 1,000)']);
+    expect((await fails(400, a.deleteAdasMatrix, { query: { id: systemId('Forward Camera') } })).error).toMatch(
+      /used by \d+ make matrices/,
+    );
     await fails(404, a.deleteAdasMatrix, { query: { id: 99999 } });
     await fails(400, a.deleteAdasMatrix, { query: { id: 'x' } });
   });
@@ -163,7 +200,12 @@ describe('make matrices', () => {
     expect(toyota.items.every((r: { vehicleMake: string }) => r.vehicleMake === 'Toyota')).toBe(true);
     expect(toyota.items.map((r: { sort: number }) => r.sort)).toEqual(toyota.items.map((_: unknown, i: number) => i + 1));
     const radar = await ok(a.getAdasMakeMatrices, { query: { adasChecklistMatrix: systemId('Front Radar'), year: 2020, pageSize: 100 } });
-    expect(radar.items.every((r: { matrixItem: string; yearStart: number; yearEnd: number }) => r.matrixItem === 'Front Radar' && r.yearStart <= 2020 && r.yearEnd >= 2020)).toBe(true);
+    expect(
+      radar.items.every(
+        (r: { matrixItem: string; yearStart: number; yearEnd: number }) =>
+          r.matrixItem === 'Front Radar' && r.yearStart <= 2020 && r.yearEnd >= 2020,
+      ),
+    ).toBe(true);
     const tesla2023 = await ok(a.getAdasMakeMatrices, { query: { vehicleMake: 'Tesla', year: 2023, pageSize: 100 } });
     expect(tesla2023.items.map((r: { matrixItem: string }) => r.matrixItem)).not.toContain('Front Radar');
     const odyssey = await ok(a.getAdasMakeMatrices, { query: { vehicleMake: 'Honda', vehicleModel: 'Odyssey', pageSize: 100 } });
@@ -180,7 +222,9 @@ describe('make matrices', () => {
   });
 
   it('saves a make matrix with models, keywords and names in one go; reads it back', async () => {
-    const { id } = await ok(a.saveAdasMakeMatrix, { body: { ...makeMatrix(), static: ['Radar aiming (reflector)'], systems: ['MRCC radar'] } });
+    const { id } = await ok(a.saveAdasMakeMatrix, {
+      body: { ...makeMatrix(), static: ['Radar aiming (reflector)'], systems: ['MRCC radar'] },
+    });
     const r = await ok(a.getAdasMakeMatrix, { query: { id } });
     expect(r).toMatchObject({
       vehicleMake: 'Mazda',
@@ -196,29 +240,69 @@ describe('make matrices', () => {
       sort: 1,
     });
     expect(r.models.map((m: { name: string }) => m.name)).toEqual(['CX-5', 'CX-50']);
-    expect(await ok(contract.lookup.keywords, { query: { types: 'line', vehicleMake: 'Mazda' } })).toEqual(expect.arrayContaining(['bumper cover', 'emblem', 'radar sensor']));
+    expect(await ok(contract.lookup.keywords, { query: { types: 'line', vehicleMake: 'Mazda' } })).toEqual(
+      expect.arrayContaining(['bumper cover', 'emblem', 'radar sensor']),
+    );
     expect(systemsFor(host.db, { make: 'MAZDA', model: 'cx-5', year: 2022 }).map((s) => s.makeMatrix)).toEqual([id]);
     expect(systemsFor(host.db, { make: 'Mazda', model: 'CX-30', year: 2022 })).toEqual([]);
 
     // Models: one removed, one added (isAdd/isDelete), the others kept.
     const cx50 = r.models.find((m: { name: string }) => m.name === 'CX-50');
-    await ok(a.saveAdasMakeMatrix, { body: { ...makeMatrix(), adasChecklistMatrixVehicle: id, models: [{ ...cx50, isDelete: true }, { id: -1, name: 'CX-90', isAdd: true }] } });
+    await ok(a.saveAdasMakeMatrix, {
+      body: {
+        ...makeMatrix(),
+        adasChecklistMatrixVehicle: id,
+        models: [
+          { ...cx50, isDelete: true },
+          { id: -1, name: 'CX-90', isAdd: true },
+        ],
+      },
+    });
     expect((await ok(a.getAdasMakeMatrix, { query: { id } })).vehicleModel).toBe('CX-5, CX-90');
     // Model variability calls.
     const models = await ok(contract.adas.vehicleChecklistMatrixVehicleModel, { query: { adasChecklistMatrixVehicle: id } });
     const after = await ok(contract.adas.saveVehicleChecklistMatrixVehicleModel, {
-      body: { adasChecklistMatrixVehicle: id, models: [{ ...models[0], isDelete: true }, { id: -1, name: 'CX-30', isAdd: true }] },
+      body: {
+        adasChecklistMatrixVehicle: id,
+        models: [
+          { ...models[0], isDelete: true },
+          { id: -1, name: 'CX-30', isAdd: true },
+        ],
+      },
     });
     expect(after.map((m: { name: string }) => m.name)).toEqual(['CX-30', 'CX-90']);
-    await fails(400, contract.adas.saveVehicleChecklistMatrixVehicleModel, { body: { adasChecklistMatrixVehicle: id, models: [{ id: 1, name: 'x', isDelete: true }] } });
+    await fails(400, contract.adas.saveVehicleChecklistMatrixVehicleModel, {
+      body: { adasChecklistMatrixVehicle: id, models: [{ id: 1, name: 'x', isDelete: true }] },
+    });
     await fails(404, contract.adas.vehicleChecklistMatrixVehicleModel, { query: { adasChecklistMatrixVehicle: 999999 } });
 
     // Names through saveAdasMakeMatrixLookups; the system must be the row's.
     await ok(a.saveAdasMakeMatrixLookups, {
-      body: { adasChecklistMatrix: systemId('Front Radar'), adasChecklistMatrixVehicle: id, systems: ['MRCC'], locations: ['Front emblem'], static: [], dynamic: ['Radar dynamic aiming'] },
+      body: {
+        adasChecklistMatrix: systemId('Front Radar'),
+        adasChecklistMatrixVehicle: id,
+        systems: ['MRCC'],
+        locations: ['Front emblem'],
+        static: [],
+        dynamic: ['Radar dynamic aiming'],
+      },
     });
-    expect(await ok(a.getAdasMakeMatrix, { query: { id } })).toMatchObject({ systems: ['MRCC'], locations: ['Front emblem'], static: [], dynamic: ['Radar dynamic aiming'] });
-    await fails(400, a.saveAdasMakeMatrixLookups, { body: { adasChecklistMatrix: systemId('Forward Camera'), adasChecklistMatrixVehicle: id, systems: [], locations: [], static: [], dynamic: [] } });
+    expect(await ok(a.getAdasMakeMatrix, { query: { id } })).toMatchObject({
+      systems: ['MRCC'],
+      locations: ['Front emblem'],
+      static: [],
+      dynamic: ['Radar dynamic aiming'],
+    });
+    await fails(400, a.saveAdasMakeMatrixLookups, {
+      body: {
+        adasChecklistMatrix: systemId('Forward Camera'),
+        adasChecklistMatrixVehicle: id,
+        systems: [],
+        locations: [],
+        static: [],
+        dynamic: [],
+      },
+    });
   });
 
   it('refuses a duplicate make, system, years and models; a reversed year range; a foreign calibration; 1,000 keywords', async () => {
@@ -229,20 +313,31 @@ describe('make matrices', () => {
     expect(one("SELECT count(*) FROM adas_make_matrix WHERE vehicle_make = 'Volvo'")).toBe(1);
     // The same make, system and years for other models is another make matrix.
     await ok(a.saveAdasMakeMatrix, { body: { ...base, models: [{ id: -1, name: 'XC90', isAdd: true }] } });
-    expect((await fails(400, a.saveAdasMakeMatrix, { body: { ...base, yearStart: 2025, yearEnd: 2020 } })).fieldErrors?.yearEnd).toEqual(['The end year is before the start year']);
-    expect((await fails(400, a.saveAdasMakeMatrix, { body: { ...base, yearStart: 1899 } })).fieldErrors?.yearStart).toEqual(['A year from 1950']);
-    expect((await fails(400, a.saveAdasMakeMatrix, { body: { ...base, yearEnd: 2021, systemType: 1 } })).fieldErrors?.calibrationType?.[0]).toMatch(/not one of the chosen system type/);
-    const many = Array.from({ length: 1000 }, (_, i) => `kw${i}`);
-    expect((await fails(400, a.saveAdasMakeMatrix, { body: { ...base, yearEnd: 2022, cccSubletKeywords: many } })).fieldErrors?.cccSubletKeywords).toEqual([
-      'At most 100 keywords (this list has 1,000)',
+    expect((await fails(400, a.saveAdasMakeMatrix, { body: { ...base, yearStart: 2025, yearEnd: 2020 } })).fieldErrors?.yearEnd).toEqual([
+      'The end year is before the start year',
     ]);
-    expect((await fails(400, a.saveAdasMakeMatrix, { body: { ...base, vehicleMake: '' } })).fieldErrors?.vehicleMake).toEqual(['This field is required']);
+    expect((await fails(400, a.saveAdasMakeMatrix, { body: { ...base, yearStart: 1899 } })).fieldErrors?.yearStart).toEqual([
+      'A year from 1950',
+    ]);
+    expect(
+      (await fails(400, a.saveAdasMakeMatrix, { body: { ...base, yearEnd: 2021, systemType: 1 } })).fieldErrors?.calibrationType?.[0],
+    ).toMatch(/not one of the chosen system type/);
+    const many = Array.from({ length: 1000 }, (_, i) => `kw${i}`);
+    expect(
+      (await fails(400, a.saveAdasMakeMatrix, { body: { ...base, yearEnd: 2022, cccSubletKeywords: many } })).fieldErrors
+        ?.cccSubletKeywords,
+    ).toEqual(['At most 100 keywords (this list has 1,000)']);
+    expect((await fails(400, a.saveAdasMakeMatrix, { body: { ...base, vehicleMake: '' } })).fieldErrors?.vehicleMake).toEqual([
+      'This field is required',
+    ]);
     await fails(400, a.saveAdasMakeMatrix, { body: { ...base, adasChecklistMatrix: 99999 } });
     await fails(404, a.saveAdasMakeMatrix, { body: { ...base, adasChecklistMatrixVehicle: 99999 } });
   });
 
   it('moves a row within its make and renumbers the others', async () => {
-    const ids = (await ok(a.getAdasMakeMatrices, { query: { vehicleMake: 'Kia', pageSize: 100 } })).items.map((r: { adasChecklistMatrixVehicle: number }) => r.adasChecklistMatrixVehicle);
+    const ids = (await ok(a.getAdasMakeMatrices, { query: { vehicleMake: 'Kia', pageSize: 100 } })).items.map(
+      (r: { adasChecklistMatrixVehicle: number }) => r.adasChecklistMatrixVehicle,
+    );
     const last = ids[ids.length - 1];
     expect(await ok(a.moveAdasMakeMatrix, { query: { id: last, to: 1 } })).toEqual({ id: last, sort: 1 });
     const after = (await ok(a.getAdasMakeMatrices, { query: { vehicleMake: 'Kia', pageSize: 100 } })).items;
@@ -264,7 +359,9 @@ describe('make matrices', () => {
 
   it('answers the categories: systems, types, calibrations, makes in use and the firms the caller reaches', async () => {
     const c = await ok(a.getAdasMakeMatrixCategories);
-    expect(c.makes).toEqual(expect.arrayContaining(['BMW', 'Chevrolet', 'Ford', 'Honda', 'Hyundai', 'Kia', 'Nissan', 'Subaru', 'Tesla', 'Toyota']));
+    expect(c.makes).toEqual(
+      expect.arrayContaining(['BMW', 'Chevrolet', 'Ford', 'Honda', 'Hyundai', 'Kia', 'Nissan', 'Subaru', 'Tesla', 'Toyota']),
+    );
     expect(c.makes).toEqual([...c.makes].sort((x: string, y: string) => x.toLowerCase().localeCompare(y.toLowerCase())));
     expect(c.systemTypes[0]).toEqual({ id: 1, name: 'Forward camera' });
     expect(c.calibrationTypes.length).toBeGreaterThan(15);
@@ -282,7 +379,11 @@ describe('make matrices', () => {
     expect(plan({ orderBy: 'years' })).toMatch(/INDEX adas_make_matrix_by_years/);
     expect(plan({ adasChecklistMatrix: 1 })).toMatch(/INDEX adas_make_matrix_by_system \(adas_checklist_matrix=\?\)/);
     expect(plan({ searchTerm: 'camera' })).toMatch(/VIRTUAL TABLE INDEX/);
-    const lookup = (host.db.prepare('EXPLAIN QUERY PLAN SELECT make_matrix FROM adas_make_matrix_model x WHERE x.vehicle_make = ? AND x.vehicle_model = ?').all('Toyota', 'RAV4') as { detail: string }[])
+    const lookup = (
+      host.db
+        .prepare('EXPLAIN QUERY PLAN SELECT make_matrix FROM adas_make_matrix_model x WHERE x.vehicle_make = ? AND x.vehicle_model = ?')
+        .all('Toyota', 'RAV4') as { detail: string }[]
+    )
       .map((r) => r.detail)
       .join(' | ');
     expect(lookup).toMatch(/INDEX adas_make_matrix_model_by_vehicle/);
@@ -294,17 +395,34 @@ describe('the rules other areas read (rules.ts)', () => {
     const rav4 = rulesFor(host.db, { make: 'Toyota', model: 'RAV4', year: 2022 }, 6);
     expect(rav4.noScrub).toEqual([]);
     const camera = rav4.systems.find((s) => s.matrixItem === 'Forward Camera')!;
-    expect(camera).toMatchObject({ calibrationTypeName: 'Forward camera – static', calibrationMode: 'static', isRR: true, price: { cents: 32500, source: 'firm' } });
+    expect(camera).toMatchObject({
+      calibrationTypeName: 'Forward camera – static',
+      calibrationMode: 'static',
+      isRR: true,
+      price: { cents: 32500, source: 'firm' },
+    });
     expect(camera.keywords.line).toContain('windshield');
     expect(camera.keywords.sublet).toContain('forward camera');
     expect(camera.exceptKeywords).toEqual([]);
     expect(camera.staticNames).toEqual(['Front camera static calibration (target board)']);
-    expect(rav4.exclusions).toEqual(expect.arrayContaining([expect.objectContaining({ phrase: 'radar detector', adasChecklistMatrix: null, reason: 'An aftermarket radar detector is not a vehicle sensor.' })]));
+    expect(rav4.exclusions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          phrase: 'radar detector',
+          adasChecklistMatrix: null,
+          reason: 'An aftermarket radar detector is not a vehicle sensor.',
+        }),
+      ]),
+    );
     // A make that differs: Tesla has no grille in front of its radar.
-    const teslaRadar = rulesFor(host.db, { make: 'Tesla', model: 'Model Y', year: 2020 }, 6).systems.find((s) => s.matrixItem === 'Front Radar')!;
+    const teslaRadar = rulesFor(host.db, { make: 'Tesla', model: 'Model Y', year: 2020 }, 6).systems.find(
+      (s) => s.matrixItem === 'Front Radar',
+    )!;
     expect(teslaRadar.exceptKeywords).toEqual(['grille', 'grille emblem']);
     expect(teslaRadar.exceptions[0]).toEqual({ keyword: 'grille', reason: 'Tesla vehicles have no grille in front of the radar.' });
-    const network = rulesFor(host.db, { make: 'Toyota', model: 'RAV4', year: 2022 }, 7).systems.find((s) => s.matrixItem === 'Forward Camera')!;
+    const network = rulesFor(host.db, { make: 'Toyota', model: 'RAV4', year: 2022 }, 7).systems.find(
+      (s) => s.matrixItem === 'Forward Camera',
+    )!;
     expect(network.price).toEqual({ cents: 29500, source: 'network' });
     const modelS = rulesFor(host.db, { make: 'tesla', model: 'model s', year: 2019 }, null);
     expect(modelS.noScrub.map((n) => n.reason)).toEqual(['Calibrations on these vehicles are done by Tesla service only.']);
@@ -322,7 +440,9 @@ describe('the rules other areas read (rules.ts)', () => {
       'Toyota Safety Sense camera calibration procedure',
       'Toyota collision repair information',
     ]);
-    expect(linksFor(host.db, { make: 'Toyota', model: 'Camry', year: 2022 }, 'adas').map((l) => l.title)).toEqual(['Toyota Safety Sense camera calibration procedure']);
+    expect(linksFor(host.db, { make: 'Toyota', model: 'Camry', year: 2022 }, 'adas').map((l) => l.title)).toEqual([
+      'Toyota Safety Sense camera calibration procedure',
+    ]);
     const info = infoFor(host.db, { make: 'subaru', year: 2020 });
     expect(info.map((i) => i.description)).toEqual(['EyeSight windshield must be Subaru-approved glass']);
     expect(info[0]).toMatchObject({ lookupType: 'Position statement', isReportAdd: true, keywords: ['windshield', 'glass'] });
@@ -337,11 +457,24 @@ describe('make exceptions and exclusions', () => {
     expect(lookups.models).toEqual([]);
     const honda = await ok(a.getMakeExceptionLookups, { query: { make: 'Honda' } });
     expect(honda.models).toContain('Odyssey');
-    const { id } = await ok(a.saveAdasMakeExclusion, { body: { adasMakeExclusion: -1, vehicleMake: 'Subaru', adasChecklistMatrix: systemId('Forward Camera'), keywords: 'windshield molding, cowl', reason: 'Trim only' } });
+    const { id } = await ok(a.saveAdasMakeExclusion, {
+      body: {
+        adasMakeExclusion: -1,
+        vehicleMake: 'Subaru',
+        adasChecklistMatrix: systemId('Forward Camera'),
+        keywords: 'windshield molding, cowl',
+        reason: 'Trim only',
+      },
+    });
     const list = await ok(a.getAdasMakeExclusions, { query: { id: systemId('Forward Camera'), vehicleMake: 'Subaru' } });
-    expect(list.items).toEqual([expect.objectContaining({ adasMakeExclusion: id, keywords: 'windshield molding, cowl', matrixItem: 'Forward Camera' })]);
+    expect(list.items).toEqual([
+      expect.objectContaining({ adasMakeExclusion: id, keywords: 'windshield molding, cowl', matrixItem: 'Forward Camera' }),
+    ]);
     expect(await ok(contract.lookup.keywords, { query: { types: 'exception', vehicleMake: 'Subaru' } })).toContain('cowl');
-    expect((await fails(400, a.saveAdasMakeExclusion, { body: { adasMakeExclusion: -1, vehicleMake: 'Subaru', keywords: ' , ' } })).fieldErrors?.keywords).toEqual(['At least one keyword']);
+    expect(
+      (await fails(400, a.saveAdasMakeExclusion, { body: { adasMakeExclusion: -1, vehicleMake: 'Subaru', keywords: ' , ' } })).fieldErrors
+        ?.keywords,
+    ).toEqual(['At least one keyword']);
     await fails(400, a.getMakeExceptionLookups, { query: {} });
     await ok(a.deleteAdasMakeExclusion, { query: { id } });
     await fails(404, a.deleteAdasMakeExclusion, { query: { id } });
@@ -352,8 +485,12 @@ describe('make exceptions and exclusions', () => {
     const list = await ok(a.getAdasExclusions, { query: { pageSize: 100 } });
     expect(list.items.map((e: { keyword: string }) => e.keyword)).toContain('radar detector');
     const { id } = await ok(a.saveAdasExclusion, { body: { adasExclusion: -1, keyword: 'Polish', reason: 'Detail operation' } });
-    expect((await fails(400, a.saveAdasExclusion, { body: { adasExclusion: -1, keyword: 'polish' } })).fieldErrors?.keyword?.[0]).toMatch(/already an exclusion/);
-    expect((await fails(400, a.saveAdasExclusion, { body: { adasExclusion: -1, keyword: 'a, b' } })).fieldErrors?.keyword).toEqual(['One phrase, without commas']);
+    expect((await fails(400, a.saveAdasExclusion, { body: { adasExclusion: -1, keyword: 'polish' } })).fieldErrors?.keyword?.[0]).toMatch(
+      /already an exclusion/,
+    );
+    expect((await fails(400, a.saveAdasExclusion, { body: { adasExclusion: -1, keyword: 'a, b' } })).fieldErrors?.keyword).toEqual([
+      'One phrase, without commas',
+    ]);
     await ok(a.deleteAdasExclusion, { query: { id } });
     await fails(404, a.deleteAdasExclusion, { query: { id } });
   });
@@ -363,29 +500,52 @@ describe('info lookups, no-scrub list and exports', () => {
   it('info lookups: list with filters, one, save, delete, export as CSV', async () => {
     const list = await ok(a.getAdasMatrixInfoLookups, { query: { lookupType: 'Position statement', pageSize: 100 } });
     expect(list.items.every((i: { lookupType: string }) => i.lookupType === 'Position statement')).toBe(true);
-    const body = { adasChecklistMatrixInfoLookup: -1, vehicleMake: 'Mazda', yearStart: 2019, yearEnd: 2025, lookupType: 'Position statement', keywords: ['scan'], url: 'https://www.mazdaserviceinfo.com', source: 'Mazda', isReportAdd: true, description: '=HYPERLINK("http://evil")' };
+    const body = {
+      adasChecklistMatrixInfoLookup: -1,
+      vehicleMake: 'Mazda',
+      yearStart: 2019,
+      yearEnd: 2025,
+      lookupType: 'Position statement',
+      keywords: ['scan'],
+      url: 'https://www.mazdaserviceinfo.com',
+      source: 'Mazda',
+      isReportAdd: true,
+      description: '=HYPERLINK("http://evil")',
+    };
     const { id } = await ok(a.saveAdasMatrixInfoLookup, { body });
-    expect(await ok(a.getAdasMatrixInfoLookup, { query: { id } })).toMatchObject({ vehicleMake: 'Mazda', matrixItem: '', isReportAdd: true });
+    expect(await ok(a.getAdasMatrixInfoLookup, { query: { id } })).toMatchObject({
+      vehicleMake: 'Mazda',
+      matrixItem: '',
+      isReportAdd: true,
+    });
     const csv = await ok(a.checklistMatrixAdasInfoExport, { query: { vehicleMake: 'Mazda', isInactive: false } });
     expect(csv.rows).toBe(1);
     const rows = Papa.parse<string[]>(csv.csv).data;
     expect(rows[0].slice(0, 3)).toEqual(['Make', 'Year start', 'Year end']);
     expect(rows[1][5]).toBe(`'=HYPERLINK("http://evil")`);
-    expect((await fails(400, a.saveAdasMatrixInfoLookup, { body: { ...body, lookupType: 'Gossip' } })).fieldErrors?.lookupType).toBeTruthy();
+    expect(
+      (await fails(400, a.saveAdasMatrixInfoLookup, { body: { ...body, lookupType: 'Gossip' } })).fieldErrors?.lookupType,
+    ).toBeTruthy();
     expect((await fails(400, a.saveAdasMatrixInfoLookup, { body: { ...body, url: 'javascript:alert(1)' } })).fieldErrors?.url).toBeTruthy();
     await ok(a.deleteAdasMatrixInfoLookup, { query: { id } });
     await fails(404, a.getAdasMatrixInfoLookup, { query: { id } });
   });
 
   it('no-scrub list: save, list, rules, delete', async () => {
-    const { id } = await ok(a.saveAdasNoScrubList, { body: { adasNoScrubList: -1, vehicleMake: 'Kia', vehicleModel: 'Soul', yearStart: 2020, yearEnd: 2021, reason: 'Fleet vehicles' } });
+    const { id } = await ok(a.saveAdasNoScrubList, {
+      body: { adasNoScrubList: -1, vehicleMake: 'Kia', vehicleModel: 'Soul', yearStart: 2020, yearEnd: 2021, reason: 'Fleet vehicles' },
+    });
     expect(rulesFor(host.db, { make: 'Kia', model: 'Soul', year: 2021 }, null).noScrub.map((n) => n.adasNoScrubList)).toEqual([id]);
     expect(rulesFor(host.db, { make: 'Kia', model: 'Soul', year: 2022 }, null).noScrub).toEqual([]);
     const list = await ok(a.getAdasNoScrubList, { query: { searchTerm: 'fleet' } });
     expect(list.items.map((n: { adasNoScrubList: number }) => n.adasNoScrubList)).toEqual([id]);
-    expect((await fails(400, a.saveAdasNoScrubList, { body: { adasNoScrubList: -1, vehicleMake: 'Kia', yearStart: 2022, yearEnd: 2021, reason: 'x' } })).fieldErrors?.yearEnd).toEqual([
-      'The end year is before the start year',
-    ]);
+    expect(
+      (
+        await fails(400, a.saveAdasNoScrubList, {
+          body: { adasNoScrubList: -1, vehicleMake: 'Kia', yearStart: 2022, yearEnd: 2021, reason: 'x' },
+        })
+      ).fieldErrors?.yearEnd,
+    ).toEqual(['The end year is before the start year']);
     await ok(a.deleteAdasNoScrubList, { query: { id } });
     await fails(404, a.deleteAdasNoScrubList, { query: { id } });
   });
@@ -393,7 +553,9 @@ describe('info lookups, no-scrub list and exports', () => {
   it('exports the keywords and triggers of the make matrices as CSV', async () => {
     const all = await ok(a.checklistMatrixVehicleKeywordsTriggersExport, {});
     expect(all.rows).toBe(one('SELECT count(*) FROM adas_make_matrix'));
-    const subaru = await ok(a.checklistMatrixVehicleKeywordsTriggersExport, { query: { vehicleMake: 'Subaru', adasChecklistMatrix: systemId('Forward Camera') } });
+    const subaru = await ok(a.checklistMatrixVehicleKeywordsTriggersExport, {
+      query: { vehicleMake: 'Subaru', adasChecklistMatrix: systemId('Forward Camera') },
+    });
     const rows = Papa.parse<string[]>(subaru.csv).data.filter((r) => r.length > 1);
     expect(rows[0]).toContain('CCC line keywords');
     expect(rows).toHaveLength(2);
@@ -409,33 +571,77 @@ describe('links', () => {
     const general = await ok(contract.alldata.getLinkManage, { query: { adaslinks: false, pageSize: 100 } });
     expect(general.items.every((l: { type: string; year: string }) => l.type === 'general' && l.year === 'All years')).toBe(true);
     const { ids } = await ok(contract.alldata.createAdasLinks, {
-      body: { links: [{ title: 'Mazda radar aiming', url: 'https://www.mazdaserviceinfo.com/radar', make: 'Mazda', yearStart: 2020, yearEnd: 2024 }] },
+      body: {
+        links: [
+          { title: 'Mazda radar aiming', url: 'https://www.mazdaserviceinfo.com/radar', make: 'Mazda', yearStart: 2020, yearEnd: 2024 },
+        ],
+      },
     });
     const fresh = await ok(contract.alldata.getLinkManage, { query: { make: 'Mazda', isNew: true } });
     expect(fresh.items).toEqual([expect.objectContaining({ id: ids[0], isNew: true, year: '2020–2024' })]);
     // "Added" is recorded for a link someone added, and absent for the demo knowledge base's (issue 31 §9).
     expect(Date.now() - Date.parse(fresh.items[0].createdAt)).toBeLessThan(120_000);
-    expect(adas.items.filter((l: { id: number }) => l.id !== ids[0]).every((l: { createdAt: string | null }) => l.createdAt === null)).toBe(true);
-    await ok(contract.alldata.saveAdasLinks, { body: { id: ids[0], title: 'Mazda radar aiming procedure', url: 'https://www.mazdaserviceinfo.com/radar', make: 'Mazda', model: 'CX-5', yearStart: 2020, yearEnd: null } });
-    expect((await ok(contract.alldata.getLinkManage, { query: { make: 'Mazda' } })).items[0]).toMatchObject({ isNew: false, model: 'CX-5', year: '2020 on' });
-    expect(await ok(contract.alldata.updateAdasLinks, { body: { ids: [ids[0], 999999], isNew: true, type: 'general' } })).toEqual({ count: 1 });
+    expect(adas.items.filter((l: { id: number }) => l.id !== ids[0]).every((l: { createdAt: string | null }) => l.createdAt === null)).toBe(
+      true,
+    );
+    await ok(contract.alldata.saveAdasLinks, {
+      body: {
+        id: ids[0],
+        title: 'Mazda radar aiming procedure',
+        url: 'https://www.mazdaserviceinfo.com/radar',
+        make: 'Mazda',
+        model: 'CX-5',
+        yearStart: 2020,
+        yearEnd: null,
+      },
+    });
+    expect((await ok(contract.alldata.getLinkManage, { query: { make: 'Mazda' } })).items[0]).toMatchObject({
+      isNew: false,
+      model: 'CX-5',
+      year: '2020 on',
+    });
+    expect(await ok(contract.alldata.updateAdasLinks, { body: { ids: [ids[0], 999999], isNew: true, type: 'general' } })).toEqual({
+      count: 1,
+    });
     expect((await ok(contract.alldata.getLinkManage, { query: { adaslinks: false, make: 'Mazda' } })).count).toBe(1);
     await fails(400, contract.alldata.updateAdasLinks, { body: { ids: [ids[0]] } });
     expect(await ok(contract.alldata.removeLinksManage, { body: { ids: [ids[0]] } })).toEqual({ count: 1 });
     await fails(404, contract.alldata.saveAdasLinks, { body: { id: ids[0], title: 't', url: 'https://x.example', make: 'Mazda' } });
-    expect((await fails(400, contract.alldata.createAdasLinks, { body: { links: [{ title: 't', url: 'ftp://x', make: 'Mazda' }] } })).fieldErrors?.['links.0.url']).toBeTruthy();
+    expect(
+      (await fails(400, contract.alldata.createAdasLinks, { body: { links: [{ title: 't', url: 'ftp://x', make: 'Mazda' }] } }))
+        .fieldErrors?.['links.0.url'],
+    ).toBeTruthy();
 
     const vehicle = { make: 'Mazda', model: 'CX-9', yearStart: 2021, yearEnd: 2023, type: 'adas' };
-    await ok(contract.alldata.saveLinksByVehicle, { body: { ...vehicle, links: [{ title: 'A', url: 'https://a.example' }, { title: 'B', url: 'https://b.example' }] } });
-    expect(await ok(contract.alldata.saveLinksByVehicle, { body: { ...vehicle, links: [{ title: 'C', url: 'https://c.example' }] } })).toEqual({ count: 1 });
-    expect((await ok(contract.alldata.getLinkManage, { query: { make: 'Mazda' } })).items.map((l: { title: string }) => l.title)).toEqual(['C']);
+    await ok(contract.alldata.saveLinksByVehicle, {
+      body: {
+        ...vehicle,
+        links: [
+          { title: 'A', url: 'https://a.example' },
+          { title: 'B', url: 'https://b.example' },
+        ],
+      },
+    });
+    expect(
+      await ok(contract.alldata.saveLinksByVehicle, { body: { ...vehicle, links: [{ title: 'C', url: 'https://c.example' }] } }),
+    ).toEqual({ count: 1 });
+    expect((await ok(contract.alldata.getLinkManage, { query: { make: 'Mazda' } })).items.map((l: { title: string }) => l.title)).toEqual([
+      'C',
+    ]);
   });
 
   it('the make-matrix-links import stores its rows in the same table, as new ADAS links', async () => {
     const id = Number(host.db.prepare("INSERT INTO make_matrix_link_import (file_name, user) VALUES ('l.csv', 1)").run().lastInsertRowid);
-    const notice = await runMakeMatrixLinkImport(host.ctx, id, 'l.csv', 'make,model,yearStart,yearEnd,title,url\nGenesis,GV80,2021,2024,GV80 camera,https://genesis.example/cam\nGenesis,,2025,2021,Bad years,https://genesis.example\n');
+    const notice = await runMakeMatrixLinkImport(
+      host.ctx,
+      id,
+      'l.csv',
+      'make,model,yearStart,yearEnd,title,url\nGenesis,GV80,2021,2024,GV80 camera,https://genesis.example/cam\nGenesis,,2025,2021,Bad years,https://genesis.example\n',
+    );
     expect(notice).toMatchObject({ imported: 1, rejected: 1 });
-    expect((await ok(contract.alldata.getLinkManage, { query: { make: 'Genesis', isNew: true } })).items).toEqual([expect.objectContaining({ title: 'GV80 camera', model: 'GV80', type: 'adas' })]);
+    expect((await ok(contract.alldata.getLinkManage, { query: { make: 'Genesis', isNew: true } })).items).toEqual([
+      expect.objectContaining({ title: 'GV80 camera', model: 'GV80', type: 'adas' }),
+    ]);
   });
 });
 
@@ -453,10 +659,23 @@ describe('calibration pricing', () => {
 
   it('answers the price that applies and says which; saves network and firm prices; money is validated', async () => {
     const id = calibrationId('Rear camera – static');
-    expect(await ok(p.getCalibrationPricing, { query: { calibrationType: id } })).toMatchObject({ price: 150, source: 'network', firm: null, firmPrice: null });
-    expect(await ok(p.getCalibrationPricing, { query: { calibrationType: id, firm: 10 } })).toMatchObject({ price: 150, source: 'network', firm: 10 });
+    expect(await ok(p.getCalibrationPricing, { query: { calibrationType: id } })).toMatchObject({
+      price: 150,
+      source: 'network',
+      firm: null,
+      firmPrice: null,
+    });
+    expect(await ok(p.getCalibrationPricing, { query: { calibrationType: id, firm: 10 } })).toMatchObject({
+      price: 150,
+      source: 'network',
+      firm: 10,
+    });
     await ok(p.saveCalibrationPricing, { body: { calibrationType: id, firm: 10, price: 139.99 } });
-    expect(await ok(p.getCalibrationPricing, { query: { calibrationType: id, firm: 10 } })).toMatchObject({ price: 139.99, source: 'firm', networkPrice: 150 });
+    expect(await ok(p.getCalibrationPricing, { query: { calibrationType: id, firm: 10 } })).toMatchObject({
+      price: 139.99,
+      source: 'firm',
+      networkPrice: 150,
+    });
     await ok(p.saveCalibrationPricing, { body: { calibrationType: id, firm: 10, price: null } });
     expect((await ok(p.getCalibrationPricing, { query: { calibrationType: id, firm: 10 } })).source).toBe('network');
     expect((await ok(p.getCalibrationPricing, { query: { calibrationType: calibrationId('Lidar – static') } })).source).toBe('none');
@@ -467,17 +686,36 @@ describe('calibration pricing', () => {
       [12.345, 'A price has at most two decimals'],
       [100000.01, 'A price is at most 100,000.00'],
     ] as const)
-      expect((await fails(400, p.saveCalibrationPricing, { body: { calibrationType: id, firm: 10, price } })).fieldErrors?.price, String(price)).toEqual([message]);
-    expect((await fails(400, p.saveCalibrationPricing, { body: { calibrationType: -1, price: 10 } })).fieldErrors).toMatchObject({ systemType: ['This field is required'], name: ['This field is required'] });
-    const created = await ok(p.saveCalibrationPricing, { body: { calibrationType: -1, systemType: 13, name: 'Lidar – dynamic', mode: 'dynamic', price: '1,250.50' } });
-    expect(await ok(p.getCalibrationPricing, { query: { calibrationType: created.id } })).toMatchObject({ price: 1250.5, mode: 'dynamic', systemTypeName: 'Lidar' });
-    expect((await fails(400, p.saveCalibrationPricing, { body: { calibrationType: -1, systemType: 13, name: 'lidar – DYNAMIC', mode: 'dynamic', price: 1 } })).fieldErrors?.name?.[0]).toMatch(
-      /already has a calibration named/,
-    );
+      expect(
+        (await fails(400, p.saveCalibrationPricing, { body: { calibrationType: id, firm: 10, price } })).fieldErrors?.price,
+        String(price),
+      ).toEqual([message]);
+    expect((await fails(400, p.saveCalibrationPricing, { body: { calibrationType: -1, price: 10 } })).fieldErrors).toMatchObject({
+      systemType: ['This field is required'],
+      name: ['This field is required'],
+    });
+    const created = await ok(p.saveCalibrationPricing, {
+      body: { calibrationType: -1, systemType: 13, name: 'Lidar – dynamic', mode: 'dynamic', price: '1,250.50' },
+    });
+    expect(await ok(p.getCalibrationPricing, { query: { calibrationType: created.id } })).toMatchObject({
+      price: 1250.5,
+      mode: 'dynamic',
+      systemTypeName: 'Lidar',
+    });
+    expect(
+      (
+        await fails(400, p.saveCalibrationPricing, {
+          body: { calibrationType: -1, systemType: 13, name: 'lidar – DYNAMIC', mode: 'dynamic', price: 1 },
+        })
+      ).fieldErrors?.name?.[0],
+    ).toMatch(/already has a calibration named/);
     await fails(404, p.getCalibrationPricing, { query: { calibrationType: 99999 } });
     await ok(p.removeCalibration, { query: { systemType: 13, calibrationType: created.id } });
     await fails(404, p.removeCalibration, { query: { systemType: 13, calibrationType: created.id } });
-    expect((await fails(400, p.removeCalibration, { query: { systemType: 1, calibrationType: calibrationId('Forward camera – static') } })).error).toMatch(/used by \d+ make matrices/);
+    expect(
+      (await fails(400, p.removeCalibration, { query: { systemType: 1, calibrationType: calibrationId('Forward camera – static') } }))
+        .error,
+    ).toMatch(/used by \d+ make matrices/);
   });
 
   const rows = [
@@ -512,14 +750,36 @@ describe('calibration pricing', () => {
 
   it('imports and exports a firm’s own prices', async () => {
     const res = await ok(p.importCalibrationPricing, {
-      body: { apply: 'all', firm: 11, rows: [{ line: 2, systemType: 'Front radar', calibration: 'Front radar – static', mode: '', price: '260' }, { line: 3, systemType: 'Front radar', calibration: 'Made up', mode: '', price: '1' }] },
+      body: {
+        apply: 'all',
+        firm: 11,
+        rows: [
+          { line: 2, systemType: 'Front radar', calibration: 'Front radar – static', mode: '', price: '260' },
+          { line: 3, systemType: 'Front radar', calibration: 'Made up', mode: '', price: '1' },
+        ],
+      },
     });
     expect(res).toMatchObject({ applied: 0, invalid: 1 });
-    await ok(p.importCalibrationPricing, { body: { apply: 'all', firm: 11, rows: [{ line: 2, systemType: 'Front radar', calibration: 'Front radar – static', mode: '', price: '260' }] } });
-    expect((await ok(p.getCalibrationPricing, { query: { calibrationType: calibrationId('Front radar – static'), firm: 11 } })).price).toBe(260);
+    await ok(p.importCalibrationPricing, {
+      body: {
+        apply: 'all',
+        firm: 11,
+        rows: [{ line: 2, systemType: 'Front radar', calibration: 'Front radar – static', mode: '', price: '260' }],
+      },
+    });
+    expect((await ok(p.getCalibrationPricing, { query: { calibrationType: calibrationId('Front radar – static'), firm: 11 } })).price).toBe(
+      260,
+    );
     const csv = Papa.parse<string[]>((await ok(p.exportCalibrationPricing, { query: { firm: 11 } })).csv).data;
     expect(csv[0]).toEqual(['System type', 'Calibration', 'Mode', 'Price', 'Network price', 'Source']);
-    expect(csv.find((r) => r[1] === 'Front radar – static')).toEqual(['Front radar', 'Front radar – static', 'Static', '260.00', '275.00', 'firm']);
+    expect(csv.find((r) => r[1] === 'Front radar – static')).toEqual([
+      'Front radar',
+      'Front radar – static',
+      'Static',
+      '260.00',
+      '275.00',
+      'firm',
+    ]);
     const network = Papa.parse<string[]>((await ok(p.exportCalibrationPricing)).csv).data;
     expect(network[0]).toEqual(['System type', 'Calibration', 'Mode', 'Price']);
     await fails(400, p.importCalibrationPricing, { body: { apply: 'all', rows: [] } });
@@ -533,29 +793,78 @@ describe('test drives, result types, translations, report recommendations, scan-
     expect(network.items.length).toBeGreaterThan(2);
     expect(network.items.every((r: { firm: number; firmName: string }) => r.firm === 1 && r.firmName === 'ADAS Central')).toBe(true);
     const { id } = await ok(contract.testdrive.saveTestDriveRecommendation, {
-      body: { firm: 6, testDriveRecommendation: -1, recommendation: 'Short loop', driveType: 1, vehicleMake: 'Honda', recommendationText: 'Drive the short loop.' },
+      body: {
+        firm: 6,
+        testDriveRecommendation: -1,
+        recommendation: 'Short loop',
+        driveType: 1,
+        vehicleMake: 'Honda',
+        recommendationText: 'Drive the short loop.',
+      },
     });
-    expect(await ok(contract.testdrive.testdriveRecommendation, { query: { testDriveRecommendation: id } })).toMatchObject({ driveTypeName: 'Road test', vehicleMake: 'Honda' });
-    expect((await fails(400, contract.testdrive.saveTestDriveRecommendation, { body: { firm: 6, testDriveRecommendation: -1, recommendation: 'x', driveType: 7, recommendationText: 'y' } })).fieldErrors?.driveType).toBeTruthy();
+    expect(await ok(contract.testdrive.testdriveRecommendation, { query: { testDriveRecommendation: id } })).toMatchObject({
+      driveTypeName: 'Road test',
+      vehicleMake: 'Honda',
+    });
+    expect(
+      (
+        await fails(400, contract.testdrive.saveTestDriveRecommendation, {
+          body: { firm: 6, testDriveRecommendation: -1, recommendation: 'x', driveType: 7, recommendationText: 'y' },
+        })
+      ).fieldErrors?.driveType,
+    ).toBeTruthy();
     await ok(contract.testdrive.deleteTestdriveRecommendation, { query: { testDriveRecommendation: id } });
     await fails(404, contract.testdrive.testdriveRecommendation, { query: { testDriveRecommendation: id } });
   });
 
   it('result types: a new one defaults to firm 1; inactive ones can be hidden; one by id', async () => {
-    const { id } = await ok(contract.lookup.saveTestdriveResultType, { body: { testdriveResultType: -1, driveType: 2, testdriveResultTypeName: 'Calibration aborted', testdriveResultCode: 'ABORT', year: 2024, vehicleMake: 'Kia' } });
+    const { id } = await ok(contract.lookup.saveTestdriveResultType, {
+      body: {
+        testdriveResultType: -1,
+        driveType: 2,
+        testdriveResultTypeName: 'Calibration aborted',
+        testdriveResultCode: 'ABORT',
+        year: 2024,
+        vehicleMake: 'Kia',
+      },
+    });
     expect(one('SELECT firm FROM testdrive_result_type WHERE testdrive_result_type = ?', id)).toBe(1);
     const single = await ok(contract.lookup.testdriveResultType, { query: { testdriveResultType: id } });
-    expect(single).toMatchObject({ count: 1, items: [{ testdriveResultType: id, year: 2024, driveTypeName: 'Dynamic calibration drive' }] });
+    expect(single).toMatchObject({
+      count: 1,
+      items: [{ testdriveResultType: id, year: 2024, driveTypeName: 'Dynamic calibration drive' }],
+    });
     const active = await ok(contract.lookup.testdriveResultType, { query: { showInactive: false, pageSize: 100 } });
     expect(active.items.some((r: { isInactive: boolean }) => r.isInactive)).toBe(false);
-    expect((await fails(400, contract.lookup.saveTestdriveResultType, { body: { testdriveResultType: -1, driveType: 1, testdriveResultTypeName: '', testdriveResultCode: 'X' } })).fieldErrors?.testdriveResultTypeName).toEqual(['This field is required']);
-    await fails(404, contract.lookup.saveTestdriveResultType, { body: { testdriveResultType: id, firm: 1, driveType: 1, testdriveResultTypeName: 'x', testdriveResultCode: 'X' } }, partAdmin);
+    expect(
+      (
+        await fails(400, contract.lookup.saveTestdriveResultType, {
+          body: { testdriveResultType: -1, driveType: 1, testdriveResultTypeName: '', testdriveResultCode: 'X' },
+        })
+      ).fieldErrors?.testdriveResultTypeName,
+    ).toEqual(['This field is required']);
+    await fails(
+      404,
+      contract.lookup.saveTestdriveResultType,
+      { body: { testdriveResultType: id, firm: 1, driveType: 1, testdriveResultTypeName: 'x', testdriveResultCode: 'X' } },
+      partAdmin,
+    );
   });
 
   it('translations: add, refuse a second of the same text, save, list, delete', async () => {
-    const { id } = await ok(contract.language.addTranslation, { body: { translationType: 'System', languageCode: 'fr', source: 'Park Assist', text: 'Aide au stationnement' } });
-    expect((await fails(400, contract.language.addTranslation, { body: { translationType: 'System', languageCode: 'fr', source: 'park assist', text: 'x' } })).fieldErrors?.source?.[0]).toMatch(/already has a translation/);
-    await ok(contract.language.saveTranslation, { body: { translation: id, translationType: 'System', languageCode: 'fr', source: 'Park Assist', text: 'Aide au parking' } });
+    const { id } = await ok(contract.language.addTranslation, {
+      body: { translationType: 'System', languageCode: 'fr', source: 'Park Assist', text: 'Aide au stationnement' },
+    });
+    expect(
+      (
+        await fails(400, contract.language.addTranslation, {
+          body: { translationType: 'System', languageCode: 'fr', source: 'park assist', text: 'x' },
+        })
+      ).fieldErrors?.source?.[0],
+    ).toMatch(/already has a translation/);
+    await ok(contract.language.saveTranslation, {
+      body: { translation: id, translationType: 'System', languageCode: 'fr', source: 'Park Assist', text: 'Aide au parking' },
+    });
     const list = await ok(contract.language.translations, { query: { translationType: 'System', languageCode: 'fr' } });
     expect(list.items.map((t: { text: string }) => t.text)).toContain('Aide au parking');
     await fails(400, contract.language.translations, { query: { languageCode: 'de' } });
@@ -564,12 +873,24 @@ describe('test drives, result types, translations, report recommendations, scan-
   });
 
   it('report recommendations: years never reversed; systems and makes as lists', async () => {
-    const body = { reportRecommendation: -1, title: 'Camera glass', yearStart: 2020, yearEnd: 2024, systems: [systemId('Forward Camera')], makes: ['Honda', 'honda', 'Kia'], content: 'Use OEM glass.' };
-    expect((await fails(400, contract.report.saveReportRecommendation, { body: { ...body, yearStart: 2025 } })).fieldErrors?.yearEnd).toEqual(['The end year is before the start year']);
+    const body = {
+      reportRecommendation: -1,
+      title: 'Camera glass',
+      yearStart: 2020,
+      yearEnd: 2024,
+      systems: [systemId('Forward Camera')],
+      makes: ['Honda', 'honda', 'Kia'],
+      content: 'Use OEM glass.',
+    };
+    expect(
+      (await fails(400, contract.report.saveReportRecommendation, { body: { ...body, yearStart: 2025 } })).fieldErrors?.yearEnd,
+    ).toEqual(['The end year is before the start year']);
     await fails(400, contract.report.saveReportRecommendation, { body: { ...body, systems: [99999] } });
     const { id } = await ok(contract.report.saveReportRecommendation, { body });
     const list = await ok(contract.report.getReportRecommendations, { query: { searchTerm: 'camera glass' } });
-    expect(list.items).toEqual([expect.objectContaining({ reportRecommendation: id, makes: ['honda', 'Kia'], systemNames: ['Forward Camera'] })]);
+    expect(list.items).toEqual([
+      expect.objectContaining({ reportRecommendation: id, makes: ['honda', 'Kia'], systemNames: ['Forward Camera'] }),
+    ]);
     await ok(contract.report.removeReportRecommendation, { query: { reportRecommendation: id } });
     await fails(404, contract.report.removeReportRecommendation, { query: { reportRecommendation: id } });
   });
@@ -578,26 +899,47 @@ describe('test drives, result types, translations, report recommendations, scan-
     const fresh = await ok(contract.scanpro.GetScanProConfiguration, { query: { businessId: 12 } });
     expect(fresh).toMatchObject({ businessId: 12, checklist: [], updatedAt: null, criteria: { makes: [], preRepairScan: true } });
     const saved = await ok(contract.scanpro.SaveScanProConfiguration, {
-      body: { businessId: 12, criteria: { makes: ['Subaru'], yearStart: 2019, yearEnd: 2025, preRepairScan: false, postRepairScan: true }, checklist: [systemId('Forward Camera'), systemId('Forward Camera')] },
+      body: {
+        businessId: 12,
+        criteria: { makes: ['Subaru'], yearStart: 2019, yearEnd: 2025, preRepairScan: false, postRepairScan: true },
+        checklist: [systemId('Forward Camera'), systemId('Forward Camera')],
+      },
     });
     expect(saved.updatedAt).toMatch(/^\d{4}-/);
-    expect(await ok(contract.scanpro.GetScanProConfiguration, { query: { businessId: 12 } })).toMatchObject({ checklist: [systemId('Forward Camera')], criteria: { makes: ['Subaru'], preRepairScan: false } });
-    expect((await fails(400, contract.scanpro.SaveScanProConfiguration, { body: { businessId: 12, criteria: { makes: [], yearStart: 2024, yearEnd: 2020 } } })).fieldErrors?.['criteria.yearEnd']).toEqual([
-      'The end year is before the start year',
-    ]);
-    await fails(400, contract.scanpro.SaveScanProConfiguration, { body: { businessId: 12, criteria: { makes: [], yearStart: 2020, yearEnd: 2021 }, checklist: [99999] } });
+    expect(await ok(contract.scanpro.GetScanProConfiguration, { query: { businessId: 12 } })).toMatchObject({
+      checklist: [systemId('Forward Camera')],
+      criteria: { makes: ['Subaru'], preRepairScan: false },
+    });
+    expect(
+      (
+        await fails(400, contract.scanpro.SaveScanProConfiguration, {
+          body: { businessId: 12, criteria: { makes: [], yearStart: 2024, yearEnd: 2020 } },
+        })
+      ).fieldErrors?.['criteria.yearEnd'],
+    ).toEqual(['The end year is before the start year']);
+    await fails(400, contract.scanpro.SaveScanProConfiguration, {
+      body: { businessId: 12, criteria: { makes: [], yearStart: 2020, yearEnd: 2021 }, checklist: [99999] },
+    });
     await fails(404, contract.scanpro.GetScanProConfiguration, { query: { businessId: 999 } });
   });
 });
 
 it('no configuration call answers 500 to junk input', async () => {
   for (const call of CONFIG_CALLS) {
-    const res = await host.api(admin, call, call.method === 'GET' ? { query: { id: 'x', firm: 'y', page: '-1' } } : { body: { junk: true, rows: 'x' } });
+    const res = await host.api(
+      admin,
+      call,
+      call.method === 'GET' ? { query: { id: 'x', firm: 'y', page: '-1' } } : { body: { junk: true, rows: 'x' } },
+    );
     expect(res.status, `${call.path} ${JSON.stringify(res.body)}`).toBeLessThan(500);
   }
 });
 
 it('the reference host implements every configuration call of the contract, once', () => {
-  for (const c of CONFIG_CALLS) expect(IMPLEMENTATIONS.filter((i) => i.call === c), c.path).toHaveLength(1);
+  for (const c of CONFIG_CALLS)
+    expect(
+      IMPLEMENTATIONS.filter((i) => i.call === c),
+      c.path,
+    ).toHaveLength(1);
   expect(ALL_CALLS.filter((c) => c.path.startsWith('admin/')).every((c) => IMPLEMENTATIONS.some((i) => i.call === c))).toBe(true);
 });

@@ -26,11 +26,13 @@ afterAll(() => host?.close());
 const ok = <T = any>(call: CallDef, input?: CallInput, token = admin): Promise<T> => host.ok<T>(token, call, input); // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const idOf = (fileAs: string): number => {
-  const id = host.db.prepare('SELECT contact FROM contact WHERE file_as = ? AND merged_into IS NULL').pluck().get(fileAs) as number | undefined;
+  const id = host.db.prepare('SELECT contact FROM contact WHERE file_as = ? AND merged_into IS NULL').pluck().get(fileAs) as
+    number | undefined;
   if (!id) throw new Error(`no contact ${fileAs}`);
   return id;
 };
-const liveCount = (where = '1') => host.db.prepare(`SELECT count(*) FROM contact WHERE merged_into IS NULL AND ${where}`).pluck().get() as number;
+const liveCount = (where = '1') =>
+  host.db.prepare(`SELECT count(*) FROM contact WHERE merged_into IS NULL AND ${where}`).pluck().get() as number;
 
 /** A new person in role 1's firm with the given phones/emails/addresses saved through the calls. */
 async function newContact(lastName: string, opts: { phones?: string[]; emails?: string[]; addresses?: number } = {}): Promise<number> {
@@ -38,7 +40,8 @@ async function newContact(lastName: string, opts: { phones?: string[]; emails?: 
     body: { contact: -1, contactType: 2, firstName: 'Test', lastName, language: 1, timezone: 12 },
   });
   for (const phoneNo of opts.phones ?? []) await ok(c.savePhone, { body: { contactPhone: -1, contact: id, phoneType: 1, phoneNo } });
-  for (const emailAddress of opts.emails ?? []) await ok(c.saveEmail, { body: { contactEmail: -1, contact: id, emailType: 1, emailAddress } });
+  for (const emailAddress of opts.emails ?? [])
+    await ok(c.saveEmail, { body: { contactEmail: -1, contact: id, emailType: 1, emailAddress } });
   for (let i = 0; i < (opts.addresses ?? 0); i++) await ok(c.saveAddress, { body: address(id, `${100 + i} Test St`) });
   return id;
 }
@@ -107,11 +110,19 @@ describe('contact and vendor lists', () => {
   it('shows each row with its primary phone and email and the file-as name', async () => {
     const { rows } = await allRows({});
     const john = rows.find((r) => r.fileAs === 'Smith, John')!;
-    expect(john).toMatchObject({ firstName: 'John', lastName: 'Smith', phoneNo: '(718) 555-0142', emailAddress: 'john.smith@example.com', contactTypeName: 'Customer' });
+    expect(john).toMatchObject({
+      firstName: 'John',
+      lastName: 'Smith',
+      phoneNo: '(718) 555-0142',
+      emailAddress: 'john.smith@example.com',
+      contactTypeName: 'Customer',
+    });
     const acme = rows.find((r) => r.fileAs === 'Acme Fleet Services')!;
     expect(acme).toMatchObject({ isCompany: true, companyName: 'Acme Fleet Services' });
     const primaries = host.db
-      .prepare('SELECT c.contact, p.phone_no FROM contact c JOIN contact_phone p ON p.contact = c.contact AND p.is_primary = 1 WHERE c.merged_into IS NULL')
+      .prepare(
+        'SELECT c.contact, p.phone_no FROM contact c JOIN contact_phone p ON p.contact = c.contact AND p.is_primary = 1 WHERE c.merged_into IS NULL',
+      )
       .all() as { contact: number; phone_no: string }[];
     const byId = new Map(rows.map((r) => [r.contact, r]));
     for (const p of primaries) expect(byId.get(p.contact)?.phoneNo).toBe(p.phone_no);
@@ -196,7 +207,12 @@ describe('contact and vendor lists', () => {
     expect(count).toBeGreaterThanOrEqual(30);
     expect(rows.every((r) => r.isVendor)).toBe(true);
     const byPhone = await allRows({ orderBy: 'phone', direction: 'desc' }, c.vendors);
-    expect(byPhone.rows.map((r) => r.contact)).toEqual([...byPhone.rows].sort(compareBy('phone')).reverse().map((r) => r.contact));
+    expect(byPhone.rows.map((r) => r.contact)).toEqual(
+      [...byPhone.rows]
+        .sort(compareBy('phone'))
+        .reverse()
+        .map((r) => r.contact),
+    );
     const glass = await allRows({ searchTerm: 'glass' }, c.vendors);
     expect(glass.rows.length).toBeGreaterThan(0);
     expect(glass.rows.every((r) => r.isVendor && /glass/i.test(r.fileAs))).toBe(true);
@@ -207,7 +223,14 @@ describe('contacts and vendors: records', () => {
   it('creates a contact in the caller’s firm, reads and updates it', async () => {
     const id = await newContact('Created');
     const read = await ok(c.contact, { query: { id } });
-    expect(read).toMatchObject({ contact: id, firm: 1, lastName: 'Created', firstName: 'Test', contactTypeName: 'Customer', isVendor: false });
+    expect(read).toMatchObject({
+      contact: id,
+      firm: 1,
+      lastName: 'Created',
+      firstName: 'Test',
+      contactTypeName: 'Customer',
+      isVendor: false,
+    });
     await ok(c.saveContact, { body: { ...read, lastName: 'Renamed', isCompany: true, companyName: 'Renamed Co.' } });
     expect(await ok(c.contact, { query: { id } })).toMatchObject({ lastName: 'Renamed', companyName: 'Renamed Co.', isCompany: true });
     const row = (await allRows({ searchTerm: 'renamed' })).rows.find((r) => r.contact === id);
@@ -215,12 +238,18 @@ describe('contacts and vendors: records', () => {
   });
 
   it('saves and reads vendors; a non-vendor is not a vendor', async () => {
-    const { id } = await ok(c.saveVendor, { body: { contact: -1, contactType: 3, isCompany: true, companyName: 'Zephyr Sensors', language: 1, timezone: 12 } });
+    const { id } = await ok(c.saveVendor, {
+      body: { contact: -1, contactType: 3, isCompany: true, companyName: 'Zephyr Sensors', language: 1, timezone: 12 },
+    });
     expect(await ok(c.vendor, { query: { id } })).toMatchObject({ isVendor: true, companyName: 'Zephyr Sensors' });
-    expect((await ok(c.vendorSearch, { query: { searchterm: 'zephyr' } })).items).toEqual([{ companyName: 'Zephyr Sensors', phoneNo: null, contact: id }]);
+    expect((await ok(c.vendorSearch, { query: { searchterm: 'zephyr' } })).items).toEqual([
+      { companyName: 'Zephyr Sensors', phoneNo: null, contact: id },
+    ]);
     const person = await newContact('NotAVendor');
     expect((await host.api(admin, c.vendor, { query: { id: person } })).status).toBe(404);
-    const saved = await host.api(admin, c.saveVendor, { body: { contact: person, contactType: 3, lastName: 'X', language: 1, timezone: 12 } });
+    const saved = await host.api(admin, c.saveVendor, {
+      body: { contact: person, contactType: 3, lastName: 'X', language: 1, timezone: 12 },
+    });
     expect(saved.status).toBe(404);
   });
 
@@ -249,10 +278,9 @@ describe('addresses, phones and emails', () => {
     expect((await ok(c.contact, { query: { id } })).contact).toBe(id);
     expect((await allRows({ searchTerm: 'two@example.com' })).rows.find((r) => r.contact === id)?.emailAddress).toBe('two@example.com');
 
-    const addresses = await ok<{ contactAddress: number; isPrimary: boolean; stateProvinceName: string; countryName: string; addressTypeName: string }[]>(
-      c.contactAddresses,
-      { query: { id } },
-    );
+    const addresses = await ok<
+      { contactAddress: number; isPrimary: boolean; stateProvinceName: string; countryName: string; addressTypeName: string }[]
+    >(c.contactAddresses, { query: { id } });
     expect(addresses.map((a) => a.isPrimary)).toEqual([true, false]);
     expect(addresses[0]).toMatchObject({ stateProvinceName: 'Texas', countryName: 'United States', addressTypeName: 'Business' });
     await ok(c.setPrimaryAddress, { query: { id: addresses[1].contactAddress, contact: id } });
@@ -266,8 +294,12 @@ describe('addresses, phones and emails', () => {
     const id = await newContact('Phones', { phones: ['(512) 555-0001'] });
     const row = async () => (await allRows({ searchTerm: 'phones' })).rows.find((r) => r.contact === id)!;
     expect((await row()).phoneNo).toBe('(512) 555-0001');
-    const { id: second } = await ok(c.savePhone, { body: { contactPhone: -1, contact: id, phoneType: 2, phoneNo: '(512) 555-0002', extension: '12' } });
-    let phones = await ok<{ contactPhone: number; phoneNo: string; primary: string; extension: string }[]>(c.contactPhones, { query: { id } });
+    const { id: second } = await ok(c.savePhone, {
+      body: { contactPhone: -1, contact: id, phoneType: 2, phoneNo: '(512) 555-0002', extension: '12' },
+    });
+    let phones = await ok<{ contactPhone: number; phoneNo: string; primary: string; extension: string }[]>(c.contactPhones, {
+      query: { id },
+    });
     expect(phones.filter((p) => p.primary === 'P').map((p) => p.phoneNo)).toEqual(['(512) 555-0002']);
     expect((await row()).phoneNo).toBe('(512) 555-0002');
     // Saving an existing phone updates it in place and keeps the primary.
@@ -299,7 +331,10 @@ describe('addresses, phones and emails', () => {
     // A record of another contact is not removed through this one.
     const otherContact = await newContact('DeletesOther', { emails: ['x@example.com'] });
     const [email] = await ok<{ contactEmail: number }[]>(c.contactEmails, { query: { id: otherContact } });
-    expect(await ok(c.deleteEmail, { body: { contactEmail: email.contactEmail, contact: id } })).toEqual({ contact: -1, id: email.contactEmail });
+    expect(await ok(c.deleteEmail, { body: { contactEmail: email.contactEmail, contact: id } })).toEqual({
+      contact: -1,
+      id: email.contactEmail,
+    });
     expect(await ok(c.contactEmails, { query: { id: otherContact } })).toHaveLength(1);
     const addrId = (await ok<{ id: number }>(c.saveAddress, { body: address(id) })).id;
     expect(await ok(c.deleteAddress, { body: { contactAddress: addrId, contact: id } })).toEqual({ contact: id, id: addrId });
@@ -316,14 +351,29 @@ describe('addresses, phones and emails', () => {
   it('maintains related contacts', async () => {
     const a = await newContact('RelA');
     const b = await newContact('RelB', { phones: ['(512) 555-0021'] });
-    const { id } = await ok<{ id: number }>(c.saveRelated, { body: { contactRelated: -1, contact: a, relatedContact: b, relatedContactType: 1 } });
+    const { id } = await ok<{ id: number }>(c.saveRelated, {
+      body: { contactRelated: -1, contact: a, relatedContact: b, relatedContactType: 1 },
+    });
     expect(await ok(c.related, { query: { id: a } })).toEqual([
-      { contactRelated: id, contact: a, relatedContact: b, relatedContactType: 1, relatedContactTypeName: 'Spouse', fileAs: 'RelB, Test', phoneNo: '(512) 555-0021', emailAddress: null },
+      {
+        contactRelated: id,
+        contact: a,
+        relatedContact: b,
+        relatedContactType: 1,
+        relatedContactTypeName: 'Spouse',
+        fileAs: 'RelB, Test',
+        phoneNo: '(512) 555-0021',
+        emailAddress: null,
+      },
     ]);
-    const dup = await host.api(admin, c.saveRelated, { body: { contactRelated: -1, contact: a, relatedContact: b, relatedContactType: 1 } });
+    const dup = await host.api(admin, c.saveRelated, {
+      body: { contactRelated: -1, contact: a, relatedContact: b, relatedContactType: 1 },
+    });
     expect(dup.status).toBe(400);
     expect(dup.body.error).toBe('This relation already exists');
-    const self = await host.api(admin, c.saveRelated, { body: { contactRelated: -1, contact: a, relatedContact: a, relatedContactType: 1 } });
+    const self = await host.api(admin, c.saveRelated, {
+      body: { contactRelated: -1, contact: a, relatedContact: a, relatedContactType: 1 },
+    });
     expect(self.status).toBe(400);
     expect(self.body.fieldErrors.relatedContact).toEqual(['A contact cannot be related to itself']);
     await ok(c.saveRelated, { body: { contactRelated: id, contact: a, relatedContact: b, relatedContactType: 2 } });
@@ -374,12 +424,19 @@ describe('merge', () => {
     ]);
     expect(await ok<unknown[]>(c.contactAddresses, { query: { id: john } })).toHaveLength(johnAddresses.length + jonAddresses.length);
     // Relations: Jon's moved, the friend's two "referred by" collapse into one, John→Jon (now self) is gone.
-    const rel = host.db.prepare('SELECT contact, related_contact, related_contact_type FROM contact_related WHERE ? IN (contact, related_contact) ORDER BY 1, 2, 3').all(john);
+    const rel = host.db
+      .prepare(
+        'SELECT contact, related_contact, related_contact_type FROM contact_related WHERE ? IN (contact, related_contact) ORDER BY 1, 2, 3',
+      )
+      .all(john);
     expect(rel).toEqual([
       { contact: john, related_contact: friend, related_contact_type: 8 },
       { contact: friend, related_contact: john, related_contact_type: 6 },
     ]);
-    expect(host.db.prepare('SELECT merged_into, is_inactive FROM contact WHERE contact = ?').get(jon)).toEqual({ merged_into: john, is_inactive: 1 });
+    expect(host.db.prepare('SELECT merged_into, is_inactive FROM contact WHERE contact = ?').get(jon)).toEqual({
+      merged_into: john,
+      is_inactive: 1,
+    });
     expect(subRecords([jon]).filter((r: any) => !String(r.k).startsWith('r'))).toEqual([]); // eslint-disable-line @typescript-eslint/no-explicit-any
   });
 
@@ -421,7 +478,9 @@ describe('merge', () => {
     const b = await newContact('AtomicB', { phones: ['(512) 555-0052'], emails: ['atomic@example.com'], addresses: 1 });
     const before = subRecords([a, b]);
     // Fail at the very end, after the sub-records have moved.
-    host.db.exec(`CREATE TRIGGER fail_merge BEFORE UPDATE OF merged_into ON contact WHEN NEW.contact = ${b} BEGIN SELECT RAISE(ABORT, 'injected'); END`);
+    host.db.exec(
+      `CREATE TRIGGER fail_merge BEFORE UPDATE OF merged_into ON contact WHEN NEW.contact = ${b} BEGIN SELECT RAISE(ABORT, 'injected'); END`,
+    );
     try {
       const res = await host.api(admin, c.mergeContacts, { query: { ids: `${a},${b}` } });
       expect(res.status).toBe(500);
@@ -445,7 +504,10 @@ describe('firm scope', () => {
     scoped = await host.token(await host.addUser({ role: 1, firm: 7, firms: [7] }));
     shop = await host.token(15);
     foreign = idOf('Johnson, Robert'); // firm 9
-    own = host.db.prepare('SELECT contact FROM contact WHERE firm = 7 AND merged_into IS NULL AND is_vendor = 0 ORDER BY contact LIMIT 1').pluck().get() as number;
+    own = host.db
+      .prepare('SELECT contact FROM contact WHERE firm = 7 AND merged_into IS NULL AND is_vendor = 0 ORDER BY contact LIMIT 1')
+      .pluck()
+      .get() as number;
   });
 
   it('refuses the contact calls to roles other than 1 (403)', async () => {
@@ -463,7 +525,9 @@ describe('firm scope', () => {
     expect(count).toBe(liveCount('firm = 7'));
     expect(rows.every((r) => r.firm === 7)).toBe(true);
     expect((await ok(c.contacts, { query: { searchTerm: 'robert johnson' } }, scoped)).count).toBe(0);
-    expect((await ok(c.lookupContact, { query: { search: 'johnson' } }, scoped)).items.every((r: { contact: number }) => r.contact !== foreign)).toBe(true);
+    expect(
+      (await ok(c.lookupContact, { query: { search: 'johnson' } }, scoped)).items.every((r: { contact: number }) => r.contact !== foreign),
+    ).toBe(true);
     expect((await host.api(scoped, c.contactSearch, { query: { searchterm: 'johnson', firmid: 9 } })).status).toBe(404);
     expect((await host.api(scoped, c.vendorSearch, { query: { searchterm: 'a', firmid: 9 } })).status).toBe(404);
     expect((await ok(c.vendors, { query: { pageSize: 500 } }, scoped)).items.every((r: ContactRow) => r.firm === 7)).toBe(true);
@@ -511,10 +575,15 @@ describe('firm scope', () => {
       expect(theirs.body.error.replace(String(foreign), 'N')).toBe(none.body.error.replace(String(unknown), 'N'));
     }
     // A relation towards another firm's contact: "unknown contact", the same as for an id that does not exist.
-    const rel = await host.api(scoped, c.saveRelated, { body: { contactRelated: -1, contact: own, relatedContact: foreign, relatedContactType: 1 } });
+    const rel = await host.api(scoped, c.saveRelated, {
+      body: { contactRelated: -1, contact: own, relatedContact: foreign, relatedContactType: 1 },
+    });
     expect(rel.status).toBe(400);
     expect(rel.body.fieldErrors.relatedContact).toEqual(['Unknown contact']);
-    const foreignRelation = host.db.prepare('SELECT contact_related FROM contact_related r JOIN contact c ON c.contact = r.contact WHERE c.firm <> 7').pluck().get() as number;
+    const foreignRelation = host.db
+      .prepare('SELECT contact_related FROM contact_related r JOIN contact c ON c.contact = r.contact WHERE c.firm <> 7')
+      .pluck()
+      .get() as number;
     expect(await ok(c.deleteRelated, { query: { id: foreignRelation } }, scoped)).toEqual({ contact: -1, id: foreignRelation });
     expect(snapshot()).toEqual(before);
     expect(host.db.prepare('SELECT count(*) FROM contact_related WHERE contact_related = ?').pluck().get(foreignRelation)).toBe(1);
@@ -528,13 +597,23 @@ describe('search calls', () => {
     expect(items.length).toBeGreaterThan(0);
     expect(items.length).toBeLessThanOrEqual(20);
     const john = items.find((r) => r.fileAs === 'Smith, John');
-    expect(john).toMatchObject({ name: 'Smith, John', firstName: 'John', lastName: 'Smith', phoneNo: '(718) 555-0142', email: 'john.smith@example.com', userId: null });
+    expect(john).toMatchObject({
+      name: 'Smith, John',
+      firstName: 'John',
+      lastName: 'Smith',
+      phoneNo: '(718) 555-0142',
+      email: 'john.smith@example.com',
+      userId: null,
+    });
     expect(john.address).toMatch(/^\d+ .+, .+, NY \d{5}$/);
     expect((await ok(c.contactSearch, { query: { searchterm: 'a' } })).items).toHaveLength(20);
     const user = (await ok<{ items: any[] }>(c.contactSearch, { query: { searchterm: 'role12@example.com' } })).items; // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(user).toEqual([expect.objectContaining({ contact: 1012, userId: 12, email: 'role12@example.com' })]);
     const firm7 = (await ok<{ items: { contact: number }[] }>(c.contactSearch, { query: { searchterm: 'a', firmid: 7 } })).items;
-    const firms = host.db.prepare(`SELECT DISTINCT firm FROM contact WHERE contact IN (${firm7.map((r) => r.contact)})`).pluck().all();
+    const firms = host.db
+      .prepare(`SELECT DISTINCT firm FROM contact WHERE contact IN (${firm7.map((r) => r.contact)})`)
+      .pluck()
+      .all();
     expect(firms).toEqual([7]);
     const typed = (await ok<{ items: { contact: number }[] }>(c.contactSearch, { query: { searchterm: 'a', type: 'Employee' } })).items;
     expect(typed.length).toBeGreaterThan(0);
@@ -548,14 +627,20 @@ describe('search calls', () => {
     const addresses = (await ok<{ items: { id: number; address: string }[] }>(c.addressSearch, { query: { searchterm: 'main st' } })).items;
     expect(addresses.length).toBeGreaterThan(0);
     expect(addresses.every((r) => /main st/i.test(r.address))).toBe(true);
-    const addrIds = host.db.prepare(`SELECT count(*) FROM contact_address WHERE contact_address IN (${addresses.map((r) => r.id)})`).pluck().get();
+    const addrIds = host.db
+      .prepare(`SELECT count(*) FROM contact_address WHERE contact_address IN (${addresses.map((r) => r.id)})`)
+      .pluck()
+      .get();
     expect(addrIds).toBe(addresses.length);
     const phones = (await ok<{ items: { id: number; phoneNo: string }[] }>(c.phoneSearch, { query: { searchterm: '(718) 555-01' } })).items;
     expect(phones.length).toBeGreaterThan(0);
     expect(phones.every((r) => r.phoneNo.startsWith('(718) 555-01'))).toBe(true);
     const vendors = (await ok<{ items: { contact: number }[] }>(c.vendorSearch, { query: { searchterm: 'supply' } })).items;
     expect(vendors.length).toBeGreaterThan(0);
-    const flags = host.db.prepare(`SELECT DISTINCT is_vendor FROM contact WHERE contact IN (${vendors.map((r) => r.contact)})`).pluck().all();
+    const flags = host.db
+      .prepare(`SELECT DISTINCT is_vendor FROM contact WHERE contact IN (${vendors.map((r) => r.contact)})`)
+      .pluck()
+      .all();
     expect(flags).toEqual([1]);
   });
 
@@ -575,15 +660,44 @@ describe('search calls', () => {
 
 describe('lookups', () => {
   it('answers the named groups in order, without inactive values unless asked', async () => {
-    const items = await ok<{ key: string; id: number; value: string; isInactive: boolean; code: string | null; type3: string | null }[]>(contract.lookup.byKeys, {
-      body: { keys: ['PhoneType', 'Country', 'StateProvince', 'ContactType', 'Salutation', 'AddressType', 'EmailType', 'RelatedContactType', 'Language', 'TimeZone'] },
-    });
+    const items = await ok<{ key: string; id: number; value: string; isInactive: boolean; code: string | null; type3: string | null }[]>(
+      contract.lookup.byKeys,
+      {
+        body: {
+          keys: [
+            'PhoneType',
+            'Country',
+            'StateProvince',
+            'ContactType',
+            'Salutation',
+            'AddressType',
+            'EmailType',
+            'RelatedContactType',
+            'Language',
+            'TimeZone',
+          ],
+        },
+      },
+    );
     const keys = [...new Set(items.map((i) => i.key))];
-    expect(keys).toEqual(['PhoneType', 'Country', 'StateProvince', 'ContactType', 'Salutation', 'AddressType', 'EmailType', 'RelatedContactType', 'Language', 'TimeZone']);
+    expect(keys).toEqual([
+      'PhoneType',
+      'Country',
+      'StateProvince',
+      'ContactType',
+      'Salutation',
+      'AddressType',
+      'EmailType',
+      'RelatedContactType',
+      'Language',
+      'TimeZone',
+    ]);
     expect(items.filter((i) => i.key === 'Country').map((i) => i.value)).toEqual(['United States', 'Canada', 'Mexico']);
     expect(items.find((i) => i.key === 'StateProvince' && i.value === 'Ontario')).toMatchObject({ code: 'ON', type3: 'CA' });
     expect(items.some((i) => i.isInactive)).toBe(false);
-    const all = await ok<{ key: string; value: string; isInactive: boolean }[]>(contract.lookup.byKeys, { body: { keys: ['PhoneType'], showInactive: true } });
+    const all = await ok<{ key: string; value: string; isInactive: boolean }[]>(contract.lookup.byKeys, {
+      body: { keys: ['PhoneType'], showInactive: true },
+    });
     expect(all.find((i) => i.value === 'Pager')).toMatchObject({ isInactive: true });
     // Any signed-in user may read lookups.
     expect((await host.api(await host.token(15), contract.lookup.byKeys, { body: { keys: ['Country'] } })).status).toBe(200);
@@ -601,20 +715,26 @@ describe('lookups', () => {
 describe('bad input', () => {
   it('answers 400 with the specification’s field messages', async () => {
     const id = await newContact('Validation');
-    const phone = await host.api(admin, c.savePhone, { body: { contactPhone: -1, contact: id, phoneType: 1, phoneNo: '512-555-0000', extension: 'x1' } });
+    const phone = await host.api(admin, c.savePhone, {
+      body: { contactPhone: -1, contact: id, phoneType: 1, phoneNo: '512-555-0000', extension: 'x1' },
+    });
     expect(phone.status).toBe(400);
     expect(phone.body.fieldErrors.phoneNo).toEqual([PHONE_FORMAT_MESSAGE]);
     expect(phone.body.fieldErrors.extension).toHaveLength(1);
     const addr = await host.api(admin, c.saveAddress, { body: { ...address(id), addressType: undefined, city: ' ' } });
     expect(addr.status).toBe(400);
     expect(addr.body.fieldErrors).toMatchObject({ addressType: [MESSAGES.required], city: [MESSAGES.required] });
-    const email = await host.api(admin, c.saveEmail, { body: { contactEmail: -1, contact: id, emailType: 1, emailAddress: 'not-an-email' } });
+    const email = await host.api(admin, c.saveEmail, {
+      body: { contactEmail: -1, contact: id, emailType: 1, emailAddress: 'not-an-email' },
+    });
     expect(email.body.fieldErrors).toEqual({ emailAddress: [MESSAGES.email] });
     const noType = await host.api(admin, c.saveEmail, { body: { contactEmail: -1, contact: id, emailAddress: 'a@example.com' } });
     expect(noType.body.fieldErrors).toEqual({ emailType: [MESSAGES.required] });
     const person = await host.api(admin, c.saveContact, { body: { contact: -1, contactType: 2, language: 1, timezone: 12 } });
     expect(person.body.fieldErrors).toEqual({ lastName: [MESSAGES.required] });
-    const company = await host.api(admin, c.saveContact, { body: { contact: -1, contactType: 2, isCompany: true, language: 1, timezone: 12 } });
+    const company = await host.api(admin, c.saveContact, {
+      body: { contact: -1, contactType: 2, isCompany: true, language: 1, timezone: 12 },
+    });
     expect(company.body.fieldErrors).toEqual({ companyName: [MESSAGES.required] });
   });
 
@@ -625,27 +745,55 @@ describe('bad input', () => {
     expect(addr.body.fieldErrors).toEqual({ addressType: ['Unknown address type'] });
     const state = await host.api(admin, c.saveAddress, { body: address(id, '1 Main St', { country: 2 }) });
     expect(state.body.fieldErrors).toEqual({ stateProvince: ['The state is not in the chosen country'] });
-    const contactType = await host.api(admin, c.saveContact, { body: { contact: id, contactType: 99, lastName: 'X', language: 1, timezone: 99 } });
+    const contactType = await host.api(admin, c.saveContact, {
+      body: { contact: id, contactType: 99, lastName: 'X', language: 1, timezone: 99 },
+    });
     expect(contactType.body.fieldErrors).toEqual({ contactType: ['Unknown contact type'], timezone: ['Unknown time zone'] });
     expect(await ok(c.contactAddresses, { query: { id } })).toEqual([]);
   });
 
   it('never answers 500 to malformed input', async () => {
     const junk: unknown[] = [null, 'x', 1.5, -1, 1e308, '', [], {}, { contact: 'abc' }, '<script>', "1'; DROP TABLE contact; --", '\u0000'];
-    const calls = (Object.values(c) as unknown[]).filter((v): v is CallDef => typeof v === 'object' && v !== null && 'path' in v && 'method' in v);
+    const calls = (Object.values(c) as unknown[]).filter(
+      (v): v is CallDef => typeof v === 'object' && v !== null && 'path' in v && 'method' in v,
+    );
     const posts = calls.filter((call) => call.method === 'POST');
     for (const call of posts)
       for (const value of junk) {
-        const bodies = [value, { contact: value, id: value, contactPhone: value, contactAddress: value, contactEmail: value, contactRelated: value, phoneNo: value }];
+        const bodies = [
+          value,
+          {
+            contact: value,
+            id: value,
+            contactPhone: value,
+            contactAddress: value,
+            contactEmail: value,
+            contactRelated: value,
+            phoneNo: value,
+          },
+        ];
         for (const body of bodies) {
-          const res = await host.request(admin, 'POST', `api/${call.path}`, { body: body === null || typeof body !== 'object' ? { value: body } : body });
+          const res = await host.request(admin, 'POST', `api/${call.path}`, {
+            body: body === null || typeof body !== 'object' ? { value: body } : body,
+          });
           expect(res.status, `${call.path} ${JSON.stringify(body)}`).toBeLessThan(500);
         }
       }
     const gets = calls.filter((call) => call.method === 'GET');
     for (const call of gets)
       for (const value of ['', 'abc', '-1', '1.5', '99999999999999999999', '1,,2', "1' OR '1'='1", '%', '"', 'NEAR(', '*']) {
-        const query = { id: value, ids: value, contact: value, search: value, searchterm: value, searchTerm: value, page: value, orderBy: value, filterBy: value, firmid: value };
+        const query = {
+          id: value,
+          ids: value,
+          contact: value,
+          search: value,
+          searchterm: value,
+          searchTerm: value,
+          page: value,
+          orderBy: value,
+          filterBy: value,
+          firmid: value,
+        };
         const res = await host.request(admin, 'GET', `api/${call.path}`, { query });
         expect(res.status, `${call.path} ${value}`).toBeLessThan(500);
       }

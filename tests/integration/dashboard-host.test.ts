@@ -19,11 +19,18 @@ let admin: string, franchiser: string, franchisee: string, shop: string, shopRol
 
 beforeAll(async () => {
   host = await startTestHost();
-  [admin, franchiser, franchisee, shop, shopRole] = await Promise.all([host.token(1), host.token(3), host.token(9), host.token(5), host.token(15)]);
+  [admin, franchiser, franchisee, shop, shopRole] = await Promise.all([
+    host.token(1),
+    host.token(3),
+    host.token(9),
+    host.token(5),
+    host.token(15),
+  ]);
 });
 afterAll(() => host?.close());
 
-async function ok<T = any>(call: CallDef, input?: CallInput, token = franchiser): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function ok<T = any>(call: CallDef, input?: CallInput, token = franchiser): Promise<T> {
   const res = await host.api(token, call, input);
   expect(res.status, `${call.path}: ${JSON.stringify(res.body)}`).toBe(200);
   return call.response.parse(res.body) as T;
@@ -33,7 +40,7 @@ async function status(call: CallDef, input: CallInput, token: string, expected: 
   expect(res.status, `${call.path}: ${JSON.stringify(res.body)}`).toBe(expected);
   return res.body;
 }
-const one = <T,>(sql: string, ...params: unknown[]) => host.db.prepare(sql).get(...params) as T;
+const one = <T>(sql: string, ...params: unknown[]) => host.db.prepare(sql).get(...params) as T;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 /** Every seeded day (the seed spans 18 months) and a little more. */
 const range = { startDate: day(-1000), endDate: day(1) };
@@ -66,9 +73,11 @@ describe('the facts', () => {
     expect(priced).toBe(0);
   });
 
-  it('price a request\'s lines at their price, calibrations without a request with the configuration', () => {
+  it("price a request's lines at their price, calibrations without a request with the configuration", () => {
     const fromRequests = host.db
-      .prepare('SELECT c.sales_cents AS cents, l.price_cents AS price FROM dashboard_calibration c JOIN calibrate_request_line l USING (calibrate_request_line)')
+      .prepare(
+        'SELECT c.sales_cents AS cents, l.price_cents AS price FROM dashboard_calibration c JOIN calibrate_request_line l USING (calibrate_request_line)',
+      )
       .all() as { cents: number; price: number | null }[];
     expect(fromRequests.length).toBeGreaterThan(0);
     for (const r of fromRequests) expect(r.cents).toBe(r.price ?? 0);
@@ -91,8 +100,16 @@ describe('the facts', () => {
       `SELECT d.adas_inspection AS id, d.firm, d.day, d.sales_cents AS sales FROM dashboard_inspection d
        WHERE d.firm = 6 AND d.calibrations > 0 AND NOT EXISTS (SELECT 1 FROM calibrate_request q WHERE q.adas_inspection = d.adas_inspection) ORDER BY d.adas_inspection LIMIT 1`,
     );
-    const sales = () => one<{ sales: number; calibrations: number; day: string }>('SELECT sales_cents AS sales, calibrations, day FROM dashboard_inspection WHERE adas_inspection = ?', target.id);
-    const franchiserDay = () => one<{ sales: number } | undefined>("SELECT sales_cents AS sales FROM dashboard_daily WHERE node = 2 AND kind = 'total' AND key = '' AND day = ?", target.day)?.sales ?? 0;
+    const sales = () =>
+      one<{ sales: number; calibrations: number; day: string }>(
+        'SELECT sales_cents AS sales, calibrations, day FROM dashboard_inspection WHERE adas_inspection = ?',
+        target.id,
+      );
+    const franchiserDay = () =>
+      one<{ sales: number } | undefined>(
+        "SELECT sales_cents AS sales FROM dashboard_daily WHERE node = 2 AND kind = 'total' AND key = '' AND day = ?",
+        target.day,
+      )?.sales ?? 0;
     const before = franchiserDay();
     // A request for one of its Calibrated systems (and one it does not have): sales only once approved, at the line's price.
     const system = one<{ matrix: number; cents: number }>(
@@ -104,16 +121,32 @@ describe('the facts', () => {
       { adasChecklistMatrix: 999_999, system: 'Blind Spot', calibrationType: 'Dynamic', calibrationMode: 'dynamic', price: 99 },
     ];
     const calibrations = sales().calibrations;
-    const body = { firm: 6, adasInspection: target.id, year: 2022, make: 'Toyota', model: 'RAV4', reason: 'Estimate triggers calibrations', lines };
+    const body = {
+      firm: 6,
+      adasInspection: target.id,
+      year: 2022,
+      make: 'Toyota',
+      model: 'RAV4',
+      reason: 'Estimate triggers calibrations',
+      lines,
+    };
     const { id: request } = await ok<{ id: number }>(contract.adas.createCalibrate, { body }, admin);
     expect(sales()).toEqual({ sales: target.sales, calibrations, day: target.day });
     rebuilt();
-    await ok(contract.calibration.saveRequestStatus, { body: { calibrateRequest: request, statusName: 'Approved', reason: 'Insurer approved' } }, admin);
+    await ok(
+      contract.calibration.saveRequestStatus,
+      { body: { calibrateRequest: request, statusName: 'Approved', reason: 'Insurer approved' } },
+      admin,
+    );
     const approved = target.sales - system.cents + 12345;
     expect(sales()).toEqual({ sales: approved, calibrations, day: target.day });
     expect(franchiserDay()).toBe(before - target.sales + approved);
     rebuilt();
-    await ok(contract.calibration.saveRequestStatus, { body: { calibrateRequest: request, statusName: 'Declined', reason: 'Insurer declined' } }, admin);
+    await ok(
+      contract.calibration.saveRequestStatus,
+      { body: { calibrateRequest: request, statusName: 'Declined', reason: 'Insurer declined' } },
+      admin,
+    );
     expect(sales()).toMatchObject({ sales: target.sales, calibrations });
     rebuilt();
     await ok(contract.calibration.deleteRequest, { query: { calibrateRequest: request } }, admin);
@@ -147,9 +180,10 @@ describe('dashboard/dashboard', () => {
     const res = await ok(d.dashboard, { query: { ...range, analysis: 'all', pageSize: 50 } });
     const children = (host.db.prepare('SELECT firm FROM firm WHERE parent = 2').pluck().all() as number[]).sort((a, b) => a - b);
     expect(res.items.map((r: { firm: number }) => r.firm).sort((a: number, b: number) => a - b)).toEqual(children);
-    for (const row of res.items) expect({ inspections: row.inspections, calibrations: row.calibrations }).toEqual(
-      (({ inspections, calibrations }) => ({ inspections, calibrations }))(facts(subtree(row.firm))),
-    );
+    for (const row of res.items)
+      expect({ inspections: row.inspections, calibrations: row.calibrations }).toEqual(
+        (({ inspections, calibrations }) => ({ inspections, calibrations }))(facts(subtree(row.firm))),
+      );
     const all = facts(subtree(2));
     expect(res.totals).toMatchObject({ inspections: all.inspections, calibrations: all.calibrations });
     expect(res.totals.sales).toBeCloseTo(all.sales, 2);
@@ -158,7 +192,11 @@ describe('dashboard/dashboard', () => {
 
   it('drills from a franchisee to its shops and from a shop to its technicians', async () => {
     const shops = await ok(d.dashboard, { query: { ...range, firm: 3, pageSize: 50 } });
-    expect(shops.items.map((r: { firm: number }) => r.firm).sort()).toEqual(subtree(3).filter((f) => f !== 3).sort());
+    expect(shops.items.map((r: { firm: number }) => r.firm).sort()).toEqual(
+      subtree(3)
+        .filter((f) => f !== 3)
+        .sort(),
+    );
     const techs = await ok(d.dashboard, { query: { ...range, firm: 6, pageSize: 50 } });
     expect(techs.items.length).toBeGreaterThan(0);
     expect(techs.items.every((r: { firm: number | null; drill: boolean }) => r.firm === null && !r.drill)).toBe(true);
@@ -184,7 +222,15 @@ describe('dashboard/dashboard', () => {
       expect(jobs.count).toBeGreaterThan(0);
     }
     const keys = async (analysis: 'serviceCounts' | 'serviceSales') =>
-      ((await ok(d.dashboard, { query: { ...range, firm: 3, analysis, pageSize: 500 } })).items as { key: string; calibrations: number; sales: number }[]).map((r) => [r.key, r.calibrations, r.sales]).sort();
+      (
+        (await ok(d.dashboard, { query: { ...range, firm: 3, analysis, pageSize: 500 } })).items as {
+          key: string;
+          calibrations: number;
+          sales: number;
+        }[]
+      )
+        .map((r) => [r.key, r.calibrations, r.sales])
+        .sort();
     expect(await keys('serviceSales')).toEqual(await keys('serviceCounts'));
   });
 
@@ -208,11 +254,15 @@ describe('dashboard/dashboard', () => {
     expect(days.totals.inspections).toBe(facts([6]).inspections);
     const invoicing = await ok(d.dashboard, { query: { ...range, analysis: 'invoicing', pageSize: 500 } });
     const expected = host.db
-      .prepare(`SELECT firm, count(*) AS n FROM dashboard_calibration WHERE firm IN ${inList(subtree(2))} AND day BETWEEN ? AND ? GROUP BY firm`)
+      .prepare(
+        `SELECT firm, count(*) AS n FROM dashboard_calibration WHERE firm IN ${inList(subtree(2))} AND day BETWEEN ? AND ? GROUP BY firm`,
+      )
       .all(range.startDate, range.endDate) as { firm: number; n: number }[];
-    expect(invoicing.items.map((r: { firm: number; calibrations: number }) => ({ firm: r.firm, n: r.calibrations })).sort((a: { firm: number }, b: { firm: number }) => a.firm - b.firm)).toEqual(
-      expected.sort((a, b) => a.firm - b.firm),
-    );
+    expect(
+      invoicing.items
+        .map((r: { firm: number; calibrations: number }) => ({ firm: r.firm, n: r.calibrations }))
+        .sort((a: { firm: number }, b: { firm: number }) => a.firm - b.firm),
+    ).toEqual(expected.sort((a, b) => a.firm - b.firm));
   });
 
   it('keeps the roll-ups in step when an inspection is completed and reopened', async () => {
@@ -233,12 +283,16 @@ describe('dashboard/dashboard', () => {
   });
 
   it('answers 400 for a range that starts after it ends, spans ten years, or an unknown analysis', async () => {
-    expect((await status(d.dashboard, { query: { startDate: day(0), endDate: day(-5) } }, franchiser, 400)).fieldErrors?.startDate).toEqual([
-      'The start date must be on or before the end date.',
-    ]);
-    expect((await status(d.dashboard, { query: { startDate: '2015-01-01', endDate: '2025-01-01' } }, franchiser, 400)).fieldErrors?.endDate?.[0]).toMatch(/at most/);
+    expect((await status(d.dashboard, { query: { startDate: day(0), endDate: day(-5) } }, franchiser, 400)).fieldErrors?.startDate).toEqual(
+      ['The start date must be on or before the end date.'],
+    );
+    expect(
+      (await status(d.dashboard, { query: { startDate: '2015-01-01', endDate: '2025-01-01' } }, franchiser, 400)).fieldErrors?.endDate?.[0],
+    ).toMatch(/at most/);
     expect((await status(d.dashboard, { query: { ...range, analysis: 'weather' } }, franchiser, 400)).fieldErrors?.analysis).toBeDefined();
-    expect((await status(d.dashboardTop, { query: { startDate: '2025-02-30', endDate: day(0) } }, franchiser, 400)).fieldErrors?.startDate).toBeDefined();
+    expect(
+      (await status(d.dashboardTop, { query: { startDate: '2025-02-30', endDate: day(0) } }, franchiser, 400)).fieldErrors?.startDate,
+    ).toBeDefined();
   });
 
   it('answers 404 for a firm out of reach and 403 for a shop role', async () => {
@@ -261,7 +315,7 @@ describe('dashboard/dashboardTop', () => {
 });
 
 describe('dashboard/adasRecords', () => {
-  it('answers the period\'s jobs with their inspections parsed from JSON text', async () => {
+  it("answers the period's jobs with their inspections parsed from JSON text", async () => {
     const raw = await host.api(franchisee, d.adasRecords, { query: { ...range, pageSize: 5 } });
     expect(typeof raw.body.items[0].inspections).toBe('string');
     const res = d.adasRecords.response.parse(raw.body);
@@ -269,18 +323,34 @@ describe('dashboard/adasRecords', () => {
     const first = res.items[0];
     const inspections = one<{ n: number }>('SELECT count(*) AS n FROM adas_inspection WHERE adas = ?', first.adas).n;
     expect(first.inspections).toHaveLength(inspections);
-    expect(res.items.map((r) => r.createdAt)).toEqual(res.items.map((r) => r.createdAt).sort().reverse());
+    expect(res.items.map((r) => r.createdAt)).toEqual(
+      res.items
+        .map((r) => r.createdAt)
+        .sort()
+        .reverse(),
+    );
   });
 });
 
 describe('administrator statistics', () => {
   it('answer for roles 1 and 2 and 403 for others', async () => {
-    for (const call of [d.topStats, d.internalLog, d.clientReview, d.clientInspections, d.clientBreakdown, d.decodeStats, d.indexFragmentation, d.missingIndexes]) {
+    for (const call of [
+      d.topStats,
+      d.internalLog,
+      d.clientReview,
+      d.clientInspections,
+      d.clientBreakdown,
+      d.decodeStats,
+      d.indexFragmentation,
+      d.missingIndexes,
+    ]) {
       await ok(call, {}, admin);
       await status(call, {}, franchiser, 403);
     }
     const counts = await ok(d.counts, { query: range }, admin);
-    expect(counts.find((c: { name: string }) => c.name === 'ADAS jobs created').count).toBe(one<{ n: number }>('SELECT count(*) AS n FROM adas').n);
+    expect(counts.find((c: { name: string }) => c.name === 'ADAS jobs created').count).toBe(
+      one<{ n: number }>('SELECT count(*) AS n FROM adas').n,
+    );
     await status(d.counts, { query: { startDate: day(0), endDate: day(-1) } }, admin, 400);
     const review = await ok(d.clientReview, {}, admin);
     expect(review.map((r: { firm: number }) => r.firm)).toContain(2);
@@ -292,7 +362,7 @@ describe('administrator statistics', () => {
     expect(failed.some((f: { vin: string }) => f.vin === 'JM1BL1H58A1120789')).toBe(true);
   });
 
-  it('getIndexFragmentation reports the database\'s pages per table and index', async () => {
+  it("getIndexFragmentation reports the database's pages per table and index", async () => {
     const res = await ok(d.indexFragmentation, {}, admin);
     expect(res.pages).toBe(host.db.pragma('page_count', { simple: true }));
     const daily = res.objects.find((o: { name: string }) => o.name === 'dashboard_daily');
@@ -327,7 +397,9 @@ describe('decode/ai', () => {
     expect(res.systems).toEqual([]);
     expect(res.unknown.join(' ')).toMatch(/model year/);
     expect(res.answer).toMatch(/could not make out/);
-    expect((await status(d.ai, { body: { prompt: 'x'.repeat(5000) } }, franchiser, 400)).fieldErrors?.prompt).toEqual(['At most 2000 characters']);
+    expect((await status(d.ai, { body: { prompt: 'x'.repeat(5000) } }, franchiser, 400)).fieldErrors?.prompt).toEqual([
+      'At most 2000 characters',
+    ]);
     await status(d.ai, { body: { prompt: '  ' } }, franchiser, 400);
     await status(d.ai, { body: { prompt: 'hello' } }, shopRole, 403);
   });

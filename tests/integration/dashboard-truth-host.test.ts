@@ -35,7 +35,9 @@ function fromRecords(firm: number, start: string, end: string) {
   const zone = db.prepare('SELECT timezone FROM firm WHERE firm = ?').pluck().get(firm) as number | null;
   const inspections = (
     db
-      .prepare(`SELECT i.adas_inspection AS id, coalesce(i.completed_at, i.status_changed_at, i.created_at) AS at FROM adas_inspection i JOIN adas j ON j.adas = i.adas WHERE j.firm = ? AND i.status = ?`)
+      .prepare(
+        `SELECT i.adas_inspection AS id, coalesce(i.completed_at, i.status_changed_at, i.created_at) AS at FROM adas_inspection i JOIN adas j ON j.adas = i.adas WHERE j.firm = ? AND i.status = ?`,
+      )
       .all(firm, STATUS.complete) as { id: number; at: string }[]
   ).filter((i) => {
     const d = lightFormat(new TZDate(Date.parse(i.at), zoneOf(zone)), 'yyyy-MM-dd');
@@ -80,33 +82,60 @@ describe('dashboard numbers and records', () => {
     ] as const) {
       const totals = await dashboardTotals(franchiser, firm, start, end);
       const records = fromRecords(firm, start, end);
-      expect({ firm, ...totals, sales: Math.round(totals.sales * 100) }).toMatchObject({ firm, ...records, sales: Math.round(records.sales * 100) });
+      expect({ firm, ...totals, sales: Math.round(totals.sales * 100) }).toMatchObject({
+        firm,
+        ...records,
+        sales: Math.round(records.sales * 100),
+      });
     }
   });
 
   it('count a Calibrated system once, at its approved line price; a Failed system and an unapproved line sell nothing', async () => {
-    const created = await host.ok(shop, a.createAdas, { body: { firm: 6, ronumber: 'RO-SALE-1', vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' }, inspection: {} } });
+    const created = await host.ok(shop, a.createAdas, {
+      body: { firm: 6, ronumber: 'RO-SALE-1', vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' }, inspection: {} },
+    });
     const inspection = created.adasInspection as number;
-    const items = (await host.ok(shop, a.adasInspectionItems, { query: { adasInspection: inspection } })) as { adasChecklistMatrix: number; system: string; calibrationType: string }[];
+    const items = (await host.ok(shop, a.adasInspectionItems, { query: { adasInspection: inspection } })) as {
+      adasChecklistMatrix: number;
+      system: string;
+      calibrationType: string;
+    }[];
     const [good, bad] = items;
     await host.ok(shop, a.saveAdasInspectionResults, {
       body: {
         adasInspection: inspection,
-        results: items.map((s) => ({ adasChecklistMatrix: s.adasChecklistMatrix, result: s === good ? RESULT.calibrated : s === bad ? RESULT.failed : RESULT.notApplicable })),
+        results: items.map((s) => ({
+          adasChecklistMatrix: s.adasChecklistMatrix,
+          result: s === good ? RESULT.calibrated : s === bad ? RESULT.failed : RESULT.notApplicable,
+        })),
       },
     });
-    const lines = [good, bad].map((s) => ({ adasChecklistMatrix: s.adasChecklistMatrix, system: s.system, calibrationType: s.calibrationType, calibrationMode: 'static', price: 400 }));
-    const { id: request } = await host.ok(shop, a.createCalibrate, { body: { firm: 6, adasInspection: inspection, year: 2022, make: 'Toyota', model: 'RAV4', reason: 'Estimate', lines } });
+    const lines = [good, bad].map((s) => ({
+      adasChecklistMatrix: s.adasChecklistMatrix,
+      system: s.system,
+      calibrationType: s.calibrationType,
+      calibrationMode: 'static',
+      price: 400,
+    }));
+    const { id: request } = await host.ok(shop, a.createCalibrate, {
+      body: { firm: 6, adasInspection: inspection, year: 2022, make: 'Toyota', model: 'RAV4', reason: 'Estimate', lines },
+    });
     const head = await host.ok(shop, a.adasInspection, { query: { adasInspection: inspection } });
     await host.ok(shop, a.saveAdasInspection, { body: { ...head, status: STATUS.complete } });
 
-    const fact = () => host.db.prepare('SELECT calibrations, sales_cents FROM dashboard_inspection WHERE adas_inspection = ?').get(inspection) as { calibrations: number; sales_cents: number };
+    const fact = () =>
+      host.db.prepare('SELECT calibrations, sales_cents FROM dashboard_inspection WHERE adas_inspection = ?').get(inspection) as {
+        calibrations: number;
+        sales_cents: number;
+      };
     const configured = fromRecords(6, day(-1), day(1));
     expect(fact().calibrations).toBe(1);
     expect(fact().sales_cents).not.toBe(40000); // the request was never approved: its price is not a sale
     // The request followed its job to Completed.
     expect((await host.ok(shop, contract.calibration.request, { query: { adasInspection: inspection } })).statusName).toBe('Completed');
-    await host.ok(manager, contract.calibration.saveRequestStatus, { body: { calibrateRequest: request, statusName: 'Approved', reason: 'Insurer approved', reasonSource: 'Insurer' } });
+    await host.ok(manager, contract.calibration.saveRequestStatus, {
+      body: { calibrateRequest: request, statusName: 'Approved', reason: 'Insurer approved', reasonSource: 'Insurer' },
+    });
     expect(fact()).toEqual({ calibrations: 1, sales_cents: 40000 });
     const totals = await dashboardTotals(franchiser, 6, day(-1), day(1));
     const records = fromRecords(6, day(-1), day(1));

@@ -30,7 +30,13 @@ const cameraJpeg = () =>
     .jpeg({ quality: 70 })
     .toBuffer();
 
-async function upload(token: string | null, adasInspectionResult: number, files: Parameters<typeof multipart>[0], caption = '', clientKey?: string) {
+async function upload(
+  token: string | null,
+  adasInspectionResult: number,
+  files: Parameters<typeof multipart>[0],
+  caption = '',
+  clientKey?: string,
+) {
   const { body, contentType } = await multipart(files);
   const query = new URLSearchParams({ adasInspectionResult: String(adasInspectionResult), caption, ...(clientKey ? { clientKey } : {}) });
   const res = await host.app.inject({
@@ -43,10 +49,18 @@ async function upload(token: string | null, adasInspectionResult: number, files:
 }
 
 const file = (token: string, adasEvidence: number, size: 'full' | 'thumb' = 'full') =>
-  host.app.inject({ method: 'GET', url: `/api/${ev.evidenceFile.path}?adasEvidence=${adasEvidence}&size=${size}`, headers: { authorization: `Bearer ${token}` } });
+  host.app.inject({
+    method: 'GET',
+    url: `/api/${ev.evidenceFile.path}?adasEvidence=${adasEvidence}&size=${size}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
 
 async function reportText(token: string): Promise<string> {
-  const res = await host.app.inject({ method: 'GET', url: `/api/${contract.calibration.calibrationReport.path}?adasInspection=${inspection}`, headers: { authorization: `Bearer ${token}` } });
+  const res = await host.app.inject({
+    method: 'GET',
+    url: `/api/${contract.calibration.calibrationReport.path}?adasInspection=${inspection}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.statusCode).toBe(200);
   return (await new PDFParse({ data: new Uint8Array(res.rawPayload) }).getText()).text.replace(/[ \t]+/g, ' ');
 }
@@ -69,11 +83,24 @@ describe('adding evidence', () => {
   it('keeps a photo resized and without metadata, with a thumbnail, and a PDF as sent', async () => {
     const camera = await cameraJpeg();
     expect((await sharp(camera).metadata()).exif).toBeDefined();
-    const added = await upload(shop, results[0].adasInspectionResult, [{ name: '6/target setup.jpg', bytes: camera, type: 'image/jpeg' }], 'Target board at 1.5 m');
+    const added = await upload(
+      shop,
+      results[0].adasInspectionResult,
+      [{ name: '6/target setup.jpg', bytes: camera, type: 'image/jpeg' }],
+      'Target board at 1.5 m',
+    );
     expect(added.status).toBe(200);
     expect(added.body).toHaveLength(1);
     const [photo] = added.body;
-    expect(photo).toMatchObject({ kind: 'photo', fileName: 'target setup.jpg', caption: 'Target board at 1.5 m', contentType: 'image/jpeg', width: 2048, height: 1536, mayRemove: true });
+    expect(photo).toMatchObject({
+      kind: 'photo',
+      fileName: 'target setup.jpg',
+      caption: 'Target board at 1.5 m',
+      contentType: 'image/jpeg',
+      width: 2048,
+      height: 1536,
+      mayRemove: true,
+    });
 
     const full = await file(shop, photo.adasEvidence);
     expect(full.statusCode).toBe(200);
@@ -100,8 +127,13 @@ describe('adding evidence', () => {
       { name: '6/post-scan.pdf', bytes: PDF, type: 'application/pdf' },
       { name: '6/photo.jpg', bytes: EXE_AS_PNG, type: 'image/jpeg' },
     ]);
-    expect(exe).toMatchObject({ status: 400, body: { error: 'photo.jpg is not a photo (JPEG or PNG) or a PDF (its content is application/x-msdownload): it was not added.' } });
-    const text = await upload(shop, results[0].adasInspectionResult, [{ name: '6/notes.pdf', bytes: Buffer.from('just text'), type: 'application/pdf' }]);
+    expect(exe).toMatchObject({
+      status: 400,
+      body: { error: 'photo.jpg is not a photo (JPEG or PNG) or a PDF (its content is application/x-msdownload): it was not added.' },
+    });
+    const text = await upload(shop, results[0].adasInspectionResult, [
+      { name: '6/notes.pdf', bytes: Buffer.from('just text'), type: 'application/pdf' },
+    ]);
     expect(text).toMatchObject({ status: 400, body: { error: 'notes.pdf is not a photo (JPEG or PNG) or a PDF: it was not added.' } });
     expect(rows()).toBe(0);
   });
@@ -111,7 +143,9 @@ describe('adding evidence', () => {
     const first = await upload(shop, results[0].adasInspectionResult, [{ name: '6/scan.pdf', bytes: PDF }], '', key);
     const again = await upload(shop, results[0].adasInspectionResult, [{ name: '6/scan.pdf', bytes: PDF }], '', key);
     expect(again.status).toBe(200);
-    expect(again.body.map((x: { adasEvidence: number }) => x.adasEvidence)).toEqual(first.body.map((x: { adasEvidence: number }) => x.adasEvidence));
+    expect(again.body.map((x: { adasEvidence: number }) => x.adasEvidence)).toEqual(
+      first.body.map((x: { adasEvidence: number }) => x.adasEvidence),
+    );
     expect(rows()).toBe(1);
     expect(await removeOrphans(host.ctx, { firm: 6, now: Date.now() + 365 * 86_400_000 })).toBe(0);
   });
@@ -170,7 +204,9 @@ describe('evidence in the report and on the shared link', () => {
     expect(evidence).toContain('Radar target aligned');
     expect(evidence).toContain(`${second.system}\nFiles:\n- post-scan report.pdf - No codes after`);
 
-    host.db.prepare("INSERT OR REPLACE INTO firm_preference (firm, type, name, value) VALUES (6, 'Report', 'ReportSections', 'systems,links')").run();
+    host.db
+      .prepare("INSERT OR REPLACE INTO firm_preference (firm, type, name, value) VALUES (6, 'Report', 'ReportSections', 'systems,links')")
+      .run();
     const without = await reportText(shop);
     expect(without).not.toContain('Radar target aligned');
     expect(without).not.toContain('\nEvidence\n');
@@ -181,16 +217,26 @@ describe('evidence in the report and on the shared link', () => {
   });
 
   it('the shared link lists each system’s evidence and serves exactly those files', async () => {
-    const added = (await upload(shop, results[0].adasInspectionResult, [{ name: '6/front.jpg', bytes: await cameraJpeg() }], 'Radar target aligned')).body[0];
+    const added = (
+      await upload(shop, results[0].adasInspectionResult, [{ name: '6/front.jpg', bytes: await cameraJpeg() }], 'Radar target aligned')
+    ).body[0];
     const link = await host.ok(shop, contract.share.createShareLink, { body: { adasInspection: inspection } });
     const shared = await host.ok(null, contract.share.sharedInspection, { query: { token: link.token } });
-    expect(shared.systems[0].evidence).toEqual([{ adasEvidence: added.adasEvidence, kind: 'photo', fileName: 'front.jpg', caption: 'Radar target aligned' }]);
-    const get = (adasEvidence: number) => host.app.inject({ method: 'GET', url: `/api/${contract.share.sharedEvidence.path}?token=${link.token}&adasEvidence=${adasEvidence}&size=thumb` });
+    expect(shared.systems[0].evidence).toEqual([
+      { adasEvidence: added.adasEvidence, kind: 'photo', fileName: 'front.jpg', caption: 'Radar target aligned' },
+    ]);
+    const get = (adasEvidence: number) =>
+      host.app.inject({
+        method: 'GET',
+        url: `/api/${contract.share.sharedEvidence.path}?token=${link.token}&adasEvidence=${adasEvidence}&size=thumb`,
+      });
     const thumb = await get(added.adasEvidence);
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['cache-control']).toBe('no-store');
     // Evidence of another inspection is not reachable through this link.
-    const other = await host.ok(shop, contract.adas.createAdas, { body: { firm: 6, ronumber: 'RO-EVID-2', vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' }, inspection: {} } });
+    const other = await host.ok(shop, contract.adas.createAdas, {
+      body: { firm: 6, ronumber: 'RO-EVID-2', vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' }, inspection: {} },
+    });
     const otherItems = await host.ok(shop, contract.adas.adasInspectionItems, { query: { adasInspection: other.adasInspection } });
     const foreign = (await upload(shop, otherItems[0].adasInspectionResult, [{ name: '6/x.pdf', bytes: PDF }])).body[0];
     expect((await get(foreign.adasEvidence)).statusCode).toBe(404);

@@ -23,7 +23,8 @@ async function upload(token: string | null, files: Parameters<typeof multipart>[
   return { status: res.statusCode, body: res.json() as unknown };
 }
 
-const stored = (firm: number) => (existsSync(join(host.ctx.filesDir, String(firm))) ? readdirSync(join(host.ctx.filesDir, String(firm))) : []);
+const stored = (firm: number) =>
+  existsSync(join(host.ctx.filesDir, String(firm))) ? readdirSync(join(host.ctx.filesDir, String(firm))) : [];
 
 describe('file/upload', () => {
   it('stores PNG and JPEG images in the firm folder and answers their URLs; file/image serves them', async () => {
@@ -40,7 +41,11 @@ describe('file/upload', () => {
     expect(stored(7)).toHaveLength(2);
 
     const name = new URLSearchParams(urls[0].split('?')[1]).get('name')!;
-    const got = await host.app.inject({ method: 'GET', url: `/api/file/image?firm=7&name=${name}`, headers: { authorization: `Bearer ${shop}` } });
+    const got = await host.app.inject({
+      method: 'GET',
+      url: `/api/file/image?firm=7&name=${name}`,
+      headers: { authorization: `Bearer ${shop}` },
+    });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
     expect(got.rawPayload.equals(PNG_1PX)).toBe(true);
@@ -52,7 +57,10 @@ describe('file/upload', () => {
       { name: '7/ok.png', bytes: PNG_1PX },
       { name: '7/photo.png', bytes: EXE_AS_PNG },
     ]);
-    expect(exe).toMatchObject({ status: 400, body: { error: 'photo.png is not a PNG or JPEG image (its content is application/x-msdownload).' } });
+    expect(exe).toMatchObject({
+      status: 400,
+      body: { error: 'photo.png is not a PNG or JPEG image (its content is application/x-msdownload).' },
+    });
     const svg = await upload(shop, [{ name: '7/logo.svg', bytes: SVG, type: 'image/svg+xml' }]);
     expect(svg).toMatchObject({ status: 400, body: { error: 'logo.svg is not a PNG or JPEG image.' } });
     expect(stored(7)).toEqual([]);
@@ -60,7 +68,10 @@ describe('file/upload', () => {
 
   it('413 for a file over 5 MB and for more than 10 files, naming the file; nothing stored', async () => {
     const shop = await host.token(15);
-    expect(await upload(shop, [{ name: '7/huge.png', bytes: bigPng(6) }])).toMatchObject({ status: 413, body: { error: 'huge.png is larger than 5 MB.' } });
+    expect(await upload(shop, [{ name: '7/huge.png', bytes: bigPng(6) }])).toMatchObject({
+      status: 413,
+      body: { error: 'huge.png is larger than 5 MB.' },
+    });
     const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `7/p${i}.png`, bytes: PNG_1PX }));
     expect(await upload(shop, eleven)).toMatchObject({ status: 413, body: { error: 'At most 10 files at a time.' } });
     expect(stored(7)).toEqual([]);

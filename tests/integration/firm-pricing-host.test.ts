@@ -59,7 +59,10 @@ describe('adasmatrix/systemCalibrations?firm', () => {
   });
 
   it('filters by system type and sorts by the price that applies', async () => {
-    const id = host.db.prepare("SELECT calibration_type FROM adas_calibration_type WHERE name = 'Rear camera – static'").pluck().get() as number;
+    const id = host.db
+      .prepare("SELECT calibration_type FROM adas_calibration_type WHERE name = 'Rear camera – static'")
+      .pluck()
+      .get() as number;
     // A firm price far above every network price puts the type first in descending order.
     expect((await host.api(admin, p.saveCalibrationPricing, { body: { calibrationType: id, firm: 7, price: 9999 } })).status).toBe(200);
     const top = await host.api(admin, p.systemCalibrations, { query: { firm: 7, orderBy: 'price', direction: 'desc', pageSize: 1 } });
@@ -73,7 +76,9 @@ describe('adasmatrix/systemCalibrations?firm', () => {
     const name = 'Front radar – dynamic';
     const before = byName((await host.api(partAdmin, p.systemCalibrations, { query: { ...all, firm: 8 } })).body.items, name);
     expect(before).toMatchObject({ firmPrice: null, source: 'network' });
-    const set = await host.api(partAdmin, p.saveCalibrationPricing, { body: { calibrationType: before.calibrationType, firm: 8, price: '212.50' } });
+    const set = await host.api(partAdmin, p.saveCalibrationPricing, {
+      body: { calibrationType: before.calibrationType, firm: 8, price: '212.50' },
+    });
     expect(set.status).toBe(200);
     expect(byName((await host.api(partAdmin, p.systemCalibrations, { query: { ...all, firm: 8 } })).body.items, name)).toMatchObject({
       firmPrice: 212.5,
@@ -83,16 +88,26 @@ describe('adasmatrix/systemCalibrations?firm', () => {
     const csv = Papa.parse<string[]>((await host.api(partAdmin, p.exportCalibrationPricing, { query: { firm: 8 } })).body.csv).data;
     expect(csv.find((line) => line[1] === name)).toEqual(['Front radar', name, 'Dynamic', '212.50', before.price!.toFixed(2), 'firm']);
 
-    expect((await host.api(partAdmin, p.saveCalibrationPricing, { body: { calibrationType: before.calibrationType, firm: 8, price: null } })).status).toBe(200);
-    expect(byName((await host.api(partAdmin, p.systemCalibrations, { query: { ...all, firm: 8 } })).body.items, name)).toMatchObject({ firmPrice: null, source: 'network' });
+    expect(
+      (await host.api(partAdmin, p.saveCalibrationPricing, { body: { calibrationType: before.calibrationType, firm: 8, price: null } }))
+        .status,
+    ).toBe(200);
+    expect(byName((await host.api(partAdmin, p.systemCalibrations, { query: { ...all, firm: 8 } })).body.items, name)).toMatchObject({
+      firmPrice: null,
+      source: 'network',
+    });
   });
 
   it('400 for bad input, nothing changed', async () => {
     const bad = await host.api(admin, p.systemCalibrations, { query: { firm: 'abc' } });
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors.firm).toBeDefined();
-    const id = host.db.prepare("SELECT calibration_type FROM adas_calibration_type WHERE name = 'Forward camera – static'").pluck().get() as number;
-    const own = () => host.db.prepare('SELECT price_cents FROM adas_calibration_price WHERE firm = 6 AND calibration_type = ?').pluck().get(id);
+    const id = host.db
+      .prepare("SELECT calibration_type FROM adas_calibration_type WHERE name = 'Forward camera – static'")
+      .pluck()
+      .get() as number;
+    const own = () =>
+      host.db.prepare('SELECT price_cents FROM adas_calibration_price WHERE firm = 6 AND calibration_type = ?').pluck().get(id);
     const kept = own();
     for (const [price, message] of [
       ['abc', PRICE_MESSAGES.notNumber('abc')],

@@ -19,7 +19,9 @@ const s = contract.share;
 /** An inspection of firm 6 (where roles 4 and 5 sign in), and its vehicle. */
 const inspectionOf6 = () =>
   host.db
-    .prepare('SELECT i.adas_inspection AS id, v.make, v.model, v.year FROM adas_inspection i JOIN adas j ON j.adas = i.adas JOIN vehicle v ON v.vehicle = j.vehicle WHERE j.firm = 6 ORDER BY 1 LIMIT 1')
+    .prepare(
+      'SELECT i.adas_inspection AS id, v.make, v.model, v.year FROM adas_inspection i JOIN adas j ON j.adas = i.adas JOIN vehicle v ON v.vehicle = j.vehicle WHERE j.firm = 6 ORDER BY 1 LIMIT 1',
+    )
     .get() as { id: number; make: string; model: string; year: number };
 
 async function share(role = 5, days = 7) {
@@ -92,7 +94,9 @@ describe('opening a link anonymously', () => {
 
     const { token: live } = await share();
     const [head, payload, sig] = live.split('.');
-    const otherLink = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: String(link) })).toString('base64url');
+    const otherLink = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: String(link) }),
+    ).toString('base64url');
     const forged = await host.api(null, s.sharedInspection, { query: { token: `${head}.${otherLink}.${sig}` } });
     expect(forged).toMatchObject({ status: 404, body: { error: SHARE_MESSAGES.unknown } });
     // A login token is no link.

@@ -42,7 +42,15 @@ afterAll(() => host?.close());
 /** The change notices sent since the last call, each with the users (of the seed and those added since) it reaches. */
 function notices(): { notice: RecordsChanged; to: number[] }[] {
   const users = host.db.prepare('SELECT user, role, firm FROM user').all() as PushOwner[];
-  const out = sent.filter((s) => s.target === RECORDS_CHANGED).map((s) => ({ notice: s.args[0] as RecordsChanged, to: users.filter(s.to).map((u) => u.user).sort((a, b) => a - b) }));
+  const out = sent
+    .filter((s) => s.target === RECORDS_CHANGED)
+    .map((s) => ({
+      notice: s.args[0] as RecordsChanged,
+      to: users
+        .filter(s.to)
+        .map((u) => u.user)
+        .sort((a, b) => a - b),
+    }));
   sent = [];
   return out;
 }
@@ -51,7 +59,9 @@ const firmOf = (table: string, id: number) => host.db.prepare(`SELECT firm FROM 
 
 describe('change notices', () => {
   it('a saved contact is announced to exactly the users who reach its firm, by its author', async () => {
-    const res = await host.api(shopAdmin, contract.contact.saveContact, { body: { contact: -1, contactType: 2, firstName: 'Live', lastName: 'Notice', language: 1, timezone: 12 } });
+    const res = await host.api(shopAdmin, contract.contact.saveContact, {
+      body: { contact: -1, contactType: 2, firstName: 'Live', lastName: 'Notice', language: 1, timezone: 12 },
+    });
     expect(res.status).toBe(200);
     const id = (res.body as { id: number }).id;
     const [one, ...more] = notices();
@@ -67,13 +77,21 @@ describe('change notices', () => {
     expect(one.to).toContain(userIdOf('role1@example.com'));
 
     // A phone saved on it is a change of the contact (its list row shows the primary phone).
-    expect((await host.api(shopAdmin, contract.contact.savePhone, { body: { contactPhone: -1, contact: id, phoneType: 1, phoneNo: '(718) 555-0142' } })).status).toBe(200);
+    expect(
+      (
+        await host.api(shopAdmin, contract.contact.savePhone, {
+          body: { contactPhone: -1, contact: id, phoneType: 1, phoneNo: '(718) 555-0142' },
+        })
+      ).status,
+    ).toBe(200);
     expect(notices().map((n) => n.notice.ids)).toEqual([[id]]);
   });
 
-  it('names the browser tab a change came from (the BFF passes it on), so the author\'s other tabs hear it; a malformed tab is none', async () => {
+  it("names the browser tab a change came from (the BFF passes it on), so the author's other tabs hear it; a malformed tab is none", async () => {
     const body = { contact: -1, contactType: 2, firstName: 'Tab', lastName: 'Notice', language: 1, timezone: 12 };
-    expect((await host.api(shopAdmin, contract.contact.saveContact, { body, headers: { [TAB_HEADER]: 'a1b2c3d4e5f6a7b8' } })).status).toBe(200);
+    expect((await host.api(shopAdmin, contract.contact.saveContact, { body, headers: { [TAB_HEADER]: 'a1b2c3d4e5f6a7b8' } })).status).toBe(
+      200,
+    );
     expect(notices().map((n) => n.notice.tab)).toEqual(['a1b2c3d4e5f6a7b8']);
     for (const tab of ['short', 'not a tab id!', 'x'.repeat(65)]) {
       expect((await host.api(shopAdmin, contract.contact.saveContact, { body, headers: { [TAB_HEADER]: tab } })).status).toBe(200);
@@ -83,15 +101,22 @@ describe('change notices', () => {
   });
 
   it('a refused save announces nothing', async () => {
-    expect((await host.api(shopAdmin, contract.contact.saveContact, { body: { contact: -1, contactType: 2, firstName: '', lastName: '' } })).status).toBe(400);
+    expect(
+      (await host.api(shopAdmin, contract.contact.saveContact, { body: { contact: -1, contactType: 2, firstName: '', lastName: '' } }))
+        .status,
+    ).toBe(400);
     const foreign = host.db.prepare('SELECT contact FROM contact WHERE firm = 9 AND merged_into IS NULL LIMIT 1').pluck().get() as number;
     expect((await host.api(shopAdmin, contract.contact.setInactive, { query: { ids: `${foreign}` } })).status).toBe(404);
     expect((await host.api(shop, contract.adas.updateStatusAdas, { body: { adas: 999_999, status: 3 } })).status).toBe(404);
     expect(notices()).toEqual([]);
   });
 
-  it('one change across firms: each firm\'s users hear of their own records only', async () => {
-    const pick = (firm: number) => host.db.prepare('SELECT contact FROM contact WHERE firm = ? AND merged_into IS NULL AND is_inactive = 0 LIMIT 1').pluck().get(firm) as number;
+  it("one change across firms: each firm's users hear of their own records only", async () => {
+    const pick = (firm: number) =>
+      host.db
+        .prepare('SELECT contact FROM contact WHERE firm = ? AND merged_into IS NULL AND is_inactive = 0 LIMIT 1')
+        .pluck()
+        .get(firm) as number;
     const [east, west] = [pick(6), pick(9)];
     expect((await host.api(admin, contract.contact.setInactive, { query: { ids: `${east},${west}` } })).status).toBe(200);
     const sent = notices();
@@ -106,9 +131,18 @@ describe('change notices', () => {
   });
 
   it('ADAS jobs: a created job and an inspection status change are announced; a request note announces its job and request', async () => {
-    const insurer = host.db.prepare('SELECT insurance FROM insurance WHERE firm = 1 AND is_inactive = 0 ORDER BY insurance LIMIT 1').pluck().get() as number;
+    const insurer = host.db
+      .prepare('SELECT insurance FROM insurance WHERE firm = 1 AND is_inactive = 0 ORDER BY insurance LIMIT 1')
+      .pluck()
+      .get() as number;
     const created = await host.api<{ id: number; adasInspection: number }>(shop, contract.adas.createAdas, {
-      body: { firm: 6, ronumber: 'RO-LIVE-1', insurance: insurer, vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' }, inspection: {} },
+      body: {
+        firm: 6,
+        ronumber: 'RO-LIVE-1',
+        insurance: insurer,
+        vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' },
+        inspection: {},
+      },
     });
     expect(created.status).toBe(200);
     const job = created.body.id;
@@ -116,16 +150,35 @@ describe('change notices', () => {
     expect(first.map((n) => n.notice)).toEqual([{ kind: 'adas', ids: [job], by: userIdOf('role5@example.com') }]);
     expect(first[0].to).toEqual(sorted(usersReaching(host.db, 6)));
 
-    expect((await host.api(shop, contract.adas.updateStatusAdasInspection, { body: { adasInspection: created.body.adasInspection, status: 3 } })).status).toBe(200);
+    expect(
+      (await host.api(shop, contract.adas.updateStatusAdasInspection, { body: { adasInspection: created.body.adasInspection, status: 3 } }))
+        .status,
+    ).toBe(200);
     expect(notices().map((n) => n.notice.ids)).toEqual([[job]]);
 
     const request = await host.api<{ id: number }>(shop, contract.adas.createCalibrate, {
-      body: { firm: 6, adasInspection: created.body.adasInspection, year: 2022, make: 'Toyota', model: 'RAV4', reason: 'Live lists', lines: '[]', technicians: '[]', files: [] },
+      body: {
+        firm: 6,
+        adasInspection: created.body.adasInspection,
+        year: 2022,
+        make: 'Toyota',
+        model: 'RAV4',
+        reason: 'Live lists',
+        lines: '[]',
+        technicians: '[]',
+        files: [],
+      },
     });
     expect(request.status, JSON.stringify(request.body)).toBe(200);
     notices();
     const manager = await host.token(4);
-    expect((await host.api(manager, contract.calibration.saveRequestNote, { body: { calibrateRequest: request.body.id, note: 'Targets at 9.' } })).status).toBe(200);
+    expect(
+      (
+        await host.api(manager, contract.calibration.saveRequestNote, {
+          body: { calibrateRequest: request.body.id, note: 'Targets at 9.' },
+        })
+      ).status,
+    ).toBe(200);
     const kinds = notices().map((n) => [n.notice.kind, n.notice.ids, n.to.includes(userIdOf('role17@example.com'))]);
     expect(kinds).toEqual([
       ['calibrateRequest', [request.body.id], false],
@@ -133,14 +186,28 @@ describe('change notices', () => {
     ]);
   });
 
-  it('ADAS jobs: saving an inspection\'s results announces its job; a refused result save announces nothing', async () => {
-    const insurer = host.db.prepare('SELECT insurance FROM insurance WHERE firm = 1 AND is_inactive = 0 ORDER BY insurance LIMIT 1').pluck().get() as number;
+  it("ADAS jobs: saving an inspection's results announces its job; a refused result save announces nothing", async () => {
+    const insurer = host.db
+      .prepare('SELECT insurance FROM insurance WHERE firm = 1 AND is_inactive = 0 ORDER BY insurance LIMIT 1')
+      .pluck()
+      .get() as number;
     const created = await host.ok<{ id: number; adasInspection: number }>(shop, contract.adas.createAdas, {
-      body: { firm: 6, ronumber: 'RO-LIVE-2', insurance: insurer, vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' }, inspection: {} },
+      body: {
+        firm: 6,
+        ronumber: 'RO-LIVE-2',
+        insurance: insurer,
+        vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' },
+        inspection: {},
+      },
     });
     notices();
-    const system = host.db.prepare('SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ? LIMIT 1').pluck().get(created.adasInspection) as number;
-    const results = (adasChecklistMatrix: number) => ({ body: { adasInspection: created.adasInspection, results: [{ adasChecklistMatrix, result: 1, notes: 'Aimed.' }] } });
+    const system = host.db
+      .prepare('SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ? LIMIT 1')
+      .pluck()
+      .get(created.adasInspection) as number;
+    const results = (adasChecklistMatrix: number) => ({
+      body: { adasInspection: created.adasInspection, results: [{ adasChecklistMatrix, result: 1, notes: 'Aimed.' }] },
+    });
     expect((await host.api(shop, contract.adas.saveAdasInspectionResults, results(system))).status).toBe(200);
     const [one, ...more] = notices();
     expect(more).toEqual([]);
@@ -173,7 +240,12 @@ describe('change notices of users and locations', () => {
     ...more,
   });
   /** The notices as [kind, ids, recipients are exactly who reaches `firm`]. */
-  const heard = (firm: number) => notices().map((n) => [n.notice.kind, n.notice.ids, n.to.join() === sorted(usersReaching(host.db, firm)).join() && !n.to.includes(westUser())]);
+  const heard = (firm: number) =>
+    notices().map((n) => [
+      n.notice.kind,
+      n.notice.ids,
+      n.to.join() === sorted(usersReaching(host.db, firm)).join() && !n.to.includes(westUser()),
+    ]);
 
   it('a user saved, switched off and deleted is announced to exactly who reaches their location, with its user count', async () => {
     const saved = await host.ok<{ id: number }>(admin, contract.user.saveUser, { body: userBody() });
@@ -209,7 +281,8 @@ describe('change notices of users and locations', () => {
     notices();
     await host.ok(admin, contract.user.saveUserLocations, { body: [{ user: saved.id, firm: 9, isPrimary: 1, checked: true }] });
     const sent = notices();
-    const to = (kind: string, firm: number) => sent.filter((n) => n.notice.kind === kind && n.to.join() === sorted(usersReaching(host.db, firm)).join()).map((n) => n.notice.ids);
+    const to = (kind: string, firm: number) =>
+      sent.filter((n) => n.notice.kind === kind && n.to.join() === sorted(usersReaching(host.db, firm)).join()).map((n) => n.notice.ids);
     expect(sent).toHaveLength(4);
     expect(to('user', 6)).toEqual([[saved.id]]);
     expect(to('user', 9)).toEqual([[saved.id]]);
@@ -221,8 +294,20 @@ describe('change notices of users and locations', () => {
     expect((await host.api(admin, contract.user.saveUser, { body: userBody({ timezone: 999_999 }) })).status).toBe(400);
     expect((await host.api(admin, contract.user.deleteUsers, { body: { users: [userIdOf('role1@example.com')] } })).status).toBe(403);
     const role5 = userIdOf('role5@example.com');
-    expect((await host.api(shopAdmin, contract.user.updateUserParams, { body: { users: [userIdOf('role17@example.com')], isInactive: true } })).status).toBe(404);
-    expect((await host.api(admin, contract.user.activateUsers, { body: [{ username: 'role5@example.com', token: 1 }, { username: 'nobody@example.com', token: 1 }] })).status).toBe(404);
+    expect(
+      (await host.api(shopAdmin, contract.user.updateUserParams, { body: { users: [userIdOf('role17@example.com')], isInactive: true } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await host.api(admin, contract.user.activateUsers, {
+          body: [
+            { username: 'role5@example.com', token: 1 },
+            { username: 'nobody@example.com', token: 1 },
+          ],
+        })
+      ).status,
+    ).toBe(404);
     expect(notices()).toEqual([]);
     await host.ok(admin, contract.user.activateUsers, { body: [{ username: 'role5@example.com', token: 1 }] });
     expect(heard(6)).toEqual([

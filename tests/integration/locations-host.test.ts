@@ -27,14 +27,19 @@ afterEach(() => host.close());
 
 const { firm: f, storage: s, partner: p } = contract;
 
-
 describe('firm/getFirms and firm/firmAdvancedSearch', () => {
   it('pages, sorts and filters in SQL; the shop role sees only its own location', async () => {
     const admin = await host.token(1);
     const all = await host.api(admin, f.getFirms, { query: { pageSize: 5 } });
     expect(all.status).toBe(200);
     expect(all.body.count).toBe(41);
-    expect(all.body.items.map((r: { name: string }) => r.name)).toEqual(['ADAS Central', 'Apex ADAS Alliance', 'Apex Arizona', 'Apex Colorado', 'Apex Florida']);
+    expect(all.body.items.map((r: { name: string }) => r.name)).toEqual([
+      'ADAS Central',
+      'Apex ADAS Alliance',
+      'Apex Arizona',
+      'Apex Colorado',
+      'Apex Florida',
+    ]);
     const shops = await host.api(admin, f.getFirms, { query: { type: 'shop', orderBy: 'users', direction: 'desc', pageSize: 3 } });
     expect(shops.body.items.every((r: { firmType: string }) => r.firmType === 'shop')).toBe(true);
     expect(shops.body.items[0].users).toBeGreaterThanOrEqual(shops.body.items[1].users);
@@ -44,13 +49,18 @@ describe('firm/getFirms and firm/firmAdvancedSearch', () => {
     expect(north.body.items.map((r: { firm: number }) => r.firm)).toContain(7);
 
     const own = await host.api(await host.token(15), f.getFirms, {});
-    expect(own.body).toMatchObject({ count: 1, items: [{ firm: 7, name: 'Queens Auto Body', parentName: 'Northstar East', stateCode: 'NY' }] });
+    expect(own.body).toMatchObject({
+      count: 1,
+      items: [{ firm: 7, name: 'Queens Auto Body', parentName: 'Northstar East', stateCode: 'NY' }],
+    });
   });
 
   it('searches by a case-insensitive substring of name, city or postal code, with the type', async () => {
     const admin = await host.token(1);
     const glass = await host.api(admin, f.firmAdvancedSearch, { query: { searchterm: 'GLASS' } });
-    expect(glass.body.items.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['Boulder Auto Glass', 'Brooklyn Collision & Glass', 'Houston Glass & ADAS']));
+    expect(glass.body.items.map((r: { name: string }) => r.name)).toEqual(
+      expect.arrayContaining(['Boulder Auto Glass', 'Brooklyn Collision & Glass', 'Houston Glass & ADAS']),
+    );
     const byZip = await host.api(admin, f.firmAdvancedSearch, { query: { searchterm: '9460' } });
     expect(byZip.body.items.map((r: { firm: number }) => r.firm)).toEqual([9]);
     const typed = await host.api(admin, f.firmAdvancedSearch, { query: { searchterm: 'apex', type: 'franchisee' } });
@@ -81,7 +91,11 @@ describe('firm/locationTree', () => {
     expect(apex).toMatchObject({ shops: 10, hasChildren: true });
 
     const arizona = await host.api(admin, f.locationTree, { query: { firm: 1, id: 16 } });
-    expect(arizona.body.children.map((c: { name: string }) => c.name)).toEqual(['Mesa Auto Body', 'Phoenix Windshield Pros', 'Tucson Collision Works']);
+    expect(arizona.body.children.map((c: { name: string }) => c.name)).toEqual([
+      'Mesa Auto Body',
+      'Phoenix Windshield Pros',
+      'Tucson Collision Works',
+    ]);
     const withInactive = await host.api(admin, f.locationTree, { query: { firm: 1, id: 16, showInactive: true } });
     expect(withInactive.body.children.map((c: { name: string }) => c.name)).toContain('Tempe Glass Outlet');
     expect(withInactive.body.node.shops).toBe(4);
@@ -89,7 +103,10 @@ describe('firm/locationTree', () => {
     const east = await host.api(await host.token(3), f.locationTree, { query: { firm: 2, id: 3 } });
     expect(east.body.node).toMatchObject({ firm: 3, shops: 4 });
     // Users at or below Northstar East: the active users of its subtree (inactive ones are not counted).
-    const activeBelow = host.db.prepare(`SELECT count(*) FROM user WHERE is_inactive = 0 AND firm IN (${subtree(3).join(', ')})`).pluck().get();
+    const activeBelow = host.db
+      .prepare(`SELECT count(*) FROM user WHERE is_inactive = 0 AND firm IN (${subtree(3).join(', ')})`)
+      .pluck()
+      .get();
     expect(east.body.node.users).toBe(activeBelow);
   });
 
@@ -110,8 +127,12 @@ describe('firm/locationTree', () => {
     for (const c of top.body.children) expect(c.openJobs, c.name).toBe(openBelow(c.firm));
 
     // A job completed leaves the roll-up; one at an inactive shop counts only with showInactive.
-    const [job] = host.db.prepare('SELECT adas FROM adas WHERE status <> ? AND firm IN (SELECT firm FROM firm WHERE parent = 16) LIMIT 1').pluck().all(STATUS.complete) as number[];
-    const arizona = async (showInactive: boolean) => (await host.api(admin, f.locationTree, { query: { firm: 1, id: 16, showInactive } })).body;
+    const [job] = host.db
+      .prepare('SELECT adas FROM adas WHERE status <> ? AND firm IN (SELECT firm FROM firm WHERE parent = 16) LIMIT 1')
+      .pluck()
+      .all(STATUS.complete) as number[];
+    const arizona = async (showInactive: boolean) =>
+      (await host.api(admin, f.locationTree, { query: { firm: 1, id: 16, showInactive } })).body;
     const before = (await arizona(false)).node.openJobs;
     expect(before).toBe(openBelow(16));
     host.db.prepare('UPDATE adas SET status = ? WHERE adas = ?').run(STATUS.complete, job);
@@ -123,7 +144,9 @@ describe('firm/locationTree', () => {
     expect(withInactive.children.find((c: { firm: number }) => c.firm === 41).openJobs).toBe(1);
 
     // Users through the live users' index, open jobs through the jobs' (firm, status) index: no scans.
-    const plan = (host.db.prepare(`EXPLAIN QUERY PLAN ${rollUpSql(' AND +c.is_inactive = 0', '')}`).all('[1]', STATUS.complete) as { detail: string }[]).map((r) => r.detail);
+    const plan = (
+      host.db.prepare(`EXPLAIN QUERY PLAN ${rollUpSql(' AND +c.is_inactive = 0', '')}`).all('[1]', STATUS.complete) as { detail: string }[]
+    ).map((r) => r.detail);
     expect(plan).toContain('SEARCH u USING INDEX user_live_firm (firm=?)');
     expect(plan).toContain('SEARCH a USING COVERING INDEX adas_firm_status (firm=?)');
   });
@@ -141,7 +164,14 @@ describe('firm/firm, firm/editFirm, firm/saveFirm', () => {
   it('reads the form; adds a shop under a franchisee with coordinates; edits it', async () => {
     const admin = await host.token(1);
     const form = await host.api(admin, f.editFirm, { query: { id: 7 } });
-    expect(form.body).toMatchObject({ firm: 7, company: 'Queens Auto Body', firmType: 'shop', companyId: 3, parentName: 'Northstar East', postalCode: '11354' });
+    expect(form.body).toMatchObject({
+      firm: 7,
+      company: 'Queens Auto Body',
+      firmType: 'shop',
+      companyId: 3,
+      parentName: 'Northstar East',
+      postalCode: '11354',
+    });
     const added = await host.api(admin, f.saveFirm, { body: shop(3) });
     expect(added.status).toBe(200);
     const rec = await host.api(admin, f.firm, { query: { firm: added.body.id } });
@@ -167,7 +197,9 @@ describe('firm/firm, firm/editFirm, firm/saveFirm', () => {
     expect(under.body.fieldErrors.companyId).toEqual(['A shop cannot be placed under a shop']);
     const zip = await host.api(admin, f.saveFirm, { body: shop(3, { postalCode: '00000' }) });
     expect(zip.body.fieldErrors.postalCode).toEqual([UNKNOWN_POSTAL_CODE]);
-    const demote = await host.api(admin, f.saveFirm, { body: { ...shop(2), firm: 3, company: 'Northstar East', firmType: 'shop', postalCode: '10001' } });
+    const demote = await host.api(admin, f.saveFirm, {
+      body: { ...shop(2), firm: 3, company: 'Northstar East', firmType: 'shop', postalCode: '10001' },
+    });
     expect(demote.body.fieldErrors.firmType?.[0]).toMatch(/move them first/);
     expect((await host.api(admin, f.editFirm, { query: { id: 3 } })).body).toMatchObject({ firmType: 'franchisee', companyId: 2 });
     expect((await host.api(admin, f.getFirms, {})).body.count).toBe(41);
@@ -191,7 +223,11 @@ describe('firm/removeFirm', () => {
     const refused = await host.api(admin, f.removeFirm, { body: { firm: 3 } });
     expect(refused.status).toBe(400);
     const users = host.db.prepare('SELECT count(*) FROM user WHERE firm = 3').pluck().get();
-    expect(refused.body.error).toMatch(new RegExp(`^Northstar East cannot be removed: it still has ${users} users, 4 locations under it, \\d+ contact records.* Move or remove them first\\.$`));
+    expect(refused.body.error).toMatch(
+      new RegExp(
+        `^Northstar East cannot be removed: it still has ${users} users, 4 locations under it, \\d+ contact records.* Move or remove them first\\.$`,
+      ),
+    );
     const { id } = (await host.api(admin, f.saveFirm, { body: shop(3) })).body;
     await host.api(admin, s.createStorage, { query: { firm: id } });
     expect((await host.api(admin, f.removeFirm, { body: { firm: id } })).status).toBe(200);
@@ -212,7 +248,13 @@ describe('firm/firmSearch/ (parent typeahead)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
     const forNew = await host.api(admin, f.firmSearch, { query: { firm: -1, searchterm: 'north' } });
-    expect(forNew.body.map((r: { firmName: string }) => r.firmName)).toEqual(['Northstar Calibration Network', 'Northstar East', 'Northstar Midwest', 'Northstar South', 'Northstar West']);
+    expect(forNew.body.map((r: { firmName: string }) => r.firmName)).toEqual([
+      'Northstar Calibration Network',
+      'Northstar East',
+      'Northstar Midwest',
+      'Northstar South',
+      'Northstar West',
+    ]);
     expect((await host.api(await host.token(3), f.firmSearch, { query: { firm: 14, searchterm: 'a' } })).status).toBe(404);
     expect((await host.api(admin, f.firmSearch, { query: { firm: 1 } })).status).toBe(400);
   });
@@ -223,37 +265,70 @@ describe('preferences and settings', () => {
     const admin = await host.token(1);
     const inherited = await host.api(admin, f.firmPreference, { query: { firm: 19, category: 'Brand' } });
     expect(inherited.body.find((r: { name: string }) => r.name === 'BrandTitle')).toMatchObject({ firm: 14, value: 'Apex ADAS Alliance' });
-    await host.api(admin, f.saveFirmPreference, { body: { firm: 19, firmPreferenceCategory: 'Brand', firmPreferenceName: 'BrandTitle', preference: 'Tampa Bay' } });
+    await host.api(admin, f.saveFirmPreference, {
+      body: { firm: 19, firmPreferenceCategory: 'Brand', firmPreferenceName: 'BrandTitle', preference: 'Tampa Bay' },
+    });
     const own = await host.api(admin, f.firmPreference, { query: { firm: 19, category: 'Brand' } });
     expect(own.body.find((r: { name: string }) => r.name === 'BrandTitle')).toMatchObject({ firm: 19, value: 'Tampa Bay' });
-    await host.api(admin, f.saveFirmPreference, { body: { firm: 19, firmPreferenceCategory: 'Brand', firmPreferenceName: 'BrandTitle', preference: '' } });
+    await host.api(admin, f.saveFirmPreference, {
+      body: { firm: 19, firmPreferenceCategory: 'Brand', firmPreferenceName: 'BrandTitle', preference: '' },
+    });
     const again = await host.api(admin, f.firmPreference, { query: { firm: 19, category: 'Brand' } });
     expect(again.body.find((r: { name: string }) => r.name === 'BrandTitle')).toMatchObject({ firm: 14 });
   });
 
   it('400 for an unknown category or name and a value of the wrong kind; 403 for readers; 404 across networks', async () => {
     const admin = await host.token(1);
-    const bad = await host.api(admin, f.saveFirmPreference, { body: { firm: 7, firmPreferenceCategory: 'Brand', firmPreferenceName: 'BrandLogo', preference: 'javascript:alert(1)' } });
+    const bad = await host.api(admin, f.saveFirmPreference, {
+      body: { firm: 7, firmPreferenceCategory: 'Brand', firmPreferenceName: 'BrandLogo', preference: 'javascript:alert(1)' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors.preference).toEqual(['Must be an uploaded image or an https address']);
-    expect((await host.api(admin, f.saveFirmPreference, { body: { firm: 7, firmPreferenceCategory: 'Brand', firmPreferenceName: 'Color', preference: 'x' } })).status).toBe(400);
+    expect(
+      (
+        await host.api(admin, f.saveFirmPreference, {
+          body: { firm: 7, firmPreferenceCategory: 'Brand', firmPreferenceName: 'Color', preference: 'x' },
+        })
+      ).status,
+    ).toBe(400);
     expect((await host.api(admin, f.firmPreference, { query: { firm: 7, category: 'Secrets' } })).status).toBe(400);
-    const number = await host.api(admin, f.saveFirmPreference, { body: { firm: 7, firmPreferenceCategory: 'Calibration', firmPreferenceName: 'DefaultLaborRate', preference: '-5' } });
+    const number = await host.api(admin, f.saveFirmPreference, {
+      body: { firm: 7, firmPreferenceCategory: 'Calibration', firmPreferenceName: 'DefaultLaborRate', preference: '-5' },
+    });
     expect(number.body.fieldErrors.preference).toBeDefined();
-    expect((await host.api(await host.token(15), f.saveFirmPreference, { body: { firm: 7, firmPreferenceCategory: 'Brand', firmPreferenceName: 'BrandTitle', preference: 'x' } })).status).toBe(403);
-    expect((await host.api(await host.token(3), f.saveFirmPreference, { body: { firm: 14, firmPreferenceCategory: 'Brand', firmPreferenceName: 'BrandTitle', preference: 'x' } })).status).toBe(404);
+    expect(
+      (
+        await host.api(await host.token(15), f.saveFirmPreference, {
+          body: { firm: 7, firmPreferenceCategory: 'Brand', firmPreferenceName: 'BrandTitle', preference: 'x' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await host.api(await host.token(3), f.saveFirmPreference, {
+          body: { firm: 14, firmPreferenceCategory: 'Brand', firmPreferenceName: 'BrandTitle', preference: 'x' },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('an uploaded brand image of a location above reaches the users below it; its other images do not', async () => {
     const admin = await host.token(1);
     const upload = async (name: string) => {
       const { body, contentType } = await multipart([{ name: `14/${name}`, bytes: PNG_1PX }]);
-      const res = await host.app.inject({ method: 'POST', url: '/api/file/upload', headers: { 'content-type': contentType, authorization: `Bearer ${admin}` }, payload: body });
+      const res = await host.app.inject({
+        method: 'POST',
+        url: '/api/file/upload',
+        headers: { 'content-type': contentType, authorization: `Bearer ${admin}` },
+        payload: body,
+      });
       return (res.json() as string[])[0];
     };
     const logo = await upload('apex.png');
     const other = await upload('private.png');
-    await host.api(admin, f.saveFirmPreference, { body: { firm: 14, firmPreferenceCategory: 'Brand', firmPreferenceName: 'BrandLogo', preference: logo } });
+    await host.api(admin, f.saveFirmPreference, {
+      body: { firm: 14, firmPreferenceCategory: 'Brand', firmPreferenceName: 'BrandLogo', preference: logo },
+    });
     const tampa = await host.token(await host.addUser({ role: 5, firm: 19 }));
     const brand = await host.api(tampa, f.firmPreference, { query: { firm: 19, category: 'Brand' } });
     expect(brand.body.find((r: { name: string }) => r.name === 'BrandLogo').value).toBe(logo);
@@ -274,7 +349,12 @@ describe('preferences and settings', () => {
 
 async function uploadToStorage(token: string, files: { name: string; bytes: Buffer; type?: string }[]) {
   const { body, contentType } = await multipart(files);
-  const res = await host.app.inject({ method: 'POST', url: '/api/firm/uploadToBucket', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, payload: body });
+  const res = await host.app.inject({
+    method: 'POST',
+    url: '/api/firm/uploadToBucket',
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+    payload: body,
+  });
   return { status: res.statusCode, body: res.json() as { error?: string } & string[] };
 }
 
@@ -285,7 +365,11 @@ describe('storage', () => {
     expect(list.body.count).toBe(8);
     expect(list.body.items[0]).toMatchObject({ firm: 14, name: 'apex-onboarding.txt', uploadedBy: 'Avery Adams' });
     const queens = await host.api(admin, s.storage, { query: { filterBy: 7, orderBy: 'name', direction: 'asc' } });
-    expect(queens.body.items.map((x: { name: string }) => x.name)).toEqual(['front-camera-aiming.txt', 'invoice-2041.csv', 'shop-floor.png']);
+    expect(queens.body.items.map((x: { name: string }) => x.name)).toEqual([
+      'front-camera-aiming.txt',
+      'invoice-2041.csv',
+      'shop-floor.png',
+    ]);
 
     const none = await host.api(admin, s.storageAccount, { query: { firm: 9 } });
     expect(none.body).toMatchObject({ account: null, bucket: null, files: 0 });
@@ -303,8 +387,15 @@ describe('storage', () => {
     ]);
     expect(up.status).toBe(200);
     expect(up.body).toEqual(['firm/downloadFromBucket?firm=9&filename=notes.txt', 'firm/downloadFromBucket?firm=9&filename=photo.png']);
-    expect((await host.api(admin, s.bucketContents, { query: { firm: 9 } })).body.items.map((x: { name: string }) => x.name)).toEqual(['photo.png', 'notes.txt']);
-    const got = await host.app.inject({ method: 'GET', url: '/api/firm/downloadFromBucket?firm=9&filename=notes.txt', headers: { authorization: `Bearer ${admin}` } });
+    expect((await host.api(admin, s.bucketContents, { query: { firm: 9 } })).body.items.map((x: { name: string }) => x.name)).toEqual([
+      'photo.png',
+      'notes.txt',
+    ]);
+    const got = await host.app.inject({
+      method: 'GET',
+      url: '/api/firm/downloadFromBucket?firm=9&filename=notes.txt',
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-disposition']).toMatch(/^attachment; filename="notes.txt"/);
     expect(got.body).toBe('Target at 150 cm\n');
@@ -337,7 +428,11 @@ describe('storage', () => {
     expect((await host.api(north, s.bucketContents, { query: { firm: 14 } })).status).toBe(404);
     expect((await host.api(north, s.storage, { query: { filterBy: 14 } })).status).toBe(404);
     expect((await host.api(north, s.removeFromBucket, { query: { firm: 14, filename: 'apex-onboarding.txt' } })).status).toBe(404);
-    const down = await host.app.inject({ method: 'GET', url: '/api/firm/downloadFromBucket?firm=14&filename=apex-onboarding.txt', headers: { authorization: `Bearer ${north}` } });
+    const down = await host.app.inject({
+      method: 'GET',
+      url: '/api/firm/downloadFromBucket?firm=14&filename=apex-onboarding.txt',
+      headers: { authorization: `Bearer ${north}` },
+    });
     expect(down.statusCode).toBe(404);
     expect((await uploadToStorage(north, [{ name: '14/a.txt', bytes: Buffer.from('a'), type: 'text/plain' }])).status).toBe(404);
     const own = await host.api(north, s.storage, {});
@@ -349,7 +444,10 @@ describe('insurance opt-in programs', () => {
   it('lists, searches case-insensitively, adds and removes in one save', async () => {
     const shopAdmin = await host.token(4); // firm 6
     const list = await host.api(shopAdmin, p.optInPrograms, { query: { firm: 6 } });
-    expect(list.body.map((e: { firmName: string }) => e.firmName)).toEqual(['Harbor Insurance Select Service', 'Keystone Mutual Direct Repair']);
+    expect(list.body.map((e: { firmName: string }) => e.firmName)).toEqual([
+      'Harbor Insurance Select Service',
+      'Keystone Mutual Direct Repair',
+    ]);
     const found = await host.api(shopAdmin, p.searchForOptInPrograms, { query: { firm: 6, search: 'MUTUAL' } });
     expect(found.body.map((e: { firmName: string; isOptIn: boolean }) => [e.firmName, e.isOptIn])).toEqual([
       ['Evergreen Mutual Quality Repair', false],
@@ -359,16 +457,33 @@ describe('insurance opt-in programs', () => {
     const evergreen = found.body[0].firm2;
     const keystone = found.body[1].firm2;
     const saved = await host.api(shopAdmin, p.saveOptInPrograms, {
-      body: { firm: 6, programs: [{ firm2: evergreen, isOptIn: true, isAdd: true }, { firm2: keystone, isOptIn: false, isRemove: true }] },
+      body: {
+        firm: 6,
+        programs: [
+          { firm2: evergreen, isOptIn: true, isAdd: true },
+          { firm2: keystone, isOptIn: false, isRemove: true },
+        ],
+      },
     });
     expect(saved.status).toBe(200);
     const after = await host.api(shopAdmin, p.optInPrograms, { query: { firm: 6, isSave: true } });
-    expect(after.body.map((e: { firmName: string }) => e.firmName)).toEqual(['Evergreen Mutual Quality Repair', 'Harbor Insurance Select Service']);
+    expect(after.body.map((e: { firmName: string }) => e.firmName)).toEqual([
+      'Evergreen Mutual Quality Repair',
+      'Harbor Insurance Select Service',
+    ]);
   });
 
   it('400 for an unknown program (nothing saved); 403 for roles above 13; 404 across firms', async () => {
     const shopAdmin = await host.token(4);
-    const bad = await host.api(shopAdmin, p.saveOptInPrograms, { body: { firm: 6, programs: [{ firm2: 1, isOptIn: false, isRemove: true }, { firm2: 999, isOptIn: true, isAdd: true }] } });
+    const bad = await host.api(shopAdmin, p.saveOptInPrograms, {
+      body: {
+        firm: 6,
+        programs: [
+          { firm2: 1, isOptIn: false, isRemove: true },
+          { firm2: 999, isOptIn: true, isAdd: true },
+        ],
+      },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors['programs.1.firm2']).toEqual(['Unknown program 999']);
     expect((await host.api(shopAdmin, p.optInPrograms, { query: { firm: 6 } })).body).toHaveLength(2);
@@ -414,7 +529,9 @@ describe('providers', () => {
       expect(r.status).toBe(400);
       expect(r.body.fieldErrors.radius).toEqual([RADIUS_MESSAGE]);
     }
-    const network = await host.api(shopUser, p.saveProviders, { body: { firm: 7, providers: [{ firm2: 3, isOptIn: true, isAdd: true, relationship: 1 }] } });
+    const network = await host.api(shopUser, p.saveProviders, {
+      body: { firm: 7, providers: [{ firm2: 3, isOptIn: true, isAdd: true, relationship: 1 }] },
+    });
     expect(network.status).toBe(400);
     expect((await host.api(shopUser, p.providers, { query: { firm: 7, isSave: true } })).body).toHaveLength(2);
   });
@@ -432,11 +549,17 @@ describe('providers', () => {
       },
     });
     expect(res.status).toBe(200);
-    expect((await host.api(shopUser, p.providers, { query: { firm: 7, isSave: true } })).body.map((e: { firm2: number }) => e.firm2).sort((a: number, b: number) => a - b)).toEqual([8, 38]);
+    expect(
+      (await host.api(shopUser, p.providers, { query: { firm: 7, isSave: true } })).body
+        .map((e: { firm2: number }) => e.firm2)
+        .sort((a: number, b: number) => a - b),
+    ).toEqual([8, 38]);
     expect((await host.api(shopUser, p.providers, { query: { firm: 9 } })).status).toBe(404);
     expect((await host.api(shopUser, p.searchForProviders, { query: { firm: 9 } })).status).toBe(404);
     expect((await host.api(shopUser, p.saveProviders, { body: { firm: 9, providers: [] } })).status).toBe(404);
-    const self = await host.api(shopUser, p.saveProviders, { body: { firm: 7, providers: [{ firm2: 7, isOptIn: true, isAdd: true, relationship: 5 }] } });
+    const self = await host.api(shopUser, p.saveProviders, {
+      body: { firm: 7, providers: [{ firm2: 7, isOptIn: true, isAdd: true, relationship: 5 }] },
+    });
     expect(self.status).toBe(400);
   });
 });

@@ -19,12 +19,21 @@ afterEach(() => host.close());
 const { onboard: o } = contract;
 
 async function invite(extra: Record<string, unknown> = {}, role = 3): Promise<string> {
-  const res = await host.api(await host.token(role), o.onboardInvite, { body: { parent: 2, products: ['annual', 'monthly', 'pro'], ...extra } });
+  const res = await host.api(await host.token(role), o.onboardInvite, {
+    body: { parent: 2, products: ['annual', 'monthly', 'pro'], ...extra },
+  });
   expect(res.status).toBe(200);
   return res.body.id;
 }
 
-const basic = (token: string, extra: Record<string, unknown> = {}) => ({ token, firstName: 'Dana', lastName: 'Lopez', emailAddress: `dana-${token.slice(0, 6)}@harbor.example.com`, consent: true, ...extra });
+const basic = (token: string, extra: Record<string, unknown> = {}) => ({
+  token,
+  firstName: 'Dana',
+  lastName: 'Lopez',
+  emailAddress: `dana-${token.slice(0, 6)}@harbor.example.com`,
+  consent: true,
+  ...extra,
+});
 const additional = (token: string, extra: Record<string, unknown> = {}) => ({
   token,
   company: 'Harbor Point Auto Glass',
@@ -43,10 +52,21 @@ const additional = (token: string, extra: Record<string, unknown> = {}) => ({
   companyId: '12-3456789',
   ...extra,
 });
-const shipping = (token: string, firm: number, extra: Record<string, unknown> = {}) => ({ token, firm, sameAsCompany: true, addressLines: '12 Pier Rd', city: 'Brooklyn', postalCode: '11231', country: 1, ...extra });
+const shipping = (token: string, firm: number, extra: Record<string, unknown> = {}) => ({
+  token,
+  firm,
+  sameAsCompany: true,
+  addressLines: '12 Pier Rd',
+  city: 'Brooklyn',
+  postalCode: '11231',
+  country: 1,
+  ...extra,
+});
 
 async function card(number: string): Promise<{ id: string; brand: string; last4: string }> {
-  const res = await host.request<{ id: string; brand: string; last4: string }>(null, 'POST', 'pay/v1/payment_methods', { body: { number, exp: '12/39', cvc: '123' } });
+  const res = await host.request<{ id: string; brand: string; last4: string }>(null, 'POST', 'pay/v1/payment_methods', {
+    body: { number, exp: '12/39', cvc: '123' },
+  });
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -94,7 +114,9 @@ describe('firm/onboardInvite and firm/onboardGet', () => {
 
   it('refuses bad input, other roles, firms out of reach and shops', async () => {
     const t3 = await host.token(3);
-    expect((await host.api(t3, o.onboardInvite, { body: { parent: 2, products: [] } })).body.fieldErrors.products).toEqual(['Offer at least one product']);
+    expect((await host.api(t3, o.onboardInvite, { body: { parent: 2, products: [] } })).body.fieldErrors.products).toEqual([
+      'Offer at least one product',
+    ]);
     expect((await host.api(t3, o.onboardInvite, { body: { parent: 2, products: ['gold'] } })).status).toBe(400);
     expect((await host.api(t3, o.onboardInvite, { body: { parent: 2, products: ['annual'], days: 90 } })).status).toBe(400);
     expect((await host.api(t3, o.onboardInvite, { body: { parent: 6, products: ['annual'] } })).status).toBe(400);
@@ -123,12 +145,16 @@ describe('the steps', () => {
     const m = await host.api(null, o.onboardMarketing, { body: basic(token) });
     expect(m.status).toBe(200);
     expect((await host.api(null, o.onboardMarketing, { body: basic(token) })).status).toBe(409);
-    expect((await host.api(null, o.onboardMarketing, { body: basic(token, { marketing: m.body.id, firstName: 'Dani' }) })).body).toEqual({ id: m.body.id });
+    expect((await host.api(null, o.onboardMarketing, { body: basic(token, { marketing: m.body.id, firstName: 'Dani' }) })).body).toEqual({
+      id: m.body.id,
+    });
     const f = await host.api(null, o.onboardFirm, { body: additional(token) });
     expect(f.status).toBe(200);
     const replay = await host.api(null, o.onboardFirm, { body: additional(token) });
     expect([replay.status, replay.body.error]).toEqual([409, ONBOARD_MESSAGES.stepReplayed]);
-    expect((await host.api(null, o.onboardFirmUpdate, { body: additional(token, { firm: f.body.id, company: 'Harbor Point Glass' }) })).body).toEqual({ id: f.body.id });
+    expect(
+      (await host.api(null, o.onboardFirmUpdate, { body: additional(token, { firm: f.body.id, company: 'Harbor Point Glass' }) })).body,
+    ).toEqual({ id: f.body.id });
     const stored = JSON.parse(host.db.prepare('SELECT data FROM onboard_step WHERE id = ?').pluck().get(f.body.id) as string);
     expect(stored.company).toBe('Harbor Point Glass');
     expect(stored.token).toBeUndefined();
@@ -136,14 +162,20 @@ describe('the steps', () => {
     expect(host.db.prepare("SELECT count(*) FROM firm WHERE name = 'Harbor Point Glass'").pluck().get()).toBe(0);
     const s = await host.api(null, o.onboardShippingSave, { body: shipping(token, f.body.id) });
     expect(s.status).toBe(200);
-    expect((await host.api(null, o.onboardShippingSave, { body: shipping(token, f.body.id, { id: s.body.id, city: 'Queens' }) })).body).toEqual({ id: s.body.id });
+    expect(
+      (await host.api(null, o.onboardShippingSave, { body: shipping(token, f.body.id, { id: s.body.id, city: 'Queens' }) })).body,
+    ).toEqual({ id: s.body.id });
   });
 
   it('refuse bad fields, unknown lookups and postal codes with field errors', async () => {
     const token = await invite();
-    expect((await host.api(null, o.onboardMarketing, { body: basic(token, { firstName: ' ' }) })).body.fieldErrors.firstName).toEqual(['This field is required']);
+    expect((await host.api(null, o.onboardMarketing, { body: basic(token, { firstName: ' ' }) })).body.fieldErrors.firstName).toEqual([
+      'This field is required',
+    ]);
     await host.api(null, o.onboardMarketing, { body: basic(token) });
-    const bad = await host.api(null, o.onboardFirm, { body: additional(token, { phoneNo: '555', webaddress: 'harbor', firmType: 'shop' }) });
+    const bad = await host.api(null, o.onboardFirm, {
+      body: additional(token, { phoneNo: '555', webaddress: 'harbor', firmType: 'shop' }),
+    });
     expect(Object.keys(bad.body.fieldErrors).sort()).toEqual(['firmType', 'phoneNo', 'webaddress']);
     const lookups = await host.api(null, o.onboardFirm, { body: additional(token, { timezoneId: 9999, postalCode: '00000' }) });
     expect(lookups.body.fieldErrors).toEqual({ timezoneId: ['Unknown time zone'], postalCode: ['Unknown postal code'] });
@@ -175,7 +207,11 @@ describe('firm/onboardResume', () => {
 
     const r = await host.api(null, o.onboardResume, { body: { token, email: email.toUpperCase() } });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ ids: { marketing: m, firm: f, shipping: 0 }, basic: { firstName: 'Dana', emailAddress: email }, shipping: null });
+    expect(r.body).toMatchObject({
+      ids: { marketing: m, firm: f, shipping: 0 },
+      basic: { firstName: 'Dana', emailAddress: email },
+      shipping: null,
+    });
     expect((r.body.additional as Record<string, unknown>).company).toBeTruthy();
   });
 
@@ -183,7 +219,8 @@ describe('firm/onboardResume', () => {
     const token = await invite();
     await host.api(null, o.onboardMarketing, { body: basic(token) });
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await host.api(null, o.onboardResume, { body: { token, email: `guess${i}@example.com` } })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await host.api(null, o.onboardResume, { body: { token, email: `guess${i}@example.com` } })).status);
     expect(statuses).toEqual([400, 400, 400, 429]);
   });
 });
@@ -192,8 +229,16 @@ describe('firm/onboardChangeProduct', () => {
   it('quotes with a coupon the host checks', async () => {
     const token = await invite({ products: ['annual', 'monthly'] });
     const plain = await host.api(null, o.onboardChangeProduct, { body: { token, product: 'annual' } });
-    expect(plain.body).toEqual({ product: 'annual', coupon: null, listCents: PRODUCTS.annual.priceCents, discountCents: 0, totalCents: PRODUCTS.annual.priceCents });
-    const annual = await host.api(null, o.onboardChangeProduct, { body: { token, product: 'annual', coupon: DEMO_COUPONS.annual.toLowerCase() } });
+    expect(plain.body).toEqual({
+      product: 'annual',
+      coupon: null,
+      listCents: PRODUCTS.annual.priceCents,
+      discountCents: 0,
+      totalCents: PRODUCTS.annual.priceCents,
+    });
+    const annual = await host.api(null, o.onboardChangeProduct, {
+      body: { token, product: 'annual', coupon: DEMO_COUPONS.annual.toLowerCase() },
+    });
     expect(annual.body.totalCents).toBe(PRODUCTS.annual.priceCents * 0.75);
     const cases: [string, string, string][] = [
       ['monthly', DEMO_COUPONS.annual, ONBOARD_MESSAGES.couponNotForProduct],
@@ -201,8 +246,12 @@ describe('firm/onboardChangeProduct', () => {
       ['monthly', 'NOPE', ONBOARD_MESSAGES.couponUnknown],
     ];
     for (const [product, coupon, message] of cases)
-      expect((await host.api(null, o.onboardChangeProduct, { body: { token, product, coupon } })).body.fieldErrors).toEqual({ coupon: [message] });
-    expect((await host.api(null, o.onboardChangeProduct, { body: { token, product: 'pro' } })).body.fieldErrors).toEqual({ product: [ONBOARD_MESSAGES.productNotOffered] });
+      expect((await host.api(null, o.onboardChangeProduct, { body: { token, product, coupon } })).body.fieldErrors).toEqual({
+        coupon: [message],
+      });
+    expect((await host.api(null, o.onboardChangeProduct, { body: { token, product: 'pro' } })).body.fieldErrors).toEqual({
+      product: [ONBOARD_MESSAGES.productNotOffered],
+    });
   });
 });
 
@@ -224,13 +273,18 @@ describe('firm/onboardPurchaseSave', () => {
     const good = await card('4242 4242 4242 4242');
     expect(good.brand).toBe('visa');
     expect(good.last4).toBe('4242');
-    const bought = await host.api(null, o.onboardPurchaseSave, { body: purchaseBody(token, ids.firm, good, { coupon: DEMO_COUPONS.welcome }) });
+    const bought = await host.api(null, o.onboardPurchaseSave, {
+      body: purchaseBody(token, ids.firm, good, { coupon: DEMO_COUPONS.welcome }),
+    });
     expect(bought.status).toBe(200);
     expect(bought.body.totalCents).toBe(Math.round(PRODUCTS.monthly.priceCents * 0.9));
     const firm = host.db.prepare('SELECT name, parent, firm_type FROM firm WHERE firm = ?').get(bought.body.firm);
     expect(firm).toEqual({ name: 'Harbor Point Auto Glass', parent: 2, firm_type: 'shop' });
     const email = purchaseBody(token, 0, {}).email;
-    expect(host.db.prepare('SELECT firm, role FROM user WHERE user = ?').get(bought.body.user)).toEqual({ firm: bought.body.firm, role: 4 });
+    expect(host.db.prepare('SELECT firm, role FROM user WHERE user = ?').get(bought.body.user)).toEqual({
+      firm: bought.body.firm,
+      role: 4,
+    });
     const mail = host.db.prepare('SELECT subject, body FROM mail WHERE recipient = ?').get(email) as { subject: string; body: string };
     expect(mail.body).toMatch(/\/reset\?token=/);
     // The card number is kept nowhere: only brand and last four.
@@ -246,18 +300,33 @@ describe('firm/onboardPurchaseSave', () => {
     const token = await invite({ products: ['annual'] });
     const ids = await throughShipping(token);
     const good = await card('4242424242424242');
-    expect((await host.api(null, o.onboardPurchaseSave, { body: purchaseBody(token, ids.firm, good) })).body.fieldErrors).toEqual({ product: [ONBOARD_MESSAGES.productNotOffered] });
-    expect((await host.api(null, o.onboardPurchaseSave, { body: purchaseBody(token, ids.firm, { id: '', brand: '', last4: '' }, { product: 'annual' }) })).status).toBe(400);
-    expect((await host.api(null, o.onboardPurchaseSave, { body: purchaseBody(token, ids.firm + 1000, good, { product: 'annual' }) })).status).toBe(404);
+    expect((await host.api(null, o.onboardPurchaseSave, { body: purchaseBody(token, ids.firm, good) })).body.fieldErrors).toEqual({
+      product: [ONBOARD_MESSAGES.productNotOffered],
+    });
+    expect(
+      (
+        await host.api(null, o.onboardPurchaseSave, {
+          body: purchaseBody(token, ids.firm, { id: '', brand: '', last4: '' }, { product: 'annual' }),
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await host.api(null, o.onboardPurchaseSave, { body: purchaseBody(token, ids.firm + 1000, good, { product: 'annual' }) })).status,
+    ).toBe(404);
   });
 
   it('in test mode checks everything but charges and creates nothing', async () => {
     const token = await invite({ testMode: true }, 1);
     const firms = host.db.prepare('SELECT count(*) FROM firm').pluck().get();
-    const res = await host.api(null, o.onboardPurchaseSave, { body: purchaseBody(token, 0, { id: 'pm_test', brand: 'visa', last4: '4242' }, { testMode: true }) });
+    const res = await host.api(null, o.onboardPurchaseSave, {
+      body: purchaseBody(token, 0, { id: 'pm_test', brand: 'visa', last4: '4242' }, { testMode: true }),
+    });
     expect(res.body).toEqual({ firm: 0, user: 0, totalCents: PRODUCTS.monthly.priceCents });
     expect(host.db.prepare('SELECT count(*) FROM firm').pluck().get()).toBe(firms);
-    expect((await host.api(null, o.onboardPurchaseSave, { body: purchaseBody(token, 0, { id: 'pm_test', brand: 'visa', last4: '4242' }) })).status).toBe(400);
+    expect(
+      (await host.api(null, o.onboardPurchaseSave, { body: purchaseBody(token, 0, { id: 'pm_test', brand: 'visa', last4: '4242' }) }))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -267,9 +336,13 @@ describe('the stand-in payment provider', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toContain('frame-ancestors http://localhost:3210');
     expect((await host.app.inject({ url: '/pay/card?origin=javascript:alert(1)' })).statusCode).toBe(400);
-    const bad = await host.request(null, 'POST', 'pay/v1/payment_methods', { body: { number: '4242424242424241', exp: '12/39', cvc: '123' } });
+    const bad = await host.request(null, 'POST', 'pay/v1/payment_methods', {
+      body: { number: '4242424242424241', exp: '12/39', cvc: '123' },
+    });
     expect(bad.status).toBe(400);
-    const old = await host.request(null, 'POST', 'pay/v1/payment_methods', { body: { number: '4242424242424242', exp: '01/20', cvc: '123' } });
+    const old = await host.request(null, 'POST', 'pay/v1/payment_methods', {
+      body: { number: '4242424242424242', exp: '01/20', cvc: '123' },
+    });
     expect(old.body).toEqual({ error: 'Your card has expired.' });
   });
 });

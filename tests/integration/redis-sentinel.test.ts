@@ -98,6 +98,8 @@ describe('RedisStore through Redis Sentinel', () => {
     const dir = mkdtempSync(join(tmpdir(), 'adas-redis-conf-'));
     const conf = join(dir, 'redis.conf');
     writeFileSync(conf, 'bind 127.0.0.1\nmaxmemory-policy volatile-sometimes\n');
-    await expect(startRedis({ port: PORT + 5, conf, quiet: true })).rejects.toThrow(/redis-server \(.*redis\.conf\) exited with code 1 before it was ready:[\s\S]*FATAL CONFIG FILE ERROR[\s\S]*line 2[\s\S]*maxmemory-policy volatile-sometimes/);
+    await expect(startRedis({ port: PORT + 5, conf, quiet: true })).rejects.toThrow(
+      /redis-server \(.*redis\.conf\) exited with code 1 before it was ready:[\s\S]*FATAL CONFIG FILE ERROR[\s\S]*line 2[\s\S]*maxmemory-policy volatile-sometimes/,
+    );
   });
 });

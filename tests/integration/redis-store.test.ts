@@ -105,7 +105,11 @@ describe('RedisStore', () => {
     await a.store.del([before]);
     for (const { lines } of [a, b]) {
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(new RegExp(`^\\[store\\] Redis at redis://127\\.0\\.0\\.1:${PORT}/? cannot be reached \\(.+\\): sign-in throttling and ended sessions use this instance's memory until it is back\\.$`));
+      expect(lines[0]).toMatch(
+        new RegExp(
+          `^\\[store\\] Redis at redis://127\\.0\\.0\\.1:${PORT}/? cannot be reached \\(.+\\): sign-in throttling and ended sessions use this instance's memory until it is back\\.$`,
+        ),
+      );
     }
 
     redis = await startRedis({ port: PORT, quiet: true });

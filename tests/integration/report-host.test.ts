@@ -20,7 +20,11 @@ let systems: { adasChecklistMatrix: number; system: string }[];
 
 async function reportText(language?: 'es'): Promise<string> {
   const query = new URLSearchParams({ adasInspection: String(inspection), ...(language ? { language } : {}) });
-  const res = await host.app.inject({ method: 'GET', url: `/api/${contract.calibration.calibrationReport.path}?${query}`, headers: { authorization: `Bearer ${shop}` } });
+  const res = await host.app.inject({
+    method: 'GET',
+    url: `/api/${contract.calibration.calibrationReport.path}?${query}`,
+    headers: { authorization: `Bearer ${shop}` },
+  });
   expect(res.statusCode).toBe(200);
   const text = (await new PDFParse({ data: new Uint8Array(res.rawPayload) }).getText()).text;
   return text.replace(/[ \t]+/g, ' ');
@@ -31,11 +35,16 @@ function block(text: string, system: string): string {
   const at = lines.findIndex((l) => l.startsWith(system));
   expect(at, `${system} in the report`).toBeGreaterThanOrEqual(0);
   const names = systems.map((s) => s.system);
-  const end = lines.findIndex((l, i) => i > at && (names.some((n) => l.startsWith(n)) || /^(Repair lines|OEM procedures|Recommendations)/.test(l)));
+  const end = lines.findIndex(
+    (l, i) => i > at && (names.some((n) => l.startsWith(n)) || /^(Repair lines|OEM procedures|Recommendations)/.test(l)),
+  );
   return lines.slice(at, end === -1 ? undefined : end).join('\n');
 }
 const nameOf = (username: string) =>
-  host.db.prepare("SELECT trim(c.first_name || ' ' || c.last_name) FROM user u JOIN contact c ON c.contact = u.contact WHERE u.username = ?").pluck().get(username) as string;
+  host.db
+    .prepare("SELECT trim(c.first_name || ' ' || c.last_name) FROM user u JOIN contact c ON c.contact = u.contact WHERE u.username = ?")
+    .pluck()
+    .get(username) as string;
 
 beforeAll(async () => {
   host = await startTestHost();
@@ -52,7 +61,12 @@ afterAll(() => host?.close());
 describe('the report of an inspection', () => {
   it('prints per system only what was recorded, with who set each result', async () => {
     const [calibrated, notEquipped, failed, notApplicable] = systems;
-    const results = systems.map((s) => ({ adasChecklistMatrix: s.adasChecklistMatrix, result: null as number | null, isNotEquipped: false, notes: '' }));
+    const results = systems.map((s) => ({
+      adasChecklistMatrix: s.adasChecklistMatrix,
+      result: null as number | null,
+      isNotEquipped: false,
+      notes: '',
+    }));
     results[0].result = RESULT.calibrated;
     results[1].isNotEquipped = true;
     results[2].result = RESULT.failed;
@@ -66,7 +80,9 @@ describe('the report of an inspection', () => {
     const shopName = nameOf('role5@example.com');
     const managerName = nameOf('role4@example.com');
     expect(shopName).not.toBe(managerName);
-    expect(recorded.find((r: { adasChecklistMatrix: number }) => r.adasChecklistMatrix === calibrated.adasChecklistMatrix)).toMatchObject({ resultByName: shopName });
+    expect(recorded.find((r: { adasChecklistMatrix: number }) => r.adasChecklistMatrix === calibrated.adasChecklistMatrix)).toMatchObject({
+      resultByName: shopName,
+    });
 
     const text = await reportText();
     expect(block(text, calibrated.system)).toContain(`Technician: ${shopName}`);
@@ -84,10 +100,16 @@ describe('the report of an inspection', () => {
 
   it('clears who set a result with the result', async () => {
     const first = systems[0];
-    await host.ok(shop, a.saveAdasInspectionResults, { body: { adasInspection: inspection, results: [{ adasChecklistMatrix: first.adasChecklistMatrix, result: null }] } });
-    const row = host.db.prepare('SELECT result_by, result_at FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?').get(inspection, first.adasChecklistMatrix);
+    await host.ok(shop, a.saveAdasInspectionResults, {
+      body: { adasInspection: inspection, results: [{ adasChecklistMatrix: first.adasChecklistMatrix, result: null }] },
+    });
+    const row = host.db
+      .prepare('SELECT result_by, result_at FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?')
+      .get(inspection, first.adasChecklistMatrix);
     expect(row).toEqual({ result_by: null, result_at: null });
-    await host.ok(manager, a.saveAdasInspectionResults, { body: { adasInspection: inspection, results: [{ adasChecklistMatrix: first.adasChecklistMatrix, result: RESULT.calibrated }] } });
+    await host.ok(manager, a.saveAdasInspectionResults, {
+      body: { adasInspection: inspection, results: [{ adasChecklistMatrix: first.adasChecklistMatrix, result: RESULT.calibrated }] },
+    });
     expect(block(await reportText(), first.system)).toContain(`Technician: ${nameOf('role4@example.com')}`);
   });
 
@@ -103,7 +125,8 @@ describe('the report of an inspection', () => {
     const text = await reportText('es');
     for (const label of ['Vehículo', 'Aseguradora', 'Fecha de inspección', 'Sistemas', 'No equipado', 'Fallido', 'Técnico'])
       expect(text).toContain(label);
-    for (const english of ['Vehicle:', 'Insurer:', 'Inspection date:', 'Technician:', 'Not equipped', 'Systems\n']) expect(text).not.toContain(english);
+    for (const english of ['Vehicle:', 'Insurer:', 'Inspection date:', 'Technician:', 'Not equipped', 'Systems\n'])
+      expect(text).not.toContain(english);
     // Whatever printed in English carries the mark, and the note says what it means.
     const marked = text.includes('[EN]');
     expect(marked).toBe(text.includes('sin traducción todavía'));

@@ -35,7 +35,9 @@ describe('X-Request-Id upstream', () => {
     const { passwordSignIn } = await import('@/lib/auth/sign-in');
     seen.length = 0;
     // The fake host's answer is not a token: the sign-in fails, after the call this test is about.
-    await passwordSignIn({ username: 'someone@example.com', password: 'secret' }, { 'x-request-id': 'req-signin-42' }).catch(() => undefined);
+    await passwordSignIn({ username: 'someone@example.com', password: 'secret' }, { 'x-request-id': 'req-signin-42' }).catch(
+      () => undefined,
+    );
     await passwordSignIn({ username: 'someone@example.com', password: 'secret' }, { 'x-request-id': 'not an id!' }).catch(() => undefined);
     expect(seen).toEqual(['req-signin-42', undefined]);
   });

@@ -26,27 +26,43 @@ function loggedHost() {
 }
 
 const titles = (id: string) =>
-  host.db.prepare<[string], { title: string; message: string }>("SELECT title, message FROM app_log WHERE title LIKE '%' || ? || '%'").all(id);
+  host.db
+    .prepare<[string], { title: string; message: string }>("SELECT title, message FROM app_log WHERE title LIKE '%' || ? || '%'")
+    .all(id);
 
 describe('request ids at the host', () => {
   it("a call's own log line and the request line carry the app's X-Request-Id", async () => {
     const { app, flush } = loggedHost();
     const id = `app-${Date.now().toString(36)}-reset`;
-    const res = await app.inject({ method: 'POST', url: '/auth/user/resetPassword', headers: { 'content-type': 'application/json', 'x-request-id': id }, payload: { username: 'role3@example.com' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/auth/user/resetPassword',
+      headers: { 'content-type': 'application/json', 'x-request-id': id },
+      payload: { username: 'role3@example.com' },
+    });
     expect(res.statusCode).toBe(200);
     flush();
     const records = titles(id);
-    expect(records.map((r) => r.message)).toEqual(expect.arrayContaining(['Password reset link mailed to role3@example.com', 'request completed']));
+    expect(records.map((r) => r.message)).toEqual(
+      expect.arrayContaining(['Password reset link mailed to role3@example.com', 'request completed']),
+    );
     await app.close();
   });
 
   it('a malformed id is not taken: the host makes its own', async () => {
     const { app, flush } = loggedHost();
     const bad = 'bad id with spaces <script>';
-    await app.inject({ method: 'POST', url: '/auth/user/resetPassword', headers: { 'content-type': 'application/json', 'x-request-id': bad }, payload: { username: 'role4@example.com' } });
+    await app.inject({
+      method: 'POST',
+      url: '/auth/user/resetPassword',
+      headers: { 'content-type': 'application/json', 'x-request-id': bad },
+      payload: { username: 'role4@example.com' },
+    });
     flush();
     const row = host.db
-      .prepare<[], { title: string }>("SELECT title FROM app_log WHERE message = 'Password reset link mailed to role4@example.com' ORDER BY rowid DESC LIMIT 1")
+      .prepare<[], { title: string }>(
+        "SELECT title FROM app_log WHERE message = 'Password reset link mailed to role4@example.com' ORDER BY rowid DESC LIMIT 1",
+      )
       .get();
     expect(row?.title).toMatch(/\[request [0-9a-f-]{36}\]$/);
     expect(row?.title).not.toContain('script');

@@ -14,14 +14,21 @@ let shop: string;
 let inspection: number;
 let system: number;
 
-const row = async () => (await host.ok(shop, a.adasInspection, { query: { adasInspection: inspection } })).results.find((r: { adasChecklistMatrix: number }) => r.adasChecklistMatrix === system);
+const row = async () =>
+  (await host.ok(shop, a.adasInspection, { query: { adasInspection: inspection } })).results.find(
+    (r: { adasChecklistMatrix: number }) => r.adasChecklistMatrix === system,
+  );
 const save = (token: string, result: number | null, baseVersion?: number) =>
-  host.api(token, a.saveAdasInspectionResults, { body: { adasInspection: inspection, results: [{ adasChecklistMatrix: system, result, isNotEquipped: false, notes: '', baseVersion }] } });
+  host.api(token, a.saveAdasInspectionResults, {
+    body: { adasInspection: inspection, results: [{ adasChecklistMatrix: system, result, isNotEquipped: false, notes: '', baseVersion }] },
+  });
 
 beforeAll(async () => {
   host = await startTestHost();
   shop = await host.token(5);
-  const created = await host.ok(shop, a.createAdas, { body: { firm: 6, ronumber: 'RO-VER-1', vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' }, inspection: {} } });
+  const created = await host.ok(shop, a.createAdas, {
+    body: { firm: 6, ronumber: 'RO-VER-1', vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' }, inspection: {} },
+  });
   inspection = created.adasInspection;
   system = (await host.ok(shop, a.adasInspectionItems, { query: { adasInspection: inspection } }))[0].adasChecklistMatrix;
 });
@@ -38,7 +45,9 @@ describe('result versions', () => {
   it('a change against an older version of a row changed since to something else is 409 and saves nothing', async () => {
     const other = await host.token(4);
     const before = (await row()).version;
-    await host.ok(other, a.saveAdasInspectionResults, { body: { adasInspection: inspection, results: [{ adasChecklistMatrix: system, result: RESULT.failed }] } });
+    await host.ok(other, a.saveAdasInspectionResults, {
+      body: { adasInspection: inspection, results: [{ adasChecklistMatrix: system, result: RESULT.failed }] },
+    });
     const stale = await save(shop, RESULT.passed, before);
     expect(stale.status).toBe(409);
     expect(stale.body.error).toBe('Someone else changed these results meanwhile: choose which to keep. Nothing was saved.');

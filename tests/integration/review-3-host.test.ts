@@ -35,7 +35,12 @@ const firmName = (firm: number) => host.db.prepare('SELECT name FROM firm WHERE 
 
 async function post(path: string, token: string | null, files: { name: string; bytes: Buffer; type?: string }[]) {
   const { body, contentType } = await multipart(files);
-  const res = await host.app.inject({ method: 'POST', url: `/api/${path}`, headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) }, payload: body });
+  const res = await host.app.inject({
+    method: 'POST',
+    url: `/api/${path}`,
+    headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    payload: body,
+  });
   return { status: res.statusCode, body: res.json() as { error?: string } & string[] };
 }
 
@@ -67,7 +72,14 @@ describe('1. the host applies its per-address sign-in limit to the client the ap
   it('a caller without the service secret is its own address, whatever client address it claims', async () => {
     for (let i = 0; i < 4; i++) await getToken(`claim-${i}@example.com`, wrong, { [CLIENT_ADDRESS_HEADER]: `192.0.2.${i}` });
     expect((await getToken('role12@example.com', DEMO_PASSWORD, { [CLIENT_ADDRESS_HEADER]: '192.0.2.99' })).status).toBe(429);
-    expect((await getToken('role12@example.com', DEMO_PASSWORD, { [SERVICE_SECRET_HEADER]: 'w'.repeat(40), [CLIENT_ADDRESS_HEADER]: '192.0.2.98' })).status).toBe(429);
+    expect(
+      (
+        await getToken('role12@example.com', DEMO_PASSWORD, {
+          [SERVICE_SECRET_HEADER]: 'w'.repeat(40),
+          [CLIENT_ADDRESS_HEADER]: '192.0.2.98',
+        })
+      ).status,
+    ).toBe(429);
   });
 });
 
@@ -82,15 +94,27 @@ describe('3. only the storage roles write a location’s storage, at the host as
     expect(readFileSync(storedFilePath(host.ctx.filesDir, 7, 'front-camera-aiming.txt'))).toEqual(before);
     expect(contract.storage.uploadToBucket.access).toEqual(contract.storage.storage.access);
     // A storage role of the firm still uploads.
-    expect((await post('firm/uploadToBucket', await host.token(await host.addUser({ role: 5, firm: 7 })), [{ name: '7/notes.txt', bytes: Buffer.from('ok\n'), type: 'text/plain' }])).status).toBe(200);
+    expect(
+      (
+        await post('firm/uploadToBucket', await host.token(await host.addUser({ role: 5, firm: 7 })), [
+          { name: '7/notes.txt', bytes: Buffer.from('ok\n'), type: 'text/plain' },
+        ])
+      ).status,
+    ).toBe(200);
   });
 });
 
 describe('4. a shared link works only while its owner stands for it; the firm’s administrators list and revoke the firm’s links', () => {
-  const inspectionOf6 = () => host.db.prepare('SELECT i.adas_inspection FROM adas_inspection i JOIN adas j ON j.adas = i.adas WHERE j.firm = 6 ORDER BY 1 LIMIT 1').pluck().get() as number;
+  const inspectionOf6 = () =>
+    host.db
+      .prepare('SELECT i.adas_inspection FROM adas_inspection i JOIN adas j ON j.adas = i.adas WHERE j.firm = 6 ORDER BY 1 LIMIT 1')
+      .pluck()
+      .get() as number;
   const open = (token: string) => host.api(null, contract.share.sharedInspection, { query: { token } });
   async function linkOf(username: string) {
-    const res = await host.api(await host.token(username), contract.share.createShareLink, { body: { adasInspection: inspectionOf6(), days: 7 } });
+    const res = await host.api(await host.token(username), contract.share.createShareLink, {
+      body: { adasInspection: inspectionOf6(), days: 7 },
+    });
     expect(res.status).toBe(200);
     return res.body as { link: number; token: string };
   }
@@ -104,7 +128,9 @@ describe('4. a shared link works only while its owner stands for it; the firm’
 
     expect((await host.api(admin, contract.user.activateUsers, { body: [{ username: a, token: 0 }] })).status).toBe(200);
     expect((await host.api(admin, contract.user.deleteUsers, { body: { users: [userId(b)] } })).status).toBe(200);
-    const moved = await host.api(admin, contract.user.saveUserLocations, { body: [{ firm: 7, user: userId(c), userFirm: 0, checked: true, isPrimary: 1 }] });
+    const moved = await host.api(admin, contract.user.saveUserLocations, {
+      body: [{ firm: 7, user: userId(c), userFirm: 0, checked: true, isPrimary: 1 }],
+    });
     expect(moved.status).toBe(200);
     for (const l of [la, lb, lc]) expect(await open(l.token)).toMatchObject({ status: 404, body: { error: SHARE_MESSAGES.revoked } });
     expect((await host.api(null, contract.share.sharedReport, { query: { token: la.token } })).status).toBe(404);
@@ -120,8 +146,15 @@ describe('4. a shared link works only while its owner stands for it; the firm’
     const shopAdmin = await host.token(4); // role 4 at firm 6
     const listed = await host.api(shopAdmin, contract.share.shareLinks, { query: { scope: 'firm', pageSize: 100 } });
     expect(listed.status).toBe(200);
-    expect(listed.body.items.find((l: { link: number }) => l.link === link.link)).toMatchObject({ sharedBy: 'Test User', own: false, status: 'active' });
-    expect((await host.api(await host.token(await host.addUser({ role: 5, firm: 6 })), contract.share.shareLinks, { query: { scope: 'firm' } })).status).toBe(403);
+    expect(listed.body.items.find((l: { link: number }) => l.link === link.link)).toMatchObject({
+      sharedBy: 'Test User',
+      own: false,
+      status: 'active',
+    });
+    expect(
+      (await host.api(await host.token(await host.addUser({ role: 5, firm: 6 })), contract.share.shareLinks, { query: { scope: 'firm' } }))
+        .status,
+    ).toBe(403);
     // Another network's administrator does not see it.
     const apex = await host.token(await host.addUser({ role: 3, firm: 14 }));
     const theirs = await host.api(apex, contract.share.shareLinks, { query: { scope: 'firm', pageSize: 100 } });
@@ -167,7 +200,14 @@ describe('6. storage keeps a file only when its name’s extension is what its c
       expect(res.status, name).toBe(400);
       expect(res.body.error, name).toMatch(message);
     }
-    expect(host.db.prepare("SELECT count(*) FROM stored_file WHERE firm = 7 AND name NOT IN ('front-camera-aiming.txt', 'invoice-2041.csv', 'shop-floor.png')").pluck().get()).toBe(0);
+    expect(
+      host.db
+        .prepare(
+          "SELECT count(*) FROM stored_file WHERE firm = 7 AND name NOT IN ('front-camera-aiming.txt', 'invoice-2041.csv', 'shop-floor.png')",
+        )
+        .pluck()
+        .get(),
+    ).toBe(0);
     expect((await post('firm/uploadToBucket', admin, [{ name: '7/report.pdf', bytes: pdf, type: 'application/pdf' }])).status).toBe(200);
   });
 });
@@ -192,7 +232,9 @@ describe('7. image uploads: a per-firm quota, a per-user rate, and files nothing
     const fresh = filler(7, FIRM_IMAGES_QUOTA_BYTES, 0);
     const refused = await post('file/upload', shop, [{ name: '7/photo.png', bytes: PNG_1PX }]);
     expect(refused.status).toBe(413);
-    expect(refused.body.error).toBe(`${firmName(7)} has no room for more images (at most ${FIRM_IMAGES_QUOTA_BYTES / 1024 / 1024} MB): the images were not stored. Remove images that are no longer used, or ask an administrator.`);
+    expect(refused.body.error).toBe(
+      `${firmName(7)} has no room for more images (at most ${FIRM_IMAGES_QUOTA_BYTES / 1024 / 1024} MB): the images were not stored. Remove images that are no longer used, or ask an administrator.`,
+    );
     const old = Date.now() / 1000 - 2 * 86_400;
     utimesSync(fresh, old, old);
     expect((await post('file/upload', shop, [{ name: '7/photo.png', bytes: PNG_1PX }])).status).toBe(200);
@@ -212,7 +254,13 @@ describe('7. image uploads: a per-firm quota, a per-user rate, and files nothing
 
   it('the sweep keeps what a user, a post or a brand refers to, and recent uploads', async () => {
     const shop = await host.token(15);
-    const [photo, brand, lost, recent] = (await post('file/upload', shop, ['a', 'b', 'c', 'd'].map((n) => ({ name: `7/${n}.png`, bytes: PNG_1PX })))).body;
+    const [photo, brand, lost, recent] = (
+      await post(
+        'file/upload',
+        shop,
+        ['a', 'b', 'c', 'd'].map((n) => ({ name: `7/${n}.png`, bytes: PNG_1PX })),
+      )
+    ).body;
     const name = (url: string) => new URLSearchParams(url.split('?')[1]).get('name')!;
     host.db.prepare("UPDATE user SET image_photo_path = ? WHERE username = 'role15@example.com'").run(photo);
     host.db.prepare("INSERT OR REPLACE INTO firm_preference (firm, type, name, value) VALUES (7, 'Brand', 'BrandLogo', ?)").run(brand);
@@ -227,15 +275,21 @@ describe('8. changing one’s own password asks for the current one; an administ
   it('missing or wrong current password: 400 on that field, then 429; right: changed', async () => {
     const username = await host.addUser({ role: 9, firm: 3 });
     const token = await host.token(username);
-    const save = (extra: Record<string, string>) => host.api(token, contract.user.saveCredentials, { body: { username, password: 'New#Pass2027', ...extra } });
+    const save = (extra: Record<string, string>) =>
+      host.api(token, contract.user.saveCredentials, { body: { username, password: 'New#Pass2027', ...extra } });
     expect(await save({})).toMatchObject({ status: 400, body: { fieldErrors: { currentPassword: [CURRENT_PASSWORD_MESSAGES.required] } } });
-    expect(await save({ currentPassword: wrong })).toMatchObject({ status: 400, body: { fieldErrors: { currentPassword: [CURRENT_PASSWORD_MESSAGES.wrong] } } });
+    expect(await save({ currentPassword: wrong })).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { currentPassword: [CURRENT_PASSWORD_MESSAGES.wrong] } },
+    });
     expect((await save({ currentPassword: DEMO_PASSWORD })).status).toBe(200);
     expect(await host.token(username, 'New#Pass2027')).toBeTruthy();
     for (let i = 0; i < 9; i++) await save({ currentPassword: wrong });
     expect((await save({ currentPassword: 'New#Pass2027' })).status).toBe(429);
     // An administrator sets it without the user's current password.
-    expect((await host.api(await host.token(1), contract.user.saveCredentials, { body: { username, password: 'Adm#Set2027' } })).status).toBe(200);
+    expect(
+      (await host.api(await host.token(1), contract.user.saveCredentials, { body: { username, password: 'Adm#Set2027' } })).status,
+    ).toBe(200);
   });
 });
 
@@ -243,7 +297,14 @@ describe('9. an invitation cannot test whether an address has an account', () =>
   it('the basic step takes any address; the purchase refuses a registered one neutrally, three times an hour per invitation', async () => {
     const o = contract.onboard;
     const token = (await host.api(await host.token(3), o.onboardInvite, { body: { parent: 2, products: ['monthly'] } })).body.id as string;
-    const basic = (emailAddress: string, marketing = 0) => ({ token, firstName: 'Dana', lastName: 'Lopez', emailAddress, consent: true, marketing });
+    const basic = (emailAddress: string, marketing = 0) => ({
+      token,
+      firstName: 'Dana',
+      lastName: 'Lopez',
+      emailAddress,
+      consent: true,
+      marketing,
+    });
     const registered = await host.api(null, o.onboardMarketing, { body: basic('role5@example.com') });
     expect(registered.status).toBe(200);
     const fresh = await host.api(null, o.onboardMarketing, { body: basic('nobody-yet@harbor.example.com', registered.body.id) });
@@ -251,7 +312,18 @@ describe('9. an invitation cannot test whether an address has an account', () =>
 
     const purchase = (email: string) =>
       host.api(null, o.onboardPurchaseSave, {
-        body: { token, firm: 0, product: 'monthly', paymentMethod: { id: 'pm_x', brand: 'visa', last4: '4242' }, company: 'Harbor', name: 'Dana Lopez', email, address: 'x', phone: '+1 555', coupon: '' },
+        body: {
+          token,
+          firm: 0,
+          product: 'monthly',
+          paymentMethod: { id: 'pm_x', brand: 'visa', last4: '4242' },
+          company: 'Harbor',
+          name: 'Dana Lopez',
+          email,
+          address: 'x',
+          phone: '+1 555',
+          coupon: '',
+        },
       });
     for (const email of ['role5@example.com', 'role6@example.com', 'role7@example.com']) {
       const res = await purchase(email);
@@ -260,7 +332,9 @@ describe('9. an invitation cannot test whether an address has an account', () =>
     }
     const throttled = await purchase('role8@example.com');
     expect(throttled.status).toBe(429);
-    expect(throttled.body.error).toMatch(/^Too many addresses were refused with this invitation\. Please wait \d+ minutes? and try again\.$/);
+    expect(throttled.body.error).toMatch(
+      /^Too many addresses were refused with this invitation\. Please wait \d+ minutes? and try again\.$/,
+    );
   });
 });
 
@@ -280,8 +354,16 @@ describe('10. control characters in search terms are taken out at the contract; 
 
   it('the error mapping answers an FTS5 syntax error 400, not 500', async () => {
     host.db.exec("CREATE VIRTUAL TABLE probe_fts USING fts5(a, tokenize = 'trigram')");
-    const probe = defineCall({ method: 'GET', path: 'test/probe', access: 'anonymous', query: z.object({ q: z.string() }), response: z.unknown() });
-    const app = buildServer(host.ctx, [implement(probe, ({ query }) => host.db.prepare('SELECT rowid FROM probe_fts WHERE probe_fts MATCH ?').all(query.q))]);
+    const probe = defineCall({
+      method: 'GET',
+      path: 'test/probe',
+      access: 'anonymous',
+      query: z.object({ q: z.string() }),
+      response: z.unknown(),
+    });
+    const app = buildServer(host.ctx, [
+      implement(probe, ({ query }) => host.db.prepare('SELECT rowid FROM probe_fts WHERE probe_fts MATCH ?').all(query.q)),
+    ]);
     const res = await app.inject({ method: 'GET', url: '/api/test/probe', query: { q: '"ab\u0000c"' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(/could not be read/);
@@ -293,7 +375,9 @@ describe('12. ALLDATA tokens are sealed at rest', () => {
   it('the database holds no token in plain text', async () => {
     const at = 'at-plain-text-0123456789';
     const rt = 'rt-plain-text-0123456789';
-    const res = await host.api(await host.token(4), contract.alldataAccount.setToken, { body: { accessToken: at, refreshToken: rt, expiresIn: 3600, scope: 'read' } });
+    const res = await host.api(await host.token(4), contract.alldataAccount.setToken, {
+      body: { accessToken: at, refreshToken: rt, expiresIn: 3600, scope: 'read' },
+    });
     expect(res.status).toBe(200);
     const row = JSON.stringify(host.db.prepare('SELECT * FROM alldata_connection').all());
     expect(row).not.toContain(at);

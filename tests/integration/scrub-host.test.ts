@@ -21,7 +21,8 @@ let adas: number;
 let inspection: number;
 let parentOf6: number;
 
-async function ok<T = any>(call: CallDef, input?: CallInput, token = shop): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function ok<T = any>(call: CallDef, input?: CallInput, token = shop): Promise<T> {
   const res = await host.api(token, call, input);
   expect(res.status, `${call.path}: ${JSON.stringify(res.body)}`).toBe(200);
   return call.response.parse(res.body) as T;
@@ -59,26 +60,51 @@ describe('pasted estimates', () => {
     const before = host.db.prepare('SELECT count(*) FROM adas_repair_line WHERE adas = ?').pluck().get(adas);
     const preview = await ok(c.readEstimate, { body: { adas, text: ESTIMATE } });
     expect(preview.lines.map((l: { lineNum: number }) => l.lineNum)).toEqual([2, 3, 4, 6, 7, 9, 10]);
-    expect(preview.lines[0]).toMatchObject({ operation: 'Repl', operationRead: 'replace', section: 'FRONT BUMPER & GRILLE', description: 'Bumper cover', partNumber: '52119-0R903', read: ['bumper cover'] });
-    expect(preview.lines[2]).toMatchObject({ operation: 'ZZ9', operationRead: null, notes: ['The operation “ZZ9” is not one the scrub knows.'] });
-    expect(preview.lines[3]).toMatchObject({ section: 'WINDSHIELD', read: ['windshield'], notes: ['“windsheild” is read as “windshield”.'] });
+    expect(preview.lines[0]).toMatchObject({
+      operation: 'Repl',
+      operationRead: 'replace',
+      section: 'FRONT BUMPER & GRILLE',
+      description: 'Bumper cover',
+      partNumber: '52119-0R903',
+      read: ['bumper cover'],
+    });
+    expect(preview.lines[2]).toMatchObject({
+      operation: 'ZZ9',
+      operationRead: null,
+      notes: ['The operation “ZZ9” is not one the scrub knows.'],
+    });
+    expect(preview.lines[3]).toMatchObject({
+      section: 'WINDSHIELD',
+      read: ['windshield'],
+      notes: ['“windsheild” is read as “windshield”.'],
+    });
     expect(preview.lines[4].unread).toMatch(/no words/);
     expect(host.db.prepare('SELECT count(*) FROM adas_repair_line WHERE adas = ?').pluck().get(adas)).toBe(before);
   });
 
-  it('stores them as the job\'s estimate, which reads back with its sections and source', async () => {
+  it("stores them as the job's estimate, which reads back with its sections and source", async () => {
     const saved = await ok(c.saveEstimate, { body: { adas, text: ESTIMATE } });
     expect(saved).toMatchObject({ adas, source: 'paste', uploadedByName: expect.any(String) });
     expect(saved.lines).toHaveLength(7);
     const back = await ok(c.getEstimate, { query: { adas } });
-    expect(back.lines.map((l: { section: string }) => l.section)).toEqual(['FRONT BUMPER & GRILLE', 'FRONT BUMPER & GRILLE', 'FRONT BUMPER & GRILLE', 'WINDSHIELD', 'WINDSHIELD', 'MISCELLANEOUS OPERATIONS', 'MISCELLANEOUS OPERATIONS']);
+    expect(back.lines.map((l: { section: string }) => l.section)).toEqual([
+      'FRONT BUMPER & GRILLE',
+      'FRONT BUMPER & GRILLE',
+      'FRONT BUMPER & GRILLE',
+      'WINDSHIELD',
+      'WINDSHIELD',
+      'MISCELLANEOUS OPERATIONS',
+      'MISCELLANEOUS OPERATIONS',
+    ]);
     expect(back.uploadedAt).toEqual(expect.any(String));
   });
 
-  it('refuses empty text, too many lines and other firms\' jobs', async () => {
+  it("refuses empty text, too many lines and other firms' jobs", async () => {
     expect(await status(c.readEstimate, { body: { adas, text: '   ' } })).toBe(400);
     expect(await status(c.saveEstimate, { body: { adas, text: '----\n\n' } })).toBe(400);
-    expect(await status(c.saveEstimate, { body: { adas, text: Array.from({ length: 2001 }, (_, i) => `Repl Part ${i}`).join('\n') } })).toBe(400);
+    expect(
+      await status(c.saveEstimate, { body: { adas, text: Array.from({ length: 2001 }, (_, i) => `Repl Part ${i}`).join('\n') } }),
+    ).toBe(400);
     expect(await status(c.readEstimate, { body: { adas, text: 'Repl Windshield' } }, otherShop)).toBe(404);
     expect(await status(c.getEstimate, { query: { adas } }, otherShop)).toBe(404);
     expect(await status(c.readEstimate, { body: { adas: 'x', text: 'a' } })).toBe(400);
@@ -106,7 +132,9 @@ describe('the scrub', () => {
     for (const l of s.lines) expect([l.triggers.length > 0, l.nothing != null, l.unread != null].filter(Boolean)).toHaveLength(1);
     expect(s.untriggered.map((l: { lineNum: number }) => l.lineNum)).toEqual([3, 10]);
     expect(s.unread.map((l: { lineNum: number }) => l.lineNum)).toEqual([7]);
-    expect(s.calibrations.find((x: { system: string }) => x.system === 'Front Radar').lines.map((l: { lineNum: number }) => l.lineNum)).toEqual([2, 4]);
+    expect(
+      s.calibrations.find((x: { system: string }) => x.system === 'Front Radar').lines.map((l: { lineNum: number }) => l.lineNum),
+    ).toEqual([2, 4]);
 
     const kept = await ok(c.lastScrub, { query: { adasInspection: inspection } });
     expect(kept.uniqueId).toBe(s.uniqueId);
@@ -116,7 +144,11 @@ describe('the scrub', () => {
 
   it('says what changed after the configuration changed: a firm term read the line anew', async () => {
     // "FBC" means the front bumper cover at the shop's parent location, and so at the shop.
-    const term = await ok(t.saveEstimateTerm, { body: { estimateTerm: -1, firm: parentOf6, written: 'FBC', meaning: 'front bumper cover', kind: 'term' } }, admin);
+    const term = await ok(
+      t.saveEstimateTerm,
+      { body: { estimateTerm: -1, firm: parentOf6, written: 'FBC', meaning: 'front bumper cover', kind: 'term' } },
+      admin,
+    );
     const s = await ok(c.scrub, { query: { adas, adasInspection: inspection } });
     expect(s.changes).toMatchObject({ estimateChanged: false, added: [], removed: [] });
     expect(s.changes.lines).toEqual([expect.objectContaining({ lineNum: 10, before: 'nothing', after: 'Front Radar, Park Assist' })]);
@@ -132,34 +164,64 @@ describe('the scrub', () => {
     expect(s.changes.estimateChanged).toBe(true);
     // The grille line already required the surround-view calibration; the liftgate adds the rear camera's.
     expect(s.changes.added.map((a: { system: string }) => a.system)).toEqual(['Rear Camera']);
-    expect(s.changes.removed.map((r: { system: string }) => r.system)).toEqual(expect.arrayContaining(['Forward Camera', 'Front Radar', 'Park Assist', 'Steering Angle Sensor']));
+    expect(s.changes.removed.map((r: { system: string }) => r.system)).toEqual(
+      expect.arrayContaining(['Forward Camera', 'Front Radar', 'Park Assist', 'Steering Angle Sensor']),
+    );
   });
 
   it('evaluates a typed line with its operation and section for an administrator', async () => {
     const e = await ok(c.evaluateRecords, { query: { adas, repair: 'Cover', operation: 'Repl', section: 'REAR BUMPER' } }, admin);
     expect(e.triggered).toEqual(['Blind Spot Monitoring', 'Park Assist']);
     expect(e.lines[0]).toMatchObject({ section: 'REAR BUMPER', read: ['rear bumper cover'] });
-    expect(e.steps.filter((x: { outcome: string }) => x.outcome === 'triggered').map((x: { system: string }) => x.system)).toEqual(['Blind Spot Monitoring', 'Park Assist']);
+    expect(e.steps.filter((x: { outcome: string }) => x.outcome === 'triggered').map((x: { system: string }) => x.system)).toEqual([
+      'Blind Spot Monitoring',
+      'Park Assist',
+    ]);
   });
 });
 
 describe('estimate terms', () => {
-  it('lists a location\'s terms and the built-in ones; saves, refuses duplicates and bad operations, deletes', async () => {
-    const saved = await ok(t.saveEstimateTerm, { body: { estimateTerm: -1, firm: 6, written: 'RMV/INST', meaning: 'remove', kind: 'operation' } }, admin);
+  it("lists a location's terms and the built-in ones; saves, refuses duplicates and bad operations, deletes", async () => {
+    const saved = await ok(
+      t.saveEstimateTerm,
+      { body: { estimateTerm: -1, firm: 6, written: 'RMV/INST', meaning: 'remove', kind: 'operation' } },
+      admin,
+    );
     const list = await ok(t.getEstimateTerms, { query: { firm: 6 } }, admin);
-    expect(list.items).toEqual([expect.objectContaining({ estimateTerm: saved.id, written: 'RMV/INST', meaning: 'remove', kind: 'operation', builtIn: false, firm: 6 })]);
+    expect(list.items).toEqual([
+      expect.objectContaining({
+        estimateTerm: saved.id,
+        written: 'RMV/INST',
+        meaning: 'remove',
+        kind: 'operation',
+        builtIn: false,
+        firm: 6,
+      }),
+    ]);
     const builtIn = await ok(t.getEstimateTerms, { query: { firm: 6, source: 'built-in', searchTerm: 'fascia', pageSize: 50 } }, admin);
-    expect(builtIn.items.some((r: { written: string; meaning: string }) => r.written === 'fascia' && r.meaning === 'bumper cover')).toBe(true);
+    expect(builtIn.items.some((r: { written: string; meaning: string }) => r.written === 'fascia' && r.meaning === 'bumper cover')).toBe(
+      true,
+    );
     expect(builtIn.items.every((r: { builtIn: boolean; estimateTerm: number }) => r.builtIn && r.estimateTerm < 0)).toBe(true);
 
-    const dup = await host.api(admin, t.saveEstimateTerm, { body: { estimateTerm: -1, firm: 6, written: 'rmv/inst', meaning: 'replace', kind: 'operation' } });
+    const dup = await host.api(admin, t.saveEstimateTerm, {
+      body: { estimateTerm: -1, firm: 6, written: 'rmv/inst', meaning: 'replace', kind: 'operation' },
+    });
     expect(dup.status).toBe(400);
     expect(dup.body.fieldErrors.written[0]).toMatch(/already a term/);
-    const badOp = await host.api(admin, t.saveEstimateTerm, { body: { estimateTerm: -1, firm: 6, written: 'XX', meaning: 'paint it', kind: 'operation' } });
+    const badOp = await host.api(admin, t.saveEstimateTerm, {
+      body: { estimateTerm: -1, firm: 6, written: 'XX', meaning: 'paint it', kind: 'operation' },
+    });
     expect(badOp.body.fieldErrors.meaning[0]).toMatch(/One of the scrub's operations/);
-    expect(await status(t.saveEstimateTerm, { body: { estimateTerm: -1, firm: 6, written: '  ', meaning: 'x', kind: 'term' } }, admin)).toBe(400);
+    expect(
+      await status(t.saveEstimateTerm, { body: { estimateTerm: -1, firm: 6, written: '  ', meaning: 'x', kind: 'term' } }, admin),
+    ).toBe(400);
 
-    const read = await ok(t.readEstimateLine, { query: { firm: 6, operation: 'RMV/INST', description: 'COVER, FRONT BUMPER', section: 'FRONT BUMPER' } }, admin);
+    const read = await ok(
+      t.readEstimateLine,
+      { query: { firm: 6, operation: 'RMV/INST', description: 'COVER, FRONT BUMPER', section: 'FRONT BUMPER' } },
+      admin,
+    );
     expect(read).toMatchObject({ operationRead: 'remove', read: ['front bumper cover'], section: ['front bumper'] });
     await ok(t.deleteEstimateTerm, { body: { estimateTerm: saved.id } }, admin);
     expect((await ok(t.getEstimateTerms, { query: { firm: 6 } }, admin)).count).toBe(0);
@@ -167,12 +229,24 @@ describe('estimate terms', () => {
 
   it('is for administrators of reachable locations: 403 for other roles, 404 across firms', async () => {
     expect(await status(t.getEstimateTerms, { query: { firm: 6 } }, shop)).toBe(403);
-    expect(await status(t.saveEstimateTerm, { body: { estimateTerm: -1, firm: 6, written: 'A', meaning: 'b', kind: 'term' } }, shop)).toBe(403);
+    expect(await status(t.saveEstimateTerm, { body: { estimateTerm: -1, firm: 6, written: 'A', meaning: 'b', kind: 'term' } }, shop)).toBe(
+      403,
+    );
     const limited = await host.token(await host.addUser({ role: 2, firm: 9 }));
     expect(await status(t.getEstimateTerms, { query: { firm: 6 } }, limited)).toBe(404);
-    const saved = await ok(t.saveEstimateTerm, { body: { estimateTerm: -1, firm: 6, written: 'QP', meaning: 'quarter panel', kind: 'term' } }, admin);
+    const saved = await ok(
+      t.saveEstimateTerm,
+      { body: { estimateTerm: -1, firm: 6, written: 'QP', meaning: 'quarter panel', kind: 'term' } },
+      admin,
+    );
     expect(await status(t.deleteEstimateTerm, { body: { estimateTerm: saved.id } }, limited)).toBe(404);
-    expect(await status(t.saveEstimateTerm, { body: { estimateTerm: saved.id, firm: 9, written: 'QP', meaning: 'quarter panel', kind: 'term' } }, limited)).toBe(404);
+    expect(
+      await status(
+        t.saveEstimateTerm,
+        { body: { estimateTerm: saved.id, firm: 9, written: 'QP', meaning: 'quarter panel', kind: 'term' } },
+        limited,
+      ),
+    ).toBe(404);
     expect(await status(t.readEstimateLine, { query: { firm: 6, description: 'x' } }, limited)).toBe(404);
     expect(await status(t.readEstimateLine, { query: { firm: 9, description: '' } }, limited)).toBe(400);
   });

@@ -29,11 +29,13 @@ async function search(token: string, term: string): Promise<SearchItem[]> {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return palette.response.parse(res.body).items;
 }
-const one = <T,>(sql: string, ...params: unknown[]) => host.db.prepare(sql).get(...params) as T;
+const one = <T>(sql: string, ...params: unknown[]) => host.db.prepare(sql).get(...params) as T;
 
 describe('search/palette', () => {
   it('finds a job by the last six characters of its VIN, and by its RO number', async () => {
-    const job = one<{ adas: number; vin: string; ronumber: string }>("SELECT adas, vin, ronumber FROM adas WHERE length(vin) = 17 AND ronumber <> '' ORDER BY adas LIMIT 1");
+    const job = one<{ adas: number; vin: string; ronumber: string }>(
+      "SELECT adas, vin, ronumber FROM adas WHERE length(vin) = 17 AND ronumber <> '' ORDER BY adas LIMIT 1",
+    );
     const byVin = await search(admin, job.vin.slice(-6).toLowerCase());
     expect(byVin.filter((i) => i.kind === 'job').map((i) => i.id)).toContain(job.adas);
     const byRo = await search(admin, job.ronumber);
@@ -42,20 +44,30 @@ describe('search/palette', () => {
 
   it('finds vehicles by model and make, not only by VIN ("Accord")', async () => {
     // The newest vehicle with a VIN comes first among equals (newest first), so the kind's limit cannot hide it.
-    const v = one<{ vehicle: number; make: string; model: string }>("SELECT vehicle, make, model FROM vehicle WHERE vin <> '' AND length(model) >= 3 ORDER BY vehicle DESC LIMIT 1");
+    const v = one<{ vehicle: number; make: string; model: string }>(
+      "SELECT vehicle, make, model FROM vehicle WHERE vin <> '' AND length(model) >= 3 ORDER BY vehicle DESC LIMIT 1",
+    );
     const byModel = await search(admin, v.model.toLowerCase());
     expect(byModel.filter((i) => i.kind === 'vehicle').map((i) => i.id)).toContain(v.vehicle);
     expect(byModel.find((i) => i.kind === 'vehicle' && i.id === v.vehicle)?.detail).toContain(v.model);
   });
 
   it('finds vehicles by VIN, contacts, users and locations by name', async () => {
-    const vehicle = one<{ vehicle: number; vin: string }>("SELECT vehicle, vin FROM vehicle WHERE length(vin) = 17 ORDER BY vehicle LIMIT 1");
-    expect((await search(admin, vehicle.vin.slice(4, 12))).some((i) => i.kind === 'vehicle' && i.id === vehicle.vehicle && i.searchTerm === vehicle.vin)).toBe(true);
+    const vehicle = one<{ vehicle: number; vin: string }>(
+      'SELECT vehicle, vin FROM vehicle WHERE length(vin) = 17 ORDER BY vehicle LIMIT 1',
+    );
+    expect(
+      (await search(admin, vehicle.vin.slice(4, 12))).some(
+        (i) => i.kind === 'vehicle' && i.id === vehicle.vehicle && i.searchTerm === vehicle.vin,
+      ),
+    ).toBe(true);
 
     const user = one<{ user: number; username: string; last_name: string }>(
       "SELECT u.user, u.username, c.last_name FROM user u JOIN contact c ON c.contact = u.contact WHERE u.username = 'role5@example.com'",
     );
-    expect((await search(admin, 'role5@')).some((i) => i.kind === 'user' && i.id === user.user && i.searchTerm === user.username)).toBe(true);
+    expect((await search(admin, 'role5@')).some((i) => i.kind === 'user' && i.id === user.user && i.searchTerm === user.username)).toBe(
+      true,
+    );
 
     const contact = one<{ contact: number; last_name: string }>(
       "SELECT contact, last_name FROM contact WHERE merged_into IS NULL AND is_inactive = 0 AND last_name <> '' AND firm = 1 ORDER BY contact LIMIT 1",
@@ -90,12 +102,17 @@ describe('search/palette', () => {
 
   it("never finds another firm's records", async () => {
     const scope = new Set(subtree(3));
-    const outside = one<{ adas: number; vin: string }>(`SELECT adas, vin FROM adas WHERE firm NOT IN (${[...scope].join(',')}) AND length(vin) = 17 LIMIT 1`);
+    const outside = one<{ adas: number; vin: string }>(
+      `SELECT adas, vin FROM adas WHERE firm NOT IN (${[...scope].join(',')}) AND length(vin) = 17 LIMIT 1`,
+    );
     expect((await search(admin, outside.vin.slice(-6))).some((i) => i.kind === 'job' && i.id === outside.adas)).toBe(true);
     const found = await search(franchise, outside.vin.slice(-6));
     expect(found.some((i) => i.kind === 'job' && i.id === outside.adas)).toBe(false);
-    for (const item of found.filter((i) => i.kind === 'job')) expect(scope.has(one<{ firm: number }>('SELECT firm FROM adas WHERE adas = ?', item.id).firm)).toBe(true);
-    const firmOutside = one<{ name: string }>(`SELECT name FROM firm WHERE firm NOT IN (${[...scope].join(',')}) ORDER BY firm DESC LIMIT 1`);
+    for (const item of found.filter((i) => i.kind === 'job'))
+      expect(scope.has(one<{ firm: number }>('SELECT firm FROM adas WHERE adas = ?', item.id).firm)).toBe(true);
+    const firmOutside = one<{ name: string }>(
+      `SELECT name FROM firm WHERE firm NOT IN (${[...scope].join(',')}) ORDER BY firm DESC LIMIT 1`,
+    );
     expect((await search(franchise, firmOutside.name)).filter((i) => i.kind === 'location')).toEqual([]);
   });
 
@@ -110,14 +127,26 @@ describe('search/palette', () => {
   });
 
   it('treats search syntax as text', async () => {
-    for (const term of ['""', 'a"b', 'NEAR(', '%_', "o'neil", '{vin}:x', 'a*', '1H']) expect((await search(admin, term)).length).toBeGreaterThanOrEqual(0);
+    for (const term of ['""', 'a"b', 'NEAR(', '%_', "o'neil", '{vin}:x', 'a*', '1H'])
+      expect((await search(admin, term)).length).toBeGreaterThanOrEqual(0);
   });
 
   it('uses the indexes', () => {
-    const plan = (sql: string, ...p: unknown[]) => (host.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...p) as { detail: string }[]).map((r) => r.detail).join(' | ');
-    expect(plan("SELECT u.user FROM user u WHERE u.deleted_at IS NULL AND u.username LIKE ? ESCAPE '\\'", 'role%')).toMatch(/USING (COVERING )?INDEX/);
-    expect(plan('SELECT f.firm FROM firm f WHERE f.name COLLATE NOCASE >= ? AND f.name COLLATE NOCASE < ?', 'a', 'b')).toMatch(/firm_by_name/);
-    const shortJobs = plan('SELECT adas FROM adas WHERE ronumber >= ? AND ronumber < ? UNION SELECT adas FROM adas WHERE vin >= ? AND vin < ?', 'A', 'B', 'A', 'B');
+    const plan = (sql: string, ...p: unknown[]) =>
+      (host.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...p) as { detail: string }[]).map((r) => r.detail).join(' | ');
+    expect(plan("SELECT u.user FROM user u WHERE u.deleted_at IS NULL AND u.username LIKE ? ESCAPE '\\'", 'role%')).toMatch(
+      /USING (COVERING )?INDEX/,
+    );
+    expect(plan('SELECT f.firm FROM firm f WHERE f.name COLLATE NOCASE >= ? AND f.name COLLATE NOCASE < ?', 'a', 'b')).toMatch(
+      /firm_by_name/,
+    );
+    const shortJobs = plan(
+      'SELECT adas FROM adas WHERE ronumber >= ? AND ronumber < ? UNION SELECT adas FROM adas WHERE vin >= ? AND vin < ?',
+      'A',
+      'B',
+      'A',
+      'B',
+    );
     expect(shortJobs).toMatch(/adas_by_ronumber/);
     expect(shortJobs).toMatch(/adas_by_vin/);
     expect(plan('SELECT vehicle FROM vehicle v WHERE v.vin >= ? AND v.vin < ?', 'A', 'B')).toMatch(/INDEX vehicle_(by_)?vin/);

@@ -16,11 +16,22 @@ import { join } from 'node:path';
 /** start:cluster with `env`, on spare ports; answers its exit code and output. */
 function startCluster(env: Record<string, string>) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = execFile(process.execPath, ['--import', 'tsx', 'scripts/cluster.mjs'], {
-      encoding: 'utf8',
-      timeout: 60_000,
-      env: { ...process.env, PORT: String(APP_PORT + 56), API_HOST_PORT: String(APP_PORT + 59), REDIS_PORT: String(REDIS_PORT + 30), ...env },
-    }, (_e, stdout, stderr) => resolve({ code: child.exitCode, output: stdout + stderr }));
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/cluster.mjs'],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: {
+          ...process.env,
+          PORT: String(APP_PORT + 56),
+          API_HOST_PORT: String(APP_PORT + 59),
+          REDIS_PORT: String(REDIS_PORT + 30),
+          ...env,
+        },
+      },
+      (_e, stdout, stderr) => resolve({ code: child.exitCode, output: stdout + stderr }),
+    );
   });
 }
 
@@ -28,7 +39,9 @@ describe('start:cluster with a broken configuration', () => {
   it('a malformed variable: stops at once, naming it', async () => {
     const { code, output } = await startCluster({ REDIS_SENTINELS: 'sentinel-without-port' });
     expect(code).toBe(1);
-    expect(output).toMatch(/\[cluster\] Invalid configuration:\n\s+REDIS_SENTINELS: REDIS_SENTINELS must be a comma-separated list of host:port/);
+    expect(output).toMatch(
+      /\[cluster\] Invalid configuration:\n\s+REDIS_SENTINELS: REDIS_SENTINELS must be a comma-separated list of host:port/,
+    );
     expect(output).not.toMatch(/building|ADAS back-office, 2 instances/);
   }, 60_000);
 
@@ -44,7 +57,9 @@ describe('start:cluster with a broken configuration', () => {
       const sentinels = `127.0.0.1:${REDIS_PORT + 34}`;
       const wrong = await startCluster({ REDIS_SENTINELS: sentinels, REDIS_SENTINEL_MASTER: 'no-such-primary' });
       expect(wrong.code).toBe(1);
-      expect(wrong.output).toContain(`[cluster] REDIS_SENTINELS: the sentinel at 127.0.0.1:${REDIS_PORT + 34} knows no primary named "no-such-primary" (REDIS_SENTINEL_MASTER)`);
+      expect(wrong.output).toContain(
+        `[cluster] REDIS_SENTINELS: the sentinel at 127.0.0.1:${REDIS_PORT + 34} knows no primary named "no-such-primary" (REDIS_SENTINEL_MASTER)`,
+      );
       expect(SENTINEL_MASTER).not.toBe('no-such-primary');
     } finally {
       await set.stop();

@@ -77,8 +77,17 @@ describe('user list', () => {
     expect(first.items).toHaveLength(10);
     const ids = first.items.map((r) => r.user);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    const role5 = (await ok<{ items: UserRow[] }>(u.users, { query: { searchTerm: 'role5@' } })).items.find((r) => r.username === 'role5@example.com')!;
-    expect(role5).toMatchObject({ firstName: 'Emerson', lastName: 'Evans', fileAs: 'Evans, Emerson', roleName: 'Shop (user)', firmName: 'Brooklyn Collision & Glass', locations: 1 });
+    const role5 = (await ok<{ items: UserRow[] }>(u.users, { query: { searchTerm: 'role5@' } })).items.find(
+      (r) => r.username === 'role5@example.com',
+    )!;
+    expect(role5).toMatchObject({
+      firstName: 'Emerson',
+      lastName: 'Evans',
+      fileAs: 'Evans, Emerson',
+      roleName: 'Shop (user)',
+      firmName: 'Brooklyn Collision & Glass',
+      locations: 1,
+    });
     expect((await ok(u.users, { query: { page: 99 } })).items).toEqual([]);
   });
 
@@ -115,7 +124,10 @@ describe('user list', () => {
     expect((await allRows({ inactive: 'active' })).count).toBe(live('is_inactive = 0'));
     // A location: everyone linked to it, also as a second location.
     const at12 = await allRows({ firm: 12 });
-    const linked = host.db.prepare('SELECT count(DISTINCT l.user) FROM user_firm l JOIN user x ON x.user = l.user WHERE l.firm = 12 AND x.deleted_at IS NULL').pluck().get();
+    const linked = host.db
+      .prepare('SELECT count(DISTINCT l.user) FROM user_firm l JOIN user x ON x.user = l.user WHERE l.firm = 12 AND x.deleted_at IS NULL')
+      .pluck()
+      .get();
     expect(at12.count).toBe(linked);
     expect(at12.rows.some((r) => r.firm !== 12)).toBe(true);
 
@@ -183,7 +195,18 @@ describe('saving users', () => {
   it('adds a user with their contact, location and email; they can sign in with the password given', async () => {
     const { id, username } = await newUser({ firm: 9, firstName: 'Lena', lastName: 'Ortiz', role: 15, laborRate: 101.25 });
     const p = await ok(u.profile, { query: { username } });
-    expect(p).toMatchObject({ user: id, firm: 9, firstName: 'Lena', lastName: 'Ortiz', role: 15, laborRate: 101.25, contactType: 1, timezone: 12, language: 1, receivesReport: true });
+    expect(p).toMatchObject({
+      user: id,
+      firm: 9,
+      firstName: 'Lena',
+      lastName: 'Ortiz',
+      role: 15,
+      laborRate: 101.25,
+      contactType: 1,
+      timezone: 12,
+      language: 1,
+      receivesReport: true,
+    });
     expect(host.db.prepare('SELECT firm, is_primary FROM user_firm WHERE user = ?').all(id)).toEqual([{ firm: 9, is_primary: 1 }]);
     expect(host.db.prepare('SELECT email_address FROM contact_email WHERE contact = ?').pluck().all(p.contact)).toEqual([username]);
     const token = await host.token(username, 'Good#Pass2026');
@@ -213,8 +236,14 @@ describe('saving users', () => {
     expect((await bad({ role: null })).fieldErrors.role).toEqual([USER_MESSAGES.role]);
     expect((await bad({ role: 99 })).fieldErrors.role).toEqual([USER_MESSAGES.role]);
     expect((await bad({ laborRate: 'abc' })).fieldErrors.laborRate).toEqual([USER_MESSAGES.laborRate]);
-    expect((await bad({ firstName: '  ', lastName: '' })).fieldErrors).toMatchObject({ firstName: [USER_MESSAGES.firstName], lastName: [USER_MESSAGES.lastName] });
-    expect((await bad({ timezone: 0, language: 0 })).fieldErrors).toMatchObject({ timezone: [USER_MESSAGES.timezone], language: [USER_MESSAGES.language] });
+    expect((await bad({ firstName: '  ', lastName: '' })).fieldErrors).toMatchObject({
+      firstName: [USER_MESSAGES.firstName],
+      lastName: [USER_MESSAGES.lastName],
+    });
+    expect((await bad({ timezone: 0, language: 0 })).fieldErrors).toMatchObject({
+      timezone: [USER_MESSAGES.timezone],
+      language: [USER_MESSAGES.language],
+    });
     expect((await bad({ firstName: 'x'.repeat(201) })).fieldErrors.firstName).toEqual(['At most 200 characters']);
     expect((await bad({ contactType: 0 })).fieldErrors.contactType).toEqual([MESSAGES.required]);
     expect((await bad({ firm: 999 })).fieldErrors.firm).toEqual(['Unknown location']);
@@ -225,7 +254,12 @@ describe('saving users', () => {
     const { id, username } = await newUser({ role: 9, firm: 3 });
     const p = await ok(u.profile, { query: { username } });
     await ok(u.saveUser, { body: { ...p, firstName: 'Renamed', laborRate: 120, receivesReport: false } });
-    expect(await ok(u.profile, { query: { username } })).toMatchObject({ firstName: 'Renamed', laborRate: 120, receivesReport: false, username });
+    expect(await ok(u.profile, { query: { username } })).toMatchObject({
+      firstName: 'Renamed',
+      laborRate: 120,
+      receivesReport: false,
+      username,
+    });
 
     const own = await host.token(username, 'Good#Pass2026');
     const mine = await ok(u.profile, { query: { username } }, own);
@@ -271,7 +305,12 @@ describe('saving users', () => {
 describe('the photo', () => {
   async function upload(token: string, name: string): Promise<string> {
     const { body, contentType } = await multipart([{ name, bytes: PNG_1PX }]);
-    const res = await host.app.inject({ method: 'POST', url: '/api/file/upload', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, payload: body });
+    const res = await host.app.inject({
+      method: 'POST',
+      url: '/api/file/upload',
+      headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+      payload: body,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as string[])[0];
   }
@@ -293,7 +332,11 @@ describe('the photo', () => {
     const p = await ok(u.profile, { query: { username } });
     const shopUrl = await upload(await host.token(17), '9/other.png'); // role 17 signs in at firm 9
     const scoped = await host.token(await host.addUser({ role: 1, firm: 7, firms: [7] }));
-    for (const imagePhotoPath of ['https://evil.example/x.png', 'file/image?firm=7&name=../../etc/passwd', 'file/image?firm=7&name=missing.png']) {
+    for (const imagePhotoPath of [
+      'https://evil.example/x.png',
+      'file/image?firm=7&name=../../etc/passwd',
+      'file/image?firm=7&name=missing.png',
+    ]) {
       const res = await host.api(admin, u.saveUser, { body: { ...p, imagePhotoPath } });
       expect(res.status, imagePhotoPath).toBe(400);
       expect(res.body.fieldErrors.imagePhotoPath).toEqual(['Not an uploaded image.']);
@@ -334,14 +377,26 @@ describe('activation, parameters and deletion', () => {
     const a = await newUser();
     const b = await newUser();
     const session = await host.token(a.username, 'Good#Pass2026');
-    const off = await ok(u.activateUsers, { body: [{ username: a.username, token: 0 }, { username: b.username, token: 0 }] });
+    const off = await ok(u.activateUsers, {
+      body: [
+        { username: a.username, token: 0 },
+        { username: b.username, token: 0 },
+      ],
+    });
     expect(off).toEqual({ count: 2, deactivated: [a.id, b.id] });
     expect(await status(u.profile, { query: { username: a.username } }, session)).toBe(401);
     expect(live(`user IN (${a.id}, ${b.id}) AND is_inactive = 1`)).toBe(2);
     await ok(u.activateUsers, { body: [{ username: a.username, token: 1 }] });
     expect(live(`user = ${a.id} AND is_inactive = 0`)).toBe(1);
     // One unknown user: nothing changes.
-    expect(await status(u.activateUsers, { body: [{ username: b.username, token: 1 }, { username: 'ghost@example.com', token: 1 }] })).toBe(404);
+    expect(
+      await status(u.activateUsers, {
+        body: [
+          { username: b.username, token: 1 },
+          { username: 'ghost@example.com', token: 1 },
+        ],
+      }),
+    ).toBe(404);
     expect(live(`user = ${b.id} AND is_inactive = 1`)).toBe(1);
     expect(await status(u.activateUsers, { body: [{ username: b.username, token: 2 }] })).toBe(400);
     expect(await status(u.activateUsers, { body: [] })).toBe(400);
@@ -410,7 +465,8 @@ describe('user locations and reach', () => {
     const link = (firm: number, isPrimary: 0 | 1) => ({ firm, user: id, userFirm: 0, checked: true as const, isPrimary });
     expect(await ok(u.saveUserLocations, { body: [link(4, 1), link(7, 0)] })).toEqual({ user: id, count: 2 });
     // Firm 4 and its shops 9, 10, 11 are now within reach; the user's location is the primary one.
-    for (const f of [4, 9, 10, 11, 7]) expect((await host.api(token, contract.firm.firmPreference, { query: { firm: f } })).status, `firm ${f}`).toBe(200);
+    for (const f of [4, 9, 10, 11, 7])
+      expect((await host.api(token, contract.firm.firmPreference, { query: { firm: f } })).status, `firm ${f}`).toBe(200);
     expect((await host.api(token, contract.firm.firmPreference, { query: { firm: 12 } })).status).toBe(404);
     expect((await ok(u.profile, { query: { username } })).firm).toBe(4);
   });
@@ -463,11 +519,17 @@ describe('contact info of a user’s own contact', () => {
     const c = contract.contact;
     const phones = await ok<{ contactPhone: number }[]>(c.contactPhones, { query: { id: own } }, shop);
     expect(phones.length).toBeGreaterThan(0);
-    const { id } = await ok<{ id: number }>(c.savePhone, { body: { contactPhone: -1, contact: own, phoneType: 1, phoneNo: '(555) 010-2030' } }, shop);
+    const { id } = await ok<{ id: number }>(
+      c.savePhone,
+      { body: { contactPhone: -1, contact: own, phoneType: 1, phoneNo: '(555) 010-2030' } },
+      shop,
+    );
     await ok(c.setPrimaryPhone, { query: { id: phones[0].contactPhone, contact: own } }, shop);
     await ok(c.deletePhone, { body: { contactPhone: id, contact: own } }, shop);
     expect(await status(c.contactPhones, { query: { id: other } }, shop)).toBe(404);
-    expect(await status(c.savePhone, { body: { contactPhone: -1, contact: other, phoneType: 1, phoneNo: '(555) 010-2030' } }, shop)).toBe(404);
+    expect(await status(c.savePhone, { body: { contactPhone: -1, contact: other, phoneType: 1, phoneNo: '(555) 010-2030' } }, shop)).toBe(
+      404,
+    );
     expect(await status(c.contact, { query: { id: own } }, shop)).toBe(403);
   });
 });

@@ -6,7 +6,17 @@
 import { expect, test } from '@playwright/test';
 import { BFF_CALLS } from '../../lib/contract';
 import { ALL_ROLES, type RoleId } from '../../lib/roles';
-import { appOrigin, bffCall, inBatches, isExpiring, isRedirect, locationPath, rawRequest, sessionCookie, sessionSetCookies } from '../support/http';
+import {
+  appOrigin,
+  bffCall,
+  inBatches,
+  isExpiring,
+  isRedirect,
+  locationPath,
+  rawRequest,
+  sessionCookie,
+  sessionSetCookies,
+} from '../support/http';
 import { ROUTES, expected, leakPatterns, samplePath } from '../support/routes-matrix';
 
 const origin = appOrigin();
@@ -61,7 +71,10 @@ test.describe('BFF calls × callers', () => {
     test(`role ${role}: the ${refused.length} calls its role may not make answer 403`, async () => {
       test.skip(refused.length === 0, 'the contract lets this role make every BFF call');
       const cookie = await sessionCookie(role);
-      const results = await inBatches(refused, 8, async (call) => ({ call, res: await bffCall(origin, call.method, target(call), cookie) }));
+      const results = await inBatches(refused, 8, async (call) => ({
+        call,
+        res: await bffCall(origin, call.method, target(call), cookie),
+      }));
       const wrong = results
         .filter(({ res }) => res.status !== 403)
         .map(({ call, res }) => `${call.method} ${call.path}: ${res.status} ${res.body.slice(0, 80)}`);
@@ -80,7 +93,9 @@ test.describe('BFF calls × callers', () => {
       const allowed = calls.filter((c) => c.method === 'GET' && (!Array.isArray(c.access) || c.access.includes(role)));
       const results = await inBatches(allowed, 6, async (call) => ({ call, res: await bffCall(origin, 'GET', target(call), cookie) }));
       // Without a query the call may be invalid (400), but it is never refused for the role or the session.
-      const wrong = results.filter(({ res }) => res.status === 401 || res.status === 403).map(({ call, res }) => `${call.path}: ${res.status}`);
+      const wrong = results
+        .filter(({ res }) => res.status === 401 || res.status === 403)
+        .map(({ call, res }) => `${call.path}: ${res.status}`);
       expect(wrong, `role ${role}`).toEqual([]);
     }
   });

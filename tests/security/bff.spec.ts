@@ -16,7 +16,12 @@ test.beforeAll(async () => {
 });
 
 test('the custom header is required: missing or wrong → 403, and nothing is answered', async () => {
-  const variants: Record<string, string>[] = [{ cookie }, { cookie, 'x-adas-bff': '0' }, { cookie, 'x-adas-bff': '' }, { cookie, 'X-ADAS-BFF': 'true' }];
+  const variants: Record<string, string>[] = [
+    { cookie },
+    { cookie, 'x-adas-bff': '0' },
+    { cookie, 'x-adas-bff': '' },
+    { cookie, 'X-ADAS-BFF': 'true' },
+  ];
   for (const headers of variants) {
     const res = await rawRequest(origin, `/api/bff/${PROFILE}`, { headers });
     expect(res.status, JSON.stringify(headers)).toBe(403);
@@ -99,7 +104,8 @@ test('unknown calls, encoded slashes, encoded or raw dot segments and backslashe
   for (const target of targets) {
     const hops = await send(target);
     const last = hops[hops.length - 1];
-    if (last.status !== 404) wrong.push(`${target}: ${hops.map((h) => `${h.status} ${h.location ?? ''}`).join(' → ')} ${last.body.slice(0, 80)}`);
+    if (last.status !== 404)
+      wrong.push(`${target}: ${hops.map((h) => `${h.status} ${h.location ?? ''}`).join(' → ')} ${last.body.slice(0, 80)}`);
     if (/"firmName"|role1@example\.com|"expires"/.test(last.body)) wrong.push(`${target}: answered data`);
   }
   expect(wrong, wrong.join('\n')).toEqual([]);

@@ -5,7 +5,16 @@
  * (as the balancer would, naming the client in X-Forwarded-For); elsewhere it goes through the balancer,
  * whose round-robin spreads consecutive requests over both.
  */
-import { DefaultHttpClient, HttpClient, HttpTransportType, HubConnectionBuilder, LogLevel, type HttpRequest, type HttpResponse, type ILogger } from '@microsoft/signalr';
+import {
+  DefaultHttpClient,
+  HttpClient,
+  HttpTransportType,
+  HubConnectionBuilder,
+  LogLevel,
+  type HttpRequest,
+  type HttpResponse,
+  type ILogger,
+} from '@microsoft/signalr';
 import { expect, test } from '@playwright/test';
 import { PUSH_TARGETS } from '../../lib/push/messages';
 import { PUSH_HUB_PATH } from '../../lib/push/protocol';
@@ -132,7 +141,10 @@ class AlternatingHttpClient extends HttpClient {
   private readonly inner: DefaultHttpClient;
   private next = 0;
   readonly sentTo: string[] = [];
-  constructor(private readonly origins: readonly string[], logger: ILogger) {
+  constructor(
+    private readonly origins: readonly string[],
+    logger: ILogger,
+  ) {
     super();
     this.inner = new DefaultHttpClient(logger);
   }
@@ -176,7 +188,13 @@ test("a push notice arrives while the connection's requests alternate between in
   try {
     const token = await hostToken(1);
     for (let round = 0; round < 2; round++) {
-      const created = await hostCall<{ id: number }>(token, 'POST', 'api/adas/createCalibrate', { firm: 6, year: 2022, make: 'Mazda', model: 'CX-5', reason: `Cluster ${round}` });
+      const created = await hostCall<{ id: number }>(token, 'POST', 'api/adas/createCalibrate', {
+        firm: 6,
+        year: 2022,
+        make: 'Mazda',
+        model: 'CX-5',
+        reason: `Cluster ${round}`,
+      });
       expect(created.status).toBe(200);
       const isIt = (m: Received) => m.target === 'opportunity' && (m.payload as { opportunity?: number }).opportunity === created.body.id;
       for (const c of [lp, sse]) await until(() => c.received.some(isIt), 10_000, `the notice of round ${round}`);
@@ -193,7 +211,10 @@ test("a push notice arrives while the connection's requests alternate between in
 test('a sealed push id opened for one user is refused for another on either instance', async () => {
   const cookie = (await signInHttp(A, 'role1@example.com')).cookie;
   const other = (await signInHttp(B, 'role3@example.com')).cookie;
-  const negotiate = await rawRequest(A, '/api/push/hub/negotiate?negotiateVersion=1', { method: 'POST', headers: { cookie, 'x-adas-bff': '1' } });
+  const negotiate = await rawRequest(A, '/api/push/hub/negotiate?negotiateVersion=1', {
+    method: 'POST',
+    headers: { cookie, 'x-adas-bff': '1' },
+  });
   expect(negotiate.status).toBe(200);
   const id = encodeURIComponent((JSON.parse(negotiate.body) as { connectionToken: string }).connectionToken);
   const handshake = (origin: string, c: string) =>

@@ -51,13 +51,21 @@ function variants(path: string): Variant[] {
     ...SUBREQUEST.map((v) => ({ label: `x-middleware-subrequest: ${v}`, target: path, headers: { 'x-middleware-subrequest': v } })),
     { label: 'RSC: 1', target: path, headers: { RSC: '1' } },
     { label: 'RSC prefetch', target: path, headers: { RSC: '1', 'Next-Router-Prefetch': '1' } },
-    { label: 'RSC segment prefetch', target: path, headers: { RSC: '1', 'Next-Router-Prefetch': '1', 'Next-Router-Segment-Prefetch': '/_tree' } },
+    {
+      label: 'RSC segment prefetch',
+      target: path,
+      headers: { RSC: '1', 'Next-Router-Prefetch': '1', 'Next-Router-Segment-Prefetch': '/_tree' },
+    },
     { label: '?_rsc', target: `${path}?_rsc=x1y2z`, headers: {} },
     { label: '?_rsc + RSC', target: `${path}?_rsc=x1y2z`, headers: { RSC: '1' } },
     { label: '.rsc', target: `${path}.rsc` },
     { label: '.rsc + RSC', target: `${path}.rsc`, headers: { RSC: '1' } },
     { label: '.prefetch.rsc', target: `${path}.prefetch.rsc`, headers: { RSC: '1', 'Next-Router-Prefetch': '1' } },
-    { label: '.segments rsc', target: `${path}.segments/_tree.segment.rsc`, headers: { RSC: '1', 'Next-Router-Segment-Prefetch': '/_tree' } },
+    {
+      label: '.segments rsc',
+      target: `${path}.segments/_tree.segment.rsc`,
+      headers: { RSC: '1', 'Next-Router-Segment-Prefetch': '/_tree' },
+    },
     { label: '_next/data', target: `/_next/data/${buildId}${path}.json` },
     { label: '_next/data + x-nextjs-data', target: `/_next/data/${buildId}${path}.json`, headers: { 'x-nextjs-data': '1' } },
     { label: '_next/data other build', target: `/_next/data/development${path}.json`, headers: { 'x-nextjs-data': '1' } },
@@ -122,7 +130,11 @@ for (const route of PROTECTED_ROUTES) {
         else if (last.status >= 500) problems.push(`${who} ${v.label} (${v.target}): server error [${trail}]`);
         else if (isRedirect(last.status)) {
           const to = new URL(last.location ?? String(last.headers['x-nextjs-redirect'] ?? ''), origin);
-          const fine = to.pathname === '/login' || to.pathname === '/' || /\/_next\/data\/[^/]+\/login\.json$/.test(to.pathname) || to.pathname === '/index.json';
+          const fine =
+            to.pathname === '/login' ||
+            to.pathname === '/' ||
+            /\/_next\/data\/[^/]+\/login\.json$/.test(to.pathname) ||
+            to.pathname === '/index.json';
           if (!fine) problems.push(`${who} ${v.label} (${v.target}): redirected elsewhere [${trail}]`);
         }
       });

@@ -11,7 +11,11 @@ test('logout by form post: cross-site refused, same-site ends the session for go
   const { cookie } = await signInHttp(origin, userOf(1));
   expect(cookie).toBeTruthy();
   const post = (headers: Record<string, string>) =>
-    rawRequest(origin, '/api/session/logout', { method: 'POST', headers: { cookie: cookie!, 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: '' });
+    rawRequest(origin, '/api/session/logout', {
+      method: 'POST',
+      headers: { cookie: cookie!, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: '',
+    });
   const page = () => rawRequest(origin, '/contacts', { headers: { cookie: cookie! } });
 
   expect((await post({ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status).toBe(403);

@@ -70,7 +70,9 @@ test(`role ${SHOP_ROLE} (firm ${SHOP_FIRM}) reading another firm's records throu
   const shop = await sessionCookie(SHOP_ROLE);
   const admin = await sessionCookie(1);
   const calls = [...BFF_CALLS.values()].filter((c) => c.method === 'GET' && !MUTATING.test(c.path) && !REFERENCE_DATA.has(c.path));
-  const probes = calls.map((c) => ({ call: c, query: probeQuery(c) })).filter((p): p is { call: CallDef; query: string } => p.query !== null);
+  const probes = calls
+    .map((c) => ({ call: c, query: probeQuery(c) }))
+    .filter((p): p is { call: CallDef; query: string } => p.query !== null);
   // At least the shell's calls (firm preferences, another user's profile) are probed.
   expect(probes.map((p) => p.call.path)).toEqual(expect.arrayContaining(['firm/firmPreference', 'user/profile']));
   if (probe.id) expect(probes.some((p) => p.call.path === 'contact/contact')).toBe(true);
@@ -106,7 +108,9 @@ test('the probes mean something: role 1 reads those records, and the shop user r
 test("another firm's user cannot have their password changed by a shop user (403/404, nothing changed)", async () => {
   const shop = await sessionCookie(SHOP_ROLE);
   // Sends the victim's current password, so even a failing check would change nothing for the other tests.
-  const res = await bffCall(origin, 'POST', 'user/saveCredentials', shop, { body: JSON.stringify({ username: userOf(1), password: DEMO_PASSWORD }) });
+  const res = await bffCall(origin, 'POST', 'user/saveCredentials', shop, {
+    body: JSON.stringify({ username: userOf(1), password: DEMO_PASSWORD }),
+  });
   expect([403, 404]).toContain(res.status);
   expect(res.body).not.toMatch(/Avery|Adams|ADAS Central/);
 });

@@ -50,7 +50,14 @@ function onSite(location: string | undefined): boolean {
 
 test('in the browser: after signing in from /login?callbackUrl=<off-site>, the user lands on the site', async ({ page }) => {
   test.setTimeout(120_000);
-  const variants = ['//evil.example', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)', '%2F%2Fevil.example', `http://localhost:${APP_PORT}@evil.example/`];
+  const variants = [
+    '//evil.example',
+    'https://evil.example',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '%2F%2Fevil.example',
+    `http://localhost:${APP_PORT}@evil.example/`,
+  ];
   const offSite: string[] = [];
   page.on('request', (r) => {
     if (r.isNavigationRequest() && !r.url().startsWith(origin)) offSite.push(r.url());

@@ -45,7 +45,9 @@ test('request ids: the balancer’s is kept behind a trusted proxy, a malformed 
   const given = 'f3b2a1c0d9e8f7a6b5c4d3e2f1a0b9c8';
   expect((await rawRequest(origin, '/api/health', { headers: { 'x-request-id': given } })).headers['x-request-id']).toBe(given);
   expect((await rawRequest(origin, '/login', { headers: { 'x-request-id': given } })).headers['x-request-id']).toBe(given);
-  expect((await rawRequest(origin, '/api/bff/no/such', { headers: { 'x-request-id': given, 'x-adas-bff': '1' } })).headers['x-request-id']).toBe(given);
+  expect(
+    (await rawRequest(origin, '/api/bff/no/such', { headers: { 'x-request-id': given, 'x-adas-bff': '1' } })).headers['x-request-id'],
+  ).toBe(given);
   const replaced = (await rawRequest(origin, '/api/health', { headers: { 'x-request-id': 'bad id <script>' } })).headers['x-request-id'];
   expect(replaced).toMatch(/^[0-9a-f-]{36}$/);
   const ids = await Promise.all([1, 2, 3].map(() => rawRequest(origin, '/api/health').then((r) => r.headers['x-request-id'])));
@@ -65,7 +67,10 @@ test.describe('with the API host unreachable', () => {
     const probe = appOrigin(SPARE.probesApp);
     const res = await rawRequest(probe, '/api/ready');
     expect(res.status).toBe(503);
-    expect(JSON.parse(res.body)).toEqual({ status: 'not ready', checks: { api: 'unreachable', auth: 'unreachable', push: 'unreachable', redis: 'off' } });
+    expect(JSON.parse(res.body)).toEqual({
+      status: 'not ready',
+      checks: { api: 'unreachable', auth: 'unreachable', push: 'unreachable', redis: 'off' },
+    });
     for (const re of leaks) expect(res.body).not.toMatch(re);
     expect((await rawRequest(probe, '/api/health')).status).toBe(200);
     // The reference host itself is fine: only this app's configuration points nowhere.
@@ -95,10 +100,20 @@ test.describe('one request followed through the log', () => {
     const pageId = `page${Date.now().toString(16)}aaaa`;
     const page = await rawRequest(origin, '/contacts', { headers: { cookie, 'x-request-id': pageId } });
     expect(page.status).toBe(200);
-    await until(() => linesOf(pageId).some((l) => l.msg === 'upstream call' && l.call === 'contact/contacts'), 10_000, "the page's upstream call in the log");
+    await until(
+      () => linesOf(pageId).some((l) => l.msg === 'upstream call' && l.call === 'contact/contacts'),
+      10_000,
+      "the page's upstream call in the log",
+    );
     const bffId = `bff${Date.now().toString(16)}bbbb`;
-    expect((await bffCall(origin, 'GET', 'contact/contacts?page=1&pageSize=5', cookie, { headers: { 'x-request-id': bffId } })).status).toBe(200);
-    await until(() => linesOf(bffId).some((l) => l.msg === 'upstream call' && l.call === 'contact/contacts' && l.status === 200), 10_000, "the BFF call's line");
+    expect(
+      (await bffCall(origin, 'GET', 'contact/contacts?page=1&pageSize=5', cookie, { headers: { 'x-request-id': bffId } })).status,
+    ).toBe(200);
+    await until(
+      () => linesOf(bffId).some((l) => l.msg === 'upstream call' && l.call === 'contact/contacts' && l.status === 200),
+      10_000,
+      "the BFF call's line",
+    );
     for (const l of [...linesOf(pageId), ...linesOf(bffId)]) expect(l.reqId).toMatch(/^(page|bff)[0-9a-f]+$/);
   });
 });

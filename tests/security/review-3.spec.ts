@@ -16,7 +16,17 @@ import { expect, test, type Page } from '@playwright/test';
 import { API_ORIGIN, DEMO_PASSWORD, PROD_APP_PORT, userOf } from '../support/env';
 import { createUser } from '../support/fixtures';
 import { multipart } from '../support/images';
-import { appOrigin, bffHeaders, cookiePairs, inBatches, isExpiring, rawRequest, sessionCookie, sessionSetCookies, signInHttp } from '../support/http';
+import {
+  appOrigin,
+  bffHeaders,
+  cookiePairs,
+  inBatches,
+  isExpiring,
+  rawRequest,
+  sessionCookie,
+  sessionSetCookies,
+  signInHttp,
+} from '../support/http';
 import { signIn } from '../support/session';
 import { chooseFromAccountMenu } from '../support/shell';
 import { SPARE, hostOrigin, startAppServer, startHost, stopAll, type Child } from '../support/stacks';
@@ -40,7 +50,11 @@ test.beforeAll(async () => {
   [floodHost, standIn] = await Promise.all([startHost({ port: SPARE.floodHost }), startStandIn(SPARE.differentialStandIn, API_ORIGIN)]);
   [floodApp, diffApp] = await Promise.all([
     startAppServer({ port: SPARE.floodApp, apiOrigin: hostOrigin(SPARE.floodHost), env: { TRUST_PROXY: '0' } }),
-    startAppServer({ port: SPARE.differentialApp, apiOrigin: standIn.origin, env: { SIGNIN_MAX_FAILURES: String(MAX), SIGNIN_WINDOW_MS: '120000', TRUST_PROXY: '1' } }),
+    startAppServer({
+      port: SPARE.differentialApp,
+      apiOrigin: standIn.origin,
+      env: { SIGNIN_MAX_FAILURES: String(MAX), SIGNIN_WINDOW_MS: '120000', TRUST_PROXY: '1' },
+    }),
   ]);
 });
 
@@ -86,7 +100,8 @@ async function csrfOf(): Promise<{ token: string; cookie: string }> {
 }
 
 async function lockOut(username: string, ip: string) {
-  for (let i = 0; i < MAX; i++) expect((await signInHttp(diffOrigin, username, wrong, { headers: { 'x-forwarded-for': ip } })).status).not.toBe(429);
+  for (let i = 0; i < MAX; i++)
+    expect((await signInHttp(diffOrigin, username, wrong, { headers: { 'x-forwarded-for': ip } })).status).not.toBe(429);
   expect((await signInHttp(diffOrigin, username, DEMO_PASSWORD, { headers: { 'x-forwarded-for': ip } })).status).toBe(429);
 }
 
@@ -95,7 +110,12 @@ test('2. the review’s requests: a JSON body under a form type, and a repeated 
   const ip = '198.51.100.61';
   await lockOut(victim, ip);
   const csrf = await csrfOf();
-  const json = await postRaw('application/x-www-form-urlencoded; charset=application/json', JSON.stringify({ csrfToken: csrf.token, username: victim, password: DEMO_PASSWORD, json: 'true' }), ip, csrf);
+  const json = await postRaw(
+    'application/x-www-form-urlencoded; charset=application/json',
+    JSON.stringify({ csrfToken: csrf.token, username: victim, password: DEMO_PASSWORD, json: 'true' }),
+    ip,
+    csrf,
+  );
   expect(json).toEqual({ status: 415, signedIn: false });
   const repeated = `csrfToken=${csrf.token}&username=&username=${encodeURIComponent(victim)}&password=${encodeURIComponent(DEMO_PASSWORD)}&json=true`;
   expect(await postRaw('application/x-www-form-urlencoded', repeated, ip, csrf)).toEqual({ status: 400, signedIn: false });
@@ -124,17 +144,39 @@ const percentAll = (s: string) => [...Buffer.from(s, 'utf8')].map((b) => `%${b.t
 
 /** Bodies carrying `username` and `password` every way a parser might read differently. */
 function bodies(csrf: string, username: string, password: string): string[] {
-  const base = (user: [string, string][], pass: [string, string][] = [['password', password]]) => form([['csrfToken', csrf], ...user, ...pass, ['json', 'true']]);
+  const base = (user: [string, string][], pass: [string, string][] = [['password', password]]) =>
+    form([['csrfToken', csrf], ...user, ...pass, ['json', 'true']]);
   return [
     base([['username', username]]),
-    base([['username', ''], ['username', username]]),
-    base([['username', username], ['username', 'someone-else@example.com']]),
+    base([
+      ['username', ''],
+      ['username', username],
+    ]),
+    base([
+      ['username', username],
+      ['username', 'someone-else@example.com'],
+    ]),
     base([['username', username.toUpperCase()]]),
     base([['username', `  ${username}  `]]),
     base([['username', `${username}\u0000`]]),
-    base([['username[]', username], ['username', '']]),
-    base([['username', username]], [['password', 'x'], ['password', password]]),
-    form([['csrfToken', csrf], ['csrfToken', csrf], ['username', username], ['password', password], ['json', 'true']]),
+    base([
+      ['username[]', username],
+      ['username', ''],
+    ]),
+    base(
+      [['username', username]],
+      [
+        ['password', 'x'],
+        ['password', password],
+      ],
+    ),
+    form([
+      ['csrfToken', csrf],
+      ['csrfToken', csrf],
+      ['username', username],
+      ['password', password],
+      ['json', 'true'],
+    ]),
     base([['username', '']]),
     `csrfToken=${csrf}&username=${percentAll(username)}&password=${encodeURIComponent(password)}&json=true`,
     `csrfToken=${csrf}&username=+${encodeURIComponent(username)}+&password=${encodeURIComponent(password)}&json=true`,
@@ -148,12 +190,17 @@ const checked = (from: number) =>
   standIn!.requests
     .slice(from)
     .filter((r) => r.path.endsWith('/getToken'))
-    .map((r) => String((JSON.parse(r.body) as { username?: unknown }).username ?? '').trim().toLowerCase());
+    .map((r) =>
+      String((JSON.parse(r.body) as { username?: unknown }).username ?? '')
+        .trim()
+        .toLowerCase(),
+    );
 
 test('2. differential: no sign-in request the throttle did not count reaches the credentials check', async () => {
   test.setTimeout(240_000);
   const csrf = await csrfOf();
-  const requests = (username: string, password: string) => CONTENT_TYPES.flatMap((type) => bodies(csrf.token, username, password).map((body) => ({ type, body })));
+  const requests = (username: string, password: string) =>
+    CONTENT_TYPES.flatMap((type) => bodies(csrf.token, username, password).map((body) => ({ type, body })));
 
   // A locked account: whatever the shape, from the locked client, nothing reaches the check and nothing signs in.
   const victim = (await createUser({ role: 16, firm: 7 })).username;
@@ -183,8 +230,11 @@ test('2. differential: no sign-in request the throttle did not count reaches the
 // ── storage, passwords ───────────────────────────────────────────────────────────────────────────
 test('3. the BFF refuses storage uploads to roles without storage, as the host does', async () => {
   const cookie = await sessionCookie(15);
-  const { body, contentType } = await multipart([{ name: '7/front-camera-aiming.txt', bytes: Buffer.from('overwritten\n'), type: 'text/plain' }]);
-  const upload = (path: string) => rawRequest(origin, `/api/bff/${path}`, { method: 'POST', headers: bffHeaders(cookie, { 'content-type': contentType }), body });
+  const { body, contentType } = await multipart([
+    { name: '7/front-camera-aiming.txt', bytes: Buffer.from('overwritten\n'), type: 'text/plain' },
+  ]);
+  const upload = (path: string) =>
+    rawRequest(origin, `/api/bff/${path}`, { method: 'POST', headers: bffHeaders(cookie, { 'content-type': contentType }), body });
   expect((await upload('firm/uploadToBucket')).status).toBe(403);
   expect((await upload('file/upload?kind=storage')).status).toBe(400);
 });
@@ -242,14 +292,20 @@ test('12. static files: GET and HEAD only (405 otherwise), with the security hea
     expect(res.headers['x-content-type-options'], path).toBe('nosniff');
     expect(res.headers['x-frame-options'], path).toBe('DENY');
     expect(res.headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
-    expect(res.headers['strict-transport-security'], `${path} on ${port ?? 'uat'}`).toBe(port ? 'max-age=63072000; includeSubDomains' : undefined);
+    expect(res.headers['strict-transport-security'], `${path} on ${port ?? 'uat'}`).toBe(
+      port ? 'max-age=63072000; includeSubDomains' : undefined,
+    );
   }
-  expect((await rawRequest(origin, '/brands/apex-icon.svg')).headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect((await rawRequest(origin, '/brands/apex-icon.svg')).headers['content-security-policy']).toBe(
+    "default-src 'none'; frame-ancestors 'none'",
+  );
 });
 
 /** The id of /alldataAuthorize's server action (connectAlldata), from the build's manifest. */
 function actionId(): string {
-  const manifest = JSON.parse(readFileSync(join(process.env.NEXT_DIST_DIR || '.next', 'server', 'server-reference-manifest.json'), 'utf8')) as {
+  const manifest = JSON.parse(
+    readFileSync(join(process.env.NEXT_DIST_DIR || '.next', 'server', 'server-reference-manifest.json'), 'utf8'),
+  ) as {
     node: Record<string, { exportedName: string }>;
   };
   const found = Object.entries(manifest.node).find(([, a]) => a.exportedName === 'connectAlldata');
@@ -260,7 +316,11 @@ function actionId(): string {
 test('12. server-action posts from another site or unreadable answer 403/400, logged once per kind; X-Forwarded-Host is not believed without a trusted proxy', async () => {
   const id = actionId();
   const action = (target: string, headers: Record<string, string>, body: string) =>
-    rawRequest(target, '/alldataAuthorize', { method: 'POST', headers: { 'next-action': id, 'content-type': 'text/plain;charset=UTF-8', ...headers }, body });
+    rawRequest(target, '/alldataAuthorize', {
+      method: 'POST',
+      headers: { 'next-action': id, 'content-type': 'text/plain;charset=UTF-8', ...headers },
+      body,
+    });
   for (let i = 0; i < 3; i++) {
     expect((await action(floodOrigin, { origin: 'http://evil.example' }, '[]')).status).toBe(403);
     // The review's bypass: with TRUST_PROXY=0 the client's X-Forwarded-Host is dropped, so the origin check holds.
@@ -268,7 +328,11 @@ test('12. server-action posts from another site or unreadable answer 403/400, lo
     expect((await action(floodOrigin, { 'sec-fetch-site': 'cross-site' }, '[]')).status).toBe(403);
     for (const body of ['', '{not json', '{"a":1}', '["$Q99"]', '["$@1"]'])
       expect((await action(floodOrigin, { origin: floodOrigin }, body)).status, JSON.stringify(body)).toBe(400);
-    const multipartGarbage = await rawRequest(floodOrigin, '/alldataAuthorize', { method: 'POST', headers: { 'next-action': id, 'content-type': 'multipart/form-data; boundary=xyz' }, body: 'garbage' });
+    const multipartGarbage = await rawRequest(floodOrigin, '/alldataAuthorize', {
+      method: 'POST',
+      headers: { 'next-action': id, 'content-type': 'multipart/form-data; boundary=xyz' },
+      body: 'garbage',
+    });
     expect(multipartGarbage.status).toBe(400);
   }
   const output = floodApp!.output!();

@@ -36,7 +36,11 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   [app, host] = await Promise.all([
-    startAppServer({ port: SPARE.reviewApp, apiOrigin: API_ORIGIN, env: { SIGNIN_MAX_FAILURES: String(MAX), SIGNIN_WINDOW_MS: '60000', TRUST_PROXY: '1' } }),
+    startAppServer({
+      port: SPARE.reviewApp,
+      apiOrigin: API_ORIGIN,
+      env: { SIGNIN_MAX_FAILURES: String(MAX), SIGNIN_WINDOW_MS: '60000', TRUST_PROXY: '1' },
+    }),
     startHost({ port: SPARE.reviewHost, env: { API_HOST_SIGNIN_MAX_FAILURES: '3' } }),
   ]);
 });
@@ -71,7 +75,11 @@ async function lockOut(username: string, ip: string) {
 
 /** The API token inside a session cookie (decrypted with the uat app's secret, as only the server can). */
 async function apiTokenOf(cookie: string): Promise<string> {
-  const value = cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.slice(SESSION_COOKIE.length + 1);
+  const value = cookie
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!
+    .slice(SESSION_COOKIE.length + 1);
   const jwt = await decode({ token: value, secret: process.env.AUTH_SECRET || embeddedAuthSecret() });
   return jwt!.apiToken as string;
 }
@@ -102,9 +110,14 @@ test('1. a JSON body never reaches the credentials callback, so a locked account
   const victim = (await createUser({ role: 9, firm: 3 })).username;
   expect(await postSignIn('/api/auth/callback/credentials', victim, DEMO_PASSWORD, 'json')).toEqual({ status: 415, signedIn: false });
   await lockOut(victim, '198.51.100.1');
-  expect(await postSignIn('/api/auth/callback/credentials', victim, DEMO_PASSWORD, 'json', { 'x-forwarded-for': '198.51.100.1' })).toEqual({ status: 415, signedIn: false });
+  expect(await postSignIn('/api/auth/callback/credentials', victim, DEMO_PASSWORD, 'json', { 'x-forwarded-for': '198.51.100.1' })).toEqual({
+    status: 415,
+    signedIn: false,
+  });
   // The form the login page sends is still counted and refused.
-  expect((await postSignIn('/api/auth/callback/credentials', victim, DEMO_PASSWORD, 'form', { 'x-forwarded-for': '198.51.100.1' })).status).toBe(429);
+  expect(
+    (await postSignIn('/api/auth/callback/credentials', victim, DEMO_PASSWORD, 'form', { 'x-forwarded-for': '198.51.100.1' })).status,
+  ).toBe(429);
 });
 
 test('2. extra path segments after callback/credentials are refused, not passed to next-auth unthrottled', async () => {
@@ -119,11 +132,20 @@ test('2. extra path segments after callback/credentials are refused, not passed 
 test('3. an administrator cannot set the password of a more privileged user; the rule holds at the BFF and the host', async () => {
   const superUser = await createUser({ role: 1, firm: 1 });
   const roleTwo = await createUser({ role: 2, firm: 1 });
-  testDb((db) => db.prepare(`INSERT OR IGNORE INTO user_firm (user, firm) SELECT u.user, f.firm FROM user u, firm f WHERE u.username IN (?, ?)`).run(superUser.username, roleTwo.username));
+  testDb((db) =>
+    db
+      .prepare(`INSERT OR IGNORE INTO user_firm (user, firm) SELECT u.user, f.firm FROM user u, firm f WHERE u.username IN (?, ?)`)
+      .run(superUser.username, roleTwo.username),
+  );
   const { cookie } = await signInHttp(origin, roleTwo.username);
-  const escalate = await bffCall(origin, 'POST', 'user/saveCredentials', cookie, { body: JSON.stringify({ username: superUser.username, password: 'Taken#Over1' }) });
+  const escalate = await bffCall(origin, 'POST', 'user/saveCredentials', cookie, {
+    body: JSON.stringify({ username: superUser.username, password: 'Taken#Over1' }),
+  });
   expect(escalate.status).toBe(403);
-  const direct = await hostCall(await hostToken(roleTwo.username), 'POST', 'api/user/saveCredentials', { username: superUser.username, password: 'Taken#Over1' });
+  const direct = await hostCall(await hostToken(roleTwo.username), 'POST', 'api/user/saveCredentials', {
+    username: superUser.username,
+    password: 'Taken#Over1',
+  });
   expect(direct.status).toBe(403);
   expect((await signInHttp(origin, superUser.username, 'Taken#Over1')).cookie).toBe('');
   expect((await signInHttp(origin, superUser.username, DEMO_PASSWORD)).cookie).not.toBe('');
@@ -131,8 +153,20 @@ test('3. an administrator cannot set the password of a more privileged user; the
   const shop = await createUser({ role: 15, firm: 7 });
   const colleague = await createUser({ role: 16, firm: 7 });
   const shopCookie = (await signInHttp(origin, shop.username)).cookie;
-  expect((await bffCall(origin, 'POST', 'user/saveCredentials', shopCookie, { body: JSON.stringify({ username: colleague.username, password: 'Taken#Over1' }) })).status).toBe(403);
-  expect((await bffCall(origin, 'POST', 'user/saveCredentials', cookie, { body: JSON.stringify({ username: colleague.username, password: 'Reset#By2nd' }) })).status).toBe(200);
+  expect(
+    (
+      await bffCall(origin, 'POST', 'user/saveCredentials', shopCookie, {
+        body: JSON.stringify({ username: colleague.username, password: 'Taken#Over1' }),
+      })
+    ).status,
+  ).toBe(403);
+  expect(
+    (
+      await bffCall(origin, 'POST', 'user/saveCredentials', cookie, {
+        body: JSON.stringify({ username: colleague.username, password: 'Reset#By2nd' }),
+      })
+    ).status,
+  ).toBe(200);
 });
 
 test('4. a callbackUrl that normalises to a protocol-relative path never leaves the site', async () => {
@@ -161,7 +195,10 @@ test('5. logout and a password change end the session everywhere: BFF, pages, pu
   const page = await rawRequest(origin, '/adas', { headers: { cookie } });
   expect(page.status).toBe(307);
   expect(page.location).toMatch(/^\/login/);
-  const negotiate = await rawRequest(origin, '/api/push/hub/negotiate?negotiateVersion=1', { method: 'POST', headers: { cookie, 'x-adas-bff': '1' } });
+  const negotiate = await rawRequest(origin, '/api/push/hub/negotiate?negotiateVersion=1', {
+    method: 'POST',
+    headers: { cookie, 'x-adas-bff': '1' },
+  });
   expect(negotiate.status).toBe(401);
   await until(() => push.connection.state === 'Disconnected', 10_000, 'the open push connection to end');
   expect((await hostCall(apiToken, 'GET', `api/${profileOf(user.username)}`)).status).toBe(401);
@@ -169,7 +206,9 @@ test('5. logout and a password change end the session everywhere: BFF, pages, pu
   // A password change ends the user's other sessions, and keeps the one that made it.
   const a = (await signInHttp(origin, user.username)).cookie;
   const b = (await signInHttp(origin, user.username)).cookie;
-  const changed = await bffCall(origin, 'POST', 'user/saveCredentials', a, { body: JSON.stringify({ username: user.username, password: 'Fresh#Pass1', currentPassword: DEMO_PASSWORD }) });
+  const changed = await bffCall(origin, 'POST', 'user/saveCredentials', a, {
+    body: JSON.stringify({ username: user.username, password: 'Fresh#Pass1', currentPassword: DEMO_PASSWORD }),
+  });
   expect(changed.status).toBe(200);
   expect((await bffCall(origin, 'GET', profileOf(user.username), b)).status).toBe(401);
   expect((await rawRequest(origin, '/', { headers: { cookie: b } })).status).toBe(307);
@@ -206,7 +245,9 @@ test('6. an exported CSV escapes a formula-like cell even when a line break foll
 test('7. another site cannot sign a user out through /api/session/expired', async () => {
   const user = await createUser({ role: 9, firm: 3 });
   const { cookie } = await signInHttp(origin, user.username);
-  const res = await rawRequest(origin, '/api/session/expired', { headers: { cookie, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' } });
+  const res = await rawRequest(origin, '/api/session/expired', {
+    headers: { cookie, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+  });
   expect(res.status).toBe(307);
   expect(new URL(res.location!, origin).pathname).toBe('/');
   expect(sessionSetCookies(res.setCookies)).toEqual([]);
@@ -236,7 +277,11 @@ test('8. an SSO link opened while signed in asks before replacing the session wi
 test('9. the host throttles getToken per username and per address with a clear 429', async () => {
   const hostUrl = hostOrigin(SPARE.reviewHost);
   const getToken = (username: string, password: string) =>
-    fetch(`${hostUrl}/auth/getToken`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    fetch(`${hostUrl}/auth/getToken`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
   for (let i = 0; i < 3; i++) expect((await (await getToken(userOf(9), wrong)).json()).success).toBe(false);
   const refused = await getToken(userOf(9), DEMO_PASSWORD);
   expect(refused.status).toBe(429);
@@ -264,7 +309,9 @@ test('10. strangers cannot lock a user out: failures count per user and client, 
 test('11. HSTS on every answer with APP_ENV=prod, not on the embedded http default', async () => {
   const prod = appOrigin(PROD_APP_PORT);
   for (const path of ['/login', '/api/auth/csrf', '/api/bff/user/profile']) {
-    expect((await rawRequest(prod, path, { headers: { 'x-adas-bff': '1' } })).headers['strict-transport-security'], path).toBe('max-age=63072000; includeSubDomains');
+    expect((await rawRequest(prod, path, { headers: { 'x-adas-bff': '1' } })).headers['strict-transport-security'], path).toBe(
+      'max-age=63072000; includeSubDomains',
+    );
     expect((await rawRequest(origin, path, { headers: { 'x-adas-bff': '1' } })).headers['strict-transport-security'], path).toBeUndefined();
   }
 });

@@ -38,7 +38,11 @@ function stableTokenPrefix(token: string): string {
 
 /** The API token inside a session cookie, decrypted with the app's secret (as only the server can). */
 async function apiTokenIn(cookieHeader: string, secret: string): Promise<string> {
-  const value = cookieHeader.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.slice(SESSION_COOKIE.length + 1);
+  const value = cookieHeader
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!
+    .slice(SESSION_COOKIE.length + 1);
   const jwt = await decode({ token: value, secret });
   expect(typeof jwt?.apiToken).toBe('string');
   return jwt!.apiToken as string;
@@ -109,13 +113,7 @@ test('the decrypted session holds the API token; it is found nowhere in what the
   // The prefix really identifies this user's tokens (so scanning for it means something).
   expect(token.startsWith(prefix)).toBe(true);
 
-  const targets = [
-    ...ROUTES.map((r) => samplePath(r)),
-    '/no-such-page',
-    '/api/auth/session',
-    '/api/auth/csrf',
-    '/api/auth/providers',
-  ];
+  const targets = [...ROUTES.map((r) => samplePath(r)), '/no-such-page', '/api/auth/session', '/api/auth/csrf', '/api/auth/providers'];
   const responses = await inBatches(targets, 4, async (t) => ({ t, res: await rawRequest(origin, t, { headers: { cookie } }) }));
   const rsc = await inBatches(['/', '/contacts'], 2, async (t) => {
     // The RSC payload of a client-side navigation (after the `_rsc` cache-busting redirect).

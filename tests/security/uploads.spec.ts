@@ -12,7 +12,11 @@ const origin = appOrigin();
 
 async function uploadThroughBff(cookie: string | undefined, files: Parameters<typeof multipart>[0], headers = bffHeaders(cookie)) {
   const { body, contentType } = await multipart(files);
-  const res = await rawRequest(origin, '/api/bff/file/upload', { method: 'POST', headers: { ...headers, 'content-type': contentType }, body });
+  const res = await rawRequest(origin, '/api/bff/file/upload', {
+    method: 'POST',
+    headers: { ...headers, 'content-type': contentType },
+    body,
+  });
   return { status: res.status, json: JSON.parse(res.body || 'null') as unknown };
 }
 
@@ -24,14 +28,18 @@ test('an image uploaded through the BFF is served back to this site only, inert 
   expect(url).toMatch(/^file\/image\?firm=7&name=/);
 
   // As an <img> loads it: the cookie, no custom header, same-origin.
-  const img = await rawRequest(origin, `/api/bff/${url}`, { headers: { cookie: shop, 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'image' } });
+  const img = await rawRequest(origin, `/api/bff/${url}`, {
+    headers: { cookie: shop, 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'image' },
+  });
   expect(img.status).toBe(200);
   expect(img.headers['content-type']).toBe('image/png');
   expect(img.headers['x-content-type-options']).toBe('nosniff');
   expect(img.headers['content-security-policy']).toContain('sandbox');
   // Another site cannot load it, and another firm's user cannot either.
   expect((await rawRequest(origin, `/api/bff/${url}`, { headers: { cookie: shop, 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
-  expect((await rawRequest(origin, `/api/bff/${url}`, { headers: { cookie: await sessionCookie(17), 'sec-fetch-site': 'same-origin' } })).status).toBe(404);
+  expect(
+    (await rawRequest(origin, `/api/bff/${url}`, { headers: { cookie: await sessionCookie(17), 'sec-fetch-site': 'same-origin' } })).status,
+  ).toBe(404);
   expect((await rawRequest(origin, `/api/bff/${url}`)).status).toBe(401);
 });
 
@@ -43,16 +51,28 @@ test('uploads need the custom header and a session; bad files come back as clear
     status: 400,
     json: expect.objectContaining({ error: 'photo.png is not a PNG or JPEG image (its content is application/x-msdownload).' }),
   });
-  expect(await uploadThroughBff(shop, [{ name: '7/huge.png', bytes: bigPng(6) }])).toEqual({ status: 413, json: expect.objectContaining({ error: 'huge.png is larger than 5 MB.' }) });
+  expect(await uploadThroughBff(shop, [{ name: '7/huge.png', bytes: bigPng(6) }])).toEqual({
+    status: 413,
+    json: expect.objectContaining({ error: 'huge.png is larger than 5 MB.' }),
+  });
   expect((await uploadThroughBff(shop, [{ name: '1/x.png', bytes: PNG_1PX }])).status).toBe(404);
 });
 
 test('an upload larger than the BFF allows is refused there, declared or streamed', async () => {
   const shop = await sessionCookie(15);
   const { body, contentType } = await multipart([{ name: '7/big.png', bytes: bigPng(60) }]);
-  const declared = await rawRequest(origin, '/api/bff/file/upload', { method: 'POST', headers: { ...bffHeaders(shop), 'content-type': contentType }, body });
+  const declared = await rawRequest(origin, '/api/bff/file/upload', {
+    method: 'POST',
+    headers: { ...bffHeaders(shop), 'content-type': contentType },
+    body,
+  });
   expect(declared.status).toBe(413);
   expect(JSON.parse(declared.body).error).toBe('The upload is larger than 51 MB.');
-  const streamed = await rawRequest(origin, '/api/bff/file/upload', { method: 'POST', headers: { ...bffHeaders(shop), 'content-type': contentType }, body, chunked: true });
+  const streamed = await rawRequest(origin, '/api/bff/file/upload', {
+    method: 'POST',
+    headers: { ...bffHeaders(shop), 'content-type': contentType },
+    body,
+    chunked: true,
+  });
   expect(streamed.status).toBe(413);
 });

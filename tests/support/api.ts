@@ -13,7 +13,12 @@ export async function hostToken(who: number | string, password = DEMO_PASSWORD):
   return body.token;
 }
 
-export async function hostCall<T = unknown>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function hostCall<T = unknown>(
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${API_ORIGIN}/${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

@@ -39,7 +39,9 @@ ${body}
 
 export function estimateCsv(lines: readonly FixtureLine[]): string {
   const op = { OP11: 'Repl', OP2: 'R&I', OP9: 'Rpr', OP26: 'Subl' } as const;
-  return ['Line,Operation,Description,Section', ...lines.map((l, i) => `${i + 1},${op[l.op]},"${l.description}",${l.section ?? ''}`)].join('\n');
+  return ['Line,Operation,Description,Section', ...lines.map((l, i) => `${i + 1},${op[l.op]},"${l.description}",${l.section ?? ''}`)].join(
+    '\n',
+  );
 }
 
 /** The "billion laughs" entity expansion. */

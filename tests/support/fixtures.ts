@@ -14,7 +14,17 @@ export interface TestUser {
 }
 
 /** A new signed-in-able user (password Demo#2026) at `firm` with `role`, reaching that firm only. */
-export async function createUser({ role, firm, firstName = 'Pat', lastName = 'Tester' }: { role: number; firm: number; firstName?: string; lastName?: string }): Promise<TestUser> {
+export async function createUser({
+  role,
+  firm,
+  firstName = 'Pat',
+  lastName = 'Tester',
+}: {
+  role: number;
+  firm: number;
+  firstName?: string;
+  lastName?: string;
+}): Promise<TestUser> {
   const username = `test-${randomBytes(4).toString('hex')}@example.com`;
   const hash = await hashPassword(DEMO_PASSWORD);
   const db = new Database(TEST_DB);
@@ -23,8 +33,12 @@ export async function createUser({ role, firm, firstName = 'Pat', lastName = 'Te
     // IMMEDIATE: take the write lock at BEGIN, where SQLite waits for the host's writes (busy_timeout) rather
     // than failing at once with "database is locked".
     db.transaction(() => {
-      const contact = db.prepare('INSERT INTO contact (firm, first_name, last_name) VALUES (?, ?, ?)').run(firm, firstName, lastName).lastInsertRowid;
-      const user = db.prepare('INSERT INTO user (contact, firm, username, password_hash, role) VALUES (?, ?, ?, ?, ?)').run(contact, firm, username, hash, role).lastInsertRowid;
+      const contact = db
+        .prepare('INSERT INTO contact (firm, first_name, last_name) VALUES (?, ?, ?)')
+        .run(firm, firstName, lastName).lastInsertRowid;
+      const user = db
+        .prepare('INSERT INTO user (contact, firm, username, password_hash, role) VALUES (?, ?, ?, ?, ?)')
+        .run(contact, firm, username, hash, role).lastInsertRowid;
       db.prepare('INSERT INTO user_firm (user, firm, is_primary) VALUES (?, ?, 1)').run(user, firm);
     }).immediate();
   } finally {

@@ -15,7 +15,14 @@ export default async function globalSetup() {
   try {
     children.push(await startApiHost({ port: API_PORT, db: TEST_DB, reset: true, quiet: true, appUrl: APP_URL }));
     children.push(await startApp({ port: APP_PORT, apiOrigin: API_ORIGIN, env: { ...appEnv, APP_ENV: 'uat' }, quiet: true }));
-    children.push(await startApp({ port: PROD_APP_PORT, apiOrigin: API_ORIGIN, env: { ...appEnv, APP_ENV: 'prod', AUTH_SECRET: 'prod-test-secret-0123456789abcdef0123456789' }, quiet: true }));
+    children.push(
+      await startApp({
+        port: PROD_APP_PORT,
+        apiOrigin: API_ORIGIN,
+        env: { ...appEnv, APP_ENV: 'prod', AUTH_SECRET: 'prod-test-secret-0123456789abcdef0123456789' },
+        quiet: true,
+      }),
+    );
   } catch (e) {
     await Promise.all(children.map((c) => c.stop()));
     throw e;

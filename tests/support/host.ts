@@ -81,7 +81,7 @@ export async function startTestHost(): Promise<TestHost> {
   mountAreaRoutes(app, ctx);
   await app.ready();
 
-  const request = async <T,>(token: string | null, method: 'GET' | 'POST', path: string, input: CallInput = {}): Promise<HostAnswer<T>> => {
+  const request = async <T>(token: string | null, method: 'GET' | 'POST', path: string, input: CallInput = {}): Promise<HostAnswer<T>> => {
     const query: Record<string, string> = {};
     for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined) query[k] = String(v);
     const res = await app.inject({
@@ -107,7 +107,7 @@ export async function startTestHost(): Promise<TestHost> {
     ctx,
     request,
     api: (token, call, input) => request(token, call.method, `${call.host}/${call.path}`, input),
-    ok: async <T,>(token: string | null, call: CallDef, input?: CallInput): Promise<T> => {
+    ok: async <T>(token: string | null, call: CallDef, input?: CallInput): Promise<T> => {
       const res = await request(token, call.method, `${call.host}/${call.path}`, input);
       expect(res.status, `${call.path}: ${JSON.stringify(res.body)}`).toBe(200);
       return call.response.parse(res.body) as T;
@@ -122,11 +122,14 @@ export async function startTestHost(): Promise<TestHost> {
       const name = username ?? `test-user-${++users}@example.com`;
       const hash = await hashPassword(DEMO_PASSWORD);
       db.transaction(() => {
-        const contact = db.prepare("INSERT INTO contact (firm, first_name, last_name) VALUES (?, 'Test', 'User')").run(firm).lastInsertRowid;
+        const contact = db
+          .prepare("INSERT INTO contact (firm, first_name, last_name) VALUES (?, 'Test', 'User')")
+          .run(firm).lastInsertRowid;
         const user = db
           .prepare('INSERT INTO user (contact, firm, username, password_hash, role) VALUES (?, ?, ?, ?, ?)')
           .run(contact, firm, name, hash, role).lastInsertRowid;
-        for (const f of firms) db.prepare('INSERT INTO user_firm (user, firm, is_primary) VALUES (?, ?, ?)').run(user, f, f === firm ? 1 : 0);
+        for (const f of firms)
+          db.prepare('INSERT INTO user_firm (user, firm, is_primary) VALUES (?, ?, ?)').run(user, f, f === firm ? 1 : 0);
       })();
       return name;
     },

@@ -73,7 +73,8 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function leakPatterns(route: RouteDef): RegExp[] {
   const heading = escapeRe(headingOf(route));
   const out = [new RegExp(`<h1[^>]*>\\s*${heading}\\s*</h1>`), new RegExp(`"h1",null,\\{[^{}]*"children":"${heading}"`)];
-  if (route.name) out.push(new RegExp(`<title>${escapeRe(route.name)} · `), new RegExp(`"title","0",\\{"children":"${escapeRe(route.name)} · `));
+  if (route.name)
+    out.push(new RegExp(`<title>${escapeRe(route.name)} · `), new RegExp(`"title","0",\\{"children":"${escapeRe(route.name)} · `));
   return out;
 }
 

@@ -94,7 +94,12 @@ export interface Cluster {
   apps: Killable[];
   redis: Child;
   /** With `sentinel`: the primary, its replica and the three sentinels. */
-  sentinel: { primary: Killable; replica: Killable; sentinels: Killable[]; ports: { primary: number; replica: number; sentinels: number[] } } | null;
+  sentinel: {
+    primary: Killable;
+    replica: Killable;
+    sentinels: Killable[];
+    ports: { primary: number; replica: number; sentinels: number[] };
+  } | null;
   /** nginx (deploy/nginx/adas.conf.template), with the requests each instance answered. */
   balancer: { served(): Record<string, number> };
   /** Starts instance `i` (again), with the settings it had. */

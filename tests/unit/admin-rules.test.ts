@@ -21,15 +21,28 @@ import { adminSections, sectionRoles } from '@/lib/routes';
 describe('lookup delete and group upsert results (docs/lookups.md#errors)', () => {
   it('a delete is done only when the first result has empty Results', () => {
     expect(deleteOutcome([{ key: 'Salutation', id: 6, Results: [] }])).toEqual({ done: true });
-    expect(deleteOutcome([{ key: 'TimeZone', id: 12, Results: ['In use'] }, { key: 'TimeZone', id: 3, Results: [] }])).toEqual({ done: false, reasons: ['In use'] });
+    expect(
+      deleteOutcome([
+        { key: 'TimeZone', id: 12, Results: ['In use'] },
+        { key: 'TimeZone', id: 3, Results: [] },
+      ]),
+    ).toEqual({ done: false, reasons: ['In use'] });
     // Only the first result counts, whatever the others say.
-    expect(deleteOutcome([{ key: 'A', id: 1, Results: [] }, { key: 'A', id: 2, Results: ['x'] }])).toEqual({ done: true });
+    expect(
+      deleteOutcome([
+        { key: 'A', id: 1, Results: [] },
+        { key: 'A', id: 2, Results: ['x'] },
+      ]),
+    ).toEqual({ done: true });
     expect(deleteOutcome([])).toEqual({ done: false, reasons: ['The value could not be deleted.'] });
   });
 
   it('a group upsert applies only when the answered id is the id sent', () => {
     expect(groupUpsertOutcome(4, { id: 4, reason: null })).toEqual({ applied: true });
-    expect(groupUpsertOutcome(4, { id: 7, reason: 'Another group is already named “Countries”.' })).toEqual({ applied: false, reason: 'Another group is already named “Countries”.' });
+    expect(groupUpsertOutcome(4, { id: 7, reason: 'Another group is already named “Countries”.' })).toEqual({
+      applied: false,
+      reason: 'Another group is already named “Countries”.',
+    });
     expect(groupUpsertOutcome(4, { id: -1, reason: null })).toEqual({ applied: false, reason: 'The group was not renamed.' });
   });
 
@@ -43,7 +56,17 @@ describe('lookup delete and group upsert results (docs/lookups.md#errors)', () =
 
 describe('blog rules (docs/blog.md#states)', () => {
   it('a new post starts from sort 0, sticky off, comments off, shop off, no attachments, as a draft', () => {
-    expect(newBlogDraft(3)).toMatchObject({ blog: -1, firm: 3, sort: 0, isSticky: false, isAllowComments: false, isIncludeShop: false, attachments: 0, blogStatus: 1, content: '' });
+    expect(newBlogDraft(3)).toMatchObject({
+      blog: -1,
+      firm: 3,
+      sort: 0,
+      isSticky: false,
+      isAllowComments: false,
+      isIncludeShop: false,
+      attachments: 0,
+      blogStatus: 1,
+      content: '',
+    });
   });
 
   it('a row shows its comments or its attachments, never both', () => {
@@ -76,7 +99,8 @@ describe('blog rules (docs/blog.md#states)', () => {
 
 describe('rich text', () => {
   it('renders a stored script inert and keeps formatting', () => {
-    const html = '<p>Hi <strong>all</strong></p><script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a><a href="https://example.com">ok</a>';
+    const html =
+      '<p>Hi <strong>all</strong></p><script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a><a href="https://example.com">ok</a>';
     const out = renderRichText(html);
     expect(out).not.toMatch(/script|onerror|javascript:|<img/i);
     expect(out).toContain('<p>Hi <strong>all</strong></p>');
@@ -97,15 +121,36 @@ describe('log viewer', () => {
   it('reads the range in the user zone and refuses a reversed one', () => {
     const zone = 'America/New_York';
     expect(rangeOf('', '', zone)).toBeNull();
-    expect(rangeOf('2026-03-01T08:00', '2026-03-01T09:30', zone)).toEqual({ from: '2026-03-01T13:00:00.000Z', to: '2026-03-01T14:30:00.000Z' });
+    expect(rangeOf('2026-03-01T08:00', '2026-03-01T09:30', zone)).toEqual({
+      from: '2026-03-01T13:00:00.000Z',
+      to: '2026-03-01T14:30:00.000Z',
+    });
     expect(rangeOf('2026-03-02T08:00', '2026-03-01T08:00', zone)).toEqual({ error: RANGE_REVERSED });
     expect(rangeOf('2026-03-02T08:00', '', zone)).toEqual({ error: 'Give both the start and the end of the range' });
   });
 
   it("turns the app server's error lines into application log records (exception and inner exception apart)", () => {
-    const r = recordOfLine({ level: 50, time: Date.parse('2026-03-01T10:00:00Z'), msg: 'Request failed: /adas', title: 'GET /adas', err: { message: 'boom', stack: 'Error: boom\n    at x', cause: { stack: 'Error: inner\n    at y' } } });
-    expect(r).toMatchObject({ level: 'Error', name: 'app', message: 'Request failed: /adas', title: 'GET /adas', exception: 'Error: boom\n    at x', innerException: 'Error: inner\n    at y', timestamp: '2026-03-01T10:00:00.000Z' });
-    expect(recordOfLine({ level: 60, time: 0, err: { message: 'only a message' } })).toMatchObject({ level: 'Fatal', message: 'only a message', exception: null });
+    const r = recordOfLine({
+      level: 50,
+      time: Date.parse('2026-03-01T10:00:00Z'),
+      msg: 'Request failed: /adas',
+      title: 'GET /adas',
+      err: { message: 'boom', stack: 'Error: boom\n    at x', cause: { stack: 'Error: inner\n    at y' } },
+    });
+    expect(r).toMatchObject({
+      level: 'Error',
+      name: 'app',
+      message: 'Request failed: /adas',
+      title: 'GET /adas',
+      exception: 'Error: boom\n    at x',
+      innerException: 'Error: inner\n    at y',
+      timestamp: '2026-03-01T10:00:00.000Z',
+    });
+    expect(recordOfLine({ level: 60, time: 0, err: { message: 'only a message' } })).toMatchObject({
+      level: 'Fatal',
+      message: 'only a message',
+      exception: null,
+    });
   });
 
   it('scrubs addresses, tokens and passwords', () => {

@@ -1,6 +1,12 @@
 /** The ALLDATA callback rules (lib/alldata/authorization.ts) and the sealing of their state. */
 import { describe, expect, it, vi } from 'vitest';
-import { AUTHORIZATION_TTL_MS, SEAL_TTL_SECONDS, checkCallback, isConnector, type AuthorizationState } from '../../lib/alldata/authorization';
+import {
+  AUTHORIZATION_TTL_MS,
+  SEAL_TTL_SECONDS,
+  checkCallback,
+  isConnector,
+  type AuthorizationState,
+} from '../../lib/alldata/authorization';
 
 vi.mock('../../lib/config', () => ({ config: () => ({ AUTH_SECRET: 'a-test-secret-of-at-least-thirty-two-characters' }) }));
 const { seal, unseal } = await import('../../lib/onboard/sealed');

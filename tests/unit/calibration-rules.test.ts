@@ -23,10 +23,20 @@ describe('quote totals and the price check', () => {
     expect(q.flagged).toBe(false);
   });
   it('flags a line under the agreed price (type names ignoring case) and a missing required calibration', () => {
-    const q = checkQuote([{ adasChecklistMatrix: 1, calibrationType: 'FORWARD CAMERA – STATIC', price: 349.99 }], new Map([['forward camera – static', 350]]), required);
+    const q = checkQuote(
+      [{ adasChecklistMatrix: 1, calibrationType: 'FORWARD CAMERA – STATIC', price: 349.99 }],
+      new Map([['forward camera – static', 350]]),
+      required,
+    );
     expect(q.lines[0]).toMatchObject({ agreedPrice: 350, underAgreed: true });
     expect(q.missing.map((m) => m.system)).toEqual(['Front Radar']);
-    expect(checkQuote([{ adasChecklistMatrix: 1, calibrationType: 'Forward camera – static', price: 350 }], new Map([['forward camera – static', 350]]), required.slice(0, 1)).flagged).toBe(false);
+    expect(
+      checkQuote(
+        [{ adasChecklistMatrix: 1, calibrationType: 'Forward camera – static', price: 350 }],
+        new Map([['forward camera – static', 350]]),
+        required.slice(0, 1),
+      ).flagged,
+    ).toBe(false);
   });
 });
 

@@ -39,8 +39,12 @@ describe('configuration', () => {
 
   it('takes a redis:// or rediss:// REDIS_URL, and nothing else', () => {
     expect(parseConfig({ AUTH_SECRET: SECRET }).REDIS_URL).toBeUndefined();
-    expect(parseConfig({ AUTH_SECRET: SECRET, REDIS_URL: 'rediss://user:pw@cache.example:6380/2' }).REDIS_URL).toBe('rediss://user:pw@cache.example:6380/2');
-    expect(() => parseConfig({ AUTH_SECRET: SECRET, REDIS_URL: 'http://cache.example' })).toThrow(/REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(parseConfig({ AUTH_SECRET: SECRET, REDIS_URL: 'rediss://user:pw@cache.example:6380/2' }).REDIS_URL).toBe(
+      'rediss://user:pw@cache.example:6380/2',
+    );
+    expect(() => parseConfig({ AUTH_SECRET: SECRET, REDIS_URL: 'http://cache.example' })).toThrow(
+      /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
     expect(() => parseConfig({ AUTH_SECRET: SECRET, REDIS_URL: 'cache:6379' })).toThrow(/REDIS_URL/);
   });
 });
@@ -53,7 +57,11 @@ describe('configuration: logging and Redis Sentinel', () => {
   });
 
   it('REDIS_SENTINELS: a list of host:port, with the primary name; not together with REDIS_URL', () => {
-    const c = parseConfig({ AUTH_SECRET: SECRET, REDIS_SENTINELS: '127.0.0.1:26379, sentinel-b:26380,[::1]:26381', REDIS_SENTINEL_MASTER: 'adas' });
+    const c = parseConfig({
+      AUTH_SECRET: SECRET,
+      REDIS_SENTINELS: '127.0.0.1:26379, sentinel-b:26380,[::1]:26381',
+      REDIS_SENTINEL_MASTER: 'adas',
+    });
     expect(c.REDIS_SENTINELS).toEqual([
       { host: '127.0.0.1', port: 26379 },
       { host: 'sentinel-b', port: 26380 },
@@ -62,7 +70,11 @@ describe('configuration: logging and Redis Sentinel', () => {
     expect(c.REDIS_SENTINEL_MASTER).toBe('adas');
     expect(parseConfig({ AUTH_SECRET: SECRET }).REDIS_SENTINEL_MASTER).toBe('mymaster');
     for (const bad of ['127.0.0.1', '127.0.0.1:0', 'a:1,,b:2', 'redis://a:1', 'a:99999'])
-      expect(() => parseConfig({ AUTH_SECRET: SECRET, REDIS_SENTINELS: bad }), bad).toThrow(/REDIS_SENTINELS must be a comma-separated list of host:port/);
-    expect(() => parseConfig({ AUTH_SECRET: SECRET, REDIS_URL: 'redis://a:1', REDIS_SENTINELS: 'b:2' })).toThrow(/either REDIS_URL or REDIS_SENTINELS/);
+      expect(() => parseConfig({ AUTH_SECRET: SECRET, REDIS_SENTINELS: bad }), bad).toThrow(
+        /REDIS_SENTINELS must be a comma-separated list of host:port/,
+      );
+    expect(() => parseConfig({ AUTH_SECRET: SECRET, REDIS_URL: 'redis://a:1', REDIS_SENTINELS: 'b:2' })).toThrow(
+      /either REDIS_URL or REDIS_SENTINELS/,
+    );
   });
 });

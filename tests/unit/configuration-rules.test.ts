@@ -14,7 +14,11 @@ import { formatDate, formatDateTime } from '@/lib/dates';
 
 describe('keyword lists ↔ comma text', () => {
   it('splits comma text into trimmed, de-duplicated keywords (case-insensitive, first spelling kept)', () => {
-    expect(splitKeywords(' Windshield,front  bumper,, windshield ,GRILLE emblem, grille Emblem ')).toEqual(['Windshield', 'front bumper', 'GRILLE emblem']);
+    expect(splitKeywords(' Windshield,front  bumper,, windshield ,GRILLE emblem, grille Emblem ')).toEqual([
+      'Windshield',
+      'front bumper',
+      'GRILLE emblem',
+    ]);
     expect(splitKeywords('')).toEqual([]);
     expect(splitKeywords(['a, b', 'c', 'B'])).toEqual(['a', 'b', 'c']);
   });
@@ -58,7 +62,10 @@ describe('the pricing import', () => {
       ok: false,
       message: 'The file has no "Price" column. Its first line must name the columns System type, Calibration, Mode, Price.',
     });
-    expect(pricingHeader(['a', 'b'])).toMatchObject({ ok: false, message: expect.stringContaining('"System type", "Calibration", "Mode", "Price" columns') });
+    expect(pricingHeader(['a', 'b'])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('"System type", "Calibration", "Mode", "Price" columns'),
+    });
   });
   it('checks each row: required cells, the mode, the price', () => {
     const h = pricingHeader(['System type', 'Calibration', 'Mode', 'Price']);
@@ -68,17 +75,34 @@ describe('the pricing import', () => {
       ok: true,
       row: { line: 2, systemType: 'Forward camera', calibration: 'Forward camera – static', mode: 'static-dynamic', priceCents: 39500 },
     });
-    expect(checkPricingRow(cells(['Forward camera', 'x', 'static', 'abc']))).toEqual({ ok: false, errors: { Price: '"abc" is not a price: use a number such as 125.00' } });
+    expect(checkPricingRow(cells(['Forward camera', 'x', 'static', 'abc']))).toEqual({
+      ok: false,
+      errors: { Price: '"abc" is not a price: use a number such as 125.00' },
+    });
     expect(checkPricingRow(cells(['', '', '', '']))).toEqual({
       ok: false,
-      errors: { 'System type': 'A system type is required', Calibration: 'A calibration name is required', Mode: 'A mode is required', Price: 'A price is required' },
+      errors: {
+        'System type': 'A system type is required',
+        Calibration: 'A calibration name is required',
+        Mode: 'A mode is required',
+        Price: 'A price is required',
+      },
     });
     expect(checkPricingRow(cells(['Radar', 'x', '', '10']), true)).toMatchObject({ ok: true, row: { mode: null } });
-    expect(checkPricingRow(cells(['Radar', 'x', 'wobbly', '10']))).toMatchObject({ ok: false, errors: { Mode: expect.stringContaining('is not a mode') } });
+    expect(checkPricingRow(cells(['Radar', 'x', 'wobbly', '10']))).toMatchObject({
+      ok: false,
+      errors: { Mode: expect.stringContaining('is not a mode') },
+    });
     expect(checkPricingRow(cells(['Radar', 'x', 'static']))).toMatchObject({ ok: false, errors: { Price: 'A price is required' } });
   });
   it('reads modes by value or label', () => {
-    expect(['static', 'Dynamic', 'static-dynamic', 'Static & dynamic', 'INITIALIZATION'].map(calibrationModeOf)).toEqual(['static', 'dynamic', 'static-dynamic', 'static-dynamic', 'initialization']);
+    expect(['static', 'Dynamic', 'static-dynamic', 'Static & dynamic', 'INITIALIZATION'].map(calibrationModeOf)).toEqual([
+      'static',
+      'dynamic',
+      'static-dynamic',
+      'static-dynamic',
+      'initialization',
+    ]);
     expect(calibrationModeOf('sideways')).toBeNull();
   });
   it('labels a calibration type with its mode once (issue 31 §9)', () => {
@@ -163,7 +187,10 @@ describe('the scan-pro wizard’s steps', () => {
   });
   it('leaving a step with changed criteria saves and clears the flag; unchanged criteria do not save', () => {
     expect(goToStep({ step: 2, visited: 2, changed: true }, 3, 4)).toEqual({ state: { step: 3, visited: 3, changed: false }, save: true });
-    expect(goToStep({ step: 2, visited: 2, changed: false }, 1, 4)).toEqual({ state: { step: 1, visited: 2, changed: false }, save: false });
+    expect(goToStep({ step: 2, visited: 2, changed: false }, 1, 4)).toEqual({
+      state: { step: 1, visited: 2, changed: false },
+      save: false,
+    });
     // Staying on the same step is not leaving it.
     expect(goToStep({ step: 2, visited: 2, changed: true }, 2, 4)).toEqual({ state: { step: 2, visited: 2, changed: true }, save: false });
   });

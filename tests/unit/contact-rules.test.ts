@@ -20,7 +20,13 @@ import { validateContact } from '@/components/contacts/validation';
 import { maskPhone } from '@/lib/validation/phone';
 
 type Phone = { contactPhone: number; phoneNo: string; isPrimary: boolean; primary: string; isChecked?: boolean };
-const phone = (id: number, primary = false, checked = false): Phone => ({ contactPhone: id, phoneNo: `(555) 000-000${id}`, isPrimary: primary, primary: primary ? 'P' : '', isChecked: checked });
+const phone = (id: number, primary = false, checked = false): Phone => ({
+  contactPhone: id,
+  phoneNo: `(555) 000-000${id}`,
+  isPrimary: primary,
+  primary: primary ? 'P' : '',
+  isChecked: checked,
+});
 
 describe('primary (docs/contacts.md#states)', () => {
   it('keeps exactly one primary, clears the others and unchecks every row', () => {
@@ -117,12 +123,16 @@ describe('contacts list', () => {
 
 describe('form checks (specification texts)', () => {
   it('contact: type, language, time zone and last name (or company name) are required', () => {
-    expect(validateContact({ contactType: null, isCompany: false, companyName: '', firstName: 'A', lastName: ' ', language: 1, timezone: 0 })).toEqual({
+    expect(
+      validateContact({ contactType: null, isCompany: false, companyName: '', firstName: 'A', lastName: ' ', language: 1, timezone: 0 }),
+    ).toEqual({
       contactType: 'This field is required',
       lastName: 'This field is required',
       timezone: 'This field is required',
     });
-    expect(validateContact({ contactType: 1, isCompany: true, companyName: '', firstName: '', lastName: '', language: 1, timezone: 3 })).toEqual({
+    expect(
+      validateContact({ contactType: 1, isCompany: true, companyName: '', firstName: '', lastName: '', language: 1, timezone: 3 }),
+    ).toEqual({
       companyName: 'This field is required',
     });
   });
@@ -136,7 +146,9 @@ describe('form checks (specification texts)', () => {
       postalCode: 'The Postal Code must alphanumeric (min: 3, max: 10)',
       country: 'This field is required',
     });
-    expect(validateAddress({ addressType: 1, addressLines: '1 Main', city: 'X', stateProvince: 2, postalCode: '10001', country: 1 })).toEqual({});
+    expect(
+      validateAddress({ addressType: 1, addressLines: '1 Main', city: 'X', stateProvince: 2, postalCode: '10001', country: 1 }),
+    ).toEqual({});
   });
   it('phone: type and a (ddd) ddd-dddd number; a numeric extension', () => {
     expect(validatePhone({ phoneType: null, phoneNo: '', extension: 'x1' })).toEqual({

@@ -9,9 +9,25 @@ import { requestedPath } from '@/lib/bff/forward';
 process.env.AUTH_SECRET ??= 'unit-test-secret-0123456789abcdef0123456789';
 
 const profileAnswer = {
-  user: 1, contact: 1001, firm: 1, firmName: 'ADAS Central', username: 'role1@example.com', firstName: 'Avery', lastName: 'Adams',
-  email: 'role1@example.com', contactType: 1, roles: '1', role: 1, timezone: 12, timezoneName: 'Eastern Standard Time', language: 1,
-  languageName: 'English', laborRate: 86, isInactive: false, receivesReport: true, receivesInvoice: false,
+  user: 1,
+  contact: 1001,
+  firm: 1,
+  firmName: 'ADAS Central',
+  username: 'role1@example.com',
+  firstName: 'Avery',
+  lastName: 'Adams',
+  email: 'role1@example.com',
+  contactType: 1,
+  roles: '1',
+  role: 1,
+  timezone: 12,
+  timezoneName: 'Eastern Standard Time',
+  language: 1,
+  languageName: 'English',
+  laborRate: 86,
+  isInactive: false,
+  receivesReport: true,
+  receivesInvoice: false,
 };
 
 /** A stand-in upstream whose next answers the tests set; 'drop' closes the connection, 'hang' never answers. */

@@ -7,6 +7,7 @@ const zero = { inspections: 0, calibrations: 0, sales: 0, hours: 0, cost: 0 };
 describe('hasNumbers', () => {
   it('is false when every measure is zero, true when any one is not', () => {
     expect(hasNumbers(zero)).toBe(false);
-    for (const id of Object.keys(zero) as (keyof typeof zero)[]) expect(hasNumbers({ ...zero, [id]: id === 'hours' ? 0.25 : 1 }), id).toBe(true);
+    for (const id of Object.keys(zero) as (keyof typeof zero)[])
+      expect(hasNumbers({ ...zero, [id]: id === 'hours' ? 0.25 : 1 }), id).toBe(true);
   });
 });

@@ -13,7 +13,7 @@ describe('preset ranges', () => {
     ['America/Los_Angeles', '2026-03-10'],
     ['UTC', '2026-03-11'],
     ['Pacific/Honolulu', '2026-03-10'],
-  ])('use the user\'s own today in %s', (zone, today) => {
+  ])("use the user's own today in %s", (zone, today) => {
     expect(presetRange(3, now, zone)).toEqual({ startDate: `${today.slice(0, 7)}-01`, endDate: today });
   });
 
@@ -61,7 +61,9 @@ describe('the previous period', () => {
 
 describe('range checks', () => {
   it('refuse a start after the end, ten years, and days that do not exist', () => {
-    expect(rangeProblems({ startDate: '2026-03-02', endDate: '2026-03-01' })).toEqual({ startDate: 'The start date must be on or before the end date.' });
+    expect(rangeProblems({ startDate: '2026-03-02', endDate: '2026-03-01' })).toEqual({
+      startDate: 'The start date must be on or before the end date.',
+    });
     expect(rangeProblems({ startDate: '2016-01-01', endDate: '2026-01-01' })?.endDate).toMatch(/at most 1096 days/);
     expect(rangeProblems({ startDate: '2026-02-30', endDate: '2026-03-01' })?.startDate).toBeDefined();
     expect(rangeProblems({ startDate: '2026-03-01', endDate: '2026-03-01' })).toBeNull();
@@ -69,9 +71,27 @@ describe('range checks', () => {
 });
 
 describe('ADAS records', () => {
-  const base = { adas: 1, firm: 6, firmName: 'Shop', ronumber: 'R1', vehicle: '2021 Honda Pilot', vin: '', status: 1, createdAt: '2026-01-01T00:00:00Z' };
+  const base = {
+    adas: 1,
+    firm: 6,
+    firmName: 'Shop',
+    ronumber: 'R1',
+    vehicle: '2021 Honda Pilot',
+    vin: '',
+    status: 1,
+    createdAt: '2026-01-01T00:00:00Z',
+  };
   it('parse the inspections field from JSON text into a structure', () => {
-    const inspections = [{ adasInspection: 4, type: 1, status: 2, inspector: 'Avery Adams', completedAt: null, results: [{ system: 'Forward Camera', result: 3, calibrationType: 'Forward camera – static' }] }];
+    const inspections = [
+      {
+        adasInspection: 4,
+        type: 1,
+        status: 2,
+        inspector: 'Avery Adams',
+        completedAt: null,
+        results: [{ system: 'Forward Camera', result: 3, calibrationType: 'Forward camera – static' }],
+      },
+    ];
     expect(adasRecord.parse({ ...base, inspections: JSON.stringify(inspections) }).inspections).toEqual(inspections);
   });
   it('fail clearly on text that is not JSON or not inspections', () => {
@@ -90,7 +110,11 @@ describe('access', () => {
 
 describe('exportName (issue 31 §3: CSV names say firm and period)', () => {
   it('names what, the firm and the period', () => {
-    expect(exportName('dashboard', 'Brooklyn Collision & Glass', { startDate: '2026-10-01', endDate: '2026-10-31' })).toBe('dashboard-brooklyn-collision-glass-2026-10-01-to-2026-10-31');
-    expect(exportName('invoicing', '', { startDate: '2026-01-01', endDate: '2026-03-31' })).toBe('invoicing-all-firms-2026-01-01-to-2026-03-31');
+    expect(exportName('dashboard', 'Brooklyn Collision & Glass', { startDate: '2026-10-01', endDate: '2026-10-31' })).toBe(
+      'dashboard-brooklyn-collision-glass-2026-10-01-to-2026-10-31',
+    );
+    expect(exportName('invoicing', '', { startDate: '2026-01-01', endDate: '2026-03-31' })).toBe(
+      'invoicing-all-firms-2026-01-01-to-2026-03-31',
+    );
   });
 });

@@ -23,7 +23,8 @@ function tableOf(ids: readonly string[], { checked = [] as string[], selectable 
     initialState: { rowSelection: Object.fromEntries(checked.map((id) => [id, true])) as RowSelectionState },
     ...selectionOptions<Row>({ selectable: true, rowId: (r) => r.id, canSelectRow: (r) => selectable.includes(r.id) }),
   });
-  const click = (id: string, on: boolean, shiftKey = false) => table.getRow(id).getToggleSelectedHandler()({ target: { checked: on }, nativeEvent: { shiftKey } });
+  const click = (id: string, on: boolean, shiftKey = false) =>
+    table.getRow(id).getToggleSelectedHandler()({ target: { checked: on }, nativeEvent: { shiftKey } });
   const selected = () => [...table.getSelectedRowIds()].sort();
   return { table, click, selected };
 }

@@ -56,7 +56,8 @@ export function problemsOf(text: string, file: string): string[] {
   const isDoc = file.startsWith('docs/');
   text.split('\n').forEach((line, i) => {
     const where = `${file}:${i + 1}`;
-    if (line.replace(ALLOWED_SECTION, '').includes(SECTION)) problems.push(`${where}: cites the specification by section number; point into docs/ instead`);
+    if (line.replace(ALLOWED_SECTION, '').includes(SECTION))
+      problems.push(`${where}: cites the specification by section number; point into docs/ instead`);
     if (/\bARCHITECTURE\s+"/.test(line)) problems.push(`${where}: cites ARCHITECTURE; point into docs/architecture.md instead`);
 
     // docs/<file>.md[#anchor], then bare #anchors of the same file later on the line ("docs/users.md#screens, #states").
@@ -68,7 +69,8 @@ export function problemsOf(text: string, file: string): string[] {
       if (!target || (bare && !current)) continue;
       const anchors = anchorsOf(target);
       if (anchors === null) problems.push(`${where}: docs/${target} does not exist`);
-      else if ((anchor ?? bare) && !anchors.has(anchor ?? bare)) problems.push(`${where}: docs/${target} has no heading #${anchor ?? bare}`);
+      else if ((anchor ?? bare) && !anchors.has(anchor ?? bare))
+        problems.push(`${where}: docs/${target} has no heading #${anchor ?? bare}`);
     }
 
     // Relative links between the docs' own pages: [text](users.md#validation), [text](#limits).
@@ -90,7 +92,9 @@ describe('the documentation pointers', () => {
     expect(problemsOf(`// the rule (overview ${SECTION}4)`, 'lib/x.ts')).toHaveLength(1);
     expect(problemsOf(`// see issue 31 ${SECTION}3, ${SECTION}4 and RFC 6749 ${SECTION}4.1.2.1`, 'lib/x.ts')).toEqual([]);
     expect(problemsOf('// (docs/nothing-here.md#states)', 'lib/x.ts')).toEqual(['lib/x.ts:1: docs/nothing-here.md does not exist']);
-    expect(problemsOf('// (docs/users.md#screens, #no-such-heading)', 'lib/x.ts')).toEqual(['lib/x.ts:1: docs/users.md has no heading #no-such-heading']);
+    expect(problemsOf('// (docs/users.md#screens, #no-such-heading)', 'lib/x.ts')).toEqual([
+      'lib/x.ts:1: docs/users.md has no heading #no-such-heading',
+    ]);
     expect(problemsOf('See [the limits](#no-such-heading).', 'docs/users.md')).toHaveLength(1);
     expect(problemsOf('// (docs/users.md#screens, #states; docs/roles.md#users)', 'lib/x.ts')).toEqual([]);
   });

@@ -18,6 +18,12 @@ describe('.env.example', () => {
   it('names every variable of the schema once, with its default', () => {
     const named = [...committed.matchAll(/^#([A-Z][A-Z0-9_]+)=(.*)$/gm)].map((m) => [m[1], m[2]]);
     expect(named.map(([n]) => n)).toEqual(Object.keys(CONFIG_SCHEMA.shape));
-    expect(Object.fromEntries(named)).toMatchObject({ API_URL: 'http://127.0.0.1:4010/api/', PORT: '3000', LOG_LEVEL: 'info', TRUST_PROXY: '0', AUTH_SECRET: '' });
+    expect(Object.fromEntries(named)).toMatchObject({
+      API_URL: 'http://127.0.0.1:4010/api/',
+      PORT: '3000',
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: '0',
+      AUTH_SECRET: '',
+    });
   });
 });

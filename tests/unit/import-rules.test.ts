@@ -1,6 +1,16 @@
 /** The import's rules (issue 17): row checks per schema, template recognition, mapping, chunking, file sniffing. */
 import { describe, expect, it } from 'vitest';
-import { Chunker, IMPORT_FILE_MAX_BYTES, guessMapping, headerIndex, isSelected, mapRow, missingRequired, sniff, templateFits } from '../../lib/data/file-rows';
+import {
+  Chunker,
+  IMPORT_FILE_MAX_BYTES,
+  guessMapping,
+  headerIndex,
+  isSelected,
+  mapRow,
+  missingRequired,
+  sniff,
+  templateFits,
+} from '../../lib/data/file-rows';
 import { SCHEMAS, cellValue, checkRow, duplicateReason, uniqueKey, type CheckContext } from '../../lib/data/import-schemas';
 import { normalizePhone } from '../../lib/validation/phone';
 
@@ -10,7 +20,10 @@ const lookups = {
   EmailType: [{ id: 1, value: 'Work', code: 'W' }],
   AddressType: [{ id: 1, value: 'Business', code: 'B' }],
   StateProvince: [{ id: 44, value: 'Texas', code: 'TX', type3: 'US' }],
-  Country: [{ id: 1, value: 'United States', code: 'US' }, { id: 2, value: 'Canada', code: 'CA' }],
+  Country: [
+    { id: 1, value: 'United States', code: 'US' },
+    { id: 2, value: 'Canada', code: 'CA' },
+  ],
   Role: [{ id: 5, value: 'Technician', code: '5' }],
   Location: [{ id: 6, value: 'Northstar Albany', code: '6' }],
   SystemType: [{ id: 1, value: 'Forward camera', code: null }],
@@ -40,7 +53,8 @@ describe('phone numbers as files write them', () => {
       ['718-555-01422', null],
       ['call me', null],
     ];
-    for (const [text, phoneNo, extension = ''] of cases) expect(normalizePhone(text), text).toEqual(phoneNo === null ? null : { phoneNo, extension });
+    for (const [text, phoneNo, extension = ''] of cases)
+      expect(normalizePhone(text), text).toEqual(phoneNo === null ? null : { phoneNo, extension });
   });
 
   it('a contact row stores the normalised number, an extension written in it kept', () => {
@@ -70,7 +84,11 @@ describe('mapping', () => {
       PostalCode: 'Zip',
     });
     // "Email" is both Username's synonym and a column of its own name elsewhere: each file column feeds one field.
-    expect(guessMapping(['Email', 'First name', 'Last name'], SCHEMAS.users.columns)).toEqual({ Username: 'Email', FirstName: 'First name', LastName: 'Last name' });
+    expect(guessMapping(['Email', 'First name', 'Last name'], SCHEMAS.users.columns)).toEqual({
+      Username: 'Email',
+      FirstName: 'First name',
+      LastName: 'Last name',
+    });
   });
 
   it('a value for every row ("=…") fills an unmapped column and counts as mapped; an empty one does not', () => {
@@ -85,40 +103,100 @@ describe('mapping', () => {
 
 describe('row checks', () => {
   it('contacts: the contact screen’s rules, lookups by name or code', () => {
-    const ok = checkRow(ctx('contacts'), { ContactType: 'cus', LastName: 'Lee', PhoneNo: '(512) 555-0100', EmailAddress: 'a@example.com', AddressLines: '1 Main', City: 'Austin', StateProvince: 'Texas', PostalCode: '78701' });
-    expect(ok.ok && ok.record.schema === 'contacts' && ok.record.row).toMatchObject({ contact: { contact: -1, contactType: 2, lastName: 'Lee' }, phone: { phoneType: 1 }, address: { stateProvince: 44, country: 1 } });
+    const ok = checkRow(ctx('contacts'), {
+      ContactType: 'cus',
+      LastName: 'Lee',
+      PhoneNo: '(512) 555-0100',
+      EmailAddress: 'a@example.com',
+      AddressLines: '1 Main',
+      City: 'Austin',
+      StateProvince: 'Texas',
+      PostalCode: '78701',
+    });
+    expect(ok.ok && ok.record.schema === 'contacts' && ok.record.row).toMatchObject({
+      contact: { contact: -1, contactType: 2, lastName: 'Lee' },
+      phone: { phoneType: 1 },
+      address: { stateProvince: 44, country: 1 },
+    });
     expect(reason('contacts', { LastName: 'Lee' })).toBe('Contact type: missing required value');
     expect(reason('contacts', { ContactType: 'Customer' })).toBe('Last name: This field is required');
     expect(reason('contacts', { ContactType: 'Customer', CompanyName: 'Acme' })).toBeNull();
-    expect(reason('contacts', { ContactType: 'Customer', LastName: 'Lee', EmailAddress: 'x' })).toBe('Email address: Required, formatted email address');
-    expect(reason('contacts', { ContactType: 'Customer', LastName: 'Lee', PhoneNo: '555' })).toBe('Phone #: Phone # must look like (555) 123-4567 (a US or Canadian number, +1 optional)');
+    expect(reason('contacts', { ContactType: 'Customer', LastName: 'Lee', EmailAddress: 'x' })).toBe(
+      'Email address: Required, formatted email address',
+    );
+    expect(reason('contacts', { ContactType: 'Customer', LastName: 'Lee', PhoneNo: '555' })).toBe(
+      'Phone #: Phone # must look like (555) 123-4567 (a US or Canadian number, +1 optional)',
+    );
     expect(reason('contacts', { ContactType: 'Robot', LastName: 'Lee' })).toBe('Contact type: unknown value "Robot"');
     expect(reason('contacts', { ContactType: 'Customer', LastName: 'Lee', IsInactive: 'perhaps' })).toBe('Inactive (1 = yes): use 1 or 0');
     expect(reason('contacts', { ContactType: 'Customer', LastName: 'Lee', Contact: 'abc' })).toMatch(/^Contact id: /);
-    expect(reason('contacts', { ContactType: 'Customer', LastName: 'Lee', AddressLines: '1 Rue', City: 'X', StateProvince: 'TX', PostalCode: '1', Country: 'CA' })).toMatch(/not in the chosen country/);
+    expect(
+      reason('contacts', {
+        ContactType: 'Customer',
+        LastName: 'Lee',
+        AddressLines: '1 Rue',
+        City: 'X',
+        StateProvince: 'TX',
+        PostalCode: '1',
+        Country: 'CA',
+      }),
+    ).toMatch(/not in the chosen country/);
   });
 
   it('users: the user form’s fields, a role and a labor rate for a new user, activation from a 1/0 column', () => {
-    const ok = checkRow(ctx('users'), { Username: 'tech@example.com', FirstName: 'Ima', LastName: 'Tech', Role: 'technician', LaborRate: '85.50', Location: '6', Active: '0' });
-    expect(ok.ok && ok.record.schema === 'users' && ok.record.row).toMatchObject({ user: { user: -1, role: 5, laborRate: 85.5, firm: 6, isInactive: true }, active: 0 });
-    expect(reason('users', { Username: 'tech@example.com', FirstName: 'Ima', LastName: 'Tech', LaborRate: '1' })).toBe('Role: Please supply a Role.');
+    const ok = checkRow(ctx('users'), {
+      Username: 'tech@example.com',
+      FirstName: 'Ima',
+      LastName: 'Tech',
+      Role: 'technician',
+      LaborRate: '85.50',
+      Location: '6',
+      Active: '0',
+    });
+    expect(ok.ok && ok.record.schema === 'users' && ok.record.row).toMatchObject({
+      user: { user: -1, role: 5, laborRate: 85.5, firm: 6, isInactive: true },
+      active: 0,
+    });
+    expect(reason('users', { Username: 'tech@example.com', FirstName: 'Ima', LastName: 'Tech', LaborRate: '1' })).toBe(
+      'Role: Please supply a Role.',
+    );
     expect(reason('users', { Username: 'tech@example.com', FirstName: 'Ima', LastName: 'Tech', Role: '5' })).toMatch(/^Labor rate: /);
-    expect(reason('users', { Username: 'not-an-email', FirstName: 'Ima', LastName: 'Tech', Role: '5', LaborRate: '1' })).toMatch(/^Username \(email\): /);
+    expect(reason('users', { Username: 'not-an-email', FirstName: 'Ima', LastName: 'Tech', Role: '5', LaborRate: '1' })).toMatch(
+      /^Username \(email\): /,
+    );
     expect(reason('users', { User: '12', Username: 'tech@example.com', FirstName: 'Ima', LastName: 'Tech', Active: 'yes' })).toBeNull();
-    expect(reason('users', { User: '12', Username: 'tech@example.com', FirstName: 'Ima', LastName: 'Tech', Active: 'later' })).toBe('Active (1 = active): use 1 or 0');
-    expect(reason('users', { Username: 'tech@example.com', FirstName: 'Ima', LastName: 'Tech', Role: '5', LaborRate: '1', Location: 'Mars' })).toBe('Location (name or id): unknown value "Mars"');
+    expect(reason('users', { User: '12', Username: 'tech@example.com', FirstName: 'Ima', LastName: 'Tech', Active: 'later' })).toBe(
+      'Active (1 = active): use 1 or 0',
+    );
+    expect(
+      reason('users', { Username: 'tech@example.com', FirstName: 'Ima', LastName: 'Tech', Role: '5', LaborRate: '1', Location: 'Mars' }),
+    ).toBe('Location (name or id): unknown value "Mars"');
   });
 
   it('calibration pricing and the vehicle matrix: the configuration’s rules', () => {
     expect(reason('pricing', { SystemType: 'Forward camera', Calibration: 'Static', Mode: 'Static', Price: '299' })).toBeNull();
-    expect(reason('pricing', { SystemType: 'Forward camera', Calibration: 'Static', Mode: 'Sideways', Price: '299' })).toMatch(/^Mode: "Sideways" is not a mode/);
+    expect(reason('pricing', { SystemType: 'Forward camera', Calibration: 'Static', Mode: 'Sideways', Price: '299' })).toMatch(
+      /^Mode: "Sideways" is not a mode/,
+    );
     expect(reason('pricing', { SystemType: 'Forward camera', Calibration: 'Static', Price: '299' })).toBe('Mode: A mode is required');
     expect(reason('pricing', { SystemType: 'Forward camera', Calibration: 'Static', Price: '299', Location: '6' })).toBeNull();
-    expect(reason('pricing', { SystemType: 'Sonar', Calibration: 'Static', Mode: 'Static', Price: '1' })).toBe('System type: unknown value "Sonar"');
-    const matrix = checkRow(ctx('vehicleMatrix'), { Make: 'Honda', YearStart: '2019', YearEnd: '2024', Models: 'Civic, Accord', System: 'forward collision warning' });
+    expect(reason('pricing', { SystemType: 'Sonar', Calibration: 'Static', Mode: 'Static', Price: '1' })).toBe(
+      'System type: unknown value "Sonar"',
+    );
+    const matrix = checkRow(ctx('vehicleMatrix'), {
+      Make: 'Honda',
+      YearStart: '2019',
+      YearEnd: '2024',
+      Models: 'Civic, Accord',
+      System: 'forward collision warning',
+    });
     expect(matrix.ok && matrix.record.row).toMatchObject({ adasChecklistMatrix: 3, models: [{ name: 'Civic' }, { name: 'Accord' }] });
-    expect(reason('vehicleMatrix', { Make: 'Honda', YearStart: '2024', YearEnd: '2019', System: 'Forward Collision Warning' })).toMatch(/^Year to: /);
-    expect(reason('vehicleMatrix', { Make: 'Honda', YearStart: '2019', YearEnd: '2024', System: 'Radar' })).toBe('System: unknown value "Radar"');
+    expect(reason('vehicleMatrix', { Make: 'Honda', YearStart: '2024', YearEnd: '2019', System: 'Forward Collision Warning' })).toMatch(
+      /^Year to: /,
+    );
+    expect(reason('vehicleMatrix', { Make: 'Honda', YearStart: '2019', YearEnd: '2024', System: 'Radar' })).toBe(
+      'System: unknown value "Radar"',
+    );
   });
 
   it('vehicles and insurance: their screens’ rules', () => {
@@ -155,7 +233,10 @@ describe('templates and mapping', () => {
     expect(missingRequired({}, SCHEMAS.vehicles.columns)).toEqual(['Year', 'Make', 'Model']);
   });
   it('maps a raw row by header name', () => {
-    expect(mapRow(['Lee', 'Customer', 'x@y.z'], { LastName: 'Surname', EmailAddress: 'e-mail' }, headerIndex(header))).toEqual({ LastName: 'Lee', EmailAddress: 'x@y.z' });
+    expect(mapRow(['Lee', 'Customer', 'x@y.z'], { LastName: 'Surname', EmailAddress: 'e-mail' }, headerIndex(header))).toEqual({
+      LastName: 'Lee',
+      EmailAddress: 'x@y.z',
+    });
   });
 });
 
@@ -184,7 +265,10 @@ describe('file sniffing', () => {
     expect(sniff(new Uint8Array([0x61, 0x2c, 0xe9, 0x0a]), 4)).toEqual({ ok: true, encoding: 'windows-1252' });
     // A character cut at the end of the sample is still UTF-8.
     expect(sniff(bytes('abc é').slice(0, 5), 100)).toEqual({ ok: true, encoding: 'utf-8' });
-    expect(sniff(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]), 6)).toMatchObject({ ok: false, message: expect.stringMatching(/not a text file/) });
+    expect(sniff(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]), 6)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/not a text file/),
+    });
     expect(sniff(new Uint8Array(), 0)).toMatchObject({ ok: false });
     expect(sniff(bytes('a'), IMPORT_FILE_MAX_BYTES + 1)).toMatchObject({ ok: false, message: expect.stringMatching(/larger than/) });
   });

@@ -1,7 +1,17 @@
 /** The import wizard's reducer and what a reload keeps of it (components/data/wizard-state.ts). */
 import { describe, expect, it } from 'vitest';
 import type { SchemaDetail } from '@/lib/contract/data';
-import { START, emptyTemplate, keep, keptKey, restore, shownStep, wizardReducer, type CheckResult, type WizardState } from '@/components/data/wizard-state';
+import {
+  START,
+  emptyTemplate,
+  keep,
+  keptKey,
+  restore,
+  shownStep,
+  wizardReducer,
+  type CheckResult,
+  type WizardState,
+} from '@/components/data/wizard-state';
 
 const schema = { name: 'contacts', displayName: 'Contacts', columns: [] } as unknown as SchemaDetail;
 const facts = { name: 'a.csv', size: 10, lastModified: 1, encoding: 'utf-8' as const };

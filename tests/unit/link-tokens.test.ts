@@ -26,7 +26,20 @@ describe('link tokens', () => {
   it('are no login tokens, and login tokens are no links', async () => {
     const link = await tokens.signLink(1, now, now + 3600);
     expect(await tokens.verify(link)).toBeNull();
-    const login = await tokens.issue({ user: 1, contact: 1, firm: 1, timezone: 12, firstName: 'A', lastName: 'B', username: 'a@example.com', email: 'a@example.com', language: 1, roles: 1, firmName: 'X', postalCode: '' } as never);
+    const login = await tokens.issue({
+      user: 1,
+      contact: 1,
+      firm: 1,
+      timezone: 12,
+      firstName: 'A',
+      lastName: 'B',
+      username: 'a@example.com',
+      email: 'a@example.com',
+      language: 1,
+      roles: 1,
+      firmName: 'X',
+      postalCode: '',
+    } as never);
     expect(await tokens.verifyLink(login)).toBeNull();
   });
 });

@@ -35,8 +35,20 @@ describe('URL → list state', () => {
   });
 
   it('reads every field from a query string or Next searchParams', () => {
-    const qs = new URLSearchParams('page=3&pageSize=25&orderBy=email&direction=desc&searchTerm=ada&view=vendors&filterBy=2&retrospectiveDays=30');
-    const expected = { page: 3, pageSize: 25, orderBy: 'email', direction: 'desc', searchTerm: 'ada', columns: '', view: 'vendors', filterBy: 2, retrospectiveDays: 30 };
+    const qs = new URLSearchParams(
+      'page=3&pageSize=25&orderBy=email&direction=desc&searchTerm=ada&view=vendors&filterBy=2&retrospectiveDays=30',
+    );
+    const expected = {
+      page: 3,
+      pageSize: 25,
+      orderBy: 'email',
+      direction: 'desc',
+      searchTerm: 'ada',
+      columns: '',
+      view: 'vendors',
+      filterBy: 2,
+      retrospectiveDays: 30,
+    };
     expect(parseList(spec, qs)).toEqual(expected);
     expect(parseList(spec, Object.fromEntries(qs))).toEqual(expected);
     // Next gives repeated keys as arrays: the first wins.
@@ -78,12 +90,29 @@ describe('list state → URL', () => {
   });
 
   it('writes changed fields in a stable order', () => {
-    const state = { ...listDefaults(spec), searchTerm: 'ada lovelace', page: 2, direction: 'desc' as const, filterBy: 3, view: 'vendors' as const };
+    const state = {
+      ...listDefaults(spec),
+      searchTerm: 'ada lovelace',
+      page: 2,
+      direction: 'desc' as const,
+      filterBy: 3,
+      view: 'vendors' as const,
+    };
     expect(listHref(spec, state)).toBe('/contacts?page=2&direction=desc&searchTerm=ada+lovelace&view=vendors&filterBy=3');
   });
 
   it('round-trips: parse(serialize(state)) = state', () => {
-    const state = { page: 7, pageSize: 50, orderBy: 'phone' as const, direction: 'desc' as const, searchTerm: 'a&b=c?', columns: 'email,-phone', view: 'vendors' as const, filterBy: 12, retrospectiveDays: 90 };
+    const state = {
+      page: 7,
+      pageSize: 50,
+      orderBy: 'phone' as const,
+      direction: 'desc' as const,
+      searchTerm: 'a&b=c?',
+      columns: 'email,-phone',
+      view: 'vendors' as const,
+      filterBy: 12,
+      retrospectiveDays: 90,
+    };
     expect(parseList(spec, listSearch(spec, state))).toEqual(state);
   });
 
@@ -130,7 +159,9 @@ describe('remembered preferences', () => {
   });
 
   it('writes a session cookie scoped to the list path, deleting it when everything is default', () => {
-    expect(prefsCookie(spec, { ...listDefaults(spec), pageSize: 50 }, false)).toBe('list-contacts=pageSize%3D50; Path=/contacts; SameSite=Lax');
+    expect(prefsCookie(spec, { ...listDefaults(spec), pageSize: 50 }, false)).toBe(
+      'list-contacts=pageSize%3D50; Path=/contacts; SameSite=Lax',
+    );
     expect(prefsCookie(spec, listDefaults(spec), true)).toBe('list-contacts=; Path=/contacts; SameSite=Lax; Secure; Max-Age=0');
   });
 
@@ -168,7 +199,14 @@ describe('shown columns', () => {
 
 describe('defineList', () => {
   it('adds its own default page size to the allowed sizes and takes per-list defaults', () => {
-    const blog = defineList({ key: 'blog', path: '/blog', sorts: ['createdBy', 'name'], orderBy: 'createdBy', direction: 'desc', pageSize: 20 });
+    const blog = defineList({
+      key: 'blog',
+      path: '/blog',
+      sorts: ['createdBy', 'name'],
+      orderBy: 'createdBy',
+      direction: 'desc',
+      pageSize: 20,
+    });
     expect(blog.fields.pageSize.values).toEqual([10, 20, 25, 50, 100]);
     expect(parseList(blog, {})).toMatchObject({ orderBy: 'createdBy', direction: 'desc', pageSize: 20 });
     expect(listHref(blog, { ...parseList(blog, {}), direction: 'asc' })).toBe('/blog?direction=asc');

@@ -5,7 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { boundingBox, milesBetween, resolvePostalCode } from '@/api-host/firms/geo';
 import { addEntry, hasChanges, programsToSave, providersToSave, toggleOptIn, type PartnerFlags } from '@/components/partners/rules';
-import { changedPreferences, childType, inheritedValue, ownValues, preferenceErrors, rollUp, validateFirm } from '@/components/locations/rules';
+import {
+  changedPreferences,
+  childType,
+  inheritedValue,
+  ownValues,
+  preferenceErrors,
+  rollUp,
+  validateFirm,
+} from '@/components/locations/rules';
 import { priceChanges, priceText } from '@/components/locations/pricing-rules';
 import { PRICE_MESSAGES } from '@/lib/configuration/money';
 import type { TreeNode } from '@/lib/contract/firm';
@@ -16,11 +24,19 @@ describe('tree keyboard (WAI-ARIA tree view)', () => {
     id: string;
     kids?: N[];
   }
-  const tree: N[] = [{ id: 'root', kids: [{ id: 'a', kids: [{ id: 'a1' }, { id: 'a2' }] }, { id: 'b', kids: [{ id: 'b1' }] }, { id: 'c' }] }];
+  const tree: N[] = [
+    { id: 'root', kids: [{ id: 'a', kids: [{ id: 'a1' }, { id: 'a2' }] }, { id: 'b', kids: [{ id: 'b1' }] }, { id: 'c' }] },
+  ];
   const byId = new Map<string, N>();
   const index = (ns: N[]) => ns.forEach((n) => (byId.set(n.id, n), n.kids && index(n.kids)));
   index(tree);
-  const shape: TreeShape<N> = { roots: tree, idOf: (n) => n.id, textOf: (n) => n.id, expandable: (n) => !!n.kids, childrenOf: (id) => byId.get(id)?.kids };
+  const shape: TreeShape<N> = {
+    roots: tree,
+    idOf: (n) => n.id,
+    textOf: (n) => n.id,
+    expandable: (n) => !!n.kids,
+    childrenOf: (id) => byId.get(id)?.kids,
+  };
   const visible = (...open: string[]) => visibleNodes(shape, new Set(open));
 
   it('shows roots and the children of expanded nodes, in order, with levels', () => {
@@ -53,7 +69,14 @@ describe('tree keyboard (WAI-ARIA tree view)', () => {
 });
 
 describe('opt-in programs and providers (docs/locations.md#states)', () => {
-  const entry = (firm2: number, extra: Partial<PartnerFlags> = {}): PartnerFlags => ({ firm2, isOptIn: true, isAdd: false, isRemove: false, relationship: 5, ...extra });
+  const entry = (firm2: number, extra: Partial<PartnerFlags> = {}): PartnerFlags => ({
+    firm2,
+    isOptIn: true,
+    isAdd: false,
+    isRemove: false,
+    relationship: 5,
+    ...extra,
+  });
 
   it('toggling flips isOptIn; un-opting an existing entry sets isRemove, opting in again clears it', () => {
     const off = toggleOptIn([entry(1)], 1);
@@ -72,11 +95,18 @@ describe('opt-in programs and providers (docs/locations.md#states)', () => {
     expect(addEntry([entry(1)], entry(1, { isOptIn: false }))).toEqual([entry(1)]);
     expect(addEntry([entry(1, { isOptIn: false, isRemove: true })], entry(1))).toEqual([entry(1)]);
     // A provider of the network becomes a chosen one.
-    expect(addEntry([entry(3, { relationship: 3, isOptIn: false })], entry(3, { relationship: 3, isOptIn: false }))).toEqual([entry(3, { isAdd: true })]);
+    expect(addEntry([entry(3, { relationship: 3, isOptIn: false })], entry(3, { relationship: 3, isOptIn: false }))).toEqual([
+      entry(3, { isAdd: true }),
+    ]);
   });
 
   it('network entries are not toggled; only relationship 5 is sent for providers; programs send their changes', () => {
-    const list = [entry(1), entry(2, { relationship: 1, isOptIn: false }), entry(3, { isAdd: true }), entry(4, { isOptIn: false, isRemove: true })];
+    const list = [
+      entry(1),
+      entry(2, { relationship: 1, isOptIn: false }),
+      entry(3, { isAdd: true }),
+      entry(4, { isOptIn: false, isRemove: true }),
+    ];
     expect(toggleOptIn(list, 2)).toEqual(list);
     expect(providersToSave(list).map((e) => e.firm2)).toEqual([1, 3, 4]);
     expect(providersToSave(list).every((e) => e.relationship === 5)).toBe(true);
@@ -88,12 +118,16 @@ describe('preference change detection', () => {
   it('finds only the preferences whose value changed, trimmed, across categories', () => {
     const original = { Brand: { BrandTitle: 'Queens', BrandLogo: '/a.svg' }, Report: {} };
     expect(changedPreferences(original, { Brand: { BrandTitle: ' Queens ', BrandLogo: '/a.svg' } })).toEqual([]);
-    expect(changedPreferences(original, { Brand: { BrandTitle: 'Queens Auto', BrandLogo: '/a.svg' }, Report: { ReportTitle: 'Cert' } })).toEqual([
+    expect(
+      changedPreferences(original, { Brand: { BrandTitle: 'Queens Auto', BrandLogo: '/a.svg' }, Report: { ReportTitle: 'Cert' } }),
+    ).toEqual([
       { category: 'Brand', name: 'BrandTitle', value: 'Queens Auto' },
       { category: 'Report', name: 'ReportTitle', value: 'Cert' },
     ]);
     // Clearing a value is a change (the location inherits again).
-    expect(changedPreferences(original, { Brand: { BrandTitle: '', BrandLogo: '/a.svg' } })).toEqual([{ category: 'Brand', name: 'BrandTitle', value: '' }]);
+    expect(changedPreferences(original, { Brand: { BrandTitle: '', BrandLogo: '/a.svg' } })).toEqual([
+      { category: 'Brand', name: 'BrandTitle', value: '' },
+    ]);
   });
 
   it('tells own values from inherited ones, and checks values by kind', () => {
@@ -111,7 +145,10 @@ describe('preference change detection', () => {
         { category: 'Calibration', name: 'RequirePreScan', value: 'true' },
         { category: 'Brand', name: 'BrandIcon', value: 'file/image?firm=7&name=abc-icon.png' },
       ]),
-    ).toEqual({ 'Brand.BrandLogo': 'Must be an uploaded image or an https address', 'Calibration.DefaultLaborRate': 'Must be a number of at least 0 (up to 2 decimals)' });
+    ).toEqual({
+      'Brand.BrandLogo': 'Must be an uploaded image or an https address',
+      'Calibration.DefaultLaborRate': 'Must be a number of at least 0 (up to 2 decimals)',
+    });
   });
 });
 
@@ -147,8 +184,18 @@ describe('calibration price change detection', () => {
 
 describe('the network tree roll-up line', () => {
   const node = (over: Partial<TreeNode>): TreeNode => ({
-    firm: 3, name: 'Northstar East', firmType: 'franchisee', parent: 2, city: 'Brooklyn', stateCode: 'NY',
-    isInactive: false, hasChildren: true, shops: 4, users: 12, openJobs: 1, ...over,
+    firm: 3,
+    name: 'Northstar East',
+    firmType: 'franchisee',
+    parent: 2,
+    city: 'Brooklyn',
+    stateCode: 'NY',
+    isInactive: false,
+    hasChildren: true,
+    shops: 4,
+    users: 12,
+    openJobs: 1,
+    ...over,
   });
   it('names shops (not for a shop), users and open jobs, singular and plural, formatted for the locale', () => {
     expect(rollUp(node({}))).toBe('4 shops · 12 users · 1 open job');
@@ -179,7 +226,10 @@ describe('great-circle distance and postal codes', () => {
     const box = boundingBox(c, 50);
     for (const bearing of [0, 45, 90, 135, 180, 225, 270, 315]) {
       const rad = (bearing * Math.PI) / 180;
-      const p = { latitude: c.latitude + (49.9 / 69.05) * Math.cos(rad), longitude: c.longitude + ((49.9 / 69.05) * Math.sin(rad)) / Math.cos((c.latitude * Math.PI) / 180) };
+      const p = {
+        latitude: c.latitude + (49.9 / 69.05) * Math.cos(rad),
+        longitude: c.longitude + ((49.9 / 69.05) * Math.sin(rad)) / Math.cos((c.latitude * Math.PI) / 180),
+      };
       if (milesBetween(c, p) <= 50) {
         expect(p.latitude).toBeGreaterThanOrEqual(box.minLat);
         expect(p.latitude).toBeLessThanOrEqual(box.maxLat);
@@ -192,7 +242,16 @@ describe('great-circle distance and postal codes', () => {
 });
 
 describe('the Location add form', () => {
-  const ok = { company: 'Harbor', firmType: 'shop' as const, companyId: 3, postalCode: '11231', phoneNo: '', email: '', timezoneId: 12, languageId: 1 };
+  const ok = {
+    company: 'Harbor',
+    firmType: 'shop' as const,
+    companyId: 3,
+    postalCode: '11231',
+    phoneNo: '',
+    email: '',
+    timezoneId: 12,
+    languageId: 1,
+  };
   it('needs a name, type, parent (but the platform), time zone and language; checks phone and email', () => {
     expect(validateFirm(ok)).toEqual({});
     expect(validateFirm({ ...ok, company: ' ', companyId: null, timezoneId: null, phoneNo: '555', email: 'x@' })).toEqual({

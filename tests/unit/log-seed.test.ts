@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { logRecords } from '../../api-host/log/data';
 
-const WMI_MAKE: Readonly<Record<string, string>> = { '1HG': 'Honda', '5YJ': 'Tesla', '1FT': 'Ford', JTD: 'Toyota', '3N1': 'Nissan', KM8: 'Hyundai' };
+const WMI_MAKE: Readonly<Record<string, string>> = {
+  '1HG': 'Honda',
+  '5YJ': 'Tesla',
+  '1FT': 'Ford',
+  JTD: 'Toyota',
+  '3N1': 'Nissan',
+  KM8: 'Hyundai',
+};
 
 describe('seeded log: VIN decoded entries', () => {
   it('name the make of the VIN', () => {

@@ -44,7 +44,14 @@ describe('top bar', () => {
 });
 
 describe('role labels', () => {
-  const expected: Record<number, string> = { 3: 'Franchiser (admin)', 7: 'Franchiser (user)', 8: 'Franchisee (admin)', 9: 'Franchisee (user)', 4: 'Shop (admin)', 5: 'Shop (user)' };
+  const expected: Record<number, string> = {
+    3: 'Franchiser (admin)',
+    7: 'Franchiser (user)',
+    8: 'Franchisee (admin)',
+    9: 'Franchisee (user)',
+    4: 'Shop (admin)',
+    5: 'Shop (user)',
+  };
   for (let role = 1; role <= 17; role++) {
     it(`role ${role}`, () => expect(roleLabel(role)).toBe(expected[role] ?? 'Admin'));
   }

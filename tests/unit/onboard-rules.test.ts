@@ -6,7 +6,23 @@ import { bodyFor, callFor, newWizard, saveStep, StepOrderError, type StepValues 
 vi.mock('../../lib/config', () => ({ config: () => ({ AUTH_SECRET: 'x'.repeat(40) }) }));
 
 const basic: StepValues['basic'] = { firstName: 'Dana', lastName: 'Lopez', emailAddress: 'dana@example.com', consent: true };
-const additional = { company: 'Harbor', names: 'Dana Lopez', jobTitle: '', email: 'o@example.com', addressLines: '1 Pier', city: 'Brooklyn', stateProvince: null, postalCode: '11231', country: 1, phoneCC: '+1', phoneNo: '(718) 555-0100', languageId: 1, timezoneId: 12, webaddress: '', companyId: '' } as StepValues['additional'];
+const additional = {
+  company: 'Harbor',
+  names: 'Dana Lopez',
+  jobTitle: '',
+  email: 'o@example.com',
+  addressLines: '1 Pier',
+  city: 'Brooklyn',
+  stateProvince: null,
+  postalCode: '11231',
+  country: 1,
+  phoneCC: '+1',
+  phoneNo: '(718) 555-0100',
+  languageId: 1,
+  timezoneId: 12,
+  webaddress: '',
+  companyId: '',
+} as StepValues['additional'];
 
 describe('step rules', () => {
   it('save in order and keep each id; the firm is updated once its id is set', async () => {
@@ -14,7 +30,10 @@ describe('step rules', () => {
     let next = 10;
     // Like the host: an update answers the id it was given, a create a new one.
     const kept: Record<string, string> = { onboardMarketing: 'marketing', onboardFirmUpdate: 'firm', onboardShippingSave: 'id' };
-    const send = async (call: string, body: Record<string, unknown>) => (sent.push([call, body]), { id: (body[kept[call]] as number) || next++ });
+    const send = async (call: string, body: Record<string, unknown>) => (
+      sent.push([call, body]),
+      { id: (body[kept[call]] as number) || next++ }
+    );
     let s = newWizard('inv-0123456789abcdefghij', false);
     await expect(saveStep(s, 'additional', additional, send)).rejects.toBeInstanceOf(StepOrderError);
     s = await saveStep(s, 'basic', basic, send);
@@ -26,7 +45,16 @@ describe('step rules', () => {
     s = await saveStep(s, 'basic', { ...basic, firstName: 'Dani' }, send);
     expect(sent.at(-1)).toEqual(['onboardMarketing', expect.objectContaining({ marketing: 10, firstName: 'Dani' })]);
     expect([s.ids.marketing, s.reached]).toEqual([10, 'shipping']);
-    expect(bodyFor(s, 'shipping', { sameAsCompany: true, addressLines: '1 Pier', city: 'Brooklyn', stateProvince: null, postalCode: '11231', country: 1 })).toMatchObject({ id: 0, firm: 11 });
+    expect(
+      bodyFor(s, 'shipping', {
+        sameAsCompany: true,
+        addressLines: '1 Pier',
+        city: 'Brooklyn',
+        stateProvince: null,
+        postalCode: '11231',
+        country: 1,
+      }),
+    ).toMatchObject({ id: 0, firm: 11 });
   });
 
   it('in test mode skip the network and use 0 as each id', async () => {

@@ -12,7 +12,15 @@ import { renderOpenApi } from '../../scripts/lib/openapi';
 
 const committed = readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8');
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-type Operation = { operationId: string; 'x-access': unknown; 'x-writes'?: boolean; security: unknown[]; parameters?: { name: string; required: boolean }[]; requestBody?: unknown; responses: Record<string, unknown> };
+type Operation = {
+  operationId: string;
+  'x-access': unknown;
+  'x-writes'?: boolean;
+  security: unknown[];
+  parameters?: { name: string; required: boolean }[];
+  requestBody?: unknown;
+  responses: Record<string, unknown>;
+};
 
 describe('docs/openapi.json', () => {
   it('is what the contract renders (run `npm run openapi` after changing lib/contract)', () => {
@@ -28,7 +36,9 @@ describe('docs/openapi.json', () => {
 
   it('has every call once, with its method, query, body, answer and who may call it', () => {
     const doc = JSON.parse(committed) as { paths: Record<string, Record<string, Operation>> };
-    const ops = Object.entries(doc.paths).flatMap(([path, item]) => ['get', 'post'].filter((m) => item[m]).map((m) => ({ path, method: m.toUpperCase(), op: item[m] })));
+    const ops = Object.entries(doc.paths).flatMap(([path, item]) =>
+      ['get', 'post'].filter((m) => item[m]).map((m) => ({ path, method: m.toUpperCase(), op: item[m] })),
+    );
     expect(ops).toHaveLength(ALL_CALLS.length);
     for (const call of ALL_CALLS) {
       const found = ops.find((o) => o.path === `/${call.path}` && o.method === call.method);
@@ -49,7 +59,9 @@ describe('docs/openapi.json', () => {
 
 describe('GET calls that change something', () => {
   it('are marked writes when their name says so (delete…, remove…, set…, save…, create…, merge…, move…, send…, push…)', () => {
-    const unmarked = ALL_CALLS.filter((c) => c.method === 'GET' && /(^|\/)(delete|remove|set|save|create|merge|move|send|push)[A-Z]/.test(c.path) && !c.writes);
+    const unmarked = ALL_CALLS.filter(
+      (c) => c.method === 'GET' && /(^|\/)(delete|remove|set|save|create|merge|move|send|push)[A-Z]/.test(c.path) && !c.writes,
+    );
     expect(unmarked.map((c) => c.path)).toEqual([]);
   });
 });

@@ -16,14 +16,26 @@ import {
 } from '../../components/palette/entries';
 import { ROUTES, isAllowed } from '../../lib/routes';
 
-const entry = (key: string, title: string, detail = '', kind: PaletteEntry['kind'] = 'screen'): PaletteEntry => ({ key, kind, title, detail, href: `/${key}` });
+const entry = (key: string, title: string, detail = '', kind: PaletteEntry['kind'] = 'screen'): PaletteEntry => ({
+  key,
+  kind,
+  title,
+  detail,
+  href: `/${key}`,
+});
 
 describe('screens', () => {
   it('lists only screens the role may open', () => {
     for (const role of [1, 2, 9, 15, 17, null] as const) {
       for (const s of screensFor(role)) {
         const path = s.href.split('?')[0];
-        expect(isAllowed(ROUTES.find((r) => r.path === path)!, role), `${s.href} for role ${role}`).toBe(true);
+        expect(
+          isAllowed(
+            ROUTES.find((r) => r.path === path)!,
+            role,
+          ),
+          `${s.href} for role ${role}`,
+        ).toBe(true);
       }
     }
     expect(screensFor(1).map((s) => s.href)).toEqual(expect.arrayContaining(['/', '/contacts', '/users', '/adas', '/admin?section=log']));
@@ -52,9 +64,15 @@ describe('result count', () => {
 describe('links', () => {
   it('opens a job by id and other records as their list searched for them', () => {
     expect(hrefOf({ kind: 'job', id: 42, title: 'RO 1', detail: '', searchTerm: '' })).toBe('/adas?adas=42');
-    expect(hrefOf({ kind: 'vehicle', id: 7, title: 'VIN', detail: '', searchTerm: '1HGCM82633A004352' })).toBe('/adas?view=vehicles&searchTerm=1HGCM82633A004352');
-    expect(hrefOf({ kind: 'contact', id: 3, title: 'Doe, Jane', detail: '', searchTerm: 'Doe, Jane' })).toBe('/contacts?searchTerm=Doe%2C+Jane');
-    expect(hrefOf({ kind: 'user', id: 3, title: '', detail: '', searchTerm: 'role5@example.com' })).toBe('/users?searchTerm=role5%40example.com');
+    expect(hrefOf({ kind: 'vehicle', id: 7, title: 'VIN', detail: '', searchTerm: '1HGCM82633A004352' })).toBe(
+      '/adas?view=vehicles&searchTerm=1HGCM82633A004352',
+    );
+    expect(hrefOf({ kind: 'contact', id: 3, title: 'Doe, Jane', detail: '', searchTerm: 'Doe, Jane' })).toBe(
+      '/contacts?searchTerm=Doe%2C+Jane',
+    );
+    expect(hrefOf({ kind: 'user', id: 3, title: '', detail: '', searchTerm: 'role5@example.com' })).toBe(
+      '/users?searchTerm=role5%40example.com',
+    );
     expect(hrefOf({ kind: 'location', id: 6, title: '', detail: '', searchTerm: 'A & B' })).toBe('/locations?searchTerm=A+%26+B');
     expect(entryOf({ kind: 'job', id: 42, title: 'RO 1', detail: 'd', searchTerm: '' }).key).toBe('job:42');
   });
@@ -89,7 +107,10 @@ describe('groups and recent items', () => {
     expect(groups.map((g) => g.id)).toEqual(['recent', 'contact']);
     expect(groups[0].entries).toEqual([job]);
     const empty = paletteGroups({ query: '', recents, screens, found: [] });
-    expect(empty.map((g) => [g.id, g.entries.length])).toEqual([['recent', 1], ['screen', 2]]);
+    expect(empty.map((g) => [g.id, g.entries.length])).toEqual([
+      ['recent', 1],
+      ['screen', 2],
+    ]);
     expect(paletteGroups({ query: 'zzz', recents: [], screens, found: [] })).toEqual([]);
   });
 

@@ -69,7 +69,15 @@ const bearer = (who: string) => ({ authorization: `Bearer ${who}` });
 
 async function negotiate(who = 'admin', version = 1) {
   const res = await fetch(`${base}/negotiate?negotiateVersion=${version}`, { method: 'POST', headers: bearer(who) });
-  return { status: res.status, body: (await res.json()) as { connectionId: string; connectionToken?: string; negotiateVersion: number; availableTransports: { transport: string }[] } };
+  return {
+    status: res.status,
+    body: (await res.json()) as {
+      connectionId: string;
+      connectionToken?: string;
+      negotiateVersion: number;
+      availableTransports: { transport: string }[];
+    },
+  };
 }
 
 const send = (id: string, text: string, who = 'admin') =>

@@ -56,7 +56,7 @@ describe('change notices', () => {
     for (const tab of ['short', 'x'.repeat(65), 'has space!', 42]) expect(isRecordsChanged({ ...notice, tab })).toBe(false);
   });
 
-  it('are never toasts, and a change made in this tab is not passed on to its lists; the same user\'s other tabs hear it', () => {
+  it("are never toasts, and a change made in this tab is not passed on to its lists; the same user's other tabs hear it", () => {
     const tab = 'tab0000000a';
     expect(toastFor(PUSH_TARGETS.recordsChanged, notice, 1)).toBeNull();
     // Without a tab (not made through a tab's BFF call): the user's own, in every tab.

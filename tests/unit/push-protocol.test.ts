@@ -32,7 +32,10 @@ describe('hub protocol framing', () => {
   it('accepts the json protocol versions 1 and 2 in the handshake, and explains a refusal', () => {
     expect(parseHandshake('{"protocol":"json","version":2}')).toEqual({ ok: true, protocol: 'json', version: 2 });
     expect(parseHandshake('{"protocol":"json","version":1}').ok).toBe(true);
-    expect(parseHandshake('{"protocol":"messagepack","version":1}')).toEqual({ ok: false, error: "The protocol 'messagepack' is not supported." });
+    expect(parseHandshake('{"protocol":"messagepack","version":1}')).toEqual({
+      ok: false,
+      error: "The protocol 'messagepack' is not supported.",
+    });
     expect(parseHandshake('{"protocol":"json","version":9}').ok).toBe(false);
     expect(parseHandshake('{"protocol":"json"}').ok).toBe(false);
     expect(parseHandshake('not json').ok).toBe(false);

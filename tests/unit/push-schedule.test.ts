@@ -10,11 +10,10 @@ describe('push reconnect schedule', () => {
   it('is the policy of the connection the shell builds, and it gives up after the last delay', () => {
     const connection = buildPushConnection({ url: `http://localhost${PUSH_HUB_PATH}`, onMessage: () => undefined });
     // The library keeps the policy private; the delays it will use are what matters here.
-    const policy = (connection as unknown as { _reconnectPolicy: { nextRetryDelayInMilliseconds(ctx: { previousRetryCount: number }): number | null } })
-      ._reconnectPolicy;
-    const delays = Array.from({ length: 8 }, (_, previousRetryCount) =>
-      policy.nextRetryDelayInMilliseconds({ previousRetryCount }),
-    );
+    const policy = (
+      connection as unknown as { _reconnectPolicy: { nextRetryDelayInMilliseconds(ctx: { previousRetryCount: number }): number | null } }
+    )._reconnectPolicy;
+    const delays = Array.from({ length: 8 }, (_, previousRetryCount) => policy.nextRetryDelayInMilliseconds({ previousRetryCount }));
     expect(delays).toEqual([0, 3000, 5000, 10_000, 15_000, 30_000, 60_000, null]);
   });
 });

@@ -52,7 +52,9 @@ describe('11. the in-memory store under a flood of keys', () => {
 
   it('APP_ENV=prod with more than one instance requires a shared store (REDIS_URL or REDIS_SENTINELS)', () => {
     const base = { APP_ENV: 'prod', AUTH_SECRET: 'x'.repeat(40) };
-    expect(() => parseConfig({ ...base, APP_INSTANCES: '2' })).toThrow(/REDIS_URL or REDIS_SENTINELS is required when APP_ENV=prod and APP_INSTANCES=2/);
+    expect(() => parseConfig({ ...base, APP_INSTANCES: '2' })).toThrow(
+      /REDIS_URL or REDIS_SENTINELS is required when APP_ENV=prod and APP_INSTANCES=2/,
+    );
     expect(parseConfig({ ...base, APP_INSTANCES: '2', REDIS_URL: 'redis://127.0.0.1:6379' }).APP_INSTANCES).toBe(2);
     expect(parseConfig({ ...base, APP_INSTANCES: '2', REDIS_SENTINELS: '127.0.0.1:26379,127.0.0.1:26380' }).APP_INSTANCES).toBe(2);
     expect(parseConfig(base).APP_INSTANCES).toBe(1);
@@ -62,9 +64,21 @@ describe('11. the in-memory store under a flood of keys', () => {
 
 describe('12. CSV cells starting with NUL or a full-width formula character are neutralised like ASCII ones', () => {
   it('prefixes them with an apostrophe, in the one CSV option set every export uses', () => {
-    const cells = ['\u0000=1+1', '\uFF1DHYPERLINK("http://evil.example")', '\uFF0B1', '\uFF0D1', '\uFF20SUM(A1)', '\uFE66cmd', '=1', 'plain', 'a\uFF1Db'];
+    const cells = [
+      '\u0000=1+1',
+      '\uFF1DHYPERLINK("http://evil.example")',
+      '\uFF0B1',
+      '\uFF0D1',
+      '\uFF20SUM(A1)',
+      '\uFE66cmd',
+      '=1',
+      'plain',
+      'a\uFF1Db',
+    ];
     const csv = Papa.unparse({ fields: ['v'], data: cells.map((c) => [c]) }, CSV_OPTIONS);
-    const back = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data.slice(1).map((r) => r[0]);
+    const back = Papa.parse<string[]>(csv, { skipEmptyLines: true })
+      .data.slice(1)
+      .map((r) => r[0]);
     expect(back.slice(0, 7).map((v) => v.startsWith("'"))).toEqual(Array(7).fill(true));
     expect(back.slice(7)).toEqual(['plain', 'a\uFF1Db']);
   });

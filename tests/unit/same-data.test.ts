@@ -27,7 +27,27 @@ describe('sameData', () => {
     expect(check(z.object({ d: z.string().transform((s) => new Date(s)) }), '{"d":"2024-01-01"}')).toBe(false);
   });
   it('holds for a real contract answer as the reference host sends it, and not with a field added', () => {
-    const answer = { count: 1, items: [{ contact: 1, firm: 1, contactType: 5, contactTypeName: 'Customer', isCompany: false, companyName: '', firstName: 'A', lastName: 'B', isVendor: false, isInactive: false, fileAs: 'B, A', phoneNo: null, emailAddress: 'a@b.c', createdAt: '2024-01-01T00:00:00Z' }] };
+    const answer = {
+      count: 1,
+      items: [
+        {
+          contact: 1,
+          firm: 1,
+          contactType: 5,
+          contactTypeName: 'Customer',
+          isCompany: false,
+          companyName: '',
+          firstName: 'A',
+          lastName: 'B',
+          isVendor: false,
+          isInactive: false,
+          fileAs: 'B, A',
+          phoneNo: null,
+          emailAddress: 'a@b.c',
+          createdAt: '2024-01-01T00:00:00Z',
+        },
+      ],
+    };
     expect(check(contract.contact.contacts.response, JSON.stringify(answer))).toBe(true);
     expect(check(contract.contact.contacts.response, JSON.stringify({ ...answer, internal: true }))).toBe(false);
   });

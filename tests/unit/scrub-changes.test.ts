@@ -35,14 +35,18 @@ function result(lines: ScrubbedLine[]): ScrubResult {
       calibrationType: '',
       calibrationTypeId: null,
       calibrationMode: null,
-      lines: lines.filter((l) => l.triggers.some((t) => t.system === system)).map((l) => ({ lineNum: l.lineNum, operation: l.operation, description: l.description, keyword: 'x', why: '' })),
+      lines: lines
+        .filter((l) => l.triggers.some((t) => t.system === system))
+        .map((l) => ({ lineNum: l.lineNum, operation: l.operation, description: l.description, keyword: 'x', why: '' })),
       triggerNotice: null,
       url: '',
       price: null,
       priceSource: 'none',
     })),
     lines,
-    untriggered: lines.filter((l) => l.nothing).map((l) => ({ lineNum: l.lineNum, operation: l.operation, description: l.description, reason: l.nothing! })),
+    untriggered: lines
+      .filter((l) => l.nothing)
+      .map((l) => ({ lineNum: l.lineNum, operation: l.operation, description: l.description, reason: l.nothing! })),
     unread: [],
     changes: null,
   };
@@ -50,21 +54,39 @@ function result(lines: ScrubbedLine[]): ScrubResult {
 
 describe('what changed since the previous scrub', () => {
   it('the same lines read differently: the configuration changed', () => {
-    const c = changesSince(result([line(1, 'FBC', []), line(2, 'Windshield', ['Forward Camera'])]), result([line(1, 'FBC', ['Front Radar']), line(2, 'Windshield', ['Forward Camera'])]));
-    expect(c).toMatchObject({ since: '2026-03-01T10:00:00Z', sinceByName: 'Sam Shop', estimateChanged: false, added: [{ system: 'Front Radar', lines: [1] }], removed: [] });
+    const c = changesSince(
+      result([line(1, 'FBC', []), line(2, 'Windshield', ['Forward Camera'])]),
+      result([line(1, 'FBC', ['Front Radar']), line(2, 'Windshield', ['Forward Camera'])]),
+    );
+    expect(c).toMatchObject({
+      since: '2026-03-01T10:00:00Z',
+      sinceByName: 'Sam Shop',
+      estimateChanged: false,
+      added: [{ system: 'Front Radar', lines: [1] }],
+      removed: [],
+    });
     expect(c.lines).toEqual([{ lineNum: 1, description: 'FBC', before: 'nothing', after: 'Front Radar' }]);
-    expect(c.summary).toBe('Front Radar added; 1 line read differently. The estimate is the same: the change comes from the configuration (knowledge base or estimate terms) or the inspection’s systems.');
+    expect(c.summary).toBe(
+      'Front Radar added; 1 line read differently. The estimate is the same: the change comes from the configuration (knowledge base or estimate terms) or the inspection’s systems.',
+    );
   });
 
   it('other lines: the estimate changed; nothing at all: says so', () => {
     const c = changesSince(result([line(1, 'Windshield', ['Forward Camera'])]), result([line(1, 'Liftgate', ['Rear Camera'])]));
-    expect(c).toMatchObject({ estimateChanged: true, added: [{ system: 'Rear Camera' }], removed: [{ system: 'Forward Camera' }], lines: [] });
+    expect(c).toMatchObject({
+      estimateChanged: true,
+      added: [{ system: 'Rear Camera' }],
+      removed: [{ system: 'Forward Camera' }],
+      lines: [],
+    });
     expect(c.summary).toBe('Rear Camera added; Forward Camera no longer required. The estimate changed.');
     expect(changesSince(result([line(1, 'Hood', [])]), result([line(1, 'Hood', [])])).summary).toBe('Nothing changed.');
   });
 
   it('a scrub kept before line-by-line results does not claim the estimate changed', () => {
     const old = { ...result([line(1, 'Windshield', ['Forward Camera'])]), lines: [] };
-    expect(changesSince(old, result([line(1, 'Windshield', ['Forward Camera'])])).summary).toBe('The calibrations are the same. The previous scrub kept no line-by-line results, so whether the estimate changed is not known.');
+    expect(changesSince(old, result([line(1, 'Windshield', ['Forward Camera'])])).summary).toBe(
+      'The calibrations are the same. The previous scrub kept no line-by-line results, so whether the estimate changed is not known.',
+    );
   });
 });

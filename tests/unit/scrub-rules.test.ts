@@ -11,7 +11,11 @@ import { readPasted } from '../../lib/calibrations/paste';
 
 const vocab = compileVocabulary([], ['windshield', 'bumper', 'cover', 'liftgate', 'alignment', 'camera']);
 
-const system = (id: number, name: string, o: Partial<MatchSystem> & { line?: string[]; sublet?: string[]; location?: string[] }): MatchSystem => ({
+const system = (
+  id: number,
+  name: string,
+  o: Partial<MatchSystem> & { line?: string[]; sublet?: string[]; location?: string[] },
+): MatchSystem => ({
   adasChecklistMatrix: id,
   system: name,
   isRR: o.isRR ?? true,
@@ -21,13 +25,38 @@ const system = (id: number, name: string, o: Partial<MatchSystem> & { line?: str
   notEquipped: o.notEquipped,
 });
 
-const CAMERA = system(1, 'Forward Camera', { line: ['windshield', 'forward camera', 'forward camera bracket'], sublet: ['forward camera'], location: ['windshield'] });
-const RADAR = system(2, 'Front Radar', { line: ['front bumper cover', 'repair front bumper cover', 'grille', 'front emblem', 'radar', 'radar sensor', 'adaptive cruise sensor'], sublet: ['radar', 'front radar'], location: ['front bumper', 'grille'] });
-const CORNER = system(3, 'Blind Spot Monitoring', { line: ['rear bumper cover', 'quarter panel', 'blind spot radar'], sublet: ['blind spot', 'blind spot radar'], location: ['rear bumper', 'quarter panel'] });
-const PARK = system(4, 'Park Assist', { isRI: false, line: ['front bumper cover', 'rear bumper cover', 'park sensor'], sublet: ['park sensor'], location: ['front bumper', 'rear bumper'] });
+const CAMERA = system(1, 'Forward Camera', {
+  line: ['windshield', 'forward camera', 'forward camera bracket'],
+  sublet: ['forward camera'],
+  location: ['windshield'],
+});
+const RADAR = system(2, 'Front Radar', {
+  line: ['front bumper cover', 'repair front bumper cover', 'grille', 'front emblem', 'radar', 'radar sensor', 'adaptive cruise sensor'],
+  sublet: ['radar', 'front radar'],
+  location: ['front bumper', 'grille'],
+});
+const CORNER = system(3, 'Blind Spot Monitoring', {
+  line: ['rear bumper cover', 'quarter panel', 'blind spot radar'],
+  sublet: ['blind spot', 'blind spot radar'],
+  location: ['rear bumper', 'quarter panel'],
+});
+const PARK = system(4, 'Park Assist', {
+  isRI: false,
+  line: ['front bumper cover', 'rear bumper cover', 'park sensor'],
+  sublet: ['park sensor'],
+  location: ['front bumper', 'rear bumper'],
+});
 const MIRROR = system(5, 'Side Camera', { line: ['mirror', 'mirror camera'], sublet: ['side camera'], location: ['outside mirror'] });
-const REAR = system(6, 'Rear Camera', { line: ['liftgate', 'rear camera', 'liftgate camera'], sublet: ['rear camera'], location: ['liftgate', 'rear bumper'] });
-const SAS = system(7, 'Steering Angle Sensor', { line: ['wheel alignment', 'tie rod', 'strut', 'steering wheel'], sublet: ['steering angle sensor'], location: ['suspension'] });
+const REAR = system(6, 'Rear Camera', {
+  line: ['liftgate', 'rear camera', 'liftgate camera'],
+  sublet: ['rear camera'],
+  location: ['liftgate', 'rear bumper'],
+});
+const SAS = system(7, 'Steering Angle Sensor', {
+  line: ['wheel alignment', 'tie rod', 'strut', 'steering wheel'],
+  sublet: ['steering angle sensor'],
+  location: ['suspension'],
+});
 const SYSTEMS = [CAMERA, RADAR, CORNER, PARK, MIRROR, REAR, SAS];
 const EXCLUSIONS = [
   { adasChecklistMatrix: 2, phrase: 'cowl', reason: 'The cowl grille is not the front grille.' },
@@ -35,14 +64,33 @@ const EXCLUSIONS = [
   { adasChecklistMatrix: 7, phrase: 'gas strut', reason: 'Not a suspension strut.' },
 ];
 const matcher = (systems = SYSTEMS) => compileMatcher(systems, EXCLUSIONS, vocab);
-const scrub = (operation: string, description: string, section = '', systems = SYSTEMS) => scrubLine({ lineNum: 1, operation, description, section }, matcher(systems));
-const systemsOf = (operation: string, description: string, section = '') => scrub(operation, description, section).triggers.map((t) => t.system);
+const scrub = (operation: string, description: string, section = '', systems = SYSTEMS) =>
+  scrubLine({ lineNum: 1, operation, description, section }, matcher(systems));
+const systemsOf = (operation: string, description: string, section = '') =>
+  scrub(operation, description, section).triggers.map((t) => t.system);
 
 describe('the normaliser', () => {
   const read = (operation: string, description: string, section = '') => readLine({ operation, description, section }, vocab);
 
   it('maps the operation codes of CCC ONE, Mitchell and Audatex to one set', () => {
-    for (const [code, op] of [['Repl', 'replace'], ['RPL', 'replace'], ['Remove/Replace', 'replace'], ['R&R', 'replace'], ['R&I', 'remove'], ['Remove / Install', 'remove'], ['r/i', 'remove'], ['O/H', 'overhaul'], ['Rpr', 'repair'], ['Refn', 'refinish'], ['RFN', 'refinish'], ['Blnd', 'blend'], ['Subl', 'sublet'], ['Algn', 'align'], ["Add'l Labor", 'labor'], ['Additional Labor', 'labor']] as const)
+    for (const [code, op] of [
+      ['Repl', 'replace'],
+      ['RPL', 'replace'],
+      ['Remove/Replace', 'replace'],
+      ['R&R', 'replace'],
+      ['R&I', 'remove'],
+      ['Remove / Install', 'remove'],
+      ['r/i', 'remove'],
+      ['O/H', 'overhaul'],
+      ['Rpr', 'repair'],
+      ['Refn', 'refinish'],
+      ['RFN', 'refinish'],
+      ['Blnd', 'blend'],
+      ['Subl', 'sublet'],
+      ['Algn', 'align'],
+      ["Add'l Labor", 'labor'],
+      ['Additional Labor', 'labor'],
+    ] as const)
       expect(read(code, 'Hood').operation, code).toBe(op);
     expect(read('', 'repl frt bumper cover').operation).toBe('replace');
     expect(read('Subl', 'Windshield replacement').operation).toBe('replace');
@@ -50,7 +98,12 @@ describe('the normaliser', () => {
 
   it('reads abbreviations, reversed names, side markers and plurals into the knowledge base words', () => {
     expect(read('', 'R&I frt bmpr cvr').phrases.map((p) => p.words.join(' '))).toEqual(['front bumper cover']);
-    expect(read('RPL', 'COVER, FRONT BUMPER').phrases[0]).toMatchObject({ words: ['front', 'bumper', 'cover'], head: 'cover', mods: ['bumper'], zone: 'front' });
+    expect(read('RPL', 'COVER, FRONT BUMPER').phrases[0]).toMatchObject({
+      words: ['front', 'bumper', 'cover'],
+      head: 'cover',
+      mods: ['bumper'],
+      zone: 'front',
+    });
     expect(read('RPL', 'GLASS, WINDSHIELD').phrases[0].words).toEqual(['windshield']);
     expect(read('Repl', 'LT Quarter Panels').phrases[0]).toMatchObject({ head: 'quarter', mods: [] });
     expect(read('', '4 whl algn').phrases[0].words).toEqual(['wheel', 'alignment']);
@@ -60,7 +113,8 @@ describe('the normaliser', () => {
   });
 
   it('reads part numbers, quantities and lettering as no part', () => {
-    const words = (operation: string, description: string) => read(operation, description).phrases.map((p) => p.words.filter((w) => !/\d/.test(w)).join(' '));
+    const words = (operation: string, description: string) =>
+      read(operation, description).phrases.map((p) => p.words.filter((w) => !/\d/.test(w)).join(' '));
     expect(read('Repl', 'Bumper cover 04711-THR-A90ZZ').phrases[0]).toMatchObject({ head: 'cover', mods: ['bumper'] });
     expect(read('', 'rpr rt qtr 3.5hrs').phrases[0]).toMatchObject({ head: 'quarter', mods: [] });
     expect(read('Repl', 'Grille assy 71121-THR-A01').phrases[0]).toMatchObject({ head: 'grille', mods: [] });
@@ -100,9 +154,18 @@ describe('the normaliser', () => {
 
   it('reads "with" parts after their part and splits joined parts', () => {
     const withCamera = read('Repl', 'Mirror assy w/ camera');
-    expect(withCamera.phrases.map((p) => [p.kind, p.words.join(' ')])).toEqual([['main', 'mirror assembly'], ['with', 'mirror camera']]);
-    expect(read('Repl', 'front & rear bumper covers').phrases.map((p) => p.words.join(' '))).toEqual(['front bumper cover', 'rear bumper cover']);
-    expect(read('Repl', 'upper & lower control arm').phrases.map((p) => p.words.join(' '))).toEqual(['upper control arm', 'lower control arm']);
+    expect(withCamera.phrases.map((p) => [p.kind, p.words.join(' ')])).toEqual([
+      ['main', 'mirror assembly'],
+      ['with', 'mirror camera'],
+    ]);
+    expect(read('Repl', 'front & rear bumper covers').phrases.map((p) => p.words.join(' '))).toEqual([
+      'front bumper cover',
+      'rear bumper cover',
+    ]);
+    expect(read('Repl', 'upper & lower control arm').phrases.map((p) => p.words.join(' '))).toEqual([
+      'upper control arm',
+      'lower control arm',
+    ]);
   });
 });
 
@@ -124,13 +187,21 @@ describe('the matching rule', () => {
     expect(scrub('', 'check alignment').nothing).toMatch(/check/i);
     // …unless a keyword starts with that operation.
     const painted = [{ ...RADAR, keywords: { ...RADAR.keywords, line: [...RADAR.keywords.line, 'refinish front bumper cover'] } }];
-    expect(scrub('Refn', 'Front bumper cover', '', painted).triggers[0]).toMatchObject({ keyword: 'refinish front bumper cover', why: expect.stringMatching(/and the line refinishes it/) });
+    expect(scrub('Refn', 'Front bumper cover', '', painted).triggers[0]).toMatchObject({
+      keyword: 'refinish front bumper cover',
+      why: expect.stringMatching(/and the line refinishes it/),
+    });
   });
 
-  it('reads a sensor\'s "with" part as the sensor\'s, not the section\'s', () => {
+  it("reads a sensor's \"with\" part as the sensor's, not the section's", () => {
     const radar = system(2, 'Front Radar', { line: ['radar', 'radar sensor', 'radar bracket'], location: ['front bumper'] });
-    const park = system(4, 'Park Assist', { isRI: false, line: ['park sensor', 'bumper sensor', 'bumper sensor bracket'], location: ['front bumper', 'rear bumper'] });
-    const of = (operation: string, description: string, section: string) => scrub(operation, description, section, [radar, park, REAR]).triggers.map((t) => t.system);
+    const park = system(4, 'Park Assist', {
+      isRI: false,
+      line: ['park sensor', 'bumper sensor', 'bumper sensor bracket'],
+      location: ['front bumper', 'rear bumper'],
+    });
+    const of = (operation: string, description: string, section: string) =>
+      scrub(operation, description, section, [radar, park, REAR]).triggers.map((t) => t.system);
     expect(of('Remove/Replace', 'ACC Radar Sensor w/ Bracket', 'Front Bumper')).toEqual(['Front Radar']);
     expect(of('Repl', 'Sensor w/ bracket', 'FRONT BUMPER')).toContain('Park Assist');
     expect(of('Repl', 'Applique w/ camera', 'LIFT GATE')).toEqual(['Rear Camera']);
@@ -183,14 +254,22 @@ describe('the matching rule', () => {
   });
 
   it('stops on an exclusion, a make exception or a system not equipped, naming it', () => {
-    expect(scrub('R&I', 'Cowl vent grille').nothing).toMatch(/Excluded: a line with “cowl” never triggers Front Radar \(The cowl grille is not the front grille\)/);
+    expect(scrub('R&I', 'Cowl vent grille').nothing).toMatch(
+      /Excluded: a line with “cowl” never triggers Front Radar \(The cowl grille is not the front grille\)/,
+    );
     expect(scrub('R&I', 'Radar detector').triggers).toEqual([]);
     expect(systemsOf('Repl', 'Liftgate gas strut')).toEqual([]);
-    const excepted = scrub('Repl', 'Quarter panel', '', [{ ...CORNER, exceptions: [{ keyword: 'quarter panel', reason: 'Sensors are on the bumper beam.' }] }]);
-    expect(excepted.nothing).toBe('Make exception for Blind Spot Monitoring: “quarter panel” does not trigger it (Sensors are on the bumper beam).');
+    const excepted = scrub('Repl', 'Quarter panel', '', [
+      { ...CORNER, exceptions: [{ keyword: 'quarter panel', reason: 'Sensors are on the bumper beam.' }] },
+    ]);
+    expect(excepted.nothing).toBe(
+      'Make exception for Blind Spot Monitoring: “quarter panel” does not trigger it (Sensors are on the bumper beam).',
+    );
     const notEquipped = scrub('Repl', 'Windshield', '', [{ ...CAMERA, notEquipped: true }]);
     expect(notEquipped.nothing).toMatch(/not equipped with/);
-    expect(scrubLine({ lineNum: 1, operation: 'Repl', description: 'Windshield', isNotEquipped: true }, matcher()).nothing).toBe('Marked not equipped on the job: the line is not scrubbed.');
+    expect(scrubLine({ lineNum: 1, operation: 'Repl', description: 'Windshield', isNotEquipped: true }, matcher()).nothing).toBe(
+      'Marked not equipped on the job: the line is not scrubbed.',
+    );
   });
 
   it('puts every line in one place: triggering with its reasons, or nothing with one, or unread', () => {
@@ -205,7 +284,7 @@ describe('the matching rule', () => {
   });
 });
 
-describe('a firm\'s estimate terms', () => {
+describe("a firm's estimate terms", () => {
   it('extend the vocabulary and win over the built-in terms', () => {
     const firm = compileVocabulary([
       { written: 'FBC', meaning: 'front bumper cover', kind: 'term' },
@@ -216,17 +295,33 @@ describe('a firm\'s estimate terms', () => {
     expect(r.operation).toBe('remove');
     expect(r.phrases[0].words).toEqual(['front', 'bumper', 'cover']);
     expect(readLine({ operation: '', description: 'cam' }, firm).phrases[0].words).toEqual(['camshaft']);
-    expect(scrubLine({ lineNum: 1, operation: 'RMV/INST', description: 'FBC' }, compileMatcher(SYSTEMS, [], firm)).triggers.map((t) => t.system)).toEqual(['Front Radar']);
+    expect(
+      scrubLine({ lineNum: 1, operation: 'RMV/INST', description: 'FBC' }, compileMatcher(SYSTEMS, [], firm)).triggers.map((t) => t.system),
+    ).toEqual(['Front Radar']);
   });
 });
 
 describe('pasted lines', () => {
   it('reads headings, line numbers, operations and the figures estimating systems print', () => {
-    const text = ['Line Oper Description Part Number Qty Price Labor Paint', '1 FRONT BUMPER & GRILLE', '2 Repl Bumper cover 52119-0R903 1 389.00 2.5 3.2', '3 R&I Grille assy 0.4', '4 WINDSHIELD', '5 Remove / Install Windshield 1.0 T', ''].join('\n');
+    const text = [
+      'Line Oper Description Part Number Qty Price Labor Paint',
+      '1 FRONT BUMPER & GRILLE',
+      '2 Repl Bumper cover 52119-0R903 1 389.00 2.5 3.2',
+      '3 R&I Grille assy 0.4',
+      '4 WINDSHIELD',
+      '5 Remove / Install Windshield 1.0 T',
+      '',
+    ].join('\n');
     const p = readPasted(text, vocab);
     expect(p.headings.map((h) => h.section)).toEqual(['FRONT BUMPER & GRILLE', 'WINDSHIELD']);
     expect(p.lines).toEqual([
-      expect.objectContaining({ lineNum: 2, operation: 'Repl', description: 'Bumper cover', section: 'FRONT BUMPER & GRILLE', partNumber: '52119-0R903' }),
+      expect.objectContaining({
+        lineNum: 2,
+        operation: 'Repl',
+        description: 'Bumper cover',
+        section: 'FRONT BUMPER & GRILLE',
+        partNumber: '52119-0R903',
+      }),
       expect.objectContaining({ lineNum: 3, operation: 'R&I', description: 'Grille assy', section: 'FRONT BUMPER & GRILLE' }),
       expect.objectContaining({ lineNum: 5, operation: 'Remove / Install', description: 'Windshield', section: 'WINDSHIELD' }),
     ]);

@@ -30,7 +30,12 @@ beforeAll(() => {
 });
 
 const wrong = (results: readonly LineResult[]) =>
-  results.filter((r) => r.missed.length || r.falseAlarms.length).map((r) => `${r.line.id} [${r.vehicle}] ${r.line.operation} | ${r.line.description}: missed ${r.missed.join(',') || '-'}, false alarm ${r.falseAlarms.join(',') || '-'}`);
+  results
+    .filter((r) => r.missed.length || r.falseAlarms.length)
+    .map(
+      (r) =>
+        `${r.line.id} [${r.vehicle}] ${r.line.operation} | ${r.line.description}: missed ${r.missed.join(',') || '-'}, false alarm ${r.falseAlarms.join(',') || '-'}`,
+    );
 
 describe('the labelled set', () => {
   it('has at least 300 lines, a third of them requiring nothing, in every style', () => {
@@ -38,7 +43,8 @@ describe('the labelled set', () => {
     expect(all.length).toBeGreaterThanOrEqual(300);
     expect(all.filter((l) => !l.expect.length).length * 3).toBeGreaterThanOrEqual(all.length);
     expect(new Set(all.map((l) => l.id)).size).toBe(all.length);
-    for (const style of ['ccc', 'mitchell', 'audatex', 'shorthand', 'sublet']) expect(all.filter((l) => l.style === style).length).toBeGreaterThan(30);
+    for (const style of ['ccc', 'mitchell', 'audatex', 'shorthand', 'sublet'])
+      expect(all.filter((l) => l.style === style).length).toBeGreaterThan(30);
   });
 
   it('the tuning part: every calibration found and none raised that is not required', () => {
@@ -53,13 +59,18 @@ describe('the labelled set', () => {
     expect(f.recall).toBeGreaterThanOrEqual(0.992);
     expect(f.precision).toBe(1);
     const ids = [...new Set(results.filter((r) => r.missed.length || r.falseAlarms.length).map((r) => r.line.id))];
-    expect(ids.filter((id) => !HELD_OUT_KNOWN_WRONG.includes(id)), wrong(results).join('\n')).toEqual([]);
+    expect(
+      ids.filter((id) => !HELD_OUT_KNOWN_WRONG.includes(id)),
+      wrong(results).join('\n'),
+    ).toEqual([]);
   });
 
   it('the probe part (tuned on since it was measured): every calibration found and none raised that is not required', () => {
     expect(PROBE_SET.length).toBeGreaterThanOrEqual(200);
     expect(PROBE_SET.filter((l) => !l.expect.length).length * 10).toBeGreaterThanOrEqual(PROBE_SET.length * 4);
-    expect(new Set([...TUNING_SET, ...HOLDOUT_SET, ...PROBE_SET].map((l) => l.id)).size).toBe(TUNING_SET.length + HOLDOUT_SET.length + PROBE_SET.length);
+    expect(new Set([...TUNING_SET, ...HOLDOUT_SET, ...PROBE_SET].map((l) => l.id)).size).toBe(
+      TUNING_SET.length + HOLDOUT_SET.length + PROBE_SET.length,
+    );
     const results = scrubSet(db, PROBE_SET);
     expect(wrong(results)).toEqual([]);
     for (const code of Object.keys(SYSTEM_CODES) as SystemCode[]) expect(figures(results, code).recall, code).toBe(1);

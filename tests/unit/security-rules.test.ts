@@ -90,21 +90,25 @@ describe('CSV formula escaping', () => {
   it('escapes any cell whose first character could start a formula, whatever follows, line breaks included', () => {
     const cells = ['=HYPERLINK("http://evil.example","x")\nmore', '+1 555', '-2+3', '@SUM(A1)', '\tx', '\rx', 'plain', 'a=b'];
     const csv = Papa.unparse({ fields: ['v'], data: cells.map((c) => [c]) }, CSV_OPTIONS);
-    const back = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data.slice(1).map((r) => r[0]);
+    const back = Papa.parse<string[]>(csv, { skipEmptyLines: true })
+      .data.slice(1)
+      .map((r) => r[0]);
     expect(back.slice(0, 6).every((v) => v.startsWith("'"))).toBe(true);
     expect(back.slice(6)).toEqual(['plain', 'a=b']);
   });
 
   it('writes a phone number with its country code as it is, and neutralises anything more after a +', () => {
     const unparse = (cells: string[]) =>
-      Papa.parse<string[]>(Papa.unparse({ fields: ['v'], data: cells.map((c) => [c]) }, CSV_OPTIONS), { skipEmptyLines: true }).data.slice(1).map((r) => r[0]);
+      Papa.parse<string[]>(Papa.unparse({ fields: ['v'], data: cells.map((c) => [c]) }, CSV_OPTIONS), { skipEmptyLines: true })
+        .data.slice(1)
+        .map((r) => r[0]);
     const phones = ['+1 917 555 0143', '+1 (917) 555-0143', '+1.917.555.0143', '+44 20 7946 0958', '+19175550143'];
     expect(unparse(phones)).toEqual(phones);
     const formulas = [
       '+1 917 555 0143+HYPERLINK("http://evil.example")',
       '+1 917 555 0143\n=cmd',
       '+1 917 555 0143 x12',
-      '+cmd|\' /C calc\'!A0',
+      "+cmd|' /C calc'!A0",
       '+1 555',
       '+1234567890123456',
       '+ 917 555 0143\t',

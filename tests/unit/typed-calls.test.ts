@@ -34,7 +34,9 @@ describe('typed calls', () => {
   });
 
   it('sends the typed call as written', async () => {
-    const fetch = vi.fn(async () => new Response('{"count":0,"items":[]}', { status: 200, headers: { 'content-type': 'application/json' } }));
+    const fetch = vi.fn(
+      async () => new Response('{"count":0,"items":[]}', { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
     vi.stubGlobal('fetch', fetch);
     vi.stubGlobal('window', { sessionStorage: new Map() });
     try {

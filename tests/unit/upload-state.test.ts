@@ -12,7 +12,10 @@ describe('the uploader states (docs/shell.md#states "Upload")', () => {
   });
 
   it('saving → failed keeps the error text; the numbers are the specification’s 0–3', () => {
-    const failed = uploadReducer(uploadReducer(INITIAL_UPLOAD, { type: 'start', count: 1 }), { type: 'fail', error: 'x.png is larger than 5 MB.' });
+    const failed = uploadReducer(uploadReducer(INITIAL_UPLOAD, { type: 'start', count: 1 }), {
+      type: 'fail',
+      error: 'x.png is larger than 5 MB.',
+    });
     expect(failed).toMatchObject({ status: 3, error: 'x.png is larger than 5 MB.' });
     expect([UPLOAD.initial, UPLOAD.saving, UPLOAD.success, UPLOAD.failed]).toEqual([0, 1, 2, 3]);
     expect([UPLOAD_TEXT.failed, UPLOAD_TEXT.again, UPLOAD_TEXT.retry]).toEqual(['Upload failed.', 'Upload again', 'Try again']);

@@ -28,7 +28,14 @@ describe('visibility of the profile form by source and role (docs/users.md#scree
 
   it('source 0 (own profile): names and username only; no contact type, no admin fields', () => {
     const v = visibility(0, 'editing', other, other);
-    expect(v).toMatchObject({ contactType: false, adminFields: false, password: false, tabs: true, changePassword: true, roleAndState: false });
+    expect(v).toMatchObject({
+      contactType: false,
+      adminFields: false,
+      password: false,
+      tabs: true,
+      changePassword: true,
+      roleAndState: false,
+    });
   });
 
   it('a source above 0 shows the contact type; only source 1 the time zone, language, role, labor rate and boxes', () => {
@@ -36,14 +43,22 @@ describe('visibility of the profile form by source and role (docs/users.md#scree
   });
 
   it('adding: the password pair, no tabs and no Change Password until the user exists', () => {
-    expect(visibility(1, 'adding', admin, null)).toMatchObject({ password: true, tabs: false, locationsTab: false, changePassword: false, roleAndState: true });
+    expect(visibility(1, 'adding', admin, null)).toMatchObject({
+      password: true,
+      tabs: false,
+      locationsTab: false,
+      changePassword: false,
+      roleAndState: true,
+    });
     expect(visibility(1, 'editing', admin, other)).toMatchObject({ password: false, tabs: true });
     expect(visibility(1, 'editing', admin, null).tabs).toBe(false);
   });
 
   it('the Locations tab for admins only: first role 1, 2 or 4', () => {
-    for (const role of [1, 2, 4]) expect(visibility(0, 'editing', person(9, role), person(9, role)).locationsTab, `role ${role}`).toBe(true);
-    for (const role of [3, 5, 8, 15, null]) expect(visibility(0, 'editing', person(9, role), person(9, role)).locationsTab, `role ${role}`).toBe(false);
+    for (const role of [1, 2, 4])
+      expect(visibility(0, 'editing', person(9, role), person(9, role)).locationsTab, `role ${role}`).toBe(true);
+    for (const role of [3, 5, 8, 15, null])
+      expect(visibility(0, 'editing', person(9, role), person(9, role)).locationsTab, `role ${role}`).toBe(false);
     expect(isLocationAdmin(4)).toBe(true);
   });
 
@@ -140,7 +155,10 @@ describe('field errors and the labor rate', () => {
   it('contact type and labor rate are required where shown', () => {
     const v = { contactType: true, adminFields: true };
     expect(fieldErrors(draft(), v)).toEqual({});
-    expect(fieldErrors(draft({ contactType: null, laborRate: '' }), v)).toEqual({ contactType: MESSAGES.required, laborRate: MESSAGES.required });
+    expect(fieldErrors(draft({ contactType: null, laborRate: '' }), v)).toEqual({
+      contactType: MESSAGES.required,
+      laborRate: MESSAGES.required,
+    });
     expect(fieldErrors(draft({ laborRate: 'ten' }), v)).toEqual({ laborRate: USER_MESSAGES.laborRate });
     expect(fieldErrors(draft({ contactType: null, laborRate: 'x' }), { contactType: false, adminFields: false })).toEqual({});
   });

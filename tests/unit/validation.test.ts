@@ -50,10 +50,7 @@ describe('redirects after sign-in stay on the site', () => {
     '/..//evil.example/x',
     '/%2e%2e//evil.example/x',
     '/a/..//evil.example',
-  ])(
-    '%s → /',
-    (v) => expect(safeCallback(v)).toBe('/'),
-  );
+  ])('%s → /', (v) => expect(safeCallback(v)).toBe('/'));
   it('keeps a same-site path with its query', () => {
     expect(safeCallback('/contacts?page=2&sort=name')).toBe('/contacts?page=2&sort=name');
     expect(loginUrl('/contacts?page=2')).toBe('/login?callbackUrl=%2Fcontacts%3Fpage%3D2');
@@ -63,10 +60,12 @@ describe('redirects after sign-in stay on the site', () => {
 
 describe('field errors of a refused save (the one mapper every form uses)', () => {
   it('names a field by the first segment of its path, keeping the first message', () => {
-    expect(serverFieldErrors({ 'links.0.url': ['An http(s) address'], 'links.1.url': ['Other'], title: ['Required', 'Too long'] })).toEqual({
-      links: 'An http(s) address',
-      title: 'Required',
-    });
+    expect(serverFieldErrors({ 'links.0.url': ['An http(s) address'], 'links.1.url': ['Other'], title: ['Required', 'Too long'] })).toEqual(
+      {
+        links: 'An http(s) address',
+        title: 'Required',
+      },
+    );
   });
 
   it('names the paths of a part of the body the form shows among its own fields by their next segment', () => {

@@ -21,7 +21,10 @@ describe('VIN check digit (49 CFR 565)', () => {
   it('names the rule a VIN breaks', () => {
     expect(vinProblem('1HGCM82633A00435')).toMatchObject({ rule: 'length', message: 'A VIN has 17 characters; this one has 16.' });
     expect(vinProblem('1HGCM82633A004352X')).toMatchObject({ rule: 'length' });
-    expect(vinProblem('1HGCM82O33A004352')).toMatchObject({ rule: 'letters', message: 'A VIN never contains the letters I, O or Q: found O at position 8.' });
+    expect(vinProblem('1HGCM82O33A004352')).toMatchObject({
+      rule: 'letters',
+      message: 'A VIN never contains the letters I, O or Q: found O at position 8.',
+    });
     expect(vinProblem('1HGCM82I33A004352')?.rule).toBe('letters');
     expect(vinProblem('QHGCM82633A004352')?.message).toContain('found Q at position 1');
     expect(vinProblem('1HGCM8263*A004352')).toMatchObject({ rule: 'characters' });
@@ -81,8 +84,18 @@ describe('status roll-up (docs/adas.md#states)', () => {
     expect(rolledUpStatus(complete, [])).toBe(open);
   });
   it('needs a result or "not equipped" for every system before an inspection completes', () => {
-    expect(completionProblem([{ result: 1, isNotEquipped: false }, { result: null, isNotEquipped: true }])).toBeNull();
+    expect(
+      completionProblem([
+        { result: 1, isNotEquipped: false },
+        { result: null, isNotEquipped: true },
+      ]),
+    ).toBeNull();
     expect(completionProblem([{ result: null, isNotEquipped: false }])).toMatch(/1 system has no result yet/);
-    expect(completionProblem([{ result: null, isNotEquipped: false }, { result: null, isNotEquipped: false }])).toMatch(/2 systems have no result yet/);
+    expect(
+      completionProblem([
+        { result: null, isNotEquipped: false },
+        { result: null, isNotEquipped: false },
+      ]),
+    ).toMatch(/2 systems have no result yet/);
   });
 });

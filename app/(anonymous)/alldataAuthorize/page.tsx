@@ -25,12 +25,13 @@ export default async function AlldataAuthorizePage() {
   return (
     <AlldataPanel title="Connect ALLDATA" next={[{ href: '/', label: 'Go to Home' }]}>
       <p>
-        Connect {account.firmName}&apos;s ALLDATA account, so OEM procedures open through it. You will sign in at ALLDATA and allow access; ALLDATA then
-        sends you back here.
+        Connect {account.firmName}&apos;s ALLDATA account, so OEM procedures open through it. You will sign in at ALLDATA and allow access;
+        ALLDATA then sends you back here.
       </p>
       {account.connected && (
         <Alert kind="info">
-          ALLDATA is already connected (since {formatDateTime(account.connectedAt, session.profile.timezone)}). Connecting again replaces that access.
+          ALLDATA is already connected (since {formatDateTime(account.connectedAt, session.profile.timezone)}). Connecting again replaces
+          that access.
         </Alert>
       )}
       <form action={connectAlldata}>

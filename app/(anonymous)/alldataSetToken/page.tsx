@@ -23,15 +23,19 @@ export default async function AlldataSetTokenPage() {
   const zone = session.profile.timezone;
   if (!account.connected)
     return (
-      <AlldataPanel title="ALLDATA is not connected" next={[{ href: '/alldataAuthorize', label: 'Connect ALLDATA' }, { href: '/', label: 'Go to Home' }]}>
+      <AlldataPanel
+        title="ALLDATA is not connected"
+        next={[
+          { href: '/alldataAuthorize', label: 'Connect ALLDATA' },
+          { href: '/', label: 'Go to Home' },
+        ]}
+      >
         <p>{account.firmName} has no ALLDATA account connected.</p>
       </AlldataPanel>
     );
   return (
     <AlldataPanel title="ALLDATA is connected" next={[{ href: '/', label: 'Go to Home' }]}>
-      <Alert kind="success">
-        {account.firmName}&apos;s ALLDATA account is connected.
-      </Alert>
+      <Alert kind="success">{account.firmName}&apos;s ALLDATA account is connected.</Alert>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-medium">Connected by</dt>
         <dd>{account.connectedBy ?? '—'}</dd>

@@ -23,12 +23,16 @@ type Search = Record<string, string | string[] | undefined>;
 
 export default async function LinksPage({ searchParams }: { searchParams: Promise<Search> }) {
   const params = await searchParams;
-  if (params.t !== undefined) return typeof params.t === 'string' ? <SharedInspection token={params.t} /> : <LinkProblem message={SHARE_MESSAGES.unknown} />;
+  if (params.t !== undefined)
+    return typeof params.t === 'string' ? <SharedInspection token={params.t} /> : <LinkProblem message={SHARE_MESSAGES.unknown} />;
 
   const session = await readSession();
   if (!session)
     return (
-      <section aria-labelledby="links-heading" className="mx-auto flex max-w-xl flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+      <section
+        aria-labelledby="links-heading"
+        className="mx-auto flex max-w-xl flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+      >
         <h1 id="links-heading" className="text-2xl font-semibold">
           Shared links
         </h1>

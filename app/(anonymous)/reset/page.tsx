@@ -16,7 +16,10 @@ export const generateMetadata = routeMetadata('/reset');
 export default async function ResetPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { token } = await searchParams;
   if (typeof token !== 'string' || !token) return <ResetForm />;
-  const check = await callUpstream(contract.auth.checkResetToken, { body: { token } }).catch(() => ({ valid: false as const, username: undefined }));
+  const check = await callUpstream(contract.auth.checkResetToken, { body: { token } }).catch(() => ({
+    valid: false as const,
+    username: undefined,
+  }));
   if (!check.valid || !check.username)
     return (
       <section aria-labelledby="reset-heading" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">

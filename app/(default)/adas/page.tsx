@@ -25,7 +25,8 @@ export default async function AdasPage({ searchParams }: { searchParams: Promise
   const params = await searchParams;
   const timezone = session.profile.timezone;
   // Dates are formatted here, on the server: date-fns stays out of the browser's bundle.
-  const dated = <T extends { createdAt: string }>(rows: T[]) => rows.map((r) => ({ ...r, createdLabel: formatDate(r.createdAt, timezone) }));
+  const dated = <T extends { createdAt: string }>(rows: T[]) =>
+    rows.map((r) => ({ ...r, createdLabel: formatDate(r.createdAt, timezone) }));
 
   const jobId = typeof params.adas === 'string' && /^\d{1,12}$/.test(params.adas) ? Number(params.adas) : null;
   if (jobId !== null) {
@@ -42,7 +43,9 @@ export default async function AdasPage({ searchParams }: { searchParams: Promise
     ]);
     const labels = {
       created: formatDateTime(job.createdAt, timezone),
-      inspections: Object.fromEntries(inspections.map((i) => [i.adasInspection, i.inspectionDate ? formatDate(i.inspectionDate, timezone) : ''])),
+      inspections: Object.fromEntries(
+        inspections.map((i) => [i.adasInspection, i.inspectionDate ? formatDate(i.inspectionDate, timezone) : '']),
+      ),
       estimate: estimate.uploadedAt ? formatDateTime(estimate.uploadedAt, timezone) : '',
     };
     return (
@@ -60,8 +63,16 @@ export default async function AdasPage({ searchParams }: { searchParams: Promise
   const query = state.view === 'vehicles' ? vehiclesQuery(state) : jobsQuery(state, timezone);
   const [data, locations, insurers] = await Promise.all([
     state.view === 'vehicles'
-      ? api(contract.vehicle.vehicles, { query: vehiclesQuery(state) }).then((d): AdasScreenData => ({ view: 'vehicles', count: d.count, items: dated(d.items) }))
-      : api(contract.adas.adass, { query: jobsQuery(state, timezone) }).then((d): AdasScreenData => ({ view: 'jobs', count: d.count, items: dated(d.items) })),
+      ? api(contract.vehicle.vehicles, { query: vehiclesQuery(state) }).then((d): AdasScreenData => ({
+          view: 'vehicles',
+          count: d.count,
+          items: dated(d.items),
+        }))
+      : api(contract.adas.adass, { query: jobsQuery(state, timezone) }).then((d): AdasScreenData => ({
+          view: 'jobs',
+          count: d.count,
+          items: dated(d.items),
+        })),
     locationChoices(),
     insurerChoices(),
   ]);
@@ -70,5 +81,15 @@ export default async function AdasPage({ searchParams }: { searchParams: Promise
   const last = pageCount(data.count, state.pageSize);
   if (data.count > 0 && state.page > last) redirect(listHref(adasList, { ...state, page: last }));
 
-  return <AdasScreen spec={adasList} state={state} data={data} query={query} locations={locations} insurers={insurers} defaultFirm={session.profile.firm} />;
+  return (
+    <AdasScreen
+      spec={adasList}
+      state={state}
+      data={data}
+      query={query}
+      locations={locations}
+      insurers={insurers}
+      defaultFirm={session.profile.firm}
+    />
+  );
 }

@@ -42,8 +42,19 @@ export default async function AddInspectionPage({ searchParams }: { searchParams
     if (problem) return <Overview {...base} vin={vin} vehicle={null} systems={[]} problem={problem.message} components={null} />;
     const [found, components] = await Promise.all([api(contract.decode.adascdk, { query: { vin } }), componentsOf(vin)]);
     const d = found.decode;
-    const vehicle = d.isDecoded ? { year: d.year!, make: d.make, makeId: d.makeId, model: d.model, bodystyle: d.bodystyle, vin: d.vin } : null;
-    return <Overview {...base} vin={vin} vehicle={vehicle} systems={found.systems} problem={d.isDecoded ? null : `${d.reason} Choose the vehicle by year, make and model instead.`} components={components} />;
+    const vehicle = d.isDecoded
+      ? { year: d.year!, make: d.make, makeId: d.makeId, model: d.model, bodystyle: d.bodystyle, vin: d.vin }
+      : null;
+    return (
+      <Overview
+        {...base}
+        vin={vin}
+        vehicle={vehicle}
+        systems={found.systems}
+        problem={d.isDecoded ? null : `${d.reason} Choose the vehicle by year, make and model instead.`}
+        components={components}
+      />
+    );
   }
 
   const year = Number(text(params.year, 4));
@@ -55,7 +66,9 @@ export default async function AddInspectionPage({ searchParams }: { searchParams
       throw e;
     });
     if ('refused' in found) return <Overview {...base} vin="" vehicle={null} systems={[]} problem={found.refused} components={null} />;
-    return <Overview {...base} vin="" vehicle={{ ...found.vehicle, makeId: null }} systems={found.systems} problem={null} components={null} />;
+    return (
+      <Overview {...base} vin="" vehicle={{ ...found.vehicle, makeId: null }} systems={found.systems} problem={null} components={null} />
+    );
   }
   return <Overview {...base} vin="" vehicle={null} systems={[]} problem={null} components={null} />;
 }

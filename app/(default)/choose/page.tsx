@@ -20,7 +20,11 @@ export default async function ChoosePage({ searchParams }: { searchParams: Promi
     <>
       <PageHeading>Choose Vehicle</PageHeading>
       <p className="mb-3 text-sm text-slate-700">Choose the vehicle to see its ADAS systems.</p>
-      <ChooseVehicle makes={makes} years={years} initial={{ year: years.includes(year) ? year : years[0], make: params.make ?? '', model: params.model ?? '' }} />
+      <ChooseVehicle
+        makes={makes}
+        years={years}
+        initial={{ year: years.includes(year) ? year : years[0], make: params.make ?? '', model: params.model ?? '' }}
+      />
     </>
   );
 }

@@ -23,14 +23,18 @@ import { isAdminRole } from '@/lib/roles';
 
 export const generateMetadata = routeMetadata('/dashboard');
 
-
 type Problems = Partial<Record<'startDate' | 'endDate' | 'firm', string>>;
 
 /** The host's refusal of a filter as a message to show beside it (a location out of reach, a range). */
 function refusal(e: unknown): Problems | null {
   if (!(e instanceof UpstreamError)) return null;
   if (e.kind === 'not-found') return { firm: 'That location is not one you can reach. Choose another location or all firms.' };
-  if (e.kind === 'bad-request') return { startDate: e.fieldErrors?.startDate?.[0], endDate: e.fieldErrors?.endDate?.[0], firm: e.fieldErrors?.firm?.[0] ?? (e.fieldErrors ? undefined : e.message) };
+  if (e.kind === 'bad-request')
+    return {
+      startDate: e.fieldErrors?.startDate?.[0],
+      endDate: e.fieldErrors?.endDate?.[0],
+      firm: e.fieldErrors?.firm?.[0] ?? (e.fieldErrors ? undefined : e.message),
+    };
   return null;
 }
 
@@ -51,7 +55,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
   const range: DayRange =
     numbers.startDate && numbers.endDate
       ? { startDate: numbers.startDate, endDate: numbers.endDate }
-      : presetRange(numbers.period === CUSTOM_PERIOD ? 3 : numbers.period as 1 | 2 | 3 | 4 | 5 | 6, new Date(), zone);
+      : presetRange(numbers.period === CUSTOM_PERIOD ? 3 : (numbers.period as 1 | 2 | 3 | 4 | 5 | 6), new Date(), zone);
   const locations = await api(contract.adas.locations);
   const common = { zone, range, locations, isAdmin };
   const query = { firm: numbers.firm, ...range };
@@ -62,7 +66,14 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
     const records = problems
       ? null
       : await api(contract.dashboard.adasRecords, {
-          query: { ...query, page: state.page, pageSize: state.pageSize, orderBy: state.orderBy, direction: state.direction, tech: state.tech >= 0 ? state.tech : undefined },
+          query: {
+            ...query,
+            page: state.page,
+            pageSize: state.pageSize,
+            orderBy: state.orderBy,
+            direction: state.direction,
+            tech: state.tech >= 0 ? state.tech : undefined,
+          },
         }).catch((e: unknown) => {
           if (!(problems = refusal(e))) throw e;
           return null;
@@ -74,7 +85,16 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
   const data = problems
     ? null
     : await Promise.all([
-        api(contract.dashboard.dashboard, { query: { ...query, analysis: numbers.analysis, page: numbers.page, pageSize: numbers.pageSize, orderBy: numbers.orderBy, direction: numbers.direction } }),
+        api(contract.dashboard.dashboard, {
+          query: {
+            ...query,
+            analysis: numbers.analysis,
+            page: numbers.page,
+            pageSize: numbers.pageSize,
+            orderBy: numbers.orderBy,
+            direction: numbers.direction,
+          },
+        }),
         api(contract.dashboard.dashboardTop, { query }),
       ]).then(
         ([table, top]) => ({ table, top }),

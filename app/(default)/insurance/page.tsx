@@ -19,7 +19,9 @@ export default async function InsurancePage({ searchParams }: { searchParams: Pr
     <div className="flex min-w-0 flex-col gap-4">
       <PageHeading>Insurance</PageHeading>
       <LocationPicker {...location} />
-      <p className="text-sm text-slate-700">The insurers&apos; direct-repair programs this location takes part in. Check or uncheck a program, then Save.</p>
+      <p className="text-sm text-slate-700">
+        The insurers&apos; direct-repair programs this location takes part in. Check or uncheck a program, then Save.
+      </p>
       <PartnerEditor key={location.firm} kind="programs" firm={location.firm} initial={programs} />
     </div>
   );

@@ -34,18 +34,44 @@ export default async function LocationsPage({ searchParams }: { searchParams: Pr
 
   if (state.view === 'tree') {
     const root = state.root || home;
-    const tree = await api(contract.firm.locationTree, { query: { firm: root, showInactive: state.inactive === 1 } }).catch((e: unknown) => {
-      // A root the user cannot reach (an old link): the user's own network instead.
-      if (e instanceof UpstreamError && e.kind === 'not-found' && state.root) return null;
-      throw e;
-    });
+    const tree = await api(contract.firm.locationTree, { query: { firm: root, showInactive: state.inactive === 1 } }).catch(
+      (e: unknown) => {
+        // A root the user cannot reach (an old link): the user's own network instead.
+        if (e instanceof UpstreamError && e.kind === 'not-found' && state.root) return null;
+        throw e;
+      },
+    );
     if (!tree) redirect(listHref(locationList, { ...state, root: 0 }));
-    return <LocationsScreen spec={locationList} state={state} canEdit={canEdit} canPrice={canPrice} canInvite={canInvite} home={home} userDefaults={userDefaults} view={{ kind: 'tree', root, tree }} />;
+    return (
+      <LocationsScreen
+        spec={locationList}
+        state={state}
+        canEdit={canEdit}
+        canPrice={canPrice}
+        canInvite={canInvite}
+        home={home}
+        userDefaults={userDefaults}
+        view={{ kind: 'tree', root, tree }}
+      />
+    );
   }
 
   const { searchterm, ...query } = firmListQuery(state);
-  const data = searchterm ? await api(contract.firm.firmAdvancedSearch, { query: { ...query, searchterm } }) : await api(contract.firm.getFirms, { query });
+  const data = searchterm
+    ? await api(contract.firm.firmAdvancedSearch, { query: { ...query, searchterm } })
+    : await api(contract.firm.getFirms, { query });
   const last = pageCount(data.count, state.pageSize);
   if (data.count > 0 && state.page > last) redirect(listHref(locationList, { ...state, page: last }));
-  return <LocationsScreen spec={locationList} state={state} canEdit={canEdit} canPrice={canPrice} canInvite={canInvite} home={home} userDefaults={userDefaults} view={{ kind: 'list', data }} />;
+  return (
+    <LocationsScreen
+      spec={locationList}
+      state={state}
+      canEdit={canEdit}
+      canPrice={canPrice}
+      canInvite={canInvite}
+      home={home}
+      userDefaults={userDefaults}
+      view={{ kind: 'list', data }}
+    />
+  );
 }

@@ -31,7 +31,8 @@ export default async function StoragePage({ searchParams }: { searchParams: Prom
     location ? api(contract.storage.storageAccount, { query: { firm: location } }) : null,
   ]).catch((e: unknown) => {
     // A location the user does not reach (an old link or cookie): every location instead.
-    if (e instanceof UpstreamError && e.kind === 'not-found' && location) redirect(listHref(storageList, { ...state, filterBy: ALL_LOCATIONS }));
+    if (e instanceof UpstreamError && e.kind === 'not-found' && location)
+      redirect(listHref(storageList, { ...state, filterBy: ALL_LOCATIONS }));
     throw e;
   });
   const last = pageCount(data.count, state.pageSize);

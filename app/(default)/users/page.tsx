@@ -39,7 +39,9 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
     api(contract.user.users, { query: listQuery(state) }),
     api(contract.user.roles, { query: { firm: session.profile.firm } }).catch(orNone<{ role: number; roleName: string }>('roles')),
     // The signed-in user's own network, in order: every location they reach.
-    api(contract.user.userLocations, { query: { user: session.user, isAll: true } }).catch(orNone<{ firm: number; firmName: string; depth: number }>('locations')),
+    api(contract.user.userLocations, { query: { user: session.user, isAll: true } }).catch(
+      orNone<{ firm: number; firmName: string; depth: number }>('locations'),
+    ),
   ]);
 
   // A page past the end (after a deletion, or an old link) shows the last page instead.

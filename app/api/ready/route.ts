@@ -10,5 +10,8 @@ export const dynamic = 'force-dynamic';
 
 export async function GET() {
   const { ready, checks } = await readiness();
-  return NextResponse.json({ status: ready ? 'ready' : 'not ready', checks }, { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
+  return NextResponse.json(
+    { status: ready ? 'ready' : 'not ready', checks },
+    { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
+  );
 }

@@ -42,7 +42,12 @@ export function AttachmentsPanel({ post, zone, onChanged }: { post: BlogRow; zon
     const problem = attachmentProblem(file);
     if (problem) return upload.say(problem);
     await upload.run(async () => {
-      await blogApi.saveAttachment({ blog: post.blog, blogComment: null, fileName: file.name, data: toBase64(new Uint8Array(await file.arrayBuffer())) });
+      await blogApi.saveAttachment({
+        blog: post.blog,
+        blogComment: null,
+        fileName: file.name,
+        data: toBase64(new Uint8Array(await file.arrayBuffer())),
+      });
       reload();
     });
     if (input.current) input.current.value = '';
@@ -59,13 +64,23 @@ export function AttachmentsPanel({ post, zone, onChanged }: { post: BlogRow; zon
           {items.map((a) => (
             <li key={a.blogAttachment} className="flex flex-wrap items-center gap-2 text-sm">
               <Paperclip aria-hidden="true" className="size-4 text-slate-500" />
-              <a href={`${BFF_PREFIX}blog/attachment?blogAttachment=${a.blogAttachment}`} download={a.fileName} className="font-medium break-all text-brand-700 underline-offset-2 hover:underline" aria-label={`Download ${a.fileName}`}>
+              <a
+                href={`${BFF_PREFIX}blog/attachment?blogAttachment=${a.blogAttachment}`}
+                download={a.fileName}
+                className="font-medium break-all text-brand-700 underline-offset-2 hover:underline"
+                aria-label={`Download ${a.fileName}`}
+              >
                 {a.fileName}
               </a>
               <span className="text-slate-600">
                 {fileSize(a.size)} · {a.createdBy} · {formatDateTime(a.createdOn, zone)}
               </span>
-              <Button variant="ghost" className="min-h-8 px-2 py-0.5 text-red-800" aria-label={`Delete ${a.fileName}`} onClick={() => setDeleting(a)}>
+              <Button
+                variant="ghost"
+                className="min-h-8 px-2 py-0.5 text-red-800"
+                aria-label={`Delete ${a.fileName}`}
+                onClick={() => setDeleting(a)}
+              >
                 Delete
               </Button>
             </li>

@@ -108,10 +108,31 @@ export function BlogEditor({ blog, firm, types, statuses, zone, onClose, onSaved
       {!loaded && !loadError && <p role="status">Loading the post…</p>}
       {loaded && (
         <>
-          <TextField label="Title" required maxLength={200} value={draft.blogName} onChange={(e) => set({ blogName: e.target.value })} error={errors.blogName} />
+          <TextField
+            label="Title"
+            required
+            maxLength={200}
+            value={draft.blogName}
+            onChange={(e) => set({ blogName: e.target.value })}
+            error={errors.blogName}
+          />
           <div className="grid gap-3 sm:grid-cols-2">
-            <SelectField label="Type" required options={types} value={draft.blogType ?? ''} onChange={(e) => set({ blogType: e.target.value ? Number(e.target.value) : null })} error={errors.blogType} />
-            <SelectField label="Status" required options={statuses} value={draft.blogStatus ?? ''} onChange={(e) => set({ blogStatus: e.target.value ? Number(e.target.value) : null })} error={errors.blogStatus} />
+            <SelectField
+              label="Type"
+              required
+              options={types}
+              value={draft.blogType ?? ''}
+              onChange={(e) => set({ blogType: e.target.value ? Number(e.target.value) : null })}
+              error={errors.blogType}
+            />
+            <SelectField
+              label="Status"
+              required
+              options={statuses}
+              value={draft.blogStatus ?? ''}
+              onChange={(e) => set({ blogStatus: e.target.value ? Number(e.target.value) : null })}
+              error={errors.blogStatus}
+            />
           </div>
           <div className="flex flex-col gap-1">
             <span id={contentLabel} className="text-sm font-medium text-slate-800">
@@ -121,7 +142,13 @@ export function BlogEditor({ blog, firm, types, statuses, zone, onClose, onSaved
                 *
               </span>
             </span>
-            <RichTextEditor labelId={contentLabel} value={draft.content} onChange={(content) => set({ content })} invalid={!!errors.content} describedBy={errors.content ? `${contentLabel}-error` : undefined} />
+            <RichTextEditor
+              labelId={contentLabel}
+              value={draft.content}
+              onChange={(content) => set({ content })}
+              invalid={!!errors.content}
+              describedBy={errors.content ? `${contentLabel}-error` : undefined}
+            />
             {errors.content && (
               <p id={`${contentLabel}-error`} role="alert" className="text-sm text-red-700">
                 {errors.content}
@@ -139,14 +166,26 @@ export function BlogEditor({ blog, firm, types, statuses, zone, onClose, onSaved
                 </Button>
               </div>
             )}
-            <ImageUploader label="Post image" firm={draft.firm} multiple={false} onUploaded={(urls) => urls[0] && set({ imageUrl: urls[0] })} />
+            <ImageUploader
+              label="Post image"
+              firm={draft.firm}
+              multiple={false}
+              onUploaded={(urls) => urls[0] && set({ imageUrl: urls[0] })}
+            />
             {errors.imageUrl && (
               <p role="alert" className="text-sm text-red-700">
                 {errors.imageUrl}
               </p>
             )}
           </div>
-          <TextField label="Tags" hint="Separated by commas" maxLength={200} value={draft.blogTags} onChange={(e) => set({ blogTags: e.target.value })} error={errors.blogTags} />
+          <TextField
+            label="Tags"
+            hint="Separated by commas"
+            maxLength={200}
+            value={draft.blogTags}
+            onChange={(e) => set({ blogTags: e.target.value })}
+            error={errors.blogTags}
+          />
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField
               label="Scheduled on"
@@ -156,11 +195,25 @@ export function BlogEditor({ blog, firm, types, statuses, zone, onClose, onSaved
               onChange={(e) => set({ schedule: e.target.value })}
               error={errors.scheduledOn}
             />
-            <TextField label="Sort" type="number" min={0} max={9999} step={1} inputMode="numeric" value={String(draft.sort)} onChange={(e) => set({ sort: e.target.value === '' ? 0 : Number(e.target.value) })} error={errors.sort} />
+            <TextField
+              label="Sort"
+              type="number"
+              min={0}
+              max={9999}
+              step={1}
+              inputMode="numeric"
+              value={String(draft.sort)}
+              onChange={(e) => set({ sort: e.target.value === '' ? 0 : Number(e.target.value) })}
+              error={errors.sort}
+            />
           </div>
           <div className="grid gap-2 sm:grid-cols-2">
             <CheckboxField label="Sticky (first on Home)" checked={draft.isSticky} onChange={(e) => set({ isSticky: e.target.checked })} />
-            <CheckboxField label="Allow comments" checked={draft.isAllowComments} onChange={(e) => set({ isAllowComments: e.target.checked })} />
+            <CheckboxField
+              label="Allow comments"
+              checked={draft.isAllowComments}
+              onChange={(e) => set({ isAllowComments: e.target.checked })}
+            />
             <CheckboxField label="Include shops" checked={draft.isIncludeShop} onChange={(e) => set({ isIncludeShop: e.target.checked })} />
           </div>
         </>

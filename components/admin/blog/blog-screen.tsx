@@ -34,7 +34,19 @@ interface Props {
   zone: string;
 }
 
-function ExpandButton({ row, kind, shown, count, onClick }: { row: BlogRow; kind: Expansion; shown: boolean; count: number; onClick: () => void }) {
+function ExpandButton({
+  row,
+  kind,
+  shown,
+  count,
+  onClick,
+}: {
+  row: BlogRow;
+  kind: Expansion;
+  shown: boolean;
+  count: number;
+  onClick: () => void;
+}) {
   const label = kind === 'comments' ? 'Comments' : 'Attachments';
   return (
     <button
@@ -82,8 +94,23 @@ export function BlogScreen({ spec, state, data, types, statuses, firm, zone }: P
       { id: 'blogStatus', header: 'Status', sortable: true, csv: (r) => r.blogStatusName, cell: (r) => r.blogStatusName },
       { id: 'createdBy', header: 'Author', sortable: true, csv: (r) => r.createdBy, cell: (r) => r.createdBy },
       { id: 'firmName', header: 'Location', csv: (r) => r.firmName, cell: (r) => r.firmName, hidden: true },
-      { id: 'scheduledOn', header: 'Scheduled', sortable: true, className: 'whitespace-nowrap', csv: (r) => r.scheduledOn ?? '', cell: (r) => formatDate(r.scheduledOn, zone) },
-      { id: 'createdOn', header: 'Created', sortable: true, hidden: true, className: 'whitespace-nowrap', csv: (r) => r.createdOn, cell: (r) => formatDate(r.createdOn, zone) },
+      {
+        id: 'scheduledOn',
+        header: 'Scheduled',
+        sortable: true,
+        className: 'whitespace-nowrap',
+        csv: (r) => r.scheduledOn ?? '',
+        cell: (r) => formatDate(r.scheduledOn, zone),
+      },
+      {
+        id: 'createdOn',
+        header: 'Created',
+        sortable: true,
+        hidden: true,
+        className: 'whitespace-nowrap',
+        csv: (r) => r.createdOn,
+        cell: (r) => formatDate(r.createdOn, zone),
+      },
       { id: 'sort', header: 'Sort', sortable: true, hidden: true, csv: (r) => r.sort, cell: (r) => r.sort },
       {
         id: 'more',
@@ -91,8 +118,20 @@ export function BlogScreen({ spec, state, data, types, statuses, firm, zone }: P
         canHide: false,
         cell: (r) => (
           <span className="flex flex-wrap gap-1">
-            <ExpandButton row={r} kind="comments" count={r.countComments} shown={expanded.get(r.blog) === 'comments'} onClick={() => toggle(r.blog, 'comments')} />
-            <ExpandButton row={r} kind="attachments" count={r.attachments} shown={expanded.get(r.blog) === 'attachments'} onClick={() => toggle(r.blog, 'attachments')} />
+            <ExpandButton
+              row={r}
+              kind="comments"
+              count={r.countComments}
+              shown={expanded.get(r.blog) === 'comments'}
+              onClick={() => toggle(r.blog, 'comments')}
+            />
+            <ExpandButton
+              row={r}
+              kind="attachments"
+              count={r.attachments}
+              shown={expanded.get(r.blog) === 'attachments'}
+              onClick={() => toggle(r.blog, 'attachments')}
+            />
           </span>
         ),
       },
@@ -101,7 +140,12 @@ export function BlogScreen({ spec, state, data, types, statuses, firm, zone }: P
         header: 'Actions',
         canHide: false,
         cell: (r) => (
-          <Button variant="ghost" className="min-h-9 px-2 py-1 text-red-800" aria-label={`Delete ${r.blogName}`} onClick={() => setDeleting(r)}>
+          <Button
+            variant="ghost"
+            className="min-h-9 px-2 py-1 text-red-800"
+            aria-label={`Delete ${r.blogName}`}
+            onClick={() => setDeleting(r)}
+          >
             Delete
           </Button>
         ),
@@ -116,7 +160,11 @@ export function BlogScreen({ spec, state, data, types, statuses, firm, zone }: P
       if (!kind) return null;
       return (
         <div id={`blog-${r.blog}-${kind}`}>
-          {kind === 'comments' ? <CommentsPanel post={r} zone={zone} onChanged={list.refresh} /> : <AttachmentsPanel post={r} zone={zone} onChanged={list.refresh} />}
+          {kind === 'comments' ? (
+            <CommentsPanel post={r} zone={zone} onChanged={list.refresh} />
+          ) : (
+            <AttachmentsPanel post={r} zone={zone} onChanged={list.refresh} />
+          )}
         </div>
       );
     },
@@ -126,9 +174,20 @@ export function BlogScreen({ spec, state, data, types, statuses, firm, zone }: P
   const statusOptions = useMemo<FilterOption[]>(() => [{ value: 0, label: 'All statuses' }, ...statuses], [statuses]);
   const exportAll = useCallback(
     (onProgress: (done: number, total: number) => void) =>
-      fetchAllPages((page, pageSize) => blogApi.list({ orderBy: state.orderBy, direction: state.direction, searchTerm: state.searchTerm, blogStatus: state.blogStatus, page, pageSize }), {
-        onProgress,
-      }),
+      fetchAllPages(
+        (page, pageSize) =>
+          blogApi.list({
+            orderBy: state.orderBy,
+            direction: state.direction,
+            searchTerm: state.searchTerm,
+            blogStatus: state.blogStatus,
+            page,
+            pageSize,
+          }),
+        {
+          onProgress,
+        },
+      ),
     [state],
   );
 
@@ -152,7 +211,14 @@ export function BlogScreen({ spec, state, data, types, statuses, firm, zone }: P
         rowLabel={(r) => r.blogName}
         list={list}
         search={{ label: 'Search posts', placeholder: 'Title, tags or text' }}
-        filters={<FilterSelect label="Status" value={state.blogStatus} options={statusOptions} onChange={(v) => list.go({ blogStatus: Number(v) })} />}
+        filters={
+          <FilterSelect
+            label="Status"
+            value={state.blogStatus}
+            options={statusOptions}
+            onChange={(v) => list.go({ blogStatus: Number(v) })}
+          />
+        }
         exportCsv={{ filename: 'blog-posts', fetchAll: exportAll }}
         expandedRow={expandedRow}
         empty={state.searchTerm || state.blogStatus ? 'No posts match the search and status.' : 'No posts yet.'}

@@ -51,7 +51,12 @@ export function CommentsPanel({ post, zone, onChanged }: { post: BlogRow; zone: 
                   <span className="font-medium text-slate-800">{c.createdBy}</span> · {formatDateTime(c.createdOn, zone)}
                   {c.attachments > 0 && ` · ${c.attachments} attachment${c.attachments === 1 ? '' : 's'}`}
                 </p>
-                <Button variant="ghost" className="min-h-8 px-2 py-0.5 text-red-800" aria-label={`Delete the comment of ${c.createdBy}`} onClick={() => setDeleting(c)}>
+                <Button
+                  variant="ghost"
+                  className="min-h-8 px-2 py-0.5 text-red-800"
+                  aria-label={`Delete the comment of ${c.createdBy}`}
+                  onClick={() => setDeleting(c)}
+                >
                   Delete
                 </Button>
               </div>
@@ -62,7 +67,14 @@ export function CommentsPanel({ post, zone, onChanged }: { post: BlogRow; zone: 
       )}
       {post.isAllowComments ? (
         <form onSubmit={(e) => void form.submit(e)} noValidate className="flex flex-col gap-2">
-          <TextArea label="Add a comment" value={form.draft.content} maxLength={COMMENT_MAX} rows={2} onChange={(e) => form.set('content', e.target.value)} error={fieldError} />
+          <TextArea
+            label="Add a comment"
+            value={form.draft.content}
+            maxLength={COMMENT_MAX}
+            rows={2}
+            onChange={(e) => form.set('content', e.target.value)}
+            error={fieldError}
+          />
           <div>
             <Button type="submit" disabled={form.busy}>
               {form.busy ? 'Adding…' : 'Add comment'}

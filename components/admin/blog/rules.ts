@@ -18,7 +18,10 @@ export function toggleExpansion(state: Expansions, blog: number, kind: Expansion
   return next;
 }
 
-export type BlogDraft = Omit<BlogRecord, 'blogType' | 'blogStatus' | 'firmName' | 'blogTypeName' | 'blogStatusName' | 'createdBy' | 'createdOn' | 'countComments'> & {
+export type BlogDraft = Omit<
+  BlogRecord,
+  'blogType' | 'blogStatus' | 'firmName' | 'blogTypeName' | 'blogStatusName' | 'createdBy' | 'createdOn' | 'countComments'
+> & {
   blogType: number | null;
   blogStatus: number | null;
 };

@@ -9,7 +9,6 @@ import { formatDateTime } from '@/lib/dates';
 import { emailApi } from '../api';
 import { fileSize } from '../file-size';
 
-
 /** The body's text with its http(s) addresses as links. */
 function Body({ text }: { text: string }) {
   const parts = text.split(/(https?:\/\/[^\s]+)/g);
@@ -31,7 +30,13 @@ function Body({ text }: { text: string }) {
 export function EmailDialog({ row, zone, onClose }: { row: EmailRow; zone: string; onClose: () => void }) {
   const { data: mail, error } = useLoaded((signal) => emailApi.get(row.mail, signal), row.mail);
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} size="lg" title={row.subject} description={`To ${row.recipient} · ${formatDateTime(row.sentAt, zone)}${row.firmName ? ` · ${row.firmName}` : ''}`}>
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      size="lg"
+      title={row.subject}
+      description={`To ${row.recipient} · ${formatDateTime(row.sentAt, zone)}${row.firmName ? ` · ${row.firmName}` : ''}`}
+    >
       {error && <Alert>{error}</Alert>}
       {!mail && !error && <p role="status">Loading…</p>}
       {mail && (

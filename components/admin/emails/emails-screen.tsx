@@ -14,12 +14,29 @@ import type { EmailListSpec, EmailListState } from '../list-specs';
 
 const EmailDialog = dynamic(() => import('./email-dialog').then((m) => m.EmailDialog), { ssr: false });
 
-export function EmailsScreen({ spec, state, data, zone }: { spec: EmailListSpec; state: EmailListState; data: { count: number; items: EmailRow[] }; zone: string }) {
+export function EmailsScreen({
+  spec,
+  state,
+  data,
+  zone,
+}: {
+  spec: EmailListSpec;
+  state: EmailListState;
+  data: { count: number; items: EmailRow[] };
+  zone: string;
+}) {
   const list = useList(spec, state);
   const [open, setOpen] = useState<EmailRow | null>(null);
   const columns = useMemo<DataColumn<EmailRow>[]>(
     () => [
-      { id: 'sentAt', header: 'Sent', sortable: true, className: 'whitespace-nowrap', csv: (r) => r.sentAt, cell: (r) => formatDateTime(r.sentAt, zone) },
+      {
+        id: 'sentAt',
+        header: 'Sent',
+        sortable: true,
+        className: 'whitespace-nowrap',
+        csv: (r) => r.sentAt,
+        cell: (r) => formatDateTime(r.sentAt, zone),
+      },
       {
         id: 'recipient',
         header: 'To',
@@ -38,7 +55,10 @@ export function EmailsScreen({ spec, state, data, zone }: { spec: EmailListSpec;
   );
   const exportAll = useCallback(
     (onProgress: (done: number, total: number) => void) =>
-      fetchAllPages((page, pageSize) => emailApi.list({ email: state.searchTerm, orderBy: state.orderBy, direction: state.direction, page, pageSize }), { onProgress }),
+      fetchAllPages(
+        (page, pageSize) => emailApi.list({ email: state.searchTerm, orderBy: state.orderBy, direction: state.direction, page, pageSize }),
+        { onProgress },
+      ),
     [state],
   );
   return (

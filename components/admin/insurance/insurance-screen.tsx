@@ -19,7 +19,17 @@ const InsurerDialog = dynamic(() => import('./insurer-dialog').then((m) => m.Ins
 const InsurerLookupsDialog = dynamic(() => import('./insurer-lookups').then((m) => m.InsurerLookupsDialog), { ssr: false });
 const DeleteConfirm = dynamic(() => import('../delete-confirm').then((m) => m.DeleteConfirm), { ssr: false });
 
-export function InsuranceScreen({ spec, state, data, newFirm }: { spec: InsuranceListSpec; state: InsuranceListState; data: { count: number; items: InsuranceRecord[] }; newFirm: NewInsurerFirm }) {
+export function InsuranceScreen({
+  spec,
+  state,
+  data,
+  newFirm,
+}: {
+  spec: InsuranceListSpec;
+  state: InsuranceListState;
+  data: { count: number; items: InsuranceRecord[] };
+  newFirm: NewInsurerFirm;
+}) {
   const list = useList(spec, state);
   const [editing, setEditing] = useState<InsuranceRecord | 'new' | null>(null);
   const [lookups, setLookups] = useState<InsuranceRecord | null>(null);
@@ -38,13 +48,24 @@ export function InsuranceScreen({ spec, state, data, newFirm }: { spec: Insuranc
         cell: (r) => <OpenCell label={r.insuranceName} onOpen={() => setEditing(r)} />,
       },
       { id: 'firmName', header: 'Location', sortable: true, csv: (r) => r.firmName, cell: (r) => r.firmName },
-      { id: 'insuranceContact', header: 'Contact', csv: (r) => r.insuranceContact, className: 'break-words', cell: (r) => r.insuranceContact || dash },
+      {
+        id: 'insuranceContact',
+        header: 'Contact',
+        csv: (r) => r.insuranceContact,
+        className: 'break-words',
+        cell: (r) => r.insuranceContact || dash,
+      },
       {
         id: 'isInactive',
         header: 'Inactive',
         sortable: true,
         csv: (r) => (r.isInactive ? 'Yes' : 'No'),
-        cell: (r) => (r.isInactive ? <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-800">Yes</span> : <span className="text-slate-600">No</span>),
+        cell: (r) =>
+          r.isInactive ? (
+            <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-800">Yes</span>
+          ) : (
+            <span className="text-slate-600">No</span>
+          ),
       },
       {
         id: 'actions',
@@ -52,10 +73,20 @@ export function InsuranceScreen({ spec, state, data, newFirm }: { spec: Insuranc
         canHide: false,
         cell: (r) => (
           <span className="flex flex-wrap gap-1">
-            <Button variant="secondary" className="min-h-9 px-3 py-1" aria-label={`Lookups of ${r.insuranceName}`} onClick={() => setLookups(r)}>
+            <Button
+              variant="secondary"
+              className="min-h-9 px-3 py-1"
+              aria-label={`Lookups of ${r.insuranceName}`}
+              onClick={() => setLookups(r)}
+            >
               Lookups
             </Button>
-            <Button variant="ghost" className="min-h-9 px-3 py-1 text-red-800" aria-label={`Remove ${r.insuranceName}`} onClick={() => setRemoving(r)}>
+            <Button
+              variant="ghost"
+              className="min-h-9 px-3 py-1 text-red-800"
+              aria-label={`Remove ${r.insuranceName}`}
+              onClick={() => setRemoving(r)}
+            >
               Remove
             </Button>
           </span>
@@ -67,7 +98,11 @@ export function InsuranceScreen({ spec, state, data, newFirm }: { spec: Insuranc
 
   const exportAll = useCallback(
     (onProgress: (done: number, total: number) => void) =>
-      fetchAllPages((page, pageSize) => insuranceApi.list({ orderBy: state.orderBy, direction: state.direction, searchTerm: state.searchTerm, page, pageSize }), { onProgress }),
+      fetchAllPages(
+        (page, pageSize) =>
+          insuranceApi.list({ orderBy: state.orderBy, direction: state.direction, searchTerm: state.searchTerm, page, pageSize }),
+        { onProgress },
+      ),
     [state],
   );
 

@@ -12,10 +12,24 @@ export interface NewInsurerFirm {
   firmName: string;
 }
 
-export function InsurerDialog({ insurer, newFirm, onClose, onSaved }: { insurer: InsuranceRecord | null; newFirm: NewInsurerFirm; onClose: () => void; onSaved: (name: string) => void }) {
+export function InsurerDialog({
+  insurer,
+  newFirm,
+  onClose,
+  onSaved,
+}: {
+  insurer: InsuranceRecord | null;
+  newFirm: NewInsurerFirm;
+  onClose: () => void;
+  onSaved: (name: string) => void;
+}) {
   const firm = insurer ? { firm: insurer.firm, firmName: insurer.firmName } : newFirm;
   const form = useForm({
-    initial: { insuranceName: insurer?.insuranceName ?? '', insuranceContact: insurer?.insuranceContact ?? '', isInactive: insurer?.isInactive ?? false },
+    initial: {
+      insuranceName: insurer?.insuranceName ?? '',
+      insuranceContact: insurer?.insuranceContact ?? '',
+      isInactive: insurer?.isInactive ?? false,
+    },
     check: (d) => ({ insuranceName: d.insuranceName.trim() ? null : MESSAGES.required }),
     save: async (d) => {
       await insuranceApi.save({ insurance: insurer?.insurance ?? -1, firm: firm.firm, ...d });
@@ -26,7 +40,14 @@ export function InsurerDialog({ insurer, newFirm, onClose, onSaved }: { insurer:
 
   return (
     <FormDialog form={form} title={insurer ? `Edit ${insurer.insuranceName}` : 'Add insurer'} onClose={onClose}>
-      <TextField label="Name" required maxLength={100} value={draft.insuranceName} onChange={(e) => set('insuranceName', e.target.value)} error={errors.insuranceName} />
+      <TextField
+        label="Name"
+        required
+        maxLength={100}
+        value={draft.insuranceName}
+        onChange={(e) => set('insuranceName', e.target.value)}
+        error={errors.insuranceName}
+      />
       <TextField
         label="Contact"
         maxLength={200}

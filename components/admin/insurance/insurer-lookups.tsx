@@ -31,11 +31,23 @@ interface Draft {
   price: string;
   isInactive: boolean;
 }
-const EMPTY: Draft = { insuranceLookup: -1, lookupType: 'price', code: '', description: '', calibrationType: '', price: '', isInactive: false };
+const EMPTY: Draft = {
+  insuranceLookup: -1,
+  lookupType: 'price',
+  code: '',
+  description: '',
+  calibrationType: '',
+  price: '',
+  isInactive: false,
+};
 const draftOf = (l: InsuranceLookupRecord): Draft => ({ ...l, price: l.price == null ? '' : l.price.toFixed(2) });
 
 export function InsurerLookupsDialog({ insurer, onClose }: { insurer: InsuranceRecord; onClose: () => void }) {
-  const { data: items, error: loadError, reload } = useLoaded((signal) => insuranceApi.lookups(insurer.insurance, signal), insurer.insurance);
+  const {
+    data: items,
+    error: loadError,
+    reload,
+  } = useLoaded((signal) => insuranceApi.lookups(insurer.insurance, signal), insurer.insurance);
   const form = useForm({
     initial: EMPTY,
     check: (d) => ({ price: d.lookupType === 'price' && Number.isNaN(parsePrice(d.price)) ? 'A price such as 149.50' : null }),
@@ -58,10 +70,19 @@ export function InsurerLookupsDialog({ insurer, onClose }: { insurer: InsuranceR
   const { draft, patch: set, errors, busy } = form;
   const [removing, setRemoving] = useState<InsuranceLookupRecord | null>(null);
 
-  const describe = (l: InsuranceLookupRecord) => (l.lookupType === 'price' ? `${l.calibrationType}: ${l.price == null ? '' : money.format(l.price)}` : `${l.code}${l.description ? ` (${l.description})` : ''}`);
+  const describe = (l: InsuranceLookupRecord) =>
+    l.lookupType === 'price'
+      ? `${l.calibrationType}: ${l.price == null ? '' : money.format(l.price)}`
+      : `${l.code}${l.description ? ` (${l.description})` : ''}`;
 
   return (
-    <Dialog open onOpenChange={(o) => !o && !busy && onClose()} size="lg" title={`Lookups of ${insurer.insuranceName}`} description="Program codes and the agreed price of each calibration type.">
+    <Dialog
+      open
+      onOpenChange={(o) => !o && !busy && onClose()}
+      size="lg"
+      title={`Lookups of ${insurer.insuranceName}`}
+      description="Program codes and the agreed price of each calibration type."
+    >
       {loadError && <Alert>{loadError}</Alert>}
       {items === null && !loadError && <p role="status">Loading…</p>}
       {items && (
@@ -78,10 +99,20 @@ export function InsurerLookupsDialog({ insurer, onClose }: { insurer: InsuranceR
               className: 'text-right whitespace-nowrap',
               cell: (l) => (
                 <>
-                  <Button variant="ghost" className="min-h-9 px-2 py-1" aria-label={`Edit ${describe(l)}`} onClick={() => form.reset(draftOf(l))}>
+                  <Button
+                    variant="ghost"
+                    className="min-h-9 px-2 py-1"
+                    aria-label={`Edit ${describe(l)}`}
+                    onClick={() => form.reset(draftOf(l))}
+                  >
                     Edit
                   </Button>
-                  <Button variant="ghost" className="min-h-9 px-2 py-1 text-red-800" aria-label={`Remove ${describe(l)}`} onClick={() => setRemoving(l)}>
+                  <Button
+                    variant="ghost"
+                    className="min-h-9 px-2 py-1 text-red-800"
+                    aria-label={`Remove ${describe(l)}`}
+                    onClick={() => setRemoving(l)}
+                  >
                     Remove
                   </Button>
                 </>
@@ -97,16 +128,49 @@ export function InsurerLookupsDialog({ insurer, onClose }: { insurer: InsuranceR
 
       <form onSubmit={(e) => void form.submit(e)} noValidate className="mt-4 flex flex-col gap-3 rounded-md border border-slate-200 p-3">
         <h3 className="font-semibold text-slate-900">{draft.insuranceLookup === -1 ? 'Add a lookup' : 'Edit the lookup'}</h3>
-        <SelectField label="Kind" placeholder={null} options={TYPES} value={draft.lookupType} onChange={(e) => set({ lookupType: e.target.value as InsuranceLookupType })} />
+        <SelectField
+          label="Kind"
+          placeholder={null}
+          options={TYPES}
+          value={draft.lookupType}
+          onChange={(e) => set({ lookupType: e.target.value as InsuranceLookupType })}
+        />
         {draft.lookupType === 'program' ? (
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField label="Program code" required maxLength={40} value={draft.code} onChange={(e) => set({ code: e.target.value })} error={errors.code} />
-            <TextField label="Description" maxLength={200} value={draft.description} onChange={(e) => set({ description: e.target.value })} error={errors.description} />
+            <TextField
+              label="Program code"
+              required
+              maxLength={40}
+              value={draft.code}
+              onChange={(e) => set({ code: e.target.value })}
+              error={errors.code}
+            />
+            <TextField
+              label="Description"
+              maxLength={200}
+              value={draft.description}
+              onChange={(e) => set({ description: e.target.value })}
+              error={errors.description}
+            />
           </div>
         ) : (
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField label="Calibration type" required maxLength={100} value={draft.calibrationType} onChange={(e) => set({ calibrationType: e.target.value })} error={errors.calibrationType} />
-            <TextField label="Agreed price (USD)" required inputMode="decimal" value={draft.price} onChange={(e) => set({ price: e.target.value })} error={errors.price} />
+            <TextField
+              label="Calibration type"
+              required
+              maxLength={100}
+              value={draft.calibrationType}
+              onChange={(e) => set({ calibrationType: e.target.value })}
+              error={errors.calibrationType}
+            />
+            <TextField
+              label="Agreed price (USD)"
+              required
+              inputMode="decimal"
+              value={draft.price}
+              onChange={(e) => set({ price: e.target.value })}
+              error={errors.price}
+            />
           </div>
         )}
         <CheckboxField label="Inactive" checked={draft.isInactive} onChange={(e) => set({ isInactive: e.target.checked })} />

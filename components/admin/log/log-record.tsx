@@ -11,7 +11,15 @@ function Field({ label, children, pre }: { label: string; children: React.ReactN
   return (
     <div className="flex flex-col gap-0.5">
       <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
-      <dd className={pre ? 'max-h-64 overflow-auto rounded bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap text-slate-900' : 'break-words text-slate-900'}>{children}</dd>
+      <dd
+        className={
+          pre
+            ? 'max-h-64 overflow-auto rounded bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap text-slate-900'
+            : 'break-words text-slate-900'
+        }
+      >
+        {children}
+      </dd>
     </div>
   );
 }
@@ -23,7 +31,9 @@ export function LogRecordDialog({ row, zone, onClose }: { row: LogRow; zone: str
     <Dialog open onOpenChange={(o) => !o && onClose()} size="xl" title={`${row.level} · ${formatDateTime(row.timestamp, zone)}`}>
       {error && <Alert>{error}</Alert>}
       <dl className="grid gap-3 sm:grid-cols-2">
-        <Field label="Date/time">{formatDateTime(r.timestamp, zone)} ({r.timestamp})</Field>
+        <Field label="Date/time">
+          {formatDateTime(r.timestamp, zone)} ({r.timestamp})
+        </Field>
         <Field label="Level">{r.level}</Field>
         <Field label="Logger">{r.name}</Field>
         <Field label="Machine">{r.machineName}</Field>

@@ -28,7 +28,9 @@ const LEVEL_STYLE: Record<LogLevel, string> = {
 };
 const LEVEL_OPTIONS = [{ value: '', label: 'All levels' }, ...LOG_LEVELS.map((l) => ({ value: l, label: l }))];
 
-export const LevelBadge = ({ level }: { level: LogLevel }) => <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${LEVEL_STYLE[level]}`}>{level}</span>;
+export const LevelBadge = ({ level }: { level: LogLevel }) => (
+  <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${LEVEL_STYLE[level]}`}>{level}</span>
+);
 
 interface Props {
   spec: LogListSpec;
@@ -57,7 +59,12 @@ export function LogScreen({ spec, state, data, problem, mayUnscrub, zone }: Prop
         className: 'whitespace-nowrap',
         csv: (r) => r.timestamp,
         cell: (r) => (
-          <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline" aria-label={`Open the ${r.level} record of ${formatDateTime(r.timestamp, zone)}`} onClick={() => setOpen(r)}>
+          <button
+            type="button"
+            className="font-medium text-brand-700 underline-offset-2 hover:underline"
+            aria-label={`Open the ${r.level} record of ${formatDateTime(r.timestamp, zone)}`}
+            onClick={() => setOpen(r)}
+          >
             {formatDateTime(r.timestamp, zone)}
           </button>
         ),
@@ -93,8 +100,17 @@ export function LogScreen({ spec, state, data, problem, mayUnscrub, zone }: Prop
     (onProgress: (done: number, total: number) => void) =>
       fetchAllPages(
         (page, pageSize) => {
-          const query = { page, pageSize, orderBy: state.orderBy, direction: state.direction, level: state.level, searchTerm: state.searchTerm };
-          return state.from && state.to ? logApi.range({ ...query, from: state.from, to: state.to }) : logApi.entries(query, mayUnscrub && state.noScrub === 1);
+          const query = {
+            page,
+            pageSize,
+            orderBy: state.orderBy,
+            direction: state.direction,
+            level: state.level,
+            searchTerm: state.searchTerm,
+          };
+          return state.from && state.to
+            ? logApi.range({ ...query, from: state.from, to: state.to })
+            : logApi.entries(query, mayUnscrub && state.noScrub === 1);
         },
         { onProgress },
       ),
@@ -109,11 +125,25 @@ export function LogScreen({ spec, state, data, problem, mayUnscrub, zone }: Prop
         <legend className="mb-1 text-sm font-medium text-slate-800">Time range (your time zone)</legend>
         <label className="flex flex-col gap-1 text-sm text-slate-800">
           From
-          <input type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-base sm:text-sm" aria-invalid={rangeError ? true : undefined} aria-describedby={rangeError ? 'log-range-error' : undefined} />
+          <input
+            type="datetime-local"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+            className="rounded-md border border-slate-300 px-3 py-2 text-base sm:text-sm"
+            aria-invalid={rangeError ? true : undefined}
+            aria-describedby={rangeError ? 'log-range-error' : undefined}
+          />
         </label>
         <label className="flex flex-col gap-1 text-sm text-slate-800">
           To
-          <input type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-base sm:text-sm" aria-invalid={rangeError ? true : undefined} aria-describedby={rangeError ? 'log-range-error' : undefined} />
+          <input
+            type="datetime-local"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            className="rounded-md border border-slate-300 px-3 py-2 text-base sm:text-sm"
+            aria-invalid={rangeError ? true : undefined}
+            aria-describedby={rangeError ? 'log-range-error' : undefined}
+          />
         </label>
         <Button variant="secondary" onClick={applyRange}>
           Apply range
@@ -150,10 +180,21 @@ export function LogScreen({ spec, state, data, problem, mayUnscrub, zone }: Prop
         search={{ label: 'Search message or machine', placeholder: 'Words of the message or machine name' }}
         filters={
           <>
-            <FilterSelect label="Level" value={state.level} options={LEVEL_OPTIONS} onChange={(v) => list.go({ level: v as LogLevel | '' })} />
+            <FilterSelect
+              label="Level"
+              value={state.level}
+              options={LEVEL_OPTIONS}
+              onChange={(v) => list.go({ level: v as LogLevel | '' })}
+            />
             {mayUnscrub && (
               <label className="flex min-h-10 items-center gap-2 self-end text-sm text-slate-800">
-                <input type="checkbox" className="size-4 accent-brand-600" checked={state.noScrub === 1} disabled={!!state.from} onChange={(e) => list.go({ noScrub: e.target.checked ? 1 : 0 })} />
+                <input
+                  type="checkbox"
+                  className="size-4 accent-brand-600"
+                  checked={state.noScrub === 1}
+                  disabled={!!state.from}
+                  onChange={(e) => list.go({ noScrub: e.target.checked ? 1 : 0 })}
+                />
                 Show unscrubbed
               </label>
             )}

@@ -10,12 +10,29 @@ import { MESSAGES } from '@/lib/validation/messages';
 import { lookupApi } from '../api';
 import { groupUpsertOutcome } from './rules';
 
-export function ValueDialog({ group, item, onClose, onSaved }: { group: LookupGroupRecord; item: LookupItem | null; onClose: () => void; onSaved: (value: string) => void }) {
+export function ValueDialog({
+  group,
+  item,
+  onClose,
+  onSaved,
+}: {
+  group: LookupGroupRecord;
+  item: LookupItem | null;
+  onClose: () => void;
+  onSaved: (value: string) => void;
+}) {
   const form = useForm({
     initial: { value: item?.value ?? '', code: item?.code ?? '', type3: item?.type3 ?? '', isInactive: item?.isInactive ?? false },
     check: (d) => ({ value: d.value.trim() ? null : MESSAGES.required }),
     save: async (d) => {
-      await lookupApi.upsert({ key: group.key, id: item?.id ?? -1, value: d.value, code: d.code || null, type3: d.type3 || null, isInactive: d.isInactive });
+      await lookupApi.upsert({
+        key: group.key,
+        id: item?.id ?? -1,
+        value: d.value,
+        code: d.code || null,
+        type3: d.type3 || null,
+        isInactive: d.isInactive,
+      });
       onSaved(d.value.trim());
     },
   });
@@ -40,7 +57,15 @@ export function ValueDialog({ group, item, onClose, onSaved }: { group: LookupGr
   );
 }
 
-export function RenameGroupDialog({ group, onClose, onSaved }: { group: LookupGroupRecord; onClose: () => void; onSaved: (text: string) => void }) {
+export function RenameGroupDialog({
+  group,
+  onClose,
+  onSaved,
+}: {
+  group: LookupGroupRecord;
+  onClose: () => void;
+  onSaved: (text: string) => void;
+}) {
   // The group's one field carries every error, the server's text too (a refused rename names no field).
   const form = useForm({
     initial: { text: group.text },
@@ -55,7 +80,14 @@ export function RenameGroupDialog({ group, onClose, onSaved }: { group: LookupGr
   const error = form.errors.text ?? (form.message?.kind === 'error' ? form.message.text : null);
   return (
     <FormDialog form={{ ...form, message: null }} title={`Rename ${group.text}`} onClose={onClose}>
-      <TextField label="Group name" required value={form.draft.text} maxLength={LOOKUP_GROUP_TEXT_MAX} onChange={(e) => form.set('text', e.target.value)} error={error} />
+      <TextField
+        label="Group name"
+        required
+        value={form.draft.text}
+        maxLength={LOOKUP_GROUP_TEXT_MAX}
+        onChange={(e) => form.set('text', e.target.value)}
+        error={error}
+      />
     </FormDialog>
   );
 }

@@ -38,7 +38,15 @@ export function LookupsScreen({ groups, current }: { groups: readonly LookupGrou
   };
 
   const save = async (item: LookupItem, change: Partial<LookupItem> & { sort?: number }) => {
-    await lookupApi.upsert({ key: group.key, id: item.id, value: change.value ?? item.value, code: change.code ?? item.code, type3: change.type3 ?? item.type3, isInactive: change.isInactive ?? item.isInactive, sort: change.sort });
+    await lookupApi.upsert({
+      key: group.key,
+      id: item.id,
+      value: change.value ?? item.value,
+      code: change.code ?? item.code,
+      type3: change.type3 ?? item.type3,
+      isInactive: change.isInactive ?? item.isInactive,
+      sort: change.sort,
+    });
   };
 
   const act = async (fn: () => Promise<void>, done: string) => {
@@ -47,7 +55,10 @@ export function LookupsScreen({ groups, current }: { groups: readonly LookupGrou
       await fn();
       refresh(done);
     } catch (e) {
-      setFlash({ kind: 'error', text: (e as { fieldErrors?: Record<string, string[]> }).fieldErrors?.isInactive?.[0] ?? (e as Error).message });
+      setFlash({
+        kind: 'error',
+        text: (e as { fieldErrors?: Record<string, string[]> }).fieldErrors?.isInactive?.[0] ?? (e as Error).message,
+      });
     }
   };
 
@@ -104,7 +115,12 @@ export function LookupsScreen({ groups, current }: { groups: readonly LookupGrou
             { id: 'id', header: 'Id', cell: (v) => v.id },
             { id: 'code', header: 'Code', cell: (v) => v.code ?? '' },
             { id: 'type3', header: 'Type 3', cell: (v) => v.type3 ?? '' },
-            { id: 'status', header: 'Status', cell: (v) => (v.isInactive ? <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-900">Inactive</span> : 'Active') },
+            {
+              id: 'status',
+              header: 'Status',
+              cell: (v) =>
+                v.isInactive ? <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-900">Inactive</span> : 'Active',
+            },
             {
               id: 'actions',
               header: 'Actions',
@@ -133,7 +149,11 @@ export function LookupsScreen({ groups, current }: { groups: readonly LookupGrou
                       <ArrowDown aria-hidden="true" className="size-4" />
                     </Button>
                     {v.isInactive ? (
-                      <Button variant="ghost" aria-label={`Reactivate ${v.value}`} onClick={() => act(() => save(v, { isInactive: false }), `${v.value} is active again.`)}>
+                      <Button
+                        variant="ghost"
+                        aria-label={`Reactivate ${v.value}`}
+                        onClick={() => act(() => save(v, { isInactive: false }), `${v.value} is active again.`)}
+                      >
                         Reactivate
                       </Button>
                     ) : (
@@ -152,7 +172,9 @@ export function LookupsScreen({ groups, current }: { groups: readonly LookupGrou
           empty="This group has no values yet."
           tableClassName="min-w-[36rem]"
         />
-        <p className="text-sm text-slate-600">Deleting a value makes it inactive: records that use it keep it, and forms no longer offer it.</p>
+        <p className="text-sm text-slate-600">
+          Deleting a value makes it inactive: records that use it keep it, and forms no longer offer it.
+        </p>
       </section>
 
       {editing && (

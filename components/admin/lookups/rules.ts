@@ -9,7 +9,10 @@ export function deleteOutcome(results: readonly LookupDeleteResult[]): { done: t
 }
 
 /** A group upsert applies only when the answered id equals the id sent; else why not. */
-export function groupUpsertOutcome(sentId: number, answer: { id: number; reason: string | null }): { applied: true } | { applied: false; reason: string } {
+export function groupUpsertOutcome(
+  sentId: number,
+  answer: { id: number; reason: string | null },
+): { applied: true } | { applied: false; reason: string } {
   if (answer.id === sentId) return { applied: true };
   return { applied: false, reason: answer.reason ?? 'The group was not renamed.' };
 }

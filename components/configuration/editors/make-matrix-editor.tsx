@@ -76,13 +76,25 @@ export function MakeMatrixEditor({ id, categories, defaults, onClose, onSaved }:
   if (id !== null && !record)
     return (
       <Dialog open onOpenChange={(o) => !o && onClose()} title="Make matrix" size="xl">
-        {loadError ? <Alert>{`The make matrix could not be loaded: ${loadError}`}</Alert> : <p role="status" className="text-sm text-slate-600">Loading…</p>}
+        {loadError ? (
+          <Alert>{`The make matrix could not be loaded: ${loadError}`}</Alert>
+        ) : (
+          <p role="status" className="text-sm text-slate-600">
+            Loading…
+          </p>
+        )}
       </Dialog>
     );
   return <MakeMatrixForm record={record} categories={categories} defaults={defaults} onClose={onClose} onSaved={onSaved} />;
 }
 
-function MakeMatrixForm({ record, categories, defaults, onClose, onSaved }: Omit<MakeMatrixEditorProps, 'id'> & { record: MakeMatrixRecord | null }) {
+function MakeMatrixForm({
+  record,
+  categories,
+  defaults,
+  onClose,
+  onSaved,
+}: Omit<MakeMatrixEditorProps, 'id'> & { record: MakeMatrixRecord | null }) {
   const formId = useId();
   const [savedId, setSavedId] = useState(record?.adasChecklistMatrixVehicle ?? -1);
   const [models, setModels] = useState<ModelRef[]>(record?.models ?? []);
@@ -91,7 +103,10 @@ function MakeMatrixForm({ record, categories, defaults, onClose, onSaved }: Omit
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [name, setName] = useState(record ? `${record.vehicleMake} ${record.matrixItem}` : '');
 
-  const systemOptions = categories.systems.map((s) => ({ value: s.adasChecklistMatrix, label: s.isInactive ? `${s.matrixItem} (inactive)` : s.matrixItem }));
+  const systemOptions = categories.systems.map((s) => ({
+    value: s.adasChecklistMatrix,
+    label: s.isInactive ? `${s.matrixItem} (inactive)` : s.matrixItem,
+  }));
   const form = useForm<Draft>({
     initial: draftOf(record, defaults),
     // The fields depend on the draft (the notice's text only with a notice): the ones drawn last are checked.
@@ -177,23 +192,65 @@ function MakeMatrixForm({ record, categories, defaults, onClose, onSaved }: Omit
     { kind: 'text', key: 'vehicleMake', label: 'Make', required: true, max: 60, suggestions: categories.makes },
     { kind: 'year', key: 'yearStart', label: 'Year start', required: true },
     { kind: 'year', key: 'yearEnd', label: 'Year end', required: true },
-    { kind: 'chips', key: 'models', label: 'Models', noun: 'models', keywords: false, hint: 'Leave empty when the make matrix applies to every model of the make.' },
+    {
+      kind: 'chips',
+      key: 'models',
+      label: 'Models',
+      noun: 'models',
+      keywords: false,
+      hint: 'Leave empty when the make matrix applies to every model of the make.',
+    },
   ];
   const placement: FieldDef[] = [
     { kind: 'text', key: 'system', label: 'OEM system name', max: 200 },
     { kind: 'text', key: 'location', label: 'Location', max: 200 },
-    { kind: 'select', key: 'systemType', label: 'System type', placeholder: 'None', options: categories.systemTypes.map((t) => ({ value: t.id, label: t.name })) },
-    { kind: 'select', key: 'locationType', label: 'Location type', placeholder: 'None', options: categories.locationTypes.map((t) => ({ value: t.id, label: t.name })) },
+    {
+      kind: 'select',
+      key: 'systemType',
+      label: 'System type',
+      placeholder: 'None',
+      options: categories.systemTypes.map((t) => ({ value: t.id, label: t.name })),
+    },
+    {
+      kind: 'select',
+      key: 'locationType',
+      label: 'Location type',
+      placeholder: 'None',
+      options: categories.locationTypes.map((t) => ({ value: t.id, label: t.name })),
+    },
     { kind: 'select', key: 'calibrationType', label: 'Calibration', placeholder: 'None', options: calibrationOptions, wide: true },
     { kind: 'checkbox', key: 'isRR', label: 'Remove & replace (RR) triggers a calibration' },
     { kind: 'checkbox', key: 'isRI', label: 'Remove & install (RI) triggers a calibration' },
   ];
   const triggers: FieldDef[] = [
-    { kind: 'chips', key: 'cccLineKeywords', label: 'CCC line keywords', noun: 'keywords', suggestions, hint: 'Words of an estimate line’s description (bumper cover, emblem, windshield).' },
-    { kind: 'chips', key: 'cccLocationKeywords', label: 'CCC location keywords', noun: 'keywords', suggestions, hint: 'Estimate sections (Front Bumper, Windshield).' },
-    { kind: 'chips', key: 'cccSubletKeywords', label: 'CCC sublet keywords', noun: 'keywords', suggestions, hint: 'Sublet lines (wheel alignment, windshield replacement).' },
+    {
+      kind: 'chips',
+      key: 'cccLineKeywords',
+      label: 'CCC line keywords',
+      noun: 'keywords',
+      suggestions,
+      hint: 'Words of an estimate line’s description (bumper cover, emblem, windshield).',
+    },
+    {
+      kind: 'chips',
+      key: 'cccLocationKeywords',
+      label: 'CCC location keywords',
+      noun: 'keywords',
+      suggestions,
+      hint: 'Estimate sections (Front Bumper, Windshield).',
+    },
+    {
+      kind: 'chips',
+      key: 'cccSubletKeywords',
+      label: 'CCC sublet keywords',
+      noun: 'keywords',
+      suggestions,
+      hint: 'Sublet lines (wheel alignment, windshield replacement).',
+    },
     { kind: 'checkbox', key: 'triggerNotice', label: 'Show a trigger notice', wide: true },
-    ...(form.draft.triggerNotice ? [{ kind: 'textarea', key: 'triggerNoticeText', label: 'Trigger notice text', required: true, max: 2000 } as FieldDef] : []),
+    ...(form.draft.triggerNotice
+      ? [{ kind: 'textarea', key: 'triggerNoticeText', label: 'Trigger notice text', required: true, max: 2000 } as FieldDef]
+      : []),
     { kind: 'text', key: 'source', label: 'Source', max: 200 },
     { kind: 'url', key: 'url', label: 'Source URL' },
     { kind: 'checkbox', key: 'isInactive', label: 'Inactive' },
@@ -272,7 +329,17 @@ function MakeMatrixForm({ record, categories, defaults, onClose, onSaved }: Omit
 }
 
 /** The OEM's other names (admin/saveAdasMakeMatrixLookups). */
-function NamesForm({ id, system, record, onSaved }: { id: number; system: number; record: MakeMatrixRecord | null; onSaved: (message: string) => void }) {
+function NamesForm({
+  id,
+  system,
+  record,
+  onSaved,
+}: {
+  id: number;
+  system: number;
+  record: MakeMatrixRecord | null;
+  onSaved: (message: string) => void;
+}) {
   const formId = useId();
   const fields: FieldDef[] = [
     { kind: 'chips', key: 'systems', label: 'Other names of the system', noun: 'names', keywords: false },
@@ -281,7 +348,12 @@ function NamesForm({ id, system, record, onSaved }: { id: number; system: number
     { kind: 'chips', key: 'dynamic', label: 'Dynamic calibration procedures', noun: 'procedures', keywords: false },
   ];
   const form = useForm<Draft>({
-    initial: { systems: record?.systems ?? [], locations: record?.locations ?? [], static: record?.static ?? [], dynamic: record?.dynamic ?? [] },
+    initial: {
+      systems: record?.systems ?? [],
+      locations: record?.locations ?? [],
+      static: record?.static ?? [],
+      dynamic: record?.dynamic ?? [],
+    },
     check: editorCheck(fields),
     save: async (d) => {
       await configApi.saveMakeMatrixNames({
@@ -296,12 +368,7 @@ function NamesForm({ id, system, record, onSaved }: { id: number; system: number
     },
   });
   return (
-    <form
-      id={formId}
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(e) => void form.submit(e)}
-    >
+    <form id={formId} noValidate className="flex flex-col gap-4" onSubmit={(e) => void form.submit(e)}>
       {form.message && <Alert kind={form.message.kind}>{form.message.text}</Alert>}
       <FormFields fields={fields} form={form} />
       <div>

@@ -20,13 +20,17 @@ import { PRICING_COLUMNS, PRICING_IMPORT_MAX_ROWS, pricingCells, pricingHeader, 
 import { configApi } from '../api';
 import { money } from '../kit';
 
-type Step = { kind: 'choose' } | { kind: 'preview'; fileName: string; rows: PricingCells[]; result: PricingImportResult } | { kind: 'done'; applied: number; skipped: number };
+type Step =
+  | { kind: 'choose' }
+  | { kind: 'preview'; fileName: string; rows: PricingCells[]; result: PricingImportResult }
+  | { kind: 'done'; applied: number; skipped: number };
 
 const STATUS = { new: 'New', update: 'Changes', unchanged: 'No change', error: 'Error' } as const;
 
 /** The rows of a pricing CSV, or the reason it cannot be read. */
 async function readCsv(file: File): Promise<{ rows: PricingCells[] } | { error: string }> {
-  if (file.size > BFF_BODY_LIMIT / 2) return { error: `The file is larger than ${BFF_BODY_LIMIT / 2 / 1024} kB; split it into smaller files.` };
+  if (file.size > BFF_BODY_LIMIT / 2)
+    return { error: `The file is larger than ${BFF_BODY_LIMIT / 2 / 1024} kB; split it into smaller files.` };
   const { parse } = (await import('papaparse')).default;
   const parsed = parse<string[]>(await file.text(), { skipEmptyLines: 'greedy' });
   const [header, ...data] = parsed.data;
@@ -34,7 +38,10 @@ async function readCsv(file: File): Promise<{ rows: PricingCells[] } | { error: 
   const h = pricingHeader(header);
   if (!h.ok) return { error: h.message };
   if (data.length === 0) return { error: 'The file has a header line but no rows.' };
-  if (data.length > PRICING_IMPORT_MAX_ROWS) return { error: `The file has ${data.length.toLocaleString('en-US')} rows; at most ${PRICING_IMPORT_MAX_ROWS.toLocaleString('en-US')} can be imported at once.` };
+  if (data.length > PRICING_IMPORT_MAX_ROWS)
+    return {
+      error: `The file has ${data.length.toLocaleString('en-US')} rows; at most ${PRICING_IMPORT_MAX_ROWS.toLocaleString('en-US')} can be imported at once.`,
+    };
   return { rows: data.map((cells, i) => pricingCells(cells, h.index, i + 2)) };
 }
 
@@ -112,8 +119,8 @@ export function PricingImport({ onClose, onApplied }: { onClose: () => void; onA
         {step.kind === 'choose' && (
           <>
             <p className="text-sm text-slate-700">
-              A CSV file whose first line names the columns <strong>{PRICING_COLUMNS.join(', ')}</strong> (as the price list CSV has). Nothing is changed until you
-              have seen the preview and chosen what to import.
+              A CSV file whose first line names the columns <strong>{PRICING_COLUMNS.join(', ')}</strong> (as the price list CSV has).
+              Nothing is changed until you have seen the preview and chosen what to import.
             </p>
             <div>
               <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800">

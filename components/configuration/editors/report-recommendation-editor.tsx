@@ -25,15 +25,36 @@ export function ReportRecommendationEditor({
     { kind: 'text', key: 'title', label: 'Title', required: true, max: 200, wide: true },
     { kind: 'year', key: 'yearStart', label: 'Year start', required: true, hint: 'Never after the end year: the end year follows.' },
     { kind: 'year', key: 'yearEnd', label: 'Year end', required: true, hint: 'Never before the start year: the start year follows.' },
-    { kind: 'checks', key: 'systems', label: 'Systems', hint: 'None checked: every system.', options: categories.systems.filter((s) => !s.isInactive).map((s) => ({ value: s.adasChecklistMatrix, label: s.matrixItem })) },
-    { kind: 'chips', key: 'makes', label: 'Makes', noun: 'makes', keywords: false, suggestions: categories.makes, hint: 'None: every make.' },
+    {
+      kind: 'checks',
+      key: 'systems',
+      label: 'Systems',
+      hint: 'None checked: every system.',
+      options: categories.systems.filter((s) => !s.isInactive).map((s) => ({ value: s.adasChecklistMatrix, label: s.matrixItem })),
+    },
+    {
+      kind: 'chips',
+      key: 'makes',
+      label: 'Makes',
+      noun: 'makes',
+      keywords: false,
+      suggestions: categories.makes,
+      hint: 'None: every make.',
+    },
     { kind: 'textarea', key: 'content', label: 'Content', required: true, max: 4000 },
   ];
   return (
     <EditorDialog
       title={r ? `Report recommendation: ${r.title}` : 'Adding report recommendation'}
       fields={fields}
-      initial={{ title: r?.title ?? '', yearStart: r ? String(r.yearStart) : '', yearEnd: r ? String(r.yearEnd) : '', systems: r?.systems ?? [], makes: r?.makes ?? [], content: r?.content ?? '' }}
+      initial={{
+        title: r?.title ?? '',
+        yearStart: r ? String(r.yearStart) : '',
+        yearEnd: r ? String(r.yearEnd) : '',
+        systems: r?.systems ?? [],
+        makes: r?.makes ?? [],
+        content: r?.content ?? '',
+      }}
       change={(d, key, value) =>
         key === 'yearStart' || key === 'yearEnd'
           ? { ...d, ...clampYears({ yearStart: String(d.yearStart), yearEnd: String(d.yearEnd) }, key, String(value)) }

@@ -43,11 +43,21 @@ const draftOf = (s: ChecklistMatrix | null): Draft => ({
   items: (s?.items ?? []).map((i): ItemDraft => ({ ...i, key: `i${i.adasChecklistMatrixItem}` })),
 });
 
-export function SystemEditor({ system, onClose, onSaved }: { system: ChecklistMatrix | null; onClose: () => void; onSaved: (message: string) => void }) {
+export function SystemEditor({
+  system,
+  onClose,
+  onSaved,
+}: {
+  system: ChecklistMatrix | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
   const formId = useId();
   const form = useForm<Draft>({
     initial: draftOf(system),
-    check: editorCheck(FIELDS, (d) => ((d.items as ItemDraft[]).some((i) => !i.isRemove && !i.item.trim()) ? { items: 'An item needs its text (or remove it)' } : {})),
+    check: editorCheck(FIELDS, (d) =>
+      (d.items as ItemDraft[]).some((i) => !i.isRemove && !i.item.trim()) ? { items: 'An item needs its text (or remove it)' } : {},
+    ),
     save: async (d) => {
       const name = String(d.matrixItem).trim();
       await configApi.saveSystem({
@@ -101,7 +111,11 @@ export function SystemEditor({ system, onClose, onSaved }: { system: ChecklistMa
                 aria-label={`Remove item ${n + 1}${item.item ? `: ${item.item}` : ''}`}
                 className="rounded p-2 text-slate-700 hover:bg-slate-100"
                 onClick={() =>
-                  setItems(item.adasChecklistMatrixItem > 0 ? items.map((i) => (i.key === item.key ? { ...i, isRemove: true } : i)) : items.filter((i) => i.key !== item.key))
+                  setItems(
+                    item.adasChecklistMatrixItem > 0
+                      ? items.map((i) => (i.key === item.key ? { ...i, isRemove: true } : i))
+                      : items.filter((i) => i.key !== item.key),
+                  )
                 }
               >
                 <Trash2 aria-hidden="true" className="size-4" />
@@ -115,7 +129,10 @@ export function SystemEditor({ system, onClose, onSaved }: { system: ChecklistMa
           </p>
         )}
         <div>
-          <Button variant="secondary" onClick={() => setItems([...items, { adasChecklistMatrixItem: -1, item: '', isRemove: false, key: `n${++keys}` }])}>
+          <Button
+            variant="secondary"
+            onClick={() => setItems([...items, { adasChecklistMatrixItem: -1, item: '', isRemove: false, key: `n${++keys}` }])}
+          >
             <Plus aria-hidden="true" className="size-4" />
             Add item
           </Button>

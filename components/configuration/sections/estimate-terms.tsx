@@ -25,8 +25,10 @@ import { RecordSection } from '../record-section';
 
 type Spec = SectionLists['terms'];
 const KIND_NAMES = { term: 'Term', operation: 'Operation code' } as const;
-const firmOptions = (c: MakeMatrixCategories) => c.firms.map((f) => ({ value: f.firm, label: f.firm === 1 ? `${f.name} (network)` : f.name }));
-const meaningOf = (r: Pick<EstimateTerm, 'kind' | 'meaning'>) => (r.kind === 'operation' && r.meaning in OPERATION_NAMES ? OPERATION_NAMES[r.meaning as keyof typeof OPERATION_NAMES] : r.meaning);
+const firmOptions = (c: MakeMatrixCategories) =>
+  c.firms.map((f) => ({ value: f.firm, label: f.firm === 1 ? `${f.name} (network)` : f.name }));
+const meaningOf = (r: Pick<EstimateTerm, 'kind' | 'meaning'>) =>
+  r.kind === 'operation' && r.meaning in OPERATION_NAMES ? OPERATION_NAMES[r.meaning as keyof typeof OPERATION_NAMES] : r.meaning;
 
 function TryALine({ firm, firmName }: { firm: number; firmName: string }) {
   const id = useId();
@@ -57,8 +59,19 @@ function TryALine({ firm, firmName }: { firm: number; firmName: string }) {
       </h3>
       <p className="text-sm text-slate-700">How the scrub reads an estimate line of {firmName}, with its terms.</p>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-[8rem_1fr_12rem]">
-        <TextField label="Operation" maxLength={30} value={line.operation} onChange={(e) => setLine({ ...line, operation: e.target.value })} />
-        <TextField label="Description" required maxLength={300} value={line.description} onChange={(e) => setLine({ ...line, description: e.target.value })} />
+        <TextField
+          label="Operation"
+          maxLength={30}
+          value={line.operation}
+          onChange={(e) => setLine({ ...line, operation: e.target.value })}
+        />
+        <TextField
+          label="Description"
+          required
+          maxLength={300}
+          value={line.description}
+          onChange={(e) => setLine({ ...line, description: e.target.value })}
+        />
         <TextField label="Section" maxLength={100} value={line.section} onChange={(e) => setLine({ ...line, section: e.target.value })} />
       </div>
       <div>
@@ -95,13 +108,45 @@ function TryALine({ firm, firmName }: { firm: number; firmName: string }) {
   );
 }
 
-export function EstimateTermsSection({ spec, state, data, categories }: { spec: Spec; state: ListStateOf<Spec>; data: Paged<EstimateTerm>; categories: MakeMatrixCategories }) {
+export function EstimateTermsSection({
+  spec,
+  state,
+  data,
+  categories,
+}: {
+  spec: Spec;
+  state: ListStateOf<Spec>;
+  data: Paged<EstimateTerm>;
+  categories: MakeMatrixCategories;
+}) {
   const own = state.source === 'firm';
   const firmName = categories.firms.find((f) => f.firm === state.firm)?.name ?? `Location ${state.firm}`;
   const fields: FieldDef[] = [
-    { kind: 'text', key: 'written', label: 'Written', required: true, max: WRITTEN_MAX, hint: 'As the estimates write it, e.g. FBC or RMV/INST (case does not matter).' },
-    { kind: 'select', key: 'kind', label: 'Kind', required: true, placeholder: null, options: ESTIMATE_TERM_KINDS.map((k) => ({ value: k, label: KIND_NAMES[k] })) },
-    { kind: 'text', key: 'meaning', label: 'Meaning', required: true, max: MEANING_MAX, wide: true, hint: `A term: the words it means, e.g. front bumper cover. An operation code: one of ${OPERATIONS.join(', ')}.` },
+    {
+      kind: 'text',
+      key: 'written',
+      label: 'Written',
+      required: true,
+      max: WRITTEN_MAX,
+      hint: 'As the estimates write it, e.g. FBC or RMV/INST (case does not matter).',
+    },
+    {
+      kind: 'select',
+      key: 'kind',
+      label: 'Kind',
+      required: true,
+      placeholder: null,
+      options: ESTIMATE_TERM_KINDS.map((k) => ({ value: k, label: KIND_NAMES[k] })),
+    },
+    {
+      kind: 'text',
+      key: 'meaning',
+      label: 'Meaning',
+      required: true,
+      max: MEANING_MAX,
+      wide: true,
+      hint: `A term: the words it means, e.g. front bumper cover. An operation code: one of ${OPERATIONS.join(', ')}.`,
+    },
     { kind: 'checkbox', key: 'isInactive', label: 'Inactive' },
   ];
   const columns = (open: (r: EstimateTerm) => void): DataColumn<EstimateTerm>[] => [
@@ -141,7 +186,12 @@ export function EstimateTermsSection({ spec, state, data, categories }: { spec: 
       search={{ label: 'Search terms', placeholder: 'Written or meaning' }}
       filters={(list) => (
         <>
-          <FilterSelect label="Location" value={state.firm} options={firmOptions(categories)} onChange={(v) => list.go({ firm: Number(v) })} />
+          <FilterSelect
+            label="Location"
+            value={state.firm}
+            options={firmOptions(categories)}
+            onChange={(v) => list.go({ firm: Number(v) })}
+          />
           <FilterSelect
             label="Terms"
             value={state.source}
@@ -151,7 +201,12 @@ export function EstimateTermsSection({ spec, state, data, categories }: { spec: 
             ]}
             onChange={(v) => list.go({ source: v as typeof state.source })}
           />
-          <FilterSelect label="Kind" value={state.kind} options={[{ value: '', label: 'Every kind' }, ...ESTIMATE_TERM_KINDS.map((k) => ({ value: k, label: KIND_NAMES[k] }))]} onChange={(v) => list.go({ kind: v as typeof state.kind })} />
+          <FilterSelect
+            label="Kind"
+            value={state.kind}
+            options={[{ value: '', label: 'Every kind' }, ...ESTIMATE_TERM_KINDS.map((k) => ({ value: k, label: KIND_NAMES[k] }))]}
+            onChange={(v) => list.go({ kind: v as typeof state.kind })}
+          />
         </>
       )}
       filtered={state.searchTerm !== '' || state.kind !== ''}
@@ -163,7 +218,11 @@ export function EstimateTermsSection({ spec, state, data, categories }: { spec: 
             title={r ? `Term: ${r.written}` : `Adding a term for ${firmName}`}
             fields={fields}
             initial={{ written: r?.written ?? '', kind: r?.kind ?? 'term', meaning: r?.meaning ?? '', isInactive: r?.isInactive ?? false }}
-            validate={(d) => (d.kind === 'operation' && !(OPERATIONS as readonly string[]).includes(String(d.meaning).trim()) ? { meaning: `One of ${OPERATIONS.join(', ')}` } : {})}
+            validate={(d) =>
+              d.kind === 'operation' && !(OPERATIONS as readonly string[]).includes(String(d.meaning).trim())
+                ? { meaning: `One of ${OPERATIONS.join(', ')}` }
+                : {}
+            }
             save={(d) =>
               call('saveEstimateTerm', {
                 estimateTerm: r?.estimateTerm ?? -1,

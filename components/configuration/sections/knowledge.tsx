@@ -25,10 +25,23 @@ type State<K extends keyof SectionLists> = ListStateOf<SectionLists[K]>;
 const num = (v: unknown) => (v === '' || v == null ? null : Number(v));
 const inactiveTag = (inactive: boolean) => inactive && <Tag tone="red">Inactive</Tag>;
 const systemOptions = (c: MakeMatrixCategories) => c.systems.map((s) => ({ value: s.adasChecklistMatrix, label: s.matrixItem }));
-const makeOptions = (c: MakeMatrixCategories, all = 'All makes') => [{ value: '', label: all }, ...c.makes.map((m) => ({ value: m, label: m }))];
+const makeOptions = (c: MakeMatrixCategories, all = 'All makes') => [
+  { value: '', label: all },
+  ...c.makes.map((m) => ({ value: m, label: m })),
+];
 
 // ── make exceptions ─────────────────────────────────────────────────────────────────────────────────
-function ExceptionEditor({ target, categories, close, saved }: { target: MakeException | 'new'; categories: MakeMatrixCategories; close: () => void; saved: (m: string) => void }) {
+function ExceptionEditor({
+  target,
+  categories,
+  close,
+  saved,
+}: {
+  target: MakeException | 'new';
+  categories: MakeMatrixCategories;
+  close: () => void;
+  saved: (m: string) => void;
+}) {
   const r = target === 'new' ? null : target;
   const [make, setMake] = useState(r?.vehicleMake ?? '');
   const [system, setSystem] = useState<number | null>(r?.adasChecklistMatrix ?? null);
@@ -36,7 +49,14 @@ function ExceptionEditor({ target, categories, close, saved }: { target: MakeExc
   const fields: FieldDef[] = [
     { kind: 'text', key: 'vehicleMake', label: 'Make', required: true, max: 60, suggestions: categories.makes },
     { kind: 'select', key: 'adasChecklistMatrix', label: 'System', placeholder: 'Every system', options: systemOptions(categories) },
-    { kind: 'chips', key: 'keywords', label: 'Keywords that do not trigger', noun: 'keywords', suggestions, hint: 'Choose from the keywords the make’s matrices use, or type new ones.' },
+    {
+      kind: 'chips',
+      key: 'keywords',
+      label: 'Keywords that do not trigger',
+      noun: 'keywords',
+      suggestions,
+      hint: 'Choose from the keywords the make’s matrices use, or type new ones.',
+    },
     { kind: 'textarea', key: 'reason', label: 'Reason', max: 500 },
     { kind: 'checkbox', key: 'isInactive', label: 'Inactive' },
   ];
@@ -44,7 +64,13 @@ function ExceptionEditor({ target, categories, close, saved }: { target: MakeExc
     <EditorDialog
       title={r ? `Make exception: ${r.vehicleMake}` : 'Adding make exception'}
       fields={fields}
-      initial={{ vehicleMake: make, adasChecklistMatrix: r?.adasChecklistMatrix ? String(r.adasChecklistMatrix) : '', keywords: splitKeywords(r?.keywords ?? ''), reason: r?.reason ?? '', isInactive: r?.isInactive ?? false }}
+      initial={{
+        vehicleMake: make,
+        adasChecklistMatrix: r?.adasChecklistMatrix ? String(r.adasChecklistMatrix) : '',
+        keywords: splitKeywords(r?.keywords ?? ''),
+        reason: r?.reason ?? '',
+        isInactive: r?.isInactive ?? false,
+      }}
       validate={(d) => ((d.keywords as string[]).length ? {} : { keywords: 'At least one keyword' })}
       change={(d, key, value) => {
         if (key === 'vehicleMake') setMake(String(value));
@@ -70,10 +96,38 @@ function ExceptionEditor({ target, categories, close, saved }: { target: MakeExc
   );
 }
 
-export function ExceptionsSection({ spec, state, data, categories }: { spec: SectionLists['exceptions']; state: State<'exceptions'>; data: Paged<MakeException>; categories: MakeMatrixCategories }) {
+export function ExceptionsSection({
+  spec,
+  state,
+  data,
+  categories,
+}: {
+  spec: SectionLists['exceptions'];
+  state: State<'exceptions'>;
+  data: Paged<MakeException>;
+  categories: MakeMatrixCategories;
+}) {
   const columns = (open: (r: MakeException) => void): DataColumn<MakeException>[] => [
-    { id: 'make', header: 'Make', sortable: true, rowHeader: true, canHide: false, csv: (r) => r.vehicleMake, cell: (r) => <OpenCell label={r.vehicleMake} onOpen={() => open(r)}>{inactiveTag(r.isInactive)}</OpenCell> },
-    { id: 'system', header: 'System', sortable: true, csv: (r) => r.matrixItem || 'Every system', cell: (r) => r.matrixItem || <span className="text-slate-600">Every system</span> },
+    {
+      id: 'make',
+      header: 'Make',
+      sortable: true,
+      rowHeader: true,
+      canHide: false,
+      csv: (r) => r.vehicleMake,
+      cell: (r) => (
+        <OpenCell label={r.vehicleMake} onOpen={() => open(r)}>
+          {inactiveTag(r.isInactive)}
+        </OpenCell>
+      ),
+    },
+    {
+      id: 'system',
+      header: 'System',
+      sortable: true,
+      csv: (r) => r.matrixItem || 'Every system',
+      cell: (r) => r.matrixItem || <span className="text-slate-600">Every system</span>,
+    },
     { id: 'keywords', header: 'Keywords', csv: (r) => r.keywords, cell: (r) => <Clip text={r.keywords} /> },
     { id: 'reason', header: 'Reason', csv: (r) => r.reason, cell: (r) => <Clip text={r.reason} max={80} /> },
   ];
@@ -93,8 +147,18 @@ export function ExceptionsSection({ spec, state, data, categories }: { spec: Sec
       search={{ label: 'Search make exceptions', placeholder: 'Make, keyword or reason' }}
       filters={(list) => (
         <>
-          <FilterSelect label="Make" value={state.vehicleMake} options={makeOptions(categories)} onChange={(v) => list.go({ vehicleMake: v })} />
-          <FilterSelect label="System" value={state.id} options={[{ value: 0, label: 'All systems' }, ...systemOptions(categories)]} onChange={(v) => list.go({ id: Number(v) })} />
+          <FilterSelect
+            label="Make"
+            value={state.vehicleMake}
+            options={makeOptions(categories)}
+            onChange={(v) => list.go({ vehicleMake: v })}
+          />
+          <FilterSelect
+            label="System"
+            value={state.id}
+            options={[{ value: 0, label: 'All systems' }, ...systemOptions(categories)]}
+            onChange={(v) => list.go({ id: Number(v) })}
+          />
         </>
       )}
       filtered={state.searchTerm !== '' || state.vehicleMake !== '' || state.id !== 0}
@@ -106,16 +170,51 @@ export function ExceptionsSection({ spec, state, data, categories }: { spec: Sec
 }
 
 // ── exclusions ──────────────────────────────────────────────────────────────────────────────────────
-export function ExclusionsSection({ spec, state, data, categories }: { spec: SectionLists['exclusions']; state: State<'exclusions'>; data: Paged<AdasExclusion>; categories: MakeMatrixCategories }) {
+export function ExclusionsSection({
+  spec,
+  state,
+  data,
+  categories,
+}: {
+  spec: SectionLists['exclusions'];
+  state: State<'exclusions'>;
+  data: Paged<AdasExclusion>;
+  categories: MakeMatrixCategories;
+}) {
   const fields: FieldDef[] = [
-    { kind: 'text', key: 'keyword', label: 'Phrase', required: true, max: 60, hint: 'A repair line holding this phrase never triggers a calibration.' },
+    {
+      kind: 'text',
+      key: 'keyword',
+      label: 'Phrase',
+      required: true,
+      max: 60,
+      hint: 'A repair line holding this phrase never triggers a calibration.',
+    },
     { kind: 'select', key: 'adasChecklistMatrix', label: 'System', placeholder: 'Every system', options: systemOptions(categories) },
     { kind: 'textarea', key: 'reason', label: 'Reason', max: 500 },
     { kind: 'checkbox', key: 'isInactive', label: 'Inactive' },
   ];
   const columns = (open: (r: AdasExclusion) => void): DataColumn<AdasExclusion>[] => [
-    { id: 'keyword', header: 'Phrase', sortable: true, rowHeader: true, canHide: false, csv: (r) => r.keyword, cell: (r) => <OpenCell label={r.keyword} onOpen={() => open(r)}>{inactiveTag(r.isInactive)}</OpenCell> },
-    { id: 'system', header: 'System', sortable: true, csv: (r) => r.matrixItem || 'Every system', cell: (r) => r.matrixItem || <span className="text-slate-600">Every system</span> },
+    {
+      id: 'keyword',
+      header: 'Phrase',
+      sortable: true,
+      rowHeader: true,
+      canHide: false,
+      csv: (r) => r.keyword,
+      cell: (r) => (
+        <OpenCell label={r.keyword} onOpen={() => open(r)}>
+          {inactiveTag(r.isInactive)}
+        </OpenCell>
+      ),
+    },
+    {
+      id: 'system',
+      header: 'System',
+      sortable: true,
+      csv: (r) => r.matrixItem || 'Every system',
+      cell: (r) => r.matrixItem || <span className="text-slate-600">Every system</span>,
+    },
     { id: 'reason', header: 'Reason', csv: (r) => r.reason, cell: (r) => <Clip text={r.reason} max={80} /> },
   ];
   return (
@@ -140,9 +239,22 @@ export function ExclusionsSection({ spec, state, data, categories }: { spec: Sec
           <EditorDialog
             title={r ? `Exclusion: ${r.keyword}` : 'Adding exclusion'}
             fields={fields}
-            initial={{ keyword: r?.keyword ?? '', adasChecklistMatrix: r?.adasChecklistMatrix ? String(r.adasChecklistMatrix) : '', reason: r?.reason ?? '', isInactive: r?.isInactive ?? false }}
+            initial={{
+              keyword: r?.keyword ?? '',
+              adasChecklistMatrix: r?.adasChecklistMatrix ? String(r.adasChecklistMatrix) : '',
+              reason: r?.reason ?? '',
+              isInactive: r?.isInactive ?? false,
+            }}
             validate={(d) => (String(d.keyword).includes(',') ? { keyword: 'One phrase, without commas' } : {})}
-            save={(d) => call('saveExclusion', { adasExclusion: r?.adasExclusion ?? -1, keyword: String(d.keyword), adasChecklistMatrix: num(d.adasChecklistMatrix), reason: String(d.reason), isInactive: d.isInactive === true })}
+            save={(d) =>
+              call('saveExclusion', {
+                adasExclusion: r?.adasExclusion ?? -1,
+                keyword: String(d.keyword),
+                adasChecklistMatrix: num(d.adasChecklistMatrix),
+                reason: String(d.reason),
+                isInactive: d.isInactive === true,
+              })
+            }
             onClose={close}
             onSaved={() => {
               saved('Exclusion saved.');
@@ -157,7 +269,17 @@ export function ExclusionsSection({ spec, state, data, categories }: { spec: Sec
 }
 
 // ── info lookups ────────────────────────────────────────────────────────────────────────────────────
-export function InfoSection({ spec, state, data, categories }: { spec: SectionLists['info']; state: State<'info'>; data: Paged<InfoLookup>; categories: MakeMatrixCategories }) {
+export function InfoSection({
+  spec,
+  state,
+  data,
+  categories,
+}: {
+  spec: SectionLists['info'];
+  state: State<'info'>;
+  data: Paged<InfoLookup>;
+  categories: MakeMatrixCategories;
+}) {
   const [exportError, setExportError] = useState<string | null>(null);
   const fields: FieldDef[] = [
     { kind: 'text', key: 'vehicleMake', label: 'Make', required: true, max: 60, suggestions: categories.makes },
@@ -174,11 +296,35 @@ export function InfoSection({ spec, state, data, categories }: { spec: SectionLi
     { kind: 'checkbox', key: 'isInactive', label: 'Inactive' },
   ];
   const columns = (open: (r: InfoLookup) => void): DataColumn<InfoLookup>[] => [
-    { id: 'make', header: 'Make', sortable: true, rowHeader: true, canHide: false, csv: (r) => r.vehicleMake, cell: (r) => <OpenCell label={r.vehicleMake} onOpen={() => open(r)}>{inactiveTag(r.isInactive)}</OpenCell> },
-    { id: 'years', header: 'Years', sortable: true, className: 'whitespace-nowrap', csv: (r) => years(r.yearStart, r.yearEnd), cell: (r) => years(r.yearStart, r.yearEnd) },
+    {
+      id: 'make',
+      header: 'Make',
+      sortable: true,
+      rowHeader: true,
+      canHide: false,
+      csv: (r) => r.vehicleMake,
+      cell: (r) => (
+        <OpenCell label={r.vehicleMake} onOpen={() => open(r)}>
+          {inactiveTag(r.isInactive)}
+        </OpenCell>
+      ),
+    },
+    {
+      id: 'years',
+      header: 'Years',
+      sortable: true,
+      className: 'whitespace-nowrap',
+      csv: (r) => years(r.yearStart, r.yearEnd),
+      cell: (r) => years(r.yearStart, r.yearEnd),
+    },
     { id: 'type', header: 'Type', sortable: true, csv: (r) => r.lookupType, cell: (r) => r.lookupType },
     { id: 'description', header: 'Description', csv: (r) => r.description, cell: (r) => <Clip text={r.description} max={70} /> },
-    { id: 'system', header: 'System', csv: (r) => r.matrixItem, cell: (r) => r.matrixItem || <span className="text-slate-600">Every system</span> },
+    {
+      id: 'system',
+      header: 'System',
+      csv: (r) => r.matrixItem,
+      cell: (r) => r.matrixItem || <span className="text-slate-600">Every system</span>,
+    },
     { id: 'report', header: 'On report', csv: (r) => yesNo(r.isReportAdd), cell: (r) => <YesNo value={r.isReportAdd} /> },
     { id: 'source', header: 'Source', hidden: true, csv: (r) => r.source, cell: (r) => r.source || dash },
     { id: 'sort', header: 'Order', sortable: true, hidden: true, csv: (r) => r.sort, cell: (r) => r.sort },
@@ -221,8 +367,18 @@ export function InfoSection({ spec, state, data, categories }: { spec: SectionLi
       search={{ label: 'Search info lookups', placeholder: 'Make, description, keyword' }}
       filters={(list) => (
         <>
-          <FilterSelect label="Make" value={state.vehicleMake} options={makeOptions(categories)} onChange={(v) => list.go({ vehicleMake: v })} />
-          <FilterSelect label="Type" value={state.lookupType} options={[{ value: '', label: 'All types' }, ...INFO_LOOKUP_TYPES.map((t) => ({ value: t, label: t }))]} onChange={(v) => list.go({ lookupType: v as typeof state.lookupType })} />
+          <FilterSelect
+            label="Make"
+            value={state.vehicleMake}
+            options={makeOptions(categories)}
+            onChange={(v) => list.go({ vehicleMake: v })}
+          />
+          <FilterSelect
+            label="Type"
+            value={state.lookupType}
+            options={[{ value: '', label: 'All types' }, ...INFO_LOOKUP_TYPES.map((t) => ({ value: t, label: t }))]}
+            onChange={(v) => list.go({ lookupType: v as typeof state.lookupType })}
+          />
         </>
       )}
       filtered={state.searchTerm !== '' || state.vehicleMake !== '' || state.lookupType !== '' || state.source !== ''}
@@ -278,7 +434,17 @@ export function InfoSection({ spec, state, data, categories }: { spec: SectionLi
 }
 
 // ── no-scrub list ───────────────────────────────────────────────────────────────────────────────────
-export function NoScrubSection({ spec, state, data, categories }: { spec: SectionLists['noscrub']; state: State<'noscrub'>; data: Paged<NoScrubItem>; categories: MakeMatrixCategories }) {
+export function NoScrubSection({
+  spec,
+  state,
+  data,
+  categories,
+}: {
+  spec: SectionLists['noscrub'];
+  state: State<'noscrub'>;
+  data: Paged<NoScrubItem>;
+  categories: MakeMatrixCategories;
+}) {
   const fields: FieldDef[] = [
     { kind: 'text', key: 'vehicleMake', label: 'Make', required: true, max: 60, suggestions: categories.makes },
     { kind: 'text', key: 'vehicleModel', label: 'Model', max: 80, hint: 'Leave empty for every model of the make.' },
@@ -288,9 +454,33 @@ export function NoScrubSection({ spec, state, data, categories }: { spec: Sectio
     { kind: 'checkbox', key: 'isInactive', label: 'Inactive' },
   ];
   const columns = (open: (r: NoScrubItem) => void): DataColumn<NoScrubItem>[] => [
-    { id: 'make', header: 'Make', sortable: true, rowHeader: true, canHide: false, csv: (r) => r.vehicleMake, cell: (r) => <OpenCell label={r.vehicleMake} onOpen={() => open(r)}>{inactiveTag(r.isInactive)}</OpenCell> },
-    { id: 'model', header: 'Model', csv: (r) => r.vehicleModel || 'All models', cell: (r) => r.vehicleModel || <span className="text-slate-600">All models</span> },
-    { id: 'years', header: 'Years', sortable: true, className: 'whitespace-nowrap', csv: (r) => years(r.yearStart, r.yearEnd), cell: (r) => years(r.yearStart, r.yearEnd) },
+    {
+      id: 'make',
+      header: 'Make',
+      sortable: true,
+      rowHeader: true,
+      canHide: false,
+      csv: (r) => r.vehicleMake,
+      cell: (r) => (
+        <OpenCell label={r.vehicleMake} onOpen={() => open(r)}>
+          {inactiveTag(r.isInactive)}
+        </OpenCell>
+      ),
+    },
+    {
+      id: 'model',
+      header: 'Model',
+      csv: (r) => r.vehicleModel || 'All models',
+      cell: (r) => r.vehicleModel || <span className="text-slate-600">All models</span>,
+    },
+    {
+      id: 'years',
+      header: 'Years',
+      sortable: true,
+      className: 'whitespace-nowrap',
+      csv: (r) => years(r.yearStart, r.yearEnd),
+      cell: (r) => years(r.yearStart, r.yearEnd),
+    },
     { id: 'reason', header: 'Reason', csv: (r) => r.reason, cell: (r) => <Clip text={r.reason} max={90} /> },
   ];
   return (
@@ -315,7 +505,14 @@ export function NoScrubSection({ spec, state, data, categories }: { spec: Sectio
           <EditorDialog
             title={r ? `No-scrub item: ${r.vehicleMake} ${r.vehicleModel}`.trim() : 'Adding no-scrub item'}
             fields={fields}
-            initial={{ vehicleMake: r?.vehicleMake ?? '', vehicleModel: r?.vehicleModel ?? '', yearStart: r ? String(r.yearStart) : '', yearEnd: r ? String(r.yearEnd) : '', reason: r?.reason ?? '', isInactive: r?.isInactive ?? false }}
+            initial={{
+              vehicleMake: r?.vehicleMake ?? '',
+              vehicleModel: r?.vehicleModel ?? '',
+              yearStart: r ? String(r.yearStart) : '',
+              yearEnd: r ? String(r.yearEnd) : '',
+              reason: r?.reason ?? '',
+              isInactive: r?.isInactive ?? false,
+            }}
             validate={checkYearRange}
             save={(d) =>
               call('saveNoScrub', {

@@ -23,33 +23,82 @@ import { RecordSection } from '../record-section';
 type Spec = SectionLists['links'];
 const yearOrNull = (v: unknown) => (v === '' || v == null ? null : Number(v));
 
-export function LinksSection({ spec, state, data, categories, timezone }: { spec: Spec; state: ListStateOf<Spec>; data: Paged<AdasLink>; categories: MakeMatrixCategories; timezone: number }) {
+export function LinksSection({
+  spec,
+  state,
+  data,
+  categories,
+  timezone,
+}: {
+  spec: Spec;
+  state: ListStateOf<Spec>;
+  data: Paged<AdasLink>;
+  categories: MakeMatrixCategories;
+  timezone: number;
+}) {
   const fields: FieldDef[] = [
     { kind: 'text', key: 'title', label: 'Title', required: true, max: 200, wide: true },
     { kind: 'url', key: 'url', label: 'URL', required: true, wide: true },
-    { kind: 'select', key: 'type', label: 'Type', required: true, placeholder: null, options: LINK_TYPES.map((t) => ({ value: t, label: LINK_TYPE_LABELS[t] })) },
+    {
+      kind: 'select',
+      key: 'type',
+      label: 'Type',
+      required: true,
+      placeholder: null,
+      options: LINK_TYPES.map((t) => ({ value: t, label: LINK_TYPE_LABELS[t] })),
+    },
     { kind: 'text', key: 'make', label: 'Make', required: true, max: 60, suggestions: categories.makes },
     { kind: 'text', key: 'model', label: 'Model', max: 80, hint: 'Leave empty for every model of the make.' },
     { kind: 'year', key: 'yearStart', label: 'Year start', hint: 'Leave the years empty for every year.' },
     { kind: 'year', key: 'yearEnd', label: 'Year end' },
   ];
   const columns = (open: (r: AdasLink) => void): DataColumn<AdasLink>[] => [
-    { id: 'title', header: 'Title', sortable: true, rowHeader: true, canHide: false, csv: (r) => r.title, cell: (r) => <OpenCell label={r.title} onOpen={() => open(r)}>{r.isNew && <Tag tone="amber">New</Tag>}</OpenCell> },
+    {
+      id: 'title',
+      header: 'Title',
+      sortable: true,
+      rowHeader: true,
+      canHide: false,
+      csv: (r) => r.title,
+      cell: (r) => (
+        <OpenCell label={r.title} onOpen={() => open(r)}>
+          {r.isNew && <Tag tone="amber">New</Tag>}
+        </OpenCell>
+      ),
+    },
     { id: 'make', header: 'Make', sortable: true, csv: (r) => r.make, cell: (r) => r.make },
-    { id: 'model', header: 'Model', csv: (r) => r.model || 'All models', cell: (r) => r.model || <span className="text-slate-600">All models</span> },
+    {
+      id: 'model',
+      header: 'Model',
+      csv: (r) => r.model || 'All models',
+      cell: (r) => r.model || <span className="text-slate-600">All models</span>,
+    },
     { id: 'years', header: 'Years', sortable: true, className: 'whitespace-nowrap', csv: (r) => r.year, cell: (r) => r.year },
     {
       id: 'url',
       header: 'Link',
       csv: (r) => r.url,
       cell: (r) => (
-        <a href={r.url} target="_blank" rel="noopener noreferrer" aria-label={`${new URL(r.url).host} (opens in a new tab)`} className="inline-flex items-center gap-1 break-all text-brand-700 underline">
+        <a
+          href={r.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`${new URL(r.url).host} (opens in a new tab)`}
+          className="inline-flex items-center gap-1 break-all text-brand-700 underline"
+        >
           {new URL(r.url).host}
           <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
         </a>
       ),
     },
-    { id: 'created', header: 'Added', sortable: true, className: 'whitespace-nowrap', csv: (r) => formatDate(r.createdAt, timezone), cell: (r) => formatDate(r.createdAt, timezone) },
+    {
+      id: 'created',
+      header: 'Added',
+      sortable: true,
+      className: 'whitespace-nowrap',
+      csv: (r) => formatDate(r.createdAt, timezone),
+      cell: (r) => formatDate(r.createdAt, timezone),
+    },
   ];
   return (
     <RecordSection
@@ -67,9 +116,27 @@ export function LinksSection({ spec, state, data, categories, timezone }: { spec
       search={{ label: 'Search links', placeholder: 'Title, make, model or address' }}
       filters={(list) => (
         <>
-          <FilterSelect label="Kind" value={state.type} options={LINK_TYPES.map((t) => ({ value: t, label: LINK_TYPE_LABELS[t] }))} onChange={(v) => list.go({ type: v as LinkType })} />
-          <FilterSelect label="Make" value={state.make} options={[{ value: '', label: 'All makes' }, ...categories.makes.map((m) => ({ value: m, label: m }))]} onChange={(v) => list.go({ make: v })} />
-          <FilterSelect label="Review" value={state.isNew} options={[{ value: '', label: 'All links' }, { value: 'new', label: 'New only' }]} onChange={(v) => list.go({ isNew: v as '' | 'new' })} />
+          <FilterSelect
+            label="Kind"
+            value={state.type}
+            options={LINK_TYPES.map((t) => ({ value: t, label: LINK_TYPE_LABELS[t] }))}
+            onChange={(v) => list.go({ type: v as LinkType })}
+          />
+          <FilterSelect
+            label="Make"
+            value={state.make}
+            options={[{ value: '', label: 'All makes' }, ...categories.makes.map((m) => ({ value: m, label: m }))]}
+            onChange={(v) => list.go({ make: v })}
+          />
+          <FilterSelect
+            label="Review"
+            value={state.isNew}
+            options={[
+              { value: '', label: 'All links' },
+              { value: 'new', label: 'New only' },
+            ]}
+            onChange={(v) => list.go({ isNew: v as '' | 'new' })}
+          />
         </>
       )}
       filtered={state.searchTerm !== '' || state.make !== '' || state.isNew !== ''}

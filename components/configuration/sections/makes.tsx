@@ -48,8 +48,20 @@ const columns = (open: (r: MakeMatrixRow) => void, act: SectionActions): DataCol
       </OpenCell>
     ),
   },
-  { id: 'models', header: 'Models', csv: (r) => r.vehicleModel || 'All models', cell: (r) => (r.vehicleModel ? <Clip text={r.vehicleModel} max={40} /> : <span className="text-slate-600">All models</span>) },
-  { id: 'years', header: 'Years', sortable: true, className: 'whitespace-nowrap', csv: (r) => years(r.yearStart, r.yearEnd), cell: (r) => years(r.yearStart, r.yearEnd) },
+  {
+    id: 'models',
+    header: 'Models',
+    csv: (r) => r.vehicleModel || 'All models',
+    cell: (r) => (r.vehicleModel ? <Clip text={r.vehicleModel} max={40} /> : <span className="text-slate-600">All models</span>),
+  },
+  {
+    id: 'years',
+    header: 'Years',
+    sortable: true,
+    className: 'whitespace-nowrap',
+    csv: (r) => years(r.yearStart, r.yearEnd),
+    cell: (r) => years(r.yearStart, r.yearEnd),
+  },
   {
     id: 'system',
     header: 'System',
@@ -71,16 +83,36 @@ const columns = (open: (r: MakeMatrixRow) => void, act: SectionActions): DataCol
       r.calibrationTypeName ? (
         <span className="flex flex-col items-start gap-1">
           <span>{r.calibrationTypeName}</span>
-          {r.calibrationMode && <Tag tone={r.calibrationMode === 'static' ? 'amber' : 'brand'}>{CALIBRATION_MODE_LABELS[r.calibrationMode]}</Tag>}
+          {r.calibrationMode && (
+            <Tag tone={r.calibrationMode === 'static' ? 'amber' : 'brand'}>{CALIBRATION_MODE_LABELS[r.calibrationMode]}</Tag>
+          )}
         </span>
       ) : (
         dash
       ),
   },
-  { id: 'rr', header: 'RR / RI', className: 'whitespace-nowrap', csv: (r) => `${yesNo(r.isRR)} / ${yesNo(r.isRI)}`, cell: (r) => `${yesNo(r.isRR)} / ${yesNo(r.isRI)}` },
+  {
+    id: 'rr',
+    header: 'RR / RI',
+    className: 'whitespace-nowrap',
+    csv: (r) => `${yesNo(r.isRR)} / ${yesNo(r.isRI)}`,
+    cell: (r) => `${yesNo(r.isRR)} / ${yesNo(r.isRI)}`,
+  },
   { id: 'line', header: 'Line keywords', csv: (r) => r.cccLineKeywords, cell: (r) => <Clip text={r.cccLineKeywords} max={45} /> },
-  { id: 'locationKeywords', header: 'Location keywords', hidden: true, csv: (r) => r.cccLocationKeywords, cell: (r) => <Clip text={r.cccLocationKeywords} /> },
-  { id: 'sublet', header: 'Sublet keywords', hidden: true, csv: (r) => r.cccSubletKeywords, cell: (r) => <Clip text={r.cccSubletKeywords} /> },
+  {
+    id: 'locationKeywords',
+    header: 'Location keywords',
+    hidden: true,
+    csv: (r) => r.cccLocationKeywords,
+    cell: (r) => <Clip text={r.cccLocationKeywords} />,
+  },
+  {
+    id: 'sublet',
+    header: 'Sublet keywords',
+    hidden: true,
+    csv: (r) => r.cccSubletKeywords,
+    cell: (r) => <Clip text={r.cccSubletKeywords} />,
+  },
   {
     id: 'order',
     header: 'Order',
@@ -89,10 +121,21 @@ const columns = (open: (r: MakeMatrixRow) => void, act: SectionActions): DataCol
     cell: (r) => (
       <span className="inline-flex items-center gap-1">
         <span className="w-6 text-right tabular-nums">{r.sort}</span>
-        <button type="button" className="rounded p-1.5 text-slate-700 hover:bg-slate-100 disabled:text-slate-300" aria-label={`Move up: ${label(r)}`} disabled={r.sort <= 1} onClick={() => move(r, r.sort - 1, act)}>
+        <button
+          type="button"
+          className="rounded p-1.5 text-slate-700 hover:bg-slate-100 disabled:text-slate-300"
+          aria-label={`Move up: ${label(r)}`}
+          disabled={r.sort <= 1}
+          onClick={() => move(r, r.sort - 1, act)}
+        >
           <ArrowUp aria-hidden="true" className="size-4" />
         </button>
-        <button type="button" className="rounded p-1.5 text-slate-700 hover:bg-slate-100" aria-label={`Move down: ${label(r)}`} onClick={() => move(r, r.sort + 1, act)}>
+        <button
+          type="button"
+          className="rounded p-1.5 text-slate-700 hover:bg-slate-100"
+          aria-label={`Move down: ${label(r)}`}
+          onClick={() => move(r, r.sort + 1, act)}
+        >
           <ArrowDown aria-hidden="true" className="size-4" />
         </button>
       </span>
@@ -100,12 +143,28 @@ const columns = (open: (r: MakeMatrixRow) => void, act: SectionActions): DataCol
   },
 ];
 
-export function MakesSection({ spec, state, data, categories }: { spec: Spec; state: ListStateOf<Spec>; data: Paged<MakeMatrixRow>; categories: MakeMatrixCategories }) {
+export function MakesSection({
+  spec,
+  state,
+  data,
+  categories,
+}: {
+  spec: Spec;
+  state: ListStateOf<Spec>;
+  data: Paged<MakeMatrixRow>;
+  categories: MakeMatrixCategories;
+}) {
   const [exportError, setExportError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const query = useMemo(() => sectionQuery.makes(state), [state]);
-  const makes = useMemo(() => [{ value: '', label: 'All makes' }, ...categories.makes.map((m) => ({ value: m, label: m }))], [categories.makes]);
-  const systems = useMemo(() => [{ value: 0, label: 'All systems' }, ...categories.systems.map((x) => ({ value: x.adasChecklistMatrix, label: x.matrixItem }))], [categories.systems]);
+  const makes = useMemo(
+    () => [{ value: '', label: 'All makes' }, ...categories.makes.map((m) => ({ value: m, label: m }))],
+    [categories.makes],
+  );
+  const systems = useMemo(
+    () => [{ value: 0, label: 'All systems' }, ...categories.systems.map((x) => ({ value: x.adasChecklistMatrix, label: x.matrixItem }))],
+    [categories.systems],
+  );
   const yearOptions = useMemo(() => {
     const max = modelYearMax();
     return [{ value: 0, label: 'Any year' }, ...Array.from({ length: max - 1999 }, (_, i) => ({ value: max - i, label: String(max - i) }))];
@@ -140,11 +199,22 @@ export function MakesSection({ spec, state, data, categories }: { spec: Spec; st
       filters={(list) => (
         <>
           <FilterSelect label="Make" value={state.vehicleMake} options={makes} onChange={(v) => list.go({ vehicleMake: v })} />
-          <FilterSelect label="System" value={state.adasChecklistMatrix} options={systems} onChange={(v) => list.go({ adasChecklistMatrix: Number(v) })} />
+          <FilterSelect
+            label="System"
+            value={state.adasChecklistMatrix}
+            options={systems}
+            onChange={(v) => list.go({ adasChecklistMatrix: Number(v) })}
+          />
           <FilterSelect label="Year" value={state.year} options={yearOptions} onChange={(v) => list.go({ year: Number(v) })} />
         </>
       )}
-      filtered={state.searchTerm !== '' || state.vehicleMake !== '' || state.adasChecklistMatrix !== 0 || state.year !== 0 || state.vehicleModel !== ''}
+      filtered={
+        state.searchTerm !== '' ||
+        state.vehicleMake !== '' ||
+        state.adasChecklistMatrix !== 0 ||
+        state.year !== 0 ||
+        state.vehicleModel !== ''
+      }
       addLabel="Add make matrix"
       actions={
         <Button variant="secondary" onClick={exportTriggers} disabled={exporting}>

@@ -20,15 +20,29 @@ import type { SectionLists } from '../list-specs';
 import { sectionQuery } from '../queries';
 import { RecordSection } from '../record-section';
 
-const ReportRecommendationEditor = dynamic(() => import('../editors/report-recommendation-editor').then((m) => m.ReportRecommendationEditor), { ssr: false });
+const ReportRecommendationEditor = dynamic(
+  () => import('../editors/report-recommendation-editor').then((m) => m.ReportRecommendationEditor),
+  { ssr: false },
+);
 
 type State<K extends keyof SectionLists> = ListStateOf<SectionLists[K]>;
 const driveTypes = DRIVE_TYPES.map((d) => ({ value: d.id, label: d.name }));
-const firmOptions = (c: MakeMatrixCategories) => c.firms.map((f) => ({ value: f.firm, label: f.firm === 1 ? `${f.name} (network)` : f.name }));
+const firmOptions = (c: MakeMatrixCategories) =>
+  c.firms.map((f) => ({ value: f.firm, label: f.firm === 1 ? `${f.name} (network)` : f.name }));
 const makeLabel = (make: string) => make || <span className="text-slate-600">Every make</span>;
 
 // ── test-drive recommendations ──────────────────────────────────────────────────────────────────────
-export function TestDrivesSection({ spec, state, data, categories }: { spec: SectionLists['testdrives']; state: State<'testdrives'>; data: Paged<TestDriveRecommendation>; categories: MakeMatrixCategories }) {
+export function TestDrivesSection({
+  spec,
+  state,
+  data,
+  categories,
+}: {
+  spec: SectionLists['testdrives'];
+  state: State<'testdrives'>;
+  data: Paged<TestDriveRecommendation>;
+  categories: MakeMatrixCategories;
+}) {
   const fields: FieldDef[] = [
     { kind: 'text', key: 'recommendation', label: 'Recommendation', required: true, max: 200, wide: true },
     { kind: 'select', key: 'driveType', label: 'Drive type', required: true, options: driveTypes },
@@ -36,7 +50,15 @@ export function TestDrivesSection({ spec, state, data, categories }: { spec: Sec
     { kind: 'textarea', key: 'recommendationText', label: 'What the technician should do', required: true, max: 4000 },
   ];
   const columns = (open: (r: TestDriveRecommendation) => void): DataColumn<TestDriveRecommendation>[] => [
-    { id: 'recommendation', header: 'Recommendation', sortable: true, rowHeader: true, canHide: false, csv: (r) => r.recommendation, cell: (r) => <OpenCell label={r.recommendation} onOpen={() => open(r)} /> },
+    {
+      id: 'recommendation',
+      header: 'Recommendation',
+      sortable: true,
+      rowHeader: true,
+      canHide: false,
+      csv: (r) => r.recommendation,
+      cell: (r) => <OpenCell label={r.recommendation} onOpen={() => open(r)} />,
+    },
     { id: 'driveType', header: 'Drive type', sortable: true, csv: (r) => r.driveTypeName, cell: (r) => r.driveTypeName },
     { id: 'make', header: 'Make', sortable: true, csv: (r) => r.vehicleMake || 'Every make', cell: (r) => makeLabel(r.vehicleMake) },
     { id: 'text', header: 'Text', csv: (r) => r.recommendationText, cell: (r) => <Clip text={r.recommendationText} max={90} /> },
@@ -56,7 +78,14 @@ export function TestDrivesSection({ spec, state, data, categories }: { spec: Sec
       rowId={(r) => r.testDriveRecommendation}
       rowLabel={(r) => r.recommendation}
       search={{ label: 'Search recommendations', placeholder: 'Title, make or text' }}
-      filters={(list) => <FilterSelect label="Location" value={state.firm} options={firmOptions(categories)} onChange={(v) => list.go({ firm: Number(v) })} />}
+      filters={(list) => (
+        <FilterSelect
+          label="Location"
+          value={state.firm}
+          options={firmOptions(categories)}
+          onChange={(v) => list.go({ firm: Number(v) })}
+        />
+      )}
       filtered={state.searchTerm !== ''}
       addLabel="Add recommendation"
       editor={({ target, close, saved }) => {
@@ -65,7 +94,12 @@ export function TestDrivesSection({ spec, state, data, categories }: { spec: Sec
           <EditorDialog
             title={r ? `Recommendation: ${r.recommendation}` : `Adding recommendation for ${firmName}`}
             fields={fields}
-            initial={{ recommendation: r?.recommendation ?? '', driveType: r ? String(r.driveType) : '', vehicleMake: r?.vehicleMake ?? '', recommendationText: r?.recommendationText ?? '' }}
+            initial={{
+              recommendation: r?.recommendation ?? '',
+              driveType: r ? String(r.driveType) : '',
+              vehicleMake: r?.vehicleMake ?? '',
+              recommendationText: r?.recommendationText ?? '',
+            }}
             save={(d) =>
               call('saveTestDrive', {
                 firm: r?.firm ?? state.firm,
@@ -90,7 +124,17 @@ export function TestDrivesSection({ spec, state, data, categories }: { spec: Sec
 }
 
 // ── result types ────────────────────────────────────────────────────────────────────────────────────
-export function ResultTypesSection({ spec, state, data, categories }: { spec: SectionLists['results']; state: State<'results'>; data: Paged<TestdriveResultTypeRow>; categories: MakeMatrixCategories }) {
+export function ResultTypesSection({
+  spec,
+  state,
+  data,
+  categories,
+}: {
+  spec: SectionLists['results'];
+  state: State<'results'>;
+  data: Paged<TestdriveResultTypeRow>;
+  categories: MakeMatrixCategories;
+}) {
   const fields: FieldDef[] = [
     { kind: 'text', key: 'testdriveResultTypeName', label: 'Result', required: true, max: 100 },
     { kind: 'text', key: 'testdriveResultCode', label: 'Code', required: true, max: 20 },
@@ -109,9 +153,19 @@ export function ResultTypesSection({ spec, state, data, categories }: { spec: Se
       rowHeader: true,
       canHide: false,
       csv: (r) => r.testdriveResultTypeName,
-      cell: (r) => <OpenCell label={r.testdriveResultTypeName} onOpen={() => open(r)}>{r.isInactive && <Tag tone="red">Inactive</Tag>}</OpenCell>,
+      cell: (r) => (
+        <OpenCell label={r.testdriveResultTypeName} onOpen={() => open(r)}>
+          {r.isInactive && <Tag tone="red">Inactive</Tag>}
+        </OpenCell>
+      ),
     },
-    { id: 'code', header: 'Code', sortable: true, csv: (r) => r.testdriveResultCode, cell: (r) => <code className="text-xs">{r.testdriveResultCode}</code> },
+    {
+      id: 'code',
+      header: 'Code',
+      sortable: true,
+      csv: (r) => r.testdriveResultCode,
+      cell: (r) => <code className="text-xs">{r.testdriveResultCode}</code>,
+    },
     { id: 'driveType', header: 'Drive type', csv: (r) => r.driveTypeName, cell: (r) => r.driveTypeName },
     { id: 'make', header: 'Make', csv: (r) => r.vehicleMake || 'Every make', cell: (r) => makeLabel(r.vehicleMake) },
     { id: 'year', header: 'Year', csv: (r) => r.year ?? '', cell: (r) => r.year ?? dash },
@@ -130,7 +184,14 @@ export function ResultTypesSection({ spec, state, data, categories }: { spec: Se
       rowId={(r) => r.testdriveResultType}
       rowLabel={(r) => r.testdriveResultTypeName}
       search={{ label: 'Search result types', placeholder: 'Result, code or make' }}
-      filters={(list) => <FilterSelect label="Location" value={state.firm} options={firmOptions(categories)} onChange={(v) => list.go({ firm: Number(v) })} />}
+      filters={(list) => (
+        <FilterSelect
+          label="Location"
+          value={state.firm}
+          options={firmOptions(categories)}
+          onChange={(v) => list.go({ firm: Number(v) })}
+        />
+      )}
       filtered={state.searchTerm !== ''}
       addLabel="Add result type"
       editor={({ target, close, saved }) => {
@@ -175,16 +236,46 @@ export function ResultTypesSection({ spec, state, data, categories }: { spec: Se
 }
 
 // ── translations ────────────────────────────────────────────────────────────────────────────────────
-export function TranslationsSection({ spec, state, data }: { spec: SectionLists['translations']; state: State<'translations'>; data: Paged<Translation> }) {
+export function TranslationsSection({
+  spec,
+  state,
+  data,
+}: {
+  spec: SectionLists['translations'];
+  state: State<'translations'>;
+  data: Paged<Translation>;
+}) {
   const language = TRANSLATION_LANGUAGES.find((l) => l.code === state.languageCode)!.name;
   const fields: FieldDef[] = [
-    { kind: 'select', key: 'translationType', label: 'Kind', required: true, placeholder: null, options: TRANSLATION_TYPES.map((t) => ({ value: t, label: t })) },
-    { kind: 'select', key: 'languageCode', label: 'Language', required: true, placeholder: null, options: TRANSLATION_LANGUAGES.map((l) => ({ value: l.code, label: l.name })) },
+    {
+      kind: 'select',
+      key: 'translationType',
+      label: 'Kind',
+      required: true,
+      placeholder: null,
+      options: TRANSLATION_TYPES.map((t) => ({ value: t, label: t })),
+    },
+    {
+      kind: 'select',
+      key: 'languageCode',
+      label: 'Language',
+      required: true,
+      placeholder: null,
+      options: TRANSLATION_LANGUAGES.map((l) => ({ value: l.code, label: l.name })),
+    },
     { kind: 'textarea', key: 'source', label: 'English', required: true, max: 1000 },
     { kind: 'textarea', key: 'text', label: 'Translation', required: true, max: 1000 },
   ];
   const columns = (open: (r: Translation) => void): DataColumn<Translation>[] => [
-    { id: 'source', header: 'English', sortable: true, rowHeader: true, canHide: false, csv: (r) => r.source, cell: (r) => <OpenCell label={r.source} onOpen={() => open(r)} /> },
+    {
+      id: 'source',
+      header: 'English',
+      sortable: true,
+      rowHeader: true,
+      canHide: false,
+      csv: (r) => r.source,
+      cell: (r) => <OpenCell label={r.source} onOpen={() => open(r)} />,
+    },
     { id: 'text', header: language, sortable: true, csv: (r) => r.text, cell: (r) => <span lang={r.languageCode}>{r.text}</span> },
   ];
   return (
@@ -203,8 +294,18 @@ export function TranslationsSection({ spec, state, data }: { spec: SectionLists[
       search={{ label: 'Search translations', placeholder: 'English or translated text' }}
       filters={(list) => (
         <>
-          <FilterSelect label="Kind" value={state.translationType} options={TRANSLATION_TYPES.map((t) => ({ value: t, label: t }))} onChange={(v) => list.go({ translationType: v as TranslationType })} />
-          <FilterSelect label="Language" value={state.languageCode} options={TRANSLATION_LANGUAGES.map((l) => ({ value: l.code, label: l.name }))} onChange={(v) => list.go({ languageCode: v as 'es' | 'fr' })} />
+          <FilterSelect
+            label="Kind"
+            value={state.translationType}
+            options={TRANSLATION_TYPES.map((t) => ({ value: t, label: t }))}
+            onChange={(v) => list.go({ translationType: v as TranslationType })}
+          />
+          <FilterSelect
+            label="Language"
+            value={state.languageCode}
+            options={TRANSLATION_LANGUAGES.map((l) => ({ value: l.code, label: l.name }))}
+            onChange={(v) => list.go({ languageCode: v as 'es' | 'fr' })}
+          />
         </>
       )}
       filtered={state.searchTerm !== ''}
@@ -215,9 +316,19 @@ export function TranslationsSection({ spec, state, data }: { spec: SectionLists[
           <EditorDialog
             title={r ? 'Editing translation' : 'Adding translation'}
             fields={fields}
-            initial={{ translationType: r?.translationType ?? state.translationType, languageCode: r?.languageCode ?? state.languageCode, source: r?.source ?? '', text: r?.text ?? '' }}
+            initial={{
+              translationType: r?.translationType ?? state.translationType,
+              languageCode: r?.languageCode ?? state.languageCode,
+              source: r?.source ?? '',
+              text: r?.text ?? '',
+            }}
             save={(d) => {
-              const body = { translationType: d.translationType as TranslationType, languageCode: d.languageCode as 'es' | 'fr', source: String(d.source), text: String(d.text) };
+              const body = {
+                translationType: d.translationType as TranslationType,
+                languageCode: d.languageCode as 'es' | 'fr',
+                source: String(d.source),
+                text: String(d.text),
+              };
               return r ? call('saveTranslation', { translation: r.translation, ...body }) : call('addTranslation', body);
             }}
             onClose={close}
@@ -234,12 +345,47 @@ export function TranslationsSection({ spec, state, data }: { spec: SectionLists[
 }
 
 // ── report recommendations ──────────────────────────────────────────────────────────────────────────
-export function ReportsSection({ spec, state, data, categories }: { spec: SectionLists['reports']; state: State<'reports'>; data: Paged<ReportRecommendation>; categories: MakeMatrixCategories }) {
+export function ReportsSection({
+  spec,
+  state,
+  data,
+  categories,
+}: {
+  spec: SectionLists['reports'];
+  state: State<'reports'>;
+  data: Paged<ReportRecommendation>;
+  categories: MakeMatrixCategories;
+}) {
   const columns = (open: (r: ReportRecommendation) => void): DataColumn<ReportRecommendation>[] => [
-    { id: 'title', header: 'Title', sortable: true, rowHeader: true, canHide: false, csv: (r) => r.title, cell: (r) => <OpenCell label={r.title} onOpen={() => open(r)} /> },
-    { id: 'years', header: 'Years', sortable: true, className: 'whitespace-nowrap', csv: (r) => years(r.yearStart, r.yearEnd), cell: (r) => years(r.yearStart, r.yearEnd) },
-    { id: 'systems', header: 'Systems', csv: (r) => r.systemNames.join(', ') || 'Every system', cell: (r) => (r.systemNames.length ? r.systemNames.join(', ') : <span className="text-slate-600">Every system</span>) },
-    { id: 'makes', header: 'Makes', csv: (r) => r.makes.join(', ') || 'Every make', cell: (r) => (r.makes.length ? r.makes.join(', ') : <span className="text-slate-600">Every make</span>) },
+    {
+      id: 'title',
+      header: 'Title',
+      sortable: true,
+      rowHeader: true,
+      canHide: false,
+      csv: (r) => r.title,
+      cell: (r) => <OpenCell label={r.title} onOpen={() => open(r)} />,
+    },
+    {
+      id: 'years',
+      header: 'Years',
+      sortable: true,
+      className: 'whitespace-nowrap',
+      csv: (r) => years(r.yearStart, r.yearEnd),
+      cell: (r) => years(r.yearStart, r.yearEnd),
+    },
+    {
+      id: 'systems',
+      header: 'Systems',
+      csv: (r) => r.systemNames.join(', ') || 'Every system',
+      cell: (r) => (r.systemNames.length ? r.systemNames.join(', ') : <span className="text-slate-600">Every system</span>),
+    },
+    {
+      id: 'makes',
+      header: 'Makes',
+      csv: (r) => r.makes.join(', ') || 'Every make',
+      cell: (r) => (r.makes.length ? r.makes.join(', ') : <span className="text-slate-600">Every make</span>),
+    },
     { id: 'content', header: 'Content', csv: (r) => r.content, cell: (r) => <Clip text={r.content} max={80} /> },
   ];
   return (
@@ -258,7 +404,14 @@ export function ReportsSection({ spec, state, data, categories }: { spec: Sectio
       search={{ label: 'Search report recommendations', placeholder: 'Title, content or make' }}
       filtered={state.searchTerm !== ''}
       addLabel="Add report recommendation"
-      editor={({ target, close, saved }) => <ReportRecommendationEditor recommendation={target === 'new' ? null : target} categories={categories} onClose={close} onSaved={saved} />}
+      editor={({ target, close, saved }) => (
+        <ReportRecommendationEditor
+          recommendation={target === 'new' ? null : target}
+          categories={categories}
+          onClose={close}
+          onSaved={saved}
+        />
+      )}
       remove={(r) => call('removeReportRecommendation', r.reportRecommendation)}
     />
   );

@@ -23,20 +23,49 @@ import { RecordSection } from '../record-section';
 const PricingImport = dynamic(() => import('../editors/pricing-import').then((m) => m.PricingImport), { ssr: false });
 type Spec = SectionLists['pricing'];
 
-export function PricingSection({ spec, state, data, categories }: { spec: Spec; state: ListStateOf<Spec>; data: Paged<CalibrationTypeRow>; categories: MakeMatrixCategories }) {
+export function PricingSection({
+  spec,
+  state,
+  data,
+  categories,
+}: {
+  spec: Spec;
+  state: ListStateOf<Spec>;
+  data: Paged<CalibrationTypeRow>;
+  categories: MakeMatrixCategories;
+}) {
   const [importing, setImporting] = useState(false);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const types = categories.systemTypes.map((t) => ({ value: t.id, label: t.name }));
   const fields: FieldDef[] = [
     { kind: 'select', key: 'systemType', label: 'System type', required: true, options: types },
     { kind: 'text', key: 'name', label: 'Calibration', required: true, max: 100 },
-    { kind: 'select', key: 'mode', label: 'Mode', required: true, options: CALIBRATION_MODES.map((m) => ({ value: m, label: CALIBRATION_MODE_LABELS[m] })) },
+    {
+      kind: 'select',
+      key: 'mode',
+      label: 'Mode',
+      required: true,
+      options: CALIBRATION_MODES.map((m) => ({ value: m, label: CALIBRATION_MODE_LABELS[m] })),
+    },
     { kind: 'money', key: 'price', label: 'Network price (USD)', hint: 'Leave empty when the calibration is not priced.' },
   ];
   const columns = (open: (r: CalibrationTypeRow) => void): DataColumn<CalibrationTypeRow>[] => [
-    { id: 'name', header: 'Calibration', sortable: true, rowHeader: true, canHide: false, csv: (r) => r.name, cell: (r) => <OpenCell label={r.name} onOpen={() => open(r)} /> },
+    {
+      id: 'name',
+      header: 'Calibration',
+      sortable: true,
+      rowHeader: true,
+      canHide: false,
+      csv: (r) => r.name,
+      cell: (r) => <OpenCell label={r.name} onOpen={() => open(r)} />,
+    },
     { id: 'system', header: 'System type', sortable: true, csv: (r) => r.systemTypeName, cell: (r) => r.systemTypeName },
-    { id: 'mode', header: 'Mode', csv: (r) => CALIBRATION_MODE_LABELS[r.mode], cell: (r) => <Tag tone={r.mode === 'static' ? 'amber' : 'brand'}>{CALIBRATION_MODE_LABELS[r.mode]}</Tag> },
+    {
+      id: 'mode',
+      header: 'Mode',
+      csv: (r) => CALIBRATION_MODE_LABELS[r.mode],
+      cell: (r) => <Tag tone={r.mode === 'static' ? 'amber' : 'brand'}>{CALIBRATION_MODE_LABELS[r.mode]}</Tag>,
+    },
     {
       id: 'price',
       header: 'Network price',
@@ -71,7 +100,12 @@ export function PricingSection({ spec, state, data, categories }: { spec: Spec; 
       rowLabel={(r) => r.name}
       search={{ label: 'Search calibrations', placeholder: 'Calibration or system type' }}
       filters={(list) => (
-        <FilterSelect label="System type" value={state.systemType} options={[{ value: 0, label: 'All system types' }, ...types]} onChange={(v) => list.go({ systemType: Number(v) })} />
+        <FilterSelect
+          label="System type"
+          value={state.systemType}
+          options={[{ value: 0, label: 'All system types' }, ...types]}
+          onChange={(v) => list.go({ systemType: Number(v) })}
+        />
       )}
       filtered={state.searchTerm !== '' || state.systemType !== 0}
       addLabel="Add calibration"
@@ -93,7 +127,12 @@ export function PricingSection({ spec, state, data, categories }: { spec: Spec; 
           <EditorDialog
             title={r ? `Calibration: ${r.name}` : 'Adding calibration'}
             fields={fields}
-            initial={{ systemType: r ? String(r.systemType) : state.systemType ? String(state.systemType) : '', name: r?.name ?? '', mode: r?.mode ?? '', price: r?.price == null ? '' : r.price.toFixed(2) }}
+            initial={{
+              systemType: r ? String(r.systemType) : state.systemType ? String(state.systemType) : '',
+              name: r?.name ?? '',
+              mode: r?.mode ?? '',
+              price: r?.price == null ? '' : r.price.toFixed(2),
+            }}
             save={(d) =>
               call('savePricing', {
                 calibrationType: r?.calibrationType ?? -1,
@@ -114,7 +153,10 @@ export function PricingSection({ spec, state, data, categories }: { spec: Spec; 
       remove={(r) => call('removeCalibration', r.systemType, r.calibrationType)}
     >
       {message && (
-        <p role={message.kind === 'error' ? 'alert' : 'status'} className={`text-sm ${message.kind === 'error' ? 'text-red-700' : 'text-green-800'}`}>
+        <p
+          role={message.kind === 'error' ? 'alert' : 'status'}
+          className={`text-sm ${message.kind === 'error' ? 'text-red-700' : 'text-green-800'}`}
+        >
           {message.text}
         </p>
       )}

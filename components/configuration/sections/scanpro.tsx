@@ -52,7 +52,19 @@ function yearError(text: string): string | null {
   return null;
 }
 
-export function ScanProSection({ spec, state, configuration, categories, timezone }: { spec: Spec; state: ListStateOf<Spec>; configuration: ScanProConfiguration; categories: MakeMatrixCategories; timezone: number }) {
+export function ScanProSection({
+  spec,
+  state,
+  configuration,
+  categories,
+  timezone,
+}: {
+  spec: Spec;
+  state: ListStateOf<Spec>;
+  configuration: ScanProConfiguration;
+  categories: MakeMatrixCategories;
+  timezone: number;
+}) {
   const list = useList(spec, state);
   const [wizard, setWizard] = useState<WizardState>(wizardStart);
   const [updatedAt, setUpdatedAt] = useState(configuration.updatedAt);
@@ -70,7 +82,13 @@ export function ScanProSection({ spec, state, configuration, categories, timezon
     save: async (c) => {
       const saved = await call('saveScanPro', {
         businessId: state.firm,
-        criteria: { makes: c.makes, yearStart: Number(c.yearStart), yearEnd: Number(c.yearEnd), preRepairScan: c.preRepairScan, postRepairScan: c.postRepairScan },
+        criteria: {
+          makes: c.makes,
+          yearStart: Number(c.yearStart),
+          yearEnd: Number(c.yearEnd),
+          preRepairScan: c.preRepairScan,
+          postRepairScan: c.postRepairScan,
+        },
         checklist: c.checklist,
       });
       setUpdatedAt(saved.updatedAt);
@@ -117,7 +135,10 @@ export function ScanProSection({ spec, state, configuration, categories, timezon
                     n === step ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'
                   }`}
                 >
-                  <span aria-hidden="true" className="inline-flex size-5 items-center justify-center rounded-full border border-current text-xs">
+                  <span
+                    aria-hidden="true"
+                    className="inline-flex size-5 items-center justify-center rounded-full border border-current text-xs"
+                  >
                     {done ? <Check className="size-3" /> : n}
                   </span>
                   {`${n}. ${label}`}
@@ -128,7 +149,12 @@ export function ScanProSection({ spec, state, configuration, categories, timezon
         </ol>
       </nav>
       <p className="text-sm text-slate-700" aria-live="polite">
-        {`Step ${step} of ${STEPS.length}: ${STEPS[step - 1]}.`} {wizard.changed ? 'Unsaved changes: they are saved when you leave this step.' : updatedAt ? `Last saved ${formatDateTime(updatedAt, timezone)}.` : 'Not saved yet for this location.'}
+        {`Step ${step} of ${STEPS.length}: ${STEPS[step - 1]}.`}{' '}
+        {wizard.changed
+          ? 'Unsaved changes: they are saved when you leave this step.'
+          : updatedAt
+            ? `Last saved ${formatDateTime(updatedAt, timezone)}.`
+            : 'Not saved yet for this location.'}
       </p>
       {message && <Alert kind={message.kind}>{message.text}</Alert>}
 
@@ -150,12 +176,44 @@ export function ScanProSection({ spec, state, configuration, categories, timezon
           <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <legend className="mb-2 text-base font-semibold text-slate-900">Which vehicles are scanned</legend>
             <div className="sm:col-span-2">
-              <Chips label="Makes" noun="makes" value={config.makes} suggestions={categories.makes} onChange={(makes) => edit({ makes })} hint="None: every make." error={errors.makes} />
+              <Chips
+                label="Makes"
+                noun="makes"
+                value={config.makes}
+                suggestions={categories.makes}
+                onChange={(makes) => edit({ makes })}
+                hint="None: every make."
+                error={errors.makes}
+              />
             </div>
-            <TextField label="Year start" required inputMode="numeric" maxLength={4} value={config.yearStart} onChange={(e) => edit({ yearStart: e.target.value })} error={errors.yearStart} />
-            <TextField label="Year end" required inputMode="numeric" maxLength={4} value={config.yearEnd} onChange={(e) => edit({ yearEnd: e.target.value })} error={errors.yearEnd} />
-            <CheckboxField label="Pre-repair scan required" checked={config.preRepairScan} onChange={(e) => edit({ preRepairScan: e.target.checked })} />
-            <CheckboxField label="Post-repair scan required" checked={config.postRepairScan} onChange={(e) => edit({ postRepairScan: e.target.checked })} />
+            <TextField
+              label="Year start"
+              required
+              inputMode="numeric"
+              maxLength={4}
+              value={config.yearStart}
+              onChange={(e) => edit({ yearStart: e.target.value })}
+              error={errors.yearStart}
+            />
+            <TextField
+              label="Year end"
+              required
+              inputMode="numeric"
+              maxLength={4}
+              value={config.yearEnd}
+              onChange={(e) => edit({ yearEnd: e.target.value })}
+              error={errors.yearEnd}
+            />
+            <CheckboxField
+              label="Pre-repair scan required"
+              checked={config.preRepairScan}
+              onChange={(e) => edit({ preRepairScan: e.target.checked })}
+            />
+            <CheckboxField
+              label="Post-repair scan required"
+              checked={config.postRepairScan}
+              onChange={(e) => edit({ postRepairScan: e.target.checked })}
+            />
           </fieldset>
         )}
         {step === 3 && (
@@ -169,11 +227,21 @@ export function ScanProSection({ spec, state, configuration, categories, timezon
                     key={s.adasChecklistMatrix}
                     label={s.matrixItem}
                     checked={config.checklist.includes(s.adasChecklistMatrix)}
-                    onChange={(e) => edit({ checklist: e.target.checked ? [...config.checklist, s.adasChecklistMatrix] : config.checklist.filter((x) => x !== s.adasChecklistMatrix) })}
+                    onChange={(e) =>
+                      edit({
+                        checklist: e.target.checked
+                          ? [...config.checklist, s.adasChecklistMatrix]
+                          : config.checklist.filter((x) => x !== s.adasChecklistMatrix),
+                      })
+                    }
                   />
                 ))}
             </div>
-            {errors.checklist && <p role="alert" className="mt-2 text-sm text-red-700">{errors.checklist}</p>}
+            {errors.checklist && (
+              <p role="alert" className="mt-2 text-sm text-red-700">
+                {errors.checklist}
+              </p>
+            )}
           </fieldset>
         )}
         {step === 4 && (
@@ -185,9 +253,17 @@ export function ScanProSection({ spec, state, configuration, categories, timezon
             <dt className="font-medium text-slate-700">Model years</dt>
             <dd>{`${config.yearStart}–${config.yearEnd}`}</dd>
             <dt className="font-medium text-slate-700">Scans</dt>
-            <dd>{[config.preRepairScan && 'pre-repair', config.postRepairScan && 'post-repair'].filter(Boolean).join(' and ') || 'none required'}</dd>
+            <dd>
+              {[config.preRepairScan && 'pre-repair', config.postRepairScan && 'post-repair'].filter(Boolean).join(' and ') ||
+                'none required'}
+            </dd>
             <dt className="font-medium text-slate-700">Checklist</dt>
-            <dd>{categories.systems.filter((s) => config.checklist.includes(s.adasChecklistMatrix)).map((s) => s.matrixItem).join(', ') || 'No systems'}</dd>
+            <dd>
+              {categories.systems
+                .filter((s) => config.checklist.includes(s.adasChecklistMatrix))
+                .map((s) => s.matrixItem)
+                .join(', ') || 'No systems'}
+            </dd>
           </dl>
         )}
       </div>

@@ -32,7 +32,14 @@ const columns = (open: (r: ChecklistMatrix) => void): DataColumn<ChecklistMatrix
   { id: 'keywords', header: 'Keywords', csv: (r) => r.keywords, cell: (r) => <Clip text={r.keywords} /> },
   { id: 'notice', header: 'Notice', csv: (r) => r.notice, cell: (r) => <Clip text={r.notice} max={80} /> },
   { id: 'items', header: 'Items', className: 'tabular-nums', csv: (r) => r.items.length, cell: (r) => r.items.length },
-  { id: 'makeMatrices', header: 'Make matrices', sortable: true, className: 'tabular-nums', csv: (r) => r.makeMatrices, cell: (r) => r.makeMatrices },
+  {
+    id: 'makeMatrices',
+    header: 'Make matrices',
+    sortable: true,
+    className: 'tabular-nums',
+    csv: (r) => r.makeMatrices,
+    cell: (r) => r.makeMatrices,
+  },
   { id: 'highlight', header: 'Highlight', csv: (r) => yesNo(r.isHighlight), cell: (r) => <YesNo value={r.isHighlight} /> },
 ];
 

@@ -22,7 +22,10 @@ export const generateMetadata = routeMetadata('/onboard/[id]');
 /** The page for an invitation that cannot be used: the host's reason (fixed texts), else the unknown-link text. */
 function InvitationProblem({ message }: { message: string }) {
   return (
-    <section aria-labelledby="invitation-heading" className="mx-auto flex max-w-xl flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="invitation-heading"
+      className="mx-auto flex max-w-xl flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h1 id="invitation-heading" className="text-2xl font-semibold">
         Invitation not available
       </h1>
@@ -55,7 +58,10 @@ export default async function OnboardPage({ params }: { params: Promise<{ id: st
         <InvitationProblem message={KNOWN.has(offer) ? offer : ONBOARD_MESSAGES.invitationUnknown} />
       </PlainShell>
     );
-  const [lookups, { state, unreadable }] = await Promise.all([callUpstream(contract.lookup.onboardLookups), readWizard(id, offer.testMode)]);
+  const [lookups, { state, unreadable }] = await Promise.all([
+    callUpstream(contract.lookup.onboardLookups),
+    readWizard(id, offer.testMode),
+  ]);
   return (
     <PlainShell variant="no-nav" brand={anonymousBrandFrom(offer.brand, offer.parentName)}>
       <OnboardWizard

@@ -25,9 +25,11 @@ const go = (to: string | URL) => {
 export async function GET(request: NextRequest) {
   // A link clicked in the app (same-origin) or a bookmark (none); another site cannot spend the firm's tickets.
   const site = request.headers.get('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none') return new NextResponse('Cross-site requests are not allowed.', { status: 403, headers: NO_STORE });
+  if (site && site !== 'same-origin' && site !== 'none')
+    return new NextResponse('Cross-site requests are not allowed.', { status: 403, headers: NO_STORE });
   const target = request.nextUrl.searchParams.get('url') ?? '';
-  if (!isAlldataDocument(target, config().ALLDATA_URL)) return new NextResponse(`${ALLDATA_MESSAGES.notADocument}.`, { status: 400, headers: NO_STORE });
+  if (!isAlldataDocument(target, config().ALLDATA_URL))
+    return new NextResponse(`${ALLDATA_MESSAGES.notADocument}.`, { status: 400, headers: NO_STORE });
   if (!(await readSession())) return go(new URL(loginUrl(request.nextUrl.pathname + request.nextUrl.search), request.url));
 
   try {

@@ -11,7 +11,8 @@ import { readSession } from '@/lib/auth/session';
 import { isCrossSite } from '@/lib/bff/forward';
 
 export async function POST(request: NextRequest) {
-  if (isCrossSite(request)) return new NextResponse('Cross-site requests are not allowed.', { status: 403, headers: { 'Cache-Control': 'private, no-store' } });
+  if (isCrossSite(request))
+    return new NextResponse('Cross-site requests are not allowed.', { status: 403, headers: { 'Cache-Control': 'private, no-store' } });
   const session = await readSession();
   if (session) await endSignedInSession(session.sid, session.profile.exp * 1000, session.apiToken);
   const res = NextResponse.redirect(new URL('/', request.url), 303);

@@ -10,7 +10,10 @@ const QUERY = 'page=1&pageSize=10&orderBy=name&direction=asc&filterBy=9999&retro
 export default async function Contacts() {
   const token = await apiToken((await cookies()).get(SESSION_COOKIE)?.value);
   if (!token) redirect('/');
-  const res = await fetch(`${process.env.API_URL}contact/contacts?${QUERY}`, { headers: { authorization: `Bearer ${token}` }, cache: 'no-store' });
+  const res = await fetch(`${process.env.API_URL}contact/contacts?${QUERY}`, {
+    headers: { authorization: `Bearer ${token}` },
+    cache: 'no-store',
+  });
   const { count, items } = await res.json();
   return (
     <main>

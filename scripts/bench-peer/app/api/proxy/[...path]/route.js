@@ -11,5 +11,8 @@ export async function GET(req, { params }) {
     headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
     cache: 'no-store',
   });
-  return new Response(upstream.body, { status: upstream.status, headers: { 'content-type': 'application/json', 'cache-control': 'private, no-store' } });
+  return new Response(upstream.body, {
+    status: upstream.status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'private, no-store' },
+  });
 }
