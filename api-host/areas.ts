@@ -16,7 +16,7 @@ import { dashboard } from './dashboard';
 import { data } from './data';
 import { evidence } from './evidence';
 import { files } from './files';
-import { firms } from './firms';
+import { locations } from './locations';
 import { insurance } from './insurance';
 import { links } from './links';
 import { log } from './log';
@@ -35,7 +35,7 @@ import type { Implementation } from './core/implement';
 // Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
 // Calibrations after ADAS jobs: its seed scrubs and requests their inspections.
 export const AREAS: readonly Area[] = [
-  firms,
+  locations,
   lookups,
   users,
   contacts,
@@ -63,7 +63,9 @@ export const AREAS: readonly Area[] = [
 export const IMPLEMENTATIONS: readonly Implementation[] = AREAS.flatMap((a) => a.calls);
 
 /** Every migration, named `{area}/{n}`, in the order they apply. */
-export const MIGRATIONS: readonly Migration[] = AREAS.flatMap((a) => a.migrations.map((sql, i) => ({ name: `${a.name}/${i + 1}`, sql })));
+export const MIGRATIONS: readonly Migration[] = AREAS.flatMap((a) =>
+  a.migrations.map((sql, i) => ({ name: `${a.recordedAs ?? a.name}/${i + 1}`, sql })),
+);
 
 /** Mounts every area's routes outside the contract. */
 export function mountAreaRoutes(app: FastifyInstance, ctx: HostContext): void {

@@ -23,7 +23,7 @@ import { LegacyDatabaseError, openDb, type Db } from './core/db';
 import { storeLogger } from './log/service';
 import { secretFromFile } from './core/secrets';
 import { scheduleOrphanSweeps } from './files/service';
-import { mountPushHub } from './hub';
+import { mountPushHub } from './push';
 import type { HostContext } from './core/context';
 import { buildServer } from './core/server';
 import { tokenService } from './core/tokens';

@@ -1,5 +1,5 @@
 /**
- * Uploaded files, as the browser sees them (client-safe: no zod, no server code; lib/contract/file.ts has
+ * Uploaded files, as the browser sees them (client-safe: no zod, no server code; lib/contract/files.ts has
  * the calls). The host answers uploads with URLs relative to the API (`file/image?firm=7&name=…`) and
  * screens save them as they are; the browser loads them through the BFF.
  */

@@ -1,6 +1,6 @@
 /**
  * The user list's sorts, states and defaults (docs/users.md#limits: page size 10, descending by id, filter 9999),
- * without zod so client components can use them; lib/contract/user.ts builds its query schema from them.
+ * without zod so client components can use them; lib/contract/users.ts builds its query schema from them.
  */
 export const USER_SORTS = ['id', 'name', 'username', 'role', 'location', 'inactive', 'reports'] as const;
 export const USER_STATES = ['all', 'active', 'inactive'] as const;

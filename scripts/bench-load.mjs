@@ -40,7 +40,7 @@ import { afterGc, heapSnapshot, rssKb } from './lib/memory.mjs';
 import { primaryOf } from './lib/redis.mjs';
 import { ROOT, ensureBuilt, startApiHost } from './lib/stack.mjs';
 // TypeScript modules of the project (the npm script runs node with the tsx loader).
-import { contactInput } from '../lib/contract/contact.ts';
+import { contactInput } from '../lib/contract/contacts.ts';
 import { HttpTransportType, connectThroughBff } from '../tests/e2e/push-helpers.ts';
 import { signInHttp } from '../tests/support/http.ts';
 

@@ -21,7 +21,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { contactGenerator } from '../api-host/contacts/data';
-import { CONTACT_SORTS, listQuery } from '../lib/contract/contact';
+import { CONTACT_SORTS, listQuery } from '../lib/contract/contacts';
 import { explainList, listContacts, searchContacts } from '../api-host/contacts/query';
 import { openDb, type Db } from '../api-host/core/db';
 import { IMPLEMENTATIONS, MIGRATIONS, seed } from '../api-host/areas';
@@ -32,15 +32,15 @@ import { growAdas, measureAdas } from './seed-bench-adas';
 import { measureCalibrations } from './seed-bench-calibrations';
 import { growDashboard, measureDashboard } from './seed-bench-dashboard';
 import zipcodes from 'zipcodes';
-import { resolvePostalCode } from '../api-host/firms/geo';
-import { listFirms, treeLevel } from '../api-host/firms/network';
-import { providersNear } from '../api-host/firms/partners';
+import { resolvePostalCode } from '../api-host/locations/geo';
+import { listFirms, treeLevel } from '../api-host/locations/network';
+import { providersNear } from '../api-host/locations/partners';
 import { contract } from '../lib/contract';
 
 const firmListQuery = contract.firm.getFirms.query;
 import { explainUsers, listUsers } from '../api-host/users/query';
 import { bulkInsertUsers } from '../api-host/users/seed';
-import { USER_SORTS, listQuery as userListQuery } from '../lib/contract/user';
+import { USER_SORTS, listQuery as userListQuery } from '../lib/contract/users';
 import { listIdsSql, listMakeMatrices } from '../api-host/configuration/make-matrices';
 import { rulesFor, systemsFor } from '../api-host/configuration/rules';
 import { growMakeMatrices } from '../api-host/configuration/seed';

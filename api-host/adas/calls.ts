@@ -18,7 +18,7 @@ import { contract } from '../../lib/contract';
 import type { AdasRecord, InspectionItem, InspectionResult, InspectionRow, RepairLine } from '../../lib/contract/adas';
 import type { AdasSystem } from '../../lib/contract/decode';
 import type { Db } from '../core/db';
-import { announceChange } from '../hub/service';
+import { announceChange } from '../push/service';
 import { type Caller, assertFirm } from '../core/caller';
 import type { HostContext } from '../core/context';
 import { HttpError, badRequest, conflict, notFound } from '../core/errors';

@@ -1,7 +1,7 @@
 /** Blog posts, comments and attachments (lib/contract/blog.ts), scoped to the caller's firms. */
 import { contract } from '../../lib/contract';
 import { COMMENTS_OFF, imageOf, type AttachmentRecord, type CommentRecord } from '../../lib/contract/blog';
-import { BLOG_STATUS } from '../../lib/contract/lookup-groups';
+import { BLOG_STATUS } from '../../lib/contract/lookups-groups';
 import { activeContent, plainText, sanitizeRichText } from '../../lib/rich-text';
 import type { Db } from '../core/db';
 import { firmScope, ftsPrefixMatch, prepared } from '../core/sql';

@@ -1,5 +1,5 @@
 /** SQL of the blog list, search and Home, shared by the calls. Filters, search, sorting and paging run in SQLite. */
-import { BLOG_STATUS } from '../../lib/contract/lookup-groups';
+import { BLOG_STATUS } from '../../lib/contract/lookups-groups';
 import type { BlogListQuery, BlogRecord, BlogRow } from '../../lib/contract/blog';
 import type { Db } from '../core/db';
 import { firmScope, ftsPrefixMatch, prepared } from '../core/sql';

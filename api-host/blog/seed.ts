@@ -3,7 +3,7 @@
  * franchisees' to their own networks, a few including shops), most published, some drafts, archived
  * and scheduled ones, two sticky; with comments and small attachments (a PDF, a PNG, a CSV).
  */
-import { BLOG_STATUS } from '../../lib/contract/lookup-groups';
+import { BLOG_STATUS } from '../../lib/contract/lookups-groups';
 import { plainText } from '../../lib/rich-text';
 import type { Db } from '../core/db';
 

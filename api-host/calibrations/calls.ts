@@ -1,16 +1,16 @@
 /**
- * Calibration calls (lib/contract/calibration.ts has the decisions). Every inspection, request and note is
+ * Calibration calls (lib/contract/calibrations.ts has the decisions). Every inspection, request and note is
  * reached through its firm: another firm's answers the same 404 as an unknown one. Writes of more than one
  * row are one IMMEDIATE transaction.
  */
 import { contract } from '../../lib/contract';
-import { ESTIMATE_FIELD, ESTIMATE_MAX_BYTES } from '../../lib/contract/calibration';
+import { ESTIMATE_FIELD, ESTIMATE_MAX_BYTES } from '../../lib/contract/calibrations';
 import { MANAGED_STATUSES, mayManageRequests } from '../../lib/calibrations/rules';
 import { PUSH_TARGETS, type OpportunityNotice } from '../../lib/push/messages';
 import { refreshInspection } from '../dashboard/service';
 import type { Db } from '../core/db';
 import { sendMail } from '../mail/service';
-import { announceChange } from '../hub/service';
+import { announceChange } from '../push/service';
 import { assertFirm, type Caller } from '../core/caller';
 import type { HostContext } from '../core/context';
 import { HttpError, badRequest, forbidden, notFound } from '../core/errors';

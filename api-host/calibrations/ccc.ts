@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { CccAnswer } from '../../lib/contract/calibration';
+import type { CccAnswer } from '../../lib/contract/calibrations';
 import type { Db } from '../core/db';
 import { prepared } from '../core/sql';
 

@@ -9,7 +9,7 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import Papa from 'papaparse';
-import { ESTIMATE_MAX_LINES } from '../../lib/contract/calibration';
+import { ESTIMATE_MAX_LINES } from '../../lib/contract/calibrations';
 import type { Vocabulary } from '../../lib/calibrations/normalise';
 import { readPasted } from '../../lib/calibrations/paste';
 import type { Db } from '../core/db';

@@ -1,10 +1,10 @@
 /**
  * The quote with the insurer price check (adas/quote) and the prediction of a vehicle's systems
- * (adas/predictiveAdas). Decisions are in lib/contract/calibration.ts; the arithmetic and the check in
+ * (adas/predictiveAdas). Decisions are in lib/contract/calibrations.ts; the arithmetic and the check in
  * lib/calibrations/rules.ts.
  */
 import type { z } from 'zod';
-import type { Prediction, QuoteAnswer } from '../../lib/contract/calibration';
+import type { Prediction, QuoteAnswer } from '../../lib/contract/calibrations';
 import type { contract } from '../../lib/contract';
 import { checkQuote, dollars } from '../../lib/calibrations/rules';
 import { LOCALE } from '../../lib/format';

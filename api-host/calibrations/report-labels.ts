@@ -5,7 +5,7 @@
  * (system names, notices, recommendations) come only from its translations. A text with no translation
  * is printed in English followed by FALLBACK_MARK, and the report ends with FALLBACK_NOTE saying so.
  */
-import type { ReportPreference } from '../../lib/contract/calibration';
+import type { ReportPreference } from '../../lib/contract/calibrations';
 
 type Language = Exclude<ReportPreference['language'], 'en'>;
 

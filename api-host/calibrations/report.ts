@@ -30,13 +30,13 @@ import {
   type ReportPreference,
   type ReportSection,
   type ScrubResult,
-} from '../../lib/contract/calibration';
+} from '../../lib/contract/calibrations';
 import { calibrationTypeLabel } from '../../lib/configuration/constants';
 import { formatDate } from '../../lib/dates';
 import type { Db } from '../core/db';
 import { prepared } from '../core/sql';
 import { linksFor } from '../configuration/service';
-import { effectivePreferences } from '../firms/service';
+import { effectivePreferences } from '../locations/service';
 import { FALLBACK_MARK, FALLBACK_NOTE, REPORT_LABELS } from './report-labels';
 import { userName } from '../users/service';
 import type { JobOfInspection } from './scrub';

@@ -4,7 +4,7 @@
  * lists (the contract also accepts them as JSON text).
  */
 import type { z } from 'zod';
-import type { CalibrateRequest, RequestNote } from '../../lib/contract/calibration';
+import type { CalibrateRequest, RequestNote } from '../../lib/contract/calibrations';
 import type { contract } from '../../lib/contract';
 import { cents, dollars } from '../../lib/calibrations/rules';
 import type { Db } from '../core/db';

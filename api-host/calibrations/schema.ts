@@ -15,7 +15,7 @@
  *   user, the last note that user has read (unread = notes of others after it).
  * - adas_scrub: the last scrub of each inspection (bms/scrub), its answer as JSON under a unique_id
  *   (admin/getBMS), with the estimate it came from (source lines|bms|csv|paste, file_name), who scrubbed and
- *   when; a new scrub replaces it and says what changed since (lib/contract/calibration.ts `changes`).
+ *   when; a new scrub replaces it and says what changed since (lib/contract/calibrations.ts `changes`).
  * - adas_estimate: where a job's repair lines came from (an uploaded BMS or CSV file, or pasted lines) and
  *   each line's estimate section.
  * - report_sent: each calibration report mailed (the mail itself is in the mail stand-in's `mail`).

@@ -13,7 +13,7 @@ import type {
   ScrubResult,
   ScrubbedLine,
   TriggeredCalibration,
-} from '../../lib/contract/calibration';
+} from '../../lib/contract/calibrations';
 import { dollars } from '../../lib/calibrations/rules';
 import {
   compileMatcher,

@@ -11,7 +11,7 @@ import type { EstimateTerm } from '../../lib/contract/estimateterms';
 import type { Paged } from '../../lib/contract/list';
 import { userName } from '../users/service';
 import type { Db } from '../core/db';
-import { ancestorsOf } from '../firms/service';
+import { ancestorsOf } from '../locations/service';
 import { type Caller, assertFirm } from '../core/caller';
 import { badRequest, notFound } from '../core/errors';
 import { implement } from '../core/implement';

@@ -5,7 +5,7 @@
  */
 import { contract } from '../../lib/contract';
 import type { TestDriveRecommendation } from '../../lib/contract/testdrive';
-import type { TestdriveResultTypeRow } from '../../lib/contract/lookup';
+import type { TestdriveResultTypeRow } from '../../lib/contract/lookups';
 import { driveTypeName } from '../../lib/configuration/constants';
 import type { Db } from '../core/db';
 import { prepared } from '../core/sql';

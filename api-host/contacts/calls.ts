@@ -3,7 +3,7 @@
  * SQLite (schema: schema.ts). Every record is scoped to the caller's firms: a contact of
  * another firm, an unknown contact and a merged one all answer the same 404.
  *
- * Decisions beyond lib/contract/contact.ts:
+ * Decisions beyond lib/contract/contacts.ts:
  * - A new contact (id <= 0) belongs to the caller's sign-in firm; an existing one keeps its firm.
  * - saveVendor saves a contact with isVendor set; contact/vendor and saveVendor of a non-vendor answer 404.
  * - Primary rules: the first address, phone or email of a contact becomes primary; a new phone is always
@@ -28,11 +28,11 @@
 import type { z } from 'zod';
 import { contract } from '../../lib/contract';
 import { SUPER_USER } from '../../lib/roles';
-import type { ContactAddress, ContactEmail, ContactPhone, ContactRecord, RelatedContact } from '../../lib/contract/contact';
+import type { ContactAddress, ContactEmail, ContactPhone, ContactRecord, RelatedContact } from '../../lib/contract/contacts';
 import { firmScope, prepared } from '../core/sql';
 import { listContacts, searchContacts, type SearchKind, type SearchRow } from './query';
 import type { Db } from '../core/db';
-import { announceChange } from '../hub/service';
+import { announceChange } from '../push/service';
 import { type Caller, assertFirm } from '../core/caller';
 import type { HostContext } from '../core/context';
 import { badRequest, notFound } from '../core/errors';

@@ -451,7 +451,7 @@ const REGIONS: Readonly<Record<string, Region>> = {
     ],
   },
 };
-/** The region of each seeded firm (firm ids of api-host/firms/seed.ts SEED_FIRMS). */
+/** The region of each seeded firm (firm ids of api-host/locations/seed.ts SEED_FIRMS). */
 const FIRM_REGION: Readonly<Record<number, string>> = {
   1: 'GA',
   2: 'IL',

@@ -9,7 +9,7 @@
  * sort index is walked in order and filters are checked row by row; when they are sparse the filters'
  * indexes (or the FTS) find them and only those are sorted. Both plans give the same rows.
  */
-import type { ContactListQuery, ContactRow } from '../../lib/contract/contact';
+import type { ContactListQuery, ContactRow } from '../../lib/contract/contacts';
 import type { Db } from '../core/db';
 import { firmScope, ftsPrefixMatch, prepared, searchWords } from '../core/sql';
 import { isoSeconds as iso } from '../core/time';

@@ -13,6 +13,8 @@ export type SeedStep = (db: Db, filesDir: string) => Promise<void> | void;
 export interface Area {
   /** The folder name; migrations are recorded as `{name}/{n}`. */
   name: string;
+  /** The name its migrations were first recorded under, when the folder was renamed since (databases keep it). */
+  recordedAs?: string;
   /** SQL scripts, applied once each, in order; append new ones, never edit an applied one. */
   migrations: readonly string[];
   calls: readonly Implementation[];

@@ -17,7 +17,7 @@ export interface HostContext {
   log?: Logger;
   /** The app's public origin, for links in mails (APP_PUBLIC_URL). */
   appUrl?: string;
-  /** The push hub, once mounted (api-host/hub); calls that cause push messages send through it. */
+  /** The push hub, once mounted (api-host/push); calls that cause push messages send through it. */
   push?: PushSink;
 }
 

@@ -11,7 +11,7 @@ import { TAB_HEADER } from '../../lib/push/changes';
 import type { ErrorBody } from '../../lib/contract/define';
 import { REQUEST_ID_HEADER, isRequestId } from '../../lib/log/request-id';
 import { tokenStanding } from '../auth/service';
-import { fromTab } from '../hub/service';
+import { fromTab } from '../push/service';
 import { requestContext } from '../log/service';
 import { isService, type Caller } from './caller';
 import type { HostContext } from './context';

@@ -26,7 +26,7 @@ import { HttpError, badRequest, forbidden, notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { prepared } from '../core/sql';
 import { WRITERS, exportPage, recordsCells } from './writers';
-import { announceChange } from '../hub/service';
+import { announceChange } from '../push/service';
 import { assertKnowledgeBase, deleteMakeMatrix } from '../configuration/service';
 
 const d = contract.data;

@@ -37,7 +37,7 @@ interface Writer {
   live: string;
   /** false: network-wide records (no firm column), exported whole to whoever may import them. */
   scoped?: false;
-  /** The change notices' kind of its records, when a list follows them (api-host/hub/changes.ts). */
+  /** The change notices' kind of its records, when a list follows them (api-host/push/changes.ts). */
   notice?: RecordKind;
   /**
    * Saves a chunk's checked rows in order: each row's record id (counted by comparing the record before and

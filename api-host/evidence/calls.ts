@@ -15,7 +15,7 @@ import { badRequest, conflict, forbidden, notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { prepared } from '../core/sql';
 import { openInspection, visibleInspection } from '../adas/service';
-import { announceChange } from '../hub/service';
+import { announceChange } from '../push/service';
 import { assertImageRoom, eachFile, firmPath, newStoredName, readStored, sniff, storeAll } from '../files/service';
 import { keepPhoto } from './photos';
 import { type EvidenceRow, evidenceById, evidenceOfInspection, mayRemove, toItem } from './read';

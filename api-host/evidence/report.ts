@@ -3,7 +3,7 @@
  * report preference includes the "evidence" section: photos by their thumbnails with their captions,
  * PDFs by name. A thumbnail missing on disk is listed by name instead of failing the report.
  */
-import type { ReportPreference } from '../../lib/contract/calibration';
+import type { ReportPreference } from '../../lib/contract/calibrations';
 import type { Db } from '../core/db';
 import { readStored } from '../files/service';
 import { evidenceOfInspection } from './read';

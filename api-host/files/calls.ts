@@ -1,5 +1,5 @@
 /**
- * file/upload, file/image and firm/uploadToBucket (lib/contract/file.ts and storage.ts have the decisions).
+ * file/upload, file/image and firm/uploadToBucket (lib/contract/files.ts and locations-storage.ts have the decisions).
  * Uploads are read part by part with @fastify/multipart under the contract's limits, checked by content
  * (file-type), counted against the uploader's rate and the firm's room, and stored all or none.
  */
@@ -7,7 +7,7 @@ import { contract } from '../../lib/contract';
 import { badRequest } from '../core/errors';
 import { assertFirm } from '../core/caller';
 import { implement } from '../core/implement';
-import { isInheritedBrandImage, acceptStoragePart, storeInBuckets, type StoragePart } from '../firms/service';
+import { isInheritedBrandImage, acceptStoragePart, storeInBuckets, type StoragePart } from '../locations/service';
 import { newStoredName, notAnImage, readStored, sniff, storeAll } from './storage';
 import { assertImageRoom, eachFile } from './uploads';
 
@@ -37,7 +37,7 @@ export const fileCalls = [
     return accepted.map((f) => `file/image?firm=${f.firm}&name=${encodeURIComponent(f.name)}`);
   }),
 
-  // A location's storage bucket (api-host/firms/storage.ts): the storage roles only (the contract's access), names kept.
+  // A location's storage bucket (api-host/locations/storage.ts): the storage roles only (the contract's access), names kept.
   implement(contract.storage.uploadToBucket, async ({ caller, ctx, request }) => {
     const parts: StoragePart[] = [];
     await eachFile(ctx, request, caller, async ({ firm, name, bytes }) => {

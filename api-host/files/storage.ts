@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import { storedName } from '../../lib/contract/file';
+import { storedName } from '../../lib/contract/files';
 import { badRequest, notFound } from '../core/errors';
 
 /** The firm's folder, and a path inside it that cannot escape it. */

@@ -2,7 +2,7 @@
  * What a named file is: its type is read from the content (file-type), never trusted from the name or the
  * declared type, and must be the type of the name's extension, which must be one the caller accepts. Text
  * and CSV have no signature: their content must be UTF-8 without control characters (tab and line breaks
- * aside). Blog attachments (api-host/blog/attachments.ts) and storage uploads (api-host/firms/storage.ts)
+ * aside). Blog attachments (api-host/blog/attachments.ts) and storage uploads (api-host/locations/storage.ts)
  * both check files here, each with its own list of types.
  */
 import { fileTypeFromBuffer } from 'file-type';

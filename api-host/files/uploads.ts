@@ -11,7 +11,7 @@ import {
   FIRM_IMAGES_QUOTA_BYTES,
   UPLOADS_PER_USER,
   UPLOADS_WINDOW_MS,
-} from '../../lib/contract/file';
+} from '../../lib/contract/files';
 import { type Caller, assertFirm } from '../core/caller';
 import type { HostContext } from '../core/context';
 import { HttpError, badRequest } from '../core/errors';

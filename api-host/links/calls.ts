@@ -1,12 +1,12 @@
 /**
- * Shared links (decisions in lib/contract/share.ts). Creating one needs the caller to reach the
+ * Shared links (decisions in lib/contract/links.ts). Creating one needs the caller to reach the
  * inspection's firm; the owner lists and revokes their own, the firms' administrators every link of the
  * firms they reach; the anonymous calls answer exactly the inspection a valid, live, unrevoked link names,
  * while its owner still stands for it (service.ts).
  */
 import { RESULTS, nameOf } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
-import { LINK_ADMIN_ROLES, SHARE_MESSAGES, type ShareLink } from '../../lib/contract/share';
+import { LINK_ADMIN_ROLES, SHARE_MESSAGES, type ShareLink } from '../../lib/contract/links';
 import {
   renderReport,
   reportData,

@@ -1,4 +1,4 @@
-/** Shared links: signed, expiring, revocable read-only links to one inspection (lib/contract/share.ts). */
+/** Shared links: signed, expiring, revocable read-only links to one inspection (lib/contract/links.ts). */
 import type { Area } from '../core/area';
 import { linkCalls } from './calls';
 import { LINKS_SCHEMA } from './schema';

@@ -1,4 +1,4 @@
-/** Schema of shared links (decisions in lib/contract/share.ts): the record a signed link names. */
+/** Schema of shared links (decisions in lib/contract/links.ts): the record a signed link names. */
 export const LINKS_SCHEMA = /* sql */ `
 CREATE TABLE share_link (
   link             INTEGER PRIMARY KEY,

@@ -1,5 +1,5 @@
 /**
- * What other areas do to shared links: a link stands for its owner (lib/contract/share.ts), so when a user
+ * What other areas do to shared links: a link stands for its owner (lib/contract/links.ts), so when a user
  * is deactivated, deleted or loses a firm, the links they can no longer stand for are revoked (users/calls.ts
  * calls this in the same transaction as the change). openLink checks the same rule again when a link is used.
  */

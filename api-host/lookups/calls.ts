@@ -1,12 +1,12 @@
 /**
- * Lookup calls (docs/lookups.md#calls, #errors; shapes decided in lib/contract/lookup.ts).
+ * Lookup calls (docs/lookups.md#calls, #errors; shapes decided in lib/contract/lookups.ts).
  * lookup/ByKeys: the values of the named groups, as one flat list in the order of the keys asked for, then
  * each group's sort order. Values of the platform (firm 1) apply everywhere; a firm (the body's `firm`,
  * which must be one of the caller's, else the caller's own) adds its own values. Inactive values are left
  * out unless showInactive is true. The administration calls change the platform's values.
  */
 import { contract } from '../../lib/contract';
-import type { LookupGroup, LookupGroupRecord, LookupItem } from '../../lib/contract/lookup';
+import type { LookupGroup, LookupGroupRecord, LookupItem } from '../../lib/contract/lookups';
 import type { Db } from '../core/db';
 import { prepared } from '../core/sql';
 import { assertFirm } from '../core/caller';

@@ -1,8 +1,8 @@
 /**
- * Which lookup values may not be deactivated (lib/contract/lookup.ts, lookup/Delete): the defaults new
+ * Which lookup values may not be deactivated (lib/contract/lookups.ts, lookup/Delete): the defaults new
  * records rely on, and a group's last active value (a screen needs something to choose).
  */
-import { BLOG_STATUS, type LookupGroup } from '../../lib/contract/lookup-groups';
+import { BLOG_STATUS, type LookupGroup } from '../../lib/contract/lookups-groups';
 import type { Db } from '../core/db';
 import { prepared } from '../core/sql';
 

@@ -2,7 +2,7 @@
  * Schema of lookups (docs/lookups.md#fields): the values of named groups (ContactType, Country, TimeZone, …). Each
  * area that owns a group writes its values as reference data in its own migration, with lookupRowsSql.
  */
-import { BLOG_STATUS, LOOKUP_GROUPS, LOOKUP_SECTIONS, type LookupGroup } from '../../lib/contract/lookup-groups';
+import { BLOG_STATUS, LOOKUP_GROUPS, LOOKUP_SECTIONS, type LookupGroup } from '../../lib/contract/lookups-groups';
 import { sqlText } from '../core/sql';
 
 /** A lookup row of reference data: [id, value, code, type3, isInactive]. */

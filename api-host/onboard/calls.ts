@@ -11,8 +11,8 @@ import { ONBOARD_MESSAGES, type ProductId } from '../../lib/contract/onboard-con
 import { formatDate } from '../../lib/dates';
 import { createResetToken, resetLink, WindowCounts, perHost, waitMessage } from '../auth/service';
 import type { Db } from '../core/db';
-import { type FirmBody, saveFirm, isCheckablePostalCode, resolvePostalCode } from '../firms/service';
-import { announceChange } from '../hub/service';
+import { type FirmBody, saveFirm, isCheckablePostalCode, resolvePostalCode } from '../locations/service';
+import { announceChange } from '../push/service';
 import { sendMail } from '../mail/service';
 import { hashPassword } from '../core/passwords';
 import { type Caller, isAdministrator } from '../core/caller';

@@ -5,7 +5,7 @@ import type { Invitation } from '../../lib/contract/onboard';
 import type { Db } from '../core/db';
 import { HttpError, conflict } from '../core/errors';
 import { prepared } from '../core/sql';
-import { effectivePreferences } from '../firms/service';
+import { effectivePreferences } from '../locations/service';
 
 export const invitationHash = (id: string) => createHash('sha256').update(id).digest('hex');
 

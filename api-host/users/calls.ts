@@ -1,5 +1,5 @@
 /**
- * User calls (lib/contract/user.ts holds the decisions on shapes). Every user is scoped by their location
+ * User calls (lib/contract/users.ts holds the decisions on shapes). Every user is scoped by their location
  * (user.firm): a user whose location the caller does not reach answers the same 404 as an unknown or a
  * deleted one. Who may change what follows lib/roles.ts (mayAdministerUser, mayEditLocations,
  * maySetPassword); a refusal the caller can see the user for is 403 with the reason. Deactivating,
@@ -9,7 +9,7 @@
 import { access } from 'node:fs/promises';
 import type { z } from 'zod';
 import { contract } from '../../lib/contract';
-import { PHOTO_URL, type UserLocation, type UserProfile } from '../../lib/contract/user';
+import { PHOTO_URL, type UserLocation, type UserProfile } from '../../lib/contract/users';
 import { CURRENT_PASSWORD_MESSAGES } from '../../lib/validation/password';
 import { isAdminRole, mayAdministerUser, mayEditLocations, maySetPassword, privilegeRank, roleToStore } from '../../lib/roles';
 import { USER_MESSAGES } from '../../lib/validation/messages';
@@ -17,7 +17,7 @@ import { endSessions, WindowCounts, perHost, waitMessage } from '../auth/service
 import type { Db } from '../core/db';
 import { hashPassword, verifyPassword } from '../core/passwords';
 import { firmPath } from '../files/service';
-import { announceChange } from '../hub/service';
+import { announceChange } from '../push/service';
 import { revokeLinksBeyond } from '../links/service';
 import type { Caller } from '../core/caller';
 import type { HostContext } from '../core/context';

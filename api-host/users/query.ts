@@ -6,7 +6,7 @@
  *   the term the start of the username (its unique NOCASE index);
  * - the page's ids are found first, joining only what the sort needs, then those rows are read in full.
  */
-import type { UserListQuery, UserRow } from '../../lib/contract/user';
+import type { UserListQuery, UserRow } from '../../lib/contract/users';
 import { ftsQuery } from '../contacts/service';
 import type { Db } from '../core/db';
 import { firmScope, prepared } from '../core/sql';

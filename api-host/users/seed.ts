@@ -7,7 +7,7 @@
  * `bulkInsertUsers` is what the benchmark seed (scripts/seed-bench.ts) uses for 10,000 users.
  */
 import type { Db } from '../core/db';
-import { SEED_FIRMS, brandOf } from '../firms/service';
+import { SEED_FIRMS, brandOf } from '../locations/service';
 import { hashPassword } from '../core/passwords';
 
 export const DEMO_PASSWORD = 'Demo#2026';

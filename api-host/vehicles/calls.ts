@@ -1,7 +1,7 @@
 /**
  * Vehicles and VIN decoding (docs/adas.md#fields, #calls), persisted in SQLite (schema.ts).
  * Every vehicle is scoped to the caller's firms: another firm's vehicle answers the same 404 as an unknown
- * one. Decisions beyond lib/contract/vehicle.ts and lib/contract/decode.ts:
+ * one. Decisions beyond lib/contract/vehicles.ts and lib/contract/decode.ts:
  * - a vehicle's owner (contact) must be a live contact of a firm the caller reaches (else 400 on contact);
  *   moving a vehicle to another location keeps its owner only if the owner is reachable;
  * - the make id is the decoder's make of that name when the caller sends none;
@@ -9,7 +9,7 @@
  * - decode/neo keeps the last answer per VIN; force decodes again and replaces it.
  */
 import { contract } from '../../lib/contract';
-import type { VehicleInput } from '../../lib/contract/vehicle';
+import type { VehicleInput } from '../../lib/contract/vehicles';
 import { searchContacts } from '../contacts/service';
 import type { Db } from '../core/db';
 import { type Caller, assertFirm } from '../core/caller';

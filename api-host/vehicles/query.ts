@@ -3,7 +3,7 @@
  * schema.ts). The search is a trigram match (any part of the VIN, make or model) from three characters,
  * a prefix match below that.
  */
-import type { VehicleRecord, VehiclesQuery } from '../../lib/contract/vehicle';
+import type { VehicleRecord, VehiclesQuery } from '../../lib/contract/vehicles';
 import type { Db } from '../core/db';
 import { firmScope, ftsPhrase, likePrefix, prepared } from '../core/sql';
 

@@ -1,6 +1,6 @@
 /** Home: a greeting, shortcuts to every screen the role may open, and the posts for the user's location. */
 import Link from 'next/link';
-import { HomePosts } from '@/components/admin/blog/home-posts';
+import { HomePosts } from '@/components/blog/home-posts';
 import { PageHeading } from '@/components/ui/page-heading';
 import { requireRoute } from '@/lib/auth/session';
 import { routeMetadata } from '@/lib/page';

@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
 import { STATUS_NAMES, VEHICLE_DEFAULT_YEAR, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRow } from '@/lib/contract/adas';
-import type { VehicleRecord } from '@/lib/contract/vehicle';
+import type { VehicleRecord } from '@/lib/contract/vehicles';
 import { adasApi, vehicleApi } from './api';
 import { jobColumns, undated, vehicleColumns, type Dated } from './columns';
 import { jobHref } from './hrefs';

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { SelectField } from '@/components/ui/field';
 import { buttonClass } from '@/components/ui/button';
-import type { MakeModels } from '@/lib/contract/vehicle';
+import type { MakeModels } from '@/lib/contract/vehicles';
 
 export function ChooseVehicle({
   makes,

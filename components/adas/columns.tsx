@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { OpenCell, dash, type DataColumn } from '@/components/data-table';
 import { statusName, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRow } from '@/lib/contract/adas';
-import type { VehicleRecord } from '@/lib/contract/vehicle';
+import type { VehicleRecord } from '@/lib/contract/vehicles';
 import { jobHref } from './hrefs';
 import { StatusBadge } from './status-badge';
 

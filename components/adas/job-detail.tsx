@@ -16,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { useForm } from '@/components/ui/use-form';
 import { ADAS_TYPES, INSPECTION_TYPES, STATUS, nameOf, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRecord, InspectionRow } from '@/lib/contract/adas';
-import type { Estimate } from '@/lib/contract/calibration';
+import type { Estimate } from '@/lib/contract/calibrations';
 import { adasApi } from './api';
 import { inspectionHref } from './hrefs';
 import { JobEstimate } from './job-estimate';

@@ -16,7 +16,7 @@ import { Typeahead } from '@/components/ui/typeahead';
 import { useForm } from '@/components/ui/use-form';
 import { ADAS_TYPES, DEFAULT_ADAS_TYPE, DEFAULT_INSPECTION_TYPE, INSPECTION_TYPES, NEW_ID, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRecord } from '@/lib/contract/adas';
-import type { Owner, VehicleRecord } from '@/lib/contract/vehicle';
+import type { Owner, VehicleRecord } from '@/lib/contract/vehicles';
 import { MESSAGES } from '@/lib/validation/messages';
 import { adasApi, vehicleApi } from './api';
 import type { Choice } from './errors';

@@ -8,7 +8,7 @@ import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EstimateLinesTable } from '@/components/calibrations/estimate-lines-table';
-import type { Estimate } from '@/lib/contract/calibration';
+import type { Estimate } from '@/lib/contract/calibrations';
 import { adasApi } from './api';
 
 const EstimateEntry = dynamic(() => import('@/components/calibrations/estimate-entry').then((m) => m.EstimateEntry), {

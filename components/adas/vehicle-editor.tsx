@@ -12,7 +12,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { Typeahead } from '@/components/ui/typeahead';
 import { useForm } from '@/components/ui/use-form';
 import { vehicleLabel } from '@/lib/adas/rules';
-import type { Owner, VehicleRecord } from '@/lib/contract/vehicle';
+import type { Owner, VehicleRecord } from '@/lib/contract/vehicles';
 import { vehicleApi } from './api';
 import type { Choice } from './errors';
 import { VehicleFields, newVehicleForm, vehicleBody, vehicleProblems, type VehicleErrors } from './vehicle-fields';

@@ -8,7 +8,7 @@
 import { useEffect, useId, useState } from 'react';
 import { TextField } from '@/components/ui/field';
 import type { VinDecode } from '@/lib/contract/decode';
-import type { MakeModels } from '@/lib/contract/vehicle';
+import type { MakeModels } from '@/lib/contract/vehicles';
 import { MESSAGES } from '@/lib/validation/messages';
 import { yearProblem } from '@/lib/vehicle/year';
 import { vehicleApi } from './api';

@@ -5,7 +5,7 @@
 import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import type { BodyOf } from '@/lib/contract/define';
-import { LOOKUPS_CHANGED_EVENT } from '@/lib/contract/lookup-groups';
+import { LOOKUPS_CHANGED_EVENT } from '@/lib/contract/lookups-groups';
 
 type L = typeof contract.lookup;
 type I = typeof contract.insurance;

@@ -10,7 +10,7 @@ import type { AppSession } from '@/lib/auth/session';
 import { contract } from '@/lib/contract';
 import { INSURANCE_DEFAULT_FIRM } from '@/lib/contract/insurance';
 import type { LogRow } from '@/lib/contract/log';
-import { LOOKUP_GROUPS, type LookupGroup } from '@/lib/contract/lookup';
+import { LOOKUP_GROUPS, type LookupGroup } from '@/lib/contract/lookups';
 import { zoneOf } from '@/lib/dates';
 import { listHref, pageCount, parseList, type Fields, type ListSpec, type ListState } from '@/lib/list-state';
 

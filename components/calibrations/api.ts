@@ -5,7 +5,7 @@
 import { bff, bffUpload } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import type { BodyOf } from '@/lib/contract/define';
-import type { ReportPreference } from '@/lib/contract/calibration';
+import type { ReportPreference } from '@/lib/contract/calibrations';
 
 type ReportLanguage = ReportPreference['language'];
 import { BFF_PREFIX } from '@/lib/bff/protocol';

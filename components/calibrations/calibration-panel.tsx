@@ -4,7 +4,7 @@
  * and the report with the push to CCC. The request is read again after a change.
  */
 import { useState } from 'react';
-import type { CalibrateRequest, ReportPreference } from '@/lib/contract/calibration';
+import type { CalibrateRequest, ReportPreference } from '@/lib/contract/calibrations';
 import { calibrationApi } from './api';
 import { EstimateSection } from './estimate-section';
 import { ReportSection } from './report-section';

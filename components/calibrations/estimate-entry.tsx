@@ -14,8 +14,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DropZone } from '@/components/ui/drop-zone';
 import { TextArea } from '@/components/ui/field';
 import { Tabs } from '@/components/ui/tabs';
-import type { Estimate } from '@/lib/contract/calibration';
-import { ESTIMATE_MAX_BYTES, ESTIMATE_MAX_PASTE } from '@/lib/contract/calibration-constants';
+import type { Estimate } from '@/lib/contract/calibrations';
+import { ESTIMATE_MAX_BYTES, ESTIMATE_MAX_PASTE } from '@/lib/contract/calibrations-constants';
 import { calibrationApi } from './api';
 import { EstimateLinesTable } from './estimate-lines-table';
 

@@ -4,7 +4,7 @@
  * read as a word, an operation it does not know) and the lines it could not read. Used by the job page and
  * the preview of pasted lines. `notEquipped` adds the job's "Not equipped" checkbox to each line.
  */
-import type { EstimateLine } from '@/lib/contract/calibration';
+import type { EstimateLine } from '@/lib/contract/calibrations';
 import { OPERATION_NAMES } from '@/lib/calibrations/operations';
 import { CheckboxField } from '@/components/ui/field';
 import { SimpleTable } from '@/components/ui/simple-table';

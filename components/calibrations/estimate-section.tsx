@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/button';
 import { CheckboxField, TextField } from '@/components/ui/field';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { useForm } from '@/components/ui/use-form';
-import type { QuoteAnswer, ScrubResult } from '@/lib/contract/calibration';
+import type { QuoteAnswer, ScrubResult } from '@/lib/contract/calibrations';
 import { calibrationTypeLabel } from '@/lib/configuration/constants';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/format';

@@ -9,7 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { useForm } from '@/components/ui/use-form';
-import type { ReportPreference } from '@/lib/contract/calibration';
+import type { ReportPreference } from '@/lib/contract/calibrations';
 import { ShareLink } from '@/components/links/share-link';
 import { calibrationApi, reportHref } from './api';
 

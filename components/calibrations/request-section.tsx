@@ -12,7 +12,7 @@ import { deleteQuestion } from '@/components/ui/confirm-dialog';
 import { SelectField, TextArea, TextField } from '@/components/ui/field';
 import { useForm } from '@/components/ui/use-form';
 import { CLOSING_STATUSES, NOTE_MAX, REQUEST_STATUSES, mayManageRequests } from '@/lib/calibrations/rules';
-import type { CalibrateRequest, RequestNote } from '@/lib/contract/calibration';
+import type { CalibrateRequest, RequestNote } from '@/lib/contract/calibrations';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/format';
 import { calibrationApi } from './api';

@@ -4,7 +4,7 @@
  * rule's words and why; or why it triggers nothing; or why it could not be read. Filtered by outcome.
  */
 import { useState } from 'react';
-import type { ScrubResult, ScrubbedLine } from '@/lib/contract/calibration';
+import type { ScrubResult, ScrubbedLine } from '@/lib/contract/calibrations';
 import { SimpleTable } from '@/components/ui/simple-table';
 import type { Column } from '@/components/ui/table';
 import { lineColumns } from './estimate-lines-table';

@@ -16,7 +16,7 @@ import {
 import { LINK_SORTS } from '@/lib/contract/alldata';
 import { ESTIMATE_TERM_KINDS, ESTIMATE_TERM_SORTS, ESTIMATE_TERM_SOURCES } from '@/lib/contract/estimateterms';
 import { TRANSLATION_SORTS } from '@/lib/contract/language';
-import { RESULT_TYPE_SORTS } from '@/lib/contract/lookup';
+import { RESULT_TYPE_SORTS } from '@/lib/contract/lookups';
 import { REPORT_RECOMMENDATION_SORTS } from '@/lib/contract/report';
 import { TEST_DRIVE_SORTS } from '@/lib/contract/testdrive';
 import { INFO_LOOKUP_TYPES, LINK_TYPES, NETWORK_FIRM, TRANSLATION_LANGUAGE_CODES, TRANSLATION_TYPES } from '@/lib/configuration/constants';

@@ -4,7 +4,7 @@
  */
 import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
-import type { ContactAddress, ContactEmail, ContactPhone } from '@/lib/contract/contact';
+import type { ContactAddress, ContactEmail, ContactPhone } from '@/lib/contract/contacts';
 
 type C = typeof contract.contact;
 

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Lookups } from '@/components/lookups/use-lookups';
-import type { ContactAddress, ContactEmail, ContactPhone } from '@/lib/contract/contact';
+import type { ContactAddress, ContactEmail, ContactPhone } from '@/lib/contract/contacts';
 import { contactInfoApi as api } from './api';
 import { AddressDialog, EmailDialog, PhoneDialog, type ContactSummaryData } from './item-dialogs';
 import { NEW_ID, primaryOf } from './rules';

@@ -52,7 +52,7 @@ export function applyPrimary<T extends PrimaryFlags & Checkable>(list: readonly 
   });
 }
 
-/** The answer of a delete call (lib/contract/contact.ts): contact -1 means nothing was removed. */
+/** The answer of a delete call (lib/contract/contacts.ts): contact -1 means nothing was removed. */
 export interface DeleteResult {
   contact: number;
   id: number;

@@ -1,6 +1,6 @@
 /**
  * Client-side checks of the item dialogs (address, phone, email), with the specification's texts (docs/shell.md#validation,
- * docs/contacts.md#validation). The server checks the same things again (lib/contract/contact.ts)
+ * docs/contacts.md#validation). The server checks the same things again (lib/contract/contacts.ts)
  * and its 400 field errors are shown the same way. Each check returns {field: message} for the fields at fault.
  */
 import { collect, type FieldErrors } from '@/lib/validation/field-errors';

@@ -5,7 +5,7 @@
  */
 import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
-import type { RelatedContact } from '@/lib/contract/contact';
+import type { RelatedContact } from '@/lib/contract/contacts';
 import type { BodyOf } from '@/lib/contract/define';
 
 type C = typeof contract.contact;

@@ -1,6 +1,6 @@
 /** The contacts list's columns: name or company (fileAs), type, primary phone, primary email, inactive. */
 import { OpenCell, Tag, YesNo, dash, yesNo, type DataColumn } from '@/components/data-table';
-import type { ContactRow } from '@/lib/contract/contact';
+import type { ContactRow } from '@/lib/contract/contacts';
 
 const date = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' });
 

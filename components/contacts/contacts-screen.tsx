@@ -12,7 +12,7 @@ import { DataTable, FilterSelect, ListLink, fetchAllPages, useList, type FilterO
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
-import type { ContactList, ContactRow } from '@/lib/contract/contact';
+import type { ContactList, ContactRow } from '@/lib/contract/contacts';
 import { contactApi } from './api';
 import { contactColumns } from './columns';
 import type { PrimaryChange } from '@/components/contact-info/contact-info';

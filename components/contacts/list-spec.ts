@@ -4,7 +4,7 @@
  * the client components, which import only its type.
  */
 import 'server-only';
-import { CONTACT_DEFAULTS, CONTACT_SORTS } from '@/lib/contract/contact';
+import { CONTACT_DEFAULTS, CONTACT_SORTS } from '@/lib/contract/contacts';
 import { defineList, field, type ListStateOf } from '@/lib/list-state';
 
 export const CONTACT_VIEWS = ['contacts', 'vendors'] as const;

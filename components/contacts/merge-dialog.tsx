@@ -1,14 +1,14 @@
 'use client';
 /**
  * Merge (docs/contacts.md#states, issue 4): the checked contacts side by side; the user picks the one that survives
- * and sees the result. contact/mergeContacts?ids takes the survivor first (lib/contract/contact.ts).
+ * and sees the result. contact/mergeContacts?ids takes the survivor first (lib/contract/contacts.ts).
  */
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useForm } from '@/components/ui/use-form';
-import type { ContactRow } from '@/lib/contract/contact';
+import type { ContactRow } from '@/lib/contract/contacts';
 import { contactApi } from './api';
 import { mergeIds } from './rules';
 

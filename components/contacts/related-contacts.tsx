@@ -11,7 +11,7 @@ import type { Lookups } from '@/components/lookups/use-lookups';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Typeahead } from '@/components/ui/typeahead';
 import { useForm } from '@/components/ui/use-form';
-import type { RelatedContact, SearchResult } from '@/lib/contract/contact';
+import type { RelatedContact, SearchResult } from '@/lib/contract/contacts';
 import { contactApi } from './api';
 import { SearchResultLine } from './search-result-line';
 import { validateRelated } from './validation';

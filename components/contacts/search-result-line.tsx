@@ -1,5 +1,5 @@
 /** One search hit: name, then phone, email and the address (cut to 37 characters + "…" past 40). */
-import type { SearchResult } from '@/lib/contract/contact';
+import type { SearchResult } from '@/lib/contract/contacts';
 import { shortenAddress } from './rules';
 
 export function SearchResultLine({ r }: { r: Pick<SearchResult, 'fileAs' | 'name' | 'phoneNo' | 'email' | 'address'> }) {

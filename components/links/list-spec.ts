@@ -3,7 +3,7 @@
  * administrators) every link of the firms they reach. Server-side, like every list spec.
  */
 import 'server-only';
-import { SHARE_SCOPES, SHARE_SORTS } from '@/lib/contract/share';
+import { SHARE_SCOPES, SHARE_SORTS } from '@/lib/contract/links';
 import { defineList, field, type ListStateOf } from '@/lib/list-state';
 
 export const linkList = defineList({

@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
-import { SHARE_DAYS } from '@/lib/contract/share-constants';
+import { SHARE_DAYS } from '@/lib/contract/links-constants';
 import { linkApi, sharedUrl } from './api';
 
 const DAY_OPTIONS = [1, 7, 14, 30].map((d) => ({ value: String(d), label: d === 1 ? '1 day' : `${d} days` }));

@@ -9,7 +9,7 @@ import { SimpleTable } from '@/components/ui/simple-table';
 import { UpstreamError } from '@/lib/api/errors';
 import { callUpstream } from '@/lib/api/upstream';
 import { contract } from '@/lib/contract';
-import { SHARE_MESSAGES } from '@/lib/contract/share-constants';
+import { SHARE_MESSAGES } from '@/lib/contract/links-constants';
 import { formatDate, formatDateTime } from '@/lib/dates';
 
 const KNOWN = new Set<string>(Object.values(SHARE_MESSAGES));

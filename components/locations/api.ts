@@ -4,7 +4,7 @@
  */
 import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
-import type { FirmInput, PreferenceInput } from '@/lib/contract/firm';
+import type { FirmInput, PreferenceInput } from '@/lib/contract/locations';
 
 type F = typeof contract.firm;
 type P = typeof contract.adasmatrix;

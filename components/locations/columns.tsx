@@ -1,6 +1,6 @@
 /** The locations list's columns: name, type, parent, city and state, phone, users, inactive. */
-import type { FirmRow } from '@/lib/contract/firm';
-import { FIRM_TYPE_LABELS } from '@/lib/contract/firm-constants';
+import type { FirmRow } from '@/lib/contract/locations';
+import { FIRM_TYPE_LABELS } from '@/lib/contract/locations-constants';
 import { OpenCell, YesNo, dash, yesNo, type DataColumn } from '@/components/data-table';
 
 const place = (r: FirmRow) => [r.city, r.stateCode].filter(Boolean).join(', ');

@@ -8,8 +8,13 @@
 import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { CheckboxField, SelectField, TextArea, TextField } from '@/components/ui/field';
-import { PREFERENCE_CATALOGUE, PREFERENCE_CATEGORIES, type PreferenceCategory, type PreferenceDef } from '@/lib/contract/firm-constants';
-import type { FirmPreferenceRow } from '@/lib/contract/firm';
+import {
+  PREFERENCE_CATALOGUE,
+  PREFERENCE_CATEGORIES,
+  type PreferenceCategory,
+  type PreferenceDef,
+} from '@/lib/contract/locations-constants';
+import type { FirmPreferenceRow } from '@/lib/contract/locations';
 import { useForm } from '@/components/ui/use-form';
 import { CORRECT_FIELDS, failure, withoutError, type FieldErrors } from '@/lib/validation/field-errors';
 import { firmApi } from './api';

@@ -8,7 +8,7 @@
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { TextField } from '@/components/ui/field';
-import { IMAGE_VALUE } from '@/lib/contract/firm-constants';
+import { IMAGE_VALUE } from '@/lib/contract/locations-constants';
 import { fileSrc } from '@/lib/files';
 
 const ImageUploader = dynamic(() => import('@/components/ui/image-uploader').then((m) => m.ImageUploader), {

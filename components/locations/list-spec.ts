@@ -4,8 +4,8 @@
  * and the show-inactive switch. Server-side: the page hands the plain object to client components.
  */
 import 'server-only';
-import { LOCATION_DEFAULTS } from '@/lib/contract/firm';
-import { LOCATION_FILTERS, LOCATION_SORTS } from '@/lib/contract/firm-constants';
+import { LOCATION_DEFAULTS } from '@/lib/contract/locations';
+import { LOCATION_FILTERS, LOCATION_SORTS } from '@/lib/contract/locations-constants';
 import { defineList, field, type ListStateOf } from '@/lib/list-state';
 
 export const LOCATION_VIEWS = ['list', 'tree'] as const;

@@ -2,8 +2,8 @@
  * "Search by name or city" for a location typeahead (firm/firmAdvancedSearch, the caller's reach): what the
  * screens that work on one chosen location (storage, the partner programs) spread into their Typeahead.
  */
-import type { FirmRow } from '@/lib/contract/firm';
-import { FIRM_TYPE_LABELS } from '@/lib/contract/firm-constants';
+import type { FirmRow } from '@/lib/contract/locations';
+import { FIRM_TYPE_LABELS } from '@/lib/contract/locations-constants';
 import { firmApi } from './api';
 
 export const locationSearch = {

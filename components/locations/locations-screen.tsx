@@ -12,8 +12,8 @@ import { DataTable, FilterSelect, ListLink, LiveStatus, fetchAllPages, useList, 
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/field';
 import { PageHeading } from '@/components/ui/page-heading';
-import type { FirmList, FirmRow, TreeLevel } from '@/lib/contract/firm';
-import { EDITABLE_FIRM_TYPES, FIRM_TYPE_LABELS, type FirmType } from '@/lib/contract/firm-constants';
+import type { FirmList, FirmRow, TreeLevel } from '@/lib/contract/locations';
+import { EDITABLE_FIRM_TYPES, FIRM_TYPE_LABELS, type FirmType } from '@/lib/contract/locations-constants';
 import { formatCount } from '@/lib/format';
 import { listHref } from '@/lib/list-state';
 import { firmApi } from './api';

@@ -6,8 +6,8 @@
  */
 import { useCallback } from 'react';
 import { Tree } from '@/components/ui/tree';
-import type { TreeLevel, TreeNode } from '@/lib/contract/firm';
-import { FIRM_TYPE_LABELS } from '@/lib/contract/firm-constants';
+import type { TreeLevel, TreeNode } from '@/lib/contract/locations';
+import { FIRM_TYPE_LABELS } from '@/lib/contract/locations-constants';
 import { firmApi } from './api';
 import { rollUp } from './rules';
 

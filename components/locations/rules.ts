@@ -5,14 +5,14 @@
  * node's roll-up line. The Pricing tab's rules are in pricing-rules.ts (they load with the dialog).
  * No React, no I/O: unit-tested on their own.
  */
-import type { TreeNode } from '@/lib/contract/firm';
+import type { TreeNode } from '@/lib/contract/locations';
 import {
   PREFERENCE_CATALOGUE,
   preferenceProblem,
   type FirmType,
   type PreferenceCategory,
   type PreferenceDef,
-} from '@/lib/contract/firm-constants';
+} from '@/lib/contract/locations-constants';
 import { formatCount } from '@/lib/format';
 import type { FieldErrors } from '@/lib/validation/field-errors';
 import { email, required, validate } from '@/lib/validation/fields';

@@ -1,7 +1,7 @@
 'use client';
 /** A select of one lookup group's values (useLookups): the field set's SelectField, with ids in and out. */
 import { SelectField, type SelectProps } from '@/components/ui/field';
-import type { LookupGroup, LookupItem } from '@/lib/contract/lookup';
+import type { LookupGroup, LookupItem } from '@/lib/contract/lookups';
 import type { Lookups } from './use-lookups';
 
 type LookupSelectProps = Omit<SelectProps, 'options' | 'value' | 'onChange'> & {

@@ -8,8 +8,8 @@ import { useEffect, useState } from 'react';
 import type { SelectOption } from '@/components/ui/field';
 import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
-import type { LookupGroup, LookupItem } from '@/lib/contract/lookup';
-import { LOOKUPS_CHANGED_EVENT } from '@/lib/contract/lookup-groups';
+import type { LookupGroup, LookupItem } from '@/lib/contract/lookups';
+import { LOOKUPS_CHANGED_EVENT } from '@/lib/contract/lookups-groups';
 
 const cache = new Map<LookupGroup, Promise<LookupItem[]>>();
 // Administration → Lookups announces its changes: the next use reads the values again.

@@ -1,7 +1,7 @@
 'use client';
 /** Address lines, city, country, state/province (of the chosen country) and postal code: the additional and shipping steps. */
 import { SelectField, TextField, type SelectOption } from '@/components/ui/field';
-import type { LookupItem } from '@/lib/contract/lookup';
+import type { LookupItem } from '@/lib/contract/lookups';
 
 export interface AddressValues {
   addressLines: string;

@@ -11,7 +11,7 @@ import { Typeahead } from '@/components/ui/typeahead';
 import { useForm } from '@/components/ui/use-form';
 import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
-import { FIRM_TYPE_LABELS } from '@/lib/contract/firm-constants';
+import { FIRM_TYPE_LABELS } from '@/lib/contract/locations-constants';
 import { INVITATION_DAYS, PRODUCTS, PRODUCT_IDS, type ProductId } from '@/lib/contract/onboard-constants';
 import { formatDate } from '@/lib/dates';
 import { firmApi } from '../locations/api';

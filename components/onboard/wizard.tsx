@@ -9,7 +9,7 @@ import { useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, SelectField, TextField, type SelectOption } from '@/components/ui/field';
-import type { LookupItem } from '@/lib/contract/lookup';
+import type { LookupItem } from '@/lib/contract/lookups';
 import type { Invitation, Quote } from '@/lib/contract/onboard';
 import { ONBOARD_MESSAGES, STEPS, STEP_LABELS, type ProductId, type StepName } from '@/lib/contract/onboard-constants';
 import { formatMoney } from '@/lib/format';

@@ -6,7 +6,7 @@
  */
 import { deleteTag } from '@/components/contact-info/rules';
 import { ConfirmDialog, deleteQuestion } from '@/components/ui/confirm-dialog';
-import type { UserRow } from '@/lib/contract/user';
+import type { UserRow } from '@/lib/contract/users';
 
 export function BulkConfirm({
   action,

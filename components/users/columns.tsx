@@ -1,6 +1,6 @@
 /** The users list's columns: who a user is at a glance (name, username, role, primary location, state, reports). */
 import { OpenCell, Tag, YesNo, dash, yesNo, type DataColumn } from '@/components/data-table';
-import type { UserRow } from '@/lib/contract/user';
+import type { UserRow } from '@/lib/contract/users';
 
 const count = new Intl.NumberFormat('en-US');
 

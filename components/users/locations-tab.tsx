@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/field';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { useForm } from '@/components/ui/use-form';
-import type { UserLocation } from '@/lib/contract/user';
+import type { UserLocation } from '@/lib/contract/users';
 import { userApi } from './api';
 import { choosePrimary, linksToSave, locationsProblem, reachedThrough, sameLocations, toggleLocation } from './rules';
 

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ContactInfo } from '@/components/contact-info/contact-info';
 import type { Lookups } from '@/components/lookups/use-lookups';
 import { Tabs } from '@/components/ui/tabs';
-import type { UserProfile } from '@/lib/contract/user';
+import type { UserProfile } from '@/lib/contract/users';
 import { LocationsTab } from './locations-tab';
 
 export function UserTabs({

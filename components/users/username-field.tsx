@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { useForm, type Form } from '@/components/ui/use-form';
 import { logout } from '@/lib/auth/client';
-import type { UserProfile } from '@/lib/contract/user';
+import type { UserProfile } from '@/lib/contract/users';
 import { email } from '@/lib/validation/fields';
 import { USER_MESSAGES } from '@/lib/validation/messages';
 import { userApi } from './api';

@@ -13,7 +13,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
 import { useForm } from '@/components/ui/use-form';
-import type { RoleItem, UserList, UserRow } from '@/lib/contract/user';
+import type { RoleItem, UserList, UserRow } from '@/lib/contract/users';
 import { ALL_ROLES_FILTER, canCheckRow } from '@/lib/user-list';
 import { userApi } from './api';
 import { userColumns } from './columns';

@@ -5,7 +5,7 @@
  * - the request carries the firm, the vehicle (year, make, model, optional VIN), the reason and its
  *   source, notes, and optionally the inspection it comes from; it starts with statusName 'New';
  * - the caller must reach the firm (else 404, as for any record of another firm);
- * - the calibrations issue adds lines, technicians and files (JSON text or lists, lib/contract/calibration.ts);
+ * - the calibrations issue adds lines, technicians and files (JSON text or lists, lib/contract/calibrations.ts);
  * - the answer is {id}: the request's id, which is also the `opportunity` of the push notice;
  * - the notice goes to the connections of every user who may access the firm: its own users, the
  *   franchiser/franchisee users above it and the administrators.
@@ -26,10 +26,10 @@ import {
 import { ALL_ROLES } from '../roles';
 import { MESSAGES } from '../validation/messages';
 import { makeMatrixModel, makeMatrixModelInput } from './admin';
-import { requestParts } from './calibration';
+import { requestParts } from './calibrations';
 import { adasSystem, vinDecode } from './decode';
 import { defineCall, ok, optionalText, q, requiredText, savedId } from './define';
-import { vehicleFields } from './vehicle';
+import { vehicleFields } from './vehicles';
 
 /** Newest model year accepted: next year's models are sold this year. */
 export const maxModelYear = () => new Date().getFullYear() + 2;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../validation/messages';
 import { defineCall, ok, requiredText } from './define';
-import { passwordRule } from './user';
+import { passwordRule } from './users';
 
 /** Claims of the login token: the session profile (docs/shell.md#fields) plus the standard expiry. */
 export const sessionProfile = z.object({

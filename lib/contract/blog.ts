@@ -86,7 +86,7 @@ export const attachmentRecord = z.object({
 });
 export type AttachmentRecord = z.infer<typeof attachmentRecord>;
 
-/** An image stored with file/upload (lib/contract/file.ts): `file/image?firm={firm}&name={stored name}`. */
+/** An image stored with file/upload (lib/contract/files.ts): `file/image?firm={firm}&name={stored name}`. */
 const BLOG_IMAGE_URL = /^file\/image\?firm=(\d{1,9})&name=([A-Za-z0-9][A-Za-z0-9._%-]{0,200})$/;
 /** The firm folder and stored name of a post's image address. */
 export function imageOf(url: string): { firm: number; name: string } | null {

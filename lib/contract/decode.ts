@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../validation/messages';
 import { defineCall, q, requiredText } from './define';
-import { modelYearField } from './vehicle';
+import { modelYearField } from './vehicles';
 
 export const vinDecode = z.object({
   vin: z.string(),

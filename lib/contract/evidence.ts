@@ -9,14 +9,14 @@
  *   (lib/evidence/resize.ts: long edge EVIDENCE_LONG_EDGE, JPEG, which drops EXIF and GPS); the host does not
  *   trust that: a photo with metadata or larger than that is re-encoded there (sharp), and the host makes
  *   each photo's thumbnail (EVIDENCE_THUMB_EDGE). Files count against the firm's image quota and the
- *   uploader's rate, as every upload (lib/contract/file.ts).
+ *   uploader's rate, as every upload (lib/contract/files.ts).
  * - An inspection that is Complete takes no evidence and loses none (409, as for its results): reopen it.
  * - adas/evidence?adasInspection lists the inspection's evidence, oldest first, with `mayRemove`:
  *   whoever added it, or a manager of the firm (EVIDENCE_MANAGER_ROLES), may remove it (adas/removeEvidence;
  *   anyone else 403 with who may). Another firm's inspection or evidence is 404 like an unknown one.
  * - adas/evidenceFile?adasEvidence&size: the stored bytes (thumb: the photo's thumbnail; a PDF has none and
  *   answers its file), as an attachment for PDFs; report/sharedEvidence?token&adasEvidence&size the same
- *   for a shared link's inspection only (anonymous, lib/contract/share.ts).
+ *   for a shared link's inspection only (anonymous, lib/contract/links.ts).
  */
 import { z } from 'zod';
 import { ALL_ROLES } from '../roles';

@@ -12,12 +12,12 @@
 import { z } from 'zod';
 import type { RoleId } from '../roles';
 import { adass } from './adas';
-import { contacts } from './contact';
+import { contacts } from './contacts';
 import { defineCall, q } from './define';
-import { getFirms } from './firm';
+import { getFirms } from './locations';
 import { SEARCH_TERM_MIN } from './search-constants';
-import { users } from './user';
-import { vehicles } from './vehicle';
+import { users } from './users';
+import { vehicles } from './vehicles';
 
 export const SEARCH_KINDS = ['job', 'vehicle', 'contact', 'user', 'location'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];

@@ -9,10 +9,10 @@
  */
 import { z } from 'zod';
 import { makeMatrixInput } from '../contract/admin';
-import { contactInput, addressInput, emailInput, phoneInput } from '../contract/contact';
+import { contactInput, addressInput, emailInput, phoneInput } from '../contract/contacts';
 import { insuranceInput } from '../contract/insurance';
-import { newUserRules, userFields } from '../contract/user';
-import { vehicleInput } from '../contract/vehicle';
+import { newUserRules, userFields } from '../contract/users';
+import { vehicleInput } from '../contract/vehicles';
 import { checkPricingRow, type PricingCells } from '../configuration/pricing-csv';
 import { PHONE_FORMAT_MESSAGE, normalizePhone } from '../validation/phone';
 import { ALL_ROLES, type RoleId } from '../roles';

@@ -1,5 +1,5 @@
 /** Evidence limits and types the browser and the host share (client-safe; decisions in lib/contract/evidence.ts). */
-import { LINK_ADMIN_ROLES } from '../contract/share-constants';
+import { LINK_ADMIN_ROLES } from '../contract/links-constants';
 
 /** A photo's long edge after resizing (pixels): enough to read a target board or a print-out. */
 export const EVIDENCE_LONG_EDGE = 2048;

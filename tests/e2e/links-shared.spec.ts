@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { SHARE_MESSAGES } from '../../lib/contract/share-constants';
+import { SHARE_MESSAGES } from '../../lib/contract/links-constants';
 import { hostCall, hostToken } from '../support/api';
 import { createUser } from '../support/fixtures';
 import { signIn } from '../support/session';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explainAdasList, listAdas } from '../../api-host/adas/query';
-import { subtree } from '../../api-host/firms/seed';
+import { subtree } from '../../api-host/locations/seed';
 import { STATUS } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
 import { ADAS_SORTS, adassQuery, type AdasRow } from '../../lib/contract/adas';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../../lib/contract';
 import { COMMENTS_OFF, FORBIDDEN_ATTACHMENT, SCHEDULE_TOO_EARLY, type BlogRecord, type BlogRow } from '../../lib/contract/blog';
 import type { CallDef } from '../../lib/contract/define';
-import { BLOG_STATUS } from '../../lib/contract/lookup-groups';
+import { BLOG_STATUS } from '../../lib/contract/lookups-groups';
 import { MESSAGES } from '../../lib/validation/messages';
 import { startTestHost, type CallInput, type TestHost } from '../support/host';
 import { PNG_1PX, multipart } from '../support/images';

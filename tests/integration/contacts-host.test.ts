@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listContacts } from '../../api-host/contacts/query';
 import { contract } from '../../lib/contract';
-import { CONTACT_SORTS, PHONE_FORMAT_MESSAGE, type ContactRow, listQuery } from '../../lib/contract/contact';
+import { CONTACT_SORTS, PHONE_FORMAT_MESSAGE, type ContactRow, listQuery } from '../../lib/contract/contacts';
 import type { CallDef } from '../../lib/contract/define';
 import { MESSAGES } from '../../lib/validation/messages';
 import { startTestHost, type CallInput, type TestHost } from '../support/host';

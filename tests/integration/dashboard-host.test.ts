@@ -5,7 +5,7 @@
  * as JSON text, the administrator statistics (the database reports for real) and the assistant.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subtree } from '../../api-host/firms/seed';
+import { subtree } from '../../api-host/locations/seed';
 import { rebuildDashboard } from '../../api-host/dashboard/rollup';
 import { watchSlowQueries } from '../../api-host/dashboard/slow-queries';
 import { STATUS } from '../../lib/adas/rules';

@@ -85,7 +85,7 @@ describe('file/upload', () => {
     expect(sneaky.status).toBe(200);
     expect((sneaky.body as string[])[0]).toMatch(/^file\/image\?firm=7&name=[0-9a-f]{12}-passwd\.png$/);
     expect(stored(7)).toHaveLength(1);
-    // Beside the firm folders only the locations' storage (api-host/firms/storage-files.ts).
+    // Beside the firm folders only the locations' storage (api-host/locations/storage-files.ts).
     expect(readdirSync(resolve(host.ctx.filesDir)).filter((n) => n !== '_storage')).toEqual(['7']);
   });
 

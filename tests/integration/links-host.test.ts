@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contract } from '../../lib/contract';
-import { SHARE_MESSAGES } from '../../lib/contract/share';
+import { SHARE_MESSAGES } from '../../lib/contract/links';
 import { startTestHost, type TestHost } from '../support/host';
 
 let host: TestHost;

@@ -5,7 +5,7 @@
  * connections a notice reaches is the sink's `to` predicate applied to every user of the seed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushOwner } from '../../api-host/hub';
+import type { PushOwner } from '../../api-host/push';
 import { reachOf, usersReaching } from '../../api-host/core/reach';
 import { contract } from '../../lib/contract';
 import { RECORDS_CHANGED, TAB_HEADER, type RecordsChanged } from '../../lib/push/changes';

@@ -2,19 +2,19 @@
  * The locations area at the reference host: firms (list, search, tree, form, save, remove, parent
  * search, preferences, settings), storage, insurance opt-in programs and providers — happy paths, 400s
  * with field errors, 403 by role and 404 across firms.
- * Demo network (api-host/firms/seed.ts): role 1 at firm 1 (everything), role 3 at firm 2 (Northstar),
+ * Demo network (api-host/locations/seed.ts): role 1 at firm 1 (everything), role 3 at firm 2 (Northstar),
  * role 12 at firm 4 (Northstar West), role 15 at firm 7 (Queens, a shop), role 4 at firm 6 (shop admin).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contract } from '../../lib/contract';
-import { RADIUS_MESSAGE, UNKNOWN_POSTAL_CODE } from '../../lib/contract/firm-constants';
-import { FILE_NAME_MESSAGE } from '../../lib/contract/storage';
-import { rollUpSql } from '../../api-host/firms/network';
-import { subtree } from '../../api-host/firms/seed';
+import { RADIUS_MESSAGE, UNKNOWN_POSTAL_CODE } from '../../lib/contract/locations-constants';
+import { FILE_NAME_MESSAGE } from '../../lib/contract/locations-storage';
+import { rollUpSql } from '../../api-host/locations/network';
+import { subtree } from '../../api-host/locations/seed';
 import { STATUS } from '../../lib/adas/rules';
-import { storageNames } from '../../api-host/firms/storage-files';
+import { storageNames } from '../../api-host/locations/storage-files';
 import { EXE_AS_PNG, PNG_1PX, multipart } from '../support/images';
 import { startTestHost, type TestHost } from '../support/host';
 import { shopBody as shop } from '../support/bodies';

@@ -5,7 +5,7 @@
  * areas' indexes (EXPLAIN QUERY PLAN).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subtree } from '../../api-host/firms/seed';
+import { subtree } from '../../api-host/locations/seed';
 import { kindsFor } from '../../api-host/search/calls';
 import { contract } from '../../lib/contract';
 import { SEARCH_KIND_LIMIT, SEARCH_KIND_ROLES, type SearchItem } from '../../lib/contract/search';

@@ -6,11 +6,11 @@
  * specification's messages, never 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subtree } from '../../api-host/firms/seed';
+import { subtree } from '../../api-host/locations/seed';
 import { explainUsers } from '../../api-host/users/query';
 import { contract } from '../../lib/contract';
 import type { CallDef } from '../../lib/contract/define';
-import { USER_SORTS, listQuery, type UserLocation, type UserRow } from '../../lib/contract/user';
+import { USER_SORTS, listQuery, type UserLocation, type UserRow } from '../../lib/contract/users';
 import { MESSAGES, USER_MESSAGES } from '../../lib/validation/messages';
 import { startTestHost, type CallInput, type TestHost } from '../support/host';
 import { PNG_1PX, multipart } from '../support/images';

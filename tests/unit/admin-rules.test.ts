@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { scrub } from '@/api-host/log/query';
-import { attachmentProblem, blogImageSrc, newBlogDraft, toggleExpansion, type Expansions } from '@/components/admin/blog/rules';
-import { parsePrice } from '@/components/admin/insurance/rules';
-import { rangeOf } from '@/components/admin/log/rules';
-import { deleteOutcome, groupUpsertOutcome, movedTo } from '@/components/admin/lookups/rules';
+import { attachmentProblem, blogImageSrc, newBlogDraft, toggleExpansion, type Expansions } from '@/components/blog/rules';
+import { parsePrice } from '@/components/insurance/rules';
+import { rangeOf } from '@/components/log/rules';
+import { deleteOutcome, groupUpsertOutcome, movedTo } from '@/components/lookups/rules';
 import { FORBIDDEN_ATTACHMENT } from '@/lib/contract/blog-constants';
 import { RANGE_REVERSED } from '@/lib/contract/log-constants';
 import { formatDateTime, fromLocalInput, toLocalInput, zoneOf } from '@/lib/dates';

@@ -1,7 +1,7 @@
 /** The calibration rules (issues 14, 32): quote totals and the price check, JSON-text-or-list. The scrub's rules: scrub-rules.test.ts. */
 import { describe, expect, it } from 'vitest';
 import { checkQuote, jsonList } from '../../lib/calibrations/rules';
-import { listOrJson, requestFile } from '../../lib/contract/calibration';
+import { listOrJson, requestFile } from '../../lib/contract/calibrations';
 
 describe('quote totals and the price check', () => {
   const required = [

@@ -3,8 +3,15 @@
  * and price change detection, distance, the add form.
  */
 import { describe, expect, it } from 'vitest';
-import { boundingBox, milesBetween, resolvePostalCode } from '@/api-host/firms/geo';
-import { addEntry, hasChanges, programsToSave, providersToSave, toggleOptIn, type PartnerFlags } from '@/components/partners/rules';
+import { boundingBox, milesBetween, resolvePostalCode } from '@/api-host/locations/geo';
+import {
+  addEntry,
+  hasChanges,
+  programsToSave,
+  providersToSave,
+  toggleOptIn,
+  type PartnerFlags,
+} from '@/components/locations/partners/rules';
 import {
   changedPreferences,
   childType,
@@ -16,7 +23,7 @@ import {
 } from '@/components/locations/rules';
 import { priceChanges, priceText } from '@/components/locations/pricing-rules';
 import { PRICE_MESSAGES } from '@/lib/configuration/money';
-import type { TreeNode } from '@/lib/contract/firm';
+import type { TreeNode } from '@/lib/contract/locations';
 import { keyAction, visibleNodes, type TreeShape } from '@/lib/tree-nav';
 
 describe('tree keyboard (WAI-ARIA tree view)', () => {

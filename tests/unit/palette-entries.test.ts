@@ -1,4 +1,4 @@
-/** The command palette's rules (components/palette/entries.ts): screens by role, links, ranking, recent items. */
+/** The command palette's rules (components/search/entries.ts): screens by role, links, ranking, recent items. */
 import { describe, expect, it } from 'vitest';
 import {
   RECENT_MAX,
@@ -13,7 +13,7 @@ import {
   resultCount,
   screensFor,
   type PaletteEntry,
-} from '../../components/palette/entries';
+} from '../../components/search/entries';
 import { ROUTES, isAllowed } from '../../lib/routes';
 
 const entry = (key: string, title: string, detail = '', kind: PaletteEntry['kind'] = 'screen'): PaletteEntry => ({

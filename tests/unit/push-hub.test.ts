@@ -7,8 +7,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PushHub, type HubAuth, type Verified } from '@/api-host/hub/hub';
-import { RS } from '@/api-host/hub/protocol';
+import { PushHub, type HubAuth, type Verified } from '@/api-host/push/hub';
+import { RS } from '@/api-host/push/protocol';
 
 const owners: Record<string, Verified['owner']> = {
   admin: { user: 1, role: 1, firm: 1 },

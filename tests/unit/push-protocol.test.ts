@@ -10,7 +10,7 @@ import {
   parseMessage,
   splitFrames,
   sseEvent,
-} from '@/api-host/hub/protocol';
+} from '@/api-host/push/protocol';
 import { rewriteNegotiate } from '@/lib/push/negotiate';
 import { openConnection, sealConnection } from '@/lib/push/seal';
 

@@ -1,7 +1,7 @@
 /** What a new scrub says changed since the inspection's previous one (api-host/calibrations/scrub.ts changesSince). */
 import { describe, expect, it } from 'vitest';
 import { changesSince } from '../../api-host/calibrations/scrub';
-import type { ScrubResult, ScrubbedLine } from '../../lib/contract/calibration';
+import type { ScrubResult, ScrubbedLine } from '../../lib/contract/calibrations';
 
 const line = (lineNum: number, description: string, systems: string[]): ScrubbedLine => ({
   lineNum,

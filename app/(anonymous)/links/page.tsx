@@ -13,7 +13,7 @@ import { api } from '@/lib/api/server';
 import { loginUrl } from '@/lib/auth/redirects';
 import { readSession } from '@/lib/auth/session';
 import { contract } from '@/lib/contract';
-import { LINK_ADMIN_ROLES, SHARE_MESSAGES } from '@/lib/contract/share-constants';
+import { LINK_ADMIN_ROLES, SHARE_MESSAGES } from '@/lib/contract/links-constants';
 import { isBare, parseList, prefsCookieName, restoreHref } from '@/lib/list-state';
 import { routeMetadata } from '@/lib/page';
 

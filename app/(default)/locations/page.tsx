@@ -11,7 +11,7 @@ import { api } from '@/lib/api/server';
 import { UpstreamError } from '@/lib/api/errors';
 import { requireRoute } from '@/lib/auth/session';
 import { contract } from '@/lib/contract';
-import { canEditFirms } from '@/lib/contract/firm-constants';
+import { canEditFirms } from '@/lib/contract/locations-constants';
 import { INVITER_ROLES } from '@/lib/contract/onboard-constants';
 import { isBare, listHref, pageCount, parseList, prefsCookieName, restoreHref, type RawParams } from '@/lib/list-state';
 import { routeMetadata } from '@/lib/page';

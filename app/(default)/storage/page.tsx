@@ -4,13 +4,13 @@
  */
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { StorageScreen } from '@/components/storage/storage-screen';
-import { storageList } from '@/components/storage/list-spec';
+import { StorageScreen } from '@/components/locations/storage/storage-screen';
+import { storageList } from '@/components/locations/storage/list-spec';
 import { api } from '@/lib/api/server';
 import { UpstreamError } from '@/lib/api/errors';
 import { requireRoute } from '@/lib/auth/session';
 import { contract } from '@/lib/contract';
-import { ALL_LOCATIONS } from '@/lib/contract/firm-constants';
+import { ALL_LOCATIONS } from '@/lib/contract/locations-constants';
 import { isBare, listHref, pageCount, parseList, prefsCookieName, restoreHref, type RawParams } from '@/lib/list-state';
 import { formatDateTime } from '@/lib/dates';
 import { routeMetadata } from '@/lib/page';

@@ -1,7 +1,7 @@
 /** /providers (signed in): a location's calibration providers, and a search for more by name, postal code and radius. */
-import { LocationPicker } from '@/components/partners/location-picker';
-import { screenLocation } from '@/components/partners/location';
-import { PartnerEditor } from '@/components/partners/partner-editor';
+import { LocationPicker } from '@/components/locations/partners/location-picker';
+import { screenLocation } from '@/components/locations/partners/location';
+import { PartnerEditor } from '@/components/locations/partners/partner-editor';
 import { PageHeading } from '@/components/ui/page-heading';
 import { api } from '@/lib/api/server';
 import { requireRoute } from '@/lib/auth/session';

@@ -8,7 +8,7 @@ import { FilterSelect, type DataColumn } from '@/components/data-table';
 import type { MakeMatrixCategories } from '@/lib/contract/admin';
 import type { Translation } from '@/lib/contract/language';
 import type { Paged } from '@/lib/contract/list';
-import type { TestdriveResultTypeRow } from '@/lib/contract/lookup';
+import type { TestdriveResultTypeRow } from '@/lib/contract/lookups';
 import type { ReportRecommendation } from '@/lib/contract/report';
 import type { TestDriveRecommendation } from '@/lib/contract/testdrive';
 import { DRIVE_TYPES, TRANSLATION_LANGUAGES, TRANSLATION_TYPES, type TranslationType } from '@/lib/configuration/constants';

@@ -1,0 +1,276 @@
+/**
+ * A firm's insurance opt-in programs and calibration providers (lib/contract/locations-partners.ts). The providers'
+ * radius search narrows by a bounding box on the indexed coordinates (firm_geo), then keeps the firms
+ * within the exact great-circle distance, nearest first.
+ */
+import type { z } from 'zod';
+import { contract } from '../../lib/contract';
+import type { PartnerEntry } from '../../lib/contract/locations-partners';
+import { FIRM_TYPE_LABELS, RELATIONSHIP, UNKNOWN_POSTAL_CODE, type FirmType } from '../../lib/contract/locations-constants';
+import type { Db } from '../core/db';
+import { type Caller, assertFirm } from '../core/caller';
+import { badRequest } from '../core/errors';
+import { OK, implement } from '../core/implement';
+import { prepared } from '../core/sql';
+import { boundingBox, milesBetween, resolvePostalCode, type Point } from './geo';
+import { ancestorsOf, containsPattern } from './network';
+
+const { partner: p } = contract;
+const SEARCH_LIMIT = 100;
+
+// ── opt-in programs ─────────────────────────────────────────────────────────────────────────────
+interface ProgramDb {
+  program: number;
+  name: string;
+  license: string;
+  address_lines: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  phone: string;
+  is_mcp: number;
+  opted_in: number;
+}
+
+const programEntry =
+  (firm: number) =>
+  (r: ProgramDb): PartnerEntry => ({
+    firm,
+    firm2: r.program,
+    firmName: r.name,
+    license: r.license,
+    postalCode: r.postal_code,
+    addressLines: r.address_lines,
+    city: r.city,
+    state: r.state,
+    phone: r.phone,
+    isOptIn: !!r.opted_in,
+    isAdd: false,
+    isRemove: false,
+    relationship: r.opted_in ? RELATIONSHIP.chosen : 0,
+    firmClass: 'Insurance',
+    isMCP: !!r.is_mcp,
+    distance: null,
+  });
+
+const PROGRAM_COLUMNS = `ip.program, ip.name, ip.license, ip.address_lines, ip.city, ip.state, ip.postal_code, ip.phone, ip.is_mcp`;
+
+type SaveEntry = z.output<typeof p.saveOptInPrograms.body>['programs'][number];
+
+/** Applies the entries' flags: isRemove removes, isAdd with isOptIn adds, others stay as they are. */
+function applyEntries(
+  db: Db,
+  entries: readonly SaveEntry[],
+  exists: (id: number) => boolean,
+  add: (id: number) => void,
+  remove: (id: number) => void,
+  what: string,
+) {
+  const errors: Record<string, string[]> = {};
+  entries.forEach((e, i) => {
+    if (e.isAdd && e.isOptIn && !e.isRemove && !exists(e.firm2))
+      errors[`${what}.${i}.firm2`] = [`Unknown ${what === 'programs' ? 'program' : 'provider'} ${e.firm2}`];
+  });
+  if (Object.keys(errors).length) throw badRequest('Invalid body', errors);
+  db.transaction(() => {
+    for (const e of entries) {
+      if (e.isRemove) remove(e.firm2);
+      else if (e.isAdd && e.isOptIn) add(e.firm2);
+    }
+  })();
+}
+
+// ── providers ───────────────────────────────────────────────────────────────────────────────────
+interface ProviderDb {
+  firm: number;
+  name: string;
+  firm_type: FirmType;
+  parent: number | null;
+  license: string;
+  postal_code: string;
+  address_lines: string;
+  city: string;
+  state_code: string | null;
+  phone_no: string;
+  is_mcp: number;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+const PROVIDER_COLUMNS = `f.firm, f.name, f.firm_type, f.parent, f.license, f.postal_code, f.address_lines, f.city, sp.code AS state_code, f.phone_no,
+  f.is_mcp, f.latitude, f.longitude`;
+const STATE_JOIN = `LEFT JOIN lookup sp ON sp.key = 'StateProvince' AND sp.id = f.state_province`;
+
+function providerEntry(firm: number, r: ProviderDb, relationship: number, distance: number | null = null): PartnerEntry {
+  return {
+    firm,
+    firm2: r.firm,
+    firmName: r.name,
+    license: r.license,
+    postalCode: r.postal_code,
+    addressLines: r.address_lines,
+    city: r.city,
+    state: r.state_code ?? '',
+    phone: r.phone_no,
+    isOptIn: relationship === RELATIONSHIP.chosen,
+    isAdd: false,
+    isRemove: false,
+    relationship,
+    firmClass: FIRM_TYPE_LABELS[r.firm_type],
+    isMCP: !!r.is_mcp,
+    distance,
+  };
+}
+
+const chosenIds = (db: Db, firm: number) =>
+  new Set(prepared(db, 'SELECT provider FROM firm_provider WHERE firm = ?').pluck().all(firm) as number[]);
+
+/**
+ * The network relationship of each provider of the firm's own franchise (the subtree of its franchiser):
+ * 1 for the locations above it, 2 for another location of the same parent, 3 for the rest.
+ */
+function networkRelationships(db: Db, firm: number): Map<number, number> {
+  const up = ancestorsOf(db, firm);
+  const types = new Map(
+    (
+      prepared(db, `SELECT firm, firm_type FROM firm WHERE firm IN (SELECT value FROM json_each(?))`).all(
+        JSON.stringify([firm, ...up]),
+      ) as { firm: number; firm_type: FirmType }[]
+    ).map((r) => [r.firm, r.firm_type]),
+  );
+  const franchiser = [firm, ...up].find((id) => types.get(id) === 'franchiser');
+  const out = new Map<number, number>();
+  if (franchiser === undefined) return out;
+  const parent = up[0] ?? null;
+  const rows = prepared(
+    db,
+    `WITH RECURSIVE down(firm) AS (SELECT ? UNION ALL SELECT c.firm FROM firm c JOIN down d ON c.parent = d.firm)
+     SELECT f.firm, f.parent FROM firm f JOIN down d ON d.firm = f.firm WHERE f.is_provider = 1 AND f.is_inactive = 0 AND f.firm <> ?`,
+  ).all(franchiser, firm) as { firm: number; parent: number | null }[];
+  for (const r of rows)
+    out.set(
+      r.firm,
+      up.includes(r.firm) ? RELATIONSHIP.parent : parent !== null && r.parent === parent ? RELATIONSHIP.sibling : RELATIONSHIP.network,
+    );
+  return out;
+}
+
+function readProviders(db: Db, ids: readonly number[]): ProviderDb[] {
+  return prepared(
+    db,
+    `SELECT ${PROVIDER_COLUMNS} FROM firm f ${STATE_JOIN} WHERE f.firm IN (SELECT value FROM json_each(?)) ORDER BY f.name COLLATE NOCASE, f.firm`,
+  ).all(JSON.stringify(ids)) as ProviderDb[];
+}
+
+function listProviders(db: Db, firm: number, isSave: boolean): PartnerEntry[] {
+  const chosen = [...chosenIds(db, firm)];
+  const out = readProviders(db, chosen).map((r) => providerEntry(firm, r, RELATIONSHIP.chosen));
+  if (isSave) return out;
+  const network = networkRelationships(db, firm);
+  for (const id of chosen) network.delete(id);
+  const rows = readProviders(db, [...network.keys()]).sort((a, b) => network.get(a.firm)! - network.get(b.firm)!);
+  return [...out, ...rows.map((r) => providerEntry(firm, r, network.get(r.firm)!))];
+}
+
+/** Providers within `radius` miles of `center`, nearest first (at most SEARCH_LIMIT). */
+export function providersNear(
+  db: Db,
+  center: Point,
+  radius: number,
+  opts: { exclude: number; search?: string },
+): (ProviderDb & { distance: number })[] {
+  const box = boundingBox(center, radius);
+  const rows = prepared(
+    db,
+    `SELECT ${PROVIDER_COLUMNS} FROM firm f ${STATE_JOIN}
+     WHERE f.latitude BETWEEN ? AND ? AND f.longitude BETWEEN ? AND ? AND f.is_provider = 1 AND f.is_inactive = 0 AND f.firm <> ?
+       ${opts.search ? `AND lower(f.name) LIKE ? ESCAPE '\\'` : ''}`,
+  ).all(
+    box.minLat,
+    box.maxLat,
+    box.minLon,
+    box.maxLon,
+    opts.exclude,
+    ...(opts.search ? [containsPattern(opts.search)] : []),
+  ) as ProviderDb[];
+  return rows
+    .map((r) => ({ ...r, distance: milesBetween(center, { latitude: r.latitude!, longitude: r.longitude! }) }))
+    .filter((r) => r.distance <= radius)
+    .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))
+    .slice(0, SEARCH_LIMIT);
+}
+
+function searchCenter(db: Db, firm: number, postalcode: string): Point {
+  if (postalcode) {
+    const place = resolvePostalCode(postalcode);
+    if (!place) throw badRequest('Invalid query', { postalcode: [UNKNOWN_POSTAL_CODE] });
+    return place;
+  }
+  const own = prepared(db, 'SELECT latitude, longitude FROM firm WHERE firm = ? AND latitude IS NOT NULL').get(firm) as Point | undefined;
+  if (!own) throw badRequest('Invalid query', { postalcode: ['Enter a postal code: this location has none on file'] });
+  return own;
+}
+
+function reach(caller: Caller, firm: number): number {
+  assertFirm(caller, firm, 'Location');
+  return firm;
+}
+
+export const partnerCalls = [
+  implement(p.optInPrograms, ({ query, caller, ctx }) => {
+    const firm = reach(caller, query.firm);
+    const rows = prepared(
+      ctx.db,
+      `SELECT ${PROGRAM_COLUMNS}, 1 AS opted_in FROM firm_program fp JOIN insurance_program ip ON ip.program = fp.program
+       WHERE fp.firm = ? ORDER BY ip.name COLLATE NOCASE`,
+    ).all(firm) as ProgramDb[];
+    return rows.map(programEntry(firm));
+  }),
+  implement(p.searchForOptInPrograms, ({ query, caller, ctx }) => {
+    const firm = reach(caller, query.firm);
+    const rows = prepared(
+      ctx.db,
+      `SELECT ${PROGRAM_COLUMNS}, EXISTS (SELECT 1 FROM firm_program fp WHERE fp.firm = ? AND fp.program = ip.program) AS opted_in
+       FROM insurance_program ip WHERE lower(ip.name) LIKE ? ESCAPE '\\' ORDER BY ip.name COLLATE NOCASE LIMIT 50`,
+    ).all(firm, containsPattern(query.search)) as ProgramDb[];
+    return rows.map(programEntry(firm));
+  }),
+  implement(p.saveOptInPrograms, ({ body, caller, ctx }) => {
+    const firm = reach(caller, body.firm);
+    const db = ctx.db;
+    applyEntries(
+      db,
+      body.programs,
+      (id) => !!prepared(db, 'SELECT 1 FROM insurance_program WHERE program = ?').get(id),
+      (id) => prepared(db, 'INSERT OR IGNORE INTO firm_program (firm, program) VALUES (?, ?)').run(firm, id),
+      (id) => prepared(db, 'DELETE FROM firm_program WHERE firm = ? AND program = ?').run(firm, id),
+      'programs',
+    );
+    return OK;
+  }),
+
+  implement(p.providers, ({ query, caller, ctx }) => listProviders(ctx.db, reach(caller, query.firm), query.isSave)),
+  implement(p.searchForProviders, ({ query, caller, ctx }) => {
+    const firm = reach(caller, query.firm);
+    const center = searchCenter(ctx.db, firm, query.postalcode);
+    const near = providersNear(ctx.db, center, query.radius, { exclude: firm, search: query.search });
+    const chosen = chosenIds(ctx.db, firm);
+    const network = networkRelationships(ctx.db, firm);
+    return near.map((r) =>
+      providerEntry(firm, r, chosen.has(r.firm) ? RELATIONSHIP.chosen : (network.get(r.firm) ?? 0), Math.round(r.distance * 10) / 10),
+    );
+  }),
+  implement(p.saveProviders, ({ body, caller, ctx }) => {
+    const firm = reach(caller, body.firm);
+    const db = ctx.db;
+    applyEntries(
+      db,
+      body.providers,
+      (id) => id !== firm && !!prepared(db, 'SELECT 1 FROM firm WHERE firm = ? AND is_provider = 1 AND is_inactive = 0').get(id),
+      (id) => prepared(db, 'INSERT OR IGNORE INTO firm_provider (firm, provider) VALUES (?, ?)').run(firm, id),
+      (id) => prepared(db, 'DELETE FROM firm_provider WHERE firm = ? AND provider = ?').run(firm, id),
+      'providers',
+    );
+    return OK;
+  }),
+];
