@@ -149,7 +149,8 @@ const noTypeCycle = {
 /**
  * Module boundaries (README "Areas"): no import cycles; a host area reaches another only through its
  * service.ts and the shared core (api-host/core) only through service.ts; only the entry points
- * (api-host/main.ts, areas.ts) list the areas; the product never imports tests.
+ * (api-host/main.ts, areas.ts) list the areas; the product never imports tests or the testkit; scripts never
+ * import tests, and the testkit (what both use) imports neither.
  */
 const boundaries = {
   files: ['**/*.{ts,tsx,mts,js,mjs}'],
@@ -176,7 +177,21 @@ const boundaries = {
             except: ['**/api-host/*/service.ts'],
             message: 'The host core reaches areas only through their service.ts.',
           },
-          { target: ['./app', './components', './lib', './api-host'], from: './tests', message: 'The product never imports tests.' },
+          {
+            target: ['./app', './components', './lib', './api-host', './proxy.ts', './instrumentation.ts'],
+            from: ['./tests', './testkit'],
+            message: 'The product never imports tests or the testkit.',
+          },
+          {
+            target: './scripts',
+            from: './tests',
+            message: 'Scripts never import tests: what both use is in testkit/ (README "Tests, scripts and the testkit").',
+          },
+          {
+            target: './testkit',
+            from: ['./tests', './scripts'],
+            message: 'The testkit is shared by tests and scripts, so it imports neither.',
+          },
         ],
       },
     ],

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { APP_URL, CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/env';
+import { APP_URL, CHROMIUM_ARGS, CHROMIUM_PATH } from './testkit/env';
 
 export default defineConfig({
   testDir: './tests',

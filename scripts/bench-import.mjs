@@ -9,7 +9,7 @@ import { chromium } from '@playwright/test';
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, ensureBuilt, startApiHost, startApp } from './lib/stack.mjs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_PASSWORD } from '../tests/support/env.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_PASSWORD } from '../testkit/env.ts';
 import { contactGenerator } from '../api-host/contacts/data.ts';
 
 const API_PORT = Number(process.env.BENCH_API_PORT || 4170);

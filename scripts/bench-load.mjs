@@ -41,8 +41,8 @@ import { primaryOf } from './lib/redis.mjs';
 import { ROOT, ensureBuilt, startApiHost } from './lib/stack.mjs';
 // TypeScript modules of the project (the npm script runs node with the tsx loader).
 import { contactInput } from '../lib/contract/contacts.ts';
-import { HttpTransportType, connectThroughBff } from '../tests/e2e/push-helpers.ts';
-import { signInHttp } from '../tests/support/http.ts';
+import { HttpTransportType, connectThroughBff } from '../testkit/push.ts';
+import { signInHttp } from '../testkit/http.ts';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS || 500);
 const THINK_S = Number(process.env.BENCH_THINK_S || 10);

@@ -1,7 +1,7 @@
 /**
  * npm run bench:scrub — how right and how fast the estimate scrub is (issue 32; docs/scrub.md "Measured").
  *
- * Accuracy: the labelled set of tests/fixtures/scrub (tuning part and held-out part, reported apart), each
+ * Accuracy: the labelled set of testkit/scrub-corpus (tuning part and held-out part, reported apart), each
  * style reaching the scrub as it does in the product (CCC ONE and Audatex lines as BMS XML, Mitchell as
  * CSV, shorthand and sublets as pasted text), for the two demo vehicles equipped with all eight systems:
  * recall and precision overall, per system and per estimate style, then every miss and false alarm with
@@ -25,7 +25,7 @@ import { MIGRATIONS, seed } from '../api-host/areas';
 import { scrubLines } from '../api-host/calibrations/scrub';
 import { growMakeMatrices, seedConfiguration } from '../api-host/configuration/seed';
 import { openDb, type Db } from '../api-host/core/db';
-import { SYSTEM_CODES, STYLES, type SystemCode } from '../tests/fixtures/scrub/labels';
+import { SYSTEM_CODES, STYLES, type SystemCode } from '../testkit/scrub-corpus/labels';
 import {
   BENCH_FIRM,
   BENCH_VEHICLES,
@@ -34,10 +34,10 @@ import {
   parsedLines,
   scrubSet,
   type LineResult,
-} from '../tests/fixtures/scrub/evaluate';
-import { HOLDOUT_SET } from '../tests/fixtures/scrub/holdout-set';
-import { PROBE_SECOND_BATCH, PROBE_SET } from '../tests/fixtures/scrub/probe-set';
-import { TUNING_SET } from '../tests/fixtures/scrub/tuning-set';
+} from '../testkit/scrub-corpus/evaluate';
+import { HOLDOUT_SET } from '../testkit/scrub-corpus/holdout-set';
+import { PROBE_SECOND_BATCH, PROBE_SET } from '../testkit/scrub-corpus/probe-set';
+import { TUNING_SET } from '../testkit/scrub-corpus/tuning-set';
 import { time } from './lib/timing';
 
 const args = process.argv.slice(2);

@@ -13,8 +13,8 @@
 import sharp from 'sharp';
 import { contract } from '../lib/contract';
 import { EVIDENCE_JPEG_QUALITY, EVIDENCE_LONG_EDGE } from '../lib/evidence/limits';
-import { multipart } from '../tests/support/images';
-import { startTestHost } from '../tests/support/host';
+import { multipart } from '../testkit/images';
+import { startTestHost } from '../testkit/host';
 
 const kb = (n: number) => `${(n / 1024).toFixed(0)} kB`;
 

@@ -54,9 +54,9 @@ import { ROOT, ensureBuilt, startApiHost, startApp } from './lib/stack.mjs';
 import { ensurePeerBuilt, startPeer, startRawProxy } from './lib/peers.mjs';
 import { cpuMs } from './lib/memory.mjs';
 // TypeScript modules of the project (the npm script runs node with the tsx loader).
-import { signInHttp } from '../tests/support/http.ts';
+import { signInHttp } from '../testkit/http.ts';
 import { contactGenerator } from '../api-host/contacts/data.ts';
-import { ROUTES, roleFor, samplePath } from '../tests/support/routes-matrix.ts';
+import { ROUTES, roleFor, samplePath } from '../testkit/routes-matrix.ts';
 
 const API_PORT = Number(process.env.BENCH_API_PORT || 4170);
 const APP_PORT = Number(process.env.BENCH_APP_PORT || 3170);

@@ -16,8 +16,8 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { ROOT, ensureBuilt, startApiHost, startApp } from './lib/stack.mjs';
 // TypeScript modules of the project (the npm script runs node with the tsx loader).
-import { CHROMIUM_ARGS } from '../tests/support/env.ts';
-import { signInHttp } from '../tests/support/http.ts';
+import { CHROMIUM_ARGS } from '../testkit/env.ts';
+import { signInHttp } from '../testkit/http.ts';
 
 const API_PORT = Number(process.env.LH_API_PORT || 4195);
 const APP_PORT = Number(process.env.LH_APP_PORT || 3195);

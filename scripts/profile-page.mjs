@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SourceMap } from 'node:module';
 import { ROOT, appEnv, standaloneServer, startApiHost, startProcess, waitFor } from './lib/stack.mjs';
-import { signInHttp } from '../tests/support/http.ts';
+import { signInHttp } from '../testkit/http.ts';
 
 const path = process.argv[2] || '/contacts';
 const REQUESTS = Number(process.env.PROFILE_REQUESTS || 300);

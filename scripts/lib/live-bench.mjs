@@ -8,8 +8,8 @@
  * Runs only in a stack that has push (PUSH_URL); the figures are printed, the target is the issue's 2 s.
  */
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_PASSWORD } from '../../tests/support/env.ts';
-import { HttpTransportType, appSession, connectThroughBff } from '../../tests/e2e/push-helpers.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_PASSWORD } from '../../testkit/env.ts';
+import { HttpTransportType, appSession, connectThroughBff } from '../../testkit/push.ts';
 
 const BFF = { 'content-type': 'application/json', 'x-adas-bff': '1' };
 const NAMES = { 3: 'In Progress', 4: 'On Hold' };

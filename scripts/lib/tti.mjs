@@ -10,7 +10,7 @@
  * Also reported: the total blocking time (the sum of each long task's time beyond 50 ms) up to TTI.
  */
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/env.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../testkit/env.ts';
 
 export const QUIET_MS = 1000;
 const TIMEOUT_MS = 60_000;

@@ -6,8 +6,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { RoleId } from '../../lib/roles';
-import { APP_URL } from '../support/env';
-import { CLIENT_REDIRECTS, ROUTES, roleFor, samplePath } from '../support/routes-matrix';
+import { APP_URL } from '../../testkit/env';
+import { CLIENT_REDIRECTS, ROUTES, roleFor, samplePath } from '../../testkit/routes-matrix';
 import { signIn } from '../support/session';
 import { chooseFromAccountMenu } from '../support/shell';
 

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { makeVin } from '../../api-host/vehicles/data';
-import { TEST_DB } from '../support/env';
+import { TEST_DB } from '../../testkit/env';
 
 /** A fresh, valid 2021 Honda Pilot VIN (pattern 5FN YF6H of the host's table) no other test uses. */
 export function pilotVin(): string {

@@ -5,7 +5,7 @@
  * the delete confirmed with the specification's question.
  */
 import { expect, test } from '@playwright/test';
-import { PNG_1PX } from '../support/images';
+import { PNG_1PX } from '../../testkit/images';
 import { clickUntil } from '../support/shell';
 import { openAdmin, rowOf, search, uniqueWord } from './admin-support';
 

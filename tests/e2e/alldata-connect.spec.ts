@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AUTHORIZATION_PROBLEMS } from '../../lib/alldata/authorization';
 import { hostCall, hostToken } from '../support/api';
-import { API_ORIGIN } from '../support/env';
+import { API_ORIGIN } from '../../testkit/env';
 import { axeViolations } from './adas-support';
 import { signIn } from '../support/session';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, userOf } from '../support/env';
+import { DEMO_PASSWORD, userOf } from '../../testkit/env';
 import { signIn } from '../support/session';
 import { chooseFromAccountMenu } from '../support/shell';
 

@@ -12,10 +12,10 @@
  *   other drills, so the two loaded setups never run at once on a small machine.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, userOf } from '../support/env';
-import { appOrigin, bffCall, cookiePairs, rawRequest, signInHttp } from '../support/http';
+import { DEMO_PASSWORD, userOf } from '../../testkit/env';
+import { appOrigin, bffCall, cookiePairs, rawRequest, signInHttp } from '../../testkit/http';
 import { SPARE, hostOrigin, startClusterStack, startHost, stopAll, type Child, type Cluster } from '../support/stacks';
-import { HttpTransportType, connectThroughBff, isConnected, until, type Received } from './push-helpers';
+import { HttpTransportType, connectThroughBff, isConnected, until, type Received } from '../../testkit/push';
 // @ts-expect-error -- plain ESM helper shared with npm run start:cluster
 import { primaryOf } from '../../scripts/lib/redis.mjs';
 

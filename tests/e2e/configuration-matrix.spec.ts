@@ -4,7 +4,7 @@
  * and by search; a duplicate refused in the dialog, which keeps what was typed; role 3 refused.
  */
 import { expect, test } from '@playwright/test';
-import { appOrigin, bffCall, sessionCookie } from '../support/http';
+import { appOrigin, bffCall, sessionCookie } from '../../testkit/http';
 import { signIn } from '../support/session';
 import { clickUntil } from '../support/shell';
 import { addChips, openSection, range, rowOf, settled, uniqueToken } from './configuration-support';

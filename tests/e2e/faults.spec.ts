@@ -7,8 +7,8 @@
  *   passes everything else to the global host (so signing in keeps working).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { API_ORIGIN, DEMO_PASSWORD, userOf } from '../support/env';
-import { appOrigin } from '../support/http';
+import { API_ORIGIN, DEMO_PASSWORD, userOf } from '../../testkit/env';
+import { appOrigin } from '../../testkit/http';
 import { chooseFromAccountMenu } from '../support/shell';
 import { SPARE, hostOrigin, startAppServer, startHost, stopAll, type Child } from '../support/stacks';
 import { startStandIn, type StandIn } from '../support/stand-in';

@@ -3,7 +3,7 @@
  * keyboard; focus stays inside it; Escape closes it and focus returns to the control that opened it.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, userOf } from '../support/env';
+import { DEMO_PASSWORD, userOf } from '../../testkit/env';
 import { waitForHydration } from '../support/shell';
 
 /** Presses Tab until the focused element matches, at most `max` times; fails with what had focus. */

@@ -1,6 +1,6 @@
 /** A brand change on a location shows in the top bar of that location's users on their next page. */
 import { expect, test } from '@playwright/test';
-import { PNG_1PX } from '../support/images';
+import { PNG_1PX } from '../../testkit/images';
 import { signIn } from '../support/session';
 import { clickUntil } from '../support/shell';
 import { uniqueToken } from './contacts-support';

@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { ONBOARD_MESSAGES, PRODUCTS, TEST_CARDS } from '../../lib/contract/onboard-constants';
-import { TEST_DB } from '../support/env';
+import { TEST_DB } from '../../testkit/env';
 import { signIn } from '../support/session';
 import { clickUntil } from '../support/shell';
 

@@ -6,8 +6,8 @@ import { expect, test } from '@playwright/test';
 // @ts-expect-error -- plain ESM helper shared with npm start and the benchmarks
 import { startApiHost, startApp } from '../../scripts/lib/stack.mjs';
 import { hostCall, hostToken } from '../support/api';
-import { API_PORT, APP_PORT, APP_URL } from '../support/env';
-import { HttpTransportType, LINKS_CSV, appSession, connectThroughBff, isConnected, until, type TestConnection } from './push-helpers';
+import { API_PORT, APP_PORT, APP_URL } from '../../testkit/env';
+import { HttpTransportType, LINKS_CSV, appSession, connectThroughBff, isConnected, until, type TestConnection } from '../../testkit/push';
 
 const SSE = HttpTransportType.ServerSentEvents;
 const LP = HttpTransportType.LongPolling;

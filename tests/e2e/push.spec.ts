@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { hostCall, hostToken } from '../support/api';
 import { signIn } from '../support/session';
 import { PUSH_RECONNECT_DELAYS_MS } from '../../lib/push/protocol';
-import { LINKS_CSV } from './push-helpers';
+import { LINKS_CSV } from '../../testkit/push';
 
 /** Every reconnect delay, one after another, and a second more. */
 const RECONNECT_SCHEDULE_MS = PUSH_RECONNECT_DELAYS_MS.reduce((a, b) => a + b, 1000);

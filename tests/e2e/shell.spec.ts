@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, PROD_APP_URL } from '../support/env';
+import { DEMO_PASSWORD, PROD_APP_URL } from '../../testkit/env';
 import { createUser, type TestUser } from '../support/fixtures';
 import { chooseFromAccountMenu, clickUntil } from '../support/shell';
 import { signIn } from '../support/session';

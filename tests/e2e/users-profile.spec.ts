@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createUser } from '../support/fixtures';
-import { EXE_AS_PNG, PNG_1PX, bigPng } from '../support/images';
+import { EXE_AS_PNG, PNG_1PX, bigPng } from '../../testkit/images';
 import { signIn } from '../support/session';
 import { chooseFromAccountMenu } from '../support/shell';
 import { NEW_PASSWORD, createUserViaApi, filterList, openUser, openUsers, rowOf, uniqueToken } from './users-support';

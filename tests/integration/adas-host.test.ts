@@ -11,7 +11,7 @@ import { STATUS } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
 import { ADAS_SORTS, adassQuery, type AdasRow } from '../../lib/contract/adas';
 import type { CallDef } from '../../lib/contract/define';
-import { startTestHost, type CallInput, type TestHost } from '../support/host';
+import { startTestHost, type CallInput, type TestHost } from '../../testkit/host';
 
 const a = contract.adas;
 const v = contract.vehicle;

@@ -11,7 +11,7 @@ import { RESET_LINK_INVALID } from '../../lib/contract/auth';
 import type { CallDef } from '../../lib/contract/define';
 import { RANGE_REVERSED, type LogRow } from '../../lib/contract/log';
 import { MESSAGES } from '../../lib/validation/messages';
-import { startTestHost, type CallInput, type TestHost } from '../support/host';
+import { startTestHost, type CallInput, type TestHost } from '../../testkit/host';
 
 const { lookup, insurance, log, admin, auth } = contract;
 

@@ -11,7 +11,7 @@ import { contract } from '../../lib/contract';
 import { ALLDATA_MESSAGES } from '../../lib/contract/alldata-account';
 import { ALLDATA_SCOPE } from '../../lib/alldata/scope';
 import { tokenBoxOf } from '../../api-host/alldata/token-box';
-import { startTestHost, type TestHost } from '../support/host';
+import { startTestHost, type TestHost } from '../../testkit/host';
 
 let host: TestHost;
 beforeEach(async () => {

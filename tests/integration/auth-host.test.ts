@@ -7,7 +7,7 @@ import { DEMO_PASSWORD } from '../../api-host/users/seed';
 import { contract } from '../../lib/contract';
 import { sessionProfile } from '../../lib/contract/auth';
 import { MESSAGES } from '../../lib/validation/messages';
-import { startTestHost, type TestHost } from '../support/host';
+import { startTestHost, type TestHost } from '../../testkit/host';
 
 let host: TestHost;
 beforeEach(async () => {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ESM helper shared with npm run start:cluster
 import { NGINX_TEMPLATE, startNginx } from '../../scripts/lib/nginx.mjs';
-import { APP_PORT } from '../support/env';
+import { APP_PORT } from '../../testkit/env';
 
 const [LB, ONE, TWO] = [APP_PORT + 46, APP_PORT + 47, APP_PORT + 48];
 const url = `http://localhost:${LB}`;

@@ -9,8 +9,8 @@ import { COMMENTS_OFF, FORBIDDEN_ATTACHMENT, SCHEDULE_TOO_EARLY, type BlogRecord
 import type { CallDef } from '../../lib/contract/define';
 import { BLOG_STATUS } from '../../lib/contract/lookups-groups';
 import { MESSAGES } from '../../lib/validation/messages';
-import { startTestHost, type CallInput, type TestHost } from '../support/host';
-import { PNG_1PX, multipart } from '../support/images';
+import { startTestHost, type CallInput, type TestHost } from '../../testkit/host';
+import { PNG_1PX, multipart } from '../../testkit/images';
 
 const b = contract.blog;
 let host: TestHost;

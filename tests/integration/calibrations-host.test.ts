@@ -10,8 +10,8 @@ import { makeVin } from '../../api-host/vehicles/data';
 import { contract } from '../../lib/contract';
 import type { CallDef } from '../../lib/contract/define';
 import { RAV4_LINES, XML_BOMB, bmsXml, estimateCsv } from '../support/estimates';
-import { startTestHost, type CallInput, type TestHost } from '../support/host';
-import { multipart } from '../support/images';
+import { startTestHost, type CallInput, type TestHost } from '../../testkit/host';
+import { multipart } from '../../testkit/images';
 
 const c = contract.calibration;
 let host: TestHost;

@@ -9,8 +9,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkUpstream, checkedCalls } from '../../scripts/lib/check-upstream';
-import { DEMO_PASSWORD } from '../support/env';
-import { startTestHost, type TestHost } from '../support/host';
+import { DEMO_PASSWORD } from '../../testkit/env';
+import { startTestHost, type TestHost } from '../../testkit/host';
 
 let host: TestHost;
 let origin: string;

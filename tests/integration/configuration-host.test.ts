@@ -13,7 +13,7 @@ import { IMPLEMENTATIONS } from '../../api-host/areas';
 import { ALL_CALLS, contract } from '../../lib/contract';
 import { makeMatrixListQuery } from '../../lib/contract/admin';
 import type { CallDef } from '../../lib/contract/define';
-import { startTestHost, type CallInput, type TestHost } from '../support/host';
+import { startTestHost, type CallInput, type TestHost } from '../../testkit/host';
 
 const a = contract.admin;
 const p = contract.adasmatrix;

@@ -9,7 +9,7 @@ import { contract } from '../../lib/contract';
 import { CONTACT_SORTS, PHONE_FORMAT_MESSAGE, type ContactRow, listQuery } from '../../lib/contract/contacts';
 import type { CallDef } from '../../lib/contract/define';
 import { MESSAGES } from '../../lib/validation/messages';
-import { startTestHost, type CallInput, type TestHost } from '../support/host';
+import { startTestHost, type CallInput, type TestHost } from '../../testkit/host';
 
 const c = contract.contact;
 

@@ -11,7 +11,7 @@ import { watchSlowQueries } from '../../api-host/dashboard/slow-queries';
 import { STATUS } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
 import type { CallDef } from '../../lib/contract/define';
-import { startTestHost, type CallInput, type TestHost } from '../support/host';
+import { startTestHost, type CallInput, type TestHost } from '../../testkit/host';
 
 const d = contract.dashboard;
 let host: TestHost;

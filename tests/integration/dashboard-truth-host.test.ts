@@ -13,7 +13,7 @@ import { calibrationPrice } from '../../api-host/configuration/rules';
 import { RESULT, STATUS } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
 import { zoneOf } from '../../lib/dates';
-import { startTestHost, type TestHost } from '../support/host';
+import { startTestHost, type TestHost } from '../../testkit/host';
 
 const a = contract.adas;
 let host: TestHost;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../../lib/contract';
 import type { CallDef } from '../../lib/contract/define';
 import { SCHEMAS } from '../../lib/data/import-schemas';
-import { startTestHost, type CallInput, type TestHost } from '../support/host';
+import { startTestHost, type CallInput, type TestHost } from '../../testkit/host';
 
 const d = contract.data;
 let host: TestHost;

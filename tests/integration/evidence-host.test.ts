@@ -11,8 +11,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { removeOrphans } from '../../api-host/files/orphans';
 import { STATUS } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
-import { EXE_AS_PNG, multipart } from '../support/images';
-import { startTestHost, type TestHost } from '../support/host';
+import { EXE_AS_PNG, multipart } from '../../testkit/images';
+import { startTestHost, type TestHost } from '../../testkit/host';
 
 const ev = contract.evidence;
 let host: TestHost;

@@ -3,8 +3,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contract } from '../../lib/contract';
-import { EXE_AS_PNG, JPEG_1PX, PNG_1PX, SVG, bigPng, multipart } from '../support/images';
-import { startTestHost, type TestHost } from '../support/host';
+import { EXE_AS_PNG, JPEG_1PX, PNG_1PX, SVG, bigPng, multipart } from '../../testkit/images';
+import { startTestHost, type TestHost } from '../../testkit/host';
 
 let host: TestHost;
 beforeEach(async () => {

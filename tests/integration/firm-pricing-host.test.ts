@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../../lib/contract';
 import type { CalibrationTypeRow } from '../../lib/contract/adasmatrix';
 import { PRICE_MESSAGES } from '../../lib/configuration/money';
-import { startTestHost, type TestHost } from '../support/host';
+import { startTestHost, type TestHost } from '../../testkit/host';
 
 const p = contract.adasmatrix;
 

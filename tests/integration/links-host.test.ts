@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contract } from '../../lib/contract';
 import { SHARE_MESSAGES } from '../../lib/contract/links';
-import { startTestHost, type TestHost } from '../support/host';
+import { startTestHost, type TestHost } from '../../testkit/host';
 
 let host: TestHost;
 beforeEach(async () => {

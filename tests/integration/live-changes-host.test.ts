@@ -9,7 +9,7 @@ import type { PushOwner } from '../../api-host/push';
 import { reachOf, usersReaching } from '../../api-host/core/reach';
 import { contract } from '../../lib/contract';
 import { RECORDS_CHANGED, TAB_HEADER, type RecordsChanged } from '../../lib/push/changes';
-import { startTestHost, type TestHost } from '../support/host';
+import { startTestHost, type TestHost } from '../../testkit/host';
 import { shopBody } from '../support/bodies';
 
 interface Sent {

@@ -15,8 +15,8 @@ import { rollUpSql } from '../../api-host/locations/network';
 import { subtree } from '../../api-host/locations/seed';
 import { STATUS } from '../../lib/adas/rules';
 import { storageNames } from '../../api-host/locations/storage-files';
-import { EXE_AS_PNG, PNG_1PX, multipart } from '../support/images';
-import { startTestHost, type TestHost } from '../support/host';
+import { EXE_AS_PNG, PNG_1PX, multipart } from '../../testkit/images';
+import { startTestHost, type TestHost } from '../../testkit/host';
 import { shopBody as shop } from '../support/bodies';
 
 let host: TestHost;

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contract } from '../../lib/contract';
 import { ONBOARD_MESSAGES, PRODUCTS } from '../../lib/contract/onboard-constants';
 import { DEMO_COUPONS, DEMO_INVITATION } from '../../api-host/onboard/seed';
-import { startTestHost, type TestHost } from '../support/host';
+import { startTestHost, type TestHost } from '../../testkit/host';
 
 let host: TestHost;
 beforeEach(async () => {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisStore } from '@/lib/store/redis';
 // @ts-expect-error -- plain ESM helper shared with npm run start:cluster
 import { SENTINEL_MASTER, primaryOf, startRedis, startSentinelRedis } from '../../scripts/lib/redis.mjs';
-import { REDIS_PORT } from '../support/env';
+import { REDIS_PORT } from '../../testkit/env';
 
 /** Five ports: primary, replica, three sentinels. */
 const PORT = REDIS_PORT + 10;

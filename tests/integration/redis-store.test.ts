@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisStore } from '@/lib/store/redis';
 // @ts-expect-error -- plain ESM helper shared with npm start and the benchmarks
 import { startRedis } from '../../scripts/lib/stack.mjs';
-import { REDIS_PORT } from '../support/env';
+import { REDIS_PORT } from '../../testkit/env';
 
 const PORT = REDIS_PORT + 2;
 const URL = `redis://127.0.0.1:${PORT}`;

@@ -9,7 +9,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
-import { startTestHost, type TestHost } from '../support/host';
+import { startTestHost, type TestHost } from '../../testkit/host';
 
 const a = contract.adas;
 let host: TestHost;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPLEMENTATIONS } from '../../api-host/areas';
 import { storeLogger } from '../../api-host/log/logger';
 import { buildServer } from '../../api-host/core/server';
-import { startTestHost, type TestHost } from '../support/host';
+import { startTestHost, type TestHost } from '../../testkit/host';
 
 let host: TestHost;
 beforeAll(async () => {

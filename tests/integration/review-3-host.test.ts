@@ -20,8 +20,8 @@ import { ONBOARD_MESSAGES } from '../../lib/contract/onboard-constants';
 import { SHARE_MESSAGES } from '../../lib/contract/links';
 import { FILE_NAME_MESSAGE } from '../../lib/contract/locations-storage';
 import { CURRENT_PASSWORD_MESSAGES } from '../../lib/validation/password';
-import { PNG_1PX, multipart } from '../support/images';
-import { startTestHost, type TestHost } from '../support/host';
+import { PNG_1PX, multipart } from '../../testkit/images';
+import { startTestHost, type TestHost } from '../../testkit/host';
 
 let host: TestHost;
 beforeEach(async () => {

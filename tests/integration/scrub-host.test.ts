@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../../lib/contract';
 import type { CallDef } from '../../lib/contract/define';
-import { startTestHost, type CallInput, type TestHost } from '../support/host';
+import { startTestHost, type CallInput, type TestHost } from '../../testkit/host';
 
 const c = contract.calibration;
 const t = contract.estimateterms;

@@ -9,7 +9,7 @@ import { subtree } from '../../api-host/locations/seed';
 import { kindsFor } from '../../api-host/search/calls';
 import { contract } from '../../lib/contract';
 import { SEARCH_KIND_LIMIT, SEARCH_KIND_ROLES, type SearchItem } from '../../lib/contract/search';
-import { startTestHost, type TestHost } from '../support/host';
+import { startTestHost, type TestHost } from '../../testkit/host';
 
 const palette = contract.search.palette;
 let host: TestHost;

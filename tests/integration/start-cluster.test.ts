@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ESM helper shared with npm run start:cluster
 import { SENTINEL_MASTER, startSentinelRedis } from '../../scripts/lib/redis.mjs';
-import { APP_PORT, REDIS_PORT } from '../support/env';
+import { APP_PORT, REDIS_PORT } from '../../testkit/env';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -12,8 +12,8 @@ import { contract } from '../../lib/contract';
 import type { CallDef } from '../../lib/contract/define';
 import { USER_SORTS, listQuery, type UserLocation, type UserRow } from '../../lib/contract/users';
 import { MESSAGES, USER_MESSAGES } from '../../lib/validation/messages';
-import { startTestHost, type CallInput, type TestHost } from '../support/host';
-import { PNG_1PX, multipart } from '../support/images';
+import { startTestHost, type CallInput, type TestHost } from '../../testkit/host';
+import { PNG_1PX, multipart } from '../../testkit/images';
 
 const u = contract.user;
 

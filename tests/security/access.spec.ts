@@ -16,8 +16,8 @@ import {
   rawRequest,
   sessionCookie,
   sessionSetCookies,
-} from '../support/http';
-import { ROUTES, expected, leakPatterns, samplePath } from '../support/routes-matrix';
+} from '../../testkit/http';
+import { ROUTES, expected, leakPatterns, samplePath } from '../../testkit/routes-matrix';
 
 const origin = appOrigin();
 const callers: (RoleId | null)[] = [null, ...ALL_ROLES];

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { SESSION_COOKIE } from '../../lib/auth/cookies';
-import { appOrigin, bffCall, isExpiring, isRedirect, locationPath, rawRequest, sessionSetCookies, signInHttp } from '../support/http';
+import { appOrigin, bffCall, isExpiring, isRedirect, locationPath, rawRequest, sessionSetCookies, signInHttp } from '../../testkit/http';
 import { chooseFromAccountMenu } from '../support/shell';
 import { SPARE, hostOrigin, startAppServer, startHost, stopAll, type Child } from '../support/stacks';
 

@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { BFF_CALLS, bffKey } from '../../lib/contract';
 import { BFF_BODY_LIMIT } from '../../lib/bff/protocol';
-import { appOrigin, bffCall, bffHeaders, rawRequest, sessionCookie, type RawResponse } from '../support/http';
+import { appOrigin, bffCall, bffHeaders, rawRequest, sessionCookie, type RawResponse } from '../../testkit/http';
 
 const origin = appOrigin();
 const PROFILE = 'user/profile?username=role1%40example.com';

@@ -18,11 +18,11 @@ import {
 import { expect, test } from '@playwright/test';
 import { PUSH_TARGETS } from '../../lib/push/messages';
 import { PUSH_HUB_PATH } from '../../lib/push/protocol';
-import { connectThroughBff, until, type Received } from '../e2e/push-helpers';
+import { connectThroughBff, until, type Received } from '../../testkit/push';
 import { hostCall, hostToken } from '../support/api';
-import { API_ORIGIN, DEMO_PASSWORD } from '../support/env';
+import { API_ORIGIN, DEMO_PASSWORD } from '../../testkit/env';
 import { createUser } from '../support/fixtures';
-import { appOrigin, bffCall, cookiePairs, rawRequest, signInHttp } from '../support/http';
+import { appOrigin, bffCall, cookiePairs, rawRequest, signInHttp } from '../../testkit/http';
 import { SPARE, startClusterStack, stopAll, type Cluster } from '../support/stacks';
 
 const MAX = 3;

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ALL_ROLES, type RoleId } from '../../lib/roles';
 import { isAllowed } from '../../lib/routes';
-import { appOrigin, inBatches, isRedirect, rawRequest, sessionCookie, type RawResponse } from '../support/http';
-import { PROTECTED_ROUTES, leakPatterns, samplePath } from '../support/routes-matrix';
+import { appOrigin, inBatches, isRedirect, rawRequest, sessionCookie, type RawResponse } from '../../testkit/http';
+import { PROTECTED_ROUTES, leakPatterns, samplePath } from '../../testkit/routes-matrix';
 
 const origin = appOrigin();
 const buildId = (() => {

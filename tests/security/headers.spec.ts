@@ -5,9 +5,9 @@
  * on every authenticated BFF answer.
  */
 import { expect, test } from '@playwright/test';
-import { PROD_APP_PORT } from '../support/env';
-import { appOrigin, bffCall, inBatches, rawRequest, sessionCookie, type RawResponse } from '../support/http';
-import { ROUTES, roleFor, samplePath } from '../support/routes-matrix';
+import { PROD_APP_PORT } from '../../testkit/env';
+import { appOrigin, bffCall, inBatches, rawRequest, sessionCookie, type RawResponse } from '../../testkit/http';
+import { ROUTES, roleFor, samplePath } from '../../testkit/routes-matrix';
 
 const origin = appOrigin();
 

@@ -3,7 +3,7 @@
  * URL (browser history, server and proxy logs, the Referer of the next page).
  */
 import { expect, test } from '@playwright/test';
-import { APP_URL, userOf } from '../support/env';
+import { APP_URL, userOf } from '../../testkit/env';
 
 test('submitting the login form without JavaScript never puts the credentials in the URL', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: APP_URL, javaScriptEnabled: false });

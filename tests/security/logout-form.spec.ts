@@ -3,8 +3,8 @@
  * sign anyone out); same-site it ends the session itself, so a copy of the old cookie is refused too.
  */
 import { expect, test } from '@playwright/test';
-import { appOrigin, rawRequest, signInHttp } from '../support/http';
-import { userOf } from '../support/env';
+import { appOrigin, rawRequest, signInHttp } from '../../testkit/http';
+import { userOf } from '../../testkit/env';
 
 test('logout by form post: cross-site refused, same-site ends the session for good', async () => {
   const origin = appOrigin();

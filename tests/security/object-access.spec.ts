@@ -9,8 +9,8 @@ import { z } from 'zod';
 import { BFF_CALLS } from '../../lib/contract';
 import type { CallDef } from '../../lib/contract/define';
 import { hostCall, hostToken } from '../support/api';
-import { DEMO_PASSWORD, userOf } from '../support/env';
-import { appOrigin, bffCall, sessionCookie } from '../support/http';
+import { DEMO_PASSWORD, userOf } from '../../testkit/env';
+import { appOrigin, bffCall, sessionCookie } from '../../testkit/http';
 
 const origin = appOrigin();
 const SHOP_ROLE = 15;

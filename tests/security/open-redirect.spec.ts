@@ -4,8 +4,8 @@
  * on the site, both in the browser after signing in and in next-auth's own redirects at HTTP level.
  */
 import { expect, test } from '@playwright/test';
-import { APP_PORT, DEMO_PASSWORD, userOf } from '../support/env';
-import { appOrigin, cookiePairs, rawRequest, signInHttp } from '../support/http';
+import { APP_PORT, DEMO_PASSWORD, userOf } from '../../testkit/env';
+import { appOrigin, cookiePairs, rawRequest, signInHttp } from '../../testkit/http';
 
 const origin = appOrigin();
 const port = new URL(origin).port;

@@ -6,9 +6,9 @@
  * malformed value.
  */
 import { expect, test } from '@playwright/test';
-import { API_ORIGIN, API_PORT, userOf } from '../support/env';
-import { until } from '../e2e/push-helpers';
-import { appOrigin, bffCall, rawRequest, signInHttp } from '../support/http';
+import { API_ORIGIN, API_PORT, userOf } from '../../testkit/env';
+import { until } from '../../testkit/push';
+import { appOrigin, bffCall, rawRequest, signInHttp } from '../../testkit/http';
 import { SPARE, startAppServer, stopAll, type Child } from '../support/stacks';
 import { PROBE_PATHS } from '../../lib/routes';
 

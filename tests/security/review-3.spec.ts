@@ -13,9 +13,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { API_ORIGIN, DEMO_PASSWORD, PROD_APP_PORT, userOf } from '../support/env';
+import { API_ORIGIN, DEMO_PASSWORD, PROD_APP_PORT, userOf } from '../../testkit/env';
 import { createUser } from '../support/fixtures';
-import { multipart } from '../support/images';
+import { multipart } from '../../testkit/images';
 import {
   appOrigin,
   bffHeaders,
@@ -26,7 +26,7 @@ import {
   sessionCookie,
   sessionSetCookies,
   signInHttp,
-} from '../support/http';
+} from '../../testkit/http';
 import { signIn } from '../support/session';
 import { chooseFromAccountMenu } from '../support/shell';
 import { SPARE, hostOrigin, startAppServer, startHost, stopAll, type Child } from '../support/stacks';

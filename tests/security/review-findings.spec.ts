@@ -13,11 +13,11 @@ import { decode } from 'next-auth/jwt';
 import { SESSION_COOKIE } from '../../lib/auth/cookies';
 // @ts-expect-error -- plain ESM helper shared with npm start (the secret the global setup gives the uat app)
 import { embeddedAuthSecret } from '../../scripts/lib/stack.mjs';
-import { connectThroughBff, HttpTransportType, until } from '../e2e/push-helpers';
+import { connectThroughBff, HttpTransportType, until } from '../../testkit/push';
 import { hostCall, hostToken, tempToken } from '../support/api';
-import { API_ORIGIN, DEMO_PASSWORD, PROD_APP_PORT, TEST_DB, userOf } from '../support/env';
+import { API_ORIGIN, DEMO_PASSWORD, PROD_APP_PORT, TEST_DB, userOf } from '../../testkit/env';
 import { createUser } from '../support/fixtures';
-import { appOrigin, bffCall, cookiePairs, isExpiring, rawRequest, sessionSetCookies, signInHttp } from '../support/http';
+import { appOrigin, bffCall, cookiePairs, isExpiring, rawRequest, sessionSetCookies, signInHttp } from '../../testkit/http';
 import { signIn } from '../support/session';
 import { SPARE, hostOrigin, startAppServer, startHost, stopAll, type Child } from '../support/stacks';
 import Database from 'better-sqlite3';

@@ -9,9 +9,9 @@ import { SESSION_COOKIE } from '../../lib/auth/cookies';
 // @ts-expect-error -- plain ESM helper shared with npm start (the secret the global setup gives the uat app)
 import { embeddedAuthSecret } from '../../scripts/lib/stack.mjs';
 import { hostToken } from '../support/api';
-import { PROD_APP_PORT, userOf } from '../support/env';
-import { appOrigin, bffCall, inBatches, rawRequest, sessionSetCookies, signInHttp } from '../support/http';
-import { ROUTES, samplePath } from '../support/routes-matrix';
+import { PROD_APP_PORT, userOf } from '../../testkit/env';
+import { appOrigin, bffCall, inBatches, rawRequest, sessionSetCookies, signInHttp } from '../../testkit/http';
+import { ROUTES, samplePath } from '../../testkit/routes-matrix';
 import { signIn } from '../support/session';
 import { chooseFromAccountMenu } from '../support/shell';
 

@@ -5,10 +5,10 @@
  * names the client.
  */
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, userOf } from '../support/env';
-import { appOrigin, inBatches, signInHttp } from '../support/http';
+import { DEMO_PASSWORD, userOf } from '../../testkit/env';
+import { appOrigin, inBatches, signInHttp } from '../../testkit/http';
 import { SPARE, startAppServer, stopAll, type Child } from '../support/stacks';
-import { API_ORIGIN } from '../support/env';
+import { API_ORIGIN } from '../../testkit/env';
 
 const MAX = 2;
 const PER_ADDRESS = MAX * 6;

@@ -5,8 +5,8 @@
  * with a type the browser may not second-guess.
  */
 import { expect, test } from '@playwright/test';
-import { EXE_AS_PNG, PNG_1PX, bigPng, multipart } from '../support/images';
-import { appOrigin, bffHeaders, rawRequest, sessionCookie } from '../support/http';
+import { EXE_AS_PNG, PNG_1PX, bigPng, multipart } from '../../testkit/images';
+import { appOrigin, bffHeaders, rawRequest, sessionCookie } from '../../testkit/http';
 
 const origin = appOrigin();
 

@@ -1,5 +1,5 @@
 /** Direct calls to the reference host, for setting up test conditions (as another system would). */
-import { API_ORIGIN, DEMO_PASSWORD, userOf } from './env';
+import { API_ORIGIN, DEMO_PASSWORD, userOf } from '../../testkit/env';
 
 export async function hostToken(who: number | string, password = DEMO_PASSWORD): Promise<string> {
   const username = typeof who === 'number' ? userOf(who) : who;

@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../api-host/core/passwords';
-import { DEMO_PASSWORD, TEST_DB } from './env';
+import { DEMO_PASSWORD, TEST_DB } from '../../testkit/env';
 
 export interface TestUser {
   username: string;

@@ -4,7 +4,7 @@
  */
 // @ts-expect-error -- plain ESM helper shared with npm start and the benchmarks
 import { ensureBuilt, startApiHost, startApp } from '../../scripts/lib/stack.mjs';
-import { API_ORIGIN, API_PORT, APP_PORT, APP_URL, PROD_APP_PORT, TEST_DB } from './env';
+import { API_ORIGIN, API_PORT, APP_PORT, APP_URL, PROD_APP_PORT, TEST_DB } from '../../testkit/env';
 
 type Child = { stop(): Promise<void> };
 

@@ -1,6 +1,6 @@
 /** Signing in and out in browser tests. */
 import { expect, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, userOf } from './env';
+import { DEMO_PASSWORD, userOf } from '../../testkit/env';
 
 /** Signs in through the login form; waits for the landing page. */
 export async function signIn(page: Page, who: number | string, password = DEMO_PASSWORD, path = '/') {

@@ -10,7 +10,7 @@
 import { startApiHost, startApp } from '../../scripts/lib/stack.mjs';
 // @ts-expect-error -- plain ESM helper shared with npm run start:cluster and the load benchmark
 import { startCluster } from '../../scripts/lib/cluster.mjs';
-import { API_PORT, APP_PORT, REDIS_PORT } from './env';
+import { API_PORT, APP_PORT, REDIS_PORT } from '../../testkit/env';
 
 export interface Child {
   pid?: number;

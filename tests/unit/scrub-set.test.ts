@@ -9,11 +9,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../api-host/areas';
 import { openDb, type Db } from '../../api-host/core/db';
 import { seedConfiguration } from '../../api-host/configuration/seed';
-import { SYSTEM_CODES, type SystemCode } from '../fixtures/scrub/labels';
-import { figures, scrubSet, type LineResult } from '../fixtures/scrub/evaluate';
-import { HOLDOUT_SET } from '../fixtures/scrub/holdout-set';
-import { TUNING_SET } from '../fixtures/scrub/tuning-set';
-import { PROBE_SET } from '../fixtures/scrub/probe-set';
+import { SYSTEM_CODES, type SystemCode } from '../../testkit/scrub-corpus/labels';
+import { figures, scrubSet, type LineResult } from '../../testkit/scrub-corpus/evaluate';
+import { HOLDOUT_SET } from '../../testkit/scrub-corpus/holdout-set';
+import { TUNING_SET } from '../../testkit/scrub-corpus/tuning-set';
+import { PROBE_SET } from '../../testkit/scrub-corpus/probe-set';
 
 /**
  * The held-out lines the scrub gets wrong (docs/scrub.md "Measured"): no others may join them. First measured

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { EMBEDDED_VEHICLE_DATA_CLIENT } from '../../lib/config';
 import { VehicleDataError, vehicleDataClient } from '../../lib/vehicle-data/client';
-import { startTestHost, type TestHost } from '../support/host';
+import { startTestHost, type TestHost } from '../../testkit/host';
 
 let host: TestHost;
 let url: string;

@@ -5,8 +5,8 @@
  * cached per app origin and user.
  */
 import http from 'node:http';
-import { SESSION_COOKIE } from '../../lib/auth/cookies';
-import { BFF_HEADER, BFF_HEADER_VALUE } from '../../lib/bff/protocol';
+import { SESSION_COOKIE } from '../lib/auth/cookies';
+import { BFF_HEADER, BFF_HEADER_VALUE } from '../lib/bff/protocol';
 import { APP_PORT, DEMO_PASSWORD, userOf } from './env';
 
 export interface RawResponse {

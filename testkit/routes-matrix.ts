@@ -4,9 +4,9 @@
  * the security matrix and the accessibility sweep without a change here; only a dynamic route needs a
  * sample value below (a missing one falls back to "1").
  */
-import { ALL_ROLES, type RoleId } from '../../lib/roles';
-import { ROUTES, guard, isAllowed, type RouteDef } from '../../lib/routes';
-import { loginUrl } from '../../lib/auth/redirects';
+import { ALL_ROLES, type RoleId } from '../lib/roles';
+import { ROUTES, guard, isAllowed, type RouteDef } from '../lib/routes';
+import { loginUrl } from '../lib/auth/redirects';
 
 /** Values for the `[param]` segments of dynamic routes. */
 export const SAMPLE_PARAMS: Readonly<Record<string, Readonly<Record<string, string>>>> = {

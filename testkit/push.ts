@@ -1,8 +1,8 @@
-/** Node-side helpers of the push tests: an app session by HTTP sign-in, and SignalR connections through the BFF. */
+/** Node-side push helpers of the push tests and the load bench: an app session by HTTP sign-in, and SignalR connections through the BFF. */
 import { HttpTransportType, HubConnectionState, LogLevel, type HubConnection, type ILogger } from '@microsoft/signalr';
-import { buildPushConnection } from '../../lib/push/client';
-import { PUSH_HUB_PATH } from '../../lib/push/protocol';
-import { DEMO_PASSWORD, userOf } from '../support/env';
+import { buildPushConnection } from '../lib/push/client';
+import { PUSH_HUB_PATH } from '../lib/push/protocol';
+import { DEMO_PASSWORD, userOf } from './env';
 
 export { HttpTransportType };
 

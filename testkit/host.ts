@@ -17,14 +17,14 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { IMPLEMENTATIONS, MIGRATIONS, mountAreaRoutes, seed } from '../../api-host/areas';
-import { openDb, type Db } from '../../api-host/core/db';
-import { hashPassword } from '../../api-host/core/passwords';
-import { DEMO_PASSWORD } from '../../api-host/users/seed';
-import type { HostContext } from '../../api-host/core/context';
-import { buildServer } from '../../api-host/core/server';
-import { tokenService } from '../../api-host/core/tokens';
-import type { CallDef } from '../../lib/contract/define';
+import { IMPLEMENTATIONS, MIGRATIONS, mountAreaRoutes, seed } from '../api-host/areas';
+import { openDb, type Db } from '../api-host/core/db';
+import { hashPassword } from '../api-host/core/passwords';
+import { DEMO_PASSWORD } from '../api-host/users/seed';
+import type { HostContext } from '../api-host/core/context';
+import { buildServer } from '../api-host/core/server';
+import { tokenService } from '../api-host/core/tokens';
+import type { CallDef } from '../lib/contract/define';
 
 export interface HostAnswer<T = unknown> {
   status: number;
