@@ -1,9 +1,10 @@
-/** Set-up helpers of the ADAS specs: VINs of the host's vehicle table, the test database, axe. */
+/** Set-up helpers of the ADAS specs: VINs of the host's vehicle table, a fresh inspection, the test database, axe. */
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { makeVin } from '../../api-host/vehicles/data';
 import { TEST_DB } from '../../testkit/env';
+import { hostCall, hostToken } from '../support/api';
 
 /** A fresh, valid 2021 Honda Pilot VIN (pattern 5FN YF6H of the host's table) no other test uses. */
 export function pilotVin(): string {
@@ -15,6 +16,26 @@ export function pilotVin(): string {
 export function withWrongCheckDigit(vin: string): string {
   const wrong = vin[8] === '1' ? '2' : '1';
   return vin.slice(0, 8) + wrong + vin.slice(9);
+}
+
+/** A fresh job of firm 6 (role 5 signs in there) with one inspection: answers the inspection and its systems' rows. */
+export async function newInspection(ronumber: string): Promise<{ id: number; systems: { adasChecklistMatrix: number; system: string }[] }> {
+  const token = await hostToken(5);
+  const created = await hostCall<{ adasInspection: number }>(token, 'POST', 'api/adas/createAdas', {
+    firm: 6,
+    ronumber,
+    vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' },
+    inspection: {},
+  });
+  expect(created.status).toBe(200);
+  const id = created.body.adasInspection;
+  const items = await hostCall<{ adasChecklistMatrix: number; system: string }[]>(
+    token,
+    'GET',
+    `api/adas/adasInspectionItems?adasInspection=${id}`,
+  );
+  expect(items.status).toBe(200);
+  return { id, systems: items.body };
 }
 
 /** Runs `fn` on the running reference host's database (SQLite in WAL mode allows a second writer). */

@@ -32,16 +32,38 @@ const lb = () => cluster!.url;
 
 test.describe.configure({ mode: 'serial' });
 
+/**
+ * An own reference host and two app instances behind the balancer on spare ports, throttling sign-in after MAX
+ * failures within `windowMs`; the host is stopped again when the cluster cannot start.
+ */
+async function startDrill(
+  ports: { host: number; balancer: number; apps: readonly number[]; redis: number },
+  windowMs: number,
+  sentinel = false,
+): Promise<{ host: Child; cluster: Cluster }> {
+  const host = await startHost({ port: ports.host });
+  try {
+    const cluster = await startClusterStack({
+      port: ports.balancer,
+      appPorts: ports.apps,
+      redisPort: ports.redis,
+      apiOrigin: hostOrigin(ports.host),
+      sentinel,
+      env: { SIGNIN_MAX_FAILURES: String(MAX), SIGNIN_WINDOW_MS: String(windowMs) },
+    });
+    return { host, cluster };
+  } catch (error) {
+    await stopAll([host]);
+    throw error;
+  }
+}
+
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  host = await startHost({ port: SPARE.drillHost });
-  cluster = await startClusterStack({
-    port: SPARE.drillBalancer,
-    appPorts: SPARE.drillApps,
-    redisPort: SPARE.drillRedis,
-    apiOrigin: HOST,
-    env: { SIGNIN_MAX_FAILURES: String(MAX), SIGNIN_WINDOW_MS: '60000' },
-  });
+  ({ host, cluster } = await startDrill(
+    { host: SPARE.drillHost, balancer: SPARE.drillBalancer, apps: SPARE.drillApps, redis: SPARE.drillRedis },
+    60_000,
+  ));
 });
 
 test.afterAll(async () => {
@@ -241,15 +263,11 @@ test.describe('Redis Sentinel failover', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    failoverHost = await startHost({ port: SPARE.failoverHost });
-    failover = await startClusterStack({
-      port: SPARE.failoverBalancer,
-      appPorts: SPARE.failoverApps,
-      redisPort: SPARE.failoverRedis,
-      apiOrigin: hostOrigin(SPARE.failoverHost),
-      sentinel: true,
-      env: { SIGNIN_MAX_FAILURES: String(MAX), SIGNIN_WINDOW_MS: '300000' },
-    });
+    ({ host: failoverHost, cluster: failover } = await startDrill(
+      { host: SPARE.failoverHost, balancer: SPARE.failoverBalancer, apps: SPARE.failoverApps, redis: SPARE.failoverRedis },
+      300_000,
+      true,
+    ));
   });
 
   test.afterAll(async () => {

@@ -12,6 +12,19 @@ import { clickUntil } from '../support/shell';
 
 const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
+/** A franchiser (role 3) invites a location under Northstar Calibration Network from /locations: answers the invitation link. */
+async function invite(page: Page): Promise<string> {
+  await signIn(page, 3, undefined, '/locations');
+  const dialog = page.getByRole('dialog', { name: 'Invite a location' });
+  await clickUntil(page.getByRole('button', { name: 'Invite a location' }), dialog);
+  await dialog.getByRole('combobox', { name: 'Parent location' }).fill('Northstar Calibration');
+  await dialog.getByRole('option', { name: /Northstar Calibration Network/ }).click();
+  await dialog.getByRole('button', { name: 'Create invitation' }).click();
+  const link = await dialog.getByLabel('Invitation link').inputValue();
+  expect(link).toMatch(/\/onboard\/[A-Za-z0-9_-]{43}$/);
+  return link;
+}
+
 async function pay(page: Page, card: string) {
   const form = page.frameLocator('iframe[title="Card details (secure payment form)"]');
   await form.getByLabel('Card number').fill(card);
@@ -26,14 +39,7 @@ async function pay(page: Page, card: string) {
 
 test('invited from /locations, through the wizard to the new admin signing in', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await signIn(page, 3, undefined, '/locations');
-  const dialog = page.getByRole('dialog', { name: 'Invite a location' });
-  await clickUntil(page.getByRole('button', { name: 'Invite a location' }), dialog);
-  await dialog.getByRole('combobox', { name: 'Parent location' }).fill('Northstar Calibration');
-  await dialog.getByRole('option', { name: /Northstar Calibration Network/ }).click();
-  await dialog.getByRole('button', { name: 'Create invitation' }).click();
-  const link = await dialog.getByLabel('Invitation link').inputValue();
-  expect(link).toMatch(/\/onboard\/[A-Za-z0-9_-]{43}$/);
+  const link = await invite(page);
 
   const invitee = await browser.newPage();
   await invitee.goto(new URL(link).pathname);
@@ -131,13 +137,7 @@ test('step 1 saved in one browser: another browser resumes from what the host sa
   browser,
 }) => {
   test.slow(); // an invitation, the wizard in two browsers
-  await signIn(page, 3, undefined, '/locations');
-  const dialog = page.getByRole('dialog', { name: 'Invite a location' });
-  await clickUntil(page.getByRole('button', { name: 'Invite a location' }), dialog);
-  await dialog.getByRole('combobox', { name: 'Parent location' }).fill('Northstar Calibration');
-  await dialog.getByRole('option', { name: /Northstar Calibration Network/ }).click();
-  await dialog.getByRole('button', { name: 'Create invitation' }).click();
-  const path = new URL(await dialog.getByLabel('Invitation link').inputValue()).pathname;
+  const path = new URL(await invite(page)).pathname;
   const email = `resume-${Date.now()}@harbor.example.com`;
 
   const fillBasic = async (p: Page, firstName: string) => {
