@@ -12,6 +12,14 @@ const hostAreas = readdirSync(join(root, 'api-host'), { withFileTypes: true })
   .filter((d) => d.isDirectory() && d.name !== 'core')
   .map((d) => d.name);
 
+/** The folders of components/ shared by every area (the layer below them); the rest are areas. */
+const sharedComponents = ['ui', 'data-table', 'shell'];
+const componentAreas = readdirSync(join(root, 'components'), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && !sharedComponents.includes(d.name))
+  .map((d) => d.name);
+/** An area's public module: what other areas and the shared folders may import of it. */
+const publicModule = '**/components/*/index.ts';
+
 /**
  * The contract modules client code may import values from: those that import no zod, directly or through
  * another contract module (the *-constants modules, lookup-groups). The rest are types only in the browser.
@@ -148,7 +156,8 @@ const noTypeCycle = {
 
 /**
  * Module boundaries (README "Areas"): no import cycles; a host area reaches another only through its
- * service.ts and the shared core (api-host/core) only through service.ts; only the entry points
+ * service.ts and the shared core (api-host/core) only through service.ts; a components/ area reaches another
+ * only through its index.ts; only the entry points
  * (api-host/main.ts, areas.ts) list the areas; the product never imports tests or the testkit; scripts never
  * import tests, and the testkit (what both use) imports neither.
  */
@@ -176,6 +185,23 @@ const boundaries = {
             from: ['./api-host/!(core)/**'],
             except: ['**/api-host/*/service.ts'],
             message: 'The host core reaches areas only through their service.ts.',
+          },
+          // components/: an area reaches another only through its index.ts (the /admin frame also places its
+          // sections' screens, as app/ places every area's), and the shared folders reach areas the same way.
+          ...componentAreas.map((area) => ({
+            target: `./components/${area}/**`,
+            from: [`./components/!(${area}|${sharedComponents.join('|')})/**`],
+            except: area === 'admin' ? [publicModule, '**/components/*/*-screen.tsx'] : [publicModule],
+            message:
+              area === 'admin'
+                ? 'The /admin frame imports an area only through its index.ts, or places its *-screen.tsx.'
+                : `components/${area} reaches other areas only through their index.ts (their public module).`,
+          })),
+          {
+            target: `./components/{${sharedComponents.join(',')}}/**`,
+            from: [`./components/!(${sharedComponents.join('|')})/**`],
+            except: [publicModule],
+            message: 'The shared components (ui, data-table, shell) reach an area only through its index.ts.',
           },
           {
             target: ['./app', './components', './lib', './api-host', './proxy.ts', './instrumentation.ts'],

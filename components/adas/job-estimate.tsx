@@ -7,11 +7,11 @@
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { EstimateLinesTable } from '@/components/calibrations/estimate-lines-table';
+import { EstimateLinesTable, loadEstimateEntry } from '@/components/calibrations';
 import type { Estimate } from '@/lib/contract/calibrations';
 import { adasApi } from './api';
 
-const EstimateEntry = dynamic(() => import('@/components/calibrations/estimate-entry').then((m) => m.EstimateEntry), {
+const EstimateEntry = dynamic(() => loadEstimateEntry().then((m) => m.EstimateEntry), {
   ssr: false,
   loading: () => <p className="text-sm text-slate-600">Loading…</p>,
 });

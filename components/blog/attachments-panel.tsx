@@ -11,11 +11,10 @@ import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES } from '@/lib/contract/blog
 import { type AttachmentRecord, type BlogRow } from '@/lib/contract/blog';
 import { formatDateTime } from '@/lib/dates';
 import { BFF_PREFIX } from '@/lib/bff/protocol';
-import { blogApi } from '../admin/api';
-import { fileSize } from '../admin/file-size';
+import { blogApi, fileSize } from '@/components/admin';
 import { attachmentProblem } from './rules';
 
-const DeleteConfirm = dynamic(() => import('../admin/delete-confirm').then((m) => m.DeleteConfirm), { ssr: false });
+const DeleteConfirm = dynamic(() => import('@/components/ui/delete-confirm').then((m) => m.DeleteConfirm), { ssr: false });
 const ACCEPT = ATTACHMENT_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 function toBase64(bytes: Uint8Array): string {

@@ -16,7 +16,7 @@ import { EARLIEST_SCHEDULE, SCHEDULE_TOO_EARLY } from '@/lib/contract/blog-const
 import { fileSrc } from '@/lib/files';
 import { fromLocalInput, toLocalInput } from '@/lib/dates';
 import { MESSAGES } from '@/lib/validation/messages';
-import { blogApi } from '../admin/api';
+import { blogApi } from '@/components/admin';
 import { draftOf, newBlogDraft, type BlogDraft } from './rules';
 
 const ImageUploader = dynamic(() => import('@/components/ui/image-uploader').then((m) => m.ImageUploader), { ssr: false });

@@ -12,8 +12,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { BlogRow } from '@/lib/contract/blog';
 import { formatDate } from '@/lib/dates';
-import { blogApi } from '../admin/api';
-import type { BlogListSpec, BlogListState } from '../admin/list-specs';
+import { blogApi, type BlogListSpec, type BlogListState } from '@/components/admin';
 import { toggleExpansion, type Expansion, type Expansions } from './rules';
 
 // A row's comments or attachments load when it is first expanded.
@@ -21,7 +20,7 @@ const expanding = () => <p role="status">Loading…</p>;
 const CommentsPanel = dynamic(() => import('./comments-panel').then((m) => m.CommentsPanel), { ssr: false, loading: expanding });
 const AttachmentsPanel = dynamic(() => import('./attachments-panel').then((m) => m.AttachmentsPanel), { ssr: false, loading: expanding });
 const BlogEditor = dynamic(() => import('./blog-editor').then((m) => m.BlogEditor), { ssr: false });
-const DeleteConfirm = dynamic(() => import('../admin/delete-confirm').then((m) => m.DeleteConfirm), { ssr: false });
+const DeleteConfirm = dynamic(() => import('@/components/ui/delete-confirm').then((m) => m.DeleteConfirm), { ssr: false });
 
 interface Props {
   spec: BlogListSpec;

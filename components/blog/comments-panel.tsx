@@ -11,9 +11,9 @@ import { COMMENT_MAX, COMMENTS_OFF } from '@/lib/contract/blog-constants';
 import { type BlogRow, type CommentRecord } from '@/lib/contract/blog';
 import { formatDateTime } from '@/lib/dates';
 import { MESSAGES } from '@/lib/validation/messages';
-import { blogApi } from '../admin/api';
+import { blogApi } from '@/components/admin';
 
-const DeleteConfirm = dynamic(() => import('../admin/delete-confirm').then((m) => m.DeleteConfirm), { ssr: false });
+const DeleteConfirm = dynamic(() => import('@/components/ui/delete-confirm').then((m) => m.DeleteConfirm), { ssr: false });
 
 export function CommentsPanel({ post, zone, onChanged }: { post: BlogRow; zone: string; onChanged: () => void }) {
   const { data: comments, error, reload: load } = useLoaded((signal) => blogApi.comments(post.blog, signal), post.blog);

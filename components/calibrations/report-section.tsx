@@ -10,7 +10,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { useForm } from '@/components/ui/use-form';
 import type { ReportPreference } from '@/lib/contract/calibrations';
-import { ShareLink } from '@/components/links/share-link';
+import { ShareLink } from '@/components/links';
 import { calibrationApi, reportHref } from './api';
 
 const LANGUAGES = [

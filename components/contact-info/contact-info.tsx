@@ -6,7 +6,7 @@
  * reload (docs/contacts.md#states).
  */
 import { useEffect, useRef, useState } from 'react';
-import type { Lookups } from '@/components/lookups/use-lookups';
+import type { Lookups } from '@/components/lookups';
 import type { ContactAddress, ContactEmail, ContactPhone } from '@/lib/contract/contacts';
 import { contactInfoApi as api } from './api';
 import { AddressDialog, EmailDialog, PhoneDialog, type ContactSummaryData } from './item-dialogs';

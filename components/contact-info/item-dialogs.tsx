@@ -10,12 +10,11 @@ import { TextArea, TextField } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { useForm, type Form } from '@/components/ui/use-form';
 import { PhoneField } from '@/components/ui/phone-field';
-import type { Lookups } from '@/components/lookups/use-lookups';
+import { type Lookups, LookupSelect } from '@/components/lookups';
 import type { ContactAddress, ContactEmail, ContactPhone } from '@/lib/contract/contacts';
 import type { LookupGroup, LookupItem } from '@/lib/contract/lookups';
 import { NEW_ID } from './rules';
 import { validateAddress, validateEmail, validatePhone } from './validation';
-import { LookupSelect } from '@/components/lookups/lookup-select';
 
 export interface ContactSummaryData {
   name: string;

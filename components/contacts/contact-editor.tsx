@@ -15,13 +15,11 @@ import { useForm } from '@/components/ui/use-form';
 import type { ContactRecord } from '@/lib/contract/contacts';
 import { LOOKUP_GROUPS } from '@/lib/contract/lookups-groups';
 import { contactApi, type ContactBody, type View } from './api';
-import { ContactInfo, type PrimaryChange } from '@/components/contact-info/contact-info';
-import { NEW_ID } from '@/components/contact-info/rules';
-import { useLookups } from '@/components/lookups/use-lookups';
+import { ContactInfo, type PrimaryChange, NEW_ID } from '@/components/contact-info';
+import { useLookups, LookupSelect, ZoneAndLanguage } from '@/components/lookups';
 import { RelatedContacts } from './related-contacts';
 import { fileAsOf } from './rules';
 import { validateContact } from './validation';
-import { LookupSelect, ZoneAndLanguage } from '@/components/lookups/lookup-select';
 
 export interface EditorTarget {
   /** The contact, or NEW_ID to add one. */

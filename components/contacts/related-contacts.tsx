@@ -4,10 +4,8 @@
  * from the shared item list of components/contact-info, on the one form hook and editor frame.
  */
 import { useState } from 'react';
-import { ContactSummary, ItemLookup, type ItemDialogProps } from '@/components/contact-info/item-dialogs';
-import { NEW_ID } from '@/components/contact-info/rules';
-import { SubList, useItems, type ItemKind } from '@/components/contact-info/sub-list';
-import type { Lookups } from '@/components/lookups/use-lookups';
+import { ContactSummary, ItemLookup, type ItemDialogProps, NEW_ID, SubList, useItems, type ItemKind } from '@/components/contact-info';
+import type { Lookups } from '@/components/lookups';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Typeahead } from '@/components/ui/typeahead';
 import { useForm } from '@/components/ui/use-form';

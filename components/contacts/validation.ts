@@ -2,7 +2,7 @@
  * Client-side checks of the contact editor and the related-contact dialog (docs/contacts.md#validation). The item dialogs'
  * checks and the field-error helpers are in components/contact-info/validation.ts.
  */
-import { needId } from '@/components/contact-info/validation';
+import { needId } from '@/components/contact-info';
 import { collect, type FieldErrors } from '@/lib/validation/field-errors';
 import { required, validate } from '@/lib/validation/fields';
 

@@ -6,7 +6,7 @@
  */
 import Link from 'next/link';
 import { useMemo } from 'react';
-import { jobHref } from '@/components/adas/hrefs';
+import { jobHref } from '@/components/adas';
 import { DataTable, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
 import { INSPECTION_TYPES, RESULT, RESULTS, STATUS, nameOf, statusName } from '@/lib/adas/rules';
 import { bff } from '@/lib/bff/client';

@@ -11,13 +11,12 @@ import { DataTable, OpenCell, dash, fetchAllPages, useList, type DataColumn } fr
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { InsuranceRecord } from '@/lib/contract/insurance';
-import { insuranceApi } from '../admin/api';
-import type { InsuranceListSpec, InsuranceListState } from '../admin/list-specs';
+import { insuranceApi, type InsuranceListSpec, type InsuranceListState } from '@/components/admin';
 import type { NewInsurerFirm } from './insurer-dialog';
 
 const InsurerDialog = dynamic(() => import('./insurer-dialog').then((m) => m.InsurerDialog), { ssr: false });
 const InsurerLookupsDialog = dynamic(() => import('./insurer-lookups').then((m) => m.InsurerLookupsDialog), { ssr: false });
-const DeleteConfirm = dynamic(() => import('../admin/delete-confirm').then((m) => m.DeleteConfirm), { ssr: false });
+const DeleteConfirm = dynamic(() => import('@/components/ui/delete-confirm').then((m) => m.DeleteConfirm), { ssr: false });
 
 export function InsuranceScreen({
   spec,

@@ -5,7 +5,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { useForm } from '@/components/ui/use-form';
 import type { InsuranceRecord } from '@/lib/contract/insurance';
 import { MESSAGES } from '@/lib/validation/messages';
-import { insuranceApi } from '../admin/api';
+import { insuranceApi } from '@/components/admin';
 
 export interface NewInsurerFirm {
   firm: number;

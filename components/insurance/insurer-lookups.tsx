@@ -12,8 +12,8 @@ import { SimpleTable } from '@/components/ui/simple-table';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
 import { useForm } from '@/components/ui/use-form';
 import type { InsuranceLookupRecord, InsuranceLookupType, InsuranceRecord } from '@/lib/contract/insurance';
-import { insuranceApi } from '../admin/api';
-import { DeleteConfirm } from '../admin/delete-confirm';
+import { insuranceApi } from '@/components/admin';
+import { DeleteConfirm } from '@/components/ui/delete-confirm';
 import { parsePrice } from './rules';
 
 const TYPES = [

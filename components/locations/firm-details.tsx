@@ -10,12 +10,11 @@ import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
 import { PhoneField } from '@/components/ui/phone-field';
 import { Typeahead } from '@/components/ui/typeahead';
 import { useForm } from '@/components/ui/use-form';
-import type { Lookups } from '@/components/lookups/use-lookups';
+import { type Lookups, LookupSelect, ZoneAndLanguage } from '@/components/lookups';
 import type { FirmForm } from '@/lib/contract/locations';
 import { EDITABLE_FIRM_TYPES, FIRM_TYPE_LABELS, type FirmType } from '@/lib/contract/locations-constants';
 import { firmApi } from './api';
 import { NEW_FIRM, validateFirm } from './rules';
-import { LookupSelect, ZoneAndLanguage } from '@/components/lookups/lookup-select';
 
 export type FirmDraft = Omit<FirmForm, 'firmType'> & { firmType: FirmType | null };
 

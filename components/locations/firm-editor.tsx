@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { deleteQuestion } from '@/lib/validation/messages';
 import { Dialog } from '@/components/ui/dialog';
 import { Tabs } from '@/components/ui/tabs';
-import { useLookups } from '@/components/lookups/use-lookups';
+import { useLookups } from '@/components/lookups';
 import type { FirmRecord } from '@/lib/contract/locations';
 import { FIRM_TYPE_LABELS, type FirmType } from '@/lib/contract/locations-constants';
 import { formatCount } from '@/lib/format';

@@ -9,6 +9,7 @@ import Link from 'next/link';
 import { Plus, Send } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { DataTable, FilterSelect, ListLink, LiveStatus, fetchAllPages, useList, type FilterOption } from '@/components/data-table';
+import { loadInviteDialog } from '@/components/onboard';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/field';
 import { PageHeading } from '@/components/ui/page-heading';
@@ -24,7 +25,7 @@ import { firmListQuery } from './query';
 import { NEW_FIRM, childType } from './rules';
 
 const FirmEditor = dynamic(() => import('./firm-editor').then((m) => m.FirmEditor), { ssr: false });
-const InviteDialog = dynamic(() => import('../onboard/invite-dialog').then((m) => m.InviteDialog), { ssr: false });
+const InviteDialog = dynamic(() => loadInviteDialog().then((m) => m.InviteDialog), { ssr: false });
 // Rendered on the server like the rest, but its code loads only with the network view.
 const NetworkTree = dynamic(() => import('./network-tree').then((m) => m.NetworkTree));
 

@@ -5,7 +5,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { useLoaded } from '@/components/ui/use-loaded';
 import type { LogRow } from '@/lib/contract/log';
 import { formatDateTime } from '@/lib/dates';
-import { logApi } from '../admin/api';
+import { logApi } from '@/components/admin';
 
 function Field({ label, children, pre }: { label: string; children: React.ReactNode; pre?: boolean }) {
   return (

@@ -12,8 +12,7 @@ import { Button } from '@/components/ui/button';
 import { LOG_LEVELS } from '@/lib/contract/log-constants';
 import { type LogLevel, type LogRow } from '@/lib/contract/log';
 import { formatDateTime, toLocalInput } from '@/lib/dates';
-import { logApi } from '../admin/api';
-import type { LogListSpec, LogListState } from '../admin/list-specs';
+import { logApi, type LogListSpec, type LogListState } from '@/components/admin';
 import { rangeOf } from './rules';
 
 const LogRecordDialog = dynamic(() => import('./log-record').then((m) => m.LogRecordDialog), { ssr: false });

@@ -7,7 +7,7 @@ import { useForm } from '@/components/ui/use-form';
 import { LOOKUP_GROUP_TEXT_MAX, LOOKUP_VALUE_MAX } from '@/lib/contract/lookups-groups';
 import type { LookupGroupRecord, LookupItem } from '@/lib/contract/lookups';
 import { MESSAGES } from '@/lib/validation/messages';
-import { lookupApi } from '../admin/api';
+import { lookupApi } from '@/components/admin';
 import { groupUpsertOutcome } from './rules';
 
 export function ValueDialog({

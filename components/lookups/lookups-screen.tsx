@@ -14,12 +14,12 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SimpleTable } from '@/components/ui/simple-table';
 import type { LookupGroup, LookupGroupRecord, LookupItem } from '@/lib/contract/lookups';
-import { lookupApi } from '../admin/api';
+import { lookupApi } from '@/components/admin';
 import { deleteOutcome, movedTo } from './rules';
 
 const ValueDialog = dynamic(() => import('./lookup-dialogs').then((m) => m.ValueDialog), { ssr: false });
 const RenameGroupDialog = dynamic(() => import('./lookup-dialogs').then((m) => m.RenameGroupDialog), { ssr: false });
-const DeleteConfirm = dynamic(() => import('../admin/delete-confirm').then((m) => m.DeleteConfirm), { ssr: false });
+const DeleteConfirm = dynamic(() => import('@/components/ui/delete-confirm').then((m) => m.DeleteConfirm), { ssr: false });
 
 export function LookupsScreen({ groups, current }: { groups: readonly LookupGroupRecord[]; current: LookupGroup }) {
   const router = useRouter();

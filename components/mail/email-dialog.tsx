@@ -6,8 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { useLoaded } from '@/components/ui/use-loaded';
 import type { EmailRow } from '@/lib/contract/admin';
 import { formatDateTime } from '@/lib/dates';
-import { emailApi } from '../admin/api';
-import { fileSize } from '../admin/file-size';
+import { emailApi, fileSize } from '@/components/admin';
 
 /** The body's text with its http(s) addresses as links. */
 function Body({ text }: { text: string }) {

@@ -9,8 +9,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { DataTable, OpenCell, dash, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
 import type { EmailRow } from '@/lib/contract/admin';
 import { formatDateTime } from '@/lib/dates';
-import { emailApi } from '../admin/api';
-import type { EmailListSpec, EmailListState } from '../admin/list-specs';
+import { emailApi, type EmailListSpec, type EmailListState } from '@/components/admin';
 
 const EmailDialog = dynamic(() => import('./email-dialog').then((m) => m.EmailDialog), { ssr: false });
 

@@ -14,7 +14,7 @@ import type { contract } from '@/lib/contract';
 import { FIRM_TYPE_LABELS } from '@/lib/contract/locations-constants';
 import { INVITATION_DAYS, PRODUCTS, PRODUCT_IDS, type ProductId } from '@/lib/contract/onboard-constants';
 import { formatDate } from '@/lib/dates';
-import { firmApi } from '../locations/api';
+import { firmApi } from '@/components/locations';
 
 type Parent = { firm: number; firmName: string };
 

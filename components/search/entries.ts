@@ -3,7 +3,7 @@
  * the screens a role may open (the route table's menus and shortcuts, and the sections of /admin), the
  * server's items turned into links, matching and ranking, and the recent items kept on the device.
  */
-import { SECTIONS as CONFIGURATION_SECTIONS, sectionHref } from '@/components/configuration/sections';
+import { SECTIONS as CONFIGURATION_SECTIONS, sectionHref } from '@/components/configuration';
 import { CONNECT_ROLES } from '@/lib/contract/alldata-constants';
 import type { SearchItem, SearchKind } from '@/lib/contract/search';
 import type { RoleId } from '@/lib/roles';

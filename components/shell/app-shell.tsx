@@ -12,7 +12,7 @@ import { brandOf } from '@/lib/brand';
 import { config } from '@/lib/config';
 import { roleLabel } from '@/lib/roles';
 import { leftMenu, moreMenu, topBarMenu } from '@/lib/routes';
-import { PushClient } from '@/components/push/push-client';
+import { PushClient } from '@/components/push';
 import { DrawerProvider } from './drawer-state';
 import { MenuButton } from './menu-button';
 import { SideNav } from './side-nav';

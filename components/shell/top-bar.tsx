@@ -4,7 +4,7 @@
 import Link from 'next/link';
 import type { Brand } from '@/lib/brand';
 import type { MenuItem } from '@/lib/routes';
-import { PaletteLauncher } from '@/components/search/palette-launcher';
+import { PaletteLauncher } from '@/components/search';
 import { UserMenu, type UserMenuProps } from './user-menu';
 
 /** `menuButton`: the left menu's drawer button (side-nav layout only). */

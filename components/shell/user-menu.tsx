@@ -10,14 +10,12 @@
 import { ChevronDown, UserRound } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { OWN_PROFILE } from '@/components/users/source';
+import { OWN_PROFILE, loadPasswordDialog as loadPassword, loadUserDialog as loadProfile } from '@/components/users';
 import { afterIdle } from '@/lib/after-idle';
 import { announceSignOut } from '@/lib/auth/sign-out-notice';
 import type { RoleId } from '@/lib/roles';
 
 // The dialogs (and Radix) load after the page, not with it: they are fetched when the browser is idle.
-const loadProfile = () => import('@/components/users/user-dialog');
-const loadPassword = () => import('@/components/users/password-dialog');
 const UserDialog = dynamic(() => loadProfile().then((m) => m.UserDialog), { ssr: false });
 const PasswordDialog = dynamic(() => loadPassword().then((m) => m.PasswordDialog), { ssr: false });
 /** Where the logout form posts. */

@@ -7,8 +7,7 @@
  */
 import { UserRound } from 'lucide-react';
 import dynamic from 'next/dynamic';
-import { LookupSelect, ZoneAndLanguage } from '@/components/lookups/lookup-select';
-import type { Lookups } from '@/components/lookups/use-lookups';
+import { LookupSelect, ZoneAndLanguage, type Lookups } from '@/components/lookups';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, SelectField, TextField, type SelectOption } from '@/components/ui/field';

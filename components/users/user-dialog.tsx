@@ -12,7 +12,7 @@
  */
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useLookups } from '@/components/lookups/use-lookups';
+import { useLookups } from '@/components/lookups';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';

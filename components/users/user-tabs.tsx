@@ -4,8 +4,8 @@
  * phones, emails) and, for location administrators, the locations they may reach.
  */
 import { useState } from 'react';
-import { ContactInfo } from '@/components/contact-info/contact-info';
-import type { Lookups } from '@/components/lookups/use-lookups';
+import { ContactInfo } from '@/components/contact-info';
+import type { Lookups } from '@/components/lookups';
 import { Tabs } from '@/components/ui/tabs';
 import type { UserProfile } from '@/lib/contract/users';
 import { LocationsTab } from './locations-tab';

@@ -1,0 +1,2 @@
+/** The adas area's public module: what other areas use of it (README "Areas"). */
+export { jobHref } from './hrefs';

@@ -1,0 +1,16 @@
+/**
+ * The /admin frame's public module: what its sections (blog, insurance, log, lookups, mail) use of it — their
+ * calls through the BFF, the file-size text and the types of their list state (README "Areas").
+ */
+export { blogApi, emailApi, insuranceApi, logApi, lookupApi } from './api';
+export { fileSize } from './file-size';
+export type {
+  BlogListSpec,
+  BlogListState,
+  EmailListSpec,
+  EmailListState,
+  InsuranceListSpec,
+  InsuranceListState,
+  LogListSpec,
+  LogListState,
+} from './list-specs';
