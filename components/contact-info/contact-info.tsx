@@ -10,7 +10,8 @@ import type { Lookups } from '@/components/lookups';
 import type { ContactAddress, ContactEmail, ContactPhone } from '@/lib/contract/contacts';
 import { contactInfoApi as api } from './api';
 import { AddressDialog, EmailDialog, PhoneDialog, type ContactSummaryData } from './item-dialogs';
-import { NEW_ID, primaryOf } from './rules';
+import { NEW_ID } from '@/lib/contract/contacts-constants';
+import { primaryOf } from './rules';
 import { SubList, useItems, type ItemKind } from './sub-list';
 
 const ADDRESSES: ItemKind<ContactAddress> = {

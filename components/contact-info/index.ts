@@ -4,6 +4,5 @@
  */
 export { ContactInfo, type PrimaryChange } from './contact-info';
 export { ContactSummary, ItemLookup, type ItemDialogProps } from './item-dialogs';
-export { NEW_ID, deleteTag } from './rules';
 export { SubList, useItems, type ItemKind } from './sub-list';
 export { needId } from './validation';

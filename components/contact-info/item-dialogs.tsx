@@ -13,7 +13,7 @@ import { PhoneField } from '@/components/ui/phone-field';
 import { type Lookups, LookupSelect } from '@/components/lookups';
 import type { ContactAddress, ContactEmail, ContactPhone } from '@/lib/contract/contacts';
 import type { LookupGroup, LookupItem } from '@/lib/contract/lookups';
-import { NEW_ID } from './rules';
+import { NEW_ID } from '@/lib/contract/contacts-constants';
 import { validateAddress, validateEmail, validatePhone } from './validation';
 
 export interface ContactSummaryData {

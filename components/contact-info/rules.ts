@@ -3,9 +3,7 @@
  * and docs/contacts.md#states. Shared by the contacts editor and the user profile's Contact Info tab. No React,
  * no I/O: unit-tested on their own.
  */
-
-/** Id of a record that has not been saved yet (docs/contacts.md#fields: "New records have id -1"). */
-export const NEW_ID = -1;
+import { NEW_ID } from '@/lib/contract/contacts-constants';
 
 /** Client-only state every sub-list row carries. */
 export interface Checkable {
@@ -86,9 +84,4 @@ export function becomesPrimary(kind: 'address' | 'phone' | 'email', wasNew: bool
   if (!wasNew) return false;
   if (kind === 'phone') return true;
   return !list.some((r) => r.isPrimary);
-}
-
-/** The tag of a delete confirmation: singular for one row, "Phone(s)" style for several (docs/contacts.md#screens). */
-export function deleteTag(tag: string, count: number): string {
-  return count > 1 ? `${tag}(s)` : tag;
 }

@@ -8,10 +8,10 @@ import { LoaderCircle, Plus } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog, deleteQuestion } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, deleteQuestion, deleteTag } from '@/components/ui/confirm-dialog';
+import { NEW_ID } from '@/lib/contract/contacts-constants';
 import { useForm } from '@/components/ui/use-form';
 import {
-  NEW_ID,
   addNew,
   applyDelete,
   applyPrimary,
@@ -19,7 +19,6 @@ import {
   becomesPrimary,
   cancelNew,
   checkedOf,
-  deleteTag,
   toggleChecked,
   type Checkable,
   type DeleteResult,

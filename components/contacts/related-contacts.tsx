@@ -4,7 +4,8 @@
  * from the shared item list of components/contact-info, on the one form hook and editor frame.
  */
 import { useState } from 'react';
-import { ContactSummary, ItemLookup, type ItemDialogProps, NEW_ID, SubList, useItems, type ItemKind } from '@/components/contact-info';
+import { ContactSummary, ItemLookup, type ItemDialogProps, SubList, useItems, type ItemKind } from '@/components/contact-info';
+import { NEW_ID } from '@/lib/contract/contacts-constants';
 import type { Lookups } from '@/components/lookups';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Typeahead } from '@/components/ui/typeahead';

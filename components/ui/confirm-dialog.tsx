@@ -5,7 +5,7 @@ import { Dialog } from './dialog';
 import { useForm } from './use-form';
 
 // Defined with the other texts of the specification, so lists can word a question without loading the dialog.
-export { deleteQuestion } from '@/lib/validation/messages';
+export { deleteQuestion, deleteTag } from '@/lib/validation/messages';
 
 export interface ConfirmDialogProps {
   open: boolean;

@@ -4,8 +4,7 @@
  * Delete this {tag}?", here User(s)) and Deactivate (its users are signed out at once). Loaded on first use
  * with the one confirmation dialog (Radix), not with the list.
  */
-import { deleteTag } from '@/components/contact-info';
-import { ConfirmDialog, deleteQuestion } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, deleteQuestion, deleteTag } from '@/components/ui/confirm-dialog';
 import type { UserRow } from '@/lib/contract/users';
 
 export function BulkConfirm({

@@ -29,3 +29,8 @@ export const USER_MESSAGES = {
 
 /** The delete confirmation (docs/shell.md#validation): "Are you sure you wish to Delete this {tag}?". */
 export const deleteQuestion = (tag: string) => `Are you sure you wish to Delete this ${tag}?`;
+
+/** The tag of a delete confirmation: singular for one row, "Phone(s)" style for several (docs/contacts.md#screens). */
+export function deleteTag(tag: string, count: number): string {
+  return count > 1 ? `${tag}(s)` : tag;
+}

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  NEW_ID,
   addNew,
   applyDelete,
   applyPrimary,
@@ -8,11 +7,12 @@ import {
   becomesPrimary,
   cancelNew,
   checkedOf,
-  deleteTag,
   isRemoved,
   primaryOf,
   toggleChecked,
 } from '@/components/contact-info/rules';
+import { NEW_ID } from '@/lib/contract/contacts-constants';
+import { deleteTag } from '@/lib/validation/messages';
 import { validateAddress, validateEmail, validatePhone } from '@/components/contact-info/validation';
 import { serverFieldErrors } from '@/lib/validation/field-errors';
 import { canMerge, fileAsOf, mergeIds, shortenAddress, vendorChecked } from '@/components/contacts/rules';
