@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listContacts } from '../../api-host/contacts/query';
 import { contract } from '../../lib/contract';
 import { CONTACT_SORTS, PHONE_FORMAT_MESSAGE, type ContactRow, listQuery } from '../../lib/contract/contacts';
-import type { CallDef } from '../../lib/contract/define';
+import type { BodyOf, CallDef } from '../../lib/contract/define';
 import { MESSAGES } from '../../lib/validation/messages';
 import { startTestHost, type CallInput, type ContractInput, type TestHost } from '../support/host';
 import { must } from '../support/must';
@@ -665,24 +665,7 @@ describe('search calls', () => {
 
 describe('lookups', () => {
   it('answers the named groups in order, without inactive values unless asked', async () => {
-    const items = await ok(contract.lookup.byKeys, {
-      body: {
-        keys: [
-          'PhoneType',
-          'Country',
-          'StateProvince',
-          'ContactType',
-          'Salutation',
-          'AddressType',
-          'EmailType',
-          'RelatedContactType',
-          'Language',
-          'TimeZone',
-        ],
-      },
-    });
-    const keys = [...new Set(items.map((i) => i.key))];
-    expect(keys).toEqual([
+    const asked: BodyOf<typeof contract.lookup.byKeys>['keys'] = [
       'PhoneType',
       'Country',
       'StateProvince',
@@ -693,7 +676,9 @@ describe('lookups', () => {
       'RelatedContactType',
       'Language',
       'TimeZone',
-    ]);
+    ];
+    const items = await ok(contract.lookup.byKeys, { body: { keys: asked } });
+    expect([...new Set(items.map((i) => i.key))]).toEqual(asked);
     expect(items.filter((i) => i.key === 'Country').map((i) => i.value)).toEqual(['United States', 'Canada', 'Mexico']);
     expect(items.find((i) => i.key === 'StateProvince' && i.value === 'Ontario')).toMatchObject({ code: 'ON', type3: 'CA' });
     expect(items.some((i) => i.isInactive)).toBe(false);
