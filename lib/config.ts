@@ -9,9 +9,9 @@ import { z } from 'zod';
 /** host:port,host:port → the sentinel nodes, or null when any entry is malformed. */
 export function sentinelNodes(list: string): { host: string; port: number }[] | null {
   const nodes = list.split(',').map((entry) => {
-    const m = /^\s*([A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\]):(\d{1,5})\s*$/.exec(entry);
-    const port = m ? Number(m[2]) : 0;
-    return m && port >= 1 && port <= 65535 ? { host: m[1].replace(/^\[|\]$/g, ''), port } : null;
+    const [, host, digits] = /^\s*([A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\]):(\d{1,5})\s*$/.exec(entry) ?? [];
+    const port = Number(digits ?? 0);
+    return host && port >= 1 && port <= 65535 ? { host: host.replace(/^\[|\]$/g, ''), port } : null;
   });
   return nodes.length && nodes.every(Boolean) ? (nodes as { host: string; port: number }[]) : null;
 }

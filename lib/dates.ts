@@ -9,6 +9,7 @@
 import { TZDate } from '@date-fns/tz';
 import { lightFormat } from 'date-fns';
 
+const EASTERN = 'America/New_York';
 const ZONES: Readonly<Record<number, string>> = {
   1: 'Pacific/Honolulu',
   2: 'America/Anchorage',
@@ -21,7 +22,7 @@ const ZONES: Readonly<Record<number, string>> = {
   9: 'America/Bogota',
   10: 'America/Halifax',
   11: 'America/St_Johns',
-  12: 'America/New_York',
+  12: EASTERN,
   13: 'America/Indiana/Indianapolis',
   14: 'UTC',
 };
@@ -31,7 +32,7 @@ export type Zone = number | string | null | undefined;
 
 /** The IANA zone of a TimeZone lookup id (or the name itself); Eastern when unknown. */
 export const zoneOf = (zone: Zone): string =>
-  typeof zone === 'string' && zone ? zone : (ZONES[typeof zone === 'number' ? zone : 12] ?? ZONES[12]);
+  typeof zone === 'string' && zone ? zone : ((typeof zone === 'number' ? ZONES[zone] : undefined) ?? EASTERN);
 
 const valid = (iso: string | null | undefined): iso is string => !!iso && Number.isFinite(Date.parse(iso));
 const inZone = (iso: string, zone: Zone) => new TZDate(Date.parse(iso), zoneOf(zone));
@@ -52,8 +53,8 @@ export const toLocalInput = (iso: string | null | undefined, zone: Zone): string
 export function fromLocalInput(value: string, zone: Zone): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
   if (!m) return null;
-  const [, y, mo, d, h, mi, s] = m.map(Number);
-  const date = new TZDate(y, mo - 1, d, h, mi, s || 0, zoneOf(zone));
+  const [, y, mo, d, h, mi, s = 0] = m;
+  const date = new TZDate(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), zoneOf(zone));
   return Number.isFinite(date.getTime()) ? new Date(date.getTime()).toISOString() : null;
 }
 

@@ -59,7 +59,7 @@ export function guardRequest(
     return true;
   }
   if (!opts.trustProxy) for (const h of PROXY_HEADERS) delete req.headers[h];
-  const path = (req.url ?? '/').split(/[?#]/)[0];
+  const [path = ''] = (req.url ?? '/').split(/[?#]/);
   const publicFile = matches(path, opts.paths.publicFiles);
   if (!publicFile && !matches(path, opts.paths.assets)) return false;
   for (const [k, v] of Object.entries(staticSecurityHeaders(opts.appEnv))) res.setHeader(k, v);

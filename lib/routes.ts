@@ -180,7 +180,7 @@ function matches(pattern: string, pathname: string): boolean {
   if (!pattern.includes('[')) return pattern === pathname;
   const p = pattern.split('/');
   const s = pathname.split('/');
-  return p.length === s.length && p.every((seg, i) => (seg.startsWith('[') ? s[i].length > 0 : seg === s[i]));
+  return p.length === s.length && p.every((seg, i) => (seg.startsWith('[') ? !!s[i] : seg === s[i]));
 }
 
 /** The route row for a pathname, or undefined for "any other path". Paths are case-sensitive. */

@@ -51,24 +51,25 @@ export type TreeAction =
 /** What a key does on the focused node. */
 export function keyAction(nodes: readonly VisibleNode[], focusedId: string, key: string): TreeAction {
   const at = nodes.findIndex((n) => n.id === focusedId);
-  if (at < 0) return nodes.length ? { kind: 'focus', id: nodes[0].id } : { kind: 'none' };
   const node = nodes[at];
+  const focus = (target: VisibleNode | undefined): TreeAction => (target ? { kind: 'focus', id: target.id } : { kind: 'none' });
+  if (!node) return focus(nodes[0]);
   switch (key) {
     case 'ArrowDown':
-      return at + 1 < nodes.length ? { kind: 'focus', id: nodes[at + 1].id } : { kind: 'none' };
+      return focus(nodes[at + 1]);
     case 'ArrowUp':
-      return at > 0 ? { kind: 'focus', id: nodes[at - 1].id } : { kind: 'none' };
+      return focus(nodes[at - 1]);
     case 'ArrowRight':
       if (!node.expandable) return { kind: 'none' };
       if (!node.expanded) return { kind: 'expand', id: node.id };
-      return nodes[at + 1]?.parentId === node.id ? { kind: 'focus', id: nodes[at + 1].id } : { kind: 'none' };
+      return nodes[at + 1]?.parentId === node.id ? focus(nodes[at + 1]) : { kind: 'none' };
     case 'ArrowLeft':
       if (node.expandable && node.expanded) return { kind: 'collapse', id: node.id };
       return node.parentId !== null ? { kind: 'focus', id: node.parentId } : { kind: 'none' };
     case 'Home':
-      return nodes.length ? { kind: 'focus', id: nodes[0].id } : { kind: 'none' };
+      return focus(nodes[0]);
     case 'End':
-      return nodes.length ? { kind: 'focus', id: nodes[nodes.length - 1].id } : { kind: 'none' };
+      return focus(nodes.at(-1));
     case 'Enter':
     case ' ':
       return { kind: 'activate', id: node.id };
@@ -83,7 +84,7 @@ export function keyAction(nodes: readonly VisibleNode[], focusedId: string, key:
         const c = key.toLowerCase();
         for (let i = 1; i <= nodes.length; i++) {
           const n = nodes[(at + i) % nodes.length];
-          if (n.text.toLowerCase().startsWith(c)) return n.id === node.id ? { kind: 'none' } : { kind: 'focus', id: n.id };
+          if (n?.text.toLowerCase().startsWith(c)) return n.id === node.id ? { kind: 'none' } : { kind: 'focus', id: n.id };
         }
       }
       return { kind: 'none' };

@@ -39,7 +39,11 @@ async function main() {
     const created = await host.ok(shop, contract.adas.createAdas, {
       body: { firm: 6, ronumber: 'RO-BENCH', vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' }, inspection: {} },
     });
-    const items = await host.ok(shop, contract.adas.adasInspectionItems, { query: { adasInspection: created.adasInspection } });
+    const { adasInspection } = created;
+    if (adasInspection === null) throw new Error('createAdas answered no inspection');
+    const items = await host.ok(shop, contract.adas.adasInspectionItems, { query: { adasInspection } });
+    const [first] = items;
+    if (!first) throw new Error('The inspection has no systems');
 
     const photo = await cameraPhoto();
     let t = performance.now();
@@ -53,7 +57,7 @@ async function main() {
     t = performance.now();
     const res = await host.app.inject({
       method: 'POST',
-      url: `/api/adas/uploadEvidence?adasInspectionResult=${items[0].adasInspectionResult}`,
+      url: `/api/adas/uploadEvidence?adasInspectionResult=${first.adasInspectionResult}`,
       headers: { 'content-type': contentType, authorization: `Bearer ${shop}` },
       payload: body,
     });
@@ -64,7 +68,7 @@ async function main() {
     const raw = await multipart([{ name: '6/IMG_0002.jpg', bytes: photo, type: 'image/jpeg' }]);
     const unprepared = await host.app.inject({
       method: 'POST',
-      url: `/api/adas/uploadEvidence?adasInspectionResult=${items[0].adasInspectionResult}`,
+      url: `/api/adas/uploadEvidence?adasInspectionResult=${first.adasInspectionResult}`,
       headers: { 'content-type': raw.contentType, authorization: `Bearer ${shop}` },
       payload: raw.body,
     });
@@ -80,19 +84,17 @@ async function main() {
       `  host, same photo unprepared (${unprepared.statusCode === 200 ? 're-encoded there' : `HTTP ${unprepared.statusCode}, over the upload limit`})  ${rawMs.toFixed(0)} ms`,
     );
 
-    const systems = items.slice(0, Math.min(items.length, 10));
-    const versions = new Map<number, number>(systems.map((s: { adasChecklistMatrix: number }) => [s.adasChecklistMatrix, 1]));
-    const results = [1, 2, 3, 4, 5];
+    const systems = items.slice(0, Math.min(items.length, 10)).map((s) => s.adasChecklistMatrix);
+    const versions = new Map<number, number>(systems.map((s) => [s, 1]));
     t = performance.now();
     for (let i = 0; i < 200; i++) {
-      const s = systems[i % systems.length].adasChecklistMatrix;
+      const s = systems[i % systems.length] ?? first.adasChecklistMatrix;
       const answer = await host.ok(shop, contract.adas.saveAdasInspectionResults, {
-        body: {
-          adasInspection: created.adasInspection,
-          results: [{ adasChecklistMatrix: s, result: results[i % results.length], baseVersion: versions.get(s) }],
-        },
+        body: { adasInspection, results: [{ adasChecklistMatrix: s, result: (i % 5) + 1, baseVersion: versions.get(s) }] },
       });
-      versions.set(s, answer.versions[0].version);
+      const [saved] = answer.versions;
+      if (!saved) throw new Error('saveAdasInspectionResults answered no version');
+      versions.set(s, saved.version);
     }
     const queueMs = performance.now() - t;
     console.log('A queue of 200 result changes replayed in order');

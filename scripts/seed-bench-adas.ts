@@ -11,7 +11,7 @@ import { buildServer } from '../api-host/core/server';
 import { tokenService } from '../api-host/core/tokens';
 import { decodeValidVin } from '../api-host/vehicles/decode';
 import { ADAS_SORTS, adassQuery } from '../lib/contract/adas';
-import { time, line } from './lib/timing';
+import { time, line, summary } from './lib/timing';
 
 export function growAdas(db: Db, jobs: number, inspections: number): void {
   const have = db.prepare('SELECT count(*) FROM adas').pluck().get() as number;
@@ -26,7 +26,9 @@ export function growAdas(db: Db, jobs: number, inspections: number): void {
       const j = next();
       // Exactly the inspections asked for: this job's share of them, as a running quota.
       const want = Math.max(1, Math.floor((i + 1) * perJob) - Math.floor(i * perJob));
-      while (j.inspections.length < want) j.inspections.push({ ...j.inspections[j.inspections.length - 1], status: 2, type: 3 });
+      const last = j.inspections.at(-1);
+      if (!last) throw new Error('A generated job has no inspection to repeat');
+      while (j.inspections.length < want) j.inspections.push({ ...last, status: 2, type: 3 });
       j.inspections.length = want;
       yield j;
     }
@@ -130,8 +132,7 @@ export async function measureAdas(db: Db, plans: boolean): Promise<void> {
         if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
         if (i > 0) ms.push(performance.now() - t0);
       }
-      ms.sort((a, b) => a - b);
-      return { median: ms[Math.floor(ms.length / 2)], max: ms[ms.length - 1] };
+      return summary(ms);
     })();
     line(`${who.split('@')[0]} ${url}`, t);
   }

@@ -26,11 +26,18 @@ const WORDS: readonly [string, string][] = [
   ['Subl', 'Post-repair scan'],
 ];
 
+/** The i-th item of a list repeated end to end. */
+function cycled<T>(list: readonly T[], i: number): T {
+  const item = list[i % list.length];
+  if (item === undefined) throw new Error('Nothing to repeat: the list is empty');
+  return item;
+}
+
 export async function measureCalibrations(db: Db): Promise<void> {
   const matrices = db.prepare('SELECT count(*) FROM adas_make_matrix').pluck().get() as number;
   console.log(`\n[measure] calibrations at ${matrices.toLocaleString('en-US')} make matrices, median / max, ms`);
   const lines: RepairLineRow[] = Array.from({ length: 300 }, (_, i) => {
-    const [operation, description] = WORDS[i % WORDS.length];
+    const [operation, description] = cycled(WORDS, i);
     return { lineNum: i + 1, uniqueSequenceNumber: 1000 + i, operation, description: `${description} ${i}` };
   });
   const vehicle = { year: 2022, make: 'Toyota', model: 'RAV4', vin: '' };
@@ -51,10 +58,10 @@ export async function measureCalibrations(db: Db): Promise<void> {
   const caller = { firms: new Set([6]) } as unknown as Caller;
   const job = inspectionJob(db, caller, id);
   const data = reportData(db, job);
-  const systems = Array.from({ length: 20 }, (_, i) => ({
-    ...data.systems[i % data.systems.length],
-    system: `${data.systems[i % data.systems.length].system} ${i + 1}`,
-  }));
+  const systems = Array.from({ length: 20 }, (_, i) => {
+    const system = cycled(data.systems, i);
+    return { ...system, system: `${system.system} ${i + 1}` };
+  });
   const pref = reportPreferenceOf(db, job.firm);
   let size = 0;
   line(

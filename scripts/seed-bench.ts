@@ -69,7 +69,7 @@ const VALUE_OPTIONS = [
   '--inspections',
   '--dashboard-jobs',
 ];
-const file = args.find((a, i) => !a.startsWith('--') && !(i > 0 && VALUE_OPTIONS.includes(args[i - 1]))) ?? '.data/bench/reference.db';
+const file = args.find((a, i) => !a.startsWith('--') && !VALUE_OPTIONS.includes(args[i - 1] ?? '')) ?? '.data/bench/reference.db';
 function count(name: string, fallback: number): number {
   const n = Number(option(name) ?? fallback);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (0: the demo data only)`);
@@ -257,6 +257,7 @@ function growNetwork(db: Db, target: number) {
   db.transaction(() => {
     const add = (name: string, type: string, parent: number) => {
       const z = zips[Math.floor(rng() * zips.length)];
+      if (!z) throw new Error('No zip codes to place the locations at');
       const firm = id++;
       insert.run(
         firm,

@@ -12,6 +12,7 @@
  */
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -24,7 +25,11 @@ import { DEMO_PASSWORD } from '../api-host/users/seed';
 import type { HostContext } from '../api-host/core/context';
 import { buildServer } from '../api-host/core/server';
 import { tokenService } from '../api-host/core/tokens';
-import type { CallDef } from '../lib/contract/define';
+import type { CallInput as ContractInput } from '../lib/api/upstream';
+import type { CallDef, ResponseOf } from '../lib/contract/define';
+
+/** A call's query and body as its contract types them (the app's upstream client's own input type). */
+export type { ContractInput };
 
 export interface HostAnswer<T = unknown> {
   status: number;
@@ -48,8 +53,11 @@ export interface TestHost {
   request<T = unknown>(token: string | null, method: 'GET' | 'POST', path: string, input?: CallInput): Promise<HostAnswer<T>>;
   /** A contract call; the answer is typed loosely (tests also look at error bodies). */
   api<T = any>(token: string | null, call: CallDef, input?: CallInput): Promise<HostAnswer<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  /** A contract call that must answer 200 (the failure names the call and the body); the body parsed by its response schema. */
-  ok<T = any>(token: string | null, call: CallDef, input?: CallInput): Promise<T>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /**
+   * A contract call that must answer 200 (the failure names the call and the body); the body parsed by its response schema.
+   * Query and body are typed by the contract, as the app's own callers are (a wrong field does not compile).
+   */
+  ok<C extends CallDef>(token: string | null, call: C, input?: ContractInput<C>): Promise<ResponseOf<C>>;
   /** Adds a signed-in-able user (password DEMO_PASSWORD) reaching exactly `firms`; answers its username. */
   addUser(opts: { role: number | null; firm: number; firms?: number[]; username?: string }): Promise<string>;
   close(): Promise<void>;
@@ -81,9 +89,16 @@ export async function startTestHost(): Promise<TestHost> {
   mountAreaRoutes(app, ctx);
   await app.ready();
 
-  const request = async <T>(token: string | null, method: 'GET' | 'POST', path: string, input: CallInput = {}): Promise<HostAnswer<T>> => {
+  // The query is any object (a contract-typed one from ok(), a free one from api()/request()).
+  const request = async <T>(
+    token: string | null,
+    method: 'GET' | 'POST',
+    path: string,
+    input: { query?: unknown; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<HostAnswer<T>> => {
     const query: Record<string, string> = {};
-    for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined) query[k] = String(v);
+    const given = typeof input.query === 'object' && input.query !== null ? Object.entries(input.query) : [];
+    for (const [k, v] of given) if (v !== undefined) query[k] = String(v);
     const res = await app.inject({
       method,
       url: `/${path}`,
@@ -107,10 +122,11 @@ export async function startTestHost(): Promise<TestHost> {
     ctx,
     request,
     api: (token, call, input) => request(token, call.method, `${call.host}/${call.path}`, input),
-    ok: async <T>(token: string | null, call: CallDef, input?: CallInput): Promise<T> => {
+    async ok<C extends CallDef>(token: string | null, call: C, input?: ContractInput<C>): Promise<ResponseOf<C>> {
       const res = await request(token, call.method, `${call.host}/${call.path}`, input);
       expect(res.status, `${call.path}: ${JSON.stringify(res.body)}`).toBe(200);
-      return call.response.parse(res.body) as T;
+      // The functional parse keeps the call's own answer type (call.response.parse answers the base schema's).
+      return z.parse<C['response']>(call.response, res.body);
     },
     async token(who, password = DEMO_PASSWORD) {
       const username = typeof who === 'number' ? `role${who}@example.com` : who;

@@ -93,7 +93,7 @@ export function rawRequest(origin: string, target: string, init: RawInit = {}): 
 
 /** `name=value` pairs of Set-Cookie lines, for a Cookie header. */
 export function cookiePairs(setCookies: readonly string[]): string[] {
-  return setCookies.map((c) => c.split(';')[0]);
+  return setCookies.map((c) => c.split(';')[0] ?? '');
 }
 
 /** The session cookie's Set-Cookie lines (next-auth splits a large cookie into `.0`, `.1`, … chunks). */
@@ -103,10 +103,10 @@ export function sessionSetCookies(setCookies: readonly string[]): string[] {
 
 /** A Set-Cookie line that removes the cookie (Max-Age=0 or an expiry in the past). */
 export function isExpiring(setCookie: string): boolean {
-  const maxAge = /;\s*max-age=(-?\d+)/i.exec(setCookie);
-  if (maxAge) return Number(maxAge[1]) <= 0;
-  const expires = /;\s*expires=([^;]+)/i.exec(setCookie);
-  return !!expires && Date.parse(expires[1]) <= Date.now();
+  const [, maxAge] = /;\s*max-age=(-?\d+)/i.exec(setCookie) ?? [];
+  if (maxAge !== undefined) return Number(maxAge) <= 0;
+  const [, expires] = /;\s*expires=([^;]+)/i.exec(setCookie) ?? [];
+  return expires !== undefined && Date.parse(expires) <= Date.now();
 }
 
 export interface SignInResult {

@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, userOf } from './env';
 
 export { HttpTransportType };
 
-const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]);
+const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
 
 /** Signs in through the app's next-auth endpoints (as the login form does) and answers the session cookie, `name=value`. */
 export async function appSession(appUrl: string, role: number): Promise<string> {

@@ -81,14 +81,15 @@ export function EstimateEntry({ adas, firm, lineCount: given, onSaved }: Estimat
     // Until the job's line count is known, a drop could replace lines without asking.
     disabled: busy || lineCount == null,
     onDrop: (accepted: File[], refused: FileRejection[]) => {
-      const code = refused[0]?.errors[0]?.code;
-      if (refused.length)
+      const [first] = refused;
+      const code = first?.errors[0]?.code;
+      if (first)
         return setError(
           code === 'file-too-large'
-            ? `${refused[0].file.name} is larger than ${MB} MB.`
+            ? `${first.file.name} is larger than ${MB} MB.`
             : code === 'too-many-files'
               ? 'Upload one estimate file at a time.'
-              : `${refused[0].file.name} is not a BMS XML or CSV file.`,
+              : `${first.file.name} is not a BMS XML or CSV file.`,
         );
       if (accepted[0]) upload(accepted[0]);
     },

@@ -75,8 +75,8 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
     s.calibrations
       .filter((c) => d[c.adasChecklistMatrix]?.included ?? true)
       .map((c) => {
-        const p = d[c.adasChecklistMatrix] ? priceOf(d[c.adasChecklistMatrix].price) : c.price;
-        return { c, price: p };
+        const own = d[c.adasChecklistMatrix];
+        return { c, price: own ? priceOf(own.price) : c.price };
       });
 
   const requote = async (s: ScrubResult, d: Draft) => {
@@ -119,7 +119,8 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
   };
 
   const change = (id: number, patch: Partial<Draft[number]>) => {
-    const d = { ...draft, [id]: { ...draft[id], ...patch } };
+    // The row's shown values (a row without a draft shows as quoted at no price) with the change.
+    const d = { ...draft, [id]: { included: true, price: '', ...draft[id], ...patch } };
     setDraft(d);
     setSendFlagged(false);
     if (scrub) void requote(scrub, d).catch((e: Error) => say(e.message));

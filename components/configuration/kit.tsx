@@ -84,13 +84,14 @@ export function DeleteConfirm<T>({
   onDone: (count: number) => void;
 }) {
   if (!deleting) return null;
+  const [only, ...others] = deleting.rows;
   const n = deleting.rows.length;
   return (
     <DeleteDialog
       open
       onOpenChange={(o) => !o && onClose()}
       tag={tag}
-      detail={n === 1 ? `(${name(deleting.rows[0])})` : `The ${n} checked records will be deleted.`}
+      detail={only && !others.length ? `(${name(only)})` : `The ${n} checked records will be deleted.`}
       onConfirm={async () => {
         for (const row of deleting.rows) await remove(row);
         deleting.clear();

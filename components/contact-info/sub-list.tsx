@@ -138,7 +138,9 @@ export function SubList<T>({ title, tag, idKey, list, describe, rowName, isPrima
   const checked = checkedOf(rows).filter((r) => idOf(r, idKey) !== NEW_ID);
   const headingId = `${title.toLowerCase().replace(/\W+/g, '-')}-heading`;
 
-  const setPrimary = () => calls.run(() => list.primary(idOf(checked[0], idKey)));
+  // Offered with exactly one row checked (below).
+  const [first] = checked;
+  const setPrimary = () => first && calls.run(() => list.primary(idOf(first, idKey)));
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2" data-testid={`sublist-${tag.toLowerCase().replace(/\s+/g, '-')}`}>

@@ -222,7 +222,7 @@ export function ContactsScreen({ spec, state, data, contactTypes, defaults }: Co
           confirmLabel="Set inactive"
           message={
             deactivating &&
-            (deactivating.rows.length === 1
+            (deactivating.rows.length === 1 && deactivating.rows[0]
               ? `Set ${deactivating.rows[0].fileAs} inactive?`
               : `Set the ${deactivating.rows.length} checked ${noun} inactive?`)
           }

@@ -36,10 +36,12 @@ export function AnalysisCharts({ analysis: id, table, top }: { analysis: Analysi
   const days: ChartPoint[] = top.series.map((s) => ({ key: s.day, label: showDay(s.day), value: s[measure.id] }));
   const total = days.reduce((sum, d) => sum + d.value, 0);
   const peak = days.reduce<ChartPoint | null>((best, d) => (!best || d.value > best.value ? d : best), null);
+  const [first] = days;
+  const last = days.at(-1);
   const lineSummary =
-    days.length === 0
+    !first || !last
       ? `${lineTitle}: no days.`
-      : `${lineTitle} from ${days[0].label} to ${days.at(-1)!.label}: ${format(total)} in all${peak && peak.value > 0 ? `, highest on ${peak.label} (${format(peak.value)})` : ''}.`;
+      : `${lineTitle} from ${first.label} to ${last.label}: ${format(total)} in all${peak && peak.value > 0 ? `, highest on ${peak.label} (${format(peak.value)})` : ''}.`;
 
   return (
     <div className="grid min-w-0 gap-3 lg:grid-cols-2">

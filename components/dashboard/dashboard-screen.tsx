@@ -12,7 +12,7 @@ import { DataTable, fetchAllPages, useList, type DataColumn } from '@/components
 import type { contract } from '@/lib/contract';
 import type { AnalysisRow, DashboardAnswer, DashboardTop } from '@/lib/contract/dashboard';
 import { bff } from '@/lib/bff/client';
-import { exportName, analysisOf, changeText, showDay, type DayRange } from '@/lib/dashboard/rules';
+import { exportName, analysisOf, changeText, showDay, type Analysis, type DayRange } from '@/lib/dashboard/rules';
 import { DashboardFrame, dashboardViewHref, type LocationChoice } from './dashboard-frame';
 import { MEASURES, hasNumbers, showMeasure } from './format';
 import type { DashboardListSpec, DashboardState } from './list-spec';
@@ -37,7 +37,7 @@ interface Props {
   charts: React.ReactNode;
 }
 
-const NAME_HEADER: Record<string, string> = {
+const NAME_HEADER: Record<Analysis['group'], string> = {
   service: 'Service',
   make: 'Vehicle make',
   tech: 'Technician',

@@ -124,7 +124,7 @@ export function TemplateStep({
 
 /** The file's drop zone. With `again`, the file chosen before a reload: the browser could not keep it. */
 export function FileDrop({ file, again = false, onFile }: { file: FileFacts | null; again?: boolean; onFile: (f: File) => void }) {
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({ multiple: false, onDropAccepted: (files) => onFile(files[0]) });
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({ multiple: false, onDropAccepted: ([f]) => f && onFile(f) });
   return (
     <div
       {...getRootProps({

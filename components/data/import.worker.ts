@@ -114,8 +114,9 @@ function parseRows(
           data = data.slice(1);
           skipped++;
         }
-        if (!header && data.length) {
-          header = data[0].map((h) => h.trim());
+        const [names] = data;
+        if (!header && names) {
+          header = names.map((h) => h.trim());
           data = data.slice(1);
           onHeader?.(header);
         }
@@ -215,10 +216,10 @@ async function importRows(
     job,
     'import',
     async (data, firstLine) => {
-      for (let i = 0; i < data.length; i++) {
+      for (const [i, row] of data.entries()) {
         const line = firstLine + i;
         if (refusedRows.has(line) || !isSelected(chosen, line)) continue;
-        await send(chunker.add({ line, cells: mapRow(data[i], mapping, at), raw: data[i] }));
+        await send(chunker.add({ line, cells: mapRow(row, mapping, at), raw: row }));
       }
     },
     (h) => (at = headerIndex(h)),

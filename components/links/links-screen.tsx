@@ -154,7 +154,7 @@ export function LinksScreen({
           title="Revoke links"
           confirmLabel="Revoke"
           message={
-            revoking.rows.length === 1
+            revoking.rows.length === 1 && revoking.rows[0]
               ? `Revoke the link of the ${revoking.rows[0].vehicle}, RO ${revoking.rows[0].ronumber}? It stops working at once.`
               : `Revoke the ${revoking.rows.length} checked links? They stop working at once.`
           }

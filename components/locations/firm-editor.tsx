@@ -89,7 +89,9 @@ export function FirmEditor({
   }, [firm, saved]);
 
   const readOnly = !canEdit;
-  const formIds = { details: `${base}-details`, preferences: `${base}-preferences`, pricing: `${base}-pricing` } as Record<string, string>;
+  const formIds = { details: `${base}-details`, preferences: `${base}-preferences`, pricing: `${base}-pricing` };
+  // The open tab's form, which the footer's Save submits (every tab has one today).
+  const tabForm = Object.entries(formIds).find(([id]) => id === tab)?.[1];
   const title = !saved
     ? target.defaults?.parent
       ? `Adding Location to ${target.defaults.parent.name}`
@@ -114,8 +116,8 @@ export function FirmEditor({
             <Button variant="secondary" onClick={onClose} disabled={busy}>
               {readOnly ? 'Close' : flash ? 'Done' : 'Cancel'}
             </Button>
-            {canEdit && formIds[tab] && (
-              <Button type="submit" form={formIds[tab]} disabled={busy || !draft}>
+            {canEdit && tabForm && (
+              <Button type="submit" form={tabForm} disabled={busy || !draft}>
                 {busy ? 'Saving…' : 'Save'}
               </Button>
             )}

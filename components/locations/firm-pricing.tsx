@@ -60,9 +60,10 @@ export function FirmPricing({ firm, formId, onBusy }: FirmPricingProps) {
     void calls.run(async () => {
       const results = await Promise.allSettled(changes.map((c) => pricingApi.save(firm, c.calibrationType, c.price)));
       const failed: Record<number, string> = {};
-      results.forEach((r, i) => {
-        if (r.status === 'rejected')
-          failed[changes[i].calibrationType] =
+      changes.forEach((c, i) => {
+        const r = results[i];
+        if (r?.status === 'rejected')
+          failed[c.calibrationType] =
             (r.reason as { fieldErrors?: Record<string, string[]> }).fieldErrors?.price?.[0] ?? (r.reason as Error).message;
       });
       const saved = changes.filter((c) => !(c.calibrationType in failed));

@@ -22,9 +22,14 @@ const RenameGroupDialog = dynamic(() => import('./lookup-dialogs').then((m) => m
 const DeleteConfirm = dynamic(() => import('@/components/ui/delete-confirm').then((m) => m.DeleteConfirm), { ssr: false });
 
 export function LookupsScreen({ groups, current }: { groups: readonly LookupGroupRecord[]; current: LookupGroup }) {
+  const group = groups.find((g) => g.key === current) ?? groups[0];
+  if (!group) return <p className="text-sm text-slate-600">There are no lookup groups.</p>;
+  return <GroupScreen groups={groups} group={group} />;
+}
+
+function GroupScreen({ groups, group }: { groups: readonly LookupGroupRecord[]; group: LookupGroupRecord }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const group = groups.find((g) => g.key === current) ?? groups[0];
   const sections = useMemo(() => [...new Set(groups.map((g) => g.sectionName))], [groups]);
 
   const [editing, setEditing] = useState<LookupItem | 'new' | null>(null);

@@ -32,7 +32,8 @@ const STRIP: Readonly<Record<SavedStep, readonly string[]>> = {
 function failure(e: unknown): Failure {
   if (e instanceof StepOrderError) return { ok: false, error: e.message, fieldErrors: {} };
   if (e instanceof UpstreamError) {
-    const fieldErrors = Object.fromEntries(Object.entries(e.fieldErrors ?? {}).map(([k, v]) => [k, v[0]]));
+    const fieldErrors: Record<string, string> = {};
+    for (const [k, [first]] of Object.entries(e.fieldErrors ?? {})) if (first !== undefined) fieldErrors[k] = first;
     return { ok: false, error: e.message, fieldErrors };
   }
   throw e;

@@ -134,7 +134,8 @@ export function OnboardWizard({
         return fail(r);
       }
       setView(r.view);
-      open(STEPS[STEPS.indexOf(s) + 1]);
+      const next = STEPS[STEPS.indexOf(s) + 1];
+      if (next) open(next);
     });
 
   const resume = () =>
@@ -151,7 +152,7 @@ export function OnboardWizard({
 
   if (done) return <SetUp {...done} company={forms.additional.company} email={forms.basic.emailAddress} />;
 
-  const current = STEPS.indexOf(step);
+  const previous = STEPS[STEPS.indexOf(step) - 1];
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
       <div>
@@ -370,10 +371,12 @@ export function OnboardWizard({
             )}
           </>
         )}
-        {step === 'purchase' && (
+        {step === 'purchase' && !offer.products[0] && <Alert>This invitation offers no product to buy.</Alert>}
+        {step === 'purchase' && offer.products[0] && (
           <PurchaseStep
             invitation={invitation}
             offer={offer}
+            firstProduct={offer.products[0].product}
             chosen={view.product}
             providerUrl={providerUrl}
             onFailure={fail}
@@ -387,8 +390,8 @@ export function OnboardWizard({
         )}
         {step !== 'purchase' && (
           <div className="flex flex-wrap justify-between gap-2 pt-2">
-            {current > 0 ? (
-              <Button variant="secondary" disabled={pending} onClick={() => open(STEPS[current - 1])}>
+            {previous ? (
+              <Button variant="secondary" disabled={pending} onClick={() => open(previous)}>
                 Back
               </Button>
             ) : (
@@ -412,6 +415,7 @@ export function OnboardWizard({
 function PurchaseStep({
   invitation,
   offer,
+  firstProduct,
   chosen,
   providerUrl,
   onFailure,
@@ -421,6 +425,7 @@ function PurchaseStep({
 }: {
   invitation: string;
   offer: Invitation;
+  firstProduct: ProductId;
   chosen: WizardView['product'];
   providerUrl: string;
   onFailure: (f: Failure) => void;
@@ -428,7 +433,7 @@ function PurchaseStep({
   clearMessage: () => void;
   errors: Record<string, string>;
 }) {
-  const initialProduct = chosen && offer.products.some((p) => p.product === chosen.product) ? chosen.product : offer.products[0].product;
+  const initialProduct = chosen && offer.products.some((p) => p.product === chosen.product) ? chosen.product : firstProduct;
   const [product, setProduct] = useState<ProductId>(initialProduct);
   const [coupon, setCoupon] = useState(chosen?.coupon ?? '');
   const [quote, setQuote] = useState<Quote | null>(null);

@@ -31,7 +31,7 @@ export function BulkConfirm({
             <span className="mt-2 block text-slate-600">{rows.map((r) => r.fileAs).join('; ')}</span>
           </>
         ) : (
-          `Deactivate ${rows.length === 1 ? rows[0].fileAs : `the ${rows.length} checked users`}? They are signed out at once.`
+          `Deactivate ${rows.length === 1 && rows[0] ? rows[0].fileAs : `the ${rows.length} checked users`}? They are signed out at once.`
         )
       }
       onConfirm={onConfirm}

@@ -75,7 +75,7 @@ export function PasswordDialog({
     } catch (err) {
       const fe = (err as { fieldErrors?: Record<string, string[]> }).fieldErrors;
       // A wrong current password is said beside its field; anything else in the alert below the buttons.
-      if (fe?.currentPassword) setCurrentError(fe.currentPassword[0]);
+      if (fe?.currentPassword) setCurrentError(fe.currentPassword[0] ?? null);
       else setMessage(fe?.password?.[0] ?? (err as Error).message);
     } finally {
       setSaving(false);

@@ -188,4 +188,8 @@ export function reachedThrough(rows: readonly LocationRow[]): Map<number, string
 }
 
 export const sameLocations = (a: readonly LocationRow[], b: readonly LocationRow[]) =>
-  a.length === b.length && a.every((r, i) => r.firm === b[i].firm && r.checked === b[i].checked && r.isPrimary === b[i].isPrimary);
+  a.length === b.length &&
+  a.every((r, i) => {
+    const o = b[i];
+    return o !== undefined && r.firm === o.firm && r.checked === o.checked && r.isPrimary === o.isPrimary;
+  });

@@ -102,7 +102,8 @@ function send(url: URL, init: UpstreamInit & { streamResponse?: boolean }, timeo
       res.on('error', fail);
       res.on('end', () => {
         clearTimeout(timer);
-        const body = NULL_BODY.has(status) ? EMPTY : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+        const [only, ...more] = chunks;
+        const body = NULL_BODY.has(status) ? EMPTY : only && !more.length ? only : Buffer.concat(chunks);
         resolve({ status, ok: status >= 200 && status < 300, headers: res.headers, body });
       });
     });

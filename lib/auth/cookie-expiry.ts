@@ -9,14 +9,15 @@ import { decodeSession } from './jwt';
 export async function boundToTokenExpiry(res: Response): Promise<Response> {
   const cookies = res.headers.getSetCookie();
   const index = cookies.findIndex((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  if (index < 0) return res;
-  const value = cookies[index].slice(SESSION_COOKIE.length + 1).split(';')[0];
+  const cookie = cookies[index];
+  if (cookie === undefined) return res;
+  const value = cookie.slice(SESSION_COOKIE.length + 1).split(';')[0];
   if (!value) return res; // a cleared cookie stays cleared
   const session = await decodeSession({ token: value, secret: config().AUTH_SECRET });
   if (!session) return res;
   const expires = new Date(session.profile.exp * 1000);
   const maxAge = Math.max(0, Math.floor((expires.getTime() - Date.now()) / 1000));
-  cookies[index] = cookies[index]
+  cookies[index] = cookie
     .replace(/;\s*Expires=[^;]*/i, '')
     .replace(/;\s*Max-Age=[^;]*/i, '')
     .concat(`; Expires=${expires.toUTCString()}; Max-Age=${maxAge}`);

@@ -109,10 +109,10 @@ const FORM_CALLBACKS = new Set(['credentials', 'sso']);
  * next-auth reads it (lower case, as browsers send it), so a type it would not read as a form never reaches it.
  */
 function isLoginFormType(type: string | null): boolean {
-  const [media, ...params] = (type ?? '').split(';');
+  const [media = '', charset, ...more] = (type ?? '').split(';');
   return (
     media.trim() === 'application/x-www-form-urlencoded' &&
-    (params.length === 0 || (params.length === 1 && /^\s*charset\s*=\s*"?utf-8"?\s*$/i.test(params[0])))
+    (charset === undefined || (more.length === 0 && /^\s*charset\s*=\s*"?utf-8"?\s*$/i.test(charset)))
   );
 }
 
@@ -151,7 +151,7 @@ function hasRepeatedField(text: string): boolean {
  * device of the user after a successful sign-in.
  */
 export async function signInRoute(req: Request, segments: readonly string[], run: (req: Request) => Promise<Response>): Promise<Response> {
-  const [action, provider] = segments;
+  const [action = '', provider = ''] = segments;
   if (segments.length > (TWO_SEGMENT_ACTIONS.has(action) ? 2 : 1)) return refuse(404, 'Not found.');
   if (!(action === 'callback' && FORM_CALLBACKS.has(provider))) return run(req);
   if (req.method !== 'POST') return refuse(405, 'Sign in with a POST of the sign-in form.', { Allow: 'POST' });

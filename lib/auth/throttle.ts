@@ -83,7 +83,7 @@ interface Bucket {
   max: number;
 }
 
-export function buckets(username: string, device: string | null, address: string | null, max: number): Bucket[] {
+export function buckets(username: string, device: string | null, address: string | null, max: number): [pair: Bucket, ...others: Bucket[]] {
   const client = device ? `device:${device}` : address ? `ip:${address}` : 'unknown';
   return [
     { key: `signin:pair:${username}|${client}`, max },
@@ -112,7 +112,10 @@ export async function beginAttempt(username: string, device: string | null, addr
   const refused = (waitMs: number) => ({ refused: { message: throttleMessage(waitMs), waitMs } });
 
   const counters = await store.counters(rest.map((b) => b.key));
-  const wait = counters.reduce((w, c, i) => (c && c.value >= rest[i].max ? Math.max(w, c.ttlMs) : w), 0);
+  const wait = rest.reduce((w, b, i) => {
+    const c = counters[i];
+    return c && c.value >= b.max ? Math.max(w, c.ttlMs) : w;
+  }, 0);
   if (wait > 0) return refused(wait);
   let own;
   try {

@@ -55,7 +55,7 @@ const fail = (status: number, error: string, extra?: Omit<BffErrorBody, 'error'>
 /** The contract path asked for, or null for anything that is not a plain path (traversal, encoding, backslashes). */
 export function requestedPath(rawUrl: string): string | null {
   // The raw request target, before any decoding: an encoded dot or slash is refused, not interpreted.
-  const pathname = rawUrl.replace(/^[a-z]+:\/\/[^/]+/i, '').split(/[?#]/)[0];
+  const [pathname = ''] = rawUrl.replace(/^[a-z]+:\/\/[^/]+/i, '').split(/[?#]/);
   if (!pathname.startsWith(BFF_PREFIX)) return null;
   const path = pathname.slice(BFF_PREFIX.length);
   if (!path || /^\/|%|\\|(^|\/)\.\.?(\/|$)|\/\//.test(path)) return null;

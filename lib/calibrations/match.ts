@@ -263,7 +263,7 @@ function operationVerdict(k: Keyword, op: Operation | null, s: MatchSystem, unkn
   if (op === 'refinish' || op === 'blend')
     return {
       ok: false,
-      why: `${OPERATION_NAMES[op][0].toUpperCase()}${OPERATION_NAMES[op].slice(1)} is paint work: it does not disturb a sensor or require a calibration.`,
+      why: `${cap(OPERATION_NAMES[op])} is paint work: it does not disturb a sensor or require a calibration.`,
     };
   if (op === 'check') return { ok: false, why: 'A check does not remove or move the part: it requires no calibration.' };
   if (k.op) {
@@ -309,7 +309,7 @@ function operationVerdict(k: Keyword, op: Operation | null, s: MatchSystem, unkn
     default:
       return {
         ok: false,
-        why: `${OPERATION_NAMES[op][0].toUpperCase()}${OPERATION_NAMES[op].slice(1)} does not require a calibration here: the rule names “${k.text}” for a ${flags}.`,
+        why: `${cap(OPERATION_NAMES[op])} does not require a calibration here: the rule names “${k.text}” for a ${flags}.`,
       };
   }
 }
@@ -356,8 +356,8 @@ function partMatches(
     const lineZone = ownZone ?? reading.zone;
     // The part itself, and a sensor's mount or cover ("ACC sensor bracket": the sensor's).
     const readings: { head: string; mods: string[]; mount: boolean }[] = [{ head: p.head, mods: p.mods, mount: false }];
-    if (MOUNT_WORDS.has(p.head) && p.mods.length)
-      readings.push({ head: p.mods[p.mods.length - 1], mods: p.mods.slice(0, -1), mount: true });
+    const mounted = p.mods.at(-1);
+    if (MOUNT_WORDS.has(p.head) && mounted !== undefined) readings.push({ head: mounted, mods: p.mods.slice(0, -1), mount: true });
     for (const r of readings) {
       for (const { system, keyword } of m.byHead.get(r.head) ?? []) {
         if (r.mount && keyword.kind !== 'sensor') continue;
@@ -449,7 +449,7 @@ const isCalibration = (p: Phrase) =>
 /** A calibration word other than an alignment (an alignment naming no system is a panel's). */
 const namesCalibration = (p: Phrase) => p.words.some((w) => CALIBRATION_WORDS.has(w) && w !== 'alignment');
 
-const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Scrubs one line against the compiled rules. */
 export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome {
@@ -605,7 +605,10 @@ function nothingReason(m: Matcher, reading: LineReading, phrases: Phrase[], refu
     for (const r of of) byWhy.set(r.why, [...new Set([...(byWhy.get(r.why) ?? []), r.system])]);
     // A reason naming its system, or every system ("never triggers a calibration"), is not followed by the list.
     return [...byWhy.entries()]
-      .map(([why, systems]) => (why.includes(systems[0]) || why.includes('a calibration') ? why : `${why} (${systems.join(', ')})`))
+      .map(([why, systems]) => {
+        const [named = null] = systems;
+        return (named !== null && why.includes(named)) || why.includes('a calibration') ? why : `${why} (${systems.join(', ')})`;
+      })
       .join(' ');
   }
   const panelAlignment = phrases.find((p) => p.head === 'alignment' && p.mods.some((w) => w !== 'wheel'));

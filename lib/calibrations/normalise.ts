@@ -208,10 +208,10 @@ export function compileVocabulary(extra: readonly TermEntry[] = [], knownWords: 
   // Single words first (their meanings use no other term), then phrases read with them.
   const bare = { single: new Map<string, string[]>() };
   for (const [written, meaning] of entries) {
-    const w = rawTokens(written);
-    if (w.length === 1 && !STRUCTURE.has(w[0]))
+    const [only, ...more] = rawTokens(written);
+    if (only !== undefined && !more.length && !STRUCTURE.has(only))
       single.set(
-        w[0].replace(/'s$/, ''),
+        only.replace(/'s$/, ''),
         rawTokens(meaning).map((m) => (STRUCTURE.has(m) ? m : m.replace(/'s$/, ''))),
       );
   }
@@ -225,9 +225,10 @@ export function compileVocabulary(extra: readonly TermEntry[] = [], knownWords: 
     byWritten.set(w.join(' '), { written: w, meaning: plainWords({ single }, meaning) });
   }
   for (const p of byWritten.values()) {
-    const list = phrases.get(p.written[0]) ?? [];
+    const [first = ''] = p.written; // every phrase has two words or more (above)
+    const list = phrases.get(first) ?? [];
     list.push(p);
-    phrases.set(p.written[0], list);
+    phrases.set(first, list);
   }
   for (const list of phrases.values()) list.sort((a, b) => b.written.length - a.written.length);
 
@@ -321,19 +322,25 @@ function lookAround(vocab: Vocabulary, word: string): string | null {
     if (vocab.known.has(d)) consider(d);
     for (const c of vocab.deletes.get(d) ?? []) consider(c);
   }
-  return found.size === 1 ? [...found][0] : null;
+  const [only, ...more] = found;
+  return only !== undefined && !more.length ? only : null;
 }
 
 /** Multi-word terms, longest first, left to right; then repeated words once ("steering column column"). */
 function applyPhrases(vocab: Vocabulary, words: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < words.length;) {
-    const candidates = vocab.phrases.get(words[i]);
+    const word = words[i];
+    if (word === undefined) break;
+    const candidates = vocab.phrases.get(word);
     const hit = candidates?.find((p) => p.written.every((w, k) => words[i + k] === w));
     if (hit) {
       out.push(...hit.meaning);
       i += hit.written.length;
-    } else out.push(words[i++]);
+    } else {
+      out.push(word);
+      i++;
+    }
   }
   return out.filter((w, i) => w !== out[i - 1] || STRUCTURE.has(w));
 }
@@ -347,7 +354,8 @@ export function readWords(vocab: Vocabulary, text: string): { words: string[]; c
       const c = correction(vocab, w);
       if (!c) return w;
       corrected.push([w, c]);
-      return vocab.single.get(c)?.[0] && vocab.single.get(c)!.length === 1 ? vocab.single.get(c)![0] : c;
+      const [meaning, ...more] = vocab.single.get(c) ?? [];
+      return meaning && !more.length ? meaning : c;
     });
   return { words: applyPhrases(vocab, words), corrected };
 }
@@ -358,8 +366,8 @@ export function phraseOf(words: string[], kind: Phrase['kind'] = 'main', context
   const keep = (w: string) => !STRUCTURE.has(w) && !SIDES.has(w) && !isCode(w) && !(isNumber(w) && w.length > 1);
   const clean = words.filter(keep);
   const nouns = clean.filter(isNoun);
-  if (!nouns.length) return null;
-  const head = nouns[nouns.length - 1];
+  const head = nouns.at(-1);
+  if (head === undefined) return null;
   const zone = (clean.find((w) => ZONES.has(w)) as Zone | undefined) ?? null;
   return { words: clean, own: own.filter(keep), head, mods: nouns.slice(0, -1), zone, kind, context };
 }
@@ -373,14 +381,14 @@ function wheelAlignment(words: string[]): string[] {
 
 /** Splits on a conjunction, a part without a noun lending its words to the next ("front & rear bumper cover"). */
 function conjuncts(words: string[]): string[][] {
-  const parts: string[][] = [[]];
+  let part: string[] = [];
+  const parts = [part];
   for (const w of words) {
-    if (w === '&' || w === 'and' || CONJUNCTIONS.has(w)) parts.push([]);
-    else parts[parts.length - 1].push(w);
+    if (w === '&' || w === 'and' || CONJUNCTIONS.has(w)) parts.push((part = []));
+    else part.push(w);
   }
   const out: string[][] = [];
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i];
+  for (const [i, p] of parts.entries()) {
     if (!p.length) continue;
     const next = parts.slice(i + 1).find((q) => q.some(isNoun));
     if (!p.some(isNoun) && next) {
@@ -403,8 +411,10 @@ function clauseParts(words: string[], notes: string[]): Clause {
   // Asides in brackets.
   const rest: string[] = [];
   for (let i = 0; i < words.length; i++) {
-    if (words[i] !== '(') {
-      if (words[i] !== ')') rest.push(words[i]);
+    const word = words[i];
+    if (word === undefined) break;
+    if (word !== '(') {
+      if (word !== ')') rest.push(word);
       continue;
     }
     const end = words.indexOf(')', i);
@@ -421,34 +431,37 @@ function clauseParts(words: string[], notes: string[]): Clause {
     kept = rest.slice(0, cut);
   }
   // Segments between commas; "with" and "without" parts.
-  const segments: string[][] = [[]];
+  let segment: string[] = [];
+  const segments = [segment];
   for (const w of kept) {
-    if (w === ',') segments.push([]);
-    else segments[segments.length - 1].push(w);
+    if (w === ',') segments.push((segment = []));
+    else segment.push(w);
   }
   const mains: string[][] = [];
   for (const seg of segments) {
     if (!seg.length) continue;
     const withAt = seg.findIndex((w) => WITH_WORDS.has(w) || WITHOUT_WORDS.has(w));
     const own = withAt < 0 ? seg : seg.slice(0, withAt);
-    if (withAt >= 0) {
+    const joint = seg[withAt];
+    if (joint !== undefined) {
       const tail = seg.slice(withAt + 1);
-      if (WITHOUT_WORDS.has(seg[withAt])) {
+      if (WITHOUT_WORDS.has(joint)) {
         if (tail.length) notes.push(`“without ${tail.join(' ')}” is left out.`);
       } else if (tail.some(isNoun)) clause.with.push(tail);
     }
     if (own.length) mains.push(own);
   }
-  if (mains.length > 1) {
+  const [first, ...after] = mains;
+  if (first && after.length) {
     // Estimating systems print a name head first ("COVER, FRONT BUMPER", "ADHESIVE KIT, WINDSHIELD", "Turn
     // signal lamp, mirror", "Bumper cover, lower"): what follows a comma is what the part is of or how it is
     // qualified, never a second part (each part has its own line). Its descriptors and side come before its
     // nouns, so are its codes ("END, TIE ROD OUTER RH" is the outer right tie rod end; "ARM ASSY, FRONT
     // SUSPENSION LOWER NO.1" the lower front suspension arm).
-    const of = mains.slice(1).reverse().flat();
+    const of = after.reverse().flat();
     const qualifier = (w: string) => DESCRIPTORS.has(w) || SIDES.has(w) || isCode(w) || isNumber(w);
-    clause.main.push([...of.filter(qualifier), ...of.filter((w) => !qualifier(w)), ...mains[0]]);
-  } else if (mains.length) clause.main.push(mains[0]);
+    clause.main.push([...of.filter(qualifier), ...of.filter((w) => !qualifier(w)), ...first]);
+  } else if (first) clause.main.push(first);
   return clause;
 }
 
@@ -472,10 +485,11 @@ export function readDescription(vocab: Vocabulary, text: string, align = false):
   let side: string | null = null;
   const phrases: Phrase[] = [];
   const all: string[] = [];
-  const clauses: string[][] = [[]];
+  let clause: string[] = [];
+  const clauses = [clause];
   for (const w of words) {
-    if (w === ':' || w === ';') clauses.push([]);
-    else clauses[clauses.length - 1].push(w);
+    if (w === ':' || w === ';') clauses.push((clause = []));
+    else clause.push(w);
   }
   for (const clauseWords of clauses) {
     // The purpose is cut first, so "R&I windshield for roof repair" is an R&I.

@@ -89,8 +89,9 @@ export function readPasted(text: string, vocab: Vocabulary): PastedEstimate {
     if (cells.length > 1) {
       // Columns: an operation column is one that holds a code.
       const opAt = words.findIndex((c) => readOperation(vocab, c).operation != null);
-      if (opAt >= 0 && opAt < words.length - 1) {
-        operation = words[opAt];
+      const code = words[opAt];
+      if (code !== undefined && opAt < words.length - 1) {
+        operation = code;
         words = [...words.slice(0, opAt), ...words.slice(opAt + 1)];
       }
       words = words.flatMap((c) => c.split(/\s+/));
@@ -102,10 +103,13 @@ export function readPasted(text: string, vocab: Vocabulary): PastedEstimate {
     // What follows the description: part number, quantity, price, hours, flags.
     let partNumber = '';
     while (words.length > 1) {
-      const last = words[words.length - 1];
+      const last = words.at(-1);
+      if (last === undefined) break;
       if (isFigure(last)) words.pop();
-      else if (!partNumber && PART_NUMBER.test(last) && /\d/.test(last)) partNumber = words.pop()!;
-      else break;
+      else if (!partNumber && PART_NUMBER.test(last) && /\d/.test(last)) {
+        words.pop();
+        partNumber = last;
+      } else break;
     }
     const description = words.join(' ').trim();
     const letters = description.replace(/[^a-z]/gi, '');

@@ -90,8 +90,8 @@ export type AttachmentRecord = z.infer<typeof attachmentRecord>;
 const BLOG_IMAGE_URL = /^file\/image\?firm=(\d{1,9})&name=([A-Za-z0-9][A-Za-z0-9._%-]{0,200})$/;
 /** The firm folder and stored name of a post's image address. */
 export function imageOf(url: string): { firm: number; name: string } | null {
-  const m = BLOG_IMAGE_URL.exec(url);
-  return m ? { firm: Number(m[1]), name: decodeURIComponent(m[2]) } : null;
+  const [, firm, name] = BLOG_IMAGE_URL.exec(url) ?? [];
+  return firm && name ? { firm: Number(firm), name: decodeURIComponent(name) } : null;
 }
 
 const STAFF = sectionRoles('blog');

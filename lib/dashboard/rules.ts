@@ -128,14 +128,15 @@ export type DashboardSort = (typeof DASHBOARD_SORTS)[number];
 export const DASHBOARD_DEFAULTS = { pageSize: 10, orderBy: 'firm', direction: 'asc' } as const;
 
 /** Flat-rate book hours of one calibration by its mode; unknown modes count as an initialization. */
+const INITIALIZATION_HOURS = 0.5;
 export const BOOK_HOURS: Readonly<Record<string, number>> = {
   static: 1.5,
   dynamic: 1,
   'static-dynamic': 2.5,
   both: 2.5,
-  initialization: 0.5,
+  initialization: INITIALIZATION_HOURS,
 };
-export const bookMinutes = (mode: string | null | undefined) => Math.round((BOOK_HOURS[mode ?? ''] ?? BOOK_HOURS.initialization) * 60);
+export const bookMinutes = (mode: string | null | undefined) => Math.round((BOOK_HOURS[mode ?? ''] ?? INITIALIZATION_HOURS) * 60);
 
 // ── comparison ─────────────────────────────────────────────────────────────────────────────────────
 /** The change from `previous` to `current` as a fraction (0.25 = +25 %), or null when there was nothing before. */

@@ -32,7 +32,8 @@ function create(): Logger {
   const stdout = level();
   const streams: pino.StreamEntry[] = [{ stream: applicationLog, level: 'error' }];
   if (stdout !== 'silent') streams.push({ stream: process.stdout, level: stdout });
-  const lowest = stdout !== 'silent' && pino.levels.values[stdout] < pino.levels.values.error ? stdout : 'error';
+  const { [stdout]: rank, error: errorRank } = pino.levels.values;
+  const lowest = stdout !== 'silent' && rank !== undefined && errorRank !== undefined && rank < errorRank ? stdout : 'error';
   return pino(
     {
       name: 'app',

@@ -83,6 +83,6 @@ export async function saveStep<S extends SavedStep>(
     ...state,
     ids: { ...state.ids, [ID_OF[step]]: id },
     values: { ...state.values, [step]: values },
-    reached: stepIndex(next) > stepIndex(state.reached) ? next : state.reached,
+    reached: next !== undefined && stepIndex(next) > stepIndex(state.reached) ? next : state.reached,
   };
 }

@@ -239,7 +239,9 @@ export class RedisStore implements SharedStore {
         for (const k of keys) read.get(k).pttl(k);
         const answers = (await read.exec()) ?? [];
         return keys.map((_, i) => {
-          const [[e1, value], [e2, ttl]] = [answers[2 * i], answers[2 * i + 1]];
+          const [got, left] = [answers[2 * i], answers[2 * i + 1]];
+          if (!got || !left) throw new Error(`Redis answered ${answers.length} replies to ${2 * keys.length} commands`);
+          const [[e1, value], [e2, ttl]] = [got, left];
           if (e1 || e2) throw e1 ?? e2;
           return value === null || Number(ttl) <= 0 ? null : { value: Number(value) || 0, ttlMs: Number(ttl) };
         });

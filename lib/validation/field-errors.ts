@@ -26,7 +26,8 @@ export function serverFieldErrors(fieldErrors: Record<string, readonly string[]>
     const first = messages?.[0];
     if (!first) continue;
     const rest = inner !== undefined && path.startsWith(`${inner}.`) ? path.slice(inner.length + 1) : path;
-    out[rest.split('.')[0]] ??= first;
+    const [field = ''] = rest.split('.');
+    out[field] ??= first;
   }
   return out;
 }

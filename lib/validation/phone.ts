@@ -31,7 +31,7 @@ export function maskPhone(input: string): string {
 export function normalizePhone(text: string): { phoneNo: string; extension: string } | null {
   const m = /^\s*(.*?)\s*(?:(?:ext\.?|extension|x|#)\s*(\d{1,10}))?\s*$/i.exec(text);
   if (!m) return null;
-  const [, number, extension = ''] = m;
+  const [, number = '', extension = ''] = m;
   if (!/^\+?[\d\s().\-/]+$/.test(number)) return null;
   let digits = number.replace(/\D/g, '');
   if (number.trim().startsWith('+')) {

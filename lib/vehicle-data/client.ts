@@ -103,10 +103,10 @@ export function vehicleDataClient(s: VehicleDataSettings) {
     components,
     /** The first car the VIN names and its driver-assistance components. */
     async vehicleComponents(vin: string): Promise<VehicleComponents> {
-      const { cars } = await lookupVin(vin);
-      if (!cars.length) return { car: null, components: [] };
-      const found = await components(cars[0].carId);
-      return { car: cars[0], components: found._embedded.components };
+      const [car] = (await lookupVin(vin)).cars;
+      if (!car) return { car: null, components: [] };
+      const found = await components(car.carId);
+      return { car, components: found._embedded.components };
     },
   };
 }

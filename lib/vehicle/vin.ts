@@ -40,12 +40,13 @@ const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2] as const;
 /** Upper case, without spaces or dashes a user may paste along with it. */
 export const normalizeVin = (vin: string) => vin.replace(/[\s-]+/g, '').toUpperCase();
 
-const valueOf = (ch: string): number => (/[0-9]/.test(ch) ? Number(ch) : TRANSLITERATION[ch]);
+// A character outside the VIN alphabet has no value: NaN makes the sum match no check digit.
+const valueOf = (ch: string): number => (/[0-9]/.test(ch) ? Number(ch) : (TRANSLITERATION[ch] ?? NaN));
 
 /** The check digit (position 9) a 17-character VIN of valid characters must carry: '0'–'9' or 'X'. */
 export function checkDigit(vin: string): string {
   let sum = 0;
-  for (let i = 0; i < VIN_LENGTH; i++) sum += valueOf(vin[i]) * WEIGHTS[i];
+  for (const [i, weight] of WEIGHTS.entries()) sum += valueOf(vin.charAt(i)) * weight;
   const r = sum % 11;
   return r === 10 ? 'X' : String(r);
 }
@@ -90,9 +91,10 @@ const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
  * `latest` (next year's models are sold this year) falls back to the earlier cycle.
  */
 export function modelYear(vin: string, latest = new Date().getFullYear() + 1): number | null {
-  const index = YEAR_CODES.indexOf(vin[9]);
+  const code = vin.charAt(9);
+  const index = code ? YEAR_CODES.indexOf(code) : -1;
   if (index < 0) return null;
-  let year = 1980 + index + (/[A-Z]/.test(vin[6]) ? 30 : 0);
+  let year = 1980 + index + (/[A-Z]/.test(vin.charAt(6)) ? 30 : 0);
   while (year > latest) year -= 30;
   return year;
 }
@@ -101,8 +103,8 @@ export const wmiOf = (vin: string) => vin.slice(0, 3);
 
 /** The region of the first character (ISO 3780), for the manufacturers the decoder does not know. */
 export function regionOf(vin: string): string {
-  const c = vin[0];
-  if ('12345'.includes(c)) return c === '2' ? 'Canada' : c === '3' ? 'Mexico' : 'United States';
+  const c = vin.charAt(0);
+  if (/^[1-5]$/.test(c)) return c === '2' ? 'Canada' : c === '3' ? 'Mexico' : 'United States';
   if (c === '6' || c === '7') return 'Oceania';
   if (c === '8' || c === '9') return 'South America';
   if (c >= 'A' && c <= 'H') return 'Africa';

@@ -4,9 +4,15 @@
  */
 export type Timing = { median: number; p95: number; max: number };
 
-function summary(ms: number[]): Timing {
+/** The median, 95th percentile and maximum of some timings (sorted in place). */
+export function summary(ms: number[]): Timing {
   ms.sort((a, b) => a - b);
-  return { median: ms[Math.floor(ms.length / 2)], p95: ms[Math.floor(ms.length * 0.95)], max: ms[ms.length - 1] };
+  const at = (fraction: number) => {
+    const value = ms[Math.min(ms.length - 1, Math.floor(ms.length * fraction))];
+    if (value === undefined) throw new Error('No run was timed');
+    return value;
+  };
+  return { median: at(0.5), p95: at(0.95), max: at(1) };
 }
 
 export function time(fn: () => unknown, runs = 15, warmups = 1): Timing {

@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { PNG_1PX } from '../../testkit/images';
 import { clickUntil } from '../support/shell';
 import { openAdmin, rowOf, search, uniqueWord } from './admin-support';
+import { must } from '../../testkit/must';
 
 test('create a post, comment on it, attach a file, expand one or the other, see it on Home, delete it', async ({ page }) => {
   test.setTimeout(60_000);
@@ -42,7 +43,7 @@ test('create a post, comment on it, attach a file, expand one or the other, see 
   await expect(editor).toBeHidden();
   await expect(page.getByText(`${title} saved.`)).toBeVisible();
 
-  await search(page, 'Search posts', title.split(' ')[2]);
+  await search(page, 'Search posts', must(title.split(' ')[2], "the title's third word"));
   const row = rowOf(page, title);
   await expect(row).toHaveCount(1);
 
@@ -90,7 +91,7 @@ test('create a post, comment on it, attach a file, expand one or the other, see 
   // The image loads through the post (the BFF answers it to this site's <img>).
   await expect.poll(() => post.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
 
-  await page.goto(`/admin?section=blog&searchTerm=${encodeURIComponent(title.split(' ')[2])}`);
+  await page.goto(`/admin?section=blog&searchTerm=${encodeURIComponent(must(title.split(' ')[2], "the title's third word"))}`);
   const confirm = page.getByRole('dialog', { name: `Delete ${title}` });
   await clickUntil(rowOf(page, title).getByRole('button', { name: `Delete ${title}` }), confirm);
   await expect(confirm.getByText('Are you sure you wish to Delete this Blog?')).toBeVisible();

@@ -18,11 +18,12 @@ import { SPARE, hostOrigin, startClusterStack, startHost, stopAll, type Child, t
 import { HttpTransportType, connectThroughBff, isConnected, until, type Received } from '../../testkit/push';
 // @ts-expect-error -- plain ESM helper shared with npm run start:cluster
 import { primaryOf } from '../../scripts/lib/redis.mjs';
+import { must } from '../../testkit/must';
 
 const MAX = 3;
 const wrong = 'Wrong#Pass1';
 const THROTTLED = /^Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/;
-const [A, B] = SPARE.drillApps.map((p) => appOrigin(p));
+const [A, B] = [appOrigin(SPARE.drillApps[0]), appOrigin(SPARE.drillApps[1])];
 const HOST = hostOrigin(SPARE.drillHost);
 const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
 
@@ -124,7 +125,7 @@ function loadThrough(origin: string, sessions: readonly string[]) {
   let running = true;
   const load = sessions.map(async (cookie, i) => {
     for (let n = i; running; n++) {
-      const path = LOAD_PATHS[n % LOAD_PATHS.length];
+      const path = must(LOAD_PATHS[n % LOAD_PATHS.length], 'a load path');
       const startedAt = Date.now();
       try {
         const res = await fetch(`${origin}${path}`, { headers: { cookie, 'x-adas-bff': '1' }, redirect: 'manual' });
@@ -149,14 +150,16 @@ test('an instance killed during load: the other keeps serving, nobody is signed 
   const sessions = await signInTimes(lb(), 8);
   expect(sessions.every(Boolean)).toBe(true);
   const pushes = await Promise.all(
-    [HttpTransportType.ServerSentEvents, HttpTransportType.LongPolling].map((t) => connectThroughBff(lb(), sessions[0], t)),
+    [HttpTransportType.ServerSentEvents, HttpTransportType.LongPolling].map((t) =>
+      connectThroughBff(lb(), must(sessions[0], 'a session'), t),
+    ),
   );
 
   const load = loadThrough(lb(), sessions);
   const { outcomes } = load;
   try {
     await until(() => outcomes.length >= 40, 30_000, 'the load to get going');
-    const victim = cluster!.apps[1];
+    const victim = must(cluster!.apps[1], 'victim');
     const gone = new Promise<void>((r) => victim.once('exit', r));
     victim.kill('SIGKILL');
     await gone;
@@ -259,7 +262,7 @@ test('the reference host restarted: pages on either instance say so, and recover
 test.describe('Redis Sentinel failover', () => {
   let failoverHost: Child | undefined;
   let failover: Cluster | undefined;
-  const [FA, FB] = SPARE.failoverApps.map((p) => appOrigin(p));
+  const [FA, FB] = [appOrigin(SPARE.failoverApps[0]), appOrigin(SPARE.failoverApps[1])];
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);

@@ -40,7 +40,7 @@ test('set a price of its own, see it applied and exported; clear it, see the net
   for (const [text, message] of [
     ['abc', '"abc" is not a price: use a number such as 125.00'],
     ['-5', 'A price cannot be negative'],
-  ]) {
+  ] satisfies [string, string][]) {
     await field.fill(text);
     await save.click();
     await expect(dialog.getByRole('alert').first()).toHaveText(

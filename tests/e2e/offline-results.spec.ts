@@ -10,6 +10,7 @@ import { RESULT } from '../../lib/adas/rules';
 import { hostCall, hostToken } from '../support/api';
 import { signIn } from '../support/session';
 import { newInspection, withTestDb } from './adas-support';
+import { must, two } from '../../testkit/must';
 
 const rowOf = (id: number, system: number) =>
   withTestDb((db) =>
@@ -38,7 +39,7 @@ const cutBff = (page: Page) => page.route('**/api/bff/adas/**', (r) => r.abort('
 test('changes made offline survive a reload and reach the host once, in order', async ({ page, context }) => {
   test.setTimeout(120_000);
   const { id, systems } = await newInspection(`RO-OFF-${Date.now() % 1_000_000}`);
-  const [first, second] = systems;
+  const [first, second] = two(systems, 'the systems');
   await signIn(page, 5, undefined, `/view?adasInspection=${id}`);
   await settled(page);
   await context.setOffline(true);
@@ -69,7 +70,7 @@ test('changes made offline survive a reload and reach the host once, in order', 
 test('a change against a result someone else changed meanwhile shows both, and the technician chooses', async ({ page, context }) => {
   test.setTimeout(90_000);
   const { id, systems } = await newInspection(`RO-CON-${Date.now() % 1_000_000}`);
-  const [first] = systems;
+  const first = must(systems[0], 'a system');
   await signIn(page, 5, undefined, `/view?adasInspection=${id}`);
   await settled(page);
   await context.setOffline(true);
@@ -99,7 +100,7 @@ test('a change against a result someone else changed meanwhile shows both, and t
 test('another user of the same browser never sees the queue; the same user finds it after signing in again', async ({ page, context }) => {
   test.setTimeout(120_000);
   const { id, systems } = await newInspection(`RO-USR-${Date.now() % 1_000_000}`);
-  const [first] = systems;
+  const first = must(systems[0], 'a system');
   const path = `/view?adasInspection=${id}`;
   await signIn(page, 5, undefined, path);
   await settled(page);

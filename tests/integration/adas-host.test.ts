@@ -9,9 +9,10 @@ import { explainAdasList, listAdas } from '../../api-host/adas/query';
 import { subtree } from '../../api-host/locations/seed';
 import { STATUS } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
-import { ADAS_SORTS, adassQuery, type AdasRow } from '../../lib/contract/adas';
+import { ADAS_SORTS, adassQuery } from '../../lib/contract/adas';
 import type { CallDef } from '../../lib/contract/define';
-import { startTestHost, type CallInput, type TestHost } from '../../testkit/host';
+import { startTestHost, type CallInput, type ContractInput, type TestHost } from '../../testkit/host';
+import { must } from '../../testkit/must';
 
 const a = contract.adas;
 const v = contract.vehicle;
@@ -33,12 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => host?.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function ok<T = any>(call: CallDef, input?: CallInput, token = shop): Promise<T> {
-  const res = await host.api(token, call, input);
-  expect(res.status, `${call.path}: ${JSON.stringify(res.body)}`).toBe(200);
-  return call.response.parse(res.body) as T;
-}
+const ok = <C extends CallDef>(call: C, input?: ContractInput<C>, token = shop) => host.ok(token, call, input);
 async function status(call: CallDef, input: CallInput, token: string, expected: number) {
   const res = await host.api<{ error: string; fieldErrors?: Record<string, string[]> }>(token, call, input);
   expect(res.status, `${call.path}: ${JSON.stringify(res.body)}`).toBe(expected);
@@ -80,7 +76,9 @@ function pilotVin(n: number): string {
     Z: 9,
   };
   const w = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
-  const sum = [...draft].reduce((s, ch, i) => s + (/\d/.test(ch) ? Number(ch) : map[ch]) * w[i], 0) % 11;
+  const sum =
+    [...draft].reduce((s, ch, i) => s + (/\d/.test(ch) ? Number(ch) : must(map[ch], `the value of ${ch}`)) * must(w[i], 'a weight'), 0) %
+    11;
   return draft.slice(0, 8) + (sum === 10 ? 'X' : String(sum)) + draft.slice(9);
 }
 
@@ -149,12 +147,12 @@ describe('decoding VINs', () => {
 
 describe('the job list', () => {
   it('shows a shop user the jobs of its location only, a franchise user its network, newest first', async () => {
-    const mine = await ok<{ count: number; items: AdasRow[] }>(a.adass, { query: {} });
+    const mine = await ok(a.adass, { query: {} });
     expect(mine.items).toHaveLength(10);
     expect(new Set(mine.items.map((r) => r.firm))).toEqual(new Set([6]));
     expect(mine.count).toBe(one<{ n: number }>('SELECT count(*) AS n FROM adas WHERE firm = 6').n);
     expect(mine.items.map((r) => r.adas)).toEqual([...mine.items.map((r) => r.adas)].sort((x, y) => y - x));
-    const network = await ok<{ count: number }>(a.adass, { query: {} }, franchise);
+    const network = await ok(a.adass, { query: {} }, franchise);
     expect(network.count).toBe(one<{ n: number }>(`SELECT count(*) AS n FROM adas WHERE firm IN (${subtree(3).join(', ')})`).n);
   });
 
@@ -179,18 +177,14 @@ describe('the job list', () => {
   });
 
   it('filters by status, location and creation dates', async () => {
-    const complete = await ok<{ count: number; items: AdasRow[] }>(
-      a.adass,
-      { query: { filterBy: STATUS.complete, pageSize: 100 } },
-      franchise,
-    );
+    const complete = await ok(a.adass, { query: { filterBy: STATUS.complete, pageSize: 100 } }, franchise);
     expect(complete.items.every((r) => r.status === STATUS.complete)).toBe(true);
-    const seven = await ok<{ items: AdasRow[] }>(a.adass, { query: { firm: 7, pageSize: 100 } }, franchise);
+    const seven = await ok(a.adass, { query: { firm: 7, pageSize: 100 } }, franchise);
     expect(seven.items.every((r) => r.firm === 7)).toBe(true);
     const from = new Date(Date.now() - 30 * 86_400_000).toISOString();
-    const recent = await ok<{ count: number; items: AdasRow[] }>(a.adass, { query: { createdFrom: from, pageSize: 100 } });
+    const recent = await ok(a.adass, { query: { createdFrom: from, pageSize: 100 } });
     expect(recent.items.every((r) => r.createdAt >= from.slice(0, 19))).toBe(true);
-    expect(recent.count).toBeLessThan((await ok<{ count: number }>(a.adass, { query: {} })).count);
+    expect(recent.count).toBeLessThan((await ok(a.adass, { query: {} })).count);
     // A location the caller does not reach is another firm's record.
     await status(a.adass, { query: { firm: 9 } }, shop, 404);
   });
@@ -201,12 +195,12 @@ describe('the job list', () => {
     );
     for (const term of [row.vin, row.vin.slice(-8), row.vin.slice(3, 9).toLowerCase(), row.ronumber])
       expect(
-        (await ok<{ items: AdasRow[] }>(a.adass, { query: { searchTerm: term } })).items.map((r) => r.adas),
+        (await ok(a.adass, { query: { searchTerm: term } })).items.map((r) => r.adas),
         term,
       ).toContain(row.adas);
     // Another firm's job is not found by its VIN.
     const other = one<{ vin: string }>('SELECT vin FROM adas WHERE firm = 9 LIMIT 1');
-    expect((await ok<{ count: number }>(a.adass, { query: { searchTerm: other.vin } })).count).toBe(0);
+    expect((await ok(a.adass, { query: { searchTerm: other.vin } })).count).toBe(0);
   });
 
   it('uses indexes: no full table scan for a sorted page, a status filter or a VIN search', () => {
@@ -315,7 +309,7 @@ describe('jobs', () => {
     expect((await ok(a.locations, {})).map((f: { firm: number }) => f.firm)).toEqual([6]);
     // As a tree: each location before the ones under it, siblings by name.
     const admin = await host.token(1);
-    const tree = await ok<{ firm: number; name: string }[]>(a.locations, {}, admin);
+    const tree = await ok(a.locations, {}, admin);
     const parent = new Map(
       (host.db.prepare('SELECT firm, parent FROM firm').all() as { firm: number; parent: number | null }[]).map((f) => [f.firm, f.parent]),
     );
@@ -372,8 +366,7 @@ describe('inspections and the status roll-up', () => {
     expect(two).toMatchObject({ status: STATUS.complete, adasStatus: STATUS.complete });
     expect(jobStatus(adas)).toEqual({ status: STATUS.complete, inspections_complete: 2 });
     // The list shows it at once.
-    const row = (await ok<{ items: AdasRow[] }>(a.adass, { query: { searchTerm: (await ok(a.adas, { query: { adas } })).ronumber } }))
-      .items[0];
+    const row = (await ok(a.adass, { query: { searchTerm: (await ok(a.adas, { query: { adas } })).ronumber } })).items[0];
     expect(row).toMatchObject({ status: STATUS.complete, inspectionsComplete: 2, inspectionsTotal: 2 });
     const reopened = await ok(a.updateStatusAdasInspection, { body: { adasInspection: first, status: STATUS.open } });
     expect(reopened).toMatchObject({ status: STATUS.open, adasStatus: STATUS.open });
@@ -443,7 +436,7 @@ describe('inspections and the status roll-up', () => {
     const { first } = await jobWithTwoInspections();
     const items = await recordAll(first);
     if (items.length === 0) return;
-    const target = items[0];
+    const target = must(items[0], 'target');
     const refused = await status(
       a.removeSystemFromInspection,
       { body: { adasInspection: first, adasChecklistMatrix: target.adasChecklistMatrix } },
@@ -511,8 +504,10 @@ describe('repair lines', () => {
     const lines = await ok(a.repairLines, { query: { adas } });
     expect(lines.length).toBeGreaterThan(2);
     expect(lines.map((l: { lineNum: number }) => l.lineNum)).toEqual([...lines.keys()].map((i) => i + 1));
-    await ok(a.saveEquipped, { body: { adas, uniqueSequenceNumber: lines[0].uniqueSequenceNumber, isNotEquipped: true } });
-    expect((await ok(a.repairLines, { query: { adas } }))[0].isNotEquipped).toBe(true);
+    await ok(a.saveEquipped, {
+      body: { adas, uniqueSequenceNumber: must(lines[0], 'lines[0]').uniqueSequenceNumber, isNotEquipped: true },
+    });
+    expect(must((await ok(a.repairLines, { query: { adas } }))[0], 'a repair line').isNotEquipped).toBe(true);
     await status(a.saveEquipped, { body: { adas, uniqueSequenceNumber: 1, isNotEquipped: true } }, shop, 404);
     await status(a.saveEquipped, { body: { adas, uniqueSequenceNumber: 1 } }, shop, 400);
   });
@@ -606,7 +601,7 @@ describe('vehicles', () => {
 
 describe('the insurers a job may name (issue 31 §1)', () => {
   it('offers the network’s and the caller’s firms’ active insurers, and saves each one it offers', async () => {
-    const offered = await ok<{ insurance: number; insuranceName: string; firmName: string }[]>(a.insurers);
+    const offered = await ok(a.insurers);
     const firms = host.db.prepare('SELECT insurance, firm, is_inactive FROM insurance').all() as {
       insurance: number;
       firm: number;
@@ -622,8 +617,8 @@ describe('the insurers a job may name (issue 31 §1)', () => {
     expect(offered.map((i) => i.insuranceName)).not.toContain('Pacific Coast Auto'); // another firm's
 
     const chosen = offered.find((i) => i.insuranceName === 'Brooklyn Mutual Auto')!;
-    const created = await ok<{ id: number }>(a.createAdas, { body: newJob({ ronumber: 'INS-1', insurance: chosen.insurance }) });
-    const saved = await ok<{ insurance: number | null; insuranceName: string }>(a.adas, { query: { adas: created.id } });
+    const created = await ok(a.createAdas, { body: newJob({ ronumber: 'INS-1', insurance: chosen.insurance }) });
+    const saved = await ok(a.adas, { query: { adas: created.id } });
     expect(saved).toMatchObject({ insurance: chosen.insurance, insuranceName: 'Brooklyn Mutual Auto' });
   });
 

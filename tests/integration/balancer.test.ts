@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ESM helper shared with npm run start:cluster
 import { NGINX_TEMPLATE, startNginx } from '../../scripts/lib/nginx.mjs';
 import { APP_PORT } from '../../testkit/env';
+import { must } from '../../testkit/must';
 
 const [LB, ONE, TWO] = [APP_PORT + 46, APP_PORT + 47, APP_PORT + 48];
 const url = `http://localhost:${LB}`;
@@ -85,7 +86,7 @@ async function bothServe() {
   let seen: string[] = [];
   while (!(seen.includes('one') && seen.includes('two') && seen.at(-1) !== seen.at(-2))) {
     expect(Date.now()).toBeLessThan(deadline);
-    seen = [...seen, (await get('/page')).json!.name].slice(-4);
+    seen = [...seen, must((await get('/page')).json?.name, 'the instance name')].slice(-4);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

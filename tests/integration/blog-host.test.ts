@@ -5,12 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../../lib/contract';
-import { COMMENTS_OFF, FORBIDDEN_ATTACHMENT, SCHEDULE_TOO_EARLY, type BlogRecord, type BlogRow } from '../../lib/contract/blog';
+import { COMMENTS_OFF, FORBIDDEN_ATTACHMENT, SCHEDULE_TOO_EARLY } from '../../lib/contract/blog';
 import type { CallDef } from '../../lib/contract/define';
 import { BLOG_STATUS } from '../../lib/contract/lookups-groups';
 import { MESSAGES } from '../../lib/validation/messages';
-import { startTestHost, type CallInput, type TestHost } from '../../testkit/host';
+import { startTestHost, type CallInput, type ContractInput, type TestHost } from '../../testkit/host';
 import { PNG_1PX, multipart } from '../../testkit/images';
+import { must } from '../../testkit/must';
 
 const b = contract.blog;
 let host: TestHost;
@@ -22,16 +23,11 @@ let r4: string;
 
 beforeAll(async () => {
   host = await startTestHost();
-  [r1, r3, r12, r15, r4] = await Promise.all([1, 3, 12, 15, 4].map((r) => host.token(r)));
+  [r1, r3, r12, r15, r4] = await Promise.all([host.token(1), host.token(3), host.token(12), host.token(15), host.token(4)]);
 });
 afterAll(() => host?.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function ok<T = any>(call: CallDef, input?: CallInput, token = r1): Promise<T> {
-  const res = await host.api(token, call, input);
-  expect(res.status, `${call.path}: ${JSON.stringify(res.body)}`).toBe(200);
-  return call.response.parse(res.body) as T;
-}
+const ok = <C extends CallDef>(call: C, input?: ContractInput<C>, token = r1) => host.ok(token, call, input);
 const status = async (call: CallDef, input: CallInput = {}, token = r1) => (await host.api(token, call, input)).status;
 const errorsOf = async (call: CallDef, input: CallInput, token = r1) => {
   const res = await host.api<{ fieldErrors?: Record<string, string[]> }>(token, call, input);
@@ -50,17 +46,17 @@ const blogCount = () => host.db.prepare('SELECT count(*) FROM blog').pluck().get
 
 describe('blog list', () => {
   it('answers count and items, 10 a page, ordered by createdBy descending by default', async () => {
-    const first = await ok<{ count: number; items: BlogRow[] }>(b.blogs, { query: {} });
+    const first = await ok(b.blogs, { query: {} });
     expect(first.count).toBe(30);
     expect(first.items).toHaveLength(10);
     const authors = first.items.map((r) => r.createdBy.toLowerCase());
     expect(authors).toEqual([...authors].sort().reverse());
-    const byName = await ok<{ items: BlogRow[] }>(b.blogs, { query: { orderBy: 'blogName', direction: 'asc', pageSize: 50 } });
+    const byName = await ok(b.blogs, { query: { orderBy: 'blogName', direction: 'asc', pageSize: 50 } });
     const names = byName.items.map((r) => r.blogName.toLowerCase());
     expect(names).toEqual([...names].sort());
-    const drafts = await ok<{ items: BlogRow[] }>(b.blogs, { query: { blogStatus: BLOG_STATUS.draft } });
+    const drafts = await ok(b.blogs, { query: { blogStatus: BLOG_STATUS.draft } });
     expect(drafts.items.every((r) => r.blogStatusName === 'Draft')).toBe(true);
-    const found = await ok<{ items: BlogRow[] }>(b.blogs, { query: { searchTerm: 'radar dynamic' } });
+    const found = await ok(b.blogs, { query: { searchTerm: 'radar dynamic' } });
     expect(found.items.length).toBeGreaterThan(0);
     expect(found.items.every((r) => /radar/i.test(r.blogName + r.blogTags))).toBe(true);
     expect(await status(b.blogs, { query: { orderBy: 'likes' } })).toBe(400);
@@ -68,13 +64,13 @@ describe('blog list', () => {
   });
 
   it("shows each caller the posts of their firms only; another firm's post answers 404", async () => {
-    const west = await ok<{ items: BlogRow[] }>(b.blogs, { query: { pageSize: 100 } }, r12);
+    const west = await ok(b.blogs, { query: { pageSize: 100 } }, r12);
     expect(west.items.length).toBeGreaterThan(0);
     expect(west.items.every((r) => r.firm === 4)).toBe(true);
     const platformPost = host.db.prepare('SELECT blog FROM blog WHERE firm = 1 LIMIT 1').pluck().get() as number;
     expect(await status(b.blog, { query: { blog: platformPost } }, r12)).toBe(404);
     expect(await status(b.blog, { query: { blog: 99999 } })).toBe(404);
-    const search = await ok<{ items: { blog: number }[] }>(b.blogSearch, { query: { searchTerm: 'windshield' } }, r3);
+    const search = await ok(b.blogSearch, { query: { searchTerm: 'windshield' } }, r3);
     expect(search.items.length).toBeGreaterThan(0);
     expect(await status(b.blogSearch, { query: { firm: 1, searchTerm: 'windshield' } }, r3)).toBe(404);
     expect(await status(b.blogSearch, { query: { searchTerm: '' } })).toBe(400);
@@ -83,8 +79,8 @@ describe('blog list', () => {
 
 describe('saving posts', () => {
   it('a new post starts from the defaults: sort 0, sticky, comments and shops off, no attachments', async () => {
-    const { id } = await ok<{ id: number }>(b.saveBlog, { body: post() }, r3);
-    const saved = await ok<BlogRecord>(b.blog, { query: { blog: id } }, r3);
+    const { id } = await ok(b.saveBlog, { body: post() }, r3);
+    const saved = await ok(b.blog, { query: { blog: id } }, r3);
     expect(saved).toMatchObject({
       sort: 0,
       isSticky: false,
@@ -110,10 +106,10 @@ describe('saving posts', () => {
       expect(e.content?.[0]).toMatch(/^Scripts and other active content are not allowed in a post/);
     }
     expect(blogCount()).toBe(before);
-    const { id } = await ok<{ id: number }>(b.saveBlog, {
+    const { id } = await ok(b.saveBlog, {
       body: post({ content: '<div class="x"><p style="color:red">Kept <span>text</span></p></div>' }),
     });
-    expect((await ok<BlogRecord>(b.blog, { query: { blog: id } })).content).toBe('<p>Kept text</p>');
+    expect((await ok(b.blog, { query: { blog: id } })).content).toBe('<p>Kept text</p>');
     expect((await errorsOf(b.saveBlog, { body: post({ content: '<p> </p>' }) })).content).toEqual([MESSAGES.required]);
   });
 
@@ -136,24 +132,24 @@ describe('comments and attachments', () => {
   const pdf = Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64');
 
   it('takes comments only while the post allows them', async () => {
-    const { id: closed } = await ok<{ id: number }>(b.saveBlog, { body: post() });
+    const { id: closed } = await ok(b.saveBlog, { body: post() });
     const refused = await host.api<{ error: string }>(r1, b.saveComment, { body: { blogComment: -1, blog: closed, content: 'Hi' } });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe(COMMENTS_OFF);
-    const { id: open } = await ok<{ id: number }>(b.saveBlog, { body: post({ isAllowComments: true }) });
-    const { id: comment } = await ok<{ id: number }>(b.saveComment, { body: { blogComment: -1, blog: open, content: 'Great news' } });
-    const list = await ok<{ blogComment: number; content: string; createdBy: string }[]>(b.comments, { query: { blog: open } });
+    const { id: open } = await ok(b.saveBlog, { body: post({ isAllowComments: true }) });
+    const { id: comment } = await ok(b.saveComment, { body: { blogComment: -1, blog: open, content: 'Great news' } });
+    const list = await ok(b.comments, { query: { blog: open } });
     expect(list).toEqual([expect.objectContaining({ blogComment: comment, content: 'Great news', createdBy: 'Adams, Avery' })]);
     expect((await errorsOf(b.saveComment, { body: { blogComment: -1, blog: open, content: '' } })).content).toEqual([MESSAGES.required]);
     expect(await status(b.comments, { query: { blog: open } }, r3)).toBe(404);
     expect(await status(b.deleteComment, { query: { blogComment: comment } }, r3)).toBe(404);
     await ok(b.deleteComment, { query: { blogComment: comment } });
-    expect(await ok<unknown[]>(b.comments, { query: { blog: open } })).toEqual([]);
+    expect(await ok(b.comments, { query: { blog: open } })).toEqual([]);
   });
 
   it('attaches allowed files checked by their content, refuses forbidden and disguised ones', async () => {
-    const { id } = await ok<{ id: number }>(b.saveBlog, { body: post() });
-    const { id: att } = await ok<{ id: number }>(b.saveAttachment, { body: { blog: id, fileName: 'procedure.pdf', data: pdf } });
+    const { id } = await ok(b.saveBlog, { body: post() });
+    const { id: att } = await ok(b.saveAttachment, { body: { blog: id, fileName: 'procedure.pdf', data: pdf } });
     const csv = Buffer.from('a,b\n1,2\n').toString('base64');
     await ok(b.saveAttachment, { body: { blog: id, fileName: 'lines.csv', data: csv } });
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]).toString('base64');
@@ -167,12 +163,12 @@ describe('comments and attachments', () => {
       expect(res.status, fileName).toBe(400);
       expect(res.body.error).toContain(FORBIDDEN_ATTACHMENT);
     }
-    const list = await ok<{ fileName: string; contentType: string; size: number }[]>(b.attachments, { query: { blog: id } });
+    const list = await ok(b.attachments, { query: { blog: id } });
     expect(list.map((a) => [a.fileName, a.contentType])).toEqual([
       ['procedure.pdf', 'application/pdf'],
       ['lines.csv', 'text/csv; charset=utf-8'],
     ]);
-    expect((await ok<{ attachments: number }>(b.blog, { query: { blog: id } })).attachments).toBe(2);
+    expect((await ok(b.blog, { query: { blog: id } })).attachments).toBe(2);
     const back = await host.app.inject({
       method: 'GET',
       url: `/api/blog/attachment?blogAttachment=${att}`,
@@ -186,14 +182,14 @@ describe('comments and attachments', () => {
     expect(await status(b.attachment, { query: { blogAttachment: att } }, r3)).toBe(404);
     expect(await status(b.deleteAttachment, { query: { blogAttachment: att } }, r3)).toBe(404);
     await ok(b.deleteAttachment, { query: { blogAttachment: att } });
-    expect(await ok<unknown[]>(b.attachments, { query: { blog: id } })).toHaveLength(1);
+    expect(await ok(b.attachments, { query: { blog: id } })).toHaveLength(1);
   });
 
   it('deleting a post takes its comments and attachments with it', async () => {
-    const { id } = await ok<{ id: number }>(b.saveBlog, { body: post({ isAllowComments: true }) });
-    const { id: comment } = await ok<{ id: number }>(b.saveComment, { body: { blogComment: -1, blog: id, content: 'c' } });
+    const { id } = await ok(b.saveBlog, { body: post({ isAllowComments: true }) });
+    const { id: comment } = await ok(b.saveComment, { body: { blogComment: -1, blog: id, content: 'c' } });
     await ok(b.saveAttachment, { body: { blog: id, blogComment: comment, fileName: 'c.pdf', data: pdf } });
-    expect(await ok<unknown[]>(b.attachments, { query: { blog: id, blogComment: comment } })).toHaveLength(1);
+    expect(await ok(b.attachments, { query: { blog: id, blogComment: comment } })).toHaveLength(1);
     expect(await status(b.deleteBlog, { query: { blog: id } }, r12)).toBe(404);
     await ok(b.deleteBlog, { query: { blog: id } });
     expect(
@@ -216,9 +212,9 @@ describe("a post's image", () => {
       headers: { 'content-type': contentType, authorization: `Bearer ${r3}` },
     });
     expect(up.statusCode).toBe(200);
-    const [imageUrl] = up.json() as string[];
-    const { id } = await ok<{ id: number }>(b.saveBlog, { body: post({ imageUrl, isIncludeShop: true }) }, r3);
-    expect((await ok<BlogRecord>(b.blog, { query: { blog: id } }, r3)).imageUrl).toBe(imageUrl);
+    const imageUrl = must((up.json() as string[])[0], 'imageUrl');
+    const { id } = await ok(b.saveBlog, { body: post({ imageUrl, isIncludeShop: true }) }, r3);
+    expect((await ok(b.blog, { query: { blog: id } }, r3)).imageUrl).toBe(imageUrl);
     const name = new URLSearchParams(imageUrl.split('?')[1]).get('name')!;
     const get = (token: string, n = name) =>
       host.app.inject({
@@ -254,14 +250,14 @@ describe("Home's posts", () => {
   it('shows published posts whose schedule has come, aimed at the firm, sticky first; shops only see posts including shops', async () => {
     const day = 86_400_000;
     const mk = async (blogName: string, more: Record<string, unknown>, token = r3) =>
-      (await ok<{ id: number }>(b.saveBlog, { body: post({ blogName, ...more }) }, token)).id;
+      (await ok(b.saveBlog, { body: post({ blogName, ...more }) }, token)).id;
     await mk('Home: sticky', { isSticky: true, isIncludeShop: true });
     await mk('Home: future', { scheduledOn: new Date(Date.now() + day).toISOString(), isIncludeShop: true });
     await mk('Home: draft', { blogStatus: BLOG_STATUS.draft, isIncludeShop: true });
     await mk('Home: staff only', {});
     await mk('Home: other network', { isIncludeShop: true }, r12); // firm 4: not above firm 7
 
-    const shop = await ok<BlogRecord[]>(b.published, { query: { limit: 50 } }, r15);
+    const shop = await ok(b.published, { query: { limit: 50 } }, r15);
     const shopNames = shop.map((p) => p.blogName);
     expect(shopNames[0]).toBe('Home: sticky');
     expect(shopNames).not.toEqual(expect.arrayContaining(['Home: future']));
@@ -271,7 +267,7 @@ describe("Home's posts", () => {
     const stickies = shop.findIndex((p) => !p.isSticky);
     expect(shop.slice(stickies).every((p) => !p.isSticky)).toBe(true);
 
-    const franchiser = (await ok<BlogRecord[]>(b.published, { query: { limit: 50 } }, r3)).map((p) => p.blogName);
+    const franchiser = (await ok(b.published, { query: { limit: 50 } }, r3)).map((p) => p.blogName);
     expect(franchiser).toContain('Home: staff only');
     expect(franchiser).not.toContain('Home: other network');
   });

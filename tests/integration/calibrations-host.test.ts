@@ -10,8 +10,9 @@ import { makeVin } from '../../api-host/vehicles/data';
 import { contract } from '../../lib/contract';
 import type { CallDef } from '../../lib/contract/define';
 import { RAV4_LINES, XML_BOMB, bmsXml, estimateCsv } from '../support/estimates';
-import { startTestHost, type CallInput, type TestHost } from '../../testkit/host';
+import { startTestHost, type ContractInput, type TestHost } from '../../testkit/host';
 import { multipart } from '../../testkit/images';
+import { must } from '../../testkit/must';
 
 const c = contract.calibration;
 let host: TestHost;
@@ -24,12 +25,7 @@ let adas: number;
 let inspection: number;
 let insurer: number;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function ok<T = any>(call: CallDef, input?: CallInput, token = shop): Promise<T> {
-  const res = await host.api(token, call, input);
-  expect(res.status, `${call.path}: ${JSON.stringify(res.body)}`).toBe(200);
-  return call.response.parse(res.body) as T;
-}
+const ok = <C extends CallDef>(call: C, input?: ContractInput<C>, token = shop) => host.ok(token, call, input);
 
 async function upload(token: string, job: number, name: string, content: Buffer | string) {
   const { body, contentType } = await multipart([{ name, bytes: Buffer.from(content), type: 'application/octet-stream' }]);
@@ -55,7 +51,7 @@ beforeAll(async () => {
       "INSERT INTO insurance_lookup (insurance, lookup_type, calibration_type, price_cents) VALUES (?, 'price', 'Forward camera – static', 35000) ON CONFLICT DO UPDATE SET price_cents = 35000, is_inactive = 0",
     )
     .run(insurer);
-  const created = await ok<{ id: number; adasInspection: number }>(contract.adas.createAdas, {
+  const created = await ok(contract.adas.createAdas, {
     body: {
       firm: 6,
       ronumber: 'RO-CAL-1',
@@ -65,7 +61,7 @@ beforeAll(async () => {
     },
   });
   adas = created.id;
-  inspection = created.adasInspection;
+  inspection = must(created.adasInspection, 'the new inspection');
 });
 afterAll(() => host?.close());
 
@@ -74,13 +70,19 @@ describe('estimate upload and scrub', () => {
     const up = await upload(shop, adas, 'estimate.xml', bmsXml(RAV4_LINES));
     expect(up).toMatchObject({ status: 200, body: { lines: RAV4_LINES.length, source: 'bms' } });
     const scrub = await ok(c.scrub, { query: { adas, adasInspection: inspection } });
-    const camera = scrub.calibrations.find((x: { system: string }) => x.system === 'Forward Camera');
+    const camera = must(
+      scrub.calibrations.find((x: { system: string }) => x.system === 'Forward Camera'),
+      'camera',
+    );
     expect(camera.lines.map((l: { lineNum: number }) => l.lineNum)).toEqual([1]);
     expect(camera.calibrationMode).toBe('static');
     expect(camera.price).toBeGreaterThan(0);
     expect(camera.url).toMatch(/^https:/);
-    const radar = scrub.calibrations.find((x: { system: string }) => x.system === 'Front Radar');
-    expect(radar.lines[0].description).toBe('Front bumper cover');
+    const radar = must(
+      scrub.calibrations.find((x: { system: string }) => x.system === 'Front Radar'),
+      'radar',
+    );
+    expect(must(radar.lines[0], 'lines[0]').description).toBe('Front bumper cover');
     expect(scrub.untriggered.map((l: { description: string }) => l.description)).toEqual(
       expect.arrayContaining(['Hood', 'LT Door trim panel']),
     );
@@ -125,7 +127,10 @@ describe('quote, price check and prediction', () => {
   it("quotes the scrub at the firm's prices with the insurer's agreed price beside each line", async () => {
     const q = await ok(c.quote, { body: { adasInspection: inspection } });
     expect(q.hasAgreedPrices).toBe(true);
-    const camera = q.lines.find((l: { system: string }) => l.system === 'Forward Camera');
+    const camera = must(
+      q.lines.find((l: { system: string }) => l.system === 'Forward Camera'),
+      'the camera line',
+    );
     expect(camera.agreedPrice).toBe(350);
     expect(q.total).toBeCloseTo(
       q.lines.reduce((s: number, l: { price: number | null }) => s + (l.price ?? 0), 0),
@@ -135,7 +140,10 @@ describe('quote, price check and prediction', () => {
 
   it('flags a line under the agreed price and a triggered calibration left out', async () => {
     const scrub = await ok(c.scrub, { query: { adas, adasInspection: inspection } });
-    const camera = scrub.calibrations.find((x: { system: string }) => x.system === 'Forward Camera');
+    const camera = must(
+      scrub.calibrations.find((x: { system: string }) => x.system === 'Forward Camera'),
+      'the camera',
+    );
     const q = await ok(c.quote, {
       body: { adasInspection: inspection, lines: [{ adasChecklistMatrix: camera.adasChecklistMatrix, price: 199.99 }] },
     });
@@ -182,12 +190,12 @@ describe('requests and notes', () => {
       technicians: '[5]',
       files: [],
     };
-    request = (await ok<{ id: number }>(contract.adas.createCalibrate, { body })).id;
-    const r = await ok(c.request, { query: { adasInspection: inspection } });
+    request = (await ok(contract.adas.createCalibrate, { body })).id;
+    const r = must(await ok(c.request, { query: { adasInspection: inspection } }), 'the request');
     expect(r).toMatchObject({ calibrateRequest: request, statusName: 'New', adas });
     expect(r.lines.length).toBe(lines.length);
     expect(r.technicians.map((t: { user: number }) => t.user)).toEqual([5]);
-    expect(r.notes[0].note).toBe('Please book targets');
+    expect(must(r.notes[0], 'notes[0]').note).toBe('Please book targets');
     expect((await host.api(shop, contract.adas.createCalibrate, { body })).status).toBe(400);
     expect(
       (await host.api(shop, contract.adas.createCalibrate, { body: { ...body, adasInspection: null, lines: '{not json' } })).status,
@@ -197,18 +205,23 @@ describe('requests and notes', () => {
 
   it('notes: a conversation newest last, unread counts per reader, 10,000 characters refused, readBy only oneself', async () => {
     await ok(c.saveRequestNote, { body: { calibrateRequest: request, note: 'Targets tomorrow at 9.' } }, manager);
-    expect((await ok(c.request, { query: { adasInspection: inspection } })).unreadNotes).toBe(1);
+    expect(must(await ok(c.request, { query: { adasInspection: inspection } }), 'the request').unreadNotes).toBe(1);
     const list = await ok(contract.adas.adass, { query: { firm: 6, searchTerm: 'RO-CAL-1' } });
-    expect(list.items.find((r: { adas: number }) => r.adas === adas).unreadNotes).toBe(1);
+    expect(
+      must(
+        list.items.find((r: { adas: number }) => r.adas === adas),
+        'the job in the list',
+      ).unreadNotes,
+    ).toBe(1);
     const notes = await ok(c.requestNotes, { query: { calibrateRequest: request, readBy: 5 } });
     expect(notes.at(-1)).toMatchObject({ note: 'Targets tomorrow at 9.', isNew: true });
-    expect((await ok(c.request, { query: { adasInspection: inspection } })).unreadNotes).toBe(0);
+    expect(must(await ok(c.request, { query: { adasInspection: inspection } }), 'the request').unreadNotes).toBe(0);
     const long = await host.api(shop, c.saveRequestNote, { body: { calibrateRequest: request, note: 'x'.repeat(10_000) } });
     expect(long.status).toBe(400);
     expect(JSON.stringify(long.body)).toMatch(/at most 4,000 characters/);
     expect((await host.api(shop, c.requestNotes, { query: { calibrateRequest: request, readBy: 4 } })).status).toBe(403);
     expect((await host.api(otherShop, c.saveRequestNote, { body: { calibrateRequest: request, note: 'hi' } })).status).toBe(404);
-    const managers = notes.at(-1).calibrateRequestNote;
+    const managers = must(notes.at(-1), 'the last note').calibrateRequestNote;
     expect(
       (await host.api(shop, c.saveRequestNote, { body: { calibrateRequestNote: managers, calibrateRequest: request, note: 'edited' } }))
         .status,
@@ -226,7 +239,7 @@ describe('requests and notes', () => {
       { body: { calibrateRequest: request, statusName: 'Approved', reason: 'Insurer approved', reasonSource: 'Insurer' } },
       manager,
     );
-    expect((await ok(c.request, { query: { adasInspection: inspection } })).statusName).toBe('Approved');
+    expect(must(await ok(c.request, { query: { adasInspection: inspection } }), 'the request').statusName).toBe('Approved');
     expect((await host.api(otherShop, c.saveRequestStatus, { body: { calibrateRequest: request, statusName: 'Scheduled' } })).status).toBe(
       404,
     );
@@ -294,7 +307,7 @@ describe('evaluate records and deleting a request', () => {
   });
 
   it('deletes a request: its creator or a manager, others 403, other firms 404', async () => {
-    const r = await ok(c.request, { query: { adasInspection: inspection } });
+    const r = must(await ok(c.request, { query: { adasInspection: inspection } }), 'the request');
     expect((await host.api(otherShop, c.deleteRequest, { query: { calibrateRequest: r.calibrateRequest } })).status).toBe(404);
     const other = await host.token(await host.addUser({ role: 16, firm: 6 }));
     expect((await host.api(other, c.deleteRequest, { query: { calibrateRequest: r.calibrateRequest } })).status).toBe(403);

@@ -12,8 +12,9 @@ import { runMakeMatrixLinkImport } from '../../api-host/configuration/links';
 import { IMPLEMENTATIONS } from '../../api-host/areas';
 import { ALL_CALLS, contract } from '../../lib/contract';
 import { makeMatrixListQuery } from '../../lib/contract/admin';
-import type { CallDef } from '../../lib/contract/define';
-import { startTestHost, type CallInput, type TestHost } from '../../testkit/host';
+import type { BodyOf, CallDef } from '../../lib/contract/define';
+import { startTestHost, type CallInput, type ContractInput, type TestHost } from '../../testkit/host';
+import { must, two } from '../../testkit/must';
 
 const a = contract.admin;
 const p = contract.adasmatrix;
@@ -31,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => host?.close());
 
 /** Calls as role 1 unless told; must answer 200; the body parsed by the call's response schema. */
-const ok = <T = any>(call: CallDef, input?: CallInput, token = admin): Promise<T> => host.ok<T>(token, call, input); // eslint-disable-line @typescript-eslint/no-explicit-any
+const ok = <C extends CallDef>(call: C, input?: ContractInput<C>, token = admin) => host.ok(token, call, input);
 async function fails(status: number, call: CallDef, input?: CallInput, token = admin) {
   const res = await host.api<{ error: string; fieldErrors?: Record<string, string[]> }>(token, call, input);
   expect(res.status, `${call.path}: ${JSON.stringify(res.body)}`).toBe(status);
@@ -79,6 +80,7 @@ const makeMatrix = (over: Record<string, unknown> = {}) => ({
   url: 'https://www.mazdaserviceinfo.com',
   cccLineKeywords: 'bumper cover, emblem , Emblem,  radar   sensor',
   cccLocationKeywords: ['Front Bumper', 'Grille'],
+  cccSubletKeywords: '',
   models: [
     { id: -1, name: 'CX-5', isAdd: true },
     { id: -1, name: 'CX-50', isAdd: true },
@@ -134,8 +136,8 @@ describe('systems (checklist matrices)', () => {
     const list = await ok(a.getAdasMatrix, { query: { pageSize: 50 } });
     expect(list.count).toBe(13);
     expect(list.items[0]).toMatchObject({ matrixItem: 'Forward Camera', isHighlight: true });
-    expect(list.items[0].items.length).toBeGreaterThan(2);
-    expect(list.items[0].makeMatrices).toBeGreaterThan(5);
+    expect(must(list.items[0], 'items[0]').items.length).toBeGreaterThan(2);
+    expect(must(list.items[0], 'items[0]').makeMatrices).toBeGreaterThan(5);
     const byName = await ok(a.getAdasMatrix, { query: { orderBy: 'matrixItem', direction: 'desc', pageSize: 2 } });
     expect(byName.items.map((s: { matrixItem: string }) => s.matrixItem)).toEqual(['Surround View Camera', 'Steering Angle Sensor']);
     const found = await ok(a.getAdasMatrix, { query: { searchTerm: 'hud' } });
@@ -155,16 +157,17 @@ describe('systems (checklist matrices)', () => {
         sort: 35,
       },
     });
-    let saved = (await ok(a.getAdasMatrix, { query: { searchTerm: 'Rear Radar' } })).items[0];
+    let saved = must((await ok(a.getAdasMatrix, { query: { searchTerm: 'Rear Radar' } })).items[0], 'saved');
     expect(saved.keywords).toBe('rear radar, cross traffic');
     expect(saved.items.map((i: { item: string }) => i.item)).toEqual(['Bracket secure', 'Aim checked']);
+    const [bracket, aim] = two(saved.items, 'the saved items');
     await ok(a.saveAdasMatrix, {
       body: {
         ...saved,
-        items: [{ ...saved.items[0], isRemove: true }, saved.items[1], { adasChecklistMatrixItem: -1, item: 'No fault codes' }],
+        items: [{ ...bracket, isRemove: true }, aim, { adasChecklistMatrixItem: -1, item: 'No fault codes' }],
       },
     });
-    saved = (await ok(a.getAdasMatrix, { query: { searchTerm: 'Rear Radar' } })).items[0];
+    saved = must((await ok(a.getAdasMatrix, { query: { searchTerm: 'Rear Radar' } })).items[0], 'the saved system');
     expect(saved.items.map((i: { item: string }) => i.item)).toEqual(['Aim checked', 'No fault codes']);
     expect(await ok(contract.lookup.keywords, { query: { types: 'checklist' } })).toContain('cross traffic');
     await ok(a.saveAdasMatrix, { body: { ...saved, isRemove: true } });
@@ -217,7 +220,7 @@ describe('make matrices', () => {
     const bySystem = await ok(a.getAdasMakeMatrices, { query: { orderBy: 'system', pageSize: 3 } });
     expect(bySystem.items.every((r: { matrixItem: string }) => r.matrixItem === 'Forward Camera')).toBe(true);
     const byYears = await ok(a.getAdasMakeMatrices, { query: { orderBy: 'years', direction: 'desc', pageSize: 1 } });
-    expect(byYears.items[0].yearStart).toBe(one('SELECT max(year_start) FROM adas_make_matrix'));
+    expect(must(byYears.items[0], 'items[0]').yearStart).toBe(one('SELECT max(year_start) FROM adas_make_matrix'));
     await fails(400, a.getAdasMakeMatrices, { query: { orderBy: 'nope' } });
   });
 
@@ -247,7 +250,10 @@ describe('make matrices', () => {
     expect(systemsFor(host.db, { make: 'Mazda', model: 'CX-30', year: 2022 })).toEqual([]);
 
     // Models: one removed, one added (isAdd/isDelete), the others kept.
-    const cx50 = r.models.find((m: { name: string }) => m.name === 'CX-50');
+    const cx50 = must(
+      r.models.find((m: { name: string }) => m.name === 'CX-50'),
+      'the CX-50',
+    );
     await ok(a.saveAdasMakeMatrix, {
       body: {
         ...makeMatrix(),
@@ -265,7 +271,7 @@ describe('make matrices', () => {
       body: {
         adasChecklistMatrixVehicle: id,
         models: [
-          { ...models[0], isDelete: true },
+          { ...must(models[0], 'a model'), isDelete: true },
           { id: -1, name: 'CX-30', isAdd: true },
         ],
       },
@@ -500,7 +506,7 @@ describe('info lookups, no-scrub list and exports', () => {
   it('info lookups: list with filters, one, save, delete, export as CSV', async () => {
     const list = await ok(a.getAdasMatrixInfoLookups, { query: { lookupType: 'Position statement', pageSize: 100 } });
     expect(list.items.every((i: { lookupType: string }) => i.lookupType === 'Position statement')).toBe(true);
-    const body = {
+    const body: BodyOf<typeof a.saveAdasMatrixInfoLookup> = {
       adasChecklistMatrixInfoLookup: -1,
       vehicleMake: 'Mazda',
       yearStart: 2019,
@@ -521,8 +527,8 @@ describe('info lookups, no-scrub list and exports', () => {
     const csv = await ok(a.checklistMatrixAdasInfoExport, { query: { vehicleMake: 'Mazda', isInactive: false } });
     expect(csv.rows).toBe(1);
     const rows = Papa.parse<string[]>(csv.csv).data;
-    expect(rows[0].slice(0, 3)).toEqual(['Make', 'Year start', 'Year end']);
-    expect(rows[1][5]).toBe(`'=HYPERLINK("http://evil")`);
+    expect(must(rows[0], 'rows[0]').slice(0, 3)).toEqual(['Make', 'Year start', 'Year end']);
+    expect(must(rows[1], 'rows[1]')[5]).toBe(`'=HYPERLINK("http://evil")`);
     expect(
       (await fails(400, a.saveAdasMatrixInfoLookup, { body: { ...body, lookupType: 'Gossip' } })).fieldErrors?.lookupType,
     ).toBeTruthy();
@@ -559,7 +565,7 @@ describe('info lookups, no-scrub list and exports', () => {
     const rows = Papa.parse<string[]>(subaru.csv).data.filter((r) => r.length > 1);
     expect(rows[0]).toContain('CCC line keywords');
     expect(rows).toHaveLength(2);
-    expect(rows[1][0]).toBe('Subaru');
+    expect(must(rows[1], 'rows[1]')[0]).toBe('Subaru');
     expect(subaru.fileName).toMatch(/^make-matrix-keywords-triggers-\d{4}-\d\d-\d\d\.csv$/);
   });
 });
@@ -577,16 +583,17 @@ describe('links', () => {
         ],
       },
     });
+    const linkId = must(ids[0], 'the new link');
     const fresh = await ok(contract.alldata.getLinkManage, { query: { make: 'Mazda', isNew: true } });
-    expect(fresh.items).toEqual([expect.objectContaining({ id: ids[0], isNew: true, year: '2020–2024' })]);
+    expect(fresh.items).toEqual([expect.objectContaining({ id: linkId, isNew: true, year: '2020–2024' })]);
     // "Added" is recorded for a link someone added, and absent for the demo knowledge base's (issue 31 §9).
-    expect(Date.now() - Date.parse(fresh.items[0].createdAt)).toBeLessThan(120_000);
-    expect(adas.items.filter((l: { id: number }) => l.id !== ids[0]).every((l: { createdAt: string | null }) => l.createdAt === null)).toBe(
+    expect(Date.now() - Date.parse(must(must(fresh.items[0], 'the new link').createdAt, 'the time it was added'))).toBeLessThan(120_000);
+    expect(adas.items.filter((l: { id: number }) => l.id !== linkId).every((l: { createdAt: string | null }) => l.createdAt === null)).toBe(
       true,
     );
     await ok(contract.alldata.saveAdasLinks, {
       body: {
-        id: ids[0],
+        id: linkId,
         title: 'Mazda radar aiming procedure',
         url: 'https://www.mazdaserviceinfo.com/radar',
         make: 'Mazda',
@@ -600,19 +607,25 @@ describe('links', () => {
       model: 'CX-5',
       year: '2020 on',
     });
-    expect(await ok(contract.alldata.updateAdasLinks, { body: { ids: [ids[0], 999999], isNew: true, type: 'general' } })).toEqual({
+    expect(await ok(contract.alldata.updateAdasLinks, { body: { ids: [linkId, 999999], isNew: true, type: 'general' } })).toEqual({
       count: 1,
     });
     expect((await ok(contract.alldata.getLinkManage, { query: { adaslinks: false, make: 'Mazda' } })).count).toBe(1);
-    await fails(400, contract.alldata.updateAdasLinks, { body: { ids: [ids[0]] } });
-    expect(await ok(contract.alldata.removeLinksManage, { body: { ids: [ids[0]] } })).toEqual({ count: 1 });
-    await fails(404, contract.alldata.saveAdasLinks, { body: { id: ids[0], title: 't', url: 'https://x.example', make: 'Mazda' } });
+    await fails(400, contract.alldata.updateAdasLinks, { body: { ids: [linkId] } });
+    expect(await ok(contract.alldata.removeLinksManage, { body: { ids: [linkId] } })).toEqual({ count: 1 });
+    await fails(404, contract.alldata.saveAdasLinks, { body: { id: linkId, title: 't', url: 'https://x.example', make: 'Mazda' } });
     expect(
       (await fails(400, contract.alldata.createAdasLinks, { body: { links: [{ title: 't', url: 'ftp://x', make: 'Mazda' }] } }))
         .fieldErrors?.['links.0.url'],
     ).toBeTruthy();
 
-    const vehicle = { make: 'Mazda', model: 'CX-9', yearStart: 2021, yearEnd: 2023, type: 'adas' };
+    const vehicle: Omit<BodyOf<typeof contract.alldata.saveLinksByVehicle>, 'links'> = {
+      make: 'Mazda',
+      model: 'CX-9',
+      yearStart: 2021,
+      yearEnd: 2023,
+      type: 'adas',
+    };
     await ok(contract.alldata.saveLinksByVehicle, {
       body: {
         ...vehicle,
@@ -648,13 +661,13 @@ describe('links', () => {
 describe('calibration pricing', () => {
   it('lists calibration types by system type with their network price', async () => {
     const camera = await ok(p.systemCalibrations, { query: { systemType: 1 } });
-    expect(camera.items.map((c: { name: string; price: number }) => [c.name, c.price])).toEqual([
+    expect(camera.items.map((c) => [c.name, c.price])).toEqual([
       ['Forward camera – dynamic', 195],
       ['Forward camera – static', 295],
       ['Forward camera – static + dynamic', 395],
     ]);
     const all = await ok(p.systemCalibrations, { query: { orderBy: 'price', direction: 'desc', pageSize: 1 } });
-    expect(all.items[0].name).toBe('Forward camera – static + dynamic');
+    expect(must(all.items[0], 'items[0]').name).toBe('Forward camera – static + dynamic');
   });
 
   it('answers the price that applies and says which; saves network and firm prices; money is validated', async () => {
@@ -731,10 +744,10 @@ describe('calibration pricing', () => {
     const preview = await ok(p.importCalibrationPricing, { body: { apply: 'preview', rows } });
     expect(preview).toMatchObject({ valid: 2, invalid: 3, applied: 0 });
     expect(preview.rows.map((r: { status: string }) => r.status)).toEqual(['update', 'error', 'new', 'error', 'error']);
-    expect(preview.rows[1].errors).toEqual({ Price: '"abc" is not a price: use a number such as 125.00' });
-    expect(preview.rows[3].errors).toEqual({ 'System type': 'Unknown system type "Warp drive"' });
-    expect(preview.rows[4].errors).toMatchObject({ Calibration: 'Repeats line 2', Price: 'A price is required' });
-    expect(preview.rows[4].errors.Mode).toMatch(/^"Sideways" is not a mode/);
+    expect(must(preview.rows[1], 'rows[1]').errors).toEqual({ Price: '"abc" is not a price: use a number such as 125.00' });
+    expect(must(preview.rows[3], 'rows[3]').errors).toEqual({ 'System type': 'Unknown system type "Warp drive"' });
+    expect(must(preview.rows[4], 'rows[4]').errors).toMatchObject({ Calibration: 'Repeats line 2', Price: 'A price is required' });
+    expect(must(preview.rows[4], 'rows[4]').errors.Mode).toMatch(/^"Sideways" is not a mode/);
     expect(one('SELECT price_cents FROM adas_calibration_type WHERE name = ?', 'Forward camera – static')).toBe(before);
 
     expect(await ok(p.importCalibrationPricing, { body: { apply: 'all', rows } })).toMatchObject({ applied: 0, invalid: 3 });
@@ -745,7 +758,7 @@ describe('calibration pricing', () => {
     expect(one('SELECT price_cents FROM adas_calibration_type WHERE name = ?', 'Forward camera – static')).toBe(29900);
     expect(one('SELECT mode FROM adas_calibration_type WHERE name = ?', 'Lidar – aiming')).toBe('static-dynamic');
     const again = await ok(p.importCalibrationPricing, { body: { apply: 'preview', rows: rows.slice(0, 1) } });
-    expect(again.rows[0].status).toBe('unchanged');
+    expect(must(again.rows[0], 'rows[0]').status).toBe('unchanged');
   });
 
   it('imports and exports a firm’s own prices', async () => {

@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listContacts } from '../../api-host/contacts/query';
 import { contract } from '../../lib/contract';
 import { CONTACT_SORTS, PHONE_FORMAT_MESSAGE, type ContactRow, listQuery } from '../../lib/contract/contacts';
-import type { CallDef } from '../../lib/contract/define';
+import type { BodyOf, CallDef } from '../../lib/contract/define';
 import { MESSAGES } from '../../lib/validation/messages';
-import { startTestHost, type CallInput, type TestHost } from '../../testkit/host';
+import { startTestHost, type CallInput, type ContractInput, type TestHost } from '../../testkit/host';
+import { must } from '../../testkit/must';
 
 const c = contract.contact;
 
@@ -23,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => host?.close());
 
 /** Calls as role 1 unless told; must answer 200; the body parsed by the call's response schema. */
-const ok = <T = any>(call: CallDef, input?: CallInput, token = admin): Promise<T> => host.ok<T>(token, call, input); // eslint-disable-line @typescript-eslint/no-explicit-any
+const ok = <C extends CallDef>(call: C, input?: ContractInput<C>, token = admin) => host.ok(token, call, input);
 
 const idOf = (fileAs: string): number => {
   const id = host.db.prepare('SELECT contact FROM contact WHERE file_as = ? AND merged_into IS NULL').pluck().get(fileAs) as
@@ -36,7 +37,7 @@ const liveCount = (where = '1') =>
 
 /** A new person in role 1's firm with the given phones/emails/addresses saved through the calls. */
 async function newContact(lastName: string, opts: { phones?: string[]; emails?: string[]; addresses?: number } = {}): Promise<number> {
-  const { id } = await ok<{ id: number }>(c.saveContact, {
+  const { id } = await ok(c.saveContact, {
     body: { contact: -1, contactType: 2, firstName: 'Test', lastName, language: 1, timezone: 12 },
   });
   for (const phoneNo of opts.phones ?? []) await ok(c.savePhone, { body: { contactPhone: -1, contact: id, phoneType: 1, phoneNo } });
@@ -57,11 +58,14 @@ const address = (contact: number, addressLines = '1 Main St', more: Record<strin
   ...more,
 });
 
-async function allRows(query: Record<string, string | number>, call: CallDef = c.contacts): Promise<{ count: number; rows: ContactRow[] }> {
+async function allRows(
+  query: Record<string, string | number>,
+  call: typeof c.contacts | typeof c.vendors = c.contacts,
+): Promise<{ count: number; rows: ContactRow[] }> {
   const rows: ContactRow[] = [];
   let count = 0;
   for (let page = 1; page < 100; page++) {
-    const body = await ok<{ count: number; items: ContactRow[] }>(call, { query: { ...query, page, pageSize: 100 } });
+    const body = await ok(call, { query: { ...query, page, pageSize: 100 } });
     count = body.count;
     rows.push(...body.items);
     if (body.items.length < 100) break;
@@ -97,13 +101,13 @@ const compareBy = (orderBy: (typeof CONTACT_SORTS)[number]) => (a: ContactRow, b
 
 describe('contact and vendor lists', () => {
   it('pages with a count and the defaults of docs/contacts.md#limits (10 rows, name asc, every type)', async () => {
-    const first = await ok<{ count: number; items: ContactRow[] }>(c.contacts, { query: {} });
+    const first = await ok(c.contacts, { query: {} });
     expect(first.count).toBe(liveCount());
     expect(first.count).toBeGreaterThanOrEqual(300);
     expect(first.items).toHaveLength(10);
-    const second = await ok<{ items: ContactRow[] }>(c.contacts, { query: { page: 2 } });
-    expect(second.items.map((r) => r.contact)).not.toContain(first.items[0].contact);
-    const beyond = await ok<{ count: number; items: ContactRow[] }>(c.contacts, { query: { page: 1000 } });
+    const second = await ok(c.contacts, { query: { page: 2 } });
+    expect(second.items.map((r) => r.contact)).not.toContain(must(first.items[0], 'items[0]').contact);
+    const beyond = await ok(c.contacts, { query: { page: 1000 } });
     expect(beyond).toEqual({ count: first.count, items: [] });
   });
 
@@ -269,24 +273,22 @@ describe('contacts and vendors: records', () => {
 describe('addresses, phones and emails', () => {
   it('makes the first record of each kind primary and keeps exactly one', async () => {
     const id = await newContact('Primary', { emails: ['one@example.com', 'two@example.com'], addresses: 2 });
-    let emails = await ok<{ contactEmail: number; isPrimary: boolean; primary: string }[]>(c.contactEmails, { query: { id } });
+    let emails = await ok(c.contactEmails, { query: { id } });
     expect(emails.map((e) => e.primary)).toEqual(['P', '']);
-    const second = emails[1].contactEmail;
+    const second = must(emails[1], 'emails[1]').contactEmail;
     expect(await ok(c.setPrimaryEmail, { query: { id: second, contact: id } })).toEqual({ count: 1 });
     emails = await ok(c.contactEmails, { query: { id } });
     expect(emails.filter((e) => e.isPrimary).map((e) => e.contactEmail)).toEqual([second]);
     expect((await ok(c.contact, { query: { id } })).contact).toBe(id);
     expect((await allRows({ searchTerm: 'two@example.com' })).rows.find((r) => r.contact === id)?.emailAddress).toBe('two@example.com');
 
-    const addresses = await ok<
-      { contactAddress: number; isPrimary: boolean; stateProvinceName: string; countryName: string; addressTypeName: string }[]
-    >(c.contactAddresses, { query: { id } });
+    const addresses = await ok(c.contactAddresses, { query: { id } });
     expect(addresses.map((a) => a.isPrimary)).toEqual([true, false]);
     expect(addresses[0]).toMatchObject({ stateProvinceName: 'Texas', countryName: 'United States', addressTypeName: 'Business' });
-    await ok(c.setPrimaryAddress, { query: { id: addresses[1].contactAddress, contact: id } });
-    const after = await ok<{ contactAddress: number; isPrimary: boolean }[]>(c.contactAddresses, { query: { id } });
-    expect(after.filter((a) => a.isPrimary).map((a) => a.contactAddress)).toEqual([addresses[1].contactAddress]);
-    const one = await ok(c.contactAddressOne, { query: { id: addresses[1].contactAddress } });
+    await ok(c.setPrimaryAddress, { query: { id: must(addresses[1], 'addresses[1]').contactAddress, contact: id } });
+    const after = await ok(c.contactAddresses, { query: { id } });
+    expect(after.filter((a) => a.isPrimary).map((a) => a.contactAddress)).toEqual([must(addresses[1], 'addresses[1]').contactAddress]);
+    const one = await ok(c.contactAddressOne, { query: { id: must(addresses[1], 'addresses[1]').contactAddress } });
     expect(one).toMatchObject({ contact: id, primary: 'P', isShared: 'N' });
   });
 
@@ -297,7 +299,7 @@ describe('addresses, phones and emails', () => {
     const { id: second } = await ok(c.savePhone, {
       body: { contactPhone: -1, contact: id, phoneType: 2, phoneNo: '(512) 555-0002', extension: '12' },
     });
-    let phones = await ok<{ contactPhone: number; phoneNo: string; primary: string; extension: string }[]>(c.contactPhones, {
+    let phones = await ok(c.contactPhones, {
       query: { id },
     });
     expect(phones.filter((p) => p.primary === 'P').map((p) => p.phoneNo)).toEqual(['(512) 555-0002']);
@@ -315,43 +317,43 @@ describe('addresses, phones and emails', () => {
 
   it('answers deletes with {contact, id}; contact -1 when nothing was removed; the primary passes on', async () => {
     const id = await newContact('Deletes', { phones: ['(512) 555-0011', '(512) 555-0012'] });
-    const phones = await ok<{ contactPhone: number; primary: string }[]>(c.contactPhones, { query: { id } });
+    const phones = await ok(c.contactPhones, { query: { id } });
     const primary = phones.find((p) => p.primary === 'P')!.contactPhone;
     const other = phones.find((p) => p.primary !== 'P')!.contactPhone;
     expect(await ok(c.deletePhone, { body: { contactPhone: primary, contact: id } })).toEqual({ contact: id, id: primary });
     expect(await ok(c.deletePhone, { body: { contactPhone: primary, contact: id } })).toEqual({ contact: -1, id: primary });
     expect(await ok(c.deletePhone, { body: { contactPhone: 0, contact: id } })).toEqual({ contact: -1, id: 0 });
     expect(await ok(c.deletePhone, { body: { contactPhone: other, contact: -1 } })).toEqual({ contact: -1, id: other });
-    const left = await ok<{ contactPhone: number; primary: string }[]>(c.contactPhones, { query: { id } });
+    const left = await ok(c.contactPhones, { query: { id } });
     expect(left).toEqual([expect.objectContaining({ contactPhone: other, primary: 'P' })]);
-    expect((await ok(c.contacts, { query: { searchTerm: 'deletes' } })).items[0].phoneNo).toBe('(512) 555-0011');
+    expect(must((await ok(c.contacts, { query: { searchTerm: 'deletes' } })).items[0], 'items[0]').phoneNo).toBe('(512) 555-0011');
     await ok(c.deletePhone, { body: { contactPhone: other, contact: id } });
-    expect((await ok(c.contacts, { query: { searchTerm: 'deletes' } })).items[0].phoneNo).toBeNull();
+    expect(must((await ok(c.contacts, { query: { searchTerm: 'deletes' } })).items[0], 'items[0]').phoneNo).toBeNull();
 
     // A record of another contact is not removed through this one.
     const otherContact = await newContact('DeletesOther', { emails: ['x@example.com'] });
-    const [email] = await ok<{ contactEmail: number }[]>(c.contactEmails, { query: { id: otherContact } });
+    const email = must((await ok(c.contactEmails, { query: { id: otherContact } }))[0], 'email');
     expect(await ok(c.deleteEmail, { body: { contactEmail: email.contactEmail, contact: id } })).toEqual({
       contact: -1,
       id: email.contactEmail,
     });
     expect(await ok(c.contactEmails, { query: { id: otherContact } })).toHaveLength(1);
-    const addrId = (await ok<{ id: number }>(c.saveAddress, { body: address(id) })).id;
+    const addrId = (await ok(c.saveAddress, { body: address(id) })).id;
     expect(await ok(c.deleteAddress, { body: { contactAddress: addrId, contact: id } })).toEqual({ contact: id, id: addrId });
   });
 
   it('setPrimary of a record not on that contact is 404 and changes nothing', async () => {
     const a = await newContact('PrimA', { emails: ['a1@example.com'] });
     const b = await newContact('PrimB', { emails: ['b1@example.com'] });
-    const [eb] = await ok<{ contactEmail: number }[]>(c.contactEmails, { query: { id: b } });
+    const eb = must((await ok(c.contactEmails, { query: { id: b } }))[0], 'eb');
     expect((await host.api(admin, c.setPrimaryEmail, { query: { id: eb.contactEmail, contact: a } })).status).toBe(404);
-    expect((await ok<{ primary: string }[]>(c.contactEmails, { query: { id: a } })).map((e) => e.primary)).toEqual(['P']);
+    expect((await ok(c.contactEmails, { query: { id: a } })).map((e) => e.primary)).toEqual(['P']);
   });
 
   it('maintains related contacts', async () => {
     const a = await newContact('RelA');
     const b = await newContact('RelB', { phones: ['(512) 555-0021'] });
-    const { id } = await ok<{ id: number }>(c.saveRelated, {
+    const { id } = await ok(c.saveRelated, {
       body: { contactRelated: -1, contact: a, relatedContact: b, relatedContactType: 1 },
     });
     expect(await ok(c.related, { query: { id: a } })).toEqual([
@@ -377,7 +379,7 @@ describe('addresses, phones and emails', () => {
     expect(self.status).toBe(400);
     expect(self.body.fieldErrors.relatedContact).toEqual(['A contact cannot be related to itself']);
     await ok(c.saveRelated, { body: { contactRelated: id, contact: a, relatedContact: b, relatedContactType: 2 } });
-    expect((await ok(c.related, { query: { id: a } }))[0].relatedContactTypeName).toBe('Employer');
+    expect(must((await ok(c.related, { query: { id: a } }))[0], 'a related contact').relatedContactTypeName).toBe('Employer');
     expect(await ok(c.deleteRelated, { query: { id } })).toEqual({ contact: a, id });
     expect(await ok(c.deleteRelated, { query: { id } })).toEqual({ contact: -1, id });
     expect(await ok(c.related, { query: { id: a } })).toEqual([]);
@@ -406,8 +408,8 @@ describe('merge', () => {
     await ok(c.saveRelated, { body: { contactRelated: -1, contact: john, relatedContact: jon, relatedContactType: 8 } });
     await ok(c.saveEmail, { body: { contactEmail: -1, contact: jon, emailType: 2, emailAddress: 'jon.smith@example.net' } });
     const before = liveCount();
-    const jonAddresses = await ok<unknown[]>(c.contactAddresses, { query: { id: jon } });
-    const johnAddresses = await ok<unknown[]>(c.contactAddresses, { query: { id: john } });
+    const jonAddresses = await ok(c.contactAddresses, { query: { id: jon } });
+    const johnAddresses = await ok(c.contactAddresses, { query: { id: john } });
 
     expect(await ok(c.mergeContacts, { query: { ids: `${john},${jon}` } })).toEqual({ contact: john, merged: 1 });
 
@@ -415,14 +417,14 @@ describe('merge', () => {
     expect((await host.api(admin, c.contact, { query: { id: jon } })).status).toBe(404);
     expect((await allRows({ searchTerm: 'smith' })).rows.map((r) => r.fileAs)).not.toContain('Smith, Jon');
     // The shared phone is kept once; Jon's email and address moved over; John's primaries stay.
-    const phones = await ok<{ phoneNo: string; primary: string }[]>(c.contactPhones, { query: { id: john } });
+    const phones = await ok(c.contactPhones, { query: { id: john } });
     expect(phones).toEqual([expect.objectContaining({ phoneNo: '(718) 555-0142', primary: 'P' })]);
-    const emails = await ok<{ emailAddress: string; primary: string }[]>(c.contactEmails, { query: { id: john } });
+    const emails = await ok(c.contactEmails, { query: { id: john } });
     expect(emails.map((e) => [e.emailAddress, e.primary])).toEqual([
       ['john.smith@example.com', 'P'],
       ['jon.smith@example.net', ''],
     ]);
-    expect(await ok<unknown[]>(c.contactAddresses, { query: { id: john } })).toHaveLength(johnAddresses.length + jonAddresses.length);
+    expect(await ok(c.contactAddresses, { query: { id: john } })).toHaveLength(johnAddresses.length + jonAddresses.length);
     // Relations: Jon's moved, the friend's two "referred by" collapse into one, John→Jon (now self) is gone.
     const rel = host.db
       .prepare(
@@ -444,9 +446,9 @@ describe('merge', () => {
     const a = await newContact('MergeNone');
     const b = await newContact('MergeSome', { phones: ['(512) 555-0031', '(512) 555-0032'] });
     await ok(c.mergeContacts, { query: { ids: `${a},${b}` } });
-    const phones = await ok<{ phoneNo: string; primary: string }[]>(c.contactPhones, { query: { id: a } });
+    const phones = await ok(c.contactPhones, { query: { id: a } });
     expect(phones.filter((p) => p.primary === 'P').map((p) => p.phoneNo)).toEqual(['(512) 555-0032']);
-    expect((await ok(c.contacts, { query: { searchTerm: 'mergenone' } })).items[0].phoneNo).toBe('(512) 555-0032');
+    expect(must((await ok(c.contacts, { query: { searchTerm: 'mergenone' } })).items[0], 'items[0]').phoneNo).toBe('(512) 555-0032');
   });
 
   it('refuses fewer than two ids, unknown ids, other locations and users’ contacts, changing nothing', async () => {
@@ -519,7 +521,7 @@ describe('firm scope', () => {
 
   it('lists and searches only the caller’s firms', async () => {
     const { count, rows } = await (async () => {
-      const body = await ok<{ count: number; items: ContactRow[] }>(c.contacts, { query: { pageSize: 500 } }, scoped);
+      const body = await ok(c.contacts, { query: { pageSize: 500 } }, scoped);
       return { count: body.count, rows: body.items };
     })();
     expect(count).toBe(liveCount('firm = 7'));
@@ -593,10 +595,13 @@ describe('firm scope', () => {
 
 describe('search calls', () => {
   it('answer items with name, phone, email and the full address, at most 20', async () => {
-    const { items } = await ok<{ items: any[] }>(c.lookupContact, { query: { search: 'smith' } }); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const { items } = await ok(c.lookupContact, { query: { search: 'smith' } });
     expect(items.length).toBeGreaterThan(0);
     expect(items.length).toBeLessThanOrEqual(20);
-    const john = items.find((r) => r.fileAs === 'Smith, John');
+    const john = must(
+      items.find((r) => r.fileAs === 'Smith, John'),
+      'john',
+    );
     expect(john).toMatchObject({
       name: 'Smith, John',
       firstName: 'John',
@@ -607,15 +612,15 @@ describe('search calls', () => {
     });
     expect(john.address).toMatch(/^\d+ .+, .+, NY \d{5}$/);
     expect((await ok(c.contactSearch, { query: { searchterm: 'a' } })).items).toHaveLength(20);
-    const user = (await ok<{ items: any[] }>(c.contactSearch, { query: { searchterm: 'role12@example.com' } })).items; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const user = (await ok(c.contactSearch, { query: { searchterm: 'role12@example.com' } })).items;
     expect(user).toEqual([expect.objectContaining({ contact: 1012, userId: 12, email: 'role12@example.com' })]);
-    const firm7 = (await ok<{ items: { contact: number }[] }>(c.contactSearch, { query: { searchterm: 'a', firmid: 7 } })).items;
+    const firm7 = (await ok(c.contactSearch, { query: { searchterm: 'a', firmid: 7 } })).items;
     const firms = host.db
       .prepare(`SELECT DISTINCT firm FROM contact WHERE contact IN (${firm7.map((r) => r.contact)})`)
       .pluck()
       .all();
     expect(firms).toEqual([7]);
-    const typed = (await ok<{ items: { contact: number }[] }>(c.contactSearch, { query: { searchterm: 'a', type: 'Employee' } })).items;
+    const typed = (await ok(c.contactSearch, { query: { searchterm: 'a', type: 'Employee' } })).items;
     expect(typed.length).toBeGreaterThan(0);
     // Employees are the users' own contacts.
     const userContacts = new Set(host.db.prepare('SELECT contact FROM user').pluck().all() as number[]);
@@ -624,18 +629,18 @@ describe('search calls', () => {
   });
 
   it('addressSearch answers matching addresses, phoneSearch matching phones, vendorSearch vendors', async () => {
-    const addresses = (await ok<{ items: { id: number; address: string }[] }>(c.addressSearch, { query: { searchterm: 'main st' } })).items;
+    const addresses = (await ok(c.addressSearch, { query: { searchterm: 'main st' } })).items;
     expect(addresses.length).toBeGreaterThan(0);
-    expect(addresses.every((r) => /main st/i.test(r.address))).toBe(true);
+    expect(addresses.every((r) => /main st/i.test(r.address ?? ''))).toBe(true);
     const addrIds = host.db
       .prepare(`SELECT count(*) FROM contact_address WHERE contact_address IN (${addresses.map((r) => r.id)})`)
       .pluck()
       .get();
     expect(addrIds).toBe(addresses.length);
-    const phones = (await ok<{ items: { id: number; phoneNo: string }[] }>(c.phoneSearch, { query: { searchterm: '(718) 555-01' } })).items;
+    const phones = (await ok(c.phoneSearch, { query: { searchterm: '(718) 555-01' } })).items;
     expect(phones.length).toBeGreaterThan(0);
-    expect(phones.every((r) => r.phoneNo.startsWith('(718) 555-01'))).toBe(true);
-    const vendors = (await ok<{ items: { contact: number }[] }>(c.vendorSearch, { query: { searchterm: 'supply' } })).items;
+    expect(phones.every((r) => r.phoneNo?.startsWith('(718) 555-01'))).toBe(true);
+    const vendors = (await ok(c.vendorSearch, { query: { searchterm: 'supply' } })).items;
     expect(vendors.length).toBeGreaterThan(0);
     const flags = host.db
       .prepare(`SELECT DISTINCT is_vendor FROM contact WHERE contact IN (${vendors.map((r) => r.contact)})`)
@@ -660,27 +665,7 @@ describe('search calls', () => {
 
 describe('lookups', () => {
   it('answers the named groups in order, without inactive values unless asked', async () => {
-    const items = await ok<{ key: string; id: number; value: string; isInactive: boolean; code: string | null; type3: string | null }[]>(
-      contract.lookup.byKeys,
-      {
-        body: {
-          keys: [
-            'PhoneType',
-            'Country',
-            'StateProvince',
-            'ContactType',
-            'Salutation',
-            'AddressType',
-            'EmailType',
-            'RelatedContactType',
-            'Language',
-            'TimeZone',
-          ],
-        },
-      },
-    );
-    const keys = [...new Set(items.map((i) => i.key))];
-    expect(keys).toEqual([
+    const asked: BodyOf<typeof contract.lookup.byKeys>['keys'] = [
       'PhoneType',
       'Country',
       'StateProvince',
@@ -691,11 +676,13 @@ describe('lookups', () => {
       'RelatedContactType',
       'Language',
       'TimeZone',
-    ]);
+    ];
+    const items = await ok(contract.lookup.byKeys, { body: { keys: asked } });
+    expect([...new Set(items.map((i) => i.key))]).toEqual(asked);
     expect(items.filter((i) => i.key === 'Country').map((i) => i.value)).toEqual(['United States', 'Canada', 'Mexico']);
     expect(items.find((i) => i.key === 'StateProvince' && i.value === 'Ontario')).toMatchObject({ code: 'ON', type3: 'CA' });
     expect(items.some((i) => i.isInactive)).toBe(false);
-    const all = await ok<{ key: string; value: string; isInactive: boolean }[]>(contract.lookup.byKeys, {
+    const all = await ok(contract.lookup.byKeys, {
       body: { keys: ['PhoneType'], showInactive: true },
     });
     expect(all.find((i) => i.value === 'Pager')).toMatchObject({ isInactive: true });

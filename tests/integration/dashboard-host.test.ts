@@ -11,7 +11,8 @@ import { watchSlowQueries } from '../../api-host/dashboard/slow-queries';
 import { STATUS } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
 import type { CallDef } from '../../lib/contract/define';
-import { startTestHost, type CallInput, type TestHost } from '../../testkit/host';
+import { startTestHost, type CallInput, type ContractInput, type TestHost } from '../../testkit/host';
+import { must } from '../../testkit/must';
 
 const d = contract.dashboard;
 let host: TestHost;
@@ -29,12 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => host?.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function ok<T = any>(call: CallDef, input?: CallInput, token = franchiser): Promise<T> {
-  const res = await host.api(token, call, input);
-  expect(res.status, `${call.path}: ${JSON.stringify(res.body)}`).toBe(200);
-  return call.response.parse(res.body) as T;
-}
+const ok = <C extends CallDef>(call: C, input?: ContractInput<C>, token = franchiser) => host.ok(token, call, input);
 async function status(call: CallDef, input: CallInput, token: string, expected: number) {
   const res = await host.api<{ error: string; fieldErrors?: Record<string, string[]> }>(token, call, input);
   expect(res.status, `${call.path}: ${JSON.stringify(res.body)}`).toBe(expected);
@@ -130,7 +126,7 @@ describe('the facts', () => {
       reason: 'Estimate triggers calibrations',
       lines,
     };
-    const { id: request } = await ok<{ id: number }>(contract.adas.createCalibrate, { body }, admin);
+    const { id: request } = await ok(contract.adas.createCalibrate, { body }, admin);
     expect(sales()).toEqual({ sales: target.sales, calibrations, day: target.day });
     rebuilt();
     await ok(
@@ -179,10 +175,10 @@ describe('dashboard/dashboard', () => {
   it('"all" for a franchiser user lists its franchisees with the numbers of their networks', async () => {
     const res = await ok(d.dashboard, { query: { ...range, analysis: 'all', pageSize: 50 } });
     const children = (host.db.prepare('SELECT firm FROM firm WHERE parent = 2').pluck().all() as number[]).sort((a, b) => a - b);
-    expect(res.items.map((r: { firm: number }) => r.firm).sort((a: number, b: number) => a - b)).toEqual(children);
+    expect(res.items.map((r) => must(r.firm, 'a location row')).sort((a, b) => a - b)).toEqual(children);
     for (const row of res.items)
       expect({ inspections: row.inspections, calibrations: row.calibrations }).toEqual(
-        (({ inspections, calibrations }) => ({ inspections, calibrations }))(facts(subtree(row.firm))),
+        (({ inspections, calibrations }) => ({ inspections, calibrations }))(facts(subtree(must(row.firm, 'a location row')))),
       );
     const all = facts(subtree(2));
     expect(res.totals).toMatchObject({ inspections: all.inspections, calibrations: all.calibrations });
@@ -192,7 +188,7 @@ describe('dashboard/dashboard', () => {
 
   it('drills from a franchisee to its shops and from a shop to its technicians', async () => {
     const shops = await ok(d.dashboard, { query: { ...range, firm: 3, pageSize: 50 } });
-    expect(shops.items.map((r: { firm: number }) => r.firm).sort()).toEqual(
+    expect(shops.items.map((r) => must(r.firm, 'a location row')).sort()).toEqual(
       subtree(3)
         .filter((f) => f !== 3)
         .sort(),
@@ -260,7 +256,7 @@ describe('dashboard/dashboard', () => {
       .all(range.startDate, range.endDate) as { firm: number; n: number }[];
     expect(
       invoicing.items
-        .map((r: { firm: number; calibrations: number }) => ({ firm: r.firm, n: r.calibrations }))
+        .map((r) => ({ firm: must(r.firm, 'a location row'), n: r.calibrations }))
         .sort((a: { firm: number }, b: { firm: number }) => a.firm - b.firm),
     ).toEqual(expected.sort((a, b) => a.firm - b.firm));
   });
@@ -320,7 +316,7 @@ describe('dashboard/adasRecords', () => {
     expect(typeof raw.body.items[0].inspections).toBe('string');
     const res = d.adasRecords.response.parse(raw.body);
     expect(res.count).toBe(one<{ n: number }>(`SELECT count(*) AS n FROM adas WHERE firm IN ${inList(subtree(3))}`).n);
-    const first = res.items[0];
+    const first = must(res.items[0], 'first');
     const inspections = one<{ n: number }>('SELECT count(*) AS n FROM adas_inspection WHERE adas = ?', first.adas).n;
     expect(first.inspections).toHaveLength(inspections);
     expect(res.items.map((r) => r.createdAt)).toEqual(
@@ -348,9 +344,12 @@ describe('administrator statistics', () => {
       await status(call, {}, franchiser, 403);
     }
     const counts = await ok(d.counts, { query: range }, admin);
-    expect(counts.find((c: { name: string }) => c.name === 'ADAS jobs created').count).toBe(
-      one<{ n: number }>('SELECT count(*) AS n FROM adas').n,
-    );
+    expect(
+      must(
+        counts.find((c: { name: string }) => c.name === 'ADAS jobs created'),
+        'the ADAS jobs created count',
+      ).count,
+    ).toBe(one<{ n: number }>('SELECT count(*) AS n FROM adas').n);
     await status(d.counts, { query: { startDate: day(0), endDate: day(-1) } }, admin, 400);
     const review = await ok(d.clientReview, {}, admin);
     expect(review.map((r: { firm: number }) => r.firm)).toContain(2);

@@ -14,6 +14,7 @@ import { RESULT, STATUS } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
 import { zoneOf } from '../../lib/dates';
 import { startTestHost, type TestHost } from '../../testkit/host';
+import { must, two } from '../../testkit/must';
 
 const a = contract.adas;
 let host: TestHost;
@@ -100,7 +101,7 @@ describe('dashboard numbers and records', () => {
       system: string;
       calibrationType: string;
     }[];
-    const [good, bad] = items;
+    const [good, bad] = two(items, 'the systems');
     await host.ok(shop, a.saveAdasInspectionResults, {
       body: {
         adasInspection: inspection,
@@ -132,7 +133,9 @@ describe('dashboard numbers and records', () => {
     expect(fact().calibrations).toBe(1);
     expect(fact().sales_cents).not.toBe(40000); // the request was never approved: its price is not a sale
     // The request followed its job to Completed.
-    expect((await host.ok(shop, contract.calibration.request, { query: { adasInspection: inspection } })).statusName).toBe('Completed');
+    expect(
+      must(await host.ok(shop, contract.calibration.request, { query: { adasInspection: inspection } }), 'the request').statusName,
+    ).toBe('Completed');
     await host.ok(manager, contract.calibration.saveRequestStatus, {
       body: { calibrateRequest: request, statusName: 'Approved', reason: 'Insurer approved', reasonSource: 'Insurer' },
     });

@@ -8,9 +8,10 @@ import Papa from 'papaparse';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../../lib/contract';
-import type { CallDef } from '../../lib/contract/define';
+import type { BodyOf, CallDef } from '../../lib/contract/define';
 import { SCHEMAS } from '../../lib/data/import-schemas';
-import { startTestHost, type CallInput, type TestHost } from '../../testkit/host';
+import { startTestHost, type ContractInput, type TestHost } from '../../testkit/host';
+import { must } from '../../testkit/must';
 
 const d = contract.data;
 let host: TestHost;
@@ -23,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => host?.close());
 
 /** Calls as role 1 unless told; must answer 200; the body parsed by the call's response schema. */
-const ok = <T = any>(call: CallDef, input?: CallInput, token = admin): Promise<T> => host.ok<T>(token, call, input); // eslint-disable-line @typescript-eslint/no-explicit-any
+const ok = <C extends CallDef>(call: C, input?: ContractInput<C>, token = admin) => host.ok(token, call, input);
 
 const person = (lastName: string, more: Record<string, string> = {}) => ({
   ContactType: 'Customer',
@@ -33,7 +34,7 @@ const person = (lastName: string, more: Record<string, string> = {}) => ({
 });
 const upload = (
   rows: Record<string, string>[],
-  more: Partial<{ importId: string; chunk: number; schemaName: string; first: number }> = {},
+  more: Partial<{ importId: string; chunk: number; schemaName: BodyOf<typeof d.uploadData>['schemaName']; first: number }> = {},
 ) => ({
   body: {
     schemaName: more.schemaName ?? 'contacts',
@@ -68,7 +69,7 @@ describe('schemas', () => {
       DisplayName: 'Contact type',
       IsRequired: true,
     });
-    expect(detail.lookups.ContactType.map((v: { value: string }) => v.value)).toContain('Customer');
+    expect(must(detail.lookups.ContactType, 'the ContactType lookup').map((v: { value: string }) => v.value)).toContain('Customer');
     expect((await host.api(shop, d.schemaNameCall, { query: { name: 'contacts' } })).status).toBe(403);
     expect((await host.api(admin, d.schemaNameCall, { query: { name: 'planets' } })).status).toBe(400);
     expect((await host.api(null, d.schemaNames)).status).toBe(401);
@@ -378,7 +379,7 @@ describe('uploadData', () => {
       upload([{ SystemType: 'Lidar', Calibration: 'Lidar – imported', Mode: 'Static', Price: '1' }], { schemaName: 'pricing' }),
       outside,
     );
-    expect(refused.refused[0].reason).toMatch(/Only administrators of the whole network/);
+    expect(must(refused.refused[0], 'refused[0]').reason).toMatch(/Only administrators of the whole network/);
     expect(
       (
         await host.api(
@@ -419,7 +420,7 @@ describe('uploadData', () => {
     );
     expect(res).toMatchObject({ added: 2, updated: 0 });
     expect(res.refused.map((r: { line: number }) => r.line)).toEqual([4, 5, 6]);
-    expect(res.refused[1].reason).toBe('System: unknown value "Warp core"');
+    expect(must(res.refused[1], 'refused[1]').reason).toBe('System: unknown value "Warp core"');
     expect(count("SELECT models_text FROM adas_make_matrix WHERE vehicle_make = 'Importmobile' AND has_models = 1")).toBe('Alpha, Beta');
     expect(count('SELECT count(*) FROM adas_make_matrix')).toBe(before + 2);
 
@@ -457,7 +458,7 @@ describe('uploadData', () => {
     );
     expect(vehicles.added).toBe(1);
     expect(vehicles.refused.map((r: { line: number }) => r.line)).toEqual([3, 4]);
-    expect(vehicles.refused[0].reason).toMatch(/^Year: /);
+    expect(must(vehicles.refused[0], 'refused[0]').reason).toMatch(/^Year: /);
     const insurers = await ok(
       d.uploadData,
       upload(
@@ -537,7 +538,7 @@ describe('knowledge-base calls of the import screen', () => {
     expect(rows.data.length).toBe(expected);
     expect(
       rows.data.every(
-        (r) => r.make.toLowerCase() === link.make.toLowerCase() && (r.model === '' || r.model.toLowerCase() === link.model.toLowerCase()),
+        (r) => r.make?.toLowerCase() === link.make.toLowerCase() && (r.model === '' || r.model?.toLowerCase() === link.model.toLowerCase()),
       ),
     ).toBe(true);
     const adasOnly = await ok(d.exportLinksByVehicle, { body: { make: link.make, model: link.model, year: link.year, type: 'adas' } });
@@ -572,7 +573,7 @@ describe('exportData', () => {
     const rows = Papa.parse<Record<string, string>>(res.body.trim(), { header: true }).data;
     const reachable = count('SELECT count(*) FROM contact WHERE merged_into IS NULL');
     expect(rows.length).toBe(reachable);
-    const sample = rows.filter((r) => r.LastName.startsWith("'=") || r.EmailAddress.endsWith('@example.com')).slice(0, 200);
+    const sample = rows.filter((r) => r.LastName?.startsWith("'=") || r.EmailAddress?.endsWith('@example.com')).slice(0, 200);
     const again = await ok(d.uploadData, upload(sample));
     expect(again).toMatchObject({ added: 0, updated: 0, refused: [], unchanged: sample.length });
     expect(count('SELECT count(*) FROM contact WHERE last_name = \'=HYPERLINK("http://x")\'')).toBe(1);

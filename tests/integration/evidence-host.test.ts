@@ -13,6 +13,7 @@ import { STATUS } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
 import { EXE_AS_PNG, multipart } from '../../testkit/images';
 import { startTestHost, type TestHost } from '../../testkit/host';
+import { must, two } from '../../testkit/must';
 
 const ev = contract.evidence;
 let host: TestHost;
@@ -73,7 +74,7 @@ beforeEach(async () => {
   const created = await host.ok(shop, contract.adas.createAdas, {
     body: { firm: 6, ronumber: 'RO-EVID-1', vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' }, inspection: {} },
   });
-  inspection = created.adasInspection;
+  inspection = must(created.adasInspection, 'the new inspection');
   results = await host.ok(shop, contract.adas.adasInspectionItems, { query: { adasInspection: inspection } });
   expect(results.length).toBeGreaterThanOrEqual(2);
 });
@@ -85,7 +86,7 @@ describe('adding evidence', () => {
     expect((await sharp(camera).metadata()).exif).toBeDefined();
     const added = await upload(
       shop,
-      results[0].adasInspectionResult,
+      must(results[0], 'results[0]').adasInspectionResult,
       [{ name: '6/target setup.jpg', bytes: camera, type: 'image/jpeg' }],
       'Target board at 1.5 m',
     );
@@ -110,7 +111,9 @@ describe('adding evidence', () => {
     const thumb = await sharp((await file(shop, photo.adasEvidence, 'thumb')).rawPayload).metadata();
     expect(Math.max(thumb.width!, thumb.height!)).toBe(320);
 
-    const pdf = await upload(shop, results[0].adasInspectionResult, [{ name: '6/pre-scan.pdf', bytes: PDF, type: 'application/pdf' }]);
+    const pdf = await upload(shop, must(results[0], 'results[0]').adasInspectionResult, [
+      { name: '6/pre-scan.pdf', bytes: PDF, type: 'application/pdf' },
+    ]);
     expect(pdf.status).toBe(200);
     expect(pdf.body[0]).toMatchObject({ kind: 'document', fileName: 'pre-scan.pdf', caption: '', width: null });
     const got = await file(shop, pdf.body[0].adasEvidence, 'thumb');
@@ -123,7 +126,7 @@ describe('adding evidence', () => {
   });
 
   it('refuses a file of another type by its content with a clear message, storing nothing', async () => {
-    const exe = await upload(shop, results[0].adasInspectionResult, [
+    const exe = await upload(shop, must(results[0], 'results[0]').adasInspectionResult, [
       { name: '6/post-scan.pdf', bytes: PDF, type: 'application/pdf' },
       { name: '6/photo.jpg', bytes: EXE_AS_PNG, type: 'image/jpeg' },
     ]);
@@ -131,7 +134,7 @@ describe('adding evidence', () => {
       status: 400,
       body: { error: 'photo.jpg is not a photo (JPEG or PNG) or a PDF (its content is application/x-msdownload): it was not added.' },
     });
-    const text = await upload(shop, results[0].adasInspectionResult, [
+    const text = await upload(shop, must(results[0], 'results[0]').adasInspectionResult, [
       { name: '6/notes.pdf', bytes: Buffer.from('just text'), type: 'application/pdf' },
     ]);
     expect(text).toMatchObject({ status: 400, body: { error: 'notes.pdf is not a photo (JPEG or PNG) or a PDF: it was not added.' } });
@@ -140,8 +143,11 @@ describe('adding evidence', () => {
 
   it('a file sent again with the same key (its answer lost) is stored once', async () => {
     const key = 'c0ffee00-1111-4222-8333-444455556666';
-    const first = await upload(shop, results[0].adasInspectionResult, [{ name: '6/scan.pdf', bytes: PDF }], '', key);
-    const again = await upload(shop, results[0].adasInspectionResult, [{ name: '6/scan.pdf', bytes: PDF }], '', key);
+    const first = must(
+      await upload(shop, must(results[0], 'results[0]').adasInspectionResult, [{ name: '6/scan.pdf', bytes: PDF }], '', key),
+      'first',
+    );
+    const again = await upload(shop, must(results[0], 'results[0]').adasInspectionResult, [{ name: '6/scan.pdf', bytes: PDF }], '', key);
     expect(again.status).toBe(200);
     expect(again.body.map((x: { adasEvidence: number }) => x.adasEvidence)).toEqual(
       first.body.map((x: { adasEvidence: number }) => x.adasEvidence),
@@ -151,21 +157,25 @@ describe('adding evidence', () => {
   });
 
   it("is scoped to the inspection's firm: another firm's user gets 404 everywhere", async () => {
-    const added = await upload(shop, results[0].adasInspectionResult, [{ name: '6/scan.pdf', bytes: PDF }]);
+    const added = await upload(shop, must(results[0], 'results[0]').adasInspectionResult, [{ name: '6/scan.pdf', bytes: PDF }]);
     const stranger = await host.token(17);
     expect((await host.api(stranger, ev.evidence, { query: { adasInspection: inspection } })).status).toBe(404);
     expect((await file(stranger, added.body[0].adasEvidence)).statusCode).toBe(404);
-    expect((await upload(stranger, results[0].adasInspectionResult, [{ name: '6/scan.pdf', bytes: PDF }])).status).toBe(404);
+    expect((await upload(stranger, must(results[0], 'results[0]').adasInspectionResult, [{ name: '6/scan.pdf', bytes: PDF }])).status).toBe(
+      404,
+    );
     expect((await host.api(stranger, ev.removeEvidence, { body: { adasEvidence: added.body[0].adasEvidence } })).status).toBe(404);
     // Files in another folder than the inspection's location are refused.
-    expect((await upload(shop, results[0].adasInspectionResult, [{ name: '7/scan.pdf', bytes: PDF }])).status).toBe(404);
+    expect((await upload(shop, must(results[0], 'results[0]').adasInspectionResult, [{ name: '7/scan.pdf', bytes: PDF }])).status).toBe(
+      404,
+    );
     expect(rows()).toBe(1);
   });
 
   it('a Complete inspection takes no evidence and loses none', async () => {
-    const added = await upload(shop, results[0].adasInspectionResult, [{ name: '6/scan.pdf', bytes: PDF }]);
+    const added = await upload(shop, must(results[0], 'results[0]').adasInspectionResult, [{ name: '6/scan.pdf', bytes: PDF }]);
     host.db.prepare('UPDATE adas_inspection SET status = ? WHERE adas_inspection = ?').run(STATUS.complete, inspection);
-    expect(await upload(shop, results[0].adasInspectionResult, [{ name: '6/scan.pdf', bytes: PDF }])).toMatchObject({
+    expect(await upload(shop, must(results[0], 'results[0]').adasInspectionResult, [{ name: '6/scan.pdf', bytes: PDF }])).toMatchObject({
       status: 409,
       body: { error: 'This inspection is Complete: reopen it to add or remove evidence.' },
     });
@@ -178,8 +188,11 @@ describe('removing evidence', () => {
   it('whoever added it or a manager may; another user of the location may not', async () => {
     const colleague = await host.token(await host.addUser({ role: 5, firm: 6 }));
     const manager = await host.token(4);
-    const mine = (await upload(shop, results[0].adasInspectionResult, [{ name: '6/a.pdf', bytes: PDF }])).body[0];
-    const second = (await upload(shop, results[0].adasInspectionResult, [{ name: '6/b.pdf', bytes: PDF }])).body[0];
+    const mine = (await upload(shop, must(results[0], 'results[0]').adasInspectionResult, [{ name: '6/a.pdf', bytes: PDF }])).body[0];
+    const second = must(
+      (await upload(shop, must(results[0], 'results[0]').adasInspectionResult, [{ name: '6/b.pdf', bytes: PDF }])).body[0],
+      'second',
+    );
     const theirs = await host.ok(colleague, ev.evidence, { query: { adasInspection: inspection } });
     expect(theirs.map((e: { mayRemove: boolean }) => e.mayRemove)).toEqual([false, false]);
     const refused = await host.api(colleague, ev.removeEvidence, { body: { adasEvidence: mine.adasEvidence } });
@@ -195,7 +208,7 @@ describe('removing evidence', () => {
 
 describe('evidence in the report and on the shared link', () => {
   it('the report has an Evidence section per system with captions and PDF names, unless the preference leaves it out', async () => {
-    const [first, second] = results;
+    const [first, second] = two(results, 'the results');
     await upload(shop, first.adasInspectionResult, [{ name: '6/front.jpg', bytes: await cameraJpeg() }], 'Radar target aligned');
     await upload(shop, second.adasInspectionResult, [{ name: '6/post-scan report.pdf', bytes: PDF }], 'No codes after');
     const text = await reportText(shop);
@@ -218,11 +231,16 @@ describe('evidence in the report and on the shared link', () => {
 
   it('the shared link lists each system’s evidence and serves exactly those files', async () => {
     const added = (
-      await upload(shop, results[0].adasInspectionResult, [{ name: '6/front.jpg', bytes: await cameraJpeg() }], 'Radar target aligned')
+      await upload(
+        shop,
+        must(results[0], 'results[0]').adasInspectionResult,
+        [{ name: '6/front.jpg', bytes: await cameraJpeg() }],
+        'Radar target aligned',
+      )
     ).body[0];
     const link = await host.ok(shop, contract.share.createShareLink, { body: { adasInspection: inspection } });
     const shared = await host.ok(null, contract.share.sharedInspection, { query: { token: link.token } });
-    expect(shared.systems[0].evidence).toEqual([
+    expect(must(shared.systems[0], 'systems[0]').evidence).toEqual([
       { adasEvidence: added.adasEvidence, kind: 'photo', fileName: 'front.jpg', caption: 'Radar target aligned' },
     ]);
     const get = (adasEvidence: number) =>
@@ -238,12 +256,13 @@ describe('evidence in the report and on the shared link', () => {
       body: { firm: 6, ronumber: 'RO-EVID-2', vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' }, inspection: {} },
     });
     const otherItems = await host.ok(shop, contract.adas.adasInspectionItems, { query: { adasInspection: other.adasInspection } });
-    const foreign = (await upload(shop, otherItems[0].adasInspectionResult, [{ name: '6/x.pdf', bytes: PDF }])).body[0];
+    const foreign = (await upload(shop, must(otherItems[0], 'otherItems[0]').adasInspectionResult, [{ name: '6/x.pdf', bytes: PDF }]))
+      .body[0];
     expect((await get(foreign.adasEvidence)).statusCode).toBe(404);
   });
 
   it('evidence files are not taken for orphans', async () => {
-    await upload(shop, results[0].adasInspectionResult, [{ name: '6/front.jpg', bytes: await cameraJpeg() }]);
+    await upload(shop, must(results[0], 'results[0]').adasInspectionResult, [{ name: '6/front.jpg', bytes: await cameraJpeg() }]);
     expect(await removeOrphans(host.ctx, { firm: 6, now: Date.now() + 365 * 86_400_000 })).toBe(0);
   });
 });

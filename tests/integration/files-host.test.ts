@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contract } from '../../lib/contract';
 import { EXE_AS_PNG, JPEG_1PX, PNG_1PX, SVG, bigPng, multipart } from '../../testkit/images';
 import { startTestHost, type TestHost } from '../../testkit/host';
+import { must } from '../../testkit/must';
 
 let host: TestHost;
 beforeEach(async () => {
@@ -40,7 +41,7 @@ describe('file/upload', () => {
     expect(urls[1]).toMatch(/^file\/image\?firm=7&name=[0-9a-f]{12}-Grille-Emblem\.jpg$/);
     expect(stored(7)).toHaveLength(2);
 
-    const name = new URLSearchParams(urls[0].split('?')[1]).get('name')!;
+    const name = new URLSearchParams(must(urls[0], 'urls[0]').split('?')[1]).get('name')!;
     const got = await host.app.inject({
       method: 'GET',
       url: `/api/file/image?firm=7&name=${name}`,
@@ -102,7 +103,7 @@ describe('file/upload', () => {
 describe('file/image', () => {
   it("404 for another firm's file or an unknown one; 400 for a name that is a path", async () => {
     const admin = await host.token(1);
-    const [url] = (await upload(admin, [{ name: '1/logo.png', bytes: PNG_1PX }])).body as string[];
+    const url = must(((await upload(admin, [{ name: '1/logo.png', bytes: PNG_1PX }])).body as string[])[0], 'url');
     const name = new URLSearchParams(url.split('?')[1]).get('name')!;
     const shop = await host.token(15);
     expect((await host.api(shop, contract.file.image, { query: { firm: 1, name } })).status).toBe(404);

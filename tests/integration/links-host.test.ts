@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contract } from '../../lib/contract';
 import { SHARE_MESSAGES } from '../../lib/contract/links';
 import { startTestHost, type TestHost } from '../../testkit/host';
+import { three } from '../../testkit/must';
 
 let host: TestHost;
 beforeEach(async () => {
@@ -93,7 +94,7 @@ describe('opening a link anonymously', () => {
     expect((await host.api(null, s.sharedInspection, { query: { token } })).body.error).toBe(SHARE_MESSAGES.expired);
 
     const { token: live } = await share();
-    const [head, payload, sig] = live.split('.');
+    const [head, payload, sig] = three(live.split('.'), "the token's parts");
     const otherLink = Buffer.from(
       JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: String(link) }),
     ).toString('base64url');

@@ -11,6 +11,7 @@ import { contract } from '../../lib/contract';
 import { RECORDS_CHANGED, TAB_HEADER, type RecordsChanged } from '../../lib/push/changes';
 import { startTestHost, type TestHost } from '../../testkit/host';
 import { shopBody } from '../support/bodies';
+import { must } from '../../testkit/must';
 
 interface Sent {
   to: (owner: PushOwner) => boolean;
@@ -64,8 +65,9 @@ describe('change notices', () => {
     });
     expect(res.status).toBe(200);
     const id = (res.body as { id: number }).id;
-    const [one, ...more] = notices();
-    expect(more).toEqual([]);
+    const all = notices();
+    expect(all).toHaveLength(1);
+    const one = must(all[0], 'the notice');
     expect(one.notice).toEqual({ kind: 'contact', ids: [id], by: shopAdminUser });
     expect(firmOf('contact', id)).toBe(6);
     const firm = firmOf('contact', id);
@@ -95,8 +97,7 @@ describe('change notices', () => {
     expect(notices().map((n) => n.notice.tab)).toEqual(['a1b2c3d4e5f6a7b8']);
     for (const tab of ['short', 'not a tab id!', 'x'.repeat(65)]) {
       expect((await host.api(shopAdmin, contract.contact.saveContact, { body, headers: { [TAB_HEADER]: tab } })).status).toBe(200);
-      const [one] = notices();
-      expect(one.notice).not.toHaveProperty('tab');
+      expect(must(notices()[0], 'a notice').notice).not.toHaveProperty('tab');
     }
   });
 
@@ -122,7 +123,7 @@ describe('change notices', () => {
     const sent = notices();
     expect(sent.map((n) => n.notice.ids).sort()).toEqual([[east], [west]].sort());
     for (const { notice, to } of sent) {
-      const firm = firmOf('contact', notice.ids[0]);
+      const firm = firmOf('contact', must(notice.ids[0], 'the changed contact'));
       expect(to).toEqual(sorted(usersReaching(host.db, firm)));
     }
     const westUser = userIdOf('role17@example.com');
@@ -148,7 +149,7 @@ describe('change notices', () => {
     const job = created.body.id;
     const first = notices();
     expect(first.map((n) => n.notice)).toEqual([{ kind: 'adas', ids: [job], by: userIdOf('role5@example.com') }]);
-    expect(first[0].to).toEqual(sorted(usersReaching(host.db, 6)));
+    expect(must(first[0], 'first[0]').to).toEqual(sorted(usersReaching(host.db, 6)));
 
     expect(
       (await host.api(shop, contract.adas.updateStatusAdasInspection, { body: { adasInspection: created.body.adasInspection, status: 3 } }))
@@ -191,7 +192,7 @@ describe('change notices', () => {
       .prepare('SELECT insurance FROM insurance WHERE firm = 1 AND is_inactive = 0 ORDER BY insurance LIMIT 1')
       .pluck()
       .get() as number;
-    const created = await host.ok<{ id: number; adasInspection: number }>(shop, contract.adas.createAdas, {
+    const created = await host.ok(shop, contract.adas.createAdas, {
       body: {
         firm: 6,
         ronumber: 'RO-LIVE-2',
@@ -209,8 +210,9 @@ describe('change notices', () => {
       body: { adasInspection: created.adasInspection, results: [{ adasChecklistMatrix, result: 1, notes: 'Aimed.' }] },
     });
     expect((await host.api(shop, contract.adas.saveAdasInspectionResults, results(system))).status).toBe(200);
-    const [one, ...more] = notices();
-    expect(more).toEqual([]);
+    const all = notices();
+    expect(all).toHaveLength(1);
+    const one = must(all[0], 'the notice');
     expect(one.notice).toEqual({ kind: 'adas', ids: [created.id], by: userIdOf('role5@example.com') });
     expect(one.to).toEqual(sorted(usersReaching(host.db, 6)));
     expect(one.to).not.toContain(userIdOf('role17@example.com'));
@@ -248,7 +250,7 @@ describe('change notices of users and locations', () => {
     ]);
 
   it('a user saved, switched off and deleted is announced to exactly who reaches their location, with its user count', async () => {
-    const saved = await host.ok<{ id: number }>(admin, contract.user.saveUser, { body: userBody() });
+    const saved = await host.ok(admin, contract.user.saveUser, { body: userBody() });
     const adminUser = userIdOf('role1@example.com');
     const sent = notices();
     expect(sent.map((n) => n.notice)).toEqual([
@@ -277,7 +279,7 @@ describe('change notices of users and locations', () => {
   });
 
   it('a user moved to another network is announced to who reached them before and who reaches them now', async () => {
-    const saved = await host.ok<{ id: number }>(admin, contract.user.saveUser, { body: userBody() });
+    const saved = await host.ok(admin, contract.user.saveUser, { body: userBody() });
     notices();
     await host.ok(admin, contract.user.saveUserLocations, { body: [{ user: saved.id, firm: 9, isPrimary: 1, checked: true }] });
     const sent = notices();
@@ -317,14 +319,14 @@ describe('change notices of users and locations', () => {
   });
 
   it('a location added, renamed, set inactive and removed is announced to exactly who reaches it; a refused save announces nothing', async () => {
-    const location = (more: Record<string, unknown> = {}) => shopBody(3, { company: 'Live Lists Glass', ...more });
+    const location = (more: Parameters<typeof shopBody>[1] = {}) => shopBody(3, { company: 'Live Lists Glass', ...more });
     const adminUser = userIdOf('role1@example.com');
-    const { id } = await host.ok<{ id: number }>(admin, contract.firm.saveFirm, { body: location() });
+    const { id } = await host.ok(admin, contract.firm.saveFirm, { body: location() });
     const added = notices();
     expect(added.map((n) => n.notice)).toEqual([{ kind: 'location', ids: [id], by: adminUser }]);
-    expect(added[0].to).toEqual(sorted(usersReaching(host.db, id)));
-    expect(added[0].to).toEqual(sorted(usersReaching(host.db, 3)));
-    expect(added[0].to).not.toContain(westUser());
+    expect(must(added[0], 'added[0]').to).toEqual(sorted(usersReaching(host.db, id)));
+    expect(must(added[0], 'added[0]').to).toEqual(sorted(usersReaching(host.db, 3)));
+    expect(must(added[0], 'added[0]').to).not.toContain(westUser());
 
     // Renamed: its users' Primary location column changed too.
     const member = userIdOf(await host.addUser({ role: 5, firm: id }));

@@ -263,7 +263,7 @@ describe('firm/onboardPurchaseSave', () => {
     for (const [number, message] of [
       ['4000000000000002', ONBOARD_MESSAGES.declined],
       ['4000 0000 0000 9995', ONBOARD_MESSAGES.insufficientFunds],
-    ]) {
+    ] satisfies [string, string][]) {
       const refused = await host.api(null, o.onboardPurchaseSave, { body: purchaseBody(token, ids.firm, await card(number)) });
       expect([refused.status, refused.body.fieldErrors]).toEqual([400, { paymentMethod: [message] }]);
     }

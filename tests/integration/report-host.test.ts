@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
 import { startTestHost, type TestHost } from '../../testkit/host';
+import { must, three } from '../../testkit/must';
 
 const a = contract.adas;
 let host: TestHost;
@@ -52,7 +53,7 @@ beforeAll(async () => {
   const created = await host.ok(shop, a.createAdas, {
     body: { firm: 6, ronumber: 'RO-TRUE-1', vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' }, inspection: {} },
   });
-  inspection = created.adasInspection;
+  inspection = must(created.adasInspection, 'the new inspection');
   systems = (await host.ok(shop, a.adasInspectionItems, { query: { adasInspection: inspection } })) as typeof systems;
   expect(systems.length).toBeGreaterThanOrEqual(4);
 });
@@ -60,17 +61,18 @@ afterAll(() => host?.close());
 
 describe('the report of an inspection', () => {
   it('prints per system only what was recorded, with who set each result', async () => {
-    const [calibrated, notEquipped, failed, notApplicable] = systems;
+    const [calibrated, notEquipped, failed] = three(systems, 'the systems');
+    const notApplicable = must(systems[3], 'a fourth system');
     const results = systems.map((s) => ({
       adasChecklistMatrix: s.adasChecklistMatrix,
       result: null as number | null,
       isNotEquipped: false,
       notes: '',
     }));
-    results[0].result = RESULT.calibrated;
-    results[1].isNotEquipped = true;
-    results[2].result = RESULT.failed;
-    results[3].result = RESULT.notApplicable;
+    must(results[0], 'results[0]').result = RESULT.calibrated;
+    must(results[1], 'results[1]').isNotEquipped = true;
+    must(results[2], 'results[2]').result = RESULT.failed;
+    must(results[3], 'results[3]').result = RESULT.notApplicable;
     // The shop user records the results; later the manager saves the list again unchanged, with a note on another system.
     await host.ok(shop, a.saveAdasInspectionResults, { body: { adasInspection: inspection, results } });
     const again = results.map((r, i) => (i === results.length - 1 ? { ...r, notes: 'Checked by the manager' } : r));
@@ -95,11 +97,11 @@ describe('the report of an inspection', () => {
     expect(block(text, failed.system)).toContain('! Failed');
     expect(text).toMatch(/Needs attention: 1 failed/);
     // A system without a result prints no technician or date.
-    if (systems.length > 4) expect(block(text, systems[4].system)).not.toMatch(/Technician|Date:/);
+    if (systems.length > 4) expect(block(text, must(systems[4], 'systems[4]').system)).not.toMatch(/Technician|Date:/);
   });
 
   it('clears who set a result with the result', async () => {
-    const first = systems[0];
+    const first = must(systems[0], 'first');
     await host.ok(shop, a.saveAdasInspectionResults, {
       body: { adasInspection: inspection, results: [{ adasChecklistMatrix: first.adasChecklistMatrix, result: null }] },
     });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
 import { startTestHost, type TestHost } from '../../testkit/host';
+import { must } from '../../testkit/must';
 
 const a = contract.adas;
 let host: TestHost;
@@ -29,14 +30,17 @@ beforeAll(async () => {
   const created = await host.ok(shop, a.createAdas, {
     body: { firm: 6, ronumber: 'RO-VER-1', vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' }, inspection: {} },
   });
-  inspection = created.adasInspection;
-  system = (await host.ok(shop, a.adasInspectionItems, { query: { adasInspection: inspection } }))[0].adasChecklistMatrix;
+  inspection = must(created.adasInspection, 'the new inspection');
+  system = must(
+    (await host.ok(shop, a.adasInspectionItems, { query: { adasInspection: inspection } }))[0],
+    'an inspection item',
+  ).adasChecklistMatrix;
 });
 afterAll(() => host?.close());
 
 describe('result versions', () => {
   it('a change raises the version and answers it; an unchanged save does not', async () => {
-    expect((await row()).version).toBe(1);
+    expect(must(await row(), 'the result row').version).toBe(1);
     const saved = await save(shop, RESULT.calibrated, 1);
     expect(saved.body).toEqual({ count: 1, versions: [{ adasChecklistMatrix: system, version: 2 }] });
     expect((await save(shop, RESULT.calibrated, 2)).body.versions[0].version).toBe(2);
@@ -44,7 +48,7 @@ describe('result versions', () => {
 
   it('a change against an older version of a row changed since to something else is 409 and saves nothing', async () => {
     const other = await host.token(4);
-    const before = (await row()).version;
+    const before = must(await row(), 'the result row').version;
     await host.ok(other, a.saveAdasInspectionResults, {
       body: { adasInspection: inspection, results: [{ adasChecklistMatrix: system, result: RESULT.failed }] },
     });
@@ -52,11 +56,11 @@ describe('result versions', () => {
     expect(stale.status).toBe(409);
     expect(stale.body.error).toBe('Someone else changed these results meanwhile: choose which to keep. Nothing was saved.');
     expect(Object.keys(stale.body.fieldErrors)).toEqual(['results.0.baseVersion']);
-    expect((await row()).result).toBe(RESULT.failed);
+    expect(must(await row(), 'the result row').result).toBe(RESULT.failed);
     // The same value replayed (its first answer lost) is no conflict; the current version applies.
     expect((await save(shop, RESULT.failed, before)).status).toBe(200);
-    const now = (await row()).version;
+    const now = must(await row(), 'the result row').version;
     expect((await save(shop, RESULT.passed, now)).status).toBe(200);
-    expect((await row()).result).toBe(RESULT.passed);
+    expect(must(await row(), 'the result row').result).toBe(RESULT.passed);
   });
 });

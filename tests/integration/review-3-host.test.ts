@@ -22,6 +22,7 @@ import { FILE_NAME_MESSAGE } from '../../lib/contract/locations-storage';
 import { CURRENT_PASSWORD_MESSAGES } from '../../lib/validation/password';
 import { PNG_1PX, multipart } from '../../testkit/images';
 import { startTestHost, type TestHost } from '../../testkit/host';
+import { must } from '../../testkit/must';
 
 let host: TestHost;
 beforeEach(async () => {
@@ -122,7 +123,8 @@ describe('4. a shared link works only while its owner stands for it; the firm’
 
   it('deactivating, deleting or moving the owner revokes their links; a link whose owner no longer stands is refused anyway', async () => {
     const admin = await host.token(1);
-    const [a, b, c, d] = await Promise.all([0, 1, 2, 3].map(() => host.addUser({ role: 5, firm: 6 })));
+    const newUser = () => host.addUser({ role: 5, firm: 6 });
+    const [a, b, c, d] = await Promise.all([newUser(), newUser(), newUser(), newUser()]);
     const [la, lb, lc, ld] = [await linkOf(a), await linkOf(b), await linkOf(c), await linkOf(d)];
     for (const l of [la, lb, lc, ld]) expect((await open(l.token)).status).toBe(200);
 
@@ -261,7 +263,8 @@ describe('7. image uploads: a per-firm quota, a per-user rate, and files nothing
         ['a', 'b', 'c', 'd'].map((n) => ({ name: `7/${n}.png`, bytes: PNG_1PX })),
       )
     ).body;
-    const name = (url: string) => new URLSearchParams(url.split('?')[1]).get('name')!;
+    const name = (url: string | undefined) =>
+      must(new URLSearchParams(must(url, 'an uploaded file').split('?')[1]).get('name'), 'the stored name');
     host.db.prepare("UPDATE user SET image_photo_path = ? WHERE username = 'role15@example.com'").run(photo);
     host.db.prepare("INSERT OR REPLACE INTO firm_preference (firm, type, name, value) VALUES (7, 'Brand', 'BrandLogo', ?)").run(brand);
     const old = Date.now() / 1000 - 2 * 86_400;

@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../../lib/contract';
 import type { CallDef } from '../../lib/contract/define';
-import { startTestHost, type CallInput, type TestHost } from '../../testkit/host';
+import { startTestHost, type CallInput, type ContractInput, type TestHost } from '../../testkit/host';
+import { must } from '../../testkit/must';
 
 const c = contract.calibration;
 const t = contract.estimateterms;
@@ -21,12 +22,7 @@ let adas: number;
 let inspection: number;
 let parentOf6: number;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function ok<T = any>(call: CallDef, input?: CallInput, token = shop): Promise<T> {
-  const res = await host.api(token, call, input);
-  expect(res.status, `${call.path}: ${JSON.stringify(res.body)}`).toBe(200);
-  return call.response.parse(res.body) as T;
-}
+const ok = <C extends CallDef>(call: C, input?: ContractInput<C>, token = shop) => host.ok(token, call, input);
 const status = async (call: CallDef, input: CallInput, token = shop) => (await host.api(token, call, input)).status;
 
 const ESTIMATE = [
@@ -46,11 +42,11 @@ const ESTIMATE = [
 beforeAll(async () => {
   host = await startTestHost();
   [shop, otherShop, admin] = await Promise.all([host.token(5), host.token(17), host.token(1)]);
-  const created = await ok<{ id: number; adasInspection: number }>(contract.adas.createAdas, {
+  const created = await ok(contract.adas.createAdas, {
     body: { firm: 6, ronumber: 'RO-SCRUB-1', vehicle: { vehicle: -1, year: 2022, make: 'Honda', model: 'Odyssey' }, inspection: {} },
   });
   adas = created.id;
-  inspection = created.adasInspection;
+  inspection = must(created.adasInspection, 'the new inspection');
   parentOf6 = host.db.prepare('SELECT parent FROM firm WHERE firm = 6').pluck().get() as number;
 });
 afterAll(() => host?.close());
@@ -78,7 +74,7 @@ describe('pasted estimates', () => {
       read: ['windshield'],
       notes: ['“windsheild” is read as “windshield”.'],
     });
-    expect(preview.lines[4].unread).toMatch(/no words/);
+    expect(must(preview.lines[4], 'lines[4]').unread).toMatch(/no words/);
     expect(host.db.prepare('SELECT count(*) FROM adas_repair_line WHERE adas = ?').pluck().get(adas)).toBe(before);
   });
 
@@ -119,24 +115,31 @@ describe('the scrub', () => {
     expect(s.scrubbedByName).not.toBe('');
     expect(s.changes).toBeNull();
     const line = (n: number) => s.lines.find((l: { lineNum: number }) => l.lineNum === n);
-    expect(line(2).triggers.map((x: { system: string }) => x.system)).toEqual(['Front Radar', 'Park Assist']);
-    expect(line(2).triggers[0]).toMatchObject({ keyword: 'front bumper cover', kind: 'part', why: expect.stringContaining('replaces it') });
-    expect(line(3).nothing).toMatch(/Refinish is paint work/);
-    expect(line(4).triggers.map((x: { system: string }) => x.system)).toEqual(['Front Radar', 'Surround View Camera']);
-    expect(line(4).triggers[0].why).toMatch(/“ZZ9”, which the scrub does not know/);
-    expect(line(6).triggers.map((x: { system: string }) => x.system)).toEqual(['Forward Camera']);
-    expect(line(7).unread).toMatch(/no words/);
-    expect(line(9).triggers.map((x: { system: string }) => x.system)).toEqual(['Steering Angle Sensor']);
-    expect(line(10).nothing).toMatch(/no part or sensor/);
+    expect(must(line(2), 'line 2').triggers.map((x: { system: string }) => x.system)).toEqual(['Front Radar', 'Park Assist']);
+    expect(must(line(2), 'line 2').triggers[0]).toMatchObject({
+      keyword: 'front bumper cover',
+      kind: 'part',
+      why: expect.stringContaining('replaces it'),
+    });
+    expect(must(line(3), 'line 3').nothing).toMatch(/Refinish is paint work/);
+    expect(must(line(4), 'line 4').triggers.map((x: { system: string }) => x.system)).toEqual(['Front Radar', 'Surround View Camera']);
+    expect(must(must(line(4), 'line 4').triggers[0], 'triggers[0]').why).toMatch(/“ZZ9”, which the scrub does not know/);
+    expect(must(line(6), 'line 6').triggers.map((x: { system: string }) => x.system)).toEqual(['Forward Camera']);
+    expect(must(line(7), 'line 7').unread).toMatch(/no words/);
+    expect(must(line(9), 'line 9').triggers.map((x: { system: string }) => x.system)).toEqual(['Steering Angle Sensor']);
+    expect(must(line(10), 'line 10').nothing).toMatch(/no part or sensor/);
     // One place each: triggering (under its calibrations), nothing, or not read.
     for (const l of s.lines) expect([l.triggers.length > 0, l.nothing != null, l.unread != null].filter(Boolean)).toHaveLength(1);
     expect(s.untriggered.map((l: { lineNum: number }) => l.lineNum)).toEqual([3, 10]);
     expect(s.unread.map((l: { lineNum: number }) => l.lineNum)).toEqual([7]);
     expect(
-      s.calibrations.find((x: { system: string }) => x.system === 'Front Radar').lines.map((l: { lineNum: number }) => l.lineNum),
+      must(
+        s.calibrations.find((x: { system: string }) => x.system === 'Front Radar'),
+        'the calibration',
+      ).lines.map((l: { lineNum: number }) => l.lineNum),
     ).toEqual([2, 4]);
 
-    const kept = await ok(c.lastScrub, { query: { adasInspection: inspection } });
+    const kept = must(await ok(c.lastScrub, { query: { adasInspection: inspection } }), 'kept');
     expect(kept.uniqueId).toBe(s.uniqueId);
     expect(kept.lines).toEqual(s.lines);
     expect(await status(c.lastScrub, { query: { adasInspection: inspection } }, otherShop)).toBe(404);
@@ -151,20 +154,24 @@ describe('the scrub', () => {
     );
     const s = await ok(c.scrub, { query: { adas, adasInspection: inspection } });
     expect(s.changes).toMatchObject({ estimateChanged: false, added: [], removed: [] });
-    expect(s.changes.lines).toEqual([expect.objectContaining({ lineNum: 10, before: 'nothing', after: 'Front Radar, Park Assist' })]);
-    expect(s.changes.summary).toMatch(/1 line read differently\. The estimate is the same: the change comes from the configuration/);
+    const changes = must(s.changes, 'the changes');
+    expect(changes.lines).toEqual([expect.objectContaining({ lineNum: 10, before: 'nothing', after: 'Front Radar, Park Assist' })]);
+    expect(changes.summary).toMatch(/1 line read differently\. The estimate is the same: the change comes from the configuration/);
     await ok(t.deleteEstimateTerm, { body: { estimateTerm: term.id } }, admin);
     const again = await ok(c.scrub, { query: { adas, adasInspection: inspection } });
-    expect(again.changes.lines).toEqual([expect.objectContaining({ lineNum: 10, before: 'Front Radar, Park Assist', after: 'nothing' })]);
+    expect(must(again.changes, 'the changes').lines).toEqual([
+      expect.objectContaining({ lineNum: 10, before: 'Front Radar, Park Assist', after: 'nothing' }),
+    ]);
   });
 
   it('says which calibrations a changed estimate adds and removes', async () => {
     await ok(c.saveEstimate, { body: { adas, text: 'Repl Liftgate\nRefn Hood' } });
     const s = await ok(c.scrub, { query: { adas, adasInspection: inspection } });
-    expect(s.changes.estimateChanged).toBe(true);
+    const changes = must(s.changes, 'the changes');
+    expect(changes.estimateChanged).toBe(true);
     // The grille line already required the surround-view calibration; the liftgate adds the rear camera's.
-    expect(s.changes.added.map((a: { system: string }) => a.system)).toEqual(['Rear Camera']);
-    expect(s.changes.removed.map((r: { system: string }) => r.system)).toEqual(
+    expect(changes.added.map((a: { system: string }) => a.system)).toEqual(['Rear Camera']);
+    expect(changes.removed.map((r: { system: string }) => r.system)).toEqual(
       expect.arrayContaining(['Forward Camera', 'Front Radar', 'Park Assist', 'Steering Angle Sensor']),
     );
   });

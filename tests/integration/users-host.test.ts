@@ -10,10 +10,11 @@ import { subtree } from '../../api-host/locations/seed';
 import { explainUsers } from '../../api-host/users/query';
 import { contract } from '../../lib/contract';
 import type { CallDef } from '../../lib/contract/define';
-import { USER_SORTS, listQuery, type UserLocation, type UserRow } from '../../lib/contract/users';
+import { USER_SORTS, listQuery, type UserRow } from '../../lib/contract/users';
 import { MESSAGES, USER_MESSAGES } from '../../lib/validation/messages';
-import { startTestHost, type CallInput, type TestHost } from '../../testkit/host';
+import { startTestHost, type CallInput, type ContractInput, type TestHost } from '../../testkit/host';
 import { PNG_1PX, multipart } from '../../testkit/images';
+import { must } from '../../testkit/must';
 
 const u = contract.user;
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => host?.close());
 
 /** Calls as role 1 unless told; must answer 200; the body parsed by the call's response schema. */
-const ok = <T = any>(call: CallDef, input?: CallInput, token = admin): Promise<T> => host.ok<T>(token, call, input); // eslint-disable-line @typescript-eslint/no-explicit-any
+const ok = <C extends CallDef>(call: C, input?: ContractInput<C>, token = admin) => host.ok(token, call, input);
 const status = async (call: CallDef, input?: CallInput, token = admin) => (await host.api(token, call, input)).status;
 
 const userId = (username: string) => host.db.prepare('SELECT user FROM user WHERE username = ?').pluck().get(username) as number;
@@ -37,7 +38,7 @@ let made = 0;
 /** A new user through user/saveUser (role 1), answering its id and username. */
 async function newUser(more: Record<string, unknown> = {}, token = admin): Promise<{ id: number; username: string }> {
   const username = `made-${++made}-${Date.now()}@example.com`;
-  const { id } = await ok<{ id: number }>(u.saveUser, { body: newUserBody({ username, ...more }) }, token);
+  const { id } = await ok(u.saveUser, { body: newUserBody({ username, ...more }) }, token);
   return { id, username };
 }
 const newUserBody = (more: Record<string, unknown> = {}) => ({
@@ -61,7 +62,7 @@ async function allRows(query: Record<string, string | number> = {}, token = admi
   const rows: UserRow[] = [];
   let count = 0;
   for (let page = 1; page < 50; page++) {
-    const body = await ok<{ count: number; items: UserRow[] }>(u.users, { query: { ...query, page, pageSize: 100 } }, token);
+    const body = await ok(u.users, { query: { ...query, page, pageSize: 100 } }, token);
     count = body.count;
     rows.push(...body.items);
     if (body.items.length < 100) break;
@@ -71,15 +72,13 @@ async function allRows(query: Record<string, string | number> = {}, token = admi
 
 describe('user list', () => {
   it('pages with the defaults of docs/users.md#limits: 10 rows, descending by id, every role', async () => {
-    const first = await ok<{ count: number; items: UserRow[] }>(u.users);
+    const first = await ok(u.users);
     expect(first.count).toBe(live());
     expect(first.count).toBeGreaterThanOrEqual(50);
     expect(first.items).toHaveLength(10);
     const ids = first.items.map((r) => r.user);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    const role5 = (await ok<{ items: UserRow[] }>(u.users, { query: { searchTerm: 'role5@' } })).items.find(
-      (r) => r.username === 'role5@example.com',
-    )!;
+    const role5 = (await ok(u.users, { query: { searchTerm: 'role5@' } })).items.find((r) => r.username === 'role5@example.com')!;
     expect(role5).toMatchObject({
       firstName: 'Emerson',
       lastName: 'Evans',
@@ -103,7 +102,10 @@ describe('user list', () => {
       reports: (r) => [r.receivesReport ? 1 : 0, r.fileAs.toLowerCase(), r.user],
     };
     const cmp = (a: (string | number)[], b: (string | number)[]) => {
-      for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+      for (const [i, x] of a.entries()) {
+        const y = must(b[i], 'as many sort keys');
+        if (x !== y) return x < y ? -1 : 1;
+      }
       return 0;
     };
     for (const orderBy of USER_SORTS)
@@ -171,7 +173,7 @@ describe('user list', () => {
 
 describe('roles and usernames', () => {
   it('user/roles: every role for role 1 at a reachable firm; 404 for a firm out of reach', async () => {
-    const roles = await ok<{ role: number; roleName: string }[]>(u.roles, { query: { firm: 7 } });
+    const roles = await ok(u.roles, { query: { firm: 7 } });
     expect(roles.map((r) => r.role)).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
     expect(roles.find((r) => r.role === 5)!.roleName).toBe('Shop (user)');
     const scoped = await host.token(await host.addUser({ role: 1, firm: 7, firms: [7] }));
@@ -312,7 +314,7 @@ describe('the photo', () => {
       payload: body,
     });
     expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as string[])[0];
+    return must((res.json() as string[])[0], 'the stored name');
   }
 
   it('keeps an uploaded image as the photo, clears it with null, and leaves it when not sent', async () => {
@@ -447,7 +449,7 @@ describe('activation, parameters and deletion', () => {
 describe('user locations and reach', () => {
   it('lists the caller’s network with the user’s links; without isAll only the links', async () => {
     const { id } = await newUser({ firm: 7 });
-    const all = await ok<UserLocation[]>(u.userLocations, { query: { user: id, isAll: 1 } });
+    const all = await ok(u.userLocations, { query: { user: id, isAll: '1' } });
     expect(all).toHaveLength(host.db.prepare('SELECT count(*) FROM firm').pluck().get() as number);
     expect(all[0]).toMatchObject({ firm: 1, depth: 0, checked: false });
     const seven = all.find((l) => l.firm === 7)!;
@@ -473,7 +475,7 @@ describe('user locations and reach', () => {
 
   it('refuses a second primary, none, and locations beyond the caller’s reach (400), changing nothing', async () => {
     const { id } = await newUser({ firm: 7 });
-    const link = (firm: number, isPrimary: 0 | 1) => ({ firm, user: id, userFirm: 0, checked: true, isPrimary });
+    const link = (firm: number, isPrimary: 0 | 1) => ({ firm, user: id, userFirm: 0, checked: true as const, isPrimary });
     const before = host.db.prepare('SELECT firm, is_primary FROM user_firm WHERE user = ?').all(id);
     const two = await host.api(admin, u.saveUserLocations, { body: [link(6, 1), link(7, 1)] });
     expect(two.status).toBe(400);
@@ -500,7 +502,7 @@ describe('user locations and reach', () => {
   it('who may: location admins (1, 2, 4) for themselves, administrators for others; 404 across firms', async () => {
     const shopAdmin = await host.token(4); // firm 6
     const own = userId('role4@example.com');
-    const mine = await ok<UserLocation[]>(u.userLocations, { query: { user: own, isAll: 1 } }, shopAdmin);
+    const mine = await ok(u.userLocations, { query: { user: own, isAll: '1' } }, shopAdmin);
     expect(mine.map((l) => l.firm)).toEqual([6]);
     expect(await status(u.userLocations, { query: { user: userId('role5@example.com') } }, shopAdmin)).toBe(403);
     expect(await status(u.userLocations, { query: { user: userId('role12@example.com') } }, shopAdmin)).toBe(404);
@@ -517,14 +519,10 @@ describe('contact info of a user’s own contact', () => {
     const own = (await ok(u.profile, { query: { username: 'role5@example.com' } }, shop)).contact;
     const other = (await ok(u.profile, { query: { username: 'role4@example.com' } })).contact;
     const c = contract.contact;
-    const phones = await ok<{ contactPhone: number }[]>(c.contactPhones, { query: { id: own } }, shop);
+    const phones = await ok(c.contactPhones, { query: { id: own } }, shop);
     expect(phones.length).toBeGreaterThan(0);
-    const { id } = await ok<{ id: number }>(
-      c.savePhone,
-      { body: { contactPhone: -1, contact: own, phoneType: 1, phoneNo: '(555) 010-2030' } },
-      shop,
-    );
-    await ok(c.setPrimaryPhone, { query: { id: phones[0].contactPhone, contact: own } }, shop);
+    const { id } = await ok(c.savePhone, { body: { contactPhone: -1, contact: own, phoneType: 1, phoneNo: '(555) 010-2030' } }, shop);
+    await ok(c.setPrimaryPhone, { query: { id: must(phones[0], 'phones[0]').contactPhone, contact: own } }, shop);
     await ok(c.deletePhone, { body: { contactPhone: id, contact: own } }, shop);
     expect(await status(c.contactPhones, { query: { id: other } }, shop)).toBe(404);
     expect(await status(c.savePhone, { body: { contactPhone: -1, contact: other, phoneType: 1, phoneNo: '(555) 010-2030' } }, shop)).toBe(

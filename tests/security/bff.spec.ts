@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { BFF_CALLS, bffKey } from '../../lib/contract';
 import { BFF_BODY_LIMIT } from '../../lib/bff/protocol';
 import { appOrigin, bffCall, bffHeaders, rawRequest, sessionCookie, type RawResponse } from '../../testkit/http';
+import { must } from '../../testkit/must';
 
 const origin = appOrigin();
 const PROFILE = 'user/profile?username=role1%40example.com';
@@ -103,7 +104,7 @@ test('unknown calls, encoded slashes, encoded or raw dot segments and backslashe
   const wrong: string[] = [];
   for (const target of targets) {
     const hops = await send(target);
-    const last = hops[hops.length - 1];
+    const last = must(hops[hops.length - 1], 'last');
     if (last.status !== 404)
       wrong.push(`${target}: ${hops.map((h) => `${h.status} ${h.location ?? ''}`).join(' → ')} ${last.body.slice(0, 80)}`);
     if (/"firmName"|role1@example\.com|"expires"/.test(last.body)) wrong.push(`${target}: answered data`);
@@ -119,7 +120,7 @@ test('dot segments are resolved by the server before routing: they reach only wh
     ['/api/bff/user/../user/profile?username=role1%40example.com', `/api/bff/${PROFILE}`],
     ['/api/bff/firm/%2e%2e/user/profile?username=role1%40example.com', `/api/bff/${PROFILE}`],
     ['/api/bff/user/profile/..?username=role1%40example.com', '/api/bff/user/?username=role1%40example.com'],
-  ];
+  ] satisfies [string, string][];
   for (const [traversal, resolved] of pairs) {
     const a = await rawRequest(origin, traversal, { headers: bffHeaders(cookie) });
     const b = await rawRequest(origin, resolved, { headers: bffHeaders(cookie) });

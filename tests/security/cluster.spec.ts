@@ -28,7 +28,7 @@ import { SPARE, startClusterStack, stopAll, type Cluster } from '../support/stac
 const MAX = 3;
 const THROTTLED = /^Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/;
 const wrong = 'Wrong#Pass1';
-const [A, B] = SPARE.clusterApps.map((p) => appOrigin(p));
+const [A, B] = [appOrigin(SPARE.clusterApps[0]), appOrigin(SPARE.clusterApps[1])];
 const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
 
 let cluster: Cluster | undefined;
@@ -54,7 +54,7 @@ test.afterAll(async () => {
 /** Requests the balancer handed to each instance since `before`. */
 function servedSince(before: Record<string, number>): number[] {
   const now = cluster!.balancer.served();
-  return Object.keys(now).map((k) => now[k] - (before[k] ?? 0));
+  return Object.entries(now).map(([k, n]) => n - (before[k] ?? 0));
 }
 
 async function signOutHttp(origin: string, cookie: string) {
@@ -142,14 +142,14 @@ class AlternatingHttpClient extends HttpClient {
   private next = 0;
   readonly sentTo: string[] = [];
   constructor(
-    private readonly origins: readonly string[],
+    private readonly origins: readonly [string, ...string[]],
     logger: ILogger,
   ) {
     super();
     this.inner = new DefaultHttpClient(logger);
   }
   send(request: HttpRequest): Promise<HttpResponse> {
-    const origin = this.origins[this.next++ % this.origins.length];
+    const origin = this.origins[this.next++ % this.origins.length] ?? this.origins[0];
     this.sentTo.push(origin);
     const u = new URL(request.url!);
     return this.inner.send({ ...request, url: `${origin}${u.pathname}${u.search}` });

@@ -12,6 +12,7 @@ import { ALL_ROLES, type RoleId } from '../../lib/roles';
 import { isAllowed } from '../../lib/routes';
 import { appOrigin, inBatches, isRedirect, rawRequest, sessionCookie, type RawResponse } from '../../testkit/http';
 import { PROTECTED_ROUTES, leakPatterns, samplePath } from '../../testkit/routes-matrix';
+import { must } from '../../testkit/must';
 
 const origin = appOrigin();
 const buildId = (() => {
@@ -122,7 +123,7 @@ for (const route of PROTECTED_ROUTES) {
       const who = caller === null ? 'anonymous' : `role ${caller}`;
       await inBatches(variants(path), 6, async (v) => {
         const hops = await follow(v.target, { ...v.headers, ...(cookie ? { cookie } : {}) });
-        const last = hops[hops.length - 1];
+        const last = must(hops[hops.length - 1], 'last');
         const trail = hops.map((h) => `${h.status}${h.location ? ` → ${h.location}` : ''}`).join(', ');
         if (hops.some((h) => leakPatterns(route).some((re) => re.test(h.body))))
           problems.push(`${who} ${v.label} (${v.target}): the page was rendered [${trail}]`);
@@ -144,13 +145,13 @@ for (const route of PROTECTED_ROUTES) {
 }
 
 test('control: the allowed role does see the page, so the leak patterns would catch a rendered page', async () => {
-  const route = PROTECTED_ROUTES.find((r) => r.path === '/contacts') ?? PROTECTED_ROUTES[0];
+  const route = must(PROTECTED_ROUTES.find((r) => r.path === '/contacts') ?? PROTECTED_ROUTES[0], 'a protected route');
   const role = ALL_ROLES.find((r) => isAllowed(route, r))!;
   const cookie = await sessionCookie(role);
   const html = await rawRequest(origin, samplePath(route), { headers: { cookie } });
   expect(html.status).toBe(200);
   expect(leakPatterns(route).some((re) => re.test(html.body))).toBe(true);
   const rsc = await follow(samplePath(route), { cookie, RSC: '1' });
-  expect(rsc[rsc.length - 1].status).toBe(200);
-  expect(leakPatterns(route).some((re) => re.test(rsc[rsc.length - 1].body))).toBe(true);
+  expect(must(rsc[rsc.length - 1], 'rsc[rsc.length - 1]').status).toBe(200);
+  expect(leakPatterns(route).some((re) => re.test(must(rsc[rsc.length - 1], 'rsc[rsc.length - 1]').body))).toBe(true);
 });

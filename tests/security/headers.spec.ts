@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { PROD_APP_PORT } from '../../testkit/env';
 import { appOrigin, bffCall, inBatches, rawRequest, sessionCookie, type RawResponse } from '../../testkit/http';
 import { ROUTES, roleFor, samplePath } from '../../testkit/routes-matrix';
+import { must } from '../../testkit/must';
 
 const origin = appOrigin();
 
@@ -16,8 +17,7 @@ function directives(csp: string): Map<string, string[]> {
     csp
       .split(';')
       .map((d) => d.trim().split(/\s+/))
-      .filter((d) => d[0])
-      .map(([name, ...values]) => [name.toLowerCase(), values]),
+      .flatMap(([name, ...values]) => (name ? [[name.toLowerCase(), values]] : [])),
   );
 }
 
@@ -42,7 +42,7 @@ function expectPage(res: RawResponse, label: string): string {
   const scripts = d.get('script-src') ?? [];
   const nonces = scripts.filter((s) => s.startsWith("'nonce-"));
   expect(nonces, `${label}: one nonce in script-src`).toHaveLength(1);
-  const nonce = nonces[0].slice("'nonce-".length, -1);
+  const nonce = must(nonces[0], 'nonces[0]').slice("'nonce-".length, -1);
   expect(nonce.length, label).toBeGreaterThanOrEqual(16);
   expect(d.get('object-src'), label).toEqual(["'none'"]);
   expect(d.get('base-uri'), label).toBeDefined();

@@ -11,6 +11,7 @@ import type { CallDef } from '../../lib/contract/define';
 import { hostCall, hostToken } from '../support/api';
 import { DEMO_PASSWORD, userOf } from '../../testkit/env';
 import { appOrigin, bffCall, sessionCookie } from '../../testkit/http';
+import { must } from '../../testkit/must';
 
 const origin = appOrigin();
 const SHOP_ROLE = 15;
@@ -40,7 +41,8 @@ function queryKeys(call: CallDef): string[] {
 function probeQuery(call: CallDef): string | null {
   const keys = queryKeys(call).filter((k) => k in probe);
   if (!keys.some((k) => !['category', 'searchterm', 'search'].includes(k))) return null;
-  const q = Object.fromEntries(keys.map((k) => [k, probe[k]]));
+  const q: Record<string, string> = {};
+  for (const k of keys) q[k] = must(probe[k], `a probe value for ${k}`);
   if (!call.query.safeParse(q).success) return null;
   return new URLSearchParams(q).toString();
 }

@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { APP_PORT, DEMO_PASSWORD, userOf } from '../../testkit/env';
 import { appOrigin, cookiePairs, rawRequest, signInHttp } from '../../testkit/http';
+import { must } from '../../testkit/must';
 
 const origin = appOrigin();
 const port = new URL(origin).port;
@@ -108,7 +109,7 @@ test("next-auth's callback and redirects never point off the site (credentials c
     const asForm = await signInHttp(origin, userOf(6), DEMO_PASSWORD, { callbackUrl: cb, json: false });
     if (!onSite(asForm.location)) wrong.push(`callback (form) ${cb} → ${asForm.location}`);
     for (const line of asForm.setCookies.filter((c) => c.startsWith('__Host-adas.callback='))) {
-      const value = decodeURIComponent(line.split(';')[0].split('=').slice(1).join('='));
+      const value = decodeURIComponent(must(line.split(';')[0], "line.split(';')[0]").split('=').slice(1).join('='));
       if (!onSite(value)) wrong.push(`callback cookie after sign-in ${cb} → ${value}`);
     }
 
@@ -118,7 +119,7 @@ test("next-auth's callback and redirects never point off the site (credentials c
     const remembered = new URL(signin.location ?? '/', origin).searchParams.get('callbackUrl');
     if (remembered && !onSite(remembered)) wrong.push(`signin remembers ${cb} → ${remembered}`);
     for (const line of signin.setCookies.filter((c) => c.startsWith('__Host-adas.callback='))) {
-      const value = decodeURIComponent(line.split(';')[0].split('=').slice(1).join('='));
+      const value = decodeURIComponent(must(line.split(';')[0], "line.split(';')[0]").split('=').slice(1).join('='));
       if (!onSite(value)) wrong.push(`signin callback cookie ${cb} → ${value}`);
     }
 

@@ -323,7 +323,7 @@ test('12. odd requests are answered 405, never a framework 500', async () => {
     ['TRACE', '/api/auth/session'],
     ['GET', '/api/auth/callback/credentials'],
     ['DELETE', '/contacts'],
-  ]) {
+  ] satisfies [string, string][]) {
     const res = await rawRequest(origin, path, { method });
     expect(res.status, `${method} ${path}`).toBe(405);
   }

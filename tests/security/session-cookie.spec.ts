@@ -14,6 +14,7 @@ import { appOrigin, bffCall, inBatches, rawRequest, sessionSetCookies, signInHtt
 import { ROUTES, samplePath } from '../../testkit/routes-matrix';
 import { signIn } from '../support/session';
 import { chooseFromAccountMenu } from '../support/shell';
+import { must, two } from '../../testkit/must';
 
 const origin = appOrigin();
 const prodOrigin = appOrigin(PROD_APP_PORT);
@@ -29,7 +30,7 @@ const b64 = (s: string) => JSON.parse(Buffer.from(s, 'base64url').toString('utf8
  * the payload up to the first claim that changes (iat, issuedAtMs, jti), cut at a base64 block boundary.
  */
 function stableTokenPrefix(token: string): string {
-  const [header, payload] = token.split('.');
+  const [header, payload] = two(token.split('.'), "the token's parts");
   const json = Buffer.from(payload, 'base64url');
   const firstVarying = Math.min(...['"sub"', '"jti"', '"iat"', '"issuedAtMs"', '"exp"'].map((k) => json.indexOf(k)).filter((i) => i >= 0));
   const keep = Math.floor(firstVarying / 3) * 3;
@@ -50,7 +51,7 @@ async function apiTokenIn(cookieHeader: string, secret: string): Promise<string>
 
 function leaks(body: string, token: string, prefix: string): string | null {
   if (body.includes(token)) return 'the API token';
-  if (body.includes(token.split('.')[2])) return "the token's signature";
+  if (body.includes(must(token.split('.')[2], "the token's signature"))) return "the token's signature";
   if (body.includes(prefix)) return "the user's token (header and claims)";
   if (READABLE_JWT.test(body)) return `a readable JWT (${READABLE_JWT.exec(body)![0].slice(0, 30)}…)`;
   if (/"apiToken"/.test(body)) return 'an apiToken field';
@@ -66,7 +67,7 @@ for (const [label, base, prod] of [
     const lines = sessionSetCookies(res.setCookies);
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) {
-      const [pair, ...attrs] = line.split(';').map((s) => s.trim());
+      const [pair = '', ...attrs] = line.split(';').map((s) => s.trim());
       const name = pair.slice(0, pair.indexOf('='));
       const value = pair.slice(pair.indexOf('=') + 1);
       const flags = attrs.map((a) => a.toLowerCase());
@@ -85,7 +86,7 @@ for (const [label, base, prod] of [
       // else decodes to readable JSON.
       const parts = value.split('.');
       expect(parts).toHaveLength(5);
-      expect(b64(parts[0])).toMatchObject({ alg: 'dir', enc: expect.stringMatching(/GCM$/) });
+      expect(b64(must(parts[0], 'the protected header'))).toMatchObject({ alg: 'dir', enc: expect.stringMatching(/GCM$/) });
       for (const p of parts.slice(1)) expect(() => b64(p)).toThrow();
       expect(value).not.toMatch(READABLE_JWT);
     }
@@ -97,7 +98,7 @@ for (const [label, base, prod] of [
     const direct = await hostToken(1);
     const prefix = stableTokenPrefix(direct);
     expect(cookie).not.toContain(prefix);
-    expect(cookie).not.toContain(direct.split('.')[1].slice(0, 40));
+    expect(cookie).not.toContain(must(direct.split('.')[1], 'the token payload').slice(0, 40));
     for (const plain of ['role1@example.com', 'ADAS Central', 'Avery']) {
       expect(cookie).not.toContain(plain);
       expect(cookie).not.toContain(Buffer.from(plain).toString('base64url').slice(0, -2));

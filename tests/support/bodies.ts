@@ -1,7 +1,9 @@
 /** Valid request bodies host tests start from (each test changes what it is about). */
+import type { BodyOf } from '../../lib/contract/define';
+import type { saveFirm } from '../../lib/contract/locations';
 
 /** firm/saveFirm: a new shop under `parent`. */
-export const shopBody = (parent: number, extra: Record<string, unknown> = {}) => ({
+export const shopBody = (parent: number, extra: Partial<BodyOf<typeof saveFirm>> = {}): BodyOf<typeof saveFirm> => ({
   firm: -1,
   company: 'Harbor Point Auto Glass',
   firstName: 'Jo',

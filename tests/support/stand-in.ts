@@ -4,6 +4,7 @@
  * answer late, answer garbage, or drop the connection.
  */
 import http from 'node:http';
+import { must } from '../../testkit/must';
 
 export type Fault =
   /** Hold the request this long, then pass it through (the app should have given up by then). */
@@ -48,7 +49,7 @@ export async function startStandIn(port: number, target: string): Promise<StandI
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const path = (req.url ?? '/').split('?')[0];
+      const path = must((req.url ?? '/').split('?')[0], 'path');
       seen.push(path);
       requests.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       const fault = [...faults].find(([call]) => path.endsWith(`/${call}`))?.[1];

@@ -18,6 +18,7 @@ import { serverFieldErrors } from '@/lib/validation/field-errors';
 import { canMerge, fileAsOf, mergeIds, shortenAddress, vendorChecked } from '@/components/contacts/rules';
 import { validateContact } from '@/components/contacts/validation';
 import { maskPhone } from '@/lib/validation/phone';
+import { must } from '../../testkit/must';
 
 type Phone = { contactPhone: number; phoneNo: string; isPrimary: boolean; primary: string; isChecked?: boolean };
 const phone = (id: number, primary = false, checked = false): Phone => ({
@@ -37,7 +38,7 @@ describe('primary (docs/contacts.md#states)', () => {
     expect(checkedOf(out)).toHaveLength(0);
     expect(primaryOf(out)?.contactPhone).toBe(2);
     // The input is not mutated.
-    expect(list[0].isPrimary).toBe(true);
+    expect(must(list[0], 'list[0]').isPrimary).toBe(true);
   });
 
   it('a new phone becomes primary; a new address or email only when there is none yet', () => {
@@ -79,7 +80,7 @@ describe('new records (docs/contacts.md#fields, #states)', () => {
     const list = [phone(1, true), phone(NEW_ID)];
     const saved = applySaved(list, 'contactPhone', 77, { ...phone(NEW_ID), phoneNo: '(555) 123-4567' });
     expect(saved.map((p) => p.contactPhone)).toEqual([1, 77]);
-    expect(saved[1].phoneNo).toBe('(555) 123-4567');
+    expect(must(saved[1], 'saved[1]').phoneNo).toBe('(555) 123-4567');
     const edited = applySaved(saved, 'contactPhone', 1, { ...phone(1, true), phoneNo: '(555) 999-0000' });
     expect(edited.map((p) => p.phoneNo)).toEqual(['(555) 999-0000', '(555) 123-4567']);
   });

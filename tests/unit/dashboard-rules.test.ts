@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { adasRecord } from '../../lib/contract/dashboard';
 import { presetRange } from '../../lib/dashboard/periods';
 import { changeText, daysOf, exportName, previousRange, rangeDays, rangeProblems } from '../../lib/dashboard/rules';
+import { must } from '../../testkit/must';
 
 // 03:30 UTC on 2026-03-11 is still the 10th in the Americas (23:30 in New York).
 const now = new Date('2026-03-11T03:30:00Z');
@@ -95,8 +96,12 @@ describe('ADAS records', () => {
     expect(adasRecord.parse({ ...base, inspections: JSON.stringify(inspections) }).inspections).toEqual(inspections);
   });
   it('fail clearly on text that is not JSON or not inspections', () => {
-    expect(adasRecord.safeParse({ ...base, inspections: '{oops' }).error?.issues[0].message).toBe('The inspections are not valid JSON');
-    expect(adasRecord.safeParse({ ...base, inspections: '[{"adasInspection":"x"}]' }).error?.issues[0].message).toMatch(/expected shape/);
+    expect(must(adasRecord.safeParse({ ...base, inspections: '{oops' }).error?.issues[0], 'issues[0]').message).toBe(
+      'The inspections are not valid JSON',
+    );
+    expect(must(adasRecord.safeParse({ ...base, inspections: '[{"adasInspection":"x"}]' }).error?.issues[0], 'issues[0]').message).toMatch(
+      /expected shape/,
+    );
   });
 });
 

@@ -42,7 +42,7 @@ function anchorsOf(file: string): Set<string> | null {
     } catch {
       text = null;
     }
-    anchorCache.set(file, text === null ? null : new Set([...text.matchAll(/^#{1,6} +(.+)$/gm)].map((m) => slug(m[1]))));
+    anchorCache.set(file, text === null ? null : new Set([...text.matchAll(/^#{1,6} +(.+)$/gm)].map(([, heading = '']) => slug(heading))));
   }
   return anchorCache.get(file)!;
 }
@@ -69,7 +69,7 @@ export function problemsOf(text: string, file: string): string[] {
       if (!target || (bare && !current)) continue;
       const anchors = anchorsOf(target);
       if (anchors === null) problems.push(`${where}: docs/${target} does not exist`);
-      else if ((anchor ?? bare) && !anchors.has(anchor ?? bare))
+      else if ((anchor ?? bare) && !anchors.has(anchor ?? bare ?? ''))
         problems.push(`${where}: docs/${target} has no heading #${anchor ?? bare}`);
     }
 

@@ -1,6 +1,7 @@
 /** The seeded application log says only true things: a decoded VIN's entry names the make its WMI stands for (issue 31 §9). */
 import { describe, expect, it } from 'vitest';
 import { logRecords } from '../../api-host/log/data';
+import { must } from '../../testkit/must';
 
 const WMI_MAKE: Readonly<Record<string, string>> = {
   '1HG': 'Honda',
@@ -15,6 +16,6 @@ describe('seeded log: VIN decoded entries', () => {
   it('name the make of the VIN', () => {
     const decoded = [...logRecords(2000)].map((r) => /^VIN (\w{17}) decoded: (\w+) with/.exec(r.message)).filter((m) => m !== null);
     expect(decoded.length).toBeGreaterThan(20);
-    for (const [, vin, make] of decoded) expect(make, vin).toBe(WMI_MAKE[vin.slice(0, 3)]);
+    for (const [, vin, make] of decoded) expect(make, vin).toBe(WMI_MAKE[must(vin, 'the VIN').slice(0, 3)]);
   });
 });

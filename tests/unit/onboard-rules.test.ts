@@ -32,7 +32,7 @@ describe('step rules', () => {
     const kept: Record<string, string> = { onboardMarketing: 'marketing', onboardFirmUpdate: 'firm', onboardShippingSave: 'id' };
     const send = async (call: string, body: Record<string, unknown>) => (
       sent.push([call, body]),
-      { id: (body[kept[call]] as number) || next++ }
+      { id: (body[kept[call] ?? ''] as number) || next++ }
     );
     let s = newWizard('inv-0123456789abcdefghij', false);
     await expect(saveStep(s, 'additional', additional, send)).rejects.toBeInstanceOf(StepOrderError);

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ALL_CALLS } from '@/lib/contract';
 import { renderOpenApi } from '../../scripts/lib/openapi';
+import { must } from '../../testkit/must';
 
 const committed = readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8');
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -43,7 +44,7 @@ describe('docs/openapi.json', () => {
     for (const call of ALL_CALLS) {
       const found = ops.find((o) => o.path === `/${call.path}` && o.method === call.method);
       expect(found, `${call.method} ${call.path}`).toBeDefined();
-      const op = found!.op;
+      const op = must(found!.op, 'op');
       expect(op['x-access']).toEqual(call.access);
       expect(op.security).toEqual(call.access === 'anonymous' ? [] : [call.access === 'service' ? { serviceSecret: [] } : { bearer: [] }]);
       expect(op.responses['200']).toBeDefined();
@@ -51,7 +52,7 @@ describe('docs/openapi.json', () => {
       expect(op['x-writes'] ?? false).toBe(call.writes ?? false);
     }
     // A sample: contact/contact needs ?id, answers the contact record, for role 1 only.
-    const contact = doc.paths['/contact/contact'].get;
+    const contact = must(must(doc.paths['/contact/contact'], 'paths["/contact/contact"]').get, 'contact');
     expect(contact.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'query', required: true })]);
     expect(contact['x-access']).toEqual([1]);
   });

@@ -15,6 +15,7 @@ import {
   type PaletteEntry,
 } from '../../components/search/entries';
 import { ROUTES, isAllowed } from '../../lib/routes';
+import { must } from '../../testkit/must';
 
 const entry = (key: string, title: string, detail = '', kind: PaletteEntry['kind'] = 'screen'): PaletteEntry => ({
   key,
@@ -105,7 +106,7 @@ describe('groups and recent items', () => {
     const recents = [job];
     const groups = paletteGroups({ query: '004352', recents, screens, found: [contact, job] });
     expect(groups.map((g) => g.id)).toEqual(['recent', 'contact']);
-    expect(groups[0].entries).toEqual([job]);
+    expect(must(groups[0], 'groups[0]').entries).toEqual([job]);
     const empty = paletteGroups({ query: '', recents, screens, found: [] });
     expect(empty.map((g) => [g.id, g.entries.length])).toEqual([
       ['recent', 1],
@@ -118,9 +119,9 @@ describe('groups and recent items', () => {
     let list: PaletteEntry[] = [];
     for (let i = 0; i < RECENT_MAX + 3; i++) list = pushRecent(list, entry(`k${i}`, `T${i}`));
     expect(list).toHaveLength(RECENT_MAX);
-    expect(list[0].key).toBe(`k${RECENT_MAX + 2}`);
+    expect(must(list[0], 'list[0]').key).toBe(`k${RECENT_MAX + 2}`);
     list = pushRecent(list, entry('k5', 'T5'));
-    expect(list[0].key).toBe('k5');
+    expect(must(list[0], 'list[0]').key).toBe('k5');
     expect(list.filter((e) => e.key === 'k5')).toHaveLength(1);
   });
 

@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '@/lib/config';
 import { CSV_OPTIONS } from '@/lib/csv';
 import { MAX_COUNTERS, MemoryStore } from '@/lib/store/memory';
+import { must } from '../../testkit/must';
 
 describe('11. the in-memory store under a flood of keys', () => {
   const quiet = { warn: () => undefined };
@@ -28,7 +29,7 @@ describe('11. the in-memory store under a flood of keys', () => {
       await store.set('session:ended:later', '1', 60_000);
       expect(await store.getMany(['session:ended:later'])).toEqual(['1']);
       expect(warn).toHaveBeenCalledTimes(1);
-      expect(String(warn.mock.calls[0][0])).toMatch(/new sign-in attempts are refused until counters expire/);
+      expect(String(must(warn.mock.calls[0], 'calls[0]')[0])).toMatch(/new sign-in attempts are refused until counters expire/);
     } finally {
       warn.mockRestore();
     }
@@ -78,7 +79,7 @@ describe('12. CSV cells starting with NUL or a full-width formula character are 
     const csv = Papa.unparse({ fields: ['v'], data: cells.map((c) => [c]) }, CSV_OPTIONS);
     const back = Papa.parse<string[]>(csv, { skipEmptyLines: true })
       .data.slice(1)
-      .map((r) => r[0]);
+      .map((r) => must(r[0], 'a cell'));
     expect(back.slice(0, 7).map((v) => v.startsWith("'"))).toEqual(Array(7).fill(true));
     expect(back.slice(7)).toEqual(['plain', 'a\uFF1Db']);
   });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { compileMatcher, scrubLine, type MatchSystem } from '../../lib/calibrations/match';
 import { compileVocabulary, readLine, singular } from '../../lib/calibrations/normalise';
 import { readPasted } from '../../lib/calibrations/paste';
+import { must } from '../../testkit/must';
 
 const vocab = compileVocabulary([], ['windshield', 'bumper', 'cover', 'liftgate', 'alignment', 'camera']);
 
@@ -104,10 +105,10 @@ describe('the normaliser', () => {
       mods: ['bumper'],
       zone: 'front',
     });
-    expect(read('RPL', 'GLASS, WINDSHIELD').phrases[0].words).toEqual(['windshield']);
+    expect(must(read('RPL', 'GLASS, WINDSHIELD').phrases[0], 'phrases[0]').words).toEqual(['windshield']);
     expect(read('Repl', 'LT Quarter Panels').phrases[0]).toMatchObject({ head: 'quarter', mods: [] });
-    expect(read('', '4 whl algn').phrases[0].words).toEqual(['wheel', 'alignment']);
-    expect(read('Repl', 'Lift gate shell').phrases[0].head).toBe('liftgate');
+    expect(must(read('', '4 whl algn').phrases[0], 'phrases[0]').words).toEqual(['wheel', 'alignment']);
+    expect(must(read('Repl', 'Lift gate shell').phrases[0], 'phrases[0]').head).toBe('liftgate');
     expect(singular('assemblies')).toBe('assembly');
     expect(singular('glass')).toBe('glass');
   });
@@ -140,7 +141,7 @@ describe('the normaliser', () => {
 
   it('says what it corrected, set aside or did not know', () => {
     const typo = read('Repl', 'windsheild');
-    expect(typo.phrases[0].words).toEqual(['windshield']);
+    expect(must(typo.phrases[0], 'phrases[0]').words).toEqual(['windshield']);
     expect(typo.notes).toContain('“windsheild” is read as “windshield”.');
     const purpose = read('R&I', 'Grille for radar access');
     expect(purpose.phrases.map((p) => p.words.join(' '))).toEqual(['grille']);
@@ -236,7 +237,7 @@ describe('the matching rule', () => {
   it('reads a line that names no end for both ends, and says so', () => {
     const o = scrub('Repl', 'Bumper cover');
     expect(o.triggers.map((t) => t.system)).toEqual(['Front Radar', 'Blind Spot Monitoring', 'Park Assist']);
-    expect(o.triggers[0].why).toMatch(/neither front nor rear/);
+    expect(must(o.triggers[0], 'triggers[0]').why).toMatch(/neither front nor rear/);
     // …unless the line names another part ("hood emblem" is not a "front emblem").
     expect(systemsOf('Repl', 'Hood emblem')).toEqual([]);
   });
@@ -274,13 +275,20 @@ describe('the matching rule', () => {
 
   it('puts every line in one place: triggering with its reasons, or nothing with one, or unread', () => {
     const lines = ['Repl|Windshield', 'Refn|Hood', 'Repl|***', 'ZZ|Grille', '|Tow'].map((t, i) => {
-      const [operation, description] = t.split('|');
+      const [operation = '', description = ''] = t.split('|');
       return scrubLine({ lineNum: i + 1, operation, description }, matcher());
     });
     for (const o of lines) expect([o.triggers.length > 0, o.nothing != null, o.unread != null].filter(Boolean)).toHaveLength(1);
-    expect(lines[0].triggers[0]).toMatchObject({ system: 'Forward Camera', keyword: 'windshield', kind: 'part', words: 'windshield' });
-    expect(lines[3].triggers[0].why).toMatch(/“ZZ”, which the scrub does not know, read as removing or replacing it/);
-    expect(lines[4].nothing).toMatch(/no part or sensor/);
+    expect(must(lines[0], 'lines[0]').triggers[0]).toMatchObject({
+      system: 'Forward Camera',
+      keyword: 'windshield',
+      kind: 'part',
+      words: 'windshield',
+    });
+    expect(must(must(lines[3], 'lines[3]').triggers[0], 'triggers[0]').why).toMatch(
+      /“ZZ”, which the scrub does not know, read as removing or replacing it/,
+    );
+    expect(must(lines[4], 'lines[4]').nothing).toMatch(/no part or sensor/);
   });
 });
 
@@ -293,8 +301,8 @@ describe("a firm's estimate terms", () => {
     ]);
     const r = readLine({ operation: 'RMV/INST', description: 'FBC' }, firm);
     expect(r.operation).toBe('remove');
-    expect(r.phrases[0].words).toEqual(['front', 'bumper', 'cover']);
-    expect(readLine({ operation: '', description: 'cam' }, firm).phrases[0].words).toEqual(['camshaft']);
+    expect(must(r.phrases[0], 'phrases[0]').words).toEqual(['front', 'bumper', 'cover']);
+    expect(must(readLine({ operation: '', description: 'cam' }, firm).phrases[0], 'phrases[0]').words).toEqual(['camshaft']);
     expect(
       scrubLine({ lineNum: 1, operation: 'RMV/INST', description: 'FBC' }, compileMatcher(SYSTEMS, [], firm)).triggers.map((t) => t.system),
     ).toEqual(['Front Radar']);

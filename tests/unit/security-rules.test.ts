@@ -6,6 +6,7 @@ import { HttpError } from '../../api-host/core/errors';
 import { CSV_OPTIONS } from '@/lib/csv';
 import { maySetPassword } from '@/lib/roles';
 import { MemoryStore } from '@/lib/store/memory';
+import { must } from '../../testkit/must';
 
 describe('app sign-in throttle buckets', async () => {
   process.env.AUTH_SECRET ??= 'unit-test-secret-0123456789abcdef0123456789';
@@ -92,7 +93,7 @@ describe('CSV formula escaping', () => {
     const csv = Papa.unparse({ fields: ['v'], data: cells.map((c) => [c]) }, CSV_OPTIONS);
     const back = Papa.parse<string[]>(csv, { skipEmptyLines: true })
       .data.slice(1)
-      .map((r) => r[0]);
+      .map((r) => must(r[0], 'a cell'));
     expect(back.slice(0, 6).every((v) => v.startsWith("'"))).toBe(true);
     expect(back.slice(6)).toEqual(['plain', 'a=b']);
   });
@@ -101,7 +102,7 @@ describe('CSV formula escaping', () => {
     const unparse = (cells: string[]) =>
       Papa.parse<string[]>(Papa.unparse({ fields: ['v'], data: cells.map((c) => [c]) }, CSV_OPTIONS), { skipEmptyLines: true })
         .data.slice(1)
-        .map((r) => r[0]);
+        .map((r) => must(r[0], 'a cell'));
     const phones = ['+1 917 555 0143', '+1 (917) 555-0143', '+1.917.555.0143', '+44 20 7946 0958', '+19175550143'];
     expect(unparse(phones)).toEqual(phones);
     const formulas = [

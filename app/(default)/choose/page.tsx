@@ -23,7 +23,7 @@ export default async function ChoosePage({ searchParams }: { searchParams: Promi
       <ChooseVehicle
         makes={makes}
         years={years}
-        initial={{ year: years.includes(year) ? year : years[0], make: params.make ?? '', model: params.model ?? '' }}
+        initial={{ year: years.includes(year) ? year : (years[0] ?? year), make: params.make ?? '', model: params.model ?? '' }}
       />
     </>
   );

@@ -24,6 +24,8 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const sections = adminSections(session.role);
   const asked = typeof params.section === 'string' ? params.section : undefined;
   const section = sections.find((s) => s.id === asked) ?? sections[0];
+  // Every role /admin lets in sees Insurance and Blog (lib/routes.ts ADMIN_SECTIONS): none is a broken table.
+  if (!section) throw new Error(`No /admin section for role ${session.role}`);
   // A section this role does not see (or a made-up one) is not acknowledged: the default section instead.
   if (asked !== undefined && section.id !== asked) redirect('/admin');
 

@@ -22,8 +22,8 @@ export const isChosen = (e: PartnerFlags) => e.relationship === RELATIONSHIP.cho
 /** Flips an entry's opt-in; a new entry that is un-opted leaves the list. */
 export function toggleOptIn<T extends PartnerFlags>(list: readonly T[], firm2: number): T[] {
   const at = list.findIndex((e) => e.firm2 === firm2);
-  if (at < 0 || !isChosen(list[at])) return [...list];
   const e = list[at];
+  if (!e || !isChosen(e)) return [...list];
   const isOptIn = !e.isOptIn;
   if (e.isAdd && !isOptIn) return list.filter((_, i) => i !== at);
   const next = { ...e, isOptIn, isRemove: e.isAdd ? false : !isOptIn };
@@ -36,8 +36,8 @@ export function toggleOptIn<T extends PartnerFlags>(list: readonly T[], firm2: n
  */
 export function addEntry<T extends PartnerFlags>(list: readonly T[], found: T): T[] {
   const at = list.findIndex((e) => e.firm2 === found.firm2);
-  if (at >= 0 && isChosen(list[at])) {
-    const e = list[at];
+  const e = list[at];
+  if (e && isChosen(e)) {
     return e.isRemove ? list.map((x, i) => (i === at ? { ...e, isOptIn: true, isRemove: false } : x)) : [...list];
   }
   const added = { ...found, isAdd: true, isOptIn: true, isRemove: false, relationship: RELATIONSHIP.chosen };
