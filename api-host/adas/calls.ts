@@ -24,7 +24,7 @@ import type { HostContext } from '../core/context';
 import { HttpError, badRequest, conflict, notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { type InspectionHead, openInspection, visibleInspection } from './inspection-head';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import { decodeFor, upsertVehicle, decodeValidVin } from '../vehicles/service';
 import { insurerName, usableInsurers } from './insurers';
 import { listAdas } from './query';
@@ -52,8 +52,9 @@ interface JobHead {
 }
 
 function visibleJob(db: Db, caller: Caller, id: number): JobHead {
-  const row = prepared(db, 'SELECT adas, firm, vehicle, status, ronumber, insurance, insurance_name FROM adas WHERE adas = ?').get(id) as
-    JobHead | undefined;
+  const row = prepared<JobHead>(db, 'SELECT adas, firm, vehicle, status, ronumber, insurance, insurance_name FROM adas WHERE adas = ?').get(
+    id,
+  );
   if (!row || !caller.firms.has(row.firm)) throw notFound('ADAS job');
   return row;
 }
@@ -70,7 +71,7 @@ function checkInspector(db: Db, firm: number, inspector: number | null, field = 
     'SELECT 1 FROM user_firm uf JOIN user u ON u.user = uf.user WHERE uf.user = ? AND uf.firm = ? AND u.is_inactive = 0',
   ).get(inspector, firm);
   if (!ok) {
-    const name = prepared(db, 'SELECT name FROM firm WHERE firm = ?').pluck().get(firm) as string;
+    const name = oneRow(preparedValue<string>(db, 'SELECT name FROM firm WHERE firm = ?').get(firm));
     throw badRequest('Invalid body', { [field]: [`The inspector must be a user of ${name}`] });
   }
 }
@@ -85,17 +86,19 @@ function alreadyMessage(what: string, status: number, at: string | null, by: str
 // ── reading ─────────────────────────────────────────────────────────────────────────────────────
 function readJob(db: Db, caller: Caller, id: number): AdasRecord {
   visibleJob(db, caller, id);
-  const r = prepared(
-    db,
-    `SELECT a.*, ${userName('a.created_by')} AS created_by_name, v.firm AS vehicle_firm, v.contact, coalesce(ct.file_as, '') AS contact_name,
+  const r = oneRow(
+    prepared<Record<string, string | number | null>>(
+      db,
+      `SELECT a.*, ${userName('a.created_by')} AS created_by_name, v.firm AS vehicle_firm, v.contact, coalesce(ct.file_as, '') AS contact_name,
             v.year, v.make, v.make_id, v.model, v.bodystyle
      FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle LEFT JOIN contact ct ON ct.contact = v.contact WHERE a.adas = ?`,
-  ).get(id) as Record<string, string | number | null>;
-  const inspectors = prepared(
+    ).get(id),
+  );
+  const inspectors = prepared<{ user: number; name: string }>(
     db,
     `SELECT u.user, trim(c.first_name || ' ' || c.last_name) AS name FROM user_firm uf JOIN user u ON u.user = uf.user JOIN contact c ON c.contact = u.contact
      WHERE uf.firm = ? AND u.is_inactive = 0 ORDER BY c.last_name, c.first_name, u.user`,
-  ).all(r.firm) as { user: number; name: string }[];
+  ).all(r.firm);
   return {
     adas: r.adas as number,
     firm: r.firm as number,
@@ -190,31 +193,33 @@ const toItem = (r: Record<string, string | number | null>): InspectionItem => ({
 });
 
 function resultsOf(db: Db, inspection: number): InspectionResult[] {
-  return (
-    prepared(db, `${RESULT_SELECT} WHERE r.adas_inspection = ? ORDER BY r.sort, r.adas_inspection_result`).all(inspection) as Rows
-  ).map(toResult);
+  return prepared<Rows[number]>(db, `${RESULT_SELECT} WHERE r.adas_inspection = ? ORDER BY r.sort, r.adas_inspection_result`)
+    .all(inspection)
+    .map(toResult);
 }
 
 /** The vehicle of a job the caller sees (404 otherwise). */
 function jobVehicle(db: Db, caller: Caller, adas: number): { year: number; make: string; model: string; vin: string } {
   const job = visibleJob(db, caller, adas);
-  return prepared(db, 'SELECT year, make, model, vin FROM vehicle WHERE vehicle = ?').get(job.vehicle) as {
-    year: number;
-    make: string;
-    model: string;
-    vin: string;
-  };
+  return oneRow(
+    prepared<{
+      year: number;
+      make: string;
+      model: string;
+      vin: string;
+    }>(db, 'SELECT year, make, model, vin FROM vehicle WHERE vehicle = ?').get(job.vehicle),
+  );
 }
 
 /** The knowledge base's systems for a job's vehicle. */
 function jobSystems(db: Db, adas: number): AdasSystem[] {
-  const v = prepared(db, 'SELECT v.make, v.model, v.year FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas = ?').get(
-    adas,
-  ) as {
-    make: string;
-    model: string;
-    year: number;
-  };
+  const v = oneRow(
+    prepared<{
+      make: string;
+      model: string;
+      year: number;
+    }>(db, 'SELECT v.make, v.model, v.year FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas = ?').get(adas),
+  );
   return vehicleSystems(db, v);
 }
 
@@ -245,7 +250,7 @@ function jobChanged<T>(ctx: HostContext, caller: Caller, result: T, job: (result
 
 /** The job of an inspection (read after a change of its results committed, for the job's notice). */
 const jobOfInspection = (db: Db, inspection: number) =>
-  prepared(db, 'SELECT adas FROM adas_inspection WHERE adas_inspection = ?').pluck().get(inspection) as number;
+  oneRow(preparedValue<number>(db, 'SELECT adas FROM adas_inspection WHERE adas_inspection = ?').get(inspection));
 
 // ── writing ─────────────────────────────────────────────────────────────────────────────────────
 type InspectionBody = z.output<typeof a.saveAdasInspection.body>;
@@ -315,14 +320,14 @@ function saveJobVehicle(db: Db, caller: Caller, firm: number, v: JobBody['vehicl
 export const adasCalls = [
   // As a tree (issue 31 §3): each location followed by the ones under it, siblings by name.
   implement(a.locations, ({ caller, ctx }) => {
-    const firms = (
-      prepared(ctx.db, 'SELECT firm, name, firm_type, parent FROM firm WHERE is_inactive = 0 ORDER BY name, firm').all() as {
-        firm: number;
-        name: string;
-        firm_type: string;
-        parent: number | null;
-      }[]
-    ).filter((f) => caller.firms.has(f.firm));
+    const firms = prepared<{
+      firm: number;
+      name: string;
+      firm_type: string;
+      parent: number | null;
+    }>(ctx.db, 'SELECT firm, name, firm_type, parent FROM firm WHERE is_inactive = 0 ORDER BY name, firm')
+      .all()
+      .filter((f) => caller.firms.has(f.firm));
     const reached = new Set(firms.map((f) => f.firm));
     // Children by parent, in name order (a network of thousands of locations is one pass, not one per location).
     const children = new Map<number | null, typeof firms>();
@@ -419,13 +424,18 @@ export const adasCalls = [
       writing(db, () => {
         const job = visibleJob(db, caller, body.adas);
         if (job.status === body.status) {
-          const r = prepared(db, `SELECT status_changed_at, ${userName('status_changed_by')} AS by FROM adas WHERE adas = ?`).get(
-            job.adas,
-          ) as { status_changed_at: string | null; by: string | null };
+          const r = oneRow(
+            prepared<{ status_changed_at: string | null; by: string | null }>(
+              db,
+              `SELECT status_changed_at, ${userName('status_changed_by')} AS by FROM adas WHERE adas = ?`,
+            ).get(job.adas),
+          );
           throw conflict(alreadyMessage('job', job.status, r.status_changed_at, r.by));
         }
         if (body.status === STATUS.complete) {
-          const open = prepared(db, 'SELECT count(*) FROM adas_inspection WHERE adas = ? AND status <> 2').pluck().get(job.adas) as number;
+          const open = oneRow(
+            preparedValue<number>(db, 'SELECT count(*) FROM adas_inspection WHERE adas = ? AND status <> 2').get(job.adas),
+          );
           if (open > 0) {
             const message = `Complete every inspection first: ${open} ${open === 1 ? 'inspection is' : 'inspections are'} not Complete.`;
             throw badRequest(message, { status: [message] });
@@ -440,13 +450,13 @@ export const adasCalls = [
 
   implement(a.adasInspections, ({ query, caller, ctx }) => {
     visibleJob(ctx.db, caller, query.adas);
-    return (prepared(ctx.db, `${INSPECTION_SELECT} WHERE i.adas = ? ORDER BY i.adas_inspection`).all(query.adas) as Rows).map(
-      toInspectionRow,
-    );
+    return prepared<Rows[number]>(ctx.db, `${INSPECTION_SELECT} WHERE i.adas = ? ORDER BY i.adas_inspection`)
+      .all(query.adas)
+      .map(toInspectionRow);
   }),
   implement(a.adasInspection, ({ query, caller, ctx }) => {
     visibleInspection(ctx.db, caller, query.adasInspection);
-    const r = prepared(ctx.db, `${INSPECTION_SELECT} WHERE i.adas_inspection = ?`).get(query.adasInspection) as Rows[number];
+    const r = oneRow(prepared<Rows[number]>(ctx.db, `${INSPECTION_SELECT} WHERE i.adas_inspection = ?`).get(query.adasInspection));
     return { ...toInspectionRow(r), results: resultsOf(ctx.db, query.adasInspection) };
   }),
 
@@ -518,11 +528,12 @@ export const adasCalls = [
 
   implement(a.adasInspectionItems, ({ query, caller, ctx }) => {
     visibleInspection(ctx.db, caller, query.adasInspection);
-    return (
-      prepared(ctx.db, 'SELECT * FROM adas_inspection_result WHERE adas_inspection = ? ORDER BY sort, adas_inspection_result').all(
-        query.adasInspection,
-      ) as Rows
-    ).map(toItem);
+    return prepared<Rows[number]>(
+      ctx.db,
+      'SELECT * FROM adas_inspection_result WHERE adas_inspection = ? ORDER BY sort, adas_inspection_result',
+    )
+      .all(query.adasInspection)
+      .map(toItem);
   }),
   implement(a.adasInspectionResults, ({ query, caller, ctx }) => {
     visibleInspection(ctx.db, caller, query.adasInspection);
@@ -534,9 +545,9 @@ export const adasCalls = [
     const saved = writing(db, () => {
       const head = openInspection(db, caller, body.adasInspection);
       const systems = new Set(
-        prepared(db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?')
-          .pluck()
-          .all(head.adas_inspection) as number[],
+        preparedValue<number>(db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?').all(
+          head.adas_inspection,
+        ),
       );
       const errors: Record<string, string[]> = {};
       body.results.forEach((r, i) => {
@@ -544,17 +555,17 @@ export const adasCalls = [
       });
       if (Object.keys(errors).length) throw badRequest('A result names a system this inspection does not have. Nothing was saved.', errors);
       // A change made against an older version of a row that someone changed since to something else.
-      const current = prepared(
-        db,
-        'SELECT adas_checklist_matrix, system, result, is_not_equipped, notes, version FROM adas_inspection_result WHERE adas_inspection = ?',
-      ).all(head.adas_inspection) as {
+      const current = prepared<{
         adas_checklist_matrix: number;
         system: string;
         result: number | null;
         is_not_equipped: number;
         notes: string;
         version: number;
-      }[];
+      }>(
+        db,
+        'SELECT adas_checklist_matrix, system, result, is_not_equipped, notes, version FROM adas_inspection_result WHERE adas_inspection = ?',
+      ).all(head.adas_inspection);
       const bySystem = new Map(current.map((c) => [c.adas_checklist_matrix, c]));
       const stale: Record<string, string[]> = {};
       body.results.forEach((r, i) => {
@@ -586,13 +597,13 @@ export const adasCalls = [
           inspection: head.adas_inspection,
           system: r.adasChecklistMatrix,
         });
-      const versionOf = prepared(
+      const versionOf = preparedValue<number>(
         db,
         'SELECT version FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?',
-      ).pluck();
+      );
       const versions = body.results.map((r) => ({
         adasChecklistMatrix: r.adasChecklistMatrix,
-        version: versionOf.get(head.adas_inspection, r.adasChecklistMatrix) as number,
+        version: oneRow(versionOf.get(head.adas_inspection, r.adasChecklistMatrix)),
       }));
       return { count: body.results.length, versions };
     });
@@ -601,9 +612,9 @@ export const adasCalls = [
 
   implement(a.saveResultEquipped, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    const inspection = prepared(db, 'SELECT adas_inspection FROM adas_inspection_result WHERE adas_inspection_result = ?')
-      .pluck()
-      .get(body.adasInspectionResult) as number | undefined;
+    const inspection = preparedValue<number>(db, 'SELECT adas_inspection FROM adas_inspection_result WHERE adas_inspection_result = ?').get(
+      body.adasInspectionResult,
+    );
     if (inspection === undefined) throw notFound('Result');
     const saved = writing(db, () => {
       openInspection(db, caller, inspection);
@@ -619,9 +630,9 @@ export const adasCalls = [
   implement(a.notInstalledOnInspection, ({ query, caller, ctx }) => {
     const head = visibleInspection(ctx.db, caller, query.adasInspection);
     const on = new Set(
-      prepared(ctx.db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?')
-        .pluck()
-        .all(head.adas_inspection) as number[],
+      preparedValue<number>(ctx.db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?').all(
+        head.adas_inspection,
+      ),
     );
     return jobSystems(ctx.db, head.adas).filter((s) => !on.has(s.adasChecklistMatrix));
   }),
@@ -651,10 +662,10 @@ export const adasCalls = [
     const db = ctx.db;
     const removed = writing(db, () => {
       const head = openInspection(db, caller, body.adasInspection);
-      const row = prepared(
+      const row = prepared<{ adas_inspection_result: number; is_not_equipped: number }>(
         db,
         'SELECT adas_inspection_result, is_not_equipped FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?',
-      ).get(head.adas_inspection, body.adasChecklistMatrix) as { adas_inspection_result: number; is_not_equipped: number } | undefined;
+      ).get(head.adas_inspection, body.adasChecklistMatrix);
       if (!row) throw badRequest('Invalid body', { adasChecklistMatrix: ['This inspection does not have that system'] });
       if (!row.is_not_equipped)
         throw badRequest('Invalid body', { adasChecklistMatrix: ['Only a system marked not equipped can be removed'] });
@@ -666,18 +677,18 @@ export const adasCalls = [
 
   implement(a.repairLines, ({ query, caller, ctx }) => {
     visibleJob(ctx.db, caller, query.adas);
-    return (
-      prepared(ctx.db, 'SELECT * FROM adas_repair_line WHERE adas = ? ORDER BY line_num, unique_sequence_number').all(query.adas) as Rows
-    ).map((r): RepairLine => ({
-      adasRepairLine: r.adas_repair_line as number,
-      adas: r.adas as number,
-      lineNum: r.line_num as number,
-      uniqueSequenceNumber: r.unique_sequence_number as number,
-      operation: r.operation as string,
-      description: r.description as string,
-      partNumber: r.part_number as string,
-      isNotEquipped: !!r.is_not_equipped,
-    }));
+    return prepared<Rows[number]>(ctx.db, 'SELECT * FROM adas_repair_line WHERE adas = ? ORDER BY line_num, unique_sequence_number')
+      .all(query.adas)
+      .map((r): RepairLine => ({
+        adasRepairLine: r.adas_repair_line as number,
+        adas: r.adas as number,
+        lineNum: r.line_num as number,
+        uniqueSequenceNumber: r.unique_sequence_number as number,
+        operation: r.operation as string,
+        description: r.description as string,
+        partNumber: r.part_number as string,
+        isNotEquipped: !!r.is_not_equipped,
+      }));
   }),
 
   implement(a.saveEquipped, ({ body, caller, ctx }) => {
@@ -728,11 +739,11 @@ export const adasCalls = [
     const saved = jobVehicle(db, caller, query.id);
     const decode = saved.vin && isValidVin(saved.vin) ? decodeValidVin(db, saved.vin) : null;
     const vehicle = decode?.isDecoded ? { year: decode.year!, make: decode.make, model: decode.model, vin: saved.vin } : saved;
-    const marks = prepared(
+    const marks = prepared<{ adas_checklist_matrix: number; adas_inspection: number; result: number | null; is_not_equipped: number }>(
       db,
       `SELECT r.adas_checklist_matrix, r.adas_inspection, r.result, r.is_not_equipped FROM adas_inspection_result r
        JOIN adas_inspection i ON i.adas_inspection = r.adas_inspection WHERE i.adas = ? ORDER BY r.adas_inspection`,
-    ).all(query.id) as { adas_checklist_matrix: number; adas_inspection: number; result: number | null; is_not_equipped: number }[];
+    ).all(query.id);
     const items = vehicleSystems(db, vehicle).map((s) => {
       const mine = marks.filter((m) => m.adas_checklist_matrix === s.adasChecklistMatrix);
       return {
@@ -749,7 +760,7 @@ export const adasCalls = [
     const db = ctx.db;
     const decoded = writing(db, () => {
       const job = visibleJob(db, caller, body.adas);
-      const vin = prepared(db, 'SELECT vin FROM vehicle WHERE vehicle = ?').pluck().get(job.vehicle) as string;
+      const vin = oneRow(preparedValue<string>(db, 'SELECT vin FROM vehicle WHERE vehicle = ?').get(job.vehicle));
       if (!vin) throw badRequest("This job's vehicle has no VIN to decode.", { vin: ["This job's vehicle has no VIN to decode."] });
       const decoded = decodeFor(db, a.decode.path, caller, vin);
       if (decoded.isDecoded)

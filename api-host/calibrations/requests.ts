@@ -8,7 +8,7 @@ import type { CalibrateRequest, RequestNote } from '../../lib/contract/calibrati
 import type { contract } from '../../lib/contract';
 import { cents, dollars } from '../../lib/calibrations/rules';
 import type { Db } from '../core/db';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import { userName } from '../users/service';
 import type { Caller } from '../core/caller';
 import { badRequest, notFound } from '../core/errors';
@@ -22,10 +22,10 @@ export interface RequestHead {
 }
 
 export function visibleRequest(db: Db, caller: Caller, id: number): RequestHead {
-  const r = prepared(
+  const r = prepared<RequestHead>(
     db,
     'SELECT calibrate_request, firm, created_by, status_name, adas_inspection FROM calibrate_request WHERE calibrate_request = ?',
-  ).get(id) as RequestHead | undefined;
+  ).get(id);
   if (!r || !caller.firms.has(r.firm)) throw notFound('Calibration request');
   return r;
 }
@@ -35,43 +35,45 @@ const UNREAD_SQL = `(SELECT count(*) FROM calibrate_request_note n WHERE n.calib
    AND n.calibrate_request_note > coalesce((SELECT last_note FROM calibrate_request_read x WHERE x.calibrate_request = r.calibrate_request AND x.user = @user), 0))`;
 
 export function readRequest(db: Db, id: number, reader: number): CalibrateRequest {
-  const r = prepared(
+  const r = oneRow(
+    prepared<Record<string, string | number | null>>(
+      db,
+      `SELECT r.*, ${userName('r.created_by')} AS created_by_name, ${UNREAD_SQL} AS unread FROM calibrate_request r WHERE r.calibrate_request = @id`,
+    ).get({
+      id,
+      user: reader,
+    }),
+  );
+  const lines = prepared<Record<string, string | number | null>>(
     db,
-    `SELECT r.*, ${userName('r.created_by')} AS created_by_name, ${UNREAD_SQL} AS unread FROM calibrate_request r WHERE r.calibrate_request = @id`,
-  ).get({
-    id,
-    user: reader,
-  }) as Record<string, string | number | null>;
-  const lines = (
-    prepared(db, 'SELECT * FROM calibrate_request_line WHERE calibrate_request = ? ORDER BY calibrate_request_line').all(id) as Record<
-      string,
-      string | number | null
-    >[]
-  ).map((l) => ({
-    calibrateRequestLine: l.calibrate_request_line as number,
-    adasChecklistMatrix: l.adas_checklist_matrix as number,
-    system: l.system as string,
-    calibrationType: l.calibration_type as string,
-    calibrationMode: l.calibration_mode as string | null,
-    price: l.price_cents == null ? null : dollars(l.price_cents as number),
-    agreedPrice: l.agreed_cents == null ? null : dollars(l.agreed_cents as number),
-    repairLines: JSON.parse(l.repair_lines as string) as number[],
-  }));
-  const notes = prepared(
+    'SELECT * FROM calibrate_request_line WHERE calibrate_request = ? ORDER BY calibrate_request_line',
+  )
+    .all(id)
+    .map((l) => ({
+      calibrateRequestLine: l.calibrate_request_line as number,
+      adasChecklistMatrix: l.adas_checklist_matrix as number,
+      system: l.system as string,
+      calibrationType: l.calibration_type as string,
+      calibrationMode: l.calibration_mode as string | null,
+      price: l.price_cents == null ? null : dollars(l.price_cents as number),
+      agreedPrice: l.agreed_cents == null ? null : dollars(l.agreed_cents as number),
+      repairLines: JSON.parse(l.repair_lines as string) as number[],
+    }));
+  const notes = prepared<{ calibrateRequestNote: number; note: string; userName: string | null; createdAt: string }>(
     db,
     `SELECT calibrate_request_note AS calibrateRequestNote, note, ${userName('user')} AS userName, created_at AS createdAt FROM calibrate_request_note WHERE calibrate_request = ? ORDER BY calibrate_request_note`,
-  ).all(id) as { calibrateRequestNote: number; note: string; userName: string | null; createdAt: string }[];
-  const technicians = prepared(
-    db,
-    `SELECT t.user, ${userName('t.user')} AS name FROM calibrate_request_technician t WHERE t.calibrate_request = ? ORDER BY name`,
-  ).all(id) as {
+  ).all(id);
+  const technicians = prepared<{
     user: number;
     name: string | null;
-  }[];
-  const files = prepared(
+  }>(
+    db,
+    `SELECT t.user, ${userName('t.user')} AS name FROM calibrate_request_technician t WHERE t.calibrate_request = ? ORDER BY name`,
+  ).all(id);
+  const files = prepared<{ name: string; url: string }>(
     db,
     'SELECT name, url FROM calibrate_request_file WHERE calibrate_request = ? ORDER BY calibrate_request_file',
-  ).all(id) as { name: string; url: string }[];
+  ).all(id);
   return {
     calibrateRequest: id,
     opportunity: id,
@@ -163,24 +165,26 @@ export function insertRequest(db: Db, user: number, b: CreateBody, adas: number 
 /** The notes oldest first, marked read for the reader (isNew: not read before). */
 export function readNotes(db: Db, request: number, reader: number): RequestNote[] {
   const last =
-    (prepared(db, 'SELECT last_note FROM calibrate_request_read WHERE calibrate_request = ? AND user = ?').pluck().get(request, reader) as
-      number | undefined) ?? 0;
-  const notes = (
-    prepared(
-      db,
-      `SELECT n.calibrate_request_note, n.calibrate_request, n.note, n.user, ${userName('n.user')} AS user_name, n.created_at, n.updated_at
+    preparedValue<number>(db, 'SELECT last_note FROM calibrate_request_read WHERE calibrate_request = ? AND user = ?').get(
+      request,
+      reader,
+    ) ?? 0;
+  const notes = prepared<Record<string, string | number | null>>(
+    db,
+    `SELECT n.calibrate_request_note, n.calibrate_request, n.note, n.user, ${userName('n.user')} AS user_name, n.created_at, n.updated_at
        FROM calibrate_request_note n WHERE n.calibrate_request = ? ORDER BY n.calibrate_request_note`,
-    ).all(request) as Record<string, string | number | null>[]
-  ).map((n) => ({
-    calibrateRequestNote: n.calibrate_request_note as number,
-    calibrateRequest: n.calibrate_request as number,
-    note: n.note as string,
-    user: n.user as number,
-    userName: (n.user_name as string | null) ?? '',
-    createdAt: n.created_at as string,
-    updatedAt: n.updated_at as string | null,
-    isNew: n.user !== reader && (n.calibrate_request_note as number) > last,
-  }));
+  )
+    .all(request)
+    .map((n) => ({
+      calibrateRequestNote: n.calibrate_request_note as number,
+      calibrateRequest: n.calibrate_request as number,
+      note: n.note as string,
+      user: n.user as number,
+      userName: (n.user_name as string | null) ?? '',
+      createdAt: n.created_at as string,
+      updatedAt: n.updated_at as string | null,
+      isNew: n.user !== reader && (n.calibrate_request_note as number) > last,
+    }));
   const newest = notes.at(-1)?.calibrateRequestNote ?? 0;
   if (newest > last)
     prepared(
@@ -192,14 +196,14 @@ export function readNotes(db: Db, request: number, reader: number): RequestNote[
 
 /** Per job of a list page: notes of others on its requests that the reader has not read (jobs with none are absent). */
 export function unreadNotesByJob(db: Db, jobs: readonly number[], reader: number): Map<number, number> {
-  const rows = prepared(
+  const rows = prepared<{ adas: number; n: number }>(
     db,
     `SELECT r.adas, count(*) AS n FROM calibrate_request r INDEXED BY calibrate_request_adas
      JOIN calibrate_request_note n ON n.calibrate_request = r.calibrate_request
      LEFT JOIN calibrate_request_read x ON x.calibrate_request = r.calibrate_request AND x.user = @reader
      WHERE r.adas IN (SELECT value FROM json_each(@jobs)) AND n.user <> @reader AND n.calibrate_request_note > coalesce(x.last_note, 0)
      GROUP BY r.adas`,
-  ).all({ jobs: JSON.stringify(jobs), reader }) as { adas: number; n: number }[];
+  ).all({ jobs: JSON.stringify(jobs), reader });
   return new Map(rows.map((r) => [r.adas, r.n]));
 }
 

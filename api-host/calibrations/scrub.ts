@@ -26,7 +26,7 @@ import {
 } from '../../lib/calibrations/match';
 import { compileVocabulary, linePhrases, phraseText, readLine, type TermEntry, type Vocabulary } from '../../lib/calibrations/normalise';
 import type { Db } from '../core/db';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import { estimateTermsFor, rulesFor, type VehicleRules } from '../configuration/service';
 import type { Caller } from '../core/caller';
 import { notFound } from '../core/errors';
@@ -45,12 +45,12 @@ export interface JobOfInspection {
 
 /** The inspection and its job, when the caller reaches its firm (else the same 404 as an unknown one). */
 export function inspectionJob(db: Db, caller: Pick<Caller, 'firms'>, adasInspection: number): JobOfInspection {
-  const r = prepared(
+  const r = prepared<Record<string, string | number | null>>(
     db,
     `SELECT i.adas_inspection, i.adas, j.firm, coalesce(nullif(i.ronumber, ''), j.ronumber) AS ronumber, coalesce(i.insurance, j.insurance) AS insurance,
             coalesce(nullif(i.insurance_name, ''), j.insurance_name) AS insurance_name, i.status, v.year, v.make, v.model, v.vin
      FROM adas_inspection i JOIN adas j ON j.adas = i.adas JOIN vehicle v ON v.vehicle = j.vehicle WHERE i.adas_inspection = ?`,
-  ).get(adasInspection) as Record<string, string | number | null> | undefined;
+  ).get(adasInspection);
   if (!r || !caller.firms.has(r.firm as number)) throw notFound('Inspection');
   return {
     adas: r.adas as number,
@@ -76,40 +76,38 @@ export function jobLines(
   db: Db,
   adas: number,
 ): { lines: RepairLineRow[]; source: EstimateSource; fileName: string; uploadedAt: string | null; uploadedByName: string } {
-  const estimate = prepared(
+  const estimate = prepared<{
+    source: Exclude<EstimateSource, 'lines'>;
+    file_name: string;
+    sections: string;
+    uploaded_at: string;
+    uploaded_by_name: string | null;
+  }>(
     db,
     `SELECT source, file_name, sections, uploaded_at, ${userName('uploaded_by')} AS uploaded_by_name FROM adas_estimate WHERE adas = ?`,
-  ).get(adas) as
-    | {
-        source: Exclude<EstimateSource, 'lines'>;
-        file_name: string;
-        sections: string;
-        uploaded_at: string;
-        uploaded_by_name: string | null;
-      }
-    | undefined;
+  ).get(adas);
   const sections = estimate ? (JSON.parse(estimate.sections) as Record<string, string>) : {};
-  const lines = (
-    prepared(
-      db,
-      'SELECT line_num, unique_sequence_number, operation, description, part_number, is_not_equipped FROM adas_repair_line WHERE adas = ? ORDER BY line_num',
-    ).all(adas) as {
-      line_num: number;
-      unique_sequence_number: number;
-      operation: string;
-      description: string;
-      part_number: string;
-      is_not_equipped: number;
-    }[]
-  ).map((l) => ({
-    lineNum: l.line_num,
-    uniqueSequenceNumber: l.unique_sequence_number,
-    operation: l.operation,
-    description: l.description,
-    partNumber: l.part_number,
-    section: sections[l.line_num] || undefined,
-    isNotEquipped: l.is_not_equipped === 1,
-  }));
+  const lines = prepared<{
+    line_num: number;
+    unique_sequence_number: number;
+    operation: string;
+    description: string;
+    part_number: string;
+    is_not_equipped: number;
+  }>(
+    db,
+    'SELECT line_num, unique_sequence_number, operation, description, part_number, is_not_equipped FROM adas_repair_line WHERE adas = ? ORDER BY line_num',
+  )
+    .all(adas)
+    .map((l) => ({
+      lineNum: l.line_num,
+      uniqueSequenceNumber: l.unique_sequence_number,
+      operation: l.operation,
+      description: l.description,
+      partNumber: l.part_number,
+      section: sections[l.line_num] || undefined,
+      isNotEquipped: l.is_not_equipped === 1,
+    }));
   return {
     lines,
     source: estimate?.source ?? 'lines',
@@ -160,10 +158,10 @@ export function firmVocabulary(
 
 /** The vocabulary a job's lines are read with: its firm's terms and its vehicle's rules' words. */
 export function jobVocabulary(db: Db, adas: number): Vocabulary {
-  const job = prepared(
+  const job = prepared<{ firm: number; year: number; make: string; model: string }>(
     db,
     'SELECT a.firm, v.year, v.make, v.model FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas = ?',
-  ).get(adas) as { firm: number; year: number; make: string; model: string } | undefined;
+  ).get(adas);
   if (!job) throw notFound('ADAS job');
   const rules = rulesFor(db, job, job.firm);
   return firmVocabulary(db, job.firm, matchSystems(rules), rules.exclusions);
@@ -266,9 +264,10 @@ export function scrubLines(
 /** Systems the inspection marked not equipped: they are not calibrated. */
 export const notEquippedOf = (db: Db, adasInspection: number) =>
   new Set(
-    prepared(db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ? AND is_not_equipped = 1')
-      .pluck()
-      .all(adasInspection) as number[],
+    preparedValue<number>(
+      db,
+      'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ? AND is_not_equipped = 1',
+    ).all(adasInspection),
   );
 
 const lineKey = (l: ScrubbedLine) => JSON.stringify([l.lineNum, l.operation, l.section, l.description]);
@@ -345,7 +344,7 @@ export function scrubAnswer(
 }
 
 const keptScrub = (db: Db, adasInspection: number) => {
-  const kept = prepared(db, 'SELECT result FROM adas_scrub WHERE adas_inspection = ?').pluck().get(adasInspection) as string | undefined;
+  const kept = preparedValue<string>(db, 'SELECT result FROM adas_scrub WHERE adas_inspection = ?').get(adasInspection);
   return kept ? (JSON.parse(kept) as ScrubResult) : null;
 };
 
@@ -354,12 +353,7 @@ export function scrubInspection(db: Db, job: JobOfInspection, user: number | nul
   const answer = scrubAnswer(db, job);
   const before = keptScrub(db, job.adasInspection);
   const scrubbedAt = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const scrubbedByName =
-    user == null
-      ? ''
-      : ((prepared(db, `SELECT ${userName('?')}`)
-          .pluck()
-          .get(user) as string | null) ?? '');
+  const scrubbedByName = user == null ? '' : (oneRow(preparedValue<string | null>(db, `SELECT ${userName('?')}`).get(user)) ?? '');
   const done = { uniqueId: randomUUID(), scrubbedAt, scrubbedBy: user, scrubbedByName, ...answer };
   const result: ScrubResult = { ...done, changes: before ? changesSince({ ...before, lines: before.lines ?? [] }, done) : null };
   prepared(

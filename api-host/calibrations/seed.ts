@@ -5,6 +5,7 @@
  * firm's prices, notes between two users of the shop (some unread), and sent reports through the mail
  * stand-in. Deterministic: the inspections are picked by id.
  */
+import { oneRow } from '../core/sql';
 import { STATUS } from '../../lib/adas/rules';
 import { REQUEST_STATUSES, CLOSING_STATUSES, REASON_SOURCES } from '../../lib/calibrations/rules';
 import type { Db } from '../core/db';
@@ -37,12 +38,14 @@ const sectionOf = (description: string) =>
             : '';
 
 function jobOf(db: Db, adasInspection: number): JobOfInspection {
-  const r = db
-    .prepare(
-      `SELECT i.adas_inspection, i.adas, j.firm, j.ronumber, j.insurance, j.insurance_name, i.status, v.year, v.make, v.model, v.vin
+  const r = oneRow(
+    db
+      .prepare<unknown[], Record<string, string | number | null>>(
+        `SELECT i.adas_inspection, i.adas, j.firm, j.ronumber, j.insurance, j.insurance_name, i.status, v.year, v.make, v.model, v.vin
        FROM adas_inspection i JOIN adas j ON j.adas = i.adas JOIN vehicle v ON v.vehicle = j.vehicle WHERE i.adas_inspection = ?`,
-    )
-    .get(adasInspection) as Record<string, string | number | null>;
+      )
+      .get(adasInspection),
+  );
   return {
     adas: r.adas as number,
     adasInspection: r.adas_inspection as number,
@@ -58,19 +61,19 @@ function jobOf(db: Db, adasInspection: number): JobOfInspection {
 export async function seedCalibrations(db: Db): Promise<void> {
   // The first inspection of jobs with repair lines, the demo users' shops first.
   const picked = db
-    .prepare(
+    .prepare<unknown[], { id: number; firm: number; status: number }>(
       `SELECT p.id, p.firm, s.status FROM (SELECT min(i.adas_inspection) AS id, j.firm, j.adas FROM adas j JOIN adas_inspection i ON i.adas = j.adas
        WHERE EXISTS (SELECT 1 FROM adas_repair_line l WHERE l.adas = j.adas) GROUP BY j.adas) p JOIN adas_inspection s ON s.adas_inspection = p.id
        ORDER BY (p.firm IN (6, 7, 9)) DESC, p.adas`,
     )
-    .all() as { id: number; firm: number; status: number }[];
+    .all();
   const users = (firm: number) =>
     db
-      .prepare(
+      .prepare<unknown[], number>(
         'SELECT uf.user FROM user_firm uf JOIN user u ON u.user = uf.user WHERE uf.firm = ? AND u.is_inactive = 0 AND u.deleted_at IS NULL ORDER BY uf.user',
       )
       .pluck()
-      .all(firm) as number[];
+      .all(firm);
   const chosen = [
     ...picked.filter((p) => [6, 7, 9].includes(p.firm)).slice(0, 36),
     ...picked
@@ -89,10 +92,15 @@ export async function seedCalibrations(db: Db): Promise<void> {
       if (!staff.length) return;
       // A few jobs' lines came from an uploaded BMS estimate.
       if (n % 7 === 3) {
-        const lines = db.prepare('SELECT line_num, description FROM adas_repair_line WHERE adas = ?').all(job.adas) as {
-          line_num: number;
-          description: string;
-        }[];
+        const lines = db
+          .prepare<
+            unknown[],
+            {
+              line_num: number;
+              description: string;
+            }
+          >('SELECT line_num, description FROM adas_repair_line WHERE adas = ?')
+          .all(job.adas);
         const sections = Object.fromEntries(lines.map((l) => [l.line_num, sectionOf(l.description)]).filter(([, s]) => s));
         db.prepare('INSERT INTO adas_estimate (adas, source, file_name, sections, uploaded_by) VALUES (?, ?, ?, ?, ?)').run(
           job.adas,
@@ -162,11 +170,11 @@ export async function seedCalibrations(db: Db): Promise<void> {
 
   // Sent reports: a few Complete inspections at the demo shops, through the mail stand-in.
   const complete = db
-    .prepare(
+    .prepare<unknown[], number>(
       'SELECT s.adas_inspection FROM adas_scrub s JOIN adas_inspection i ON i.adas_inspection = s.adas_inspection WHERE i.status = 2 AND s.firm IN (6, 7, 9) ORDER BY s.adas_inspection LIMIT 4',
     )
     .pluck()
-    .all() as number[];
+    .all();
   for (const id of complete) {
     const job = jobOf(db, id);
     const pref = reportPreferenceOf(db, job.firm);

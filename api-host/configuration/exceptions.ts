@@ -10,7 +10,7 @@ import { CSV_OPTIONS } from '../../lib/csv';
 import type { InfoLookupType } from '../../lib/configuration/constants';
 import { splitKeywords } from '../../lib/configuration/keywords';
 import type { Db } from '../core/db';
-import { prepared } from '../core/sql';
+import { prepared, preparedValue } from '../core/sql';
 import { notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import {
@@ -217,21 +217,17 @@ export const exceptionCalls = [
     const { db } = ctx;
     const system = query.adasChecklistMatrix ? ' AND m.adas_checklist_matrix = ?' : '';
     const args = query.adasChecklistMatrix ? [query.make, query.adasChecklistMatrix] : [query.make];
-    const keywords = prepared(
+    const keywords = preparedValue<string>(
       db,
       `SELECT k.keyword FROM adas_keyword k JOIN adas_make_matrix m ON m.make_matrix = k.owner
        WHERE k.vehicle_make = ? AND k.kind IN ('line','location','sublet')${system}
        GROUP BY k.keyword COLLATE NOCASE ORDER BY count(*) DESC, k.keyword LIMIT 500`,
-    )
-      .pluck()
-      .all(...args) as string[];
-    const models = prepared(
+    ).all(...args);
+    const models = preparedValue<string>(
       db,
       `SELECT DISTINCT x.vehicle_model FROM adas_make_matrix_model x JOIN adas_make_matrix m ON m.make_matrix = x.make_matrix
        WHERE x.vehicle_make = ?${system} ORDER BY x.vehicle_model LIMIT 500`,
-    )
-      .pluck()
-      .all(...args) as string[];
+    ).all(...args);
     return { keywords, models };
   }),
 
@@ -285,8 +281,7 @@ export const exceptionCalls = [
   }),
   implement(a.getAdasMatrixInfoLookup, ({ query, caller, ctx }) => {
     assertKnowledgeBase(caller);
-    const r = prepared(ctx.db, `SELECT ${INFO_SELECT} FROM adas_info_lookup x WHERE x.adas_info_lookup = ?`).get(query.id) as
-      InfoDb | undefined;
+    const r = prepared<InfoDb>(ctx.db, `SELECT ${INFO_SELECT} FROM adas_info_lookup x WHERE x.adas_info_lookup = ?`).get(query.id);
     if (!r) throw notFound('Info lookup');
     return toInfo(r);
   }),
@@ -342,12 +337,12 @@ export const exceptionCalls = [
       where.push('x.vehicle_make = ?');
       params.push(query.vehicleMake);
     }
-    const rows = (
-      prepared(
-        ctx.db,
-        `SELECT ${INFO_SELECT} FROM adas_info_lookup x WHERE ${where.join(' AND ') || '1'} ORDER BY x.vehicle_make, x.sort, x.adas_info_lookup`,
-      ).all(...params) as InfoDb[]
-    ).map(toInfo);
+    const rows = prepared<InfoDb>(
+      ctx.db,
+      `SELECT ${INFO_SELECT} FROM adas_info_lookup x WHERE ${where.join(' AND ') || '1'} ORDER BY x.vehicle_make, x.sort, x.adas_info_lookup`,
+    )
+      .all(...params)
+      .map(toInfo);
     const csv = Papa.unparse(
       {
         fields: [

@@ -5,6 +5,7 @@
  * and one scan-pro configuration. Written through the same code the calls use (make-matrices.ts), so the
  * keyword index, models and search rows are what a saved record would have.
  */
+import { oneRow } from '../core/sql';
 import { joinKeywords } from '../../lib/configuration/keywords';
 import type { Db } from '../core/db';
 import { indexKeywords } from './keywords';
@@ -224,21 +225,29 @@ const BENCH_MAKES = [
 export function growMakeMatrices(db: Db, target: number): number {
   const ids: SeedIds = {
     systems: new Map(
-      (
-        db.prepare('SELECT matrix_item, adas_checklist_matrix FROM adas_checklist_matrix').all() as {
-          matrix_item: string;
-          adas_checklist_matrix: number;
-        }[]
-      ).map((r) => [r.matrix_item, r.adas_checklist_matrix]),
+      db
+        .prepare<
+          unknown[],
+          {
+            matrix_item: string;
+            adas_checklist_matrix: number;
+          }
+        >('SELECT matrix_item, adas_checklist_matrix FROM adas_checklist_matrix')
+        .all()
+        .map((r) => [r.matrix_item, r.adas_checklist_matrix]),
     ),
     calibrations: new Map(
-      (
-        db.prepare('SELECT name, calibration_type, system_type FROM adas_calibration_type').all() as {
-          name: string;
-          calibration_type: number;
-          system_type: number;
-        }[]
-      ).map((r) => [r.name, { id: r.calibration_type, systemType: r.system_type }]),
+      db
+        .prepare<
+          unknown[],
+          {
+            name: string;
+            calibration_type: number;
+            system_type: number;
+          }
+        >('SELECT name, calibration_type, system_type FROM adas_calibration_type')
+        .all()
+        .map((r) => [r.name, { id: r.calibration_type, systemType: r.system_type }]),
     ),
   };
   const makes: MakeDemo[] = [
@@ -249,7 +258,7 @@ export function growMakeMatrices(db: Db, target: number): number {
       models: Array.from({ length: 12 }, (_, m) => `${make.slice(0, 3).toUpperCase()}-${m + 1}`),
     })),
   ];
-  const start = db.prepare('SELECT count(*) FROM adas_make_matrix').pluck().get() as number;
+  const start = oneRow(db.prepare<unknown[], number>('SELECT count(*) FROM adas_make_matrix').pluck().get());
   let added = 0;
   db.transaction(() => {
     for (const make of makes)

@@ -52,8 +52,7 @@ interface ContactHead {
  * sees every contact of their firms; anyone else only their own (the item calls open to every user).
  */
 function visibleContact(db: Db, caller: Caller, id: number, what = 'Contact'): ContactHead {
-  const row = prepared(db, 'SELECT contact, firm, is_vendor FROM contact WHERE contact = ? AND merged_into IS NULL').get(id) as
-    ContactHead | undefined;
+  const row = prepared<ContactHead>(db, 'SELECT contact, firm, is_vendor FROM contact WHERE contact = ? AND merged_into IS NULL').get(id);
   if (!row || !maySee(caller, row)) throw notFound(what);
   return row;
 }
@@ -108,7 +107,7 @@ const CONTACT_SQL = `
   WHERE c.contact = ? AND c.merged_into IS NULL`;
 
 function readContact(db: Db, caller: Caller, id: number, vendorOnly = false): ContactRecord {
-  const r = prepared(db, CONTACT_SQL).get(id) as Record<string, number | string | null> | undefined;
+  const r = prepared<Record<string, number | string | null>>(db, CONTACT_SQL).get(id);
   const what = vendorOnly ? 'Vendor' : 'Contact';
   if (!r || !caller.firms.has(r.firm as number) || (vendorOnly && !r.is_vendor)) throw notFound(what);
   return {
@@ -185,13 +184,13 @@ export function saveContact(db: Db, caller: Caller, body: ContactBody, vendor: b
 
 /** The live, visible contacts of `ids` in order, or 404 naming the first that is not. */
 function visibleContacts(db: Db, caller: Caller, ids: readonly number[]): (ContactHead & { file_as: string; is_user: number })[] {
-  const get = prepared(
+  const get = prepared<ContactHead & { file_as: string; is_user: number }>(
     db,
     `SELECT contact, firm, is_vendor, file_as, EXISTS (SELECT 1 FROM user u WHERE u.contact = contact.contact) AS is_user
      FROM contact WHERE contact = ? AND merged_into IS NULL`,
   );
   return ids.map((id) => {
-    const row = get.get(id) as (ContactHead & { file_as: string; is_user: number }) | undefined;
+    const row = get.get(id);
     if (!row || !caller.firms.has(row.firm)) throw notFound(`Contact ${id}`);
     return row;
   });
@@ -401,18 +400,20 @@ function merge(db: Db, caller: Caller, ids: readonly number[]): { contact: numbe
     const list = others.join(',');
     for (const kind of [ADDRESS, PHONE, EMAIL]) {
       // Exact duplicates are dropped, keeping the survivor's record, then the earlier contact's (given order).
-      const records = (
-        db
-          .prepare(
-            `SELECT ${kind.key} AS id, contact, ${kind.identity} AS identity, is_primary FROM ${kind.table} WHERE contact IN (${ids.join(',')})`,
-          )
-          .all() as {
-          id: number;
-          contact: number;
-          identity: string;
-          is_primary: number;
-        }[]
-      ).sort((a, b) => ids.indexOf(a.contact) - ids.indexOf(b.contact) || b.is_primary - a.is_primary || a.id - b.id);
+      const records = db
+        .prepare<
+          unknown[],
+          {
+            id: number;
+            contact: number;
+            identity: string;
+            is_primary: number;
+          }
+        >(
+          `SELECT ${kind.key} AS id, contact, ${kind.identity} AS identity, is_primary FROM ${kind.table} WHERE contact IN (${ids.join(',')})`,
+        )
+        .all()
+        .sort((a, b) => ids.indexOf(a.contact) - ids.indexOf(b.contact) || b.is_primary - a.is_primary || a.id - b.id);
       // The primary to keep: the survivor's own, else that of the first merged contact with records.
       const first = records[0];
       let keep = records.find((r) => r.contact === first?.contact && r.is_primary)?.id;
@@ -513,16 +514,16 @@ export const contactCalls = [
 
   // addresses
   implement(c.contactAddressOne, ({ query, caller, ctx }) => {
-    const row = prepared(ctx.db, `${ADDRESS_SELECT} WHERE a.contact_address = ?`).get(query.id) as Rows[number] | undefined;
+    const row = prepared<Rows[number]>(ctx.db, `${ADDRESS_SELECT} WHERE a.contact_address = ?`).get(query.id);
     if (!row) throw notFound('Address');
     visibleContact(ctx.db, caller, row.contact as number, 'Address');
     return toAddress(row);
   }),
   implement(c.contactAddresses, ({ query, caller, ctx }) => {
     visibleContact(ctx.db, caller, query.id);
-    return (
-      prepared(ctx.db, `${ADDRESS_SELECT} WHERE a.contact = ? ORDER BY a.is_primary DESC, a.contact_address`).all(query.id) as Rows
-    ).map(toAddress);
+    return prepared<Rows[number]>(ctx.db, `${ADDRESS_SELECT} WHERE a.contact = ? ORDER BY a.is_primary DESC, a.contact_address`)
+      .all(query.id)
+      .map(toAddress);
   }),
   implement(c.saveAddress, ({ body, caller, ctx }) => changed(ctx, caller, saveAddress(ctx.db, caller, body), () => [body.contact])),
   implement(c.deleteAddress, ({ body, caller, ctx }) =>
@@ -535,9 +536,9 @@ export const contactCalls = [
   // phones
   implement(c.contactPhones, ({ query, caller, ctx }) => {
     visibleContact(ctx.db, caller, query.id);
-    return (prepared(ctx.db, `${PHONE_SELECT} WHERE p.contact = ? ORDER BY p.is_primary DESC, p.contact_phone`).all(query.id) as Rows).map(
-      toPhone,
-    );
+    return prepared<Rows[number]>(ctx.db, `${PHONE_SELECT} WHERE p.contact = ? ORDER BY p.is_primary DESC, p.contact_phone`)
+      .all(query.id)
+      .map(toPhone);
   }),
   implement(c.savePhone, ({ body, caller, ctx }) => changed(ctx, caller, savePhone(ctx.db, caller, body), () => [body.contact])),
   implement(c.deletePhone, ({ body, caller, ctx }) =>
@@ -550,9 +551,9 @@ export const contactCalls = [
   // emails
   implement(c.contactEmails, ({ query, caller, ctx }) => {
     visibleContact(ctx.db, caller, query.id);
-    return (prepared(ctx.db, `${EMAIL_SELECT} WHERE e.contact = ? ORDER BY e.is_primary DESC, e.contact_email`).all(query.id) as Rows).map(
-      toEmail,
-    );
+    return prepared<Rows[number]>(ctx.db, `${EMAIL_SELECT} WHERE e.contact = ? ORDER BY e.is_primary DESC, e.contact_email`)
+      .all(query.id)
+      .map(toEmail);
   }),
   implement(c.saveEmail, ({ body, caller, ctx }) => changed(ctx, caller, saveEmail(ctx.db, caller, body), () => [body.contact])),
   implement(c.deleteEmail, ({ body, caller, ctx }) =>
@@ -565,13 +566,13 @@ export const contactCalls = [
   // related contacts
   implement(c.related, ({ query, caller, ctx }) => {
     visibleContact(ctx.db, caller, query.id);
-    const rows = prepared(
+    const rows = prepared<Rows[number]>(
       ctx.db,
       `SELECT r.contact_related, r.contact, r.related_contact, r.related_contact_type, rt.value AS type_name, o.file_as, o.phone_no, o.email_address
        FROM contact_related r JOIN contact o ON o.contact = r.related_contact AND o.merged_into IS NULL
        LEFT JOIN lookup rt ON rt.key = 'RelatedContactType' AND rt.id = r.related_contact_type
        WHERE r.contact = ?${firmScope(ctx.db, caller.firms, 'o')} ORDER BY o.file_as, r.contact_related`,
-    ).all(query.id) as Rows;
+    ).all(query.id);
     return rows.map((r): RelatedContact => ({
       contactRelated: r.contact_related as number,
       contact: r.contact as number,
@@ -587,8 +588,9 @@ export const contactCalls = [
     const db = ctx.db;
     visibleContact(db, caller, body.contact);
     checkLookups(db, [['relatedContactType', 'RelatedContactType', body.relatedContactType, 'Unknown relation type']]);
-    const other = prepared(db, 'SELECT firm FROM contact WHERE contact = ? AND merged_into IS NULL').get(body.relatedContact) as
-      { firm: number } | undefined;
+    const other = prepared<{ firm: number }>(db, 'SELECT firm FROM contact WHERE contact = ? AND merged_into IS NULL').get(
+      body.relatedContact,
+    );
     if (!other || !caller.firms.has(other.firm)) throw badRequest('Invalid body', { relatedContact: ['Unknown contact'] });
     if (body.relatedContact === body.contact)
       throw badRequest('Invalid body', { relatedContact: ['A contact cannot be related to itself'] });
@@ -613,10 +615,10 @@ export const contactCalls = [
     return { id: Number(id) };
   }),
   implement(c.deleteRelated, ({ query, caller, ctx }) => {
-    const row = prepared(
+    const row = prepared<{ contact: number; firm: number }>(
       ctx.db,
       'SELECT r.contact, c.firm FROM contact_related r JOIN contact c ON c.contact = r.contact WHERE r.contact_related = ?',
-    ).get(query.id) as { contact: number; firm: number } | undefined;
+    ).get(query.id);
     // Unknown and foreign relations alike: nothing removed, nothing revealed.
     if (!row || !caller.firms.has(row.firm)) return { contact: -1, id: query.id };
     prepared(ctx.db, 'DELETE FROM contact_related WHERE contact_related = ?').run(query.id);

@@ -85,11 +85,11 @@ function saveUserRow(ctx: HostContext, caller: Caller, r: UserRow): number {
   let body = r.user;
   if (body.user > 0) {
     // What the file does not carry stays as it is (writeUser checks the caller may see and change the user).
-    const stored = prepared(
+    const stored = prepared<Record<string, number | string | null>>(
       ctx.db,
       `SELECT u.username, u.role, u.labor_rate, u.is_inactive, u.receives_report, u.receives_invoice, c.contact_type, c.timezone, c.language
        FROM user u JOIN contact c ON c.contact = u.contact WHERE u.user = ? AND u.deleted_at IS NULL`,
-    ).get(body.user) as Record<string, number | string | null> | undefined;
+    ).get(body.user);
     if (!stored) throw notFound('User');
     if (String(stored.username).toLowerCase() !== body.username.toLowerCase())
       throw badRequest('Invalid body', { username: ['A username is changed on the user’s screen, not by an import'] });
@@ -264,10 +264,10 @@ const asCells = (row: Record<string, unknown>): Cells =>
 /** One page of a schema's export for the caller, after record id `after`, in id order (keyset paging). */
 export function exportPage(db: Db, caller: Caller, schema: SchemaName, after: number, limit: number): { last: number; rows: Cells[] } {
   const w = WRITERS[schema];
-  const rows = prepared(
+  const rows = prepared<Record<string, unknown>>(
     db,
     `SELECT ${w.id} AS _id, ${w.select} FROM ${w.from} WHERE ${w.live} AND ${w.id} > ?${w.scoped === false ? '' : firmScope(db, caller.firms, 'x')} ORDER BY ${w.id} LIMIT ?`,
-  ).all(after, limit) as Record<string, unknown>[];
+  ).all(after, limit);
   return {
     last: rows.length ? Number(rows[rows.length - 1]._id) : after,
     rows: rows.map((r) => asCells(Object.fromEntries(Object.entries(r).filter(([k]) => k !== '_id')))),
@@ -278,9 +278,9 @@ export function exportPage(db: Db, caller: Caller, schema: SchemaName, after: nu
 export function recordsCells(db: Db, caller: Caller, schema: SchemaName, ids: readonly number[]): Map<number, string> {
   if (!ids.length) return new Map();
   const w = WRITERS[schema];
-  const rows = prepared(
+  const rows = prepared<Record<string, unknown>>(
     db,
     `SELECT ${w.id} AS _id, ${w.select} FROM ${w.from} WHERE ${w.live} AND ${w.id} IN (SELECT value FROM json_each(?))${w.scoped === false ? '' : firmScope(db, caller.firms, 'x')}`,
-  ).all(JSON.stringify(ids)) as Record<string, unknown>[];
+  ).all(JSON.stringify(ids));
   return new Map(rows.map(({ _id, ...r }) => [Number(_id), JSON.stringify(asCells(r))]));
 }

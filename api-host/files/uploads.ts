@@ -15,7 +15,7 @@ import {
 import { type Caller, assertFirm } from '../core/caller';
 import type { HostContext } from '../core/context';
 import { HttpError, badRequest } from '../core/errors';
-import { prepared } from '../core/sql';
+import { prepared, preparedValue } from '../core/sql';
 import { WindowCounts, perHost, waitMessage } from '../auth/service';
 import { removeOrphans } from './orphans';
 import { folderBytes } from './storage';
@@ -87,7 +87,7 @@ export async function assertImageRoom(ctx: HostContext, firm: number, adding: nu
   if (await fits()) return;
   await removeOrphans(ctx, { firm });
   if (await fits()) return;
-  const name = (prepared(ctx.db, 'SELECT name FROM firm WHERE firm = ?').pluck().get(firm) as string | undefined) ?? `Location ${firm}`;
+  const name = preparedValue<string>(ctx.db, 'SELECT name FROM firm WHERE firm = ?').get(firm) ?? `Location ${firm}`;
   throw new HttpError(
     413,
     `${name} has no room for more images (at most ${FIRM_IMAGES_QUOTA_BYTES / 1024 / 1024} MB): the images were not stored. Remove images that are no longer used, or ask an administrator.`,

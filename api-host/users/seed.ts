@@ -6,6 +6,7 @@
  * firm and so reach every firm; everyone else is linked to their own firm and reaches what lies below it.
  * `bulkInsertUsers` is what the benchmark seed (scripts/seed-bench.ts) uses for 10,000 users.
  */
+import { oneRow } from '../core/sql';
 import type { Db } from '../core/db';
 import { SEED_FIRMS, brandOf } from '../locations/service';
 import { hashPassword } from '../core/passwords';
@@ -229,7 +230,10 @@ export async function seedUsers(db: Db): Promise<void> {
 export async function bulkInsertUsers(db: Db, count: number, firms: readonly number[], seed = 10_000): Promise<number> {
   const hash = await hashPassword(DEMO_PASSWORD);
   const types = new Map(
-    (db.prepare('SELECT firm, firm_type FROM firm').all() as { firm: number; firm_type: string }[]).map((f) => [f.firm, f.firm_type]),
+    db
+      .prepare<unknown[], { firm: number; firm_type: string }>('SELECT firm, firm_type FROM firm')
+      .all()
+      .map((f) => [f.firm, f.firm_type]),
   );
   let state = seed;
   const rng = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
@@ -238,7 +242,7 @@ export async function bulkInsertUsers(db: Db, count: number, firms: readonly num
   const last = [...LAST, ...STAFF_LAST];
   db.transaction(() => {
     const insert = userInserter(db, hash);
-    const start = (db.prepare('SELECT coalesce(max(user), 0) FROM user').pluck().get() as number) + 1;
+    const start = oneRow(db.prepare<unknown[], number>('SELECT coalesce(max(user), 0) FROM user').pluck().get()) + 1;
     for (let i = 0; i < count; i++) {
       const firm = pick(firms);
       const firstName = pick(first);
