@@ -4,7 +4,7 @@
  * firm_parent) by a recursive query. UNION keeps each firm once and ends a walk that meets a firm twice.
  */
 import type { Db } from './db';
-import { prepared, preparedValue } from './sql';
+import { preparedValue } from './sql';
 
 const REACH_SQL = `
   WITH RECURSIVE reach(firm) AS (

@@ -15,7 +15,7 @@ import {
 import { type Caller, assertFirm } from '../core/caller';
 import type { HostContext } from '../core/context';
 import { HttpError, badRequest } from '../core/errors';
-import { prepared, preparedValue } from '../core/sql';
+import { preparedValue } from '../core/sql';
 import { WindowCounts, perHost, waitMessage } from '../auth/service';
 import { removeOrphans } from './orphans';
 import { folderBytes } from './storage';

@@ -4,7 +4,7 @@
  */
 import { BLOG_STATUS, type LookupGroup } from '../../lib/contract/lookups-groups';
 import type { Db } from '../core/db';
-import { oneRow, prepared, preparedValue } from '../core/sql';
+import { oneRow, preparedValue } from '../core/sql';
 
 const PROTECTED: readonly { key: LookupGroup; id: number; why: string }[] = [
   { key: 'TimeZone', id: 12, why: 'the time zone new users start with' },
