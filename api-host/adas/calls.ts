@@ -643,7 +643,8 @@ export const adasCalls = [
       const head = openInspection(db, caller, body.adasInspection);
       const systems = jobSystems(db, head.adas);
       const index = systems.findIndex((s) => s.adasChecklistMatrix === body.adasChecklistMatrix);
-      if (index < 0) throw badRequest('Invalid body', { adasChecklistMatrix: ['This vehicle does not have that system'] });
+      const system = systems[index];
+      if (!system) throw badRequest('Invalid body', { adasChecklistMatrix: ['This vehicle does not have that system'] });
       if (
         prepared(db, 'SELECT 1 FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?').get(
           head.adas_inspection,
@@ -651,7 +652,7 @@ export const adasCalls = [
         )
       )
         throw badRequest('Invalid body', { adasChecklistMatrix: ['The inspection already has that system'] });
-      const id = addSystem(db, head.adas_inspection, systems[index], (index + 1) * 10);
+      const id = addSystem(db, head.adas_inspection, system, (index + 1) * 10);
       rollUp(db, head.adas, caller.user);
       return { id };
     });

@@ -61,7 +61,7 @@ function listFilter(db: Db, q: AdassQuery, opts: AdasListOptions, forSortScan: b
   if (q.firm !== undefined) {
     if (!opts.firms.has(q.firm)) return null;
     oneFirm = q.firm;
-  } else if (opts.firms.size === 1) oneFirm = [...opts.firms][0];
+  } else if (opts.firms.size === 1) oneFirm = [...opts.firms][0] ?? null;
   if (oneFirm !== null) where.push(`a.firm = ${oneFirm}`);
   else {
     const scope = firmScope(db, opts.firms, 'a').replace(/^ AND /, '');

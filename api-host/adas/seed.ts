@@ -7,6 +7,7 @@
  * (scripts/seed-bench.ts) uses for 100,000 jobs and 250,000 inspections.
  */
 import { oneRow } from '../core/sql';
+import { picker } from '../core/random';
 import { STATUS, rolledUpStatus } from '../../lib/adas/rules';
 import type { AdasSystem } from '../../lib/contract/decode';
 import { prng } from '../contacts/service';
@@ -142,7 +143,7 @@ export function seedContext(db: Db): SeedContext {
 export function jobGenerator(db: Db, seed: number, firms: readonly number[], ctx: SeedContext, days = 548) {
   const pick = prng(seed);
   const nextVehicle = vehicleGenerator(pick, new Date().getFullYear());
-  const one = <T>(list: readonly T[]): T => list[Math.floor(pick() * list.length)];
+  const one = picker(pick);
   const systemsCache = new Map<string, AdasSystem[]>();
   const systemsOf = (v: GenVehicle) => {
     const key = `${v.make}|${v.model}|${v.year}`;

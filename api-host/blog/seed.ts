@@ -4,6 +4,7 @@
  * and scheduled ones, two sticky; with comments and small attachments (a PDF, a PNG, a CSV).
  */
 import { oneRow } from '../core/sql';
+import { nth } from '../core/random';
 import { BLOG_STATUS } from '../../lib/contract/lookups-groups';
 import { plainText } from '../../lib/rich-text';
 import type { Db } from '../core/db';
@@ -108,7 +109,7 @@ export function seedBlog(db: Db): void {
   const day = 86_400_000;
   db.transaction(() => {
     for (let i = 0; i < 30; i++) {
-      const topic = TOPICS[i % TOPICS.length];
+      const topic = nth(TOPICS, i);
       const who = oneRow(author.get(AUTHORS[i % AUTHORS.length]));
       const created = now - (60 - i * 2) * day;
       const status = i % 11 === 4 ? BLOG_STATUS.draft : i % 13 === 7 ? BLOG_STATUS.archived : BLOG_STATUS.published;

@@ -32,7 +32,7 @@ import {
   notEquippedOf,
   scrubInspection,
   scrubLines,
-  scrubbedLine,
+  scrubbedLines,
   storedScrub,
 } from './scrub';
 import { withEvidence } from '../evidence/service';
@@ -390,7 +390,7 @@ export const calibrationCalls = [
         keywords: m.keywords,
         exceptKeywords: m.exceptKeywords,
       })),
-      lines: lines.map((l, i) => scrubbedLine(l, s.outcomes[i])),
+      lines: scrubbedLines(s),
       steps: s.outcomes.flatMap((o) => [
         ...o.triggers.map((t) => ({
           lineNum: o.lineNum,

@@ -3,6 +3,7 @@
  * (adas/predictiveAdas). Decisions are in lib/contract/calibrations.ts; the arithmetic and the check in
  * lib/calibrations/rules.ts.
  */
+import { zip } from '../core/lists';
 import type { z } from 'zod';
 import type { Prediction, QuoteAnswer } from '../../lib/contract/calibrations';
 import type { contract } from '../../lib/contract';
@@ -57,11 +58,11 @@ export function quoteFor(db: Db, caller: Caller, job: JobOfInspection, lines: Qu
     insurance: job.insurance,
     insuranceName: job.insuranceName,
     hasAgreedPrices: agreed.size > 0,
-    lines: check.lines.map((l, i) => ({
+    lines: zip(check.lines, priced).map(([l, p]) => ({
       adasChecklistMatrix: l.adasChecklistMatrix,
-      system: priced[i].system,
+      system: p.system,
       calibrationType: l.calibrationType,
-      calibrationMode: priced[i].calibrationMode,
+      calibrationMode: p.calibrationMode,
       price: l.price,
       agreedPrice: l.agreedPrice,
       underAgreed: l.underAgreed,

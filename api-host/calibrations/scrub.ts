@@ -5,6 +5,7 @@
  * job's lines, the firm's terms. The last scrub of an inspection is kept (adas_scrub) with who scrubbed and
  * when; a new one says what changed since.
  */
+import { zip } from '../core/lists';
 import { randomUUID } from 'node:crypto';
 import type {
   Estimate,
@@ -202,7 +203,7 @@ export interface Scrub {
 }
 
 /** A line's outcome as the contract shows it. */
-export function scrubbedLine(l: RepairLineRow, o: LineOutcome): ScrubbedLine {
+function scrubbedLine(l: RepairLineRow, o: LineOutcome): ScrubbedLine {
   return {
     lineNum: l.lineNum,
     operation: l.operation,
@@ -217,6 +218,11 @@ export function scrubbedLine(l: RepairLineRow, o: LineOutcome): ScrubbedLine {
   };
 }
 
+/** A scrub's lines as the contract shows them, each with its outcome (matchEstimate answers one per line, in order). */
+export function scrubbedLines(s: Pick<Scrub, 'lines' | 'outcomes'>): ScrubbedLine[] {
+  return zip(s.lines, s.outcomes).map(([l, o]) => scrubbedLine(l, o));
+}
+
 /** Scrubs lines for a vehicle at a firm; `notEquipped`: systems the inspection found not equipped. */
 export function scrubLines(
   db: Db,
@@ -229,9 +235,8 @@ export function scrubLines(
   const systems = matchSystems(rules, notEquipped);
   const exclusions: Exclusion[] = rules.exclusions;
   const matcher = compileMatcher(systems, exclusions, firmVocabulary(db, firm, systems, exclusions));
-  const noScrub = rules.noScrub.length
-    ? `The ${vehicle.year} ${vehicle.make} ${vehicle.model} is on the no-scrub list: ${rules.noScrub[0].reason}`
-    : null;
+  const [listed] = rules.noScrub;
+  const noScrub = listed ? `The ${vehicle.year} ${vehicle.make} ${vehicle.model} is on the no-scrub list: ${listed.reason}` : null;
   let outcomes = matchEstimate(lines, matcher);
   if (noScrub) outcomes = outcomes.map((o) => (o.unread ? o : { ...o, triggers: [], refusals: [], nothing: noScrub }));
   const lineOf = new Map(lines.map((l) => [l.lineNum, l]));
@@ -327,7 +332,7 @@ export function scrubAnswer(
 ): Omit<ScrubResult, 'uniqueId' | 'scrubbedAt' | 'scrubbedBy' | 'scrubbedByName' | 'changes'> {
   const { lines, source, fileName } = jobLines(db, job.adas);
   const s = scrubLines(db, job.vehicle, job.firm, lines, notEquippedOf(db, job.adasInspection));
-  const shown = lines.map((l, i) => scrubbedLine(l, s.outcomes[i]));
+  const shown = scrubbedLines(s);
   const ref = (l: ScrubbedLine, reason: string) => ({ lineNum: l.lineNum, operation: l.operation, description: l.description, reason });
   return {
     adas: job.adas,

@@ -6,6 +6,7 @@
  * stand-in. Deterministic: the inspections are picked by id.
  */
 import { oneRow } from '../core/sql';
+import { nth } from '../core/random';
 import { STATUS } from '../../lib/adas/rules';
 import { REQUEST_STATUSES, CLOSING_STATUSES, REASON_SOURCES } from '../../lib/calibrations/rules';
 import type { Db } from '../core/db';
@@ -84,12 +85,13 @@ export async function seedCalibrations(db: Db): Promise<void> {
   // Open inspections take the open statuses (a Complete one's request is Completed or closed): all of the shops' own.
   chosen.push(...picked.filter((p) => [6, 7, 9].includes(p.firm) && p.status !== STATUS.complete && !chosen.includes(p)));
 
-  const turns = [0, 0]; // requests made so far of open and of Complete inspections
+  const turns: [number, number] = [0, 0]; // requests made so far of open and of Complete inspections
   db.transaction(() => {
     chosen.forEach(({ id }, n) => {
       const job = jobOf(db, id);
       const staff = users(job.firm);
-      if (!staff.length) return;
+      const [lead, second = lead] = staff;
+      if (lead === undefined) return;
       // A few jobs' lines came from an uploaded BMS estimate.
       if (n % 7 === 3) {
         const lines = db
@@ -107,20 +109,20 @@ export async function seedCalibrations(db: Db): Promise<void> {
           'bms',
           `${job.ronumber}.xml`,
           JSON.stringify(sections),
-          staff[0],
+          lead,
         );
       }
-      const scrub = scrubInspection(db, job, staff[0]);
+      const scrub = scrubInspection(db, job, lead);
       if (n % 6 === 5 || !scrub.calibrations.length) return; // scrubbed, no request yet
       // A request follows its job (requests.ts completeRequestsOf): a Complete inspection's request is
       // Completed, Declined or Cancelled; an open one's is in any other status.
       const done = job.inspectionStatus === STATUS.complete;
       const fits = REQUEST_STATUSES.filter((st) => done === (st === 'Completed' || CLOSING_STATUSES.includes(st)));
-      const status = fits[turns[done ? 1 : 0]++ % fits.length];
+      const status = nth(fits, turns[done ? 1 : 0]++);
       const closing = CLOSING_STATUSES.includes(status);
       const request = insertRequest(
         db,
-        staff[0],
+        lead,
         {
           firm: job.firm,
           adasInspection: job.adasInspection,
@@ -133,7 +135,7 @@ export async function seedCalibrations(db: Db): Promise<void> {
               ? 'Insurer declined the supplement'
               : 'Customer took the vehicle to the dealer'
             : 'Estimate triggers calibrations',
-          reasonSource: closing ? REASON_SOURCES[(n % 2) + 1] : 'Estimate',
+          reasonSource: closing ? nth(REASON_SOURCES, (n % 2) + 1) : 'Estimate',
           notes: '',
           lines: scrub.calibrations.map((c) => ({
             adasChecklistMatrix: c.adasChecklistMatrix,
@@ -155,7 +157,7 @@ export async function seedCalibrations(db: Db): Promise<void> {
       // Past Approved means it was approved (every other Completed one was approved first).
       if (['Approved', 'Scheduled', 'In Progress'].includes(status) || (status === 'Completed' && n % 2 === 0))
         db.prepare('UPDATE calibrate_request SET approved_at = created_at WHERE calibrate_request = ?').run(request);
-      const authors = staff.length > 1 ? [staff[0], staff[1]] : [staff[0], staff[0]];
+      const authors = [lead, second];
       const note = db.prepare(
         `INSERT INTO calibrate_request_note (calibrate_request, user, note, created_at) VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?))`,
       );
@@ -164,7 +166,7 @@ export async function seedCalibrations(db: Db): Promise<void> {
         last = Number(note.run(request, authors[k % 2], NOTES[(n + k) % NOTES.length], `-${n * 2 - k} days`).lastInsertRowid);
       // The creator has read everything on every other request; the rest stay unread for them.
       if (n % 2 === 0)
-        db.prepare('INSERT INTO calibrate_request_read (calibrate_request, user, last_note) VALUES (?, ?, ?)').run(request, staff[0], last);
+        db.prepare('INSERT INTO calibrate_request_read (calibrate_request, user, last_note) VALUES (?, ?, ?)').run(request, lead, last);
     });
   })();
 

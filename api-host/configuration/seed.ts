@@ -6,6 +6,7 @@
  * keyword index, models and search rows are what a saved record would have.
  */
 import { oneRow } from '../core/sql';
+import { nth } from '../core/random';
 import { joinKeywords } from '../../lib/configuration/keywords';
 import type { Db } from '../core/db';
 import { indexKeywords } from './keywords';
@@ -65,7 +66,7 @@ export function seedReference(db: Db): SeedIds {
 /** The make matrices of one system of a make: one per range of years. */
 export function makeMatrixInputs(make: MakeDemo, s: MakeSystemDemo, ids: SeedIds) {
   return s.years.map(([yearStart, yearEnd], i) => {
-    const calibration = ids.calibrations.get(s.calibrations[Math.min(i, s.calibrations.length - 1)])!;
+    const calibration = ids.calibrations.get(nth(s.calibrations, Math.min(i, s.calibrations.length - 1)))!;
     return {
       adasChecklistMatrixVehicle: -1,
       adasChecklistMatrix: ids.systems.get(s.system)!,
@@ -253,7 +254,7 @@ export function growMakeMatrices(db: Db, target: number): number {
   const makes: MakeDemo[] = [
     ...DEMO_MAKES,
     ...BENCH_MAKES.map((make, i) => ({
-      ...DEMO_MAKES[i % DEMO_MAKES.length],
+      ...nth(DEMO_MAKES, i),
       make,
       models: Array.from({ length: 12 }, (_, m) => `${make.slice(0, 3).toUpperCase()}-${m + 1}`),
     })),
@@ -266,13 +267,13 @@ export function growMakeMatrices(db: Db, target: number): number {
         for (const system of make.systems)
           for (let year = 2000; year <= 2026; year += 2) {
             if (start + added >= target) return;
-            const [input] = makeMatrixInputs(make, { ...system, years: [[year, Math.min(year + 1, 2026)]], models: [model] }, ids);
-            try {
-              saveMakeMatrix(db, input);
-              added++;
-            } catch {
-              // A demo row already holds this make, system, years and model.
-            }
+            for (const input of makeMatrixInputs(make, { ...system, years: [[year, Math.min(year + 1, 2026)]], models: [model] }, ids))
+              try {
+                saveMakeMatrix(db, input);
+                added++;
+              } catch {
+                // A demo row already holds this make, system, years and model.
+              }
           }
   })();
   return added;

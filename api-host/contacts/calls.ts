@@ -391,6 +391,7 @@ export function saveEmail(db: Db, caller: Caller, body: z.output<typeof c.saveEm
 // ── merge ───────────────────────────────────────────────────────────────────────────────────────
 function merge(db: Db, caller: Caller, ids: readonly number[]): { contact: number; merged: number } {
   const [survivor, ...others] = ids;
+  if (survivor === undefined || others.length === 0) throw badRequest('Choose two or more contacts to merge');
   return db.transaction(() => {
     const rows = visibleContacts(db, caller, ids);
     if (new Set(rows.map((r) => r.firm)).size > 1) throw badRequest('Contacts of different locations cannot be merged');

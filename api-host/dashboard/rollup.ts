@@ -149,9 +149,10 @@ export function rebuildDashboard(db: Db, chunk = 20_000): void {
     const page = db.prepare<unknown[], Completed>(`${COMPLETED_SQL} AND i.adas_inspection > ? ORDER BY i.adas_inspection LIMIT ?`);
     for (let after = 0; ;) {
       const rows = page.all(after, chunk);
-      if (rows.length === 0) break;
+      const last = rows.at(-1);
+      if (!last) break;
       for (const c of rows) writeFacts(db, c);
-      after = rows[rows.length - 1].adas_inspection;
+      after = last.adas_inspection;
     }
     roll(db, 1, 'true');
   })();

@@ -7,6 +7,8 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../core/db';
+import type { z } from 'zod';
+import type { missingIndexesAnswer } from '../../lib/contract/dashboard';
 
 const watched = new WeakMap<Db, { threshold: number }>();
 const TIMED = new Set(['all', 'get']);
@@ -60,7 +62,7 @@ export function watchSlowQueries(db: Db, thresholdMs: number): void {
 }
 
 /** The slow queries whose plan scans a table without an index, slowest first. */
-export function missingIndexes(db: Db) {
+export function missingIndexes(db: Db): z.output<typeof missingIndexesAnswer> {
   const rows = db
     .prepare<
       unknown[],
@@ -79,8 +81,8 @@ export function missingIndexes(db: Db) {
       .split('\n')
       .map((l) => /\bSCAN (\w+)(?! USING)(?!.*VIRTUAL TABLE)/.exec(l.trim()))
       .find((m) => m && !/USING (COVERING )?INDEX/.test(m.input));
-    if (!scan) return [];
-    const table = scan[1];
+    const [, table] = scan ?? [];
+    if (!table) return [];
     return [
       {
         sql: r.sql,

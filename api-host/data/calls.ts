@@ -3,6 +3,7 @@
  * location, chunked imports (each chunk one transaction, stored with its result under its idempotency
  * key), import progress for resuming, and streamed CSV exports.
  */
+import { zip } from '../core/lists';
 import Papa from 'papaparse';
 import { Readable } from 'node:stream';
 import { contract } from '../../lib/contract';
@@ -208,8 +209,7 @@ function importChunk(
       b.importId,
     );
     const after = recordsCells(db, caller, b.schemaName, existing);
-    checked.forEach(({ line, existing: id }, i) => {
-      const outcome = saved[i];
+    zip(checked, saved).forEach(([{ line, existing: id }, outcome]) => {
       if (outcome instanceof HttpError) result.refused.push({ line, reason: reasonOf(outcome, idColumn) });
       else if (typeof outcome === 'string') result[outcome]++;
       else if (before.has(id) && before.get(id) === after.get(id)) result.unchanged++;

@@ -4,6 +4,7 @@
  * (contacts/import.ts, vehicles/calls.ts, insurance/calls.ts), so an imported row obeys the rules of a
  * record saved on its screen. Fields a file does not carry keep their stored values on an update.
  */
+import { zip } from '../core/lists';
 import type { RecordKind } from '../../lib/push/changes';
 import type {
   Cells,
@@ -155,26 +156,26 @@ const PRICING_OUTCOME = { new: 'added', update: 'updated', unchanged: 'unchanged
  */
 function savePricing(ctx: HostContext, caller: Caller, records: readonly ImportRecord[]): Saved[] {
   const out: Saved[] = new Array(records.length);
-  const byFirm = new Map<number | null, number[]>();
-  records.forEach((r, i) => {
-    const firm = (r.row as PricingRecord).firm;
-    byFirm.set(firm, [...(byFirm.get(firm) ?? []), i]);
+  const byFirm = new Map<number | null, { at: number; cells: PricingRecord['cells'] }[]>();
+  records.forEach((r, at) => {
+    const { firm, cells } = r.row as PricingRecord;
+    byFirm.set(firm, [...(byFirm.get(firm) ?? []), { at, cells }]);
   });
-  for (const [firm, at] of byFirm) {
+  for (const [firm, group] of byFirm) {
     try {
       assertPricing(caller, firm ?? undefined);
     } catch (e) {
       if (!(e instanceof HttpError) || e.status >= 500) throw e;
-      for (const i of at) out[i] = e;
+      for (const { at } of group) out[at] = e;
       continue;
     }
     const result = importPricing(ctx.db, {
       apply: 'valid',
       firm: firm ?? undefined,
-      rows: at.map((i) => (records[i].row as PricingRecord).cells),
+      rows: group.map((g) => g.cells),
     });
-    result.rows.forEach((row, k) => {
-      out[at[k]] =
+    zip(result.rows, group).forEach(([row, { at }]) => {
+      out[at] =
         row.status === 'error'
           ? badRequest('Invalid body', Object.fromEntries(Object.entries(row.errors).map(([column, message]) => [column, [message]])))
           : PRICING_OUTCOME[row.status];
@@ -268,8 +269,9 @@ export function exportPage(db: Db, caller: Caller, schema: SchemaName, after: nu
     db,
     `SELECT ${w.id} AS _id, ${w.select} FROM ${w.from} WHERE ${w.live} AND ${w.id} > ?${w.scoped === false ? '' : firmScope(db, caller.firms, 'x')} ORDER BY ${w.id} LIMIT ?`,
   ).all(after, limit);
+  const lastRow = rows.at(-1);
   return {
-    last: rows.length ? Number(rows[rows.length - 1]._id) : after,
+    last: lastRow ? Number(lastRow._id) : after,
     rows: rows.map((r) => asCells(Object.fromEntries(Object.entries(r).filter(([k]) => k !== '_id')))),
   };
 }

@@ -33,8 +33,8 @@ function referenced(db: Db): Set<string> {
   const urls = db.prepare<unknown[], string>(REFERENCES.join(' UNION ')).pluck().all();
   const out = new Set<string>();
   for (const url of urls) {
-    const m = URL.exec(url);
-    if (m) out.add(`${Number(m[1])}/${decodeURIComponent(m[2])}`);
+    const [, firm, name] = URL.exec(url) ?? [];
+    if (firm && name) out.add(`${Number(firm)}/${decodeURIComponent(name)}`);
   }
   return out;
 }

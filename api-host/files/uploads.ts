@@ -27,9 +27,9 @@ const uploadsOf = perHost(() => new WindowCounts(UPLOADS_WINDOW_MS));
 
 /** The firm folder and name of a part's file name `{firm}/{name}`. */
 function folderOf(filename: string): { firm: number; name: string } {
-  const match = /^(\d{1,9})\/(.+)$/.exec(filename);
-  if (!match) throw badRequest(`The file name "${filename.slice(0, 100)}" must start with the firm's folder, as in 7/photo.png.`);
-  return { firm: Number(match[1]), name: match[2] };
+  const [, firm, name] = /^(\d{1,9})\/(.+)$/.exec(filename) ?? [];
+  if (!firm || !name) throw badRequest(`The file name "${filename.slice(0, 100)}" must start with the firm's folder, as in 7/photo.png.`);
+  return { firm: Number(firm), name };
 }
 
 async function readPart(part: MultipartFile, name: string): Promise<Buffer> {

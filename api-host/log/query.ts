@@ -6,7 +6,7 @@
  * - without a search, the level index (level, id) or the table itself (id = time) gives the order;
  * - a time range is a range of ids.
  */
-import { LOG_LEVELS, MESSAGE_PREVIEW, type LogListQuery, type LogRecord, type LogRow } from '../../lib/contract/log';
+import { LOG_LEVELS, MESSAGE_PREVIEW, type LogLevel, type LogListQuery, type LogRecord, type LogRow } from '../../lib/contract/log';
 import type { Db } from '../core/db';
 import { ftsPrefixMatch, oneRow, prepared, preparedValue } from '../core/sql';
 
@@ -49,10 +49,17 @@ export function scrub(text: string | null): string | null {
   return SCRUBS.reduce((t, [re, to]) => t.replace(re, to), text);
 }
 
+/** A stored level (0 Trace … 5 Fatal, the order of LOG_LEVELS) by its name. */
+function levelName(level: number): LogLevel {
+  const name = LOG_LEVELS[level];
+  if (!name) throw new Error(`Stored log level ${level} is outside 0…5`);
+  return name;
+}
+
 const toRow = (r: RowDb, clean: boolean): LogRow => ({
   id: r.id,
   timestamp: r.timestamp,
-  level: LOG_LEVELS[r.level],
+  level: levelName(r.level),
   name: r.name,
   message: clean ? scrub(r.message) : r.message,
   title: clean ? scrub(r.title) : r.title,

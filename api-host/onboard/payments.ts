@@ -122,7 +122,7 @@ export function mountPayments(app: FastifyInstance, db: Db): void {
   app.post('/pay/v1/payment_methods', (request, reply) => {
     reply.header('cache-control', 'no-store');
     const parsed = cardInput.safeParse(request.body ?? {});
-    if (!parsed.success) return reply.status(400).send({ error: parsed.error.issues[0].message });
+    if (!parsed.success) return reply.status(400).send({ error: parsed.error.issues[0]?.message ?? 'Invalid card details' });
     const { number, exp } = parsed.data;
     if (!luhnValid(number)) return reply.status(400).send({ error: 'Your card number is invalid.' });
     if (expired(exp)) return reply.status(400).send({ error: 'Your card has expired.' });

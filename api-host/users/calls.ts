@@ -506,7 +506,9 @@ export const userCalls = [
 
   implement(u.saveUserLocations, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    const target = visibleUser(db, caller, { id: body[0].user });
+    const [first] = body;
+    if (!first) throw badRequest(USER_MESSAGES.noLocation);
+    const target = visibleUser(db, caller, { id: first.user });
     if (!mayEditLocations(callerOf(caller), target)) throw forbidden("You may not change this user's locations.");
     // A caller can give only locations within their own reach (unknown ids read the same).
     const outside = body.find((l) => !caller.firms.has(l.firm));

@@ -34,9 +34,9 @@ export const sameText = (a: string, b: string) => {
 
 /** The client of an HTTP Basic header (RFC 6749 §2.3.1: form-urlencoded id and secret), or null. */
 export function basicClient(header: string | undefined): { id: string; secret: string } | null {
-  const m = header && /^Basic ([A-Za-z0-9+/=]+)$/i.exec(header);
-  if (!m) return null;
-  const text = Buffer.from(m[1], 'base64').toString('utf8');
+  const [, encoded] = (header && /^Basic ([A-Za-z0-9+/=]+)$/i.exec(header)) || [];
+  if (!encoded) return null;
+  const text = Buffer.from(encoded, 'base64').toString('utf8');
   const at = text.indexOf(':');
   if (at < 0) return null;
   return {
@@ -52,14 +52,14 @@ function oauthError(reply: FastifyReply, status: number, error: string, descript
 
 /** True when the request carries a live token of scope read; otherwise answers 401 and false. */
 function authorized(db: Db, request: FastifyRequest, reply: FastifyReply): boolean {
-  const m = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '');
+  const [, token] = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '') ?? [];
   const row =
-    m &&
+    token &&
     prepared<{ scope: string; expires_at: number }>(db, 'SELECT scope, expires_at FROM vehicle_data_token WHERE token_hash = ?').get(
-      sha256(m[1]),
+      sha256(token),
     );
   if (row && row.expires_at > Date.now() && row.scope.split(' ').includes('read')) return true;
-  const why = !m ? 'A bearer token is required' : row ? 'The access token expired' : 'Unknown access token';
+  const why = !token ? 'A bearer token is required' : row ? 'The access token expired' : 'Unknown access token';
   void reply
     .status(401)
     .header('www-authenticate', `Bearer realm="ADAG", error="invalid_token", error_description="${why}"`)
