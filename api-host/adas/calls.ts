@@ -35,7 +35,6 @@ import { vehicleLinks, vehicleSystems } from './systems';
 import { isValidVin } from '../../lib/vehicle/vin';
 
 const a = contract.adas;
-type Rows = Record<string, string | number | null>[];
 
 /** Runs `fn` in an IMMEDIATE transaction (the write lock is taken first, so racing writers queue). */
 const writing = <T>(db: Db, fn: () => T): T => db.transaction(fn).immediate();
@@ -84,116 +83,78 @@ function alreadyMessage(what: string, status: number, at: string | null, by: str
 }
 
 // ── reading ─────────────────────────────────────────────────────────────────────────────────────
+/** A job's row: the record flat, its vehicle's columns beside the job's. */
+type JobRow = Omit<AdasRecord, 'vehicle' | 'inspectors'> & { vehicle: number; vehicleFirm: number } & Omit<
+    AdasRecord['vehicle'],
+    'vehicle' | 'firm'
+  >;
+
 function readJob(db: Db, caller: Caller, id: number): AdasRecord {
   visibleJob(db, caller, id);
-  const r = oneRow(
-    prepared<Record<string, string | number | null>>(
+  const { vehicleFirm, contact, contactName, year, make, makeId, model, bodystyle, vin, ...job } = oneRow(
+    prepared<JobRow>(
       db,
-      `SELECT a.*, ${userName('a.created_by')} AS created_by_name, v.firm AS vehicle_firm, v.contact, coalesce(ct.file_as, '') AS contact_name,
-            v.year, v.make, v.make_id, v.model, v.bodystyle
-     FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle LEFT JOIN contact ct ON ct.contact = v.contact WHERE a.adas = ?`,
+      `SELECT a.adas, a.firm, a.firm_name AS firmName, a.ronumber, a.adas_type AS adasType, a.insurance, a.insurance_name AS insuranceName,
+              a.status, a.inspections_complete AS inspectionsComplete, a.inspections_total AS inspectionsTotal, a.created_at AS createdAt,
+              a.notes, a.created_by AS createdBy, coalesce(${userName('a.created_by')}, '') AS createdByName, a.vehicle, a.vin,
+              v.firm AS vehicleFirm, v.contact, coalesce(ct.file_as, '') AS contactName, v.year, v.make, v.make_id AS makeId, v.model, v.bodystyle
+       FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle LEFT JOIN contact ct ON ct.contact = v.contact WHERE a.adas = ?`,
     ).get(id),
   );
   const inspectors = prepared<{ user: number; name: string }>(
     db,
     `SELECT u.user, trim(c.first_name || ' ' || c.last_name) AS name FROM user_firm uf JOIN user u ON u.user = uf.user JOIN contact c ON c.contact = u.contact
      WHERE uf.firm = ? AND u.is_inactive = 0 ORDER BY c.last_name, c.first_name, u.user`,
-  ).all(r.firm);
+  ).all(job.firm);
   return {
-    adas: r.adas as number,
-    firm: r.firm as number,
-    firmName: r.firm_name as string,
-    ronumber: r.ronumber as string,
-    adasType: r.adas_type as number,
-    insurance: r.insurance as number | null,
-    insuranceName: r.insurance_name as string,
-    status: r.status as number,
-    inspectionsComplete: r.inspections_complete as number,
-    inspectionsTotal: r.inspections_total as number,
-    createdAt: r.created_at as string,
-    notes: r.notes as string,
-    createdBy: r.created_by as number | null,
-    createdByName: (r.created_by_name as string | null) ?? '',
-    vehicle: {
-      vehicle: r.vehicle as number,
-      firm: r.vehicle_firm as number,
-      contact: r.contact as number | null,
-      contactName: r.contact_name as string,
-      year: r.year as number,
-      make: r.make as string,
-      makeId: r.make_id as number | null,
-      model: r.model as string,
-      bodystyle: r.bodystyle as string,
-      vin: r.vin as string,
-    },
+    ...job,
+    vehicle: { vehicle: job.vehicle, firm: vehicleFirm, contact, contactName, year, make, makeId, model, bodystyle, vin },
     inspectors,
   };
 }
 
 const INSPECTION_SELECT = `
-  SELECT i.*, j.firm, j.vehicle, ${userName('i.inspector')} AS inspector_name, ${userName('i.completed_by')} AS completed_by_name,
-         (SELECT count(*) FROM adas_inspection_result r WHERE r.adas_inspection = i.adas_inspection) AS systems_total,
-         (SELECT count(*) FROM adas_inspection_result r WHERE r.adas_inspection = i.adas_inspection AND r.result IS NULL AND r.is_not_equipped = 0) AS systems_pending
+  SELECT i.adas_inspection AS adasInspection, i.adas, j.firm, i.adas_inspection_type AS adasInspectionType, i.inspector,
+         coalesce(${userName('i.inspector')}, '') AS inspectorName, i.insurance, i.insurance_name AS insuranceName, i.ronumber, i.notes,
+         j.vehicle, i.status, i.inspection_date AS inspectionDate, i.completed_at AS completedAt,
+         coalesce(${userName('i.completed_by')}, '') AS completedByName,
+         (SELECT count(*) FROM adas_inspection_result r WHERE r.adas_inspection = i.adas_inspection) AS systemsTotal,
+         (SELECT count(*) FROM adas_inspection_result r WHERE r.adas_inspection = i.adas_inspection AND r.result IS NULL AND r.is_not_equipped = 0) AS systemsPending,
+         i.created_at AS createdAt
   FROM adas_inspection i JOIN adas j ON j.adas = i.adas`;
 
-const toInspectionRow = (r: Record<string, string | number | null>): InspectionRow => ({
-  adasInspection: r.adas_inspection as number,
-  adas: r.adas as number,
-  firm: r.firm as number,
-  adasInspectionType: r.adas_inspection_type as number,
-  inspector: r.inspector as number | null,
-  inspectorName: (r.inspector_name as string | null) ?? '',
-  insurance: r.insurance as number | null,
-  insuranceName: r.insurance_name as string,
-  ronumber: r.ronumber as string,
-  notes: r.notes as string,
-  vehicle: r.vehicle as number,
-  status: r.status as number,
-  inspectionDate: r.inspection_date as string | null,
-  completedAt: r.completed_at as string | null,
-  completedByName: (r.completed_by_name as string | null) ?? '',
-  systemsTotal: r.systems_total as number,
-  systemsPending: r.systems_pending as number,
-  createdAt: r.created_at as string,
-});
+/** A result row: its 0/1 column as stored. */
+type ResultRow = Omit<InspectionResult, 'isNotEquipped'> & { isNotEquipped: number };
+const RESULT_SELECT = `SELECT r.adas_inspection_result AS adasInspectionResult, r.adas_inspection AS adasInspection,
+    r.adas_checklist_matrix AS adasChecklistMatrix, r.system, r.result, r.is_not_equipped AS isNotEquipped, r.notes,
+    r.updated_at AS updatedAt, coalesce(${userName('r.updated_by')}, '') AS updatedByName,
+    r.result_at AS resultAt, coalesce(${userName('r.result_by')}, '') AS resultByName, r.version
+  FROM adas_inspection_result r`;
+const toResult = ({ isNotEquipped, ...r }: ResultRow): InspectionResult => ({ ...r, isNotEquipped: !!isNotEquipped });
 
-const RESULT_SELECT = `SELECT r.*, ${userName('r.updated_by')} AS updated_by_name, ${userName('r.result_by')} AS result_by_name FROM adas_inspection_result r`;
+/** A JSON list of names as the host writes it (JSON.stringify of a string[]). */
+const namesOf = (json: string): string[] => JSON.parse(json);
 
-const toResult = (r: Record<string, string | number | null>): InspectionResult => ({
-  adasInspectionResult: r.adas_inspection_result as number,
-  adasInspection: r.adas_inspection as number,
-  adasChecklistMatrix: r.adas_checklist_matrix as number,
-  system: r.system as string,
-  result: r.result as number | null,
-  isNotEquipped: !!r.is_not_equipped,
-  notes: r.notes as string,
-  updatedAt: r.updated_at as string | null,
-  updatedByName: (r.updated_by_name as string | null) ?? '',
-  resultAt: r.result_at as string | null,
-  resultByName: (r.result_by_name as string | null) ?? '',
-  version: r.version as number,
-});
-
-const toItem = (r: Record<string, string | number | null>): InspectionItem => ({
-  adasInspectionResult: r.adas_inspection_result as number,
-  adasInspection: r.adas_inspection as number,
-  sort: r.sort as number,
-  adasChecklistMatrix: r.adas_checklist_matrix as number,
-  system: r.system as string,
-  oemName: r.oem_name as string,
-  location: r.location as string,
-  calibrationType: r.calibration_type as string,
-  calibrationMode: r.calibration_mode as string | null,
-  staticNames: JSON.parse(r.static_names as string) as string[],
-  dynamicNames: JSON.parse(r.dynamic_names as string) as string[],
-  notice: r.notice as string,
-  hints: r.hints as string,
-  isHighlight: !!r.is_highlight,
-  url: r.url as string,
+/** An item row: its 0/1 column and its JSON lists as stored. */
+type ItemRow = Omit<InspectionItem, 'isHighlight' | 'staticNames' | 'dynamicNames'> & {
+  isHighlight: number;
+  staticNames: string;
+  dynamicNames: string;
+};
+const ITEM_SELECT = `SELECT adas_inspection_result AS adasInspectionResult, adas_inspection AS adasInspection, sort,
+    adas_checklist_matrix AS adasChecklistMatrix, system, oem_name AS oemName, location, calibration_type AS calibrationType,
+    calibration_mode AS calibrationMode, static_names AS staticNames, dynamic_names AS dynamicNames, notice, hints,
+    is_highlight AS isHighlight, url
+  FROM adas_inspection_result`;
+const toItem = ({ isHighlight, staticNames, dynamicNames, ...r }: ItemRow): InspectionItem => ({
+  ...r,
+  staticNames: namesOf(staticNames),
+  dynamicNames: namesOf(dynamicNames),
+  isHighlight: !!isHighlight,
 });
 
 function resultsOf(db: Db, inspection: number): InspectionResult[] {
-  return prepared<Rows[number]>(db, `${RESULT_SELECT} WHERE r.adas_inspection = ? ORDER BY r.sort, r.adas_inspection_result`)
+  return prepared<ResultRow>(db, `${RESULT_SELECT} WHERE r.adas_inspection = ? ORDER BY r.sort, r.adas_inspection_result`)
     .all(inspection)
     .map(toResult);
 }
@@ -450,14 +411,12 @@ export const adasCalls = [
 
   implement(a.adasInspections, ({ query, caller, ctx }) => {
     visibleJob(ctx.db, caller, query.adas);
-    return prepared<Rows[number]>(ctx.db, `${INSPECTION_SELECT} WHERE i.adas = ? ORDER BY i.adas_inspection`)
-      .all(query.adas)
-      .map(toInspectionRow);
+    return prepared<InspectionRow>(ctx.db, `${INSPECTION_SELECT} WHERE i.adas = ? ORDER BY i.adas_inspection`).all(query.adas);
   }),
   implement(a.adasInspection, ({ query, caller, ctx }) => {
     visibleInspection(ctx.db, caller, query.adasInspection);
-    const r = oneRow(prepared<Rows[number]>(ctx.db, `${INSPECTION_SELECT} WHERE i.adas_inspection = ?`).get(query.adasInspection));
-    return { ...toInspectionRow(r), results: resultsOf(ctx.db, query.adasInspection) };
+    const row = oneRow(prepared<InspectionRow>(ctx.db, `${INSPECTION_SELECT} WHERE i.adas_inspection = ?`).get(query.adasInspection));
+    return { ...row, results: resultsOf(ctx.db, query.adasInspection) };
   }),
 
   implement(a.saveAdasInspection, ({ body, caller, ctx }) => {
@@ -528,10 +487,7 @@ export const adasCalls = [
 
   implement(a.adasInspectionItems, ({ query, caller, ctx }) => {
     visibleInspection(ctx.db, caller, query.adasInspection);
-    return prepared<Rows[number]>(
-      ctx.db,
-      'SELECT * FROM adas_inspection_result WHERE adas_inspection = ? ORDER BY sort, adas_inspection_result',
-    )
+    return prepared<ItemRow>(ctx.db, `${ITEM_SELECT} WHERE adas_inspection = ? ORDER BY sort, adas_inspection_result`)
       .all(query.adasInspection)
       .map(toItem);
   }),
@@ -678,18 +634,14 @@ export const adasCalls = [
 
   implement(a.repairLines, ({ query, caller, ctx }) => {
     visibleJob(ctx.db, caller, query.adas);
-    return prepared<Rows[number]>(ctx.db, 'SELECT * FROM adas_repair_line WHERE adas = ? ORDER BY line_num, unique_sequence_number')
+    return prepared<Omit<RepairLine, 'isNotEquipped'> & { isNotEquipped: number }>(
+      ctx.db,
+      `SELECT adas_repair_line AS adasRepairLine, adas, line_num AS lineNum, unique_sequence_number AS uniqueSequenceNumber, operation,
+              description, part_number AS partNumber, is_not_equipped AS isNotEquipped
+       FROM adas_repair_line WHERE adas = ? ORDER BY line_num, unique_sequence_number`,
+    )
       .all(query.adas)
-      .map((r): RepairLine => ({
-        adasRepairLine: r.adas_repair_line as number,
-        adas: r.adas as number,
-        lineNum: r.line_num as number,
-        uniqueSequenceNumber: r.unique_sequence_number as number,
-        operation: r.operation as string,
-        description: r.description as string,
-        partNumber: r.part_number as string,
-        isNotEquipped: !!r.is_not_equipped,
-      }));
+      .map(({ isNotEquipped, ...line }): RepairLine => ({ ...line, isNotEquipped: !!isNotEquipped }));
   }),
 
   implement(a.saveEquipped, ({ body, caller, ctx }) => {
