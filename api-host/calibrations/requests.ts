@@ -34,70 +34,59 @@ export function visibleRequest(db: Db, caller: Caller, id: number): RequestHead 
 const UNREAD_SQL = `(SELECT count(*) FROM calibrate_request_note n WHERE n.calibrate_request = r.calibrate_request AND n.user <> @user
    AND n.calibrate_request_note > coalesce((SELECT last_note FROM calibrate_request_read x WHERE x.calibrate_request = r.calibrate_request AND x.user = @user), 0))`;
 
+/** A request's row: its total in cents as stored. */
+type RequestRow = Omit<CalibrateRequest, 'calibrateRequest' | 'opportunity' | 'total' | 'lines' | 'notes' | 'technicians' | 'files'> & {
+  totalCents: number;
+};
+/** A request line's row: cents and the JSON list of repair lines as stored. */
+type RequestLineRow = Omit<CalibrateRequest['lines'][number], 'price' | 'agreedPrice' | 'repairLines'> & {
+  priceCents: number | null;
+  agreedCents: number | null;
+  repairLines: string;
+};
+const toLine = ({ priceCents, agreedCents, repairLines, ...l }: RequestLineRow): CalibrateRequest['lines'][number] => ({
+  ...l,
+  price: priceCents == null ? null : dollars(priceCents),
+  agreedPrice: agreedCents == null ? null : dollars(agreedCents),
+  repairLines: lineNumbersOf(repairLines),
+});
+/** The JSON list of repair line numbers as the host writes it (JSON.stringify of a number[]). */
+const lineNumbersOf = (json: string): number[] => JSON.parse(json);
+
 export function readRequest(db: Db, id: number, reader: number): CalibrateRequest {
-  const r = oneRow(
-    prepared<Record<string, string | number | null>>(
+  const { totalCents, ...head } = oneRow(
+    prepared<RequestRow>(
       db,
-      `SELECT r.*, ${userName('r.created_by')} AS created_by_name, ${UNREAD_SQL} AS unread FROM calibrate_request r WHERE r.calibrate_request = @id`,
-    ).get({
-      id,
-      user: reader,
-    }),
+      `SELECT r.firm, r.adas, r.adas_inspection AS adasInspection, coalesce(r.vin, '') AS vin, r.year, r.make, r.model,
+              r.status_name AS statusName, r.reason, coalesce(r.reason_source, '') AS reasonSource, r.total_cents AS totalCents,
+              ${UNREAD_SQL} AS unreadNotes, r.created_by AS createdBy, coalesce(${userName('r.created_by')}, '') AS createdByName,
+              r.created_at AS createdAt, r.status_changed_at AS statusChangedAt
+       FROM calibrate_request r WHERE r.calibrate_request = @id`,
+    ).get({ id, user: reader }),
   );
-  const lines = prepared<Record<string, string | number | null>>(
+  const lines = prepared<RequestLineRow>(
     db,
-    'SELECT * FROM calibrate_request_line WHERE calibrate_request = ? ORDER BY calibrate_request_line',
+    `SELECT calibrate_request_line AS calibrateRequestLine, adas_checklist_matrix AS adasChecklistMatrix, system,
+            calibration_type AS calibrationType, calibration_mode AS calibrationMode, price_cents AS priceCents,
+            agreed_cents AS agreedCents, repair_lines AS repairLines
+     FROM calibrate_request_line WHERE calibrate_request = ? ORDER BY calibrate_request_line`,
   )
     .all(id)
-    .map((l) => ({
-      calibrateRequestLine: l.calibrate_request_line as number,
-      adasChecklistMatrix: l.adas_checklist_matrix as number,
-      system: l.system as string,
-      calibrationType: l.calibration_type as string,
-      calibrationMode: l.calibration_mode as string | null,
-      price: l.price_cents == null ? null : dollars(l.price_cents as number),
-      agreedPrice: l.agreed_cents == null ? null : dollars(l.agreed_cents as number),
-      repairLines: JSON.parse(l.repair_lines as string) as number[],
-    }));
-  const notes = prepared<{ calibrateRequestNote: number; note: string; userName: string | null; createdAt: string }>(
+    .map(toLine);
+  const notes = prepared<CalibrateRequest['notes'][number]>(
     db,
-    `SELECT calibrate_request_note AS calibrateRequestNote, note, ${userName('user')} AS userName, created_at AS createdAt FROM calibrate_request_note WHERE calibrate_request = ? ORDER BY calibrate_request_note`,
+    `SELECT calibrate_request_note AS calibrateRequestNote, note, coalesce(${userName('user')}, '') AS userName, created_at AS createdAt
+     FROM calibrate_request_note WHERE calibrate_request = ? ORDER BY calibrate_request_note`,
   ).all(id);
-  const technicians = prepared<{
-    user: number;
-    name: string | null;
-  }>(
+  const technicians = prepared<CalibrateRequest['technicians'][number]>(
     db,
-    `SELECT t.user, ${userName('t.user')} AS name FROM calibrate_request_technician t WHERE t.calibrate_request = ? ORDER BY name`,
+    `SELECT t.user, coalesce(${userName('t.user')}, '') AS name FROM calibrate_request_technician t WHERE t.calibrate_request = ? ORDER BY name`,
   ).all(id);
-  const files = prepared<{ name: string; url: string }>(
+  const files = prepared<CalibrateRequest['files'][number]>(
     db,
     'SELECT name, url FROM calibrate_request_file WHERE calibrate_request = ? ORDER BY calibrate_request_file',
   ).all(id);
-  return {
-    calibrateRequest: id,
-    opportunity: id,
-    firm: r.firm as number,
-    adas: r.adas as number | null,
-    adasInspection: r.adas_inspection as number | null,
-    vin: (r.vin as string | null) ?? '',
-    year: r.year as number,
-    make: r.make as string,
-    model: r.model as string,
-    statusName: r.status_name as CalibrateRequest['statusName'],
-    reason: r.reason as string,
-    reasonSource: (r.reason_source as string | null) ?? '',
-    total: dollars(r.total_cents as number),
-    lines,
-    notes: notes.map((n) => ({ ...n, userName: n.userName ?? '' })),
-    technicians: technicians.map((t) => ({ user: t.user, name: t.name ?? '' })),
-    files,
-    unreadNotes: r.unread as number,
-    createdBy: r.created_by as number,
-    createdByName: (r.created_by_name as string | null) ?? '',
-    createdAt: r.created_at as string,
-    statusChangedAt: r.status_changed_at as string | null,
-  };
+  return { calibrateRequest: id, opportunity: id, ...head, total: dollars(totalCents), lines, notes, technicians, files };
 }
 
 type CreateBody = z.output<typeof contract.adas.createCalibrate.body>;
@@ -169,22 +158,14 @@ export function readNotes(db: Db, request: number, reader: number): RequestNote[
       request,
       reader,
     ) ?? 0;
-  const notes = prepared<Record<string, string | number | null>>(
+  const notes = prepared<Omit<RequestNote, 'isNew'>>(
     db,
-    `SELECT n.calibrate_request_note, n.calibrate_request, n.note, n.user, ${userName('n.user')} AS user_name, n.created_at, n.updated_at
+    `SELECT n.calibrate_request_note AS calibrateRequestNote, n.calibrate_request AS calibrateRequest, n.note, n.user,
+            coalesce(${userName('n.user')}, '') AS userName, n.created_at AS createdAt, n.updated_at AS updatedAt
        FROM calibrate_request_note n WHERE n.calibrate_request = ? ORDER BY n.calibrate_request_note`,
   )
     .all(request)
-    .map((n) => ({
-      calibrateRequestNote: n.calibrate_request_note as number,
-      calibrateRequest: n.calibrate_request as number,
-      note: n.note as string,
-      user: n.user as number,
-      userName: (n.user_name as string | null) ?? '',
-      createdAt: n.created_at as string,
-      updatedAt: n.updated_at as string | null,
-      isNew: n.user !== reader && (n.calibrate_request_note as number) > last,
-    }));
+    .map((n) => ({ ...n, isNew: n.user !== reader && n.calibrateRequestNote > last }));
   const newest = notes.at(-1)?.calibrateRequestNote ?? 0;
   if (newest > last)
     prepared(
