@@ -122,26 +122,15 @@ export function reportData(db: Db, job: JobOfInspection): ReportData {
       job.adasInspection,
     ),
   );
-  const systems = prepared<Record<string, string | number | null>>(
+  const systems = prepared<Omit<ReportSystem, 'isNotEquipped'> & { isNotEquipped: number }>(
     db,
-    `SELECT r.adas_inspection_result, r.adas_checklist_matrix, r.system, r.result, r.is_not_equipped, r.calibration_type, r.calibration_mode, r.url, r.notice, r.result_at,
-              coalesce(${userName('r.result_by')}, '') AS technician
+    `SELECT r.adas_checklist_matrix AS adasChecklistMatrix, r.adas_inspection_result AS adasInspectionResult, r.system, r.result,
+            r.is_not_equipped AS isNotEquipped, r.calibration_type AS calibrationType, r.calibration_mode AS calibrationMode,
+            coalesce(${userName('r.result_by')}, '') AS technician, r.result_at AS date, r.url, r.notice
        FROM adas_inspection_result r WHERE r.adas_inspection = ? ORDER BY r.sort, r.adas_inspection_result`,
   )
     .all(job.adasInspection)
-    .map((r) => ({
-      adasChecklistMatrix: r.adas_checklist_matrix as number,
-      adasInspectionResult: r.adas_inspection_result as number,
-      system: r.system as string,
-      result: r.result as number | null,
-      isNotEquipped: r.is_not_equipped === 1,
-      calibrationType: r.calibration_type as string,
-      calibrationMode: r.calibration_mode as string | null,
-      technician: r.technician as string,
-      date: r.result_at as string | null,
-      url: r.url as string,
-      notice: r.notice as string,
-    }));
+    .map(({ isNotEquipped, ...r }): ReportSystem => ({ ...r, isNotEquipped: isNotEquipped === 1 }));
   const kept = preparedValue<string>(db, 'SELECT result FROM adas_scrub WHERE adas_inspection = ?').get(job.adasInspection);
   // A system-tied recommendation needs one of its systems recorded as present and in scope.
   const ids = systems.filter((s) => s.result != null && !isOutOfScope(s)).map((s) => s.adasChecklistMatrix);

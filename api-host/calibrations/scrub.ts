@@ -44,25 +44,24 @@ export interface JobOfInspection {
   vehicle: { year: number; make: string; model: string; vin: string };
 }
 
+/** An inspection's job as one row: the vehicle's columns beside the job's. */
+export type JobOfInspectionRow = Omit<JobOfInspection, 'vehicle'> & JobOfInspection['vehicle'];
+export const toJobOfInspection = ({ year, make, model, vin, ...job }: JobOfInspectionRow): JobOfInspection => ({
+  ...job,
+  vehicle: { year, make, model, vin },
+});
+
 /** The inspection and its job, when the caller reaches its firm (else the same 404 as an unknown one). */
 export function inspectionJob(db: Db, caller: Pick<Caller, 'firms'>, adasInspection: number): JobOfInspection {
-  const r = prepared<Record<string, string | number | null>>(
+  const r = prepared<JobOfInspectionRow>(
     db,
-    `SELECT i.adas_inspection, i.adas, j.firm, coalesce(nullif(i.ronumber, ''), j.ronumber) AS ronumber, coalesce(i.insurance, j.insurance) AS insurance,
-            coalesce(nullif(i.insurance_name, ''), j.insurance_name) AS insurance_name, i.status, v.year, v.make, v.model, v.vin
+    `SELECT i.adas_inspection AS adasInspection, i.adas, j.firm, coalesce(nullif(i.ronumber, ''), j.ronumber) AS ronumber,
+            coalesce(i.insurance, j.insurance) AS insurance, coalesce(nullif(i.insurance_name, ''), j.insurance_name, '') AS insuranceName,
+            i.status AS inspectionStatus, v.year, v.make, v.model, v.vin
      FROM adas_inspection i JOIN adas j ON j.adas = i.adas JOIN vehicle v ON v.vehicle = j.vehicle WHERE i.adas_inspection = ?`,
   ).get(adasInspection);
-  if (!r || !caller.firms.has(r.firm as number)) throw notFound('Inspection');
-  return {
-    adas: r.adas as number,
-    adasInspection: r.adas_inspection as number,
-    firm: r.firm as number,
-    ronumber: r.ronumber as string,
-    insurance: r.insurance as number | null,
-    insuranceName: (r.insurance_name as string | null) ?? '',
-    inspectionStatus: r.status as number,
-    vehicle: { year: r.year as number, make: r.make as string, model: r.model as string, vin: r.vin as string },
-  };
+  if (!r || !caller.firms.has(r.firm)) throw notFound('Inspection');
+  return toJobOfInspection(r);
 }
 
 export interface RepairLineRow extends EstimateLine {

@@ -13,7 +13,7 @@ import type { Db } from '../core/db';
 import { sendMail } from '../mail/service';
 import { renderReport, reportData, reportFileName, reportPreferenceOf, translator } from './report';
 import { insertRequest } from './requests';
-import { scrubInspection, type JobOfInspection } from './scrub';
+import { scrubInspection, toJobOfInspection, type JobOfInspection, type JobOfInspectionRow } from './scrub';
 
 const NOTES = [
   'Customer approved the calibration; vehicle is on the lot.',
@@ -39,24 +39,17 @@ const sectionOf = (description: string) =>
             : '';
 
 function jobOf(db: Db, adasInspection: number): JobOfInspection {
-  const r = oneRow(
-    db
-      .prepare<unknown[], Record<string, string | number | null>>(
-        `SELECT i.adas_inspection, i.adas, j.firm, j.ronumber, j.insurance, j.insurance_name, i.status, v.year, v.make, v.model, v.vin
-       FROM adas_inspection i JOIN adas j ON j.adas = i.adas JOIN vehicle v ON v.vehicle = j.vehicle WHERE i.adas_inspection = ?`,
-      )
-      .get(adasInspection),
+  return toJobOfInspection(
+    oneRow(
+      db
+        .prepare<unknown[], JobOfInspectionRow>(
+          `SELECT i.adas_inspection AS adasInspection, i.adas, j.firm, j.ronumber, j.insurance, j.insurance_name AS insuranceName,
+                  i.status AS inspectionStatus, v.year, v.make, v.model, v.vin
+           FROM adas_inspection i JOIN adas j ON j.adas = i.adas JOIN vehicle v ON v.vehicle = j.vehicle WHERE i.adas_inspection = ?`,
+        )
+        .get(adasInspection),
+    ),
   );
-  return {
-    adas: r.adas as number,
-    adasInspection: r.adas_inspection as number,
-    firm: r.firm as number,
-    ronumber: r.ronumber as string,
-    insurance: r.insurance as number | null,
-    insuranceName: r.insurance_name as string,
-    inspectionStatus: r.status as number,
-    vehicle: { year: r.year as number, make: r.make as string, model: r.model as string, vin: r.vin as string },
-  };
 }
 
 export async function seedCalibrations(db: Db): Promise<void> {
