@@ -129,12 +129,12 @@ export const makeMatrixCalls = [
       where.push('m.adas_checklist_matrix = ?');
       params.push(query.adasChecklistMatrix);
     }
-    const rows = prepared(
+    const rows = prepared<Parameters<typeof toRow>[0]>(
       ctx.db,
       `SELECT ${ROW_SELECT} FROM adas_make_matrix m ${ROW_JOINS} WHERE ${where.join(' AND ') || '1'} ORDER BY m.vehicle_make, m.sort, m.make_matrix`,
     )
       .all(...params)
-      .map((r) => toRow(r as Parameters<typeof toRow>[0]));
+      .map(toRow);
     const csv = Papa.unparse(
       {
         fields: [

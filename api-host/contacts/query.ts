@@ -183,9 +183,11 @@ export function explainList(db: Db, q: ContactListQuery, opts: ListOptions): str
   const dir = q.direction === 'desc' ? ' DESC' : '';
   const order = ORDER[q.orderBy].map((e) => (plan === 'sort-index' ? e : `+${e}`) + dir).join(', ');
   const rows = db
-    .prepare(`EXPLAIN QUERY PLAN SELECT c.contact FROM contact c WHERE ${f.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .prepare<unknown[], { detail: string }>(
+      `EXPLAIN QUERY PLAN SELECT c.contact FROM contact c WHERE ${f.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    )
     .all(...f.params, q.pageSize, 0);
-  return [`plan ${plan}`, ...(rows as { detail: string }[]).map((r) => r.detail)];
+  return [`plan ${plan}`, ...rows.map((r) => r.detail)];
 }
 
 // ── search calls ────────────────────────────────────────────────────────────────────────────────

@@ -86,24 +86,35 @@ function saveUserRow(ctx: HostContext, caller: Caller, r: UserRow): number {
   let body = r.user;
   if (body.user > 0) {
     // What the file does not carry stays as it is (writeUser checks the caller may see and change the user).
-    const stored = prepared<Record<string, number | string | null>>(
+    const stored = prepared<{
+      username: string;
+      role: number | null;
+      laborRate: number | null;
+      isInactive: number;
+      receivesReport: number;
+      receivesInvoice: number;
+      contactType: number;
+      timezone: number;
+      language: number;
+    }>(
       ctx.db,
-      `SELECT u.username, u.role, u.labor_rate, u.is_inactive, u.receives_report, u.receives_invoice, c.contact_type, c.timezone, c.language
+      `SELECT u.username, u.role, u.labor_rate AS laborRate, u.is_inactive AS isInactive, u.receives_report AS receivesReport,
+              u.receives_invoice AS receivesInvoice, c.contact_type AS contactType, c.timezone, c.language
        FROM user u JOIN contact c ON c.contact = u.contact WHERE u.user = ? AND u.deleted_at IS NULL`,
     ).get(body.user);
     if (!stored) throw notFound('User');
-    if (String(stored.username).toLowerCase() !== body.username.toLowerCase())
+    if (stored.username.toLowerCase() !== body.username.toLowerCase())
       throw badRequest('Invalid body', { username: ['A username is changed on the user’s screen, not by an import'] });
     body = {
       ...body,
-      contactType: r.given.contactType ? body.contactType : (stored.contact_type as number),
-      role: r.given.role ? body.role : (stored.role as number | null),
-      laborRate: r.given.laborRate ? body.laborRate : (stored.labor_rate as number | null),
-      timezone: r.given.timezone ? body.timezone : (stored.timezone as number),
-      language: r.given.language ? body.language : (stored.language as number),
-      receivesReport: !!stored.receives_report,
-      receivesInvoice: !!stored.receives_invoice,
-      isInactive: !!stored.is_inactive,
+      contactType: r.given.contactType ? body.contactType : stored.contactType,
+      role: r.given.role ? body.role : stored.role,
+      laborRate: r.given.laborRate ? body.laborRate : stored.laborRate,
+      timezone: r.given.timezone ? body.timezone : stored.timezone,
+      language: r.given.language ? body.language : stored.language,
+      receivesReport: !!stored.receivesReport,
+      receivesInvoice: !!stored.receivesInvoice,
+      isInactive: !!stored.isInactive,
     };
   }
   const { id } = writeUser(ctx, caller, body, NO_PASSWORD);

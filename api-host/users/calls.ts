@@ -46,9 +46,10 @@ const HEAD_SQL = `SELECT user, contact, firm, role, username, is_inactive, labor
 
 /** The live user if the caller may see them (their own account, or one whose location they reach); else 404. */
 function visibleUser(db: Db, caller: Caller, by: { id: number } | { username: string }, what = 'User'): UserHead {
-  const row = (
-    'id' in by ? prepared(db, `${HEAD_SQL} AND user = ?`).get(by.id) : prepared(db, `${HEAD_SQL} AND username = ?`).get(by.username)
-  ) as UserHead | undefined;
+  const row =
+    'id' in by
+      ? prepared<UserHead>(db, `${HEAD_SQL} AND user = ?`).get(by.id)
+      : prepared<UserHead>(db, `${HEAD_SQL} AND username = ?`).get(by.username);
   if (!row || (row.user !== caller.user && !caller.firms.has(row.firm))) throw notFound(what);
   return row;
 }
