@@ -195,18 +195,13 @@ export interface MakeExceptionRule {
 
 /** The make's active exceptions: keywords that do not trigger a system (or any system). */
 export function makeExceptionsFor(db: Db, make: string): MakeExceptionRule[] {
-  return prepared<{ adas_make_exclusion: number; adas_checklist_matrix: number | null; keywords: string; reason: string }>(
+  return prepared<Omit<MakeExceptionRule, 'keywords'> & { keywords: string }>(
     db,
-    `SELECT adas_make_exclusion, adas_checklist_matrix, keywords, reason FROM adas_make_exclusion
+    `SELECT adas_make_exclusion AS adasMakeExclusion, adas_checklist_matrix AS adasChecklistMatrix, keywords, reason FROM adas_make_exclusion
        WHERE vehicle_make = ? AND is_inactive = 0 ORDER BY adas_checklist_matrix, adas_make_exclusion`,
   )
     .all(make.trim())
-    .map((r) => ({
-      adasMakeExclusion: r.adas_make_exclusion,
-      adasChecklistMatrix: r.adas_checklist_matrix,
-      keywords: splitKeywords(r.keywords),
-      reason: r.reason,
-    }));
+    .map((r) => ({ ...r, keywords: splitKeywords(r.keywords) }));
 }
 
 export interface ExclusionRule {
@@ -273,31 +268,14 @@ export interface InfoRule {
 
 /** The active info lookups of a make and year (position statements, procedures) in their order. */
 export function infoFor(db: Db, v: Pick<Vehicle, 'make' | 'year'>): InfoRule[] {
-  return prepared<{
-    adas_info_lookup: number;
-    adas_checklist_matrix: number | null;
-    lookup_type: string;
-    description: string;
-    url: string;
-    source: string;
-    keywords: string;
-    is_report_add: number;
-  }>(
+  return prepared<Omit<InfoRule, 'keywords' | 'isReportAdd'> & { keywords: string; isReportAdd: number }>(
     db,
-    `SELECT adas_info_lookup, adas_checklist_matrix, lookup_type, description, url, source, keywords, is_report_add FROM adas_info_lookup
+    `SELECT adas_info_lookup AS adasChecklistMatrixInfoLookup, adas_checklist_matrix AS adasChecklistMatrix, lookup_type AS lookupType,
+            description, url, source, keywords, is_report_add AS isReportAdd FROM adas_info_lookup
        WHERE vehicle_make = ? AND year_start <= ? AND year_end >= ? AND is_inactive = 0 ORDER BY sort, adas_info_lookup`,
   )
     .all(v.make.trim(), v.year, v.year)
-    .map((r) => ({
-      adasChecklistMatrixInfoLookup: r.adas_info_lookup,
-      adasChecklistMatrix: r.adas_checklist_matrix,
-      lookupType: r.lookup_type,
-      description: r.description,
-      url: r.url,
-      source: r.source,
-      keywords: splitKeywords(r.keywords),
-      isReportAdd: r.is_report_add === 1,
-    }));
+    .map((r) => ({ ...r, keywords: splitKeywords(r.keywords), isReportAdd: r.isReportAdd === 1 }));
 }
 
 export interface VehicleRules {
