@@ -4,6 +4,7 @@
  * areas may use of it is in its service.ts. Adding an area is one line here. Migrations of every area run
  * first (in this order, each once, by name: main.ts and the test host pass MIGRATIONS to openDb), then the seeds.
  */
+import { oneRow } from './core/sql';
 import type { FastifyInstance } from 'fastify';
 import { adas } from './adas';
 import { alldata } from './alldata';
@@ -77,5 +78,5 @@ export async function seed(db: Db, filesDir: string): Promise<void> {
 }
 
 export function isSeeded(db: Db): boolean {
-  return (db.prepare('SELECT COUNT(*) AS n FROM firm').get() as { n: number }).n > 0;
+  return oneRow(db.prepare<unknown[], { n: number }>('SELECT COUNT(*) AS n FROM firm').get()).n > 0;
 }

@@ -24,7 +24,7 @@ import type { HostContext } from '../core/context';
 import { HttpError, badRequest, conflict, notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { type InspectionHead, openInspection, visibleInspection } from './inspection-head';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import { decodeFor, upsertVehicle, decodeValidVin } from '../vehicles/service';
 import { insurerName, usableInsurers } from './insurers';
 import { listAdas } from './query';
@@ -35,7 +35,6 @@ import { vehicleLinks, vehicleSystems } from './systems';
 import { isValidVin } from '../../lib/vehicle/vin';
 
 const a = contract.adas;
-type Rows = Record<string, string | number | null>[];
 
 /** Runs `fn` in an IMMEDIATE transaction (the write lock is taken first, so racing writers queue). */
 const writing = <T>(db: Db, fn: () => T): T => db.transaction(fn).immediate();
@@ -52,8 +51,9 @@ interface JobHead {
 }
 
 function visibleJob(db: Db, caller: Caller, id: number): JobHead {
-  const row = prepared(db, 'SELECT adas, firm, vehicle, status, ronumber, insurance, insurance_name FROM adas WHERE adas = ?').get(id) as
-    JobHead | undefined;
+  const row = prepared<JobHead>(db, 'SELECT adas, firm, vehicle, status, ronumber, insurance, insurance_name FROM adas WHERE adas = ?').get(
+    id,
+  );
   if (!row || !caller.firms.has(row.firm)) throw notFound('ADAS job');
   return row;
 }
@@ -70,7 +70,7 @@ function checkInspector(db: Db, firm: number, inspector: number | null, field = 
     'SELECT 1 FROM user_firm uf JOIN user u ON u.user = uf.user WHERE uf.user = ? AND uf.firm = ? AND u.is_inactive = 0',
   ).get(inspector, firm);
   if (!ok) {
-    const name = prepared(db, 'SELECT name FROM firm WHERE firm = ?').pluck().get(firm) as string;
+    const name = oneRow(preparedValue<string>(db, 'SELECT name FROM firm WHERE firm = ?').get(firm));
     throw badRequest('Invalid body', { [field]: [`The inspector must be a user of ${name}`] });
   }
 }
@@ -83,138 +83,104 @@ function alreadyMessage(what: string, status: number, at: string | null, by: str
 }
 
 // ── reading ─────────────────────────────────────────────────────────────────────────────────────
+/** A job's row: the record flat, its vehicle's columns beside the job's. */
+type JobRow = Omit<AdasRecord, 'vehicle' | 'inspectors'> & { vehicle: number; vehicleFirm: number } & Omit<
+    AdasRecord['vehicle'],
+    'vehicle' | 'firm'
+  >;
+
 function readJob(db: Db, caller: Caller, id: number): AdasRecord {
   visibleJob(db, caller, id);
-  const r = prepared(
-    db,
-    `SELECT a.*, ${userName('a.created_by')} AS created_by_name, v.firm AS vehicle_firm, v.contact, coalesce(ct.file_as, '') AS contact_name,
-            v.year, v.make, v.make_id, v.model, v.bodystyle
-     FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle LEFT JOIN contact ct ON ct.contact = v.contact WHERE a.adas = ?`,
-  ).get(id) as Record<string, string | number | null>;
-  const inspectors = prepared(
+  const { vehicleFirm, contact, contactName, year, make, makeId, model, bodystyle, vin, ...job } = oneRow(
+    prepared<JobRow>(
+      db,
+      `SELECT a.adas, a.firm, a.firm_name AS firmName, a.ronumber, a.adas_type AS adasType, a.insurance, a.insurance_name AS insuranceName,
+              a.status, a.inspections_complete AS inspectionsComplete, a.inspections_total AS inspectionsTotal, a.created_at AS createdAt,
+              a.notes, a.created_by AS createdBy, coalesce(${userName('a.created_by')}, '') AS createdByName, a.vehicle, a.vin,
+              v.firm AS vehicleFirm, v.contact, coalesce(ct.file_as, '') AS contactName, v.year, v.make, v.make_id AS makeId, v.model, v.bodystyle
+       FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle LEFT JOIN contact ct ON ct.contact = v.contact WHERE a.adas = ?`,
+    ).get(id),
+  );
+  const inspectors = prepared<{ user: number; name: string }>(
     db,
     `SELECT u.user, trim(c.first_name || ' ' || c.last_name) AS name FROM user_firm uf JOIN user u ON u.user = uf.user JOIN contact c ON c.contact = u.contact
      WHERE uf.firm = ? AND u.is_inactive = 0 ORDER BY c.last_name, c.first_name, u.user`,
-  ).all(r.firm) as { user: number; name: string }[];
+  ).all(job.firm);
   return {
-    adas: r.adas as number,
-    firm: r.firm as number,
-    firmName: r.firm_name as string,
-    ronumber: r.ronumber as string,
-    adasType: r.adas_type as number,
-    insurance: r.insurance as number | null,
-    insuranceName: r.insurance_name as string,
-    status: r.status as number,
-    inspectionsComplete: r.inspections_complete as number,
-    inspectionsTotal: r.inspections_total as number,
-    createdAt: r.created_at as string,
-    notes: r.notes as string,
-    createdBy: r.created_by as number | null,
-    createdByName: (r.created_by_name as string | null) ?? '',
-    vehicle: {
-      vehicle: r.vehicle as number,
-      firm: r.vehicle_firm as number,
-      contact: r.contact as number | null,
-      contactName: r.contact_name as string,
-      year: r.year as number,
-      make: r.make as string,
-      makeId: r.make_id as number | null,
-      model: r.model as string,
-      bodystyle: r.bodystyle as string,
-      vin: r.vin as string,
-    },
+    ...job,
+    vehicle: { vehicle: job.vehicle, firm: vehicleFirm, contact, contactName, year, make, makeId, model, bodystyle, vin },
     inspectors,
   };
 }
 
 const INSPECTION_SELECT = `
-  SELECT i.*, j.firm, j.vehicle, ${userName('i.inspector')} AS inspector_name, ${userName('i.completed_by')} AS completed_by_name,
-         (SELECT count(*) FROM adas_inspection_result r WHERE r.adas_inspection = i.adas_inspection) AS systems_total,
-         (SELECT count(*) FROM adas_inspection_result r WHERE r.adas_inspection = i.adas_inspection AND r.result IS NULL AND r.is_not_equipped = 0) AS systems_pending
+  SELECT i.adas_inspection AS adasInspection, i.adas, j.firm, i.adas_inspection_type AS adasInspectionType, i.inspector,
+         coalesce(${userName('i.inspector')}, '') AS inspectorName, i.insurance, i.insurance_name AS insuranceName, i.ronumber, i.notes,
+         j.vehicle, i.status, i.inspection_date AS inspectionDate, i.completed_at AS completedAt,
+         coalesce(${userName('i.completed_by')}, '') AS completedByName,
+         (SELECT count(*) FROM adas_inspection_result r WHERE r.adas_inspection = i.adas_inspection) AS systemsTotal,
+         (SELECT count(*) FROM adas_inspection_result r WHERE r.adas_inspection = i.adas_inspection AND r.result IS NULL AND r.is_not_equipped = 0) AS systemsPending,
+         i.created_at AS createdAt
   FROM adas_inspection i JOIN adas j ON j.adas = i.adas`;
 
-const toInspectionRow = (r: Record<string, string | number | null>): InspectionRow => ({
-  adasInspection: r.adas_inspection as number,
-  adas: r.adas as number,
-  firm: r.firm as number,
-  adasInspectionType: r.adas_inspection_type as number,
-  inspector: r.inspector as number | null,
-  inspectorName: (r.inspector_name as string | null) ?? '',
-  insurance: r.insurance as number | null,
-  insuranceName: r.insurance_name as string,
-  ronumber: r.ronumber as string,
-  notes: r.notes as string,
-  vehicle: r.vehicle as number,
-  status: r.status as number,
-  inspectionDate: r.inspection_date as string | null,
-  completedAt: r.completed_at as string | null,
-  completedByName: (r.completed_by_name as string | null) ?? '',
-  systemsTotal: r.systems_total as number,
-  systemsPending: r.systems_pending as number,
-  createdAt: r.created_at as string,
-});
+/** A result row: its 0/1 column as stored. */
+type ResultRow = Omit<InspectionResult, 'isNotEquipped'> & { isNotEquipped: number };
+const RESULT_SELECT = `SELECT r.adas_inspection_result AS adasInspectionResult, r.adas_inspection AS adasInspection,
+    r.adas_checklist_matrix AS adasChecklistMatrix, r.system, r.result, r.is_not_equipped AS isNotEquipped, r.notes,
+    r.updated_at AS updatedAt, coalesce(${userName('r.updated_by')}, '') AS updatedByName,
+    r.result_at AS resultAt, coalesce(${userName('r.result_by')}, '') AS resultByName, r.version
+  FROM adas_inspection_result r`;
+const toResult = ({ isNotEquipped, ...r }: ResultRow): InspectionResult => ({ ...r, isNotEquipped: !!isNotEquipped });
 
-const RESULT_SELECT = `SELECT r.*, ${userName('r.updated_by')} AS updated_by_name, ${userName('r.result_by')} AS result_by_name FROM adas_inspection_result r`;
+/** A JSON list of names as the host writes it (JSON.stringify of a string[]). */
+const namesOf = (json: string): string[] => JSON.parse(json);
 
-const toResult = (r: Record<string, string | number | null>): InspectionResult => ({
-  adasInspectionResult: r.adas_inspection_result as number,
-  adasInspection: r.adas_inspection as number,
-  adasChecklistMatrix: r.adas_checklist_matrix as number,
-  system: r.system as string,
-  result: r.result as number | null,
-  isNotEquipped: !!r.is_not_equipped,
-  notes: r.notes as string,
-  updatedAt: r.updated_at as string | null,
-  updatedByName: (r.updated_by_name as string | null) ?? '',
-  resultAt: r.result_at as string | null,
-  resultByName: (r.result_by_name as string | null) ?? '',
-  version: r.version as number,
-});
-
-const toItem = (r: Record<string, string | number | null>): InspectionItem => ({
-  adasInspectionResult: r.adas_inspection_result as number,
-  adasInspection: r.adas_inspection as number,
-  sort: r.sort as number,
-  adasChecklistMatrix: r.adas_checklist_matrix as number,
-  system: r.system as string,
-  oemName: r.oem_name as string,
-  location: r.location as string,
-  calibrationType: r.calibration_type as string,
-  calibrationMode: r.calibration_mode as string | null,
-  staticNames: JSON.parse(r.static_names as string) as string[],
-  dynamicNames: JSON.parse(r.dynamic_names as string) as string[],
-  notice: r.notice as string,
-  hints: r.hints as string,
-  isHighlight: !!r.is_highlight,
-  url: r.url as string,
+/** An item row: its 0/1 column and its JSON lists as stored. */
+type ItemRow = Omit<InspectionItem, 'isHighlight' | 'staticNames' | 'dynamicNames'> & {
+  isHighlight: number;
+  staticNames: string;
+  dynamicNames: string;
+};
+const ITEM_SELECT = `SELECT adas_inspection_result AS adasInspectionResult, adas_inspection AS adasInspection, sort,
+    adas_checklist_matrix AS adasChecklistMatrix, system, oem_name AS oemName, location, calibration_type AS calibrationType,
+    calibration_mode AS calibrationMode, static_names AS staticNames, dynamic_names AS dynamicNames, notice, hints,
+    is_highlight AS isHighlight, url
+  FROM adas_inspection_result`;
+const toItem = ({ isHighlight, staticNames, dynamicNames, ...r }: ItemRow): InspectionItem => ({
+  ...r,
+  staticNames: namesOf(staticNames),
+  dynamicNames: namesOf(dynamicNames),
+  isHighlight: !!isHighlight,
 });
 
 function resultsOf(db: Db, inspection: number): InspectionResult[] {
-  return (
-    prepared(db, `${RESULT_SELECT} WHERE r.adas_inspection = ? ORDER BY r.sort, r.adas_inspection_result`).all(inspection) as Rows
-  ).map(toResult);
+  return prepared<ResultRow>(db, `${RESULT_SELECT} WHERE r.adas_inspection = ? ORDER BY r.sort, r.adas_inspection_result`)
+    .all(inspection)
+    .map(toResult);
 }
 
 /** The vehicle of a job the caller sees (404 otherwise). */
 function jobVehicle(db: Db, caller: Caller, adas: number): { year: number; make: string; model: string; vin: string } {
   const job = visibleJob(db, caller, adas);
-  return prepared(db, 'SELECT year, make, model, vin FROM vehicle WHERE vehicle = ?').get(job.vehicle) as {
-    year: number;
-    make: string;
-    model: string;
-    vin: string;
-  };
+  return oneRow(
+    prepared<{
+      year: number;
+      make: string;
+      model: string;
+      vin: string;
+    }>(db, 'SELECT year, make, model, vin FROM vehicle WHERE vehicle = ?').get(job.vehicle),
+  );
 }
 
 /** The knowledge base's systems for a job's vehicle. */
 function jobSystems(db: Db, adas: number): AdasSystem[] {
-  const v = prepared(db, 'SELECT v.make, v.model, v.year FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas = ?').get(
-    adas,
-  ) as {
-    make: string;
-    model: string;
-    year: number;
-  };
+  const v = oneRow(
+    prepared<{
+      make: string;
+      model: string;
+      year: number;
+    }>(db, 'SELECT v.make, v.model, v.year FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas = ?').get(adas),
+  );
   return vehicleSystems(db, v);
 }
 
@@ -245,7 +211,7 @@ function jobChanged<T>(ctx: HostContext, caller: Caller, result: T, job: (result
 
 /** The job of an inspection (read after a change of its results committed, for the job's notice). */
 const jobOfInspection = (db: Db, inspection: number) =>
-  prepared(db, 'SELECT adas FROM adas_inspection WHERE adas_inspection = ?').pluck().get(inspection) as number;
+  oneRow(preparedValue<number>(db, 'SELECT adas FROM adas_inspection WHERE adas_inspection = ?').get(inspection));
 
 // ── writing ─────────────────────────────────────────────────────────────────────────────────────
 type InspectionBody = z.output<typeof a.saveAdasInspection.body>;
@@ -315,14 +281,14 @@ function saveJobVehicle(db: Db, caller: Caller, firm: number, v: JobBody['vehicl
 export const adasCalls = [
   // As a tree (issue 31 §3): each location followed by the ones under it, siblings by name.
   implement(a.locations, ({ caller, ctx }) => {
-    const firms = (
-      prepared(ctx.db, 'SELECT firm, name, firm_type, parent FROM firm WHERE is_inactive = 0 ORDER BY name, firm').all() as {
-        firm: number;
-        name: string;
-        firm_type: string;
-        parent: number | null;
-      }[]
-    ).filter((f) => caller.firms.has(f.firm));
+    const firms = prepared<{
+      firm: number;
+      name: string;
+      firm_type: string;
+      parent: number | null;
+    }>(ctx.db, 'SELECT firm, name, firm_type, parent FROM firm WHERE is_inactive = 0 ORDER BY name, firm')
+      .all()
+      .filter((f) => caller.firms.has(f.firm));
     const reached = new Set(firms.map((f) => f.firm));
     // Children by parent, in name order (a network of thousands of locations is one pass, not one per location).
     const children = new Map<number | null, typeof firms>();
@@ -419,13 +385,18 @@ export const adasCalls = [
       writing(db, () => {
         const job = visibleJob(db, caller, body.adas);
         if (job.status === body.status) {
-          const r = prepared(db, `SELECT status_changed_at, ${userName('status_changed_by')} AS by FROM adas WHERE adas = ?`).get(
-            job.adas,
-          ) as { status_changed_at: string | null; by: string | null };
+          const r = oneRow(
+            prepared<{ status_changed_at: string | null; by: string | null }>(
+              db,
+              `SELECT status_changed_at, ${userName('status_changed_by')} AS by FROM adas WHERE adas = ?`,
+            ).get(job.adas),
+          );
           throw conflict(alreadyMessage('job', job.status, r.status_changed_at, r.by));
         }
         if (body.status === STATUS.complete) {
-          const open = prepared(db, 'SELECT count(*) FROM adas_inspection WHERE adas = ? AND status <> 2').pluck().get(job.adas) as number;
+          const open = oneRow(
+            preparedValue<number>(db, 'SELECT count(*) FROM adas_inspection WHERE adas = ? AND status <> 2').get(job.adas),
+          );
           if (open > 0) {
             const message = `Complete every inspection first: ${open} ${open === 1 ? 'inspection is' : 'inspections are'} not Complete.`;
             throw badRequest(message, { status: [message] });
@@ -440,14 +411,12 @@ export const adasCalls = [
 
   implement(a.adasInspections, ({ query, caller, ctx }) => {
     visibleJob(ctx.db, caller, query.adas);
-    return (prepared(ctx.db, `${INSPECTION_SELECT} WHERE i.adas = ? ORDER BY i.adas_inspection`).all(query.adas) as Rows).map(
-      toInspectionRow,
-    );
+    return prepared<InspectionRow>(ctx.db, `${INSPECTION_SELECT} WHERE i.adas = ? ORDER BY i.adas_inspection`).all(query.adas);
   }),
   implement(a.adasInspection, ({ query, caller, ctx }) => {
     visibleInspection(ctx.db, caller, query.adasInspection);
-    const r = prepared(ctx.db, `${INSPECTION_SELECT} WHERE i.adas_inspection = ?`).get(query.adasInspection) as Rows[number];
-    return { ...toInspectionRow(r), results: resultsOf(ctx.db, query.adasInspection) };
+    const row = oneRow(prepared<InspectionRow>(ctx.db, `${INSPECTION_SELECT} WHERE i.adas_inspection = ?`).get(query.adasInspection));
+    return { ...row, results: resultsOf(ctx.db, query.adasInspection) };
   }),
 
   implement(a.saveAdasInspection, ({ body, caller, ctx }) => {
@@ -518,11 +487,9 @@ export const adasCalls = [
 
   implement(a.adasInspectionItems, ({ query, caller, ctx }) => {
     visibleInspection(ctx.db, caller, query.adasInspection);
-    return (
-      prepared(ctx.db, 'SELECT * FROM adas_inspection_result WHERE adas_inspection = ? ORDER BY sort, adas_inspection_result').all(
-        query.adasInspection,
-      ) as Rows
-    ).map(toItem);
+    return prepared<ItemRow>(ctx.db, `${ITEM_SELECT} WHERE adas_inspection = ? ORDER BY sort, adas_inspection_result`)
+      .all(query.adasInspection)
+      .map(toItem);
   }),
   implement(a.adasInspectionResults, ({ query, caller, ctx }) => {
     visibleInspection(ctx.db, caller, query.adasInspection);
@@ -534,9 +501,9 @@ export const adasCalls = [
     const saved = writing(db, () => {
       const head = openInspection(db, caller, body.adasInspection);
       const systems = new Set(
-        prepared(db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?')
-          .pluck()
-          .all(head.adas_inspection) as number[],
+        preparedValue<number>(db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?').all(
+          head.adas_inspection,
+        ),
       );
       const errors: Record<string, string[]> = {};
       body.results.forEach((r, i) => {
@@ -544,17 +511,17 @@ export const adasCalls = [
       });
       if (Object.keys(errors).length) throw badRequest('A result names a system this inspection does not have. Nothing was saved.', errors);
       // A change made against an older version of a row that someone changed since to something else.
-      const current = prepared(
-        db,
-        'SELECT adas_checklist_matrix, system, result, is_not_equipped, notes, version FROM adas_inspection_result WHERE adas_inspection = ?',
-      ).all(head.adas_inspection) as {
+      const current = prepared<{
         adas_checklist_matrix: number;
         system: string;
         result: number | null;
         is_not_equipped: number;
         notes: string;
         version: number;
-      }[];
+      }>(
+        db,
+        'SELECT adas_checklist_matrix, system, result, is_not_equipped, notes, version FROM adas_inspection_result WHERE adas_inspection = ?',
+      ).all(head.adas_inspection);
       const bySystem = new Map(current.map((c) => [c.adas_checklist_matrix, c]));
       const stale: Record<string, string[]> = {};
       body.results.forEach((r, i) => {
@@ -586,13 +553,13 @@ export const adasCalls = [
           inspection: head.adas_inspection,
           system: r.adasChecklistMatrix,
         });
-      const versionOf = prepared(
+      const versionOf = preparedValue<number>(
         db,
         'SELECT version FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?',
-      ).pluck();
+      );
       const versions = body.results.map((r) => ({
         adasChecklistMatrix: r.adasChecklistMatrix,
-        version: versionOf.get(head.adas_inspection, r.adasChecklistMatrix) as number,
+        version: oneRow(versionOf.get(head.adas_inspection, r.adasChecklistMatrix)),
       }));
       return { count: body.results.length, versions };
     });
@@ -601,9 +568,9 @@ export const adasCalls = [
 
   implement(a.saveResultEquipped, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    const inspection = prepared(db, 'SELECT adas_inspection FROM adas_inspection_result WHERE adas_inspection_result = ?')
-      .pluck()
-      .get(body.adasInspectionResult) as number | undefined;
+    const inspection = preparedValue<number>(db, 'SELECT adas_inspection FROM adas_inspection_result WHERE adas_inspection_result = ?').get(
+      body.adasInspectionResult,
+    );
     if (inspection === undefined) throw notFound('Result');
     const saved = writing(db, () => {
       openInspection(db, caller, inspection);
@@ -619,9 +586,9 @@ export const adasCalls = [
   implement(a.notInstalledOnInspection, ({ query, caller, ctx }) => {
     const head = visibleInspection(ctx.db, caller, query.adasInspection);
     const on = new Set(
-      prepared(ctx.db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?')
-        .pluck()
-        .all(head.adas_inspection) as number[],
+      preparedValue<number>(ctx.db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?').all(
+        head.adas_inspection,
+      ),
     );
     return jobSystems(ctx.db, head.adas).filter((s) => !on.has(s.adasChecklistMatrix));
   }),
@@ -632,7 +599,8 @@ export const adasCalls = [
       const head = openInspection(db, caller, body.adasInspection);
       const systems = jobSystems(db, head.adas);
       const index = systems.findIndex((s) => s.adasChecklistMatrix === body.adasChecklistMatrix);
-      if (index < 0) throw badRequest('Invalid body', { adasChecklistMatrix: ['This vehicle does not have that system'] });
+      const system = systems[index];
+      if (!system) throw badRequest('Invalid body', { adasChecklistMatrix: ['This vehicle does not have that system'] });
       if (
         prepared(db, 'SELECT 1 FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?').get(
           head.adas_inspection,
@@ -640,7 +608,7 @@ export const adasCalls = [
         )
       )
         throw badRequest('Invalid body', { adasChecklistMatrix: ['The inspection already has that system'] });
-      const id = addSystem(db, head.adas_inspection, systems[index], (index + 1) * 10);
+      const id = addSystem(db, head.adas_inspection, system, (index + 1) * 10);
       rollUp(db, head.adas, caller.user);
       return { id };
     });
@@ -651,10 +619,10 @@ export const adasCalls = [
     const db = ctx.db;
     const removed = writing(db, () => {
       const head = openInspection(db, caller, body.adasInspection);
-      const row = prepared(
+      const row = prepared<{ adas_inspection_result: number; is_not_equipped: number }>(
         db,
         'SELECT adas_inspection_result, is_not_equipped FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?',
-      ).get(head.adas_inspection, body.adasChecklistMatrix) as { adas_inspection_result: number; is_not_equipped: number } | undefined;
+      ).get(head.adas_inspection, body.adasChecklistMatrix);
       if (!row) throw badRequest('Invalid body', { adasChecklistMatrix: ['This inspection does not have that system'] });
       if (!row.is_not_equipped)
         throw badRequest('Invalid body', { adasChecklistMatrix: ['Only a system marked not equipped can be removed'] });
@@ -666,18 +634,14 @@ export const adasCalls = [
 
   implement(a.repairLines, ({ query, caller, ctx }) => {
     visibleJob(ctx.db, caller, query.adas);
-    return (
-      prepared(ctx.db, 'SELECT * FROM adas_repair_line WHERE adas = ? ORDER BY line_num, unique_sequence_number').all(query.adas) as Rows
-    ).map((r): RepairLine => ({
-      adasRepairLine: r.adas_repair_line as number,
-      adas: r.adas as number,
-      lineNum: r.line_num as number,
-      uniqueSequenceNumber: r.unique_sequence_number as number,
-      operation: r.operation as string,
-      description: r.description as string,
-      partNumber: r.part_number as string,
-      isNotEquipped: !!r.is_not_equipped,
-    }));
+    return prepared<Omit<RepairLine, 'isNotEquipped'> & { isNotEquipped: number }>(
+      ctx.db,
+      `SELECT adas_repair_line AS adasRepairLine, adas, line_num AS lineNum, unique_sequence_number AS uniqueSequenceNumber, operation,
+              description, part_number AS partNumber, is_not_equipped AS isNotEquipped
+       FROM adas_repair_line WHERE adas = ? ORDER BY line_num, unique_sequence_number`,
+    )
+      .all(query.adas)
+      .map(({ isNotEquipped, ...line }): RepairLine => ({ ...line, isNotEquipped: !!isNotEquipped }));
   }),
 
   implement(a.saveEquipped, ({ body, caller, ctx }) => {
@@ -728,11 +692,11 @@ export const adasCalls = [
     const saved = jobVehicle(db, caller, query.id);
     const decode = saved.vin && isValidVin(saved.vin) ? decodeValidVin(db, saved.vin) : null;
     const vehicle = decode?.isDecoded ? { year: decode.year!, make: decode.make, model: decode.model, vin: saved.vin } : saved;
-    const marks = prepared(
+    const marks = prepared<{ adas_checklist_matrix: number; adas_inspection: number; result: number | null; is_not_equipped: number }>(
       db,
       `SELECT r.adas_checklist_matrix, r.adas_inspection, r.result, r.is_not_equipped FROM adas_inspection_result r
        JOIN adas_inspection i ON i.adas_inspection = r.adas_inspection WHERE i.adas = ? ORDER BY r.adas_inspection`,
-    ).all(query.id) as { adas_checklist_matrix: number; adas_inspection: number; result: number | null; is_not_equipped: number }[];
+    ).all(query.id);
     const items = vehicleSystems(db, vehicle).map((s) => {
       const mine = marks.filter((m) => m.adas_checklist_matrix === s.adasChecklistMatrix);
       return {
@@ -749,7 +713,7 @@ export const adasCalls = [
     const db = ctx.db;
     const decoded = writing(db, () => {
       const job = visibleJob(db, caller, body.adas);
-      const vin = prepared(db, 'SELECT vin FROM vehicle WHERE vehicle = ?').pluck().get(job.vehicle) as string;
+      const vin = oneRow(preparedValue<string>(db, 'SELECT vin FROM vehicle WHERE vehicle = ?').get(job.vehicle));
       if (!vin) throw badRequest("This job's vehicle has no VIN to decode.", { vin: ["This job's vehicle has no VIN to decode."] });
       const decoded = decodeFor(db, a.decode.path, caller, vin);
       if (decoded.isDecoded)

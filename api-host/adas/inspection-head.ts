@@ -20,11 +20,11 @@ export interface InspectionHead {
 }
 
 export function visibleInspection(db: Db, caller: Caller, id: number): InspectionHead {
-  const row = prepared(
+  const row = prepared<InspectionHead>(
     db,
     `SELECT i.adas_inspection, i.adas, j.firm, i.status, i.status_changed_at, ${userName('i.status_changed_by')} AS changed_by
      FROM adas_inspection i JOIN adas j ON j.adas = i.adas WHERE i.adas_inspection = ?`,
-  ).get(id) as InspectionHead | undefined;
+  ).get(id);
   if (!row || !caller.firms.has(row.firm)) throw notFound('Inspection');
   return row;
 }

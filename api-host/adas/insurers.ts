@@ -18,11 +18,11 @@ const usable = (firm: number, isInactive: number, caller: Pick<Caller, 'firms'>)
 
 /** The insurers a job of the caller's may name, by name (the firm's name tells two of one name apart). */
 export function usableInsurers(db: Db, caller: Pick<Caller, 'firms'>): { insurance: number; insuranceName: string; firmName: string }[] {
-  const rows = prepared(
+  const rows = prepared<{ insurance: number; insurance_name: string; firm: number; is_inactive: number; firm_name: string }>(
     db,
     `SELECT i.insurance, i.insurance_name, i.firm, i.is_inactive, f.name AS firm_name FROM insurance i JOIN firm f ON f.firm = i.firm
      WHERE i.is_inactive = 0 ORDER BY i.insurance_name, f.name, i.insurance`,
-  ).all() as { insurance: number; insurance_name: string; firm: number; is_inactive: number; firm_name: string }[];
+  ).all();
   return rows
     .filter((r) => usable(r.firm, r.is_inactive, caller))
     .map((r) => ({ insurance: r.insurance, insuranceName: r.insurance_name, firmName: r.firm_name }));
@@ -31,8 +31,10 @@ export function usableInsurers(db: Db, caller: Pick<Caller, 'firms'>): { insuran
 /** The insurer's name, or 400 on `field` for an insurer the caller may not use. '' for none. */
 export function insurerName(db: Db, caller: Caller, insurance: number | null, field = 'insurance'): string {
   if (insurance == null) return '';
-  const row = prepared(db, 'SELECT insurance_name, firm, is_inactive FROM insurance WHERE insurance = ?').get(insurance) as
-    { insurance_name: string; firm: number; is_inactive: number } | undefined;
+  const row = prepared<{ insurance_name: string; firm: number; is_inactive: number }>(
+    db,
+    'SELECT insurance_name, firm, is_inactive FROM insurance WHERE insurance = ?',
+  ).get(insurance);
   if (!row || !usable(row.firm, row.is_inactive, caller))
     throw badRequest('Invalid body', { [field]: ['Unknown insurance: choose one of the list'] });
   return row.insurance_name;

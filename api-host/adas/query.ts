@@ -17,7 +17,7 @@
  */
 import type { AdasRow, AdasSort, AdassQuery } from '../../lib/contract/adas';
 import type { Db } from '../core/db';
-import { firmScope, prepared } from '../core/sql';
+import { firmScope, oneRow, prepared, preparedValue } from '../core/sql';
 import { isoSeconds } from '../core/time';
 
 const ORDER: Record<AdasSort, string[]> = {
@@ -61,7 +61,7 @@ function listFilter(db: Db, q: AdassQuery, opts: AdasListOptions, forSortScan: b
   if (q.firm !== undefined) {
     if (!opts.firms.has(q.firm)) return null;
     oneFirm = q.firm;
-  } else if (opts.firms.size === 1) oneFirm = [...opts.firms][0];
+  } else if (opts.firms.size === 1) oneFirm = [...opts.firms][0] ?? null;
   if (oneFirm !== null) where.push(`a.firm = ${oneFirm}`);
   else {
     const scope = firmScope(db, opts.firms, 'a').replace(/^ AND /, '');
@@ -96,7 +96,7 @@ const totals = new WeakMap<Db, { at: number; n: number }>();
 function estimateTotal(db: Db): number {
   const cached = totals.get(db);
   if (cached && Date.now() - cached.at < 30_000) return cached.n;
-  const n = prepared(db, 'SELECT count(*) FROM adas').pluck().get() as number;
+  const n = oneRow(preparedValue<number>(db, 'SELECT count(*) FROM adas').get());
   totals.set(db, { at: Date.now(), n });
   return n;
 }
@@ -176,39 +176,37 @@ function pageIds(db: Db, q: AdassQuery, opts: AdasListOptions, plan: AdasPlan, o
       params.push(...f.params, reach);
       return `SELECT * FROM (SELECT ${cols} FROM adas a WHERE ${f.sql} ORDER BY ${orderOf(q, f, true)} LIMIT ?)`;
     });
-    return prepared(
+    return preparedValue<number>(
       db,
       `SELECT k${keys.length - 1} FROM (${selects.join(' UNION ALL ')}) ORDER BY ${keys.map((_, i) => `k${i}${dir}`).join(', ')} LIMIT ? OFFSET ?`,
-    )
-      .pluck()
-      .all(...params, q.pageSize, offset) as number[];
+    ).all(...params, q.pageSize, offset);
   }
   const sortScan = plan !== 'filter-first';
   const f = listFilter(db, q, opts, sortScan)!;
-  return prepared(db, `SELECT a.adas FROM adas a WHERE ${f.sql} ORDER BY ${orderOf(q, f, sortScan)} LIMIT ? OFFSET ?`)
-    .pluck()
-    .all(...f.params, q.pageSize, offset) as number[];
+  return preparedValue<number>(db, `SELECT a.adas FROM adas a WHERE ${f.sql} ORDER BY ${orderOf(q, f, sortScan)} LIMIT ? OFFSET ?`).all(
+    ...f.params,
+    q.pageSize,
+    offset,
+  );
 }
 
 /** The caller's jobs: {count, items} of one page. */
 export function listAdas(db: Db, q: AdassQuery, opts: AdasListOptions): { count: number; items: AdasRow[] } {
   const filter = listFilter(db, q, opts, false);
   if (!filter) return { count: 0, items: [] };
-  const count = prepared(db, `SELECT count(*) FROM adas a WHERE ${filter.sql}`)
-    .pluck()
-    .get(...filter.params) as number;
+  const count = oneRow(preparedValue<number>(db, `SELECT count(*) FROM adas a WHERE ${filter.sql}`).get(...filter.params));
   const offset = (q.page - 1) * q.pageSize;
   if (count === 0 || offset >= count) return { count, items: [] };
 
   const ids = pageIds(db, q, opts, opts.plan ?? choosePlan(db, q, opts, count), offset);
   // The page's rows by id, put back in the page's order (joined in one query, SQLite may prefer to walk
   // the whole sort index for the outer ORDER BY).
-  const rows = prepared(
+  const rows = prepared<RowDb>(
     db,
     `SELECT a.adas, a.firm, a.firm_name, a.ronumber, a.adas_type, a.vehicle, v.year, v.make, v.model, a.vin, a.insurance, a.insurance_name,
             a.status, a.inspections_complete, a.inspections_total, a.created_at
      FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas IN (SELECT value FROM json_each(?))`,
-  ).all(JSON.stringify(ids)) as RowDb[];
+  ).all(JSON.stringify(ids));
   const byId = new Map(rows.map((r) => [r.adas, r]));
   return { count, items: ids.map((id) => toRow(byId.get(id)!)) };
 }
@@ -217,9 +215,7 @@ export function listAdas(db: Db, q: AdassQuery, opts: AdasListOptions): { count:
 export function explainAdasList(db: Db, q: AdassQuery, opts: AdasListOptions): string[] {
   const filter = listFilter(db, q, opts, false);
   if (!filter) return ['no rows'];
-  const count = prepared(db, `SELECT count(*) FROM adas a WHERE ${filter.sql}`)
-    .pluck()
-    .get(...filter.params) as number;
+  const count = oneRow(preparedValue<number>(db, `SELECT count(*) FROM adas a WHERE ${filter.sql}`).get(...filter.params));
   const plan = opts.plan ?? (count ? choosePlan(db, q, opts, count) : 'sort-index');
   const arms = plan === 'merge' ? scopeList(db, q, opts) : null;
   const lines: string[] = [`plan ${plan}`];
@@ -227,10 +223,10 @@ export function explainAdasList(db: Db, q: AdassQuery, opts: AdasListOptions): s
     const f =
       firm === null ? listFilter(db, q, opts, plan === 'sort-index')! : listFilter(db, { ...q, firm }, { firms: new Set([firm]) }, true)!;
     const rows = db
-      .prepare(
+      .prepare<unknown[], { detail: string }>(
         `EXPLAIN QUERY PLAN SELECT a.adas FROM adas a WHERE ${f.sql} ORDER BY ${orderOf(q, f, plan !== 'filter-first')} LIMIT ? OFFSET ?`,
       )
-      .all(...f.params, q.pageSize, 0) as { detail: string }[];
+      .all(...f.params, q.pageSize, 0);
     lines.push(...rows.map((r) => (firm === null ? r.detail : `firm ${firm}: ${r.detail}`)));
   }
   return lines;

@@ -6,6 +6,8 @@
  * PRNG) except that dates are relative to the seeding time. `bulkInsertJobs` is what the benchmark seed
  * (scripts/seed-bench.ts) uses for 100,000 jobs and 250,000 inspections.
  */
+import { oneRow } from '../core/sql';
+import { picker } from '../core/random';
 import { STATUS, rolledUpStatus } from '../../lib/adas/rules';
 import type { AdasSystem } from '../../lib/contract/decode';
 import { prng } from '../contacts/service';
@@ -100,28 +102,36 @@ export interface SeedContext {
 export function seedContext(db: Db): SeedContext {
   const customers = new Map<number, number[]>();
   for (const r of db
-    .prepare(
+    .prepare<unknown[], { contact: number; firm: number }>(
       'SELECT contact, firm FROM contact WHERE contact_type = 2 AND merged_into IS NULL AND is_inactive = 0 AND contact NOT IN (SELECT contact FROM user) ORDER BY contact',
     )
-    .all() as { contact: number; firm: number }[])
+    .all())
     customers.set(r.firm, [...(customers.get(r.firm) ?? []), r.contact]);
   const inspectors = new Map<number, number[]>();
   for (const r of db
-    .prepare(
+    .prepare<unknown[], { firm: number; user: number }>(
       'SELECT uf.firm, uf.user FROM user_firm uf JOIN user u ON u.user = uf.user WHERE u.is_inactive = 0 AND u.role NOT IN (1, 2) ORDER BY uf.user',
     )
-    .all() as { firm: number; user: number }[])
+    .all())
     inspectors.set(r.firm, [...(inspectors.get(r.firm) ?? []), r.user]);
   const hasInsurers = !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'insurance'").get();
   const insurers = hasInsurers
-    ? (db.prepare('SELECT insurance, insurance_name AS name, firm FROM insurance WHERE is_inactive = 0 ORDER BY insurance').all() as {
-        insurance: number;
-        name: string;
-        firm: number;
-      }[])
+    ? db
+        .prepare<
+          unknown[],
+          {
+            insurance: number;
+            name: string;
+            firm: number;
+          }
+        >('SELECT insurance, insurance_name AS name, firm FROM insurance WHERE is_inactive = 0 ORDER BY insurance')
+        .all()
     : [];
   const makeIds = new Map(
-    (db.prepare('SELECT name, make_id FROM vehicle_make').all() as { name: string; make_id: number }[]).map((r) => [r.name, r.make_id]),
+    db
+      .prepare<unknown[], { name: string; make_id: number }>('SELECT name, make_id FROM vehicle_make')
+      .all()
+      .map((r) => [r.name, r.make_id]),
   );
   return { customers, inspectors, insurers, makeIds };
 }
@@ -133,7 +143,7 @@ export function seedContext(db: Db): SeedContext {
 export function jobGenerator(db: Db, seed: number, firms: readonly number[], ctx: SeedContext, days = 548) {
   const pick = prng(seed);
   const nextVehicle = vehicleGenerator(pick, new Date().getFullYear());
-  const one = <T>(list: readonly T[]): T => list[Math.floor(pick() * list.length)];
+  const one = picker(pick);
   const systemsCache = new Map<string, AdasSystem[]>();
   const systemsOf = (v: GenVehicle) => {
     const key = `${v.make}|${v.model}|${v.year}`;
@@ -320,11 +330,11 @@ export function jobInserter(db: Db, now = Date.now()) {
 /** The shops: firms without firms below them. */
 export const shopFirms = (db: Db) =>
   db
-    .prepare(
+    .prepare<unknown[], number>(
       "SELECT firm FROM firm WHERE firm_type = 'shop' AND is_inactive = 0 AND firm NOT IN (SELECT parent FROM firm WHERE parent IS NOT NULL) ORDER BY firm",
     )
     .pluck()
-    .all() as number[];
+    .all();
 
 export function seedAdas(db: Db): void {
   const shops = shopFirms(db);
@@ -347,11 +357,13 @@ export function bulkInsertJobs(db: Db, jobs: Iterable<GenJob>, now = Date.now())
   let n = 0;
   db.transaction(() => {
     const triggers = db
-      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('adas', 'adas_inspection', 'vehicle')`)
-      .all() as { name: string; sql: string }[];
+      .prepare<unknown[], { name: string; sql: string }>(
+        `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('adas', 'adas_inspection', 'vehicle')`,
+      )
+      .all();
     for (const t of triggers) db.exec(`DROP TRIGGER ${t.name}`);
-    const first = db.prepare('SELECT coalesce(max(adas), 0) + 1 FROM adas').pluck().get() as number;
-    const firstVehicle = db.prepare('SELECT coalesce(max(vehicle), 0) + 1 FROM vehicle').pluck().get() as number;
+    const first = oneRow(db.prepare<unknown[], number>('SELECT coalesce(max(adas), 0) + 1 FROM adas').pluck().get());
+    const firstVehicle = oneRow(db.prepare<unknown[], number>('SELECT coalesce(max(vehicle), 0) + 1 FROM vehicle').pluck().get());
     const insert = jobInserter(db, now);
     for (const j of jobs) {
       insert(j);

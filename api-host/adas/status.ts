@@ -7,13 +7,13 @@ import { rolledUpStatus } from '../../lib/adas/rules';
 import { completeRequestsOf } from '../calibrations/service';
 import { syncJob } from '../dashboard/service';
 import type { Db } from '../core/db';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import { nowIso } from '../core/time';
 
 /** Applies the roll-up to job `adas` and answers the job's status afterwards. */
 export function rollUp(db: Db, adas: number, user: number): number {
-  const job = prepared(db, 'SELECT status FROM adas WHERE adas = ?').get(adas) as { status: number };
-  const statuses = prepared(db, 'SELECT status FROM adas_inspection WHERE adas = ?').pluck().all(adas) as number[];
+  const job = oneRow(prepared<{ status: number }>(db, 'SELECT status FROM adas WHERE adas = ?').get(adas));
+  const statuses = preparedValue<number>(db, 'SELECT status FROM adas_inspection WHERE adas = ?').all(adas);
   const next = rolledUpStatus(job.status, statuses);
   if (next !== job.status) setJobStatus(db, adas, next, user);
   completeRequestsOf(db, adas, user); // a request follows its job (issue 31 §4)

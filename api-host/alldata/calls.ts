@@ -9,7 +9,7 @@ import { ALLDATA_PRODUCT } from '../../lib/contract/onboard-constants';
 import type { Db } from '../core/db';
 import { badRequest, conflict, forbidden, HttpError } from '../core/errors';
 import { implement } from '../core/implement';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import { DOCUMENT_PREFIX, issueDocumentTicket, refreshGrant, standInEnv } from './stand-in';
 import { tokenBoxOf } from './token-box';
 import { isoSeconds as isoSecond } from '../core/time';
@@ -32,12 +32,12 @@ interface ConnectionRow {
 
 export const alldataCalls = [
   implement(a.account, ({ caller, ctx }) => {
-    const firmName = prepared(ctx.db, 'SELECT name FROM firm WHERE firm = ?').pluck().get(caller.firm) as string;
-    const row = prepared(
+    const firmName = oneRow(preparedValue<string>(ctx.db, 'SELECT name FROM firm WHERE firm = ?').get(caller.firm));
+    const row = prepared<ConnectionRow>(
       ctx.db,
       `SELECT c.connected_at, trim(coalesce(ct.first_name, '') || ' ' || coalesce(ct.last_name, '')) AS connected_by, c.expires_at, c.scope
        FROM alldata_connection c LEFT JOIN user u ON u.user = c.connected_by LEFT JOIN contact ct ON ct.contact = u.contact WHERE c.firm = ?`,
-    ).get(caller.firm) as ConnectionRow | undefined;
+    ).get(caller.firm);
     return {
       eligible: firmHasAlldata(ctx.db, caller.firm),
       connected: !!row,
@@ -66,9 +66,10 @@ export const alldataCalls = [
     const url = new URL(body.url);
     if (!/^https?:$/.test(url.protocol) || !url.pathname.startsWith(DOCUMENT_PREFIX) || url.pathname.length === DOCUMENT_PREFIX.length)
       throw badRequest('Invalid body', { url: [ALLDATA_MESSAGES.notADocument] });
-    const row = prepared(ctx.db, 'SELECT access_token, refresh_token, expires_at FROM alldata_connection WHERE firm = ?').get(
-      caller.firm,
-    ) as { access_token: string; refresh_token: string; expires_at: string } | undefined;
+    const row = prepared<{ access_token: string; refresh_token: string; expires_at: string }>(
+      ctx.db,
+      'SELECT access_token, refresh_token, expires_at FROM alldata_connection WHERE firm = ?',
+    ).get(caller.firm);
     if (!row) throw new HttpError(404, ALLDATA_MESSAGES.notConnected);
     const box = tokenBoxOf(ctx);
     let accessToken = box.open(row.access_token);

@@ -117,9 +117,10 @@ function tokenSet(db: Db, opts: Pick<AlldataStandInOptions, 'clientId' | 'tokenT
 /** The refresh_token grant: new tokens for an unused, unexpired refresh token (which is used up), else null. */
 export function refreshGrant(db: Db, opts: Pick<AlldataStandInOptions, 'clientId' | 'tokenTtl'>, refreshToken: string) {
   const hash = sha256(refreshToken);
-  const row = prepared(db, "SELECT scope, expires_at, used_at FROM alldata_oauth_token WHERE token_hash = ? AND kind = 'refresh'").get(
-    hash,
-  ) as { scope: string; expires_at: number; used_at: number | null } | undefined;
+  const row = prepared<{ scope: string; expires_at: number; used_at: number | null }>(
+    db,
+    "SELECT scope, expires_at, used_at FROM alldata_oauth_token WHERE token_hash = ? AND kind = 'refresh'",
+  ).get(hash);
   const now = Date.now();
   if (!row || row.used_at || row.expires_at <= now) return null;
   prepared(db, 'UPDATE alldata_oauth_token SET used_at = ? WHERE token_hash = ?').run(now, hash);
@@ -225,11 +226,10 @@ export function mountAlldataStandIn(app: FastifyInstance, db: Db, opts: AlldataS
         reply.header('cache-control', 'no-store');
 
         if (form.grant_type === 'authorization_code') {
-          const row = prepared(
+          const row = prepared<{ redirect_uri: string; code_challenge: string; scope: string; expires_at: number; used_at: number | null }>(
             db,
             'SELECT redirect_uri, code_challenge, scope, expires_at, used_at FROM alldata_oauth_code WHERE code_hash = ?',
-          ).get(sha256(form.code ?? '')) as
-            { redirect_uri: string; code_challenge: string; scope: string; expires_at: number; used_at: number | null } | undefined;
+          ).get(sha256(form.code ?? ''));
           if (!row) return oauthError(reply, 400, 'invalid_grant', 'Unknown authorization code');
           if (row.used_at) return oauthError(reply, 400, 'invalid_grant', 'The authorization code was already used');
           // Used from here on, whatever the outcome: a code is worth one attempt.

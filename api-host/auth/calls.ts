@@ -65,8 +65,8 @@ const USER_SQL = `
   FROM user u JOIN contact c ON c.contact = u.contact JOIN firm f ON f.firm = u.firm`;
 
 export const findUserByName = (db: Db, username: string) =>
-  db.prepare(`${USER_SQL} WHERE u.username = ?`).get(username) as UserRow | undefined;
-const findUserById = (db: Db, id: number) => db.prepare(`${USER_SQL} WHERE u.user = ?`).get(id) as UserRow | undefined;
+  db.prepare<unknown[], UserRow>(`${USER_SQL} WHERE u.username = ?`).get(username);
+const findUserById = (db: Db, id: number) => db.prepare<unknown[], UserRow>(`${USER_SQL} WHERE u.user = ?`).get(id);
 
 function profileOf(row: UserRow): Omit<SessionProfile, 'exp'> {
   return {

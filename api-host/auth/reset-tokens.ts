@@ -3,6 +3,7 @@
  * link replaces the user's earlier ones. The onboarding welcome mail uses the same links to let a new
  * user choose a first password.
  */
+import { oneRow } from '../core/sql';
 import { createHash, randomBytes } from 'node:crypto';
 import { RESET_TOKEN_MINUTES } from '../../lib/contract/auth';
 import type { Db } from '../core/db';
@@ -29,16 +30,18 @@ export const resetLink = (appUrl: string, token: string) => `${appUrl.replace(/\
 /** The user of a usable token, or null (unknown, expired or used). */
 export function resetTokenUser(db: Db, token: string, now = Date.now()): number | null {
   const row = db
-    .prepare('SELECT user FROM reset_token WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?')
-    .get(sha256(token), now) as { user: number } | undefined;
+    .prepare<unknown[], { user: number }>('SELECT user FROM reset_token WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?')
+    .get(sha256(token), now);
   return row?.user ?? null;
 }
 
 /** Uses the token up and answers its user, or null when it was not usable. */
 export function consumeResetToken(db: Db, token: string, now = Date.now()): number | null {
   const row = db
-    .prepare('UPDATE reset_token SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user')
-    .get(now, sha256(token), now) as { user: number } | undefined;
+    .prepare<unknown[], { user: number }>(
+      'UPDATE reset_token SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user',
+    )
+    .get(now, sha256(token), now);
   return row?.user ?? null;
 }
 
@@ -49,7 +52,9 @@ export function releaseResetToken(db: Db, token: string): void {
 
 /** How many links the user was sent since `since` (a mail-bombing brake). */
 export const recentResetTokens = (db: Db, user: number, since: number) =>
-  db
-    .prepare('SELECT count(*) FROM reset_token WHERE user = ? AND expires_at > ?')
-    .pluck()
-    .get(user, since + RESET_TOKEN_MINUTES * 60_000) as number;
+  oneRow(
+    db
+      .prepare<unknown[], number>('SELECT count(*) FROM reset_token WHERE user = ? AND expires_at > ?')
+      .pluck()
+      .get(user, since + RESET_TOKEN_MINUTES * 60_000),
+  );

@@ -34,13 +34,9 @@ export interface TokenStanding {
  */
 export function tokenStanding(db: Db, token: { user: number; jti: string; iat?: number; issuedAtMs?: number }): TokenStanding | null {
   const row = db
-    .prepare(
-      `SELECT u.role, u.firm, u.is_inactive, u.tokens_revoked_at, u.tokens_revoked_except,
-              EXISTS (SELECT 1 FROM revoked_token WHERE jti = @jti) AS revoked
-       FROM user u WHERE u.user = @user`,
-    )
-    .get({ user: token.user, jti: token.jti }) as
-    | {
+    .prepare<
+      unknown[],
+      {
         role: number | null;
         firm: number;
         is_inactive: number;
@@ -48,7 +44,12 @@ export function tokenStanding(db: Db, token: { user: number; jti: string; iat?: 
         tokens_revoked_except: string | null;
         revoked: number;
       }
-    | undefined;
+    >(
+      `SELECT u.role, u.firm, u.is_inactive, u.tokens_revoked_at, u.tokens_revoked_except,
+              EXISTS (SELECT 1 FROM revoked_token WHERE jti = @jti) AS revoked
+       FROM user u WHERE u.user = @user`,
+    )
+    .get({ user: token.user, jti: token.jti });
   if (!row || row.is_inactive || row.revoked) return null;
   // Without issuedAtMs, a token from the same second as the revocation counts as issued before it.
   const issuedMs = token.issuedAtMs ?? ((token.iat ?? 0) + 1) * 1000 - 1;

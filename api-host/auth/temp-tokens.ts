@@ -15,15 +15,17 @@ export function createTempToken(db: Db, user: number): { token: string; expiresA
 /** Marks the temp token used and answers its user, or null when unknown, used or expired. */
 export function redeemTempToken(db: Db, token: string): number | null {
   const row = db
-    .prepare('UPDATE temp_token SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user')
-    .get(Date.now(), sha256(token), Date.now()) as { user: number } | undefined;
+    .prepare<unknown[], { user: number }>(
+      'UPDATE temp_token SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user',
+    )
+    .get(Date.now(), sha256(token), Date.now());
   return row?.user ?? null;
 }
 
 /** The user of a temp token still valid, without using it up; null when unknown, used or expired. */
 export function peekTempToken(db: Db, token: string): number | null {
   const row = db
-    .prepare('SELECT user FROM temp_token WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?')
-    .get(sha256(token), Date.now()) as { user: number } | undefined;
+    .prepare<unknown[], { user: number }>('SELECT user FROM temp_token WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?')
+    .get(sha256(token), Date.now());
   return row?.user ?? null;
 }

@@ -4,7 +4,7 @@ import { COMMENTS_OFF, imageOf, type AttachmentRecord, type CommentRecord } from
 import { BLOG_STATUS } from '../../lib/contract/lookups-groups';
 import { activeContent, plainText, sanitizeRichText } from '../../lib/rich-text';
 import type { Db } from '../core/db';
-import { firmScope, ftsPrefixMatch, prepared } from '../core/sql';
+import { firmScope, ftsPrefixMatch, prepared, preparedValue } from '../core/sql';
 import { assertFirm, type Caller } from '../core/caller';
 import { hostLog } from '../core/context';
 import { badRequest, notFound } from '../core/errors';
@@ -17,14 +17,14 @@ const { blog: c } = contract;
 
 /** The caller's post, or 404 (another firm's post is not acknowledged). */
 function ownBlog(db: Db, caller: Caller, id: number): BlogDb {
-  const row = prepared(db, `${SELECT_RECORD} WHERE b.blog = ?${firmScope(db, caller.firms, 'b')}`).get(id) as BlogDb | undefined;
+  const row = prepared<BlogDb>(db, `${SELECT_RECORD} WHERE b.blog = ?${firmScope(db, caller.firms, 'b')}`).get(id);
   if (!row) throw notFound('Blog');
   return row;
 }
 
 /** The author's display name: "Last, First" of the caller's contact. */
 function authorName(db: Db, caller: Caller): string {
-  const name = prepared(db, 'SELECT file_as FROM contact WHERE contact = ?').pluck().get(caller.profile.contact) as string | undefined;
+  const name = preparedValue<string>(db, 'SELECT file_as FROM contact WHERE contact = ?').get(caller.profile.contact);
   return name || `${caller.profile.lastName}, ${caller.profile.firstName}`;
 }
 
@@ -67,19 +67,19 @@ export const blogCalls = [
     if (query.firm !== undefined) assertFirm(caller, query.firm, 'Firm');
     const match = ftsPrefixMatch(query.searchTerm, ['blog_name', 'blog_tags', 'content_text']);
     if (!match) return { items: [] };
-    const rows = prepared(
-      ctx.db,
-      `SELECT b.blog, b.firm, b.blog_name, s.value AS status, b.scheduled_on FROM blog b
-       LEFT JOIN lookup s ON s.key = 'BlogStatus' AND s.id = b.blog_status AND s.firm = 1
-       WHERE b.blog IN (SELECT rowid FROM blog_fts WHERE blog_fts MATCH ?) ${query.firm !== undefined ? 'AND b.firm = ?' : ''}${firmScope(ctx.db, caller.firms, 'b')}
-       ORDER BY b.blog DESC LIMIT 20`,
-    ).all(...(query.firm !== undefined ? [match, query.firm] : [match])) as {
+    const rows = prepared<{
       blog: number;
       firm: number;
       blog_name: string;
       status: string | null;
       scheduled_on: string | null;
-    }[];
+    }>(
+      ctx.db,
+      `SELECT b.blog, b.firm, b.blog_name, s.value AS status, b.scheduled_on FROM blog b
+       LEFT JOIN lookup s ON s.key = 'BlogStatus' AND s.id = b.blog_status AND s.firm = 1
+       WHERE b.blog IN (SELECT rowid FROM blog_fts WHERE blog_fts MATCH ?) ${query.firm !== undefined ? 'AND b.firm = ?' : ''}${firmScope(ctx.db, caller.firms, 'b')}
+       ORDER BY b.blog DESC LIMIT 20`,
+    ).all(...(query.firm !== undefined ? [match, query.firm] : [match]));
     return {
       items: rows.map((r) => ({
         blog: r.blog,
@@ -161,12 +161,12 @@ export const blogCalls = [
 
   implement(c.comments, ({ query, caller, ctx }) => {
     ownBlog(ctx.db, caller, query.blog);
-    const rows = prepared(
+    const rows = prepared<CommentDb>(
       ctx.db,
       `SELECT c.blog_comment, c.blog, c.created_by, c.created_on, c.content,
          (SELECT count(*) FROM blog_attachment a WHERE a.blog_comment = c.blog_comment) AS attachments
        FROM blog_comment c WHERE c.blog = ? ORDER BY c.created_on, c.blog_comment`,
-    ).all(query.blog) as CommentDb[];
+    ).all(query.blog);
     return rows.map((r): CommentRecord => ({
       blogComment: r.blog_comment,
       blog: r.blog,
@@ -196,8 +196,7 @@ export const blogCalls = [
   }),
 
   implement(c.deleteComment, ({ query, caller, ctx }) => {
-    const row = prepared(ctx.db, 'SELECT blog FROM blog_comment WHERE blog_comment = ?').get(query.blogComment) as
-      { blog: number } | undefined;
+    const row = prepared<{ blog: number }>(ctx.db, 'SELECT blog FROM blog_comment WHERE blog_comment = ?').get(query.blogComment);
     if (!row) throw notFound('Comment');
     ownBlog(ctx.db, caller, row.blog);
     prepared(ctx.db, 'DELETE FROM blog_comment WHERE blog_comment = ?').run(query.blogComment);
@@ -206,11 +205,11 @@ export const blogCalls = [
 
   implement(c.attachments, ({ query, caller, ctx }) => {
     ownBlog(ctx.db, caller, query.blog);
-    const rows = prepared(
+    const rows = prepared<AttachmentDb>(
       ctx.db,
       `SELECT blog_attachment, blog, blog_comment, file_name, content_type, size, created_by, created_on FROM blog_attachment
        WHERE blog = ? AND blog_comment IS ? ORDER BY created_on, blog_attachment`,
-    ).all(query.blog, query.blogComment ?? null) as AttachmentDb[];
+    ).all(query.blog, query.blogComment ?? null);
     return rows.map(toAttachment);
   }),
 
@@ -240,9 +239,10 @@ export const blogCalls = [
   }),
 
   implement(c.attachment, ({ query, caller, ctx, reply }) => {
-    const row = prepared(ctx.db, 'SELECT blog, file_name, content_type, data FROM blog_attachment WHERE blog_attachment = ?').get(
-      query.blogAttachment,
-    ) as { blog: number; file_name: string; content_type: string; data: Buffer } | undefined;
+    const row = prepared<{ blog: number; file_name: string; content_type: string; data: Buffer }>(
+      ctx.db,
+      'SELECT blog, file_name, content_type, data FROM blog_attachment WHERE blog_attachment = ?',
+    ).get(query.blogAttachment);
     if (!row) throw notFound('Attachment');
     ownBlog(ctx.db, caller, row.blog);
     // Always a download under its own name (RFC 6266), never rendered in the page.
@@ -255,8 +255,7 @@ export const blogCalls = [
   }),
 
   implement(c.deleteAttachment, ({ query, caller, ctx }) => {
-    const row = prepared(ctx.db, 'SELECT blog FROM blog_attachment WHERE blog_attachment = ?').get(query.blogAttachment) as
-      { blog: number } | undefined;
+    const row = prepared<{ blog: number }>(ctx.db, 'SELECT blog FROM blog_attachment WHERE blog_attachment = ?').get(query.blogAttachment);
     if (!row) throw notFound('Attachment');
     ownBlog(ctx.db, caller, row.blog);
     prepared(ctx.db, 'DELETE FROM blog_attachment WHERE blog_attachment = ?').run(query.blogAttachment);
@@ -266,8 +265,9 @@ export const blogCalls = [
   implement(c.published, ({ query, caller, ctx }) => publishedFor(ctx.db, caller.firm, query.limit)),
 
   implement(c.blogImage, async ({ query, caller, ctx, reply }) => {
-    const row = prepared(ctx.db, 'SELECT firm, image_url FROM blog WHERE blog = ?').get(query.blog) as
-      { firm: number; image_url: string | null } | undefined;
+    const row = prepared<{ firm: number; image_url: string | null }>(ctx.db, 'SELECT firm, image_url FROM blog WHERE blog = ?').get(
+      query.blog,
+    );
     const mayRead = row && (caller.firms.has(row.firm) || publishedFor(ctx.db, caller.firm, 1, { blog: query.blog }).length > 0);
     const image = mayRead && row.image_url ? imageOf(row.image_url) : null;
     if (!image || image.name !== query.name) throw notFound('Image');

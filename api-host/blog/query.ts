@@ -2,7 +2,7 @@
 import { BLOG_STATUS } from '../../lib/contract/lookups-groups';
 import type { BlogListQuery, BlogRecord, BlogRow } from '../../lib/contract/blog';
 import type { Db } from '../core/db';
-import { firmScope, ftsPrefixMatch, prepared } from '../core/sql';
+import { firmScope, ftsPrefixMatch, oneRow, prepared, preparedValue } from '../core/sql';
 
 export interface BlogDb {
   blog: number;
@@ -85,16 +85,13 @@ export function listBlogs(db: Db, q: BlogListQuery, firms: ReadonlySet<number>):
     args.push(match);
   }
   const whereSql = where.join(' AND ') + firmScope(db, firms, 'b');
-  const count = prepared(db, `SELECT count(*) FROM blog b WHERE ${whereSql}`)
-    .pluck()
-    .get(...args) as number;
+  const count = oneRow(preparedValue<number>(db, `SELECT count(*) FROM blog b WHERE ${whereSql}`).get(...args));
   const dir = q.direction === 'desc' ? 'DESC' : 'ASC';
   // Ties: the newest post first, whatever the direction.
-  const rows = prepared(db, `${SELECT_ROW} WHERE ${whereSql} ORDER BY ${ORDER[q.orderBy]} ${dir}, b.blog DESC LIMIT ? OFFSET ?`).all(
-    ...args,
-    q.pageSize,
-    (q.page - 1) * q.pageSize,
-  ) as BlogDb[];
+  const rows = prepared<BlogDb>(
+    db,
+    `${SELECT_ROW} WHERE ${whereSql} ORDER BY ${ORDER[q.orderBy]} ${dir}, b.blog DESC LIMIT ? OFFSET ?`,
+  ).all(...args, q.pageSize, (q.page - 1) * q.pageSize);
   return { count, items: rows.map(toRow) };
 }
 
@@ -103,7 +100,7 @@ export function listBlogs(db: Db, q: BlogListQuery, firms: ReadonlySet<number>):
  * the network; a shop sees only posts that include shops. Sticky first, then `sort`, then newest.
  */
 export function publishedFor(db: Db, firm: number, limit: number, opts: { blog?: number; now?: Date } = {}): BlogRecord[] {
-  const rows = prepared(
+  const rows = prepared<BlogDb>(
     db,
     `WITH RECURSIVE up(firm) AS (SELECT ? UNION SELECT f.parent FROM firm f JOIN up ON f.firm = up.firm WHERE f.parent IS NOT NULL)
      ${SELECT_RECORD}
@@ -111,6 +108,6 @@ export function publishedFor(db: Db, firm: number, limit: number, opts: { blog?:
        AND (b.is_include_shop = 1 OR (SELECT firm_type FROM firm WHERE firm = ?) <> 'shop') AND (? IS NULL OR b.blog = ?)
      ORDER BY b.is_sticky DESC, b.sort, coalesce(b.scheduled_on, b.created_on) DESC, b.blog DESC
      LIMIT ?`,
-  ).all(firm, BLOG_STATUS.published, (opts.now ?? new Date()).toISOString(), firm, opts.blog ?? null, opts.blog ?? null, limit) as BlogDb[];
+  ).all(firm, BLOG_STATUS.published, (opts.now ?? new Date()).toISOString(), firm, opts.blog ?? null, opts.blog ?? null, limit);
   return rows.map(toRecord);
 }

@@ -3,6 +3,8 @@
  * franchisees' to their own networks, a few including shops), most published, some drafts, archived
  * and scheduled ones, two sticky; with comments and small attachments (a PDF, a PNG, a CSV).
  */
+import { oneRow } from '../core/sql';
+import { nth } from '../core/random';
 import { BLOG_STATUS } from '../../lib/contract/lookups-groups';
 import { plainText } from '../../lib/rich-text';
 import type { Db } from '../core/db';
@@ -89,7 +91,9 @@ const FIRMS = [1, 1, 1, 2, 2, 3, 4, 5, 1, 3];
 const AUTHORS = [1, 2, 3, 7, 9, 12];
 
 export function seedBlog(db: Db): void {
-  const author = db.prepare('SELECT u.user, c.file_as FROM user u JOIN contact c ON c.contact = u.contact WHERE u.user = ?');
+  const author = db.prepare<unknown[], { user: number; file_as: string }>(
+    'SELECT u.user, c.file_as FROM user u JOIN contact c ON c.contact = u.contact WHERE u.user = ?',
+  );
   const insertBlog = db.prepare(
     `INSERT INTO blog (firm, blog_name, blog_type, blog_status, created_by_user, created_by, created_on, content, content_text, blog_tags,
        scheduled_on, is_sticky, sort, is_allow_comments, is_include_shop)
@@ -105,8 +109,8 @@ export function seedBlog(db: Db): void {
   const day = 86_400_000;
   db.transaction(() => {
     for (let i = 0; i < 30; i++) {
-      const topic = TOPICS[i % TOPICS.length];
-      const who = author.get(AUTHORS[i % AUTHORS.length]) as { user: number; file_as: string };
+      const topic = nth(TOPICS, i);
+      const who = oneRow(author.get(AUTHORS[i % AUTHORS.length]));
       const created = now - (60 - i * 2) * day;
       const status = i % 11 === 4 ? BLOG_STATUS.draft : i % 13 === 7 ? BLOG_STATUS.archived : BLOG_STATUS.published;
       // Two posts scheduled for the coming days; the rest appeared when they were written.
@@ -132,7 +136,7 @@ export function seedBlog(db: Db): void {
       );
       if (i % 3 !== 0) {
         for (let k = 0; k < (i % 4) + 1; k++) {
-          const commenter = author.get(AUTHORS[(i + k + 1) % AUTHORS.length]) as { user: number; file_as: string };
+          const commenter = oneRow(author.get(AUTHORS[(i + k + 1) % AUTHORS.length]));
           insertComment.run(
             id,
             commenter.user,

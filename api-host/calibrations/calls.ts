@@ -15,7 +15,7 @@ import { assertFirm, type Caller } from '../core/caller';
 import type { HostContext } from '../core/context';
 import { HttpError, badRequest, forbidden, notFound } from '../core/errors';
 import { implement } from '../core/implement';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import { usersReaching } from '../core/reach';
 import { receiveCalibrationLines } from './ccc';
 import { parseEstimate, parsePasted, storeEstimate } from './estimate';
@@ -32,7 +32,7 @@ import {
   notEquippedOf,
   scrubInspection,
   scrubLines,
-  scrubbedLine,
+  scrubbedLines,
   storedScrub,
 } from './scrub';
 import { withEvidence } from '../evidence/service';
@@ -41,15 +41,14 @@ const c = contract.calibration;
 const writing = <T>(db: Db, fn: () => T): T => db.transaction(fn).immediate();
 
 function visibleJobId(db: Db, caller: Caller, adas: number): { adas: number; firm: number } {
-  const r = prepared(db, 'SELECT adas, firm FROM adas WHERE adas = ?').get(adas) as { adas: number; firm: number } | undefined;
+  const r = prepared<{ adas: number; firm: number }>(db, 'SELECT adas, firm FROM adas WHERE adas = ?').get(adas);
   if (!r || !caller.firms.has(r.firm)) throw notFound('ADAS job');
   return r;
 }
 
 /** The job a request belongs to (null for a request without an inspection). */
 const jobOf = (db: Db, request: number) =>
-  (prepared(db, 'SELECT adas FROM calibrate_request WHERE calibrate_request = ?').pluck().get(request) as number | null | undefined) ??
-  null;
+  preparedValue<number | null>(db, 'SELECT adas FROM calibrate_request WHERE calibrate_request = ?').get(request) ?? null;
 
 /**
  * Announces (after the change committed) a changed request, and its job: the ADAS list shows the job's
@@ -93,7 +92,7 @@ export const calibrationCalls = [
   implement(contract.adas.createCalibrate, ({ body, caller, ctx }) => {
     assertFirm(caller, body.firm, 'Firm');
     const { db } = ctx;
-    const firm = db.prepare('SELECT name FROM firm WHERE firm = ?').get(body.firm) as { name: string } | undefined;
+    const firm = db.prepare<unknown[], { name: string }>('SELECT name FROM firm WHERE firm = ?').get(body.firm);
     if (!firm) throw notFound('Firm');
     let adas: number | null = null;
     if (body.adasInspection != null) {
@@ -120,9 +119,9 @@ export const calibrationCalls = [
 
   implement(c.request, ({ query, caller, ctx }) => {
     inspectionJob(ctx.db, caller, query.adasInspection);
-    const id = prepared(ctx.db, 'SELECT calibrate_request FROM calibrate_request WHERE adas_inspection = ?')
-      .pluck()
-      .get(query.adasInspection) as number | undefined;
+    const id = preparedValue<number>(ctx.db, 'SELECT calibrate_request FROM calibrate_request WHERE adas_inspection = ?').get(
+      query.adasInspection,
+    );
     return id == null ? null : readRequest(ctx.db, id, caller.user);
   }),
 
@@ -168,10 +167,10 @@ export const calibrationCalls = [
   implement(c.saveRequestNote, ({ body, caller, ctx }) => {
     const r = visibleRequest(ctx.db, caller, body.calibrateRequest);
     if (body.calibrateRequestNote > 0) {
-      const note = prepared(
+      const note = prepared<{ user: number }>(
         ctx.db,
         'SELECT user FROM calibrate_request_note WHERE calibrate_request_note = ? AND calibrate_request = ?',
-      ).get(body.calibrateRequestNote, r.calibrate_request) as { user: number } | undefined;
+      ).get(body.calibrateRequestNote, r.calibrate_request);
       if (!note) throw notFound('Note');
       if (note.user !== caller.user) throw forbidden('Only its author may change a note.');
       prepared(
@@ -201,11 +200,10 @@ export const calibrationCalls = [
   }),
 
   implement(c.deleteRequestNote, ({ query, caller, ctx }) => {
-    const note = prepared(
+    const note = prepared<{ calibrate_request_note: number; calibrate_request: number; user: number; firm: number }>(
       ctx.db,
       'SELECT n.calibrate_request_note, n.calibrate_request, n.user, r.firm FROM calibrate_request_note n JOIN calibrate_request r ON r.calibrate_request = n.calibrate_request WHERE n.calibrate_request_note = ?',
-    ).get(query.calibrateRequestNote) as
-      { calibrate_request_note: number; calibrate_request: number; user: number; firm: number } | undefined;
+    ).get(query.calibrateRequestNote);
     if (!note || !caller.firms.has(note.firm)) throw notFound('Note');
     if (note.user !== caller.user && !mayManageRequests(caller.role)) throw forbidden('Only its author, or a manager, may delete a note.');
     prepared(ctx.db, 'DELETE FROM calibrate_request_note WHERE calibrate_request_note = ?').run(note.calibrate_request_note);
@@ -256,8 +254,9 @@ export const calibrationCalls = [
   implement(c.lastScrub, ({ query, caller, ctx }) => storedScrub(ctx.db, inspectionJob(ctx.db, caller, query.adasInspection))),
 
   implement(c.getBMS, ({ query, caller, ctx }) => {
-    const row = prepared(ctx.db, 'SELECT firm, result FROM adas_scrub WHERE unique_id = ?').get(query.uniqueId) as
-      { firm: number; result: string } | undefined;
+    const row = prepared<{ firm: number; result: string }>(ctx.db, 'SELECT firm, result FROM adas_scrub WHERE unique_id = ?').get(
+      query.uniqueId,
+    );
     if (!row || !caller.firms.has(row.firm)) throw notFound('Scrub');
     return JSON.parse(row.result);
   }),
@@ -317,9 +316,9 @@ export const calibrationCalls = [
   // ── CCC ────────────────────────────────────────────────────────────────────────────────────────
   implement(c.pushToCCC, ({ query, caller, ctx }) => {
     const job = inspectionJob(ctx.db, caller, query.adasInspection);
-    const requestId = prepared(ctx.db, 'SELECT calibrate_request FROM calibrate_request WHERE adas_inspection = ?')
-      .pluck()
-      .get(job.adasInspection) as number | undefined;
+    const requestId = preparedValue<number>(ctx.db, 'SELECT calibrate_request FROM calibrate_request WHERE adas_inspection = ?').get(
+      job.adasInspection,
+    );
     const lines =
       requestId != null
         ? readRequest(ctx.db, requestId, caller.user).lines.map((l) => ({
@@ -334,7 +333,7 @@ export const calibrationCalls = [
             operation: 'Subl' as const,
             price: l.price,
           }));
-    const cccId = prepared(ctx.db, 'SELECT ccc_id FROM firm WHERE firm = ?').pluck().get(job.firm) as string;
+    const cccId = oneRow(preparedValue<string>(ctx.db, 'SELECT ccc_id FROM firm WHERE firm = ?').get(job.firm));
     return writing(ctx.db, () =>
       receiveCalibrationLines(ctx.db, {
         adasInspection: job.adasInspection,
@@ -354,18 +353,20 @@ export const calibrationCalls = [
     const inspection = query.adasInspection ?? null;
     if (inspection != null) adas = inspectionJob(db, caller, inspection).adas;
     else if (adas == null && query.vin) {
-      const found = prepared(db, 'SELECT a.adas, a.firm FROM adas a WHERE a.vin = ? ORDER BY a.adas DESC').all(query.vin.toUpperCase()) as {
+      const found = prepared<{
         adas: number;
         firm: number;
-      }[];
+      }>(db, 'SELECT a.adas, a.firm FROM adas a WHERE a.vin = ? ORDER BY a.adas DESC').all(query.vin.toUpperCase());
       adas = found.find((f) => caller.firms.has(f.firm))?.adas ?? null;
       if (adas == null) throw notFound('ADAS job');
     }
     const job = visibleJobId(db, caller, adas!);
-    const v = prepared(
-      db,
-      'SELECT v.year, v.make, v.model, v.vin FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas = ?',
-    ).get(job.adas) as { year: number; make: string; model: string; vin: string };
+    const v = oneRow(
+      prepared<{ year: number; make: string; model: string; vin: string }>(
+        db,
+        'SELECT v.year, v.make, v.model, v.vin FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas = ?',
+      ).get(job.adas),
+    );
     const lines = query.repair
       ? [
           {
@@ -389,7 +390,7 @@ export const calibrationCalls = [
         keywords: m.keywords,
         exceptKeywords: m.exceptKeywords,
       })),
-      lines: lines.map((l, i) => scrubbedLine(l, s.outcomes[i])),
+      lines: scrubbedLines(s),
       steps: s.outcomes.flatMap((o) => [
         ...o.triggers.map((t) => ({
           lineNum: o.lineNum,

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { CccAnswer } from '../../lib/contract/calibrations';
 import type { Db } from '../core/db';
-import { prepared } from '../core/sql';
+import { prepared, preparedValue } from '../core/sql';
 
 export const cccSubmission = z.object({
   adasInspection: z.number().int(),
@@ -34,9 +34,10 @@ export function receiveCalibrationLines(db: Db, input: CccSubmission): CccAnswer
   if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(s.vin)) return refuse("CCC ONE refused the lines: the estimate needs the vehicle's 17-character VIN.");
   if (!s.lines.length)
     return refuse('CCC ONE refused the lines: there are no calibration lines to add. Scrub the estimate or create the request first.');
-  const earlier = prepared(db, 'SELECT reference FROM ccc_submission WHERE adas_inspection = ? AND accepted = 1 AND digest = ?')
-    .pluck()
-    .get(s.adasInspection, digest) as string | undefined;
+  const earlier = preparedValue<string>(
+    db,
+    'SELECT reference FROM ccc_submission WHERE adas_inspection = ? AND accepted = 1 AND digest = ?',
+  ).get(s.adasInspection, digest);
   if (earlier)
     return refuse(`CCC ONE refused the lines: it already has these calibration lines for RO ${s.roNumber} (reference ${earlier}).`);
   const reference = `CCC-${digest.slice(0, 10).toUpperCase()}`;

@@ -140,7 +140,7 @@ export function parseCsv(csv: string): ParsedEstimate {
   ];
   const lines = parsed.data
     .map((r, i): ParsedLine => ({
-      lineNum: (lineNum && Number.parseInt(r[lineNum], 10)) || i + 1,
+      lineNum: (lineNum && Number.parseInt(r[lineNum] ?? '', 10)) || i + 1,
       uniqueSequenceNumber: 1000 + (i + 1) * 7,
       operation: text(operation ? r[operation] : '').slice(0, 20),
       description: text(r[description]).slice(0, 300),

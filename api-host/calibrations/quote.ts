@@ -3,13 +3,14 @@
  * (adas/predictiveAdas). Decisions are in lib/contract/calibrations.ts; the arithmetic and the check in
  * lib/calibrations/rules.ts.
  */
+import { zip } from '../core/lists';
 import type { z } from 'zod';
 import type { Prediction, QuoteAnswer } from '../../lib/contract/calibrations';
 import type { contract } from '../../lib/contract';
 import { checkQuote, dollars } from '../../lib/calibrations/rules';
 import { LOCALE } from '../../lib/format';
 import type { Db } from '../core/db';
-import { prepared, firmScope } from '../core/sql';
+import { firmScope, oneRow, prepared, preparedValue } from '../core/sql';
 import { systemsFor } from '../configuration/service';
 import type { Caller } from '../core/caller';
 import { badRequest } from '../core/errors';
@@ -18,10 +19,10 @@ import { lastScrub, type JobOfInspection } from './scrub';
 /** The insurer's active agreed prices, by calibration type name in lower case (dollars). */
 export function agreedPrices(db: Db, insurance: number | null): Map<string, number> {
   if (insurance == null) return new Map();
-  const rows = prepared(
+  const rows = prepared<{ calibration_type: string; price_cents: number }>(
     db,
     "SELECT calibration_type, price_cents FROM insurance_lookup WHERE insurance = ? AND lookup_type = 'price' AND is_inactive = 0 AND price_cents IS NOT NULL",
-  ).all(insurance) as { calibration_type: string; price_cents: number }[];
+  ).all(insurance);
   return new Map(rows.map((r) => [r.calibration_type.toLowerCase(), dollars(r.price_cents)]));
 }
 
@@ -57,11 +58,11 @@ export function quoteFor(db: Db, caller: Caller, job: JobOfInspection, lines: Qu
     insurance: job.insurance,
     insuranceName: job.insuranceName,
     hasAgreedPrices: agreed.size > 0,
-    lines: check.lines.map((l, i) => ({
+    lines: zip(check.lines, priced).map(([l, p]) => ({
       adasChecklistMatrix: l.adasChecklistMatrix,
-      system: priced[i].system,
+      system: p.system,
       calibrationType: l.calibrationType,
-      calibrationMode: priced[i].calibrationMode,
+      calibrationMode: p.calibrationMode,
       price: l.price,
       agreedPrice: l.agreedPrice,
       underAgreed: l.underAgreed,
@@ -79,25 +80,25 @@ const RECORDED_MIN = 3;
 export function predict(db: Db, caller: Caller, v: { year: number; make: string; model: string }): Prediction {
   const configured = new Map<number, string>();
   for (const s of systemsFor(db, v)) if (!configured.has(s.adasChecklistMatrix)) configured.set(s.adasChecklistMatrix, s.matrixItem);
-  const recorded = prepared(
-    db,
-    `SELECT r.adas_checklist_matrix AS id, max(r.system) AS system, count(*) AS seen, sum(r.is_not_equipped = 0) AS equipped, count(DISTINCT a.adas) AS jobs
-     FROM vehicle v JOIN adas a ON a.vehicle = v.vehicle JOIN adas_inspection i ON i.adas = a.adas JOIN adas_inspection_result r ON r.adas_inspection = i.adas_inspection
-     WHERE v.make = ? AND v.model = ? AND v.year BETWEEN ? AND ?${firmScope(db, caller.firms, 'a')}
-     GROUP BY r.adas_checklist_matrix`,
-  ).all(v.make.trim(), v.model.trim(), v.year - 2, v.year + 2) as {
+  const recorded = prepared<{
     id: number;
     system: string;
     seen: number;
     equipped: number;
     jobs: number;
-  }[];
-  const jobsConsidered = prepared(
+  }>(
     db,
-    `SELECT count(*) FROM vehicle v JOIN adas a ON a.vehicle = v.vehicle WHERE v.make = ? AND v.model = ? AND v.year BETWEEN ? AND ?${firmScope(db, caller.firms, 'a')}`,
-  )
-    .pluck()
-    .get(v.make.trim(), v.model.trim(), v.year - 2, v.year + 2) as number;
+    `SELECT r.adas_checklist_matrix AS id, max(r.system) AS system, count(*) AS seen, sum(r.is_not_equipped = 0) AS equipped, count(DISTINCT a.adas) AS jobs
+     FROM vehicle v JOIN adas a ON a.vehicle = v.vehicle JOIN adas_inspection i ON i.adas = a.adas JOIN adas_inspection_result r ON r.adas_inspection = i.adas_inspection
+     WHERE v.make = ? AND v.model = ? AND v.year BETWEEN ? AND ?${firmScope(db, caller.firms, 'a')}
+     GROUP BY r.adas_checklist_matrix`,
+  ).all(v.make.trim(), v.model.trim(), v.year - 2, v.year + 2);
+  const jobsConsidered = oneRow(
+    preparedValue<number>(
+      db,
+      `SELECT count(*) FROM vehicle v JOIN adas a ON a.vehicle = v.vehicle WHERE v.make = ? AND v.model = ? AND v.year BETWEEN ? AND ?${firmScope(db, caller.firms, 'a')}`,
+    ).get(v.make.trim(), v.model.trim(), v.year - 2, v.year + 2),
+  );
   const byId = new Map(recorded.map((r) => [r.id, r]));
   const ids = [...new Set([...configured.keys(), ...byId.keys()])];
   const systems = ids

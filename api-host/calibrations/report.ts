@@ -34,7 +34,7 @@ import {
 import { calibrationTypeLabel } from '../../lib/configuration/constants';
 import { formatDate } from '../../lib/dates';
 import type { Db } from '../core/db';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import { linksFor } from '../configuration/service';
 import { effectivePreferences } from '../locations/service';
 import { FALLBACK_MARK, FALLBACK_NOTE, REPORT_LABELS } from './report-labels';
@@ -54,14 +54,12 @@ export function reportPreferenceOf(db: Db, firm: number): ReportPreference {
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter((s): s is ReportSection => (REPORT_SECTIONS as readonly string[]).includes(s));
-  const recipients = prepared(
+  const recipients = preparedValue<string>(
     db,
     `SELECT DISTINCT u.username FROM user_firm uf JOIN user u ON u.user = uf.user
      WHERE uf.firm = ? AND u.receives_report = 1 AND u.is_inactive = 0 AND u.deleted_at IS NULL ORDER BY 1`,
-  )
-    .pluck()
-    .all(firm) as string[];
-  const firmName = prepared(db, 'SELECT name FROM firm WHERE firm = ?').pluck().get(firm) as string;
+  ).all(firm);
+  const firmName = oneRow(preparedValue<string>(db, 'SELECT name FROM firm WHERE firm = ?').get(firm));
   return {
     firm,
     title: prefValue(rows, 'ReportTitle') || defaultTitle(firmName),
@@ -112,53 +110,44 @@ export interface ReportData {
 }
 
 export function reportData(db: Db, job: JobOfInspection): ReportData {
-  const firm = prepared(db, 'SELECT name, timezone FROM firm WHERE firm = ?').get(job.firm) as { name: string; timezone: number | null };
+  const firm = oneRow(
+    prepared<{ name: string; timezone: number | null }>(db, 'SELECT name, timezone FROM firm WHERE firm = ?').get(job.firm),
+  );
   const brand = effectivePreferences(db, job.firm, 'Brand');
-  const head = prepared(
+  const head = oneRow(
+    prepared<{
+      inspection_date: string | null;
+      inspector: string | null;
+    }>(db, `SELECT inspection_date, ${userName('inspector')} AS inspector FROM adas_inspection WHERE adas_inspection = ?`).get(
+      job.adasInspection,
+    ),
+  );
+  const systems = prepared<Omit<ReportSystem, 'isNotEquipped'> & { isNotEquipped: number }>(
     db,
-    `SELECT inspection_date, ${userName('inspector')} AS inspector FROM adas_inspection WHERE adas_inspection = ?`,
-  ).get(job.adasInspection) as {
-    inspection_date: string | null;
-    inspector: string | null;
-  };
-  const systems = (
-    prepared(
-      db,
-      `SELECT r.adas_inspection_result, r.adas_checklist_matrix, r.system, r.result, r.is_not_equipped, r.calibration_type, r.calibration_mode, r.url, r.notice, r.result_at,
-              coalesce(${userName('r.result_by')}, '') AS technician
+    `SELECT r.adas_checklist_matrix AS adasChecklistMatrix, r.adas_inspection_result AS adasInspectionResult, r.system, r.result,
+            r.is_not_equipped AS isNotEquipped, r.calibration_type AS calibrationType, r.calibration_mode AS calibrationMode,
+            coalesce(${userName('r.result_by')}, '') AS technician, r.result_at AS date, r.url, r.notice
        FROM adas_inspection_result r WHERE r.adas_inspection = ? ORDER BY r.sort, r.adas_inspection_result`,
-    ).all(job.adasInspection) as Record<string, string | number | null>[]
-  ).map((r) => ({
-    adasChecklistMatrix: r.adas_checklist_matrix as number,
-    adasInspectionResult: r.adas_inspection_result as number,
-    system: r.system as string,
-    result: r.result as number | null,
-    isNotEquipped: r.is_not_equipped === 1,
-    calibrationType: r.calibration_type as string,
-    calibrationMode: r.calibration_mode as string | null,
-    technician: r.technician as string,
-    date: r.result_at as string | null,
-    url: r.url as string,
-    notice: r.notice as string,
-  }));
-  const kept = prepared(db, 'SELECT result FROM adas_scrub WHERE adas_inspection = ?').pluck().get(job.adasInspection) as
-    string | undefined;
+  )
+    .all(job.adasInspection)
+    .map(({ isNotEquipped, ...r }): ReportSystem => ({ ...r, isNotEquipped: isNotEquipped === 1 }));
+  const kept = preparedValue<string>(db, 'SELECT result FROM adas_scrub WHERE adas_inspection = ?').get(job.adasInspection);
   // A system-tied recommendation needs one of its systems recorded as present and in scope.
   const ids = systems.filter((s) => s.result != null && !isOutOfScope(s)).map((s) => s.adasChecklistMatrix);
-  const recommendations = (
-    prepared(
-      db,
-      `SELECT title, content, systems, makes FROM report_recommendation INDEXED BY report_recommendation_by_years
+  const recommendations = prepared<{ title: string; content: string; systems: string; makes: string }>(
+    db,
+    `SELECT title, content, systems, makes FROM report_recommendation INDEXED BY report_recommendation_by_years
        WHERE year_start <= ? AND year_end >= ? ORDER BY title`,
-    ).all(job.vehicle.year, job.vehicle.year) as { title: string; content: string; systems: string; makes: string }[]
-  ).filter((r) => {
-    const makes = JSON.parse(r.makes) as string[];
-    const forSystems = JSON.parse(r.systems) as number[];
-    return (
-      (makes.length === 0 || makes.some((m) => m.toLowerCase() === job.vehicle.make.toLowerCase())) &&
-      (forSystems.length === 0 || forSystems.some((s) => ids.includes(s)))
-    );
-  });
+  )
+    .all(job.vehicle.year, job.vehicle.year)
+    .filter((r) => {
+      const makes = JSON.parse(r.makes) as string[];
+      const forSystems = JSON.parse(r.systems) as number[];
+      return (
+        (makes.length === 0 || makes.some((m) => m.toLowerCase() === job.vehicle.make.toLowerCase())) &&
+        (forSystems.length === 0 || forSystems.some((s) => ids.includes(s)))
+      );
+    });
   return {
     firmName: firm.name,
     brandTitle: prefValue(brand, 'BrandTitle'),
@@ -181,11 +170,11 @@ type Translator = (type: 'Report' | 'System' | 'Notice' | 'Recommendation', text
  */
 export function translator(db: Db, language: string): Translator {
   if (language === 'en') return (_t, text) => text;
-  const rows = prepared(db, 'SELECT translation_type, source, text FROM translation WHERE language_code = ?').all(language) as {
+  const rows = prepared<{
     translation_type: string;
     source: string;
     text: string;
-  }[];
+  }>(db, 'SELECT translation_type, source, text FROM translation WHERE language_code = ?').all(language);
   const map = new Map(rows.map((r) => [`${r.translation_type}|${r.source.toLowerCase()}`, r.text]));
   const shipped = REPORT_LABELS[language as keyof typeof REPORT_LABELS] ?? {};
   return (type, text) => {

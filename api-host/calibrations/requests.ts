@@ -8,7 +8,7 @@ import type { CalibrateRequest, RequestNote } from '../../lib/contract/calibrati
 import type { contract } from '../../lib/contract';
 import { cents, dollars } from '../../lib/calibrations/rules';
 import type { Db } from '../core/db';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import { userName } from '../users/service';
 import type { Caller } from '../core/caller';
 import { badRequest, notFound } from '../core/errors';
@@ -22,10 +22,10 @@ export interface RequestHead {
 }
 
 export function visibleRequest(db: Db, caller: Caller, id: number): RequestHead {
-  const r = prepared(
+  const r = prepared<RequestHead>(
     db,
     'SELECT calibrate_request, firm, created_by, status_name, adas_inspection FROM calibrate_request WHERE calibrate_request = ?',
-  ).get(id) as RequestHead | undefined;
+  ).get(id);
   if (!r || !caller.firms.has(r.firm)) throw notFound('Calibration request');
   return r;
 }
@@ -34,68 +34,59 @@ export function visibleRequest(db: Db, caller: Caller, id: number): RequestHead 
 const UNREAD_SQL = `(SELECT count(*) FROM calibrate_request_note n WHERE n.calibrate_request = r.calibrate_request AND n.user <> @user
    AND n.calibrate_request_note > coalesce((SELECT last_note FROM calibrate_request_read x WHERE x.calibrate_request = r.calibrate_request AND x.user = @user), 0))`;
 
+/** A request's row: its total in cents as stored. */
+type RequestRow = Omit<CalibrateRequest, 'calibrateRequest' | 'opportunity' | 'total' | 'lines' | 'notes' | 'technicians' | 'files'> & {
+  totalCents: number;
+};
+/** A request line's row: cents and the JSON list of repair lines as stored. */
+type RequestLineRow = Omit<CalibrateRequest['lines'][number], 'price' | 'agreedPrice' | 'repairLines'> & {
+  priceCents: number | null;
+  agreedCents: number | null;
+  repairLines: string;
+};
+const toLine = ({ priceCents, agreedCents, repairLines, ...l }: RequestLineRow): CalibrateRequest['lines'][number] => ({
+  ...l,
+  price: priceCents == null ? null : dollars(priceCents),
+  agreedPrice: agreedCents == null ? null : dollars(agreedCents),
+  repairLines: lineNumbersOf(repairLines),
+});
+/** The JSON list of repair line numbers as the host writes it (JSON.stringify of a number[]). */
+const lineNumbersOf = (json: string): number[] => JSON.parse(json);
+
 export function readRequest(db: Db, id: number, reader: number): CalibrateRequest {
-  const r = prepared(
+  const { totalCents, ...head } = oneRow(
+    prepared<RequestRow>(
+      db,
+      `SELECT r.firm, r.adas, r.adas_inspection AS adasInspection, coalesce(r.vin, '') AS vin, r.year, r.make, r.model,
+              r.status_name AS statusName, r.reason, coalesce(r.reason_source, '') AS reasonSource, r.total_cents AS totalCents,
+              ${UNREAD_SQL} AS unreadNotes, r.created_by AS createdBy, coalesce(${userName('r.created_by')}, '') AS createdByName,
+              r.created_at AS createdAt, r.status_changed_at AS statusChangedAt
+       FROM calibrate_request r WHERE r.calibrate_request = @id`,
+    ).get({ id, user: reader }),
+  );
+  const lines = prepared<RequestLineRow>(
     db,
-    `SELECT r.*, ${userName('r.created_by')} AS created_by_name, ${UNREAD_SQL} AS unread FROM calibrate_request r WHERE r.calibrate_request = @id`,
-  ).get({
-    id,
-    user: reader,
-  }) as Record<string, string | number | null>;
-  const lines = (
-    prepared(db, 'SELECT * FROM calibrate_request_line WHERE calibrate_request = ? ORDER BY calibrate_request_line').all(id) as Record<
-      string,
-      string | number | null
-    >[]
-  ).map((l) => ({
-    calibrateRequestLine: l.calibrate_request_line as number,
-    adasChecklistMatrix: l.adas_checklist_matrix as number,
-    system: l.system as string,
-    calibrationType: l.calibration_type as string,
-    calibrationMode: l.calibration_mode as string | null,
-    price: l.price_cents == null ? null : dollars(l.price_cents as number),
-    agreedPrice: l.agreed_cents == null ? null : dollars(l.agreed_cents as number),
-    repairLines: JSON.parse(l.repair_lines as string) as number[],
-  }));
-  const notes = prepared(
+    `SELECT calibrate_request_line AS calibrateRequestLine, adas_checklist_matrix AS adasChecklistMatrix, system,
+            calibration_type AS calibrationType, calibration_mode AS calibrationMode, price_cents AS priceCents,
+            agreed_cents AS agreedCents, repair_lines AS repairLines
+     FROM calibrate_request_line WHERE calibrate_request = ? ORDER BY calibrate_request_line`,
+  )
+    .all(id)
+    .map(toLine);
+  const notes = prepared<CalibrateRequest['notes'][number]>(
     db,
-    `SELECT calibrate_request_note AS calibrateRequestNote, note, ${userName('user')} AS userName, created_at AS createdAt FROM calibrate_request_note WHERE calibrate_request = ? ORDER BY calibrate_request_note`,
-  ).all(id) as { calibrateRequestNote: number; note: string; userName: string | null; createdAt: string }[];
-  const technicians = prepared(
+    `SELECT calibrate_request_note AS calibrateRequestNote, note, coalesce(${userName('user')}, '') AS userName, created_at AS createdAt
+     FROM calibrate_request_note WHERE calibrate_request = ? ORDER BY calibrate_request_note`,
+  ).all(id);
+  const technicians = prepared<CalibrateRequest['technicians'][number]>(
     db,
-    `SELECT t.user, ${userName('t.user')} AS name FROM calibrate_request_technician t WHERE t.calibrate_request = ? ORDER BY name`,
-  ).all(id) as {
-    user: number;
-    name: string | null;
-  }[];
-  const files = prepared(
+    `SELECT t.user, coalesce(${userName('t.user')}, '') AS name FROM calibrate_request_technician t WHERE t.calibrate_request = ? ORDER BY name`,
+  ).all(id);
+  const files = prepared<CalibrateRequest['files'][number]>(
     db,
     'SELECT name, url FROM calibrate_request_file WHERE calibrate_request = ? ORDER BY calibrate_request_file',
-  ).all(id) as { name: string; url: string }[];
-  return {
-    calibrateRequest: id,
-    opportunity: id,
-    firm: r.firm as number,
-    adas: r.adas as number | null,
-    adasInspection: r.adas_inspection as number | null,
-    vin: (r.vin as string | null) ?? '',
-    year: r.year as number,
-    make: r.make as string,
-    model: r.model as string,
-    statusName: r.status_name as CalibrateRequest['statusName'],
-    reason: r.reason as string,
-    reasonSource: (r.reason_source as string | null) ?? '',
-    total: dollars(r.total_cents as number),
-    lines,
-    notes: notes.map((n) => ({ ...n, userName: n.userName ?? '' })),
-    technicians: technicians.map((t) => ({ user: t.user, name: t.name ?? '' })),
-    files,
-    unreadNotes: r.unread as number,
-    createdBy: r.created_by as number,
-    createdByName: (r.created_by_name as string | null) ?? '',
-    createdAt: r.created_at as string,
-    statusChangedAt: r.status_changed_at as string | null,
-  };
+  ).all(id);
+  return { calibrateRequest: id, opportunity: id, ...head, total: dollars(totalCents), lines, notes, technicians, files };
 }
 
 type CreateBody = z.output<typeof contract.adas.createCalibrate.body>;
@@ -163,24 +154,18 @@ export function insertRequest(db: Db, user: number, b: CreateBody, adas: number 
 /** The notes oldest first, marked read for the reader (isNew: not read before). */
 export function readNotes(db: Db, request: number, reader: number): RequestNote[] {
   const last =
-    (prepared(db, 'SELECT last_note FROM calibrate_request_read WHERE calibrate_request = ? AND user = ?').pluck().get(request, reader) as
-      number | undefined) ?? 0;
-  const notes = (
-    prepared(
-      db,
-      `SELECT n.calibrate_request_note, n.calibrate_request, n.note, n.user, ${userName('n.user')} AS user_name, n.created_at, n.updated_at
+    preparedValue<number>(db, 'SELECT last_note FROM calibrate_request_read WHERE calibrate_request = ? AND user = ?').get(
+      request,
+      reader,
+    ) ?? 0;
+  const notes = prepared<Omit<RequestNote, 'isNew'>>(
+    db,
+    `SELECT n.calibrate_request_note AS calibrateRequestNote, n.calibrate_request AS calibrateRequest, n.note, n.user,
+            coalesce(${userName('n.user')}, '') AS userName, n.created_at AS createdAt, n.updated_at AS updatedAt
        FROM calibrate_request_note n WHERE n.calibrate_request = ? ORDER BY n.calibrate_request_note`,
-    ).all(request) as Record<string, string | number | null>[]
-  ).map((n) => ({
-    calibrateRequestNote: n.calibrate_request_note as number,
-    calibrateRequest: n.calibrate_request as number,
-    note: n.note as string,
-    user: n.user as number,
-    userName: (n.user_name as string | null) ?? '',
-    createdAt: n.created_at as string,
-    updatedAt: n.updated_at as string | null,
-    isNew: n.user !== reader && (n.calibrate_request_note as number) > last,
-  }));
+  )
+    .all(request)
+    .map((n) => ({ ...n, isNew: n.user !== reader && n.calibrateRequestNote > last }));
   const newest = notes.at(-1)?.calibrateRequestNote ?? 0;
   if (newest > last)
     prepared(
@@ -192,14 +177,14 @@ export function readNotes(db: Db, request: number, reader: number): RequestNote[
 
 /** Per job of a list page: notes of others on its requests that the reader has not read (jobs with none are absent). */
 export function unreadNotesByJob(db: Db, jobs: readonly number[], reader: number): Map<number, number> {
-  const rows = prepared(
+  const rows = prepared<{ adas: number; n: number }>(
     db,
     `SELECT r.adas, count(*) AS n FROM calibrate_request r INDEXED BY calibrate_request_adas
      JOIN calibrate_request_note n ON n.calibrate_request = r.calibrate_request
      LEFT JOIN calibrate_request_read x ON x.calibrate_request = r.calibrate_request AND x.user = @reader
      WHERE r.adas IN (SELECT value FROM json_each(@jobs)) AND n.user <> @reader AND n.calibrate_request_note > coalesce(x.last_note, 0)
      GROUP BY r.adas`,
-  ).all({ jobs: JSON.stringify(jobs), reader }) as { adas: number; n: number }[];
+  ).all({ jobs: JSON.stringify(jobs), reader });
   return new Map(rows.map((r) => [r.adas, r.n]));
 }
 

@@ -5,6 +5,7 @@
  * job's lines, the firm's terms. The last scrub of an inspection is kept (adas_scrub) with who scrubbed and
  * when; a new one says what changed since.
  */
+import { zip } from '../core/lists';
 import { randomUUID } from 'node:crypto';
 import type {
   Estimate,
@@ -26,7 +27,7 @@ import {
 } from '../../lib/calibrations/match';
 import { compileVocabulary, linePhrases, phraseText, readLine, type TermEntry, type Vocabulary } from '../../lib/calibrations/normalise';
 import type { Db } from '../core/db';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import { estimateTermsFor, rulesFor, type VehicleRules } from '../configuration/service';
 import type { Caller } from '../core/caller';
 import { notFound } from '../core/errors';
@@ -43,25 +44,24 @@ export interface JobOfInspection {
   vehicle: { year: number; make: string; model: string; vin: string };
 }
 
+/** An inspection's job as one row: the vehicle's columns beside the job's. */
+export type JobOfInspectionRow = Omit<JobOfInspection, 'vehicle'> & JobOfInspection['vehicle'];
+export const toJobOfInspection = ({ year, make, model, vin, ...job }: JobOfInspectionRow): JobOfInspection => ({
+  ...job,
+  vehicle: { year, make, model, vin },
+});
+
 /** The inspection and its job, when the caller reaches its firm (else the same 404 as an unknown one). */
 export function inspectionJob(db: Db, caller: Pick<Caller, 'firms'>, adasInspection: number): JobOfInspection {
-  const r = prepared(
+  const r = prepared<JobOfInspectionRow>(
     db,
-    `SELECT i.adas_inspection, i.adas, j.firm, coalesce(nullif(i.ronumber, ''), j.ronumber) AS ronumber, coalesce(i.insurance, j.insurance) AS insurance,
-            coalesce(nullif(i.insurance_name, ''), j.insurance_name) AS insurance_name, i.status, v.year, v.make, v.model, v.vin
+    `SELECT i.adas_inspection AS adasInspection, i.adas, j.firm, coalesce(nullif(i.ronumber, ''), j.ronumber) AS ronumber,
+            coalesce(i.insurance, j.insurance) AS insurance, coalesce(nullif(i.insurance_name, ''), j.insurance_name, '') AS insuranceName,
+            i.status AS inspectionStatus, v.year, v.make, v.model, v.vin
      FROM adas_inspection i JOIN adas j ON j.adas = i.adas JOIN vehicle v ON v.vehicle = j.vehicle WHERE i.adas_inspection = ?`,
-  ).get(adasInspection) as Record<string, string | number | null> | undefined;
-  if (!r || !caller.firms.has(r.firm as number)) throw notFound('Inspection');
-  return {
-    adas: r.adas as number,
-    adasInspection: r.adas_inspection as number,
-    firm: r.firm as number,
-    ronumber: r.ronumber as string,
-    insurance: r.insurance as number | null,
-    insuranceName: (r.insurance_name as string | null) ?? '',
-    inspectionStatus: r.status as number,
-    vehicle: { year: r.year as number, make: r.make as string, model: r.model as string, vin: r.vin as string },
-  };
+  ).get(adasInspection);
+  if (!r || !caller.firms.has(r.firm)) throw notFound('Inspection');
+  return toJobOfInspection(r);
 }
 
 export interface RepairLineRow extends EstimateLine {
@@ -76,40 +76,38 @@ export function jobLines(
   db: Db,
   adas: number,
 ): { lines: RepairLineRow[]; source: EstimateSource; fileName: string; uploadedAt: string | null; uploadedByName: string } {
-  const estimate = prepared(
+  const estimate = prepared<{
+    source: Exclude<EstimateSource, 'lines'>;
+    file_name: string;
+    sections: string;
+    uploaded_at: string;
+    uploaded_by_name: string | null;
+  }>(
     db,
     `SELECT source, file_name, sections, uploaded_at, ${userName('uploaded_by')} AS uploaded_by_name FROM adas_estimate WHERE adas = ?`,
-  ).get(adas) as
-    | {
-        source: Exclude<EstimateSource, 'lines'>;
-        file_name: string;
-        sections: string;
-        uploaded_at: string;
-        uploaded_by_name: string | null;
-      }
-    | undefined;
+  ).get(adas);
   const sections = estimate ? (JSON.parse(estimate.sections) as Record<string, string>) : {};
-  const lines = (
-    prepared(
-      db,
-      'SELECT line_num, unique_sequence_number, operation, description, part_number, is_not_equipped FROM adas_repair_line WHERE adas = ? ORDER BY line_num',
-    ).all(adas) as {
-      line_num: number;
-      unique_sequence_number: number;
-      operation: string;
-      description: string;
-      part_number: string;
-      is_not_equipped: number;
-    }[]
-  ).map((l) => ({
-    lineNum: l.line_num,
-    uniqueSequenceNumber: l.unique_sequence_number,
-    operation: l.operation,
-    description: l.description,
-    partNumber: l.part_number,
-    section: sections[l.line_num] || undefined,
-    isNotEquipped: l.is_not_equipped === 1,
-  }));
+  const lines = prepared<{
+    line_num: number;
+    unique_sequence_number: number;
+    operation: string;
+    description: string;
+    part_number: string;
+    is_not_equipped: number;
+  }>(
+    db,
+    'SELECT line_num, unique_sequence_number, operation, description, part_number, is_not_equipped FROM adas_repair_line WHERE adas = ? ORDER BY line_num',
+  )
+    .all(adas)
+    .map((l) => ({
+      lineNum: l.line_num,
+      uniqueSequenceNumber: l.unique_sequence_number,
+      operation: l.operation,
+      description: l.description,
+      partNumber: l.part_number,
+      section: sections[l.line_num] || undefined,
+      isNotEquipped: l.is_not_equipped === 1,
+    }));
   return {
     lines,
     source: estimate?.source ?? 'lines',
@@ -160,10 +158,10 @@ export function firmVocabulary(
 
 /** The vocabulary a job's lines are read with: its firm's terms and its vehicle's rules' words. */
 export function jobVocabulary(db: Db, adas: number): Vocabulary {
-  const job = prepared(
+  const job = prepared<{ firm: number; year: number; make: string; model: string }>(
     db,
     'SELECT a.firm, v.year, v.make, v.model FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas = ?',
-  ).get(adas) as { firm: number; year: number; make: string; model: string } | undefined;
+  ).get(adas);
   if (!job) throw notFound('ADAS job');
   const rules = rulesFor(db, job, job.firm);
   return firmVocabulary(db, job.firm, matchSystems(rules), rules.exclusions);
@@ -204,7 +202,7 @@ export interface Scrub {
 }
 
 /** A line's outcome as the contract shows it. */
-export function scrubbedLine(l: RepairLineRow, o: LineOutcome): ScrubbedLine {
+function scrubbedLine(l: RepairLineRow, o: LineOutcome): ScrubbedLine {
   return {
     lineNum: l.lineNum,
     operation: l.operation,
@@ -219,6 +217,11 @@ export function scrubbedLine(l: RepairLineRow, o: LineOutcome): ScrubbedLine {
   };
 }
 
+/** A scrub's lines as the contract shows them, each with its outcome (matchEstimate answers one per line, in order). */
+export function scrubbedLines(s: Pick<Scrub, 'lines' | 'outcomes'>): ScrubbedLine[] {
+  return zip(s.lines, s.outcomes).map(([l, o]) => scrubbedLine(l, o));
+}
+
 /** Scrubs lines for a vehicle at a firm; `notEquipped`: systems the inspection found not equipped. */
 export function scrubLines(
   db: Db,
@@ -231,9 +234,8 @@ export function scrubLines(
   const systems = matchSystems(rules, notEquipped);
   const exclusions: Exclusion[] = rules.exclusions;
   const matcher = compileMatcher(systems, exclusions, firmVocabulary(db, firm, systems, exclusions));
-  const noScrub = rules.noScrub.length
-    ? `The ${vehicle.year} ${vehicle.make} ${vehicle.model} is on the no-scrub list: ${rules.noScrub[0].reason}`
-    : null;
+  const [listed] = rules.noScrub;
+  const noScrub = listed ? `The ${vehicle.year} ${vehicle.make} ${vehicle.model} is on the no-scrub list: ${listed.reason}` : null;
   let outcomes = matchEstimate(lines, matcher);
   if (noScrub) outcomes = outcomes.map((o) => (o.unread ? o : { ...o, triggers: [], refusals: [], nothing: noScrub }));
   const lineOf = new Map(lines.map((l) => [l.lineNum, l]));
@@ -266,9 +268,10 @@ export function scrubLines(
 /** Systems the inspection marked not equipped: they are not calibrated. */
 export const notEquippedOf = (db: Db, adasInspection: number) =>
   new Set(
-    prepared(db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ? AND is_not_equipped = 1')
-      .pluck()
-      .all(adasInspection) as number[],
+    preparedValue<number>(
+      db,
+      'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ? AND is_not_equipped = 1',
+    ).all(adasInspection),
   );
 
 const lineKey = (l: ScrubbedLine) => JSON.stringify([l.lineNum, l.operation, l.section, l.description]);
@@ -328,7 +331,7 @@ export function scrubAnswer(
 ): Omit<ScrubResult, 'uniqueId' | 'scrubbedAt' | 'scrubbedBy' | 'scrubbedByName' | 'changes'> {
   const { lines, source, fileName } = jobLines(db, job.adas);
   const s = scrubLines(db, job.vehicle, job.firm, lines, notEquippedOf(db, job.adasInspection));
-  const shown = lines.map((l, i) => scrubbedLine(l, s.outcomes[i]));
+  const shown = scrubbedLines(s);
   const ref = (l: ScrubbedLine, reason: string) => ({ lineNum: l.lineNum, operation: l.operation, description: l.description, reason });
   return {
     adas: job.adas,
@@ -345,7 +348,7 @@ export function scrubAnswer(
 }
 
 const keptScrub = (db: Db, adasInspection: number) => {
-  const kept = prepared(db, 'SELECT result FROM adas_scrub WHERE adas_inspection = ?').pluck().get(adasInspection) as string | undefined;
+  const kept = preparedValue<string>(db, 'SELECT result FROM adas_scrub WHERE adas_inspection = ?').get(adasInspection);
   return kept ? (JSON.parse(kept) as ScrubResult) : null;
 };
 
@@ -354,12 +357,7 @@ export function scrubInspection(db: Db, job: JobOfInspection, user: number | nul
   const answer = scrubAnswer(db, job);
   const before = keptScrub(db, job.adasInspection);
   const scrubbedAt = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const scrubbedByName =
-    user == null
-      ? ''
-      : ((prepared(db, `SELECT ${userName('?')}`)
-          .pluck()
-          .get(user) as string | null) ?? '');
+  const scrubbedByName = user == null ? '' : (oneRow(preparedValue<string | null>(db, `SELECT ${userName('?')}`).get(user)) ?? '');
   const done = { uniqueId: randomUUID(), scrubbedAt, scrubbedBy: user, scrubbedByName, ...answer };
   const result: ScrubResult = { ...done, changes: before ? changesSince({ ...before, lines: before.lines ?? [] }, done) : null };
   prepared(

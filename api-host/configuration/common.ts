@@ -5,7 +5,7 @@
 import type { Paged } from '../../lib/contract/list';
 import { NETWORK_FIRM } from '../../lib/configuration/constants';
 import type { Db } from '../core/db';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import type { Caller } from '../core/caller';
 import { badRequest, forbidden, notFound } from '../core/errors';
 
@@ -42,14 +42,12 @@ export function pageOf<R, T>(
   },
 ): Paged<T> {
   const where = o.where.length ? o.where.join(' AND ') : '1';
-  const count = prepared(db, `SELECT count(*) FROM ${o.from} WHERE ${where}`)
-    .pluck()
-    .get(...o.params) as number;
+  const count = oneRow(preparedValue<number>(db, `SELECT count(*) FROM ${o.from} WHERE ${where}`).get(...o.params));
   const offset = (o.query.page - 1) * o.query.pageSize;
   if (count === 0 || offset >= count) return { count, items: [] };
   const dir = o.query.direction === 'desc' ? ' DESC' : '';
   const sql = `SELECT ${o.select} FROM ${o.from} WHERE ${where} ORDER BY ${o.order.map((e) => e + dir).join(', ')} LIMIT ? OFFSET ?`;
-  const rows = prepared(db, sql).all(...o.params, o.query.pageSize, offset) as R[];
+  const rows = prepared<R>(db, sql).all(...o.params, o.query.pageSize, offset);
   return { count, items: rows.map(o.map) };
 }
 

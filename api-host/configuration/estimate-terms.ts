@@ -15,7 +15,7 @@ import { ancestorsOf } from '../locations/service';
 import { type Caller, assertFirm } from '../core/caller';
 import { badRequest, notFound } from '../core/errors';
 import { implement } from '../core/implement';
-import { prepared } from '../core/sql';
+import { prepared, preparedValue } from '../core/sql';
 import { pageOf, searchCondition, type SqlValue } from './common';
 
 export interface EstimateTermRow {
@@ -32,10 +32,10 @@ export interface EstimateTermRow {
 /** The active terms that apply to a firm's estimates: its own first, then its ancestors' (nearest first). */
 export function estimateTermsFor(db: Db, firm: number): TermEntry[] {
   const chain = [firm, ...ancestorsOf(db, firm)];
-  const rows = prepared(
+  const rows = prepared<Pick<EstimateTermRow, 'firm' | 'written' | 'meaning' | 'kind'>>(
     db,
     'SELECT firm, written, meaning, kind FROM estimate_term WHERE firm IN (SELECT value FROM json_each(?)) AND is_inactive = 0',
-  ).all(JSON.stringify(chain)) as Pick<EstimateTermRow, 'firm' | 'written' | 'meaning' | 'kind'>[];
+  ).all(JSON.stringify(chain));
   const rank = new Map(chain.map((f, i) => [f, i]));
   const byWritten = new Map<string, (typeof rows)[number]>();
   for (const r of rows.sort((a, b) => rank.get(b.firm)! - rank.get(a.firm)!)) byWritten.set(r.written.toLowerCase(), r);
@@ -101,7 +101,7 @@ const TERM_SELECT = `x.*, f.name AS firm_name, ${userName('x.updated_by')} AS up
 const TERM_FROM = 'estimate_term x JOIN firm f ON f.firm = x.firm';
 
 function visibleTerm(db: Db, caller: Caller, id: number): EstimateTermRow {
-  const r = prepared(db, 'SELECT * FROM estimate_term WHERE estimate_term = ?').get(id) as EstimateTermRow | undefined;
+  const r = prepared<EstimateTermRow>(db, 'SELECT * FROM estimate_term WHERE estimate_term = ?').get(id);
   if (!r || !caller.firms.has(r.firm)) throw notFound('Estimate term');
   return r;
 }
@@ -138,9 +138,10 @@ export const estimateTermCalls = [
       if (r.firm !== body.firm)
         throw badRequest('Invalid body', { firm: ['A term stays with its location: add it at the other location instead'] });
     }
-    const clash = prepared(db, 'SELECT estimate_term FROM estimate_term WHERE firm = ? AND written = ? AND estimate_term <> ?')
-      .pluck()
-      .get(body.firm, body.written, body.estimateTerm) as number | undefined;
+    const clash = preparedValue<number>(
+      db,
+      'SELECT estimate_term FROM estimate_term WHERE firm = ? AND written = ? AND estimate_term <> ?',
+    ).get(body.firm, body.written, body.estimateTerm);
     if (clash != null) throw badRequest('Invalid body', { written: [`“${body.written}” is already a term of this location`] });
     return db.transaction(() => {
       if (body.estimateTerm > 0) {

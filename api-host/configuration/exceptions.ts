@@ -7,10 +7,9 @@ import Papa from 'papaparse';
 import { contract } from '../../lib/contract';
 import type { AdasExclusion, InfoLookup, MakeException, NoScrubItem } from '../../lib/contract/admin';
 import { CSV_OPTIONS } from '../../lib/csv';
-import type { InfoLookupType } from '../../lib/configuration/constants';
 import { splitKeywords } from '../../lib/configuration/keywords';
 import type { Db } from '../core/db';
-import { prepared } from '../core/sql';
+import { prepared, preparedValue } from '../core/sql';
 import { notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import {
@@ -53,98 +52,37 @@ function upsert(db: Db, table: string, key: string, id: number, values: Record<s
 
 const SYSTEM_NAME = `coalesce((SELECT c.matrix_item FROM adas_checklist_matrix c WHERE c.adas_checklist_matrix = x.adas_checklist_matrix), '')`;
 
-// ── make exceptions ─────────────────────────────────────────────────────────────────────────────────
-interface ExceptionDb {
-  adas_make_exclusion: number;
-  vehicle_make: string;
-  adas_checklist_matrix: number | null;
-  matrix_item: string;
-  keywords: string;
-  reason: string;
-  is_inactive: number;
-}
-const toException = (r: ExceptionDb): MakeException => ({
-  adasMakeExclusion: r.adas_make_exclusion,
-  vehicleMake: r.vehicle_make,
-  adasChecklistMatrix: r.adas_checklist_matrix,
-  matrixItem: r.matrix_item,
-  keywords: r.keywords,
-  reason: r.reason,
-  isInactive: bool(r.is_inactive),
+/** A row of the knowledge base's lists: its 0/1 flags as stored. */
+type Flagged<T, K extends keyof T> = Omit<T, K> & Record<K, number>;
+const withInactive = <T extends { isInactive: boolean }>({ isInactive, ...r }: Flagged<T, 'isInactive'>) => ({
+  ...r,
+  isInactive: bool(isInactive),
 });
+
+// ── make exceptions ─────────────────────────────────────────────────────────────────────────────────
+const EXCEPTION_SELECT = `x.adas_make_exclusion AS adasMakeExclusion, x.vehicle_make AS vehicleMake, x.adas_checklist_matrix AS adasChecklistMatrix,
+  ${SYSTEM_NAME} AS matrixItem, x.keywords, x.reason, x.is_inactive AS isInactive`;
+const toException = (r: Flagged<MakeException, 'isInactive'>): MakeException => withInactive(r);
 
 // ── exclusions ──────────────────────────────────────────────────────────────────────────────────────
-interface ExclusionDb {
-  adas_exclusion: number;
-  keyword: string;
-  adas_checklist_matrix: number | null;
-  matrix_item: string;
-  reason: string;
-  is_inactive: number;
-}
-const toExclusion = (r: ExclusionDb): AdasExclusion => ({
-  adasExclusion: r.adas_exclusion,
-  keyword: r.keyword,
-  adasChecklistMatrix: r.adas_checklist_matrix,
-  matrixItem: r.matrix_item,
-  reason: r.reason,
-  isInactive: bool(r.is_inactive),
-});
+const EXCLUSION_SELECT = `x.adas_exclusion AS adasExclusion, x.keyword, x.adas_checklist_matrix AS adasChecklistMatrix,
+  ${SYSTEM_NAME} AS matrixItem, x.reason, x.is_inactive AS isInactive`;
+const toExclusion = (r: Flagged<AdasExclusion, 'isInactive'>): AdasExclusion => withInactive(r);
 
 // ── info lookups ────────────────────────────────────────────────────────────────────────────────────
-interface InfoDb {
-  adas_info_lookup: number;
-  adas_checklist_matrix: number | null;
-  matrix_item: string;
-  vehicle_make: string;
-  year_start: number;
-  year_end: number;
-  keywords: string;
-  lookup_type: InfoLookupType;
-  url: string;
-  is_inactive: number;
-  sort: number;
-  source: string;
-  is_report_add: number;
-  description: string;
-}
-const toInfo = (r: InfoDb): InfoLookup => ({
-  adasChecklistMatrixInfoLookup: r.adas_info_lookup,
-  adasChecklistMatrix: r.adas_checklist_matrix,
-  matrixItem: r.matrix_item,
-  vehicleMake: r.vehicle_make,
-  yearStart: r.year_start,
-  yearEnd: r.year_end,
-  keywords: r.keywords,
-  lookupType: r.lookup_type,
-  url: r.url,
-  isInactive: bool(r.is_inactive),
-  sort: r.sort,
-  source: r.source,
-  isReportAdd: bool(r.is_report_add),
-  description: r.description,
+type InfoDb = Flagged<InfoLookup, 'isInactive' | 'isReportAdd'>;
+const toInfo = ({ isReportAdd, ...r }: InfoDb): InfoLookup => ({
+  ...withInactive<Omit<InfoLookup, 'isReportAdd'>>(r),
+  isReportAdd: bool(isReportAdd),
 });
-const INFO_SELECT = `x.*, ${SYSTEM_NAME} AS matrix_item`;
+const INFO_SELECT = `x.adas_info_lookup AS adasChecklistMatrixInfoLookup, x.adas_checklist_matrix AS adasChecklistMatrix, ${SYSTEM_NAME} AS matrixItem,
+  x.vehicle_make AS vehicleMake, x.year_start AS yearStart, x.year_end AS yearEnd, x.keywords, x.lookup_type AS lookupType, x.url,
+  x.is_inactive AS isInactive, x.sort, x.source, x.is_report_add AS isReportAdd, x.description`;
 
 // ── no-scrub ────────────────────────────────────────────────────────────────────────────────────────
-interface NoScrubDb {
-  adas_no_scrub: number;
-  vehicle_make: string;
-  vehicle_model: string;
-  year_start: number;
-  year_end: number;
-  is_inactive: number;
-  reason: string;
-}
-const toNoScrub = (r: NoScrubDb): NoScrubItem => ({
-  adasNoScrubList: r.adas_no_scrub,
-  vehicleMake: r.vehicle_make,
-  vehicleModel: r.vehicle_model,
-  yearStart: r.year_start,
-  yearEnd: r.year_end,
-  isInactive: bool(r.is_inactive),
-  reason: r.reason,
-});
+const NO_SCRUB_SELECT = `x.adas_no_scrub AS adasNoScrubList, x.vehicle_make AS vehicleMake, x.vehicle_model AS vehicleModel,
+  x.year_start AS yearStart, x.year_end AS yearEnd, x.is_inactive AS isInactive, x.reason`;
+const toNoScrub = (r: Flagged<NoScrubItem, 'isInactive'>): NoScrubItem => withInactive(r);
 
 /** A search condition plus extra filters as one where list. */
 function filters(term: string, columns: readonly string[], extra: [string, SqlValue][] = []): { where: string[]; params: SqlValue[] } {
@@ -171,11 +109,11 @@ export const exceptionCalls = [
     if (query.vehicleMake) extra.push(['x.vehicle_make = ?', query.vehicleMake]);
     const f = filters(query.searchTerm, ['x.vehicle_make', 'x.keywords', 'x.reason'], extra);
     const order = {
-      make: ['x.vehicle_make', 'matrix_item', 'x.adas_make_exclusion'],
-      system: ['matrix_item', 'x.vehicle_make', 'x.adas_make_exclusion'],
+      make: ['x.vehicle_make', 'matrixItem', 'x.adas_make_exclusion'],
+      system: ['matrixItem', 'x.vehicle_make', 'x.adas_make_exclusion'],
     }[query.orderBy];
     return pageOf(ctx.db, {
-      select: `x.*, ${SYSTEM_NAME} AS matrix_item`,
+      select: EXCEPTION_SELECT,
       from: 'adas_make_exclusion x',
       ...f,
       order,
@@ -217,21 +155,17 @@ export const exceptionCalls = [
     const { db } = ctx;
     const system = query.adasChecklistMatrix ? ' AND m.adas_checklist_matrix = ?' : '';
     const args = query.adasChecklistMatrix ? [query.make, query.adasChecklistMatrix] : [query.make];
-    const keywords = prepared(
+    const keywords = preparedValue<string>(
       db,
       `SELECT k.keyword FROM adas_keyword k JOIN adas_make_matrix m ON m.make_matrix = k.owner
        WHERE k.vehicle_make = ? AND k.kind IN ('line','location','sublet')${system}
        GROUP BY k.keyword COLLATE NOCASE ORDER BY count(*) DESC, k.keyword LIMIT 500`,
-    )
-      .pluck()
-      .all(...args) as string[];
-    const models = prepared(
+    ).all(...args);
+    const models = preparedValue<string>(
       db,
       `SELECT DISTINCT x.vehicle_model FROM adas_make_matrix_model x JOIN adas_make_matrix m ON m.make_matrix = x.make_matrix
        WHERE x.vehicle_make = ?${system} ORDER BY x.vehicle_model LIMIT 500`,
-    )
-      .pluck()
-      .all(...args) as string[];
+    ).all(...args);
     return { keywords, models };
   }),
 
@@ -239,8 +173,8 @@ export const exceptionCalls = [
   implement(a.getAdasExclusions, ({ query, caller, ctx }) => {
     assertKnowledgeBase(caller);
     const f = filters(query.searchTerm, ['x.keyword', 'x.reason']);
-    const order = { keyword: ['x.keyword', 'x.adas_exclusion'], system: ['matrix_item', 'x.keyword'] }[query.orderBy];
-    return pageOf(ctx.db, { select: `x.*, ${SYSTEM_NAME} AS matrix_item`, from: 'adas_exclusion x', ...f, order, query, map: toExclusion });
+    const order = { keyword: ['x.keyword', 'x.adas_exclusion'], system: ['matrixItem', 'x.keyword'] }[query.orderBy];
+    return pageOf(ctx.db, { select: EXCLUSION_SELECT, from: 'adas_exclusion x', ...f, order, query, map: toExclusion });
   }),
   implement(a.saveAdasExclusion, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);
@@ -285,8 +219,7 @@ export const exceptionCalls = [
   }),
   implement(a.getAdasMatrixInfoLookup, ({ query, caller, ctx }) => {
     assertKnowledgeBase(caller);
-    const r = prepared(ctx.db, `SELECT ${INFO_SELECT} FROM adas_info_lookup x WHERE x.adas_info_lookup = ?`).get(query.id) as
-      InfoDb | undefined;
+    const r = prepared<InfoDb>(ctx.db, `SELECT ${INFO_SELECT} FROM adas_info_lookup x WHERE x.adas_info_lookup = ?`).get(query.id);
     if (!r) throw notFound('Info lookup');
     return toInfo(r);
   }),
@@ -342,12 +275,12 @@ export const exceptionCalls = [
       where.push('x.vehicle_make = ?');
       params.push(query.vehicleMake);
     }
-    const rows = (
-      prepared(
-        ctx.db,
-        `SELECT ${INFO_SELECT} FROM adas_info_lookup x WHERE ${where.join(' AND ') || '1'} ORDER BY x.vehicle_make, x.sort, x.adas_info_lookup`,
-      ).all(...params) as InfoDb[]
-    ).map(toInfo);
+    const rows = prepared<InfoDb>(
+      ctx.db,
+      `SELECT ${INFO_SELECT} FROM adas_info_lookup x WHERE ${where.join(' AND ') || '1'} ORDER BY x.vehicle_make, x.sort, x.adas_info_lookup`,
+    )
+      .all(...params)
+      .map(toInfo);
     const csv = Papa.unparse(
       {
         fields: [
@@ -392,7 +325,7 @@ export const exceptionCalls = [
       make: ['x.vehicle_make', 'x.vehicle_model', 'x.year_start', 'x.adas_no_scrub'],
       years: ['x.year_start', 'x.year_end', 'x.adas_no_scrub'],
     }[query.orderBy];
-    return pageOf(ctx.db, { select: 'x.*', from: 'adas_no_scrub x', ...f, order, query, map: toNoScrub });
+    return pageOf(ctx.db, { select: NO_SCRUB_SELECT, from: 'adas_no_scrub x', ...f, order, query, map: toNoScrub });
   }),
   implement(a.saveAdasNoScrubList, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);

@@ -6,7 +6,7 @@
 import type { KeywordType } from '../../lib/configuration/constants';
 import { splitKeywords } from '../../lib/configuration/keywords';
 import type { Db } from '../core/db';
-import { prepared } from '../core/sql';
+import { prepared, preparedValue } from '../core/sql';
 
 /** Replaces the keywords of one owner and kind (call inside the record's transaction). */
 export function indexKeywords(db: Db, kind: KeywordType, owner: number, text: string, vehicleMake = ''): void {
@@ -28,5 +28,6 @@ export function keywordsInUse(db: Db, kinds: readonly KeywordType[], vehicleMake
        GROUP BY keyword COLLATE NOCASE ORDER BY count(*) DESC, keyword LIMIT ?`
     : `SELECT keyword FROM adas_keyword WHERE kind IN (SELECT value FROM json_each(?))
        GROUP BY keyword COLLATE NOCASE ORDER BY count(*) DESC, keyword LIMIT ?`;
-  return (vehicleMake ? prepared(db, sql).pluck().all(vehicleMake, list, limit) : prepared(db, sql).pluck().all(list, limit)) as string[];
+  const keywords = preparedValue<string>(db, sql);
+  return vehicleMake ? keywords.all(vehicleMake, list, limit) : keywords.all(list, limit);
 }

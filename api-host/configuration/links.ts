@@ -63,7 +63,7 @@ const KEEP_ERRORS = 50;
 
 const isHeader = (cells: string[]) =>
   cells.length === MAKE_MATRIX_LINK_COLUMNS.length &&
-  cells.every((c, i) => c.trim().toLowerCase() === MAKE_MATRIX_LINK_COLUMNS[i].toLowerCase());
+  MAKE_MATRIX_LINK_COLUMNS.every((k, i) => cells[i]?.trim().toLowerCase() === k.toLowerCase());
 
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -80,12 +80,12 @@ export async function runMakeMatrixLinkImport(ctx: HostContext, id: number, file
   let status: 'done' | 'failed' = 'done';
   try {
     const rows = Papa.parse<string[]>(content.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' }).data;
-    const start = rows.length && isHeader(rows[0]) ? 1 : 0;
+    const [first] = rows;
+    const start = first && isHeader(first) ? 1 : 0;
     for (let from = start; from < rows.length; from += CHUNK) {
       db.transaction(() => {
-        for (let i = from; i < Math.min(rows.length, from + CHUNK); i++) {
-          const cells = rows[i];
-          const line = i + 1;
+        for (const [k, cells] of rows.slice(from, from + CHUNK).entries()) {
+          const line = from + k + 1;
           if (cells.length !== MAKE_MATRIX_LINK_COLUMNS.length) {
             reject(line, `Expected ${MAKE_MATRIX_LINK_COLUMNS.length} columns, found ${cells.length}`);
             continue;

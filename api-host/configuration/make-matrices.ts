@@ -13,7 +13,7 @@ import type { Paged } from '../../lib/contract/list';
 import { CCC_KEYWORD_KINDS, type CalibrationMode } from '../../lib/configuration/constants';
 import { applyModelChanges, modelsText, type ModelRef } from '../../lib/configuration/models';
 import type { Db } from '../core/db';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import { badRequest, notFound } from '../core/errors';
 import { assertSystem, bool, fieldError, flag, ftsWords, type SqlValue, yearsText } from './common';
 import { indexKeywords, unindexKeywords } from './keywords';
@@ -142,43 +142,41 @@ export function listIdsSql(q: MakeMatrixListQuery): { sql: string; params: SqlVa
 
 export function listMakeMatrices(db: Db, q: MakeMatrixListQuery): Paged<MakeMatrixRow> {
   const { where, params } = listFilter(q);
-  const count = prepared(db, `SELECT count(*) FROM adas_make_matrix m WHERE ${where.join(' AND ') || '1'}`)
-    .pluck()
-    .get(...params) as number;
+  const count = oneRow(
+    preparedValue<number>(db, `SELECT count(*) FROM adas_make_matrix m WHERE ${where.join(' AND ') || '1'}`).get(...params),
+  );
   if (count === 0 || (q.page - 1) * q.pageSize >= count) return { count, items: [] };
   const ids = listIdsSql(q);
-  const page = prepared(db, ids.sql)
-    .pluck()
-    .all(...ids.params) as number[];
-  const rows = prepared(
+  const page = preparedValue<number>(db, ids.sql).all(...ids.params);
+  const rows = prepared<RowDb>(
     db,
     `SELECT ${ROW_SELECT} FROM adas_make_matrix m ${ROW_JOINS} WHERE m.make_matrix IN (SELECT value FROM json_each(?))`,
-  ).all(JSON.stringify(page)) as RowDb[];
+  ).all(JSON.stringify(page));
   const byId = new Map(rows.map((r) => [r.make_matrix, r]));
   return { count, items: page.map((id) => toRow(byId.get(id)!)) };
 }
 
 // ── one record ──────────────────────────────────────────────────────────────────────────────────────
 export function readModels(db: Db, id: number): ModelRef[] {
-  return prepared(
+  return prepared<ModelRef>(
     db,
     'SELECT adas_make_matrix_model AS id, vehicle_model AS name FROM adas_make_matrix_model WHERE make_matrix = ? ORDER BY vehicle_model, id',
-  ).all(id) as ModelRef[];
+  ).all(id);
 }
 
 export type NameKind = 'system' | 'location' | 'static' | 'dynamic';
 export function readNames(db: Db, id: number): Record<NameKind, string[]> {
   const out: Record<NameKind, string[]> = { system: [], location: [], static: [], dynamic: [] };
-  for (const r of prepared(db, 'SELECT kind, name FROM adas_make_matrix_name WHERE make_matrix = ? ORDER BY kind, position').all(id) as {
+  for (const r of prepared<{
     kind: NameKind;
     name: string;
-  }[])
+  }>(db, 'SELECT kind, name FROM adas_make_matrix_name WHERE make_matrix = ? ORDER BY kind, position').all(id))
     out[r.kind].push(r.name);
   return out;
 }
 
 export function readMakeMatrix(db: Db, id: number): MakeMatrixRecord {
-  const r = prepared(db, `SELECT ${ROW_SELECT} FROM adas_make_matrix m ${ROW_JOINS} WHERE m.make_matrix = ?`).get(id) as RowDb | undefined;
+  const r = prepared<RowDb>(db, `SELECT ${ROW_SELECT} FROM adas_make_matrix m ${ROW_JOINS} WHERE m.make_matrix = ?`).get(id);
   if (!r) throw notFound('Make matrix');
   const names = readNames(db, id);
   return {
@@ -198,8 +196,9 @@ function checkTypes(db: Db, b: Pick<MakeMatrixInput, 'systemType' | 'locationTyp
   if (b.locationType != null && !prepared(db, 'SELECT 1 FROM adas_location_type WHERE location_type = ?').get(b.locationType))
     throw fieldError('locationType', 'Unknown location type');
   if (b.calibrationType == null) return b.systemType;
-  const cal = prepared(db, 'SELECT system_type FROM adas_calibration_type WHERE calibration_type = ?').get(b.calibrationType) as
-    { system_type: number } | undefined;
+  const cal = prepared<{ system_type: number }>(db, 'SELECT system_type FROM adas_calibration_type WHERE calibration_type = ?').get(
+    b.calibrationType,
+  );
   if (!cal) throw fieldError('calibrationType', 'Unknown calibration');
   if (b.systemType != null && cal.system_type !== b.systemType)
     throw fieldError('calibrationType', 'This calibration is not one of the chosen system type');
@@ -247,25 +246,23 @@ function indexRowKeywords(
 }
 
 const nextSort = (db: Db, make: string) =>
-  prepared(db, 'SELECT coalesce(max(sort), 0) + 1 FROM adas_make_matrix WHERE vehicle_make = ?').pluck().get(make) as number;
+  oneRow(preparedValue<number>(db, 'SELECT coalesce(max(sort), 0) + 1 FROM adas_make_matrix WHERE vehicle_make = ?').get(make));
 
 /** 400 when another make matrix has the same make, system, years and models as make matrix `id` would with `key`. */
 function assertNotDuplicate(db: Db, id: number, key: string): void {
-  const r = prepared(
-    db,
-    'SELECT vehicle_make, adas_checklist_matrix, year_start, year_end FROM adas_make_matrix WHERE make_matrix = ?',
-  ).get(id) as {
-    vehicle_make: string;
-    adas_checklist_matrix: number;
-    year_start: number;
-    year_end: number;
-  };
-  const other = prepared(
+  const r = oneRow(
+    prepared<{
+      vehicle_make: string;
+      adas_checklist_matrix: number;
+      year_start: number;
+      year_end: number;
+    }>(db, 'SELECT vehicle_make, adas_checklist_matrix, year_start, year_end FROM adas_make_matrix WHERE make_matrix = ?').get(id),
+  );
+  const other = prepared<{ make_matrix: number; matrix_item: string }>(
     db,
     `SELECT m.make_matrix, c.matrix_item FROM adas_make_matrix m JOIN adas_checklist_matrix c USING (adas_checklist_matrix)
      WHERE m.vehicle_make = ? AND m.adas_checklist_matrix = ? AND m.year_start = ? AND m.year_end = ? AND m.models_key = ? AND m.make_matrix <> ?`,
-  ).get(r.vehicle_make, r.adas_checklist_matrix, r.year_start, r.year_end, key, id) as
-    { make_matrix: number; matrix_item: string } | undefined;
+  ).get(r.vehicle_make, r.adas_checklist_matrix, r.year_start, r.year_end, key, id);
   if (!other) return;
   const what = `${r.vehicle_make}, ${other.matrix_item}, ${yearsText(r.year_start, r.year_end)}${key ? ' and these models' : ' (every model)'}`;
   throw fieldError('vehicleMake', `A make matrix for ${what} already exists (#${other.make_matrix})`);
@@ -304,8 +301,10 @@ export function saveMakeMatrix(db: Db, b: MakeMatrixInput): number {
   return db.transaction(() => {
     let id = b.adasChecklistMatrixVehicle;
     if (id > 0) {
-      const was = prepared(db, 'SELECT vehicle_make, models_key FROM adas_make_matrix WHERE make_matrix = ?').get(id) as
-        { vehicle_make: string; models_key: string } | undefined;
+      const was = prepared<{ vehicle_make: string; models_key: string }>(
+        db,
+        'SELECT vehicle_make, models_key FROM adas_make_matrix WHERE make_matrix = ?',
+      ).get(id);
       if (!was) throw notFound('Make matrix');
       const moved = was.vehicle_make.toLowerCase() !== b.vehicleMake.toLowerCase();
       prepared(
@@ -342,8 +341,7 @@ export function saveMakeMatrix(db: Db, b: MakeMatrixInput): number {
 
 /** Model variability: applies model changes to one make matrix (one transaction) and answers its models. */
 export function saveModels(db: Db, id: number, changes: readonly ModelInput[]): ModelRef[] {
-  const row = prepared(db, 'SELECT vehicle_make FROM adas_make_matrix WHERE make_matrix = ?').get(id) as
-    { vehicle_make: string } | undefined;
+  const row = prepared<{ vehicle_make: string }>(db, 'SELECT vehicle_make FROM adas_make_matrix WHERE make_matrix = ?').get(id);
   if (!row) throw notFound('Make matrix');
   return db.transaction(() => {
     writeModels(db, id, row.vehicle_make, changes);
@@ -362,15 +360,12 @@ export function deleteMakeMatrix(db: Db, id: number): void {
 /** Moves a make matrix to position `to` (1 = first, past the end = last) among its make's rows. */
 export function moveMakeMatrix(db: Db, id: number, to: number): number {
   return db.transaction(() => {
-    const row = prepared(db, 'SELECT vehicle_make FROM adas_make_matrix WHERE make_matrix = ?').get(id) as
-      { vehicle_make: string } | undefined;
+    const row = prepared<{ vehicle_make: string }>(db, 'SELECT vehicle_make FROM adas_make_matrix WHERE make_matrix = ?').get(id);
     if (!row) throw notFound('Make matrix');
-    const order = prepared(db, 'SELECT make_matrix, sort FROM adas_make_matrix WHERE vehicle_make = ? ORDER BY sort, make_matrix').all(
-      row.vehicle_make,
-    ) as {
+    const order = prepared<{
       make_matrix: number;
       sort: number;
-    }[];
+    }>(db, 'SELECT make_matrix, sort FROM adas_make_matrix WHERE vehicle_make = ? ORDER BY sort, make_matrix').all(row.vehicle_make);
     const ids = order.map((r) => r.make_matrix).filter((x) => x !== id);
     const at = Math.min(Math.max(to, 1), ids.length + 1);
     ids.splice(at - 1, 0, id);
@@ -385,8 +380,10 @@ export function moveMakeMatrix(db: Db, id: number, to: number): number {
 
 /** Saves a make matrix's name lists (saveAdasMakeMatrixLookups); the system must be the row's. */
 export function saveNames(db: Db, id: number, system: number, lists: Record<NameKind, readonly string[]>): void {
-  const row = prepared(db, 'SELECT adas_checklist_matrix FROM adas_make_matrix WHERE make_matrix = ?').get(id) as
-    { adas_checklist_matrix: number } | undefined;
+  const row = prepared<{ adas_checklist_matrix: number }>(
+    db,
+    'SELECT adas_checklist_matrix FROM adas_make_matrix WHERE make_matrix = ?',
+  ).get(id);
   if (!row) throw notFound('Make matrix');
   if (row.adas_checklist_matrix !== system)
     throw badRequest('The make matrix belongs to another system', { adasChecklistMatrix: ['The make matrix belongs to another system'] });

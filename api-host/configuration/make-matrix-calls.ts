@@ -6,7 +6,7 @@ import Papa from 'papaparse';
 import { contract } from '../../lib/contract';
 import { CSV_OPTIONS } from '../../lib/csv';
 import { CALIBRATION_MODE_LABELS, CCC_KEYWORD_KINDS } from '../../lib/configuration/constants';
-import { firmScope, prepared } from '../core/sql';
+import { firmScope, prepared, preparedValue } from '../core/sql';
 import { implement } from '../core/implement';
 import { assertKnowledgeBase, assertSystem, type SqlValue } from './common';
 import { keywordsInUse } from './keywords';
@@ -73,38 +73,35 @@ export const makeMatrixCalls = [
     assertKnowledgeBase(caller);
     const { db } = ctx;
     return {
-      systems: (
-        prepared(
-          db,
-          'SELECT adas_checklist_matrix, matrix_item, is_inactive FROM adas_checklist_matrix ORDER BY sort, matrix_item',
-        ).all() as {
-          adas_checklist_matrix: number;
-          matrix_item: string;
-          is_inactive: number;
-        }[]
-      ).map((s) => ({ adasChecklistMatrix: s.adas_checklist_matrix, matrixItem: s.matrix_item, isInactive: s.is_inactive === 1 })),
-      systemTypes: prepared(db, 'SELECT system_type AS id, name FROM adas_system_type ORDER BY sort').all() as {
+      systems: prepared<{
+        adas_checklist_matrix: number;
+        matrix_item: string;
+        is_inactive: number;
+      }>(db, 'SELECT adas_checklist_matrix, matrix_item, is_inactive FROM adas_checklist_matrix ORDER BY sort, matrix_item')
+        .all()
+        .map((s) => ({ adasChecklistMatrix: s.adas_checklist_matrix, matrixItem: s.matrix_item, isInactive: s.is_inactive === 1 })),
+      systemTypes: prepared<{
         id: number;
         name: string;
-      }[],
-      locationTypes: prepared(db, 'SELECT location_type AS id, name FROM adas_location_type ORDER BY sort').all() as {
+      }>(db, 'SELECT system_type AS id, name FROM adas_system_type ORDER BY sort').all(),
+      locationTypes: prepared<{
         id: number;
         name: string;
-      }[],
-      calibrationTypes: prepared(
-        db,
-        'SELECT calibration_type AS calibrationType, name, system_type AS systemType, mode FROM adas_calibration_type ORDER BY system_type, name',
-      ).all() as {
+      }>(db, 'SELECT location_type AS id, name FROM adas_location_type ORDER BY sort').all(),
+      calibrationTypes: prepared<{
         calibrationType: number;
         name: string;
         systemType: number;
         mode: 'static';
-      }[],
-      makes: prepared(db, MAKES_SQL).pluck().all() as string[],
-      firms: prepared(db, `SELECT f.firm, f.name FROM firm f WHERE 1${firmScope(db, caller.firms, 'f')} ORDER BY f.firm`).all() as {
+      }>(
+        db,
+        'SELECT calibration_type AS calibrationType, name, system_type AS systemType, mode FROM adas_calibration_type ORDER BY system_type, name',
+      ).all(),
+      makes: preparedValue<string>(db, MAKES_SQL).all(),
+      firms: prepared<{
         firm: number;
         name: string;
-      }[],
+      }>(db, `SELECT f.firm, f.name FROM firm f WHERE 1${firmScope(db, caller.firms, 'f')} ORDER BY f.firm`).all(),
     };
   }),
   implement(contract.adas.vehicleChecklistMatrixVehicleModel, ({ query, caller, ctx }) => {
@@ -132,12 +129,12 @@ export const makeMatrixCalls = [
       where.push('m.adas_checklist_matrix = ?');
       params.push(query.adasChecklistMatrix);
     }
-    const rows = prepared(
+    const rows = prepared<Parameters<typeof toRow>[0]>(
       ctx.db,
       `SELECT ${ROW_SELECT} FROM adas_make_matrix m ${ROW_JOINS} WHERE ${where.join(' AND ') || '1'} ORDER BY m.vehicle_make, m.sort, m.make_matrix`,
     )
       .all(...params)
-      .map((r) => toRow(r as Parameters<typeof toRow>[0]));
+      .map(toRow);
     const csv = Papa.unparse(
       {
         fields: [

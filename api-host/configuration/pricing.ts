@@ -11,7 +11,7 @@ import { CALIBRATION_MODE_LABELS, NETWORK_FIRM, type CalibrationMode } from '../
 import { dollars } from '../../lib/configuration/money';
 import { FIRM_PRICING_COLUMNS, PRICING_COLUMNS, checkPricingRow } from '../../lib/configuration/pricing-csv';
 import type { Db } from '../core/db';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import { type Caller, assertFirm } from '../core/caller';
 import { badRequest, notFound } from '../core/errors';
 import { implement } from '../core/implement';
@@ -62,12 +62,14 @@ type ImportBody = z.output<typeof importCalibrationPricing.body>;
 export function importPricing(db: Db, body: ImportBody): PricingImportResult {
   const firm = body.firm !== undefined && body.firm !== NETWORK_FIRM ? body.firm : null;
   const systemTypes = new Map(
-    (prepared(db, 'SELECT system_type, name FROM adas_system_type').all() as { system_type: number; name: string }[]).map((s) => [
-      s.name.toLowerCase(),
-      s,
-    ]),
+    prepared<{ system_type: number; name: string }>(db, 'SELECT system_type, name FROM adas_system_type')
+      .all()
+      .map((s) => [s.name.toLowerCase(), s]),
   );
-  const existing = prepared(db, 'SELECT calibration_type, mode, price_cents FROM adas_calibration_type WHERE system_type = ? AND name = ?');
+  const existing = prepared<{ calibration_type: number; mode: CalibrationMode; price_cents: number | null }>(
+    db,
+    'SELECT calibration_type, mode, price_cents FROM adas_calibration_type WHERE system_type = ? AND name = ?',
+  );
   const firmPrice = prepared(db, 'SELECT price_cents FROM adas_calibration_price WHERE firm = ? AND calibration_type = ?').pluck();
   const seen = new Map<string, number>();
 
@@ -80,11 +82,7 @@ export function importPricing(db: Db, body: ImportBody): PricingImportResult {
     if (seen.has(key)) errors.Calibration = `Repeats line ${seen.get(key)}`;
     else seen.set(key, cells.line);
     const row = result.ok ? result.row : null;
-    const current =
-      type && row
-        ? (existing.get(type.system_type, row.calibration) as
-            { calibration_type: number; mode: CalibrationMode; price_cents: number | null } | undefined)
-        : undefined;
+    const current = type && row ? existing.get(type.system_type, row.calibration) : undefined;
     if (firm !== null && row && type && !current)
       errors.Calibration = 'Not a calibration of this system type (a firm prices existing calibrations only)';
     let status: 'new' | 'update' | 'unchanged' | 'error' = 'error';
@@ -185,9 +183,9 @@ export const pricingCalls = [
         )
       )
         throw notFound('Calibration');
-      const used = prepared(db, 'SELECT count(*) FROM adas_make_matrix WHERE calibration_type = ?')
-        .pluck()
-        .get(query.calibrationType) as number;
+      const used = oneRow(
+        preparedValue<number>(db, 'SELECT count(*) FROM adas_make_matrix WHERE calibration_type = ?').get(query.calibrationType),
+      );
       if (used) throw badRequest(`This calibration is used by ${used} make matri${used === 1 ? 'x' : 'ces'}; change them first`);
       prepared(db, 'DELETE FROM adas_calibration_type WHERE calibration_type = ?').run(query.calibrationType);
     })();
@@ -195,17 +193,17 @@ export const pricingCalls = [
   }),
   implement(p.getCalibrationPricing, ({ query, caller, ctx }) => {
     assertPricing(caller, query.firm);
-    const r = prepared(ctx.db, `SELECT ${TYPE_SELECT} FROM ${TYPE_FROM} WHERE t.calibration_type = ?`).get(query.calibrationType) as
-      TypeDb | undefined;
+    const r = prepared<TypeDb>(ctx.db, `SELECT ${TYPE_SELECT} FROM ${TYPE_FROM} WHERE t.calibration_type = ?`).get(query.calibrationType);
     if (!r) throw notFound('Calibration');
     const firm = query.firm ?? null;
     const effective = calibrationPrice(ctx.db, r.calibration_type, firm);
     const own =
       firm == null
         ? null
-        : (prepared(ctx.db, 'SELECT price_cents FROM adas_calibration_price WHERE firm = ? AND calibration_type = ?')
-            .pluck()
-            .get(firm, r.calibration_type) as number | undefined);
+        : preparedValue<number>(ctx.db, 'SELECT price_cents FROM adas_calibration_price WHERE firm = ? AND calibration_type = ?').get(
+            firm,
+            r.calibration_type,
+          );
     return {
       calibrationType: r.calibration_type,
       systemType: r.system_type,
@@ -267,12 +265,12 @@ export const pricingCalls = [
   implement(p.exportCalibrationPricing, ({ query, caller, ctx }) => {
     assertPricing(caller, query.firm);
     const firm = query.firm !== undefined && query.firm !== NETWORK_FIRM ? query.firm : null;
-    const rows = prepared(
+    const rows = prepared<{ system_type: string; name: string; mode: CalibrationMode; network: number | null; own: number | null }>(
       ctx.db,
       `SELECT s.name AS system_type, t.name, t.mode, t.price_cents AS network, p.price_cents AS own
        FROM ${TYPE_FROM} LEFT JOIN adas_calibration_price p ON p.calibration_type = t.calibration_type AND p.firm = ?
        ORDER BY s.sort, t.name`,
-    ).all(firm ?? 0) as { system_type: string; name: string; mode: CalibrationMode; network: number | null; own: number | null }[];
+    ).all(firm ?? 0);
     const money = (c: number | null) => (c == null ? '' : (c / 100).toFixed(2));
     const csv = Papa.unparse(
       {

@@ -105,7 +105,7 @@ const APPLYING_IDS = `
 export function systemsFor(db: Db, v: Vehicle): ApplicableSystem[] {
   const make = v.make.trim();
   const model = v.model.replace(/\s+/g, ' ').trim();
-  const rows = prepared(
+  const rows = prepared<SystemDb>(
     db,
     `SELECT m.make_matrix, m.adas_checklist_matrix, c.matrix_item, c.notice, c.hints, c.is_highlight, m.system, m.location,
             m.system_type, st.name AS system_type_name, m.location_type, lt.name AS location_type_name,
@@ -118,14 +118,14 @@ export function systemsFor(db: Db, v: Vehicle): ApplicableSystem[] {
      LEFT JOIN adas_location_type lt ON lt.location_type = m.location_type
      LEFT JOIN adas_calibration_type ct ON ct.calibration_type = m.calibration_type
      ORDER BY c.sort, c.matrix_item, m.sort, m.make_matrix`,
-  ).all({ make, model, year: v.year }) as SystemDb[];
+  ).all({ make, model, year: v.year });
   if (!rows.length) return [];
 
   const names = new Map<number, Record<string, string[]>>();
-  for (const n of prepared(
+  for (const n of prepared<{ make_matrix: number; kind: string; name: string }>(
     db,
     'SELECT make_matrix, kind, name FROM adas_make_matrix_name WHERE make_matrix IN (SELECT value FROM json_each(?)) ORDER BY make_matrix, kind, position',
-  ).all(JSON.stringify(rows.map((r) => r.make_matrix))) as { make_matrix: number; kind: string; name: string }[]) {
+  ).all(JSON.stringify(rows.map((r) => r.make_matrix)))) {
     const of = names.get(n.make_matrix) ?? {};
     (of[n.kind] ??= []).push(n.name);
     names.set(n.make_matrix, of);
@@ -177,12 +177,12 @@ export interface NoScrubMatch {
 
 /** The active no-scrub items that cover the vehicle; any match means: do not scrub it. */
 export function noScrubFor(db: Db, v: Vehicle): NoScrubMatch[] {
-  return prepared(
+  return prepared<NoScrubMatch>(
     db,
     `SELECT adas_no_scrub AS adasNoScrubList, vehicle_model AS vehicleModel, year_start AS yearStart, year_end AS yearEnd, reason
      FROM adas_no_scrub WHERE vehicle_make = ? AND vehicle_model IN ('', ?) AND year_start <= ? AND year_end >= ? AND is_inactive = 0
      ORDER BY vehicle_model DESC, year_start`,
-  ).all(v.make.trim(), v.model.replace(/\s+/g, ' ').trim(), v.year, v.year) as NoScrubMatch[];
+  ).all(v.make.trim(), v.model.replace(/\s+/g, ' ').trim(), v.year, v.year);
 }
 
 export interface MakeExceptionRule {
@@ -195,18 +195,13 @@ export interface MakeExceptionRule {
 
 /** The make's active exceptions: keywords that do not trigger a system (or any system). */
 export function makeExceptionsFor(db: Db, make: string): MakeExceptionRule[] {
-  return (
-    prepared(
-      db,
-      `SELECT adas_make_exclusion, adas_checklist_matrix, keywords, reason FROM adas_make_exclusion
+  return prepared<Omit<MakeExceptionRule, 'keywords'> & { keywords: string }>(
+    db,
+    `SELECT adas_make_exclusion AS adasMakeExclusion, adas_checklist_matrix AS adasChecklistMatrix, keywords, reason FROM adas_make_exclusion
        WHERE vehicle_make = ? AND is_inactive = 0 ORDER BY adas_checklist_matrix, adas_make_exclusion`,
-    ).all(make.trim()) as { adas_make_exclusion: number; adas_checklist_matrix: number | null; keywords: string; reason: string }[]
-  ).map((r) => ({
-    adasMakeExclusion: r.adas_make_exclusion,
-    adasChecklistMatrix: r.adas_checklist_matrix,
-    keywords: splitKeywords(r.keywords),
-    reason: r.reason,
-  }));
+  )
+    .all(make.trim())
+    .map((r) => ({ ...r, keywords: splitKeywords(r.keywords) }));
 }
 
 export interface ExclusionRule {
@@ -219,10 +214,10 @@ export interface ExclusionRule {
 
 /** The active exclusions: repair-line phrases that never trigger a calibration. */
 export function exclusions(db: Db): ExclusionRule[] {
-  return prepared(
+  return prepared<ExclusionRule>(
     db,
     'SELECT adas_exclusion AS adasExclusion, adas_checklist_matrix AS adasChecklistMatrix, keyword AS phrase, reason FROM adas_exclusion WHERE is_inactive = 0 ORDER BY keyword',
-  ).all() as ExclusionRule[];
+  ).all();
 }
 
 export interface Price {
@@ -233,11 +228,11 @@ export interface Price {
 
 /** The price of a calibration type for a firm: the firm's own, else the network default. */
 export function calibrationPrice(db: Db, calibrationType: number, firm: number | null): Price {
-  const r = prepared(
+  const r = prepared<{ network: number | null; own: number | null }>(
     db,
     `SELECT t.price_cents AS network, p.price_cents AS own FROM adas_calibration_type t
      LEFT JOIN adas_calibration_price p ON p.calibration_type = t.calibration_type AND p.firm = ? WHERE t.calibration_type = ?`,
-  ).get(firm ?? 0, calibrationType) as { network: number | null; own: number | null } | undefined;
+  ).get(firm ?? 0, calibrationType);
   if (!r) return { cents: null, source: 'none' };
   if (r.own != null) return { cents: r.own, source: 'firm' };
   return r.network != null ? { cents: r.network, source: 'network' } : { cents: null, source: 'none' };
@@ -252,12 +247,12 @@ export interface VehicleLink {
 
 /** The OEM links of a vehicle: its make, its model or every model, its year or every year. */
 export function linksFor(db: Db, v: Vehicle, type?: LinkType): VehicleLink[] {
-  return prepared(
+  return prepared<VehicleLink>(
     db,
     `SELECT make_matrix_link AS id, title, url, type FROM make_matrix_link
      WHERE type IN (?, ?) AND make = ? AND model IN ('', ?) AND (year_start IS NULL OR year_start <= ?) AND (year_end IS NULL OR year_end >= ?)
      ORDER BY type, model DESC, title`,
-  ).all(type ?? 'adas', type ?? 'general', v.make.trim(), v.model.replace(/\s+/g, ' ').trim(), v.year, v.year) as VehicleLink[];
+  ).all(type ?? 'adas', type ?? 'general', v.make.trim(), v.model.replace(/\s+/g, ' ').trim(), v.year, v.year);
 }
 
 export interface InfoRule {
@@ -273,31 +268,14 @@ export interface InfoRule {
 
 /** The active info lookups of a make and year (position statements, procedures) in their order. */
 export function infoFor(db: Db, v: Pick<Vehicle, 'make' | 'year'>): InfoRule[] {
-  return (
-    prepared(
-      db,
-      `SELECT adas_info_lookup, adas_checklist_matrix, lookup_type, description, url, source, keywords, is_report_add FROM adas_info_lookup
+  return prepared<Omit<InfoRule, 'keywords' | 'isReportAdd'> & { keywords: string; isReportAdd: number }>(
+    db,
+    `SELECT adas_info_lookup AS adasChecklistMatrixInfoLookup, adas_checklist_matrix AS adasChecklistMatrix, lookup_type AS lookupType,
+            description, url, source, keywords, is_report_add AS isReportAdd FROM adas_info_lookup
        WHERE vehicle_make = ? AND year_start <= ? AND year_end >= ? AND is_inactive = 0 ORDER BY sort, adas_info_lookup`,
-    ).all(v.make.trim(), v.year, v.year) as {
-      adas_info_lookup: number;
-      adas_checklist_matrix: number | null;
-      lookup_type: string;
-      description: string;
-      url: string;
-      source: string;
-      keywords: string;
-      is_report_add: number;
-    }[]
-  ).map((r) => ({
-    adasChecklistMatrixInfoLookup: r.adas_info_lookup,
-    adasChecklistMatrix: r.adas_checklist_matrix,
-    lookupType: r.lookup_type,
-    description: r.description,
-    url: r.url,
-    source: r.source,
-    keywords: splitKeywords(r.keywords),
-    isReportAdd: r.is_report_add === 1,
-  }));
+  )
+    .all(v.make.trim(), v.year, v.year)
+    .map((r) => ({ ...r, keywords: splitKeywords(r.keywords), isReportAdd: r.isReportAdd === 1 }));
 }
 
 export interface VehicleRules {

@@ -5,7 +5,7 @@
 import { contract } from '../../lib/contract';
 import type { ScanProConfiguration } from '../../lib/contract/scanpro';
 import { modelYearMax } from '../../lib/configuration/constants';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import { assertFirm } from '../core/caller';
 import { notFound } from '../core/errors';
 import { implement } from '../core/implement';
@@ -25,9 +25,10 @@ export function defaultScanPro(businessId: number): ScanProConfiguration {
 export const scanProCalls = [
   implement(contract.scanpro.GetScanProConfiguration, ({ query, caller, ctx }) => {
     assertFirm(caller, query.businessId, 'Firm');
-    const r = prepared(ctx.db, 'SELECT criteria, checklist, updated_at FROM scanpro_configuration WHERE business_id = ?').get(
-      query.businessId,
-    ) as { criteria: string; checklist: string; updated_at: string } | undefined;
+    const r = prepared<{ criteria: string; checklist: string; updated_at: string }>(
+      ctx.db,
+      'SELECT criteria, checklist, updated_at FROM scanpro_configuration WHERE business_id = ?',
+    ).get(query.businessId);
     if (!r) {
       if (!prepared(ctx.db, 'SELECT 1 FROM firm WHERE firm = ?').get(query.businessId)) throw notFound('Firm');
       return defaultScanPro(query.businessId);
@@ -37,19 +38,22 @@ export const scanProCalls = [
   implement(contract.scanpro.SaveScanProConfiguration, ({ body, caller, ctx }) => {
     assertFirm(caller, body.businessId, 'Firm');
     const { db } = ctx;
-    const known = prepared(db, 'SELECT count(*) FROM adas_checklist_matrix WHERE adas_checklist_matrix IN (SELECT value FROM json_each(?))')
-      .pluck()
-      .get(JSON.stringify(body.checklist)) as number;
+    const known = oneRow(
+      preparedValue<number>(
+        db,
+        'SELECT count(*) FROM adas_checklist_matrix WHERE adas_checklist_matrix IN (SELECT value FROM json_each(?))',
+      ).get(JSON.stringify(body.checklist)),
+    );
     if (known !== body.checklist.length) throw fieldError('checklist', 'Unknown system');
-    const updatedAt = prepared(
-      db,
-      `INSERT INTO scanpro_configuration (business_id, criteria, checklist, updated_by) VALUES (?, ?, ?, ?)
+    const updatedAt = oneRow(
+      preparedValue<string>(
+        db,
+        `INSERT INTO scanpro_configuration (business_id, criteria, checklist, updated_by) VALUES (?, ?, ?, ?)
        ON CONFLICT (business_id) DO UPDATE SET criteria = excluded.criteria, checklist = excluded.checklist, updated_by = excluded.updated_by,
          updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
        RETURNING updated_at`,
-    )
-      .pluck()
-      .get(body.businessId, JSON.stringify(body.criteria), JSON.stringify(body.checklist), caller.user) as string;
+      ).get(body.businessId, JSON.stringify(body.criteria), JSON.stringify(body.checklist), caller.user),
+    );
     return { businessId: body.businessId, updatedAt };
   }),
 ];

@@ -5,6 +5,8 @@
  * and one scan-pro configuration. Written through the same code the calls use (make-matrices.ts), so the
  * keyword index, models and search rows are what a saved record would have.
  */
+import { oneRow } from '../core/sql';
+import { nth } from '../core/random';
 import { joinKeywords } from '../../lib/configuration/keywords';
 import type { Db } from '../core/db';
 import { indexKeywords } from './keywords';
@@ -64,7 +66,7 @@ export function seedReference(db: Db): SeedIds {
 /** The make matrices of one system of a make: one per range of years. */
 export function makeMatrixInputs(make: MakeDemo, s: MakeSystemDemo, ids: SeedIds) {
   return s.years.map(([yearStart, yearEnd], i) => {
-    const calibration = ids.calibrations.get(s.calibrations[Math.min(i, s.calibrations.length - 1)])!;
+    const calibration = ids.calibrations.get(nth(s.calibrations, Math.min(i, s.calibrations.length - 1)))!;
     return {
       adasChecklistMatrixVehicle: -1,
       adasChecklistMatrix: ids.systems.get(s.system)!,
@@ -224,32 +226,40 @@ const BENCH_MAKES = [
 export function growMakeMatrices(db: Db, target: number): number {
   const ids: SeedIds = {
     systems: new Map(
-      (
-        db.prepare('SELECT matrix_item, adas_checklist_matrix FROM adas_checklist_matrix').all() as {
-          matrix_item: string;
-          adas_checklist_matrix: number;
-        }[]
-      ).map((r) => [r.matrix_item, r.adas_checklist_matrix]),
+      db
+        .prepare<
+          unknown[],
+          {
+            matrix_item: string;
+            adas_checklist_matrix: number;
+          }
+        >('SELECT matrix_item, adas_checklist_matrix FROM adas_checklist_matrix')
+        .all()
+        .map((r) => [r.matrix_item, r.adas_checklist_matrix]),
     ),
     calibrations: new Map(
-      (
-        db.prepare('SELECT name, calibration_type, system_type FROM adas_calibration_type').all() as {
-          name: string;
-          calibration_type: number;
-          system_type: number;
-        }[]
-      ).map((r) => [r.name, { id: r.calibration_type, systemType: r.system_type }]),
+      db
+        .prepare<
+          unknown[],
+          {
+            name: string;
+            calibration_type: number;
+            system_type: number;
+          }
+        >('SELECT name, calibration_type, system_type FROM adas_calibration_type')
+        .all()
+        .map((r) => [r.name, { id: r.calibration_type, systemType: r.system_type }]),
     ),
   };
   const makes: MakeDemo[] = [
     ...DEMO_MAKES,
     ...BENCH_MAKES.map((make, i) => ({
-      ...DEMO_MAKES[i % DEMO_MAKES.length],
+      ...nth(DEMO_MAKES, i),
       make,
       models: Array.from({ length: 12 }, (_, m) => `${make.slice(0, 3).toUpperCase()}-${m + 1}`),
     })),
   ];
-  const start = db.prepare('SELECT count(*) FROM adas_make_matrix').pluck().get() as number;
+  const start = oneRow(db.prepare<unknown[], number>('SELECT count(*) FROM adas_make_matrix').pluck().get());
   let added = 0;
   db.transaction(() => {
     for (const make of makes)
@@ -257,13 +267,13 @@ export function growMakeMatrices(db: Db, target: number): number {
         for (const system of make.systems)
           for (let year = 2000; year <= 2026; year += 2) {
             if (start + added >= target) return;
-            const [input] = makeMatrixInputs(make, { ...system, years: [[year, Math.min(year + 1, 2026)]], models: [model] }, ids);
-            try {
-              saveMakeMatrix(db, input);
-              added++;
-            } catch {
-              // A demo row already holds this make, system, years and model.
-            }
+            for (const input of makeMatrixInputs(make, { ...system, years: [[year, Math.min(year + 1, 2026)]], models: [model] }, ids))
+              try {
+                saveMakeMatrix(db, input);
+                added++;
+              } catch {
+                // A demo row already holds this make, system, years and model.
+              }
           }
   })();
   return added;

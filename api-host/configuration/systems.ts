@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { contract } from '../../lib/contract';
 import type { ChecklistMatrix, checklistMatrixInput } from '../../lib/contract/admin';
 import type { Db } from '../core/db';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import { badRequest, notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { assertKnowledgeBase, bool, fieldError, flag, isUniqueViolation, pageOf, searchCondition } from './common';
@@ -30,10 +30,10 @@ const ORDER = { sort: ['c.sort', 'c.matrix_item'], matrixItem: ['c.matrix_item']
 
 function itemsOf(db: Db, ids: readonly number[]) {
   const out = new Map<number, ChecklistMatrix['items']>();
-  for (const r of prepared(
+  for (const r of prepared<{ adas_checklist_matrix_item: number; adas_checklist_matrix: number; item: string }>(
     db,
     'SELECT adas_checklist_matrix_item, adas_checklist_matrix, item FROM adas_checklist_matrix_item WHERE adas_checklist_matrix IN (SELECT value FROM json_each(?)) ORDER BY adas_checklist_matrix_item',
-  ).all(JSON.stringify(ids)) as { adas_checklist_matrix_item: number; adas_checklist_matrix: number; item: string }[]) {
+  ).all(JSON.stringify(ids))) {
     const list = out.get(r.adas_checklist_matrix) ?? [];
     list.push({ adasChecklistMatrixItem: r.adas_checklist_matrix_item, item: r.item, isRemove: false });
     out.set(r.adas_checklist_matrix, list);
@@ -43,7 +43,7 @@ function itemsOf(db: Db, ids: readonly number[]) {
 
 /** How many records use a system (they keep it from being deleted). */
 function usesOf(db: Db, id: number): { makeMatrices: number; others: number } {
-  const n = (sql: string) => prepared(db, sql).pluck().get(id) as number;
+  const n = (sql: string) => oneRow(preparedValue<number>(db, sql).get(id));
   return {
     makeMatrices: n('SELECT count(*) FROM adas_make_matrix WHERE adas_checklist_matrix = ?'),
     others:

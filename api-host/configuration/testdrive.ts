@@ -8,7 +8,7 @@ import type { TestDriveRecommendation } from '../../lib/contract/testdrive';
 import type { TestdriveResultTypeRow } from '../../lib/contract/lookups';
 import { driveTypeName } from '../../lib/configuration/constants';
 import type { Db } from '../core/db';
-import { prepared } from '../core/sql';
+import { prepared, preparedValue } from '../core/sql';
 import { type Caller, assertFirm } from '../core/caller';
 import { notFound } from '../core/errors';
 import { implement } from '../core/implement';
@@ -40,8 +40,10 @@ const RECOMMENDATION_FROM = 'testdrive_recommendation x JOIN firm f ON f.firm = 
 
 /** The recommendation if the caller may see it (its firm); otherwise 404, as for an unknown one. */
 function visibleRecommendation(db: Db, caller: Caller, id: number): RecommendationDb {
-  const r = prepared(db, `SELECT ${RECOMMENDATION_SELECT} FROM ${RECOMMENDATION_FROM} WHERE x.testdrive_recommendation = ?`).get(id) as
-    RecommendationDb | undefined;
+  const r = prepared<RecommendationDb>(
+    db,
+    `SELECT ${RECOMMENDATION_SELECT} FROM ${RECOMMENDATION_FROM} WHERE x.testdrive_recommendation = ?`,
+  ).get(id);
   if (!r || !caller.firms.has(r.firm)) throw notFound('Test-drive recommendation');
   return r;
 }
@@ -147,9 +149,9 @@ export const testDriveCalls = [
       body.testdriveResultCode,
     ];
     if (body.testdriveResultType > 0) {
-      const firm = prepared(db, 'SELECT firm FROM testdrive_result_type WHERE testdrive_result_type = ?')
-        .pluck()
-        .get(body.testdriveResultType) as number | undefined;
+      const firm = preparedValue<number>(db, 'SELECT firm FROM testdrive_result_type WHERE testdrive_result_type = ?').get(
+        body.testdriveResultType,
+      );
       if (firm === undefined || !caller.firms.has(firm)) throw notFound('Result type');
       prepared(
         db,

@@ -6,7 +6,7 @@ import { contract } from '../../lib/contract';
 import type { ReportRecommendation } from '../../lib/contract/report';
 import type { Translation } from '../../lib/contract/language';
 import type { Db } from '../core/db';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import { notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { assertKnowledgeBase, fieldError, isUniqueViolation, pageOf, searchCondition, type SqlValue } from './common';
@@ -118,9 +118,12 @@ export const textCalls = [
   implement(contract.report.saveReportRecommendation, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);
     const { db } = ctx;
-    const known = prepared(db, 'SELECT count(*) FROM adas_checklist_matrix WHERE adas_checklist_matrix IN (SELECT value FROM json_each(?))')
-      .pluck()
-      .get(JSON.stringify(body.systems)) as number;
+    const known = oneRow(
+      preparedValue<number>(
+        db,
+        'SELECT count(*) FROM adas_checklist_matrix WHERE adas_checklist_matrix IN (SELECT value FROM json_each(?))',
+      ).get(JSON.stringify(body.systems)),
+    );
     if (known !== body.systems.length) throw fieldError('systems', 'Unknown system');
     const values = [body.title, body.yearStart, body.yearEnd, JSON.stringify(body.systems), JSON.stringify(body.makes), body.content];
     if (body.reportRecommendation > 0) {

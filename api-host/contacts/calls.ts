@@ -29,7 +29,7 @@ import type { z } from 'zod';
 import { contract } from '../../lib/contract';
 import { SUPER_USER } from '../../lib/roles';
 import type { ContactAddress, ContactEmail, ContactPhone, ContactRecord, RelatedContact } from '../../lib/contract/contacts';
-import { firmScope, prepared } from '../core/sql';
+import { firmScope, prepared, preparedValue } from '../core/sql';
 import { listContacts, searchContacts, type SearchKind, type SearchRow } from './query';
 import type { Db } from '../core/db';
 import { announceChange } from '../push/service';
@@ -52,8 +52,7 @@ interface ContactHead {
  * sees every contact of their firms; anyone else only their own (the item calls open to every user).
  */
 function visibleContact(db: Db, caller: Caller, id: number, what = 'Contact'): ContactHead {
-  const row = prepared(db, 'SELECT contact, firm, is_vendor FROM contact WHERE contact = ? AND merged_into IS NULL').get(id) as
-    ContactHead | undefined;
+  const row = prepared<ContactHead>(db, 'SELECT contact, firm, is_vendor FROM contact WHERE contact = ? AND merged_into IS NULL').get(id);
   if (!row || !maySee(caller, row)) throw notFound(what);
   return row;
 }
@@ -102,35 +101,21 @@ export function checkStateInCountry(db: Db, country: number, stateProvince: numb
 }
 
 const CONTACT_SQL = `
-  SELECT c.contact, c.firm, c.contact_type, t.value AS contact_type_name, c.is_company, c.company_name, c.salutation, c.insurance_id,
-         c.insurance_number, c.first_name, c.last_name, c.notes, c.language, c.timezone, c.servicetype, c.is_firm, c.is_vendor, c.is_inactive
+  SELECT c.contact, c.firm, c.contact_type AS contactType, coalesce(t.value, '') AS contactTypeName, c.is_company AS isCompany,
+         c.company_name AS companyName, c.salutation, c.insurance_id AS insuranceId, coalesce(c.insurance_number, '') AS insuranceNumber,
+         c.first_name AS firstName, c.last_name AS lastName, c.notes, c.language, c.timezone, c.servicetype, c.is_firm AS isFirm,
+         c.is_vendor AS isVendor, c.is_inactive AS isInactive
   FROM contact c LEFT JOIN lookup t ON t.key = 'ContactType' AND t.id = c.contact_type
   WHERE c.contact = ? AND c.merged_into IS NULL`;
+type ContactFlag = 'isCompany' | 'isFirm' | 'isVendor' | 'isInactive';
+/** A contact's row: its flags 0/1 as stored. */
+type ContactRow = Omit<ContactRecord, ContactFlag> & Record<ContactFlag, number>;
 
 function readContact(db: Db, caller: Caller, id: number, vendorOnly = false): ContactRecord {
-  const r = prepared(db, CONTACT_SQL).get(id) as Record<string, number | string | null> | undefined;
+  const r = prepared<ContactRow>(db, CONTACT_SQL).get(id);
   const what = vendorOnly ? 'Vendor' : 'Contact';
-  if (!r || !caller.firms.has(r.firm as number) || (vendorOnly && !r.is_vendor)) throw notFound(what);
-  return {
-    contact: r.contact as number,
-    firm: r.firm as number,
-    contactType: r.contact_type as number,
-    contactTypeName: (r.contact_type_name as string | null) ?? '',
-    isCompany: !!r.is_company,
-    companyName: r.company_name as string,
-    salutation: r.salutation as number | null,
-    insuranceId: r.insurance_id as number | null,
-    insuranceNumber: (r.insurance_number as string | null) ?? '',
-    firstName: r.first_name as string,
-    lastName: r.last_name as string,
-    notes: r.notes as string,
-    language: r.language as number,
-    timezone: r.timezone as number,
-    servicetype: r.servicetype as number | null,
-    isFirm: !!r.is_firm,
-    isVendor: !!r.is_vendor,
-    isInactive: !!r.is_inactive,
-  };
+  if (!r || !caller.firms.has(r.firm) || (vendorOnly && !r.isVendor)) throw notFound(what);
+  return { ...r, isCompany: !!r.isCompany, isFirm: !!r.isFirm, isVendor: !!r.isVendor, isInactive: !!r.isInactive };
 }
 
 type ContactBody = z.output<typeof c.saveContact.body>;
@@ -185,13 +170,13 @@ export function saveContact(db: Db, caller: Caller, body: ContactBody, vendor: b
 
 /** The live, visible contacts of `ids` in order, or 404 naming the first that is not. */
 function visibleContacts(db: Db, caller: Caller, ids: readonly number[]): (ContactHead & { file_as: string; is_user: number })[] {
-  const get = prepared(
+  const get = prepared<ContactHead & { file_as: string; is_user: number }>(
     db,
     `SELECT contact, firm, is_vendor, file_as, EXISTS (SELECT 1 FROM user u WHERE u.contact = contact.contact) AS is_user
      FROM contact WHERE contact = ? AND merged_into IS NULL`,
   );
   return ids.map((id) => {
-    const row = get.get(id) as (ContactHead & { file_as: string; is_user: number }) | undefined;
+    const row = get.get(id);
     if (!row || !caller.firms.has(row.firm)) throw notFound(`Contact ${id}`);
     return row;
   });
@@ -225,9 +210,9 @@ function ensurePrimary(db: Db, kind: Kind, contact: number, preferred?: number):
   if (prepared(db, `SELECT 1 FROM ${kind.table} WHERE contact = ? AND is_primary = 1`).get(contact)) return;
   const id =
     (preferred &&
-      prepared(db, `SELECT ${kind.key} FROM ${kind.table} WHERE ${kind.key} = ? AND contact = ?`).pluck().get(preferred, contact)) ||
-    prepared(db, `SELECT min(${kind.key}) FROM ${kind.table} WHERE contact = ?`).pluck().get(contact);
-  if (id) makePrimary(db, kind, contact, id as number);
+      preparedValue<number>(db, `SELECT ${kind.key} FROM ${kind.table} WHERE ${kind.key} = ? AND contact = ?`).get(preferred, contact)) ||
+    preparedValue<number | null>(db, `SELECT min(${kind.key}) FROM ${kind.table} WHERE contact = ?`).get(contact);
+  if (id) makePrimary(db, kind, contact, id);
 }
 
 function hasRecords(db: Db, kind: Kind, contact: number): boolean {
@@ -291,67 +276,37 @@ function saveRecord(
   })();
 }
 
+/** A phone, address or email row: its primary flag 0/1 as stored, shown as the contract's 'P' and boolean. */
+type PrimaryRow<T extends { primary: string; isPrimary: boolean }> = Omit<T, 'primary' | 'isPrimary'> & { isPrimary: number };
+const withPrimary = <T extends { primary: string; isPrimary: boolean }>({ isPrimary, ...r }: PrimaryRow<T>) => ({
+  ...r,
+  primary: isPrimary ? 'P' : '',
+  isPrimary: !!isPrimary,
+});
+
+// Addresses and phones belong to one contact each in this host: never shared.
 const ADDRESS_SELECT = `
-  SELECT a.contact_address, a.contact, a.address_type, at.value AS address_type_name, a.address_lines, a.city, a.state_province,
-         sp.value AS state_province_name, a.postal_code, a.country, co.value AS country_name, a.address_note, a.is_primary
+  SELECT a.contact_address AS contactAddress, a.contact, a.contact_address AS address, a.address_type AS addressType,
+         coalesce(at.value, '') AS addressTypeName, a.address_lines AS addressLines, a.city, a.state_province AS stateProvince,
+         coalesce(sp.value, '') AS stateProvinceName, a.postal_code AS postalCode, a.country, coalesce(co.value, '') AS countryName,
+         a.address_note AS addressNote, a.is_primary AS isPrimary, 'N' AS isShared
   FROM contact_address a
   LEFT JOIN lookup at ON at.key = 'AddressType' AND at.id = a.address_type
   LEFT JOIN lookup sp ON sp.key = 'StateProvince' AND sp.id = a.state_province
   LEFT JOIN lookup co ON co.key = 'Country' AND co.id = a.country`;
-
-const toAddress = (r: Record<string, string | number | null>): ContactAddress => ({
-  contactAddress: r.contact_address as number,
-  contact: r.contact as number,
-  address: r.contact_address as number,
-  addressType: r.address_type as number,
-  addressTypeName: (r.address_type_name as string | null) ?? '',
-  addressLines: r.address_lines as string,
-  city: r.city as string,
-  stateProvince: r.state_province as number,
-  stateProvinceName: (r.state_province_name as string | null) ?? '',
-  postalCode: r.postal_code as string,
-  country: r.country as number,
-  countryName: (r.country_name as string | null) ?? '',
-  addressNote: r.address_note as string,
-  primary: r.is_primary ? 'P' : '',
-  isPrimary: !!r.is_primary,
-  // Addresses belong to one contact each in this host: never shared.
-  isShared: 'N',
-});
+const toAddress = (r: PrimaryRow<ContactAddress>): ContactAddress => withPrimary(r);
 
 const PHONE_SELECT = `
-  SELECT p.contact_phone, p.contact, p.phone_no, p.extension, p.phone_type, pt.value AS phone_type_name, p.phone_note, p.is_primary
+  SELECT p.contact_phone AS contactPhone, p.contact, p.contact_phone AS phone, p.phone_no AS phoneNo, p.extension, p.phone_type AS phoneType,
+         coalesce(pt.value, '') AS phoneTypeName, p.phone_note AS phoneNote, p.is_primary AS isPrimary, 'N' AS isShared
   FROM contact_phone p LEFT JOIN lookup pt ON pt.key = 'PhoneType' AND pt.id = p.phone_type`;
-
-const toPhone = (r: Record<string, string | number | null>): ContactPhone => ({
-  contactPhone: r.contact_phone as number,
-  contact: r.contact as number,
-  phone: r.contact_phone as number,
-  phoneNo: r.phone_no as string,
-  extension: r.extension as string,
-  phoneType: r.phone_type as number,
-  phoneTypeName: (r.phone_type_name as string | null) ?? '',
-  phoneNote: r.phone_note as string,
-  primary: r.is_primary ? 'P' : '',
-  isPrimary: !!r.is_primary,
-  isShared: 'N',
-});
+const toPhone = (r: PrimaryRow<ContactPhone>): ContactPhone => withPrimary(r);
 
 const EMAIL_SELECT = `
-  SELECT e.contact_email, e.contact, e.email_address, e.email_type, et.value AS email_type_name, e.is_primary
+  SELECT e.contact_email AS contactEmail, e.contact, e.email_address AS emailAddress, e.email_type AS emailType,
+         coalesce(et.value, '') AS emailTypeName, e.is_primary AS isPrimary
   FROM contact_email e LEFT JOIN lookup et ON et.key = 'EmailType' AND et.id = e.email_type`;
-
-const toEmail = (r: Record<string, string | number | null>): ContactEmail => ({
-  contactEmail: r.contact_email as number,
-  contact: r.contact as number,
-  emailAddress: r.email_address as string,
-  emailType: r.email_type as number,
-  emailTypeName: (r.email_type_name as string | null) ?? '',
-  primary: r.is_primary ? 'P' : '',
-  isPrimary: !!r.is_primary,
-});
-
-type Rows = Record<string, string | number | null>[];
+const toEmail = (r: PrimaryRow<ContactEmail>): ContactEmail => withPrimary(r);
 
 // ── the saves of a contact's address, phone and email (the item calls and the contacts import) ──────
 export function saveAddress(db: Db, caller: Caller, body: z.output<typeof c.saveAddress.body>): { id: number } {
@@ -392,6 +347,7 @@ export function saveEmail(db: Db, caller: Caller, body: z.output<typeof c.saveEm
 // ── merge ───────────────────────────────────────────────────────────────────────────────────────
 function merge(db: Db, caller: Caller, ids: readonly number[]): { contact: number; merged: number } {
   const [survivor, ...others] = ids;
+  if (survivor === undefined || others.length === 0) throw badRequest('Choose two or more contacts to merge');
   return db.transaction(() => {
     const rows = visibleContacts(db, caller, ids);
     if (new Set(rows.map((r) => r.firm)).size > 1) throw badRequest('Contacts of different locations cannot be merged');
@@ -401,18 +357,20 @@ function merge(db: Db, caller: Caller, ids: readonly number[]): { contact: numbe
     const list = others.join(',');
     for (const kind of [ADDRESS, PHONE, EMAIL]) {
       // Exact duplicates are dropped, keeping the survivor's record, then the earlier contact's (given order).
-      const records = (
-        db
-          .prepare(
-            `SELECT ${kind.key} AS id, contact, ${kind.identity} AS identity, is_primary FROM ${kind.table} WHERE contact IN (${ids.join(',')})`,
-          )
-          .all() as {
-          id: number;
-          contact: number;
-          identity: string;
-          is_primary: number;
-        }[]
-      ).sort((a, b) => ids.indexOf(a.contact) - ids.indexOf(b.contact) || b.is_primary - a.is_primary || a.id - b.id);
+      const records = db
+        .prepare<
+          unknown[],
+          {
+            id: number;
+            contact: number;
+            identity: string;
+            is_primary: number;
+          }
+        >(
+          `SELECT ${kind.key} AS id, contact, ${kind.identity} AS identity, is_primary FROM ${kind.table} WHERE contact IN (${ids.join(',')})`,
+        )
+        .all()
+        .sort((a, b) => ids.indexOf(a.contact) - ids.indexOf(b.contact) || b.is_primary - a.is_primary || a.id - b.id);
       // The primary to keep: the survivor's own, else that of the first merged contact with records.
       const first = records[0];
       let keep = records.find((r) => r.contact === first?.contact && r.is_primary)?.id;
@@ -513,16 +471,19 @@ export const contactCalls = [
 
   // addresses
   implement(c.contactAddressOne, ({ query, caller, ctx }) => {
-    const row = prepared(ctx.db, `${ADDRESS_SELECT} WHERE a.contact_address = ?`).get(query.id) as Rows[number] | undefined;
+    const row = prepared<PrimaryRow<ContactAddress>>(ctx.db, `${ADDRESS_SELECT} WHERE a.contact_address = ?`).get(query.id);
     if (!row) throw notFound('Address');
-    visibleContact(ctx.db, caller, row.contact as number, 'Address');
+    visibleContact(ctx.db, caller, row.contact, 'Address');
     return toAddress(row);
   }),
   implement(c.contactAddresses, ({ query, caller, ctx }) => {
     visibleContact(ctx.db, caller, query.id);
-    return (
-      prepared(ctx.db, `${ADDRESS_SELECT} WHERE a.contact = ? ORDER BY a.is_primary DESC, a.contact_address`).all(query.id) as Rows
-    ).map(toAddress);
+    return prepared<PrimaryRow<ContactAddress>>(
+      ctx.db,
+      `${ADDRESS_SELECT} WHERE a.contact = ? ORDER BY a.is_primary DESC, a.contact_address`,
+    )
+      .all(query.id)
+      .map(toAddress);
   }),
   implement(c.saveAddress, ({ body, caller, ctx }) => changed(ctx, caller, saveAddress(ctx.db, caller, body), () => [body.contact])),
   implement(c.deleteAddress, ({ body, caller, ctx }) =>
@@ -535,9 +496,9 @@ export const contactCalls = [
   // phones
   implement(c.contactPhones, ({ query, caller, ctx }) => {
     visibleContact(ctx.db, caller, query.id);
-    return (prepared(ctx.db, `${PHONE_SELECT} WHERE p.contact = ? ORDER BY p.is_primary DESC, p.contact_phone`).all(query.id) as Rows).map(
-      toPhone,
-    );
+    return prepared<PrimaryRow<ContactPhone>>(ctx.db, `${PHONE_SELECT} WHERE p.contact = ? ORDER BY p.is_primary DESC, p.contact_phone`)
+      .all(query.id)
+      .map(toPhone);
   }),
   implement(c.savePhone, ({ body, caller, ctx }) => changed(ctx, caller, savePhone(ctx.db, caller, body), () => [body.contact])),
   implement(c.deletePhone, ({ body, caller, ctx }) =>
@@ -550,9 +511,9 @@ export const contactCalls = [
   // emails
   implement(c.contactEmails, ({ query, caller, ctx }) => {
     visibleContact(ctx.db, caller, query.id);
-    return (prepared(ctx.db, `${EMAIL_SELECT} WHERE e.contact = ? ORDER BY e.is_primary DESC, e.contact_email`).all(query.id) as Rows).map(
-      toEmail,
-    );
+    return prepared<PrimaryRow<ContactEmail>>(ctx.db, `${EMAIL_SELECT} WHERE e.contact = ? ORDER BY e.is_primary DESC, e.contact_email`)
+      .all(query.id)
+      .map(toEmail);
   }),
   implement(c.saveEmail, ({ body, caller, ctx }) => changed(ctx, caller, saveEmail(ctx.db, caller, body), () => [body.contact])),
   implement(c.deleteEmail, ({ body, caller, ctx }) =>
@@ -565,30 +526,22 @@ export const contactCalls = [
   // related contacts
   implement(c.related, ({ query, caller, ctx }) => {
     visibleContact(ctx.db, caller, query.id);
-    const rows = prepared(
+    return prepared<RelatedContact>(
       ctx.db,
-      `SELECT r.contact_related, r.contact, r.related_contact, r.related_contact_type, rt.value AS type_name, o.file_as, o.phone_no, o.email_address
+      `SELECT r.contact_related AS contactRelated, r.contact, r.related_contact AS relatedContact, r.related_contact_type AS relatedContactType,
+              coalesce(rt.value, '') AS relatedContactTypeName, o.file_as AS fileAs, o.phone_no AS phoneNo, o.email_address AS emailAddress
        FROM contact_related r JOIN contact o ON o.contact = r.related_contact AND o.merged_into IS NULL
        LEFT JOIN lookup rt ON rt.key = 'RelatedContactType' AND rt.id = r.related_contact_type
        WHERE r.contact = ?${firmScope(ctx.db, caller.firms, 'o')} ORDER BY o.file_as, r.contact_related`,
-    ).all(query.id) as Rows;
-    return rows.map((r): RelatedContact => ({
-      contactRelated: r.contact_related as number,
-      contact: r.contact as number,
-      relatedContact: r.related_contact as number,
-      relatedContactType: r.related_contact_type as number,
-      relatedContactTypeName: (r.type_name as string | null) ?? '',
-      fileAs: r.file_as as string,
-      phoneNo: r.phone_no as string | null,
-      emailAddress: r.email_address as string | null,
-    }));
+    ).all(query.id);
   }),
   implement(c.saveRelated, ({ body, caller, ctx }) => {
     const db = ctx.db;
     visibleContact(db, caller, body.contact);
     checkLookups(db, [['relatedContactType', 'RelatedContactType', body.relatedContactType, 'Unknown relation type']]);
-    const other = prepared(db, 'SELECT firm FROM contact WHERE contact = ? AND merged_into IS NULL').get(body.relatedContact) as
-      { firm: number } | undefined;
+    const other = prepared<{ firm: number }>(db, 'SELECT firm FROM contact WHERE contact = ? AND merged_into IS NULL').get(
+      body.relatedContact,
+    );
     if (!other || !caller.firms.has(other.firm)) throw badRequest('Invalid body', { relatedContact: ['Unknown contact'] });
     if (body.relatedContact === body.contact)
       throw badRequest('Invalid body', { relatedContact: ['A contact cannot be related to itself'] });
@@ -613,10 +566,10 @@ export const contactCalls = [
     return { id: Number(id) };
   }),
   implement(c.deleteRelated, ({ query, caller, ctx }) => {
-    const row = prepared(
+    const row = prepared<{ contact: number; firm: number }>(
       ctx.db,
       'SELECT r.contact, c.firm FROM contact_related r JOIN contact c ON c.contact = r.contact WHERE r.contact_related = ?',
-    ).get(query.id) as { contact: number; firm: number } | undefined;
+    ).get(query.id);
     // Unknown and foreign relations alike: nothing removed, nothing revealed.
     if (!row || !caller.firms.has(row.firm)) return { contact: -1, id: query.id };
     prepared(ctx.db, 'DELETE FROM contact_related WHERE contact_related = ?').run(query.id);

@@ -6,6 +6,7 @@
  */
 
 import type { LookupRow } from '../lookups/service';
+import { picker } from '../core/random';
 
 /** ContactType: the list's "type" sort follows these ids (the lookup order). */
 export const CONTACT_TYPE = {
@@ -156,7 +157,11 @@ export const LOOKUPS: Readonly<Record<string, readonly LookupRow[]>> = {
   ],
 };
 
-export const stateId = (code: string): number => LOOKUPS.StateProvince.find((r) => r[2] === code)![0];
+export function stateId(code: string): number {
+  const row = LOOKUPS.StateProvince?.find((r) => r[2] === code);
+  if (!row) throw new Error(`No state or province ${code} in the lookups`);
+  return row[0];
+}
 
 // ── deterministic generator ─────────────────────────────────────────────────────────────────────
 /** mulberry32: a small seeded PRNG, so every seed run produces the same data. */
@@ -392,7 +397,7 @@ interface Region {
   areaCodes: readonly string[];
   cities: readonly [city: string, postal: string][];
 }
-const REGIONS: Readonly<Record<string, Region>> = {
+const REGIONS = {
   GA: {
     state: 'GA',
     areaCodes: ['404', '678', '770'],
@@ -450,9 +455,9 @@ const REGIONS: Readonly<Record<string, Region>> = {
       ['San Antonio', '78205'],
     ],
   },
-};
+} satisfies Readonly<Record<string, Region>>;
 /** The region of each seeded firm (firm ids of api-host/locations/seed.ts SEED_FIRMS). */
-const FIRM_REGION: Readonly<Record<number, string>> = {
+const FIRM_REGION: Readonly<Record<number, keyof typeof REGIONS>> = {
   1: 'GA',
   2: 'IL',
   3: 'NY',
@@ -525,10 +530,11 @@ export interface Generator {
  */
 export function contactGenerator(seed: number, firms: readonly number[], fictionalPhones = true): Generator {
   const rng = prng(seed);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(rng() * list.length)];
+  const pick = picker(rng);
   const digits = (n: number) => Array.from({ length: n }, () => Math.floor(rng() * 10)).join('');
   const region = (firm: number) => REGIONS[FIRM_REGION[firm] ?? 'GA'];
-  const tz = (firm: number) => ({ CA: 3, TX: 6, IL: 6 })[FIRM_REGION[firm] ?? 'GA'] ?? 12;
+  const regionTimezone: Partial<Record<keyof typeof REGIONS, number>> = { CA: 3, TX: 6, IL: 6 };
+  const tz = (firm: number) => regionTimezone[FIRM_REGION[firm] ?? 'GA'] ?? 12;
 
   const phone = (firm: number, type = 1): GenPhone => {
     const exchange = fictionalPhones ? '555' : String(200 + Math.floor(rng() * 800));

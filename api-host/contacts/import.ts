@@ -13,7 +13,7 @@ import type { ContactRow } from '../../lib/data/import-schemas';
 import type { Db } from '../core/db';
 import { assertFirm, type Caller } from '../core/caller';
 import { HttpError, notFound } from '../core/errors';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import { LOOKUP_CHECKS, checkLookups, checkStateInCountry, contactValues, lookupExists, maySee } from './calls';
 
 interface StoredContact {
@@ -53,10 +53,10 @@ type SubKind = keyof typeof SUB;
 /** The primary record of `kind` of each contact in `contacts`, by contact id. */
 function primaries(db: Db, kind: SubKind, contacts: readonly number[]): Map<number, Stored> {
   const { table, key, columns } = SUB[kind];
-  const rows = prepared(
+  const rows = prepared<Stored>(
     db,
     `SELECT contact, ${key} AS id, ${columns.join(', ')} FROM ${table} WHERE is_primary = 1 AND contact IN (SELECT value FROM json_each(?))`,
-  ).all(ids(contacts)) as Stored[];
+  ).all(ids(contacts));
   return new Map(rows.map((r) => [r.contact, r]));
 }
 
@@ -75,13 +75,13 @@ export function importContacts(db: Db, caller: Caller, rows: readonly ContactRow
   };
   const existingIds = rows.map((r) => r.contact.contact).filter((id) => id > 0);
   const stored = new Map(
-    (
-      prepared(
-        db,
-        `SELECT contact, firm, contact_type, is_company, company_name, first_name, last_name, notes, is_inactive, salutation, insurance_id, insurance_number, language, timezone, servicetype, is_firm, is_vendor
+    prepared<StoredContact>(
+      db,
+      `SELECT contact, firm, contact_type, is_company, company_name, first_name, last_name, notes, is_inactive, salutation, insurance_id, insurance_number, language, timezone, servicetype, is_firm, is_vendor
          FROM contact WHERE merged_into IS NULL AND contact IN (SELECT value FROM json_each(?))`,
-      ).all(ids(existingIds)) as StoredContact[]
-    ).map((r) => [r.contact, r]),
+    )
+      .all(ids(existingIds))
+      .map((r) => [r.contact, r]),
   );
   const primary = {
     phone: primaries(db, 'phone', existingIds),
@@ -102,7 +102,7 @@ export function importContacts(db: Db, caller: Caller, rows: readonly ContactRow
   const nextId = () => {
     if (lastId < 0) {
       db.pragma('defer_foreign_keys = ON');
-      lastId = prepared(db, 'SELECT coalesce(max(contact), 0) FROM contact').pluck().get() as number;
+      lastId = oneRow(preparedValue<number>(db, 'SELECT coalesce(max(contact), 0) FROM contact').get());
     }
     return ++lastId;
   };

@@ -11,7 +11,7 @@
  */
 import type { ContactListQuery, ContactRow } from '../../lib/contract/contacts';
 import type { Db } from '../core/db';
-import { firmScope, ftsPrefixMatch, prepared, searchWords } from '../core/sql';
+import { firmScope, ftsPrefixMatch, oneRow, prepared, preparedValue, searchWords } from '../core/sql';
 import { isoSeconds as iso } from '../core/time';
 
 export type FtsColumn = 'name' | 'phone' | 'email' | 'address';
@@ -112,16 +112,15 @@ function countList(db: Db, q: ContactListQuery, opts: ListOptions, filter: { sql
   if (onlySearch && !q.searchTerm) {
     // Every live contact: the b-tree count of the table less the (few, indexed) merged tombstones.
     return (
-      (prepared(db, 'SELECT count(*) FROM contact').pluck().get() as number) -
-      (prepared(db, 'SELECT count(*) FROM contact WHERE merged_into IS NOT NULL').pluck().get() as number)
+      oneRow(preparedValue<number>(db, 'SELECT count(*) FROM contact').get()) -
+      oneRow(preparedValue<number>(db, 'SELECT count(*) FROM contact WHERE merged_into IS NOT NULL').get())
     );
   }
   const match = q.searchTerm ? ftsQuery(q.searchTerm, ['name', 'phone', 'email']) : null;
   // The search index holds live contacts only, so a search alone is counted there.
-  if (onlySearch && match) return prepared(db, 'SELECT count(*) FROM contact_fts WHERE contact_fts MATCH ?').pluck().get(match) as number;
-  return prepared(db, `SELECT count(*) FROM contact c WHERE ${filter.sql}`)
-    .pluck()
-    .get(...filter.params) as number;
+  if (onlySearch && match)
+    return oneRow(preparedValue<number>(db, 'SELECT count(*) FROM contact_fts WHERE contact_fts MATCH ?').get(match));
+  return oneRow(preparedValue<number>(db, `SELECT count(*) FROM contact c WHERE ${filter.sql}`).get(...filter.params));
 }
 
 /**
@@ -158,7 +157,7 @@ export function listContacts(db: Db, q: ContactListQuery, opts: ListOptions): { 
     JOIN contact c ON c.contact = p.contact
     LEFT JOIN lookup t ON t.key = 'ContactType' AND t.id = c.contact_type
     ORDER BY ${orderOuter}`;
-  const rows = prepared(db, sql).all(...f.params, q.pageSize, offset) as RowDb[];
+  const rows = prepared<RowDb>(db, sql).all(...f.params, q.pageSize, offset);
   return { count, items: rows.map(toRow) };
 }
 
@@ -167,9 +166,9 @@ const totals = new WeakMap<Db, { at: number; n: number }>();
 function estimateTotal(db: Db): number {
   const cached = totals.get(db);
   if (cached && Date.now() - cached.at < 30_000) return cached.n;
-  const n = prepared(db, 'SELECT count(*) FROM contact c INDEXED BY contact_by_created WHERE c.merged_into IS NULL')
-    .pluck()
-    .get() as number;
+  const n = oneRow(
+    preparedValue<number>(db, 'SELECT count(*) FROM contact c INDEXED BY contact_by_created WHERE c.merged_into IS NULL').get(),
+  );
   totals.set(db, { at: Date.now(), n });
   return n;
 }
@@ -184,9 +183,11 @@ export function explainList(db: Db, q: ContactListQuery, opts: ListOptions): str
   const dir = q.direction === 'desc' ? ' DESC' : '';
   const order = ORDER[q.orderBy].map((e) => (plan === 'sort-index' ? e : `+${e}`) + dir).join(', ');
   const rows = db
-    .prepare(`EXPLAIN QUERY PLAN SELECT c.contact FROM contact c WHERE ${f.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .prepare<unknown[], { detail: string }>(
+      `EXPLAIN QUERY PLAN SELECT c.contact FROM contact c WHERE ${f.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    )
     .all(...f.params, q.pageSize, 0);
-  return [`plan ${plan}`, ...(rows as { detail: string }[]).map((r) => r.detail)];
+  return [`plan ${plan}`, ...rows.map((r) => r.detail)];
 }
 
 // ── search calls ────────────────────────────────────────────────────────────────────────────────
@@ -273,7 +274,7 @@ export function searchContacts(db: Db, kind: SearchKind, term: string, opts: Sea
            FROM (${candidates}) m JOIN contact c ON c.contact = m.contact JOIN contact_phone p ON p.contact = c.contact
            WHERE ${itemWhere}
            ORDER BY c.file_as, c.contact, p.is_primary DESC, p.contact_phone LIMIT ?`;
-    return prepared(db, sql).all(...params, ...itemParams, limit) as SearchRow[];
+    return prepared<SearchRow>(db, sql).all(...params, ...itemParams, limit);
   }
 
   const sql = `
@@ -282,5 +283,5 @@ export function searchContacts(db: Db, kind: SearchKind, term: string, opts: Sea
     FROM (SELECT c.contact FROM contact c WHERE ${where.join(' AND ')}${scope} ORDER BY c.file_as, c.contact LIMIT ?) m
     JOIN contact c ON c.contact = m.contact
     ORDER BY c.file_as, c.contact`;
-  return prepared(db, sql).all(...params, limit) as SearchRow[];
+  return prepared<SearchRow>(db, sql).all(...params, limit);
 }

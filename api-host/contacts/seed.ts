@@ -4,6 +4,7 @@
  * created_at is relative to the seeding time. `bulkInsertContacts` is what the benchmark seed
  * (scripts/seed-bench.ts) uses for 100,000 contacts.
  */
+import { oneRow } from '../core/sql';
 import type { Db } from '../core/db';
 import { CONTACT_TYPE, contactGenerator, type GenContact } from './data';
 import { isoSeconds as iso } from '../core/time';
@@ -53,12 +54,12 @@ export function bulkInsertContacts(db: Db, contacts: Iterable<GenContact>, now =
   let n = 0;
   db.transaction(() => {
     const triggers = db
-      .prepare(
+      .prepare<unknown[], { name: string; sql: string }>(
         `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('contact', 'contact_phone', 'contact_email', 'contact_address')`,
       )
-      .all() as { name: string; sql: string }[];
+      .all();
     for (const t of triggers) db.exec(`DROP TRIGGER ${t.name}`);
-    const first = db.prepare('SELECT coalesce(max(contact), 0) + 1 FROM contact').pluck().get() as number;
+    const first = oneRow(db.prepare<unknown[], number>('SELECT coalesce(max(contact), 0) + 1 FROM contact').pluck().get());
     const insert = contactInserter(db, now);
     for (const c of contacts) {
       insert(c);
@@ -145,11 +146,16 @@ export function seedContacts(db: Db): void {
   db.transaction(() => {
     // The users' own contacts are employees, reachable at their username.
     db.prepare('UPDATE contact SET contact_type = ? WHERE contact IN (SELECT contact FROM user)').run(CONTACT_TYPE.employee);
-    const users = db.prepare('SELECT u.contact, u.firm, u.username FROM user u ORDER BY u.user').all() as {
-      contact: number;
-      firm: number;
-      username: string;
-    }[];
+    const users = db
+      .prepare<
+        unknown[],
+        {
+          contact: number;
+          firm: number;
+          username: string;
+        }
+      >('SELECT u.contact, u.firm, u.username FROM user u ORDER BY u.user')
+      .all();
     const email = db.prepare('INSERT INTO contact_email (contact, email_type, email_address, is_primary) VALUES (?, 1, ?, 1)');
     const phone = db.prepare('INSERT INTO contact_phone (contact, phone_type, phone_no, extension, is_primary) VALUES (?, 2, ?, ?, 1)');
     for (const u of users) {

@@ -32,7 +32,7 @@ export function openDb(file: string, migrations: readonly Migration[]): Db {
   db.exec(
     "CREATE TABLE IF NOT EXISTS schema_migration (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')))",
   );
-  const applied = new Set(db.prepare('SELECT name FROM schema_migration').pluck().all() as string[]);
+  const applied = new Set(db.prepare<unknown[], string>('SELECT name FROM schema_migration').pluck().all());
   // A migration this version does not know (an area renamed or folded into another) means another layout.
   const known = new Set(migrations.map((m) => m.name));
   const unknown = [...applied].find((name) => !known.has(name));

@@ -4,7 +4,7 @@
  * firm_parent) by a recursive query. UNION keeps each firm once and ends a walk that meets a firm twice.
  */
 import type { Db } from './db';
-import { prepared } from './sql';
+import { preparedValue } from './sql';
 
 const REACH_SQL = `
   WITH RECURSIVE reach(firm) AS (
@@ -15,7 +15,7 @@ const REACH_SQL = `
   SELECT firm FROM reach`;
 
 export function reachOf(db: Db, user: number): Set<number> {
-  return new Set(prepared(db, REACH_SQL).pluck().all(user) as number[]);
+  return new Set(preparedValue<number>(db, REACH_SQL).all(user));
 }
 
 const REACHING_SQL = `
@@ -28,5 +28,5 @@ const REACHING_SQL = `
 
 /** The users who reach a firm: those linked to it or to any firm above it (index user_firm_firm). */
 export function usersReaching(db: Db, firm: number): Set<number> {
-  return new Set(prepared(db, REACHING_SQL).pluck().all(firm) as number[]);
+  return new Set(preparedValue<number>(db, REACHING_SQL).all(firm));
 }

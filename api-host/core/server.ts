@@ -27,9 +27,9 @@ function fieldErrors(error: z.ZodError): Record<string, string[]> {
 
 async function identify(ctx: HostContext, request: FastifyRequest): Promise<Caller | null> {
   const header = request.headers.authorization;
-  const match = header && /^Bearer (.+)$/i.exec(header);
-  if (!match) return null;
-  const token = await ctx.tokens.verify(match[1]);
+  const [, bearer] = (header && /^Bearer (.+)$/i.exec(header)) || [];
+  if (!bearer) return null;
+  const token = await ctx.tokens.verify(bearer);
   if (!token) return null;
   // The user must still exist and be active, and the token must not have been revoked (auth/sessions.ts).
   const standing = tokenStanding(ctx.db, token);

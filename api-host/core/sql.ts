@@ -2,24 +2,46 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db';
 
-const statements = new WeakMap<Db, Map<string, Statement>>();
-/** Prepared statements cached per database by their SQL text (the variants are few and bounded). */
-export function prepared(db: Db, sql: string): Statement {
+const statements = new WeakMap<Db, Map<string, Statement<unknown[], unknown>>>();
+function cached(db: Db, key: string, make: () => Statement<unknown[], unknown>): Statement<unknown[], unknown> {
   let cache = statements.get(db);
   if (!cache) statements.set(db, (cache = new Map()));
-  let s = cache.get(sql);
+  let s = cache.get(key);
   if (!s) {
-    s = db.prepare(sql);
+    s = make();
     if (cache.size > 500) cache.clear();
-    cache.set(sql, s);
+    cache.set(key, s);
   }
   return s;
+}
+
+/**
+ * A statement cached per database by its SQL text (the variants are few and bounded), typed by the row it
+ * yields: the SQL names its columns as `Row` does (`first_name AS firstName`), so rows need no cast.
+ */
+export function prepared<Row = unknown, Params extends unknown[] = unknown[]>(db: Db, sql: string): Statement<Params, Row> {
+  // The cache holds statements of every row type; the SQL text (its key) decides the row, as the caller typed it.
+  return cached(db, sql, () => db.prepare(sql)) as Statement<Params, Row>;
+}
+
+/** A statement yielding its first column's value (better-sqlite3's pluck), cached apart from the full-row form. */
+export function preparedValue<Value, Params extends unknown[] = unknown[]>(db: Db, sql: string): Statement<Params, Value> {
+  return cached(db, `pluck:${sql}`, () => db.prepare(sql).pluck()) as Statement<Params, Value>;
+}
+
+/**
+ * The row a query always yields: an aggregate without GROUP BY, or a record this call has just checked or
+ * written. None means the database broke its own invariant, a server fault rather than bad input.
+ */
+export function oneRow<Row>(row: Row | undefined): Row {
+  if (row === undefined) throw new Error('The query yielded no row where one always exists');
+  return row;
 }
 
 /** The caller's firm scope as an SQL condition on `alias.firm` ('' when the caller reaches every firm). */
 export function firmScope(db: Db, firms: ReadonlySet<number>, alias = 'c'): string {
   if (firms.size === 0) return ' AND 0';
-  const all = (prepared(db, 'SELECT count(*) FROM firm').pluck().get() as number) <= firms.size;
+  const all = oneRow(preparedValue<number>(db, 'SELECT count(*) FROM firm').get()) <= firms.size;
   if (all) return '';
   const list = [...firms].filter(Number.isInteger).sort((a, b) => a - b);
   return ` AND ${alias}.firm IN (${list.join(',')})`;

@@ -25,11 +25,11 @@ interface KnownModel {
 }
 
 function knownModels(db: Db): KnownModel[] {
-  return prepared(
+  return prepared<KnownModel>(
     db,
     `SELECT DISTINCT vehicle_make AS make, vehicle_model AS model FROM adas_make_matrix_model
      UNION SELECT m.name, p.model FROM vehicle_pattern p JOIN vehicle_wmi w ON w.wmi = p.wmi JOIN vehicle_make m ON m.make_id = w.make_id`,
-  ).all() as KnownModel[];
+  ).all();
 }
 
 function findVehicle(db: Db, prompt: string, text: string): { vehicle: AiAnswer['vehicle']; unknown: string[] } {

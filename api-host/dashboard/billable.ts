@@ -45,14 +45,7 @@ export function billableLines(db: Db, inspection: number, firm: number): Billabl
   const approved = `SELECT q.adas_checklist_matrix, q.calibrate_request_line, q.price_cents FROM calibrate_request_line q
      JOIN calibrate_request cr ON cr.calibrate_request = q.calibrate_request
      WHERE cr.adas_inspection = @inspection AND cr.approved_at IS NOT NULL AND cr.status_name NOT IN (SELECT value FROM json_each(@closing)) AND q.price_cents IS NOT NULL`;
-  const rows = prepared(
-    db,
-    `SELECT r.adas_inspection_result AS id, r.system, r.calibration_type AS type, r.calibration_mode AS mode,
-       (SELECT t.calibration_type FROM adas_calibration_type t WHERE t.name = r.calibration_type ORDER BY t.calibration_type LIMIT 1) AS typeId,
-       (SELECT a.calibrate_request_line FROM (${approved}) a WHERE a.adas_checklist_matrix = r.adas_checklist_matrix ORDER BY a.calibrate_request_line LIMIT 1) AS line,
-       (SELECT a.price_cents FROM (${approved}) a WHERE a.adas_checklist_matrix = r.adas_checklist_matrix ORDER BY a.calibrate_request_line LIMIT 1) AS lineCents
-     FROM adas_inspection_result r WHERE r.adas_inspection = @inspection AND r.result = @calibrated AND r.is_not_equipped = 0 ORDER BY r.sort, r.adas_inspection_result`,
-  ).all({ inspection, calibrated: RESULT.calibrated, closing: JSON.stringify(CLOSING_STATUSES) }) as {
+  const rows = prepared<{
     id: number;
     system: string;
     type: string;
@@ -60,7 +53,14 @@ export function billableLines(db: Db, inspection: number, firm: number): Billabl
     typeId: number | null;
     line: number | null;
     lineCents: number | null;
-  }[];
+  }>(
+    db,
+    `SELECT r.adas_inspection_result AS id, r.system, r.calibration_type AS type, r.calibration_mode AS mode,
+       (SELECT t.calibration_type FROM adas_calibration_type t WHERE t.name = r.calibration_type ORDER BY t.calibration_type LIMIT 1) AS typeId,
+       (SELECT a.calibrate_request_line FROM (${approved}) a WHERE a.adas_checklist_matrix = r.adas_checklist_matrix ORDER BY a.calibrate_request_line LIMIT 1) AS line,
+       (SELECT a.price_cents FROM (${approved}) a WHERE a.adas_checklist_matrix = r.adas_checklist_matrix ORDER BY a.calibrate_request_line LIMIT 1) AS lineCents
+     FROM adas_inspection_result r WHERE r.adas_inspection = @inspection AND r.result = @calibrated AND r.is_not_equipped = 0 ORDER BY r.sort, r.adas_inspection_result`,
+  ).all({ inspection, calibrated: RESULT.calibrated, closing: JSON.stringify(CLOSING_STATUSES) });
   return rows.map((r) => ({
     requestLine: r.line,
     inspectionResult: r.id,

@@ -10,17 +10,17 @@ import { analysisOf, daysOf, previousRange, type DayRange } from '../../lib/dash
 import type { AnalysisRow, dashboardQuery, Measures } from '../../lib/contract/dashboard';
 import type { Db } from '../core/db';
 import { assertFirm, type Caller } from '../core/caller';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import { billableByFirm } from './billable';
 
 type Query = z.output<typeof dashboardQuery>;
 
 /** The caller's top firms: reached firms whose parent is not reached. */
 export function topFirms(db: Db, caller: Caller): number[] {
-  const rows = prepared(
+  const rows = prepared<{ firm: number; parent: number | null }>(
     db,
     'SELECT firm, parent FROM firm WHERE firm IN (SELECT value FROM json_each(?)) ORDER BY name COLLATE NOCASE, firm',
-  ).all(JSON.stringify([...caller.firms])) as { firm: number; parent: number | null }[];
+  ).all(JSON.stringify([...caller.firms]));
   return rows.filter((r) => r.parent == null || !caller.firms.has(r.parent)).map((r) => r.firm);
 }
 
@@ -64,8 +64,7 @@ function groupsOf(db: Db, q: Query, nodes: readonly number[]): { sql: string; pa
       };
     case 'location': {
       // One node: its children, or its technicians when it has none. Several: the nodes themselves.
-      const children =
-        nodes.length === 1 ? (prepared(db, 'SELECT firm FROM firm WHERE parent = ?').pluck().all(nodes[0]) as number[]) : [...nodes];
+      const children = nodes.length === 1 ? preparedValue<number>(db, 'SELECT firm FROM firm WHERE parent = ?').all(nodes[0]) : [...nodes];
       if (children.length === 0) return groupsOf(db, { ...q, analysis: 'techHours' }, nodes);
       return {
         sql: `SELECT CAST(f.firm AS TEXT) AS key, f.name AS label, f.firm, 1 AS drill, ${measureSql('d')}
@@ -85,18 +84,20 @@ type Row = Omit<AnalysisRow, 'drill'> & { drill: number };
 export function analysis(db: Db, caller: Caller, q: Query): { count: number; items: AnalysisRow[]; totals: Measures } {
   const nodes = scopeNodes(db, caller, q.firm);
   const { sql, params } = groupsOf(db, q, nodes);
-  const totals = prepared(
-    db,
-    `SELECT count(*) AS count, coalesce(sum(inspections), 0) AS inspections, coalesce(sum(calibrations), 0) AS calibrations,
+  const totals = oneRow(
+    prepared<Measures & { count: number }>(
+      db,
+      `SELECT count(*) AS count, coalesce(sum(inspections), 0) AS inspections, coalesce(sum(calibrations), 0) AS calibrations,
        coalesce(sum(sales), 0) AS sales, coalesce(sum(hours), 0) AS hours, coalesce(sum(cost), 0) AS cost FROM (${sql})`,
-  ).get(...params) as Measures & { count: number };
+    ).get(...params),
+  );
   const dir = q.direction === 'desc' ? 'DESC' : 'ASC';
   const order = q.orderBy === 'firm' ? `label COLLATE NOCASE ${dir}, key ${dir}` : `${q.orderBy} ${dir}, label COLLATE NOCASE, key`;
-  const rows = prepared(db, `SELECT * FROM (${sql}) ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+  const rows = prepared<Row>(db, `SELECT * FROM (${sql}) ORDER BY ${order} LIMIT ? OFFSET ?`).all(
     ...params,
     q.pageSize,
     (q.page - 1) * q.pageSize,
-  ) as Row[];
+  );
   const { count, ...sums } = totals;
   return { count, items: rows.map((r) => ({ ...r, key: String(r.key), drill: r.drill === 1, ...rounded(r) })), totals: rounded(sums) };
 }
@@ -110,20 +111,22 @@ function rounded(m: Measures): Measures {
 const EMPTY: Measures = { inspections: 0, calibrations: 0, sales: 0, hours: 0, cost: 0 };
 
 function totalsOf(db: Db, nodes: readonly number[], r: DayRange): Measures {
-  const row = prepared(
-    db,
-    `SELECT ${measureSql('d')} FROM dashboard_daily d WHERE d.node IN (SELECT value FROM json_each(?)) AND d.kind = 'total' AND d.day BETWEEN ? AND ?`,
-  ).get(nodesJson(nodes), r.startDate, r.endDate) as Measures;
+  const row = oneRow(
+    prepared<Measures>(
+      db,
+      `SELECT ${measureSql('d')} FROM dashboard_daily d WHERE d.node IN (SELECT value FROM json_each(?)) AND d.kind = 'total' AND d.day BETWEEN ? AND ?`,
+    ).get(nodesJson(nodes), r.startDate, r.endDate),
+  );
   return rounded(row);
 }
 
 /** The way from the caller's top firms down to `firm` (the breadcrumb), `firm` last. */
 function pathTo(db: Db, caller: Caller, firm: number): { firm: number; name: string }[] {
-  const chain = prepared(
+  const chain = prepared<{ firm: number; name: string }>(
     db,
     `WITH RECURSIVE up(firm, depth) AS (SELECT ?, 0 UNION SELECT f.parent, up.depth + 1 FROM up JOIN firm f ON f.firm = up.firm WHERE f.parent IS NOT NULL)
      SELECT f.firm, f.name FROM up JOIN firm f ON f.firm = up.firm ORDER BY up.depth DESC`,
-  ).all(firm) as { firm: number; name: string }[];
+  ).all(firm);
   return chain.filter((c) => caller.firms.has(c.firm));
 }
 
@@ -131,13 +134,13 @@ export function headline(db: Db, caller: Caller, q: DayRange & { firm: number })
   const nodes = scopeNodes(db, caller, q.firm);
   const previous = previousRange(q);
   const byDay = new Map(
-    (
-      prepared(
-        db,
-        `SELECT d.day, ${measureSql('d')} FROM dashboard_daily d
+    prepared<Measures & { day: string }>(
+      db,
+      `SELECT d.day, ${measureSql('d')} FROM dashboard_daily d
          WHERE d.node IN (SELECT value FROM json_each(?)) AND d.kind = 'total' AND d.day BETWEEN ? AND ? GROUP BY d.day`,
-      ).all(nodesJson(nodes), q.startDate, q.endDate) as (Measures & { day: string })[]
-    ).map((r) => [r.day, rounded(r)]),
+    )
+      .all(nodesJson(nodes), q.startDate, q.endDate)
+      .map((r) => [r.day, rounded(r)]),
   );
   const path = q.firm === 0 ? [] : pathTo(db, caller, q.firm);
   return {

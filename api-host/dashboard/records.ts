@@ -9,7 +9,7 @@ import type { recordsQuery } from '../../lib/contract/dashboard';
 import { dayStart } from '../../lib/dates';
 import type { Db } from '../core/db';
 import type { Caller } from '../core/caller';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import { scopeNodes, techName } from './query';
 
 type Query = z.output<typeof recordsQuery>;
@@ -45,9 +45,7 @@ export function adasRecords(db: Db, caller: Caller, q: Query) {
   const params = byTech
     ? [JSON.stringify(nodes), q.startDate, q.endDate, q.tech]
     : [JSON.stringify(nodes), from.replace(/\.\d{3}Z$/, 'Z'), to.replace(/\.\d{3}Z$/, 'Z')];
-  const count = prepared(db, `${scope} SELECT count(*) FROM adas j WHERE ${where}`)
-    .pluck()
-    .get(...params) as number;
+  const count = oneRow(preparedValue<number>(db, `${scope} SELECT count(*) FROM adas j WHERE ${where}`).get(...params));
   const dir = q.direction === 'desc' ? 'DESC' : 'ASC';
   const items = prepared(
     db,
@@ -59,8 +57,6 @@ export function adasRecords(db: Db, caller: Caller, q: Query) {
   return {
     count,
     items,
-    technician: prepared(db, `SELECT ${techName('?')}`)
-      .pluck()
-      .get(q.tech) as string,
+    technician: oneRow(preparedValue<string>(db, `SELECT ${techName('?')}`).get(q.tech)),
   };
 }

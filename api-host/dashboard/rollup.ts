@@ -10,7 +10,7 @@ import { lightFormat } from 'date-fns';
 import { STATUS } from '../../lib/adas/rules';
 import { zoneOf } from '../../lib/dates';
 import type { Db } from '../core/db';
-import { prepared } from '../core/sql';
+import { prepared, preparedValue } from '../core/sql';
 import { billableLines } from './billable';
 
 const SUMS = ['inspections', 'calibrations', 'sales_cents', 'minutes', 'cost_cents'] as const;
@@ -101,9 +101,8 @@ function writeFacts(db: Db, c: Completed): void {
  * facts recorded when it was completed, unless `refresh` (refreshInspection) records them again.
  */
 export function syncInspection(db: Db, id: number, refresh = false): void {
-  const old = prepared(db, 'SELECT firm, day FROM dashboard_inspection WHERE adas_inspection = ?').get(id) as
-    { firm: number; day: string } | undefined;
-  const now = prepared(db, `${COMPLETED_SQL} AND i.adas_inspection = ?`).get(id) as Completed | undefined;
+  const old = prepared<{ firm: number; day: string }>(db, 'SELECT firm, day FROM dashboard_inspection WHERE adas_inspection = ?').get(id);
+  const now = prepared<Completed>(db, `${COMPLETED_SQL} AND i.adas_inspection = ?`).get(id);
   if (old && now && !refresh) return;
   if (old) {
     roll(db, -1, 'adas_inspection = ?', id);
@@ -136,12 +135,10 @@ export function refreshInspection(db: Db, id: number): void {
  * syncs every inspection of job `adas`, those deleted included. Run inside the transaction of the change.
  */
 export function syncJob(db: Db, adas: number): void {
-  const ids = prepared(
+  const ids = preparedValue<number>(
     db,
     'SELECT adas_inspection FROM adas_inspection WHERE adas = ? UNION SELECT adas_inspection FROM dashboard_inspection WHERE adas = ?',
-  )
-    .pluck()
-    .all(adas, adas) as number[];
+  ).all(adas, adas);
   for (const id of ids) syncInspection(db, id);
 }
 
@@ -149,12 +146,13 @@ export function syncJob(db: Db, adas: number): void {
 export function rebuildDashboard(db: Db, chunk = 20_000): void {
   db.transaction(() => {
     db.exec('DELETE FROM dashboard_daily; DELETE FROM dashboard_calibration; DELETE FROM dashboard_inspection;');
-    const page = db.prepare(`${COMPLETED_SQL} AND i.adas_inspection > ? ORDER BY i.adas_inspection LIMIT ?`);
+    const page = db.prepare<unknown[], Completed>(`${COMPLETED_SQL} AND i.adas_inspection > ? ORDER BY i.adas_inspection LIMIT ?`);
     for (let after = 0; ;) {
-      const rows = page.all(after, chunk) as Completed[];
-      if (rows.length === 0) break;
+      const rows = page.all(after, chunk);
+      const last = rows.at(-1);
+      if (!last) break;
       for (const c of rows) writeFacts(db, c);
-      after = rows[rows.length - 1].adas_inspection;
+      after = last.adas_inspection;
     }
     roll(db, 1, 'true');
   })();

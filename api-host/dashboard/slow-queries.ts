@@ -7,6 +7,8 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../core/db';
+import type { z } from 'zod';
+import type { missingIndexesAnswer } from '../../lib/contract/dashboard';
 
 const watched = new WeakMap<Db, { threshold: number }>();
 const TIMED = new Set(['all', 'get']);
@@ -25,7 +27,10 @@ export function watchSlowQueries(db: Db, thresholdMs: number): void {
   const record = (sql: string, args: unknown[], ms: number) => {
     let plan: string;
     try {
-      plan = (prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail).join('\n');
+      plan = prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(...args)
+        .map((r) => r.detail)
+        .join('\n');
     } catch {
       return; // a statement that cannot be explained (a pragma): nothing to learn from it
     }
@@ -57,22 +62,27 @@ export function watchSlowQueries(db: Db, thresholdMs: number): void {
 }
 
 /** The slow queries whose plan scans a table without an index, slowest first. */
-export function missingIndexes(db: Db) {
-  const rows = db.prepare('SELECT sql, plan, count, total_ms, max_ms, last_at FROM slow_query ORDER BY max_ms DESC LIMIT 200').all() as {
-    sql: string;
-    plan: string;
-    count: number;
-    total_ms: number;
-    max_ms: number;
-    last_at: string;
-  }[];
+export function missingIndexes(db: Db): z.output<typeof missingIndexesAnswer> {
+  const rows = db
+    .prepare<
+      unknown[],
+      {
+        sql: string;
+        plan: string;
+        count: number;
+        total_ms: number;
+        max_ms: number;
+        last_at: string;
+      }
+    >('SELECT sql, plan, count, total_ms, max_ms, last_at FROM slow_query ORDER BY max_ms DESC LIMIT 200')
+    .all();
   return rows.flatMap((r) => {
     const scan = r.plan
       .split('\n')
       .map((l) => /\bSCAN (\w+)(?! USING)(?!.*VIRTUAL TABLE)/.exec(l.trim()))
       .find((m) => m && !/USING (COVERING )?INDEX/.test(m.input));
-    if (!scan) return [];
-    const table = scan[1];
+    const [, table] = scan ?? [];
+    if (!table) return [];
     return [
       {
         sql: r.sql,

@@ -8,7 +8,7 @@ import { LOG_LEVELS } from '../../lib/contract/log-constants';
 import { dayStart } from '../../lib/dates';
 import type { Db } from '../core/db';
 import type { Caller } from '../core/caller';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 
 const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -22,10 +22,7 @@ function instants(caller: Caller, r: { startDate: string; endDate: string }): [s
 
 export function counts(db: Db, caller: Caller, r: { startDate: string; endDate: string }) {
   const [from, to] = instants(caller, r);
-  const n = (sql: string, ...p: unknown[]) =>
-    prepared(db, sql)
-      .pluck()
-      .get(...p) as number;
+  const n = (sql: string, ...p: unknown[]) => oneRow(preparedValue<number>(db, sql).get(...p));
   return [
     { name: 'ADAS jobs created', count: n('SELECT count(*) FROM adas WHERE created_at >= ? AND created_at < ?', from, to) },
     {
@@ -46,25 +43,25 @@ export function topStats(db: Db) {
   const from = since(30);
   return {
     since: from,
-    locations: prepared(
+    locations: prepared<{ firm: number; name: string; jobs: number }>(
       db,
       `SELECT j.firm, f.name, count(*) AS jobs FROM adas j INDEXED BY adas_by_created JOIN firm f ON f.firm = j.firm
        WHERE j.created_at >= ? GROUP BY j.firm ORDER BY jobs DESC, f.name LIMIT 10`,
-    ).all(from) as { firm: number; name: string; jobs: number }[],
-    makes: prepared(
+    ).all(from),
+    makes: prepared<{ make: string; jobs: number }>(
       db,
       `SELECT v.make, count(*) AS jobs FROM adas j INDEXED BY adas_by_created JOIN vehicle v ON v.vehicle = j.vehicle
        WHERE j.created_at >= ? GROUP BY v.make ORDER BY jobs DESC, v.make LIMIT 10`,
-    ).all(from) as { make: string; jobs: number }[],
+    ).all(from),
   };
 }
 
 export function internalLog(db: Db) {
   const warn = LOG_LEVELS.indexOf('Warn');
-  const rows = prepared(
+  const rows = prepared<{ id: number; timestamp: string; level: number; name: string; message: string; machineName: string }>(
     db,
     `SELECT id, timestamp, level, name, message, machine_name AS machineName FROM app_log WHERE level >= ? ORDER BY id DESC LIMIT 50`,
-  ).all(warn) as { id: number; timestamp: string; level: number; name: string; message: string; machineName: string }[];
+  ).all(warn);
   return rows.map((r) => ({ ...r, level: LOG_LEVELS[r.level] ?? String(r.level) }));
 }
 
@@ -75,7 +72,7 @@ const CLIENTS = `WITH RECURSIVE t(firm, top) AS (
 const reach = (caller: Caller) => JSON.stringify([...caller.firms]);
 
 export function clientReview(db: Db, caller: Caller) {
-  return prepared(
+  return prepared<z.infer<typeof answers.clientReviewAnswer>[number]>(
     db,
     `${CLIENTS}
      SELECT c.firm, c.name,
@@ -84,45 +81,45 @@ export function clientReview(db: Db, caller: Caller) {
        (SELECT count(*) FROM t JOIN adas j ON j.firm = t.firm WHERE t.top = c.firm AND j.created_at >= ?) AS jobs,
        (SELECT max(j.created_at) FROM t JOIN adas j ON j.firm = t.firm WHERE t.top = c.firm) AS lastJobAt
      FROM firm c WHERE c.firm IN (SELECT DISTINCT top FROM t) ORDER BY c.name COLLATE NOCASE`,
-  ).all(reach(caller), since(30)) as z.infer<typeof answers.clientReviewAnswer>;
+  ).all(reach(caller), since(30));
 }
 
 /** Inspections completed per franchiser and month, the last 6 months (from the daily roll-ups). */
 export function clientInspections(db: Db, caller: Caller) {
   const from = since(183).slice(0, 7) + '-01';
-  return prepared(
+  return prepared<z.infer<typeof answers.clientInspectionsAnswer>[number]>(
     db,
     `SELECT c.firm, c.name, substr(d.day, 1, 7) AS month, sum(d.inspections) AS inspections
      FROM firm c JOIN dashboard_daily d ON d.node = c.firm AND d.kind = 'total' AND d.day >= ?
      WHERE c.firm_type = 'franchiser' AND c.firm IN (SELECT value FROM json_each(?))
      GROUP BY c.firm, month ORDER BY c.name COLLATE NOCASE, month`,
-  ).all(from, reach(caller)) as z.infer<typeof answers.clientInspectionsAnswer>;
+  ).all(from, reach(caller));
 }
 
 export function clientBreakdown(db: Db, caller: Caller) {
-  return prepared(
+  return prepared<z.infer<typeof answers.clientBreakdownAnswer>[number]>(
     db,
     `${CLIENTS}
      SELECT c.firm, c.name, i.status, count(*) AS inspections
      FROM t JOIN adas j ON j.firm = t.firm JOIN adas_inspection i ON i.adas = j.adas JOIN firm c ON c.firm = t.top
      GROUP BY c.firm, i.status ORDER BY c.name COLLATE NOCASE, i.status`,
-  ).all(reach(caller)) as z.infer<typeof answers.clientBreakdownAnswer>;
+  ).all(reach(caller));
 }
 
 export function decodeStats(db: Db) {
-  return prepared(
+  return prepared<z.infer<typeof answers.decodeStatsAnswer>[number]>(
     db,
     `SELECT call, sum(is_decoded) AS decoded, sum(1 - is_decoded) AS failed FROM vin_decode WHERE decoded_at >= ? GROUP BY call ORDER BY call`,
-  ).all(since(30)) as z.infer<typeof answers.decodeStatsAnswer>;
+  ).all(since(30));
 }
 
 export function failedVins(db: Db, caller: Caller, r: { startDate: string; endDate: string }) {
   const [from, to] = instants(caller, r);
-  return prepared(
+  return prepared<z.infer<typeof answers.failedVinsAnswer>[number]>(
     db,
     `SELECT d.vin, d.reason, d.call, f.name AS firmName, d.decoded_at AS decodedAt FROM vin_decode d INDEXED BY vin_decode_failed
      LEFT JOIN firm f ON f.firm = d.firm WHERE d.is_decoded = 0 AND d.decoded_at >= ? AND d.decoded_at < ? ORDER BY d.decoded_at DESC LIMIT 500`,
-  ).all(from, to) as z.infer<typeof answers.failedVinsAnswer>;
+  ).all(from, to);
 }
 
 /**
@@ -131,7 +128,18 @@ export function failedVins(db: Db, caller: Caller, r: { startDate: string; endDa
  */
 export function indexFragmentation(db: Db) {
   const objects = db
-    .prepare(
+    .prepare<
+      unknown[],
+      {
+        name: string;
+        kind: 'table' | 'index';
+        table: string;
+        pages: number;
+        bytes: number;
+        unusedBytes: number;
+        fragmentation: number;
+      }
+    >(
       `WITH pages AS (
          SELECT name, pageno, pgsize, unused, lag(pageno) OVER (PARTITION BY name ORDER BY path) AS prev FROM dbstat)
        SELECT p.name, s.type AS kind, s.tbl_name AS "table", count(*) AS pages, sum(p.pgsize) AS bytes, sum(p.unused) AS unusedBytes,
@@ -139,15 +147,7 @@ export function indexFragmentation(db: Db) {
        FROM pages p JOIN sqlite_schema s ON s.name = p.name WHERE s.type IN ('table', 'index')
        GROUP BY p.name ORDER BY bytes DESC, p.name`,
     )
-    .all() as {
-    name: string;
-    kind: 'table' | 'index';
-    table: string;
-    pages: number;
-    bytes: number;
-    unusedBytes: number;
-    fragmentation: number;
-  }[];
+    .all();
   return {
     pageSize: db.pragma('page_size', { simple: true }) as number,
     pages: db.pragma('page_count', { simple: true }) as number,

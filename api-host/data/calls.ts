@@ -3,6 +3,7 @@
  * location, chunked imports (each chunk one transaction, stored with its result under its idempotency
  * key), import progress for resuming, and streamed CSV exports.
  */
+import { zip } from '../core/lists';
 import Papa from 'papaparse';
 import { Readable } from 'node:stream';
 import { contract } from '../../lib/contract';
@@ -24,7 +25,7 @@ import type { Caller } from '../core/caller';
 import type { HostContext } from '../core/context';
 import { HttpError, badRequest, forbidden, notFound } from '../core/errors';
 import { implement } from '../core/implement';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import { WRITERS, exportPage, recordsCells } from './writers';
 import { announceChange } from '../push/service';
 import { assertKnowledgeBase, deleteMakeMatrix } from '../configuration/service';
@@ -49,33 +50,30 @@ function checkContext(db: Db, caller: Caller, name: SchemaName): CheckContext & 
 /** The values a lookup column accepts: a lookup group's, or the ADAS system types, the roles, the locations the caller reaches (name or id). */
 function lookupChoices(db: Db, caller: Caller, group: string): LookupChoice[] {
   if (group === 'ChecklistMatrix')
-    return prepared(
+    return prepared<LookupChoice>(
       db,
       'SELECT adas_checklist_matrix AS id, matrix_item AS value, NULL AS code FROM adas_checklist_matrix ORDER BY sort, matrix_item',
-    ).all() as LookupChoice[];
+    ).all();
   if (group === 'LocationType')
-    return prepared(
+    return prepared<LookupChoice>(
       db,
       'SELECT location_type AS id, name AS value, NULL AS code FROM adas_location_type ORDER BY sort',
-    ).all() as LookupChoice[];
+    ).all();
   if (group === 'CalibrationType')
-    return prepared(
+    return prepared<LookupChoice>(
       db,
       'SELECT calibration_type AS id, name AS value, CAST(calibration_type AS TEXT) AS code FROM adas_calibration_type ORDER BY name',
-    ).all() as LookupChoice[];
+    ).all();
   if (group === 'SystemType')
-    return prepared(
-      db,
-      'SELECT system_type AS id, name AS value, NULL AS code FROM adas_system_type ORDER BY name',
-    ).all() as LookupChoice[];
+    return prepared<LookupChoice>(db, 'SELECT system_type AS id, name AS value, NULL AS code FROM adas_system_type ORDER BY name').all();
   if (group === 'Role')
-    return prepared(db, 'SELECT role AS id, name AS value, CAST(role AS TEXT) AS code FROM role ORDER BY role').all() as LookupChoice[];
+    return prepared<LookupChoice>(db, 'SELECT role AS id, name AS value, CAST(role AS TEXT) AS code FROM role ORDER BY role').all();
   if (group === 'Location')
-    return prepared(
+    return prepared<LookupChoice>(
       db,
       'SELECT firm AS id, name AS value, CAST(firm AS TEXT) AS code FROM firm WHERE firm IN (SELECT value FROM json_each(?)) ORDER BY name',
-    ).all(JSON.stringify([...caller.firms])) as LookupChoice[];
-  return prepared(db, 'SELECT id, value, code, type3 FROM lookup WHERE key = ? ORDER BY sort, id').all(group) as LookupChoice[];
+    ).all(JSON.stringify([...caller.firms]));
+  return prepared<LookupChoice>(db, 'SELECT id, value, code, type3 FROM lookup WHERE key = ? ORDER BY sort, id').all(group);
 }
 
 // ── templates ───────────────────────────────────────────────────────────────────────────────────
@@ -118,10 +116,10 @@ function saveTemplate(db: Db, caller: Caller, b: ReturnType<typeof d.saveSchema.
     skipChecked: b.isSkipChecked ? 1 : 0,
     selected: b.isSelectedData ? 1 : 0,
   };
-  const clash = prepared(
+  const clash = prepared<{ template: number }>(
     db,
     'SELECT template FROM data_template WHERE firm = @firm AND schema_name = @schema AND template_name = @name',
-  ).get(values) as { template: number } | undefined;
+  ).get(values);
   if (clash && clash.template !== b.id) throw badRequest('Invalid body', { templateName: ['A template with this name already exists'] });
   let id = b.id;
   if (b.id > 0) {
@@ -139,7 +137,7 @@ function saveTemplate(db: Db, caller: Caller, b: ReturnType<typeof d.saveSchema.
       ).run(values).lastInsertRowid,
     );
   }
-  return toTemplate(prepared(db, `${TEMPLATE_SELECT} WHERE template = ?`).get(id) as TemplateDb);
+  return toTemplate(oneRow(prepared<TemplateDb>(db, `${TEMPLATE_SELECT} WHERE template = ?`).get(id)));
 }
 
 // ── import ──────────────────────────────────────────────────────────────────────────────────────
@@ -171,10 +169,10 @@ function importChunk(
   // The records the chunk added or changed, announced once it has committed.
   const changed: number[] = [];
   const result = db.transaction((): ChunkResult => {
-    const stored = prepared(
+    const stored = prepared<ChunkDb>(
       db,
       'SELECT user, schema_name, added, updated, unchanged, refused FROM data_import_chunk WHERE import_id = ? AND chunk = ?',
-    ).get(b.importId, b.chunk) as ChunkDb | undefined;
+    ).get(b.importId, b.chunk);
     if (stored) {
       // Another user's import id is not acknowledged.
       if (stored.user !== caller.user || stored.schema_name !== b.schemaName) throw notFound('Import');
@@ -211,8 +209,7 @@ function importChunk(
       b.importId,
     );
     const after = recordsCells(db, caller, b.schemaName, existing);
-    checked.forEach(({ line, existing: id }, i) => {
-      const outcome = saved[i];
+    zip(checked, saved).forEach(([{ line, existing: id }, outcome]) => {
       if (outcome instanceof HttpError) result.refused.push({ line, reason: reasonOf(outcome, idColumn) });
       else if (typeof outcome === 'string') result[outcome]++;
       else if (before.has(id) && before.get(id) === after.get(id)) result.unchanged++;
@@ -276,20 +273,17 @@ export const dataCalls = [
   }),
   implement(d.schemaTemplates, ({ query, caller, ctx }) => {
     schemaFor(caller, query.schemaName);
-    return (
-      prepared(ctx.db, `${TEMPLATE_SELECT} WHERE firm = ? AND schema_name = ? ORDER BY template_name`).all(
-        caller.firm,
-        query.schemaName,
-      ) as TemplateDb[]
-    ).map(toTemplate);
+    return prepared<TemplateDb>(ctx.db, `${TEMPLATE_SELECT} WHERE firm = ? AND schema_name = ? ORDER BY template_name`)
+      .all(caller.firm, query.schemaName)
+      .map(toTemplate);
   }),
   implement(d.schemaTemplate, ({ query, caller, ctx }) => {
     schemaFor(caller, query.schemaName);
-    const row = prepared(ctx.db, `${TEMPLATE_SELECT} WHERE firm = ? AND schema_name = ? AND template_name = ?`).get(
+    const row = prepared<TemplateDb>(ctx.db, `${TEMPLATE_SELECT} WHERE firm = ? AND schema_name = ? AND template_name = ?`).get(
       caller.firm,
       query.schemaName,
       query.name,
-    ) as TemplateDb | undefined;
+    );
     if (!row) throw notFound('Template');
     return toTemplate(row);
   }),
@@ -301,9 +295,10 @@ export const dataCalls = [
     assertKnowledgeBase(caller);
     const db = ctx.db;
     return db.transaction(() => {
-      const ids = prepared(db, 'SELECT make_matrix FROM data_vehicle_matrix_row WHERE import_id = ? AND user = ?')
-        .pluck()
-        .all(body.importId, caller.user) as number[];
+      const ids = preparedValue<number>(db, 'SELECT make_matrix FROM data_vehicle_matrix_row WHERE import_id = ? AND user = ?').all(
+        body.importId,
+        caller.user,
+      );
       let count = 0;
       for (const id of ids) {
         // One removed since (on the configuration screen) is gone already.
@@ -317,10 +312,10 @@ export const dataCalls = [
     })();
   }),
   implement(d.importProgress, ({ query, caller, ctx }) => {
-    const rows = prepared(
+    const rows = prepared<Omit<ChunkDb, 'user' | 'schema_name'> & { chunk: number }>(
       ctx.db,
       'SELECT chunk, added, updated, unchanged, refused FROM data_import_chunk WHERE import_id = ? AND user = ? ORDER BY chunk',
-    ).all(query.importId, caller.user) as (Omit<ChunkDb, 'user' | 'schema_name'> & { chunk: number })[];
+    ).all(query.importId, caller.user);
     const sum = (k: 'added' | 'updated' | 'unchanged') => rows.reduce((n, r) => n + r[k], 0);
     return {
       chunks: rows.map((r) => r.chunk),

@@ -20,10 +20,10 @@ export const knowledgeCalls = [
     assertKnowledgeBase(caller);
     const db = ctx.db;
     const column = KEYWORD_COLUMN[body.kind];
-    const rows = prepared(
+    const rows = prepared<{ id: number; make: string; keywords: string }>(
       db,
       `SELECT make_matrix AS id, vehicle_make AS make, ${column} AS keywords FROM adas_make_matrix WHERE vehicle_make = ? AND (? = 0 OR adas_checklist_matrix = ?)`,
-    ).all(body.vehicleMake, body.adasChecklistMatrix, body.adasChecklistMatrix) as { id: number; make: string; keywords: string }[];
+    ).all(body.vehicleMake, body.adasChecklistMatrix, body.adasChecklistMatrix);
     if (!rows.length)
       throw fieldError(
         'vehicleMake',
@@ -50,19 +50,19 @@ export const knowledgeCalls = [
     assertKnowledgeBase(caller);
     const types = body.type ? [body.type, body.type] : ['adas', 'general'];
     const model = body.model.replace(/\s+/g, ' ').trim();
-    const rows = prepared(
-      ctx.db,
-      `SELECT make, model, year_start, year_end, title, url FROM make_matrix_link
-       WHERE type IN (?, ?) AND make = ? AND model IN ('', ?) AND (year_start IS NULL OR year_start <= ?) AND (year_end IS NULL OR year_end >= ?)
-       ORDER BY type, model DESC, title`,
-    ).all(...types, body.make, model, body.year, body.year) as {
+    const rows = prepared<{
       make: string;
       model: string;
       year_start: number | null;
       year_end: number | null;
       title: string;
       url: string;
-    }[];
+    }>(
+      ctx.db,
+      `SELECT make, model, year_start, year_end, title, url FROM make_matrix_link
+       WHERE type IN (?, ?) AND make = ? AND model IN ('', ?) AND (year_start IS NULL OR year_start <= ?) AND (year_end IS NULL OR year_end >= ?)
+       ORDER BY type, model DESC, title`,
+    ).all(...types, body.make, model, body.year, body.year);
     const csv = Papa.unparse(
       {
         fields: [...MAKE_MATRIX_LINK_COLUMNS],

@@ -4,6 +4,7 @@
  * (contacts/import.ts, vehicles/calls.ts, insurance/calls.ts), so an imported row obeys the rules of a
  * record saved on its screen. Fields a file does not carry keep their stored values on an update.
  */
+import { zip } from '../core/lists';
 import type { RecordKind } from '../../lib/push/changes';
 import type {
   Cells,
@@ -85,24 +86,35 @@ function saveUserRow(ctx: HostContext, caller: Caller, r: UserRow): number {
   let body = r.user;
   if (body.user > 0) {
     // What the file does not carry stays as it is (writeUser checks the caller may see and change the user).
-    const stored = prepared(
+    const stored = prepared<{
+      username: string;
+      role: number | null;
+      laborRate: number | null;
+      isInactive: number;
+      receivesReport: number;
+      receivesInvoice: number;
+      contactType: number;
+      timezone: number;
+      language: number;
+    }>(
       ctx.db,
-      `SELECT u.username, u.role, u.labor_rate, u.is_inactive, u.receives_report, u.receives_invoice, c.contact_type, c.timezone, c.language
+      `SELECT u.username, u.role, u.labor_rate AS laborRate, u.is_inactive AS isInactive, u.receives_report AS receivesReport,
+              u.receives_invoice AS receivesInvoice, c.contact_type AS contactType, c.timezone, c.language
        FROM user u JOIN contact c ON c.contact = u.contact WHERE u.user = ? AND u.deleted_at IS NULL`,
-    ).get(body.user) as Record<string, number | string | null> | undefined;
+    ).get(body.user);
     if (!stored) throw notFound('User');
-    if (String(stored.username).toLowerCase() !== body.username.toLowerCase())
+    if (stored.username.toLowerCase() !== body.username.toLowerCase())
       throw badRequest('Invalid body', { username: ['A username is changed on the user’s screen, not by an import'] });
     body = {
       ...body,
-      contactType: r.given.contactType ? body.contactType : (stored.contact_type as number),
-      role: r.given.role ? body.role : (stored.role as number | null),
-      laborRate: r.given.laborRate ? body.laborRate : (stored.labor_rate as number | null),
-      timezone: r.given.timezone ? body.timezone : (stored.timezone as number),
-      language: r.given.language ? body.language : (stored.language as number),
-      receivesReport: !!stored.receives_report,
-      receivesInvoice: !!stored.receives_invoice,
-      isInactive: !!stored.is_inactive,
+      contactType: r.given.contactType ? body.contactType : stored.contactType,
+      role: r.given.role ? body.role : stored.role,
+      laborRate: r.given.laborRate ? body.laborRate : stored.laborRate,
+      timezone: r.given.timezone ? body.timezone : stored.timezone,
+      language: r.given.language ? body.language : stored.language,
+      receivesReport: !!stored.receivesReport,
+      receivesInvoice: !!stored.receivesInvoice,
+      isInactive: !!stored.isInactive,
     };
   }
   const { id } = writeUser(ctx, caller, body, NO_PASSWORD);
@@ -155,26 +167,26 @@ const PRICING_OUTCOME = { new: 'added', update: 'updated', unchanged: 'unchanged
  */
 function savePricing(ctx: HostContext, caller: Caller, records: readonly ImportRecord[]): Saved[] {
   const out: Saved[] = new Array(records.length);
-  const byFirm = new Map<number | null, number[]>();
-  records.forEach((r, i) => {
-    const firm = (r.row as PricingRecord).firm;
-    byFirm.set(firm, [...(byFirm.get(firm) ?? []), i]);
+  const byFirm = new Map<number | null, { at: number; cells: PricingRecord['cells'] }[]>();
+  records.forEach((r, at) => {
+    const { firm, cells } = r.row as PricingRecord;
+    byFirm.set(firm, [...(byFirm.get(firm) ?? []), { at, cells }]);
   });
-  for (const [firm, at] of byFirm) {
+  for (const [firm, group] of byFirm) {
     try {
       assertPricing(caller, firm ?? undefined);
     } catch (e) {
       if (!(e instanceof HttpError) || e.status >= 500) throw e;
-      for (const i of at) out[i] = e;
+      for (const { at } of group) out[at] = e;
       continue;
     }
     const result = importPricing(ctx.db, {
       apply: 'valid',
       firm: firm ?? undefined,
-      rows: at.map((i) => (records[i].row as PricingRecord).cells),
+      rows: group.map((g) => g.cells),
     });
-    result.rows.forEach((row, k) => {
-      out[at[k]] =
+    zip(result.rows, group).forEach(([row, { at }]) => {
+      out[at] =
         row.status === 'error'
           ? badRequest('Invalid body', Object.fromEntries(Object.entries(row.errors).map(([column, message]) => [column, [message]])))
           : PRICING_OUTCOME[row.status];
@@ -264,12 +276,13 @@ const asCells = (row: Record<string, unknown>): Cells =>
 /** One page of a schema's export for the caller, after record id `after`, in id order (keyset paging). */
 export function exportPage(db: Db, caller: Caller, schema: SchemaName, after: number, limit: number): { last: number; rows: Cells[] } {
   const w = WRITERS[schema];
-  const rows = prepared(
+  const rows = prepared<Record<string, unknown>>(
     db,
     `SELECT ${w.id} AS _id, ${w.select} FROM ${w.from} WHERE ${w.live} AND ${w.id} > ?${w.scoped === false ? '' : firmScope(db, caller.firms, 'x')} ORDER BY ${w.id} LIMIT ?`,
-  ).all(after, limit) as Record<string, unknown>[];
+  ).all(after, limit);
+  const lastRow = rows.at(-1);
   return {
-    last: rows.length ? Number(rows[rows.length - 1]._id) : after,
+    last: lastRow ? Number(lastRow._id) : after,
     rows: rows.map((r) => asCells(Object.fromEntries(Object.entries(r).filter(([k]) => k !== '_id')))),
   };
 }
@@ -278,9 +291,9 @@ export function exportPage(db: Db, caller: Caller, schema: SchemaName, after: nu
 export function recordsCells(db: Db, caller: Caller, schema: SchemaName, ids: readonly number[]): Map<number, string> {
   if (!ids.length) return new Map();
   const w = WRITERS[schema];
-  const rows = prepared(
+  const rows = prepared<Record<string, unknown>>(
     db,
     `SELECT ${w.id} AS _id, ${w.select} FROM ${w.from} WHERE ${w.live} AND ${w.id} IN (SELECT value FROM json_each(?))${w.scoped === false ? '' : firmScope(db, caller.firms, 'x')}`,
-  ).all(JSON.stringify(ids)) as Record<string, unknown>[];
+  ).all(JSON.stringify(ids));
   return new Map(rows.map(({ _id, ...r }) => [Number(_id), JSON.stringify(asCells(r))]));
 }

@@ -13,7 +13,7 @@ import type { Caller } from '../core/caller';
 import type { HostContext } from '../core/context';
 import { badRequest, conflict, forbidden, notFound } from '../core/errors';
 import { implement } from '../core/implement';
-import { prepared } from '../core/sql';
+import { prepared, preparedValue } from '../core/sql';
 import { openInspection, visibleInspection } from '../adas/service';
 import { announceChange } from '../push/service';
 import { assertImageRoom, eachFile, firmPath, newStoredName, readStored, sniff, storeAll } from '../files/service';
@@ -26,9 +26,9 @@ const ACCEPTED = 'a photo (JPEG or PNG) or a PDF';
 
 /** The system's result row of an inspection the caller reaches (404 otherwise), with its job's firm. */
 function resultTarget(db: Db, caller: Caller, adasInspectionResult: number): { inspection: number; adas: number; firm: number } {
-  const inspection = prepared(db, 'SELECT adas_inspection FROM adas_inspection_result WHERE adas_inspection_result = ?')
-    .pluck()
-    .get(adasInspectionResult) as number | undefined;
+  const inspection = preparedValue<number>(db, 'SELECT adas_inspection FROM adas_inspection_result WHERE adas_inspection_result = ?').get(
+    adasInspectionResult,
+  );
   if (inspection === undefined) throw notFound('System');
   const head = visibleInspection(db, caller, inspection);
   if (head.status === STATUS.complete) throw conflict('This inspection is Complete: reopen it to add or remove evidence.');
@@ -110,9 +110,10 @@ export const evidenceCalls = [
     const already = () =>
       query.clientKey === undefined
         ? []
-        : (prepared(ctx.db, 'SELECT adas_evidence FROM adas_evidence WHERE created_by = ? AND client_key = ?')
-            .pluck()
-            .all(caller.user, query.clientKey) as number[]);
+        : preparedValue<number>(ctx.db, 'SELECT adas_evidence FROM adas_evidence WHERE created_by = ? AND client_key = ?').all(
+            caller.user,
+            query.clientKey,
+          );
     const accepted: Accepted[] = [];
     await eachFile(ctx, request, caller, async ({ firm, name, bytes }) => {
       if (firm !== target.firm) throw badRequest(`${name}: send the inspection's evidence in its location's folder (${target.firm}/…).`);

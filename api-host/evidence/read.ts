@@ -28,9 +28,9 @@ const SELECT = `SELECT e.*, ${userName('e.created_by')} AS created_by_name FROM 
 
 /** The inspection's evidence, oldest first. */
 export const evidenceOfInspection = (db: Db, inspection: number) =>
-  prepared(db, `${SELECT} WHERE e.adas_inspection = ? ORDER BY e.adas_evidence`).all(inspection) as EvidenceRow[];
+  prepared<EvidenceRow>(db, `${SELECT} WHERE e.adas_inspection = ? ORDER BY e.adas_evidence`).all(inspection);
 
-export const evidenceById = (db: Db, id: number) => prepared(db, `${SELECT} WHERE e.adas_evidence = ?`).get(id) as EvidenceRow | undefined;
+export const evidenceById = (db: Db, id: number) => prepared<EvidenceRow>(db, `${SELECT} WHERE e.adas_evidence = ?`).get(id);
 
 /** Whoever added it, or a manager of the firms they reach (the caller's reach is checked before). */
 export const mayRemove = (caller: { user: number; role: number | null }, row: Pick<EvidenceRow, 'created_by'>) =>

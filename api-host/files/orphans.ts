@@ -30,11 +30,11 @@ const URL = /^file\/image\?firm=(\d{1,9})&name=([A-Za-z0-9._-]+)$/;
 
 /** The stored images something refers to, as `{firm}/{name}`. */
 function referenced(db: Db): Set<string> {
-  const urls = db.prepare(REFERENCES.join(' UNION ')).pluck().all() as string[];
+  const urls = db.prepare<unknown[], string>(REFERENCES.join(' UNION ')).pluck().all();
   const out = new Set<string>();
   for (const url of urls) {
-    const m = URL.exec(url);
-    if (m) out.add(`${Number(m[1])}/${decodeURIComponent(m[2])}`);
+    const [, firm, name] = URL.exec(url) ?? [];
+    if (firm && name) out.add(`${Number(firm)}/${decodeURIComponent(name)}`);
   }
   return out;
 }

@@ -15,7 +15,7 @@ import {
 import { type Caller, assertFirm } from '../core/caller';
 import type { HostContext } from '../core/context';
 import { HttpError, badRequest } from '../core/errors';
-import { prepared } from '../core/sql';
+import { preparedValue } from '../core/sql';
 import { WindowCounts, perHost, waitMessage } from '../auth/service';
 import { removeOrphans } from './orphans';
 import { folderBytes } from './storage';
@@ -27,9 +27,9 @@ const uploadsOf = perHost(() => new WindowCounts(UPLOADS_WINDOW_MS));
 
 /** The firm folder and name of a part's file name `{firm}/{name}`. */
 function folderOf(filename: string): { firm: number; name: string } {
-  const match = /^(\d{1,9})\/(.+)$/.exec(filename);
-  if (!match) throw badRequest(`The file name "${filename.slice(0, 100)}" must start with the firm's folder, as in 7/photo.png.`);
-  return { firm: Number(match[1]), name: match[2] };
+  const [, firm, name] = /^(\d{1,9})\/(.+)$/.exec(filename) ?? [];
+  if (!firm || !name) throw badRequest(`The file name "${filename.slice(0, 100)}" must start with the firm's folder, as in 7/photo.png.`);
+  return { firm: Number(firm), name };
 }
 
 async function readPart(part: MultipartFile, name: string): Promise<Buffer> {
@@ -87,7 +87,7 @@ export async function assertImageRoom(ctx: HostContext, firm: number, adding: nu
   if (await fits()) return;
   await removeOrphans(ctx, { firm });
   if (await fits()) return;
-  const name = (prepared(ctx.db, 'SELECT name FROM firm WHERE firm = ?').pluck().get(firm) as string | undefined) ?? `Location ${firm}`;
+  const name = preparedValue<string>(ctx.db, 'SELECT name FROM firm WHERE firm = ?').get(firm) ?? `Location ${firm}`;
   throw new HttpError(
     413,
     `${name} has no room for more images (at most ${FIRM_IMAGES_QUOTA_BYTES / 1024 / 1024} MB): the images were not stored. Remove images that are no longer used, or ask an administrator.`,

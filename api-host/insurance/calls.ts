@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { contract } from '../../lib/contract';
 import { INSURANCE_SORTS, type InsuranceLookupRecord, type InsuranceRecord } from '../../lib/contract/insurance';
 import type { Db } from '../core/db';
-import { firmScope, prepared } from '../core/sql';
+import { firmScope, oneRow, prepared, preparedValue } from '../core/sql';
 import { assertFirm, type Caller } from '../core/caller';
 import { hostLog } from '../core/context';
 import { badRequest, notFound } from '../core/errors';
@@ -60,7 +60,7 @@ const SELECT =
 
 /** The caller's insurer, or 404 (another firm's insurer is not acknowledged). */
 function ownInsurer(db: Db, caller: Caller, id: number): InsuranceDb {
-  const row = prepared(db, `${SELECT} WHERE i.insurance = ?${firmScope(db, caller.firms, 'i')}`).get(id) as InsuranceDb | undefined;
+  const row = prepared<InsuranceDb>(db, `${SELECT} WHERE i.insurance = ?${firmScope(db, caller.firms, 'i')}`).get(id);
   if (!row) throw notFound('Insurance');
   return row;
 }
@@ -114,14 +114,12 @@ export const insuranceCalls = [
       args.push(`%${likeEscape(query.searchTerm)}%`);
     }
     const whereSql = where.join(' AND ') + firmScope(ctx.db, caller.firms, 'i');
-    const count = prepared(ctx.db, `SELECT count(*) FROM insurance i WHERE ${whereSql}`)
-      .pluck()
-      .get(...args) as number;
+    const count = oneRow(preparedValue<number>(ctx.db, `SELECT count(*) FROM insurance i WHERE ${whereSql}`).get(...args));
     const dir = query.direction === 'desc' ? 'DESC' : 'ASC';
-    const rows = prepared(
+    const rows = prepared<InsuranceDb>(
       ctx.db,
       `${SELECT} WHERE ${whereSql} ORDER BY ${ORDER[query.orderBy]} ${dir}, i.insurance_name ${dir}, i.insurance ${dir} LIMIT ? OFFSET ?`,
-    ).all(...args, query.pageSize, (query.page - 1) * query.pageSize) as InsuranceDb[];
+    ).all(...args, query.pageSize, (query.page - 1) * query.pageSize);
     return { count, items: rows.map(toRecord) };
   }),
 
@@ -133,9 +131,9 @@ export const insuranceCalls = [
 
   implement(c.removeInsurance, ({ query, caller, ctx }) => {
     const row = ownInsurer(ctx.db, caller, query.id);
-    const using = prepared(ctx.db, 'SELECT count(*) FROM contact WHERE insurance_id = ? AND merged_into IS NULL')
-      .pluck()
-      .get(row.insurance) as number;
+    const using = oneRow(
+      preparedValue<number>(ctx.db, 'SELECT count(*) FROM contact WHERE insurance_id = ? AND merged_into IS NULL').get(row.insurance),
+    );
     if (using > 0)
       throw badRequest(`${row.insurance_name} is the insurer of ${using} contact${using === 1 ? '' : 's'}; set it inactive instead.`, {
         id: [`${row.insurance_name} is still in use`],
@@ -147,12 +145,12 @@ export const insuranceCalls = [
 
   implement(c.insuranceLookup, ({ query, caller, ctx }) => {
     ownInsurer(ctx.db, caller, query.insurance);
-    return (
-      prepared(
-        ctx.db,
-        'SELECT * FROM insurance_lookup WHERE insurance = ? ORDER BY lookup_type DESC, calibration_type, code, insurance_lookup',
-      ).all(query.insurance) as LookupDb[]
-    ).map(toLookup);
+    return prepared<LookupDb>(
+      ctx.db,
+      'SELECT * FROM insurance_lookup WHERE insurance = ? ORDER BY lookup_type DESC, calibration_type, code, insurance_lookup',
+    )
+      .all(query.insurance)
+      .map(toLookup);
   }),
 
   implement(c.saveInsuranceLookup, ({ body, caller, ctx }) => {
@@ -207,8 +205,7 @@ export const insuranceCalls = [
   }),
 
   implement(c.removeInsuranceLookup, ({ query, caller, ctx }) => {
-    const row = prepared(ctx.db, 'SELECT insurance FROM insurance_lookup WHERE insurance_lookup = ?').get(query.id) as
-      { insurance: number } | undefined;
+    const row = prepared<{ insurance: number }>(ctx.db, 'SELECT insurance FROM insurance_lookup WHERE insurance_lookup = ?').get(query.id);
     if (!row) throw notFound('Insurance lookup');
     ownInsurer(ctx.db, caller, row.insurance);
     prepared(ctx.db, 'DELETE FROM insurance_lookup WHERE insurance_lookup = ?').run(query.id);

@@ -21,7 +21,7 @@ import type { Caller } from '../core/caller';
 import type { HostContext } from '../core/context';
 import { HttpError, forbidden, notFound } from '../core/errors';
 import { implement } from '../core/implement';
-import { firmScope, prepared } from '../core/sql';
+import { firmScope, oneRow, prepared, preparedValue } from '../core/sql';
 import { ownerStands } from './service';
 import { evidenceById, evidenceOfInspection, sendEvidence, showsEvidence, withEvidence } from '../evidence/service';
 import { isoSeconds as iso } from '../core/time';
@@ -80,8 +80,10 @@ const isLinkAdmin = (caller: Caller) => caller.role != null && (LINK_ADMIN_ROLES
 async function openLink(ctx: HostContext, token: string): Promise<{ job: JobOfInspection; expiresAt: string }> {
   const verified = await ctx.tokens.verifyLink(token);
   const row = verified
-    ? (prepared(ctx.db, 'SELECT adas_inspection, firm, owner, expires_at, revoked_at FROM share_link WHERE link = ?').get(verified.link) as
-        { adas_inspection: number; firm: number; owner: number; expires_at: string; revoked_at: string | null } | undefined)
+    ? prepared<{ adas_inspection: number; firm: number; owner: number; expires_at: string; revoked_at: string | null }>(
+        ctx.db,
+        'SELECT adas_inspection, firm, owner, expires_at, revoked_at FROM share_link WHERE link = ?',
+      ).get(verified.link)
     : undefined;
   if (!verified || !row) throw new HttpError(404, SHARE_MESSAGES.unknown);
   if (row.revoked_at) throw new HttpError(404, SHARE_MESSAGES.revoked);
@@ -96,7 +98,7 @@ async function openLink(ctx: HostContext, token: string): Promise<{ job: JobOfIn
 }
 
 const linkById = (db: Db, link: number, now: string) =>
-  prepared(db, `SELECT ${LINK_COLUMNS} WHERE l.link = @link`).get({ link, now }) as LinkRow | undefined;
+  prepared<LinkRow>(db, `SELECT ${LINK_COLUMNS} WHERE l.link = @link`).get({ link, now });
 
 export const linkCalls = [
   implement(s.createShareLink, async ({ body, caller, ctx }) => {
@@ -121,17 +123,16 @@ export const linkCalls = [
     const whose = query.scope === 'firm' ? `1${firmScope(ctx.db, caller.firms, 'l')}` : 'l.owner = @owner';
     const where = `WHERE ${whose}${search ? " AND (v.make || ' ' || v.model || ' ' || coalesce(nullif(i.ronumber, ''), j.ronumber) LIKE @search ESCAPE '\\')" : ''}`;
     const params = { owner: caller.user, now, search, limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-    const count = prepared(ctx.db, `SELECT COUNT(*) ${LINK_FROM} ${where}`).pluck().get(params) as number;
-    const rows = prepared(
+    const count = oneRow(preparedValue<number>(ctx.db, `SELECT COUNT(*) ${LINK_FROM} ${where}`).get(params));
+    const rows = prepared<LinkRow>(
       ctx.db,
       `SELECT ${LINK_COLUMNS} ${where} ORDER BY ${ORDER[query.orderBy]} ${query.direction === 'asc' ? 'ASC' : 'DESC'}, l.link DESC LIMIT @limit OFFSET @offset`,
-    ).all(params) as LinkRow[];
+    ).all(params);
     return { count, items: await Promise.all(rows.map((r) => view(ctx, caller, r))) };
   }),
 
   implement(s.revokeShareLink, ({ body, caller, ctx }) => {
-    const link = prepared(ctx.db, 'SELECT owner, firm FROM share_link WHERE link = ?').get(body.link) as
-      { owner: number; firm: number } | undefined;
+    const link = prepared<{ owner: number; firm: number }>(ctx.db, 'SELECT owner, firm FROM share_link WHERE link = ?').get(body.link);
     // Another user's link is unknown to the caller, unless they administer its firm.
     if (!link || (link.owner !== caller.user && !(isLinkAdmin(caller) && caller.firms.has(link.firm)))) throw notFound('Link');
     prepared(ctx.db, 'UPDATE share_link SET revoked_at = coalesce(revoked_at, ?) WHERE link = ?').run(iso(Date.now()), body.link);

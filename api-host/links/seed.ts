@@ -9,13 +9,13 @@ import { isoSeconds as iso } from '../core/time';
 const DAY = 86_400_000;
 
 export function seedLinks(db: Db): void {
-  const owner = db.prepare("SELECT user FROM user WHERE username = 'role5@example.com'").pluck().get() as number | undefined;
+  const owner = db.prepare<unknown[], number>("SELECT user FROM user WHERE username = 'role5@example.com'").pluck().get();
   const inspections = db
-    .prepare(
+    .prepare<unknown[], number>(
       'SELECT i.adas_inspection FROM adas_inspection i JOIN adas j ON j.adas = i.adas WHERE j.firm = 6 ORDER BY i.adas_inspection LIMIT 3',
     )
     .pluck()
-    .all() as number[];
+    .all();
   if (!owner || inspections.length === 0) return;
   const now = Date.now();
   const insert = db.prepare(

@@ -17,10 +17,10 @@ export function ownerStands(db: Db, owner: number, firm: number): boolean {
 
 /** Revokes the user's live links they no longer stand for (all of them once inactive or deleted); answers how many. */
 export function revokeLinksBeyond(db: Db, owner: number): number {
-  const links = prepared(db, 'SELECT link, firm FROM share_link WHERE owner = ? AND revoked_at IS NULL').all(owner) as {
+  const links = prepared<{
     link: number;
     firm: number;
-  }[];
+  }>(db, 'SELECT link, firm FROM share_link WHERE owner = ? AND revoked_at IS NULL').all(owner);
   if (links.length === 0) return 0;
   const revoke = prepared(db, 'UPDATE share_link SET revoked_at = ? WHERE link = ? AND revoked_at IS NULL');
   const at = nowIso();

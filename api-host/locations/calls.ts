@@ -14,7 +14,7 @@ import { type Caller, assertFirm } from '../core/caller';
 import type { HostContext } from '../core/context';
 import { badRequest, notFound } from '../core/errors';
 import { OK, implement } from '../core/implement';
-import { firmScope, prepared } from '../core/sql';
+import { firmScope, oneRow, prepared, preparedValue } from '../core/sql';
 import { activeUsersOf } from '../users/service';
 import { isCheckablePostalCode, resolvePostalCode } from './geo';
 import { ancestorsOf, containsPattern, isSelfOrBelow, listFirms, treeLevel } from './network';
@@ -58,7 +58,7 @@ interface FirmDb {
 
 /** The firm `id` if the caller reaches it, else 404. */
 function readFirm(db: Db, caller: Caller, id: number): FirmDb {
-  const row = prepared(
+  const row = prepared<FirmDb>(
     db,
     `SELECT f.*, p.name AS parent_name, sp.code AS state_code, co.value AS country_name,
             ${activeUsersOf('f.firm')} AS users,
@@ -67,7 +67,7 @@ function readFirm(db: Db, caller: Caller, id: number): FirmDb {
      LEFT JOIN lookup sp ON sp.key = 'StateProvince' AND sp.id = f.state_province
      LEFT JOIN lookup co ON co.key = 'Country' AND co.id = f.country
      WHERE f.firm = ?`,
-  ).get(id) as FirmDb | undefined;
+  ).get(id);
   if (!row || !caller.firms.has(row.firm)) throw notFound('Location');
   return row;
 }
@@ -131,8 +131,9 @@ function saveProblems(db: Db, caller: Caller, body: FirmBody, existing: FirmDb |
   } else if (body.companyId == null) {
     fail('companyId', 'This field is required');
   } else {
-    const parent = prepared(db, 'SELECT firm, firm_type FROM firm WHERE firm = ?').get(body.companyId) as
-      { firm: number; firm_type: FirmType } | undefined;
+    const parent = prepared<{ firm: number; firm_type: FirmType }>(db, 'SELECT firm, firm_type FROM firm WHERE firm = ?').get(
+      body.companyId,
+    );
     const unchanged = existing?.parent === body.companyId;
     if (!parent || (!unchanged && !caller.firms.has(parent.firm))) fail('companyId', 'Choose a parent location from your network');
     else if (existing && isSelfOrBelow(db, existing.firm, parent.firm))
@@ -144,12 +145,12 @@ function saveProblems(db: Db, caller: Caller, body: FirmBody, existing: FirmDb |
       );
   }
   if (existing && body.firmType !== existing.firm_type) {
-    const highestChild = prepared(
-      db,
-      `SELECT min(CASE firm_type WHEN 'franchiser' THEN 1 WHEN 'franchisee' THEN 2 ELSE 3 END) FROM firm WHERE parent = ?`,
-    )
-      .pluck()
-      .get(existing.firm) as number | null;
+    const highestChild = oneRow(
+      preparedValue<number | null>(
+        db,
+        `SELECT min(CASE firm_type WHEN 'franchiser' THEN 1 WHEN 'franchisee' THEN 2 ELSE 3 END) FROM firm WHERE parent = ?`,
+      ).get(existing.firm),
+    );
     if (highestChild != null && highestChild <= firmTypeRank(body.firmType))
       fail(
         'firmType',
@@ -240,7 +241,10 @@ const OWN_TABLES = new Set([
 function otherReferences(db: Db): { table: string; column: string }[] {
   let refs = referencing.get(db);
   if (!refs) {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[];
+    const tables = db
+      .prepare<unknown[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .pluck()
+      .all();
     refs = tables
       .filter((t) => !OWN_TABLES.has(t))
       .flatMap((t) =>
@@ -259,12 +263,12 @@ async function removeFirm(db: Db, filesDir: string, caller: Caller, id: number):
   const firm = readFirm(db, caller, id);
   if (firm.firm_type === 'platform') throw badRequest('The platform location cannot be removed.');
   if (firm.firm === caller.firm) throw badRequest('You cannot remove your own location.');
-  const users = prepared(db, 'SELECT count(*) FROM user WHERE firm = ?').pluck().get(id) as number;
+  const users = oneRow(preparedValue<number>(db, 'SELECT count(*) FROM user WHERE firm = ?').get(id));
   const left = [
     ...(users ? [plural(users, 'user')] : []),
     ...(firm.children ? [`${plural(firm.children, 'location')} under it`] : []),
     ...otherReferences(db).flatMap(({ table, column }) => {
-      const n = db.prepare(`SELECT count(*) FROM "${table}" WHERE "${column}" = ?`).pluck().get(id) as number;
+      const n = oneRow(db.prepare<unknown[], number>(`SELECT count(*) FROM "${table}" WHERE "${column}" = ?`).pluck().get(id));
       return n ? [plural(n, `${table.replace(/_/g, ' ')} record`)] : [];
     }),
   ];
@@ -291,11 +295,11 @@ async function removeFirm(db: Db, filesDir: string, caller: Caller, id: number):
 /** The firm's effective preferences of a category: its own value, else the nearest ancestor's. */
 export function effectivePreferences(db: Db, firm: number, category: string): FirmPreferenceRow[] {
   const chain = [firm, ...ancestorsOf(db, firm)];
-  const rows = prepared(
+  const rows = prepared<FirmPreferenceRow>(
     db,
     `SELECT p.firm, p.name, p.value, p.type FROM firm_preference p JOIN json_each(?) c ON c.value = p.firm
      WHERE p.type = ? ORDER BY p.name, c.key`,
-  ).all(JSON.stringify(chain), category) as FirmPreferenceRow[];
+  ).all(JSON.stringify(chain), category);
   const byName = new Map<string, FirmPreferenceRow>();
   for (const r of rows) if (!byName.has(r.name)) byName.set(r.name, r);
   return [...byName.values()];
@@ -317,12 +321,12 @@ function locationSaved(
   if (!before) return;
   if (before.parent !== null && before.parent !== body.companyId) announceChange(ctx, caller.user, 'location', [id], before.parent);
   if (before.name !== body.company) {
-    announceChange(ctx, caller.user, 'location', prepared(ctx.db, 'SELECT firm FROM firm WHERE parent = ?').pluck().all(id) as number[]);
+    announceChange(ctx, caller.user, 'location', preparedValue<number>(ctx.db, 'SELECT firm FROM firm WHERE parent = ?').all(id));
     announceChange(
       ctx,
       caller.user,
       'user',
-      prepared(ctx.db, 'SELECT user FROM user WHERE firm = ? AND deleted_at IS NULL').pluck().all(id) as number[],
+      preparedValue<number>(ctx.db, 'SELECT user FROM user WHERE firm = ? AND deleted_at IS NULL').all(id),
     );
   }
 }
@@ -345,15 +349,14 @@ export const firmCalls = [
   implement(f.firm, ({ query, caller, ctx }) => toRecord(readFirm(ctx.db, caller, query.firm))),
   implement(f.editFirm, ({ query, caller, ctx }) => toForm(readFirm(ctx.db, caller, query.id))),
   implement(f.saveFirm, ({ body, caller, ctx }) => {
-    const before = prepared(ctx.db, 'SELECT name, parent FROM firm WHERE firm = ?').get(body.firm) as
-      { name: string; parent: number | null } | undefined;
+    const before = prepared<{ name: string; parent: number | null }>(ctx.db, 'SELECT name, parent FROM firm WHERE firm = ?').get(body.firm);
     const saved = saveFirm(ctx.db, caller, body);
     locationSaved(ctx, caller, body, saved.id, before);
     return saved;
   }),
   implement(f.removeFirm, async ({ body, caller, ctx }) => {
     // The row is gone afterwards: the notice goes to whoever reaches its parent (the platform has none and stays).
-    const parent = prepared(ctx.db, 'SELECT parent FROM firm WHERE firm = ?').pluck().get(body.firm) as number | null | undefined;
+    const parent = preparedValue<number | null>(ctx.db, 'SELECT parent FROM firm WHERE firm = ?').get(body.firm);
     const done = await removeFirm(ctx.db, ctx.filesDir, caller, body.firm);
     if (parent) announceChange(ctx, caller.user, 'location', [body.firm], parent);
     return done;
@@ -361,13 +364,13 @@ export const firmCalls = [
 
   implement(f.firmSearch, ({ query, caller, ctx }) => {
     if (query.firm > 0) assertFirm(caller, query.firm, 'Location');
-    const rows = prepared(
+    const rows = prepared<{ firm: number; firmName: string; firmType: FirmType }>(
       ctx.db,
       `SELECT f.firm, f.name AS firmName, f.firm_type AS firmType FROM firm f
        WHERE f.is_inactive = 0 AND f.firm_type <> 'shop' AND lower(f.name) LIKE ? ESCAPE '\\'${firmScope(ctx.db, caller.firms, 'f')}
          AND f.firm NOT IN (WITH RECURSIVE down(firm) AS (SELECT ? UNION ALL SELECT c.firm FROM firm c JOIN down d ON c.parent = d.firm) SELECT firm FROM down)
        ORDER BY f.name COLLATE NOCASE, f.firm LIMIT 20`,
-    ).all(containsPattern(query.searchterm), query.firm) as { firm: number; firmName: string; firmType: FirmType }[];
+    ).all(containsPattern(query.searchterm), query.firm);
     return rows;
   }),
 

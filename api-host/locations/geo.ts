@@ -26,7 +26,7 @@ export function resolvePostalCode(postalCode: string): Place | null {
   const text = postalCode.trim();
   const us = US.exec(text);
   const ca = us ? null : CANADA.exec(text);
-  const key = us ? us[1] : ca ? ca[1].toUpperCase() : null;
+  const key = us ? us[1] : ca?.[1]?.toUpperCase();
   if (!key) return null;
   const found = zipcodes.lookup(key);
   if (!found || !Number.isFinite(found.latitude) || !Number.isFinite(found.longitude)) return null;

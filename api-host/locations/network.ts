@@ -8,7 +8,7 @@ import type { FirmListQuery, FirmRow, TreeNode } from '../../lib/contract/locati
 import type { FirmType } from '../../lib/contract/locations-constants';
 import { STATUS } from '../../lib/adas/rules';
 import type { Db } from '../core/db';
-import { firmScope, prepared } from '../core/sql';
+import { firmScope, oneRow, prepared, preparedValue } from '../core/sql';
 import { activeUsersOf } from '../users/service';
 
 const RANK_SQL = `CASE f.firm_type WHEN 'platform' THEN 0 WHEN 'franchiser' THEN 1 WHEN 'franchisee' THEN 2 ELSE 3 END`;
@@ -68,16 +68,14 @@ export function listFirms(db: Db, q: FirmListQuery, firms: ReadonlySet<number>):
     params.push(containsPattern(q.searchterm));
   }
   const filter = where.join(' AND ') + firmScope(db, firms, 'f');
-  const count = prepared(db, `SELECT count(*) FROM firm f WHERE ${filter}`)
-    .pluck()
-    .get(...params) as number;
+  const count = oneRow(preparedValue<number>(db, `SELECT count(*) FROM firm f WHERE ${filter}`).get(...params));
   const offset = (q.page - 1) * q.pageSize;
   if (count === 0 || offset >= count) return { count, items: [] };
   const dir = q.direction === 'desc' ? ' DESC' : '';
   const order = ORDER[q.orderBy].map((e) => e + dir).join(', ');
   // The page's ids first (the parent join only when sorting by it), then their rows.
   const pageIds = `SELECT f.firm FROM firm f ${q.orderBy === 'parent' ? 'LEFT JOIN firm p ON p.firm = f.parent' : ''} WHERE ${filter} ORDER BY ${order} LIMIT ? OFFSET ?`;
-  const rows = prepared(
+  const rows = prepared<RowDb>(
     db,
     `SELECT f.firm, f.name, f.firm_type, f.parent, p.name AS parent_name, f.city, sp.code AS state_code, f.postal_code, f.phone_no,
             ${USERS_SQL} AS users, f.is_inactive
@@ -85,7 +83,7 @@ export function listFirms(db: Db, q: FirmListQuery, firms: ReadonlySet<number>):
      LEFT JOIN firm p ON p.firm = f.parent
      LEFT JOIN lookup sp ON sp.key = 'StateProvince' AND sp.id = f.state_province
      ORDER BY ${order}`,
-  ).all(...params, q.pageSize, offset) as RowDb[];
+  ).all(...params, q.pageSize, offset);
   return { count, items: rows.map(toRow) };
 }
 
@@ -132,28 +130,28 @@ export function treeLevel(
   const scope = firmScope(db, firms, 'c');
   const columns = `f.firm, f.name, f.firm_type, f.parent, f.city, sp.code AS state_code, f.is_inactive,
     EXISTS (SELECT 1 FROM firm c WHERE c.parent = f.firm${active}${scope}) AS has_children`;
-  const node = prepared(
+  const node = prepared<NodeDb>(
     db,
     `SELECT ${columns} FROM firm f LEFT JOIN lookup sp ON sp.key = 'StateProvince' AND sp.id = f.state_province
      WHERE f.firm = ?${showInactive ? '' : ' AND f.is_inactive = 0'}${firmScope(db, firms, 'f')}`,
-  ).get(id) as NodeDb | undefined;
+  ).get(id);
   if (!node) return null;
-  const children = prepared(
+  const children = prepared<NodeDb>(
     db,
     `SELECT ${columns} FROM firm f LEFT JOIN lookup sp ON sp.key = 'StateProvince' AND sp.id = f.state_province
      WHERE f.parent = ?${showInactive ? '' : ' AND +f.is_inactive = 0'}${firmScope(db, firms, 'f')}
      ORDER BY ${RANK_SQL}, f.name COLLATE NOCASE, f.firm`,
-  ).all(id) as NodeDb[];
+  ).all(id);
 
   // Roll-up: every firm below each of these nodes (same visibility), counted per node in one pass; users
   // and open jobs through their (firm, …) indexes.
   const tops = [node.firm, ...children.map((c) => c.firm)];
-  const rollUp = prepared(db, rollUpSql(active, scope)).all(JSON.stringify(tops), STATUS.complete) as {
+  const rollUp = prepared<{
     top: number;
     shops: number | null;
     users: number | null;
     open_jobs: number | null;
-  }[];
+  }>(db, rollUpSql(active, scope)).all(JSON.stringify(tops), STATUS.complete);
   const figures = new Map(rollUp.map((r) => [r.top, r]));
   const toNode = (r: NodeDb): TreeNode => ({
     firm: r.firm,
@@ -173,15 +171,13 @@ export function treeLevel(
 
 /** The firm's ancestors, nearest first (not the firm itself). */
 export function ancestorsOf(db: Db, firm: number): number[] {
-  return prepared(
+  return preparedValue<number>(
     db,
     `WITH RECURSIVE up(firm, depth) AS (
        SELECT parent, 1 FROM firm WHERE firm = ? AND parent IS NOT NULL
        UNION ALL SELECT f.parent, up.depth + 1 FROM firm f JOIN up ON f.firm = up.firm WHERE f.parent IS NOT NULL
      ) SELECT firm FROM up ORDER BY depth`,
-  )
-    .pluck()
-    .all(firm) as number[];
+  ).all(firm);
 }
 
 /** Whether `candidate` is `firm` itself or one of the firms below it. */

@@ -11,7 +11,7 @@ import type { Db } from '../core/db';
 import { type Caller, assertFirm } from '../core/caller';
 import { badRequest } from '../core/errors';
 import { OK, implement } from '../core/implement';
-import { prepared } from '../core/sql';
+import { prepared, preparedValue } from '../core/sql';
 import { boundingBox, milesBetween, resolvePostalCode, type Point } from './geo';
 import { ancestorsOf, containsPattern } from './network';
 
@@ -123,7 +123,7 @@ function providerEntry(firm: number, r: ProviderDb, relationship: number, distan
 }
 
 const chosenIds = (db: Db, firm: number) =>
-  new Set(prepared(db, 'SELECT provider FROM firm_provider WHERE firm = ?').pluck().all(firm) as number[]);
+  new Set(preparedValue<number>(db, 'SELECT provider FROM firm_provider WHERE firm = ?').all(firm));
 
 /**
  * The network relationship of each provider of the firm's own franchise (the subtree of its franchiser):
@@ -132,21 +132,19 @@ const chosenIds = (db: Db, firm: number) =>
 function networkRelationships(db: Db, firm: number): Map<number, number> {
   const up = ancestorsOf(db, firm);
   const types = new Map(
-    (
-      prepared(db, `SELECT firm, firm_type FROM firm WHERE firm IN (SELECT value FROM json_each(?))`).all(
-        JSON.stringify([firm, ...up]),
-      ) as { firm: number; firm_type: FirmType }[]
-    ).map((r) => [r.firm, r.firm_type]),
+    prepared<{ firm: number; firm_type: FirmType }>(db, `SELECT firm, firm_type FROM firm WHERE firm IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify([firm, ...up]))
+      .map((r) => [r.firm, r.firm_type]),
   );
   const franchiser = [firm, ...up].find((id) => types.get(id) === 'franchiser');
   const out = new Map<number, number>();
   if (franchiser === undefined) return out;
   const parent = up[0] ?? null;
-  const rows = prepared(
+  const rows = prepared<{ firm: number; parent: number | null }>(
     db,
     `WITH RECURSIVE down(firm) AS (SELECT ? UNION ALL SELECT c.firm FROM firm c JOIN down d ON c.parent = d.firm)
      SELECT f.firm, f.parent FROM firm f JOIN down d ON d.firm = f.firm WHERE f.is_provider = 1 AND f.is_inactive = 0 AND f.firm <> ?`,
-  ).all(franchiser, firm) as { firm: number; parent: number | null }[];
+  ).all(franchiser, firm);
   for (const r of rows)
     out.set(
       r.firm,
@@ -156,10 +154,10 @@ function networkRelationships(db: Db, firm: number): Map<number, number> {
 }
 
 function readProviders(db: Db, ids: readonly number[]): ProviderDb[] {
-  return prepared(
+  return prepared<ProviderDb>(
     db,
     `SELECT ${PROVIDER_COLUMNS} FROM firm f ${STATE_JOIN} WHERE f.firm IN (SELECT value FROM json_each(?)) ORDER BY f.name COLLATE NOCASE, f.firm`,
-  ).all(JSON.stringify(ids)) as ProviderDb[];
+  ).all(JSON.stringify(ids));
 }
 
 function listProviders(db: Db, firm: number, isSave: boolean): PartnerEntry[] {
@@ -180,19 +178,12 @@ export function providersNear(
   opts: { exclude: number; search?: string },
 ): (ProviderDb & { distance: number })[] {
   const box = boundingBox(center, radius);
-  const rows = prepared(
+  const rows = prepared<ProviderDb>(
     db,
     `SELECT ${PROVIDER_COLUMNS} FROM firm f ${STATE_JOIN}
      WHERE f.latitude BETWEEN ? AND ? AND f.longitude BETWEEN ? AND ? AND f.is_provider = 1 AND f.is_inactive = 0 AND f.firm <> ?
        ${opts.search ? `AND lower(f.name) LIKE ? ESCAPE '\\'` : ''}`,
-  ).all(
-    box.minLat,
-    box.maxLat,
-    box.minLon,
-    box.maxLon,
-    opts.exclude,
-    ...(opts.search ? [containsPattern(opts.search)] : []),
-  ) as ProviderDb[];
+  ).all(box.minLat, box.maxLat, box.minLon, box.maxLon, opts.exclude, ...(opts.search ? [containsPattern(opts.search)] : []));
   return rows
     .map((r) => ({ ...r, distance: milesBetween(center, { latitude: r.latitude!, longitude: r.longitude! }) }))
     .filter((r) => r.distance <= radius)
@@ -206,7 +197,7 @@ function searchCenter(db: Db, firm: number, postalcode: string): Point {
     if (!place) throw badRequest('Invalid query', { postalcode: [UNKNOWN_POSTAL_CODE] });
     return place;
   }
-  const own = prepared(db, 'SELECT latitude, longitude FROM firm WHERE firm = ? AND latitude IS NOT NULL').get(firm) as Point | undefined;
+  const own = prepared<Point>(db, 'SELECT latitude, longitude FROM firm WHERE firm = ? AND latitude IS NOT NULL').get(firm);
   if (!own) throw badRequest('Invalid query', { postalcode: ['Enter a postal code: this location has none on file'] });
   return own;
 }
@@ -219,20 +210,20 @@ function reach(caller: Caller, firm: number): number {
 export const partnerCalls = [
   implement(p.optInPrograms, ({ query, caller, ctx }) => {
     const firm = reach(caller, query.firm);
-    const rows = prepared(
+    const rows = prepared<ProgramDb>(
       ctx.db,
       `SELECT ${PROGRAM_COLUMNS}, 1 AS opted_in FROM firm_program fp JOIN insurance_program ip ON ip.program = fp.program
        WHERE fp.firm = ? ORDER BY ip.name COLLATE NOCASE`,
-    ).all(firm) as ProgramDb[];
+    ).all(firm);
     return rows.map(programEntry(firm));
   }),
   implement(p.searchForOptInPrograms, ({ query, caller, ctx }) => {
     const firm = reach(caller, query.firm);
-    const rows = prepared(
+    const rows = prepared<ProgramDb>(
       ctx.db,
       `SELECT ${PROGRAM_COLUMNS}, EXISTS (SELECT 1 FROM firm_program fp WHERE fp.firm = ? AND fp.program = ip.program) AS opted_in
        FROM insurance_program ip WHERE lower(ip.name) LIKE ? ESCAPE '\\' ORDER BY ip.name COLLATE NOCASE LIMIT 50`,
-    ).all(firm, containsPattern(query.search)) as ProgramDb[];
+    ).all(firm, containsPattern(query.search));
     return rows.map(programEntry(firm));
   }),
   implement(p.saveOptInPrograms, ({ body, caller, ctx }) => {

@@ -11,7 +11,7 @@ import { byExtension, typeOfNamedFile } from '../files/service';
 import { type Caller, assertFirm } from '../core/caller';
 import { HttpError, badRequest, notFound } from '../core/errors';
 import { OK, implement } from '../core/implement';
-import { firmScope, prepared } from '../core/sql';
+import { firmScope, oneRow, prepared, preparedValue } from '../core/sql';
 import { containsPattern } from './network';
 import { readStoredFile, removeStoredFile, storageNames, writeStoredFiles } from './storage-files';
 
@@ -32,13 +32,13 @@ const ORDER = {
 } as const;
 
 export function storageState(db: Db, firm: number): StorageState {
-  const row = prepared(
+  const row = prepared<Omit<StorageState, 'quotaBytes'>>(
     db,
     `SELECT f.firm, f.name AS firmName, a.account, a.account_created_at AS accountCreatedAt, a.bucket, a.bucket_created_at AS bucketCreatedAt,
             (SELECT count(*) FROM stored_file sf WHERE sf.firm = f.firm) AS files,
             (SELECT coalesce(sum(size), 0) FROM stored_file sf WHERE sf.firm = f.firm) AS bytes
      FROM firm f LEFT JOIN storage_account a ON a.firm = f.firm WHERE f.firm = ?`,
-  ).get(firm) as Omit<StorageState, 'quotaBytes'> | undefined;
+  ).get(firm);
   if (!row) throw notFound('Location');
   return { ...row, quotaBytes: STORAGE_QUOTA_BYTES };
 }
@@ -84,7 +84,7 @@ export async function acceptStoragePart(
     throw badRequest(why, { File: [why] });
   }
   const replaced =
-    (prepared(db, 'SELECT coalesce(sum(size), 0) FROM stored_file WHERE firm = ? AND name = ?').pluck().get(firm, name) as number) ?? 0;
+    oneRow(preparedValue<number>(db, 'SELECT coalesce(sum(size), 0) FROM stored_file WHERE firm = ? AND name = ?').get(firm, name)) ?? 0;
   const pending = before.filter((p) => p.firm === firm).reduce((n, p) => n + p.bytes.length, 0);
   if (state.bytes - replaced + pending + bytes.length > state.quotaBytes)
     throw new HttpError(413, `${name} does not fit: ${state.firmName}'s storage is full.`);
@@ -128,15 +128,13 @@ export const storageCalls = [
       params.push(containsPattern(query.searchTerm));
     }
     const filter = where.join(' AND ') + firmScope(ctx.db, caller.firms, 'sf');
-    const count = prepared(ctx.db, `SELECT count(*) FROM stored_file sf WHERE ${filter}`)
-      .pluck()
-      .get(...params) as number;
+    const count = oneRow(preparedValue<number>(ctx.db, `SELECT count(*) FROM stored_file sf WHERE ${filter}`).get(...params));
     const dir = query.direction === 'desc' ? ' DESC' : '';
     const order = ORDER[query.orderBy].map((e) => e + dir).join(', ');
-    const items = prepared(
+    const items = prepared<StoredFile>(
       ctx.db,
       `SELECT ${FILE_COLUMNS} FROM stored_file sf ${FILE_JOINS} WHERE ${filter} ORDER BY ${order} LIMIT ? OFFSET ?`,
-    ).all(...params, query.pageSize, (query.page - 1) * query.pageSize) as StoredFile[];
+    ).all(...params, query.pageSize, (query.page - 1) * query.pageSize);
     return { count, items };
   }),
 
@@ -161,16 +159,19 @@ export const storageCalls = [
 
   implement(s.bucketContents, ({ query, caller, ctx }) => {
     const firm = reachable(caller, query.firm);
-    const items = prepared(ctx.db, `SELECT ${FILE_COLUMNS} FROM stored_file sf ${FILE_JOINS} WHERE sf.firm = ? ORDER BY sf.id DESC`).all(
-      firm,
-    ) as StoredFile[];
+    const items = prepared<StoredFile>(
+      ctx.db,
+      `SELECT ${FILE_COLUMNS} FROM stored_file sf ${FILE_JOINS} WHERE sf.firm = ? ORDER BY sf.id DESC`,
+    ).all(firm);
     return { items };
   }),
 
   implement(s.downloadFromBucket, async ({ query, caller, ctx, reply }) => {
     const firm = reachable(caller, query.firm);
-    const file = prepared(ctx.db, 'SELECT content_type FROM stored_file WHERE firm = ? AND name = ?').get(firm, query.filename) as
-      { content_type: string } | undefined;
+    const file = prepared<{ content_type: string }>(ctx.db, 'SELECT content_type FROM stored_file WHERE firm = ? AND name = ?').get(
+      firm,
+      query.filename,
+    );
     if (!file) throw notFound('File');
     const bytes = await readStoredFile(ctx.filesDir, firm, query.filename).catch((e: NodeJS.ErrnoException) => {
       throw e.code === 'ENOENT' ? notFound('File') : e;

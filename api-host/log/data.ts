@@ -5,6 +5,7 @@
  */
 import type { LogLevel } from '../../lib/contract/log';
 import type { AppLogRecord } from './store';
+import { nth, picker } from '../core/random';
 
 /** A small deterministic random number generator (mulberry32). */
 export function rng(seed: number): () => number {
@@ -27,7 +28,6 @@ const USERS = [
   'role12@example.com',
   'role15@example.com',
 ];
-const VINS = ['1HGCM82633A004352', '5YJ3E1EA7KF317000', '1FTFW1ET5DFC10312', 'JTDKN3DU0A0123456', '3N1AB7AP5KY250312', 'KM8J3CA46LU123987'];
 const PATHS = [
   'contact/contacts',
   'adas/adass',
@@ -39,14 +39,14 @@ const PATHS = [
   'adas/adasInspection',
 ];
 /** Each VIN with the make its manufacturer code (WMI) names: a decoded VIN's log entry says the true make. */
-const MAKE_OF_VIN: Readonly<Record<string, string>> = {
-  '1HGCM82633A004352': 'Honda',
-  '5YJ3E1EA7KF317000': 'Tesla',
-  '1FTFW1ET5DFC10312': 'Ford',
-  JTDKN3DU0A0123456: 'Toyota',
-  '3N1AB7AP5KY250312': 'Nissan',
-  KM8J3CA46LU123987: 'Hyundai',
-};
+const VINS: readonly (readonly [vin: string, make: string])[] = [
+  ['1HGCM82633A004352', 'Honda'],
+  ['5YJ3E1EA7KF317000', 'Tesla'],
+  ['1FTFW1ET5DFC10312', 'Ford'],
+  ['JTDKN3DU0A0123456', 'Toyota'],
+  ['3N1AB7AP5KY250312', 'Nissan'],
+  ['KM8J3CA46LU123987', 'Hyundai'],
+];
 
 interface Template {
   level: LogLevel;
@@ -90,8 +90,8 @@ const TEMPLATES: readonly Template[] = [
     name: 'api-host.adas',
     layout: 'VIN %s decoded: %s with %s ADAS systems',
     fill: (p, n) => {
-      const vin = p(VINS);
-      return [vin, MAKE_OF_VIN[vin], String(2 + (n() % 9))];
+      const [vin, make] = p(VINS);
+      return [vin, make, String(2 + (n() % 9))];
     },
   },
   {
@@ -122,7 +122,7 @@ const TEMPLATES: readonly Template[] = [
     weight: 5,
     name: 'api-host.vehicle',
     layout: 'Vehicle-data service timeout decoding VIN %s',
-    fill: (p) => [p(VINS)],
+    fill: (p) => [p(VINS)[0]],
     title: (a) => `POST /api/adas/decode (${a[0]})`,
     exception: (a) => [
       stack('TimeoutError', `The vehicle-data service did not answer within 10000 ms (VIN ${a[0]})`, [
@@ -180,13 +180,13 @@ export function* logRecords(
   { seed = 7, end = Date.now(), days = 7 }: { seed?: number; end?: number; days?: number } = {},
 ): Generator<AppLogRecord> {
   const random = rng(seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+  const pick = picker(random);
   const n = () => Math.floor(random() * 1_000_000);
   const span = days * 86_400_000;
   const step = span / Math.max(1, count);
   for (let i = 0; i < count; i++) {
     let w = random() * TOTAL_WEIGHT;
-    const t = TEMPLATES.find((x) => (w -= x.weight) < 0) ?? TEMPLATES[0];
+    const t = TEMPLATES.find((x) => (w -= x.weight) < 0) ?? nth(TEMPLATES, 0);
     const args = t.fill(pick, n);
     let k = 0;
     const message = t.layout.replace(/%s/g, () => args[k++] ?? '');

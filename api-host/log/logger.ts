@@ -36,8 +36,8 @@ const withRequest = (title: string | null, reqId: string | undefined) => (reqId 
 
 /** One pino line as an application log record. */
 export function recordOf(line: PinoLine): AppLogRecord {
-  const level =
-    LEVEL_BY_NUMBER[line.level] ?? (line.level >= 60 ? 'Fatal' : LOG_LEVELS[Math.max(0, Math.min(5, Math.floor(line.level / 10) - 1))]);
+  // Between pino's levels, the one below (10 Trace … 60 Fatal); above 60 still Fatal.
+  const level = LEVEL_BY_NUMBER[line.level] ?? LOG_LEVELS[Math.max(0, Math.floor(line.level / 10) - 1)] ?? 'Fatal';
   const err = line.err;
   return {
     timestamp: new Date(line.time).toISOString(),
@@ -92,12 +92,14 @@ export function storeLogger(
   };
   const streams: pino.StreamEntry[] = [{ stream: store, level: level as pino.Level }];
   if (stdoutLevel) streams.push({ stream: process.stdout, level: stdoutLevel as pino.Level });
+  // pino's level numbers (trace 10 … fatal 60): the logger itself logs at the lower of the two levels.
+  const rank = (name: string) => pino.levels.values[name] ?? Number.POSITIVE_INFINITY;
   const logger = pino(
     {
       name: 'api-host',
       // The cause stays apart (the record's inner exception) instead of being appended to the stack.
       serializers: { err: pino.stdSerializers.errWithCause },
-      level: [level, stdoutLevel ?? level].sort((a, b) => pino.levels.values[a] - pino.levels.values[b])[0],
+      level: stdoutLevel && rank(stdoutLevel) < rank(level) ? stdoutLevel : level,
       // Inside a handler (requestContext), the request's id; fastify's own request logger binds it already.
       mixin: (merge, _level, logger) => {
         const reqId = requestContext.getStore()?.reqId;

@@ -6,9 +6,9 @@
  * - without a search, the level index (level, id) or the table itself (id = time) gives the order;
  * - a time range is a range of ids.
  */
-import { LOG_LEVELS, MESSAGE_PREVIEW, type LogListQuery, type LogRecord, type LogRow } from '../../lib/contract/log';
+import { LOG_LEVELS, MESSAGE_PREVIEW, type LogLevel, type LogListQuery, type LogRecord, type LogRow } from '../../lib/contract/log';
 import type { Db } from '../core/db';
-import { ftsPrefixMatch, prepared } from '../core/sql';
+import { ftsPrefixMatch, oneRow, prepared, preparedValue } from '../core/sql';
 
 const ID_PER_MS = 1024;
 const SORT_COLUMN: Record<LogListQuery['orderBy'], string | null> = {
@@ -49,10 +49,17 @@ export function scrub(text: string | null): string | null {
   return SCRUBS.reduce((t, [re, to]) => t.replace(re, to), text);
 }
 
+/** A stored level (0 Trace … 5 Fatal, the order of LOG_LEVELS) by its name. */
+function levelName(level: number): LogLevel {
+  const name = LOG_LEVELS[level];
+  if (!name) throw new Error(`Stored log level ${level} is outside 0…5`);
+  return name;
+}
+
 const toRow = (r: RowDb, clean: boolean): LogRow => ({
   id: r.id,
   timestamp: r.timestamp,
-  level: LOG_LEVELS[r.level],
+  level: levelName(r.level),
   name: r.name,
   message: clean ? scrub(r.message) : r.message,
   title: clean ? scrub(r.title) : r.title,
@@ -89,21 +96,18 @@ export function listLog(db: Db, q: LogListQuery, { scrubbed }: { scrubbed: boole
   if (match) {
     const rangeSql = range ? ' AND rowid BETWEEN ? AND ?' : '';
     const args = [match, ...(range ?? [])];
-    count = prepared(db, `SELECT count(*) FROM app_log_fts WHERE app_log_fts MATCH ?${rangeSql}`)
-      .pluck()
-      .get(...args) as number;
+    count = oneRow(preparedValue<number>(db, `SELECT count(*) FROM app_log_fts WHERE app_log_fts MATCH ?${rangeSql}`).get(...args));
     if (count === 0 || offset >= count) return { count, items: [] };
     ids = column
-      ? (prepared(
+      ? preparedValue<number>(
           db,
           `SELECT l.id FROM app_log l WHERE l.id IN (SELECT rowid FROM app_log_fts WHERE app_log_fts MATCH ?${rangeSql})
            ORDER BY ${column} ${dir}, l.id ${dir} LIMIT ? OFFSET ?`,
-        )
-          .pluck()
-          .all(...args, q.pageSize, offset) as number[])
-      : (prepared(db, `SELECT rowid FROM app_log_fts WHERE app_log_fts MATCH ?${rangeSql} ORDER BY rowid ${dir} LIMIT ? OFFSET ?`)
-          .pluck()
-          .all(...args, q.pageSize, offset) as number[]);
+        ).all(...args, q.pageSize, offset)
+      : preparedValue<number>(
+          db,
+          `SELECT rowid FROM app_log_fts WHERE app_log_fts MATCH ?${rangeSql} ORDER BY rowid ${dir} LIMIT ? OFFSET ?`,
+        ).all(...args, q.pageSize, offset);
   } else {
     const where: string[] = [];
     const args: number[] = [];
@@ -116,31 +120,31 @@ export function listLog(db: Db, q: LogListQuery, { scrubbed }: { scrubbed: boole
       args.push(...range);
     }
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    count = prepared(db, `SELECT count(*) FROM app_log l ${whereSql}`)
-      .pluck()
-      .get(...args) as number;
+    count = oneRow(preparedValue<number>(db, `SELECT count(*) FROM app_log l ${whereSql}`).get(...args));
     if (count === 0 || offset >= count) return { count, items: [] };
     // Sorted by level within one level is sorted by time: the level index serves both.
     const order = column && !(q.orderBy === 'level' && q.level) ? `${column} ${dir}, l.id ${dir}` : `l.id ${dir}`;
-    ids = prepared(db, `SELECT l.id FROM app_log l ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
-      .pluck()
-      .all(...args, q.pageSize, offset) as number[];
+    ids = preparedValue<number>(db, `SELECT l.id FROM app_log l ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+      ...args,
+      q.pageSize,
+      offset,
+    );
   }
 
   if (ids.length === 0) return { count, items: [] };
-  const rows = prepared(db, `SELECT ${ROW_COLUMNS} FROM app_log l WHERE l.id IN (SELECT value FROM json_each(?))`).all(
+  const rows = prepared<RowDb>(db, `SELECT ${ROW_COLUMNS} FROM app_log l WHERE l.id IN (SELECT value FROM json_each(?))`).all(
     JSON.stringify(ids),
-  ) as RowDb[];
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return { count, items: ids.map((id) => toRow(byId.get(id)!, scrubbed)) };
 }
 
 /** One whole record, or undefined. */
 export function logRecord(db: Db, id: number, { scrubbed }: { scrubbed: boolean }): LogRecord | undefined {
-  const r = prepared(
+  const r = prepared<RecordDb>(
     db,
     `SELECT ${ROW_COLUMNS.replace(`substr(l.message, 1, ${MESSAGE_PREVIEW}) AS message`, 'l.message')}, l.exception, l.inner_exception, l.message_layout FROM app_log l WHERE l.id = ?`,
-  ).get(id) as RecordDb | undefined;
+  ).get(id);
   if (!r) return undefined;
   return {
     ...toRow(r, scrubbed),
@@ -157,5 +161,8 @@ export function explainLog(db: Db, q: LogListQuery): string[] {
     ? `SELECT rowid FROM app_log_fts WHERE app_log_fts MATCH ? ORDER BY rowid LIMIT 10`
     : `SELECT l.id FROM app_log l ${q.level ? 'WHERE l.level = ?' : ''} ORDER BY l.id LIMIT 10`;
   const args = match ? [match] : q.level ? [LOG_LEVELS.indexOf(q.level)] : [];
-  return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail);
+  return db
+    .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
+    .all(...args)
+    .map((r) => r.detail);
 }

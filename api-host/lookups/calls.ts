@@ -8,7 +8,7 @@
 import { contract } from '../../lib/contract';
 import type { LookupGroup, LookupGroupRecord, LookupItem } from '../../lib/contract/lookups';
 import type { Db } from '../core/db';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import { assertFirm } from '../core/caller';
 import { hostLog } from '../core/context';
 import { badRequest, notFound } from '../core/errors';
@@ -38,26 +38,24 @@ const toItem = (r: LookupDb): LookupItem => ({
 
 /** The platform's values of one group, in order; inactive ones only when asked for. */
 function groupValues(db: Db, key: LookupGroup, withInactive: boolean): LookupItem[] {
-  return (
-    prepared(
-      db,
-      'SELECT key, id, value, code, type3, is_inactive FROM lookup WHERE key = ? AND firm = ? AND (? OR is_inactive = 0) ORDER BY sort, id',
-    ).all(key, PLATFORM_FIRM, withInactive ? 1 : 0) as LookupDb[]
-  ).map(toItem);
+  return prepared<LookupDb>(
+    db,
+    'SELECT key, id, value, code, type3, is_inactive FROM lookup WHERE key = ? AND firm = ? AND (? OR is_inactive = 0) ORDER BY sort, id',
+  )
+    .all(key, PLATFORM_FIRM, withInactive ? 1 : 0)
+    .map(toItem);
 }
 
 const platformValue = (db: Db, key: string, id: number) =>
-  prepared(db, 'SELECT key, id, value, code, type3, is_inactive FROM lookup WHERE key = ? AND id = ? AND firm = ?').get(
+  prepared<LookupDb>(db, 'SELECT key, id, value, code, type3, is_inactive FROM lookup WHERE key = ? AND id = ? AND firm = ?').get(
     key,
     id,
     PLATFORM_FIRM,
-  ) as LookupDb | undefined;
+  );
 
 /** Puts value `id` of the group at `position` (0 first) and numbers the group's values 0…n-1. */
 function place(db: Db, key: string, id: number, position: number | undefined): void {
-  const ids = prepared(db, 'SELECT id FROM lookup WHERE key = ? AND firm = ? ORDER BY sort, id')
-    .pluck()
-    .all(key, PLATFORM_FIRM) as number[];
+  const ids = preparedValue<number>(db, 'SELECT id FROM lookup WHERE key = ? AND firm = ? ORDER BY sort, id').all(key, PLATFORM_FIRM);
   const others = ids.filter((x) => x !== id);
   const at = position === undefined ? (ids.includes(id) ? ids.indexOf(id) : others.length) : Math.min(position, others.length);
   others.splice(at, 0, id);
@@ -70,26 +68,26 @@ export const lookupCalls = [
     if (body.firm !== undefined) assertFirm(caller, body.firm, 'Firm');
     const firm = body.firm ?? caller.firm;
     const keys = [...new Set(body.keys)];
-    const rows = prepared(
+    const rows = prepared<LookupDb>(
       ctx.db,
       `SELECT key, id, value, code, type3, is_inactive FROM lookup
        WHERE key IN (SELECT value FROM json_each(?)) AND firm IN (?, ?) AND (? OR is_inactive = 0)
        ORDER BY key, sort, id`,
-    ).all(JSON.stringify(keys), PLATFORM_FIRM, firm, body.showInactive ? 1 : 0) as LookupDb[];
+    ).all(JSON.stringify(keys), PLATFORM_FIRM, firm, body.showInactive ? 1 : 0);
     const order = new Map<string, number>(keys.map((k, i) => [k, i]));
     return rows.sort((a, b) => order.get(a.key)! - order.get(b.key)!).map(toItem);
   }),
 
   implement(lookup.byGroup, ({ query, ctx }) => {
-    const groups = prepared(
-      ctx.db,
-      'SELECT id, key, text, section_name FROM lookup_group WHERE (? IS NULL OR section_name = ? COLLATE NOCASE) AND (? IS NULL OR key = ?) ORDER BY id',
-    ).all(query.className ?? null, query.className ?? null, query.group ?? null, query.group ?? null) as {
+    const groups = prepared<{
       id: number;
       key: LookupGroup;
       text: string;
       section_name: string;
-    }[];
+    }>(
+      ctx.db,
+      'SELECT id, key, text, section_name FROM lookup_group WHERE (? IS NULL OR section_name = ? COLLATE NOCASE) AND (? IS NULL OR key = ?) ORDER BY id',
+    ).all(query.className ?? null, query.className ?? null, query.group ?? null, query.group ?? null);
     return groups.map((g): LookupGroupRecord => ({
       id: g.id,
       key: g.key,
@@ -128,7 +126,7 @@ export const lookupCalls = [
         return body.id;
       }
       // Ids are per group (the primary key is (key, id)).
-      const next = prepared(ctx.db, 'SELECT coalesce(max(id), 0) + 1 FROM lookup WHERE key = ?').pluck().get(body.key) as number;
+      const next = oneRow(preparedValue<number>(ctx.db, 'SELECT coalesce(max(id), 0) + 1 FROM lookup WHERE key = ?').get(body.key));
       prepared(
         ctx.db,
         'INSERT INTO lookup (id, key, value, code, type3, sort, firm, is_inactive) VALUES (?, ?, ?, ?, ?, 1000000, ?, ?)',
@@ -150,13 +148,12 @@ export const lookupCalls = [
   }),
 
   implement(lookup.upsertGroup, ({ body, ctx }) => {
-    const group = prepared(ctx.db, 'SELECT id, text FROM lookup_group WHERE id = ?').get(body.id) as
-      { id: number; text: string } | undefined;
+    const group = prepared<{ id: number; text: string }>(ctx.db, 'SELECT id, text FROM lookup_group WHERE id = ?').get(body.id);
     if (!group) throw notFound('Lookup group');
-    const clash = prepared(ctx.db, 'SELECT id, text FROM lookup_group WHERE text = ? COLLATE NOCASE AND id <> ?').get(
-      body.text,
-      body.id,
-    ) as { id: number; text: string } | undefined;
+    const clash = prepared<{ id: number; text: string }>(
+      ctx.db,
+      'SELECT id, text FROM lookup_group WHERE text = ? COLLATE NOCASE AND id <> ?',
+    ).get(body.text, body.id);
     // docs/lookups.md#errors: the change applies only when the answered id is the id sent.
     if (clash) return { id: clash.id, reason: `Another group is already named “${clash.text}”.` };
     prepared(ctx.db, 'UPDATE lookup_group SET text = ? WHERE id = ?').run(body.text, body.id);
@@ -169,12 +166,12 @@ export const lookupCalls = [
   implement(lookup.stateProvince, ({ query, ctx }) => {
     const country = platformValue(ctx.db, 'Country', query.id);
     if (!country) throw notFound('Country');
-    return (
-      prepared(
-        ctx.db,
-        "SELECT key, id, value, code, type3, is_inactive FROM lookup WHERE key = 'StateProvince' AND firm = ? AND type3 = ? AND is_inactive = 0 ORDER BY sort, id",
-      ).all(PLATFORM_FIRM, country.code) as LookupDb[]
-    ).map(toItem);
+    return prepared<LookupDb>(
+      ctx.db,
+      "SELECT key, id, value, code, type3, is_inactive FROM lookup WHERE key = 'StateProvince' AND firm = ? AND type3 = ? AND is_inactive = 0 ORDER BY sort, id",
+    )
+      .all(PLATFORM_FIRM, country.code)
+      .map(toItem);
   }),
   implement(lookup.onboardLookups, ({ ctx }) => ({
     countries: groupValues(ctx.db, 'Country', false),

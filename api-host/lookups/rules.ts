@@ -4,7 +4,7 @@
  */
 import { BLOG_STATUS, type LookupGroup } from '../../lib/contract/lookups-groups';
 import type { Db } from '../core/db';
-import { prepared } from '../core/sql';
+import { oneRow, preparedValue } from '../core/sql';
 
 const PROTECTED: readonly { key: LookupGroup; id: number; why: string }[] = [
   { key: 'TimeZone', id: 12, why: 'the time zone new users start with' },
@@ -18,9 +18,9 @@ const PROTECTED: readonly { key: LookupGroup; id: number; why: string }[] = [
 export function deactivationProblem(db: Db, key: LookupGroup, id: number, value: string): string | null {
   const guarded = PROTECTED.find((p) => p.key === key && p.id === id);
   if (guarded) return `${value} is ${guarded.why} and cannot be deleted.`;
-  const othersActive = prepared(db, 'SELECT count(*) FROM lookup WHERE key = ? AND firm = 1 AND is_inactive = 0 AND id <> ?')
-    .pluck()
-    .get(key, id) as number;
+  const othersActive = oneRow(
+    preparedValue<number>(db, 'SELECT count(*) FROM lookup WHERE key = ? AND firm = 1 AND is_inactive = 0 AND id <> ?').get(key, id),
+  );
   if (othersActive === 0) return `${value} is the last active value of its group and cannot be deleted.`;
   return null;
 }

@@ -1,7 +1,7 @@
 /** The email log (admin/getEmails, admin/getEmail): the mails the stand-in kept, scoped to the caller's firms. */
 import { contract } from '../../lib/contract';
 import { EMAIL_SORTS, type EmailRecord, type EmailRow } from '../../lib/contract/admin';
-import { firmScope, ftsPhrase, prepared } from '../core/sql';
+import { firmScope, ftsPhrase, oneRow, prepared, preparedValue } from '../core/sql';
 import { notFound } from '../core/errors';
 import { implement } from '../core/implement';
 
@@ -46,26 +46,24 @@ export const mailCalls = [
     }
     const scope = firmScope(ctx.db, caller.firms, 'm');
     const whereSql = where.join(' AND ') + scope;
-    const count = prepared(ctx.db, `SELECT count(*) FROM mail m WHERE ${whereSql}`)
-      .pluck()
-      .get(...args) as number;
+    const count = oneRow(preparedValue<number>(ctx.db, `SELECT count(*) FROM mail m WHERE ${whereSql}`).get(...args));
     const dir = query.direction === 'desc' ? 'DESC' : 'ASC';
-    const rows = prepared(
+    const rows = prepared<RowDb>(
       ctx.db,
       `${ROW_SQL} WHERE ${whereSql} ORDER BY ${ORDER[query.orderBy]} ${dir}, m.mail ${dir} LIMIT ? OFFSET ?`,
-    ).all(...args, query.pageSize, (query.page - 1) * query.pageSize) as RowDb[];
+    ).all(...args, query.pageSize, (query.page - 1) * query.pageSize);
     return { count, items: rows.map(toRow) };
   }),
   implement(contract.admin.getEmail, ({ query, caller, ctx }): EmailRecord => {
-    const row = prepared(
+    const row = prepared<RowDb & { body: string }>(
       ctx.db,
       `${ROW_SQL.replace('m.sent_at,', 'm.sent_at, m.body,')} WHERE m.mail = ?${firmScope(ctx.db, caller.firms, 'm')}`,
-    ).get(query.id) as (RowDb & { body: string }) | undefined;
+    ).get(query.id);
     if (!row) throw notFound('Mail');
-    const attachments = prepared(
+    const attachments = prepared<EmailRecord['attachments'][number]>(
       ctx.db,
       'SELECT file_name AS fileName, content_type AS contentType, size FROM mail_attachment WHERE mail = ? ORDER BY mail_attachment',
-    ).all(row.mail) as EmailRecord['attachments'];
+    ).all(row.mail);
     return { ...toRow(row), body: row.body, attachments };
   }),
 ];

@@ -41,7 +41,7 @@ interface StepRow {
 }
 
 const stepOf = (db: Db, invitation: number, kind: Kind) =>
-  prepared(db, 'SELECT id, data, product FROM onboard_step WHERE invitation = ? AND kind = ?').get(invitation, kind) as StepRow | undefined;
+  prepared<StepRow>(db, 'SELECT id, data, product FROM onboard_step WHERE invitation = ? AND kind = ?').get(invitation, kind);
 
 /** Saves a step: id 0 creates it (a second create is a replay: 409), another id must be this invitation's step of that kind. */
 function saveStep(db: Db, inv: InvitationRow, kind: Kind, id: number, data: object): { id: number } {
@@ -239,8 +239,10 @@ async function purchase(
 
 export const onboardCalls = [
   implement(o.onboardInvite, ({ body, caller, ctx }) => {
-    const parent = prepared(ctx.db, 'SELECT firm, firm_type FROM firm WHERE firm = ? AND is_inactive = 0').get(body.parent) as
-      { firm: number; firm_type: string } | undefined;
+    const parent = prepared<{ firm: number; firm_type: string }>(
+      ctx.db,
+      'SELECT firm, firm_type FROM firm WHERE firm = ? AND is_inactive = 0',
+    ).get(body.parent);
     if (!parent || !caller.firms.has(parent.firm)) throw notFound('Location');
     if (parent.firm_type === 'shop')
       throw badRequest('A shop cannot have locations under it: invite from its franchise.', { parent: ['Choose a franchise, not a shop'] });

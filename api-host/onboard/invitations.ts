@@ -44,11 +44,11 @@ export function issueInvitation(
 
 /** The invitation whatever its state, or null when unknown. */
 export function findInvitation(db: Db, id: string): InvitationRow | null {
-  const row = prepared(
+  const row = prepared<Omit<InvitationRow, 'products' | 'testMode'> & { products: string; testMode: number }>(
     db,
     `SELECT i.invitation, i.parent, f.name AS parentName, i.products, i.test_mode AS testMode, i.expires_at AS expiresAt, i.used_at AS usedAt
      FROM onboard_invitation i JOIN firm f ON f.firm = i.parent WHERE i.token_hash = ?`,
-  ).get(invitationHash(id)) as (Omit<InvitationRow, 'products' | 'testMode'> & { products: string; testMode: number }) | undefined;
+  ).get(invitationHash(id));
   return row ? { ...row, products: JSON.parse(row.products) as ProductId[], testMode: !!row.testMode } : null;
 }
 

@@ -57,7 +57,7 @@ function expired(exp: string, now = new Date()): boolean {
 
 /** Charges a payment method once per idempotency key; a declined card throws 400 on paymentMethod. */
 export function chargeCard(db: Db, paymentMethod: string, amountCents: number, idempotencyKey: string): void {
-  const pm = prepared(db, 'SELECT outcome FROM payment_method WHERE id = ?').get(paymentMethod) as { outcome: Outcome } | undefined;
+  const pm = prepared<{ outcome: Outcome }>(db, 'SELECT outcome FROM payment_method WHERE id = ?').get(paymentMethod);
   if (!pm) throw badRequest(ONBOARD_MESSAGES.paymentMissing, { paymentMethod: [ONBOARD_MESSAGES.paymentMissing] });
   if (pm.outcome !== 'succeeded') {
     const message = pm.outcome === 'declined' ? ONBOARD_MESSAGES.declined : ONBOARD_MESSAGES.insufficientFunds;
@@ -122,7 +122,7 @@ export function mountPayments(app: FastifyInstance, db: Db): void {
   app.post('/pay/v1/payment_methods', (request, reply) => {
     reply.header('cache-control', 'no-store');
     const parsed = cardInput.safeParse(request.body ?? {});
-    if (!parsed.success) return reply.status(400).send({ error: parsed.error.issues[0].message });
+    if (!parsed.success) return reply.status(400).send({ error: parsed.error.issues[0]?.message ?? 'Invalid card details' });
     const { number, exp } = parsed.data;
     if (!luhnValid(number)) return reply.status(400).send({ error: 'Your card number is invalid.' });
     if (expired(exp)) return reply.status(400).send({ error: 'Your card has expired.' });

@@ -10,8 +10,10 @@ const couponError = (message: string) => badRequest(message, { coupon: [message]
 export function priceOf(db: Db, product: ProductId, code: string, now = Date.now()): Quote {
   const listCents = PRODUCTS[product].priceCents;
   if (!code) return { product, coupon: null, listCents, discountCents: 0, totalCents: listCents };
-  const coupon = prepared(db, 'SELECT code, percent_off, products, expires_at FROM onboard_coupon WHERE code = ?').get(code) as
-    { code: string; percent_off: number; products: string | null; expires_at: string | null } | undefined;
+  const coupon = prepared<{ code: string; percent_off: number; products: string | null; expires_at: string | null }>(
+    db,
+    'SELECT code, percent_off, products, expires_at FROM onboard_coupon WHERE code = ?',
+  ).get(code);
   if (!coupon) throw couponError(ONBOARD_MESSAGES.couponUnknown);
   if (coupon.expires_at && Date.parse(coupon.expires_at) <= now) throw couponError(ONBOARD_MESSAGES.couponExpired);
   if (coupon.products && !(JSON.parse(coupon.products) as string[]).includes(product))

@@ -15,7 +15,7 @@ export function seedOnboard(db: Db): void {
   coupon.run(DEMO_COUPONS.annual, 25, JSON.stringify(['annual']), null);
   coupon.run(DEMO_COUPONS.expired, 20, null, '2024-06-30T23:59:59Z');
 
-  const creator = db.prepare("SELECT user FROM user WHERE username = 'role3@example.com'").pluck().get() as number | undefined;
+  const creator = db.prepare<unknown[], number>("SELECT user FROM user WHERE username = 'role3@example.com'").pluck().get();
   const invite = db.prepare(
     'INSERT INTO onboard_invitation (token_hash, parent, products, email, created_by, expires_at, used_at) VALUES (?, 2, ?, ?, ?, ?, ?)',
   );

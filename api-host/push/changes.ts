@@ -34,12 +34,10 @@ export function fromTab<T>(header: string | string[] | undefined, run: () => T):
 function byFirm(db: Db, kind: RecordKind, ids: readonly number[]): Map<number, number[]> {
   const { table, key } = TABLES[kind];
   const groups = new Map<number, number[]>();
-  const rows = prepared(db, `SELECT ${key} AS id, firm FROM ${table} WHERE ${key} IN (SELECT value FROM json_each(?))`).all(
-    JSON.stringify(ids),
-  ) as {
+  const rows = prepared<{
     id: number;
     firm: number;
-  }[];
+  }>(db, `SELECT ${key} AS id, firm FROM ${table} WHERE ${key} IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids));
   for (const r of rows) groups.set(r.firm, [...(groups.get(r.firm) ?? []), r.id]);
   return groups;
 }

@@ -118,8 +118,8 @@ class Connection {
 
 function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
-  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  if (match) return match[1];
+  const [, bearer] = (header && /^Bearer\s+(\S+)$/i.exec(header)) || [];
+  if (bearer) return bearer;
   const query = request.query as Record<string, unknown> | undefined;
   const fromQuery = query?.access_token;
   return typeof fromQuery === 'string' && fromQuery ? fromQuery : null;

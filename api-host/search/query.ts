@@ -31,11 +31,11 @@ function jobs({ db, term, firms, limit = SEARCH_KIND_LIMIT }: PaletteSearch): Se
     ? 'a.adas IN (SELECT rowid FROM adas_search WHERE adas_search MATCH ?)'
     : 'a.adas IN (SELECT adas FROM adas WHERE ronumber >= ? AND ronumber < ? UNION SELECT adas FROM adas WHERE vin >= ? AND vin < ?)';
   const params = trigram ? [phrase(term)] : [...range(term), ...range(term.toUpperCase())];
-  const rows = prepared(
+  const rows = prepared<{ adas: number; ronumber: string; vin: string; vehicle_label: string; firm_name: string }>(
     db,
     `SELECT a.adas, a.ronumber, a.vin, a.vehicle_label, a.firm_name FROM adas a
      WHERE ${match}${firmScope(db, firms, 'a')} ORDER BY a.adas DESC LIMIT ?`,
-  ).all(...params, limit) as { adas: number; ronumber: string; vin: string; vehicle_label: string; firm_name: string }[];
+  ).all(...params, limit);
   return rows.map((r) => ({
     kind: 'job',
     id: r.adas,
@@ -49,18 +49,18 @@ function vehicles({ db, term, firms, limit = SEARCH_KIND_LIMIT }: PaletteSearch)
   const vin = term.toUpperCase();
   const trigram = vin.length >= 3;
   const match = trigram ? 'v.vehicle IN (SELECT rowid FROM vehicle_search WHERE vehicle_search MATCH ?)' : 'v.vin >= ? AND v.vin < ?';
-  const rows = prepared(
-    db,
-    `SELECT v.vehicle, v.vin, v.year, v.make, v.model, f.name AS firm_name FROM vehicle v JOIN firm f ON f.firm = v.firm
-     WHERE v.vin <> '' AND ${match}${firmScope(db, firms, 'v')} ORDER BY v.vehicle DESC LIMIT ?`,
-  ).all(...(trigram ? [`{vin make model} : ${phrase(vin)}`] : range(vin)), limit) as {
+  const rows = prepared<{
     vehicle: number;
     vin: string;
     year: number;
     make: string;
     model: string;
     firm_name: string;
-  }[];
+  }>(
+    db,
+    `SELECT v.vehicle, v.vin, v.year, v.make, v.model, f.name AS firm_name FROM vehicle v JOIN firm f ON f.firm = v.firm
+     WHERE v.vin <> '' AND ${match}${firmScope(db, firms, 'v')} ORDER BY v.vehicle DESC LIMIT ?`,
+  ).all(...(trigram ? [`{vin make model} : ${phrase(vin)}`] : range(vin)), limit);
   return rows.map((r) => ({
     kind: 'vehicle',
     id: r.vehicle,
@@ -82,13 +82,13 @@ function contacts({ db, term, firms, limit = SEARCH_KIND_LIMIT }: PaletteSearch)
 
 function users({ db, term, firms, limit = SEARCH_KIND_LIMIT }: PaletteSearch): SearchItem[] {
   const match = ftsQuery(term, ['name']);
-  const rows = prepared(
+  const rows = prepared<{ user: number; username: string; file_as: string; firm_name: string }>(
     db,
     `SELECT u.user, u.username, c.file_as, f.name AS firm_name FROM user u JOIN contact c ON c.contact = u.contact JOIN firm f ON f.firm = u.firm
      WHERE u.deleted_at IS NULL AND (u.username LIKE ? ESCAPE '\\'${match ? ' OR c.contact IN (SELECT rowid FROM contact_fts WHERE contact_fts MATCH ?)' : ''})
        ${firmScope(db, firms, 'u')}
      ORDER BY c.file_as, u.user LIMIT ?`,
-  ).all(prefix(term), ...(match ? [match] : []), limit) as { user: number; username: string; file_as: string; firm_name: string }[];
+  ).all(prefix(term), ...(match ? [match] : []), limit);
   return rows.map((r) => ({
     kind: 'user',
     id: r.user,
@@ -100,12 +100,12 @@ function users({ db, term, firms, limit = SEARCH_KIND_LIMIT }: PaletteSearch): S
 
 function locations({ db, term, firms, limit = SEARCH_KIND_LIMIT }: PaletteSearch): SearchItem[] {
   // A prefix as a range: the NOCASE index on the name answers it (LIKE could not use it on a BINARY column).
-  const rows = prepared(
+  const rows = prepared<{ firm: number; name: string; city: string; firm_type: string }>(
     db,
     `SELECT f.firm, f.name, f.city, f.firm_type FROM firm f
      WHERE f.name COLLATE NOCASE >= ? AND f.name COLLATE NOCASE < ?${firmScope(db, firms, 'f')}
      ORDER BY f.name COLLATE NOCASE, f.firm LIMIT ?`,
-  ).all(term, `${term}\u{10FFFF}`, limit) as { firm: number; name: string; city: string; firm_type: string }[];
+  ).all(term, `${term}\u{10FFFF}`, limit);
   return rows.map((r) => ({
     kind: 'location',
     id: r.firm,

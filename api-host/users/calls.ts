@@ -23,7 +23,7 @@ import type { Caller } from '../core/caller';
 import type { HostContext } from '../core/context';
 import { HttpError, badRequest, forbidden, notFound } from '../core/errors';
 import { implement } from '../core/implement';
-import { prepared } from '../core/sql';
+import { oneRow, prepared, preparedValue } from '../core/sql';
 import { setPassword } from './credentials';
 import { listUsers } from './query';
 
@@ -46,9 +46,10 @@ const HEAD_SQL = `SELECT user, contact, firm, role, username, is_inactive, labor
 
 /** The live user if the caller may see them (their own account, or one whose location they reach); else 404. */
 function visibleUser(db: Db, caller: Caller, by: { id: number } | { username: string }, what = 'User'): UserHead {
-  const row = (
-    'id' in by ? prepared(db, `${HEAD_SQL} AND user = ?`).get(by.id) : prepared(db, `${HEAD_SQL} AND username = ?`).get(by.username)
-  ) as UserHead | undefined;
+  const row =
+    'id' in by
+      ? prepared<UserHead>(db, `${HEAD_SQL} AND user = ?`).get(by.id)
+      : prepared<UserHead>(db, `${HEAD_SQL} AND username = ?`).get(by.username);
   if (!row || (row.user !== caller.user && !caller.firms.has(row.firm))) throw notFound(what);
   return row;
 }
@@ -70,7 +71,7 @@ async function checkCurrentPassword(ctx: HostContext, user: number, current: str
   const key = String(user);
   const wait = wrong.wait(key, WRONG_CURRENT_MAX);
   if (wait > 0) throw new HttpError(429, waitMessage('Too many wrong current passwords.', wait));
-  const hash = prepared(ctx.db, 'SELECT password_hash FROM user WHERE user = ?').pluck().get(user) as string;
+  const hash = oneRow(preparedValue<string>(ctx.db, 'SELECT password_hash FROM user WHERE user = ?').get(user));
   if (await verifyPassword(current, hash)) return;
   wrong.add(key);
   throw badRequest(CURRENT_PASSWORD_MESSAGES.wrong, { currentPassword: [CURRENT_PASSWORD_MESSAGES.wrong] });
@@ -185,7 +186,7 @@ type ProfileRow = Omit<UserProfile, 'roles' | 'email' | 'isInactive' | 'receives
 };
 
 function readProfile(db: Db, caller: Caller, username: string): UserProfile {
-  const row = prepared(db, PROFILE_SQL).get(username) as ProfileRow | undefined;
+  const row = prepared<ProfileRow>(db, PROFILE_SQL).get(username);
   // Another firm's user is answered as unknown: the caller learns nothing about it.
   if (!row || (row.user !== caller.user && !caller.firms.has(row.firm))) throw notFound('User');
   const { is_inactive, receives_report, receives_invoice, ...rest } = row;
@@ -237,10 +238,7 @@ const TREE_SQL = `
   FROM tree t JOIN firm f ON f.firm = t.firm LEFT JOIN user_firm l ON l.user = @user AND l.firm = t.firm`;
 
 function userLocations(db: Db, caller: Caller, user: number, isAll: boolean): UserLocation[] {
-  const rows = prepared(db, `${TREE_SQL} ${isAll ? '' : 'WHERE l.rowid IS NOT NULL'} ORDER BY t.path COLLATE NOCASE`).all({
-    reach: JSON.stringify([...caller.firms]),
-    user,
-  }) as {
+  const rows = prepared<{
     firm: number;
     firm_name: string;
     firm_type: string;
@@ -248,7 +246,10 @@ function userLocations(db: Db, caller: Caller, user: number, isAll: boolean): Us
     depth: number;
     user_firm: number | null;
     is_primary: number | null;
-  }[];
+  }>(db, `${TREE_SQL} ${isAll ? '' : 'WHERE l.rowid IS NOT NULL'} ORDER BY t.path COLLATE NOCASE`).all({
+    reach: JSON.stringify([...caller.firms]),
+    user,
+  });
   return rows.map((r) => ({
     firm: r.firm,
     firmName: r.firm_name,
@@ -385,9 +386,9 @@ export function activateUsers(
 function usersChanged<T>(ctx: HostContext, caller: Caller, result: T, ids: readonly number[], counted = false): T {
   announceChange(ctx, caller.user, 'user', ids);
   if (counted) {
-    const firms = prepared(ctx.db, 'SELECT DISTINCT firm FROM user WHERE user IN (SELECT value FROM json_each(?))')
-      .pluck()
-      .all(JSON.stringify(ids)) as number[];
+    const firms = preparedValue<number>(ctx.db, 'SELECT DISTINCT firm FROM user WHERE user IN (SELECT value FROM json_each(?))').all(
+      JSON.stringify(ids),
+    );
     announceChange(ctx, caller.user, 'location', firms);
   }
   return result;
@@ -401,7 +402,7 @@ export const userCalls = [
 
   implement(u.roles, ({ query, caller, ctx }) => {
     if (!caller.firms.has(query.firm)) throw notFound('Firm');
-    const all = prepared(ctx.db, 'SELECT role, name AS roleName FROM role ORDER BY role').all() as { role: number; roleName: string }[];
+    const all = prepared<{ role: number; roleName: string }>(ctx.db, 'SELECT role, name AS roleName FROM role ORDER BY role').all();
     return all.filter((r) => privilegeRank(r.role) >= privilegeRank(caller.role));
   }),
 
@@ -506,7 +507,9 @@ export const userCalls = [
 
   implement(u.saveUserLocations, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    const target = visibleUser(db, caller, { id: body[0].user });
+    const [first] = body;
+    if (!first) throw badRequest(USER_MESSAGES.noLocation);
+    const target = visibleUser(db, caller, { id: first.user });
     if (!mayEditLocations(callerOf(caller), target)) throw forbidden("You may not change this user's locations.");
     // A caller can give only locations within their own reach (unknown ids read the same).
     const outside = body.find((l) => !caller.firms.has(l.firm));
@@ -517,9 +520,9 @@ export const userCalls = [
     const primary = body.find((l) => l.isPrimary === 1)!.firm;
     db.transaction(() => {
       // Links to locations beyond the caller's reach stay as they are (the caller cannot see them).
-      const kept = (prepared(db, 'SELECT firm FROM user_firm WHERE user = ?').pluck().all(target.user) as number[]).filter(
-        (f) => !caller.firms.has(f),
-      );
+      const kept = preparedValue<number>(db, 'SELECT firm FROM user_firm WHERE user = ?')
+        .all(target.user)
+        .filter((f) => !caller.firms.has(f));
       prepared(db, 'DELETE FROM user_firm WHERE user = ?').run(target.user);
       const insert = prepared(db, 'INSERT INTO user_firm (user, firm, is_primary) VALUES (?, ?, ?)');
       for (const f of kept) insert.run(target.user, f, 0);
@@ -539,8 +542,10 @@ export const userCalls = [
   }),
 
   implement(u.saveCredentials, async ({ body, caller, ctx }) => {
-    const target = prepared(ctx.db, 'SELECT user, firm, role FROM user WHERE username = ? AND deleted_at IS NULL').get(body.username) as
-      { user: number; firm: number; role: number | null } | undefined;
+    const target = prepared<{ user: number; firm: number; role: number | null }>(
+      ctx.db,
+      'SELECT user, firm, role FROM user WHERE username = ? AND deleted_at IS NULL',
+    ).get(body.username);
     // A user the caller cannot reach is answered as unknown; one they reach but may not administer is 403.
     if (!target || (target.user !== caller.user && !caller.firms.has(target.firm))) throw notFound('User');
     if (!maySetPassword(caller, target)) throw forbidden('You may not change the password of this user.');

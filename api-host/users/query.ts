@@ -9,7 +9,7 @@
 import type { UserListQuery, UserRow } from '../../lib/contract/users';
 import { ftsQuery } from '../contacts/service';
 import type { Db } from '../core/db';
-import { firmScope, prepared } from '../core/sql';
+import { firmScope, oneRow, prepared, preparedValue } from '../core/sql';
 
 /** Sort keys per orderBy; ties broken by id. */
 const ORDER: Record<UserListQuery['orderBy'], { keys: string[]; joins: ('c' | 'r' | 'f')[] }> = {
@@ -115,27 +115,26 @@ function pageSql(q: UserListQuery, filter: ReturnType<typeof listFilter>): strin
 export function listUsers(db: Db, q: UserListQuery, opts: UserListOptions): { count: number; items: UserRow[] } {
   const filter = listFilter(db, q, opts);
   const countJoins = [...filter.joins].map((j) => JOIN_SQL[j]).join(' ');
-  const count = prepared(db, `SELECT count(*) FROM user u ${countJoins} WHERE ${filter.sql}`)
-    .pluck()
-    .get(...filter.params) as number;
+  const count = oneRow(preparedValue<number>(db, `SELECT count(*) FROM user u ${countJoins} WHERE ${filter.sql}`).get(...filter.params));
   const offset = (q.page - 1) * q.pageSize;
   if (count === 0 || offset >= count) return { count, items: [] };
   const dir = q.direction === 'desc' ? ' DESC' : '';
-  const rows = prepared(
+  const rows = prepared<RowDb>(
     db,
     `SELECT u.user, u.contact, u.firm, f.name AS firm_name, u.username, c.first_name, c.last_name, c.file_as, u.role, r.name AS role_name,
             u.is_inactive, u.receives_report, (SELECT count(*) FROM user_firm l WHERE l.user = u.user) AS locations
      FROM (${pageSql(q, filter)}) p
      JOIN user u ON u.user = p.user ${JOIN_SQL.c} ${JOIN_SQL.r} ${JOIN_SQL.f}
      ORDER BY ${ORDER[q.orderBy].keys.map((k) => k + dir).join(', ')}`,
-  ).all(...filter.params, q.pageSize, offset) as RowDb[];
+  ).all(...filter.params, q.pageSize, offset);
   return { count, items: rows.map(toRow) };
 }
 
 /** EXPLAIN QUERY PLAN of a list page's id query (benchmarks, tests). */
 export function explainUsers(db: Db, q: UserListQuery, opts: UserListOptions): string[] {
   const filter = listFilter(db, q, opts);
-  return (db.prepare(`EXPLAIN QUERY PLAN ${pageSql(q, filter)}`).all(...filter.params, q.pageSize, 0) as { detail: string }[]).map(
-    (r) => r.detail,
-  );
+  return db
+    .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${pageSql(q, filter)}`)
+    .all(...filter.params, q.pageSize, 0)
+    .map((r) => r.detail);
 }

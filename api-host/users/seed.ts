@@ -6,8 +6,11 @@
  * firm and so reach every firm; everyone else is linked to their own firm and reaches what lies below it.
  * `bulkInsertUsers` is what the benchmark seed (scripts/seed-bench.ts) uses for 10,000 users.
  */
+import { oneRow } from '../core/sql';
+import { nth, picker } from '../core/random';
 import type { Db } from '../core/db';
 import { SEED_FIRMS, brandOf } from '../locations/service';
+import type { FirmType } from '../../lib/contract/locations-constants';
 import { hashPassword } from '../core/passwords';
 
 export const DEMO_PASSWORD = 'Demo#2026';
@@ -120,7 +123,7 @@ const STAFF_LAST = [
 ];
 
 /** Roles that fit each kind of firm. */
-const ROLES_BY_TYPE: Readonly<Record<string, readonly number[]>> = {
+const ROLES_BY_TYPE: Readonly<Record<FirmType, readonly number[]>> = {
   platform: [2, 10, 11],
   franchiser: [3, 6, 7, 10, 11],
   franchisee: [8, 9, 12, 13, 14],
@@ -173,14 +176,14 @@ function demoStaff(): SeedUser[] {
     const roles = ROLES_BY_TYPE[f.type];
     const people = f.type === 'shop' ? 4 : 3;
     for (let i = 0; i < people; i++, n++) {
-      const firstName = STAFF_FIRST[n % STAFF_FIRST.length];
-      const lastName = STAFF_LAST[(n * 5) % STAFF_LAST.length];
+      const firstName = nth(STAFF_FIRST, n);
+      const lastName = nth(STAFF_LAST, n * 5);
       out.push({
         firm: f.firm,
         firstName,
         lastName,
         username: `${slug(firstName)}.${slug(lastName)}${n}@${brandOf(f.firm)}.example.com`,
-        role: roles[(n + i) % roles.length],
+        role: nth(roles, n + i),
         laborRate: 65 + ((n * 13) % 60) + (n % 4) * 0.25,
         timezone: timezoneFor(f.postalCode),
         language: n % 9 === 4 ? 2 : 1,
@@ -210,17 +213,18 @@ export async function seedUsers(db: Db): Promise<void> {
       // Role 18 is not a role: it is the inactive account (a shop user, role 5).
       const inactive = role === 18;
       const firm = inactive ? 8 : ROLE_FIRM[role];
+      if (firm === undefined) throw new Error(`No demo firm for role ${role}`);
       const tz = timezoneFor(firmsById.get(firm)!.postalCode);
       const id = role;
       const contact = 1000 + role;
       const username = inactive ? 'inactive@example.com' : `role${role}@example.com`;
       insertContact.run(contact, firm, FIRST[(role - 1) % 17], inactive ? 'Inactive' : LAST[(role - 1) % 17], tz);
-      insertUser.run(id, contact, firm, username, hashes[role - 1], inactive ? 5 : role, 85 + role, inactive ? 1 : 0, role % 2);
+      insertUser.run(id, contact, firm, username, nth(hashes, role - 1), inactive ? 5 : role, 85 + role, inactive ? 1 : 0, role % 2);
       // Administrators are linked to the platform firm (firm 1, the top of the network): they reach every firm.
       insertUserFirm.run(id, role === 1 || role === 2 ? 1 : firm);
     }
     // The staff share one hash (demo data with one known password; each sign-in still verifies it).
-    const insert = userInserter(db, hashes[18]);
+    const insert = userInserter(db, nth(hashes, 18));
     for (const u of demoStaff()) insert(u);
   })();
 }
@@ -229,16 +233,19 @@ export async function seedUsers(db: Db): Promise<void> {
 export async function bulkInsertUsers(db: Db, count: number, firms: readonly number[], seed = 10_000): Promise<number> {
   const hash = await hashPassword(DEMO_PASSWORD);
   const types = new Map(
-    (db.prepare('SELECT firm, firm_type FROM firm').all() as { firm: number; firm_type: string }[]).map((f) => [f.firm, f.firm_type]),
+    db
+      .prepare<unknown[], { firm: number; firm_type: FirmType }>('SELECT firm, firm_type FROM firm')
+      .all()
+      .map((f) => [f.firm, f.firm_type]),
   );
   let state = seed;
   const rng = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-  const pick = <T>(list: readonly T[]) => list[Math.floor(rng() * list.length)];
+  const pick = picker(rng);
   const first = [...FIRST, ...STAFF_FIRST];
   const last = [...LAST, ...STAFF_LAST];
   db.transaction(() => {
     const insert = userInserter(db, hash);
-    const start = (db.prepare('SELECT coalesce(max(user), 0) FROM user').pluck().get() as number) + 1;
+    const start = oneRow(db.prepare<unknown[], number>('SELECT coalesce(max(user), 0) FROM user').pluck().get()) + 1;
     for (let i = 0; i < count; i++) {
       const firm = pick(firms);
       const firstName = pick(first);
@@ -248,7 +255,7 @@ export async function bulkInsertUsers(db: Db, count: number, firms: readonly num
         firstName,
         lastName,
         username: `${slug(firstName)}.${slug(lastName)}.${start + i}@bench.example.com`,
-        role: pick(ROLES_BY_TYPE[types.get(firm) ?? 'shop'] ?? ROLES_BY_TYPE.shop),
+        role: pick(ROLES_BY_TYPE[types.get(firm) ?? 'shop']),
         laborRate: 60 + Math.round(rng() * 8000) / 100,
         timezone: pick([3, 6, 12]),
         language: rng() < 0.1 ? 2 : 1,

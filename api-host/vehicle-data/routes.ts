@@ -34,9 +34,9 @@ export const sameText = (a: string, b: string) => {
 
 /** The client of an HTTP Basic header (RFC 6749 §2.3.1: form-urlencoded id and secret), or null. */
 export function basicClient(header: string | undefined): { id: string; secret: string } | null {
-  const m = header && /^Basic ([A-Za-z0-9+/=]+)$/i.exec(header);
-  if (!m) return null;
-  const text = Buffer.from(m[1], 'base64').toString('utf8');
+  const [, encoded] = (header && /^Basic ([A-Za-z0-9+/=]+)$/i.exec(header)) || [];
+  if (!encoded) return null;
+  const text = Buffer.from(encoded, 'base64').toString('utf8');
   const at = text.indexOf(':');
   if (at < 0) return null;
   return {
@@ -52,13 +52,14 @@ function oauthError(reply: FastifyReply, status: number, error: string, descript
 
 /** True when the request carries a live token of scope read; otherwise answers 401 and false. */
 function authorized(db: Db, request: FastifyRequest, reply: FastifyReply): boolean {
-  const m = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '');
+  const [, token] = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '') ?? [];
   const row =
-    m &&
-    (prepared(db, 'SELECT scope, expires_at FROM vehicle_data_token WHERE token_hash = ?').get(sha256(m[1])) as
-      { scope: string; expires_at: number } | undefined);
+    token &&
+    prepared<{ scope: string; expires_at: number }>(db, 'SELECT scope, expires_at FROM vehicle_data_token WHERE token_hash = ?').get(
+      sha256(token),
+    );
   if (row && row.expires_at > Date.now() && row.scope.split(' ').includes('read')) return true;
-  const why = !m ? 'A bearer token is required' : row ? 'The access token expired' : 'Unknown access token';
+  const why = !token ? 'A bearer token is required' : row ? 'The access token expired' : 'Unknown access token';
   void reply
     .status(401)
     .header('www-authenticate', `Bearer realm="ADAG", error="invalid_token", error_description="${why}"`)
@@ -115,13 +116,13 @@ export function mountVehicleData(app: FastifyInstance, ctx: HostContext, opts: V
         const problem = vinProblem(vin);
         if (problem) return reply.status(400).send({ error: 'invalid_vin', error_description: problem.message });
         const year = modelYear(vin) ?? 0;
-        const cars = prepared(
+        const cars = prepared<CarRow>(
           db,
           `SELECT p.pattern, m.name AS make, p.model, p.body_style, w.manufacturer
            FROM vehicle_pattern p JOIN vehicle_wmi w ON w.wmi = p.wmi JOIN vehicle_make m ON m.make_id = w.make_id
            WHERE p.wmi = @wmi AND p.vds IN (substr(@vin, 4, 5), substr(@vin, 4, 4), substr(@vin, 4, 3)) AND p.year_start <= @year AND p.year_end >= @year
            ORDER BY length(p.vds) DESC`,
-        ).all({ wmi: wmiOf(vin), vin, year }) as CarRow[];
+        ).all({ wmi: wmiOf(vin), vin, year });
         return {
           vin,
           cars: cars.map((c) => ({
@@ -142,18 +143,18 @@ export function mountVehicleData(app: FastifyInstance, ctx: HostContext, opts: V
         const year = id % 10_000;
         const car =
           Number.isSafeInteger(id) && id > 0
-            ? (prepared(
+            ? prepared<{ make: string; model: string; body_style: string }>(
                 db,
                 'SELECT m.name AS make, p.model, p.body_style FROM vehicle_pattern p JOIN vehicle_wmi w ON w.wmi = p.wmi JOIN vehicle_make m ON m.make_id = w.make_id WHERE p.pattern = ?',
-              ).get(pattern) as { make: string; model: string; body_style: string } | undefined)
+              ).get(pattern)
             : undefined;
         if (!car) return reply.status(404).send({ error: 'not_found', error_description: `No car ${request.params.id}` });
         if (request.params.group !== '1')
           return reply.status(404).send({ error: 'not_found', error_description: `No component group ${request.params.group}` });
-        const rows = prepared(
+        const rows = prepared<{ component: number; name: string; location: string; calibration: string; body_styles: string }>(
           db,
           'SELECT component, name, location, calibration, body_styles FROM vehicle_data_component WHERE make = ? AND year_start <= ? ORDER BY component',
-        ).all(car.make, year) as { component: number; name: string; location: string; calibration: string; body_styles: string }[];
+        ).all(car.make, year);
         const self = `/ADAG/repair/ADConnect/v5/carids/${id}/components/1`;
         return reply.type('application/hal+json').send({
           carId: id,

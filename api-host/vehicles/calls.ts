@@ -15,7 +15,7 @@ import type { Db } from '../core/db';
 import { type Caller, assertFirm } from '../core/caller';
 import { badRequest, notFound } from '../core/errors';
 import { implement } from '../core/implement';
-import { prepared } from '../core/sql';
+import { prepared, preparedValue } from '../core/sql';
 import { decodeFor } from './decode';
 import { listVehicles, readVehicle } from './query';
 
@@ -25,15 +25,14 @@ const d = contract.decode;
 /** The contact if the caller may make it a vehicle's owner; otherwise 400 on `field`. */
 export function checkOwner(db: Db, caller: Caller, contact: number | null, field = 'contact'): void {
   if (contact == null) return;
-  const row = prepared(db, 'SELECT firm FROM contact WHERE contact = ? AND merged_into IS NULL').get(contact) as
-    { firm: number } | undefined;
+  const row = prepared<{ firm: number }>(db, 'SELECT firm FROM contact WHERE contact = ? AND merged_into IS NULL').get(contact);
   if (!row || !caller.firms.has(row.firm))
     throw badRequest('Invalid body', { [field]: ['Unknown customer: choose a contact of your locations'] });
 }
 
 /** The decoder's id of a make name, or null. */
 export const makeIdOf = (db: Db, make: string): number | null =>
-  (prepared(db, 'SELECT make_id FROM vehicle_make WHERE name = ?').pluck().get(make.trim()) as number | undefined) ?? null;
+  preparedValue<number>(db, 'SELECT make_id FROM vehicle_make WHERE name = ?').get(make.trim()) ?? null;
 
 type VehicleFields = Omit<VehicleInput, 'firm'> & {
   year: number;
@@ -89,12 +88,13 @@ export const vehicleCalls = [
     return found;
   }),
   implement(v.ownerVehicles, ({ query, caller, ctx }) => {
-    const owner = prepared(ctx.db, 'SELECT firm FROM contact WHERE contact = ? AND merged_into IS NULL').get(query.contact) as
-      { firm: number } | undefined;
+    const owner = prepared<{ firm: number }>(ctx.db, 'SELECT firm FROM contact WHERE contact = ? AND merged_into IS NULL').get(
+      query.contact,
+    );
     if (!owner || !caller.firms.has(owner.firm)) throw notFound('Contact');
-    const ids = prepared(ctx.db, 'SELECT vehicle FROM vehicle WHERE contact = ? ORDER BY year DESC, vehicle DESC')
-      .pluck()
-      .all(query.contact) as number[];
+    const ids = preparedValue<number>(ctx.db, 'SELECT vehicle FROM vehicle WHERE contact = ? ORDER BY year DESC, vehicle DESC').all(
+      query.contact,
+    );
     // A vehicle of the customer kept at a location the caller does not reach stays out of sight.
     return ids.map((id) => readVehicle(ctx.db, caller.firms, id)).filter((x) => x !== undefined);
   }),
@@ -127,14 +127,12 @@ export const vehicleCalls = [
       firms: query.firm !== undefined ? new Set([query.firm]) : caller.firms,
     });
     const firmOf = new Map(
-      (
-        prepared(ctx.db, 'SELECT contact, firm FROM contact WHERE contact IN (SELECT value FROM json_each(?))').all(
-          JSON.stringify(rows.map((r) => r.contact)),
-        ) as {
-          contact: number;
-          firm: number;
-        }[]
-      ).map((r) => [r.contact, r.firm]),
+      prepared<{
+        contact: number;
+        firm: number;
+      }>(ctx.db, 'SELECT contact, firm FROM contact WHERE contact IN (SELECT value FROM json_each(?))')
+        .all(JSON.stringify(rows.map((r) => r.contact)))
+        .map((r) => [r.contact, r.firm]),
     );
     return rows.map((r) => ({
       contact: r.contact,
@@ -145,12 +143,12 @@ export const vehicleCalls = [
     }));
   }),
   implement(v.makes, ({ ctx }) => {
-    const rows = prepared(
+    const rows = prepared<{ make_id: number; make: string; model: string; year_start: number; year_end: number; bodies: string }>(
       ctx.db,
       `SELECT m.make_id, m.name AS make, p.model, min(p.year_start) AS year_start, max(p.year_end) AS year_end, group_concat(DISTINCT p.body_style) AS bodies
        FROM vehicle_make m JOIN vehicle_wmi w ON w.make_id = m.make_id JOIN vehicle_pattern p ON p.wmi = w.wmi
        GROUP BY m.make_id, p.model ORDER BY m.name, p.model`,
-    ).all() as { make_id: number; make: string; model: string; year_start: number; year_end: number; bodies: string }[];
+    ).all();
     const out = new Map<
       number,
       { makeId: number; make: string; models: { model: string; yearStart: number; yearEnd: number; bodyStyles: string[] }[] }
@@ -169,8 +167,9 @@ export const vehicleCalls = [
     const db = ctx.db;
     const vin = query.vin.replace(/[\s-]+/g, '').toUpperCase();
     if (!query.force) {
-      const hit = prepared(db, 'SELECT answer, decoded_at FROM vin_decode_cache WHERE vin = ?').get(vin) as
-        { answer: string; decoded_at: string } | undefined;
+      const hit = prepared<{ answer: string; decoded_at: string }>(db, 'SELECT answer, decoded_at FROM vin_decode_cache WHERE vin = ?').get(
+        vin,
+      );
       if (hit) return { ...JSON.parse(hit.answer), cached: true, decodedAt: hit.decoded_at };
     }
     const decoded = decodeFor(db, d.neo.path, caller, vin);

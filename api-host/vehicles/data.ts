@@ -6,6 +6,7 @@
  * Also the deterministic VIN generator of the demo and benchmark seeds.
  */
 import { checkDigit } from '../../lib/vehicle/vin';
+import { picker } from '../core/random';
 
 /** [wmi, make, manufacturer, country] */
 export const WMIS: readonly (readonly [string, string, string, string])[] = [
@@ -179,9 +180,10 @@ export interface GenVehicle {
 export function vehicleGenerator(pick: () => number, latestYear: number) {
   const makeOf = new Map(WMIS.map(([wmi, make]) => [wmi, make]));
   const usable = PATTERNS.filter(([, , start, end]) => Math.max(start, 2016) <= Math.min(end, latestYear));
+  const choose = picker(pick);
   let serial = Math.floor(pick() * 900_000);
   return (): GenVehicle => {
-    const [wmi, vds, start, end, model, bodystyle] = usable[Math.floor(pick() * usable.length)];
+    const [wmi, vds, start, end, model, bodystyle] = choose(usable);
     const from = Math.max(start, 2016);
     const year = from + Math.floor(pick() * (Math.min(end, latestYear) - from + 1));
     serial += 1 + Math.floor(pick() * 50);

@@ -21,19 +21,19 @@ interface WmiRow {
 /** Decodes a valid VIN (see decodeFor for one that may not be). */
 export function decodeValidVin(db: Db, vin: string): VinDecode {
   const year = modelYear(vin);
-  const wmi = prepared(
+  const wmi = prepared<WmiRow>(
     db,
     'SELECT w.make_id, m.name AS make, w.manufacturer, w.country FROM vehicle_wmi w JOIN vehicle_make m ON m.make_id = w.make_id WHERE w.wmi = ?',
-  ).get(wmiOf(vin)) as WmiRow | undefined;
+  ).get(wmiOf(vin));
   const base = { vin, year, makeId: null, make: '', model: '', bodystyle: '', manufacturer: '', country: regionOf(vin) };
   if (!wmi) return { ...base, isDecoded: false, source: 'none', reason: `Unknown manufacturer code (WMI ${wmiOf(vin)}).` };
   const known = { ...base, makeId: wmi.make_id, make: wmi.make, manufacturer: wmi.manufacturer, country: wmi.country };
-  const pattern = prepared(
+  const pattern = prepared<{ model: string; body_style: string }>(
     db,
     `SELECT model, body_style FROM vehicle_pattern
      WHERE wmi = @wmi AND vds IN (substr(@vin, 4, 5), substr(@vin, 4, 4), substr(@vin, 4, 3)) AND year_start <= @year AND year_end >= @year
      ORDER BY length(vds) DESC LIMIT 1`,
-  ).get({ wmi: wmiOf(vin), vin, year: year ?? 0 }) as { model: string; body_style: string } | undefined;
+  ).get({ wmi: wmiOf(vin), vin, year: year ?? 0 });
   if (!pattern)
     return {
       ...known,

@@ -5,7 +5,7 @@
  */
 import type { VehicleRecord, VehiclesQuery } from '../../lib/contract/vehicles';
 import type { Db } from '../core/db';
-import { firmScope, ftsPhrase, likePrefix, prepared } from '../core/sql';
+import { firmScope, ftsPhrase, likePrefix, oneRow, prepared, preparedValue } from '../core/sql';
 
 export const VEHICLE_COLUMNS = `v.vehicle, v.firm, f.name AS firm_name, v.contact, coalesce(c.file_as, '') AS contact_name, v.year, v.make, v.make_id,
   v.model, v.bodystyle, v.vin, v.created_at, (SELECT count(*) FROM adas a WHERE a.vehicle = v.vehicle) AS jobs`;
@@ -45,7 +45,7 @@ export const toVehicle = (r: VehicleDb): VehicleRecord => ({
 
 /** A vehicle the caller may see, or undefined (unknown and other firms' vehicles alike). */
 export function readVehicle(db: Db, firms: ReadonlySet<number>, id: number): VehicleRecord | undefined {
-  const r = prepared(db, `SELECT ${VEHICLE_COLUMNS} FROM vehicle v ${VEHICLE_JOINS} WHERE v.vehicle = ?`).get(id) as VehicleDb | undefined;
+  const r = prepared<VehicleDb>(db, `SELECT ${VEHICLE_COLUMNS} FROM vehicle v ${VEHICLE_JOINS} WHERE v.vehicle = ?`).get(id);
   return r && firms.has(r.firm) ? toVehicle(r) : undefined;
 }
 
@@ -74,21 +74,19 @@ export function listVehicles(db: Db, q: VehiclesQuery, firms: ReadonlySet<number
     params.push(likePrefix(term), likePrefix(term), likePrefix(term));
   }
   const sql = where.join(' AND ') + (q.firm === undefined ? firmScope(db, firms, 'v') : '');
-  const count = prepared(db, `SELECT count(*) FROM vehicle v WHERE ${sql}`)
-    .pluck()
-    .get(...params) as number;
+  const count = oneRow(preparedValue<number>(db, `SELECT count(*) FROM vehicle v WHERE ${sql}`).get(...params));
   const dir = q.direction === 'desc' ? ' DESC' : '';
   const order = ORDER[q.orderBy].map((c) => c + dir).join(', ');
-  const ids = prepared(db, `SELECT v.vehicle FROM vehicle v WHERE ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
-    .pluck()
-    .all(...params, q.pageSize, (q.page - 1) * q.pageSize) as number[];
+  const ids = preparedValue<number>(db, `SELECT v.vehicle FROM vehicle v WHERE ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+    ...params,
+    q.pageSize,
+    (q.page - 1) * q.pageSize,
+  );
   // The page's rows by id, in the page's order.
   const byId = new Map(
-    (
-      prepared(db, `SELECT ${VEHICLE_COLUMNS} FROM vehicle v ${VEHICLE_JOINS} WHERE v.vehicle IN (SELECT value FROM json_each(?))`).all(
-        JSON.stringify(ids),
-      ) as VehicleDb[]
-    ).map((r) => [r.vehicle, r]),
+    prepared<VehicleDb>(db, `SELECT ${VEHICLE_COLUMNS} FROM vehicle v ${VEHICLE_JOINS} WHERE v.vehicle IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify(ids))
+      .map((r) => [r.vehicle, r]),
   );
   return { count, items: ids.map((id) => toVehicle(byId.get(id)!)) };
 }
