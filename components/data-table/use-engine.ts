@@ -55,7 +55,11 @@ export function withEngine<T extends RowData>(table: ListTable<T>, prepare: () =
   };
 }
 
-export function withoutEngine<T extends RowData>(o: ListTableOptions<T>, handOver: (action: Early) => void, prepare: () => void): TableView<T> {
+export function withoutEngine<T extends RowData>(
+  o: ListTableOptions<T>,
+  handOver: (action: Early) => void,
+  prepare: () => void,
+): TableView<T> {
   const canCheck = rowSelectable(o);
   const rows = o.data.map((r) => {
     const id = o.rowId(r);
