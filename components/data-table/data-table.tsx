@@ -4,7 +4,11 @@
  * renders rows on the server from the URL's list state; this component shows them and turns clicks into
  * new URLs (paging, page size, sorting, search) through a ListController. TanStack Table keeps the browser's
  * table state, with only the features it uses (model.ts): which rows are checked and which columns are
- * shown. The server sorts and pages, so no client-side row model is loaded.
+ * shown. The server sorts and pages, so no client-side row model is loaded. The engine is not part of the
+ * page's first load: the first page of rows is drawn from the same state without it (on the server and at
+ * hydration), and model.ts loads when the user first points at, touches or tabs into the list. A check or a
+ * column toggle made before it has loaded takes effect at once and is handed to the engine when it comes,
+ * so the engine's state (the Shift+click anchor) is the same as if it had been there from the start.
  *
  * - server-side paging (count, page size selector) and sorting (aria-sort on the sorted column);
  * - sort headers and pager are real links to the URL of their state: they work before hydration and without
@@ -22,7 +26,7 @@
  * - empty and loading states (loading while a navigation is pending);
  * - optional details under a row (`expandedRow`), spanning the table.
  */
-import { useTable, type ColumnDef, type RowData, type RowSelectionState } from '@tanstack/react-table';
+import type { RowData, RowSelectionState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, LoaderCircle } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
@@ -32,9 +36,9 @@ import { columnsValue, nextSort, pageCount, readColumns, type BaseFields, type C
 import type { RecordKind } from '@/lib/push/changes';
 import type { CsvValue } from './csv';
 import { ListLink } from './list-link';
-import { SELECT_COLUMN, listFeatures, selectionOptions, type ListFeatures } from './model';
 import { Pagination } from './pagination';
-import { keepOnScreen } from './selection';
+import { SELECT_COLUMN, keepOnScreen } from './selection';
+import { useListEngine } from './use-engine';
 import { ColumnsMenu, ExportButton, SearchBox } from './toolbar';
 import { formTarget, type ListController } from './use-list';
 
@@ -170,7 +174,7 @@ export function DataTable<T extends RowData>({
   const shown = useMemo(() => readColumns(state.columns, defaults), [state.columns, defaults]);
 
   // Drawn in this order: the checkbox column, the row header, the others (ui/table.tsx pinnedFirst).
-  const definitions = useMemo<ColumnDef<ListFeatures, T>[]>(
+  const definitions = useMemo<{ id: string; enableHiding: boolean }[]>(
     () => [
       ...(selectable ? [{ id: SELECT_COLUMN, enableHiding: false }] : []),
       ...pinnedFirst(columns).map((c) => ({ id: c.id, enableHiding: c.canHide !== false })),
@@ -178,12 +182,14 @@ export function DataTable<T extends RowData>({
     [columns, selectable],
   );
   const rowHeader = columns.find((c) => c.rowHeader)?.id;
-  const table = useTable({
-    features: listFeatures,
+  const view = useListEngine({
     columns: definitions,
     data: rows,
-    ...selectionOptions({ selectable, rowId, canSelectRow }),
-    state: { rowSelection: checked, columnVisibility: shown },
+    selectable,
+    rowId,
+    canSelectRow,
+    rowSelection: checked,
+    columnVisibility: shown,
     onRowSelectionChange: setChecked,
     onColumnVisibilityChange: (update) => {
       const next = typeof update === 'function' ? update(shown) : update;
@@ -198,7 +204,7 @@ export function DataTable<T extends RowData>({
   );
   const selection: Selection<T> = { rows: selected, clear: () => setChecked({}) };
 
-  const leaves = table.getVisibleLeafColumns();
+  const leaves = view.leaves;
   const span = leaves.length;
   const pageSizes = (list.spec.fields.pageSize.values ?? [state.pageSize]) as readonly number[];
   // Without JavaScript the search box is a GET form: the list's other state goes along as hidden fields.
@@ -206,10 +212,17 @@ export function DataTable<T extends RowData>({
   // The pinned cells: the checkbox column at the edge, the row header after it (2.5 rem, the checkbox column's width).
   const pinnedAt = (id: string) =>
     id === SELECT_COLUMN ? pinnedClass('left-0') : id === rowHeader ? pinnedClass(selectable ? 'left-10' : 'left-0') : undefined;
-  const anySelectable = table.getRowModel().rows.some((r) => r.getCanSelect());
+  const anySelectable = view.rows.some((r) => r.canCheck);
 
   return (
-    <section aria-label={caption} className="flex min-w-0 flex-col gap-3">
+    // Pointing at, touching or tabbing into the list loads its engine (use-engine.ts) before the first check.
+    <section
+      aria-label={caption}
+      className="flex min-w-0 flex-col gap-3"
+      onPointerEnter={view.prepare}
+      onTouchStart={view.prepare}
+      onFocus={view.prepare}
+    >
       <div className="flex flex-wrap items-end gap-2">
         {search && (
           <SearchBox
@@ -223,15 +236,12 @@ export function DataTable<T extends RowData>({
         {filters}
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <ColumnsMenu
-            columns={table
-              .getAllLeafColumns()
-              .filter((c) => c.getCanHide())
-              .map((c) => ({
-                id: c.id,
-                label: byId.get(c.id)?.header ?? c.id,
-                visible: c.getIsVisible(),
-                toggle: (v: boolean) => c.toggleVisibility(v),
-              }))}
+            columns={view.hideable.map((c) => ({
+              id: c.id,
+              label: byId.get(c.id)?.header ?? c.id,
+              visible: c.visible,
+              toggle: (v: boolean) => view.showColumn(c.id, v),
+            }))}
           />
           {exportCsv && <ExportButton columns={columns} count={count} {...exportCsv} />}
         </div>
@@ -263,18 +273,18 @@ export function DataTable<T extends RowData>({
             <thead className="text-xs font-semibold text-slate-700 uppercase">
               <tr className="border-b border-slate-200 bg-slate-50">
                 {leaves.map((leaf) => {
-                  if (leaf.id === SELECT_COLUMN)
+                  if (leaf === SELECT_COLUMN)
                     return (
-                      <HeaderCell key={leaf.id} column={{ className: 'w-10' }} pinned={pinnedAt(leaf.id)}>
+                      <HeaderCell key={leaf} column={{ className: 'w-10' }} pinned={pinnedAt(leaf)}>
                         <HeaderCheckbox
-                          checked={table.getIsAllPageRowsSelected()}
-                          indeterminate={table.getIsSomePageRowsSelected() && !table.getIsAllPageRowsSelected()}
-                          onChange={() => table.toggleAllPageRowsSelected()}
+                          checked={view.allChecked}
+                          indeterminate={view.someChecked && !view.allChecked}
+                          onChange={view.checkAll}
                           disabled={!anySelectable}
                         />
                       </HeaderCell>
                     );
-                  const col = byId.get(leaf.id)!;
+                  const col = byId.get(leaf)!;
                   const dir = state.orderBy === col.id ? state.direction : false;
                   return (
                     <HeaderCell
@@ -308,30 +318,30 @@ export function DataTable<T extends RowData>({
                   </td>
                 </tr>
               )}
-              {table.getRowModel().rows.map((row) => {
-                const isChecked = row.getIsSelected();
+              {view.rows.map((row) => {
+                const isChecked = row.checked;
                 const details = expandedRow?.(row.original);
                 return (
                   <Fragment key={row.id}>
                     <tr
                       className={`border-b border-slate-100 text-slate-900 last:border-0 ${isChecked ? 'bg-brand-50' : 'bg-white hover:bg-slate-50'}`}
                     >
-                      {row.getVisibleCells().map((cell) =>
-                        cell.column.id === SELECT_COLUMN ? (
-                          <BodyCell key={cell.id} column={{ className: 'w-10' }} pinned={pinnedAt(SELECT_COLUMN)}>
+                      {leaves.map((leaf) =>
+                        leaf === SELECT_COLUMN ? (
+                          <BodyCell key={leaf} column={{ className: 'w-10' }} pinned={pinnedAt(SELECT_COLUMN)}>
                             <input
                               type="checkbox"
                               className="size-4 accent-brand-600"
                               aria-label={`Select ${rowLabel(row.original)}`}
                               checked={isChecked}
-                              disabled={!row.getCanSelect()}
+                              disabled={!row.canCheck}
                               // Shift+click checks or unchecks every row from the one clicked last (the feature's range).
-                              onChange={row.getToggleSelectedHandler()}
+                              onChange={(event) => view.checkRow(row.id, event)}
                             />
                           </BodyCell>
                         ) : (
-                          <BodyCell key={cell.id} column={byId.get(cell.column.id)!} pinned={pinnedAt(cell.column.id)}>
-                            {byId.get(cell.column.id)!.cell(row.original)}
+                          <BodyCell key={leaf} column={byId.get(leaf)!} pinned={pinnedAt(leaf)}>
+                            {byId.get(leaf)!.cell(row.original)}
                           </BodyCell>
                         ),
                       )}
