@@ -16,6 +16,7 @@ import { dashboard } from './dashboard';
 import { data } from './data';
 import { evidence } from './evidence';
 import { files } from './files';
+import { history } from './history';
 import { locations } from './locations';
 import { insurance } from './insurance';
 import { links } from './links';
@@ -35,6 +36,7 @@ import type { Implementation } from './core/implement';
 // Users before contacts: the contacts seed gives the users' own contacts their emails and phones.
 // Calibrations after ADAS jobs: its seed scrubs and requests their inspections.
 export const AREAS: readonly Area[] = [
+  history, // first: every area's seed may write history rows
   locations,
   lookups,
   users,

@@ -30,6 +30,7 @@ import { insurerName, usableInsurers } from './insurers';
 import { listAdas } from './query';
 import { unreadNotesByJob } from '../calibrations/service';
 import { rollUp, setJobStatus } from './status';
+import { withJobHistory } from './history';
 import { nowIso } from '../core/time';
 import { vehicleLinks, vehicleSystems } from './systems';
 import { isValidVin } from '../../lib/vehicle/vin';
@@ -39,6 +40,9 @@ type Rows = Record<string, string | number | null>[];
 
 /** Runs `fn` in an IMMEDIATE transaction (the write lock is taken first, so racing writers queue). */
 const writing = <T>(db: Db, fn: () => T): T => db.transaction(fn).immediate();
+/** A write of job `adas` that records its history in the same transaction (null: the write creates the job, `created` names it). */
+const tracked = <T>(db: Db, caller: Caller, adas: number | null | undefined, fn: () => T, created?: (r: T) => number): T =>
+  writing(db, () => withJobHistory(db, caller.user, adas, fn, created));
 
 // ── visibility ──────────────────────────────────────────────────────────────────────────────────
 interface JobHead {
@@ -243,7 +247,7 @@ function jobChanged<T>(ctx: HostContext, caller: Caller, result: T, job: (result
   return result;
 }
 
-/** The job of an inspection (read after a change of its results committed, for the job's notice). */
+/** The job of an inspection (its history's record; read after a change of its results committed, for the job's notice). */
 const jobOfInspection = (db: Db, inspection: number) =>
   prepared(db, 'SELECT adas FROM adas_inspection WHERE adas_inspection = ?').pluck().get(inspection) as number;
 
@@ -358,34 +362,40 @@ export const adasCalls = [
     return jobChanged(
       ctx,
       caller,
-      writing(db, () => {
-        const firm = body.firm ?? caller.firm;
-        assertFirm(caller, firm, 'Firm');
-        const name = insurerName(db, caller, body.insurance);
-        const vehicle = saveJobVehicle(db, caller, firm, body.vehicle);
-        const id = Number(
-          prepared(
-            db,
-            `INSERT INTO adas (firm, adas_type, ronumber, insurance, insurance_name, notes, vehicle, created_by, status_changed_at, status_changed_by)
+      tracked(
+        db,
+        caller,
+        null,
+        () => {
+          const firm = body.firm ?? caller.firm;
+          assertFirm(caller, firm, 'Firm');
+          const name = insurerName(db, caller, body.insurance);
+          const vehicle = saveJobVehicle(db, caller, firm, body.vehicle);
+          const id = Number(
+            prepared(
+              db,
+              `INSERT INTO adas (firm, adas_type, ronumber, insurance, insurance_name, notes, vehicle, created_by, status_changed_at, status_changed_by)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          ).run(firm, body.adasType, body.ronumber, body.insurance, name, body.notes, vehicle, caller.user, nowIso(), caller.user)
-            .lastInsertRowid,
-        );
-        let inspection: number | null = null;
-        if (body.inspection) {
-          const job = visibleJob(db, caller, id);
-          inspection = insertInspection(db, caller, job, {
-            ...body.inspection,
-            insurance: null,
-            ronumber: '',
-            notes: '',
-            inspectionDate: null,
-            status: STATUS.open,
-          });
-          rollUp(db, id, caller.user);
-        }
-        return { id, adasInspection: inspection };
-      }),
+            ).run(firm, body.adasType, body.ronumber, body.insurance, name, body.notes, vehicle, caller.user, nowIso(), caller.user)
+              .lastInsertRowid,
+          );
+          let inspection: number | null = null;
+          if (body.inspection) {
+            const job = visibleJob(db, caller, id);
+            inspection = insertInspection(db, caller, job, {
+              ...body.inspection,
+              insurance: null,
+              ronumber: '',
+              notes: '',
+              inspectionDate: null,
+              status: STATUS.open,
+            });
+            rollUp(db, id, caller.user);
+          }
+          return { id, adasInspection: inspection };
+        },
+        (r) => r.id,
+      ),
       (r) => r.id,
     );
   }),
@@ -395,7 +405,7 @@ export const adasCalls = [
     return jobChanged(
       ctx,
       caller,
-      writing(db, () => {
+      tracked(db, caller, body.adas, () => {
         const job = visibleJob(db, caller, body.adas);
         const firm = body.firm ?? job.firm;
         assertFirm(caller, firm, 'Firm');
@@ -416,7 +426,7 @@ export const adasCalls = [
     return jobChanged(
       ctx,
       caller,
-      writing(db, () => {
+      tracked(db, caller, body.adas, () => {
         const job = visibleJob(db, caller, body.adas);
         if (job.status === body.status) {
           const r = prepared(db, `SELECT status_changed_at, ${userName('status_changed_by')} AS by FROM adas WHERE adas = ?`).get(
@@ -455,7 +465,7 @@ export const adasCalls = [
     return jobChanged(
       ctx,
       caller,
-      writing(db, () => {
+      tracked(db, caller, body.adas, () => {
         const job = visibleJob(db, caller, body.adas);
         if (body.adasInspection <= 0) {
           const id = insertInspection(db, caller, job, body);
@@ -493,7 +503,7 @@ export const adasCalls = [
     return jobChanged(
       ctx,
       caller,
-      writing(db, () => {
+      tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
         const head = visibleInspection(db, caller, body.adasInspection);
         if (head.status === body.status) throw conflict(alreadyMessage('inspection', head.status, head.status_changed_at, head.changed_by));
         return changeInspectionStatus(db, caller, head, body.status);
@@ -507,7 +517,7 @@ export const adasCalls = [
     return jobChanged(
       ctx,
       caller,
-      writing(db, () => {
+      tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
         const head = visibleInspection(db, caller, body.adasInspection);
         prepared(db, 'DELETE FROM adas_inspection WHERE adas_inspection = ?').run(head.adas_inspection);
         return { adas: head.adas, adasStatus: rollUp(db, head.adas, caller.user), adasInspection: null, status: null };
@@ -531,7 +541,7 @@ export const adasCalls = [
 
   implement(a.saveAdasInspectionResults, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    const saved = writing(db, () => {
+    const saved = tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
       const head = openInspection(db, caller, body.adasInspection);
       const systems = new Set(
         prepared(db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?')
@@ -605,7 +615,7 @@ export const adasCalls = [
       .pluck()
       .get(body.adasInspectionResult) as number | undefined;
     if (inspection === undefined) throw notFound('Result');
-    const saved = writing(db, () => {
+    const saved = tracked(db, caller, jobOfInspection(db, inspection), () => {
       openInspection(db, caller, inspection);
       prepared(
         db,
@@ -628,7 +638,7 @@ export const adasCalls = [
 
   implement(a.addSystemToInspection, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    const added = writing(db, () => {
+    const added = tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
       const head = openInspection(db, caller, body.adasInspection);
       const systems = jobSystems(db, head.adas);
       const index = systems.findIndex((s) => s.adasChecklistMatrix === body.adasChecklistMatrix);
@@ -649,7 +659,7 @@ export const adasCalls = [
 
   implement(a.removeSystemFromInspection, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    const removed = writing(db, () => {
+    const removed = tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
       const head = openInspection(db, caller, body.adasInspection);
       const row = prepared(
         db,
