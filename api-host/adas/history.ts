@@ -5,7 +5,7 @@
  * the job before, the write, the job after, the rows of what changed. Status changes carry the inspection's
  * "Completed" time, which is what puts an inspection in a dashboard period (docs/history.md#dashboard).
  */
-import { ADAS_TYPES, INSPECTION_TYPES, RESULTS, nameOf, statusName } from '../../lib/adas/rules';
+import { ADAS_TYPES, INSPECTION_TYPES, RESULTS, STATUS, nameOf, statusName } from '../../lib/adas/rules';
 import type { Db } from '../core/db';
 import { prepared } from '../core/sql';
 import { recordChange, shown, type Fields, type Snapshot } from '../history/service';
@@ -113,4 +113,112 @@ export function withJobHistory<T>(db: Db, by: number, adas: number | null | unde
   const id = adas ?? created?.(result);
   if (id != null) recordChange(db, { kind: 'adas', id, by }, before, jobSnapshot(db, id));
   return result;
+}
+
+/**
+ * The demo jobs' history (the seed): what their records say happened, as rows — each job created (by its
+ * creator, at its creation, Open), each inspection added, each system's result recorded (its result_at and
+ * result_by), a system marked not equipped, each inspection completed (completed_at, completed_by) and the
+ * job's own status when Complete. Nothing the records do not stamp is invented; rows go in time order.
+ */
+export function seedJobHistory(db: Db): void {
+  type Event = { at: string; by: number | null; adas: number; before: Snapshot | null; after: Snapshot };
+  const events: Event[] = [];
+  const jobs = prepared(
+    db,
+    'SELECT adas, firm, created_at, created_by, status, status_changed_at, status_changed_by FROM adas ORDER BY adas',
+  ).all() as {
+    adas: number;
+    firm: number;
+    created_at: string;
+    created_by: number | null;
+    status: number;
+    status_changed_at: string | null;
+    status_changed_by: number | null;
+  }[];
+  const inspectionsOf = prepared(
+    db,
+    'SELECT adas_inspection, created_at, created_by, status, completed_at, completed_by FROM adas_inspection WHERE adas = ? ORDER BY adas_inspection',
+  );
+  const resultsOf = prepared(
+    db,
+    'SELECT system, result, result_at, result_by, is_not_equipped, updated_at, updated_by FROM adas_inspection_result WHERE adas_inspection = ?',
+  );
+  const part = (firm: number, label: string, fields: Fields): Snapshot => ({ firm, fields: {}, parts: { [label]: fields } });
+  for (const j of jobs) {
+    const now = jobSnapshot(db, j.adas)!;
+    events.push({
+      at: j.created_at,
+      by: j.created_by,
+      adas: j.adas,
+      before: null,
+      after: { firm: j.firm, fields: { ...now.fields, Status: 'Open' } },
+    });
+    for (const i of inspectionsOf.all(j.adas) as {
+      adas_inspection: number;
+      created_at: string;
+      created_by: number | null;
+      status: number;
+      completed_at: string | null;
+      completed_by: number | null;
+    }[]) {
+      const label = inspectionPart(i.adas_inspection);
+      const shownNow = now.parts![label]!;
+      const opened = { ...shownNow, Status: 'Open', Completed: null };
+      events.push({
+        at: i.created_at,
+        by: i.created_by,
+        adas: j.adas,
+        before: { firm: j.firm, fields: {}, parts: {} },
+        after: part(j.firm, label, opened),
+      });
+      for (const r of resultsOf.all(i.adas_inspection) as {
+        system: string;
+        result: number | null;
+        result_at: string | null;
+        result_by: number | null;
+        is_not_equipped: number;
+        updated_at: string | null;
+        updated_by: number | null;
+      }[]) {
+        const system = resultPart(i.adas_inspection, r.system);
+        if (r.result != null && r.result_at)
+          events.push({
+            at: r.result_at,
+            by: r.result_by,
+            adas: j.adas,
+            before: part(j.firm, system, { Result: null }),
+            after: part(j.firm, system, { Result: nameOf(RESULTS, r.result) }),
+          });
+        if (r.is_not_equipped && r.updated_at)
+          events.push({
+            at: r.updated_at,
+            by: r.updated_by,
+            adas: j.adas,
+            before: part(j.firm, system, { 'Not equipped': 'No' }),
+            after: part(j.firm, system, { 'Not equipped': 'Yes' }),
+          });
+      }
+      if (i.completed_at)
+        events.push({
+          at: i.completed_at,
+          by: i.completed_by,
+          adas: j.adas,
+          before: part(j.firm, label, { Status: 'Open', Completed: null }),
+          after: part(j.firm, label, { Status: statusName(STATUS.complete), Completed: i.completed_at }),
+        });
+    }
+    if (j.status !== 1 && j.status_changed_at)
+      events.push({
+        at: j.status_changed_at,
+        by: j.status_changed_by,
+        adas: j.adas,
+        before: { firm: j.firm, fields: { Status: 'Open' } },
+        after: { firm: j.firm, fields: { Status: statusName(j.status) } },
+      });
+  }
+  events.sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : x.adas - y.adas));
+  db.transaction(() => {
+    for (const e of events) recordChange(db, { kind: 'adas', id: e.adas, by: e.by, at: e.at }, e.before, e.after);
+  })();
 }
