@@ -83,7 +83,10 @@ export const historyCalls = [
       query.pageSize,
       (query.page - 1) * query.pageSize,
     ) as Row[];
-    return { count, items: rows.map(toRow) };
+    const timezone = prepared(ctx.db, 'SELECT c.timezone FROM user u JOIN contact c ON c.contact = u.contact WHERE u.user = ?')
+      .pluck()
+      .get(caller.user) as number | null;
+    return { count, items: rows.map(toRow), timezone: timezone ?? null };
   }),
 
   implement(h.historyExport, ({ query, caller, ctx }) => {

@@ -13,13 +13,9 @@ import { ALL_ROLES } from '../roles';
 import { csvFile } from './admin';
 import { defineCall, q } from './define';
 
-/** The kinds of record with a history; a job's inspections and results are parts of the job, a request's lines of the request. */
-export const HISTORY_KINDS = ['adas', 'calibrateRequest', 'user', 'location', 'system', 'makeMatrix'] as const;
-export type HistoryKind = (typeof HISTORY_KINDS)[number];
+import { HISTORY_KINDS, HISTORY_PAGE_SIZE, HISTORY_PAGE_SIZE_MAX } from './history-constants';
 
-export const HISTORY_PAGE_SIZE = 20;
-export const HISTORY_PAGE_SIZE_MAX = 100;
-export const HISTORY_EXPORT_MAX = 50_000;
+export { HISTORY_EXPORT_MAX, HISTORY_KINDS, HISTORY_PAGE_SIZE, HISTORY_PAGE_SIZE_MAX, type HistoryKind } from './history-constants';
 
 const recordQuery = {
   kind: z.enum(HISTORY_KINDS, { error: `One of ${HISTORY_KINDS.join(', ')}` }),
@@ -52,7 +48,12 @@ export const history = defineCall({
     page: z.coerce.number({ error: 'Must be a number' }).int().min(1).default(1),
     pageSize: z.coerce.number({ error: 'Must be a number' }).int().min(1).max(HISTORY_PAGE_SIZE_MAX).default(HISTORY_PAGE_SIZE),
   }),
-  response: z.object({ count: z.number().int().nonnegative(), items: z.array(historyRow) }),
+  response: z.object({
+    count: z.number().int().nonnegative(),
+    items: z.array(historyRow),
+    /** The caller's time zone (TimeZone lookup id), in which the panel shows when (MM/DD/YYYY hh:mm a). */
+    timezone: z.number().int().nullable(),
+  }),
 });
 
 export const historyExport = defineCall({
