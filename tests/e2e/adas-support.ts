@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { makeVin } from '../../api-host/vehicles/data';
+import { hostCall, hostToken } from '../support/api';
 import { TEST_DB } from '../support/env';
 
 /** A fresh, valid 2021 Honda Pilot VIN (pattern 5FN YF6H of the host's table) no other test uses. */
@@ -40,4 +41,23 @@ export async function axeViolations(page: Page): Promise<string[]> {
           .slice(0, 5)
           .join(' | ')}`,
     );
+}
+
+/** A fresh job of firm 6 (role 5 signs in there) with one inspection, through the host: the inspection and its systems. */
+export async function newInspection(ronumber: string): Promise<{ id: number; systems: { adasChecklistMatrix: number; system: string }[] }> {
+  const token = await hostToken(5);
+  const created = await hostCall<{ adasInspection: number }>(token, 'POST', 'api/adas/createAdas', {
+    firm: 6,
+    ronumber,
+    vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' },
+    inspection: {},
+  });
+  if (created.status !== 200) throw new Error(`createAdas answered ${created.status}`);
+  const id = created.body.adasInspection;
+  const items = await hostCall<{ adasChecklistMatrix: number; system: string }[]>(
+    token,
+    'GET',
+    `api/adas/adasInspectionItems?adasInspection=${id}`,
+  );
+  return { id, systems: items.body };
 }
