@@ -8,7 +8,7 @@
 import { ADAS_TYPES, INSPECTION_TYPES, RESULTS, STATUS, nameOf, statusName } from '../../lib/adas/rules';
 import type { Db } from '../core/db';
 import { prepared } from '../core/sql';
-import { recordChange, shown, type Fields, type Snapshot } from '../history/service';
+import { recordChange, shown, withHistory, type Fields, type Snapshot } from '../history/service';
 
 const userName = (column: string) =>
   `(SELECT trim(c.first_name || ' ' || c.last_name) FROM user u JOIN contact c ON c.contact = u.contact WHERE u.user = ${column})`;
@@ -108,11 +108,7 @@ export function jobSnapshot(db: Db, adas: number): Snapshot | null {
  * will refuse it) records nothing.
  */
 export function withJobHistory<T>(db: Db, by: number, adas: number | null | undefined, write: () => T, created?: (result: T) => number): T {
-  const before = adas == null ? null : jobSnapshot(db, adas);
-  const result = write();
-  const id = adas ?? created?.(result);
-  if (id != null) recordChange(db, { kind: 'adas', id, by }, before, jobSnapshot(db, id));
-  return result;
+  return withHistory(db, { kind: 'adas', by: by }, adas, jobSnapshot, write, created);
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../core/db';
 import { prepared } from '../core/sql';
-import { recordChange, shown, type Fields, type Snapshot } from '../history/service';
+import { shown, withHistory, type Fields, type Snapshot } from '../history/service';
 
 const dollars = (cents: number | null) => (cents == null ? null : `$${(cents / 100).toFixed(2)}`);
 
@@ -76,9 +76,5 @@ export function requestSnapshot(db: Db, id: number): Snapshot | null {
 
 /** Runs a write of request `id` (null: the write creates it, `created` names it) and records what it changed, in the caller's transaction. */
 export function withRequestHistory<T>(db: Db, by: number, id: number | null, write: () => T, created?: (result: T) => number): T {
-  const before = id == null ? null : requestSnapshot(db, id);
-  const result = write();
-  const which = id ?? created?.(result);
-  if (which != null) recordChange(db, { kind: 'calibrateRequest', id: which, by }, before, requestSnapshot(db, which));
-  return result;
+  return withHistory(db, { kind: 'calibrateRequest', by: by }, id, requestSnapshot, write, created);
 }

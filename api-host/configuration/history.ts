@@ -7,7 +7,7 @@
 import { NETWORK_FIRM } from '../../lib/configuration/constants';
 import type { Db } from '../core/db';
 import { prepared } from '../core/sql';
-import { recordChange, shown, type Fields, type HistoryKind, type Snapshot } from '../history/service';
+import { shown, withHistory, type Fields, type HistoryKind, type Snapshot } from '../history/service';
 import { readMakeMatrix } from './make-matrices';
 
 interface SystemRow {
@@ -94,12 +94,5 @@ export function withConfigurationHistory<T>(
   write: () => T,
   created?: (result: T) => number,
 ): T {
-  const snapshot = SNAPSHOTS[kind];
-  return db.transaction(() => {
-    const before = id == null || id <= 0 ? null : snapshot(db, id);
-    const result = write();
-    const which = id != null && id > 0 ? id : created?.(result);
-    if (which != null) recordChange(db, { kind, id: which, by }, before, snapshot(db, which));
-    return result;
-  })();
+  return db.transaction(() => withHistory(db, { kind, by }, id != null && id > 0 ? id : null, SNAPSHOTS[kind], write, created))();
 }

@@ -42,6 +42,26 @@ export function recordChange(db: Db, record: ChangedRecord, before: Snapshot | n
   return changes.length;
 }
 
+/**
+ * `recordChange` around a write (inside the caller's transaction): reads the record with `read` before and
+ * after `write`. `id` null: the write creates the record, `created` names it from the write's answer. An
+ * unknown record (a write that refuses it throws first) records nothing.
+ */
+export function withHistory<T>(
+  db: Db,
+  record: Omit<ChangedRecord, 'id'>,
+  id: number | null | undefined,
+  read: (db: Db, id: number) => Snapshot | null,
+  write: () => T,
+  created?: (result: T) => number,
+): T {
+  const before = id == null ? null : read(db, id);
+  const result = write();
+  const which = id ?? created?.(result);
+  if (which != null) recordChange(db, { ...record, id: which }, before, read(db, which));
+  return result;
+}
+
 /** Text of a value as a record shows it: numbers and booleans as words, empty as null. */
 export function shown(value: string | number | boolean | null | undefined): string | null {
   if (value == null || value === '') return null;

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../core/db';
 import { prepared } from '../core/sql';
-import { recordChange, shown, type Fields, type Snapshot } from '../history/service';
+import { shown, withHistory, type Fields, type Snapshot } from '../history/service';
 
 interface FirmRow {
   firm: number;
@@ -76,9 +76,5 @@ export function locationSnapshot(db: Db, firm: number): Snapshot | null {
 
 /** Runs a write of location `id` (null: the write creates one, `created` names it) and records what it changed, in the caller's transaction. */
 export function withLocationHistory<T>(db: Db, by: number, id: number | null, write: () => T, created?: (result: T) => number): T {
-  const before = id == null ? null : locationSnapshot(db, id);
-  const result = write();
-  const which = id ?? created?.(result);
-  if (which != null) recordChange(db, { kind: 'location', id: which, by }, before, locationSnapshot(db, which));
-  return result;
+  return withHistory(db, { kind: 'location', by: by }, id, locationSnapshot, write, created);
 }

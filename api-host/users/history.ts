@@ -68,6 +68,7 @@ export function userSnapshot(db: Db, user: number): Snapshot | null {
 
 /** Runs a write of user `id` (null: the write creates one, `created` names it) and records what it changed, in the caller's transaction. */
 export function withUserHistory<T>(db: Db, by: number | null, id: number | null, write: () => T, created?: (result: T) => number): T {
+  // A user who added themselves (onboarding's first user) is their own first row's author.
   const before = id == null ? null : userSnapshot(db, id);
   const result = write();
   const which = id ?? created?.(result);

@@ -9,20 +9,7 @@ import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
 import { hostCall, hostToken } from '../support/api';
 import { signIn } from '../support/session';
-import { axeViolations, withTestDb } from './adas-support';
-
-/** A fresh job of firm 6 with one inspection (role 5 signs in there); answers the inspection. */
-async function newInspection(ronumber: string): Promise<number> {
-  const token = await hostToken(5);
-  const created = await hostCall<{ adasInspection: number }>(token, 'POST', 'api/adas/createAdas', {
-    firm: 6,
-    ronumber,
-    vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' },
-    inspection: {},
-  });
-  expect(created.status).toBe(200);
-  return created.body.adasInspection;
-}
+import { axeViolations, newInspection, withTestDb } from './adas-support';
 
 const cameraPhoto = () =>
   sharp({ create: { width: 4000, height: 3000, channels: 3, background: { r: 30, g: 90, b: 160 } } })
@@ -32,7 +19,7 @@ const cameraPhoto = () =>
 
 test('a photo from the camera becomes a thumbnail, opens full size, is in the report and on the shared link', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  const id = await newInspection(`RO-EV-${Date.now() % 1_000_000}`);
+  const { id } = await newInspection(`RO-EV-${Date.now() % 1_000_000}`);
   await signIn(page, 5, undefined, `/view?adasInspection=${id}`);
   const row = page.getByTestId('system-row').first();
   const system = (await row.locator('th, td').first().locator('span').first().textContent())!.trim();

@@ -9,24 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { RESULT } from '../../lib/adas/rules';
 import { hostCall, hostToken } from '../support/api';
 import { signIn } from '../support/session';
-import { withTestDb } from './adas-support';
-
-async function newInspection(ronumber: string): Promise<{ id: number; systems: { adasChecklistMatrix: number; system: string }[] }> {
-  const token = await hostToken(5);
-  const created = await hostCall<{ adasInspection: number }>(token, 'POST', 'api/adas/createAdas', {
-    firm: 6,
-    ronumber,
-    vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' },
-    inspection: {},
-  });
-  const id = created.body.adasInspection;
-  const items = await hostCall<{ adasChecklistMatrix: number; system: string }[]>(
-    token,
-    'GET',
-    `api/adas/adasInspectionItems?adasInspection=${id}`,
-  );
-  return { id, systems: items.body };
-}
+import { newInspection, withTestDb } from './adas-support';
 
 const rowOf = (id: number, system: number) =>
   withTestDb((db) =>
