@@ -106,6 +106,18 @@ describe('ADAS jobs, inspections and results', () => {
     expect(total()).toBe(before);
   });
 
+  it('a malformed tab is no tab, a malformed request id is replaced: never a 500', async () => {
+    const record = await host.ok(shop, a.adas, { query: { adas: job } });
+    const saved = await host.api(shop, a.saveAdas, {
+      headers: { [TAB_HEADER]: 'not a tab!<script>', 'x-request-id': 'bad id with spaces' },
+      body: { adas: job, ronumber: 'RO-HIST-3', adasType: record.adasType, notes: record.notes, vehicle: record.vehicle },
+    });
+    expect(saved.status).toBe(200);
+    const [row] = (await historyOf('adas', job, shop)).items;
+    expect(row).toMatchObject({ field: 'RO number', newValue: 'RO-HIST-3', tab: null });
+    expect(row.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('calls: another firm 404 like an unknown record, bad input 400, a role that cannot read the record 403', async () => {
     const stranger = await host.token(await host.addUser({ role: 5, firm: 7 }));
     expect((await host.api(stranger, hc.history, { query: { kind: 'adas', id: job } })).status).toBe(404);
