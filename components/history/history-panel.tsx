@@ -133,7 +133,7 @@ export function HistoryPanel({ kind, id, label, open, opened, onOpenChange }: Hi
         </>
       }
     >
-      <div aria-busy={loading} aria-live="polite">
+      <div aria-busy={loading}>
         {error && (
           <div className="mb-3">
             <Alert>{error}</Alert>
@@ -149,11 +149,19 @@ export function HistoryPanel({ kind, id, label, open, opened, onOpenChange }: Hi
             </Button>
           </div>
         )}
-        {loading && !data && <p className="text-sm text-slate-700">Loading the history…</p>}
-        {data && data.count === 0 && !error && <p className="text-sm text-slate-700">No changes recorded yet.</p>}
+        {loading && !data && (
+          <p role="status" className="text-sm text-slate-700">
+            Loading the history…
+          </p>
+        )}
+        {data && data.count === 0 && !error && (
+          <p role="status" className="text-sm text-slate-700">
+            No changes recorded yet.
+          </p>
+        )}
         {data && data.count > 0 && (
           <>
-            <p className="mb-2 text-sm text-slate-700">
+            <p role="status" className="mb-2 text-sm text-slate-700">
               {data.count} {data.count === 1 ? 'change' : 'changes'}, newest first{loading ? ' (loading…)' : ''}
             </p>
             <ol className="divide-y divide-slate-200 rounded-md border border-slate-200" aria-label={`Changes of ${label}`}>
