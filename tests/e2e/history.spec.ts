@@ -21,11 +21,12 @@ test('changes on /view show in the History panel and its CSV export', async ({ p
 
   // A field of the inspection (part of the job) and a system's result.
   await page.getByLabel('Notes', { exact: true }).fill('Targets set at 1.5 m');
-  const savedInspection = page.waitForResponse((r) => r.url().includes('/api/bff/adas/saveAdasInspection') && r.ok());
+  const savedInspection = page.waitForResponse((r) => /\/api\/bff\/adas\/saveAdasInspection$/.test(r.url()) && r.ok());
   await page.getByRole('button', { name: 'Save inspection' }).click();
   await savedInspection;
   const savedResult = page.waitForResponse((r) => r.url().includes('/api/bff/adas/saveAdasInspectionResults') && r.ok());
   await page.getByLabel(`Result for ${first.system}`).selectOption('Calibrated');
+  await page.getByRole('button', { name: 'Save results' }).first().click();
   await savedResult;
 
   // Opened from the keyboard; the panel's code arrives only now.
