@@ -32,7 +32,7 @@ test('changes on /view show in the History panel and its CSV export', async ({ p
   await expect(page.getByText('The results were saved.')).toBeVisible();
 
   // Opened from the keyboard; the panel's code arrives only now.
-  const button = page.getByRole('button', { name: 'History' });
+  const button = page.getByRole('button', { name: 'History', exact: true });
   await button.focus();
   await page.keyboard.press('Enter');
   const panel = page.getByRole('dialog', { name: `History of ADAS job ${ro}` });
