@@ -39,7 +39,7 @@ test('changes on /view show in the History panel and its CSV export', async ({ p
   await expect(panel).toBeVisible();
   const changes = panel.getByRole('list', { name: `Changes of ADAS job ${ro}` }).getByRole('listitem');
   await expect(changes).toHaveCount(3);
-  await expect(changes.nth(0)).toContainText(`Inspection ${id} · ${first.system}Result`);
+  await expect(changes.nth(0)).toContainText(`Inspection ${id} · ${first.system} · Result`);
   await expect(changes.nth(0).getByRole('insertion')).toHaveText('Calibrated');
   await expect(changes.nth(0).getByRole('deletion')).toHaveText('empty');
   await expect(changes.nth(1)).toContainText(`Inspection ${id} · Notes`);
