@@ -17,6 +17,7 @@ import { dashboard } from './dashboard';
 import { data } from './data';
 import { evidence } from './evidence';
 import { files } from './files';
+import { history } from './history';
 import { locations } from './locations';
 import { insurance } from './insurance';
 import { links } from './links';
@@ -58,6 +59,7 @@ export const AREAS: readonly Area[] = [
   alldata,
   links,
   search,
+  history, // written by the areas above through its service.ts (the ADAS seed's demo history too)
 ];
 
 /** Every call the reference host implements. */

@@ -30,6 +30,7 @@ import { insurerName, usableInsurers } from './insurers';
 import { listAdas } from './query';
 import { unreadNotesByJob } from '../calibrations/service';
 import { rollUp, setJobStatus } from './status';
+import { withJobHistory } from './history';
 import { nowIso } from '../core/time';
 import { vehicleLinks, vehicleSystems } from './systems';
 import { isValidVin } from '../../lib/vehicle/vin';
@@ -38,6 +39,9 @@ const a = contract.adas;
 
 /** Runs `fn` in an IMMEDIATE transaction (the write lock is taken first, so racing writers queue). */
 const writing = <T>(db: Db, fn: () => T): T => db.transaction(fn).immediate();
+/** A write of job `adas` that records its history in the same transaction (null: the write creates the job, `created` names it). */
+const tracked = <T>(db: Db, caller: Caller, adas: number | null | undefined, fn: () => T, created?: (r: T) => number): T =>
+  writing(db, () => withJobHistory(db, caller.user, adas, fn, created));
 
 // ── visibility ──────────────────────────────────────────────────────────────────────────────────
 interface JobHead {
@@ -209,7 +213,7 @@ function jobChanged<T>(ctx: HostContext, caller: Caller, result: T, job: (result
   return result;
 }
 
-/** The job of an inspection (read after a change of its results committed, for the job's notice). */
+/** The job of an inspection (its history's record; read after a change of its results committed, for the job's notice). */
 const jobOfInspection = (db: Db, inspection: number) =>
   oneRow(preparedValue<number>(db, 'SELECT adas FROM adas_inspection WHERE adas_inspection = ?').get(inspection));
 
@@ -324,34 +328,40 @@ export const adasCalls = [
     return jobChanged(
       ctx,
       caller,
-      writing(db, () => {
-        const firm = body.firm ?? caller.firm;
-        assertFirm(caller, firm, 'Firm');
-        const name = insurerName(db, caller, body.insurance);
-        const vehicle = saveJobVehicle(db, caller, firm, body.vehicle);
-        const id = Number(
-          prepared(
-            db,
-            `INSERT INTO adas (firm, adas_type, ronumber, insurance, insurance_name, notes, vehicle, created_by, status_changed_at, status_changed_by)
+      tracked(
+        db,
+        caller,
+        null,
+        () => {
+          const firm = body.firm ?? caller.firm;
+          assertFirm(caller, firm, 'Firm');
+          const name = insurerName(db, caller, body.insurance);
+          const vehicle = saveJobVehicle(db, caller, firm, body.vehicle);
+          const id = Number(
+            prepared(
+              db,
+              `INSERT INTO adas (firm, adas_type, ronumber, insurance, insurance_name, notes, vehicle, created_by, status_changed_at, status_changed_by)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          ).run(firm, body.adasType, body.ronumber, body.insurance, name, body.notes, vehicle, caller.user, nowIso(), caller.user)
-            .lastInsertRowid,
-        );
-        let inspection: number | null = null;
-        if (body.inspection) {
-          const job = visibleJob(db, caller, id);
-          inspection = insertInspection(db, caller, job, {
-            ...body.inspection,
-            insurance: null,
-            ronumber: '',
-            notes: '',
-            inspectionDate: null,
-            status: STATUS.open,
-          });
-          rollUp(db, id, caller.user);
-        }
-        return { id, adasInspection: inspection };
-      }),
+            ).run(firm, body.adasType, body.ronumber, body.insurance, name, body.notes, vehicle, caller.user, nowIso(), caller.user)
+              .lastInsertRowid,
+          );
+          let inspection: number | null = null;
+          if (body.inspection) {
+            const job = visibleJob(db, caller, id);
+            inspection = insertInspection(db, caller, job, {
+              ...body.inspection,
+              insurance: null,
+              ronumber: '',
+              notes: '',
+              inspectionDate: null,
+              status: STATUS.open,
+            });
+            rollUp(db, id, caller.user);
+          }
+          return { id, adasInspection: inspection };
+        },
+        (r) => r.id,
+      ),
       (r) => r.id,
     );
   }),
@@ -361,7 +371,7 @@ export const adasCalls = [
     return jobChanged(
       ctx,
       caller,
-      writing(db, () => {
+      tracked(db, caller, body.adas, () => {
         const job = visibleJob(db, caller, body.adas);
         const firm = body.firm ?? job.firm;
         assertFirm(caller, firm, 'Firm');
@@ -382,7 +392,7 @@ export const adasCalls = [
     return jobChanged(
       ctx,
       caller,
-      writing(db, () => {
+      tracked(db, caller, body.adas, () => {
         const job = visibleJob(db, caller, body.adas);
         if (job.status === body.status) {
           const r = oneRow(
@@ -424,7 +434,7 @@ export const adasCalls = [
     return jobChanged(
       ctx,
       caller,
-      writing(db, () => {
+      tracked(db, caller, body.adas, () => {
         const job = visibleJob(db, caller, body.adas);
         if (body.adasInspection <= 0) {
           const id = insertInspection(db, caller, job, body);
@@ -462,7 +472,7 @@ export const adasCalls = [
     return jobChanged(
       ctx,
       caller,
-      writing(db, () => {
+      tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
         const head = visibleInspection(db, caller, body.adasInspection);
         if (head.status === body.status) throw conflict(alreadyMessage('inspection', head.status, head.status_changed_at, head.changed_by));
         return changeInspectionStatus(db, caller, head, body.status);
@@ -476,7 +486,7 @@ export const adasCalls = [
     return jobChanged(
       ctx,
       caller,
-      writing(db, () => {
+      tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
         const head = visibleInspection(db, caller, body.adasInspection);
         prepared(db, 'DELETE FROM adas_inspection WHERE adas_inspection = ?').run(head.adas_inspection);
         return { adas: head.adas, adasStatus: rollUp(db, head.adas, caller.user), adasInspection: null, status: null };
@@ -498,7 +508,7 @@ export const adasCalls = [
 
   implement(a.saveAdasInspectionResults, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    const saved = writing(db, () => {
+    const saved = tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
       const head = openInspection(db, caller, body.adasInspection);
       const systems = new Set(
         preparedValue<number>(db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?').all(
@@ -572,7 +582,7 @@ export const adasCalls = [
       body.adasInspectionResult,
     );
     if (inspection === undefined) throw notFound('Result');
-    const saved = writing(db, () => {
+    const saved = tracked(db, caller, jobOfInspection(db, inspection), () => {
       openInspection(db, caller, inspection);
       prepared(
         db,
@@ -595,7 +605,7 @@ export const adasCalls = [
 
   implement(a.addSystemToInspection, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    const added = writing(db, () => {
+    const added = tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
       const head = openInspection(db, caller, body.adasInspection);
       const systems = jobSystems(db, head.adas);
       const index = systems.findIndex((s) => s.adasChecklistMatrix === body.adasChecklistMatrix);
@@ -617,7 +627,7 @@ export const adasCalls = [
 
   implement(a.removeSystemFromInspection, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    const removed = writing(db, () => {
+    const removed = tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
       const head = openInspection(db, caller, body.adasInspection);
       const row = prepared<{ adas_inspection_result: number; is_not_equipped: number }>(
         db,

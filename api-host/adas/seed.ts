@@ -15,6 +15,7 @@ import type { Db } from '../core/db';
 import { vehicleGenerator, type GenVehicle } from '../vehicles/service';
 import { vehicleSystems } from './systems';
 import { isoSeconds as iso } from '../core/time';
+import { seedJobHistory } from './history';
 
 const DAY = 86_400_000;
 
@@ -345,6 +346,7 @@ export function seedAdas(db: Db): void {
   db.transaction(() => {
     for (let i = 0; i < 400; i++) insert(next());
   })();
+  seedJobHistory(db); // so the History panel of a demo job tells what its records say happened
   db.exec('ANALYZE');
 }
 

@@ -22,6 +22,7 @@ import { parseEstimate, parsePasted, storeEstimate } from './estimate';
 import { predict, quoteFor } from './quote';
 import { renderReport, reportData, reportFileName, reportPreferenceOf, translator } from './report';
 import { insertRequest, readNotes, readRequest, visibleRequest } from './requests';
+import { withRequestHistory } from './history';
 import {
   estimateLineOf,
   inspectionJob,
@@ -100,11 +101,19 @@ export const calibrationCalls = [
       if (job.firm !== body.firm) throw badRequest('Invalid body', { firm: ["The request belongs to the inspection's location"] });
       adas = job.adas;
     }
-    const id = writing(db, () => {
-      const created = insertRequest(db, caller.user, body, adas);
-      if (body.adasInspection != null) refreshInspection(db, body.adasInspection); // the dashboard's sales follow the request (billable.ts)
-      return created;
-    });
+    const id = writing(db, () =>
+      withRequestHistory(
+        db,
+        caller.user,
+        null,
+        () => {
+          const created = insertRequest(db, caller.user, body, adas);
+          if (body.adasInspection != null) refreshInspection(db, body.adasInspection); // the dashboard's sales follow the request (billable.ts)
+          return created;
+        },
+        (created) => created,
+      ),
+    );
     const users = usersReaching(db, body.firm);
     const notice: OpportunityNotice = {
       opportunity: id,
@@ -130,10 +139,12 @@ export const calibrationCalls = [
     if (r.created_by !== caller.user && !mayManageRequests(caller.role))
       throw forbidden('Only who created a request, or a manager, may delete it.');
     const job = jobOf(ctx.db, r.calibrate_request);
-    writing(ctx.db, () => {
-      prepared(ctx.db, 'DELETE FROM calibrate_request WHERE calibrate_request = ?').run(r.calibrate_request);
-      if (r.adas_inspection != null) refreshInspection(ctx.db, r.adas_inspection);
-    });
+    writing(ctx.db, () =>
+      withRequestHistory(ctx.db, caller.user, r.calibrate_request, () => {
+        prepared(ctx.db, 'DELETE FROM calibrate_request WHERE calibrate_request = ?').run(r.calibrate_request);
+        if (r.adas_inspection != null) refreshInspection(ctx.db, r.adas_inspection);
+      }),
+    );
     requestChanged(ctx, caller, r, job);
     return { success: true as const };
   }),
@@ -142,17 +153,19 @@ export const calibrationCalls = [
     const r = visibleRequest(ctx.db, caller, body.calibrateRequest);
     if ((MANAGED_STATUSES as readonly string[]).includes(body.statusName) && !mayManageRequests(caller.role))
       throw forbidden(`Only a manager may set a request to ${body.statusName}.`);
-    writing(ctx.db, () => {
-      prepared(
-        ctx.db,
-        `UPDATE calibrate_request SET status_name = @status, reason = CASE WHEN @reason <> '' THEN @reason ELSE reason END,
+    writing(ctx.db, () =>
+      withRequestHistory(ctx.db, caller.user, r.calibrate_request, () => {
+        prepared(
+          ctx.db,
+          `UPDATE calibrate_request SET status_name = @status, reason = CASE WHEN @reason <> '' THEN @reason ELSE reason END,
            reason_source = CASE WHEN @source <> '' THEN @source ELSE reason_source END,
            approved_at = CASE WHEN @status = 'Approved' THEN coalesce(approved_at, strftime('%Y-%m-%dT%H:%M:%SZ','now')) WHEN @status IN ('New', 'Quoted') THEN NULL ELSE approved_at END,
            status_changed_at = strftime('%Y-%m-%dT%H:%M:%SZ','now'), status_changed_by = @user WHERE calibrate_request = @id`,
-      ).run({ status: body.statusName, reason: body.reason, source: body.reasonSource, user: caller.user, id: r.calibrate_request });
-      // An approved request prices its lines' sales; a Declined or Cancelled one sells nothing (billable.ts).
-      if (r.adas_inspection != null) refreshInspection(ctx.db, r.adas_inspection);
-    });
+        ).run({ status: body.statusName, reason: body.reason, source: body.reasonSource, user: caller.user, id: r.calibrate_request });
+        // An approved request prices its lines' sales; a Declined or Cancelled one sells nothing (billable.ts).
+        if (r.adas_inspection != null) refreshInspection(ctx.db, r.adas_inspection);
+      }),
+    );
     requestChanged(ctx, caller, r);
     return { calibrateRequest: r.calibrate_request, statusName: body.statusName };
   }),

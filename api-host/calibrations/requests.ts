@@ -12,6 +12,7 @@ import { oneRow, prepared, preparedValue } from '../core/sql';
 import { userName } from '../users/service';
 import type { Caller } from '../core/caller';
 import { badRequest, notFound } from '../core/errors';
+import { withRequestHistory } from './history';
 
 export interface RequestHead {
   calibrate_request: number;
@@ -194,9 +195,18 @@ export function unreadNotesByJob(db: Db, jobs: readonly number[], reader: number
  * transaction that changed the inspections; reopening the inspection leaves the request Completed.
  */
 export function completeRequestsOf(db: Db, adas: number, user: number): void {
-  prepared(
+  const following = prepared(
+    db,
+    `SELECT calibrate_request FROM calibrate_request
+     WHERE adas_inspection IN (SELECT adas_inspection FROM adas_inspection WHERE adas = ? AND status = 2) AND status_name NOT IN ('Declined', 'Cancelled', 'Completed')`,
+  )
+    .pluck()
+    .all(adas) as number[];
+  const complete = prepared(
     db,
     `UPDATE calibrate_request SET status_name = 'Completed', status_changed_at = strftime('%Y-%m-%dT%H:%M:%SZ','now'), status_changed_by = ?
-     WHERE adas_inspection IN (SELECT adas_inspection FROM adas_inspection WHERE adas = ? AND status = 2) AND status_name NOT IN ('Declined', 'Cancelled', 'Completed')`,
-  ).run(user, adas);
+     WHERE calibrate_request = ?`,
+  );
+  // Each request's history says so (the job's status change made it).
+  for (const id of following) withRequestHistory(db, user, id, () => complete.run(user, id));
 }

@@ -2,3 +2,5 @@
 export { renderReport, reportData, reportFileName, reportPreferenceOf, translator } from './report';
 export { completeRequestsOf, unreadNotesByJob } from './requests';
 export { inspectionJob, type JobOfInspection } from './scrub';
+/** A request as its history shows it (api-host/history reads its scope). */
+export { requestSnapshot } from './history';

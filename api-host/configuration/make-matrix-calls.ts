@@ -23,6 +23,7 @@ import {
   saveNames,
   toRow,
 } from './make-matrices';
+import { withConfigurationHistory } from './history';
 
 const a = contract.admin;
 
@@ -47,22 +48,34 @@ export const makeMatrixCalls = [
   }),
   implement(a.saveAdasMakeMatrix, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);
-    return { id: saveMakeMatrix(ctx.db, body) };
+    const id = body.adasChecklistMatrixVehicle;
+    return {
+      id: withConfigurationHistory(
+        ctx.db,
+        caller.user,
+        'makeMatrix',
+        id,
+        () => saveMakeMatrix(ctx.db, body),
+        (saved) => saved,
+      ),
+    };
   }),
   implement(a.deleteAdasMakeMatrix, ({ query, caller, ctx }) => {
     assertKnowledgeBase(caller);
-    deleteMakeMatrix(ctx.db, query.id);
+    withConfigurationHistory(ctx.db, caller.user, 'makeMatrix', query.id, () => deleteMakeMatrix(ctx.db, query.id));
     return { success: true as const };
   }),
   implement(a.saveAdasMakeMatrixLookups, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);
     assertSystem(ctx.db, body.adasChecklistMatrix);
-    saveNames(ctx.db, body.adasChecklistMatrixVehicle, body.adasChecklistMatrix, {
-      system: body.systems,
-      location: body.locations,
-      static: body.static,
-      dynamic: body.dynamic,
-    });
+    withConfigurationHistory(ctx.db, caller.user, 'makeMatrix', body.adasChecklistMatrixVehicle, () =>
+      saveNames(ctx.db, body.adasChecklistMatrixVehicle, body.adasChecklistMatrix, {
+        system: body.systems,
+        location: body.locations,
+        static: body.static,
+        dynamic: body.dynamic,
+      }),
+    );
     return { success: true as const };
   }),
   implement(a.moveAdasMakeMatrix, ({ query, caller, ctx }) => {
@@ -111,7 +124,9 @@ export const makeMatrixCalls = [
   }),
   implement(contract.adas.saveVehicleChecklistMatrixVehicleModel, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);
-    return saveModels(ctx.db, body.adasChecklistMatrixVehicle, body.models).map((m) => ({ ...m, isAdd: false, isDelete: false }));
+    return withConfigurationHistory(ctx.db, caller.user, 'makeMatrix', body.adasChecklistMatrixVehicle, () =>
+      saveModels(ctx.db, body.adasChecklistMatrixVehicle, body.models),
+    ).map((m) => ({ ...m, isAdd: false, isDelete: false }));
   }),
   implement(contract.lookup.keywords, ({ query, caller, ctx }) => {
     assertKnowledgeBase(caller);

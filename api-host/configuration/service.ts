@@ -8,3 +8,5 @@ export { deleteMakeMatrix, readMakeMatrix, saveMakeMatrix } from './make-matrice
 export { today } from './make-matrix-calls';
 export { assertPricing, importPricing } from './pricing';
 export { calibrationPrice, estimateTermsFor, exclusions, linksFor, rulesFor, systemsFor, type Vehicle, type VehicleRules } from './rules';
+/** The configuration's records as their history shows them (api-host/history reads their scope). */
+export { makeMatrixSnapshot, systemSnapshot } from './history';

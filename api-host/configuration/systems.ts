@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { assertKnowledgeBase, bool, fieldError, flag, isUniqueViolation, pageOf, searchCondition } from './common';
 import { indexKeywords, unindexKeywords } from './keywords';
+import { withConfigurationHistory } from './history';
 
 const a = contract.admin;
 
@@ -143,15 +144,25 @@ export const systemCalls = [
   }),
   implement(a.saveAdasMatrix, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);
+    const id = body.adasChecklistMatrix;
     if (body.isRemove) {
-      deleteSystem(ctx.db, body.adasChecklistMatrix);
-      return { id: body.adasChecklistMatrix };
+      withConfigurationHistory(ctx.db, caller.user, 'system', id, () => deleteSystem(ctx.db, id));
+      return { id };
     }
-    return { id: saveSystem(ctx.db, body) };
+    return {
+      id: withConfigurationHistory(
+        ctx.db,
+        caller.user,
+        'system',
+        id,
+        () => saveSystem(ctx.db, body),
+        (saved) => saved,
+      ),
+    };
   }),
   implement(a.deleteAdasMatrix, ({ query, caller, ctx }) => {
     assertKnowledgeBase(caller);
-    deleteSystem(ctx.db, query.id);
+    withConfigurationHistory(ctx.db, caller.user, 'system', query.id, () => deleteSystem(ctx.db, query.id));
     return { success: true as const };
   }),
 ];

@@ -14,7 +14,7 @@ import type { HostContext } from '../core/context';
 import { badRequest, conflict, forbidden, notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { prepared, preparedValue } from '../core/sql';
-import { openInspection, visibleInspection } from '../adas/service';
+import { openInspection, visibleInspection, withJobHistory } from '../adas/service';
 import { announceChange } from '../push/service';
 import { assertImageRoom, eachFile, firmPath, newStoredName, readStored, sniff, storeAll } from '../files/service';
 import { keepPhoto } from './photos';
@@ -129,41 +129,43 @@ export const evidenceCalls = [
     let saved: { ids: number[]; repeated: boolean };
     try {
       saved = ctx.db
-        .transaction(() => {
-          // The inspection may have been completed or the system removed while the files travelled.
-          const again = resultTarget(ctx.db, caller, query.adasInspectionResult);
-          // Sent before (its answer lost): what was stored then, and nothing new.
-          const before = already();
-          if (before.length) return { ids: before, repeated: true };
-          const insert = prepared(
-            ctx.db,
-            `INSERT INTO adas_evidence (adas_inspection_result, adas_inspection, firm, kind, file_name, stored_name, thumb_name, content_type, bytes, width, height, caption, created_by, created_at, client_key)
+        .transaction(() =>
+          withJobHistory(ctx.db, caller.user, target.adas, () => {
+            // The inspection may have been completed or the system removed while the files travelled.
+            const again = resultTarget(ctx.db, caller, query.adasInspectionResult);
+            // Sent before (its answer lost): what was stored then, and nothing new.
+            const before = already();
+            if (before.length) return { ids: before, repeated: true };
+            const insert = prepared(
+              ctx.db,
+              `INSERT INTO adas_evidence (adas_inspection_result, adas_inspection, firm, kind, file_name, stored_name, thumb_name, content_type, bytes, width, height, caption, created_by, created_at, client_key)
            VALUES (@result, @inspection, @firm, @kind, @fileName, @stored, @thumb, @contentType, @bytes, @width, @height, @caption, @user, @now, @clientKey)`,
-          );
-          const now = nowIso();
-          const ids = accepted.map((a) =>
-            Number(
-              insert.run({
-                result: query.adasInspectionResult,
-                inspection: again.inspection,
-                firm: target.firm,
-                kind: a.kind,
-                fileName: a.fileName.slice(0, 200),
-                stored: a.stored.name,
-                thumb: a.thumb?.name ?? null,
-                contentType: a.contentType,
-                bytes: a.stored.bytes.length,
-                width: a.width,
-                height: a.height,
-                caption: query.caption,
-                user: caller.user,
-                now,
-                clientKey: query.clientKey ?? null,
-              }).lastInsertRowid,
-            ),
-          );
-          return { ids, repeated: false };
-        })
+            );
+            const now = nowIso();
+            const ids = accepted.map((a) =>
+              Number(
+                insert.run({
+                  result: query.adasInspectionResult,
+                  inspection: again.inspection,
+                  firm: target.firm,
+                  kind: a.kind,
+                  fileName: a.fileName.slice(0, 200),
+                  stored: a.stored.name,
+                  thumb: a.thumb?.name ?? null,
+                  contentType: a.contentType,
+                  bytes: a.stored.bytes.length,
+                  width: a.width,
+                  height: a.height,
+                  caption: query.caption,
+                  user: caller.user,
+                  now,
+                  clientKey: query.clientKey ?? null,
+                }).lastInsertRowid,
+              ),
+            );
+            return { ids, repeated: false };
+          }),
+        )
         .immediate();
     } catch (err) {
       await removeFiles(
@@ -207,10 +209,12 @@ export const evidenceCalls = [
     if (!mayRemove(caller, row))
       throw forbidden(`Only ${row.created_by_name || 'whoever added it'} or a manager of the location may remove this evidence.`);
     ctx.db
-      .transaction(() => {
-        openInspection(ctx.db, caller, row.adas_inspection);
-        prepared(ctx.db, 'DELETE FROM adas_evidence WHERE adas_evidence = ?').run(row.adas_evidence);
-      })
+      .transaction(() =>
+        withJobHistory(ctx.db, caller.user, head.adas, () => {
+          openInspection(ctx.db, caller, row.adas_inspection);
+          prepared(ctx.db, 'DELETE FROM adas_evidence WHERE adas_evidence = ?').run(row.adas_evidence);
+        }),
+      )
       .immediate();
     await removeFiles(ctx.filesDir, row.firm, [row.stored_name, row.thumb_name]);
     announceChange(ctx, caller.user, 'adas', [head.adas]);

@@ -19,6 +19,7 @@ import { activeUsersOf } from '../users/service';
 import { isCheckablePostalCode, resolvePostalCode } from './geo';
 import { ancestorsOf, containsPattern, isSelfOrBelow, listFirms, treeLevel } from './network';
 import { removeFirmFiles } from './storage-files';
+import { withLocationHistory } from './history';
 
 const { firm: f } = contract;
 
@@ -195,35 +196,43 @@ export function saveFirm(db: Db, caller: Caller, body: FirmBody): { id: number }
     latitude: place?.latitude ?? null,
     longitude: place?.longitude ?? null,
   };
-  return db.transaction(() => {
-    if (existing) {
-      prepared(
-        db,
-        `UPDATE firm SET name = @name, firm_type = @firmType, parent = @parent, postal_code = @postalCode, first_name = @firstName,
+  return db.transaction(() =>
+    withLocationHistory(
+      db,
+      caller.user,
+      existing?.firm ?? null,
+      () => {
+        if (existing) {
+          prepared(
+            db,
+            `UPDATE firm SET name = @name, firm_type = @firmType, parent = @parent, postal_code = @postalCode, first_name = @firstName,
            last_name = @lastName, address_lines = @addressLines, city = @city, state_province = @stateProvince, country = @country,
            phone_no = @phoneNo, email = @email, timezone = @timezone, language = @language, ccc_id = @cccId, firm_number = @firmNumber,
            ccc_diag = @cccDiag, latitude = @latitude, longitude = @longitude
          WHERE firm = @firm`,
-      ).run({ ...values, firm: existing.firm });
-      return { id: existing.firm };
-    }
-    const id = Number(
-      prepared(
-        db,
-        `INSERT INTO firm (name, firm_type, parent, postal_code, first_name, last_name, address_lines, city, state_province, country, phone_no,
+          ).run({ ...values, firm: existing.firm });
+          return { id: existing.firm };
+        }
+        const id = Number(
+          prepared(
+            db,
+            `INSERT INTO firm (name, firm_type, parent, postal_code, first_name, last_name, address_lines, city, state_province, country, phone_no,
            email, timezone, language, ccc_id, firm_number, ccc_diag, latitude, longitude)
          VALUES (@name, @firmType, @parent, @postalCode, @firstName, @lastName, @addressLines, @city, @stateProvince, @country, @phoneNo,
            @email, @timezone, @language, @cccId, @firmNumber, @cccDiag, @latitude, @longitude)`,
-      ).run(values).lastInsertRowid,
-    );
-    // Whoever reaches the parent reaches the new location: user_firm holds each user's reach, the seed
-    // writing every firm below a user's own (api-host/users/seed.ts).
-    prepared(db, 'INSERT OR IGNORE INTO user_firm (user, firm, is_primary) SELECT user, ?, 0 FROM user_firm WHERE firm = ?').run(
-      id,
-      body.companyId,
-    );
-    return { id };
-  })();
+          ).run(values).lastInsertRowid,
+        );
+        // Whoever reaches the parent reaches the new location: user_firm holds each user's reach, the seed
+        // writing every firm below a user's own (api-host/users/seed.ts).
+        prepared(db, 'INSERT OR IGNORE INTO user_firm (user, firm, is_primary) SELECT user, ?, 0 FROM user_firm WHERE firm = ?').run(
+          id,
+          body.companyId,
+        );
+        return { id };
+      },
+      (r) => r.id,
+    ),
+  )();
 }
 
 /** Tables that point at a firm, other than this area's own (removed with the firm) and the network itself. */
@@ -276,18 +285,20 @@ async function removeFirm(db: Db, filesDir: string, caller: Caller, id: number):
     const list = left.length > 1 ? `${left.slice(0, -1).join(', ')} and ${left.at(-1)}` : left[0];
     throw badRequest(`${firm.name} cannot be removed: it still has ${list}. Move or remove them first.`);
   }
-  db.transaction(() => {
-    for (const sql of [
-      'DELETE FROM firm_preference WHERE firm = @id',
-      'DELETE FROM stored_file WHERE firm = @id',
-      'DELETE FROM storage_account WHERE firm = @id',
-      'DELETE FROM firm_program WHERE firm = @id',
-      'DELETE FROM firm_provider WHERE firm = @id OR provider = @id',
-      'DELETE FROM user_firm WHERE firm = @id',
-      'DELETE FROM firm WHERE firm = @id',
-    ])
-      prepared(db, sql).run({ id });
-  })();
+  db.transaction(() =>
+    withLocationHistory(db, caller.user, id, () => {
+      for (const sql of [
+        'DELETE FROM firm_preference WHERE firm = @id',
+        'DELETE FROM stored_file WHERE firm = @id',
+        'DELETE FROM storage_account WHERE firm = @id',
+        'DELETE FROM firm_program WHERE firm = @id',
+        'DELETE FROM firm_provider WHERE firm = @id OR provider = @id',
+        'DELETE FROM user_firm WHERE firm = @id',
+        'DELETE FROM firm WHERE firm = @id',
+      ])
+        prepared(db, sql).run({ id });
+    }),
+  )();
   await removeFirmFiles(filesDir, id);
   return OK;
 }
@@ -380,24 +391,32 @@ export const firmCalls = [
   }),
   implement(f.saveFirmPreference, ({ body, caller, ctx }) => {
     readFirm(ctx.db, caller, body.firm);
-    if (body.preference === '')
-      prepared(ctx.db, 'DELETE FROM firm_preference WHERE firm = ? AND type = ? AND name = ?').run(
-        body.firm,
-        body.firmPreferenceCategory,
-        body.firmPreferenceName,
-      );
-    else
-      prepared(
-        ctx.db,
-        'INSERT INTO firm_preference (firm, type, name, value) VALUES (?, ?, ?, ?) ON CONFLICT (firm, type, name) DO UPDATE SET value = excluded.value',
-      ).run(body.firm, body.firmPreferenceCategory, body.firmPreferenceName, body.preference);
+    ctx.db.transaction(() =>
+      withLocationHistory(ctx.db, caller.user, body.firm, () => {
+        if (body.preference === '')
+          prepared(ctx.db, 'DELETE FROM firm_preference WHERE firm = ? AND type = ? AND name = ?').run(
+            body.firm,
+            body.firmPreferenceCategory,
+            body.firmPreferenceName,
+          );
+        else
+          prepared(
+            ctx.db,
+            'INSERT INTO firm_preference (firm, type, name, value) VALUES (?, ?, ?, ?) ON CONFLICT (firm, type, name) DO UPDATE SET value = excluded.value',
+          ).run(body.firm, body.firmPreferenceCategory, body.firmPreferenceName, body.preference);
+      }),
+    )();
     return OK;
   }),
   implement(f.updateFirmSettings, ({ body, caller, ctx }) => {
     const firm = readFirm(ctx.db, caller, body.firm);
     if (body.isInactive && firm.firm_type === 'platform') throw badRequest('The platform location cannot be set inactive.');
     if (body.isInactive && firm.firm === caller.firm) throw badRequest('You cannot set your own location inactive.');
-    prepared(ctx.db, 'UPDATE firm SET is_inactive = ? WHERE firm = ?').run(body.isInactive ? 1 : 0, firm.firm);
+    ctx.db.transaction(() =>
+      withLocationHistory(ctx.db, caller.user, firm.firm, () =>
+        prepared(ctx.db, 'UPDATE firm SET is_inactive = ? WHERE firm = ?').run(body.isInactive ? 1 : 0, firm.firm),
+      ),
+    )();
     announceChange(ctx, caller.user, 'location', [firm.firm]);
     return OK;
   }),

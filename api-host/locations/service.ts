@@ -4,3 +4,5 @@ export { isCheckablePostalCode, resolvePostalCode } from './geo';
 export { ancestorsOf, isInheritedBrandImage } from './network';
 export { SEED_FIRMS, brandOf } from './seed';
 export { acceptStoragePart, storeInBuckets, type StoragePart } from './storage';
+/** A location as its history shows it (api-host/history reads its scope). */
+export { locationSnapshot } from './history';

@@ -30,6 +30,9 @@ export function fromTab<T>(header: string | string[] | undefined, run: () => T):
   return callTab.run(isTabId(header) ? header : undefined, run);
 }
 
+/** The browser tab of the call being handled (undefined outside a call, or when none was named). */
+export const currentTab = (): string | undefined => callTab.getStore();
+
 /** The changed records grouped by firm, read from their rows (records that still exist). */
 function byFirm(db: Db, kind: RecordKind, ids: readonly number[]): Map<number, number[]> {
   const { table, key } = TABLES[kind];
@@ -53,7 +56,7 @@ export function announceChange(ctx: HostContext, by: number, kind: RecordKind, i
   const groups = firm === undefined ? byFirm(ctx.db, kind, unique) : new Map([[firm, unique]]);
   for (const [f, changed] of groups) {
     const users = usersReaching(ctx.db, f);
-    const tab = callTab.getStore();
+    const tab = currentTab();
     const notice: RecordsChanged = { kind, ids: changed, by, ...(tab && { tab }) };
     push.send((owner) => users.has(owner.user), RECORDS_CHANGED, [notice]);
   }

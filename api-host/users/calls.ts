@@ -26,6 +26,7 @@ import { implement } from '../core/implement';
 import { oneRow, prepared, preparedValue } from '../core/sql';
 import { setPassword } from './credentials';
 import { listUsers } from './query';
+import { withUserHistory } from './history';
 
 const { user: u } = contract;
 
@@ -119,6 +120,8 @@ export interface NewUser {
   receivesReport?: boolean;
   receivesInvoice?: boolean;
   imagePhotoPath?: string | null;
+  /** Who adds the user (their history's first row; none: the user themselves, as onboarding's first user). */
+  createdBy?: number | null;
 }
 
 /**
@@ -126,45 +129,53 @@ export interface NewUser {
  * caller's): saveUser and onboarding's first user. The username is checked again inside.
  */
 export function insertUser(db: Db, user: NewUser): { id: number; contact: number } {
-  return db.transaction(() => {
-    // Checked again inside the transaction: another request may have taken the name meanwhile.
-    assertUsernameFree(db, user.username);
-    const contact = Number(
-      prepared(db, 'INSERT INTO contact (firm, contact_type, first_name, last_name, timezone, language) VALUES (?, ?, ?, ?, ?, ?)').run(
-        user.firm,
-        user.contactType,
-        user.firstName,
-        user.lastName,
-        user.timezone,
-        user.language,
-      ).lastInsertRowid,
-    );
-    const id = Number(
-      prepared(
-        db,
-        `INSERT INTO user (contact, firm, username, password_hash, role, labor_rate, is_inactive, receives_report, receives_invoice, image_photo_path)
+  return db.transaction(() =>
+    withUserHistory(
+      db,
+      user.createdBy ?? null,
+      null,
+      () => {
+        // Checked again inside the transaction: another request may have taken the name meanwhile.
+        assertUsernameFree(db, user.username);
+        const contact = Number(
+          prepared(db, 'INSERT INTO contact (firm, contact_type, first_name, last_name, timezone, language) VALUES (?, ?, ?, ?, ?, ?)').run(
+            user.firm,
+            user.contactType,
+            user.firstName,
+            user.lastName,
+            user.timezone,
+            user.language,
+          ).lastInsertRowid,
+        );
+        const id = Number(
+          prepared(
+            db,
+            `INSERT INTO user (contact, firm, username, password_hash, role, labor_rate, is_inactive, receives_report, receives_invoice, image_photo_path)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        contact,
-        user.firm,
-        user.username,
-        user.passwordHash,
-        user.role,
-        user.laborRate,
-        user.isInactive ? 1 : 0,
-        user.receivesReport ? 1 : 0,
-        user.receivesInvoice ? 1 : 0,
-        user.imagePhotoPath ?? null,
-      ).lastInsertRowid,
-    );
-    prepared(db, 'INSERT INTO user_firm (user, firm, is_primary) VALUES (?, ?, 1)').run(id, user.firm);
-    // The username is the user's email address: their contact can be reached at it (Contact Info tab).
-    prepared(db, 'INSERT INTO contact_email (contact, email_type, email_address, is_primary) VALUES (?, 1, ?, 1)').run(
-      contact,
-      user.username,
-    );
-    return { id, contact };
-  })();
+          ).run(
+            contact,
+            user.firm,
+            user.username,
+            user.passwordHash,
+            user.role,
+            user.laborRate,
+            user.isInactive ? 1 : 0,
+            user.receivesReport ? 1 : 0,
+            user.receivesInvoice ? 1 : 0,
+            user.imagePhotoPath ?? null,
+          ).lastInsertRowid,
+        );
+        prepared(db, 'INSERT INTO user_firm (user, firm, is_primary) VALUES (?, ?, 1)').run(id, user.firm);
+        // The username is the user's email address: their contact can be reached at it (Contact Info tab).
+        prepared(db, 'INSERT INTO contact_email (contact, email_type, email_address, is_primary) VALUES (?, 1, ?, 1)').run(
+          contact,
+          user.username,
+        );
+        return { id, contact };
+      },
+      (r) => r.id,
+    ),
+  )();
 }
 
 const PROFILE_SQL = `
@@ -302,6 +313,7 @@ export function writeUser(ctx: HostContext, caller: Caller, body: UserBody, pass
       receivesReport: body.receivesReport,
       receivesInvoice: body.receivesInvoice,
       imagePhotoPath: body.imagePhotoPath ?? null,
+      createdBy: caller.user,
     });
   }
 
@@ -324,30 +336,28 @@ export function writeUser(ctx: HostContext, caller: Caller, body: UserBody, pass
     if (privilegeRank(role) < privilegeRank(caller.role)) throw forbidden('You may not give a role above your own.');
   }
   checkReferences(db, body);
-  db.transaction(() => {
-    prepared(db, 'UPDATE contact SET contact_type = ?, first_name = ?, last_name = ?, timezone = ?, language = ? WHERE contact = ?').run(
-      body.contactType,
-      body.firstName,
-      body.lastName,
-      body.timezone,
-      body.language,
-      target.contact,
-    );
-    prepared(db, 'UPDATE user SET role = ?, labor_rate = ?, is_inactive = ?, receives_report = ?, receives_invoice = ? WHERE user = ?').run(
-      role,
-      body.laborRate,
-      body.isInactive ? 1 : 0,
-      body.receivesReport ? 1 : 0,
-      body.receivesInvoice ? 1 : 0,
-      target.user,
-    );
-    if (body.imagePhotoPath !== undefined)
-      prepared(db, 'UPDATE user SET image_photo_path = ? WHERE user = ?').run(body.imagePhotoPath, target.user);
-    if (body.isInactive && !target.is_inactive) {
-      endSessions(ctx, target.user);
-      revokeLinksBeyond(db, target.user);
-    }
-  })();
+  db.transaction(() =>
+    withUserHistory(db, caller.user, target.user, () => {
+      prepared(db, 'UPDATE contact SET contact_type = ?, first_name = ?, last_name = ?, timezone = ?, language = ? WHERE contact = ?').run(
+        body.contactType,
+        body.firstName,
+        body.lastName,
+        body.timezone,
+        body.language,
+        target.contact,
+      );
+      prepared(
+        db,
+        'UPDATE user SET role = ?, labor_rate = ?, is_inactive = ?, receives_report = ?, receives_invoice = ? WHERE user = ?',
+      ).run(role, body.laborRate, body.isInactive ? 1 : 0, body.receivesReport ? 1 : 0, body.receivesInvoice ? 1 : 0, target.user);
+      if (body.imagePhotoPath !== undefined)
+        prepared(db, 'UPDATE user SET image_photo_path = ? WHERE user = ?').run(body.imagePhotoPath, target.user);
+      if (body.isInactive && !target.is_inactive) {
+        endSessions(ctx, target.user);
+        revokeLinksBeyond(db, target.user);
+      }
+    }),
+  )();
   return { id: target.user, contact: target.contact };
 }
 
@@ -369,7 +379,7 @@ export function activateUsers(
   const set = prepared(db, 'UPDATE user SET is_inactive = ? WHERE user = ?');
   const deactivated: number[] = [];
   for (const t of targets) {
-    set.run(t.token === 1 ? 0 : 1, t.head.user);
+    withUserHistory(db, caller.user, t.head.user, () => set.run(t.token === 1 ? 0 : 1, t.head.user));
     if (t.token === 0) {
       endSessions(ctx, t.head.user);
       revokeLinksBeyond(db, t.head.user);
@@ -429,17 +439,19 @@ export const userCalls = [
       throw forbidden(`You may not change the account of ${target.username}.`);
     if (query.username === target.username) return { success: true as const, user: target.user, username: target.username };
     assertUsernameFree(db, query.username, target.user);
-    db.transaction(() => {
-      prepared(db, 'UPDATE user SET username = ? WHERE user = ?').run(query.username, target.user);
-      // The contact's address that was the old username follows it.
-      prepared(db, 'UPDATE contact_email SET email_address = ? WHERE contact = ? AND email_address = ?').run(
-        query.username,
-        target.contact,
-        target.username,
-      );
-      // Every session carries the username: all of them end, the caller's own included when it is theirs.
-      endSessions(ctx, target.user);
-    })();
+    db.transaction(() =>
+      withUserHistory(db, caller.user, target.user, () => {
+        prepared(db, 'UPDATE user SET username = ? WHERE user = ?').run(query.username, target.user);
+        // The contact's address that was the old username follows it.
+        prepared(db, 'UPDATE contact_email SET email_address = ? WHERE contact = ? AND email_address = ?').run(
+          query.username,
+          target.contact,
+          target.username,
+        );
+        // Every session carries the username: all of them end, the caller's own included when it is theirs.
+        endSessions(ctx, target.user);
+      }),
+    )();
     return usersChanged(ctx, caller, { success: true as const, user: target.user, username: query.username }, [target.user]);
   }),
 
@@ -460,16 +472,17 @@ export const userCalls = [
         body.users.map((id) => ({ id })),
         body.isInactive ? SELF.deactivate : SELF.adminFields,
       );
-      for (const t of targets) {
-        if (body.isInactive !== undefined)
-          prepared(db, 'UPDATE user SET is_inactive = ? WHERE user = ?').run(body.isInactive ? 1 : 0, t.user);
-        if (body.receivesReport !== undefined)
-          prepared(db, 'UPDATE user SET receives_report = ? WHERE user = ?').run(body.receivesReport ? 1 : 0, t.user);
-        if (body.isInactive) {
-          endSessions(ctx, t.user);
-          revokeLinksBeyond(db, t.user);
-        }
-      }
+      for (const t of targets)
+        withUserHistory(db, caller.user, t.user, () => {
+          if (body.isInactive !== undefined)
+            prepared(db, 'UPDATE user SET is_inactive = ? WHERE user = ?').run(body.isInactive ? 1 : 0, t.user);
+          if (body.receivesReport !== undefined)
+            prepared(db, 'UPDATE user SET receives_report = ? WHERE user = ?').run(body.receivesReport ? 1 : 0, t.user);
+          if (body.isInactive) {
+            endSessions(ctx, t.user);
+            revokeLinksBeyond(db, t.user);
+          }
+        });
       return { count: targets.length };
     })();
     return usersChanged(ctx, caller, done, body.users, body.isInactive !== undefined);
@@ -485,15 +498,16 @@ export const userCalls = [
         body.users.map((id) => ({ id })),
         SELF.delete,
       );
-      for (const t of targets) {
-        prepared(
-          db,
-          `UPDATE user SET deleted_at = strftime('%Y-%m-%dT%H:%M:%SZ','now'), is_inactive = 1, username = 'deleted-' || user || '-' || username WHERE user = ?`,
-        ).run(t.user);
-        prepared(db, 'DELETE FROM user_firm WHERE user = ?').run(t.user);
-        endSessions(ctx, t.user);
-        revokeLinksBeyond(db, t.user);
-      }
+      for (const t of targets)
+        withUserHistory(db, caller.user, t.user, () => {
+          prepared(
+            db,
+            `UPDATE user SET deleted_at = strftime('%Y-%m-%dT%H:%M:%SZ','now'), is_inactive = 1, username = 'deleted-' || user || '-' || username WHERE user = ?`,
+          ).run(t.user);
+          prepared(db, 'DELETE FROM user_firm WHERE user = ?').run(t.user);
+          endSessions(ctx, t.user);
+          revokeLinksBeyond(db, t.user);
+        });
       return { count: targets.length };
     })();
     return usersChanged(ctx, caller, done, body.users, true);
@@ -518,20 +532,22 @@ export const userCalls = [
       throw badRequest(message, { firm: [message] });
     }
     const primary = body.find((l) => l.isPrimary === 1)!.firm;
-    db.transaction(() => {
-      // Links to locations beyond the caller's reach stay as they are (the caller cannot see them).
-      const kept = preparedValue<number>(db, 'SELECT firm FROM user_firm WHERE user = ?')
-        .all(target.user)
-        .filter((f) => !caller.firms.has(f));
-      prepared(db, 'DELETE FROM user_firm WHERE user = ?').run(target.user);
-      const insert = prepared(db, 'INSERT INTO user_firm (user, firm, is_primary) VALUES (?, ?, ?)');
-      for (const f of kept) insert.run(target.user, f, 0);
-      for (const l of body) insert.run(target.user, l.firm, l.firm === primary ? 1 : 0);
-      // The primary location is the user's location; their own contact moves with them.
-      prepared(db, 'UPDATE user SET firm = ? WHERE user = ?').run(primary, target.user);
-      prepared(db, 'UPDATE contact SET firm = ? WHERE contact = ?').run(primary, target.contact);
-      revokeLinksBeyond(db, target.user);
-    })();
+    db.transaction(() =>
+      withUserHistory(db, caller.user, target.user, () => {
+        // Links to locations beyond the caller's reach stay as they are (the caller cannot see them).
+        const kept = preparedValue<number>(db, 'SELECT firm FROM user_firm WHERE user = ?')
+          .all(target.user)
+          .filter((f) => !caller.firms.has(f));
+        prepared(db, 'DELETE FROM user_firm WHERE user = ?').run(target.user);
+        const insert = prepared(db, 'INSERT INTO user_firm (user, firm, is_primary) VALUES (?, ?, ?)');
+        for (const f of kept) insert.run(target.user, f, 0);
+        for (const l of body) insert.run(target.user, l.firm, l.firm === primary ? 1 : 0);
+        // The primary location is the user's location; their own contact moves with them.
+        prepared(db, 'UPDATE user SET firm = ? WHERE user = ?').run(primary, target.user);
+        prepared(db, 'UPDATE contact SET firm = ? WHERE contact = ?').run(primary, target.contact);
+        revokeLinksBeyond(db, target.user);
+      }),
+    )();
     const moved = primary !== target.firm;
     // Who reached the user at their old location hears that the row left their list.
     if (moved) {
@@ -552,7 +568,7 @@ export const userCalls = [
     const own = target.user === caller.user;
     if (own) await checkCurrentPassword(ctx, target.user, body.currentPassword);
     // The caller keeps their own session when the password was their own.
-    await setPassword(ctx, target.user, body.password, own ? caller.tokenId : null);
+    await setPassword(ctx, target.user, body.password, own ? caller.tokenId : null, caller.user);
     return { success: true as const, user: target.user };
   }),
 ];

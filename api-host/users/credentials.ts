@@ -6,11 +6,21 @@
 import { endSessions } from '../auth/service';
 import { hashPassword } from '../core/passwords';
 import type { HostContext } from '../core/context';
+import { withUserHistory } from './history';
 
-export async function setPassword(ctx: HostContext, user: number, password: string, keepTokenId: string | null = null): Promise<void> {
+export async function setPassword(
+  ctx: HostContext,
+  user: number,
+  password: string,
+  keepTokenId: string | null = null,
+  by: number = user,
+): Promise<void> {
   const hash = await hashPassword(password);
-  ctx.db.transaction(() => {
-    ctx.db.prepare('UPDATE user SET password_hash = ? WHERE user = ?').run(hash, user);
-    endSessions(ctx, user, keepTokenId);
-  })();
+  // Its history says "Password: changed", never the hash (users/history.ts).
+  ctx.db.transaction(() =>
+    withUserHistory(ctx.db, by, user, () => {
+      ctx.db.prepare('UPDATE user SET password_hash = ? WHERE user = ?').run(hash, user);
+      endSessions(ctx, user, keepTokenId);
+    }),
+  )();
 }

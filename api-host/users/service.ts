@@ -6,3 +6,5 @@ export { activeUsersOf } from './query';
 /** SQL for the display name of the user in `column` (first and last name of their contact). */
 export const userName = (column: string) =>
   `(SELECT trim(c.first_name || ' ' || c.last_name) FROM user u JOIN contact c ON c.contact = u.contact WHERE u.user = ${column})`;
+/** A user as their history shows them (api-host/history reads their scope). */
+export { userSnapshot } from './history';

@@ -15,6 +15,7 @@ import { SimpleTable } from '@/components/ui/simple-table';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, SelectField, TextArea, TextField } from '@/components/ui/field';
 import { PageHeading } from '@/components/ui/page-heading';
+import { HistoryButton } from '@/components/history';
 import { useForm } from '@/components/ui/use-form';
 import { INSPECTION_TYPES, RESULT, RESULTS, STATUS, STATUS_NAMES, nameOf, statusName, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRecord, InspectionItem, InspectionRecord } from '@/lib/contract/adas';
@@ -265,6 +266,7 @@ export function InspectionScreen({
                 Complete inspection
               </Button>
             )}
+            <HistoryButton kind="adas" id={i.adas} label={`ADAS job ${job.ronumber}`} />
             <Button variant="danger" disabled={busy} onClick={() => setDeleting(true)}>
               Delete
             </Button>

@@ -6,6 +6,7 @@
  */
 import dynamic from 'next/dynamic';
 import { useEffect, useId, useState } from 'react';
+import { HistoryButton } from '@/components/history';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { deleteQuestion } from '@/components/ui/confirm-dialog';
@@ -62,10 +63,15 @@ export function RequestSection({ request: r, user, role, timezone, onChanged }: 
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        Calibration request #{r.calibrateRequest}
-        {r.unreadNotes > 0 && <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">{r.unreadNotes} unread</span>}
-      </h2>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          Calibration request #{r.calibrateRequest}
+          {r.unreadNotes > 0 && (
+            <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">{r.unreadNotes} unread</span>
+          )}
+        </h2>
+        <HistoryButton kind="calibrateRequest" id={r.calibrateRequest} label={`calibration request #${r.calibrateRequest}`} />
+      </div>
       <p className="text-sm text-slate-700">
         {r.statusName} · {r.reason}
         {r.reasonSource && ` (${r.reasonSource})`} · {r.createdByName}, {formatWhen(r.createdAt)}

@@ -8,6 +8,7 @@
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useState } from 'react';
+import { HistoryButton } from '@/components/history';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { deleteQuestion } from '@/lib/validation/messages';
@@ -108,6 +109,7 @@ export function FirmEditor({
         footer={
           <>
             {saved && <span className="mr-auto text-xs text-slate-600">Location {firm}</span>}
+            {saved && <HistoryButton kind="location" id={firm} label={savedName || `location ${firm}`} />}
             {saved && record && canEdit && record.firmType !== 'platform' && (
               <Button variant="danger" disabled={busy} onClick={() => setRemoving(true)}>
                 Remove

@@ -3,7 +3,7 @@
  * and tabs show by source and role, the dialog's title, the save alert, the labor rate, unsaved changes and
  * the one-primary rule. No React, no I/O: unit-tested on their own.
  */
-import { isLocationAdmin, maySetPassword, mayAdministerUser, roleToStore, type RoleId } from '@/lib/roles';
+import { SUPER_USER, isLocationAdmin, maySetPassword, mayAdministerUser, roleToStore, type RoleId } from '@/lib/roles';
 import { MESSAGES, USER_MESSAGES } from '@/lib/validation/messages';
 import { OWN_PROFILE, type UserSource } from './source';
 
@@ -16,6 +16,9 @@ export interface Person {
   user: number;
   role: RoleId | null;
 }
+
+/** Who may read a user's history: who may read the users list (lib/contract/users.ts USER_ADMINS, the super user). */
+export const mayReadUserHistory = (viewer: Person) => viewer.role === SUPER_USER;
 
 export interface Visibility {
   /** Contact type: shown only when opened from a source above 0. */

@@ -31,6 +31,7 @@ import {
   dialogTitle,
   fieldErrors,
   isDirty,
+  mayReadUserHistory,
   parseLaborRate,
   saveAlert,
   visibility,
@@ -40,6 +41,7 @@ import {
 import type { UserSource } from './source';
 import { NewUsernameField, UsernameField, useUsernameCheck } from './username-field';
 import { UserTabs } from './user-tabs';
+import { HistoryButton } from '@/components/history';
 
 export type UserDialogTarget = { mode: 'editing'; username: string } | { mode: 'adding'; location?: { firm: number; name: string } | null };
 
@@ -229,6 +231,9 @@ export function UserDialog({ open, onOpenChange, target, source, viewer, returnF
             <Button variant="secondary" onClick={() => setPasswordOpen(true)}>
               Change Password
             </Button>
+          )}
+          {mode === 'editing' && profile && mayReadUserHistory(viewer) && (
+            <HistoryButton kind="user" id={profile.user} label={fullName || profile.username} />
           )}
           {profile && (
             <span className="mr-auto text-xs text-slate-600" data-testid="user-ids">

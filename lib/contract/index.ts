@@ -16,6 +16,7 @@ import * as evidence from './evidence';
 import type { CallDef } from './define';
 import * as file from './files';
 import * as firm from './locations';
+import * as history from './history';
 import * as insurance from './insurance';
 import * as language from './language';
 import * as log from './log';
@@ -48,6 +49,7 @@ export const contract = {
   evidence,
   file,
   firm,
+  history,
   insurance,
   language,
   log,

@@ -7,6 +7,7 @@
  * calibration procedures (admin/saveAdasMakeMatrixLookups), once the make matrix exists.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
+import { HistoryButton } from '@/components/history';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, SaveCancel } from '@/components/ui/dialog';
@@ -294,13 +295,16 @@ function MakeMatrixForm({
       title={title}
       size="xl"
       footer={
-        <SaveCancel
-          formId={tab === 'matrix' ? formId : undefined}
-          busy={busy}
-          onCancel={onClose}
-          cancelLabel={saved && notice ? 'Done' : 'Cancel'}
-          note={saved && `Make matrix ${savedId}`}
-        />
+        <>
+          {saved && <HistoryButton kind="makeMatrix" id={savedId} label={`make matrix ${savedId}`} />}
+          <SaveCancel
+            formId={tab === 'matrix' ? formId : undefined}
+            busy={busy}
+            onCancel={onClose}
+            cancelLabel={saved && notice ? 'Done' : 'Cancel'}
+            note={saved && `Make matrix ${savedId}`}
+          />
+        </>
       }
     >
       {notice && (

@@ -5,6 +5,7 @@
  */
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import { HistoryButton } from '@/components/history';
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { useForm } from '@/components/ui/use-form';
@@ -88,6 +89,7 @@ export function SystemEditor({
       onClose={onClose}
       onSaved={onClose}
       note={system && `System ${system.adasChecklistMatrix}`}
+      actions={system && <HistoryButton kind="system" id={system.adasChecklistMatrix} label={`system ${system.matrixItem}`} />}
     >
       <FormFields fields={FIELDS} form={form} />
       <fieldset className="flex flex-col gap-2">

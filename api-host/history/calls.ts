@@ -1,0 +1,106 @@
+/**
+ * History calls (lib/contract/history.ts has the decisions): one record's changes, a page at a time or all
+ * as CSV. Who may read a record's history is who may read the record: its own read call's roles (403
+ * otherwise) and its firm in the caller's reach (404 like an unknown record). The record's firm is read
+ * through its area's snapshot (the same reading its history is written from). Rows written while the
+ * record was in a firm the caller does not reach are not shown.
+ */
+import Papa from 'papaparse';
+import { contract } from '../../lib/contract';
+import type { HistoryKind, HistoryRow } from '../../lib/contract/history';
+import { HISTORY_EXPORT_MAX } from '../../lib/contract/history';
+import { CSV_OPTIONS } from '../../lib/csv';
+import type { CallAccess } from '../../lib/contract/define';
+import { jobSnapshot } from '../adas/service';
+import { requestSnapshot } from '../calibrations/service';
+import { makeMatrixSnapshot, systemSnapshot } from '../configuration/service';
+import type { Caller } from '../core/caller';
+import type { Db } from '../core/db';
+import { forbidden, notFound } from '../core/errors';
+import { implement } from '../core/implement';
+import { firmScope, prepared } from '../core/sql';
+import { locationSnapshot } from '../locations/service';
+import { userName, userSnapshot } from '../users/service';
+import type { Snapshot } from './service';
+
+const h = contract.history;
+
+/** Each kind: the record's own read access and how its firm is read. */
+const KINDS: Record<HistoryKind, { access: CallAccess; noun: string; read: (db: Db, id: number) => Snapshot | null }> = {
+  adas: { access: contract.adas.adas.access, noun: 'ADAS job', read: jobSnapshot },
+  calibrateRequest: { access: contract.calibration.request.access, noun: 'Calibration request', read: requestSnapshot },
+  user: { access: contract.user.users.access, noun: 'User', read: userSnapshot },
+  location: { access: contract.firm.firm.access, noun: 'Location', read: locationSnapshot },
+  system: { access: contract.admin.getAdasMatrix.access, noun: 'System', read: systemSnapshot },
+  makeMatrix: { access: contract.admin.getAdasMakeMatrix.access, noun: 'Make matrix', read: makeMatrixSnapshot },
+};
+
+/** The record's rows the caller may read (SQL after FROM), or the refusal. */
+function readable(db: Db, caller: Caller, kind: HistoryKind, id: number): { where: string; params: [string, number] } {
+  const k = KINDS[kind];
+  if (Array.isArray(k.access) && (caller.role == null || !k.access.includes(caller.role))) throw forbidden();
+  const record = k.read(db, id);
+  if (!record || !caller.firms.has(record.firm)) throw notFound(k.noun);
+  return { where: `h.record_kind = ? AND h.record_id = ?${firmScope(db, caller.firms, 'h')}`, params: [kind, id] };
+}
+
+interface Row {
+  history: number;
+  part: string;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+  changed_by: number | null;
+  by_name: string | null;
+  changed_at: string;
+  tab: string | null;
+  request_id: string | null;
+}
+
+const toRow = (r: Row): HistoryRow => ({
+  history: r.history,
+  part: r.part,
+  field: r.field,
+  oldValue: r.old_value,
+  newValue: r.new_value,
+  by: r.changed_by,
+  byName: r.by_name ?? (r.changed_by == null ? '' : `User ${r.changed_by}`),
+  at: r.changed_at,
+  tab: r.tab,
+  requestId: r.request_id,
+});
+
+const SELECT = `SELECT h.*, ${userName('h.changed_by')} AS by_name FROM history h`;
+
+export const historyCalls = [
+  implement(h.history, ({ query, caller, ctx }) => {
+    const { where, params } = readable(ctx.db, caller, query.kind, query.id);
+    const count = prepared(ctx.db, `SELECT count(*) FROM history h WHERE ${where}`)
+      .pluck()
+      .get(...params) as number;
+    const rows = prepared(ctx.db, `${SELECT} WHERE ${where} ORDER BY h.history DESC LIMIT ? OFFSET ?`).all(
+      ...params,
+      query.pageSize,
+      (query.page - 1) * query.pageSize,
+    ) as Row[];
+    const timezone = prepared(ctx.db, 'SELECT c.timezone FROM user u JOIN contact c ON c.contact = u.contact WHERE u.user = ?')
+      .pluck()
+      .get(caller.user) as number | null;
+    return { count, items: rows.map(toRow), timezone: timezone ?? null };
+  }),
+
+  implement(h.historyExport, ({ query, caller, ctx }) => {
+    const { where, params } = readable(ctx.db, caller, query.kind, query.id);
+    const rows = (
+      prepared(ctx.db, `${SELECT} WHERE ${where} ORDER BY h.history DESC LIMIT ?`).all(...params, HISTORY_EXPORT_MAX) as Row[]
+    ).map(toRow);
+    const csv = Papa.unparse(
+      {
+        fields: ['When (UTC)', 'Who', 'Part', 'Field', 'Old value', 'New value', 'Tab', 'Request id'],
+        data: rows.map((r) => [r.at, r.byName, r.part, r.field, r.oldValue ?? '', r.newValue ?? '', r.tab ?? '', r.requestId ?? '']),
+      },
+      CSV_OPTIONS,
+    );
+    return { fileName: `history-${query.kind}-${query.id}-${new Date().toISOString().slice(0, 10)}.csv`, csv, rows: rows.length };
+  }),
+];

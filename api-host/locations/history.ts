@@ -1,0 +1,80 @@
+/**
+ * A location as its history sees it (docs/history.md#what-is-recorded): the Location form's fields, its
+ * active state and its preferences ("Preference · {category} · {name}"). A location is its own firm: its
+ * history is scoped to it (who reaches the location reads it).
+ */
+import type { Db } from '../core/db';
+import { prepared } from '../core/sql';
+import { shown, withHistory, type Fields, type Snapshot } from '../history/service';
+
+interface FirmRow {
+  firm: number;
+  name: string;
+  firm_type: string;
+  parent_name: string | null;
+  postal_code: string;
+  first_name: string;
+  last_name: string;
+  address_lines: string;
+  city: string;
+  state: string | null;
+  country: string | null;
+  phone_no: string;
+  email: string;
+  timezone: string | null;
+  language: string | null;
+  ccc_id: string;
+  firm_number: string;
+  ccc_diag: number;
+  is_inactive: number;
+}
+
+export function locationSnapshot(db: Db, firm: number): Snapshot | null {
+  const f = prepared(
+    db,
+    `SELECT f.firm, f.name, f.firm_type, p.name AS parent_name, f.postal_code, f.first_name, f.last_name, f.address_lines, f.city,
+            sp.value AS state, co.value AS country, f.phone_no, f.email, tz.value AS timezone, lang.value AS language, f.ccc_id, f.firm_number,
+            f.ccc_diag, f.is_inactive
+     FROM firm f LEFT JOIN firm p ON p.firm = f.parent
+     LEFT JOIN lookup sp ON sp.key = 'StateProvince' AND sp.id = f.state_province
+     LEFT JOIN lookup co ON co.key = 'Country' AND co.id = f.country
+     LEFT JOIN lookup tz ON tz.key = 'TimeZone' AND tz.id = f.timezone
+     LEFT JOIN lookup lang ON lang.key = 'Language' AND lang.id = f.language
+     WHERE f.firm = ?`,
+  ).get(firm) as FirmRow | undefined;
+  if (!f) return null;
+  const preferences: Record<string, string | null> = {};
+  for (const p of prepared(db, 'SELECT type, name, value FROM firm_preference WHERE firm = ? ORDER BY type, name').all(firm) as {
+    type: string;
+    name: string;
+    value: string | null;
+  }[])
+    preferences[`Preference · ${p.type} · ${p.name}`] = shown(p.value);
+  const fields: Fields = {
+    Name: f.name,
+    Type: f.firm_type,
+    Parent: shown(f.parent_name),
+    'Postal code': shown(f.postal_code),
+    'First name': shown(f.first_name),
+    'Last name': shown(f.last_name),
+    Address: shown(f.address_lines),
+    City: shown(f.city),
+    'State/Province': shown(f.state),
+    Country: shown(f.country),
+    Phone: shown(f.phone_no),
+    Email: shown(f.email),
+    'Time zone': shown(f.timezone),
+    Language: shown(f.language),
+    'CCC ID': shown(f.ccc_id),
+    'Firm number': shown(f.firm_number),
+    'CCC diagnostics': f.ccc_diag ? 'Yes' : 'No',
+    Active: f.is_inactive ? 'No' : 'Yes',
+    ...preferences,
+  };
+  return { firm: f.firm, fields };
+}
+
+/** Runs a write of location `id` (null: the write creates one, `created` names it) and records what it changed, in the caller's transaction. */
+export function withLocationHistory<T>(db: Db, by: number, id: number | null, write: () => T, created?: (result: T) => number): T {
+  return withHistory(db, { kind: 'location', by: by }, id, locationSnapshot, write, created);
+}

@@ -1,0 +1,2 @@
+/** The history area's public module: what other areas use of it (README "Areas"). */
+export { HistoryButton } from './history-button';

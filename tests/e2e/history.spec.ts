@@ -1,0 +1,84 @@
+/**
+ * The History panel (issue 30 §3), as a shop user uses it on /view: an inspection's notes and a system's
+ * result are changed; the History panel (opened from the keyboard) lists both with who, when and old → new,
+ * newest first; the CSV export downloads the same rows, read back here; the panel fits a 360 px phone and
+ * passes axe; Escape gives the focus back to its button.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import Papa from 'papaparse';
+import { signIn } from '../support/session';
+import { must } from '../../testkit/must';
+import { axeViolations, newInspection } from './adas-support';
+
+test('changes on /view show in the History panel and its CSV export', async ({ page }) => {
+  test.setTimeout(90_000);
+  const ro = `RO-HIS-${Date.now() % 1_000_000}`;
+  const { id, systems } = await newInspection(ro);
+  const first = must(systems[0], 'a system');
+  await signIn(page, 5, undefined, `/view?adasInspection=${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Inspection' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  // A field of the inspection (part of the job) and a system's result.
+  await page.getByLabel('Notes', { exact: true }).fill('Targets set at 1.5 m');
+  const savedInspection = page.waitForResponse((r) => /\/api\/bff\/adas\/saveAdasInspection$/.test(r.url()) && r.ok());
+  await page.getByRole('button', { name: 'Save inspection' }).click();
+  await savedInspection;
+  await expect(page.getByText('The inspection was saved.')).toBeVisible();
+  const savedResult = page.waitForResponse((r) => r.url().includes('/api/bff/adas/saveAdasInspectionResults') && r.ok());
+  await page.getByLabel(`Result for ${first.system}`).selectOption('Calibrated');
+  await page.getByRole('button', { name: 'Save results' }).first().click();
+  await savedResult;
+  await expect(page.getByText('The results were saved.')).toBeVisible();
+
+  // Opened from the keyboard; the panel's code arrives only now.
+  const button = page.getByRole('button', { name: 'History', exact: true });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('dialog', { name: `History of ADAS job ${ro}` });
+  await expect(panel).toBeVisible();
+  const changes = panel.getByRole('list', { name: `Changes of ADAS job ${ro}` }).getByRole('listitem');
+  await expect(changes).toHaveCount(3);
+  await expect(changes.nth(0)).toContainText(`Inspection ${id} · ${first.system} · Result`);
+  await expect(changes.nth(0).getByRole('insertion')).toHaveText('Calibrated');
+  await expect(changes.nth(0).getByRole('deletion')).toHaveText('empty');
+  await expect(changes.nth(1)).toContainText(`Inspection ${id} · Notes`);
+  await expect(changes.nth(1).getByRole('insertion')).toHaveText('Targets set at 1.5 m');
+  await expect(changes.nth(2)).toContainText('Created');
+  await expect(changes.nth(2)).toContainText(`RO number: ${ro}`);
+  // When (MM/DD/YYYY hh:mm a, the user's zone) and who.
+  await expect(changes.nth(0).locator('time')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M$/);
+  await expect(changes.nth(0)).toContainText('·');
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The CSV export: the same rows, newest first.
+  const download = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^history-adas-\d+-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '');
+  const rows = Papa.parse<Record<string, string>>(text.trim(), { header: true }).data;
+  expect(rows.map((r) => [r.Part, r.Field, r['Old value'], r['New value']])).toEqual([
+    [`Inspection ${id} · ${first.system}`, 'Result', '', 'Calibrated'],
+    [`Inspection ${id}`, 'Notes', '', 'Targets set at 1.5 m'],
+    ['', 'Created', '', expect.stringContaining(`RO number: ${ro}`)],
+  ]);
+  const newest = must(rows[0], 'the newest row');
+  expect(newest['Request id']).toMatch(/^[A-Za-z0-9._:-]{8,128}$/);
+  expect(newest.Tab).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+
+  // A phone: the panel fits the screen and nothing in it scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(panel).toBeVisible();
+  expect(
+    await panel.evaluate((el) => [...el.querySelectorAll('*')].every((n) => n.scrollWidth <= n.clientWidth + 1 || n.clientWidth === 0)),
+  ).toBe(true);
+  const box = (await panel.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(button).toBeFocused();
+});
