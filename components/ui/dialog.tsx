@@ -11,7 +11,6 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from './button';
-import { ScrollBox } from './scroll-box';
 
 const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 
@@ -68,10 +67,10 @@ export function Dialog({ open, onOpenChange, title, description, size = 'md', fo
               <X aria-hidden="true" className="size-5" />
             </RadixDialog.Close>
           </div>
-          <ScrollBox label={typeof title === 'string' ? title : 'Dialog content'} className="overflow-y-auto px-5 py-4">
+          <div className="overflow-y-auto px-5 py-4">
             {description && <RadixDialog.Description className="mb-3 text-sm text-slate-700">{description}</RadixDialog.Description>}
             {children}
-          </ScrollBox>
+          </div>
           {footer && <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>}
         </RadixDialog.Content>
       </RadixDialog.Portal>
