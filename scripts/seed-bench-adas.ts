@@ -9,6 +9,7 @@ import { IMPLEMENTATIONS } from '../api-host/areas';
 import type { Db } from '../api-host/core/db';
 import { buildServer } from '../api-host/core/server';
 import { tokenService } from '../api-host/core/tokens';
+import { sessionProfileOf } from '../api-host/auth/calls';
 import { decodeValidVin } from '../api-host/vehicles/decode';
 import { ADAS_SORTS, adassQuery } from '../lib/contract/adas';
 import { time, line, summary } from './lib/timing';
@@ -92,26 +93,7 @@ export async function measureAdas(db: Db, plans: boolean): Promise<void> {
   const app = buildServer({ db, tokens, filesDir: '.data/bench/files' }, IMPLEMENTATIONS);
   await app.ready();
   const tokenOf = async (username: string) => {
-    const u = db
-      .prepare(
-        `SELECT u.user, u.contact, u.firm, u.username, u.role, c.first_name, c.last_name, c.timezone, c.language, f.name AS firm_name, f.postal_code
-         FROM user u JOIN contact c ON c.contact = u.contact JOIN firm f ON f.firm = u.firm WHERE u.username = ?`,
-      )
-      .get(username) as Record<string, string | number>;
-    return tokens.issue({
-      user: u.user as number,
-      contact: u.contact as number,
-      firm: u.firm as number,
-      timezone: u.timezone as number,
-      firstName: u.first_name as string,
-      lastName: u.last_name as string,
-      username: u.username as string,
-      email: u.username as string,
-      language: u.language as number,
-      roles: u.role as number,
-      firmName: u.firm_name as string,
-      postalCode: u.postal_code as string,
-    });
+    return tokens.issue(sessionProfileOf(db, username));
   };
   console.log('\n[measure] whole calls through the host (fastify inject), median / max of 25 runs, ms');
   for (const [who, url] of [

@@ -27,6 +27,7 @@ import { openDb, type Db } from '../api-host/core/db';
 import { IMPLEMENTATIONS, MIGRATIONS, seed } from '../api-host/areas';
 import { buildServer } from '../api-host/core/server';
 import { tokenService } from '../api-host/core/tokens';
+import { sessionProfileOf } from '../api-host/auth/calls';
 import { bulkInsertContacts } from '../api-host/contacts/seed';
 import { growAdas, measureAdas } from './seed-bench-adas';
 import { measureCalibrations } from './seed-bench-calibrations';
@@ -128,26 +129,7 @@ async function measureHttp(db: Db) {
   const tokens = tokenService(new TextEncoder().encode('bench-secret-0123456789abcdef0123456789'), 3600);
   const app = buildServer({ db, tokens, filesDir: '.data/bench/files' }, IMPLEMENTATIONS);
   await app.ready();
-  const u = db
-    .prepare(
-      `SELECT u.user, u.contact, u.firm, u.username, u.role, c.first_name, c.last_name, c.timezone, c.language, f.name AS firm_name, f.postal_code
-       FROM user u JOIN contact c ON c.contact = u.contact JOIN firm f ON f.firm = u.firm WHERE u.username = 'role1@example.com'`,
-    )
-    .get() as Record<string, string | number>;
-  const token = await tokens.issue({
-    user: u.user as number,
-    contact: u.contact as number,
-    firm: u.firm as number,
-    timezone: u.timezone as number,
-    firstName: u.first_name as string,
-    lastName: u.last_name as string,
-    username: u.username as string,
-    email: u.username as string,
-    language: u.language as number,
-    roles: u.role as number,
-    firmName: u.firm_name as string,
-    postalCode: u.postal_code as string,
-  });
+  const token = await tokens.issue(sessionProfileOf(db, 'role1@example.com'));
   console.log('\n[measure] whole calls through the host (fastify inject, role 1), median / max of 25 runs, ms');
   for (const url of [
     '/api/contact/contacts',

@@ -85,6 +85,13 @@ function profileOf(row: UserRow): Omit<SessionProfile, 'exp'> {
   };
 }
 
+/** The session a user's sign-in would carry (the benches sign their users in without a password). */
+export function sessionProfileOf(db: Db, username: string): Omit<SessionProfile, 'exp'> {
+  const row = findUserByName(db, username);
+  if (!row) throw new Error(`No user ${username}`);
+  return profileOf(row);
+}
+
 async function tokenFor(ctx: HostContext, row: UserRow | undefined) {
   if (!row) return { success: false as const, reason: REASONS.badTempToken };
   if (row.is_inactive) return { success: false as const, reason: REASONS.inactive };
