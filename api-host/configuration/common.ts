@@ -91,6 +91,8 @@ export function mustExist<T>(row: T | undefined, what: string): T {
 export const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 export const bool = (v: number) => v === 1;
+/** A contract row as the SQL yields it (columns aliased to the contract's names): its 0/1 flags as stored. */
+export type Flagged<T, K extends keyof T> = Omit<T, K> & Record<K, number>;
 export const flag = (v: boolean) => (v ? 1 : 0);
 
 /** "2019–2024" (one year: "2021"; open ends: "2019 on", "to 2024", "All years"). */

@@ -18,6 +18,7 @@ import {
   bool,
   fieldError,
   flag,
+  type Flagged,
   isUniqueViolation,
   pageOf,
   searchCondition,
@@ -52,8 +53,6 @@ function upsert(db: Db, table: string, key: string, id: number, values: Record<s
 
 const SYSTEM_NAME = `coalesce((SELECT c.matrix_item FROM adas_checklist_matrix c WHERE c.adas_checklist_matrix = x.adas_checklist_matrix), '')`;
 
-/** A row of the knowledge base's lists: its 0/1 flags as stored. */
-type Flagged<T, K extends keyof T> = Omit<T, K> & Record<K, number>;
 const withInactive = <T extends { isInactive: boolean }>({ isInactive, ...r }: Flagged<T, 'isInactive'>) => ({
   ...r,
   isInactive: bool(isInactive),

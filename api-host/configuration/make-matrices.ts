@@ -10,84 +10,39 @@
 import type { z } from 'zod';
 import type { MakeMatrixListQuery, MakeMatrixRecord, MakeMatrixRow, makeMatrixInput, makeMatrixModelInput } from '../../lib/contract/admin';
 import type { Paged } from '../../lib/contract/list';
-import { CCC_KEYWORD_KINDS, type CalibrationMode } from '../../lib/configuration/constants';
+import { CCC_KEYWORD_KINDS } from '../../lib/configuration/constants';
 import { applyModelChanges, modelsText, type ModelRef } from '../../lib/configuration/models';
 import type { Db } from '../core/db';
 import { oneRow, prepared, preparedValue } from '../core/sql';
 import { badRequest, notFound } from '../core/errors';
-import { assertSystem, bool, fieldError, flag, ftsWords, type SqlValue, yearsText } from './common';
+import { assertSystem, bool, fieldError, flag, type Flagged, ftsWords, type SqlValue, yearsText } from './common';
 import { indexKeywords, unindexKeywords } from './keywords';
 
 type MakeMatrixInput = z.output<typeof makeMatrixInput>;
 type ModelInput = z.output<typeof makeMatrixModelInput>;
 
-interface RowDb {
-  make_matrix: number;
-  adas_checklist_matrix: number;
-  matrix_item: string;
-  vehicle_make: string;
-  models_text: string;
-  year_start: number;
-  year_end: number;
-  system: string;
-  location: string;
-  is_rr: number;
-  is_ri: number;
-  system_type: number | null;
-  system_type_name: string | null;
-  location_type: number | null;
-  location_type_name: string | null;
-  calibration_type: number | null;
-  calibration_type_name: string | null;
-  calibration_mode: CalibrationMode | null;
-  url: string;
-  source: string;
-  trigger_notice: number;
-  trigger_notice_text: string;
-  ccc_location_keywords: string;
-  ccc_line_keywords: string;
-  ccc_sublet_keywords: string;
-  is_inactive: number;
-  sort: number;
-}
+type FlagName = 'isRR' | 'isRI' | 'triggerNotice' | 'isInactive';
+/** A list row as ROW_SELECT yields it: the contract's names, its flags as stored. */
+export type MakeMatrixRowDb = Flagged<MakeMatrixRow, FlagName>;
 
-export const ROW_SELECT = `m.make_matrix, m.adas_checklist_matrix, c.matrix_item, m.vehicle_make, m.models_text, m.year_start, m.year_end,
-  m.system, m.location, m.is_rr, m.is_ri, m.system_type, st.name AS system_type_name, m.location_type, lt.name AS location_type_name,
-  m.calibration_type, ct.name AS calibration_type_name, ct.mode AS calibration_mode, m.url, m.source, m.trigger_notice, m.trigger_notice_text,
-  m.ccc_location_keywords, m.ccc_line_keywords, m.ccc_sublet_keywords, m.is_inactive, m.sort`;
+export const ROW_SELECT = `m.make_matrix AS adasChecklistMatrixVehicle, m.adas_checklist_matrix AS adasChecklistMatrix, c.matrix_item AS matrixItem,
+  m.vehicle_make AS vehicleMake, m.models_text AS vehicleModel, m.year_start AS yearStart, m.year_end AS yearEnd, m.system, m.location,
+  m.is_rr AS isRR, m.is_ri AS isRI, m.system_type AS systemType, coalesce(st.name, '') AS systemTypeName, m.location_type AS locationType,
+  coalesce(lt.name, '') AS locationTypeName, m.calibration_type AS calibrationType, coalesce(ct.name, '') AS calibrationTypeName,
+  ct.mode AS calibrationMode, m.url, m.source, m.trigger_notice AS triggerNotice, m.trigger_notice_text AS triggerNoticeText,
+  m.ccc_location_keywords AS cccLocationKeywords, m.ccc_line_keywords AS cccLineKeywords, m.ccc_sublet_keywords AS cccSubletKeywords,
+  m.is_inactive AS isInactive, m.sort`;
 export const ROW_JOINS = `JOIN adas_checklist_matrix c ON c.adas_checklist_matrix = m.adas_checklist_matrix
   LEFT JOIN adas_system_type st ON st.system_type = m.system_type
   LEFT JOIN adas_location_type lt ON lt.location_type = m.location_type
   LEFT JOIN adas_calibration_type ct ON ct.calibration_type = m.calibration_type`;
 
-export const toRow = (r: RowDb): MakeMatrixRow => ({
-  adasChecklistMatrixVehicle: r.make_matrix,
-  adasChecklistMatrix: r.adas_checklist_matrix,
-  matrixItem: r.matrix_item,
-  vehicleMake: r.vehicle_make,
-  vehicleModel: r.models_text,
-  yearStart: r.year_start,
-  yearEnd: r.year_end,
-  system: r.system,
-  location: r.location,
-  isRR: bool(r.is_rr),
-  isRI: bool(r.is_ri),
-  systemType: r.system_type,
-  systemTypeName: r.system_type_name ?? '',
-  locationType: r.location_type,
-  locationTypeName: r.location_type_name ?? '',
-  calibrationType: r.calibration_type,
-  calibrationTypeName: r.calibration_type_name ?? '',
-  calibrationMode: r.calibration_mode,
-  url: r.url,
-  source: r.source,
-  triggerNotice: bool(r.trigger_notice),
-  triggerNoticeText: r.trigger_notice_text,
-  cccLocationKeywords: r.ccc_location_keywords,
-  cccLineKeywords: r.ccc_line_keywords,
-  cccSubletKeywords: r.ccc_sublet_keywords,
-  isInactive: bool(r.is_inactive),
-  sort: r.sort,
+export const toRow = ({ isRR, isRI, triggerNotice, isInactive, ...r }: MakeMatrixRowDb): MakeMatrixRow => ({
+  ...r,
+  isRR: bool(isRR),
+  isRI: bool(isRI),
+  triggerNotice: bool(triggerNotice),
+  isInactive: bool(isInactive),
 });
 
 // ── the list ────────────────────────────────────────────────────────────────────────────────────────
@@ -148,11 +103,11 @@ export function listMakeMatrices(db: Db, q: MakeMatrixListQuery): Paged<MakeMatr
   if (count === 0 || (q.page - 1) * q.pageSize >= count) return { count, items: [] };
   const ids = listIdsSql(q);
   const page = preparedValue<number>(db, ids.sql).all(...ids.params);
-  const rows = prepared<RowDb>(
+  const rows = prepared<MakeMatrixRowDb>(
     db,
     `SELECT ${ROW_SELECT} FROM adas_make_matrix m ${ROW_JOINS} WHERE m.make_matrix IN (SELECT value FROM json_each(?))`,
   ).all(JSON.stringify(page));
-  const byId = new Map(rows.map((r) => [r.make_matrix, r]));
+  const byId = new Map(rows.map((r) => [r.adasChecklistMatrixVehicle, r]));
   return { count, items: page.map((id) => toRow(byId.get(id)!)) };
 }
 
@@ -176,7 +131,7 @@ export function readNames(db: Db, id: number): Record<NameKind, string[]> {
 }
 
 export function readMakeMatrix(db: Db, id: number): MakeMatrixRecord {
-  const r = prepared<RowDb>(db, `SELECT ${ROW_SELECT} FROM adas_make_matrix m ${ROW_JOINS} WHERE m.make_matrix = ?`).get(id);
+  const r = prepared<MakeMatrixRowDb>(db, `SELECT ${ROW_SELECT} FROM adas_make_matrix m ${ROW_JOINS} WHERE m.make_matrix = ?`).get(id);
   if (!r) throw notFound('Make matrix');
   const names = readNames(db, id);
   return {
