@@ -1,6 +1,6 @@
 /** Blog posts, comments and attachments (lib/contract/blog.ts), scoped to the caller's firms. */
 import { contract } from '../../lib/contract';
-import { COMMENTS_OFF, imageOf, type AttachmentRecord, type CommentRecord } from '../../lib/contract/blog';
+import { COMMENTS_OFF, imageOf, type AttachmentRecord, type BlogRow, type CommentRecord } from '../../lib/contract/blog';
 import { BLOG_STATUS } from '../../lib/contract/lookups-groups';
 import { activeContent, plainText, sanitizeRichText } from '../../lib/rich-text';
 import type { Db } from '../core/db';
@@ -31,34 +31,9 @@ function authorName(db: Db, caller: Caller): string {
 const lookupExists = (db: Db, key: string, id: number) =>
   !!prepared(db, 'SELECT 1 FROM lookup WHERE key = ? AND id = ? AND is_inactive = 0').get(key, id);
 
-interface CommentDb {
-  blog_comment: number;
-  blog: number;
-  created_by: string;
-  created_on: string;
-  content: string;
-  attachments: number;
-}
-interface AttachmentDb {
-  blog_attachment: number;
-  blog: number;
-  blog_comment: number | null;
-  file_name: string;
-  content_type: string;
-  size: number;
-  created_by: string;
-  created_on: string;
-}
-const toAttachment = (r: AttachmentDb): AttachmentRecord => ({
-  blogAttachment: r.blog_attachment,
-  blog: r.blog,
-  blogComment: r.blog_comment,
-  fileName: r.file_name,
-  contentType: r.content_type,
-  size: r.size,
-  createdBy: r.created_by,
-  createdOn: r.created_on,
-});
+/** The columns of an attachment under the contract's names (it needs no conversion). */
+const ATTACHMENT_COLUMNS = `blog_attachment AS blogAttachment, blog, blog_comment AS blogComment, file_name AS fileName,
+  content_type AS contentType, size, created_by AS createdBy, created_on AS createdOn`;
 
 export const blogCalls = [
   implement(c.blogs, ({ query, caller, ctx }) => listBlogs(ctx.db, query, caller.firms)),
@@ -67,28 +42,14 @@ export const blogCalls = [
     if (query.firm !== undefined) assertFirm(caller, query.firm, 'Firm');
     const match = ftsPrefixMatch(query.searchTerm, ['blog_name', 'blog_tags', 'content_text']);
     if (!match) return { items: [] };
-    const rows = prepared<{
-      blog: number;
-      firm: number;
-      blog_name: string;
-      status: string | null;
-      scheduled_on: string | null;
-    }>(
+    const items = prepared<Pick<BlogRow, 'blog' | 'firm' | 'blogName' | 'blogStatusName' | 'scheduledOn'>>(
       ctx.db,
-      `SELECT b.blog, b.firm, b.blog_name, s.value AS status, b.scheduled_on FROM blog b
+      `SELECT b.blog, b.firm, b.blog_name AS blogName, coalesce(s.value, '') AS blogStatusName, b.scheduled_on AS scheduledOn FROM blog b
        LEFT JOIN lookup s ON s.key = 'BlogStatus' AND s.id = b.blog_status AND s.firm = 1
        WHERE b.blog IN (SELECT rowid FROM blog_fts WHERE blog_fts MATCH ?) ${query.firm !== undefined ? 'AND b.firm = ?' : ''}${firmScope(ctx.db, caller.firms, 'b')}
        ORDER BY b.blog DESC LIMIT 20`,
     ).all(...(query.firm !== undefined ? [match, query.firm] : [match]));
-    return {
-      items: rows.map((r) => ({
-        blog: r.blog,
-        firm: r.firm,
-        blogName: r.blog_name,
-        blogStatusName: r.status ?? '',
-        scheduledOn: r.scheduled_on,
-      })),
-    };
+    return { items };
   }),
 
   implement(c.saveBlog, ({ body, caller, ctx }) => {
@@ -161,20 +122,12 @@ export const blogCalls = [
 
   implement(c.comments, ({ query, caller, ctx }) => {
     ownBlog(ctx.db, caller, query.blog);
-    const rows = prepared<CommentDb>(
+    return prepared<CommentRecord>(
       ctx.db,
-      `SELECT c.blog_comment, c.blog, c.created_by, c.created_on, c.content,
+      `SELECT c.blog_comment AS blogComment, c.blog, c.created_by AS createdBy, c.created_on AS createdOn, c.content,
          (SELECT count(*) FROM blog_attachment a WHERE a.blog_comment = c.blog_comment) AS attachments
        FROM blog_comment c WHERE c.blog = ? ORDER BY c.created_on, c.blog_comment`,
     ).all(query.blog);
-    return rows.map((r): CommentRecord => ({
-      blogComment: r.blog_comment,
-      blog: r.blog,
-      createdBy: r.created_by,
-      createdOn: r.created_on,
-      content: r.content,
-      attachments: r.attachments,
-    }));
   }),
 
   implement(c.saveComment, ({ body, caller, ctx }) => {
@@ -185,7 +138,7 @@ export const blogCalls = [
       prepared(ctx.db, 'UPDATE blog_comment SET content = ? WHERE blog_comment = ?').run(body.content, body.blogComment);
       return { id: body.blogComment };
     }
-    if (!post.is_allow_comments) throw badRequest(COMMENTS_OFF, { content: [COMMENTS_OFF] });
+    if (!post.isAllowComments) throw badRequest(COMMENTS_OFF, { content: [COMMENTS_OFF] });
     const id = prepared(ctx.db, 'INSERT INTO blog_comment (blog, created_by_user, created_by, content) VALUES (?, ?, ?, ?)').run(
       post.blog,
       caller.user,
@@ -205,12 +158,10 @@ export const blogCalls = [
 
   implement(c.attachments, ({ query, caller, ctx }) => {
     ownBlog(ctx.db, caller, query.blog);
-    const rows = prepared<AttachmentDb>(
+    return prepared<AttachmentRecord>(
       ctx.db,
-      `SELECT blog_attachment, blog, blog_comment, file_name, content_type, size, created_by, created_on FROM blog_attachment
-       WHERE blog = ? AND blog_comment IS ? ORDER BY created_on, blog_attachment`,
+      `SELECT ${ATTACHMENT_COLUMNS} FROM blog_attachment WHERE blog = ? AND blog_comment IS ? ORDER BY created_on, blog_attachment`,
     ).all(query.blog, query.blogComment ?? null);
-    return rows.map(toAttachment);
   }),
 
   implement(c.saveAttachment, async ({ body, caller, ctx }) => {

@@ -4,62 +4,32 @@ import type { BlogListQuery, BlogRecord, BlogRow } from '../../lib/contract/blog
 import type { Db } from '../core/db';
 import { firmScope, ftsPrefixMatch, oneRow, prepared, preparedValue } from '../core/sql';
 
-export interface BlogDb {
-  blog: number;
-  firm: number;
-  firm_name: string;
-  blog_name: string;
-  blog_type: number;
-  blog_type_name: string | null;
-  blog_status: number;
-  blog_status_name: string | null;
-  created_by: string;
-  created_on: string;
-  image_url: string | null;
-  blog_tags: string;
-  scheduled_on: string | null;
-  is_sticky: number;
-  sort: number;
-  is_allow_comments: number;
-  is_include_shop: number;
-  attachments: number;
-  count_comments: number;
-  content?: string;
-}
+type BlogFlags = 'isSticky' | 'isAllowComments' | 'isIncludeShop';
+/** A post as SELECT_RECORD yields it: the contract's names, its flags as stored (0/1). */
+export type BlogDb = Omit<BlogRecord, BlogFlags> & Record<BlogFlags, number>;
 
-export const toRow = (r: BlogDb): BlogRow => ({
-  blog: r.blog,
-  firm: r.firm,
-  firmName: r.firm_name,
-  blogName: r.blog_name,
-  blogType: r.blog_type,
-  blogTypeName: r.blog_type_name ?? '',
-  blogStatus: r.blog_status,
-  blogStatusName: r.blog_status_name ?? '',
-  createdBy: r.created_by,
-  createdOn: r.created_on,
-  imageUrl: r.image_url,
-  blogTags: r.blog_tags,
-  scheduledOn: r.scheduled_on,
-  isSticky: !!r.is_sticky,
-  sort: r.sort,
-  isAllowComments: !!r.is_allow_comments,
-  isIncludeShop: !!r.is_include_shop,
-  attachments: r.attachments,
-  countComments: r.count_comments,
+/** The post's 0/1 flags as booleans: the one conversion its rows need. */
+const withFlags = <T extends BlogDb | Omit<BlogDb, 'content'>>({ isSticky, isAllowComments, isIncludeShop, ...r }: T) => ({
+  ...r,
+  isSticky: !!isSticky,
+  isAllowComments: !!isAllowComments,
+  isIncludeShop: !!isIncludeShop,
 });
-export const toRecord = (r: BlogDb): BlogRecord => ({ ...toRow(r), content: r.content ?? '' });
+export const toRow = (r: Omit<BlogDb, 'content'>): BlogRow => withFlags(r);
+export const toRecord = (r: BlogDb): BlogRecord => withFlags(r);
 
-const COLUMNS = `b.blog, b.firm, f.name AS firm_name, b.blog_name, b.blog_type, t.value AS blog_type_name, b.blog_status, s.value AS blog_status_name,
-  b.created_by, b.created_on, b.image_url, b.blog_tags, b.scheduled_on, b.is_sticky, b.sort, b.is_allow_comments, b.is_include_shop,
+const COLUMNS = `b.blog, b.firm, f.name AS firmName, b.blog_name AS blogName, b.blog_type AS blogType, coalesce(t.value, '') AS blogTypeName,
+  b.blog_status AS blogStatus, coalesce(s.value, '') AS blogStatusName, b.created_by AS createdBy, b.created_on AS createdOn,
+  b.image_url AS imageUrl, b.blog_tags AS blogTags, b.scheduled_on AS scheduledOn, b.is_sticky AS isSticky, b.sort,
+  b.is_allow_comments AS isAllowComments, b.is_include_shop AS isIncludeShop,
   (SELECT count(*) FROM blog_attachment a WHERE a.blog = b.blog AND a.blog_comment IS NULL) AS attachments,
-  (SELECT count(*) FROM blog_comment c WHERE c.blog = b.blog) AS count_comments`;
+  (SELECT count(*) FROM blog_comment c WHERE c.blog = b.blog) AS countComments`;
 export const FROM = `FROM blog b JOIN firm f ON f.firm = b.firm
   LEFT JOIN lookup t ON t.key = 'BlogType' AND t.id = b.blog_type AND t.firm = 1
   LEFT JOIN lookup s ON s.key = 'BlogStatus' AND s.id = b.blog_status AND s.firm = 1`;
 
 export const SELECT_ROW = `SELECT ${COLUMNS} ${FROM}`;
-export const SELECT_RECORD = `SELECT ${COLUMNS}, b.content ${FROM}`;
+export const SELECT_RECORD = `SELECT ${COLUMNS}, coalesce(b.content, '') AS content ${FROM}`;
 
 const ORDER: Record<BlogListQuery['orderBy'], string> = {
   createdBy: 'b.created_by',
@@ -88,7 +58,7 @@ export function listBlogs(db: Db, q: BlogListQuery, firms: ReadonlySet<number>):
   const count = oneRow(preparedValue<number>(db, `SELECT count(*) FROM blog b WHERE ${whereSql}`).get(...args));
   const dir = q.direction === 'desc' ? 'DESC' : 'ASC';
   // Ties: the newest post first, whatever the direction.
-  const rows = prepared<BlogDb>(
+  const rows = prepared<Omit<BlogDb, 'content'>>(
     db,
     `${SELECT_ROW} WHERE ${whereSql} ORDER BY ${ORDER[q.orderBy]} ${dir}, b.blog DESC LIMIT ? OFFSET ?`,
   ).all(...args, q.pageSize, (q.page - 1) * q.pageSize);
