@@ -1,5 +1,6 @@
 /** SQL helpers every area shares: prepared statements cached per database, and the caller's firm scope. */
 import type { Statement } from 'better-sqlite3';
+import type { z } from 'zod';
 import type { Db } from './db';
 
 const statements = new WeakMap<Db, Map<string, Statement<unknown[], unknown>>>();
@@ -27,6 +28,15 @@ export function prepared<Row = unknown, Params extends unknown[] = unknown[]>(db
 /** A statement yielding its first column's value (better-sqlite3's pluck), cached apart from the full-row form. */
 export function preparedValue<Value, Params extends unknown[] = unknown[]>(db: Db, sql: string): Statement<Params, Value> {
   return cached(db, `pluck:${sql}`, () => db.prepare(sql).pluck()) as Statement<Params, Value>;
+}
+
+/**
+ * The fields of a contract shape, taken from a row whose SQL also yields columns the call does not answer
+ * (a detail read serving a form, a search row serving two calls): `pickFields(firmForm)(record)`.
+ */
+export function pickFields<Shape extends z.ZodObject>(shape: Shape): (row: z.output<Shape>) => z.output<Shape> {
+  const keys = Object.keys(shape.shape);
+  return (row) => Object.fromEntries(keys.map((k) => [k, (row as Record<string, unknown>)[k]])) as z.output<Shape>;
 }
 
 /**

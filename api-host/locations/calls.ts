@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { contract } from '../../lib/contract';
-import type { FirmForm, FirmPreferenceRow, FirmRecord } from '../../lib/contract/locations';
+import { firmForm, type FirmForm, type FirmPreferenceRow, type FirmRecord } from '../../lib/contract/locations';
 import { FIRM_TYPE_LABELS, UNKNOWN_POSTAL_CODE, firmTypeRank, type FirmType } from '../../lib/contract/locations-constants';
 import { isShopRole } from '../../lib/roles';
 import type { Db } from '../core/db';
@@ -14,7 +14,7 @@ import { type Caller, assertFirm } from '../core/caller';
 import type { HostContext } from '../core/context';
 import { badRequest, notFound } from '../core/errors';
 import { OK, implement } from '../core/implement';
-import { firmScope, oneRow, prepared, preparedValue } from '../core/sql';
+import { firmScope, oneRow, pickFields, prepared, preparedValue } from '../core/sql';
 import { activeUsersOf } from '../users/service';
 import { isCheckablePostalCode, resolvePostalCode } from './geo';
 import { ancestorsOf, containsPattern, isSelfOrBelow, listFirms, treeLevel } from './network';
@@ -28,40 +28,18 @@ function listScope(caller: Caller): ReadonlySet<number> {
   return isShopRole(caller.role) ? new Set(caller.firms.has(caller.firm) ? [caller.firm] : []) : caller.firms;
 }
 
-interface FirmDb {
-  firm: number;
-  name: string;
-  firm_type: FirmType;
-  parent: number | null;
-  parent_name: string | null;
-  first_name: string;
-  last_name: string;
-  address_lines: string;
-  city: string;
-  state_province: number | null;
-  state_code: string | null;
-  postal_code: string;
-  country: number | null;
-  country_name: string | null;
-  phone_no: string;
-  email: string;
-  timezone: number | null;
-  language: number | null;
-  ccc_id: string;
-  firm_number: string;
-  ccc_diag: number;
-  is_inactive: number;
-  latitude: number | null;
-  longitude: number | null;
-  users: number;
-  children: number;
-}
+/** A firm as readFirm yields it: the contract's names, its 0/1 flags as stored. */
+type FirmDb = Omit<FirmRecord, 'cccDiag' | 'isInactive'> & { cccDiag: number; isInactive: number };
 
 /** The firm `id` if the caller reaches it, else 404. */
 function readFirm(db: Db, caller: Caller, id: number): FirmDb {
   const row = prepared<FirmDb>(
     db,
-    `SELECT f.*, p.name AS parent_name, sp.code AS state_code, co.value AS country_name,
+    `SELECT f.firm, f.name AS company, f.first_name AS firstName, f.last_name AS lastName, f.address_lines AS addressLines, f.city,
+            f.state_province AS stateProvince, f.postal_code AS postalCode, f.country, f.phone_no AS phoneNo, f.email,
+            f.firm_type AS firmType, f.parent AS companyId, f.timezone AS timezoneId, f.language AS languageId, f.ccc_id AS cccId,
+            f.firm_number AS firmNumber, f.ccc_diag AS cccDiag, coalesce(p.name, '') AS parentName, coalesce(sp.code, '') AS stateCode,
+            coalesce(co.value, '') AS countryName, f.is_inactive AS isInactive, f.latitude, f.longitude,
             ${activeUsersOf('f.firm')} AS users,
             (SELECT count(*) FROM firm c WHERE c.parent = f.firm) AS children
      FROM firm f LEFT JOIN firm p ON p.firm = f.parent
@@ -73,38 +51,10 @@ function readFirm(db: Db, caller: Caller, id: number): FirmDb {
   return row;
 }
 
-const toForm = (r: FirmDb): FirmForm => ({
-  firm: r.firm,
-  company: r.name,
-  firstName: r.first_name,
-  lastName: r.last_name,
-  addressLines: r.address_lines,
-  city: r.city,
-  stateProvince: r.state_province,
-  postalCode: r.postal_code,
-  country: r.country,
-  phoneNo: r.phone_no,
-  email: r.email,
-  firmType: r.firm_type,
-  companyId: r.parent,
-  timezoneId: r.timezone,
-  languageId: r.language,
-  cccId: r.ccc_id,
-  firmNumber: r.firm_number,
-  cccDiag: !!r.ccc_diag,
-  parentName: r.parent_name ?? '',
-});
-
-const toRecord = (r: FirmDb): FirmRecord => ({
-  ...toForm(r),
-  stateCode: r.state_code ?? '',
-  countryName: r.country_name ?? '',
-  isInactive: !!r.is_inactive,
-  latitude: r.latitude,
-  longitude: r.longitude,
-  users: r.users,
-  children: r.children,
-});
+const toRecord = ({ cccDiag, isInactive, ...r }: FirmDb): FirmRecord => ({ ...r, cccDiag: !!cccDiag, isInactive: !!isInactive });
+/** The add form's fields (the contract's firmForm): the record without what only the detail shows. */
+const formOf = pickFields(firmForm);
+const toForm = (r: FirmDb): FirmForm => formOf(toRecord(r));
 
 const LOOKUP_CHECKS = [
   ['stateProvince', 'StateProvince', 'Unknown state or province'],
@@ -124,7 +74,7 @@ function saveProblems(db: Db, caller: Caller, body: FirmBody, existing: FirmDb |
     if (id != null && !prepared(db, 'SELECT 1 FROM lookup WHERE key = ? AND id = ?').get(key, id)) fail(field, message);
   }
 
-  if (existing?.firm_type === 'platform') {
+  if (existing?.firmType === 'platform') {
     if (body.firmType !== 'platform') fail('firmType', 'The platform keeps its type');
     if (body.companyId != null) fail('companyId', 'The platform has no parent location');
   } else if (body.firmType === 'platform') {
@@ -135,7 +85,7 @@ function saveProblems(db: Db, caller: Caller, body: FirmBody, existing: FirmDb |
     const parent = prepared<{ firm: number; firm_type: FirmType }>(db, 'SELECT firm, firm_type FROM firm WHERE firm = ?').get(
       body.companyId,
     );
-    const unchanged = existing?.parent === body.companyId;
+    const unchanged = existing?.companyId === body.companyId;
     if (!parent || (!unchanged && !caller.firms.has(parent.firm))) fail('companyId', 'Choose a parent location from your network');
     else if (existing && isSelfOrBelow(db, existing.firm, parent.firm))
       fail('companyId', 'A location cannot be placed under itself or one of its own locations');
@@ -145,7 +95,7 @@ function saveProblems(db: Db, caller: Caller, body: FirmBody, existing: FirmDb |
         `A ${FIRM_TYPE_LABELS[body.firmType].toLowerCase()} cannot be placed under a ${FIRM_TYPE_LABELS[parent.firm_type].toLowerCase()}`,
       );
   }
-  if (existing && body.firmType !== existing.firm_type) {
+  if (existing && body.firmType !== existing.firmType) {
     const highestChild = oneRow(
       preparedValue<number | null>(
         db,
@@ -270,7 +220,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 async function removeFirm(db: Db, filesDir: string, caller: Caller, id: number): Promise<typeof OK> {
   const firm = readFirm(db, caller, id);
-  if (firm.firm_type === 'platform') throw badRequest('The platform location cannot be removed.');
+  if (firm.firmType === 'platform') throw badRequest('The platform location cannot be removed.');
   if (firm.firm === caller.firm) throw badRequest('You cannot remove your own location.');
   const users = oneRow(preparedValue<number>(db, 'SELECT count(*) FROM user WHERE firm = ?').get(id));
   const left = [
@@ -283,7 +233,7 @@ async function removeFirm(db: Db, filesDir: string, caller: Caller, id: number):
   ];
   if (left.length) {
     const list = left.length > 1 ? `${left.slice(0, -1).join(', ')} and ${left.at(-1)}` : left[0];
-    throw badRequest(`${firm.name} cannot be removed: it still has ${list}. Move or remove them first.`);
+    throw badRequest(`${firm.company} cannot be removed: it still has ${list}. Move or remove them first.`);
   }
   db.transaction(() =>
     withLocationHistory(db, caller.user, id, () => {
@@ -410,7 +360,7 @@ export const firmCalls = [
   }),
   implement(f.updateFirmSettings, ({ body, caller, ctx }) => {
     const firm = readFirm(ctx.db, caller, body.firm);
-    if (body.isInactive && firm.firm_type === 'platform') throw badRequest('The platform location cannot be set inactive.');
+    if (body.isInactive && firm.firmType === 'platform') throw badRequest('The platform location cannot be set inactive.');
     if (body.isInactive && firm.firm === caller.firm) throw badRequest('You cannot set your own location inactive.');
     ctx.db.transaction(() =>
       withLocationHistory(ctx.db, caller.user, firm.firm, () =>
