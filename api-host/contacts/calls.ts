@@ -28,9 +28,16 @@
 import type { z } from 'zod';
 import { contract } from '../../lib/contract';
 import { SUPER_USER } from '../../lib/roles';
-import type { ContactAddress, ContactEmail, ContactPhone, ContactRecord, RelatedContact } from '../../lib/contract/contacts';
-import { firmScope, prepared, preparedValue } from '../core/sql';
-import { listContacts, searchContacts, type SearchKind, type SearchRow } from './query';
+import {
+  searchResult,
+  type ContactAddress,
+  type ContactEmail,
+  type ContactPhone,
+  type ContactRecord,
+  type RelatedContact,
+} from '../../lib/contract/contacts';
+import { firmScope, pickFields, prepared, preparedValue } from '../core/sql';
+import { listContacts, searchContacts, type SearchKind } from './query';
 import type { Db } from '../core/db';
 import { announceChange } from '../push/service';
 import { type Caller, assertFirm } from '../core/caller';
@@ -413,18 +420,8 @@ function searchFirms(caller: Caller, firmid: number | undefined): ReadonlySet<nu
   return new Set([firmid]);
 }
 
-const toSearchResult = (r: SearchRow) => ({
-  id: r.id,
-  name: r.file_as,
-  contact: r.contact,
-  fileAs: r.file_as,
-  firstName: r.first_name,
-  lastName: r.last_name,
-  phoneNo: r.phone_no,
-  email: r.email_address,
-  userId: r.user_id,
-  address: r.address,
-});
+/** The contract's search result (the row also carries the company name, for the vendor search). */
+const toSearchResult = pickFields(searchResult);
 
 function search(db: Db, caller: Caller, kind: SearchKind, q: { firmid?: number; searchterm: string; type?: string }) {
   return {
@@ -463,8 +460,8 @@ export const contactCalls = [
   implement(c.phoneSearch, ({ query, caller, ctx }) => search(ctx.db, caller, 'phone', query)),
   implement(c.vendorSearch, ({ query, caller, ctx }) => ({
     items: searchContacts(ctx.db, 'vendor', query.searchterm, { firms: searchFirms(caller, query.firmid) }).map((r) => ({
-      companyName: r.company_name || r.file_as,
-      phoneNo: r.phone_no,
+      companyName: r.companyName || r.fileAs,
+      phoneNo: r.phoneNo,
       contact: r.contact,
     })),
   })),

@@ -9,7 +9,7 @@
  * sort index is walked in order and filters are checked row by row; when they are sparse the filters'
  * indexes (or the FTS) find them and only those are sorted. Both plans give the same rows.
  */
-import type { ContactListQuery, ContactRow } from '../../lib/contract/contacts';
+import type { ContactListQuery, ContactRow, SearchResult } from '../../lib/contract/contacts';
 import type { Db } from '../core/db';
 import { firmScope, ftsPrefixMatch, oneRow, prepared, preparedValue, searchWords } from '../core/sql';
 import { isoSeconds as iso } from '../core/time';
@@ -41,42 +41,20 @@ export interface ListOptions {
   now?: number;
 }
 
-interface RowDb {
-  contact: number;
-  firm: number;
-  contact_type: number;
-  contact_type_name: string | null;
-  is_company: number;
-  company_name: string;
-  first_name: string;
-  last_name: string;
-  is_vendor: number;
-  is_inactive: number;
-  file_as: string;
-  phone_no: string | null;
-  email_address: string | null;
-  created_at: string;
-}
+type ContactFlags = 'isCompany' | 'isVendor' | 'isInactive';
+/** A list row as ROW_COLUMNS yields it: the contract's names, its 0/1 flags as stored. */
+type RowDb = Omit<ContactRow, ContactFlags> & Record<ContactFlags, number>;
 
-export const toRow = (r: RowDb): ContactRow => ({
-  contact: r.contact,
-  firm: r.firm,
-  contactType: r.contact_type,
-  contactTypeName: r.contact_type_name ?? '',
-  isCompany: !!r.is_company,
-  companyName: r.company_name,
-  firstName: r.first_name,
-  lastName: r.last_name,
-  isVendor: !!r.is_vendor,
-  isInactive: !!r.is_inactive,
-  fileAs: r.file_as,
-  phoneNo: r.phone_no,
-  emailAddress: r.email_address,
-  createdAt: r.created_at,
+const toRow = ({ isCompany, isVendor, isInactive, ...r }: RowDb): ContactRow => ({
+  ...r,
+  isCompany: !!isCompany,
+  isVendor: !!isVendor,
+  isInactive: !!isInactive,
 });
 
-const ROW_COLUMNS = `c.contact, c.firm, c.contact_type, t.value AS contact_type_name, c.is_company, c.company_name, c.first_name,
-  c.last_name, c.is_vendor, c.is_inactive, c.file_as, c.phone_no, c.email_address, c.created_at`;
+const ROW_COLUMNS = `c.contact, c.firm, c.contact_type AS contactType, coalesce(t.value, '') AS contactTypeName, c.is_company AS isCompany,
+  c.company_name AS companyName, c.first_name AS firstName, c.last_name AS lastName, c.is_vendor AS isVendor, c.is_inactive AS isInactive,
+  c.file_as AS fileAs, c.phone_no AS phoneNo, c.email_address AS emailAddress, c.created_at AS createdAt`;
 
 /** The WHERE clause (after `WHERE`) and its parameters of a contact list query. */
 function listFilter(db: Db, q: ContactListQuery, opts: ListOptions, forSortScan: boolean) {
@@ -200,18 +178,8 @@ export interface SearchOptions {
   limit?: number;
 }
 
-export interface SearchRow {
-  id: number;
-  contact: number;
-  file_as: string;
-  first_name: string;
-  last_name: string;
-  company_name: string;
-  phone_no: string | null;
-  email_address: string | null;
-  user_id: number | null;
-  address: string | null;
-}
+/** A typeahead row: the contract's search result, and the company name the vendor search answers. */
+export type SearchRow = SearchResult & { companyName: string };
 
 /** The full one-line address of contact_address `a`: "lines, city, ST postal" (+ ", country" outside the US). */
 export const ADDRESS_TEXT = `a.address_lines || ', ' || a.city || ', ' || coalesce(sp.code, '') || ' ' || a.postal_code
@@ -247,7 +215,9 @@ export function searchContacts(db: Db, kind: SearchKind, term: string, opts: Sea
     }
   }
   const scope = firmScope(db, opts.firms);
-  const user = '(SELECT min(u.user) FROM user u WHERE u.contact = c.contact) AS user_id';
+  const user = '(SELECT min(u.user) FROM user u WHERE u.contact = c.contact) AS userId';
+  const names =
+    'c.file_as AS name, c.contact, c.file_as AS fileAs, c.first_name AS firstName, c.last_name AS lastName, c.company_name AS companyName';
 
   if (kind === 'address' || kind === 'phone') {
     // One row per address (or phone) of the matching contacts that itself holds every word.
@@ -264,12 +234,12 @@ export function searchContacts(db: Db, kind: SearchKind, term: string, opts: Sea
     const candidates = `SELECT c.contact FROM contact c WHERE ${where.join(' AND ')}${scope} ORDER BY c.file_as, c.contact LIMIT ${limit * 3}`;
     const sql =
       kind === 'address'
-        ? `SELECT a.contact_address AS id, c.contact, c.file_as, c.first_name, c.last_name, c.company_name, c.phone_no, c.email_address, ${user},
+        ? `SELECT a.contact_address AS id, ${names}, c.phone_no AS phoneNo, c.email_address AS email, ${user},
                   ${ADDRESS_TEXT} AS address
            FROM (${candidates}) m JOIN contact c ON c.contact = m.contact JOIN contact_address a ON a.contact = c.contact ${ADDRESS_JOINS}
            WHERE ${itemWhere}
            ORDER BY c.file_as, c.contact, a.is_primary DESC, a.contact_address LIMIT ?`
-        : `SELECT p.contact_phone AS id, c.contact, c.file_as, c.first_name, c.last_name, c.company_name, p.phone_no, c.email_address, ${user},
+        : `SELECT p.contact_phone AS id, ${names}, p.phone_no AS phoneNo, c.email_address AS email, ${user},
                   (SELECT ${ADDRESS_TEXT} FROM contact_address a ${ADDRESS_JOINS} WHERE a.contact = c.contact AND a.is_primary = 1) AS address
            FROM (${candidates}) m JOIN contact c ON c.contact = m.contact JOIN contact_phone p ON p.contact = c.contact
            WHERE ${itemWhere}
@@ -278,7 +248,7 @@ export function searchContacts(db: Db, kind: SearchKind, term: string, opts: Sea
   }
 
   const sql = `
-    SELECT c.contact AS id, c.contact, c.file_as, c.first_name, c.last_name, c.company_name, c.phone_no, c.email_address, ${user},
+    SELECT c.contact AS id, ${names}, c.phone_no AS phoneNo, c.email_address AS email, ${user},
            (SELECT ${ADDRESS_TEXT} FROM contact_address a ${ADDRESS_JOINS} WHERE a.contact = c.contact AND a.is_primary = 1) AS address
     FROM (SELECT c.contact FROM contact c WHERE ${where.join(' AND ')}${scope} ORDER BY c.file_as, c.contact LIMIT ?) m
     JOIN contact c ON c.contact = m.contact

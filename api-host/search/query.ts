@@ -74,9 +74,9 @@ function contacts({ db, term, firms, limit = SEARCH_KIND_LIMIT }: PaletteSearch)
   return searchContacts(db, 'contact', term, { firms, limit }).map((r) => ({
     kind: 'contact',
     id: r.contact,
-    title: r.file_as,
-    detail: [r.phone_no, r.email_address].filter(Boolean).join(' · '),
-    searchTerm: r.file_as,
+    title: r.fileAs,
+    detail: [r.phoneNo, r.email].filter(Boolean).join(' · '),
+    searchTerm: r.fileAs,
   }));
 }
 

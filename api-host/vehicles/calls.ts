@@ -137,9 +137,9 @@ export const vehicleCalls = [
     return rows.map((r) => ({
       contact: r.contact,
       firm: firmOf.get(r.contact)!,
-      name: r.file_as,
-      phoneNo: r.phone_no,
-      emailAddress: r.email_address,
+      name: r.fileAs,
+      phoneNo: r.phoneNo,
+      emailAddress: r.email,
     }));
   }),
   implement(v.makes, ({ ctx }) => {
