@@ -22,26 +22,11 @@ import { calibrationPrice } from './rules';
 const p = contract.adasmatrix;
 type PriceSource = (typeof PRICE_SOURCES)[number];
 
-interface TypeDb {
-  calibration_type: number;
-  system_type: number;
-  system_type_name: string;
-  name: string;
-  mode: CalibrationMode;
-  price_cents: number | null;
-  make_matrices: number;
-}
-const toType = (r: TypeDb): CalibrationTypeRow => ({
-  calibrationType: r.calibration_type,
-  systemType: r.system_type,
-  systemTypeName: r.system_type_name,
-  name: r.name,
-  mode: r.mode,
-  price: r.price_cents == null ? null : dollars(r.price_cents),
-  makeMatrices: r.make_matrices,
-});
-const TYPE_SELECT = `t.calibration_type, t.system_type, s.name AS system_type_name, t.name, t.mode, t.price_cents,
-  (SELECT count(*) FROM adas_make_matrix m WHERE m.calibration_type = t.calibration_type) AS make_matrices`;
+/** A calibration as TYPE_SELECT yields it: the contract's names, its network price in cents. */
+type TypeDb = Omit<CalibrationTypeRow, 'price' | 'firmPrice' | 'source'> & { priceCents: number | null };
+const toType = ({ priceCents, ...r }: TypeDb): CalibrationTypeRow => ({ ...r, price: priceCents == null ? null : dollars(priceCents) });
+const TYPE_SELECT = `t.calibration_type AS calibrationType, t.system_type AS systemType, s.name AS systemTypeName, t.name, t.mode,
+  t.price_cents AS priceCents, (SELECT count(*) FROM adas_make_matrix m WHERE m.calibration_type = t.calibration_type) AS makeMatrices`;
 const TYPE_FROM = 'adas_calibration_type t JOIN adas_system_type s ON s.system_type = t.system_type';
 
 /** Network prices are the platform's; a firm's prices need the caller to reach that firm (404 otherwise). */
@@ -159,16 +144,16 @@ export const pricingCalls = [
     const order = { system: ['s.sort', 't.name'], name: ['t.name', 't.calibration_type'], price: [price, 't.name'] }[query.orderBy];
     if (firm === undefined) return pageOf(ctx.db, { select: TYPE_SELECT, from: TYPE_FROM, where, params, order, query, map: toType });
     return pageOf(ctx.db, {
-      select: `${TYPE_SELECT}, p.price_cents AS firm_price`,
+      select: `${TYPE_SELECT}, p.price_cents AS firmPriceCents`,
       from: `${TYPE_FROM} LEFT JOIN adas_calibration_price p ON p.calibration_type = t.calibration_type AND p.firm = ?`,
       where,
       params,
       order,
       query,
-      map: (r: TypeDb & { firm_price: number | null }): CalibrationTypeRow => ({
+      map: ({ firmPriceCents, ...r }: TypeDb & { firmPriceCents: number | null }): CalibrationTypeRow => ({
         ...toType(r),
-        firmPrice: r.firm_price == null ? null : dollars(r.firm_price),
-        source: sourceOf(r.firm_price, r.price_cents),
+        firmPrice: firmPriceCents == null ? null : dollars(firmPriceCents),
+        source: sourceOf(firmPriceCents, r.priceCents),
       }),
     });
   }),
@@ -196,24 +181,24 @@ export const pricingCalls = [
     const r = prepared<TypeDb>(ctx.db, `SELECT ${TYPE_SELECT} FROM ${TYPE_FROM} WHERE t.calibration_type = ?`).get(query.calibrationType);
     if (!r) throw notFound('Calibration');
     const firm = query.firm ?? null;
-    const effective = calibrationPrice(ctx.db, r.calibration_type, firm);
+    const effective = calibrationPrice(ctx.db, r.calibrationType, firm);
     const own =
       firm == null
         ? null
         : preparedValue<number>(ctx.db, 'SELECT price_cents FROM adas_calibration_price WHERE firm = ? AND calibration_type = ?').get(
             firm,
-            r.calibration_type,
+            r.calibrationType,
           );
     return {
-      calibrationType: r.calibration_type,
-      systemType: r.system_type,
-      systemTypeName: r.system_type_name,
+      calibrationType: r.calibrationType,
+      systemType: r.systemType,
+      systemTypeName: r.systemTypeName,
       name: r.name,
       mode: r.mode,
       firm,
       price: effective.cents == null ? null : dollars(effective.cents),
       source: effective.source,
-      networkPrice: r.price_cents == null ? null : dollars(r.price_cents),
+      networkPrice: r.priceCents == null ? null : dollars(r.priceCents),
       firmPrice: own == null ? null : dollars(own),
     };
   }),

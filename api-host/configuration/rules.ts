@@ -66,32 +66,16 @@ export interface ApplicableSystem {
   keywords: { line: string[]; location: string[]; sublet: string[] };
 }
 
-interface SystemDb {
-  make_matrix: number;
-  adas_checklist_matrix: number;
-  matrix_item: string;
-  notice: string;
-  hints: string;
-  is_highlight: number;
-  system: string;
-  location: string;
-  system_type: number | null;
-  system_type_name: string | null;
-  location_type: number | null;
-  location_type_name: string | null;
-  calibration_type: number | null;
-  calibration_type_name: string | null;
-  calibration_mode: CalibrationMode | null;
-  is_rr: number;
-  is_ri: number;
-  trigger_notice: number;
-  trigger_notice_text: string;
-  url: string;
-  source: string;
-  ccc_line_keywords: string;
-  ccc_location_keywords: string;
-  ccc_sublet_keywords: string;
-}
+type NameLists = 'systemNames' | 'locationNames' | 'staticNames' | 'dynamicNames';
+/** A system as systemsFor's SQL yields it: the contract's names, its flags as stored, its keywords as text. */
+type SystemDb = Omit<ApplicableSystem, NameLists | 'keywords' | 'isHighlight' | 'isRR' | 'isRI'> & {
+  isHighlight: number;
+  isRR: number;
+  isRI: number;
+  cccLineKeywords: string;
+  cccLocationKeywords: string;
+  cccSubletKeywords: string;
+};
 
 /** Ids of the active make matrices that apply to the vehicle (every-model rows and rows listing the model). */
 const APPLYING_IDS = `
@@ -107,10 +91,12 @@ export function systemsFor(db: Db, v: Vehicle): ApplicableSystem[] {
   const model = v.model.replace(/\s+/g, ' ').trim();
   const rows = prepared<SystemDb>(
     db,
-    `SELECT m.make_matrix, m.adas_checklist_matrix, c.matrix_item, c.notice, c.hints, c.is_highlight, m.system, m.location,
-            m.system_type, st.name AS system_type_name, m.location_type, lt.name AS location_type_name,
-            m.calibration_type, ct.name AS calibration_type_name, ct.mode AS calibration_mode, m.is_rr, m.is_ri,
-            m.trigger_notice, m.trigger_notice_text, m.url, m.source, m.ccc_line_keywords, m.ccc_location_keywords, m.ccc_sublet_keywords
+    `SELECT m.make_matrix AS makeMatrix, m.adas_checklist_matrix AS adasChecklistMatrix, c.matrix_item AS matrixItem, c.notice, c.hints,
+            c.is_highlight AS isHighlight, m.system, m.location, m.system_type AS systemType, coalesce(st.name, '') AS systemTypeName,
+            m.location_type AS locationType, coalesce(lt.name, '') AS locationTypeName, m.calibration_type AS calibrationType,
+            coalesce(ct.name, '') AS calibrationTypeName, ct.mode AS calibrationMode, m.is_rr AS isRR, m.is_ri AS isRI,
+            CASE WHEN m.trigger_notice = 1 THEN m.trigger_notice_text END AS triggerNotice, m.url, m.source,
+            m.ccc_line_keywords AS cccLineKeywords, m.ccc_location_keywords AS cccLocationKeywords, m.ccc_sublet_keywords AS cccSubletKeywords
      FROM (${APPLYING_IDS}) a
      JOIN adas_make_matrix m ON m.make_matrix = a.make_matrix
      JOIN adas_checklist_matrix c ON c.adas_checklist_matrix = m.adas_checklist_matrix AND c.is_inactive = 0
@@ -125,43 +111,27 @@ export function systemsFor(db: Db, v: Vehicle): ApplicableSystem[] {
   for (const n of prepared<{ make_matrix: number; kind: string; name: string }>(
     db,
     'SELECT make_matrix, kind, name FROM adas_make_matrix_name WHERE make_matrix IN (SELECT value FROM json_each(?)) ORDER BY make_matrix, kind, position',
-  ).all(JSON.stringify(rows.map((r) => r.make_matrix)))) {
+  ).all(JSON.stringify(rows.map((r) => r.makeMatrix)))) {
     const of = names.get(n.make_matrix) ?? {};
     (of[n.kind] ??= []).push(n.name);
     names.set(n.make_matrix, of);
   }
 
-  return rows.map((r) => {
-    const n = names.get(r.make_matrix) ?? {};
+  return rows.map(({ isHighlight, isRR, isRI, cccLineKeywords, cccLocationKeywords, cccSubletKeywords, ...r }) => {
+    const n = names.get(r.makeMatrix) ?? {};
     return {
-      makeMatrix: r.make_matrix,
-      adasChecklistMatrix: r.adas_checklist_matrix,
-      matrixItem: r.matrix_item,
-      notice: r.notice,
-      hints: r.hints,
-      isHighlight: r.is_highlight === 1,
-      system: r.system,
-      location: r.location,
+      ...r,
+      isHighlight: isHighlight === 1,
       systemNames: n.system ?? [],
       locationNames: n.location ?? [],
-      systemType: r.system_type,
-      systemTypeName: r.system_type_name ?? '',
-      locationType: r.location_type,
-      locationTypeName: r.location_type_name ?? '',
-      calibrationType: r.calibration_type,
-      calibrationTypeName: r.calibration_type_name ?? '',
-      calibrationMode: r.calibration_mode,
       staticNames: n.static ?? [],
       dynamicNames: n.dynamic ?? [],
-      isRR: r.is_rr === 1,
-      isRI: r.is_ri === 1,
-      triggerNotice: r.trigger_notice === 1 ? r.trigger_notice_text : null,
-      url: r.url,
-      source: r.source,
+      isRR: isRR === 1,
+      isRI: isRI === 1,
       keywords: {
-        line: splitKeywords(r.ccc_line_keywords),
-        location: splitKeywords(r.ccc_location_keywords),
-        sublet: splitKeywords(r.ccc_sublet_keywords),
+        line: splitKeywords(cccLineKeywords),
+        location: splitKeywords(cccLocationKeywords),
+        sublet: splitKeywords(cccSubletKeywords),
       },
     };
   });

@@ -12,30 +12,15 @@ import { prepared, preparedValue } from '../core/sql';
 import { type Caller, assertFirm } from '../core/caller';
 import { notFound } from '../core/errors';
 import { implement } from '../core/implement';
-import { bool, flag, pageOf, searchCondition, type SqlValue } from './common';
+import { bool, flag, type Flagged, pageOf, searchCondition, type SqlValue } from './common';
 
 const t = contract.testdrive;
 
-interface RecommendationDb {
-  testdrive_recommendation: number;
-  firm: number;
-  firm_name: string;
-  recommendation: string;
-  drive_type: number;
-  vehicle_make: string;
-  recommendation_text: string;
-}
-const toRecommendation = (r: RecommendationDb): TestDriveRecommendation => ({
-  firm: r.firm,
-  firmName: r.firm_name,
-  testDriveRecommendation: r.testdrive_recommendation,
-  recommendation: r.recommendation,
-  driveType: r.drive_type,
-  driveTypeName: driveTypeName(r.drive_type),
-  vehicleMake: r.vehicle_make,
-  recommendationText: r.recommendation_text,
-});
-const RECOMMENDATION_SELECT = 'x.*, f.name AS firm_name';
+/** A recommendation as RECOMMENDATION_SELECT yields it: the contract's names, without the drive type's name. */
+type RecommendationDb = Omit<TestDriveRecommendation, 'driveTypeName'>;
+const toRecommendation = (r: RecommendationDb): TestDriveRecommendation => ({ ...r, driveTypeName: driveTypeName(r.driveType) });
+const RECOMMENDATION_SELECT = `x.firm, f.name AS firmName, x.testdrive_recommendation AS testDriveRecommendation, x.recommendation,
+  x.drive_type AS driveType, x.vehicle_make AS vehicleMake, x.recommendation_text AS recommendationText`;
 const RECOMMENDATION_FROM = 'testdrive_recommendation x JOIN firm f ON f.firm = x.firm';
 
 /** The recommendation if the caller may see it (its firm); otherwise 404, as for an unknown one. */
@@ -48,29 +33,15 @@ function visibleRecommendation(db: Db, caller: Caller, id: number): Recommendati
   return r;
 }
 
-interface ResultTypeDb {
-  testdrive_result_type: number;
-  firm: number;
-  is_inactive: number;
-  sort: number;
-  year: number | null;
-  vehicle_make: string;
-  drive_type: number;
-  name: string;
-  code: string;
-}
-const toResultType = (r: ResultTypeDb): TestdriveResultTypeRow => ({
-  testdriveResultType: r.testdrive_result_type,
-  firm: r.firm,
-  isInactive: bool(r.is_inactive),
-  sort: r.sort,
-  year: r.year,
-  vehicleMake: r.vehicle_make,
-  driveType: r.drive_type,
-  driveTypeName: driveTypeName(r.drive_type),
-  testdriveResultTypeName: r.name,
-  testdriveResultCode: r.code,
+/** A result type as RESULT_TYPE_SELECT yields it: the contract's names, its flag as stored, without the drive type's name. */
+type ResultTypeDb = Flagged<Omit<TestdriveResultTypeRow, 'driveTypeName'>, 'isInactive'>;
+const toResultType = ({ isInactive, ...r }: ResultTypeDb): TestdriveResultTypeRow => ({
+  ...r,
+  isInactive: bool(isInactive),
+  driveTypeName: driveTypeName(r.driveType),
 });
+const RESULT_TYPE_SELECT = `x.testdrive_result_type AS testdriveResultType, x.firm, x.is_inactive AS isInactive, x.sort, x.year,
+  x.vehicle_make AS vehicleMake, x.drive_type AS driveType, x.name AS testdriveResultTypeName, x.code AS testdriveResultCode`;
 
 export const testDriveCalls = [
   implement(t.testdriveRecommendations, ({ query, caller, ctx }) => {
@@ -133,7 +104,7 @@ export const testDriveCalls = [
     const order = { sort: ['x.sort', 'x.name'], name: ['x.name', 'x.testdrive_result_type'], code: ['x.code', 'x.testdrive_result_type'] }[
       query.orderBy
     ];
-    return pageOf(ctx.db, { select: 'x.*', from: 'testdrive_result_type x', where, params, order, query, map: toResultType });
+    return pageOf(ctx.db, { select: RESULT_TYPE_SELECT, from: 'testdrive_result_type x', where, params, order, query, map: toResultType });
   }),
   implement(contract.lookup.saveTestdriveResultType, ({ body, caller, ctx }) => {
     assertFirm(caller, body.firm, 'Firm');
