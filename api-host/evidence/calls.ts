@@ -88,14 +88,14 @@ export async function sendEvidence(
   size: 'full' | 'thumb',
   cache = 'private, max-age=31536000, immutable',
 ) {
-  const thumb = size === 'thumb' && row.thumb_name;
-  const bytes = await readStored(ctx.filesDir, row.firm, thumb ? row.thumb_name! : row.stored_name);
+  const thumb = size === 'thumb' && row.thumbName;
+  const bytes = await readStored(ctx.filesDir, row.firm, thumb ? row.thumbName! : row.storedName);
   reply
     .header('cache-control', cache)
     .header('x-content-type-options', 'nosniff')
-    .type(thumb ? 'image/jpeg' : row.content_type);
+    .type(thumb ? 'image/jpeg' : row.contentType);
   if (row.kind === 'document')
-    reply.header('content-disposition', `attachment; filename="${row.file_name.replace(/[^A-Za-z0-9._ -]+/g, '_')}"`);
+    reply.header('content-disposition', `attachment; filename="${row.fileName.replace(/[^A-Za-z0-9._ -]+/g, '_')}"`);
   return reply.send(bytes);
 }
 
@@ -189,7 +189,7 @@ export const evidenceCalls = [
     const row = evidenceById(ctx.db, query.adasEvidence);
     if (!row) throw notFound('Evidence');
     try {
-      visibleInspection(ctx.db, caller, row.adas_inspection);
+      visibleInspection(ctx.db, caller, row.adasInspection);
     } catch {
       throw notFound('Evidence');
     }
@@ -201,22 +201,22 @@ export const evidenceCalls = [
     if (!row) throw notFound('Evidence');
     const head = (() => {
       try {
-        return visibleInspection(ctx.db, caller, row.adas_inspection);
+        return visibleInspection(ctx.db, caller, row.adasInspection);
       } catch {
         throw notFound('Evidence');
       }
     })();
     if (!mayRemove(caller, row))
-      throw forbidden(`Only ${row.created_by_name || 'whoever added it'} or a manager of the location may remove this evidence.`);
+      throw forbidden(`Only ${row.createdByName || 'whoever added it'} or a manager of the location may remove this evidence.`);
     ctx.db
       .transaction(() =>
         withJobHistory(ctx.db, caller.user, head.adas, () => {
-          openInspection(ctx.db, caller, row.adas_inspection);
-          prepared(ctx.db, 'DELETE FROM adas_evidence WHERE adas_evidence = ?').run(row.adas_evidence);
+          openInspection(ctx.db, caller, row.adasInspection);
+          prepared(ctx.db, 'DELETE FROM adas_evidence WHERE adas_evidence = ?').run(row.adasEvidence);
         }),
       )
       .immediate();
-    await removeFiles(ctx.filesDir, row.firm, [row.stored_name, row.thumb_name]);
+    await removeFiles(ctx.filesDir, row.firm, [row.storedName, row.thumbName]);
     announceChange(ctx, caller.user, 'adas', [head.adas]);
     return { success: true as const };
   }),

@@ -1,30 +1,17 @@
 /** Reading evidence rows (the list, the report and the shared page read the same rows). */
-import type { EvidenceItem } from '../../lib/contract/evidence';
+import { evidenceItem, type EvidenceItem } from '../../lib/contract/evidence';
 import { EVIDENCE_MANAGER_ROLES } from '../../lib/evidence/limits';
 import type { Db } from '../core/db';
-import { prepared } from '../core/sql';
+import { pickFields, prepared } from '../core/sql';
 import { userName } from '../users/service';
 
-export interface EvidenceRow {
-  adas_evidence: number;
-  adas_inspection_result: number;
-  adas_inspection: number;
-  firm: number;
-  kind: 'photo' | 'document';
-  file_name: string;
-  stored_name: string;
-  thumb_name: string | null;
-  content_type: string;
-  bytes: number;
-  width: number | null;
-  height: number | null;
-  caption: string;
-  created_by: number | null;
-  created_by_name: string | null;
-  created_at: string;
-}
+/** An evidence row: the contract's item (without the caller's right to remove it) and where its files are stored. */
+export type EvidenceRow = Omit<EvidenceItem, 'mayRemove'> & { firm: number; storedName: string; thumbName: string | null };
 
-const SELECT = `SELECT e.*, ${userName('e.created_by')} AS created_by_name FROM adas_evidence e`;
+const SELECT = `SELECT e.adas_evidence AS adasEvidence, e.adas_inspection AS adasInspection, e.adas_inspection_result AS adasInspectionResult,
+  e.firm, e.kind, e.file_name AS fileName, e.stored_name AS storedName, e.thumb_name AS thumbName, e.caption, e.content_type AS contentType,
+  e.bytes, e.width, e.height, e.created_by AS createdBy, coalesce(${userName('e.created_by')}, '') AS createdByName, e.created_at AS createdAt
+  FROM adas_evidence e`;
 
 /** The inspection's evidence, oldest first. */
 export const evidenceOfInspection = (db: Db, inspection: number) =>
@@ -33,22 +20,11 @@ export const evidenceOfInspection = (db: Db, inspection: number) =>
 export const evidenceById = (db: Db, id: number) => prepared<EvidenceRow>(db, `${SELECT} WHERE e.adas_evidence = ?`).get(id);
 
 /** Whoever added it, or a manager of the firms they reach (the caller's reach is checked before). */
-export const mayRemove = (caller: { user: number; role: number | null }, row: Pick<EvidenceRow, 'created_by'>) =>
-  row.created_by === caller.user || (caller.role != null && EVIDENCE_MANAGER_ROLES.includes(caller.role));
+export const mayRemove = (caller: { user: number; role: number | null }, row: Pick<EvidenceRow, 'createdBy'>) =>
+  row.createdBy === caller.user || (caller.role != null && EVIDENCE_MANAGER_ROLES.includes(caller.role));
 
+const itemOf = pickFields(evidenceItem.omit({ mayRemove: true }));
 export const toItem = (row: EvidenceRow, caller: { user: number; role: number | null }): EvidenceItem => ({
-  adasEvidence: row.adas_evidence,
-  adasInspection: row.adas_inspection,
-  adasInspectionResult: row.adas_inspection_result,
-  kind: row.kind,
-  fileName: row.file_name,
-  caption: row.caption,
-  contentType: row.content_type,
-  bytes: row.bytes,
-  width: row.width,
-  height: row.height,
-  createdBy: row.created_by,
-  createdByName: row.created_by_name ?? '',
-  createdAt: row.created_at,
+  ...itemOf(row),
   mayRemove: mayRemove(caller, row),
 });

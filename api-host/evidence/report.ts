@@ -24,12 +24,12 @@ export const showsEvidence = (pref: Pick<ReportPreference, 'sections'>) => pref.
 export async function evidenceForReport(db: Db, filesDir: string, inspection: number): Promise<ReportEvidence[]> {
   return Promise.all(
     evidenceOfInspection(db, inspection).map(async (r) => ({
-      adasEvidence: r.adas_evidence,
-      adasInspectionResult: r.adas_inspection_result,
+      adasEvidence: r.adasEvidence,
+      adasInspectionResult: r.adasInspectionResult,
       kind: r.kind,
-      fileName: r.file_name,
+      fileName: r.fileName,
       caption: r.caption,
-      thumb: r.thumb_name ? await readStored(filesDir, r.firm, r.thumb_name).catch(() => null) : null,
+      thumb: r.thumbName ? await readStored(filesDir, r.firm, r.thumbName).catch(() => null) : null,
     })),
   );
 }

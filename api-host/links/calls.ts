@@ -156,8 +156,8 @@ export const linkCalls = [
         isNotEquipped: x.isNotEquipped,
         calibrationType: x.calibrationType,
         evidence: evidence
-          .filter((e) => e.adas_inspection_result === x.adasInspectionResult)
-          .map((e) => ({ adasEvidence: e.adas_evidence, kind: e.kind, fileName: e.file_name, caption: e.caption })),
+          .filter((e) => e.adasInspectionResult === x.adasInspectionResult)
+          .map((e) => ({ adasEvidence: e.adasEvidence, kind: e.kind, fileName: e.fileName, caption: e.caption })),
       })),
       links: data.links,
       expiresAt,
@@ -167,7 +167,7 @@ export const linkCalls = [
   implement(s.sharedEvidence, async ({ query, ctx, reply }) => {
     const { job } = await openLink(ctx, query.token);
     const row = evidenceById(ctx.db, query.adasEvidence);
-    if (!row || row.adas_inspection !== job.adasInspection || !showsEvidence(reportPreferenceOf(ctx.db, job.firm)))
+    if (!row || row.adasInspection !== job.adasInspection || !showsEvidence(reportPreferenceOf(ctx.db, job.firm)))
       throw notFound('Evidence');
     // A withdrawn link must stop showing them: nothing is kept.
     return sendEvidence(ctx, reply, row, query.size, 'no-store');
