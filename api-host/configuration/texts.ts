@@ -11,20 +11,8 @@ import { notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { assertKnowledgeBase, fieldError, isUniqueViolation, pageOf, searchCondition, type SqlValue } from './common';
 
-interface TranslationDb {
-  translation: number;
-  translation_type: Translation['translationType'];
-  language_code: Translation['languageCode'];
-  source: string;
-  text: string;
-}
-const toTranslation = (r: TranslationDb): Translation => ({
-  translation: r.translation,
-  translationType: r.translation_type,
-  languageCode: r.language_code,
-  source: r.source,
-  text: r.text,
-});
+/** A translation under the contract's names: it needs no conversion. */
+const TRANSLATION_SELECT = 'x.translation, x.translation_type AS translationType, x.language_code AS languageCode, x.source, x.text';
 
 function saveTranslation(db: Db, id: number, b: Omit<Translation, 'translation'>): number {
   try {
@@ -50,27 +38,21 @@ function saveTranslation(db: Db, id: number, b: Omit<Translation, 'translation'>
   }
 }
 
-interface RecommendationDb {
-  report_recommendation: number;
-  title: string;
-  year_start: number;
-  year_end: number;
+/** A recommendation as RECOMMENDATION_SELECT yields it: the contract's names, its lists as JSON text. */
+type RecommendationDb = Omit<ReportRecommendation, 'systems' | 'systemNames' | 'makes'> & {
   systems: string;
+  systemNames: string;
   makes: string;
-  content: string;
-  system_names: string;
-}
-const toRecommendation = (r: RecommendationDb): ReportRecommendation => ({
-  reportRecommendation: r.report_recommendation,
-  title: r.title,
-  yearStart: r.year_start,
-  yearEnd: r.year_end,
-  systems: JSON.parse(r.systems) as number[],
-  systemNames: JSON.parse(r.system_names) as string[],
-  makes: JSON.parse(r.makes) as string[],
-  content: r.content,
+};
+const toRecommendation = ({ systems, systemNames, makes, ...r }: RecommendationDb): ReportRecommendation => ({
+  ...r,
+  systems: JSON.parse(systems) as number[],
+  systemNames: JSON.parse(systemNames) as string[],
+  makes: JSON.parse(makes) as string[],
 });
-const RECOMMENDATION_SELECT = `x.*, (SELECT json_group_array(c.matrix_item) FROM json_each(x.systems) j JOIN adas_checklist_matrix c ON c.adas_checklist_matrix = j.value) AS system_names`;
+const RECOMMENDATION_SELECT = `x.report_recommendation AS reportRecommendation, x.title, x.year_start AS yearStart, x.year_end AS yearEnd,
+  x.systems, x.makes, x.content,
+  (SELECT json_group_array(c.matrix_item) FROM json_each(x.systems) j JOIN adas_checklist_matrix c ON c.adas_checklist_matrix = j.value) AS systemNames`;
 
 export const textCalls = [
   implement(contract.language.translations, ({ query, caller, ctx }) => {
@@ -83,7 +65,7 @@ export const textCalls = [
       params.push(...s.params);
     }
     const order = { source: ['x.source', 'x.translation'], text: ['x.text', 'x.translation'] }[query.orderBy];
-    return pageOf(ctx.db, { select: 'x.*', from: 'translation x', where, params, order, query, map: toTranslation });
+    return pageOf(ctx.db, { select: TRANSLATION_SELECT, from: 'translation x', where, params, order, query, map: (r: Translation) => r });
   }),
   implement(contract.language.addTranslation, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);
