@@ -124,44 +124,6 @@ function orderOf(q: AdassQuery, f: Filter, sortScan: boolean): string {
   return keys.map((e) => (sortScan ? e : `+${e}`) + dir).join(', ');
 }
 
-interface RowDb {
-  adas: number;
-  firm: number;
-  firm_name: string;
-  ronumber: string;
-  adas_type: number;
-  vehicle: number;
-  year: number;
-  make: string;
-  model: string;
-  vin: string;
-  insurance: number | null;
-  insurance_name: string;
-  status: number;
-  inspections_complete: number;
-  inspections_total: number;
-  created_at: string;
-}
-
-const toRow = (r: RowDb): AdasRow => ({
-  adas: r.adas,
-  firm: r.firm,
-  firmName: r.firm_name,
-  ronumber: r.ronumber,
-  adasType: r.adas_type,
-  vehicle: r.vehicle,
-  year: r.year,
-  make: r.make,
-  model: r.model,
-  vin: r.vin,
-  insurance: r.insurance,
-  insuranceName: r.insurance_name,
-  status: r.status,
-  inspectionsComplete: r.inspections_complete,
-  inspectionsTotal: r.inspections_total,
-  createdAt: r.created_at,
-});
-
 /** The ids of the page, in order, by the given plan. */
 function pageIds(db: Db, q: AdassQuery, opts: AdasListOptions, plan: AdasPlan, offset: number): number[] {
   const arms = plan === 'merge' ? scopeList(db, q, opts) : null;
@@ -201,14 +163,15 @@ export function listAdas(db: Db, q: AdassQuery, opts: AdasListOptions): { count:
   const ids = pageIds(db, q, opts, opts.plan ?? choosePlan(db, q, opts, count), offset);
   // The page's rows by id, put back in the page's order (joined in one query, SQLite may prefer to walk
   // the whole sort index for the outer ORDER BY).
-  const rows = prepared<RowDb>(
+  const rows = prepared<AdasRow>(
     db,
-    `SELECT a.adas, a.firm, a.firm_name, a.ronumber, a.adas_type, a.vehicle, v.year, v.make, v.model, a.vin, a.insurance, a.insurance_name,
-            a.status, a.inspections_complete, a.inspections_total, a.created_at
+    `SELECT a.adas, a.firm, a.firm_name AS firmName, a.ronumber, a.adas_type AS adasType, a.vehicle, v.year, v.make, v.model, a.vin,
+            a.insurance, a.insurance_name AS insuranceName, a.status, a.inspections_complete AS inspectionsComplete,
+            a.inspections_total AS inspectionsTotal, a.created_at AS createdAt
      FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas IN (SELECT value FROM json_each(?))`,
   ).all(JSON.stringify(ids));
   const byId = new Map(rows.map((r) => [r.adas, r]));
-  return { count, items: ids.map((id) => toRow(byId.get(id)!)) };
+  return { count, items: ids.map((id) => byId.get(id)!) };
 }
 
 /** EXPLAIN QUERY PLAN of the id query of a list page, as listAdas would run it (benchmarks, tests). */
