@@ -17,46 +17,22 @@ const ORDER: Record<(typeof INSURANCE_SORTS)[number], string> = {
   isInactive: 'i.is_inactive',
 };
 
-interface InsuranceDb {
-  insurance: number;
-  insurance_name: string;
-  firm: number;
-  firm_name: string;
-  is_inactive: number;
-  insurance_contact: string;
-}
-const toRecord = (r: InsuranceDb): InsuranceRecord => ({
-  insurance: r.insurance,
-  insuranceName: r.insurance_name,
-  firm: r.firm,
-  firmName: r.firm_name,
-  isInactive: !!r.is_inactive,
-  insuranceContact: r.insurance_contact,
-});
+/** An insurer as SELECT yields it: the contract's names, its flag as stored. */
+type InsuranceDb = Omit<InsuranceRecord, 'isInactive'> & { isInactive: number };
+const toRecord = ({ isInactive, ...r }: InsuranceDb): InsuranceRecord => ({ ...r, isInactive: !!isInactive });
 
-interface LookupDb {
-  insurance_lookup: number;
-  insurance: number;
-  lookup_type: 'program' | 'price';
-  code: string;
-  description: string;
-  calibration_type: string;
-  price_cents: number | null;
-  is_inactive: number;
-}
-const toLookup = (r: LookupDb): InsuranceLookupRecord => ({
-  insuranceLookup: r.insurance_lookup,
-  insurance: r.insurance,
-  lookupType: r.lookup_type,
-  code: r.code,
-  description: r.description,
-  calibrationType: r.calibration_type,
-  price: r.price_cents == null ? null : r.price_cents / 100,
-  isInactive: !!r.is_inactive,
+/** A price or program as LOOKUP_SELECT yields it: the contract's names, its price in cents and flag as stored. */
+type LookupDb = Omit<InsuranceLookupRecord, 'price' | 'isInactive'> & { priceCents: number | null; isInactive: number };
+const toLookup = ({ priceCents, isInactive, ...r }: LookupDb): InsuranceLookupRecord => ({
+  ...r,
+  price: priceCents == null ? null : priceCents / 100,
+  isInactive: !!isInactive,
 });
+const LOOKUP_SELECT = `SELECT insurance_lookup AS insuranceLookup, insurance, lookup_type AS lookupType, code, description,
+  calibration_type AS calibrationType, price_cents AS priceCents, is_inactive AS isInactive FROM insurance_lookup`;
 
-const SELECT =
-  'SELECT i.insurance, i.insurance_name, i.firm, f.name AS firm_name, i.is_inactive, i.insurance_contact FROM insurance i JOIN firm f ON f.firm = i.firm';
+const SELECT = `SELECT i.insurance, i.insurance_name AS insuranceName, i.firm, f.name AS firmName, i.is_inactive AS isInactive,
+  i.insurance_contact AS insuranceContact FROM insurance i JOIN firm f ON f.firm = i.firm`;
 
 /** The caller's insurer, or 404 (another firm's insurer is not acknowledged). */
 function ownInsurer(db: Db, caller: Caller, id: number): InsuranceDb {
@@ -135,8 +111,8 @@ export const insuranceCalls = [
       preparedValue<number>(ctx.db, 'SELECT count(*) FROM contact WHERE insurance_id = ? AND merged_into IS NULL').get(row.insurance),
     );
     if (using > 0)
-      throw badRequest(`${row.insurance_name} is the insurer of ${using} contact${using === 1 ? '' : 's'}; set it inactive instead.`, {
-        id: [`${row.insurance_name} is still in use`],
+      throw badRequest(`${row.insuranceName} is the insurer of ${using} contact${using === 1 ? '' : 's'}; set it inactive instead.`, {
+        id: [`${row.insuranceName} is still in use`],
       });
     // Its lookups go with it (ON DELETE CASCADE), in the same statement.
     prepared(ctx.db, 'DELETE FROM insurance WHERE insurance = ?').run(row.insurance);
@@ -147,7 +123,7 @@ export const insuranceCalls = [
     ownInsurer(ctx.db, caller, query.insurance);
     return prepared<LookupDb>(
       ctx.db,
-      'SELECT * FROM insurance_lookup WHERE insurance = ? ORDER BY lookup_type DESC, calibration_type, code, insurance_lookup',
+      `${LOOKUP_SELECT} WHERE insurance = ? ORDER BY lookup_type DESC, calibration_type, code, insurance_lookup`,
     )
       .all(query.insurance)
       .map(toLookup);
