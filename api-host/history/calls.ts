@@ -44,33 +44,10 @@ function readable(db: Db, caller: Caller, kind: HistoryKind, id: number): { wher
   return { where: `h.record_kind = ? AND h.record_id = ?${firmScope(db, caller.firms, 'h')}`, params: [kind, id] };
 }
 
-interface Row {
-  history: number;
-  part: string;
-  field: string;
-  old_value: string | null;
-  new_value: string | null;
-  changed_by: number | null;
-  by_name: string | null;
-  changed_at: string;
-  tab: string | null;
-  request_id: string | null;
-}
-
-const toRow = (r: Row): HistoryRow => ({
-  history: r.history,
-  part: r.part,
-  field: r.field,
-  oldValue: r.old_value,
-  newValue: r.new_value,
-  by: r.changed_by,
-  byName: r.by_name ?? (r.changed_by == null ? '' : `User ${r.changed_by}`),
-  at: r.changed_at,
-  tab: r.tab,
-  requestId: r.request_id,
-});
-
-const SELECT = `SELECT h.*, ${userName('h.changed_by')} AS by_name FROM history h`;
+/** A history row under the contract's names; whoever is no longer a user is named by their id. */
+const SELECT = `SELECT h.history, h.part, h.field, h.old_value AS oldValue, h.new_value AS newValue, h.changed_by AS "by",
+  coalesce(${userName('h.changed_by')}, CASE WHEN h.changed_by IS NULL THEN '' ELSE 'User ' || h.changed_by END) AS byName,
+  h.changed_at AS "at", h.tab, h.request_id AS requestId FROM history h`;
 
 export const historyCalls = [
   implement(h.history, ({ query, caller, ctx }) => {
@@ -78,22 +55,23 @@ export const historyCalls = [
     const count = prepared(ctx.db, `SELECT count(*) FROM history h WHERE ${where}`)
       .pluck()
       .get(...params) as number;
-    const rows = prepared(ctx.db, `${SELECT} WHERE ${where} ORDER BY h.history DESC LIMIT ? OFFSET ?`).all(
+    const items = prepared<HistoryRow>(ctx.db, `${SELECT} WHERE ${where} ORDER BY h.history DESC LIMIT ? OFFSET ?`).all(
       ...params,
       query.pageSize,
       (query.page - 1) * query.pageSize,
-    ) as Row[];
+    );
     const timezone = prepared(ctx.db, 'SELECT c.timezone FROM user u JOIN contact c ON c.contact = u.contact WHERE u.user = ?')
       .pluck()
       .get(caller.user) as number | null;
-    return { count, items: rows.map(toRow), timezone: timezone ?? null };
+    return { count, items, timezone: timezone ?? null };
   }),
 
   implement(h.historyExport, ({ query, caller, ctx }) => {
     const { where, params } = readable(ctx.db, caller, query.kind, query.id);
-    const rows = (
-      prepared(ctx.db, `${SELECT} WHERE ${where} ORDER BY h.history DESC LIMIT ?`).all(...params, HISTORY_EXPORT_MAX) as Row[]
-    ).map(toRow);
+    const rows = prepared<HistoryRow>(ctx.db, `${SELECT} WHERE ${where} ORDER BY h.history DESC LIMIT ?`).all(
+      ...params,
+      HISTORY_EXPORT_MAX,
+    );
     const csv = Papa.unparse(
       {
         fields: ['When (UTC)', 'Who', 'Part', 'Field', 'Old value', 'New value', 'Tab', 'Request id'],
