@@ -29,43 +29,25 @@ import { isoSeconds as iso } from '../core/time';
 const s = contract.share;
 const seconds = (isoText: string) => Math.floor(Date.parse(isoText) / 1000);
 
-interface LinkRow {
-  link: number;
-  adas_inspection: number;
-  year: number;
-  make: string;
-  model: string;
-  ronumber: string;
-  created_at: string;
-  expires_at: string;
-  revoked_at: string | null;
-  status: ShareLink['status'];
-  owner: number;
-  shared_by: string;
-}
+/** A link as LINK_COLUMNS yields it: the contract's names, the vehicle's parts, and its owner (for `own`). */
+type LinkRow = Omit<ShareLink, 'vehicle' | 'token' | 'own'> & { year: number; make: string; model: string; owner: number };
 
 const LINK_FROM = `FROM share_link l JOIN adas_inspection i ON i.adas_inspection = l.adas_inspection JOIN adas j ON j.adas = i.adas JOIN vehicle v ON v.vehicle = j.vehicle
   LEFT JOIN user u ON u.user = l.owner LEFT JOIN contact c ON c.contact = u.contact`;
-const LINK_COLUMNS = `l.link, l.adas_inspection, v.year, v.make, v.model, coalesce(nullif(i.ronumber, ''), j.ronumber) AS ronumber, l.created_at, l.expires_at, l.revoked_at,
+const LINK_COLUMNS = `l.link, l.adas_inspection AS adasInspection, v.year, v.make, v.model, coalesce(nullif(i.ronumber, ''), j.ronumber) AS ronumber,
+  l.created_at AS createdAt, l.expires_at AS expiresAt, l.revoked_at AS revokedAt,
   CASE WHEN l.revoked_at IS NOT NULL THEN 'revoked' WHEN l.expires_at <= @now THEN 'expired' ELSE 'active' END AS status,
-  l.owner, coalesce(nullif(trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')), ''), u.username, '') AS shared_by
+  l.owner, coalesce(nullif(trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')), ''), u.username, '') AS sharedBy
   ${LINK_FROM}`;
 
 const ORDER: Readonly<Record<string, string>> = { created: 'l.created_at', expires: 'l.expires_at' };
 
-async function view(ctx: HostContext, caller: Pick<Caller, 'user'>, r: LinkRow): Promise<ShareLink> {
+async function view(ctx: HostContext, caller: Pick<Caller, 'user'>, { year, make, model, owner, ...r }: LinkRow): Promise<ShareLink> {
   return {
-    link: r.link,
-    adasInspection: r.adas_inspection,
-    vehicle: `${r.year} ${r.make} ${r.model}`.trim(),
-    ronumber: r.ronumber,
-    createdAt: r.created_at,
-    expiresAt: r.expires_at,
-    revokedAt: r.revoked_at,
-    status: r.status,
-    token: await ctx.tokens.signLink(r.link, seconds(r.created_at), seconds(r.expires_at)),
-    sharedBy: r.shared_by,
-    own: r.owner === caller.user,
+    ...r,
+    vehicle: `${year} ${make} ${model}`.trim(),
+    token: await ctx.tokens.signLink(r.link, seconds(r.createdAt), seconds(r.expiresAt)),
+    own: owner === caller.user,
   };
 }
 
