@@ -5,7 +5,6 @@
  * left out when the caller reaches every firm (api-host/core/sql.ts firmScope).
  */
 import type { FirmListQuery, FirmRow, TreeNode } from '../../lib/contract/locations';
-import type { FirmType } from '../../lib/contract/locations-constants';
 import { STATUS } from '../../lib/adas/rules';
 import type { Db } from '../core/db';
 import { firmScope, oneRow, prepared, preparedValue } from '../core/sql';
@@ -24,33 +23,9 @@ const ORDER: Record<FirmListQuery['orderBy'], string[]> = {
   inactive: ['f.is_inactive', 'f.name COLLATE NOCASE', 'f.firm'],
 };
 
-interface RowDb {
-  firm: number;
-  name: string;
-  firm_type: FirmType;
-  parent: number | null;
-  parent_name: string | null;
-  city: string;
-  state_code: string | null;
-  postal_code: string;
-  phone_no: string;
-  users: number;
-  is_inactive: number;
-}
-
-const toRow = (r: RowDb): FirmRow => ({
-  firm: r.firm,
-  name: r.name,
-  firmType: r.firm_type,
-  parent: r.parent,
-  parentName: r.parent_name,
-  city: r.city,
-  stateCode: r.state_code ?? '',
-  postalCode: r.postal_code,
-  phoneNo: r.phone_no,
-  users: r.users,
-  isInactive: !!r.is_inactive,
-});
+/** A list row under the contract's names, its flag as stored. */
+type RowDb = Omit<FirmRow, 'isInactive'> & { isInactive: number };
+const toRow = ({ isInactive, ...r }: RowDb): FirmRow => ({ ...r, isInactive: !!isInactive });
 
 /** A LIKE pattern matching `term` anywhere (lower case, wildcards escaped). */
 export const containsPattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
@@ -77,8 +52,8 @@ export function listFirms(db: Db, q: FirmListQuery, firms: ReadonlySet<number>):
   const pageIds = `SELECT f.firm FROM firm f ${q.orderBy === 'parent' ? 'LEFT JOIN firm p ON p.firm = f.parent' : ''} WHERE ${filter} ORDER BY ${order} LIMIT ? OFFSET ?`;
   const rows = prepared<RowDb>(
     db,
-    `SELECT f.firm, f.name, f.firm_type, f.parent, p.name AS parent_name, f.city, sp.code AS state_code, f.postal_code, f.phone_no,
-            ${USERS_SQL} AS users, f.is_inactive
+    `SELECT f.firm, f.name, f.firm_type AS firmType, f.parent, p.name AS parentName, f.city, coalesce(sp.code, '') AS stateCode,
+            f.postal_code AS postalCode, f.phone_no AS phoneNo, ${USERS_SQL} AS users, f.is_inactive AS isInactive
      FROM (${pageIds}) page JOIN firm f ON f.firm = page.firm
      LEFT JOIN firm p ON p.firm = f.parent
      LEFT JOIN lookup sp ON sp.key = 'StateProvince' AND sp.id = f.state_province
@@ -87,16 +62,8 @@ export function listFirms(db: Db, q: FirmListQuery, firms: ReadonlySet<number>):
   return { count, items: rows.map(toRow) };
 }
 
-interface NodeDb {
-  firm: number;
-  name: string;
-  firm_type: FirmType;
-  parent: number | null;
-  city: string;
-  state_code: string | null;
-  is_inactive: number;
-  has_children: number;
-}
+/** A tree node as treeLevel's SQL yields it: the contract's names, its flags as stored, before the roll-up's figures. */
+type NodeDb = Omit<TreeNode, 'isInactive' | 'hasChildren' | 'shops' | 'users' | 'openJobs'> & { isInactive: number; hasChildren: number };
 
 /**
  * The roll-up of the tops (a JSON array, the first parameter): shops below each, and active users and open
@@ -128,8 +95,8 @@ export function treeLevel(
   // Unary +: the flag is checked row by row, so SQLite walks firm_parent instead of indexing the flag.
   const active = showInactive ? '' : ' AND +c.is_inactive = 0';
   const scope = firmScope(db, firms, 'c');
-  const columns = `f.firm, f.name, f.firm_type, f.parent, f.city, sp.code AS state_code, f.is_inactive,
-    EXISTS (SELECT 1 FROM firm c WHERE c.parent = f.firm${active}${scope}) AS has_children`;
+  const columns = `f.firm, f.name, f.firm_type AS firmType, f.parent, f.city, coalesce(sp.code, '') AS stateCode, f.is_inactive AS isInactive,
+    EXISTS (SELECT 1 FROM firm c WHERE c.parent = f.firm${active}${scope}) AS hasChildren`;
   const node = prepared<NodeDb>(
     db,
     `SELECT ${columns} FROM firm f LEFT JOIN lookup sp ON sp.key = 'StateProvince' AND sp.id = f.state_province
@@ -153,15 +120,10 @@ export function treeLevel(
     open_jobs: number | null;
   }>(db, rollUpSql(active, scope)).all(JSON.stringify(tops), STATUS.complete);
   const figures = new Map(rollUp.map((r) => [r.top, r]));
-  const toNode = (r: NodeDb): TreeNode => ({
-    firm: r.firm,
-    name: r.name,
-    firmType: r.firm_type,
-    parent: r.parent,
-    city: r.city,
-    stateCode: r.state_code ?? '',
-    isInactive: !!r.is_inactive,
-    hasChildren: !!r.has_children,
+  const toNode = ({ isInactive, hasChildren, ...r }: NodeDb): TreeNode => ({
+    ...r,
+    isInactive: !!isInactive,
+    hasChildren: !!hasChildren,
     shops: figures.get(r.firm)?.shops ?? 0,
     users: figures.get(r.firm)?.users ?? 0,
     openJobs: figures.get(r.firm)?.open_jobs ?? 0,
