@@ -7,46 +7,15 @@ import type { VehicleRecord, VehiclesQuery } from '../../lib/contract/vehicles';
 import type { Db } from '../core/db';
 import { firmScope, ftsPhrase, likePrefix, oneRow, prepared, preparedValue } from '../core/sql';
 
-export const VEHICLE_COLUMNS = `v.vehicle, v.firm, f.name AS firm_name, v.contact, coalesce(c.file_as, '') AS contact_name, v.year, v.make, v.make_id,
-  v.model, v.bodystyle, v.vin, v.created_at, (SELECT count(*) FROM adas a WHERE a.vehicle = v.vehicle) AS jobs`;
+/** A vehicle under the contract's names (VehicleRecord): it needs no conversion. */
+export const VEHICLE_COLUMNS = `v.vehicle, v.firm, f.name AS firmName, v.contact, coalesce(c.file_as, '') AS contactName, v.year, v.make,
+  v.make_id AS makeId, v.model, v.bodystyle, v.vin, (SELECT count(*) FROM adas a WHERE a.vehicle = v.vehicle) AS jobs, v.created_at AS createdAt`;
 export const VEHICLE_JOINS = 'JOIN firm f ON f.firm = v.firm LEFT JOIN contact c ON c.contact = v.contact';
-
-export interface VehicleDb {
-  vehicle: number;
-  firm: number;
-  firm_name: string;
-  contact: number | null;
-  contact_name: string;
-  year: number;
-  make: string;
-  make_id: number | null;
-  model: string;
-  bodystyle: string;
-  vin: string;
-  created_at: string;
-  jobs: number;
-}
-
-export const toVehicle = (r: VehicleDb): VehicleRecord => ({
-  vehicle: r.vehicle,
-  firm: r.firm,
-  firmName: r.firm_name,
-  contact: r.contact,
-  contactName: r.contact_name,
-  year: r.year,
-  make: r.make,
-  makeId: r.make_id,
-  model: r.model,
-  bodystyle: r.bodystyle,
-  vin: r.vin,
-  jobs: r.jobs,
-  createdAt: r.created_at,
-});
 
 /** A vehicle the caller may see, or undefined (unknown and other firms' vehicles alike). */
 export function readVehicle(db: Db, firms: ReadonlySet<number>, id: number): VehicleRecord | undefined {
-  const r = prepared<VehicleDb>(db, `SELECT ${VEHICLE_COLUMNS} FROM vehicle v ${VEHICLE_JOINS} WHERE v.vehicle = ?`).get(id);
-  return r && firms.has(r.firm) ? toVehicle(r) : undefined;
+  const r = prepared<VehicleRecord>(db, `SELECT ${VEHICLE_COLUMNS} FROM vehicle v ${VEHICLE_JOINS} WHERE v.vehicle = ?`).get(id);
+  return r && firms.has(r.firm) ? r : undefined;
 }
 
 const ORDER: Record<VehiclesQuery['orderBy'], string[]> = {
@@ -84,9 +53,12 @@ export function listVehicles(db: Db, q: VehiclesQuery, firms: ReadonlySet<number
   );
   // The page's rows by id, in the page's order.
   const byId = new Map(
-    prepared<VehicleDb>(db, `SELECT ${VEHICLE_COLUMNS} FROM vehicle v ${VEHICLE_JOINS} WHERE v.vehicle IN (SELECT value FROM json_each(?))`)
+    prepared<VehicleRecord>(
+      db,
+      `SELECT ${VEHICLE_COLUMNS} FROM vehicle v ${VEHICLE_JOINS} WHERE v.vehicle IN (SELECT value FROM json_each(?))`,
+    )
       .all(JSON.stringify(ids))
       .map((r) => [r.vehicle, r]),
   );
-  return { count, items: ids.map((id) => toVehicle(byId.get(id)!)) };
+  return { count, items: ids.map((id) => byId.get(id)!) };
 }
