@@ -324,7 +324,9 @@ export function UserDialog({ open, onOpenChange, target, source, viewer, returnF
                 ) : (
                   profile && (
                     <UsernameField
-                      key={profile.username}
+                      // Keyed by the user, not the name: the reload after a rename must not remount the
+                      // field and drop its "Username saved." note.
+                      key={profile.user}
                       profile={profile}
                       own={own}
                       onRenamed={(next) => {
