@@ -249,7 +249,9 @@ async function measure(label, url, pids, { inspectPorts = [], midway } = {}) {
       const file = join(ROOT, '.bench', `heap-${label.replace(/\W+/g, '-')}-${i + 1}-${Date.now()}.heapsnapshot`);
       mkdirSync(join(ROOT, '.bench'), { recursive: true });
       await heapSnapshot(p, file);
-      console.log(`[bench] ${label}: heap snapshot of instance ${i + 1}: ${file.slice(ROOT.length + 1)}`);
+      console.log(
+        `[bench] ${label}: heap snapshot of instance ${i + 1}: ${file.slice(ROOT.length + 1)} (what holds its requests: node scripts/lib/heap-retainers.mjs FILE)`,
+      );
     }
 
   // One notice to every push connection.
