@@ -11,7 +11,7 @@ import { openAdmin, rowOf, search, uniqueWord } from './admin-support';
 import { must } from '../../testkit/must';
 
 test('create a post, comment on it, attach a file, expand one or the other, see it on Home, delete it', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000); // a post, a comment, two uploads, Home and a delete: about a minute on a loaded machine
   const title = `Bay safety ${uniqueWord()}`;
   await openAdmin(page, 3, 'section=blog');
 

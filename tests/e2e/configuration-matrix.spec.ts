@@ -82,8 +82,8 @@ test('an administrator adds a system and make matrices with models and keywords,
   await expect(async () => {
     await search.fill('');
     await search.fill('quarter panel');
-    await expect(page).toHaveURL(/searchTerm=quarter/, { timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(page).toHaveURL(/searchTerm=quarter/, { timeout: 10_000 });
+  }).toPass({ timeout: 30_000 });
   await settled(page);
   await expect(range(page)).toHaveText('1–1 of 1 make matrices');
   await expect(rowOf(page, make)).toContainText(system);

@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { PDFParse } from 'pdf-parse';
 import { signIn } from '../support/session';
 import { waitForHydration } from '../support/shell';
-import { pilotVin, withTestDb } from './adas-support';
+import { hostCall, hostToken } from '../support/api';
+import { newInspection, pilotVin } from './adas-support';
 import { must } from '../../testkit/must';
 
 test('an insurer chosen on a new job, and only what was recorded, end up in the report', async ({ page }) => {
@@ -86,14 +87,17 @@ test('an insurer chosen on a new job, and only what was recorded, end up in the 
 });
 
 test('Declined asks for a reason in words instead of greying out', async ({ page }) => {
-  const inspection = withTestDb((db) => {
-    const row = db
-      .prepare(
-        "SELECT q.adas_inspection AS id FROM calibrate_request q JOIN adas_inspection i USING (adas_inspection) WHERE q.firm = 6 AND i.status <> 2 AND q.status_name NOT IN ('Declined', 'Cancelled', 'Completed') ORDER BY 1 LIMIT 1",
-      )
-      .get() as { id: number };
-    return row.id;
+  // Its own job and open request: the seeded ones may have been declined or completed by other specs.
+  const { id: inspection } = await newInspection(`DECL-${Date.now().toString(36).toUpperCase()}`);
+  const created = await hostCall<{ id: number }>(await hostToken(5), 'POST', 'api/adas/createCalibrate', {
+    firm: 6,
+    adasInspection: inspection,
+    year: 2022,
+    make: 'Toyota',
+    model: 'RAV4',
+    reason: 'Front bumper replaced',
   });
+  expect(created.status).toBe(200);
   await signIn(page, 4, undefined, `/view?adasInspection=${inspection}`);
   await expect(page.getByRole('heading', { name: /Calibration request #\d+/ })).toBeVisible();
   await waitForHydration(page, 'main button[aria-expanded]');
