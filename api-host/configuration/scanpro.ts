@@ -10,6 +10,7 @@ import { assertFirm } from '../core/caller';
 import { notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { fieldError } from './common';
+import { withConfigurationHistory } from './history';
 
 /** What a firm without a saved configuration starts from: every make, the last ten model years, both scans. */
 export function defaultScanPro(businessId: number): ScanProConfiguration {
@@ -45,14 +46,16 @@ export const scanProCalls = [
       ).get(JSON.stringify(body.checklist)),
     );
     if (known !== body.checklist.length) throw fieldError('checklist', 'Unknown system');
-    const updatedAt = oneRow(
-      preparedValue<string>(
-        db,
-        `INSERT INTO scanpro_configuration (business_id, criteria, checklist, updated_by) VALUES (?, ?, ?, ?)
+    const updatedAt = withConfigurationHistory(db, caller.user, 'scanPro', body.businessId, () =>
+      oneRow(
+        preparedValue<string>(
+          db,
+          `INSERT INTO scanpro_configuration (business_id, criteria, checklist, updated_by) VALUES (?, ?, ?, ?)
        ON CONFLICT (business_id) DO UPDATE SET criteria = excluded.criteria, checklist = excluded.checklist, updated_by = excluded.updated_by,
          updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
        RETURNING updated_at`,
-      ).get(body.businessId, JSON.stringify(body.criteria), JSON.stringify(body.checklist), caller.user),
+        ).get(body.businessId, JSON.stringify(body.criteria), JSON.stringify(body.checklist), caller.user),
+      ),
     );
     return { businessId: body.businessId, updatedAt };
   }),
