@@ -20,7 +20,7 @@ import type { Db } from '../core/db';
 import { forbidden, notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { firmScope, prepared } from '../core/sql';
-import { locationSnapshot } from '../locations/service';
+import { locationSnapshot, partnersSnapshot } from '../locations/service';
 import { userName, userSnapshot } from '../users/service';
 import type { Snapshot } from './service';
 
@@ -32,6 +32,7 @@ const KINDS: Record<HistoryKind, { access: CallAccess; noun: string; read: (db: 
   calibrateRequest: { access: contract.calibration.request.access, noun: 'Calibration request', read: requestSnapshot },
   user: { access: contract.user.users.access, noun: 'User', read: userSnapshot },
   location: { access: contract.firm.firm.access, noun: 'Location', read: locationSnapshot },
+  locationPartners: { access: contract.partner.optInPrograms.access, noun: 'Location', read: partnersSnapshot },
   ...CONFIGURATION_KINDS,
 };
 

@@ -13,7 +13,7 @@ import { badRequest } from '../core/errors';
 import { OK, implement } from '../core/implement';
 import { prepared, preparedValue } from '../core/sql';
 import { boundingBox, milesBetween, resolvePostalCode, type Point } from './geo';
-import { changingLocation } from './history';
+import { changingPartners } from './history';
 import { ancestorsOf, containsPattern } from './network';
 
 const { partner: p } = contract;
@@ -230,7 +230,7 @@ export const partnerCalls = [
   implement(p.saveOptInPrograms, ({ body, caller, ctx }) => {
     const firm = reach(caller, body.firm);
     const db = ctx.db;
-    changingLocation(db, caller.user, firm, () =>
+    changingPartners(db, caller.user, firm, () =>
       applyEntries(
         db,
         body.programs,
@@ -257,7 +257,7 @@ export const partnerCalls = [
   implement(p.saveProviders, ({ body, caller, ctx }) => {
     const firm = reach(caller, body.firm);
     const db = ctx.db;
-    changingLocation(db, caller.user, firm, () =>
+    changingPartners(db, caller.user, firm, () =>
       applyEntries(
         db,
         body.providers,

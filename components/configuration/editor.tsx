@@ -5,6 +5,7 @@
  * addresses, keyword lists) run before saving; the server's 400 field errors show beside the same fields;
  * a failed save keeps the dialog open with everything typed and a clear message.
  */
+import { HistoryButton, type HistoryButtonProps } from '@/components/history';
 import { CheckboxField, SelectField, TextArea, TextField, type SelectOption } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { useForm, type Form } from '@/components/ui/use-form';
@@ -214,6 +215,8 @@ export interface EditorDialogProps {
   intro?: React.ReactNode;
   /** A footer note (e.g. the record's id). */
   note?: React.ReactNode;
+  /** The saved record's history (its History button in the footer); none for a record being added. */
+  history?: Omit<HistoryButtonProps, 'className'> | null;
 }
 
 /** A record's editor: the fields in the one editor frame (components/ui/form-dialog.tsx). */
@@ -229,10 +232,21 @@ export function EditorDialog({
   size = 'lg',
   intro,
   note,
+  history,
 }: EditorDialogProps) {
   const form = useForm<Draft>({ initial, check: editorCheck(fields, validate), save, change });
   return (
-    <FormDialog form={form} title={title} size={size} onClose={onClose} onSaved={onSaved} intro={intro} note={note} markUnsaved>
+    <FormDialog
+      form={form}
+      title={title}
+      size={size}
+      onClose={onClose}
+      onSaved={onSaved}
+      intro={intro}
+      note={note}
+      markUnsaved
+      actions={history && <HistoryButton {...history} />}
+    >
       <FormFields fields={fields} form={form} />
     </FormDialog>
   );

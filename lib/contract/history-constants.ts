@@ -6,6 +6,7 @@ export const HISTORY_KINDS = [
   'calibrateRequest',
   'user',
   'location',
+  'locationPartners',
   // The ADAS configuration, one kind per editor of /configuration (api-host/configuration/history.ts).
   'system',
   'makeMatrix',
