@@ -19,12 +19,13 @@ import {
   LINK_TYPE_LABELS,
   NETWORK_FIRM,
   TRANSLATION_LANGUAGES,
+  modelYearMax,
 } from '../../lib/configuration/constants';
+import type { ScanProConfiguration } from '../../lib/contract/scanpro';
 import type { Db } from '../core/db';
 import { prepared } from '../core/sql';
 import { recordChange, shown, withHistory, type Fields, type HistoryKind, type Snapshot } from '../history/service';
 import { readMakeMatrix } from './make-matrices';
-import { defaultScanPro } from './scanpro';
 
 interface SystemRow {
   matrix_item: string;
@@ -276,6 +277,17 @@ function tableSnapshot(r: TableRecord): (db: Db, id: number) => Snapshot | null 
   };
 }
 
+/** What a firm without a saved configuration starts from: every make, the last ten model years, both scans. */
+export function defaultScanPro(businessId: number): ScanProConfiguration {
+  const end = modelYearMax() - 1;
+  return {
+    businessId,
+    criteria: { makes: [], yearStart: end - 9, yearEnd: end, preRepairScan: true, postRepairScan: true },
+    checklist: [],
+    updatedAt: null,
+  };
+}
+
 /** A firm's scan-pro setup (id: the firm); a firm that saved none shows the default its editor opens with. */
 export function scanProSnapshot(db: Db, firm: number): Snapshot | null {
   if (!prepared(db, 'SELECT 1 FROM firm WHERE firm = ?').get(firm)) return null;
@@ -285,7 +297,7 @@ export function scanProSnapshot(db: Db, firm: number): Snapshot | null {
   ).get(firm);
   const setup = saved
     ? {
-        criteria: JSON.parse(saved.criteria) as ReturnType<typeof defaultScanPro>['criteria'],
+        criteria: JSON.parse(saved.criteria) as ScanProConfiguration['criteria'],
         checklist: JSON.parse(saved.checklist) as number[],
       }
     : defaultScanPro(firm);

@@ -3,25 +3,12 @@
  * (businessId), replaced on each save. A firm the caller cannot reach answers 404.
  */
 import { contract } from '../../lib/contract';
-import type { ScanProConfiguration } from '../../lib/contract/scanpro';
-import { modelYearMax } from '../../lib/configuration/constants';
 import { oneRow, prepared, preparedValue } from '../core/sql';
 import { assertFirm } from '../core/caller';
 import { notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { fieldError } from './common';
-import { withConfigurationHistory } from './history';
-
-/** What a firm without a saved configuration starts from: every make, the last ten model years, both scans. */
-export function defaultScanPro(businessId: number): ScanProConfiguration {
-  const end = modelYearMax() - 1;
-  return {
-    businessId,
-    criteria: { makes: [], yearStart: end - 9, yearEnd: end, preRepairScan: true, postRepairScan: true },
-    checklist: [],
-    updatedAt: null,
-  };
-}
+import { defaultScanPro, withConfigurationHistory } from './history';
 
 export const scanProCalls = [
   implement(contract.scanpro.GetScanProConfiguration, ({ query, caller, ctx }) => {
