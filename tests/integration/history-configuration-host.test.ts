@@ -6,6 +6,7 @@
  * role that cannot read it 403). A location's storage and own prices are the location's; its partners are
  * their own record; a calibration request's notes are parts of the request.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../../lib/contract';
 import type { CalibrationMode } from '../../lib/configuration/constants';
@@ -331,5 +332,30 @@ describe('the rest of a location', () => {
       expect.objectContaining({ field: 'Storage bucket', oldValue: null, newValue: expect.any(String) }),
       expect.objectContaining({ field: 'Storage account', oldValue: null, newValue: expect.any(String) }),
     ]);
+  });
+});
+
+describe('the data import', () => {
+  it('a vehicle-matrix upload leaves the make matrices’ rows with the upload’s request id; removing the upload, Deleted rows', async () => {
+    const d = contract.data;
+    const chunk = (rows: Record<string, string>[], importId = randomUUID()) => ({
+      ...from,
+      body: { importId, chunk: 0, csvData: rows.map((cells, i) => ({ line: i + 2, cells })) },
+    });
+    const importId = randomUUID();
+    const row = { Make: 'Histomobile', YearStart: '2020', YearEnd: '2023', Models: 'One', System: 'Forward Camera' };
+    expect(await host.ok(admin, d.uploadVehicleMatrix, chunk([row], importId))).toMatchObject({ added: 1 });
+    const id = host.db.prepare("SELECT make_matrix FROM adas_make_matrix WHERE vehicle_make = 'Histomobile'").pluck().get() as number;
+    const created = (await historyOf('makeMatrix', id)).items;
+    expect(created).toEqual([expect.objectContaining({ field: CREATED, tab: TAB, requestId: REQUEST })]);
+    expect(created[0]?.newValue).toContain('Make: Histomobile');
+
+    await host.ok(admin, d.uploadVehicleMatrix, chunk([{ ...row, MakeMatrix: String(id), Models: 'One, Two' }]));
+    expect((await historyOf('makeMatrix', id)).items[0]).toMatchObject({ field: 'Models', oldValue: 'One', newValue: 'One, Two' });
+
+    await host.ok(admin, d.removeVehicleMatrix, { body: { importId } });
+    expect(
+      host.db.prepare("SELECT field FROM history WHERE record_kind = 'makeMatrix' AND record_id = ? ORDER BY history DESC").pluck().get(id),
+    ).toBe(DELETED);
   });
 });
