@@ -142,14 +142,19 @@ const TABLE_RECORDS = {
     table: 'adas_exclusion',
     key: 'adas_exclusion',
     firm: KB,
-    fields: { Keyword: 'x.keyword', System: systemName('x.adas_checklist_matrix'), Reason: 'x.reason', Active: active('x.is_inactive') },
+    fields: {
+      Phrase: 'x.keyword',
+      System: `coalesce(${systemName('x.adas_checklist_matrix')}, 'Every system')`,
+      Reason: 'x.reason',
+      Active: active('x.is_inactive'),
+    },
   },
   infoLookup: {
     table: 'adas_info_lookup',
     key: 'adas_info_lookup',
     firm: KB,
     fields: {
-      System: systemName('x.adas_checklist_matrix'),
+      System: `coalesce(${systemName('x.adas_checklist_matrix')}, 'All systems')`,
       Make: 'x.vehicle_make',
       'Year from': 'x.year_start',
       'Year to': 'x.year_end',

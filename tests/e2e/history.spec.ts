@@ -119,7 +119,7 @@ test('an exclusion edited on /configuration shows old → new in its editor’s 
   await expect(changes.nth(0).getByRole('deletion')).toHaveText('Detail work');
   await expect(changes.nth(0).getByRole('insertion')).toHaveText('Polish and wax');
   await expect(changes.nth(1)).toContainText('Created');
-  await expect(changes.nth(1)).toContainText(`Keyword: ${keyword}`);
+  await expect(changes.nth(1)).toContainText(`Phrase: ${keyword}`);
   expect(await axeViolations(page)).toEqual([]);
 
   await page.keyboard.press('Escape');

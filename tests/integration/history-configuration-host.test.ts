@@ -50,7 +50,7 @@ describe('the knowledge base’s sections', () => {
     expect(h.items).toEqual([
       expect.objectContaining({ part: '', field: CREATED, oldValue: null, tab: TAB, requestId: REQUEST, byName: expect.any(String) }),
     ]);
-    expect(h.items[0]?.newValue).toBe('Keyword: Wax\nSystem: Forward Camera\nReason: Detail work\nActive: Yes');
+    expect(h.items[0]?.newValue).toBe('Phrase: Wax\nSystem: Forward Camera\nReason: Detail work\nActive: Yes');
 
     await host.ok(admin, a.saveAdasExclusion, {
       body: {
@@ -88,7 +88,7 @@ describe('the knowledge base’s sections', () => {
         .get('exclusion', other.id),
     ).toEqual({
       field: DELETED,
-      old_value: 'Keyword: Clay bar\nActive: Yes',
+      old_value: 'Phrase: Clay bar\nSystem: Every system\nActive: Yes',
     });
     // A deleted record answers 404 like an unknown one, and the exclusion added next (which may take its id) starts afresh.
     expect((await host.api(admin, hc.history, { query: { kind: 'exclusion', id: other.id } })).status).toBe(404);
