@@ -3,7 +3,8 @@
  * The configuration's record editors: a form described as data (fields of a few kinds) in the one editor
  * frame, on the one form hook (components/ui/use-form.ts). Client checks (required, years, prices,
  * addresses, keyword lists) run before saving; the server's 400 field errors show beside the same fields;
- * a failed save keeps the dialog open with everything typed and a clear message.
+ * a failed save keeps the dialog open with everything typed and a clear message. A saved record's editor
+ * carries its History button (components/history), given by the section as `history`.
  */
 import { HistoryButton, type HistoryButtonProps } from '@/components/history';
 import { CheckboxField, SelectField, TextArea, TextField, type SelectOption } from '@/components/ui/field';
