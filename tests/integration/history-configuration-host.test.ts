@@ -359,3 +359,20 @@ describe('the data import', () => {
     ).toBe(DELETED);
   });
 });
+
+describe('a calibration request’s notes', () => {
+  it('a note added, changed by its author and deleted: rows of the request’s part "Note {id} · {author}"', async () => {
+    const c = contract.calibration;
+    const request = must(host.db.prepare('SELECT calibrate_request FROM calibrate_request LIMIT 1').pluck().get() as number, 'a request');
+    const { id } = await host.ok(admin, c.saveRequestNote, { body: { calibrateRequest: request, note: 'Targets at 9' } });
+    await host.ok(admin, c.saveRequestNote, { body: { calibrateRequest: request, calibrateRequestNote: id, note: 'Targets at 10' } });
+    await host.ok(admin, c.deleteRequestNote, { query: { calibrateRequestNote: id } });
+    const rows = (await historyOf('calibrateRequest', request)).items.slice(0, 3);
+    expect(rows.map((r) => [r.field, r.oldValue, r.newValue])).toEqual([
+      [DELETED, 'Note: Targets at 10', null],
+      ['Note', 'Targets at 9', 'Targets at 10'],
+      [CREATED, null, 'Note: Targets at 9'],
+    ]);
+    expect(rows.every((r) => r.part.startsWith(`Note ${id} · `))).toBe(true);
+  });
+});
