@@ -161,10 +161,8 @@ export const linkCalls = [
   }),
   implement(l.createAdasLinks, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);
-    const created = (links: number[]) => links;
-    return {
-      ids: withConfigurationHistories(ctx.db, caller.user, 'link', [], () => body.links.map((link) => insertLink(ctx.db, link)), created),
-    };
+    const add = () => body.links.map((link) => insertLink(ctx.db, link));
+    return { ids: withConfigurationHistories(ctx.db, caller.user, 'link', [], add, (ids) => ids) };
   }),
   implement(l.saveAdasLinks, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);
