@@ -186,28 +186,34 @@ export const calibrationCalls = [
       ).get(body.calibrateRequestNote, r.calibrate_request);
       if (!note) throw notFound('Note');
       if (note.user !== caller.user) throw forbidden('Only its author may change a note.');
-      prepared(
-        ctx.db,
-        "UPDATE calibrate_request_note SET note = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE calibrate_request_note = ?",
-      ).run(body.note, body.calibrateRequestNote);
+      writing(ctx.db, () =>
+        withRequestHistory(ctx.db, caller.user, r.calibrate_request, () =>
+          prepared(
+            ctx.db,
+            "UPDATE calibrate_request_note SET note = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE calibrate_request_note = ?",
+          ).run(body.note, body.calibrateRequestNote),
+        ),
+      );
       requestChanged(ctx, caller, r);
       return { id: body.calibrateRequestNote };
     }
-    const saved = writing(ctx.db, () => {
-      const id = Number(
-        prepared(ctx.db, 'INSERT INTO calibrate_request_note (calibrate_request, user, note) VALUES (?, ?, ?)').run(
-          r.calibrate_request,
-          caller.user,
-          body.note,
-        ).lastInsertRowid,
-      );
-      // The author has read their own note.
-      prepared(
-        ctx.db,
-        'INSERT INTO calibrate_request_read (calibrate_request, user, last_note) VALUES (?, ?, ?) ON CONFLICT (calibrate_request, user) DO UPDATE SET last_note = excluded.last_note',
-      ).run(r.calibrate_request, caller.user, id);
-      return { id };
-    });
+    const saved = writing(ctx.db, () =>
+      withRequestHistory(ctx.db, caller.user, r.calibrate_request, () => {
+        const id = Number(
+          prepared(ctx.db, 'INSERT INTO calibrate_request_note (calibrate_request, user, note) VALUES (?, ?, ?)').run(
+            r.calibrate_request,
+            caller.user,
+            body.note,
+          ).lastInsertRowid,
+        );
+        // The author has read their own note.
+        prepared(
+          ctx.db,
+          'INSERT INTO calibrate_request_read (calibrate_request, user, last_note) VALUES (?, ?, ?) ON CONFLICT (calibrate_request, user) DO UPDATE SET last_note = excluded.last_note',
+        ).run(r.calibrate_request, caller.user, id);
+        return { id };
+      }),
+    );
     requestChanged(ctx, caller, r);
     return saved;
   }),
@@ -219,7 +225,11 @@ export const calibrationCalls = [
     ).get(query.calibrateRequestNote);
     if (!note || !caller.firms.has(note.firm)) throw notFound('Note');
     if (note.user !== caller.user && !mayManageRequests(caller.role)) throw forbidden('Only its author, or a manager, may delete a note.');
-    prepared(ctx.db, 'DELETE FROM calibrate_request_note WHERE calibrate_request_note = ?').run(note.calibrate_request_note);
+    writing(ctx.db, () =>
+      withRequestHistory(ctx.db, caller.user, note.calibrate_request, () =>
+        prepared(ctx.db, 'DELETE FROM calibrate_request_note WHERE calibrate_request_note = ?').run(note.calibrate_request_note),
+      ),
+    );
     requestChanged(ctx, caller, note);
     return { success: true as const };
   }),

@@ -1,8 +1,8 @@
 /**
  * A calibration request as its history sees it (docs/history.md#what-is-recorded): the request's fields
  * (status, when it was approved — what lets its lines price a sale —, reason, vehicle, total, technicians,
- * files) and each line ("Line · Front Camera": calibration type, mode, price, agreed price). Notes are a
- * conversation with their own author and time, not fields of the request: they are not recorded.
+ * files), each line ("Line · Front Camera": calibration type, mode, price, agreed price) and each note
+ * ("Note 12 · Ana Ruiz": its text; added, changed by its author, or deleted).
  */
 import type { Db } from '../core/db';
 import { prepared } from '../core/sql';
@@ -56,6 +56,14 @@ export function requestSnapshot(db: Db, id: number): Snapshot | null {
       Price: dollars(l.price_cents),
       'Agreed price': dollars(l.agreed_cents),
     };
+  // Each note is a part of the request (its author is part of its label: a note keeps its author).
+  for (const n of prepared<{ calibrate_request_note: number; author: string; note: string }>(
+    db,
+    `SELECT n.calibrate_request_note, coalesce(nullif(trim(c.first_name || ' ' || c.last_name), ''), u.username) AS author, n.note
+     FROM calibrate_request_note n JOIN user u ON u.user = n.user JOIN contact c ON c.contact = u.contact
+     WHERE n.calibrate_request = ? ORDER BY n.calibrate_request_note`,
+  ).all(id))
+    parts[`Note ${n.calibrate_request_note} · ${n.author}`] = { Note: n.note };
   return {
     firm: r.firm,
     fields: {

@@ -17,6 +17,7 @@ import { badRequest, notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { prepared, preparedValue } from '../core/sql';
 import { pageOf, searchCondition, type SqlValue } from './common';
+import { withConfigurationHistory } from './history';
 
 export interface EstimateTermRow {
   estimate_term: number;
@@ -143,31 +144,40 @@ export const estimateTermCalls = [
       'SELECT estimate_term FROM estimate_term WHERE firm = ? AND written = ? AND estimate_term <> ?',
     ).get(body.firm, body.written, body.estimateTerm);
     if (clash != null) throw badRequest('Invalid body', { written: [`“${body.written}” is already a term of this location`] });
-    return db.transaction(() => {
-      if (body.estimateTerm > 0) {
-        prepared(
-          db,
-          "UPDATE estimate_term SET written = ?, meaning = ?, kind = ?, is_inactive = ?, updated_by = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE estimate_term = ?",
-        ).run(body.written, body.meaning, body.kind, body.isInactive ? 1 : 0, caller.user, body.estimateTerm);
-        return { id: body.estimateTerm };
-      }
-      const id = Number(
-        prepared(db, 'INSERT INTO estimate_term (firm, written, meaning, kind, is_inactive, updated_by) VALUES (?, ?, ?, ?, ?, ?)').run(
-          body.firm,
-          body.written,
-          body.meaning,
-          body.kind,
-          body.isInactive ? 1 : 0,
-          caller.user,
-        ).lastInsertRowid,
-      );
-      return { id };
-    })();
+    const id = withConfigurationHistory(
+      db,
+      caller.user,
+      'estimateTerm',
+      body.estimateTerm,
+      () => {
+        if (body.estimateTerm > 0) {
+          prepared(
+            db,
+            "UPDATE estimate_term SET written = ?, meaning = ?, kind = ?, is_inactive = ?, updated_by = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE estimate_term = ?",
+          ).run(body.written, body.meaning, body.kind, body.isInactive ? 1 : 0, caller.user, body.estimateTerm);
+          return body.estimateTerm;
+        }
+        return Number(
+          prepared(db, 'INSERT INTO estimate_term (firm, written, meaning, kind, is_inactive, updated_by) VALUES (?, ?, ?, ?, ?, ?)').run(
+            body.firm,
+            body.written,
+            body.meaning,
+            body.kind,
+            body.isInactive ? 1 : 0,
+            caller.user,
+          ).lastInsertRowid,
+        );
+      },
+      (saved) => saved,
+    );
+    return { id };
   }),
 
   implement(t.deleteEstimateTerm, ({ body, caller, ctx }) => {
     const r = visibleTerm(ctx.db, caller, body.estimateTerm);
-    prepared(ctx.db, 'DELETE FROM estimate_term WHERE estimate_term = ?').run(r.estimate_term);
+    withConfigurationHistory(ctx.db, caller.user, 'estimateTerm', r.estimate_term, () =>
+      prepared(ctx.db, 'DELETE FROM estimate_term WHERE estimate_term = ?').run(r.estimate_term),
+    );
     return { success: true as const };
   }),
 

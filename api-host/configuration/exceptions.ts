@@ -25,29 +25,45 @@ import {
   type SqlValue,
 } from './common';
 import { indexKeywords, unindexKeywords } from './keywords';
+import { withConfigurationHistory, type ConfigurationKind } from './history';
 import { today } from './make-matrix-calls';
 
 const a = contract.admin;
 
-/** Deletes one row by id (404 when there is none), with the keyword index of its owner kind. */
-function deleteRow(db: Db, table: string, key: string, id: number, what: string, keywordKind?: 'info' | 'exception') {
-  db.transaction(() => {
-    if (!prepared(db, `DELETE FROM ${table} WHERE ${key} = ?`).run(id).changes) throw notFound(what);
-    if (keywordKind) unindexKeywords(db, [keywordKind], id);
-  })();
+/** Who writes which kind of record: the history the helpers below record under. */
+interface Writer {
+  kind: ConfigurationKind;
+  by: number;
 }
 
-/** Inserts (id ≤ 0) or updates one row; answers its id (404 for an unknown id). */
-function upsert(db: Db, table: string, key: string, id: number, values: Record<string, SqlValue>, what: string): number {
+/** Deletes one row by id (404 when there is none), with the keyword index of its owner kind, and records it. */
+function deleteRow(db: Db, w: Writer, table: string, key: string, id: number, what: string, keywordKind?: 'info' | 'exception') {
+  withConfigurationHistory(db, w.by, w.kind, id, () => {
+    if (!prepared(db, `DELETE FROM ${table} WHERE ${key} = ?`).run(id).changes) throw notFound(what);
+    if (keywordKind) unindexKeywords(db, [keywordKind], id);
+  });
+}
+
+/** Inserts (id ≤ 0) or updates one row and records what changed; answers its id (404 for an unknown id). */
+function upsert(db: Db, w: Writer, table: string, key: string, id: number, values: Record<string, SqlValue>, what: string): number {
   const cols = Object.keys(values);
-  if (id > 0) {
-    const set = cols.map((c) => `${c} = ?`).join(', ');
-    if (!prepared(db, `UPDATE ${table} SET ${set} WHERE ${key} = ?`).run(...Object.values(values), id).changes) throw notFound(what);
-    return id;
-  }
-  return Number(
-    prepared(db, `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...Object.values(values))
-      .lastInsertRowid,
+  return withConfigurationHistory(
+    db,
+    w.by,
+    w.kind,
+    id,
+    () => {
+      if (id > 0) {
+        const set = cols.map((c) => `${c} = ?`).join(', ');
+        if (!prepared(db, `UPDATE ${table} SET ${set} WHERE ${key} = ?`).run(...Object.values(values), id).changes) throw notFound(what);
+        return id;
+      }
+      return Number(
+        prepared(db, `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...Object.values(values))
+          .lastInsertRowid,
+      );
+    },
+    (saved) => saved,
   );
 }
 
@@ -127,6 +143,7 @@ export const exceptionCalls = [
     const id = db.transaction(() => {
       const saved = upsert(
         db,
+        { kind: 'makeException', by: caller.user },
         'adas_make_exclusion',
         'adas_make_exclusion',
         body.adasMakeExclusion,
@@ -146,7 +163,15 @@ export const exceptionCalls = [
   }),
   implement(a.deleteAdasMakeExclusion, ({ query, caller, ctx }) => {
     assertKnowledgeBase(caller);
-    deleteRow(ctx.db, 'adas_make_exclusion', 'adas_make_exclusion', query.id, 'Make exception', 'exception');
+    deleteRow(
+      ctx.db,
+      { kind: 'makeException', by: caller.user },
+      'adas_make_exclusion',
+      'adas_make_exclusion',
+      query.id,
+      'Make exception',
+      'exception',
+    );
     return { success: true as const };
   }),
   implement(a.getMakeExceptionLookups, ({ query, caller, ctx }) => {
@@ -181,6 +206,7 @@ export const exceptionCalls = [
     try {
       const id = upsert(
         ctx.db,
+        { kind: 'exclusion', by: caller.user },
         'adas_exclusion',
         'adas_exclusion',
         body.adasExclusion,
@@ -196,7 +222,7 @@ export const exceptionCalls = [
   }),
   implement(a.deleteAdasExclusion, ({ query, caller, ctx }) => {
     assertKnowledgeBase(caller);
-    deleteRow(ctx.db, 'adas_exclusion', 'adas_exclusion', query.id, 'Exclusion');
+    deleteRow(ctx.db, { kind: 'exclusion', by: caller.user }, 'adas_exclusion', 'adas_exclusion', query.id, 'Exclusion');
     return { success: true as const };
   }),
 
@@ -229,6 +255,7 @@ export const exceptionCalls = [
     const id = db.transaction(() => {
       const saved = upsert(
         db,
+        { kind: 'infoLookup', by: caller.user },
         'adas_info_lookup',
         'adas_info_lookup',
         body.adasChecklistMatrixInfoLookup,
@@ -255,7 +282,7 @@ export const exceptionCalls = [
   }),
   implement(a.deleteAdasMatrixInfoLookup, ({ query, caller, ctx }) => {
     assertKnowledgeBase(caller);
-    deleteRow(ctx.db, 'adas_info_lookup', 'adas_info_lookup', query.id, 'Info lookup', 'info');
+    deleteRow(ctx.db, { kind: 'infoLookup', by: caller.user }, 'adas_info_lookup', 'adas_info_lookup', query.id, 'Info lookup', 'info');
     return { success: true as const };
   }),
   implement(a.checklistMatrixAdasInfoExport, ({ query, caller, ctx }) => {
@@ -330,6 +357,7 @@ export const exceptionCalls = [
     assertKnowledgeBase(caller);
     const id = upsert(
       ctx.db,
+      { kind: 'noScrub', by: caller.user },
       'adas_no_scrub',
       'adas_no_scrub',
       body.adasNoScrubList,
@@ -347,7 +375,7 @@ export const exceptionCalls = [
   }),
   implement(a.deleteAdasNoScrubList, ({ query, caller, ctx }) => {
     assertKnowledgeBase(caller);
-    deleteRow(ctx.db, 'adas_no_scrub', 'adas_no_scrub', query.id, 'No-scrub item');
+    deleteRow(ctx.db, { kind: 'noScrub', by: caller.user }, 'adas_no_scrub', 'adas_no_scrub', query.id, 'No-scrub item');
     return { success: true as const };
   }),
 ];

@@ -1,13 +1,30 @@
 /**
- * The ADAS configuration's records as their history sees them (docs/history.md#what-is-recorded): a
- * system (name, notice, hints, keywords, highlight, active, order, checklist items) and a make matrix (every
- * field of its editor: make, years, models, system, location, types, calibration, links, keywords, name
- * lists, active). The knowledge base is the network's: its history is scoped to the platform firm.
+ * The ADAS configuration's records as their history sees them (docs/history.md#what-is-recorded): every
+ * record an editor of /configuration saves, each read the way its editor shows it. Systems and make
+ * matrices have their own readings (their parts: checklist items, models, name lists); the other sections'
+ * records are one row of one table, so each is described once as data (`TABLE_RECORDS`: its table, key,
+ * firm and labelled columns) and read by one function. The knowledge base is the network's: its records are
+ * scoped to the platform firm; test drives, result types and estimate terms to their own firm; a firm's
+ * scan-pro setup (id: the firm) to that firm. A firm's own calibration prices are the location's
+ * (api-host/locations/history.ts), not the calibration type's.
+ *
+ * Every write of these records goes through `withConfigurationHistory` (one record) or
+ * `withConfigurationHistories` (a bulk call, an import's chunk), inside the write's transaction.
  */
-import { NETWORK_FIRM } from '../../lib/configuration/constants';
+import { contract } from '../../lib/contract';
+import type { CallAccess } from '../../lib/contract/define';
+import {
+  CALIBRATION_MODE_LABELS,
+  DRIVE_TYPES,
+  LINK_TYPE_LABELS,
+  NETWORK_FIRM,
+  TRANSLATION_LANGUAGES,
+  modelYearMax,
+} from '../../lib/configuration/constants';
+import type { ScanProConfiguration } from '../../lib/contract/scanpro';
 import type { Db } from '../core/db';
 import { prepared } from '../core/sql';
-import { shown, withHistory, type Fields, type HistoryKind, type Snapshot } from '../history/service';
+import { recordChange, shown, withHistory, type Fields, type HistoryKind, type Snapshot } from '../history/service';
 import { readMakeMatrix } from './make-matrices';
 
 interface SystemRow {
@@ -78,21 +95,317 @@ export function makeMatrixSnapshot(db: Db, id: number): Snapshot | null {
   return { firm: NETWORK_FIRM, fields };
 }
 
-const SNAPSHOTS = { system: systemSnapshot, makeMatrix: makeMatrixSnapshot } satisfies Partial<
-  Record<HistoryKind, (db: Db, id: number) => Snapshot | null>
->;
+// ── the one-table records ───────────────────────────────────────────────────────────────────────────
+/** SQL text of a 0/1 column as the editors' checkbox reads ("Active" is the opposite of is_inactive). */
+const yes = (column: string) => `CASE WHEN ${column} THEN 'Yes' ELSE 'No' END`;
+const active = (column: string) => `CASE WHEN ${column} THEN 'No' ELSE 'Yes' END`;
+/** SQL text of a coded column by its label (an unknown code as stored). */
+const labelled = (column: string, labels: Readonly<Record<string, string>>) =>
+  `CASE ${column} ${Object.entries(labels)
+    .map(([code, label]) => `WHEN '${code.replace(/'/g, "''")}' THEN '${label.replace(/'/g, "''")}'`)
+    .join(' ')} ELSE ${column} END`;
+const systemName = (column: string) => `(SELECT c.matrix_item FROM adas_checklist_matrix c WHERE c.adas_checklist_matrix = ${column})`;
+const systemNames = (jsonColumn: string) =>
+  `(SELECT group_concat(c.matrix_item, ', ') FROM json_each(${jsonColumn}) j JOIN adas_checklist_matrix c ON c.adas_checklist_matrix = j.value)`;
+const jsonList = (jsonColumn: string) => `(SELECT group_concat(j.value, ', ') FROM json_each(${jsonColumn}) j)`;
+const money = (cents: string) => `CASE WHEN ${cents} IS NULL THEN NULL ELSE printf('$%.2f', ${cents} / 100.0) END`;
+const firmName = (column: string) => `(SELECT f.name FROM firm f WHERE f.firm = ${column})`;
+const DRIVE_TYPE_LABELS = Object.fromEntries(DRIVE_TYPES.map((d) => [String(d.id), d.name]));
+const LANGUAGE_LABELS = Object.fromEntries(TRANSLATION_LANGUAGES.map((l) => [l.code, l.name]));
+
+interface TableRecord {
+  table: string;
+  /** The key column (the record's id). */
+  key: string;
+  /** SQL of the record's firm (alias x). */
+  firm: string;
+  /** Field label → SQL of its value as the editor shows it (alias x). */
+  fields: Readonly<Record<string, string>>;
+}
+
+const KB = String(NETWORK_FIRM);
+
+const TABLE_RECORDS = {
+  makeException: {
+    table: 'adas_make_exclusion',
+    key: 'adas_make_exclusion',
+    firm: KB,
+    fields: {
+      Make: 'x.vehicle_make',
+      System: systemName('x.adas_checklist_matrix'),
+      Keywords: 'x.keywords',
+      Reason: 'x.reason',
+      Active: active('x.is_inactive'),
+    },
+  },
+  exclusion: {
+    table: 'adas_exclusion',
+    key: 'adas_exclusion',
+    firm: KB,
+    fields: {
+      Phrase: 'x.keyword',
+      System: `coalesce(${systemName('x.adas_checklist_matrix')}, 'Every system')`,
+      Reason: 'x.reason',
+      Active: active('x.is_inactive'),
+    },
+  },
+  infoLookup: {
+    table: 'adas_info_lookup',
+    key: 'adas_info_lookup',
+    firm: KB,
+    fields: {
+      System: `coalesce(${systemName('x.adas_checklist_matrix')}, 'All systems')`,
+      Make: 'x.vehicle_make',
+      'Year from': 'x.year_start',
+      'Year to': 'x.year_end',
+      Keywords: 'x.keywords',
+      Type: 'x.lookup_type',
+      URL: 'x.url',
+      Description: 'x.description',
+      Source: 'x.source',
+      Order: 'x.sort',
+      'Add to report': yes('x.is_report_add'),
+      Active: active('x.is_inactive'),
+    },
+  },
+  noScrub: {
+    table: 'adas_no_scrub',
+    key: 'adas_no_scrub',
+    firm: KB,
+    fields: {
+      Make: 'x.vehicle_make',
+      Model: 'x.vehicle_model',
+      'Year from': 'x.year_start',
+      'Year to': 'x.year_end',
+      Reason: 'x.reason',
+      Active: active('x.is_inactive'),
+    },
+  },
+  link: {
+    table: 'make_matrix_link',
+    key: 'make_matrix_link',
+    firm: KB,
+    fields: {
+      Type: labelled('x.type', LINK_TYPE_LABELS),
+      Make: 'x.make',
+      Model: 'x.model',
+      'Year from': 'x.year_start',
+      'Year to': 'x.year_end',
+      Title: 'x.title',
+      URL: 'x.url',
+      New: yes('x.is_new'),
+    },
+  },
+  calibrationType: {
+    table: 'adas_calibration_type',
+    key: 'calibration_type',
+    firm: KB,
+    fields: {
+      'System type': '(SELECT s.name FROM adas_system_type s WHERE s.system_type = x.system_type)',
+      Calibration: 'x.name',
+      Mode: labelled('x.mode', CALIBRATION_MODE_LABELS),
+      'Network price': money('x.price_cents'),
+    },
+  },
+  testdriveRecommendation: {
+    table: 'testdrive_recommendation',
+    key: 'testdrive_recommendation',
+    firm: 'x.firm',
+    fields: {
+      Location: firmName('x.firm'),
+      Recommendation: 'x.recommendation',
+      'Drive type': labelled('x.drive_type', DRIVE_TYPE_LABELS),
+      Make: 'x.vehicle_make',
+      Text: 'x.recommendation_text',
+    },
+  },
+  testdriveResultType: {
+    table: 'testdrive_result_type',
+    key: 'testdrive_result_type',
+    firm: 'x.firm',
+    fields: {
+      Location: firmName('x.firm'),
+      Name: 'x.name',
+      Code: 'x.code',
+      'Drive type': labelled('x.drive_type', DRIVE_TYPE_LABELS),
+      Make: 'x.vehicle_make',
+      Year: 'x.year',
+      Order: 'x.sort',
+      Active: active('x.is_inactive'),
+    },
+  },
+  translation: {
+    table: 'translation',
+    key: 'translation',
+    firm: KB,
+    fields: { Type: 'x.translation_type', Language: labelled('x.language_code', LANGUAGE_LABELS), Source: 'x.source', Text: 'x.text' },
+  },
+  reportRecommendation: {
+    table: 'report_recommendation',
+    key: 'report_recommendation',
+    firm: KB,
+    fields: {
+      Title: 'x.title',
+      'Year from': 'x.year_start',
+      'Year to': 'x.year_end',
+      Systems: systemNames('x.systems'),
+      Makes: jsonList('x.makes'),
+      Content: 'x.content',
+    },
+  },
+  estimateTerm: {
+    table: 'estimate_term',
+    key: 'estimate_term',
+    firm: 'x.firm',
+    fields: {
+      Location: firmName('x.firm'),
+      Written: 'x.written',
+      Meaning: 'x.meaning',
+      Kind: labelled('x.kind', { term: 'Term', operation: 'Operation code' }),
+      Active: active('x.is_inactive'),
+    },
+  },
+} satisfies Partial<Record<HistoryKind, TableRecord>>;
+
+type TableKind = keyof typeof TABLE_RECORDS;
+
+/** The one reading of a one-table record: its firm and its labelled fields, as text. */
+function tableSnapshot(r: TableRecord): (db: Db, id: number) => Snapshot | null {
+  const labels = Object.keys(r.fields);
+  const sql = `SELECT ${r.firm} AS firm, ${Object.values(r.fields)
+    .map((e, i) => `${e} AS f${i}`)
+    .join(', ')} FROM ${r.table} x WHERE x.${r.key} = ?`;
+  return (db, id) => {
+    const row = prepared<Record<string, string | number | null>>(db, sql).get(id);
+    if (!row) return null;
+    return { firm: Number(row.firm), fields: Object.fromEntries(labels.map((label, i) => [label, shown(row[`f${i}`])])) };
+  };
+}
+
+/** What a firm without a saved configuration starts from: every make, the last ten model years, both scans. */
+export function defaultScanPro(businessId: number): ScanProConfiguration {
+  const end = modelYearMax() - 1;
+  return {
+    businessId,
+    criteria: { makes: [], yearStart: end - 9, yearEnd: end, preRepairScan: true, postRepairScan: true },
+    checklist: [],
+    updatedAt: null,
+  };
+}
+
+/** A firm's scan-pro setup (id: the firm); a firm that saved none shows the default its editor opens with. */
+export function scanProSnapshot(db: Db, firm: number): Snapshot | null {
+  if (!prepared(db, 'SELECT 1 FROM firm WHERE firm = ?').get(firm)) return null;
+  const saved = prepared<{ criteria: string; checklist: string }>(
+    db,
+    'SELECT criteria, checklist FROM scanpro_configuration WHERE business_id = ?',
+  ).get(firm);
+  const setup = saved
+    ? {
+        criteria: JSON.parse(saved.criteria) as ScanProConfiguration['criteria'],
+        checklist: JSON.parse(saved.checklist) as number[],
+      }
+    : defaultScanPro(firm);
+  const systems = prepared<{ matrix_item: string }>(
+    db,
+    `SELECT c.matrix_item FROM json_each(?) j JOIN adas_checklist_matrix c ON c.adas_checklist_matrix = j.value ORDER BY j.key`,
+  )
+    .all(JSON.stringify(setup.checklist))
+    .map((s) => s.matrix_item);
+  const c = setup.criteria;
+  return {
+    firm,
+    fields: {
+      Makes: shown(c.makes.join(', ')) ?? 'All makes',
+      'Year from': shown(c.yearStart),
+      'Year to': shown(c.yearEnd),
+      'Pre-repair scan': shown(c.preRepairScan),
+      'Post-repair scan': shown(c.postRepairScan),
+      Checklist: list(systems),
+    },
+  };
+}
+
+const a = contract.admin;
+
+/** Each configuration kind: its editor's read access (the history panel's), what it is called and how it is read. */
+export const CONFIGURATION_KINDS = {
+  system: { access: a.getAdasMatrix.access, noun: 'System', read: systemSnapshot },
+  makeMatrix: { access: a.getAdasMakeMatrix.access, noun: 'Make matrix', read: makeMatrixSnapshot },
+  makeException: { access: a.getAdasMakeExclusions.access, noun: 'Make exception', read: tableSnapshot(TABLE_RECORDS.makeException) },
+  exclusion: { access: a.getAdasExclusions.access, noun: 'Exclusion', read: tableSnapshot(TABLE_RECORDS.exclusion) },
+  infoLookup: { access: a.getAdasMatrixInfoLookup.access, noun: 'Info lookup', read: tableSnapshot(TABLE_RECORDS.infoLookup) },
+  noScrub: { access: a.getAdasNoScrubList.access, noun: 'No-scrub item', read: tableSnapshot(TABLE_RECORDS.noScrub) },
+  link: { access: contract.alldata.getLinkManage.access, noun: 'Link', read: tableSnapshot(TABLE_RECORDS.link) },
+  calibrationType: {
+    access: contract.adasmatrix.getCalibrationPricing.access,
+    noun: 'Calibration',
+    read: tableSnapshot(TABLE_RECORDS.calibrationType),
+  },
+  testdriveRecommendation: {
+    access: contract.testdrive.testdriveRecommendation.access,
+    noun: 'Test-drive recommendation',
+    read: tableSnapshot(TABLE_RECORDS.testdriveRecommendation),
+  },
+  testdriveResultType: {
+    access: contract.lookup.testdriveResultType.access,
+    noun: 'Result type',
+    read: tableSnapshot(TABLE_RECORDS.testdriveResultType),
+  },
+  translation: { access: contract.language.translations.access, noun: 'Translation', read: tableSnapshot(TABLE_RECORDS.translation) },
+  reportRecommendation: {
+    access: contract.report.getReportRecommendations.access,
+    noun: 'Report recommendation',
+    read: tableSnapshot(TABLE_RECORDS.reportRecommendation),
+  },
+  scanPro: { access: contract.scanpro.GetScanProConfiguration.access, noun: 'Scan-pro setup', read: scanProSnapshot },
+  estimateTerm: {
+    access: contract.estimateterms.getEstimateTerms.access,
+    noun: 'Estimate term',
+    read: tableSnapshot(TABLE_RECORDS.estimateTerm),
+  },
+} satisfies Partial<Record<HistoryKind, { access: CallAccess; noun: string; read: (db: Db, id: number) => Snapshot | null }>>;
+
+export type ConfigurationKind = keyof typeof CONFIGURATION_KINDS;
+export type { TableKind };
 
 /**
- * Runs a write of a configuration record in its own transaction (a savepoint in a caller's) and records
- * what it changed. `id` null: the write creates the record and answers its id.
+ * Runs a write of one configuration record in its own transaction (a savepoint in a caller's) and records
+ * what it changed. `id` null or ≤ 0: the write creates the record and `created` names it from its answer.
  */
 export function withConfigurationHistory<T>(
   db: Db,
   by: number,
-  kind: keyof typeof SNAPSHOTS,
+  kind: ConfigurationKind,
   id: number | null,
   write: () => T,
   created?: (result: T) => number,
 ): T {
-  return db.transaction(() => withHistory(db, { kind, by }, id != null && id > 0 ? id : null, SNAPSHOTS[kind], write, created))();
+  return db.transaction(() =>
+    withHistory(db, { kind, by }, id != null && id > 0 ? id : null, CONFIGURATION_KINDS[kind].read, write, created),
+  )();
+}
+
+/**
+ * The same for a write of several records at once (a bulk call, a chunk of an import): each record of
+ * `ids` read before and after, and each id `created` names from the answer recorded as created.
+ */
+export function withConfigurationHistories<T>(
+  db: Db,
+  by: number,
+  kind: ConfigurationKind,
+  ids: readonly number[],
+  write: () => T,
+  created?: (result: T) => readonly number[],
+): T {
+  const read = CONFIGURATION_KINDS[kind].read;
+  return db.transaction(() => {
+    const before = new Map([...new Set(ids)].map((id) => [id, read(db, id)] as const));
+    const result = write();
+    const added = new Set(created?.(result) ?? []);
+    // An id the write deleted and then gave to a record it added (SQLite reuses the highest rowid) is two records.
+    for (const [id, was] of before) recordChange(db, { kind, id, by }, was, added.has(id) ? null : read(db, id));
+    for (const id of added) recordChange(db, { kind, id, by }, null, read(db, id));
+    return result;
+  })();
 }

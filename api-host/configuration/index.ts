@@ -3,6 +3,7 @@
  * what a repair triggers (systems, make matrices, exceptions, exclusions, info lookups, no-scrub list,
  * links and their import, calibration pricing, the firms' estimate terms the scrub reads lines with), with
  * test drives, translations, report recommendations and the scan-pro setup. Other areas read it through rules.ts.
+ * Every write of its records records what it changed in the history, in its transaction (history.ts).
  */
 import type { Area } from '../core/area';
 import { estimateTermCalls } from './estimate-terms';

@@ -17,6 +17,7 @@ import type { HostContext } from '../core/context';
 import { notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { assertKnowledgeBase, bool, pageOf, searchCondition, type SqlValue, yearsText } from './common';
+import { withConfigurationHistories, withConfigurationHistory } from './history';
 
 interface LinkDb {
   make_matrix_link: number;
@@ -78,27 +79,38 @@ export async function runMakeMatrixLinkImport(ctx: HostContext, id: number, file
     if (errors.length < KEEP_ERRORS) errors.push({ line, reason });
   };
   let status: 'done' | 'failed' = 'done';
+  // The links it adds are the importing administrator's changes (their history's Created rows).
+  const by = db.prepare('SELECT user FROM make_matrix_link_import WHERE import = ?').pluck().get(id) as number;
   try {
     const rows = Papa.parse<string[]>(content.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' }).data;
     const [first] = rows;
     const start = first && isHeader(first) ? 1 : 0;
     for (let from = start; from < rows.length; from += CHUNK) {
-      db.transaction(() => {
-        for (const [k, cells] of rows.slice(from, from + CHUNK).entries()) {
-          const line = from + k + 1;
-          if (cells.length !== MAKE_MATRIX_LINK_COLUMNS.length) {
-            reject(line, `Expected ${MAKE_MATRIX_LINK_COLUMNS.length} columns, found ${cells.length}`);
-            continue;
+      withConfigurationHistories(
+        db,
+        by,
+        'link',
+        [],
+        () => {
+          const added: number[] = [];
+          for (const [k, cells] of rows.slice(from, from + CHUNK).entries()) {
+            const line = from + k + 1;
+            if (cells.length !== MAKE_MATRIX_LINK_COLUMNS.length) {
+              reject(line, `Expected ${MAKE_MATRIX_LINK_COLUMNS.length} columns, found ${cells.length}`);
+              continue;
+            }
+            const parsed = makeMatrixLinkRow.safeParse(Object.fromEntries(MAKE_MATRIX_LINK_COLUMNS.map((k, j) => [k, cells[j]])));
+            if (!parsed.success) {
+              reject(line, parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; '));
+              continue;
+            }
+            added.push(insertLink(db, { ...parsed.data, type: 'adas' }, id));
+            imported++;
           }
-          const parsed = makeMatrixLinkRow.safeParse(Object.fromEntries(MAKE_MATRIX_LINK_COLUMNS.map((k, j) => [k, cells[j]])));
-          if (!parsed.success) {
-            reject(line, parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; '));
-            continue;
-          }
-          insertLink(db, { ...parsed.data, type: 'adas' }, id);
-          imported++;
-        }
-      })();
+          return added;
+        },
+        (added) => added,
+      );
       await nextTick();
     }
   } catch (e) {
@@ -149,50 +161,89 @@ export const linkCalls = [
   }),
   implement(l.createAdasLinks, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);
-    return { ids: ctx.db.transaction(() => body.links.map((link) => insertLink(ctx.db, link)))() };
+    const add = () => body.links.map((link) => insertLink(ctx.db, link));
+    return { ids: withConfigurationHistories(ctx.db, caller.user, 'link', [], add, (ids) => ids) };
   }),
   implement(l.saveAdasLinks, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);
-    if (body.id <= 0) return { id: insertLink(ctx.db, body) };
-    const changed = prepared(
+    const id = withConfigurationHistory(
       ctx.db,
-      'UPDATE make_matrix_link SET type = ?, make = ?, model = ?, year_start = ?, year_end = ?, title = ?, url = ?, is_new = 0 WHERE make_matrix_link = ?',
-    ).run(body.type, body.make, body.model, body.yearStart, body.yearEnd, body.title, body.url, body.id).changes;
-    if (!changed) throw notFound('Link');
-    return { id: body.id };
+      caller.user,
+      'link',
+      body.id,
+      () => {
+        if (body.id <= 0) return insertLink(ctx.db, body);
+        const changed = prepared(
+          ctx.db,
+          'UPDATE make_matrix_link SET type = ?, make = ?, model = ?, year_start = ?, year_end = ?, title = ?, url = ?, is_new = 0 WHERE make_matrix_link = ?',
+        ).run(body.type, body.make, body.model, body.yearStart, body.yearEnd, body.title, body.url, body.id).changes;
+        if (!changed) throw notFound('Link');
+        return body.id;
+      },
+      (saved) => saved,
+    );
+    return { id };
   }),
   implement(l.updateAdasLinks, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);
     const set = [body.isNew !== undefined && 'is_new = ?', body.type !== undefined && 'type = ?'].filter(Boolean).join(', ');
     const values = [...(body.isNew !== undefined ? [body.isNew ? 1 : 0] : []), ...(body.type !== undefined ? [body.type] : [])];
-    const count = prepared(ctx.db, `UPDATE make_matrix_link SET ${set} WHERE make_matrix_link IN (SELECT value FROM json_each(?))`).run(
-      ...values,
-      ids(body.ids),
-    ).changes;
+    const count = withConfigurationHistories(
+      ctx.db,
+      caller.user,
+      'link',
+      body.ids,
+      () =>
+        prepared(ctx.db, `UPDATE make_matrix_link SET ${set} WHERE make_matrix_link IN (SELECT value FROM json_each(?))`).run(
+          ...values,
+          ids(body.ids),
+        ).changes,
+    );
     return { count };
   }),
   implement(l.removeLinksManage, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);
     return {
-      count: prepared(ctx.db, 'DELETE FROM make_matrix_link WHERE make_matrix_link IN (SELECT value FROM json_each(?))').run(ids(body.ids))
-        .changes,
+      count: withConfigurationHistories(
+        ctx.db,
+        caller.user,
+        'link',
+        body.ids,
+        () =>
+          prepared(ctx.db, 'DELETE FROM make_matrix_link WHERE make_matrix_link IN (SELECT value FROM json_each(?))').run(ids(body.ids))
+            .changes,
+      ),
     };
   }),
   implement(l.saveLinksByVehicle, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);
     const { db } = ctx;
-    const count = db.transaction(() => {
-      prepared(db, 'DELETE FROM make_matrix_link WHERE type = ? AND make = ? AND model = ? AND year_start IS ? AND year_end IS ?').run(
-        body.type,
-        body.make,
-        body.model,
-        body.yearStart,
-        body.yearEnd,
-      );
-      for (const link of body.links)
-        insertLink(db, { ...link, type: body.type, make: body.make, model: body.model, yearStart: body.yearStart, yearEnd: body.yearEnd });
-      return body.links.length;
-    })();
-    return { count };
+    const vehicle = [body.type, body.make, body.model, body.yearStart, body.yearEnd] as const;
+    const WHERE = 'type = ? AND make = ? AND model = ? AND year_start IS ? AND year_end IS ?';
+    // The vehicle's links are replaced: the old ones' history says Deleted, the new ones' Created.
+    const replaced = prepared<{ make_matrix_link: number }>(db, `SELECT make_matrix_link FROM make_matrix_link WHERE ${WHERE}`)
+      .all(...vehicle)
+      .map((r) => r.make_matrix_link);
+    const added = withConfigurationHistories(
+      db,
+      caller.user,
+      'link',
+      replaced,
+      () => {
+        prepared(db, `DELETE FROM make_matrix_link WHERE ${WHERE}`).run(...vehicle);
+        return body.links.map((link) =>
+          insertLink(db, {
+            ...link,
+            type: body.type,
+            make: body.make,
+            model: body.model,
+            yearStart: body.yearStart,
+            yearEnd: body.yearEnd,
+          }),
+        );
+      },
+      (ids) => ids,
+    );
+    return { count: added.length };
   }),
 ];

@@ -12,11 +12,13 @@ import { dollars } from '../../lib/configuration/money';
 import { FIRM_PRICING_COLUMNS, PRICING_COLUMNS, checkPricingRow } from '../../lib/configuration/pricing-csv';
 import type { Db } from '../core/db';
 import { oneRow, prepared, preparedValue } from '../core/sql';
+import { changingLocation } from '../locations/service';
 import { type Caller, assertFirm } from '../core/caller';
 import { badRequest, notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { assertKnowledgeBase, fieldError, isUniqueViolation, pageOf, searchCondition, type SqlValue } from './common';
 import { today } from './make-matrix-calls';
+import { withConfigurationHistories, withConfigurationHistory } from './history';
 import { calibrationPrice } from './rules';
 
 const p = contract.adasmatrix;
@@ -44,7 +46,7 @@ const cents = (price: number | null) => (price == null ? null : Math.round(price
 type ImportBody = z.output<typeof importCalibrationPricing.body>;
 
 /** Checks (and, unless previewing, applies) an import in one transaction. */
-export function importPricing(db: Db, body: ImportBody): PricingImportResult {
+export function importPricing(db: Db, by: number, body: ImportBody): PricingImportResult {
   const firm = body.firm !== undefined && body.firm !== NETWORK_FIRM ? body.firm : null;
   const systemTypes = new Map(
     prepared<{ system_type: number; name: string }>(db, 'SELECT system_type, name FROM adas_system_type')
@@ -94,8 +96,8 @@ export function importPricing(db: Db, body: ImportBody): PricingImportResult {
   const result = { rows: checked.map((c) => c.out), valid: checked.length - invalid, invalid, applied: 0 };
   if (body.apply === 'preview' || (body.apply === 'all' && invalid > 0)) return result;
 
-  result.applied = db.transaction(() => {
-    let n = 0;
+  const write = () => {
+    const added: number[] = [];
     for (const { apply } of checked) {
       if (!apply) continue;
       if (firm !== null)
@@ -110,16 +112,24 @@ export function importPricing(db: Db, body: ImportBody): PricingImportResult {
           apply.id,
         );
       else
-        prepared(db, 'INSERT INTO adas_calibration_type (system_type, name, mode, price_cents) VALUES (?, ?, ?, ?)').run(
-          apply.systemType,
-          apply.row.calibration,
-          apply.row.mode,
-          apply.row.priceCents,
+        added.push(
+          Number(
+            prepared(db, 'INSERT INTO adas_calibration_type (system_type, name, mode, price_cents) VALUES (?, ?, ?, ?)').run(
+              apply.systemType,
+              apply.row.calibration,
+              apply.row.mode,
+              apply.row.priceCents,
+            ).lastInsertRowid,
+          ),
         );
-      n++;
     }
-    return n;
-  })();
+    return added;
+  };
+  // A firm's prices are the location's (its history); network prices are the calibration types'.
+  const updated = checked.flatMap((c) => (c.apply?.id ? [c.apply.id] : []));
+  if (firm !== null) changingLocation(db, by, firm, write);
+  else withConfigurationHistories(db, by, 'calibrationType', updated, write, (added) => added);
+  result.applied = checked.filter((c) => c.apply).length;
   return result;
 }
 
@@ -160,7 +170,7 @@ export const pricingCalls = [
   implement(p.removeCalibration, ({ query, caller, ctx }) => {
     assertKnowledgeBase(caller);
     const { db } = ctx;
-    db.transaction(() => {
+    withConfigurationHistory(db, caller.user, 'calibrationType', query.calibrationType, () => {
       if (
         !prepared(db, 'SELECT 1 FROM adas_calibration_type WHERE calibration_type = ? AND system_type = ?').get(
           query.calibrationType,
@@ -173,7 +183,7 @@ export const pricingCalls = [
       );
       if (used) throw badRequest(`This calibration is used by ${used} make matri${used === 1 ? 'x' : 'ces'}; change them first`);
       prepared(db, 'DELETE FROM adas_calibration_type WHERE calibration_type = ?').run(query.calibrationType);
-    })();
+    });
     return { success: true as const };
   }),
   implement(p.getCalibrationPricing, ({ query, caller, ctx }) => {
@@ -208,36 +218,47 @@ export const pricingCalls = [
     if (body.firm !== undefined) {
       if (!prepared(db, 'SELECT 1 FROM adas_calibration_type WHERE calibration_type = ?').get(body.calibrationType))
         throw notFound('Calibration');
-      if (body.price == null)
-        prepared(db, 'DELETE FROM adas_calibration_price WHERE firm = ? AND calibration_type = ?').run(body.firm, body.calibrationType);
-      else
-        prepared(
-          db,
-          'INSERT INTO adas_calibration_price (firm, calibration_type, price_cents) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET price_cents = excluded.price_cents',
-        ).run(body.firm, body.calibrationType, cents(body.price));
+      const firm = body.firm;
+      changingLocation(db, caller.user, firm, () => {
+        if (body.price == null)
+          prepared(db, 'DELETE FROM adas_calibration_price WHERE firm = ? AND calibration_type = ?').run(firm, body.calibrationType);
+        else
+          prepared(
+            db,
+            'INSERT INTO adas_calibration_price (firm, calibration_type, price_cents) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET price_cents = excluded.price_cents',
+          ).run(firm, body.calibrationType, cents(body.price));
+      });
       return { id: body.calibrationType };
     }
     if (!prepared(db, 'SELECT 1 FROM adas_system_type WHERE system_type = ?').get(body.systemType))
       throw fieldError('systemType', 'Unknown system type');
     try {
-      if (body.calibrationType > 0) {
-        const changed = prepared(
-          db,
-          'UPDATE adas_calibration_type SET system_type = ?, name = ?, mode = ?, price_cents = ? WHERE calibration_type = ?',
-        ).run(body.systemType, body.name, body.mode, cents(body.price), body.calibrationType).changes;
-        if (!changed) throw notFound('Calibration');
-        return { id: body.calibrationType };
-      }
-      return {
-        id: Number(
-          prepared(db, 'INSERT INTO adas_calibration_type (system_type, name, mode, price_cents) VALUES (?, ?, ?, ?)').run(
-            body.systemType,
-            body.name,
-            body.mode,
-            cents(body.price),
-          ).lastInsertRowid,
-        ),
-      };
+      const id = withConfigurationHistory(
+        db,
+        caller.user,
+        'calibrationType',
+        body.calibrationType,
+        () => {
+          if (body.calibrationType > 0) {
+            const changed = prepared(
+              db,
+              'UPDATE adas_calibration_type SET system_type = ?, name = ?, mode = ?, price_cents = ? WHERE calibration_type = ?',
+            ).run(body.systemType, body.name, body.mode, cents(body.price), body.calibrationType).changes;
+            if (!changed) throw notFound('Calibration');
+            return body.calibrationType;
+          }
+          return Number(
+            prepared(db, 'INSERT INTO adas_calibration_type (system_type, name, mode, price_cents) VALUES (?, ?, ?, ?)').run(
+              body.systemType,
+              body.name,
+              body.mode,
+              cents(body.price),
+            ).lastInsertRowid,
+          );
+        },
+        (saved) => saved,
+      );
+      return { id };
     } catch (e) {
       if (isUniqueViolation(e)) throw fieldError('name', `This system type already has a calibration named ${body.name}`);
       throw e;
@@ -245,7 +266,7 @@ export const pricingCalls = [
   }),
   implement(p.importCalibrationPricing, ({ body, caller, ctx }) => {
     assertPricing(caller, body.firm);
-    return importPricing(ctx.db, body);
+    return importPricing(ctx.db, caller.user, body);
   }),
   implement(p.exportCalibrationPricing, ({ query, caller, ctx }) => {
     assertPricing(caller, query.firm);

@@ -3,24 +3,12 @@
  * (businessId), replaced on each save. A firm the caller cannot reach answers 404.
  */
 import { contract } from '../../lib/contract';
-import type { ScanProConfiguration } from '../../lib/contract/scanpro';
-import { modelYearMax } from '../../lib/configuration/constants';
 import { oneRow, prepared, preparedValue } from '../core/sql';
 import { assertFirm } from '../core/caller';
 import { notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { fieldError } from './common';
-
-/** What a firm without a saved configuration starts from: every make, the last ten model years, both scans. */
-export function defaultScanPro(businessId: number): ScanProConfiguration {
-  const end = modelYearMax() - 1;
-  return {
-    businessId,
-    criteria: { makes: [], yearStart: end - 9, yearEnd: end, preRepairScan: true, postRepairScan: true },
-    checklist: [],
-    updatedAt: null,
-  };
-}
+import { defaultScanPro, withConfigurationHistory } from './history';
 
 export const scanProCalls = [
   implement(contract.scanpro.GetScanProConfiguration, ({ query, caller, ctx }) => {
@@ -45,14 +33,16 @@ export const scanProCalls = [
       ).get(JSON.stringify(body.checklist)),
     );
     if (known !== body.checklist.length) throw fieldError('checklist', 'Unknown system');
-    const updatedAt = oneRow(
-      preparedValue<string>(
-        db,
-        `INSERT INTO scanpro_configuration (business_id, criteria, checklist, updated_by) VALUES (?, ?, ?, ?)
+    const updatedAt = withConfigurationHistory(db, caller.user, 'scanPro', body.businessId, () =>
+      oneRow(
+        preparedValue<string>(
+          db,
+          `INSERT INTO scanpro_configuration (business_id, criteria, checklist, updated_by) VALUES (?, ?, ?, ?)
        ON CONFLICT (business_id) DO UPDATE SET criteria = excluded.criteria, checklist = excluded.checklist, updated_by = excluded.updated_by,
          updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
        RETURNING updated_at`,
-      ).get(body.businessId, JSON.stringify(body.criteria), JSON.stringify(body.checklist), caller.user),
+        ).get(body.businessId, JSON.stringify(body.criteria), JSON.stringify(body.checklist), caller.user),
+      ),
     );
     return { businessId: body.businessId, updatedAt };
   }),

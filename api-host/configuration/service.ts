@@ -9,4 +9,4 @@ export { today } from './make-matrix-calls';
 export { assertPricing, importPricing } from './pricing';
 export { calibrationPrice, estimateTermsFor, exclusions, linksFor, rulesFor, systemsFor, type Vehicle, type VehicleRules } from './rules';
 /** The configuration's records as their history shows them (api-host/history reads their scope). */
-export { makeMatrixSnapshot, systemSnapshot } from './history';
+export { CONFIGURATION_KINDS, withConfigurationHistories, withConfigurationHistory } from './history';

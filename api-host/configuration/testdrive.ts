@@ -13,6 +13,7 @@ import { type Caller, assertFirm } from '../core/caller';
 import { notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { bool, flag, type Flagged, pageOf, searchCondition, type SqlValue } from './common';
+import { withConfigurationHistory } from './history';
 
 const t = contract.testdrive;
 
@@ -67,23 +68,36 @@ export const testDriveCalls = [
     assertFirm(caller, body.firm, 'Firm');
     const { db } = ctx;
     const values = [body.firm, body.recommendation, body.driveType, body.vehicleMake, body.recommendationText];
-    if (body.testDriveRecommendation > 0) {
-      visibleRecommendation(db, caller, body.testDriveRecommendation);
-      prepared(
-        db,
-        'UPDATE testdrive_recommendation SET firm = ?, recommendation = ?, drive_type = ?, vehicle_make = ?, recommendation_text = ? WHERE testdrive_recommendation = ?',
-      ).run(...values, body.testDriveRecommendation);
-      return { id: body.testDriveRecommendation };
-    }
-    const id = prepared(
+    if (body.testDriveRecommendation > 0) visibleRecommendation(db, caller, body.testDriveRecommendation);
+    const id = withConfigurationHistory(
       db,
-      'INSERT INTO testdrive_recommendation (firm, recommendation, drive_type, vehicle_make, recommendation_text) VALUES (?, ?, ?, ?, ?)',
-    ).run(...values).lastInsertRowid;
-    return { id: Number(id) };
+      caller.user,
+      'testdriveRecommendation',
+      body.testDriveRecommendation,
+      () => {
+        if (body.testDriveRecommendation > 0) {
+          prepared(
+            db,
+            'UPDATE testdrive_recommendation SET firm = ?, recommendation = ?, drive_type = ?, vehicle_make = ?, recommendation_text = ? WHERE testdrive_recommendation = ?',
+          ).run(...values, body.testDriveRecommendation);
+          return body.testDriveRecommendation;
+        }
+        return Number(
+          prepared(
+            db,
+            'INSERT INTO testdrive_recommendation (firm, recommendation, drive_type, vehicle_make, recommendation_text) VALUES (?, ?, ?, ?, ?)',
+          ).run(...values).lastInsertRowid,
+        );
+      },
+      (saved) => saved,
+    );
+    return { id };
   }),
   implement(t.deleteTestdriveRecommendation, ({ query, caller, ctx }) => {
     visibleRecommendation(ctx.db, caller, query.testDriveRecommendation);
-    prepared(ctx.db, 'DELETE FROM testdrive_recommendation WHERE testdrive_recommendation = ?').run(query.testDriveRecommendation);
+    withConfigurationHistory(ctx.db, caller.user, 'testdriveRecommendation', query.testDriveRecommendation, () =>
+      prepared(ctx.db, 'DELETE FROM testdrive_recommendation WHERE testdrive_recommendation = ?').run(query.testDriveRecommendation),
+    );
     return { success: true as const };
   }),
 
@@ -124,16 +138,29 @@ export const testDriveCalls = [
         body.testdriveResultType,
       );
       if (firm === undefined || !caller.firms.has(firm)) throw notFound('Result type');
-      prepared(
-        db,
-        'UPDATE testdrive_result_type SET firm = ?, is_inactive = ?, sort = ?, year = ?, vehicle_make = ?, drive_type = ?, name = ?, code = ? WHERE testdrive_result_type = ?',
-      ).run(...values, body.testdriveResultType);
-      return { id: body.testdriveResultType };
     }
-    const id = prepared(
+    const id = withConfigurationHistory(
       db,
-      'INSERT INTO testdrive_result_type (firm, is_inactive, sort, year, vehicle_make, drive_type, name, code) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    ).run(...values).lastInsertRowid;
-    return { id: Number(id) };
+      caller.user,
+      'testdriveResultType',
+      body.testdriveResultType,
+      () => {
+        if (body.testdriveResultType > 0) {
+          prepared(
+            db,
+            'UPDATE testdrive_result_type SET firm = ?, is_inactive = ?, sort = ?, year = ?, vehicle_make = ?, drive_type = ?, name = ?, code = ? WHERE testdrive_result_type = ?',
+          ).run(...values, body.testdriveResultType);
+          return body.testdriveResultType;
+        }
+        return Number(
+          prepared(
+            db,
+            'INSERT INTO testdrive_result_type (firm, is_inactive, sort, year, vehicle_make, drive_type, name, code) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          ).run(...values).lastInsertRowid,
+        );
+      },
+      (saved) => saved,
+    );
+    return { id };
   }),
 ];

@@ -10,27 +10,39 @@ import { oneRow, prepared, preparedValue } from '../core/sql';
 import { notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { assertKnowledgeBase, fieldError, isUniqueViolation, pageOf, searchCondition, type SqlValue } from './common';
+import { withConfigurationHistory } from './history';
 
 /** A translation under the contract's names: it needs no conversion. */
 const TRANSLATION_SELECT = 'x.translation, x.translation_type AS translationType, x.language_code AS languageCode, x.source, x.text';
 
-function saveTranslation(db: Db, id: number, b: Omit<Translation, 'translation'>): number {
+function writeTranslation(db: Db, id: number, b: Omit<Translation, 'translation'>): number {
+  if (id > 0) {
+    const changed = prepared(
+      db,
+      'UPDATE translation SET translation_type = ?, language_code = ?, source = ?, text = ? WHERE translation = ?',
+    ).run(b.translationType, b.languageCode, b.source, b.text, id).changes;
+    if (!changed) throw notFound('Translation');
+    return id;
+  }
+  return Number(
+    prepared(db, 'INSERT INTO translation (translation_type, language_code, source, text) VALUES (?, ?, ?, ?)').run(
+      b.translationType,
+      b.languageCode,
+      b.source,
+      b.text,
+    ).lastInsertRowid,
+  );
+}
+
+function saveTranslation(db: Db, by: number, id: number, b: Omit<Translation, 'translation'>): number {
   try {
-    if (id > 0) {
-      const changed = prepared(
-        db,
-        'UPDATE translation SET translation_type = ?, language_code = ?, source = ?, text = ? WHERE translation = ?',
-      ).run(b.translationType, b.languageCode, b.source, b.text, id).changes;
-      if (!changed) throw notFound('Translation');
-      return id;
-    }
-    return Number(
-      prepared(db, 'INSERT INTO translation (translation_type, language_code, source, text) VALUES (?, ?, ?, ?)').run(
-        b.translationType,
-        b.languageCode,
-        b.source,
-        b.text,
-      ).lastInsertRowid,
+    return withConfigurationHistory(
+      db,
+      by,
+      'translation',
+      id,
+      () => writeTranslation(db, id, b),
+      (saved) => saved,
     );
   } catch (e) {
     if (isUniqueViolation(e)) throw fieldError('source', 'This text already has a translation of this type in this language');
@@ -69,15 +81,17 @@ export const textCalls = [
   }),
   implement(contract.language.addTranslation, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);
-    return { id: saveTranslation(ctx.db, -1, body) };
+    return { id: saveTranslation(ctx.db, caller.user, -1, body) };
   }),
   implement(contract.language.saveTranslation, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);
-    return { id: saveTranslation(ctx.db, body.translation, body) };
+    return { id: saveTranslation(ctx.db, caller.user, body.translation, body) };
   }),
   implement(contract.language.deleteTranslation, ({ query, caller, ctx }) => {
     assertKnowledgeBase(caller);
-    if (!prepared(ctx.db, 'DELETE FROM translation WHERE translation = ?').run(query.translation).changes) throw notFound('Translation');
+    withConfigurationHistory(ctx.db, caller.user, 'translation', query.translation, () => {
+      if (!prepared(ctx.db, 'DELETE FROM translation WHERE translation = ?').run(query.translation).changes) throw notFound('Translation');
+    });
     return { success: true as const };
   }),
 
@@ -108,27 +122,37 @@ export const textCalls = [
     );
     if (known !== body.systems.length) throw fieldError('systems', 'Unknown system');
     const values = [body.title, body.yearStart, body.yearEnd, JSON.stringify(body.systems), JSON.stringify(body.makes), body.content];
-    if (body.reportRecommendation > 0) {
-      const changed = prepared(
-        db,
-        'UPDATE report_recommendation SET title = ?, year_start = ?, year_end = ?, systems = ?, makes = ?, content = ? WHERE report_recommendation = ?',
-      ).run(...values, body.reportRecommendation).changes;
-      if (!changed) throw notFound('Report recommendation');
-      return { id: body.reportRecommendation };
-    }
-    return {
-      id: Number(
-        prepared(
-          db,
-          'INSERT INTO report_recommendation (title, year_start, year_end, systems, makes, content) VALUES (?, ?, ?, ?, ?, ?)',
-        ).run(...values).lastInsertRowid,
-      ),
-    };
+    const id = withConfigurationHistory(
+      db,
+      caller.user,
+      'reportRecommendation',
+      body.reportRecommendation,
+      () => {
+        if (body.reportRecommendation > 0) {
+          const changed = prepared(
+            db,
+            'UPDATE report_recommendation SET title = ?, year_start = ?, year_end = ?, systems = ?, makes = ?, content = ? WHERE report_recommendation = ?',
+          ).run(...values, body.reportRecommendation).changes;
+          if (!changed) throw notFound('Report recommendation');
+          return body.reportRecommendation;
+        }
+        return Number(
+          prepared(
+            db,
+            'INSERT INTO report_recommendation (title, year_start, year_end, systems, makes, content) VALUES (?, ?, ?, ?, ?, ?)',
+          ).run(...values).lastInsertRowid,
+        );
+      },
+      (saved) => saved,
+    );
+    return { id };
   }),
   implement(contract.report.removeReportRecommendation, ({ query, caller, ctx }) => {
     assertKnowledgeBase(caller);
-    if (!prepared(ctx.db, 'DELETE FROM report_recommendation WHERE report_recommendation = ?').run(query.reportRecommendation).changes)
-      throw notFound('Report recommendation');
+    withConfigurationHistory(ctx.db, caller.user, 'reportRecommendation', query.reportRecommendation, () => {
+      if (!prepared(ctx.db, 'DELETE FROM report_recommendation WHERE report_recommendation = ?').run(query.reportRecommendation).changes)
+        throw notFound('Report recommendation');
+    });
     return { success: true as const };
   }),
 ];

@@ -28,7 +28,7 @@ import { implement } from '../core/implement';
 import { oneRow, prepared, preparedValue } from '../core/sql';
 import { WRITERS, exportPage, recordsCells } from './writers';
 import { announceChange } from '../push/service';
-import { assertKnowledgeBase, deleteMakeMatrix } from '../configuration/service';
+import { assertKnowledgeBase, deleteMakeMatrix, withConfigurationHistory } from '../configuration/service';
 
 const d = contract.data;
 
@@ -303,7 +303,7 @@ export const dataCalls = [
       for (const id of ids) {
         // One removed since (on the configuration screen) is gone already.
         if (prepared(db, 'SELECT 1 FROM adas_make_matrix WHERE make_matrix = ?').get(id)) {
-          deleteMakeMatrix(db, id);
+          withConfigurationHistory(db, caller.user, 'makeMatrix', id, () => deleteMakeMatrix(db, id));
           count++;
         }
       }

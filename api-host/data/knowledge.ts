@@ -8,7 +8,7 @@ import { contract } from '../../lib/contract';
 import { MAKE_MATRIX_LINK_COLUMNS } from '../../lib/contract/admin';
 import { CSV_OPTIONS } from '../../lib/csv';
 import { joinKeywords, keywordProblem, splitKeywords } from '../../lib/configuration/keywords';
-import { assertKnowledgeBase, fieldError, indexKeywords, today } from '../configuration/service';
+import { assertKnowledgeBase, fieldError, indexKeywords, today, withConfigurationHistories } from '../configuration/service';
 import { implement } from '../core/implement';
 import { prepared } from '../core/sql';
 
@@ -29,21 +29,27 @@ export const knowledgeCalls = [
         'vehicleMake',
         body.adasChecklistMatrix ? 'This make has no make matrix of this system' : 'This make has no make matrices',
       );
-    return db.transaction(() => {
-      let count = 0;
-      for (const r of rows) {
-        const list = splitKeywords(body.replace ? body.keywords : [r.keywords, body.keywords]);
-        const problem = keywordProblem(list);
-        if (problem) throw fieldError('keywords', problem);
-        const text = joinKeywords(list);
-        if (text === r.keywords) continue;
-        // As the make-matrix form saves them: the comma text on the record, each keyword in the index.
-        prepared(db, `UPDATE adas_make_matrix SET ${column} = ? WHERE make_matrix = ?`).run(text, r.id);
-        indexKeywords(db, body.kind, r.id, text, r.make);
-        count++;
-      }
-      return { count };
-    })();
+    return withConfigurationHistories(
+      db,
+      caller.user,
+      'makeMatrix',
+      rows.map((r) => r.id),
+      () => {
+        let count = 0;
+        for (const r of rows) {
+          const list = splitKeywords(body.replace ? body.keywords : [r.keywords, body.keywords]);
+          const problem = keywordProblem(list);
+          if (problem) throw fieldError('keywords', problem);
+          const text = joinKeywords(list);
+          if (text === r.keywords) continue;
+          // As the make-matrix form saves them: the comma text on the record, each keyword in the index.
+          prepared(db, `UPDATE adas_make_matrix SET ${column} = ? WHERE make_matrix = ?`).run(text, r.id);
+          indexKeywords(db, body.kind, r.id, text, r.make);
+          count++;
+        }
+        return { count };
+      },
+    );
   }),
 
   implement(d.exportLinksByVehicle, ({ body, caller, ctx }) => {

@@ -17,7 +17,14 @@ import type {
   VehicleMatrixRow,
   VehicleRow,
 } from '../../lib/data/import-schemas';
-import { assertKnowledgeBase, readMakeMatrix, saveMakeMatrix, assertPricing, importPricing } from '../configuration/service';
+import {
+  assertKnowledgeBase,
+  readMakeMatrix,
+  saveMakeMatrix,
+  assertPricing,
+  importPricing,
+  withConfigurationHistory,
+} from '../configuration/service';
 import { CALIBRATION_MODE_LABELS } from '../../lib/configuration/constants';
 import { importContacts } from '../contacts/service';
 import type { Db } from '../core/db';
@@ -132,7 +139,14 @@ function saveUserRow(ctx: HostContext, caller: Caller, r: UserRow): number {
 function saveVehicleMatrixRow({ db }: HostContext, caller: Caller, r: VehicleMatrixRow, importId: string): number {
   assertKnowledgeBase(caller);
   if (r.adasChecklistMatrixVehicle <= 0) {
-    const id = saveMakeMatrix(db, r);
+    const id = withConfigurationHistory(
+      db,
+      caller.user,
+      'makeMatrix',
+      null,
+      () => saveMakeMatrix(db, r),
+      (saved) => saved,
+    );
     prepared(db, 'INSERT INTO data_vehicle_matrix_row (import_id, make_matrix, user) VALUES (?, ?, ?)').run(importId, id, caller.user);
     return id;
   }
@@ -143,7 +157,7 @@ function saveVehicleMatrixRow({ db }: HostContext, caller: Caller, r: VehicleMat
     ...stored.models.filter((m) => !wanted.has(m.name.toLowerCase())).map((m) => ({ ...m, isDelete: true })),
     ...r.models.filter((m) => !have.has(m.name.toLowerCase())),
   ];
-  return saveMakeMatrix(db, {
+  const update = {
     ...r,
     system: stored.system,
     location: stored.location,
@@ -155,7 +169,8 @@ function saveVehicleMatrixRow({ db }: HostContext, caller: Caller, r: VehicleMat
     cccLineKeywords: stored.cccLineKeywords,
     cccSubletKeywords: stored.cccSubletKeywords,
     models,
-  });
+  };
+  return withConfigurationHistory(db, caller.user, 'makeMatrix', r.adasChecklistMatrixVehicle, () => saveMakeMatrix(db, update));
 }
 
 const PRICING_OUTCOME = { new: 'added', update: 'updated', unchanged: 'unchanged' } as const;
@@ -180,7 +195,7 @@ function savePricing(ctx: HostContext, caller: Caller, records: readonly ImportR
       for (const { at } of group) out[at] = e;
       continue;
     }
-    const result = importPricing(ctx.db, {
+    const result = importPricing(ctx.db, caller.user, {
       apply: 'valid',
       firm: firm ?? undefined,
       rows: group.map((g) => g.cells),

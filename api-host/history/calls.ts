@@ -9,17 +9,18 @@ import Papa from 'papaparse';
 import { contract } from '../../lib/contract';
 import type { HistoryKind, HistoryRow } from '../../lib/contract/history';
 import { HISTORY_EXPORT_MAX } from '../../lib/contract/history';
+import { DELETED } from '../../lib/history/rules';
 import { CSV_OPTIONS } from '../../lib/csv';
 import type { CallAccess } from '../../lib/contract/define';
 import { jobSnapshot } from '../adas/service';
 import { requestSnapshot } from '../calibrations/service';
-import { makeMatrixSnapshot, systemSnapshot } from '../configuration/service';
+import { CONFIGURATION_KINDS } from '../configuration/service';
 import type { Caller } from '../core/caller';
 import type { Db } from '../core/db';
 import { forbidden, notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { firmScope, prepared } from '../core/sql';
-import { locationSnapshot } from '../locations/service';
+import { locationSnapshot, partnersSnapshot } from '../locations/service';
 import { userName, userSnapshot } from '../users/service';
 import type { Snapshot } from './service';
 
@@ -31,8 +32,8 @@ const KINDS: Record<HistoryKind, { access: CallAccess; noun: string; read: (db: 
   calibrateRequest: { access: contract.calibration.request.access, noun: 'Calibration request', read: requestSnapshot },
   user: { access: contract.user.users.access, noun: 'User', read: userSnapshot },
   location: { access: contract.firm.firm.access, noun: 'Location', read: locationSnapshot },
-  system: { access: contract.admin.getAdasMatrix.access, noun: 'System', read: systemSnapshot },
-  makeMatrix: { access: contract.admin.getAdasMakeMatrix.access, noun: 'Make matrix', read: makeMatrixSnapshot },
+  locationPartners: { access: contract.partner.optInPrograms.access, noun: 'Location', read: partnersSnapshot },
+  ...CONFIGURATION_KINDS,
 };
 
 /** The record's rows the caller may read (SQL after FROM), or the refusal. */
@@ -41,7 +42,10 @@ function readable(db: Db, caller: Caller, kind: HistoryKind, id: number): { wher
   if (Array.isArray(k.access) && (caller.role == null || !k.access.includes(caller.role))) throw forbidden();
   const record = k.read(db, id);
   if (!record || !caller.firms.has(record.firm)) throw notFound(k.noun);
-  return { where: `h.record_kind = ? AND h.record_id = ?${firmScope(db, caller.firms, 'h')}`, params: [kind, id] };
+  // Ids are rowids: a record added after the newest one was deleted may take its id, and starts its own history.
+  const since = `h.history > coalesce((SELECT max(d.history) FROM history d WHERE d.record_kind = h.record_kind AND d.record_id = h.record_id
+    AND d.part = '' AND d.field = '${DELETED}'), 0)`;
+  return { where: `h.record_kind = ? AND h.record_id = ? AND ${since}${firmScope(db, caller.firms, 'h')}`, params: [kind, id] };
 }
 
 /** A history row under the contract's names; whoever is no longer a user is named by their id. */

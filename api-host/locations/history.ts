@@ -1,7 +1,11 @@
 /**
  * A location as its history sees it (docs/history.md#what-is-recorded): the Location form's fields, its
- * active state and its preferences ("Preference · {category} · {name}"). A location is its own firm: its
- * history is scoped to it (who reaches the location reads it).
+ * active state, its preferences ("Preference · {category} · {name}"), its storage (account, bucket, and
+ * each file as a part "Storage file · {name}") and its own calibration prices (parts "Price · {system
+ * type} · {calibration}"). A location is its own firm: its history is scoped to it (who reaches the
+ * location reads it). Its partners (opt-in programs, calibration providers) are a record of their own,
+ * `locationPartners` (id: the location), because more roles keep them (/insurance, /providers) than may
+ * read the location itself.
  */
 import type { Db } from '../core/db';
 import { prepared } from '../core/sql';
@@ -50,6 +54,23 @@ export function locationSnapshot(db: Db, firm: number): Snapshot | null {
     value: string | null;
   }[])
     preferences[`Preference · ${p.type} · ${p.name}`] = shown(p.value);
+  const parts: Record<string, Fields> = {};
+  for (const p of prepared<{ system_type: string; name: string; price_cents: number }>(
+    db,
+    `SELECT s.name AS system_type, t.name, p.price_cents FROM adas_calibration_price p
+     JOIN adas_calibration_type t ON t.calibration_type = p.calibration_type JOIN adas_system_type s ON s.system_type = t.system_type
+     WHERE p.firm = ? ORDER BY s.sort, t.name`,
+  ).all(firm))
+    parts[`Price · ${p.system_type} · ${p.name}`] = { Price: `$${(p.price_cents / 100).toFixed(2)}` };
+  for (const file of prepared<{ name: string; size: number; content_type: string }>(
+    db,
+    'SELECT name, size, content_type FROM stored_file WHERE firm = ? ORDER BY name',
+  ).all(firm))
+    parts[`Storage file · ${file.name}`] = { Size: `${file.size} bytes`, Type: file.content_type };
+  const storage = prepared<{ account: string; bucket: string | null }>(
+    db,
+    'SELECT account, bucket FROM storage_account WHERE firm = ?',
+  ).get(firm);
   const fields: Fields = {
     Name: f.name,
     Type: f.firm_type,
@@ -70,11 +91,37 @@ export function locationSnapshot(db: Db, firm: number): Snapshot | null {
     'CCC diagnostics': f.ccc_diag ? 'Yes' : 'No',
     Active: f.is_inactive ? 'No' : 'Yes',
     ...preferences,
+    'Storage account': shown(storage?.account),
+    'Storage bucket': shown(storage?.bucket),
   };
-  return { firm: f.firm, fields };
+  return { firm: f.firm, fields, parts };
 }
 
 /** Runs a write of location `id` (null: the write creates one, `created` names it) and records what it changed, in the caller's transaction. */
 export function withLocationHistory<T>(db: Db, by: number, id: number | null, write: () => T, created?: (result: T) => number): T {
   return withHistory(db, { kind: 'location', by: by }, id, locationSnapshot, write, created);
+}
+
+/** The same in a transaction of its own (a savepoint in a caller's): a change of location `id`'s partners, storage or prices. */
+export function changingLocation<T>(db: Db, by: number, id: number, write: () => T): T {
+  return db.transaction(() => withLocationHistory(db, by, id, write))();
+}
+
+/** A location's partners (id: the location): the insurance programs it opted in to and the calibration providers it chose. */
+export function partnersSnapshot(db: Db, firm: number): Snapshot | null {
+  const r = prepared<{ programs: string | null; providers: string | null }>(
+    db,
+    `SELECT (SELECT group_concat(name, ', ') FROM (SELECT ip.name FROM firm_program fp JOIN insurance_program ip ON ip.program = fp.program
+               WHERE fp.firm = f.firm ORDER BY ip.name COLLATE NOCASE)) AS programs,
+            (SELECT group_concat(name, ', ') FROM (SELECT pf.name FROM firm_provider x JOIN firm pf ON pf.firm = x.provider
+               WHERE x.firm = f.firm ORDER BY pf.name COLLATE NOCASE)) AS providers
+     FROM firm f WHERE f.firm = ?`,
+  ).get(firm);
+  if (!r) return null;
+  return { firm, fields: { 'Opt-in programs': shown(r.programs), 'Calibration providers': shown(r.providers) } };
+}
+
+/** A change of location `id`'s partners, in a transaction of its own (a savepoint in a caller's), recorded. */
+export function changingPartners<T>(db: Db, by: number, id: number, write: () => T): T {
+  return db.transaction(() => withHistory(db, { kind: 'locationPartners', by }, id, partnersSnapshot, write))();
 }

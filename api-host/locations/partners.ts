@@ -13,6 +13,7 @@ import { badRequest } from '../core/errors';
 import { OK, implement } from '../core/implement';
 import { prepared, preparedValue } from '../core/sql';
 import { boundingBox, milesBetween, resolvePostalCode, type Point } from './geo';
+import { changingPartners } from './history';
 import { ancestorsOf, containsPattern } from './network';
 
 const { partner: p } = contract;
@@ -229,13 +230,15 @@ export const partnerCalls = [
   implement(p.saveOptInPrograms, ({ body, caller, ctx }) => {
     const firm = reach(caller, body.firm);
     const db = ctx.db;
-    applyEntries(
-      db,
-      body.programs,
-      (id) => !!prepared(db, 'SELECT 1 FROM insurance_program WHERE program = ?').get(id),
-      (id) => prepared(db, 'INSERT OR IGNORE INTO firm_program (firm, program) VALUES (?, ?)').run(firm, id),
-      (id) => prepared(db, 'DELETE FROM firm_program WHERE firm = ? AND program = ?').run(firm, id),
-      'programs',
+    changingPartners(db, caller.user, firm, () =>
+      applyEntries(
+        db,
+        body.programs,
+        (id) => !!prepared(db, 'SELECT 1 FROM insurance_program WHERE program = ?').get(id),
+        (id) => prepared(db, 'INSERT OR IGNORE INTO firm_program (firm, program) VALUES (?, ?)').run(firm, id),
+        (id) => prepared(db, 'DELETE FROM firm_program WHERE firm = ? AND program = ?').run(firm, id),
+        'programs',
+      ),
     );
     return OK;
   }),
@@ -254,13 +257,15 @@ export const partnerCalls = [
   implement(p.saveProviders, ({ body, caller, ctx }) => {
     const firm = reach(caller, body.firm);
     const db = ctx.db;
-    applyEntries(
-      db,
-      body.providers,
-      (id) => id !== firm && !!prepared(db, 'SELECT 1 FROM firm WHERE firm = ? AND is_provider = 1 AND is_inactive = 0').get(id),
-      (id) => prepared(db, 'INSERT OR IGNORE INTO firm_provider (firm, provider) VALUES (?, ?)').run(firm, id),
-      (id) => prepared(db, 'DELETE FROM firm_provider WHERE firm = ? AND provider = ?').run(firm, id),
-      'providers',
+    changingPartners(db, caller.user, firm, () =>
+      applyEntries(
+        db,
+        body.providers,
+        (id) => id !== firm && !!prepared(db, 'SELECT 1 FROM firm WHERE firm = ? AND is_provider = 1 AND is_inactive = 0').get(id),
+        (id) => prepared(db, 'INSERT OR IGNORE INTO firm_provider (firm, provider) VALUES (?, ?)').run(firm, id),
+        (id) => prepared(db, 'DELETE FROM firm_provider WHERE firm = ? AND provider = ?').run(firm, id),
+        'providers',
+      ),
     );
     return OK;
   }),

@@ -12,6 +12,7 @@ import { type Caller, assertFirm } from '../core/caller';
 import { HttpError, badRequest, notFound } from '../core/errors';
 import { OK, implement } from '../core/implement';
 import { firmScope, oneRow, prepared, preparedValue } from '../core/sql';
+import { changingLocation, withLocationHistory } from './history';
 import { containsPattern } from './network';
 import { readStoredFile, removeStoredFile, storageNames, writeStoredFiles } from './storage-files';
 
@@ -105,7 +106,12 @@ export async function storeInBuckets(db: Db, filesDir: string, user: number, par
      ON CONFLICT (firm, name) DO UPDATE SET size = excluded.size, content_type = excluded.content_type, uploaded_by = excluded.uploaded_by,
        uploaded_at = strftime('%Y-%m-%dT%H:%M:%SZ','now')`,
   );
-  db.transaction(() => parts.forEach((p) => upsert.run(p.firm, p.name, p.bytes.length, p.contentType, user)))();
+  db.transaction(() => {
+    for (const firm of new Set(parts.map((p) => p.firm)))
+      withLocationHistory(db, user, firm, () =>
+        parts.filter((p) => p.firm === firm).forEach((p) => upsert.run(p.firm, p.name, p.bytes.length, p.contentType, user)),
+      );
+  })();
   return parts.map((p) => `firm/downloadFromBucket?firm=${p.firm}&filename=${encodeURIComponent(p.name)}`);
 }
 
@@ -142,16 +148,24 @@ export const storageCalls = [
 
   implement(s.createStorage, ({ query, caller, ctx }) => {
     const firm = reachable(caller, query.firm);
-    prepared(ctx.db, 'INSERT OR IGNORE INTO storage_account (firm, account) VALUES (?, ?)').run(firm, storageNames(firm).account);
+    changingLocation(ctx.db, caller.user, firm, () =>
+      prepared(ctx.db, 'INSERT OR IGNORE INTO storage_account (firm, account) VALUES (?, ?)').run(firm, storageNames(firm).account),
+    );
     return storageState(ctx.db, firm);
   }),
 
   implement(s.createBucket, ({ query, caller, ctx }) => {
     const firm = reachable(caller, query.firm);
-    const changed = prepared(
+    const changed = changingLocation(
       ctx.db,
-      `UPDATE storage_account SET bucket = ?, bucket_created_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE firm = ? AND bucket IS NULL`,
-    ).run(storageNames(firm).bucket, firm).changes;
+      caller.user,
+      firm,
+      () =>
+        prepared(
+          ctx.db,
+          `UPDATE storage_account SET bucket = ?, bucket_created_at = strftime('%Y-%m-%dT%H:%M:%SZ','now') WHERE firm = ? AND bucket IS NULL`,
+        ).run(storageNames(firm).bucket, firm).changes,
+    );
     if (!changed && !prepared(ctx.db, 'SELECT 1 FROM storage_account WHERE firm = ?').get(firm))
       throw badRequest('Create the storage account first.');
     return storageState(ctx.db, firm);
@@ -188,7 +202,12 @@ export const storageCalls = [
 
   implement(s.removeFromBucket, async ({ query, caller, ctx }) => {
     const firm = reachable(caller, query.firm);
-    const removed = prepared(ctx.db, 'DELETE FROM stored_file WHERE firm = ? AND name = ?').run(firm, query.filename).changes;
+    const removed = changingLocation(
+      ctx.db,
+      caller.user,
+      firm,
+      () => prepared(ctx.db, 'DELETE FROM stored_file WHERE firm = ? AND name = ?').run(firm, query.filename).changes,
+    );
     if (!removed) throw notFound('File');
     await removeStoredFile(ctx.filesDir, firm, query.filename);
     return OK;

@@ -3,8 +3,10 @@
  * The configuration's record editors: a form described as data (fields of a few kinds) in the one editor
  * frame, on the one form hook (components/ui/use-form.ts). Client checks (required, years, prices,
  * addresses, keyword lists) run before saving; the server's 400 field errors show beside the same fields;
- * a failed save keeps the dialog open with everything typed and a clear message.
+ * a failed save keeps the dialog open with everything typed and a clear message. A saved record's editor
+ * carries its History button (components/history), given by the section as `history`.
  */
+import { HistoryButton, type HistoryButtonProps } from '@/components/history';
 import { CheckboxField, SelectField, TextArea, TextField, type SelectOption } from '@/components/ui/field';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { useForm, type Form } from '@/components/ui/use-form';
@@ -214,6 +216,8 @@ export interface EditorDialogProps {
   intro?: React.ReactNode;
   /** A footer note (e.g. the record's id). */
   note?: React.ReactNode;
+  /** The saved record's history (its History button in the footer); none for a record being added. */
+  history?: Omit<HistoryButtonProps, 'className'> | null;
 }
 
 /** A record's editor: the fields in the one editor frame (components/ui/form-dialog.tsx). */
@@ -229,10 +233,21 @@ export function EditorDialog({
   size = 'lg',
   intro,
   note,
+  history,
 }: EditorDialogProps) {
   const form = useForm<Draft>({ initial, check: editorCheck(fields, validate), save, change });
   return (
-    <FormDialog form={form} title={title} size={size} onClose={onClose} onSaved={onSaved} intro={intro} note={note} markUnsaved>
+    <FormDialog
+      form={form}
+      title={title}
+      size={size}
+      onClose={onClose}
+      onSaved={onSaved}
+      intro={intro}
+      note={note}
+      markUnsaved
+      actions={history && <HistoryButton {...history} />}
+    >
       <FormFields fields={fields} form={form} />
     </FormDialog>
   );

@@ -1,2 +1,2 @@
 /** The history area's public module: what other areas use of it (README "Areas"). */
-export { HistoryButton } from './history-button';
+export { HistoryButton, type HistoryButtonProps } from './history-button';

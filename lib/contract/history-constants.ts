@@ -1,7 +1,28 @@
 /** The history's kinds and limits (lib/contract/history.ts), zod-free for the browser. */
 
 /** The kinds of record with a history; a job's inspections and results are parts of the job, a request's lines of the request. */
-export const HISTORY_KINDS = ['adas', 'calibrateRequest', 'user', 'location', 'system', 'makeMatrix'] as const;
+export const HISTORY_KINDS = [
+  'adas',
+  'calibrateRequest',
+  'user',
+  'location',
+  'locationPartners',
+  // The ADAS configuration, one kind per editor of /configuration (api-host/configuration/history.ts).
+  'system',
+  'makeMatrix',
+  'makeException',
+  'exclusion',
+  'infoLookup',
+  'noScrub',
+  'link',
+  'calibrationType',
+  'testdriveRecommendation',
+  'testdriveResultType',
+  'translation',
+  'reportRecommendation',
+  'scanPro',
+  'estimateTerm',
+] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 export const HISTORY_PAGE_SIZE = 20;

@@ -2,14 +2,17 @@
  * The History panel (issue 30 §3), as a shop user uses it on /view: an inspection's notes and a system's
  * result are changed; the History panel (opened from the keyboard) lists both with who, when and old → new,
  * newest first; the CSV export downloads the same rows, read back here; the panel fits a 360 px phone and
- * passes axe; Escape gives the focus back to its button.
+ * passes axe; Escape gives the focus back to its button. A configuration section beyond systems (an
+ * exclusion) has the same panel in its editor: an edit shows as old → new.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import Papa from 'papaparse';
 import { signIn } from '../support/session';
 import { must } from '../../testkit/must';
+import { clickUntil } from '../support/shell';
 import { axeViolations, newInspection } from './adas-support';
+import { host, openSection, settled, uniqueToken } from './configuration-support';
 
 test('changes on /view show in the History panel and its CSV export', async ({ page }) => {
   test.setTimeout(90_000);
@@ -82,6 +85,42 @@ test('changes on /view show in the History panel and its CSV export', async ({ p
   const box = (await panel.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(360);
+
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(button).toBeFocused();
+});
+
+test('an exclusion edited on /configuration shows old → new in its editor’s History panel', async ({ page }) => {
+  test.setTimeout(90_000);
+  const keyword = `Wax ${uniqueToken()}`;
+  await host('POST', 'admin/saveAdasExclusion', { adasExclusion: -1, keyword, reason: 'Detail work' });
+  await openSection(page, 'exclusions', `&searchTerm=${encodeURIComponent(keyword)}`);
+  await settled(page);
+
+  const editor = page.getByRole('dialog', { name: `Exclusion: ${keyword}` });
+  await clickUntil(page.getByRole('button', { name: keyword }), editor);
+  await editor.getByLabel('Reason').fill('Polish and wax');
+  const saved = page.waitForResponse((r) => /\/api\/bff\/admin\/saveAdasExclusion$/.test(r.url()) && r.ok());
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await saved;
+  await expect(page.getByText('Exclusion saved.')).toBeVisible();
+
+  // Opened again, its History button from the keyboard.
+  await clickUntil(page.getByRole('button', { name: keyword }), editor);
+  const button = editor.getByRole('button', { name: 'History', exact: true });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('dialog', { name: `History of exclusion ${keyword}` });
+  await expect(panel).toBeVisible();
+  const changes = panel.getByRole('list', { name: `Changes of exclusion ${keyword}` }).getByRole('listitem');
+  await expect(changes).toHaveCount(2);
+  await expect(changes.nth(0)).toContainText('Reason');
+  await expect(changes.nth(0).getByRole('deletion')).toHaveText('Detail work');
+  await expect(changes.nth(0).getByRole('insertion')).toHaveText('Polish and wax');
+  await expect(changes.nth(1)).toContainText('Created');
+  await expect(changes.nth(1)).toContainText(`Phrase: ${keyword}`);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();

@@ -46,6 +46,7 @@ export function ReportRecommendationEditor({
   return (
     <EditorDialog
       title={r ? `Report recommendation: ${r.title}` : 'Adding report recommendation'}
+      history={r && { kind: 'reportRecommendation', id: r.reportRecommendation, label: `report recommendation ${r.title}` }}
       fields={fields}
       initial={{
         title: r?.title ?? '',

@@ -216,6 +216,7 @@ export function EstimateTermsSection({
         return (
           <EditorDialog
             title={r ? `Term: ${r.written}` : `Adding a term for ${firmName}`}
+            history={r && r.estimateTerm > 0 ? { kind: 'estimateTerm', id: r.estimateTerm, label: `term ${r.written}` } : null}
             fields={fields}
             initial={{ written: r?.written ?? '', kind: r?.kind ?? 'term', meaning: r?.meaning ?? '', isInactive: r?.isInactive ?? false }}
             validate={(d) =>

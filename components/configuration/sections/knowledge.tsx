@@ -63,6 +63,7 @@ function ExceptionEditor({
   return (
     <EditorDialog
       title={r ? `Make exception: ${r.vehicleMake}` : 'Adding make exception'}
+      history={r && { kind: 'makeException', id: r.adasMakeExclusion, label: `make exception ${r.vehicleMake}` }}
       fields={fields}
       initial={{
         vehicleMake: make,
@@ -238,6 +239,7 @@ export function ExclusionsSection({
         return (
           <EditorDialog
             title={r ? `Exclusion: ${r.keyword}` : 'Adding exclusion'}
+            history={r && { kind: 'exclusion', id: r.adasExclusion, label: `exclusion ${r.keyword}` }}
             fields={fields}
             initial={{
               keyword: r?.keyword ?? '',
@@ -394,6 +396,7 @@ export function InfoSection({
         return (
           <EditorDialog
             title={r ? `Info lookup: ${r.vehicleMake}` : 'Adding info lookup'}
+            history={r && { kind: 'infoLookup', id: r.adasChecklistMatrixInfoLookup, label: `info lookup ${r.vehicleMake}` }}
             fields={fields}
             initial={initial(r)}
             validate={checkYearRange}
@@ -504,6 +507,7 @@ export function NoScrubSection({
         return (
           <EditorDialog
             title={r ? `No-scrub item: ${r.vehicleMake} ${r.vehicleModel}`.trim() : 'Adding no-scrub item'}
+            history={r && { kind: 'noScrub', id: r.adasNoScrubList, label: `no-scrub item ${r.vehicleMake} ${r.vehicleModel}`.trim() }}
             fields={fields}
             initial={{
               vehicleMake: r?.vehicleMake ?? '',

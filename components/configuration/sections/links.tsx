@@ -164,6 +164,7 @@ export function LinksSection({
         return (
           <EditorDialog
             title={r ? `Link: ${r.title}` : 'Adding link'}
+            history={r && { kind: 'link', id: r.id, label: `link ${r.title}` }}
             fields={fields}
             initial={{
               title: r?.title ?? '',

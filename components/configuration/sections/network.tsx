@@ -93,6 +93,7 @@ export function TestDrivesSection({
         return (
           <EditorDialog
             title={r ? `Recommendation: ${r.recommendation}` : `Adding recommendation for ${firmName}`}
+            history={r && { kind: 'testdriveRecommendation', id: r.testDriveRecommendation, label: `recommendation ${r.recommendation}` }}
             fields={fields}
             initial={{
               recommendation: r?.recommendation ?? '',
@@ -199,6 +200,7 @@ export function ResultTypesSection({
         return (
           <EditorDialog
             title={r ? `Result type: ${r.testdriveResultTypeName}` : 'Adding result type'}
+            history={r && { kind: 'testdriveResultType', id: r.testdriveResultType, label: `result type ${r.testdriveResultTypeName}` }}
             fields={fields}
             initial={{
               testdriveResultTypeName: r?.testdriveResultTypeName ?? '',
@@ -315,6 +317,7 @@ export function TranslationsSection({
         return (
           <EditorDialog
             title={r ? 'Editing translation' : 'Adding translation'}
+            history={r && { kind: 'translation', id: r.translation, label: `translation ${r.source}` }}
             fields={fields}
             initial={{
               translationType: r?.translationType ?? state.translationType,

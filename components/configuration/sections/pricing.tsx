@@ -126,6 +126,7 @@ export function PricingSection({
         return (
           <EditorDialog
             title={r ? `Calibration: ${r.name}` : 'Adding calibration'}
+            history={r && { kind: 'calibrationType', id: r.calibrationType, label: `calibration ${r.name}` }}
             fields={fields}
             initial={{
               systemType: r ? String(r.systemType) : state.systemType ? String(state.systemType) : '',

@@ -9,6 +9,7 @@
 import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { useList } from '@/components/data-table';
+import { HistoryButton } from '@/components/history';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
@@ -148,14 +149,17 @@ export function ScanProSection({
           })}
         </ol>
       </nav>
-      <p className="text-sm text-slate-700" aria-live="polite">
-        {`Step ${step} of ${STEPS.length}: ${STEPS[step - 1]}.`}{' '}
-        {wizard.changed
-          ? 'Unsaved changes: they are saved when you leave this step.'
-          : updatedAt
-            ? `Last saved ${formatDateTime(updatedAt, timezone)}.`
-            : 'Not saved yet for this location.'}
-      </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <p className="text-sm text-slate-700" aria-live="polite">
+          {`Step ${step} of ${STEPS.length}: ${STEPS[step - 1]}.`}{' '}
+          {wizard.changed
+            ? 'Unsaved changes: they are saved when you leave this step.'
+            : updatedAt
+              ? `Last saved ${formatDateTime(updatedAt, timezone)}.`
+              : 'Not saved yet for this location.'}
+        </p>
+        <HistoryButton kind="scanPro" id={state.firm} label={`scan-pro setup of ${firmName}`} />
+      </div>
       {message && <Alert kind={message.kind}>{message.text}</Alert>}
 
       <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">

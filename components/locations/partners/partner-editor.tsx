@@ -5,6 +5,7 @@
  * list reloads from the server.
  */
 import { useState } from 'react';
+import { HistoryButton } from '@/components/history';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
@@ -72,7 +73,8 @@ export function PartnerEditor({ kind, firm, initial }: { kind: PartnerKind; firm
           <h2 id={`${kind}-list`} className="text-lg font-semibold text-slate-900">
             {kind === 'programs' ? 'Your opt-in programs' : 'Your providers'}
           </h2>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
+            <HistoryButton kind="locationPartners" id={firm} label="your opt-in programs and providers" />
             <Button
               variant="secondary"
               disabled={!changed || busy}

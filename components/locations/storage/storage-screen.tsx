@@ -7,6 +7,7 @@
 import dynamic from 'next/dynamic';
 import { useCallback, useMemo, useState } from 'react';
 import { DataTable, dash, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
+import { HistoryButton } from '@/components/history';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { deleteQuestion } from '@/lib/validation/messages';
@@ -232,6 +233,9 @@ function StoragePanel({ account, onChanged }: { account: StorageState & { create
         </div>
       )}
       {account.bucket && <FileUploader label={`Upload files to ${account.firmName}`} firm={account.firm} onUploaded={onChanged} />}
+      <div>
+        <HistoryButton kind="location" id={account.firm} label={`location ${account.firmName}`} />
+      </div>
     </section>
   );
 }
