@@ -35,6 +35,7 @@ interface Settings {
   lookups: NoticeCache<unknown>;
   roles: NoticeCache<unknown>;
   connection?: HubConnection;
+  stopped?: boolean;
 }
 
 /** On globalThis: Next bundles pages, route handlers and instrumentation apart, and they must share one. */
@@ -68,6 +69,9 @@ export function settingsChanged(notice: SettingsChanged): void {
   if (notice.kind === 'brand') s.brand.drop(notice.firms.map(firmTag));
   else s.lookups.drop(notice.keys.map(lookupTag));
 }
+
+/** Whether the instance's connection is up (the caches keep what they read). */
+export const settingsUp = (): boolean => settings().up;
 
 /** Whether notices reach the caches (`true`) or every read goes to the host. */
 export function settingsLive(up: boolean): void {
@@ -103,6 +107,7 @@ export function openSettingsSubscription(): void {
   connection.onreconnected(() => settingsLive(true));
   let attempt = 0;
   const start = async () => {
+    if (s.stopped) return;
     try {
       await connection.start();
       attempt = 0;
@@ -117,8 +122,17 @@ export function openSettingsSubscription(): void {
   // The library's own reconnects ran out: start over on the same schedule.
   connection.onclose(() => {
     settingsLive(false);
+    if (s.stopped) return;
     warn('the connection closed');
     setTimeout(() => void start(), RETRY_MS).unref();
   });
   void start();
+}
+
+/** Closes the connection for good (tests); the caches are bypassed from then on. */
+export async function closeSettingsSubscription(): Promise<void> {
+  const s = settings();
+  s.stopped = true;
+  settingsLive(false);
+  await s.connection?.stop();
 }
