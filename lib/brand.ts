@@ -2,7 +2,6 @@
 import 'server-only';
 import { cache } from 'react';
 import { api } from './api/server';
-import { cachedBrand } from './cache/settings';
 import { contract } from './contract';
 import { DEFAULT_ICON, DEFAULT_LOGO } from './brand-defaults';
 import { config } from './config';
@@ -48,10 +47,8 @@ export function anonymousBrandFrom(rows: readonly { name: string; value: string 
   );
 }
 
-/** Once per request, and per firm while the host's settings notices reach this instance (lib/cache/settings.ts). */
-export const brandOf = cache((firm: number): Promise<Brand> =>
-  cachedBrand(firm, async () => {
-    const rows = await api(contract.firm.firmPreference, { query: { firm, category: 'Brand' } });
-    return brandFrom(rows, config().PRODUCT_NAME);
-  }),
-);
+/** Once per request. */
+export const brandOf = cache(async (firm: number): Promise<Brand> => {
+  const rows = await api(contract.firm.firmPreference, { query: { firm, category: 'Brand' } });
+  return brandFrom(rows, config().PRODUCT_NAME);
+});

@@ -9,7 +9,7 @@ import type { FirmForm, FirmPreferenceRow, FirmRecord } from '../../lib/contract
 import { FIRM_TYPE_LABELS, UNKNOWN_POSTAL_CODE, firmTypeRank, type FirmType } from '../../lib/contract/locations-constants';
 import { isShopRole } from '../../lib/roles';
 import type { Db } from '../core/db';
-import { announceChange, announceSettings, firmAndDescendants } from '../push/service';
+import { announceChange } from '../push/service';
 import { type Caller, assertFirm } from '../core/caller';
 import type { HostContext } from '../core/context';
 import { badRequest, notFound } from '../core/errors';
@@ -331,8 +331,6 @@ function locationSaved(
   announceChange(ctx, caller.user, 'location', [id]);
   if (!before) return;
   if (before.parent !== null && before.parent !== body.companyId) announceChange(ctx, caller.user, 'location', [id], before.parent);
-  // A moved location (and all below it) inherits its brand settings from its new ancestors now.
-  if (before.parent !== body.companyId) announceSettings(ctx, { kind: 'brand', firms: firmAndDescendants(ctx.db, id) });
   if (before.name !== body.company) {
     announceChange(ctx, caller.user, 'location', preparedValue<number>(ctx.db, 'SELECT firm FROM firm WHERE parent = ?').all(id));
     announceChange(
@@ -372,7 +370,6 @@ export const firmCalls = [
     const parent = preparedValue<number | null>(ctx.db, 'SELECT parent FROM firm WHERE firm = ?').get(body.firm);
     const done = await removeFirm(ctx.db, ctx.filesDir, caller, body.firm);
     if (parent) announceChange(ctx, caller.user, 'location', [body.firm], parent);
-    announceSettings(ctx, { kind: 'brand', firms: [body.firm] });
     return done;
   }),
 
@@ -409,8 +406,6 @@ export const firmCalls = [
           ).run(body.firm, body.firmPreferenceCategory, body.firmPreferenceName, body.preference);
       }),
     )();
-    // The firm's brand and that of every firm inheriting from it (effectivePreferences).
-    if (body.firmPreferenceCategory === 'Brand') announceSettings(ctx, { kind: 'brand', firms: firmAndDescendants(ctx.db, body.firm) });
     return OK;
   }),
   implement(f.updateFirmSettings, ({ body, caller, ctx }) => {

@@ -70,19 +70,9 @@ export function announceChange(ctx: HostContext, by: number, kind: RecordKind, i
 }
 
 /**
- * Announces to the app instances (their own hub connections, never browsers) that brand settings or lookup
- * values changed, so their page caches drop them (issue 29 §3). Called after the change committed.
+ * Announces to the app instances (their own hub connections, never browsers) that lookup values changed, so
+ * their page caches drop them (issue 29 §3). Called after the change committed.
  */
 export function announceSettings(ctx: HostContext, notice: SettingsChanged): void {
   ctx.push?.send((owner) => owner.service === true, SETTINGS_CHANGED, [notice]);
-}
-
-/** A firm and every firm below it: whose effective (inherited) preferences a change of the firm's can move. */
-export function firmAndDescendants(db: Db, firm: number): number[] {
-  return prepared<{ firm: number }>(
-    db,
-    'WITH RECURSIVE down(firm) AS (SELECT ? UNION ALL SELECT c.firm FROM firm c JOIN down d ON c.parent = d.firm) SELECT firm FROM down',
-  )
-    .all(firm)
-    .map((r) => r.firm);
 }

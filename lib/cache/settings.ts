@@ -1,17 +1,20 @@
 /**
- * What every signed-in page reads from the host and what rarely changes, kept per app instance (issue 29
- * §3): the firm's brand settings (the shell), lookup values (list filters) and the roles a role may give
- * (/users' filter). Each entry is keyed by everything the host's answer depends on: brand by firm (the host
- * answers a firm's effective preferences whoever asks, lib/contract/locations.ts); lookups by firm and
- * groups (platform values plus the firm's own); roles by firm and the caller's role.
+ * What list pages read from the host on every render and what rarely changes, kept per app instance (issue
+ * 29 §3): lookup values (/contacts' type filter) and the roles a role may see (/users' role filter). Each
+ * entry is keyed by everything the host's answer depends on: lookups by firm and groups (the platform's
+ * values plus the firm's own, api-host/lookups/calls.ts), roles by firm and the caller's role.
  *
- * Stale never: the host announces every change of brand settings (a firm's, an ancestor's it inherits, a
- * move) and of lookup values as a settings notice (lib/push/changes.ts SETTINGS_CHANGED) on this instance's
- * own connection to its push hub, opened with the service secret (APP_LOG_SECRET): one per instance,
- * through the same hub and SignalR client as the browsers' notices. While that connection is not up (not
- * configured, not yet connected, reconnecting) the caches are empty and every read goes to the host; when it
- * drops they are cleared, since a notice may have been missed. The role table has no write call, so roles
- * are only ever cleared with the rest. Each cache is bounded (least recently used first out).
+ * Stale never: the host announces every change of lookup values as a settings notice (lib/push/changes.ts
+ * SETTINGS_CHANGED) on this instance's own connection to its push hub, opened with the service secret
+ * (APP_LOG_SECRET): one per instance, through the same hub and SignalR client as the browsers' notices.
+ * While that connection is not up (not configured, not yet connected, reconnecting) the caches are empty and
+ * every read goes to the host; when it drops they are cleared, since a notice may have been missed. The
+ * role table has no write call, so roles are only ever cleared with the rest. Each cache is bounded (least
+ * recently used first out).
+ *
+ * Brand settings are not kept: every page's shell reads them, so that call is what the time-out and
+ * malformed-answer pages are shown for when the host is slow or broken while its hub still answers
+ * (tests/e2e/faults.spec.ts); a cached brand would render those pages normally instead (README, issue 29).
  */
 import 'server-only';
 import { LogLevel, type HubConnection } from '@microsoft/signalr';
@@ -31,7 +34,6 @@ const RETRY_MS = 30_000;
 interface Settings {
   up: boolean;
   caches: NoticeCache<unknown>[];
-  brand: NoticeCache<unknown>;
   lookups: NoticeCache<unknown>;
   roles: NoticeCache<unknown>;
   connection?: HubConnection;
@@ -44,16 +46,11 @@ const holder = globalThis as unknown as { __adasSettings?: Settings };
 function settings(): Settings {
   if (holder.__adasSettings) return holder.__adasSettings;
   const live = () => holder.__adasSettings?.up === true;
-  const [brand, lookups, roles] = [0, 1, 2].map(() => new NoticeCache<unknown>(SETTINGS_CACHE_MAX, live));
-  return (holder.__adasSettings = { up: false, brand: brand!, lookups: lookups!, roles: roles!, caches: [brand!, lookups!, roles!] });
+  const [lookups, roles] = [new NoticeCache<unknown>(SETTINGS_CACHE_MAX, live), new NoticeCache<unknown>(SETTINGS_CACHE_MAX, live)];
+  return (holder.__adasSettings = { up: false, lookups, roles, caches: [lookups, roles] });
 }
 
-export const firmTag = (firm: number) => `firm:${firm}`;
-export const lookupTag = (key: string) => `lookup:${key}`;
-
-/** The firm's brand settings, as `load` reads them from the host. */
-export const cachedBrand = <V>(firm: number, load: () => Promise<V>): Promise<V> =>
-  settings().brand.read(String(firm), [firmTag(firm)], load) as Promise<V>;
+const lookupTag = (key: string) => `lookup:${key}`;
 
 /** Lookup values of `keys` as the firm sees them (inactive ones only when asked). */
 export const cachedLookups = <V>(firm: number, keys: readonly string[], showInactive: boolean, load: () => Promise<V>): Promise<V> =>
@@ -65,9 +62,7 @@ export const cachedRoles = <V>(firm: number, role: number | null, load: () => Pr
 
 /** Applies a settings notice. */
 export function settingsChanged(notice: SettingsChanged): void {
-  const s = settings();
-  if (notice.kind === 'brand') s.brand.drop(notice.firms.map(firmTag));
-  else s.lookups.drop(notice.keys.map(lookupTag));
+  settings().lookups.drop(notice.keys.map(lookupTag));
 }
 
 /** Whether the instance's connection is up (the caches keep what they read). */
@@ -89,7 +84,7 @@ export function openSettingsSubscription(): void {
   const s = settings();
   if (!PUSH_URL || !APP_LOG_SECRET || s.connection) return;
   const warn = (what: string) =>
-    log().warn({ area: 'settings-cache' }, `Settings notices: ${what}; pages read brand settings and lookups from the host`);
+    log().warn({ area: 'settings-cache' }, `Settings notices: ${what}; pages read lookups and roles from the host`);
   const connection = buildPushConnection({
     url: PUSH_URL,
     headers: { [SERVICE_SECRET_HEADER]: APP_LOG_SECRET },

@@ -49,18 +49,19 @@ export function isRecordsChanged(v: unknown): v is RecordsChanged {
 }
 
 /**
- * The settings notice (issue 29 §3): brand settings or lookup values changed. Sent by the host to the app
- * instances' own hub connections only (never to browsers), so each instance drops what its page cache
- * (lib/page-cache.ts) holds of them. `brand`: the effective Brand preferences of these firms changed (a
- * firm's own value, an ancestor's it inherits, or its parent); `lookups`: values of these lookup groups.
+ * The settings notice (issue 29 §3): lookup values of these groups changed. Sent by the host to the app
+ * instances' own hub connections only (never to browsers), so each instance drops what its page caches
+ * (lib/cache/settings.ts) hold of them.
  */
 export const SETTINGS_CHANGED = 'settingsChanged';
 
-export type SettingsChanged = { kind: 'brand'; firms: number[] } | { kind: 'lookups'; keys: string[] };
+export interface SettingsChanged {
+  kind: 'lookups';
+  keys: string[];
+}
 
 export function isSettingsChanged(v: unknown): v is SettingsChanged {
   if (typeof v !== 'object' || v === null) return false;
   const o = v as Record<string, unknown>;
-  if (o.kind === 'brand') return Array.isArray(o.firms) && o.firms.every(isId);
   return o.kind === 'lookups' && Array.isArray(o.keys) && o.keys.every((k) => typeof k === 'string' && k.length > 0);
 }

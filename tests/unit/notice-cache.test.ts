@@ -87,33 +87,32 @@ describe('NoticeCache', () => {
 
 describe("the instance's settings caches (lib/cache/settings.ts)", () => {
   it('are keyed by firm (and role), dropped by settings notices, and bypassed and emptied while the connection is down', async () => {
-    const { cachedBrand, cachedLookups, cachedRoles, settingsChanged, settingsLive } = await import('@/lib/cache/settings');
+    const { cachedLookups, cachedRoles, settingsChanged, settingsLive } = await import('@/lib/cache/settings');
     const counts = new Map<string, number>();
     const load = (what: string) => async () => (counts.set(what, (counts.get(what) ?? 0) + 1), what);
     settingsLive(true);
-    expect(await cachedBrand(6, load('brand 6'))).toBe('brand 6');
-    expect(await cachedBrand(7, load('brand 7'))).toBe('brand 7'); // another firm never gets firm 6's
-    expect(await cachedBrand(6, load('brand 6'))).toBe('brand 6');
     expect(await cachedLookups(6, ['ContactType'], false, load('types 6'))).toBe('types 6');
-    expect(await cachedLookups(7, ['ContactType'], false, load('types 7'))).toBe('types 7');
+    expect(await cachedLookups(7, ['ContactType'], false, load('types 7'))).toBe('types 7'); // another firm never gets firm 6's
+    expect(await cachedLookups(6, ['ContactType'], true, load('all types 6'))).toBe('all types 6');
+    expect(await cachedLookups(6, ['PhoneType'], false, load('phones 6'))).toBe('phones 6');
+    expect(await cachedLookups(6, ['ContactType'], false, load('types 6'))).toBe('types 6');
     expect(await cachedRoles(6, 1, load('roles 6/1'))).toBe('roles 6/1');
     expect(await cachedRoles(6, 5, load('roles 6/5'))).toBe('roles 6/5'); // another role, its own answer
+    expect(await cachedRoles(6, 1, load('roles 6/1'))).toBe('roles 6/1');
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
 
-    settingsChanged({ kind: 'brand', firms: [6] });
     settingsChanged({ kind: 'lookups', keys: ['ContactType'] });
-    await cachedBrand(6, load('brand 6'));
-    await cachedBrand(7, load('brand 7'));
     await cachedLookups(7, ['ContactType'], false, load('types 7'));
-    expect([counts.get('brand 6'), counts.get('brand 7'), counts.get('types 7')]).toEqual([2, 1, 2]);
+    await cachedLookups(6, ['PhoneType'], false, load('phones 6'));
+    expect([counts.get('types 7'), counts.get('phones 6')]).toEqual([2, 1]);
 
     settingsLive(false);
     await cachedRoles(6, 1, load('roles 6/1'));
     await cachedRoles(6, 1, load('roles 6/1'));
     expect(counts.get('roles 6/1')).toBe(3);
     settingsLive(true);
-    await cachedBrand(7, load('brand 7')); // cleared when the connection dropped
-    expect(counts.get('brand 7')).toBe(2);
+    await cachedLookups(6, ['PhoneType'], false, load('phones 6')); // cleared when the connection dropped
+    expect(counts.get('phones 6')).toBe(2);
     settingsLive(false);
   });
 });
