@@ -15,8 +15,10 @@
  * Brand settings are not kept: every page's shell reads them, so that call is what the time-out and
  * malformed-answer pages are shown for when the host is slow or broken while its hub still answers
  * (tests/e2e/faults.spec.ts); a cached brand would render those pages normally instead (README, issue 29).
+ *
+ * Server code only, without `server-only`: instrumentation.ts (outside the React server layer) opens the
+ * connection, as it opens the shared store.
  */
-import 'server-only';
 import { LogLevel, type HubConnection } from '@microsoft/signalr';
 import { SERVICE_SECRET_HEADER } from '../contract/define';
 import { config } from '../config';
