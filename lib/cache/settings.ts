@@ -87,12 +87,19 @@ export function openSettingsSubscription(): void {
   if (!PUSH_URL || !APP_LOG_SECRET || s.connection) return;
   const warn = (what: string) =>
     log().warn({ area: 'settings-cache' }, `Settings notices: ${what}; pages read lookups and roles from the host`);
-  const connection = buildPushConnection({
-    url: PUSH_URL,
-    headers: { [SERVICE_SECRET_HEADER]: APP_LOG_SECRET },
-    onMessage: () => undefined,
-    logger: { log: (level, message) => void (level >= LogLevel.Error && log().debug({ area: 'settings-cache' }, message)) },
-  });
+  let connection: HubConnection;
+  try {
+    connection = buildPushConnection({
+      url: PUSH_URL,
+      headers: { [SERVICE_SECRET_HEADER]: APP_LOG_SECRET },
+      onMessage: () => undefined,
+      logger: { log: (level, message) => void (level >= LogLevel.Error && log().debug({ area: 'settings-cache' }, message)) },
+    });
+  } catch (e) {
+    // The client's Node transports could not be loaded: no notices, so no caching; the server runs on.
+    warn(`no connection (${(e as Error)?.message ?? e})`);
+    return;
+  }
   s.connection = connection;
   connection.on(SETTINGS_CHANGED, (payload: unknown) => {
     if (isSettingsChanged(payload)) settingsChanged(payload);
