@@ -10,7 +10,6 @@
  *                                                       ports BENCH_API_PORT 4046, BENCH_APP_PORT 3045..3047)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { join } from 'node:path';
 import { ROOT } from './lib/process.mjs';
 import { ensureBuilt, startApiHost, startApp } from './lib/stack.mjs';
@@ -18,6 +17,7 @@ import { ensurePeerBuilt, startPeer } from './lib/peers.mjs';
 ensureBuilt();
 ensurePeerBuilt();
 import { cpuMs } from './lib/memory.mjs';
+import { stats, ttfb } from './lib/page-timing.mjs';
 import { signInHttp } from '../testkit/http.ts';
 
 const API = Number(process.env.BENCH_API_PORT || 4046);
@@ -26,40 +26,6 @@ const A = Number(process.env.BENCH_APP_PORT || 3045),
   PEER = A + 2;
 const N = Number(process.env.N || 20),
   ROUNDS = Number(process.env.ROUNDS || 6);
-function stats(ms) {
-  const s = [...ms].sort((a, b) => a - b);
-  return { n: s.length, p50: s[Math.floor(s.length / 2)], mean: s.reduce((a, b) => a + b, 0) / s.length };
-}
-async function ttfb(origin, path, cookie, n) {
-  const u = new URL(path, origin);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const total = [];
-  let status = 0,
-    bytes = 0;
-  const one = () =>
-    new Promise((resolve, reject) => {
-      const t0 = performance.now();
-      const req = http.request(
-        { host: '127.0.0.1', port: u.port, path: u.pathname + u.search, headers: { host: u.host, cookie }, agent },
-        (res) => {
-          status = res.statusCode;
-          bytes = 0;
-          res.on('data', (d) => (bytes += d.length));
-          res.on('end', () => {
-            total.push(performance.now() - t0);
-            resolve();
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    });
-  for (let i = 0; i < 5; i++) await one();
-  total.length = 0;
-  for (let i = 0; i < n; i++) await one();
-  agent.destroy();
-  return { status, bytes, total };
-}
 const host = await startApiHost({
   port: API,
   db: `.data/exp-${API}/reference.db`,
@@ -90,7 +56,7 @@ try {
       const [c0, h0] = [cpuMs(pid), cpuMs(host.pid)];
       const out = await ttfb(origin, path, cookie, N);
       const [c1, h1] = [cpuMs(pid), cpuMs(host.pid)];
-      acc[k].total.push(...out.total);
+      acc[k].total.push(...out.totalSamples);
       acc[k].cpu.push((c1 - c0) / (N + 5));
       acc[k].host.push((h1 - h0) / (N + 5));
       acc[k].status = out.status;
