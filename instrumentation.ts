@@ -4,13 +4,15 @@ import type { Instrumentation } from 'next';
  * At server start: checks the configuration (a missing or malformed value stops with its name), installs
  * the HTTP entry (lib/http-guard.ts: 405 for methods Next.js cannot handle and for non-GET static files,
  * proxy headers only behind a trusted proxy, security headers on static files) and connects the shared
- * store (Redis when REDIS_URL is set; when Redis cannot be reached the server still starts, degraded, with a warning).
+ * store (Redis when REDIS_URL is set; when Redis cannot be reached the server still starts, degraded, with a warning)
+ * and opens the instance's connection for settings notices (lib/cache/settings.ts; pages read from the host until it is up).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   await import('./lib/config-check');
   (await import('./lib/http-guard')).installHttpGuard();
   await (await import('./lib/store')).openSharedStore();
+  (await import('./lib/cache/settings')).openSettingsSubscription();
 }
 
 /**

@@ -7,8 +7,16 @@ const nextConfig = {
   output: 'standalone',
   poweredByHeader: false,
   reactStrictMode: true,
-  // The reference host's native module never belongs in the app bundle.
-  serverExternalPackages: ['better-sqlite3'],
+  // The reference host's native module never belongs in the app bundle. The SignalR client on the server
+  // (lib/cache/settings.ts) loads its Node transports with a require the bundler cannot see: kept external,
+  // it is traced into the standalone output with them.
+  serverExternalPackages: ['better-sqlite3', '@microsoft/signalr'],
+  // …and those transports (and their dependencies) are named here, since the tracer cannot see that require.
+  outputFileTracingIncludes: {
+    '/*': [
+      './node_modules/{ws,eventsource,tough-cookie,fetch-cookie,set-cookie-parser,psl,punycode,universalify,url-parse,querystringify,requires-port}/**/*',
+    ],
+  },
   typescript: {
     // `npm run typecheck` checks types; the build does not do it twice.
     ignoreBuildErrors: true,

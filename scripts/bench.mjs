@@ -53,6 +53,7 @@ import { measureLiveNotice } from './lib/live-bench.mjs';
 import { ROOT, ensureBuilt, startApiHost, startApp } from './lib/stack.mjs';
 import { ensurePeerBuilt, startPeer, startRawProxy } from './lib/peers.mjs';
 import { cpuMs } from './lib/memory.mjs';
+import { stats, ttfb } from './lib/page-timing.mjs';
 // TypeScript modules of the project (the npm script runs node with the tsx loader).
 import { signInHttp } from '../testkit/http.ts';
 import { contactGenerator } from '../api-host/contacts/data.ts';
@@ -113,11 +114,6 @@ const results = {
 };
 
 // ── measuring ────────────────────────────────────────────────────────────────────────────────────
-function stats(ms) {
-  const s = [...ms].sort((a, b) => a - b);
-  const at = (p) => (s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN);
-  return { n: s.length, p50: at(50), p90: at(90), p99: at(99), mean: s.reduce((a, b) => a + b, 0) / (s.length || 1) };
-}
 
 /** `requests` GETs over `concurrency` keep-alive connections; latency from request start to body end. */
 async function load(url, headers, { concurrency, requests, maxMs = 20_000 }) {
@@ -159,42 +155,6 @@ async function load(url, headers, { concurrency, requests, maxMs = 20_000 }) {
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   return { latencies, failures, rps: latencies.length / seconds };
-}
-
-/** Time to first byte (response head received) and to the last byte, one request at a time. */
-async function ttfb(origin, path, cookie, n) {
-  const u = new URL(path, origin);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const first = [];
-  const total = [];
-  let status = 0;
-  let bytes = 0;
-  const one = () =>
-    new Promise((resolve, reject) => {
-      const t0 = performance.now();
-      const req = http.request(
-        { host: '127.0.0.1', port: u.port, path: u.pathname + u.search, headers: { host: u.host, cookie }, agent },
-        (res) => {
-          const head = performance.now() - t0;
-          status = res.statusCode;
-          bytes = 0;
-          res.on('data', (d) => (bytes += d.length));
-          res.on('end', () => {
-            first.push(head);
-            total.push(performance.now() - t0);
-            resolve();
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    });
-  for (let i = 0; i < 5; i++) await one(); // warm-up
-  first.length = 0;
-  total.length = 0;
-  for (let i = 0; i < n; i++) await one();
-  agent.destroy();
-  return { status, bytes, ttfb: stats(first), total: stats(total), firstSamples: first, totalSamples: total };
 }
 
 // ── printing ─────────────────────────────────────────────────────────────────────────────────────

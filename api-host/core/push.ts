@@ -7,6 +7,8 @@ export interface PushOwner {
   firm: number;
   /** The id (jti) of the token the connection was opened with. */
   tokenId?: string;
+  /** An app instance's own connection (the service secret, no user): it hears settings notices only. */
+  service?: true;
 }
 
 export interface PushSink {

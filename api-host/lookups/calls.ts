@@ -13,6 +13,7 @@ import { assertFirm } from '../core/caller';
 import { hostLog } from '../core/context';
 import { badRequest, notFound } from '../core/errors';
 import { implement } from '../core/implement';
+import { announceSettings } from '../push/service';
 import { deactivationProblem } from './rules';
 
 const PLATFORM_FIRM = 1;
@@ -135,6 +136,7 @@ export const lookupCalls = [
       return next;
     })();
     hostLog(ctx, 'lookups').info('Lookup %s %s saved: %s', body.key, id, body.value);
+    announceSettings(ctx, { kind: 'lookups', keys: [body.key] });
     return { id };
   }),
 
@@ -142,8 +144,10 @@ export const lookupCalls = [
     const existing = platformValue(ctx.db, body.key, body.id);
     if (!existing) throw notFound('Lookup value');
     const problem = existing.is_inactive ? null : deactivationProblem(ctx.db, body.key, body.id, existing.value);
-    if (!problem)
+    if (!problem) {
       prepared(ctx.db, 'UPDATE lookup SET is_inactive = 1 WHERE key = ? AND id = ? AND firm = ?').run(body.key, body.id, PLATFORM_FIRM);
+      announceSettings(ctx, { kind: 'lookups', keys: [body.key] });
+    }
     return [{ key: body.key, id: body.id, Results: problem ? [problem] : [] }];
   }),
 

@@ -5,7 +5,14 @@
  * Called from the save paths after `writing(…)` returned: a rolled-back change announces nothing.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { RECORDS_CHANGED, isTabId, type RecordKind, type RecordsChanged } from '../../lib/push/changes';
+import {
+  RECORDS_CHANGED,
+  SETTINGS_CHANGED,
+  isTabId,
+  type RecordKind,
+  type RecordsChanged,
+  type SettingsChanged,
+} from '../../lib/push/changes';
 import type { Db } from '../core/db';
 import type { HostContext } from '../core/context';
 import { prepared } from '../core/sql';
@@ -60,4 +67,12 @@ export function announceChange(ctx: HostContext, by: number, kind: RecordKind, i
     const notice: RecordsChanged = { kind, ids: changed, by, ...(tab && { tab }) };
     push.send((owner) => users.has(owner.user), RECORDS_CHANGED, [notice]);
   }
+}
+
+/**
+ * Announces to the app instances (their own hub connections, never browsers) that lookup values changed, so
+ * their page caches drop them (issue 29 §3). Called after the change committed.
+ */
+export function announceSettings(ctx: HostContext, notice: SettingsChanged): void {
+  ctx.push?.send((owner) => owner.service === true, SETTINGS_CHANGED, [notice]);
 }

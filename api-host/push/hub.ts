@@ -70,6 +70,8 @@ export interface Verified {
 }
 
 export interface HubAuth {
+  /** An app instance's own request (the service secret): its connection is owned by SERVICE_OWNER. */
+  service?(request: FastifyRequest): boolean;
   /** Full check at negotiate: token valid and the user active. */
   negotiate(token: string): Promise<Verified | null>;
   /** Cheap check on every later request of a connection: token valid (its user is compared with the owner). */
@@ -127,6 +129,10 @@ function bearerOf(request: FastifyRequest): string | null {
 
 const newId = () => randomBytes(16).toString('base64url');
 
+/** The owner of an app instance's connection: no user, role or firm, so no user's notice matches it; it never expires. */
+export const SERVICE_OWNER: PushOwner = { user: 0, role: null, firm: 0, service: true };
+const SERVICE_VERIFIED: Verified = { owner: SERVICE_OWNER, expiresAt: Number.POSITIVE_INFINITY };
+
 export class PushHub implements PushSink {
   readonly options: HubOptions;
   private readonly connections = new Map<string, Connection>();
@@ -141,10 +147,10 @@ export class PushHub implements PushSink {
     this.sweeper.unref();
   }
 
-  /** Open connections (handshake done, not closed). */
+  /** Open connections of users (handshake done, not closed; the app instances' own are not counted). */
   get size(): number {
     let n = 0;
-    for (const c of this.connections.values()) if (c.handshaken && !c.closed) n++;
+    for (const c of this.connections.values()) if (c.handshaken && !c.closed && !c.owner.service) n++;
     return n;
   }
 
@@ -162,7 +168,8 @@ export class PushHub implements PushSink {
   disconnect(which: (owner: PushOwner) => boolean): number {
     let n = 0;
     for (const c of [...this.connections.values()]) {
-      if (c.closed || !which(c.owner)) continue;
+      // An app instance's connection is no session: ending sessions never closes it.
+      if (c.closed || c.owner.service || !which(c.owner)) continue;
       this.close(c, { error: 'The session has ended.', allowReconnect: false });
       n++;
     }
@@ -204,8 +211,7 @@ export class PushHub implements PushSink {
 
   private async negotiate(request: FastifyRequest, reply: FastifyReply) {
     reply.header('cache-control', NO_STORE);
-    const token = bearerOf(request);
-    const verified = token ? await this.auth.negotiate(token) : null;
+    const verified = await this.verify(request, 'negotiate');
     if (!verified) return reply.status(401).header('www-authenticate', 'Bearer').send({ error: 'Missing, expired or invalid token' });
     const requested = Number((request.query as Record<string, unknown>).negotiateVersion ?? 0);
     const version = Number.isInteger(requested) && requested >= 1 ? 1 : 0;
@@ -221,6 +227,13 @@ export class PushHub implements PushSink {
     });
   }
 
+  /** The request's owner: an app instance by the service secret, else the bearer token's user. */
+  private async verify(request: FastifyRequest, check: 'negotiate' | 'verify'): Promise<Verified | null> {
+    if (this.auth.service?.(request)) return SERVICE_VERIFIED;
+    const token = bearerOf(request);
+    return token ? this.auth[check](token) : null;
+  }
+
   /** Finds the connection of a request and checks its bearer; answers the error itself otherwise. */
   private async connectionOf(request: FastifyRequest, reply: FastifyReply): Promise<Connection | null> {
     reply.header('cache-control', NO_STORE);
@@ -229,8 +242,7 @@ export class PushHub implements PushSink {
       void reply.status(400).type('text/plain').send('Connection ID required');
       return null;
     }
-    const token = bearerOf(request);
-    const verified = token ? await this.auth.verify(token) : null;
+    const verified = await this.verify(request, 'verify');
     if (!verified) {
       void reply.status(401).header('www-authenticate', 'Bearer').send({ error: 'Missing, expired or invalid token' });
       return null;
@@ -240,7 +252,7 @@ export class PushHub implements PushSink {
       void reply.status(404).type('text/plain').send('No Connection with that ID');
       return null;
     }
-    if (c.owner.user !== verified.owner.user) {
+    if (c.owner.user !== verified.owner.user || c.owner.service !== verified.owner.service) {
       void reply.status(403).type('text/plain').send('Forbidden');
       return null;
     }
@@ -403,14 +415,17 @@ export class PushHub implements PushSink {
     const verified = token ? await this.auth.verify(token) : null;
     if (!verified) return reply.status(401).send({ error: 'Missing, expired or invalid token' });
     if (verified.owner.role !== 1 && verified.owner.role !== 2) return reply.status(403).send({ error: 'Forbidden' });
+    // Users' connections: the app instances' own (settings notices) are not counted.
     let sse = 0;
     let longPolling = 0;
+    let pending = 0;
     for (const c of this.connections.values()) {
-      if (c.closed || !c.handshaken) continue;
-      if (c.transport === 'sse') sse++;
+      if (c.owner.service) continue;
+      if (c.closed || !c.handshaken) pending++;
+      else if (c.transport === 'sse') sse++;
       else longPolling++;
     }
-    return { connections: sse + longPolling, sse, longPolling, pending: this.connections.size - sse - longPolling };
+    return { connections: sse + longPolling, sse, longPolling, pending };
   }
 
   // ── connection state ──────────────────────────────────────────────────────

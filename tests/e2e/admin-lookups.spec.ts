@@ -61,3 +61,37 @@ test('a protected value cannot be deleted, and a group cannot take another group
   await expect(rename.getByRole('alert')).toHaveText('Another group is already named “Languages”.');
   await expect(rename.getByLabel('Group name')).toHaveValue('languages');
 });
+
+/** The choices of /contacts' Type filter, rendered on the server (from the instance's lookup cache while its settings notices arrive). */
+async function contactTypeChoices(page: Page): Promise<string[]> {
+  await page.goto('/contacts');
+  const select = page.getByLabel('Type', { exact: true });
+  await expect(select.locator('option', { hasText: 'All types' })).toHaveCount(1);
+  return select.locator('option').allTextContents();
+}
+
+test('a contact type added in Administration is offered by the contacts list’s Type filter on its next render; deleting it takes it away', async ({
+  page,
+}) => {
+  test.slow(); // six page loads and two dialogs in two screens
+  const value = `Type ${uniqueWord()}`;
+  await openAdmin(page, 1, 'section=lookups&group=ContactType');
+  // The list has rendered its filter once (the instance keeps the group) before the value is added.
+  expect(await contactTypeChoices(page)).not.toContain(value);
+
+  await page.goto('/admin?section=lookups&group=ContactType');
+  await expect(page.getByRole('heading', { name: /Contact types/ })).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Add a value to Contact types' });
+  await clickUntil(page.getByRole('button', { name: 'Add value' }), dialog);
+  await dialog.getByLabel('Value').fill(value);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await contactTypeChoices(page)).toContain(value);
+
+  await page.goto('/admin?section=lookups&group=ContactType');
+  const confirm = page.getByRole('dialog', { name: `Delete ${value}` });
+  await clickUntil(page.getByRole('button', { name: `Delete ${value}` }), confirm);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${value} deleted (inactive).` })).toBeVisible();
+  expect(await contactTypeChoices(page)).not.toContain(value);
+});

@@ -8,6 +8,7 @@ import { contactList } from '@/components/contacts/list-spec';
 import { listQuery } from '@/components/contacts/query';
 import { ContactsScreen } from '@/components/contacts/contacts-screen';
 import { api } from '@/lib/api/server';
+import { cachedLookups } from '@/lib/cache/settings';
 import { requestLog } from '@/lib/log/request-log';
 import { requireRoute } from '@/lib/auth/session';
 import { contract } from '@/lib/contract';
@@ -30,7 +31,9 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
   const [data, types] = await Promise.all([
     api(call, { query: listQuery(state) }),
     // The type filter's choices; without them the list still works (all types).
-    api(contract.lookup.byKeys, { body: { keys: ['ContactType'] } }).catch((e: unknown) => {
+    cachedLookups(session.profile.firm, ['ContactType'], false, () =>
+      api(contract.lookup.byKeys, { body: { keys: ['ContactType'] } }),
+    ).catch((e: unknown) => {
       void requestLog().then((l) => l.warn({ err: e }, 'Contacts: the ContactType lookup failed'));
       return [];
     }),

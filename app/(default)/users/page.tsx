@@ -9,6 +9,7 @@ import { userList } from '@/components/users/list-spec';
 import { listQuery } from '@/components/users/query';
 import { UsersScreen } from '@/components/users/users-screen';
 import { api } from '@/lib/api/server';
+import { cachedRoles } from '@/lib/cache/settings';
 import { requireRoute } from '@/lib/auth/session';
 import { contract } from '@/lib/contract';
 import { isBare, listHref, pageCount, parseList, prefsCookieName, restoreHref, type RawParams } from '@/lib/list-state';
@@ -37,7 +38,9 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
   const state = parseList(userList, params);
   const [data, roles, locations] = await Promise.all([
     api(contract.user.users, { query: listQuery(state) }),
-    api(contract.user.roles, { query: { firm: session.profile.firm } }).catch(orNone<{ role: number; roleName: string }>('roles')),
+    cachedRoles(session.profile.firm, session.role, () => api(contract.user.roles, { query: { firm: session.profile.firm } })).catch(
+      orNone<{ role: number; roleName: string }>('roles'),
+    ),
     // The signed-in user's own network, in order: every location they reach.
     api(contract.user.userLocations, { query: { user: session.user, isAll: true } }).catch(
       orNone<{ firm: number; firmName: string; depth: number }>('locations'),
