@@ -49,19 +49,19 @@ export const resultPart = (inspection: number, system: string) => `${inspectionP
 
 /** The job as its history compares it; null when there is no such job. */
 export function jobSnapshot(db: Db, adas: number): Snapshot | null {
-  const job = prepared(
+  const job = prepared<JobRow>(
     db,
     `SELECT j.firm, f.name AS firm_name, j.adas_type, j.ronumber, j.insurance_name, j.notes, j.vehicle_label, j.vin, j.status
      FROM adas j JOIN firm f ON f.firm = j.firm WHERE j.adas = ?`,
-  ).get(adas) as JobRow | undefined;
+  ).get(adas);
   if (!job) return null;
   const parts: Record<string, Fields> = {};
-  const inspections = prepared(
+  const inspections = prepared<InspectionRow>(
     db,
     `SELECT adas_inspection, adas_inspection_type, ${userName('inspector')} AS inspector_name, insurance_name, ronumber, notes, status,
             inspection_date, completed_at
      FROM adas_inspection WHERE adas = ? ORDER BY adas_inspection`,
-  ).all(adas) as InspectionRow[];
+  ).all(adas);
   for (const i of inspections)
     parts[inspectionPart(i.adas_inspection)] = {
       Type: shown(nameOf(INSPECTION_TYPES, i.adas_inspection_type)),
@@ -73,13 +73,13 @@ export function jobSnapshot(db: Db, adas: number): Snapshot | null {
       'Inspection date': shown(i.inspection_date),
       Completed: shown(i.completed_at),
     };
-  const results = prepared(
+  const results = prepared<ResultRow>(
     db,
     `SELECT r.adas_inspection, r.system, r.result, r.is_not_equipped, r.notes,
             (SELECT group_concat(e.file_name, ', ') FROM (SELECT file_name FROM adas_evidence WHERE adas_inspection_result = r.adas_inspection_result ORDER BY adas_evidence) e) AS evidence
      FROM adas_inspection_result r JOIN adas_inspection i ON i.adas_inspection = r.adas_inspection
      WHERE i.adas = ? ORDER BY r.adas_inspection, r.sort, r.adas_inspection_result`,
-  ).all(adas) as ResultRow[];
+  ).all(adas);
   for (const r of results)
     parts[resultPart(r.adas_inspection, r.system)] = {
       Result: shown(nameOf(RESULTS, r.result)),
@@ -120,10 +120,7 @@ export function withJobHistory<T>(db: Db, by: number, adas: number | null | unde
 export function seedJobHistory(db: Db): void {
   type Event = { at: string; by: number | null; adas: number; before: Snapshot | null; after: Snapshot };
   const events: Event[] = [];
-  const jobs = prepared(
-    db,
-    'SELECT adas, firm, created_at, created_by, status, status_changed_at, status_changed_by FROM adas ORDER BY adas',
-  ).all() as {
+  const jobs = prepared<{
     adas: number;
     firm: number;
     created_at: string;
@@ -131,12 +128,27 @@ export function seedJobHistory(db: Db): void {
     status: number;
     status_changed_at: string | null;
     status_changed_by: number | null;
-  }[];
-  const inspectionsOf = prepared(
+  }>(db, 'SELECT adas, firm, created_at, created_by, status, status_changed_at, status_changed_by FROM adas ORDER BY adas').all();
+  const inspectionsOf = prepared<{
+    adas_inspection: number;
+    created_at: string;
+    created_by: number | null;
+    status: number;
+    completed_at: string | null;
+    completed_by: number | null;
+  }>(
     db,
     'SELECT adas_inspection, created_at, created_by, status, completed_at, completed_by FROM adas_inspection WHERE adas = ? ORDER BY adas_inspection',
   );
-  const resultsOf = prepared(
+  const resultsOf = prepared<{
+    system: string;
+    result: number | null;
+    result_at: string | null;
+    result_by: number | null;
+    is_not_equipped: number;
+    updated_at: string | null;
+    updated_by: number | null;
+  }>(
     db,
     'SELECT system, result, result_at, result_by, is_not_equipped, updated_at, updated_by FROM adas_inspection_result WHERE adas_inspection = ?',
   );
@@ -150,14 +162,7 @@ export function seedJobHistory(db: Db): void {
       before: null,
       after: { firm: j.firm, fields: { ...now.fields, Status: 'Open' } },
     });
-    for (const i of inspectionsOf.all(j.adas) as {
-      adas_inspection: number;
-      created_at: string;
-      created_by: number | null;
-      status: number;
-      completed_at: string | null;
-      completed_by: number | null;
-    }[]) {
+    for (const i of inspectionsOf.all(j.adas)) {
       const label = inspectionPart(i.adas_inspection);
       const shownNow = now.parts![label]!;
       const opened = { ...shownNow, Status: 'Open', Completed: null };
@@ -168,15 +173,7 @@ export function seedJobHistory(db: Db): void {
         before: { firm: j.firm, fields: {}, parts: {} },
         after: part(j.firm, label, opened),
       });
-      for (const r of resultsOf.all(i.adas_inspection) as {
-        system: string;
-        result: number | null;
-        result_at: string | null;
-        result_by: number | null;
-        is_not_equipped: number;
-        updated_at: string | null;
-        updated_by: number | null;
-      }[]) {
+      for (const r of resultsOf.all(i.adas_inspection)) {
         const system = resultPart(i.adas_inspection, r.system);
         if (r.result != null && r.result_at)
           events.push({

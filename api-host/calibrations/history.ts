@@ -34,7 +34,7 @@ interface LineRow {
 
 /** The request as its history compares it; null when there is no such request. */
 export function requestSnapshot(db: Db, id: number): Snapshot | null {
-  const r = prepared(
+  const r = prepared<RequestRow>(
     db,
     `SELECT r.firm, f.name AS firm_name, r.status_name, r.approved_at, r.reason, r.reason_source, r.notes,
             r.year || ' ' || r.make || ' ' || r.model AS vehicle, r.vin, r.total_cents,
@@ -42,13 +42,13 @@ export function requestSnapshot(db: Db, id: number): Snapshot | null {
                JOIN user u ON u.user = t.user JOIN contact c ON c.contact = u.contact WHERE t.calibrate_request = r.calibrate_request ORDER BY n)) AS technicians,
             (SELECT group_concat(name, ', ') FROM (SELECT name FROM calibrate_request_file WHERE calibrate_request = r.calibrate_request ORDER BY calibrate_request_file)) AS files
      FROM calibrate_request r JOIN firm f ON f.firm = r.firm WHERE r.calibrate_request = ?`,
-  ).get(id) as RequestRow | undefined;
+  ).get(id);
   if (!r) return null;
   const parts: Record<string, Fields> = {};
-  const lines = prepared(
+  const lines = prepared<LineRow>(
     db,
     'SELECT system, calibration_type, calibration_mode, price_cents, agreed_cents FROM calibrate_request_line WHERE calibrate_request = ? ORDER BY calibrate_request_line',
-  ).all(id) as LineRow[];
+  ).all(id);
   for (const l of lines)
     parts[`Line · ${l.system}${l.calibration_type ? ` (${l.calibration_type})` : ''}`] = {
       'Calibration type': shown(l.calibration_type),

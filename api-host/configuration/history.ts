@@ -39,12 +39,12 @@ interface SystemRow {
 }
 
 export function systemSnapshot(db: Db, id: number): Snapshot | null {
-  const s = prepared(
+  const s = prepared<SystemRow>(
     db,
     `SELECT matrix_item, notice, hints, keywords, is_highlight, is_inactive, sort,
             (SELECT group_concat(item, ', ') FROM (SELECT item FROM adas_checklist_matrix_item WHERE adas_checklist_matrix = c.adas_checklist_matrix ORDER BY adas_checklist_matrix_item)) AS items
      FROM adas_checklist_matrix c WHERE adas_checklist_matrix = ?`,
-  ).get(id) as SystemRow | undefined;
+  ).get(id);
   if (!s) return null;
   return {
     firm: NETWORK_FIRM,

@@ -34,7 +34,7 @@ interface FirmRow {
 }
 
 export function locationSnapshot(db: Db, firm: number): Snapshot | null {
-  const f = prepared(
+  const f = prepared<FirmRow>(
     db,
     `SELECT f.firm, f.name, f.firm_type, p.name AS parent_name, f.postal_code, f.first_name, f.last_name, f.address_lines, f.city,
             sp.value AS state, co.value AS country, f.phone_no, f.email, tz.value AS timezone, lang.value AS language, f.ccc_id, f.firm_number,
@@ -45,14 +45,14 @@ export function locationSnapshot(db: Db, firm: number): Snapshot | null {
      LEFT JOIN lookup tz ON tz.key = 'TimeZone' AND tz.id = f.timezone
      LEFT JOIN lookup lang ON lang.key = 'Language' AND lang.id = f.language
      WHERE f.firm = ?`,
-  ).get(firm) as FirmRow | undefined;
+  ).get(firm);
   if (!f) return null;
   const preferences: Record<string, string | null> = {};
-  for (const p of prepared(db, 'SELECT type, name, value FROM firm_preference WHERE firm = ? ORDER BY type, name').all(firm) as {
+  for (const p of prepared<{
     type: string;
     name: string;
     value: string | null;
-  }[])
+  }>(db, 'SELECT type, name, value FROM firm_preference WHERE firm = ? ORDER BY type, name').all(firm))
     preferences[`Preference · ${p.type} · ${p.name}`] = shown(p.value);
   const parts: Record<string, Fields> = {};
   for (const p of prepared<{ system_type: string; name: string; price_cents: number }>(

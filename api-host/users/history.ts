@@ -30,7 +30,7 @@ interface UserRow {
 const PASSWORD = 'Password';
 
 export function userSnapshot(db: Db, user: number): Snapshot | null {
-  const u = prepared(
+  const u = prepared<UserRow>(
     db,
     `SELECT u.firm, u.username, c.first_name, c.last_name, ct.value AS contact_type, r.name AS role, f.name AS firm_name, tz.value AS timezone,
             lang.value AS language, u.labor_rate, u.is_inactive, u.receives_report, u.receives_invoice, u.image_photo_path, u.password_hash,
@@ -41,7 +41,7 @@ export function userSnapshot(db: Db, user: number): Snapshot | null {
      LEFT JOIN lookup tz ON tz.key = 'TimeZone' AND tz.id = c.timezone
      LEFT JOIN lookup lang ON lang.key = 'Language' AND lang.id = c.language
      WHERE u.user = ? AND u.deleted_at IS NULL`,
-  ).get(user) as UserRow | undefined;
+  ).get(user);
   if (!u) return null;
   return {
     firm: u.firm,
