@@ -33,6 +33,7 @@ import {
   notEquippedOf,
   scrubInspection,
   scrubLines,
+  scrubOf,
   scrubbedLines,
   storedScrub,
 } from './scrub';
@@ -271,7 +272,7 @@ export const calibrationCalls = [
       query.uniqueId,
     );
     if (!row || !caller.firms.has(row.firm)) throw notFound('Scrub');
-    return JSON.parse(row.result);
+    return scrubOf(row.result);
   }),
 
   // ── quote and prediction ───────────────────────────────────────────────────────────────────────
