@@ -3,7 +3,8 @@
  * (businessId), replaced on each save. A firm the caller cannot reach answers 404.
  */
 import { contract } from '../../lib/contract';
-import type { ScanProConfiguration } from '../../lib/contract/scanpro';
+import { type ScanProConfiguration, scanProConfiguration } from '../../lib/contract/scanpro';
+import { parseJsonColumn } from '../../lib/json-column';
 import { modelYearMax } from '../../lib/configuration/constants';
 import { oneRow, prepared, preparedValue } from '../core/sql';
 import { assertFirm } from '../core/caller';
@@ -25,15 +26,21 @@ export function defaultScanPro(businessId: number): ScanProConfiguration {
 export const scanProCalls = [
   implement(contract.scanpro.GetScanProConfiguration, ({ query, caller, ctx }) => {
     assertFirm(caller, query.businessId, 'Firm');
-    const r = prepared<{ criteria: string; checklist: string; updated_at: string }>(
+    const r = prepared<{ criteria: string; checklist: string; updatedAt: string }>(
       ctx.db,
-      'SELECT criteria, checklist, updated_at FROM scanpro_configuration WHERE business_id = ?',
+      'SELECT criteria, checklist, updated_at AS updatedAt FROM scanpro_configuration WHERE business_id = ?',
     ).get(query.businessId);
     if (!r) {
       if (!prepared(ctx.db, 'SELECT 1 FROM firm WHERE firm = ?').get(query.businessId)) throw notFound('Firm');
       return defaultScanPro(query.businessId);
     }
-    return { businessId: query.businessId, criteria: JSON.parse(r.criteria), checklist: JSON.parse(r.checklist), updatedAt: r.updated_at };
+    const stored = scanProConfiguration.shape;
+    return {
+      businessId: query.businessId,
+      criteria: parseJsonColumn(stored.criteria, r.criteria, 'scanpro_configuration.criteria'),
+      checklist: parseJsonColumn(stored.checklist, r.checklist, 'scanpro_configuration.checklist'),
+      updatedAt: r.updatedAt,
+    };
   }),
   implement(contract.scanpro.SaveScanProConfiguration, ({ body, caller, ctx }) => {
     assertFirm(caller, body.businessId, 'Firm');
