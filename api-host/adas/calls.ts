@@ -12,11 +12,12 @@
  *   transaction (status.ts); writes run as IMMEDIATE transactions, so two racing requests are serialised
  *   and the second one sees the first one's outcome.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { STATUS, completionProblem, statusName } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
 import type { AdasRecord, InspectionItem, InspectionResult, InspectionRow, RepairLine } from '../../lib/contract/adas';
 import type { AdasSystem } from '../../lib/contract/decode';
+import { parseJsonColumn } from '../../lib/json-column';
 import type { Db } from '../core/db';
 import { announceChange } from '../push/service';
 import { type Caller, assertFirm } from '../core/caller';
@@ -137,7 +138,8 @@ const RESULT_SELECT = `SELECT r.adas_inspection_result AS adasInspectionResult, 
 const toResult = ({ isNotEquipped, ...r }: ResultRow): InspectionResult => ({ ...r, isNotEquipped: !!isNotEquipped });
 
 /** A JSON list of names as the host writes it (JSON.stringify of a string[]). */
-const namesOf = (json: string): string[] => JSON.parse(json);
+const NAMES = z.array(z.string());
+const namesOf = (json: string): string[] => parseJsonColumn(NAMES, json, 'adas_inspection_result static/dynamic names');
 
 /** An item row: its 0/1 column and its JSON lists as stored. */
 type ItemRow = Omit<InspectionItem, 'isHighlight' | 'staticNames' | 'dynamicNames'> & {

@@ -1,11 +1,12 @@
 /** The auth host: token login, SSO temp tokens and password-reset requests. */
 import { contract } from '../../lib/contract';
-import { RESET_LINK_INVALID, RESET_TOKEN_MINUTES, type SessionProfile } from '../../lib/contract/auth';
+import { RESET_LINK_INVALID, RESET_TOKEN_MINUTES, type SessionProfile, sessionProfile } from '../../lib/contract/auth';
 import type { Db } from '../core/db';
 import { DUMMY_HASH_PROMISE, verifyPassword } from '../core/passwords';
 import { clientAddressOf } from '../core/caller';
 import { hostLog, type HostContext } from '../core/context';
 import { notFound } from '../core/errors';
+import { pickFields, prepared } from '../core/sql';
 import { OK, implement } from '../core/implement';
 import { sendMail } from '../mail/service';
 import { setPassword } from '../users/service';
@@ -43,47 +44,19 @@ export const REASONS = {
   badTempToken: 'This sign-in link is invalid, expired or already used. Please sign in with your username and password.',
 } as const;
 
-interface UserRow {
-  user: number;
-  contact: number;
-  firm: number;
-  username: string;
-  password_hash: string;
-  role: number | null;
-  is_inactive: number;
-  first_name: string;
-  last_name: string;
-  timezone: number;
-  language: number;
-  firm_name: string;
-  postal_code: string;
-}
+/** A user as USER_SQL yields it: the session profile by the contract's names, and what sign-in checks. */
+type UserRow = Omit<SessionProfile, 'exp'> & { passwordHash: string; isInactive: number };
 
 const USER_SQL = `
-  SELECT u.user, u.contact, u.firm, u.username, u.password_hash, u.role, u.is_inactive,
-         c.first_name, c.last_name, c.timezone, c.language, f.name AS firm_name, f.postal_code
+  SELECT u.user, u.contact, u.firm, c.timezone, c.first_name AS firstName, c.last_name AS lastName, u.username, u.username AS email,
+         c.language, u.role AS roles, f.name AS firmName, f.postal_code AS postalCode, u.password_hash AS passwordHash, u.is_inactive AS isInactive
   FROM user u JOIN contact c ON c.contact = u.contact JOIN firm f ON f.firm = u.firm`;
 
-export const findUserByName = (db: Db, username: string) =>
-  db.prepare<unknown[], UserRow>(`${USER_SQL} WHERE u.username = ?`).get(username);
-const findUserById = (db: Db, id: number) => db.prepare<unknown[], UserRow>(`${USER_SQL} WHERE u.user = ?`).get(id);
+export const findUserByName = (db: Db, username: string) => prepared<UserRow>(db, `${USER_SQL} WHERE u.username = ?`).get(username);
+const findUserById = (db: Db, id: number) => prepared<UserRow>(db, `${USER_SQL} WHERE u.user = ?`).get(id);
 
-function profileOf(row: UserRow): Omit<SessionProfile, 'exp'> {
-  return {
-    user: row.user,
-    contact: row.contact,
-    firm: row.firm,
-    timezone: row.timezone,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    username: row.username,
-    email: row.username,
-    language: row.language,
-    roles: row.role,
-    firmName: row.firm_name,
-    postalCode: row.postal_code,
-  };
-}
+/** The session's fields of a user row (without its password hash and flag). */
+const profileOf: (row: UserRow) => Omit<SessionProfile, 'exp'> = pickFields(sessionProfile.omit({ exp: true }));
 
 /** The session a user's sign-in would carry (the benches sign their users in without a password). */
 export function sessionProfileOf(db: Db, username: string): Omit<SessionProfile, 'exp'> {
@@ -94,7 +67,7 @@ export function sessionProfileOf(db: Db, username: string): Omit<SessionProfile,
 
 async function tokenFor(ctx: HostContext, row: UserRow | undefined) {
   if (!row) return { success: false as const, reason: REASONS.badTempToken };
-  if (row.is_inactive) return { success: false as const, reason: REASONS.inactive };
+  if (row.isInactive) return { success: false as const, reason: REASONS.inactive };
   return { success: true as const, token: await ctx.tokens.issue(profileOf(row)) };
 }
 
@@ -106,7 +79,7 @@ export const authCalls = [
     throttle.check(body.username, address);
     const row = findUserByName(ctx.db, body.username);
     // Compare against a dummy hash for unknown names so the answer time does not reveal them.
-    const valid = await verifyPassword(body.password, row?.password_hash ?? (await DUMMY_HASH_PROMISE));
+    const valid = await verifyPassword(body.password, row?.passwordHash ?? (await DUMMY_HASH_PROMISE));
     if (!row || !valid) {
       throttle.fail(body.username, address);
       return { success: false as const, reason: REASONS.wrongCredentials };
@@ -122,8 +95,8 @@ export const authCalls = [
   implement(auth.tempTokenInfo, ({ body, ctx }) => {
     const user = peekTempToken(ctx.db, body.token);
     const row = user == null ? undefined : findUserById(ctx.db, user);
-    if (!row || row.is_inactive) throw notFound('Sign-in link');
-    return { username: row.username, firstName: row.first_name, lastName: row.last_name };
+    if (!row || row.isInactive) throw notFound('Sign-in link');
+    return { username: row.username, firstName: row.firstName, lastName: row.lastName };
   }),
   implement(auth.redeemTempToken, async ({ body, ctx }) => {
     const user = redeemTempToken(ctx.db, body.token);
@@ -133,9 +106,9 @@ export const authCalls = [
   implement(auth.resetPassword, ({ body, ctx }) => {
     const row = findUserByName(ctx.db, body.username);
     ctx.db.prepare('INSERT INTO password_reset (user, username) VALUES (?, ?)').run(row?.user ?? null, body.username);
-    if (row && !row.is_inactive && recentResetTokens(ctx.db, row.user, Date.now() - RESET_BRAKE_MS) < RESET_BRAKE_COUNT) {
+    if (row && !row.isInactive && recentResetTokens(ctx.db, row.user, Date.now() - RESET_BRAKE_MS) < RESET_BRAKE_COUNT) {
       const link = resetLink(ctx.appUrl ?? DEFAULT_APP_URL, createResetToken(ctx.db, row.user));
-      sendMail(ctx.db, { to: row.username, firm: row.firm, ...resetMail(row.first_name, row.username, link) });
+      sendMail(ctx.db, { to: row.username, firm: row.firm, ...resetMail(row.firstName, row.username, link) });
       hostLog(ctx, 'auth').info('Password reset link mailed to %s', row.username);
     }
     return { success: true as const, message: 'If an account exists for that username, a password reset email is on its way.' };
@@ -143,12 +116,12 @@ export const authCalls = [
   implement(auth.checkResetToken, ({ body, ctx }) => {
     const user = resetTokenUser(ctx.db, body.token);
     const row = user == null ? undefined : findUserById(ctx.db, user);
-    return row && !row.is_inactive ? { valid: true, username: row.username } : { valid: false };
+    return row && !row.isInactive ? { valid: true, username: row.username } : { valid: false };
   }),
   implement(auth.completeReset, async ({ body, ctx }) => {
     const user = consumeResetToken(ctx.db, body.token);
     const row = user == null ? undefined : findUserById(ctx.db, user);
-    if (!row || row.is_inactive) return { success: false as const, reason: RESET_LINK_INVALID };
+    if (!row || row.isInactive) return { success: false as const, reason: RESET_LINK_INVALID };
     try {
       await setPassword(ctx, row.user, body.password);
     } catch (e) {

@@ -33,6 +33,7 @@ import {
   notEquippedOf,
   scrubInspection,
   scrubLines,
+  scrubOf,
   scrubbedLines,
   storedScrub,
 } from './scrub';
@@ -281,7 +282,7 @@ export const calibrationCalls = [
       query.uniqueId,
     );
     if (!row || !caller.firms.has(row.firm)) throw notFound('Scrub');
-    return JSON.parse(row.result);
+    return scrubOf(row.result);
   }),
 
   // ── quote and prediction ───────────────────────────────────────────────────────────────────────

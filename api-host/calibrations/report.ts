@@ -32,14 +32,16 @@ import {
   type ScrubResult,
 } from '../../lib/contract/calibrations';
 import { calibrationTypeLabel } from '../../lib/configuration/constants';
+import { reportRecommendation } from '../../lib/contract/report';
 import { formatDate } from '../../lib/dates';
+import { parseJsonColumn } from '../../lib/json-column';
 import type { Db } from '../core/db';
 import { oneRow, prepared, preparedValue } from '../core/sql';
 import { linksFor } from '../configuration/service';
 import { effectivePreferences } from '../locations/service';
 import { FALLBACK_MARK, FALLBACK_NOTE, REPORT_LABELS } from './report-labels';
 import { userName } from '../users/service';
-import type { JobOfInspection } from './scrub';
+import { type JobOfInspection, scrubOf } from './scrub';
 import type { ReportEvidence } from '../evidence/service';
 
 const prefValue = (rows: { name: string; value: string | null }[], name: string) => rows.find((r) => r.name === name)?.value?.trim() ?? '';
@@ -141,8 +143,8 @@ export function reportData(db: Db, job: JobOfInspection): ReportData {
   )
     .all(job.vehicle.year, job.vehicle.year)
     .filter((r) => {
-      const makes = JSON.parse(r.makes) as string[];
-      const forSystems = JSON.parse(r.systems) as number[];
+      const makes = parseJsonColumn(reportRecommendation.shape.makes, r.makes, 'report_recommendation.makes');
+      const forSystems = parseJsonColumn(reportRecommendation.shape.systems, r.systems, 'report_recommendation.systems');
       return (
         (makes.length === 0 || makes.some((m) => m.toLowerCase() === job.vehicle.make.toLowerCase())) &&
         (forSystems.length === 0 || forSystems.some((s) => ids.includes(s)))
@@ -156,7 +158,7 @@ export function reportData(db: Db, job: JobOfInspection): ReportData {
     inspectionDate: head.inspection_date,
     inspectorName: head.inspector ?? '',
     systems,
-    scrub: kept ? (JSON.parse(kept) as ScrubResult) : null,
+    scrub: kept ? scrubOf(kept) : null,
     links: linksFor(db, job.vehicle).map((l) => ({ title: l.title, url: l.url })),
     recommendations: recommendations.map((r) => ({ title: r.title, content: r.content })),
   };

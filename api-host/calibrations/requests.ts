@@ -4,7 +4,8 @@
  * lists (the contract also accepts them as JSON text).
  */
 import type { z } from 'zod';
-import type { CalibrateRequest, RequestNote } from '../../lib/contract/calibrations';
+import { type CalibrateRequest, type RequestNote, requestLine } from '../../lib/contract/calibrations';
+import { parseJsonColumn } from '../../lib/json-column';
 import type { contract } from '../../lib/contract';
 import { cents, dollars } from '../../lib/calibrations/rules';
 import type { Db } from '../core/db';
@@ -52,7 +53,8 @@ const toLine = ({ priceCents, agreedCents, repairLines, ...l }: RequestLineRow):
   repairLines: lineNumbersOf(repairLines),
 });
 /** The JSON list of repair line numbers as the host writes it (JSON.stringify of a number[]). */
-const lineNumbersOf = (json: string): number[] => JSON.parse(json);
+const lineNumbersOf = (json: string): number[] =>
+  parseJsonColumn(requestLine.shape.repairLines, json, 'calibrate_request_line.repair_lines');
 
 export function readRequest(db: Db, id: number, reader: number): CalibrateRequest {
   const { totalCents, ...head } = oneRow(

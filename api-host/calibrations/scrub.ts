@@ -7,14 +7,17 @@
  */
 import { zip } from '../core/lists';
 import { randomUUID } from 'node:crypto';
-import type {
-  Estimate,
-  EstimateLine as EstimateLineOut,
-  ScrubChanges,
-  ScrubResult,
-  ScrubbedLine,
-  TriggeredCalibration,
+import { z } from 'zod';
+import {
+  type Estimate,
+  type EstimateLine as EstimateLineOut,
+  type ScrubChanges,
+  type ScrubResult,
+  type ScrubbedLine,
+  type TriggeredCalibration,
+  scrubResult,
 } from '../../lib/contract/calibrations';
+import { parseJsonColumn } from '../../lib/json-column';
 import { dollars } from '../../lib/calibrations/rules';
 import {
   compileMatcher,
@@ -70,6 +73,8 @@ export interface RepairLineRow extends EstimateLine {
 }
 
 export type EstimateSource = ScrubResult['source'];
+/** An estimate's sections as the upload stored them: {line number: section}. */
+const ESTIMATE_SECTIONS = z.record(z.string(), z.string());
 
 /** The job's repair lines in line order, with their estimate sections, and where they came from. */
 export function jobLines(
@@ -78,42 +83,28 @@ export function jobLines(
 ): { lines: RepairLineRow[]; source: EstimateSource; fileName: string; uploadedAt: string | null; uploadedByName: string } {
   const estimate = prepared<{
     source: Exclude<EstimateSource, 'lines'>;
-    file_name: string;
+    fileName: string;
     sections: string;
-    uploaded_at: string;
-    uploaded_by_name: string | null;
+    uploadedAt: string;
+    uploadedByName: string | null;
   }>(
     db,
-    `SELECT source, file_name, sections, uploaded_at, ${userName('uploaded_by')} AS uploaded_by_name FROM adas_estimate WHERE adas = ?`,
+    `SELECT source, file_name AS fileName, sections, uploaded_at AS uploadedAt, ${userName('uploaded_by')} AS uploadedByName FROM adas_estimate WHERE adas = ?`,
   ).get(adas);
-  const sections = estimate ? (JSON.parse(estimate.sections) as Record<string, string>) : {};
-  const lines = prepared<{
-    line_num: number;
-    unique_sequence_number: number;
-    operation: string;
-    description: string;
-    part_number: string;
-    is_not_equipped: number;
-  }>(
+  const sections = estimate ? parseJsonColumn(ESTIMATE_SECTIONS, estimate.sections, 'adas_estimate.sections') : {};
+  const lines = prepared<Omit<RepairLineRow, 'section' | 'isNotEquipped'> & { isNotEquipped: number }>(
     db,
-    'SELECT line_num, unique_sequence_number, operation, description, part_number, is_not_equipped FROM adas_repair_line WHERE adas = ? ORDER BY line_num',
+    `SELECT line_num AS lineNum, unique_sequence_number AS uniqueSequenceNumber, operation, description, part_number AS partNumber, is_not_equipped AS isNotEquipped
+     FROM adas_repair_line WHERE adas = ? ORDER BY line_num`,
   )
     .all(adas)
-    .map((l) => ({
-      lineNum: l.line_num,
-      uniqueSequenceNumber: l.unique_sequence_number,
-      operation: l.operation,
-      description: l.description,
-      partNumber: l.part_number,
-      section: sections[l.line_num] || undefined,
-      isNotEquipped: l.is_not_equipped === 1,
-    }));
+    .map(({ isNotEquipped, ...l }) => ({ ...l, section: sections[l.lineNum] || undefined, isNotEquipped: isNotEquipped === 1 }));
   return {
     lines,
     source: estimate?.source ?? 'lines',
-    fileName: estimate?.file_name ?? '',
-    uploadedAt: estimate?.uploaded_at ?? null,
-    uploadedByName: estimate?.uploaded_by_name ?? '',
+    fileName: estimate?.fileName ?? '',
+    uploadedAt: estimate?.uploadedAt ?? null,
+    uploadedByName: estimate?.uploadedByName ?? '',
   };
 }
 
@@ -347,9 +338,12 @@ export function scrubAnswer(
   };
 }
 
+/** A kept scrub's result as scrubInspection stored it (older ones get the contract's defaults for what they lack). */
+export const scrubOf = (text: string): ScrubResult => parseJsonColumn(scrubResult, text, 'adas_scrub.result');
+
 const keptScrub = (db: Db, adasInspection: number) => {
   const kept = preparedValue<string>(db, 'SELECT result FROM adas_scrub WHERE adas_inspection = ?').get(adasInspection);
-  return kept ? (JSON.parse(kept) as ScrubResult) : null;
+  return kept ? scrubOf(kept) : null;
 };
 
 /** Scrubs an inspection's job and keeps the answer on the inspection, with what changed since the last one. */
@@ -359,7 +353,7 @@ export function scrubInspection(db: Db, job: JobOfInspection, user: number | nul
   const scrubbedAt = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
   const scrubbedByName = user == null ? '' : (oneRow(preparedValue<string | null>(db, `SELECT ${userName('?')}`).get(user)) ?? '');
   const done = { uniqueId: randomUUID(), scrubbedAt, scrubbedBy: user, scrubbedByName, ...answer };
-  const result: ScrubResult = { ...done, changes: before ? changesSince({ ...before, lines: before.lines ?? [] }, done) : null };
+  const result: ScrubResult = { ...done, changes: before ? changesSince(before, done) : null };
   prepared(
     db,
     `INSERT INTO adas_scrub (adas_inspection, adas, firm, unique_id, source, file_name, result, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)

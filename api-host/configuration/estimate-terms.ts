@@ -19,21 +19,10 @@ import { prepared, preparedValue } from '../core/sql';
 import { pageOf, searchCondition, type SqlValue } from './common';
 import { withConfigurationHistory } from './history';
 
-export interface EstimateTermRow {
-  estimate_term: number;
-  firm: number;
-  written: string;
-  meaning: string;
-  kind: 'term' | 'operation';
-  is_inactive: number;
-  updated_by: number | null;
-  updated_at: string;
-}
-
 /** The active terms that apply to a firm's estimates: its own first, then its ancestors' (nearest first). */
 export function estimateTermsFor(db: Db, firm: number): TermEntry[] {
   const chain = [firm, ...ancestorsOf(db, firm)];
-  const rows = prepared<Pick<EstimateTermRow, 'firm' | 'written' | 'meaning' | 'kind'>>(
+  const rows = prepared<Pick<EstimateTerm, 'written' | 'meaning' | 'kind'> & { firm: number }>(
     db,
     'SELECT firm, written, meaning, kind FROM estimate_term WHERE firm IN (SELECT value FROM json_each(?)) AND is_inactive = 0',
   ).all(JSON.stringify(chain));
@@ -49,22 +38,18 @@ export function estimateTermsFor(db: Db, firm: number): TermEntry[] {
 // ── calls ──────────────────────────────────────────────────────────────────────────────────────────
 const t = contract.estimateterms;
 
-interface TermListRow extends EstimateTermRow {
-  firm_name: string;
-  updated_by_name: string | null;
-}
+/** A firm's term as TERM_SELECT yields it: the contract's names, its flag as stored, the editor's name if any. */
+type TermDb = Omit<EstimateTerm, 'firm' | 'isInactive' | 'builtIn' | 'updatedByName'> & {
+  firm: number;
+  isInactive: number;
+  updatedByName: string | null;
+};
 
-const toTerm = (r: TermListRow): EstimateTerm => ({
-  estimateTerm: r.estimate_term,
-  firm: r.firm,
-  firmName: r.firm_name,
-  written: r.written,
-  meaning: r.meaning,
-  kind: r.kind,
-  isInactive: r.is_inactive === 1,
+const toTerm = ({ isInactive, updatedByName, ...r }: TermDb): EstimateTerm => ({
+  ...r,
+  isInactive: isInactive === 1,
   builtIn: false,
-  updatedAt: r.updated_at,
-  updatedByName: r.updated_by_name ?? '',
+  updatedByName: updatedByName ?? '',
 });
 
 /** The built-in vocabulary as rows (a constant list of some hundreds: filtered, sorted and paged in memory). */
@@ -98,11 +83,15 @@ function builtInPage(query: ResponseOfQuery): Paged<EstimateTerm> {
 
 type ResponseOfQuery = z.output<typeof t.getEstimateTerms.query>;
 
-const TERM_SELECT = `x.*, f.name AS firm_name, ${userName('x.updated_by')} AS updated_by_name`;
+const TERM_SELECT = `x.estimate_term AS estimateTerm, x.firm, f.name AS firmName, x.written, x.meaning, x.kind, x.is_inactive AS isInactive,
+  x.updated_at AS updatedAt, ${userName('x.updated_by')} AS updatedByName`;
 const TERM_FROM = 'estimate_term x JOIN firm f ON f.firm = x.firm';
 
-function visibleTerm(db: Db, caller: Caller, id: number): EstimateTermRow {
-  const r = prepared<EstimateTermRow>(db, 'SELECT * FROM estimate_term WHERE estimate_term = ?').get(id);
+function visibleTerm(db: Db, caller: Caller, id: number): { estimateTerm: number; firm: number } {
+  const r = prepared<{ estimateTerm: number; firm: number }>(
+    db,
+    'SELECT estimate_term AS estimateTerm, firm FROM estimate_term WHERE estimate_term = ?',
+  ).get(id);
   if (!r || !caller.firms.has(r.firm)) throw notFound('Estimate term');
   return r;
 }
@@ -175,8 +164,8 @@ export const estimateTermCalls = [
 
   implement(t.deleteEstimateTerm, ({ body, caller, ctx }) => {
     const r = visibleTerm(ctx.db, caller, body.estimateTerm);
-    withConfigurationHistory(ctx.db, caller.user, 'estimateTerm', r.estimate_term, () =>
-      prepared(ctx.db, 'DELETE FROM estimate_term WHERE estimate_term = ?').run(r.estimate_term),
+    withConfigurationHistory(ctx.db, caller.user, 'estimateTerm', r.estimateTerm, () =>
+      prepared(ctx.db, 'DELETE FROM estimate_term WHERE estimate_term = ?').run(r.estimateTerm),
     );
     return { success: true as const };
   }),

@@ -21,7 +21,8 @@ import {
   TRANSLATION_LANGUAGES,
   modelYearMax,
 } from '../../lib/configuration/constants';
-import type { ScanProConfiguration } from '../../lib/contract/scanpro';
+import { scanProConfiguration, type ScanProConfiguration } from '../../lib/contract/scanpro';
+import { parseJsonColumn } from '../../lib/json-column';
 import type { Db } from '../core/db';
 import { prepared } from '../core/sql';
 import { recordChange, shown, withHistory, type Fields, type HistoryKind, type Snapshot } from '../history/service';
@@ -293,19 +294,25 @@ export function defaultScanPro(businessId: number): ScanProConfiguration {
   };
 }
 
+/** A firm's saved scan-pro setup, its JSON read through the contract's schemas; undefined when it saved none. */
+export function savedScanPro(db: Db, firm: number): Omit<ScanProConfiguration, 'businessId'> | undefined {
+  const r = prepared<{ criteria: string; checklist: string; updatedAt: string }>(
+    db,
+    'SELECT criteria, checklist, updated_at AS updatedAt FROM scanpro_configuration WHERE business_id = ?',
+  ).get(firm);
+  if (!r) return undefined;
+  const stored = scanProConfiguration.shape;
+  return {
+    criteria: parseJsonColumn(stored.criteria, r.criteria, 'scanpro_configuration.criteria'),
+    checklist: parseJsonColumn(stored.checklist, r.checklist, 'scanpro_configuration.checklist'),
+    updatedAt: r.updatedAt,
+  };
+}
+
 /** A firm's scan-pro setup (id: the firm); a firm that saved none shows the default its editor opens with. */
 export function scanProSnapshot(db: Db, firm: number): Snapshot | null {
   if (!prepared(db, 'SELECT 1 FROM firm WHERE firm = ?').get(firm)) return null;
-  const saved = prepared<{ criteria: string; checklist: string }>(
-    db,
-    'SELECT criteria, checklist FROM scanpro_configuration WHERE business_id = ?',
-  ).get(firm);
-  const setup = saved
-    ? {
-        criteria: JSON.parse(saved.criteria) as ScanProConfiguration['criteria'],
-        checklist: JSON.parse(saved.checklist) as number[],
-      }
-    : defaultScanPro(firm);
+  const setup = savedScanPro(db, firm) ?? defaultScanPro(firm);
   const systems = prepared<{ matrix_item: string }>(
     db,
     `SELECT c.matrix_item FROM json_each(?) j JOIN adas_checklist_matrix c ON c.adas_checklist_matrix = j.value ORDER BY j.key`,

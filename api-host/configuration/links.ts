@@ -16,34 +16,14 @@ import { prepared } from '../core/sql';
 import type { HostContext } from '../core/context';
 import { notFound } from '../core/errors';
 import { implement } from '../core/implement';
-import { assertKnowledgeBase, bool, pageOf, searchCondition, type SqlValue, yearsText } from './common';
+import { assertKnowledgeBase, bool, type Flagged, pageOf, searchCondition, type SqlValue, yearsText } from './common';
 import { withConfigurationHistories, withConfigurationHistory } from './history';
 
-interface LinkDb {
-  make_matrix_link: number;
-  title: string;
-  url: string;
-  type: LinkType;
-  make: string;
-  model: string;
-  year_start: number | null;
-  year_end: number | null;
-  is_new: number;
-  created_at: string | null;
-}
-const toLink = (r: LinkDb): AdasLink => ({
-  id: r.make_matrix_link,
-  title: r.title,
-  url: r.url,
-  type: r.type,
-  make: r.make,
-  model: r.model,
-  yearStart: r.year_start,
-  yearEnd: r.year_end,
-  year: yearsText(r.year_start, r.year_end),
-  isNew: bool(r.is_new),
-  createdAt: r.created_at,
-});
+/** A link as LINK_SELECT yields it: the contract's names, its flag as stored, without the years' text. */
+type LinkDb = Flagged<Omit<AdasLink, 'year'>, 'isNew'>;
+const toLink = ({ isNew, ...r }: LinkDb): AdasLink => ({ ...r, year: yearsText(r.yearStart, r.yearEnd), isNew: bool(isNew) });
+const LINK_SELECT = `x.make_matrix_link AS id, x.title, x.url, x.type, x.make, x.model, x.year_start AS yearStart, x.year_end AS yearEnd,
+  x.is_new AS isNew, x.created_at AS createdAt`;
 
 const INSERT_LINK =
   'INSERT INTO make_matrix_link (import, type, make, model, year_start, year_end, title, url, is_new) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)';
@@ -157,7 +137,7 @@ export const linkCalls = [
       years: ['x.year_start', 'x.year_end', 'x.make_matrix_link'],
       created: ['x.created_at', 'x.make_matrix_link'],
     }[query.orderBy];
-    return pageOf(ctx.db, { select: 'x.*', from: 'make_matrix_link x', where, params, order, query, map: toLink });
+    return pageOf(ctx.db, { select: LINK_SELECT, from: 'make_matrix_link x', where, params, order, query, map: toLink });
   }),
   implement(l.createAdasLinks, ({ body, caller, ctx }) => {
     assertKnowledgeBase(caller);

@@ -8,20 +8,15 @@ import { assertFirm } from '../core/caller';
 import { notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { fieldError } from './common';
-import { defaultScanPro, withConfigurationHistory } from './history';
+import { defaultScanPro, savedScanPro, withConfigurationHistory } from './history';
 
 export const scanProCalls = [
   implement(contract.scanpro.GetScanProConfiguration, ({ query, caller, ctx }) => {
     assertFirm(caller, query.businessId, 'Firm');
-    const r = prepared<{ criteria: string; checklist: string; updated_at: string }>(
-      ctx.db,
-      'SELECT criteria, checklist, updated_at FROM scanpro_configuration WHERE business_id = ?',
-    ).get(query.businessId);
-    if (!r) {
-      if (!prepared(ctx.db, 'SELECT 1 FROM firm WHERE firm = ?').get(query.businessId)) throw notFound('Firm');
-      return defaultScanPro(query.businessId);
-    }
-    return { businessId: query.businessId, criteria: JSON.parse(r.criteria), checklist: JSON.parse(r.checklist), updatedAt: r.updated_at };
+    const saved = savedScanPro(ctx.db, query.businessId);
+    if (saved) return { businessId: query.businessId, ...saved };
+    if (!prepared(ctx.db, 'SELECT 1 FROM firm WHERE firm = ?').get(query.businessId)) throw notFound('Firm');
+    return defaultScanPro(query.businessId);
   }),
   implement(contract.scanpro.SaveScanProConfiguration, ({ body, caller, ctx }) => {
     assertFirm(caller, body.businessId, 'Firm');

@@ -9,35 +9,30 @@ import type { Db } from '../core/db';
 import { oneRow, prepared, preparedValue } from '../core/sql';
 import { badRequest, notFound } from '../core/errors';
 import { implement } from '../core/implement';
-import { assertKnowledgeBase, bool, fieldError, flag, isUniqueViolation, pageOf, searchCondition } from './common';
+import { assertKnowledgeBase, bool, fieldError, flag, type Flagged, isUniqueViolation, pageOf, searchCondition } from './common';
 import { indexKeywords, unindexKeywords } from './keywords';
 import { withConfigurationHistory } from './history';
 
 const a = contract.admin;
 
-interface SystemDb {
-  adas_checklist_matrix: number;
-  matrix_item: string;
-  notice: string;
-  hints: string;
-  keywords: string;
-  is_highlight: number;
-  is_inactive: number;
-  sort: number;
-  make_matrices: number;
-}
+/** A system as SYSTEM_SELECT yields it: the contract's names, its flags as stored, without its items. */
+type SystemDb = Flagged<Omit<ChecklistMatrix, 'items'>, 'isHighlight' | 'isInactive'>;
+const SYSTEM_SELECT = `c.adas_checklist_matrix AS adasChecklistMatrix, c.matrix_item AS matrixItem, c.notice, c.hints, c.keywords,
+  c.is_highlight AS isHighlight, c.is_inactive AS isInactive, c.sort,
+  (SELECT count(*) FROM adas_make_matrix m WHERE m.adas_checklist_matrix = c.adas_checklist_matrix) AS makeMatrices`;
 
-const ORDER = { sort: ['c.sort', 'c.matrix_item'], matrixItem: ['c.matrix_item'], makeMatrices: ['make_matrices', 'c.sort'] } as const;
+const ORDER = { sort: ['c.sort', 'c.matrix_item'], matrixItem: ['c.matrix_item'], makeMatrices: ['makeMatrices', 'c.sort'] } as const;
 
 function itemsOf(db: Db, ids: readonly number[]) {
   const out = new Map<number, ChecklistMatrix['items']>();
-  for (const r of prepared<{ adas_checklist_matrix_item: number; adas_checklist_matrix: number; item: string }>(
+  for (const { system, ...item } of prepared<{ adasChecklistMatrixItem: number; system: number; item: string }>(
     db,
-    'SELECT adas_checklist_matrix_item, adas_checklist_matrix, item FROM adas_checklist_matrix_item WHERE adas_checklist_matrix IN (SELECT value FROM json_each(?)) ORDER BY adas_checklist_matrix_item',
+    `SELECT adas_checklist_matrix_item AS adasChecklistMatrixItem, adas_checklist_matrix AS system, item FROM adas_checklist_matrix_item
+     WHERE adas_checklist_matrix IN (SELECT value FROM json_each(?)) ORDER BY adas_checklist_matrix_item`,
   ).all(JSON.stringify(ids))) {
-    const list = out.get(r.adas_checklist_matrix) ?? [];
-    list.push({ adasChecklistMatrixItem: r.adas_checklist_matrix_item, item: r.item, isRemove: false });
-    out.set(r.adas_checklist_matrix, list);
+    const list = out.get(system) ?? [];
+    list.push({ ...item, isRemove: false });
+    out.set(system, list);
   }
   return out;
 }
@@ -118,23 +113,13 @@ export const systemCalls = [
     assertKnowledgeBase(caller);
     const search = searchCondition(query.searchTerm, ['c.matrix_item', 'c.keywords']);
     const page = pageOf<SystemDb, Omit<ChecklistMatrix, 'items'>>(ctx.db, {
-      select: `c.*, (SELECT count(*) FROM adas_make_matrix m WHERE m.adas_checklist_matrix = c.adas_checklist_matrix) AS make_matrices`,
+      select: SYSTEM_SELECT,
       from: 'adas_checklist_matrix c',
       where: search ? [search.sql] : [],
       params: search?.params ?? [],
       order: ORDER[query.orderBy],
       query,
-      map: (r) => ({
-        adasChecklistMatrix: r.adas_checklist_matrix,
-        matrixItem: r.matrix_item,
-        notice: r.notice,
-        hints: r.hints,
-        keywords: r.keywords,
-        isHighlight: bool(r.is_highlight),
-        isInactive: bool(r.is_inactive),
-        sort: r.sort,
-        makeMatrices: r.make_matrices,
-      }),
+      map: ({ isHighlight, isInactive, ...r }) => ({ ...r, isHighlight: bool(isHighlight), isInactive: bool(isInactive) }),
     });
     const items = itemsOf(
       ctx.db,

@@ -3,7 +3,8 @@
  * knowledge base (platform administrators only).
  */
 import { contract } from '../../lib/contract';
-import type { ReportRecommendation } from '../../lib/contract/report';
+import { type ReportRecommendation, reportRecommendation } from '../../lib/contract/report';
+import { parseJsonColumn } from '../../lib/json-column';
 import type { Translation } from '../../lib/contract/language';
 import type { Db } from '../core/db';
 import { oneRow, prepared, preparedValue } from '../core/sql';
@@ -58,9 +59,9 @@ type RecommendationDb = Omit<ReportRecommendation, 'systems' | 'systemNames' | '
 };
 const toRecommendation = ({ systems, systemNames, makes, ...r }: RecommendationDb): ReportRecommendation => ({
   ...r,
-  systems: JSON.parse(systems) as number[],
-  systemNames: JSON.parse(systemNames) as string[],
-  makes: JSON.parse(makes) as string[],
+  systems: parseJsonColumn(reportRecommendation.shape.systems, systems, 'report_recommendation.systems'),
+  systemNames: parseJsonColumn(reportRecommendation.shape.systemNames, systemNames, 'report_recommendation.systemNames'),
+  makes: parseJsonColumn(reportRecommendation.shape.makes, makes, 'report_recommendation.makes'),
 });
 const RECOMMENDATION_SELECT = `x.report_recommendation AS reportRecommendation, x.title, x.year_start AS yearStart, x.year_end AS yearEnd,
   x.systems, x.makes, x.content,

@@ -17,6 +17,13 @@ export interface Migration {
   sql: string;
 }
 
+/** A pragma whose value is a number (user_version, page_size …): better-sqlite3 answers every pragma as unknown. */
+export function pragmaNumber(db: Db, name: string): number {
+  const value: unknown = db.pragma(name, { simple: true });
+  if (typeof value !== 'number') throw new Error(`PRAGMA ${name} answered ${typeof value}, not a number`);
+  return value;
+}
+
 export function openDb(file: string, migrations: readonly Migration[]): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
@@ -25,7 +32,7 @@ export function openDb(file: string, migrations: readonly Migration[]): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   const tracked = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migration'").get();
-  if (!tracked && (db.pragma('user_version', { simple: true }) as number) > 0) {
+  if (!tracked && pragmaNumber(db, 'user_version') > 0) {
     db.close();
     throw new LegacyDatabaseError(`${file} was created by an earlier version of the reference host`);
   }

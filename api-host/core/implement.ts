@@ -1,7 +1,7 @@
 /** An area's call: the contract call it implements and its handler, given the parsed input, the caller and the host. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { CallDef, ResponseOf } from '../../lib/contract/define';
+import type { CallDef } from '../../lib/contract/define';
 import type { Caller } from './caller';
 import type { HostContext } from './context';
 
@@ -22,7 +22,8 @@ export interface Implementation {
 
 export function implement<C extends CallDef>(
   call: C,
-  handler: (input: HandlerInput<C>) => Promise<ResponseOf<C>> | ResponseOf<C>,
+  // The host answers the wire form (the response schema's input): the BFF's parse makes the contract's output.
+  handler: (input: HandlerInput<C>) => Promise<z.input<C['response']>> | z.input<C['response']>,
 ): Implementation {
   return { call, handler: handler as Implementation['handler'] };
 }

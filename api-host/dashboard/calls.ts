@@ -1,6 +1,5 @@
 /** The dashboard's calls (lib/contract/dashboard.ts). */
 import { contract } from '../../lib/contract';
-import type { ResponseOf } from '../../lib/contract/define';
 import { implement } from '../core/implement';
 import { answerPrompt } from './assistant';
 import { analysis, headline } from './query';
@@ -14,7 +13,7 @@ export const dashboardCalls = [
   implement(d.dashboard, ({ query, caller, ctx }) => analysis(ctx.db, caller, query)),
   implement(d.dashboardTop, ({ query, caller, ctx }) => headline(ctx.db, caller, query)),
   // The host answers the wire form (inspections as JSON text, docs/dashboard.md#fields); the contract's parse makes the structure.
-  implement(d.adasRecords, ({ query, caller, ctx }) => adasRecords(ctx.db, caller, query) as unknown as ResponseOf<typeof d.adasRecords>),
+  implement(d.adasRecords, ({ query, caller, ctx }) => adasRecords(ctx.db, caller, query)),
   implement(d.counts, ({ query, caller, ctx }) => stats.counts(ctx.db, caller, query)),
   implement(d.topStats, ({ ctx }) => stats.topStats(ctx.db)),
   implement(d.internalLog, ({ ctx }) => stats.internalLog(ctx.db)),

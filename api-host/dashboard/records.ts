@@ -5,7 +5,7 @@
  * SQLite (docs/dashboard.md#fields: the host sends them as text; lib/contract/dashboard.ts parses them). The page's jobs come from the (firm, created_at) index.
  */
 import type { z } from 'zod';
-import type { recordsQuery } from '../../lib/contract/dashboard';
+import type { adasRecord, recordsQuery } from '../../lib/contract/dashboard';
 import { dayStart } from '../../lib/dates';
 import type { Db } from '../core/db';
 import type { Caller } from '../core/caller';
@@ -47,7 +47,8 @@ export function adasRecords(db: Db, caller: Caller, q: Query) {
     : [JSON.stringify(nodes), from.replace(/\.\d{3}Z$/, 'Z'), to.replace(/\.\d{3}Z$/, 'Z')];
   const count = oneRow(preparedValue<number>(db, `${scope} SELECT count(*) FROM adas j WHERE ${where}`).get(...params));
   const dir = q.direction === 'desc' ? 'DESC' : 'ASC';
-  const items = prepared(
+  // The row's inspections stay JSON text (the wire form); the contract's adasRecord parses them.
+  const items = prepared<z.input<typeof adasRecord>>(
     db,
     `${scope} SELECT j.adas, j.firm, j.firm_name AS firmName, j.ronumber, j.vehicle_label AS vehicle, j.vin, j.status, j.created_at AS createdAt,
        ${INSPECTIONS_JSON} AS inspections

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type * as answers from '../../lib/contract/dashboard';
 import { LOG_LEVELS } from '../../lib/contract/log-constants';
 import { dayStart } from '../../lib/dates';
-import type { Db } from '../core/db';
+import { type Db, pragmaNumber } from '../core/db';
 import type { Caller } from '../core/caller';
 import { oneRow, prepared, preparedValue } from '../core/sql';
 
@@ -149,9 +149,9 @@ export function indexFragmentation(db: Db) {
     )
     .all();
   return {
-    pageSize: db.pragma('page_size', { simple: true }) as number,
-    pages: db.pragma('page_count', { simple: true }) as number,
-    freePages: db.pragma('freelist_count', { simple: true }) as number,
+    pageSize: pragmaNumber(db, 'page_size'),
+    pages: pragmaNumber(db, 'page_count'),
+    freePages: pragmaNumber(db, 'freelist_count'),
     objects,
   };
 }

@@ -7,7 +7,8 @@ import { zip } from '../core/lists';
 import Papa from 'papaparse';
 import { Readable } from 'node:stream';
 import { contract } from '../../lib/contract';
-import type { ChunkResult, ImportTemplate } from '../../lib/contract/data';
+import { type ChunkResult, type ImportTemplate, chunkResult, template } from '../../lib/contract/data';
+import { parseJsonColumn } from '../../lib/json-column';
 import { CSV_OPTIONS } from '../../lib/csv';
 import {
   SCHEMAS,
@@ -77,28 +78,22 @@ function lookupChoices(db: Db, caller: Caller, group: string): LookupChoice[] {
 }
 
 // ── templates ───────────────────────────────────────────────────────────────────────────────────
-interface TemplateDb {
-  template: number;
-  schema_name: SchemaName;
-  template_name: string;
-  delimiter: 'Comma' | 'Tab';
-  rows_to_skip: number;
-  mapped_data: string;
-  is_skip_checked: number;
-  is_selected_data: number;
-}
-const toTemplate = (r: TemplateDb): ImportTemplate => ({
-  id: r.template,
-  schemaName: r.schema_name,
-  templateName: r.template_name,
-  delimiter: r.delimiter,
-  rowsToSkip: r.rows_to_skip,
-  mappedData: JSON.parse(r.mapped_data) as Record<string, string>,
-  isSkipChecked: !!r.is_skip_checked,
-  isSelectedData: !!r.is_selected_data,
+/** A template as TEMPLATE_SELECT yields it: the contract's names, its flags and mapping as stored. */
+type TemplateDb = Omit<ImportTemplate, 'mappedData' | 'isSkipChecked' | 'isSelectedData'> & {
+  mappedData: string;
+  isSkipChecked: number;
+  isSelectedData: number;
+};
+const toTemplate = ({ mappedData, isSkipChecked, isSelectedData, ...r }: TemplateDb): ImportTemplate => ({
+  ...r,
+  mappedData: parseJsonColumn(template.shape.mappedData, mappedData, 'data_template.mapped_data'),
+  isSkipChecked: !!isSkipChecked,
+  isSelectedData: !!isSelectedData,
 });
-const TEMPLATE_SELECT =
-  'SELECT template, schema_name, template_name, delimiter, rows_to_skip, mapped_data, is_skip_checked, is_selected_data FROM data_template';
+const TEMPLATE_SELECT = `SELECT template AS id, schema_name AS schemaName, template_name AS templateName, delimiter, rows_to_skip AS rowsToSkip,
+  mapped_data AS mappedData, is_skip_checked AS isSkipChecked, is_selected_data AS isSelectedData FROM data_template`;
+/** The rows a chunk refused, as importChunk stored them. */
+const refusedOf = (text: string) => parseJsonColumn(chunkResult.shape.refused, text, 'data_import_chunk.refused');
 
 function saveTemplate(db: Db, caller: Caller, b: ReturnType<typeof d.saveSchema.body.parse>): ImportTemplate {
   schemaFor(caller, b.schemaName);
@@ -141,9 +136,10 @@ function saveTemplate(db: Db, caller: Caller, b: ReturnType<typeof d.saveSchema.
 }
 
 // ── import ──────────────────────────────────────────────────────────────────────────────────────
+/** A stored chunk's result: its counts, and its refused rows as JSON text. */
 interface ChunkDb {
   user: number;
-  schema_name: string;
+  schemaName: string;
   added: number;
   updated: number;
   unchanged: number;
@@ -171,16 +167,16 @@ function importChunk(
   const result = db.transaction((): ChunkResult => {
     const stored = prepared<ChunkDb>(
       db,
-      'SELECT user, schema_name, added, updated, unchanged, refused FROM data_import_chunk WHERE import_id = ? AND chunk = ?',
+      'SELECT user, schema_name AS schemaName, added, updated, unchanged, refused FROM data_import_chunk WHERE import_id = ? AND chunk = ?',
     ).get(b.importId, b.chunk);
     if (stored) {
       // Another user's import id is not acknowledged.
-      if (stored.user !== caller.user || stored.schema_name !== b.schemaName) throw notFound('Import');
+      if (stored.user !== caller.user || stored.schemaName !== b.schemaName) throw notFound('Import');
       return {
         added: stored.added,
         updated: stored.updated,
         unchanged: stored.unchanged,
-        refused: JSON.parse(stored.refused) as ChunkResult['refused'],
+        refused: refusedOf(stored.refused),
         replayed: true,
       };
     }
@@ -312,7 +308,7 @@ export const dataCalls = [
     })();
   }),
   implement(d.importProgress, ({ query, caller, ctx }) => {
-    const rows = prepared<Omit<ChunkDb, 'user' | 'schema_name'> & { chunk: number }>(
+    const rows = prepared<Omit<ChunkDb, 'user' | 'schemaName'> & { chunk: number }>(
       ctx.db,
       'SELECT chunk, added, updated, unchanged, refused FROM data_import_chunk WHERE import_id = ? AND user = ? ORDER BY chunk',
     ).all(query.importId, caller.user);
@@ -322,7 +318,7 @@ export const dataCalls = [
       added: sum('added'),
       updated: sum('updated'),
       unchanged: sum('unchanged'),
-      refused: rows.reduce((n, r) => n + (JSON.parse(r.refused) as unknown[]).length, 0),
+      refused: rows.reduce((n, r) => n + refusedOf(r.refused).length, 0),
     };
   }),
   implement(d.exportData, ({ query, caller, ctx, reply }) => {

@@ -207,9 +207,10 @@ function otherReferences(db: Db): { table: string; column: string }[] {
     refs = tables
       .filter((t) => !OWN_TABLES.has(t))
       .flatMap((t) =>
-        (db.pragma(`foreign_key_list(${JSON.stringify(t)})`) as { table: string; from: string }[])
-          .filter((k) => k.table === 'firm')
-          .map((k) => ({ table: t, column: k.from })),
+        prepared<{ table: string; column: string }>(
+          db,
+          `SELECT ? AS "table", "from" AS "column" FROM pragma_foreign_key_list(?) WHERE "table" = 'firm'`,
+        ).all(t, t),
       );
     referencing.set(db, refs);
   }

@@ -5,13 +5,13 @@
  */
 import type { z } from 'zod';
 import { contract } from '../../lib/contract';
-import type { PartnerEntry } from '../../lib/contract/locations-partners';
+import { type PartnerEntry, partnerEntry } from '../../lib/contract/locations-partners';
 import { FIRM_TYPE_LABELS, RELATIONSHIP, UNKNOWN_POSTAL_CODE, type FirmType } from '../../lib/contract/locations-constants';
 import type { Db } from '../core/db';
 import { type Caller, assertFirm } from '../core/caller';
 import { badRequest } from '../core/errors';
 import { OK, implement } from '../core/implement';
-import { prepared, preparedValue } from '../core/sql';
+import { pickFields, prepared, preparedValue } from '../core/sql';
 import { boundingBox, milesBetween, resolvePostalCode, type Point } from './geo';
 import { changingPartners } from './history';
 import { ancestorsOf, containsPattern } from './network';
@@ -20,41 +20,38 @@ const { partner: p } = contract;
 const SEARCH_LIMIT = 100;
 
 // ── opt-in programs ─────────────────────────────────────────────────────────────────────────────
-interface ProgramDb {
-  program: number;
-  name: string;
-  license: string;
-  address_lines: string;
-  city: string;
-  state: string;
-  postal_code: string;
-  phone: string;
-  is_mcp: number;
-  opted_in: number;
-}
+/** The entry's fields a program or provider row names as the contract does (its flags are stored as 0/1). */
+const entryFields = partnerEntry.pick({
+  firm2: true,
+  firmName: true,
+  license: true,
+  postalCode: true,
+  addressLines: true,
+  city: true,
+  state: true,
+  phone: true,
+});
+const entryOf = pickFields(entryFields);
+type EntryDb = z.output<typeof entryFields> & { isMCP: number };
+/** A program as PROGRAM_COLUMNS yields it, with whether the firm opted in (0/1). */
+type ProgramDb = EntryDb & { isOptIn: number };
 
 const programEntry =
   (firm: number) =>
   (r: ProgramDb): PartnerEntry => ({
     firm,
-    firm2: r.program,
-    firmName: r.name,
-    license: r.license,
-    postalCode: r.postal_code,
-    addressLines: r.address_lines,
-    city: r.city,
-    state: r.state,
-    phone: r.phone,
-    isOptIn: !!r.opted_in,
+    ...entryOf(r),
+    isOptIn: !!r.isOptIn,
     isAdd: false,
     isRemove: false,
-    relationship: r.opted_in ? RELATIONSHIP.chosen : 0,
+    relationship: r.isOptIn ? RELATIONSHIP.chosen : 0,
     firmClass: 'Insurance',
-    isMCP: !!r.is_mcp,
+    isMCP: !!r.isMCP,
     distance: null,
   });
 
-const PROGRAM_COLUMNS = `ip.program, ip.name, ip.license, ip.address_lines, ip.city, ip.state, ip.postal_code, ip.phone, ip.is_mcp`;
+const PROGRAM_COLUMNS = `ip.program AS firm2, ip.name AS firmName, ip.license, ip.postal_code AS postalCode, ip.address_lines AS addressLines, ip.city,
+  ip.state, ip.phone, ip.is_mcp AS isMCP`;
 
 type SaveEntry = z.output<typeof p.saveOptInPrograms.body>['programs'][number];
 
@@ -82,43 +79,23 @@ function applyEntries(
 }
 
 // ── providers ───────────────────────────────────────────────────────────────────────────────────
-interface ProviderDb {
-  firm: number;
-  name: string;
-  firm_type: FirmType;
-  parent: number | null;
-  license: string;
-  postal_code: string;
-  address_lines: string;
-  city: string;
-  state_code: string | null;
-  phone_no: string;
-  is_mcp: number;
-  latitude: number | null;
-  longitude: number | null;
-}
+/** A provider as PROVIDER_COLUMNS yields it: the entry's fields, and what places and classes it. */
+type ProviderDb = EntryDb & { firmType: FirmType; parent: number | null; latitude: number | null; longitude: number | null };
 
-const PROVIDER_COLUMNS = `f.firm, f.name, f.firm_type, f.parent, f.license, f.postal_code, f.address_lines, f.city, sp.code AS state_code, f.phone_no,
-  f.is_mcp, f.latitude, f.longitude`;
+const PROVIDER_COLUMNS = `f.firm AS firm2, f.name AS firmName, f.firm_type AS firmType, f.parent, f.license, f.postal_code AS postalCode,
+  f.address_lines AS addressLines, f.city, coalesce(sp.code, '') AS state, f.phone_no AS phone, f.is_mcp AS isMCP, f.latitude, f.longitude`;
 const STATE_JOIN = `LEFT JOIN lookup sp ON sp.key = 'StateProvince' AND sp.id = f.state_province`;
 
 function providerEntry(firm: number, r: ProviderDb, relationship: number, distance: number | null = null): PartnerEntry {
   return {
     firm,
-    firm2: r.firm,
-    firmName: r.name,
-    license: r.license,
-    postalCode: r.postal_code,
-    addressLines: r.address_lines,
-    city: r.city,
-    state: r.state_code ?? '',
-    phone: r.phone_no,
+    ...entryOf(r),
     isOptIn: relationship === RELATIONSHIP.chosen,
     isAdd: false,
     isRemove: false,
     relationship,
-    firmClass: FIRM_TYPE_LABELS[r.firm_type],
-    isMCP: !!r.is_mcp,
+    firmClass: FIRM_TYPE_LABELS[r.firmType],
+    isMCP: !!r.isMCP,
     distance,
   };
 }
@@ -167,8 +144,8 @@ function listProviders(db: Db, firm: number, isSave: boolean): PartnerEntry[] {
   if (isSave) return out;
   const network = networkRelationships(db, firm);
   for (const id of chosen) network.delete(id);
-  const rows = readProviders(db, [...network.keys()]).sort((a, b) => network.get(a.firm)! - network.get(b.firm)!);
-  return [...out, ...rows.map((r) => providerEntry(firm, r, network.get(r.firm)!))];
+  const rows = readProviders(db, [...network.keys()]).sort((a, b) => network.get(a.firm2)! - network.get(b.firm2)!);
+  return [...out, ...rows.map((r) => providerEntry(firm, r, network.get(r.firm2)!))];
 }
 
 /** Providers within `radius` miles of `center`, nearest first (at most SEARCH_LIMIT). */
@@ -188,7 +165,7 @@ export function providersNear(
   return rows
     .map((r) => ({ ...r, distance: milesBetween(center, { latitude: r.latitude!, longitude: r.longitude! }) }))
     .filter((r) => r.distance <= radius)
-    .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))
+    .sort((a, b) => a.distance - b.distance || a.firmName.localeCompare(b.firmName))
     .slice(0, SEARCH_LIMIT);
 }
 
@@ -213,7 +190,7 @@ export const partnerCalls = [
     const firm = reach(caller, query.firm);
     const rows = prepared<ProgramDb>(
       ctx.db,
-      `SELECT ${PROGRAM_COLUMNS}, 1 AS opted_in FROM firm_program fp JOIN insurance_program ip ON ip.program = fp.program
+      `SELECT ${PROGRAM_COLUMNS}, 1 AS isOptIn FROM firm_program fp JOIN insurance_program ip ON ip.program = fp.program
        WHERE fp.firm = ? ORDER BY ip.name COLLATE NOCASE`,
     ).all(firm);
     return rows.map(programEntry(firm));
@@ -222,7 +199,7 @@ export const partnerCalls = [
     const firm = reach(caller, query.firm);
     const rows = prepared<ProgramDb>(
       ctx.db,
-      `SELECT ${PROGRAM_COLUMNS}, EXISTS (SELECT 1 FROM firm_program fp WHERE fp.firm = ? AND fp.program = ip.program) AS opted_in
+      `SELECT ${PROGRAM_COLUMNS}, EXISTS (SELECT 1 FROM firm_program fp WHERE fp.firm = ? AND fp.program = ip.program) AS isOptIn
        FROM insurance_program ip WHERE lower(ip.name) LIKE ? ESCAPE '\\' ORDER BY ip.name COLLATE NOCASE LIMIT 50`,
     ).all(firm, containsPattern(query.search));
     return rows.map(programEntry(firm));
@@ -251,7 +228,7 @@ export const partnerCalls = [
     const chosen = chosenIds(ctx.db, firm);
     const network = networkRelationships(ctx.db, firm);
     return near.map((r) =>
-      providerEntry(firm, r, chosen.has(r.firm) ? RELATIONSHIP.chosen : (network.get(r.firm) ?? 0), Math.round(r.distance * 10) / 10),
+      providerEntry(firm, r, chosen.has(r.firm2) ? RELATIONSHIP.chosen : (network.get(r.firm2) ?? 0), Math.round(r.distance * 10) / 10),
     );
   }),
   implement(p.saveProviders, ({ body, caller, ctx }) => {

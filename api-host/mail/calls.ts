@@ -7,28 +7,9 @@ import { implement } from '../core/implement';
 
 const ORDER: Record<(typeof EMAIL_SORTS)[number], string> = { sentAt: 'm.sent_at', recipient: 'm.recipient', subject: 'm.subject' };
 
-interface RowDb {
-  mail: number;
-  recipient: string;
-  subject: string;
-  sent_at: string;
-  firm: number | null;
-  firm_name: string | null;
-  attachment_count: number;
-}
-
-const toRow = (r: RowDb): EmailRow => ({
-  mail: r.mail,
-  recipient: r.recipient,
-  subject: r.subject,
-  sentAt: r.sent_at,
-  firm: r.firm,
-  firmName: r.firm_name,
-  attachmentCount: r.attachment_count,
-});
-
-const ROW_SQL = `SELECT m.mail, m.recipient, m.subject, m.sent_at, m.firm, f.name AS firm_name,
-  (SELECT count(*) FROM mail_attachment a WHERE a.mail = m.mail) AS attachment_count
+/** A mail as the contract's EmailRow names it; the record's read adds the body after `sentAt`. */
+const ROW_SQL = `SELECT m.mail, m.recipient, m.subject, m.sent_at AS sentAt, m.firm, f.name AS firmName,
+  (SELECT count(*) FROM mail_attachment a WHERE a.mail = m.mail) AS attachmentCount
   FROM mail m LEFT JOIN firm f ON f.firm = m.firm`;
 
 export const mailCalls = [
@@ -48,22 +29,22 @@ export const mailCalls = [
     const whereSql = where.join(' AND ') + scope;
     const count = oneRow(preparedValue<number>(ctx.db, `SELECT count(*) FROM mail m WHERE ${whereSql}`).get(...args));
     const dir = query.direction === 'desc' ? 'DESC' : 'ASC';
-    const rows = prepared<RowDb>(
+    const items = prepared<EmailRow>(
       ctx.db,
       `${ROW_SQL} WHERE ${whereSql} ORDER BY ${ORDER[query.orderBy]} ${dir}, m.mail ${dir} LIMIT ? OFFSET ?`,
     ).all(...args, query.pageSize, (query.page - 1) * query.pageSize);
-    return { count, items: rows.map(toRow) };
+    return { count, items };
   }),
   implement(contract.admin.getEmail, ({ query, caller, ctx }): EmailRecord => {
-    const row = prepared<RowDb & { body: string }>(
+    const row = prepared<Omit<EmailRecord, 'attachments'>>(
       ctx.db,
-      `${ROW_SQL.replace('m.sent_at,', 'm.sent_at, m.body,')} WHERE m.mail = ?${firmScope(ctx.db, caller.firms, 'm')}`,
+      `${ROW_SQL.replace('AS sentAt,', 'AS sentAt, m.body,')} WHERE m.mail = ?${firmScope(ctx.db, caller.firms, 'm')}`,
     ).get(query.id);
     if (!row) throw notFound('Mail');
     const attachments = prepared<EmailRecord['attachments'][number]>(
       ctx.db,
       'SELECT file_name AS fileName, content_type AS contentType, size FROM mail_attachment WHERE mail = ? ORDER BY mail_attachment',
     ).all(row.mail);
-    return { ...toRow(row), body: row.body, attachments };
+    return { ...row, attachments };
   }),
 ];

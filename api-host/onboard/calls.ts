@@ -4,11 +4,12 @@
  * step id of another invitation answers the same 404 as an unknown one.
  */
 import { randomBytes } from 'node:crypto';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { contract } from '../../lib/contract';
 import type { SessionProfile } from '../../lib/contract/auth';
 import { ONBOARD_MESSAGES, type ProductId } from '../../lib/contract/onboard-constants';
 import { formatDate } from '../../lib/dates';
+import { parseJsonColumn } from '../../lib/json-column';
 import { createResetToken, resetLink, WindowCounts, perHost, waitMessage } from '../auth/service';
 import type { Db } from '../core/db';
 import { type FirmBody, saveFirm, isCheckablePostalCode, resolvePostalCode } from '../locations/service';
@@ -33,6 +34,9 @@ type Shipping = z.output<typeof o.onboardShippingSave.body>;
 /** The shop admin role the first user gets (roles table: 4 = Shop (admin)). */
 const FIRST_USER_ROLE = 4;
 const DEFAULT_APP_URL = 'http://localhost:3000';
+
+/** A step's values as saveStep kept them (a form's fields by name), for answering a resume. */
+const STEP_VALUES = z.record(z.string(), z.unknown());
 
 interface StepRow {
   id: number;
@@ -171,8 +175,12 @@ async function purchase(
   const shipping = stepOf(db, inv.invitation, 'shipping');
   const additional = firmStep(db, inv, body.firm);
   if (!basic || !shipping) throw badRequest(ONBOARD_MESSAGES.stepOutOfOrder);
-  const who = JSON.parse(basic.data) as Omit<Basic, 'token'>;
-  const firm = JSON.parse(additional.data) as Omit<Additional, 'token'>;
+  const who: Omit<Basic, 'token'> = parseJsonColumn(o.onboardMarketing.body.omit({ token: true }), basic.data, 'onboard_step.data (basic)');
+  const firm: Omit<Additional, 'token'> = parseJsonColumn(
+    o.onboardFirm.body.omit({ token: true }),
+    additional.data,
+    'onboard_step.data (additional)',
+  );
   if (who.emailAddress !== body.email) assertEmailUsable(ctx, inv, who.emailAddress);
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
 
@@ -309,7 +317,7 @@ export const onboardCalls = [
     const wait = refusals.wait(key, REFUSALS_PER_INVITATION);
     if (wait > 0) throw new HttpError(429, waitMessage(ONBOARD_MESSAGES.tooManyRefusals, wait));
     const basic = stepOf(ctx.db, inv.invitation, 'basic');
-    const values = (row: StepRow | undefined) => (row ? (JSON.parse(row.data) as Record<string, unknown>) : null);
+    const values = (row: StepRow | undefined) => (row ? parseJsonColumn(STEP_VALUES, row.data, 'onboard_step.data') : null);
     const who = values(basic);
     if (!basic || !who || String(who.emailAddress ?? '').toLowerCase() !== body.email.toLowerCase()) {
       refusals.add(key);

@@ -1,6 +1,8 @@
 /** Invitations: a random id handed out once (only its hash is kept), single-use and expiring. */
 import { createHash, randomBytes } from 'node:crypto';
-import { ONBOARD_MESSAGES, PRODUCTS, type ProductId } from '../../lib/contract/onboard-constants';
+import { z } from 'zod';
+import { ONBOARD_MESSAGES, PRODUCT_IDS, PRODUCTS, type ProductId } from '../../lib/contract/onboard-constants';
+import { parseJsonColumn } from '../../lib/json-column';
 import type { Invitation } from '../../lib/contract/onboard';
 import type { Db } from '../core/db';
 import { HttpError, conflict } from '../core/errors';
@@ -42,6 +44,9 @@ export function issueInvitation(
   return { id, expiresAt };
 }
 
+/** The products an invitation offers, as issueInvitation stored them. */
+const OFFERED_PRODUCTS = z.array(z.enum(PRODUCT_IDS));
+
 /** The invitation whatever its state, or null when unknown. */
 export function findInvitation(db: Db, id: string): InvitationRow | null {
   const row = prepared<Omit<InvitationRow, 'products' | 'testMode'> & { products: string; testMode: number }>(
@@ -49,7 +54,9 @@ export function findInvitation(db: Db, id: string): InvitationRow | null {
     `SELECT i.invitation, i.parent, f.name AS parentName, i.products, i.test_mode AS testMode, i.expires_at AS expiresAt, i.used_at AS usedAt
      FROM onboard_invitation i JOIN firm f ON f.firm = i.parent WHERE i.token_hash = ?`,
   ).get(invitationHash(id));
-  return row ? { ...row, products: JSON.parse(row.products) as ProductId[], testMode: !!row.testMode } : null;
+  return row
+    ? { ...row, products: parseJsonColumn(OFFERED_PRODUCTS, row.products, 'onboard_invitation.products'), testMode: !!row.testMode }
+    : null;
 }
 
 /** A usable invitation: unknown is 404, used or expired 409 (each with its message). */

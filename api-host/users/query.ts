@@ -71,36 +71,18 @@ function listFilter(db: Db, q: UserListQuery, opts: UserListOptions) {
   return { sql: where.join(' AND ') + firmScope(db, opts.firms, 'u'), params, joins };
 }
 
-interface RowDb {
-  user: number;
-  contact: number;
-  firm: number;
-  firm_name: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  file_as: string;
-  role: number | null;
-  role_name: string | null;
-  is_inactive: number;
-  receives_report: number;
-  locations: number;
-}
+/** A row as the page's SELECT yields it: the contract's names, the two flags still SQLite's 0/1. */
+type RowDb = Omit<UserRow, 'roleName' | 'isInactive' | 'receivesReport'> & {
+  roleName: string | null;
+  isInactive: number;
+  receivesReport: number;
+};
 
-const toRow = (r: RowDb): UserRow => ({
-  user: r.user,
-  contact: r.contact,
-  firm: r.firm,
-  firmName: r.firm_name,
-  username: r.username,
-  firstName: r.first_name,
-  lastName: r.last_name,
-  fileAs: r.file_as,
-  role: r.role,
-  roleName: r.role_name ?? '',
-  isInactive: !!r.is_inactive,
-  receivesReport: !!r.receives_report,
-  locations: r.locations,
+const toRow = ({ roleName, isInactive, receivesReport, ...r }: RowDb): UserRow => ({
+  ...r,
+  roleName: roleName ?? '',
+  isInactive: !!isInactive,
+  receivesReport: !!receivesReport,
 });
 
 function pageSql(q: UserListQuery, filter: ReturnType<typeof listFilter>): string {
@@ -121,8 +103,9 @@ export function listUsers(db: Db, q: UserListQuery, opts: UserListOptions): { co
   const dir = q.direction === 'desc' ? ' DESC' : '';
   const rows = prepared<RowDb>(
     db,
-    `SELECT u.user, u.contact, u.firm, f.name AS firm_name, u.username, c.first_name, c.last_name, c.file_as, u.role, r.name AS role_name,
-            u.is_inactive, u.receives_report, (SELECT count(*) FROM user_firm l WHERE l.user = u.user) AS locations
+    `SELECT u.user, u.contact, u.firm, f.name AS firmName, u.username, c.first_name AS firstName, c.last_name AS lastName, c.file_as AS fileAs,
+            u.role, r.name AS roleName, u.is_inactive AS isInactive, u.receives_report AS receivesReport,
+            (SELECT count(*) FROM user_firm l WHERE l.user = u.user) AS locations
      FROM (${pageSql(q, filter)}) p
      JOIN user u ON u.user = p.user ${JOIN_SQL.c} ${JOIN_SQL.r} ${JOIN_SQL.f}
      ORDER BY ${ORDER[q.orderBy].keys.map((k) => k + dir).join(', ')}`,

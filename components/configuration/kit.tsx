@@ -7,7 +7,7 @@ import dynamic from 'next/dynamic';
 import { useCallback, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { csvFilename, dash, downloadText, fetchAllPages } from '@/components/data-table';
+import { type DataColumn, OpenCell, Tag, csvFilename, dash, downloadText, fetchAllPages } from '@/components/data-table';
 import type { ConfirmDialogProps } from '@/components/ui/confirm-dialog';
 import type { CsvFile } from '@/lib/contract/admin';
 import type { Query } from './api';
@@ -58,6 +58,35 @@ export const years = (start: number, end: number) => (start === end ? String(sta
 /** A comma text shortened for a cell (the full text in its title). */
 export const Clip = ({ text, max = 60 }: { text: string; max?: number }) =>
   text ? <span title={text.length > max ? text : undefined}>{text.length > max ? `${text.slice(0, max - 1)}…` : text}</span> : dash;
+
+/** A list's first column: the record's name, which opens its editor, tagged when the record is inactive. */
+export const openColumn = <T extends { isInactive: boolean }>(
+  id: string,
+  header: string,
+  label: (r: T) => string,
+  open: (r: T) => void,
+): DataColumn<T> => ({
+  id,
+  header,
+  sortable: true,
+  rowHeader: true,
+  canHide: false,
+  csv: label,
+  cell: (r) => (
+    <OpenCell label={label(r)} onOpen={() => open(r)}>
+      {r.isInactive && <Tag tone="red">Inactive</Tag>}
+    </OpenCell>
+  ),
+});
+
+/** The system a rule is limited to; a rule without one applies to every system (so the cell and CSV say). */
+export const systemColumn = <T extends { matrixItem: string | null }>(): DataColumn<T> => ({
+  id: 'system',
+  header: 'System',
+  sortable: true,
+  csv: (r) => r.matrixItem || 'Every system',
+  cell: (r) => r.matrixItem || <span className="text-slate-600">Every system</span>,
+});
 
 /** State of the "which record is open" and "what is being deleted" dialogs, and the flash message. */
 export function useSection<T>() {

@@ -8,6 +8,8 @@
  *     (a password change ends the user's other sessions; deactivation and deletion end all of them).
  */
 import type { CallDef } from '../contract/define';
+import { z } from 'zod';
+import { parseJsonColumn } from '../json-column';
 import { sharedStore } from '../store';
 
 /** The longest a session cookie lives (next-auth's maxAge); the API token's own expiry ends it earlier. */
@@ -22,6 +24,8 @@ export interface SessionIdentity {
 
 const endedKey = (sid: string) => `session:ended:${sid}`;
 const userKey = (user: number) => `session:user:${user}`;
+/** A user's ended sessions as endSessionsOf records them; anything else fails the check rather than letting the sessions live. */
+const ENDED_BY_USER = z.object({ before: z.number(), except: z.string().nullable() });
 
 /** Ends one session until `untilMs` (its own expiry). */
 export async function endSession(sid: string, untilMs: number): Promise<void> {
@@ -47,7 +51,7 @@ export async function isEnded(s: SessionIdentity): Promise<boolean> {
   const [ended, byUser] = await sharedStore().getMany([endedKey(s.sid), userKey(s.user)]);
   if (ended) return true;
   if (!byUser) return false;
-  const { before, except } = JSON.parse(byUser) as { before: number; except: string | null };
+  const { before, except } = parseJsonColumn(ENDED_BY_USER, byUser, `shared store ${userKey(s.user)}`);
   return s.signedInAt <= before && s.sid !== except;
 }
 

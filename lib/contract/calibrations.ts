@@ -85,8 +85,8 @@ export const lineTrigger = z.object({
 });
 export type LineTriggerOut = z.infer<typeof lineTrigger>;
 
-/** One estimate line as the scrub read it and what came of it: it triggers calibrations, or nothing (and why), or it could not be read. */
-export const scrubbedLine = z.object({
+/** One estimate line as the vocabulary read it (lib/calibrations/normalise.ts readLine): the job page and the scrub show the same reading. */
+const readEstimateLine = z.object({
   lineNum: z.number().int(),
   /** The operation as written, and as read (null: none given, or not known). */
   operation: z.string(),
@@ -96,9 +96,13 @@ export const scrubbedLine = z.object({
   /** The parts the line names, as read ("front bumper cover"). */
   read: z.array(z.string()),
   notes: z.array(z.string()),
+  unread: z.string().nullable(),
+});
+
+/** One estimate line as the scrub read it and what came of it: it triggers calibrations, or nothing (and why), or it could not be read. */
+export const scrubbedLine = readEstimateLine.extend({
   triggers: z.array(lineTrigger),
   nothing: z.string().nullable(),
-  unread: z.string().nullable(),
 });
 export type ScrubbedLine = z.infer<typeof scrubbedLine>;
 
@@ -185,17 +189,9 @@ export const uploadEstimate = defineCall({
 });
 
 /** One line of a job's estimate as read (the job page shows each with its operation and section). */
-export const estimateLine = z.object({
-  lineNum: z.number().int(),
+export const estimateLine = readEstimateLine.extend({
   uniqueSequenceNumber: z.number().int(),
-  operation: z.string(),
-  operationRead: z.enum(OPERATIONS).nullable(),
-  section: z.string(),
-  description: z.string(),
   partNumber: z.string(),
-  read: z.array(z.string()),
-  notes: z.array(z.string()),
-  unread: z.string().nullable(),
   isNotEquipped: z.boolean(),
 });
 export type EstimateLine = z.infer<typeof estimateLine>;
@@ -252,15 +248,17 @@ export const quoteLineInput = z.object({
     .nullable(),
 });
 
-export const quoteLine = z.object({
+/** A calibration of a system with its price and the price agreed for it: what a quote proposes and a request keeps. */
+const pricedCalibration = z.object({
   adasChecklistMatrix: z.number().int(),
   system: z.string(),
   calibrationType: z.string(),
   calibrationMode: z.string().nullable(),
   price: money.nullable(),
   agreedPrice: money.nullable(),
-  underAgreed: z.boolean(),
 });
+
+export const quoteLine = pricedCalibration.extend({ underAgreed: z.boolean() });
 export type QuoteLine = z.infer<typeof quoteLine>;
 
 export const quoteAnswer = z.object({
@@ -326,14 +324,8 @@ export const requestLineInput = z.object({
   agreedPrice: quoteLineInput.shape.price.default(null),
   repairLines: z.array(z.number().int()).max(300).default([]),
 });
-export const requestLine = z.object({
+export const requestLine = pricedCalibration.extend({
   calibrateRequestLine: z.number().int(),
-  adasChecklistMatrix: z.number().int(),
-  system: z.string(),
-  calibrationType: z.string(),
-  calibrationMode: z.string().nullable(),
-  price: money.nullable(),
-  agreedPrice: money.nullable(),
   repairLines: z.array(z.number().int()),
 });
 export type RequestLine = z.infer<typeof requestLine>;

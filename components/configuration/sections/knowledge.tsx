@@ -15,7 +15,7 @@ import type { ListStateOf } from '@/lib/list-state';
 import type { Draft, FieldDef } from '../editor';
 import { EditorDialog, call } from '../lazy';
 import { checkYearRange } from '../rules';
-import { Clip, OpenCell, Tag, YesNo, dash, downloadCsv, yesNo, years } from '../kit';
+import { Clip, YesNo, dash, downloadCsv, openColumn, systemColumn, yesNo, years } from '../kit';
 import type { SectionLists } from '../list-specs';
 import { sectionQuery } from '../queries';
 import { RecordSection } from '../record-section';
@@ -23,7 +23,6 @@ import { useMakeKeywords } from '../use-keywords';
 
 type State<K extends keyof SectionLists> = ListStateOf<SectionLists[K]>;
 const num = (v: unknown) => (v === '' || v == null ? null : Number(v));
-const inactiveTag = (inactive: boolean) => inactive && <Tag tone="red">Inactive</Tag>;
 const systemOptions = (c: MakeMatrixCategories) => c.systems.map((s) => ({ value: s.adasChecklistMatrix, label: s.matrixItem }));
 const makeOptions = (c: MakeMatrixCategories, all = 'All makes') => [
   { value: '', label: all },
@@ -109,26 +108,8 @@ export function ExceptionsSection({
   categories: MakeMatrixCategories;
 }) {
   const columns = (open: (r: MakeException) => void): DataColumn<MakeException>[] => [
-    {
-      id: 'make',
-      header: 'Make',
-      sortable: true,
-      rowHeader: true,
-      canHide: false,
-      csv: (r) => r.vehicleMake,
-      cell: (r) => (
-        <OpenCell label={r.vehicleMake} onOpen={() => open(r)}>
-          {inactiveTag(r.isInactive)}
-        </OpenCell>
-      ),
-    },
-    {
-      id: 'system',
-      header: 'System',
-      sortable: true,
-      csv: (r) => r.matrixItem || 'Every system',
-      cell: (r) => r.matrixItem || <span className="text-slate-600">Every system</span>,
-    },
+    openColumn('make', 'Make', (r) => r.vehicleMake, open),
+    systemColumn(),
     { id: 'keywords', header: 'Keywords', csv: (r) => r.keywords, cell: (r) => <Clip text={r.keywords} /> },
     { id: 'reason', header: 'Reason', csv: (r) => r.reason, cell: (r) => <Clip text={r.reason} max={80} /> },
   ];
@@ -196,26 +177,8 @@ export function ExclusionsSection({
     { kind: 'checkbox', key: 'isInactive', label: 'Inactive' },
   ];
   const columns = (open: (r: AdasExclusion) => void): DataColumn<AdasExclusion>[] => [
-    {
-      id: 'keyword',
-      header: 'Phrase',
-      sortable: true,
-      rowHeader: true,
-      canHide: false,
-      csv: (r) => r.keyword,
-      cell: (r) => (
-        <OpenCell label={r.keyword} onOpen={() => open(r)}>
-          {inactiveTag(r.isInactive)}
-        </OpenCell>
-      ),
-    },
-    {
-      id: 'system',
-      header: 'System',
-      sortable: true,
-      csv: (r) => r.matrixItem || 'Every system',
-      cell: (r) => r.matrixItem || <span className="text-slate-600">Every system</span>,
-    },
+    openColumn('keyword', 'Phrase', (r) => r.keyword, open),
+    systemColumn(),
     { id: 'reason', header: 'Reason', csv: (r) => r.reason, cell: (r) => <Clip text={r.reason} max={80} /> },
   ];
   return (
@@ -298,19 +261,7 @@ export function InfoSection({
     { kind: 'checkbox', key: 'isInactive', label: 'Inactive' },
   ];
   const columns = (open: (r: InfoLookup) => void): DataColumn<InfoLookup>[] => [
-    {
-      id: 'make',
-      header: 'Make',
-      sortable: true,
-      rowHeader: true,
-      canHide: false,
-      csv: (r) => r.vehicleMake,
-      cell: (r) => (
-        <OpenCell label={r.vehicleMake} onOpen={() => open(r)}>
-          {inactiveTag(r.isInactive)}
-        </OpenCell>
-      ),
-    },
+    openColumn('make', 'Make', (r) => r.vehicleMake, open),
     {
       id: 'years',
       header: 'Years',
@@ -457,19 +408,7 @@ export function NoScrubSection({
     { kind: 'checkbox', key: 'isInactive', label: 'Inactive' },
   ];
   const columns = (open: (r: NoScrubItem) => void): DataColumn<NoScrubItem>[] => [
-    {
-      id: 'make',
-      header: 'Make',
-      sortable: true,
-      rowHeader: true,
-      canHide: false,
-      csv: (r) => r.vehicleMake,
-      cell: (r) => (
-        <OpenCell label={r.vehicleMake} onOpen={() => open(r)}>
-          {inactiveTag(r.isInactive)}
-        </OpenCell>
-      ),
-    },
+    openColumn('make', 'Make', (r) => r.vehicleMake, open),
     {
       id: 'model',
       header: 'Model',

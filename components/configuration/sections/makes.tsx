@@ -13,7 +13,7 @@ import type { MakeMatrixCategories, MakeMatrixRow } from '@/lib/contract/admin';
 import type { Paged } from '@/lib/contract/list';
 import { CALIBRATION_MODE_LABELS, modelYearMax } from '@/lib/configuration/constants';
 import type { ListStateOf } from '@/lib/list-state';
-import { Clip, OpenCell, Tag, dash, downloadCsv, yesNo, years } from '../kit';
+import { Clip, Tag, dash, downloadCsv, openColumn, yesNo, years } from '../kit';
 import { call } from '../lazy';
 import type { SectionLists } from '../list-specs';
 import { sectionQuery } from '../queries';
@@ -35,19 +35,7 @@ async function move(r: MakeMatrixRow, to: number, act: SectionActions) {
 }
 
 const columns = (open: (r: MakeMatrixRow) => void, act: SectionActions): DataColumn<MakeMatrixRow>[] => [
-  {
-    id: 'make',
-    header: 'Make',
-    sortable: true,
-    rowHeader: true,
-    canHide: false,
-    csv: (r) => r.vehicleMake,
-    cell: (r) => (
-      <OpenCell label={r.vehicleMake} onOpen={() => open(r)}>
-        {r.isInactive && <Tag tone="red">Inactive</Tag>}
-      </OpenCell>
-    ),
-  },
+  openColumn('make', 'Make', (r) => r.vehicleMake, open),
   {
     id: 'models',
     header: 'Models',

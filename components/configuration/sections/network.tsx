@@ -15,7 +15,7 @@ import { DRIVE_TYPES, TRANSLATION_LANGUAGES, TRANSLATION_TYPES, type Translation
 import type { ListStateOf } from '@/lib/list-state';
 import type { FieldDef } from '../editor';
 import { EditorDialog, call } from '../lazy';
-import { Clip, OpenCell, Tag, dash, years } from '../kit';
+import { Clip, OpenCell, dash, openColumn, years } from '../kit';
 import type { SectionLists } from '../list-specs';
 import { sectionQuery } from '../queries';
 import { RecordSection } from '../record-section';
@@ -147,19 +147,7 @@ export function ResultTypesSection({
   ];
   const columns = (open: (r: TestdriveResultTypeRow) => void): DataColumn<TestdriveResultTypeRow>[] => [
     { id: 'sort', header: 'Order', sortable: true, className: 'w-16 tabular-nums', csv: (r) => r.sort, cell: (r) => r.sort },
-    {
-      id: 'name',
-      header: 'Result',
-      sortable: true,
-      rowHeader: true,
-      canHide: false,
-      csv: (r) => r.testdriveResultTypeName,
-      cell: (r) => (
-        <OpenCell label={r.testdriveResultTypeName} onOpen={() => open(r)}>
-          {r.isInactive && <Tag tone="red">Inactive</Tag>}
-        </OpenCell>
-      ),
-    },
+    openColumn('name', 'Result', (r) => r.testdriveResultTypeName, open),
     {
       id: 'code',
       header: 'Code',
