@@ -128,7 +128,9 @@ function saveTemplate(db: Db, caller: Caller, b: ReturnType<typeof d.saveSchema.
     id = Number(
       prepared(
         db,
-        'INSERT INTO data_template (firm, schema_name, template_name, delimiter) VALUES (@firm, @schema, @name, @delimiter)',
+        // The specification's client sends the mapping on updates only; one sent with a new template is kept too.
+        `INSERT INTO data_template (firm, schema_name, template_name, delimiter, rows_to_skip, mapped_data, is_skip_checked, is_selected_data)
+         VALUES (@firm, @schema, @name, @delimiter, @skip, @mapped, @skipChecked, @selected)`,
       ).run(values).lastInsertRowid,
     );
   }

@@ -80,6 +80,17 @@ describe('templates', () => {
   it('saves, lists, reads and updates a template of the caller’s location; another location’s is 404', async () => {
     const created = await ok(d.saveSchema, { body: { delimiter: 'Comma', schemaName: 'contacts', templateName: 'Shop export' } });
     expect(created).toMatchObject({ templateName: 'Shop export', rowsToSkip: 0, isSelectedData: true });
+    // A mapping sent with a new template is kept, not dropped.
+    const mapped = await ok(d.saveSchema, {
+      body: {
+        delimiter: 'Comma',
+        schemaName: 'contacts',
+        templateName: 'Mapped at once',
+        rowsToSkip: 1,
+        mappedData: { LastName: 'Surname' },
+      },
+    });
+    expect(mapped).toMatchObject({ rowsToSkip: 1, mappedData: { LastName: 'Surname' } });
     const updated = await ok(d.saveSchema, {
       body: {
         id: created.id,
