@@ -1,6 +1,6 @@
 /**
- * What list pages read from the host on every render and what rarely changes, kept per app instance (issue
- * 29 §3): lookup values (/contacts' type filter) and the roles a role may see (/users' role filter). Each
+ * What list pages read from the host on every render and what rarely changes, kept per app instance (README,
+ * *Page caches*): lookup values (/contacts' type filter) and the roles a role may see (/users' role filter). Each
  * entry is keyed by everything the host's answer depends on: lookups by firm and groups (the platform's
  * values plus the firm's own, api-host/lookups/calls.ts), roles by firm and the caller's role.
  *
