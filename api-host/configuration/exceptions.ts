@@ -25,7 +25,7 @@ import {
   type SqlValue,
 } from './common';
 import { indexKeywords, unindexKeywords } from './keywords';
-import { withConfigurationHistory, type ConfigurationKind } from './history';
+import { saveConfigurationRow, withConfigurationHistory, type ConfigurationKind } from './history';
 import { today } from './make-matrix-calls';
 
 const a = contract.admin;
@@ -45,27 +45,8 @@ function deleteRow(db: Db, w: Writer, table: string, key: string, id: number, wh
 }
 
 /** Inserts (id ≤ 0) or updates one row and records what changed; answers its id (404 for an unknown id). */
-function upsert(db: Db, w: Writer, table: string, key: string, id: number, values: Record<string, SqlValue>, what: string): number {
-  const cols = Object.keys(values);
-  return withConfigurationHistory(
-    db,
-    w.by,
-    w.kind,
-    id,
-    () => {
-      if (id > 0) {
-        const set = cols.map((c) => `${c} = ?`).join(', ');
-        if (!prepared(db, `UPDATE ${table} SET ${set} WHERE ${key} = ?`).run(...Object.values(values), id).changes) throw notFound(what);
-        return id;
-      }
-      return Number(
-        prepared(db, `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...Object.values(values))
-          .lastInsertRowid,
-      );
-    },
-    (saved) => saved,
-  );
-}
+const upsert = (db: Db, w: Writer, table: string, key: string, id: number, values: Record<string, SqlValue>, what: string): number =>
+  saveConfigurationRow(db, w.by, w.kind, { table, key, id, what }, values);
 
 const SYSTEM_NAME = `coalesce((SELECT c.matrix_item FROM adas_checklist_matrix c WHERE c.adas_checklist_matrix = x.adas_checklist_matrix), '')`;
 

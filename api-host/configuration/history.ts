@@ -24,7 +24,9 @@ import {
 import { scanProConfiguration, type ScanProConfiguration } from '../../lib/contract/scanpro';
 import { parseJsonColumn } from '../../lib/json-column';
 import type { Db } from '../core/db';
+import { notFound } from '../core/errors';
 import { prepared } from '../core/sql';
+import type { SqlValue } from './common';
 import { recordChange, shown, withHistory, type Fields, type HistoryKind, type Snapshot } from '../history/service';
 import { readMakeMatrix } from './make-matrices';
 
@@ -391,6 +393,37 @@ export function withConfigurationHistory<T>(
   return db.transaction(() =>
     withHistory(db, { kind, by }, id != null && id > 0 ? id : null, CONFIGURATION_KINDS[kind].read, write, created),
   )();
+}
+
+/**
+ * Inserts (id ≤ 0) or updates one configuration record's row and records what changed; answers its id (404
+ * `what` for an unknown id). Table, key and column names come from code, never from input.
+ */
+export function saveConfigurationRow(
+  db: Db,
+  by: number,
+  kind: ConfigurationKind,
+  row: { table: string; key: string; id: number; what: string },
+  values: Record<string, SqlValue>,
+): number {
+  const { table, key, id, what } = row;
+  const cols = Object.keys(values);
+  return withConfigurationHistory(
+    db,
+    by,
+    kind,
+    id,
+    () => {
+      if (id > 0) {
+        const set = cols.map((c) => `${c} = ?`).join(', ');
+        if (!prepared(db, `UPDATE ${table} SET ${set} WHERE ${key} = ?`).run(...Object.values(values), id).changes) throw notFound(what);
+        return id;
+      }
+      const insert = `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`;
+      return Number(prepared(db, insert).run(...Object.values(values)).lastInsertRowid);
+    },
+    (saved) => saved,
+  );
 }
 
 /**

@@ -13,7 +13,7 @@ import { type Caller, assertFirm } from '../core/caller';
 import { notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { bool, flag, type Flagged, pageOf, searchCondition, type SqlValue } from './common';
-import { withConfigurationHistory } from './history';
+import { saveConfigurationRow, withConfigurationHistory } from './history';
 
 const t = contract.testdrive;
 
@@ -67,29 +67,24 @@ export const testDriveCalls = [
   implement(t.saveTestDriveRecommendation, ({ body, caller, ctx }) => {
     assertFirm(caller, body.firm, 'Firm');
     const { db } = ctx;
-    const values = [body.firm, body.recommendation, body.driveType, body.vehicleMake, body.recommendationText];
     if (body.testDriveRecommendation > 0) visibleRecommendation(db, caller, body.testDriveRecommendation);
-    const id = withConfigurationHistory(
+    const id = saveConfigurationRow(
       db,
       caller.user,
       'testdriveRecommendation',
-      body.testDriveRecommendation,
-      () => {
-        if (body.testDriveRecommendation > 0) {
-          prepared(
-            db,
-            'UPDATE testdrive_recommendation SET firm = ?, recommendation = ?, drive_type = ?, vehicle_make = ?, recommendation_text = ? WHERE testdrive_recommendation = ?',
-          ).run(...values, body.testDriveRecommendation);
-          return body.testDriveRecommendation;
-        }
-        return Number(
-          prepared(
-            db,
-            'INSERT INTO testdrive_recommendation (firm, recommendation, drive_type, vehicle_make, recommendation_text) VALUES (?, ?, ?, ?, ?)',
-          ).run(...values).lastInsertRowid,
-        );
+      {
+        table: 'testdrive_recommendation',
+        key: 'testdrive_recommendation',
+        id: body.testDriveRecommendation,
+        what: 'Test-drive recommendation',
       },
-      (saved) => saved,
+      {
+        firm: body.firm,
+        recommendation: body.recommendation,
+        drive_type: body.driveType,
+        vehicle_make: body.vehicleMake,
+        recommendation_text: body.recommendationText,
+      },
     );
     return { id };
   }),
@@ -123,43 +118,27 @@ export const testDriveCalls = [
   implement(contract.lookup.saveTestdriveResultType, ({ body, caller, ctx }) => {
     assertFirm(caller, body.firm, 'Firm');
     const { db } = ctx;
-    const values = [
-      body.firm,
-      flag(body.isInactive),
-      body.sort,
-      body.year,
-      body.vehicleMake,
-      body.driveType,
-      body.testdriveResultTypeName,
-      body.testdriveResultCode,
-    ];
     if (body.testdriveResultType > 0) {
       const firm = preparedValue<number>(db, 'SELECT firm FROM testdrive_result_type WHERE testdrive_result_type = ?').get(
         body.testdriveResultType,
       );
       if (firm === undefined || !caller.firms.has(firm)) throw notFound('Result type');
     }
-    const id = withConfigurationHistory(
+    const id = saveConfigurationRow(
       db,
       caller.user,
       'testdriveResultType',
-      body.testdriveResultType,
-      () => {
-        if (body.testdriveResultType > 0) {
-          prepared(
-            db,
-            'UPDATE testdrive_result_type SET firm = ?, is_inactive = ?, sort = ?, year = ?, vehicle_make = ?, drive_type = ?, name = ?, code = ? WHERE testdrive_result_type = ?',
-          ).run(...values, body.testdriveResultType);
-          return body.testdriveResultType;
-        }
-        return Number(
-          prepared(
-            db,
-            'INSERT INTO testdrive_result_type (firm, is_inactive, sort, year, vehicle_make, drive_type, name, code) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-          ).run(...values).lastInsertRowid,
-        );
+      { table: 'testdrive_result_type', key: 'testdrive_result_type', id: body.testdriveResultType, what: 'Result type' },
+      {
+        firm: body.firm,
+        is_inactive: flag(body.isInactive),
+        sort: body.sort,
+        year: body.year,
+        vehicle_make: body.vehicleMake,
+        drive_type: body.driveType,
+        name: body.testdriveResultTypeName,
+        code: body.testdriveResultCode,
       },
-      (saved) => saved,
     );
     return { id };
   }),

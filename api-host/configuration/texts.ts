@@ -11,39 +11,19 @@ import { oneRow, prepared, preparedValue } from '../core/sql';
 import { notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { assertKnowledgeBase, fieldError, isUniqueViolation, pageOf, searchCondition, type SqlValue } from './common';
-import { withConfigurationHistory } from './history';
+import { saveConfigurationRow, withConfigurationHistory } from './history';
 
 /** A translation under the contract's names: it needs no conversion. */
 const TRANSLATION_SELECT = 'x.translation, x.translation_type AS translationType, x.language_code AS languageCode, x.source, x.text';
 
-function writeTranslation(db: Db, id: number, b: Omit<Translation, 'translation'>): number {
-  if (id > 0) {
-    const changed = prepared(
-      db,
-      'UPDATE translation SET translation_type = ?, language_code = ?, source = ?, text = ? WHERE translation = ?',
-    ).run(b.translationType, b.languageCode, b.source, b.text, id).changes;
-    if (!changed) throw notFound('Translation');
-    return id;
-  }
-  return Number(
-    prepared(db, 'INSERT INTO translation (translation_type, language_code, source, text) VALUES (?, ?, ?, ?)').run(
-      b.translationType,
-      b.languageCode,
-      b.source,
-      b.text,
-    ).lastInsertRowid,
-  );
-}
-
 function saveTranslation(db: Db, by: number, id: number, b: Omit<Translation, 'translation'>): number {
   try {
-    return withConfigurationHistory(
+    return saveConfigurationRow(
       db,
       by,
       'translation',
-      id,
-      () => writeTranslation(db, id, b),
-      (saved) => saved,
+      { table: 'translation', key: 'translation', id, what: 'Translation' },
+      { translation_type: b.translationType, language_code: b.languageCode, source: b.source, text: b.text },
     );
   } catch (e) {
     if (isUniqueViolation(e)) throw fieldError('source', 'This text already has a translation of this type in this language');
