@@ -13,14 +13,17 @@
  *   the write that sets the result), never who last saved the list nor the inspector; a result set before
  *   that was recorded prints "Technician: not recorded";
  * - Failed, Calibration required and systems without a result stand out (bold, coloured, marked "!"), and
- *   the Systems section opens with a count of them;
+ *   the Systems section opens with a tally of them in the words they are marked with;
+ * - printedSystem is the one reading of these per-system rules: the PDF prints it, the shared link's page
+ *   shows it (api-host/links/calls.ts), so the two cannot state different things;
  * - a recommendation tied to systems prints only when one of them is on the inspection with a result that
  *   is neither Not equipped nor Not applicable; recommendation texts are advice to follow, never a
  *   statement of work done (the demo texts were reworded by configuration migration 3);
  * - the header names the brand and the firm once each, and not again when the title already names them;
  * - every label is in the report's language: the product's labels ship translated (report-labels.ts),
  *   a firm's own translations (language/translations) win, and a text without a translation prints in
- *   English marked "[EN]", with a closing note saying what the mark means.
+ *   English marked "[EN]", with a closing note saying what the mark means; a calibration's mode prints by
+ *   its label, translated; a firm's own ReportTitle is one of its texts (its translation, or marked).
  */
 import PDFDocument from 'pdfkit';
 import { RESULT, RESULTS, nameOf } from '../../lib/adas/rules';
@@ -31,7 +34,7 @@ import {
   type ReportSection,
   type ScrubResult,
 } from '../../lib/contract/calibrations';
-import { calibrationTypeLabel } from '../../lib/configuration/constants';
+import { CALIBRATION_MODE_LABELS, type CalibrationMode, calibrationTypeLabel } from '../../lib/configuration/constants';
 import { reportRecommendation } from '../../lib/contract/report';
 import { formatDate } from '../../lib/dates';
 import { parseJsonColumn } from '../../lib/json-column';
@@ -90,9 +93,51 @@ export interface ReportSystem {
 
 /** Not equipped or Not applicable: nothing was calibrated, so nothing but the result is printed. */
 export const isOutOfScope = (s: Pick<ReportSystem, 'isNotEquipped' | 'result'>) => s.isNotEquipped || s.result === RESULT.notApplicable;
-/** Failed, Calibration required, or no result yet: what a reader must not miss. */
-export const needsAttention = (s: Pick<ReportSystem, 'isNotEquipped' | 'result'>) =>
-  !isOutOfScope(s) && (s.result == null || s.result === RESULT.failed || s.result === RESULT.required);
+
+/** Results whose calibration the report names (a Passed system was not calibrated). */
+const CALIBRATION_SHOWN = new Set<number>([RESULT.calibrated, RESULT.failed, RESULT.required]);
+
+/** Why a system stands out: Failed, Calibration required, or no result yet (what a reader must not miss). */
+export type Attention = 'failed' | 'required' | 'pending';
+
+/**
+ * What the report states for one system, in English (the PDF translates it; the shared link's page shows it
+ * as it is): the one reading of the rules in the module head, so the PDF and the page cannot differ.
+ */
+export interface PrintedSystem {
+  system: string;
+  /** The result as printed: "Not equipped", "No result recorded" or the recorded result's name. */
+  result: string;
+  attention: Attention | null;
+  /** The calibration done, tried or found needed; null when the report names none. */
+  calibration: { type: string; mode: string | null } | null;
+  /** Who set the result and when ('' / null: not recorded); null when the report prints neither (no result, out of scope). */
+  recorded: { technician: string; at: string | null } | null;
+  /** The knowledge base's notice for the system; '' when out of scope. */
+  notice: string;
+}
+
+export function printedSystem(s: ReportSystem): PrintedSystem {
+  const out = isOutOfScope(s);
+  const attention: Attention | null = out
+    ? null
+    : s.result == null
+      ? 'pending'
+      : s.result === RESULT.failed
+        ? 'failed'
+        : s.result === RESULT.required
+          ? 'required'
+          : null;
+  return {
+    system: s.system,
+    result: s.isNotEquipped ? 'Not equipped' : s.result == null ? 'No result recorded' : nameOf(RESULTS, s.result),
+    attention,
+    calibration:
+      !out && s.calibrationType && CALIBRATION_SHOWN.has(s.result ?? 0) ? { type: s.calibrationType, mode: s.calibrationMode } : null,
+    recorded: !out && s.result != null ? { technician: s.technician, at: s.date } : null,
+    notice: out ? '' : s.notice,
+  };
+}
 
 /** Everything the report shows, read in one place (also what the benchmark renders). */
 export interface ReportData {
@@ -191,8 +236,6 @@ const winAnsi = (s: string) => s.replace(/[^\x20-\x7E\u00A0-\u00FF\u2013\u2014\u
 export const reportFileName = (job: JobOfInspection) =>
   `calibration-report-${job.ronumber.replace(/[^A-Za-z0-9-]+/g, '_') || job.adasInspection}.pdf`;
 
-/** Results whose calibration the report names. */
-const CALIBRATION_SHOWN = new Set<number>([RESULT.calibrated, RESULT.failed, RESULT.required]);
 const ALERT = '#b91c1c';
 const WARN = '#b45309';
 
@@ -290,7 +333,8 @@ export function renderReport(data: ReportData, pref: ReportPreference, translate
       .text(winAnsi(value || '-'));
 
   // The header: the brand and the firm once each, not again when the title names them.
-  const title = pref.title === defaultTitle(data.firmName) ? `${data.firmName} - ${L('Calibration Report')}` : winAnsi(pref.title);
+  // A firm's own title is one of its report texts: its translation, or English marked.
+  const title = pref.title === defaultTitle(data.firmName) ? `${data.firmName} - ${L('Calibration Report')}` : L(pref.title);
   const names: string[] = [];
   for (const n of [data.brandTitle, data.firmName].map((x) => x.trim()))
     if (n && !title.toLowerCase().includes(n.toLowerCase()) && !names.some((m) => m.toLowerCase() === n.toLowerCase())) names.push(n);
@@ -312,58 +356,61 @@ export function renderReport(data: ReportData, pref: ReportPreference, translate
   const sections = new Set(pref.sections);
   if (sections.has('systems')) {
     heading('Systems');
-    const failed = data.systems.filter((s) => !isOutOfScope(s) && s.result === RESULT.failed).length;
-    const required = data.systems.filter((s) => !isOutOfScope(s) && s.result === RESULT.required).length;
-    const pending = data.systems.filter((s) => !isOutOfScope(s) && s.result == null).length;
-    const counts = [
-      failed && `${failed} ${L('failed')}`,
-      required && `${required} ${L('not calibrated')}`,
-      pending && `${pending} ${L('without a result')}`,
-    ].filter(Boolean);
-    if (counts.length)
+    const printed = data.systems.map(printedSystem);
+    // A tally by the same words the systems below are marked with (no plural to agree in any language).
+    const tally = (
+      [
+        ['failed', 'Failed'],
+        ['required', 'Calibration required'],
+        ['pending', 'No result recorded'],
+      ] as const
+    )
+      .map(([kind, label]) => [L(label), printed.filter((p) => p.attention === kind).length] as const)
+      .filter(([, n]) => n > 0)
+      .map(([label, n]) => `${label}: ${n}`);
+    if (tally.length)
       doc
         .font('Helvetica-Bold')
         .fillColor(ALERT)
-        .text(`${L('Needs attention')}: ${counts.join(', ')}`)
+        .text(`${L('Needs attention')} - ${tally.join(', ')}`)
         .font('Helvetica')
         .fillColor('#0f172a')
         .moveDown(0.4);
-    if (!data.systems.length) doc.text(L('No systems were recorded for this inspection.'));
-    for (const s of data.systems) {
-      const result = s.isNotEquipped ? L('Not equipped') : s.result == null ? L('No result recorded') : L(nameOf(RESULTS, s.result));
-      const attention = needsAttention(s);
+    if (!printed.length) doc.text(L('No systems were recorded for this inspection.'));
+    for (const p of printed) {
+      const result = L(p.result);
       doc
         .font('Helvetica-Bold')
         .fillColor('#0f172a')
-        .text(winAnsi(t('System', s.system)), { continued: true });
-      if (attention)
+        .text(winAnsi(t('System', p.system)), { continued: true });
+      if (p.attention)
         doc
-          .fillColor(s.result === RESULT.failed ? ALERT : WARN)
+          .fillColor(p.attention === 'failed' ? ALERT : WARN)
           .text(`  ! ${result}`)
           .fillColor('#0f172a')
           .font('Helvetica');
       else doc.font('Helvetica').text(`  ${result}`);
-      if (!isOutOfScope(s)) {
-        const recorded = s.result != null;
-        const details = [
-          // The calibration only where one was done, tried or found needed: a Passed system was not calibrated.
-          s.calibrationType &&
-            CALIBRATION_SHOWN.has(s.result ?? 0) &&
-            `${L('Calibration')}: ${winAnsi(t('System', s.calibrationType))}${calibrationTypeLabel(s.calibrationType, s.calibrationMode) === s.calibrationType ? '' : ` (${s.calibrationMode})`}`,
-          recorded && `${L('Technician')}: ${s.technician ? winAnsi(s.technician) : L('not recorded')}`,
-          recorded && `${L('Date')}: ${s.date ? date(s.date) : L('not recorded')}`,
-        ]
-          .filter(Boolean)
-          .join('   ');
-        if (details) doc.fillColor('#334155').text(details).fillColor('#0f172a');
-        if (s.notice)
-          doc
-            .fontSize(9)
-            .fillColor('#475569')
-            .text(winAnsi(t('Notice', s.notice)))
-            .fontSize(10)
-            .fillColor('#0f172a');
-      }
+      const { calibration, recorded } = p;
+      // A mode the type's name does not already say, by its label ("Forward camera – static" is not followed by "(Static)").
+      const mode =
+        calibration?.mode && calibrationTypeLabel(calibration.type, calibration.mode) !== calibration.type
+          ? ` (${L(CALIBRATION_MODE_LABELS[calibration.mode as CalibrationMode] ?? calibration.mode)})`
+          : '';
+      const details = [
+        calibration && `${L('Calibration')}: ${winAnsi(t('System', calibration.type))}${mode}`,
+        recorded && `${L('Technician')}: ${recorded.technician ? winAnsi(recorded.technician) : L('not recorded')}`,
+        recorded && `${L('Date')}: ${recorded.at ? date(recorded.at) : L('not recorded')}`,
+      ]
+        .filter(Boolean)
+        .join('   ');
+      if (details) doc.fillColor('#334155').text(details).fillColor('#0f172a');
+      if (p.notice)
+        doc
+          .fontSize(9)
+          .fillColor('#475569')
+          .text(winAnsi(t('Notice', p.notice)))
+          .fontSize(10)
+          .fillColor('#0f172a');
       doc.moveDown(0.4);
     }
   }

@@ -4,8 +4,8 @@
  * firms they reach; the anonymous calls answer exactly the inspection a valid, live, unrevoked link names,
  * while its owner still stands for it (service.ts).
  */
-import { RESULTS, nameOf } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
+import { calibrationTypeLabel } from '../../lib/configuration/constants';
 import { LINK_ADMIN_ROLES, SHARE_MESSAGES, type ShareLink } from '../../lib/contract/links';
 import {
   renderReport,
@@ -14,7 +14,9 @@ import {
   reportPreferenceOf,
   translator,
   inspectionJob,
+  printedSystem,
   type JobOfInspection,
+  type ReportSystem,
 } from '../calibrations/service';
 import type { Db } from '../core/db';
 import type { Caller } from '../core/caller';
@@ -27,6 +29,19 @@ import { evidenceById, evidenceOfInspection, sendEvidence, showsEvidence, withEv
 import { isoSeconds as iso } from '../core/time';
 
 const s = contract.share;
+
+/** A system as the report states it (printedSystem), for the shared page. */
+function sharedSystem(x: ReportSystem) {
+  const p = printedSystem(x);
+  return {
+    system: p.system,
+    result: p.result,
+    isNotEquipped: x.isNotEquipped,
+    attention: p.attention,
+    calibrationType: p.calibration ? calibrationTypeLabel(p.calibration.type, p.calibration.mode) : '',
+    recorded: p.recorded,
+  };
+}
 const seconds = (isoText: string) => Math.floor(Date.parse(isoText) / 1000);
 
 /** A link as LINK_COLUMNS yields it: the contract's names, the vehicle's parts, and its owner (for `own`). */
@@ -133,10 +148,7 @@ export const linkCalls = [
       inspectionDate: data.inspectionDate,
       timezone: data.timezone,
       systems: data.systems.map((x) => ({
-        system: x.system,
-        result: nameOf(RESULTS, x.result),
-        isNotEquipped: x.isNotEquipped,
-        calibrationType: x.calibrationType,
+        ...sharedSystem(x),
         evidence: evidence
           .filter((e) => e.adasInspectionResult === x.adasInspectionResult)
           .map((e) => ({ adasEvidence: e.adasEvidence, kind: e.kind, fileName: e.fileName, caption: e.caption })),

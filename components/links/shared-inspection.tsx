@@ -83,6 +83,22 @@ function SharedEvidence({ token, systems }: { token: string; systems: readonly S
   );
 }
 
+/** A recorded value, "Not recorded" for a result set before who and when were kept, "—" where the report prints none. */
+const recordedText = (value: string | null | undefined) => (value == null ? '—' : value || 'Not recorded');
+
+const ATTENTION = { failed: 'text-red-700', required: 'text-amber-800', pending: 'text-amber-800' } as const;
+
+/** The result as the report prints it; Failed, Calibration required and no result stand out as they do in the PDF. */
+function SharedResult({ system }: { system: SharedSystem }) {
+  if (!system.attention) return system.result;
+  return (
+    <strong className={`font-semibold ${ATTENTION[system.attention]}`}>
+      <span aria-hidden="true">! </span>
+      {system.result}
+    </strong>
+  );
+}
+
 export async function SharedInspection({ token }: { token: string }) {
   const shared = await callUpstream(contract.share.sharedInspection, { query: { token } }).catch((e: unknown) => {
     if (e instanceof UpstreamError && (e.kind === 'not-found' || e.kind === 'bad-request'))
@@ -129,13 +145,17 @@ export async function SharedInspection({ token }: { token: string }) {
         ) : (
           <SimpleTable
             caption="Systems of the inspection and their results"
+            cardsOnPhone
             columns={[
               { id: 'system', header: 'System', rowHeader: true, cell: (s) => s.system },
-              { id: 'result', header: 'Result', cell: (s) => (s.isNotEquipped ? 'Not equipped' : s.result || 'Not inspected yet') },
+              { id: 'result', header: 'Result', cell: (s) => <SharedResult system={s} /> },
               { id: 'calibration', header: 'Calibration', cell: (s) => s.calibrationType || '—' },
+              { id: 'technician', header: 'Technician', cell: (s) => recordedText(s.recorded?.technician) },
+              { id: 'date', header: 'Date', cell: (s) => recordedText(s.recorded && formatDate(s.recorded.at, timezone)) },
             ]}
             rows={shared.systems}
             rowKey={(_, i) => i}
+            rowAttributes={(s) => ({ 'data-testid': 'shared-system', 'data-attention': s.attention ?? undefined })}
           />
         )}
       </section>

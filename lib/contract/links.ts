@@ -17,6 +17,8 @@
  * - report/sharedInspection?token and report/sharedReport?token are anonymous: they answer exactly that
  *   inspection, read-only (the view, and the report PDF in the report preference's language), or 404 with
  *   SHARE_MESSAGES (unknown, expired, revoked). Nothing else of the firm is reachable through a link.
+ * - The systems are stated as the report states them (docs/report.md): only what was recorded for each, the
+ *   calibration only where one was done, tried or found needed, who set the result and when, and which stand out.
  * - The systems carry their evidence (photos, scan-tool PDFs; lib/contract/evidence.ts) when the firm's
  *   report preference includes the evidence section, as the report does; report/sharedEvidence serves
  *   exactly those files of that inspection (404 for any other, or when the preference leaves them out).
@@ -103,11 +105,18 @@ export const sharedInspection = defineCall({
     /** The firm's time zone (lookup id), for the dates on the page. */
     timezone: z.number().int().nullable(),
     systems: z.array(
+      // What the report prints for the system (api-host/calibrations/report.ts printedSystem, docs/report.md).
       z.object({
         system: z.string(),
+        /** The result as the report prints it: "Not equipped", "No result recorded" or the recorded result. */
         result: z.string(),
         isNotEquipped: z.boolean(),
+        /** Failed, Calibration required or no result yet: shown so it stands out; null otherwise. */
+        attention: z.enum(['failed', 'required', 'pending']).nullable(),
+        /** The calibration done, tried or found needed; '' when the report names none (Passed, out of scope, no result). */
         calibrationType: z.string(),
+        /** Who set the result and when ('' / null: not recorded); null when the report prints neither. */
+        recorded: z.object({ technician: z.string(), at: z.string().nullable() }).nullable(),
         /** Photos and files on the system (issue 30), when the report preference includes evidence. */
         evidence: z
           .array(

@@ -95,9 +95,32 @@ describe('the report of an inspection', () => {
     }
     expect(block(text, notEquipped.system)).toContain('Not equipped');
     expect(block(text, failed.system)).toContain('! Failed');
-    expect(text).toMatch(/Needs attention: 1 failed/);
+    expect(text).toMatch(/Needs attention - Failed: 1, No result recorded: \d+/);
     // A system without a result prints no technician or date.
     if (systems.length > 4) expect(block(text, must(systems[4], 'systems[4]').system)).not.toMatch(/Technician|Date:/);
+
+    // The shared link's page states the systems as the report does.
+    const link = await host.ok(shop, contract.share.createShareLink, { body: { adasInspection: inspection, days: 1 } });
+    const shared = await host.ok(null, contract.share.sharedInspection, { query: { token: link.token } });
+    const seen = (name: string) =>
+      must(
+        shared.systems.find((x) => x.system === name),
+        name,
+      );
+    expect(seen(calibrated.system)).toMatchObject({ result: 'Calibrated', attention: null, recorded: { technician: shopName } });
+    expect(seen(calibrated.system).calibrationType).not.toBe('');
+    for (const [s, result] of [
+      [notEquipped, 'Not equipped'],
+      [notApplicable, 'Not applicable'],
+    ] as const)
+      expect(seen(s.system)).toMatchObject({ result, attention: null, calibrationType: '', recorded: null });
+    expect(seen(failed.system)).toMatchObject({ result: 'Failed', attention: 'failed', recorded: { technician: shopName } });
+    if (systems.length > 4)
+      expect(seen(must(systems[4], 'systems[4]').system)).toMatchObject({
+        result: 'No result recorded',
+        attention: 'pending',
+        recorded: null,
+      });
   });
 
   it('clears who set a result with the result', async () => {
@@ -125,9 +148,28 @@ describe('the report of an inspection', () => {
 
   it('prints a Spanish report with Spanish labels and marks what has no translation', async () => {
     const text = await reportText('es');
-    for (const label of ['Vehículo', 'Aseguradora', 'Fecha de inspección', 'Sistemas', 'No equipado', 'Fallido', 'Técnico'])
+    for (const label of [
+      'Vehículo',
+      'Aseguradora',
+      'Fecha de inspección',
+      'Sistemas',
+      'No equipado',
+      'No aplica',
+      'Fallido',
+      'Técnico',
+      'Requiere atención - Fallido: 1',
+    ])
       expect(text).toContain(label);
-    for (const english of ['Vehicle:', 'Insurer:', 'Inspection date:', 'Technician:', 'Not equipped', 'Systems\n'])
+    for (const english of [
+      'Vehicle:',
+      'Insurer:',
+      'Inspection date:',
+      'Technician:',
+      'Not equipped',
+      'Not applicable',
+      'Systems\n',
+      'Needs attention',
+    ])
       expect(text).not.toContain(english);
     // Whatever printed in English carries the mark, and the note says what it means.
     const marked = text.includes('[EN]');
