@@ -24,7 +24,7 @@ import type { AdasSystem } from '@/lib/contract/decode';
 import { deleteQuestion } from '@/lib/validation/messages';
 import { adasApi } from './api';
 import { jobHref } from './hrefs';
-import { fromLocalInput, toLocalInput } from '@/lib/dates';
+import { formatDate, fromLocalInput, toLocalInput } from '@/lib/dates';
 import type { Choice } from './errors';
 import { InsurerField } from './insurer-field';
 import { StatusBadge } from './status-badge';
@@ -251,7 +251,7 @@ export function InspectionScreen({
 
   return (
     <div className="flex min-w-0 flex-col gap-5" aria-busy={pending || undefined} data-offline-queue={queue.loaded ? 'read' : 'reading'}>
-      <Link href={jobHref(i.adas)} className="inline-flex items-center gap-1 self-start text-sm text-brand-700 hover:underline">
+      <Link href={jobHref(i.adas)} className="inline-flex min-h-6 items-center gap-1 self-start text-sm text-brand-700 hover:underline">
         <ArrowLeft aria-hidden="true" className="size-4" /> ADAS job {job.ronumber}
       </Link>
       <PageHeading
@@ -389,7 +389,12 @@ export function InspectionScreen({
                   <>
                     {s.calibrationType || '—'}
                     {s.url && (
-                      <a href={s.url} target="_blank" rel="noreferrer" className="block text-xs text-brand-700 hover:underline">
+                      <a
+                        href={s.url}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="flex min-h-6 w-fit items-center text-xs text-brand-700 hover:underline"
+                      >
                         OEM procedure<span className="sr-only"> for {s.system} (opens in a new tab)</span>
                       </a>
                     )}
@@ -401,21 +406,41 @@ export function InspectionScreen({
                 header: 'Result',
                 cell: (s) => {
                   const o = outcome(s.adasChecklistMatrix);
+                  const saved = savedRow(s.adasChecklistMatrix);
+                  // Who set the saved result and when (what the report prints), while it is the one shown.
+                  const setBy =
+                    saved?.result != null && saved.result === o.result && !o.isNotEquipped
+                      ? saved.resultByName
+                        ? `Set by ${saved.resultByName}, ${formatDate(saved.resultAt, timezone)}`
+                        : 'Who set it was not recorded'
+                      : '';
                   return (
-                    <select
-                      aria-label={`Result for ${s.system}`}
-                      className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
-                      value={o.result ?? ''}
-                      disabled={complete || o.isNotEquipped}
-                      onChange={(e) => setOutcome(s.adasChecklistMatrix, { result: e.target.value ? Number(e.target.value) : null })}
-                    >
-                      <option value="">No result yet</option>
-                      {options(RESULTS).map((r) => (
-                        <option key={r.value} value={r.value}>
-                          {r.label}
-                        </option>
-                      ))}
-                    </select>
+                    <>
+                      <select
+                        aria-label={`Result for ${s.system}`}
+                        aria-describedby={setBy ? `set-by-${s.adasChecklistMatrix}` : undefined}
+                        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+                        value={o.result ?? ''}
+                        disabled={complete || o.isNotEquipped}
+                        onChange={(e) => setOutcome(s.adasChecklistMatrix, { result: e.target.value ? Number(e.target.value) : null })}
+                      >
+                        <option value="">No result yet</option>
+                        {options(RESULTS).map((r) => (
+                          <option key={r.value} value={r.value}>
+                            {r.label}
+                          </option>
+                        ))}
+                      </select>
+                      {setBy && (
+                        <span
+                          id={`set-by-${s.adasChecklistMatrix}`}
+                          className="mt-1 block text-xs text-slate-600"
+                          data-testid="result-set-by"
+                        >
+                          {setBy}
+                        </span>
+                      )}
+                    </>
                   );
                 },
               },

@@ -100,7 +100,7 @@ const SYSTEM_COLUMNS: Column<AdasSystem>[] = [
     header: 'OEM',
     cell: (s) =>
       s.url ? (
-        <a href={s.url} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
+        <a href={s.url} target="_blank" rel="noreferrer" className="inline-flex min-h-6 items-center text-brand-700 hover:underline">
           Procedure<span className="sr-only"> for {s.system} (opens in a new tab)</span>
         </a>
       ) : (

@@ -1,6 +1,7 @@
 /**
  * Issue 31 §1–§4 as a shop user does them: an insurer chosen on a new job is printed in the report; a
- * Not equipped system is printed without calibration, technician or date and a Failed one stands out;
+ * Not equipped system is printed without calibration, technician or date and a Failed one stands out, in
+ * the PDF and on the shared link's page;
  * completing with a Failed result asks first; the RO field's error clears as soon as it is typed; the
  * request's Declined asks for a reason in words. (Dashboard numbers against the records: the host test
  * tests/integration/dashboard-truth-host.test.ts.)
@@ -14,7 +15,7 @@ import { hostCall, hostToken } from '../support/api';
 import { newInspection, pilotVin } from './adas-support';
 import { must } from '../../testkit/must';
 
-test('an insurer chosen on a new job, and only what was recorded, end up in the report', async ({ page }) => {
+test('an insurer chosen on a new job, and only what was recorded, end up in the report', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const vin = pilotVin();
   const ro = `PAPER-${Date.now().toString(36).toUpperCase()}`;
@@ -62,6 +63,9 @@ test('an insurer chosen on a new job, and only what was recorded, end up in the 
   await expect(ask).toContainText('The report will show');
   await ask.getByRole('button', { name: 'Complete inspection' }).click();
   await expect(page.getByTestId('inspection-status')).toHaveText('Complete');
+  // Each saved result says who set it and when (what the report prints); the Not equipped one has none.
+  await expect(rows.nth(0).getByTestId('result-set-by')).toHaveText(/^Set by \S.*, \d\d\/\d\d\/\d{4}$/);
+  await expect(rows.nth(1).getByTestId('result-set-by')).toHaveCount(0);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()]);
   const text = (await new PDFParse({ data: readFileSync((await download.path())!) }).getText()).text.replace(/[ \t]+/g, ' ');
@@ -79,6 +83,25 @@ test('an insurer chosen on a new job, and only what was recorded, end up in the 
   expect(blockOf(0)).toMatch(/Technician: \S+/);
   expect(blockOf(2)).toContain('! Failed');
   expect(text).not.toContain('was measured');
+
+  // The shared link's page states the systems as the report does: the Not equipped one without
+  // calibration, technician or date, the Failed one marked.
+  const link = await hostCall<{ token: string }>(await hostToken(5), 'POST', 'api/report/createShareLink', {
+    adasInspection: inspection,
+    days: 1,
+  });
+  expect(link.status).toBe(200);
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto(`/links?t=${link.body.token}`);
+  const shared = guest.getByTestId('shared-system');
+  await expect(shared).toHaveCount(n);
+  const sharedRow = (index: number) =>
+    shared.filter({ has: guest.getByRole('rowheader', { name: must(names[index], 'a name'), exact: true }) });
+  await expect(sharedRow(1).getByRole('cell')).toHaveText(['Not equipped', '—', '—', '—'], { useInnerText: true });
+  await expect(sharedRow(2)).toHaveAttribute('data-attention', 'failed');
+  await expect(sharedRow(2).getByRole('cell').first()).toHaveText('! Failed', { useInnerText: true });
+  await expect(sharedRow(0).getByRole('cell').nth(2)).not.toHaveText(/^(—|Not recorded)$/, { useInnerText: true });
+  await guest.context().close();
 
   // The job list shows the insurer in its Insurance column.
   await page.goto(`/adas?searchTerm=${vin.slice(-7)}`);

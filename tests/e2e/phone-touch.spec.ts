@@ -25,6 +25,12 @@ const openInspection = () =>
   );
 
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+/** Whether the page itself scrolls sideways, as the issue measures it. */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.scrollingElement!;
+    return root.scrollWidth > root.clientWidth;
+  });
 
 /** Every visible control's size, as [label, width, height] of those smaller than `min`. */
 const smallTargets = (page: Page, selector: string, min: number) =>
@@ -57,7 +63,10 @@ test.describe('at 360 px', () => {
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(360);
     }
-    expect(await smallTargets(page, 'main select, main input[type=checkbox]', 24)).toEqual([]);
+    expect(await scrollsSideways(page)).toBe(false);
+    // Links too (the OEM procedure of a system, the way back to the job): WCAG 2.2 target size.
+    expect(await smallTargets(page, 'main select, main input[type=checkbox], main [data-testid=system-row] a', 24)).toEqual([]);
+    expect((await page.getByRole('link', { name: /^ADAS job / }).boundingBox())!.height).toBeGreaterThanOrEqual(24);
     expect(await smallTargets(page, 'main button', 44)).toEqual([]);
   });
 
@@ -89,8 +98,13 @@ test.describe('at 360 px', () => {
     await signIn(page, 5, undefined, `/add-inspection?vin=${pilotVin()}`);
     await expect(page.getByTestId('overview-system').first()).toBeVisible();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await scrollsSideways(page)).toBe(false);
     const box = (await page.getByTestId('overview-system').first().boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(360);
+    // Every control at least 24 × 24 px (the systems' procedure links too), the main actions 44 px high.
+    await waitForHydration(page, 'main input');
+    expect(await smallTargets(page, 'main input, main select, main [data-testid=overview-system] a', 24)).toEqual([]);
+    expect(await smallTargets(page, 'main button', 44)).toEqual([]);
   });
 });
 
