@@ -92,6 +92,7 @@ export function FormFields({ fields, form }: { fields: readonly FieldDef[]; form
               <TextArea
                 label={f.label}
                 required={f.required}
+                hint={f.hint}
                 maxLength={f.max ?? 2000}
                 rows={3}
                 value={str(value)}

@@ -74,19 +74,28 @@ export function TextField({ label, error, hint, hideLabel, required, maxLength =
   );
 }
 
-type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { label: string; error?: string | null };
+type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { label: string; error?: string | null; hint?: string };
 
-export function TextArea({ label, error, required, maxLength = TEXTAREA_MAX_LENGTH, rows = 2, className = '', ...props }: TextareaProps) {
+export function TextArea({
+  label,
+  error,
+  hint,
+  required,
+  maxLength = TEXTAREA_MAX_LENGTH,
+  rows = 2,
+  className = '',
+  ...props
+}: TextareaProps) {
   const id = useId();
   return (
-    <FieldShell id={id} label={label} error={error} required={required} showRequiredMark>
+    <FieldShell id={id} label={label} error={error} required={required} hint={hint} showRequiredMark>
       <textarea
         id={id}
         rows={rows}
         maxLength={maxLength}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
         className={`${CONTROL} ${className}`}
         {...props}
       />

@@ -2,7 +2,8 @@
 /**
  * The report recommendation editor (docs/configuration.md#fields, #validation): title, the model years (yearStart never exceeds
  * yearEnd: the other year follows as the user types), the systems and makes it applies to (lists; none =
- * every one), and the content. Unsaved changes are marked (the specification's isChanged).
+ * every one), and the content, which the hints ask to word as advice (docs/report.md#recommendations). Unsaved changes
+ * are marked (the specification's isChanged).
  */
 import type { MakeMatrixCategories } from '@/lib/contract/admin';
 import type { ReportRecommendation } from '@/lib/contract/report';
@@ -29,7 +30,7 @@ export function ReportRecommendationEditor({
       kind: 'checks',
       key: 'systems',
       label: 'Systems',
-      hint: 'None checked: every system.',
+      hint: 'None checked: every system. Checked: printed only when one of them has a result on the inspection, neither Not equipped nor Not applicable.',
       options: categories.systems.filter((s) => !s.isInactive).map((s) => ({ value: s.adasChecklistMatrix, label: s.matrixItem })),
     },
     {
@@ -41,7 +42,15 @@ export function ReportRecommendationEditor({
       suggestions: categories.makes,
       hint: 'None: every make.',
     },
-    { kind: 'textarea', key: 'content', label: 'Content', required: true, max: 4000 },
+    {
+      kind: 'textarea',
+      key: 'content',
+      label: 'Content',
+      required: true,
+      max: 4000,
+      // docs/report.md#recommendations: the report prints it as written, and nobody recorded the work.
+      hint: 'Write advice to follow ("Measure the paint film thickness…"), never work as done: the report prints it as written.',
+    },
   ];
   return (
     <EditorDialog
