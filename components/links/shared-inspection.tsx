@@ -99,6 +99,23 @@ function SharedResult({ system }: { system: SharedSystem }) {
   );
 }
 
+/** What the "!" marks, counted as the report counts them ("Needs attention - Failed: 1, …"); nothing when no system stands out. */
+function AttentionTally({ systems }: { systems: readonly SharedSystem[] }) {
+  const tally = (['failed', 'required', 'pending'] as const)
+    .map((kind) => ({
+      kind,
+      label: systems.find((s) => s.attention === kind)?.result,
+      n: systems.filter((s) => s.attention === kind).length,
+    }))
+    .filter((t) => t.n > 0);
+  if (!tally.length) return null;
+  return (
+    <p className="text-sm font-semibold text-red-700" data-testid="shared-attention">
+      <span aria-hidden="true">! </span>Needs attention: {tally.map((t) => `${t.label}: ${t.n}`).join(', ')}
+    </p>
+  );
+}
+
 export async function SharedInspection({ token }: { token: string }) {
   const shared = await callUpstream(contract.share.sharedInspection, { query: { token } }).catch((e: unknown) => {
     if (e instanceof UpstreamError && (e.kind === 'not-found' || e.kind === 'bad-request'))
@@ -140,6 +157,7 @@ export async function SharedInspection({ token }: { token: string }) {
         <h2 id="systems-heading" className="text-lg font-semibold">
           Systems
         </h2>
+        <AttentionTally systems={shared.systems} />
         {shared.systems.length === 0 ? (
           <p className="text-sm text-slate-700">No systems were recorded for this inspection.</p>
         ) : (

@@ -95,6 +95,7 @@ test('an insurer chosen on a new job, and only what was recorded, end up in the 
   await guest.goto(`/links?t=${link.body.token}`);
   const shared = guest.getByTestId('shared-system');
   await expect(shared).toHaveCount(n);
+  await expect(guest.getByTestId('shared-attention')).toHaveText('! Needs attention: Failed: 1');
   const sharedRow = (index: number) =>
     shared.filter({ has: guest.getByRole('rowheader', { name: must(names[index], 'a name'), exact: true }) });
   await expect(sharedRow(1).getByRole('cell')).toHaveText(['Not equipped', '—', '—', '—'], { useInnerText: true });

@@ -138,6 +138,19 @@ describe('the report of an inspection', () => {
     expect(block(await reportText(), first.system)).toContain(`Technician: ${nameOf('role4@example.com')}`);
   });
 
+  it('says who set a result was not recorded for a result set before that was kept, and invents nobody', async () => {
+    const first = must(systems[0], 'first');
+    // As a row written before adas migration 2 holds it: a result, and who last saved the row, but no result_by/result_at.
+    host.db
+      .prepare(
+        'UPDATE adas_inspection_result SET result_by = NULL, result_at = NULL WHERE adas_inspection = ? AND adas_checklist_matrix = ?',
+      )
+      .run(inspection, first.adasChecklistMatrix);
+    const b = block(await reportText(), first.system);
+    expect(b).toContain('Technician: not recorded');
+    expect(b).toContain('Date: not recorded');
+  });
+
   it('states no work nobody recorded, and names the firm once', async () => {
     const text = await reportText();
     expect(text).not.toMatch(/was measured|was calibrated|was used/);
