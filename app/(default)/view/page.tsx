@@ -58,6 +58,7 @@ export default async function ViewPage({ searchParams }: { searchParams: Promise
         timezone={session.profile.timezone}
         evidence={evidence}
         user={session.profile.user}
+        requestStatus={request?.statusName ?? null}
       />
       <LazyCalibrationPanel
         adas={job.adas}
