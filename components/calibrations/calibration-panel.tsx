@@ -44,7 +44,7 @@ export function CalibrationPanel(p: CalibrationPanelProps) {
       />
       {request && (
         <RequestSection
-          key={`${request.calibrateRequest}:${request.statusName}`}
+          key={request.calibrateRequest}
           request={request}
           user={p.user}
           role={p.role}
