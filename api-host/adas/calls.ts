@@ -226,7 +226,7 @@ type InspectionBody = z.output<typeof a.saveAdasInspection.body>;
 function insertInspection(db: Db, caller: Caller, job: JobHead, b: Omit<InspectionBody, 'adasInspection' | 'adas'>): number {
   checkInspector(db, job.firm, b.inspector);
   const insurance = b.insurance ?? job.insurance;
-  const name = b.insurance != null ? insurerName(db, caller, b.insurance) : job.insurance_name;
+  const name = insurerName(db, job.firm, insurance, { insurance: job.insurance, name: job.insurance_name });
   const completed = b.status === STATUS.complete;
   const id = Number(
     prepared(
@@ -311,7 +311,11 @@ export const adasCalls = [
     for (const f of firms) if (f.parent == null || !reached.has(f.parent)) visit(f);
     return out;
   }),
-  implement(a.insurers, ({ caller, ctx }) => usableInsurers(ctx.db, caller)),
+  implement(a.insurers, ({ query, caller, ctx }) => {
+    const firm = query.firm ?? caller.firm;
+    assertFirm(caller, firm, 'Firm');
+    return usableInsurers(ctx.db, firm);
+  }),
   implement(a.adass, ({ query, caller, ctx }) => {
     // A location filter the caller cannot reach is another firm's record: 404, as everywhere.
     if (query.firm !== undefined) assertFirm(caller, query.firm, 'Firm');
@@ -337,7 +341,7 @@ export const adasCalls = [
         () => {
           const firm = body.firm ?? caller.firm;
           assertFirm(caller, firm, 'Firm');
-          const name = insurerName(db, caller, body.insurance);
+          const name = insurerName(db, firm, body.insurance);
           const vehicle = saveJobVehicle(db, caller, firm, body.vehicle);
           const id = Number(
             prepared(
@@ -377,7 +381,9 @@ export const adasCalls = [
         const job = visibleJob(db, caller, body.adas);
         const firm = body.firm ?? job.firm;
         assertFirm(caller, firm, 'Firm');
-        const name = body.insurance === job.insurance ? job.insurance_name : insurerName(db, caller, body.insurance);
+        // A job moved to another location names an insurer that location works with.
+        const kept = firm === job.firm ? { insurance: job.insurance, name: job.insurance_name } : undefined;
+        const name = insurerName(db, firm, body.insurance, kept);
         const vehicle = saveJobVehicle(db, caller, firm, body.vehicle);
         prepared(
           db,
@@ -447,7 +453,13 @@ export const adasCalls = [
         if (head.status === STATUS.complete && body.status === STATUS.complete)
           throw conflict('This inspection is Complete: reopen it to change it.');
         checkInspector(db, job.firm, body.inspector);
-        const name = insurerName(db, caller, body.insurance);
+        const current = oneRow(
+          prepared<{ insurance: number | null; name: string }>(
+            db,
+            'SELECT insurance, insurance_name AS name FROM adas_inspection WHERE adas_inspection = ?',
+          ).get(head.adas_inspection),
+        );
+        const name = insurerName(db, job.firm, body.insurance, current);
         prepared(
           db,
           `UPDATE adas_inspection SET adas_inspection_type = ?, inspector = ?, insurance = ?, insurance_name = ?, ronumber = ?, notes = ?, inspection_date = ?

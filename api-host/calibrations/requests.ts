@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { type CalibrateRequest, type RequestNote, requestLine } from '../../lib/contract/calibrations';
 import { parseJsonColumn } from '../../lib/json-column';
 import type { contract } from '../../lib/contract';
-import { cents, dollars } from '../../lib/calibrations/rules';
+import { KEPT_ON_COMPLETION, cents, dollars } from '../../lib/calibrations/rules';
 import type { Db } from '../core/db';
 import { oneRow, prepared, preparedValue } from '../core/sql';
 import { userName } from '../users/service';
@@ -200,10 +200,11 @@ export function completeRequestsOf(db: Db, adas: number, user: number): void {
   const following = prepared(
     db,
     `SELECT calibrate_request FROM calibrate_request
-     WHERE adas_inspection IN (SELECT adas_inspection FROM adas_inspection WHERE adas = ? AND status = 2) AND status_name NOT IN ('Declined', 'Cancelled', 'Completed')`,
+     WHERE adas_inspection IN (SELECT adas_inspection FROM adas_inspection WHERE adas = ? AND status = 2)
+       AND status_name NOT IN (SELECT value FROM json_each(?))`,
   )
     .pluck()
-    .all(adas) as number[];
+    .all(adas, JSON.stringify(KEPT_ON_COMPLETION)) as number[];
   const complete = prepared(
     db,
     `UPDATE calibrate_request SET status_name = 'Completed', status_changed_at = strftime('%Y-%m-%dT%H:%M:%SZ','now'), status_changed_by = ?

@@ -37,6 +37,7 @@ export const adasApi = {
   setLineEquipped: (adas: number, uniqueSequenceNumber: number, isNotEquipped: boolean) =>
     bff<A['saveEquipped']>('POST', 'adas/saveEquipped', { body: { adas, uniqueSequenceNumber, isNotEquipped } }),
   decodeJob: (adas: number) => bff<A['decode']>('POST', 'adas/decode', { body: { adas } }),
+  insurers: (firm: number, signal?: AbortSignal) => bff<A['insurers']>('GET', 'adas/insurers', { query: { firm }, signal }),
 };
 
 export const vehicleApi = {

@@ -18,6 +18,7 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { HistoryButton } from '@/components/history';
 import { useForm } from '@/components/ui/use-form';
 import { INSPECTION_TYPES, RESULT, RESULTS, STATUS, STATUS_NAMES, nameOf, statusName, vehicleLabel } from '@/lib/adas/rules';
+import { completesWithInspection } from '@/lib/calibrations/rules';
 import type { AdasRecord, InspectionItem, InspectionRecord } from '@/lib/contract/adas';
 import type { EvidenceItem } from '@/lib/contract/evidence';
 import type { AdasSystem } from '@/lib/contract/decode';
@@ -47,6 +48,8 @@ export interface InspectionScreenProps {
   evidence: EvidenceItem[];
   /** The signed-in user: whose changes kept on this device the screen shows (issue 30 §2). */
   user: number;
+  /** The status of the inspection's calibration request, if it has one (completing may complete it). */
+  requestStatus?: string | null;
 }
 
 type Draft = Record<number, { result: number | null; isNotEquipped: boolean }>;
@@ -62,6 +65,7 @@ export function InspectionScreen({
   timezone,
   evidence: savedEvidence,
   user,
+  requestStatus = null,
 }: InspectionScreenProps) {
   const router = useRouter();
   const formId = useId();
@@ -544,7 +548,8 @@ export function InspectionScreen({
             <>
               {flagged.map((o) => `${o.system}: ${nameOf(RESULTS, o.result)}`).join('; ')}. The report will show{' '}
               {flagged.length === 1 ? 'this system' : `these ${flagged.length} systems`} as recorded, marked as needing attention, and they
-              are not counted as calibrations sold. A calibration request of this inspection becomes Completed.
+              are not counted as calibrations sold.
+              {requestStatus != null && completesWithInspection(requestStatus) && ' Its calibration request becomes Completed.'}
             </>
           }
           onConfirm={async () => {

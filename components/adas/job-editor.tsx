@@ -7,7 +7,7 @@
  * Started from the ADAS Systems Overview it also starts the first inspection (createAdas with `inspection`). A failed save keeps everything typed and
  * says why, next to the field at fault.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -20,6 +20,7 @@ import type { Owner, VehicleRecord } from '@/lib/contract/vehicles';
 import { MESSAGES } from '@/lib/validation/messages';
 import { adasApi, vehicleApi } from './api';
 import type { Choice } from './errors';
+import { insurerChoicesOf } from './insurer-choices';
 import { InsurerField } from './insurer-field';
 import { VehicleFields, newVehicleForm, vehicleBody, vehicleProblems, type VehicleForm } from './vehicle-fields';
 
@@ -32,6 +33,7 @@ export interface JobEditorProps {
   withInspection?: boolean;
   locations: readonly Choice[];
   defaultFirm: number;
+  /** The insurers the job's location (or `defaultFirm` for a new job) works with; reloaded when the location changes. */
   insurers: readonly Choice[];
   onClose: () => void;
   onSaved: (result: { adas: number; adasInspection: number | null }) => void;
@@ -83,6 +85,36 @@ export function JobEditor({ job, vehicle, withInspection = false, locations, def
   const { firm, ronumber, adasType, insurance, notes, owner, v, startInspection, inspectionType } = form.draft;
   const { set, errors, busy } = form;
   const [ownerVehicles, setOwnerVehicles] = useState<VehicleRecord[]>([]);
+  const [insurerChoices, setInsurerChoices] = useState({ list: insurers, loading: false });
+  const insurersLoad = useRef<AbortController | null>(null);
+  useEffect(() => () => insurersLoad.current?.abort(), []);
+
+  // Another location works with other insurers (api-host/adas/insurers.ts): its list replaces the
+  // field's, and an insurer chosen that it does not work with goes, saying so at the field.
+  const chooseFirm = (next: number) => {
+    set('firm', next);
+    insurersLoad.current?.abort();
+    const ctrl = new AbortController();
+    insurersLoad.current = ctrl;
+    setInsurerChoices((c) => ({ ...c, loading: true }));
+    adasApi
+      .insurers(next, ctrl.signal)
+      .then((answer) => {
+        if (ctrl.signal.aborted) return;
+        const list = insurerChoicesOf(answer);
+        setInsurerChoices({ list, loading: false });
+        const kept = job && next === job.firm && insurance === job.insurance;
+        if (insurance == null || kept || list.some((x) => x.value === insurance)) return;
+        const name = insurerChoices.list.find((x) => x.value === insurance)?.label ?? job?.insuranceName ?? 'The insurer';
+        set('insurance', null);
+        form.setErrors((e) => ({ ...e, insurance: `${name} does not work with this location: choose again.` }));
+      })
+      .catch((err: unknown) => {
+        if (ctrl.signal.aborted) return;
+        setInsurerChoices({ list: [], loading: false });
+        form.say(`The insurers of this location could not be loaded: ${err instanceof Error ? err.message : String(err)}`);
+      });
+  };
 
   // The customer's vehicles, to pick one instead of entering a new vehicle.
   const contact = owner?.contact ?? null;
@@ -130,7 +162,7 @@ export function JobEditor({ job, vehicle, withInspection = false, locations, def
               placeholder={null}
               options={locations}
               value={firm}
-              onChange={(e) => set('firm', Number(e.target.value))}
+              onChange={(e) => chooseFirm(Number(e.target.value))}
               error={errors.firm}
             />
           )}
@@ -152,9 +184,10 @@ export function JobEditor({ job, vehicle, withInspection = false, locations, def
             error={errors.adasType}
           />
           <InsurerField
-            insurers={insurers}
+            insurers={insurerChoices.list}
             value={insurance}
             currentName={job?.insuranceName}
+            disabled={insurerChoices.loading}
             onChange={(x) => set('insurance', x)}
             error={errors.insurance}
           />

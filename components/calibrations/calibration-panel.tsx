@@ -24,6 +24,12 @@ export interface CalibrationPanelProps {
 
 export function CalibrationPanel(p: CalibrationPanelProps) {
   const [request, setRequest] = useState(p.request);
+  // The page's render is newer when the inspection's completion changed the request (issue 31 §4).
+  const [given, setGiven] = useState(p.request);
+  if (p.request !== given) {
+    setGiven(p.request);
+    setRequest(p.request);
+  }
   const reload = () => void calibrationApi.request(p.adasInspection).then(setRequest);
   return (
     <div className="flex flex-col gap-4">

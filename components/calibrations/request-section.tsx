@@ -33,6 +33,12 @@ export function RequestSection({ request: r, user, role, timezone, onChanged }: 
   const headingId = useId();
   const formatWhen = (iso: string) => formatDateTime(iso, timezone);
   const [status, setStatus] = useState<string>(r.statusName);
+  // A status changed elsewhere (the inspection's completion completes the request) becomes the select's.
+  const [savedStatus, setSavedStatus] = useState(r.statusName);
+  if (r.statusName !== savedStatus) {
+    setSavedStatus(r.statusName);
+    setStatus(r.statusName);
+  }
   const [reason, setReason] = useState('');
   // Declined and Cancelled need a reason: said on Save, next to the field, and cleared as it is typed.
   const [reasonError, setReasonError] = useState<string | null>(null);

@@ -8,6 +8,12 @@ export const REQUEST_STATUSES = ['New', 'Quoted', 'Approved', 'Scheduled', 'In P
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 /** Statuses that end a request; setting one needs a reason. */
 export const CLOSING_STATUSES: readonly RequestStatus[] = ['Declined', 'Cancelled'];
+/**
+ * A request follows its job (issue 31 §4): when its inspection completes it becomes Completed, unless it
+ * was ended (a closing status) or is Completed already. The host's write and the screen's warning read this.
+ */
+export const KEPT_ON_COMPLETION: readonly RequestStatus[] = [...CLOSING_STATUSES, 'Completed'];
+export const completesWithInspection = (status: string) => !(KEPT_ON_COMPLETION as readonly string[]).includes(status);
 /** Where a status reason came from (docs/calibrations.md#fields "reasonSource"). */
 export const REASON_SOURCES = ['Shop', 'Insurer', 'Customer', 'Technician', 'Estimate'] as const;
 

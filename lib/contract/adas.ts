@@ -449,14 +449,16 @@ export const decode = defineCall({
   response: vinDecode,
 });
 /**
- * Beyond the specification: the insurers a job, inspection or new job may name (api-host/adas/insurers.ts):
- * the network's and those of the firms the caller reaches, active, by name. lookup/insurance belongs to the
+ * Beyond the specification: the insurers a job of location `firm` (default: the caller's own) may name
+ * (api-host/adas/insurers.ts): the active insurers of that location and of every firm above it in the
+ * network, by name. A location the caller does not reach answers 404. lookup/insurance belongs to the
  * administration's roles; every ADAS role needs these.
  */
 export const insurers = defineCall({
   ...ADAS_ROLES,
   method: 'GET',
   path: 'adas/insurers',
+  query: z.object({ firm: q.id().optional() }),
   response: z.array(z.object({ insurance: z.number().int(), insuranceName: z.string(), firmName: z.string() })),
 });
 /**

@@ -31,15 +31,33 @@ test('an insurer chosen on a new job, and only what was recorded, end up in the 
   await dialog.getByLabel('RO number').fill(ro);
   await expect(dialog.getByText('This field is required')).toBeHidden();
 
-  // The insurers the shop works with: the network's and its own.
-  const insurance = dialog.getByLabel('Insurance');
-  await expect(insurance.locator('option')).toContainText(['None', 'Allied Auto Insurance', 'Brooklyn Mutual Auto']);
-  await expect(insurance.locator('option', { hasText: 'Pacific Coast Auto' })).toHaveCount(0);
-  await insurance.selectOption({ label: 'Brooklyn Mutual Auto' });
+  // The insurers the shop works with, its own and its network's (more than 12: searched by name); not
+  // those of another branch of the network (Northstar West's Pacific Coast Auto, Northstar South's Lone Star Mutual).
+  const insurance = dialog.getByRole('combobox', { name: 'Insurance' });
+  const found = dialog.getByRole('listbox', { name: 'Insurance' }).getByRole('option');
+  await insurance.fill('pacific');
+  await expect(dialog.getByRole('status').filter({ hasText: 'No matches' })).toHaveCount(1);
+  await insurance.fill('MUTUAL');
+  await expect(found).toContainText(['Beacon Mutual', 'Brooklyn Mutual Auto', 'Lakeshore Mutual']);
+  await expect(found.filter({ hasText: 'Lone Star Mutual' })).toHaveCount(0);
+  await found.filter({ hasText: 'Brooklyn Mutual Auto' }).click();
+  await expect(dialog.getByText('Insurer: Brooklyn Mutual Auto', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Start job and inspection' }).click();
   await expect(page).toHaveURL(/\/view\?adasInspection=\d+/);
   const inspection = Number(new URL(page.url()).searchParams.get('adasInspection'));
-  await expect(page.getByLabel('Insurance')).toHaveValue(/\d+/);
+  await expect(page.getByRole('main').getByText('Insurer: Brooklyn Mutual Auto', { exact: true })).toBeVisible();
+  // A calibration request on the inspection (as the estimate step makes one): it will follow the inspection.
+  const request = await hostCall<{ id: number }>(await hostToken(5), 'POST', 'api/adas/createCalibrate', {
+    firm: 6,
+    adasInspection: inspection,
+    year: 2021,
+    make: 'Honda',
+    model: 'Pilot',
+    reason: 'Windshield replaced',
+  });
+  expect(request.status).toBe(200);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /Calibration request #\d+/ })).toBeVisible();
   await waitForHydration(page, 'main tbody select');
 
   // Results: the first system Calibrated, the second Not equipped, the third Failed, the rest Passed.
@@ -61,11 +79,14 @@ test('an insurer chosen on a new job, and only what was recorded, end up in the 
   const ask = page.getByRole('dialog', { name: 'Complete with systems not calibrated?' });
   await expect(ask).toContainText(`${names[2]}: Failed`);
   await expect(ask).toContainText('The report will show');
+  await expect(ask).toContainText('Its calibration request becomes Completed.');
   await ask.getByRole('button', { name: 'Complete inspection' }).click();
   await expect(page.getByTestId('inspection-status')).toHaveText('Complete');
   // Each saved result says who set it and when (what the report prints); the Not equipped one has none.
   await expect(rows.nth(0).getByTestId('result-set-by')).toHaveText(/^Set by \S.*, \d\d\/\d\d\/\d{4}$/);
   await expect(rows.nth(1).getByTestId('result-set-by')).toHaveCount(0);
+  // The request followed, on the screen without a reload too.
+  await expect(page.getByLabel('Status', { exact: true }).last()).toHaveValue('Completed');
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()]);
   const text = (await new PDFParse({ data: readFileSync((await download.path())!) }).getText()).text.replace(/[ \t]+/g, ' ');
@@ -108,6 +129,26 @@ test('an insurer chosen on a new job, and only what was recorded, end up in the 
   await page.goto(`/adas?searchTerm=${vin.slice(-7)}`);
   await expect(page.getByRole('row').filter({ hasText: ro })).toContainText('Brooklyn Mutual Auto');
   expect(inspection).toBeGreaterThan(0);
+});
+
+test('the insurers follow the job’s location in the new-job dialog', async ({ page }) => {
+  // Northstar East's user reaches its shops; each works with its own insurers and the network's above it.
+  await signIn(page, 9, undefined, '/adas');
+  await waitForHydration(page, 'main thead a');
+  await page.getByRole('button', { name: 'New job' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New ADAS job' });
+  const location = dialog.getByLabel('Location');
+  await location.selectOption({ label: 'Brooklyn Collision & Glass' });
+  await dialog.getByRole('combobox', { name: 'Insurance' }).fill('brooklyn');
+  await dialog.getByRole('listbox', { name: 'Insurance' }).getByRole('option', { name: 'Brooklyn Mutual Auto' }).click();
+  await expect(dialog.getByText('Insurer: Brooklyn Mutual Auto', { exact: true })).toBeVisible();
+  // Queens does not work with Brooklyn's own insurer: it goes, and the field says why.
+  await location.selectOption({ label: 'Queens Auto Body' });
+  await expect(dialog.getByText('Brooklyn Mutual Auto does not work with this location: choose again.')).toBeVisible();
+  const insurance = dialog.getByLabel('Insurance');
+  await expect(insurance).toHaveValue('');
+  await expect(insurance.locator('option', { hasText: 'Empire Claims Network' })).toHaveCount(1);
+  await expect(insurance.locator('option', { hasText: 'Brooklyn Mutual Auto' })).toHaveCount(0);
 });
 
 test('Declined asks for a reason in words instead of greying out', async ({ page }) => {

@@ -572,31 +572,112 @@ describe('vehicles', () => {
 });
 
 describe('the insurers a job may name (issue 31 §1)', () => {
-  it('offers the network’s and the caller’s firms’ active insurers, and saves each one it offers', async () => {
-    const offered = await ok(a.insurers);
-    const firms = host.db.prepare('SELECT insurance, firm, is_inactive FROM insurance').all() as {
+  const insurerId = (name: string) =>
+    one<{ insurance: number }>('SELECT insurance FROM insurance WHERE insurance_name = ?', name).insurance;
+  /** The active insurers of `firm` and of every firm above it, read from the tables. */
+  const expectedFor = (firm: number) => {
+    const firms: number[] = [];
+    for (let f: number | null = firm; f != null; f = one<{ parent: number | null }>('SELECT parent FROM firm WHERE firm = ?', f).parent)
+      firms.push(f);
+    const rows = host.db.prepare('SELECT insurance, firm, is_inactive FROM insurance').all() as {
       insurance: number;
       firm: number;
       is_inactive: number;
     }[];
-    const expected = firms
-      .filter((i) => !i.is_inactive && (i.firm === 1 || i.firm === 6))
+    return rows
+      .filter((i) => !i.is_inactive && firms.includes(i.firm))
       .map((i) => i.insurance)
       .sort((x, y) => x - y);
-    expect(offered.map((i) => i.insurance).sort((x, y) => x - y)).toEqual(expected);
-    expect(offered.map((i) => i.insuranceName)).toContain('Brooklyn Mutual Auto');
-    expect(offered.map((i) => i.insuranceName)).not.toContain('Summit Casualty'); // inactive
-    expect(offered.map((i) => i.insuranceName)).not.toContain('Pacific Coast Auto'); // another firm's
+  };
+  const ids = (list: { insurance: number }[]) => list.map((i) => i.insurance).sort((x, y) => x - y);
+  const refused = ['This location does not work with this insurer: choose one of the list'];
 
-    const chosen = offered.find((i) => i.insuranceName === 'Brooklyn Mutual Auto')!;
-    const created = await ok(a.createAdas, { body: newJob({ ronumber: 'INS-1', insurance: chosen.insurance }) });
-    const saved = await ok(a.adas, { query: { adas: created.id } });
-    expect(saved).toMatchObject({ insurance: chosen.insurance, insuranceName: 'Brooklyn Mutual Auto' });
+  it('offers the active insurers of the job’s location and of the network above it, and saves each one it offers', async () => {
+    const offered = await ok(a.insurers);
+    expect(ids(offered)).toEqual(expectedFor(6));
+    const names = offered.map((i) => i.insuranceName);
+    expect(names).toEqual(expect.arrayContaining(['Allied Auto Insurance', 'Empire Claims Network', 'Brooklyn Mutual Auto']));
+    expect(names).not.toContain('Summit Casualty'); // inactive
+    expect(names).not.toContain('Pacific Coast Auto'); // Northstar West's, another branch of the network
+
+    for (const chosen of offered) {
+      const created = await ok(a.createAdas, { body: newJob({ ronumber: `INS-${chosen.insurance}`, insurance: chosen.insurance }) });
+      expect(await ok(a.adas, { query: { adas: created.id } })).toMatchObject({
+        insurance: chosen.insurance,
+        insuranceName: chosen.insuranceName,
+      });
+    }
   });
 
-  it('refuses an insurer it does not offer, on the field', async () => {
-    const other = one<{ insurance: number }>("SELECT insurance FROM insurance WHERE insurance_name = 'Pacific Coast Auto'").insurance;
-    const res = await status(a.createAdas, { body: newJob({ ronumber: 'INS-2', insurance: other }) }, shop, 400);
-    expect(res.fieldErrors?.insurance).toEqual(['Unknown insurance: choose one of the list']);
+  it('answers per location: a franchisee user gets each shop’s own list, and another firm’s location is not acknowledged', async () => {
+    const brooklyn = await ok(a.insurers, { query: { firm: 6 } }, franchise);
+    const queens = await ok(a.insurers, { query: { firm: 7 } }, franchise);
+    expect(ids(brooklyn)).toEqual(expectedFor(6));
+    expect(ids(queens)).toEqual(expectedFor(7));
+    expect(queens.map((i) => i.insuranceName)).not.toContain('Brooklyn Mutual Auto');
+    await status(a.insurers, { query: { firm: 9 } }, shop, 404);
+  });
+
+  it('refuses, on the field, an insurer the job’s location does not work with, whoever saves it', async () => {
+    const res = await status(a.createAdas, { body: newJob({ ronumber: 'INS-2', insurance: insurerId('Pacific Coast Auto') }) }, shop, 400);
+    expect(res.fieldErrors?.insurance).toEqual(refused);
+    // The franchisee user reaches Brooklyn and Queens, but Brooklyn's own insurer is not Queens'.
+    const brooklynMutual = insurerId('Brooklyn Mutual Auto');
+    const atQueens = await status(
+      a.createAdas,
+      { body: newJob({ firm: 7, ronumber: 'INS-3', insurance: brooklynMutual }) },
+      franchise,
+      400,
+    );
+    expect(atQueens.fieldErrors?.insurance).toEqual(refused);
+    const atBrooklyn = await ok(a.createAdas, { body: newJob({ firm: 6, ronumber: 'INS-4', insurance: brooklynMutual }) }, franchise);
+    // Moving that job to Queens with its insurer is refused; the job is as it was.
+    const moved = await status(
+      a.saveAdas,
+      { body: { adas: atBrooklyn.id, ...newJob({ firm: 7, ronumber: 'INS-4', insurance: brooklynMutual }) } },
+      franchise,
+      400,
+    );
+    expect(moved.fieldErrors?.insurance).toEqual(refused);
+    expect(await ok(a.adas, { query: { adas: atBrooklyn.id } }, franchise)).toMatchObject({ firm: 6, insurance: brooklynMutual });
+    // An unknown insurer: the same 400, never a 500.
+    expect(
+      (await status(a.createAdas, { body: newJob({ ronumber: 'INS-5', insurance: 999_999 }) }, shop, 400)).fieldErrors?.insurance,
+    ).toEqual(refused);
+  });
+
+  it('checks an inspection’s insurer against its job’s location, and keeps one made inactive since', async () => {
+    const empire = insurerId('Empire Claims Network');
+    const created = await ok(a.createAdas, {
+      body: newJob({ ronumber: 'INS-6', insurance: empire, inspection: { adasInspectionType: 1, inspector: null } }),
+    });
+    const inspection = must(created.adasInspection, 'the first inspection');
+    expect(await ok(a.adasInspection, { query: { adasInspection: inspection } })).toMatchObject({
+      insurance: empire,
+      insuranceName: 'Empire Claims Network',
+    });
+    const bad = await status(
+      a.saveAdasInspection,
+      { body: { adasInspection: inspection, adas: created.id, insurance: insurerId('Lone Star Mutual') } },
+      shop,
+      400,
+    );
+    expect(bad.fieldErrors?.insurance).toEqual(refused);
+
+    host.db.prepare('UPDATE insurance SET is_inactive = 1 WHERE insurance = ?').run(empire);
+    try {
+      // The records that name it still save (their notes change); a new record cannot name it.
+      await ok(a.saveAdas, { body: { adas: created.id, ...newJob({ ronumber: 'INS-6', insurance: empire, notes: 'Kept' }) } });
+      await ok(a.saveAdasInspection, { body: { adasInspection: inspection, adas: created.id, insurance: empire, notes: 'Kept' } });
+      expect(await ok(a.adasInspection, { query: { adasInspection: inspection } })).toMatchObject({
+        insuranceName: 'Empire Claims Network',
+        notes: 'Kept',
+      });
+      expect((await ok(a.insurers)).map((i) => i.insurance)).not.toContain(empire);
+      const res = await status(a.createAdas, { body: newJob({ ronumber: 'INS-7', insurance: empire }) }, shop, 400);
+      expect(res.fieldErrors?.insurance).toEqual(refused);
+    } finally {
+      host.db.prepare('UPDATE insurance SET is_inactive = 0 WHERE insurance = ?').run(empire);
+    }
   });
 });

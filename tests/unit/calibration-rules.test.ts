@@ -1,6 +1,6 @@
 /** The calibration rules (issues 14, 32): quote totals and the price check, JSON-text-or-list. The scrub's rules: scrub-rules.test.ts. */
 import { describe, expect, it } from 'vitest';
-import { checkQuote, jsonList } from '../../lib/calibrations/rules';
+import { REQUEST_STATUSES, checkQuote, completesWithInspection, jsonList } from '../../lib/calibrations/rules';
 import { listOrJson, requestFile } from '../../lib/contract/calibrations';
 
 describe('quote totals and the price check', () => {
@@ -52,5 +52,11 @@ describe('JSON text or list', () => {
     expect(files.parse('[{"name":"a.pdf","url":"u"}]')).toEqual([{ name: 'a.pdf', url: 'u' }]);
     expect(files.parse([{ name: 'a.pdf', url: 'u' }])).toEqual([{ name: 'a.pdf', url: 'u' }]);
     expect(files.safeParse('not json').success).toBe(false);
+  });
+});
+
+describe('a request follows its inspection (issue 31 §4)', () => {
+  it('completes every status but the closing ones and Completed itself', () => {
+    expect(REQUEST_STATUSES.filter(completesWithInspection)).toEqual(['New', 'Quoted', 'Approved', 'Scheduled', 'In Progress']);
   });
 });

@@ -39,7 +39,7 @@ export default async function AdasPage({ searchParams }: { searchParams: Promise
       api(contract.alldata.getLinksInternal, { query: { adas: jobId } }),
       api(contract.alldata.getGeneralInfoLinks, { query: { adas: jobId } }),
       locationChoices(),
-      insurerChoices(),
+      insurerChoices(job.firm),
     ]);
     const labels = {
       created: formatDateTime(job.createdAt, timezone),

@@ -40,7 +40,7 @@ export default async function ViewPage({ searchParams }: { searchParams: Promise
   const [items, notInstalled, insurers, request, preference, evidence] = await Promise.all([
     api(contract.adas.adasInspectionItems, query),
     api(contract.adas.notInstalledOnInspection, query),
-    insurerChoices(),
+    insurerChoices(inspection.firm),
     api(contract.calibration.request, query),
     api(contract.calibration.getReportPreference, query),
     api(contract.evidence.evidence, query),
@@ -58,6 +58,7 @@ export default async function ViewPage({ searchParams }: { searchParams: Promise
         timezone={session.profile.timezone}
         evidence={evidence}
         user={session.profile.user}
+        requestStatus={request?.statusName ?? null}
       />
       <LazyCalibrationPanel
         adas={job.adas}
