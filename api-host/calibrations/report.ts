@@ -19,6 +19,7 @@
  * - a recommendation tied to systems prints only when one of them is on the inspection with a result that
  *   is neither Not equipped nor Not applicable; recommendation texts are advice to follow, never a
  *   statement of work done (the demo texts were reworded by configuration migration 3);
+ * - a job field nobody filled (RO number, insurer, inspection date, inspector) prints "not recorded", never a bare dash;
  * - the header names the brand and the firm once each, and not again when the title already names them;
  * - every label is in the report's language: the product's labels ship translated (report-labels.ts),
  *   a firm's own translations (language/translations) win, and a text without a translation prints in
@@ -330,7 +331,7 @@ export function renderReport(data: ReportData, pref: ReportPreference, translate
       .font('Helvetica-Bold')
       .text(`${L(label)}: `, { continued: true })
       .font('Helvetica')
-      .text(winAnsi(value || '-'));
+      .text(value ? winAnsi(value) : L('not recorded'));
 
   // The header: the brand and the firm once each, not again when the title names them.
   // A firm's own title is one of its report texts: its translation, or English marked.

@@ -82,7 +82,7 @@ export function InspectionScreen({
       insurance: i.insurance,
       ronumber: i.ronumber,
       notes: i.notes,
-      date: toLocalInput(i.inspectionDate, timezone),
+      inspectionDate: toLocalInput(i.inspectionDate, timezone),
       status: i.status,
     },
   });
@@ -204,7 +204,7 @@ export function InspectionScreen({
           insurance: form.insurance,
           ronumber: form.ronumber,
           notes: form.notes,
-          inspectionDate: form.date ? fromLocalInput(form.date, timezone) : null,
+          inspectionDate: form.inspectionDate ? fromLocalInput(form.inspectionDate, timezone) : null,
           status: form.status,
         });
         editor.setErrors({});
@@ -302,7 +302,7 @@ export function InspectionScreen({
           options={options(INSPECTION_TYPES)}
           value={form.adasInspectionType}
           disabled={complete}
-          onChange={(e) => setForm({ ...form, adasInspectionType: Number(e.target.value) })}
+          onChange={(e) => setForm({ adasInspectionType: Number(e.target.value) })}
         />
         <SelectField
           label="Inspector"
@@ -310,7 +310,7 @@ export function InspectionScreen({
           options={job.inspectors.map((u) => ({ value: u.user, label: u.name }))}
           value={form.inspector ?? ''}
           disabled={complete}
-          onChange={(e) => setForm({ ...form, inspector: e.target.value ? Number(e.target.value) : null })}
+          onChange={(e) => setForm({ inspector: e.target.value ? Number(e.target.value) : null })}
           error={errors.inspector}
         />
         <InsurerField
@@ -318,7 +318,7 @@ export function InspectionScreen({
           value={form.insurance}
           currentName={i.insuranceName}
           disabled={complete}
-          onChange={(insurance) => setForm({ ...form, insurance })}
+          onChange={(insurance) => setForm({ insurance })}
           error={errors.insurance}
         />
         <TextField
@@ -326,15 +326,15 @@ export function InspectionScreen({
           value={form.ronumber}
           maxLength={30}
           disabled={complete}
-          onChange={(e) => setForm({ ...form, ronumber: e.target.value })}
+          onChange={(e) => setForm({ ronumber: e.target.value })}
           error={errors.ronumber}
         />
         <TextField
           label="Inspection date"
           type="datetime-local"
-          value={form.date}
+          value={form.inspectionDate}
           disabled={complete}
-          onChange={(e) => setForm({ ...form, date: e.target.value })}
+          onChange={(e) => setForm({ inspectionDate: e.target.value })}
           error={errors.inspectionDate}
         />
         <SelectField
@@ -342,7 +342,7 @@ export function InspectionScreen({
           placeholder={null}
           options={options(STATUS_NAMES)}
           value={form.status}
-          onChange={(e) => setForm({ ...form, status: Number(e.target.value) })}
+          onChange={(e) => setForm({ status: Number(e.target.value) })}
           error={errors.status}
         />
         <div className="sm:col-span-2 lg:col-span-3">
@@ -351,7 +351,7 @@ export function InspectionScreen({
             value={form.notes}
             maxLength={2000}
             disabled={complete}
-            onChange={(e) => setForm({ ...form, notes: e.target.value })}
+            onChange={(e) => setForm({ notes: e.target.value })}
           />
         </div>
         <div className="flex justify-end sm:col-span-2 lg:col-span-3">

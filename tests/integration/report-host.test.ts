@@ -95,6 +95,8 @@ describe('the report of an inspection', () => {
     }
     expect(block(text, notEquipped.system)).toContain('Not equipped');
     expect(block(text, failed.system)).toContain('! Failed');
+    // The job names no insurer: the report says so rather than printing a bare dash.
+    expect(text).toContain('Insurer: not recorded');
     expect(text).toMatch(/Needs attention - Failed: 1, No result recorded: \d+/);
     // A system without a result prints no technician or date.
     if (systems.length > 4) expect(block(text, must(systems[4], 'systems[4]').system)).not.toMatch(/Technician|Date:/);
