@@ -1,7 +1,9 @@
 /**
  * THE SALES SEAM: what of a completed inspection is billable, and the billable calibrations of a period per
- * location. Everything the dashboard says about sales (the roll-ups, by service and make, the invoicing
- * list) comes from `billableLines` through the facts it feeds (rollup.ts); nothing else prices anything.
+ * location. Every figure of the dashboard (the totals and line of days, by service, make and tech, all,
+ * single location, invoicing, the administrator counts, and the ADAS records tab's Calibrations and Sales
+ * per job: records.ts) comes from `billableLines` through the facts it feeds (rollup.ts); nothing else
+ * counts or prices a calibration, so the records add up to the numbers for any period and location.
  *
  * THE RULE (issue 31 §3; docs/dashboard.md): a sale is a calibrated system of a completed inspection —
  * a system whose recorded result is "Calibrated" and that is not marked Not equipped — and nothing else:
