@@ -86,7 +86,7 @@ export function billableByFirm(nodes: readonly number[], startDate: string, endD
     sql: `WITH RECURSIVE sub(firm) AS (SELECT value FROM json_each(?) UNION SELECT f.firm FROM firm f JOIN sub ON f.parent = sub.firm)
           SELECT CAST(f.firm AS TEXT) AS key, f.name AS label, f.firm AS firm, 0 AS drill,
             sum(d.inspections) AS inspections, sum(d.calibrations) AS calibrations, sum(d.sales_cents) / 100.0 AS sales,
-            sum(d.minutes) / 60.0 AS hours, sum(d.cost_cents) / 100.0 AS cost
+            sum(d.minutes) / 60.0 AS hours, sum(d.cost_cents) / 100.0 AS cost, sum(d.unrated_minutes) / 60.0 AS unratedHours
           FROM firm f JOIN dashboard_daily d ON d.node = f.firm AND d.kind = 'own' AND d.day BETWEEN ? AND ?
           WHERE f.firm IN (SELECT firm FROM sub)
           GROUP BY f.firm HAVING sum(d.calibrations) > 0`,

@@ -79,8 +79,10 @@ export const measures = z.object({
   /** Dollars. */
   sales: z.number(),
   hours: z.number(),
-  /** Dollars. */
+  /** Dollars: the book hours at the technicians' labor rates, of the hours whose technician has one. */
   cost: z.number(),
+  /** The hours of `hours` whose cost is unknown: worked by technicians without a labor rate, or by nobody (Unassigned). */
+  unratedHours: z.number(),
 });
 export type Measures = z.infer<typeof measures>;
 

@@ -201,3 +201,65 @@ describe('dashboard numbers and records', () => {
     expect({ ...totals, sales: Math.round(totals.sales * 100) }).toMatchObject({ ...records, sales: Math.round(records.sales * 100) });
   });
 });
+
+describe('cost', () => {
+  it('keeps the hours of a technician without a labor rate beside the cost, so the cost never passes for the whole (issue 31 §3)', async () => {
+    const created = await host.ok(shop, a.createAdas, {
+      body: { firm: 6, ronumber: 'RO-RATE-1', vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' }, inspection: {} },
+    });
+    const inspection = created.adasInspection as number;
+    const items = await host.ok(shop, a.adasInspectionItems, { query: { adasInspection: inspection } });
+    await host.ok(shop, a.saveAdasInspectionResults, {
+      body: {
+        adasInspection: inspection,
+        results: items.map((s, i) => ({
+          adasChecklistMatrix: s.adasChecklistMatrix,
+          result: i === 0 ? RESULT.calibrated : RESULT.notApplicable,
+        })),
+      },
+    });
+    // Nobody at the shop has a labor rate when the inspection is completed (the rate is read then).
+    const rates = host.db.prepare('SELECT user, labor_rate AS rate FROM user WHERE firm = 6').all() as {
+      user: number;
+      rate: number | null;
+    }[];
+    host.db.prepare('UPDATE user SET labor_rate = NULL WHERE firm = 6').run();
+    try {
+      const head = await host.ok(shop, a.adasInspection, { query: { adasInspection: inspection } });
+      await host.ok(shop, a.saveAdasInspection, { body: { ...head, status: STATUS.complete } });
+    } finally {
+      const restore = host.db.prepare('UPDATE user SET labor_rate = ? WHERE user = ?');
+      for (const r of rates) restore.run(r.rate, r.user);
+    }
+    const fact = host.db
+      .prepare('SELECT minutes, cost_cents AS cost, unrated_minutes AS unrated FROM dashboard_inspection WHERE adas_inspection = ?')
+      .get(inspection) as { minutes: number; cost: number; unrated: number };
+    expect(fact.minutes).toBeGreaterThan(0);
+    expect(fact).toEqual({ minutes: fact.minutes, cost: 0, unrated: fact.minutes });
+
+    // The period's totals: the unrated hours are those of the facts without a rate, the cost that of the others.
+    const [start, end] = [day(-30), day(1)];
+    const expected = host.db
+      .prepare(
+        `SELECT sum(minutes) / 60.0 AS hours, sum(unrated_minutes) / 60.0 AS unrated, sum(cost_cents) AS cost,
+           sum(CASE WHEN unrated_minutes > 0 THEN 1 ELSE 0 END) AS unratedFacts, sum(CASE WHEN cost_cents > 0 THEN 1 ELSE 0 END) AS ratedFacts
+         FROM dashboard_inspection WHERE firm = 6 AND day BETWEEN ? AND ?`,
+      )
+      .get(start, end) as { hours: number; unrated: number; cost: number; unratedFacts: number; ratedFacts: number };
+    expect(expected.ratedFacts).toBeGreaterThan(0);
+    expect(expected.unratedFacts).toBeGreaterThan(0);
+    for (const analysis of ['all', 'techCost', 'serviceCounts', 'location', 'invoicing'] as const) {
+      const res = await host.ok(franchiser, contract.dashboard.dashboard, {
+        query: { firm: 6, startDate: start, endDate: end, analysis, pageSize: 100 },
+      });
+      expect({ analysis, unrated: res.totals.unratedHours, cost: Math.round(res.totals.cost * 100) }).toEqual({
+        analysis,
+        unrated: Math.round(expected.unrated * 100) / 100,
+        cost: expected.cost,
+      });
+      expect(res.totals.unratedHours).toBeLessThan(res.totals.hours);
+    }
+    const top = await host.ok(franchiser, contract.dashboard.dashboardTop, { query: { firm: 6, startDate: start, endDate: end } });
+    expect(top.totals.unratedHours).toBe(Math.round(expected.unrated * 100) / 100);
+  });
+});
