@@ -2,8 +2,8 @@
  * dashboard/adasRecords: the records behind the numbers, one page. The jobs of the scope created in the
  * period (local days in the caller's time zone) or with an inspection the numbers count in it (completed in
  * the period: its facts, rollup.ts), each with what the numbers count for it in the period — its
- * calibrations and sales, summed from the same facts as every other figure of the dashboard (billable.ts),
- * so the records' column adds up to the numbers' total for any period and location (issue 31 §3). With
+ * inspections completed, calibrations and sales, summed from the same facts as every other figure of the dashboard (billable.ts),
+ * so the records' columns add up to the numbers' totals for any period and location (issue 31 §3). With
  * `tech`, the jobs of that technician's inspections counted in the period (the drill from a "by tech" row),
  * with that technician's share of them. Each job carries its inspections as JSON text built by SQLite
  * (docs/dashboard.md#fields: the host sends them as text; lib/contract/dashboard.ts parses them).
@@ -43,8 +43,8 @@ export function adasRecords(db: Db, caller: Caller, q: Query) {
   const byTech = q.tech !== undefined;
   // sub: the scope's locations; counted: per job, what the numbers count for it in the period (the facts).
   const scope = `WITH RECURSIVE sub(firm) AS (SELECT value FROM json_each(@nodes) UNION SELECT f.firm FROM firm f JOIN sub ON f.parent = sub.firm),
-    counted(adas, calibrations, sales_cents) AS (
-      SELECT d.adas, sum(d.calibrations), sum(d.sales_cents) FROM dashboard_inspection d
+    counted(adas, inspections, calibrations, sales_cents) AS (
+      SELECT d.adas, count(*), sum(d.calibrations), sum(d.sales_cents) FROM dashboard_inspection d
       WHERE d.day BETWEEN @startDate AND @endDate AND d.firm IN (SELECT firm FROM sub) ${byTech ? 'AND ifnull(d.tech, 0) = @tech' : ''}
       GROUP BY d.adas),
     listed(adas) AS (
@@ -62,7 +62,7 @@ export function adasRecords(db: Db, caller: Caller, q: Query) {
   const items = prepared<z.input<typeof adasRecord>>(
     db,
     `${scope} SELECT j.adas, j.firm, j.firm_name AS firmName, j.ronumber, j.vehicle_label AS vehicle, j.vin, j.status, j.created_at AS createdAt,
-       coalesce(c.calibrations, 0) AS calibrations, coalesce(c.sales_cents, 0) / 100.0 AS sales,
+       coalesce(c.inspections, 0) AS completedInspections, coalesce(c.calibrations, 0) AS calibrations, coalesce(c.sales_cents, 0) / 100.0 AS sales,
        ${INSPECTIONS_JSON} AS inspections
      FROM listed l JOIN adas j ON j.adas = l.adas LEFT JOIN counted c ON c.adas = j.adas
      ORDER BY ${ORDER[q.orderBy]} ${dir}, j.adas ${dir} LIMIT @limit OFFSET @offset`,

@@ -61,14 +61,14 @@ export function RecordsScreen(props: Props) {
       { id: 'vehicle', header: 'Vehicle', sortable: true, csv: (r) => r.vehicle, cell: (r) => r.vehicle },
       { id: 'firm', header: 'Location', sortable: true, csv: (r) => r.firmName, cell: (r) => r.firmName },
       { id: 'status', header: 'Status', sortable: true, csv: (r) => statusName(r.status), cell: (r) => statusName(r.status) },
+      // What the numbers count for the job in the period (api-host/dashboard/billable.ts): the same words as the totals.
       {
         id: 'inspections',
-        header: 'Inspections',
-        csv: (r) => r.inspections.length,
-        cell: (r) => r.inspections.length,
+        header: 'Inspections completed',
+        csv: (r) => r.completedInspections,
+        cell: (r) => formatCount(r.completedInspections),
         className: 'text-right tabular-nums',
       },
-      // What the numbers count for the job in the period (api-host/dashboard/billable.ts): the same words as the totals.
       {
         id: 'calibrations',
         header: 'Calibrations',
@@ -104,9 +104,9 @@ export function RecordsScreen(props: Props) {
       )}
       {!technician && records && (
         <p className="text-sm text-slate-700" data-testid="records-rule">
-          The jobs created {period} or with an inspection completed then. Calibrations and Sales are what the numbers count for each job in
-          this period: its Calibrated systems of inspections completed in it, at the approved request&apos;s price or else the configured
-          price.
+          The jobs created {period} or with an inspection completed then. Inspections completed, Calibrations and Sales are what the numbers
+          count for each job in this period: its inspections completed in it, their Calibrated systems, at the approved request&apos;s price
+          or else the configured price.
         </p>
       )}
       {records && (

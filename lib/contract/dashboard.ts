@@ -174,8 +174,9 @@ export const adasRecord = z.object({
   createdAt: z.string(),
   /**
    * What the numbers count for the job in the period (api-host/dashboard/billable.ts, the facts of its
-   * inspections completed in it; with `tech`, that technician's): so the column adds up to the numbers.
+   * inspections completed in it; with `tech`, that technician's): so the columns add up to the numbers.
    */
+  completedInspections: z.number().int().nonnegative(),
   calibrations: z.number().int().nonnegative(),
   sales: z.number(),
   inspections: inspectionsText,

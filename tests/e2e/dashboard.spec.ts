@@ -160,7 +160,7 @@ test('the numbers equal the records for the same period and location; the locati
 }) => {
   test.slow();
   // Northstar East and its shops, the last two months up to the day before yesterday (days other tests do not
-  // write to): the calibrations and sales of the Totals equal the sums of the records tab's columns.
+  // write to): the inspections, calibrations and sales of the Totals equal the sums of the records tab's columns.
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const range = `period=7&startDate=${day(-60)}&endDate=${day(-2)}&firm=3`;
   await signIn(page, 3, undefined, `/dashboard?${range}`);
@@ -176,7 +176,7 @@ test('the numbers equal the records for the same period and location; the locati
           .innerText()
       ).replace(/[$,]/g, ''),
     );
-  const [calibrations, sales] = [await total('Calibrations'), await total('Sales')];
+  const [inspections, calibrations, sales] = [await total('Inspections'), await total('Calibrations'), await total('Sales')];
   expect(calibrations).toBeGreaterThan(0);
 
   // The Location select: each location followed by those under it, indented by its level.
@@ -191,7 +191,7 @@ test('the numbers equal the records for the same period and location; the locati
 
   await page.getByRole('link', { name: 'ADAS records' }).click();
   await expect(page).toHaveURL(/view=records/);
-  await expect(page.getByTestId('records-rule')).toContainText('Calibrations and Sales are what the numbers count');
+  await expect(page.getByTestId('records-rule')).toContainText('Inspections completed, Calibrations and Sales are what the numbers count');
   await waitForHydration(page, 'main thead a');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -200,6 +200,7 @@ test('the numbers equal the records for the same period and location; the locati
   const text = (await readFile((await file.path())!, 'utf8')).replace(/^\ufeff/, '');
   const rows = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
   expect(rows.length).toBeGreaterThan(0);
+  expect(rows.reduce((n, r) => n + Number(r['Inspections completed']), 0)).toBe(inspections);
   expect(rows.reduce((n, r) => n + Number(r.Calibrations), 0)).toBe(calibrations);
   expect(Math.round(rows.reduce((n, r) => n + Number(r.Sales) * 100, 0))).toBe(Math.round(sales * 100));
 });

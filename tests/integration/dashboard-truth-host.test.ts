@@ -76,14 +76,19 @@ async function dashboardTotals(token: string, firm: number, startDate: string, e
 
 /** The records tab of `firm` and the period, every page: its jobs and the sums of its Calibrations and Sales columns. */
 async function recordsTab(token: string, firm: number, startDate: string, endDate: string, tech?: number) {
-  const jobs: { adas: number; createdAt: string; calibrations: number; sales: number }[] = [];
+  const jobs: { adas: number; createdAt: string; completedInspections: number; calibrations: number; sales: number }[] = [];
   for (let page = 1; ; page++) {
     const res = await host.ok(token, contract.dashboard.adasRecords, { query: { firm, startDate, endDate, tech, page, pageSize: 100 } });
     jobs.push(...res.items);
     if (jobs.length >= res.count || res.items.length === 0) break;
   }
   const cents = jobs.reduce((n, j) => n + Math.round(j.sales * 100), 0);
-  return { jobs, calibrations: jobs.reduce((n, j) => n + j.calibrations, 0), cents };
+  return {
+    jobs,
+    inspections: jobs.reduce((n, j) => n + j.completedInspections, 0),
+    calibrations: jobs.reduce((n, j) => n + j.calibrations, 0),
+    cents,
+  };
 }
 
 describe('dashboard numbers and records', () => {
@@ -103,7 +108,7 @@ describe('dashboard numbers and records', () => {
     }
   });
 
-  it("the records tab's Calibrations and Sales add up to the numbers for the same period and firm, jobs created before the period included", async () => {
+  it("the records tab's Inspections completed, Calibrations and Sales add up to the numbers for the same period and firm, jobs created before the period included", async () => {
     let createdBefore = 0;
     for (const [firm, start, end] of [
       [6, day(0), day(0)],
@@ -116,9 +121,10 @@ describe('dashboard numbers and records', () => {
         dashboardTotals(franchiser, firm, start, end),
         recordsTab(franchiser, firm, start, end),
       ]);
-      expect({ firm, start, calibrations: records.calibrations, cents: records.cents }).toEqual({
+      expect({ firm, start, inspections: records.inspections, calibrations: records.calibrations, cents: records.cents }).toEqual({
         firm,
         start,
+        inspections: totals.inspections,
         calibrations: totals.calibrations,
         cents: Math.round(totals.sales * 100),
       });
@@ -138,8 +144,9 @@ describe('dashboard numbers and records', () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       const records = await recordsTab(franchiser, 3, start, end, Number(row.key || 0));
-      expect({ tech: row.label, calibrations: records.calibrations, cents: records.cents }).toEqual({
+      expect({ tech: row.label, inspections: records.inspections, calibrations: records.calibrations, cents: records.cents }).toEqual({
         tech: row.label,
+        inspections: row.inspections,
         calibrations: row.calibrations,
         cents: Math.round(row.sales * 100),
       });
