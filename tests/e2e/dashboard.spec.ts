@@ -139,6 +139,11 @@ test('a technician row opens the jobs the numbers count for that technician (iss
     .getByRole('link');
   await expect(first).toBeVisible();
   const name = (await first.innerText()).trim();
+  // Cost is book hours × the technician's labor rate: hours nobody has a rate for are said, not priced at $0.00.
+  await expect(page.getByRole('row', { name: /^Unassigned/ })).toContainText('No labor rate set');
+  await expect(page.getByRole('region', { name: 'Totals' }).locator('div').filter({ hasText: /^Cost/ }).locator('p').nth(1)).toHaveText(
+    /^\$[\d,]+\.\d\d \+ [\d.,]+ h without a labor rate$/,
+  );
   await waitForHydration(page, 'main tbody a');
   await first.click();
   await expect(page).toHaveURL(/view=records/);
