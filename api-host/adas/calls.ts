@@ -303,12 +303,12 @@ export const adasCalls = [
       if (siblings) siblings.push(f);
       else children.set(f.parent, [f]);
     }
-    const out: { firm: number; name: string; firmType: string }[] = [];
-    const visit = (f: (typeof firms)[number]) => {
-      out.push({ firm: f.firm, name: f.name, firmType: f.firm_type });
-      for (const child of children.get(f.firm) ?? []) visit(child);
+    const out: { firm: number; name: string; firmType: string; depth: number }[] = [];
+    const visit = (f: (typeof firms)[number], depth: number) => {
+      out.push({ firm: f.firm, name: f.name, firmType: f.firm_type, depth });
+      for (const child of children.get(f.firm) ?? []) visit(child, depth + 1);
     };
-    for (const f of firms) if (f.parent == null || !reached.has(f.parent)) visit(f);
+    for (const f of firms) if (f.parent == null || !reached.has(f.parent)) visit(f, 0);
     return out;
   }),
   implement(a.insurers, ({ query, caller, ctx }) => {

@@ -1,7 +1,9 @@
 /**
  * THE SALES SEAM: what of a completed inspection is billable, and the billable calibrations of a period per
- * location. Everything the dashboard says about sales (the roll-ups, by service and make, the invoicing
- * list) comes from `billableLines` through the facts it feeds (rollup.ts); nothing else prices anything.
+ * location. Every figure of the dashboard (the totals and line of days, by service, make and tech, all,
+ * single location, invoicing, the administrator counts, and the ADAS records tab's Calibrations and Sales
+ * per job: records.ts) comes from `billableLines` through the facts it feeds (rollup.ts); nothing else
+ * counts or prices a calibration, so the records add up to the numbers for any period and location.
  *
  * THE RULE (issue 31 §3; docs/dashboard.md): a sale is a calibrated system of a completed inspection —
  * a system whose recorded result is "Calibrated" and that is not marked Not equipped — and nothing else:
@@ -84,7 +86,7 @@ export function billableByFirm(nodes: readonly number[], startDate: string, endD
     sql: `WITH RECURSIVE sub(firm) AS (SELECT value FROM json_each(?) UNION SELECT f.firm FROM firm f JOIN sub ON f.parent = sub.firm)
           SELECT CAST(f.firm AS TEXT) AS key, f.name AS label, f.firm AS firm, 0 AS drill,
             sum(d.inspections) AS inspections, sum(d.calibrations) AS calibrations, sum(d.sales_cents) / 100.0 AS sales,
-            sum(d.minutes) / 60.0 AS hours, sum(d.cost_cents) / 100.0 AS cost
+            sum(d.minutes) / 60.0 AS hours, sum(d.cost_cents) / 100.0 AS cost, sum(d.unrated_minutes) / 60.0 AS unratedHours
           FROM firm f JOIN dashboard_daily d ON d.node = f.firm AND d.kind = 'own' AND d.day BETWEEN ? AND ?
           WHERE f.firm IN (SELECT firm FROM sub)
           GROUP BY f.firm HAVING sum(d.calibrations) > 0`,

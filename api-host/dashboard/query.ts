@@ -33,7 +33,8 @@ export function scopeNodes(db: Db, caller: Caller, firm: number): number[] {
 
 const measureSql = (t: string) => `
   coalesce(sum(${t}.inspections), 0) AS inspections, coalesce(sum(${t}.calibrations), 0) AS calibrations,
-  coalesce(sum(${t}.sales_cents), 0) / 100.0 AS sales, coalesce(sum(${t}.minutes), 0) / 60.0 AS hours, coalesce(sum(${t}.cost_cents), 0) / 100.0 AS cost`;
+  coalesce(sum(${t}.sales_cents), 0) / 100.0 AS sales, coalesce(sum(${t}.minutes), 0) / 60.0 AS hours, coalesce(sum(${t}.cost_cents), 0) / 100.0 AS cost,
+  coalesce(sum(${t}.unrated_minutes), 0) / 60.0 AS unratedHours`;
 
 /** A technician's name as the numbers show it (also the records' drill, records.ts). */
 export const techName = (col: string) =>
@@ -88,7 +89,8 @@ export function analysis(db: Db, caller: Caller, q: Query): { count: number; ite
     prepared<Measures & { count: number }>(
       db,
       `SELECT count(*) AS count, coalesce(sum(inspections), 0) AS inspections, coalesce(sum(calibrations), 0) AS calibrations,
-       coalesce(sum(sales), 0) AS sales, coalesce(sum(hours), 0) AS hours, coalesce(sum(cost), 0) AS cost FROM (${sql})`,
+       coalesce(sum(sales), 0) AS sales, coalesce(sum(hours), 0) AS hours, coalesce(sum(cost), 0) AS cost,
+       coalesce(sum(unratedHours), 0) AS unratedHours FROM (${sql})`,
     ).get(...params),
   );
   const dir = q.direction === 'desc' ? 'DESC' : 'ASC';
@@ -105,10 +107,17 @@ export function analysis(db: Db, caller: Caller, q: Query): { count: number; ite
 /** Money to cents and hours to hundredths, as the screen shows them (sums of floats drift). */
 function rounded(m: Measures): Measures {
   const r = (v: number) => Math.round(v * 100) / 100;
-  return { inspections: m.inspections, calibrations: m.calibrations, sales: r(m.sales), hours: r(m.hours), cost: r(m.cost) };
+  return {
+    inspections: m.inspections,
+    calibrations: m.calibrations,
+    sales: r(m.sales),
+    hours: r(m.hours),
+    cost: r(m.cost),
+    unratedHours: r(m.unratedHours),
+  };
 }
 
-const EMPTY: Measures = { inspections: 0, calibrations: 0, sales: 0, hours: 0, cost: 0 };
+const EMPTY: Measures = { inspections: 0, calibrations: 0, sales: 0, hours: 0, cost: 0, unratedHours: 0 };
 
 function totalsOf(db: Db, nodes: readonly number[], r: DayRange): Measures {
   const row = oneRow(

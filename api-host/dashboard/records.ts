@@ -1,8 +1,12 @@
 /**
- * dashboard/adasRecords: the jobs created in the period (local days in the caller's time zone) within the
- * scope — or, with `tech`, the jobs of that technician's inspections completed in the period as the numbers
- * count them (the drill from a "by tech" row) — one page, each with its inspections as JSON text built by
- * SQLite (docs/dashboard.md#fields: the host sends them as text; lib/contract/dashboard.ts parses them). The page's jobs come from the (firm, created_at) index.
+ * dashboard/adasRecords: the records behind the numbers, one page. The jobs of the scope created in the
+ * period (local days in the caller's time zone) or with an inspection the numbers count in it (completed in
+ * the period: its facts, rollup.ts), each with what the numbers count for it in the period — its
+ * inspections completed, calibrations and sales, summed from the same facts as every other figure of the dashboard (billable.ts),
+ * so the records' columns add up to the numbers' totals for any period and location (issue 31 §3). With
+ * `tech`, the jobs of that technician's inspections counted in the period (the drill from a "by tech" row),
+ * with that technician's share of them. Each job carries its inspections as JSON text built by SQLite
+ * (docs/dashboard.md#fields: the host sends them as text; lib/contract/dashboard.ts parses them).
  */
 import type { z } from 'zod';
 import type { adasRecord, recordsQuery } from '../../lib/contract/dashboard';
@@ -31,29 +35,38 @@ const INSPECTIONS_JSON = `(
                 FROM (SELECT * FROM adas_inspection_result WHERE adas_inspection = i.adas_inspection ORDER BY sort) r)))
   FROM (SELECT * FROM adas_inspection WHERE adas = j.adas ORDER BY adas_inspection) i)`;
 
+const iso = (s: string) => s.replace(/\.\d{3}Z$/, 'Z');
+
 export function adasRecords(db: Db, caller: Caller, q: Query) {
   const nodes = scopeNodes(db, caller, q.firm);
   const zone = caller.profile.timezone;
-  const from = dayStart(q.startDate, zone)!;
-  const to = dayStart(q.endDate, zone, 1)!;
-  const scope = `WITH RECURSIVE sub(firm) AS (SELECT value FROM json_each(?) UNION SELECT f.firm FROM firm f JOIN sub ON f.parent = sub.firm)`;
-  // A technician's jobs: those the numbers count for them in the period (their facts, rollup.ts), else the jobs created in it.
   const byTech = q.tech !== undefined;
-  const where = byTech
-    ? `j.firm IN (SELECT firm FROM sub) AND j.adas IN (SELECT d.adas FROM dashboard_inspection d WHERE d.day BETWEEN ? AND ? AND ifnull(d.tech, 0) = ? AND d.firm IN (SELECT firm FROM sub))`
-    : 'j.firm IN (SELECT firm FROM sub) AND j.created_at >= ? AND j.created_at < ?';
-  const params = byTech
-    ? [JSON.stringify(nodes), q.startDate, q.endDate, q.tech]
-    : [JSON.stringify(nodes), from.replace(/\.\d{3}Z$/, 'Z'), to.replace(/\.\d{3}Z$/, 'Z')];
-  const count = oneRow(preparedValue<number>(db, `${scope} SELECT count(*) FROM adas j WHERE ${where}`).get(...params));
+  // sub: the scope's locations; counted: per job, what the numbers count for it in the period (the facts).
+  const scope = `WITH RECURSIVE sub(firm) AS (SELECT value FROM json_each(@nodes) UNION SELECT f.firm FROM firm f JOIN sub ON f.parent = sub.firm),
+    counted(adas, inspections, calibrations, sales_cents) AS (
+      SELECT d.adas, count(*), sum(d.calibrations), sum(d.sales_cents) FROM dashboard_inspection d
+      WHERE d.day BETWEEN @startDate AND @endDate AND d.firm IN (SELECT firm FROM sub) ${byTech ? 'AND ifnull(d.tech, 0) = @tech' : ''}
+      GROUP BY d.adas),
+    listed(adas) AS (
+      SELECT adas FROM counted
+      ${byTech ? '' : 'UNION SELECT j.adas FROM adas j WHERE j.firm IN (SELECT firm FROM sub) AND j.created_at >= @from AND j.created_at < @to'})`;
+  const params = {
+    nodes: JSON.stringify(nodes),
+    startDate: q.startDate,
+    endDate: q.endDate,
+    ...(byTech ? { tech: q.tech } : { from: iso(dayStart(q.startDate, zone)!), to: iso(dayStart(q.endDate, zone, 1)!) }),
+  };
+  const count = oneRow(preparedValue<number>(db, `${scope} SELECT count(*) FROM listed`).get(params));
   const dir = q.direction === 'desc' ? 'DESC' : 'ASC';
   // The row's inspections stay JSON text (the wire form); the contract's adasRecord parses them.
   const items = prepared<z.input<typeof adasRecord>>(
     db,
     `${scope} SELECT j.adas, j.firm, j.firm_name AS firmName, j.ronumber, j.vehicle_label AS vehicle, j.vin, j.status, j.created_at AS createdAt,
+       coalesce(c.inspections, 0) AS completedInspections, coalesce(c.calibrations, 0) AS calibrations, coalesce(c.sales_cents, 0) / 100.0 AS sales,
        ${INSPECTIONS_JSON} AS inspections
-     FROM adas j WHERE ${where} ORDER BY ${ORDER[q.orderBy]} ${dir}, j.adas ${dir} LIMIT ? OFFSET ?`,
-  ).all(...params, q.pageSize, (q.page - 1) * q.pageSize);
+     FROM listed l JOIN adas j ON j.adas = l.adas LEFT JOIN counted c ON c.adas = j.adas
+     ORDER BY ${ORDER[q.orderBy]} ${dir}, j.adas ${dir} LIMIT @limit OFFSET @offset`,
+  ).all({ ...params, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
   if (!byTech) return { count, items };
   return {
     count,

@@ -12,8 +12,8 @@ import { zoneOf } from '../../lib/dates';
 import type { Db } from '../core/db';
 import { prepared, preparedValue } from '../core/sql';
 import { billableLines } from './billable';
+import { SUMS } from './schema';
 
-const SUMS = ['inspections', 'calibrations', 'sales_cents', 'minutes', 'cost_cents'] as const;
 const onConflict = `ON CONFLICT (node, kind, day, key) DO UPDATE SET ${SUMS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`;
 
 /** Every firm from each source location up to its network's top: up(firm, node). */
@@ -28,7 +28,8 @@ function roll(db: Db, sign: 1 | -1, where: string, ...params: unknown[]): void {
     `WITH RECURSIVE src AS (SELECT * FROM dashboard_inspection WHERE ${where}), ${up('src')}
      INSERT INTO dashboard_daily (node, kind, day, key, ${SUMS.join(', ')})
      SELECT up.node, k.kind, s.day, CASE k.kind WHEN 'make' THEN s.make WHEN 'tech' THEN ifnull(CAST(s.tech AS TEXT), '') ELSE '' END,
-       ${sign} * count(*), ${sign} * sum(s.calibrations), ${sign} * sum(s.sales_cents), ${sign} * sum(s.minutes), ${sign} * sum(s.cost_cents)
+       ${sign} * count(*), ${sign} * sum(s.calibrations), ${sign} * sum(s.sales_cents), ${sign} * sum(s.minutes), ${sign} * sum(s.cost_cents),
+       ${sign} * sum(s.unrated_minutes)
      FROM src s JOIN up ON up.firm = s.firm JOIN (SELECT 'total' AS kind UNION ALL SELECT 'make' UNION ALL SELECT 'tech' UNION ALL SELECT 'own') k
      WHERE k.kind <> 'own' OR up.node = s.firm GROUP BY 1, 2, 3, 4 ${onConflict}`,
   ).run(...params);
@@ -37,7 +38,8 @@ function roll(db: Db, sign: 1 | -1, where: string, ...params: unknown[]): void {
     `WITH RECURSIVE src AS (SELECT * FROM dashboard_calibration WHERE ${where}), ${up('src')}
      INSERT INTO dashboard_daily (node, kind, day, key, ${SUMS.join(', ')})
      SELECT up.node, 'service', c.day, c.system,
-       ${sign} * count(DISTINCT c.adas_inspection), ${sign} * count(*), ${sign} * sum(c.sales_cents), ${sign} * sum(c.minutes), ${sign} * sum(c.cost_cents)
+       ${sign} * count(DISTINCT c.adas_inspection), ${sign} * count(*), ${sign} * sum(c.sales_cents), ${sign} * sum(c.minutes), ${sign} * sum(c.cost_cents),
+       ${sign} * sum(c.unrated_minutes)
      FROM src c JOIN up ON up.firm = c.firm
      WHERE true GROUP BY 1, 2, 3, 4 ${onConflict}`,
   ).run(...params);
@@ -67,13 +69,18 @@ const localDay = (iso: string, zone: number | null) => lightFormat(new TZDate(Da
 /** Writes the facts of one Complete inspection (not yet rolled up). */
 function writeFacts(db: Db, c: Completed): void {
   const day = localDay(c.completed_at, c.timezone);
+  // No rate (or nobody credited): the cost of those minutes is unknown, not 0; unrated_minutes says how many (schema.ts).
   const rate = c.labor_rate ?? 0;
-  const lines = billableLines(db, c.adas_inspection, c.firm).map((l) => ({ ...l, cost: Math.round((l.minutes / 60) * rate * 100) }));
+  const lines = billableLines(db, c.adas_inspection, c.firm).map((l) => ({
+    ...l,
+    cost: Math.round((l.minutes / 60) * rate * 100),
+    unrated: rate > 0 ? 0 : l.minutes,
+  }));
   const sum = (f: (l: (typeof lines)[number]) => number) => lines.reduce((s, l) => s + f(l), 0);
   prepared(
     db,
-    `INSERT INTO dashboard_inspection (adas_inspection, adas, firm, day, make, tech, calibrations, sales_cents, minutes, cost_cents)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO dashboard_inspection (adas_inspection, adas, firm, day, make, tech, calibrations, sales_cents, minutes, cost_cents, unrated_minutes)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     c.adas_inspection,
     c.adas,
@@ -85,14 +92,27 @@ function writeFacts(db: Db, c: Completed): void {
     sum((l) => l.cents),
     sum((l) => l.minutes),
     sum((l) => l.cost),
+    sum((l) => l.unrated),
   );
   const line = prepared(
     db,
-    `INSERT INTO dashboard_calibration (calibrate_request_line, adas_inspection_result, adas_inspection, firm, day, system, calibration_type, sales_cents, minutes, cost_cents)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO dashboard_calibration (calibrate_request_line, adas_inspection_result, adas_inspection, firm, day, system, calibration_type, sales_cents, minutes, cost_cents, unrated_minutes)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const l of lines)
-    line.run(l.requestLine, l.inspectionResult, c.adas_inspection, c.firm, day, l.system, l.calibrationType, l.cents, l.minutes, l.cost);
+    line.run(
+      l.requestLine,
+      l.inspectionResult,
+      c.adas_inspection,
+      c.firm,
+      day,
+      l.system,
+      l.calibrationType,
+      l.cents,
+      l.minutes,
+      l.cost,
+      l.unrated,
+    );
 }
 
 /**

@@ -18,7 +18,10 @@
  *   above its new one (the network is at most four levels deep: platform, franchiser, franchisee, shop; a
  *   trigger cannot use a recursive query, so the ancestors are spelled out).
  */
-const SUMS = ['inspections', 'calibrations', 'sales_cents', 'minutes', 'cost_cents'];
+/** The sums of a roll-up row when DASHBOARD_SCHEMA was applied (DASHBOARD_SCHEMA_3 adds unrated_minutes). */
+const SUMS_1 = ['inspections', 'calibrations', 'sales_cents', 'minutes', 'cost_cents'];
+/** The sums of a roll-up row now (rollup.ts keeps the same list). */
+export const SUMS = [...SUMS_1, 'unrated_minutes'] as const;
 
 /** The firm `p` and the (up to three) firms above it. */
 const chain = (p: string) => `
@@ -27,11 +30,18 @@ const chain = (p: string) => `
   UNION SELECT parent FROM firm WHERE firm = (SELECT parent FROM firm WHERE firm = ${p})
   UNION SELECT parent FROM firm WHERE firm = (SELECT parent FROM firm WHERE firm = (SELECT parent FROM firm WHERE firm = ${p}))`;
 
-const moveRows = (parent: string, sign: '+' | '-') => `
-  INSERT INTO dashboard_daily (node, kind, day, key, ${SUMS.join(', ')})
-  SELECT up.node, d.kind, d.day, d.key, ${SUMS.map((c) => `${sign}d.${c}`).join(', ')}
+const moveRows = (parent: string, sign: '+' | '-', sums: readonly string[]) => `
+  INSERT INTO dashboard_daily (node, kind, day, key, ${sums.join(', ')})
+  SELECT up.node, d.kind, d.day, d.key, ${sums.map((c) => `${sign}d.${c}`).join(', ')}
   FROM (${chain(parent)}) up JOIN dashboard_daily d ON d.node = NEW.firm AND d.kind <> 'own' WHERE up.node IS NOT NULL
-  ON CONFLICT (node, kind, day, key) DO UPDATE SET ${SUMS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')};`;
+  ON CONFLICT (node, kind, day, key) DO UPDATE SET ${sums.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')};`;
+
+const firmMovedTrigger = (sums: readonly string[]) => `
+CREATE TRIGGER dashboard_firm_moved AFTER UPDATE OF parent ON firm WHEN OLD.parent IS NOT NEW.parent BEGIN
+  ${moveRows('OLD.parent', '-', sums)}
+  ${moveRows('NEW.parent', '+', sums)}
+  DELETE FROM dashboard_daily WHERE node IN (${chain('OLD.parent')}) AND inspections = 0 AND calibrations = 0;
+END;`;
 export const DASHBOARD_SCHEMA = /* sql */ `
 CREATE TABLE dashboard_inspection (
   adas_inspection INTEGER PRIMARY KEY,
@@ -75,11 +85,7 @@ CREATE TABLE dashboard_daily (
   PRIMARY KEY (node, kind, day, key)
 ) WITHOUT ROWID;
 
-CREATE TRIGGER dashboard_firm_moved AFTER UPDATE OF parent ON firm WHEN OLD.parent IS NOT NEW.parent BEGIN
-  ${moveRows('OLD.parent', '-')}
-  ${moveRows('NEW.parent', '+')}
-  DELETE FROM dashboard_daily WHERE node IN (${chain('OLD.parent')}) AND inspections = 0 AND calibrations = 0;
-END;
+${firmMovedTrigger(SUMS_1)}
 
 -- Queries the host logged as slow, with their plan (admin/getMissingIndexes).
 CREATE TABLE slow_query (
@@ -102,4 +108,24 @@ ALTER TABLE dashboard_calibration RENAME COLUMN billable_line TO dashboard_calib
 ALTER TABLE dashboard_calibration ADD COLUMN calibrate_request_line INTEGER;
 ALTER TABLE dashboard_calibration ADD COLUMN adas_inspection_result INTEGER;
 UPDATE dashboard_calibration SET adas_inspection_result = dashboard_calibration;
+`;
+
+/**
+ * Why a cost is missing (issue 31 §3): the book minutes worked by technicians without a labor rate (or by
+ * nobody: Unassigned), kept beside the cost so that a cost cell can say how many hours it does not cover
+ * instead of showing $0.00 or a partial sum as if it were whole. One technician is credited with an
+ * inspection, so an inspection's minutes are all rated or all not: the facts kept from before are filled
+ * from their cost; a day's roll-up row exactly when none of its minutes had a rate (a mixed row keeps 0
+ * until rebuildDashboard, which `npm run reset-data` runs). The trigger carrying a moved location's rows
+ * carries the new sum too.
+ */
+export const DASHBOARD_SCHEMA_3 = /* sql */ `
+ALTER TABLE dashboard_inspection ADD COLUMN unrated_minutes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE dashboard_calibration ADD COLUMN unrated_minutes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE dashboard_daily ADD COLUMN unrated_minutes INTEGER NOT NULL DEFAULT 0;
+UPDATE dashboard_inspection SET unrated_minutes = minutes WHERE cost_cents = 0;
+UPDATE dashboard_calibration SET unrated_minutes = minutes WHERE cost_cents = 0;
+UPDATE dashboard_daily SET unrated_minutes = minutes WHERE cost_cents = 0;
+DROP TRIGGER dashboard_firm_moved;
+${firmMovedTrigger(SUMS)}
 `;

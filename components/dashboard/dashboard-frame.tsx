@@ -24,6 +24,8 @@ export interface LocationChoice {
   firm: number;
   name: string;
   firmType: string;
+  /** Its level under the caller's top locations (adas/locations answers them in tree order). */
+  depth: number;
 }
 /** The filter's part of either list's state. */
 export type Filter = Pick<DashboardState, 'period' | 'startDate' | 'endDate' | 'analysis' | 'firm'>;
@@ -44,7 +46,8 @@ interface Props {
   children: React.ReactNode;
 }
 
-const INDENT: Record<string, string> = { platform: '', franchiser: '', franchisee: '\u00a0\u00a0', shop: '\u00a0\u00a0\u00a0\u00a0' };
+/** A location's label in the select: indented by its level in the tree, which the list's order follows. */
+const choiceLabel = (l: LocationChoice) => `${'\u00a0\u00a0\u00a0'.repeat(l.depth)}${l.name}`;
 
 /** The URL of a view of /dashboard with the filter of `state` (and `extra` query values: the records' `tech`). */
 export function dashboardViewHref(
@@ -154,10 +157,7 @@ export function DashboardFrame({ spec, state, numbersSpec, view, isAdmin, zone, 
         <FilterSelect
           label="Location"
           value={state.firm}
-          options={[
-            { value: 0, label: 'All firms' },
-            ...locations.map((l) => ({ value: l.firm, label: `${INDENT[l.firmType] ?? ''}${l.name}` })),
-          ]}
+          options={[{ value: 0, label: 'All firms' }, ...locations.map((l) => ({ value: l.firm, label: choiceLabel(l) }))]}
           onChange={(v) => go({ firm: Number(v) })}
         />
       </form>

@@ -14,7 +14,7 @@ import type { AnalysisRow, DashboardAnswer, DashboardTop } from '@/lib/contract/
 import { bff } from '@/lib/bff/client';
 import { exportName, analysisOf, changeText, showDay, type Analysis, type DayRange } from '@/lib/dashboard/rules';
 import { DashboardFrame, dashboardViewHref, type LocationChoice } from './dashboard-frame';
-import { MEASURES, hasNumbers, showMeasure } from './format';
+import { MEASURES, formatHours, hasNumbers, showMeasure } from './format';
 import type { DashboardListSpec, DashboardState } from './list-spec';
 import type { Zone } from '@/lib/dates';
 
@@ -89,6 +89,15 @@ export function DashboardScreen(props: Props) {
         csv: (r) => r[m.id],
         cell: (r) => showMeasure(m, r),
       })),
+      // What the cost leaves out (format.ts showMeasure): in the CSV beside the cost, on screen when shown.
+      {
+        id: 'unratedHours',
+        header: 'Hours without a labor rate',
+        hidden: true,
+        className: 'text-right tabular-nums',
+        csv: (r) => r.unratedHours,
+        cell: (r) => formatHours(r.unratedHours),
+      },
     ];
   }, [analysis.group, list, props.spec, state, range]);
 

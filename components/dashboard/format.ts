@@ -18,12 +18,16 @@ export const MEASURES: readonly { id: keyof Measures; label: string; format: (n:
 export const measureOf = (m: Measure) => MEASURES.find((x) => x.id === m)!;
 
 /**
- * A measure as shown (issue 31 §3): a cost of 0 against hours worked is not a cost of $0.00 but a cost
- * nobody can tell, because the technicians have no labor rate (cost = book hours × the technician's rate).
+ * A measure as shown (issue 31 §3). Cost is book hours × the technician's labor rate, so hours worked by
+ * technicians without a rate (or by nobody) have no cost anybody can tell: a cost none of whose hours has a
+ * rate is not "$0.00" but "No labor rate set", and one some of whose hours have none says how many it leaves
+ * out rather than passing a part for the whole.
  */
 export function showMeasure(m: (typeof MEASURES)[number], row: Measures): string {
-  if (m.id === 'cost' && row.cost === 0 && row.hours > 0) return 'No labor rate set';
-  return m.format(row[m.id]);
+  if (m.id !== 'cost' || row.hours === 0) return m.format(row[m.id]);
+  if (row.unratedHours >= row.hours || row.cost === 0) return 'No labor rate set';
+  if (row.unratedHours > 0) return `${m.format(row.cost)} + ${formatHours(row.unratedHours)} h without a labor rate`;
+  return m.format(row.cost);
 }
 
 /**

@@ -1,19 +1,23 @@
 'use client';
 /**
- * ADAS records of /dashboard (issue 16 §4): the jobs created in the period, each opening its job, with its
- * inspections (parsed by the contract from the host's JSON text) listed under it: type, status, technician,
- * completion, and the results per system. Created times in the short format MM/DD/YYYY hh:mm:ss A.
+ * ADAS records of /dashboard (issue 16 §4, issue 31 §3): the records behind the numbers — the jobs created
+ * in the period or with an inspection completed in it, each opening its job, with the inspections
+ * completed, calibrations and sales the numbers count for it in the period (from the host: the same facts
+ * as every figure, so the columns add up to the numbers' totals), and its inspections (parsed by the contract from the host's JSON
+ * text) listed under it: type, status, technician, completion, and the results per system. Created times
+ * in the short format MM/DD/YYYY hh:mm:ss A.
  */
 import Link from 'next/link';
 import { useMemo } from 'react';
 import { jobHref } from '@/components/adas';
 import { DataTable, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
-import { INSPECTION_TYPES, RESULT, RESULTS, STATUS, nameOf, statusName } from '@/lib/adas/rules';
+import { INSPECTION_TYPES, RESULTS, nameOf, statusName } from '@/lib/adas/rules';
 import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import type { AdasRecord } from '@/lib/contract/dashboard';
 import { exportName, showDay, type DayRange } from '@/lib/dashboard/rules';
 import { formatDateTimeSeconds, type Zone } from '@/lib/dates';
+import { formatCount, formatMoney } from '@/lib/format';
 import { DashboardFrame, type LocationChoice } from './dashboard-frame';
 import type { DashboardListSpec, RecordsListSpec, RecordsState } from './list-spec';
 
@@ -28,12 +32,6 @@ interface Props {
   records: { count: number; items: AdasRecord[]; technician?: string } | null;
   problems?: Partial<Record<'startDate' | 'endDate' | 'firm', string>> | null;
 }
-
-/** The job's sales as the numbers count them (api-host/dashboard/billable.ts): Calibrated systems of its Complete inspections. */
-const calibrated = (r: AdasRecord) =>
-  r.inspections
-    .filter((i) => i.status === STATUS.complete)
-    .reduce((n, i) => n + i.results.filter((x) => x.result === RESULT.calibrated).length, 0);
 
 export function RecordsScreen(props: Props) {
   const { spec, state, records, range, zone } = props;
@@ -63,14 +61,22 @@ export function RecordsScreen(props: Props) {
       { id: 'vehicle', header: 'Vehicle', sortable: true, csv: (r) => r.vehicle, cell: (r) => r.vehicle },
       { id: 'firm', header: 'Location', sortable: true, csv: (r) => r.firmName, cell: (r) => r.firmName },
       { id: 'status', header: 'Status', sortable: true, csv: (r) => statusName(r.status), cell: (r) => statusName(r.status) },
+      // What the numbers count for the job in the period (api-host/dashboard/billable.ts): the same words as the totals.
       {
         id: 'inspections',
-        header: 'Inspections',
-        csv: (r) => r.inspections.length,
-        cell: (r) => r.inspections.length,
+        header: 'Inspections completed',
+        csv: (r) => r.completedInspections,
+        cell: (r) => formatCount(r.completedInspections),
         className: 'text-right tabular-nums',
       },
-      { id: 'calibrated', header: 'Calibrated (complete)', csv: calibrated, cell: calibrated, className: 'text-right tabular-nums' },
+      {
+        id: 'calibrations',
+        header: 'Calibrations',
+        csv: (r) => r.calibrations,
+        cell: (r) => formatCount(r.calibrations),
+        className: 'text-right tabular-nums',
+      },
+      { id: 'sales', header: 'Sales', csv: (r) => r.sales, cell: (r) => formatMoney(r.sales), className: 'text-right tabular-nums' },
     ],
     [zone],
   );
@@ -92,13 +98,20 @@ export function RecordsScreen(props: Props) {
         <p className="text-sm text-slate-700" data-testid="records-of-technician">
           Jobs with inspections of {technician} completed {period}, as the numbers count them.{' '}
           <Link href={list.href({ tech: -1 })} className="text-brand-700 underline underline-offset-2">
-            Show every job created in the period
+            Show every job of the period
           </Link>
+        </p>
+      )}
+      {!technician && records && (
+        <p className="text-sm text-slate-700" data-testid="records-rule">
+          The jobs created {period} or with an inspection completed then. Inspections completed, Calibrations and Sales are what the numbers
+          count for each job in this period: its inspections completed in it, their Calibrated systems, at the approved request&apos;s price
+          or else the configured price.
         </p>
       )}
       {records && (
         <DataTable<AdasRecord>
-          caption={technician ? `ADAS jobs of ${technician}, inspections completed ${period}` : `ADAS records created ${period}`}
+          caption={technician ? `ADAS jobs of ${technician}, inspections completed ${period}` : `ADAS records ${period}`}
           noun="jobs"
           columns={columns}
           rows={records.items}
@@ -141,7 +154,9 @@ export function RecordsScreen(props: Props) {
             )
           }
           empty={
-            technician ? `No inspections of ${technician} were completed in this period.` : 'No ADAS jobs were created in this period.'
+            technician
+              ? `No inspections of ${technician} were completed in this period.`
+              : 'No ADAS jobs were created or completed in this period.'
           }
         />
       )}

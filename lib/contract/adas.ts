@@ -469,5 +469,6 @@ export const locations = defineCall({
   ...ADAS_ROLES,
   method: 'GET',
   path: 'adas/locations',
-  response: z.array(z.object({ firm: z.number().int(), name: z.string(), firmType: z.string() })),
+  /** In tree order (each location followed by those under it); depth 0 is a top location the caller reaches. */
+  response: z.array(z.object({ firm: z.number().int(), name: z.string(), firmType: z.string(), depth: z.number().int().nonnegative() })),
 });

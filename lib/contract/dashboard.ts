@@ -79,8 +79,10 @@ export const measures = z.object({
   /** Dollars. */
   sales: z.number(),
   hours: z.number(),
-  /** Dollars. */
+  /** Dollars: the book hours at the technicians' labor rates, of the hours whose technician has one. */
   cost: z.number(),
+  /** The hours of `hours` whose cost is unknown: worked by technicians without a labor rate, or by nobody (Unassigned). */
+  unratedHours: z.number(),
 });
 export type Measures = z.infer<typeof measures>;
 
@@ -125,9 +127,9 @@ export const recordsQuery = z
     direction: pageFields.direction.default('desc'),
     orderBy: z.enum(RECORD_SORTS).default('created'),
     /**
-     * A technician's jobs (issue 31 §3, the drill from a "by tech" row): instead of the jobs created in the
-     * period, those with an inspection the numbers credit to this user (its inspector, else who completed
-     * it) completed in the period; 0: those credited to nobody ("Unassigned").
+     * A technician's jobs (issue 31 §3, the drill from a "by tech" row): instead of the jobs created or
+     * counted in the period, those with an inspection the numbers credit to this user (its inspector, else
+     * who completed it) completed in the period; 0: those credited to nobody ("Unassigned").
      */
     tech: z.coerce.number().int().min(0).optional(),
   })
@@ -170,6 +172,13 @@ export const adasRecord = z.object({
   vin: z.string(),
   status: z.number().int(),
   createdAt: z.string(),
+  /**
+   * What the numbers count for the job in the period (api-host/dashboard/billable.ts, the facts of its
+   * inspections completed in it; with `tech`, that technician's): so the columns add up to the numbers.
+   */
+  completedInspections: z.number().int().nonnegative(),
+  calibrations: z.number().int().nonnegative(),
+  sales: z.number(),
   inspections: inspectionsText,
 });
 export type AdasRecord = z.infer<typeof adasRecord>;

@@ -289,7 +289,10 @@ describe('jobs', () => {
     for (const f of tree) {
       const p = parent.get(f.firm);
       if (p != null && at.has(p)) expect(at.get(p)!, `${f.name} after its parent`).toBeLessThan(at.get(f.firm)!);
+      // Its level under the caller's top locations, for the select's indent.
+      expect(f.depth, f.name).toBe(p != null && at.has(p) ? must(tree[at.get(p)!], 'parent').depth + 1 : 0);
     }
+    expect(Math.max(...tree.map((f) => f.depth))).toBeGreaterThanOrEqual(2);
     const kids = tree.filter((f) => parent.get(f.firm) === 2).map((f) => f.name);
     expect(kids).toEqual([...kids].sort((x, y) => x.localeCompare(y)));
   });

@@ -81,6 +81,9 @@ describe('ADAS records', () => {
     vin: '',
     status: 1,
     createdAt: '2026-01-01T00:00:00Z',
+    completedInspections: 0,
+    calibrations: 0,
+    sales: 0,
   };
   it('parse the inspections field from JSON text into a structure', () => {
     const inspections = [
