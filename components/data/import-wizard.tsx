@@ -97,7 +97,7 @@ export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user
     ] as const)
       if (value === null) url.searchParams.delete(key);
       else url.searchParams.set(key, String(value));
-    if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
+    if (url.href !== window.location.href) window.history.replaceState(null, '', url);
   }, [linking, linkSchema, linkTemplate]);
   const go = useCallback((n: number, opts: { reset?: boolean } = {}) => {
     dispatch({ type: 'visit', step: n, reset: opts.reset });
