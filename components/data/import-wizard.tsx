@@ -67,9 +67,9 @@ export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user
   const [link] = useState(() => ({ ...readLink(params), step: asked }));
   const [linking, setLinking] = useState(() => linkDiffers(link, linkOf(state)) && schemas.some((s) => s.name === link.schema));
   useEffect(() => {
-    if (!linking || !link.schema) return;
+    const name = schemas.find((s) => s.name === link.schema)?.name;
+    if (!linking || !name) return;
     let live = true;
-    const name = link.schema as SchemaSummary['name'];
     loadSchema(name).then(
       ([detail, list]) => {
         if (!live) return;
@@ -85,7 +85,7 @@ export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user
     return () => {
       live = false;
     };
-  }, [linking, link]);
+  }, [linking, link, schemas]);
   // The address names the schema and the saved template chosen (WizardLink), next to the step.
   const { schema: linkSchema, template: linkTemplate } = linkOf(state);
   useEffect(() => {
