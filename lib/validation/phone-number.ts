@@ -20,8 +20,18 @@ import { PHONE_FORMAT_MESSAGE } from './phone';
 
 export type PhoneReading = { ok: true; phoneNo: string; extension: string } | { ok: false; message: string };
 
-/** Why a number that is not North American is refused. */
-export const foreignPhoneMessage = (country: string) => `${country} number: only US and Canadian numbers are kept, as (555) 123-4567`;
+const REGIONS = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** Why a number that is not North American is refused: its country by name (a region code when the runtime has no name for it). */
+export function foreignPhoneMessage(region: string | undefined, callingCode: string): string {
+  let name = region ?? 'another country';
+  try {
+    if (region) name = REGIONS.of(region) ?? region;
+  } catch {
+    // An unknown region code: the code stands for itself.
+  }
+  return `a number of ${name} (+${callingCode}), but only US and Canadian numbers are kept, as (555) 123-4567`;
+}
 export const PHONE_NOT_READ_MESSAGE = `${PHONE_FORMAT_MESSAGE} (a US or Canadian number, +1 optional)`;
 
 export function normalizePhone(text: string): PhoneReading {
@@ -29,8 +39,7 @@ export function normalizePhone(text: string): PhoneReading {
   const written = text.trim().replace(/^00/, '+');
   const number = written ? parsePhoneNumberFromString(written, { defaultCountry: 'US', extract: false }) : undefined;
   if (!number || !number.isPossible()) return { ok: false, message: PHONE_NOT_READ_MESSAGE };
-  if (number.countryCallingCode !== '1')
-    return { ok: false, message: foreignPhoneMessage(`A ${number.country ?? 'foreign'} (+${number.countryCallingCode})`) };
+  if (number.countryCallingCode !== '1') return { ok: false, message: foreignPhoneMessage(number.country, number.countryCallingCode) };
   const d = number.nationalNumber;
   return { ok: true, phoneNo: `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`, extension: number.ext ?? '' };
 }

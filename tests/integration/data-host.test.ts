@@ -235,7 +235,7 @@ describe('uploadData', () => {
     );
     expect(res).toMatchObject({ added: 2 });
     expect(res.refused).toEqual([
-      { line: 4, reason: 'Phone #: A GB (+44) number: only US and Canadian numbers are kept, as (555) 123-4567' },
+      { line: 4, reason: 'Phone #: a number of United Kingdom (+44), but only US and Canadian numbers are kept, as (555) 123-4567' },
       {
         line: 5,
         reason:
