@@ -3,7 +3,7 @@
  * unknown, used or expired one answers as onboardGet does) and reaches only that invitation's steps: a
  * step id of another invitation answers the same 404 as an unknown one.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { contract } from '../../lib/contract';
 import type { SessionProfile } from '../../lib/contract/auth';
@@ -76,6 +76,16 @@ function firmStep(db: Db, inv: InvitationRow, firm: number): StepRow {
   return step;
 }
 
+/**
+ * Whether two emails are the same address (any case), compared in constant time: their SHA-256 digests (of
+ * equal length whatever the inputs) through timingSafeEqual, so the time of a wrong guess tells nothing of
+ * how much of it was right.
+ */
+function sameEmail(saved: string, given: string): boolean {
+  const digest = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest();
+  return timingSafeEqual(digest(saved), digest(given));
+}
+
 /** Refused addresses per invitation within the window, before the invitation's purchases wait for its rest. */
 const REFUSALS_PER_INVITATION = 3;
 const refusalsOf = perHost(() => new WindowCounts(60 * 60_000));
@@ -108,7 +118,7 @@ const LOOKUPS = [
   ['languageId', 'Language', 'Unknown language'],
 ] as const;
 
-/** 400 for lookups the host does not know and postal codes that do not exist (the Location form's rules). */
+/** 400 for lookups the host does not know, a missing state of a country that has them, and postal codes that do not exist (the Location form's rules). */
 function checkAddress(
   db: Db,
   body: Partial<Record<(typeof LOOKUPS)[number][0], number | null>> & { postalCode: string; country: number },
@@ -118,6 +128,15 @@ function checkAddress(
     const id = body[field];
     if (id != null && !prepared(db, 'SELECT 1 FROM lookup WHERE key = ? AND id = ?').get(key, id)) errors[field] = [message];
   }
+  // A country with states or provinces in the lookups needs one of its own (issue 31 §5: the address asks for it).
+  const states = prepared<{ id: number }>(
+    db,
+    "SELECT s.id FROM lookup s JOIN lookup c ON c.key = 'Country' AND c.id = ? AND s.type3 = c.code WHERE s.key = 'StateProvince' AND s.is_inactive = 0",
+  )
+    .all(body.country)
+    .map((r) => r.id);
+  if (!errors.stateProvince && states.length && (body.stateProvince == null || !states.includes(body.stateProvince)))
+    errors.stateProvince = [body.stateProvince == null ? 'Choose a state or province' : 'The state is not in the chosen country'];
   if (isCheckablePostalCode(body.postalCode) ? !resolvePostalCode(body.postalCode) : body.country === 1 || body.country === 2)
     errors.postalCode = [body.country === 2 ? 'A Canadian postal code looks like A1A 1A1' : 'Unknown postal code'];
   if (Object.keys(errors).length) throw badRequest('Please correct the highlighted fields.', errors);
@@ -319,7 +338,7 @@ export const onboardCalls = [
     const basic = stepOf(ctx.db, inv.invitation, 'basic');
     const values = (row: StepRow | undefined) => (row ? parseJsonColumn(STEP_VALUES, row.data, 'onboard_step.data') : null);
     const who = values(basic);
-    if (!basic || !who || String(who.emailAddress ?? '').toLowerCase() !== body.email.toLowerCase()) {
+    if (!basic || !who || !sameEmail(String(who.emailAddress ?? ''), body.email)) {
       refusals.add(key);
       throw badRequest(ONBOARD_MESSAGES.resumeRefused, { email: [ONBOARD_MESSAGES.resumeRefused] });
     }

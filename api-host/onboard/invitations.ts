@@ -75,4 +75,5 @@ export const invitationView = (db: Db, row: InvitationRow): Invitation => ({
   products: row.products.map((product) => ({ product, ...PRODUCTS[product], includes: [...PRODUCTS[product].includes] })),
   expiresAt: row.expiresAt,
   testMode: row.testMode,
+  started: !!prepared(db, "SELECT 1 FROM onboard_step WHERE invitation = ? AND kind = 'basic'").get(row.invitation),
 });

@@ -254,15 +254,26 @@ export function MappingStep({
                 options={[...header.map((h) => ({ value: h, label: h })), { value: DEFAULT_MARK, label: 'One value for every row…' }]}
                 onChange={(e) => set(c.ColumnName, e.target.value)}
               />
-              {given && (
-                <TextField
+              {given && c.lookup && schema.lookups[c.lookup]?.length ? (
+                // A lookup field's value for every row is one of the values it accepts, chosen rather than typed.
+                <SelectField
                   label={`${c.DisplayName}: value for every row`}
-                  hint={c.lookup ? 'A name or code the field accepts.' : undefined}
                   required={c.IsRequired}
-                  maxLength={199}
                   value={defaultValueOf(mapped)}
+                  options={(schema.lookups[c.lookup] ?? []).map((v) => ({ value: v.value, label: v.value }))}
                   onChange={(e) => set(c.ColumnName, DEFAULT_MARK + e.target.value)}
                 />
+              ) : (
+                given && (
+                  <TextField
+                    label={`${c.DisplayName}: value for every row`}
+                    hint={c.lookup ? 'A name or code the field accepts.' : undefined}
+                    required={c.IsRequired}
+                    maxLength={199}
+                    value={defaultValueOf(mapped)}
+                    onChange={(e) => set(c.ColumnName, DEFAULT_MARK + e.target.value)}
+                  />
+                )
               )}
             </div>
           );

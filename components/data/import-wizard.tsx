@@ -18,13 +18,31 @@ import { guessMapping, sniff, templateFits, type FileEncoding } from '@/lib/data
 import { failure } from '@/lib/validation/field-errors';
 import { ChooseStep, FileDrop, FileStep, ImportStep, MappingStep, PreviewStep, ResultStep, TemplateStep } from './import-steps';
 import { useImportWorker } from './use-import-worker';
-import { NO_TOTALS, STEPS, keep, keptKey, restore, shownStep, wizardReducer, type Totals } from './wizard-state';
+import {
+  NO_TOTALS,
+  STEPS,
+  keep,
+  keptKey,
+  linkDiffers,
+  linkOf,
+  readLink,
+  restore,
+  shownStep,
+  wizardReducer,
+  type Totals,
+} from './wizard-state';
 import type { FileJob, FromWorker, ToWorker } from './worker-protocol';
 
 type C = typeof contract.data;
 const resumeKey = (schema: string, f: { name: string; size: number; lastModified: number }) =>
   `adas-import:${schema}:${f.name}:${f.size}:${f.lastModified}`;
 const message = (e: unknown) => failure(e).message;
+/** A schema's columns and its templates of the user's location. */
+const loadSchema = (name: SchemaSummary['name']) =>
+  Promise.all([
+    bff<C['schemaNameCall']>('GET', 'data/schemaName', { query: { name } }),
+    bff<C['schemaTemplates']>('GET', 'data/schemaTemplates', { query: { schemaName: name } }),
+  ]);
 
 export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user: number }) {
   const params = useSearchParams();
@@ -44,6 +62,43 @@ export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user
 
   const asked = Number(params.get('step')) || 1;
   const step = shownStep(asked, state.maxStep);
+
+  // A link naming other choices than this tab kept (another tab or browser): its schema and saved template are opened.
+  const [link] = useState(() => ({ ...readLink(params), step: asked }));
+  const [linking, setLinking] = useState(() => linkDiffers(link, linkOf(state)) && schemas.some((s) => s.name === link.schema));
+  useEffect(() => {
+    const name = schemas.find((s) => s.name === link.schema)?.name;
+    if (!linking || !name) return;
+    let live = true;
+    loadSchema(name).then(
+      ([detail, list]) => {
+        if (!live) return;
+        dispatch({ type: 'linked', schema: detail, templates: list, template: link.template ?? 0, step: link.step });
+        setLinking(false);
+      },
+      (e: unknown) => {
+        if (!live) return;
+        dispatch({ type: 'error', message: message(e) });
+        setLinking(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [linking, link, schemas]);
+  // The address names the schema and the saved template chosen (WizardLink), next to the step.
+  const { schema: linkSchema, template: linkTemplate } = linkOf(state);
+  useEffect(() => {
+    if (linking) return;
+    const url = new URL(window.location.href);
+    for (const [key, value] of [
+      ['schema', linkSchema],
+      ['template', linkTemplate],
+    ] as const)
+      if (value === null) url.searchParams.delete(key);
+      else url.searchParams.set(key, String(value));
+    if (url.href !== window.location.href) window.history.replaceState(null, '', url);
+  }, [linking, linkSchema, linkTemplate]);
   const go = useCallback((n: number, opts: { reset?: boolean } = {}) => {
     dispatch({ type: 'visit', step: n, reset: opts.reset });
     const url = new URL(window.location.href);
@@ -52,12 +107,12 @@ export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user
   }, []);
   // A step beyond the highest visited one is not offered: the URL shows where the user is.
   useEffect(() => {
-    if (asked !== step) {
+    if (!linking && asked !== step) {
       const url = new URL(window.location.href);
       url.searchParams.set('step', String(step));
       window.history.replaceState(null, '', url);
     }
-  }, [asked, step]);
+  }, [asked, step, linking]);
 
   const job = (f: File, encoding: FileEncoding = state.file?.encoding ?? 'utf-8'): FileJob => ({
     file: f,
@@ -155,10 +210,7 @@ export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user
   async function chooseSchema(name: SchemaSummary['name']) {
     dispatch({ type: 'busy', busy: true });
     try {
-      const [detail, list] = await Promise.all([
-        bff<C['schemaNameCall']>('GET', 'data/schemaName', { query: { name } }),
-        bff<C['schemaTemplates']>('GET', 'data/schemaTemplates', { query: { schemaName: name } }),
-      ]);
+      const [detail, list] = await loadSchema(name);
       dispatch({ type: 'schema', schema: detail, templates: list });
       setPicked(null);
       go(2, { reset: true });
@@ -242,6 +294,8 @@ export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user
   }
 
   const resumable = !!picked && !!file && !!schema && typeof window !== 'undefined' && !!localStorage.getItem(resumeKey(schema.name, file));
+  // No step while a link's choices are being opened (the tab's kept ones are not the link's).
+  const shown = linking ? 0 : step;
   // Where a step needs the file and a reload lost it: the drop zone, asking for it again.
   const fileAgain = file && !picked ? <FileDrop file={file} again onFile={(f) => void chooseFile(f)} /> : null;
 
@@ -276,10 +330,11 @@ export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user
         {state.error && <p className="text-red-700">{state.error}</p>}
       </div>
 
-      {step === 1 && (
+      {linking && <p className="text-sm text-slate-600">Opening the import this address names…</p>}
+      {shown === 1 && (
         <ChooseStep schemas={schemas} chosen={schema?.name ?? null} busy={busy} onChoose={(name) => void chooseSchema(name)} />
       )}
-      {step === 2 && schema && template && (
+      {shown === 2 && schema && template && (
         <TemplateStep
           schema={schema}
           templates={state.templates}
@@ -288,7 +343,7 @@ export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user
           onNext={() => void saveTemplate(template).then((t) => t && go(3))}
         />
       )}
-      {step === 3 && schema && template && (
+      {shown === 3 && schema && template && (
         <FileStep
           state={state}
           hasFile={!!picked}
@@ -304,7 +359,7 @@ export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user
           onNext={toMapping}
         />
       )}
-      {step === 4 && schema && template && (
+      {shown === 4 && schema && template && (
         <MappingStep
           schema={schema}
           template={template}
@@ -316,7 +371,7 @@ export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user
           onNext={() => void toPreview()}
         />
       )}
-      {step === 5 && schema && template && check && (
+      {shown === 5 && schema && template && check && (
         <PreviewStep
           schema={schema}
           template={template}
@@ -329,7 +384,7 @@ export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user
           onImport={(resume) => void startImport(resume)}
         />
       )}
-      {step === 6 && (
+      {shown === 6 && (
         <ImportStep
           progress={state.progress}
           totals={state.totals}
@@ -339,7 +394,7 @@ export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user
           onResume={() => void startImport(true)}
         />
       )}
-      {step === 7 && (
+      {shown === 7 && (
         <ResultStep
           schemaName={schema?.name}
           totals={state.totals}

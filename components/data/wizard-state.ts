@@ -9,8 +9,9 @@
  * column names, which do not belong in an address that is shared, bookmarked or logged, and they are too
  * large for one. sessionStorage rather than localStorage: an import belongs to its browser tab (two tabs
  * may import two files) and nothing of it outlives the tab; keyed per user, so another user signing in in
- * the same tab starts afresh. The URL keeps only the step (?step=), so a reload, the back button or the
- * same address opened again in the tab returns to that step with what was chosen. The file itself cannot
+ * the same tab starts afresh. The URL keeps the step (?step=), so a reload, the back button or the same
+ * address opened again in the tab returns to that step with what was chosen, and the schema and the saved
+ * template (WizardLink), so the address opens them in another tab or browser too. The file itself cannot
  * be kept by a browser: a step that needs it asks for it again (an import a reload interrupted resumes
  * from the chunks the host has stored, as after a dropped connection).
  */
@@ -100,6 +101,8 @@ export type WizardAction =
   | { type: 'error'; message: string }
   | { type: 'progress'; progress: Progress | null }
   | { type: 'schema'; schema: SchemaDetail; templates: ImportTemplate[] }
+  /** A link's choices (see WizardLink): the schema, and its saved template when the link names one of them. */
+  | { type: 'linked'; schema: SchemaDetail; templates: ImportTemplate[]; template: number; step: number }
   | { type: 'template'; template: ImportTemplate }
   | { type: 'template-saved'; template: ImportTemplate }
   /** A file chosen (again): its facts; its columns come with `read`. Another file makes the preview stale. */
@@ -131,6 +134,12 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
       return { ...s, progress: a.progress };
     case 'schema':
       return { ...START, schema: a.schema, templates: a.templates, template: emptyTemplate(a.schema.name), maxStep: 2 };
+    case 'linked': {
+      const template = a.templates.find((t) => t.id === a.template);
+      // Without the file (a browser cannot pass it on) the furthest a link reaches is the File step, which asks for it.
+      const maxStep = template ? Math.min(Math.max(a.step, 2), 3) : 2;
+      return { ...START, schema: a.schema, templates: a.templates, template: template ?? emptyTemplate(a.schema.name), maxStep };
+    }
     case 'template':
       return { ...s, template: a.template };
     case 'template-saved':
@@ -210,6 +219,33 @@ export function restore(text: string | null): WizardState {
     return START;
   }
 }
+
+/**
+ * What the wizard's address carries besides the step, so a link to a visited step (another tab, another
+ * browser, a colleague of the same location) opens it with what was chosen: the schema's name and the
+ * saved template's id. Nothing else: an unsaved mapping and the file's column names stay in the tab (see
+ * the module head), and the file is asked for again at the File step. Both are checked where they are used:
+ * the schema against the ones the user may import, the template among the schema's templates of the
+ * user's location, which the host answers.
+ */
+export interface WizardLink {
+  schema: string | null;
+  template: number | null;
+}
+
+export const linkOf = (s: Pick<WizardState, 'schema' | 'template'>): WizardLink => ({
+  schema: s.schema?.name ?? null,
+  template: s.template && s.template.id > 0 ? s.template.id : null,
+});
+
+export function readLink(params: { get(name: string): string | null }): WizardLink {
+  const template = Number(params.get('template'));
+  return { schema: params.get('schema') || null, template: Number.isInteger(template) && template > 0 ? template : null };
+}
+
+/** Whether a link names other choices than the tab kept: then the link's are opened (it says what it shows). */
+export const linkDiffers = (link: WizardLink, kept: WizardLink) =>
+  !!link.schema && (link.schema !== kept.schema || (link.template !== null && link.template !== kept.template));
 
 /** The step shown for the one asked (?step=): a step beyond the highest visited one shows that one instead. */
 export const shownStep = (asked: number, maxStep: number) => Math.min(Math.max(Number.isInteger(asked) ? asked : 1, 1), maxStep);

@@ -1,5 +1,8 @@
 'use client';
-/** Address lines, city, country, state/province (of the chosen country) and postal code: the additional and shipping steps. */
+/**
+ * Address lines, city, country, state/province and postal code: the additional and shipping steps. A country
+ * with states or provinces in the lookups asks for one of its own (the host refuses the address without it).
+ */
 import { SelectField, TextField, type SelectOption } from '@/components/ui/field';
 import type { LookupItem } from '@/lib/contract/lookups';
 
@@ -64,6 +67,7 @@ export function AddressFields({
       {states.length > 0 && (
         <SelectField
           label="State or province"
+          required
           options={states}
           value={values.stateProvince}
           error={errors.stateProvince}

@@ -89,8 +89,12 @@ export function OnboardWizard({
   const [message, setMessage] = useState<string | null>(notice ?? null);
   const [pending, startTransition] = useTransition();
   const [done, setDone] = useState<{ totalCents: number; testMode: boolean } | null>(null);
-  /** Step 1 was saved for this invitation elsewhere (another browser): the email of step 1 resumes it here. */
-  const [resuming, setResuming] = useState(false);
+  /**
+   * Step 1 was saved for this invitation elsewhere (another browser, or a cookie lost): the email of step 1
+   * resumes it here. Known when the page opens (the invitation says it was started), or when saving step 1
+   * meets the host's copy (a replay).
+   */
+  const [resuming, setResuming] = useState(() => offer.started && !offer.testMode && !initial.values.basic);
   const [resumeEmail, setResumeEmail] = useState('');
   const testMode = offer.testMode;
 
@@ -209,205 +213,207 @@ export function OnboardWizard({
         </form>
       )}
 
-      <form
-        aria-labelledby="step-heading"
-        className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (step !== 'purchase') save(step);
-        }}
-        aria-busy={pending || undefined}
-      >
-        <h2 id="step-heading" className="text-lg font-semibold">
-          {STEP_LABELS[step]}
-        </h2>
-        {step === 'basic' && (
-          <>
-            <div className="grid gap-3 sm:grid-cols-2">
+      {!(resuming && step === 'basic') && (
+        <form
+          aria-labelledby="step-heading"
+          className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (step !== 'purchase') save(step);
+          }}
+          aria-busy={pending || undefined}
+        >
+          <h2 id="step-heading" className="text-lg font-semibold">
+            {STEP_LABELS[step]}
+          </h2>
+          {step === 'basic' && (
+            <>
+              <div className="grid gap-3 sm:grid-cols-2">
+                <TextField
+                  label="First name"
+                  required
+                  autoComplete="given-name"
+                  value={forms.basic.firstName}
+                  error={errors.firstName}
+                  maxLength={100}
+                  onChange={(e) => patch('basic', { firstName: e.target.value })}
+                />
+                <TextField
+                  label="Last name"
+                  required
+                  autoComplete="family-name"
+                  value={forms.basic.lastName}
+                  error={errors.lastName}
+                  maxLength={100}
+                  onChange={(e) => patch('basic', { lastName: e.target.value })}
+                />
+              </div>
               <TextField
-                label="First name"
-                required
-                autoComplete="given-name"
-                value={forms.basic.firstName}
-                error={errors.firstName}
-                maxLength={100}
-                onChange={(e) => patch('basic', { firstName: e.target.value })}
-              />
-              <TextField
-                label="Last name"
-                required
-                autoComplete="family-name"
-                value={forms.basic.lastName}
-                error={errors.lastName}
-                maxLength={100}
-                onChange={(e) => patch('basic', { lastName: e.target.value })}
-              />
-            </div>
-            <TextField
-              label="Email"
-              type="email"
-              required
-              autoComplete="email"
-              hint="This will be your username."
-              value={forms.basic.emailAddress}
-              error={errors.emailAddress}
-              onChange={(e) => patch('basic', { emailAddress: e.target.value })}
-            />
-            <CheckboxField
-              label="Send me product news and offers"
-              checked={forms.basic.consent}
-              onChange={(e) => patch('basic', { consent: e.target.checked })}
-            />
-          </>
-        )}
-        {step === 'additional' && (
-          <>
-            <TextField
-              label="Company"
-              required
-              autoComplete="organization"
-              value={forms.additional.company}
-              error={errors.company}
-              onChange={(e) => patch('additional', { company: e.target.value })}
-            />
-            <div className="grid gap-3 sm:grid-cols-2">
-              <TextField
-                label="Job title"
-                value={forms.additional.jobTitle}
-                error={errors.jobTitle}
-                maxLength={100}
-                onChange={(e) => patch('additional', { jobTitle: e.target.value })}
-              />
-              <TextField
-                label="Company email"
+                label="Email"
                 type="email"
                 required
-                value={forms.additional.email}
-                error={errors.email}
-                onChange={(e) => patch('additional', { email: e.target.value })}
+                autoComplete="email"
+                hint="This will be your username."
+                value={forms.basic.emailAddress}
+                error={errors.emailAddress}
+                onChange={(e) => patch('basic', { emailAddress: e.target.value })}
               />
-            </div>
-            <AddressFields
-              values={forms.additional}
-              errors={errors}
-              onChange={(p) => patch('additional', p)}
-              countries={lookups.countries}
-              stateProvinces={lookups.stateProvinces}
-            />
-            <div className="grid grid-cols-[6rem_1fr] gap-3">
+              <CheckboxField
+                label="Send me product news and offers"
+                checked={forms.basic.consent}
+                onChange={(e) => patch('basic', { consent: e.target.checked })}
+              />
+            </>
+          )}
+          {step === 'additional' && (
+            <>
               <TextField
-                label="Country code"
+                label="Company"
                 required
-                value={forms.additional.phoneCC}
-                error={errors.phoneCC}
-                maxLength={4}
-                onChange={(e) => patch('additional', { phoneCC: e.target.value })}
+                autoComplete="organization"
+                value={forms.additional.company}
+                error={errors.company}
+                onChange={(e) => patch('additional', { company: e.target.value })}
               />
-              <TextField
-                label="Phone"
-                type="tel"
-                required
-                autoComplete="tel-national"
-                value={forms.additional.phoneNo}
-                error={errors.phoneNo}
-                onChange={(e) => patch('additional', { phoneNo: maskPhone(e.target.value) })}
-              />
-            </div>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <SelectField
-                label="Language"
-                required
-                options={options(lookups.languages)}
-                value={forms.additional.languageId}
-                error={errors.languageId}
-                onChange={(e) => patch('additional', { languageId: e.target.value })}
-              />
-              <SelectField
-                label="Time zone"
-                required
-                options={options(lookups.timeZones)}
-                value={forms.additional.timezoneId}
-                error={errors.timezoneId}
-                onChange={(e) => patch('additional', { timezoneId: e.target.value })}
-              />
-              <TextField
-                label="Web address"
-                type="url"
-                placeholder="https://"
-                value={forms.additional.webaddress}
-                error={errors.webaddress}
-                onChange={(e) => patch('additional', { webaddress: e.target.value })}
-              />
-              <TextField
-                label="Company ID"
-                hint="EIN or business number"
-                value={forms.additional.companyId}
-                error={errors.companyId}
-                maxLength={40}
-                onChange={(e) => patch('additional', { companyId: e.target.value })}
-              />
-            </div>
-          </>
-        )}
-        {step === 'shipping' && (
-          <>
-            <CheckboxField
-              label="Same as company address"
-              checked={forms.shipping.sameAsCompany}
-              onChange={(e) => patch('shipping', { sameAsCompany: e.target.checked })}
-            />
-            {forms.shipping.sameAsCompany ? (
-              <p className="text-sm text-slate-700">
-                {[forms.additional.addressLines, forms.additional.city, forms.additional.postalCode].filter(Boolean).join(', ')}
-              </p>
-            ) : (
+              <div className="grid gap-3 sm:grid-cols-2">
+                <TextField
+                  label="Job title"
+                  value={forms.additional.jobTitle}
+                  error={errors.jobTitle}
+                  maxLength={100}
+                  onChange={(e) => patch('additional', { jobTitle: e.target.value })}
+                />
+                <TextField
+                  label="Company email"
+                  type="email"
+                  required
+                  value={forms.additional.email}
+                  error={errors.email}
+                  onChange={(e) => patch('additional', { email: e.target.value })}
+                />
+              </div>
               <AddressFields
-                values={forms.shipping}
+                values={forms.additional}
                 errors={errors}
-                onChange={(p) => patch('shipping', p)}
+                onChange={(p) => patch('additional', p)}
                 countries={lookups.countries}
                 stateProvinces={lookups.stateProvinces}
               />
-            )}
-          </>
-        )}
-        {step === 'purchase' && !offer.products[0] && <Alert>This invitation offers no product to buy.</Alert>}
-        {step === 'purchase' && offer.products[0] && (
-          <PurchaseStep
-            invitation={invitation}
-            offer={offer}
-            firstProduct={offer.products[0].product}
-            chosen={view.product}
-            providerUrl={providerUrl}
-            onFailure={fail}
-            onDone={setDone}
-            clearMessage={() => {
-              setErrors({});
-              setMessage(null);
-            }}
-            errors={errors}
-          />
-        )}
-        {step !== 'purchase' && (
-          <div className="flex flex-wrap justify-between gap-2 pt-2">
-            {previous ? (
-              <Button variant="secondary" disabled={pending} onClick={() => open(previous)}>
-                Back
+              <div className="grid grid-cols-[6rem_1fr] gap-3">
+                <TextField
+                  label="Country code"
+                  required
+                  value={forms.additional.phoneCC}
+                  error={errors.phoneCC}
+                  maxLength={4}
+                  onChange={(e) => patch('additional', { phoneCC: e.target.value })}
+                />
+                <TextField
+                  label="Phone"
+                  type="tel"
+                  required
+                  autoComplete="tel-national"
+                  value={forms.additional.phoneNo}
+                  error={errors.phoneNo}
+                  onChange={(e) => patch('additional', { phoneNo: maskPhone(e.target.value) })}
+                />
+              </div>
+              <div className="grid gap-3 sm:grid-cols-2">
+                <SelectField
+                  label="Language"
+                  required
+                  options={options(lookups.languages)}
+                  value={forms.additional.languageId}
+                  error={errors.languageId}
+                  onChange={(e) => patch('additional', { languageId: e.target.value })}
+                />
+                <SelectField
+                  label="Time zone"
+                  required
+                  options={options(lookups.timeZones)}
+                  value={forms.additional.timezoneId}
+                  error={errors.timezoneId}
+                  onChange={(e) => patch('additional', { timezoneId: e.target.value })}
+                />
+                <TextField
+                  label="Web address"
+                  type="url"
+                  placeholder="https://"
+                  value={forms.additional.webaddress}
+                  error={errors.webaddress}
+                  onChange={(e) => patch('additional', { webaddress: e.target.value })}
+                />
+                <TextField
+                  label="Company ID"
+                  hint="EIN or business number"
+                  value={forms.additional.companyId}
+                  error={errors.companyId}
+                  maxLength={40}
+                  onChange={(e) => patch('additional', { companyId: e.target.value })}
+                />
+              </div>
+            </>
+          )}
+          {step === 'shipping' && (
+            <>
+              <CheckboxField
+                label="Same as company address"
+                checked={forms.shipping.sameAsCompany}
+                onChange={(e) => patch('shipping', { sameAsCompany: e.target.checked })}
+              />
+              {forms.shipping.sameAsCompany ? (
+                <p className="text-sm text-slate-700">
+                  {[forms.additional.addressLines, forms.additional.city, forms.additional.postalCode].filter(Boolean).join(', ')}
+                </p>
+              ) : (
+                <AddressFields
+                  values={forms.shipping}
+                  errors={errors}
+                  onChange={(p) => patch('shipping', p)}
+                  countries={lookups.countries}
+                  stateProvinces={lookups.stateProvinces}
+                />
+              )}
+            </>
+          )}
+          {step === 'purchase' && !offer.products[0] && <Alert>This invitation offers no product to buy.</Alert>}
+          {step === 'purchase' && offer.products[0] && (
+            <PurchaseStep
+              invitation={invitation}
+              offer={offer}
+              firstProduct={offer.products[0].product}
+              chosen={view.product}
+              providerUrl={providerUrl}
+              onFailure={fail}
+              onDone={setDone}
+              clearMessage={() => {
+                setErrors({});
+                setMessage(null);
+              }}
+              errors={errors}
+            />
+          )}
+          {step !== 'purchase' && (
+            <div className="flex flex-wrap justify-between gap-2 pt-2">
+              {previous ? (
+                <Button variant="secondary" disabled={pending} onClick={() => open(previous)}>
+                  Back
+                </Button>
+              ) : (
+                <span />
+              )}
+              <Button type="submit" disabled={pending}>
+                {pending ? 'Saving…' : 'Next'}
               </Button>
-            ) : (
-              <span />
-            )}
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Saving…' : 'Next'}
+            </div>
+          )}
+          {step === 'purchase' && (
+            <Button variant="secondary" className="self-start" disabled={pending} onClick={() => open('shipping')}>
+              Back
             </Button>
-          </div>
-        )}
-        {step === 'purchase' && (
-          <Button variant="secondary" className="self-start" disabled={pending} onClick={() => open('shipping')}>
-            Back
-          </Button>
-        )}
-      </form>
+          )}
+        </form>
+      )}
     </div>
   );
 }

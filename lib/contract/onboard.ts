@@ -85,6 +85,12 @@ export const invitation = z.object({
   products: z.array(offeredProduct),
   expiresAt: z.string(),
   testMode: z.boolean(),
+  /**
+   * Whether step 1 was saved for the invitation (in any browser): a browser without the wizard's cookie then
+   * asks for the email of step 1 (onboardResume) instead of offering a step 1 the host would refuse as a
+   * replay. Only this yes or no: what was saved is answered by onboardResume, after the email.
+   */
+  started: z.boolean(),
 });
 export type Invitation = z.infer<typeof invitation>;
 

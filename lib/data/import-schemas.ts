@@ -14,7 +14,7 @@ import { insuranceInput } from '../contract/insurance';
 import { newUserRules, userFields } from '../contract/users';
 import { vehicleInput } from '../contract/vehicles';
 import { checkPricingRow, type PricingCells } from '../configuration/pricing-csv';
-import { PHONE_FORMAT_MESSAGE, normalizePhone } from '../validation/phone';
+import { normalizePhone } from '../validation/phone-number';
 import { ALL_ROLES, type RoleId } from '../roles';
 import { sectionRoles } from '../routes';
 
@@ -350,8 +350,9 @@ function contactRow(ctx: RowContext, c: (k: string) => string): ContactRow {
   );
   // "718-555-0142", "+1 917 555 0143 x12": the stored form (ddd) ddd-dddd, an extension written in the number kept.
   const phoneText = c('PhoneNo');
-  const normal = phoneText ? normalizePhone(phoneText) : null;
-  if (phoneText && !normal) problem(ctx, 'PhoneNo', `${PHONE_FORMAT_MESSAGE} (a US or Canadian number, +1 optional)`);
+  const reading = phoneText ? normalizePhone(phoneText) : null;
+  if (reading && !reading.ok) problem(ctx, 'PhoneNo', reading.message);
+  const normal = reading?.ok ? reading : null;
   const phone = normal
     ? parsed(
         ctx,

@@ -20,25 +20,3 @@ export function maskPhone(input: string): string {
   if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
   return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 }
-
-/**
- * A phone number as written in a file or pasted, in the stored form: "718-555-0142", "718.555.0142",
- * "(718) 555 0142", "7185550142", "1-718-555-0142", "+1 917 555 0143", "+1 (917) 555-0143",
- * "001 917 555 0143", each with an optional extension ("x12", "ext. 12", "#12"). The product stores North
- * American numbers only (the (ddd) ddd-dddd format), so a number of another country (+44 …) or with
- * the wrong count of digits answers null, as does text that is not a phone number at all.
- */
-export function normalizePhone(text: string): { phoneNo: string; extension: string } | null {
-  const m = /^\s*(.*?)\s*(?:(?:ext\.?|extension|x|#)\s*(\d{1,10}))?\s*$/i.exec(text);
-  if (!m) return null;
-  const [, number = '', extension = ''] = m;
-  if (!/^\+?[\d\s().\-/]+$/.test(number)) return null;
-  let digits = number.replace(/\D/g, '');
-  if (number.trim().startsWith('+')) {
-    if (!digits.startsWith('1')) return null;
-    digits = digits.slice(1);
-  } else if (digits.startsWith('001')) digits = digits.slice(3);
-  else if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
-  if (digits.length !== 10) return null;
-  return { phoneNo: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`, extension };
-}

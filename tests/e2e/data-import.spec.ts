@@ -1,7 +1,7 @@
 /**
  * The import wizard at /data (issue 17), as a user does it: a contacts import with a saved template, one
  * bad row refused and downloaded with its reason, the rest in /contacts; the highest-step rule; a Tab file
- * with two rows skipped; a reload at any step keeps it and what was chosen; an import interrupted after its
+ * with two rows skipped; a reload at any step keeps it and what was chosen, and its address opens it in another browser; an import interrupted after its
  * first chunk and resumed without duplicates; an export re-imported with no change; the knowledge base's tools (links of a vehicle, make-matrix keywords).
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -138,7 +138,7 @@ test('header synonyms map themselves, a required field takes one value for every
 
   // The file has no contact type: one value for every row.
   await page.getByRole('combobox', { name: 'Contact type', exact: true }).selectOption({ label: 'One value for every row…' });
-  await page.getByLabel('Contact type: value for every row').fill('Customer');
+  await page.getByLabel('Contact type: value for every row').selectOption('Customer');
   await expect(page.getByText(/before going on/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Next' }).click();
   await step(page, 5);
@@ -156,10 +156,55 @@ test('header synonyms map themselves, a required field takes one value for every
     .trim()
     .split(/\r?\n/);
   expect(refused[2]).toMatch(new RegExp(`^,Dee,${t}four,dee-at-example,\\+1 646 555 0199,`));
+
+  // The refused rows, fixed where their reasons say and nothing else touched, import as written (Reason column and all).
+  const fixed = refused
+    .join('\n')
+    .replace('not-an-email,555-01', `cy.${t}@example.com,(212) 555-0100`)
+    .replace('dee-at-example', `dee.${t}@example.com`);
+  await page.goto('/data');
+  await page.getByRole('button', { name: 'Contacts', exact: true }).click();
+  await step(page, 2);
+  await template(page);
+  await chooseFile(page, file('refused-fixed.csv', fixed));
+  await page.getByRole('button', { name: 'Next' }).click();
+  await step(page, 4);
+  await page.getByRole('combobox', { name: 'Contact type', exact: true }).selectOption({ label: 'One value for every row…' });
+  await page.getByLabel('Contact type: value for every row').selectOption('Customer');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await step(page, 5);
+  await expect(page.getByText('2 rows will be imported, 0 refused.')).toBeVisible();
+  await importAll(page);
+  await expect(page.getByTestId('import-added')).toHaveText('2');
+
   await page.goto(`/contacts?searchTerm=${t}`);
-  await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(2);
-  await expect(page.getByRole('table')).toContainText('(718) 555-0142');
-  await expect(page.getByRole('table')).toContainText('(917) 555-0143');
+  await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(4);
+  for (const phone of ['(718) 555-0142', '(917) 555-0143', '(212) 555-0100', '(646) 555-0199'])
+    await expect(page.getByRole('table')).toContainText(phone);
+});
+
+test('the address of a visited step opens it in another browser with the schema and saved template, asking for the file', async ({
+  page,
+  browser,
+}) => {
+  const t = uniqueToken();
+  await openWizard(page);
+  await template(page, { name: `Linked ${t}` });
+  await chooseFile(page, file('linked.csv', `Kind,Given,Family\nCustomer,Ann,${t}`));
+  await page.getByRole('button', { name: 'Next' }).click();
+  await step(page, 4);
+  await expect(page).toHaveURL(/[?&]schema=contacts&template=\d+/);
+  const address = new URL(page.url());
+
+  const other = await browser.newContext();
+  const two = await other.newPage();
+  await signIn(two, 1, undefined, address.pathname + address.search);
+  // The File step, where the file a browser cannot pass on is asked for; the template chosen before it.
+  await step(two, 3);
+  await expect(two.getByLabel('Choose the file to import')).toBeAttached();
+  await two.getByRole('button', { name: '2. Template' }).click();
+  await expect(two.getByLabel('Template name')).toHaveValue(`Linked ${t}`);
+  await other.close();
 });
 
 test('a reload keeps the step and what was chosen, and asks again only for the file', async ({ page }) => {

@@ -223,6 +223,33 @@ describe('uploadData', () => {
     );
   });
 
+  it('reads phones as people write them (one normaliser, the host’s too) and lists every error of a row', async () => {
+    const res = await ok(
+      d.uploadData,
+      upload([
+        person('Dashes', { PhoneNo: '718-555-0142' }),
+        person('Plusone', { PhoneNo: '+1 917 555 0143 x9' }),
+        person('Abroad', { PhoneNo: '+44 20 7946 0958' }),
+        person('', { ContactType: 'Alien', PhoneNo: '555', EmailAddress: 'x' }),
+      ]),
+    );
+    expect(res).toMatchObject({ added: 2 });
+    expect(res.refused).toEqual([
+      { line: 4, reason: 'Phone #: a number of United Kingdom (+44), but only US and Canadian numbers are kept, as (555) 123-4567' },
+      {
+        line: 5,
+        reason:
+          'Contact type: unknown value "Alien"; Last name: This field is required; Phone #: Phone # must look like (555) 123-4567 (a US or Canadian number, +1 optional); Email address: Required, formatted email address',
+      },
+    ]);
+    const phone = (lastName: string) =>
+      host.db
+        .prepare('SELECT p.phone_no, p.extension FROM contact c JOIN contact_phone p ON p.contact = c.contact WHERE c.last_name = ?')
+        .get(lastName);
+    expect(phone('Dashes')).toEqual({ phone_no: '(718) 555-0142', extension: '' });
+    expect(phone('Plusone')).toEqual({ phone_no: '(917) 555-0143', extension: '9' });
+  });
+
   it('a chunk sent twice is stored once and answers the stored result', async () => {
     const importId = randomUUID();
     const rows = [person('Replay One'), person('Replay Two')];

@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contract } from '../../lib/contract';
 import { ONBOARD_MESSAGES, PRODUCTS } from '../../lib/contract/onboard-constants';
+import { stateId } from '../../api-host/contacts/data';
 import { DEMO_COUPONS, DEMO_INVITATION } from '../../api-host/onboard/seed';
 import { startTestHost, type TestHost } from '../../testkit/host';
 
@@ -41,7 +42,7 @@ const additional = (token: string, extra: Record<string, unknown> = {}) => ({
   email: 'office@harbor.example.com',
   addressLines: '12 Pier Rd',
   city: 'Brooklyn',
-  stateProvince: null,
+  stateProvince: stateId('NY'),
   postalCode: '11231',
   country: 1,
   phoneCC: '+1',
@@ -58,6 +59,7 @@ const shipping = (token: string, firm: number, extra: Record<string, unknown> = 
   sameAsCompany: true,
   addressLines: '12 Pier Rd',
   city: 'Brooklyn',
+  stateProvince: stateId('NY'),
   postalCode: '11231',
   country: 1,
   ...extra,
@@ -181,6 +183,18 @@ describe('the steps', () => {
     expect(lookups.body.fieldErrors).toEqual({ timezoneId: ['Unknown time zone'], postalCode: ['Unknown postal code'] });
   });
 
+  it('ask for the state or province of a country that has them, one of that country', async () => {
+    const token = await invite();
+    await host.api(null, o.onboardMarketing, { body: basic(token) });
+    const none = await host.api(null, o.onboardFirm, { body: additional(token, { stateProvince: null }) });
+    expect([none.status, none.body.fieldErrors]).toEqual([400, { stateProvince: ['Choose a state or province'] }]);
+    const other = await host.api(null, o.onboardFirm, { body: additional(token, { stateProvince: stateId('ON') }) });
+    expect(other.body.fieldErrors).toEqual({ stateProvince: ['The state is not in the chosen country'] });
+    const firm = (await host.api(null, o.onboardFirm, { body: additional(token) })).body.id as number;
+    const ship = await host.api(null, o.onboardShippingSave, { body: shipping(token, firm, { stateProvince: null }) });
+    expect(ship.body.fieldErrors).toEqual({ stateProvince: ['Choose a state or province'] });
+  });
+
   it('reach only their own invitation: another invitation’s ids are 404', async () => {
     const a = await invite();
     const b = await invite();
@@ -196,9 +210,14 @@ describe('firm/onboardResume', () => {
   it('answers the saved steps for the email of step 1 (any case), and nothing for another email', async () => {
     const token = await invite();
     const email = `dana-${token.slice(0, 6)}@harbor.example.com`;
-    // Nothing saved yet: no email opens it.
+    // Nothing saved yet: no email opens it, and the invitation says it is not started.
     expect((await host.api(null, o.onboardResume, { body: { token, email } })).status).toBe(400);
+    expect((await host.api(null, o.onboardGet, { query: { firm: token } })).body.started).toBe(false);
     const m = (await host.api(null, o.onboardMarketing, { body: basic(token) })).body.id as number;
+    // Started (in whatever browser): only that, nothing of what was saved.
+    const started = await host.api(null, o.onboardGet, { query: { firm: token } });
+    expect(started.body.started).toBe(true);
+    expect(JSON.stringify(started.body)).not.toContain('Dana');
     const f = (await host.api(null, o.onboardFirm, { body: additional(token) })).body.id as number;
 
     const wrong = await host.api(null, o.onboardResume, { body: { token, email: 'someone.else@example.com' } });

@@ -12,7 +12,7 @@ import {
   templateFits,
 } from '../../lib/data/file-rows';
 import { SCHEMAS, cellValue, checkRow, duplicateReason, uniqueKey, type CheckContext } from '../../lib/data/import-schemas';
-import { normalizePhone } from '../../lib/validation/phone';
+import { PHONE_NOT_READ_MESSAGE, foreignPhoneMessage, normalizePhone } from '../../lib/validation/phone-number';
 
 const lookups = {
   ContactType: [{ id: 2, value: 'Customer', code: 'CUS' }],
@@ -41,20 +41,39 @@ describe('phone numbers as files write them', () => {
       ['718-555-0142', '(718) 555-0142'],
       ['+1 917 555 0143', '(917) 555-0143'],
       ['+1 (917) 555-0143', '(917) 555-0143'],
+      ['+19175550143', '(917) 555-0143'],
       ['(718) 555 0142', '(718) 555-0142'],
       ['718.555.0142', '(718) 555-0142'],
       ['7185550142', '(718) 555-0142'],
       ['1-718-555-0142', '(718) 555-0142'],
       ['001 917 555 0143', '(917) 555-0143'],
+      ['011 1 917 555 0143', '(917) 555-0143'],
+      ['+1 416 555 0199', '(416) 555-0199'],
+      ['(555) 123-4567', '(555) 123-4567'],
+      ['  718-555-0142  ', '(718) 555-0142'],
       ['718-555-0142 x12', '(718) 555-0142', '12'],
       ['718-555-0142 ext. 7', '(718) 555-0142', '7'],
-      ['+44 20 7946 0958', null],
+      ['718-555-0142 #12', '(718) 555-0142', '12'],
+      ['917 555 0143;ext=4', '(917) 555-0143', '4'],
       ['555-0142', null],
       ['718-555-01422', null],
+      ['1 800 FLOWERS', null],
+      ['call 718-555-0142 now', null],
+      ['=718-555-0142', null],
       ['call me', null],
+      ['', null],
     ];
     for (const [text, phoneNo, extension = ''] of cases)
-      expect(normalizePhone(text), text).toEqual(phoneNo === null ? null : { phoneNo, extension });
+      expect(normalizePhone(text), text).toEqual(
+        phoneNo === null ? { ok: false, message: PHONE_NOT_READ_MESSAGE } : { ok: true, phoneNo, extension },
+      );
+  });
+
+  it('refuses a number of another country, naming it', () => {
+    const uk = { ok: false, message: 'a number of United Kingdom (+44), but only US and Canadian numbers are kept, as (555) 123-4567' };
+    expect(normalizePhone('+44 20 7946 0958')).toEqual(uk);
+    expect(normalizePhone('0044 20 7946 0958')).toEqual(uk);
+    expect(foreignPhoneMessage(undefined, '882')).toMatch(/^a number of another country \(\+882\)/);
   });
 
   it('a contact row stores the normalised number, an extension written in it kept', () => {

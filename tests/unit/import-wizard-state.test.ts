@@ -6,6 +6,9 @@ import {
   emptyTemplate,
   keep,
   keptKey,
+  linkDiffers,
+  linkOf,
+  readLink,
   restore,
   shownStep,
   wizardReducer,
@@ -100,5 +103,38 @@ describe('the import wizard: what a reload keeps', () => {
 
   it('is kept per user', () => {
     expect(keptKey(7)).not.toBe(keptKey(8));
+  });
+});
+
+describe('the import wizard: a link to a visited step', () => {
+  const saved = { ...emptyTemplate('contacts'), id: 7, templateName: 'Shop list', mappedData: { LastName: 'Surname' } };
+  const params = (query: string) => new URLSearchParams(query);
+
+  it('the address names the schema and only a saved template', () => {
+    const s = run({ type: 'schema', schema, templates: [saved] });
+    expect(linkOf(s)).toEqual({ schema: 'contacts', template: null });
+    expect(linkOf(wizardReducer(s, { type: 'template', template: saved }))).toEqual({ schema: 'contacts', template: 7 });
+    expect(readLink(params('step=3&schema=contacts&template=7'))).toEqual({ schema: 'contacts', template: 7 });
+    expect(readLink(params('step=3&template=-1'))).toEqual({ schema: null, template: null });
+  });
+
+  it('opens the link’s choices when they are not the tab’s', () => {
+    const kept = { schema: 'contacts', template: 7 };
+    expect(linkDiffers({ schema: 'contacts', template: 7 }, kept)).toBe(false);
+    expect(linkDiffers({ schema: 'contacts', template: null }, kept)).toBe(false);
+    expect(linkDiffers({ schema: null, template: null }, kept)).toBe(false);
+    expect(linkDiffers({ schema: 'vehicles', template: null }, kept)).toBe(true);
+    expect(linkDiffers({ schema: 'contacts', template: 8 }, kept)).toBe(true);
+    expect(linkDiffers({ schema: 'contacts', template: null }, { schema: null, template: null })).toBe(true);
+  });
+
+  it('reaches the File step at most (the file is asked for there), with the saved template and its mapping', () => {
+    const linked = (template: number, step: number) => after(atPreview(), { type: 'linked', schema, templates: [saved], template, step });
+    const s = linked(7, 5);
+    expect([s.maxStep, s.template, s.file, s.check]).toEqual([3, saved, null, null]);
+    expect(linked(7, 1).maxStep).toBe(2);
+    // A template the link names but the location does not have (deleted, or another location's): a new one, at the Template step.
+    const unknown = linked(99, 5);
+    expect([unknown.maxStep, unknown.template]).toEqual([2, emptyTemplate('contacts')]);
   });
 });
