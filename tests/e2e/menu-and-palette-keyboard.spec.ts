@@ -2,7 +2,8 @@
  * The menu on every page and the palette, by keyboard alone (issue 31 §7, §8): from /adas (the default
  * layout, whose top bar lists only ADAS) the menu button opens the left menu as a drawer; Escape gives the
  * focus back to the button; Tab reaches Import/Export in the drawer and Enter opens it. The palette finds
- * vehicles by their model and by make and model typed together ("Accord", "Honda Accord").
+ * vehicles by their model and by make and model typed together ("Accord", "Honda Accord"). The firm's name
+ * in the top bar is whole at every width.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from '../support/session';
@@ -75,4 +76,19 @@ test('the palette finds vehicles by model ("Accord") and by make and model typed
   await item.click();
   await expect(page).toHaveURL(new RegExp(`/adas\\?view=vehicles&searchTerm=${vehicle.vin}$`));
   await expect(page.getByRole('main').getByText(vehicle.vin).first()).toBeVisible();
+});
+
+test("the firm's name in the top bar is whole from a phone to a desktop, never cut to a letter", async ({ page }) => {
+  await signIn(page, 3, undefined, '/adas');
+  for (const width of [360, 640, 768, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    // Beside the logo where there is room, else on a line of its own; either way whole.
+    const names = page.locator('header [data-testid^="brand-title"]');
+    const shown = await names.evaluateAll((els) =>
+      els
+        .filter((el) => el.getBoundingClientRect().width > 1 && getComputedStyle(el).position !== 'absolute')
+        .map((el) => ({ text: el.textContent, whole: el.scrollWidth <= el.clientWidth })),
+    );
+    expect(shown, `${width} px`).toEqual([{ text: 'Northstar Calibration Network', whole: true }]);
+  }
 });
