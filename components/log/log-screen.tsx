@@ -6,7 +6,7 @@
  */
 import dynamic from 'next/dynamic';
 import { useCallback, useMemo, useState } from 'react';
-import { DataTable, FilterSelect, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
+import { CELL_LINK, DataTable, FilterSelect, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LOG_LEVELS } from '@/lib/contract/log-constants';
@@ -60,7 +60,7 @@ export function LogScreen({ spec, state, data, problem, mayUnscrub, zone }: Prop
         cell: (r) => (
           <button
             type="button"
-            className="font-medium text-brand-700 underline-offset-2 hover:underline"
+            className={CELL_LINK}
             aria-label={`Open the ${r.level} record of ${formatDateTime(r.timestamp, zone)}`}
             onClick={() => setOpen(r)}
           >

@@ -92,3 +92,27 @@ test("the firm's name in the top bar is whole from a phone to a desktop, never c
     expect(shown, `${width} px`).toEqual([{ text: 'Northstar Calibration Network', whole: true }]);
   }
 });
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("a list's row checkboxes and its cells' links and buttons are at least 24 px: users, storage, the log", async ({ page }) => {
+    test.slow();
+    await signIn(page, 1, undefined, '/users');
+    for (const path of ['/users', '/storage', '/admin?section=log']) {
+      if (path !== '/users') await page.goto(path);
+      const targets = page.locator('main table').locator('input[type=checkbox], tbody a[href], tbody button');
+      await expect(targets.first(), path).toBeVisible();
+      const small = await targets.evaluateAll((els) =>
+        els
+          .map((el) => ({ el, box: el.getBoundingClientRect() }))
+          .filter(({ box }) => box.width > 1 && box.height > 1 && (box.width < 24 || box.height < 24))
+          .map(
+            ({ el, box }) =>
+              `${el.getAttribute('aria-label') ?? el.textContent?.trim()}: ${Math.round(box.width)}×${Math.round(box.height)}`,
+          ),
+      );
+      expect(small, path).toEqual([]);
+    }
+  });
+});
