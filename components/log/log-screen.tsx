@@ -189,7 +189,7 @@ export function LogScreen({ spec, state, data, problem, mayUnscrub, zone }: Prop
               <label className="flex min-h-10 items-center gap-2 self-end text-sm text-slate-800">
                 <input
                   type="checkbox"
-                  className="size-4 accent-brand-600"
+                  className="size-6 accent-brand-600"
                   checked={state.noScrub === 1}
                   disabled={!!state.from}
                   onChange={(e) => list.go({ noScrub: e.target.checked ? 1 : 0 })}
