@@ -38,14 +38,17 @@ const PATHS = [
   'user/users',
   'adas/adasInspection',
 ];
-/** Each VIN with the make its manufacturer code (WMI) names: a decoded VIN's log entry says the true make. */
-const VINS: readonly (readonly [vin: string, make: string])[] = [
-  ['1HGCM82633A004352', 'Honda'],
-  ['5YJ3E1EA7KF317000', 'Tesla'],
-  ['1FTFW1ET5DFC10312', 'Ford'],
-  ['JTDKN3DU0A0123456', 'Toyota'],
-  ['3N1AB7AP5KY250312', 'Nissan'],
-  ['KM8J3CA46LU123987', 'Hyundai'],
+/**
+ * Each VIN with the make its manufacturer code (WMI) names and one count of ADAS systems: a decoded VIN's
+ * log entries say the true make, and the same count every time the VIN is decoded.
+ */
+const VINS: readonly (readonly [vin: string, make: string, systems: number])[] = [
+  ['1HGCM82633A004352', 'Honda', 6],
+  ['5YJ3E1EA7KF317000', 'Tesla', 9],
+  ['1FTFW1ET5DFC10312', 'Ford', 4],
+  ['JTDKN3DU0A0123456', 'Toyota', 7],
+  ['3N1AB7AP5KY250312', 'Nissan', 5],
+  ['KM8J3CA46LU123987', 'Hyundai', 8],
 ];
 
 interface Template {
@@ -89,9 +92,9 @@ const TEMPLATES: readonly Template[] = [
     weight: 12,
     name: 'api-host.adas',
     layout: 'VIN %s decoded: %s with %s ADAS systems',
-    fill: (p, n) => {
-      const [vin, make] = p(VINS);
-      return [vin, make, String(2 + (n() % 9))];
+    fill: (p) => {
+      const [vin, make, systems] = p(VINS);
+      return [vin, make, String(systems)];
     },
   },
   {

@@ -3,8 +3,9 @@
  * caller's firms, limited, and answered from an index:
  * - jobs: any part of the RO number or VIN through adas_search (FTS5 trigram) from three characters, else a
  *   prefix of either as a range on adas_by_ronumber / adas_by_vin; newest first;
- * - vehicles: any part of the VIN, make or model through vehicle_search ("Accord" finds the Accords) from
- *   three characters, else the VIN's prefix (a range on vehicle_by_vin);
+ * - vehicles: each word any part of the VIN, make or model through vehicle_search ("Accord" and "Honda
+ *   Accord" find the Accords: vehicleSearchMatch) from three characters, else the VIN's prefix (a range on
+ *   vehicle_by_vin);
  * - contacts: the contacts' own search (every word a prefix of a name, phone or email: contact_fts);
  * - users: every word a prefix of the name (contact_fts) or the username's prefix (its NOCASE index);
  * - locations: the name's prefix, as a range on firm_by_name (NOCASE).
@@ -12,6 +13,7 @@
 import { type SearchItem, type SearchKind, SEARCH_KIND_LIMIT } from '../../lib/contract/search';
 import { ftsQuery, searchContacts } from '../contacts/service';
 import type { Db } from '../core/db';
+import { vehicleSearchMatch } from '../vehicles/service';
 import { firmScope, ftsPhrase as phrase, likePrefix as prefix, prepared } from '../core/sql';
 
 export interface PaletteSearch {
@@ -46,8 +48,7 @@ function jobs({ db, term, firms, limit = SEARCH_KIND_LIMIT }: PaletteSearch): Se
 }
 
 function vehicles({ db, term, firms, limit = SEARCH_KIND_LIMIT }: PaletteSearch): SearchItem[] {
-  const vin = term.toUpperCase();
-  const trigram = vin.length >= 3;
+  const trigram = vehicleSearchMatch(term);
   const match = trigram ? 'v.vehicle IN (SELECT rowid FROM vehicle_search WHERE vehicle_search MATCH ?)' : 'v.vin >= ? AND v.vin < ?';
   const rows = prepared<{
     vehicle: number;
@@ -60,7 +61,7 @@ function vehicles({ db, term, firms, limit = SEARCH_KIND_LIMIT }: PaletteSearch)
     db,
     `SELECT v.vehicle, v.vin, v.year, v.make, v.model, f.name AS firm_name FROM vehicle v JOIN firm f ON f.firm = v.firm
      WHERE v.vin <> '' AND ${match}${firmScope(db, firms, 'v')} ORDER BY v.vehicle DESC LIMIT ?`,
-  ).all(...(trigram ? [`{vin make model} : ${phrase(vin)}`] : range(vin)), limit);
+  ).all(...(trigram ? [trigram] : range(term.toUpperCase())), limit);
   return rows.map((r) => ({
     kind: 'vehicle',
     id: r.vehicle,

@@ -1,7 +1,7 @@
 /**
  * Reading vehicles: one record by id and the paged list, filtered, sorted and searched in SQL (indexes of
- * schema.ts). The search is a trigram match (any part of the VIN, make or model) from three characters,
- * a prefix match below that.
+ * schema.ts). The search is a trigram match (vehicleSearchMatch: each word any part of the VIN, make or
+ * model) from three characters, a prefix match below that.
  */
 import type { VehicleRecord, VehiclesQuery } from '../../lib/contract/vehicles';
 import type { Db } from '../core/db';
@@ -16,6 +16,17 @@ export const VEHICLE_JOINS = 'JOIN firm f ON f.firm = v.firm LEFT JOIN contact c
 export function readVehicle(db: Db, firms: ReadonlySet<number>, id: number): VehicleRecord | undefined {
   const r = prepared<VehicleRecord>(db, `SELECT ${VEHICLE_COLUMNS} FROM vehicle v ${VEHICLE_JOINS} WHERE v.vehicle = ?`).get(id);
   return r && firms.has(r.firm) ? r : undefined;
+}
+
+/**
+ * The vehicle_search MATCH of a typed term, or null when no word is long enough for the trigram index
+ * (three characters). Every word of three characters or more must occur in the VIN, the make or the model,
+ * in any order: "Honda Accord" and "accord honda" find the Accords, "CR-V" stays one word. Shorter words
+ * ("Mazda 3") cannot be matched by a trigram and are left out; the year is not searched.
+ */
+export function vehicleSearchMatch(term: string): string | null {
+  const words = term.split(/\s+/u).filter((w) => [...w].length >= 3);
+  return words.length > 0 ? words.map(ftsPhrase).join(' AND ') : null;
 }
 
 const ORDER: Record<VehiclesQuery['orderBy'], string[]> = {
@@ -35,9 +46,10 @@ export function listVehicles(db: Db, q: VehiclesQuery, firms: ReadonlySet<number
     where.push(`v.firm = ${q.firm}`);
   }
   const term = q.searchTerm.trim();
-  if (term.length >= 3) {
+  const match = vehicleSearchMatch(term);
+  if (match) {
     where.push('v.vehicle IN (SELECT rowid FROM vehicle_search WHERE vehicle_search MATCH ?)');
-    params.push(ftsPhrase(term));
+    params.push(match);
   } else if (term) {
     where.push("(v.vin LIKE ? ESCAPE '\\' OR v.make LIKE ? ESCAPE '\\' OR v.model LIKE ? ESCAPE '\\')");
     params.push(likePrefix(term), likePrefix(term), likePrefix(term));

@@ -186,7 +186,7 @@ export function SubList<T>({ title, tag, idKey, list, describe, rowName, isPrima
               <li key={id} className={`flex items-start gap-3 px-3 py-2 text-sm ${r.isChecked ? 'bg-brand-50' : ''}`}>
                 <input
                   type="checkbox"
-                  className="mt-0.5 size-4 accent-brand-600"
+                  className="size-6 shrink-0 accent-brand-600"
                   aria-label={`Check ${rowName(r)}`}
                   checked={r.isChecked === true}
                   disabled={isNew}

@@ -3,6 +3,9 @@
  * a yes/no. Server-safe (no hooks), so a column list can be built anywhere.
  */
 
+/** A link or button in a list's cell: at least 24 px high, a target a finger can tap (WCAG 2.5.8, issue 31 §8). */
+export const CELL_LINK = 'inline-flex min-h-6 items-center font-medium text-brand-700 underline-offset-2 hover:underline';
+
 /** The row header's content: the record's name as a button that opens it, and any tags after it. */
 export function OpenCell({
   label,
@@ -16,12 +19,7 @@ export function OpenCell({
   children?: React.ReactNode;
 }) {
   const button = (
-    <button
-      type="button"
-      className="text-left font-medium text-brand-700 underline-offset-2 hover:underline"
-      aria-label={name}
-      onClick={onOpen}
-    >
+    <button type="button" className={`${CELL_LINK} text-left`} aria-label={name} onClick={onOpen}>
       {label}
     </button>
   );

@@ -127,7 +127,7 @@ function HeaderCheckbox({
     <input
       ref={ref}
       type="checkbox"
-      className="size-4 accent-brand-600"
+      className="size-6 accent-brand-600"
       aria-label="Select all rows on this page"
       checked={checked}
       disabled={disabled}
@@ -331,7 +331,7 @@ export function DataTable<T extends RowData>({
                           <BodyCell key={leaf} column={{ className: 'w-10' }} pinned={pinnedAt(SELECT_COLUMN)}>
                             <input
                               type="checkbox"
-                              className="size-4 accent-brand-600"
+                              className="size-6 accent-brand-600"
                               aria-label={`Select ${rowLabel(row.original)}`}
                               checked={isChecked}
                               disabled={!row.canCheck}

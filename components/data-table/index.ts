@@ -4,4 +4,4 @@ export { FilterSelect, SearchBox, type FilterOption } from './toolbar';
 export { useList, type ListController } from './use-list';
 export { ListLink } from './list-link';
 export { fetchAllPages, toCsv, downloadText, csvFilename, type CsvColumn, type CsvValue } from './csv';
-export { OpenCell, Tag, YesNo, dash, yesNo, type TagTone } from './cells';
+export { CELL_LINK, OpenCell, Tag, YesNo, dash, yesNo, type TagTone } from './cells';

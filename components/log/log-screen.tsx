@@ -6,7 +6,7 @@
  */
 import dynamic from 'next/dynamic';
 import { useCallback, useMemo, useState } from 'react';
-import { DataTable, FilterSelect, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
+import { CELL_LINK, DataTable, FilterSelect, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LOG_LEVELS } from '@/lib/contract/log-constants';
@@ -60,7 +60,7 @@ export function LogScreen({ spec, state, data, problem, mayUnscrub, zone }: Prop
         cell: (r) => (
           <button
             type="button"
-            className="font-medium text-brand-700 underline-offset-2 hover:underline"
+            className={CELL_LINK}
             aria-label={`Open the ${r.level} record of ${formatDateTime(r.timestamp, zone)}`}
             onClick={() => setOpen(r)}
           >
@@ -189,7 +189,7 @@ export function LogScreen({ spec, state, data, problem, mayUnscrub, zone }: Prop
               <label className="flex min-h-10 items-center gap-2 self-end text-sm text-slate-800">
                 <input
                   type="checkbox"
-                  className="size-4 accent-brand-600"
+                  className="size-6 accent-brand-600"
                   checked={state.noScrub === 1}
                   disabled={!!state.from}
                   onChange={(e) => list.go({ noScrub: e.target.checked ? 1 : 0 })}

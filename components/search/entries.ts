@@ -101,17 +101,25 @@ export const entryOf = (item: SearchItem): PaletteEntry => ({
 
 const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
+const wordsOf = (s: string) => s.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
 /**
- * How well an entry matches the query: 0 none; 3 the title starts with it, 2 a word of the title does,
- * 1 it occurs in the title or detail. An empty query matches everything (1).
+ * How well an entry matches the query: 0 none; 3 the title starts with it, 2 each word of the query starts
+ * a word of the title ("import export" → "Import/Export Facility"), 1 each word occurs in the title or
+ * detail, in any order ("honda accord" → a recent job of a 2020 Honda Accord). An empty query matches
+ * everything (1).
  */
 export function matchScore(entry: Pick<PaletteEntry, 'title' | 'detail'>, query: string): number {
   const q = fold(query.trim());
   if (!q) return 1;
   const title = fold(entry.title);
   if (title.startsWith(q)) return 3;
-  if (title.split(/[^\p{L}\p{N}]+/u).some((w) => w.startsWith(q))) return 2;
-  return title.includes(q) || fold(entry.detail).includes(q) ? 1 : 0;
+  const words = wordsOf(q);
+  if (words.length === 0) return title.includes(q) || fold(entry.detail).includes(q) ? 1 : 0;
+  const titleWords = wordsOf(title);
+  if (words.every((w) => titleWords.some((t) => t.startsWith(w)))) return 2;
+  const detail = fold(entry.detail);
+  return words.every((w) => title.includes(w) || detail.includes(w)) ? 1 : 0;
 }
 
 /** The entries that match, best first; equal scores keep their order. */

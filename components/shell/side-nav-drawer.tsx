@@ -1,20 +1,24 @@
 'use client';
 /** The left menu as a drawer (loaded on first opening: it brings Radix Dialog with it). With a
- * `persistent` menu beside the page from 768 px on, the drawer is for narrower screens only. */
+ * `persistent` menu beside the page from 768 px on, the drawer is for narrower screens only. Closed, it
+ * gives the focus back to the menu button that opened it (useOpenerFocus: the button is no Radix Trigger). */
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { useOpenerFocus } from '@/components/ui/dialog';
 import { useDrawer } from './drawer-state';
 import { MenuContent, type SideNavProps } from './menu-content';
 
 export default function SideNavDrawer({ persistent, ...props }: SideNavProps & { persistent: boolean }) {
   const narrowOnly = persistent ? 'md:hidden' : '';
   const { open, setOpen } = useDrawer();
+  const onCloseAutoFocus = useOpenerFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={setOpen}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={`fixed inset-0 z-40 bg-slate-900/50 ${narrowOnly}`} />
         <RadixDialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={onCloseAutoFocus}
           className={`fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto bg-white shadow-xl ${narrowOnly}`}
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-3 py-2">

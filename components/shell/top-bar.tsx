@@ -1,6 +1,7 @@
 /** The top bar: the firm's logo (48 px high) and title, the top menu (ADAS only), the command palette's
- * search button, the user menu. On a phone the controls leave no room for the firm's name beside them
- * (issue 31 §8: it was cut to nothing or one letter), so there it takes a line of its own under them. */
+ * search button, the user menu. Below 1024 px the controls leave no room for the firm's name beside them
+ * (issue 31 §8: it was cut to one letter on a phone, and to 19 px, "B…", at 640 px), so there it takes a
+ * line of its own under them. */
 import Link from 'next/link';
 import type { Brand } from '@/lib/brand';
 import type { MenuItem } from '@/lib/routes';
@@ -26,7 +27,7 @@ export function TopBar({
         <Link href="/" className="flex min-w-0 items-center gap-3">
           {/* eslint-disable-next-line @next/next/no-img-element -- brand logos are firm-provided URLs of any size */}
           <img src={brand.logo} alt="" height={48} className="h-12 w-auto max-w-24 object-contain sm:max-w-40" data-testid="brand-logo" />
-          <span className="truncate text-base font-semibold text-slate-900 max-sm:sr-only sm:text-lg" data-testid="brand-title">
+          <span className="truncate text-lg font-semibold text-slate-900 max-lg:sr-only" data-testid="brand-title">
             {brand.title}
           </span>
         </Link>
@@ -45,7 +46,11 @@ export function TopBar({
         <UserMenu {...user} />
       </div>
       {/* For the eye only: the link to Home above names the firm to a screen reader. */}
-      <p aria-hidden="true" className="truncate px-3 pb-1.5 text-sm font-semibold text-slate-900 sm:hidden" data-testid="brand-title-phone">
+      <p
+        aria-hidden="true"
+        className="truncate px-3 pb-1.5 text-sm font-semibold text-slate-900 sm:px-4 lg:hidden"
+        data-testid="brand-title-phone"
+      >
         {brand.title}
       </p>
     </header>

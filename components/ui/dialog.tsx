@@ -4,8 +4,10 @@
  * closes, the title labels it. Sizes follow the specification's modals (extra-large for user profiles).
  *
  * The opener is the element that had the focus when the dialog opened (issue 31 §8): Radix gives the focus
- * back only to its own Trigger, and most dialogs here are opened by state (a row's button, a menu item,
- * the palette's shortcut), so without this the focus fell to the page's start on every close.
+ * back only to its own Trigger (its modal content's close handler focuses the Trigger's ref and prevents
+ * its focus scope's own return), and most dialogs here are opened by state (a row's button, a menu item,
+ * the palette's shortcut, the menu drawer's button), so without this the focus fell to the page's start on
+ * every close. useOpenerFocus serves every Radix dialog of the app: this one and the menu drawer.
  */
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
@@ -38,10 +40,14 @@ function focusFirstOf(...candidates: (Element | null | undefined)[]): boolean {
   return false;
 }
 
-export function Dialog({ open, onOpenChange, title, description, size = 'md', footer, children, trigger, returnFocusTo }: DialogProps) {
-  // Read while rendering the opening, before anything inside takes the focus (a field's autoFocus does so
-  // before any effect runs, so Radix's own record of it is that field). A dialog mounted already open (the
-  // screen renders it only while it is wanted) reads it on its first render.
+/**
+ * The handler for a Radix dialog's `onCloseAutoFocus` that gives the focus back to the element focused
+ * when `open` became true (else to `fallback`, else Radix's default). The opener is read while rendering
+ * the opening, before anything inside takes the focus (a field's autoFocus does so before any effect runs,
+ * so Radix's own record of it is that field); a dialog mounted already open (rendered only while wanted,
+ * or loaded on first opening) reads it on its first render.
+ */
+export function useOpenerFocus(open: boolean, fallback?: React.RefObject<HTMLElement | null>): (e: Event) => void {
   const focused = () => (typeof document === 'undefined' ? null : document.activeElement);
   const [wasOpen, setWasOpen] = useState(open);
   const [opener, setOpener] = useState<Element | null>(() => (open ? focused() : null));
@@ -49,6 +55,13 @@ export function Dialog({ open, onOpenChange, title, description, size = 'md', fo
     setWasOpen(open);
     if (open) setOpener(focused());
   }
+  return (e) => {
+    if (focusFirstOf(opener, fallback?.current)) e.preventDefault();
+  };
+}
+
+export function Dialog({ open, onOpenChange, title, description, size = 'md', footer, children, trigger, returnFocusTo }: DialogProps) {
+  const onCloseAutoFocus = useOpenerFocus(open, returnFocusTo);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
@@ -57,9 +70,7 @@ export function Dialog({ open, onOpenChange, title, description, size = 'md', fo
         <RadixDialog.Content
           className={`fixed top-[5dvh] left-1/2 z-50 flex max-h-[90dvh] w-[calc(100vw-1.5rem)] ${SIZES[size]} -translate-x-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none`}
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onCloseAutoFocus={(e) => {
-            if (focusFirstOf(opener, returnFocusTo?.current)) e.preventDefault();
-          }}
+          onCloseAutoFocus={onCloseAutoFocus}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-3">
             <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>

@@ -116,7 +116,7 @@ export function LocationsTab({
               <label className="flex items-start gap-2" style={{ paddingLeft: `${Math.min(r.depth, 6) * 1.25}rem` }}>
                 <input
                   type="checkbox"
-                  className="mt-0.5 size-4 shrink-0 accent-brand-600"
+                  className="size-6 shrink-0 accent-brand-600"
                   checked={r.checked}
                   onChange={(e) => change(toggleLocation(rows, r.firm, e.target.checked))}
                 />

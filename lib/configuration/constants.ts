@@ -21,7 +21,8 @@ export const CALIBRATION_MODE_LABELS: Readonly<Record<CalibrationMode, string>> 
 export function calibrationTypeLabel(name: string, mode: string | null | undefined): string {
   if (!mode) return name;
   const label = CALIBRATION_MODE_LABELS[mode as CalibrationMode] ?? mode;
-  const fold = (v: string) => v.toLowerCase().replace(/[\s_-]+/g, '');
+  // Letters and digits only: "static/dynamic", "static & dynamic" and "Static + dynamic" say the same mode.
+  const fold = (v: string) => v.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
   return fold(name).endsWith(fold(label)) || fold(name).endsWith(fold(mode)) ? name : `${name} (${label})`;
 }
 

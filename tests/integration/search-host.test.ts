@@ -52,6 +52,30 @@ describe('search/palette', () => {
     expect(byModel.find((i) => i.kind === 'vehicle' && i.id === v.vehicle)?.detail).toContain(v.model);
   });
 
+  it('finds a vehicle by its make and model typed together, in either order ("Honda Accord")', async () => {
+    const v = one<{ vehicle: number; make: string; model: string }>(
+      "SELECT vehicle, make, model FROM vehicle WHERE vin <> '' AND length(make) >= 3 AND length(model) >= 3 AND instr(model, ' ') = 0 ORDER BY vehicle DESC LIMIT 1",
+    );
+    for (const term of [`${v.make} ${v.model}`, `${v.model.toLowerCase()}  ${v.make.toLowerCase()}`]) {
+      const found = (await search(admin, term)).filter((i) => i.kind === 'vehicle');
+      expect(
+        found.map((i) => i.id),
+        term,
+      ).toContain(v.vehicle);
+      // Every vehicle found has both words: the words narrow the search, they do not widen it.
+      for (const i of found) expect(i.detail.toLowerCase(), term).toContain(v.model.toLowerCase());
+    }
+    // A word of another make narrows to nothing of this one.
+    const other = await search(admin, `${v.model} Zzqx`);
+    expect(other.filter((i) => i.kind === 'vehicle')).toEqual([]);
+    // The vehicles list (ADAS › Vehicles) searches the same way.
+    const list = await host.api(admin, contract.vehicle.vehicles, { query: { searchTerm: `${v.make} ${v.model}`, pageSize: 500 } });
+    expect(list.status).toBe(200);
+    const items = contract.vehicle.vehicles.response.parse(list.body).items;
+    expect(items.map((i) => i.vehicle)).toContain(v.vehicle);
+    for (const i of items) expect(`${i.make} ${i.model}`.toLowerCase()).toContain(v.model.toLowerCase());
+  });
+
   it('finds vehicles by VIN, contacts, users and locations by name', async () => {
     const vehicle = one<{ vehicle: number; vin: string }>(
       'SELECT vehicle, vin FROM vehicle WHERE length(vin) = 17 ORDER BY vehicle LIMIT 1',

@@ -112,6 +112,9 @@ describe('the pricing import', () => {
     expect(calibrationTypeLabel('Radar – static', 'dynamic')).toBe('Radar – static (Dynamic)');
     expect(calibrationTypeLabel('Forward camera', null)).toBe('Forward camera');
     expect(calibrationTypeLabel('Blind spot – on-road', 'on-road')).toBe('Blind spot – on-road');
+    expect(calibrationTypeLabel('Corner radar – static/dynamic', 'static-dynamic')).toBe('Corner radar – static/dynamic');
+    expect(calibrationTypeLabel('Corner radar – static & dynamic', 'static-dynamic')).toBe('Corner radar – static & dynamic');
+    expect(calibrationTypeLabel('Corner radar – aim', 'static-dynamic')).toBe('Corner radar – aim (Static + dynamic)');
   });
 });
 

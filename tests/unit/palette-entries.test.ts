@@ -90,6 +90,16 @@ describe('ranking', () => {
     expect(matchScore(entry('a', 'Users'), '  ')).toBe(1);
   });
 
+  it('matches a query of several words by each word, in any order (issue 31 §7)', () => {
+    expect(matchScore(entry('a', 'Import/Export Facility'), 'import export')).toBe(2);
+    expect(matchScore(entry('a', 'Import/Export Facility'), 'export imp')).toBe(2);
+    expect(matchScore(entry('a', 'RO 100', '2020 Honda Accord · 1HGCV1FG8LN662488'), 'accord honda')).toBe(1);
+    expect(matchScore(entry('a', 'RO 100', '2020 Honda Accord'), 'honda civic')).toBe(0);
+    expect(matchScore(entry('a', 'Administration › Users'), 'admin users')).toBe(2);
+    expect(matchScore(entry('a', 'C++ notes'), 'c++')).toBe(3);
+    expect(matchScore(entry('a', 'Notes', 'a ++ b'), '++')).toBe(1);
+  });
+
   it('orders matches best first, keeping the given order among equals', () => {
     const list = [entry('1', 'Contacts'), entry('2', 'Dashboard'), entry('3', 'Data import'), entry('4', 'ADAS Data')];
     expect(rank(list, 'da').map((e) => e.key)).toEqual(['2', '3', '4']);

@@ -109,7 +109,7 @@ export function PartnerEditor({ kind, firm, initial }: { kind: PartnerKind; firm
               isChosen(e) ? (
                 <input
                   type="checkbox"
-                  className="size-4 accent-brand-600"
+                  className="size-6 accent-brand-600"
                   aria-label={`Opted in to ${e.firmName}`}
                   checked={e.isOptIn}
                   onChange={() => {

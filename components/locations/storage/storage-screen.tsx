@@ -6,7 +6,7 @@
  */
 import dynamic from 'next/dynamic';
 import { useCallback, useMemo, useState } from 'react';
-import { DataTable, dash, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
+import { CELL_LINK, DataTable, dash, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
 import { HistoryButton } from '@/components/history';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -66,11 +66,7 @@ export function StorageScreen({ spec, state, data, dates, account, home }: Stora
         canHide: false,
         csv: (f) => f.name,
         cell: (f) => (
-          <a
-            href={downloadHref(f)}
-            download={f.name}
-            className="font-medium whitespace-nowrap text-brand-700 underline-offset-2 hover:underline"
-          >
+          <a href={downloadHref(f)} download={f.name} className={`${CELL_LINK} whitespace-nowrap`}>
             {f.name}
           </a>
         ),
