@@ -8,7 +8,7 @@
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
-import { DataTable, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
+import { CELL_LINK, DataTable, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
 import type { contract } from '@/lib/contract';
 import type { AnalysisRow, DashboardAnswer, DashboardTop } from '@/lib/contract/dashboard';
 import { bff } from '@/lib/bff/client';
@@ -64,14 +64,14 @@ export function DashboardScreen(props: Props) {
         csv: (r) => (analysis.group === 'day' ? showDay(r.label) : r.label),
         cell: (r) =>
           r.drill && r.firm != null ? (
-            <Link href={list.href({ firm: r.firm })} className="font-medium text-brand-700 underline underline-offset-2">
+            <Link href={list.href({ firm: r.firm })} className={`${CELL_LINK} underline`}>
               {r.label}
             </Link>
           ) : isTechRow(r) ? (
             // A technician's row opens their jobs of the period (the records view, `tech`; "Unassigned" is 0).
             <Link
               href={dashboardViewHref(props.spec, state, range, 'records', { tech: r.key || '0' })}
-              className="font-medium text-brand-700 underline underline-offset-2"
+              className={`${CELL_LINK} underline`}
             >
               {r.label}
             </Link>

@@ -10,7 +10,7 @@
 import Link from 'next/link';
 import { useMemo } from 'react';
 import { jobHref } from '@/components/adas';
-import { DataTable, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
+import { CELL_LINK, DataTable, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
 import { INSPECTION_TYPES, RESULTS, nameOf, statusName } from '@/lib/adas/rules';
 import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
@@ -53,7 +53,7 @@ export function RecordsScreen(props: Props) {
         csv: (r) => r.ronumber,
         // The link 24 px high: a target a finger can tap (WCAG 2.5.8).
         cell: (r) => (
-          <Link href={jobHref(r.adas)} className="inline-flex min-h-6 items-center font-medium text-brand-700 underline underline-offset-2">
+          <Link href={jobHref(r.adas)} className={`${CELL_LINK} underline`}>
             {r.ronumber}
           </Link>
         ),

@@ -93,7 +93,7 @@ function LinksImportForm() {
             form.set('file', e.target.files?.[0] ?? null);
             form.setErrors({});
           }}
-          className="text-sm"
+          className="max-w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium"
         />
         {fileError && (
           <p id="links-file-error" className="text-sm text-red-700">
