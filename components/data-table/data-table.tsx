@@ -102,6 +102,9 @@ export interface DataTableProps<T> {
   live?: RecordKind;
 }
 
+/** The checkbox column: a 24 px checkbox between the cells' 12 px paddings (3 rem); the row header is pinned after it. */
+const SELECT_CELL = { className: 'w-12' };
+
 function sortIcon(dir: false | 'asc' | 'desc') {
   if (dir === 'asc') return <ArrowUp aria-hidden="true" className="size-3.5" />;
   if (dir === 'desc') return <ArrowDown aria-hidden="true" className="size-3.5" />;
@@ -209,9 +212,9 @@ export function DataTable<T extends RowData>({
   const pageSizes = (list.spec.fields.pageSize.values ?? [state.pageSize]) as readonly number[];
   // Without JavaScript the search box is a GET form: the list's other state goes along as hidden fields.
   const searchTarget = useMemo(() => formTarget(list, 'searchTerm'), [list]);
-  // The pinned cells: the checkbox column at the edge, the row header after it (2.5 rem, the checkbox column's width).
+  // The pinned cells: the checkbox column at the edge, the row header after it (3 rem: SELECT_CELL's width).
   const pinnedAt = (id: string) =>
-    id === SELECT_COLUMN ? pinnedClass('left-0') : id === rowHeader ? pinnedClass(selectable ? 'left-10' : 'left-0') : undefined;
+    id === SELECT_COLUMN ? pinnedClass('left-0') : id === rowHeader ? pinnedClass(selectable ? 'left-12' : 'left-0') : undefined;
   const anySelectable = view.rows.some((r) => r.canCheck);
 
   return (
@@ -275,7 +278,7 @@ export function DataTable<T extends RowData>({
                 {leaves.map((leaf) => {
                   if (leaf === SELECT_COLUMN)
                     return (
-                      <HeaderCell key={leaf} column={{ className: 'w-10' }} pinned={pinnedAt(leaf)}>
+                      <HeaderCell key={leaf} column={SELECT_CELL} pinned={pinnedAt(leaf)}>
                         <HeaderCheckbox
                           checked={view.allChecked}
                           indeterminate={view.someChecked && !view.allChecked}
@@ -328,7 +331,7 @@ export function DataTable<T extends RowData>({
                     >
                       {leaves.map((leaf) =>
                         leaf === SELECT_COLUMN ? (
-                          <BodyCell key={leaf} column={{ className: 'w-10' }} pinned={pinnedAt(SELECT_COLUMN)}>
+                          <BodyCell key={leaf} column={SELECT_CELL} pinned={pinnedAt(SELECT_COLUMN)}>
                             <input
                               type="checkbox"
                               className="size-6 accent-brand-600"

@@ -31,7 +31,7 @@ export function pinnedFirst<C extends { rowHeader?: boolean }>(columns: readonly
  * before it) and hides what scrolls under it with its row's background. On narrow screens a line marks
  * where the scrolling part begins.
  */
-export function pinnedClass(offset: 'left-0' | 'left-10' = 'left-0'): string {
+export function pinnedClass(offset: 'left-0' | 'left-12' = 'left-0'): string {
   return `sticky ${offset} z-10 bg-inherit max-md:shadow-[inset_-1px_0_0_var(--color-slate-200)]`;
 }
 
