@@ -35,7 +35,7 @@ import { isConnectivity, useOfflineQueue } from './use-offline-queue';
 
 const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
 /** The dialogs' code, loaded while the page is online: asked for later at the car, offline, it would fail and take the page down. */
-const preloadDialogs = () => void import('@/components/ui/confirm-dialog');
+const preloadDialogs = () => void import('@/components/ui/confirm-dialog').catch(() => undefined);
 
 export interface InspectionScreenProps {
   inspection: InspectionRecord;

@@ -1,6 +1,7 @@
 'use client';
 /** The calibration panel, loaded after the inspection itself: its code stays out of the page's first load. */
 import dynamic from 'next/dynamic';
+import { LazyPartBoundary } from '@/components/ui/lazy-part-boundary';
 import type { CalibrationPanelProps } from './calibration-panel';
 
 const Panel = dynamic(() => import('./calibration-panel').then((m) => m.CalibrationPanel), {
@@ -9,5 +10,9 @@ const Panel = dynamic(() => import('./calibration-panel').then((m) => m.Calibrat
 });
 
 export function LazyCalibrationPanel(props: CalibrationPanelProps) {
-  return <Panel {...props} />;
+  return (
+    <LazyPartBoundary name="The calibration panel">
+      <Panel {...props} />
+    </LazyPartBoundary>
+  );
 }

@@ -25,11 +25,13 @@ const rowOf = (id: number, system: number) =>
     version: number;
   };
 
-/** The page and its lazily loaded parts (the calibration panel) are in before the network goes: no service worker keeps them. */
-/** The page and its lazy parts loaded (the calibration panel loads after hydration). */
+/**
+ * The page and its lazily loaded parts are in before the network goes (no service worker keeps them): the
+ * calibration panel's own heading shows once its code has loaded after hydration.
+ */
 const settled = async (page: Page) => {
   await page.waitForLoadState('networkidle');
-  await expect(page.getByText('Loading calibrations…')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Estimate and calibrations' })).toBeVisible();
 };
 
 const waiting = (page: Page) => page.getByRole('region', { name: 'Changes kept on this device' }).getByRole('status');
