@@ -10,6 +10,7 @@ import { config } from '../config';
 import { log } from '../log/logger';
 import { REQUEST_ID_HEADER } from '../log/request-id';
 import { UpstreamError, type UpstreamFailure } from './errors';
+import { outsideRequest } from './root-scope';
 
 /** A call's query and body as its contract reads them (a wrong field or value type does not compile). */
 export interface CallInput<C extends CallDef = CallDef> {
@@ -43,10 +44,14 @@ const STATUS_KIND: Record<number, UpstreamFailure> = {
   429: 'too-many',
 };
 
-/** Keep-alive connection pools to the upstreams. */
+/**
+ * Keep-alive connection pools to the upstreams: `calls` for answers that end (at most 128 sockets per host),
+ * `streams` for answers held open as long as a browser listens (the push pass-through's event streams, one
+ * socket each: no bound, or the 129th listener would wait for ever).
+ */
 const AGENTS = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 128 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 128 }),
+  calls: { 'http:': new http.Agent({ keepAlive: true, maxSockets: 128 }), 'https:': new https.Agent({ keepAlive: true, maxSockets: 128 }) },
+  streams: { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) },
 } as const;
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
@@ -63,13 +68,17 @@ export interface UpstreamAnswer {
 }
 
 export interface UpstreamInit {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   token?: string;
   headers?: Record<string, string>;
   /** Text, or a stream sent as it comes (uploads). */
   body?: string | Readable;
   /** The id of the request this call serves (lib/log/request-id.ts): sent as X-Request-Id, written with the log lines. */
   requestId?: string;
+  /** Ends the call (and a streamed answer's body) when it aborts: the browser went away. */
+  signal?: AbortSignal;
+  /** The pool: `calls` unless the answer is held open for as long as a browser listens. */
+  pool?: keyof typeof AGENTS;
 }
 
 /** Answer as soon as the headers arrive, as a Response whose body streams (files), instead of buffering it. */
@@ -79,46 +88,73 @@ export interface StreamedInit extends UpstreamInit {
 
 /**
  * One request with node:http and a keep-alive agent rather than fetch: inside Next, fetch is wrapped
- * for caching and tracing, which costs more than the whole hop to a nearby upstream.
+ * for caching and tracing, which costs more than the whole hop to a nearby upstream. The request is made in
+ * the root async scope (lib/api/root-scope.ts), so a pooled socket keeps no request's context alive.
  */
-function send(url: URL, init: UpstreamInit & { streamResponse?: boolean }, timeoutMs: number): Promise<UpstreamAnswer | Response> {
+export function sendRequest(url: URL, init: StreamedInit, timeoutMs: number): Promise<Response>;
+export function sendRequest(url: URL, init: UpstreamInit & { streamResponse?: false }, timeoutMs: number): Promise<UpstreamAnswer>;
+export function sendRequest(
+  url: URL,
+  init: UpstreamInit & { streamResponse?: boolean },
+  timeoutMs: number,
+): Promise<UpstreamAnswer | Response>;
+export function sendRequest(
+  url: URL,
+  init: UpstreamInit & { streamResponse?: boolean },
+  timeoutMs: number,
+): Promise<UpstreamAnswer | Response> {
   return new Promise((resolve, reject) => {
+    if (init.signal?.aborted) return reject(abortError());
     const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
     if (init.requestId) headers[REQUEST_ID_HEADER] = init.requestId;
     if (init.token) headers.authorization = `Bearer ${init.token}`;
     if (typeof init.body === 'string') headers['content-length'] = String(Buffer.byteLength(init.body));
     const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(url, { method: init.method, headers, agent: AGENTS[url.protocol as 'http:' | 'https:'] }, (res) => {
-      const status = res.statusCode ?? 502;
-      if (init.streamResponse) {
-        clearTimeout(timer);
-        const out = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : v);
-        resolve(new Response(NULL_BODY.has(status) ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), { status, headers: out }));
-        return;
-      }
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', fail);
-      res.on('end', () => {
-        clearTimeout(timer);
-        const [only, ...more] = chunks;
-        const body = NULL_BODY.has(status) ? EMPTY : only && !more.length ? only : Buffer.concat(chunks);
-        resolve({ status, ok: status >= 200 && status < 300, headers: res.headers, body });
-      });
-    });
+    const agent = AGENTS[init.pool ?? 'calls'][url.protocol as 'http:' | 'https:'];
+    const req = outsideRequest(() =>
+      client.request(url, { method: init.method, headers, agent }, (res) => {
+        const status = res.statusCode ?? 502;
+        if (init.streamResponse) {
+          clearTimeout(timer);
+          const out = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : v);
+          resolve(
+            new Response(NULL_BODY.has(status) ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), { status, headers: out }),
+          );
+          return;
+        }
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', fail);
+        res.on('end', () => {
+          clearTimeout(timer);
+          const [only, ...more] = chunks;
+          const body = NULL_BODY.has(status) ? EMPTY : only && !more.length ? only : Buffer.concat(chunks);
+          resolve({ status, ok: status >= 200 && status < 300, headers: res.headers, body });
+        });
+      }),
+    );
     function fail(e: Error) {
       clearTimeout(timer);
+      init.signal?.removeEventListener('abort', onAbort);
       reject(e);
     }
+    // Destroying the request after its answer began also ends the answer's body (the socket goes).
+    const onAbort = () => req.destroy(abortError());
+    init.signal?.addEventListener('abort', onAbort, { once: true });
+    req.on('close', () => init.signal?.removeEventListener('abort', onAbort));
     const timer = setTimeout(() => req.destroy(Object.assign(new Error('Upstream time-out'), { name: 'TimeoutError' })), timeoutMs);
     req.on('error', fail);
-    if (init.body instanceof Readable) {
-      init.body.on('error', (e) => req.destroy(e));
-      init.body.pipe(req);
-    } else req.end(init.body);
+    outsideRequest(() => {
+      if (init.body instanceof Readable) {
+        init.body.on('error', (e) => req.destroy(e));
+        init.body.pipe(req);
+      } else req.end(init.body);
+    });
   });
 }
+
+const abortError = () => Object.assign(new Error('The call was aborted'), { name: 'AbortError' });
 
 const EMPTY = Buffer.alloc(0);
 
@@ -132,7 +168,7 @@ export async function sendUpstream(
 ): Promise<UpstreamAnswer | Response> {
   const started = performance.now();
   try {
-    const res = await send(url, init, config().UPSTREAM_TIMEOUT_MS);
+    const res = await sendRequest(url, init, config().UPSTREAM_TIMEOUT_MS);
     const logger = log();
     if (logger.isLevelEnabled('debug'))
       logger.debug(

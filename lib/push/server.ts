@@ -22,6 +22,7 @@ import { endSession, isEnded } from '../auth/revocation';
 import { readSession, type AppSession } from '../auth/session';
 import { isCrossSite } from '../bff/forward';
 import { BFF_HEADER, BFF_HEADER_VALUE } from '../bff/protocol';
+import { jsonOf, sendRequest, type UpstreamAnswer } from '../api/upstream';
 import { config } from '../config';
 import { log } from '../log/logger';
 import { REQUEST_ID_HEADER } from '../log/request-id';
@@ -56,10 +57,10 @@ function sessionEnded(): NextResponse {
 /** The request's id, given by proxy.ts (lib/log/request-id.ts): written with the lines, sent to the hub. */
 const idOf = (req: NextRequest) => req.headers.get(REQUEST_ID_HEADER) ?? undefined;
 
-const traced = (req: NextRequest): Record<string, string> => {
-  const id = idOf(req);
-  return id ? { [REQUEST_ID_HEADER]: id } : {};
-};
+/** What every hub call sends: the session's bearer, what it accepts, the request's id. */
+function hubInit(req: NextRequest, session: AppSession, accept = 'application/json') {
+  return { token: session.apiToken, headers: { accept } as Record<string, string>, requestId: idOf(req) };
+}
 
 function warn(kind: Kind, what: string, reqId: string | undefined) {
   log().warn({ area: 'push', kind, reqId }, `Push ${kind}: ${what}`);
@@ -93,8 +94,6 @@ async function allow(req: NextRequest, kind: Kind): Promise<Allowed | NextRespon
   return { session, hubToken };
 }
 
-const bearer = (s: AppSession) => `Bearer ${s.apiToken}`;
-
 /** Maps a hub status the browser must not see verbatim: 401 ends the session, a lost connection is 404, the rest 502. */
 async function failure(kind: Kind, status: number, session: AppSession, reqId: string | undefined): Promise<NextResponse> {
   if (status === 401) {
@@ -116,21 +115,18 @@ export async function pushNegotiate(req: NextRequest): Promise<NextResponse> {
   const ok = await allow(req, 'negotiate');
   if (ok instanceof NextResponse) return ok;
   const { session } = ok;
-  let res: Response;
+  let res: UpstreamAnswer;
   try {
-    res = await fetch(hubUrl('/negotiate', { negotiateVersion: '1' }), {
-      method: 'POST',
-      headers: { authorization: bearer(session), accept: 'application/json', ...traced(req) },
-      signal: AbortSignal.timeout(config().UPSTREAM_TIMEOUT_MS),
-      cache: 'no-store',
-    });
+    res = await sendRequest(
+      hubUrl('/negotiate', { negotiateVersion: '1' }),
+      { method: 'POST', ...hubInit(req, session) },
+      config().UPSTREAM_TIMEOUT_MS,
+    );
   } catch (e) {
     return unreachable('negotiate', e, idOf(req));
   }
   if (!res.ok) return failure('negotiate', res.status, session, idOf(req));
-  const result = rewriteNegotiate(await res.json().catch(() => null), (hubToken) =>
-    sealConnection(config().AUTH_SECRET, session.profile.user, hubToken),
-  );
+  const result = rewriteNegotiate(jsonOf(res) ?? null, (hubToken) => sealConnection(config().AUTH_SECRET, session.profile.user, hubToken));
   if (!result.ok) {
     warn('negotiate', result.reason, idOf(req));
     return plain(502, 'The push service is not available.');
@@ -150,19 +146,16 @@ async function forwardStream(req: NextRequest, { session, hubToken }: Allowed): 
   const upstreamAbort = new AbortController();
   const abort = () => upstreamAbort.abort();
   req.signal.addEventListener('abort', abort, { once: true });
-  const connectTimer = setTimeout(abort, config().UPSTREAM_TIMEOUT_MS);
   let res: Response;
   try {
-    res = await fetch(hubUrl('', { id: hubToken }), {
-      headers: { authorization: bearer(session), accept: 'text/event-stream', ...traced(req) },
-      signal: upstreamAbort.signal,
-      cache: 'no-store',
-    });
+    res = await sendRequest(
+      hubUrl('', { id: hubToken }),
+      { method: 'GET', ...hubInit(req, session, 'text/event-stream'), signal: upstreamAbort.signal, pool: 'streams', streamResponse: true },
+      config().UPSTREAM_TIMEOUT_MS,
+    );
   } catch (e) {
     req.signal.removeEventListener('abort', abort);
     return unreachable('stream', e, idOf(req));
-  } finally {
-    clearTimeout(connectTimer);
   }
   if (!res.ok || !res.body) {
     abort();
@@ -232,22 +225,20 @@ async function forwardStream(req: NextRequest, { session, hubToken }: Allowed): 
 }
 
 async function forwardPoll(req: NextRequest, { session, hubToken }: Allowed): Promise<NextResponse> {
-  let res: Response;
-  let text: string;
+  let res: UpstreamAnswer;
   try {
-    res = await fetch(hubUrl('', { id: hubToken }), {
-      headers: { authorization: bearer(session), accept: req.headers.get('accept') ?? '*/*', ...traced(req) },
-      signal: AbortSignal.any([req.signal, AbortSignal.timeout(POLL_TIMEOUT_MS)]),
-      cache: 'no-store',
-    });
-    text = res.status === 204 ? '' : await res.text();
+    res = await sendRequest(
+      hubUrl('', { id: hubToken }),
+      { method: 'GET', ...hubInit(req, session, req.headers.get('accept') ?? '*/*'), signal: req.signal, pool: 'streams' },
+      POLL_TIMEOUT_MS,
+    );
   } catch (e) {
     if (req.signal.aborted) return plain(499);
     return unreachable('poll', e, idOf(req));
   }
   if (res.status === 204) return plain(204);
   if (!res.ok) return failure('poll', res.status, session, idOf(req));
-  return plain(200, text);
+  return plain(200, res.body.toString('utf8'));
 }
 
 async function readLimited(req: NextRequest): Promise<string | null> {
@@ -261,16 +252,11 @@ export async function pushSend(req: NextRequest): Promise<NextResponse> {
   if (ok instanceof NextResponse) return ok;
   const text = await readLimited(req);
   if (text === null) return plain(413, 'The message is too large.');
-  let res: Response;
+  let res: UpstreamAnswer;
   try {
-    res = await fetch(hubUrl('', { id: ok.hubToken }), {
-      method: 'POST',
-      headers: { authorization: bearer(ok.session), 'content-type': 'text/plain; charset=utf-8', ...traced(req) },
-      body: text,
-      signal: AbortSignal.timeout(config().UPSTREAM_TIMEOUT_MS),
-      cache: 'no-store',
-    });
-    await res.arrayBuffer();
+    const init = hubInit(req, ok.session);
+    init.headers['content-type'] = 'text/plain; charset=utf-8';
+    res = await sendRequest(hubUrl('', { id: ok.hubToken }), { method: 'POST', ...init, body: text }, config().UPSTREAM_TIMEOUT_MS);
   } catch (e) {
     return unreachable('send', e, idOf(req));
   }
@@ -280,15 +266,13 @@ export async function pushSend(req: NextRequest): Promise<NextResponse> {
 export async function pushClose(req: NextRequest): Promise<NextResponse> {
   const ok = await allow(req, 'close');
   if (ok instanceof NextResponse) return ok;
-  let res: Response;
+  let res: UpstreamAnswer;
   try {
-    res = await fetch(hubUrl('', { id: ok.hubToken }), {
-      method: 'DELETE',
-      headers: { authorization: bearer(ok.session), ...traced(req) },
-      signal: AbortSignal.timeout(config().UPSTREAM_TIMEOUT_MS),
-      cache: 'no-store',
-    });
-    await res.arrayBuffer();
+    res = await sendRequest(
+      hubUrl('', { id: ok.hubToken }),
+      { method: 'DELETE', ...hubInit(req, ok.session) },
+      config().UPSTREAM_TIMEOUT_MS,
+    );
   } catch (e) {
     return unreachable('close', e, idOf(req));
   }
