@@ -398,7 +398,7 @@ function report(results) {
     r.gcLoad.every((g) => g && g.rssKb / 1024 <= TARGETS.rssAfterGcMb) ? 'met' : 'NOT met',
   );
   if (results.some((r) => r.gcSeries.length))
-    row(`  soak: RSS after GC every ${GC_EVERY_S} s`, (r) =>
+    row(`  soak: after GC every ${GC_EVERY_S} s`, (r) =>
       r.gcLoad
         .map((_, i) => {
           const xs = r.gcSeries.map((p) => p.gc[i]?.rssKb).filter(Boolean);
