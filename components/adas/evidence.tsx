@@ -9,7 +9,6 @@
 import dynamic from 'next/dynamic';
 import { Camera, FileText, Paperclip, X } from 'lucide-react';
 import { useState } from 'react';
-import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { BffError, bff, bffUpload } from '@/lib/bff/client';
 import { BFF_PREFIX } from '@/lib/bff/protocol';
@@ -19,6 +18,8 @@ import { FILE_FIELD } from '@/lib/files';
 import { EVIDENCE_CAPTION_MAX } from '@/lib/evidence/limits';
 import { isPhoto, preparePhoto } from '@/lib/evidence/resize';
 
+// Both on first use: the dialog's code (Radix) is not part of /view's first load (≤ 175 kB, AREA-DONE).
+const Dialog = dynamic(() => import('@/components/ui/dialog').then((m) => m.Dialog), { ssr: false });
 const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
 
 type Ev = typeof contract.evidence;
