@@ -29,16 +29,22 @@ const steps = [
   ['e2e + security', ['npx', ['playwright', 'test', ...process.argv.slice(2)]]],
 ];
 
+// Each step's time, so the 30-minute budget of `npm test` on a 2-core machine can be seen where it goes.
+const started = Date.now();
+const took = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 for (const [name, cmd] of steps) {
   console.log(`\n── ${name} ──`);
+  const stepStarted = Date.now();
   if (!cmd) {
     ensureBuilt();
+    console.log(`── ${name}: ${took(stepStarted)}`);
     continue;
   }
   const r = spawnSync(cmd[0], cmd[1], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, SKIP_BUILD: '1' } });
   if (r.status !== 0) {
-    console.error(`\n✗ ${name} failed`);
+    console.error(`\n✗ ${name} failed after ${took(stepStarted)}`);
     process.exit(r.status ?? 1);
   }
+  console.log(`── ${name}: ${took(stepStarted)}`);
 }
-console.log('\n✓ all checks passed');
+console.log(`\n✓ all checks passed in ${took(started)} (after installing what was missing)`);

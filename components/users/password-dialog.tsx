@@ -44,18 +44,26 @@ export function PasswordDialog({
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
 
-  // The fields are cleared 400 ms after the dialog closes (after its closing animation).
+  // The fields are cleared 400 ms after the dialog closes (after its closing animation), or at once if it
+  // opens again sooner: a password typed before must never show in the next opening.
   useEffect(() => {
     if (open) return;
-    const t = setTimeout(() => {
+    let done = false;
+    const clear = () => {
+      if (done) return;
+      done = true;
       setCurrent('');
       setCurrentError(null);
       setPassword('');
       setAgain('');
       setMessage(null);
       setSaved(false);
-    }, CLEAR_DELAY_MS);
-    return () => clearTimeout(t);
+    };
+    const t = setTimeout(clear, CLEAR_DELAY_MS);
+    return () => {
+      clearTimeout(t);
+      clear();
+    };
   }, [open]);
 
   const save = async (e: React.FormEvent) => {

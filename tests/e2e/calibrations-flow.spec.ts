@@ -91,7 +91,9 @@ test('an estimate becomes a quoted, discussed, reported and pushed calibration r
 
   const managerContext = await browser.newContext();
   const manager = await managerContext.newPage();
-  await signIn(manager, 4, undefined, `/view?adasInspection=${inspection}`);
+  // Signed in on the home page: a first opening of the inspection would read the notes (marking them read)
+  // before openInspection's own load counts them.
+  await signIn(manager, 4);
   await openInspection(manager, inspection);
   await expect(manager.getByRole('heading', { name: /Calibration request/ })).toContainText('1 unread');
   await manager.getByLabel('Add a note').fill('Targets booked for 9 am.');
