@@ -23,8 +23,15 @@ import { log as appLog } from '../log/logger';
 import type { Counter, SharedStore } from './types';
 import { MemoryStore } from './memory';
 
-/** An increment that sets the time-to-live when the counter is new: answers [value, milliseconds left]. */
+/**
+ * An increment that sets the time-to-live when the counter is new: answers [value, milliseconds left]. A
+ * counter with 0 ms left is gone, as `counters` reads it (Redis itself drops it only a millisecond later):
+ * it starts again at 1 rather than counting on in a window that has ended.
+ */
 const INCR_WITH_TTL = `
+if redis.call('PTTL', KEYS[1]) == 0 then
+  redis.call('DEL', KEYS[1])
+end
 local value = redis.call('INCR', KEYS[1])
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then
