@@ -103,8 +103,10 @@ export function sendRequest(
   init: UpstreamInit & { streamResponse?: boolean },
   timeoutMs: number,
 ): Promise<UpstreamAnswer | Response> {
+  const started = performance.now();
   return new Promise((resolve, reject) => {
     if (init.signal?.aborted) return reject(abortError());
+    let answered = false;
     const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
     if (init.requestId) headers[REQUEST_ID_HEADER] = init.requestId;
     if (init.token) headers.authorization = `Bearer ${init.token}`;
@@ -113,6 +115,7 @@ export function sendRequest(
     const agent = AGENTS[init.pool ?? 'calls'][url.protocol as 'http:' | 'https:'];
     const req = outsideRequest(() =>
       client.request(url, { method: init.method, headers, agent }, (res) => {
+        answered = true;
         const status = res.statusCode ?? 502;
         if (init.streamResponse) {
           clearTimeout(timer);
@@ -137,6 +140,13 @@ export function sendRequest(
     function fail(e: Error) {
       clearTimeout(timer);
       init.signal?.removeEventListener('abort', onAbort);
+      // A kept-alive socket the upstream closed as the request went out (its idle time-out): the request never
+      // reached it, so it is sent again on another socket (Node's documented remedy). Not a body that streams:
+      // it cannot be sent twice.
+      if (!answered && req.reusedSocket && RESET_CODES.has((e as NodeJS.ErrnoException).code ?? '') && !(init.body instanceof Readable)) {
+        const left = timeoutMs - (performance.now() - started);
+        if (left > 0) return resolve(sendRequest(url, init, left));
+      }
       reject(e);
     }
     // Destroying the request after its answer began also ends the answer's body (the socket goes).
@@ -153,6 +163,9 @@ export function sendRequest(
     });
   });
 }
+
+/** What a request on a reused keep-alive socket meets when the upstream had closed it. */
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE']);
 
 const abortError = () => Object.assign(new Error('The call was aborted'), { name: 'AbortError' });
 
