@@ -2,6 +2,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { api } from './api/server';
+import { cachedBrand } from './cache/settings';
 import { contract } from './contract';
 import { DEFAULT_ICON, DEFAULT_LOGO } from './brand-defaults';
 import { config } from './config';
@@ -47,8 +48,9 @@ export function anonymousBrandFrom(rows: readonly { name: string; value: string 
   );
 }
 
-/** Once per request. */
-export const brandOf = cache(async (firm: number): Promise<Brand> => {
-  const rows = await api(contract.firm.firmPreference, { query: { firm, category: 'Brand' } });
-  return brandFrom(rows, config().PRODUCT_NAME);
-});
+/** Once per request, and kept per app instance until the host announces a brand change (lib/cache/settings.ts). */
+export const brandOf = cache((firm: number): Promise<Brand> =>
+  cachedBrand(firm, async () =>
+    brandFrom(await api(contract.firm.firmPreference, { query: { firm, category: 'Brand' } }), config().PRODUCT_NAME),
+  ),
+);

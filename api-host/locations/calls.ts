@@ -9,7 +9,7 @@ import { firmForm, type FirmForm, type FirmPreferenceRow, type FirmRecord } from
 import { FIRM_TYPE_LABELS, UNKNOWN_POSTAL_CODE, firmTypeRank, type FirmType } from '../../lib/contract/locations-constants';
 import { isShopRole } from '../../lib/roles';
 import type { Db } from '../core/db';
-import { announceChange } from '../push/service';
+import { announceChange, announceSettings } from '../push/service';
 import { type Caller, assertFirm } from '../core/caller';
 import type { HostContext } from '../core/context';
 import { badRequest, notFound } from '../core/errors';
@@ -281,7 +281,11 @@ function locationSaved(
 ): void {
   announceChange(ctx, caller.user, 'location', [id]);
   if (!before) return;
-  if (before.parent !== null && before.parent !== body.companyId) announceChange(ctx, caller.user, 'location', [id], before.parent);
+  if (before.parent !== body.companyId) {
+    if (before.parent !== null) announceChange(ctx, caller.user, 'location', [id], before.parent);
+    // Moved: it and the locations below it inherit brand settings from another chain now.
+    announceSettings(ctx, { kind: 'brand' });
+  }
   if (before.name !== body.company) {
     announceChange(ctx, caller.user, 'location', preparedValue<number>(ctx.db, 'SELECT firm FROM firm WHERE parent = ?').all(id));
     announceChange(
@@ -357,6 +361,8 @@ export const firmCalls = [
           ).run(body.firm, body.firmPreferenceCategory, body.firmPreferenceName, body.preference);
       }),
     )();
+    // The firm's brand and that of every location inheriting it (the shell's, kept per app instance).
+    if (body.firmPreferenceCategory === 'Brand') announceSettings(ctx, { kind: 'brand' });
     return OK;
   }),
   implement(f.updateFirmSettings, ({ body, caller, ctx }) => {

@@ -70,8 +70,9 @@ export function announceChange(ctx: HostContext, by: number, kind: RecordKind, i
 }
 
 /**
- * Announces to the app instances (their own hub connections, never browsers) that lookup values changed, so
- * their page caches drop them (issue 29 §3). Called after the change committed.
+ * Announces to the app instances (their own hub connections, never browsers) that lookup values or brand
+ * settings changed, so their page caches drop them (issue 29 §3). Called after the change committed and
+ * before the call answers, so the frame is on its way before the caller can ask for a page again.
  */
 export function announceSettings(ctx: HostContext, notice: SettingsChanged): void {
   ctx.push?.send((owner) => owner.service === true, SETTINGS_CHANGED, [notice]);

@@ -4,6 +4,7 @@
  * here before it reaches the page (lib/rich-text.ts), so a script in a stored post stays inert.
  */
 import 'server-only';
+import { unstable_rethrow } from 'next/navigation';
 import { Pin } from 'lucide-react';
 import { api } from '@/lib/api/server';
 import { contract } from '@/lib/contract';
@@ -18,6 +19,8 @@ export async function HomePosts({ timezone }: { timezone: number }) {
   try {
     posts = await api(contract.blog.published, { query: { limit: 10 } });
   } catch (e) {
+    // A refused token still ends the session and goes to /login (lib/api/server.ts redirects).
+    unstable_rethrow(e);
     (await requestLog()).warn({ err: e }, 'Home: the posts could not be read');
     return <p className="text-slate-700">The latest posts cannot be shown right now.</p>;
   }

@@ -1,20 +1,23 @@
 /**
- * What list pages read from the host on every render and what rarely changes, kept per app instance (README,
- * *Page caches*): lookup values (/contacts' type filter) and the roles a role may see (/users' role filter). Each
- * entry is keyed by everything the host's answer depends on: lookups by firm and groups (the platform's
- * values plus the firm's own, api-host/lookups/calls.ts), roles by firm and the caller's role.
+ * What pages read from the host on every render and what rarely changes, kept per app instance (README,
+ * *Page caches*): the firm's brand settings (every signed-in page's shell), lookup values (/contacts' type
+ * filter) and the roles a role may see (/users' role filter). Each entry is keyed by everything the host's
+ * answer depends on: brand by firm (its own values, else the nearest ancestor's: api-host/locations),
+ * lookups by firm and groups (the platform's values plus the firm's own, api-host/lookups/calls.ts), roles by
+ * firm and the caller's role.
  *
- * Stale never: the host announces every change of lookup values as a settings notice (lib/push/changes.ts
- * SETTINGS_CHANGED) on this instance's own connection to its push hub, opened with the service secret
- * (APP_LOG_SECRET): one per instance, through the same hub and SignalR client as the browsers' notices.
- * While that connection is not up (not configured, not yet connected, reconnecting) the caches are empty and
- * every read goes to the host; when it drops they are cleared, since a notice may have been missed. The
+ * Stale never: the host announces every change of lookup values and of brand settings (a Brand preference
+ * saved, a location moved under another parent) as a settings notice (lib/push/changes.ts SETTINGS_CHANGED)
+ * on this instance's own connection to its push hub, opened with the service secret (APP_LOG_SECRET): one
+ * per instance, through the same hub and SignalR client as the browsers' notices. A brand notice drops every
+ * firm's brand: which locations inherit the changed one is the host's to know, and such changes are rare.
+ * While that connection is not up (not configured, not yet connected, reconnecting) the caches are empty
+ * and every read goes to the host; when it drops they are cleared, since a notice may have been missed. The
  * role table has no write call, so roles are only ever cleared with the rest. Each cache is bounded (least
  * recently used first out).
  *
- * Brand settings are not kept: every page's shell reads them, so that call is what the time-out and
- * malformed-answer pages are shown for when the host is slow or broken while its hub still answers
- * (tests/e2e/faults.spec.ts); a cached brand would render those pages normally instead (README, issue 29).
+ * So the shell of a page makes no host call while the brand is kept: a page shows the time-out, malformed-
+ * answer or outage page for the calls of its own content (tests/e2e/faults.spec.ts).
  *
  * Server code only, without `server-only`: instrumentation.ts (outside the React server layer) opens the
  * connection, as it opens the shared store.
@@ -36,6 +39,7 @@ const RETRY_MS = 30_000;
 interface Settings {
   up: boolean;
   caches: NoticeCache<unknown>[];
+  brands: NoticeCache<unknown>;
   lookups: NoticeCache<unknown>;
   roles: NoticeCache<unknown>;
   connection?: HubConnection;
@@ -48,11 +52,16 @@ const holder = globalThis as unknown as { __adasSettings?: Settings };
 function settings(): Settings {
   if (holder.__adasSettings) return holder.__adasSettings;
   const live = () => holder.__adasSettings?.up === true;
-  const [lookups, roles] = [new NoticeCache<unknown>(SETTINGS_CACHE_MAX, live), new NoticeCache<unknown>(SETTINGS_CACHE_MAX, live)];
-  return (holder.__adasSettings = { up: false, lookups, roles, caches: [lookups, roles] });
+  const cache = () => new NoticeCache<unknown>(SETTINGS_CACHE_MAX, live);
+  const [brands, lookups, roles] = [cache(), cache(), cache()];
+  return (holder.__adasSettings = { up: false, brands, lookups, roles, caches: [brands, lookups, roles] });
 }
 
 const lookupTag = (key: string) => `lookup:${key}`;
+
+/** The firm's brand settings (what the shell shows). */
+export const cachedBrand = <V>(firm: number, load: () => Promise<V>): Promise<V> =>
+  settings().brands.read(String(firm), [], load) as Promise<V>;
 
 /** Lookup values of `keys` as the firm sees them (inactive ones only when asked). */
 export const cachedLookups = <V>(firm: number, keys: readonly string[], showInactive: boolean, load: () => Promise<V>): Promise<V> =>
@@ -64,7 +73,8 @@ export const cachedRoles = <V>(firm: number, role: number | null, load: () => Pr
 
 /** Applies a settings notice. */
 export function settingsChanged(notice: SettingsChanged): void {
-  settings().lookups.drop(notice.keys.map(lookupTag));
+  if (notice.kind === 'brand') settings().brands.clear();
+  else settings().lookups.drop(notice.keys.map(lookupTag));
 }
 
 /** Whether the instance's connection is up (the caches keep what they read). */
@@ -86,7 +96,7 @@ export function openSettingsSubscription(): void {
   const s = settings();
   if (!PUSH_URL || !APP_LOG_SECRET || s.connection) return;
   const warn = (what: string) =>
-    log().warn({ area: 'settings-cache' }, `Settings notices: ${what}; pages read lookups and roles from the host`);
+    log().warn({ area: 'settings-cache' }, `Settings notices: ${what}; pages read brand settings, lookups and roles from the host`);
   let connection: HubConnection;
   try {
     connection = buildPushConnection({

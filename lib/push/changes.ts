@@ -49,19 +49,18 @@ export function isRecordsChanged(v: unknown): v is RecordsChanged {
 }
 
 /**
- * The settings notice (issue 29 §3): lookup values of these groups changed. Sent by the host to the app
- * instances' own hub connections only (never to browsers), so each instance drops what its page caches
- * (lib/cache/settings.ts) hold of them.
+ * The settings notice (issue 29 §3): lookup values of these groups changed, or brand settings did (a firm's
+ * own Brand preference, or a location moved under another parent, so what it inherits changed). Sent by the
+ * host to the app instances' own hub connections only (never to browsers), so each instance drops what its
+ * page caches (lib/cache/settings.ts) hold of them.
  */
 export const SETTINGS_CHANGED = 'settingsChanged';
 
-export interface SettingsChanged {
-  kind: 'lookups';
-  keys: string[];
-}
+export type SettingsChanged = { kind: 'lookups'; keys: string[] } | { kind: 'brand' };
 
 export function isSettingsChanged(v: unknown): v is SettingsChanged {
   if (typeof v !== 'object' || v === null) return false;
   const o = v as Record<string, unknown>;
+  if (o.kind === 'brand') return true;
   return o.kind === 'lookups' && Array.isArray(o.keys) && o.keys.every((k) => typeof k === 'string' && k.length > 0);
 }

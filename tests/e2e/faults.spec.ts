@@ -5,6 +5,8 @@
  * - nothing typed in an open dialog is lost by a failed save;
  * - an upstream slower than the time-out, and one that answers garbage, through a stand-in upstream that
  *   passes everything else to the global host (so signing in keeps working).
+ * Each fault is met on a page whose own content needs the failing call (a list): the shell's brand is kept
+ * per instance (lib/cache/settings.ts), so the frame of a page makes no host call to fail.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { API_ORIGIN, DEMO_PASSWORD, userOf } from '../../testkit/env';
@@ -50,6 +52,8 @@ test.describe('the reference host stops while the app runs', () => {
   test('pages show "The service can\'t be reached" with Try again, and recover when the host is back', async ({ page }) => {
     test.setTimeout(120_000);
     await signInAt(page, 1);
+    await page.goto('/contacts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
 
     await stopHost();
     await page.reload();
@@ -66,7 +70,7 @@ test.describe('the reference host stops while the app runs', () => {
 
     await startHostAgain();
     await page.getByRole('button', { name: 'Try again' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+    await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
     await expect(unreachable(page)).toHaveCount(0);
 
     // Another page, recovered with a reload this time.
@@ -127,14 +131,14 @@ test.describe('a slow or broken upstream (stand-in in front of the global host)'
     await signInAt(page, 3);
     // The upstream would answer long after the test's own time-outs: the message can only come from the
     // app giving up after UPSTREAM_TIMEOUT_MS (no timed assertion: shared machines are noisy).
-    standIn!.set('firm/firmPreference', { delayMs: UPSTREAM_NEVER_MS });
-    await page.reload();
-    await expect(page.getByText('The service took too long to answer (firm/firmPreference). Please try again.')).toBeVisible({
+    standIn!.set('adas/adass', { delayMs: UPSTREAM_NEVER_MS });
+    await page.goto('/adas');
+    await expect(page.getByText('The service took too long to answer (adas/adass). Please try again.')).toBeVisible({
       timeout: 15_000,
     });
-    standIn!.set('firm/firmPreference', null);
+    standIn!.set('adas/adass', null);
     await page.getByRole('button', { name: 'Try again' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+    await expect(page.getByRole('heading', { level: 1, name: 'ADAS' })).toBeVisible();
   });
 
   test('a slow BFF call → 504 with the time-out message in the dialog', async ({ page }) => {
@@ -156,18 +160,18 @@ test.describe('a slow or broken upstream (stand-in in front of the global host)'
     test(`a malformed upstream answer (${label}) → a clear error naming the call`, async ({ page }) => {
       test.setTimeout(60_000);
       await signInAt(page, 3);
-      standIn!.set('firm/firmPreference', fault);
-      await page.reload();
+      standIn!.set('adas/adass', fault);
+      await page.goto('/adas');
       await expect(
-        page.getByText('The service answered firm/firmPreference with data this application does not understand.', { exact: false }),
+        page.getByText('The service answered adas/adass with data this application does not understand.', { exact: false }),
       ).toBeVisible();
       await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
       await expect(page.locator('body')).not.toContainText(/ZodError|invalid_type|SyntaxError|at async/);
 
       // Through the BFF: the profile dialog names user/profile.
-      standIn!.set('firm/firmPreference', null);
+      standIn!.set('adas/adass', null);
       await page.getByRole('button', { name: 'Try again' }).click();
-      await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+      await expect(page.getByRole('heading', { level: 1, name: 'ADAS' })).toBeVisible();
       standIn!.set('user/profile', fault);
       await chooseFromAccountMenu(page, 'Casey Carter', 'Profile');
       await expect(page.getByRole('dialog').getByRole('alert')).toContainText(

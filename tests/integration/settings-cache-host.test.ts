@@ -1,6 +1,6 @@
 /**
  * Settings notices (issue 29 §3) from the reference host to the app instances' page caches: a change of lookup
- * values (saved or removed) is announced on the hub to connections opened with the service secret, and to
+ * values (saved or removed) or of brand settings (a Brand preference saved, a location moved) is announced on the hub to connections opened with the service secret, and to
  * no user's; the app's own subscription (lib/cache/settings.ts, the real SignalR client against the real
  * hub) drops what it held, so the next read sees the new value; when the connection drops the caches are
  * bypassed and emptied.
@@ -79,6 +79,48 @@ describe('settings notices', () => {
     } finally {
       await user.connection.stop();
     }
+  });
+
+  it('a saved Brand preference or a moved location drops the brands kept, also of the locations inheriting them; other preferences do not', async () => {
+    const loads = new Map<number, number>();
+    const title = (firm: number) =>
+      settings.cachedBrand(firm, async () => {
+        loads.set(firm, (loads.get(firm) ?? 0) + 1);
+        const rows = await host.ok(admin, contract.firm.firmPreference, { query: { firm, category: 'Brand' } });
+        return rows.find((r) => r.name === 'BrandTitle')?.value ?? null;
+      });
+    const types = (firm: number) =>
+      settings.cachedLookups(firm, ['ContactType'], false, () =>
+        host.ok(admin, contract.lookup.byKeys, { body: { keys: ['ContactType'] } }),
+      );
+    const save = (firm: number, firmPreferenceCategory: string, firmPreferenceName: string, preference: string) =>
+      host.ok(admin, contract.firm.saveFirmPreference, { body: { firm, firmPreferenceCategory, firmPreferenceName, preference } });
+
+    // Apex Colorado (17) and Tampa Bay Collision (19) set no brand of their own: they wear Apex ADAS Alliance's (14).
+    const apex = await title(17);
+    expect(await title(19)).toBe(apex);
+    expect(await title(17)).toBe(apex);
+    expect([loads.get(17), loads.get(19)]).toEqual([1, 1]);
+
+    // Another category is announced to nobody: a lookup notice sent after it arrives, and the brand is still kept.
+    await save(14, 'Calibration', 'DefaultLaborRate', '120');
+    const before = await types(14);
+    const { id } = await host.ok(admin, contract.lookup.upsert, { body: { key: 'ContactType', id: -1, value: 'Brand test type' } });
+    await vi.waitFor(async () => expect((await types(14)).length).toBe(before.length + 1), { timeout: 5000 });
+    await title(17);
+    expect(loads.get(17)).toBe(1);
+    await host.ok(admin, contract.lookup.remove, { body: { key: 'ContactType', id } });
+
+    // The franchiser's own title changes: its locations' kept brands go.
+    await save(14, 'Brand', 'BrandTitle', 'Apex Notice Test');
+    await vi.waitFor(async () => expect(await title(17)).toBe('Apex Notice Test'), { timeout: 5000 });
+    // Tampa Bay Collision moves under Northstar East (3): it wears Northstar's brand from then on.
+    expect(await title(19)).toBe('Apex Notice Test');
+    const northstar = await title(3);
+    const form = await host.ok(admin, contract.firm.editFirm, { query: { id: 19 } });
+    expect((await host.api(admin, contract.firm.saveFirm, { body: { ...form, companyId: 3 } })).status).toBe(200);
+    await vi.waitFor(async () => expect(await title(19)).toBe(northstar), { timeout: 5000 });
+    await save(14, 'Brand', 'BrandTitle', apex ?? '');
   });
 
   it('while the connection is down the caches are bypassed and emptied', async () => {

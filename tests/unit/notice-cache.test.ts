@@ -115,4 +115,31 @@ describe("the instance's settings caches (lib/cache/settings.ts)", () => {
     expect(counts.get('phones 6')).toBe(2);
     settingsLive(false);
   });
+
+  it("a brand notice drops every firm's brand (who inherits it is the host's to know) and nothing else", async () => {
+    const { cachedBrand, cachedLookups, settingsChanged, settingsLive } = await import('@/lib/cache/settings');
+    const { isSettingsChanged } = await import('@/lib/push/changes');
+    const counts = new Map<string, number>();
+    const load = (what: string) => async () => (counts.set(what, (counts.get(what) ?? 0) + 1), what);
+    settingsLive(true);
+    for (let i = 0; i < 2; i++) {
+      expect(await cachedBrand(6, load('brand 6'))).toBe('brand 6');
+      expect(await cachedBrand(7, load('brand 7'))).toBe('brand 7'); // another firm never gets firm 6's
+      await cachedLookups(6, ['ContactType'], false, load('types 6'));
+    }
+    expect([counts.get('brand 6'), counts.get('brand 7'), counts.get('types 6')]).toEqual([1, 1, 1]);
+
+    expect(isSettingsChanged({ kind: 'brand' })).toBe(true);
+    expect(isSettingsChanged({ kind: 'lookups' })).toBe(false);
+    settingsChanged({ kind: 'brand' });
+    await cachedBrand(6, load('brand 6'));
+    await cachedBrand(7, load('brand 7'));
+    await cachedLookups(6, ['ContactType'], false, load('types 6'));
+    expect([counts.get('brand 6'), counts.get('brand 7'), counts.get('types 6')]).toEqual([2, 2, 1]);
+
+    settingsChanged({ kind: 'lookups', keys: ['ContactType'] });
+    await cachedBrand(6, load('brand 6'));
+    expect(counts.get('brand 6')).toBe(2);
+    settingsLive(false);
+  });
 });
