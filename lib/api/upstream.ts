@@ -5,7 +5,7 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
-import { errorBody, type BodyOf, type CallDef, type QueryOf, type ResponseOf } from '../contract/define';
+import { changesNothing, errorBody, type BodyOf, type CallDef, type QueryOf, type ResponseOf } from '../contract/define';
 import { config } from '../config';
 import { log } from '../log/logger';
 import { REQUEST_ID_HEADER } from '../log/request-id';
@@ -79,6 +79,11 @@ export interface UpstreamInit {
   signal?: AbortSignal;
   /** The pool: `calls` unless the answer is held open for as long as a browser listens. */
   pool?: keyof typeof AGENTS;
+  /**
+   * The call changes nothing (`changesNothing`), so it may be sent once more when its reused socket was reset
+   * before any answer. A write is not: the upstream may have applied it before the connection went.
+   */
+  resend?: boolean;
 }
 
 /** Answer as soon as the headers arrive, as a Response whose body streams (files), instead of buffering it. */
@@ -140,10 +145,16 @@ export function sendRequest(
     function fail(e: Error) {
       clearTimeout(timer);
       init.signal?.removeEventListener('abort', onAbort);
-      // A kept-alive socket the upstream closed as the request went out (its idle time-out): the request never
-      // reached it, so it is sent again on another socket (Node's documented remedy). Not a body that streams:
-      // it cannot be sent twice.
-      if (!answered && req.reusedSocket && RESET_CODES.has((e as NodeJS.ErrnoException).code ?? '') && !(init.body instanceof Readable)) {
+      // A kept-alive socket the upstream closed as the request went out (its idle time-out): a read is sent again
+      // on another socket (Node's documented remedy). Not a write, which may have reached the upstream before
+      // the reset (RFC 9110, section 9.2.2), nor a body that streams, which cannot be sent twice.
+      if (
+        init.resend &&
+        !answered &&
+        req.reusedSocket &&
+        RESET_CODES.has((e as NodeJS.ErrnoException).code ?? '') &&
+        !(init.body instanceof Readable)
+      ) {
         const left = timeoutMs - (performance.now() - started);
         if (left > 0) return resolve(sendRequest(url, init, left));
       }
@@ -181,7 +192,7 @@ export async function sendUpstream(
 ): Promise<UpstreamAnswer | Response> {
   const started = performance.now();
   try {
-    const res = await sendRequest(url, init, config().UPSTREAM_TIMEOUT_MS);
+    const res = await sendRequest(url, { ...init, resend: changesNothing(call) }, config().UPSTREAM_TIMEOUT_MS);
     const logger = log();
     if (logger.isLevelEnabled('debug'))
       logger.debug(

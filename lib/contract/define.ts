@@ -58,6 +58,12 @@ export interface CallDef<
   endsSessionsOf?(body: z.output<B>, answer: z.output<R>): readonly number[];
 }
 
+/**
+ * A call that changes nothing: a GET not marked `writes`. Every POST counts as a write (the contract does not
+ * mark the POSTs that only read), so a tool or a retry that must not change anything keeps to these.
+ */
+export const changesNothing = (call: Pick<CallDef, 'method' | 'writes'>): boolean => call.method === 'GET' && !call.writes;
+
 const none = z.object({}).strip();
 
 export function defineCall<

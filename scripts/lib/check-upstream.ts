@@ -19,7 +19,7 @@ import { decodeJwt } from 'jose';
 import type { z } from 'zod';
 import { ALL_CALLS, contract } from '../../lib/contract';
 import { sessionProfile, tokenAnswer, type SessionProfile } from '../../lib/contract/auth';
-import type { CallDef } from '../../lib/contract/define';
+import { changesNothing, type CallDef } from '../../lib/contract/define';
 
 export class CheckInputError extends Error {}
 
@@ -208,8 +208,8 @@ function firstIssues(error: z.ZodError, n = 3): string {
 
 /** The calls check-upstream makes: every GET that changes nothing and answers JSON. */
 export const checkedCalls = (): CallDef[] =>
-  ALL_CALLS.filter((call) => call.method === 'GET' && !call.writes && call.transport !== 'binary' && call.access !== 'service').sort(
-    (a, b) => `${a.host}/${a.path}`.localeCompare(`${b.host}/${b.path}`),
+  ALL_CALLS.filter((call) => changesNothing(call) && call.transport !== 'binary' && call.access !== 'service').sort((a, b) =>
+    `${a.host}/${a.path}`.localeCompare(`${b.host}/${b.path}`),
   );
 
 export async function checkUpstream(o: CheckOptions): Promise<{ rows: Row[]; profile: SessionProfile; writesSkipped: number }> {
@@ -298,7 +298,7 @@ export async function checkUpstream(o: CheckOptions): Promise<{ rows: Row[]; pro
         : { call: name, outcome: 'mismatched', detail: r.json === undefined ? 'not JSON' : firstIssues(parsed.error) },
     );
   }
-  const writesSkipped = ALL_CALLS.filter((call) => call.method === 'POST' || call.writes).length;
+  const writesSkipped = ALL_CALLS.filter((call) => !changesNothing(call)).length;
   return { rows, profile, writesSkipped };
 }
 
