@@ -12,7 +12,8 @@
  *      SESSIONS / THINK requests a second), cycling through a mix of ten actions — the /contacts and /adas
  *      pages, BFF reads, and a save as every tenth action — each cycle on the next session;
  *   3. a push notice goes to every connection; delivered / connected are counted;
- *   4. capacity: the same mix without think time on CAPACITY_CONNECTIONS connections for CAPACITY seconds —
+ *   4. capacity: the same mix without think time on CAPACITY_CONNECTIONS connections for CAPACITY seconds
+ *      (with the cores each kind of process kept busy meanwhile: scripts/lib/cpu.mjs) —
  *      what the setup carries at most.
  * Printed: requests per second, p50/p95/p99 per kind of action, the error rate (anything but the expected
  * 200, time-outs and failed connections), and each instance's resident memory before the load and at its
@@ -36,6 +37,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startCluster } from './lib/cluster.mjs';
+import { coresBetween, cpuSnapshot } from './lib/cpu.mjs';
 import { afterGc, heapSnapshot, rssKb } from './lib/memory.mjs';
 import { primaryOf } from './lib/redis.mjs';
 import { ROOT, ensureBuilt, startApiHost } from './lib/stack.mjs';
@@ -286,12 +288,14 @@ async function measure(label, url, pids, { inspectPorts = [], midway } = {}) {
   await Promise.allSettled(pushes.map((p) => p.connection.stop()));
 
   console.log(`[bench] ${label}: capacity, ${CAPACITY_CONNECTIONS} connections without think time for ${CAPACITY_S} s…`);
+  const cpuBefore = cpuSnapshot();
   const capacity = await drive(url, requests, {
     connections: CAPACITY_CONNECTIONS,
     seconds: CAPACITY_S,
     pids,
     onTick: tracker(peakCapacity),
   });
+  capacity.cores = coresBetween(cpuBefore, cpuSnapshot());
 
   const gc = await Promise.all(inspectPorts.map((p) => afterGc(p)));
   return {
@@ -422,6 +426,9 @@ function report(results) {
   row('  page p50 / p95 / p99', (r) => trio(r.capacity.page));
   row('  peak memory per instance', (r) => r.memory.map((m) => mb(m.peakCapacityKb)).join(', '));
   row('  per instance', (r) => (r.capacity.perSecond / r.memory.length).toFixed(1));
+  // What the cores did meanwhile: which process limits capacity on the shared machine.
+  for (const group of Object.keys(results[0]?.capacity.cores ?? {}))
+    row(`  cores: ${group}`, (r) => (r.capacity.cores?.[group] ?? 0).toFixed(2));
   const baseOf = (r) => results.find((b) => b.label === `${r.label} (baseline)`);
   if (results.some(baseOf))
     row(`  × baseline (target ≥ ${TARGETS.capacityVsBaseline})`, (r) =>
