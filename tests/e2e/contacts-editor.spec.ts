@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { clickUntil } from '../support/shell';
 import { addAddress, addEmail, addPhone, createContact, openContacts, openEditor, rowOf, uniqueToken } from './contacts-support';
 
 /**
@@ -14,8 +15,9 @@ test.describe('contact editor', () => {
   test('adding a contact: the validation texts, then the tabs appear once saved', async ({ page }) => {
     const tok = uniqueToken();
     await openContacts(page);
-    await page.getByRole('button', { name: 'Add contact' }).click();
     const dialog = page.getByRole('dialog', { name: 'Adding Contact' });
+    // A click before the list has hydrated does nothing: click until the editor opens.
+    await clickUntil(page.getByRole('button', { name: 'Add contact' }), dialog);
     await expect(dialog.getByRole('tab', { name: 'Contact Info' })).toBeDisabled();
     await dialog.getByLabel('First Name').fill('Nadia');
     await dialog.getByRole('button', { name: 'Save' }).click();
