@@ -325,6 +325,8 @@ export const firmCalls = [
     const parent = preparedValue<number | null>(ctx.db, 'SELECT parent FROM firm WHERE firm = ?').get(body.firm);
     const done = await removeFirm(ctx.db, ctx.filesDir, caller, body.firm);
     if (parent) announceChange(ctx, caller.user, 'location', [body.firm], parent);
+    // Its id may be given to a location added later: the brand kept for it must not carry over.
+    announceSettings(ctx, { kind: 'brand' });
     return done;
   }),
 

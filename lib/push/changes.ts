@@ -50,9 +50,9 @@ export function isRecordsChanged(v: unknown): v is RecordsChanged {
 
 /**
  * The settings notice (issue 29 §3): lookup values of these groups changed, or brand settings did (a firm's
- * own Brand preference, or a location moved under another parent, so what it inherits changed). Sent by the
- * host to the app instances' own hub connections only (never to browsers), so each instance drops what its
- * page caches (lib/cache/settings.ts) hold of them.
+ * own Brand preference; a location moved under another parent, so what it inherits changed, or removed).
+ * Sent by the host to the app instances' own hub connections only (never to browsers), so each instance
+ * drops what its page caches (lib/cache/settings.ts) hold of them.
  */
 export const SETTINGS_CHANGED = 'settingsChanged';
 

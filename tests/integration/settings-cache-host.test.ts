@@ -12,6 +12,7 @@ import { contract } from '../../lib/contract';
 import { SETTINGS_CHANGED } from '../../lib/push/changes';
 import { buildPushConnection } from '../../lib/push/client';
 import { startTestHost, type TestHost } from '../../testkit/host';
+import { shopBody } from '../support/bodies';
 
 const SECRET = 'settings-notice-test-secret-0123456789abcdef';
 let host: TestHost;
@@ -121,6 +122,19 @@ describe('settings notices', () => {
     expect((await host.api(admin, contract.firm.saveFirm, { body: { ...form, companyId: 3 } })).status).toBe(200);
     await vi.waitFor(async () => expect(await title(19)).toBe(northstar), { timeout: 5000 });
     await save(14, 'Brand', 'BrandTitle', apex ?? '');
+
+    // A location removed: its id may be given to the next one added, so no brand kept outlives it.
+    const { id: added } = await host.ok(admin, contract.firm.saveFirm, { body: shopBody(15) });
+    await vi.waitFor(async () => expect(await title(17)).toBe(apex), { timeout: 5000 });
+    const kept = loads.get(17);
+    await host.ok(admin, contract.firm.removeFirm, { body: { firm: added } });
+    await vi.waitFor(
+      async () => {
+        await title(17);
+        expect(loads.get(17)).toBe((kept ?? 0) + 1);
+      },
+      { timeout: 5000 },
+    );
   });
 
   it('while the connection is down the caches are bypassed and emptied', async () => {
