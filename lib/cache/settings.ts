@@ -9,8 +9,9 @@
  * Stale never: the host announces every change of lookup values and of brand settings (a Brand preference
  * saved, a location moved under another parent or removed) as a settings notice (lib/push/changes.ts
  * SETTINGS_CHANGED) on this instance's own connection to its push hub, opened with the service secret
- * (APP_LOG_SECRET): one per instance, through the same hub and SignalR client as the browsers' notices. A brand notice drops every
- * firm's brand: which locations inherit the changed one is the host's to know, and such changes are rare.
+ * (APP_LOG_SECRET): one per instance, through the same hub and SignalR client as the browsers' notices. A
+ * brand notice drops every firm's brand: which locations inherit the changed one is the host's to know, and
+ * such changes are rare.
  * While that connection is not up (not configured, not yet connected, reconnecting) the caches are empty
  * and every read goes to the host; when it drops they are cleared, since a notice may have been missed. The
  * role table has no write call, so roles are only ever cleared with the rest. Each cache is bounded (least
