@@ -307,7 +307,18 @@ test.describe('Redis Sentinel failover', () => {
         () => failover!.apps.every((a) => a.output?.().includes('is back: sign-in throttling and ended sessions are shared again.')),
         30_000,
         'both instances to use the new primary',
-      );
+      ).catch((e: Error) => {
+        // This wait has timed out now and then in CI: name what each instance's store said, and since when.
+        const said = failover!.apps.map(
+          (a, i) =>
+            `instance ${i} (${Date.now() - killedAt} ms after the kill): ${(a.output?.() ?? '')
+              .split('\n')
+              .filter((line) => line.includes('[store]'))
+              .slice(-8)
+              .join(' | ')}`,
+        );
+        throw new Error([e.message, ...said].join('\n'));
+      });
       await until(() => outcomes.filter((o) => o.startedAt > killedAt).length >= 40, 30_000, 'load after the failover');
       // Readiness says so too: the store is on Redis again on both instances.
       for (const origin of [FA, FB]) expect(JSON.parse((await rawRequest(origin, '/api/ready')).body).checks.redis).toBe('up');
