@@ -14,7 +14,9 @@
  *   3. a push notice goes to every connection; delivered / connected are counted;
  *   4. capacity: the same mix without think time on CAPACITY_CONNECTIONS connections for CAPACITY seconds
  *      (with the cores each kind of process kept busy meanwhile: scripts/lib/cpu.mjs) —
- *      what the setup carries at most.
+ *      what the setup carries at most; after the one-instance setup, the same for the peer app of
+ *      `npm run bench` (scripts/bench-peer: Next.js with a plain list page and a minimal forwarding handler)
+ *      doing the mix's calls with the same sessions — what the framework itself carries on this machine.
  * Printed: requests per second, p50/p95/p99 per kind of action, the error rate (anything but the expected
  * 200, time-outs and failed connections), and each instance's resident memory before the load and at its
  * peak (during the paced load, and during the capacity run), and after a full garbage collection at the end
@@ -23,9 +25,10 @@
  * Targets, two instances: 500 sessions, errors under 0.1 %, page p99 under 1 s.
  *
  * Environment: BENCH_SESSIONS (500), BENCH_THINK_S (10), BENCH_DURATION_S (60), BENCH_CAPACITY_S (20),
- * BENCH_CAPACITY_CONNECTIONS (64), BENCH_API_PORT (4460), BENCH_APP_PORT (3460: each setup takes four
- * ports from here: nginx, then its instances, then their inspectors), BENCH_REDIS_PORT (6381: Redis, and for the
- * failover run the five ports after it), BENCH_SETUPS (one,two,failover), SKIP_BUILD=1.
+ * BENCH_CAPACITY_CONNECTIONS (64), BENCH_API_PORT (4460), BENCH_APP_PORT (3460: each setup takes ten
+ * ports from here: nginx, then its instances, then their inspectors, the last the peer app), BENCH_REDIS_PORT (6381: Redis, and for the
+ * failover run the five ports after it), BENCH_SETUPS (one,two,failover), SKIP_BUILD=1 (also leaves the peer
+ * app's build as it is), BENCH_PEER=0 (no peer app).
  * Issue 29: BENCH_BASELINE (another build's standalone server.js, e.g. main's: every setup then runs on it
  * just before this build, and capacity is printed as a ratio to it; its setups take the ports 30 above);
  * BENCH_GC_EVERY_S (each instance's RSS after a forced GC every so many seconds of the paced load: the soak,
@@ -39,6 +42,7 @@ import autocannon from 'autocannon';
 import { startCluster } from './lib/cluster.mjs';
 import { coresBetween, cpuSnapshot } from './lib/cpu.mjs';
 import { afterGc, heapSnapshot, rssKb } from './lib/memory.mjs';
+import { ensurePeerBuilt, startPeer } from './lib/peers.mjs';
 import { primaryOf } from './lib/redis.mjs';
 import { ROOT, ensureBuilt, startApiHost } from './lib/stack.mjs';
 // TypeScript modules of the project (the npm script runs node with the tsx loader).
@@ -57,6 +61,8 @@ const REDIS_PORT = Number(process.env.BENCH_REDIS_PORT || 6381);
 const SETUPS = (process.env.BENCH_SETUPS || 'one,two,failover').split(',');
 /** Another build's standalone server.js (e.g. main's): each setup then runs on it too, just before this build. */
 const BASELINE = process.env.BENCH_BASELINE || '';
+/** The peer app (scripts/bench-peer) on the same mix after the one-instance setup's capacity: the framework's own figure. */
+const PEER = process.env.BENCH_PEER !== '0';
 /** During the paced load, each instance's memory after a forced GC every this many seconds (0: never): the soak's series. */
 const GC_EVERY_S = Number(process.env.BENCH_GC_EVERY_S || 0);
 /** Writes a heap snapshot of each instance at the end of the paced load (.bench/heap-…heapsnapshot). */
@@ -116,15 +122,26 @@ function mix(saveBodies) {
 }
 
 /**
- * autocannon requests for the mix: each request's setupRequest builds its action for the cycle's session;
- * a cycle (ten requests on one connection) takes the next session, so all of them take part.
+ * The same action for the peer app (scripts/bench-peer): what the framework itself costs doing the mix's
+ * calls. Every page is its list page (the first ten contacts in a plain table: less than /adas renders, so
+ * the peer's figure is an upper bound), every BFF call its minimal handler with the same path and body.
  */
-function autocannonRequests(cookies, contacts, saveBodies) {
+function forPeer(action) {
+  if (action.kind.startsWith('page ')) return { ...action, path: '/contacts' };
+  return { ...action, path: action.path.replace('/api/bff/', '/api/proxy/') };
+}
+
+/**
+ * autocannon requests for the mix: each request's setupRequest builds its action for the cycle's session;
+ * a cycle (ten requests on one connection) takes the next session, so all of them take part. `to` maps each
+ * action for another server (forPeer).
+ */
+function autocannonRequests(cookies, contacts, saveBodies, to = (action) => action) {
   let nextSession = 0;
   return mix(saveBodies).map((make, step) => ({
     setupRequest(req, context) {
       if (step === 0 || context.session === undefined) context.session = nextSession++ % cookies.length;
-      const action = make(contacts[context.session % contacts.length]);
+      const action = to(make(contacts[context.session % contacts.length]));
       context.kind = action.kind;
       return {
         ...req,
@@ -179,7 +196,7 @@ async function inBatches(items, size, fn) {
   return out;
 }
 
-async function measure(label, url, pids, { inspectPorts = [], midway } = {}) {
+async function measure(label, url, pids, { inspectPorts = [], midway, peerPort } = {}) {
   console.log(`\n[bench] ${label}: ${SESSIONS} sign-ins…`);
   const signInMs = [];
   // One user from one address (nginx names it): at most SIGNIN_BATCH sign-ins at once, since the throttle
@@ -297,6 +314,24 @@ async function measure(label, url, pids, { inspectPorts = [], midway } = {}) {
   });
   capacity.cores = coresBetween(cpuBefore, cpuSnapshot());
 
+  // The framework's own figure on this machine in the same run: the peer app doing the mix's calls with the
+  // same sessions (it reads the product's session cookie), straight, not through nginx.
+  let peerCapacity = null;
+  if (peerPort) {
+    console.log(`[bench] ${label}: the peer app on the same mix, ${CAPACITY_CONNECTIONS} connections for ${CAPACITY_S} s…`);
+    const peer = await startPeer({ port: peerPort, apiOrigin: `http://127.0.0.1:${API_PORT}` });
+    try {
+      const peerUrl = `http://127.0.0.1:${peerPort}`;
+      const peerRequests = autocannonRequests(cookies, contacts, saveBodies, forPeer);
+      await drive(peerUrl, peerRequests, { connections: 10, seconds: 5, pids: [] });
+      const before = cpuSnapshot();
+      peerCapacity = await drive(peerUrl, peerRequests, { connections: CAPACITY_CONNECTIONS, seconds: CAPACITY_S, pids: [] });
+      peerCapacity.cores = coresBetween(before, cpuSnapshot());
+    } finally {
+      await peer.stop();
+    }
+  }
+
   const gc = await Promise.all(inspectPorts.map((p) => afterGc(p)));
   return {
     label,
@@ -309,22 +344,24 @@ async function measure(label, url, pids, { inspectPorts = [], midway } = {}) {
     push: { connected: pushes.length, connectMs: pushConnectMs, delivered: delivered.length, delivery: percentiles(delivered) },
     load,
     capacity,
+    peerCapacity,
     memory: pids.map((_, i) => ({ beforeKb: before[i], peakLoadKb: peakLoad[i], peakCapacityKb: peakCapacity[i] })),
   };
 }
 
 // ── the setups ───────────────────────────────────────────────────────────────────────────────────
-/** Each setup's ports: nginx, its instances, their inspectors (after-GC memory). */
+/** Each setup's ports: nginx, its instances, their inspectors (after-GC memory), the peer app. */
 const portsOf = (n, instances) => {
   const base = APP_PORT + 10 * n;
   return {
     lb: base,
     apps: Array.from({ length: instances }, (_, i) => base + 1 + i),
     inspect: Array.from({ length: instances }, (_, i) => base + 5 + i),
+    peer: base + 9,
   };
 };
 
-async function behindNginx(label, n, apiOrigin, { instances, sentinel = false, server }) {
+async function behindNginx(label, n, apiOrigin, { instances, sentinel = false, server, peer = false }) {
   const ports = portsOf(n, instances);
   // Each instance's inspector is opened on its own port (NODE_OPTIONS), so the figures include memory after GC.
   const cluster = await startCluster({
@@ -365,7 +402,7 @@ async function behindNginx(label, n, apiOrigin, { instances, sentinel = false, s
       label,
       cluster.url,
       cluster.apps.map((a) => a.pid),
-      { inspectPorts: ports.inspect, midway },
+      { inspectPorts: ports.inspect, midway, peerPort: peer ? ports.peer : undefined },
     );
     return { ...result, balanced: cluster.balancer.served() };
   } finally {
@@ -429,6 +466,13 @@ function report(results) {
   // What the cores did meanwhile: which process limits capacity on the shared machine.
   for (const group of Object.keys(results[0]?.capacity.cores ?? {}))
     row(`  cores: ${group}`, (r) => (r.capacity.cores?.[group] ?? 0).toFixed(2));
+  if (results.some((r) => r.peerCapacity)) {
+    const peer = (r) => r.peerCapacity;
+    row('  the peer app, same mix', (r) => (peer(r) ? `${peer(r).perSecond.toFixed(1)} req/s, ${peer(r).failed} errors` : ''));
+    row('    page p50 / p95 / p99', (r) => (peer(r) ? trio(peer(r).page) : ''));
+    row('    cores: the peer app', (r) => (peer(r) ? (peer(r).cores?.['app instances'] ?? 0).toFixed(2) : ''));
+    row('  ÷ the peer app', (r) => (peer(r) ? `×${(r.capacity.perSecond / peer(r).perSecond).toFixed(2)}` : ''));
+  }
   const baseOf = (r) => results.find((b) => b.label === `${r.label} (baseline)`);
   if (results.some(baseOf))
     row(`  × baseline (target ≥ ${TARGETS.capacityVsBaseline})`, (r) =>
@@ -449,6 +493,7 @@ function report(results) {
 
 async function main() {
   if (!process.env.SKIP_BUILD) ensureBuilt();
+  if (PEER && SETUPS.includes('one') && process.env.SKIP_BUILD !== '1') ensurePeerBuilt();
   const apiOrigin = `http://127.0.0.1:${API_PORT}`;
   const host = await startApiHost({
     port: API_PORT,
@@ -474,7 +519,14 @@ async function main() {
       if (!SETUPS.includes(name)) continue;
       const label = { one: 'one instance', two: 'two instances', failover: 'two, Redis failover' }[name];
       for (const b of builds)
-        results.push(await behindNginx(`${label}${b.tag}`, n + b.offset, apiOrigin, { ...options, server: b.server }));
+        results.push(
+          await behindNginx(`${label}${b.tag}`, n + b.offset, apiOrigin, {
+            ...options,
+            server: b.server,
+            // The peer app once per run, beside this build's one instance.
+            peer: PEER && name === 'one' && !b.server,
+          }),
+        );
     }
   } finally {
     await host.stop();
