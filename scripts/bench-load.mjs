@@ -8,9 +8,10 @@
  * Per setup, on a fresh reference host (loopback only, bounded in time, stops by itself):
  *   1. SESSIONS users sign in through the app (role 1, which may open every screen of the mix), and each opens
  *      one push connection (the real @microsoft/signalr client, server-sent events, pinging every 15 s);
- *   2. for DURATION seconds autocannon drives the sessions: each acts every THINK seconds on average (so
- *      SESSIONS / THINK requests a second), cycling through a mix of ten actions — the /contacts and /adas
- *      pages, BFF reads, and a save as every tenth action — each cycle on the next session;
+ *   2. for DURATION seconds the sessions act: each every THINK seconds on average (so SESSIONS / THINK
+ *      requests a second, arriving as a Poisson process: independent users, not a drum beat — `pace`), each
+ *      walking through a mix of ten actions — the /contacts and /adas pages, BFF reads, and a save as every
+ *      tenth action;
  *   3. a push notice goes to every connection; delivered / connected are counted;
  *   4. capacity: the same mix without think time on CAPACITY_CONNECTIONS connections for CAPACITY seconds
  *      (with the cores each kind of process kept busy meanwhile: scripts/lib/cpu.mjs) —
@@ -154,39 +155,108 @@ function autocannonRequests(cookies, contacts, saveBodies, to = (action) => acti
   }));
 }
 
-/** One autocannon run of the mix; answers request counts and latencies per kind. */
-async function drive(url, requests, { connections, overallRate, seconds, pids, onTick }) {
+/** Answers per kind of action (latencies of the 200s, the rest counted as failed), and the run's figures from them. */
+function tally() {
   const byKind = new Map();
   let unexpected = 0;
-  const instance = autocannon({ url, connections, overallRate, duration: seconds, requests, timeout: 10, pipelining: 1 });
-  instance.on('response', (client, status, _bytes, latencyMs) => {
-    const kind = client.requestIterator.context.kind ?? 'other';
-    let k = byKind.get(kind);
-    if (!k) byKind.set(kind, (k = { latencies: [], failed: 0 }));
-    if (status === 200) k.latencies.push(latencyMs);
-    else {
-      k.failed++;
-      if (unexpected++ < 5) console.error(`  [bench] ${kind} answered ${status}`);
-    }
-  });
+  return {
+    answered(kind, status, latencyMs) {
+      let k = byKind.get(kind);
+      if (!k) byKind.set(kind, (k = { latencies: [], failed: 0 }));
+      if (status === 200) k.latencies.push(latencyMs);
+      else {
+        k.failed++;
+        if (unexpected++ < 5) console.error(`  [bench] ${kind} answered ${status}`);
+      }
+    },
+    /** `errors`: requests that got no answer (failed connections, time-outs). */
+    figures({ seconds, errors, timeouts }) {
+      const kinds = Object.fromEntries([...byKind].map(([kind, k]) => [kind, { ...percentiles(k.latencies), failed: k.failed }]));
+      const answered = [...byKind.values()].reduce((n, k) => n + k.latencies.length + k.failed, 0);
+      const failed = [...byKind.values()].reduce((n, k) => n + k.failed, 0) + errors;
+      const pages = [...byKind].filter(([kind]) => kind.startsWith('page ')).flatMap(([, k]) => k.latencies);
+      return {
+        requests: answered + errors,
+        perSecond: answered / seconds,
+        failed,
+        errorRatePct: pct(failed, answered + errors),
+        timeouts,
+        kinds,
+        page: percentiles(pages),
+        all: percentiles([...byKind.values()].flatMap((k) => k.latencies)),
+      };
+    },
+  };
+}
+
+/** One autocannon run of the mix, closed loop (each connection sends its next request when the last is answered). */
+async function drive(url, requests, { connections, seconds, pids, onTick }) {
+  const counts = tally();
+  const instance = autocannon({ url, connections, duration: seconds, requests, timeout: 10, pipelining: 1 });
+  instance.on('response', (client, status, _bytes, latencyMs) =>
+    counts.answered(client.requestIterator.context.kind ?? 'other', status, latencyMs),
+  );
   const sampler = setInterval(() => onTick?.(pids), 1000);
   const result = await instance;
   clearInterval(sampler);
-  const kinds = Object.fromEntries([...byKind].map(([kind, k]) => [kind, { ...percentiles(k.latencies), failed: k.failed }]));
-  const answered = [...byKind.values()].reduce((n, k) => n + k.latencies.length + k.failed, 0);
   // autocannon's errors: failed connections and time-outs (counted in both of its figures).
-  const failed = [...byKind.values()].reduce((n, k) => n + k.failed, 0) + result.errors;
-  const pages = [...byKind].filter(([kind]) => kind.startsWith('page ')).flatMap(([, k]) => k.latencies);
-  return {
-    requests: answered + result.errors,
-    perSecond: answered / result.duration,
-    failed,
-    errorRatePct: pct(failed, answered + result.errors),
-    timeouts: result.timeouts,
-    kinds,
-    page: percentiles(pages),
-    all: { p50: result.latency.p50, p99: result.latency.p99 },
+  return counts.figures({ seconds: result.duration, errors: result.errors, timeouts: result.timeouts });
+}
+
+/**
+ * The mix as one sequence for paced arrivals: the i-th request is session (i mod SESSIONS)'s next action,
+ * so each session acts every SESSIONS / rate seconds and walks through the mix in order. Each session starts
+ * at another step of the mix (its number mod ten), so every action of the mix is as frequent as the others
+ * from the first second on, as among real users.
+ */
+function mixSequence(cookies, contacts, saveBodies) {
+  const actions = mix(saveBodies);
+  let i = 0;
+  return () => {
+    const session = i % cookies.length;
+    const step = (Math.floor(i / cookies.length) + session) % actions.length;
+    const action = actions[step](contacts[session % contacts.length]);
+    i++;
+    return { ...action, headers: { ...action.headers, cookie: cookies[session] } };
   };
+}
+
+/**
+ * The paced load, open loop: requests arrive as a Poisson process at `rate` a second (each gap drawn from the
+ * exponential distribution), as independent users' do, and each is sent when it arrives whatever the
+ * others are doing; its latency counts from its arrival, so a slow server cannot hide its backlog. (autocannon's
+ * rate limit is not used here: it releases every connection's request at the same instant each second, so
+ * `rate` requests met the server at once and waited for one another.)
+ */
+async function pace(url, next, { rate, seconds, pids, onTick }) {
+  const counts = tally();
+  let errors = 0;
+  let timeouts = 0;
+  const sent = [];
+  const sampler = setInterval(() => onTick?.(pids), 1000);
+  const start = performance.now();
+  for (let at = start; ;) {
+    at += (-Math.log(1 - Math.random()) * 1000) / rate;
+    if (at >= start + seconds * 1000) break;
+    const wait = at - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const { kind, method, path, headers, body } = next();
+    const arrival = at;
+    sent.push(
+      fetch(url + path, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(10_000) })
+        .then(async (res) => {
+          await res.arrayBuffer();
+          counts.answered(kind, res.status, performance.now() - arrival);
+        })
+        .catch((e) => {
+          errors++;
+          if (e?.name === 'TimeoutError') timeouts++;
+        }),
+    );
+  }
+  await Promise.all(sent);
+  clearInterval(sampler);
+  return counts.figures({ seconds, errors, timeouts });
 }
 
 // ── one setup ────────────────────────────────────────────────────────────────────────────────────
@@ -238,7 +308,7 @@ async function measure(label, url, pids, { inspectPorts = [], midway, peerPort }
   const requests = autocannonRequests(cookies, contacts, saveBodies);
 
   // Warm-up: every action a few times, so the first compiled-route costs are not measured.
-  await drive(url, requests, { connections: 10, overallRate: 20, seconds: 5, pids });
+  await drive(url, requests, { connections: 10, seconds: 5, pids });
   const before = pids.map(rssKb);
   const peakLoad = [...before];
   const peakCapacity = [...before];
@@ -258,7 +328,14 @@ async function measure(label, url, pids, { inspectPorts = [], midway, peerPort }
       )
     : null;
   const loadStarted = performance.now();
-  const load = await drive(url, requests, { connections: rate, overallRate: rate, seconds: DURATION_S, pids, onTick: tracker(peakLoad) });
+  const cpuLoadBefore = cpuSnapshot();
+  const load = await pace(url, mixSequence(cookies, contacts, saveBodies), {
+    rate,
+    seconds: DURATION_S,
+    pids,
+    onTick: tracker(peakLoad),
+  });
+  load.cores = coresBetween(cpuLoadBefore, cpuSnapshot());
   clearInterval(series);
   const event = await midwayRun;
   // Memory at the end of the paced run, its sessions and push connections still open.
@@ -432,6 +509,7 @@ function report(results) {
   console.log('  p50 / p95 / p99');
   for (const kind of kinds) row(`  ${kind}`, (r) => trio(r.load.kinds[kind]));
   row('  every page', (r) => trio(r.load.page));
+  for (const group of Object.keys(results[0]?.load.cores ?? {})) row(`  cores: ${group}`, (r) => (r.load.cores?.[group] ?? 0).toFixed(2));
   row('memory (RSS) per instance', (r) => r.memory.map((m) => `${mb(m.beforeKb)} → ${mb(m.peakLoadKb)}`).join(', '));
   const gcCell = (list) => list.map((g) => (g ? `${mb(g.heapUsedKb)} / ${mb(g.rssKb)}` : '–')).join(', ');
   row('after GC, end of paced load', (r) => gcCell(r.gcLoad));
