@@ -6,6 +6,7 @@ import type { Instrumentation } from 'next';
  * proxy headers only behind a trusted proxy, security headers on static files) and connects the shared
  * store (Redis when REDIS_URL is set; when Redis cannot be reached the server still starts, degraded, with a warning)
  * and opens the instance's connection for settings notices (lib/cache/settings.ts; pages read from the host until it is up).
+ * It also makes a stop signal end what holds requests open (lib/shutdown.ts), so the graceful stop finishes.
  * First of all it opens the root async scope the upstream pools open their sockets in (lib/api/root-scope.ts),
  * which must be made before any request runs.
  */
@@ -13,6 +14,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   (await import('./lib/api/root-scope')).openRootScope();
   await import('./lib/config-check');
+  (await import('./lib/shutdown')).installShutdown();
   (await import('./lib/http-guard')).installHttpGuard();
   await (await import('./lib/store')).openSharedStore();
   (await import('./lib/cache/settings')).openSettingsSubscription();

@@ -6,6 +6,7 @@
  *   X-Forwarded-Host/-For/-Proto/-Port and Forwarded are dropped, and Next fills them in from the request
  *   itself (Host, the socket): so no check downstream (Next's server-action origin check, the BFF's
  *   same-site check, sign-in throttling) can be fooled by them.
+ * - While the process stops (lib/shutdown.ts), every answer closes its connection.
  * - Static files (build assets, /_next/image and the files of public/), which the proxy does not run for:
  *   GET and HEAD only (anything else 405 instead of Next's 500), with the security headers every page gets
  *   (HSTS with APP_ENV=prod), and for public files a CSP under which nothing in them runs.
@@ -15,6 +16,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { config } from './config';
 import { API_CONTENT_SECURITY_POLICY, staticSecurityHeaders } from './security-headers';
+import { isStopping } from './shutdown';
 
 const FORBIDDEN = new Set(['TRACE', 'TRACK', 'CONNECT']);
 const PROXY_HEADERS = ['x-forwarded-host', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded'] as const;
@@ -79,7 +81,12 @@ export function installHttpGuard(): void {
   const opts = { trustProxy: config().TRUST_PROXY, appEnv: config().APP_ENV, paths: staticPaths() };
   const emit = proto.emit;
   proto.emit = function (event, ...args) {
-    if (event === 'request' && guardRequest(args[0] as http.IncomingMessage, args[1] as http.ServerResponse, opts)) return true;
+    if (event === 'request') {
+      const res = args[1] as http.ServerResponse;
+      if (guardRequest(args[0] as http.IncomingMessage, res, opts)) return true;
+      // Stopping (lib/shutdown.ts): the connection closes after this answer, so a balancer stops reusing it.
+      if (isStopping()) res.setHeader('Connection', 'close');
+    }
     return emit.call(this, event, ...args);
   };
 }

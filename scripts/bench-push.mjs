@@ -8,17 +8,22 @@
  * make-matrix-links import: its notice goes to every administrator connection) and prints
  *   - p50 / p99 / max delivery time, from the trigger request to the message arriving at each client;
  *   - the app server's resident memory before and after the clients connected, per connection
- *     (VmRSS from /proc/<pid>/status, summed over the app's process tree).
+ *     (VmRSS from /proc/<pid>/status, summed over the app's process tree);
+ *   - the app's processor time per delivered message (Linux /proc): its time during the broadcasts less what
+ *     the open connections cost it meanwhile (measured with them idle just before), over the deliveries —
+ *     what passing one hub frame through to one browser costs (issue 29). BENCH_SERVER=<another build's
+ *     standalone server.js> runs the same on that build, for a before/after.
  * Stops by itself (BENCH_TIMEOUT_MS), cleans up its processes, loopback only. Target: p99 under 1 s.
  *
  * Options (environment): BENCH_CLIENTS (200), BENCH_SESSIONS (10), BENCH_ROUNDS (5), BENCH_GAP_MS (1000),
  * BENCH_TRANSPORT (sse | longpolling, default sse), BENCH_API_PORT (4417), BENCH_APP_PORT (3417),
- * BENCH_INSPECT_PORT (app port + 1: the app's inspector, used only to collect garbage before reading memory).
+ * BENCH_INSPECT_PORT (app port + 1: the app's inspector, used only to collect garbage before reading memory),
+ * BENCH_SERVER (the build's standalone server.js).
  */
 import { join } from 'node:path';
 import signalR from '@microsoft/signalr';
 import WebSocket from 'ws';
-import { rssKb } from './lib/memory.mjs';
+import { cpuMs, rssKb } from './lib/memory.mjs';
 import { ROOT, ensureBuilt, startApiHost, startApp } from './lib/stack.mjs';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 200);
@@ -156,7 +161,13 @@ async function main() {
   children.push(
     await startApiHost({ port: API_PORT, db: join(ROOT, '.data', `bench-push-${API_PORT}`, 'reference.db'), reset: true, quiet: true }),
   );
-  const app = await startApp({ port: APP_PORT, apiOrigin: API, quiet: true, env: { NODE_OPTIONS: `--inspect=127.0.0.1:${INSPECT_PORT}` } });
+  const app = await startApp({
+    port: APP_PORT,
+    apiOrigin: API,
+    quiet: true,
+    env: { NODE_OPTIONS: `--inspect=127.0.0.1:${INSPECT_PORT}` },
+    ...(process.env.BENCH_SERVER && { server: process.env.BENCH_SERVER }),
+  });
   children.push(app);
 
   const sessions = [];
@@ -184,8 +195,16 @@ async function main() {
   const after = rssKb(app.pid);
   const stats = await (await fetch(`${API}/hubs/push/stats`, { headers: { authorization: `Bearer ${token}` } })).json();
 
+  // What the open connections cost the app with nothing sent (pings both ways), to leave out of the broadcasts' figure.
+  const IDLE_MS = 10_000;
+  const idleCpu0 = cpuMs(app.pid);
+  await new Promise((r) => setTimeout(r, IDLE_MS));
+  const idlePerMs = (cpuMs(app.pid) - idleCpu0) / IDLE_MS;
+
   const samples = [];
   let missing = 0;
+  const roundsCpu0 = cpuMs(app.pid);
+  const roundsT0 = performance.now();
   for (let round = 1; round <= ROUNDS; round++) {
     const times = await broadcast(token, round);
     missing += CLIENTS - times.length;
@@ -194,6 +213,7 @@ async function main() {
     if (process.env.BENCH_VERBOSE) console.log(`  round ${round}: p50 ${ms(pct(sorted, 50))} p99 ${ms(pct(sorted, 99))}`);
     await new Promise((r) => setTimeout(r, GAP_MS));
   }
+  const roundsCpuMs = cpuMs(app.pid) - roundsCpu0 - idlePerMs * (performance.now() - roundsT0);
   samples.sort((a, b) => a - b);
   const p50 = pct(samples, 50);
   const p99 = pct(samples, 99);
@@ -210,6 +230,10 @@ async function main() {
   if (heapBefore != null && heapAfter != null)
     console.log(
       `                       ${((heapAfter - heapBefore) / 1024 / CLIENTS).toFixed(1)} kB of JS heap (after garbage collection)`,
+    );
+  if (samples.length)
+    console.log(
+      `  app time per message ${((1000 * roundsCpuMs) / samples.length).toFixed(0)} µs of processor time (${idlePerMs.toFixed(3)} cores with the clients idle)`,
     );
   console.log(`  target p99 < 1 s     ${p99 < 1000 && !missing ? 'met' : 'NOT met'}`);
   finished = p99 < 1000 && !missing;

@@ -92,11 +92,28 @@ export interface StreamedInit extends UpstreamInit {
 }
 
 /**
+ * Answer as soon as the headers arrive, with node:http's own body stream: for a pass-through that builds the
+ * one web stream it answers with itself (the push route), so no chunk goes through a second stream.
+ */
+export interface HeldInit extends UpstreamInit {
+  streamResponse: 'node';
+}
+
+/** An answer held open (HeldInit): its body is read by the caller, who ends it (or aborts the call). */
+export interface HeldAnswer {
+  status: number;
+  ok: boolean;
+  headers: IncomingHttpHeaders;
+  body: http.IncomingMessage;
+}
+
+/**
  * One request with node:http and a keep-alive agent rather than fetch: inside Next, fetch is wrapped
  * for caching and tracing, which costs more than the whole hop to a nearby upstream. The request is made in
  * the root async scope (lib/api/root-scope.ts), so a pooled socket keeps no request's context alive.
  */
 export function sendRequest(url: URL, init: StreamedInit, timeoutMs: number): Promise<Response>;
+export function sendRequest(url: URL, init: HeldInit, timeoutMs: number): Promise<HeldAnswer>;
 export function sendRequest(url: URL, init: UpstreamInit & { streamResponse?: false }, timeoutMs: number): Promise<UpstreamAnswer>;
 export function sendRequest(
   url: URL,
@@ -105,9 +122,17 @@ export function sendRequest(
 ): Promise<UpstreamAnswer | Response>;
 export function sendRequest(
   url: URL,
-  init: UpstreamInit & { streamResponse?: boolean },
+  init: UpstreamInit & { streamResponse?: boolean | 'node' },
   timeoutMs: number,
-): Promise<UpstreamAnswer | Response> {
+): Promise<UpstreamAnswer | Response | HeldAnswer> {
+  return request(url, init, timeoutMs);
+}
+
+function request(
+  url: URL,
+  init: UpstreamInit & { streamResponse?: boolean | 'node' },
+  timeoutMs: number,
+): Promise<UpstreamAnswer | Response | HeldAnswer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     if (init.signal?.aborted) return reject(abortError());
@@ -122,6 +147,11 @@ export function sendRequest(
       client.request(url, { method: init.method, headers, agent }, (res) => {
         answered = true;
         const status = res.statusCode ?? 502;
+        if (init.streamResponse === 'node') {
+          clearTimeout(timer);
+          resolve({ status, ok: status >= 200 && status < 300, headers: res.headers, body: res });
+          return;
+        }
         if (init.streamResponse) {
           clearTimeout(timer);
           const out = new Headers();
@@ -156,7 +186,7 @@ export function sendRequest(
         !(init.body instanceof Readable)
       ) {
         const left = timeoutMs - (performance.now() - started);
-        if (left > 0) return resolve(sendRequest(url, init, left));
+        if (left > 0) return resolve(request(url, init, left));
       }
       reject(e);
     }

@@ -48,10 +48,28 @@ export async function endSessionsOf(users: readonly number[], except?: { user: n
 }
 
 export async function isEnded(s: SessionIdentity): Promise<boolean> {
-  const [ended, byUser] = await sharedStore().getMany([endedKey(s.sid), userKey(s.user)]);
-  if (ended) return true;
-  if (!byUser) return false;
-  const { before, except } = parseJsonColumn(ENDED_BY_USER, byUser, `shared store ${userKey(s.user)}`);
+  return (await endedAmong([s])).size > 0;
+}
+
+/**
+ * The sessions of `sessions` that have ended, by id, in one read of the shared store (the push route checks
+ * all its open streams at once: one round trip every few seconds instead of one per stream).
+ */
+export async function endedAmong(sessions: readonly SessionIdentity[]): Promise<Set<string>> {
+  if (sessions.length === 0) return new Set();
+  const users = [...new Set(sessions.map((s) => s.user))];
+  const values = await sharedStore().getMany([...sessions.map((s) => endedKey(s.sid)), ...users.map(userKey)]);
+  const byUser = new Map(users.map((user, i) => [user, values[sessions.length + i] ?? null]));
+  const ended = new Set<string>();
+  sessions.forEach((s, i) => {
+    const record = byUser.get(s.user);
+    if (values[i] || (record && endedByUser(s, record))) ended.add(s.sid);
+  });
+  return ended;
+}
+
+function endedByUser(s: SessionIdentity, record: string): boolean {
+  const { before, except } = parseJsonColumn(ENDED_BY_USER, record, `shared store ${userKey(s.user)}`);
   return s.signedInAt <= before && s.sid !== except;
 }
 

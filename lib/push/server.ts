@@ -12,19 +12,21 @@
  * not cross-site (Sec-Fetch-Site / Origin, as the BFF); the BFF's custom header on every request the SignalR
  * client can add headers to (all but the EventSource GET, which relies on SameSite cookies and
  * Sec-Fetch-Site); a session (else 401 and the cookie cleared); an id sealed for this user (else 404).
- * The stream ends when the browser goes away (the upstream request is aborted), when the hub ends it, and
- * when the session expires. The hub answering 401 ends the session like any upstream 401.
+ * The stream ends when the browser goes away (the upstream request is aborted), when the hub ends it, when
+ * the session expires, and when the instance stops (lib/shutdown.ts; a long poll then answers with no messages). The hub answering 401 ends the session like any upstream 401.
  */
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { COOKIE_OPTIONS, SESSION_COOKIE } from '../auth/cookies';
-import { endSession, isEnded } from '../auth/revocation';
+import { endSession, endedAmong } from '../auth/revocation';
 import { readSession, type AppSession } from '../auth/session';
 import { isCrossSite } from '../bff/forward';
 import { BFF_HEADER, BFF_HEADER_VALUE } from '../bff/protocol';
-import { jsonOf, sendRequest, type UpstreamAnswer } from '../api/upstream';
+import { outsideRequest } from '../api/root-scope';
+import { jsonOf, sendRequest, type HeldAnswer, type UpstreamAnswer } from '../api/upstream';
 import { config } from '../config';
 import { log } from '../log/logger';
+import { endOnShutdown, isStopping } from '../shutdown';
 import { REQUEST_ID_HEADER } from '../log/request-id';
 import { rewriteNegotiate } from './negotiate';
 import { openConnection, sealConnection } from './seal';
@@ -142,78 +144,122 @@ export async function pushConnect(req: NextRequest): Promise<NextResponse> {
   return stream ? forwardStream(req, ok) : forwardPoll(req, ok);
 }
 
+/** The open event streams (how to end each) and their sessions, checked together (sweepEnded). */
+const openStreams = new Map<() => void, AppSession>();
+let sweep: NodeJS.Timeout | undefined;
+
+/**
+ * An ended session (logout, a password change: lib/auth/revocation.ts) stops receiving within a few seconds:
+ * every SESSION_CHECK_MS all open streams' sessions are read in one call to the shared store. Answers the
+ * function that stops watching.
+ */
+function watchSession(session: AppSession, end: () => void): () => void {
+  openStreams.set(end, session);
+  // Made outside the request, so the timer holds no request's context (lib/api/root-scope.ts).
+  sweep ??= outsideRequest(() => setInterval(() => void sweepEnded(), SESSION_CHECK_MS).unref());
+  return () => {
+    openStreams.delete(end);
+    if (openStreams.size === 0) {
+      clearInterval(sweep);
+      sweep = undefined;
+    }
+  };
+}
+
+async function sweepEnded(): Promise<void> {
+  const streams = [...openStreams];
+  if (streams.length === 0) return;
+  let ended: Set<string>;
+  try {
+    ended = await endedAmong(streams.map(([, session]) => session));
+  } catch {
+    return; // the shared store cannot be read now: the next sweep checks again
+  }
+  for (const [end, session] of streams) if (ended.has(session.sid)) end();
+}
+
+/**
+ * How much of the hub's stream waits here for a browser that reads slowly before the hub's socket is paused
+ * (so nothing piles up without bound); a notice is a few hundred bytes.
+ */
+const STREAM_BUFFER_BYTES = 16 * 1024;
+
 async function forwardStream(req: NextRequest, { session, hubToken }: Allowed): Promise<NextResponse> {
+  // A stream opened now would end at once, which the SignalR client takes badly while it connects: refused,
+  // it tries again, and the balancer sends it to another instance.
+  if (isStopping()) return plain(503, 'The push service is not available.');
   const upstreamAbort = new AbortController();
   const abort = () => upstreamAbort.abort();
   req.signal.addEventListener('abort', abort, { once: true });
-  let res: Response;
+  let res: HeldAnswer;
   try {
     res = await sendRequest(
       hubUrl('', { id: hubToken }),
-      { method: 'GET', ...hubInit(req, session, 'text/event-stream'), signal: upstreamAbort.signal, pool: 'streams', streamResponse: true },
+      {
+        method: 'GET',
+        ...hubInit(req, session, 'text/event-stream'),
+        signal: upstreamAbort.signal,
+        pool: 'streams',
+        streamResponse: 'node',
+      },
       config().UPSTREAM_TIMEOUT_MS,
     );
   } catch (e) {
     req.signal.removeEventListener('abort', abort);
     return unreachable('stream', e, idOf(req));
   }
-  if (!res.ok || !res.body) {
+  const hub = res.body;
+  if (!res.ok) {
+    hub.on('error', () => undefined); // the abort ends the answer's body with an error: nobody reads it
     abort();
     return failure('stream', res.status, session, idOf(req));
   }
-  const reader = res.body.getReader();
   let sessionTimer: NodeJS.Timeout | undefined;
-  let endedCheck: NodeJS.Timeout | undefined;
+  let forgetOnShutdown: () => void = () => undefined;
+  let unwatch: () => void = () => undefined;
   const finish = () => {
     clearTimeout(sessionTimer);
-    clearInterval(endedCheck);
+    unwatch();
+    forgetOnShutdown();
     req.signal.removeEventListener('abort', abort);
     abort();
   };
-  // Chunks go on as they arrive (pull-based: nothing is read ahead of the browser).
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const left = Math.min(session.profile.exp * 1000 - Date.now(), MAX_TIMER_MS);
-      const end = () => {
-        finish();
-        try {
-          controller.close();
-        } catch {
-          /* already closed */
-        }
-      };
-      sessionTimer = setTimeout(end, Math.max(0, left));
-      // An ended session (lib/auth/revocation.ts) stops receiving within a few seconds.
-      endedCheck = setInterval(
-        () =>
-          void isEnded(session).then(
-            (ended) => ended && end(),
-            () => undefined,
-          ),
-        SESSION_CHECK_MS,
-      );
-    },
-    async pull(controller) {
-      try {
-        const { done, value } = await reader.read();
-        if (done) {
+  // The hub's chunks go on as they arrive, through this one stream (each chunk costs a few promise turns per
+  // stream it passes: with every notice going to hundreds of connections, that is most of the route's cost).
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const end = () => {
           finish();
-          controller.close();
-        } else controller.enqueue(value);
-      } catch {
-        // The hub went away or the stream was ended here: end the browser's stream too (it reconnects).
+          try {
+            controller.close();
+          } catch {
+            /* already closed */
+          }
+        };
+        hub.on('data', (chunk: Buffer) => {
+          controller.enqueue(chunk);
+          if ((controller.desiredSize ?? 1) <= 0) hub.pause();
+        });
+        // The hub ended the stream, went away, or the call was aborted here: the browser's stream ends too (it reconnects).
+        hub.on('end', end);
+        hub.on('error', end);
+        hub.on('close', end);
+        // The instance is stopping (lib/shutdown.ts): the browser reconnects to another.
+        forgetOnShutdown = endOnShutdown(end);
+        const left = Math.min(session.profile.exp * 1000 - Date.now(), MAX_TIMER_MS);
+        sessionTimer = setTimeout(end, Math.max(0, left));
+        unwatch = watchSession(session, end);
+      },
+      pull() {
+        if (hub.isPaused()) hub.resume();
+      },
+      cancel() {
         finish();
-        try {
-          controller.close();
-        } catch {
-          /* already closed */
-        }
-      }
+      },
     },
-    cancel() {
-      finish();
-    },
-  });
+    { highWaterMark: STREAM_BUFFER_BYTES, size: (chunk) => chunk.byteLength },
+  );
   return new NextResponse(body, {
     status: 200,
     headers: {
@@ -225,16 +271,28 @@ async function forwardStream(req: NextRequest, { session, hubToken }: Allowed): 
 }
 
 async function forwardPoll(req: NextRequest, { session, hubToken }: Allowed): Promise<NextResponse> {
+  const stopping = new AbortController();
+  const forgetOnShutdown = endOnShutdown(() => stopping.abort());
   let res: UpstreamAnswer;
   try {
     res = await sendRequest(
       hubUrl('', { id: hubToken }),
-      { method: 'GET', ...hubInit(req, session, req.headers.get('accept') ?? '*/*'), signal: req.signal, pool: 'streams' },
+      {
+        method: 'GET',
+        ...hubInit(req, session, req.headers.get('accept') ?? '*/*'),
+        signal: AbortSignal.any([req.signal, stopping.signal]),
+        pool: 'streams',
+      },
       POLL_TIMEOUT_MS,
     );
   } catch (e) {
     if (req.signal.aborted) return plain(499);
+    // The instance is stopping (lib/shutdown.ts): no messages, as when a poll times out. The client polls again,
+    // and the balancer sends that poll to another instance; the connection itself goes on.
+    if (stopping.signal.aborted) return plain(200);
     return unreachable('poll', e, idOf(req));
+  } finally {
+    forgetOnShutdown();
   }
   if (res.status === 204) return plain(204);
   if (!res.ok) return failure('poll', res.status, session, idOf(req));

@@ -2,6 +2,7 @@
  * Fault drills of the two-instance setup, on an own reference host, Redis, two app instances and the
  * balancer (spare ports), so stopping any of them disturbs no other test:
  * - an instance killed during load: the other keeps serving, nobody is signed out, push reconnects;
+ * - an instance stopped with SIGTERM ends its push streams and long polls and exits at once (lib/shutdown.ts);
  * - Redis stopped and started: sign-in keeps working and each instance throttles on its own meanwhile;
  *   afterwards throttling is shared again and a logout made during the outage holds on every instance;
  * - the reference host restarted: pages on either instance say the service can't be reached, and recover
@@ -193,6 +194,29 @@ test('an instance killed during load: the other keeps serving, nobody is signed 
     expect(Date.now(), 'the restarted instance serves again').toBeLessThan(deadline);
     expect(await fetch(`${lb()}/login`).then(async (r) => (await r.arrayBuffer(), r.status))).toBe(200);
   }
+});
+
+test('an instance stopped (SIGTERM: a rolling deploy) ends its push streams and long polls, exits at once, and push reconnects to the other', async () => {
+  test.setTimeout(90_000);
+  const session = must((await signInTimes(lb(), 1))[0], 'a session');
+  // Through the balancer, each instance holds some; one stream and one long poll are opened on the stopped instance itself.
+  const kinds = [HttpTransportType.ServerSentEvents, HttpTransportType.LongPolling];
+  const throughBalancer = await Promise.all([...kinds, ...kinds, ...kinds].map((t) => connectThroughBff(lb(), session, t)));
+  const onVictim = await Promise.all(kinds.map((t) => connectThroughBff(B, session, t)));
+  try {
+    const victim = must(cluster!.apps[1], 'victim');
+    const exited = new Promise<string>((r) => victim.once('exit', () => r('exited')));
+    victim.kill('SIGTERM');
+    // Before, Next.js waited for every open push stream to end: the instance ran on until it was killed.
+    expect(await Promise.race([exited, new Promise<string>((r) => setTimeout(() => r('still running'), 10_000))])).toBe('exited');
+    for (const p of onVictim) await until(() => !isConnected(p.connection), 10_000, 'the stopped instance to end its push');
+    for (const p of throughBalancer) await until(() => isConnected(p.connection), 30_000, 'the push connections to be up');
+    const isIt = await opportunity('After the stop');
+    for (const p of throughBalancer) await p.waitFor(isIt, 10_000);
+  } finally {
+    await Promise.all([...throughBalancer, ...onVictim].map((p) => p.connection.stop()));
+  }
+  await cluster!.startApp(1);
 });
 
 const said = (text: string) => () => cluster!.apps.every((a) => a.output?.().includes(text));

@@ -73,6 +73,22 @@ describe('shared store and ended sessions', () => {
     await endSession('mine', Date.now() + 60_000);
     expect(await isEnded(mine)).toBe(true);
   });
+
+  it('the open push streams are checked in one read: the ended ones among many sessions of several users', async () => {
+    const { endSession, endSessionsOf, endedAmong } = await import('@/lib/auth/revocation');
+    const t0 = Date.now() - 1000;
+    const sessions = [
+      { sid: 'a1', user: 51, signedInAt: t0 },
+      { sid: 'a2', user: 51, signedInAt: t0 },
+      { sid: 'b1', user: 52, signedInAt: t0 },
+      { sid: 'c1', user: 53, signedInAt: t0 },
+      { sid: 'c2', user: 53, signedInAt: t0 },
+    ];
+    await endSessionsOf([51], { user: 51, sid: 'a1' });
+    await endSession('c2', Date.now() + 60_000);
+    expect([...(await endedAmong(sessions))].sort()).toEqual(['a2', 'c2']);
+    expect(await endedAmong([])).toEqual(new Set());
+  });
 });
 
 describe('who may set a password', () => {
