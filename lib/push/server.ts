@@ -13,7 +13,8 @@
  * client can add headers to (all but the EventSource GET, which relies on SameSite cookies and
  * Sec-Fetch-Site); a session (else 401 and the cookie cleared); an id sealed for this user (else 404).
  * The stream ends when the browser goes away (the upstream request is aborted), when the hub ends it, when
- * the session expires, and when the instance stops (lib/shutdown.ts; a long poll then answers with no messages). The hub answering 401 ends the session like any upstream 401.
+ * the session expires, and when the instance stops (lib/shutdown.ts; a long poll then answers with no
+ * messages). The hub answering 401 ends the session like any upstream 401.
  */
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
@@ -217,7 +218,9 @@ async function forwardStream(req: NextRequest, { session, hubToken }: Allowed): 
   let sessionTimer: NodeJS.Timeout | undefined;
   let forgetOnShutdown: () => void = () => undefined;
   let unwatch: () => void = () => undefined;
+  let open = true;
   const finish = () => {
+    open = false;
     clearTimeout(sessionTimer);
     unwatch();
     forgetOnShutdown();
@@ -230,14 +233,12 @@ async function forwardStream(req: NextRequest, { session, hubToken }: Allowed): 
     {
       start(controller) {
         const end = () => {
+          if (!open) return;
           finish();
-          try {
-            controller.close();
-          } catch {
-            /* already closed */
-          }
+          controller.close();
         };
         hub.on('data', (chunk: Buffer) => {
+          if (!open) return;
           controller.enqueue(chunk);
           if ((controller.desiredSize ?? 1) <= 0) hub.pause();
         });
