@@ -39,7 +39,7 @@ const SEND_LIMIT = 64 * 1024;
 const POLL_TIMEOUT_MS = 110_000;
 /** Longest timer Node keeps (about 24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-/** How often an open event stream checks that its session has not been ended (logout, password change). */
+/** How often the open event streams' sessions are checked for having been ended (logout, password change): sweepEnded. */
 const SESSION_CHECK_MS = 5_000;
 
 type Kind = 'negotiate' | 'stream' | 'poll' | 'send' | 'close';
