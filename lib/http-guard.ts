@@ -7,6 +7,8 @@
  *   itself (Host, the socket): so no check downstream (Next's server-action origin check, the BFF's
  *   same-site check, sign-in throttling) can be fooled by them.
  * - While the process stops (lib/shutdown.ts), every answer closes its connection.
+ * - Route handlers registered to be served directly (lib/http-direct.ts: the BFF) get their requests here,
+ *   after the checks above, without Next's route pipeline.
  * - Static files (build assets, /_next/image and the files of public/), which the proxy does not run for:
  *   GET and HEAD only (anything else 405 instead of Next's 500), with the security headers every page gets
  *   (HSTS with APP_ENV=prod), and for public files a CSP under which nothing in them runs.
@@ -15,6 +17,7 @@ import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { config } from './config';
+import { directRouteOf, serveDirect } from './http-direct';
 import { API_CONTENT_SECURITY_POLICY, staticSecurityHeaders } from './security-headers';
 import { isStopping } from './shutdown';
 
@@ -86,6 +89,12 @@ export function installHttpGuard(): void {
       if (guardRequest(args[0] as http.IncomingMessage, res, opts)) return true;
       // Stopping (lib/shutdown.ts): the connection closes after this answer, so a balancer stops reusing it.
       if (isStopping()) res.setHeader('Connection', 'close');
+      const req = args[0] as http.IncomingMessage;
+      const direct = directRouteOf(req);
+      if (direct) {
+        serveDirect(direct, req, res);
+        return true;
+      }
     }
     return emit.call(this, event, ...args);
   };

@@ -183,3 +183,24 @@ test('every call in the allow-list is reachable only under its own method', asyn
     expect(res.status, method).toBe(404);
   }
 });
+
+test('once Next has loaded the BFF, its calls are answered at the HTTP entry with the same answer and headers', async () => {
+  // lib/http-direct.ts (issue 29 §2): the first call may come through Next's route pipeline, whose answers vary
+  // on its router headers; every later GET and POST goes straight to the same handler, without them.
+  const first = await bffCall(origin, 'GET', PROFILE, cookie);
+  const later = await bffCall(origin, 'GET', PROFILE, cookie);
+  expect(later.status).toBe(first.status);
+  expect(JSON.parse(later.body)).toEqual(JSON.parse(first.body));
+  const kept = (h: RawResponse['headers']) =>
+    Object.fromEntries(
+      Object.entries(h).filter(
+        ([k]) => !['date', 'vary', 'x-request-id', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k),
+      ),
+    );
+  expect(kept(later.headers)).toEqual(kept(first.headers));
+  expect(String(later.headers.vary ?? '')).not.toMatch(/rsc/i);
+  const post = await bffCall(origin, 'POST', 'log/saveEntry', cookie, { body: '{' });
+  expect(post.status).toBe(400);
+  expect(String(post.headers.vary ?? '')).not.toMatch(/rsc/i);
+  expect(post.headers['content-security-policy']).toBe(later.headers['content-security-policy']);
+});
