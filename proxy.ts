@@ -75,7 +75,9 @@ function withHeaders(response: NextResponse, requestId: string): NextResponse {
 
 export const config = {
   // Everything but build assets and public files; RSC and prefetch requests of pages are guarded too.
-  // The BFF (/api/bff/) checks the session itself and sets its own headers (lib/bff/forward.ts): leaving
-  // it out spares every client-side API call a middleware pass.
-  matcher: ['/((?!_next/static|_next/image|brands/|favicon.ico|robots.txt|api/bff/).*)'],
+  // The BFF (/api/bff/) and the push route (/api/push/) check the session themselves and set their own
+  // headers and request ids (lib/bff/forward.ts, lib/push/server.ts): leaving them out spares every
+  // client-side API call and every push client's ping a middleware pass, and lets them be served from the
+  // HTTP entry (lib/http-direct.ts).
+  matcher: ['/((?!_next/static|_next/image|brands/|favicon.ico|robots.txt|api/bff/|api/push/).*)'],
 };

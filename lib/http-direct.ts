@@ -1,15 +1,17 @@
 /**
  * Route handlers served at the HTTP entry (lib/http-guard.ts), before Next.js's route pipeline (issue 29 §2).
  *
- * A route module registers its own exported handler when Next first loads it (`serveDirectly`); from then on
- * the requests it names go straight to that same function: a NextRequest is built from the node request, the
+ * A route module registers its own exported handlers when Next first loads it (`serveDirectly`); from then on
+ * the requests it names go straight to those same functions: a NextRequest is built from the node request, the
  * handler's Response is written back, compressed as Next compresses (the `compression` middleware Next
  * itself bundles, with its defaults). The handler stays the one place its checks are made, on the request it
- * acts on; nothing here reads the request for a decision but the path prefix and the method, and a request
- * this does not take (another method, a path outside the prefix) goes to Next, which calls the same handler.
+ * acts on; nothing here reads the request for a decision but the path and the method, and a request this does
+ * not take (another method, another path) goes to Next, which calls the same handler. Only routes proxy.ts
+ * leaves out register (the BFF, the push route): they decide their request id and set their headers themselves.
  *
- * Why: for a small BFF call Next's route pipeline (routing, its request context, the app-route wrappers)
- * cost more processor time than the BFF's own work (README, "Speed beside a bare Next.js app").
+ * Why: for a small BFF call or a push client's ping, Next's route pipeline (routing, its request context, the
+ * app-route wrappers) cost more processor time than the route's own work (README, "Speed beside a bare
+ * Next.js app").
  *
  * Production only: in development a route module reloads on every edit, and only Next sees the new one.
  * Kept on globalThis because Next bundles each route apart from instrumentation.ts, which installs the entry.
@@ -23,27 +25,38 @@ import { NextRequest } from 'next/server';
 import { log } from './log/logger';
 
 export type RouteHandler = (req: NextRequest) => Promise<Response>;
+/** A route module's handlers by method, as it exports them to Next. */
+export type RouteHandlers = Partial<Record<'GET' | 'POST' | 'DELETE', RouteHandler>>;
 
 interface DirectRoute {
-  prefix: string;
-  methods: ReadonlySet<string>;
+  /** The route's path (`/api/bff/` with a slash at the end: everything under it). */
+  path: string;
   handler: RouteHandler;
 }
 
 const KEY = Symbol.for('adas.direct-routes');
-const holder = globalThis as unknown as { [KEY]?: Map<string, DirectRoute> };
+const holder = globalThis as unknown as { [KEY]?: Map<string, RouteHandlers> };
 const routes = () => (holder[KEY] ??= new Map());
 
-/** Called by a route module at load: its requests under `prefix` with one of `methods` skip Next from now on. */
-export function serveDirectly(prefix: string, methods: readonly string[], handler: RouteHandler): void {
+/**
+ * Called by a route module at load: from now on its requests for `path` (a path ending in `/`: anything under
+ * it) with one of these methods skip Next.
+ */
+export function serveDirectly(path: string, handlers: RouteHandlers): void {
   if (process.env.NODE_ENV !== 'production') return;
-  routes().set(prefix, { prefix, methods: new Set(methods), handler });
+  routes().set(path, handlers);
 }
 
-/** The registered route a request goes to: its target in origin form under the prefix, one of its methods. */
+/** The registered handler a request goes to, by its target in origin form (the query aside) and method. */
 export function directRouteOf(req: http.IncomingMessage): DirectRoute | undefined {
   const target = req.url ?? '';
-  for (const route of routes().values()) if (target.startsWith(route.prefix) && route.methods.has(req.method ?? '')) return route;
+  const end = target.indexOf('?');
+  const pathname = end < 0 ? target : target.slice(0, end);
+  for (const [path, handlers] of routes()) {
+    if (path.endsWith('/') ? !pathname.startsWith(path) : pathname !== path) continue;
+    const handler = handlers[req.method as keyof RouteHandlers];
+    return handler ? { path, handler } : undefined;
+  }
   return undefined;
 }
 
@@ -89,13 +102,17 @@ async function respond(route: DirectRoute, req: http.IncomingMessage, res: http.
     const cookies = answer.headers.getSetCookie();
     if (cookies.length) res.setHeader('set-cookie', cookies);
     if (!answer.body) res.end();
-    // A JSON answer is whole already (the BFF buffers it); anything else (a file) streams.
+    // A JSON answer is whole already (the BFF buffers it); anything else (a file, an event stream) streams, its
+    // headers sent at once: an event stream's client waits for them before it sends what the stream answers.
     else if (answer.headers.get('content-type')?.startsWith('application/json')) res.end(Buffer.from(await answer.arrayBuffer()));
-    else await pipeline(Readable.fromWeb(answer.body as import('node:stream/web').ReadableStream<Uint8Array>), res);
+    else {
+      res.flushHeaders();
+      await pipeline(Readable.fromWeb(answer.body as import('node:stream/web').ReadableStream<Uint8Array>), res);
+    }
   } catch (err) {
     if (gone.signal.aborted) return; // the client left; nothing to answer
     const path = (req.url ?? '').split('?')[0];
-    log().error({ err, title: `${req.method} ${path}`, route: route.prefix }, `Request failed: ${path} (direct route)`);
+    log().error({ err, title: `${req.method} ${path}`, route: route.path }, `Request failed: ${path} (direct route)`);
     if (!res.headersSent) {
       res.statusCode = 500;
       res.end();

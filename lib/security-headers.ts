@@ -1,4 +1,7 @@
 /** Response headers for every page: a nonce-based Content-Security-Policy and the usual hardening. */
+import type { NextRequest } from 'next/server';
+import { config } from './config';
+import { REQUEST_ID_HEADER, requestIdFor } from './log/request-id';
 
 /** `frameOrigins`: origins a page may frame (the payment provider's hosted card form). */
 export function contentSecurityPolicy(nonce: string, dev: boolean, frameOrigins: readonly string[] = []): string {
@@ -39,4 +42,37 @@ export const HSTS = 'max-age=63072000; includeSubDomains';
  */
 export function staticSecurityHeaders(appEnv: string): Readonly<Record<string, string>> {
   return appEnv === 'prod' ? { ...COMMON_HEADERS, 'Strict-Transport-Security': HSTS } : COMMON_HEADERS;
+}
+
+const apiHeaders = new Map<string, Readonly<Record<string, string>>>();
+
+/**
+ * The headers of the answers of the routes proxy.ts leaves out, which set their own (the BFF, the push route):
+ * the security headers of every response and the API policy. Built once per process.
+ */
+export function apiAnswerHeaders(appEnv: string): Readonly<Record<string, string>> {
+  let headers = apiHeaders.get(appEnv);
+  if (!headers) {
+    headers = Object.freeze({ ...staticSecurityHeaders(appEnv), 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY });
+    apiHeaders.set(appEnv, headers);
+  }
+  return headers;
+}
+
+/**
+ * A handler of a route proxy.ts leaves out (the BFF, the push route), given its request's id, decided here by
+ * the rule proxy.ts applies to the others (lib/log/request-id.ts). Its answer carries the id, and the API
+ * answers' headers it did not set itself (a file answer keeps its own stricter policy).
+ */
+export function withOwnHeaders<R extends Response>(
+  handler: (req: NextRequest, requestId: string) => Promise<R>,
+): (req: NextRequest) => Promise<R> {
+  return async (req) => {
+    const { APP_ENV, TRUST_PROXY } = config();
+    const requestId = requestIdFor(req.headers, TRUST_PROXY);
+    const res = await handler(req, requestId);
+    for (const [name, value] of Object.entries(apiAnswerHeaders(APP_ENV))) if (!res.headers.has(name)) res.headers.set(name, value);
+    res.headers.set(REQUEST_ID_HEADER, requestId);
+    return res;
+  };
 }

@@ -16,10 +16,9 @@ import { BFF_CALLS, bffKey } from '../contract';
 import type { CallDef } from '../contract/define';
 import { FILE_MAX_BYTES, FILES_MAX_COUNT } from '../files';
 import { BFF_BODY_LIMIT, BFF_HEADER, BFF_HEADER_VALUE, BFF_PREFIX, type BffErrorBody } from './protocol';
-import { API_CONTENT_SECURITY_POLICY, staticSecurityHeaders } from '../security-headers';
+import { apiAnswerHeaders, withOwnHeaders } from '../security-headers';
 import { config } from '../config';
 import { TAB_HEADER, isTabId } from '../push/changes';
-import { REQUEST_ID_HEADER, requestIdFor } from '../log/request-id';
 
 /**
  * The headers of every BFF answer, built once: not cacheable, JSON, and the security headers proxy.ts
@@ -28,11 +27,7 @@ import { REQUEST_ID_HEADER, requestIdFor } from '../log/request-id';
  */
 let builtHeaders: Readonly<Record<string, string>> | undefined;
 function bffHeaders(): Readonly<Record<string, string>> {
-  return (builtHeaders ??= Object.freeze({
-    'Cache-Control': 'private, no-store',
-    ...staticSecurityHeaders(config().APP_ENV),
-    'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
-  }));
+  return (builtHeaders ??= Object.freeze({ 'Cache-Control': 'private, no-store', ...apiAnswerHeaders(config().APP_ENV) }));
 }
 
 /**
@@ -163,13 +158,8 @@ export function fileAnswer(res: Response): Response {
   return new Response(res.body, { status: 200, headers });
 }
 
-export async function forward(req: NextRequest): Promise<Response> {
-  // The proxy skips the BFF: the request's id is decided here, by the same rule (lib/log/request-id.ts).
-  const requestId = requestIdFor(req.headers, config().TRUST_PROXY);
-  const res = await forwardCall(req, requestId);
-  res.headers.set(REQUEST_ID_HEADER, requestId);
-  return res;
-}
+/** The BFF's handler. The proxy skips the BFF: the request's id is decided and answered by withOwnHeaders. */
+export const forward = withOwnHeaders(forwardCall);
 
 async function forwardCall(req: NextRequest, requestId: string): Promise<Response> {
   if (isCrossSite(req)) return fail(403, 'Cross-site requests are not allowed.');

@@ -12,6 +12,9 @@
  * not cross-site (Sec-Fetch-Site / Origin, as the BFF); the BFF's custom header on every request the SignalR
  * client can add headers to (all but the EventSource GET, which relies on SameSite cookies and
  * Sec-Fetch-Site); a session (else 401 and the cookie cleared); an id sealed for this user (else 404).
+ * proxy.ts leaves this route out, as it leaves the BFF: each answer gets its request id and the API answers'
+ * security headers here (`answering`), and once Next has loaded the route its requests come straight from the
+ * HTTP entry (lib/http-direct.ts) to the same handlers.
  * The stream ends when the browser goes away (the upstream request is aborted), when the hub ends it, when
  * the session expires, and when the instance stops (lib/shutdown.ts; a long poll then answers with no
  * messages). The hub answering 401 ends the session like any upstream 401.
@@ -20,7 +23,7 @@ import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { COOKIE_OPTIONS, SESSION_COOKIE } from '../auth/cookies';
 import { endSession, endedAmong } from '../auth/revocation';
-import { readSession, type AppSession } from '../auth/session';
+import { sessionOf, type AppSession } from '../auth/session';
 import { isCrossSite } from '../bff/forward';
 import { BFF_HEADER, BFF_HEADER_VALUE } from '../bff/protocol';
 import { outsideRequest } from '../api/root-scope';
@@ -28,7 +31,7 @@ import { jsonOf, sendRequest, type HeldAnswer, type UpstreamAnswer } from '../ap
 import { config } from '../config';
 import { log } from '../log/logger';
 import { endOnShutdown, isStopping } from '../shutdown';
-import { REQUEST_ID_HEADER } from '../log/request-id';
+import { withOwnHeaders } from '../security-headers';
 import { rewriteNegotiate } from './negotiate';
 import { openConnection, sealConnection } from './seal';
 
@@ -57,8 +60,16 @@ function sessionEnded(): NextResponse {
   return res;
 }
 
-/** The request's id, given by proxy.ts (lib/log/request-id.ts): written with the lines, sent to the hub. */
-const idOf = (req: NextRequest) => req.headers.get(REQUEST_ID_HEADER) ?? undefined;
+/** Each request's id (lib/log/request-id.ts), decided as it comes in (answering): written with the lines, sent to the hub. */
+const requestIds = new WeakMap<NextRequest, string>();
+const idOf = (req: NextRequest) => requestIds.get(req);
+
+/** A handler whose answers carry the request's id and the API answers' security headers (proxy.ts leaves this route out). */
+const answering = (handler: (req: NextRequest) => Promise<NextResponse>) =>
+  withOwnHeaders(async (req, requestId) => {
+    requestIds.set(req, requestId);
+    return handler(req);
+  });
 
 /** What every hub call sends: the session's bearer, what it accepts, the request's id. */
 function hubInit(req: NextRequest, session: AppSession, accept = 'application/json') {
@@ -87,7 +98,8 @@ async function allow(req: NextRequest, kind: Kind): Promise<Allowed | NextRespon
   if (isCrossSite(req)) return plain(403, 'Cross-site requests are not allowed.');
   if (kind !== 'stream' && req.headers.get(BFF_HEADER) !== BFF_HEADER_VALUE)
     return plain(403, 'This endpoint only answers the application itself.');
-  const session = await readSession();
+  // The request's own cookie, through the reading pages and the BFF use (lib/auth/session.ts).
+  const session = await sessionOf(req.cookies.get(SESSION_COOKIE)?.value);
   if (!session) return sessionEnded();
   if (kind === 'negotiate') return { session, hubToken: '' };
   const id = req.nextUrl.searchParams.get('id');
@@ -114,7 +126,7 @@ function unreachable(kind: Kind, e: unknown, reqId: string | undefined): NextRes
   return plain(502, 'The push service is not available.');
 }
 
-export async function pushNegotiate(req: NextRequest): Promise<NextResponse> {
+export const pushNegotiate = answering(async (req) => {
   const ok = await allow(req, 'negotiate');
   if (ok instanceof NextResponse) return ok;
   const { session } = ok;
@@ -135,15 +147,15 @@ export async function pushNegotiate(req: NextRequest): Promise<NextResponse> {
     return plain(502, 'The push service is not available.');
   }
   return NextResponse.json(result.answer, { headers: { 'Cache-Control': NO_STORE } });
-}
+});
 
 /** GET: the event stream or a long poll. */
-export async function pushConnect(req: NextRequest): Promise<NextResponse> {
+export const pushConnect = answering(async (req) => {
   const stream = (req.headers.get('accept') ?? '').includes('text/event-stream');
   const ok = await allow(req, stream ? 'stream' : 'poll');
   if (ok instanceof NextResponse) return ok;
   return stream ? forwardStream(req, ok) : forwardPoll(req, ok);
-}
+});
 
 /** The open event streams (how to end each) and their sessions, checked together (sweepEnded). */
 const openStreams = new Map<() => void, AppSession>();
@@ -306,7 +318,7 @@ async function readLimited(req: NextRequest): Promise<string | null> {
   return Buffer.byteLength(text) > SEND_LIMIT ? null : text;
 }
 
-export async function pushSend(req: NextRequest): Promise<NextResponse> {
+export const pushSend = answering(async (req) => {
   const ok = await allow(req, 'send');
   if (ok instanceof NextResponse) return ok;
   const text = await readLimited(req);
@@ -320,9 +332,9 @@ export async function pushSend(req: NextRequest): Promise<NextResponse> {
     return unreachable('send', e, idOf(req));
   }
   return res.ok ? plain(200) : failure('send', res.status, ok.session, idOf(req));
-}
+});
 
-export async function pushClose(req: NextRequest): Promise<NextResponse> {
+export const pushClose = answering(async (req) => {
   const ok = await allow(req, 'close');
   if (ok instanceof NextResponse) return ok;
   let res: UpstreamAnswer;
@@ -336,4 +348,4 @@ export async function pushClose(req: NextRequest): Promise<NextResponse> {
     return unreachable('close', e, idOf(req));
   }
   return res.ok ? plain(res.status === 202 ? 202 : 200) : failure('close', res.status, ok.session, idOf(req));
-}
+});

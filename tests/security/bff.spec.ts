@@ -184,7 +184,7 @@ test('every call in the allow-list is reachable only under its own method', asyn
   }
 });
 
-test('once Next has loaded the BFF, its calls are answered at the HTTP entry with the same answer and headers', async () => {
+test('once Next has loaded the BFF and the push route, their calls are answered at the HTTP entry with the same answer and headers', async () => {
   // lib/http-direct.ts (issue 29 §2): the first call may come through Next's route pipeline, whose answers vary
   // on its router headers; every later GET and POST goes straight to the same handler, without them.
   const first = await bffCall(origin, 'GET', PROFILE, cookie);
@@ -203,4 +203,16 @@ test('once Next has loaded the BFF, its calls are answered at the HTTP entry wit
   expect(post.status).toBe(400);
   expect(String(post.headers.vary ?? '')).not.toMatch(/rsc/i);
   expect(post.headers['content-security-policy']).toBe(later.headers['content-security-policy']);
+
+  // The push route's negotiate and sends likewise (lib/push/server.ts).
+  const negotiate = () =>
+    rawRequest(origin, '/api/push/hub/negotiate?negotiateVersion=1', { method: 'POST', headers: { cookie, 'x-adas-bff': '1' } });
+  const [one, two] = [await negotiate(), await negotiate()];
+  expect([one.status, two.status]).toEqual([200, 200]);
+  expect(Object.keys(JSON.parse(two.body)).sort()).toEqual(Object.keys(JSON.parse(one.body)).sort());
+  expect(kept(two.headers)).toEqual(kept(one.headers));
+  expect(String(two.headers.vary ?? '')).not.toMatch(/rsc/i);
+  const send = await rawRequest(origin, '/api/push/hub?id=unknown', { method: 'POST', headers: { cookie, 'x-adas-bff': '1' }, body: '{}' });
+  expect(send.status).toBe(404);
+  expect(String(send.headers.vary ?? '')).not.toMatch(/rsc/i);
 });

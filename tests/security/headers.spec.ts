@@ -86,6 +86,9 @@ test('the nonce is new on every response', async () => {
   expect(seen.size).toBe(8);
 });
 
+/** What the SignalR client sends on its calls (all but the EventSource GET carry the app's custom header). */
+const PUSH = (cookie?: string): Record<string, string> => ({ 'x-adas-bff': '1', ...(cookie ? { cookie } : {}) });
+
 test('redirects and API routes carry the headers too', async () => {
   const cookie = await sessionCookie(1);
   const shop = await sessionCookie(16);
@@ -101,8 +104,18 @@ test('redirects and API routes carry the headers too', async () => {
     ['BFF 403 header', rawRequest(origin, '/api/bff/user/profile', { headers: { cookie } })],
     ['BFF 404', bffCall(origin, 'GET', 'no/such', cookie)],
     ['BFF 401', bffCall(origin, 'GET', 'user/profile?username=role1%40example.com')],
+    // The push route sets its own headers too (proxy.ts leaves /api/push/ out, as it leaves the BFF).
+    ['push negotiate 200', rawRequest(origin, '/api/push/hub/negotiate?negotiateVersion=1', { method: 'POST', headers: PUSH(cookie) })],
+    ['push negotiate 401', rawRequest(origin, '/api/push/hub/negotiate?negotiateVersion=1', { method: 'POST', headers: PUSH() })],
+    ['push send 403 header', rawRequest(origin, '/api/push/hub?id=x', { method: 'POST', headers: { cookie }, body: '{}' })],
+    ['push send 404 id', rawRequest(origin, '/api/push/hub?id=x', { method: 'POST', headers: PUSH(cookie), body: '{}' })],
+    ['push poll 400', rawRequest(origin, '/api/push/hub', { headers: PUSH(cookie) })],
   ];
-  for (const [label, pending] of cases) expectCommon(await pending, label);
+  for (const [label, pending] of cases) {
+    const res = await pending;
+    expectCommon(res, label);
+    if (label.startsWith('push') || label.startsWith('BFF')) expect(res.headers['x-request-id'], label).toMatch(/^[\w.:-]{8,128}$/);
+  }
 });
 
 test('authenticated BFF answers are Cache-Control: private, no-store — successes and failures alike', async () => {

@@ -235,6 +235,12 @@ test('6. an exported CSV escapes a formula-like cell even when a line break foll
   expect(saved.status).toBe(200);
   await signIn(page, 1, DEMO_PASSWORD, '/contacts?searchTerm=Zedformula');
   await expect(page.getByRole('table')).toContainText('HYPERLINK');
+  // The list is server-rendered: a click before React has hydrated the button does nothing.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('button')].some(
+      (b) => b.textContent?.includes('Export CSV') && Object.keys(b).some((k) => k.startsWith('__reactProps')),
+    ),
+  );
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const text = readFileSync(await (await download).path(), 'utf8');

@@ -48,7 +48,7 @@ function raw(path: string, init: { method?: string; headers?: Record<string, str
 describe('a route served directly', () => {
   it('sees the method, path, query, headers and body, and answers with its status, headers and cookies', async () => {
     let seen: { method: string; path: string; a: string[]; header: string | null; cookie?: string; body: string } | undefined;
-    direct.serveDirectly('/echo/', ['GET', 'POST'], async (req: NextRequest) => {
+    const echo = async (req: NextRequest) => {
       seen = {
         method: req.method,
         path: req.nextUrl.pathname,
@@ -61,7 +61,8 @@ describe('a route served directly', () => {
       headers.append('set-cookie', 'one=1; Path=/');
       headers.append('set-cookie', 'two=2; Path=/');
       return new Response(JSON.stringify({ ok: true }), { status: 201, headers });
-    });
+    };
+    direct.serveDirectly('/echo/', { GET: echo, POST: echo });
 
     const got = await raw('/echo/x?a=1&a=2', { headers: { 'x-test': 'hello', cookie: 'c=v' } });
     expect(seen).toEqual({ method: 'GET', path: '/echo/x', a: ['1', '2'], header: 'hello', cookie: 'v', body: '' });
@@ -78,11 +79,12 @@ describe('a route served directly', () => {
 
   it('compresses as Next does: gzip above 1 kB when asked, never with no-transform, never below', async () => {
     const value = { rows: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Row ${i}` })) };
-    direct.serveDirectly('/big/', ['GET'], async (req) =>
-      Response.json(req.nextUrl.pathname === '/big/small' ? { a: 1 } : value, {
-        headers: req.nextUrl.pathname === '/big/kept' ? { 'cache-control': 'no-transform' } : {},
-      }),
-    );
+    direct.serveDirectly('/big/', {
+      GET: async (req) =>
+        Response.json(req.nextUrl.pathname === '/big/small' ? { a: 1 } : value, {
+          headers: req.nextUrl.pathname === '/big/kept' ? { 'cache-control': 'no-transform' } : {},
+        }),
+    });
     const zipped = await raw('/big/list', { headers: { 'accept-encoding': 'gzip' } });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(zipped.body).toString())).toEqual(value);
@@ -92,27 +94,55 @@ describe('a route served directly', () => {
   });
 
   it('streams an answer that is not JSON', async () => {
-    direct.serveDirectly('/file/', ['GET'], async () => {
-      const parts = ['first ', 'second ', 'third'];
-      const body = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          const next = parts.shift();
-          if (next === undefined) controller.close();
-          else controller.enqueue(new TextEncoder().encode(next));
-        },
-      });
-      return new Response(body, { headers: { 'content-type': 'text/plain' } });
+    direct.serveDirectly('/file/', {
+      GET: async () => {
+        const parts = ['first ', 'second ', 'third'];
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            const next = parts.shift();
+            if (next === undefined) controller.close();
+            else controller.enqueue(new TextEncoder().encode(next));
+          },
+        });
+        return new Response(body, { headers: { 'content-type': 'text/plain' } });
+      },
     });
     const got = await raw('/file/a');
     expect(got.status).toBe(200);
     expect(got.body.toString()).toBe('first second third');
   });
 
+  it("sends a stream's headers before its first chunk", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    direct.serveDirectly('/events/', {
+      GET: async () => {
+        const body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            await held;
+            controller.enqueue(new TextEncoder().encode('data: hi\n\n'));
+            controller.close();
+          },
+        });
+        return new Response(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store, no-transform' } });
+      },
+    });
+    const headers = await new Promise<http.IncomingMessage>((resolve) => http.get(`${origin}/events/a`, resolve));
+    expect(headers.headers['content-type']).toBe('text/event-stream');
+    const chunks: Buffer[] = [];
+    headers.on('data', (c: Buffer) => chunks.push(c));
+    release();
+    await new Promise((r) => headers.on('end', r));
+    expect(Buffer.concat(chunks).toString()).toBe('data: hi\n\n');
+  });
+
   it('answers 500 and logs when the handler fails, without the error in the answer', async () => {
     const { log } = await import('@/lib/log/logger');
     const error = vi.spyOn(log(), 'error').mockImplementation(() => undefined);
-    direct.serveDirectly('/fails/', ['GET'], async () => {
-      throw new Error('secret internals');
+    direct.serveDirectly('/fails/', {
+      GET: async () => {
+        throw new Error('secret internals');
+      },
     });
     const got = await raw('/fails/now');
     expect(got.status).toBe(500);
@@ -126,11 +156,13 @@ describe('a route served directly', () => {
     let aborted!: Promise<boolean>;
     let started!: () => void;
     const began = new Promise<void>((r) => (started = r));
-    direct.serveDirectly('/slow/', ['GET'], async (req) => {
-      aborted = new Promise((r) => req.signal.addEventListener('abort', () => r(true), { once: true }));
-      started();
-      await aborted;
-      return new Response(null, { status: 204 });
+    direct.serveDirectly('/slow/', {
+      GET: async (req) => {
+        aborted = new Promise((r) => req.signal.addEventListener('abort', () => r(true), { once: true }));
+        started();
+        await aborted;
+        return new Response(null, { status: 204 });
+      },
     });
     const req = http.get(`${origin}/slow/x`);
     req.on('error', () => undefined);
@@ -139,15 +171,21 @@ describe('a route served directly', () => {
     await expect(aborted).resolves.toBe(true);
   });
 
-  it('takes only its prefix and methods, in production only', async () => {
-    direct.serveDirectly('/only/', ['GET'], async () => new Response('direct'));
+  it('takes only its path (anything under one ending in a slash) and methods, in production only', async () => {
+    direct.serveDirectly('/only/', { GET: async () => new Response('direct') });
     expect((await raw('/only/a')).body.toString()).toBe('direct');
     expect((await raw('/only/a', { method: 'PUT' })).body.toString()).toBe('next');
     expect((await raw('/elsewhere/only/a')).body.toString()).toBe('next');
     expect((await raw('/only')).body.toString()).toBe('next');
 
+    direct.serveDirectly('/exact', { POST: async () => new Response('exact') });
+    expect((await raw('/exact?id=1', { method: 'POST' })).body.toString()).toBe('exact');
+    expect((await raw('/exact', { method: 'GET' })).body.toString()).toBe('next');
+    expect((await raw('/exact/more', { method: 'POST' })).body.toString()).toBe('next');
+    expect((await raw('/exactly', { method: 'POST' })).body.toString()).toBe('next');
+
     vi.stubEnv('NODE_ENV', 'development');
-    direct.serveDirectly('/dev/', ['GET'], async () => new Response('direct'));
+    direct.serveDirectly('/dev/', { GET: async () => new Response('direct') });
     vi.stubEnv('NODE_ENV', 'production');
     expect((await raw('/dev/a')).body.toString()).toBe('next');
   });

@@ -7,4 +7,4 @@ export { forward as GET, forward as POST, forward as PUT, forward as DELETE, for
 
 // Once Next has loaded this module, the BFF's GETs and POSTs (every contract call) reach `forward` from the
 // HTTP entry without Next's route pipeline (lib/http-direct.ts); other methods still come through Next.
-serveDirectly(BFF_PREFIX, ['GET', 'POST'], forward);
+serveDirectly(BFF_PREFIX, { GET: forward, POST: forward });

@@ -1,5 +1,9 @@
 /** SignalR negotiate, forwarded to the hub with the session's bearer. See lib/push/server.ts. */
 import { pushNegotiate } from '@/lib/push/server';
+import { serveDirectly } from '@/lib/http-direct';
 
 export const dynamic = 'force-dynamic';
 export { pushNegotiate as POST };
+
+// Once Next has loaded this module, the same handler answers from the HTTP entry (lib/http-direct.ts).
+serveDirectly('/api/push/hub/negotiate', { POST: pushNegotiate });
