@@ -122,6 +122,7 @@ test('another user of the same browser never sees the queue; the same user finds
   await context.clearCookies();
   await page.unroute('**/api/bff/adas/**');
   await signIn(page, 5, undefined, path);
-  await expect.poll(() => rowOf(id, first.adasChecklistMatrix).result).toBe(RESULT.passed);
+  // The queue is sent once the page has loaded and hydrated, which a loaded CI machine can take past 7 s for.
+  await expect.poll(() => rowOf(id, first.adasChecklistMatrix).result, { timeout: 20_000 }).toBe(RESULT.passed);
   await expect(page.getByRole('region', { name: 'Changes kept on this device' })).toHaveCount(0);
 });
