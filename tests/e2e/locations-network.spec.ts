@@ -2,6 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { bodyRows, filterList, range, uniqueToken } from './contacts-support';
 import { signIn } from '../support/session';
+import { clickUntil } from '../support/shell';
 
 const tree = (page: Page) => page.getByRole('tree', { name: 'Network of locations' });
 const item = (page: Page, name: string) => tree(page).getByRole('treeitem', { name: new RegExp(`^${name} `) });
@@ -82,8 +83,9 @@ test('add a shop under a franchisee, edit it, and see it in the tree', async ({ 
   const name = `Harbor ${uniqueToken()} Glass`;
   await signIn(page, 1, undefined, '/locations?view=tree&root=3');
   await expect(item(page, 'Northstar East')).toBeVisible();
-  await item(page, 'Northstar East').getByText('Northstar East', { exact: true }).click();
   const east = page.getByRole('dialog', { name: 'Editing Location: Northstar East' });
+  // The tree is server-rendered: a click before it has hydrated does nothing.
+  await clickUntil(item(page, 'Northstar East').getByText('Northstar East', { exact: true }), east);
   await east.getByRole('button', { name: 'Add location under it' }).click();
 
   const adding = page.getByRole('dialog', { name: 'Adding Location to Northstar East' });
