@@ -22,7 +22,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import compression from 'compression';
 import { NextRequest } from 'next/server';
+import { config } from './config';
 import { log } from './log/logger';
+import { apiAnswerHeaders } from './security-headers';
 
 export type RouteHandler = (req: NextRequest) => Promise<Response>;
 /** A route module's handlers by method, as it exports them to Next. */
@@ -114,7 +116,9 @@ async function respond(route: DirectRoute, req: http.IncomingMessage, res: http.
     const path = (req.url ?? '').split('?')[0];
     log().error({ err, title: `${req.method} ${path}`, route: route.path }, `Request failed: ${path} (direct route)`);
     if (!res.headersSent) {
-      res.statusCode = 500;
+      // The headers every API answer carries, which the handler would have set (the configuration was checked
+      // at start, before the entry was installed: instrumentation.ts).
+      res.writeHead(500, { ...apiAnswerHeaders(config().APP_ENV), 'Cache-Control': 'no-store' });
       res.end();
     } else res.destroy();
   }

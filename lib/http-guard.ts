@@ -7,7 +7,7 @@
  *   itself (Host, the socket): so no check downstream (Next's server-action origin check, the BFF's
  *   same-site check, sign-in throttling) can be fooled by them.
  * - While the process stops (lib/shutdown.ts), every answer closes its connection.
- * - Route handlers registered to be served directly (lib/http-direct.ts: the BFF) get their requests here,
+ * - Route handlers registered to be served directly (lib/http-direct.ts: the BFF, the push route) get their requests here,
  *   after the checks above, without Next's route pipeline.
  * - Static files (build assets, /_next/image and the files of public/), which the proxy does not run for:
  *   GET and HEAD only (anything else 405 instead of Next's 500), with the security headers every page gets

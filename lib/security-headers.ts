@@ -1,4 +1,4 @@
-/** Response headers for every page: a nonce-based Content-Security-Policy and the usual hardening. */
+/** Response headers for every page (a nonce-based Content-Security-Policy and the usual hardening) and API answer. */
 import type { NextRequest } from 'next/server';
 import { config } from './config';
 import { REQUEST_ID_HEADER, requestIdFor } from './log/request-id';

@@ -16,6 +16,8 @@ let origin: string;
 
 beforeAll(async () => {
   vi.stubEnv('NODE_ENV', 'production');
+  // A production configuration (lib/config.ts), which the server checks at start: the failure answer reads it.
+  vi.stubEnv('AUTH_SECRET', 'unit-test-secret-of-enough-length-000000');
   direct = await import('@/lib/http-direct');
   // The entry as lib/http-guard.ts uses it; anything not taken answers 404 here (Next's part).
   server = http.createServer((req, res) => {
@@ -146,6 +148,8 @@ describe('a route served directly', () => {
     });
     const got = await raw('/fails/now');
     expect(got.status).toBe(500);
+    expect(got.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
     expect(got.body.toString()).not.toContain('secret');
     expect(error).toHaveBeenCalledTimes(1);
     expect(String(error.mock.calls[0]?.[1])).toContain('/fails/now');
