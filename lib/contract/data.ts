@@ -164,6 +164,7 @@ const base = { access: 'signed-in', bff: true } as const;
 
 export const schemaNames = defineCall({ ...base, method: 'GET', path: 'data/schemaNames', response: z.array(schemaSummary) });
 export const schemaNameCall = defineCall({
+  refuses: [403],
   ...base,
   method: 'GET',
   path: 'data/schemaName',
@@ -171,6 +172,7 @@ export const schemaNameCall = defineCall({
   response: schemaDetail,
 });
 export const schemaTemplates = defineCall({
+  refuses: [403],
   ...base,
   method: 'GET',
   path: 'data/schemaTemplates',
@@ -178,13 +180,21 @@ export const schemaTemplates = defineCall({
   response: z.array(template),
 });
 export const schemaTemplate = defineCall({
+  refuses: [403],
   ...base,
   method: 'GET',
   path: 'data/schemaTemplate',
   query: z.object({ name: q.text(100).pipe(z.string().min(1, MESSAGES.required)), schemaName }),
   response: template,
 });
-export const saveSchema = defineCall({ ...base, method: 'POST', path: 'data/saveSchema', body: saveSchemaBody, response: template });
+export const saveSchema = defineCall({
+  refuses: [403],
+  ...base,
+  method: 'POST',
+  path: 'data/saveSchema',
+  body: saveSchemaBody,
+  response: template,
+});
 const chunkBody = z.object({
   templateName: z.string().trim().max(100).default(''),
   mappedFields: mappedData.default({}),
@@ -193,6 +203,7 @@ const chunkBody = z.object({
   csvData: z.array(importRow).min(1, 'The chunk has no rows').max(IMPORT_CHUNK_MAX_ROWS, `At most ${IMPORT_CHUNK_MAX_ROWS} rows a chunk`),
 });
 export const uploadData = defineCall({
+  refuses: [403],
   ...base,
   method: 'POST',
   path: 'data/uploadData',
@@ -204,6 +215,7 @@ export const uploadData = defineCall({
 });
 /** The vehicle matrix's chunks (the vehicleMatrix schema): as uploadData, each make matrix added recorded under the import. */
 export const uploadVehicleMatrix = defineCall({
+  refuses: [403],
   ...base,
   method: 'POST',
   path: 'data/uploadVehicleMatrix',
@@ -212,6 +224,7 @@ export const uploadVehicleMatrix = defineCall({
 });
 /** Takes away the make matrices a vehicle-matrix upload added (rows it updated stay as they are now). */
 export const removeVehicleMatrix = defineCall({
+  refuses: [403],
   ...base,
   method: 'POST',
   path: 'data/removeVehicleMatrix',
@@ -232,12 +245,14 @@ export const importProgress = defineCall({
   }),
 });
 export const exportData = defineCall({
+  refuses: [403],
   ...base,
   method: 'GET',
   path: 'data/exportData',
   query: z.object({ schemaName }),
   response: z.unknown(),
   transport: 'binary',
+  produces: ['text/csv'],
 });
 
 const knowledgeBase = { access: [1, 2], bff: true } as const;

@@ -229,6 +229,7 @@ export const verifyUsername = defineCall({
 });
 
 export const saveUser = defineCall({
+  refuses: [403],
   method: 'POST',
   path: 'user/saveUser',
   body: userInput,
@@ -240,6 +241,7 @@ export const saveUser = defineCall({
 });
 
 export const saveUserEmail = defineCall({
+  refuses: [403],
   writes: true,
   method: 'GET',
   path: 'user/saveUserEmail',
@@ -326,6 +328,7 @@ export const saveUserLocations = defineCall({
  * decision: the specification shows no shape), whose other sessions the change ends.
  */
 export const saveCredentials = defineCall({
+  refuses: [403, 429],
   method: 'POST',
   path: 'user/saveCredentials',
   body: z.object({

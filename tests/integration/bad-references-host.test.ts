@@ -47,7 +47,10 @@ describe('inspection calls naming an inspection that does not exist or is out of
   for (const [name, call, body] of calls) {
     it(`${name}: 404 "Inspection not found" for an unknown one and for another location's, nothing written`, async () => {
       // A location with no locations below it: the user reaches it alone.
-      const firm = host.db.prepare('SELECT min(firm) FROM firm f WHERE NOT EXISTS (SELECT 1 FROM firm c WHERE c.parent = f.firm)').pluck().get() as number;
+      const firm = host.db
+        .prepare('SELECT min(firm) FROM firm f WHERE NOT EXISTS (SELECT 1 FROM firm c WHERE c.parent = f.firm)')
+        .pluck()
+        .get() as number;
       const token = await host.token(await host.addUser({ role: 1, firm }));
       const foreign = foreignInspection(firm);
       const before = [count('adas_inspection'), count('adas_inspection_result'), count('history')];
@@ -115,7 +118,8 @@ describe('log/saveRecord: a time the record ids can hold', () => {
   });
 
   it('accepts the edges of the range', async () => {
-    for (const timestamp of ['1970-01-01T00:00:00Z', '2199-12-31T23:59:59.999Z']) expect((await save(timestamp)).status, timestamp).toBe(200);
+    for (const timestamp of ['1970-01-01T00:00:00Z', '2199-12-31T23:59:59.999Z'])
+      expect((await save(timestamp)).status, timestamp).toBe(200);
   });
 
   it('log/entries still answers when the store holds a record whose id is past the largest safe integer', async () => {
@@ -131,5 +135,31 @@ describe('log/saveRecord: a time the record ids can hold', () => {
       expect(res.status, direction).toBe(200);
       expect(res.body.items.length, direction).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('values the property-based API test found answering 500', () => {
+  it('blog/saveBlog: an image address whose escape is no UTF-8 text is 400 on imageUrl, nothing written', async () => {
+    const token = await host.token(1);
+    const before = count('blog');
+    for (const imageUrl of ['file/image?firm=1&name=L%pHm', 'file/image?firm=1&name=a%C3', 'file/image?firm=1&name=a%']) {
+      const res = await host.api(token, contract.blog.saveBlog, {
+        body: { blog: -1, blogName: 'Post', blogType: 1, blogStatus: 1, content: '<p>Text</p>', imageUrl },
+      });
+      expect(res.status, imageUrl).toBe(400);
+      expect(Object.keys(res.body.fieldErrors), imageUrl).toEqual(['imageUrl']);
+    }
+    expect(count('blog')).toBe(before);
+  });
+
+  it('a JSON null body is not the object a call takes: 400', async () => {
+    const token = await host.token(1);
+    const res = await host.app.inject({
+      method: 'POST',
+      url: '/api/contact/deleteRelated?id=1',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expect(res.statusCode).toBe(400);
   });
 });
