@@ -45,6 +45,7 @@ export const createCalibrate = defineCall({
       .trim()
       .toUpperCase()
       .refine((v) => v === '' || /^[A-HJ-NPR-Z0-9]{17}$/.test(v), 'A VIN has 17 letters and digits (no I, O or Q)')
+      .meta({ pattern: '^\\s*(?:[A-HJ-NPR-Za-hj-npr-z0-9]{17})?\\s*$' })
       .default(''),
     year: z
       .number({ error: MESSAGES.required })

@@ -253,6 +253,7 @@ export const quoteLineInput = z.object({
     .min(0, 'The price cannot be below zero')
     .max(99_999.99, 'At most 99,999.99')
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most 2 decimals')
+    .meta({ multipleOf: 0.01 })
     .nullable(),
 });
 
@@ -404,7 +405,8 @@ export const saveRequestStatus = defineCall({
     .superRefine((b, ctx) => {
       if ((CLOSING_STATUSES as readonly string[]).includes(b.statusName) && !b.reason)
         ctx.addIssue({ code: 'custom', path: ['reason'], message: `Say why the request is ${b.statusName.toLowerCase()}` });
-    }),
+    })
+    .meta({ 'x-rules': [`reason: required when statusName is ${CLOSING_STATUSES.join(' or ')}`] }),
   response: z.object({ calibrateRequest: z.number().int(), statusName: requestStatus }),
 });
 

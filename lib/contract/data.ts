@@ -110,16 +110,19 @@ export type SchemaSummary = z.infer<typeof schemaSummary>;
 export type SchemaDetail = z.infer<typeof schemaDetail>;
 
 /** A file column may feed one schema column only; a value given to every row ("=…", lib/data/file-rows.ts) may repeat. */
-export const mappedData = z.record(z.string().max(100), z.string().trim().max(200)).superRefine((m, ctx) => {
-  const seen = new Map<string, string>();
-  for (const [column, fileColumn] of Object.entries(m)) {
-    if (!fileColumn || fileColumn.startsWith('=')) continue;
-    const earlier = seen.get(fileColumn.toLowerCase());
-    if (earlier)
-      ctx.addIssue({ code: 'custom', path: [column], message: `The file column "${fileColumn}" is already mapped to ${earlier}` });
-    else seen.set(fileColumn.toLowerCase(), column);
-  }
-});
+export const mappedData = z
+  .record(z.string().max(100), z.string().trim().max(200))
+  .superRefine((m, ctx) => {
+    const seen = new Map<string, string>();
+    for (const [column, fileColumn] of Object.entries(m)) {
+      if (!fileColumn || fileColumn.startsWith('=')) continue;
+      const earlier = seen.get(fileColumn.toLowerCase());
+      if (earlier)
+        ctx.addIssue({ code: 'custom', path: [column], message: `The file column "${fileColumn}" is already mapped to ${earlier}` });
+      else seen.set(fileColumn.toLowerCase(), column);
+    }
+  })
+  .meta({ 'x-rules': ['A file column feeds one schema column only (a value "=…" given to every row may repeat)'] });
 
 export const template = z.object({
   id: z.number().int(),

@@ -135,9 +135,12 @@ export const q = {
   flag: () => z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1'),
 };
 
-/** Body text fields with the specification's messages: a missing or blank value is "This field is required". */
+/**
+ * Body text fields with the specification's messages: a missing or blank value is "This field is required".
+ * Once trimmed, "not empty" is "holds a character that is not white space": the pattern docs/openapi.json shows.
+ */
 export const requiredText = (max = 200) =>
-  z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, `At most ${max} characters`);
+  z.string({ error: MESSAGES.required }).trim().regex(/\S/, MESSAGES.required).max(max, `At most ${max} characters`);
 export const optionalText = (max = 200) => z.string().trim().max(max, `At most ${max} characters`).default('');
 
 /** The reference host's error body: a message and, for 400, the fields at fault. */

@@ -81,10 +81,21 @@ export class Conformance {
     return v(coerce ? structuredClone(value) : value) ? null : describe(v.errors);
   }
 
+  private readonly lenient = new WeakMap<Operation, JsonSchema>();
+  /** The operation's query schema without requiring the parameters that may be sent empty. */
+  private withoutRequired(op: Operation): JsonSchema {
+    let schema = this.lenient.get(op);
+    if (!schema) this.lenient.set(op, (schema = { ...op.query, required: op.query.required.filter((k) => !op.emptyAllowed.has(k)) }));
+    return schema;
+  }
+
   /** Why the document calls the request invalid, or null when it is a valid request. */
   invalidity(req: FuzzRequest): string | null {
     const { op } = req;
-    const query = this.check(op.query, req.query, true);
+    // An empty value of a parameter that allows one is valid whatever its schema: it is left out of the check.
+    const empty = Object.keys(req.query).filter((k) => req.query[k] === '' && op.emptyAllowed.has(k));
+    const sent = Object.fromEntries(Object.entries(req.query).filter(([k]) => !empty.includes(k)));
+    const query = this.check(empty.length ? this.withoutRequired(op) : op.query, sent, true);
     if (query) return `query: ${query}`;
     if (op.method !== 'POST') return null;
     const taken = Object.keys(op.body ?? {});

@@ -28,6 +28,8 @@ export interface Operation {
   access: 'anonymous' | 'signed-in' | 'service' | readonly number[];
   /** The query parameters as one object schema (properties and required), as a query string arrives. */
   query: { type: 'object'; properties: Record<string, JsonSchema>; required: string[] };
+  /** The parameters that may be sent empty (`?firm=`: allowEmptyValue). */
+  emptyAllowed: ReadonlySet<string>;
   /** The request body's media types and schemas, when it takes one. */
   body?: Record<string, MediaType>;
   responses: Record<string, Answer>;
@@ -48,7 +50,7 @@ interface RawOperation {
   'x-writes'?: boolean;
   servers?: Server[];
   security?: Record<string, string[]>[];
-  parameters?: { name: string; in: string; required?: boolean; schema: JsonSchema }[];
+  parameters?: { name: string; in: string; required?: boolean; allowEmptyValue?: boolean; schema: JsonSchema }[];
   requestBody?: { content: Record<string, MediaType> };
   responses: Record<string, Answer>;
 }
@@ -95,6 +97,7 @@ export function operationsOf(doc: OpenApiDocument, hostServers: ReadonlySet<stri
           properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
           required: params.filter((p) => p.required).map((p) => p.name),
         },
+        emptyAllowed: new Set(params.filter((p) => p.allowEmptyValue).map((p) => p.name)),
         ...(op.requestBody ? { body: op.requestBody.content } : {}),
         responses: op.responses,
         security: (op.security ?? []).map((alternative) => Object.keys(alternative)),

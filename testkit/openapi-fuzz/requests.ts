@@ -144,9 +144,15 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
 
 /** Every place in a value: [parent, key] pairs, objects' keys and arrays' indexes, depth first. */
 function places(value: unknown, out: [Record<string, unknown> | unknown[], string | number][] = []) {
-  if (Array.isArray(value)) value.forEach((v, i) => (out.push([value, i]), places(v, out)));
-  else if (typeof value === 'object' && value !== null)
-    for (const [k, v] of Object.entries(value)) (out.push([value as Record<string, unknown>, k]), places(v, out));
+  const entries: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((v, i) => [i, v])
+    : typeof value === 'object' && value !== null
+      ? Object.entries(value)
+      : [];
+  for (const [key, v] of entries) {
+    out.push([value as Record<string, unknown> | unknown[], key]);
+    places(v, out);
+  }
   return out;
 }
 
