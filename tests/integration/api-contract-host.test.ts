@@ -35,6 +35,9 @@ let host: TestHost;
 const tokens = new Map<number, string>();
 const started = performance.now();
 let sent = 0;
+/** Per status class, the generated requests' answers; and the operations that answered 2xx at least once (how deep the run reached). */
+const answered = new Map<string, number>();
+const succeeded = new Set<string>();
 
 beforeAll(async () => {
   host = await startTestHost();
@@ -44,7 +47,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await host?.close();
   console.log(
-    `openapi fuzz: ${operations.length} operations, ${RUNS} generated requests each (seed ${SEED}) plus the security checks, ${sent} requests in ${Math.round((performance.now() - started) / 1000)} s`,
+    `openapi fuzz: ${operations.length} operations, ${RUNS} generated requests each (seed ${SEED}) plus the security checks, ${sent} requests in ${Math.round((performance.now() - started) / 1000)} s;` +
+      ` answers ${JSON.stringify(Object.fromEntries([...answered].sort()))}; ${succeeded.size} operations answered 2xx at least once`,
   );
 });
 
@@ -131,6 +135,9 @@ async function problemsOf(op: Operation): Promise<string[]> {
   for (const req of requests) {
     const invalid = conformance.invalidity(req);
     const answer = await send(req);
+    const kind = `${String(answer.status)[0]}xx`;
+    answered.set(kind, (answered.get(kind) ?? 0) + 1);
+    if (answer.status < 300) succeeded.add(op.id);
     for (const p of conformance.problems(req, answer, invalid)) if (!found.has(p)) found.set(p, shown(req));
   }
   return [...found].map(([problem, req]) => `${op.method} ${op.url} (${op.id}): ${problem}${req ? `\n    request: ${req}` : ''}`);
