@@ -66,7 +66,7 @@ export const uploadEvidence = defineCall({
   method: 'POST',
   path: 'adas/uploadEvidence',
   transport: 'multipart',
-  upload: firmFiles(Object.keys(EVIDENCE_TYPES)),
+  upload: firmFiles(Object.keys(EVIDENCE_TYPES), "the inspection's location"),
   query: z.object({
     adasInspectionResult: q.id(),
     caption: q.text(EVIDENCE_CAPTION_MAX).default(''),

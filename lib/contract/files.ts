@@ -27,10 +27,13 @@ import { defineCall, q } from './define';
 import { FILE_FIELD, FILE_MAX_BYTES, FILES_MAX_COUNT, IMAGE_TYPES } from '../files';
 export { FILE_FIELD, FILE_MAX_BYTES, FILES_MAX_COUNT, IMAGE_TYPES, STORAGE_TYPES } from '../files';
 
-/** How file/upload, firm/uploadToBucket and adas/uploadEvidence take their files (`types`: what each takes). */
-export const firmFiles = (types: readonly string[]) => ({
+/**
+ * How file/upload, firm/uploadToBucket and adas/uploadEvidence take their files (`types`: what each takes;
+ * `firm`: which location's folder the name must start with).
+ */
+export const firmFiles = (types: readonly string[], firm = 'the location the file is for (one the caller reaches)') => ({
   field: FILE_FIELD,
-  fileName: '{firm}/{name}: the id of the location the file is for (one the caller reaches), a slash, and the file name',
+  fileName: `{firm}/{name}: the id of ${firm}, a slash, and the file name`,
   types,
   maxFiles: FILES_MAX_COUNT,
   maxBytes: FILE_MAX_BYTES,

@@ -8,6 +8,7 @@
  */
 import fc from 'fast-check';
 import { generateSync } from 'json-schema-faker';
+import { PNG_1PX } from '../images';
 import type { JsonSchema, Operation } from './operations';
 
 export type Auth = { kind: 'role'; role: number } | { kind: 'service' } | { kind: 'none' };
@@ -194,10 +195,9 @@ function mutate(req: FuzzRequest, m: Mutation): FuzzRequest {
 }
 
 // ── uploads ──────────────────────────────────────────────────────────────────────────────────────
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 const SAMPLES = [
-  { ext: 'png', bytes: PNG, type: 'image/png' },
+  { ext: 'png', bytes: PNG_1PX, type: 'image/png' },
   { ext: 'pdf', bytes: PDF, type: 'application/pdf' },
   { ext: 'txt', bytes: Buffer.from('plain text\n'), type: 'text/plain' },
   { ext: 'csv', bytes: Buffer.from('Line,Description\n1,Front bumper\n'), type: 'text/csv' },

@@ -18,6 +18,7 @@ import { Conformance, type Answer } from '../../testkit/openapi-fuzz/conformance
 import { operationsOf, type OpenApiDocument, type Operation } from '../../testkit/openapi-fuzz/operations';
 import { requestsFor, type Auth, type FuzzRequest } from '../../testkit/openapi-fuzz/requests';
 import { startTestHost, type TestHost } from '../../testkit/host';
+import { multipart } from '../../testkit/images';
 
 const doc = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')) as OpenApiDocument;
 /** The servers the reference host answers (the API and auth hosts are one process there). */
@@ -75,11 +76,9 @@ async function send(req: FuzzRequest, auth: Parameters<typeof headersOf>[0] = re
     headers['content-type'] = req.raw.contentType;
     payload = req.raw.text;
   } else if (req.multipart) {
-    const form = new FormData();
-    for (const f of req.multipart.files) form.append(req.multipart.field, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
-    const encoded = new Response(form);
-    headers['content-type'] = encoded.headers.get('content-type')!;
-    payload = Buffer.from(await encoded.arrayBuffer());
+    const { body, contentType } = await multipart(req.multipart.files, req.multipart.field);
+    headers['content-type'] = contentType;
+    payload = body;
   } else if (req.json !== undefined && req.op.method === 'POST') {
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(req.json);
