@@ -47,7 +47,10 @@ export const passwordRule = z
   .max(200)
   .refine(isStrongPassword, MESSAGES.passwordWeak)
   // isStrongPassword as a pattern, for docs/openapi.json: a lower-case letter, an upper-case letter, a digit, one of !@#$%^&*, 8 or more.
-  .meta({ pattern: `^(?=[\\s\\S]*[a-z])(?=[\\s\\S]*[A-Z])(?=[\\s\\S]*[0-9])(?=[\\s\\S]*[!@#$%^&*])[\\s\\S]{${PASSWORD_MIN_LENGTH},}$` });
+  .meta({
+    examples: ['Demo#2026pw'],
+    pattern: `^(?=[\\s\\S]*[a-z])(?=[\\s\\S]*[A-Z])(?=[\\s\\S]*[0-9])(?=[\\s\\S]*[!@#$%^&*])[\\s\\S]{${PASSWORD_MIN_LENGTH},}$`,
+  });
 
 /** The /users screen's calls: role 1 (docs/users.md#screens). */
 const USER_ADMINS = [1] as const;

@@ -43,9 +43,14 @@ const NEAR = { low: 0, high: 40 };
 export function forGeneration(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(forGeneration);
   if (typeof schema !== 'object' || schema === null) return schema;
+  // The x- annotations are no keywords of the generator's (it would take one for a property).
   const s: JsonSchema = Object.fromEntries(
-    Object.entries(schema).map(([k, v]) => [k, k === 'enum' || k === 'const' ? v : forGeneration(v)]),
+    Object.entries(schema)
+      .filter(([k]) => !k.startsWith('x-'))
+      .map(([k, v]) => [k, k === 'enum' || k === 'const' || k === 'examples' ? v : forGeneration(v)]),
   );
+  // A pattern with lookarounds (a password's strength) is beyond the generator: the document's examples stand in.
+  if (typeof s.pattern === 'string' && /\(\?<?[=!]/.test(s.pattern) && Array.isArray(s.examples)) return { type: s.type, enum: s.examples };
   if (typeof s.maxLength === 'number' && s.maxLength > LONG) s.maxLength = Math.max(Number(s.minLength ?? 0), LONG);
   if (s.type === 'array') s.maxItems = Math.max(Number(s.minItems ?? 0), Math.min(Number(s.maxItems ?? 3), 3));
   if ((s.type === 'integer' || s.type === 'number') && s.enum === undefined && s.const === undefined) {
