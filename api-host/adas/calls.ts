@@ -218,6 +218,11 @@ function jobChanged<T>(ctx: HostContext, caller: Caller, result: T, job: (result
 /** The job of an inspection (its history's record; read after a change of its results committed, for the job's notice). */
 const jobOfInspection = (db: Db, inspection: number) =>
   oneRow(preparedValue<number>(db, 'SELECT adas FROM adas_inspection WHERE adas_inspection = ?').get(inspection));
+/**
+ * The job whose history a change of an inspection records, read before the change: an inspection that does
+ * not exist or that the caller cannot reach answers the same 404 as inside the change.
+ */
+const jobOfVisibleInspection = (db: Db, caller: Caller, inspection: number) => visibleInspection(db, caller, inspection).adas;
 
 // ── writing ─────────────────────────────────────────────────────────────────────────────────────
 type InspectionBody = z.output<typeof a.saveAdasInspection.body>;
@@ -281,7 +286,7 @@ type JobBody = z.output<typeof a.createAdas.body>;
 
 /** The job's vehicle: the existing one (it keeps its location) or a new one at the job's location. */
 function saveJobVehicle(db: Db, caller: Caller, firm: number, v: JobBody['vehicle']): number {
-  return upsertVehicle(db, caller, v.vehicle > 0 ? null : firm, v, 'vehicle.contact');
+  return upsertVehicle(db, caller, v.vehicle > 0 ? null : firm, v, 'vehicle.');
 }
 
 export const adasCalls = [
@@ -486,7 +491,7 @@ export const adasCalls = [
     return jobChanged(
       ctx,
       caller,
-      tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
+      tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection), () => {
         const head = visibleInspection(db, caller, body.adasInspection);
         if (head.status === body.status) throw conflict(alreadyMessage('inspection', head.status, head.status_changed_at, head.changed_by));
         return changeInspectionStatus(db, caller, head, body.status);
@@ -500,7 +505,7 @@ export const adasCalls = [
     return jobChanged(
       ctx,
       caller,
-      tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
+      tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection), () => {
         const head = visibleInspection(db, caller, body.adasInspection);
         prepared(db, 'DELETE FROM adas_inspection WHERE adas_inspection = ?').run(head.adas_inspection);
         return { adas: head.adas, adasStatus: rollUp(db, head.adas, caller.user), adasInspection: null, status: null };
@@ -522,7 +527,7 @@ export const adasCalls = [
 
   implement(a.saveAdasInspectionResults, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    const saved = tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
+    const saved = tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection), () => {
       const head = openInspection(db, caller, body.adasInspection);
       const systems = new Set(
         preparedValue<number>(db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?').all(
@@ -596,7 +601,7 @@ export const adasCalls = [
       body.adasInspectionResult,
     );
     if (inspection === undefined) throw notFound('Result');
-    const saved = tracked(db, caller, jobOfInspection(db, inspection), () => {
+    const saved = tracked(db, caller, jobOfVisibleInspection(db, caller, inspection), () => {
       openInspection(db, caller, inspection);
       prepared(
         db,
@@ -619,7 +624,7 @@ export const adasCalls = [
 
   implement(a.addSystemToInspection, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    const added = tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
+    const added = tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection), () => {
       const head = openInspection(db, caller, body.adasInspection);
       const systems = jobSystems(db, head.adas);
       const index = systems.findIndex((s) => s.adasChecklistMatrix === body.adasChecklistMatrix);
@@ -641,7 +646,7 @@ export const adasCalls = [
 
   implement(a.removeSystemFromInspection, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    const removed = tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
+    const removed = tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection), () => {
       const head = openInspection(db, caller, body.adasInspection);
       const row = prepared<{ adas_inspection_result: number; is_not_equipped: number }>(
         db,

@@ -1,0 +1,2 @@
+import { unexplainedRefinements } from './scripts/lib/openapi';
+console.log(unexplainedRefinements());
