@@ -1,2 +1,0 @@
-import { unexplainedRefinements } from './scripts/lib/openapi';
-console.log(unexplainedRefinements());
