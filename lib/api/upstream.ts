@@ -28,16 +28,18 @@ export interface CallInput<C extends CallDef = CallDef> {
   headers?: Record<string, string>;
 }
 
-export function upstreamUrl(call: CallDef, query?: Record<string, unknown> | URLSearchParams): URL {
+/**
+ * The call's URL with `query`: its input, or its value as the contract parsed it (the BFF), written in the
+ * wire form every query of the contract takes: one text per field, a list as comma-separated text (the
+ * contract's query lists are comma lists: `ids=1,2`), nothing for an absent value.
+ */
+export function upstreamUrl(call: CallDef, query?: Record<string, unknown>): URL {
   const { API_URL, AUTH_URL } = config();
   const base = call.host === 'auth' ? AUTH_URL : API_URL;
   const url = new URL(call.path, base.endsWith('/') ? base : `${base}/`);
-  if (query instanceof URLSearchParams) url.search = query.toString();
-  else if (query) {
-    for (const [k, v] of Object.entries(query)) {
-      if (v === undefined || v === null) continue;
-      for (const item of Array.isArray(v) ? v : [v]) url.searchParams.append(k, String(item));
-    }
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null) continue;
+    url.searchParams.set(k, Array.isArray(v) ? v.join(',') : String(v));
   }
   return url;
 }
