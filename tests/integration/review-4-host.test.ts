@@ -3,7 +3,12 @@
  * Each fails on the code before the fix. The app-side findings (the throttle store, next-auth routes, the
  * HTTP entry, the BFF) are in tests/security/review-4.spec.ts and tests/unit/throttle.test.ts.
  */
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// @ts-expect-error -- plain ESM helper shared with npm run start:cluster
+import { startNginx } from '../../scripts/lib/nginx.mjs';
+import { APP_PORT } from '../../testkit/env';
 import { DEMO_PASSWORD } from '../../api-host/users/seed';
 import { contract } from '../../lib/contract';
 import { CLIENT_ADDRESS_HEADER, CLIENT_DEVICE_HEADER, KNOWN_DEVICE, SERVICE_SECRET_HEADER, type CallDef } from '../../lib/contract/define';
@@ -94,6 +99,65 @@ describe('the host is not the internet’s', () => {
       expect((await getToken('role11@example.com', DEMO_PASSWORD, { [CLIENT_DEVICE_HEADER]: KNOWN_DEVICE })).status).toBe(429);
     });
   });
+});
+
+describe('the deployment publishes the app and the payment form’s own paths, nothing else of the host', () => {
+  it('compose.yaml: only nginx publishes ports; the host none; the app frames the form through nginx', () => {
+    const compose = readFileSync('compose.yaml', 'utf8');
+    const published = [...compose.matchAll(/^ {4}ports: (.*)$/gm)].map((m) => m[1]);
+    expect(published).toEqual(['["8080:80", "8081:8081"]']);
+    const hostService = compose.slice(compose.indexOf('\n  api-host:'), compose.indexOf('\n  redis:'));
+    expect(hostService).not.toMatch(/^\s+ports:/m);
+    expect(hostService).toMatch(/APP_ENV: \$\{APP_ENV:-uat\}/);
+    expect(compose).toMatch(/PAYMENT_URL: \$\{PUBLIC_PAYMENT_URL:-http:\/\/localhost:8081\}\/pay\//);
+  });
+
+  it('nginx’s payment server passes GET /pay/card and POST /pay/v1/payment_methods to the host, and nothing else', async () => {
+    await host.app.listen({ port: 0, host: '127.0.0.1' });
+    const hostOrigin = `http://127.0.0.1:${(host.app.server.address() as AddressInfo).port}`;
+    const [app, pay] = [APP_PORT + 55, APP_PORT + 56];
+    const nginx = await startNginx({
+      port: app,
+      upstreams: [`http://127.0.0.1:${APP_PORT + 57}`],
+      payment: { port: pay, upstream: hostOrigin },
+      quiet: true,
+    });
+    try {
+      const at = (path: string, init?: RequestInit) => fetch(`http://127.0.0.1:${pay}${path}`, init);
+      const form = await at('/pay/card?origin=http%3A%2F%2Flocalhost%3A8080');
+      expect(form.status).toBe(200);
+      expect(await form.text()).toContain('Card number');
+      const card = await at('/pay/v1/payment_methods', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' }),
+      });
+      expect(card.status).toBe(200);
+      expect(await card.json()).toMatchObject({ brand: 'visa', last4: '4242' });
+      const json = {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'role1@example.com', password: DEMO_PASSWORD }),
+      };
+      for (const [path, init] of [
+        ['/auth/getToken', json],
+        ['/pay/../auth/getToken', json],
+        ['/pay/%2e%2e/auth/getToken', json],
+        ['/api/user/profile', undefined],
+        ['/hubs/push/negotiate', { method: 'POST' }],
+        ['/health', undefined],
+        ['/alldata/oauth/authorize', undefined],
+      ] as const) {
+        const res = await at(path, init);
+        expect(res.status, path).toBe(404);
+        expect(await res.text()).toBe('Not found.');
+      }
+      expect((await at('/pay/card?origin=http%3A%2F%2Flocalhost%3A8080', { method: 'POST' })).status).toBe(403);
+      expect((await at('/pay/v1/payment_methods')).status).toBe(403);
+    } finally {
+      await nginx.stop();
+    }
+  }, 60_000);
 });
 
 describe('role 15 (no storage access) does not read storage file names through the location’s history', () => {
