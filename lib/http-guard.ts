@@ -59,7 +59,13 @@ const matches = (path: string, prefixes: readonly string[]) =>
   prefixes.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p || path === `${p}/`));
 
 /** An answer of the entry itself, with the API answers' security headers (nothing in it may run or be framed). */
-function answerHere(res: http.ServerResponse, appEnv: string, status: number, text: string | null, headers: Record<string, string> = {}): true {
+function answerHere(
+  res: http.ServerResponse,
+  appEnv: string,
+  status: number,
+  text: string | null,
+  headers: Record<string, string> = {},
+): true {
   for (const [k, v] of Object.entries(apiAnswerHeaders(appEnv))) res.setHeader(k, v);
   res.writeHead(status, { ...(text !== null && { 'Content-Type': 'text/plain; charset=utf-8' }), 'Cache-Control': 'no-store', ...headers });
   res.end(text ?? undefined);

@@ -113,7 +113,11 @@ function fieldErrors(error: z.ZodError): Record<string, string[]> {
  * defaults filled in), or the 400 answer. These parsed values are what goes upstream, never the request's
  * own text: the contract is the filter whatever the upstream is.
  */
-export function validate(call: CallDef, query: URLSearchParams, text: string): { query: Record<string, unknown>; body: unknown } | Response {
+export function validate(
+  call: CallDef,
+  query: URLSearchParams,
+  text: string,
+): { query: Record<string, unknown>; body: unknown } | Response {
   const q = call.query.safeParse(Object.fromEntries(query));
   if (!q.success) return fail(400, 'Please correct the highlighted fields.', { fieldErrors: fieldErrors(q.error) });
   const parsedQuery = q.data as Record<string, unknown>;
