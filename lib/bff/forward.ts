@@ -16,7 +16,7 @@ import { BFF_CALLS, bffKey } from '../contract';
 import type { CallDef } from '../contract/define';
 import { FILE_MAX_BYTES, FILES_MAX_COUNT } from '../files';
 import { BFF_BODY_LIMIT, BFF_HEADER, BFF_HEADER_VALUE, BFF_PREFIX, type BffErrorBody } from './protocol';
-import { apiAnswerHeaders, withOwnHeaders } from '../security-headers';
+import { apiAnswerHeaders, optionsAnswer, withOwnHeaders } from '../security-headers';
 import { config } from '../config';
 import { TAB_HEADER, isTabId } from '../push/changes';
 
@@ -172,12 +172,10 @@ export function fileAnswer(res: Response): Response {
 /** The BFF's handler. The proxy skips the BFF: the request's id is decided and answered by withOwnHeaders. */
 export const forward = withOwnHeaders(forwardCall);
 
-/** The methods the BFF's calls take (the contract's), answered to an OPTIONS request. */
-const BFF_METHODS = 'GET, POST, OPTIONS';
+/** The BFF's OPTIONS answer: the methods its calls take (the contract's). */
+export const bffOptions = optionsAnswer('GET, POST, OPTIONS');
 
 async function forwardCall(req: NextRequest, requestId: string): Promise<Response> {
-  // No cross-origin use is allowed (no CORS headers): OPTIONS only says which methods there are.
-  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { ...bffHeaders(), Allow: BFF_METHODS } });
   if (isCrossSite(req)) return fail(403, 'Cross-site requests are not allowed.');
   const path = requestedPath(req.url);
   const call = path ? BFF_CALLS.get(bffKey(req.method, path)) : undefined;
