@@ -10,7 +10,7 @@
  */
 const mutate = (process.env.MUTATE ?? '').split(',').filter(Boolean);
 
-export default {
+const config = {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
   vitest: { configFile: 'vitest.config.ts', dir: process.env.MUTATION_TESTS || 'tests/unit', related: true },
@@ -40,3 +40,5 @@ export default {
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };
+
+export default config;
