@@ -109,6 +109,13 @@ describe('the device cookie', () => {
     expect(a).not.toBe(b);
   });
 
+  it('is signed as it always was: cookies issued before a release are still known after it', () => {
+    // The value for this AUTH_SECRET, user and id, pinned: a change of the signature's derivation shows here.
+    expect(cookieOf(deviceSetCookie('ann@example.com', 'dev-1'))).toBe(
+      `${DEVICE_COOKIE}=dev-1.cdT1X3L6Eo37RooaOQFQfI.O2Rv4Z8kO0n5d6Fsx3UwRK1AFPQ905lT4E6M4zPV0wA`,
+    );
+  });
+
   it('is read among other cookies, only for the user it was issued to', () => {
     const cookie = cookieOf(deviceSetCookie('ann@example.com', 'dev-1'));
     expect(knownDevice(`a=1; ${cookie}; b=2`, 'ann@example.com')).toBe('dev-1');
@@ -150,6 +157,7 @@ describe('limits', () => {
     now += 10_000;
     const refused = await beginAttempt('ann@example.com', null, '203.0.113.1');
     expect(refused).toEqual({ refused: { message: throttleMessage(50_000), waitMs: 50_000 } });
+    expect((await store.counters(['signin:pair:ann@example.com|203.0.113.1']))[0]).toEqual({ value: MAX, ttlMs: 50_000 });
     expect(isRefused(await beginAttempt('ann@example.com', null, '203.0.113.2'))).toBe(false);
     expect(isRefused(await beginAttempt('bob@example.com', null, '203.0.113.1'))).toBe(false);
     now += 50_000;
@@ -161,8 +169,9 @@ describe('limits', () => {
       expect(isRefused(await fail(`made-up-${i}@example.com`, null, '203.0.113.7'))).toBe(false);
     const held = keysHeld().length;
     for (let i = 0; i < 50; i++) expect(isRefused(await fail(`more-${i}@example.com`, null, '203.0.113.7'))).toBe(true);
-    // Nothing new is kept for a client at its limit, however many usernames it makes up.
+    // Nothing new is kept for a client at its limit, however many usernames it makes up, nor counted.
     expect(keysHeld()).toHaveLength(held);
+    expect((await store.counters(['signin:client:203.0.113.7']))[0]?.value).toBe(MAX * PER_CLIENT_FACTOR);
     expect(held).toBe(1 + 2 * MAX * PER_CLIENT_FACTOR);
     // Another client signs in.
     expect(isRefused(await beginAttempt('ann@example.com', null, '203.0.113.8'))).toBe(false);
