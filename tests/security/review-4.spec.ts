@@ -339,7 +339,6 @@ test('5. odd request targets and methods at the HTTP entry, the BFF and static f
     'OPTIONS *',
     'HEAD *',
     'GET http://evil.example/ HTTP/1.1',
-    'GET localhost:80',
     'TRACE /',
     'PROPFIND /',
     'PROPFIND /api/bff/user/profile',
