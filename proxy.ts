@@ -74,10 +74,11 @@ function withHeaders(response: NextResponse, requestId: string): NextResponse {
 }
 
 export const config = {
-  // Everything but build assets and public files; RSC and prefetch requests of pages are guarded too.
+  // Everything but build assets and public files (brands/ is public/'s only folder; the HTTP entry gives those
+  // the security headers: lib/http-guard.ts); RSC and prefetch requests of pages are guarded too.
   // The BFF (/api/bff/) and the push route (/api/push/) check the session themselves and set their own
   // headers and request ids (lib/bff/forward.ts, lib/push/server.ts): leaving them out spares every
   // client-side API call and every push client's ping a middleware pass, and lets them be served from the
   // HTTP entry (lib/http-direct.ts).
-  matcher: ['/((?!_next/static|_next/image|brands/|favicon.ico|robots.txt|api/bff/|api/push/).*)'],
+  matcher: ['/((?!_next/static|_next/image|brands/|api/bff/|api/push/).*)'],
 };

@@ -9,6 +9,7 @@
  *   APP_LOG_SECRET    the secret the app's server sends with its error records (default: generated once
  *                     into .data/app-log-secret, which `npm start` hands to the app as well)
  *   APP_PUBLIC_URL    the app's origin, for links in mails (default http://localhost:3000)
+ *   APP_ENV           prod: the auth host's anonymous calls answer the app's server only (with APP_LOG_SECRET)
  *   API_HOST_FILES    folder of uploaded files, one folder per firm (default .data/files); uploads nothing
  *                     refers to are removed a day after their upload (files/orphans.ts: at start, every 6 h)
  *   API_HOST_ALLDATA_KEY the key firms' ALLDATA tokens are sealed with at rest, at least 32 characters
@@ -43,6 +44,7 @@ const env = z
     API_HOST_LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal']).default('info'),
     APP_LOG_SECRET: z.string().min(32, 'APP_LOG_SECRET must be at least 32 characters').optional(),
     APP_PUBLIC_URL: z.url({ error: 'APP_PUBLIC_URL must be an absolute http(s) URL' }).default('http://localhost:3000'),
+    APP_ENV: z.string().default('uat'),
     API_HOST_FILES: z.string().min(1).default('.data/files'),
     API_HOST_ALLDATA_KEY: z.string().min(32, 'API_HOST_ALLDATA_KEY must be at least 32 characters').optional(),
   })
@@ -62,6 +64,7 @@ const {
   APP_LOG_SECRET,
   APP_PUBLIC_URL,
   API_HOST_ALLDATA_KEY,
+  APP_ENV,
 } = env.data;
 const reset = process.argv.includes('--reset') || process.argv.includes('--reset-only');
 
@@ -100,6 +103,7 @@ const ctx: HostContext = {
   serviceSecret: APP_LOG_SECRET ?? secretFromFile('.data/app-log-secret'),
   alldataKey: API_HOST_ALLDATA_KEY ?? secretFromFile('.data/alldata-key'),
   appUrl: APP_PUBLIC_URL,
+  authForServiceOnly: APP_ENV === 'prod',
 };
 const app = buildServer(ctx, IMPLEMENTATIONS);
 mountPushHub(app, ctx); // the SignalR hub at /hubs/push

@@ -100,6 +100,15 @@ export const CONFIG_SCHEMA = z
       .max(24 * 3600_000)
       .default(15 * 60_000)
       .describe('The window of those counts, in milliseconds.'),
+    STORE_MAX_COUNTERS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(10_000_000)
+      .default(100_000)
+      .describe(
+        'Without Redis: sign-in counters kept exactly in memory; beyond them new counters are kept approximately (never lower) in a fixed 8 MB table.',
+      ),
     VEHICLE_DATA_URL: url('VEHICLE_DATA_URL')
       .default(`${EMBEDDED_HOST}/ADAG/`)
       .describe("The vehicle-data service (car lookup by VIN, ADAS components); the default is the reference host's stand-in."),

@@ -28,7 +28,7 @@ import { apiAnswerHeaders } from './security-headers';
 
 export type RouteHandler = (req: NextRequest) => Promise<Response>;
 /** A route module's handlers by method, as it exports them to Next. */
-export type RouteHandlers = Partial<Record<'GET' | 'POST' | 'DELETE', RouteHandler>>;
+export type RouteHandlers = Partial<Record<'GET' | 'POST' | 'DELETE' | 'OPTIONS', RouteHandler>>;
 
 interface DirectRoute {
   /** The route's path (`/api/bff/` with a slash at the end: everything under it). */

@@ -1,7 +1,13 @@
 /**
  * The HTTP entry, before Next.js sees a request (installed at start-up by instrumentation.ts):
- * - Methods Next.js cannot represent: the Fetch standard forbids TRACE, TRACK and CONNECT, so Next fails to
- *   build a Request object for them and answers 500 before any route or the proxy runs: answered 405 here.
+ * - Methods Next.js does not route: the Fetch standard forbids TRACE, TRACK and CONNECT, so Next fails to
+ *   build a Request object for them and answers 500 before any route or the proxy runs, and it answers any
+ *   other unknown method (PROPFIND, MKCOL…) 400 before the proxy or a route sets a header: all answered 405
+ *   here, with the security headers.
+ * - Request targets other than a path (origin form): `OPTIONS *` (asterisk form) asks what the server takes
+ *   and is answered 204 with Allow; anything else (`GET *`, absolute or authority form, which browsers never
+ *   send to a server and Next answers 500 or with a redirect to wherever the target names) is 400. Both with
+ *   the security headers.
  * - Proxy headers are believed only behind a trusted proxy (TRUST_PROXY=1). Otherwise a client's own
  *   X-Forwarded-Host/-For/-Proto/-Port and Forwarded are dropped, and Next fills them in from the request
  *   itself (Host, the socket): so no check downstream (Next's server-action origin check, the BFF's
@@ -18,10 +24,11 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { config } from './config';
 import { directRouteOf, serveDirect } from './http-direct';
-import { API_CONTENT_SECURITY_POLICY, staticSecurityHeaders } from './security-headers';
+import { API_CONTENT_SECURITY_POLICY, apiAnswerHeaders, staticSecurityHeaders } from './security-headers';
 import { isStopping } from './shutdown';
 
-const FORBIDDEN = new Set(['TRACE', 'TRACK', 'CONNECT']);
+/** The methods Next.js routes (its route handlers' HTTP_METHODS); anything else is answered here. */
+const NEXT_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
 const PROXY_HEADERS = ['x-forwarded-host', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded'] as const;
 const STATIC_METHODS = 'GET, HEAD';
 const INSTALLED = Symbol.for('adas.http-guard');
@@ -51,6 +58,20 @@ export function staticPaths(publicDir = join(process.cwd(), 'public')): StaticPa
 const matches = (path: string, prefixes: readonly string[]) =>
   prefixes.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p || path === `${p}/`));
 
+/** An answer of the entry itself, with the API answers' security headers (nothing in it may run or be framed). */
+function answerHere(
+  res: http.ServerResponse,
+  appEnv: string,
+  status: number,
+  text: string | null,
+  headers: Record<string, string> = {},
+): true {
+  for (const [k, v] of Object.entries(apiAnswerHeaders(appEnv))) res.setHeader(k, v);
+  res.writeHead(status, { ...(text !== null && { 'Content-Type': 'text/plain; charset=utf-8' }), 'Cache-Control': 'no-store', ...headers });
+  res.end(text ?? undefined);
+  return true;
+}
+
 /** What the entry does with one request: answers it (true) or prepares it for Next (false). */
 export function guardRequest(
   req: http.IncomingMessage,
@@ -58,13 +79,14 @@ export function guardRequest(
   opts: { trustProxy: boolean; appEnv: string; paths: StaticPaths },
 ): boolean {
   const method = req.method ?? 'GET';
-  if (FORBIDDEN.has(method)) {
-    res.writeHead(405, { Allow: 'GET, HEAD, POST', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-    res.end('Method not allowed.');
-    return true;
-  }
+  const target = req.url ?? '/';
+  if (!NEXT_METHODS.has(method)) return answerHere(res, opts.appEnv, 405, 'Method not allowed.', { Allow: 'GET, HEAD, POST' });
+  if (!target.startsWith('/'))
+    return method === 'OPTIONS' && target === '*'
+      ? answerHere(res, opts.appEnv, 204, null, { Allow: 'GET, HEAD, POST, OPTIONS' })
+      : answerHere(res, opts.appEnv, 400, 'The request target must be a path.');
   if (!opts.trustProxy) for (const h of PROXY_HEADERS) delete req.headers[h];
-  const [path = ''] = (req.url ?? '/').split(/[?#]/);
+  const [path = ''] = target.split(/[?#]/);
   const publicFile = matches(path, opts.paths.publicFiles);
   if (!publicFile && !matches(path, opts.paths.assets)) return false;
   for (const [k, v] of Object.entries(staticSecurityHeaders(opts.appEnv))) res.setHeader(k, v);

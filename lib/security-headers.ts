@@ -76,3 +76,11 @@ export function withOwnHeaders<R extends Response>(
     return res;
   };
 }
+
+/**
+ * The OPTIONS answer of a route proxy.ts leaves out: 204 with the methods it takes and the API answers'
+ * headers (no CORS headers: no other origin may use these routes).
+ */
+export function optionsAnswer(allow: string): (req: NextRequest) => Promise<Response> {
+  return withOwnHeaders(async () => new Response(null, { status: 204, headers: { Allow: allow, 'Cache-Control': 'private, no-store' } }));
+}

@@ -28,6 +28,8 @@ export interface RawInit {
   chunked?: boolean;
   /** Keep the Content-Length given in headers even if it does not match the body. */
   rawLength?: boolean;
+  /** The loopback address to connect from (127.0.0.2…): another client as the server's socket sees it. */
+  localAddress?: string;
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
@@ -51,6 +53,7 @@ export function rawRequest(origin: string, target: string, init: RawInit = {}): 
         path: target,
         headers,
         agent,
+        localAddress: init.localAddress,
         timeout: init.timeoutMs ?? 20_000,
       },
       (res) => {
@@ -127,9 +130,9 @@ export async function signInHttp(
   origin: string,
   username: string,
   password = DEMO_PASSWORD,
-  opts: { headers?: Record<string, string>; callbackUrl?: string; json?: boolean } = {},
+  opts: { headers?: Record<string, string>; callbackUrl?: string; json?: boolean; localAddress?: string } = {},
 ): Promise<SignInResult> {
-  const csrf = await rawRequest(origin, '/api/auth/csrf', { headers: opts.headers });
+  const csrf = await rawRequest(origin, '/api/auth/csrf', { headers: opts.headers, localAddress: opts.localAddress });
   if (csrf.status !== 200) throw new Error(`/api/auth/csrf answered ${csrf.status}`);
   const { csrfToken } = JSON.parse(csrf.body) as { csrfToken: string };
   const form = new URLSearchParams({ csrfToken, username, password, callbackUrl: opts.callbackUrl ?? `${origin}/` });
@@ -143,6 +146,7 @@ export async function signInHttp(
       cookie: [...cookiePairs(csrf.setCookies), ...(opts.headers?.cookie ? [opts.headers.cookie] : [])].join('; '),
     },
     body: form.toString(),
+    localAddress: opts.localAddress,
   });
   let json: SignInResult['json'] = null;
   try {

@@ -37,6 +37,8 @@ import { vehicleLinks, vehicleSystems } from './systems';
 import { isValidVin } from '../../lib/vehicle/vin';
 
 const a = contract.adas;
+/** A result row's version when created (api-host/adas/schema.ts RESULT_VERSION). */
+const FIRST_VERSION = 1;
 
 /** Runs `fn` in an IMMEDIATE transaction (the write lock is taken first, so racing writers queue). */
 const writing = <T>(db: Db, fn: () => T): T => db.transaction(fn).immediate();
@@ -556,7 +558,8 @@ export const adasCalls = [
       body.results.forEach((r, i) => {
         const c = bySystem.get(r.adasChecklistMatrix)!;
         const same = c.result === r.result && !!c.is_not_equipped === r.isNotEquipped && c.notes === r.notes;
-        if (r.baseVersion !== undefined && r.baseVersion !== c.version && !same)
+        // Without a version the change was made against the row as created: every change since is newer.
+        if ((r.baseVersion ?? FIRST_VERSION) !== c.version && !same)
           stale[`results.${i}.baseVersion`] = [`${c.system} was changed by someone else meanwhile`];
       });
       if (Object.keys(stale).length)

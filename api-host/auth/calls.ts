@@ -3,7 +3,6 @@ import { contract } from '../../lib/contract';
 import { RESET_LINK_INVALID, RESET_TOKEN_MINUTES, type SessionProfile, sessionProfile } from '../../lib/contract/auth';
 import type { Db } from '../core/db';
 import { DUMMY_HASH_PROMISE, verifyPassword } from '../core/passwords';
-import { clientAddressOf } from '../core/caller';
 import { hostLog, type HostContext } from '../core/context';
 import { notFound } from '../core/errors';
 import { pickFields, prepared } from '../core/sql';
@@ -13,7 +12,7 @@ import { setPassword } from '../users/service';
 import { consumeResetToken, createResetToken, recentResetTokens, releaseResetToken, resetLink, resetTokenUser } from './reset-tokens';
 import { revokeToken } from './sessions';
 import { createTempToken, peekTempToken, redeemTempToken } from './temp-tokens';
-import { signInThrottleOf } from './throttle';
+import { signInClientOf, signInThrottleOf } from './throttle';
 
 /** Where reset links point when the host is not told the app's origin (APP_PUBLIC_URL). */
 const DEFAULT_APP_URL = 'http://localhost:3000';
@@ -74,17 +73,17 @@ async function tokenFor(ctx: HostContext, row: UserRow | undefined) {
 export const authCalls = [
   implement(auth.getToken, async ({ body, ctx, request }) => {
     const throttle = signInThrottleOf(ctx);
-    // The browser's address when the app names it (with the service secret), else the caller's own.
-    const address = clientAddressOf(ctx, request);
-    throttle.check(body.username, address);
+    // The browser as the app names it (with the service secret), else the caller itself.
+    const client = signInClientOf(ctx, request);
+    throttle.check(body.username, client);
     const row = findUserByName(ctx.db, body.username);
     // Compare against a dummy hash for unknown names so the answer time does not reveal them.
     const valid = await verifyPassword(body.password, row?.passwordHash ?? (await DUMMY_HASH_PROMISE));
     if (!row || !valid) {
-      throttle.fail(body.username, address);
+      throttle.fail(body.username, client);
       return { success: false as const, reason: REASONS.wrongCredentials };
     }
-    throttle.succeed(body.username);
+    throttle.succeed(body.username, client);
     return tokenFor(ctx, row);
   }),
   implement(auth.revokeToken, ({ caller, ctx }) => {

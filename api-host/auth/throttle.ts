@@ -3,13 +3,21 @@
  * getToken throttle built on them. Counts live in this process: the reference host is one process.
  *
  * getToken: failed calls are counted per username and per client address within a window; past either
- * limit the host answers 429 with a reason until the window has passed. The address is the client's as the
- * app names it (a request carrying the service secret and x-client-address: core/caller.ts clientAddressOf), else
- * the caller's socket address; when the app cannot tell the client's address, no address is counted (its
- * own throttle, lib/auth/throttle.ts, counts finer), so strangers can never fill one bucket every user shares.
+ * limit the host answers 429 with a reason and Retry-After until the window has passed. Who the client is
+ * (signInClientOf):
+ * - a call of the app's server (the service secret) names the browser: its address (or `unknown`: no address
+ *   is counted, the app's own throttle, lib/auth/throttle.ts, counts finer), and whether it is a known device
+ *   of the user. A known device is held by the app's count of that device alone: strangers' failures on the
+ *   username must not lock the user's own browser out here either, so nothing is checked or counted for it;
+ * - anyone else is their socket address, and their failures on a username are counted apart from the app's:
+ *   callers who reach the host directly (never in production, where these calls answer the app only) lock
+ *   out only direct callers, never the users signing in through the app.
  *   API_HOST_SIGNIN_MAX_FAILURES (100 per username), API_HOST_SIGNIN_MAX_PER_ADDRESS (500),
  *   API_HOST_SIGNIN_WINDOW_MS (15 minutes).
  */
+import type { FastifyRequest } from 'fastify';
+import { CLIENT_DEVICE_HEADER, KNOWN_DEVICE } from '../../lib/contract/define';
+import { clientAddressOf, isService } from '../core/caller';
 import type { HostContext } from '../core/context';
 import { HttpError } from '../core/errors';
 
@@ -88,6 +96,22 @@ export class WindowCounts {
   }
 }
 
+/** Who a getToken call is for (signInClientOf). */
+export interface SignInClient {
+  /** The client's address, or null when the app could not tell it. */
+  address: string | null;
+  /** The app's server called (with the service secret), for a browser. */
+  viaApp: boolean;
+  /** The app says the browser is a known device of the user. */
+  knownDevice: boolean;
+}
+
+/** Who a sign-in is for: the browser the app's server names (with the service secret), else the caller itself. */
+export function signInClientOf(ctx: HostContext, request: FastifyRequest): SignInClient {
+  const viaApp = isService(ctx, request);
+  return { address: clientAddressOf(ctx, request), viaApp, knownDevice: viaApp && request.headers[CLIENT_DEVICE_HEADER] === KNOWN_DEVICE };
+}
+
 export class SignInThrottle {
   private readonly failures: WindowCounts;
   constructor(
@@ -97,25 +121,30 @@ export class SignInThrottle {
     this.failures = new WindowCounts(limits.windowMs, now);
   }
 
-  private keys(username: string, address: string | null): [string, number][] {
+  private userKey(username: string, client: SignInClient): string {
+    return `${client.viaApp ? 'app' : 'direct'}:user:${username.trim().toLowerCase()}`;
+  }
+
+  private keys(username: string, client: SignInClient): [string, number][] {
+    if (client.knownDevice) return [];
     return [
-      [`user:${username.trim().toLowerCase()}`, this.limits.perUsername],
-      ...(address ? [[`ip:${address}`, this.limits.perAddress] as [string, number]] : []),
+      [this.userKey(username, client), this.limits.perUsername],
+      ...(client.address ? [[`ip:${client.address}`, this.limits.perAddress] as [string, number]] : []),
     ];
   }
 
-  /** Throws 429 when either count is at its limit. `address` null: the app could not tell the client's. */
-  check(username: string, address: string | null): void {
-    const wait = Math.max(0, ...this.keys(username, address).map(([key, max]) => this.failures.wait(key, max)));
-    if (wait > 0) throw new HttpError(429, waitMessage('Too many failed sign-in attempts.', wait));
+  /** Throws 429 (with the wait) when a count of this client is at its limit. */
+  check(username: string, client: SignInClient): void {
+    const wait = Math.max(0, ...this.keys(username, client).map(([key, max]) => this.failures.wait(key, max)));
+    if (wait > 0) throw new HttpError(429, waitMessage('Too many failed sign-in attempts.', wait), undefined, wait);
   }
 
-  fail(username: string, address: string | null): void {
-    for (const [key] of this.keys(username, address)) this.failures.add(key);
+  fail(username: string, client: SignInClient): void {
+    for (const [key] of this.keys(username, client)) this.failures.add(key);
   }
 
-  succeed(username: string): void {
-    this.failures.clear(`user:${username.trim().toLowerCase()}`);
+  succeed(username: string, client: SignInClient): void {
+    this.failures.clear(this.userKey(username, client));
   }
 }
 

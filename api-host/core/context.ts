@@ -11,6 +11,11 @@ export interface HostContext {
   filesDir: string;
   /** The shared secret of calls with access 'service' (APP_LOG_SECRET); without it they answer 401. */
   serviceSecret?: string;
+  /**
+   * The auth host's anonymous calls answer only requests with the service secret (APP_ENV=prod): in
+   * production only the app's server signs users in, resets passwords and redeems sign-in links.
+   */
+  authForServiceOnly?: boolean;
   /** The key a firm's ALLDATA tokens are sealed with at rest (API_HOST_ALLDATA_KEY; alldata/token-box.ts). */
   alldataKey?: string;
   /** The host's logger (api-host/log/logger.ts), writing to the application log; silent when absent. */

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
+    /** A 429's wait, answered as Retry-After (whole seconds). */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }

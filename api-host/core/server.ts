@@ -85,6 +85,7 @@ export function buildServer(ctx: HostContext, implementations: readonly Implemen
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     if (error instanceof HttpError) {
       const body: ErrorBody = { error: error.message, ...(error.fieldErrors && { fieldErrors: error.fieldErrors }) };
+      if (error.retryAfterMs) reply.header('retry-after', String(Math.ceil(error.retryAfterMs / 1000)));
       return reply.status(error.status).send(body);
     }
     if (isInputSyntaxError(error)) {
@@ -110,6 +111,10 @@ export function buildServer(ctx: HostContext, implementations: readonly Implemen
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         if (call.access === 'service' && !isService(ctx, request)) throw new HttpError(401, 'Missing or wrong service secret');
+        // In production the auth host's anonymous calls (sign-in, reset, sign-in links) answer the app's
+        // server only: nobody else gets guesses at passwords or tokens past the app's own limits.
+        if (ctx.authForServiceOnly && call.host === 'auth' && call.access === 'anonymous' && !isService(ctx, request))
+          throw new HttpError(403, 'This call answers the application server only.');
         const caller = call.access === 'service' ? null : await identify(ctx, request);
         if (call.access !== 'anonymous' && call.access !== 'service') {
           if (!caller) throw new HttpError(401, 'Missing, expired or invalid token');

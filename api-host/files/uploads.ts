@@ -32,10 +32,22 @@ function folderOf(filename: string): { firm: number; name: string } {
   return { firm: Number(firm), name };
 }
 
+/**
+ * What the multipart reader's own failure means for the client: its limits (413, 400), or a body that is not
+ * the multipart/form-data its type says (no boundary, an empty one, a part cut short: 400). Nothing else.
+ */
+export function uploadFailure(e: unknown): unknown {
+  if (e instanceof HttpError) return e;
+  const code = (e as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT') return new HttpError(413, `At most ${FILES_MAX_COUNT} files at a time.`);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest('Too many parts in the upload.');
+  return badRequest('The upload could not be read: send the files as multipart/form-data with its boundary.');
+}
+
 async function readPart(part: MultipartFile, name: string): Promise<Buffer> {
   const tooLarge = () => new HttpError(413, `${name} is larger than ${MB} MB.`);
   const bytes = await part.toBuffer().catch((e: Error & { code?: string }) => {
-    throw e.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : e;
+    throw e.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : uploadFailure(e);
   });
   if (part.file.truncated) throw tooLarge();
   return bytes;
@@ -53,31 +65,32 @@ export async function eachFile(
 ): Promise<void> {
   const rate = uploadsOf(ctx);
   const key = `user:${caller.user}`;
-  try {
-    // preservePath: the part's file name carries the firm folder ("7/photo.png"), which busboy would strip.
-    const parts = request.parts({
+  // preservePath: the part's file name carries the firm folder ("7/photo.png"), which busboy would strip.
+  const parts = request
+    .parts({
       preservePath: true,
       limits: { fileSize: FILE_MAX_BYTES, files: FILES_MAX_COUNT, fields: 5, parts: FILES_MAX_COUNT + 5 },
-    });
-    for await (const part of parts) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== FILE_FIELD) throw badRequest(`Send each file in the field "${FILE_FIELD}".`);
-      const wait = rate.wait(key, UPLOADS_PER_USER);
-      if (wait > 0)
-        throw new HttpError(
-          429,
-          waitMessage(`You uploaded more than ${UPLOADS_PER_USER} files in ${UPLOADS_WINDOW_MS / 60_000} minutes.`, wait),
-        );
-      rate.add(key);
-      const { firm, name } = folderOf(part.filename);
-      assertFirm(caller, firm, 'Firm');
-      await accept({ firm, name, bytes: await readPart(part, name) });
-    }
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw new HttpError(413, `At most ${FILES_MAX_COUNT} files at a time.`);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Too many parts in the upload.');
-    throw e;
+    })
+    [Symbol.asyncIterator]();
+  for (;;) {
+    // A failure of the reader is the body's; one of `accept` (storing, re-encoding) is the host's own.
+    const next = await parts.next().catch((e: unknown) => Promise.reject(uploadFailure(e)));
+    if (next.done) break;
+    const part = next.value;
+    if (part.type !== 'file') continue;
+    if (part.fieldname !== FILE_FIELD) throw badRequest(`Send each file in the field "${FILE_FIELD}".`);
+    const wait = rate.wait(key, UPLOADS_PER_USER);
+    if (wait > 0)
+      throw new HttpError(
+        429,
+        waitMessage(`You uploaded more than ${UPLOADS_PER_USER} files in ${UPLOADS_WINDOW_MS / 60_000} minutes.`, wait),
+        undefined,
+        wait,
+      );
+    rate.add(key);
+    const { firm, name } = folderOf(part.filename);
+    assertFirm(caller, firm, 'Firm');
+    await accept({ firm, name, bytes: await readPart(part, name) });
   }
 }
 

@@ -20,18 +20,34 @@ import type { Db } from '../core/db';
 import { forbidden, notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { firmScope, prepared } from '../core/sql';
-import { locationSnapshot, partnersSnapshot } from '../locations/service';
+import { STORAGE_HISTORY_ROWS, locationSnapshot, partnersSnapshot } from '../locations/service';
 import { userName, userSnapshot } from '../users/service';
 import type { Snapshot } from './service';
 
 const h = contract.history;
 
+interface Kind {
+  access: CallAccess;
+  noun: string;
+  read: (db: Db, id: number) => Snapshot | null;
+  /** Rows (SQL over `h`) only the callers with this access see: what their own call would answer them. */
+  restricted?: { access: CallAccess; rows: string };
+}
+
+const allows = (access: CallAccess, caller: Caller) => !Array.isArray(access) || (caller.role != null && access.includes(caller.role));
+
 /** Each kind: the record's own read access and how its firm is read. */
-const KINDS: Record<HistoryKind, { access: CallAccess; noun: string; read: (db: Db, id: number) => Snapshot | null }> = {
+const KINDS: Record<HistoryKind, Kind> = {
   adas: { access: contract.adas.adas.access, noun: 'ADAS job', read: jobSnapshot },
   calibrateRequest: { access: contract.calibration.request.access, noun: 'Calibration request', read: requestSnapshot },
   user: { access: contract.user.users.access, noun: 'User', read: userSnapshot },
-  location: { access: contract.firm.firm.access, noun: 'Location', read: locationSnapshot },
+  location: {
+    access: contract.firm.firm.access,
+    noun: 'Location',
+    read: locationSnapshot,
+    // Its storage (file names, sizes, types, the account) to those who may read the storage.
+    restricted: { access: contract.storage.storage.access, rows: STORAGE_HISTORY_ROWS },
+  },
   locationPartners: { access: contract.partner.optInPrograms.access, noun: 'Location', read: partnersSnapshot },
   ...CONFIGURATION_KINDS,
 };
@@ -39,13 +55,14 @@ const KINDS: Record<HistoryKind, { access: CallAccess; noun: string; read: (db: 
 /** The record's rows the caller may read (SQL after FROM), or the refusal. */
 function readable(db: Db, caller: Caller, kind: HistoryKind, id: number): { where: string; params: [string, number] } {
   const k = KINDS[kind];
-  if (Array.isArray(k.access) && (caller.role == null || !k.access.includes(caller.role))) throw forbidden();
+  if (!allows(k.access, caller)) throw forbidden();
   const record = k.read(db, id);
   if (!record || !caller.firms.has(record.firm)) throw notFound(k.noun);
   // Ids are rowids: a record added after the newest one was deleted may take its id, and starts its own history.
   const since = `h.history > coalesce((SELECT max(d.history) FROM history d WHERE d.record_kind = h.record_kind AND d.record_id = h.record_id
     AND d.part = '' AND d.field = '${DELETED}'), 0)`;
-  return { where: `h.record_kind = ? AND h.record_id = ? AND ${since}${firmScope(db, caller.firms, 'h')}`, params: [kind, id] };
+  const hidden = k.restricted && !allows(k.restricted.access, caller) ? ` AND NOT ${k.restricted.rows}` : '';
+  return { where: `h.record_kind = ? AND h.record_id = ? AND ${since}${hidden}${firmScope(db, caller.firms, 'h')}`, params: [kind, id] };
 }
 
 /** A history row under the contract's names; whoever is no longer a user is named by their id. */

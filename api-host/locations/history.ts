@@ -33,6 +33,16 @@ interface FirmRow {
   is_inactive: number;
 }
 
+/** The names under which a location's storage is recorded: a part a file, two fields the account. */
+const STORAGE_FILE_PART = 'Storage file · ';
+const STORAGE_FIELDS = ['Storage account', 'Storage bucket'] as const;
+
+/**
+ * SQL true for a history row (alias `h`) of a location's storage: shown only to those who may read the
+ * storage itself (its file names, sizes and types are no business of the location's other readers).
+ */
+export const STORAGE_HISTORY_ROWS = `(substr(h.part, 1, ${STORAGE_FILE_PART.length}) = '${STORAGE_FILE_PART}' OR (h.part = '' AND h.field IN (${STORAGE_FIELDS.map((f) => `'${f}'`).join(', ')})))`;
+
 export function locationSnapshot(db: Db, firm: number): Snapshot | null {
   const f = prepared<FirmRow>(
     db,
@@ -66,7 +76,7 @@ export function locationSnapshot(db: Db, firm: number): Snapshot | null {
     db,
     'SELECT name, size, content_type FROM stored_file WHERE firm = ? ORDER BY name',
   ).all(firm))
-    parts[`Storage file · ${file.name}`] = { Size: `${file.size} bytes`, Type: file.content_type };
+    parts[`${STORAGE_FILE_PART}${file.name}`] = { Size: `${file.size} bytes`, Type: file.content_type };
   const storage = prepared<{ account: string; bucket: string | null }>(
     db,
     'SELECT account, bucket FROM storage_account WHERE firm = ?',
@@ -91,8 +101,8 @@ export function locationSnapshot(db: Db, firm: number): Snapshot | null {
     'CCC diagnostics': f.ccc_diag ? 'Yes' : 'No',
     Active: f.is_inactive ? 'No' : 'Yes',
     ...preferences,
-    'Storage account': shown(storage?.account),
-    'Storage bucket': shown(storage?.bucket),
+    [STORAGE_FIELDS[0]]: shown(storage?.account),
+    [STORAGE_FIELDS[1]]: shown(storage?.bucket),
   };
   return { firm: f.firm, fields, parts };
 }

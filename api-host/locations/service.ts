@@ -5,4 +5,4 @@ export { ancestorsOf, isInheritedBrandImage } from './network';
 export { SEED_FIRMS, brandOf } from './seed';
 export { acceptStoragePart, storeInBuckets, type StoragePart } from './storage';
 /** A location as its history shows it (api-host/history reads its scope). */
-export { changingLocation, locationSnapshot, partnersSnapshot } from './history';
+export { STORAGE_HISTORY_ROWS, changingLocation, locationSnapshot, partnersSnapshot } from './history';

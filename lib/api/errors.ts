@@ -66,6 +66,8 @@ export class UpstreamError extends Error {
     readonly call: string,
     message = failureMessage(kind, call),
     readonly fieldErrors?: Record<string, string[]>,
+    /** For 'too-many': how long the upstream asked to wait (its Retry-After), when it said. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'UpstreamError';

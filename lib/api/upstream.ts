@@ -5,7 +5,15 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
-import { changesNothing, errorBody, type BodyOf, type CallDef, type QueryOf, type ResponseOf } from '../contract/define';
+import {
+  SERVICE_SECRET_HEADER,
+  changesNothing,
+  errorBody,
+  type BodyOf,
+  type CallDef,
+  type QueryOf,
+  type ResponseOf,
+} from '../contract/define';
 import { config } from '../config';
 import { log } from '../log/logger';
 import { REQUEST_ID_HEADER } from '../log/request-id';
@@ -16,20 +24,22 @@ import { outsideRequest } from './root-scope';
 export interface CallInput<C extends CallDef = CallDef> {
   query?: QueryOf<C>;
   body?: BodyOf<C>;
-  /** Extra request headers (the sign-in's service secret and client address, lib/auth/sign-in.ts). */
+  /** Extra request headers (the sign-in's client address, lib/auth/sign-in.ts). */
   headers?: Record<string, string>;
 }
 
-export function upstreamUrl(call: CallDef, query?: Record<string, unknown> | URLSearchParams): URL {
+/**
+ * The call's URL with `query`: its input, or its value as the contract parsed it (the BFF), written in the
+ * wire form every query of the contract takes: one text per field, a list as comma-separated text (the
+ * contract's query lists are comma lists: `ids=1,2`), nothing for an absent value.
+ */
+export function upstreamUrl(call: CallDef, query?: Record<string, unknown>): URL {
   const { API_URL, AUTH_URL } = config();
   const base = call.host === 'auth' ? AUTH_URL : API_URL;
   const url = new URL(call.path, base.endsWith('/') ? base : `${base}/`);
-  if (query instanceof URLSearchParams) url.search = query.toString();
-  else if (query) {
-    for (const [k, v] of Object.entries(query)) {
-      if (v === undefined || v === null) continue;
-      for (const item of Array.isArray(v) ? v : [v]) url.searchParams.append(k, String(item));
-    }
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null) continue;
+    url.searchParams.set(k, Array.isArray(v) ? v.join(',') : String(v));
   }
   return url;
 }
@@ -255,12 +265,24 @@ export async function failureOf(call: CallDef, res: UpstreamAnswer | Response): 
   const json = res instanceof Response ? await res.json().catch(() => null) : (jsonOf(res) ?? null);
   const parsed = errorBody.safeParse(json);
   const keepMessage = parsed.success && ['bad-request', 'too-large', 'forbidden', 'not-found', 'conflict', 'too-many'].includes(kind);
+  const retryAfter = res instanceof Response ? res.headers.get('retry-after') : res.headers['retry-after'];
+  const retryAfterS = Number(retryAfter);
   return new UpstreamError(
     kind,
     call.path,
     keepMessage ? parsed.data.error : undefined,
     parsed.success ? parsed.data.fieldErrors : undefined,
+    kind === 'too-many' && retryAfter && Number.isInteger(retryAfterS) && retryAfterS > 0 ? retryAfterS * 1000 : undefined,
   );
+}
+
+/**
+ * The service secret on the anonymous calls of the auth host: this server makes them for browsers, and a
+ * host in production answers them to this server only (api-host/core/server.ts).
+ */
+function serviceHeaders(call: CallDef): Record<string, string> {
+  const secret = config().APP_LOG_SECRET;
+  return call.host === 'auth' && call.access === 'anonymous' && secret ? { [SERVICE_SECRET_HEADER]: secret } : {};
 }
 
 /** Calls the upstream and parses the answer with the call's contract; `requestId`: the request it serves. */
@@ -275,7 +297,7 @@ export async function callUpstream<C extends CallDef>(
   const res = await sendUpstream(call, url, {
     method: call.method,
     token,
-    headers: { ...input.headers, ...(hasBody && { 'content-type': 'application/json' }) },
+    headers: { ...input.headers, ...serviceHeaders(call), ...(hasBody && { 'content-type': 'application/json' }) },
     body: hasBody ? JSON.stringify(input.body ?? {}) : undefined,
     requestId,
   });

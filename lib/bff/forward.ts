@@ -16,7 +16,7 @@ import { BFF_CALLS, bffKey } from '../contract';
 import type { CallDef } from '../contract/define';
 import { FILE_MAX_BYTES, FILES_MAX_COUNT } from '../files';
 import { BFF_BODY_LIMIT, BFF_HEADER, BFF_HEADER_VALUE, BFF_PREFIX, type BffErrorBody } from './protocol';
-import { apiAnswerHeaders, withOwnHeaders } from '../security-headers';
+import { apiAnswerHeaders, optionsAnswer, withOwnHeaders } from '../security-headers';
 import { config } from '../config';
 import { TAB_HEADER, isTabId } from '../push/changes';
 
@@ -108,11 +108,20 @@ function fieldErrors(error: z.ZodError): Record<string, string[]> {
   return out;
 }
 
-/** The validated body of a call (the request's text parsed by the contract), or the 400 answer. */
-function validate(call: CallDef, query: URLSearchParams, text: string): { body: unknown } | Response {
+/**
+ * The call's query and body as its contract parsed them (unknown fields stripped, text trimmed and cleaned,
+ * defaults filled in), or the 400 answer. These parsed values are what goes upstream, never the request's
+ * own text: the contract is the filter whatever the upstream is.
+ */
+export function validate(
+  call: CallDef,
+  query: URLSearchParams,
+  text: string,
+): { query: Record<string, unknown>; body: unknown } | Response {
   const q = call.query.safeParse(Object.fromEntries(query));
   if (!q.success) return fail(400, 'Please correct the highlighted fields.', { fieldErrors: fieldErrors(q.error) });
-  if (call.method === 'GET') return { body: undefined };
+  const parsedQuery = q.data as Record<string, unknown>;
+  if (call.method === 'GET') return { query: parsedQuery, body: undefined };
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : {};
@@ -120,7 +129,9 @@ function validate(call: CallDef, query: URLSearchParams, text: string): { body: 
     return fail(400, 'The request body is not valid JSON.');
   }
   const b = call.body.safeParse(json);
-  return b.success ? { body: b.data } : fail(400, 'Please correct the highlighted fields.', { fieldErrors: fieldErrors(b.error) });
+  return b.success
+    ? { query: parsedQuery, body: b.data }
+    : fail(400, 'Please correct the highlighted fields.', { fieldErrors: fieldErrors(b.error) });
 }
 
 /** Uploads stream through (never held in memory here) up to this size; the host checks each file. */
@@ -160,6 +171,9 @@ export function fileAnswer(res: Response): Response {
 
 /** The BFF's handler. The proxy skips the BFF: the request's id is decided and answered by withOwnHeaders. */
 export const forward = withOwnHeaders(forwardCall);
+
+/** The BFF's OPTIONS answer: the methods its calls take (the contract's). */
+export const bffOptions = optionsAnswer('GET, POST, OPTIONS');
 
 async function forwardCall(req: NextRequest, requestId: string): Promise<Response> {
   if (isCrossSite(req)) return fail(403, 'Cross-site requests are not allowed.');
@@ -204,16 +218,17 @@ async function forwardCall(req: NextRequest, requestId: string): Promise<Respons
       : call.method === 'GET'
         ? origin
         : { 'content-type': 'application/json', ...origin },
-    body: body ? body.stream : call.method === 'GET' ? undefined : text || '{}',
+    body: body ? body.stream : call.method === 'GET' ? undefined : JSON.stringify(valid.body),
     requestId,
   };
+  const url = upstreamUrl(call, valid.query);
   try {
     if (isFile) {
-      const res = await sendUpstream(call, upstreamUrl(call, query), { ...init, streamResponse: true });
+      const res = await sendUpstream(call, url, { ...init, streamResponse: true });
       if (!res.ok) throw await failureOf(call, res);
       return fileAnswer(res);
     }
-    const res = await sendUpstream(call, upstreamUrl(call, query), init);
+    const res = await sendUpstream(call, url, init);
     if (!res.ok) throw await failureOf(call, res);
     const json = jsonOf(res);
     const parsed = call.response.safeParse(json);

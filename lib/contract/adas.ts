@@ -279,9 +279,10 @@ export const resultInput = z.object({
   isNotEquipped: z.boolean().default(false),
   notes: optionalText(500),
   /**
-   * The row's version the change was made against (a change kept offline, issue 30 §2). When the row has
-   * changed since and holds something else, nothing is saved: 409 with `results.{i}.baseVersion` naming the
-   * systems, so the technician chooses. Without it the change applies as before.
+   * The row's version the change was made against (docs/adas.md#states). When the row has changed since and
+   * holds something else, nothing is saved: 409 with `results.{i}.baseVersion` naming the systems, so the
+   * technician chooses. Without it the change counts as made against the row as created (version 1): a
+   * client that does not say what it saw never overwrites a change made since.
    */
   baseVersion: z.number().int().positive().optional(),
 });

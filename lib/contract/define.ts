@@ -20,6 +20,13 @@ export const SERVICE_SECRET_HEADER = 'x-service-secret';
  * determined it, or `unknown`; the host believes it only beside the service secret (api-host/core/caller.ts).
  */
 export const CLIENT_ADDRESS_HEADER = 'x-client-address';
+/**
+ * Beside CLIENT_ADDRESS_HEADER on getToken: KNOWN_DEVICE when the browser holds the device cookie a sign-in of
+ * this very user set (lib/auth/throttle.ts), so the host's per-username limit, which strangers fill, does not
+ * hold that browser; believed only beside the service secret.
+ */
+export const CLIENT_DEVICE_HEADER = 'x-client-device';
+export const KNOWN_DEVICE = 'known';
 
 /** A status a call may refuse with beyond every call's (CallDef.refuses). */
 export type Refusal = 403 | 409 | 413 | 429;

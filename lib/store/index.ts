@@ -10,8 +10,6 @@ import { MemoryStore } from './memory';
 import { RedisStore } from './redis';
 import type { SharedStore } from './types';
 
-export { StoreFullError } from './memory';
-
 export type { Counter, SharedStore } from './types';
 
 const holder = globalThis as unknown as { __adasStore?: SharedStore };
@@ -33,7 +31,7 @@ function openStore(): SharedStore {
       password: c.REDIS_PASSWORD,
       sentinelPassword: c.REDIS_SENTINEL_PASSWORD,
     });
-  return c.REDIS_URL ? new RedisStore(c.REDIS_URL) : new MemoryStore();
+  return c.REDIS_URL ? new RedisStore(c.REDIS_URL) : new MemoryStore({ maxCounters: c.STORE_MAX_COUNTERS });
 }
 
 /**

@@ -1,14 +1,16 @@
 /**
  * The in-process SharedStore: a Map with expiry, bounded so a flood of keys cannot exhaust memory, without
- * ever forgetting what security depends on:
+ * ever forgetting what security depends on and without ever refusing to count:
  * - a value written with `set` (an ended session, a replay claim) is kept until it expires, however full
  *   the store is: forgetting it early would bring an ended session back to life;
- * - a new counter (`incr` of an absent key) is refused with StoreFullError while MAX_COUNTERS live counters
- *   exist: evicting counters would let a flood of made-up usernames reset a real user's sign-in failures,
- *   so callers fail closed instead (sign-in answers "busy" until counters expire). Said once in the log
- *   each time the store fills up.
+ * - counters are kept exactly up to MAX_COUNTERS live ones; a new counter beyond that is kept approximately
+ *   in a fixed-size table (./approximate.ts: never lower than its own count, higher only when its cells are
+ *   crowded), and a counter already there keeps counting from there. Evicting counters would let a flood of
+ *   keys reset a real user's sign-in failures, and refusing new ones would stop every new sign-in; this does
+ *   neither. Said once in the log each time the exact part fills up.
  * Expired entries are swept when the store is full, at most once a second.
  */
+import { ApproximateCounts } from './approximate';
 import type { Counter, SharedStore } from './types';
 
 interface Entry {
@@ -20,13 +22,6 @@ interface Entry {
 
 export const MAX_COUNTERS = 100_000;
 const SWEEP_EVERY_MS = 1000;
-
-/** A new counter could not be kept: the store is full of live ones. Callers refuse what it would have counted. */
-export class StoreFullError extends Error {
-  constructor() {
-    super('The in-memory store is full: no new counter can be kept until some expire.');
-  }
-}
 
 export interface MemoryStoreOptions {
   now?: () => number;
@@ -43,6 +38,8 @@ export class MemoryStore implements SharedStore {
   private counterCount = 0;
   private lastSweep = -Infinity;
   private saidFull = false;
+  /** The counters beyond MAX_COUNTERS (made at the first overflow, with that counter's window). */
+  private overflow: ApproximateCounts | null = null;
 
   constructor(opts: MemoryStoreOptions | (() => number) = {}) {
     const o = typeof opts === 'function' ? { now: opts } : opts;
@@ -80,7 +77,7 @@ export class MemoryStore implements SharedStore {
     if (!room && !this.saidFull) {
       this.saidFull = true;
       this.log.warn(
-        `[store] The in-memory store holds ${this.counterCount} live counters, its limit: new sign-in attempts are refused until counters expire (set REDIS_URL for a larger shared store).`,
+        `[store] The in-memory store holds ${this.counterCount} live counters, its limit: new counters are kept approximately (never lower, sometimes higher) until some expire (set REDIS_URL for a larger shared store).`,
       );
     } else if (room && this.saidFull && this.counterCount < this.maxCounters * 0.9) {
       this.saidFull = false;
@@ -96,22 +93,31 @@ export class MemoryStore implements SharedStore {
     if (entry.counter) this.counterCount++;
   }
 
-  /** Throws StoreFullError for a new counter while the store is full of live counters. */
-  async incr(key: string, ttlMs: number): Promise<Counter> {
+  /**
+   * Adds `by` to the counter at `key` (created with `ttlMs` when absent) and answers it. A negative `by` gives
+   * back what was counted (never below nothing; an absent counter stays absent).
+   */
+  async incr(key: string, ttlMs: number, by = 1): Promise<Counter> {
     const e = this.live(key);
-    if (!e) {
-      if (!this.hasRoomForCounter()) throw new StoreFullError();
-      this.put(key, { value: '1', expiresAt: this.now() + ttlMs, counter: true });
-      return { value: 1, ttlMs };
+    if (e) {
+      const value = Math.max(0, Number(e.value) + by);
+      e.value = String(value);
+      return { value, ttlMs: e.expiresAt - this.now() };
     }
-    e.value = String(Number(e.value) + 1);
-    return { value: Number(e.value), ttlMs: e.expiresAt - this.now() };
+    const approximate = this.overflow?.read(key) ?? null;
+    if (by <= 0) return approximate && this.overflow ? this.overflow.add(key, by) : { value: 0, ttlMs: 0 };
+    if (!this.hasRoomForCounter()) return (this.overflow ??= new ApproximateCounts(ttlMs, this.now)).add(key, by);
+    // Room again for a key that was counted approximately: it goes on from that count, never from nothing.
+    const value = (approximate?.value ?? 0) + by;
+    this.put(key, { value: String(value), expiresAt: this.now() + ttlMs, counter: true });
+    return { value, ttlMs };
   }
 
   async counters(keys: readonly string[]): Promise<(Counter | null)[]> {
     return keys.map((k) => {
       const e = this.live(k);
-      return e ? { value: Number(e.value) || 0, ttlMs: e.expiresAt - this.now() } : null;
+      if (e) return { value: Number(e.value) || 0, ttlMs: e.expiresAt - this.now() };
+      return this.overflow?.read(k) ?? null;
     });
   }
 

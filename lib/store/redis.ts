@@ -24,15 +24,24 @@ import type { Counter, SharedStore } from './types';
 import { MemoryStore } from './memory';
 
 /**
- * An increment that sets the time-to-live when the counter is new: answers [value, milliseconds left]. A
- * counter with 0 ms left is gone, as `counters` reads it (Redis itself drops it only a millisecond later):
- * it starts again at 1 rather than counting on in a window that has ended.
+ * An increment by ARGV[2] that sets the time-to-live when the counter is new: answers [value, milliseconds
+ * left]. A counter with 0 ms left is gone, as `counters` reads it (Redis itself drops it only a millisecond
+ * later): it starts again rather than counting on in a window that has ended. A negative increment gives back
+ * (never below 0) and never creates a counter.
  */
 const INCR_WITH_TTL = `
 if redis.call('PTTL', KEYS[1]) == 0 then
   redis.call('DEL', KEYS[1])
 end
-local value = redis.call('INCR', KEYS[1])
+local by = tonumber(ARGV[2])
+if by < 0 and redis.call('EXISTS', KEYS[1]) == 0 then
+  return {0, 0}
+end
+local value = redis.call('INCRBY', KEYS[1], by)
+if value < 0 then
+  redis.call('INCRBY', KEYS[1], -value)
+  value = 0
+end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
@@ -79,7 +88,7 @@ interface Options {
   commandTimeoutMs?: number;
 }
 
-type RedisWithIncr = Redis & { incrWithTtl(key: string, ttlMs: number): Promise<[number, number]> };
+type RedisWithIncr = Redis & { incrWithTtl(key: string, ttlMs: number, by: number): Promise<[number, number]> };
 
 /** The target without its credentials, for log lines. */
 function shown(target: RedisTarget): string {
@@ -228,13 +237,13 @@ export class RedisStore implements SharedStore {
     return local(this.fallback);
   }
 
-  incr(key: string, ttlMs: number): Promise<Counter> {
+  incr(key: string, ttlMs: number, by = 1): Promise<Counter> {
     return this.either(
       async () => {
-        const [value, ttl] = await this.client.incrWithTtl(key, ttlMs);
+        const [value, ttl] = await this.client.incrWithTtl(key, ttlMs, by);
         return { value: Number(value), ttlMs: Number(ttl) };
       },
-      (m) => m.incr(key, ttlMs),
+      (m) => m.incr(key, ttlMs, by),
     );
   }
 

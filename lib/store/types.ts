@@ -7,10 +7,11 @@ export interface Counter {
 
 export interface SharedStore {
   /**
-   * Adds 1 to the counter at `key` (created with the time-to-live when absent) and answers it. Throws
-   * StoreFullError when a new counter cannot be kept (process memory full of live counters): callers refuse.
+   * Adds `by` (default 1) to the counter at `key` (created with the time-to-live when absent) and answers it.
+   * A negative `by` gives back what was counted: never below 0, and an absent counter stays absent. Never
+   * refuses: a store with no room left counts approximately, never lower (lib/store/memory.ts).
    */
-  incr(key: string, ttlMs: number): Promise<Counter>;
+  incr(key: string, ttlMs: number, by?: number): Promise<Counter>;
   /** The counters at `keys` (null where absent or expired), in order. */
   counters(keys: readonly string[]): Promise<(Counter | null)[]>;
   /** The values at `keys` (null where absent or expired), in order. */

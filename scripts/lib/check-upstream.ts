@@ -14,6 +14,10 @@
  * match: the first differing fields), missing (404/405/501: the API does not have the call), failed (another
  * status), not checked. Problems with the input itself — a wrong password, an unreachable host, an HTML page
  * where the API should be — stop at once with one line (CheckInputError).
+ *
+ * A redirect is followed only within the host's own origin: the credentials (and the token) are never sent
+ * to another origin a redirect names (a 307 would repeat the sign-in's POST, password and all, wherever it
+ * points); such a redirect stops the check with one line naming it.
  */
 import { decodeJwt } from 'jose';
 import type { z } from 'zod';
@@ -160,19 +164,41 @@ function unreachable(e: unknown): string {
   return code === 'ECONNREFUSED' ? 'connection refused' : code === 'ENOTFOUND' ? 'host not found' : (err.cause?.message ?? err.message);
 }
 
+/** At most this many redirects within one origin. */
+const MAX_REDIRECTS = 5;
+
+/** fetch() that follows redirects within the URL's own origin only; a redirect elsewhere stops the check. */
+export async function fetchSameOrigin(url: URL, init: RequestInit): Promise<Response> {
+  let at = url;
+  for (let hops = 0; ; hops++) {
+    const res = await fetch(at, { ...init, redirect: 'manual' });
+    const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
+    if (location === null) return res;
+    const next = URL.canParse(location, at) ? new URL(location, at) : null;
+    if (!next || next.origin !== url.origin)
+      throw new CheckInputError(
+        `${url.href} redirected (HTTP ${res.status}) to ${next?.origin ?? location}, another origin: nothing is sent there. If that is the host, give its URL.`,
+      );
+    if (hops >= MAX_REDIRECTS) throw new CheckInputError(`${url.href} redirected more than ${MAX_REDIRECTS} times.`);
+    await res.body?.cancel();
+    at = next;
+  }
+}
+
 const isHtml = (res: Response, text: string) => /text\/html/i.test(res.headers.get('content-type') ?? '') || /^\s*</.test(text);
 
 async function signIn(o: CheckOptions, timeoutMs: number): Promise<{ token: string; profile: SessionProfile }> {
   const url = urlOf(o.authUrl, contract.auth.getToken.path);
   let res: Response;
   try {
-    res = await fetch(url, {
+    res = await fetchSameOrigin(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ username: o.username, password: o.password }),
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (e) {
+    if (e instanceof CheckInputError) throw e;
     throw new CheckInputError(`Cannot reach the auth host at ${url.origin}: ${unreachable(e)}.`);
   }
   const text = await res.text();
@@ -227,7 +253,7 @@ export async function checkUpstream(o: CheckOptions): Promise<{ rows: Row[]; pro
     const url = urlOf(call.host === 'auth' ? o.authUrl : o.apiUrl, call.path, query);
     let pending = answers.get(url.href);
     if (!pending) {
-      pending = fetch(url, {
+      pending = fetchSameOrigin(url, {
         headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
         signal: AbortSignal.timeout(timeoutMs),
       }).then(

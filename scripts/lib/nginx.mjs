@@ -17,6 +17,8 @@ import { ensureNginx } from './system.mjs';
 import { fillTemplate } from './template.mjs';
 
 export const NGINX_TEMPLATE = join(ROOT, 'deploy', 'nginx', 'adas.conf.template');
+/** The payment form's server (compose.yaml mounts it beside the app's). */
+export const PAYMENT_TEMPLATE = join(ROOT, 'deploy', 'nginx', 'payment.conf.template');
 /** An instance is left out for FAIL_TIMEOUT after MAX_FAILS failed connections or answers, then tried again. */
 export const MAX_FAILS = 1;
 export const FAIL_TIMEOUT = '5s';
@@ -26,15 +28,23 @@ export const appServers = (upstreams) =>
   upstreams.map((u) => `server ${new URL(u).host} max_fails=${MAX_FAILS} fail_timeout=${FAIL_TIMEOUT};`).join('\n    ');
 
 /** The main configuration around the template: this prefix's pid, logs and temp folders, no daemon. */
-function mainConf({ dir, port, upstreams, template }) {
+function mainConf({ dir, port, upstreams, template, payment }) {
   const temp = (name) => join(dir, 'temp', name);
   for (const name of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(temp(name), { recursive: true });
   const user = process.getuid?.() === 0 ? `user ${userInfo().username};\n` : '';
-  const site = fillTemplate(template, {
-    NGINX_LISTEN: `127.0.0.1:${port}`,
-    NGINX_APP_SERVERS: appServers(upstreams),
-    NGINX_ACCESS_LOG: join(dir, 'access.log'),
-  });
+  const access = join(dir, 'access.log');
+  const site = [
+    fillTemplate(template, { NGINX_LISTEN: `127.0.0.1:${port}`, NGINX_APP_SERVERS: appServers(upstreams), NGINX_ACCESS_LOG: access }),
+    ...(payment
+      ? [
+          fillTemplate(PAYMENT_TEMPLATE, {
+            NGINX_PAYMENT_LISTEN: `127.0.0.1:${payment.port}`,
+            NGINX_PAYMENT_UPSTREAM: new URL(payment.upstream).host,
+            NGINX_ACCESS_LOG: access,
+          }),
+        ]
+      : []),
+  ].join('\n');
   return `# Written by scripts/lib/nginx.mjs from ${template}; do not edit.
 ${user}daemon off;
 master_process on;
@@ -84,20 +94,22 @@ function servedFrom(log, upstreams) {
 
 /**
  * Starts nginx on 127.0.0.1:`port` in front of `upstreams` (origins such as http://127.0.0.1:3001), with its
- * prefix in `dir`. Answers the child with `url`, `served()` and `stop()`.
+ * prefix in `dir`; with `payment` ({ port, upstream: the host's origin }) also the payment form's server.
+ * Answers the child with `url`, `served()` and `stop()`.
  */
 export async function startNginx({
   port,
   upstreams,
   dir = join(ROOT, '.data', `nginx-${port}`),
   template = NGINX_TEMPLATE,
+  payment = undefined,
   quiet = false,
 }) {
   const nginx = ensureNginx();
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const conf = join(dir, 'nginx.conf');
-  writeFileSync(conf, mainConf({ dir, port, upstreams, template }));
+  writeFileSync(conf, mainConf({ dir, port, upstreams, template, payment }));
   const args = ['-p', dir, '-c', conf, '-e', 'stderr'];
   const test = spawnSync(nginx, [...args, '-t', '-q'], { encoding: 'utf8' });
   if (test.status !== 0) throw new Error(`nginx refused the configuration made from ${template}:\n${(test.stderr || test.stdout).trim()}`);

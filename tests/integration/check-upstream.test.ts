@@ -91,15 +91,17 @@ describe('check-upstream', () => {
 describe('check-upstream from the command line', () => {
   type Ran = { status: number | null; stdout: string; stderr: string };
   /** The command, as `npm run check-upstream` runs it (asynchronously: the test hosts answer in this process). */
-  const run = (...args: string[]) =>
+  const runWith = (opts: { env?: Record<string, string>; stdin?: string }, ...args: string[]) =>
     new Promise<Ran>((resolve) => {
       const child = execFile(
         process.execPath,
         ['--import', 'tsx', 'scripts/check-upstream.ts', ...args],
-        { encoding: 'utf8', timeout: 60_000 },
+        { encoding: 'utf8', timeout: 60_000, env: { ...process.env, CHECK_UPSTREAM_PASSWORD: '', ...opts.env } },
         (_e, stdout, stderr) => resolve({ status: child.exitCode, stdout, stderr }),
       );
+      child.stdin?.end(opts.stdin ?? '');
     });
+  const run = (...args: string[]) => runWith({}, ...args);
   const cli = (base: string, password = DEMO_PASSWORD) =>
     run('--api-url', `${base}/api/`, '--auth-url', `${base}/auth/`, '--username', 'role1@example.com', '--password', password);
   const oneLine = (r: Ran, pattern: RegExp) => {
@@ -145,5 +147,51 @@ describe('check-upstream from the command line', () => {
   }, 60_000);
 
   it('a missing flag: one line naming it, exit 2', async () =>
-    oneLine(await run('--api-url', 'http://127.0.0.1:1/api/'), /^check-upstream: missing --auth-url, --username, --password\. usage: /));
+    oneLine(await run('--api-url', 'http://127.0.0.1:1/api/'), /^check-upstream: missing --auth-url, --username\. usage: /));
+
+  const withoutPassword = (base: string) => ['--api-url', `${base}/api/`, '--auth-url', `${base}/auth/`, '--username', 'role1@example.com'];
+
+  it('the password from CHECK_UPSTREAM_PASSWORD or the first line of standard input, never needing the command line', async () => {
+    const fromEnv = await runWith({ env: { CHECK_UPSTREAM_PASSWORD: DEMO_PASSWORD } }, ...withoutPassword(origin));
+    expect(fromEnv.status).toBe(0);
+    const fromStdin = await runWith({ stdin: `${DEMO_PASSWORD}\nignored\n` }, ...withoutPassword(origin), '--password-stdin');
+    expect(fromStdin.status).toBe(0);
+    expect(fromStdin.stdout).toMatch(/^Signed in as role1@example\.com/);
+    // No password and no terminal to ask on: one line saying where it may come from.
+    oneLine(
+      await run(...withoutPassword(origin)),
+      /^check-upstream: no password: set CHECK_UPSTREAM_PASSWORD, pipe it with --password-stdin/,
+    );
+  }, 120_000);
+
+  it('a redirect of the sign-in to another origin stops the check; the credentials never reach that origin', async () => {
+    const received: string[] = [];
+    const elsewhere = await serve((req, res) => {
+      received.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    const redirecting = await serve((req, res) => res.writeHead(307, { location: `${elsewhere}${req.url}` }).end());
+    oneLine(
+      await runWith({ env: { CHECK_UPSTREAM_PASSWORD: DEMO_PASSWORD } }, ...withoutPassword(redirecting)),
+      /^check-upstream: http:\/\/127\.0\.0\.1:\d+\/auth\/getToken redirected \(HTTP 307\) to http:\/\/127\.0\.0\.1:\d+, another origin: nothing is sent there\./,
+    );
+    expect(received).toEqual([]);
+  }, 60_000);
+
+  it('a redirect within the host’s own origin is followed', async () => {
+    const moved = await serve(async (req, res) => {
+      if (req.url?.startsWith('/old/')) return void res.writeHead(307, { location: req.url.replace('/old/', '/') }).end();
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const upstream = await fetch(`${origin}${req.url}`, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      });
+      res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text());
+    });
+    const { rows, profile } = await checkUpstream({ ...options(moved), authUrl: `${moved}/old/auth/` });
+    expect(profile.username).toBe('role1@example.com');
+    expect(rows.filter((r) => r.outcome === 'answered').length).toBeGreaterThan(100);
+  }, 60_000);
 });

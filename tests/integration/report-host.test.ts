@@ -127,15 +127,28 @@ describe('the report of an inspection', () => {
 
   it('clears who set a result with the result', async () => {
     const first = must(systems[0], 'first');
+    // Each save names the version of the row it was made against (the screens do).
+    const version = () =>
+      (
+        host.db
+          .prepare('SELECT version FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?')
+          .get(inspection, first.adasChecklistMatrix) as { version: number }
+      ).version;
     await host.ok(shop, a.saveAdasInspectionResults, {
-      body: { adasInspection: inspection, results: [{ adasChecklistMatrix: first.adasChecklistMatrix, result: null }] },
+      body: {
+        adasInspection: inspection,
+        results: [{ adasChecklistMatrix: first.adasChecklistMatrix, result: null, baseVersion: version() }],
+      },
     });
     const row = host.db
       .prepare('SELECT result_by, result_at FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?')
       .get(inspection, first.adasChecklistMatrix);
     expect(row).toEqual({ result_by: null, result_at: null });
     await host.ok(manager, a.saveAdasInspectionResults, {
-      body: { adasInspection: inspection, results: [{ adasChecklistMatrix: first.adasChecklistMatrix, result: RESULT.calibrated }] },
+      body: {
+        adasInspection: inspection,
+        results: [{ adasChecklistMatrix: first.adasChecklistMatrix, result: RESULT.calibrated, baseVersion: version() }],
+      },
     });
     expect(block(await reportText(), first.system)).toContain(`Technician: ${nameOf('role4@example.com')}`);
   });

@@ -50,7 +50,7 @@ describe('result versions', () => {
     const other = await host.token(4);
     const before = must(await row(), 'the result row').version;
     await host.ok(other, a.saveAdasInspectionResults, {
-      body: { adasInspection: inspection, results: [{ adasChecklistMatrix: system, result: RESULT.failed }] },
+      body: { adasInspection: inspection, results: [{ adasChecklistMatrix: system, result: RESULT.failed, baseVersion: before }] },
     });
     const stale = await save(shop, RESULT.passed, before);
     expect(stale.status).toBe(409);
@@ -62,5 +62,27 @@ describe('result versions', () => {
     const now = must(await row(), 'the result row').version;
     expect((await save(shop, RESULT.passed, now)).status).toBe(200);
     expect(must(await row(), 'the result row').result).toBe(RESULT.passed);
+  });
+
+  it('a save that names no version counts as made against the row as created: it never overwrites a change made since', async () => {
+    const current = must(await row(), 'the result row');
+    expect(current.version).toBeGreaterThan(1);
+    const blind = await save(shop, current.result === RESULT.failed ? RESULT.passed : RESULT.failed);
+    expect(blind.status).toBe(409);
+    expect(Object.keys(blind.body.fieldErrors)).toEqual(['results.0.baseVersion']);
+    expect(must(await row(), 'the result row')).toMatchObject({ result: current.result, version: current.version });
+    // The same value is no overwrite; a row nobody changed yet takes a save without a version.
+    expect((await save(shop, current.result)).status).toBe(200);
+    const created = await host.ok(shop, a.createAdas, {
+      body: { firm: 6, ronumber: 'RO-VER-2', vehicle: { vehicle: -1, year: 2022, make: 'Toyota', model: 'RAV4' }, inspection: {} },
+    });
+    const [fresh] = await host.ok(shop, a.adasInspectionItems, { query: { adasInspection: must(created.adasInspection, 'inspection') } });
+    const first = await host.api(shop, a.saveAdasInspectionResults, {
+      body: {
+        adasInspection: created.adasInspection,
+        results: [{ adasChecklistMatrix: must(fresh, 'item').adasChecklistMatrix, result: RESULT.passed }],
+      },
+    });
+    expect(first.status).toBe(200);
   });
 });

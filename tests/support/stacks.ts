@@ -40,6 +40,10 @@ export const SPARE = {
   /** security/review-3.spec.ts: a host of its own (default getToken limits) and an app with TRUST_PROXY=0, for the flood. */
   floodHost: API_PORT + 16,
   floodApp: APP_PORT + 17,
+  /** security/review-4.spec.ts: a host of its own; an app as `npm start` runs it (TRUST_PROXY=0) with a small store; one behind a proxy (TRUST_PROXY=1) with a small store and small limits. */
+  review4Host: API_PORT + 17,
+  review4Direct: APP_PORT + 18,
+  review4Proxied: APP_PORT + 19,
   /** security/cluster.spec.ts: two instances behind the balancer on the global host (Redis on REDIS_PORT). */
   clusterBalancer: APP_PORT + 40,
   clusterApps: [APP_PORT + 41, APP_PORT + 42],

@@ -10,40 +10,61 @@ import { must } from '../../testkit/must';
 
 describe('app sign-in throttle buckets', async () => {
   process.env.AUTH_SECRET ??= 'unit-test-secret-0123456789abcdef0123456789';
-  const { buckets, PER_ADDRESS_FACTOR, PER_USERNAME_FACTOR } = await import('@/lib/auth/throttle');
+  const { buckets, PER_CLIENT_FACTOR, PER_USERNAME_FACTOR } = await import('@/lib/auth/throttle');
 
-  it('counts the username with the client, the username alone (higher), and the address', () => {
-    expect(buckets('ann@example.com', null, '203.0.113.9', 5)).toEqual([
-      { key: 'signin:pair:ann@example.com|ip:203.0.113.9', max: 5 },
-      { key: 'signin:user:ann@example.com', max: 5 * PER_USERNAME_FACTOR },
-      { key: 'signin:ip:203.0.113.9', max: 5 * PER_ADDRESS_FACTOR },
-    ]);
+  it('counts the client first, then the username with the client, and the username alone on a failure', () => {
+    const client = { key: 'signin:client:203.0.113.9', max: 5 * PER_CLIENT_FACTOR };
+    const pair = { key: 'signin:pair:ann@example.com|203.0.113.9', max: 5 };
+    expect(buckets('ann@example.com', null, '203.0.113.9', 5)).toEqual({
+      attempt: [client, pair],
+      failure: [{ key: 'signin:user:ann@example.com', max: 5 * PER_USERNAME_FACTOR }],
+      cleared: [pair],
+      givenBack: [client],
+    });
   });
 
-  it('a known device of the user is counted on its own, never in the username bucket strangers fill', () => {
-    const keys = buckets('ann@example.com', 'dev1', null, 5).map((b) => b.key);
-    expect(keys).toEqual(['signin:pair:ann@example.com|device:dev1']);
+  it('a known device of the user is counted on its own, never in the buckets strangers fill', () => {
+    const own = { key: 'signin:device:dev1|ann@example.com', max: 5 };
+    expect(buckets('ann@example.com', 'dev1', '203.0.113.9', 5)).toEqual({ attempt: [own], failure: [], cleared: [own], givenBack: [] });
   });
 });
 
 describe('host getToken throttle', () => {
-  it('refuses with 429 at the per-username or per-address limit until the window passes', () => {
+  const app = (address: string | null) => ({ address, viaApp: true, knownDevice: false });
+  it('refuses with 429 and Retry-After at the per-username or per-address limit until the window passes', () => {
     let now = 0;
     const t = new SignInThrottle({ perUsername: 3, perAddress: 5, windowMs: 1000 }, () => now);
-    for (let i = 0; i < 3; i++) t.fail('Ann@example.com', '10.0.0.1');
-    expect(() => t.check('ann@example.com', '10.0.0.2')).toThrow(HttpError);
+    for (let i = 0; i < 3; i++) t.fail('Ann@example.com', app('10.0.0.1'));
+    expect(() => t.check('ann@example.com', app('10.0.0.2'))).toThrow(HttpError);
     try {
-      t.check('ann@example.com', '10.0.0.2');
+      t.check('ann@example.com', app('10.0.0.2'));
     } catch (e) {
       expect((e as HttpError).status).toBe(429);
+      expect((e as HttpError).retryAfterMs).toBe(1000);
       expect((e as HttpError).message).toMatch(/^Too many failed sign-in attempts\. Please wait 1 minute and try again\.$/);
     }
-    t.fail('bob@example.com', '10.0.0.1');
-    t.fail('cy@example.com', '10.0.0.1');
-    expect(() => t.check('dee@example.com', '10.0.0.1')).toThrow(HttpError);
-    expect(() => t.check('dee@example.com', '10.0.0.3')).not.toThrow();
+    t.fail('bob@example.com', app('10.0.0.1'));
+    t.fail('cy@example.com', app('10.0.0.1'));
+    expect(() => t.check('dee@example.com', app('10.0.0.1'))).toThrow(HttpError);
+    expect(() => t.check('dee@example.com', app('10.0.0.3'))).not.toThrow();
     now = 1001;
-    expect(() => t.check('ann@example.com', '10.0.0.1')).not.toThrow();
+    expect(() => t.check('ann@example.com', app('10.0.0.1'))).not.toThrow();
+  });
+
+  it('direct callers fill their own per-username count, never the app’s; a known device of the user is held by neither', () => {
+    const t = new SignInThrottle({ perUsername: 3, perAddress: 100, windowMs: 60_000 }, () => 0);
+    const direct = { address: '198.51.100.1', viaApp: false, knownDevice: false };
+    for (let i = 0; i < 3; i++) t.fail('ann@example.com', direct);
+    expect(() => t.check('ann@example.com', direct)).toThrow(HttpError);
+    expect(() => t.check('ann@example.com', app('203.0.113.1'))).not.toThrow();
+    for (let i = 0; i < 3; i++) t.fail('ann@example.com', app(`203.0.113.${i + 2}`));
+    expect(() => t.check('ann@example.com', app('203.0.113.9'))).toThrow(HttpError);
+    const known = { address: '203.0.113.9', viaApp: true, knownDevice: true };
+    expect(() => t.check('ann@example.com', known)).not.toThrow();
+    // A success clears the count of its own path.
+    t.succeed('ANN@example.com ', app('203.0.113.9'));
+    expect(() => t.check('ann@example.com', app('203.0.113.9'))).not.toThrow();
+    expect(() => t.check('ann@example.com', direct)).toThrow(HttpError);
   });
 });
 

@@ -1,0 +1,37 @@
+/**
+ * `npm run mutation -- <file to mutate>… [--tests <dir>]`: mutation testing of the named source files
+ * (stryker.config.mjs) against the tests in <dir> (default tests/unit) that import them. Prints each
+ * file's mutation score; exits non-zero when Stryker fails to run. Heavy: it runs the tests once per mutant.
+ *   npm run mutation -- lib/auth/throttle.ts lib/bff/forward.ts
+ *   npm run mutation -- lib/calibrations/scrub.ts --tests tests
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ROOT } from './lib/process.mjs';
+
+const USAGE = 'usage: npm run mutation -- <file to mutate>… [--tests <dir>]';
+let parsed;
+try {
+  parsed = parseArgs({ allowPositionals: true, options: { tests: { type: 'string' } } });
+} catch (e) {
+  console.error(`mutation: ${e.message}. ${USAGE}`);
+  process.exit(2);
+}
+const files = parsed.positionals;
+const missing = files.filter((f) => !existsSync(f));
+if (!files.length || missing.length) {
+  console.error(`mutation: ${files.length ? `no such file: ${missing.join(', ')}` : 'name the files to mutate'}. ${USAGE}`);
+  process.exit(2);
+}
+const tests = parsed.values.tests ?? 'tests/unit';
+if (!existsSync(tests)) {
+  console.error(`mutation: no such test folder: ${tests}. ${USAGE}`);
+  process.exit(2);
+}
+const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, MUTATE: files.join(','), MUTATION_TESTS: tests },
+});
+process.exit(run.status ?? 1);
