@@ -21,6 +21,9 @@ const SOURCES: Record<Estimate['source'], string> = {
   bms: 'BMS estimate',
   csv: 'CSV estimate',
   paste: 'Pasted lines',
+  pdf: 'PDF estimate',
+  ocr: 'Scanned PDF estimate (read by OCR)',
+  ems: 'EMS export',
 };
 
 export interface JobEstimateProps {
