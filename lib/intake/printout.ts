@@ -110,6 +110,9 @@ const STOP = /^(\*+\s*)?(estimate\s+totals?|totals?|sub-?totals?|grand\s+total|n
 const FOOTER = /\bpage\s+\d+(\s+of\s+\d+)?\b|^\d{1,2}\/\d{1,2}\/\d{2,4}\s+\d{1,2}:\d{2}|^(workfile\s+id|estimate\s+id|mitchell\s+service|audatex|qapter|ccc\s+one)\b/i;
 const FIGURE = /^[($-]*\$?\d[\d,]*(\.\d+)?\)?$|^\.\d+$|^(incl\.?|m|\*+|t|s|p|#)$/i;
 
+/** The confidence given to an OCR'd line whose number was not read (under any floor: it is always shown for checking). */
+const NUMBER_NOT_READ = 0.5;
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? (s[Math.floor((s.length - 1) / 2)] ?? 0) : 0;
@@ -129,7 +132,7 @@ function skewOf(items: TextItem[]): number {
   return slopes.length >= 8 ? Math.atan(median(slopes)) : 0;
 }
 
-function rowsOf(page: PageText): Row[] {
+export function rowsOf(page: PageText): Row[] {
   const skew = skewOf(page.items);
   const [cx, cy] = [page.width / 2, page.height / 2];
   const items = page.items
@@ -177,7 +180,7 @@ function kindOf(label: string): ColumnKind | null {
 }
 
 /** The table's columns when the row is its column headings (Description and at least two others). */
-function columnsOf(row: Row): Column[] | null {
+export function columnsOf(row: Row): Column[] | null {
   const cols = row.cells.map((c) => ({ kind: kindOf(c.text), x: c.x, right: c.right }));
   if (cols.some((c) => c.kind == null)) {
     // OCR may keep two headings in one cell ("Part Number  Qty"): not a heading row we can place.
@@ -226,14 +229,23 @@ function columnAt(columns: Column[], item: TextItem): Column | undefined {
 }
 
 /** A row's text by column: each run under its column's heading, runs of one column joined in order. */
-function fieldsOf(columns: Column[], row: Row): { fields: Map<ColumnKind, string>; conf: number | null } {
+interface Fields {
+  fields: Map<ColumnKind, string>;
+  conf: number | null;
+  /** Where the description's text ends, and how wide its first word is (for telling a wrapped line from a heading). */
+  descriptionRight: number;
+  firstWordWidth: number;
+}
+
+function fieldsOf(columns: Column[], row: Row): Fields {
   const parts = new Map<ColumnKind, TextItem[]>();
   let conf: number | null = null;
   for (const item of row.items) {
     const col = columnAt(columns, item);
     if (!col) continue;
     parts.set(col.kind, [...(parts.get(col.kind) ?? []), item]);
-    if (item.conf != null) conf = Math.min(conf ?? 1, item.conf);
+    // A line's confidence is that of what is read of it: its number, operation and description.
+    if (item.conf != null && (col.kind === 'line' || col.kind === 'operation' || col.kind === 'description')) conf = Math.min(conf ?? 1, item.conf);
   }
   const fields = new Map<ColumnKind, string>();
   for (const [kind, items] of parts) {
@@ -246,7 +258,27 @@ function fieldsOf(columns: Column[], row: Row): { fields: Map<ColumnKind, string
     }
     fields.set(kind, text.replace(/\s+/g, ' ').trim());
   }
-  return { fields, conf };
+  const description = parts.get('description') ?? [];
+  const firstRun = description[0];
+  const firstWord = firstRun?.str.trim().split(/\s+/)[0] ?? '';
+  return {
+    fields,
+    conf,
+    descriptionRight: Math.max(-Infinity, ...description.map((i) => i.x + i.w)),
+    // A run holding several words (a text layer) is measured by its share of letters.
+    firstWordWidth: firstRun ? (firstRun.w * firstWord.length) / Math.max(1, firstRun.str.trim().length) : 0,
+  };
+}
+
+/**
+ * Whether a row of description text is the line above wrapping: a printout wraps a description only when
+ * its next word would not fit, so the line above must end within that word's width of the column's edge.
+ */
+function wraps(columns: Column[], above: Fields | null, row: Fields, h: number): boolean {
+  if (!above || !Number.isFinite(above.descriptionRight)) return false;
+  const at = columns.findIndex((c) => c.kind === 'description');
+  const edge = columns[at + 1]?.x ?? Infinity;
+  return above.descriptionRight + h * 0.3 + row.firstWordWidth > edge - h * 1.2;
 }
 
 const PART_TYPE_WORDS = /^(new|oem|new\/oem|a\/m|am|aftermarket|lkq|used|lkq\/used|recond|reman|recored|rechromed|opt\s*oem|existing|sublet|glass)\b\s*/i;
@@ -260,6 +292,12 @@ function layoutOf(allText: string, columns: Column[]): PrintLayout | '' {
   if (kinds.includes('paint') && kinds.indexOf('operation') < kinds.indexOf('description')) return 'ccc';
   return '';
 }
+
+/**
+ * OCR's usual misreadings of the operation words estimates print: "R&l" or "R&|" for R&I, "Addl" for
+ * Add'l. Only these fixed words are set right; anything else stays as read.
+ */
+const ocrOperation = (op: string) => op.replace(/^(R\s*&\s*)[l|1!]$/i, '$1I').replace(/^Add[l1]\b/i, "Add'l");
 
 /** OCR's usual confusions in a VIN (which has no I, O or Q). */
 const vinCandidate = (t: string) => t.toUpperCase().replace(/[^A-Z0-9]/g, '').replace(/I/g, '1').replace(/[OQ]/g, '0');
@@ -277,13 +315,29 @@ const value = (rows: string[], label: RegExp, form = /^(.+?)(?:\s{3,}|$)/): stri
 
 const MODEL_END = /^(\d[A-Z]|[A-Z]{1,4}\d?|[A-Z]{1,3}-[A-Z]{1,3}|AWD|FWD|RWD|4WD|2WD|4X4|4X2|\d\.\d+L?|V\d|I\d|UTV|SUV|SED|CPE|CAB|VAN|WAGON|SEDAN|COUPE)$/;
 
-function vehicleOf(rows: string[]): EstimateVehicle {
-  const v = emptyVehicle();
+/** Characters OCR takes for one another that a VIN may hold. */
+const LOOK_ALIKE: Readonly<Record<string, string>> = { S: '5', '5': 'S', B: '8', '8': 'B', Z: '2', '2': 'Z', G: '6', '6': 'G', '0': 'D', D: '0' };
+
+/** The one VIN a single look-alike character away whose check digit holds, when there is exactly one. */
+function checkDigitCorrection(vin: string): string | null {
+  const found = new Set<string>();
+  [...vin].forEach((c, i) => {
+    const other = LOOK_ALIKE[c];
+    const next = other && `${vin.slice(0, i)}${other}${vin.slice(i + 1)}`;
+    if (next && VIN_FORM.test(next) && vinCheckDigitHolds(next)) found.add(next);
+  });
+  return found.size === 1 ? [...found][0]! : null;
+}
+
+function vehicleOf(rows: string[]): EstimateVehicle & { vinCorrectedFrom: string } {
+  const v = { ...emptyVehicle(), vinCorrectedFrom: '' };
   const labelled = value(rows, /\bVIN\b/i, /^([A-Za-z0-9 ]{17,21})/);
   const candidates = [labelled.replace(/\s/g, ''), ...rows.flatMap((r) => r.split(/\s+/))].map(vinCandidate).filter((t) => t.length === 17);
-  const vin = candidates.find((c) => VIN_FORM.test(c) && vinCheckDigitHolds(c)) ?? candidates.find((c) => VIN_FORM.test(c)) ?? '';
-  v.vin = vin;
-  v.vinChecked = vinCheckDigitHolds(vin);
+  const read = candidates.find((c) => VIN_FORM.test(c) && vinCheckDigitHolds(c)) ?? candidates.find((c) => VIN_FORM.test(c)) ?? '';
+  const corrected = read && !vinCheckDigitHolds(read) ? checkDigitCorrection(read) : null;
+  v.vin = corrected ?? read;
+  v.vinChecked = vinCheckDigitHolds(v.vin);
+  v.vinCorrectedFrom = corrected ? read : '';
   const year = value(rows, /\bYear\b/i, /^((?:19|20)\d{2})\b/);
   const make = value(rows, /\bMake\b/i);
   const model = value(rows, /\bModel\b/i);
@@ -313,9 +367,10 @@ function headerOf(rows: string[]): EstimateHeader {
       .map((r) => /\b(Supplement\s+of\s+Record\s*#?\s*\d+|Supplement\s*#?\s*\d+|Estimate\s+of\s+Record|Original\s+Estimate|Preliminary\s+Estimate)\b/i.exec(r)?.[1] ?? '')
       .find(Boolean) ||
     '';
-  h.version = printed;
-  const supp = /\b(?:Supplement(?:\s+of\s+Record)?|S|SUPP?)\s*#?\s*0*(\d{1,2})\b/i.exec(printed);
-  h.supplement = supp ? Number(supp[1]) : /estimate|^E\s*0*\d/i.test(printed) ? 0 : null;
+  // "E01" and "S02" as OCR may read them ("EO1").
+  h.version = printed.replace(/^([ES])\s*[O0]\s*(\d)$/i, '$10$2');
+  const supp = /\b(?:Supplement(?:\s+of\s+Record)?|S|SUPP?)\s*#?\s*0*(\d{1,2})\b/i.exec(h.version);
+  h.supplement = supp ? Number(supp[1]) : /estimate|^E\s*0*\d/i.test(h.version) ? 0 : null;
   return h;
 }
 
@@ -356,21 +411,31 @@ export function readPrintout(pages: PageText[], opts: PrintoutOptions = {}): Rea
     let previous: Row | null = null;
     let last: ReadLine | null = null;
     let seenLine = start >= 0;
+    let aboveFields: Fields | null = null;
     for (const row of rows.slice(start >= 0 ? start + used : 0)) {
-      const { fields, conf } = fieldsOf(cols, row);
+      const rowFields = fieldsOf(cols, row);
+      const { fields, conf } = rowFields;
       const lineCell = fields.get('line') ?? '';
       if (FOOTER.test(row.text) && !/^\d{1,4}$/.test(lineCell)) continue;
       if (STOP.test(row.text)) {
         carried = false;
         break;
       }
-      const lineNum = /^\d{1,4}$/.test(lineCell) ? Number(lineCell) : null;
+      // OCR may miss a line number standing alone; a row with an operation or figures is a line all the same,
+      // numbered after the line above it and shown for checking.
+      const unnumbered =
+        conf != null &&
+        !/^\d{1,4}$/.test(lineCell) &&
+        !!fields.get('description') &&
+        (!!fields.get('operation') || [...fields].some(([k, v]) => v && (NUMERIC.has(k) || k === 'partNumber' || k === 'partTypeNumber')));
+      const lineNum = /^\d{1,4}$/.test(lineCell) ? Number(lineCell) : unnumbered ? (lines.at(-1)?.lineNum ?? 0) + 1 : null;
       if (lineNum != null) {
         seenLine = true;
         position++;
         const line = blankLine(lineNum, position);
         line.section = section;
         line.operation = clean(fields.get('operation'), 30);
+        if (conf != null) line.operation = ocrOperation(line.operation);
         line.description = clean(fields.get('description'));
         let partNumber = clean(fields.get('partNumber') ?? '', 60);
         const typeNumber = clean(fields.get('partTypeNumber') ?? '', 80);
@@ -385,7 +450,9 @@ export function readPrintout(pages: PageText[], opts: PrintoutOptions = {}): Rea
         line.price = amount(fields.get('price'));
         line.labourType = clean(fields.get('labourType'), 20);
         line.hours = amount(fields.get('hours')) ?? amount(fields.get('paint'));
-        line.confidence = conf;
+        line.confidence = unnumbered ? Math.min(conf ?? 1, NUMBER_NOT_READ) : conf;
+        if (unnumbered)
+          problems.push({ where: `page ${page.number}`, what: `The line number of "${clean(line.description, 60)}" was not read: it is taken as ${lineNum}. Check it.` });
         lines.push(line);
         last = line;
       } else if (seenLine || start >= 0) {
@@ -394,7 +461,7 @@ export function readPrintout(pages: PageText[], opts: PrintoutOptions = {}): Rea
         if (!words) continue;
         const gap = previous ? row.y - previous.y : Infinity;
         const bold = row.cells.every((c) => c.bold);
-        if (textOnly && last && previous && !bold && gap <= pitch * 1.35 && fields.get('description')) {
+        if (textOnly && last && previous && !bold && gap <= pitch * 1.6 && fields.get('description') && wraps(cols, aboveFields, rowFields, row.h)) {
           // The line above wraps: its description goes on.
           last.description = clean(`${last.description} ${fields.get('description')}`);
           if (conf != null) last.confidence = Math.min(last.confidence ?? 1, conf);
@@ -405,6 +472,7 @@ export function readPrintout(pages: PageText[], opts: PrintoutOptions = {}): Rea
           problems.push({ where: `page ${page.number}`, what: `A row without a line number was not read as a line: "${clean(words, 80)}".` });
       } else headerRows.push(row.text);
       previous = row;
+      aboveFields = rowFields;
     }
   }
   if (!tableFound)
@@ -421,8 +489,10 @@ export function readPrintout(pages: PageText[], opts: PrintoutOptions = {}): Rea
         what: `Read from a scanned page with low confidence: check ${low.length === 1 ? 'it' : 'them'} against the paper (lines ${low.map((l) => l.lineNum).join(', ')}).`,
       });
   }
-  const vehicle = vehicleOf(headerRows);
-  if (vehicle.vin && !vehicle.vinChecked)
+  const { vinCorrectedFrom, ...vehicle } = vehicleOf(headerRows);
+  if (vinCorrectedFrom)
+    problems.push({ where: 'vehicle', what: `The VIN was read as ${vinCorrectedFrom}; one character is taken as ${vehicle.vin}, whose check digit holds. Check it.` });
+  else if (vehicle.vin && !vehicle.vinChecked)
     problems.push({ where: 'vehicle', what: `The VIN ${vehicle.vin} was read but its check digit does not hold: check it.` });
   return finish(
     {
