@@ -53,7 +53,11 @@ export function setJobEstimateFields(db: Db, user: number, adas: number, values:
     if (values.insurer != null) {
       const insurer = insurerNamed(db, job.firm, values.insurer);
       if (insurer && insurer.insuranceName !== job.insurer) {
-        prepared(db, 'UPDATE adas SET insurance = ?, insurance_name = ? WHERE adas = ?').run(insurer.insurance, insurer.insuranceName, adas);
+        prepared(db, 'UPDATE adas SET insurance = ?, insurance_name = ? WHERE adas = ?').run(
+          insurer.insurance,
+          insurer.insuranceName,
+          adas,
+        );
         changed.push('insurer');
       }
     }

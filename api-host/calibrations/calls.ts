@@ -12,7 +12,7 @@ import { sendMail } from '../mail/service';
 import { announceChange } from '../push/service';
 import { assertFirm, type Caller } from '../core/caller';
 import type { HostContext } from '../core/context';
-import { HttpError, badRequest, forbidden, notFound } from '../core/errors';
+import { badRequest, forbidden, notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { oneRow, prepared, preparedValue } from '../core/sql';
 import { usersReaching } from '../core/reach';
@@ -23,11 +23,9 @@ import { renderReport, reportData, reportFileName, reportPreferenceOf, translato
 import { insertRequest, readNotes, readRequest, visibleRequest } from './requests';
 import { withRequestHistory } from './history';
 import {
-  estimateLineOf,
   inspectionJob,
   jobEstimate,
   jobLines,
-  jobVocabulary,
   lastScrub,
   notEquippedOf,
   scrubInspection,
@@ -217,7 +215,6 @@ export const calibrationCalls = [
     return { ...jobEstimate(ctx.db, adas), header: estimateHeader(ctx.db, adas) };
   }),
   // bms/upload, bms/readEstimate and bms/saveEstimate: api-host/intake/calls.ts (intake reads every estimate).
-
 
   implement(c.scrub, ({ query, caller, ctx }) => {
     const job = inspectionJob(ctx.db, caller, query.adasInspection);

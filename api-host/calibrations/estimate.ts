@@ -20,10 +20,22 @@ export function storeEstimate(db: Db, adas: number, estimate: ReadEstimate, file
      VALUES (@adas, @lineNum, @uniqueSequenceNumber, @operation, @description, @partNumber,
        @operationCode, @partType, @quantity, @labourType, @hours, @priceCents, @confidence)`,
   );
-  for (const l of estimate.lines) {
-    const { price, section: _section, ...line } = l;
-    insert.run({ adas, ...line, priceCents: cents(price) });
-  }
+  for (const l of estimate.lines)
+    insert.run({
+      adas,
+      lineNum: l.lineNum,
+      uniqueSequenceNumber: l.uniqueSequenceNumber,
+      operation: l.operation,
+      description: l.description,
+      partNumber: l.partNumber,
+      operationCode: l.operationCode,
+      partType: l.partType,
+      quantity: l.quantity,
+      labourType: l.labourType,
+      hours: l.hours,
+      priceCents: cents(l.price),
+      confidence: l.confidence,
+    });
   const sections = Object.fromEntries(estimate.lines.filter((l) => l.section).map((l) => [l.lineNum, l.section]));
   const { header: h, vehicle: v } = estimate;
   prepared(

@@ -51,10 +51,15 @@ function intakeJob(db: Db, caller: Caller, adas: number, adasInspection?: number
   return { adas: r.adas, firm: r.firm, vehicle: { year: r.year, make: r.make, model: r.model, vin: r.vin } };
 }
 
-const fileNameOf = (files: { name: string }[]) => (files.length === 1 ? files[0]!.name : `${files.length} EMS files (${files.map((f) => f.name).join(', ')})`.slice(0, 200));
+const fileNameOf = (files: { name: string }[]) =>
+  files.length === 1 ? files[0]!.name : `${files.length} EMS files (${files.map((f) => f.name).join(', ')})`.slice(0, 200);
 
 /** Runs a file read in the pool; answers the estimate or throws the 4xx that says why not. */
-async function readFiles(ctx: HostContext, files: { name: string; bytes: Buffer }[], onProgress: (p: PendingRead['progress']) => void): Promise<ReadEstimate> {
+async function readFiles(
+  ctx: HostContext,
+  files: { name: string; bytes: Buffer }[],
+  onProgress: (p: PendingRead['progress']) => void,
+): Promise<ReadEstimate> {
   let outcome;
   try {
     outcome = await readInWorker(files, READ_LIMITS, onProgress);

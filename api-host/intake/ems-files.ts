@@ -29,12 +29,15 @@ export function emsTableOf(name: string): EmsTable | null {
   return ext && (EMS_TABLES as readonly string[]).includes(ext) ? ext : null;
 }
 
-export const isZip = (b: Uint8Array) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && (b[2] === 3 || b[2] === 5) && (b[3] === 4 || b[3] === 6);
+export const isZip = (b: Uint8Array) =>
+  b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && (b[2] === 3 || b[2] === 5) && (b[3] === 4 || b[3] === 6);
 
 function openZip(bytes: Buffer): Promise<ZipFile> {
   return new Promise((resolve, reject) =>
     yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (e, zip) =>
-      e || !zip ? reject(new IntakeError(`The zip file could not be read (${e?.message ?? 'empty'}): zip the EMS files again.`)) : resolve(zip),
+      e || !zip
+        ? reject(new IntakeError(`The zip file could not be read (${e?.message ?? 'empty'}): zip the EMS files again.`))
+        : resolve(zip),
     ),
   );
 }
@@ -49,7 +52,9 @@ function readEntry(zip: ZipFile, entry: Entry, limit: number): Promise<Buffer> {
         size += c.length;
         if (size > limit) {
           stream.destroy();
-          reject(new IntakeError(`The zip file inflates to more than ${ZIP_LIMITS.totalBytes / 1024 / 1024} MB: it is not an EMS export.`, 413));
+          reject(
+            new IntakeError(`The zip file inflates to more than ${ZIP_LIMITS.totalBytes / 1024 / 1024} MB: it is not an EMS export.`, 413),
+          );
         } else chunks.push(c);
       });
       stream.on('error', (err) => reject(new IntakeError(`${entry.fileName} in the zip is damaged: ${err.message.slice(0, 100)}`)));
@@ -76,9 +81,15 @@ export async function unzipEms(bytes: Buffer): Promise<{ name: string; bytes: Bu
           if (/\/$/.test(entry.fileName) || /(^|\/)__MACOSX\//.test(entry.fileName) || !emsTableOf(entry.fileName)) return zip.readEntry();
           total += entry.uncompressedSize;
           if (total > ZIP_LIMITS.totalBytes)
-            throw new IntakeError(`The zip file inflates to more than ${ZIP_LIMITS.totalBytes / 1024 / 1024} MB: it is not an EMS export.`, 413);
+            throw new IntakeError(
+              `The zip file inflates to more than ${ZIP_LIMITS.totalBytes / 1024 / 1024} MB: it is not an EMS export.`,
+              413,
+            );
           if (entry.uncompressedSize > Math.max(64 * 1024, entry.compressedSize * ZIP_LIMITS.ratio))
-            throw new IntakeError(`${entry.fileName} in the zip is compressed ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))} times: it is not an EMS file (a zip bomb?).`, 413);
+            throw new IntakeError(
+              `${entry.fileName} in the zip is compressed ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))} times: it is not an EMS file (a zip bomb?).`,
+              413,
+            );
           out.push({ name: entry.fileName, bytes: await readEntry(zip, entry, entry.uncompressedSize) });
           zip.readEntry();
         })().catch(reject);
@@ -104,7 +115,8 @@ export async function readEmsFiles(files: { name: string; bytes: Buffer }[]): Pr
       await writeFile(path, f.bytes);
       try {
         const dbf = await DBFFile.open(path, { readMode: 'loose' });
-        if (dbf.recordCount > 20_000) throw new IntakeError(`${f.name} has ${dbf.recordCount} records: an EMS table of one estimate has far fewer.`, 413);
+        if (dbf.recordCount > 20_000)
+          throw new IntakeError(`${f.name} has ${dbf.recordCount} records: an EMS table of one estimate has far fewer.`, 413);
         tables[table] = await dbf.readRecords(20_000);
       } catch (e) {
         if (e instanceof IntakeError) throw e;

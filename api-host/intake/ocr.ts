@@ -17,7 +17,11 @@ let worker: Promise<Worker> | null = null;
 function ocrWorker(): Promise<Worker> {
   worker ??= (async () => {
     const w = await createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none' });
-    await w.setParameters({ tessedit_pageseg_mode: (process.env.INTAKE_OCR_PSM as PSM | undefined) ?? PSM.SINGLE_COLUMN, preserve_interword_spaces: '1', user_defined_dpi: '300' });
+    await w.setParameters({
+      tessedit_pageseg_mode: (process.env.INTAKE_OCR_PSM as PSM | undefined) ?? PSM.SINGLE_COLUMN,
+      preserve_interword_spaces: '1',
+      user_defined_dpi: '300',
+    });
     return w;
   })();
   return worker;

@@ -74,6 +74,10 @@ export async function pageImage(page: PDFPageProxy, dpi: number): Promise<{ png:
   const context = canvas.getContext('2d');
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, canvas.width, canvas.height);
-  await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
+  await page.render({
+    canvas: canvas as unknown as HTMLCanvasElement,
+    canvasContext: context as unknown as CanvasRenderingContext2D,
+    viewport,
+  }).promise;
   return { png: await canvas.encode('png'), width: canvas.width, height: canvas.height, scale };
 }

@@ -61,7 +61,9 @@ export function fieldChoices(db: Db, job: IntakeJob, estimate: ReadEstimate): Jo
 function vehicleNote(job: IntakeJob, estimate: ReadEstimate): string | null {
   const v = estimate.vehicle;
   const j = job.vehicle;
-  const differs = (v.year != null && v.year !== j.year) || (!!v.make && !!j.make && !same(v.make, j.make) && !same(v.make, j.make.slice(0, v.make.length)));
+  const differs =
+    (v.year != null && v.year !== j.year) ||
+    (!!v.make && !!j.make && !same(v.make, j.make) && !same(v.make, j.make.slice(0, v.make.length)));
   if (!differs) return null;
   return `The file is for a ${[v.year, v.make, v.model].filter(Boolean).join(' ')}, the job for a ${j.year} ${j.make} ${j.model}: the scrub reads the lines for the job's vehicle. Check that this is the job's estimate.`;
 }

@@ -22,8 +22,16 @@ class LineCounter {
   add(chunk: Buffer): void {
     if (this.kind === null) {
       const head = chunk.subarray(0, 1024);
-      const text = head.toString('latin1').replace(/^\uFEFF|^\u00ef\u00bb\u00bf/, '').trimStart();
-      this.kind = head.includes(0) || /^%PDF-|^PK/.test(text) || head.toString('latin1').includes('%PDF-') ? 'binary' : text.startsWith('<') ? 'xml' : 'text';
+      const text = head
+        .toString('latin1')
+        .replace(/^\uFEFF|^\u00ef\u00bb\u00bf/, '')
+        .trimStart();
+      this.kind =
+        head.includes(0) || /^%PDF-|^PK/.test(text) || head.toString('latin1').includes('%PDF-')
+          ? 'binary'
+          : text.startsWith('<')
+            ? 'xml'
+            : 'text';
     }
     if (this.kind === 'binary') return;
     const text = this.tail + chunk.toString('latin1');
@@ -66,8 +74,10 @@ export async function uploadedFiles(request: FastifyRequest): Promise<{ name: st
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (code === 'FST_FILES_LIMIT') throw new HttpError(413, `At most ${INTAKE_MAX_FILES} files at a time (the loose files of one EMS export).`);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Too many parts in the upload: send the estimate file only.');
+    if (code === 'FST_FILES_LIMIT')
+      throw new HttpError(413, `At most ${INTAKE_MAX_FILES} files at a time (the loose files of one EMS export).`);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw badRequest('Too many parts in the upload: send the estimate file only.');
     throw e;
   }
   if (!files.length)

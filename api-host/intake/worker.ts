@@ -35,7 +35,8 @@ export interface ReadProgress {
 export type ReadOutcome = { ok: true; estimate: ReadEstimate } | { ok: false; status: 400 | 413; message: string };
 
 const isPdf = (b: Uint8Array) => Buffer.from(b.subarray(0, 1024)).includes('%PDF-');
-const isDbf = (b: Uint8Array) => b.length > 32 && [0x02, 0x03, 0x30, 0x31, 0x83, 0x8b, 0xf5].includes(b[0]!) && b[1]! < 200 && b[2]! >= 1 && b[2]! <= 12;
+const isDbf = (b: Uint8Array) =>
+  b.length > 32 && [0x02, 0x03, 0x30, 0x31, 0x83, 0x8b, 0xf5].includes(b[0]!) && b[1]! < 200 && b[2]! >= 1 && b[2]! <= 12;
 
 async function readPdf(bytes: Uint8Array, limits: ReadLimits, progress: (p: ReadProgress) => void): Promise<ReadEstimate> {
   // pdfjs and tesseract load when a PDF first needs them: BMS, EMS and CSV reads start at once.
@@ -74,7 +75,9 @@ async function readFiles({ files, limits, port }: ReadTask): Promise<ReadEstimat
   if (buffers.length > 1) {
     const strays = buffers.filter((f) => !emsTableOf(f.name)).map((f) => f.name);
     if (strays.length)
-      throw new IntakeError(`Several files are read as one EMS export (.ENV, .AD1, .VEH, .LIN, .TTL…); ${strays.join(', ')} is not an EMS file. Upload other estimates one at a time.`);
+      throw new IntakeError(
+        `Several files are read as one EMS export (.ENV, .AD1, .VEH, .LIN, .TTL…); ${strays.join(', ')} is not an EMS file. Upload other estimates one at a time.`,
+      );
     return readEmsTables(await readEmsFiles(buffers));
   }
   const [file] = buffers;
@@ -83,11 +86,17 @@ async function readFiles({ files, limits, port }: ReadTask): Promise<ReadEstimat
   if (isPdf(bytes)) return readPdf(bytes, limits, progress);
   if (isZip(bytes)) {
     const inside = await unzipEms(bytes);
-    if (!inside.length) throw new IntakeError(`${name} holds no EMS files (.ENV, .AD1, .VEH, .LIN, .TTL…): zip the estimate's EMS export, or upload its PDF or BMS file.`);
+    if (!inside.length)
+      throw new IntakeError(
+        `${name} holds no EMS files (.ENV, .AD1, .VEH, .LIN, .TTL…): zip the estimate's EMS export, or upload its PDF or BMS file.`,
+      );
     return readEmsTables(await readEmsFiles(inside));
   }
   if (emsTableOf(name) || isDbf(bytes)) {
-    if (!emsTableOf(name)) throw new IntakeError(`${name} is a dBase file but not an EMS table (.LIN, .VEH, .AD1, .ENV…): upload the EMS files with their own names.`);
+    if (!emsTableOf(name))
+      throw new IntakeError(
+        `${name} is a dBase file but not an EMS table (.LIN, .VEH, .AD1, .ENV…): upload the EMS files with their own names.`,
+      );
     return readEmsTables(await readEmsFiles([file]));
   }
   if (bytes.subarray(0, 8192).includes(0))
@@ -102,7 +111,11 @@ export default async function read(task: ReadTask): Promise<ReadOutcome> {
     return { ok: true, estimate: await readFiles(task) };
   } catch (e) {
     if (isIntakeError(e)) return { ok: false, status: e.status, message: e.message };
-    return { ok: false, status: 400, message: `The file could not be read as an estimate (${(e as Error).message?.slice(0, 160) ?? 'unknown error'}).` };
+    return {
+      ok: false,
+      status: 400,
+      message: `The file could not be read as an estimate (${(e as Error).message?.slice(0, 160) ?? 'unknown error'}).`,
+    };
   } finally {
     task.port?.close();
   }

@@ -151,6 +151,7 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
       {entering && (
         <EstimateEntry
           adas={adas}
+          adasInspection={adasInspection}
           firm={firm}
           onSaved={(summary) => {
             setEntering(false);

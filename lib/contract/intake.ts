@@ -131,7 +131,14 @@ export type IntakeRead = z.infer<typeof intakeRead>;
 
 const target = { adas: q.id(), adasInspection: q.id().optional() };
 
-export const read = defineCall({ ...base, method: 'POST', path: 'intake/read', transport: 'multipart', query: z.object(target), response: intakeRead });
+export const read = defineCall({
+  ...base,
+  method: 'POST',
+  path: 'intake/read',
+  transport: 'multipart',
+  query: z.object(target),
+  response: intakeRead,
+});
 
 export const readText = defineCall({
   ...base,
@@ -151,7 +158,13 @@ export const readText = defineCall({
 
 const readId = z.string({ error: MESSAGES.required }).uuid('Not a read of this host');
 
-export const status = defineCall({ ...base, method: 'GET', path: 'intake/status', query: z.object({ read: readId }), response: intakeRead });
+export const status = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'intake/status',
+  query: z.object({ read: readId }),
+  response: intakeRead,
+});
 
 export const confirm = defineCall({
   ...base,

@@ -9,17 +9,7 @@
 import { EntityDecoder, XML } from '@nodable/entities';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { LABOUR_TYPES, PART_TYPES, codeName, labourOperation, vinCheckDigitHolds } from './codes';
-import {
-  IntakeError,
-  amount,
-  blankLine,
-  clean,
-  emptyHeader,
-  emptyVehicle,
-  finish,
-  type ReadEstimate,
-  type ReadProblem,
-} from './estimate';
+import { IntakeError, amount, blankLine, clean, emptyHeader, emptyVehicle, finish, type ReadEstimate, type ReadProblem } from './estimate';
 import type { ReadLine } from './line';
 
 type Node = Record<string, unknown>;
@@ -64,7 +54,9 @@ function find(node: unknown, names: readonly string[], depth = 0): string {
 
 function parse(xml: string): unknown {
   if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml))
-    throw new IntakeError('This BMS file declares a DOCTYPE or entities, which are not accepted. Export the estimate again as plain BMS XML.');
+    throw new IntakeError(
+      'This BMS file declares a DOCTYPE or entities, which are not accepted. Export the estimate again as plain BMS XML.',
+    );
   const valid = XMLValidator.validate(xml);
   if (valid !== true)
     throw new IntakeError(
@@ -84,7 +76,9 @@ function parse(xml: string): unknown {
   } catch (e) {
     const message = (e as Error).message;
     if (/nested/i.test(message))
-      throw new IntakeError(`The XML file nests its elements more than ${MAX_NESTING} levels deep, which no BMS estimate does: is it a BMS estimate?`);
+      throw new IntakeError(
+        `The XML file nests its elements more than ${MAX_NESTING} levels deep, which no BMS estimate does: is it a BMS estimate?`,
+      );
     throw new IntakeError(`The XML file could not be read (${message.slice(0, 120)}): is it a BMS estimate?`);
   }
 }
@@ -152,9 +146,7 @@ export function readBms(xml: string): ReadEstimate {
         roNumber: find(doc, ['RepairOrderNum', 'RepairOrderID', 'RONum']),
         claimNumber: find(doc, ['ClaimNum']),
         insurer: find(all(doc, 'InsuranceCompany')[0], ['CompanyName']),
-        version:
-          printedVersion ||
-          (supplement ? `Supplement ${supplement}` : supplement === 0 ? 'Estimate' : ''),
+        version: printedVersion || (supplement ? `Supplement ${supplement}` : supplement === 0 ? 'Estimate' : ''),
         supplement: supplement ?? (fromPrinted ? Number(fromPrinted[1]) : null),
       },
       problems,

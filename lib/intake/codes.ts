@@ -86,15 +86,17 @@ export function codeName(list: Readonly<Record<string, string>>, raw: string): s
 }
 
 const VIN_VALUES: Readonly<Record<string, number>> = Object.fromEntries(
-  [...'0123456789'].map((d, i) => [d, i] as const).concat(
-    [...'ABCDEFGH'].map((c, i) => [c, i + 1] as const),
-    [...'JKLMN'].map((c, i) => [c, i + 1] as const),
-    [
-      ['P', 7],
-      ['R', 9],
-    ],
-    [...'STUVWXYZ'].map((c, i) => [c, i + 2] as const),
-  ),
+  [...'0123456789']
+    .map((d, i) => [d, i] as const)
+    .concat(
+      [...'ABCDEFGH'].map((c, i) => [c, i + 1] as const),
+      [...'JKLMN'].map((c, i) => [c, i + 1] as const),
+      [
+        ['P', 7],
+        ['R', 9],
+      ],
+      [...'STUVWXYZ'].map((c, i) => [c, i + 2] as const),
+    ),
 );
 const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 

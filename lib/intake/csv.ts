@@ -5,7 +5,18 @@
  */
 import Papa from 'papaparse';
 import { LABOUR_TYPES, PART_TYPES, codeName } from './codes';
-import { ESTIMATE_MAX_LINES, IntakeError, amount, blankLine, clean, emptyHeader, emptyVehicle, finish, tooManyLines, type ReadEstimate } from './estimate';
+import {
+  ESTIMATE_MAX_LINES,
+  IntakeError,
+  amount,
+  blankLine,
+  clean,
+  emptyHeader,
+  emptyVehicle,
+  finish,
+  tooManyLines,
+  type ReadEstimate,
+} from './estimate';
 import type { ReadLine } from './line';
 
 const COLUMNS = {
@@ -33,7 +44,10 @@ export function readCsv(csv: string): ReadEstimate {
   const description = column(COLUMNS.description);
   if (!description) throw new IntakeError('The CSV has no line description column: name one Description, Line Description or LineDesc.');
   if (parsed.data.length > ESTIMATE_MAX_LINES) throw tooManyLines(parsed.data.length);
-  const col = Object.fromEntries(Object.entries(COLUMNS).map(([k, names]) => [k, column(names)])) as Record<keyof typeof COLUMNS, string | undefined>;
+  const col = Object.fromEntries(Object.entries(COLUMNS).map(([k, names]) => [k, column(names)])) as Record<
+    keyof typeof COLUMNS,
+    string | undefined
+  >;
   const cell = (r: Record<string, string>, k: keyof typeof COLUMNS, max?: number) => (col[k] ? clean(r[col[k]], max) : '');
   const lines = parsed.data
     .map((r, i): ReadLine => ({

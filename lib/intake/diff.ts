@@ -29,7 +29,12 @@ export interface LinesDiff {
 }
 
 const key = (s: string | undefined) => (s ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
-const ref = (l: DiffLine): LineRef => ({ lineNum: l.lineNum, operation: l.operation, description: l.description, section: l.section ?? '' });
+const ref = (l: DiffLine): LineRef => ({
+  lineNum: l.lineNum,
+  operation: l.operation,
+  description: l.description,
+  section: l.section ?? '',
+});
 
 const FIELDS: readonly [keyof DiffLine, string][] = [
   ['operation', 'operation'],

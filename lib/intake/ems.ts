@@ -111,7 +111,11 @@ export function readEmsTables(tables: EmsTables): ReadEstimate {
         roNumber: text(env, 'RO_ID') || text(ad1, 'RO_NO') || text(tables.AD2?.[0], 'RO_NO', 'RO_ID'),
         claimNumber: text(ad1, 'CLM_NO'),
         insurer: text(ad1, 'INS_CO_NM'),
-        version: supp ? (suppNum && Number(suppNum[1]) > 0 && !/^E/i.test(supp) ? `Supplement ${Number(suppNum[1])}` : `Estimate (${supp})`) : '',
+        version: supp
+          ? suppNum && Number(suppNum[1]) > 0 && !/^E/i.test(supp)
+            ? `Supplement ${Number(suppNum[1])}`
+            : `Estimate (${supp})`
+          : '',
         supplement: supp ? (suppNum && !/^E/i.test(supp) ? Number(suppNum[1]) : 0) : null,
       },
       problems,

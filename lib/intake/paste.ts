@@ -146,7 +146,16 @@ export function readPastedEstimate(text: string, vocab: Vocabulary): ReadEstimat
     section: l.section.slice(0, 100),
   }));
   return finish(
-    { source: 'paste', layout: '', lines, vehicle: emptyVehicle(), header: emptyHeader(), problems: [], pages: null, confidenceFloor: null },
+    {
+      source: 'paste',
+      layout: '',
+      lines,
+      vehicle: emptyVehicle(),
+      header: emptyHeader(),
+      problems: [],
+      pages: null,
+      confidenceFloor: null,
+    },
     'No estimate lines were found: paste one line a row (operation and description, as the estimate prints them).',
   );
 }

@@ -106,8 +106,10 @@ const LABELS: readonly [RegExp, ColumnKind][] = [
 ];
 
 const NUMERIC: ReadonlySet<ColumnKind> = new Set(['quantity', 'price', 'hours', 'paint']);
-const STOP = /^(\*+\s*)?(estimate\s+totals?|totals?|sub-?totals?|grand\s+total|net\s+cost|estimate\s+summary|summary\s+of\s+charges|notes?|remarks|comments|preliminary\s+estimate\s+totals?|labor\s+summary|parts?\s+summary)\b/i;
-const FOOTER = /\bpage\s+\d+(\s+of\s+\d+)?\b|^\d{1,2}\/\d{1,2}\/\d{2,4}\s+\d{1,2}:\d{2}|^(workfile\s+id|estimate\s+id|mitchell\s+service|audatex|qapter|ccc\s+one)\b/i;
+const STOP =
+  /^(\*+\s*)?(estimate\s+totals?|totals?|sub-?totals?|grand\s+total|net\s+cost|estimate\s+summary|summary\s+of\s+charges|notes?|remarks|comments|preliminary\s+estimate\s+totals?|labor\s+summary|parts?\s+summary)\b/i;
+const FOOTER =
+  /\bpage\s+\d+(\s+of\s+\d+)?\b|^\d{1,2}\/\d{1,2}\/\d{2,4}\s+\d{1,2}:\d{2}|^(workfile\s+id|estimate\s+id|mitchell\s+service|audatex|qapter|ccc\s+one)\b/i;
 const FIGURE = /^[($-]*\$?\d[\d,]*(\.\d+)?\)?$|^\.\d+$|^(incl\.?|m|\*+|t|s|p|#)$/i;
 
 /** The confidence given to an OCR'd line whose number was not read (under any floor: it is always shown for checking). */
@@ -245,7 +247,8 @@ function fieldsOf(columns: Column[], row: Row): Fields {
     if (!col) continue;
     parts.set(col.kind, [...(parts.get(col.kind) ?? []), item]);
     // A line's confidence is that of what is read of it: its number, operation and description.
-    if (item.conf != null && (col.kind === 'line' || col.kind === 'operation' || col.kind === 'description')) conf = Math.min(conf ?? 1, item.conf);
+    if (item.conf != null && (col.kind === 'line' || col.kind === 'operation' || col.kind === 'description'))
+      conf = Math.min(conf ?? 1, item.conf);
   }
   const fields = new Map<ColumnKind, string>();
   for (const [kind, items] of parts) {
@@ -281,7 +284,8 @@ function wraps(columns: Column[], above: Fields | null, row: Fields, h: number):
   return above.descriptionRight + h * 0.3 + row.firstWordWidth > edge - h * 1.2;
 }
 
-const PART_TYPE_WORDS = /^(new|oem|new\/oem|a\/m|am|aftermarket|lkq|used|lkq\/used|recond|reman|recored|rechromed|opt\s*oem|existing|sublet|glass)\b\s*/i;
+const PART_TYPE_WORDS =
+  /^(new|oem|new\/oem|a\/m|am|aftermarket|lkq|used|lkq\/used|recond|reman|recored|rechromed|opt\s*oem|existing|sublet|glass)\b\s*/i;
 
 function layoutOf(allText: string, columns: Column[]): PrintLayout | '' {
   if (/\bCCC\s*ONE\b|\bCCC\s+Intelligent\b/i.test(allText)) return 'ccc';
@@ -300,7 +304,12 @@ function layoutOf(allText: string, columns: Column[]): PrintLayout | '' {
 const ocrOperation = (op: string) => op.replace(/^(R\s*&\s*)[l|1!]$/i, '$1I').replace(/^Add[l1]\b/i, "Add'l");
 
 /** OCR's usual confusions in a VIN (which has no I, O or Q). */
-const vinCandidate = (t: string) => t.toUpperCase().replace(/[^A-Z0-9]/g, '').replace(/I/g, '1').replace(/[OQ]/g, '0');
+const vinCandidate = (t: string) =>
+  t
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .replace(/I/g, '1')
+    .replace(/[OQ]/g, '0');
 
 const value = (rows: string[], label: RegExp, form = /^(.+?)(?:\s{3,}|$)/): string => {
   for (const r of rows) {
@@ -313,10 +322,22 @@ const value = (rows: string[], label: RegExp, form = /^(.+?)(?:\s{3,}|$)/): stri
   return '';
 };
 
-const MODEL_END = /^(\d[A-Z]|[A-Z]{1,4}\d?|[A-Z]{1,3}-[A-Z]{1,3}|AWD|FWD|RWD|4WD|2WD|4X4|4X2|\d\.\d+L?|V\d|I\d|UTV|SUV|SED|CPE|CAB|VAN|WAGON|SEDAN|COUPE)$/;
+const MODEL_END =
+  /^(\d[A-Z]|[A-Z]{1,4}\d?|[A-Z]{1,3}-[A-Z]{1,3}|AWD|FWD|RWD|4WD|2WD|4X4|4X2|\d\.\d+L?|V\d|I\d|UTV|SUV|SED|CPE|CAB|VAN|WAGON|SEDAN|COUPE)$/;
 
 /** Characters OCR takes for one another that a VIN may hold. */
-const LOOK_ALIKE: Readonly<Record<string, string>> = { S: '5', '5': 'S', B: '8', '8': 'B', Z: '2', '2': 'Z', G: '6', '6': 'G', '0': 'D', D: '0' };
+const LOOK_ALIKE: Readonly<Record<string, string>> = {
+  S: '5',
+  '5': 'S',
+  B: '8',
+  '8': 'B',
+  Z: '2',
+  '2': 'Z',
+  G: '6',
+  '6': 'G',
+  '0': 'D',
+  D: '0',
+};
 
 /** The one VIN a single look-alike character away whose check digit holds, when there is exactly one. */
 function checkDigitCorrection(vin: string): string | null {
@@ -342,8 +363,10 @@ function vehicleOf(rows: string[]): EstimateVehicle & { vinCorrectedFrom: string
   const make = value(rows, /\bMake\b/i);
   const model = value(rows, /\bModel\b/i);
   if (year && make) return { ...v, year: Number(year), make, model };
-  const described = value(rows, /\b(Vehicle|Veh\.?)\b(?:\s*(Description|Info))?/i, /^((?:19|20)\d{2}\s+.+?)(?:\s{3,}|$)/) ||
-    rows.map((r) => /^((?:19|20)\d{2})\s+[A-Za-z]/.test(r) ? r.split(/\s{3,}/)[0]! : '').find(Boolean) || '';
+  const described =
+    value(rows, /\b(Vehicle|Veh\.?)\b(?:\s*(Description|Info))?/i, /^((?:19|20)\d{2}\s+.+?)(?:\s{3,}|$)/) ||
+    rows.map((r) => (/^((?:19|20)\d{2})\s+[A-Za-z]/.test(r) ? r.split(/\s{3,}/)[0]! : '')).find(Boolean) ||
+    '';
   const m = /^((?:19|20)\d{2})\s+([A-Za-z][A-Za-z-]*(?:\s(?:Benz|Rover|Martin|Romeo))?)\s+(.*)$/.exec(described);
   if (!m) return v;
   const words = m[3]!.split(/\s+/);
@@ -364,7 +387,12 @@ function headerOf(rows: string[]): EstimateHeader {
   const printed =
     version ||
     rows
-      .map((r) => /\b(Supplement\s+of\s+Record\s*#?\s*\d+|Supplement\s*#?\s*\d+|Estimate\s+of\s+Record|Original\s+Estimate|Preliminary\s+Estimate)\b/i.exec(r)?.[1] ?? '')
+      .map(
+        (r) =>
+          /\b(Supplement\s+of\s+Record\s*#?\s*\d+|Supplement\s*#?\s*\d+|Estimate\s+of\s+Record|Original\s+Estimate|Preliminary\s+Estimate)\b/i.exec(
+            r,
+          )?.[1] ?? '',
+      )
       .find(Boolean) ||
     '';
   // "E01" and "S02" as OCR may read them ("EO1").
@@ -407,7 +435,15 @@ export function readPrintout(pages: PageText[], opts: PrintoutOptions = {}): Rea
     }
     headerRows.push(...rows.slice(0, Math.max(0, start)).map((r) => r.text));
     const cols = columns!;
-    const pitch = median(rows.slice(1).map((r, i) => r.y - rows[i]!.y).filter((g) => g > 0)) || rows[0]?.h || 10;
+    const pitch =
+      median(
+        rows
+          .slice(1)
+          .map((r, i) => r.y - rows[i]!.y)
+          .filter((g) => g > 0),
+      ) ||
+      rows[0]?.h ||
+      10;
     let previous: Row | null = null;
     let last: ReadLine | null = null;
     let seenLine = start >= 0;
@@ -442,7 +478,10 @@ export function readPrintout(pages: PageText[], opts: PrintoutOptions = {}): Rea
         if (typeNumber) {
           const type = PART_TYPE_WORDS.exec(typeNumber);
           line.partType = type ? type[0].trim() : '';
-          partNumber = typeNumber.slice(type ? type[0].length : 0).trim().slice(0, 60);
+          partNumber = typeNumber
+            .slice(type ? type[0].length : 0)
+            .trim()
+            .slice(0, 60);
         }
         line.partType ||= clean(fields.get('partType'), 20);
         line.partNumber = partNumber;
@@ -452,16 +491,29 @@ export function readPrintout(pages: PageText[], opts: PrintoutOptions = {}): Rea
         line.hours = amount(fields.get('hours')) ?? amount(fields.get('paint'));
         line.confidence = unnumbered ? Math.min(conf ?? 1, NUMBER_NOT_READ) : conf;
         if (unnumbered)
-          problems.push({ where: `page ${page.number}`, what: `The line number of "${clean(line.description, 60)}" was not read: it is taken as ${lineNum}. Check it.` });
+          problems.push({
+            where: `page ${page.number}`,
+            what: `The line number of "${clean(line.description, 60)}" was not read: it is taken as ${lineNum}. Check it.`,
+          });
         lines.push(line);
         last = line;
       } else if (seenLine || start >= 0) {
-        const textOnly = [...fields.entries()].filter(([k]) => k !== 'line').every(([k, v]) => k === 'description' || k === 'operation' || !v);
+        const textOnly = [...fields.entries()]
+          .filter(([k]) => k !== 'line')
+          .every(([k, v]) => k === 'description' || k === 'operation' || !v);
         const words = [...fields.values()].join(' ').trim();
         if (!words) continue;
         const gap = previous ? row.y - previous.y : Infinity;
         const bold = row.cells.every((c) => c.bold);
-        if (textOnly && last && previous && !bold && gap <= pitch * 1.6 && fields.get('description') && wraps(cols, aboveFields, rowFields, row.h)) {
+        if (
+          textOnly &&
+          last &&
+          previous &&
+          !bold &&
+          gap <= pitch * 1.6 &&
+          fields.get('description') &&
+          wraps(cols, aboveFields, rowFields, row.h)
+        ) {
           // The line above wraps: its description goes on.
           last.description = clean(`${last.description} ${fields.get('description')}`);
           if (conf != null) last.confidence = Math.min(last.confidence ?? 1, conf);
@@ -469,7 +521,10 @@ export function readPrintout(pages: PageText[], opts: PrintoutOptions = {}): Rea
           section = clean(words, 100);
           last = null;
         } else
-          problems.push({ where: `page ${page.number}`, what: `A row without a line number was not read as a line: "${clean(words, 80)}".` });
+          problems.push({
+            where: `page ${page.number}`,
+            what: `A row without a line number was not read as a line: "${clean(words, 80)}".`,
+          });
       } else headerRows.push(row.text);
       previous = row;
       aboveFields = rowFields;
@@ -491,7 +546,10 @@ export function readPrintout(pages: PageText[], opts: PrintoutOptions = {}): Rea
   }
   const { vinCorrectedFrom, ...vehicle } = vehicleOf(headerRows);
   if (vinCorrectedFrom)
-    problems.push({ where: 'vehicle', what: `The VIN was read as ${vinCorrectedFrom}; one character is taken as ${vehicle.vin}, whose check digit holds. Check it.` });
+    problems.push({
+      where: 'vehicle',
+      what: `The VIN was read as ${vinCorrectedFrom}; one character is taken as ${vehicle.vin}, whose check digit holds. Check it.`,
+    });
   else if (vehicle.vin && !vehicle.vinChecked)
     problems.push({ where: 'vehicle', what: `The VIN ${vehicle.vin} was read but its check digit does not hold: check it.` });
   return finish(

@@ -59,13 +59,19 @@ export function seeded(text: string): () => number {
 const LAYOUT_OF: Record<string, PrintLayout> = { ccc: 'ccc', mitchell: 'mitchell', audatex: 'audatex' };
 const LAYOUTS: PrintLayout[] = ['ccc', 'mitchell', 'audatex'];
 
-function figures(id: string, l: Omit<SourceLine, 'partType' | 'partNumber' | 'quantity' | 'labourType' | 'hours' | 'price'>, layout: PrintLayout): SourceLine {
+function figures(
+  id: string,
+  l: Omit<SourceLine, 'partType' | 'partNumber' | 'quantity' | 'labourType' | 'hours' | 'price'>,
+  layout: PrintLayout,
+): SourceLine {
   const r = seeded(`${id}:${l.lineNum}:${l.description}`);
   const op = l.operation.toLowerCase();
   const replaced = /^(repl|rpl|remove\s*\/\s*replace|r&r|r\/r|replace)/.test(op);
   const refinish = /^(refn|rfn|refinish|blnd|blend)/.test(op);
   const sublet = /^(subl|sublet)/.test(op) || /sublet/i.test(l.description);
-  const partNumber = replaced ? `${Math.floor(10000 + r() * 89999)}-${String.fromCharCode(65 + Math.floor(r() * 26))}${Math.floor(100 + r() * 899)}` : '';
+  const partNumber = replaced
+    ? `${Math.floor(10000 + r() * 89999)}-${String.fromCharCode(65 + Math.floor(r() * 26))}${Math.floor(100 + r() * 899)}`
+    : '';
   const quantity = replaced ? 1 + Math.floor(r() * 1.3) : null;
   const price = replaced || sublet ? Math.round((40 + r() * 900) * 100) / 100 : null;
   const hours = Math.round((0.2 + r() * 3.5) * 10) / 10;
@@ -74,7 +80,12 @@ function figures(id: string, l: Omit<SourceLine, 'partType' | 'partNumber' | 'qu
   return { ...l, partType, partNumber, quantity, labourType, hours, price };
 }
 
-function estimateOf(id: string, index: number, layout: PrintLayout, rows: { section: string; operation: string; description: string }[]): SourceEstimate {
+function estimateOf(
+  id: string,
+  index: number,
+  layout: PrintLayout,
+  rows: { section: string; operation: string; description: string }[],
+): SourceEstimate {
   const r = seeded(id);
   return {
     id,
@@ -87,7 +98,9 @@ function estimateOf(id: string, index: number, layout: PrintLayout, rows: { sect
       supplement: index % 5 === 4 ? 1 : 0,
     },
     // A printout cannot leave a line out of the section above it: a line without one takes the last.
-    lines: rows.map((row, i) => figures(id, { lineNum: i + 1, ...row, section: row.section || rows.slice(0, i).findLast((r) => r.section)?.section || '' }, layout)),
+    lines: rows.map((row, i) =>
+      figures(id, { lineNum: i + 1, ...row, section: row.section || rows.slice(0, i).findLast((r) => r.section)?.section || '' }, layout),
+    ),
   };
 }
 
@@ -108,8 +121,13 @@ export function sourceEstimates(size = 30): SourceEstimate[] {
     }
   }
   if (existsSync(OUTSIDE_DIR))
-    for (const file of readdirSync(OUTSIDE_DIR).filter((f) => f.endsWith('.csv')).sort()) {
-      const rows = Papa.parse<Record<string, string>>(readFileSync(join(OUTSIDE_DIR, file), 'utf8'), { header: true, skipEmptyLines: true }).data;
+    for (const file of readdirSync(OUTSIDE_DIR)
+      .filter((f) => f.endsWith('.csv'))
+      .sort()) {
+      const rows = Papa.parse<Record<string, string>>(readFileSync(join(OUTSIDE_DIR, file), 'utf8'), {
+        header: true,
+        skipEmptyLines: true,
+      }).data;
       const byEstimate = new Map<string, Record<string, string>[]>();
       for (const row of rows) byEstimate.set(row.estimate ?? '', [...(byEstimate.get(row.estimate ?? '') ?? []), row]);
       for (const [name, lines] of byEstimate) {

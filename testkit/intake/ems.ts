@@ -55,7 +55,11 @@ export interface EmsOptions {
 
 /** The estimate's EMS tables, by file name. */
 export async function emsFiles(e: SourceEstimate, opts: EmsOptions = {}): Promise<Record<string, Buffer>> {
-  const id = e.id.replace(/[^A-Za-z0-9]/g, '').slice(-8).toUpperCase().padStart(8, '0');
+  const id = e.id
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(-8)
+    .toUpperCase()
+    .padStart(8, '0');
   const dir = await mkdtemp(join(tmpdir(), 'ems-fixture-'));
   try {
     const lin: Record<string, unknown>[] = [];
@@ -64,7 +68,19 @@ export async function emsFiles(e: SourceEstimate, opts: EmsOptions = {}): Promis
     for (const l of e.lines) {
       if (l.section && l.section !== section) {
         section = l.section;
-        lin.push({ LINE_NO: 0, UNQ_SEQ: seq++, LINE_IND: 'E01', LINE_DESC: section, LBR_OP: '', PART_TYPE: '', OEM_PARTNO: '', ACT_PRICE: 0, PART_QTY: 0, MOD_LBR_TY: '', MOD_LB_HRS: 0 });
+        lin.push({
+          LINE_NO: 0,
+          UNQ_SEQ: seq++,
+          LINE_IND: 'E01',
+          LINE_DESC: section,
+          LBR_OP: '',
+          PART_TYPE: '',
+          OEM_PARTNO: '',
+          ACT_PRICE: 0,
+          PART_QTY: 0,
+          MOD_LBR_TY: '',
+          MOD_LB_HRS: 0,
+        });
       }
       lin.push({
         LINE_NO: l.lineNum,
@@ -82,24 +98,66 @@ export async function emsFiles(e: SourceEstimate, opts: EmsOptions = {}): Promis
       });
     }
     const files: Record<string, Buffer> = {
-      [`${id}.ENV`]: await table(dir, 'env.dbf', [C('EST_SYSTEM', 1), C('RO_ID', 8), C('ESTFILE_ID', 38), C('SUPP_NO', 3), C('EMS_VER', 5)], [
-        { EST_SYSTEM: 'C', RO_ID: e.header.roNumber.slice(0, 8), ESTFILE_ID: id, SUPP_NO: e.header.supplement ? `S0${e.header.supplement}` : 'E01', EMS_VER: '2.01' },
-      ]),
-      [`${id}.AD1`]: await table(dir, 'ad1.dbf', [C('INS_CO_ID', 5), C('INS_CO_NM', 35), C('CLM_NO', 30), C('OWNR_LN', 35), C('OWNR_FN', 35)], [
-        { INS_CO_ID: '', INS_CO_NM: e.header.insurer, CLM_NO: e.header.claimNumber, OWNR_LN: 'Ellis', OWNR_FN: 'Jordan' },
-      ]),
-      [`${id}.VEH`]: await table(dir, 'veh.dbf', [C('V_VIN', 25), C('V_MODEL_YR', 2), C('V_MAKECODE', 20), C('V_MAKEDESC', 20), C('V_MODEL', 20), C('V_BSTYLE', 20)], [
-        { V_VIN: e.vehicle.vin, V_MODEL_YR: String(e.vehicle.year % 100).padStart(2, '0'), V_MAKECODE: e.vehicle.make.slice(0, 4).toUpperCase(), V_MAKEDESC: e.vehicle.make, V_MODEL: e.vehicle.model, V_BSTYLE: e.vehicle.trim.slice(0, 20) },
-      ]),
+      [`${id}.ENV`]: await table(
+        dir,
+        'env.dbf',
+        [C('EST_SYSTEM', 1), C('RO_ID', 8), C('ESTFILE_ID', 38), C('SUPP_NO', 3), C('EMS_VER', 5)],
+        [
+          {
+            EST_SYSTEM: 'C',
+            RO_ID: e.header.roNumber.slice(0, 8),
+            ESTFILE_ID: id,
+            SUPP_NO: e.header.supplement ? `S0${e.header.supplement}` : 'E01',
+            EMS_VER: '2.01',
+          },
+        ],
+      ),
+      [`${id}.AD1`]: await table(
+        dir,
+        'ad1.dbf',
+        [C('INS_CO_ID', 5), C('INS_CO_NM', 35), C('CLM_NO', 30), C('OWNR_LN', 35), C('OWNR_FN', 35)],
+        [{ INS_CO_ID: '', INS_CO_NM: e.header.insurer, CLM_NO: e.header.claimNumber, OWNR_LN: 'Ellis', OWNR_FN: 'Jordan' }],
+      ),
+      [`${id}.VEH`]: await table(
+        dir,
+        'veh.dbf',
+        [C('V_VIN', 25), C('V_MODEL_YR', 2), C('V_MAKECODE', 20), C('V_MAKEDESC', 20), C('V_MODEL', 20), C('V_BSTYLE', 20)],
+        [
+          {
+            V_VIN: e.vehicle.vin,
+            V_MODEL_YR: String(e.vehicle.year % 100).padStart(2, '0'),
+            V_MAKECODE: e.vehicle.make.slice(0, 4).toUpperCase(),
+            V_MAKEDESC: e.vehicle.make,
+            V_MODEL: e.vehicle.model,
+            V_BSTYLE: e.vehicle.trim.slice(0, 20),
+          },
+        ],
+      ),
       [`${id}.LIN`]: await table(
         dir,
         'lin.dbf',
-        [N('LINE_NO', 3), N('UNQ_SEQ', 4), C('LINE_IND', 3), C('TRAN_CODE', 1), C('LINE_DESC', 60), C('LBR_OP', 4), C('PART_TYPE', 4), C('OEM_PARTNO', 25), N('ACT_PRICE', 9, 2), N('PART_QTY', 2), C('MOD_LBR_TY', 4), N('MOD_LB_HRS', 5, 1)],
+        [
+          N('LINE_NO', 3),
+          N('UNQ_SEQ', 4),
+          C('LINE_IND', 3),
+          C('TRAN_CODE', 1),
+          C('LINE_DESC', 60),
+          C('LBR_OP', 4),
+          C('PART_TYPE', 4),
+          C('OEM_PARTNO', 25),
+          N('ACT_PRICE', 9, 2),
+          N('PART_QTY', 2),
+          C('MOD_LBR_TY', 4),
+          N('MOD_LB_HRS', 5, 1),
+        ],
         lin,
       ),
-      [`${id}.TTL`]: await table(dir, 'ttl.dbf', [N('G_TTL_AMT', 10, 2), N('G_TAX', 9, 2)], [
-        { G_TTL_AMT: Math.round(e.lines.reduce((s, l) => s + (l.price ?? 0), 0) * 100) / 100, G_TAX: 0 },
-      ]),
+      [`${id}.TTL`]: await table(
+        dir,
+        'ttl.dbf',
+        [N('G_TTL_AMT', 10, 2), N('G_TAX', 9, 2)],
+        [{ G_TTL_AMT: Math.round(e.lines.reduce((s, l) => s + (l.price ?? 0), 0) * 100) / 100, G_TAX: 0 }],
+      ),
     };
     for (const name of Object.keys(files)) if (opts.without?.some((t) => name.endsWith(`.${t}`))) delete files[name];
     return files;

@@ -86,7 +86,12 @@ export interface PrintOptions {
 }
 
 export function printEstimate(e: SourceEstimate, opts: PrintOptions = {}): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'LETTER', margin: 36, bufferPages: true, info: { Title: `Estimate ${e.header.roNumber}`, Producer: 'intake fixtures' } });
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 36,
+    bufferPages: true,
+    info: { Title: `Estimate ${e.header.roNumber}`, Producer: 'intake fixtures' },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));

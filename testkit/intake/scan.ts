@@ -31,7 +31,9 @@ async function degrade(png: Buffer, o: Required<ScanOptions>, page: number): Pro
     if (r < o.noise) data[i] = random() < 0.5 ? 40 : 255;
     else data[i] = Math.max(0, Math.min(255, data[i]! + Math.round((random() - 0.5) * 24)));
   }
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).png().toBuffer();
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+    .png()
+    .toBuffer();
 }
 
 export async function scanPdf(pdfBytes: Buffer, opts: ScanOptions = {}): Promise<Buffer> {
