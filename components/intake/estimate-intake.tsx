@@ -62,6 +62,12 @@ export function EstimateIntake({ adas, firm, adasInspection, onSaved }: Estimate
   const [confirming, setConfirming] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
+  /** A read as the host answers it: once done, the fields the job has none of are taken by default. */
+  const received = (r: IntakeRead) => {
+    if (r.state === 'done' && r.preview) setApply(new Set(r.preview.fields.filter((f) => f.action === 'fill').map((f) => f.field)));
+    setRead(r);
+  };
+
   // A read in progress is polled until it is done or failed.
   useEffect(() => {
     if (read?.state !== 'reading') return;
@@ -83,11 +89,6 @@ export function EstimateIntake({ adas, firm, adasInspection, onSaved }: Estimate
     };
   }, [read]);
 
-  /** A read as the host answers it: once done, the fields the job has none of are taken by default. */
-  const received = (r: IntakeRead) => {
-    if (r.state === 'done' && r.preview) setApply(new Set(r.preview.fields.filter((f) => f.action === 'fill').map((f) => f.field)));
-    setRead(r);
-  };
   // Focus moves to the preview's heading once a read is done.
   const doneId = read?.state === 'done' ? read.read : null;
   useEffect(() => {
