@@ -105,16 +105,18 @@ export const intakeCalls = [
     const files = await uploadedFiles(request);
     const r = newRead(caller, job, query.adasInspection ?? null, fileNameOf(files));
     readsOf(ctx).add(r);
-    r.settled = readFiles(ctx, files, (p) => (r.progress = p)).then(
-      (estimate) => {
-        r.estimate = estimate;
-        r.state = 'done';
-      },
-      (e: unknown) => {
-        r.state = 'failed';
-        r.error = e instanceof HttpError ? e.message : 'The file could not be read as an estimate.';
-      },
-    );
+    r.settled = readsOf(ctx)
+      .counted(caller.user, () => readFiles(ctx, files, (p) => (r.progress = p)))
+      .then(
+        (estimate) => {
+          r.estimate = estimate;
+          r.state = 'done';
+        },
+        (e: unknown) => {
+          r.state = 'failed';
+          r.error = e instanceof HttpError ? e.message : 'The file could not be read as an estimate.';
+        },
+      );
     await Promise.race([r.settled, new Promise((resolve) => setTimeout(resolve, FIRST_WAIT_MS).unref())]);
     return answerOf(ctx, r);
   }),
@@ -159,7 +161,7 @@ export const intakeCalls = [
     admit(ctx, caller, reply);
     const files = await uploadedFiles(request);
     const fileName = fileNameOf(files);
-    const estimate = await readFiles(ctx, files, () => undefined);
+    const estimate = await readsOf(ctx).counted(caller.user, () => readFiles(ctx, files, () => undefined));
     writing(ctx.db, () => storeEstimate(ctx.db, job.adas, estimate, fileName, caller.user));
     announceChange(ctx, caller.user, 'adas', [job.adas], job.firm);
     return { lines: estimate.lines.length, source: estimate.source as 'bms' | 'csv' | 'pdf' | 'ocr' | 'ems', fileName };

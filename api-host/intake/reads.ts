@@ -43,6 +43,24 @@ export interface PendingRead {
 class Reads {
   private readonly byId = new Map<string, PendingRead>();
   readonly uploads = new WindowCounts(WINDOW_MS);
+  /** Reads in progress per user, whichever call started them. */
+  private readonly running = new Map<number, number>();
+
+  busy(user: number): number {
+    return this.running.get(user) ?? 0;
+  }
+
+  /** Runs a read counted among the user's reads in progress. */
+  async counted<T>(user: number, read: () => Promise<T>): Promise<T> {
+    this.running.set(user, this.busy(user) + 1);
+    try {
+      return await read();
+    } finally {
+      const n = this.busy(user) - 1;
+      if (n > 0) this.running.set(user, n);
+      else this.running.delete(user);
+    }
+  }
 
   private sweep(now = Date.now()) {
     for (const [id, r] of this.byId) if (r.state !== 'reading' && now - r.createdAt > KEPT_MS) this.byId.delete(id);
@@ -85,7 +103,7 @@ export function admit(ctx: HostContext, caller: Caller, reply: FastifyReply): vo
   const key = `user:${caller.user}`;
   const wait = reads.uploads.wait(key, INTAKE_UPLOADS_PER_WINDOW);
   if (wait > 0) throw tooMany(reply, `You uploaded ${INTAKE_UPLOADS_PER_WINDOW} estimates in ${INTAKE_WINDOW_MINUTES} minutes.`, wait);
-  if (reads.ofUser(caller.user).filter((r) => r.state === 'reading').length >= INTAKE_READS_AT_ONCE)
+  if (reads.busy(caller.user) >= INTAKE_READS_AT_ONCE)
     throw tooMany(reply, `You have ${INTAKE_READS_AT_ONCE} estimates being read: wait until one is read.`, 5_000);
   reads.uploads.add(key);
 }
