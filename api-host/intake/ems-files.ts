@@ -24,9 +24,8 @@ export const ZIP_LIMITS = {
 /** The EMS table a file name names (`7A3F.LIN`, `7A3F.lin.dbf`, `7A3FLIN.DBF`), or null. */
 export function emsTableOf(name: string): EmsTable | null {
   const base = name.split(/[\\/]/).pop()!.toUpperCase();
-  const m = /\.([A-Z0-9]{3})(\.DBF)?$/.exec(base) ?? /([A-Z0-9]{3})\.DBF$/.exec(base);
-  const ext = m?.[1] as EmsTable | undefined;
-  return ext && (EMS_TABLES as readonly string[]).includes(ext) ? ext : null;
+  const named = [/\.([A-Z0-9]{3})$/, /\.([A-Z0-9]{3})\.DBF$/, /([A-Z0-9]{3})\.DBF$/].map((re) => re.exec(base)?.[1]);
+  return (named.find((ext) => ext && (EMS_TABLES as readonly string[]).includes(ext)) as EmsTable | undefined) ?? null;
 }
 
 export const isZip = (b: Uint8Array) =>
