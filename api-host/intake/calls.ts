@@ -115,9 +115,15 @@ export const intakeCalls = [
         (e: unknown) => {
           r.state = 'failed';
           r.error = e instanceof HttpError ? e.message : 'The file could not be read as an estimate.';
+          r.errorStatus = e instanceof HttpError ? e.status : 400;
         },
       );
     await Promise.race([r.settled, new Promise((resolve) => setTimeout(resolve, FIRST_WAIT_MS).unref())]);
+    // A file refused at once is answered with its status and kept nowhere; a later failure is the read's state.
+    if (r.state === 'failed') {
+      readsOf(ctx).remove(r.id);
+      throw new HttpError(r.errorStatus, r.error ?? 'The file could not be read as an estimate.');
+    }
     return answerOf(ctx, r);
   }),
 

@@ -6,7 +6,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { OPS, getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem as PdfTextItem } from 'pdfjs-dist/types/src/display/api';
 import { IntakeError } from '../../lib/intake/estimate';
 import type { PageText, TextItem } from '../../lib/intake/printout';
@@ -17,7 +17,8 @@ export async function openPdf(bytes: Uint8Array, maxPages: number): Promise<PDFD
   let pdf: PDFDocumentProxy;
   try {
     pdf = await getDocument({
-      data: bytes,
+      // pdfjs takes a plain Uint8Array, not a Buffer (a view of the same bytes).
+      data: Buffer.isBuffer(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes,
       isEvalSupported: false,
       disableFontFace: true,
       useSystemFonts: false,
@@ -64,6 +65,18 @@ export async function pageText(page: PDFPageProxy, number: number): Promise<Page
     return { str: i.str, x, y: y - h * 0.8, w: i.width, h, bold: boldOf.get(i.fontName) };
   });
   return { number, width: viewport.width, height: viewport.height, items };
+}
+
+const IMAGE_OPS = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject]);
+
+/**
+ * A scanned page: one that holds an image and (almost) no text. A page with a few words only (a footer on
+ * an otherwise blank page) and no image is not read by OCR.
+ */
+export async function isScanned(page: PDFPageProxy, text: PageText): Promise<boolean> {
+  if (text.items.reduce((n, i) => n + i.str.trim().length, 0) >= 40) return false;
+  const ops = await page.getOperatorList();
+  return ops.fnArray.some((fn) => IMAGE_OPS.has(fn));
 }
 
 /** A page rendered to a PNG at `dpi`, for OCR. */

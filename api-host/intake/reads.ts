@@ -35,6 +35,8 @@ export interface PendingRead {
   state: IntakeRead['state'];
   progress: IntakeRead['progress'];
   error: string | null;
+  /** The status a failed read answers when it failed before its first answer. */
+  errorStatus: number;
   estimate: ReadEstimate | null;
   preview: IntakePreview | null;
   settled: Promise<void>;
@@ -119,6 +121,7 @@ export function newRead(caller: Caller, job: IntakeJob, adasInspection: number |
     state: 'reading',
     progress: { stage: 'queued', page: 0, pages: 0 },
     error: null,
+    errorStatus: 400,
     estimate: null,
     preview: null,
     settled: Promise.resolve(),

@@ -11,6 +11,8 @@ import { readEmsTables } from '../../lib/intake/ems';
 import { IntakeError, isIntakeError, type ReadEstimate } from '../../lib/intake/estimate';
 import { readPrintout, type PageText } from '../../lib/intake/printout';
 import { emsTableOf, isZip, readEmsFiles, unzipEms } from './ems-files';
+import { ocrPage } from './ocr';
+import { isScanned, openPdf, pageImage, pageText } from './pdf';
 
 export interface ReadLimits {
   maxPages: number;
@@ -39,8 +41,6 @@ const isDbf = (b: Uint8Array) =>
   b.length > 32 && [0x02, 0x03, 0x30, 0x31, 0x83, 0x8b, 0xf5].includes(b[0]!) && b[1]! < 200 && b[2]! >= 1 && b[2]! <= 12;
 
 async function readPdf(bytes: Uint8Array, limits: ReadLimits, progress: (p: ReadProgress) => void): Promise<ReadEstimate> {
-  // pdfjs and tesseract load when a PDF first needs them: BMS, EMS and CSV reads start at once.
-  const { openPdf, pageImage, pageText } = await import('./pdf');
   const pdf = await openPdf(bytes, limits.maxPages);
   try {
     const pages: PageText[] = [];
@@ -48,7 +48,7 @@ async function readPdf(bytes: Uint8Array, limits: ReadLimits, progress: (p: Read
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
       let text = await pageText(page, n);
-      if (text.items.length < 3) {
+      if (await isScanned(page, text)) {
         // No text layer: a scanned page.
         if (++ocred > limits.maxOcrPages)
           throw new IntakeError(
@@ -57,7 +57,6 @@ async function readPdf(bytes: Uint8Array, limits: ReadLimits, progress: (p: Read
           );
         progress({ stage: 'ocr', page: n, pages: pdf.numPages });
         const image = await pageImage(page, limits.ocrDpi);
-        const { ocrPage } = await import('./ocr');
         text = await ocrPage(image.png, n, image.width, image.height);
       } else progress({ stage: 'text', page: n, pages: pdf.numPages });
       pages.push(text);

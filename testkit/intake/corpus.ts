@@ -149,7 +149,9 @@ export function sourceEstimates(size = 30): SourceEstimate[] {
 
 /** A supplement of an estimate: some lines removed, one changed, two added (for the supplement diff). */
 export function supplementOf(e: SourceEstimate): SourceEstimate {
-  const lines = e.lines.filter((_, i) => i % 7 !== 3).map((l, i) => (i === 1 ? { ...l, operation: 'R&I' } : l));
+  const lines = e.lines
+    .filter((_, i) => i % 7 !== 3)
+    .map((l, i) => (i === 1 ? { ...l, operation: l.operation === 'R&I' ? 'Repl' : 'R&I' } : l));
   const section = lines.at(-1)?.section ?? '';
   const added = [
     { section, operation: 'Repl', description: 'Front radar sensor' },

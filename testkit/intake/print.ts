@@ -86,9 +86,10 @@ export interface PrintOptions {
 }
 
 export function printEstimate(e: SourceEstimate, opts: PrintOptions = {}): Promise<Buffer> {
+  // The footer sits in the bottom margin: a smaller bottom margin keeps pdfkit from starting a page for it.
   const doc = new PDFDocument({
     size: 'LETTER',
-    margin: 36,
+    margins: { top: 36, left: 36, right: 36, bottom: 20 },
     bufferPages: true,
     info: { Title: `Estimate ${e.header.roNumber}`, Producer: 'intake fixtures' },
   });
