@@ -46,6 +46,14 @@ function isHeading(r: EmsRecord, code: string): boolean {
   );
 }
 
+/** A model year as EMS writes it (two digits in V_MODEL_YR: up to next year's are 20xx, the others 19xx). */
+function yearOf(n: number): number | null {
+  if (!Number.isInteger(n) || n < 0) return null;
+  if (n > 1900) return n;
+  if (n >= 100) return null;
+  return n <= (new Date().getFullYear() % 100) + 1 ? 2000 + n : 1900 + n;
+}
+
 export function readEmsTables(tables: EmsTables): ReadEstimate {
   const lin = tables.LIN;
   if (!lin)
@@ -102,7 +110,7 @@ export function readEmsTables(tables: EmsTables): ReadEstimate {
         ...emptyVehicle(),
         vin,
         vinChecked: vinCheckDigitHolds(vin),
-        year: Number.isInteger(year) && year > 1900 ? year : year > 0 && year < 100 ? 2000 + year : null,
+        year: yearOf(year),
         make: text(veh, 'V_MAKEDESC', 'V_MAKECODE'),
         model: text(veh, 'V_MODEL'),
       },
