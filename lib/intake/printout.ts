@@ -91,7 +91,7 @@ interface Column {
 }
 
 const LABELS: readonly [RegExp, ColumnKind][] = [
-  [/^(line|ln|line\s*#|line\s*no\.?)$/i, 'line'],
+  [/^(line|ln|line\s*#|line\s*no\.?|no\.?|#|item)$/i, 'line'],
   [/^(oper|operation|op|opr)\.?$/i, 'operation'],
   [/description/i, 'description'],
   [/^part\s*type\s*\/?\s*part\s*(number|no\.?|#)$/i, 'partTypeNumber'],
