@@ -83,6 +83,6 @@ export function longEstimate(pages = 20): SourceEstimate {
   const all = sourceEstimates().filter((e) => e.layout === 'ccc');
   const lines = [];
   let n = 0;
-  while (lines.length < pages * 52) for (const l of all[n++ % all.length]!.lines) lines.push({ ...l, lineNum: lines.length + 1 });
-  return { ...all[0]!, id: `long-${pages}`, lines: lines.slice(0, pages * 52) };
+  while (lines.length < pages * 43) for (const l of all[n++ % all.length]!.lines) lines.push({ ...l, lineNum: lines.length + 1 });
+  return { ...all[0]!, id: `long-${pages}`, lines: lines.slice(0, pages * 43) };
 }
