@@ -79,10 +79,10 @@ export const isIntakeError = (e: unknown): e is IntakeError =>
 /** Most lines an estimate may have (checked while streaming where the source allows, and after reading). */
 export const ESTIMATE_MAX_LINES = 2000;
 
+/** Too many lines, as a reader finds them (400); an upload counted past the limit while streaming is refused as too large (413, api-host/intake/upload.ts). */
 export function tooManyLines(count: number): IntakeError {
   return new IntakeError(
     `An estimate has at most ${ESTIMATE_MAX_LINES.toLocaleString('en-US')} lines (this one has ${count.toLocaleString('en-US')}${count > ESTIMATE_MAX_LINES ? '' : ' or more'}).`,
-    413,
   );
 }
 

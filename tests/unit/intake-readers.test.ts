@@ -108,7 +108,8 @@ describe('BMS XML', () => {
   it('refuses more lines than an estimate has', () => {
     const many = Array.from({ length: ESTIMATE_MAX_LINES + 1 }, (_, i) => line(i + 1, `L${i}`)).join('');
     const e = failure(() => readBms(bms(many)));
-    expect(e.status).toBe(413);
+    expect(e.status).toBe(400);
+    expect(e.message).toMatch(/at most 2,000 lines/);
   });
 });
 
