@@ -15,7 +15,7 @@
  * alone, during three uploads read by intake's worker pool, and during the same three files parsed on the
  * host's own thread as before (the peer), side by side in one run; the ratios are printed, never asserted.
  *
- *   npm run bench:intake [-- --scanned=6] [--no-scan] [--no-fairness]
+ *   npm run bench:intake [-- --scanned=6] [--no-scan] [--scan-only] [--no-fairness]
  */
 import { availableParallelism } from 'node:os';
 import { readBms } from '../lib/intake/bms';
@@ -33,6 +33,7 @@ const args = process.argv.slice(2);
 const scanned = Number(args.find((a) => a.startsWith('--scanned='))?.split('=')[1] ?? 6);
 const noScan = args.includes('--no-scan');
 const noFairness = args.includes('--no-fairness');
+const scanOnly = args.includes('--scan-only');
 
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)} %` : '—');
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -61,7 +62,7 @@ async function read(f: Fixture): Promise<{ estimate: ReadEstimate | null; ms: nu
 }
 
 async function reading(): Promise<void> {
-  const list = fixtures({ scanned: noScan ? 0 : scanned });
+  const list = fixtures({ scanned: noScan ? 0 : scanned }).filter((f) => !scanOnly || f.kind === 'scan');
   console.log(
     `\n${list.length} estimate files: ${list.filter((f) => f.kind === 'pdf').length} text PDFs, ${list.filter((f) => f.kind === 'ems').length} EMS zips, ${list.filter((f) => f.kind === 'scan').length} scanned PDFs (${availableParallelism()} cores)\n`,
   );
@@ -207,7 +208,7 @@ async function fairness(): Promise<void> {
 }
 
 await reading();
-await twentyPages();
-if (!noFairness) await fairness();
+if (!scanOnly) await twentyPages();
+if (!noFairness && !scanOnly) await fairness();
 await closeIntakePool();
 process.exit(0);

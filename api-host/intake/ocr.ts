@@ -43,7 +43,7 @@ export async function ocrPage(png: Buffer, number: number, width: number, height
     const conf = Math.max(0, Math.min(1, word.confidence / 100));
     const { x0, y0, x1, y1 } = word.bbox;
     // Specks read as punctuation: marks alone, small or unsure.
-    if (!str || (/^[^A-Za-z0-9&]+$/.test(str) && (conf < 0.6 || y1 - y0 < textHeight * 0.5))) continue;
+    if (!str || (/^[^A-Za-z0-9&]+$/.test(str) && (conf < 0.6 || (y1 - y0 < textHeight * 0.5 && !/^[-–/+]$/.test(str))))) continue;
     const h = Math.max(y1 - y0, textHeight);
     items.push({ str, x: x0, y: (y0 + y1) / 2 - h / 2, w: x1 - x0, h, conf });
   }

@@ -303,6 +303,64 @@ function layoutOf(allText: string, columns: Column[]): PrintLayout | '' {
  */
 const ocrOperation = (op: string) => op.replace(/^(R\s*&\s*)[l|1!]$/i, '$1I').replace(/^Add[l1]\b/i, "Add'l");
 
+/** The operation words the three systems print (CCC ONE, Mitchell, Audatex/Qapter), for OCR's near misses. */
+const PRINTED_OPERATIONS = [
+  'Repl',
+  'R&I',
+  'Rpr',
+  'Refn',
+  'Blnd',
+  'Subl',
+  'Algn',
+  'O/H',
+  "Add'l Labor",
+  "Add'l Opr",
+  "Add'l Cost",
+  'Remove/Replace',
+  'Remove / Replace',
+  'Remove/Install',
+  'Remove / Install',
+  'Repair',
+  'Refinish',
+  'Blend',
+  'Sublet',
+  'Align',
+  'Overhaul',
+  'RPL',
+  'RPR',
+  'RFN',
+  'BLND',
+  'SUBL',
+  'R&R',
+  'REPLACE',
+  'REPAIR',
+  'REFINISH',
+  'BLEND',
+  'SUBLET',
+];
+/** Characters OCR takes for one another in these words. */
+const SAME_SHAPE: Readonly<Record<string, string>> = { i: 'l', '1': 'l', '!': 'l', '|': 'l', '0': 'o' };
+const shapeOf = (w: string) => [...w.toLowerCase()].map((c) => SAME_SHAPE[c] ?? c).join('');
+
+/**
+ * An OCR'd operation that is no printed word but reads as exactly one of them once look-alike letters are
+ * set alike ("Bind", "Rep!"), or lacks one letter of exactly one of them ("Sub"): that word; the line is then
+ * shown for checking.
+ */
+function nearOperation(op: string): string | null {
+  if (!op || PRINTED_OPERATIONS.includes(op)) return null;
+  const shape = shapeOf(op);
+  const near = PRINTED_OPERATIONS.filter((w) => {
+    const s = shapeOf(w);
+    return (
+      s === shape || (shape.length >= 3 && s.length === shape.length + 1 && [...s].some((_, i) => s.slice(0, i) + s.slice(i + 1) === shape))
+    );
+  });
+  const shapes = new Set(near.map(shapeOf));
+  // "Repl" and "REPL" differ in case only: the one in the printed case.
+  return shapes.size === 1 ? (near.find((w) => (w === w.toUpperCase()) === (op === op.toUpperCase())) ?? near[0]!) : null;
+}
+
 /** OCR's usual confusions in a VIN (which has no I, O or Q). */
 const vinCandidate = (t: string) =>
   t
@@ -471,7 +529,19 @@ export function readPrintout(pages: PageText[], opts: PrintoutOptions = {}): Rea
         const line = blankLine(lineNum, position);
         line.section = section;
         line.operation = clean(fields.get('operation'), 30);
-        if (conf != null) line.operation = ocrOperation(line.operation);
+        let corrected = false;
+        if (conf != null) {
+          line.operation = ocrOperation(line.operation);
+          const near = nearOperation(line.operation);
+          if (near) {
+            problems.push({
+              where: `line ${lineNum}`,
+              what: `The operation was read as "${line.operation}" and is taken as ${near}. Check it.`,
+            });
+            line.operation = near;
+            corrected = true;
+          }
+        }
         line.description = clean(fields.get('description'));
         let partNumber = clean(fields.get('partNumber') ?? '', 60);
         const typeNumber = clean(fields.get('partTypeNumber') ?? '', 80);
@@ -489,7 +559,7 @@ export function readPrintout(pages: PageText[], opts: PrintoutOptions = {}): Rea
         line.price = amount(fields.get('price'));
         line.labourType = clean(fields.get('labourType'), 20);
         line.hours = amount(fields.get('hours')) ?? amount(fields.get('paint'));
-        line.confidence = unnumbered ? Math.min(conf ?? 1, NUMBER_NOT_READ) : conf;
+        line.confidence = unnumbered || corrected ? Math.min(conf ?? 1, NUMBER_NOT_READ) : conf;
         if (unnumbered)
           problems.push({
             where: `page ${page.number}`,
@@ -510,7 +580,8 @@ export function readPrintout(pages: PageText[], opts: PrintoutOptions = {}): Rea
           last &&
           previous &&
           !bold &&
-          gap <= pitch * 1.6 &&
+          // A wrapped description follows at the usual line spacing; a heading usually stands a little apart.
+          gap <= pitch * 1.2 &&
           fields.get('description') &&
           wraps(cols, aboveFields, rowFields, row.h)
         ) {

@@ -154,6 +154,26 @@ describe("OCR'd words", () => {
     expect(read.vehicle).toMatchObject({ vin: '1HGCM82633A004352', vinChecked: true });
   });
 
+  it('sets right an operation one look-alike or dropped letter from one printed word, and marks the line', () => {
+    const read = readPrintout(
+      [
+        page([
+          heading,
+          [...words('1', 100, 400), ...words('Bind', 200, 400), ...words('Bumper cover', 400, 400)],
+          [...words('2', 100, 440), ...words('Sub', 200, 440), ...words('Alignment', 400, 440)],
+          [...words('3', 100, 480), ...words('Xyz', 200, 480), ...words('Hood', 400, 480)],
+        ]),
+      ],
+      { confidenceFloor: 0.8 },
+    );
+    expect(read.lines.map((l) => [l.operation, (l.confidence ?? 1) < 0.8])).toEqual([
+      ['Blnd', true],
+      ['Subl', true],
+      ['Xyz', false],
+    ]);
+    expect(read.problems.map((p) => p.what).join(' ')).toMatch(/read as "Bind" and is taken as Blnd/);
+  });
+
   it('takes a VIN one look-alike character from a valid check digit, and says so', () => {
     const read = readPrintout([
       page([
