@@ -350,15 +350,16 @@ const shapeOf = (w: string) => [...w.toLowerCase()].map((c) => SAME_SHAPE[c] ?? 
 function nearOperation(op: string): string | null {
   if (!op || PRINTED_OPERATIONS.includes(op)) return null;
   const shape = shapeOf(op);
-  const near = PRINTED_OPERATIONS.filter((w) => {
+  const alike = PRINTED_OPERATIONS.filter((w) => shapeOf(w) === shape);
+  const missing = PRINTED_OPERATIONS.filter((w) => {
     const s = shapeOf(w);
-    return (
-      s === shape || (shape.length >= 3 && s.length === shape.length + 1 && [...s].some((_, i) => s.slice(0, i) + s.slice(i + 1) === shape))
-    );
+    return shape.length >= 3 && s.length === shape.length + 1 && [...s].some((_, i) => s.slice(0, i) + s.slice(i + 1) === shape);
   });
-  const shapes = new Set(near.map(shapeOf));
-  // "Repl" and "REPL" differ in case only: the one in the printed case.
-  return shapes.size === 1 ? (near.find((w) => (w === w.toUpperCase()) === (op === op.toUpperCase())) ?? near[0]!) : null;
+  // Look-alike letters first; a dropped letter only when nothing reads alike.
+  const near = alike.length ? alike : missing;
+  if (new Set(near.map(shapeOf)).size !== 1) return null;
+  // "Repl" and "REPL" differ in case only: the one in the case printed.
+  return near.find((w) => (w === w.toUpperCase()) === (op === op.toUpperCase())) ?? near[0]!;
 }
 
 /** OCR's usual confusions in a VIN (which has no I, O or Q). */
