@@ -21,8 +21,12 @@ function seedJob(): number {
   const ro = `INTAKE-${Date.now().toString(36).toUpperCase()}`;
   return withTestDb((db) =>
     db.transaction(() => {
-      const vehicle = db.prepare("INSERT INTO vehicle (firm, year, make, model) VALUES (6, 2022, 'Hyundai', 'Palisade')").run().lastInsertRowid;
-      return Number(db.prepare('INSERT INTO adas (firm, ronumber, vehicle, created_by) VALUES (6, ?, ?, 5)').run(ro, vehicle).lastInsertRowid);
+      const vehicle = db
+        .prepare("INSERT INTO vehicle (firm, year, make, model) VALUES (6, 2022, 'Hyundai', 'Palisade')")
+        .run().lastInsertRowid;
+      return Number(
+        db.prepare('INSERT INTO adas (firm, ronumber, vehicle, created_by) VALUES (6, ?, ?, 5)').run(ro, vehicle).lastInsertRowid,
+      );
     })(),
   );
 }
@@ -33,7 +37,9 @@ async function openEntry(page: Page, button: 'Enter the estimate' | 'Replace the
   await expect(page.locator('[aria-label^="Estimate file"]')).not.toHaveAttribute('aria-disabled', 'true');
 }
 
-test('a PDF printout and its supplement as EMS: previewed beside the scrub, stored on confirmation, the job filled from the file', async ({ page }) => {
+test('a PDF printout and its supplement as EMS: previewed beside the scrub, stored on confirmation, the job filled from the file', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const adas = seedJob();
   await signIn(page, 5, undefined, `/adas?adas=${adas}`);
@@ -50,7 +56,9 @@ test('a PDF printout and its supplement as EMS: previewed beside the scrub, stor
   const read = page.getByRole('table', { name: 'Estimate lines as read from the file' });
   await expect(read.getByRole('row')).toHaveCount(estimate.lines.length + 1);
   await expect(read.getByRole('row').nth(1)).toContainText(estimate.lines[0]!.description);
-  await expect(page.getByRole('table', { name: 'Estimate lines and what each requires' }).getByRole('row')).toHaveCount(estimate.lines.length + 1);
+  await expect(page.getByRole('table', { name: 'Estimate lines and what each requires' }).getByRole('row')).toHaveCount(
+    estimate.lines.length + 1,
+  );
   await expect(page.getByRole('checkbox', { name: `VIN: ${estimate.vehicle.vin} (the job has none)` })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: /^Replace the job's RO number INTAKE-/ })).not.toBeChecked();
   // Nothing is stored yet.
@@ -66,19 +74,25 @@ test('a PDF printout and its supplement as EMS: previewed beside the scrub, stor
   await page.getByRole('button', { name: "Store as the job's estimate" }).focus();
   await page.keyboard.press('Enter');
   await expect(
-    page.getByRole('status').filter({ hasText: `estimate.pdf: ${estimate.lines.length} lines stored as the job's estimate. The job took its VIN` }),
+    page
+      .getByRole('status')
+      .filter({ hasText: `estimate.pdf: ${estimate.lines.length} lines stored as the job's estimate. The job took its VIN` }),
   ).toBeVisible();
   const job = withTestDb((db) =>
     db.prepare('SELECT v.vin, a.claim_number AS claim FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas = ?').get(adas),
   );
   expect(job).toEqual({ vin: estimate.vehicle.vin, claim: '' });
-  await expect(page.getByRole('table', { name: 'Repair lines of the estimate, as read' }).getByRole('row')).toHaveCount(estimate.lines.length + 1);
+  await expect(page.getByRole('table', { name: 'Repair lines of the estimate, as read' }).getByRole('row')).toHaveCount(
+    estimate.lines.length + 1,
+  );
 
   // The supplement, exported as EMS: what it changes, then stored after the replacement is confirmed.
   const supplement = supplementOf(estimate);
   await openEntry(page, 'Replace the estimate');
   await page.getByTestId(ZONE).setInputFiles({ name: 'supplement.zip', mimeType: 'application/zip', buffer: await emsZip(supplement) });
-  await expect(page.getByRole('heading', { name: `supplement.zip: ${supplement.lines.length} lines read. Check them, then store them.` })).toBeFocused();
+  await expect(
+    page.getByRole('heading', { name: `supplement.zip: ${supplement.lines.length} lines read. Check them, then store them.` }),
+  ).toBeFocused();
   const diff = page.getByRole('region', { name: `Against the job's ${estimate.lines.length} lines from estimate.pdf` });
   await expect(diff).toContainText('2 lines added');
   await diff.getByText('Added lines').click();
@@ -88,10 +102,14 @@ test('a PDF printout and its supplement as EMS: previewed beside the scrub, stor
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: "Store as the job's estimate" }).click();
   const dialog = page.getByRole('dialog', { name: 'Replace the estimate?' });
-  await expect(dialog).toContainText(`The job's ${estimate.lines.length} repair lines will be replaced by the ${supplement.lines.length} lines read.`);
+  await expect(dialog).toContainText(
+    `The job's ${estimate.lines.length} repair lines will be replaced by the ${supplement.lines.length} lines read.`,
+  );
   await dialog.getByRole('button', { name: 'Replace' }).click();
   await expect(page.getByRole('status').filter({ hasText: `supplement.zip: ${supplement.lines.length} lines stored` })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Repair lines of the estimate, as read' }).getByRole('row')).toHaveCount(supplement.lines.length + 1);
+  await expect(page.getByRole('table', { name: 'Repair lines of the estimate, as read' }).getByRole('row')).toHaveCount(
+    supplement.lines.length + 1,
+  );
 });
 
 test('a scanned page is read by OCR with its progress shown, its unsure lines marked for checking', async ({ page }) => {
