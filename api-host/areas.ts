@@ -20,6 +20,7 @@ import { files } from './files';
 import { history } from './history';
 import { locations } from './locations';
 import { insurance } from './insurance';
+import { intake } from './intake';
 import { links } from './links';
 import { log } from './log';
 import { lookups } from './lookups';
@@ -52,6 +53,7 @@ export const AREAS: readonly Area[] = [
   adas,
   evidence,
   calibrations,
+  intake,
   dashboard,
   vehicleData,
   data,

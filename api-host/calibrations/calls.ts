@@ -4,7 +4,6 @@
  * row are one IMMEDIATE transaction.
  */
 import { contract } from '../../lib/contract';
-import { ESTIMATE_FIELD, ESTIMATE_MAX_BYTES } from '../../lib/contract/calibrations';
 import { MANAGED_STATUSES, mayManageRequests } from '../../lib/calibrations/rules';
 import { PUSH_TARGETS, type OpportunityNotice } from '../../lib/push/messages';
 import { refreshInspection } from '../dashboard/service';
@@ -13,22 +12,20 @@ import { sendMail } from '../mail/service';
 import { announceChange } from '../push/service';
 import { assertFirm, type Caller } from '../core/caller';
 import type { HostContext } from '../core/context';
-import { HttpError, badRequest, forbidden, notFound } from '../core/errors';
+import { badRequest, forbidden, notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { oneRow, prepared, preparedValue } from '../core/sql';
 import { usersReaching } from '../core/reach';
 import { receiveCalibrationLines } from './ccc';
-import { parseEstimate, parsePasted, storeEstimate } from './estimate';
+import { estimateHeader } from './estimate';
 import { predict, quoteFor } from './quote';
 import { renderReport, reportData, reportFileName, reportPreferenceOf, translator } from './report';
 import { insertRequest, readNotes, readRequest, visibleRequest } from './requests';
 import { withRequestHistory } from './history';
 import {
-  estimateLineOf,
   inspectionJob,
   jobEstimate,
   jobLines,
-  jobVocabulary,
   lastScrub,
   notEquippedOf,
   scrubInspection,
@@ -64,29 +61,6 @@ function requestChanged(
 ): void {
   announceChange(ctx, caller.user, 'calibrateRequest', [request.calibrate_request], request.firm);
   if (job) announceChange(ctx, caller.user, 'adas', [job], request.firm);
-}
-
-async function readEstimatePart(request: import('fastify').FastifyRequest): Promise<{ bytes: Buffer; fileName: string }> {
-  const MB = ESTIMATE_MAX_BYTES / 1024 / 1024;
-  try {
-    const parts = request.parts({ limits: { fileSize: ESTIMATE_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
-    for await (const part of parts) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== ESTIMATE_FIELD) throw badRequest(`Send the estimate in the field "${ESTIMATE_FIELD}".`);
-      const fileName = part.filename.split(/[\\/]/).pop()?.slice(0, 200) || 'estimate';
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw new HttpError(413, `${fileName} is larger than ${MB} MB: an estimate file is at most ${MB} MB.`);
-      return { bytes, fileName };
-    }
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, `The estimate is larger than ${MB} MB: an estimate file is at most ${MB} MB.`);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw badRequest('Upload one estimate file at a time.');
-    throw e;
-  }
-  throw badRequest('Choose an estimate file (BMS XML or CSV) to upload.', { [ESTIMATE_FIELD]: ['This field is required'] });
 }
 
 export const calibrationCalls = [
@@ -236,38 +210,11 @@ export const calibrationCalls = [
   }),
 
   // ── estimate and scrub ─────────────────────────────────────────────────────────────────────────
-  implement(c.uploadEstimate, async ({ query, caller, ctx, request }) => {
-    const job = visibleJobId(ctx.db, caller, query.adas);
-    const { bytes, fileName } = await readEstimatePart(request);
-    const estimate = parseEstimate(bytes, fileName);
-    writing(ctx.db, () => storeEstimate(ctx.db, job.adas, estimate, fileName, caller.user));
-    announceChange(ctx, caller.user, 'adas', [job.adas], job.firm);
-    return { lines: estimate.lines.length, source: estimate.source as 'bms' | 'csv', fileName };
+  implement(c.getEstimate, ({ query, caller, ctx }) => {
+    const { adas } = visibleJobId(ctx.db, caller, query.adas);
+    return { ...jobEstimate(ctx.db, adas), header: estimateHeader(ctx.db, adas) };
   }),
-
-  implement(c.getEstimate, ({ query, caller, ctx }) => jobEstimate(ctx.db, visibleJobId(ctx.db, caller, query.adas).adas)),
-
-  implement(c.readEstimate, ({ body, caller, ctx }) => {
-    const job = visibleJobId(ctx.db, caller, body.adas);
-    const vocab = jobVocabulary(ctx.db, job.adas);
-    const estimate = parsePasted(body.text, vocab);
-    return {
-      adas: job.adas,
-      source: 'paste' as const,
-      fileName: '',
-      uploadedAt: null,
-      uploadedByName: '',
-      lines: estimate.lines.map((l) => estimateLineOf(vocab, { ...l, section: l.section || undefined, isNotEquipped: false })),
-    };
-  }),
-
-  implement(c.saveEstimate, ({ body, caller, ctx }) => {
-    const job = visibleJobId(ctx.db, caller, body.adas);
-    const estimate = parsePasted(body.text, jobVocabulary(ctx.db, job.adas));
-    writing(ctx.db, () => storeEstimate(ctx.db, job.adas, estimate, '', caller.user));
-    announceChange(ctx, caller.user, 'adas', [job.adas], job.firm);
-    return jobEstimate(ctx.db, job.adas);
-  }),
+  // bms/upload, bms/readEstimate and bms/saveEstimate: api-host/intake/calls.ts (intake reads every estimate).
 
   implement(c.scrub, ({ query, caller, ctx }) => {
     const job = inspectionJob(ctx.db, caller, query.adasInspection);

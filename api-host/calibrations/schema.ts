@@ -16,8 +16,12 @@
  * - adas_scrub: the last scrub of each inspection (bms/scrub), its answer as JSON under a unique_id
  *   (admin/getBMS), with the estimate it came from (source lines|bms|csv|paste, file_name), who scrubbed and
  *   when; a new scrub replaces it and says what changed since (lib/contract/calibrations.ts `changes`).
- * - adas_estimate: where a job's repair lines came from (an uploaded BMS or CSV file, or pasted lines) and
- *   each line's estimate section.
+ * - adas_estimate: where a job's repair lines came from (an uploaded file read by intake: BMS, CSV, PDF,
+ *   OCR'd PDF or EMS; or pasted lines), each line's estimate section, and what the file's header and vehicle
+ *   block said (RO, claim number, insurer, version, supplement number, VIN, year, make, model, layout, pages).
+ * - adas_repair_line (the ADAS jobs' table) also keeps what intake read of each line beside the scrub's
+ *   columns: the operation's code, part type, quantity, labour type, hours, price (cents) and OCR confidence.
+ * - adas.claim_number: the job's claim number, taken from an estimate file (asked before overwriting).
  * - report_sent: each calibration report mailed (the mail itself is in the mail stand-in's `mail`).
  * - ccc_submission: what the CCC stand-in received from adas/pushToCCC, and its verdict.
  */
@@ -187,4 +191,58 @@ ALTER TABLE calibrate_request ADD COLUMN approved_at TEXT;
 UPDATE calibrate_request SET approved_at = coalesce(status_changed_at, created_at) WHERE status_name IN ('Approved', 'Scheduled', 'In Progress', 'Completed');
 UPDATE calibrate_request SET status_name = 'Completed'
   WHERE status_name NOT IN ('Declined', 'Cancelled', 'Completed') AND adas_inspection IN (SELECT adas_inspection FROM adas_inspection WHERE status = 2);
+`;
+
+/**
+ * Intake (lib/intake, api-host/intake): estimates from PDFs (text or OCR), EMS exports and BMS files keep
+ * everything read of their lines and their header; the scrub's columns stay as they are.
+ */
+export const CALIBRATIONS_SCHEMA_5 = /* sql */ `
+ALTER TABLE adas_repair_line ADD COLUMN operation_code TEXT NOT NULL DEFAULT '';
+ALTER TABLE adas_repair_line ADD COLUMN part_type TEXT NOT NULL DEFAULT '';
+ALTER TABLE adas_repair_line ADD COLUMN quantity REAL;
+ALTER TABLE adas_repair_line ADD COLUMN labour_type TEXT NOT NULL DEFAULT '';
+ALTER TABLE adas_repair_line ADD COLUMN hours REAL;
+ALTER TABLE adas_repair_line ADD COLUMN price_cents INTEGER;
+ALTER TABLE adas_repair_line ADD COLUMN confidence REAL;
+ALTER TABLE adas ADD COLUMN claim_number TEXT NOT NULL DEFAULT '';
+
+CREATE TABLE adas_estimate_next (
+  adas         INTEGER PRIMARY KEY,
+  source       TEXT NOT NULL CHECK (source IN ('bms','csv','paste','pdf','ocr','ems')),
+  file_name    TEXT NOT NULL,
+  sections     TEXT NOT NULL DEFAULT '{}',
+  uploaded_by  INTEGER REFERENCES user(user),
+  uploaded_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')),
+  layout       TEXT NOT NULL DEFAULT '',
+  pages        INTEGER,
+  ro_number    TEXT NOT NULL DEFAULT '',
+  claim_number TEXT NOT NULL DEFAULT '',
+  insurer      TEXT NOT NULL DEFAULT '',
+  version      TEXT NOT NULL DEFAULT '',
+  supplement   INTEGER,
+  vin          TEXT NOT NULL DEFAULT '',
+  vehicle_year INTEGER,
+  vehicle_make TEXT NOT NULL DEFAULT '',
+  vehicle_model TEXT NOT NULL DEFAULT ''
+);
+INSERT INTO adas_estimate_next (adas, source, file_name, sections, uploaded_by, uploaded_at)
+  SELECT adas, source, file_name, sections, uploaded_by, uploaded_at FROM adas_estimate;
+DROP TABLE adas_estimate;
+ALTER TABLE adas_estimate_next RENAME TO adas_estimate;
+
+CREATE TABLE adas_scrub_next (
+  adas_inspection INTEGER PRIMARY KEY,
+  adas            INTEGER NOT NULL,
+  firm            INTEGER NOT NULL REFERENCES firm(firm),
+  unique_id       TEXT NOT NULL UNIQUE,
+  source          TEXT NOT NULL CHECK (source IN ('lines','bms','csv','paste','pdf','ocr','ems')),
+  file_name       TEXT NOT NULL DEFAULT '',
+  result          TEXT NOT NULL,
+  created_by      INTEGER REFERENCES user(user),
+  created_at      TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now'))
+);
+INSERT INTO adas_scrub_next SELECT adas_inspection, adas, firm, unique_id, source, file_name, result, created_by, created_at FROM adas_scrub;
+DROP TABLE adas_scrub;
+ALTER TABLE adas_scrub_next RENAME TO adas_scrub;
 `;

@@ -4,3 +4,6 @@ export { completeRequestsOf, unreadNotesByJob } from './requests';
 export { inspectionJob, type JobOfInspection } from './scrub';
 /** A request as its history shows it (api-host/history reads its scope). */
 export { requestSnapshot } from './history';
+/** The estimate's storage and the scrub's entry points, for intake (api-host/intake): it reads files into lines, the scrub reads lines. */
+export { estimateHeader, storeEstimate } from './estimate';
+export { jobEstimate, jobLines, jobVocabulary, notEquippedOf, scrubLines, scrubbedLines, type RepairLineRow } from './scrub';

@@ -21,6 +21,9 @@ const SOURCES: Record<Estimate['source'], string> = {
   bms: 'BMS estimate',
   csv: 'CSV estimate',
   paste: 'Pasted lines',
+  pdf: 'PDF estimate',
+  ocr: 'Scanned PDF estimate (read by OCR)',
+  ems: 'EMS export',
 };
 
 export interface JobEstimateProps {
@@ -45,6 +48,11 @@ export function JobEstimate({ adas, firm, estimate, enteredLabel, busy, act }: J
   ]
     .filter(Boolean)
     .join(' ');
+  // What the file's header said (intake keeps it with the estimate).
+  const h = estimate.header;
+  const header = [h?.version, h?.claimNumber && `claim ${h.claimNumber}`, h?.insurer, h?.roNumber && `RO ${h.roNumber} on the file`]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <section aria-labelledby="job-lines" className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -56,6 +64,7 @@ export function JobEstimate({ adas, firm, estimate, enteredLabel, busy, act }: J
         </Button>
       </div>
       {lines.length > 0 && <p className="text-sm text-slate-700">{origin}</p>}
+      {lines.length > 0 && header && <p className="text-sm text-slate-700">{header}</p>}
       {entering && (
         <div className="rounded-lg border border-slate-200 bg-white p-4">
           <EstimateEntry

@@ -49,6 +49,9 @@ const SOURCES: Record<ScrubResult['source'], string> = {
   bms: 'a BMS estimate',
   csv: 'a CSV estimate',
   paste: 'pasted lines',
+  pdf: 'a PDF estimate',
+  ocr: 'a scanned PDF estimate (read by OCR)',
+  ems: 'an EMS export',
 };
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -148,6 +151,7 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
       {entering && (
         <EstimateEntry
           adas={adas}
+          adasInspection={adasInspection}
           firm={firm}
           onSaved={(summary) => {
             setEntering(false);

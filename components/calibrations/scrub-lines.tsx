@@ -52,7 +52,7 @@ const LINE_COLUMNS: Column<ScrubbedLine>[] = [
   { id: 'outcome', header: 'Outcome', cell: (l) => <Outcome line={l} /> },
 ];
 
-export function ScrubLines({ scrub }: { scrub: ScrubResult }) {
+export function ScrubLines({ scrub }: { scrub: Pick<ScrubResult, 'lines'> }) {
   const [filter, setFilter] = useState<(typeof FILTERS)[number]['id']>('all');
   const shown = scrub.lines.filter(FILTERS.find((f) => f.id === filter)!.test);
   return (

@@ -10,8 +10,9 @@
  *   triggers nothing, or why it could not be read; `calibrations` groups the triggering lines by system,
  *   `untriggered` and `unread` list the others with their reason. A scrub replacing an earlier one says what
  *   changed since (`changes`), who scrubbed and when.
- * - An estimate is uploaded with bms/upload?adas (beyond the specification): a CIECA BMS XML file or a CSV
- *   with a description column; or typed or pasted (bms/readEstimate previews the lines as read,
+ * - An estimate is uploaded with bms/upload?adas (beyond the specification), read as intake reads it
+ *   (lib/contract/intake.ts, docs/intake.md: a PDF printout, an EMS export, a BMS XML file or a CSV) and
+ *   stored at once; the screens use intake's preview and confirmation instead. Or typed or pasted (bms/readEstimate previews the lines as read,
  *   bms/saveEstimate stores them; one line a row: line number, operation, description, part number, price
  *   and hours as the estimating systems print them; a line without an operation in capitals is a section
  *   heading). Its lines replace the job's repair lines; bms/estimate?adas answers them as read, with their
@@ -56,7 +57,7 @@ import { defineCall, ok, optionalText, q, requiredText, savedId } from './define
 
 export { ESTIMATE_MAX_BYTES, ESTIMATE_MAX_PASTE } from './calibrations-constants';
 
-export const ESTIMATE_MAX_LINES = 2000;
+export { ESTIMATE_MAX_LINES } from '../intake/estimate';
 export const ESTIMATE_FIELD = 'File';
 export const REPORT_LANGUAGES = ['en', ...TRANSLATION_LANGUAGE_CODES] as const;
 export const REPORT_SECTIONS = ['systems', 'lines', 'links', 'recommendations', 'evidence'] as const;
@@ -71,7 +72,7 @@ export const listOrJson = <T extends z.ZodType>(item: T, max = 200) =>
   z.preprocess((v) => jsonList(v) ?? v, z.array(item, { error: 'A list, or JSON text of a list' }).max(max, `At most ${max} entries`));
 
 // ── scrub ─────────────────────────────────────────────────────────────────────────────────────────
-export const ESTIMATE_SOURCES = ['lines', 'bms', 'csv', 'paste'] as const;
+export const ESTIMATE_SOURCES = ['lines', 'bms', 'csv', 'paste', 'pdf', 'ocr', 'ems'] as const;
 export const TRIGGER_KINDS = ['part', 'sensor', 'work', 'calibration'] as const;
 
 /** Why a line triggers a calibration: the rule's words, the line's words as read, and the explanation. */
@@ -193,7 +194,7 @@ export const uploadEstimate = defineCall({
     maxBytes: ESTIMATE_MAX_BYTES,
   },
   query: z.object({ adas: q.id() }),
-  response: z.object({ lines: z.number().int().nonnegative(), source: z.enum(['bms', 'csv']), fileName: z.string() }),
+  response: z.object({ lines: z.number().int().nonnegative(), source: z.enum(['bms', 'csv', 'pdf', 'ocr', 'ems']), fileName: z.string() }),
 });
 
 /** One line of a job's estimate as read (the job page shows each with its operation and section). */
@@ -208,6 +209,8 @@ export const estimate = z.object({
   adas: z.number().int(),
   source: z.enum(ESTIMATE_SOURCES),
   fileName: z.string(),
+  /** What the file's header said (lib/intake): RO, claim number, insurer and version; empty for typed lines. */
+  header: z.object({ roNumber: z.string(), claimNumber: z.string(), insurer: z.string(), version: z.string() }).optional(),
   uploadedAt: z.string().nullable(),
   uploadedByName: z.string(),
   lines: z.array(estimateLine),

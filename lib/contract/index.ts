@@ -18,6 +18,7 @@ import * as file from './files';
 import * as firm from './locations';
 import * as history from './history';
 import * as insurance from './insurance';
+import * as intake from './intake';
 import * as language from './language';
 import * as log from './log';
 import * as lookup from './lookups';
@@ -51,6 +52,7 @@ export const contract = {
   firm,
   history,
   insurance,
+  intake,
   language,
   log,
   lookup,

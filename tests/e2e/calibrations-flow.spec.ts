@@ -60,11 +60,12 @@ test('an estimate becomes a quoted, discussed, reported and pushed calibration r
 
   // Upload the BMS estimate through the drop zone: the triggered calibrations with the lines that triggered them and their prices.
   await page.getByRole('button', { name: 'Enter the estimate' }).click();
-  await expect(page.locator('[aria-label^="Estimate file (BMS XML or CSV)"]')).not.toHaveAttribute('aria-disabled', 'true');
+  await expect(page.locator('[aria-label^="Estimate file"]')).not.toHaveAttribute('aria-disabled', 'true');
   await page
-    .getByTestId('upload-Estimate file (BMS XML or CSV)')
+    .getByTestId('upload-Estimate file (PDF, EMS, BMS XML or CSV)')
     .setInputFiles({ name: 'estimate.xml', mimeType: 'text/xml', buffer: Buffer.from(bmsXml(RAV4_LINES)) });
-  await expect(page.getByRole('status').filter({ hasText: `estimate.xml: ${RAV4_LINES.length} lines read` })).toBeVisible();
+  await page.getByRole('button', { name: "Store as the job's estimate" }).click();
+  await expect(page.getByRole('status').filter({ hasText: `estimate.xml: ${RAV4_LINES.length} lines stored` })).toBeVisible();
   const table = page.getByRole('table', { name: 'Triggered calibrations' });
   const camera = table.getByRole('row').filter({ hasText: 'Forward Camera' });
   await expect(camera).toContainText('Windshield glass w/ rain sensor');

@@ -1,6 +1,6 @@
 /**
  * The scrub as its users do it (issue 32): the estimate entered on the job (pasted lines previewed as read,
- * saved, then replaced by a file through the drop zone after a confirmation), scrubbed on the inspection
+ * stored, then a file read through the drop zone and its replacing them asked first), scrubbed on the inspection
  * with every line's outcome explained and filtered, shown again after a reload with when and by whom; a
  * location's estimate term added in Configuration, tried on a line, and a new scrub saying what changed.
  */
@@ -58,14 +58,14 @@ test('an estimate pasted on the job is scrubbed on the inspection, every line ex
   await page.getByRole('tab', { name: 'Paste lines' }).click();
   await page.getByLabel('Estimate lines').fill(PASTED);
   await page.getByRole('button', { name: 'Read lines' }).click();
-  const preview = page.getByRole('table', { name: 'Pasted lines as read' });
+  const preview = page.getByRole('table', { name: 'Estimate lines and what each requires' });
   await expect(preview.getByRole('row')).toHaveCount(5);
   await expect(preview.getByRole('row').filter({ hasText: '52119-0R903' })).toContainText('Repl (replace)');
   await expect(preview.getByRole('row').filter({ hasText: '52119-0R903' })).toContainText('FRONT BUMPER & GRILLE');
   await expect(preview.getByRole('row').filter({ hasText: 'Windsheild' })).toContainText('“windsheild” is read as “windshield”.');
   expect(await axeViolations(page)).toEqual([]);
-  await page.getByRole('button', { name: "Save as the job's estimate" }).click();
-  await expect(page.getByRole('status').filter({ hasText: "4 lines saved as the job's estimate." })).toBeVisible();
+  await page.getByRole('button', { name: "Store as the job's estimate" }).click();
+  await expect(page.getByRole('status').filter({ hasText: "Pasted lines: 4 lines stored as the job's estimate." })).toBeVisible();
   const lines = page.getByRole('table', { name: 'Repair lines of the estimate, as read' });
   await expect(lines.getByRole('row')).toHaveCount(5);
   await expect(lines.getByRole('row').filter({ hasText: 'Windsheild' })).toContainText('WINDSHIELD');
@@ -73,8 +73,8 @@ test('an estimate pasted on the job is scrubbed on the inspection, every line ex
 
   // A file dropped on the zone replaces them, after a confirmation.
   await page.getByRole('button', { name: 'Replace the estimate' }).click();
-  await expect(page.locator('[aria-label^="Estimate file (BMS XML or CSV)"]')).not.toHaveAttribute('aria-disabled', 'true');
-  await page.getByTestId('upload-Estimate file (BMS XML or CSV)').setInputFiles({
+  await expect(page.locator('[aria-label^="Estimate file"]')).not.toHaveAttribute('aria-disabled', 'true');
+  await page.getByTestId('upload-Estimate file (PDF, EMS, BMS XML or CSV)').setInputFiles({
     name: 'lines.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(
@@ -86,8 +86,11 @@ test('an estimate pasted on the job is scrubbed on the inspection, every line ex
       ].join('\n'),
     ),
   });
+  // Read and shown first; stored only when confirmed.
+  await expect(page.getByRole('heading', { name: 'lines.csv: 4 lines read. Check them, then store them.' })).toBeFocused();
+  await page.getByRole('button', { name: "Store as the job's estimate" }).click();
   await expect(page.getByRole('dialog', { name: 'Replace the estimate?' })).toContainText(
-    "The job's 4 repair lines will be replaced by lines.csv.",
+    "The job's 4 repair lines will be replaced by the 4 lines read.",
   );
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(lines.getByRole('row')).toHaveCount(5);

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileMatcher, scrubLine, type MatchSystem } from '../../lib/calibrations/match';
 import { compileVocabulary, readLine, singular } from '../../lib/calibrations/normalise';
-import { readPasted } from '../../lib/calibrations/paste';
+import { readPasted } from '../../lib/intake/paste';
 import { must } from '../../testkit/must';
 
 const vocab = compileVocabulary([], ['windshield', 'bumper', 'cover', 'liftgate', 'alignment', 'camera']);

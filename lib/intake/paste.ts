@@ -1,5 +1,5 @@
 /**
- * Estimate lines typed or pasted on the job (docs/scrub.md "Entering an estimate"): one line of text a row,
+ * Estimate lines typed or pasted on the job (docs/intake.md#paste): one line of text a row,
  * as CCC ONE, Mitchell and Audatex print them or as estimators type them. Plain code, client-safe; the
  * lines it gives are read by the same normaliser as BMS and CSV lines.
  *
@@ -10,7 +10,8 @@
  * BUMPER & GRILLE"), or one ending in ":", is a section heading: the rows under it are in that section.
  * Leading numbers are line numbers only when most rows start with one (so "4 whl algn" stays a line).
  */
-import { readOperation, type Vocabulary } from './normalise';
+import { readOperation, type Vocabulary } from '../calibrations/normalise';
+import { ESTIMATE_MAX_LINES, blankLine, emptyHeader, emptyVehicle, finish, tooManyLines, type ReadEstimate } from './estimate';
 
 export interface PastedLine {
   lineNum: number;
@@ -131,4 +132,30 @@ export function readPasted(text: string, vocab: Vocabulary): PastedEstimate {
     lines.push({ lineNum: num, operation, description, section, partNumber, text: rowText });
   }
   return { lines, headings };
+}
+
+/** Typed or pasted lines as an estimate read (at most ESTIMATE_MAX_LINES). */
+export function readPastedEstimate(text: string, vocab: Vocabulary): ReadEstimate {
+  const pasted = readPasted(text, vocab);
+  if (pasted.lines.length > ESTIMATE_MAX_LINES) throw tooManyLines(pasted.lines.length);
+  const lines = pasted.lines.map((l, i) => ({
+    ...blankLine(l.lineNum, i + 1),
+    operation: l.operation.slice(0, 20),
+    description: l.description.slice(0, 300),
+    partNumber: l.partNumber.slice(0, 60),
+    section: l.section.slice(0, 100),
+  }));
+  return finish(
+    {
+      source: 'paste',
+      layout: '',
+      lines,
+      vehicle: emptyVehicle(),
+      header: emptyHeader(),
+      problems: [],
+      pages: null,
+      confidenceFloor: null,
+    },
+    'No estimate lines were found: paste one line a row (operation and description, as the estimate prints them).',
+  );
 }
