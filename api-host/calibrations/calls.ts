@@ -416,6 +416,15 @@ export const calibrationCalls = [
       })),
       lines: scrubbedLines(s),
       steps: s.outcomes.flatMap((o) => [
+        ...o.checks.map((ch) => ({
+          lineNum: o.lineNum,
+          description: described.get(o.lineNum) ?? '',
+          system: ch.system,
+          keyword: '',
+          kind: 'line' as const,
+          outcome: 'check' as const,
+          rule: ch.why,
+        })),
         ...o.triggers.map((t) => ({
           lineNum: o.lineNum,
           description: described.get(o.lineNum) ?? '',

@@ -21,6 +21,7 @@ import { parseJsonColumn } from '../../lib/json-column';
 import { dollars } from '../../lib/calibrations/rules';
 import {
   compileMatcher,
+  partsRead,
   ruleWords,
   scrubLines as matchEstimate,
   type EstimateLine,
@@ -28,7 +29,7 @@ import {
   type LineOutcome,
   type MatchSystem,
 } from '../../lib/calibrations/match';
-import { compileVocabulary, linePhrases, phraseText, readLine, type TermEntry, type Vocabulary } from '../../lib/calibrations/normalise';
+import { compileVocabulary, readLine, type TermEntry, type Vocabulary } from '../../lib/calibrations/normalise';
 import type { Db } from '../core/db';
 import { oneRow, prepared, preparedValue } from '../core/sql';
 import { estimateTermsFor, rulesFor, type VehicleRules } from '../configuration/service';
@@ -120,7 +121,12 @@ export function matchSystems(
       seen.add(s.adasChecklistMatrix);
       return true;
     })
-    .map((s) => ({ ...s, system: s.matrixItem, notEquipped: notEquipped.has(s.adasChecklistMatrix) }));
+    .map((s) => ({
+      ...s,
+      system: s.matrixItem,
+      names: [s.system, ...s.systemNames],
+      notEquipped: notEquipped.has(s.adasChecklistMatrix),
+    }));
 }
 
 // The vocabulary of a scrub: the built-in terms, the firm's, and the words of the rules (for misspellings).
@@ -169,7 +175,7 @@ export function estimateLineOf(vocab: Vocabulary, l: RepairLineRow): EstimateLin
     section: l.section ?? '',
     description: l.description,
     partNumber: l.partNumber ?? '',
-    read: linePhrases(vocab, r).map(phraseText),
+    read: partsRead(vocab, r),
     notes: [...(r.operationNote ? [r.operationNote] : []), ...r.notes],
     unread: r.unread,
     isNotEquipped: l.isNotEquipped ?? false,
@@ -200,9 +206,10 @@ function scrubbedLine(l: RepairLineRow, o: LineOutcome): ScrubbedLine {
     operationRead: o.reading.operation,
     section: l.section ?? '',
     description: l.description,
-    read: o.phrases.map(phraseText),
+    read: o.read,
     notes: [...(o.reading.operationNote ? [o.reading.operationNote] : []), ...o.reading.notes],
     triggers: o.triggers,
+    checks: o.checks.map((c) => ({ ...c, decision: null })),
     nothing: o.nothing,
     unread: o.unread,
   };
@@ -334,6 +341,7 @@ export function scrubAnswer(
     calibrations: s.calibrations,
     lines: shown,
     untriggered: shown.filter((l) => l.nothing != null).map((l) => ref(l, l.nothing!)),
+    checks: shown.flatMap((l) => l.checks.map((c) => ({ ...ref(l, c.why), adasChecklistMatrix: c.adasChecklistMatrix, system: c.system, decision: c.decision }))),
     unread: shown.filter((l) => l.unread != null).map((l) => ref(l, l.unread!)),
   };
 }
