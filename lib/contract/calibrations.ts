@@ -99,9 +99,34 @@ const readEstimateLine = z.object({
   unread: z.string().nullable(),
 });
 
-/** One estimate line as the scrub read it and what came of it: it triggers calibrations, or nothing (and why), or it could not be read. */
+export const CHECK_DECISIONS = ['confirmed', 'dismissed'] as const;
+export type CheckDecision = (typeof CHECK_DECISIONS)[number];
+
+/** The estimator's decision on a check: confirmed (the calibration is required) or dismissed, by whom and when. */
+export const checkDecision = z.object({
+  decision: z.enum(CHECK_DECISIONS),
+  by: z.number().int().nullable(),
+  byName: z.string(),
+  at: z.string(),
+});
+
+/** A system a line may require, which the scrub cannot settle: the estimator confirms or dismisses it. */
+export const lineCheck = z.object({
+  adasChecklistMatrix: z.number().int(),
+  system: z.string(),
+  why: z.string(),
+  decision: checkDecision.nullable().default(null),
+});
+export type LineCheckOut = z.infer<typeof lineCheck>;
+
+/**
+ * One estimate line as the scrub read it and what came of it: it triggers calibrations, or is a check (a
+ * system it may require, for the estimator to confirm or dismiss), or triggers nothing (and why), or it
+ * could not be read.
+ */
 export const scrubbedLine = readEstimateLine.extend({
   triggers: z.array(lineTrigger),
+  checks: z.array(lineCheck).default([]),
   nothing: z.string().nullable(),
 });
 export type ScrubbedLine = z.infer<typeof scrubbedLine>;
@@ -161,6 +186,10 @@ export const scrubResult = z.object({
   lines: z.array(scrubbedLine).default([]),
   /** Lines that trigger nothing, with why. */
   untriggered: z.array(lineRef),
+  /** Every check of every line (a line may hold several: one a candidate system), with its decision. */
+  checks: z
+    .array(lineRef.extend({ adasChecklistMatrix: z.number().int(), system: z.string(), decision: checkDecision.nullable().default(null) }))
+    .default([]),
   /** Lines the normaliser could not read, with why. */
   unread: z.array(lineRef).default([]),
   changes: scrubChanges.nullable().default(null),
@@ -517,7 +546,7 @@ export const evaluationStep = z.object({
   system: z.string(),
   keyword: z.string(),
   kind: z.enum(['line', 'sublet']),
-  outcome: z.enum(['triggered', 'exception', 'exclusion', 'operation', 'zone', 'other-part', 'not-equipped']),
+  outcome: z.enum(['triggered', 'check', 'exception', 'exclusion', 'operation', 'zone', 'without', 'other-part', 'not-equipped']),
   rule: z.string(),
 });
 
