@@ -46,6 +46,8 @@ export interface Part {
   defaultEnd: End | null;
   /** Of two positions, the one a bare name means ("front camera": the windshield camera). */
   prefer: Position | null;
+  /** A piece's part at an end when the line names none ("front emblem": the grille's). */
+  of: Partial<Record<End, string>>;
 }
 
 export type Term = { kind: 'part'; part: Part } | { kind: 'system'; system: SystemKind; makes: readonly string[] };
@@ -113,12 +115,13 @@ function parseRow(row: string, id: number): { part: Part; names: string[] } {
     aftermarket: false,
     defaultEnd: null,
     prefer: null,
+    of: {},
   };
   for (const token of relText.split(/\s+/).filter(Boolean)) {
-    const m = /^(?:(f|r)\.)?([a-z]+)(?::([a-zA-Z.]+))?$/.exec(token);
+    const m = /^(?:(f|r)\.)?([a-z]+)(?::([a-zA-Z. ]+))?$/.exec(token);
     if (!m) throw new Error(`lexicon row ${id}: "${token}"`);
     const [, end, key = '', value = ''] = m;
-    const rel = end ? (part.atEnd[end === 'f' ? 'front' : 'rear'] ??= emptyRelations()) : part.rel;
+    const rel = end && key !== 'of' ? (part.atEnd[end === 'f' ? 'front' : 'rear'] ??= emptyRelations()) : part.rel;
     const position = (v: string): Position => {
       if (!(POSITIONS as readonly string[]).includes(v)) throw new Error(`lexicon row ${id}: position "${v}"`);
       return v as Position;
@@ -152,6 +155,10 @@ function parseRow(row: string, id: number): { part: Part; names: string[] } {
         break;
       case 'prefer':
         part.prefer = position(value);
+        break;
+      case 'of':
+        if (!end) throw new Error(`lexicon row ${id}: "of" needs an end`);
+        part.of[end === 'f' ? 'front' : 'rear'] = value;
         break;
       default:
         throw new Error(`lexicon row ${id}: relation "${key}"`);
@@ -225,7 +232,6 @@ export function partLexicon(): Lexicon {
   mark(DESCRIPTION_OPERATIONS, 'operation');
   mark(CALIBRATION_WORDS, 'calibration');
   mark([...WITH_WORDS, ...WITHOUT_WORDS, ...PURPOSE_WORDS], 'joint');
-  mark(Object.values(ABBREVIATIONS).flat(), 'descriptor');
   mark(setAside.keys(), 'set-aside');
   compiled = { parts, names: byLast, known, setAside };
   return compiled;

@@ -305,6 +305,8 @@ interface Hit {
 function alignmentOf(reading: LineReading, t: Thing): 'wheels' | 'sensor' | 'panel' | null {
   const aligned = t.part?.name === 'wheel alignment' || reading.operation === 'align';
   if (!aligned) return null;
+  // "Align | front end": an alignment of no part is the wheels'.
+  if (t.part?.name !== 'wheel alignment' && t.part?.piece && !t.owner) return 'wheels';
   for (let o: Thing | null = t.part?.name === 'wheel alignment' ? t.owner : t; o; o = o.owner) {
     if (o.kind === 'sensor' || o.systems.length) return 'sensor';
     if (o.part && !['wheel', 'suspension', 'steering', 'structure'].includes(o.part.group)) return 'panel';
@@ -372,7 +374,8 @@ function relationsTo(s: CompiledSystem, w: Worked, reading: LineReading): { rela
   const open = mine(t.either);
   if (open.length) {
     const settled = w.features.flatMap((f) => [...f.systems.flatMap((k) => KIND_RULES[k].positions), ...f.sensors]);
-    const pick = settled.length ? t.either.filter((p) => settled.includes(p)) : t.either;
+    const featured2 = t.either.filter((p) => settled.includes(p));
+    const pick = featured2.length ? featured2 : t.part?.prefer ? [t.part.prefer] : t.either;
     const kinds = new Set(pick.map((p) => POSITION_KIND[p]));
     if (pick.some((p) => s.positions.has(p)) && (kinds.size === 1 || pick.every((p) => s.positions.has(p)))) add('sensor', mine(pick));
     else if (pick.some((p) => s.positions.has(p))) add('either', mine(pick));
@@ -433,33 +436,53 @@ function triggerWhy(h: Hit, done: string): string {
 function namedKinds(m: Matcher, reading: LineReading, things: Thing[]): { kinds: Set<SystemKind>; open: Position[][]; kindOnly: string | null; names: string[] } {
   const named = new Set<SystemKind>();
   const names: string[] = [];
-  for (const t of things)
-    for (const k of t.systems) {
-      named.add(k);
-      names.push(t.text);
-    }
   for (const s of m.systems)
     for (const n of s.names)
-      if (s.kind && containsWords(reading.words, n.words)) {
+      if (s.kind && containsWords(reading.words, n.words) && !named.has(s.kind)) {
         named.add(s.kind);
         names.push(n.text);
       }
+  // What a calibration is of: the part and what it is named after ("ACC radar alignment": the alignment of the ACC radar).
+  const chain = things.flatMap((t) => {
+    const out: Thing[] = [];
+    for (let o: Thing | null = t; o; o = o.owner) out.push(o);
+    return out;
+  });
+  for (const t of chain)
+    for (const k of t.systems)
+      if (!named.has(k)) {
+        named.add(k);
+        names.push(t.text);
+      }
   const kinds = new Set(named);
+  const served = (p: Position) => [...named].some((k) => KIND_RULES[k].positions.includes(p));
   const open: Position[][] = [];
   let kindOnly: string | null = null;
-  for (const t of things) {
-    if (t.systems.length) continue;
-    const generic = t.part?.piece === 'sensor' || (t.part?.defaultEnd != null && t.end == null) || t.part?.name === 'radar';
+  for (const t of chain) {
+    if (t.systems.length || t.kind === 'labor') continue;
     const positions = [...t.sensors, ...t.mounts];
-    const served = (p: Position) => [...named].some((k) => KIND_RULES[k].positions.includes(p));
-    if (generic && !positions.concat(t.either).some(served) && !named.size) {
-      kindOnly = t.part?.sensorType ?? (t.part?.name === 'radar' ? 'radar' : 'camera');
+    if ((t.generic || (t.part?.piece === 'sensor' && !positions.length && !t.either.length)) && !named.size) {
+      kindOnly = t.part?.sensorType ?? (positions.some((p) => ofType(p, 'radar')) ? 'radar' : 'camera');
       continue;
     }
     for (const p of positions) if (!served(p)) kinds.add(POSITION_KIND[p]);
-    const open2 = t.either.filter((p) => !served(p));
-    if (open2.length && !t.either.some(served)) open.push(open2);
+    if (t.either.length && !t.either.some(served)) {
+      // "360 camera": every position is one system's (the surround view's); "front view camera": two systems'.
+      const common = SYSTEM_KINDS.find((k) => t.either.every((p) => KIND_RULES[k].positions.includes(p)));
+      if (common) kinds.add(common);
+      else if (t.part?.prefer) kinds.add(POSITION_KIND[t.part.prefer]);
+      else open.push(t.either);
+    }
     if (positions.length || t.either.length) names.push(t.text);
+  }
+  // "Camera calibration - windshield": a kind, with the part whose sensor it is.
+  if (kindOnly && !kinds.size) {
+    const carried = chain.flatMap((t) => [...t.carries, ...t.mounts]).filter((p) => ofType(p, kindOnly === 'camera' ? 'camera' : 'radar'));
+    const byCarrier = new Set(carried.map((p) => POSITION_KIND[p]));
+    if (byCarrier.size === 1) {
+      kinds.add([...byCarrier][0]!);
+      kindOnly = null;
+    }
   }
   return { kinds, open, kindOnly, names };
 }
@@ -665,7 +688,9 @@ function settleKind(o: LineOutcome, kind: string, m: Matcher, others: ReadonlySe
   const ofKind = m.systems.filter((s) => s.kind && (sensor == null || KIND_RULES[s.kind].sensor === sensor) && !s.src.notEquipped);
   const inEstimate = ofKind.filter((s) => others.has(s.src.adasChecklistMatrix));
   const word = o.reading.calibration[0] ?? 'calibration';
-  const chosen = ofKind.length === 1 ? ofKind : inEstimate;
+  // Of several, the one a bare kind usually means ("radar aim": the front radar) when the estimate requires it.
+  const primary = inEstimate.filter((s) => KIND_RULES[s.kind!].primary);
+  const chosen = ofKind.length === 1 ? ofKind : primary.length === 1 ? primary : inEstimate;
   if (chosen.length) {
     const how = ofKind.length === 1 ? `the vehicle’s one ${kind} system` : `the estimate’s other lines require ${chosen.map((s) => s.src.system).join(' and ')}`;
     return {

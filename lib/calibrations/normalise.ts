@@ -286,48 +286,64 @@ function applyFirmPhrases(vocab: Vocabulary, words: Word[]): Word[] {
 
 // ── structure ──────────────────────────────────────────────────────────────────────────────────────
 /** Words a name may hold between its own: descriptors, ends, sides and words that are not parts ("windshield acoustic glass"). */
-const skippable = (vocab: Vocabulary, w: string) => DESCRIPTORS.has(w) || ENDS.has(w) || SIDES.has(w) || vocab.lex.setAside.has(w);
+const skippable = (vocab: Vocabulary, w: string) => DESCRIPTORS.has(w) || ENDS.has(w) || SIDES.has(w) || vocab.lex.setAside.has(w) || isNumber(w);
 
-/**
- * The longest name ending at word `j` (a part's name ends in its head word: "strut mount", "lower grille"),
- * skipping the words a name may hold between its own; of two as long, the one skipping fewer.
- */
-function nameEndingAt(vocab: Vocabulary, words: readonly string[], j: number): { name: Name; start: number; skipped: number[] } | null {
-  let found: { name: Name; start: number; skipped: number[] } | null = null;
-  for (const name of vocab.lex.names.get(words[j]!) ?? []) {
-    if (found && name.words.length < found.name.words.length) break;
-    let k = j - 1;
-    const skipped: number[] = [];
-    let ok = true;
-    for (let n = name.words.length - 2; n >= 0; n--) {
-      const w = name.words[n]!;
-      while (k >= 0 && words[k] !== w && skippable(vocab, words[k]!) && !name.words.includes(words[k]!)) skipped.push(k--);
-      if (words[k] === w) k--;
-      // A name's one word written as two ("lift gate garnish" is the liftgate garnish).
-      else if (k > 0 && words[k - 1]! + words[k]! === w) k -= 2;
-      else {
-        ok = false;
-        break;
-      }
-    }
-    if (ok && (!found || skipped.length < found.skipped.length)) found = { name, start: k + 1, skipped };
+/** A name matched at the end of words[..j] (skipping the words a name may hold between its own), or null. */
+function nameMatch(vocab: Vocabulary, words: readonly string[], j: number, name: Name): { start: number; skipped: number[] } | null {
+  let k = j - 1;
+  const skipped: number[] = [];
+  for (let n = name.words.length - 2; n >= 0; n--) {
+    const w = name.words[n]!;
+    while (k >= 0 && words[k] !== w && skippable(vocab, words[k]!) && !name.words.includes(words[k]!)) skipped.push(k--);
+    if (words[k] === w) k--;
+    // A name's one word written as two ("lift gate garnish" is the liftgate garnish).
+    else if (k > 0 && words[k - 1]! + words[k]! === w) k -= 2;
+    else return null;
   }
-  return found;
+  return { start: k + 1, skipped };
 }
 
-/** A segment's items: the longest names, from the end (where a name's head is), and the words between. */
+interface Segmentation {
+  /** Words the names cover (ends, sides and numbers aside). */
+  covered: number;
+  terms: number;
+  skips: number;
+  items: Item[];
+}
+
+const better = (a: Segmentation, b: Segmentation | undefined) =>
+  !b || a.covered > b.covered || (a.covered === b.covered && (a.terms < b.terms || (a.terms === b.terms && a.skips < b.skips)));
+
+/**
+ * A segment's items: the names of the lexicon and the makers' system names that cover most of its words
+ * with the fewest names ("front strut mount" is a strut mount, "rear view mirror camera" a camera of the
+ * inside mirror), and the words between.
+ */
 export function itemsOf(vocab: Vocabulary, words: readonly string[]): Item[] {
-  const items: Item[] = [];
-  for (let j = words.length - 1; j >= 0; ) {
-    const hit = nameEndingAt(vocab, words, j);
-    if (hit) {
+  const best: Segmentation[] = [{ covered: 0, terms: 0, skips: 0, items: [] }];
+  for (let j = 0; j < words.length; j++) {
+    const prev = best[j]!;
+    let top: Segmentation = { ...prev, items: [...prev.items, { kind: 'word', w: words[j]! }] };
+    for (const name of vocab.lex.names.get(words[j]!) ?? []) {
+      const hit = nameMatch(vocab, words, j, name);
+      if (!hit) continue;
+      const before = best[hit.start]!;
+      const own = words
+        .slice(hit.start, j + 1)
+        .filter((w, i) => !hit.skipped.includes(hit.start + i) && !ENDS.has(w) && !SIDES.has(w) && !isNumber(w)).length;
       // Descriptors and ends skipped inside the name still qualify it.
       const inside: Item[] = hit.skipped.reverse().map((k) => ({ kind: 'word', w: words[k]! }));
-      items.unshift({ kind: 'term', term: hit.name.term, text: hit.name.words.join(' ') }, ...inside);
-      j = hit.start - 1;
-    } else items.unshift({ kind: 'word', w: words[j--]! });
+      const option: Segmentation = {
+        covered: before.covered + own,
+        terms: before.terms + 1,
+        skips: before.skips + hit.skipped.length,
+        items: [...before.items, { kind: 'term', term: name.term, text: name.words.join(' ') }, ...inside],
+      };
+      if (better(option, top)) top = option;
+    }
+    best.push(top);
   }
-  return items;
+  return best[words.length]!.items;
 }
 
 const isTerm = (it: Item) => it.kind === 'term';
@@ -366,7 +382,7 @@ interface Built {
 
 /** The phrases of a description's words. */
 function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
-  const seen = all.filter((w) => w.cls === 'word' || w.cls === 'sep' || w.cls === 'set-aside').map((w) => w.w);
+  const seen = all.filter((w) => w.cls !== 'unknown' && w.cls !== 'code').map((w) => w.w);
   const phrases: Phrase[] = [];
   const calibration: string[] = [];
   for (const [i, w] of seen.entries()) {
@@ -481,7 +497,7 @@ function phraseOf(vocab: Vocabulary, role: Phrase['role'], items: Item[], clause
   const source = kept.flatMap((it) => (it.kind === 'term' ? it.text.split(' ') : [it.w]));
   const words = kept
     .map((it) => (it.kind === 'term' ? it.text : it.w))
-    .filter((w) => !SIDES.has(w) && w !== '&' && !vocab.lex.setAside.has(w));
+    .filter((w) => !SIDES.has(w) && w !== '&' && !vocab.lex.setAside.has(w) && !isNumber(w));
   return { role, items: kept, words, source, end, side, operation, clause };
 }
 
@@ -513,7 +529,10 @@ export function readOperation(vocab: Vocabulary, written: string): { operation: 
     .filter((w) => w && w !== '&');
   const joined = vocab.operations.get(words.join('')) ?? vocab.operations.get(words.join('/')) ?? vocab.operations.get(words.join('&'));
   if (joined) return { operation: joined, unknown: null };
-  const first = words[0] !== undefined && words.length > 1 ? vocab.operations.get(opKey(words[0])) : undefined;
+  // A code with a short flag after it that is no word the scrub knows ("Repl PA").
+  const [code1 = '', flag = ''] = words;
+  const first =
+    words.length === 2 && flag.length <= 3 && !vocab.known.has(flag) && !vocab.single.has(flag) ? vocab.operations.get(opKey(code1)) : undefined;
   return first ? { operation: first, unknown: null } : { operation: null, unknown: written.trim() };
 }
 

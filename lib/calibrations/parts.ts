@@ -38,6 +38,8 @@ export interface Thing {
   either: Position[];
   /** The owner a piece was read with. */
   owner: Thing | null;
+  /** Its sensor is only what a bare name or a default end makes of it ("radar": the front radar, unless the line says). */
+  generic: boolean;
 }
 
 const POSITION_TYPE: Readonly<Record<Position, SensorType | 'other'>> = {
@@ -78,6 +80,7 @@ const blank = (text: string, end: End | null, side: Side | null): Thing => ({
   column: false,
   either: [],
   owner: null,
+  generic: false,
 });
 
 /** The positions of a system's sensors at an end (a park sensor at either end is the park sensors). */
@@ -98,7 +101,8 @@ function partThing(part: Part, end: End | null, side: Side | null, text: string)
   t.part = part;
   if (part.labor) return { ...t, kind: 'labor' };
   if (part.aftermarket) return { ...t, kind: 'aftermarket' };
-  t.sensors = rel.sensor.length > 1 && !part.prefer ? [] : part.prefer ? [part.prefer] : [...rel.sensor];
+  t.generic = end == null && part.defaultEnd != null;
+  t.sensors = rel.sensor.length > 1 ? [] : [...rel.sensor];
   t.either = rel.sensor.length > 1 ? [...rel.sensor] : [];
   t.mounts = [...rel.mount];
   t.carries = [...rel.carries];
@@ -110,13 +114,32 @@ function partThing(part: Part, end: End | null, side: Side | null, text: string)
   return t;
 }
 
-/** Positions a thing relates to, of a type: carried first, then held, then in front, then beside. */
+/**
+ * Positions a thing relates to, of a type: carried first, then held, then in front, then beside. A "sensor"
+ * is what a part carries or holds (a park sensor of a bumper), not what looks through it (the radar is
+ * named a radar).
+ */
 function relatedOfType(t: Thing, type: SensorType | null): Position[] {
-  for (const list of [t.sensors, t.either, t.carries, t.mounts, t.path, t.near]) {
+  const lists = type === 'any' ? [t.sensors, t.either, t.carries, t.mounts] : [t.sensors, t.either, t.carries, t.mounts, t.path, t.near];
+  for (const list of lists) {
     const hit = list.filter((p) => ofType(p, type));
     if (hit.length) return [...new Set(hit)];
   }
   return [];
+}
+
+/** The sensors of a type at a part's place when nothing ties one to it: a camera on a rear part is the rear camera. */
+const AT_PLACE: Readonly<Record<string, readonly Position[]>> = {
+  'front camera': ['grilleCamera'],
+  'rear camera': ['rearCamera'],
+  'side camera': ['mirrorCamera'],
+  'glass camera': ['fwdCamera'],
+  'front radar': ['frontRadar'],
+  'rear radar': ['cornerRadar'],
+};
+function atPlace(o: Thing, type: SensorType | null): Position[] {
+  const zone = o.part?.zone === 'end' ? o.end : o.part?.zone;
+  return [...(AT_PLACE[`${zone} ${type}`] ?? [])];
 }
 
 /** Walks an owner chain for the positions of a type ("liftgate handle camera": the liftgate's). */
@@ -128,7 +151,9 @@ function ownerPositions(owner: Thing | null, type: SensorType | null): { positio
     const own = relatedOfType(o, type);
     if (own.length) return { positions: own, by: o };
   }
-  return { positions: [], by: null };
+  // Nothing ties such a sensor to the part: the one at the part's place ("camera" of a liftgate handle).
+  const place = owner ? atPlace(owner, type) : [];
+  return { positions: place, by: place.length ? owner : null };
 }
 
 const ownerName = (o: Thing) => (o.part ? o.text : o.text);
@@ -163,8 +188,7 @@ function compose(piece: Part, owner: Thing | null, end: End | null, side: Side |
         return { ...owner, text: `${owner.text} ${text}`.replace(/(\b\w+) \1$/, '$1'), kind: 'sensor' };
       const { positions } = ownerPositions(owner, piece.sensorType);
       if (!positions.length) return t;
-      const exact = end ? positions : positions;
-      return exact.length === 1 ? { ...t, kind: 'sensor', sensors: exact } : { ...t, kind: 'sensor', either: exact };
+      return positions.length === 1 ? { ...t, kind: 'sensor', sensors: positions } : { ...t, kind: 'sensor', either: positions };
     }
     default:
       // The glass of a glass part is the part ("W/S glass", "GLASS, WINDSHIELD").
@@ -177,7 +201,10 @@ function compose(piece: Part, owner: Thing | null, end: End | null, side: Side |
 function resolveItems(items: readonly Item[], end: End | null, side: Side | null): Thing | null {
   // "algnmnt 4 whl": the wheel alignment, whatever order its words come in.
   const alignment = items.find((i) => i.kind === 'term' && i.term.kind === 'part' && i.term.part.name === 'wheel alignment');
-  if (alignment && items.every((i) => i.kind !== 'term' || i === alignment || (i.term.kind === 'part' && i.term.part.group === 'wheel')))
+  if (
+    alignment &&
+    items.every((i) => i.kind !== 'term' || i === alignment || (i.term.kind === 'part' && (i.term.part.group === 'wheel' || i.term.part.piece === 'part')))
+  )
     items = [alignment];
   let thing: Thing | null = null;
   for (const it of items) {
@@ -231,20 +258,48 @@ export interface PhraseContext {
 const onlyPieces = (items: readonly Item[]) =>
   items.some((i) => i.kind === 'term') && items.every((i) => i.kind !== 'term' || (i.term.kind === 'part' && i.term.part.piece != null));
 
-/** A phrase's thing; a phrase of pieces only is read with each of the section's parts in front ("LIFT GATE | Camera"). */
+/**
+ * A phrase's thing. A phrase of pieces only ("Camera bracket", "Emblem") is read with each of the section's
+ * parts in front ("LIFT GATE | Camera" is the liftgate camera), else with the piece's part at the line's end
+ * ("Front emblem" is the grille's); a "with" phrase or an aside is read after its main phrase ("Mirror w/
+ * camera": the mirror's camera). A sensor name that leaves its position open ("front camera") is settled by
+ * the part it is named with or the section, when they carry one of its positions.
+ */
 export function resolvePhrase(phrase: Phrase, context: PhraseContext): Thing | null {
   const end = phrase.end ?? context.end;
   const side = phrase.side;
-  const items = context.owner ? itemsOf(context.vocab, [...context.owner.source, ...phrase.source]) : phrase.items;
-  const thing = resolveItems(items, end, side);
-  if (!thing) return null;
-  if (onlyPieces(phrase.items) && !context.owner && context.section?.phrases.length) {
-    const read = context.section.phrases
-      .map((s) => resolveItems(itemsOf(context.vocab, [...s.source, ...phrase.source]), end ?? context.section?.end ?? null, side))
+  const lead = context.owner ?? phrase;
+  const own = context.owner ? [...context.owner.source, ...phrase.source] : phrase.source;
+  const plain = resolveItems(context.owner ? itemsOf(context.vocab, own) : phrase.items, end, side);
+  if (!plain) return null;
+  let thing = plain;
+  if (onlyPieces(lead.items)) {
+    const sectionEnd = end ?? context.section?.end ?? null;
+    const read = (context.section?.phrases ?? [])
+      .map((s) => resolveItems(itemsOf(context.vocab, [...s.source, ...own]), sectionEnd, side))
       .filter((t): t is Thing => t != null && t.kind !== 'piece');
-    if (read.length) return merge(read);
+    const head = lead.items.findLast((i) => i.kind === 'term');
+    const owner = head?.kind === 'term' && head.term.kind === 'part' && sectionEnd ? head.term.part.of[sectionEnd] : undefined;
+    if (read.length) thing = merge(read);
+    else if (owner) {
+      const t = resolveItems(itemsOf(context.vocab, [...owner.split(' '), ...own]), sectionEnd, side);
+      if (t && t.kind !== 'piece') thing = t;
+    }
   }
-  return thing;
+  return settle(thing, context.section);
+}
+
+/** A sensor left open between positions, settled by what its owners or its section carry. */
+function settle(t: Thing, section: SectionReading | null): Thing {
+  if (t.either.length < 2) return t;
+  const carried = new Set<Position>();
+  for (let o = t.owner; o; o = o.owner) for (const p of [...o.carries, ...o.sensors, ...o.mounts]) carried.add(p);
+  for (const s of section?.phrases ?? []) {
+    const r = resolveItems(s.items, null, null);
+    for (const p of r ? [...r.carries, ...r.sensors] : []) carried.add(p);
+  }
+  const pick = t.either.filter((p) => carried.has(p));
+  return pick.length === 1 ? { ...t, sensors: pick, either: [] } : t;
 }
 
 /** Several readings of one line (a bare piece under a section of two parts) as one. */
