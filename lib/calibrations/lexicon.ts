@@ -221,8 +221,10 @@ export function partLexicon(): Lexicon {
         addName(nameWords(name), { kind: 'system', system: kind, makes: maker.makes }, `${kind} (${maker.makes.join('/')})`);
   for (const list of byLast.values()) list.sort((a, b) => b.words.length - a.words.length);
 
+  // A word that is not a part stays one inside a part's name ("alloy wheel", "clear coat"), unless it is a name itself ("unit").
   const setAside = new Map<string, string>();
-  for (const { words, kind } of SET_ASIDE) for (const w of words) if (!known.has(w)) setAside.set(w, kind);
+  const alone = new Set([...byLast.values()].flatMap((l) => l.filter((n) => n.words.length === 1).map((n) => n.words[0]!)));
+  for (const { words, kind } of SET_ASIDE) for (const w of words) if (!alone.has(w) && !setAside.has(w)) setAside.set(w, kind);
   const mark = (words: Iterable<string>, cls: WordClass) => {
     for (const w of words) if (!known.has(w)) known.set(w, cls);
   };
@@ -232,7 +234,7 @@ export function partLexicon(): Lexicon {
   mark(DESCRIPTION_OPERATIONS, 'operation');
   mark(CALIBRATION_WORDS, 'calibration');
   mark([...WITH_WORDS, ...WITHOUT_WORDS, ...PURPOSE_WORDS], 'joint');
-  mark(setAside.keys(), 'set-aside');
+  for (const w of setAside.keys()) known.set(w, 'set-aside');
   compiled = { parts, names: byLast, known, setAside };
   return compiled;
 }

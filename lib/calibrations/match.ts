@@ -362,8 +362,9 @@ function relationsTo(s: CompiledSystem, w: Worked, reading: LineReading): { rela
     if (ps.length) out.push({ relation, positions: [...new Set(ps)] });
   };
   add('sensor', mine(t.sensors));
-  add('mount', mine([...t.mounts, ...featured('mounts')]));
-  const carried = mine([...t.carries, ...(t.kind === 'body' ? featureCarries : [])]);
+  // "Drill holes for park sensors": work on where the sensor sits.
+  add('mount', mine([...t.mounts, ...featured('mounts'), ...(t.kind === 'feature' ? t.carries : [])]));
+  const carried = mine([...(t.kind === 'feature' ? [] : t.carries), ...(t.kind === 'body' ? featureCarries : [])]);
   if (t.part && s.carriers.has(t.part.id) && !carried.length) carried.push(...s.positions);
   add('carrier', carried);
   add('path', mine([...t.path, ...featured('path')]));
@@ -498,6 +499,7 @@ export function scrubLine(line: EstimateLine, m: Matcher, context?: ReadonlySet<
   const base = { lineNum: line.lineNum, reading, read: [] as string[], triggers: [] as LineTrigger[], checks: [] as LineCheck[], refusals: [] as Refusal[] };
   if (reading.unread) return { ...base, nothing: null, unread: reading.unread };
   if (line.isNotEquipped) return { ...base, nothing: 'Marked not equipped on the job: the line is not scrubbed.', unread: null };
+  if (reading.denied) return { ...base, nothing: `The line says the work is not done (“${reading.denied}”): it requires no calibration.`, unread: null };
 
   const end = reading.end;
   const { worked, asides } = workedParts(m.vocab, reading, end);
@@ -553,8 +555,10 @@ export function scrubLine(line: EstimateLine, m: Matcher, context?: ReadonlySet<
   }
 
   // Parts, sensors and alignments.
+  // A road test names the systems it tries; it calibrates none of them.
+  const tested = reading.test && !procedure;
   for (const w of worked) {
-    if (procedure && (w.thing.kind === 'sensor' || w.thing.systems.length)) continue;
+    if ((procedure || tested) && (w.thing.kind === 'sensor' || w.thing.systems.length)) continue;
     const unknownCode = reading.operationNote && !w.operation ? line.operation.trim() : null;
     for (const s of m.systems) {
       const relations = relationsTo(s, w, reading);

@@ -101,6 +101,8 @@ export interface LineReading {
   calibration: string[];
   /** A road test or test drive. */
   test: boolean;
+  /** What the line says is not done ("not required", "denied"), or null. */
+  denied: string | null;
   /** How the line was read: shorthand expanded, words set aside, purposes, an unknown operation… */
   notes: string[];
   expansions: Expansion[];
@@ -251,6 +253,16 @@ function readWords(vocab: Vocabulary, text: string, notes: string[]): ReadWords 
       tokens[i] = { w: e.to, raw: t.raw, cls: 'word' };
     }
   });
+  // An operation's abbreviation that, read as shorthand, forms a name with the next word ("blnd spt": blind spot).
+  for (const [i, t] of tokens.entries()) {
+    if (t.cls !== 'word' || !DESCRIPTION_OPERATIONS.has(t.w) || t.w.length > 4) continue;
+    const next = neighbour(i, 1);
+    const named = (candidates(vocab.shorthand, t.w) ?? []).find((c) => !DESCRIPTION_OPERATIONS.has(c.to) && vocab.pairs.has(`${c.to} ${next}`));
+    if (named) {
+      expansions.push(named);
+      tokens[i] = { w: named.to, raw: t.raw, cls: 'word' };
+    }
+  }
   for (const [i, t] of tokens.entries()) {
     if (t.cls !== 'word' || !t.w.includes('|')) continue;
     // An abbreviation of either word ("hd": hood or head): the one forming a name with a neighbour.
@@ -423,7 +435,9 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
         // "wndshld HUD type": the windshield, of the head-up display type (a feature, not the part).
         const last = conj.findLastIndex(isTerm);
         const lastTerm = conj[last];
-        const part = conj.findLastIndex((it, i) => i < last && it.kind === 'term' && it.term.kind === 'part' && !it.term.part.piece);
+        const part = conj.findLastIndex(
+          (it, i) => i < last && it.kind === 'term' && it.term.kind === 'part' && !it.term.part.piece && !it.term.part.rel.sensor.length && !it.term.part.atEnd.front?.sensor.length,
+        );
         if (role === 'main' && lastTerm?.kind === 'term' && lastTerm.term.kind === 'part' && lastTerm.term.part.piece === 'feature' && part >= 0) {
           phrases.push(phraseOf(vocab, role, conj.slice(0, part + 1), c));
           phrases.push(phraseOf(vocab, 'with', conj.slice(part + 1), c));
@@ -437,9 +451,17 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
       const purposeAt = own.findIndex((it, i) => it.kind === 'word' && PURPOSE_WORDS.has(it.w) && i > 0);
       if (purposeAt > 0) {
         const why = wordsOf(own.slice(purposeAt));
-        if (why.length > 1) notes.push(`“${why.join(' ')}” says why the part is worked on; it is not read as a part.`);
-        push('purpose', why.slice(1));
-        own = own.slice(0, purposeAt);
+        const piecesOnly = own
+          .slice(0, purposeAt)
+          .every((it) => it.kind !== 'term' || (it.term.kind === 'part' && it.term.part.piece != null));
+        if (piecesOnly && own.slice(0, purposeAt).some(isTerm)) {
+          // "Holes for park sensors", "Brackets for radar": the pieces are the named part's.
+          own = itemsOf(vocab, [...why.slice(1), ...wordsOf(own.slice(0, purposeAt))]);
+        } else {
+          if (why.length > 1) notes.push(`“${why.join(' ')}” says why the part is worked on; it is not read as a part.`);
+          push('purpose', why.slice(1));
+          own = own.slice(0, purposeAt);
+        }
       }
       const jointAt = own.findIndex((it) => it.kind === 'word' && (WITH_WORDS.has(it.w) || WITHOUT_WORDS.has(it.w)));
       if (jointAt >= 0) {
@@ -569,6 +591,7 @@ export function readLine(line: EstimateLineInput, vocab: Vocabulary): LineReadin
   if (read.setAside.length)
     notes.push(`Set aside (not parts): ${read.setAside.map((s) => `${s.word} (${s.kind})`).join(', ')}.`);
   if (read.unknown.length) notes.push(`Not known, set aside: ${read.unknown.join(', ')}.`);
+  const denied = DENIED.exec(plainText(line.description ?? '', []))?.[0] ?? null;
   const descEnd = built.phrases.find((p) => p.role === 'main' && p.end)?.end ?? null;
   const end = descEnd ?? section.end;
   const side = built.phrases.find((p) => p.side)?.side ?? null;
@@ -595,6 +618,7 @@ export function readLine(line: EstimateLineInput, vocab: Vocabulary): LineReadin
     words: built.words,
     calibration: built.calibration,
     test: built.test,
+    denied,
     notes,
     expansions: read.expansions,
     setAside: read.setAside,
@@ -602,6 +626,10 @@ export function readLine(line: EstimateLineInput, vocab: Vocabulary): LineReadin
     unread,
   };
 }
+
+/** Words saying the work is not done: a desk review's "not required", "denied", "glass not replaced". */
+const DENIED =
+  /\b(?:not (?:required|req'?d|needed|necessary|performed|replaced|removed|done|applicable|approved|allowed|warranted)|n\/a|deny|denied|declined?|waived?|refused|disallowed?|no calibration (?:required|needed))\b/;
 
 /** What a line without a part holds, in words ("an operation, a side or a number"). */
 function describeLeftovers(words: Word[]): string {

@@ -33,7 +33,7 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
         radar cruise control, long range radar, lrr, front long range radar, forward collision warning radar, fcw radar, aeb radar,
         collision mitigation radar, distance sensor, distance control, front radar sensor`),
       blindSpot: n(`blind spot, blind spot monitor, blind spot monitoring, blind spot detection, blind spot warning, blind spot radar,
-        blind spot sensor, blind spot module, bsm, bsd, bsw, rear cross traffic, rear cross traffic alert, cross traffic alert, rcta, rcw,
+        blind spot sensor, blind spot module, bsm, bsd, bsw, rear cross traffic, rear cross traffic alert, cross traffic alert, cross traffic, rcta, rcw,
         corner radar, rear corner radar, side radar, rear radar, short range radar, srr, lane change assist, lane change warning,
         lane change alert, side obstacle detection`),
       parkAssist: n(`park assist, parking assist, parking aid, park aid, park sensor, parking sensor, park distance, parking distance,
