@@ -61,6 +61,8 @@ export interface Lexicon {
   parts: readonly Part[];
   /** Names by their last word, longest first. */
   names: ReadonlyMap<string, readonly Name[]>;
+  /** The same by last word, then by the word before it ("" for one-word names), longest first. */
+  byPair: ReadonlyMap<string, ReadonlyMap<string, readonly Name[]>>;
   /** Every word the scrub knows, with what it is (for the shorthand reader and the notes). */
   known: ReadonlyMap<string, WordClass>;
   /** Set-aside words and their class ("make", "colour"…). */
@@ -235,7 +237,16 @@ export function partLexicon(): Lexicon {
   mark(CALIBRATION_WORDS, 'calibration');
   mark([...WITH_WORDS, ...WITHOUT_WORDS, ...PURPOSE_WORDS], 'joint');
   for (const w of setAside.keys()) known.set(w, 'set-aside');
-  compiled = { parts, names: byLast, known, setAside };
+  const byPair = new Map<string, Map<string, Name[]>>();
+  for (const [last, list] of byLast) {
+    const m = new Map<string, Name[]>();
+    for (const n of list) {
+      const before = n.words.length > 1 ? n.words[n.words.length - 2]! : '';
+      m.set(before, [...(m.get(before) ?? []), n]);
+    }
+    byPair.set(last, m);
+  }
+  compiled = { parts, names: byLast, byPair, known, setAside };
   return compiled;
 }
 

@@ -350,6 +350,15 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
   return { worked, asides };
 }
 
+/** The positions a worked part touches, to skip the systems it cannot relate to; `all` when it may relate to any. */
+function touched(w: Worked, reading: LineReading): { positions: Set<Position>; all: boolean } {
+  const t = w.thing;
+  const positions = new Set<Position>([...t.sensors, ...t.mounts, ...t.carries, ...t.path, ...t.either]);
+  for (const f of w.features) for (const p of [...f.sensors, ...f.mounts, ...f.path, ...f.carries, ...f.either]) positions.add(p);
+  const all = t.geometry || t.column || w.features.some((f) => f.systems.length > 0) || t.part?.group === 'wheel' || reading.operation === 'align' || t.part != null;
+  return { positions, all: all && (t.geometry || t.column || t.part?.group === 'wheel' || reading.operation === 'align' || w.features.some((f) => f.systems.length > 0) || t.kind === 'body') };
+}
+
 /** A part's relations to one system's sensors. */
 function relationsTo(s: CompiledSystem, w: Worked, reading: LineReading): { relation: Relation; positions: Position[] }[] {
   const t = w.thing;
@@ -537,11 +546,17 @@ export function scrubLine(line: EstimateLine, m: Matcher, context?: ReadonlySet<
   const all = [...worked.map((w) => w.thing), ...asides, ...purposeThings(m.vocab, reading, end)];
   const blocked = worked.length > 0 && worked.every((w) => w.thing.kind === 'labor' && ['diag', 'admin', 'fee'].includes(w.thing.part?.labor ?? ''));
   const alignmentOfSensor = worked.some((w) => alignmentOf(reading, w.thing) === 'sensor');
-  const procedure = (reading.calibration.length > 0 || alignmentOfSensor) && !blocked;
+  // Under a calibration or diagnostics section, a line naming only a sensor or system is its calibration ("ADAS CALIBRATION | Front radar").
+  const listed =
+    reading.section.procedures &&
+    (reading.operation == null || reading.operation === 'sublet' || reading.operation === 'labor') &&
+    worked.length > 0 &&
+    worked.every((w) => w.thing.kind === 'sensor' || w.thing.systems.length > 0 || w.thing.part?.piece === 'sensor');
+  const procedure = (reading.calibration.length > 0 || alignmentOfSensor || listed) && !blocked;
   let pending: Pending | undefined;
   if (procedure) {
     const { kinds, open, kindOnly, names: said } = namedKinds(m, reading, all);
-    const word = reading.calibration[0] ?? 'alignment';
+    const word = reading.calibration[0] ?? (alignmentOfSensor ? 'alignment' : reading.section.text.toLowerCase());
     for (const s of m.systems) {
       if (!s.kind || !kinds.has(s.kind)) continue;
       trigger(s, 'calibration', said.join(', ') || word, said.join(', '), `a calibration line (${word}) naming ${said.join(', ') || s.src.system} → ${s.src.system}${read}`);
@@ -560,7 +575,9 @@ export function scrubLine(line: EstimateLine, m: Matcher, context?: ReadonlySet<
   for (const w of worked) {
     if ((procedure || tested) && (w.thing.kind === 'sensor' || w.thing.systems.length)) continue;
     const unknownCode = reading.operationNote && !w.operation ? line.operation.trim() : null;
+    const near = touched(w, reading);
     for (const s of m.systems) {
+      if (!near.all && ![...s.positions].some((p) => near.positions.has(p))) continue;
       const relations = relationsTo(s, w, reading);
       if (!relations.length) continue;
       const negated = w.without && (w.without.systems.has(s.kind!) || relations.some((r) => r.positions.some((p) => w.without!.positions.has(p))));

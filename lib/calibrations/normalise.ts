@@ -32,6 +32,9 @@ export interface TermEntry {
 
 export interface Vocabulary {
   lex: Lexicon;
+  /** Lines and sections already read (the same estimate is scrubbed for each vehicle and again after a change). */
+  readings: Map<string, LineReading>;
+  sections: Map<string, SectionReading>;
   /** The firm's single-word terms and the printed abbreviations: a word to the words it means. */
   single: ReadonlyMap<string, readonly string[]>;
   /** The firm's multi-word terms by their first word, longest first. */
@@ -42,6 +45,8 @@ export interface Vocabulary {
   shorthand: ShorthandIndex;
   /** Neighbouring words of the lexicon's names ("control arm"): a shorthand that forms one is read so. */
   pairs: ReadonlySet<string>;
+  /** Words a name may hold between its own: descriptors, ends, sides and words that are not parts. */
+  between: ReadonlySet<string>;
 }
 
 export type Side = 'left' | 'right';
@@ -150,7 +155,18 @@ export function compileVocabulary(extra: readonly TermEntry[] = [], _ruleWords: 
   for (const list of lex.names.values())
     for (const n of list) for (let i = 1; i < n.words.length; i++) pairs.add(`${n.words[i - 1]} ${n.words[i]}`);
   const words = [...lex.known.entries()].filter(([, c]) => c !== 'set-aside').map(([w]) => w);
-  return { lex, single, phrases, operations, known, shorthand: shorthandIndex([...words, ...DESCRIPTION_OPERATIONS]), pairs };
+  return {
+    lex,
+    readings: new Map(),
+    sections: new Map(),
+    single,
+    phrases,
+    operations,
+    known,
+    shorthand: shorthandIndex([...words, ...DESCRIPTION_OPERATIONS]),
+    pairs,
+    between: new Set([...DESCRIPTORS, ...ENDS, ...SIDES, ...lex.setAside.keys()]),
+  };
 }
 
 // ── words ──────────────────────────────────────────────────────────────────────────────────────────
@@ -298,33 +314,69 @@ function applyFirmPhrases(vocab: Vocabulary, words: Word[]): Word[] {
 
 // ── structure ──────────────────────────────────────────────────────────────────────────────────────
 /** Words a name may hold between its own: descriptors, ends, sides and words that are not parts ("windshield acoustic glass"). */
-const skippable = (vocab: Vocabulary, w: string) => DESCRIPTORS.has(w) || ENDS.has(w) || SIDES.has(w) || vocab.lex.setAside.has(w) || isNumber(w);
+const skippable = (vocab: Vocabulary, w: string) => vocab.between.has(w) || isNumber(w);
 
 /** A name matched at the end of words[..j] (skipping the words a name may hold between its own), or null. */
 function nameMatch(vocab: Vocabulary, words: readonly string[], j: number, name: Name): { start: number; skipped: number[] } | null {
   let k = j - 1;
-  const skipped: number[] = [];
-  for (let n = name.words.length - 2; n >= 0; n--) {
-    const w = name.words[n]!;
-    while (k >= 0 && words[k] !== w && skippable(vocab, words[k]!) && !name.words.includes(words[k]!)) skipped.push(k--);
+  let skipped: number[] | null = null;
+  const nw = name.words;
+  for (let n = nw.length - 2; n >= 0; n--) {
+    const w = nw[n]!;
+    while (k >= 0 && words[k] !== w && skippable(vocab, words[k]!) && !nw.includes(words[k]!)) (skipped ??= []).push(k--);
     if (words[k] === w) k--;
     // A name's one word written as two ("lift gate garnish" is the liftgate garnish).
     else if (k > 0 && words[k - 1]! + words[k]! === w) k -= 2;
     else return null;
   }
-  return { start: k + 1, skipped };
+  return { start: k + 1, skipped: skipped ?? NONE };
+}
+const NONE: number[] = [];
+
+/** The names that may end at word `j`: those whose word before the last is one of the words before it. */
+function namesEndingAt(vocab: Vocabulary, words: readonly string[], j: number): Name[] {
+  const byBefore = vocab.lex.byPair.get(words[j]!);
+  if (!byBefore) return NONE as unknown as Name[];
+  const out: Name[] = [...(byBefore.get('') ?? [])];
+  for (let k = j - 1; k >= 0; k--) {
+    const w = words[k]!;
+    for (const n of byBefore.get(w) ?? []) out.push(n);
+    if (k > 0) for (const n of byBefore.get(words[k - 1]! + w) ?? []) out.push(n);
+    if (!skippable(vocab, w)) break;
+  }
+  return out;
 }
 
-interface Segmentation {
-  /** Words the names cover (ends, sides and numbers aside). */
+interface Step {
+  /** Words the names cover so far (ends, sides and numbers aside). */
   covered: number;
   terms: number;
   skips: number;
-  items: Item[];
+  /** Where the last item starts, and what it is (a name, or one plain word). */
+  from: number;
+  name: Name | null;
+  skipped: number[];
 }
 
-const better = (a: Segmentation, b: Segmentation | undefined) =>
-  !b || a.covered > b.covered || (a.covered === b.covered && (a.terms < b.terms || (a.terms === b.terms && a.skips < b.skips)));
+/** Most words covered, then fewest names, then fewest skips, then the longest last name (the head's: "support strut"). */
+const better = (a: Step, b: Step) =>
+  a.covered !== b.covered
+    ? a.covered > b.covered
+    : a.terms !== b.terms
+      ? a.terms < b.terms
+      : a.skips !== b.skips
+        ? a.skips < b.skips
+        : (a.name?.words.length ?? 0) > (b.name?.words.length ?? 0);
+
+/** How many words a name covers in the text (ends, sides, numbers and words it skips do not count). */
+function coveredBy(words: readonly string[], start: number, end: number, skipped: readonly number[]): number {
+  let n = 0;
+  for (let k = start; k <= end; k++) {
+    const w = words[k]!;
+    if (!skipped.includes(k) && !ENDS.has(w) && !SIDES.has(w) && !isNumber(w)) n++;
+  }
+  return n;
+}
 
 /**
  * A segment's items: the names of the lexicon and the makers' system names that cover most of its words
@@ -332,30 +384,37 @@ const better = (a: Segmentation, b: Segmentation | undefined) =>
  * inside mirror), and the words between.
  */
 export function itemsOf(vocab: Vocabulary, words: readonly string[]): Item[] {
-  const best: Segmentation[] = [{ covered: 0, terms: 0, skips: 0, items: [] }];
+  const steps: Step[] = [{ covered: 0, terms: 0, skips: 0, from: -1, name: null, skipped: [] }];
   for (let j = 0; j < words.length; j++) {
-    const prev = best[j]!;
-    let top: Segmentation = { ...prev, items: [...prev.items, { kind: 'word', w: words[j]! }] };
-    for (const name of vocab.lex.names.get(words[j]!) ?? []) {
+    const prev = steps[j]!;
+    let top: Step = { covered: prev.covered, terms: prev.terms, skips: prev.skips, from: j, name: null, skipped: [] };
+    for (const name of namesEndingAt(vocab, words, j)) {
       const hit = nameMatch(vocab, words, j, name);
       if (!hit) continue;
-      const before = best[hit.start]!;
-      const own = words
-        .slice(hit.start, j + 1)
-        .filter((w, i) => !hit.skipped.includes(hit.start + i) && !ENDS.has(w) && !SIDES.has(w) && !isNumber(w)).length;
-      // Descriptors and ends skipped inside the name still qualify it.
-      const inside: Item[] = hit.skipped.reverse().map((k) => ({ kind: 'word', w: words[k]! }));
-      const option: Segmentation = {
-        covered: before.covered + own,
+      const before = steps[hit.start]!;
+      const option: Step = {
+        covered: before.covered + coveredBy(words, hit.start, j, hit.skipped),
         terms: before.terms + 1,
         skips: before.skips + hit.skipped.length,
-        items: [...before.items, { kind: 'term', term: name.term, text: name.words.join(' ') }, ...inside],
+        from: hit.start,
+        name,
+        skipped: hit.skipped,
       };
       if (better(option, top)) top = option;
     }
-    best.push(top);
+    steps.push(top);
   }
-  return best[words.length]!.items;
+  const items: Item[] = [];
+  for (let j = words.length; j > 0; ) {
+    const step = steps[j]!;
+    if (step.name) {
+      // Descriptors and ends skipped inside the name still qualify it.
+      const inside: Item[] = [...step.skipped].reverse().map((k) => ({ kind: 'word', w: words[k]! }));
+      items.unshift({ kind: 'term', term: step.name.term, text: step.name.words.join(' ') }, ...inside);
+    } else items.unshift({ kind: 'word', w: words[step.from]! });
+    j = step.from;
+  }
+  return items;
 }
 
 const isTerm = (it: Item) => it.kind === 'term';
@@ -525,6 +584,15 @@ function phraseOf(vocab: Vocabulary, role: Phrase['role'], items: Item[], clause
 
 // ── sections and lines ─────────────────────────────────────────────────────────────────────────────
 export function readSection(vocab: Vocabulary, text: string): SectionReading {
+  const kept = vocab.sections.get(text);
+  if (kept) return kept;
+  const read = sectionOf(vocab, text);
+  if (vocab.sections.size >= 2_000) vocab.sections.delete(vocab.sections.keys().next().value!);
+  vocab.sections.set(text, read);
+  return read;
+}
+
+function sectionOf(vocab: Vocabulary, text: string): SectionReading {
   const { words } = readWords(vocab, text, []);
   const kept = words.filter((w) => !(w.cls === 'word' && NEUTRAL_SECTION_WORDS.has(w.w)));
   const built = structure(vocab, kept, []);
@@ -569,6 +637,16 @@ export interface EstimateLineInput {
  * takes the operation its description names ("Subl | Windshield replacement" is a replacement).
  */
 export function readLine(line: EstimateLineInput, vocab: Vocabulary): LineReading {
+  const key = `${line.operation ?? ''}\u0000${line.section ?? ''}\u0000${line.description ?? ''}`;
+  const kept = vocab.readings.get(key);
+  if (kept) return kept;
+  const read = lineOf(line, vocab);
+  if (vocab.readings.size >= 20_000) vocab.readings.delete(vocab.readings.keys().next().value!);
+  vocab.readings.set(key, read);
+  return read;
+}
+
+function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
   const column = readOperation(vocab, line.operation ?? '');
   const section = readSection(vocab, line.section ?? '');
   const notes: string[] = [];
