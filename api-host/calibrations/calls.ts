@@ -24,6 +24,7 @@ import { renderReport, reportData, reportFileName, reportPreferenceOf, translato
 import { insertRequest, readNotes, readRequest, visibleRequest } from './requests';
 import { withRequestHistory } from './history';
 import {
+  decideCheck,
   estimateLineOf,
   inspectionJob,
   jobEstimate,
@@ -276,6 +277,11 @@ export const calibrationCalls = [
   }),
 
   implement(c.lastScrub, ({ query, caller, ctx }) => storedScrub(ctx.db, inspectionJob(ctx.db, caller, query.adasInspection))),
+
+  implement(c.decideCheck, ({ body, caller, ctx }) => {
+    const job = inspectionJob(ctx.db, caller, body.adasInspection);
+    return writing(ctx.db, () => decideCheck(ctx.db, job, caller.user, body));
+  }),
 
   implement(c.getBMS, ({ query, caller, ctx }) => {
     const row = prepared<{ firm: number; result: string }>(ctx.db, 'SELECT firm, result FROM adas_scrub WHERE unique_id = ?').get(

@@ -16,6 +16,8 @@
  * - adas_scrub: the last scrub of each inspection (bms/scrub), its answer as JSON under a unique_id
  *   (admin/getBMS), with the estimate it came from (source lines|bms|csv|paste, file_name), who scrubbed and
  *   when; a new scrub replaces it and says what changed since (lib/contract/calibrations.ts `changes`).
+ * - adas_scrub_check: the estimator's decision (confirmed or dismissed, by whom and when) on each check of
+ *   a scrub — a line the scrub cannot settle, with a system it may require — for the line as written.
  * - adas_estimate: where a job's repair lines came from (an uploaded BMS or CSV file, or pasted lines) and
  *   each line's estimate section.
  * - report_sent: each calibration report mailed (the mail itself is in the mail stand-in's `mail`).
@@ -187,4 +189,23 @@ ALTER TABLE calibrate_request ADD COLUMN approved_at TEXT;
 UPDATE calibrate_request SET approved_at = coalesce(status_changed_at, created_at) WHERE status_name IN ('Approved', 'Scheduled', 'In Progress', 'Completed');
 UPDATE calibrate_request SET status_name = 'Completed'
   WHERE status_name NOT IN ('Declined', 'Cancelled', 'Completed') AND adas_inspection IN (SELECT adas_inspection FROM adas_inspection WHERE status = 2);
+`;
+
+/**
+ * The estimator's decisions on the scrub's checks (lines the scrub cannot settle: a system they may
+ * require): per inspection, estimate line and system, confirmed or dismissed, by whom and when. A decision
+ * holds for the line as it was written (`line_key`: operation, section and description): a changed line is
+ * a new check.
+ */
+export const CALIBRATIONS_SCHEMA_5 = /* sql */ `
+CREATE TABLE adas_scrub_check (
+  adas_inspection       INTEGER NOT NULL,
+  line_num              INTEGER NOT NULL,
+  adas_checklist_matrix INTEGER NOT NULL,
+  line_key              TEXT NOT NULL,
+  decision              TEXT NOT NULL CHECK (decision IN ('confirmed','dismissed')),
+  decided_by            INTEGER REFERENCES user(user),
+  decided_at            TEXT NOT NULL,
+  PRIMARY KEY (adas_inspection, line_num, adas_checklist_matrix)
+) WITHOUT ROWID;
 `;

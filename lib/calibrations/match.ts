@@ -217,14 +217,6 @@ export function compileMatcher(systems: readonly MatchSystem[], exclusions: read
   return m;
 }
 
-/** The words of every knowledge-base list (kept for the host's vocabulary key). */
-export function ruleWords(systems: readonly MatchSystem[], exclusions: readonly Exclusion[]): string[] {
-  return [
-    ...systems.flatMap((s) => [...s.keywords.line, ...s.keywords.sublet, ...s.keywords.location]),
-    ...exclusions.map((e) => e.phrase),
-  ];
-}
-
 // ── words of the explanations ──────────────────────────────────────────────────────────────────────
 const DONE: Readonly<Record<Operation, string>> = {
   replace: 'replaced',
@@ -502,8 +494,8 @@ interface Pending {
   kindOnly: string;
 }
 
-/** Scrubs one line against the compiled rules; `context`: systems the estimate's other lines trigger. */
-export function scrubLine(line: EstimateLine, m: Matcher, context?: ReadonlySet<number>): LineOutcome & { pending?: Pending } {
+/** Scrubs one line against the compiled rules (a calibration line naming only a kind is left pending: scrubLines settles it). */
+export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pending?: Pending } {
   const reading = readLine(line, m.vocab);
   const base = { lineNum: line.lineNum, reading, read: [] as string[], triggers: [] as LineTrigger[], checks: [] as LineCheck[], refusals: [] as Refusal[] };
   if (reading.unread) return { ...base, nothing: null, unread: reading.unread };
@@ -628,7 +620,7 @@ export function scrubLine(line: EstimateLine, m: Matcher, context?: ReadonlySet<
     }
   }
 
-  const triggers = [...triggered.values()].sort((a, b) => a.order - b.order).map(({ order: _o, ...t }) => t);
+  const triggers = [...triggered.values()].sort((a, b) => a.order - b.order).map((t): LineTrigger => ({ adasChecklistMatrix: t.adasChecklistMatrix, system: t.system, keyword: t.keyword, kind: t.kind, words: t.words, why: t.why }));
   const checkList = [...checks.values()].filter((c) => !triggered.has(c.adasChecklistMatrix));
   const kept = refusals.filter((r) => !triggered.has(r.adasChecklistMatrix));
   const outcome: LineOutcome & { pending?: Pending } = {
@@ -701,7 +693,12 @@ export function scrubLines(lines: readonly EstimateLine[], m: Matcher): LineOutc
   });
 }
 
-const strip = ({ pending: _p, ...o }: LineOutcome & { pending?: Pending }): LineOutcome => o;
+const strip = (o: LineOutcome & { pending?: Pending }): LineOutcome => {
+  if (!o.pending) return o;
+  const { pending, ...rest } = o;
+  void pending;
+  return rest;
+};
 
 /** A calibration line naming only a kind: the vehicle's one system of that kind, else the estimate's, else a check. */
 function settleKind(o: LineOutcome, kind: string, m: Matcher, others: ReadonlySet<number>): LineOutcome {

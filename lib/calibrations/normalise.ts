@@ -129,7 +129,7 @@ const opKey = (code: string) =>
 const STRUCTURE = new Set([',', ';', ':', '(', ')', '&']);
 
 /** The vocabulary: the lexicon, the printed abbreviations and operation codes, then the firm's terms (which win). */
-export function compileVocabulary(extra: readonly TermEntry[] = [], _ruleWords: Iterable<string> = []): Vocabulary {
+export function compileVocabulary(extra: readonly TermEntry[] = []): Vocabulary {
   const lex = partLexicon();
   const single = new Map<string, readonly string[]>(Object.entries(ABBREVIATIONS));
   const operations = new Map<string, Operation>(Object.entries(OPERATION_CODES));

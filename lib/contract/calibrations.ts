@@ -47,7 +47,7 @@
  */
 import { z } from 'zod';
 import { ESTIMATE_MAX_PASTE } from './calibrations-constants';
-import { CLOSING_STATUSES, NOTE_MAX, REQUEST_STATUSES, jsonList } from '../calibrations/rules';
+import { CHECK_DECIDER_ROLES, CLOSING_STATUSES, NOTE_MAX, REQUEST_STATUSES, jsonList } from '../calibrations/rules';
 import { OPERATIONS } from '../calibrations/vocabulary';
 import { TRANSLATION_LANGUAGE_CODES } from '../configuration/constants';
 import { ALL_ROLES } from '../roles';
@@ -198,6 +198,24 @@ export type ScrubResult = z.infer<typeof scrubResult>;
 
 const scrubQuery = z.object({ adas: q.id(), adasInspection: q.id() });
 export const scrub = defineCall({ writes: true, ...base, method: 'GET', path: 'bms/scrub', query: scrubQuery, response: scrubResult });
+
+/**
+ * The estimator confirms a check (the line requires the system: it joins the scrub's calibrations), dismisses
+ * it, or opens it again; the kept scrub is answered with the decision, who made it and when.
+ */
+export const decideCheck = defineCall({
+  access: CHECK_DECIDER_ROLES,
+  bff: true,
+  method: 'POST',
+  path: 'bms/decideCheck',
+  body: z.object({
+    adasInspection: positiveId(),
+    lineNum: z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required),
+    adasChecklistMatrix: positiveId(),
+    decision: z.enum([...CHECK_DECISIONS, 'open'], { error: 'confirmed, dismissed or open' }),
+  }),
+  response: scrubResult,
+});
 
 /** The inspection's kept scrub (shown again when the inspection is opened), or null before the first. */
 export const lastScrub = defineCall({
