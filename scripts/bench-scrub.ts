@@ -116,14 +116,19 @@ function reportOutside(title: string, results: readonly OutsideResult[]): void {
   const lines = new Set(results.map((r) => r.line.id)).size;
   console.log(`\n${title}: ${lines} lines, 2 vehicles (scored with expected / acceptable / vehicle exceptions)`);
   const all = outsideFigures(results);
-  orow('overall', all, `target recall ≥ 98 %: ${all.recall >= 0.98 ? 'met' : 'NOT MET'}; precision ≥ 95 %: ${all.precision >= 0.95 ? 'met' : 'NOT MET'}`);
+  orow(
+    'overall',
+    all,
+    `target recall ≥ 98 %: ${all.recall >= 0.98 ? 'met' : 'NOT MET'}; precision ≥ 95 %: ${all.precision >= 0.95 ? 'met' : 'NOT MET'}`,
+  );
   console.log('  per system');
   for (const system of OUTSIDE_SYSTEMS) {
     const f = outsideFigures(results, system);
     orow(`  ${system}`, f, f.recall >= 0.95 ? '' : 'recall under 95 %');
   }
   console.log('  per style');
-  for (const style of [...new Set(results.map((r) => r.line.style))]) orow(`  ${style}`, outsideFigures(results.filter((r) => r.line.style === style)));
+  for (const style of [...new Set(results.map((r) => r.line.style))])
+    orow(`  ${style}`, outsideFigures(results.filter((r) => r.line.style === style)));
   const checks = results.filter((r) => r.outcome.checks.length).length;
   console.log(`  lines listed as "check" (the estimator decides; not counted as listed): ${checks}`);
   const wrong = results.filter((r) => r.missed.length || r.falseAlarms.length);
@@ -131,11 +136,19 @@ function reportOutside(title: string, results: readonly OutsideResult[]): void {
   console.log(`  misses and false alarms (${wrong.length}):`);
   for (const r of wrong) {
     const l = r.line;
-    const what = [r.missed.length ? `missed ${r.missed.join(', ')}` : '', r.falseAlarms.length ? `false alarm ${r.falseAlarms.join(', ')}` : '']
+    const what = [
+      r.missed.length ? `missed ${r.missed.join(', ')}` : '',
+      r.falseAlarms.length ? `false alarm ${r.falseAlarms.join(', ')}` : '',
+    ]
       .filter(Boolean)
       .join('; ');
-    const why = r.outcome.unread ?? r.outcome.nothing ?? [...r.outcome.triggers.map((t) => t.why), ...r.outcome.checks.map((c) => `check: ${c.why}`)].join(' ');
-    console.log(`    ${l.id} [${r.vehicle}] ${[l.section, l.operation, l.description].filter(Boolean).join(' | ')} — ${what} (labelled: ${l.rule})\n        scrub: ${why}`);
+    const why =
+      r.outcome.unread ??
+      r.outcome.nothing ??
+      [...r.outcome.triggers.map((t) => t.why), ...r.outcome.checks.map((c) => `check: ${c.why}`)].join(' ');
+    console.log(
+      `    ${l.id} [${r.vehicle}] ${[l.section, l.operation, l.description].filter(Boolean).join(' | ')} — ${what} (labelled: ${l.rule})\n        scrub: ${why}`,
+    );
   }
 }
 

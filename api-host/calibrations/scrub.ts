@@ -251,7 +251,13 @@ export function scrubLines(
             .filter((t) => t.adasChecklistMatrix === s.adasChecklistMatrix)
             .map((t) => {
               const l = lineOf.get(o.lineNum);
-              return { lineNum: o.lineNum, operation: l?.operation ?? '', description: l?.description ?? '', keyword: t.keyword, why: t.why };
+              return {
+                lineNum: o.lineNum,
+                operation: l?.operation ?? '',
+                description: l?.description ?? '',
+                keyword: t.keyword,
+                why: t.why,
+              };
             }),
         ),
       ),
@@ -338,7 +344,9 @@ export function scrubAnswer(
     calibrations: s.calibrations,
     lines: shown,
     untriggered: shown.filter((l) => l.nothing != null).map((l) => ref(l, l.nothing!)),
-    checks: shown.flatMap((l) => l.checks.map((c) => ({ ...ref(l, c.why), adasChecklistMatrix: c.adasChecklistMatrix, system: c.system, decision: c.decision }))),
+    checks: shown.flatMap((l) =>
+      l.checks.map((c) => ({ ...ref(l, c.why), adasChecklistMatrix: c.adasChecklistMatrix, system: c.system, decision: c.decision })),
+    ),
     unread: shown.filter((l) => l.unread != null).map((l) => ref(l, l.unread!)),
   };
 }
@@ -348,7 +356,8 @@ export function scrubAnswer(
 export const CONFIRMED_CHECK = 'confirmed check';
 
 /** A line as written: a decision holds for it, not for another line given the same number. */
-const lineKeyOf = (l: Pick<ScrubbedLine, 'operation' | 'section' | 'description'>) => JSON.stringify([l.operation, l.section, l.description]);
+const lineKeyOf = (l: Pick<ScrubbedLine, 'operation' | 'section' | 'description'>) =>
+  JSON.stringify([l.operation, l.section, l.description]);
 
 interface DecisionRow {
   lineNum: number;
@@ -412,7 +421,9 @@ export function withDecisions<T extends Answer>(db: Db, job: JobOfInspection, an
     ...answer,
     lines,
     calibrations,
-    checks: lines.flatMap((l) => l.checks.map((c) => ({ ...ref(l, c.why), adasChecklistMatrix: c.adasChecklistMatrix, system: c.system, decision: c.decision }))),
+    checks: lines.flatMap((l) =>
+      l.checks.map((c) => ({ ...ref(l, c.why), adasChecklistMatrix: c.adasChecklistMatrix, system: c.system, decision: c.decision })),
+    ),
   };
 }
 

@@ -108,7 +108,13 @@ export function ScrubChecks({ scrub, context, requested }: { scrub: ScrubResult;
   if (!lines.length) return null;
   const open = lines.flatMap((l) => l.checks).filter((c) => !c.decision).length;
   const missing = requested
-    ? [...new Set(lines.flatMap((l) => l.checks.filter((c) => c.decision?.decision === 'confirmed' && !requested.has(c.adasChecklistMatrix)).map((c) => c.system)))]
+    ? [
+        ...new Set(
+          lines.flatMap((l) =>
+            l.checks.filter((c) => c.decision?.decision === 'confirmed' && !requested.has(c.adasChecklistMatrix)).map((c) => c.system),
+          ),
+        ),
+      ]
     : [];
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2">
@@ -116,9 +122,7 @@ export function ScrubChecks({ scrub, context, requested }: { scrub: ScrubResult;
         Lines to check{open ? ` (${open} undecided)` : ''}
       </h3>
       {missing.length > 0 && (
-        <Alert kind="info">
-          Confirmed but not on this request: {missing.join(', ')}. Add them when the request is quoted again.
-        </Alert>
+        <Alert kind="info">Confirmed but not on this request: {missing.join(', ')}. Add them when the request is quoted again.</Alert>
       )}
       <ol className="flex flex-col gap-3">
         {lines.map((l) => (

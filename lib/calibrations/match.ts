@@ -208,9 +208,7 @@ export function compileMatcher(systems: readonly MatchSystem[], exclusions: read
   const m: Matcher = {
     vocab,
     systems: systems.map((s, i) => compileSystem(vocab, s, i)),
-    exclusions: exclusions
-      .map((src) => ({ src, words: wordsOf(vocab, src.phrase).words }))
-      .filter((e) => e.words.length > 0),
+    exclusions: exclusions.map((src) => ({ src, words: wordsOf(vocab, src.phrase).words })).filter((e) => e.words.length > 0),
   };
   if (byKey.size >= 256) byKey.delete(byKey.keys().next().value!);
   byKey.set(key, m);
@@ -318,7 +316,8 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
   }
   for (const p of reading.phrases.filter((q) => q.role !== 'main' && q.role !== 'purpose')) {
     const main = mainOf(p);
-    const target = worked.find((w) => main && w.thing === worked[reading.phrases.filter((q) => q.role === 'main').indexOf(main)]?.thing) ?? worked[0];
+    const target =
+      worked.find((w) => main && w.thing === worked[reading.phrases.filter((q) => q.role === 'main').indexOf(main)]?.thing) ?? worked[0];
     const thing = resolvePhrase(p, { ...context, owner: main });
     if (!thing) continue;
     if (p.role === 'without') {
@@ -335,7 +334,9 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
       continue;
     }
     // "w/ camera": the camera comes with the part; "w/ park assist": the part has the system.
-    const isFeature = thing.kind === 'feature' || (thing.systems.length > 0 && !thing.part && thing.owner && !p.items.some((i) => i.kind === 'term' && i.term.kind === 'part'));
+    const isFeature =
+      thing.kind === 'feature' ||
+      (thing.systems.length > 0 && !thing.part && thing.owner && !p.items.some((i) => i.kind === 'term' && i.term.kind === 'part'));
     if (isFeature && target) target.features.push(thing);
     else worked.push({ thing, operation: p.operation ?? target?.operation ?? reading.operation, features: [], without: null });
   }
@@ -347,8 +348,24 @@ function touched(w: Worked, reading: LineReading): { positions: Set<Position>; a
   const t = w.thing;
   const positions = new Set<Position>([...t.sensors, ...t.mounts, ...t.carries, ...t.path, ...t.either]);
   for (const f of w.features) for (const p of [...f.sensors, ...f.mounts, ...f.path, ...f.carries, ...f.either]) positions.add(p);
-  const all = t.geometry || t.column || w.features.some((f) => f.systems.length > 0) || t.part?.group === 'wheel' || reading.operation === 'align' || t.part != null;
-  return { positions, all: all && (t.geometry || t.column || t.part?.group === 'wheel' || reading.operation === 'align' || w.features.some((f) => f.systems.length > 0) || t.kind === 'body') };
+  const all =
+    t.geometry ||
+    t.column ||
+    w.features.some((f) => f.systems.length > 0) ||
+    t.part?.group === 'wheel' ||
+    reading.operation === 'align' ||
+    t.part != null;
+  return {
+    positions,
+    all:
+      all &&
+      (t.geometry ||
+        t.column ||
+        t.part?.group === 'wheel' ||
+        reading.operation === 'align' ||
+        w.features.some((f) => f.systems.length > 0) ||
+        t.kind === 'body'),
+  };
 }
 
 /** A part's relations to one system's sensors. */
@@ -358,7 +375,12 @@ function relationsTo(s: CompiledSystem, w: Worked, reading: LineReading): { rela
   const out: { relation: Relation; positions: Position[] }[] = [];
   const mine = (ps: readonly Position[]) => ps.filter((p) => s.positions.has(p));
   const featured = (k: 'sensors' | 'mounts' | 'path' | 'carries' | 'either') => w.features.flatMap((f) => f[k]);
-  const featureCarries = [...featured('sensors'), ...featured('carries'), ...featured('either'), ...w.features.flatMap((f) => f.systems.flatMap((k) => systemPositions(k, t.end)))];
+  const featureCarries = [
+    ...featured('sensors'),
+    ...featured('carries'),
+    ...featured('either'),
+    ...w.features.flatMap((f) => f.systems.flatMap((k) => systemPositions(k, t.end))),
+  ];
   const add = (relation: Relation, ps: Position[]) => {
     if (ps.length) out.push({ relation, positions: [...new Set(ps)] });
   };
@@ -395,14 +417,20 @@ function operationVerdict(s: CompiledSystem, relation: Relation, op: Operation |
   const rule = s.kind ? KIND_RULES[s.kind] : null;
   const name = s.src.system;
   if (op === 'refinish' || op === 'blend') {
-    if (op === 'refinish' && relation === 'carrier' && rule?.refinishes) return { ok: true, why: 'refinished (the sensors come out to paint it)' };
+    if (op === 'refinish' && relation === 'carrier' && rule?.refinishes)
+      return { ok: true, why: 'refinished (the sensors come out to paint it)' };
     return { ok: false, why: `${cap(OPERATION_NAMES[op])} is paint work: it does not move a sensor.` };
   }
   if (op === 'check') return { ok: false, why: 'A check does not remove or move the part: it requires no calibration.' };
-  const done = op ? DONE[op] : unknownCode ? `operation “${unknownCode}” (not known; read as removed or replaced)` : 'no operation given (read as removed or replaced)';
+  const done = op
+    ? DONE[op]
+    : unknownCode
+      ? `operation “${unknownCode}” (not known; read as removed or replaced)`
+      : 'no operation given (read as removed or replaced)';
   if (relation === 'sensor' || relation === 'mount' || relation === 'alignment') return { ok: true, why: done };
   if (relation === 'column' || relation === 'geometry') {
-    if (op === 'repair' || op === 'labor' || op === 'align') return { ok: false, why: `${cap(DONE[op])}: the part stays in place, ${name} is not disturbed.` };
+    if (op === 'repair' || op === 'labor' || op === 'align')
+      return { ok: false, why: `${cap(DONE[op])}: the part stays in place, ${name} is not disturbed.` };
     return s.src.isRR || s.src.isRI ? { ok: true, why: done } : { ok: false, why: `The make matrix requires ${name} after no work on it.` };
   }
   switch (op) {
@@ -415,7 +443,9 @@ function operationVerdict(s: CompiledSystem, relation: Relation, op: Operation |
         ? { ok: true, why: done }
         : { ok: false, why: `Removing and installing it does not require ${name}: the make matrix is marked R&R only.` };
     case 'overhaul':
-      return s.src.isRR || s.src.isRI ? { ok: true, why: done } : { ok: false, why: `The make matrix requires ${name} after no work on it.` };
+      return s.src.isRR || s.src.isRI
+        ? { ok: true, why: done }
+        : { ok: false, why: `The make matrix requires ${name} after no work on it.` };
     case 'repair':
       return rule?.repairs
         ? { ok: true, why: 'repaired (filler and paint film where the radar looks through)' }
@@ -424,7 +454,9 @@ function operationVerdict(s: CompiledSystem, relation: Relation, op: Operation |
     case 'labor':
       return { ok: false, why: `${cap(DONE[op])}: the part is not removed, ${name} is not disturbed.` };
     default:
-      return s.src.isRR || s.src.isRI ? { ok: true, why: done } : { ok: false, why: `The make matrix requires ${name} after no work on it.` };
+      return s.src.isRR || s.src.isRI
+        ? { ok: true, why: done }
+        : { ok: false, why: `The make matrix requires ${name} after no work on it.` };
   }
 }
 
@@ -435,7 +467,11 @@ function triggerWhy(h: Hit, done: string): string {
 }
 
 /** Kinds a calibration line names: by a maker's name, a sensor's, or only a kind ("camera calibration"). */
-function namedKinds(m: Matcher, reading: LineReading, things: Thing[]): { kinds: Set<SystemKind>; open: Position[][]; kindOnly: string | null; names: string[] } {
+function namedKinds(
+  m: Matcher,
+  reading: LineReading,
+  things: Thing[],
+): { kinds: Set<SystemKind>; open: Position[][]; kindOnly: string | null; names: string[] } {
   const named = new Set<SystemKind>();
   const names: string[] = [];
   for (const s of m.systems)
@@ -497,10 +533,18 @@ interface Pending {
 /** Scrubs one line against the compiled rules (a calibration line naming only a kind is left pending: scrubLines settles it). */
 export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pending?: Pending } {
   const reading = readLine(line, m.vocab);
-  const base = { lineNum: line.lineNum, reading, read: [] as string[], triggers: [] as LineTrigger[], checks: [] as LineCheck[], refusals: [] as Refusal[] };
+  const base = {
+    lineNum: line.lineNum,
+    reading,
+    read: [] as string[],
+    triggers: [] as LineTrigger[],
+    checks: [] as LineCheck[],
+    refusals: [] as Refusal[],
+  };
   if (reading.unread) return { ...base, nothing: null, unread: reading.unread };
   if (line.isNotEquipped) return { ...base, nothing: 'Marked not equipped on the job: the line is not scrubbed.', unread: null };
-  if (reading.denied) return { ...base, nothing: `The line says the work is not done (“${reading.denied}”): it requires no calibration.`, unread: null };
+  if (reading.denied)
+    return { ...base, nothing: `The line says the work is not done (“${reading.denied}”): it requires no calibration.`, unread: null };
 
   const end = reading.end;
   const { worked, asides } = workedParts(m.vocab, reading, end);
@@ -509,13 +553,19 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
   const refuse = (s: CompiledSystem, kind: RefusalKind, keyword: string, why: string) =>
     refusals.push({ adasChecklistMatrix: s.src.adasChecklistMatrix, system: s.src.system, keyword, kind, why });
   const inLine = m.exclusions.filter((e) => containsWords(reading.words, e.words));
-  const excluded = (s: CompiledSystem) => inLine.find((e) => e.src.adasChecklistMatrix == null || e.src.adasChecklistMatrix === s.src.adasChecklistMatrix);
+  const excluded = (s: CompiledSystem) =>
+    inLine.find((e) => e.src.adasChecklistMatrix == null || e.src.adasChecklistMatrix === s.src.adasChecklistMatrix);
   const triggered = new Map<number, LineTrigger & { order: number }>();
   const checks = new Map<number, LineCheck>();
   const gate = (s: CompiledSystem, keyword: string): boolean => {
     const ex = excluded(s);
     if (ex) {
-      refuse(s, 'exclusion', keyword, `Excluded: a line with “${ex.src.phrase}” never triggers ${ex.src.adasChecklistMatrix == null ? 'a calibration' : s.src.system}${ex.src.reason ? ` (${ex.src.reason.replace(/\.$/, '')})` : ''}.`);
+      refuse(
+        s,
+        'exclusion',
+        keyword,
+        `Excluded: a line with “${ex.src.phrase}” never triggers ${ex.src.adasChecklistMatrix == null ? 'a calibration' : s.src.system}${ex.src.reason ? ` (${ex.src.reason.replace(/\.$/, '')})` : ''}.`,
+      );
       return false;
     }
     if (s.src.notEquipped) {
@@ -526,7 +576,15 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
   };
   const trigger = (s: CompiledSystem, kind: TriggerKind, keyword: string, words: string, why: string) => {
     if (triggered.has(s.src.adasChecklistMatrix) || !gate(s, keyword)) return;
-    triggered.set(s.src.adasChecklistMatrix, { adasChecklistMatrix: s.src.adasChecklistMatrix, system: s.src.system, keyword, kind, words, why, order: s.order });
+    triggered.set(s.src.adasChecklistMatrix, {
+      adasChecklistMatrix: s.src.adasChecklistMatrix,
+      system: s.src.system,
+      keyword,
+      kind,
+      words,
+      why,
+      order: s.order,
+    });
   };
   const check = (s: CompiledSystem, why: string) => {
     if (triggered.has(s.src.adasChecklistMatrix) || checks.has(s.src.adasChecklistMatrix) || excluded(s) || s.src.notEquipped) return;
@@ -536,7 +594,8 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
 
   // A calibration line names its system.
   const all = [...worked.map((w) => w.thing), ...asides, ...purposeThings(m.vocab, reading, end)];
-  const blocked = worked.length > 0 && worked.every((w) => w.thing.kind === 'labor' && ['diag', 'admin', 'fee'].includes(w.thing.part?.labor ?? ''));
+  const blocked =
+    worked.length > 0 && worked.every((w) => w.thing.kind === 'labor' && ['diag', 'admin', 'fee'].includes(w.thing.part?.labor ?? ''));
   const alignmentOfSensor = worked.some((w) => alignmentOf(reading, w.thing) === 'sensor');
   // Under a calibration or diagnostics section, a line naming only a sensor or system is its calibration ("ADAS CALIBRATION | Front radar").
   const listed =
@@ -551,12 +610,21 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
     const word = reading.calibration[0] ?? (alignmentOfSensor ? 'alignment' : reading.section.text.toLowerCase());
     for (const s of m.systems) {
       if (!s.kind || !kinds.has(s.kind)) continue;
-      trigger(s, 'calibration', said.join(', ') || word, said.join(', '), `a calibration line (${word}) naming ${said.join(', ') || s.src.system} → ${s.src.system}${read}`);
+      trigger(
+        s,
+        'calibration',
+        said.join(', ') || word,
+        said.join(', '),
+        `a calibration line (${word}) naming ${said.join(', ') || s.src.system} → ${s.src.system}${read}`,
+      );
     }
     for (const ps of open) {
       const candidates = m.systems.filter((s) => s.kind && ps.some((p) => POSITION_KIND[p] === s.kind));
       for (const s of candidates)
-        check(s, `A calibration of “${all.find((t) => t.either.length)?.text ?? 'a camera'}”: it may be ${candidates.map((c) => c.src.system).join(' or ')}; the line does not say which.`);
+        check(
+          s,
+          `A calibration of “${all.find((t) => t.either.length)?.text ?? 'a camera'}”: it may be ${candidates.map((c) => c.src.system).join(' or ')}; the line does not say which.`,
+        );
     }
     if (kindOnly && !kinds.size) pending = { kindOnly };
   }
@@ -572,21 +640,32 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
       if (!near.all && ![...s.positions].some((p) => near.positions.has(p))) continue;
       const relations = relationsTo(s, w, reading);
       if (!relations.length) continue;
-      const negated = w.without && (w.without.systems.has(s.kind!) || relations.some((r) => r.positions.some((p) => w.without!.positions.has(p))));
+      const negated =
+        w.without && (w.without.systems.has(s.kind!) || relations.some((r) => r.positions.some((p) => w.without!.positions.has(p))));
       if (negated) {
         refuse(s, 'without', w.thing.text, `The line says “without ${w.without!.text}”: ${s.src.system} is not on this part.`);
         continue;
       }
       const exception = w.thing.part ? s.exceptions.get(w.thing.part.id) : undefined;
       if (exception) {
-        refuse(s, 'exception', w.thing.text, `Make exception for ${s.src.system}: “${w.thing.text}” does not trigger it (${exception.replace(/\.$/, '')}).`);
+        refuse(
+          s,
+          'exception',
+          w.thing.text,
+          `Make exception for ${s.src.system}: “${w.thing.text}” does not trigger it (${exception.replace(/\.$/, '')}).`,
+        );
         continue;
       }
       // A part carrying a sensor the make mounts on the other side only (a left mirror; the camera is on the right).
       const carried = relations.filter((r) => r.relation === 'carrier').flatMap((r) => r.positions);
       const side = carried.map((p) => s.sides.get(p)).find(Boolean);
       if (side && w.thing.side && w.thing.side !== side && relations.every((r) => r.relation === 'carrier')) {
-        refuse(s, 'zone', w.thing.text, `${w.thing.text}: on the ${w.thing.side}; this make mounts ${KIND_RULES[s.kind!].label} on the ${side} side only.`);
+        refuse(
+          s,
+          'zone',
+          w.thing.text,
+          `${w.thing.text}: on the ${w.thing.side}; this make mounts ${KIND_RULES[s.kind!].label} on the ${side} side only.`,
+        );
         continue;
       }
       const order: Relation[] = ['sensor', 'mount', 'alignment', 'column', 'geometry', 'carrier', 'path', 'either'];
@@ -595,7 +674,10 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
         const r = relations.find((x) => x.relation === rel);
         if (!r) continue;
         if (rel === 'either') {
-          check(s, `${w.thing.text}: the line does not say which ${w.thing.part?.sensorType ?? 'sensor'} it is; it may be ${names(r.positions)}.`);
+          check(
+            s,
+            `${w.thing.text}: the line does not say which ${w.thing.part?.sensorType ?? 'sensor'} it is; it may be ${names(r.positions)}.`,
+          );
           done = true;
           break;
         }
@@ -605,7 +687,13 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
           continue;
         }
         const kind: TriggerKind = rel === 'sensor' || rel === 'mount' ? 'sensor' : rel === 'alignment' ? 'work' : 'part';
-        trigger(s, kind, RELATION_WHY[rel](names(r.positions)), w.thing.text, triggerWhy({ system: s, relation: rel, positions: r.positions, worked: w }, verdict.why) + read);
+        trigger(
+          s,
+          kind,
+          RELATION_WHY[rel](names(r.positions)),
+          w.thing.text,
+          triggerWhy({ system: s, relation: rel, positions: r.positions, worked: w }, verdict.why) + read,
+        );
         done = true;
         break;
       }
@@ -614,13 +702,27 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
     // A sensor piece the words do not place ("Camera" with no part or section): the estimator says which.
     if (!procedure && w.thing.part?.piece === 'sensor' && !positionsOf(w.thing).length) {
       const type = w.thing.part.sensorType;
-      const candidates = m.systems.filter((s) => [...s.positions].some((p) => ofType(p, type) && (!end || endOf(p) === null || endOf(p) === end)));
+      const candidates = m.systems.filter((s) =>
+        [...s.positions].some((p) => ofType(p, type) && (!end || endOf(p) === null || endOf(p) === end)),
+      );
       for (const s of candidates)
-        check(s, `“${w.thing.text}” names a ${type === 'any' ? 'sensor' : type} but not which part it is on; it may be ${candidates.map((c) => c.src.system).join(', ')}.`);
+        check(
+          s,
+          `“${w.thing.text}” names a ${type === 'any' ? 'sensor' : type} but not which part it is on; it may be ${candidates.map((c) => c.src.system).join(', ')}.`,
+        );
     }
   }
 
-  const triggers = [...triggered.values()].sort((a, b) => a.order - b.order).map((t): LineTrigger => ({ adasChecklistMatrix: t.adasChecklistMatrix, system: t.system, keyword: t.keyword, kind: t.kind, words: t.words, why: t.why }));
+  const triggers = [...triggered.values()]
+    .sort((a, b) => a.order - b.order)
+    .map((t): LineTrigger => ({
+      adasChecklistMatrix: t.adasChecklistMatrix,
+      system: t.system,
+      keyword: t.keyword,
+      kind: t.kind,
+      words: t.words,
+      why: t.why,
+    }));
   const checkList = [...checks.values()].filter((c) => !triggered.has(c.adasChecklistMatrix));
   const kept = refusals.filter((r) => !triggered.has(r.adasChecklistMatrix));
   const outcome: LineOutcome & { pending?: Pending } = {
@@ -663,7 +765,9 @@ function nothingReason(reading: LineReading, worked: Worked[], refusals: Refusal
     const byWhy = new Map<string, string[]>();
     for (const r of of) byWhy.set(r.why, [...new Set([...(byWhy.get(r.why) ?? []), r.system])]);
     return [...byWhy.entries()]
-      .map(([why, systems]) => (systems.some((s) => why.includes(s)) || why.includes('a calibration') ? why : `${why} (${systems.join(', ')})`))
+      .map(([why, systems]) =>
+        systems.some((s) => why.includes(s)) || why.includes('a calibration') ? why : `${why} (${systems.join(', ')})`,
+      )
       .join(' ');
   }
   if (procedure) return 'A calibration line that names none of this vehicle’s systems.';
@@ -675,7 +779,8 @@ function nothingReason(reading: LineReading, worked: Worked[], refusals: Refusal
   if (t.kind === 'aftermarket') return `${text}: an aftermarket device, not one of the vehicle’s own sensors.`;
   if (reading.operation === 'check') return 'A check does not remove or move a part: it requires no calibration.';
   if (alignmentOf(reading, t) === 'panel') return `${text}: aligning a panel is not a wheel alignment, and it holds no sensor.`;
-  if (t.near.length) return `${text}: sits beside ${names(t.near)} but does not carry or hold it — no calibration unless the sensor itself was disturbed.`;
+  if (t.near.length)
+    return `${text}: sits beside ${names(t.near)} but does not carry or hold it — no calibration unless the sensor itself was disturbed.`;
   if (t.sensors.length || t.carries.length || t.mounts.length || t.path.length)
     return `${text}: ${names([...t.sensors, ...t.carries, ...t.mounts, ...t.path])} — not a system of this vehicle.`;
   if (t.owner) return `${text}: carries no driver-assistance sensor.`;
@@ -710,7 +815,10 @@ function settleKind(o: LineOutcome, kind: string, m: Matcher, others: ReadonlySe
   const primary = inEstimate.filter((s) => KIND_RULES[s.kind!].primary);
   const chosen = ofKind.length === 1 ? ofKind : primary.length === 1 ? primary : inEstimate;
   if (chosen.length) {
-    const how = ofKind.length === 1 ? `the vehicle’s one ${kind} system` : `the estimate’s other lines require ${chosen.map((s) => s.src.system).join(' and ')}`;
+    const how =
+      ofKind.length === 1
+        ? `the vehicle’s one ${kind} system`
+        : `the estimate’s other lines require ${chosen.map((s) => s.src.system).join(' and ')}`;
     return {
       ...o,
       nothing: null,

@@ -16,7 +16,20 @@
  * "/" joining parts. In each phrase the longest names of the lexicon and the makers' system names are
  * found (parts.ts says what the phrase's part is).
  */
-import { ABBREVIATIONS, CALIBRATION_PHRASES, CALIBRATION_WORDS, DESCRIPTORS, ENDS, NEUTRAL_SECTION_WORDS, PROCEDURE_SECTION_WORDS, PURPOSE_WORDS, SIDES, TEST_PHRASES, WITHOUT_WORDS, WITH_WORDS } from './words';
+import {
+  ABBREVIATIONS,
+  CALIBRATION_PHRASES,
+  CALIBRATION_WORDS,
+  DESCRIPTORS,
+  ENDS,
+  NEUTRAL_SECTION_WORDS,
+  PROCEDURE_SECTION_WORDS,
+  PURPOSE_WORDS,
+  SIDES,
+  TEST_PHRASES,
+  WITHOUT_WORDS,
+  WITH_WORDS,
+} from './words';
 import { partLexicon, singular, type End, type Lexicon, type Name, type Term } from './lexicon';
 import { best, candidates, shorthandIndex, type Expansion, type ShorthandIndex } from './shorthand';
 import { DESCRIPTION_OPERATIONS, OPERATION_CODES, OPERATION_NAMES, OPERATIONS, type Operation } from './vocabulary';
@@ -273,7 +286,9 @@ function readWords(vocab: Vocabulary, text: string, notes: string[]): ReadWords 
   for (const [i, t] of tokens.entries()) {
     if (t.cls !== 'word' || !DESCRIPTION_OPERATIONS.has(t.w) || t.w.length > 4) continue;
     const next = neighbour(i, 1);
-    const named = (candidates(vocab.shorthand, t.w) ?? []).find((c) => !DESCRIPTION_OPERATIONS.has(c.to) && vocab.pairs.has(`${c.to} ${next}`));
+    const named = (candidates(vocab.shorthand, t.w) ?? []).find(
+      (c) => !DESCRIPTION_OPERATIONS.has(c.to) && vocab.pairs.has(`${c.to} ${next}`),
+    );
     if (named) {
       expansions.push(named);
       tokens[i] = { w: named.to, raw: t.raw, cls: 'word' };
@@ -302,7 +317,7 @@ function readWords(vocab: Vocabulary, text: string, notes: string[]): ReadWords 
 function applyFirmPhrases(vocab: Vocabulary, words: Word[]): Word[] {
   if (!vocab.phrases.size) return words;
   const out: Word[] = [];
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     const hit = vocab.phrases.get(words[i]!.w)?.find((p) => p.written.every((w, k) => words[i + k]?.w === w));
     if (hit) {
       out.push(...hit.meaning.map((w) => ({ w, raw: hit.written.join(' '), cls: 'word' as const })));
@@ -405,7 +420,7 @@ export function itemsOf(vocab: Vocabulary, words: readonly string[]): Item[] {
     steps.push(top);
   }
   const items: Item[] = [];
-  for (let j = words.length; j > 0; ) {
+  for (let j = words.length; j > 0;) {
     const step = steps[j]!;
     if (step.name) {
       // Descriptors and ends skipped inside the name still qualify it.
@@ -495,9 +510,21 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
         const last = conj.findLastIndex(isTerm);
         const lastTerm = conj[last];
         const part = conj.findLastIndex(
-          (it, i) => i < last && it.kind === 'term' && it.term.kind === 'part' && !it.term.part.piece && !it.term.part.rel.sensor.length && !it.term.part.atEnd.front?.sensor.length,
+          (it, i) =>
+            i < last &&
+            it.kind === 'term' &&
+            it.term.kind === 'part' &&
+            !it.term.part.piece &&
+            !it.term.part.rel.sensor.length &&
+            !it.term.part.atEnd.front?.sensor.length,
         );
-        if (role === 'main' && lastTerm?.kind === 'term' && lastTerm.term.kind === 'part' && lastTerm.term.part.piece === 'feature' && part >= 0) {
+        if (
+          role === 'main' &&
+          lastTerm?.kind === 'term' &&
+          lastTerm.term.kind === 'part' &&
+          lastTerm.term.part.piece === 'feature' &&
+          part >= 0
+        ) {
           phrases.push(phraseOf(vocab, role, conj.slice(0, part + 1), c));
           phrases.push(phraseOf(vocab, 'with', conj.slice(part + 1), c));
         } else phrases.push(phraseOf(vocab, role, conj, c));
@@ -618,12 +645,17 @@ export function readOperation(vocab: Vocabulary, written: string): { operation: 
     .split(/[\s]+/)
     .filter((w) => w && w !== '&');
   const joined = vocab.operations.get(words.join('')) ?? vocab.operations.get(words.join('/')) ?? vocab.operations.get(words.join('&'));
-  if (joined) return { operation: joined, unknown: null };
-  // A code with a short flag after it that is no word the scrub knows ("Repl PA").
-  const [code1 = '', flag = ''] = words;
+  return joined ? { operation: joined, unknown: null } : { operation: null, unknown: written.trim() };
+}
+
+/** The operation column of a line: a code, or a code with a short flag after it that is no word the scrub knows ("Repl PA"). */
+function readOperationColumn(vocab: Vocabulary, written: string): { operation: Operation | null; unknown: string | null } {
+  const read = readOperation(vocab, written);
+  if (read.operation || !read.unknown) return read;
+  const [code = '', flag = '', ...more] = written.toLowerCase().split(/\s+/);
   const first =
-    words.length === 2 && flag.length <= 3 && !vocab.known.has(flag) && !vocab.single.has(flag) ? vocab.operations.get(opKey(code1)) : undefined;
-  return first ? { operation: first, unknown: null } : { operation: null, unknown: written.trim() };
+    !more.length && flag.length <= 3 && !vocab.known.has(flag) && !vocab.single.has(flag) ? vocab.operations.get(opKey(code)) : undefined;
+  return first ? { operation: first, unknown: null } : read;
 }
 
 export interface EstimateLineInput {
@@ -647,7 +679,7 @@ export function readLine(line: EstimateLineInput, vocab: Vocabulary): LineReadin
 }
 
 function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
-  const column = readOperation(vocab, line.operation ?? '');
+  const column = readOperationColumn(vocab, line.operation ?? '');
   const section = readSection(vocab, line.section ?? '');
   const notes: string[] = [];
   const read = readWords(vocab, line.description ?? '', notes);
@@ -664,10 +696,10 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
     : described
       ? `The operation “${column.unknown}” is not one the scrub knows; the description says ${OPERATION_NAMES[described]}.`
       : `The operation “${column.unknown}” is not one the scrub knows.`;
-  if (line.section?.trim() && !section.known) notes.push(`The section “${line.section.trim()}” holds no word the scrub knows; it is not used.`);
+  if (line.section?.trim() && !section.known)
+    notes.push(`The section “${line.section.trim()}” holds no word the scrub knows; it is not used.`);
   for (const e of read.expansions) notes.push(`${e.word} → ${e.to}`);
-  if (read.setAside.length)
-    notes.push(`Set aside (not parts): ${read.setAside.map((s) => `${s.word} (${s.kind})`).join(', ')}.`);
+  if (read.setAside.length) notes.push(`Set aside (not parts): ${read.setAside.map((s) => `${s.word} (${s.kind})`).join(', ')}.`);
   if (read.unknown.length) notes.push(`Not known, set aside: ${read.unknown.join(', ')}.`);
   const denied = DENIED.exec(plainText(line.description ?? '', []))?.[0] ?? null;
   const descEnd = built.phrases.find((p) => p.role === 'main' && p.end)?.end ?? null;

@@ -97,7 +97,9 @@ export function systemPositions(kind: SystemKind, end: End | null): Position[] {
 /** A lexicon part as a thing, at an end. */
 function partThing(part: Part, end: End | null, side: Side | null, text: string): Thing {
   const rel = relationsAt(part, end);
-  const t = blank(text, end ?? part.defaultEnd, side);
+  // A part at either end is named with its end ("front bumper cover").
+  const named = part.zone === 'end' && end && !text.startsWith(end) ? `${end} ${text}` : text;
+  const t = blank(named, end ?? part.defaultEnd, side);
   t.part = part;
   if (part.labor) return { ...t, kind: 'labor' };
   if (part.aftermarket) return { ...t, kind: 'aftermarket' };
@@ -203,7 +205,10 @@ function resolveItems(items: readonly Item[], end: End | null, side: Side | null
   const alignment = items.find((i) => i.kind === 'term' && i.term.kind === 'part' && i.term.part.name === 'wheel alignment');
   if (
     alignment &&
-    items.every((i) => i.kind !== 'term' || i === alignment || (i.term.kind === 'part' && (i.term.part.group === 'wheel' || i.term.part.piece === 'part')))
+    items.every(
+      (i) =>
+        i.kind !== 'term' || i === alignment || (i.term.kind === 'part' && (i.term.part.group === 'wheel' || i.term.part.piece === 'part')),
+    )
   )
     items = [alignment];
   let thing: Thing | null = null;

@@ -43,11 +43,16 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
       rearCamera: n(`rear camera, rear view camera, rearview camera, backup camera, back up camera, reverse camera, reversing camera,
         rear vision camera, rvc, rear view monitor, rearview monitor, rvm, back camera`),
       sideCamera: n(`side camera, side view camera, mirror camera, blind spot camera, side view monitor, blind spot view camera`),
-      steeringAngle: n(`steering angle sensor, steering angle, sas, steering sensor, steering position sensor, steering wheel position sensor,
+      steeringAngle:
+        n(`steering angle sensor, steering angle, sas, steering sensor, steering position sensor, steering wheel position sensor,
         steering wheel angle sensor, steering angle sensor module, sasm, steering angle sender`),
-      headlamp: n(`headlamp aim, headlamp aiming, headlamp, headlamps, headlight, adaptive front lighting, afs, headlamp leveling, adaptive headlamp`),
+      headlamp: n(
+        `headlamp aim, headlamp aiming, headlamp, headlamps, headlight, adaptive front lighting, afs, headlamp leveling, adaptive headlamp`,
+      ),
       headUpDisplay: n(`head up display, heads up display, hud, windshield display`),
-      driverMonitor: n(`driver monitoring, driver monitor, driver monitoring camera, driver attention, driver attention camera, dms, driver camera`),
+      driverMonitor: n(
+        `driver monitoring, driver monitor, driver monitoring camera, driver attention, driver attention camera, dms, driver camera`,
+      ),
       nightVision: n(`night vision, night vision camera, night view, infrared camera, thermal camera`),
       lidar: n(`lidar, laser radar`),
     },
@@ -64,7 +69,8 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
       surroundView: n(`multi view camera, multiview camera, multi view camera system, mvcs, surround view camera system`),
       rearCamera: n(`multi angle rearview camera, multi angle rear view camera, multi angle camera, rearview camera multi angle`),
       sideCamera: n(`lanewatch, lane watch, lanewatch camera, lane watch camera`),
-      steeringAngle: n(`vsa sensor neutral position, vsa neutral position, vsa sensor neutral position memorization, neutral position memorization,
+      steeringAngle:
+        n(`vsa sensor neutral position, vsa neutral position, vsa sensor neutral position memorization, neutral position memorization,
         steering angle neutral position, vsa steering angle sensor`),
     },
   },
@@ -74,10 +80,13 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
       forwardCamera: n(`toyota safety sense, tss, tss camera, tss 2.0 camera, tss 3.0 camera, lexus safety system, lss, lexus safety sense,
         forward recognition camera, front recognition camera, lane departure alert, lda, lda camera, pcs camera, pre collision camera,
         lane tracing assist, lta`),
-      frontRadar: n(`millimeter wave radar, millimeter wave radar sensor, mmw radar, pcs radar, pre collision radar, dynamic radar cruise control,
+      frontRadar:
+        n(`millimeter wave radar, millimeter wave radar sensor, mmw radar, pcs radar, pre collision radar, dynamic radar cruise control,
         drcc, radar cruise control, pre collision system radar`),
       blindSpot: n(`bsm, blind spot monitor, rcta, blind spot monitor sensor, bsm radar, safe exit assist`),
-      parkAssist: n(`clearance sonar, intelligent clearance sonar, ics, parking support brake, pksb, parking assist sensor, clearance warning`),
+      parkAssist: n(
+        `clearance sonar, intelligent clearance sonar, ics, parking support brake, pksb, parking assist sensor, clearance warning`,
+      ),
       surroundView: n(`panoramic view monitor, pvm, panoramic view, panoramic view monitor camera`),
       rearCamera: n(`back up camera, backup monitor, rear view monitor`),
       sideCamera: n(`side camera, side view camera`),
@@ -87,7 +96,8 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
   {
     makes: ['Hyundai', 'Kia', 'Genesis'],
     names: {
-      forwardCamera: n(`front view camera module, fvc, multi function camera, multifunction camera, mfc, lka camera, fca camera, smartsense camera,
+      forwardCamera:
+        n(`front view camera module, fvc, multi function camera, multifunction camera, mfc, lka camera, fca camera, smartsense camera,
         drive wise camera, lane following assist, lfa, forward collision avoidance assist camera, front camera module`),
       frontRadar: n(`smart cruise control, scc, scc radar, scc sensor, fca radar, forward collision avoidance assist, fca, forward collision
         avoidance assist radar, front radar fca, smart cruise, highway driving assist radar, hda radar`),
@@ -110,7 +120,8 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
         front sensor module, adaptive cruise control module, forward collision alert radar`),
       blindSpot: n(`side blind zone alert, sbza, side blind zone, lane change alert, side object sensor, side object detection,
         side object sensor module, rear cross traffic alert, short range radar module, rear short range radar`),
-      parkAssist: n(`ultrasonic park assist, upa, rear park assist, front park assist, object sensor, park assist sensor, rear object sensor,
+      parkAssist:
+        n(`ultrasonic park assist, upa, rear park assist, front park assist, object sensor, park assist sensor, rear object sensor,
         front object sensor`),
       surroundView: n(`surround vision, hd surround vision, surround vision camera`),
       rearCamera: n(`rear vision camera, hd rear vision camera, rear vision`),
@@ -121,7 +132,8 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
   {
     makes: ['Ford', 'Lincoln', 'Mercury'],
     names: {
-      forwardCamera: n(`ipma, image processing module a, image processing module, co pilot360 camera, copilot360 camera, forward camera module,
+      forwardCamera:
+        n(`ipma, image processing module a, image processing module, co pilot360 camera, copilot360 camera, forward camera module,
         lane keeping system, lane keeping aid`),
       frontRadar: n(`ccm, cruise control module, acc module, adaptive cruise module, pre collision assist radar, forward sensing radar,
         collision warning radar`),
@@ -136,7 +148,9 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
   {
     makes: ['Nissan', 'Infiniti'],
     names: {
-      forwardCamera: n(`lane camera, front camera unit, propilot camera, ldw camera, ldp camera, lane departure prevention, intelligent lane intervention`),
+      forwardCamera: n(
+        `lane camera, front camera unit, propilot camera, ldw camera, ldp camera, lane departure prevention, intelligent lane intervention`,
+      ),
       frontRadar: n(`icc sensor, intelligent cruise control, icc, distance sensor, icc radar, propilot radar, emergency braking radar,
         front radar sensor, laser radar sensor`),
       blindSpot: n(`bsw, blind spot warning, blind spot intervention, bsi side radar, side radar, rear cross traffic alert`),
@@ -174,7 +188,8 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
   {
     makes: ['Volkswagen', 'VW', 'Audi', 'Porsche'],
     names: {
-      forwardCamera: n(`front camera, multifunction camera, lane assist camera, front assist camera, front camera for driver assistance systems,
+      forwardCamera:
+        n(`front camera, multifunction camera, lane assist camera, front assist camera, front camera for driver assistance systems,
         travel assist camera`),
       frontRadar: n(`acc sensor, distance control unit, acc radar, front assist radar, distance regulation, adaptive cruise control unit,
         front radar sensor`),
@@ -201,7 +216,9 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
     makes: ['Mercedes-Benz', 'Mercedes', 'Mercedes Benz'],
     names: {
       forwardCamera: n(`multi purpose camera, stereo multi purpose camera, smpc, mpc, multipurpose camera, stereo camera`),
-      frontRadar: n(`distronic, distronic sensor, distronic plus, distance pilot, distance pilot distronic, long range radar, radar sensor distronic`),
+      frontRadar: n(
+        `distronic, distronic sensor, distronic plus, distance pilot, distance pilot distronic, long range radar, radar sensor distronic`,
+      ),
       blindSpot: n(`blind spot assist, active blind spot assist, rear bumper radar sensor, short range radar sensor`),
       parkAssist: n(`parktronic, parking pilot, parktronic sensor, active parking assist`),
       surroundView: n(`360 degree camera, 360 camera, surround view, surround view system`),

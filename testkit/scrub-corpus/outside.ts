@@ -82,7 +82,9 @@ const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 /** An estimate's lines as the CSV file the scorers upload. */
 export const estimateCsv = (lines: readonly OutsideLine[]) =>
-  ['Line,Operation,Section,Description', ...lines.map((l) => [l.line, q(l.operation), q(l.section), q(l.description)].join(','))].join('\n');
+  ['Line,Operation,Section,Description', ...lines.map((l) => [l.line, q(l.operation), q(l.section), q(l.description)].join(','))].join(
+    '\n',
+  );
 
 /** Scrubs every estimate of a set for both vehicles, each read from its CSV by the product's parser. */
 export function scrubOutside(db: Db, lines: readonly OutsideLine[]): OutsideResult[] {
@@ -91,7 +93,8 @@ export function scrubOutside(db: Db, lines: readonly OutsideLine[]): OutsideResu
   const out: OutsideResult[] = [];
   for (const estimate of estimates.values()) {
     const parsed = parseCsv(estimateCsv(estimate)).lines;
-    if (parsed.length !== estimate.length) throw new Error(`${estimate[0]?.estimate}: ${estimate.length} lines, ${parsed.length} read back`);
+    if (parsed.length !== estimate.length)
+      throw new Error(`${estimate[0]?.estimate}: ${estimate.length} lines, ${parsed.length} read back`);
     for (const vehicle of OUTSIDE_VEHICLES) {
       const name = `${vehicle.make} ${vehicle.model}`;
       const s = scrubLines(
