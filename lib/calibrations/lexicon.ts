@@ -9,7 +9,7 @@
  * the lexicon or a system (by its makers' names).
  */
 import { PART_ROWS, POSITIONS, type Position } from './lexicon-data';
-import { SYSTEM_NAMES } from './system-names';
+import { SYSTEM_NAMES, type MakerNames } from './system-names';
 import { SYSTEM_KINDS, type SystemKind } from './system-rules';
 import { ABBREVIATIONS, CALIBRATION_WORDS, DESCRIPTORS, ENDS, PURPOSE_WORDS, SET_ASIDE, SIDES, WITHOUT_WORDS, WITH_WORDS } from './words';
 import { DESCRIPTION_OPERATIONS } from './vocabulary';
@@ -187,37 +187,38 @@ export function relationsAt(part: Part, end: End | null): Relations {
 
 let compiled: Lexicon | null = null;
 
-/** The lexicon, compiled on first use. */
+/** The lexicon of the product's data, compiled on first use. */
 export function partLexicon(): Lexicon {
-  if (compiled) return compiled;
+  return (compiled ??= compileLexicon(PART_ROWS, SYSTEM_NAMES));
+}
+
+/**
+ * Compiles lexicon rows and makers' names. A name given to two parts is an error (the data must say one
+ * thing); a maker's name that is also a part's name is the part's (the part says where it is).
+ */
+export function compileLexicon(rows: readonly string[], makers: readonly MakerNames[]): Lexicon {
   const parts: Part[] = [];
   const byLast = new Map<string, Name[]>();
   const known = new Map<string, WordClass>();
   const seen = new Map<string, string>();
   const addName = (words: string[], term: Term, label: string) => {
-    if (!words.length) return;
     const key = words.join(' ');
     const owner = seen.get(key);
-    // A part's name wins over a maker's name of the same words (the part says where it is).
     if (owner !== undefined) {
       if (term.kind === 'system' || owner === `part:${label}`) return;
-      if (owner.startsWith('part:')) throw new Error(`lexicon: "${key}" names two parts (${owner.slice(5)}, ${label})`);
+      throw new Error(`lexicon: "${key}" names two parts (${owner.slice(5)}, ${label})`);
     }
     seen.set(key, term.kind === 'part' ? `part:${label}` : `system:${label}`);
     const last = words[words.length - 1]!;
-    const list = byLast.get(last) ?? [];
-    const at = list.findIndex((n) => n.words.join(' ') === key);
-    if (at >= 0) list.splice(at, 1);
-    list.push({ words, term });
-    byLast.set(last, list);
+    byLast.set(last, [...(byLast.get(last) ?? []), { words, term }]);
     for (const w of words) if (!known.has(w) && w !== '&') known.set(w, term.kind === 'part' ? 'part' : 'system');
   };
-  PART_ROWS.forEach((row, i) => {
+  rows.forEach((row, i) => {
     const { part, names } = parseRow(row, i);
     parts.push(part);
     for (const name of names) addName(nameWords(name), { kind: 'part', part }, part.name);
   });
-  for (const maker of SYSTEM_NAMES)
+  for (const maker of makers)
     for (const kind of SYSTEM_KINDS)
       for (const name of maker.names[kind] ?? [])
         addName(nameWords(name), { kind: 'system', system: kind, makes: maker.makes }, `${kind} (${maker.makes.join('/')})`);
@@ -246,8 +247,7 @@ export function partLexicon(): Lexicon {
     }
     byPair.set(last, m);
   }
-  compiled = { parts, names: byLast, byPair, known, setAside };
-  return compiled;
+  return { parts, names: byLast, byPair, known, setAside };
 }
 
 /**

@@ -312,6 +312,8 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
   const mainOf = (p: Phrase) => reading.phrases.find((q) => q.role === 'main' && q.clause === p.clause);
   for (const p of reading.phrases.filter((q) => q.role === 'main')) {
     const thing = resolvePhrase(p, context);
+    // "Cavity wax - LT quarter panel": a part named after labour, with no work of its own, is where the labour is done.
+    if (thing && worked[0]?.thing.kind === 'labor' && thing.kind !== 'labor' && !p.operation) continue;
     if (thing) worked.push({ thing, operation: p.operation ?? reading.operation, features: [], without: null });
   }
   for (const p of reading.phrases.filter((q) => q.role !== 'main' && q.role !== 'purpose')) {
@@ -664,7 +666,7 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
           s,
           'zone',
           w.thing.text,
-          `${w.thing.text}: on the ${w.thing.side}; this make mounts ${KIND_RULES[s.kind!].label} on the ${side} side only.`,
+          `${w.thing.text}: on the ${w.thing.side}; this make mounts ${KIND_RULES[s.kind!].label} (${s.src.system}) on the ${side} side only.`,
         );
         continue;
       }
@@ -676,7 +678,7 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
         if (rel === 'either') {
           check(
             s,
-            `${w.thing.text}: the line does not say which ${w.thing.part?.sensorType ?? 'sensor'} it is; it may be ${names(r.positions)}.`,
+            `${w.thing.text}: the line does not say which ${w.thing.part?.sensorType ?? 'sensor'} it is; it may be ${names(w.thing.either)}.`,
           );
           done = true;
           break;
@@ -766,7 +768,7 @@ function nothingReason(reading: LineReading, worked: Worked[], refusals: Refusal
     for (const r of of) byWhy.set(r.why, [...new Set([...(byWhy.get(r.why) ?? []), r.system])]);
     return [...byWhy.entries()]
       .map(([why, systems]) =>
-        systems.some((s) => why.includes(s)) || why.includes('a calibration') ? why : `${why} (${systems.join(', ')})`,
+        systems.some((s) => why.includes(s)) || why.includes('a calibration') ? why : `${why.replace(/\.$/, '')} (${systems.join(', ')}).`,
       )
       .join(' ');
   }

@@ -1,0 +1,487 @@
+/**
+ * The scrub's rules (docs/scrub.md), each pinned by the lines it reads: which line triggers which system
+ * and why, which is a check and which triggers nothing. Written against synthetic make matrices (the eight
+ * scored systems and the others), independent of the demo knowledge base; the labelled sets are
+ * tests/unit/scrub-set.test.ts's.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  compileMatcher,
+  partsRead,
+  scrubLine,
+  scrubLines,
+  systemKind,
+  type Exclusion,
+  type MatchSystem,
+} from '../../lib/calibrations/match';
+import { compileVocabulary, readLine, readOperation, readSection } from '../../lib/calibrations/normalise';
+import { must } from '../../testkit/must';
+
+const vocab = compileVocabulary();
+
+type Options = Partial<Omit<MatchSystem, 'keywords'>> & { location?: string; line?: string[]; sublet?: string[]; locations?: string[] };
+const system = (id: number, name: string, type: number | null, o: Options = {}): MatchSystem => ({
+  adasChecklistMatrix: id,
+  system: name,
+  systemType: type,
+  location: o.location ?? '',
+  names: o.names,
+  isRR: o.isRR ?? true,
+  isRI: o.isRI ?? true,
+  keywords: { line: o.line ?? [], location: o.locations ?? [], sublet: o.sublet ?? [] },
+  exceptions: o.exceptions,
+  notEquipped: o.notEquipped,
+});
+
+const FC = system(1, 'Forward Camera', 1);
+const FR = system(2, 'Front Radar', 2);
+const BSM = system(3, 'Blind Spot Monitoring', 3);
+const PA = system(4, 'Park Assist', 4, { isRI: false });
+const SV = system(5, 'Surround View Camera', 5);
+const RC = system(6, 'Rear Camera', 6);
+const SC = system(7, 'Side Camera', 7);
+const SAS = system(8, 'Steering Angle Sensor', 8);
+const EIGHT = [FC, FR, BSM, PA, SV, RC, SC, SAS];
+const EXCLUSIONS: Exclusion[] = [
+  { adasChecklistMatrix: 2, phrase: 'show car', reason: 'A show car bumper is decoration.' },
+  { adasChecklistMatrix: null, phrase: 'salvage yard', reason: 'Not on this vehicle.' },
+];
+
+const matcher = (systems: MatchSystem[] = EIGHT, exclusions: Exclusion[] = EXCLUSIONS) => compileMatcher(systems, exclusions, vocab);
+const scrub = (operation: string, description: string, section = '', systems?: MatchSystem[]) =>
+  must(scrubLines([{ lineNum: 1, operation, description, section }], matcher(systems))[0], 'the outcome');
+const systemsOf = (operation: string, description: string, section = '', systems?: MatchSystem[]) =>
+  scrub(operation, description, section, systems).triggers.map((t) => t.system);
+const whyOf = (operation: string, description: string, section = '') => scrub(operation, description, section).triggers.map((t) => t.why);
+const checksOf = (operation: string, description: string, section = '') =>
+  scrub(operation, description, section).checks.map((c) => c.system);
+
+describe('a line in an estimator’s words', () => {
+  it('names the part, what was done and the system, and why the part matters to it', () => {
+    expect(whyOf('Repl', 'Frt bumper cover')).toEqual([
+      'front bumper cover: replaced → Front Radar (the front radar sees through it)',
+      'front bumper cover: replaced → Park Assist (carries the park sensors)',
+    ]);
+    expect(whyOf('R&I', 'Radar bracket', 'FRONT BUMPER')).toEqual([
+      'front radar bracket: removed and installed → Front Radar (holds the front radar)',
+    ]);
+    expect(whyOf('Repl', 'Backup camera')).toEqual([
+      'backup camera: replaced → Surround View Camera (the rear camera itself)',
+      'backup camera: replaced → Rear Camera (the rear camera itself)',
+    ]);
+    expect(whyOf('Repl', 'LT lower control arm')).toEqual([
+      'lower control arm: replaced → Steering Angle Sensor (sets the wheel alignment)',
+    ]);
+    expect(whyOf('Repl', 'Steering column')).toEqual([
+      'steering column: replaced → Steering Angle Sensor (on the steering column, where the sensor sits)',
+    ]);
+    expect(whyOf('Subl', 'Four wheel alignment')).toEqual(['four wheel alignment: sublet → Steering Angle Sensor (a wheel alignment)']);
+    expect(whyOf('Subl', 'LaneWatch camera aim')).toEqual(['a calibration line (aim) naming lanewatch camera → Side Camera']);
+  });
+
+  it('never in machine phrases: a fee, masking or hazardous waste is said to be one, and is not an R&I', () => {
+    const waste = scrub('', 'Hazardous waste removal');
+    expect(waste.reading.operation).toBeNull();
+    expect(waste.nothing).toBe('Hazardous waste removal: a fee or a charge, not a part.');
+    expect(scrub('', 'Cover car for overspray').nothing).toBe('Cover car: paint or masking work: no part is removed, no sensor moves.');
+    expect(scrub('', 'Add for Clear Coat').nothing).toBe('Add for clear coat: paint or masking work: no part is removed, no sensor moves.');
+    expect(scrub('Subl', 'Pre-repair scan').nothing).toBe('Pre repair scan: a diagnostic scan is not a calibration.');
+    expect(scrub('', 'Bench set-up & measure').nothing).toMatch(/^Bench set up: frame set-up, measuring or pulling/);
+    expect(scrub('', 'Cavity wax - LT quarter panel').nothing).toBe('Cavity wax: a material, not a part: no sensor moves.');
+    expect(scrub('', 'Final detail').nothing).toBe('Final detail: cleaning: no part is removed.');
+    expect(scrub('', 'Procedure research').nothing).toBe('Procedure research: paperwork or labour time, not a part.');
+    expect(scrub('', 'Road test').nothing).toBe('Road test: a road test is a check drive, not a calibration.');
+  });
+
+  it('shows the shorthand it read, and what it set aside', () => {
+    const o = scrub('', 'algnmnt 4 whl');
+    expect(o.triggers.map((t) => t.why)).toEqual([
+      'alignment: no operation given (read as removed or replaced) → Steering Angle Sensor (a wheel alignment) (read: algnmnt → alignment)',
+    ]);
+    expect(o.reading.notes).toContain('algnmnt → alignment');
+    expect(scrub('Repl', 'A/M Frt bumper cover Palisade').reading.notes).toContain(
+      'Set aside (not parts): a/m (supplier or quantity mark), palisade (model).',
+    );
+    expect(scrub('Repl', 'Frt bumper cover zorblax').reading.notes).toContain('Not known, set aside: zorblax.');
+  });
+});
+
+describe('the operations and what each requires', () => {
+  it('reads the column of every estimating system, a flag after a code, and says what it does not know', () => {
+    const op = (w: string) => readOperation(vocab, w).operation;
+    for (const [code, read] of [
+      ['Repl', 'replace'],
+      ['Remove/Replace', 'replace'],
+      ['Remove / Replace', 'replace'],
+      ['R&R', 'replace'],
+      ['R&I', 'remove'],
+      ['Remove / Install', 'remove'],
+      ['R & I', 'remove'],
+      ['O/H', 'overhaul'],
+      ['Rpr', 'repair'],
+      ['Refinish Only', 'refinish'],
+      ['Blnd', 'blend'],
+      ['Algn', 'align'],
+      ['Subl', 'sublet'],
+      ["Add'l Labor", 'labor'],
+      ['Check/Adjust', 'check'],
+    ])
+      expect(op(code), code).toBe(read);
+    expect(readOperation(vocab, 'ZZ9')).toEqual({ operation: null, unknown: 'ZZ9' });
+    expect(readOperation(vocab, '')).toEqual({ operation: null, unknown: null });
+    expect(readOperation(vocab, 'Repl PA')).toEqual({ operation: null, unknown: 'Repl PA' });
+    expect(readLine({ operation: 'Repl PA', description: 'Quarter panel' }, vocab).operation).toBe('replace');
+    expect(readLine({ operation: 'Repl Frt', description: 'Quarter panel' }, vocab).operationNote).toBe(
+      'The operation “Repl Frt” is not one the scrub knows.',
+    );
+    expect(readLine({ operation: 'ZZ9', description: 'Repl quarter panel' }, vocab).operationNote).toBe(
+      'The operation “ZZ9” is not one the scrub knows; the description says replace.',
+    );
+  });
+
+  it('takes the description’s operation when the column gives none, a sublet or labour', () => {
+    expect(readLine({ operation: '', description: 'Replace windshield' }, vocab)).toMatchObject({
+      operation: 'replace',
+      notes: ['No operation given: the description says replace.'],
+    });
+    expect(readLine({ operation: 'Subl', description: 'Windshield replacement' }, vocab)).toMatchObject({
+      operation: 'replace',
+      notes: ['A sublet line: its description says replace.'],
+    });
+    expect(readLine({ operation: 'R&I', description: 'Windshield replacement' }, vocab).operation).toBe('remove');
+    expect(readLine({ operation: '', description: 'Liftgt shell - xfer cam' }, vocab).phrases.map((p) => p.operation)).toEqual([
+      null,
+      'remove',
+    ]);
+  });
+
+  it('a carrier: replaced when marked R&R, removed when marked R&I, an overhaul either, repairs only for the radars, a refinish only for the park sensors', () => {
+    expect(systemsOf('Repl', 'Frt bumper cover')).toEqual(['Front Radar', 'Park Assist']);
+    expect(systemsOf('R&I', 'Frt bumper cover')).toEqual(['Front Radar']);
+    expect(systemsOf('O/H', 'Frt bumper assy')).toEqual(['Front Radar', 'Park Assist']);
+    expect(systemsOf('Rpr', 'Frt bumper cover')).toEqual(['Front Radar']);
+    expect(systemsOf('Refn', 'Frt bumper cover')).toEqual(['Park Assist']);
+    expect(systemsOf('Blnd', 'Rr bumper cover')).toEqual([]);
+    expect(systemsOf('Chk', 'Rr bumper cover')).toEqual([]);
+    expect(systemsOf("Add'l Labor", 'Liftgate')).toEqual([]);
+    expect(systemsOf('Rpr', 'Liftgate')).toEqual([]);
+    expect(systemsOf('', 'Liftgate')).toEqual(['Surround View Camera', 'Rear Camera']);
+    expect(systemsOf('ZZ9', 'Liftgate')).toEqual(['Surround View Camera', 'Rear Camera']);
+    const none = [system(4, 'Park Assist', 4, { isRR: false, isRI: false })];
+    expect(scrub('Repl', 'Frt bumper cover', '', none).nothing).toBe(
+      'Replacing it does not require Park Assist: the make matrix is not marked R&R.',
+    );
+    expect(scrub('O/H', 'Frt bumper cover', '', none).nothing).toBe('The make matrix requires Park Assist after no work on it.');
+    expect(scrub('', 'Frt bumper cover', '', none).nothing).toBe('The make matrix requires Park Assist after no work on it.');
+    expect(scrub('R&I', 'Frt bumper cover', '', [PA]).nothing).toBe(
+      'Removing and installing it does not require Park Assist: the make matrix is marked R&R only.',
+    );
+    expect(scrub('Rpr', 'Liftgate', '', [RC]).nothing).toBe('A repair leaves the part in place: Rear Camera is not disturbed.');
+    expect(scrub('Refn', 'Liftgate', '', [RC]).nothing).toBe('Refinish is paint work: it does not move a sensor (Rear Camera).');
+    expect(scrub('Blnd', 'Frt bumper cover', '', [PA]).nothing).toBe('Blend is paint work: it does not move a sensor (Park Assist).');
+    expect(scrub("Add'l Labor", 'Liftgate', '', [RC]).nothing).toBe(
+      'Worked on (additional labor): the part is not removed, Rear Camera is not disturbed.',
+    );
+  });
+
+  it('a sensor or its mount: any work but paint and a check', () => {
+    expect(systemsOf('R&I', 'LT Frt park sensor')).toEqual(['Park Assist']);
+    expect(systemsOf('Rpr', 'Radar bracket')).toEqual(['Front Radar']);
+    expect(systemsOf("Add'l Labor", 'Transfer & bond parking sensor retainers')).toEqual(['Park Assist']);
+    expect(systemsOf('Refn', 'Frt park sensor')).toEqual([]);
+    expect(scrub('Chk', 'Frt radar sensor').nothing).toBe(
+      'A check does not remove or move the part: it requires no calibration (Front Radar).',
+    );
+  });
+
+  it('the steering column and the wheel geometry: replaced or removed, not repaired or merely checked', () => {
+    expect(systemsOf('R&I', 'Steering wheel')).toEqual(['Steering Angle Sensor']);
+    expect(systemsOf('O/H', 'LT Frt strut assy')).toEqual(['Steering Angle Sensor']);
+    expect(scrub('Rpr', 'Steering gear').nothing).toBe('Repaired: the part stays in place, Steering Angle Sensor is not disturbed.');
+    expect(scrub("Add'l Labor", 'Steering column').nothing).toBe(
+      'Worked on (additional labor): the part stays in place, Steering Angle Sensor is not disturbed.',
+    );
+    expect(scrub('Repl', 'Steering gear', '', [system(8, 'Steering Angle Sensor', 8, { isRR: false, isRI: false })]).nothing).toBe(
+      'The make matrix requires Steering Angle Sensor after no work on it.',
+    );
+    expect(systemsOf('Check/Adjust', 'Alignment Check (Pre-Repair Measurement)')).toEqual([]);
+    expect(systemsOf('Subl', 'Wheel alignment check')).toEqual([]);
+  });
+});
+
+describe('the parts and what they carry', () => {
+  const cases: [string, string, string, string[]][] = [
+    // [operation, description, section, systems]
+    ['Repl', 'Grille assy', 'GRILLE', ['Front Radar', 'Surround View Camera']],
+    ['Repl', 'Frt bumper lower grille', '', ['Front Radar']],
+    ['Repl', 'Emblem', 'GRILLE', ['Front Radar']],
+    ['Repl', 'Emblem', 'HOOD', []],
+    ['R&I', 'EMBLEM, FRONT', 'FRONT BUMPER', ['Front Radar']],
+    ['Repl', 'Hood front nameplate', '', []],
+    ['Repl', 'Frt bumper reinforcement', '', ['Front Radar']],
+    ['Repl', 'Rr bumper reinforcement', '', []],
+    ['Repl', 'Frt bumper energy absorber', '', []],
+    ['Repl', 'Radiator core support', '', ['Front Radar']],
+    ['R&I', 'Radiator support upper cover', '', []],
+    ['Repl', 'Rr bumper lower valance', '', []],
+    ['Repl', 'LT Quarter outer panel', '', ['Blind Spot Monitoring']],
+    ['Repl', 'LT Quarter glass', '', []],
+    ['Repl', 'Windshield glass w/ rain sensor', '', ['Forward Camera']],
+    ['Repl', 'GLASS, WINDSHIELD ACOUSTIC HEATED', 'GLASS', ['Forward Camera']],
+    ['Rpr', 'Windshield chip repair', '', []],
+    ['Repl', 'Camera bracket', 'WINDSHIELD', ['Forward Camera']],
+    ['R&I', 'Frt camera cover', 'WINDSHIELD', []],
+    ['R&I', 'Inside rearview mirror', 'WINDSHIELD', []],
+    ['R&I', 'LT Outside mirror', '', ['Surround View Camera', 'Side Camera']],
+    ['Repl', 'LT Mirror glass', '', []],
+    ['Repl', 'LT Mirror cover', '', []],
+    ['Repl', 'Mirror cover (camera housing)', '', ['Surround View Camera', 'Side Camera']],
+    ['Repl', 'Mirror turn signal lamp', '', []],
+    ['Repl', 'LT Mirror glass w/ blind spot indicator', '', []],
+    ['Repl', 'Lift gate shell', 'LIFT GATE', ['Surround View Camera', 'Rear Camera']],
+    ['R&I', 'Lift gate garnish', 'LIFT GATE', ['Surround View Camera', 'Rear Camera']],
+    ['Repl', 'Liftgate glass', '', []],
+    ['Repl', 'Liftgate emblem', '', []],
+    ['Repl', 'LT lift gate support strut', 'LIFT GATE', []],
+    ['Repl', 'Handle w/ camera', 'LIFT GATE', ['Surround View Camera', 'Rear Camera']],
+    ['Repl', 'Camera', 'REAR BUMPER', ['Surround View Camera', 'Rear Camera']],
+    ['Repl', 'Front camera', 'GRILLE', ['Surround View Camera']],
+    ['Repl', 'Front camera', '', ['Forward Camera']],
+    ['Repl', 'Front View Camera (Surround View)', 'Grille', ['Surround View Camera']],
+    ['Repl', 'LT Rr side radar (BCW)', '', ['Blind Spot Monitoring']],
+    ['Repl', 'LT BCW radar bracket', '', ['Blind Spot Monitoring']],
+    ['Repl', 'SCC radar mounting bracket', '', ['Front Radar']],
+    ['Repl', 'Radar sensor', 'REAR BUMPER', ['Blind Spot Monitoring']],
+    ['Repl', 'Radar sensor', '', ['Front Radar']],
+    ['Repl', 'Sensor bracket', 'FRONT BUMPER & GRILLE', ['Park Assist']],
+    ['Repl', 'Hood latch sensor', '', []],
+    ['Repl', 'LT Front Impact Sensor', 'Air Bag System', []],
+    ['Repl', 'LT Front Wheel Speed Sensor', '', []],
+    ['Repl', 'Frt bumper tow eye cap', '', []],
+    ['Repl', 'Steering column upper & lower covers', '', []],
+    ['Repl', 'LT Frt stabilizer link', '', []],
+    ['Repl', 'RT Rr shock absorber', '', []],
+    ['Repl', 'LT Frt hub & bearing', '', []],
+    ['Repl', 'Rf Strut Mount (upper)', '', ['Steering Angle Sensor']],
+    ['Repl', 'tie rd end LF outr', '', ['Steering Angle Sensor']],
+    ['R&I', 'eng cradle for rack', '', ['Steering Angle Sensor']],
+    ['Repl', 'Hood support strut', '', []],
+    ['R&I', 'AIRBAG MODULE, DRIVER (STEERING WHEEL)', '', []],
+    ['Repl', 'Dash camera', '', []],
+    ['Repl', 'Parking brake switch', '', []],
+    ['Repl', 'Park assist switch', '', []],
+  ];
+  it.each(cases)('%s | %s (%s) → %j', (operation, description, section, systems) => {
+    expect(systemsOf(operation, description, section)).toEqual(systems);
+  });
+
+  it('reads a comma name head first, qualifiers first; names written as two words; and the most words with the fewest names', () => {
+    expect(partsRead(vocab, readLine({ operation: '', description: 'COVER, FRONT BUMPER' }, vocab))).toEqual(['front bumper cover']);
+    expect(partsRead(vocab, readLine({ operation: '', description: 'ROD END, TIE OUTER LH' }, vocab))).toEqual(['outer tie rod end']);
+    expect(partsRead(vocab, readLine({ operation: '', description: 'LT Front Wheel, Alloy 20x8' }, vocab))).toEqual(['alloy wheel']);
+    expect(partsRead(vocab, readLine({ operation: '', description: 'Lift gate garnish' }, vocab))).toEqual(['liftgate garnish']);
+    expect(partsRead(vocab, readLine({ operation: '', description: 'rear view mirror camera' }, vocab))).toEqual([
+      'camera of the rear view mirror',
+    ]);
+    expect(partsRead(vocab, readLine({ operation: '', description: 'front strut mount' }, vocab))).toEqual(['strut mount']);
+    expect(partsRead(vocab, readLine({ operation: '', description: 'front & rear bumper covers' }, vocab))).toEqual([
+      'front bumper cover',
+      'rear bumper cover',
+    ]);
+    expect(partsRead(vocab, readLine({ operation: '', description: 'upper & lower control arm' }, vocab))).toEqual([
+      'upper control arm',
+      'lower control arm',
+    ]);
+  });
+});
+
+describe('features, negations, asides and purposes', () => {
+  it('“with” a sensor works the sensor; “with” a system is a feature of the part', () => {
+    expect(systemsOf('Repl', 'RT Mirror assy pwr htd w/camera')).toEqual(['Surround View Camera', 'Side Camera']);
+    expect(systemsOf('R&I', 'Rear bumper cover w/ park assist', '')).toEqual(['Blind Spot Monitoring']);
+    expect(systemsOf('Repl', 'rr bmpr cvr w/ bsm')).toEqual(['Blind Spot Monitoring', 'Park Assist']);
+    expect(systemsOf('Repl', 'Frt bumper cover (PDW/SVM type)')).toEqual(['Front Radar', 'Park Assist', 'Surround View Camera']);
+    expect(systemsOf('Repl', 'wndshld HUD type')).toEqual(['Forward Camera']);
+  });
+
+  it('“w/o”, “less”, “non” negate what follows', () => {
+    expect(systemsOf('Repl', 'Grille w/o surround view')).toEqual(['Front Radar']);
+    expect(scrub('Repl', 'Mirror w/o camera').nothing).toBe(
+      'The line says “without camera”: Surround View Camera is not on this part. (Surround View Camera, Side Camera)'.replace(
+        ' (Surround View Camera, Side Camera)',
+        ' The line says “without camera”: Side Camera is not on this part.',
+      ),
+    );
+    expect(systemsOf('Repl', 'Rear bumper cover less park sensors')).toEqual(['Blind Spot Monitoring']);
+    expect(systemsOf('Repl', 'Bumper cover non-sensor', 'REAR BUMPER')).toEqual(['Blind Spot Monitoring']);
+    expect(scrub('Repl', 'Rear bumper cover less park sensors').reading.notes).toContain(
+      '“without park sensor” says what the part does not have.',
+    );
+  });
+
+  it('an aside that names a sensor, its mount or its path says what the part is to it; another part is only where it is', () => {
+    expect(systemsOf('Repl', 'Frt lower grille center (radar cover)')).toEqual(['Front Radar']);
+    expect(systemsOf('Repl', 'LAMP, SIDE TURN SIGNAL LH (MIRROR)')).toEqual([]);
+    expect(systemsOf('Repl', 'CAMERA, SIDE VIEW LH (UNDER MIRROR)')).toEqual(['Surround View Camera', 'Side Camera']);
+  });
+
+  it('why the part is worked on is not a part; pieces named for a sensor are that sensor’s', () => {
+    const o = scrub('R&I', 'Windshield (for roof panel replacement)');
+    expect(o.triggers.map((t) => t.system)).toEqual(['Forward Camera']);
+    expect(o.reading.notes).toContain('“for roof panel replacement” says why the part is worked on; it is not read as a part.');
+    expect(systemsOf('R&I', 'MIRROR, OUTSIDE RH F/REFINISH')).toEqual(['Surround View Camera', 'Side Camera']);
+    expect(systemsOf('R&I', 'Grille for radar access')).toEqual(['Front Radar', 'Surround View Camera']);
+    expect(systemsOf("Add'l Labor", 'Drill holes for park sensors')).toEqual(['Park Assist']);
+  });
+});
+
+describe('calibration lines', () => {
+  it('name a system by any maker’s name, whatever the make', () => {
+    for (const [line, name] of [
+      ['SVM tolerance compensation', 'Surround View Camera'],
+      ['VSA sensor neutral position memorization', 'Steering Angle Sensor'],
+      ['Park sensor system function check', 'Park Assist'],
+      ['Millimeter wave radar aiming', 'Front Radar'],
+      ['EyeSight calibration', 'Forward Camera'],
+      ['Parktronic initialization', 'Park Assist'],
+      ['BLIS calibration', 'Blind Spot Monitoring'],
+      ['Around view monitor calibration', 'Surround View Camera'],
+      ['Smart cruise control radar alignment', 'Front Radar'],
+      ['Blind spot view monitor calibration', 'Side Camera'],
+      ['ACC/FCW radar alignment per OEM', 'Front Radar'],
+    ])
+      expect(systemsOf('Subl', line), line).toEqual([name]);
+  });
+
+  it('a sensor named in a surround-view calibration is one of its cameras, not the windshield camera', () => {
+    expect(systemsOf('Subl', 'Surround view calibration - front camera')).toEqual(['Surround View Camera']);
+    expect(systemsOf('Subl', '360 camera calibration')).toEqual(['Surround View Camera']);
+    expect(systemsOf('Subl', 'Rear view camera aim & guideline verify')).toEqual(['Rear Camera']);
+    expect(systemsOf('Subl', 'Calibrate front camera (dynamic)')).toEqual(['Forward Camera']);
+  });
+
+  it('a calibration of a name that may be two systems is a check', () => {
+    expect(checksOf('Subl', 'Front view camera calibration')).toEqual(['Forward Camera', 'Surround View Camera']);
+    expect(scrub('Subl', 'Front view camera calibration').checks[0]?.why).toBe(
+      'A calibration of “front view camera”: it may be Forward Camera or Surround View Camera; the line does not say which.',
+    );
+  });
+
+  it('naming only a kind: the vehicle’s one system of it, else the estimate’s, else a check', () => {
+    const lines = (...rows: [string, string][]) =>
+      scrubLines(
+        rows.map(([operation, description], i) => ({ lineNum: i + 1, operation, description })),
+        matcher(),
+      );
+    const [, calibration] = lines(['Repl', 'Windshield'], ['Subl', 'Drive time for camera calibration']);
+    expect(calibration?.triggers.map((t) => t.system)).toEqual(['Forward Camera']);
+    expect(calibration?.triggers[0]?.why).toBe(
+      'a camera calibration line (calibration) naming no system: the estimate’s other lines require Forward Camera → Forward Camera',
+    );
+    const [, radar] = lines(['Repl', 'Rear bumper cover'], ['Subl', 'Radar aim']);
+    expect(radar?.triggers.map((t) => t.system)).toEqual(['Blind Spot Monitoring']);
+    const [, , both] = lines(['Repl', 'Frt bumper cover'], ['Repl', 'Rear bumper cover'], ['Subl', 'Radar aim']);
+    expect(both?.triggers.map((t) => t.system)).toEqual(['Front Radar']);
+    const [alone] = lines(['Subl', 'Set up and initiate camera calibration procedure']);
+    expect(alone?.triggers).toEqual([]);
+    expect(alone?.checks.map((c) => c.system)).toEqual(['Forward Camera', 'Surround View Camera', 'Rear Camera', 'Side Camera']);
+    const one = scrubLines([{ lineNum: 1, operation: 'Subl', description: 'Camera calibration' }], matcher([FC, FR]));
+    expect(one[0]?.triggers[0]?.why).toBe(
+      'a camera calibration line (calibration) naming no system: the vehicle’s one camera system → Forward Camera',
+    );
+    const none = scrubLines([{ lineNum: 1, operation: 'Subl', description: 'Radar calibration' }], matcher([FC]));
+    expect(none[0]?.nothing).toBe('A radar calibration line: this vehicle has no radar system.');
+    expect(systemsOf('Subl', 'Camera calibration - windshield')).toEqual(['Forward Camera']);
+    expect(systemsOf('Subl', 'Radar calibration rear')).toEqual(['Blind Spot Monitoring']);
+  });
+
+  it('under a calibration section, a sensor named alone is its calibration', () => {
+    expect(systemsOf('', 'Rear Camera', 'ADAS CALIBRATION')).toEqual(['Rear Camera']);
+    expect(systemsOf('', 'Rear Camera', 'LIFT GATE')).toEqual(['Surround View Camera', 'Rear Camera']);
+    expect(readSection(vocab, 'VEHICLE DIAGNOSTICS').procedures).toBe(true);
+  });
+
+  it('scans, research and road tests are not calibrations; a denied calibration triggers nothing', () => {
+    expect(scrub('Subl', 'Post-calibration scan').nothing).toBe('Scan: a diagnostic scan is not a calibration.');
+    expect(scrub('', 'Calibration research & OEM procedure printout').nothing).toBe('Research: paperwork or labour time, not a part.');
+    expect(systemsOf('', 'Road test - lane keeping and adaptive cruise verify')).toEqual([]);
+    expect(scrub('', 'BSM calibration not required - quarter panel repaired only').nothing).toBe(
+      'The line says the work is not done (“not required”): it requires no calibration.',
+    );
+    expect(systemsOf('', 'Deny windshield camera calibration, glass not replaced')).toEqual([]);
+  });
+});
+
+describe('checks and lines not read', () => {
+  it('a sensor the words do not place is a check with its candidates', () => {
+    const o = scrub('Repl', 'Camera');
+    expect(o.triggers).toEqual([]);
+    expect(o.nothing).toBeNull();
+    expect(o.checks.map((c) => c.system)).toEqual(['Forward Camera', 'Surround View Camera', 'Rear Camera', 'Side Camera']);
+    expect(o.checks[0]?.why).toBe(
+      '“camera” names a camera but not which part it is on; it may be Forward Camera, Surround View Camera, Rear Camera, Side Camera.',
+    );
+    expect(checksOf('Repl', 'Front view camera')).toEqual(['Forward Camera', 'Surround View Camera']);
+    expect(scrub('Repl', 'Front view camera').checks[0]?.why).toBe(
+      'front view camera: the line does not say which sensor it is; it may be the windshield camera and the front surround-view camera.',
+    );
+  });
+
+  it('a line of unknown words is not read, with its words; one of figures, with why', () => {
+    expect(scrub('Repl', 'Zorblax quuxle').unread).toBe('Not read: no word of it is one the scrub knows (zorblax, quuxle).');
+    expect(scrub('Repl', '*** 12.00').unread).toBe('“*** 12.00” has no words, only numbers or signs.');
+    expect(scrub('Repl', '').unread).toBe('The line has no description.');
+    expect(scrub('Repl', 'LT').unread).toBe('“LT” names no part: only a side.');
+  });
+});
+
+describe('the make matrices', () => {
+  it('say where a make mounts the sensors: a side only, other positions, extra carriers', () => {
+    const lanewatch = system(7, 'Side Camera', 7, { location: 'Passenger outside mirror' });
+    expect(systemsOf('R&I', 'LT mirror', '', [lanewatch])).toEqual([]);
+    expect(scrub('R&I', 'LT mirror', '', [lanewatch]).nothing).toBe(
+      'mirror: on the left; this make mounts the side camera (Side Camera) on the right side only.',
+    );
+    expect(systemsOf('R&I', 'RT mirror', '', [lanewatch])).toEqual(['Side Camera']);
+    expect(systemsOf('Repl', 'LH side view camera', '', [lanewatch])).toEqual(['Side Camera']);
+    const tesla = system(7, 'Side Camera', 7, { location: 'B-pillars and front fenders' });
+    expect(systemsOf('Repl', 'LT fender', '', [tesla])).toEqual(['Side Camera']);
+    expect(systemsOf('Repl', 'LT mirror', '', [tesla])).toEqual([]);
+    const subaru = system(3, 'Blind Spot Monitoring', 3, { locations: ['rear bumper', 'rear bumper reinforcement'] });
+    expect(systemsOf('Repl', 'Rr bumper reinforcement', '', [subaru])).toEqual(['Blind Spot Monitoring']);
+    expect(whyOf('Repl', 'Frt bumper reinforcement')[0]).toMatch(/holds the front radar/);
+    const extra = system(2, 'Front Radar', 2, { line: ['hood'] });
+    expect(systemsOf('Repl', 'Hood', '', [extra])).toEqual(['Front Radar']);
+  });
+
+  it('exceptions, exclusions, systems not equipped and their own names', () => {
+    const tesla = system(2, 'Front Radar', 2, { exceptions: [{ keyword: 'grille', reason: 'No grille in front of the radar.' }] });
+    expect(scrub('Repl', 'Grille', '', [tesla]).nothing).toBe(
+      'Make exception for Front Radar: “grille” does not trigger it (No grille in front of the radar).',
+    );
+    expect(scrub('Repl', 'Show car frt bumper cover').triggers.map((t) => t.system)).toEqual(['Park Assist']);
+    expect(scrub('Repl', 'Salvage yard frt bumper cover').nothing).toBe(
+      'Excluded: a line with “salvage yard” never triggers a calibration (Not on this vehicle).',
+    );
+    expect(scrub('Repl', 'Frt bumper cover', '', [system(2, 'Front Radar', 2, { notEquipped: true })]).nothing).toBe(
+      'It would require Front Radar, which the inspection found the vehicle is not equipped with.',
+    );
+    const named = system(2, 'Front Radar', 2, { sublet: ['zappo beam'] });
+    expect(systemsOf('Subl', 'Zappo beam calibration', '', [named])).toEqual(['Front Radar']);
+    const untyped = system(9, 'Front Radar', null, { names: ['Distance sensor'] });
+    expect(systemKind(matcher([untyped]), 9)).toBe('frontRadar');
+    expect(systemKind(matcher([system(9, 'Lane Camera', null)]), 9)).toBe('forwardCamera');
+    expect(systemKind(matcher([system(9, 'Seat massage', null)]), 9)).toBeNull();
+    expect(systemKind(matcher(), 99)).toBeNull();
+  });
+
+  it('are compiled once per set of rules', () => {
+    expect(matcher()).toBe(matcher());
+    expect(matcher([FC])).not.toBe(matcher());
+  });
+
+  it('a line marked not equipped is not scrubbed', () => {
+    const o = scrubLine({ lineNum: 1, operation: 'Repl', description: 'Windshield', isNotEquipped: true }, matcher());
+    expect(o).toMatchObject({ triggers: [], nothing: 'Marked not equipped on the job: the line is not scrubbed.' });
+  });
+});
