@@ -435,24 +435,28 @@ export function itemsOf(vocab: Vocabulary, words: readonly string[]): Item[] {
 const isTerm = (it: Item) => it.kind === 'term';
 
 /** Splits on "&" that is not inside a name; a part without a term lends its words to the next ("front & rear bumper covers"). */
-function conjuncts(items: Item[]): Item[][] {
+function conjuncts(vocab: Vocabulary, items: Item[]): Item[][] {
   const parts: Item[][] = [[]];
   for (const it of items) {
     if (it.kind === 'word' && it.w === '&') parts.push([]);
     else parts[parts.length - 1]!.push(it);
   }
+  const words = (list: Item[]) => list.flatMap((it) => (it.kind === 'term' ? it.text.split(' ') : [it.w]));
   const out: Item[][] = [];
   for (const [i, p] of parts.entries()) {
     if (!p.length) continue;
     const next = parts.slice(i + 1).find((q) => q.some(isTerm));
-    if (!p.some(isTerm) && next) out.push([...p, ...next.slice(next.findIndex(isTerm))]);
-    else if (p.some(isTerm) && next && p.at(-1)?.kind === 'word' && DESCRIPTORS.has((p.at(-1) as { w: string }).w)) {
+    if (!p.some(isTerm) && next) {
+      // "upper & lower control arm": the first takes the next's part, in place of the next's own qualifiers.
+      const lent = words(next);
+      const from = lent.findIndex((w) => !skippable(vocab, w));
+      out.push(itemsOf(vocab, [...words(p), ...lent.slice(Math.max(0, from))]));
+    } else if (p.some(isTerm) && next && p.at(-1)?.kind === 'word' && DESCRIPTORS.has((p.at(-1) as { w: string }).w)) {
       // "steering column upper & lower covers": the first ends on a descriptor, so it takes the next's part.
       const head = next.slice(next.findIndex(isTerm)).filter(isTerm).at(-1);
       out.push(head ? [...p, head] : p);
     } else out.push(p);
   }
-  // "upper & lower control arm" already lent; "steering column upper & lower covers": the second takes the first's owner.
   return out;
 }
 
@@ -505,7 +509,7 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
     }
     const mains: string[][] = [];
     const push = (role: Phrase['role'], words: string[]) => {
-      for (const conj of role === 'purpose' ? [itemsOf(vocab, words)] : conjuncts(itemsOf(vocab, words))) {
+      for (const conj of role === 'purpose' ? [itemsOf(vocab, words)] : conjuncts(vocab, itemsOf(vocab, words))) {
         // "wndshld HUD type": the windshield, of the head-up display type (a feature, not the part).
         const last = conj.findLastIndex(isTerm);
         const lastTerm = conj[last];

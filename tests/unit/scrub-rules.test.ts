@@ -125,7 +125,7 @@ describe('the operations and what each requires', () => {
       ['Subl', 'sublet'],
       ["Add'l Labor", 'labor'],
       ['Check/Adjust', 'check'],
-    ])
+    ] as const)
       expect(op(code), code).toBe(read);
     expect(readOperation(vocab, 'ZZ9')).toEqual({ operation: null, unknown: 'ZZ9' });
     expect(readOperation(vocab, '')).toEqual({ operation: null, unknown: null });
@@ -349,7 +349,7 @@ describe('calibration lines', () => {
       ['Smart cruise control radar alignment', 'Front Radar'],
       ['Blind spot view monitor calibration', 'Side Camera'],
       ['ACC/FCW radar alignment per OEM', 'Front Radar'],
-    ])
+    ] as const)
       expect(systemsOf('Subl', line), line).toEqual([name]);
   });
 
