@@ -716,7 +716,7 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
     unread = !text
       ? 'The line has no description.'
       : read.unknown.length
-        ? `Not read: no word of it is one the scrub knows (${read.unknown.join(', ')}).`
+        ? `No word of it is one the scrub knows: ${read.unknown.join(', ')}.`
         : /[a-z]/i.test(text)
           ? `“${text}” names no part: only ${describeLeftovers(read.words)}.`
           : `“${text}” has no words, only numbers or signs.`;

@@ -62,7 +62,7 @@ test('an estimate pasted on the job is scrubbed on the inspection, every line ex
   await expect(preview.getByRole('row')).toHaveCount(5);
   await expect(preview.getByRole('row').filter({ hasText: '52119-0R903' })).toContainText('Repl (replace)');
   await expect(preview.getByRole('row').filter({ hasText: '52119-0R903' })).toContainText('FRONT BUMPER & GRILLE');
-  await expect(preview.getByRole('row').filter({ hasText: 'Windsheild' })).toContainText('“windsheild” is read as “windshield”.');
+  await expect(preview.getByRole('row').filter({ hasText: 'Windsheild' })).toContainText('windsheild → windshield');
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: "Save as the job's estimate" }).click();
   await expect(page.getByRole('status').filter({ hasText: "4 lines saved as the job's estimate." })).toBeVisible();
@@ -98,13 +98,13 @@ test('an estimate pasted on the job is scrubbed on the inspection, every line ex
   await page.getByRole('button', { name: 'Scrub the estimate' }).click();
   const calibrations = page.getByRole('table', { name: 'Triggered calibrations' });
   await expect(calibrations.getByRole('row').filter({ hasText: 'Front Radar' })).toContainText(
-    'the rule names “front bumper cover”, and the line replaces it',
+    'front bumper cover: replaced → Front Radar (the front radar sees through it)',
   );
   await expect(calibrations.getByRole('row').filter({ hasText: 'Forward Camera' })).toContainText('Windsheild');
   const outcome = page.getByRole('table', { name: 'Estimate lines and what each requires' });
-  await expect(outcome.getByRole('row').filter({ hasText: 'Refn' })).toContainText('Nothing: Refinish is paint work');
-  await page.getByRole('button', { name: /^Triggering nothing \(2\)$/ }).click();
-  await expect(outcome.getByRole('row')).toHaveCount(3);
+  await expect(outcome.getByRole('row').filter({ hasText: 'Refn' })).toContainText('refinished (the sensors come out to paint it)');
+  await page.getByRole('button', { name: /^Not read \(1\)$/ }).click();
+  await expect(outcome.getByRole('row')).toHaveCount(2);
   await expect(page.getByTestId('scrub-meta')).toContainText(/Scrubbed \d\d\/\d\d\/\d{4} \d\d:\d\d [AP]M by .+ from pasted lines/);
   expect(await axeViolations(page)).toEqual([]);
 
@@ -121,7 +121,7 @@ test('an estimate pasted on the job is scrubbed on the inspection, every line ex
   ).toBeHidden();
   await expect(
     page.getByRole('table', { name: 'Estimate lines and what each requires' }).getByRole('row').filter({ hasText: 'FBC' }),
-  ).toContainText('Nothing');
+  ).toContainText('Not read: No word of it is one the scrub knows: fbc.');
 
   // An administrator teaches the shop's word "FBC", and tries it on a line.
   const adminContext = await browser.newContext();
@@ -151,7 +151,7 @@ test('an estimate pasted on the job is scrubbed on the inspection, every line ex
       hasText: /Since the scrub of .*: 1 line read differently\. The estimate is the same: the change comes from the configuration/,
     }),
   ).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Line 4 (FBC): nothing → Front Radar, Park Assist' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Line 4 \(FBC\): not read: .* → Front Radar, Park Assist/ })).toBeVisible();
 
   withTestDb((db) => db.prepare("DELETE FROM estimate_term WHERE firm = 6 AND written = 'FBC'").run());
 });

@@ -131,7 +131,7 @@ describe('the scrub', () => {
     expect(must(line(6), 'line 6').triggers.map((x: { system: string }) => x.system)).toEqual(['Forward Camera']);
     expect(must(line(7), 'line 7').unread).toMatch(/no words/);
     expect(must(line(9), 'line 9').triggers.map((x: { system: string }) => x.system)).toEqual(['Steering Angle Sensor']);
-    expect(must(line(10), 'line 10').unread).toBe('Not read: no word of it is one the scrub knows (fbc).');
+    expect(must(line(10), 'line 10').unread).toBe('No word of it is one the scrub knows: fbc.');
     // One place each: triggering or to check (under its calibrations, or its checks), nothing, or not read.
     for (const l of s.lines)
       expect([l.triggers.length > 0 || l.checks.length > 0, l.nothing != null, l.unread != null].filter(Boolean)).toHaveLength(1);

@@ -428,7 +428,7 @@ describe('checks and lines not read', () => {
   });
 
   it('a line of unknown words is not read, with its words; one of figures, with why', () => {
-    expect(scrub('Repl', 'Zorblax quuxle').unread).toBe('Not read: no word of it is one the scrub knows (zorblax, quuxle).');
+    expect(scrub('Repl', 'Zorblax quuxle').unread).toBe('No word of it is one the scrub knows: zorblax, quuxle.');
     expect(scrub('Repl', '*** 12.00').unread).toBe('“*** 12.00” has no words, only numbers or signs.');
     expect(scrub('Repl', '').unread).toBe('The line has no description.');
     expect(scrub('Repl', 'LT').unread).toBe('“LT” names no part: only a side.');
