@@ -45,9 +45,10 @@ export interface TermEntry {
 
 export interface Vocabulary {
   lex: Lexicon;
-  /** Lines and sections already read (the same estimate is scrubbed for each vehicle and again after a change). */
+  /** Lines, sections and phrases already read (the same estimate is scrubbed for each vehicle and again after a change). */
   readings: Map<string, LineReading>;
   sections: Map<string, SectionReading>;
+  items: Map<string, Item[]>;
   /** The firm's single-word terms and the printed abbreviations: a word to the words it means. */
   single: ReadonlyMap<string, readonly string[]>;
   /** The firm's multi-word terms by their first word, longest first. */
@@ -172,6 +173,7 @@ export function compileVocabulary(extra: readonly TermEntry[] = []): Vocabulary 
     lex,
     readings: new Map(),
     sections: new Map(),
+    items: new Map(),
     single,
     phrases,
     operations,
@@ -399,6 +401,16 @@ function coveredBy(words: readonly string[], start: number, end: number, skipped
  * inside mirror), and the words between.
  */
 export function itemsOf(vocab: Vocabulary, words: readonly string[]): Item[] {
+  const key = words.join(' ');
+  const kept = vocab.items.get(key);
+  if (kept) return kept;
+  const items = segment(vocab, words);
+  if (vocab.items.size >= 50_000) vocab.items.delete(vocab.items.keys().next().value!);
+  vocab.items.set(key, items);
+  return items;
+}
+
+function segment(vocab: Vocabulary, words: readonly string[]): Item[] {
   const steps: Step[] = [{ covered: 0, terms: 0, skips: 0, from: -1, name: null, skipped: [] }];
   for (let j = 0; j < words.length; j++) {
     const prev = steps[j]!;
