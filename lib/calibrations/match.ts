@@ -320,6 +320,8 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
     const main = mainOf(p);
     const target =
       worked.find((w) => main && w.thing === worked[reading.phrases.filter((q) => q.role === 'main').indexOf(main)]?.thing) ?? worked[0];
+    // A feature the scrub has no name for ("w/memory") says nothing of sensors.
+    if (!p.items.some((i) => i.kind === 'term')) continue;
     const thing = resolvePhrase(p, { ...context, owner: main });
     if (!thing) continue;
     if (p.role === 'without') {

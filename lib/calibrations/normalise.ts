@@ -565,8 +565,9 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
           own = own.slice(0, purposeAt);
         }
       }
-      const jointAt = own.findIndex((it) => it.kind === 'word' && (WITH_WORDS.has(it.w) || WITHOUT_WORDS.has(it.w)));
-      if (jointAt >= 0) {
+      // Every "with" and "without" in turn: "w/Sport pkg w/o park sensors".
+      const isJoint = (it: Item) => it.kind === 'word' && (WITH_WORDS.has(it.w) || WITHOUT_WORDS.has(it.w));
+      for (let jointAt = own.findLastIndex(isJoint); jointAt >= 0; jointAt = own.findLastIndex(isJoint)) {
         const joint = (own[jointAt] as { w: string }).w;
         const tail = wordsOf(own.slice(jointAt + 1));
         if (tail.length) {

@@ -211,6 +211,9 @@ export const CALIBRATION_WORDS: ReadonlySet<string> = list(`
 /** Two-word procedures ("function check", "zero point", "neutral position"). */
 export const CALIBRATION_PHRASES: readonly (readonly string[])[] = [
   ['function', 'check'],
+  ['function', 'test'],
+  ['functional', 'test'],
+  ['system', 'test'],
   ['functional', 'check'],
   ['system', 'check'],
   ['operation', 'check'],
@@ -226,7 +229,7 @@ export const CALIBRATION_PHRASES: readonly (readonly string[])[] = [
 export const WITH_WORDS: ReadonlySet<string> = list('with including incl w/ plus');
 export const WITHOUT_WORDS: ReadonlySet<string> = list('without less minus excluding except non w/o');
 /** Words that start why the part is worked on ("R&I grille for radar access"), which is set aside. */
-export const PURPOSE_WORDS: ReadonlySet<string> = list('for to per due from because after before during');
+export const PURPOSE_WORDS: ReadonlySet<string> = list('for to per due from because after before during via using');
 
 /** What a wheel alignment is of: a bare alignment, or one of these, is the wheel alignment. */
 export const WHEEL_ALIGNMENT_WORDS: ReadonlySet<string> = list(`
