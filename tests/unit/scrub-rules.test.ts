@@ -304,6 +304,12 @@ describe('features, negations, asides and purposes', () => {
     expect(systemsOf('Repl', 'wndshld HUD type')).toEqual(['Forward Camera']);
   });
 
+  it('reads every “with” and “without” of a line; a feature it has no name for says nothing', () => {
+    expect(systemsOf('Repl', 'Bumper cover w/Sport pkg w/o park sensors', 'FRONT BUMPER')).toEqual(['Front Radar']);
+    expect(systemsOf('Repl', 'RT Mirror outside w/memory, w/turn signal, w/o camera')).toEqual([]);
+    expect(systemsOf('Repl', 'Mirror assy w/memory')).toEqual(['Surround View Camera', 'Side Camera']);
+  });
+
   it('“w/o”, “less”, “non” negate what follows', () => {
     expect(systemsOf('Repl', 'Grille w/o surround view')).toEqual(['Front Radar']);
     expect(scrub('Repl', 'Mirror w/o camera').nothing).toBe(
@@ -393,6 +399,12 @@ describe('calibration lines', () => {
     expect(none[0]?.nothing).toBe('A radar calibration line: this vehicle has no radar system.');
     expect(systemsOf('Subl', 'Camera calibration - windshield')).toEqual(['Forward Camera']);
     expect(systemsOf('Subl', 'Radar calibration rear')).toEqual(['Blind Spot Monitoring']);
+  });
+
+  it('function and system tests and checks are calibrations; how it is done (via, using) is not a part', () => {
+    expect(systemsOf('', 'Park sensor function test')).toEqual(['Park Assist']);
+    expect(systemsOf('', 'PDC system check')).toEqual(['Park Assist']);
+    expect(systemsOf('', 'Reset SAS via scan tool')).toEqual(['Steering Angle Sensor']);
   });
 
   it('under a calibration section, a sensor named alone is its calibration', () => {
