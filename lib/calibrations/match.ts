@@ -230,7 +230,7 @@ const DONE: Readonly<Record<Operation, string>> = {
 };
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const names = (ps: Iterable<Position>) => [...new Set([...ps].map((p) => POSITION_NAMES[p]))].join(' and ');
+const names = (ps: Iterable<Position>, joint = 'and') => [...new Set([...ps].map((p) => POSITION_NAMES[p]))].join(` ${joint} `);
 
 /** The system a position's calibration is named after in a calibration line ("mirror camera": the side camera). */
 const POSITION_KIND: Readonly<Record<Position, SystemKind>> = {
@@ -270,15 +270,17 @@ interface Worked {
   features: Thing[];
   /** Positions and systems it says the part does not have ("w/o surround view"). */
   without: { positions: Set<Position>; systems: Set<SystemKind>; text: string } | null;
+  /** A part at either end when nothing says which ("Bumper cover" with no end and no section): as it is at each. */
+  atEnds?: { front: Thing; rear: Thing };
 }
 
 type Relation = 'sensor' | 'mount' | 'carrier' | 'path' | 'geometry' | 'column' | 'alignment' | 'either';
 
 const RELATION_WHY: Readonly<Record<Exclude<Relation, 'either'>, (p: string) => string>> = {
-  sensor: (p) => `${p} itself`,
+  sensor: (p) => `${p} ${p.endsWith('s') ? 'themselves' : 'itself'}`,
   mount: (p) => `holds ${p}`,
   carrier: (p) => `carries ${p}`,
-  path: (p) => `${p} sees through it`,
+  path: (p) => `in front of ${p}`,
   geometry: () => 'sets the wheel alignment',
   column: () => 'on the steering column, where the sensor sits',
   alignment: () => 'a wheel alignment',
@@ -314,7 +316,14 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
     const thing = resolvePhrase(p, context);
     // "Cavity wax - LT quarter panel": a part named after labour, with no work of its own, is where the labour is done.
     if (thing && worked[0]?.thing.kind === 'labor' && thing.kind !== 'labor' && !p.operation) continue;
-    if (thing) worked.push({ thing, operation: p.operation ?? reading.operation, features: [], without: null });
+    if (!thing) continue;
+    const w: Worked = { thing, operation: p.operation ?? reading.operation, features: [], without: null };
+    if (thing.part?.zone === 'end' && !thing.end && thing.kind !== 'labor' && thing.kind !== 'aftermarket') {
+      const front = resolvePhrase(p, { ...context, end: 'front' });
+      const rear = resolvePhrase(p, { ...context, end: 'rear' });
+      if (front && rear) w.atEnds = { front, rear };
+    }
+    worked.push(w);
   }
   for (const p of reading.phrases.filter((q) => q.role !== 'main' && q.role !== 'purpose')) {
     const main = mainOf(p);
@@ -642,7 +651,15 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
     const near = touched(w, reading);
     for (const s of m.systems) {
       if (!near.all && ![...s.positions].some((p) => near.positions.has(p))) continue;
-      const relations = relationsTo(s, w, reading);
+      // A part the line does not place at an end: what holds at both ends holds; what holds at one is a check.
+      let relations = relationsTo(s, w, reading);
+      let onlyAt: End | null = null;
+      if (w.atEnds) {
+        const front = relationsTo(s, { ...w, thing: w.atEnds.front }, reading);
+        const rear = relationsTo(s, { ...w, thing: w.atEnds.rear }, reading);
+        relations = front.length ? front : rear;
+        onlyAt = front.length && rear.length ? null : front.length ? 'front' : 'rear';
+      }
       if (!relations.length) continue;
       const negated =
         w.without && (w.without.systems.has(s.kind!) || relations.some((r) => r.positions.some((p) => w.without!.positions.has(p))));
@@ -680,7 +697,7 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
         if (rel === 'either') {
           check(
             s,
-            `${w.thing.text}: the line does not say which ${w.thing.part?.sensorType ?? 'sensor'} it is; it may be ${names(w.thing.either)}.`,
+            `${w.thing.text}: the line does not say which ${w.thing.part?.sensorType ?? 'sensor'} it is; it may be ${names(w.thing.either, 'or')}.`,
           );
           done = true;
           break;
@@ -689,6 +706,14 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
         if (!verdict.ok) {
           refuse(s, 'operation', w.thing.text, verdict.why);
           continue;
+        }
+        if (onlyAt) {
+          check(
+            s,
+            `${w.thing.text}: the line does not say front or rear; the ${onlyAt} one requires ${s.src.system} (${RELATION_WHY[rel](names(r.positions))}).`,
+          );
+          done = true;
+          break;
         }
         const kind: TriggerKind = rel === 'sensor' || rel === 'mount' ? 'sensor' : rel === 'alignment' ? 'work' : 'part';
         trigger(
@@ -783,8 +808,10 @@ function nothingReason(reading: LineReading, worked: Worked[], refusals: Refusal
   if (t.kind === 'aftermarket') return `${text}: an aftermarket device, not one of the vehicle’s own sensors.`;
   if (reading.operation === 'check') return 'A check does not remove or move a part: it requires no calibration.';
   if (alignmentOf(reading, t) === 'panel') return `${text}: aligning a panel is not a wheel alignment, and it holds no sensor.`;
-  if (t.near.length)
-    return `${text}: sits beside ${names(t.near)} but does not carry or hold it — no calibration unless the sensor itself was disturbed.`;
+  if (t.near.length) {
+    const them = t.near.length > 1 || names(t.near).endsWith('s');
+    return `${text}: sits beside ${names(t.near)} but does not carry or hold ${them ? 'them' : 'it'} — no calibration unless ${them ? 'a sensor was' : 'the sensor itself was'} disturbed.`;
+  }
   if (t.sensors.length || t.carries.length || t.mounts.length || t.path.length)
     return `${text}: ${names([...t.sensors, ...t.carries, ...t.mounts, ...t.path])} — not a system of this vehicle.`;
   if (t.owner) return `${text}: carries no driver-assistance sensor.`;

@@ -594,7 +594,12 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
         push('purpose', a.slice(1));
       } else if (WITHOUT_WORDS.has(a[0]!)) push('without', a.slice(1));
       else if (WITH_WORDS.has(a[0]!)) push('with', a.slice(1));
-      else push('aside', a);
+      else if (!itemsOf(vocab, a).some(isTerm) && a.some((w) => ENDS.has(w) || SIDES.has(w))) {
+        // "Radar unit (rear right)": an aside of places only places the clause's parts.
+        const place = phraseOf(vocab, 'aside', itemsOf(vocab, a), c);
+        for (const [i, p] of phrases.entries())
+          if (p.clause === c && p.role === 'main') phrases[i] = { ...p, end: p.end ?? place.end, side: p.side ?? place.side };
+      } else push('aside', a);
     }
   });
   return { phrases, words: seen.filter((w) => !STRUCTURE.has(w)), calibration, test };

@@ -233,7 +233,16 @@ function resolveItems(items: readonly Item[], end: End | null, side: Side | null
     else {
       const t = partThing(part, end, side, it.text);
       // A sensor or its mount named with a maker's system name is that system's ("BCW radar bracket": the corner radar's).
-      if (thing?.systems.length && (t.sensors.length || t.mounts.length || t.either.length)) {
+      if (thing?.systems.length && !t.carries.length && !t.sensors.length && !t.mounts.length && !t.either.length && t.path.length) {
+        // "Blind spot radar cover": the cover of that system's sensor.
+        const types = new Set(t.path.map((p) => POSITION_TYPE[p]));
+        const named = thing.systems.flatMap((k) => systemPositions(k, end)).filter((p) => types.has(POSITION_TYPE[p]));
+        if (named.length) {
+          t.path = named;
+          t.near = [];
+          t.text = `${thing.text} ${t.text}`;
+        }
+      } else if (thing?.systems.length && (t.sensors.length || t.mounts.length || t.either.length)) {
         const types = new Set([...t.sensors, ...t.mounts, ...t.either].map((p) => POSITION_TYPE[p]));
         const named = thing.systems.flatMap((k) => systemPositions(k, end)).filter((p) => types.has(POSITION_TYPE[p]));
         if (named.length) {

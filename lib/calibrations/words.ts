@@ -178,6 +178,7 @@ export const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
   lic: ['license'],
   frm: ['frame'],
   pkg: ['package'],
+  tp: ['type'],
   w: ['with'],
   xfer: ['transfer'],
   'r&r': ['r&r'],

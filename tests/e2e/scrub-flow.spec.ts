@@ -98,7 +98,7 @@ test('an estimate pasted on the job is scrubbed on the inspection, every line ex
   await page.getByRole('button', { name: 'Scrub the estimate' }).click();
   const calibrations = page.getByRole('table', { name: 'Triggered calibrations' });
   await expect(calibrations.getByRole('row').filter({ hasText: 'Front Radar' })).toContainText(
-    'front bumper cover: replaced → Front Radar (the front radar sees through it)',
+    'front bumper cover: replaced → Front Radar (in front of the front radar)',
   );
   await expect(calibrations.getByRole('row').filter({ hasText: 'Forward Camera' })).toContainText('Windsheild');
   const outcome = page.getByRole('table', { name: 'Estimate lines and what each requires' });

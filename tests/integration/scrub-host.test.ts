@@ -118,9 +118,9 @@ describe('the scrub', () => {
     const line = (n: number) => s.lines.find((l: { lineNum: number }) => l.lineNum === n);
     expect(must(line(2), 'line 2').triggers.map((x: { system: string }) => x.system)).toEqual(['Front Radar', 'Park Assist']);
     expect(must(line(2), 'line 2').triggers[0]).toMatchObject({
-      keyword: 'the front radar sees through it',
+      keyword: 'in front of the front radar',
       kind: 'part',
-      why: 'front bumper cover: replaced → Front Radar (the front radar sees through it)',
+      why: 'front bumper cover: replaced → Front Radar (in front of the front radar)',
     });
     // The park sensors come out of a bumper cover to paint it.
     expect(must(line(3), 'line 3').triggers.map((x: { system: string }) => x.system)).toEqual(['Park Assist']);

@@ -59,7 +59,7 @@ const checksOf = (operation: string, description: string, section = '') =>
 describe('a line in an estimator’s words', () => {
   it('names the part, what was done and the system, and why the part matters to it', () => {
     expect(whyOf('Repl', 'Frt bumper cover')).toEqual([
-      'front bumper cover: replaced → Front Radar (the front radar sees through it)',
+      'front bumper cover: replaced → Front Radar (in front of the front radar)',
       'front bumper cover: replaced → Park Assist (carries the park sensors)',
     ]);
     expect(whyOf('R&I', 'Radar bracket', 'FRONT BUMPER')).toEqual([
@@ -214,6 +214,11 @@ describe('the parts and what they carry', () => {
     // [operation, description, section, systems]
     ['Repl', 'Grille assy', 'GRILLE', ['Front Radar', 'Surround View Camera']],
     ['Repl', 'Frt bumper lower grille', '', ['Front Radar']],
+    ['Repl', 'Nose emblem', '', ['Front Radar']],
+    ['Repl', 'Blind spot radar cover', '', ['Blind Spot Monitoring']],
+    ['Repl', 'Front bumper corner sensor', '', ['Park Assist']],
+    ['Repl', 'Front bumper air curtain', '', []],
+    ['Repl', 'frt bmpr cvr - prk snsr tp', '', ['Front Radar', 'Park Assist']],
     ['Repl', 'Emblem', 'GRILLE', ['Front Radar']],
     ['Repl', 'Emblem', 'HOOD', []],
     ['R&I', 'EMBLEM, FRONT', 'FRONT BUMPER', ['Front Radar']],
@@ -435,8 +440,26 @@ describe('checks and lines not read', () => {
     );
     expect(checksOf('Repl', 'Front view camera')).toEqual(['Forward Camera', 'Surround View Camera']);
     expect(scrub('Repl', 'Front view camera').checks[0]?.why).toBe(
-      'front view camera: the line does not say which sensor it is; it may be the windshield camera and the front surround-view camera.',
+      'front view camera: the line does not say which sensor it is; it may be the windshield camera or the front surround-view camera.',
     );
+  });
+
+  it('a part at either end that the line does not place: what holds at both ends is raised, what holds at one is a check', () => {
+    const o = scrub('Repl', 'Bumper cover');
+    expect(o.triggers.map((t) => t.system)).toEqual(['Park Assist']);
+    expect(o.checks.map((c) => c.system)).toEqual(['Front Radar', 'Blind Spot Monitoring']);
+    expect(o.checks[0]?.why).toBe(
+      'bumper cover: the line does not say front or rear; the front one requires Front Radar (in front of the front radar).',
+    );
+    expect(o.checks[1]?.why).toBe(
+      'bumper cover: the line does not say front or rear; the rear one requires Blind Spot Monitoring (in front of the rear corner radars).',
+    );
+    // The section, the line or an aside places it.
+    expect(systemsOf('Repl', 'Bumper cover', 'REAR BUMPER')).toEqual(['Blind Spot Monitoring', 'Park Assist']);
+    expect(checksOf('Repl', 'Bumper cover', 'FRONT BUMPER')).toEqual([]);
+    expect(systemsOf('Repl', 'Radar unit (rear right)')).toEqual(['Blind Spot Monitoring']);
+    // Paint work is no check at either end.
+    expect(checksOf('Rfn', 'Bumper cover')).toEqual([]);
   });
 
   it('a line of unknown words is not read, with its words; one of figures, with why', () => {
