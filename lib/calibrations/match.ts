@@ -18,7 +18,7 @@ import { POSITION_NAMES, type Position } from './lexicon-data';
 import type { End } from './lexicon';
 import { readLine, type LineReading, type Phrase, type Vocabulary } from './normalise';
 import { OPERATION_NAMES, type Operation } from './operations';
-import { ofType, positionsOf, resolvePhrase, systemPositions, type Thing } from './parts';
+import { ofType, positionsOf, resolvePhrase, systemPositions, systemPositionsOn, type Thing } from './parts';
 import { KIND_RULES, SYSTEM_KINDS, kindOfSystemType, type SystemKind } from './system-rules';
 
 export interface EstimateLine {
@@ -392,7 +392,7 @@ function relationsTo(s: CompiledSystem, w: Worked, reading: LineReading): { rela
     ...featured('sensors'),
     ...featured('carries'),
     ...featured('either'),
-    ...w.features.flatMap((f) => f.systems.flatMap((k) => systemPositions(k, t.end))),
+    ...w.features.flatMap((f) => f.systems.flatMap((k) => systemPositionsOn(k, t))),
   ];
   const add = (relation: Relation, ps: Position[]) => {
     if (ps.length) out.push({ relation, positions: [...new Set(ps)] });

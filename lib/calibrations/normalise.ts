@@ -238,6 +238,16 @@ function tokenWords(vocab: Vocabulary, raw: string): Word[] {
     for (const piece of tok.split(/([&/+])|['.-]/)) if (piece) out.push(...tokenWords(vocab, piece));
     return out;
   }
+  // Two words of a name written as one ("taillamp", "bumpercover").
+  for (let i = 3; i <= tok.length - 3; i++) {
+    const a = tok.slice(0, i);
+    const b = tok.slice(i);
+    if (vocab.pairs.has(`${a} ${b}`) || vocab.pairs.has(`${a} ${singular(b)}`))
+      return [
+        { w: a, raw, cls: 'word' },
+        { w: vocab.pairs.has(`${a} ${b}`) ? b : singular(b), raw, cls: 'word' },
+      ];
+  }
   return [{ w: tok, raw, cls: 'unknown' }];
 }
 
@@ -369,13 +379,15 @@ interface Step {
   covered: number;
   terms: number;
   skips: number;
+  /** Makers' system names among the names (a part's name says more: "blind spot collision warning | radar"). */
+  systems: number;
   /** Where the last item starts, and what it is (a name, or one plain word). */
   from: number;
   name: Name | null;
   skipped: number[];
 }
 
-/** Most words covered, then fewest names, then fewest skips, then the longest last name (the head's: "support strut"). */
+/** Most words covered, then fewest names, then fewest skips, then fewest system names, then the longest last name (the head's: "support strut"). */
 const better = (a: Step, b: Step) =>
   a.covered !== b.covered
     ? a.covered > b.covered
@@ -383,7 +395,9 @@ const better = (a: Step, b: Step) =>
       ? a.terms < b.terms
       : a.skips !== b.skips
         ? a.skips < b.skips
-        : (a.name?.words.length ?? 0) > (b.name?.words.length ?? 0);
+        : a.systems !== b.systems
+          ? a.systems < b.systems
+          : (a.name?.words.length ?? 0) > (b.name?.words.length ?? 0);
 
 /** How many words a name covers in the text (ends, sides, numbers and words it skips do not count). */
 function coveredBy(words: readonly string[], start: number, end: number, skipped: readonly number[]): number {
@@ -411,10 +425,18 @@ export function itemsOf(vocab: Vocabulary, words: readonly string[]): Item[] {
 }
 
 function segment(vocab: Vocabulary, words: readonly string[]): Item[] {
-  const steps: Step[] = [{ covered: 0, terms: 0, skips: 0, from: -1, name: null, skipped: [] }];
+  const steps: Step[] = [{ covered: 0, terms: 0, skips: 0, systems: 0, from: -1, name: null, skipped: [] }];
   for (let j = 0; j < words.length; j++) {
     const prev = steps[j]!;
-    let top: Step = { covered: prev.covered, terms: prev.terms, skips: prev.skips, from: j, name: null, skipped: [] };
+    let top: Step = {
+      covered: prev.covered,
+      terms: prev.terms,
+      skips: prev.skips,
+      systems: prev.systems,
+      from: j,
+      name: null,
+      skipped: [],
+    };
     for (const name of namesEndingAt(vocab, words, j)) {
       const hit = nameMatch(vocab, words, j, name);
       if (!hit) continue;
@@ -423,6 +445,7 @@ function segment(vocab: Vocabulary, words: readonly string[]): Item[] {
         covered: before.covered + coveredBy(words, hit.start, j, hit.skipped),
         terms: before.terms + 1,
         skips: before.skips + hit.skipped.length,
+        systems: before.systems + (name.term.kind === 'system' ? 1 : 0),
         from: hit.start,
         name,
         skipped: hit.skipped,

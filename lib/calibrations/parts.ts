@@ -11,7 +11,7 @@
  * windshield's or the grille's) are `either`, settled by an aside, the owner or the section, else left to
  * the matcher (a check).
  */
-import { relationsAt, type End, type Part, type SensorType } from './lexicon';
+import { relationsAt, type End, type Part, type SensorType, type Zone } from './lexicon';
 import type { Position } from './lexicon-data';
 import { itemsOf, type Item, type Phrase, type SectionReading, type Side, type Vocabulary } from './normalise';
 import { KIND_RULES, type SystemKind } from './system-rules';
@@ -92,6 +92,37 @@ export function systemPositions(kind: SystemKind, end: End | null): Position[] {
     if (end === 'rear') return ['rearCamera'];
   }
   return [...rule.positions];
+}
+
+/** Where on the vehicle each sensor sits. */
+const PLACES: Readonly<Record<Position, readonly Zone[]>> = {
+  fwdCamera: ['glass', 'roof', 'interior'],
+  frontRadar: ['front'],
+  cornerRadar: ['rear', 'side'],
+  park: ['front', 'rear'],
+  grilleCamera: ['front'],
+  mirrorCamera: ['side'],
+  rearCamera: ['rear'],
+  fenderCamera: ['side', 'front'],
+  pillarCamera: ['side'],
+  steeringAngle: ['interior', 'under'],
+  headlamp: ['front'],
+  hud: ['glass', 'interior'],
+  driverCamera: ['interior'],
+  nightVision: ['front'],
+  lidar: ['front', 'roof'],
+};
+
+/**
+ * The positions of a system a part has as a feature ("Grille w/ camera (SVM)": the surround view's camera at
+ * the grille, not its mirror and rear cameras): those at the part's place, else all of them.
+ */
+export function systemPositionsOn(kind: SystemKind, t: Thing): Position[] {
+  const all = systemPositions(kind, t.end);
+  const zone: Zone | null = t.end ?? (t.part && t.part.zone !== 'end' && t.part.zone !== 'any' ? t.part.zone : null);
+  if (!zone) return all;
+  const here = all.filter((p) => PLACES[p].includes(zone));
+  return here.length ? here : all;
 }
 
 /** A lexicon part as a thing, at an end. */

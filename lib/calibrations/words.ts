@@ -83,7 +83,7 @@ export const MARKS = list(`
   capa nsf certified cert opt optional alternate alt qrp non-oem nonoem economy eco
   kit set pair pr ea each qty pc pcs piece hr hrs hour hours min minute day days unit units mfr mfg manufacturer cust customer
   customer's owner owner's dealer vendor supplied supply only included incl inc req required std standard approx estimate est
-  ref see note item no. p/n pn sku
+  ref see note item no. p/n pn sku supplement supp suppl
 `);
 
 /** Every set-aside class, with how a note names it. */
