@@ -31,7 +31,7 @@ import {
   WITH_WORDS,
 } from './words';
 import { partLexicon, singular, type End, type Lexicon, type Name, type Term } from './lexicon';
-import { best, candidates, shorthandIndex, type Expansion, type ShorthandIndex } from './shorthand';
+import { abbreviates, best, candidates, shorthandIndex, type Expansion, type ShorthandIndex } from './shorthand';
 import { DESCRIPTION_OPERATIONS, OPERATION_CODES, OPERATION_NAMES, OPERATIONS, type Operation } from './vocabulary';
 
 export { singular } from './lexicon';
@@ -59,6 +59,8 @@ export interface Vocabulary {
   shorthand: ShorthandIndex;
   /** Neighbouring words of the lexicon's names ("control arm"): a shorthand that forms one is read so. */
   pairs: ReadonlySet<string>;
+  /** The words before each word in the lexicon's names ("gate": lift, tail…). */
+  before: ReadonlyMap<string, readonly string[]>;
   /** Words a name may hold between its own: descriptors, ends, sides and words that are not parts. */
   between: ReadonlySet<string>;
 }
@@ -168,6 +170,13 @@ export function compileVocabulary(extra: readonly TermEntry[] = []): Vocabulary 
   const pairs = new Set<string>();
   for (const list of lex.names.values())
     for (const n of list) for (let i = 1; i < n.words.length; i++) pairs.add(`${n.words[i - 1]} ${n.words[i]}`);
+  const before = new Map<string, string[]>();
+  for (const pair of pairs) {
+    const [a, b] = pair.split(' ') as [string, string];
+    const list = before.get(b) ?? [];
+    list.push(a);
+    before.set(b, list);
+  }
   const words = [...lex.known.entries()].filter(([, c]) => c !== 'set-aside').map(([w]) => w);
   return {
     lex,
@@ -180,6 +189,7 @@ export function compileVocabulary(extra: readonly TermEntry[] = []): Vocabulary 
     known,
     shorthand: shorthandIndex([...words, ...DESCRIPTION_OPERATIONS]),
     pairs,
+    before,
     between: new Set([...DESCRIPTORS, ...ENDS, ...SIDES, ...lex.setAside.keys()]),
   };
 }
@@ -251,6 +261,25 @@ function tokenWords(vocab: Vocabulary, raw: string): Word[] {
   return [{ w: tok, raw, cls: 'unknown' }];
 }
 
+/**
+ * A word that is a name's two words, the first shortened (its first letter, or its beginning or consonants)
+ * and the second whole: the one pair of the lexicon that fits, else null.
+ */
+function shortenedPair(vocab: Vocabulary, word: string): [string, string] | null {
+  if (!/^[a-z]+$/.test(word)) return null;
+  for (let i = 1; i <= word.length - 3; i++) {
+    const head = word.slice(0, i);
+    const tail = word.slice(i);
+    if (i === 1 && tail.length < 4) continue;
+    const firsts = (vocab.before.get(tail) ?? []).filter(
+      (f) => f[0] === head[0] && f !== head && (i === 1 || abbreviates(head, f) != null),
+    );
+    if (firsts.length === 1) return [firsts[0]!, tail];
+    if (firsts.length > 1) return null;
+  }
+  return null;
+}
+
 /** A word's candidates from the shorthand reader, with what its neighbours add ("cntrl arm": control arm). */
 function expand(vocab: Vocabulary, word: string, prev: string | undefined, next: string | undefined): Expansion | null {
   const pair = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && vocab.pairs.has(`${a} ${b}`);
@@ -286,6 +315,15 @@ function readWords(vocab: Vocabulary, text: string, notes: string[]): ReadWords 
     }
     return undefined;
   };
+  // A name's first word shortened and its second whole, written as one ("lgate": lift gate, "rrbumper": rear bumper).
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const t = tokens[i]!;
+    if (t.cls !== 'unknown') continue;
+    const split = shortenedPair(vocab, t.w);
+    if (!split) continue;
+    expansions.push({ word: t.w, to: split.join(' '), rule: 'prefix', score: 0.8 });
+    tokens.splice(i, 1, ...split.map((w) => ({ w, raw: t.raw, cls: 'word' as const })));
+  }
   tokens.forEach((t, i) => {
     if (t.cls !== 'unknown') return;
     const e = expand(vocab, t.w, neighbour(i, -1), neighbour(i, 1));
@@ -301,6 +339,16 @@ function readWords(vocab: Vocabulary, text: string, notes: string[]): ReadWords 
     const named = (candidates(vocab.shorthand, t.w) ?? []).find(
       (c) => !DESCRIPTION_OPERATIONS.has(c.to) && vocab.pairs.has(`${c.to} ${next}`),
     );
+    if (named) {
+      expansions.push(named);
+      tokens[i] = { w: named.to, raw: t.raw, cls: 'word' };
+    }
+  }
+  // A short material word that, read as shorthand, ends the name before it ("bmpr abs": bumper absorber, not ABS plastic).
+  for (const [i, t] of tokens.entries()) {
+    if (t.cls !== 'set-aside' || t.w.length > 4 || vocab.lex.setAside.get(t.w) !== 'finish') continue;
+    const prev = neighbour(i, -1);
+    const named = (candidates(vocab.shorthand, t.w) ?? []).find((c) => vocab.pairs.has(`${prev} ${c.to}`));
     if (named) {
       expansions.push(named);
       tokens[i] = { w: named.to, raw: t.raw, cls: 'word' };

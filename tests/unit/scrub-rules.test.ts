@@ -104,6 +104,18 @@ describe('a line in an estimator’s words', () => {
     );
     expect(scrub('Repl', 'Frt bumper cover zorblax').reading.notes).toContain('Not known, set aside: zorblax.');
   });
+
+  it('reads two words written as one, a shortened first word before a whole one, and a material word that ends a name', () => {
+    expect(systemsOf('Repl', 'LT Taillamp assy', 'QUARTER PANEL')).toEqual([]);
+    expect(scrub('Repl', 'LT Taillamp assy', 'QUARTER PANEL').read).toEqual(['tail lamp assembly']);
+    const gate = scrub('Repl', 'lgate');
+    expect(gate.triggers.map((t) => t.system)).toEqual(['Surround View Camera', 'Rear Camera']);
+    expect(gate.reading.notes).toContain('lgate → lift gate');
+    // "abs" after a bumper is its absorber, not ABS plastic.
+    expect(scrub('Repl', 'frt bmpr abs').read).toEqual(['front bumper absorber']);
+    expect(systemsOf('Repl', 'frt bmpr abs')).toEqual([]);
+    expect(scrub('Repl', 'Frt bumper cover ABS plastic').reading.notes).toContain('Set aside (not parts): abs (finish), plastic (finish).');
+  });
 });
 
 describe('the operations and what each requires', () => {
@@ -218,6 +230,7 @@ describe('the parts and what they carry', () => {
     ['Repl', 'Blind spot radar cover', '', ['Blind Spot Monitoring']],
     ['Repl', 'Front bumper corner sensor', '', ['Park Assist']],
     ['Repl', 'Front bumper air curtain', '', []],
+    ['R&I', 'Grille assy w/ camera (SVM)', 'GRILLE', ['Front Radar', 'Surround View Camera']],
     ['Repl', 'frt bmpr cvr - prk snsr tp', '', ['Front Radar', 'Park Assist']],
     ['Repl', 'Emblem', 'GRILLE', ['Front Radar']],
     ['Repl', 'Emblem', 'HOOD', []],
@@ -360,6 +373,8 @@ describe('calibration lines', () => {
       ['Smart cruise control radar alignment', 'Front Radar'],
       ['Blind spot view monitor calibration', 'Side Camera'],
       ['ACC/FCW radar alignment per OEM', 'Front Radar'],
+      ['Blind-Spot Collision Warning radar L/R - static', 'Blind Spot Monitoring'],
+      ['svc calib', 'Surround View Camera'],
     ] as const)
       expect(systemsOf('Subl', line), line).toEqual([name]);
   });
