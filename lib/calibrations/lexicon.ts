@@ -54,6 +54,8 @@ export type Term = { kind: 'part'; part: Part } | { kind: 'system'; system: Syst
 
 export interface Name {
   words: readonly string[];
+  /** The words joined ("bumper cover"). */
+  text: string;
   term: Term;
 }
 
@@ -210,7 +212,7 @@ export function compileLexicon(rows: readonly string[], makers: readonly MakerNa
     }
     seen.set(key, term.kind === 'part' ? `part:${label}` : `system:${label}`);
     const last = words[words.length - 1]!;
-    byLast.set(last, [...(byLast.get(last) ?? []), { words, term }]);
+    byLast.set(last, [...(byLast.get(last) ?? []), { words, text: words.join(' '), term }]);
     for (const w of words) if (!known.has(w) && w !== '&') known.set(w, term.kind === 'part' ? 'part' : 'system');
   };
   rows.forEach((row, i) => {

@@ -381,41 +381,75 @@ function touched(w: Worked, reading: LineReading): { positions: Set<Position>; a
   };
 }
 
+/** The positions of a list that are a system's. */
+function mineOf(s: CompiledSystem, ps: readonly Position[]): Position[] {
+  const out: Position[] = [];
+  for (const p of ps) if (s.positions.has(p) && !out.includes(p)) out.push(p);
+  return out;
+}
+
+const NO_POSITIONS: readonly Position[] = [];
+
+/** What a worked part's features give it, worked out once per line (not per system). */
+interface Featured {
+  mounts: readonly Position[];
+  path: readonly Position[];
+  carries: readonly Position[];
+  settled: readonly Position[];
+}
+const NOTHING_FEATURED: Featured = { mounts: NO_POSITIONS, path: NO_POSITIONS, carries: NO_POSITIONS, settled: NO_POSITIONS };
+
+function featuredOf(w: Worked): Featured {
+  if (!w.features.length) return NOTHING_FEATURED;
+  const t = w.thing;
+  const fs = w.features;
+  return {
+    mounts: fs.flatMap((f) => f.mounts),
+    path: fs.flatMap((f) => f.path),
+    carries: [
+      ...fs.flatMap((f) => f.sensors),
+      ...fs.flatMap((f) => f.carries),
+      ...fs.flatMap((f) => f.either),
+      ...fs.flatMap((f) => f.systems.flatMap((k) => systemPositionsOn(k, t))),
+    ],
+    settled: fs.flatMap((f) => [...f.systems.flatMap((k) => KIND_RULES[k].positions), ...f.sensors]),
+  };
+}
+
+type Related = { relation: Relation; positions: Position[] };
+
 /** A part's relations to one system's sensors. */
-function relationsTo(s: CompiledSystem, w: Worked, reading: LineReading): { relation: Relation; positions: Position[] }[] {
+function relationsTo(s: CompiledSystem, w: Worked, reading: LineReading, fe: Featured = featuredOf(w)): Related[] {
   const t = w.thing;
   const rule = s.kind ? KIND_RULES[s.kind] : null;
-  const out: { relation: Relation; positions: Position[] }[] = [];
-  const mine = (ps: readonly Position[]) => ps.filter((p) => s.positions.has(p));
-  const featured = (k: 'sensors' | 'mounts' | 'path' | 'carries' | 'either') => w.features.flatMap((f) => f[k]);
-  const featureCarries = [
-    ...featured('sensors'),
-    ...featured('carries'),
-    ...featured('either'),
-    ...w.features.flatMap((f) => f.systems.flatMap((k) => systemPositionsOn(k, t))),
-  ];
-  const add = (relation: Relation, ps: Position[]) => {
-    if (ps.length) out.push({ relation, positions: [...new Set(ps)] });
-  };
-  add('sensor', mine(t.sensors));
+  const out: Related[] = [];
+  const sensors = mineOf(s, t.sensors);
+  if (sensors.length) out.push({ relation: 'sensor', positions: sensors });
   // "Drill holes for park sensors": work on where the sensor sits.
-  add('mount', mine([...t.mounts, ...featured('mounts'), ...(t.kind === 'feature' ? t.carries : [])]));
-  const carried = mine([...(t.kind === 'feature' ? [] : t.carries), ...(t.kind === 'body' ? featureCarries : [])]);
+  const mounts = mineOf(
+    s,
+    t.kind === 'feature' ? [...t.mounts, ...fe.mounts, ...t.carries] : fe.mounts.length ? [...t.mounts, ...fe.mounts] : t.mounts,
+  );
+  if (mounts.length) out.push({ relation: 'mount', positions: mounts });
+  const carried = mineOf(
+    s,
+    t.kind === 'feature' ? NO_POSITIONS : t.kind === 'body' && fe.carries.length ? [...t.carries, ...fe.carries] : t.carries,
+  );
   if (t.part && s.carriers.has(t.part.id) && !carried.length) carried.push(...s.positions);
-  add('carrier', carried);
-  add('path', mine([...t.path, ...featured('path')]));
+  if (carried.length) out.push({ relation: 'carrier', positions: carried });
+  const path = mineOf(s, fe.path.length ? [...t.path, ...fe.path] : t.path);
+  if (path.length) out.push({ relation: 'path', positions: path });
   if (rule?.geometry && t.geometry) out.push({ relation: 'geometry', positions: [] });
   if (s.kind === 'steeringAngle' && t.column) out.push({ relation: 'column', positions: [] });
   if (rule?.geometry && alignmentOf(reading, t) === 'wheels') out.push({ relation: 'alignment', positions: [] });
   // Positions the words leave open: settled by the features ("front view camera (surround view)").
-  const open = mine(t.either);
-  if (open.length) {
-    const settled = w.features.flatMap((f) => [...f.systems.flatMap((k) => KIND_RULES[k].positions), ...f.sensors]);
-    const featured2 = t.either.filter((p) => settled.includes(p));
-    const pick = featured2.length ? featured2 : t.part?.prefer ? [t.part.prefer] : t.either;
+  if (t.either.length && t.either.some((p) => s.positions.has(p))) {
+    const featured = t.either.filter((p) => fe.settled.includes(p));
+    const pick = featured.length ? featured : t.part?.prefer ? [t.part.prefer] : t.either;
     const kinds = new Set(pick.map((p) => POSITION_KIND[p]));
-    if (pick.some((p) => s.positions.has(p)) && (kinds.size === 1 || pick.every((p) => s.positions.has(p)))) add('sensor', mine(pick));
-    else if (pick.some((p) => s.positions.has(p))) add('either', mine(pick));
+    const own = mineOf(s, pick);
+    if (own.length && (kinds.size === 1 || own.length === pick.length)) out.push({ relation: 'sensor', positions: own });
+    else if (own.length) out.push({ relation: 'either', positions: own });
   }
   return out;
 }
@@ -649,14 +683,20 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
     if ((procedure || tested) && (w.thing.kind === 'sensor' || w.thing.systems.length)) continue;
     const unknownCode = reading.operationNote && !w.operation ? line.operation.trim() : null;
     const near = touched(w, reading);
+    const fe = featuredOf(w);
+    const ends = w.atEnds && {
+      front: { ...w, thing: w.atEnds.front },
+      rear: { ...w, thing: w.atEnds.rear },
+    };
+    const feEnds = ends && { front: featuredOf(ends.front), rear: featuredOf(ends.rear) };
     for (const s of m.systems) {
       if (!near.all && ![...s.positions].some((p) => near.positions.has(p))) continue;
       // A part the line does not place at an end: what holds at both ends holds; what holds at one is a check.
-      let relations = relationsTo(s, w, reading);
+      let relations = relationsTo(s, w, reading, fe);
       let onlyAt: End | null = null;
-      if (w.atEnds) {
-        const front = relationsTo(s, { ...w, thing: w.atEnds.front }, reading);
-        const rear = relationsTo(s, { ...w, thing: w.atEnds.rear }, reading);
+      if (ends && feEnds) {
+        const front = relationsTo(s, ends.front, reading, feEnds.front);
+        const rear = relationsTo(s, ends.rear, reading, feEnds.rear);
         relations = front.length ? front : rear;
         onlyAt = front.length && rear.length ? null : front.length ? 'front' : 'rear';
       }

@@ -408,18 +408,25 @@ function nameMatch(vocab: Vocabulary, words: readonly string[], j: number, name:
 }
 const NONE: number[] = [];
 
-/** The names that may end at word `j`: those whose word before the last is one of the words before it. */
-function namesEndingAt(vocab: Vocabulary, words: readonly string[], j: number): Name[] {
+/**
+ * The names that may end at word `j` (those whose word before the last is one of the words before it), each
+ * passed to `visit`: no list is built (a line's reading is the scrub's hot path).
+ */
+function eachNameEndingAt(vocab: Vocabulary, words: readonly string[], j: number, visit: (n: Name) => void): void {
   const byBefore = vocab.lex.byPair.get(words[j]!);
-  if (!byBefore) return NONE as unknown as Name[];
-  const out: Name[] = [...(byBefore.get('') ?? [])];
+  if (!byBefore) return;
+  const single = byBefore.get('');
+  if (single) for (const n of single) visit(n);
   for (let k = j - 1; k >= 0; k--) {
     const w = words[k]!;
-    for (const n of byBefore.get(w) ?? []) out.push(n);
-    if (k > 0) for (const n of byBefore.get(words[k - 1]! + w) ?? []) out.push(n);
+    const named = byBefore.get(w);
+    if (named) for (const n of named) visit(n);
+    if (k > 0) {
+      const joined = byBefore.get(words[k - 1]! + w);
+      if (joined) for (const n of joined) visit(n);
+    }
     if (!skippable(vocab, w)) break;
   }
-  return out;
 }
 
 interface Step {
@@ -473,46 +480,41 @@ export function itemsOf(vocab: Vocabulary, words: readonly string[]): Item[] {
 }
 
 function segment(vocab: Vocabulary, words: readonly string[]): Item[] {
-  const steps: Step[] = [{ covered: 0, terms: 0, skips: 0, systems: 0, from: -1, name: null, skipped: [] }];
-  for (let j = 0; j < words.length; j++) {
-    const prev = steps[j]!;
-    let top: Step = {
-      covered: prev.covered,
-      terms: prev.terms,
-      skips: prev.skips,
-      systems: prev.systems,
-      from: j,
-      name: null,
-      skipped: [],
+  const steps: Step[] = [{ covered: 0, terms: 0, skips: 0, systems: 0, from: -1, name: null, skipped: NONE }];
+  let j = 0;
+  let top: Step;
+  const consider = (name: Name) => {
+    const hit = nameMatch(vocab, words, j, name);
+    if (!hit) return;
+    const before = steps[hit.start]!;
+    const option: Step = {
+      covered: before.covered + coveredBy(words, hit.start, j, hit.skipped),
+      terms: before.terms + 1,
+      skips: before.skips + hit.skipped.length,
+      systems: before.systems + (name.term.kind === 'system' ? 1 : 0),
+      from: hit.start,
+      name,
+      skipped: hit.skipped,
     };
-    for (const name of namesEndingAt(vocab, words, j)) {
-      const hit = nameMatch(vocab, words, j, name);
-      if (!hit) continue;
-      const before = steps[hit.start]!;
-      const option: Step = {
-        covered: before.covered + coveredBy(words, hit.start, j, hit.skipped),
-        terms: before.terms + 1,
-        skips: before.skips + hit.skipped.length,
-        systems: before.systems + (name.term.kind === 'system' ? 1 : 0),
-        from: hit.start,
-        name,
-        skipped: hit.skipped,
-      };
-      if (better(option, top)) top = option;
-    }
+    if (better(option, top)) top = option;
+  };
+  for (; j < words.length; j++) {
+    const prev = steps[j]!;
+    top = { covered: prev.covered, terms: prev.terms, skips: prev.skips, systems: prev.systems, from: j, name: null, skipped: NONE };
+    eachNameEndingAt(vocab, words, j, consider);
     steps.push(top);
   }
   const items: Item[] = [];
-  for (let j = words.length; j > 0;) {
-    const step = steps[j]!;
+  for (let at = words.length; at > 0;) {
+    const step = steps[at]!;
     if (step.name) {
       // Descriptors and ends skipped inside the name still qualify it.
-      const inside: Item[] = [...step.skipped].reverse().map((k) => ({ kind: 'word', w: words[k]! }));
-      items.unshift({ kind: 'term', term: step.name.term, text: step.name.words.join(' ') }, ...inside);
-    } else items.unshift({ kind: 'word', w: words[step.from]! });
-    j = step.from;
+      for (const k of step.skipped) items.push({ kind: 'word', w: words[k]! });
+      items.push({ kind: 'term', term: step.name.term, text: step.name.text });
+    } else items.push({ kind: 'word', w: words[step.from]! });
+    at = step.from;
   }
-  return items;
+  return items.reverse();
 }
 
 const isTerm = (it: Item) => it.kind === 'term';
