@@ -490,7 +490,7 @@ export const PART_ROWS: readonly string[] = [
   'heat shield, exhaust heat shield, floor heat shield | under trim',
   'skid plate | under trim',
   'engine undercover, undercover, belly pan, under cover, engine splash shield, engine under cover, splash pan, lower engine cover, under tray, engine shield | under trim',
-  'underbody cover, underbody shield, underbody panel, floor undercover, engine splash pan, front undercover | under trim',
+  'underbody cover, underbody shield, underbody panel, floor undercover, engine splash pan, front undercover, undercar shield, undercarriage shield, undercarriage cover | under trim',
   'fuel tank, gas tank | under engine',
   'fuel pump | under engine',
   'fuel line, fuel filter, fuel rail, evap canister, charcoal canister, fuel tank strap | under engine',
@@ -744,6 +744,6 @@ export const PART_ROWS: readonly string[] = [
   'battery disconnect, battery reconnect, disconnect battery, reconnect battery, battery disconnect and reconnect, battery charge, charge battery, battery maintainer, memory saver, battery support, battery test | front electrical | labor:admin',
   'a/c evacuate, evacuate and recharge, evacuate & recharge, a/c recharge, ac recharge, recharge, refrigerant, freon, r134a, r1234yf, a/c service, evacuate, recover and recharge, a/c evacuate and recharge, coolant, antifreeze, fluid, fluids, oil, brake fluid, refill, top off | front cooling | labor:material',
   'mount and balance, mount & balance, balance, tire balance, wheel balance, mount tire, dismount, tire mounting, road force balance | any wheel | labor:setup',
-  'labor, labour, additional labor, add on, add-on, time, access time, access, r&i time, overlap, included operation, not included operation, allowance, diagnostic time, research, procedure research, repair research, oem research, procedure, procedures, printout, oem procedure, oem procedures, repair procedures, position statement, documentation, report, photo, photos, estimate, supplement, teardown, tear down, disassembly, assembly labor, verify, verification | any admin | labor:admin',
+  'labor, labour, additional labor, add on, add-on, time, access time, access, r&i time, overlap, included operation, not included operation, allowance, diagnostic time, research, procedure research, repair research, oem research, procedure, procedures, printout, oem procedure, oem procedures, repair procedures, position statement, documentation, report, photo, photos, estimate, teardown, tear down, disassembly, assembly labor | any admin | labor:admin',
   'road test, test drive, drive test, road test vehicle, drive cycle, drive time | any test | labor:test',
 ];

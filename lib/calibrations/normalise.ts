@@ -653,7 +653,11 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
       if (own.length) mains.push(wordsOf(own));
     }
     const [first, ...after] = mains;
-    if (first && after.length) {
+    // A segment after a comma with a part and a work of its own is its own statement ("360 camera
+    // calibration, mirror replaced"), not a head-first name.
+    const ownWork = (seg: string[]) => seg.some((w) => operationWord(vocab, w) != null) && itemsOf(vocab, seg).some(isTerm);
+    if (first && after.some(ownWork)) for (const seg of mains) push('main', seg);
+    else if (first && after.length) {
       // Estimating systems print a name head first ("COVER, FRONT BUMPER", "ARM, LOWER CONTROL LH"): what
       // follows a comma is what the part is of or how it is qualified; its qualifiers come first.
       const of = after.reverse().flat();

@@ -375,8 +375,20 @@ describe('calibration lines', () => {
       ['ACC/FCW radar alignment per OEM', 'Front Radar'],
       ['Blind-Spot Collision Warning radar L/R - static', 'Blind Spot Monitoring'],
       ['svc calib', 'Surround View Camera'],
+      ['Rear view camera aim & guideline verify', 'Rear Camera'],
+      ['Front radar alignment verification – within spec', 'Front Radar'],
+      ['Supplement for ACC calibration', 'Front Radar'],
     ] as const)
       expect(systemsOf('Subl', line), line).toEqual([name]);
+  });
+
+  it('a part with its own work after a comma is its own statement, not a head-first name', () => {
+    const o = scrub('', 'Request: 360 camera calibration, mirror replaced', 'DESK REVIEW');
+    expect(o.triggers.map((t) => t.why)).toEqual([
+      'a calibration line (calibration) naming 360 camera → Surround View Camera',
+      'mirror: replaced → Side Camera (carries the mirror camera)',
+    ]);
+    expect(systemsOf('Repl', 'COVER, FRONT BUMPER')).toEqual(['Front Radar', 'Park Assist']);
   });
 
   it('a sensor named in a surround-view calibration is one of its cameras, not the windshield camera', () => {
