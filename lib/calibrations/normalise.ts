@@ -360,7 +360,16 @@ function readWords(vocab: Vocabulary, text: string, notes: string[]): ReadWords 
     const options = t.w.split('|');
     const prev = neighbour(i, -1);
     const next = neighbour(i, 1);
-    const pick = options.find((o) => vocab.pairs.has(`${prev} ${o}`) || vocab.pairs.has(`${o} ${next}`)) ?? options[0]!;
+    let pick = options.find((o) => vocab.pairs.has(`${prev} ${o}`) || vocab.pairs.has(`${o} ${next}`)) ?? options[0]!;
+    // "r": the rear when the line has a side and no end ("DOOR R L"), the right when it has an end; else the
+    // rear of a part at either end ("BUMPER COVER R") and the right of any other ("MIRROR EXTERIOR R").
+    if (t.w === 'rear|right') {
+      const others = tokens.filter((o, k) => k !== i && o.cls === 'word' && !o.w.includes('|')).map((o) => o.w);
+      const atEnd = itemsOf(vocab, others).some((it) => it.kind === 'term' && it.term.kind === 'part' && it.term.part.zone === 'end');
+      const sided = others.some((o) => o === 'left' || o === 'right');
+      const ended = others.some((o) => ENDS.has(o));
+      pick = sided && !ended ? 'rear' : ended ? 'right' : atEnd ? 'rear' : 'right';
+    }
     tokens[i] = { ...t, w: pick };
   }
   // Multi-word abbreviations expand in place ("lf" → left front).
@@ -663,7 +672,7 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
       const of = after.reverse().flat();
       const qualifier = (w: string) => skippable(vocab, w);
       push('main', [...of.filter(qualifier), ...of.filter((w) => !qualifier(w)), ...first]);
-    } else if (first) push('main', first);
+    } else if (first) push('main', headFirst(vocab, first));
     for (const a of asides) {
       if (!a.length) continue;
       if (PURPOSE_WORDS.has(a[0]!)) {
@@ -680,6 +689,35 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
     }
   });
   return { phrases, words: seen.filter((w) => !STRUCTURE.has(w)), calibration, test };
+}
+
+/** Words not covered by a name (ends, sides, descriptors and figures aside). */
+const uncovered = (vocab: Vocabulary, items: readonly Item[]) =>
+  items.filter((it) => it.kind === 'word' && !skippable(vocab, it.w) && !ENDS.has(it.w) && !SIDES.has(it.w)).length;
+const isPiece = (it: Item | undefined) => it?.kind === 'term' && it.term.kind === 'part' && it.term.part.piece != null;
+
+/**
+ * A name printed head first with no comma (Audatex, Qapter: "REINFORCEMENT BUMPER F", "CAMERA REAR VIEW",
+ * "EMBLEM RADIATOR GRILLE"): the first name is put last when that reads as fewer names, or when the first
+ * is a piece and the rest is not (the piece is then the rest's).
+ */
+function headFirst(vocab: Vocabulary, words: string[]): string[] {
+  if (words.length > 8) return words;
+  const items = itemsOf(vocab, words);
+  const terms = items.filter(isTerm);
+  if (terms.length < 2) return words;
+  for (let k = 1; k < words.length; k++) {
+    const head = itemsOf(vocab, words.slice(0, k));
+    if (head.length !== 1 || !isTerm(head[0]!)) continue;
+    const rotated = [...words.slice(k), ...words.slice(0, k)];
+    const read = itemsOf(vocab, rotated);
+    const readTerms = read.filter(isTerm);
+    if (uncovered(vocab, read) > uncovered(vocab, items)) return words;
+    if (readTerms.length < terms.length) return rotated;
+    if (readTerms.length === terms.length && isPiece(head[0]) && !isPiece(terms[terms.length - 1])) return rotated;
+    return words;
+  }
+  return words;
 }
 
 function phraseOf(vocab: Vocabulary, role: Phrase['role'], items: Item[], clause: number): Phrase {

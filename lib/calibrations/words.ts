@@ -180,6 +180,12 @@ export const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
   pkg: ['package'],
   tp: ['type'],
   w: ['with'],
+  // Audatex and Qapter print the end and the side as one letter after the name ("BUMPER COVER F", "MIRROR
+  // EXTERIOR R"): "r" is the rear of a part at either end, else the right.
+  f: ['front'],
+  l: ['left'],
+  r: ['rear|right'],
+  cpl: ['complete'],
   xfer: ['transfer'],
   'r&r': ['r&r'],
   n: ['&'],

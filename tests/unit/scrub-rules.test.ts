@@ -96,13 +96,28 @@ describe('a line in an estimator’s words', () => {
   it('shows the shorthand it read, and what it set aside', () => {
     const o = scrub('', 'algnmnt 4 whl');
     expect(o.triggers.map((t) => t.why)).toEqual([
-      'alignment: no operation given (read as removed or replaced) → Steering Angle Sensor (a wheel alignment) (read: algnmnt → alignment)',
+      '4 wheel alignment: no operation given (read as removed or replaced) → Steering Angle Sensor (a wheel alignment) (read: algnmnt → alignment)',
     ]);
     expect(o.reading.notes).toContain('algnmnt → alignment');
     expect(scrub('Repl', 'A/M Frt bumper cover Palisade').reading.notes).toContain(
       'Set aside (not parts): a/m (supplier or quantity mark), palisade (model).',
     );
     expect(scrub('Repl', 'Frt bumper cover zorblax').reading.notes).toContain('Not known, set aside: zorblax.');
+  });
+
+  it('reads Audatex and Qapter names: head first with no comma, the end and side as one letter after', () => {
+    expect(scrub('Repl', 'REINFORCEMENT BUMPER F').read).toEqual(['front bumper reinforcement']);
+    expect(systemsOf('Repl', 'REINFORCEMENT BUMPER F')).toEqual(['Front Radar']);
+    expect(systemsOf('Repl', 'ABSORBER BUMPER F')).toEqual([]);
+    expect(systemsOf('Repl', 'EMBLEM RADIATOR GRILLE')).toEqual(['Front Radar']);
+    expect(systemsOf('Repl', 'MOULDING BUMPER F L')).toEqual([]);
+    expect(systemsOf('Repl', 'BUMPER COVER F CPL')).toEqual(['Front Radar', 'Park Assist']);
+    // "R" is the rear of a bumper and the right of a mirror.
+    expect(systemsOf('R&I', 'BUMPER COVER R CPL')).toEqual(['Blind Spot Monitoring']);
+    const right = scrub('Repl', 'MIRROR EXTERIOR R CPL W/CAMERA');
+    expect(right.reading.side).toBe('right');
+    expect(right.triggers.map((t) => t.system)).toEqual(['Surround View Camera', 'Side Camera']);
+    expect(scrub('Repl', 'DOOR R L').reading.end).toBe('rear');
   });
 
   it('reads two words written as one, a shortened first word before a whole one, and a material word that ends a name', () => {

@@ -49,7 +49,7 @@ describe("the team's own sets", () => {
   for (const [name, set, recall, precision] of [
     ['tuning', TUNING_SET, 0.93, 0.98],
     ['held-out', HOLDOUT_SET, 0.94, 0.98],
-    ['probe', PROBE_SET, 0.95, 0.97],
+    ['probe', PROBE_SET, 0.94, 0.97],
   ] as const)
     it(`${name}: recall ≥ ${recall * 100} %, precision ≥ ${precision * 100} %`, () => {
       const f = figures(scrubSet(db, set));
