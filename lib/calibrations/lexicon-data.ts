@@ -429,7 +429,7 @@ export const PART_ROWS: readonly string[] = [
   'propeller shaft, prop shaft, axle, front axle | under drivetrain | near:steeringAngle',
   'cv joint, cv boot | under drivetrain | near:steeringAngle',
   'suspension height sensor bracket, air suspension compressor, air compressor, air suspension module, suspension control module, adaptive damper module | under suspension',
-  'wheel alignment, alignment, four wheel alignment, 4 wheel alignment, two wheel alignment, 2 wheel alignment, front end alignment, front wheel alignment, thrust alignment, total alignment, thrust angle alignment, vehicle alignment, all wheel alignment, 4-wheel alignment, four-wheel alignment, 2-wheel alignment, toe & camber, toe adjustment, camber adjustment, caster adjustment, toe & camber adjustment, caster & camber, set toe, toe set, wheel align, toe, camber, caster, toe in, toe out | under wheel',
+  'wheel alignment, alignment, four wheel alignment, 4 wheel alignment, two wheel alignment, 2 wheel alignment, front end alignment, front wheel alignment, thrust alignment, total alignment, thrust angle alignment, vehicle alignment, all wheel alignment, 4-wheel alignment, four-wheel alignment, 2-wheel alignment, toe & camber, toe adjustment, camber adjustment, caster adjustment, toe & camber adjustment, caster & camber, set toe, toe set, wheel align, toe, camber, caster, toe in, toe out, geometry, axle geometry, wheel geometry, chassis geometry, suspension geometry, axle alignment | under wheel',
   // ── wheels and brakes ──────────────────────────────────────────────────────────────────────────
   'wheel, rim, alloy wheel, road wheel, steel wheel, wheel assembly, aluminum wheel | any wheel',
   'spare wheel | any wheel',

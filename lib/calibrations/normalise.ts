@@ -698,22 +698,24 @@ const isPiece = (it: Item | undefined) => it?.kind === 'term' && it.term.kind ==
 
 /**
  * A name printed head first with no comma (Audatex, Qapter: "REINFORCEMENT BUMPER F", "CAMERA REAR VIEW",
- * "EMBLEM RADIATOR GRILLE"): the first name is put last when that reads as fewer names, or when the first
- * is a piece and the rest is not (the piece is then the rest's).
+ * "EMBLEM RADIATOR GRILLE"): the first name is put last when that leaves fewer words unread or reads as
+ * fewer names, or when the first is a piece and the rest is not (the piece is then the rest's).
  */
 function headFirst(vocab: Vocabulary, words: string[]): string[] {
   if (words.length > 8) return words;
   const items = itemsOf(vocab, words);
   const terms = items.filter(isTerm);
-  if (terms.length < 2) return words;
+  const left = uncovered(vocab, items);
+  if (!terms.length || !isTerm(items[0]!) || (terms.length < 2 && !left)) return words;
   for (let k = 1; k < words.length; k++) {
     const head = itemsOf(vocab, words.slice(0, k));
     if (head.length !== 1 || !isTerm(head[0]!)) continue;
     const rotated = [...words.slice(k), ...words.slice(0, k)];
     const read = itemsOf(vocab, rotated);
     const readTerms = read.filter(isTerm);
-    if (uncovered(vocab, read) > uncovered(vocab, items)) return words;
-    if (readTerms.length < terms.length) return rotated;
+    const readLeft = uncovered(vocab, read);
+    if (readLeft > left) return words;
+    if (readLeft < left || readTerms.length < terms.length) return rotated;
     if (readTerms.length === terms.length && isPiece(head[0]) && !isPiece(terms[terms.length - 1])) return rotated;
     return words;
   }
