@@ -18,7 +18,7 @@ import { POSITION_NAMES, type Position } from './lexicon-data';
 import type { End } from './lexicon';
 import { readLine, type LineReading, type Phrase, type Vocabulary } from './normalise';
 import { OPERATION_NAMES, type Operation } from './operations';
-import { ofType, positionsOf, resolvePhrase, systemPositions, systemPositionsOn, type Thing } from './parts';
+import { ofType, positionsOf, resolvePhrase, systemPositionsOn, type Thing } from './parts';
 import { KIND_RULES, SYSTEM_KINDS, kindOfSystemType, type SystemKind } from './system-rules';
 
 export interface EstimateLine {
