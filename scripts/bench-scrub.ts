@@ -89,6 +89,19 @@ function report(title: string, results: readonly LineResult[]): void {
     const of = results.filter((r) => r.line.style === style);
     if (of.length) row(`  ${style} (${STYLE_SOURCE[style]})`, figures(of));
   }
+  listWrong(results);
+}
+
+/** Every line with a miss or a false alarm, with the scrub's own explanation (its checks too). */
+function listWrong(
+  results: readonly {
+    line: { id: string; section?: string; operation: string; description: string; rule: string };
+    vehicle: string;
+    missed: readonly string[];
+    falseAlarms: readonly string[];
+    outcome: { unread: string | null; nothing: string | null; triggers: { why: string }[]; checks: { why: string }[] };
+  }[],
+): void {
   const wrong = results.filter((r) => r.missed.length || r.falseAlarms.length);
   if (!wrong.length) return console.log('  no misses, no false alarms');
   console.log(`  misses and false alarms (${wrong.length}):`);
@@ -100,7 +113,10 @@ function report(title: string, results: readonly LineResult[]): void {
     ]
       .filter(Boolean)
       .join('; ');
-    const why = r.outcome.unread ?? r.outcome.nothing ?? r.outcome.triggers.map((t) => t.why).join(' ');
+    const why =
+      r.outcome.unread ??
+      r.outcome.nothing ??
+      [...r.outcome.triggers.map((t) => t.why), ...r.outcome.checks.map((c) => `check: ${c.why}`)].join(' ');
     console.log(
       `    ${l.id} [${r.vehicle}] ${[l.section, l.operation, l.description].filter(Boolean).join(' | ')} — ${what} (labelled: ${l.rule})\n        scrub: ${why}`,
     );
@@ -131,25 +147,7 @@ function reportOutside(title: string, results: readonly OutsideResult[]): void {
     orow(`  ${style}`, outsideFigures(results.filter((r) => r.line.style === style)));
   const checks = results.filter((r) => r.outcome.checks.length).length;
   console.log(`  lines listed as "check" (the estimator decides; not counted as listed): ${checks}`);
-  const wrong = results.filter((r) => r.missed.length || r.falseAlarms.length);
-  if (!wrong.length) return console.log('  no misses, no false alarms');
-  console.log(`  misses and false alarms (${wrong.length}):`);
-  for (const r of wrong) {
-    const l = r.line;
-    const what = [
-      r.missed.length ? `missed ${r.missed.join(', ')}` : '',
-      r.falseAlarms.length ? `false alarm ${r.falseAlarms.join(', ')}` : '',
-    ]
-      .filter(Boolean)
-      .join('; ');
-    const why =
-      r.outcome.unread ??
-      r.outcome.nothing ??
-      [...r.outcome.triggers.map((t) => t.why), ...r.outcome.checks.map((c) => `check: ${c.why}`)].join(' ');
-    console.log(
-      `    ${l.id} [${r.vehicle}] ${[l.section, l.operation, l.description].filter(Boolean).join(' | ')} — ${what} (labelled: ${l.rule})\n        scrub: ${why}`,
-    );
-  }
+  listWrong(results);
 }
 
 async function benchDatabase(): Promise<Db> {

@@ -7,31 +7,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../support/session';
 import { waitForHydration } from '../support/shell';
-import { axeViolations, withTestDb } from './adas-support';
+import { axeViolations, odysseyJob, withTestDb } from './adas-support';
 
-/** A 2022 Honda Odyssey job at firm 6 whose estimate holds a "front view camera": the windshield's, or the grille's surround camera. */
-function seedJob(): { adas: number; inspection: number } {
-  const ro = `CHECK-${Date.now().toString(36).toUpperCase()}`;
-  return withTestDb((db) =>
-    db.transaction(() => {
-      const vehicle = db
-        .prepare("INSERT INTO vehicle (firm, year, make, model) VALUES (6, 2022, 'Honda', 'Odyssey')")
-        .run().lastInsertRowid;
-      const adas = Number(
-        db.prepare('INSERT INTO adas (firm, ronumber, vehicle, created_by) VALUES (6, ?, ?, 5)').run(ro, vehicle).lastInsertRowid,
-      );
-      const inspection = Number(
-        db.prepare('INSERT INTO adas_inspection (adas, inspector, ronumber, created_by) VALUES (?, 5, ?, 5)').run(adas, ro).lastInsertRowid,
-      );
-      const line = db.prepare(
-        'INSERT INTO adas_repair_line (adas, line_num, unique_sequence_number, operation, description, part_number) VALUES (?, ?, ?, ?, ?, ?)',
-      );
-      line.run(adas, 1, 1001, 'Repl', 'Frt bumper cover', '');
-      line.run(adas, 2, 1002, 'R&I', 'Front view camera', '');
-      return { adas, inspection };
-    })(),
-  );
-}
+/** A 2022 Honda Odyssey job whose estimate holds a "front view camera": the windshield's, or the grille's surround camera. */
+const seedJob = () =>
+  odysseyJob('CHECK', [
+    ['Repl', 'Frt bumper cover'],
+    ['R&I', 'Front view camera'],
+  ]);
 
 async function openInspection(page: Page, inspection: number) {
   await page.goto(`/view?adasInspection=${inspection}`);

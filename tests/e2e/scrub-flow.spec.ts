@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../support/session';
 import { waitForHydration } from '../support/shell';
-import { axeViolations, withTestDb } from './adas-support';
+import { axeViolations, odysseyJob, withTestDb } from './adas-support';
 
 const PASTED = [
   'FRONT BUMPER & GRILLE',
@@ -18,24 +18,7 @@ const PASTED = [
   '4 Subl FBC 1 10.00',
 ].join('\n');
 
-/** A fresh 2022 Honda Odyssey job (every system of the demo rules) with one inspection at firm 6. */
-function seedJob(): { adas: number; inspection: number } {
-  const ro = `SCRUB-${Date.now().toString(36).toUpperCase()}`;
-  return withTestDb((db) =>
-    db.transaction(() => {
-      const vehicle = db
-        .prepare("INSERT INTO vehicle (firm, year, make, model) VALUES (6, 2022, 'Honda', 'Odyssey')")
-        .run().lastInsertRowid;
-      const adas = Number(
-        db.prepare('INSERT INTO adas (firm, ronumber, vehicle, created_by) VALUES (6, ?, ?, 5)').run(ro, vehicle).lastInsertRowid,
-      );
-      const inspection = Number(
-        db.prepare('INSERT INTO adas_inspection (adas, inspector, ronumber, created_by) VALUES (?, 5, ?, 5)').run(adas, ro).lastInsertRowid,
-      );
-      return { adas, inspection };
-    })(),
-  );
-}
+const seedJob = () => odysseyJob('SCRUB');
 
 async function openInspection(page: Page, inspection: number) {
   await page.goto(`/view?adasInspection=${inspection}`);
