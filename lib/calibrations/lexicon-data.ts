@@ -191,7 +191,7 @@ export const PART_ROWS: readonly string[] = [
   'wiper park area, wiper park, heated wiper park, wiper de-icer, wiper deicer, wiper park heater, de-icer grid | glass glass',
   'rain sensor, rain light sensor, light sensor, rain and light sensor, humidity sensor, solar sensor, sunload sensor, twilight sensor, auto headlamp sensor, windshield sensor, moisture sensor | glass electrical',
   'rain sensor pad, rain sensor gel pad, gel pad, sensor gel pad, rain sensor cover, rain sensor bracket, rain sensor mount, sensor pad | glass trim',
-  'inside mirror, rearview mirror, rear view mirror, interior mirror, inside rearview mirror, inside rear view mirror, auto dim mirror, auto-dim mirror, day night mirror, room mirror, inner mirror, rearview mirror assembly, center mirror, smart rearview mirror, digital rearview mirror | interior interior | near:fwdCamera',
+  'inside mirror, rearview mirror, rear view mirror, interior mirror, inside rearview mirror, inside rear view mirror, auto dim mirror, auto-dim mirror, auto dimming mirror, auto-dimming mirror, autodim mirror, electrochromic mirror, compass mirror, homelink mirror, day night mirror, room mirror, inner mirror, rearview mirror assembly, center mirror, smart rearview mirror, digital rearview mirror | interior interior | near:fwdCamera',
   'back glass, backglass, rear glass, rear window, back window, rear window glass | rear glass',
   'liftgate glass, hatch glass, back door glass, tailgate glass, rear windshield, rear window assembly, back glass assembly | rear glass',
   'door glass, door window, side glass, window glass, front door glass, rear door glass, door window glass, side window | side glass',

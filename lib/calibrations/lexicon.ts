@@ -212,7 +212,9 @@ export function compileLexicon(rows: readonly string[], makers: readonly MakerNa
     }
     seen.set(key, term.kind === 'part' ? `part:${label}` : `system:${label}`);
     const last = words[words.length - 1]!;
-    byLast.set(last, [...(byLast.get(last) ?? []), { words, text: words.join(' '), term }]);
+    // A name in another order than the part's ("cover bumper") is shown as the part's ("bumper cover").
+    const reordered = term.kind === 'part' && [...words].sort().join(' ') === [...term.part.name.split(' ')].sort().join(' ');
+    byLast.set(last, [...(byLast.get(last) ?? []), { words, text: reordered ? term.part.name : key, term }]);
     for (const w of words) if (!known.has(w) && w !== '&') known.set(w, term.kind === 'part' ? 'part' : 'system');
   };
   rows.forEach((row, i) => {

@@ -698,7 +698,8 @@ const isPiece = (it: Item | undefined) => it?.kind === 'term' && it.term.kind ==
 
 /**
  * A name printed head first with no comma (Audatex, Qapter: "REINFORCEMENT BUMPER F", "CAMERA REAR VIEW",
- * "EMBLEM RADIATOR GRILLE"): the first name is put last when that leaves fewer words unread or reads as
+ * "EMBLEM RADIATOR GRILLE", "HARNESS FRONT BUMPER"): a name followed by an end word and another name is on
+ * that other part; else the first name is put last when that leaves fewer words unread or reads as
  * fewer names, or when the first is a piece and the rest is not (the piece is then the rest's).
  */
 function headFirst(vocab: Vocabulary, words: string[]): string[] {
@@ -706,7 +707,18 @@ function headFirst(vocab: Vocabulary, words: string[]): string[] {
   const items = itemsOf(vocab, words);
   const terms = items.filter(isTerm);
   const left = uncovered(vocab, items);
-  if (!terms.length || !isTerm(items[0]!) || (terms.length < 2 && !left)) return words;
+  if (!terms.length || !isTerm(items[0]!)) return words;
+  // An end word between two names starts where the first is ("Harness front bumper", "Sensor front bumper
+  // LH inner"): the first is the part, on the second.
+  for (let k = 1; k < words.length - 1; k++) {
+    if (!ENDS.has(words[k]!)) continue;
+    const head = itemsOf(vocab, words.slice(0, k));
+    const tail = itemsOf(vocab, words.slice(k));
+    if (!isTerm(head.at(-1)!) || tail[0]?.kind !== 'word' || !tail.some(isTerm)) continue;
+    const rotated = [...words.slice(k), ...words.slice(0, k)];
+    if (uncovered(vocab, itemsOf(vocab, rotated)) <= left) return rotated;
+  }
+  if (terms.length < 2 && !left) return words;
   for (let k = 1; k < words.length; k++) {
     const head = itemsOf(vocab, words.slice(0, k));
     if (head.length !== 1 || !isTerm(head[0]!)) continue;

@@ -120,6 +120,18 @@ describe('a line in an estimator’s words', () => {
     expect(scrub('Repl', 'DOOR R L').reading.end).toBe('rear');
   });
 
+  it('a name, an end word and another name: the first is the part, on the second', () => {
+    expect(scrub('Repl', 'Molding front bumper').nothing).toBe(
+      'Front bumper molding: carries no driver-assistance sensor and is in no sensor’s view.',
+    );
+    expect(systemsOf('Repl', 'Sensor front bumper LH inner')).toEqual(['Park Assist']);
+    expect(systemsOf('Repl', 'Radar front bumper')).toEqual(['Front Radar']);
+    expect(systemsOf('Repl', 'Parking sensor harness front bumper')).toEqual([]);
+    // An end word inside a name is the name's.
+    expect(systemsOf('Repl', 'Grille front camera')).toEqual(['Surround View Camera']);
+    expect(whyOf('Repl', 'Cover front bumper')[0]).toBe('front bumper cover: replaced → Front Radar (in front of the front radar)');
+  });
+
   it('reads two words written as one, a shortened first word before a whole one, and a material word that ends a name', () => {
     expect(systemsOf('Repl', 'LT Taillamp assy', 'QUARTER PANEL')).toEqual([]);
     expect(scrub('Repl', 'LT Taillamp assy', 'QUARTER PANEL').read).toEqual(['tail lamp assembly']);
