@@ -18,7 +18,7 @@ import { POSITION_NAMES, type Position } from './lexicon-data';
 import type { End } from './lexicon';
 import { readLine, type LineReading, type Phrase, type Vocabulary } from './normalise';
 import { OPERATION_NAMES, type Operation } from './operations';
-import { ofType, positionsOf, resolvePhrase, systemPositionsOn, type Thing } from './parts';
+import { ofType, onlyPieces, positionsOf, resolvePhrase, systemPositionsOn, type Thing } from './parts';
 import { KIND_RULES, SYSTEM_KINDS, kindOfSystemType, type SystemKind } from './system-rules';
 
 export interface EstimateLine {
@@ -312,8 +312,14 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
   const worked: Worked[] = [];
   const asides: Thing[] = [];
   const mainOf = (p: Phrase) => reading.phrases.find((q) => q.role === 'main' && q.clause === p.clause);
-  for (const p of reading.phrases.filter((q) => q.role === 'main')) {
-    const thing = resolvePhrase(p, context);
+  const mains = reading.phrases.filter((q) => q.role === 'main');
+  for (const p of mains) {
+    // "Liftgt shell - xfer cam": a clause of pieces only is the earlier clause's part's, as it would be its section's.
+    const earlier = mains.find((q) => q !== p && q.clause < p.clause && !onlyPieces(q.items) && q.items.some((i) => i.kind === 'term'));
+    const thing = resolvePhrase(
+      p,
+      earlier && onlyPieces(p.items) ? { ...context, section: { ...reading.section, phrases: [earlier] } } : context,
+    );
     // "Cavity wax - LT quarter panel": a part named after labour, with no work of its own, is where the labour is done.
     if (thing && worked[0]?.thing.kind === 'labor' && thing.kind !== 'labor' && !p.operation) continue;
     if (!thing) continue;

@@ -300,7 +300,7 @@ export interface PhraseContext {
 }
 
 /** Whether a phrase names only pieces ("Camera bracket", "Emblem"): it says nothing of whose. */
-const onlyPieces = (items: readonly Item[]) =>
+export const onlyPieces = (items: readonly Item[]) =>
   items.some((i) => i.kind === 'term') && items.every((i) => i.kind !== 'term' || (i.term.kind === 'part' && i.term.part.piece != null));
 
 /**

@@ -120,6 +120,13 @@ describe('a line in an estimator’s words', () => {
     expect(scrub('Repl', 'DOOR R L').reading.end).toBe('rear');
   });
 
+  it('a clause of pieces only is the earlier clause’s part’s', () => {
+    const o = scrub('rplc', 'Liftgt shell - xfer cam');
+    expect(o.triggers.map((t) => t.system)).toEqual(['Surround View Camera', 'Rear Camera']);
+    expect(o.checks).toEqual([]);
+    expect(scrub('Repl', 'Grille - transfer emblem').read).toEqual(['grille', 'emblem of the grille']);
+  });
+
   it('a name, an end word and another name: the first is the part, on the second', () => {
     expect(scrub('Repl', 'Molding front bumper').nothing).toBe(
       'Front bumper molding: carries no driver-assistance sensor and is in no sensor’s view.',
