@@ -124,7 +124,7 @@ describe('a line in an estimator’s words', () => {
     const o = scrub('rplc', 'Liftgt shell - xfer cam');
     expect(o.triggers.map((t) => t.system)).toEqual(['Surround View Camera', 'Rear Camera']);
     expect(o.checks).toEqual([]);
-    expect(scrub('Repl', 'Grille - transfer emblem').read).toEqual(['grille', 'emblem of the grille']);
+    expect(scrub('Repl', 'Grille - transfer emblem').read).toEqual(['grille', 'grille emblem']);
   });
 
   it('a name, an end word and another name: the first is the part, on the second', () => {
