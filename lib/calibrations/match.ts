@@ -689,6 +689,15 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
     if ((procedure || tested) && (w.thing.kind === 'sensor' || w.thing.systems.length)) continue;
     const unknownCode = reading.operationNote && !w.operation ? line.operation.trim() : null;
     const near = touched(w, reading);
+    // A bare sensor or system word among words the scrub does not know ("Zorblax radar"): the unknown words
+    // may make it something else (a brand of radar detector, a blind spot indicator).
+    const amongUnknown =
+      reading.unknown.length > 0 &&
+      worked.length === 1 &&
+      !reading.section.procedures &&
+      w.thing.kind === 'sensor' &&
+      !w.thing.owner &&
+      (w.thing.generic || (w.thing.systems.length > 0 && !w.thing.part));
     const fe = featuredOf(w);
     const ends = w.atEnds && {
       front: { ...w, thing: w.atEnds.front },
@@ -757,6 +766,14 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
           check(
             s,
             `${w.thing.text}: the line does not say front or rear; the ${onlyAt} one requires ${s.src.system} (${RELATION_WHY[rel](names(r.positions))}).`,
+          );
+          done = true;
+          break;
+        }
+        if (amongUnknown) {
+          check(
+            s,
+            `“${w.thing.text}” stands among words the scrub does not know (${reading.unknown.join(', ')}): it would require ${s.src.system} (${RELATION_WHY[rel](names(r.positions))}) if it is the vehicle’s own.`,
           );
           done = true;
           break;

@@ -523,6 +523,18 @@ describe('checks and lines not read', () => {
     expect(checksOf('Rfn', 'Bumper cover')).toEqual([]);
   });
 
+  it('a bare sensor or system word among unknown words is a check, not a trigger', () => {
+    const o = scrub('Repl', 'Zorblax radar quux');
+    expect(o.triggers).toEqual([]);
+    expect(o.checks.map((c) => c.why)).toEqual([
+      '“radar” stands among words the scrub does not know (zorblax, quux): it would require Front Radar (the front radar itself) if it is the vehicle’s own.',
+    ]);
+    expect(checksOf('Repl', 'Blind spot flurbix')).toEqual(['Blind Spot Monitoring']);
+    // A known part among unknown words is still the part; so is a sensor with its part.
+    expect(systemsOf('Repl', 'Frt bumper cover zorblax')).toEqual(['Front Radar', 'Park Assist']);
+    expect(systemsOf('Repl', 'Radar sensor', '')).toEqual(['Front Radar']);
+  });
+
   it('a line of unknown words is not read, with its words; one of figures, with why', () => {
     expect(scrub('Repl', 'Zorblax quuxle').unread).toBe('No word of it is one the scrub knows: zorblax, quuxle.');
     expect(scrub('Repl', '*** 12.00').unread).toBe('“*** 12.00” has no words, only numbers or signs.');
