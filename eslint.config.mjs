@@ -240,6 +240,9 @@ export default defineConfig([
     'node_modules/**',
     'test-results/**',
     'playwright-report/**',
+    // Mutation testing's sandbox copies and reports (stryker.scrub.config.mjs).
+    '.stryker-tmp/**',
+    'reports/**',
     'next-env.d.ts',
   ]),
 ]);

@@ -23,6 +23,7 @@ import { renderReport, reportData, reportFileName, reportPreferenceOf, translato
 import { insertRequest, readNotes, readRequest, visibleRequest } from './requests';
 import { withRequestHistory } from './history';
 import {
+  decideCheck,
   inspectionJob,
   jobEstimate,
   jobLines,
@@ -224,6 +225,11 @@ export const calibrationCalls = [
 
   implement(c.lastScrub, ({ query, caller, ctx }) => storedScrub(ctx.db, inspectionJob(ctx.db, caller, query.adasInspection))),
 
+  implement(c.decideCheck, ({ body, caller, ctx }) => {
+    const job = inspectionJob(ctx.db, caller, body.adasInspection);
+    return writing(ctx.db, () => decideCheck(ctx.db, job, caller.user, body));
+  }),
+
   implement(c.getBMS, ({ query, caller, ctx }) => {
     const row = prepared<{ firm: number; result: string }>(ctx.db, 'SELECT firm, result FROM adas_scrub WHERE unique_id = ?').get(
       query.uniqueId,
@@ -363,6 +369,15 @@ export const calibrationCalls = [
       })),
       lines: scrubbedLines(s),
       steps: s.outcomes.flatMap((o) => [
+        ...o.checks.map((ch) => ({
+          lineNum: o.lineNum,
+          description: described.get(o.lineNum) ?? '',
+          system: ch.system,
+          keyword: '',
+          kind: 'line' as const,
+          outcome: 'check' as const,
+          rule: ch.why,
+        })),
         ...o.triggers.map((t) => ({
           lineNum: o.lineNum,
           description: described.get(o.lineNum) ?? '',

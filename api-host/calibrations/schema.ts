@@ -16,6 +16,8 @@
  * - adas_scrub: the last scrub of each inspection (bms/scrub), its answer as JSON under a unique_id
  *   (admin/getBMS), with the estimate it came from (source lines|bms|csv|paste, file_name), who scrubbed and
  *   when; a new scrub replaces it and says what changed since (lib/contract/calibrations.ts `changes`).
+ * - adas_scrub_check: the estimator's decision (confirmed or dismissed, by whom and when) on each check of
+ *   a scrub — a line the scrub cannot settle, with a system it may require — for the line as written.
  * - adas_estimate: where a job's repair lines came from (an uploaded file read by intake: BMS, CSV, PDF,
  *   OCR'd PDF or EMS; or pasted lines), each line's estimate section, and what the file's header and vehicle
  *   block said (RO, claim number, insurer, version, supplement number, VIN, year, make, model, layout, pages).
@@ -245,4 +247,23 @@ CREATE TABLE adas_scrub_next (
 INSERT INTO adas_scrub_next SELECT adas_inspection, adas, firm, unique_id, source, file_name, result, created_by, created_at FROM adas_scrub;
 DROP TABLE adas_scrub;
 ALTER TABLE adas_scrub_next RENAME TO adas_scrub;
+`;
+
+/**
+ * The estimator's decisions on the scrub's checks (lines the scrub cannot settle: a system they may
+ * require): per inspection, estimate line and system, confirmed or dismissed, by whom and when. A decision
+ * holds for the line as it was written (`line_key`: operation, section and description): a changed line is
+ * a new check.
+ */
+export const CALIBRATIONS_SCHEMA_6 = /* sql */ `
+CREATE TABLE adas_scrub_check (
+  adas_inspection       INTEGER NOT NULL,
+  line_num              INTEGER NOT NULL,
+  adas_checklist_matrix INTEGER NOT NULL,
+  line_key              TEXT NOT NULL,
+  decision              TEXT NOT NULL CHECK (decision IN ('confirmed','dismissed')),
+  decided_by            INTEGER REFERENCES user(user),
+  decided_at            TEXT NOT NULL,
+  PRIMARY KEY (adas_inspection, line_num, adas_checklist_matrix)
+) WITHOUT ROWID;
 `;

@@ -13,6 +13,7 @@ import {
   type EstimateLine as EstimateLineOut,
   type ScrubChanges,
   type ScrubResult,
+  type CheckDecision,
   type ScrubbedLine,
   type TriggeredCalibration,
   scrubResult,
@@ -21,19 +22,19 @@ import { parseJsonColumn } from '../../lib/json-column';
 import { dollars } from '../../lib/calibrations/rules';
 import {
   compileMatcher,
-  ruleWords,
+  partsRead,
   scrubLines as matchEstimate,
   type EstimateLine,
   type Exclusion,
   type LineOutcome,
   type MatchSystem,
 } from '../../lib/calibrations/match';
-import { compileVocabulary, linePhrases, phraseText, readLine, type TermEntry, type Vocabulary } from '../../lib/calibrations/normalise';
+import { compileVocabulary, readLine, type TermEntry, type Vocabulary } from '../../lib/calibrations/normalise';
 import type { Db } from '../core/db';
 import { oneRow, prepared, preparedValue } from '../core/sql';
 import { estimateTermsFor, rulesFor, type VehicleRules } from '../configuration/service';
 import type { Caller } from '../core/caller';
-import { notFound } from '../core/errors';
+import { badRequest, notFound } from '../core/errors';
 import { userName } from '../users/service';
 
 export interface JobOfInspection {
@@ -120,42 +121,36 @@ export function matchSystems(
       seen.add(s.adasChecklistMatrix);
       return true;
     })
-    .map((s) => ({ ...s, system: s.matrixItem, notEquipped: notEquipped.has(s.adasChecklistMatrix) }));
+    .map((s) => ({
+      ...s,
+      system: s.matrixItem,
+      names: [s.system, ...s.systemNames],
+      notEquipped: notEquipped.has(s.adasChecklistMatrix),
+    }));
 }
 
-// The vocabulary of a scrub: the built-in terms, the firm's, and the words of the rules (for misspellings).
-// Compiled once per distinct set and kept: a firm's scrubs reuse it.
+// The vocabulary of a scrub: the lexicon and the firm's estimate terms. Compiled once per distinct set of
+// terms and kept (with the lines it has read): a firm's scrubs reuse it, whatever the vehicle.
 const vocabularies = new Map<string, Vocabulary>();
-function vocabularyFor(terms: readonly TermEntry[], words: readonly string[]): Vocabulary {
-  const key = JSON.stringify([terms, words]);
+function vocabularyFor(terms: readonly TermEntry[]): Vocabulary {
+  const key = JSON.stringify(terms);
   let v = vocabularies.get(key);
   if (!v) {
-    v = compileVocabulary(terms, words);
+    v = compileVocabulary(terms);
     if (vocabularies.size >= 64) vocabularies.delete(vocabularies.keys().next().value!);
     vocabularies.set(key, v);
   }
   return v;
 }
 
-/** The vocabulary a firm's estimates are read with, for the given rules. */
-export function firmVocabulary(
-  db: Db,
-  firm: number,
-  systems: readonly MatchSystem[] = [],
-  exclusions: readonly Exclusion[] = [],
-): Vocabulary {
-  return vocabularyFor(estimateTermsFor(db, firm), [...new Set(ruleWords(systems, exclusions))].sort());
-}
+/** The vocabulary a firm's estimates are read with. */
+export const firmVocabulary = (db: Db, firm: number): Vocabulary => vocabularyFor(estimateTermsFor(db, firm));
 
-/** The vocabulary a job's lines are read with: its firm's terms and its vehicle's rules' words. */
+/** The vocabulary a job's lines are read with: its firm's. */
 export function jobVocabulary(db: Db, adas: number): Vocabulary {
-  const job = prepared<{ firm: number; year: number; make: string; model: string }>(
-    db,
-    'SELECT a.firm, v.year, v.make, v.model FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas = ?',
-  ).get(adas);
-  if (!job) throw notFound('ADAS job');
-  const rules = rulesFor(db, job, job.firm);
-  return firmVocabulary(db, job.firm, matchSystems(rules), rules.exclusions);
+  const firm = preparedValue<number>(db, 'SELECT firm FROM adas WHERE adas = ?').get(adas);
+  if (firm == null) throw notFound('ADAS job');
+  return firmVocabulary(db, firm);
 }
 
 /** One line of a job's estimate as read. */
@@ -169,7 +164,7 @@ export function estimateLineOf(vocab: Vocabulary, l: RepairLineRow): EstimateLin
     section: l.section ?? '',
     description: l.description,
     partNumber: l.partNumber ?? '',
-    read: linePhrases(vocab, r).map(phraseText),
+    read: partsRead(vocab, r),
     notes: [...(r.operationNote ? [r.operationNote] : []), ...r.notes],
     unread: r.unread,
     isNotEquipped: l.isNotEquipped ?? false,
@@ -200,9 +195,10 @@ function scrubbedLine(l: RepairLineRow, o: LineOutcome): ScrubbedLine {
     operationRead: o.reading.operation,
     section: l.section ?? '',
     description: l.description,
-    read: o.phrases.map(phraseText),
+    read: o.read,
     notes: [...(o.reading.operationNote ? [o.reading.operationNote] : []), ...o.reading.notes],
     triggers: o.triggers,
+    checks: o.checks.map((c) => ({ ...c, decision: null })),
     nothing: o.nothing,
     unread: o.unread,
   };
@@ -211,6 +207,22 @@ function scrubbedLine(l: RepairLineRow, o: LineOutcome): ScrubbedLine {
 /** A scrub's lines as the contract shows them, each with its outcome (matchEstimate answers one per line, in order). */
 export function scrubbedLines(s: Pick<Scrub, 'lines' | 'outcomes'>): ScrubbedLine[] {
   return zip(s.lines, s.outcomes).map(([l, o]) => scrubbedLine(l, o));
+}
+
+/** A system's calibration with the lines that require it. */
+function calibrationOf(s: ReturnType<typeof matchSystems>[number], lines: TriggeredCalibration['lines']): TriggeredCalibration {
+  return {
+    adasChecklistMatrix: s.adasChecklistMatrix,
+    system: s.system,
+    calibrationType: s.calibrationTypeName,
+    calibrationTypeId: s.calibrationType,
+    calibrationMode: s.calibrationMode,
+    lines,
+    triggerNotice: s.triggerNotice,
+    url: s.url,
+    price: s.price.cents == null ? null : dollars(s.price.cents),
+    priceSource: s.price.source,
+  };
 }
 
 /** Scrubs lines for a vehicle at a firm; `notEquipped`: systems the inspection found not equipped. */
@@ -224,35 +236,33 @@ export function scrubLines(
   const rules = rulesFor(db, vehicle, firm);
   const systems = matchSystems(rules, notEquipped);
   const exclusions: Exclusion[] = rules.exclusions;
-  const matcher = compileMatcher(systems, exclusions, firmVocabulary(db, firm, systems, exclusions));
+  const matcher = compileMatcher(systems, exclusions, firmVocabulary(db, firm));
   const [listed] = rules.noScrub;
   const noScrub = listed ? `The ${vehicle.year} ${vehicle.make} ${vehicle.model} is on the no-scrub list: ${listed.reason}` : null;
   let outcomes = matchEstimate(lines, matcher);
-  if (noScrub) outcomes = outcomes.map((o) => (o.unread ? o : { ...o, triggers: [], refusals: [], nothing: noScrub }));
+  if (noScrub) outcomes = outcomes.map((o) => (o.unread ? o : { ...o, triggers: [], checks: [], refusals: [], nothing: noScrub }));
   const lineOf = new Map(lines.map((l) => [l.lineNum, l]));
   const calibrations = systems
-    .map((s): TriggeredCalibration | null => {
-      const hits = outcomes.flatMap((o) =>
-        o.triggers.filter((t) => t.adasChecklistMatrix === s.adasChecklistMatrix).map((t) => ({ o, t })),
-      );
-      if (!hits.length) return null;
-      return {
-        adasChecklistMatrix: s.adasChecklistMatrix,
-        system: s.system,
-        calibrationType: s.calibrationTypeName,
-        calibrationTypeId: s.calibrationType,
-        calibrationMode: s.calibrationMode,
-        lines: hits.map(({ o, t }) => {
-          const l = lineOf.get(o.lineNum);
-          return { lineNum: o.lineNum, operation: l?.operation ?? '', description: l?.description ?? '', keyword: t.keyword, why: t.why };
-        }),
-        triggerNotice: s.triggerNotice,
-        url: s.url,
-        price: s.price.cents == null ? null : dollars(s.price.cents),
-        priceSource: s.price.source,
-      };
-    })
-    .filter((c): c is TriggeredCalibration => c != null);
+    .map((s) =>
+      calibrationOf(
+        s,
+        outcomes.flatMap((o) =>
+          o.triggers
+            .filter((t) => t.adasChecklistMatrix === s.adasChecklistMatrix)
+            .map((t) => {
+              const l = lineOf.get(o.lineNum);
+              return {
+                lineNum: o.lineNum,
+                operation: l?.operation ?? '',
+                description: l?.description ?? '',
+                keyword: t.keyword,
+                why: t.why,
+              };
+            }),
+        ),
+      ),
+    )
+    .filter((c) => c.lines.length > 0);
   return { rules, systems, lines, outcomes, noScrub, calibrations };
 }
 
@@ -334,9 +344,125 @@ export function scrubAnswer(
     calibrations: s.calibrations,
     lines: shown,
     untriggered: shown.filter((l) => l.nothing != null).map((l) => ref(l, l.nothing!)),
+    checks: shown.flatMap((l) =>
+      l.checks.map((c) => ({ ...ref(l, c.why), adasChecklistMatrix: c.adasChecklistMatrix, system: c.system, decision: c.decision })),
+    ),
     unread: shown.filter((l) => l.unread != null).map((l) => ref(l, l.unread!)),
   };
 }
+
+// ── the estimator's decisions on checks ────────────────────────────────────────────────────────────
+/** The keyword of a calibration's line that a confirmed check put there. */
+export const CONFIRMED_CHECK = 'confirmed check';
+
+/** A line as written: a decision holds for it, not for another line given the same number. */
+const lineKeyOf = (l: Pick<ScrubbedLine, 'operation' | 'section' | 'description'>) =>
+  JSON.stringify([l.operation, l.section, l.description]);
+
+interface DecisionRow {
+  lineNum: number;
+  adasChecklistMatrix: number;
+  lineKey: string;
+  decision: CheckDecision;
+  by: number | null;
+  byName: string;
+  at: string;
+}
+
+const decisionsOf = (db: Db, adasInspection: number) =>
+  prepared<DecisionRow>(
+    db,
+    `SELECT line_num AS lineNum, adas_checklist_matrix AS adasChecklistMatrix, line_key AS lineKey, decision, decided_by AS by,
+            coalesce(${userName('decided_by')}, '') AS byName, decided_at AS at FROM adas_scrub_check WHERE adas_inspection = ?`,
+  ).all(adasInspection);
+
+type Answer = Omit<ScrubResult, 'uniqueId' | 'scrubbedAt' | 'scrubbedBy' | 'scrubbedByName' | 'changes'>;
+
+/**
+ * A scrub with the estimator's decisions: each check of an unchanged line carries its decision, and a
+ * confirmed check joins its system's calibrations (a system no other line requires is added, priced from
+ * the knowledge base as now).
+ */
+export function withDecisions<T extends Answer>(db: Db, job: JobOfInspection, answer: T): T {
+  const rows = new Map(decisionsOf(db, job.adasInspection).map((r) => [`${r.lineNum}:${r.adasChecklistMatrix}`, r]));
+  const lines = answer.lines.map((l) => ({
+    ...l,
+    checks: l.checks.map((c) => {
+      const d = rows.get(`${l.lineNum}:${c.adasChecklistMatrix}`);
+      return { ...c, decision: d && d.lineKey === lineKeyOf(l) ? { decision: d.decision, by: d.by, byName: d.byName, at: d.at } : null };
+    }),
+  }));
+  const calibrations = answer.calibrations
+    .map((c) => ({ ...c, lines: c.lines.filter((l) => l.keyword !== CONFIRMED_CHECK) }))
+    .filter((c) => c.lines.length > 0);
+  const confirmed = lines.flatMap((l) => l.checks.filter((c) => c.decision?.decision === 'confirmed').map((c) => ({ l, c })));
+  if (confirmed.length) {
+    const systems = matchSystems(rulesFor(db, job.vehicle, job.firm));
+    for (const { l, c } of confirmed) {
+      const entry = {
+        lineNum: l.lineNum,
+        operation: l.operation,
+        description: l.description,
+        keyword: CONFIRMED_CHECK,
+        why: `Confirmed by ${c.decision!.byName || 'a user'}: ${c.why}`,
+      };
+      const kept = calibrations.find((x) => x.adasChecklistMatrix === c.adasChecklistMatrix);
+      if (kept) kept.lines.push(entry);
+      else {
+        const s = systems.find((x) => x.adasChecklistMatrix === c.adasChecklistMatrix);
+        if (s) calibrations.push(calibrationOf(s, [entry]));
+      }
+    }
+    const order = new Map(systems.map((s, i) => [s.adasChecklistMatrix, i]));
+    calibrations.sort((a, b) => (order.get(a.adasChecklistMatrix) ?? 0) - (order.get(b.adasChecklistMatrix) ?? 0));
+  }
+  const ref = (l: ScrubbedLine, reason: string) => ({ lineNum: l.lineNum, operation: l.operation, description: l.description, reason });
+  return {
+    ...answer,
+    lines,
+    calibrations,
+    checks: lines.flatMap((l) =>
+      l.checks.map((c) => ({ ...ref(l, c.why), adasChecklistMatrix: c.adasChecklistMatrix, system: c.system, decision: c.decision })),
+    ),
+  };
+}
+
+/**
+ * The estimator's decision on one check of the inspection's kept scrub (bms/decideCheck): confirmed,
+ * dismissed, or open again; kept with who and when, and the kept scrub answered with it. A line or a
+ * system the kept scrub does not hold as a check is a 400.
+ */
+export function decideCheck(
+  db: Db,
+  job: JobOfInspection,
+  user: number | null,
+  body: { lineNum: number; adasChecklistMatrix: number; decision: CheckDecision | 'open' },
+): ScrubResult {
+  const kept = keptScrub(db, job.adasInspection);
+  if (!kept) throw badRequest('The inspection has not been scrubbed: scrub the estimate first.');
+  const line = kept.lines.find((l) => l.lineNum === body.lineNum);
+  if (!line) throw badRequest(`Line ${body.lineNum} is not in the scrub.`, { lineNum: ['Not a line of the scrub'] });
+  if (!line.checks.some((c) => c.adasChecklistMatrix === body.adasChecklistMatrix))
+    throw badRequest(`Line ${body.lineNum} has no check for that system.`, { adasChecklistMatrix: ['Not a check of this line'] });
+  if (body.decision === 'open')
+    prepared(db, 'DELETE FROM adas_scrub_check WHERE adas_inspection = ? AND line_num = ? AND adas_checklist_matrix = ?').run(
+      job.adasInspection,
+      body.lineNum,
+      body.adasChecklistMatrix,
+    );
+  else
+    prepared(
+      db,
+      `INSERT INTO adas_scrub_check (adas_inspection, line_num, adas_checklist_matrix, line_key, decision, decided_by, decided_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (adas_inspection, line_num, adas_checklist_matrix) DO UPDATE SET line_key = excluded.line_key, decision = excluded.decision,
+         decided_by = excluded.decided_by, decided_at = excluded.decided_at`,
+    ).run(job.adasInspection, body.lineNum, body.adasChecklistMatrix, lineKeyOf(line), body.decision, user, now());
+  const result = withDecisions(db, job, kept);
+  prepared(db, 'UPDATE adas_scrub SET result = ? WHERE adas_inspection = ?').run(JSON.stringify(result), job.adasInspection);
+  return result;
+}
+
+const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** A kept scrub's result as scrubInspection stored it (older ones get the contract's defaults for what they lack). */
 export const scrubOf = (text: string): ScrubResult => parseJsonColumn(scrubResult, text, 'adas_scrub.result');
@@ -348,9 +474,9 @@ const keptScrub = (db: Db, adasInspection: number) => {
 
 /** Scrubs an inspection's job and keeps the answer on the inspection, with what changed since the last one. */
 export function scrubInspection(db: Db, job: JobOfInspection, user: number | null): ScrubResult {
-  const answer = scrubAnswer(db, job);
+  const answer = withDecisions(db, job, scrubAnswer(db, job));
   const before = keptScrub(db, job.adasInspection);
-  const scrubbedAt = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const scrubbedAt = now();
   const scrubbedByName = user == null ? '' : (oneRow(preparedValue<string | null>(db, `SELECT ${userName('?')}`).get(user)) ?? '');
   const done = { uniqueId: randomUUID(), scrubbedAt, scrubbedBy: user, scrubbedByName, ...answer };
   const result: ScrubResult = { ...done, changes: before ? changesSince(before, done) : null };

@@ -162,222 +162,32 @@ export const DEMO_FIRM_PRICES: readonly (readonly [number, string, number])[] = 
   [12, 'Steering angle sensor – reset', 65],
 ];
 
-// ── the rules: the estimate words of each kind of repair ───────────────────────────────────────────
+// ── the make matrices' rule words ──────────────────────────────────────────────────────────────────
 /**
- * One general rule per system, as I-CAR/SCRS guidance and the OEM position statements put it, for all ten
- * makes (docs/scrub.md "The demo knowledge base"): line keywords name the parts whose replacement or removal
- * requires the calibration (a keyword starting with "repair" also its repair; one naming the sensor, its
- * mount or a wheel alignment any work but paint), sublet keywords the names a calibration line gives the
- * system, location keywords where its sensors sit. Written in the scrub's words (lib/calibrations/vocabulary.ts
- * reads "fascia", "Frt", "R&I"… into them). A make that really differs has an exception (DEMO_MAKE_EXCEPTIONS).
+ * What a make matrix adds to the scrub's general rules (docs/scrub.md "The demo knowledge base"): which parts
+ * and operations require each system is the scrub's own (lib/calibrations/system-rules.ts, over the part
+ * lexicon); a make matrix says where the make mounts the system's sensors (its location, here the make's
+ * own text; location keywords when the make differs), extra parts that carry them on that make (line
+ * keywords) and extra names its calibration lines use (sublet keywords). Most demo makes need none of them.
  */
+const NONE: Keywords = { location: [], line: [], sublet: [] };
 export const RULES = {
-  // Windshield replacement or removal, and the camera or its bracket, require a forward camera calibration.
-  forwardCamera: {
-    location: ['windshield', 'glass'],
-    line: [
-      'windshield',
-      'forward camera',
-      'front camera',
-      'forward camera bracket',
-      'front camera bracket',
-      'forward camera cover',
-      'front camera cover',
-      'forward camera mount',
-    ],
-    sublet: [
-      'forward camera',
-      'front camera',
-      'windshield camera',
-      'lane departure camera',
-      'lane keep assist camera',
-      'multipurpose camera',
-      'forward collision camera',
-      'lane departure',
-      'lane keep',
-      'forward collision',
-      'eyesight',
-      'ipma',
-      'kafas',
-    ],
-  },
-  // The front bumper cover, grille or emblem in front of the radar removed (or the cover repaired), and the radar or its bracket.
-  frontRadar: {
-    location: ['front bumper', 'grille'],
-    line: [
-      'front bumper cover',
-      'front bumper',
-      'repair front bumper cover',
-      'repair front bumper',
-      'grille',
-      'front emblem',
-      'grille emblem',
-      'front bumper reinforcement',
-      'front bumper absorber',
-      'radar',
-      'radar sensor',
-      'radar bracket',
-      'radar cover',
-      'radar mount',
-      'adaptive cruise sensor',
-      'cruise control sensor',
-      'distance sensor',
-      'cruise control module',
-    ],
-    sublet: ['front radar', 'radar', 'adaptive cruise', 'cruise control', 'distance sensor', 'millimeter wave radar', 'long range radar'],
-  },
-  // Rear bumper and quarter panel work near the corners (replaced, removed or repaired), and the corner radars.
-  blindSpot: {
-    location: ['rear bumper', 'quarter panel'],
-    line: [
-      'rear bumper cover',
-      'rear bumper',
-      'repair rear bumper cover',
-      'repair rear bumper',
-      'quarter panel',
-      'repair quarter panel',
-      'rear bumper reinforcement',
-      'blind spot sensor',
-      'blind spot radar',
-      'blind spot bracket',
-      'blind spot sensor bracket',
-      'blind spot radar bracket',
-      'rear radar',
-      'rear radar sensor',
-      'rear radar bracket',
-      'corner radar',
-      'side radar',
-      'rear cross traffic sensor',
-      'rear cross traffic radar',
-    ],
-    sublet: [
-      'blind spot',
-      'blind spot radar',
-      'blind spot sensor',
-      'rear radar',
-      'corner radar',
-      'side radar',
-      'rear cross traffic',
-      'lane change assist',
-    ],
-  },
-  // A bumper replaced with its sensors moved to it, and the sensors or their retainers.
-  park: {
-    location: ['front bumper', 'rear bumper'],
-    line: [
-      'front bumper cover',
-      'rear bumper cover',
-      'front bumper',
-      'rear bumper',
-      'park sensor',
-      'park sensor bracket',
-      'park sensor retainer',
-      'park sensor bezel',
-      'park sensor holder',
-      'bumper sensor',
-      'bumper sensor bracket',
-      'bumper sensor retainer',
-    ],
-    sublet: ['park sensor', 'park assist', 'park', 'sonar', 'ultrasonic sensor'],
-  },
-  // Mirror, grille and liftgate work with a camera, and the cameras themselves.
-  surround: {
-    location: ['outside mirror', 'front door', 'grille', 'liftgate', 'trunk lid'],
-    line: [
-      'outside mirror',
-      'mirror',
-      'mirror cover',
-      'grille',
-      'liftgate',
-      'trunk lid',
-      'surround view camera',
-      'surround camera',
-      'grille camera',
-      'front bumper camera',
-      'mirror camera',
-      'door camera',
-      'side camera',
-      'rear camera',
-      'liftgate camera',
-      'trunk lid camera',
-    ],
-    sublet: [
-      'surround view',
-      'surround view camera',
-      'surround camera',
-      'around view monitor',
-      '360 camera',
-      'multi view camera',
-      'panoramic view monitor',
-    ],
-  },
-  // The liftgate, trunk lid or rear camera removed or replaced.
-  rearCamera: {
-    location: ['liftgate', 'trunk lid', 'rear bumper'],
-    line: ['liftgate', 'trunk lid', 'rear camera', 'liftgate camera', 'trunk lid camera', 'rear camera bracket'],
-    sublet: ['rear camera', 'backup camera', 'rear view camera'],
-  },
-  // An outside mirror with its camera removed or replaced, and the camera.
-  sideCamera: {
-    location: ['outside mirror', 'front door'],
-    line: ['outside mirror', 'mirror', 'mirror cover', 'side camera', 'mirror camera', 'door camera', 'lanewatch camera', 'lanewatch'],
-    sublet: ['side camera', 'mirror camera', 'lanewatch', 'side view camera'],
-  },
-  // Tesla's side cameras sit in the front fender repeaters and the B-pillars.
-  fenderCamera: {
-    location: ['front fender', 'b pillar'],
-    line: ['fender', 'fender camera', 'repeater camera', 'side repeater', 'b pillar', 'b pillar camera', 'side camera'],
-    sublet: ['side camera', 'repeater camera', 'b pillar camera'],
-  },
-  // A wheel alignment, and steering and suspension parts that change it.
-  steeringAngle: {
-    location: ['steering column', 'steering', 'suspension'],
-    line: [
-      'wheel alignment',
-      'steering angle sensor',
-      'steering wheel',
-      'steering column',
-      'steering shaft',
-      'intermediate shaft',
-      'steering gear',
-      'tie rod',
-      'clock spring',
-      'control arm',
-      'knuckle',
-      'strut',
-      'subframe',
-      'trailing arm',
-      'toe link',
-      'lateral link',
-      'radius arm',
-      'ball joint',
-      'camber arm',
-      'toe arm',
-      'pitman arm',
-      'idler arm',
-      'drag link',
-      'relay rod',
-      'strut mount',
-      'strut bearing',
-    ],
-    sublet: ['steering angle sensor', 'steering angle', 'steering sensor'],
-  },
-  headlamp: {
-    location: ['headlamp', 'front lamp'],
-    line: ['headlamp', 'headlamp bracket', 'headlamp leveling sensor'],
-    sublet: ['headlamp', 'headlamp leveling'],
-  },
-  hud: { location: ['windshield', 'instrument panel'], line: ['windshield', 'head up display', 'hud'], sublet: ['head up display', 'hud'] },
-  dms: {
-    location: ['steering column', 'instrument panel'],
-    line: ['driver monitoring camera', 'driver camera', 'steering column cover', 'instrument panel'],
-    sublet: ['driver monitoring', 'driver attention', 'driver camera'],
-  },
-  nightVision: {
-    location: ['grille', 'front bumper'],
-    line: ['grille', 'night vision camera', 'front bumper cover'],
-    sublet: ['night vision'],
-  },
+  forwardCamera: NONE,
+  frontRadar: NONE,
+  blindSpot: NONE,
+  // Subaru's rear radar units are mounted to the rear bumper beam (SRVD).
+  subaruBlindSpot: { location: ['rear bumper', 'rear bumper reinforcement'], line: [], sublet: ['srvd'] },
+  park: NONE,
+  surround: NONE,
+  rearCamera: NONE,
+  sideCamera: NONE,
+  // Tesla's side cameras sit in the front fender repeaters and the B-pillars (the location says so).
+  fenderCamera: { location: [], line: [], sublet: ['repeater camera', 'b pillar camera'] },
+  steeringAngle: NONE,
+  headlamp: NONE,
+  hud: NONE,
+  dms: NONE,
+  nightVision: NONE,
 } satisfies Record<string, Keywords>;
 const K = RULES;
 
@@ -1151,7 +961,7 @@ export const DEMO_MAKES: readonly MakeDemo[] = [
         models: ['Outback', 'Forester', 'Crosstrek', 'Ascent', 'Legacy'],
         rr: true,
         ri: true,
-        keywords: K.blindSpot,
+        keywords: K.subaruBlindSpot,
       },
       {
         system: 'Driver Monitoring',
@@ -1398,13 +1208,6 @@ export const DEMO_MAKES: readonly MakeDemo[] = [
  * lines. [phrase, system or null, reason].
  */
 export const DEMO_EXCLUSIONS: readonly (readonly [string, string | null, string])[] = [
-  ['add for clear coat', null, 'Paint operation.'],
-  ['tint color', null, 'Paint operation.'],
-  ['feather prime & block', null, 'Paint operation.'],
-  ['color sand & buff', null, 'Paint operation.'],
-  ['mask jambs', null, 'Paint operation.'],
-  ['hazardous waste', null, 'Fee line.'],
-  ['corrosion protection', null, 'Material line.'],
   ['radar detector', null, 'An aftermarket radar detector is not a vehicle sensor.'],
   ['dash camera', null, 'An aftermarket dash camera is not a vehicle sensor.'],
   ['blind spot mirror', null, 'A stick-on blind spot mirror is not the blind spot system.'],

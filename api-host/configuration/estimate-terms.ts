@@ -4,8 +4,10 @@
  * rules.ts `estimateTermsFor`: the firm's own and those of the firms above it, the nearest winning.
  */
 import type { z } from 'zod';
-import { compileVocabulary, linePhrases, phraseText, readLine, type TermEntry } from '../../lib/calibrations/normalise';
-import { OPERATION_CODES, TERMS } from '../../lib/calibrations/vocabulary';
+import { builtInTerms } from '../../lib/calibrations/lexicon';
+import { partsRead } from '../../lib/calibrations/match';
+import { compileVocabulary, readLine, type TermEntry } from '../../lib/calibrations/normalise';
+import { OPERATION_CODES } from '../../lib/calibrations/vocabulary';
 import { contract } from '../../lib/contract';
 import type { EstimateTerm } from '../../lib/contract/estimateterms';
 import type { Paged } from '../../lib/contract/list';
@@ -52,9 +54,9 @@ const toTerm = ({ isInactive, updatedByName, ...r }: TermDb): EstimateTerm => ({
   updatedByName: updatedByName ?? '',
 });
 
-/** The built-in vocabulary as rows (a constant list of some hundreds: filtered, sorted and paged in memory). */
+/** The built-in vocabulary as rows (a constant list of some thousands: filtered, sorted and paged in memory). */
 const BUILT_IN: readonly EstimateTerm[] = [
-  ...TERMS.map(([written, meaning]) => ({ written, meaning, kind: 'term' as const })),
+  ...builtInTerms().map(([written, meaning]) => ({ written, meaning, kind: 'term' as const })),
   ...Object.entries(OPERATION_CODES).map(([written, meaning]) => ({ written, meaning, kind: 'operation' as const })),
 ].map((x, i) => ({
   ...x,
@@ -176,8 +178,8 @@ export const estimateTermCalls = [
     const r = readLine({ operation: query.operation, description: query.description, section: query.section }, vocab);
     return {
       operationRead: r.operation,
-      read: linePhrases(vocab, r).map(phraseText),
-      section: r.section.parts.map((p) => p.filter((w) => w !== '&').join(' ')),
+      read: partsRead(vocab, r),
+      section: r.section.phrases.map((p) => p.words.join(' ')),
       notes: [...(r.operationNote ? [r.operationNote] : []), ...r.notes],
       unread: r.unread,
     };

@@ -19,6 +19,7 @@ export const calibrationApi = {
   scrub: (adas: number, adasInspection: number) => bff<C['scrub']>('GET', 'bms/scrub', { query: { adas, adasInspection } }),
   lastScrub: (adasInspection: number, signal?: AbortSignal) =>
     bff<C['lastScrub']>('GET', 'bms/lastScrub', { query: { adasInspection }, signal }),
+  decideCheck: (body: BodyOf<C['decideCheck']>) => bff<C['decideCheck']>('POST', 'bms/decideCheck', { body }),
   estimate: (adas: number, signal?: AbortSignal) => bff<C['getEstimate']>('GET', 'bms/estimate', { query: { adas }, signal }),
   readEstimate: (adas: number, text: string) => bff<C['readEstimate']>('POST', 'bms/readEstimate', { body: { adas, text } }),
   saveEstimate: (adas: number, text: string) => bff<C['saveEstimate']>('POST', 'bms/saveEstimate', { body: { adas, text } }),

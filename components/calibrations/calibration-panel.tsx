@@ -4,7 +4,8 @@
  * and the report with the push to CCC. The request is read again after a change.
  */
 import { useState } from 'react';
-import type { CalibrateRequest, ReportPreference } from '@/lib/contract/calibrations';
+import { mayDecideChecks } from '@/lib/calibrations/rules';
+import type { CalibrateRequest, ReportPreference, ScrubResult } from '@/lib/contract/calibrations';
 import { calibrationApi } from './api';
 import { EstimateSection } from './estimate-section';
 import { ReportSection } from './report-section';
@@ -31,6 +32,8 @@ export function CalibrationPanel(p: CalibrationPanelProps) {
     setRequest(p.request);
   }
   const reload = () => void calibrationApi.request(p.adasInspection).then(setRequest);
+  const [scrub, setScrub] = useState<ScrubResult | null>(null);
+  const checks = { adasInspection: p.adasInspection, canDecide: mayDecideChecks(p.role), timezone: p.timezone };
   return (
     <div className="flex flex-col gap-4">
       <EstimateSection
@@ -40,7 +43,10 @@ export function CalibrationPanel(p: CalibrationPanelProps) {
         vehicle={p.vehicle}
         hasRequest={request != null}
         timezone={p.timezone}
+        canDecide={checks.canDecide}
         onRequestCreated={reload}
+        onScrubChanged={setScrub}
+        decided={scrub}
       />
       {request && (
         <RequestSection
@@ -50,6 +56,8 @@ export function CalibrationPanel(p: CalibrationPanelProps) {
           role={p.role}
           timezone={p.timezone}
           onChanged={reload}
+          scrub={scrub}
+          checks={{ ...checks, onDecided: setScrub }}
         />
       )}
       <ReportSection adasInspection={p.adasInspection} preference={p.preference} />

@@ -33,7 +33,13 @@ export interface EstimateSectionProps {
   vehicle: { year: number; make: string; model: string; vin: string };
   hasRequest: boolean;
   timezone: number;
+  /** Whether the user confirms and dismisses the scrub's checks. */
+  canDecide: boolean;
   onRequestCreated: () => void;
+  /** The kept scrub changed (a check decided): the request's list of checks follows. */
+  onScrubChanged?: (scrub: ScrubResult) => void;
+  /** The kept scrub as a decision elsewhere (the request's checks) left it. */
+  decided?: ScrubResult | null;
 }
 
 type Draft = Record<number, { included: boolean; price: string }>;
@@ -58,9 +64,21 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** What a scrub found, in one sentence. */
 export const scrubSummary = (s: ScrubResult) =>
   s.noScrub ??
-  `${plural(s.calibrations.length, 'calibration')} triggered; ${plural(s.untriggered.length, 'line')} trigger nothing${s.unread.length ? `; ${plural(s.unread.length, 'line')} could not be read` : ''}.`;
+  `${plural(s.calibrations.length, 'calibration')} triggered; ${plural(s.untriggered.length, 'line')} trigger nothing${undecided(s) ? `; ${plural(undecided(s), 'check')} to decide` : ''}${s.unread.length ? `; ${plural(s.unread.length, 'line')} could not be read` : ''}.`;
+const undecided = (s: ScrubResult) => s.checks.filter((c) => !c.decision).length;
 
-export function EstimateSection({ adas, adasInspection, firm, vehicle, hasRequest, timezone, onRequestCreated }: EstimateSectionProps) {
+export function EstimateSection({
+  adas,
+  adasInspection,
+  firm,
+  vehicle,
+  hasRequest,
+  timezone,
+  canDecide,
+  onRequestCreated,
+  onScrubChanged,
+  decided = null,
+}: EstimateSectionProps) {
   const fileId = useId();
   const calls = useForm();
   const { busy, message: notice, say } = calls;
@@ -94,6 +112,7 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
   };
 
   const show = async (s: ScrubResult) => {
+    onScrubChanged?.(s);
     const d = Object.fromEntries(
       s.calibrations.map((c) => [c.adasChecklistMatrix, { included: true, price: c.price == null ? '' : c.price.toFixed(2) }]),
     );
@@ -101,6 +120,13 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
     setDraft(d);
     await requote(s, d);
   };
+
+  // A check decided on the request shows here too.
+  const [seen, setSeen] = useState(decided);
+  if (decided !== seen) {
+    setSeen(decided);
+    if (decided && decided !== scrub) void show(decided).catch((e: Error) => say(e.message));
+  }
 
   // The kept scrub is shown again when the inspection is opened.
   useEffect(() => {
@@ -285,7 +311,12 @@ export function EstimateSection({ adas, adasInspection, firm, vehicle, hasReques
           tableClassName="min-w-[640px]"
         />
       )}
-      {scrub && scrub.lines.length > 0 && <ScrubLines scrub={scrub} />}
+      {scrub && scrub.lines.length > 0 && (
+        <ScrubLines
+          scrub={scrub}
+          context={{ adasInspection, canDecide, timezone, onDecided: (s) => void show(s).catch((e: Error) => say(e.message)) }}
+        />
+      )}
 
       {quote && (
         <div className="flex flex-col gap-2">

@@ -13,10 +13,11 @@ import { deleteQuestion } from '@/components/ui/confirm-dialog';
 import { SelectField, TextArea, TextField } from '@/components/ui/field';
 import { useForm } from '@/components/ui/use-form';
 import { CLOSING_STATUSES, NOTE_MAX, REQUEST_STATUSES, mayManageRequests } from '@/lib/calibrations/rules';
-import type { CalibrateRequest, RequestNote } from '@/lib/contract/calibrations';
+import type { CalibrateRequest, RequestNote, ScrubResult } from '@/lib/contract/calibrations';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/format';
 import { calibrationApi } from './api';
+import { ScrubChecks, type CheckContext } from './scrub-checks';
 
 const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
 
@@ -27,9 +28,12 @@ export interface RequestSectionProps {
   /** The user's time zone (profile). */
   timezone: number;
   onChanged: () => void;
+  /** The inspection's kept scrub as the estimate section shows it (null: not loaded there yet). */
+  scrub: ScrubResult | null;
+  checks: CheckContext;
 }
 
-export function RequestSection({ request: r, user, role, timezone, onChanged }: RequestSectionProps) {
+export function RequestSection({ request: r, user, role, timezone, onChanged, scrub, checks }: RequestSectionProps) {
   const headingId = useId();
   const formatWhen = (iso: string) => formatDateTime(iso, timezone);
   const [status, setStatus] = useState<string>(r.statusName);
@@ -89,6 +93,7 @@ export function RequestSection({ request: r, user, role, timezone, onChanged }: 
           </li>
         ))}
       </ul>
+      {scrub && <ScrubChecks scrub={scrub} context={checks} requested={new Set(r.lines.map((l) => l.adasChecklistMatrix))} />}
       <p className="text-sm">
         Total: <strong>{formatMoney(r.total)}</strong>
         {r.technicians.length > 0 && ` · Technicians: ${r.technicians.map((t) => t.name).join(', ')}`}

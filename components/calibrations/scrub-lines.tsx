@@ -1,37 +1,45 @@
 'use client';
 /**
- * A scrub's lines, each once with its outcome (issue 32 §3): the calibrations it triggers, each with the
- * rule's words and why; or why it triggers nothing; or why it could not be read. Filtered by outcome.
+ * A scrub's lines, each once with its outcome (docs/scrub.md "Every line explained"): the calibrations it
+ * triggers, each with why in an estimator's words; the systems it may require, to confirm or dismiss (a
+ * check); or why it triggers nothing; or why it could not be read. Filtered by outcome.
  */
 import { useState } from 'react';
 import type { ScrubResult, ScrubbedLine } from '@/lib/contract/calibrations';
 import { SimpleTable } from '@/components/ui/simple-table';
 import type { Column } from '@/components/ui/table';
 import { lineColumns } from './estimate-lines-table';
+import { LineChecks, type CheckContext } from './scrub-checks';
 
 const FILTERS = [
   { id: 'all', label: 'All lines', test: () => true },
   { id: 'triggers', label: 'Triggering', test: (l: ScrubbedLine) => l.triggers.length > 0 },
+  { id: 'checks', label: 'To check', test: (l: ScrubbedLine) => l.checks.length > 0 },
   { id: 'nothing', label: 'Triggering nothing', test: (l: ScrubbedLine) => l.nothing != null },
   { id: 'unread', label: 'Not read', test: (l: ScrubbedLine) => l.unread != null },
 ] as const;
 
-function Outcome({ line }: { line: ScrubbedLine }) {
+function Outcome({ line, context }: { line: ScrubbedLine; context?: CheckContext }) {
   if (line.unread) return <span className="text-red-800">Not read: {line.unread}</span>;
-  if (!line.triggers.length) return <span className="text-slate-700">Nothing: {line.nothing}</span>;
   return (
-    <ul className="flex flex-col gap-1">
-      {line.triggers.map((t) => (
-        <li key={t.adasChecklistMatrix}>
-          <span className="mr-1 inline-block rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-800">{t.system}</span>
-          <span className="text-slate-700">{t.why.startsWith(`${t.system}: `) ? t.why.slice(t.system.length + 2) : t.why}</span>
-        </li>
-      ))}
-    </ul>
+    <div className="flex flex-col gap-2">
+      {line.triggers.length > 0 && (
+        <ul className="flex flex-col gap-1">
+          {line.triggers.map((t) => (
+            <li key={t.adasChecklistMatrix}>
+              <span className="mr-1 inline-block rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-800">{t.system}</span>
+              <span className="break-words text-slate-700">{t.why}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <LineChecks line={line} context={context} />
+      {line.nothing != null && <span className="text-slate-700">Nothing: {line.nothing}</span>}
+    </div>
   );
 }
 
-const LINE_COLUMNS: Column<ScrubbedLine>[] = [
+const lineColumnsWith = (context?: CheckContext): Column<ScrubbedLine>[] => [
   ...lineColumns<ScrubbedLine>(),
   {
     id: 'description',
@@ -49,10 +57,14 @@ const LINE_COLUMNS: Column<ScrubbedLine>[] = [
       </>
     ),
   },
-  { id: 'outcome', header: 'Outcome', cell: (l) => <Outcome line={l} /> },
+  { id: 'outcome', header: 'Outcome', cell: (l) => <Outcome line={l} context={context} /> },
 ];
 
-export function ScrubLines({ scrub }: { scrub: Pick<ScrubResult, 'lines'> }) {
+/**
+ * Without `context` (intake's preview, before the estimate is stored) the checks are shown without buttons:
+ * they are decided once the scrub is kept.
+ */
+export function ScrubLines({ scrub, context }: { scrub: Pick<ScrubResult, 'lines'>; context?: CheckContext }) {
   const [filter, setFilter] = useState<(typeof FILTERS)[number]['id']>('all');
   const shown = scrub.lines.filter(FILTERS.find((f) => f.id === filter)!.test);
   return (
@@ -76,7 +88,7 @@ export function ScrubLines({ scrub }: { scrub: Pick<ScrubResult, 'lines'> }) {
       ) : (
         <SimpleTable
           caption="Estimate lines and what each requires"
-          columns={LINE_COLUMNS}
+          columns={lineColumnsWith(context)}
           rows={shown}
           rowKey={(l) => l.lineNum}
           rowAttributes={() => ({ className: 'align-top', 'data-testid': 'scrubbed-line' })}

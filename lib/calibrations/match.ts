@@ -1,48 +1,25 @@
 /**
- * The scrub's matching rule (docs/scrub.md "The matching rule"): which calibrations an estimate line
- * requires, and why, in words, for every line. Plain code, client-safe; lines are read by normalise.ts.
+ * The matching rule (docs/scrub.md "The matching rule"): which calibrations an estimate line requires, and
+ * why, in an estimator's words, for every line. Plain code, client-safe; lines are read by normalise.ts and
+ * their parts by parts.ts; the systems' rules are system-rules.ts's.
  *
- * A system's rule is its make matrix's keyword lists (the knowledge base's words, read like lines):
- * - Line keywords name the parts whose work requires the calibration ("front bumper cover"). A line names a
- *   keyword's part when their head words are the same, the keyword's modifiers are among the line's, and
- *   its end (front, rear) is the line's or its section's. A line that says neither end is read for both,
- *   unless it also names another part ("hood emblem" is not a "front emblem").
- * - Which operations require it: replacing when the make matrix is marked R&R, removing and installing (and
- *   an overhaul) when marked R&I; a keyword that starts with an operation ("repair quarter panel") requires
- *   that operation. A keyword naming the sensor itself or its mount (sensor, radar, camera…) or a wheel
- *   alignment requires any work but paint and a check. Refinish, blend and a check never require one,
- *   unless a keyword starts with that operation ("refinish front bumper cover").
- * - Sublet keywords are the system's names in calibration lines: a line with a calibration word (calibrate,
- *   aim, reset, relearn, initialize, an alignment of it…) naming one of them triggers that system, whatever
- *   its operation; when two names overlap the longer wins ("blind spot radar" is not the front radar).
- * - Location keywords say where the sensors sit: a line at the other end of the vehicle does not trigger it.
- * - An exclusion phrase in the line, a make exception for the keyword, a system the inspection found not
- *   equipped, a line marked not equipped and a no-scrub vehicle stop a calibration, and say so.
- * Every line ends in one place: the calibrations it triggers with the rule, words and operation of each,
- * or why it triggers none.
+ *   const m = compileMatcher(vehicleSystems, exclusions, compileVocabulary(firmTerms));
+ *   scrubLines(lines, m);   // one outcome a line: triggers, checks, nothing (why) or not read (why)
+ *
+ * A vehicle's system is a make matrix: its kind (the knowledge base's system type), where the make mounts
+ * its sensors (the location it names: parts of the lexicon, a side), the R&R and R&I marks, its own names,
+ * extra parts and exceptions. A line triggers a system when its part is the system's sensor or holds it,
+ * carries it or sits in front of it (with the operations its rule takes), sets the wheel alignment, or when
+ * the line is a calibration naming the system — by any maker's name, or by its kind only ("camera
+ * calibration": the estimate's one system of that kind). A line the scrub cannot settle is a check, with
+ * its candidates and why; a line it cannot read is not read, with its words. Nothing is dropped silently.
  */
-import {
-  linePhrases,
-  phraseText,
-  readDescription,
-  readLine,
-  readWords,
-  type LineReading,
-  type Phrase,
-  type Vocabulary,
-  type Zone,
-} from './normalise';
-import {
-  CALIBRATION_WORDS,
-  DESCRIPTORS,
-  MOUNT_WORDS,
-  OPERATION_NAMES,
-  PART_ZONES,
-  SENSOR_WORDS,
-  SIDES,
-  ZONES,
-  type Operation,
-} from './vocabulary';
+import { POSITION_NAMES, type Position } from './lexicon-data';
+import type { End } from './lexicon';
+import { readLine, type LineReading, type Phrase, type Vocabulary } from './normalise';
+import { OPERATION_NAMES, type Operation } from './operations';
+import { ofType, onlyPieces, positionsOf, resolvePhrase, systemPositionsOn, type Thing } from './parts';
+import { KIND_RULES, SYSTEM_KINDS, kindOfSystemType, type SystemKind } from './system-rules';
 
 export interface EstimateLine {
   lineNum: number;
@@ -56,10 +33,16 @@ export interface EstimateLine {
 export interface MatchSystem {
   adasChecklistMatrix: number;
   system: string;
+  /** The knowledge base's system type (its kind); when missing, the system's name says it. */
+  systemType?: number | null;
+  /** Where the make mounts its sensors, as the make matrix says ("Passenger outside mirror"). */
+  location?: string;
+  /** The make's names of the system (its OEM name and aliases). */
+  names?: readonly string[];
   isRR: boolean;
   isRI: boolean;
   keywords: { line: readonly string[]; location: readonly string[]; sublet: readonly string[] };
-  /** Make exceptions: keywords that do not trigger this system for the vehicle's make, and why. */
+  /** Make exceptions: parts that do not trigger this system for the vehicle's make, and why. */
   exceptions?: readonly { keyword: string; reason: string }[];
   /** The inspection found the vehicle not equipped with it. */
   notEquipped?: boolean;
@@ -73,16 +56,22 @@ export interface Exclusion {
 }
 
 export type TriggerKind = 'part' | 'sensor' | 'work' | 'calibration';
-export type RefusalKind = 'exclusion' | 'exception' | 'not-equipped' | 'operation' | 'zone' | 'other-part';
+export type RefusalKind = 'exclusion' | 'exception' | 'not-equipped' | 'operation' | 'zone' | 'without' | 'other-part';
 
 export interface LineTrigger {
   adasChecklistMatrix: number;
   system: string;
-  /** The rule's words that matched (a line or sublet keyword). */
+  /** What the rule holds the line's part to be ("in front of the front radar"). */
   keyword: string;
   kind: TriggerKind;
-  /** The line's words as read. */
+  /** The line's part as read. */
   words: string;
+  why: string;
+}
+
+export interface LineCheck {
+  adasChecklistMatrix: number;
+  system: string;
   why: string;
 }
 
@@ -97,482 +86,724 @@ export interface Refusal {
 export interface LineOutcome {
   lineNum: number;
   reading: LineReading;
-  /** The parts matched: the line's, bare pieces read with their section. */
-  phrases: Phrase[];
+  /** The line's parts as read ("front bumper cover", "camera of the liftgate"). */
+  read: string[];
   triggers: LineTrigger[];
+  /** Systems the line may require, which the estimator confirms or dismisses. */
+  checks: LineCheck[];
   refusals: Refusal[];
-  /** Why the line triggers nothing (null when it triggers something or was not read). */
+  /** Why the line triggers nothing (null when it triggers or checks something, or was not read). */
   nothing: string | null;
   /** Why the line could not be read (then it is neither triggering nor not). */
   unread: string | null;
 }
 
 // ── the compiled rules ─────────────────────────────────────────────────────────────────────────────
-interface Keyword {
-  text: string;
-  op: Operation | null;
-  head: string;
-  mods: string[];
-  zone: Zone | null;
-  kind: Exclude<TriggerKind, 'calibration'>;
-}
-
 interface CompiledSystem {
   src: MatchSystem;
   order: number;
-  keywords: Keyword[];
-  /** Its names in calibration lines, as read and word for word (either may be in a line, in any order). */
-  names: { text: string; forms: string[][] }[];
-  /** The ends its sensors sit at; null: either (or not said). */
-  zones: Set<Zone> | null;
-  exceptions: { keyword: Keyword; reason: string }[];
+  kind: SystemKind | null;
+  positions: Set<Position>;
+  /** A position the make mounts on one side only (Honda's passenger-side camera). */
+  sides: Map<Position, 'left' | 'right'>;
+  /** Parts that carry its sensors on this make besides the lexicon's (the location's and the extra keywords'), by part id. */
+  carriers: Map<number, string>;
+  /** Parts that do not trigger it on this make, by part id, with why. */
+  exceptions: Map<number, string>;
+  /** Its own names for calibration lines (words). */
+  names: { text: string; words: string[] }[];
 }
 
 export interface Matcher {
   vocab: Vocabulary;
   systems: CompiledSystem[];
-  /** Every keyword's head word (to say what a line's word belongs to). */
-  heads: Set<string>;
-  byHead: Map<string, { system: CompiledSystem; keyword: Keyword }[]>;
   exclusions: { src: Exclusion; words: string[] }[];
 }
 
-/** A keyword read as a part name. */
-function keywordOf(vocab: Vocabulary, text: string): Keyword | null {
-  const d = readDescription(vocab, text);
-  const p = d.phrases.find((x) => x.kind === 'main');
-  if (!p) return null;
-  const kind = p.head === 'alignment' ? 'work' : p.words.some((w) => SENSOR_WORDS.has(w)) ? 'sensor' : 'part';
-  return { text, op: d.operation, head: p.head, mods: p.mods.filter((m) => !ZONES.has(m)), zone: p.zone, kind };
+const wordsOf = (vocab: Vocabulary, text: string) => readLine({ operation: '', description: text }, vocab);
+
+/** The things a text names (a keyword, a location). */
+function thingsOf(vocab: Vocabulary, text: string): Thing[] {
+  const r = wordsOf(vocab, text);
+  return r.phrases
+    .filter((p) => p.role === 'main')
+    .map((p) => resolvePhrase(p, { vocab, end: r.end, section: null }))
+    .filter((t): t is Thing => t != null);
 }
 
-/** A name's words for calibration lines: no descriptors, sides or calibration words. */
-const nameWords = (vocab: Vocabulary, text: string) =>
-  readWords(vocab, text).words.filter((w) => /[a-z0-9]/.test(w) && !DESCRIPTORS.has(w) && !SIDES.has(w) && !CALIBRATION_WORDS.has(w));
-/** A name's words before multi-word terms ("windshield camera", not "forward camera"). */
-const plainNameWords = (vocab: Vocabulary, text: string) =>
-  readWords({ ...vocab, phrases: new Map() }, text).words.filter(
-    (w) => /[a-z0-9]/.test(w) && !DESCRIPTORS.has(w) && !SIDES.has(w) && !CALIBRATION_WORDS.has(w),
-  );
-
-function zonesOf(vocab: Vocabulary, locations: readonly string[]): Set<Zone> | null {
-  if (!locations.length) return null;
-  const zones = new Set<Zone>();
-  for (const l of locations) {
-    const words = readWords(vocab, l).words;
-    const zone = (words.find((w) => ZONES.has(w)) as Zone | undefined) ?? words.map((w) => PART_ZONES[w]).find(Boolean);
-    if (!zone) return null;
-    zones.add(zone);
+/** A system's kind: its system type, else what its name says ("Front Radar"). */
+function kindOf(vocab: Vocabulary, s: MatchSystem): SystemKind | null {
+  const typed = kindOfSystemType(s.systemType);
+  if (typed) return typed;
+  for (const text of [s.system, ...(s.names ?? [])]) {
+    const things = thingsOf(vocab, text);
+    const named = things.flatMap((t) => t.systems);
+    if (named.length) return named[0]!;
+    const positions = things.flatMap(positionsOf);
+    const kind = SYSTEM_KINDS.find((k) => positions.some((p) => KIND_RULES[k].positions[0] === p));
+    if (kind) return kind;
   }
-  return zones;
+  return null;
+}
+
+function compileSystem(vocab: Vocabulary, src: MatchSystem, order: number): CompiledSystem {
+  const kind = kindOf(vocab, src);
+  const rule = kind ? KIND_RULES[kind] : null;
+  const all = rule ? [...rule.positions, ...(rule.optional ?? [])] : [];
+  const carriers = new Map<number, string>();
+  const sides = new Map<Position, 'left' | 'right'>();
+  // Where the make mounts the sensors: the parts its location names.
+  const located = new Set<Position>();
+  // A location is a list of places ("Mirrors, grille and tailgate"), each read on its own.
+  const locationTexts = (src.keywords.location.length ? src.keywords.location : src.location ? [src.location] : []).flatMap((l) =>
+    l.split(/,|;|&|\band\b|\bor\b/i),
+  );
+  for (const text of locationTexts)
+    for (const t of thingsOf(vocab, text)) {
+      const related = [...t.sensors, ...t.either, ...t.carries, ...t.mounts, ...t.path, ...t.near].filter((p) => all.includes(p));
+      for (const p of related) {
+        located.add(p);
+        if (t.side) sides.set(p, t.side);
+      }
+      // A part the lexicon does not tie to the sensor, named by the make: it carries the sensor on this make.
+      if (t.part && !t.part.piece && !t.sensors.length && !t.carries.some((p) => all.includes(p)) && !t.path.some((p) => all.includes(p)))
+        carriers.set(t.part.id, `where the make mounts ${rule?.label ?? 'it'}`);
+    }
+  const positions = new Set<Position>(rule ? (located.size ? [...located] : rule.positions) : []);
+  for (const text of src.keywords.line)
+    for (const t of thingsOf(vocab, text))
+      if (t.part && !t.part.piece && !t.sensors.some((p) => positions.has(p))) carriers.set(t.part.id, `the make matrix names “${text}”`);
+  const exceptions = new Map<number, string>();
+  for (const e of src.exceptions ?? []) for (const t of thingsOf(vocab, e.keyword)) if (t.part) exceptions.set(t.part.id, e.reason);
+  const names = [src.system, ...(src.names ?? []), ...src.keywords.sublet]
+    .map((text) => ({ text, words: wordsOf(vocab, text).words }))
+    .filter((n) => n.words.length > 0);
+  return { src, order, kind, positions, sides, carriers, exceptions, names };
 }
 
 // Compiled rules are kept per vocabulary and rules: a firm's scrubs of the same make reuse them.
 const compiledRules = new WeakMap<Vocabulary, Map<string, Matcher>>();
 
-/** Compiles the systems' rules (each keyword read with the scrub's vocabulary), or reuses the same rules' compilation. */
+/** Compiles a vehicle's systems (each read with the scrub's vocabulary), or reuses the same systems' compilation. */
 export function compileMatcher(systems: readonly MatchSystem[], exclusions: readonly Exclusion[], vocab: Vocabulary): Matcher {
   const key = JSON.stringify([
-    systems.map((s) => [s.adasChecklistMatrix, s.system, s.isRR, s.isRI, s.keywords, s.exceptions ?? [], !!s.notEquipped]),
+    systems.map((s) => [
+      s.adasChecklistMatrix,
+      s.system,
+      s.systemType ?? null,
+      s.location ?? '',
+      s.names ?? [],
+      s.isRR,
+      s.isRI,
+      s.keywords,
+      s.exceptions ?? [],
+      !!s.notEquipped,
+    ]),
     exclusions.map((e) => [e.adasChecklistMatrix, e.phrase, e.reason ?? '']),
   ]);
   let byKey = compiledRules.get(vocab);
   if (!byKey) compiledRules.set(vocab, (byKey = new Map()));
   const kept = byKey.get(key);
   if (kept) return kept;
-  const m = compile(systems, exclusions, vocab);
+  const m: Matcher = {
+    vocab,
+    systems: systems.map((s, i) => compileSystem(vocab, s, i)),
+    exclusions: exclusions.map((src) => ({ src, words: wordsOf(vocab, src.phrase).words })).filter((e) => e.words.length > 0),
+  };
   if (byKey.size >= 256) byKey.delete(byKey.keys().next().value!);
   byKey.set(key, m);
   return m;
 }
 
-function compile(systems: readonly MatchSystem[], exclusions: readonly Exclusion[], vocab: Vocabulary): Matcher {
-  const compiled = systems.map((src, order): CompiledSystem => ({
-    src,
-    order,
-    keywords: src.keywords.line.map((k) => keywordOf(vocab, k)).filter((k): k is Keyword => k != null),
-    names: src.keywords.sublet
-      .map((text) => ({ text, forms: [nameWords(vocab, text), plainNameWords(vocab, text)].filter((f) => f.length > 0) }))
-      .filter((n) => n.forms.length > 0),
-    zones: zonesOf(vocab, src.keywords.location),
-    exceptions: (src.exceptions ?? []).flatMap((e) => {
-      const keyword = keywordOf(vocab, e.keyword);
-      return keyword ? [{ keyword, reason: e.reason }] : [];
-    }),
-  }));
-  const byHead = new Map<string, { system: CompiledSystem; keyword: Keyword }[]>();
-  for (const system of compiled)
-    for (const keyword of system.keywords) {
-      const list = byHead.get(keyword.head) ?? [];
-      list.push({ system, keyword });
-      byHead.set(keyword.head, list);
+// ── words of the explanations ──────────────────────────────────────────────────────────────────────
+const DONE: Readonly<Record<Operation, string>> = {
+  replace: 'replaced',
+  remove: 'removed and installed',
+  overhaul: 'overhauled',
+  repair: 'repaired',
+  refinish: 'refinished',
+  blend: 'blended',
+  align: 'aligned',
+  sublet: 'sublet',
+  labor: 'worked on (additional labor)',
+  check: 'checked',
+};
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const names = (ps: Iterable<Position>, joint = 'and') => [...new Set([...ps].map((p) => POSITION_NAMES[p]))].join(` ${joint} `);
+
+/** The system a position's calibration is named after in a calibration line ("mirror camera": the side camera). */
+const POSITION_KIND: Readonly<Record<Position, SystemKind>> = {
+  fwdCamera: 'forwardCamera',
+  frontRadar: 'frontRadar',
+  cornerRadar: 'blindSpot',
+  park: 'parkAssist',
+  grilleCamera: 'surroundView',
+  mirrorCamera: 'sideCamera',
+  rearCamera: 'rearCamera',
+  fenderCamera: 'sideCamera',
+  pillarCamera: 'sideCamera',
+  steeringAngle: 'steeringAngle',
+  headlamp: 'headlamp',
+  hud: 'headUpDisplay',
+  driverCamera: 'driverMonitor',
+  nightVision: 'nightVision',
+  lidar: 'lidar',
+};
+
+const LABOR_WHY: Readonly<Record<string, string>> = {
+  paint: 'paint or masking work: no part is removed, no sensor moves',
+  material: 'a material, not a part: no sensor moves',
+  fee: 'a fee or a charge, not a part',
+  setup: 'frame set-up, measuring or pulling: no sensor is removed (an alignment, if one follows, is its own line)',
+  diag: 'a diagnostic scan is not a calibration',
+  clean: 'cleaning: no part is removed',
+  admin: 'paperwork or labour time, not a part',
+  test: 'a road test is a check drive, not a calibration',
+};
+
+// ── one line ───────────────────────────────────────────────────────────────────────────────────────
+interface Worked {
+  thing: Thing;
+  operation: Operation | null;
+  /** Features the line gives the part ("w/ park assist", "(radar cover)"). */
+  features: Thing[];
+  /** Positions and systems it says the part does not have ("w/o surround view"). */
+  without: { positions: Set<Position>; systems: Set<SystemKind>; text: string } | null;
+  /** A part at either end when nothing says which ("Bumper cover" with no end and no section): as it is at each. */
+  atEnds?: { front: Thing; rear: Thing };
+}
+
+type Relation = 'sensor' | 'mount' | 'carrier' | 'path' | 'geometry' | 'column' | 'alignment' | 'either';
+
+const RELATION_WHY: Readonly<Record<Exclude<Relation, 'either'>, (p: string) => string>> = {
+  sensor: (p) => `${p} ${p.endsWith('s') ? 'themselves' : 'itself'}`,
+  mount: (p) => `holds ${p}`,
+  carrier: (p) => `carries ${p}`,
+  path: (p) => `in front of ${p}`,
+  geometry: () => 'sets the wheel alignment',
+  column: () => 'on the steering column, where the sensor sits',
+  alignment: () => 'a wheel alignment',
+};
+
+interface Hit {
+  system: CompiledSystem;
+  relation: Relation;
+  positions: Position[];
+  worked: Worked;
+}
+
+/** Whether the thing is the wheel alignment, and of what ("Radar alignment" is the radar's, "Algn | Hood" the hood's). */
+function alignmentOf(reading: LineReading, t: Thing): 'wheels' | 'sensor' | 'panel' | null {
+  const aligned = t.part?.name === 'wheel alignment' || reading.operation === 'align';
+  if (!aligned) return null;
+  // "Align | front end": an alignment of no part is the wheels'.
+  if (t.part?.name !== 'wheel alignment' && t.part?.piece && !t.owner) return 'wheels';
+  for (let o: Thing | null = t.part?.name === 'wheel alignment' ? t.owner : t; o; o = o.owner) {
+    if (o.kind === 'sensor' || o.systems.length) return 'sensor';
+    if (o.part && !['wheel', 'suspension', 'steering', 'structure'].includes(o.part.group)) return 'panel';
+  }
+  return 'wheels';
+}
+
+/** The parts a line works on: its main phrases, "with" parts, features and negations. */
+function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): { worked: Worked[]; asides: Thing[] } {
+  const context = { vocab, end, section: reading.section };
+  const worked: Worked[] = [];
+  const asides: Thing[] = [];
+  const mainOf = (p: Phrase) => reading.phrases.find((q) => q.role === 'main' && q.clause === p.clause);
+  const mains = reading.phrases.filter((q) => q.role === 'main');
+  for (const p of mains) {
+    // "Liftgt shell - xfer cam": a clause of pieces only is the earlier clause's part's, as it would be its section's.
+    const earlier = mains.find((q) => q !== p && q.clause < p.clause && !onlyPieces(q.items) && q.items.some((i) => i.kind === 'term'));
+    const thing = resolvePhrase(
+      p,
+      earlier && onlyPieces(p.items) ? { ...context, section: { ...reading.section, phrases: [earlier] } } : context,
+    );
+    // "Cavity wax - LT quarter panel": a part named after labour, with no work of its own, is where the labour is done.
+    if (thing && worked[0]?.thing.kind === 'labor' && thing.kind !== 'labor' && !p.operation) continue;
+    if (!thing) continue;
+    const w: Worked = { thing, operation: p.operation ?? reading.operation, features: [], without: null };
+    if (thing.part?.zone === 'end' && !thing.end && thing.kind !== 'labor' && thing.kind !== 'aftermarket') {
+      const front = resolvePhrase(p, { ...context, end: 'front' });
+      const rear = resolvePhrase(p, { ...context, end: 'rear' });
+      if (front && rear) w.atEnds = { front, rear };
     }
+    worked.push(w);
+  }
+  for (const p of reading.phrases.filter((q) => q.role !== 'main' && q.role !== 'purpose')) {
+    const main = mainOf(p);
+    const target =
+      worked.find((w) => main && w.thing === worked[reading.phrases.filter((q) => q.role === 'main').indexOf(main)]?.thing) ?? worked[0];
+    // A feature the scrub has no name for ("w/memory") says nothing of sensors.
+    if (!p.items.some((i) => i.kind === 'term')) continue;
+    const thing = resolvePhrase(p, { ...context, owner: main });
+    if (!thing) continue;
+    if (p.role === 'without') {
+      const positions = new Set([...positionsOf(thing), ...thing.carries]);
+      const systems = new Set(thing.systems);
+      if (target) target.without = { positions, systems, text: p.words.join(' ') };
+      continue;
+    }
+    if (p.role === 'aside') {
+      asides.push(thing);
+      // An aside that names a sensor, its mount or its path says what the part is to it ("(radar cover)").
+      if (target && (thing.sensors.length || thing.mounts.length || thing.path.length || thing.systems.length || thing.either.length))
+        target.features.push(thing);
+      continue;
+    }
+    // "w/ camera": the camera comes with the part; "w/ park assist": the part has the system.
+    const isFeature =
+      thing.kind === 'feature' ||
+      (thing.systems.length > 0 && !thing.part && thing.owner && !p.items.some((i) => i.kind === 'term' && i.term.kind === 'part'));
+    if (isFeature && target) target.features.push(thing);
+    else worked.push({ thing, operation: p.operation ?? target?.operation ?? reading.operation, features: [], without: null });
+  }
+  return { worked, asides };
+}
+
+/** The positions a worked part touches, to skip the systems it cannot relate to; `all` when it may relate to any. */
+function touched(w: Worked, reading: LineReading): { positions: Set<Position>; all: boolean } {
+  const t = w.thing;
+  const positions = new Set<Position>([...t.sensors, ...t.mounts, ...t.carries, ...t.path, ...t.either]);
+  for (const f of w.features) for (const p of [...f.sensors, ...f.mounts, ...f.path, ...f.carries, ...f.either]) positions.add(p);
+  const all =
+    t.geometry ||
+    t.column ||
+    w.features.some((f) => f.systems.length > 0) ||
+    t.part?.group === 'wheel' ||
+    reading.operation === 'align' ||
+    t.part != null;
   return {
-    vocab,
-    systems: compiled,
-    heads: new Set(byHead.keys()),
-    byHead,
-    exclusions: exclusions
-      .map((src) => ({ src, words: readWords(vocab, src.phrase).words.filter((w) => /[a-z0-9]/.test(w)) }))
-      .filter((e) => e.words.length > 0),
+    positions,
+    all:
+      all &&
+      (t.geometry ||
+        t.column ||
+        t.part?.group === 'wheel' ||
+        reading.operation === 'align' ||
+        w.features.some((f) => f.systems.length > 0) ||
+        t.kind === 'body'),
   };
 }
 
-/** The words of every knowledge-base list, so the vocabulary knows them (and their misspellings). */
-export function ruleWords(systems: readonly MatchSystem[], exclusions: readonly Exclusion[]): string[] {
-  return [
-    ...systems.flatMap((s) => [...s.keywords.line, ...s.keywords.sublet, ...s.keywords.location]),
-    ...exclusions.map((e) => e.phrase),
-  ];
+/** The positions of a list that are a system's. */
+function mineOf(s: CompiledSystem, ps: readonly Position[]): Position[] {
+  const out: Position[] = [];
+  for (const p of ps) if (s.positions.has(p) && !out.includes(p)) out.push(p);
+  return out;
 }
 
-// ── one line ───────────────────────────────────────────────────────────────────────────────────────
-const contains = (words: readonly string[], part: readonly string[]) => {
-  outer: for (let i = 0; i + part.length <= words.length; i++) {
-    for (let k = 0; k < part.length; k++) if (words[i + k] !== part[k]) continue outer;
-    return true;
+const NO_POSITIONS: readonly Position[] = [];
+
+/** What a worked part's features give it, worked out once per line (not per system). */
+interface Featured {
+  mounts: readonly Position[];
+  path: readonly Position[];
+  carries: readonly Position[];
+  settled: readonly Position[];
+}
+const NOTHING_FEATURED: Featured = { mounts: NO_POSITIONS, path: NO_POSITIONS, carries: NO_POSITIONS, settled: NO_POSITIONS };
+
+function featuredOf(w: Worked): Featured {
+  if (!w.features.length) return NOTHING_FEATURED;
+  const t = w.thing;
+  const fs = w.features;
+  return {
+    mounts: fs.flatMap((f) => f.mounts),
+    path: fs.flatMap((f) => f.path),
+    carries: [
+      ...fs.flatMap((f) => f.sensors),
+      ...fs.flatMap((f) => f.carries),
+      ...fs.flatMap((f) => f.either),
+      ...fs.flatMap((f) => f.systems.flatMap((k) => systemPositionsOn(k, t))),
+    ],
+    settled: fs.flatMap((f) => [...f.systems.flatMap((k) => KIND_RULES[k].positions), ...f.sensors]),
+  };
+}
+
+type Related = { relation: Relation; positions: Position[] };
+
+/** A part's relations to one system's sensors. */
+function relationsTo(s: CompiledSystem, w: Worked, reading: LineReading, fe: Featured = featuredOf(w)): Related[] {
+  const t = w.thing;
+  const rule = s.kind ? KIND_RULES[s.kind] : null;
+  const out: Related[] = [];
+  const sensors = mineOf(s, t.sensors);
+  if (sensors.length) out.push({ relation: 'sensor', positions: sensors });
+  // "Drill holes for park sensors": work on where the sensor sits.
+  const mounts = mineOf(
+    s,
+    t.kind === 'feature' ? [...t.mounts, ...fe.mounts, ...t.carries] : fe.mounts.length ? [...t.mounts, ...fe.mounts] : t.mounts,
+  );
+  if (mounts.length) out.push({ relation: 'mount', positions: mounts });
+  const carried = mineOf(
+    s,
+    t.kind === 'feature' ? NO_POSITIONS : t.kind === 'body' && fe.carries.length ? [...t.carries, ...fe.carries] : t.carries,
+  );
+  if (t.part && s.carriers.has(t.part.id) && !carried.length) carried.push(...s.positions);
+  if (carried.length) out.push({ relation: 'carrier', positions: carried });
+  const path = mineOf(s, fe.path.length ? [...t.path, ...fe.path] : t.path);
+  if (path.length) out.push({ relation: 'path', positions: path });
+  if (rule?.geometry && t.geometry) out.push({ relation: 'geometry', positions: [] });
+  if (s.kind === 'steeringAngle' && t.column) out.push({ relation: 'column', positions: [] });
+  if (rule?.geometry && alignmentOf(reading, t) === 'wheels') out.push({ relation: 'alignment', positions: [] });
+  // Positions the words leave open: settled by the features ("front view camera (surround view)").
+  if (t.either.length && t.either.some((p) => s.positions.has(p))) {
+    const featured = t.either.filter((p) => fe.settled.includes(p));
+    const pick = featured.length ? featured : t.part?.prefer ? [t.part.prefer] : t.either;
+    const kinds = new Set(pick.map((p) => POSITION_KIND[p]));
+    const own = mineOf(s, pick);
+    if (own.length && (kinds.size === 1 || own.length === pick.length)) out.push({ relation: 'sensor', positions: own });
+    else if (own.length) out.push({ relation: 'either', positions: own });
   }
-  return false;
-};
+  return out;
+}
 
-const sameKeyword = (a: Keyword, b: Keyword) =>
-  a.head === b.head && a.zone === b.zone && a.mods.length === b.mods.length && a.mods.every((m) => b.mods.includes(m));
-
-const OPERATION_VERBS: Readonly<Record<Operation, string>> = {
-  replace: 'replaces',
-  remove: 'removes and installs',
-  overhaul: 'overhauls (removes and installs)',
-  repair: 'repairs',
-  refinish: 'refinishes',
-  blend: 'blends',
-  align: 'aligns',
-  sublet: 'sublets work on',
-  labor: 'adds labor on',
-  check: 'checks',
-};
-
-interface OperationVerdict {
+interface Verdict {
   ok: boolean;
   why: string;
 }
 
-/** Whether the line's operation requires the system for this keyword, and why in words. */
-function operationVerdict(k: Keyword, op: Operation | null, s: MatchSystem, unknownCode: string | null = null): OperationVerdict {
-  // A keyword that starts with an operation requires that one, even paint ("refinish front bumper cover").
-  if (k.op && op === k.op) return { ok: true, why: `the rule names “${k.text}”, and the line ${OPERATION_VERBS[op]} it` };
-  if (op === 'refinish' || op === 'blend')
-    return {
-      ok: false,
-      why: `${cap(OPERATION_NAMES[op])} is paint work: it does not disturb a sensor or require a calibration.`,
-    };
-  if (op === 'check') return { ok: false, why: 'A check does not remove or move the part: it requires no calibration.' };
-  if (k.op) {
-    const ok = op === k.op || (k.op === 'remove' && op === 'overhaul');
-    return ok
-      ? { ok, why: `the rule names “${k.text}”, and the line ${OPERATION_VERBS[op!]} it` }
-      : {
-          ok,
-          why: `The rule names “${k.text}” for a ${OPERATION_NAMES[k.op]} only; this line ${op ? OPERATION_VERBS[op] : 'names no operation on'} it.`,
-        };
+/** Whether the line's operation on a part so related requires the system's calibration. */
+function operationVerdict(s: CompiledSystem, relation: Relation, op: Operation | null, unknownCode: string | null): Verdict {
+  const rule = s.kind ? KIND_RULES[s.kind] : null;
+  const name = s.src.system;
+  if (op === 'refinish' || op === 'blend') {
+    if (op === 'refinish' && relation === 'carrier' && rule?.refinishes)
+      return { ok: true, why: 'refinished (the sensors come out to paint it)' };
+    return { ok: false, why: `${cap(OPERATION_NAMES[op])} is paint work: it does not move a sensor.` };
   }
-  if (k.kind === 'sensor')
-    return {
-      ok: true,
-      why: `the line works on the sensor itself or its mount (“${k.text}”)${op ? `: ${OPERATION_NAMES[op]}` : ''}; any work on it but paint and a check requires the calibration`,
-    };
-  if (k.kind === 'work') return { ok: true, why: `the line is a wheel alignment (“${k.text}”), which requires it` };
-  const flags = [s.isRR && 'replacement (R&R)', s.isRI && 'removal (R&I)'].filter(Boolean).join(' or ') || 'no operation';
+  if (op === 'check') return { ok: false, why: 'A check does not remove or move the part: it requires no calibration.' };
+  const done = op
+    ? DONE[op]
+    : unknownCode
+      ? `operation “${unknownCode}” (not known; read as removed or replaced)`
+      : 'no operation given (read as removed or replaced)';
+  if (relation === 'sensor' || relation === 'mount' || relation === 'alignment') return { ok: true, why: done };
+  if (relation === 'column' || relation === 'geometry') {
+    if (op === 'repair' || op === 'labor' || op === 'align')
+      return { ok: false, why: `${cap(DONE[op])}: the part stays in place, ${name} is not disturbed.` };
+    return s.src.isRR || s.src.isRI ? { ok: true, why: done } : { ok: false, why: `The make matrix requires ${name} after no work on it.` };
+  }
   switch (op) {
     case 'replace':
-      return s.isRR
-        ? { ok: true, why: `the rule names “${k.text}”, and the line replaces it (the make matrix calibrates after a replacement: R&R)` }
-        : { ok: false, why: `Replacing it does not require ${s.system}: the make matrix is not marked R&R.` };
+      return s.src.isRR
+        ? { ok: true, why: done }
+        : { ok: false, why: `Replacing it does not require ${name}: the make matrix is not marked R&R.` };
     case 'remove':
+      return s.src.isRI
+        ? { ok: true, why: done }
+        : { ok: false, why: `Removing and installing it does not require ${name}: the make matrix is marked R&R only.` };
     case 'overhaul':
-      return s.isRI
-        ? {
-            ok: true,
-            why: `the rule names “${k.text}”, and the line ${OPERATION_VERBS[op]} it (the make matrix calibrates after a removal: R&I)`,
-          }
-        : {
-            ok: false,
-            why: `Removing and installing it does not require ${s.system}: the make matrix is not marked R&I (only after a ${flags}).`,
-          };
-    case 'sublet':
-    case null:
-      return s.isRR || s.isRI
-        ? {
-            ok: true,
-            why: `the rule names “${k.text}”; the line ${op === 'sublet' ? 'sublets it' : unknownCode ? `gives the operation “${unknownCode}”, which the scrub does not know` : 'gives no operation'}, read as removing or replacing it`,
-          }
-        : { ok: false, why: `The make matrix requires ${s.system} after no operation on it.` };
+      return s.src.isRR || s.src.isRI
+        ? { ok: true, why: done }
+        : { ok: false, why: `The make matrix requires ${name} after no work on it.` };
+    case 'repair':
+      return rule?.repairs
+        ? { ok: true, why: 'repaired (filler and paint film where the radar looks through)' }
+        : { ok: false, why: `A repair leaves the part in place: ${name} is not disturbed.` };
+    case 'align':
+    case 'labor':
+      return { ok: false, why: `${cap(DONE[op])}: the part is not removed, ${name} is not disturbed.` };
     default:
-      return {
-        ok: false,
-        why: `${cap(OPERATION_NAMES[op])} does not require a calibration here: the rule names “${k.text}” for a ${flags}.`,
-      };
+      return s.src.isRR || s.src.isRI
+        ? { ok: true, why: done }
+        : { ok: false, why: `The make matrix requires ${name} after no work on it.` };
   }
 }
 
-interface PartMatch {
-  system: CompiledSystem;
-  keyword: Keyword;
-  phrase: Phrase;
-  /** The line says neither end; read for both. */
-  bothEnds: boolean;
-  /** The line names the keyword's sensor's mount or cover. */
-  mount: boolean;
-  /** The keyword names the word right before the line's head. */
-  adjacent: boolean;
+/** A trigger's explanation, as an estimator reads it: "front bumper cover: replaced → Front Radar (…)". */
+function triggerWhy(h: Hit, done: string): string {
+  const relation = h.relation === 'either' ? 'sensor' : h.relation;
+  return `${h.worked.thing.text}: ${done} → ${h.system.src.system} (${RELATION_WHY[relation](names(h.positions))})`;
 }
 
-/**
- * Whether a keyword's modifiers are the line's: right before the head, in order ("front bumper radar cover"
- * is a radar cover, not a bumper cover); a sensor (camera, radar, sensor…), named by where it sits, and a
- * "with" part, read after its part, need them anywhere before the head.
- */
-function modifiersFit(p: Phrase, k: Keyword, mods: readonly string[] = p.mods): boolean {
-  // A sensor is named by where it sits: "liftgate handle camera" is the liftgate's camera.
-  if (p.kind === 'with' || SENSOR_WORDS.has(k.head)) return k.mods.every((w) => mods.includes(w));
-  if (k.mods.length > mods.length) return false;
-  return k.mods.every((w, i) => mods[mods.length - k.mods.length + i] === w);
-}
-
-function partMatches(
+/** Kinds a calibration line names: by a maker's name, a sensor's, or only a kind ("camera calibration"). */
+function namedKinds(
   m: Matcher,
   reading: LineReading,
-  phrases: Phrase[],
-  refuse: (r: Omit<Refusal, 'adasChecklistMatrix' | 'system'>, s: CompiledSystem) => void,
-): PartMatch[] {
-  const out: PartMatch[] = [];
-  for (const p of phrases) {
-    const ownZone =
-      p.zone ??
-      (p.kind === 'main'
-        ? reading.zoneFrom === 'description'
-          ? reading.zone
-          : null
-        : ((p.context.find((w) => ZONES.has(w)) as Zone | undefined) ?? null));
-    const lineZone = ownZone ?? reading.zone;
-    // The part itself, and a sensor's mount or cover ("ACC sensor bracket": the sensor's).
-    const readings: { head: string; mods: string[]; mount: boolean }[] = [{ head: p.head, mods: p.mods, mount: false }];
-    const mounted = p.mods.at(-1);
-    if (MOUNT_WORDS.has(p.head) && mounted !== undefined) readings.push({ head: mounted, mods: p.mods.slice(0, -1), mount: true });
-    for (const r of readings) {
-      for (const { system, keyword } of m.byHead.get(r.head) ?? []) {
-        if (r.mount && keyword.kind !== 'sensor') continue;
-        if (!modifiersFit(p, keyword, r.mods)) continue;
-        let bothEnds = false;
-        if (keyword.zone) {
-          if (lineZone && lineZone !== keyword.zone) continue;
-          bothEnds = !lineZone;
-        }
-        // The section's end belongs to the section's part: a line naming another part does not take it ("HOOD EMBLEM" under FRONT BODY).
-        const extras = r.mods.filter((w) => !keyword.mods.includes(w) && !ZONES.has(w));
-        if (keyword.zone && !ownZone && extras.length) {
-          refuse(
-            {
-              keyword: keyword.text,
-              kind: 'other-part',
-              why: `“${phraseText(p)}” is not “${keyword.text}”: it names another part (${extras.join(' ')}) and does not say ${keyword.zone}.`,
-            },
-            system,
-          );
-          continue;
-        }
-        if (lineZone && system.zones && !system.zones.has(lineZone)) {
-          refuse(
-            {
-              keyword: keyword.text,
-              kind: 'zone',
-              why: `“${phraseText(p)}” is at the ${lineZone}; ${system.src.system} sits at the ${[...system.zones].join(' and ')}.`,
-            },
-            system,
-          );
-          continue;
-        }
-        out.push({
-          system,
-          keyword,
-          phrase: p,
-          bothEnds,
-          mount: r.mount,
-          adjacent: keyword.mods.length > 0 && keyword.mods[keyword.mods.length - 1] === r.mods[r.mods.length - 1],
-        });
+  things: Thing[],
+): { kinds: Set<SystemKind>; open: Position[][]; kindOnly: string | null; names: string[] } {
+  const named = new Set<SystemKind>();
+  const names: string[] = [];
+  for (const s of m.systems)
+    for (const n of s.names)
+      if (s.kind && containsWords(reading.words, n.words) && !named.has(s.kind)) {
+        named.add(s.kind);
+        names.push(n.text);
       }
+  // What a calibration is of: the part and what it is named after ("ACC radar alignment": the alignment of the ACC radar).
+  const chain = things.flatMap((t) => {
+    const out: Thing[] = [];
+    for (let o: Thing | null = t; o; o = o.owner) out.push(o);
+    return out;
+  });
+  for (const t of chain)
+    for (const k of t.systems)
+      if (!named.has(k)) {
+        named.add(k);
+        names.push(t.text);
+      }
+  const kinds = new Set(named);
+  const served = (p: Position) => [...named].some((k) => KIND_RULES[k].positions.includes(p));
+  const open: Position[][] = [];
+  let kindOnly: string | null = null;
+  for (const t of chain) {
+    if (t.systems.length || t.kind === 'labor') continue;
+    const positions = [...t.sensors, ...t.mounts];
+    if ((t.generic || (t.part?.piece === 'sensor' && !positions.length && !t.either.length)) && !named.size) {
+      kindOnly = t.part?.sensorType ?? (positions.some((p) => ofType(p, 'radar')) ? 'radar' : 'camera');
+      continue;
+    }
+    for (const p of positions) if (!served(p)) kinds.add(POSITION_KIND[p]);
+    if (t.either.length && !t.either.some(served)) {
+      // "360 camera": every position is one system's (the surround view's); "front view camera": two systems'.
+      const common = SYSTEM_KINDS.find((k) => t.either.every((p) => KIND_RULES[k].positions.includes(p)));
+      if (common) kinds.add(common);
+      else if (t.part?.prefer) kinds.add(POSITION_KIND[t.part.prefer]);
+      else open.push(t.either);
+    }
+    if (positions.length || t.either.length) names.push(t.text);
+  }
+  // "Camera calibration - windshield": a kind, with the part whose sensor it is.
+  if (kindOnly && !kinds.size) {
+    const carried = chain.flatMap((t) => [...t.carries, ...t.mounts]).filter((p) => ofType(p, kindOnly === 'camera' ? 'camera' : 'radar'));
+    const byCarrier = new Set(carried.map((p) => POSITION_KIND[p]));
+    if (byCarrier.size === 1) {
+      kinds.add([...byCarrier][0]!);
+      kindOnly = null;
     }
   }
-  const sameWords = (a: Keyword, b: Keyword) =>
-    a.head === b.head && a.mods.length === b.mods.length && a.mods.every((w, i) => b.mods[i] === w);
-  const rival = (a: PartMatch, b: PartMatch) => b.phrase === a.phrase && b.system !== a.system && b.keyword.head === a.keyword.head;
-  return out.filter(
-    (a) =>
-      // A more specific keyword of another system takes the phrase ("blind spot radar" is not the front "radar").
-      !out.some(
-        (b) => rival(a, b) && b.keyword.mods.length > a.keyword.mods.length && a.keyword.mods.every((w) => b.keyword.mods.includes(w)),
-      ) &&
-      // So does one naming the word right before the head ("rear bumper side radar sensor" is a radar sensor, not a bumper sensor).
-      !(a.keyword.mods.length > 0 && !a.adjacent && out.some((b) => rival(a, b) && b.adjacent)) &&
-      // A line that says no end takes the keyword that needs none ("radar sensor" is the front radar's, not the "rear radar sensor").
-      !(
-        a.bothEnds &&
-        out.some((b) => b.phrase === a.phrase && b.system !== a.system && !b.bothEnds && !b.keyword.zone && sameWords(a.keyword, b.keyword))
-      ),
-  );
+  return { kinds, open, kindOnly, names };
 }
 
-interface NameMatch {
-  system: CompiledSystem;
-  name: string;
-  start: number;
-  end: number;
-  size: number;
+interface Pending {
+  /** A calibration line naming only a kind of sensor: settled with the estimate's other lines. */
+  kindOnly: string;
 }
 
-/** The systems a calibration phrase names; a name inside a longer one of another system gives way. */
-function namedSystems(m: Matcher, p: Phrase): NameMatch[] {
-  const words = [...p.words].filter((w) => !DESCRIPTORS.has(w) && !SIDES.has(w) && !CALIBRATION_WORDS.has(w));
-  const found: NameMatch[] = [];
-  for (const system of m.systems)
-    for (const n of system.names)
-      for (const form of n.forms) {
-        const at = form.map((w) => words.indexOf(w));
-        if (at.some((i) => i < 0)) continue;
-        found.push({ system, name: n.text, start: Math.min(...at), end: Math.max(...at) + 1, size: form.length });
-        break;
-      }
-  return found.filter((f) => !found.some((g) => g.system !== f.system && g.start <= f.start && g.end >= f.end && g.size > f.size));
-}
-
-const isCalibration = (p: Phrase) =>
-  p.words.some((w) => CALIBRATION_WORDS.has(w)) && !(p.head === 'alignment' && p.mods.every((w) => w === 'wheel'));
-/** A calibration word other than an alignment (an alignment naming no system is a panel's). */
-const namesCalibration = (p: Phrase) => p.words.some((w) => CALIBRATION_WORDS.has(w) && w !== 'alignment');
-
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-/** Scrubs one line against the compiled rules. */
-export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome {
+/** Scrubs one line against the compiled rules (a calibration line naming only a kind is left pending: scrubLines settles it). */
+export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pending?: Pending } {
   const reading = readLine(line, m.vocab);
-  const phrases = linePhrases(m.vocab, reading);
-  const base = { lineNum: line.lineNum, reading, phrases, triggers: [] as LineTrigger[], refusals: [] as Refusal[] };
+  const base = {
+    lineNum: line.lineNum,
+    reading,
+    read: [] as string[],
+    triggers: [] as LineTrigger[],
+    checks: [] as LineCheck[],
+    refusals: [] as Refusal[],
+  };
   if (reading.unread) return { ...base, nothing: null, unread: reading.unread };
   if (line.isNotEquipped) return { ...base, nothing: 'Marked not equipped on the job: the line is not scrubbed.', unread: null };
+  if (reading.denied)
+    return { ...base, nothing: `The line says the work is not done (“${reading.denied}”): it requires no calibration.`, unread: null };
 
-  const refusals = new Map<number, Refusal[]>();
-  const refuse = (r: Omit<Refusal, 'adasChecklistMatrix' | 'system'>, s: CompiledSystem) => {
-    const list = refusals.get(s.src.adasChecklistMatrix) ?? [];
-    list.push({ ...r, adasChecklistMatrix: s.src.adasChecklistMatrix, system: s.src.system });
-    refusals.set(s.src.adasChecklistMatrix, list);
-  };
-  const triggered = new Map<number, LineTrigger & { order: number; bothEnds: boolean }>();
-  const inLine = m.exclusions.filter((e) => contains(reading.words, e.words));
+  const end = reading.end;
+  const { worked, asides } = workedParts(m.vocab, reading, end);
+  base.read = worked.map((w) => w.thing.text);
+  const refusals: Refusal[] = [];
+  const refuse = (s: CompiledSystem, kind: RefusalKind, keyword: string, why: string) =>
+    refusals.push({ adasChecklistMatrix: s.src.adasChecklistMatrix, system: s.src.system, keyword, kind, why });
+  const inLine = m.exclusions.filter((e) => containsWords(reading.words, e.words));
   const excluded = (s: CompiledSystem) =>
     inLine.find((e) => e.src.adasChecklistMatrix == null || e.src.adasChecklistMatrix === s.src.adasChecklistMatrix);
+  const triggered = new Map<number, LineTrigger & { order: number }>();
+  const checks = new Map<number, LineCheck>();
   const gate = (s: CompiledSystem, keyword: string): boolean => {
     const ex = excluded(s);
     if (ex) {
       refuse(
-        {
-          keyword,
-          kind: 'exclusion',
-          why: `Excluded: a line with “${ex.src.phrase}” never triggers ${ex.src.adasChecklistMatrix == null ? 'a calibration' : s.src.system}${ex.src.reason ? ` (${ex.src.reason.replace(/\.$/, '')})` : ''}.`,
-        },
         s,
+        'exclusion',
+        keyword,
+        `Excluded: a line with “${ex.src.phrase}” never triggers ${ex.src.adasChecklistMatrix == null ? 'a calibration' : s.src.system}${ex.src.reason ? ` (${ex.src.reason.replace(/\.$/, '')})` : ''}.`,
       );
       return false;
     }
     if (s.src.notEquipped) {
-      refuse(
-        {
-          keyword,
-          kind: 'not-equipped',
-          why: `It would require ${s.src.system}, which the inspection found the vehicle is not equipped with.`,
-        },
-        s,
-      );
+      refuse(s, 'not-equipped', keyword, `It would require ${s.src.system}, which the inspection found the vehicle is not equipped with.`);
       return false;
     }
     return true;
   };
+  const trigger = (s: CompiledSystem, kind: TriggerKind, keyword: string, words: string, why: string) => {
+    if (triggered.has(s.src.adasChecklistMatrix) || !gate(s, keyword)) return;
+    triggered.set(s.src.adasChecklistMatrix, {
+      adasChecklistMatrix: s.src.adasChecklistMatrix,
+      system: s.src.system,
+      keyword,
+      kind,
+      words,
+      why,
+      order: s.order,
+    });
+  };
+  const check = (s: CompiledSystem, why: string) => {
+    if (triggered.has(s.src.adasChecklistMatrix) || checks.has(s.src.adasChecklistMatrix) || excluded(s) || s.src.notEquipped) return;
+    checks.set(s.src.adasChecklistMatrix, { adasChecklistMatrix: s.src.adasChecklistMatrix, system: s.src.system, why });
+  };
+  const read = reading.expansions.length ? ` (read: ${reading.expansions.map((e) => `${e.word} → ${e.to}`).join(', ')})` : '';
 
-  // Calibration lines name their system.
-  let namelessCalibration = false;
-  for (const p of phrases) {
-    if (!isCalibration(p) && reading.operation !== 'sublet') continue;
-    const named = namedSystems(m, p);
-    if (!named.length && namesCalibration(p)) namelessCalibration = true;
-    for (const n of named) {
-      const s = n.system;
-      const zone = p.zone ?? (reading.zoneFrom === 'description' ? reading.zone : null);
-      if (zone && s.zones && !s.zones.has(zone)) {
-        refuse(
-          {
-            keyword: n.name,
-            kind: 'zone',
-            why: `“${phraseText(p)}” is at the ${zone}; ${s.src.system} sits at the ${[...s.zones].join(' and ')}.`,
-          },
-          s,
-        );
-        continue;
-      }
-      if (triggered.has(s.src.adasChecklistMatrix) || !gate(s, n.name)) continue;
-      triggered.set(s.src.adasChecklistMatrix, {
-        adasChecklistMatrix: s.src.adasChecklistMatrix,
-        system: s.src.system,
-        keyword: n.name,
-        kind: 'calibration',
-        words: phraseText(p),
-        why: `${s.src.system}: a calibration line naming it (“${n.name}”).`,
-        order: s.order,
-        bothEnds: false,
-      });
+  // A calibration line names its system.
+  const all = [...worked.map((w) => w.thing), ...asides, ...purposeThings(m.vocab, reading, end)];
+  const blocked =
+    worked.length > 0 && worked.every((w) => w.thing.kind === 'labor' && ['diag', 'admin', 'fee'].includes(w.thing.part?.labor ?? ''));
+  const alignmentOfSensor = worked.some((w) => alignmentOf(reading, w.thing) === 'sensor');
+  // Under a calibration or diagnostics section, a line naming only a sensor or system is its calibration ("ADAS CALIBRATION | Front radar").
+  const listed =
+    reading.section.procedures &&
+    (reading.operation == null || reading.operation === 'sublet' || reading.operation === 'labor') &&
+    worked.length > 0 &&
+    worked.every((w) => w.thing.kind === 'sensor' || w.thing.systems.length > 0 || w.thing.part?.piece === 'sensor');
+  const procedure = (reading.calibration.length > 0 || alignmentOfSensor || listed) && !blocked;
+  let pending: Pending | undefined;
+  if (procedure) {
+    const { kinds, open, kindOnly, names: said } = namedKinds(m, reading, all);
+    const word = reading.calibration[0] ?? (alignmentOfSensor ? 'alignment' : reading.section.text.toLowerCase());
+    for (const s of m.systems) {
+      if (!s.kind || !kinds.has(s.kind)) continue;
+      trigger(
+        s,
+        'calibration',
+        said.join(', ') || word,
+        said.join(', '),
+        `a calibration line (${word}) naming ${said.join(', ') || s.src.system} → ${s.src.system}${read}`,
+      );
     }
+    for (const ps of open) {
+      const candidates = m.systems.filter((s) => s.kind && ps.some((p) => POSITION_KIND[p] === s.kind));
+      for (const s of candidates)
+        check(
+          s,
+          `A calibration of “${all.find((t) => t.either.length)?.text ?? 'a camera'}”: it may be ${candidates.map((c) => c.src.system).join(' or ')}; the line does not say which.`,
+        );
+    }
+    if (kindOnly && !kinds.size) pending = { kindOnly };
   }
 
   // Parts, sensors and alignments.
-  for (const pm of partMatches(m, reading, phrases, refuse)) {
-    const s = pm.system;
-    const id = s.src.adasChecklistMatrix;
-    const prior = triggered.get(id);
-    if (prior && !(prior.bothEnds && !pm.bothEnds)) continue;
-    const exception = s.exceptions.find((e) => sameKeyword(e.keyword, pm.keyword));
-    if (exception) {
-      refuse(
-        {
-          keyword: pm.keyword.text,
-          kind: 'exception',
-          why: `Make exception for ${s.src.system}: “${exception.keyword.text}” does not trigger it (${exception.reason.replace(/\.$/, '')}).`,
-        },
-        s,
+  // A road test names the systems it tries; it calibrates none of them.
+  const tested = reading.test && !procedure;
+  for (const w of worked) {
+    if ((procedure || tested) && (w.thing.kind === 'sensor' || w.thing.systems.length)) continue;
+    const unknownCode = reading.operationNote && !w.operation ? line.operation.trim() : null;
+    const near = touched(w, reading);
+    // A bare sensor or system word among words the scrub does not know ("Zorblax radar"): the unknown words
+    // may make it something else (a brand of radar detector, a blind spot indicator).
+    const amongUnknown =
+      reading.unknown.length > 0 &&
+      worked.length === 1 &&
+      !reading.section.procedures &&
+      w.thing.kind === 'sensor' &&
+      !w.thing.owner &&
+      (w.thing.generic || (w.thing.systems.length > 0 && !w.thing.part));
+    const fe = featuredOf(w);
+    const ends = w.atEnds && {
+      front: { ...w, thing: w.atEnds.front },
+      rear: { ...w, thing: w.atEnds.rear },
+    };
+    const feEnds = ends && { front: featuredOf(ends.front), rear: featuredOf(ends.rear) };
+    for (const s of m.systems) {
+      if (!near.all && ![...s.positions].some((p) => near.positions.has(p))) continue;
+      // A part the line does not place at an end: what holds at both ends holds; what holds at one is a check.
+      let relations = relationsTo(s, w, reading, fe);
+      let onlyAt: End | null = null;
+      if (ends && feEnds) {
+        const front = relationsTo(s, ends.front, reading, feEnds.front);
+        const rear = relationsTo(s, ends.rear, reading, feEnds.rear);
+        relations = front.length ? front : rear;
+        onlyAt = front.length && rear.length ? null : front.length ? 'front' : 'rear';
+      }
+      if (!relations.length) continue;
+      const negated =
+        w.without && (w.without.systems.has(s.kind!) || relations.some((r) => r.positions.some((p) => w.without!.positions.has(p))));
+      if (negated) {
+        refuse(s, 'without', w.thing.text, `The line says “without ${w.without!.text}”: ${s.src.system} is not on this part.`);
+        continue;
+      }
+      const exception = w.thing.part ? s.exceptions.get(w.thing.part.id) : undefined;
+      if (exception) {
+        refuse(
+          s,
+          'exception',
+          w.thing.text,
+          `Make exception for ${s.src.system}: “${w.thing.text}” does not trigger it (${exception.replace(/\.$/, '')}).`,
+        );
+        continue;
+      }
+      // A part carrying a sensor the make mounts on the other side only (a left mirror; the camera is on the right).
+      const carried = relations.filter((r) => r.relation === 'carrier').flatMap((r) => r.positions);
+      const side = carried.map((p) => s.sides.get(p)).find(Boolean);
+      if (side && w.thing.side && w.thing.side !== side && relations.every((r) => r.relation === 'carrier')) {
+        refuse(
+          s,
+          'zone',
+          w.thing.text,
+          `${w.thing.text}: on the ${w.thing.side}; this make mounts ${KIND_RULES[s.kind!].label} (${s.src.system}) on the ${side} side only.`,
+        );
+        continue;
+      }
+      const order: Relation[] = ['sensor', 'mount', 'alignment', 'column', 'geometry', 'carrier', 'path', 'either'];
+      let done = false;
+      for (const rel of order) {
+        const r = relations.find((x) => x.relation === rel);
+        if (!r) continue;
+        if (rel === 'either') {
+          check(
+            s,
+            `${w.thing.text}: the line does not say which ${w.thing.part?.sensorType ?? 'sensor'} it is; it may be ${names(w.thing.either, 'or')}.`,
+          );
+          done = true;
+          break;
+        }
+        const verdict = operationVerdict(s, rel, w.operation, unknownCode);
+        if (!verdict.ok) {
+          refuse(s, 'operation', w.thing.text, verdict.why);
+          continue;
+        }
+        if (onlyAt) {
+          check(
+            s,
+            `${w.thing.text}: the line does not say front or rear; the ${onlyAt} one requires ${s.src.system} (${RELATION_WHY[rel](names(r.positions))}).`,
+          );
+          done = true;
+          break;
+        }
+        if (amongUnknown) {
+          check(
+            s,
+            `“${w.thing.text}” stands among words the scrub does not know (${reading.unknown.join(', ')}): it would require ${s.src.system} (${RELATION_WHY[rel](names(r.positions))}) if it is the vehicle’s own.`,
+          );
+          done = true;
+          break;
+        }
+        const kind: TriggerKind = rel === 'sensor' || rel === 'mount' ? 'sensor' : rel === 'alignment' ? 'work' : 'part';
+        trigger(
+          s,
+          kind,
+          RELATION_WHY[rel](names(r.positions)),
+          w.thing.text,
+          triggerWhy({ system: s, relation: rel, positions: r.positions, worked: w }, verdict.why) + read,
+        );
+        done = true;
+        break;
+      }
+      if (!done && !relations.some((r) => r.relation !== 'either')) continue;
+    }
+    // A sensor piece the words do not place ("Camera" with no part or section): the estimator says which.
+    if (!procedure && w.thing.part?.piece === 'sensor' && !positionsOf(w.thing).length) {
+      const type = w.thing.part.sensorType;
+      const candidates = m.systems.filter((s) =>
+        [...s.positions].some((p) => ofType(p, type) && (!end || endOf(p) === null || endOf(p) === end)),
       );
-      continue;
+      for (const s of candidates)
+        check(
+          s,
+          `“${w.thing.text}” names a ${type === 'any' ? 'sensor' : type} but not which part it is on; it may be ${candidates.map((c) => c.src.system).join(', ')}.`,
+        );
     }
-    const verdict = operationVerdict(pm.keyword, reading.operation, s.src, reading.operationNote ? line.operation.trim() : null);
-    if (!verdict.ok) {
-      refuse({ keyword: pm.keyword.text, kind: 'operation', why: verdict.why }, s);
-      continue;
-    }
-    if (!gate(s, pm.keyword.text)) continue;
-    triggered.set(id, {
-      adasChecklistMatrix: id,
-      system: s.src.system,
-      keyword: pm.keyword.text,
-      kind: pm.keyword.kind,
-      words: phraseText(pm.phrase),
-      why: `${s.src.system}: ${verdict.why}.${pm.bothEnds ? ' The line says neither front nor rear, so it is read for both ends.' : ''}`,
-      order: s.order,
-      bothEnds: pm.bothEnds,
-    });
   }
-
-  // An exclusion in a line that triggers nothing is its reason, even where no keyword came near ("dash camera").
-  if (!triggered.size)
-    for (const e of inLine)
-      for (const s of e.src.adasChecklistMatrix == null
-        ? m.systems
-        : m.systems.filter((x) => x.src.adasChecklistMatrix === e.src.adasChecklistMatrix))
-        if (!(refusals.get(s.src.adasChecklistMatrix) ?? []).some((r) => r.kind === 'exclusion')) gate(s, e.src.phrase);
 
   const triggers = [...triggered.values()]
     .sort((a, b) => a.order - b.order)
@@ -584,47 +815,136 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome {
       words: t.words,
       why: t.why,
     }));
-  const allRefusals = [...refusals.entries()].filter(([id]) => !triggered.has(id)).flatMap(([, list]) => list);
-  return {
+  const checkList = [...checks.values()].filter((c) => !triggered.has(c.adasChecklistMatrix));
+  const kept = refusals.filter((r) => !triggered.has(r.adasChecklistMatrix));
+  const outcome: LineOutcome & { pending?: Pending } = {
     ...base,
     triggers,
-    refusals: allRefusals,
-    nothing: triggers.length ? null : nothingReason(m, reading, phrases, allRefusals, namelessCalibration),
+    checks: checkList,
+    refusals: kept,
+    nothing: triggers.length || checkList.length || pending ? null : nothingReason(reading, worked, kept, procedure),
     unread: null,
   };
+  if (pending) outcome.pending = pending;
+  return outcome;
 }
 
-const REFUSAL_ORDER: readonly RefusalKind[] = ['exclusion', 'exception', 'not-equipped', 'operation', 'zone', 'other-part'];
+const endOf = (p: Position): End | null =>
+  p === 'frontRadar' || p === 'grilleCamera' || p === 'fwdCamera' ? 'front' : p === 'cornerRadar' || p === 'rearCamera' ? 'rear' : null;
 
-/** Why a line triggers nothing: the strongest refusal (with the systems it stopped), else what the words are. */
-function nothingReason(m: Matcher, reading: LineReading, phrases: Phrase[], refusals: Refusal[], namelessCalibration: boolean): string {
+function purposeThings(vocab: Vocabulary, reading: LineReading, end: End | null): Thing[] {
+  return reading.phrases
+    .filter((p) => p.role === 'purpose')
+    .map((p) => resolvePhrase(p, { vocab, end, section: null }))
+    .filter((t): t is Thing => t != null);
+}
+
+const containsWords = (words: readonly string[], part: readonly string[]) => {
+  outer: for (let i = 0; i + part.length <= words.length; i++) {
+    for (let k = 0; k < part.length; k++) if (words[i + k] !== part[k]) continue outer;
+    return true;
+  }
+  return false;
+};
+
+const REFUSAL_ORDER: readonly RefusalKind[] = ['exclusion', 'exception', 'not-equipped', 'without', 'zone', 'operation', 'other-part'];
+
+/** Why a line triggers nothing, in an estimator's words. */
+function nothingReason(reading: LineReading, worked: Worked[], refusals: Refusal[], procedure: boolean): string {
   for (const kind of REFUSAL_ORDER) {
     const of = refusals.filter((r) => r.kind === kind);
     if (!of.length) continue;
     const byWhy = new Map<string, string[]>();
     for (const r of of) byWhy.set(r.why, [...new Set([...(byWhy.get(r.why) ?? []), r.system])]);
-    // A reason naming its system, or every system ("never triggers a calibration"), is not followed by the list.
     return [...byWhy.entries()]
-      .map(([why, systems]) => {
-        const [named = null] = systems;
-        return (named !== null && why.includes(named)) || why.includes('a calibration') ? why : `${why} (${systems.join(', ')})`;
-      })
+      .map(([why, systems]) =>
+        systems.some((s) => why.includes(s)) || why.includes('a calibration') ? why : `${why.replace(/\.$/, '')} (${systems.join(', ')}).`,
+      )
       .join(' ');
   }
-  const panelAlignment = phrases.find((p) => p.head === 'alignment' && p.mods.some((w) => w !== 'wheel'));
-  if (panelAlignment)
-    return `“${phraseText(panelAlignment)}” aligns the ${panelAlignment.mods.join(' ')}: it is not a wheel alignment and names no sensor.`;
-  if (namelessCalibration) return 'A calibration that names none of this vehicle’s systems.';
+  if (procedure) return 'A calibration line that names none of this vehicle’s systems.';
+  const [first] = worked;
+  if (!first) return 'The line names no part the scrub knows.';
+  const t = first.thing;
+  const text = cap(t.text);
+  if (t.kind === 'labor') return `${text}: ${LABOR_WHY[t.part?.labor ?? 'admin']}.`;
+  if (t.kind === 'aftermarket') return `${text}: an aftermarket device, not one of the vehicle’s own sensors.`;
   if (reading.operation === 'check') return 'A check does not remove or move a part: it requires no calibration.';
-  for (const p of phrases) {
-    const owner = p.mods.find((w) => m.heads.has(w));
-    if (owner)
-      return `“${phraseText(p)}” is a ${p.head}${owner ? ` of the ${owner}` : ''}, not the ${owner} itself: no system’s rule names it.`;
+  if (alignmentOf(reading, t) === 'panel') return `${text}: aligning a panel is not a wheel alignment, and it holds no sensor.`;
+  if (t.near.length) {
+    const them = t.near.length > 1 || names(t.near).endsWith('s');
+    return `${text}: sits beside ${names(t.near)} but does not carry or hold ${them ? 'them' : 'it'} — no calibration unless ${them ? 'a sensor was' : 'the sensor itself was'} disturbed.`;
   }
-  return `${cap(phrases.map(phraseText).join(', '))}: no part or sensor of this vehicle’s systems.`;
+  if (t.sensors.length || t.carries.length || t.mounts.length || t.path.length)
+    return `${text}: ${names([...t.sensors, ...t.carries, ...t.mounts, ...t.path])} — not a system of this vehicle.`;
+  if (t.owner) return `${text}: carries no driver-assistance sensor.`;
+  return `${text}: carries no driver-assistance sensor and is in no sensor’s view.`;
 }
 
-/** Scrubs every line (the compiled rules are shared). */
+/** Scrubs every line (the compiled rules are shared): a calibration line naming only a kind is settled with the estimate's other lines. */
 export function scrubLines(lines: readonly EstimateLine[], m: Matcher): LineOutcome[] {
-  return lines.map((l) => scrubLine(l, m));
+  const first = lines.map((l) => scrubLine(l, m));
+  if (!first.some((o) => o.pending)) return first.map(strip);
+  return first.map((o) => {
+    if (!o.pending) return strip(o);
+    const others = new Set(first.filter((x) => x !== o).flatMap((x) => x.triggers.map((t) => t.adasChecklistMatrix)));
+    return strip(settleKind(o, o.pending.kindOnly, m, others));
+  });
 }
+
+const strip = (o: LineOutcome & { pending?: Pending }): LineOutcome => {
+  if (!o.pending) return o;
+  const { pending, ...rest } = o;
+  void pending;
+  return rest;
+};
+
+/** A calibration line naming only a kind: the vehicle's one system of that kind, else the estimate's, else a check. */
+function settleKind(o: LineOutcome, kind: string, m: Matcher, others: ReadonlySet<number>): LineOutcome {
+  const sensor = kind === 'any' ? null : kind;
+  const ofKind = m.systems.filter((s) => s.kind && (sensor == null || KIND_RULES[s.kind].sensor === sensor) && !s.src.notEquipped);
+  const inEstimate = ofKind.filter((s) => others.has(s.src.adasChecklistMatrix));
+  const word = o.reading.calibration[0] ?? 'calibration';
+  // Of several, the one a bare kind usually means ("radar aim": the front radar) when the estimate requires it.
+  const primary = inEstimate.filter((s) => KIND_RULES[s.kind!].primary);
+  const chosen = ofKind.length === 1 ? ofKind : primary.length === 1 ? primary : inEstimate;
+  if (chosen.length) {
+    const how =
+      ofKind.length === 1
+        ? `the vehicle’s one ${kind} system`
+        : `the estimate’s other lines require ${chosen.map((s) => s.src.system).join(' and ')}`;
+    return {
+      ...o,
+      nothing: null,
+      triggers: chosen
+        .sort((a, b) => a.order - b.order)
+        .map((s) => ({
+          adasChecklistMatrix: s.src.adasChecklistMatrix,
+          system: s.src.system,
+          keyword: kind,
+          kind: 'calibration' as const,
+          words: kind,
+          why: `a ${kind} calibration line (${word}) naming no system: ${how} → ${s.src.system}`,
+        })),
+    };
+  }
+  if (!ofKind.length) return { ...o, nothing: `A ${kind} calibration line: this vehicle has no ${kind} system.` };
+  return {
+    ...o,
+    nothing: null,
+    checks: ofKind.map((s) => ({
+      adasChecklistMatrix: s.src.adasChecklistMatrix,
+      system: s.src.system,
+      why: `A ${kind} calibration that names no system, and no other line of the estimate says which: it may be ${ofKind.map((x) => x.src.system).join(', ')}.`,
+    })),
+  };
+}
+
+/** The parts a line names as read ("front bumper cover", "camera of the liftgate"): the job's estimate shows them. */
+export function partsRead(vocab: Vocabulary, reading: LineReading): string[] {
+  return workedParts(vocab, reading, reading.end).worked.map((w) => w.thing.text);
+}
+
+/** Every system a vehicle's rules hold, by kind (for the host's explanations). */
+export const systemKind = (m: Matcher, adasChecklistMatrix: number): SystemKind | null =>
+  m.systems.find((s) => s.src.adasChecklistMatrix === adasChecklistMatrix)?.kind ?? null;

@@ -1,43 +1,40 @@
 /**
- * The estimate-line normaliser (docs/scrub.md "The normaliser"): one reading of a line for every source —
- * BMS XML, CSV and lines typed or pasted on the job. Plain code, client-safe.
+ * The line reader (docs/scrub.md "Reading a line"): one reading of an estimate line for every source —
+ * BMS XML, EMS, PDF, CSV and lines typed or pasted. Plain code, client-safe.
  *
- *   const vocab = compileVocabulary(firmTerms, knownWords);
- *   readLine({ operation: 'Repl', description: 'COVER, FRONT BUMPER', section: 'FRONT BUMPER' }, vocab);
- *   // → operation 'replace', phrases [{ words: ['front', 'bumper', 'cover'], head: 'cover', mods: ['bumper'], zone: 'front' }]
+ *   const vocab = compileVocabulary(firmTerms);
+ *   readLine({ operation: 'Repl', description: 'COVER, FRONT BUMPER A/M', section: 'FRONT BUMPER' }, vocab);
+ *   // → operation 'replace'; one main phrase: the part "bumper cover" at the front; "a/m" set aside
  *
- * Reading a description: lower case; "w/" and "w/o"; words made singular; abbreviations, other names and
- * misspellings from the vocabulary (the longest written form first); a word the vocabulary does not know
- * that is one letter away from exactly one it knows is read as that word (and the line says so); what
- * follows "for", "by", "to"… says why, not what, and is set aside; operation words ("repl", "R&I",
- * "replacement") are taken out as the line's operation; side markers (LT, RH, L&R…) are set aside; comma
- * names are put back in reading order ("COVER, FRONT BUMPER" is "front bumper cover"); "w/ X" and "(X)" are
- * read as parts of their own; "&", "and" and "/" join parts ("upper & lower control arm" is two arms). Each
- * part name ends in its head word ("cover"); the words before it are its modifiers, front and rear its end.
- * A bare alignment, or one of the wheels, is the wheel alignment; an alignment of anything else is not.
+ * Reading a description: lower case and plain signs; lettering in quotes, part numbers, hours and quantities
+ * set aside; each word read as the firm's term, a word the scrub knows (a part's, a system's, a descriptor,
+ * an operation), an abbreviation estimating systems print, a word that is not a part (a make, model, trim,
+ * colour, finish, supplier mark: set aside), or by the shorthand reader; a word none of these reads is
+ * unknown and set aside too — it never blocks a part. Then the line's structure: clauses (";", ":", " - "),
+ * asides in brackets, "w/" and "w/o" (with and without a feature), why the part is worked on ("for radar
+ * access": set aside as the purpose), comma names put back in reading order ("COVER, FRONT BUMPER"), "&" and
+ * "/" joining parts. In each phrase the longest names of the lexicon and the makers' system names are
+ * found (parts.ts says what the phrase's part is).
  */
 import {
-  CONJUNCTIONS,
-  DESCRIPTION_OPERATIONS,
+  ABBREVIATIONS,
+  CALIBRATION_PHRASES,
+  CALIBRATION_WORDS,
   DESCRIPTORS,
-  GENERIC_WORDS,
+  ENDS,
   NEUTRAL_SECTION_WORDS,
-  OPERATION_CODES,
+  PROCEDURE_SECTION_WORDS,
   PURPOSE_WORDS,
   SIDES,
-  TERMS,
-  WHEEL_ALIGNMENT_WORDS,
-  WITH_WORDS,
+  TEST_PHRASES,
   WITHOUT_WORDS,
-  ZONES,
-  CALIBRATION_WORDS,
-  SENSOR_WORDS,
-  OPERATIONS,
-  OPERATION_NAMES,
-  type Operation,
-} from './vocabulary';
+  WITH_WORDS,
+} from './words';
+import { partLexicon, singular, type End, type Lexicon, type Name, type Term } from './lexicon';
+import { abbreviates, best, candidates, shorthandIndex, type Expansion, type ShorthandIndex } from './shorthand';
+import { DESCRIPTION_OPERATIONS, OPERATION_CODES, OPERATION_NAMES, OPERATIONS, type Operation } from './vocabulary';
 
-export type Zone = 'front' | 'rear';
+export { singular } from './lexicon';
 
 /** A firm's own entry of the vocabulary (Configuration → Estimate terms). */
 export interface TermEntry {
@@ -47,40 +44,64 @@ export interface TermEntry {
 }
 
 export interface Vocabulary {
-  single: Map<string, string[]>;
-  /** Multi-word written forms by their first word, longest first. */
-  phrases: Map<string, { written: string[]; meaning: string[] }[]>;
-  operations: Map<string, Operation>;
-  known: Set<string>;
-  /** Every known word with one letter left out, to find a misspelt word's one candidate. */
-  deletes: Map<string, string[]>;
-  /** Misspellings already looked up (null: none found). */
-  corrections: Map<string, string | null>;
+  lex: Lexicon;
+  /** Lines, sections and phrases already read (the same estimate is scrubbed for each vehicle and again after a change). */
+  readings: Map<string, LineReading>;
+  sections: Map<string, SectionReading>;
+  items: Map<string, Item[]>;
+  /** The firm's single-word terms and the printed abbreviations: a word to the words it means. */
+  single: ReadonlyMap<string, readonly string[]>;
+  /** The firm's multi-word terms by their first word, longest first. */
+  phrases: ReadonlyMap<string, readonly { written: readonly string[]; meaning: readonly string[] }[]>;
+  operations: ReadonlyMap<string, Operation>;
+  /** Every word the scrub knows (the paste reader asks it). */
+  known: ReadonlySet<string>;
+  shorthand: ShorthandIndex;
+  /** Neighbouring words of the lexicon's names ("control arm"): a shorthand that forms one is read so. */
+  pairs: ReadonlySet<string>;
+  /** The words before each word in the lexicon's names ("gate": lift, tail…). */
+  before: ReadonlyMap<string, readonly string[]>;
+  /** Words a name may hold between its own: descriptors, ends, sides and words that are not parts. */
+  between: ReadonlySet<string>;
 }
 
-/** One part a line names. */
-export interface Phrase {
-  /** The words matched: a "with" part's are read after its part's ("mirror assy w/ camera": mirror camera). */
-  words: string[];
-  /** The words the line gives this phrase itself (shown). */
-  own: string[];
-  head: string;
-  /** The nouns before the head (no descriptors, ends or sides). */
-  mods: string[];
-  /** Front or rear, when the phrase says. */
-  zone: Zone | null;
-  /** main: the line's part; with: "w/ camera"; aside: "(radar cover)". */
-  kind: 'main' | 'with' | 'aside';
-  /** The words of the part a "with" or aside phrase belongs to. */
-  context: string[];
+export type Side = 'left' | 'right';
+
+/** One word of a line as read. */
+export interface Word {
+  /** The word as read ("alignment"). */
+  w: string;
+  /** As written ("algnmnt"). */
+  raw: string;
+  cls: 'word' | 'code' | 'number' | 'sep' | 'unknown' | 'set-aside';
 }
+
+/** One phrase: a part, a feature with or without it, an aside, a purpose. */
+export interface Phrase {
+  role: 'main' | 'with' | 'without' | 'aside' | 'purpose';
+  /** The terms found, in order: a lexicon part or a system (by a maker's name), with the words between. */
+  items: Item[];
+  /** The phrase's words as read (shown). */
+  words: string[];
+  /** The words it was read from (a bare piece is read again with its section's words in front). */
+  source: string[];
+  end: End | null;
+  side: Side | null;
+  /** An operation word in the phrase ("xfer cam": transfer). */
+  operation: Operation | null;
+  /** The clause it belongs to (a "with" phrase reads its part from the clause's main phrase). */
+  clause: number;
+}
+
+export type Item = { kind: 'term'; term: Term; text: string } | { kind: 'word'; w: string };
 
 export interface SectionReading {
   text: string;
-  /** The section's parts ("FRONT BUMPER & GRILLE": [front bumper], [grille]), without words that name no part. */
-  parts: string[][];
-  words: Set<string>;
-  zone: Zone | null;
+  /** The section's main phrases ("FRONT BUMPER & GRILLE": bumper, grille). */
+  phrases: Phrase[];
+  end: End | null;
+  /** Its lines are procedures (VEHICLE DIAGNOSTICS, ADAS CALIBRATION, SUBLET). */
+  procedures: boolean;
   /** Whether any of its words is one the scrub knows. */
   known: boolean;
 }
@@ -90,100 +111,29 @@ export interface LineReading {
   operation: Operation | null;
   operationNote: string | null;
   phrases: Phrase[];
-  /** Front or rear, from the description, else the section. */
-  zone: Zone | null;
-  zoneFrom: 'description' | 'section' | null;
   section: SectionReading;
-  /** Every word of the description as read (for exclusions). */
+  /** Front or rear, from the description, else the section. */
+  end: End | null;
+  endFrom: 'description' | 'section' | null;
+  side: Side | null;
+  /** Every word of the description as read (exclusions are looked up in them). */
   words: string[];
-  /** How the line was read, in words (misspellings, purposes set aside, an unknown operation…). */
+  /** Calibration words and phrases anywhere in the line (purpose and asides too). */
+  calibration: string[];
+  /** A road test or test drive. */
+  test: boolean;
+  /** What the line says is not done ("not required", "denied"), or null. */
+  denied: string | null;
+  /** How the line was read: shorthand expanded, words set aside, purposes, an unknown operation… */
   notes: string[];
+  expansions: Expansion[];
+  /** Words that are not parts, by class ("a/m": supplier mark). */
+  setAside: { word: string; kind: string }[];
+  /** Words the scrub does not know (set aside). */
+  unknown: string[];
   /** Why the line could not be read at all, or null. */
   unread: string | null;
 }
-
-// ── words ──────────────────────────────────────────────────────────────────────────────────────────
-const NOT_PLURAL = new Set([
-  'lens',
-  'series',
-  'chassis',
-  'axis',
-  'radius',
-  'bias',
-  'gas',
-  'sas',
-  'tpms',
-  'abs',
-  'blis',
-  'srs',
-  'pass',
-  'glass',
-  'brass',
-  'canvas',
-  'status',
-  'plus',
-  'less',
-  'bus',
-  'cross',
-]);
-
-/** One word's singular form: "sensors" → "sensor", "assemblies" → "assembly", "glasses" → "glass". */
-export function singular(word: string): string {
-  if (word.length <= 3 || NOT_PLURAL.has(word) || /\d/.test(word)) return word;
-  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (/(ss|x|ch|sh|zz)es$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us') && !word.endsWith('is')) return word.slice(0, -1);
-  return word;
-}
-
-const TOKEN = /[a-z0-9]+(?:['&/+.-][a-z0-9]+)*|[&/+,;:()]/g;
-const STRUCTURE = new Set([',', ';', ':', '(', ')', '&']);
-const isNumber = (w: string) => /^\d+(\.\d+)?$/.test(w);
-/** A part number, code or quantity: letters and digits mixed ("52119-0r903", "a01", "3.5hrs", "12v"); never a part's name. */
-const isCode = (w: string) => /\d/.test(w) && /[a-z]/.test(w);
-const isNoun = (w: string) => !STRUCTURE.has(w) && !DESCRIPTORS.has(w) && !ZONES.has(w) && !SIDES.has(w) && !isNumber(w) && !isCode(w);
-
-/** The raw tokens of a text: lower case, accents and typographic quotes and dashes made plain, "w/" and "w/o" as words. */
-function rawTokens(text: string): string[] {
-  const t = text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'")
-    .replace(/[\u2010-\u2015]/g, '-')
-    // What is written on a part ("H" emblem, nameplate "ODYSSEY") is not a part; a lone inch mark (18") stays.
-    .replace(/"[^"\n]*"/g, ' ')
-    // Hours and quantities printed after the description ("2.5 hrs", "1 ea"), which are no part.
-    .replace(/\b\d+(?:\.\d+)?\s*(?:hrs?|hours?|ea|each|pcs?|qty)\b/g, ' ')
-    .replace(/\bw\/o\b/g, ' without ')
-    .replace(/\bw\/(?!(?:s|shield|sh|sld)\b)/g, ' with ');
-  return t.match(TOKEN) ?? [];
-}
-
-/** The words of one raw token: the vocabulary's meaning, else its pieces ("mount/balance": mount & balance). */
-function tokenWords(vocab: Pick<Vocabulary, 'single'> & Partial<Pick<Vocabulary, 'operations'>>, raw: string): string[] {
-  if (raw === '&' || raw === '/' || raw === '+') return ['&'];
-  if (STRUCTURE.has(raw)) return [raw];
-  const tok = raw.replace(/'s$/, '');
-  // An operation code ("r&i", "o/h") stays one word.
-  if (/[&/+]/.test(tok) && vocab.operations?.has(tok) && !vocab.single.has(tok)) return [tok];
-  const hit = vocab.single.get(tok) ?? vocab.single.get(singular(tok));
-  if (hit) return hit;
-  if (!/['&/+.-]/.test(tok)) return [singular(tok)];
-  // A part number or a quantity ("04711-THR-A90ZZ", "3.5hrs", "2.5"): one code or number, not its pieces
-  // ("thr" is no part, "2" of "2.5" is no "two").
-  if (/\d/.test(tok) && !/[&/+]/.test(tok) && (/[a-z]/.test(tok) || isNumber(tok))) return [tok];
-  const out: string[] = [];
-  for (const piece of tok.split(/([&/+])|['.-]/)) {
-    if (!piece) continue;
-    if (piece === '&' || piece === '/' || piece === '+') out.push('&');
-    else out.push(...(vocab.single.get(piece) ?? vocab.single.get(singular(piece)) ?? [singular(piece)]));
-  }
-  return out;
-}
-
-/** Words of a text with single-word terms only (how written forms and meanings are compared). */
-const plainWords = (vocab: Pick<Vocabulary, 'single'>, text: string) => rawTokens(text).flatMap((t) => tokenWords(vocab, t));
 
 // ── the vocabulary ─────────────────────────────────────────────────────────────────────────────────
 const opKey = (code: string) =>
@@ -192,359 +142,645 @@ const opKey = (code: string) =>
     .replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'")
     .replace(/\s+/g, '');
 
-/**
- * The vocabulary: the built-in terms and operation codes, then the firm's (which win), and the words the
- * knowledge base uses (so a misspelling of them is recognised).
- */
-export function compileVocabulary(extra: readonly TermEntry[] = [], knownWords: Iterable<string> = []): Vocabulary {
-  const single = new Map<string, string[]>();
+const STRUCTURE = new Set([',', ';', ':', '(', ')', '&']);
+
+/** The vocabulary: the lexicon, the printed abbreviations and operation codes, then the firm's terms (which win). */
+export function compileVocabulary(extra: readonly TermEntry[] = []): Vocabulary {
+  const lex = partLexicon();
+  const single = new Map<string, readonly string[]>(Object.entries(ABBREVIATIONS));
   const operations = new Map<string, Operation>(Object.entries(OPERATION_CODES));
-  const entries: (readonly [string, string])[] = [...TERMS];
+  const phrases = new Map<string, { written: string[]; meaning: string[] }[]>();
   for (const e of extra) {
     if (e.kind === 'operation') {
       if ((OPERATIONS as readonly string[]).includes(e.meaning)) operations.set(opKey(e.written), e.meaning as Operation);
-    } else entries.push([e.written, e.meaning]);
-  }
-  // Single words first (their meanings use no other term), then phrases read with them.
-  const bare = { single: new Map<string, string[]>() };
-  for (const [written, meaning] of entries) {
-    const [only, ...more] = rawTokens(written);
-    if (only !== undefined && !more.length && !STRUCTURE.has(only))
-      single.set(
-        only.replace(/'s$/, ''),
-        rawTokens(meaning).map((m) => (STRUCTURE.has(m) ? m : m.replace(/'s$/, ''))),
-      );
-  }
-  for (const [k, v] of single) bare.single.set(k, v.map(singular));
-  for (const [k, v] of bare.single) single.set(k, v);
-  const phrases = new Map<string, { written: string[]; meaning: string[] }[]>();
-  const byWritten = new Map<string, { written: string[]; meaning: string[] }>();
-  for (const [written, meaning] of entries) {
-    const w = plainWords({ single }, written);
-    if (w.length < 2) continue;
-    byWritten.set(w.join(' '), { written: w, meaning: plainWords({ single }, meaning) });
-  }
-  for (const p of byWritten.values()) {
-    const [first = ''] = p.written; // every phrase has two words or more (above)
-    const list = phrases.get(first) ?? [];
-    list.push(p);
-    phrases.set(first, list);
-  }
-  for (const list of phrases.values()) list.sort((a, b) => b.written.length - a.written.length);
-
-  const known = new Set<string>();
-  const add = (w: string) => {
-    if (w && !STRUCTURE.has(w)) known.add(w);
-  };
-  for (const [k, v] of single) {
-    add(k);
-    v.forEach(add);
-  }
-  for (const p of byWritten.values()) {
-    p.written.forEach(add);
-    p.meaning.forEach(add);
-  }
-  for (const set of [
-    DESCRIPTORS,
-    ZONES,
-    SIDES,
-    SENSOR_WORDS,
-    CALIBRATION_WORDS,
-    WHEEL_ALIGNMENT_WORDS,
-    WITH_WORDS,
-    WITHOUT_WORDS,
-    PURPOSE_WORDS,
-    NEUTRAL_SECTION_WORDS,
-    DESCRIPTION_OPERATIONS,
-    GENERIC_WORDS,
-    COMMON_WORDS,
-  ])
-    for (const w of set) add(w);
-  for (const w of knownWords) for (const p of plainWords({ single }, w)) add(p);
-  const deletes = new Map<string, string[]>();
-  for (const w of known) {
-    if (w.length < 4 || !/^[a-z]+$/.test(w)) continue;
-    for (let i = 0; i < w.length; i++) {
-      const d = w.slice(0, i) + w.slice(i + 1);
-      const list = deletes.get(d) ?? [];
-      if (!list.includes(w)) list.push(w);
-      deletes.set(d, list);
+      continue;
+    }
+    const written = rawTokens(e.written).filter((t) => !STRUCTURE.has(t) || t === '&');
+    const meaning = rawTokens(e.meaning).map((t) => singular(t.replace(/'s$/, '')));
+    if (!written.length || !meaning.length) continue;
+    if (written.length === 1) single.set(written[0]!, meaning);
+    else {
+      const list = phrases.get(written[0]!) ?? [];
+      list.push({ written, meaning });
+      list.sort((a, b) => b.written.length - a.written.length);
+      phrases.set(written[0]!, list);
     }
   }
-  return { single, phrases, operations, known, deletes, corrections: new Map() };
-}
-
-/** Everyday estimate words that are not in the knowledge base's rules, so they are never "corrected" into one. */
-const COMMON_WORDS: ReadonlySet<string> = new Set(
-  `hood fender door roof lamp light glass molding trim liner hinge latch handle strip seal weatherstrip wiper washer nozzle spoiler valance apron rail pillar rocker panel floor tire wheel rim
-   brake rotor caliper pad hub bearing axle shaft spring shock absorber bar link bushing mount hose pump radiator condenser fan support frame unibody cowl grille cover bumper fender lock
-   actuator motor switch harness wire wiring connector clip bolt nut screw rivet fastener tape adhesive primer sealer paint clear coat color tint blend buff sand mask masking clean detail
-   hazardous waste disposal corrosion protection cavity wax flex additive setup measure scan diagnostic test drive tow towing rental storage battery charge coolant refrigerant oil filter
-   labor vendor glass windshield mirror camera sensor radar bracket retainer insulator deflector shutter duct splash shield skid plate step pad reflector license plate tow hook eye cap
-   spare jack emblem nameplate stripe decal applique garnish finisher extension filler fuel gas strut lift tailgate liftgate trunk quarter wheelhouse inner outer upper lower headliner
-   visor console dash instrument glove airbag belt seat carpet knuckle control tie rod gear column steering truck cab bed hitch tailpipe exhaust muffler
-   pan floor rail running board mud flap guard antenna radio speaker horn fuse relay computer module key sunroof moonroof bulb lens socket plug cable
-   wire strap striker check valve stem lug cap label sticker placard manual charge freon evacuate recharge parts shop supplies rental storage towing
-   frame unibody measure pull straighten weld seam sealer undercoat cavity foam insulation sound deadener heater defogger defroster`.split(
-    /\s+/,
-  ),
-);
-
-function damerau1(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) {
-    if (a.slice(i + 1) === b.slice(i + 1)) return true;
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  const known = new Set<string>([...lex.known.keys(), ...single.keys(), ...operations.keys()]);
+  const pairs = new Set<string>();
+  for (const list of lex.names.values())
+    for (const n of list) for (let i = 1; i < n.words.length; i++) pairs.add(`${n.words[i - 1]} ${n.words[i]}`);
+  const before = new Map<string, string[]>();
+  for (const pair of pairs) {
+    const [a, b] = pair.split(' ') as [string, string];
+    const list = before.get(b) ?? [];
+    list.push(a);
+    before.set(b, list);
   }
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
-
-/** The one known word a misspelt word is a letter away from, or null. */
-function correction(vocab: Vocabulary, word: string): string | null {
-  if (word.length < 5 || vocab.known.has(word) || !/^[a-z]+$/.test(word)) return null;
-  const kept = vocab.corrections.get(word);
-  if (kept !== undefined) return kept;
-  const found = lookAround(vocab, word);
-  if (vocab.corrections.size < 10_000) vocab.corrections.set(word, found);
-  return found;
-}
-
-function lookAround(vocab: Vocabulary, word: string): string | null {
-  const found = new Set<string>();
-  const consider = (c: string) => {
-    if (damerau1(word, c)) found.add(c);
+  const words = [...lex.known.entries()].filter(([, c]) => c !== 'set-aside').map(([w]) => w);
+  return {
+    lex,
+    readings: new Map(),
+    sections: new Map(),
+    items: new Map(),
+    single,
+    phrases,
+    operations,
+    known,
+    shorthand: shorthandIndex([...words, ...DESCRIPTION_OPERATIONS]),
+    pairs,
+    before,
+    between: new Set([...DESCRIPTORS, ...ENDS, ...SIDES, ...lex.setAside.keys()]),
   };
-  for (const c of vocab.deletes.get(word) ?? []) consider(c);
-  for (let i = 0; i < word.length; i++) {
-    const d = word.slice(0, i) + word.slice(i + 1);
-    if (vocab.known.has(d)) consider(d);
-    for (const c of vocab.deletes.get(d) ?? []) consider(c);
-  }
-  const [only, ...more] = found;
-  return only !== undefined && !more.length ? only : null;
 }
 
-/** Multi-word terms, longest first, left to right; then repeated words once ("steering column column"). */
-function applyPhrases(vocab: Vocabulary, words: string[]): string[] {
-  const out: string[] = [];
+// ── words ──────────────────────────────────────────────────────────────────────────────────────────
+const TOKEN = /[a-z0-9]+(?:['&/+.-][a-z0-9]+)*|[&/+,;:()]/g;
+const isNumber = (w: string) => /^\d+(\.\d+)?$/.test(w);
+/** A part number, code or quantity: letters and digits mixed ("52119-0r903", "a01", "3.5hrs", "12v"). */
+const isCode = (w: string) => /\d/.test(w) && (/[a-z]/.test(w) || /\d-\d/.test(w));
+
+/** The plain text of a description: lower case, plain signs, lettering and figures out, "w/", "w/o" and "f/" as words. */
+function plainText(text: string, notes: string[]): string {
+  let t = text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2010-\u2015]/g, '-');
+  // What is written on a part ("H" emblem, nameplate 'PALISADE') is not a part; a lone inch mark (18") stays.
+  t = t.replace(/"[^"\n]*"|(^|[\s(])'[^'\s][^'\n]*'(?=[\s),.]|$)/g, (m, lead: string | undefined) => {
+    notes.push(`${m.trim()} is lettering on the part; it is not read as a part.`);
+    return `${lead ?? ''} `;
+  });
+  return (
+    t
+      // Hours, quantities and days after a description ("2.5 hrs", "1 ea", "5 days").
+      .replace(/\b\d+(?:\.\d+)?\s*(?:hrs?|hours?|ea|each|pcs?|qty|days?|hr\.)(?![a-z])/g, ' ')
+      .replace(/\bw\/o\b/g, ' without ')
+      .replace(/\bw\/(?!(?:s|shield|sh|sld)\b)/g, ' with ')
+      .replace(/\bf\/(?=[a-z])/g, ' for ')
+      .replace(/\s[-–—]+\s|\s-+$|^-+\s/g, ' ; ')
+      .replace(/\s\+\s/g, ' & ')
+  );
+}
+
+export function rawTokens(text: string): string[] {
+  return plainText(text, []).match(TOKEN) ?? [];
+}
+
+/** The words of one raw token: the firm's term, a known word, an abbreviation, a code, or its pieces. */
+function tokenWords(vocab: Vocabulary, raw: string): Word[] {
+  if (raw === '&' || raw === '/' || raw === '+' || raw === 'and') return [{ w: '&', raw, cls: 'sep' }];
+  if (STRUCTURE.has(raw)) return [{ w: raw, raw, cls: 'sep' }];
+  const tok = raw.replace(/'s$/, '');
+  const firm = vocab.single.get(tok);
+  if (firm) return firm.map((w) => ({ w, raw, cls: w === '&' ? 'sep' : 'word' }));
+  if (vocab.operations.has(tok) && /[&/+]/.test(tok)) return [{ w: tok, raw, cls: 'word' }];
+  if (vocab.lex.known.has(tok)) return [{ w: tok, raw, cls: vocab.lex.setAside.has(tok) ? 'set-aside' : 'word' }];
+  const one = singular(tok);
+  if (one !== tok && vocab.lex.known.has(one)) return [{ w: one, raw, cls: vocab.lex.setAside.has(one) ? 'set-aside' : 'word' }];
+  if (isNumber(tok)) return [{ w: tok, raw, cls: 'number' }];
+  if (isCode(tok)) return [{ w: tok, raw, cls: 'code' }];
+  if (/['&/+.-]/.test(tok)) {
+    const out: Word[] = [];
+    for (const piece of tok.split(/([&/+])|['.-]/)) if (piece) out.push(...tokenWords(vocab, piece));
+    return out;
+  }
+  // Two words of a name written as one ("taillamp", "bumpercover").
+  for (let i = 3; i <= tok.length - 3; i++) {
+    const a = tok.slice(0, i);
+    const b = tok.slice(i);
+    if (vocab.pairs.has(`${a} ${b}`) || vocab.pairs.has(`${a} ${singular(b)}`))
+      return [
+        { w: a, raw, cls: 'word' },
+        { w: vocab.pairs.has(`${a} ${b}`) ? b : singular(b), raw, cls: 'word' },
+      ];
+  }
+  return [{ w: tok, raw, cls: 'unknown' }];
+}
+
+/**
+ * A word that is a name's two words, the first shortened (its first letter, or its beginning or consonants)
+ * and the second whole: the one pair of the lexicon that fits, else null.
+ */
+function shortenedPair(vocab: Vocabulary, word: string): [string, string] | null {
+  if (!/^[a-z]+$/.test(word)) return null;
+  for (let i = 1; i <= word.length - 3; i++) {
+    const head = word.slice(0, i);
+    const tail = word.slice(i);
+    if (i === 1 && tail.length < 4) continue;
+    const firsts = (vocab.before.get(tail) ?? []).filter(
+      (f) => f[0] === head[0] && f !== head && (i === 1 || abbreviates(head, f) != null),
+    );
+    if (firsts.length === 1) return [firsts[0]!, tail];
+    if (firsts.length > 1) return null;
+  }
+  return null;
+}
+
+/** A word's candidates from the shorthand reader, with what its neighbours add ("cntrl arm": control arm). */
+function expand(vocab: Vocabulary, word: string, prev: string | undefined, next: string | undefined): Expansion | null {
+  const pair = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && vocab.pairs.has(`${a} ${b}`);
+  let list = candidates(vocab.shorthand, word);
+  // A two-letter word ("rd") is read only when it forms a name with its neighbours ("tie rd end").
+  if (!list && word.length === 2 && /^[^aeiou][^aeiou]$/.test(word))
+    list = (vocab.shorthand.byLetter.get(word[0]!) ?? [])
+      .filter((k) => k.length <= 5 && k.slice(1).includes(word[1]!))
+      .map((to) => ({ word, to, rule: 'consonants' as const, score: 0.3 }));
+  if (!list) return null;
+  return best(list.map((c) => (pair(prev, c.to) || pair(c.to, next) ? { ...c, score: c.score + 0.4 } : c)));
+}
+
+interface ReadWords {
+  words: Word[];
+  expansions: Expansion[];
+  setAside: { word: string; kind: string }[];
+  unknown: string[];
+}
+
+/** The words of a text as the scrub reads them. */
+function readWords(vocab: Vocabulary, text: string, notes: string[]): ReadWords {
+  const tokens = (plainText(text, notes).match(TOKEN) ?? []).flatMap((t) => tokenWords(vocab, t));
+  // Ambiguous abbreviations and shorthand are read with their neighbours.
+  const expansions: Expansion[] = [];
+  const unknown: string[] = [];
+  const setAside: { word: string; kind: string }[] = [];
+  const neighbour = (i: number, step: number) => {
+    for (let k = i + step; k >= 0 && k < tokens.length; k += step) {
+      const t = tokens[k]!;
+      if (t.cls === 'word') return t.w;
+      if (t.cls === 'sep') return undefined;
+    }
+    return undefined;
+  };
+  // A name's first word shortened and its second whole, written as one ("lgate": lift gate, "rrbumper": rear bumper).
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const t = tokens[i]!;
+    if (t.cls !== 'unknown') continue;
+    const split = shortenedPair(vocab, t.w);
+    if (!split) continue;
+    expansions.push({ word: t.w, to: split.join(' '), rule: 'prefix', score: 0.8 });
+    tokens.splice(i, 1, ...split.map((w) => ({ w, raw: t.raw, cls: 'word' as const })));
+  }
+  tokens.forEach((t, i) => {
+    if (t.cls !== 'unknown') return;
+    const e = expand(vocab, t.w, neighbour(i, -1), neighbour(i, 1));
+    if (e) {
+      expansions.push(e);
+      tokens[i] = { w: e.to, raw: t.raw, cls: 'word' };
+    }
+  });
+  // An operation's abbreviation that, read as shorthand, forms a name with the next word ("blnd spt": blind spot).
+  for (const [i, t] of tokens.entries()) {
+    if (t.cls !== 'word' || !DESCRIPTION_OPERATIONS.has(t.w) || t.w.length > 4) continue;
+    const next = neighbour(i, 1);
+    const named = (candidates(vocab.shorthand, t.w) ?? []).find(
+      (c) => !DESCRIPTION_OPERATIONS.has(c.to) && vocab.pairs.has(`${c.to} ${next}`),
+    );
+    if (named) {
+      expansions.push(named);
+      tokens[i] = { w: named.to, raw: t.raw, cls: 'word' };
+    }
+  }
+  // A short material word that, read as shorthand, ends the name before it ("bmpr abs": bumper absorber, not ABS plastic).
+  for (const [i, t] of tokens.entries()) {
+    if (t.cls !== 'set-aside' || t.w.length > 4 || vocab.lex.setAside.get(t.w) !== 'finish') continue;
+    const prev = neighbour(i, -1);
+    const named = (candidates(vocab.shorthand, t.w) ?? []).find((c) => vocab.pairs.has(`${prev} ${c.to}`));
+    if (named) {
+      expansions.push(named);
+      tokens[i] = { w: named.to, raw: t.raw, cls: 'word' };
+    }
+  }
+  for (const [i, t] of tokens.entries()) {
+    if (t.cls !== 'word' || !t.w.includes('|')) continue;
+    // An abbreviation of either word ("hd": hood or head): the one forming a name with a neighbour.
+    const options = t.w.split('|');
+    const prev = neighbour(i, -1);
+    const next = neighbour(i, 1);
+    let pick = options.find((o) => vocab.pairs.has(`${prev} ${o}`) || vocab.pairs.has(`${o} ${next}`)) ?? options[0]!;
+    // "r": the rear when the line has a side and no end ("DOOR R L"), the right when it has an end; else the
+    // rear of a part at either end ("BUMPER COVER R") and the right of any other ("MIRROR EXTERIOR R").
+    if (t.w === 'rear|right') {
+      const others = tokens.filter((o, k) => k !== i && o.cls === 'word' && !o.w.includes('|')).map((o) => o.w);
+      const atEnd = itemsOf(vocab, others).some((it) => it.kind === 'term' && it.term.kind === 'part' && it.term.part.zone === 'end');
+      const sided = others.some((o) => o === 'left' || o === 'right');
+      const ended = others.some((o) => ENDS.has(o));
+      pick = sided && !ended ? 'rear' : ended ? 'right' : atEnd ? 'rear' : 'right';
+    }
+    tokens[i] = { ...t, w: pick };
+  }
+  // Multi-word abbreviations expand in place ("lf" → left front).
+  const words: Word[] = [];
+  for (const t of tokens) {
+    if (t.cls === 'unknown') unknown.push(t.raw);
+    if (t.cls === 'set-aside') setAside.push({ word: t.raw, kind: vocab.lex.setAside.get(t.w) ?? 'not a part' });
+    words.push(t);
+  }
+  return { words: applyFirmPhrases(vocab, words), expansions, setAside, unknown };
+}
+
+/** The firm's multi-word terms, longest first, left to right. */
+function applyFirmPhrases(vocab: Vocabulary, words: Word[]): Word[] {
+  if (!vocab.phrases.size) return words;
+  const out: Word[] = [];
   for (let i = 0; i < words.length;) {
-    const word = words[i];
-    if (word === undefined) break;
-    const candidates = vocab.phrases.get(word);
-    const hit = candidates?.find((p) => p.written.every((w, k) => words[i + k] === w));
+    const hit = vocab.phrases.get(words[i]!.w)?.find((p) => p.written.every((w, k) => words[i + k]?.w === w));
     if (hit) {
-      out.push(...hit.meaning);
+      out.push(...hit.meaning.map((w) => ({ w, raw: hit.written.join(' '), cls: 'word' as const })));
       i += hit.written.length;
-    } else {
-      out.push(word);
-      i++;
+    } else out.push(words[i++]!);
+  }
+  return out;
+}
+
+// ── structure ──────────────────────────────────────────────────────────────────────────────────────
+/** Words a name may hold between its own: descriptors, ends, sides and words that are not parts ("windshield acoustic glass"). */
+const skippable = (vocab: Vocabulary, w: string) => vocab.between.has(w) || isNumber(w);
+
+/** A name matched at the end of words[..j] (skipping the words a name may hold between its own), or null. */
+function nameMatch(vocab: Vocabulary, words: readonly string[], j: number, name: Name): { start: number; skipped: number[] } | null {
+  let k = j - 1;
+  let skipped: number[] | null = null;
+  const nw = name.words;
+  for (let n = nw.length - 2; n >= 0; n--) {
+    const w = nw[n]!;
+    while (k >= 0 && words[k] !== w && skippable(vocab, words[k]!) && !nw.includes(words[k]!)) (skipped ??= []).push(k--);
+    if (words[k] === w) k--;
+    // A name's one word written as two ("lift gate garnish" is the liftgate garnish).
+    else if (k > 0 && words[k - 1]! + words[k]! === w) k -= 2;
+    else return null;
+  }
+  return { start: k + 1, skipped: skipped ?? NONE };
+}
+const NONE: number[] = [];
+
+/**
+ * The names that may end at word `j` (those whose word before the last is one of the words before it), each
+ * passed to `visit`: no list is built (a line's reading is the scrub's hot path).
+ */
+function eachNameEndingAt(vocab: Vocabulary, words: readonly string[], j: number, visit: (n: Name) => void): void {
+  const byBefore = vocab.lex.byPair.get(words[j]!);
+  if (!byBefore) return;
+  const single = byBefore.get('');
+  if (single) for (const n of single) visit(n);
+  for (let k = j - 1; k >= 0; k--) {
+    const w = words[k]!;
+    const named = byBefore.get(w);
+    if (named) for (const n of named) visit(n);
+    if (k > 0) {
+      const joined = byBefore.get(words[k - 1]! + w);
+      if (joined) for (const n of joined) visit(n);
     }
+    if (!skippable(vocab, w)) break;
   }
-  return out.filter((w, i) => w !== out[i - 1] || STRUCTURE.has(w));
 }
 
-/** The words of a text as the scrub reads them, and the misspellings it corrected. */
-export function readWords(vocab: Vocabulary, text: string): { words: string[]; corrected: [string, string][] } {
-  const corrected: [string, string][] = [];
-  const words = rawTokens(text)
-    .flatMap((t) => tokenWords(vocab, t))
-    .map((w) => {
-      const c = correction(vocab, w);
-      if (!c) return w;
-      corrected.push([w, c]);
-      const [meaning, ...more] = vocab.single.get(c) ?? [];
-      return meaning && !more.length ? meaning : c;
-    });
-  return { words: applyPhrases(vocab, words), corrected };
+interface Step {
+  /** Words the names cover so far (ends, sides and numbers aside). */
+  covered: number;
+  terms: number;
+  skips: number;
+  /** Makers' system names among the names (a part's name says more: "blind spot collision warning | radar"). */
+  systems: number;
+  /** Where the last item starts, and what it is (a name, or one plain word). */
+  from: number;
+  name: Name | null;
+  skipped: number[];
 }
 
-// ── phrases ────────────────────────────────────────────────────────────────────────────────────────
-/** A part name from its words: head (the last noun), modifiers and end; null when it names no noun. */
-export function phraseOf(words: string[], kind: Phrase['kind'] = 'main', context: string[] = [], own: string[] = words): Phrase | null {
-  const keep = (w: string) => !STRUCTURE.has(w) && !SIDES.has(w) && !isCode(w) && !(isNumber(w) && w.length > 1);
-  const clean = words.filter(keep);
-  const nouns = clean.filter(isNoun);
-  const head = nouns.at(-1);
-  if (head === undefined) return null;
-  const zone = (clean.find((w) => ZONES.has(w)) as Zone | undefined) ?? null;
-  return { words: clean, own: own.filter(keep), head, mods: nouns.slice(0, -1), zone, kind, context };
-}
+/** Most words covered, then fewest names, then fewest skips, then fewest system names, then the longest last name (the head's: "support strut"). */
+const better = (a: Step, b: Step) =>
+  a.covered !== b.covered
+    ? a.covered > b.covered
+    : a.terms !== b.terms
+      ? a.terms < b.terms
+      : a.skips !== b.skips
+        ? a.skips < b.skips
+        : a.systems !== b.systems
+          ? a.systems < b.systems
+          : (a.name?.words.length ?? 0) > (b.name?.words.length ?? 0);
 
-/** "Four wheel alignment", "Front end alignment" and a bare "Alignment" are the wheel alignment; an alignment of a hood is not. */
-function wheelAlignment(words: string[]): string[] {
-  if (!words.includes('alignment')) return words;
-  const objects = words.filter((w) => w !== 'alignment' && isNoun(w) && !CALIBRATION_WORDS.has(w));
-  return objects.every((w) => WHEEL_ALIGNMENT_WORDS.has(w)) ? ['wheel', 'alignment'] : words;
-}
-
-/** Splits on a conjunction, a part without a noun lending its words to the next ("front & rear bumper cover"). */
-function conjuncts(words: string[]): string[][] {
-  let part: string[] = [];
-  const parts = [part];
-  for (const w of words) {
-    if (w === '&' || w === 'and' || CONJUNCTIONS.has(w)) parts.push((part = []));
-    else part.push(w);
+/** How many words a name covers in the text (ends, sides, numbers and words it skips do not count). */
+function coveredBy(words: readonly string[], start: number, end: number, skipped: readonly number[]): number {
+  let n = 0;
+  for (let k = start; k <= end; k++) {
+    const w = words[k]!;
+    if (!skipped.includes(k) && !ENDS.has(w) && !SIDES.has(w) && !isNumber(w)) n++;
   }
-  const out: string[][] = [];
+  return n;
+}
+
+/**
+ * A segment's items: the names of the lexicon and the makers' system names that cover most of its words
+ * with the fewest names ("front strut mount" is a strut mount, "rear view mirror camera" a camera of the
+ * inside mirror), and the words between.
+ */
+export function itemsOf(vocab: Vocabulary, words: readonly string[]): Item[] {
+  const key = words.join(' ');
+  const kept = vocab.items.get(key);
+  if (kept) return kept;
+  const items = segment(vocab, words);
+  if (vocab.items.size >= 50_000) vocab.items.delete(vocab.items.keys().next().value!);
+  vocab.items.set(key, items);
+  return items;
+}
+
+function segment(vocab: Vocabulary, words: readonly string[]): Item[] {
+  const steps: Step[] = [{ covered: 0, terms: 0, skips: 0, systems: 0, from: -1, name: null, skipped: NONE }];
+  let j = 0;
+  let top: Step;
+  const consider = (name: Name) => {
+    const hit = nameMatch(vocab, words, j, name);
+    if (!hit) return;
+    const before = steps[hit.start]!;
+    const option: Step = {
+      covered: before.covered + coveredBy(words, hit.start, j, hit.skipped),
+      terms: before.terms + 1,
+      skips: before.skips + hit.skipped.length,
+      systems: before.systems + (name.term.kind === 'system' ? 1 : 0),
+      from: hit.start,
+      name,
+      skipped: hit.skipped,
+    };
+    if (better(option, top)) top = option;
+  };
+  for (; j < words.length; j++) {
+    const prev = steps[j]!;
+    top = { covered: prev.covered, terms: prev.terms, skips: prev.skips, systems: prev.systems, from: j, name: null, skipped: NONE };
+    eachNameEndingAt(vocab, words, j, consider);
+    steps.push(top);
+  }
+  const items: Item[] = [];
+  for (let at = words.length; at > 0;) {
+    const step = steps[at]!;
+    if (step.name) {
+      // Descriptors and ends skipped inside the name still qualify it.
+      for (const k of step.skipped) items.push({ kind: 'word', w: words[k]! });
+      items.push({ kind: 'term', term: step.name.term, text: step.name.text });
+    } else items.push({ kind: 'word', w: words[step.from]! });
+    at = step.from;
+  }
+  return items.reverse();
+}
+
+const isTerm = (it: Item) => it.kind === 'term';
+
+/** Splits on "&" that is not inside a name; a part without a term lends its words to the next ("front & rear bumper covers"). */
+function conjuncts(vocab: Vocabulary, items: Item[]): Item[][] {
+  const parts: Item[][] = [[]];
+  for (const it of items) {
+    if (it.kind === 'word' && it.w === '&') parts.push([]);
+    else parts[parts.length - 1]!.push(it);
+  }
+  const words = (list: Item[]) => list.flatMap((it) => (it.kind === 'term' ? it.text.split(' ') : [it.w]));
+  const out: Item[][] = [];
   for (const [i, p] of parts.entries()) {
     if (!p.length) continue;
-    const next = parts.slice(i + 1).find((q) => q.some(isNoun));
-    if (!p.some(isNoun) && next) {
-      const firstNoun = next.findIndex(isNoun);
-      out.push([...p, ...next.slice(firstNoun)]);
+    const next = parts.slice(i + 1).find((q) => q.some(isTerm));
+    if (!p.some(isTerm) && next) {
+      // "upper & lower control arm": the first takes the next's part, in place of the next's own qualifiers.
+      const lent = words(next);
+      const from = lent.findIndex((w) => !skippable(vocab, w));
+      out.push(itemsOf(vocab, [...words(p), ...lent.slice(Math.max(0, from))]));
+    } else if (p.some(isTerm) && next && p.at(-1)?.kind === 'word' && DESCRIPTORS.has((p.at(-1) as { w: string }).w)) {
+      // "steering column upper & lower covers": the first ends on a descriptor, so it takes the next's part.
+      const head = next.slice(next.findIndex(isTerm)).filter(isTerm).at(-1);
+      out.push(head ? [...p, head] : p);
     } else out.push(p);
   }
   return out;
 }
 
-interface Clause {
-  main: string[][];
-  with: string[][];
-  aside: string[][];
-}
+const operationWord = (vocab: Vocabulary, w: string): Operation | null =>
+  DESCRIPTION_OPERATIONS.has(w) ? (vocab.operations.get(opKey(w)) ?? null) : null;
 
-/** One clause (between ":" or ";"): purposes set aside, comma names put in order, "with" parts apart. */
-function clauseParts(words: string[], notes: string[]): Clause {
-  const clause: Clause = { main: [], with: [], aside: [] };
-  // Asides in brackets.
-  const rest: string[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i];
-    if (word === undefined) break;
-    if (word !== '(') {
-      if (word !== ')') rest.push(word);
-      continue;
-    }
-    const end = words.indexOf(')', i);
-    const inner = words.slice(i + 1, end < 0 ? undefined : end);
-    if (inner.some(isNoun)) clause.aside.push(inner);
-    i = end < 0 ? words.length : end;
-  }
-  // Why the part is worked on is not the part.
-  const cut = rest.findIndex((w, i) => PURPOSE_WORDS.has(w) && rest.slice(0, i).some(isNoun));
-  let kept = rest;
-  if (cut > 0) {
-    const why = rest.slice(cut).filter((w) => !STRUCTURE.has(w));
-    if (why.length > 1) notes.push(`“${why.join(' ')}” says why the part is worked on; it is not read as a part.`);
-    kept = rest.slice(0, cut);
-  }
-  // Segments between commas; "with" and "without" parts.
-  let segment: string[] = [];
-  const segments = [segment];
-  for (const w of kept) {
-    if (w === ',') segments.push((segment = []));
-    else segment.push(w);
-  }
-  const mains: string[][] = [];
-  for (const seg of segments) {
-    if (!seg.length) continue;
-    const withAt = seg.findIndex((w) => WITH_WORDS.has(w) || WITHOUT_WORDS.has(w));
-    const own = withAt < 0 ? seg : seg.slice(0, withAt);
-    const joint = seg[withAt];
-    if (joint !== undefined) {
-      const tail = seg.slice(withAt + 1);
-      if (WITHOUT_WORDS.has(joint)) {
-        if (tail.length) notes.push(`“without ${tail.join(' ')}” is left out.`);
-      } else if (tail.some(isNoun)) clause.with.push(tail);
-    }
-    if (own.length) mains.push(own);
-  }
-  const [first, ...after] = mains;
-  if (first && after.length) {
-    // Estimating systems print a name head first ("COVER, FRONT BUMPER", "ADHESIVE KIT, WINDSHIELD", "Turn
-    // signal lamp, mirror", "Bumper cover, lower"): what follows a comma is what the part is of or how it is
-    // qualified, never a second part (each part has its own line). Its descriptors and side come before its
-    // nouns, so are its codes ("END, TIE ROD OUTER RH" is the outer right tie rod end; "ARM ASSY, FRONT
-    // SUSPENSION LOWER NO.1" the lower front suspension arm).
-    const of = after.reverse().flat();
-    const qualifier = (w: string) => DESCRIPTORS.has(w) || SIDES.has(w) || isCode(w) || isNumber(w);
-    clause.main.push([...of.filter(qualifier), ...of.filter((w) => !qualifier(w)), ...first]);
-  } else if (first) clause.main.push(first);
-  return clause;
-}
-
-const descriptionOperation = (vocab: Vocabulary, w: string): Operation | undefined =>
-  DESCRIPTION_OPERATIONS.has(w) ? vocab.operations.get(opKey(w)) : undefined;
-
-export interface DescriptionReading {
-  operation: Operation | null;
+interface Built {
   phrases: Phrase[];
   words: string[];
-  notes: string[];
-  side: string | null;
+  calibration: string[];
+  test: boolean;
 }
 
-/** Reads a description (or a keyword, which is written the same way). `align`: the line's operation is an alignment. */
-export function readDescription(vocab: Vocabulary, text: string, align = false): DescriptionReading {
-  const notes: string[] = [];
-  const { words, corrected } = readWords(vocab, text);
-  for (const [from, to] of corrected) notes.push(`“${from}” is read as “${to}”.`);
-  let operation: Operation | null = null;
-  let side: string | null = null;
+/** The phrases of a description's words. */
+function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
+  const seen = all.filter((w) => w.cls !== 'unknown' && w.cls !== 'code').map((w) => w.w);
   const phrases: Phrase[] = [];
-  const all: string[] = [];
-  let clause: string[] = [];
-  const clauses = [clause];
-  for (const w of words) {
-    if (w === ':' || w === ';') clauses.push((clause = []));
-    else clause.push(w);
+  const calibration: string[] = [];
+  for (const [i, w] of seen.entries()) {
+    if (CALIBRATION_WORDS.has(w) && w !== 'alignment') calibration.push(w);
+    for (const p of CALIBRATION_PHRASES) if (p.every((x, k) => seen[i + k] === x)) calibration.push(p.join(' '));
   }
-  for (const clauseWords of clauses) {
-    // The purpose is cut first, so "R&I windshield for roof repair" is an R&I.
-    const c = clauseParts(clauseWords, notes);
-    const strip = (list: string[]) =>
-      list.filter((w) => {
-        const op = descriptionOperation(vocab, w);
-        if (op) {
-          operation ??= op;
-          return false;
-        }
-        if (SIDES.has(w)) {
-          side ??= w;
-          return false;
-        }
-        return true;
-      });
-    const mainParts = c.main.map(strip);
-    const mainWords = mainParts.flat();
-    const add = (parts: string[][], kind: Phrase['kind'], context: string[]) => {
-      for (const part of parts) {
-        for (const conj of conjuncts(part)) {
-          // Comma names put in order may form a term anew ("GLASS, WINDSHIELD" is the windshield); a "with"
-          // part is read after the part it comes with ("Mirror assy w/ camera": mirror camera).
-          const own = applyPhrases(vocab, conj);
-          const named = kind === 'with' ? applyPhrases(vocab, [...context.filter(isNoun), ...conj]) : own;
-          const withAlignment = align && kind === 'main' && !named.includes('alignment') ? [...named, 'alignment'] : named;
-          const p = phraseOf(wheelAlignment(withAlignment), kind, context, own);
-          if (p) {
-            phrases.push(p);
-            all.push(...p.words);
-          }
-        }
+  const test = TEST_PHRASES.some((p) => seen.some((_, i) => p.every((x, k) => seen[i + k] === x)));
+  // Clauses.
+  const clauses: string[][] = [[]];
+  for (const w of seen) {
+    if (w === ';' || w === ':') clauses.push([]);
+    else clauses[clauses.length - 1]!.push(w);
+  }
+  clauses.forEach((clause, c) => {
+    if (!clause.length) return;
+    // Asides in brackets.
+    const rest: string[] = [];
+    const asides: string[][] = [];
+    for (let i = 0; i < clause.length; i++) {
+      const w = clause[i]!;
+      if (w !== '(') {
+        if (w !== ')') rest.push(w);
+        continue;
+      }
+      const end = clause.indexOf(')', i);
+      asides.push(clause.slice(i + 1, end < 0 ? undefined : end));
+      i = end < 0 ? clause.length : end;
+    }
+    // Segments between commas; "with" and "without" features; why the part is worked on.
+    const segments: string[][] = [[]];
+    for (const w of rest) {
+      if (w === ',') segments.push([]);
+      else segments[segments.length - 1]!.push(w);
+    }
+    const mains: string[][] = [];
+    const push = (role: Phrase['role'], words: string[]) => {
+      for (const conj of role === 'purpose' ? [itemsOf(vocab, words)] : conjuncts(vocab, itemsOf(vocab, words))) {
+        // "wndshld HUD type": the windshield, of the head-up display type (a feature, not the part).
+        const last = conj.findLastIndex(isTerm);
+        const lastTerm = conj[last];
+        const part = conj.findLastIndex(
+          (it, i) =>
+            i < last &&
+            it.kind === 'term' &&
+            it.term.kind === 'part' &&
+            !it.term.part.piece &&
+            !it.term.part.rel.sensor.length &&
+            !it.term.part.atEnd.front?.sensor.length,
+        );
+        if (
+          role === 'main' &&
+          lastTerm?.kind === 'term' &&
+          lastTerm.term.kind === 'part' &&
+          lastTerm.term.part.piece === 'feature' &&
+          part >= 0
+        ) {
+          phrases.push(phraseOf(vocab, role, conj.slice(0, part + 1), c));
+          phrases.push(phraseOf(vocab, 'with', conj.slice(part + 1), c));
+        } else phrases.push(phraseOf(vocab, role, conj, c));
       }
     };
-    add(mainParts, 'main', []);
-    add(c.with.map(strip), 'with', mainWords);
-    add(c.aside.map(strip), 'aside', mainWords);
+    const wordsOf = (items: Item[]) => items.flatMap((it) => (it.kind === 'term' ? it.text.split(' ') : [it.w]));
+    for (const seg of segments) {
+      // Names first, so a name holding a joining word stays whole ("add for clear coat").
+      let own = itemsOf(vocab, seg);
+      const purposeAt = own.findIndex((it, i) => it.kind === 'word' && PURPOSE_WORDS.has(it.w) && i > 0);
+      if (purposeAt > 0) {
+        const why = wordsOf(own.slice(purposeAt));
+        const piecesOnly = own
+          .slice(0, purposeAt)
+          .every((it) => it.kind !== 'term' || (it.term.kind === 'part' && it.term.part.piece != null));
+        if (piecesOnly && own.slice(0, purposeAt).some(isTerm)) {
+          // "Holes for park sensors", "Brackets for radar": the pieces are the named part's.
+          own = itemsOf(vocab, [...why.slice(1), ...wordsOf(own.slice(0, purposeAt))]);
+        } else {
+          if (why.length > 1) notes.push(`“${why.join(' ')}” says why the part is worked on; it is not read as a part.`);
+          push('purpose', why.slice(1));
+          own = own.slice(0, purposeAt);
+        }
+      }
+      // Every "with" and "without" in turn: "w/Sport pkg w/o park sensors".
+      const isJoint = (it: Item) => it.kind === 'word' && (WITH_WORDS.has(it.w) || WITHOUT_WORDS.has(it.w));
+      for (let jointAt = own.findLastIndex(isJoint); jointAt >= 0; jointAt = own.findLastIndex(isJoint)) {
+        const joint = (own[jointAt] as { w: string }).w;
+        const tail = wordsOf(own.slice(jointAt + 1));
+        if (tail.length) {
+          const negated = WITHOUT_WORDS.has(joint);
+          if (negated) notes.push(`“${joint === 'non' ? 'non' : 'without'} ${tail.join(' ')}” says what the part does not have.`);
+          push(negated ? 'without' : 'with', tail);
+        }
+        own = own.slice(0, jointAt);
+      }
+      if (own.length) mains.push(wordsOf(own));
+    }
+    const [first, ...after] = mains;
+    // A segment after a comma with a part and a work of its own is its own statement ("360 camera
+    // calibration, mirror replaced"), not a head-first name.
+    const ownWork = (seg: string[]) => seg.some((w) => operationWord(vocab, w) != null) && itemsOf(vocab, seg).some(isTerm);
+    if (first && after.some(ownWork)) for (const seg of mains) push('main', seg);
+    else if (first && after.length) {
+      // Estimating systems print a name head first ("COVER, FRONT BUMPER", "ARM, LOWER CONTROL LH"): what
+      // follows a comma is what the part is of or how it is qualified; its qualifiers come first.
+      const of = after.reverse().flat();
+      const qualifier = (w: string) => skippable(vocab, w);
+      push('main', [...of.filter(qualifier), ...of.filter((w) => !qualifier(w)), ...first]);
+    } else if (first) push('main', headFirst(vocab, first));
+    for (const a of asides) {
+      if (!a.length) continue;
+      if (PURPOSE_WORDS.has(a[0]!)) {
+        notes.push(`“${a.join(' ')}” says why the part is worked on; it is not read as a part.`);
+        push('purpose', a.slice(1));
+      } else if (WITHOUT_WORDS.has(a[0]!)) push('without', a.slice(1));
+      else if (WITH_WORDS.has(a[0]!)) push('with', a.slice(1));
+      else if (!itemsOf(vocab, a).some(isTerm) && a.some((w) => ENDS.has(w) || SIDES.has(w))) {
+        // "Radar unit (rear right)": an aside of places only places the clause's parts.
+        const place = phraseOf(vocab, 'aside', itemsOf(vocab, a), c);
+        for (const [i, p] of phrases.entries())
+          if (p.clause === c && p.role === 'main') phrases[i] = { ...p, end: p.end ?? place.end, side: p.side ?? place.side };
+      } else push('aside', a);
+    }
+  });
+  return { phrases, words: seen.filter((w) => !STRUCTURE.has(w)), calibration, test };
+}
+
+/** Words not covered by a name (ends, sides, descriptors and figures aside). */
+const uncovered = (vocab: Vocabulary, items: readonly Item[]) =>
+  items.filter((it) => it.kind === 'word' && !skippable(vocab, it.w) && !ENDS.has(it.w) && !SIDES.has(it.w)).length;
+const isPiece = (it: Item | undefined) => it?.kind === 'term' && it.term.kind === 'part' && it.term.part.piece != null;
+
+/**
+ * A name printed head first with no comma (Audatex, Qapter: "REINFORCEMENT BUMPER F", "CAMERA REAR VIEW",
+ * "EMBLEM RADIATOR GRILLE", "HARNESS FRONT BUMPER"): a name followed by an end word and another name is on
+ * that other part; else the first name is put last when that leaves fewer words unread or reads as
+ * fewer names, or when the first is a piece and the rest is not (the piece is then the rest's).
+ */
+function headFirst(vocab: Vocabulary, words: string[]): string[] {
+  if (words.length > 8) return words;
+  const items = itemsOf(vocab, words);
+  const terms = items.filter(isTerm);
+  const left = uncovered(vocab, items);
+  if (!terms.length || !isTerm(items[0]!)) return words;
+  // An end word between two names starts where the first is ("Harness front bumper", "Sensor front bumper
+  // LH inner"): the first is the part, on the second.
+  for (let k = 1; k < words.length - 1; k++) {
+    if (!ENDS.has(words[k]!)) continue;
+    const head = itemsOf(vocab, words.slice(0, k));
+    const tail = itemsOf(vocab, words.slice(k));
+    if (!isTerm(head.at(-1)!) || tail[0]?.kind !== 'word' || !tail.some(isTerm)) continue;
+    const rotated = [...words.slice(k), ...words.slice(0, k)];
+    if (uncovered(vocab, itemsOf(vocab, rotated)) <= left) return rotated;
   }
-  return { operation, phrases, words: all, notes, side };
+  if (terms.length < 2 && !left) return words;
+  for (let k = 1; k < words.length; k++) {
+    const head = itemsOf(vocab, words.slice(0, k));
+    if (head.length !== 1 || !isTerm(head[0]!)) continue;
+    const rotated = [...words.slice(k), ...words.slice(0, k)];
+    const read = itemsOf(vocab, rotated);
+    const readTerms = read.filter(isTerm);
+    const readLeft = uncovered(vocab, read);
+    if (readLeft > left) return words;
+    if (readLeft < left || readTerms.length < terms.length) return rotated;
+    if (readTerms.length === terms.length && isPiece(head[0]) && !isPiece(terms[terms.length - 1])) return rotated;
+    return words;
+  }
+  return words;
+}
+
+function phraseOf(vocab: Vocabulary, role: Phrase['role'], items: Item[], clause: number): Phrase {
+  let end: End | null = null;
+  let side: Side | null = null;
+  let operation: Operation | null = null;
+  const kept: Item[] = [];
+  for (const it of items) {
+    if (it.kind === 'word') {
+      const op = operationWord(vocab, it.w);
+      if (op) {
+        operation ??= op;
+        continue;
+      }
+      if (ENDS.has(it.w)) end ??= it.w as End;
+      if (it.w === 'left' || it.w === 'right') side ??= it.w;
+      // In the United States the driver sits on the left, the passenger on the right.
+      if (it.w === 'driver' || it.w === 'passenger') side ??= it.w === 'driver' ? 'left' : 'right';
+    }
+    kept.push(it);
+  }
+  const source = kept.flatMap((it) => (it.kind === 'term' ? it.text.split(' ') : [it.w]));
+  const words = kept
+    .map((it) => (it.kind === 'term' ? it.text : it.w))
+    .filter((w) => !SIDES.has(w) && w !== '&' && !vocab.lex.setAside.has(w) && !isNumber(w));
+  return { role, items: kept, words, source, end, side, operation, clause };
 }
 
 // ── sections and lines ─────────────────────────────────────────────────────────────────────────────
 export function readSection(vocab: Vocabulary, text: string): SectionReading {
-  const { words } = readWords(vocab, text);
-  const kept = words.filter(
-    (w) => !NEUTRAL_SECTION_WORDS.has(w) && !SIDES.has(w) && w !== ',' && w !== ':' && w !== ';' && w !== '(' && w !== ')',
-  );
-  const parts = conjuncts(kept).filter((p) => p.some(isNoun));
+  const kept = vocab.sections.get(text);
+  if (kept) return kept;
+  const read = sectionOf(vocab, text);
+  if (vocab.sections.size >= 2_000) vocab.sections.delete(vocab.sections.keys().next().value!);
+  vocab.sections.set(text, read);
+  return read;
+}
+
+function sectionOf(vocab: Vocabulary, text: string): SectionReading {
+  const { words } = readWords(vocab, text, []);
+  const kept = words.filter((w) => !(w.cls === 'word' && NEUTRAL_SECTION_WORDS.has(w.w)));
+  const built = structure(vocab, kept, []);
+  const all = words.filter((w) => w.cls === 'word').map((w) => w.w);
   return {
     text,
-    parts,
-    words: new Set(kept.filter((w) => w !== '&')),
-    zone: (kept.find((w) => ZONES.has(w)) as Zone | undefined) ?? null,
-    known: words.some((w) => vocab.known.has(w)),
+    phrases: built.phrases.filter((p) => p.role === 'main' && p.items.some(isTerm)),
+    end: (all.find((w) => ENDS.has(w)) as End | undefined) ?? null,
+    procedures: all.some((w) => PROCEDURE_SECTION_WORDS.has(w)),
+    known: all.length > 0,
   };
 }
 
@@ -554,10 +790,23 @@ export function readOperation(vocab: Vocabulary, written: string): { operation: 
   if (!code) return { operation: null, unknown: null };
   const hit = vocab.operations.get(code) ?? vocab.operations.get(code.replace(/\.$/, ''));
   if (hit) return { operation: hit, unknown: null };
-  // "Remove / Install" written with other spacing or words: read its words.
-  const words = plainWords(vocab, written).filter((w) => w !== '&');
+  // "Remove / Install" written with other spacing or words, or a code with a flag after it ("Repl PA").
+  const words = written
+    .toLowerCase()
+    .split(/[\s]+/)
+    .filter((w) => w && w !== '&');
   const joined = vocab.operations.get(words.join('')) ?? vocab.operations.get(words.join('/')) ?? vocab.operations.get(words.join('&'));
   return joined ? { operation: joined, unknown: null } : { operation: null, unknown: written.trim() };
+}
+
+/** The operation column of a line: a code, or a code with a short flag after it that is no word the scrub knows ("Repl PA"). */
+function readOperationColumn(vocab: Vocabulary, written: string): { operation: Operation | null; unknown: string | null } {
+  const read = readOperation(vocab, written);
+  if (read.operation || !read.unknown) return read;
+  const [code = '', flag = '', ...more] = written.toLowerCase().split(/\s+/);
+  const first =
+    !more.length && flag.length <= 3 && !vocab.known.has(flag) && !vocab.single.has(flag) ? vocab.operations.get(opKey(code)) : undefined;
+  return first ? { operation: first, unknown: null } : read;
 }
 
 export interface EstimateLineInput {
@@ -571,71 +820,90 @@ export interface EstimateLineInput {
  * takes the operation its description names ("Subl | Windshield replacement" is a replacement).
  */
 export function readLine(line: EstimateLineInput, vocab: Vocabulary): LineReading {
-  const column = readOperation(vocab, line.operation ?? '');
+  const key = `${line.operation ?? ''}\u0000${line.section ?? ''}\u0000${line.description ?? ''}`;
+  const kept = vocab.readings.get(key);
+  if (kept) return kept;
+  const read = lineOf(line, vocab);
+  if (vocab.readings.size >= 20_000) vocab.readings.delete(vocab.readings.keys().next().value!);
+  vocab.readings.set(key, read);
+  return read;
+}
+
+function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
+  const column = readOperationColumn(vocab, line.operation ?? '');
   const section = readSection(vocab, line.section ?? '');
-  const desc = readDescription(vocab, line.description ?? '', column.operation === 'align');
-  const notes = [...desc.notes];
+  const notes: string[] = [];
+  const read = readWords(vocab, line.description ?? '', notes);
+  const built = structure(vocab, read.words, notes);
+  const described = built.phrases.find((p) => p.role === 'main' && p.operation)?.operation ?? null;
   let operation = column.operation;
-  if (desc.operation && (operation == null || operation === 'sublet' || operation === 'labor')) {
-    if (operation) notes.push(`A ${OPERATION_NAMES[operation]} line: its description says ${OPERATION_NAMES[desc.operation]}.`);
-    else if (!column.unknown) notes.push(`No operation given: the description says ${OPERATION_NAMES[desc.operation]}.`);
-    operation = desc.operation;
+  if (described && (operation == null || operation === 'sublet' || operation === 'labor')) {
+    if (operation) notes.push(`A ${OPERATION_NAMES[operation]} line: its description says ${OPERATION_NAMES[described]}.`);
+    else if (!column.unknown) notes.push(`No operation given: the description says ${OPERATION_NAMES[described]}.`);
+    operation = described;
   }
   const operationNote = !column.unknown
     ? null
-    : desc.operation
-      ? `The operation “${column.unknown}” is not one the scrub knows; the description says ${OPERATION_NAMES[desc.operation]}.`
+    : described
+      ? `The operation “${column.unknown}” is not one the scrub knows; the description says ${OPERATION_NAMES[described]}.`
       : `The operation “${column.unknown}” is not one the scrub knows.`;
   if (line.section?.trim() && !section.known)
     notes.push(`The section “${line.section.trim()}” holds no word the scrub knows; it is not used.`);
-  const descZone = desc.phrases.find((p) => p.zone)?.zone ?? null;
-  const zone = descZone ?? section.zone;
+  for (const e of read.expansions) notes.push(`${e.word} → ${e.to}`);
+  if (read.setAside.length) notes.push(`Set aside (not parts): ${read.setAside.map((s) => `${s.word} (${s.kind})`).join(', ')}.`);
+  if (read.unknown.length) notes.push(`Not known, set aside: ${read.unknown.join(', ')}.`);
+  const denied = DENIED.exec(plainText(line.description ?? '', []))?.[0] ?? null;
+  const descEnd = built.phrases.find((p) => p.role === 'main' && p.end)?.end ?? null;
+  const end = descEnd ?? section.end;
+  const side = built.phrases.find((p) => p.side)?.side ?? null;
   let unread: string | null = null;
-  if (!desc.phrases.length) {
-    const text = (line.description ?? '').trim();
+  const text = (line.description ?? '').trim();
+  const named = built.phrases.some((p) => p.items.some(isTerm));
+  if (!named && !built.calibration.length) {
     unread = !text
       ? 'The line has no description.'
-      : /[a-z]/i.test(text)
-        ? `“${text}” names no part: only an operation, a side or a number.`
-        : `“${text}” has no words, only numbers or signs.`;
+      : read.unknown.length
+        ? `No word of it is one the scrub knows: ${read.unknown.join(', ')}.`
+        : /[a-z]/i.test(text)
+          ? `“${text}” names no part: only ${describeLeftovers(read.words)}.`
+          : `“${text}” has no words, only numbers or signs.`;
   }
   return {
     operation,
     operationNote,
-    phrases: desc.phrases,
-    zone,
-    zoneFrom: descZone ? 'description' : section.zone ? 'section' : null,
+    phrases: built.phrases,
     section,
-    words: desc.words,
+    end,
+    endFrom: descEnd ? 'description' : section.end ? 'section' : null,
+    side,
+    words: built.words,
+    calibration: built.calibration,
+    test: built.test,
+    denied,
     notes,
+    expansions: read.expansions,
+    setAside: read.setAside,
+    unknown: read.unknown,
     unread,
   };
 }
 
-/**
- * A bare piece ("Cover", "Sensor bracket", "Camera") read with each part of its section in front, as
- * CCC ONE prints lines under a section ("FRONT BUMPER" + "Cover"). Null when the phrase names its part.
- */
-export function withSection(vocab: Vocabulary, phrase: Phrase, section: SectionReading): Phrase[] | null {
-  if (phrase.kind === 'aside' || !section.parts.length) return null;
-  const nouns = [...phrase.mods, phrase.head];
-  // A "with" part is read in its section ("LIFT GATE | Applique w/ camera": liftgate camera), unless the part
-  // it comes with is a sensor: then it is that sensor's ("ACC radar sensor w/ bracket" under FRONT BUMPER is
-  // the radar's bracket, not a bumper sensor's).
-  if (phrase.kind === 'with' && phrase.context.some((w) => SENSOR_WORDS.has(w))) return null;
-  if (phrase.kind === 'main' && phrase.mods.length && !nouns.every((w) => GENERIC_WORDS.has(w))) return null;
-  const out: Phrase[] = [];
-  for (const part of section.parts) {
-    const words = applyPhrases(vocab, [...part, ...phrase.words.filter((w) => !part.includes(w) || !isNoun(w))]);
-    const p = phraseOf(wheelAlignment(words), phrase.kind, phrase.context, phrase.own);
-    if (p) out.push(p);
+/** Words saying the work is not done: a desk review's "not required", "denied", "glass not replaced". */
+const DENIED =
+  /\b(?:not (?:required|req'?d|needed|necessary|performed|replaced|removed|done|applicable|approved|allowed|warranted)|n\/a|deny|denied|declined?|waived?|refused|disallowed?|no calibration (?:required|needed))\b/;
+
+/** What a line without a part holds, in words ("an operation, a side or a number"). */
+function describeLeftovers(words: Word[]): string {
+  const kinds = new Set<string>();
+  for (const w of words) {
+    if (w.cls === 'set-aside') kinds.add('words that are not parts');
+    else if (w.cls === 'code' || w.cls === 'number') kinds.add('numbers or codes');
+    else if (w.cls === 'word' && SIDES.has(w.w)) kinds.add('a side');
+    else if (w.cls === 'word' && (DESCRIPTION_OPERATIONS.has(w.w) || OPERATION_CODES[w.w])) kinds.add('an operation');
+    else if (w.cls === 'word') kinds.add('descriptive words');
   }
-  return out;
+  return [...kinds].join(', ') || 'signs';
 }
 
-/** The parts a line names, bare pieces read with their section ("LIFT GATE | Camera": liftgate camera). */
-export const linePhrases = (vocab: Vocabulary, reading: LineReading): Phrase[] =>
-  reading.phrases.flatMap((p) => withSection(vocab, p, reading.section) ?? [p]);
-
 /** The words a phrase is shown as. */
-export const phraseText = (p: Phrase) => (p.kind === 'with' ? `with ${p.own.join(' ')}` : p.words.join(' '));
+export const phraseText = (p: Phrase) => p.words.join(' ');

@@ -29,6 +29,13 @@ export const mayManageRequests = (role: number | null | undefined) => role != nu
 export const NOTE_MAX = 4000;
 
 /**
+ * Who decides the scrub's checks (docs/scrub.md "Checks"): every role but the technician (15) and the
+ * read-only shop user (17) — whether an estimate line requires a calibration is the estimator's decision.
+ */
+export const CHECK_DECIDER_ROLES: readonly number[] = Array.from({ length: 17 }, (_, i) => i + 1).filter((r) => r !== 15 && r !== 17);
+export const mayDecideChecks = (role: number | null | undefined) => role != null && CHECK_DECIDER_ROLES.includes(role);
+
+/**
  * A list the host sends either as JSON text or already parsed (docs/calibrations.md#fields: lines, notes, technicians
  * and files "arrive either as JSON text or already parsed"): the list, [] for empty text or null, and
  * null for anything else (text that is not a JSON list), which the contract reports.

@@ -48,7 +48,7 @@
  */
 import { z } from 'zod';
 import { ESTIMATE_MAX_BYTES, ESTIMATE_MAX_PASTE } from './calibrations-constants';
-import { CLOSING_STATUSES, NOTE_MAX, REQUEST_STATUSES, jsonList } from '../calibrations/rules';
+import { CHECK_DECIDER_ROLES, CLOSING_STATUSES, NOTE_MAX, REQUEST_STATUSES, jsonList } from '../calibrations/rules';
 import { OPERATIONS } from '../calibrations/vocabulary';
 import { TRANSLATION_LANGUAGE_CODES } from '../configuration/constants';
 import { ALL_ROLES } from '../roles';
@@ -100,9 +100,34 @@ const readEstimateLine = z.object({
   unread: z.string().nullable(),
 });
 
-/** One estimate line as the scrub read it and what came of it: it triggers calibrations, or nothing (and why), or it could not be read. */
+export const CHECK_DECISIONS = ['confirmed', 'dismissed'] as const;
+export type CheckDecision = (typeof CHECK_DECISIONS)[number];
+
+/** The estimator's decision on a check: confirmed (the calibration is required) or dismissed, by whom and when. */
+export const checkDecision = z.object({
+  decision: z.enum(CHECK_DECISIONS),
+  by: z.number().int().nullable(),
+  byName: z.string(),
+  at: z.string(),
+});
+
+/** A system a line may require, which the scrub cannot settle: the estimator confirms or dismisses it. */
+export const lineCheck = z.object({
+  adasChecklistMatrix: z.number().int(),
+  system: z.string(),
+  why: z.string(),
+  decision: checkDecision.nullable().default(null),
+});
+export type LineCheckOut = z.infer<typeof lineCheck>;
+
+/**
+ * One estimate line as the scrub read it and what came of it: it triggers calibrations, or is a check (a
+ * system it may require, for the estimator to confirm or dismiss), or triggers nothing (and why), or it
+ * could not be read.
+ */
 export const scrubbedLine = readEstimateLine.extend({
   triggers: z.array(lineTrigger),
+  checks: z.array(lineCheck).default([]),
   nothing: z.string().nullable(),
 });
 export type ScrubbedLine = z.infer<typeof scrubbedLine>;
@@ -162,6 +187,10 @@ export const scrubResult = z.object({
   lines: z.array(scrubbedLine).default([]),
   /** Lines that trigger nothing, with why. */
   untriggered: z.array(lineRef),
+  /** Every check of every line (a line may hold several: one a candidate system), with its decision. */
+  checks: z
+    .array(lineRef.extend({ adasChecklistMatrix: z.number().int(), system: z.string(), decision: checkDecision.nullable().default(null) }))
+    .default([]),
   /** Lines the normaliser could not read, with why. */
   unread: z.array(lineRef).default([]),
   changes: scrubChanges.nullable().default(null),
@@ -170,6 +199,24 @@ export type ScrubResult = z.infer<typeof scrubResult>;
 
 const scrubQuery = z.object({ adas: q.id(), adasInspection: q.id() });
 export const scrub = defineCall({ writes: true, ...base, method: 'GET', path: 'bms/scrub', query: scrubQuery, response: scrubResult });
+
+/**
+ * The estimator confirms a check (the line requires the system: it joins the scrub's calibrations), dismisses
+ * it, or opens it again; the kept scrub is answered with the decision, who made it and when.
+ */
+export const decideCheck = defineCall({
+  access: CHECK_DECIDER_ROLES,
+  bff: true,
+  method: 'POST',
+  path: 'bms/decideCheck',
+  body: z.object({
+    adasInspection: positiveId(),
+    lineNum: z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required),
+    adasChecklistMatrix: positiveId(),
+    decision: z.enum([...CHECK_DECISIONS, 'open'], { error: 'confirmed, dismissed or open' }),
+  }),
+  response: scrubResult,
+});
 
 /** The inspection's kept scrub (shown again when the inspection is opened), or null before the first. */
 export const lastScrub = defineCall({
@@ -531,7 +578,7 @@ export const evaluationStep = z.object({
   system: z.string(),
   keyword: z.string(),
   kind: z.enum(['line', 'sublet']),
-  outcome: z.enum(['triggered', 'exception', 'exclusion', 'operation', 'zone', 'other-part', 'not-equipped']),
+  outcome: z.enum(['triggered', 'check', 'exception', 'exclusion', 'operation', 'zone', 'without', 'other-part', 'not-equipped']),
   rule: z.string(),
 });
 

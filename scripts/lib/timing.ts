@@ -15,10 +15,12 @@ export function summary(ms: number[]): Timing {
   return { median: at(0.5), p95: at(0.95), max: at(1) };
 }
 
-export function time(fn: () => unknown, runs = 15, warmups = 1): Timing {
+/** `before` runs untimed before each call (to empty a cache, for a cold figure). */
+export function time(fn: () => unknown, runs = 15, warmups = 1, before?: () => void): Timing {
   for (let i = 0; i < warmups; i++) fn();
   const ms: number[] = [];
   for (let i = 0; i < runs; i++) {
+    before?.();
     const t = performance.now();
     fn();
     ms.push(performance.now() - t);

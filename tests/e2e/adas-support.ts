@@ -49,6 +49,32 @@ export function withTestDb<T>(fn: (db: Database.Database) => T): T {
   }
 }
 
+/**
+ * A fresh 2022 Honda Odyssey job (every system of the demo rules) at firm 6 with one inspection, written
+ * straight into the test database, with its estimate's lines ([operation, description]) when given.
+ */
+export function odysseyJob(prefix: string, lines: readonly (readonly [string, string])[] = []): { adas: number; inspection: number } {
+  const ro = `${prefix}-${Date.now().toString(36).toUpperCase()}`;
+  return withTestDb((db) =>
+    db.transaction(() => {
+      const vehicle = db
+        .prepare("INSERT INTO vehicle (firm, year, make, model) VALUES (6, 2022, 'Honda', 'Odyssey')")
+        .run().lastInsertRowid;
+      const adas = Number(
+        db.prepare('INSERT INTO adas (firm, ronumber, vehicle, created_by) VALUES (6, ?, ?, 5)').run(ro, vehicle).lastInsertRowid,
+      );
+      const inspection = Number(
+        db.prepare('INSERT INTO adas_inspection (adas, inspector, ronumber, created_by) VALUES (?, 5, ?, 5)').run(adas, ro).lastInsertRowid,
+      );
+      const line = db.prepare(
+        'INSERT INTO adas_repair_line (adas, line_num, unique_sequence_number, operation, description, part_number) VALUES (?, ?, ?, ?, ?, ?)',
+      );
+      lines.forEach(([operation, description], i) => line.run(adas, i + 1, 1001 + i, operation, description, ''));
+      return { adas, inspection };
+    })(),
+  );
+}
+
 /** Serious and critical axe violations (WCAG 2.0/2.1 A and AA), one line each. */
 export async function axeViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

@@ -1,9 +1,10 @@
 /**
- * The scrub's calls at the reference host (issue 32), through its routes with real tokens: pasted
- * estimates read and stored (bms/readEstimate, bms/saveEstimate, bms/estimate), the scrub answering every
- * line once with its reason, kept with who and when (bms/lastScrub) and saying what changed after a
- * configuration change, the firms' estimate terms (list, save, delete, read a line; inherited by the
- * locations below), and the evaluation of a typed line; 400, 403 and 404 across firms.
+ * The scrub's calls at the reference host, through its routes with real tokens: pasted estimates read and
+ * stored (bms/readEstimate, bms/saveEstimate, bms/estimate), the scrub answering every line once with its
+ * reason, kept with who and when (bms/lastScrub) and saying what changed after a configuration change, the
+ * estimator's decisions on the scrub's checks (bms/decideCheck), the firms' estimate terms (list, save,
+ * delete, read a line; inherited by the locations below), and the evaluation of a typed line; 400, 403 and
+ * 404 across firms.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../../lib/contract';
@@ -62,7 +63,7 @@ describe('pasted estimates', () => {
       section: 'FRONT BUMPER & GRILLE',
       description: 'Bumper cover',
       partNumber: '52119-0R903',
-      read: ['bumper cover'],
+      read: ['front bumper cover'],
     });
     expect(preview.lines[2]).toMatchObject({
       operation: 'ZZ9',
@@ -72,7 +73,7 @@ describe('pasted estimates', () => {
     expect(preview.lines[3]).toMatchObject({
       section: 'WINDSHIELD',
       read: ['windshield'],
-      notes: ['“windsheild” is read as “windshield”.'],
+      notes: ['windsheild → windshield'],
     });
     expect(must(preview.lines[4], 'lines[4]').unread).toMatch(/no words/);
     expect(host.db.prepare('SELECT count(*) FROM adas_repair_line WHERE adas = ?').pluck().get(adas)).toBe(before);
@@ -117,21 +118,25 @@ describe('the scrub', () => {
     const line = (n: number) => s.lines.find((l: { lineNum: number }) => l.lineNum === n);
     expect(must(line(2), 'line 2').triggers.map((x: { system: string }) => x.system)).toEqual(['Front Radar', 'Park Assist']);
     expect(must(line(2), 'line 2').triggers[0]).toMatchObject({
-      keyword: 'front bumper cover',
+      keyword: 'in front of the front radar',
       kind: 'part',
-      why: expect.stringContaining('replaces it'),
+      why: 'front bumper cover: replaced → Front Radar (in front of the front radar)',
     });
-    expect(must(line(3), 'line 3').nothing).toMatch(/Refinish is paint work/);
+    // The park sensors come out of a bumper cover to paint it.
+    expect(must(line(3), 'line 3').triggers.map((x: { system: string }) => x.system)).toEqual(['Park Assist']);
     expect(must(line(4), 'line 4').triggers.map((x: { system: string }) => x.system)).toEqual(['Front Radar', 'Surround View Camera']);
-    expect(must(must(line(4), 'line 4').triggers[0], 'triggers[0]').why).toMatch(/“ZZ9”, which the scrub does not know/);
+    expect(must(must(line(4), 'line 4').triggers[0], 'triggers[0]').why).toMatch(
+      /operation “ZZ9” \(not known; read as removed or replaced\)/,
+    );
     expect(must(line(6), 'line 6').triggers.map((x: { system: string }) => x.system)).toEqual(['Forward Camera']);
     expect(must(line(7), 'line 7').unread).toMatch(/no words/);
     expect(must(line(9), 'line 9').triggers.map((x: { system: string }) => x.system)).toEqual(['Steering Angle Sensor']);
-    expect(must(line(10), 'line 10').nothing).toMatch(/no part or sensor/);
-    // One place each: triggering (under its calibrations), nothing, or not read.
-    for (const l of s.lines) expect([l.triggers.length > 0, l.nothing != null, l.unread != null].filter(Boolean)).toHaveLength(1);
-    expect(s.untriggered.map((l: { lineNum: number }) => l.lineNum)).toEqual([3, 10]);
-    expect(s.unread.map((l: { lineNum: number }) => l.lineNum)).toEqual([7]);
+    expect(must(line(10), 'line 10').unread).toBe('No word of it is one the scrub knows: fbc.');
+    // One place each: triggering or to check (under its calibrations, or its checks), nothing, or not read.
+    for (const l of s.lines)
+      expect([l.triggers.length > 0 || l.checks.length > 0, l.nothing != null, l.unread != null].filter(Boolean)).toHaveLength(1);
+    expect(s.untriggered.map((l: { lineNum: number }) => l.lineNum)).toEqual([]);
+    expect(s.unread.map((l: { lineNum: number }) => l.lineNum)).toEqual([7, 10]);
     expect(
       must(
         s.calibrations.find((x: { system: string }) => x.system === 'Front Radar'),
@@ -155,12 +160,14 @@ describe('the scrub', () => {
     const s = await ok(c.scrub, { query: { adas, adasInspection: inspection } });
     expect(s.changes).toMatchObject({ estimateChanged: false, added: [], removed: [] });
     const changes = must(s.changes, 'the changes');
-    expect(changes.lines).toEqual([expect.objectContaining({ lineNum: 10, before: 'nothing', after: 'Front Radar, Park Assist' })]);
+    expect(changes.lines).toEqual([
+      expect.objectContaining({ lineNum: 10, before: expect.stringMatching(/^not read/), after: 'Front Radar, Park Assist' }),
+    ]);
     expect(changes.summary).toMatch(/1 line read differently\. The estimate is the same: the change comes from the configuration/);
     await ok(t.deleteEstimateTerm, { body: { estimateTerm: term.id } }, admin);
     const again = await ok(c.scrub, { query: { adas, adasInspection: inspection } });
     expect(must(again.changes, 'the changes').lines).toEqual([
-      expect.objectContaining({ lineNum: 10, before: 'Front Radar, Park Assist', after: 'nothing' }),
+      expect.objectContaining({ lineNum: 10, before: 'Front Radar, Park Assist', after: expect.stringMatching(/^not read/) }),
     ]);
   });
 
@@ -184,6 +191,113 @@ describe('the scrub', () => {
       'Blind Spot Monitoring',
       'Park Assist',
     ]);
+  });
+});
+
+describe("the estimator's decisions on checks", () => {
+  let job: number;
+  let insp: number;
+  const decide = (lineNum: number, adasChecklistMatrix: number, decision: string, token = shop) =>
+    host.api(token, c.decideCheck, { body: { adasInspection: insp, lineNum, adasChecklistMatrix, decision } });
+  const systemId = (name: string) =>
+    host.db.prepare('SELECT adas_checklist_matrix FROM adas_checklist_matrix WHERE matrix_item = ?').pluck().get(name) as number;
+
+  beforeAll(async () => {
+    const created = await ok(contract.adas.createAdas, {
+      body: { firm: 6, ronumber: 'RO-CHECKS-1', vehicle: { vehicle: -1, year: 2022, make: 'Honda', model: 'Odyssey' }, inspection: {} },
+    });
+    job = created.id;
+    insp = must(created.adasInspection, 'the new inspection');
+    // "Front view camera" is the windshield camera of some makes and the grille's surround camera of others.
+    await ok(c.saveEstimate, { body: { adas: job, text: 'Repl Frt bumper cover\nR&I Front view camera' } });
+  });
+
+  it('lists the systems a line may require, with why, undecided; a scrub before them is a 400', async () => {
+    expect((await decide(2, systemId('Forward Camera'), 'confirmed')).status).toBe(400);
+    const s = await ok(c.scrub, { query: { adas: job, adasInspection: insp } });
+    const line = must(
+      s.lines.find((l: { lineNum: number }) => l.lineNum === 2),
+      'line 2',
+    );
+    expect(line.triggers).toEqual([]);
+    expect(line.nothing).toBeNull();
+    expect(line.checks.map((x: { system: string }) => x.system)).toEqual(['Forward Camera', 'Surround View Camera']);
+    expect(line.checks[0]).toMatchObject({ decision: null, why: expect.stringMatching(/front view camera.*may be/i) });
+    expect(s.checks).toHaveLength(2);
+    expect(s.calibrations.map((x: { system: string }) => x.system)).toEqual(['Front Radar', 'Park Assist']);
+  });
+
+  it('keeps a confirmation with who and when; the confirmed system joins the calibrations; a dismissal and a reopening too', async () => {
+    const confirmed = await decide(2, systemId('Surround View Camera'), 'confirmed');
+    expect(confirmed.status).toBe(200);
+    const line = must(
+      confirmed.body.lines.find((l: { lineNum: number }) => l.lineNum === 2),
+      'line 2',
+    );
+    const sv = must(
+      line.checks.find((x: { system: string }) => x.system === 'Surround View Camera'),
+      'the check',
+    );
+    expect(sv.decision).toMatchObject({
+      decision: 'confirmed',
+      by: expect.any(Number),
+      byName: expect.any(String),
+      at: expect.any(String),
+    });
+    const calibration = must(
+      confirmed.body.calibrations.find((x: { system: string }) => x.system === 'Surround View Camera'),
+      'the confirmed calibration',
+    );
+    expect(calibration.lines).toEqual([
+      expect.objectContaining({ lineNum: 2, keyword: 'confirmed check', why: expect.stringMatching(/^Confirmed by /) }),
+    ]);
+    expect(calibration.price).not.toBeUndefined();
+    // Kept: the inspection shows it again.
+    const kept = must(await ok(c.lastScrub, { query: { adasInspection: insp } }), 'kept');
+    expect(kept.checks.find((x: { system: string }) => x.system === 'Surround View Camera')?.decision?.decision).toBe('confirmed');
+
+    const dismissed = await decide(2, systemId('Forward Camera'), 'dismissed');
+    expect(dismissed.status).toBe(200);
+    expect(dismissed.body.calibrations.map((x: { system: string }) => x.system)).not.toContain('Forward Camera');
+    expect(dismissed.body.checks.map((x: { decision: { decision: string } | null }) => x.decision?.decision)).toEqual([
+      'dismissed',
+      'confirmed',
+    ]);
+
+    const reopened = await decide(2, systemId('Surround View Camera'), 'open');
+    expect(reopened.body.checks.map((x: { decision: { decision: string } | null }) => x.decision?.decision ?? null)).toEqual([
+      'dismissed',
+      null,
+    ]);
+    expect(reopened.body.calibrations.map((x: { system: string }) => x.system)).not.toContain('Surround View Camera');
+  });
+
+  it('a new scrub keeps the decisions of unchanged lines and drops those of a changed line', async () => {
+    await decide(2, systemId('Surround View Camera'), 'confirmed');
+    const again = await ok(c.scrub, { query: { adas: job, adasInspection: insp } });
+    expect(again.calibrations.map((x: { system: string }) => x.system)).toContain('Surround View Camera');
+    await ok(c.saveEstimate, { body: { adas: job, text: 'Repl Frt bumper cover\nRepl Front view camera' } });
+    const changed = await ok(c.scrub, { query: { adas: job, adasInspection: insp } });
+    expect(changed.checks.map((x: { decision: unknown }) => x.decision)).toEqual([null, null]);
+    expect(changed.calibrations.map((x: { system: string }) => x.system)).not.toContain('Surround View Camera');
+  });
+
+  it('refuses a bad decision, a line or system that is no check (400), the technician and read-only roles (403), other firms (404)', async () => {
+    expect((await decide(2, systemId('Forward Camera'), 'maybe')).status).toBe(400);
+    expect(
+      (await host.api(shop, c.decideCheck, { body: { adasInspection: insp, lineNum: 'two', adasChecklistMatrix: 1, decision: 'open' } }))
+        .status,
+    ).toBe(400);
+    expect((await decide(9, systemId('Forward Camera'), 'confirmed')).status).toBe(400);
+    expect((await decide(1, systemId('Front Radar'), 'confirmed')).status).toBe(400);
+    const [technician, readOnly, otherEstimator] = await Promise.all([host.token(15), host.token(17), host.token(16)]);
+    expect((await decide(2, systemId('Forward Camera'), 'confirmed', technician)).status).toBe(403);
+    expect((await decide(2, systemId('Forward Camera'), 'confirmed', readOnly)).status).toBe(403);
+    expect((await decide(2, systemId('Forward Camera'), 'confirmed', otherEstimator)).status).toBe(404);
+    expect((await decide(2, systemId('Forward Camera'), 'confirmed', otherShop)).status).toBe(403);
+    expect(
+      host.db.prepare('SELECT count(*) FROM adas_scrub_check WHERE adas_inspection = ? AND decided_by IN (15, 16, 17)').pluck().get(insp),
+    ).toBe(0);
   });
 });
 

@@ -12,6 +12,7 @@ const line = (lineNum: number, description: string, systems: string[]): Scrubbed
   read: [description.toLowerCase()],
   notes: [],
   triggers: systems.map((system, i) => ({ adasChecklistMatrix: i + 1, system, keyword: 'x', kind: 'part', words: 'x', why: '' })),
+  checks: [],
   nothing: systems.length ? null : 'No part or sensor.',
   unread: null,
 });
@@ -48,6 +49,7 @@ function result(lines: ScrubbedLine[]): ScrubResult {
       .filter((l) => l.nothing)
       .map((l) => ({ lineNum: l.lineNum, operation: l.operation, description: l.description, reason: l.nothing! })),
     unread: [],
+    checks: [],
     changes: null,
   };
 }

@@ -1,354 +1,595 @@
 /**
- * The scrub's rules (issue 32, docs/scrub.md): how a line is read (the normaliser), how it is matched
- * (parts, operations, sensors, calibration lines, ends, exclusions, exceptions, not equipped), how pasted
- * text becomes lines, and that every line ends in exactly one place with its reason. Rules written here,
- * independent of the demo knowledge base (tests/unit/scrub-set.test.ts holds the labelled set).
+ * The scrub's rules (docs/scrub.md), each pinned by the lines it reads: which line triggers which system
+ * and why, which is a check and which triggers nothing. Written against synthetic make matrices (the eight
+ * scored systems and the others), independent of the demo knowledge base; the labelled sets are
+ * tests/unit/scrub-set.test.ts's.
  */
 import { describe, expect, it } from 'vitest';
-import { compileMatcher, scrubLine, type MatchSystem } from '../../lib/calibrations/match';
-import { compileVocabulary, readLine, singular } from '../../lib/calibrations/normalise';
-import { readPasted } from '../../lib/intake/paste';
+import {
+  compileMatcher,
+  partsRead,
+  scrubLine,
+  scrubLines,
+  systemKind,
+  type Exclusion,
+  type MatchSystem,
+} from '../../lib/calibrations/match';
+import { compileVocabulary, readLine, readOperation, readSection } from '../../lib/calibrations/normalise';
 import { must } from '../../testkit/must';
 
-const vocab = compileVocabulary([], ['windshield', 'bumper', 'cover', 'liftgate', 'alignment', 'camera']);
+const vocab = compileVocabulary();
 
-const system = (
-  id: number,
-  name: string,
-  o: Partial<MatchSystem> & { line?: string[]; sublet?: string[]; location?: string[] },
-): MatchSystem => ({
+type Options = Partial<Omit<MatchSystem, 'keywords'>> & { location?: string; line?: string[]; sublet?: string[]; locations?: string[] };
+const system = (id: number, name: string, type: number | null, o: Options = {}): MatchSystem => ({
   adasChecklistMatrix: id,
   system: name,
+  systemType: type,
+  location: o.location ?? '',
+  names: o.names,
   isRR: o.isRR ?? true,
   isRI: o.isRI ?? true,
-  keywords: { line: o.line ?? [], sublet: o.sublet ?? [], location: o.location ?? [] },
+  keywords: { line: o.line ?? [], location: o.locations ?? [], sublet: o.sublet ?? [] },
   exceptions: o.exceptions,
   notEquipped: o.notEquipped,
 });
 
-const CAMERA = system(1, 'Forward Camera', {
-  line: ['windshield', 'forward camera', 'forward camera bracket'],
-  sublet: ['forward camera'],
-  location: ['windshield'],
-});
-const RADAR = system(2, 'Front Radar', {
-  line: ['front bumper cover', 'repair front bumper cover', 'grille', 'front emblem', 'radar', 'radar sensor', 'adaptive cruise sensor'],
-  sublet: ['radar', 'front radar'],
-  location: ['front bumper', 'grille'],
-});
-const CORNER = system(3, 'Blind Spot Monitoring', {
-  line: ['rear bumper cover', 'quarter panel', 'blind spot radar'],
-  sublet: ['blind spot', 'blind spot radar'],
-  location: ['rear bumper', 'quarter panel'],
-});
-const PARK = system(4, 'Park Assist', {
-  isRI: false,
-  line: ['front bumper cover', 'rear bumper cover', 'park sensor'],
-  sublet: ['park sensor'],
-  location: ['front bumper', 'rear bumper'],
-});
-const MIRROR = system(5, 'Side Camera', { line: ['mirror', 'mirror camera'], sublet: ['side camera'], location: ['outside mirror'] });
-const REAR = system(6, 'Rear Camera', {
-  line: ['liftgate', 'rear camera', 'liftgate camera'],
-  sublet: ['rear camera'],
-  location: ['liftgate', 'rear bumper'],
-});
-const SAS = system(7, 'Steering Angle Sensor', {
-  line: ['wheel alignment', 'tie rod', 'strut', 'steering wheel'],
-  sublet: ['steering angle sensor'],
-  location: ['suspension'],
-});
-const SYSTEMS = [CAMERA, RADAR, CORNER, PARK, MIRROR, REAR, SAS];
-const EXCLUSIONS = [
-  { adasChecklistMatrix: 2, phrase: 'cowl', reason: 'The cowl grille is not the front grille.' },
-  { adasChecklistMatrix: null, phrase: 'radar detector', reason: 'Not a vehicle sensor.' },
-  { adasChecklistMatrix: 7, phrase: 'gas strut', reason: 'Not a suspension strut.' },
+const FC = system(1, 'Forward Camera', 1);
+const FR = system(2, 'Front Radar', 2);
+const BSM = system(3, 'Blind Spot Monitoring', 3);
+const PA = system(4, 'Park Assist', 4, { isRI: false });
+const SV = system(5, 'Surround View Camera', 5);
+const RC = system(6, 'Rear Camera', 6);
+const SC = system(7, 'Side Camera', 7);
+const SAS = system(8, 'Steering Angle Sensor', 8);
+const EIGHT = [FC, FR, BSM, PA, SV, RC, SC, SAS];
+const EXCLUSIONS: Exclusion[] = [
+  { adasChecklistMatrix: 2, phrase: 'show car', reason: 'A show car bumper is decoration.' },
+  { adasChecklistMatrix: null, phrase: 'salvage yard', reason: 'Not on this vehicle.' },
 ];
-const matcher = (systems = SYSTEMS) => compileMatcher(systems, EXCLUSIONS, vocab);
-const scrub = (operation: string, description: string, section = '', systems = SYSTEMS) =>
-  scrubLine({ lineNum: 1, operation, description, section }, matcher(systems));
-const systemsOf = (operation: string, description: string, section = '') =>
-  scrub(operation, description, section).triggers.map((t) => t.system);
 
-describe('the normaliser', () => {
-  const read = (operation: string, description: string, section = '') => readLine({ operation, description, section }, vocab);
+const matcher = (systems: MatchSystem[] = EIGHT, exclusions: Exclusion[] = EXCLUSIONS) => compileMatcher(systems, exclusions, vocab);
+const scrub = (operation: string, description: string, section = '', systems?: MatchSystem[]) =>
+  must(scrubLines([{ lineNum: 1, operation, description, section }], matcher(systems))[0], 'the outcome');
+const systemsOf = (operation: string, description: string, section = '', systems?: MatchSystem[]) =>
+  scrub(operation, description, section, systems).triggers.map((t) => t.system);
+const whyOf = (operation: string, description: string, section = '') => scrub(operation, description, section).triggers.map((t) => t.why);
+const checksOf = (operation: string, description: string, section = '') =>
+  scrub(operation, description, section).checks.map((c) => c.system);
 
-  it('maps the operation codes of CCC ONE, Mitchell and Audatex to one set', () => {
-    for (const [code, op] of [
+describe('a line in an estimator’s words', () => {
+  it('names the part, what was done and the system, and why the part matters to it', () => {
+    expect(whyOf('Repl', 'Frt bumper cover')).toEqual([
+      'front bumper cover: replaced → Front Radar (in front of the front radar)',
+      'front bumper cover: replaced → Park Assist (carries the park sensors)',
+    ]);
+    expect(whyOf('R&I', 'Radar bracket', 'FRONT BUMPER')).toEqual([
+      'front radar bracket: removed and installed → Front Radar (holds the front radar)',
+    ]);
+    expect(whyOf('Repl', 'Backup camera')).toEqual([
+      'backup camera: replaced → Surround View Camera (the rear camera itself)',
+      'backup camera: replaced → Rear Camera (the rear camera itself)',
+    ]);
+    expect(whyOf('Repl', 'LT lower control arm')).toEqual([
+      'lower control arm: replaced → Steering Angle Sensor (sets the wheel alignment)',
+    ]);
+    expect(whyOf('Repl', 'Steering column')).toEqual([
+      'steering column: replaced → Steering Angle Sensor (on the steering column, where the sensor sits)',
+    ]);
+    expect(whyOf('Subl', 'Four wheel alignment')).toEqual(['four wheel alignment: sublet → Steering Angle Sensor (a wheel alignment)']);
+    expect(whyOf('Subl', 'LaneWatch camera aim')).toEqual(['a calibration line (aim) naming lanewatch camera → Side Camera']);
+  });
+
+  it('never in machine phrases: a fee, masking or hazardous waste is said to be one, and is not an R&I', () => {
+    const waste = scrub('', 'Hazardous waste removal');
+    expect(waste.reading.operation).toBeNull();
+    expect(waste.nothing).toBe('Hazardous waste removal: a fee or a charge, not a part.');
+    expect(scrub('', 'Cover car for overspray').nothing).toBe('Cover car: paint or masking work: no part is removed, no sensor moves.');
+    expect(scrub('', 'Add for Clear Coat').nothing).toBe('Add for clear coat: paint or masking work: no part is removed, no sensor moves.');
+    expect(scrub('Subl', 'Pre-repair scan').nothing).toBe('Pre repair scan: a diagnostic scan is not a calibration.');
+    expect(scrub('', 'Bench set-up & measure').nothing).toMatch(/^Bench set up: frame set-up, measuring or pulling/);
+    expect(scrub('', 'Cavity wax - LT quarter panel').nothing).toBe('Cavity wax: a material, not a part: no sensor moves.');
+    expect(scrub('', 'Final detail').nothing).toBe('Final detail: cleaning: no part is removed.');
+    expect(scrub('', 'Procedure research').nothing).toBe('Procedure research: paperwork or labour time, not a part.');
+    expect(scrub('', 'Road test').nothing).toBe('Road test: a road test is a check drive, not a calibration.');
+  });
+
+  it('shows the shorthand it read, and what it set aside', () => {
+    const o = scrub('', 'algnmnt 4 whl');
+    expect(o.triggers.map((t) => t.why)).toEqual([
+      '4 wheel alignment: no operation given (read as removed or replaced) → Steering Angle Sensor (a wheel alignment) (read: algnmnt → alignment)',
+    ]);
+    expect(o.reading.notes).toContain('algnmnt → alignment');
+    expect(scrub('Repl', 'A/M Frt bumper cover Palisade').reading.notes).toContain(
+      'Set aside (not parts): a/m (supplier or quantity mark), palisade (model).',
+    );
+    expect(scrub('Repl', 'Frt bumper cover zorblax').reading.notes).toContain('Not known, set aside: zorblax.');
+  });
+
+  it('reads Audatex and Qapter names: head first with no comma, the end and side as one letter after', () => {
+    expect(scrub('Repl', 'REINFORCEMENT BUMPER F').read).toEqual(['front bumper reinforcement']);
+    expect(systemsOf('Repl', 'REINFORCEMENT BUMPER F')).toEqual(['Front Radar']);
+    expect(systemsOf('Repl', 'ABSORBER BUMPER F')).toEqual([]);
+    expect(systemsOf('Repl', 'EMBLEM RADIATOR GRILLE')).toEqual(['Front Radar']);
+    expect(systemsOf('Repl', 'MOULDING BUMPER F L')).toEqual([]);
+    expect(systemsOf('Repl', 'BUMPER COVER F CPL')).toEqual(['Front Radar', 'Park Assist']);
+    // "R" is the rear of a bumper and the right of a mirror.
+    expect(systemsOf('R&I', 'BUMPER COVER R CPL')).toEqual(['Blind Spot Monitoring']);
+    const right = scrub('Repl', 'MIRROR EXTERIOR R CPL W/CAMERA');
+    expect(right.reading.side).toBe('right');
+    expect(right.triggers.map((t) => t.system)).toEqual(['Surround View Camera', 'Side Camera']);
+    expect(scrub('Repl', 'DOOR R L').reading.end).toBe('rear');
+  });
+
+  it('a clause of pieces only is the earlier clause’s part’s', () => {
+    const o = scrub('rplc', 'Liftgt shell - xfer cam');
+    expect(o.triggers.map((t) => t.system)).toEqual(['Surround View Camera', 'Rear Camera']);
+    expect(o.checks).toEqual([]);
+    expect(scrub('Repl', 'Grille - transfer emblem').read).toEqual(['grille', 'grille emblem']);
+  });
+
+  it('a name, an end word and another name: the first is the part, on the second', () => {
+    expect(scrub('Repl', 'Molding front bumper').nothing).toBe(
+      'Front bumper molding: carries no driver-assistance sensor and is in no sensor’s view.',
+    );
+    expect(systemsOf('Repl', 'Sensor front bumper LH inner')).toEqual(['Park Assist']);
+    expect(systemsOf('Repl', 'Radar front bumper')).toEqual(['Front Radar']);
+    expect(systemsOf('Repl', 'Parking sensor harness front bumper')).toEqual([]);
+    // An end word inside a name is the name's.
+    expect(systemsOf('Repl', 'Grille front camera')).toEqual(['Surround View Camera']);
+    expect(whyOf('Repl', 'Cover front bumper')[0]).toBe('front bumper cover: replaced → Front Radar (in front of the front radar)');
+  });
+
+  it('reads two words written as one, a shortened first word before a whole one, and a material word that ends a name', () => {
+    expect(systemsOf('Repl', 'LT Taillamp assy', 'QUARTER PANEL')).toEqual([]);
+    expect(scrub('Repl', 'LT Taillamp assy', 'QUARTER PANEL').read).toEqual(['tail lamp assembly']);
+    const gate = scrub('Repl', 'lgate');
+    expect(gate.triggers.map((t) => t.system)).toEqual(['Surround View Camera', 'Rear Camera']);
+    expect(gate.reading.notes).toContain('lgate → lift gate');
+    // "abs" after a bumper is its absorber, not ABS plastic.
+    expect(scrub('Repl', 'frt bmpr abs').read).toEqual(['front bumper absorber']);
+    expect(systemsOf('Repl', 'frt bmpr abs')).toEqual([]);
+    expect(scrub('Repl', 'Frt bumper cover ABS plastic').reading.notes).toContain('Set aside (not parts): abs (finish), plastic (finish).');
+  });
+});
+
+describe('the operations and what each requires', () => {
+  it('reads the column of every estimating system, a flag after a code, and says what it does not know', () => {
+    const op = (w: string) => readOperation(vocab, w).operation;
+    for (const [code, read] of [
       ['Repl', 'replace'],
-      ['RPL', 'replace'],
       ['Remove/Replace', 'replace'],
+      ['Remove / Replace', 'replace'],
       ['R&R', 'replace'],
       ['R&I', 'remove'],
       ['Remove / Install', 'remove'],
-      ['r/i', 'remove'],
+      ['R & I', 'remove'],
       ['O/H', 'overhaul'],
       ['Rpr', 'repair'],
-      ['Refn', 'refinish'],
-      ['RFN', 'refinish'],
+      ['Refinish Only', 'refinish'],
       ['Blnd', 'blend'],
-      ['Subl', 'sublet'],
       ['Algn', 'align'],
+      ['Subl', 'sublet'],
       ["Add'l Labor", 'labor'],
-      ['Additional Labor', 'labor'],
+      ['Check/Adjust', 'check'],
     ] as const)
-      expect(read(code, 'Hood').operation, code).toBe(op);
-    expect(read('', 'repl frt bumper cover').operation).toBe('replace');
-    expect(read('Subl', 'Windshield replacement').operation).toBe('replace');
+      expect(op(code), code).toBe(read);
+    expect(readOperation(vocab, 'ZZ9')).toEqual({ operation: null, unknown: 'ZZ9' });
+    expect(readOperation(vocab, '')).toEqual({ operation: null, unknown: null });
+    expect(readOperation(vocab, 'Repl PA')).toEqual({ operation: null, unknown: 'Repl PA' });
+    expect(readLine({ operation: 'Repl PA', description: 'Quarter panel' }, vocab).operation).toBe('replace');
+    expect(readLine({ operation: 'Repl Frt', description: 'Quarter panel' }, vocab).operationNote).toBe(
+      'The operation “Repl Frt” is not one the scrub knows.',
+    );
+    expect(readLine({ operation: 'ZZ9', description: 'Repl quarter panel' }, vocab).operationNote).toBe(
+      'The operation “ZZ9” is not one the scrub knows; the description says replace.',
+    );
   });
 
-  it('reads abbreviations, reversed names, side markers and plurals into the knowledge base words', () => {
-    expect(read('', 'R&I frt bmpr cvr').phrases.map((p) => p.words.join(' '))).toEqual(['front bumper cover']);
-    expect(read('RPL', 'COVER, FRONT BUMPER').phrases[0]).toMatchObject({
-      words: ['front', 'bumper', 'cover'],
-      head: 'cover',
-      mods: ['bumper'],
-      zone: 'front',
+  it('takes the description’s operation when the column gives none, a sublet or labour', () => {
+    expect(readLine({ operation: '', description: 'Replace windshield' }, vocab)).toMatchObject({
+      operation: 'replace',
+      notes: ['No operation given: the description says replace.'],
     });
-    expect(must(read('RPL', 'GLASS, WINDSHIELD').phrases[0], 'phrases[0]').words).toEqual(['windshield']);
-    expect(read('Repl', 'LT Quarter Panels').phrases[0]).toMatchObject({ head: 'quarter', mods: [] });
-    expect(must(read('', '4 whl algn').phrases[0], 'phrases[0]').words).toEqual(['wheel', 'alignment']);
-    expect(must(read('Repl', 'Lift gate shell').phrases[0], 'phrases[0]').head).toBe('liftgate');
-    expect(singular('assemblies')).toBe('assembly');
-    expect(singular('glass')).toBe('glass');
-  });
-
-  it('reads part numbers, quantities and lettering as no part', () => {
-    const words = (operation: string, description: string) =>
-      read(operation, description).phrases.map((p) => p.words.filter((w) => !/\d/.test(w)).join(' '));
-    expect(read('Repl', 'Bumper cover 04711-THR-A90ZZ').phrases[0]).toMatchObject({ head: 'cover', mods: ['bumper'] });
-    expect(read('', 'rpr rt qtr 3.5hrs').phrases[0]).toMatchObject({ head: 'quarter', mods: [] });
-    expect(read('Repl', 'Grille assy 71121-THR-A01').phrases[0]).toMatchObject({ head: 'grille', mods: [] });
-    expect(words('R&I', '"H" emblem')).toEqual(['emblem']);
-    expect(read('Repl', 'Grille Emblem "H"').phrases[0]).toMatchObject({ head: 'emblem', mods: ['grille'] });
-    expect(read('Repl', 'Battery 12V').phrases[0]).toMatchObject({ head: 'battery', mods: [] });
-    expect(read('', 'repl frt bmpr 2.5 hrs').phrases[0]).toMatchObject({ head: 'bumper', mods: [], zone: 'front' });
-    // A letter outside quotes still names the part: a B pillar is not an A pillar.
-    const pillar = system(8, 'Side Camera', { line: ['b pillar', 'b pillar camera'] });
-    expect(scrub('Repl', 'A pillar', '', [pillar]).triggers).toEqual([]);
-    expect(scrub('Repl', 'B pillar', '', [pillar]).triggers.map((t) => t.system)).toEqual(['Side Camera']);
-  });
-
-  it('reads a comma as the head-first name of estimating systems, never as a list of parts', () => {
-    const first = (description: string) => read('RPL', description).phrases.map((p) => `${p.mods.join(' ')} ${p.head}`.trim());
-    expect(first('ADHESIVE KIT, WINDSHIELD')).toEqual(['windshield adhesive kit']);
-    expect(first('WIRING HARNESS, FRONT BUMPER')).toEqual(['bumper wiring harness']);
-    expect(first('Turn signal lamp, mirror')).toEqual(['mirror turn signal lamp']);
-    expect(first('END, TIE ROD OUTER RH')).toEqual(['tie rod']);
-    expect(first('Bumper cover, lower')).toEqual(['bumper cover']);
-    expect(first('ARM ASSY, FRONT SUSPENSION LOWER NO.1 LH')).toEqual(['control arm']);
-  });
-
-  it('says what it corrected, set aside or did not know', () => {
-    const typo = read('Repl', 'windsheild');
-    expect(must(typo.phrases[0], 'phrases[0]').words).toEqual(['windshield']);
-    expect(typo.notes).toContain('“windsheild” is read as “windshield”.');
-    const purpose = read('R&I', 'Grille for radar access');
-    expect(purpose.phrases.map((p) => p.words.join(' '))).toEqual(['grille']);
-    expect(purpose.notes.join(' ')).toMatch(/radar access.*not read as a part/);
-    const unknown = read('ZZ9', 'Front bumper cover');
-    expect(unknown.operation).toBeNull();
-    expect(unknown.operationNote).toBe('The operation “ZZ9” is not one the scrub knows.');
-    expect(read('Repl', '*** 123').unread).toMatch(/no words/);
-    expect(read('Repl', '').unread).toBe('The line has no description.');
-  });
-
-  it('reads "with" parts after their part and splits joined parts', () => {
-    const withCamera = read('Repl', 'Mirror assy w/ camera');
-    expect(withCamera.phrases.map((p) => [p.kind, p.words.join(' ')])).toEqual([
-      ['main', 'mirror assembly'],
-      ['with', 'mirror camera'],
+    expect(readLine({ operation: 'Subl', description: 'Windshield replacement' }, vocab)).toMatchObject({
+      operation: 'replace',
+      notes: ['A sublet line: its description says replace.'],
+    });
+    expect(readLine({ operation: 'R&I', description: 'Windshield replacement' }, vocab).operation).toBe('remove');
+    expect(readLine({ operation: '', description: 'Liftgt shell - xfer cam' }, vocab).phrases.map((p) => p.operation)).toEqual([
+      null,
+      'remove',
     ]);
-    expect(read('Repl', 'front & rear bumper covers').phrases.map((p) => p.words.join(' '))).toEqual([
+  });
+
+  it('a carrier: replaced when marked R&R, removed when marked R&I, an overhaul either, repairs only for the radars, a refinish only for the park sensors', () => {
+    expect(systemsOf('Repl', 'Frt bumper cover')).toEqual(['Front Radar', 'Park Assist']);
+    expect(systemsOf('R&I', 'Frt bumper cover')).toEqual(['Front Radar']);
+    expect(systemsOf('O/H', 'Frt bumper assy')).toEqual(['Front Radar', 'Park Assist']);
+    expect(systemsOf('Rpr', 'Frt bumper cover')).toEqual(['Front Radar']);
+    expect(systemsOf('Refn', 'Frt bumper cover')).toEqual(['Park Assist']);
+    expect(systemsOf('Blnd', 'Rr bumper cover')).toEqual([]);
+    expect(systemsOf('Chk', 'Rr bumper cover')).toEqual([]);
+    expect(systemsOf("Add'l Labor", 'Liftgate')).toEqual([]);
+    expect(systemsOf('Rpr', 'Liftgate')).toEqual([]);
+    expect(systemsOf('', 'Liftgate')).toEqual(['Surround View Camera', 'Rear Camera']);
+    expect(systemsOf('ZZ9', 'Liftgate')).toEqual(['Surround View Camera', 'Rear Camera']);
+    const none = [system(4, 'Park Assist', 4, { isRR: false, isRI: false })];
+    expect(scrub('Repl', 'Frt bumper cover', '', none).nothing).toBe(
+      'Replacing it does not require Park Assist: the make matrix is not marked R&R.',
+    );
+    expect(scrub('O/H', 'Frt bumper cover', '', none).nothing).toBe('The make matrix requires Park Assist after no work on it.');
+    expect(scrub('', 'Frt bumper cover', '', none).nothing).toBe('The make matrix requires Park Assist after no work on it.');
+    expect(scrub('R&I', 'Frt bumper cover', '', [PA]).nothing).toBe(
+      'Removing and installing it does not require Park Assist: the make matrix is marked R&R only.',
+    );
+    expect(scrub('Rpr', 'Liftgate', '', [RC]).nothing).toBe('A repair leaves the part in place: Rear Camera is not disturbed.');
+    expect(scrub('Refn', 'Liftgate', '', [RC]).nothing).toBe('Refinish is paint work: it does not move a sensor (Rear Camera).');
+    expect(scrub('Blnd', 'Frt bumper cover', '', [PA]).nothing).toBe('Blend is paint work: it does not move a sensor (Park Assist).');
+    expect(scrub("Add'l Labor", 'Liftgate', '', [RC]).nothing).toBe(
+      'Worked on (additional labor): the part is not removed, Rear Camera is not disturbed.',
+    );
+  });
+
+  it('a sensor or its mount: any work but paint and a check', () => {
+    expect(systemsOf('R&I', 'LT Frt park sensor')).toEqual(['Park Assist']);
+    expect(systemsOf('Rpr', 'Radar bracket')).toEqual(['Front Radar']);
+    expect(systemsOf("Add'l Labor", 'Transfer & bond parking sensor retainers')).toEqual(['Park Assist']);
+    expect(systemsOf('Refn', 'Frt park sensor')).toEqual([]);
+    expect(scrub('Chk', 'Frt radar sensor').nothing).toBe(
+      'A check does not remove or move the part: it requires no calibration (Front Radar).',
+    );
+  });
+
+  it('the steering column and the wheel geometry: replaced or removed, not repaired or merely checked', () => {
+    expect(systemsOf('R&I', 'Steering wheel')).toEqual(['Steering Angle Sensor']);
+    expect(systemsOf('O/H', 'LT Frt strut assy')).toEqual(['Steering Angle Sensor']);
+    expect(scrub('Rpr', 'Steering gear').nothing).toBe('Repaired: the part stays in place, Steering Angle Sensor is not disturbed.');
+    expect(scrub("Add'l Labor", 'Steering column').nothing).toBe(
+      'Worked on (additional labor): the part stays in place, Steering Angle Sensor is not disturbed.',
+    );
+    expect(scrub('Repl', 'Steering gear', '', [system(8, 'Steering Angle Sensor', 8, { isRR: false, isRI: false })]).nothing).toBe(
+      'The make matrix requires Steering Angle Sensor after no work on it.',
+    );
+    expect(systemsOf('Check/Adjust', 'Alignment Check (Pre-Repair Measurement)')).toEqual([]);
+    expect(systemsOf('Subl', 'Wheel alignment check')).toEqual([]);
+  });
+});
+
+describe('the parts and what they carry', () => {
+  const cases: [string, string, string, string[]][] = [
+    // [operation, description, section, systems]
+    ['Repl', 'Grille assy', 'GRILLE', ['Front Radar', 'Surround View Camera']],
+    ['Repl', 'Frt bumper lower grille', '', ['Front Radar']],
+    ['Repl', 'Nose emblem', '', ['Front Radar']],
+    ['Repl', 'Blind spot radar cover', '', ['Blind Spot Monitoring']],
+    ['Repl', 'Front bumper corner sensor', '', ['Park Assist']],
+    ['Repl', 'Front bumper air curtain', '', []],
+    ['R&I', 'Grille assy w/ camera (SVM)', 'GRILLE', ['Front Radar', 'Surround View Camera']],
+    ['Repl', 'frt bmpr cvr - prk snsr tp', '', ['Front Radar', 'Park Assist']],
+    ['Repl', 'Emblem', 'GRILLE', ['Front Radar']],
+    ['Repl', 'Emblem', 'HOOD', []],
+    ['R&I', 'EMBLEM, FRONT', 'FRONT BUMPER', ['Front Radar']],
+    ['Repl', 'Hood front nameplate', '', []],
+    ['Repl', 'Frt bumper reinforcement', '', ['Front Radar']],
+    ['Repl', 'Rr bumper reinforcement', '', []],
+    ['Repl', 'Frt bumper energy absorber', '', []],
+    ['Repl', 'Radiator core support', '', ['Front Radar']],
+    ['R&I', 'Radiator support upper cover', '', []],
+    ['Repl', 'Rr bumper lower valance', '', []],
+    ['Repl', 'LT Quarter outer panel', '', ['Blind Spot Monitoring']],
+    ['Repl', 'LT Quarter glass', '', []],
+    ['Repl', 'Windshield glass w/ rain sensor', '', ['Forward Camera']],
+    ['Repl', 'GLASS, WINDSHIELD ACOUSTIC HEATED', 'GLASS', ['Forward Camera']],
+    ['Rpr', 'Windshield chip repair', '', []],
+    ['Repl', 'Camera bracket', 'WINDSHIELD', ['Forward Camera']],
+    ['R&I', 'Frt camera cover', 'WINDSHIELD', []],
+    ['R&I', 'Inside rearview mirror', 'WINDSHIELD', []],
+    ['R&I', 'LT Outside mirror', '', ['Surround View Camera', 'Side Camera']],
+    ['Repl', 'LT Mirror glass', '', []],
+    ['Repl', 'LT Mirror cover', '', []],
+    ['Repl', 'Mirror cover (camera housing)', '', ['Surround View Camera', 'Side Camera']],
+    ['Repl', 'Mirror turn signal lamp', '', []],
+    ['Repl', 'LT Mirror glass w/ blind spot indicator', '', []],
+    ['Repl', 'Lift gate shell', 'LIFT GATE', ['Surround View Camera', 'Rear Camera']],
+    ['R&I', 'Lift gate garnish', 'LIFT GATE', ['Surround View Camera', 'Rear Camera']],
+    ['Repl', 'Liftgate glass', '', []],
+    ['Repl', 'Liftgate emblem', '', []],
+    ['Repl', 'LT lift gate support strut', 'LIFT GATE', []],
+    ['Repl', 'Handle w/ camera', 'LIFT GATE', ['Surround View Camera', 'Rear Camera']],
+    ['Repl', 'Camera', 'REAR BUMPER', ['Surround View Camera', 'Rear Camera']],
+    ['Repl', 'Front camera', 'GRILLE', ['Surround View Camera']],
+    ['Repl', 'Front camera', '', ['Forward Camera']],
+    ['Repl', 'Front View Camera (Surround View)', 'Grille', ['Surround View Camera']],
+    ['Repl', 'LT Rr side radar (BCW)', '', ['Blind Spot Monitoring']],
+    ['Repl', 'LT BCW radar bracket', '', ['Blind Spot Monitoring']],
+    ['Repl', 'SCC radar mounting bracket', '', ['Front Radar']],
+    ['Repl', 'Radar sensor', 'REAR BUMPER', ['Blind Spot Monitoring']],
+    ['Repl', 'Radar sensor', '', ['Front Radar']],
+    ['Repl', 'Sensor bracket', 'FRONT BUMPER & GRILLE', ['Park Assist']],
+    ['Repl', 'Hood latch sensor', '', []],
+    ['Repl', 'LT Front Impact Sensor', 'Air Bag System', []],
+    ['Repl', 'LT Front Wheel Speed Sensor', '', []],
+    ['Repl', 'Frt bumper tow eye cap', '', []],
+    ['Repl', 'Steering column upper & lower covers', '', []],
+    ['Repl', 'LT Frt stabilizer link', '', []],
+    ['Repl', 'RT Rr shock absorber', '', []],
+    ['Repl', 'LT Frt hub & bearing', '', []],
+    ['Repl', 'Rf Strut Mount (upper)', '', ['Steering Angle Sensor']],
+    ['Repl', 'tie rd end LF outr', '', ['Steering Angle Sensor']],
+    ['R&I', 'eng cradle for rack', '', ['Steering Angle Sensor']],
+    ['Repl', 'Hood support strut', '', []],
+    ['R&I', 'AIRBAG MODULE, DRIVER (STEERING WHEEL)', '', []],
+    ['Repl', 'Dash camera', '', []],
+    ['Repl', 'Parking brake switch', '', []],
+    ['Repl', 'Park assist switch', '', []],
+  ];
+  it.each(cases)('%s | %s (%s) → %j', (operation, description, section, systems) => {
+    expect(systemsOf(operation, description, section)).toEqual(systems);
+  });
+
+  it('reads a comma name head first, qualifiers first; names written as two words; and the most words with the fewest names', () => {
+    expect(partsRead(vocab, readLine({ operation: '', description: 'COVER, FRONT BUMPER' }, vocab))).toEqual(['front bumper cover']);
+    expect(partsRead(vocab, readLine({ operation: '', description: 'ROD END, TIE OUTER LH' }, vocab))).toEqual(['outer tie rod end']);
+    expect(partsRead(vocab, readLine({ operation: '', description: 'LT Front Wheel, Alloy 20x8' }, vocab))).toEqual(['alloy wheel']);
+    expect(partsRead(vocab, readLine({ operation: '', description: 'Lift gate garnish' }, vocab))).toEqual(['liftgate garnish']);
+    expect(partsRead(vocab, readLine({ operation: '', description: 'rear view mirror camera' }, vocab))).toEqual([
+      'camera of the rear view mirror',
+    ]);
+    expect(partsRead(vocab, readLine({ operation: '', description: 'front strut mount' }, vocab))).toEqual(['strut mount']);
+    expect(partsRead(vocab, readLine({ operation: '', description: 'front & rear bumper covers' }, vocab))).toEqual([
       'front bumper cover',
       'rear bumper cover',
     ]);
-    expect(read('Repl', 'upper & lower control arm').phrases.map((p) => p.words.join(' '))).toEqual([
+    expect(partsRead(vocab, readLine({ operation: '', description: 'upper & lower control arm' }, vocab))).toEqual([
       'upper control arm',
       'lower control arm',
     ]);
   });
 });
 
-describe('the matching rule', () => {
-  it('triggers by part and operation: replacement and removal as the flags say, repair only where a keyword says', () => {
-    expect(systemsOf('Repl', 'Bumper cover', 'FRONT BUMPER & GRILLE')).toEqual(['Front Radar', 'Park Assist']);
-    expect(systemsOf('R&I', 'Bumper cover', 'FRONT BUMPER & GRILLE')).toEqual(['Front Radar']);
-    expect(systemsOf('Rpr', 'Bumper cover', 'FRONT BUMPER & GRILLE')).toEqual(['Front Radar']);
-    const park = scrub('R&I', 'Rear bumper cover').refusals.find((r) => r.system === 'Park Assist');
-    expect(park?.why).toMatch(/not marked R&I/);
+describe('features, negations, asides and purposes', () => {
+  it('“with” a sensor works the sensor; “with” a system is a feature of the part', () => {
+    expect(systemsOf('Repl', 'RT Mirror assy pwr htd w/camera')).toEqual(['Surround View Camera', 'Side Camera']);
+    expect(systemsOf('R&I', 'Rear bumper cover w/ park assist', '')).toEqual(['Blind Spot Monitoring']);
+    expect(systemsOf('Repl', 'rr bmpr cvr w/ bsm')).toEqual(['Blind Spot Monitoring', 'Park Assist']);
+    expect(systemsOf('Repl', 'Frt bumper cover (PDW/SVM type)')).toEqual(['Front Radar', 'Park Assist', 'Surround View Camera']);
+    expect(systemsOf('Repl', 'wndshld HUD type')).toEqual(['Forward Camera']);
   });
 
-  it('never triggers on refinish, blend or a check, and says so', () => {
-    for (const op of ['Refn', 'Blnd']) {
-      const o = scrub(op, 'Quarter panel');
-      expect(o.triggers).toEqual([]);
-      expect(o.nothing).toMatch(/paint work/);
-    }
-    expect(scrub('', 'check alignment').nothing).toMatch(/check/i);
-    // …unless a keyword starts with that operation.
-    const painted = [{ ...RADAR, keywords: { ...RADAR.keywords, line: [...RADAR.keywords.line, 'refinish front bumper cover'] } }];
-    expect(scrub('Refn', 'Front bumper cover', '', painted).triggers[0]).toMatchObject({
-      keyword: 'refinish front bumper cover',
-      why: expect.stringMatching(/and the line refinishes it/),
-    });
+  it('reads every “with” and “without” of a line; a feature it has no name for says nothing', () => {
+    expect(systemsOf('Repl', 'Bumper cover w/Sport pkg w/o park sensors', 'FRONT BUMPER')).toEqual(['Front Radar']);
+    expect(systemsOf('Repl', 'RT Mirror outside w/memory, w/turn signal, w/o camera')).toEqual([]);
+    expect(systemsOf('Repl', 'Mirror assy w/memory')).toEqual(['Surround View Camera', 'Side Camera']);
   });
 
-  it("reads a sensor's \"with\" part as the sensor's, not the section's", () => {
-    const radar = system(2, 'Front Radar', { line: ['radar', 'radar sensor', 'radar bracket'], location: ['front bumper'] });
-    const park = system(4, 'Park Assist', {
-      isRI: false,
-      line: ['park sensor', 'bumper sensor', 'bumper sensor bracket'],
-      location: ['front bumper', 'rear bumper'],
-    });
-    const of = (operation: string, description: string, section: string) =>
-      scrub(operation, description, section, [radar, park, REAR]).triggers.map((t) => t.system);
-    expect(of('Remove/Replace', 'ACC Radar Sensor w/ Bracket', 'Front Bumper')).toEqual(['Front Radar']);
-    expect(of('Repl', 'Sensor w/ bracket', 'FRONT BUMPER')).toContain('Park Assist');
-    expect(of('Repl', 'Applique w/ camera', 'LIFT GATE')).toEqual(['Rear Camera']);
+  it('“w/o”, “less”, “non” negate what follows', () => {
+    expect(systemsOf('Repl', 'Grille w/o surround view')).toEqual(['Front Radar']);
+    expect(scrub('Repl', 'Mirror w/o camera').nothing).toBe(
+      'The line says “without camera”: Surround View Camera is not on this part. (Surround View Camera, Side Camera)'.replace(
+        ' (Surround View Camera, Side Camera)',
+        ' The line says “without camera”: Side Camera is not on this part.',
+      ),
+    );
+    expect(systemsOf('Repl', 'Rear bumper cover less park sensors')).toEqual(['Blind Spot Monitoring']);
+    expect(systemsOf('Repl', 'Bumper cover non-sensor', 'REAR BUMPER')).toEqual(['Blind Spot Monitoring']);
+    expect(scrub('Repl', 'Rear bumper cover less park sensors').reading.notes).toContain(
+      '“without park sensor” says what the part does not have.',
+    );
   });
 
-  it('triggers on any work on the sensor itself or its mount', () => {
-    expect(systemsOf('R&I', 'Radar sensor')).toEqual(['Front Radar']);
-    expect(systemsOf('Repl', 'ACC sensor bracket')).toEqual(['Front Radar']);
-    expect(systemsOf('Rpr', 'Forward camera bracket')).toEqual(['Forward Camera']);
-    expect(systemsOf('Refn', 'Park sensor')).toEqual([]);
+  it('an aside that names a sensor, its mount or its path says what the part is to it; another part is only where it is', () => {
+    expect(systemsOf('Repl', 'Frt lower grille center (radar cover)')).toEqual(['Front Radar']);
+    expect(systemsOf('Repl', 'LAMP, SIDE TURN SIGNAL LH (MIRROR)')).toEqual([]);
+    expect(systemsOf('Repl', 'CAMERA, SIDE VIEW LH (UNDER MIRROR)')).toEqual(['Surround View Camera', 'Side Camera']);
   });
 
-  it('reads the head of a name: a mirror glass is not a mirror, a liftgate spoiler not a liftgate', () => {
-    expect(systemsOf('Repl', 'RT Mirror glass')).toEqual([]);
-    expect(scrub('Repl', 'RT Mirror glass').nothing).toMatch(/glass of the mirror/);
-    expect(systemsOf('Repl', 'Liftgate spoiler')).toEqual([]);
-    expect(systemsOf('Repl', 'Windshield urethane kit')).toEqual([]);
-    expect(systemsOf('Repl', 'Mirror assy w/ camera')).toEqual(['Side Camera']);
-    expect(systemsOf('Repl', 'Front bumper radar cover')).toEqual(['Front Radar']);
+  it('why the part is worked on is not a part; pieces named for a sensor are that sensor’s', () => {
+    const o = scrub('R&I', 'Windshield (for roof panel replacement)');
+    expect(o.triggers.map((t) => t.system)).toEqual(['Forward Camera']);
+    expect(o.reading.notes).toContain('“for roof panel replacement” says why the part is worked on; it is not read as a part.');
+    expect(systemsOf('R&I', 'MIRROR, OUTSIDE RH F/REFINISH')).toEqual(['Surround View Camera', 'Side Camera']);
+    expect(systemsOf('R&I', 'Grille for radar access')).toEqual(['Front Radar', 'Surround View Camera']);
+    expect(systemsOf("Add'l Labor", 'Drill holes for park sensors')).toEqual(['Park Assist']);
+  });
+});
+
+describe('calibration lines', () => {
+  it('name a system by any maker’s name, whatever the make', () => {
+    for (const [line, name] of [
+      ['SVM tolerance compensation', 'Surround View Camera'],
+      ['VSA sensor neutral position memorization', 'Steering Angle Sensor'],
+      ['Park sensor system function check', 'Park Assist'],
+      ['Millimeter wave radar aiming', 'Front Radar'],
+      ['EyeSight calibration', 'Forward Camera'],
+      ['Parktronic initialization', 'Park Assist'],
+      ['BLIS calibration', 'Blind Spot Monitoring'],
+      ['Around view monitor calibration', 'Surround View Camera'],
+      ['Smart cruise control radar alignment', 'Front Radar'],
+      ['Blind spot view monitor calibration', 'Side Camera'],
+      ['ACC/FCW radar alignment per OEM', 'Front Radar'],
+      ['Blind-Spot Collision Warning radar L/R - static', 'Blind Spot Monitoring'],
+      ['svc calib', 'Surround View Camera'],
+      ['Rear view camera aim & guideline verify', 'Rear Camera'],
+      ['Front radar alignment verification – within spec', 'Front Radar'],
+      ['Supplement for ACC calibration', 'Front Radar'],
+    ] as const)
+      expect(systemsOf('Subl', line), line).toEqual([name]);
   });
 
-  it('reads a bare piece with its section, and the end of the vehicle from the line or its section', () => {
-    expect(systemsOf('Repl', 'Cover', 'REAR BUMPER')).toEqual(['Blind Spot Monitoring', 'Park Assist']);
-    expect(systemsOf('R&I', 'Camera', 'LIFT GATE')).toEqual(['Rear Camera']);
-    expect(systemsOf('Repl', 'Emblem', 'FRONT BUMPER & GRILLE')).toEqual(['Front Radar']);
-    expect(systemsOf('Repl', 'Emblem', 'HOOD')).toEqual([]);
-    expect(systemsOf('Repl', 'Hood emblem', 'FRONT BODY')).toEqual([]);
-    expect(systemsOf('Repl', 'Radar sensor', 'REAR BUMPER')).toEqual([]);
-    expect(scrub('Repl', 'Radar sensor', 'REAR BUMPER').nothing).toMatch(/at the rear; Front Radar sits at the front/);
+  it('a part with its own work after a comma is its own statement, not a head-first name', () => {
+    const o = scrub('', 'Request: 360 camera calibration, mirror replaced', 'DESK REVIEW');
+    expect(o.triggers.map((t) => t.why)).toEqual([
+      'a calibration line (calibration) naming 360 camera → Surround View Camera',
+      'mirror: replaced → Side Camera (carries the mirror camera)',
+    ]);
+    expect(systemsOf('Repl', 'COVER, FRONT BUMPER')).toEqual(['Front Radar', 'Park Assist']);
   });
 
-  it('reads a line that names no end for both ends, and says so', () => {
+  it('a sensor named in a surround-view calibration is one of its cameras, not the windshield camera', () => {
+    expect(systemsOf('Subl', 'Surround view calibration - front camera')).toEqual(['Surround View Camera']);
+    expect(systemsOf('Subl', '360 camera calibration')).toEqual(['Surround View Camera']);
+    expect(systemsOf('Subl', 'Rear view camera aim & guideline verify')).toEqual(['Rear Camera']);
+    expect(systemsOf('Subl', 'Calibrate front camera (dynamic)')).toEqual(['Forward Camera']);
+  });
+
+  it('a calibration of a name that may be two systems is a check', () => {
+    expect(checksOf('Subl', 'Front view camera calibration')).toEqual(['Forward Camera', 'Surround View Camera']);
+    expect(scrub('Subl', 'Front view camera calibration').checks[0]?.why).toBe(
+      'A calibration of “front view camera”: it may be Forward Camera or Surround View Camera; the line does not say which.',
+    );
+  });
+
+  it('naming only a kind: the vehicle’s one system of it, else the estimate’s, else a check', () => {
+    const lines = (...rows: [string, string][]) =>
+      scrubLines(
+        rows.map(([operation, description], i) => ({ lineNum: i + 1, operation, description })),
+        matcher(),
+      );
+    const [, calibration] = lines(['Repl', 'Windshield'], ['Subl', 'Drive time for camera calibration']);
+    expect(calibration?.triggers.map((t) => t.system)).toEqual(['Forward Camera']);
+    expect(calibration?.triggers[0]?.why).toBe(
+      'a camera calibration line (calibration) naming no system: the estimate’s other lines require Forward Camera → Forward Camera',
+    );
+    const [, radar] = lines(['Repl', 'Rear bumper cover'], ['Subl', 'Radar aim']);
+    expect(radar?.triggers.map((t) => t.system)).toEqual(['Blind Spot Monitoring']);
+    const [, , both] = lines(['Repl', 'Frt bumper cover'], ['Repl', 'Rear bumper cover'], ['Subl', 'Radar aim']);
+    expect(both?.triggers.map((t) => t.system)).toEqual(['Front Radar']);
+    const [alone] = lines(['Subl', 'Set up and initiate camera calibration procedure']);
+    expect(alone?.triggers).toEqual([]);
+    expect(alone?.checks.map((c) => c.system)).toEqual(['Forward Camera', 'Surround View Camera', 'Rear Camera', 'Side Camera']);
+    const one = scrubLines([{ lineNum: 1, operation: 'Subl', description: 'Camera calibration' }], matcher([FC, FR]));
+    expect(one[0]?.triggers[0]?.why).toBe(
+      'a camera calibration line (calibration) naming no system: the vehicle’s one camera system → Forward Camera',
+    );
+    const none = scrubLines([{ lineNum: 1, operation: 'Subl', description: 'Radar calibration' }], matcher([FC]));
+    expect(none[0]?.nothing).toBe('A radar calibration line: this vehicle has no radar system.');
+    expect(systemsOf('Subl', 'Camera calibration - windshield')).toEqual(['Forward Camera']);
+    expect(systemsOf('Subl', 'Radar calibration rear')).toEqual(['Blind Spot Monitoring']);
+  });
+
+  it('function and system tests and checks are calibrations; how it is done (via, using) is not a part', () => {
+    expect(systemsOf('', 'Park sensor function test')).toEqual(['Park Assist']);
+    expect(systemsOf('', 'PDC system check')).toEqual(['Park Assist']);
+    expect(systemsOf('', 'Reset SAS via scan tool')).toEqual(['Steering Angle Sensor']);
+  });
+
+  it('under a calibration section, a sensor named alone is its calibration', () => {
+    expect(systemsOf('', 'Rear Camera', 'ADAS CALIBRATION')).toEqual(['Rear Camera']);
+    expect(systemsOf('', 'Rear Camera', 'LIFT GATE')).toEqual(['Surround View Camera', 'Rear Camera']);
+    expect(readSection(vocab, 'VEHICLE DIAGNOSTICS').procedures).toBe(true);
+  });
+
+  it('scans, research and road tests are not calibrations; a denied calibration triggers nothing', () => {
+    expect(scrub('Subl', 'Post-calibration scan').nothing).toBe('Scan: a diagnostic scan is not a calibration.');
+    expect(scrub('', 'Calibration research & OEM procedure printout').nothing).toBe('Research: paperwork or labour time, not a part.');
+    expect(systemsOf('', 'Road test - lane keeping and adaptive cruise verify')).toEqual([]);
+    expect(scrub('', 'BSM calibration not required - quarter panel repaired only').nothing).toBe(
+      'The line says the work is not done (“not required”): it requires no calibration.',
+    );
+    expect(systemsOf('', 'Deny windshield camera calibration, glass not replaced')).toEqual([]);
+  });
+});
+
+describe('checks and lines not read', () => {
+  it('a sensor the words do not place is a check with its candidates', () => {
+    const o = scrub('Repl', 'Camera');
+    expect(o.triggers).toEqual([]);
+    expect(o.nothing).toBeNull();
+    expect(o.checks.map((c) => c.system)).toEqual(['Forward Camera', 'Surround View Camera', 'Rear Camera', 'Side Camera']);
+    expect(o.checks[0]?.why).toBe(
+      '“camera” names a camera but not which part it is on; it may be Forward Camera, Surround View Camera, Rear Camera, Side Camera.',
+    );
+    expect(checksOf('Repl', 'Front view camera')).toEqual(['Forward Camera', 'Surround View Camera']);
+    expect(scrub('Repl', 'Front view camera').checks[0]?.why).toBe(
+      'front view camera: the line does not say which sensor it is; it may be the windshield camera or the front surround-view camera.',
+    );
+  });
+
+  it('a part at either end that the line does not place: what holds at both ends is raised, what holds at one is a check', () => {
     const o = scrub('Repl', 'Bumper cover');
-    expect(o.triggers.map((t) => t.system)).toEqual(['Front Radar', 'Blind Spot Monitoring', 'Park Assist']);
-    expect(must(o.triggers[0], 'triggers[0]').why).toMatch(/neither front nor rear/);
-    // …unless the line names another part ("hood emblem" is not a "front emblem").
-    expect(systemsOf('Repl', 'Hood emblem')).toEqual([]);
-  });
-
-  it('triggers a calibration line on the system it names; the longer name wins; alignment is read in context', () => {
-    expect(systemsOf('Subl', 'Front radar calibration')).toEqual(['Front Radar']);
-    expect(systemsOf('Subl', 'Static aim forward facing camera')).toEqual(['Forward Camera']);
-    expect(systemsOf('', 'SAS reset')).toEqual(['Steering Angle Sensor']);
-    expect(systemsOf('Subl', 'Blind spot radar calibration')).toEqual(['Blind Spot Monitoring']);
-    expect(systemsOf('Subl', 'Radar alignment')).toEqual(['Front Radar']);
-    expect(systemsOf('Subl', 'Four wheel alignment')).toEqual(['Steering Angle Sensor']);
-    expect(systemsOf('Algn', 'Hood')).toEqual([]);
-    expect(scrub('Algn', 'Hood').nothing).toMatch(/not a wheel alignment/);
-    expect(scrub('Subl', 'ADAS calibration').nothing).toBe('A calibration that names none of this vehicle’s systems.');
-  });
-
-  it('stops on an exclusion, a make exception or a system not equipped, naming it', () => {
-    expect(scrub('R&I', 'Cowl vent grille').nothing).toMatch(
-      /Excluded: a line with “cowl” never triggers Front Radar \(The cowl grille is not the front grille\)/,
+    expect(o.triggers.map((t) => t.system)).toEqual(['Park Assist']);
+    expect(o.checks.map((c) => c.system)).toEqual(['Front Radar', 'Blind Spot Monitoring']);
+    expect(o.checks[0]?.why).toBe(
+      'bumper cover: the line does not say front or rear; the front one requires Front Radar (in front of the front radar).',
     );
-    expect(scrub('R&I', 'Radar detector').triggers).toEqual([]);
-    expect(systemsOf('Repl', 'Liftgate gas strut')).toEqual([]);
-    const excepted = scrub('Repl', 'Quarter panel', '', [
-      { ...CORNER, exceptions: [{ keyword: 'quarter panel', reason: 'Sensors are on the bumper beam.' }] },
+    expect(o.checks[1]?.why).toBe(
+      'bumper cover: the line does not say front or rear; the rear one requires Blind Spot Monitoring (in front of the rear corner radars).',
+    );
+    // The section, the line or an aside places it.
+    expect(systemsOf('Repl', 'Bumper cover', 'REAR BUMPER')).toEqual(['Blind Spot Monitoring', 'Park Assist']);
+    expect(checksOf('Repl', 'Bumper cover', 'FRONT BUMPER')).toEqual([]);
+    expect(systemsOf('Repl', 'Radar unit (rear right)')).toEqual(['Blind Spot Monitoring']);
+    // Paint work is no check at either end.
+    expect(checksOf('Rfn', 'Bumper cover')).toEqual([]);
+  });
+
+  it('a bare sensor or system word among unknown words is a check, not a trigger', () => {
+    const o = scrub('Repl', 'Zorblax radar quux');
+    expect(o.triggers).toEqual([]);
+    expect(o.checks.map((c) => c.why)).toEqual([
+      '“radar” stands among words the scrub does not know (zorblax, quux): it would require Front Radar (the front radar itself) if it is the vehicle’s own.',
     ]);
-    expect(excepted.nothing).toBe(
-      'Make exception for Blind Spot Monitoring: “quarter panel” does not trigger it (Sensors are on the bumper beam).',
-    );
-    const notEquipped = scrub('Repl', 'Windshield', '', [{ ...CAMERA, notEquipped: true }]);
-    expect(notEquipped.nothing).toMatch(/not equipped with/);
-    expect(scrubLine({ lineNum: 1, operation: 'Repl', description: 'Windshield', isNotEquipped: true }, matcher()).nothing).toBe(
-      'Marked not equipped on the job: the line is not scrubbed.',
-    );
+    expect(checksOf('Repl', 'Blind spot flurbix')).toEqual(['Blind Spot Monitoring']);
+    // A known part among unknown words is still the part; so is a sensor with its part.
+    expect(systemsOf('Repl', 'Frt bumper cover zorblax')).toEqual(['Front Radar', 'Park Assist']);
+    expect(systemsOf('Repl', 'Radar sensor', '')).toEqual(['Front Radar']);
   });
 
-  it('puts every line in one place: triggering with its reasons, or nothing with one, or unread', () => {
-    const lines = ['Repl|Windshield', 'Refn|Hood', 'Repl|***', 'ZZ|Grille', '|Tow'].map((t, i) => {
-      const [operation = '', description = ''] = t.split('|');
-      return scrubLine({ lineNum: i + 1, operation, description }, matcher());
-    });
-    for (const o of lines) expect([o.triggers.length > 0, o.nothing != null, o.unread != null].filter(Boolean)).toHaveLength(1);
-    expect(must(lines[0], 'lines[0]').triggers[0]).toMatchObject({
-      system: 'Forward Camera',
-      keyword: 'windshield',
-      kind: 'part',
-      words: 'windshield',
-    });
-    expect(must(must(lines[3], 'lines[3]').triggers[0], 'triggers[0]').why).toMatch(
-      /“ZZ”, which the scrub does not know, read as removing or replacing it/,
-    );
-    expect(must(lines[4], 'lines[4]').nothing).toMatch(/no part or sensor/);
+  it('a line of unknown words is not read, with its words; one of figures, with why', () => {
+    expect(scrub('Repl', 'Zorblax quuxle').unread).toBe('No word of it is one the scrub knows: zorblax, quuxle.');
+    expect(scrub('Repl', '*** 12.00').unread).toBe('“*** 12.00” has no words, only numbers or signs.');
+    expect(scrub('Repl', '').unread).toBe('The line has no description.');
+    expect(scrub('Repl', 'LT').unread).toBe('“LT” names no part: only a side.');
   });
 });
 
-describe("a firm's estimate terms", () => {
-  it('extend the vocabulary and win over the built-in terms', () => {
-    const firm = compileVocabulary([
-      { written: 'FBC', meaning: 'front bumper cover', kind: 'term' },
-      { written: 'RMV/INST', meaning: 'remove', kind: 'operation' },
-      { written: 'cam', meaning: 'camshaft', kind: 'term' },
-    ]);
-    const r = readLine({ operation: 'RMV/INST', description: 'FBC' }, firm);
-    expect(r.operation).toBe('remove');
-    expect(must(r.phrases[0], 'phrases[0]').words).toEqual(['front', 'bumper', 'cover']);
-    expect(must(readLine({ operation: '', description: 'cam' }, firm).phrases[0], 'phrases[0]').words).toEqual(['camshaft']);
-    expect(
-      scrubLine({ lineNum: 1, operation: 'RMV/INST', description: 'FBC' }, compileMatcher(SYSTEMS, [], firm)).triggers.map((t) => t.system),
-    ).toEqual(['Front Radar']);
-  });
-});
-
-describe('pasted lines', () => {
-  it('reads headings, line numbers, operations and the figures estimating systems print', () => {
-    const text = [
-      'Line Oper Description Part Number Qty Price Labor Paint',
-      '1 FRONT BUMPER & GRILLE',
-      '2 Repl Bumper cover 52119-0R903 1 389.00 2.5 3.2',
-      '3 R&I Grille assy 0.4',
-      '4 WINDSHIELD',
-      '5 Remove / Install Windshield 1.0 T',
-      '',
-    ].join('\n');
-    const p = readPasted(text, vocab);
-    expect(p.headings.map((h) => h.section)).toEqual(['FRONT BUMPER & GRILLE', 'WINDSHIELD']);
-    expect(p.lines).toEqual([
-      expect.objectContaining({
-        lineNum: 2,
-        operation: 'Repl',
-        description: 'Bumper cover',
-        section: 'FRONT BUMPER & GRILLE',
-        partNumber: '52119-0R903',
-      }),
-      expect.objectContaining({ lineNum: 3, operation: 'R&I', description: 'Grille assy', section: 'FRONT BUMPER & GRILLE' }),
-      expect.objectContaining({ lineNum: 5, operation: 'Remove / Install', description: 'Windshield', section: 'WINDSHIELD' }),
-    ]);
+describe('the make matrices', () => {
+  it('say where a make mounts the sensors: a side only, other positions, extra carriers', () => {
+    const lanewatch = system(7, 'Side Camera', 7, { location: 'Passenger outside mirror' });
+    expect(systemsOf('R&I', 'LT mirror', '', [lanewatch])).toEqual([]);
+    expect(scrub('R&I', 'LT mirror', '', [lanewatch]).nothing).toBe(
+      'mirror: on the left; this make mounts the side camera (Side Camera) on the right side only.',
+    );
+    expect(systemsOf('R&I', 'RT mirror', '', [lanewatch])).toEqual(['Side Camera']);
+    expect(systemsOf('Repl', 'LH side view camera', '', [lanewatch])).toEqual(['Side Camera']);
+    const tesla = system(7, 'Side Camera', 7, { location: 'B-pillars and front fenders' });
+    expect(systemsOf('Repl', 'LT fender', '', [tesla])).toEqual(['Side Camera']);
+    expect(systemsOf('Repl', 'LT mirror', '', [tesla])).toEqual([]);
+    const subaru = system(3, 'Blind Spot Monitoring', 3, { locations: ['rear bumper', 'rear bumper reinforcement'] });
+    expect(systemsOf('Repl', 'Rr bumper reinforcement', '', [subaru])).toEqual(['Blind Spot Monitoring']);
+    expect(whyOf('Repl', 'Frt bumper reinforcement')[0]).toMatch(/holds the front radar/);
+    const extra = system(2, 'Front Radar', 2, { line: ['hood'] });
+    expect(systemsOf('Repl', 'Hood', '', [extra])).toEqual(['Front Radar']);
   });
 
-  it('keeps shorthand whole: a leading number is a line number only when most rows have one', () => {
-    const p = readPasted('4 whl algn\nrepl frt bumper cover\nSAS reset', vocab);
-    expect(p.lines.map((l) => [l.lineNum, l.operation, l.description])).toEqual([
-      [1, '', '4 whl algn'],
-      [2, 'repl', 'frt bumper cover'],
-      [3, '', 'SAS reset'],
-    ]);
+  it('exceptions, exclusions, systems not equipped and their own names', () => {
+    const tesla = system(2, 'Front Radar', 2, { exceptions: [{ keyword: 'grille', reason: 'No grille in front of the radar.' }] });
+    expect(scrub('Repl', 'Grille', '', [tesla]).nothing).toBe(
+      'Make exception for Front Radar: “grille” does not trigger it (No grille in front of the radar).',
+    );
+    expect(scrub('Repl', 'Show car frt bumper cover').triggers.map((t) => t.system)).toEqual(['Park Assist']);
+    expect(scrub('Repl', 'Salvage yard frt bumper cover').nothing).toBe(
+      'Excluded: a line with “salvage yard” never triggers a calibration (Not on this vehicle).',
+    );
+    expect(scrub('Repl', 'Frt bumper cover', '', [system(2, 'Front Radar', 2, { notEquipped: true })]).nothing).toBe(
+      'It would require Front Radar, which the inspection found the vehicle is not equipped with.',
+    );
+    const named = system(2, 'Front Radar', 2, { sublet: ['zappo beam'] });
+    expect(systemsOf('Subl', 'Zappo beam calibration', '', [named])).toEqual(['Front Radar']);
+    const untyped = system(9, 'Front Radar', null, { names: ['Distance sensor'] });
+    expect(systemKind(matcher([untyped]), 9)).toBe('frontRadar');
+    expect(systemKind(matcher([system(9, 'Lane Camera', null)]), 9)).toBe('forwardCamera');
+    expect(systemKind(matcher([system(9, 'Seat massage', null)]), 9)).toBeNull();
+    expect(systemKind(matcher(), 99)).toBeNull();
   });
 
-  it('reads tab-separated columns (a spreadsheet)', () => {
-    const p = readPasted('1\tRepl\tRear bumper cover\t1\t412.00\n2\tSubl\tBlind spot calibration\t\t225.00', vocab);
-    expect(p.lines.map((l) => [l.lineNum, l.operation, l.description])).toEqual([
-      [1, 'Repl', 'Rear bumper cover'],
-      [2, 'Subl', 'Blind spot calibration'],
-    ]);
+  it('are compiled once per set of rules', () => {
+    expect(matcher()).toBe(matcher());
+    expect(matcher([FC])).not.toBe(matcher());
+  });
+
+  it('a line marked not equipped is not scrubbed', () => {
+    const o = scrubLine({ lineNum: 1, operation: 'Repl', description: 'Windshield', isNotEquipped: true }, matcher());
+    expect(o).toMatchObject({ triggers: [], nothing: 'Marked not equipped on the job: the line is not scrubbed.' });
   });
 });

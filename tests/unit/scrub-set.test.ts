@@ -1,25 +1,21 @@
 /**
- * The labelled set held at its figures (issue 32; npm run bench:scrub prints them in full): every line of
- * the tuning and probe parts right on both bench vehicles, each style read from its own source (BMS XML, CSV, pasted
- * text) against the demo knowledge base; the held-out part no worse than when it was first measured, its
- * known misses the only ones. A change to the rules, the vocabulary or the knowledge base that loses a
- * calibration, or raises one the set says is not required, fails here.
+ * The labelled sets held at their figures (npm run bench:scrub prints them in full). The two outside sets
+ * (testkit/scrub-corpus/outside: written outside the team, scored with their rules — expected, acceptable,
+ * vehicle exceptions — each estimate uploaded as a CSV to a 2022 Palisade and a 2021 Odyssey): every
+ * expected calibration found and none raised that is neither expected nor acceptable. The team's own sets,
+ * labelled under the earlier rule of thumb (docs/scrub.md "Measured" says where the two rulebooks differ):
+ * no worse than last measured. A change to the lexicon, the reader, the rules or the knowledge base that
+ * loses a calibration, or raises one the sets say is not required, fails here.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../api-host/areas';
 import { openDb, type Db } from '../../api-host/core/db';
 import { seedConfiguration } from '../../api-host/configuration/seed';
-import { SYSTEM_CODES, type SystemCode } from '../../testkit/scrub-corpus/labels';
-import { figures, scrubSet, type LineResult } from '../../testkit/scrub-corpus/evaluate';
+import { figures, scrubSet } from '../../testkit/scrub-corpus/evaluate';
 import { HOLDOUT_SET } from '../../testkit/scrub-corpus/holdout-set';
-import { TUNING_SET } from '../../testkit/scrub-corpus/tuning-set';
+import { OUTSIDE_SYSTEMS, outsideFigures, outsideSet, scrubOutside, type OutsideResult } from '../../testkit/scrub-corpus/outside';
 import { PROBE_SET } from '../../testkit/scrub-corpus/probe-set';
-
-/**
- * The held-out lines the scrub gets wrong (docs/scrub.md "Measured"): no others may join them. First measured
- * wrong: hmit-018, hsh-002, hsub-009; the probe set's OEM names fixed the first and the last.
- */
-const HELD_OUT_KNOWN_WRONG = ['hsh-002'];
+import { TUNING_SET } from '../../testkit/scrub-corpus/tuning-set';
 
 let db: Db;
 beforeAll(() => {
@@ -29,7 +25,7 @@ beforeAll(() => {
   seedConfiguration(db);
 });
 
-const wrong = (results: readonly LineResult[]) =>
+const wrong = (results: readonly OutsideResult[]) =>
   results
     .filter((r) => r.missed.length || r.falseAlarms.length)
     .map(
@@ -37,42 +33,27 @@ const wrong = (results: readonly LineResult[]) =>
         `${r.line.id} [${r.vehicle}] ${r.line.operation} | ${r.line.description}: missed ${r.missed.join(',') || '-'}, false alarm ${r.falseAlarms.join(',') || '-'}`,
     );
 
-describe('the labelled set', () => {
-  it('has at least 300 lines, a third of them requiring nothing, in every style', () => {
-    const all = [...TUNING_SET, ...HOLDOUT_SET];
-    expect(all.length).toBeGreaterThanOrEqual(300);
-    expect(all.filter((l) => !l.expect.length).length * 3).toBeGreaterThanOrEqual(all.length);
-    expect(new Set(all.map((l) => l.id)).size).toBe(all.length);
-    for (const style of ['ccc', 'mitchell', 'audatex', 'shorthand', 'sublet'])
-      expect(all.filter((l) => l.style === style).length).toBeGreaterThan(30);
-  });
+describe('the outside sets', () => {
+  for (const name of ['set1', 'set2'] as const)
+    it(`${name}: every expected calibration found, none raised that is neither expected nor acceptable`, () => {
+      const lines = outsideSet(name);
+      expect(lines.length).toBeGreaterThan(250);
+      const results = scrubOutside(db, lines);
+      expect(wrong(results)).toEqual([]);
+      for (const system of OUTSIDE_SYSTEMS) expect(outsideFigures(results, system).recall, system).toBe(1);
+    });
+});
 
-  it('the tuning part: every calibration found and none raised that is not required', () => {
-    const results = scrubSet(db, TUNING_SET);
-    expect(wrong(results)).toEqual([]);
-    for (const code of Object.keys(SYSTEM_CODES) as SystemCode[]) expect(figures(results, code).recall, code).toBe(1);
-  });
-
-  it('the held-out part: no worse than last measured (recall 99.3 %, precision 100 %), no new miss or false alarm', () => {
-    const results = scrubSet(db, HOLDOUT_SET);
-    const f = figures(results);
-    expect(f.recall).toBeGreaterThanOrEqual(0.992);
-    expect(f.precision).toBe(1);
-    const ids = [...new Set(results.filter((r) => r.missed.length || r.falseAlarms.length).map((r) => r.line.id))];
-    expect(
-      ids.filter((id) => !HELD_OUT_KNOWN_WRONG.includes(id)),
-      wrong(results).join('\n'),
-    ).toEqual([]);
-  });
-
-  it('the probe part (tuned on since it was measured): every calibration found and none raised that is not required', () => {
-    expect(PROBE_SET.length).toBeGreaterThanOrEqual(200);
-    expect(PROBE_SET.filter((l) => !l.expect.length).length * 10).toBeGreaterThanOrEqual(PROBE_SET.length * 4);
-    expect(new Set([...TUNING_SET, ...HOLDOUT_SET, ...PROBE_SET].map((l) => l.id)).size).toBe(
-      TUNING_SET.length + HOLDOUT_SET.length + PROBE_SET.length,
-    );
-    const results = scrubSet(db, PROBE_SET);
-    expect(wrong(results)).toEqual([]);
-    for (const code of Object.keys(SYSTEM_CODES) as SystemCode[]) expect(figures(results, code).recall, code).toBe(1);
-  });
+describe("the team's own sets", () => {
+  // [set, recall, precision] as last measured (docs/scrub.md "Measured").
+  for (const [name, set, recall, precision] of [
+    ['tuning', TUNING_SET, 0.93, 0.98],
+    ['held-out', HOLDOUT_SET, 0.94, 0.98],
+    ['probe', PROBE_SET, 0.94, 0.97],
+  ] as const)
+    it(`${name}: recall ≥ ${recall * 100} %, precision ≥ ${precision * 100} %`, () => {
+      const f = figures(scrubSet(db, set));
+      expect(f.recall).toBeGreaterThanOrEqual(recall);
+      expect(f.precision).toBeGreaterThanOrEqual(precision);
+    });
 });

@@ -1,0 +1,373 @@
+/**
+ * What a phrase's part is to the sensors (docs/scrub.md "What a part is"): the phrase's last part is its
+ * head; a piece named after its owner ("bracket" of the radar, "camera" of the liftgate, "cover" of the
+ * radiator support) takes its meaning from the owner — the part before it in the phrase, else the parts of
+ * the line's section. Plain code, client-safe.
+ *
+ * A thing is then the sensor itself (sensors), what holds it (mounts), what it is mounted on (carries),
+ * what it sees through (path), what sits beside it (near), a part that sets the wheel alignment (geometry)
+ * or sits on the steering column (column), a feature (a system the part has: "w/ park assist"), a piece
+ * of no sensor, labour, or an aftermarket device. Positions a name leaves open ("front view camera": the
+ * windshield's or the grille's) are `either`, settled by an aside, the owner or the section, else left to
+ * the matcher (a check).
+ */
+import { relationsAt, type End, type Part, type SensorType, type Zone } from './lexicon';
+import type { Position } from './lexicon-data';
+import { itemsOf, type Item, type Phrase, type SectionReading, type Side, type Vocabulary } from './normalise';
+import { KIND_RULES, type SystemKind } from './system-rules';
+
+export type ThingKind = 'sensor' | 'mount' | 'body' | 'feature' | 'piece' | 'labor' | 'aftermarket';
+
+export interface Thing {
+  kind: ThingKind;
+  /** How the line's part is shown: "park sensor retainer", "camera of the liftgate". */
+  text: string;
+  part: Part | null;
+  /** A system named by a maker's name (its sensor, or a feature). */
+  systems: SystemKind[];
+  end: End | null;
+  side: Side | null;
+  sensors: Position[];
+  mounts: Position[];
+  carries: Position[];
+  path: Position[];
+  near: Position[];
+  geometry: boolean;
+  column: boolean;
+  /** Sensor positions the words leave open. */
+  either: Position[];
+  /** The owner a piece was read with. */
+  owner: Thing | null;
+  /** Its sensor is only what a bare name or a default end makes of it ("radar": the front radar, unless the line says). */
+  generic: boolean;
+}
+
+const POSITION_TYPE: Readonly<Record<Position, SensorType | 'other'>> = {
+  fwdCamera: 'camera',
+  frontRadar: 'radar',
+  cornerRadar: 'radar',
+  park: 'ultrasonic',
+  grilleCamera: 'camera',
+  mirrorCamera: 'camera',
+  rearCamera: 'camera',
+  fenderCamera: 'camera',
+  pillarCamera: 'camera',
+  steeringAngle: 'other',
+  headlamp: 'other',
+  hud: 'other',
+  driverCamera: 'camera',
+  nightVision: 'camera',
+  lidar: 'radar',
+};
+
+/** Whether a position is of a sensor type ("sensor": any but a camera; a camera is called a camera). */
+export const ofType = (p: Position, type: SensorType | null) =>
+  type == null || type === POSITION_TYPE[p] || (type === 'any' && POSITION_TYPE[p] !== 'camera' && POSITION_TYPE[p] !== 'other');
+
+const blank = (text: string, end: End | null, side: Side | null): Thing => ({
+  kind: 'piece',
+  text,
+  part: null,
+  systems: [],
+  end,
+  side,
+  sensors: [],
+  mounts: [],
+  carries: [],
+  path: [],
+  near: [],
+  geometry: false,
+  column: false,
+  either: [],
+  owner: null,
+  generic: false,
+});
+
+/** The positions of a system's sensors at an end (a park sensor at either end is the park sensors). */
+export function systemPositions(kind: SystemKind, end: End | null): Position[] {
+  const rule = KIND_RULES[kind];
+  if (kind === 'frontRadar' || kind === 'blindSpot' || kind === 'parkAssist') return [...rule.positions];
+  if (kind === 'surroundView') {
+    if (end === 'front') return ['grilleCamera'];
+    if (end === 'rear') return ['rearCamera'];
+  }
+  return [...rule.positions];
+}
+
+/** Where on the vehicle each sensor sits. */
+const PLACES: Readonly<Record<Position, readonly Zone[]>> = {
+  fwdCamera: ['glass', 'roof', 'interior'],
+  frontRadar: ['front'],
+  cornerRadar: ['rear', 'side'],
+  park: ['front', 'rear'],
+  grilleCamera: ['front'],
+  mirrorCamera: ['side'],
+  rearCamera: ['rear'],
+  fenderCamera: ['side', 'front'],
+  pillarCamera: ['side'],
+  steeringAngle: ['interior', 'under'],
+  headlamp: ['front'],
+  hud: ['glass', 'interior'],
+  driverCamera: ['interior'],
+  nightVision: ['front'],
+  lidar: ['front', 'roof'],
+};
+
+/**
+ * The positions of a system a part has as a feature ("Grille w/ camera (SVM)": the surround view's camera at
+ * the grille, not its mirror and rear cameras): those at the part's place, else all of them.
+ */
+export function systemPositionsOn(kind: SystemKind, t: Thing): Position[] {
+  const all = systemPositions(kind, t.end);
+  const zone: Zone | null = t.end ?? (t.part && t.part.zone !== 'end' && t.part.zone !== 'any' ? t.part.zone : null);
+  if (!zone) return all;
+  const here = all.filter((p) => PLACES[p].includes(zone));
+  return here.length ? here : all;
+}
+
+/** A lexicon part as a thing, at an end. */
+function partThing(part: Part, end: End | null, side: Side | null, text: string): Thing {
+  const rel = relationsAt(part, end);
+  // A part at either end is named with its end ("front bumper cover").
+  const named = part.zone === 'end' && end && !text.startsWith(end) ? `${end} ${text}` : text;
+  const t = blank(named, end ?? part.defaultEnd, side);
+  t.part = part;
+  if (part.labor) return { ...t, kind: 'labor' };
+  if (part.aftermarket) return { ...t, kind: 'aftermarket' };
+  t.generic = end == null && part.defaultEnd != null;
+  t.sensors = rel.sensor.length > 1 ? [] : [...rel.sensor];
+  t.either = rel.sensor.length > 1 ? [...rel.sensor] : [];
+  t.mounts = [...rel.mount];
+  t.carries = [...rel.carries];
+  t.path = [...rel.path];
+  t.near = [...rel.near];
+  t.geometry = rel.geometry;
+  t.column = rel.column;
+  t.kind = t.sensors.length || t.either.length ? 'sensor' : t.mounts.length ? 'mount' : 'body';
+  return t;
+}
+
+/**
+ * Positions a thing relates to, of a type: carried first, then held, then in front, then beside. A "sensor"
+ * is what a part carries or holds (a park sensor of a bumper), not what looks through it (the radar is
+ * named a radar).
+ */
+function relatedOfType(t: Thing, type: SensorType | null): Position[] {
+  const lists = type === 'any' ? [t.sensors, t.either, t.carries, t.mounts] : [t.sensors, t.either, t.carries, t.mounts, t.path, t.near];
+  for (const list of lists) {
+    const hit = list.filter((p) => ofType(p, type));
+    if (hit.length) return [...new Set(hit)];
+  }
+  return [];
+}
+
+/** The sensors of a type at a part's place when nothing ties one to it: a camera on a rear part is the rear camera. */
+const AT_PLACE: Readonly<Record<string, readonly Position[]>> = {
+  'front camera': ['grilleCamera'],
+  'rear camera': ['rearCamera'],
+  'side camera': ['mirrorCamera'],
+  'glass camera': ['fwdCamera'],
+  'front radar': ['frontRadar'],
+  'rear radar': ['cornerRadar'],
+};
+function atPlace(o: Thing, type: SensorType | null): Position[] {
+  const zone = o.part?.zone === 'end' ? o.end : o.part?.zone;
+  return [...(AT_PLACE[`${zone} ${type}`] ?? [])];
+}
+
+/** Walks an owner chain for the positions of a type ("liftgate handle camera": the liftgate's). */
+function ownerPositions(owner: Thing | null, type: SensorType | null): { positions: Position[]; by: Thing | null } {
+  for (let o = owner; o; o = o.owner) {
+    if (o.kind === 'labor' || o.kind === 'aftermarket') return { positions: [], by: null };
+    const named = o.systems.flatMap((k) => systemPositions(k, o.end)).filter((p) => ofType(p, type));
+    if (named.length) return { positions: [...new Set(named)], by: o };
+    const own = relatedOfType(o, type);
+    if (own.length) return { positions: own, by: o };
+  }
+  // Nothing ties such a sensor to the part: the one at the part's place ("camera" of a liftgate handle).
+  const place = owner ? atPlace(owner, type) : [];
+  return { positions: place, by: place.length ? owner : null };
+}
+
+const ownerName = (o: Thing) => (o.part ? o.text : o.text);
+
+/** A piece read with its owner. */
+function compose(piece: Part, owner: Thing | null, end: End | null, side: Side | null, text: string): Thing {
+  const t = blank(owner ? `${text} of the ${ownerName(owner)}` : text, end ?? owner?.end ?? null, side ?? owner?.side ?? null);
+  t.part = piece;
+  t.owner = owner;
+  if (!owner) return t;
+  const ownerIsSensor = owner.kind === 'sensor' || (owner.systems.length > 0 && owner.kind !== 'feature');
+  const ownerSensors = [...owner.sensors, ...owner.systems.flatMap((k) => systemPositions(k, owner.end))];
+  switch (piece.piece) {
+    case 'self':
+      return { ...owner, text: `${owner.text} (${text})` };
+    case 'unit':
+      return ownerIsSensor ? { ...owner, text: `${owner.text} ${text}` } : t;
+    case 'mount':
+      if (ownerIsSensor) return { ...t, kind: 'mount', mounts: ownerSensors.length ? ownerSensors : [], either: owner.either };
+      return t;
+    case 'cover': {
+      const radar = ownerSensors.filter((p) => p === 'frontRadar' || p === 'cornerRadar');
+      if (ownerIsSensor && radar.length) return { ...t, kind: 'body', path: radar };
+      if (ownerIsSensor) return { ...t, near: ownerSensors };
+      return t;
+    }
+    case 'feature':
+      if (ownerIsSensor || owner.kind === 'feature') return { ...t, kind: 'feature', carries: ownerSensors, systems: owner.systems };
+      return t;
+    case 'sensor': {
+      if (ownerIsSensor && owner.part?.piece !== 'sensor')
+        return { ...owner, text: `${owner.text} ${text}`.replace(/(\b\w+) \1$/, '$1'), kind: 'sensor' };
+      const { positions } = ownerPositions(owner, piece.sensorType);
+      if (!positions.length) return t;
+      return positions.length === 1 ? { ...t, kind: 'sensor', sensors: positions } : { ...t, kind: 'sensor', either: positions };
+    }
+    default:
+      // The glass of a glass part is the part ("W/S glass", "GLASS, WINDSHIELD").
+      if (piece.group === 'glass' && owner.part?.group === 'glass') return { ...owner, text: `${owner.text} ${text}` };
+      return t;
+  }
+}
+
+/** The terms of a phrase resolved, the last being the head. */
+function resolveItems(items: readonly Item[], end: End | null, side: Side | null): Thing | null {
+  // "algnmnt 4 whl": the wheel alignment, whatever order its words come in.
+  const alignment = items.find((i) => i.kind === 'term' && i.term.kind === 'part' && i.term.part.name === 'wheel alignment');
+  if (
+    alignment &&
+    items.every(
+      (i) =>
+        i.kind !== 'term' || i === alignment || (i.term.kind === 'part' && (i.term.part.group === 'wheel' || i.term.part.piece === 'part')),
+    )
+  )
+    items = [alignment];
+  let thing: Thing | null = null;
+  for (const it of items) {
+    if (it.kind !== 'term') continue;
+    if (it.term.kind === 'system') {
+      const sys = it.term.system;
+      const positions = systemPositions(sys, end);
+      // Two names of one system in a row ("ultrasonic park sensor") are one.
+      if (thing && thing.systems.includes(sys) && thing.kind === 'sensor') continue;
+      const t = blank(it.text, end, side);
+      t.systems = [sys];
+      t.kind = 'sensor';
+      if (positions.length === 1) t.sensors = positions;
+      else t.either = positions;
+      t.owner = thing;
+      thing = t;
+      continue;
+    }
+    const part = it.term.part;
+    if (part.piece) thing = compose(part, thing, end, side, it.text);
+    else {
+      const t = partThing(part, end, side, it.text);
+      // A sensor or its mount named with a maker's system name is that system's ("BCW radar bracket": the corner radar's).
+      if (thing?.systems.length && !t.carries.length && !t.sensors.length && !t.mounts.length && !t.either.length && t.path.length) {
+        // "Blind spot radar cover": the cover of that system's sensor.
+        const types = new Set(t.path.map((p) => POSITION_TYPE[p]));
+        const named = thing.systems.flatMap((k) => systemPositions(k, end)).filter((p) => types.has(POSITION_TYPE[p]));
+        if (named.length) {
+          t.path = named;
+          t.near = [];
+          t.text = `${thing.text} ${t.text}`;
+        }
+      } else if (thing?.systems.length && (t.sensors.length || t.mounts.length || t.either.length)) {
+        const types = new Set([...t.sensors, ...t.mounts, ...t.either].map((p) => POSITION_TYPE[p]));
+        const named = thing.systems.flatMap((k) => systemPositions(k, end)).filter((p) => types.has(POSITION_TYPE[p]));
+        if (named.length) {
+          if (t.mounts.length) t.mounts = named;
+          else {
+            t.sensors = named.length === 1 ? named : [];
+            t.either = named.length > 1 ? named : [];
+          }
+        }
+      }
+      t.owner = thing;
+      thing = t;
+    }
+  }
+  return thing;
+}
+
+export interface PhraseContext {
+  vocab: Vocabulary;
+  end: End | null;
+  section: SectionReading | null;
+  /** The main phrase a "with" phrase or an aside belongs to. */
+  owner?: Phrase;
+}
+
+/** Whether a phrase names only pieces ("Camera bracket", "Emblem"): it says nothing of whose. */
+export const onlyPieces = (items: readonly Item[]) =>
+  items.some((i) => i.kind === 'term') && items.every((i) => i.kind !== 'term' || (i.term.kind === 'part' && i.term.part.piece != null));
+
+/**
+ * A phrase's thing. A phrase of pieces only ("Camera bracket", "Emblem") is read with each of the section's
+ * parts in front ("LIFT GATE | Camera" is the liftgate camera), else with the piece's part at the line's end
+ * ("Front emblem" is the grille's); a "with" phrase or an aside is read after its main phrase ("Mirror w/
+ * camera": the mirror's camera). A sensor name that leaves its position open ("front camera") is settled by
+ * the part it is named with or the section, when they carry one of its positions.
+ */
+export function resolvePhrase(phrase: Phrase, context: PhraseContext): Thing | null {
+  const end = phrase.end ?? context.end;
+  const side = phrase.side;
+  const lead = context.owner ?? phrase;
+  const own = context.owner ? [...context.owner.source, ...phrase.source] : phrase.source;
+  const plain = resolveItems(context.owner ? itemsOf(context.vocab, own) : phrase.items, end, side);
+  if (!plain) return null;
+  let thing = plain;
+  if (onlyPieces(lead.items)) {
+    const sectionEnd = end ?? context.section?.end ?? null;
+    const read = (context.section?.phrases ?? [])
+      .map((s) => resolveItems(itemsOf(context.vocab, [...s.source, ...own]), sectionEnd, side))
+      .filter((t): t is Thing => t != null && t.kind !== 'piece');
+    const head = lead.items.findLast((i) => i.kind === 'term');
+    const owner = head?.kind === 'term' && head.term.kind === 'part' && sectionEnd ? head.term.part.of[sectionEnd] : undefined;
+    if (read.length) thing = merge(read);
+    else if (owner) {
+      const t = resolveItems(itemsOf(context.vocab, [...owner.split(' '), ...own]), sectionEnd, side);
+      if (t && t.kind !== 'piece') thing = t;
+    }
+  }
+  return settle(thing, context.section);
+}
+
+/** A sensor left open between positions, settled by what its owners or its section carry. */
+function settle(t: Thing, section: SectionReading | null): Thing {
+  if (t.either.length < 2) return t;
+  const carried = new Set<Position>();
+  for (let o = t.owner; o; o = o.owner) for (const p of [...o.carries, ...o.sensors, ...o.mounts]) carried.add(p);
+  for (const s of section?.phrases ?? []) {
+    const r = resolveItems(s.items, null, null);
+    for (const p of r ? [...r.carries, ...r.sensors] : []) carried.add(p);
+  }
+  const pick = t.either.filter((p) => carried.has(p));
+  return pick.length === 1 ? { ...t, sensors: pick, either: [] } : t;
+}
+
+/** Several readings of one line (a bare piece under a section of two parts) as one. */
+function merge(things: Thing[]): Thing {
+  const [first, ...rest] = things;
+  if (!rest.length) return first!;
+  const all = (k: 'sensors' | 'mounts' | 'carries' | 'path' | 'near' | 'either') => [...new Set(things.flatMap((t) => t[k]))];
+  const kinds: ThingKind[] = ['sensor', 'mount', 'feature', 'body', 'piece', 'labor', 'aftermarket'];
+  return {
+    ...first!,
+    kind: kinds.find((k) => things.some((t) => t.kind === k)) ?? first!.kind,
+    text: things.map((t) => t.text).join(' / '),
+    sensors: all('sensors'),
+    mounts: all('mounts'),
+    carries: all('carries'),
+    path: all('path'),
+    near: all('near'),
+    either: all('either'),
+    systems: [...new Set(things.flatMap((t) => t.systems))],
+    geometry: things.some((t) => t.geometry),
+    column: things.some((t) => t.column),
+  };
+}
+
+/** The sensor positions a thing names or holds, settled or not. */
+export const positionsOf = (t: Thing) => [...new Set([...t.sensors, ...t.either, ...t.mounts])];
