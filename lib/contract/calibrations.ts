@@ -228,7 +228,7 @@ export const lastScrub = defineCall({
 });
 
 export const uploadEstimate = defineCall({
-  refuses: [413],
+  refuses: [413, 429],
   ...base,
   method: 'POST',
   path: 'bms/upload',

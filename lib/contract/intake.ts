@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { INTAKE_SOURCES, PRINT_LAYOUTS } from '../intake/estimate';
 import { ALL_ROLES } from '../roles';
 import { MESSAGES } from '../validation/messages';
-import { ESTIMATE_MAX_PASTE, estimate, scrubbedLine, triggeredCalibration } from './calibrations';
+import { ESTIMATE_MAX_BYTES, ESTIMATE_MAX_PASTE, estimate, scrubbedLine, triggeredCalibration } from './calibrations';
 import { defineCall, q } from './define';
 
 export const INTAKE_FIELD = 'File';
@@ -133,9 +133,18 @@ const target = { adas: q.id(), adasInspection: q.id().optional() };
 
 export const read = defineCall({
   ...base,
+  refuses: [413, 429],
   method: 'POST',
   path: 'intake/read',
   transport: 'multipart',
+  upload: {
+    field: INTAKE_FIELD,
+    fileName:
+      'any: the file is told by its content (a PDF, a zip, a BMS XML file, a CSV, an EMS dBase table), never by its name; loose EMS files by their extensions (.ENV, .LIN, …)',
+    types: ['application/pdf', 'application/zip', 'application/xml', 'text/csv', 'application/x-dbf'],
+    maxFiles: INTAKE_MAX_FILES,
+    maxBytes: ESTIMATE_MAX_BYTES,
+  },
   query: z.object(target),
   response: intakeRead,
 });
@@ -168,6 +177,7 @@ export const status = defineCall({
 
 export const confirm = defineCall({
   ...base,
+  refuses: [409],
   method: 'POST',
   path: 'intake/confirm',
   body: z.object({ read: readId, apply: z.array(z.enum(JOB_FIELDS)).max(JOB_FIELDS.length).default([]) }),
