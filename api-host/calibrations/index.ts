@@ -5,12 +5,26 @@
  */
 import type { Area } from '../core/area';
 import { calibrationCalls } from './calls';
-import { CALIBRATIONS_SCHEMA, CALIBRATIONS_SCHEMA_2, CALIBRATIONS_SCHEMA_3, CALIBRATIONS_SCHEMA_4, CALIBRATIONS_SCHEMA_5, CALIBRATIONS_SCHEMA_6 } from './schema';
+import {
+  CALIBRATIONS_SCHEMA,
+  CALIBRATIONS_SCHEMA_2,
+  CALIBRATIONS_SCHEMA_3,
+  CALIBRATIONS_SCHEMA_4,
+  CALIBRATIONS_SCHEMA_5,
+  CALIBRATIONS_SCHEMA_6,
+} from './schema';
 import { seedCalibrations } from './seed';
 
 export const calibrations: Area = {
   name: 'calibrations',
-  migrations: [CALIBRATIONS_SCHEMA, CALIBRATIONS_SCHEMA_2, CALIBRATIONS_SCHEMA_3, CALIBRATIONS_SCHEMA_4, CALIBRATIONS_SCHEMA_5, CALIBRATIONS_SCHEMA_6],
+  migrations: [
+    CALIBRATIONS_SCHEMA,
+    CALIBRATIONS_SCHEMA_2,
+    CALIBRATIONS_SCHEMA_3,
+    CALIBRATIONS_SCHEMA_4,
+    CALIBRATIONS_SCHEMA_5,
+    CALIBRATIONS_SCHEMA_6,
+  ],
   calls: calibrationCalls,
   seed: seedCalibrations,
 };

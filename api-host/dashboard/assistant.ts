@@ -1,14 +1,16 @@
 /**
  * decode/ai, the reference host's assistant: answers "2021 Camry, windshield replaced: what needs
  * calibrating?" from the knowledge base alone. It finds in the prompt a VIN (decoded) or a model year, make
- * and model (the makes and models the configuration and the VIN table know), and the repair words (the CCC
- * line, location and sublet keywords of the vehicle's systems, less the exclusions); it answers the systems
- * those words trigger with their calibration types, prices for the caller's location and procedure links,
+ * and model (the makes and models the configuration and the VIN table know), reads each phrase of the prompt
+ * (split at commas, semicolons, full stops, question marks and "and") as an estimate line with the scrub's
+ * own reader and rules (api-host/calibrations/scrub.ts), and answers the systems the scrub triggers with
+ * their calibration types, prices for the caller's location and procedure links, each with the scrub's why,
  * and says plainly what it could not make out. It invents nothing.
  */
 import type { AiAnswer } from '../../lib/contract/dashboard';
 import { isValidVin } from '../../lib/vehicle/vin';
-import { calibrationPrice, exclusions, linksFor, systemsFor, type Vehicle } from '../configuration/service';
+import { scrubLines } from '../calibrations/service';
+import { linksFor, type Vehicle } from '../configuration/service';
 import type { Db } from '../core/db';
 import type { Caller } from '../core/caller';
 import { prepared } from '../core/sql';
@@ -70,27 +72,28 @@ export function answerPrompt(db: Db, caller: Caller, prompt: string): AiAnswer {
     };
   }
   const v: Vehicle = { year: vehicle.year!, make: vehicle.make, model: vehicle.model };
-  const excluded = exclusions(db).filter((e) => mentions(text, e.phrase));
-  const repairs = new Set<string>();
-  const systems: AiAnswer['systems'] = [];
-  const seen = new Set<number>();
-  for (const s of systemsFor(db, v)) {
-    if (seen.has(s.adasChecklistMatrix)) continue;
-    const words = [...s.keywords.line, ...s.keywords.location, ...s.keywords.sublet].filter((k) => mentions(text, k));
-    if (words.length === 0 || excluded.some((e) => e.adasChecklistMatrix == null || e.adasChecklistMatrix === s.adasChecklistMatrix))
-      continue;
-    seen.add(s.adasChecklistMatrix);
-    words.forEach((w) => repairs.add(w));
-    const price = s.calibrationType == null ? null : calibrationPrice(db, s.calibrationType, caller.firm).cents;
-    systems.push({
-      system: s.matrixItem,
-      calibrationType: s.calibrationTypeName,
-      calibrationMode: s.calibrationMode,
-      price: price == null ? null : price / 100,
-      url: s.url,
-      because: `the repair mentions ${words.map((w) => `"${w}"`).join(', ')}`,
-    });
-  }
+  const phrases = prompt
+    .split(/[,;.?!\n]+|\band\b/i)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const scrub = scrubLines(
+    db,
+    { ...v, vin: vehicle.vin },
+    caller.firm,
+    phrases.map((description, i) => ({ lineNum: i + 1, uniqueSequenceNumber: i + 1, operation: '', description })),
+  );
+  const triggering = scrub.outcomes.filter((o) => o.triggers.length > 0);
+  const repairs = new Set(triggering.flatMap((o) => o.triggers.map((t) => t.words)));
+  const systems: AiAnswer['systems'] = scrub.calibrations.map((c) => ({
+    system: c.system,
+    calibrationType: c.calibrationType,
+    calibrationMode: c.calibrationMode,
+    price: c.price,
+    url: c.url,
+    because: [
+      ...new Set(triggering.flatMap((o) => o.triggers.filter((t) => t.adasChecklistMatrix === c.adasChecklistMatrix).map((t) => t.why))),
+    ].join('; '),
+  }));
   const label = `${v.year} ${v.make} ${v.model}`;
   const links = linksFor(db, v).map((l) => ({ title: l.title, url: l.url }));
   if (repairs.size === 0) unknown.push('a repair the knowledge base lists for this vehicle (e.g. windshield replaced, front bumper cover)');

@@ -407,9 +407,15 @@ describe('the rules other areas read (rules.ts)', () => {
       isRR: true,
       price: { cents: 32500, source: 'firm' },
     });
-    expect(camera.keywords.line).toContain('windshield');
-    expect(camera.keywords.sublet).toContain('forward camera');
+    // The parts that require a system are the scrub's (its lexicon); a make matrix adds only where the make differs.
+    expect(camera.keywords).toEqual({ location: [], line: [], sublet: [] });
     expect(camera.exceptKeywords).toEqual([]);
+    const outback = rulesFor(host.db, { make: 'Subaru', model: 'Outback', year: 2022 }, 6);
+    expect(outback.systems.find((s) => s.matrixItem === 'Blind Spot Monitoring')?.keywords).toEqual({
+      location: ['rear bumper', 'rear bumper reinforcement'],
+      line: [],
+      sublet: ['srvd'],
+    });
     expect(camera.staticNames).toEqual(['Front camera static calibration (target board)']);
     expect(rav4.exclusions).toEqual(
       expect.arrayContaining([
@@ -458,8 +464,9 @@ describe('the rules other areas read (rules.ts)', () => {
 
 describe('make exceptions and exclusions', () => {
   it('saves, lists, offers the make’s keywords and deletes a make exception', async () => {
+    const srvd = await ok(a.getMakeExceptionLookups, { query: { make: 'Subaru', adasChecklistMatrix: systemId('Blind Spot Monitoring') } });
+    expect(srvd.keywords).toEqual(expect.arrayContaining(['rear bumper', 'srvd']));
     const lookups = await ok(a.getMakeExceptionLookups, { query: { make: 'Subaru', adasChecklistMatrix: systemId('Forward Camera') } });
-    expect(lookups.keywords).toContain('windshield');
     expect(lookups.models).toEqual([]);
     const honda = await ok(a.getMakeExceptionLookups, { query: { make: 'Honda' } });
     expect(honda.models).toContain('Odyssey');
