@@ -24,6 +24,9 @@ export const cccSubmission = z.object({
 });
 export type CccSubmission = z.infer<typeof cccSubmission>;
 
+/** The VIN CCC ONE takes: 17 characters, never I, O or Q (the preview warns by the same test). */
+export const cccTakesVin = (vin: string) => /^[A-HJ-NPR-Z0-9]{17}$/.test(vin);
+
 export function receiveCalibrationLines(db: Db, input: CccSubmission): CccAnswer {
   const s = cccSubmission.parse(input);
   const payload = JSON.stringify(s.lines);
@@ -31,7 +34,7 @@ export function receiveCalibrationLines(db: Db, input: CccSubmission): CccAnswer
   const refuse = (message: string): CccAnswer => keep(db, s, payload, digest, false, null, message);
   if (!s.cccId.trim())
     return refuse('CCC ONE refused the lines: this shop has no CCC ONE account id. Add it to the location (CCC id) and push again.');
-  if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(s.vin)) return refuse("CCC ONE refused the lines: the estimate needs the vehicle's 17-character VIN.");
+  if (!cccTakesVin(s.vin)) return refuse("CCC ONE refused the lines: the estimate needs the vehicle's 17-character VIN.");
   if (!s.lines.length)
     return refuse('CCC ONE refused the lines: there are no calibration lines to add. Scrub the estimate or create the request first.');
   const earlier = preparedValue<string>(

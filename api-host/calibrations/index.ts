@@ -5,12 +5,12 @@
  */
 import type { Area } from '../core/area';
 import { calibrationCalls } from './calls';
-import { CALIBRATIONS_SCHEMA, CALIBRATIONS_SCHEMA_2, CALIBRATIONS_SCHEMA_3, CALIBRATIONS_SCHEMA_4 } from './schema';
+import { CALIBRATIONS_SCHEMA, CALIBRATIONS_SCHEMA_2, CALIBRATIONS_SCHEMA_3, CALIBRATIONS_SCHEMA_4, CALIBRATIONS_SCHEMA_5 } from './schema';
 import { seedCalibrations } from './seed';
 
 export const calibrations: Area = {
   name: 'calibrations',
-  migrations: [CALIBRATIONS_SCHEMA, CALIBRATIONS_SCHEMA_2, CALIBRATIONS_SCHEMA_3, CALIBRATIONS_SCHEMA_4],
+  migrations: [CALIBRATIONS_SCHEMA, CALIBRATIONS_SCHEMA_2, CALIBRATIONS_SCHEMA_3, CALIBRATIONS_SCHEMA_4, CALIBRATIONS_SCHEMA_5],
   calls: calibrationCalls,
   seed: seedCalibrations,
 };

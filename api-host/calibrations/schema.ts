@@ -188,3 +188,13 @@ UPDATE calibrate_request SET approved_at = coalesce(status_changed_at, created_a
 UPDATE calibrate_request SET status_name = 'Completed'
   WHERE status_name NOT IN ('Declined', 'Cancelled', 'Completed') AND adas_inspection IN (SELECT adas_inspection FROM adas_inspection WHERE status = 2);
 `;
+
+/**
+ * Who approved a request (the request header names the approver and when, not its creator). Requests
+ * approved before this was kept name who last set their status while it is still Approved; past that,
+ * nobody ("not recorded").
+ */
+export const CALIBRATIONS_SCHEMA_5 = /* sql */ `
+ALTER TABLE calibrate_request ADD COLUMN approved_by INTEGER REFERENCES user(user);
+UPDATE calibrate_request SET approved_by = status_changed_by WHERE status_name = 'Approved' AND approved_at IS NOT NULL;
+`;

@@ -149,7 +149,7 @@ export async function seedCalibrations(db: Db): Promise<void> {
       ).run(status, `-${n * 2} days`, request);
       // Past Approved means it was approved (every other Completed one was approved first).
       if (['Approved', 'Scheduled', 'In Progress'].includes(status) || (status === 'Completed' && n % 2 === 0))
-        db.prepare('UPDATE calibrate_request SET approved_at = created_at WHERE calibrate_request = ?').run(request);
+        db.prepare('UPDATE calibrate_request SET approved_at = created_at, approved_by = ? WHERE calibrate_request = ?').run(lead, request);
       const authors = [lead, second];
       const note = db.prepare(
         `INSERT INTO calibrate_request_note (calibrate_request, user, note, created_at) VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?))`,
