@@ -121,7 +121,7 @@ function cccPreviewOf(db: Db, caller: Caller, job: JobOfInspection): CccPreview 
   const cccId = oneRow(preparedValue<string>(db, 'SELECT ccc_id FROM firm WHERE firm = ?').get(job.firm));
   const problems = [
     ...(cccId.trim() ? [] : ['This location has no CCC ONE account id (Locations → CCC id): CCC will refuse the lines.']),
-    ...(cccTakesVin(job.vehicle.vin) ? [] : ["The vehicle has no 17-character VIN: CCC will refuse the lines."]),
+    ...(cccTakesVin(job.vehicle.vin) ? [] : ['The vehicle has no 17-character VIN: CCC will refuse the lines.']),
     ...(billing.lines.length ? [] : ['There is nothing to send: no calibration line is billed.']),
   ];
   const digest = createHash('sha256')
@@ -397,7 +397,9 @@ export const calibrationCalls = [
       // Read in the write transaction: what is sent is what the digest names.
       const preview = cccPreviewOf(ctx.db, caller, job);
       if (query.digest && query.digest !== preview.digest)
-        throw conflict('The lines to send changed since you saw them (a result or the request changed): look at the preview again. Nothing was sent.');
+        throw conflict(
+          'The lines to send changed since you saw them (a result or the request changed): look at the preview again. Nothing was sent.',
+        );
       return receiveCalibrationLines(ctx.db, {
         adasInspection: job.adasInspection,
         firm: job.firm,

@@ -36,7 +36,8 @@ export const calibrationApi = {
     bff<C['sendCalibrationReport']>('GET', 'report/sendCalibration', { query: { adasInspection, to: to || undefined, language } }),
   previewCcc: (adasInspection: number) => bff<C['previewCCC']>('GET', 'adas/cccPreview', { query: { adasInspection } }),
   /** Sends what the preview with `digest` showed (409 when the lines changed since). */
-  pushToCcc: (adasInspection: number, digest: string) => bff<C['pushToCCC']>('GET', 'adas/pushToCCC', { query: { adasInspection, digest } }),
+  pushToCcc: (adasInspection: number, digest: string) =>
+    bff<C['pushToCCC']>('GET', 'adas/pushToCCC', { query: { adasInspection, digest } }),
 };
 
 /** The report PDF's address (a file GET through the BFF, which the browser downloads). */

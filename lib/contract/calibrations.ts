@@ -563,7 +563,13 @@ export const pushToCCC = defineCall({
   method: 'GET',
   path: 'adas/pushToCCC',
   /** `digest`: the preview's; lines changed since answer 409 and nothing is sent. */
-  query: z.object({ adasInspection: q.id(), digest: z.string().regex(/^[0-9a-f]{64}$/, 'A preview digest').optional() }),
+  query: z.object({
+    adasInspection: q.id(),
+    digest: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'A preview digest')
+      .optional(),
+  }),
   response: cccAnswer,
 });
 
