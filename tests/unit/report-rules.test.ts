@@ -112,7 +112,13 @@ describe('the report in another language', () => {
     inspectionNotes: 'LF park sensor dead - part ordered',
     systems: [
       system({ result: RESULT.calibrated, calibrationMode: 'static-dynamic', url: 'https://example.com/camera' }),
-      system({ system: 'Front Radar', result: RESULT.failed, calibrationMode: 'dynamic', adasInspectionResult: 2, note: 'Target board damaged' }),
+      system({
+        system: 'Front Radar',
+        result: RESULT.failed,
+        calibrationMode: 'dynamic',
+        adasInspectionResult: 2,
+        note: 'Target board damaged',
+      }),
       system({ system: 'Blind Spot', result: RESULT.required, calibrationMode: 'initialization', technician: '', date: null }),
       system({ system: 'Rear Camera', result: RESULT.passed }),
       system({ system: 'Parking Assist', result: RESULT.notApplicable }),
