@@ -10,7 +10,8 @@ const nextConfig = {
   // The reference host's native module never belongs in the app bundle. The SignalR client on the server
   // (lib/cache/settings.ts) loads its Node transports with a require the bundler cannot see: kept external,
   // it is traced into the standalone output with them.
-  serverExternalPackages: ['better-sqlite3', '@microsoft/signalr'],
+  // esbuild bundles the service worker at build time (app/serwist/[path]/route.ts, @serwist/turbopack).
+  serverExternalPackages: ['better-sqlite3', '@microsoft/signalr', 'esbuild', 'esbuild-wasm'],
   // …and those transports (and their dependencies) are named here, since the tracer cannot see that require.
   outputFileTracingIncludes: {
     '/*': [
