@@ -5,6 +5,9 @@
 import type { MetadataRoute } from 'next';
 import { config } from '@/lib/config';
 
+// Named by the running configuration (PRODUCT_NAME), not at build time.
+export const dynamic = 'force-dynamic';
+
 export default function manifest(): MetadataRoute.Manifest {
   const name = config().PRODUCT_NAME;
   return {
