@@ -90,15 +90,14 @@ export function UserMenu({ user, role, firm, firstName, lastName, username }: Us
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={menuId}
+        // One name at every width (the visible text is the name alone, and only from 640 px).
+        aria-label={`Account menu for ${firstName} ${lastName}`}
         onClick={() => setOpen((o) => !o)}
         className="flex items-center gap-1 rounded-md px-2 py-2 text-sm text-slate-800 hover:bg-slate-100"
       >
         <UserRound aria-hidden="true" className="size-5" />
-        <span className="hidden max-w-40 truncate sm:inline">
-          {firstName} {lastName}
-        </span>
-        <span className="sr-only sm:hidden">
-          Account menu for {firstName} {lastName}
+        <span aria-hidden="true" className="hidden max-w-40 truncate sm:inline">
+          {`${firstName} ${lastName}`}
         </span>
         <ChevronDown aria-hidden="true" className="size-4" />
       </button>
