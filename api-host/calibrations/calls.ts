@@ -3,6 +3,7 @@
  * reached through its firm: another firm's answers the same 404 as an unknown one. Writes of more than one
  * row are one IMMEDIATE transaction.
  */
+import { roText } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
 import { ESTIMATE_FIELD, ESTIMATE_MAX_BYTES } from '../../lib/contract/calibrations';
 import { MANAGED_STATUSES, cents, mayManageRequests } from '../../lib/calibrations/rules';
@@ -371,8 +372,8 @@ export const calibrationCalls = [
     const mail = writing(ctx.db, () => {
       const id = sendMail(ctx.db, {
         to: to.join(', '),
-        subject: `${pref.title}: ${v.year} ${v.make} ${v.model}, RO ${job.ronumber}`,
-        body: `The calibration report of the ${v.year} ${v.make} ${v.model} (VIN ${v.vin || 'not recorded'}), RO ${job.ronumber}, is attached.${pref.replyTo ? `\n\nReplies: ${pref.replyTo}` : ''}`,
+        subject: `${pref.title}: ${v.year} ${v.make} ${v.model}, ${roText(job.ronumber)}`,
+        body: `The calibration report of the ${v.year} ${v.make} ${v.model} (VIN ${v.vin || 'not recorded'}), ${roText(job.ronumber)}, is attached.${pref.replyTo ? `\n\nReplies: ${pref.replyTo}` : ''}`,
         attachments: [{ fileName, contentType: 'application/pdf', content: pdf }],
         firm: job.firm,
       });

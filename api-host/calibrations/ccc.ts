@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { roText } from '../../lib/adas/rules';
 import type { CccAnswer } from '../../lib/contract/calibrations';
 import type { Db } from '../core/db';
 import { prepared, preparedValue } from '../core/sql';
@@ -42,7 +43,7 @@ export function receiveCalibrationLines(db: Db, input: CccSubmission): CccAnswer
     'SELECT reference FROM ccc_submission WHERE adas_inspection = ? AND accepted = 1 AND digest = ?',
   ).get(s.adasInspection, digest);
   if (earlier)
-    return refuse(`CCC ONE refused the lines: it already has these calibration lines for RO ${s.roNumber} (reference ${earlier}).`);
+    return refuse(`CCC ONE refused the lines: it already has these calibration lines for ${roText(s.roNumber)} (reference ${earlier}).`);
   const reference = `CCC-${digest.slice(0, 10).toUpperCase()}`;
   return keep(
     db,
@@ -51,7 +52,7 @@ export function receiveCalibrationLines(db: Db, input: CccSubmission): CccAnswer
     digest,
     true,
     reference,
-    `CCC ONE added ${s.lines.length} calibration line${s.lines.length === 1 ? '' : 's'} to RO ${s.roNumber} (reference ${reference}).`,
+    `CCC ONE added ${s.lines.length} calibration line${s.lines.length === 1 ? '' : 's'} to ${roText(s.roNumber)} (reference ${reference}).`,
   );
 }
 

@@ -5,6 +5,7 @@
  * firm's prices, notes between two users of the shop (some unread), and sent reports through the mail
  * stand-in. Deterministic: the inspections are picked by id.
  */
+import { roText } from '../../lib/adas/rules';
 import { oneRow } from '../core/sql';
 import { nth } from '../core/random';
 import { STATUS } from '../../lib/adas/rules';
@@ -179,8 +180,8 @@ export async function seedCalibrations(db: Db): Promise<void> {
       const v = job.vehicle;
       const mail = sendMail(db, {
         to,
-        subject: `${pref.title}: ${v.year} ${v.make} ${v.model}, RO ${job.ronumber}`,
-        body: `The calibration report of the ${v.year} ${v.make} ${v.model} (VIN ${v.vin}), RO ${job.ronumber}, is attached.`,
+        subject: `${pref.title}: ${v.year} ${v.make} ${v.model}, ${roText(job.ronumber)}`,
+        body: `The calibration report of the ${v.year} ${v.make} ${v.model} (VIN ${v.vin}), ${roText(job.ronumber)}, is attached.`,
         attachments: [{ fileName: reportFileName(job), contentType: 'application/pdf', content: pdf }],
         firm: job.firm,
       });

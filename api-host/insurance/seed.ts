@@ -3,17 +3,13 @@
  * locations, each with program codes and agreed calibration prices.
  */
 import type { Db } from '../core/db';
+import { DEMO_CALIBRATION_NAMES } from '../configuration/service';
 
-export const CALIBRATION_TYPES = [
-  'Front camera - static',
-  'Front camera - dynamic',
-  'Front radar - static',
-  'Blind spot radar - static',
-  'Surround view cameras',
-  'Rear camera',
-  'Steering angle sensor',
-  'Lane keep - dynamic',
-] as const;
+/**
+ * The calibration types insurers agree prices for: the demo knowledge base's own (the quote matches an
+ * agreed price to a calibration by its type's name; names of types nobody calibrates never matched).
+ */
+export const CALIBRATION_TYPES = DEMO_CALIBRATION_NAMES.filter((name) => !name.startsWith('Lidar'));
 
 const INSURERS: readonly { name: string; firm: number; contact: string; inactive?: boolean }[] = [
   { name: 'Allied Auto Insurance', firm: 1, contact: 'Claims desk, (800) 555-0110, claims@alliedauto.example' },
