@@ -301,7 +301,7 @@ export function InspectionScreen({
           </div>
         }
       >
-        Inspection
+        Inspection #{i.adasInspection}
       </PageHeading>
       <p className="-mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
         <span>
