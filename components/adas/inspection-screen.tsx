@@ -127,7 +127,10 @@ export function InspectionScreen({
   const [seen, setSeen] = useState(i);
   if (seen !== i) {
     setSeen(i);
-    setForm({ status: i.status });
+    // The saved status is the new baseline (a completion is not an unsaved change); other edits stay unsaved.
+    const unsaved = editor.dirty ? form : null;
+    editor.reset({ ...editor.saved, status: i.status });
+    if (unsaved) setForm({ ...unsaved, status: i.status });
   }
 
   // Changes kept on this device while they cannot be sent (issue 30 §2); the latest of a system shows.
