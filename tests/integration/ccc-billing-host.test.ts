@@ -94,6 +94,8 @@ describe('what a request bills and the CCC preview', () => {
   });
 
   it('names the approver and the time of approval, not the creator', async () => {
+    // Only a manager approves (403 for a shop user): the approver named is the manager.
+    expect((await host.api(shop, c.saveRequestStatus, { body: { calibrateRequest: request, statusName: 'Approved' } })).status).toBe(403);
     await ok(c.saveRequestStatus, { body: { calibrateRequest: request, statusName: 'Approved' } }, manager);
     const r = must(await ok(c.request, { query: { adasInspection: inspection } }), 'request');
     const managerName = host.db
