@@ -60,6 +60,11 @@ export interface TestHost {
   ok<C extends CallDef>(token: string | null, call: C, input?: ContractInput<C>): Promise<ResponseOf<C>>;
   /** Adds a signed-in-able user (password DEMO_PASSWORD) reaching exactly `firms`; answers its username. */
   addUser(opts: { role: number | null; firm: number; firms?: number[]; username?: string }): Promise<string>;
+  /**
+   * Puts the freshly seeded database back (tokens issued before stay valid: they are checked against it
+   * anew), so a run of many calls starts each from the same data. Files written meanwhile stay.
+   */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -80,11 +85,14 @@ function seededTemplate(): Promise<{ bytes: Buffer; filesDir: string }> {
 
 export async function startTestHost(): Promise<TestHost> {
   const seeded = await seededTemplate();
-  const db = new Database(seeded.bytes);
-  db.pragma('foreign_keys = ON');
+  const openSeeded = () => {
+    const opened = new Database(seeded.bytes);
+    opened.pragma('foreign_keys = ON');
+    return opened;
+  };
   const filesDir = mkdtempSync(join(tmpdir(), 'adas-files-'));
   cpSync(seeded.filesDir, filesDir, { recursive: true });
-  const ctx: HostContext = { db, tokens: tokenService(randomBytes(32), 3600), filesDir };
+  const ctx: HostContext = { db: openSeeded(), tokens: tokenService(randomBytes(32), 3600), filesDir };
   const app = buildServer(ctx, IMPLEMENTATIONS);
   mountAreaRoutes(app, ctx);
   await app.ready();
@@ -117,7 +125,10 @@ export async function startTestHost(): Promise<TestHost> {
 
   let users = 0;
   return {
-    db,
+    // The handlers read ctx.db on every call: reset() swaps it.
+    get db() {
+      return ctx.db;
+    },
     app,
     ctx,
     request,
@@ -137,6 +148,7 @@ export async function startTestHost(): Promise<TestHost> {
     async addUser({ role, firm, firms = [firm], username }) {
       const name = username ?? `test-user-${++users}@example.com`;
       const hash = await hashPassword(DEMO_PASSWORD);
+      const db = ctx.db;
       db.transaction(() => {
         const contact = db
           .prepare("INSERT INTO contact (firm, first_name, last_name) VALUES (?, 'Test', 'User')")
@@ -149,9 +161,14 @@ export async function startTestHost(): Promise<TestHost> {
       })();
       return name;
     },
+    reset() {
+      const old = ctx.db;
+      ctx.db = openSeeded();
+      old.close();
+    },
     async close() {
       await app.close();
-      db.close();
+      ctx.db.close();
       rmSync(ctx.filesDir, { recursive: true, force: true });
     },
   };

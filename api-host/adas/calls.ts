@@ -219,6 +219,11 @@ function jobChanged<T>(ctx: HostContext, caller: Caller, result: T, job: (result
 /** The job of an inspection (its history's record; read after a change of its results committed, for the job's notice). */
 const jobOfInspection = (db: Db, inspection: number) =>
   oneRow(preparedValue<number>(db, 'SELECT adas FROM adas_inspection WHERE adas_inspection = ?').get(inspection));
+/**
+ * The job whose history a change of an inspection records, read before the change: an inspection that does
+ * not exist or that the caller cannot reach answers the same 404 as inside the change.
+ */
+const jobOfVisibleInspection = (db: Db, caller: Caller, inspection: number) => visibleInspection(db, caller, inspection).adas;
 
 // ── writing ─────────────────────────────────────────────────────────────────────────────────────
 type InspectionBody = z.output<typeof a.saveAdasInspection.body>;
@@ -282,7 +287,7 @@ type JobBody = z.output<typeof a.createAdas.body>;
 
 /** The job's vehicle: the existing one (it keeps its location) or a new one at the job's location. */
 function saveJobVehicle(db: Db, caller: Caller, firm: number, v: JobBody['vehicle']): number {
-  return upsertVehicle(db, caller, v.vehicle > 0 ? null : firm, v, 'vehicle.contact');
+  return upsertVehicle(db, caller, v.vehicle > 0 ? null : firm, v, 'vehicle.');
 }
 
 /** Saves an inspection's results (the body of adas/saveAdasInspectionResults), in the caller's transaction. */
@@ -556,7 +561,7 @@ export const adasCalls = [
     return jobChanged(
       ctx,
       caller,
-      tracked(db, caller, jobOfInspection(db, body.adasInspection), () =>
+      tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection), () =>
         once(db, caller.user, body.clientKey, a.updateStatusAdasInspection.path, a.updateStatusAdasInspection.response, () => {
           const head = visibleInspection(db, caller, body.adasInspection);
           if (head.status === body.status)
@@ -573,7 +578,7 @@ export const adasCalls = [
     return jobChanged(
       ctx,
       caller,
-      tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
+      tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection), () => {
         const head = visibleInspection(db, caller, body.adasInspection);
         prepared(db, 'DELETE FROM adas_inspection WHERE adas_inspection = ?').run(head.adas_inspection);
         return { adas: head.adas, adasStatus: rollUp(db, head.adas, caller.user), adasInspection: null, status: null };
@@ -595,7 +600,7 @@ export const adasCalls = [
 
   implement(a.saveAdasInspectionResults, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    const saved = tracked(db, caller, jobOfInspection(db, body.adasInspection), () =>
+    const saved = tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection), () =>
       once(db, caller.user, body.clientKey, a.saveAdasInspectionResults.path, a.saveAdasInspectionResults.response, () =>
         saveResults(db, caller, body),
       ),
@@ -609,7 +614,7 @@ export const adasCalls = [
       body.adasInspectionResult,
     );
     if (inspection === undefined) throw notFound('Result');
-    const saved = tracked(db, caller, jobOfInspection(db, inspection), () => {
+    const saved = tracked(db, caller, jobOfVisibleInspection(db, caller, inspection), () => {
       openInspection(db, caller, inspection);
       prepared(
         db,
@@ -632,7 +637,7 @@ export const adasCalls = [
 
   implement(a.addSystemToInspection, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    const added = tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
+    const added = tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection), () => {
       const head = openInspection(db, caller, body.adasInspection);
       const systems = jobSystems(db, head.adas);
       const index = systems.findIndex((s) => s.adasChecklistMatrix === body.adasChecklistMatrix);
@@ -654,7 +659,7 @@ export const adasCalls = [
 
   implement(a.removeSystemFromInspection, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    const removed = tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
+    const removed = tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection), () => {
       const head = openInspection(db, caller, body.adasInspection);
       const row = prepared<{ adas_inspection_result: number; is_not_equipped: number }>(
         db,

@@ -2,21 +2,8 @@
  * What may be attached to a post: the type is read from the content, never trusted from the name, and must
  * agree with the name's extension (api-host/files/types.ts, shared with storage uploads).
  */
-import { ATTACHMENT_EXTENSIONS, FORBIDDEN_ATTACHMENT as FORBIDDEN_TYPE } from '../../lib/contract/blog';
+import { ATTACHMENT_TYPES as BY_EXTENSION, FORBIDDEN_ATTACHMENT as FORBIDDEN_TYPE } from '../../lib/contract/blog';
 import { typeOfNamedFile } from '../files/service';
-
-const BY_EXTENSION: Readonly<Record<(typeof ATTACHMENT_EXTENSIONS)[number], string>> = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  txt: 'text/plain',
-  csv: 'text/csv',
-};
 
 /** The content type to store and serve, or an error message for the user. */
 export async function attachmentType(fileName: string, bytes: Uint8Array): Promise<{ contentType: string } | { error: string }> {

@@ -119,7 +119,8 @@ export function buildServer(ctx: HostContext, implementations: readonly Implemen
         const query = call.query.safeParse(request.query ?? {});
         if (!query.success) throw badRequest('Invalid query', fieldErrors(query.error));
         const bodyless = call.method === 'GET' || call.transport === 'multipart';
-        const body = call.body.safeParse(bodyless ? {} : (request.body ?? {}));
+        // No body reads as an empty one; a JSON null is a body, and not the object every call takes.
+        const body = call.body.safeParse(bodyless || request.body === undefined ? {} : request.body);
         if (!body.success) throw badRequest('Invalid body', fieldErrors(body.error));
         return requestContext.run({ reqId: request.id }, () =>
           fromTab(request.headers[TAB_HEADER], () =>

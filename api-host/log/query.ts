@@ -136,7 +136,13 @@ export function listLog(db: Db, q: LogListQuery, { scrubbed }: { scrubbed: boole
     JSON.stringify(ids),
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return { count, items: ids.map((id) => toRow(byId.get(id)!, scrubbed)) };
+  // An id past the largest safe integer (a record written before log/saveRecord bounded its time) reads
+  // back rounded and matches no row: the page goes on without it rather than failing.
+  const items = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toRow(row, scrubbed)] : [];
+  });
+  return { count, items };
 }
 
 /** One whole record, or undefined. */

@@ -4,7 +4,8 @@
  * one. Decisions beyond lib/contract/vehicles.ts and lib/contract/decode.ts:
  * - a vehicle's owner (contact) must be a live contact of a firm the caller reaches (else 400 on contact);
  *   moving a vehicle to another location keeps its owner only if the owner is reachable;
- * - the make id is the decoder's make of that name when the caller sends none;
+ * - the make id is the decoder's make of that name when the caller sends none; one it sends must be a make the
+ *   decoder knows (else 400 on makeId);
  * - deleteVehicle refuses (400) a vehicle that an ADAS job uses, naming how many;
  * - decode/neo keeps the last answer per VIN; force decodes again and replaces it.
  */
@@ -42,13 +43,21 @@ type VehicleFields = Omit<VehicleInput, 'firm'> & {
   vin: string;
 };
 
+/** A make id the decoder knows; otherwise 400 on `field`. */
+function checkMakeId(db: Db, makeId: number | null, field: string): void {
+  if (makeId == null || preparedValue<number>(db, 'SELECT 1 FROM vehicle_make WHERE make_id = ?').get(makeId)) return;
+  throw badRequest('Invalid body', { [field]: ['Unknown make: choose a make from the list'] });
+}
+
 /**
  * Saves a vehicle (new when vehicle <= 0) and answers its id; an existing one must be visible. `firm` is
  * the location of a new vehicle, or where an existing one moves (null: it stays). Used by saveVehicle and
- * by the ADAS job calls, inside their transactions.
+ * by the ADAS job calls, inside their transactions; `fields` prefixes the names of the fields at fault
+ * (`vehicle.` where the vehicle is part of a job's body).
  */
-export function upsertVehicle(db: Db, caller: Caller, firm: number | null, f: VehicleFields, field = 'contact'): number {
-  checkOwner(db, caller, f.contact, field);
+export function upsertVehicle(db: Db, caller: Caller, firm: number | null, f: VehicleFields, fields = ''): number {
+  checkOwner(db, caller, f.contact, `${fields}contact`);
+  checkMakeId(db, f.makeId, `${fields}makeId`);
   const values = {
     firm,
     contact: f.contact,

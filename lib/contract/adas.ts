@@ -45,6 +45,7 @@ export const createCalibrate = defineCall({
       .trim()
       .toUpperCase()
       .refine((v) => v === '' || /^[A-HJ-NPR-Z0-9]{17}$/.test(v), 'A VIN has 17 letters and digits (no I, O or Q)')
+      .meta({ pattern: '^\\s*(?:[A-HJ-NPR-Za-hj-npr-z0-9]{17})?\\s*$' })
       .default(''),
     year: z
       .number({ error: MESSAGES.required })
@@ -336,6 +337,7 @@ export const createAdas = defineCall({
 });
 export const saveAdas = defineCall({ ...ADAS_ROLES, method: 'POST', path: 'adas/saveAdas', body: saveAdasInput, response: savedId });
 export const updateStatusAdas = defineCall({
+  refuses: [409],
   ...ADAS_ROLES,
   method: 'POST',
   path: 'adas/updateStatusAdas',
@@ -343,6 +345,7 @@ export const updateStatusAdas = defineCall({
   response: statusAnswer,
 });
 export const updateStatusAdasInspection = defineCall({
+  refuses: [409],
   ...ADAS_ROLES,
   method: 'POST',
   path: 'adas/updateStatusAdasInspection',
@@ -364,6 +367,7 @@ export const adasInspection = defineCall({
   response: inspectionRecord,
 });
 export const saveAdasInspection = defineCall({
+  refuses: [409],
   ...ADAS_ROLES,
   method: 'POST',
   path: 'adas/saveAdasInspection',
@@ -392,6 +396,7 @@ export const adasInspectionResults = defineCall({
   response: z.array(inspectionResult),
 });
 export const saveAdasInspectionResults = defineCall({
+  refuses: [409],
   ...ADAS_ROLES,
   method: 'POST',
   path: 'adas/saveAdasInspectionResults',
@@ -418,6 +423,7 @@ export const saveEquipped = defineCall({
   response: ok,
 });
 export const saveResultEquipped = defineCall({
+  refuses: [409],
   ...ADAS_ROLES,
   method: 'POST',
   path: 'adas/saveResultEquipped',
@@ -432,6 +438,7 @@ export const notInstalledOnInspection = defineCall({
   response: z.array(adasSystem),
 });
 export const addSystemToInspection = defineCall({
+  refuses: [409],
   ...ADAS_ROLES,
   method: 'POST',
   path: 'adas/addSystemToInspection',
@@ -439,6 +446,7 @@ export const addSystemToInspection = defineCall({
   response: savedId,
 });
 export const removeSystemFromInspection = defineCall({
+  refuses: [409],
   ...ADAS_ROLES,
   method: 'POST',
   path: 'adas/removeSystemFromInspection',

@@ -122,6 +122,12 @@ export const saveCalibrationPricing = defineCall({
       }
       for (const k of ['systemType', 'name', 'mode'] as const)
         if (b[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: 'This field is required' });
+    })
+    .meta({
+      'x-rules': [
+        "With firm: a firm's price, for an existing calibration (calibrationType > 0)",
+        'Without firm: systemType, name and mode are required',
+      ],
     }),
   response: savedId,
 });

@@ -50,7 +50,17 @@ import {
 export { LINKS_FILE_MAX_CHARS, MAKE_MATRIX_LINK_COLUMNS };
 import { adasSystem, vinDecode } from './decode';
 import { defineCall, ok, optionalText, q, requiredText, savedId } from './define';
-import { httpUrl, keywordText, modelYear, nameList, optionalRef, recordId, requiredRef, yearRange } from './config-fields';
+import {
+  httpUrl,
+  keywordText,
+  modelYear,
+  nameList,
+  optionalRef,
+  recordId,
+  requiredRef,
+  YEAR_RANGE_RULES,
+  yearRange,
+} from './config-fields';
 import { paged, pagedQuery } from './list';
 
 const year = z.preprocess(
@@ -291,10 +301,12 @@ export const makeMatrixInput = z
     dynamic: names().optional(),
   })
   .superRefine(yearRange)
+  .meta(YEAR_RANGE_RULES)
   .superRefine((v, ctx) => {
     if (v.triggerNotice && !v.triggerNoticeText)
       ctx.addIssue({ code: 'custom', path: ['triggerNoticeText'], message: 'The notice needs its text' });
-  });
+  })
+  .meta({ 'x-rules': ['triggerNoticeText: The notice needs its text (when triggerNotice is set)'] });
 export const saveAdasMakeMatrix = defineCall({
   ...base,
   method: 'POST',
@@ -501,7 +513,8 @@ export const saveAdasMatrixInfoLookup = defineCall({
       isReportAdd: flag(false),
       description: requiredText(2000),
     })
-    .superRefine(yearRange),
+    .superRefine(yearRange)
+    .meta(YEAR_RANGE_RULES),
   response: savedId,
 });
 export const deleteAdasMatrixInfoLookup = defineCall({
@@ -547,7 +560,8 @@ export const saveAdasNoScrubList = defineCall({
       isInactive: flag(false),
       reason: requiredText(500),
     })
-    .superRefine(yearRange),
+    .superRefine(yearRange)
+    .meta(YEAR_RANGE_RULES),
   response: savedId,
 });
 export const deleteAdasNoScrubList = defineCall({

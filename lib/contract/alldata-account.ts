@@ -69,6 +69,7 @@ export const ALLDATA_DOCUMENT_PATH = 'repair/';
 export const TICKET_TTL_SECONDS = 60;
 
 export const documentTicket = defineCall({
+  refuses: [409],
   access: 'signed-in',
   method: 'POST',
   path: 'alldata/documentTicket',

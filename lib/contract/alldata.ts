@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { LINK_TYPES } from '../configuration/constants';
 import { ALL_ROLES } from '../roles';
 import { defineCall, q, requiredText, savedId } from './define';
-import { httpUrl, yearRange } from './config-fields';
+import { httpUrl, YEAR_RANGE_RULES, yearRange } from './config-fields';
 import { paged, pagedQuery } from './list';
 import { MESSAGES } from '../validation/messages';
 
@@ -65,7 +65,7 @@ const linkFields = {
   yearStart: linkYear(),
   yearEnd: linkYear(),
 };
-export const linkInput = z.object(linkFields).superRefine(yearRange);
+export const linkInput = z.object(linkFields).superRefine(yearRange).meta(YEAR_RANGE_RULES);
 export type LinkInput = z.input<typeof linkInput>;
 
 const idList = z
@@ -99,7 +99,10 @@ export const saveAdasLinks = defineCall({
   ...base,
   method: 'POST',
   path: 'alldata/saveAdasLinks',
-  body: z.object({ id: z.number({ error: MESSAGES.required }).int(), ...linkFields }).superRefine(yearRange),
+  body: z
+    .object({ id: z.number({ error: MESSAGES.required }).int(), ...linkFields })
+    .superRefine(yearRange)
+    .meta(YEAR_RANGE_RULES),
   response: savedId,
 });
 
@@ -134,7 +137,8 @@ export const saveLinksByVehicle = defineCall({
       type: linkFields.type,
       links: z.array(z.object({ title: linkFields.title, url: linkFields.url })).max(200, 'At most 200 links for a vehicle'),
     })
-    .superRefine(yearRange),
+    .superRefine(yearRange)
+    .meta(YEAR_RANGE_RULES),
   response: z.object({ count: z.number().int().nonnegative() }),
 });
 

@@ -35,6 +35,7 @@ const credentials = z.object({
 });
 
 export const getToken = defineCall({
+  refuses: [429],
   host: 'auth',
   method: 'POST',
   path: 'getToken',

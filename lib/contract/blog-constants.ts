@@ -10,7 +10,19 @@ export const ATTACHMENT_MAX_BYTES = 512 * 1024;
 export const EARLIEST_SCHEDULE = '2000-01-01T00:00:00.000Z';
 export const SCHEDULE_TOO_EARLY = 'Choose a date from 01/01/2000 on';
 export const COMMENTS_OFF = 'Comments are turned off for this post.';
-/** What may be attached (checked by content on the host). */
-export const ATTACHMENT_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'docx', 'xlsx', 'txt', 'csv'] as const;
+/** What may be attached, by extension, with the type its content must be (checked by content on the host). */
+export const ATTACHMENT_TYPES = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  txt: 'text/plain',
+  csv: 'text/csv',
+} as const;
+export const ATTACHMENT_EXTENSIONS = Object.keys(ATTACHMENT_TYPES) as readonly (keyof typeof ATTACHMENT_TYPES)[];
 export const FORBIDDEN_ATTACHMENT =
   'This type of file cannot be attached. Allowed: PDF, PNG, JPEG, GIF, WebP, Word (.docx), Excel (.xlsx), text (.txt) and CSV.';

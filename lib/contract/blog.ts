@@ -23,11 +23,13 @@
 import { z } from 'zod';
 import { sectionRoles } from '../routes';
 import { MESSAGES } from '../validation/messages';
+import { IMAGE_TYPES } from '../files';
 import { defineCall, ok, optionalText, q, requiredText, savedId } from './define';
 
 export * from './blog-constants';
 import {
   ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TYPES,
   BLOG_DEFAULTS,
   BLOG_LIST_DEFAULTS,
   BLOG_SORTS,
@@ -86,12 +88,17 @@ export const attachmentRecord = z.object({
 });
 export type AttachmentRecord = z.infer<typeof attachmentRecord>;
 
-/** An image stored with file/upload (lib/contract/files.ts): `file/image?firm={firm}&name={stored name}`. */
-const BLOG_IMAGE_URL = /^file\/image\?firm=(\d{1,9})&name=([A-Za-z0-9][A-Za-z0-9._%-]{0,200})$/;
-/** The firm folder and stored name of a post's image address. */
+/** An image stored with file/upload (lib/contract/files.ts): `file/image?firm={firm}&name={stored name, URL-encoded}`. */
+const BLOG_IMAGE_URL = /^file\/image\?firm=(\d{1,9})&name=([A-Za-z0-9](?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2}){0,200})$/;
+/** The firm folder and stored name of a post's image address; null when it is not one (an escape that is no UTF-8 text). */
 export function imageOf(url: string): { firm: number; name: string } | null {
   const [, firm, name] = BLOG_IMAGE_URL.exec(url) ?? [];
-  return firm && name ? { firm: Number(firm), name: decodeURIComponent(name) } : null;
+  if (!firm || !name) return null;
+  try {
+    return { firm: Number(firm), name: decodeURIComponent(name) };
+  } catch {
+    return null;
+  }
 }
 
 const STAFF = sectionRoles('blog');
@@ -214,6 +221,7 @@ export const attachment = defineCall({
   method: 'GET',
   path: 'blog/attachment',
   transport: 'binary',
+  produces: [...new Set(Object.values(ATTACHMENT_TYPES))],
   query: z.object({ blogAttachment: q.id() }),
   response: z.unknown(),
 });
@@ -226,6 +234,8 @@ export const blogImage = defineCall({
   method: 'GET',
   path: 'blog/image',
   transport: 'binary',
+  // The image as its content shows it; anything else (a file replaced on disk) as bytes of no stated type.
+  produces: [...Object.keys(IMAGE_TYPES), 'application/octet-stream'],
   query: z.object({ blog: q.id(), name: z.string().max(200) }),
   response: z.unknown(),
   access: 'signed-in',

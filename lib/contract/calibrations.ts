@@ -49,7 +49,7 @@
  *   (with `operation` and `section` when given). Each step is one system's verdict on one line.
  */
 import { z } from 'zod';
-import { ESTIMATE_MAX_PASTE } from './calibrations-constants';
+import { ESTIMATE_MAX_BYTES, ESTIMATE_MAX_PASTE } from './calibrations-constants';
 import { CLOSING_STATUSES, NOTE_MAX, REQUEST_STATUSES, jsonList } from '../calibrations/rules';
 import { OPERATIONS } from '../calibrations/vocabulary';
 import { TRANSLATION_LANGUAGE_CODES } from '../configuration/constants';
@@ -183,10 +183,18 @@ export const lastScrub = defineCall({
 });
 
 export const uploadEstimate = defineCall({
+  refuses: [413],
   ...base,
   method: 'POST',
   path: 'bms/upload',
   transport: 'multipart',
+  upload: {
+    field: ESTIMATE_FIELD,
+    fileName: 'any: the estimate is told by its content (a CIECA BMS XML file or a CSV), never by its name',
+    types: ['application/xml', 'text/csv'],
+    maxFiles: 1,
+    maxBytes: ESTIMATE_MAX_BYTES,
+  },
   query: z.object({ adas: q.id() }),
   response: z.object({ lines: z.number().int().nonnegative(), source: z.enum(['bms', 'csv']), fileName: z.string() }),
 });
@@ -248,6 +256,7 @@ export const quoteLineInput = z.object({
     .min(0, 'The price cannot be below zero')
     .max(99_999.99, 'At most 99,999.99')
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most 2 decimals')
+    .meta({ multipleOf: 0.01 })
     .nullable(),
 });
 
@@ -427,7 +436,8 @@ export const saveRequestStatus = defineCall({
     .superRefine((b, ctx) => {
       if ((CLOSING_STATUSES as readonly string[]).includes(b.statusName) && !b.reason)
         ctx.addIssue({ code: 'custom', path: ['reason'], message: `Say why the request is ${b.statusName.toLowerCase()}` });
-    }),
+    })
+    .meta({ 'x-rules': [`reason: required when statusName is ${CLOSING_STATUSES.join(' or ')}`] }),
   response: z.object({ calibrateRequest: z.number().int(), statusName: requestStatus }),
 });
 
@@ -511,6 +521,7 @@ export const calibrationReport = defineCall({
   method: 'GET',
   path: 'report/calibration',
   transport: 'binary',
+  produces: ['application/pdf'],
   query: reportQuery,
   response: z.unknown(),
 });

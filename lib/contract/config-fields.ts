@@ -4,9 +4,9 @@
  * Messages come from lib/configuration, which the editors use too.
  */
 import { z } from 'zod';
-import { joinKeywords, keywordProblem, splitKeywords } from '../configuration/keywords';
+import { KEYWORDS_MAX, KEYWORD_MAX_LENGTH, joinKeywords, keywordProblem, splitKeywords } from '../configuration/keywords';
 import { MODEL_YEAR_MIN, YEAR_RANGE_MESSAGE, modelYearMax } from '../configuration/constants';
-import { PRICE_MESSAGES, readPrice } from '../configuration/money';
+import { PRICE_MAX, PRICE_MESSAGES, readPrice } from '../configuration/money';
 import { MESSAGES } from '../validation/messages';
 
 export const YEAR_MESSAGE = 'A year such as 2021';
@@ -18,6 +18,9 @@ export const modelYear = () =>
     .int(YEAR_MESSAGE)
     .min(MODEL_YEAR_MIN, `A year from ${MODEL_YEAR_MIN}`)
     .refine((y) => y <= modelYearMax(), 'A year no later than two years from now');
+
+/** docs/openapi.json's note of yearRange on the object it checks: `.superRefine(yearRange).meta(YEAR_RANGE_RULES)`. */
+export const YEAR_RANGE_RULES = { 'x-rules': [`yearEnd: ${YEAR_RANGE_MESSAGE} (when both are given)`] };
 
 /** Adds the "start after end" rule to an object with yearStart and yearEnd (null = open). */
 export function yearRange<T extends { yearStart: number | null; yearEnd: number | null }>(v: T, ctx: z.RefinementCtx) {
@@ -39,6 +42,7 @@ export const keywordText = () =>
       const problem = keywordProblem(splitKeywords(text));
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
+    .meta({ 'x-rules': [`At most ${KEYWORDS_MAX} keywords, each of at most ${KEYWORD_MAX_LENGTH} characters (commas separate them)`] })
     .transform((text) => joinKeywords(text));
 
 /** A list of names (calibration names, makes): trimmed, no empties or duplicates, at most `max`. */
@@ -63,14 +67,24 @@ export const httpUrl = (required = false) =>
 
 /** A price in dollars: a number (or numeric text) of 0 or more with at most two decimals. */
 export const price = () =>
-  z.union([z.number(), z.string()], { error: PRICE_MESSAGES.notNumber('') }).transform((v, ctx) => {
-    const r = readPrice(v);
-    if (!r.ok) {
-      ctx.addIssue({ code: 'custom', message: r.message });
-      return z.NEVER;
-    }
-    return r.cents / 100;
-  });
+  z
+    .union([z.number(), z.string()], { error: PRICE_MESSAGES.notNumber('') })
+    .transform((v, ctx) => {
+      const r = readPrice(v);
+      if (!r.ok) {
+        ctx.addIssue({ code: 'custom', message: r.message });
+        return z.NEVER;
+      }
+      return r.cents / 100;
+    })
+    .meta({
+      // readPrice's rules, for docs/openapi.json (a transform's checks do not reach JSON Schema).
+      anyOf: [
+        { type: 'number', minimum: 0, maximum: PRICE_MAX, multipleOf: 0.01 },
+        { type: 'string', pattern: '^\\s*\\$?(\\d+|\\d{1,3}(,\\d{3})+)(\\.\\d{0,2})?\\s*$' },
+      ],
+      'x-rules': [PRICE_MESSAGES.negative, PRICE_MESSAGES.decimals, PRICE_MESSAGES.tooLarge],
+    });
 
 /** An id of a record to save: -1 (or any value ≤ 0) for a new one. */
 export const recordId = () => z.number({ error: 'Must be a number' }).int();

@@ -200,7 +200,8 @@ export const contactInput = z
   .superRefine((c, ctx) => {
     if (c.isCompany && !c.companyName) ctx.addIssue({ code: 'custom', path: ['companyName'], message: MESSAGES.required });
     if (!c.isCompany && !c.lastName) ctx.addIssue({ code: 'custom', path: ['lastName'], message: MESSAGES.required });
-  });
+  })
+  .meta({ 'x-rules': ['companyName: required for a company (isCompany)', 'lastName: required for a person'] });
 
 export const addressInput = z.object({
   contactAddress: z.number().int(),

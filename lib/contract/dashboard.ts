@@ -38,13 +38,15 @@ import { defineCall, q, requiredText } from './define';
 /** The /dashboard route's roles (docs/dashboard.md#screens). */
 export const DASHBOARD_ROLES: readonly RoleId[] = [1, 2, 3, 5, 7, 9, 12];
 
-const dayField = (message: string) => z.string({ error: message }).trim().min(1, message);
+const dayField = (message: string) => z.string({ error: message }).trim().min(1, message).meta({ format: 'date' });
 
 /** A period of local days, checked together (order, length). */
 const period = {
   startDate: dayField(RANGE_MESSAGES.startDate),
   endDate: dayField(RANGE_MESSAGES.endDate),
 };
+/** docs/openapi.json's note of checkPeriod on the object it checks. */
+const PERIOD_RULES = { 'x-rules': [RANGE_MESSAGES.order, RANGE_MESSAGES.length] };
 function checkPeriod(v: { startDate: string; endDate: string }, ctx: z.RefinementCtx) {
   const problems = rangeProblems(v);
   for (const [path, message] of Object.entries(problems ?? {})) ctx.addIssue({ code: 'custom', path: [path], message });
@@ -53,7 +55,10 @@ function checkPeriod(v: { startDate: string; endDate: string }, ctx: z.Refinemen
 /** `firm`: one location (0 or absent: all the caller's firms). */
 const firmField = q.id().min(0).default(0);
 
-export const periodQuery = z.object({ firm: firmField, ...period }).superRefine(checkPeriod);
+export const periodQuery = z
+  .object({ firm: firmField, ...period })
+  .superRefine(checkPeriod)
+  .meta(PERIOD_RULES);
 export type PeriodQuery = z.input<typeof periodQuery>;
 
 const pageFields = {
@@ -70,7 +75,8 @@ export const dashboardQuery = z
     ...pageFields,
     orderBy: z.enum(DASHBOARD_SORTS, { error: `One of ${DASHBOARD_SORTS.join(', ')}` }).default(DASHBOARD_DEFAULTS.orderBy),
   })
-  .superRefine(checkPeriod);
+  .superRefine(checkPeriod)
+  .meta(PERIOD_RULES);
 export type DashboardQuery = z.input<typeof dashboardQuery>;
 
 export const measures = z.object({
@@ -133,7 +139,8 @@ export const recordsQuery = z
      */
     tech: z.coerce.number().int().min(0).optional(),
   })
-  .superRefine(checkPeriod);
+  .superRefine(checkPeriod)
+  .meta(PERIOD_RULES);
 export type RecordsQuery = z.input<typeof recordsQuery>;
 
 export const recordInspection = z.object({
@@ -193,7 +200,7 @@ export type AdasRecord = z.infer<typeof adasRecord>;
 
 // ── administrator statistics ────────────────────────────────────────────────────────────────────────
 const ADMIN = { access: ADMIN_ROLES } as const;
-const rangeOnly = z.object(period).superRefine(checkPeriod);
+const rangeOnly = z.object(period).superRefine(checkPeriod).meta(PERIOD_RULES);
 
 export const countsAnswer = z.array(z.object({ name: z.string(), count: z.number().int() }));
 export const topStatsAnswer = z.object({

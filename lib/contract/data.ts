@@ -110,16 +110,19 @@ export type SchemaSummary = z.infer<typeof schemaSummary>;
 export type SchemaDetail = z.infer<typeof schemaDetail>;
 
 /** A file column may feed one schema column only; a value given to every row ("=…", lib/data/file-rows.ts) may repeat. */
-export const mappedData = z.record(z.string().max(100), z.string().trim().max(200)).superRefine((m, ctx) => {
-  const seen = new Map<string, string>();
-  for (const [column, fileColumn] of Object.entries(m)) {
-    if (!fileColumn || fileColumn.startsWith('=')) continue;
-    const earlier = seen.get(fileColumn.toLowerCase());
-    if (earlier)
-      ctx.addIssue({ code: 'custom', path: [column], message: `The file column "${fileColumn}" is already mapped to ${earlier}` });
-    else seen.set(fileColumn.toLowerCase(), column);
-  }
-});
+export const mappedData = z
+  .record(z.string().max(100), z.string().trim().max(200))
+  .superRefine((m, ctx) => {
+    const seen = new Map<string, string>();
+    for (const [column, fileColumn] of Object.entries(m)) {
+      if (!fileColumn || fileColumn.startsWith('=')) continue;
+      const earlier = seen.get(fileColumn.toLowerCase());
+      if (earlier)
+        ctx.addIssue({ code: 'custom', path: [column], message: `The file column "${fileColumn}" is already mapped to ${earlier}` });
+      else seen.set(fileColumn.toLowerCase(), column);
+    }
+  })
+  .meta({ 'x-rules': ['A file column feeds one schema column only (a value "=…" given to every row may repeat)'] });
 
 export const template = z.object({
   id: z.number().int(),
@@ -164,6 +167,7 @@ const base = { access: 'signed-in', bff: true } as const;
 
 export const schemaNames = defineCall({ ...base, method: 'GET', path: 'data/schemaNames', response: z.array(schemaSummary) });
 export const schemaNameCall = defineCall({
+  refuses: [403],
   ...base,
   method: 'GET',
   path: 'data/schemaName',
@@ -171,6 +175,7 @@ export const schemaNameCall = defineCall({
   response: schemaDetail,
 });
 export const schemaTemplates = defineCall({
+  refuses: [403],
   ...base,
   method: 'GET',
   path: 'data/schemaTemplates',
@@ -178,13 +183,21 @@ export const schemaTemplates = defineCall({
   response: z.array(template),
 });
 export const schemaTemplate = defineCall({
+  refuses: [403],
   ...base,
   method: 'GET',
   path: 'data/schemaTemplate',
   query: z.object({ name: q.text(100).pipe(z.string().min(1, MESSAGES.required)), schemaName }),
   response: template,
 });
-export const saveSchema = defineCall({ ...base, method: 'POST', path: 'data/saveSchema', body: saveSchemaBody, response: template });
+export const saveSchema = defineCall({
+  refuses: [403],
+  ...base,
+  method: 'POST',
+  path: 'data/saveSchema',
+  body: saveSchemaBody,
+  response: template,
+});
 const chunkBody = z.object({
   templateName: z.string().trim().max(100).default(''),
   mappedFields: mappedData.default({}),
@@ -193,6 +206,7 @@ const chunkBody = z.object({
   csvData: z.array(importRow).min(1, 'The chunk has no rows').max(IMPORT_CHUNK_MAX_ROWS, `At most ${IMPORT_CHUNK_MAX_ROWS} rows a chunk`),
 });
 export const uploadData = defineCall({
+  refuses: [403],
   ...base,
   method: 'POST',
   path: 'data/uploadData',
@@ -204,6 +218,7 @@ export const uploadData = defineCall({
 });
 /** The vehicle matrix's chunks (the vehicleMatrix schema): as uploadData, each make matrix added recorded under the import. */
 export const uploadVehicleMatrix = defineCall({
+  refuses: [403],
   ...base,
   method: 'POST',
   path: 'data/uploadVehicleMatrix',
@@ -212,6 +227,7 @@ export const uploadVehicleMatrix = defineCall({
 });
 /** Takes away the make matrices a vehicle-matrix upload added (rows it updated stay as they are now). */
 export const removeVehicleMatrix = defineCall({
+  refuses: [403],
   ...base,
   method: 'POST',
   path: 'data/removeVehicleMatrix',
@@ -232,12 +248,14 @@ export const importProgress = defineCall({
   }),
 });
 export const exportData = defineCall({
+  refuses: [403],
   ...base,
   method: 'GET',
   path: 'data/exportData',
   query: z.object({ schemaName }),
   response: z.unknown(),
   transport: 'binary',
+  produces: ['text/csv'],
 });
 
 const knowledgeBase = { access: [1, 2], bff: true } as const;

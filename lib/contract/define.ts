@@ -21,6 +21,22 @@ export const SERVICE_SECRET_HEADER = 'x-service-secret';
  */
 export const CLIENT_ADDRESS_HEADER = 'x-client-address';
 
+/** A status a call may refuse with beyond every call's (CallDef.refuses). */
+export type Refusal = 403 | 409 | 413 | 429;
+
+/** The parts of a multipart call (transport 'multipart'), as the host reads them. */
+export interface UploadParts {
+  /** The field every file travels in. */
+  field: string;
+  /** How each part's file name must read (e.g. `{firm}/{name}`), in words. */
+  fileName: string;
+  /** The media types taken, told by the content (never by the name or the part's Content-Type). */
+  types: readonly string[];
+  maxFiles: number;
+  /** Largest file, in bytes. */
+  maxBytes: number;
+}
+
 export interface CallDef<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
@@ -52,6 +68,18 @@ export interface CallDef<
    */
   writes?: boolean;
   /**
+   * The refusals the call answers beyond every call's (400 bad input, 401 no valid token, 404 an unknown or
+   * unreachable record, 403 a role the access list leaves out, 413/415 a POST body too large or of another
+   * type): 403 a rule beyond the caller's role (whose record it is, which locations, which plan), 409 a
+   * change that no longer applies (the record changed or is closed), 413 a file or quota too large, 429 too
+   * many attempts or uploads. docs/openapi.json lists them; the property-based API test fails on any other.
+   */
+  refuses?: readonly Refusal[];
+  /** A `binary` call: the media types its file answer may have (docs/openapi.json's content types). */
+  produces?: readonly string[];
+  /** A `multipart` call: the parts it takes. */
+  upload?: UploadParts;
+  /**
    * The users whose sessions a successful call ends (password change, deactivation, deletion), from its
    * validated body and parsed answer; the app records them (lib/auth/revocation.ts).
    */
@@ -73,7 +101,12 @@ export function defineCall<
   B extends z.ZodType = typeof none,
   R extends z.ZodType = z.ZodType,
 >(
-  def: Partial<Pick<CallDef<Q, B, R, P, M>, 'query' | 'body' | 'host' | 'bff' | 'endsSessionsOf' | 'transport' | 'writes'>> &
+  def: Partial<
+    Pick<
+      CallDef<Q, B, R, P, M>,
+      'query' | 'body' | 'host' | 'bff' | 'endsSessionsOf' | 'transport' | 'writes' | 'refuses' | 'produces' | 'upload'
+    >
+  > &
     Pick<CallDef<Q, B, R, P, M>, 'path' | 'method' | 'response' | 'access'>,
 ): CallDef<Q, B, R, P, M> {
   return {
@@ -102,9 +135,12 @@ export const q = {
   flag: () => z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1'),
 };
 
-/** Body text fields with the specification's messages: a missing or blank value is "This field is required". */
+/**
+ * Body text fields with the specification's messages: a missing or blank value is "This field is required".
+ * Once trimmed, "not empty" is "holds a character that is not white space": the pattern docs/openapi.json shows.
+ */
 export const requiredText = (max = 200) =>
-  z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, `At most ${max} characters`);
+  z.string({ error: MESSAGES.required }).trim().regex(/\S/, MESSAGES.required).max(max, `At most ${max} characters`);
 export const optionalText = (max = 200) => z.string().trim().max(max, `At most ${max} characters`).default('');
 
 /** The reference host's error body: a message and, for 400, the fields at fault. */

@@ -78,6 +78,9 @@ export const saveEstimateTermInput = z
     if (v.kind === 'operation' && !(OPERATIONS as readonly string[]).includes(v.meaning))
       ctx.addIssue({ code: 'custom', path: ['meaning'], message: `One of the scrub's operations: ${OPERATIONS.join(', ')}` });
     if (v.kind === 'term' && !hasWord(v.meaning)) ctx.addIssue({ code: 'custom', path: ['meaning'], message: 'The words the term means' });
+  })
+  .meta({
+    'x-rules': [`meaning: for an operation, one of ${OPERATIONS.join(', ')}; for a term, the words it means (letters or digits)`],
   });
 export type SaveEstimateTermInput = z.input<typeof saveEstimateTermInput>;
 

@@ -22,7 +22,8 @@ import { z } from 'zod';
 import { ALL_ROLES } from '../roles';
 import { MESSAGES } from '../validation/messages';
 import { defineCall, ok, q } from './define';
-import { EVIDENCE_CAPTION_MAX } from '../evidence/limits';
+import { firmFiles } from './files';
+import { EVIDENCE_CAPTION_MAX, EVIDENCE_TYPES } from '../evidence/limits';
 
 export { EVIDENCE_CAPTION_MAX, EVIDENCE_LONG_EDGE, EVIDENCE_MANAGER_ROLES, EVIDENCE_THUMB_EDGE, EVIDENCE_TYPES } from '../evidence/limits';
 
@@ -60,10 +61,12 @@ export const evidence = defineCall({
 });
 
 export const uploadEvidence = defineCall({
+  refuses: [409, 413, 429],
   ...base,
   method: 'POST',
   path: 'adas/uploadEvidence',
   transport: 'multipart',
+  upload: firmFiles(Object.keys(EVIDENCE_TYPES), "the inspection's location"),
   query: z.object({
     adasInspectionResult: q.id(),
     caption: q.text(EVIDENCE_CAPTION_MAX).default(''),
@@ -84,11 +87,13 @@ export const evidenceFile = defineCall({
   method: 'GET',
   path: 'adas/evidenceFile',
   transport: 'binary',
+  produces: Object.keys(EVIDENCE_TYPES),
   query: z.object({ adasEvidence: q.id(), size: z.enum(EVIDENCE_SIZES, { error: 'full or thumb' }).default('full') }),
   response: z.unknown(),
 });
 
 export const removeEvidence = defineCall({
+  refuses: [409],
   ...base,
   method: 'POST',
   path: 'adas/removeEvidence',

@@ -24,7 +24,20 @@
 import { z } from 'zod';
 import { defineCall, q } from './define';
 
-export { FILE_FIELD, FILE_MAX_BYTES, FILES_MAX_COUNT, STORAGE_TYPES } from '../files';
+import { FILE_FIELD, FILE_MAX_BYTES, FILES_MAX_COUNT, IMAGE_TYPES } from '../files';
+export { FILE_FIELD, FILE_MAX_BYTES, FILES_MAX_COUNT, IMAGE_TYPES, STORAGE_TYPES } from '../files';
+
+/**
+ * How file/upload, firm/uploadToBucket and adas/uploadEvidence take their files (`types`: what each takes;
+ * `firm`: which location's folder the name must start with).
+ */
+export const firmFiles = (types: readonly string[], firm = 'the location the file is for (one the caller reaches)') => ({
+  field: FILE_FIELD,
+  fileName: `{firm}/{name}: the id of ${firm}, a slash, and the file name`,
+  types,
+  maxFiles: FILES_MAX_COUNT,
+  maxBytes: FILE_MAX_BYTES,
+});
 
 /** What a firm's uploaded images may take on disk together. */
 export const FIRM_IMAGES_QUOTA_BYTES = 50 * 1024 * 1024;
@@ -39,9 +52,11 @@ export const storedName = z
   .refine((n) => !n.includes('..'), 'Not a stored file name');
 
 export const upload = defineCall({
+  refuses: [413, 429],
   method: 'POST',
   path: 'file/upload',
   transport: 'multipart',
+  upload: firmFiles(Object.keys(IMAGE_TYPES)),
   query: z.object({ kind: z.enum(['image']).default('image') }),
   response: z.array(z.string()),
   access: 'signed-in',
@@ -52,6 +67,8 @@ export const image = defineCall({
   method: 'GET',
   path: 'file/image',
   transport: 'binary',
+  // The image as its content shows it; anything else (a file replaced on disk) as bytes of no stated type.
+  produces: [...Object.keys(IMAGE_TYPES), 'application/octet-stream'],
   query: z.object({ firm: q.id(), name: storedName }),
   response: z.unknown(),
   access: 'signed-in',

@@ -103,7 +103,8 @@ const price = z
   .number({ error: 'A price such as 149.50' })
   .min(0, 'The price cannot be below zero')
   .max(99_999.99, 'At most 99,999.99')
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most 2 decimals');
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most 2 decimals')
+  .meta({ multipleOf: 0.01 });
 
 export const insuranceLookupInput = z
   .object({
@@ -122,6 +123,9 @@ export const insuranceLookupInput = z
       if (!l.calibrationType) ctx.addIssue({ code: 'custom', path: ['calibrationType'], message: MESSAGES.required });
       if (l.price == null) ctx.addIssue({ code: 'custom', path: ['price'], message: MESSAGES.required });
     }
+  })
+  .meta({
+    'x-rules': ['code: required for a program (lookupType program)', 'calibrationType and price: required for a price (lookupType price)'],
   });
 
 export const saveInsuranceLookup = defineCall({

@@ -26,6 +26,7 @@
 import { z } from 'zod';
 import { ALL_ROLES } from '../roles';
 import { defineCall, ok } from './define';
+import { EVIDENCE_TYPES } from './evidence';
 import { paged, pagedQuery } from './list';
 import { SHARE_DAYS, SHARE_MESSAGES, SHARE_SCOPES, SHARE_STATUSES } from './links-constants';
 
@@ -145,6 +146,7 @@ export const sharedEvidence = defineCall({
   method: 'GET',
   path: 'report/sharedEvidence',
   transport: 'binary',
+  produces: Object.keys(EVIDENCE_TYPES),
   query: z.object({ token, adasEvidence: z.coerce.number().int().positive(), size: z.enum(['full', 'thumb']).default('full') }),
   response: z.unknown(),
 });
@@ -154,6 +156,7 @@ export const sharedReport = defineCall({
   method: 'GET',
   path: 'report/sharedReport',
   transport: 'binary',
+  produces: ['application/pdf'],
   query: z.object({ token }),
   response: z.unknown(),
 });

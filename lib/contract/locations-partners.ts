@@ -113,16 +113,18 @@ export const searchForProviders = defineCall({
 export const saveProviders = defineCall({
   method: 'POST',
   path: 'firm/saveProviders',
-  body: saveBody('providers').superRefine((b, ctx) => {
-    b.providers.forEach((p, i) => {
-      if (p.relationship !== RELATIONSHIP.chosen)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['providers', i, 'relationship'],
-          message: 'Only chosen providers (relationship 5) are saved',
-        });
-    });
-  }),
+  body: saveBody('providers')
+    .superRefine((b, ctx) => {
+      b.providers.forEach((p, i) => {
+        if (p.relationship !== RELATIONSHIP.chosen)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['providers', i, 'relationship'],
+            message: 'Only chosen providers (relationship 5) are saved',
+          });
+      });
+    })
+    .meta({ 'x-rules': ['providers[].relationship: only chosen providers (relationship 5) are saved'] }),
   response: ok,
   access: 'signed-in',
   bff: true,

@@ -20,6 +20,7 @@
  */
 import { z } from 'zod';
 import { defineCall, ok, q } from './define';
+import { STORAGE_TYPES, firmFiles } from './files';
 import { ALL_LOCATIONS, STORAGE_SORTS } from './locations-constants';
 
 const STORAGE_ROLES = [1, 2, 3, 5, 7, 9, 12] as const;
@@ -115,14 +116,17 @@ export const downloadFromBucket = defineCall({
   method: 'GET',
   path: 'firm/downloadFromBucket',
   transport: 'binary',
+  produces: Object.keys(STORAGE_TYPES),
   query: byFirm.extend({ filename: fileName }),
   response: z.unknown(),
 });
 export const uploadToBucket = defineCall({
+  refuses: [413, 429],
   ...base,
   method: 'POST',
   path: 'firm/uploadToBucket',
   transport: 'multipart',
+  upload: firmFiles(Object.keys(STORAGE_TYPES)),
   response: z.array(z.string()),
 });
 export const removeFromBucket = defineCall({

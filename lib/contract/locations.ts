@@ -189,6 +189,9 @@ export const preferenceInput = z
       return ctx.addIssue({ code: 'custom', path: ['firmPreferenceName'], message: `Unknown ${p.firmPreferenceCategory} preference` });
     const problem = preferenceProblem(def, p.preference);
     if (problem) ctx.addIssue({ code: 'custom', path: ['preference'], message: problem });
+  })
+  .meta({
+    'x-rules': ['firmPreferenceName: a preference of its category', 'preference: a value that preference takes (the message says which)'],
   });
 export type PreferenceInput = z.input<typeof preferenceInput>;
 

@@ -21,7 +21,7 @@ import { SUPER_USER } from '../roles';
 import { defineCall, ok, q, requiredText } from './define';
 
 export * from './log-constants';
-import { LOG_DEFAULTS, LOG_LEVELS, LOG_SORTS, RANGE_REVERSED } from './log-constants';
+import { LOG_DEFAULTS, LOG_LEVELS, LOG_SORTS, RANGE_REVERSED, RECORD_TIME_MESSAGE, RECORD_TIME_RANGE } from './log-constants';
 
 export const logRow = z.object({
   id: z.number().int(),
@@ -56,6 +56,15 @@ export const listQuery = z.object({
 export type LogListQuery = z.infer<typeof listQuery> & { from?: string; to?: string };
 
 const instant = z.iso.datetime({ offset: true, error: 'A date and time' }).transform((v) => new Date(v).toISOString());
+/** A record's own time: within RECORD_TIME_RANGE, which its id can hold. */
+const recordTime = z.iso
+  .datetime({ offset: true, error: RECORD_TIME_MESSAGE })
+  .refine((v) => {
+    const t = Date.parse(v);
+    return t >= Date.parse(RECORD_TIME_RANGE.from) && t <= Date.parse(RECORD_TIME_RANGE.to);
+  }, RECORD_TIME_MESSAGE)
+  .meta({ 'x-minimum': RECORD_TIME_RANGE.from, 'x-maximum': RECORD_TIME_RANGE.to })
+  .transform((v) => new Date(v).toISOString());
 export const rangeQuery = listQuery
   .extend({ from: instant, to: instant })
   .refine((r) => r.from <= r.to, { path: ['to'], message: RANGE_REVERSED });
@@ -95,7 +104,7 @@ export const saveEntry = defineCall({
 });
 
 export const recordInput = z.object({
-  timestamp: instant.optional(),
+  timestamp: recordTime.optional(),
   level: z.enum(LOG_LEVELS),
   name: requiredText(200),
   message: z.string().max(8000),

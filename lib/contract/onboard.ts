@@ -198,6 +198,7 @@ export const onboardInvite = defineCall({
   bff: true,
 });
 export const onboardGet = defineCall({
+  refuses: [409],
   ...anonymous,
   method: 'GET',
   path: 'firm/onboardGet',
@@ -205,6 +206,7 @@ export const onboardGet = defineCall({
   response: invitation,
 });
 export const onboardChangeProduct = defineCall({
+  refuses: [409],
   ...anonymous,
   method: 'POST',
   path: 'firm/onboardChangeProduct',
@@ -212,14 +214,23 @@ export const onboardChangeProduct = defineCall({
   response: quote,
 });
 export const onboardMarketing = defineCall({
+  refuses: [409],
   ...anonymous,
   method: 'POST',
   path: 'firm/onboardMarketing',
   body: basicInput,
   response: savedId,
 });
-export const onboardFirm = defineCall({ ...anonymous, method: 'POST', path: 'firm/onboardFirm', body: firmInput, response: savedId });
+export const onboardFirm = defineCall({
+  refuses: [409],
+  ...anonymous,
+  method: 'POST',
+  path: 'firm/onboardFirm',
+  body: firmInput,
+  response: savedId,
+});
 export const onboardFirmUpdate = defineCall({
+  refuses: [409],
   ...anonymous,
   method: 'POST',
   path: 'firm/onboardFirmUpdate',
@@ -227,14 +238,23 @@ export const onboardFirmUpdate = defineCall({
   response: savedId,
 });
 export const onboardShippingSave = defineCall({
+  refuses: [409],
   ...anonymous,
   method: 'POST',
   path: 'firm/onboardShippingSave',
   body: shippingInput,
   response: savedId,
 });
-export const onboardResume = defineCall({ ...anonymous, method: 'POST', path: 'firm/onboardResume', body: resumeInput, response: resumed });
+export const onboardResume = defineCall({
+  refuses: [409, 429],
+  ...anonymous,
+  method: 'POST',
+  path: 'firm/onboardResume',
+  body: resumeInput,
+  response: resumed,
+});
 export const onboardPurchaseSave = defineCall({
+  refuses: [409, 429],
   ...anonymous,
   method: 'POST',
   path: 'firm/onboardPurchaseSave',

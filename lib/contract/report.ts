@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { defineCall, ok, q, requiredText, savedId } from './define';
-import { modelYear, nameList, recordId, yearRange } from './config-fields';
+import { modelYear, nameList, recordId, YEAR_RANGE_RULES, yearRange } from './config-fields';
 import { paged, pagedQuery } from './list';
 
 const base = { access: [1, 2], bff: true } as const;
@@ -56,7 +56,8 @@ export const saveReportRecommendation = defineCall({
       makes: nameList(100, 60),
       content: requiredText(4000),
     })
-    .superRefine(yearRange),
+    .superRefine(yearRange)
+    .meta(YEAR_RANGE_RULES),
   response: savedId,
 });
 

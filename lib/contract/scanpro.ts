@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { defineCall, q } from './define';
-import { modelYear, nameList, yearRange } from './config-fields';
+import { modelYear, nameList, YEAR_RANGE_RULES, yearRange } from './config-fields';
 
 const base = { access: [1, 2], bff: true } as const;
 
@@ -24,7 +24,8 @@ export const scanProCriteria = z
     preRepairScan: z.boolean().default(true),
     postRepairScan: z.boolean().default(true),
   })
-  .superRefine(yearRange);
+  .superRefine(yearRange)
+  .meta(YEAR_RANGE_RULES);
 export type ScanProCriteria = z.output<typeof scanProCriteria>;
 
 export const scanProConfiguration = z.object({

@@ -37,11 +37,20 @@ import { z } from 'zod';
 import { LOCATION_ADMIN_ROLES } from '../roles';
 import { MESSAGES, USER_MESSAGES } from '../validation/messages';
 import { USER_DEFAULTS, USER_SORTS, USER_STATES } from '../user-list';
-import { isStrongPassword } from '../validation/password';
+import { PASSWORD_MIN_LENGTH, isStrongPassword } from '../validation/password';
 import { defineCall, q } from './define';
 
 /** The password rule of docs/users.md#validation, enforced by the BFF and the host as well as the forms. */
-export const passwordRule = z.string().min(1, MESSAGES.passwordEmpty).max(200).refine(isStrongPassword, MESSAGES.passwordWeak);
+export const passwordRule = z
+  .string()
+  .min(1, MESSAGES.passwordEmpty)
+  .max(200)
+  .refine(isStrongPassword, MESSAGES.passwordWeak)
+  // isStrongPassword as a pattern, for docs/openapi.json: a lower-case letter, an upper-case letter, a digit, one of !@#$%^&*, 8 or more.
+  .meta({
+    examples: ['Demo#2026pw'],
+    pattern: `^(?=[\\s\\S]*[a-z])(?=[\\s\\S]*[A-Z])(?=[\\s\\S]*[0-9])(?=[\\s\\S]*[!@#$%^&*])[\\s\\S]{${PASSWORD_MIN_LENGTH},}$`,
+  });
 
 /** The /users screen's calls: role 1 (docs/users.md#screens). */
 const USER_ADMINS = [1] as const;
@@ -174,10 +183,12 @@ export function newUserRules(u: { user: number; role: number | null; laborRate: 
   if (u.laborRate === null) ctx.addIssue({ code: 'custom', path: ['laborRate'], message: USER_MESSAGES.laborRate });
 }
 
-export const userInput = userFields.superRefine((u, ctx) => {
-  if (u.user <= 0 && u.password === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.passwordEmpty });
-  newUserRules(u, ctx);
-});
+export const userInput = userFields
+  .superRefine((u, ctx) => {
+    if (u.user <= 0 && u.password === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.passwordEmpty });
+    newUserRules(u, ctx);
+  })
+  .meta({ 'x-rules': ['A new user (user <= 0): password, role and laborRate are required'] });
 export type UserInput = z.input<typeof userInput>;
 
 const userIds = z.array(z.number().int().positive()).min(1, 'Choose at least one user.').max(500);
@@ -229,6 +240,7 @@ export const verifyUsername = defineCall({
 });
 
 export const saveUser = defineCall({
+  refuses: [403],
   method: 'POST',
   path: 'user/saveUser',
   body: userInput,
@@ -240,6 +252,7 @@ export const saveUser = defineCall({
 });
 
 export const saveUserEmail = defineCall({
+  refuses: [403],
   writes: true,
   method: 'GET',
   path: 'user/saveUserEmail',
@@ -311,7 +324,8 @@ export const saveUserLocations = defineCall({
       if (new Set(links.map((l) => l.user)).size > 1) ctx.addIssue({ code: 'custom', message: 'All links must be of one user.' });
       if (new Set(links.map((l) => l.firm)).size < links.length) ctx.addIssue({ code: 'custom', message: 'A location is listed twice.' });
       if (links.filter((l) => l.isPrimary === 1).length !== 1) ctx.addIssue({ code: 'custom', message: USER_MESSAGES.onePrimary });
-    }),
+    })
+    .meta({ 'x-rules': ['All links of one user', 'Each location once', `Exactly one primary location (${USER_MESSAGES.onePrimary})`] }),
   response: z.object({ user: z.number().int(), count: z.number().int() }),
   access: LOCATION_ADMIN_ROLES,
   bff: true,
@@ -326,6 +340,7 @@ export const saveUserLocations = defineCall({
  * decision: the specification shows no shape), whose other sessions the change ends.
  */
 export const saveCredentials = defineCall({
+  refuses: [403, 429],
   method: 'POST',
   path: 'user/saveCredentials',
   body: z.object({

@@ -25,6 +25,10 @@ import { defineCall, ok, optionalText, q, requiredText, savedId } from './define
 const base = { access: ALL_ROLES, bff: true } as const;
 
 // ── shared field rules (also used by adas.ts and decode.ts) ──────────────────────────────────────
+/** A VIN as sent: 17 letters and digits (never I, O or Q), any case, spaces and dashes ignored (docs/openapi.json). */
+const VIN_TEXT = '(?:[A-HJ-NPR-Za-hj-npr-z0-9][\\s-]*){17}';
+const VIN_RULES = ['A VIN has 17 letters and digits, never I, O or Q', 'Its 9th character is the check digit of the others (0–9 or X)'];
+
 /** A VIN that must be valid: the message names the rule it breaks. */
 export const vinField = () =>
   z
@@ -34,7 +38,8 @@ export const vinField = () =>
       if (!v) return void ctx.addIssue({ code: 'custom', message: MESSAGES.required });
       const p = vinProblem(v);
       if (p) ctx.addIssue({ code: 'custom', message: p.message });
-    });
+    })
+    .meta({ pattern: `^[\\s-]*${VIN_TEXT}$`, 'x-rules': VIN_RULES });
 
 /** An optional VIN: empty, or valid. */
 export const optionalVinField = () =>
@@ -45,6 +50,7 @@ export const optionalVinField = () =>
       const p = v ? vinProblem(v) : null;
       if (p) ctx.addIssue({ code: 'custom', message: p.message });
     })
+    .meta({ pattern: `^[\\s-]*(?:${VIN_TEXT})?$`, 'x-rules': VIN_RULES })
     .default('');
 
 export const modelYearField = (def: number) =>
@@ -52,7 +58,11 @@ export const modelYearField = (def: number) =>
     .number({ error: 'Enter the model year as four digits, such as 2019.' })
     .int('Enter the model year as four digits, such as 2019.')
     .min(MIN_MODEL_YEAR, `Enter a model year from ${MIN_MODEL_YEAR}.`)
-    .refine((y) => y <= maxModelYear(), { error: () => `Enter a model year up to ${maxModelYear()}.` })
+    // The message names this year's limit; docs/openapi.json says the rule (a text that does not change every year).
+    .superRefine((y, ctx) => {
+      if (y > maxModelYear()) ctx.addIssue({ code: 'custom', message: `Enter a model year up to ${maxModelYear()}.` });
+    })
+    .meta({ 'x-rules': ['A model year no later than two years from now'] })
     .default(def);
 
 /** The vehicle fields of a form (docs/adas.md#fields), with the year's default given by the screen's entity. */
