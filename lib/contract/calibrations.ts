@@ -569,6 +569,7 @@ export const previewCCC = defineCall({
 });
 
 export const pushToCCC = defineCall({
+  refuses: [409],
   writes: true,
   ...base,
   method: 'GET',
