@@ -63,7 +63,7 @@ export async function AppShell({ persistentMenu = false, children }: { persisten
     <DrawerProvider>
       <TopBar brand={brand} items={topBarMenu(role)} user={user} menuButton={<MenuButton persistent={persistentMenu} />} />
       {PUSH_URL ? <PushClient role={role} user={profile.user} /> : null}
-      <OfflineApp />
+      <OfflineApp user={profile.user} />
       {persistentMenu ? (
         <div className="flex min-h-[calc(100vh-3.5rem)]">
           {menu}

@@ -13,6 +13,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { OWN_PROFILE, loadPasswordDialog as loadPassword, loadUserDialog as loadProfile } from '@/components/users';
 import { afterIdle } from '@/lib/after-idle';
 import { announceSignOut } from '@/lib/auth/sign-out-notice';
+import { forgetKeptPages } from '@/lib/offline/pages';
 import type { RoleId } from '@/lib/roles';
 
 // The dialogs (and Radix) load after the page, not with it: they are fetched when the browser is idle.
@@ -20,6 +21,14 @@ const UserDialog = dynamic(() => loadProfile().then((m) => m.UserDialog), { ssr:
 const PasswordDialog = dynamic(() => loadPassword().then((m) => m.PasswordDialog), { ssr: false });
 /** Where the logout form posts. */
 export const LOGOUT_PATH = '/api/session/logout';
+
+/** The logout post, once the pages kept for working offline are forgotten (the worker does it too, where it controls the page). */
+function logOut(e: React.FormEvent<HTMLFormElement>) {
+  announceSignOut();
+  e.preventDefault();
+  const form = e.currentTarget;
+  void forgetKeptPages().finally(() => form.submit());
+}
 
 const noSubscription = () => () => undefined;
 /** False in the server render and during hydration, true once React runs the page. */
@@ -119,7 +128,7 @@ export function UserMenu({ user, role, firm, firstName, lastName, username }: Us
             </button>
           </li>
           <li>
-            <form method="post" action={LOGOUT_PATH} onSubmit={announceSignOut}>
+            <form method="post" action={LOGOUT_PATH} onSubmit={logOut}>
               <button type="submit" className={item}>
                 Log out
               </button>

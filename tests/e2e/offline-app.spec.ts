@@ -11,6 +11,7 @@ import { RESULT, STATUS } from '../../lib/adas/rules';
 import { signIn } from '../support/session';
 import { newInspection, withTestDb } from './adas-support';
 import { must } from '../../testkit/must';
+import { APP_URL } from '../../testkit/env';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -30,6 +31,9 @@ const dbRow = (id: number, system: number) =>
         )
         .get(id, system) as { result: number | null; ne: number; notes: string; version: number },
   );
+/** The query of each page the worker keeps. */
+const keptSearches = (page: Page) =>
+  page.evaluate(async () => (await (await caches.open('adas-desk-pages')).keys()).map((r) => new URL(r.url).search));
 const hydrated = async (page: Page) => {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('main').getByRole('heading', { level: 1 })).toBeVisible();
@@ -53,9 +57,7 @@ test.describe('with the service worker', () => {
     await page.evaluate(async () => void (await navigator.serviceWorker.ready));
     await page.reload();
     await hydrated(page);
-    await expect
-      .poll(() => page.evaluate(async () => (await (await caches.open('adas-desk-pages')).keys()).map((r) => new URL(r.url).search)))
-      .toContain(`?adasInspection=${id}`);
+    await expect.poll(() => keptSearches(page)).toContain(`?adasInspection=${id}`);
     const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
     expect(manifest).toMatchObject({ display: 'standalone', start_url: '/adas' });
 
@@ -119,7 +121,40 @@ test.describe('with the service worker', () => {
     await page.getByRole('button', { name: /^Account menu for / }).click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login/);
-    await expect.poll(() => page.evaluate(async () => (await (await caches.open('adas-desk-pages')).keys()).length)).toBe(0);
+    await expect.poll(() => keptSearches(page)).toEqual([]);
+    // …and with no connection, the signed-out device shows none of them.
+    await context.setOffline(true);
+    await page.goto(`/view?adasInspection=${id}`).catch(() => undefined);
+    await expect(page.getByRole('heading', { name: 'No connection' })).toBeVisible();
+    await expect(page.getByText('No inspection is kept on this device yet')).toBeVisible();
+  });
+
+  test("another user's session on the same device never opens the pages kept for the one before", async ({ page, context, browser }) => {
+    test.setTimeout(120_000);
+    const roNumber = `RO-APP3-${Date.now() % 1_000_000}`;
+    const { id } = await newInspection(roNumber);
+    await signIn(page, 5, undefined, `/view?adasInspection=${id}`);
+    await hydrated(page);
+    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+    await page.reload();
+    await hydrated(page);
+    await expect.poll(() => keptSearches(page)).toContain(`?adasInspection=${id}`);
+
+    // Someone else's session arrives without a sign-in this device saw (the cookie of a session made
+    // elsewhere): their first signed-in page forgets what was kept for the technician.
+    const elsewhere = await browser.newContext({ baseURL: APP_URL });
+    await signIn(await elsewhere.newPage(), 15, undefined, '/adas');
+    const theirs = await elsewhere.cookies();
+    await elsewhere.close();
+    await context.clearCookies();
+    await context.addCookies(theirs);
+    await page.goto('/adas');
+    await expect(page).toHaveURL(/\/adas/);
+    await expect.poll(() => keptSearches(page)).not.toContain(`?adasInspection=${id}`);
+    await context.setOffline(true);
+    await page.goto(`/view?adasInspection=${id}`).catch(() => undefined);
+    await expect(page.getByRole('heading', { name: 'No connection' })).toBeVisible();
+    await expect(page.getByText(roNumber)).toHaveCount(0);
   });
 });
 

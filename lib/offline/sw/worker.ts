@@ -25,7 +25,7 @@ import {
   type RouteHandlerCallback,
   type SerwistGlobalConfig,
 } from 'serwist';
-import { KEPT_PAGES_CACHE, OFFLINE_PAGE, isWorkPage } from '../pages';
+import { KEPT_PAGES_CACHE, OFFLINE_PAGE, forgetKeptPages, isWorkPage } from '../pages';
 
 declare global {
   interface WorkerGlobalScope extends SerwistGlobalConfig {
@@ -39,7 +39,7 @@ const MAX_PAGES = 40;
 const MAX_AGE_DAYS = 14;
 
 const forgetPages: RouteHandlerCallback = async ({ request }) => {
-  await caches.delete(KEPT_PAGES_CACHE);
+  await forgetKeptPages();
   return fetch(request);
 };
 
