@@ -12,13 +12,9 @@ import { signIn } from '../support/session';
 import { newInspection, withTestDb } from './adas-support';
 import { must } from '../../testkit/must';
 import { APP_URL } from '../../testkit/env';
+import { PNG_1PX as PNG } from '../../testkit/images';
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGP8z8DwnwEJMDGgAQYGBgA9CgEJcqz1pQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 const region = (page: Page) => page.getByRole('region', { name: 'Changes kept on this device' });
 const rowOf = (page: Page, system: string) => page.getByTestId('system-row').filter({ has: page.getByLabel(`Result for ${system}`) });
