@@ -11,5 +11,7 @@ export { assertPricing, importPricing } from './pricing';
 export { calibrationPrice, estimateTermsFor, exclusions, linksFor, rulesFor, systemsFor, type Vehicle, type VehicleRules } from './rules';
 /** The configuration's records as their history shows them (api-host/history reads their scope). */
 export { CONFIGURATION_KINDS, withConfigurationHistories, withConfigurationHistory } from './history';
-/** The demo knowledge base's calibration types, by name (other areas' demo data names the same ones). */
-export const DEMO_CALIBRATION_NAMES: readonly string[] = DEMO_CALIBRATIONS.map(([, name]) => name);
+/** The demo knowledge base's calibration types, by name with their list price (other areas' demo data names the same ones). */
+export const DEMO_CALIBRATION_PRICES: readonly { name: string; listPrice: number | null }[] = DEMO_CALIBRATIONS.map(
+  ([, name, , listPrice]) => ({ name, listPrice }),
+);

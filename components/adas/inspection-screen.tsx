@@ -144,8 +144,13 @@ export function InspectionScreen({
   /** A system's latest change kept on the device, if any (its state shows on the system). */
   const lastChange = (adasChecklistMatrix: number) =>
     queue.changes.findLast((c) => c.kind === 'result' && c.adasChecklistMatrix === adasChecklistMatrix);
-  /** What a system shows: its latest change kept on the device (not one the host refused), else what the host holds. */
+  // A change just made, shown at once while the device writes it (the queue's own read follows the write):
+  // a checkbox or a select never seems to ignore a tap.
+  const [justMade, setJustMade] = useState<ReadonlyMap<number, ResultValues>>(new Map());
+  /** What a system shows: its change just made, else its latest change kept on the device (not one the host refused), else what the host holds. */
   const outcome = (adasChecklistMatrix: number): ResultValues => {
+    const made = justMade.get(adasChecklistMatrix);
+    if (made) return made;
     const saved = savedRow(adasChecklistMatrix);
     const last = lastChange(adasChecklistMatrix);
     if (last?.kind === 'result' && last.state !== 'refused')
@@ -241,14 +246,24 @@ export function InspectionScreen({
   // Each change is kept on the device at once, online or not (a reload or a closed tab loses nothing), and
   // sent by itself a moment later, against the version of the row the technician saw.
   const setOutcome = (system: number, change: Partial<ResultValues>) => {
+    const values = { ...outcome(system), ...change };
+    setJustMade((m) => new Map(m).set(system, values));
+    // Once kept, the queue shows it (unless a later change of the system is already on its way).
+    const shownByQueue = () =>
+      setJustMade((m) => {
+        if (m.get(system) !== values) return m;
+        const next = new Map(m);
+        next.delete(system);
+        return next;
+      });
     void queue
       .keepResult({
         adasChecklistMatrix: system,
         system: items.find((x) => x.adasChecklistMatrix === system)?.system ?? '',
         baseVersion: savedRow(system)?.version,
-        ...outcome(system),
-        ...change,
+        ...values,
       })
+      .finally(shownByQueue)
       .then(() => queue.soon());
   };
   // Evidence sent now, or kept on the device (prepared first) when there is no connection.

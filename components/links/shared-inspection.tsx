@@ -136,12 +136,15 @@ export async function SharedInspection({ token }: { token: string }) {
       className="mx-auto flex max-w-3xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
       <header className="flex flex-col gap-1">
-        {/* The brand and the firm once each, as the PDF's header names them. */}
-        <p className="text-sm text-slate-600" data-testid="shared-brand">
-          {[shared.brandTitle, shared.firmName]
-            .map((n) => n.trim())
-            .filter((n, i, all) => n && all.findIndex((m) => m.toLowerCase() === n.toLowerCase()) === i)
-            .join(' · ')}
+        {/* Who shared it: the brand and the firm once each, as the PDF's header names them. */}
+        <p className="text-sm text-slate-600">
+          Shared by{' '}
+          <span data-testid="shared-brand">
+            {[shared.brandTitle, shared.firmName]
+              .map((n) => n.trim())
+              .filter((n, i, all) => n && all.findIndex((m) => m.toLowerCase() === n.toLowerCase()) === i)
+              .join(' · ')}
+          </span>
         </p>
         <h1 id="shared-heading" className="text-2xl font-semibold">
           Calibration report: {title}
