@@ -9,7 +9,7 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useId, useState, useSyncExternalStore, useTransition } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { Button } from '@/components/ui/button';
@@ -163,15 +163,25 @@ export function InspectionScreen({
     'Some changes of this inspection are not sent yet. They stay on this device and are sent when you come back. Leave the page?',
   );
 
-  /** A call of the screen; its text is shown, and the server render refreshed after it. */
+  // Whether the call running kept something on the device instead of sending it.
+  const keptOnDevice = useRef(false);
+  /**
+   * A call of the screen; its text is shown, and the server render refreshed after it — not when it was kept
+   * on the device: without a connection a refresh cannot load, and Next would then reload the page.
+   */
   const run = async (fn: () => Promise<string | void>) => {
+    keptOnDevice.current = false;
     const done = await editor.run(fn);
-    if (done) refresh();
+    if (done && !keptOnDevice.current) refresh();
     return done;
   };
 
   /** Sends the changes kept on the device now; answers what became of them. */
-  const saveResults = async (): Promise<'saved' | 'kept'> => (navigator.onLine && (await queue.flush()) ? 'saved' : 'kept');
+  const saveResults = async (): Promise<'saved' | 'kept'> => {
+    if (navigator.onLine && (await queue.flush())) return 'saved';
+    keptOnDevice.current = true;
+    return 'kept';
+  };
   const KEPT = 'No connection: the changes are kept on this device and will be sent when the connection returns.';
 
   const jobLine = (adasStatus: number) =>
@@ -185,6 +195,7 @@ export function InspectionScreen({
         if (problem) throw new Error(problem);
       }
       const keep = async () => {
+        keptOnDevice.current = true;
         await queue.enqueue({ kind: 'status', user, adasInspection: i.adasInspection, status });
         return `No connection: setting the inspection ${statusName(status)} is kept on this device and will be sent when the connection returns.`;
       };
@@ -220,6 +231,7 @@ export function InspectionScreen({
       run(async () => {
         // Without a connection the fields (and a status change) are kept on the device, sent in order later.
         const keep = async () => {
+          keptOnDevice.current = true;
           await queue.enqueue({ kind: 'inspection', user, adasInspection: i.adasInspection, fields });
           if (form.status !== i.status)
             await queue.enqueue({ kind: 'status', user, adasInspection: i.adasInspection, status: form.status });
@@ -565,6 +577,7 @@ export function InspectionScreen({
                         void run(async () => {
                           await saveResults();
                           await adasApi.removeSystem(i.adasInspection, s.adasChecklistMatrix);
+                          keptOnDevice.current = false; // the host answered: its render follows
                           return `${s.system} was removed from this inspection.`;
                         })
                       }
