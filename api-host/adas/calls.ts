@@ -30,6 +30,7 @@ import { decodeFor, upsertVehicle, decodeValidVin } from '../vehicles/service';
 import { insurerName, usableInsurers } from './insurers';
 import { listAdas } from './query';
 import { unreadNotesByJob } from '../calibrations/service';
+import { once } from './once';
 import { rollUp, setJobStatus } from './status';
 import { withJobHistory } from './history';
 import { nowIso } from '../core/time';
@@ -291,6 +292,74 @@ function saveJobVehicle(db: Db, caller: Caller, firm: number, v: JobBody['vehicl
   return upsertVehicle(db, caller, v.vehicle > 0 ? null : firm, v, 'vehicle.');
 }
 
+/** Saves an inspection's results (the body of adas/saveAdasInspectionResults), in the caller's transaction. */
+function saveResults(db: Db, caller: Caller, body: z.output<typeof a.saveAdasInspectionResults.body>) {
+  const head = openInspection(db, caller, body.adasInspection);
+  const systems = new Set(
+    preparedValue<number>(db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?').all(
+      head.adas_inspection,
+    ),
+  );
+  const errors: Record<string, string[]> = {};
+  body.results.forEach((r, i) => {
+    if (!systems.has(r.adasChecklistMatrix)) errors[`results.${i}.adasChecklistMatrix`] = ['This inspection does not have that system'];
+  });
+  if (Object.keys(errors).length) throw badRequest('A result names a system this inspection does not have. Nothing was saved.', errors);
+  // A change made against an older version of a row that someone changed since to something else.
+  const current = prepared<{
+    adas_checklist_matrix: number;
+    system: string;
+    result: number | null;
+    is_not_equipped: number;
+    notes: string;
+    version: number;
+  }>(
+    db,
+    'SELECT adas_checklist_matrix, system, result, is_not_equipped, notes, version FROM adas_inspection_result WHERE adas_inspection = ?',
+  ).all(head.adas_inspection);
+  const bySystem = new Map(current.map((c) => [c.adas_checklist_matrix, c]));
+  const stale: Record<string, string[]> = {};
+  body.results.forEach((r, i) => {
+    const c = bySystem.get(r.adasChecklistMatrix)!;
+    const same = c.result === r.result && !!c.is_not_equipped === r.isNotEquipped && c.notes === r.notes;
+    // Without a version the change was made against the row as created: every change since is newer.
+    if ((r.baseVersion ?? FIRST_VERSION) !== c.version && !same)
+      stale[`results.${i}.baseVersion`] = [`${c.system} was changed by someone else meanwhile`];
+  });
+  if (Object.keys(stale).length)
+    throw new HttpError(409, 'Someone else changed these results meanwhile: choose which to keep. Nothing was saved.', stale);
+  // The whole list is saved at once: a row changes (and says who changed it) only when what it holds
+  // changes, and result_by/result_at only when its result does (SET reads the row's old values).
+  const update = prepared(
+    db,
+    `UPDATE adas_inspection_result SET result = @result, is_not_equipped = @ne, notes = @notes, updated_at = @now, updated_by = @user, version = version + 1,
+       result_at = CASE WHEN result IS @result THEN result_at WHEN @result IS NULL THEN NULL ELSE @now END,
+       result_by = CASE WHEN result IS @result THEN result_by WHEN @result IS NULL THEN NULL ELSE @user END
+     WHERE adas_inspection = @inspection AND adas_checklist_matrix = @system
+       AND (result IS NOT @result OR is_not_equipped <> @ne OR notes <> @notes)`,
+  );
+  const now = nowIso();
+  for (const r of body.results)
+    update.run({
+      result: r.result,
+      ne: r.isNotEquipped ? 1 : 0,
+      notes: r.notes,
+      now,
+      user: caller.user,
+      inspection: head.adas_inspection,
+      system: r.adasChecklistMatrix,
+    });
+  const versionOf = preparedValue<number>(
+    db,
+    'SELECT version FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?',
+  );
+  const versions = body.results.map((r) => ({
+    adasChecklistMatrix: r.adasChecklistMatrix,
+    version: oneRow(versionOf.get(head.adas_inspection, r.adasChecklistMatrix)),
+  }));
+  return { count: body.results.length, versions };
+}
+
 export const adasCalls = [
   // As a tree (issue 31 §3): each location followed by the ones under it, siblings by name.
   implement(a.locations, ({ caller, ctx }) => {
@@ -449,41 +518,43 @@ export const adasCalls = [
     return jobChanged(
       ctx,
       caller,
-      tracked(db, caller, body.adas, () => {
-        const job = visibleJob(db, caller, body.adas);
-        if (body.adasInspection <= 0) {
-          const id = insertInspection(db, caller, job, body);
-          return { adas: job.adas, adasStatus: rollUp(db, job.adas, caller.user), adasInspection: id, status: body.status };
-        }
-        const head = visibleInspection(db, caller, body.adasInspection);
-        if (head.adas !== job.adas) throw notFound('Inspection');
-        if (head.status === STATUS.complete && body.status === STATUS.complete)
-          throw conflict('This inspection is Complete: reopen it to change it.');
-        checkInspector(db, job.firm, body.inspector);
-        const current = oneRow(
-          prepared<{ insurance: number | null; name: string }>(
+      tracked(db, caller, body.adas, () =>
+        once(db, caller.user, body.clientKey, a.saveAdasInspection.path, a.saveAdasInspection.response, () => {
+          const job = visibleJob(db, caller, body.adas);
+          if (body.adasInspection <= 0) {
+            const id = insertInspection(db, caller, job, body);
+            return { adas: job.adas, adasStatus: rollUp(db, job.adas, caller.user), adasInspection: id, status: body.status };
+          }
+          const head = visibleInspection(db, caller, body.adasInspection);
+          if (head.adas !== job.adas) throw notFound('Inspection');
+          if (head.status === STATUS.complete && body.status === STATUS.complete)
+            throw conflict('This inspection is Complete: reopen it to change it.');
+          checkInspector(db, job.firm, body.inspector);
+          const current = oneRow(
+            prepared<{ insurance: number | null; name: string }>(
+              db,
+              'SELECT insurance, insurance_name AS name FROM adas_inspection WHERE adas_inspection = ?',
+            ).get(head.adas_inspection),
+          );
+          const name = insurerName(db, job.firm, body.insurance, current);
+          prepared(
             db,
-            'SELECT insurance, insurance_name AS name FROM adas_inspection WHERE adas_inspection = ?',
-          ).get(head.adas_inspection),
-        );
-        const name = insurerName(db, job.firm, body.insurance, current);
-        prepared(
-          db,
-          `UPDATE adas_inspection SET adas_inspection_type = ?, inspector = ?, insurance = ?, insurance_name = ?, ronumber = ?, notes = ?, inspection_date = ?
+            `UPDATE adas_inspection SET adas_inspection_type = ?, inspector = ?, insurance = ?, insurance_name = ?, ronumber = ?, notes = ?, inspection_date = ?
          WHERE adas_inspection = ?`,
-        ).run(
-          body.adasInspectionType,
-          body.inspector,
-          body.insurance,
-          name,
-          body.ronumber,
-          body.notes,
-          body.inspectionDate ? new Date(body.inspectionDate).toISOString() : null,
-          head.adas_inspection,
-        );
-        if (body.status !== head.status) return changeInspectionStatus(db, caller, head, body.status);
-        return { adas: job.adas, adasStatus: job.status, adasInspection: head.adas_inspection, status: head.status };
-      }),
+          ).run(
+            body.adasInspectionType,
+            body.inspector,
+            body.insurance,
+            name,
+            body.ronumber,
+            body.notes,
+            body.inspectionDate ? new Date(body.inspectionDate).toISOString() : null,
+            head.adas_inspection,
+          );
+          if (body.status !== head.status) return changeInspectionStatus(db, caller, head, body.status);
+          return { adas: job.adas, adasStatus: job.status, adasInspection: head.adas_inspection, status: head.status };
+        }),
+      ),
       (r) => r.adas,
     );
   }),
@@ -493,11 +564,14 @@ export const adasCalls = [
     return jobChanged(
       ctx,
       caller,
-      tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection), () => {
-        const head = visibleInspection(db, caller, body.adasInspection);
-        if (head.status === body.status) throw conflict(alreadyMessage('inspection', head.status, head.status_changed_at, head.changed_by));
-        return changeInspectionStatus(db, caller, head, body.status);
-      }),
+      tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection), () =>
+        once(db, caller.user, body.clientKey, a.updateStatusAdasInspection.path, a.updateStatusAdasInspection.response, () => {
+          const head = visibleInspection(db, caller, body.adasInspection);
+          if (head.status === body.status)
+            throw conflict(alreadyMessage('inspection', head.status, head.status_changed_at, head.changed_by));
+          return changeInspectionStatus(db, caller, head, body.status);
+        }),
+      ),
       (r) => r.adas,
     );
   }),
@@ -529,72 +603,11 @@ export const adasCalls = [
 
   implement(a.saveAdasInspectionResults, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    const saved = tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection), () => {
-      const head = openInspection(db, caller, body.adasInspection);
-      const systems = new Set(
-        preparedValue<number>(db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?').all(
-          head.adas_inspection,
-        ),
-      );
-      const errors: Record<string, string[]> = {};
-      body.results.forEach((r, i) => {
-        if (!systems.has(r.adasChecklistMatrix)) errors[`results.${i}.adasChecklistMatrix`] = ['This inspection does not have that system'];
-      });
-      if (Object.keys(errors).length) throw badRequest('A result names a system this inspection does not have. Nothing was saved.', errors);
-      // A change made against an older version of a row that someone changed since to something else.
-      const current = prepared<{
-        adas_checklist_matrix: number;
-        system: string;
-        result: number | null;
-        is_not_equipped: number;
-        notes: string;
-        version: number;
-      }>(
-        db,
-        'SELECT adas_checklist_matrix, system, result, is_not_equipped, notes, version FROM adas_inspection_result WHERE adas_inspection = ?',
-      ).all(head.adas_inspection);
-      const bySystem = new Map(current.map((c) => [c.adas_checklist_matrix, c]));
-      const stale: Record<string, string[]> = {};
-      body.results.forEach((r, i) => {
-        const c = bySystem.get(r.adasChecklistMatrix)!;
-        const same = c.result === r.result && !!c.is_not_equipped === r.isNotEquipped && c.notes === r.notes;
-        // Without a version the change was made against the row as created: every change since is newer.
-        if ((r.baseVersion ?? FIRST_VERSION) !== c.version && !same)
-          stale[`results.${i}.baseVersion`] = [`${c.system} was changed by someone else meanwhile`];
-      });
-      if (Object.keys(stale).length)
-        throw new HttpError(409, 'Someone else changed these results meanwhile: choose which to keep. Nothing was saved.', stale);
-      // The whole list is saved at once: a row changes (and says who changed it) only when what it holds
-      // changes, and result_by/result_at only when its result does (SET reads the row's old values).
-      const update = prepared(
-        db,
-        `UPDATE adas_inspection_result SET result = @result, is_not_equipped = @ne, notes = @notes, updated_at = @now, updated_by = @user, version = version + 1,
-           result_at = CASE WHEN result IS @result THEN result_at WHEN @result IS NULL THEN NULL ELSE @now END,
-           result_by = CASE WHEN result IS @result THEN result_by WHEN @result IS NULL THEN NULL ELSE @user END
-         WHERE adas_inspection = @inspection AND adas_checklist_matrix = @system
-           AND (result IS NOT @result OR is_not_equipped <> @ne OR notes <> @notes)`,
-      );
-      const now = nowIso();
-      for (const r of body.results)
-        update.run({
-          result: r.result,
-          ne: r.isNotEquipped ? 1 : 0,
-          notes: r.notes,
-          now,
-          user: caller.user,
-          inspection: head.adas_inspection,
-          system: r.adasChecklistMatrix,
-        });
-      const versionOf = preparedValue<number>(
-        db,
-        'SELECT version FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?',
-      );
-      const versions = body.results.map((r) => ({
-        adasChecklistMatrix: r.adasChecklistMatrix,
-        version: oneRow(versionOf.get(head.adas_inspection, r.adasChecklistMatrix)),
-      }));
-      return { count: body.results.length, versions };
-    });
+    const saved = tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection), () =>
+      once(db, caller.user, body.clientKey, a.saveAdasInspectionResults.path, a.saveAdasInspectionResults.response, () =>
+        saveResults(db, caller, body),
+      ),
+    );
     return jobChanged(ctx, caller, saved, () => jobOfInspection(db, body.adasInspection));
   }),
 

@@ -169,3 +169,21 @@ ALTER TABLE adas_inspection_result ADD COLUMN result_at TEXT;
 export const RESULT_VERSION = /* sql */ `
 ALTER TABLE adas_inspection_result ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
 `;
+
+/**
+ * The changes a device sent with its own key (the offline queue: results, the inspection's fields, its
+ * status): per user and key, the answer given. Sent again (a reload or a crash between the host's answer
+ * and the device forgetting the change), the same answer is given and nothing is applied twice
+ * (api-host/adas/once.ts). Kept 30 days.
+ */
+export const CLIENT_CHANGES = /* sql */ `
+CREATE TABLE adas_client_change (
+  user       INTEGER NOT NULL,
+  client_key TEXT NOT NULL,
+  call       TEXT NOT NULL,
+  answer     TEXT NOT NULL,
+  at         TEXT NOT NULL,
+  PRIMARY KEY (user, client_key)
+) WITHOUT ROWID;
+CREATE INDEX adas_client_change_at ON adas_client_change(at);
+`;

@@ -3,28 +3,32 @@
  * reached through its firm: another firm's answers the same 404 as an unknown one. Writes of more than one
  * row are one IMMEDIATE transaction.
  */
+import { roText } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
-import { MANAGED_STATUSES, mayManageRequests } from '../../lib/calibrations/rules';
+import { MANAGED_STATUSES, cents, mayManageRequests } from '../../lib/calibrations/rules';
 import { PUSH_TARGETS, type OpportunityNotice } from '../../lib/push/messages';
-import { refreshInspection } from '../dashboard/service';
+import { refreshInspection, requestBilling } from '../dashboard/service';
+import { createHash } from 'node:crypto';
+import type { CccPreview } from '../../lib/contract/calibrations';
 import type { Db } from '../core/db';
 import { sendMail } from '../mail/service';
 import { announceChange } from '../push/service';
 import { assertFirm, type Caller } from '../core/caller';
 import type { HostContext } from '../core/context';
-import { badRequest, forbidden, notFound } from '../core/errors';
+import { badRequest, conflict, forbidden, notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { oneRow, prepared, preparedValue } from '../core/sql';
 import { usersReaching } from '../core/reach';
-import { receiveCalibrationLines } from './ccc';
+import { cccTakesVin, receiveCalibrationLines } from './ccc';
 import { estimateHeader } from './estimate';
 import { predict, quoteFor } from './quote';
 import { renderReport, reportData, reportFileName, reportPreferenceOf, translator } from './report';
-import { insertRequest, readNotes, readRequest, visibleRequest } from './requests';
+import { billingWire, insertRequest, readNotes, readRequest, visibleRequest } from './requests';
 import { withRequestHistory } from './history';
 import {
   decideCheck,
   inspectionJob,
+  type JobOfInspection,
   jobEstimate,
   jobLines,
   lastScrub,
@@ -62,6 +66,53 @@ function requestChanged(
 ): void {
   announceChange(ctx, caller.user, 'calibrateRequest', [request.calibrate_request], request.firm);
   if (job) announceChange(ctx, caller.user, 'adas', [job], request.firm);
+}
+
+/**
+ * What adas/pushToCCC sends for an inspection: what its request bills by the one billing rule (the request's
+ * lines as quoted, else the last scrub's calibrations, until the inspection is Complete; then the calibrations
+ * done), with what CCC is expected to refuse and a digest of the lines.
+ */
+function cccPreviewOf(db: Db, caller: Caller, job: JobOfInspection): CccPreview & { cccId: string } {
+  const requestId = preparedValue<number>(db, 'SELECT calibrate_request FROM calibrate_request WHERE adas_inspection = ?').get(
+    job.adasInspection,
+  );
+  const request = requestId != null ? readRequest(db, requestId, caller.user) : null;
+  const billing =
+    request?.billing ??
+    billingWire(
+      requestBilling(
+        db,
+        job.adasInspection,
+        job.firm,
+        lastScrub(db, job, caller.user).calibrations.map((l) => ({
+          adasChecklistMatrix: l.adasChecklistMatrix,
+          system: l.system,
+          calibrationType: l.calibrationType,
+          cents: l.price == null ? null : cents(l.price),
+        })),
+        null,
+      ),
+    );
+  const cccId = oneRow(preparedValue<string>(db, 'SELECT ccc_id FROM firm WHERE firm = ?').get(job.firm));
+  const problems = [
+    ...(cccId.trim() ? [] : ['This location has no CCC ONE account id (Locations → CCC id): CCC will refuse the lines.']),
+    ...(cccTakesVin(job.vehicle.vin) ? [] : ['The vehicle has no 17-character VIN: CCC will refuse the lines.']),
+    ...(billing.lines.length ? [] : ['There is nothing to send: no calibration line is billed.']),
+  ];
+  const digest = createHash('sha256')
+    .update(JSON.stringify([job.ronumber, billing.lines.map((l) => [l.adasChecklistMatrix, l.system, l.calibrationType, l.price])]))
+    .digest('hex');
+  return {
+    adasInspection: job.adasInspection,
+    roNumber: job.ronumber,
+    vin: job.vehicle.vin,
+    requestStatus: request?.statusName ?? null,
+    billing,
+    problems,
+    digest,
+    cccId,
+  };
 }
 
 export const calibrationCalls = [
@@ -136,6 +187,7 @@ export const calibrationCalls = [
           `UPDATE calibrate_request SET status_name = @status, reason = CASE WHEN @reason <> '' THEN @reason ELSE reason END,
            reason_source = CASE WHEN @source <> '' THEN @source ELSE reason_source END,
            approved_at = CASE WHEN @status = 'Approved' THEN coalesce(approved_at, strftime('%Y-%m-%dT%H:%M:%SZ','now')) WHEN @status IN ('New', 'Quoted') THEN NULL ELSE approved_at END,
+           approved_by = CASE WHEN @status = 'Approved' AND approved_at IS NULL THEN @user WHEN @status IN ('New', 'Quoted') THEN NULL ELSE approved_by END,
            status_changed_at = strftime('%Y-%m-%dT%H:%M:%SZ','now'), status_changed_by = @user WHERE calibrate_request = @id`,
         ).run({ status: body.statusName, reason: body.reason, source: body.reasonSource, user: caller.user, id: r.calibrate_request });
         // An approved request prices its lines' sales; a Declined or Cancelled one sells nothing (billable.ts).
@@ -273,8 +325,8 @@ export const calibrationCalls = [
     const mail = writing(ctx.db, () => {
       const id = sendMail(ctx.db, {
         to: to.join(', '),
-        subject: `${pref.title}: ${v.year} ${v.make} ${v.model}, RO ${job.ronumber}`,
-        body: `The calibration report of the ${v.year} ${v.make} ${v.model} (VIN ${v.vin || 'not recorded'}), RO ${job.ronumber}, is attached.${pref.replyTo ? `\n\nReplies: ${pref.replyTo}` : ''}`,
+        subject: `${pref.title}: ${v.year} ${v.make} ${v.model}, ${roText(job.ronumber)}`,
+        body: `The calibration report of the ${v.year} ${v.make} ${v.model} (VIN ${v.vin || 'not recorded'}), ${roText(job.ronumber)}, is attached.${pref.replyTo ? `\n\nReplies: ${pref.replyTo}` : ''}`,
         attachments: [{ fileName, contentType: 'application/pdf', content: pdf }],
         firm: job.firm,
       });
@@ -291,36 +343,31 @@ export const calibrationCalls = [
   }),
 
   // ── CCC ────────────────────────────────────────────────────────────────────────────────────────
+  implement(c.previewCCC, ({ query, caller, ctx }) => cccPreviewOf(ctx.db, caller, inspectionJob(ctx.db, caller, query.adasInspection))),
+
   implement(c.pushToCCC, ({ query, caller, ctx }) => {
     const job = inspectionJob(ctx.db, caller, query.adasInspection);
-    const requestId = preparedValue<number>(ctx.db, 'SELECT calibrate_request FROM calibrate_request WHERE adas_inspection = ?').get(
-      job.adasInspection,
-    );
-    const lines =
-      requestId != null
-        ? readRequest(ctx.db, requestId, caller.user).lines.map((l) => ({
-            system: l.system,
-            calibrationType: l.calibrationType,
-            operation: 'Subl' as const,
-            price: l.price,
-          }))
-        : lastScrub(ctx.db, job, caller.user).calibrations.map((l) => ({
-            system: l.system,
-            calibrationType: l.calibrationType,
-            operation: 'Subl' as const,
-            price: l.price,
-          }));
-    const cccId = oneRow(preparedValue<string>(ctx.db, 'SELECT ccc_id FROM firm WHERE firm = ?').get(job.firm));
-    return writing(ctx.db, () =>
-      receiveCalibrationLines(ctx.db, {
+    return writing(ctx.db, () => {
+      // Read in the write transaction: what is sent is what the digest names.
+      const preview = cccPreviewOf(ctx.db, caller, job);
+      if (query.digest && query.digest !== preview.digest)
+        throw conflict(
+          'The lines to send changed since you saw them (a result or the request changed): look at the preview again. Nothing was sent.',
+        );
+      return receiveCalibrationLines(ctx.db, {
         adasInspection: job.adasInspection,
         firm: job.firm,
-        cccId,
+        cccId: preview.cccId,
         roNumber: job.ronumber,
         vin: job.vehicle.vin,
-        lines,
-      }),
-    );
+        lines: preview.billing.lines.map((l) => ({
+          system: l.system,
+          calibrationType: l.calibrationType,
+          operation: 'Subl' as const,
+          price: l.price,
+        })),
+      });
+    });
   }),
 
   // ── evaluation ─────────────────────────────────────────────────────────────────────────────────

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { roText } from '../../lib/adas/rules';
 import type { CccAnswer } from '../../lib/contract/calibrations';
 import type { Db } from '../core/db';
 import { prepared, preparedValue } from '../core/sql';
@@ -24,6 +25,9 @@ export const cccSubmission = z.object({
 });
 export type CccSubmission = z.infer<typeof cccSubmission>;
 
+/** The VIN CCC ONE takes: 17 characters, never I, O or Q (the preview warns by the same test). */
+export const cccTakesVin = (vin: string) => /^[A-HJ-NPR-Z0-9]{17}$/.test(vin);
+
 export function receiveCalibrationLines(db: Db, input: CccSubmission): CccAnswer {
   const s = cccSubmission.parse(input);
   const payload = JSON.stringify(s.lines);
@@ -31,7 +35,7 @@ export function receiveCalibrationLines(db: Db, input: CccSubmission): CccAnswer
   const refuse = (message: string): CccAnswer => keep(db, s, payload, digest, false, null, message);
   if (!s.cccId.trim())
     return refuse('CCC ONE refused the lines: this shop has no CCC ONE account id. Add it to the location (CCC id) and push again.');
-  if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(s.vin)) return refuse("CCC ONE refused the lines: the estimate needs the vehicle's 17-character VIN.");
+  if (!cccTakesVin(s.vin)) return refuse("CCC ONE refused the lines: the estimate needs the vehicle's 17-character VIN.");
   if (!s.lines.length)
     return refuse('CCC ONE refused the lines: there are no calibration lines to add. Scrub the estimate or create the request first.');
   const earlier = preparedValue<string>(
@@ -39,7 +43,7 @@ export function receiveCalibrationLines(db: Db, input: CccSubmission): CccAnswer
     'SELECT reference FROM ccc_submission WHERE adas_inspection = ? AND accepted = 1 AND digest = ?',
   ).get(s.adasInspection, digest);
   if (earlier)
-    return refuse(`CCC ONE refused the lines: it already has these calibration lines for RO ${s.roNumber} (reference ${earlier}).`);
+    return refuse(`CCC ONE refused the lines: it already has these calibration lines for ${roText(s.roNumber)} (reference ${earlier}).`);
   const reference = `CCC-${digest.slice(0, 10).toUpperCase()}`;
   return keep(
     db,
@@ -48,7 +52,7 @@ export function receiveCalibrationLines(db: Db, input: CccSubmission): CccAnswer
     digest,
     true,
     reference,
-    `CCC ONE added ${s.lines.length} calibration line${s.lines.length === 1 ? '' : 's'} to RO ${s.roNumber} (reference ${reference}).`,
+    `CCC ONE added ${s.lines.length} calibration line${s.lines.length === 1 ? '' : 's'} to ${roText(s.roNumber)} (reference ${reference}).`,
   );
 }
 

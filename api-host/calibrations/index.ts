@@ -12,6 +12,7 @@ import {
   CALIBRATIONS_SCHEMA_4,
   CALIBRATIONS_SCHEMA_5,
   CALIBRATIONS_SCHEMA_6,
+  CALIBRATIONS_SCHEMA_7,
 } from './schema';
 import { seedCalibrations } from './seed';
 
@@ -24,6 +25,7 @@ export const calibrations: Area = {
     CALIBRATIONS_SCHEMA_4,
     CALIBRATIONS_SCHEMA_5,
     CALIBRATIONS_SCHEMA_6,
+    CALIBRATIONS_SCHEMA_7,
   ],
   calls: calibrationCalls,
   seed: seedCalibrations,

@@ -20,6 +20,9 @@
  *   is neither Not equipped nor Not applicable; recommendation texts are advice to follow, never a
  *   statement of work done (the demo texts were reworded by configuration migration 3);
  * - a job field nobody filled (RO number, insurer, inspection date, inspector) prints "not recorded", never a bare dash;
+ * - the technician's note on a system (why it failed, what was done instead, a part ordered) prints under its
+ *   result, and the inspection's own notes under the job's fields, whenever one was written;
+ * - a heading, and a system's lines, are never split from what follows them across a page break;
  * - the header names the brand and the firm once each, and not again when the title already names them;
  * - every label is in the report's language: the product's labels ship translated (report-labels.ts),
  *   a firm's own translations (language/translations) win, and a text without a translation prints in
@@ -52,6 +55,11 @@ const prefValue = (rows: { name: string; value: string | null }[], name: string)
 
 /** The title of a firm without a ReportTitle preference (printed translated in the report). */
 const defaultTitle = (firmName: string) => `${firmName} Calibration Report`;
+
+/** The report's title as printed (the shared page shows the same): the firm's own, or "<firm> - Calibration Report". */
+export function reportTitleOf(pref: Pick<ReportPreference, 'title'>, firmName: string, L: (text: string) => string = (x) => x): string {
+  return pref.title === defaultTitle(firmName) ? `${firmName} - ${L('Calibration Report')}` : L(pref.title);
+}
 
 export function reportPreferenceOf(db: Db, firm: number): ReportPreference {
   const rows = effectivePreferences(db, firm, 'Report');
@@ -90,6 +98,8 @@ export interface ReportSystem {
   adasChecklistMatrix: number;
   /** The system's result row (what its evidence is tied to). */
   adasInspectionResult?: number;
+  /** The technician's note on the system (why it failed, what was done instead, a part ordered); '' when none. */
+  note?: string;
 }
 
 /** Not equipped or Not applicable: nothing was calibrated, so nothing but the result is printed. */
@@ -116,6 +126,8 @@ export interface PrintedSystem {
   recorded: { technician: string; at: string | null } | null;
   /** The knowledge base's notice for the system; '' when out of scope. */
   notice: string;
+  /** The technician's note on the system, printed beside its result whenever one was written; '' when none. */
+  note: string;
 }
 
 export function printedSystem(s: ReportSystem): PrintedSystem {
@@ -137,6 +149,7 @@ export function printedSystem(s: ReportSystem): PrintedSystem {
       !out && s.calibrationType && CALIBRATION_SHOWN.has(s.result ?? 0) ? { type: s.calibrationType, mode: s.calibrationMode } : null,
     recorded: !out && s.result != null ? { technician: s.technician, at: s.date } : null,
     notice: out ? '' : s.notice,
+    note: (s.note ?? '').trim(),
   };
 }
 
@@ -148,6 +161,8 @@ export interface ReportData {
   job: JobOfInspection;
   inspectionDate: string | null;
   inspectorName: string;
+  /** The inspection's own notes ('' when none). */
+  inspectionNotes: string;
   /** technician/date: who set the result and when ('' / null when not recorded). */
   systems: ReportSystem[];
   scrub: ScrubResult | null;
@@ -166,7 +181,8 @@ export function reportData(db: Db, job: JobOfInspection): ReportData {
     prepared<{
       inspection_date: string | null;
       inspector: string | null;
-    }>(db, `SELECT inspection_date, ${userName('inspector')} AS inspector FROM adas_inspection WHERE adas_inspection = ?`).get(
+      notes: string;
+    }>(db, `SELECT inspection_date, ${userName('inspector')} AS inspector, notes FROM adas_inspection WHERE adas_inspection = ?`).get(
       job.adasInspection,
     ),
   );
@@ -174,7 +190,7 @@ export function reportData(db: Db, job: JobOfInspection): ReportData {
     db,
     `SELECT r.adas_checklist_matrix AS adasChecklistMatrix, r.adas_inspection_result AS adasInspectionResult, r.system, r.result,
             r.is_not_equipped AS isNotEquipped, r.calibration_type AS calibrationType, r.calibration_mode AS calibrationMode,
-            coalesce(${userName('r.result_by')}, '') AS technician, r.result_at AS date, r.url, r.notice
+            coalesce(${userName('r.result_by')}, '') AS technician, r.result_at AS date, r.url, r.notice, r.notes AS note
        FROM adas_inspection_result r WHERE r.adas_inspection = ? ORDER BY r.sort, r.adas_inspection_result`,
   )
     .all(job.adasInspection)
@@ -203,6 +219,7 @@ export function reportData(db: Db, job: JobOfInspection): ReportData {
     job,
     inspectionDate: head.inspection_date,
     inspectorName: head.inspector ?? '',
+    inspectionNotes: head.notes.trim(),
     systems,
     scrub: kept ? scrubOf(kept) : null,
     links: linksFor(db, job.vehicle).map((l) => ({ title: l.title, url: l.url })),
@@ -324,8 +341,23 @@ export function renderReport(data: ReportData, pref: ReportPreference, translate
   const L = (text: string) => winAnsi(t('Report', text));
   const { job } = data;
   const date = (iso: string | null) => (iso ? formatDate(iso, data.timezone) : '');
-  const heading = (text: string) =>
-    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor('#0f172a').text(L(text)).moveDown(0.3).font('Helvetica').fontSize(10);
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  /** Starts a new page unless `height` points still fit: a heading or a system is never split from what follows it. */
+  const keep = (height: number) => {
+    if (doc.y + height > bottom()) doc.addPage();
+  };
+  const heading = (text: string) => {
+    keep(70);
+    return doc
+      .moveDown(0.8)
+      .font('Helvetica-Bold')
+      .fontSize(13)
+      .fillColor('#0f172a')
+      .text(L(text))
+      .moveDown(0.3)
+      .font('Helvetica')
+      .fontSize(10);
+  };
   const field = (label: string, value: string) =>
     doc
       .font('Helvetica-Bold')
@@ -335,7 +367,7 @@ export function renderReport(data: ReportData, pref: ReportPreference, translate
 
   // The header: the brand and the firm once each, not again when the title names them.
   // A firm's own title is one of its report texts: its translation, or English marked.
-  const title = pref.title === defaultTitle(data.firmName) ? `${data.firmName} - ${L('Calibration Report')}` : L(pref.title);
+  const title = reportTitleOf(pref, data.firmName, L);
   const names: string[] = [];
   for (const n of [data.brandTitle, data.firmName].map((x) => x.trim()))
     if (n && !title.toLowerCase().includes(n.toLowerCase()) && !names.some((m) => m.toLowerCase() === n.toLowerCase())) names.push(n);
@@ -353,6 +385,7 @@ export function renderReport(data: ReportData, pref: ReportPreference, translate
   field('Insurer', job.insuranceName);
   field('Inspection date', date(data.inspectionDate));
   field('Inspector', data.inspectorName);
+  if (data.inspectionNotes) field('Inspection notes', data.inspectionNotes);
 
   const sections = new Set(pref.sections);
   if (sections.has('systems')) {
@@ -380,17 +413,6 @@ export function renderReport(data: ReportData, pref: ReportPreference, translate
     if (!printed.length) doc.text(L('No systems were recorded for this inspection.'));
     for (const p of printed) {
       const result = L(p.result);
-      doc
-        .font('Helvetica-Bold')
-        .fillColor('#0f172a')
-        .text(winAnsi(t('System', p.system)), { continued: true });
-      if (p.attention)
-        doc
-          .fillColor(p.attention === 'failed' ? ALERT : WARN)
-          .text(`  ! ${result}`)
-          .fillColor('#0f172a')
-          .font('Helvetica');
-      else doc.font('Helvetica').text(`  ${result}`);
       const { calibration, recorded } = p;
       // A mode the type's name does not already say, by its label ("Forward camera – static" is not followed by "(Static)").
       const mode =
@@ -404,7 +426,30 @@ export function renderReport(data: ReportData, pref: ReportPreference, translate
       ]
         .filter(Boolean)
         .join('   ');
+      const note = p.note ? `${L('Note')}: ${winAnsi(p.note)}` : '';
+      // The system's lines stay on one page: its name never ends a page without its result and note.
+      const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+      keep(
+        doc.heightOfString(`${p.system}  ! ${result}`, { width }) +
+          (details ? doc.heightOfString(details, { width }) : 0) +
+          (note ? doc.heightOfString(note, { width }) : 0) +
+          (p.notice ? doc.fontSize(9).heightOfString(winAnsi(t('Notice', p.notice)), { width }) : 0) +
+          12,
+      );
+      doc.fontSize(10);
+      doc
+        .font('Helvetica-Bold')
+        .fillColor('#0f172a')
+        .text(winAnsi(t('System', p.system)), { continued: true });
+      if (p.attention)
+        doc
+          .fillColor(p.attention === 'failed' ? ALERT : WARN)
+          .text(`  ! ${result}`)
+          .fillColor('#0f172a')
+          .font('Helvetica');
+      else doc.font('Helvetica').text(`  ${result}`);
       if (details) doc.fillColor('#334155').text(details).fillColor('#0f172a');
+      if (note) doc.font('Helvetica-Oblique').text(note).font('Helvetica');
       if (p.notice)
         doc
           .fontSize(9)

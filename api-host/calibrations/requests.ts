@@ -4,7 +4,13 @@
  * lists (the contract also accepts them as JSON text).
  */
 import type { z } from 'zod';
-import { type CalibrateRequest, type RequestNote, requestLine } from '../../lib/contract/calibrations';
+import {
+  type CalibrateRequest,
+  type RequestBilling as CalibrateRequestBilling,
+  type RequestNote,
+  requestLine,
+} from '../../lib/contract/calibrations';
+import { type QuotedLine, type RequestBilling, requestBilling } from '../dashboard/service';
 import { parseJsonColumn } from '../../lib/json-column';
 import type { contract } from '../../lib/contract';
 import { KEPT_ON_COMPLETION, cents, dollars } from '../../lib/calibrations/rules';
@@ -37,7 +43,10 @@ const UNREAD_SQL = `(SELECT count(*) FROM calibrate_request_note n WHERE n.calib
    AND n.calibrate_request_note > coalesce((SELECT last_note FROM calibrate_request_read x WHERE x.calibrate_request = r.calibrate_request AND x.user = @user), 0))`;
 
 /** A request's row: its total in cents as stored. */
-type RequestRow = Omit<CalibrateRequest, 'calibrateRequest' | 'opportunity' | 'total' | 'lines' | 'notes' | 'technicians' | 'files'> & {
+type RequestRow = Omit<
+  CalibrateRequest,
+  'calibrateRequest' | 'opportunity' | 'total' | 'quotedTotal' | 'billing' | 'lines' | 'notes' | 'technicians' | 'files'
+> & {
   totalCents: number;
 };
 /** A request line's row: cents and the JSON list of repair lines as stored. */
@@ -63,7 +72,9 @@ export function readRequest(db: Db, id: number, reader: number): CalibrateReques
       `SELECT r.firm, r.adas, r.adas_inspection AS adasInspection, coalesce(r.vin, '') AS vin, r.year, r.make, r.model,
               r.status_name AS statusName, r.reason, coalesce(r.reason_source, '') AS reasonSource, r.total_cents AS totalCents,
               ${UNREAD_SQL} AS unreadNotes, r.created_by AS createdBy, coalesce(${userName('r.created_by')}, '') AS createdByName,
-              r.created_at AS createdAt, r.status_changed_at AS statusChangedAt
+              r.created_at AS createdAt, r.status_changed_at AS statusChangedAt,
+              coalesce(${userName('r.status_changed_by')}, '') AS statusChangedByName,
+              r.approved_at AS approvedAt, coalesce(${userName('r.approved_by')}, '') AS approvedByName
        FROM calibrate_request r WHERE r.calibrate_request = @id`,
     ).get({ id, user: reader }),
   );
@@ -89,7 +100,42 @@ export function readRequest(db: Db, id: number, reader: number): CalibrateReques
     db,
     'SELECT name, url FROM calibrate_request_file WHERE calibrate_request = ? ORDER BY calibrate_request_file',
   ).all(id);
-  return { calibrateRequest: id, opportunity: id, ...head, total: dollars(totalCents), lines, notes, technicians, files };
+  const billing =
+    head.adasInspection == null
+      ? null
+      : billingWire(
+          requestBilling(
+            db,
+            head.adasInspection,
+            head.firm,
+            lines.map((l) => ({ ...l, cents: l.price == null ? null : cents(l.price) })),
+            head.statusName,
+          ),
+        );
+  return {
+    calibrateRequest: id,
+    opportunity: id,
+    ...head,
+    // The request's total follows the one billing rule; the quote's sum stays beside it.
+    total: billing ? billing.total : dollars(totalCents),
+    quotedTotal: dollars(totalCents),
+    billing,
+    lines,
+    notes,
+    technicians,
+    files,
+  };
+}
+
+/** What a request bills, on the wire (dollars). */
+export function billingWire(b: RequestBilling): CalibrateRequestBilling {
+  const line = ({ cents: c, ...l }: QuotedLine) => ({ ...l, price: c == null ? null : dollars(c) });
+  return {
+    basis: b.basis,
+    lines: b.lines.map(line),
+    leftOut: b.leftOut.map(({ why, ...l }) => ({ ...line(l), why })),
+    total: dollars(b.totalCents),
+  };
 }
 
 type CreateBody = z.output<typeof contract.adas.createCalibrate.body>;

@@ -267,3 +267,13 @@ CREATE TABLE adas_scrub_check (
   PRIMARY KEY (adas_inspection, line_num, adas_checklist_matrix)
 ) WITHOUT ROWID;
 `;
+
+/**
+ * Who approved a request (the request header names the approver and when, not its creator). Requests
+ * approved before this was kept name who last set their status while it is still Approved; past that,
+ * nobody ("not recorded").
+ */
+export const CALIBRATIONS_SCHEMA_7 = /* sql */ `
+ALTER TABLE calibrate_request ADD COLUMN approved_by INTEGER REFERENCES user(user);
+UPDATE calibrate_request SET approved_by = status_changed_by WHERE status_name = 'Approved' AND approved_at IS NOT NULL;
+`;

@@ -5,6 +5,7 @@
  * firm's prices, notes between two users of the shop (some unread), and sent reports through the mail
  * stand-in. Deterministic: the inspections are picked by id.
  */
+import { roText } from '../../lib/adas/rules';
 import { oneRow } from '../core/sql';
 import { nth } from '../core/random';
 import { STATUS } from '../../lib/adas/rules';
@@ -149,7 +150,7 @@ export async function seedCalibrations(db: Db): Promise<void> {
       ).run(status, `-${n * 2} days`, request);
       // Past Approved means it was approved (every other Completed one was approved first).
       if (['Approved', 'Scheduled', 'In Progress'].includes(status) || (status === 'Completed' && n % 2 === 0))
-        db.prepare('UPDATE calibrate_request SET approved_at = created_at WHERE calibrate_request = ?').run(request);
+        db.prepare('UPDATE calibrate_request SET approved_at = created_at, approved_by = ? WHERE calibrate_request = ?').run(lead, request);
       const authors = [lead, second];
       const note = db.prepare(
         `INSERT INTO calibrate_request_note (calibrate_request, user, note, created_at) VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?))`,
@@ -179,8 +180,8 @@ export async function seedCalibrations(db: Db): Promise<void> {
       const v = job.vehicle;
       const mail = sendMail(db, {
         to,
-        subject: `${pref.title}: ${v.year} ${v.make} ${v.model}, RO ${job.ronumber}`,
-        body: `The calibration report of the ${v.year} ${v.make} ${v.model} (VIN ${v.vin}), RO ${job.ronumber}, is attached.`,
+        subject: `${pref.title}: ${v.year} ${v.make} ${v.model}, ${roText(job.ronumber)}`,
+        body: `The calibration report of the ${v.year} ${v.make} ${v.model} (VIN ${v.vin}), ${roText(job.ronumber)}, is attached.`,
         attachments: [{ fileName: reportFileName(job), contentType: 'application/pdf', content: pdf }],
         firm: job.firm,
       });

@@ -1,5 +1,14 @@
 /** What other areas may use of calibrations: the report (shared links), the requests' state of a job (ADAS jobs), an inspection's job, and the scrub (intake; the dashboard's assistant). */
-export { printedSystem, renderReport, reportData, reportFileName, reportPreferenceOf, translator, type ReportSystem } from './report';
+export {
+  printedSystem,
+  renderReport,
+  reportData,
+  reportFileName,
+  reportPreferenceOf,
+  reportTitleOf,
+  translator,
+  type ReportSystem,
+} from './report';
 export { completeRequestsOf, unreadNotesByJob } from './requests';
 export { inspectionJob, type JobOfInspection } from './scrub';
 /** A request as its history shows it (api-host/history reads its scope). */

@@ -23,9 +23,9 @@
  * changes later re-books that inspection on the same day (rollup.ts refreshInspection, called by the
  * calibrations' calls in the same transaction), so the kept roll-ups always equal a rebuild.
  */
-import { RESULT } from '../../lib/adas/rules';
+import { RESULT, STATUS } from '../../lib/adas/rules';
 import { CLOSING_STATUSES } from '../../lib/calibrations/rules';
-import { bookMinutes } from '../../lib/dashboard/rules';
+import { type BillingBasis, type RecordedOutcome, bookMinutes, leftOutWhy, refusedWhy } from '../../lib/dashboard/rules';
 import { calibrationPrice } from '../configuration/service';
 import type { Db } from '../core/db';
 import { prepared } from '../core/sql';
@@ -35,6 +35,7 @@ export interface BillableLine {
   requestLine: number | null;
   /** The calibrated system (adas_inspection_result). */
   inspectionResult: number;
+  adasChecklistMatrix: number;
   system: string;
   calibrationType: string;
   cents: number;
@@ -49,6 +50,7 @@ export function billableLines(db: Db, inspection: number, firm: number): Billabl
      WHERE cr.adas_inspection = @inspection AND cr.approved_at IS NOT NULL AND cr.status_name NOT IN (SELECT value FROM json_each(@closing)) AND q.price_cents IS NOT NULL`;
   const rows = prepared<{
     id: number;
+    matrix: number;
     system: string;
     type: string;
     mode: string | null;
@@ -57,7 +59,7 @@ export function billableLines(db: Db, inspection: number, firm: number): Billabl
     lineCents: number | null;
   }>(
     db,
-    `SELECT r.adas_inspection_result AS id, r.system, r.calibration_type AS type, r.calibration_mode AS mode,
+    `SELECT r.adas_inspection_result AS id, r.adas_checklist_matrix AS matrix, r.system, r.calibration_type AS type, r.calibration_mode AS mode,
        (SELECT t.calibration_type FROM adas_calibration_type t WHERE t.name = r.calibration_type ORDER BY t.calibration_type LIMIT 1) AS typeId,
        (SELECT a.calibrate_request_line FROM (${approved}) a WHERE a.adas_checklist_matrix = r.adas_checklist_matrix ORDER BY a.calibrate_request_line LIMIT 1) AS line,
        (SELECT a.price_cents FROM (${approved}) a WHERE a.adas_checklist_matrix = r.adas_checklist_matrix ORDER BY a.calibrate_request_line LIMIT 1) AS lineCents
@@ -66,11 +68,78 @@ export function billableLines(db: Db, inspection: number, firm: number): Billabl
   return rows.map((r) => ({
     requestLine: r.line,
     inspectionResult: r.id,
+    adasChecklistMatrix: r.matrix,
     system: r.system,
     calibrationType: r.type,
     cents: r.lineCents ?? (r.typeId == null ? 0 : (calibrationPrice(db, r.typeId, firm).cents ?? 0)),
     minutes: bookMinutes(r.mode),
   }));
+}
+
+/** A calibration a request (or, without one, the inspection's scrub) quotes: what CCC would be sent before the work. */
+export interface QuotedLine {
+  adasChecklistMatrix: number;
+  system: string;
+  calibrationType: string;
+  cents: number | null;
+}
+export interface LeftOutLine extends QuotedLine {
+  why: string;
+}
+/** What a request bills (the request's total, the push to CCC): the lines, the quoted ones left out with why, and their total. */
+export interface RequestBilling {
+  basis: BillingBasis;
+  lines: QuotedLine[];
+  leftOut: LeftOutLine[];
+  totalCents: number;
+}
+
+const sumCents = (lines: readonly QuotedLine[]) => lines.reduce((sum, l) => sum + (l.cents ?? 0), 0);
+
+/**
+ * THE SAME RULE for a request (docs/dashboard.md#what-a-request-bills): what inspection `inspection` of
+ * location `firm` bills, given what was quoted for it (`quoted`: its request's lines, else its scrub's
+ * calibrations) and its request's status (null: no request).
+ * - A Declined or Cancelled request bills nothing: every quoted line is left out, saying so.
+ * - Once the inspection is Complete, it bills its sales: exactly `billableLines` (the Calibrated systems,
+ *   each priced by the approved request line, else the configured price). A quoted calibration whose system
+ *   was not calibrated (Failed, Calibration required, Passed, Not applicable, Not equipped, no result, or
+ *   removed) is left out with the recorded reason (lib/dashboard/rules.ts leftOutWhy).
+ * - Before, nothing is performed yet: it bills the quote as it stands (the lines as quoted, at their prices).
+ */
+export function requestBilling(
+  db: Db,
+  inspection: number,
+  firm: number,
+  quoted: readonly QuotedLine[],
+  requestStatus: string | null,
+): RequestBilling {
+  if (requestStatus != null && (CLOSING_STATUSES as readonly string[]).includes(requestStatus))
+    return { basis: 'refused', lines: [], leftOut: quoted.map((q) => ({ ...q, why: refusedWhy(requestStatus) })), totalCents: 0 };
+  const status = prepared<{ status: number }>(db, 'SELECT status FROM adas_inspection WHERE adas_inspection = ?').get(inspection)?.status;
+  if (status !== STATUS.complete) return { basis: 'quoted', lines: [...quoted], leftOut: [], totalCents: sumCents(quoted) };
+  const lines: QuotedLine[] = billableLines(db, inspection, firm).map((b) => ({
+    adasChecklistMatrix: b.adasChecklistMatrix,
+    system: b.system,
+    calibrationType: b.calibrationType,
+    cents: b.cents,
+  }));
+  const outcomes = new Map(
+    prepared<{ matrix: number; result: number | null; isNotEquipped: number }>(
+      db,
+      'SELECT adas_checklist_matrix AS matrix, result, is_not_equipped AS isNotEquipped FROM adas_inspection_result WHERE adas_inspection = ?',
+    )
+      .all(inspection)
+      .map((o): [number, RecordedOutcome] => [o.matrix, { result: o.result, isNotEquipped: !!o.isNotEquipped }]),
+  );
+  const billed = new Set(lines.map((l) => l.adasChecklistMatrix));
+  const counted = new Set<number>();
+  const leftOut: LeftOutLine[] = [];
+  for (const q of quoted) {
+    if (billed.has(q.adasChecklistMatrix) && !counted.has(q.adasChecklistMatrix)) counted.add(q.adasChecklistMatrix);
+    else leftOut.push({ ...q, why: leftOutWhy(outcomes.get(q.adasChecklistMatrix)) });
+  }
+  return { basis: 'performed', lines, leftOut, totalCents: sumCents(lines) };
 }
 
 /**

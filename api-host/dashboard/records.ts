@@ -31,7 +31,7 @@ const INSPECTIONS_JSON = `(
     'adasInspection', i.adas_inspection, 'type', i.adas_inspection_type, 'status', i.status,
     'inspector', (SELECT trim(c.first_name || ' ' || c.last_name) FROM user u JOIN contact c ON c.contact = u.contact WHERE u.user = i.inspector),
     'completedAt', i.completed_at,
-    'results', (SELECT json_group_array(json_object('system', r.system, 'result', r.result, 'calibrationType', r.calibration_type))
+    'results', (SELECT json_group_array(json_object('system', r.system, 'result', r.result, 'isNotEquipped', json(CASE WHEN r.is_not_equipped THEN 'true' ELSE 'false' END), 'calibrationType', r.calibration_type))
                 FROM (SELECT * FROM adas_inspection_result WHERE adas_inspection = i.adas_inspection ORDER BY sort) r)))
   FROM (SELECT * FROM adas_inspection WHERE adas = j.adas ORDER BY adas_inspection) i)`;
 

@@ -3,17 +3,16 @@
  * locations, each with program codes and agreed calibration prices.
  */
 import type { Db } from '../core/db';
+import { DEMO_CALIBRATION_PRICES } from '../configuration/service';
 
-export const CALIBRATION_TYPES = [
-  'Front camera - static',
-  'Front camera - dynamic',
-  'Front radar - static',
-  'Blind spot radar - static',
-  'Surround view cameras',
-  'Rear camera',
-  'Steering angle sensor',
-  'Lane keep - dynamic',
-] as const;
+/**
+ * The calibration types insurers agree prices for: the demo knowledge base's own that have a list price
+ * (the quote matches an agreed price to a calibration by its type's name; names of types nobody calibrates
+ * never matched).
+ */
+export const CALIBRATION_TYPES = DEMO_CALIBRATION_PRICES.filter(
+  (type): type is { name: string; listPrice: number } => type.listPrice !== null,
+);
 
 const INSURERS: readonly { name: string; firm: number; contact: string; inactive?: boolean }[] = [
   { name: 'Allied Auto Insurance', firm: 1, contact: 'Claims desk, (800) 555-0110, claims@alliedauto.example' },
@@ -45,10 +44,12 @@ export function seedInsurance(db: Db): void {
       const prefix = ins.name.replace(/[^A-Z]/g, '').slice(0, 3);
       insertLookup.run(id, 'program', `${prefix}-DRP-${100 + i}`, 'Direct repair program', '', null);
       if (i % 3 === 0) insertLookup.run(id, 'program', `${prefix}-ADAS-${200 + i}`, 'ADAS calibration program', '', null);
-      // Agreed prices for some calibration types, varying by insurer.
-      CALIBRATION_TYPES.forEach((type, k) => {
+      // Agreed prices for some calibration types, varying by insurer: 85 to 100 % of the type's list price
+      // (an insurer negotiates a discount; a shop quoting its list price is never under the agreed one).
+      CALIBRATION_TYPES.forEach(({ name, listPrice }, k) => {
         if ((i + k) % 3 === 2) return;
-        insertLookup.run(id, 'price', '', '', type, (150 + ((i * 37 + k * 53) % 30) * 10) * 100);
+        const share = 85 + ((i * 37 + k * 53) % 4) * 5;
+        insertLookup.run(id, 'price', '', '', name, Math.round((listPrice * share) / 100) * 100);
       });
     });
   })();

@@ -10,6 +10,7 @@ import { LINK_ADMIN_ROLES, SHARE_MESSAGES, type ShareLink } from '../../lib/cont
 import {
   renderReport,
   reportData,
+  reportTitleOf,
   reportFileName,
   reportPreferenceOf,
   translator,
@@ -40,6 +41,7 @@ function sharedSystem(x: ReportSystem) {
     attention: p.attention,
     calibrationType: p.calibration ? calibrationTypeLabel(p.calibration.type, p.calibration.mode) : '',
     recorded: p.recorded,
+    note: p.note,
   };
 }
 const seconds = (isoText: string) => Math.floor(Date.parse(isoText) / 1000);
@@ -146,6 +148,10 @@ export const linkCalls = [
       ronumber: job.ronumber,
       insuranceName: job.insuranceName,
       inspectionDate: data.inspectionDate,
+      reportTitle: reportTitleOf(reportPreferenceOf(ctx.db, job.firm), data.firmName),
+      brandTitle: data.brandTitle,
+      inspectorName: data.inspectorName,
+      inspectionNotes: data.inspectionNotes,
       timezone: data.timezone,
       systems: data.systems.map((x) => ({
         ...sharedSystem(x),

@@ -10,6 +10,7 @@
  * - users: every word a prefix of the name (contact_fts) or the username's prefix (its NOCASE index);
  * - locations: the name's prefix, as a range on firm_by_name (NOCASE).
  */
+import { roText } from '../../lib/adas/rules';
 import { type SearchItem, type SearchKind, SEARCH_KIND_LIMIT } from '../../lib/contract/search';
 import { ftsQuery, searchContacts } from '../contacts/service';
 import type { Db } from '../core/db';
@@ -41,7 +42,7 @@ function jobs({ db, term, firms, limit = SEARCH_KIND_LIMIT }: PaletteSearch): Se
   return rows.map((r) => ({
     kind: 'job',
     id: r.adas,
-    title: r.ronumber ? `RO ${r.ronumber}` : `Job ${r.adas}`,
+    title: r.ronumber ? roText(r.ronumber) : `Job ${r.adas}`,
     detail: [r.vehicle_label, r.vin, r.firm_name].filter(Boolean).join(' · '),
     searchTerm: '',
   }));

@@ -8,7 +8,7 @@
  */
 import dynamic from 'next/dynamic';
 import { Camera, FileText, Paperclip, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { TextField } from '@/components/ui/field';
 import { BffError, bff, bffUpload } from '@/lib/bff/client';
 import { BFF_PREFIX } from '@/lib/bff/protocol';
@@ -85,7 +85,50 @@ export interface SystemEvidenceProps {
   onRemoved: (adasEvidence: number) => void;
   /** Sends a file; the default goes to the host now (the inspection's offline queue may stand in). */
   send?: (e: EvidenceToSend) => Promise<EvidenceItem[]>;
+  /** Photos and files kept on this device, not sent yet: shown on the system, marked with their state. */
+  pending?: readonly PendingEvidence[];
+  /** Evidence sent from this device since the page opened: marked "Sent". */
+  sentIds?: readonly number[];
+  /** Where the caption being typed is kept on this device (it survives a reload); none: not kept. */
+  captionKey?: string;
 }
+
+export interface PendingEvidence {
+  key: number;
+  fileName: string;
+  caption: string;
+  file: Blob;
+  state: 'waiting' | 'conflict' | 'refused';
+  message?: string;
+}
+
+/** A photo kept on the device, shown from the kept file itself (an object URL freed when it goes). */
+function PendingThumb({ item, system }: { item: PendingEvidence; system: string }) {
+  const src = useMemo(() => URL.createObjectURL(item.file), [item.file]);
+  useEffect(() => () => URL.revokeObjectURL(src), [src]);
+  const photo = item.file.type.startsWith('image/');
+  return (
+    <li className="flex w-14 flex-col gap-0.5" data-testid="pending-evidence" data-state={item.state}>
+      {photo ? (
+        // eslint-disable-next-line @next/next/no-img-element -- a file kept on this device, not a static asset
+        <img
+          src={src}
+          alt={item.caption || `Photo of ${system} (not sent yet)`}
+          className="size-14 rounded border border-amber-400 object-cover"
+        />
+      ) : (
+        <span className="flex size-14 items-center justify-center rounded border border-amber-400 text-[10px] break-all">
+          {item.fileName}
+        </span>
+      )}
+      <span className={`text-[11px] font-medium ${item.state === 'waiting' ? 'text-amber-900' : 'text-red-800'}`}>
+        {item.state === 'waiting' ? 'Waiting' : `Not sent: ${item.message ?? ''}`}
+      </span>
+    </li>
+  );
+}
+
+const CAPTION_PREFIX = 'adas-desk:draft:';
 
 export function SystemEvidence({
   system,
@@ -96,8 +139,29 @@ export function SystemEvidence({
   onAdded,
   onRemoved,
   send = sendEvidence,
+  pending = [],
+  sentIds = [],
+  captionKey,
 }: SystemEvidenceProps) {
-  const [caption, setCaption] = useState('');
+  // The caption being typed is kept on this device at once (a reload keeps it), until the files it names are chosen.
+  const [caption, setCaptionState] = useState(() => {
+    if (!captionKey || typeof localStorage === 'undefined') return '';
+    try {
+      return localStorage.getItem(CAPTION_PREFIX + captionKey) ?? '';
+    } catch {
+      return '';
+    }
+  });
+  const setCaption = (text: string) => {
+    setCaptionState(text);
+    if (!captionKey) return;
+    try {
+      if (text) localStorage.setItem(CAPTION_PREFIX + captionKey, text);
+      else localStorage.removeItem(CAPTION_PREFIX + captionKey);
+    } catch {
+      // Storage refused: the caption stays on the screen only.
+    }
+  };
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
   const [viewing, setViewing] = useState<EvidenceItem | null>(null);
   const [removing, setRemoving] = useState<EvidenceItem | null>(null);
@@ -143,6 +207,13 @@ export function SystemEvidence({
 
   return (
     <div className="flex min-w-40 flex-col gap-2" data-testid="system-evidence">
+      {pending.length > 0 && (
+        <ul className="flex flex-wrap gap-1.5" aria-label={`Photos and files of ${system} kept on this device`}>
+          {pending.map((p) => (
+            <PendingThumb key={p.key} item={p} system={system} />
+          ))}
+        </ul>
+      )}
       {photos.length > 0 && (
         <ul className="flex flex-wrap gap-1.5" aria-label={`Photos of ${system}`}>
           {photos.map((p) => (
@@ -161,6 +232,11 @@ export function SystemEvidence({
                 />
                 <span className="sr-only">Open full size</span>
               </button>
+              {sentIds.includes(p.adasEvidence) && (
+                <span className="block text-[11px] font-medium text-green-800" data-testid="sent-evidence">
+                  Sent
+                </span>
+              )}
               {p.mayRemove && !readOnly && (
                 <button
                   type="button"

@@ -9,7 +9,7 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useId, useState, useTransition } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { Button } from '@/components/ui/button';
@@ -17,7 +17,17 @@ import { CheckboxField, SelectField, TextArea, TextField } from '@/components/ui
 import { PageHeading } from '@/components/ui/page-heading';
 import { HistoryButton } from '@/components/history';
 import { useForm } from '@/components/ui/use-form';
-import { INSPECTION_TYPES, RESULT, RESULTS, STATUS, STATUS_NAMES, nameOf, statusName, vehicleLabel } from '@/lib/adas/rules';
+import {
+  INSPECTION_TYPES,
+  RESULT,
+  RESULTS,
+  STATUS,
+  STATUS_NAMES,
+  completionProblem,
+  nameOf,
+  statusName,
+  vehicleLabel,
+} from '@/lib/adas/rules';
 import { completesWithInspection } from '@/lib/calibrations/rules';
 import type { AdasRecord, InspectionItem, InspectionRecord } from '@/lib/contract/adas';
 import type { EvidenceItem } from '@/lib/contract/evidence';
@@ -30,8 +40,10 @@ import type { Choice } from './errors';
 import { InsurerField } from './insurer-field';
 import { StatusBadge } from './status-badge';
 import { SystemEvidence, prepareEvidence, sendEvidence, type EvidenceToSend } from './evidence';
-import { OfflineChanges } from './offline-changes';
-import { isConnectivity, useOfflineQueue } from './use-offline-queue';
+import { ChangeState, OfflineChanges } from './offline-changes';
+import { type ResultValues, isConnectivity, useOfflineQueue } from './use-offline-queue';
+import { useLeaveGuard } from '@/components/ui/use-leave-guard';
+import { useDeviceDraft } from '@/components/ui/use-device-draft';
 
 const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
 /** The dialogs' code, loaded while the page is online: asked for later at the car, offline, it would fail and take the page down. */
@@ -52,7 +64,15 @@ export interface InspectionScreenProps {
   requestStatus?: string | null;
 }
 
-type Draft = Record<number, { result: number | null; isNotEquipped: boolean }>;
+/** Whether the device has a connection (the browser's word for it), as a value the screen re-renders on. */
+const onlineNow = (notify: () => void) => {
+  window.addEventListener('online', notify);
+  window.addEventListener('offline', notify);
+  return () => {
+    window.removeEventListener('online', notify);
+    window.removeEventListener('offline', notify);
+  };
+};
 const options = (names: Readonly<Record<number, string>>) =>
   Object.entries(names).map(([value, label]) => ({ value: Number(value), label }));
 
@@ -87,7 +107,13 @@ export function InspectionScreen({
     },
   });
   const { draft: form, patch: setForm, errors, busy, message: notice } = editor;
-  const [draft, setDraft] = useState<Draft>({});
+  const online = useSyncExternalStore(
+    onlineNow,
+    () => navigator.onLine,
+    () => true,
+  );
+  // The inspection's fields as typed are kept on this device at once (a reload or a lost tab keeps them).
+  const kept = useDeviceDraft(`inspection:${user}:${i.adasInspection}`, editor.dirty ? form : null, (d) => setForm(d));
   const [deleting, setDeleting] = useState(false);
   // Evidence changes here as files are added or removed; a new server render brings the host's list.
   const [evidence, setEvidence] = useState(savedEvidence);
@@ -101,7 +127,10 @@ export function InspectionScreen({
   const [seen, setSeen] = useState(i);
   if (seen !== i) {
     setSeen(i);
-    setForm({ status: i.status });
+    // The saved status is the new baseline (a completion is not an unsaved change); other edits stay unsaved.
+    const unsaved = editor.dirty ? form : null;
+    editor.reset({ ...editor.saved, status: i.status });
+    if (unsaved) setForm({ ...unsaved, status: i.status });
   }
 
   // Changes kept on this device while they cannot be sent (issue 30 §2); the latest of a system shows.
@@ -112,76 +141,72 @@ export function InspectionScreen({
     onEvidence: (added) => setEvidence((list) => [...list, ...added]),
   });
   const savedRow = (adasChecklistMatrix: number) => i.results.find((r) => r.adasChecklistMatrix === adasChecklistMatrix);
-  const outcome = (adasChecklistMatrix: number) => {
+  /** A system's latest change kept on the device, if any (its state shows on the system). */
+  const lastChange = (adasChecklistMatrix: number) =>
+    queue.changes.findLast((c) => c.kind === 'result' && c.adasChecklistMatrix === adasChecklistMatrix);
+  // A change just made, shown at once while the device writes it (the queue's own read follows the write):
+  // a checkbox or a select never seems to ignore a tap.
+  const [justMade, setJustMade] = useState<ReadonlyMap<number, ResultValues>>(new Map());
+  /** What a system shows: its change just made, else its latest change kept on the device (not one the host refused), else what the host holds. */
+  const outcome = (adasChecklistMatrix: number): ResultValues => {
+    const made = justMade.get(adasChecklistMatrix);
+    if (made) return made;
     const saved = savedRow(adasChecklistMatrix);
-    const last = queue.changes.findLast(
-      (c) => c.kind === 'result' && c.state !== 'refused' && c.adasChecklistMatrix === adasChecklistMatrix,
-    );
-    const pending = last?.kind === 'result' ? { result: last.result, isNotEquipped: last.isNotEquipped } : null;
-    return draft[adasChecklistMatrix] ?? pending ?? { result: saved?.result ?? null, isNotEquipped: saved?.isNotEquipped ?? false };
+    const last = lastChange(adasChecklistMatrix);
+    if (last?.kind === 'result' && last.state !== 'refused')
+      return { result: last.result, isNotEquipped: last.isNotEquipped, notes: last.notes };
+    return { result: saved?.result ?? null, isNotEquipped: saved?.isNotEquipped ?? false, notes: saved?.notes ?? '' };
   };
-  /** Keeps result changes on the device, each against the version of the row the technician saw. */
-  const keepResults = (changes: { adasChecklistMatrix: number; result: number | null; isNotEquipped: boolean }[]) =>
-    queue.enqueueResults(
-      changes.map((c) => {
-        const saved = savedRow(c.adasChecklistMatrix);
-        return {
-          ...c,
-          system: items.find((x) => x.adasChecklistMatrix === c.adasChecklistMatrix)?.system ?? '',
-          notes: saved?.notes ?? '',
-          baseVersion: saved?.version,
-        };
-      }),
-    );
-  const changed = Object.keys(draft).length > 0;
+  const unsent = queue.waiting > 0;
+  useLeaveGuard(
+    unsent || editor.dirty,
+    'Some changes of this inspection are not sent yet. They stay on this device and are sent when you come back. Leave the page?',
+  );
 
-  /** A call of the screen; its text is shown, and the server render refreshed after it. */
+  // Whether the call running kept something on the device instead of sending it.
+  const keptOnDevice = useRef(false);
+  /**
+   * A call of the screen; its text is shown, and the server render refreshed after it — not when it was kept
+   * on the device: without a connection a refresh cannot load, and Next would then reload the page.
+   */
   const run = async (fn: () => Promise<string | void>) => {
+    keptOnDevice.current = false;
     const done = await editor.run(fn);
-    if (done) refresh();
+    if (done && !keptOnDevice.current) refresh();
     return done;
   };
 
-  /** Saves the changed results; without a connection (or behind changes still waiting) they are kept on the device. */
-  const saveResults = async (): Promise<'saved' | 'kept' | undefined> => {
-    if (!changed) return;
-    const changes = Object.entries(draft).map(([system, o]) => ({
-      adasChecklistMatrix: Number(system),
-      result: o.result,
-      isNotEquipped: o.isNotEquipped,
-    }));
-    const keep = async () => {
-      await keepResults(changes);
-      setDraft({});
-      return 'kept' as const;
-    };
-    if (!navigator.onLine || queue.waiting > 0) return keep();
-    try {
-      await adasApi.saveResults({
-        adasInspection: i.adasInspection,
-        results: changes.map((c) => ({
-          ...c,
-          notes: savedRow(c.adasChecklistMatrix)?.notes ?? '',
-          baseVersion: savedRow(c.adasChecklistMatrix)?.version,
-        })),
-      });
-    } catch (e) {
-      if (isConnectivity(e)) return keep();
-      throw e;
-    }
-    setDraft({});
-    return 'saved';
+  /** Sends the changes kept on the device now; answers what became of them. */
+  const saveResults = async (): Promise<'saved' | 'kept'> => {
+    if (navigator.onLine && (await queue.flush())) return 'saved';
+    keptOnDevice.current = true;
+    return 'kept';
   };
-  const KEPT = 'No connection: the results are kept on this device and will be sent when the connection returns.';
+  const KEPT = 'No connection: the changes are kept on this device and will be sent when the connection returns.';
 
   const jobLine = (adasStatus: number) =>
     adasStatus === STATUS.complete ? ' The job is Complete.' : ` The job is ${statusName(adasStatus)}.`;
 
+  /** A status change; without a connection it is kept on the device and sent after the changes before it. */
   const setStatus = (status: number) =>
     run(async () => {
-      if (status === STATUS.complete) await saveResults();
-      const answer = await adasApi.setInspectionStatus(i.adasInspection, status);
-      return `The inspection is ${statusName(answer.status ?? status)}.${jobLine(answer.adasStatus)}`;
+      if (status === STATUS.complete) {
+        const problem = completionProblem(items.map((x) => outcome(x.adasChecklistMatrix)));
+        if (problem) throw new Error(problem);
+      }
+      const keep = async () => {
+        keptOnDevice.current = true;
+        await queue.enqueue({ kind: 'status', user, adasInspection: i.adasInspection, status });
+        return `No connection: setting the inspection ${statusName(status)} is kept on this device and will be sent when the connection returns.`;
+      };
+      if ((await saveResults()) === 'kept') return keep();
+      try {
+        const answer = await adasApi.setInspectionStatus(i.adasInspection, status);
+        return `The inspection is ${statusName(answer.status ?? status)}.${jobLine(answer.adasStatus)}`;
+      } catch (e) {
+        if (isConnectivity(e)) return keep();
+        throw e;
+      }
     });
 
   // Completing with Failed or not-calibrated systems asks first, saying what the report will show.
@@ -193,32 +218,65 @@ export function InspectionScreen({
 
   const saveForm = (e: React.FormEvent) => {
     e.preventDefault();
+    const fields = {
+      adas: i.adas,
+      adasInspectionType: form.adasInspectionType,
+      inspector: form.inspector,
+      insurance: form.insurance,
+      ronumber: form.ronumber,
+      notes: form.notes,
+      inspectionDate: form.inspectionDate ? fromLocalInput(form.inspectionDate, timezone) : null,
+    };
     const save = () =>
       run(async () => {
-        await saveResults();
-        const answer = await adasApi.saveInspection({
-          adasInspection: i.adasInspection,
-          adas: i.adas,
-          adasInspectionType: form.adasInspectionType,
-          inspector: form.inspector,
-          insurance: form.insurance,
-          ronumber: form.ronumber,
-          notes: form.notes,
-          inspectionDate: form.inspectionDate ? fromLocalInput(form.inspectionDate, timezone) : null,
-          status: form.status,
-        });
-        editor.setErrors({});
-        return `The inspection was saved.${answer.status !== i.status ? jobLine(answer.adasStatus) : ''}`;
+        // Without a connection the fields (and a status change) are kept on the device, sent in order later.
+        const keep = async () => {
+          keptOnDevice.current = true;
+          await queue.enqueue({ kind: 'inspection', user, adasInspection: i.adasInspection, fields });
+          if (form.status !== i.status)
+            await queue.enqueue({ kind: 'status', user, adasInspection: i.adasInspection, status: form.status });
+          editor.reset(form);
+          kept.clear();
+          return 'No connection: the inspection is kept on this device and will be saved when the connection returns.';
+        };
+        if ((await saveResults()) === 'kept') return keep();
+        try {
+          const answer = await adasApi.saveInspection({ adasInspection: i.adasInspection, ...fields, status: form.status });
+          editor.setErrors({});
+          editor.reset(form);
+          kept.clear();
+          return `The inspection was saved.${answer.status !== i.status ? jobLine(answer.adasStatus) : ''}`;
+        } catch (e) {
+          if (isConnectivity(e)) return keep();
+          throw e;
+        }
       });
     if (form.status === STATUS.complete && !complete) completeAfterAsking(save);
     else void save();
   };
 
-  // Offline, each change is kept on the device at once: a reload or a closed tab loses nothing.
-  const setOutcome = (system: number, change: Partial<{ result: number | null; isNotEquipped: boolean }>) => {
-    const next = { ...outcome(system), ...change };
-    if (navigator.onLine) return setDraft((d) => ({ ...d, [system]: next }));
-    void keepResults([{ adasChecklistMatrix: system, ...next }]);
+  // Each change is kept on the device at once, online or not (a reload or a closed tab loses nothing), and
+  // sent by itself a moment later, against the version of the row the technician saw.
+  const setOutcome = (system: number, change: Partial<ResultValues>) => {
+    const values = { ...outcome(system), ...change };
+    setJustMade((m) => new Map(m).set(system, values));
+    // Once kept, the queue shows it (unless a later change of the system is already on its way).
+    const shownByQueue = () =>
+      setJustMade((m) => {
+        if (m.get(system) !== values) return m;
+        const next = new Map(m);
+        next.delete(system);
+        return next;
+      });
+    void queue
+      .keepResult({
+        adasChecklistMatrix: system,
+        system: items.find((x) => x.adasChecklistMatrix === system)?.system ?? '',
+        baseVersion: savedRow(system)?.version,
+        ...values,
+      })
+      .finally(shownByQueue)
+      .then(() => queue.soon());
   };
   // Evidence sent now, or kept on the device (prepared first) when there is no connection.
   const sendOrKeep = async (e: EvidenceToSend): Promise<EvidenceItem[]> => {
@@ -230,24 +288,20 @@ export function InspectionScreen({
     };
     if (!navigator.onLine || queue.waiting > 0) return keep();
     try {
-      return await sendEvidence({ ...e, file, prepared: true });
+      return await sendEvidence({ ...e, file, prepared: true, clientKey: crypto.randomUUID() });
     } catch (err) {
       if (isConnectivity(err)) return keep();
       throw err;
     }
   };
 
-  // Shown above and below the systems (a keyboard user reaches one without tabbing through the list).
-  // aria-disabled, not disabled: the button that was pressed keeps the focus once nothing is left to save.
+  // Shown above the systems and in a bar that stays at the bottom of the screen while the systems scroll by
+  // (a phone reaches it from every card). aria-disabled, not disabled: the button keeps the focus.
   const saveResultsButton = !complete && (
     <Button
       variant="secondary"
-      aria-disabled={busy || !changed}
-      className="aria-disabled:cursor-not-allowed aria-disabled:text-slate-400"
-      onClick={() => {
-        if (busy || !changed) return;
-        void run(async () => ((await saveResults()) === 'kept' ? KEPT : 'The results were saved.'));
-      }}
+      disabled={busy || !unsent}
+      onClick={() => void run(async () => ((await saveResults()) === 'kept' ? KEPT : 'The results were saved.'))}
     >
       Save results
     </Button>
@@ -277,7 +331,7 @@ export function InspectionScreen({
           </div>
         }
       >
-        Inspection
+        Inspection #{i.adasInspection}
       </PageHeading>
       <p className="-mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
         <span>
@@ -288,7 +342,12 @@ export function InspectionScreen({
       </p>
 
       {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
-      <OfflineChanges queue={queue} />
+      {kept.restored && (
+        <Alert kind="info">
+          Your unsaved changes to the inspection&apos;s details were kept on this device and are shown again: save them.
+        </Alert>
+      )}
+      <OfflineChanges queue={queue} online={online} />
 
       <form
         id={formId}
@@ -444,6 +503,21 @@ export function InspectionScreen({
                           {setBy}
                         </span>
                       )}
+                      <TextArea
+                        label={`Note on ${s.system}`}
+                        hideLabel
+                        placeholder="Note: why it failed, what was done instead, part ordered"
+                        rows={2}
+                        className="mt-1 text-xs"
+                        maxLength={500}
+                        value={o.notes}
+                        disabled={complete}
+                        onChange={(e) => setOutcome(s.adasChecklistMatrix, { notes: e.target.value })}
+                      />
+                      <ChangeState
+                        change={lastChange(s.adasChecklistMatrix)}
+                        sent={queue.sent.some((x) => x.kind === 'result' && x.adasChecklistMatrix === s.adasChecklistMatrix)}
+                      />
                     </>
                   );
                 },
@@ -479,6 +553,13 @@ export function InspectionScreen({
                     onAdded={(added) => setEvidence((list) => [...list, ...added])}
                     onRemoved={(gone) => setEvidence((list) => list.filter((e) => e.adasEvidence !== gone))}
                     send={sendOrKeep}
+                    pending={queue.changes.flatMap((c) =>
+                      c.kind === 'evidence' && c.adasInspectionResult === s.adasInspectionResult
+                        ? [{ key: c.seq!, fileName: c.fileName, caption: c.caption, file: c.file, state: c.state, message: c.message }]
+                        : [],
+                    )}
+                    sentIds={queue.sent.flatMap((x) => x.evidence ?? [])}
+                    captionKey={`caption:${user}:${s.adasInspectionResult}`}
                   />
                 ),
               },
@@ -496,6 +577,7 @@ export function InspectionScreen({
                         void run(async () => {
                           await saveResults();
                           await adasApi.removeSystem(i.adasInspection, s.adasChecklistMatrix);
+                          keptOnDevice.current = false; // the host answered: its render follows
                           return `${s.system} was removed from this inspection.`;
                         })
                       }
@@ -511,7 +593,17 @@ export function InspectionScreen({
             cardsOnPhone
           />
         )}
-        {items.length > 0 && <div className="flex justify-end">{saveResultsButton}</div>}
+        {items.length > 0 && !complete && (
+          <div
+            className="sticky bottom-0 z-20 -mx-1 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-white/95 px-1 py-2 backdrop-blur"
+            data-testid="save-bar"
+          >
+            <span className="mr-auto text-xs text-slate-700" aria-live="polite">
+              {unsent ? `${queue.waiting} unsent change${queue.waiting === 1 ? '' : 's'} kept on this device` : 'Every change is saved'}
+            </span>
+            {saveResultsButton}
+          </div>
+        )}
         {notInstalled.length > 0 && !complete && (
           <div className="flex flex-col gap-2 rounded-lg border border-dashed border-slate-300 p-3">
             <h3 className="text-sm font-semibold text-slate-900">Systems removed from this inspection</h3>

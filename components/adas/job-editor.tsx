@@ -245,11 +245,17 @@ export function JobEditor({ job, vehicle, withInspection = false, locations, def
         <TextArea label="Notes" value={notes} maxLength={2000} onChange={(e) => set('notes', e.target.value)} error={errors.notes} />
 
         {!job && (
-          <div className="flex flex-wrap items-end gap-3">
+          // The checkbox stays where it was pressed (the type appears below it) and stays in view: the
+          // dialog's body scrolls what appeared into sight rather than letting it slide under the footer.
+          <div className="flex flex-col items-start gap-3">
             <CheckboxField
               label="Start the first inspection"
               checked={startInspection}
-              onChange={(e) => set('startInspection', e.target.checked)}
+              onChange={(e) => {
+                set('startInspection', e.target.checked);
+                const box = e.target;
+                requestAnimationFrame(() => box.closest('div.flex-col')?.scrollIntoView({ block: 'nearest' }));
+              }}
             />
             {startInspection && (
               <SelectField

@@ -1,38 +1,79 @@
 'use client';
 /**
- * The inspection's changes waiting to be sent (lib/offline/queue.ts): read for the signed-in user when the
- * page opens, sent in the order made when the connection returns (the `online` event, and every
- * RETRY_MS while some wait, for a host that did not answer), one at a time; a result the host refuses as
- * a conflict stops the sending until the technician chooses, a file the host refuses says why and is not
- * sent again, an ended session says to sign in again (nothing is dropped). Nothing here leaves the page.
+ * The inspection's changes kept on this device (lib/offline/queue.ts): read for the signed-in user when the
+ * page opens, sent in the order made — shortly after a change while online (`soon`), at once when asked
+ * (`flush`: "Save results", leaving the page), when the connection returns (the `online` event) and every
+ * RETRY_MS while some wait. One at a time, each with its own key, so a change the host took but the device
+ * did not hear back about is recognised when it goes again and leaves the queue exactly once.
+ *
+ * What the host answers decides each record's state, shown on the record's own system: a result someone
+ * else changed meanwhile waits as a conflict (holding back only the later changes of that system); a change
+ * the host refuses (a Complete inspection, a file it cannot read, a role or location without access) is kept
+ * with the host's reason until the technician dismisses or retries it; an ended session stops the sending and
+ * says to sign in again. Nothing is dropped or overwritten silently. When the last waiting change goes,
+ * `allSent` says so.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BffError, bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import type { EvidenceItem } from '@/lib/contract/evidence';
-import { type QueuedChange, type QueuedResult, drop, enqueue, queued, replace } from '@/lib/offline/queue';
+import {
+  type NewChange,
+  type QueuedChange,
+  type QueuedResult,
+  drop,
+  enqueue,
+  mergeTarget,
+  queued,
+  replace,
+  sendable,
+} from '@/lib/offline/queue';
 import { sendEvidence } from './evidence';
 
 type A = typeof contract.adas;
 const RETRY_MS = 15_000;
+/** How long after the last change the queue is sent by itself (typing a note makes several changes). */
+const SOON_MS = 800;
 
 /** No answer, or the host or the app server failing: keep the change and try again later. */
 export const isConnectivity = (e: unknown) => e instanceof BffError && (e.status === 0 || e.status >= 500);
 
+/** A change the host took lately: shown as "Sent" where it belongs until the page is reloaded. */
+export interface SentChange {
+  kind: QueuedChange['kind'];
+  adasChecklistMatrix?: number;
+  /** The evidence the host stored for a photo or file sent from the queue. */
+  evidence?: number[];
+}
+
+export type ResultValues = Pick<QueuedResult, 'result' | 'isNotEquipped' | 'notes'>;
+
 export interface OfflineQueue {
   changes: QueuedChange[];
+  /** Changes waiting to be sent (not those held by a conflict or refused). */
   waiting: number;
   /** Why sending stopped (a session that ended), or null. */
   problem: string | null;
   sending: boolean;
   /** Whether the device's queue was read (until then nothing shows, even when changes are kept). */
   loaded: boolean;
-  enqueueResults(results: Omit<QueuedResult, 'seq' | 'owner' | 'queuedAt' | 'state' | 'kind' | 'user' | 'adasInspection'>[]): Promise<void>;
+  /** The changes sent since the page opened. */
+  sent: SentChange[];
+  /** The queue emptied after sending: "All changes were sent." until the next change. */
+  allSent: boolean;
+  /** Keeps a system's result, not-equipped mark and note as they now are (against the row's version seen). */
+  keepResult(r: { adasChecklistMatrix: number; system: string; baseVersion?: number } & ResultValues): Promise<void>;
+  enqueue(change: NewChange): Promise<void>;
   enqueueEvidence(e: { adasInspectionResult: number; system: string; firm: number; caption: string; file: File }): Promise<void>;
   keepMine(seq: number): Promise<void>;
-  /** Drops the change (a conflict resolved for the other change, a refused file). */
+  /** Sends a refused change again (the technician fixed what the host said). */
+  retry(seq: number): Promise<void>;
+  /** Drops the change (a conflict resolved for the other change, a refusal dismissed). */
   discard(seq: number): Promise<void>;
-  flush(): Promise<void>;
+  /** Sends what waits now; answers whether everything was sent. */
+  flush(): Promise<boolean>;
+  /** Sends what waits shortly (after the last of several changes). */
+  soon(): void;
 }
 
 export function useOfflineQueue({
@@ -50,7 +91,12 @@ export function useOfflineQueue({
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [loaded, setLoaded] = useState(false);
-  const busy = useRef(false);
+  const [sent, setSent] = useState<SentChange[]>([]);
+  const [allSent, setAllSent] = useState(false);
+  const busy = useRef<Promise<boolean> | null>(null);
+  /** The record being sent (a change made meanwhile goes into a new record). */
+  const inFlight = useRef<number | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const callbacks = useRef({ onSent, onEvidence });
   useEffect(() => {
     callbacks.current = { onSent, onEvidence };
@@ -58,69 +104,95 @@ export function useOfflineQueue({
 
   const reload = useCallback(async () => setChanges(await queued(user, adasInspection)), [user, adasInspection]);
 
+  /** Sends one change; answers what the host stored for it (evidence), throws what the host answered otherwise. */
   const sendOne = useCallback(
-    async (c: QueuedChange, later: QueuedChange[]) => {
-      if (c.kind === 'evidence') {
-        const file = new File([c.file], c.fileName, { type: c.file.type });
-        callbacks.current.onEvidence(
-          await sendEvidence({
+    async (c: QueuedChange, later: QueuedChange[]): Promise<SentChange> => {
+      const key = c.clientKey || undefined;
+      switch (c.kind) {
+        case 'evidence': {
+          const file = new File([c.file], c.fileName, { type: c.file.type });
+          const stored = await sendEvidence({
             file,
             firm: c.firm,
             adasInspectionResult: c.adasInspectionResult,
             caption: c.caption,
             prepared: true,
-            clientKey: c.clientKey,
+            clientKey: key,
             stayOnUnauthorized: true,
-          }),
-        );
-        return;
-      }
-      const answer = await bff<A['saveAdasInspectionResults']>('POST', 'adas/saveAdasInspectionResults', {
-        body: {
-          adasInspection,
-          results: [
-            {
-              adasChecklistMatrix: c.adasChecklistMatrix,
-              result: c.result,
-              isNotEquipped: c.isNotEquipped,
-              notes: c.notes,
-              baseVersion: c.baseVersion,
+          });
+          callbacks.current.onEvidence(stored);
+          return { kind: 'evidence', evidence: stored.map((e) => e.adasEvidence) };
+        }
+        case 'inspection':
+          await bff<A['saveAdasInspection']>('POST', 'adas/saveAdasInspection', {
+            body: { adasInspection, ...c.fields, clientKey: key },
+            stayOnUnauthorized: true,
+          });
+          return { kind: 'inspection' };
+        case 'status':
+          await bff<A['updateStatusAdasInspection']>('POST', 'adas/updateStatusAdasInspection', {
+            body: { adasInspection, status: c.status, clientKey: key },
+            stayOnUnauthorized: true,
+          });
+          return { kind: 'status' };
+        case 'result': {
+          const answer = await bff<A['saveAdasInspectionResults']>('POST', 'adas/saveAdasInspectionResults', {
+            body: {
+              adasInspection,
+              clientKey: key,
+              results: [
+                {
+                  adasChecklistMatrix: c.adasChecklistMatrix,
+                  result: c.result,
+                  isNotEquipped: c.isNotEquipped,
+                  notes: c.notes,
+                  baseVersion: c.baseVersion,
+                },
+              ],
             },
-          ],
-        },
-        stayOnUnauthorized: true,
-      });
-      // Later changes of the same system were made on top of this one: they follow its new version.
-      const version = answer.versions.find((v) => v.adasChecklistMatrix === c.adasChecklistMatrix)?.version;
-      for (const l of later)
-        if (version && l.kind === 'result' && l.adasChecklistMatrix === c.adasChecklistMatrix)
-          await replace({ ...l, baseVersion: version });
+            stayOnUnauthorized: true,
+          });
+          // Later changes of the same system were made on top of this one: they follow its new version.
+          const version = answer.versions.find((v) => v.adasChecklistMatrix === c.adasChecklistMatrix)?.version;
+          for (const l of later)
+            if (version && l.kind === 'result' && l.adasChecklistMatrix === c.adasChecklistMatrix)
+              await replace({ ...l, baseVersion: version });
+          return { kind: 'result', adasChecklistMatrix: c.adasChecklistMatrix };
+        }
+      }
     },
     [adasInspection],
   );
 
-  const flush = useCallback(async () => {
-    if (busy.current) return;
-    busy.current = true;
+  const send = useCallback(async (): Promise<boolean> => {
     setSending(true);
-    let sent = false;
+    let any = false;
+    let stopped = false;
+    const tried = new Set<number>();
     try {
       for (;;) {
         const all = await queued(user, adasInspection);
-        const next = all.find((c) => c.state !== 'refused');
-        if (!next || next.state === 'conflict') break;
+        const next = sendable(all).find((c) => !tried.has(c.seq!));
+        if (!next) break;
+        tried.add(next.seq!);
+        inFlight.current = next.seq!;
         try {
-          await sendOne(
+          const done = await sendOne(
             next,
             all.filter((c) => c.seq! > next.seq!),
           );
           await drop(next.seq!);
-          sent = true;
+          any = true;
+          setSent((list) => [...list, done]);
           setProblem(null);
         } catch (e) {
-          if (isConnectivity(e)) break;
+          if (isConnectivity(e)) {
+            stopped = true;
+            break;
+          }
           if (e instanceof BffError && e.status === 401) {
             setProblem('Your session has ended: sign in again to send the changes kept on this device. They stay here until then.');
+            stopped = true;
             break;
           }
           if (next.kind === 'result' && e instanceof BffError && e.status === 409 && Object.keys(e.fieldErrors).length) {
@@ -142,19 +214,38 @@ export function useOfflineQueue({
                 at: now.updatedAt,
               },
             });
-            break;
+            continue;
           }
-          // The host will not take it as it is (a refused file, a Complete inspection): say why, keep the rest going.
+          // The host will not take it as it is (a Complete inspection, a refused file, no access): kept with why.
           await replace({ ...next, state: 'refused', message: (e as Error).message });
+        } finally {
+          inFlight.current = null;
         }
       }
     } finally {
-      busy.current = false;
       setSending(false);
-      await reload();
-      if (sent) callbacks.current.onSent();
+      const left = await queued(user, adasInspection);
+      setChanges(left);
+      if (any && !left.some((c) => c.state === 'waiting')) setAllSent(true);
+      if (any) callbacks.current.onSent();
     }
-  }, [user, adasInspection, sendOne, reload]);
+    return !stopped;
+  }, [user, adasInspection, sendOne]);
+
+  /** One sending at a time: a flush asked for while one runs waits for it, then sends what is left. */
+  const flush = useCallback(async (): Promise<boolean> => {
+    if (timer.current) clearTimeout(timer.current);
+    while (busy.current) await busy.current;
+    busy.current = send().finally(() => {
+      busy.current = null;
+    });
+    return busy.current;
+  }, [send]);
+
+  const soon = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => navigator.onLine && void flush(), SOON_MS);
+  }, [flush]);
 
   useEffect(() => {
     let live = true;
@@ -165,19 +256,29 @@ export function useOfflineQueue({
       if (navigator.onLine) void flush();
     });
     const online = () => void flush();
+    // Leaving the page (another tab, the home screen, closing): what waits goes now.
+    const hidden = () => document.visibilityState === 'hidden' && navigator.onLine && void flush();
     window.addEventListener('online', online);
+    document.addEventListener('visibilitychange', hidden);
     return () => {
       live = false;
       window.removeEventListener('online', online);
+      document.removeEventListener('visibilitychange', hidden);
     };
   }, [user, adasInspection, flush]);
 
   const waiting = changes.filter((c) => c.state === 'waiting').length;
   useEffect(() => {
     if (!waiting) return;
-    const timer = setInterval(() => navigator.onLine && void flush(), RETRY_MS);
-    return () => clearInterval(timer);
+    const retry = setInterval(() => navigator.onLine && void flush(), RETRY_MS);
+    return () => clearInterval(retry);
   }, [waiting, flush]);
+
+  const add = async (change: NewChange) => {
+    setAllSent(false);
+    await enqueue(change);
+    await reload();
+  };
 
   return {
     changes,
@@ -185,21 +286,35 @@ export function useOfflineQueue({
     problem,
     sending,
     loaded,
-    async enqueueResults(results) {
-      // Shown at once; the device's own read follows the writes.
-      const records = results.map((r) => ({ kind: 'result' as const, user, adasInspection, ...r }));
-      setChanges((list) => [...list, ...records.map((r) => ({ ...r, owner: '', queuedAt: '', state: 'waiting' as const }))]);
-      for (const r of records) await enqueue(r);
+    sent,
+    allSent,
+    async keepResult({ adasChecklistMatrix, system, baseVersion, ...values }) {
+      setAllSent(false);
+      const all = await queued(user, adasInspection);
+      // Into the waiting record only while nothing is being sent (its write then precedes the next send's read).
+      const target = busy.current ? null : mergeTarget(all, adasChecklistMatrix, inFlight.current);
+      // Shown at once; the device's own read follows the write.
+      if (target) {
+        setChanges((list) => list.map((c) => (c.seq === target.seq ? { ...target, ...values } : c)));
+        await replace({ ...target, ...values });
+      } else await enqueue({ kind: 'result', user, adasInspection, adasChecklistMatrix, system, baseVersion, ...values });
       await reload();
     },
+    enqueue: add,
     async enqueueEvidence({ file, ...rest }) {
-      await enqueue({ kind: 'evidence', user, adasInspection, ...rest, fileName: file.name, file, clientKey: crypto.randomUUID() });
-      await reload();
+      await add({ kind: 'evidence', user, adasInspection, ...rest, fileName: file.name, file });
     },
     async keepMine(seq) {
       const c = changes.find((x) => x.seq === seq);
       if (c?.kind !== 'result') return;
       await replace({ ...c, state: 'waiting', baseVersion: c.theirs?.version ?? c.baseVersion, theirs: undefined, message: undefined });
+      await reload();
+      if (navigator.onLine) await flush();
+    },
+    async retry(seq) {
+      const c = changes.find((x) => x.seq === seq);
+      if (!c) return;
+      await replace({ ...c, state: 'waiting', message: undefined });
       await reload();
       if (navigator.onLine) await flush();
     },
@@ -209,5 +324,6 @@ export function useOfflineQueue({
       if (navigator.onLine) await flush();
     },
     flush,
+    soon,
   };
 }

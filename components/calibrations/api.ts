@@ -35,7 +35,10 @@ export const calibrationApi = {
     bff<C['deleteRequestNote']>('GET', 'adas/deleteRequestNote', { query: { calibrateRequestNote } }),
   send: (adasInspection: number, to: string, language: ReportLanguage) =>
     bff<C['sendCalibrationReport']>('GET', 'report/sendCalibration', { query: { adasInspection, to: to || undefined, language } }),
-  pushToCcc: (adasInspection: number) => bff<C['pushToCCC']>('GET', 'adas/pushToCCC', { query: { adasInspection } }),
+  previewCcc: (adasInspection: number) => bff<C['previewCCC']>('GET', 'adas/cccPreview', { query: { adasInspection } }),
+  /** Sends what the preview with `digest` showed (409 when the lines changed since). */
+  pushToCcc: (adasInspection: number, digest: string) =>
+    bff<C['pushToCCC']>('GET', 'adas/pushToCCC', { query: { adasInspection, digest } }),
 };
 
 /** The report PDF's address (a file GET through the BFF, which the browser downloads). */

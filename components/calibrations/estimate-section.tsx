@@ -67,6 +67,14 @@ export const scrubSummary = (s: ScrubResult) =>
   `${plural(s.calibrations.length, 'calibration')} triggered; ${plural(s.untriggered.length, 'line')} trigger nothing${undecided(s) ? `; ${plural(undecided(s), 'check')} to decide` : ''}${s.unread.length ? `; ${plural(s.unread.length, 'line')} could not be read` : ''}.`;
 const undecided = (s: ScrubResult) => s.checks.filter((c) => !c.decision).length;
 
+/** What the insurer agreed, counted on the quote's own lines ("… agreed prices for 2 of these 3 calibrations"). */
+function agreedSummary(quote: QuoteAnswer): string {
+  const agreed = quote.lines.filter((l) => l.agreedPrice != null).length;
+  if (!quote.hasAgreedPrices) return `${quote.insuranceName} has no agreed prices`;
+  if (agreed === 0) return `${quote.insuranceName} has agreed prices, none for these calibrations`;
+  return `${quote.insuranceName} has agreed prices for ${agreed} of these ${quote.lines.length} calibration${quote.lines.length === 1 ? '' : 's'}`;
+}
+
 export function EstimateSection({
   adas,
   adasInspection,
@@ -296,9 +304,10 @@ export function EstimateSection({
               header: 'Agreed',
               cell: (c) => {
                 const q = quoted.get(c.adasChecklistMatrix);
+                // A line without an agreed price says so: a bare dash beside "has agreed prices" read as a contradiction.
                 return (
                   <>
-                    {q?.agreedPrice != null ? formatMoney(q.agreedPrice) : '—'}
+                    {q == null ? 'Not quoted yet' : q.agreedPrice != null ? formatMoney(q.agreedPrice) : 'No agreed price'}
                     {q?.underAgreed && <div className="font-medium text-red-700">Under the agreed price</div>}
                   </>
                 );
@@ -308,7 +317,9 @@ export function EstimateSection({
           rows={scrub.calibrations}
           rowKey={(c) => c.adasChecklistMatrix}
           rowAttributes={() => ({ className: 'align-top' })}
-          tableClassName="min-w-[640px]"
+          tableClassName="sm:min-w-[640px]"
+          // Below 640 px each calibration is a card: its reasons and its price field on the screen, not off to the side.
+          cardsOnPhone
         />
       )}
       {scrub && scrub.lines.length > 0 && (
@@ -323,7 +334,7 @@ export function EstimateSection({
           <p className="text-sm text-slate-900">
             Quote total: <strong>{formatMoney(quote.total)}</strong>
             {quote.unpriced > 0 && ` (${quote.unpriced} unpriced)`}
-            {quote.insuranceName && ` · ${quote.insuranceName}${quote.hasAgreedPrices ? ' has agreed prices' : ''}`}
+            {quote.insuranceName && ` · ${agreedSummary(quote)}`}
           </p>
           {quote.flagged && (
             <Alert>

@@ -2,8 +2,10 @@
 /**
  * The calibration report and CCC (issue 14 §6, §7): download the PDF in the preference's language (or
  * another), send it through the mail stand-in to someone or to the location's report recipients, and push
- * the calibration lines to CCC, whose refusal is shown in its own words.
+ * the calibration lines to CCC after a preview of what goes (ccc-preview.tsx), whose refusal is shown in its
+ * own words.
  */
+import dynamic from 'next/dynamic';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -13,14 +15,26 @@ import type { ReportPreference } from '@/lib/contract/calibrations';
 import { ShareLink } from '@/components/links';
 import { calibrationApi, reportHref } from './api';
 
+// Loaded on first use: the dialog is not part of /view's first load.
+const CccPreviewDialog = dynamic(() => import('./ccc-preview').then((m) => m.CccPreviewDialog), { ssr: false });
+
 const LANGUAGES = [
   { value: 'en', label: 'English' },
   { value: 'es', label: 'Spanish' },
   { value: 'fr', label: 'French' },
 ];
 
-export function ReportSection({ adasInspection, preference }: { adasInspection: number; preference: ReportPreference }) {
+export function ReportSection({
+  adasInspection,
+  preference,
+  onPushed,
+}: {
+  adasInspection: number;
+  preference: ReportPreference;
+  onPushed?: () => void;
+}) {
   const headingId = useId();
+  const [previewing, setPreviewing] = useState(false);
   const [language, setLanguage] = useState<ReportPreference['language']>(preference.language);
   const [to, setTo] = useState('');
   const calls = useForm();
@@ -66,21 +80,22 @@ export function ReportSection({ adasInspection, preference }: { adasInspection: 
         </Button>
       </form>
       <div>
-        <Button
-          variant="secondary"
-          disabled={busy}
-          onClick={() =>
-            run(async () => {
-              const answer = await calibrationApi.pushToCcc(adasInspection);
-              // CCC's refusal, in its own words.
-              if (!answer.accepted) throw new Error(answer.message);
-              return answer.message;
-            })
-          }
-        >
-          Push to CCC
+        <Button variant="secondary" disabled={busy} onClick={() => setPreviewing(true)}>
+          Push to CCC…
         </Button>
       </div>
+      {previewing && (
+        <CccPreviewDialog
+          adasInspection={adasInspection}
+          onClose={() => setPreviewing(false)}
+          onSent={(answer) => {
+            setPreviewing(false);
+            // CCC's refusal, in its own words.
+            calls.say(answer.message, answer.accepted ? 'success' : 'error');
+            onPushed?.();
+          }}
+        />
+      )}
       <div aria-live="polite">{notice && <Alert kind={notice.kind}>{notice.text}</Alert>}</div>
       <ShareLink adasInspection={adasInspection} />
     </section>

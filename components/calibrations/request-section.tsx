@@ -82,20 +82,28 @@ export function RequestSection({ request: r, user, role, timezone, onChanged, sc
         </h2>
         <HistoryButton kind="calibrateRequest" id={r.calibrateRequest} label={`calibration request #${r.calibrateRequest}`} />
       </div>
-      <p className="text-sm text-slate-700">
+      <p className="text-sm text-slate-700" data-testid="request-header">
         {r.statusName} · {r.reason}
-        {r.reasonSource && ` (${r.reasonSource})`} · {r.createdByName}, {formatWhen(r.createdAt)}
+        {r.reasonSource && ` (${r.reasonSource})`}
+        {r.approvedAt ? ` · Approved by ${r.approvedByName || 'someone not recorded'}, ${formatWhen(r.approvedAt)}` : ' · Not approved'}
+        {` · Created by ${r.createdByName || 'someone not recorded'}, ${formatWhen(r.createdAt)}`}
       </p>
-      <ul className="text-sm text-slate-800">
-        {r.lines.map((l) => (
-          <li key={l.calibrateRequestLine}>
-            {l.system} — {l.calibrationType} {l.price != null ? formatMoney(l.price) : '(unpriced)'}
-          </li>
-        ))}
+      <ul className="text-sm text-slate-800" aria-label="Request lines">
+        {r.lines.map((l) => {
+          const out = r.billing?.leftOut.find((x) => x.adasChecklistMatrix === l.adasChecklistMatrix);
+          return (
+            <li key={l.calibrateRequestLine} className={out ? 'text-slate-600' : undefined}>
+              {l.system} — {l.calibrationType} {l.price != null ? formatMoney(l.price) : '(unpriced)'}
+              {out && <span className="ml-1 font-medium text-amber-900">· Not billed: {out.why}</span>}
+            </li>
+          );
+        })}
       </ul>
       {scrub && <ScrubChecks scrub={scrub} context={checks} requested={new Set(r.lines.map((l) => l.adasChecklistMatrix))} />}
       <p className="text-sm">
-        Total: <strong>{formatMoney(r.total)}</strong>
+        Total: <strong data-testid="request-total">{formatMoney(r.total)}</strong>
+        {r.quotedTotal != null && r.quotedTotal !== r.total && ` (quoted ${formatMoney(r.quotedTotal)})`}
+        {r.billing?.basis === 'performed' && ' · the calibrations done'}
         {r.technicians.length > 0 && ` · Technicians: ${r.technicians.map((t) => t.name).join(', ')}`}
       </p>
 

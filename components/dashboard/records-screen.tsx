@@ -145,7 +145,9 @@ export function RecordsScreen(props: Props) {
                     {i.completedAt ? ` · completed ${formatDateTimeSeconds(i.completedAt, zone)}` : ''}
                     {i.results.length > 0 && (
                       <span className="block text-xs text-slate-600">
-                        {i.results.map((x) => `${x.system}: ${nameOf(RESULTS, x.result) || 'no result'}`).join(' · ')}
+                        {i.results
+                          .map((x) => `${x.system}: ${x.isNotEquipped ? 'Not equipped' : nameOf(RESULTS, x.result) || 'no result'}`)
+                          .join(' · ')}
                       </span>
                     )}
                   </li>

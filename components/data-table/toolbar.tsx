@@ -130,7 +130,8 @@ export function FilterSelect({
 }) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-1">
+    // max-w-full: a select is as wide as its longest option; in a wrapping row it must still fit the screen.
+    <div className="flex max-w-full min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>

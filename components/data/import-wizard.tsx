@@ -9,6 +9,7 @@
  * (import.worker.ts); chunks go to data/uploadData one at a time under one import id, kept in localStorage
  * per file, so an interrupted import resumes from the last stored chunk.
  */
+import { useStepFocus } from '@/components/ui/use-step-focus';
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { bff } from '@/lib/bff/client';
@@ -296,6 +297,7 @@ export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user
   const resumable = !!picked && !!file && !!schema && typeof window !== 'undefined' && !!localStorage.getItem(resumeKey(schema.name, file));
   // No step while a link's choices are being opened (the tab's kept ones are not the link's).
   const shown = linking ? 0 : step;
+  const stepHeading = useStepFocus<HTMLHeadingElement>(shown);
   // Where a step needs the file and a reload lost it: the drop zone, asking for it again.
   const fileAgain = file && !picked ? <FileDrop file={file} again onFile={(f) => void chooseFile(f)} /> : null;
 
@@ -330,6 +332,11 @@ export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user
         {state.error && <p className="text-red-700">{state.error}</p>}
       </div>
 
+      {shown > 0 && (
+        <h3 ref={stepHeading} tabIndex={-1} className="font-semibold focus:outline-none" data-testid="import-step-heading">
+          Step {shown}: {STEPS[shown - 1]}
+        </h3>
+      )}
       {linking && <p className="text-sm text-slate-600">Opening the import this address names…</p>}
       {shown === 1 && (
         <ChooseStep schemas={schemas} chosen={schema?.name ?? null} busy={busy} onChoose={(name) => void chooseSchema(name)} />

@@ -4,6 +4,7 @@
  * copy one again, revoke the checked ones (after a confirmation), export them as CSV. The firms'
  * administrators can switch to every link of the firms they reach (who shared each one) and revoke any.
  */
+import { roText } from '@/lib/adas/rules';
 import dynamic from 'next/dynamic';
 import { useMemo, useState } from 'react';
 import { DataTable, FilterSelect, fetchAllPages, useList, type DataColumn, type Selection } from '@/components/data-table';
@@ -24,7 +25,7 @@ function CopyButton({ link, onCopied }: { link: ShareLink; onCopied: (text: stri
     <Button
       variant="ghost"
       className="min-h-8 px-2 py-1"
-      aria-label={`Copy the link of the ${link.vehicle}, RO ${link.ronumber}`}
+      aria-label={`Copy the link of the ${link.vehicle}, ${roText(link.ronumber)}`}
       onClick={() =>
         navigator.clipboard.writeText(sharedUrl(link.token)).then(
           () => onCopied('Link copied.'),
@@ -115,7 +116,7 @@ export function LinksScreen({
         rows={data.items}
         count={data.count}
         rowId={(l) => String(l.link)}
-        rowLabel={(l) => `${l.vehicle}, RO ${l.ronumber}`}
+        rowLabel={(l) => `${l.vehicle}, ${roText(l.ronumber)}`}
         list={list}
         search={{ label: 'Search vehicle or RO' }}
         filters={
@@ -155,7 +156,7 @@ export function LinksScreen({
           confirmLabel="Revoke"
           message={
             revoking.rows.length === 1 && revoking.rows[0]
-              ? `Revoke the link of the ${revoking.rows[0].vehicle}, RO ${revoking.rows[0].ronumber}? It stops working at once.`
+              ? `Revoke the link of the ${revoking.rows[0].vehicle}, ${roText(revoking.rows[0].ronumber)}? It stops working at once.`
               : `Revoke the ${revoking.rows.length} checked links? They stop working at once.`
           }
           onConfirm={async () => {

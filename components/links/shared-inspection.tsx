@@ -1,7 +1,9 @@
 /**
  * The read-only page a shared link opens (server component): exactly that inspection — vehicle, repair
  * order, systems and results, OEM procedure links — and its calibration report, until the link expires or
- * is revoked. A refused link shows why.
+ * is revoked. A refused link shows why. It states what the PDF states (docs/report.md): the same brand and
+ * firm, the same job fields ("Not recorded" where the PDF prints "not recorded"), each system's note beside
+ * its result, the inspection's notes.
  */
 import { Alert } from '@/components/ui/alert';
 import { buttonClass } from '@/components/ui/button';
@@ -83,6 +85,8 @@ function SharedEvidence({ token, systems }: { token: string; systems: readonly S
   );
 }
 
+const NOT_RECORDED = 'Not recorded';
+
 /** A recorded value, "Not recorded" for a result set before who and when were kept, "—" where the report prints none. */
 const recordedText = (value: string | null | undefined) => (value == null ? '—' : value || 'Not recorded');
 
@@ -132,20 +136,39 @@ export async function SharedInspection({ token }: { token: string }) {
       className="mx-auto flex max-w-3xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
       <header className="flex flex-col gap-1">
-        <p className="text-sm text-slate-600">Shared by {shared.firmName}</p>
+        {/* Who shared it: the brand and the firm once each, as the PDF's header names them. */}
+        <p className="text-sm text-slate-600">
+          Shared by{' '}
+          <span data-testid="shared-brand">
+            {[shared.brandTitle, shared.firmName]
+              .map((n) => n.trim())
+              .filter((n, i, all) => n && all.findIndex((m) => m.toLowerCase() === n.toLowerCase()) === i)
+              .join(' · ')}
+          </span>
+        </p>
         <h1 id="shared-heading" className="text-2xl font-semibold">
           Calibration report: {title}
         </h1>
+        {shared.reportTitle && <p className="text-sm text-slate-700">{shared.reportTitle}</p>}
       </header>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      {/* The job's fields as the PDF prints them: one nobody filled says "Not recorded". */}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="shared-fields">
         <dt className="font-medium">Repair order</dt>
-        <dd>{shared.ronumber || '—'}</dd>
+        <dd>{shared.ronumber || NOT_RECORDED}</dd>
         <dt className="font-medium">Insurer</dt>
-        <dd>{shared.insuranceName || 'None named'}</dd>
+        <dd>{shared.insuranceName || NOT_RECORDED}</dd>
         <dt className="font-medium">VIN</dt>
-        <dd className="break-all">{vehicle.vin || '—'}</dd>
+        <dd className="break-all">{vehicle.vin || NOT_RECORDED}</dd>
         <dt className="font-medium">Inspection date</dt>
-        <dd>{formatDate(shared.inspectionDate, timezone) || '—'}</dd>
+        <dd>{formatDate(shared.inspectionDate, timezone) || NOT_RECORDED}</dd>
+        <dt className="font-medium">Inspector</dt>
+        <dd>{shared.inspectorName || NOT_RECORDED}</dd>
+        {shared.inspectionNotes && (
+          <>
+            <dt className="font-medium">Inspection notes</dt>
+            <dd className="whitespace-pre-wrap">{shared.inspectionNotes}</dd>
+          </>
+        )}
       </dl>
       <p>
         <a className={buttonClass('primary')} href={`/api/links/report?${new URLSearchParams({ t: token })}`} download>
@@ -166,7 +189,20 @@ export async function SharedInspection({ token }: { token: string }) {
             cardsOnPhone
             columns={[
               { id: 'system', header: 'System', rowHeader: true, cell: (s) => s.system },
-              { id: 'result', header: 'Result', cell: (s) => <SharedResult system={s} /> },
+              {
+                id: 'result',
+                header: 'Result',
+                cell: (s) => (
+                  <>
+                    <SharedResult system={s} />
+                    {s.note && (
+                      <span className="mt-1 block text-xs text-slate-700 italic" data-testid="shared-note">
+                        Note: {s.note}
+                      </span>
+                    )}
+                  </>
+                ),
+              },
               { id: 'calibration', header: 'Calibration', cell: (s) => s.calibrationType || '—' },
               { id: 'technician', header: 'Technician', cell: (s) => recordedText(s.recorded?.technician) },
               { id: 'date', header: 'Date', cell: (s) => recordedText(s.recorded && formatDate(s.recorded.at, timezone)) },

@@ -5,6 +5,7 @@
  * the sealed cookie. The purchase uses the provider's hosted card field, and a declined card keeps every
  * other answer so another card can be tried at once.
  */
+import { useStepFocus } from '@/components/ui/use-step-focus';
 import { useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -87,7 +88,10 @@ export function OnboardWizard({
   const [forms, setForms] = useState<Forms>(() => initialForms(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(notice ?? null);
+  // Only a refusal is an error; the welcome back of a resumed invitation is good news.
+  const messageKind = message === ONBOARD_MESSAGES.resumed ? 'success' : 'error';
   const [pending, startTransition] = useTransition();
+  const stepHeading = useStepFocus<HTMLHeadingElement>(step);
   const [done, setDone] = useState<{ totalCents: number; testMode: boolean } | null>(null);
   /**
    * Step 1 was saved for this invitation elsewhere (another browser, or a cookie lost): the email of step 1
@@ -185,7 +189,7 @@ export function OnboardWizard({
           })}
         </ol>
       </nav>
-      {message && <Alert>{message}</Alert>}
+      {message && <Alert kind={messageKind}>{message}</Alert>}
       {resuming && (
         <form
           aria-label="Continue where you left off"
@@ -223,7 +227,7 @@ export function OnboardWizard({
           }}
           aria-busy={pending || undefined}
         >
-          <h2 id="step-heading" className="text-lg font-semibold">
+          <h2 id="step-heading" ref={stepHeading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
             {STEP_LABELS[step]}
           </h2>
           {step === 'basic' && (

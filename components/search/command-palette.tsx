@@ -113,7 +113,7 @@ export function CommandPalette({ open, onOpenChange, user, role }: CommandPalett
                   key={`${g.id}:${entry.key}`}
                   value={`${g.id}:${entry.key}`}
                   onSelect={() => choose(entry)}
-                  className="flex cursor-pointer flex-col rounded-md px-2 py-2 data-[selected=true]:bg-sky-100"
+                  className="flex cursor-pointer flex-col rounded-md px-2 py-2 data-[selected=true]:bg-sky-100 data-[selected=true]:outline-2 data-[selected=true]:-outline-offset-2 data-[selected=true]:outline-brand-700"
                   data-testid="palette-item"
                   data-kind={entry.kind}
                 >

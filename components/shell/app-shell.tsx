@@ -14,6 +14,7 @@ import { roleLabel } from '@/lib/roles';
 import { leftMenu, moreMenu, topBarMenu } from '@/lib/routes';
 import { PushClient } from '@/components/push';
 import { DrawerProvider } from './drawer-state';
+import { OfflineApp } from './offline-app';
 import { MenuButton } from './menu-button';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
@@ -62,6 +63,7 @@ export async function AppShell({ persistentMenu = false, children }: { persisten
     <DrawerProvider>
       <TopBar brand={brand} items={topBarMenu(role)} user={user} menuButton={<MenuButton persistent={persistentMenu} />} />
       {PUSH_URL ? <PushClient role={role} user={profile.user} /> : null}
+      <OfflineApp user={profile.user} />
       {persistentMenu ? (
         <div className="flex min-h-[calc(100vh-3.5rem)]">
           {menu}

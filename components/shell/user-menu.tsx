@@ -13,6 +13,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { OWN_PROFILE, loadPasswordDialog as loadPassword, loadUserDialog as loadProfile } from '@/components/users';
 import { afterIdle } from '@/lib/after-idle';
 import { announceSignOut } from '@/lib/auth/sign-out-notice';
+import { forgetKeptPages } from '@/lib/offline/pages';
 import type { RoleId } from '@/lib/roles';
 
 // The dialogs (and Radix) load after the page, not with it: they are fetched when the browser is idle.
@@ -20,6 +21,14 @@ const UserDialog = dynamic(() => loadProfile().then((m) => m.UserDialog), { ssr:
 const PasswordDialog = dynamic(() => loadPassword().then((m) => m.PasswordDialog), { ssr: false });
 /** Where the logout form posts. */
 export const LOGOUT_PATH = '/api/session/logout';
+
+/** The logout post, once the pages kept for working offline are forgotten (the worker does it too, where it controls the page). */
+function logOut(e: React.FormEvent<HTMLFormElement>) {
+  announceSignOut();
+  e.preventDefault();
+  const form = e.currentTarget;
+  void forgetKeptPages().finally(() => form.submit());
+}
 
 const noSubscription = () => () => undefined;
 /** False in the server render and during hydration, true once React runs the page. */
@@ -90,15 +99,14 @@ export function UserMenu({ user, role, firm, firstName, lastName, username }: Us
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={menuId}
+        // One name at every width (the visible text is the name alone, and only from 640 px).
+        aria-label={`Account menu for ${firstName} ${lastName}`}
         onClick={() => setOpen((o) => !o)}
         className="flex items-center gap-1 rounded-md px-2 py-2 text-sm text-slate-800 hover:bg-slate-100"
       >
         <UserRound aria-hidden="true" className="size-5" />
-        <span className="hidden max-w-40 truncate sm:inline">
-          {firstName} {lastName}
-        </span>
-        <span className="sr-only sm:hidden">
-          Account menu for {firstName} {lastName}
+        <span aria-hidden="true" className="hidden max-w-40 truncate sm:inline">
+          {`${firstName} ${lastName}`}
         </span>
         <ChevronDown aria-hidden="true" className="size-4" />
       </button>
@@ -120,7 +128,7 @@ export function UserMenu({ user, role, firm, firstName, lastName, username }: Us
             </button>
           </li>
           <li>
-            <form method="post" action={LOGOUT_PATH} onSubmit={announceSignOut}>
+            <form method="post" action={LOGOUT_PATH} onSubmit={logOut}>
               <button type="submit" className={item}>
                 Log out
               </button>

@@ -34,10 +34,13 @@ export function ConfirmDialog({
       open={open}
       onOpenChange={(o) => !busy && onOpenChange(o)}
       title={title}
+      // The question is the dialog's description: a screen reader reads it with the title on opening.
+      description={message}
       size="sm"
       footer={
         <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+          {/* The focus opens on Cancel: the safe answer, and never the × by reflex. */}
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy} data-autofocus>
             Cancel
           </Button>
           <Button variant="danger" onClick={confirm} disabled={busy}>
@@ -46,7 +49,6 @@ export function ConfirmDialog({
         </>
       }
     >
-      <p className="text-sm text-slate-800">{message}</p>
       {failed && (
         <p role="alert" className="mt-2 text-sm text-red-700">
           {failed.text}

@@ -60,6 +60,26 @@ export function useOpenerFocus(open: boolean, fallback?: React.RefObject<HTMLEle
   };
 }
 
+const FOCUSABLE =
+  'input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex="0"]';
+
+/**
+ * Where a dialog opens its focus (unless a field took it already, autoFocus): the element marked
+ * data-autofocus (a confirmation's Cancel), else the first control of its body, else of its footer — never
+ * the × in its title bar, which a keyboard user would press by reflex, closing what they opened.
+ */
+function focusFirstInside(e: Event) {
+  const content = e.currentTarget as HTMLElement | null;
+  if (!content) return;
+  const target =
+    content.querySelector<HTMLElement>('[data-autofocus]') ??
+    content.querySelector<HTMLElement>(`[data-dialog-body] :is(${FOCUSABLE})`) ??
+    content.querySelector<HTMLElement>(`[data-dialog-footer] :is(${FOCUSABLE})`);
+  if (!target) return;
+  e.preventDefault();
+  target.focus();
+}
+
 export function Dialog({ open, onOpenChange, title, description, size = 'md', footer, children, trigger, returnFocusTo }: DialogProps) {
   const onCloseAutoFocus = useOpenerFocus(open, returnFocusTo);
   return (
@@ -70,6 +90,7 @@ export function Dialog({ open, onOpenChange, title, description, size = 'md', fo
         <RadixDialog.Content
           className={`fixed top-[5dvh] left-1/2 z-50 flex max-h-[90dvh] w-[calc(100vw-1.5rem)] ${SIZES[size]} -translate-x-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none`}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={focusFirstInside}
           onCloseAutoFocus={onCloseAutoFocus}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-3">
@@ -78,11 +99,15 @@ export function Dialog({ open, onOpenChange, title, description, size = 'md', fo
               <X aria-hidden="true" className="size-5" />
             </RadixDialog.Close>
           </div>
-          <div className="overflow-y-auto px-5 py-4">
+          <div className="overflow-y-auto px-5 py-4" data-dialog-body>
             {description && <RadixDialog.Description className="mb-3 text-sm text-slate-700">{description}</RadixDialog.Description>}
             {children}
           </div>
-          {footer && <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>}
+          {footer && (
+            <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 px-5 py-3" data-dialog-footer>
+              {footer}
+            </div>
+          )}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -74,12 +74,18 @@ export function TextField({ label, error, hint, hideLabel, required, maxLength =
   );
 }
 
-type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { label: string; error?: string | null; hint?: string };
+type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  label: string;
+  error?: string | null;
+  hint?: string;
+  hideLabel?: boolean;
+};
 
 export function TextArea({
   label,
   error,
   hint,
+  hideLabel,
   required,
   maxLength = TEXTAREA_MAX_LENGTH,
   rows = 2,
@@ -88,7 +94,7 @@ export function TextArea({
 }: TextareaProps) {
   const id = useId();
   return (
-    <FieldShell id={id} label={label} error={error} required={required} hint={hint} showRequiredMark>
+    <FieldShell id={id} label={label} error={error} required={required} hint={hint} hideLabel={hideLabel} showRequiredMark>
       <textarea
         id={id}
         rows={rows}

@@ -6,6 +6,7 @@
  * (rules.ts); the values and errors are the dialog's form (components/ui/use-form.ts).
  */
 import { UserRound } from 'lucide-react';
+import { useId } from 'react';
 import dynamic from 'next/dynamic';
 import { LookupSelect, ZoneAndLanguage, type Lookups } from '@/components/lookups';
 import { Alert } from '@/components/ui/alert';
@@ -52,6 +53,7 @@ export function InfoFields({
   onPasswordChecked,
 }: InfoFieldsProps) {
   const { draft, errors } = form;
+  const passwordProblemId = useId();
   return (
     <>
       <TextField
@@ -98,8 +100,9 @@ export function InfoFields({
             onPassword={(v) => set('password', v)}
             onAgain={(v) => set('again', v)}
             onChecked={onPasswordChecked}
+            problemId={passwordMessage || errors.password ? passwordProblemId : null}
           />
-          {(passwordMessage || errors.password) && <Alert>{passwordMessage ?? errors.password}</Alert>}
+          {(passwordMessage || errors.password) && <Alert id={passwordProblemId}>{passwordMessage ?? errors.password}</Alert>}
         </div>
       )}
       {vis.adminFields && (

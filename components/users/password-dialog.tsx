@@ -6,7 +6,7 @@
  * For one's own password it also asks for the current one (the host checks it); an administrator setting
  * another user's password does not need theirs.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -36,6 +36,7 @@ export function PasswordDialog({
   /** The signed-in user's own password: asks for the current one, and the confirmation says "Your password". */
   own?: boolean;
 }) {
+  const problemId = useId();
   const [current, setCurrent] = useState('');
   const [currentError, setCurrentError] = useState<string | null>(null);
   const [password, setPassword] = useState('');
@@ -113,7 +114,14 @@ export function PasswordDialog({
             }}
           />
         )}
-        <PasswordFields password={password} again={again} onPassword={setPassword} onAgain={setAgain} onChecked={setMessage} />
+        <PasswordFields
+          password={password}
+          again={again}
+          onPassword={setPassword}
+          onAgain={setAgain}
+          onChecked={setMessage}
+          problemId={message ? problemId : null}
+        />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
@@ -123,7 +131,7 @@ export function PasswordDialog({
           </Button>
         </div>
         {/* Below the buttons: a message appearing or going on blur must not move them under the pointer. */}
-        {message && <Alert>{message}</Alert>}
+        {message && <Alert id={problemId}>{message}</Alert>}
         {saved && (
           <Alert kind="success">
             {own ? 'Your password has been changed.' : `The password of ${firstName} ${lastName} has been changed.`}

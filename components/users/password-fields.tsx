@@ -16,6 +16,11 @@ export interface PasswordFieldsProps {
   /** The pair's problem on leaving it (null: none). */
   onChecked: (problem: string | null) => void;
   className?: string;
+  /**
+   * The id of the element that shows the pair's problem (the caller's alert) while there is one: both fields
+   * are then marked invalid and described by it, so a screen reader hears why on either.
+   */
+  problemId?: string | null;
 }
 
 export function PasswordFields({
@@ -25,7 +30,9 @@ export function PasswordFields({
   onAgain,
   onChecked,
   className = 'flex flex-col gap-3',
+  problemId = null,
 }: PasswordFieldsProps) {
+  const tie = problemId ? { 'aria-invalid': true, 'aria-describedby': problemId } : {};
   const ref = useRef<HTMLDivElement>(null);
   const onBlur = (e: React.FocusEvent) => {
     if (ref.current?.contains(e.relatedTarget as Node)) return;
@@ -39,6 +46,7 @@ export function PasswordFields({
         autoComplete="new-password"
         value={password}
         onChange={(e) => onPassword(e.target.value)}
+        {...tie}
       />
       <TextField
         label="Password again"
@@ -46,6 +54,7 @@ export function PasswordFields({
         autoComplete="new-password"
         value={again}
         onChange={(e) => onAgain(e.target.value)}
+        {...tie}
       />
     </div>
   );

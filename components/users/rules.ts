@@ -82,19 +82,23 @@ export interface UserDraft {
   imagePhotoPath: string | null;
 }
 
+/** The save's required fields left empty (docs/users.md#validation "User save"), each with its line. */
+function missing(d: UserDraft, v: Pick<Visibility, 'adminFields'>): Partial<Record<keyof UserDraft, string>> {
+  return {
+    ...(!d.firstName.trim() && { firstName: USER_MESSAGES.firstName }),
+    ...(!d.lastName.trim() && { lastName: USER_MESSAGES.lastName }),
+    ...(v.adminFields && !d.timezone && { timezone: USER_MESSAGES.timezone }),
+    ...(v.adminFields && !d.language && { language: USER_MESSAGES.language }),
+    ...(v.adminFields && d.role == null && { role: USER_MESSAGES.role }),
+  };
+}
+
 /**
  * docs/users.md#validation "User save": null when the visible fields may be saved, else the alert's lines:
  * "Please supply fill all fields." followed by the lines that apply. Hidden fields are not the user's to fix.
  */
 export function saveAlert(d: UserDraft, v: Pick<Visibility, 'adminFields'>): string[] | null {
-  const lines: string[] = [];
-  if (!d.firstName.trim()) lines.push(USER_MESSAGES.firstName);
-  if (!d.lastName.trim()) lines.push(USER_MESSAGES.lastName);
-  if (v.adminFields) {
-    if (!d.timezone) lines.push(USER_MESSAGES.timezone);
-    if (!d.language) lines.push(USER_MESSAGES.language);
-    if (d.role == null) lines.push(USER_MESSAGES.role);
-  }
+  const lines = Object.values(missing(d, v));
   return lines.length ? [USER_MESSAGES.fillAll, ...lines] : null;
 }
 
@@ -106,7 +110,8 @@ export function parseLaborRate(text: string): number | null {
 
 /** Field errors the form shows beside its fields (docs/users.md#validation "Required fields"). */
 export function fieldErrors(d: UserDraft, v: Pick<Visibility, 'contactType' | 'adminFields'>): Record<string, string> {
-  const out: Record<string, string> = {};
+  // The alert's lines are also each field's own error, so each names its field (aria-invalid, aria-describedby).
+  const out: Record<string, string> = { ...missing(d, v) };
   if (v.contactType && !d.contactType) out.contactType = MESSAGES.required;
   if (v.adminFields) {
     if (!d.laborRate.trim()) out.laborRate = MESSAGES.required;

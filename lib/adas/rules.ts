@@ -85,6 +85,9 @@ export function completionProblem(systems: readonly SystemOutcome[]): string | n
     : `Record a result for every system before completing: ${n} systems have no result yet (mark them not equipped if the vehicle does not have them).`;
 }
 
+/** A repair order as written in a sentence: "RO 24817", and "RO-24817" as it is (never "RO RO-24817"). */
+export const roText = (ronumber: string) => (/^RO\b/i.test(ronumber.trim()) ? ronumber.trim() : `RO ${ronumber.trim()}`);
+
 /** "2018 Toyota RAV4". */
 export const vehicleLabel = (v: { year: number | null; make: string; model: string }) =>
   [v.year, v.make, v.model].filter(Boolean).join(' ');

@@ -2,6 +2,7 @@
  * Signing in and out from the browser through next-auth's endpoints (/api/auth/*), without shipping
  * next-auth's React client (about 12 kB gzip of first-load JS for two fetches).
  */
+import { forgetKeptPages } from '../offline/pages';
 import { announceSignOut } from './sign-out-notice';
 
 export interface SignInResult {
@@ -33,12 +34,15 @@ async function post(path: string, fields: Record<string, string>): Promise<{ res
 
 /** Signs in with a next-auth credentials provider ('credentials' or 'sso'). */
 export async function signInWith(provider: 'credentials' | 'sso', fields: Record<string, string>): Promise<SignInResult> {
+  // Whoever signs in never sees the pages the device kept for the one before (docs/shell.md#offline).
+  await forgetKeptPages();
   const { res, error } = await post(`/api/auth/callback/${provider}`, fields);
   return { ok: res.ok && !error, status: res.status, error };
 }
 
 /** Clears the session cookie and tells the other tabs (next-auth's localStorage message, as its client does). */
 export async function signOutSession(): Promise<void> {
+  await forgetKeptPages();
   await post('/api/auth/signout', {});
   announceSignOut();
 }

@@ -260,6 +260,15 @@ export type InspectionItem = z.infer<typeof inspectionItem>;
 export const inspectionRecord = inspectionRow.extend({ results: z.array(inspectionResult) });
 export type InspectionRecord = z.infer<typeof inspectionRecord>;
 
+/**
+ * The device's own key of a change (the offline queue): sent again with the same key, the host answers what
+ * it answered the first time and applies nothing twice (api-host/adas/once.ts).
+ */
+export const clientKey = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{8,64}$/, 'Letters, digits and dashes (8 to 64)')
+  .optional();
+
 export const saveInspectionInput = z.object({
   adasInspection: z.number({ error: MESSAGES.required }).int(),
   adas: positiveId(),
@@ -270,6 +279,7 @@ export const saveInspectionInput = z.object({
   notes: optionalText(2000),
   inspectionDate: instant().nullable().default(null),
   status: statusField().default(DEFAULT_STATUS),
+  clientKey,
 });
 export type SaveInspectionInput = z.input<typeof saveInspectionInput>;
 
@@ -340,7 +350,7 @@ export const updateStatusAdasInspection = defineCall({
   ...ADAS_ROLES,
   method: 'POST',
   path: 'adas/updateStatusAdasInspection',
-  body: z.object({ adasInspection: positiveId(), status: statusField() }),
+  body: z.object({ adasInspection: positiveId(), status: statusField(), clientKey }),
   response: statusAnswer,
 });
 export const adasInspections = defineCall({
@@ -394,6 +404,7 @@ export const saveAdasInspectionResults = defineCall({
   body: z.object({
     adasInspection: positiveId(),
     results: z.array(resultInput).min(1, 'No results to save').max(100, 'At most 100 results at once'),
+    clientKey,
   }),
   /** versions: each sent system's version after the save (issue 30 §2). */
   response: z.object({

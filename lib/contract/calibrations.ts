@@ -39,9 +39,12 @@
  *   the PDF itself (binary, beyond the specification's list: the "download"); report/sendCalibration is
  *   "send{report}" for the calibration report: it mails the PDF through the host's mail stand-in to `to`,
  *   else to the firm's users who receive reports. `language` overrides the preference for one report.
- * - adas/pushToCCC?adasInspection sends the request's lines (else the scrub's) to the estimating system
- *   and answers its verdict: {accepted, reference, message}; a refusal is a 200 with accepted false and
- *   the service's words (it is the service's answer, not a failed call).
+ * - adas/pushToCCC?adasInspection sends what the request bills by the one billing rule (docs/dashboard.md
+ *   #what-a-request-bills: its quoted lines, else the scrub's, until the inspection is Complete; then only the
+ *   calibrations done) to the estimating system and answers its verdict: {accepted, reference, message}; a
+ *   refusal is a 200 with accepted false and the service's words (it is the service's answer, not a failed
+ *   call). adas/cccPreview shows it first, with the lines left out and why; a push naming the preview's
+ *   `digest` is refused (409) when the lines changed since.
  * - admin/evaluateRecords: for administrators (roles 1, 2). The job is named by adas, adasInspection or
  *   vin (its newest job); `repair`, when given, is a repair-line text evaluated instead of the job's lines
  *   (with `operation` and `section` when given). Each step is one system's verdict on one line.
@@ -395,6 +398,26 @@ const fileInput = z.object({ name: requiredText(200), url: requiredText(500) });
 
 export const requestStatus = z.enum(REQUEST_STATUSES, { error: `One of ${REQUEST_STATUSES.join(', ')}` });
 
+/** A calibration as billed (sent to CCC, counted in a request's total). */
+export const billedLine = z.object({
+  adasChecklistMatrix: z.number().int(),
+  system: z.string(),
+  calibrationType: z.string(),
+  price: money.nullable(),
+});
+/**
+ * What a request bills by the one billing rule (docs/dashboard.md#what-a-request-bills): `performed` once
+ * its inspection is Complete (the Calibrated systems; quoted calibrations not done are left out with why),
+ * `quoted` before (the quote as it stands), `refused` for a Declined or Cancelled request (nothing).
+ */
+export const requestBilling = z.object({
+  basis: z.enum(['performed', 'quoted', 'refused']),
+  lines: z.array(billedLine),
+  leftOut: z.array(billedLine.extend({ why: z.string() })),
+  total: money,
+});
+export type RequestBilling = z.infer<typeof requestBilling>;
+
 export const calibrateRequest = z.object({
   calibrateRequest: z.number().int(),
   /** The push notice's "opportunity": the same id. */
@@ -409,7 +432,10 @@ export const calibrateRequest = z.object({
   statusName: requestStatus,
   reason: z.string(),
   reasonSource: z.string(),
+  /** What the request bills now, by the one billing rule (`billing.total`); the quoted lines' sum is `quotedTotal`. */
   total: money,
+  quotedTotal: money.optional(),
+  billing: requestBilling.nullable().default(null),
   lines: listOrJson(requestLine),
   notes: listOrJson(z.object({ calibrateRequestNote: z.number().int(), note: z.string(), userName: z.string(), createdAt: z.string() })),
   technicians: listOrJson(requestTechnician),
@@ -419,6 +445,11 @@ export const calibrateRequest = z.object({
   createdByName: z.string(),
   createdAt: z.string(),
   statusChangedAt: z.string().nullable(),
+  /** Who approved it and when (a manager's "Approved"); null while it was never approved. */
+  approvedAt: z.string().nullable().default(null),
+  approvedByName: z.string().default(''),
+  /** Who set its current status and when. */
+  statusChangedByName: z.string().default(''),
 });
 export type CalibrateRequest = z.infer<typeof calibrateRequest>;
 
@@ -563,12 +594,44 @@ export const cccAnswer = z.object({
 });
 export type CccAnswer = z.infer<typeof cccAnswer>;
 
+/**
+ * What adas/pushToCCC would send now (beyond the specification): the billed lines, the quoted ones left out
+ * with why, the total, what CCC is expected to refuse (`problems`), and a `digest` of the lines that the push
+ * names so that it sends exactly what was shown.
+ */
+export const cccPreview = z.object({
+  adasInspection: z.number().int(),
+  roNumber: z.string(),
+  vin: z.string(),
+  requestStatus: requestStatus.nullable(),
+  billing: requestBilling,
+  problems: z.array(z.string()),
+  digest: z.string(),
+});
+export type CccPreview = z.infer<typeof cccPreview>;
+
+export const previewCCC = defineCall({
+  ...base,
+  method: 'GET',
+  path: 'adas/cccPreview',
+  query: z.object({ adasInspection: q.id() }),
+  response: cccPreview,
+});
+
 export const pushToCCC = defineCall({
+  refuses: [409],
   writes: true,
   ...base,
   method: 'GET',
   path: 'adas/pushToCCC',
-  query: z.object({ adasInspection: q.id() }),
+  /** `digest`: the preview's; lines changed since answer 409 and nothing is sent. */
+  query: z.object({
+    adasInspection: q.id(),
+    digest: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'A preview digest')
+      .optional(),
+  }),
   response: cccAnswer,
 });
 

@@ -149,7 +149,15 @@ export const recordInspection = z.object({
   status: z.number().int(),
   inspector: z.string().nullable(),
   completedAt: z.string().nullable(),
-  results: z.array(z.object({ system: z.string(), result: z.number().int().nullable(), calibrationType: z.string() })),
+  results: z.array(
+    z.object({
+      system: z.string(),
+      result: z.number().int().nullable(),
+      /** A system marked Not equipped shows as such, never as "no result". */
+      isNotEquipped: z.boolean().default(false),
+      calibrationType: z.string(),
+    }),
+  ),
 });
 export type RecordInspection = z.infer<typeof recordInspection>;
 

@@ -103,6 +103,12 @@ export const sharedInspection = defineCall({
     /** The job's (or inspection's) insurer, '' when none was named. */
     insuranceName: z.string(),
     inspectionDate: z.string().nullable(),
+    /** The report's own title and brand, and the inspector, as the PDF prints them ('' when not recorded). */
+    reportTitle: z.string().default(''),
+    brandTitle: z.string().default(''),
+    inspectorName: z.string().default(''),
+    /** The inspection's notes ('' when none). */
+    inspectionNotes: z.string().default(''),
     /** The firm's time zone (lookup id), for the dates on the page. */
     timezone: z.number().int().nullable(),
     systems: z.array(
@@ -118,6 +124,8 @@ export const sharedInspection = defineCall({
         calibrationType: z.string(),
         /** Who set the result and when ('' / null: not recorded); null when the report prints neither. */
         recorded: z.object({ technician: z.string(), at: z.string().nullable() }).nullable(),
+        /** The technician's note on the system (why it failed, what was done instead, a part ordered); '' when none. */
+        note: z.string().default(''),
         /** Photos and files on the system (issue 30), when the report preference includes evidence. */
         evidence: z
           .array(

@@ -153,3 +153,41 @@ export function changeText(current: number, previous: number): string {
   if (pct === 0) return 'no change';
   return `${pct > 0 ? '+' : '−'}${Math.abs(pct)}%`;
 }
+
+// ── what a request bills (api-host/dashboard/billable.ts requestBilling; docs/dashboard.md#what-a-request-bills) ──
+/** How a request's billed lines were chosen: the work done (inspection Complete), the quote (not yet), or nothing (the request was refused). */
+export type BillingBasis = 'performed' | 'quoted' | 'refused';
+
+/** A system's recorded outcome, as the billing rule reads it. */
+export interface RecordedOutcome {
+  /** lib/adas/rules.ts RESULT, or null when nothing was recorded. */
+  result: number | null;
+  isNotEquipped: boolean;
+}
+
+/**
+ * Why a quoted calibration is not billed once the inspection is Complete, in the words the preview and the
+ * request show: only a Calibrated system is a calibration done. `outcome` undefined: the system is no longer on
+ * the inspection (removed as not installed).
+ */
+export function leftOutWhy(outcome: RecordedOutcome | undefined): string {
+  if (!outcome) return 'Not on the inspection: the system was removed, so no calibration was done.';
+  if (outcome.isNotEquipped) return 'Not equipped: the vehicle does not have this system.';
+  switch (outcome.result) {
+    case 1:
+      return 'Passed: the system needed no calibration.';
+    case 2:
+      return 'Calibration required: it was not performed.';
+    case 4:
+      return 'Failed: the calibration did not succeed.';
+    case 5:
+      return 'Not applicable: no calibration was done.';
+    case 3:
+      return 'Calibrated, but counted once: another line bills this system.';
+    default:
+      return 'No result recorded: nothing says the calibration was done.';
+  }
+}
+
+/** Why nothing of a Declined or Cancelled request is billed. */
+export const refusedWhy = (status: string) => `The request is ${status}: nothing of it is billed.`;

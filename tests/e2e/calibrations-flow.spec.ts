@@ -130,10 +130,14 @@ test('an estimate becomes a quoted, discussed, reported and pushed calibration r
   );
   expect(mail).toMatchObject({ content_type: 'application/pdf' });
 
-  // CCC takes the lines once, then refuses the same lines again in plain words.
-  await page.getByRole('button', { name: 'Push to CCC' }).click();
+  // CCC takes the lines once, after a preview of what goes, then refuses the same lines again in plain words.
+  await page.getByRole('button', { name: 'Push to CCC…' }).click();
+  const preview = page.getByRole('dialog', { name: 'Push to CCC' });
+  await expect(preview.getByTestId('ccc-line').first()).toBeVisible();
+  await preview.getByRole('button', { name: /^Send \d+ lines? / }).click();
   await expect(page.getByRole('status').filter({ hasText: `CCC ONE added` })).toBeVisible();
-  await page.getByRole('button', { name: 'Push to CCC' }).click();
+  await page.getByRole('button', { name: 'Push to CCC…' }).click();
+  await preview.getByRole('button', { name: /^Send \d+ lines? / }).click();
   await expect(
     page.getByRole('alert').filter({ hasText: `CCC ONE refused the lines: it already has these calibration lines for RO ${ro}` }),
   ).toBeVisible();

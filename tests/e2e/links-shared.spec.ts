@@ -28,7 +28,7 @@ const inspection = () =>
 async function revoke(page: Page, row: Locator) {
   await expect(row).toContainText('Active');
   expect(await axeViolations(page)).toEqual([]);
-  await clickUntil(row.getByRole('checkbox'), page.getByRole('button', { name: 'Revoke' }).and(page.locator(':enabled')));
+  await clickUntil(row.getByRole('checkbox'), page.getByRole('button', { name: 'Revoke' }).and(page.locator(':not([aria-disabled=true])')));
   await page.getByRole('button', { name: 'Revoke' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Link revoked.' })).toBeVisible();

@@ -42,6 +42,23 @@ test.describe('user profile dialog', () => {
       'Please supply a Timezone.',
       'Please supply a Role.',
     ]);
+    // Each line is also its field's own error: invalid, and described by it (the language was chosen).
+    for (const [label, line] of [
+      ['First Name', 'Please supply a First Name.'],
+      ['Last Name', 'Please supply a Last Name.'],
+      ['Time Zone', 'Please supply a Timezone.'],
+      ['User Role', 'Please supply a Role.'],
+    ] as const) {
+      await expect(dialog.getByLabel(label, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+      await expect(dialog.getByLabel(label, { exact: true })).toHaveAccessibleDescription(line);
+    }
+    await expect(dialog.getByLabel('Language', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByLabel('Language', { exact: true }).selectOption('');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog.getByLabel('Language', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Language', { exact: true })).toHaveAccessibleDescription('Please supply a Language.');
+    await dialog.getByLabel('Language', { exact: true }).selectOption('1');
+    await expect(dialog.getByLabel('Language', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
     await dialog.getByLabel('First Name').fill('Nia');
     await dialog.getByLabel('Last Name').fill(`Ortiz ${tok}`);
     await dialog.getByLabel('Time Zone').selectOption('3');

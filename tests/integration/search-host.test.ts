@@ -4,6 +4,7 @@
  * other firms never found, the per-kind limit, bad input (400) and no token (401). The queries use the
  * areas' indexes (EXPLAIN QUERY PLAN).
  */
+import { roText } from '../../lib/adas/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subtree } from '../../api-host/locations/seed';
 import { kindsFor } from '../../api-host/search/calls';
@@ -39,7 +40,7 @@ describe('search/palette', () => {
     const byVin = await search(admin, job.vin.slice(-6).toLowerCase());
     expect(byVin.filter((i) => i.kind === 'job').map((i) => i.id)).toContain(job.adas);
     const byRo = await search(admin, job.ronumber);
-    expect(byRo.find((i) => i.kind === 'job' && i.id === job.adas)?.title).toBe(`RO ${job.ronumber}`);
+    expect(byRo.find((i) => i.kind === 'job' && i.id === job.adas)?.title).toBe(roText(job.ronumber));
   });
 
   it('finds vehicles by model and make, not only by VIN ("Accord")', async () => {

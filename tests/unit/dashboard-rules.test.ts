@@ -93,10 +93,19 @@ describe('ADAS records', () => {
         status: 2,
         inspector: 'Avery Adams',
         completedAt: null,
-        results: [{ system: 'Forward Camera', result: 3, calibrationType: 'Forward camera – static' }],
+        results: [
+          { system: 'Forward Camera', result: 3, isNotEquipped: false, calibrationType: 'Forward camera – static' },
+          { system: 'Side Camera', result: null, isNotEquipped: true, calibrationType: 'Side camera – static' },
+        ],
       },
     ];
     expect(adasRecord.parse({ ...base, inspections: JSON.stringify(inspections) }).inspections).toEqual(inspections);
+    // A host that does not say whether a system is equipped: it is read as equipped (shown by its result).
+    const older = inspections.map((i) => ({
+      ...i,
+      results: i.results.map((r) => ({ system: r.system, result: r.result, calibrationType: r.calibrationType })),
+    }));
+    expect(adasRecord.parse({ ...base, inspections: JSON.stringify(older) }).inspections[0]?.results[1]?.isNotEquipped).toBe(false);
   });
   it('fail clearly on text that is not JSON or not inspections', () => {
     expect(must(adasRecord.safeParse({ ...base, inspections: '{oops' }).error?.issues[0], 'issues[0]').message).toBe(

@@ -25,6 +25,7 @@ const SPEC: Record<string, 'anonymous' | 'signed-in' | number[]> = {
   '/alldataApproval': 'anonymous',
   '/alldataSetToken': 'anonymous',
   '/links': 'anonymous',
+  '/offline': 'anonymous',
   '/providers': 'signed-in',
   '/view': 'signed-in',
   '/choose': 'signed-in',

@@ -51,6 +51,9 @@ describe('role labels', () => {
     9: 'Franchisee (user)',
     4: 'Shop (admin)',
     5: 'Shop (user)',
+    15: 'Shop (technician)',
+    16: 'Shop (estimator)',
+    17: 'Shop (read only)',
   };
   for (let role = 1; role <= 17; role++) {
     it(`role ${role}`, () => expect(roleLabel(role)).toBe(expected[role] ?? 'Admin'));

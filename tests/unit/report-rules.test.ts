@@ -33,6 +33,7 @@ describe('what the report states for a system', () => {
         calibration: null,
         recorded: null,
         notice: '',
+        note: '',
       });
     expect(printedSystem(system({ result: RESULT.notApplicable }))).toMatchObject({
       result: 'Not applicable',
@@ -78,6 +79,18 @@ describe('what the report states for a system', () => {
   });
 });
 
+describe("the technician's note on a system", () => {
+  it('is stated beside the result whenever one was written, and nothing is made up when none was', () => {
+    expect(printedSystem(system({ result: RESULT.failed, note: '  LF park sensor dead – part ordered ' })).note).toBe(
+      'LF park sensor dead – part ordered',
+    );
+    expect(printedSystem(system({ result: RESULT.calibrated })).note).toBe('');
+    expect(printedSystem(system({ isNotEquipped: true, note: 'Checked under the bumper: no sensor' })).note).toBe(
+      'Checked under the bumper: no sensor',
+    );
+  });
+});
+
 describe('the report in another language', () => {
   // Every kind of system, evidence as a file, repair lines, procedures and recommendations: every label the report can print.
   const data: ReportData = {
@@ -96,9 +109,16 @@ describe('the report in another language', () => {
     },
     inspectionDate: '2026-11-20T15:00:00.000Z',
     inspectorName: '',
+    inspectionNotes: 'LF park sensor dead - part ordered',
     systems: [
       system({ result: RESULT.calibrated, calibrationMode: 'static-dynamic', url: 'https://example.com/camera' }),
-      system({ system: 'Front Radar', result: RESULT.failed, calibrationMode: 'dynamic', adasInspectionResult: 2 }),
+      system({
+        system: 'Front Radar',
+        result: RESULT.failed,
+        calibrationMode: 'dynamic',
+        adasInspectionResult: 2,
+        note: 'Target board damaged',
+      }),
       system({ system: 'Blind Spot', result: RESULT.required, calibrationMode: 'initialization', technician: '', date: null }),
       system({ system: 'Rear Camera', result: RESULT.passed }),
       system({ system: 'Parking Assist', result: RESULT.notApplicable }),

@@ -162,6 +162,20 @@ describe('field errors and the labor rate', () => {
     expect(fieldErrors(draft({ laborRate: 'ten' }), v)).toEqual({ laborRate: USER_MESSAGES.laborRate });
     expect(fieldErrors(draft({ contactType: null, laborRate: 'x' }), { contactType: false, adminFields: false })).toEqual({});
   });
+  it("each of the save alert's lines is also its field's own error, where the field shows", () => {
+    const empty = draft({ firstName: ' ', lastName: '', timezone: 0, language: null, role: null });
+    expect(fieldErrors(empty, { contactType: true, adminFields: true })).toEqual({
+      firstName: USER_MESSAGES.firstName,
+      lastName: USER_MESSAGES.lastName,
+      timezone: USER_MESSAGES.timezone,
+      language: USER_MESSAGES.language,
+      role: USER_MESSAGES.role,
+    });
+    expect(fieldErrors(empty, { contactType: true, adminFields: false })).toEqual({
+      firstName: USER_MESSAGES.firstName,
+      lastName: USER_MESSAGES.lastName,
+    });
+  });
 });
 
 describe('unsaved changes', () => {

@@ -12,9 +12,15 @@ import { oemHref } from '@/lib/alldata/documents';
 import { api } from '@/lib/api/server';
 import { requireRoute } from '@/lib/auth/session';
 import { contract } from '@/lib/contract';
-import { routeMetadata } from '@/lib/page';
+import { titleFor } from '@/lib/page';
+import type { Metadata } from 'next';
 
-export const generateMetadata = routeMetadata('/view');
+/** Each inspection's own title ("Inspection #123"), so tabs, history and screen readers tell them apart. */
+export async function generateMetadata({ searchParams }: { searchParams: Promise<{ adasInspection?: string }> }): Promise<Metadata> {
+  const { adasInspection } = await searchParams;
+  const id = typeof adasInspection === 'string' && /^\d{1,12}$/.test(adasInspection) ? adasInspection : null;
+  return { title: titleFor(id ? `Inspection #${id}` : 'Inspection') };
+}
 
 export default async function ViewPage({ searchParams }: { searchParams: Promise<{ adasInspection?: string }> }) {
   const session = await requireRoute('/view');

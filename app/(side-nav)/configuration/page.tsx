@@ -8,13 +8,19 @@ import { redirect } from 'next/navigation';
 import { SectionNav } from '@/components/configuration/nav';
 import { SectionBody } from '@/components/configuration/section-body';
 import { anySectionList } from '@/components/configuration/list-specs';
-import { sectionOf } from '@/components/configuration/sections';
+import { SECTIONS, sectionOf } from '@/components/configuration/sections';
 import { PageHeading } from '@/components/ui/page-heading';
 import { requireRoute } from '@/lib/auth/session';
 import { listHref, parseList, prefsCookieName, restoreHref, type RawParams } from '@/lib/list-state';
-import { routeMetadata } from '@/lib/page';
+import { titleFor } from '@/lib/page';
+import type { Metadata } from 'next';
 
-export const generateMetadata = routeMetadata('/configuration');
+/** Each section its own title ("Systems · Configuration Settings"), so tabs, history and screen readers tell them apart. */
+export async function generateMetadata({ searchParams }: { searchParams: Promise<RawParams> }): Promise<Metadata> {
+  const { section } = (await searchParams) as Record<string, string | string[] | undefined>;
+  const id = sectionOf(Array.isArray(section) ? section[0] : section);
+  return { title: titleFor(`${SECTIONS.find((s) => s.id === id)!.label} · Configuration Settings`) };
+}
 
 export default async function ConfigurationPage({ searchParams }: { searchParams: Promise<RawParams> }) {
   const session = await requireRoute('/configuration');
