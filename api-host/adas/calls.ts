@@ -35,6 +35,7 @@ import { withJobHistory } from './history';
 import { nowIso } from '../core/time';
 import { vehicleLinks, vehicleSystems } from './systems';
 import { isValidVin } from '../../lib/vehicle/vin';
+import { announceDispatchSteps, assertNotDispatched, reachJob, type Need, type Via } from '../dispatch/service';
 
 const a = contract.adas;
 
@@ -55,12 +56,13 @@ interface JobHead {
   insurance_name: string;
 }
 
-function visibleJob(db: Db, caller: Caller, id: number): JobHead {
+/** A job the caller reaches as far as the call needs (its own locations, or a dispatch: api-host/dispatch/access.ts); else 404 (or 403 saying why). */
+function visibleJob(db: Db, caller: Caller, id: number, need: Need): JobHead & { via: Via } {
   const row = prepared<JobHead>(db, 'SELECT adas, firm, vehicle, status, ronumber, insurance, insurance_name FROM adas WHERE adas = ?').get(
     id,
   );
-  if (!row || !caller.firms.has(row.firm)) throw notFound('ADAS job');
-  return row;
+  if (!row) throw notFound('ADAS job');
+  return { ...row, via: reachJob(db, caller, row.firm, row.adas, need) };
 }
 
 /** SQL for a user's display name ("First Last") from a user id column. */
@@ -95,7 +97,7 @@ type JobRow = Omit<AdasRecord, 'vehicle' | 'inspectors'> & { vehicle: number; ve
   >;
 
 function readJob(db: Db, caller: Caller, id: number): AdasRecord {
-  visibleJob(db, caller, id);
+  const via = visibleJob(db, caller, id, 'read').via;
   const { vehicleFirm, contact, contactName, year, make, makeId, model, bodystyle, vin, ...job } = oneRow(
     prepared<JobRow>(
       db,
@@ -106,14 +108,19 @@ function readJob(db: Db, caller: Caller, id: number): AdasRecord {
        FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle LEFT JOIN contact ct ON ct.contact = v.contact WHERE a.adas = ?`,
     ).get(id),
   );
-  const inspectors = prepared<{ user: number; name: string }>(
-    db,
-    `SELECT u.user, trim(c.first_name || ' ' || c.last_name) AS name FROM user_firm uf JOIN user u ON u.user = uf.user JOIN contact c ON c.contact = u.contact
-     WHERE uf.firm = ? AND u.is_inactive = 0 ORDER BY c.last_name, c.first_name, u.user`,
-  ).all(job.firm);
+  // A provider working on the job through a dispatch sees the vehicle, not the shop's customer or users.
+  const dispatched = via === 'dispatch';
+  const inspectors = dispatched
+    ? []
+    : prepared<{ user: number; name: string }>(
+        db,
+        `SELECT u.user, trim(c.first_name || ' ' || c.last_name) AS name FROM user_firm uf JOIN user u ON u.user = uf.user JOIN contact c ON c.contact = u.contact
+         WHERE uf.firm = ? AND u.is_inactive = 0 ORDER BY c.last_name, c.first_name, u.user`,
+      ).all(job.firm);
+  const owner = dispatched ? { contact: null, contactName: '' } : { contact, contactName };
   return {
     ...job,
-    vehicle: { vehicle: job.vehicle, firm: vehicleFirm, contact, contactName, year, make, makeId, model, bodystyle, vin },
+    vehicle: { vehicle: job.vehicle, firm: vehicleFirm, ...owner, year, make, makeId, model, bodystyle, vin },
     inspectors,
   };
 }
@@ -167,7 +174,7 @@ function resultsOf(db: Db, inspection: number): InspectionResult[] {
 
 /** The vehicle of a job the caller sees (404 otherwise). */
 function jobVehicle(db: Db, caller: Caller, adas: number): { year: number; make: string; model: string; vin: string } {
-  const job = visibleJob(db, caller, adas);
+  const job = visibleJob(db, caller, adas, 'read');
   return oneRow(
     prepared<{
       year: number;
@@ -211,7 +218,9 @@ function addSystem(db: Db, inspection: number, s: AdasSystem, sort: number): num
 
 /** Announces (after the transaction committed) the job a call changed, and answers its result. */
 function jobChanged<T>(ctx: HostContext, caller: Caller, result: T, job: (result: T) => number): T {
-  announceChange(ctx, caller.user, 'adas', [job(result)]);
+  const adas = job(result);
+  announceChange(ctx, caller.user, 'adas', [adas]);
+  announceDispatchSteps(ctx, caller.user, { adas }); // a completion hands a dispatched inspection back
   return result;
 }
 
@@ -353,7 +362,7 @@ export const adasCalls = [
           );
           let inspection: number | null = null;
           if (body.inspection) {
-            const job = visibleJob(db, caller, id);
+            const job = visibleJob(db, caller, id, 'own');
             inspection = insertInspection(db, caller, job, {
               ...body.inspection,
               insurance: null,
@@ -378,7 +387,7 @@ export const adasCalls = [
       ctx,
       caller,
       tracked(db, caller, body.adas, () => {
-        const job = visibleJob(db, caller, body.adas);
+        const job = visibleJob(db, caller, body.adas, 'own');
         const firm = body.firm ?? job.firm;
         assertFirm(caller, firm, 'Firm');
         // A job moved to another location names an insurer that location works with.
@@ -401,7 +410,7 @@ export const adasCalls = [
       ctx,
       caller,
       tracked(db, caller, body.adas, () => {
-        const job = visibleJob(db, caller, body.adas);
+        const job = visibleJob(db, caller, body.adas, 'own');
         if (job.status === body.status) {
           const r = oneRow(
             prepared<{ status_changed_at: string | null; by: string | null }>(
@@ -428,11 +437,11 @@ export const adasCalls = [
   }),
 
   implement(a.adasInspections, ({ query, caller, ctx }) => {
-    visibleJob(ctx.db, caller, query.adas);
+    visibleJob(ctx.db, caller, query.adas, 'own');
     return prepared<InspectionRow>(ctx.db, `${INSPECTION_SELECT} WHERE i.adas = ? ORDER BY i.adas_inspection`).all(query.adas);
   }),
   implement(a.adasInspection, ({ query, caller, ctx }) => {
-    visibleInspection(ctx.db, caller, query.adasInspection);
+    visibleInspection(ctx.db, caller, query.adasInspection, 'read');
     const row = oneRow(prepared<InspectionRow>(ctx.db, `${INSPECTION_SELECT} WHERE i.adas_inspection = ?`).get(query.adasInspection));
     return { ...row, results: resultsOf(ctx.db, query.adasInspection) };
   }),
@@ -443,12 +452,12 @@ export const adasCalls = [
       ctx,
       caller,
       tracked(db, caller, body.adas, () => {
-        const job = visibleJob(db, caller, body.adas);
+        const job = visibleJob(db, caller, body.adas, 'own');
         if (body.adasInspection <= 0) {
           const id = insertInspection(db, caller, job, body);
           return { adas: job.adas, adasStatus: rollUp(db, job.adas, caller.user), adasInspection: id, status: body.status };
         }
-        const head = visibleInspection(db, caller, body.adasInspection);
+        const head = visibleInspection(db, caller, body.adasInspection, 'own');
         if (head.adas !== job.adas) throw notFound('Inspection');
         if (head.status === STATUS.complete && body.status === STATUS.complete)
           throw conflict('This inspection is Complete: reopen it to change it.');
@@ -487,7 +496,7 @@ export const adasCalls = [
       ctx,
       caller,
       tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
-        const head = visibleInspection(db, caller, body.adasInspection);
+        const head = visibleInspection(db, caller, body.adasInspection, 'work');
         if (head.status === body.status) throw conflict(alreadyMessage('inspection', head.status, head.status_changed_at, head.changed_by));
         return changeInspectionStatus(db, caller, head, body.status);
       }),
@@ -501,7 +510,8 @@ export const adasCalls = [
       ctx,
       caller,
       tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
-        const head = visibleInspection(db, caller, body.adasInspection);
+        const head = visibleInspection(db, caller, body.adasInspection, 'own');
+        assertNotDispatched(db, head.adas_inspection);
         prepared(db, 'DELETE FROM adas_inspection WHERE adas_inspection = ?').run(head.adas_inspection);
         return { adas: head.adas, adasStatus: rollUp(db, head.adas, caller.user), adasInspection: null, status: null };
       }),
@@ -510,20 +520,20 @@ export const adasCalls = [
   }),
 
   implement(a.adasInspectionItems, ({ query, caller, ctx }) => {
-    visibleInspection(ctx.db, caller, query.adasInspection);
+    visibleInspection(ctx.db, caller, query.adasInspection, 'read');
     return prepared<ItemRow>(ctx.db, `${ITEM_SELECT} WHERE adas_inspection = ? ORDER BY sort, adas_inspection_result`)
       .all(query.adasInspection)
       .map(toItem);
   }),
   implement(a.adasInspectionResults, ({ query, caller, ctx }) => {
-    visibleInspection(ctx.db, caller, query.adasInspection);
+    visibleInspection(ctx.db, caller, query.adasInspection, 'read');
     return resultsOf(ctx.db, query.adasInspection);
   }),
 
   implement(a.saveAdasInspectionResults, ({ body, caller, ctx }) => {
     const db = ctx.db;
     const saved = tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
-      const head = openInspection(db, caller, body.adasInspection);
+      const head = openInspection(db, caller, body.adasInspection, 'work');
       const systems = new Set(
         preparedValue<number>(db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?').all(
           head.adas_inspection,
@@ -597,7 +607,7 @@ export const adasCalls = [
     );
     if (inspection === undefined) throw notFound('Result');
     const saved = tracked(db, caller, jobOfInspection(db, inspection), () => {
-      openInspection(db, caller, inspection);
+      openInspection(db, caller, inspection, 'work');
       prepared(
         db,
         'UPDATE adas_inspection_result SET is_not_equipped = ?, updated_at = ?, updated_by = ?, version = version + 1 WHERE adas_inspection_result = ?',
@@ -608,7 +618,7 @@ export const adasCalls = [
   }),
 
   implement(a.notInstalledOnInspection, ({ query, caller, ctx }) => {
-    const head = visibleInspection(ctx.db, caller, query.adasInspection);
+    const head = visibleInspection(ctx.db, caller, query.adasInspection, 'read');
     const on = new Set(
       preparedValue<number>(ctx.db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?').all(
         head.adas_inspection,
@@ -620,7 +630,7 @@ export const adasCalls = [
   implement(a.addSystemToInspection, ({ body, caller, ctx }) => {
     const db = ctx.db;
     const added = tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
-      const head = openInspection(db, caller, body.adasInspection);
+      const head = openInspection(db, caller, body.adasInspection, 'own');
       const systems = jobSystems(db, head.adas);
       const index = systems.findIndex((s) => s.adasChecklistMatrix === body.adasChecklistMatrix);
       const system = systems[index];
@@ -642,7 +652,7 @@ export const adasCalls = [
   implement(a.removeSystemFromInspection, ({ body, caller, ctx }) => {
     const db = ctx.db;
     const removed = tracked(db, caller, jobOfInspection(db, body.adasInspection), () => {
-      const head = openInspection(db, caller, body.adasInspection);
+      const head = openInspection(db, caller, body.adasInspection, 'own');
       const row = prepared<{ adas_inspection_result: number; is_not_equipped: number }>(
         db,
         'SELECT adas_inspection_result, is_not_equipped FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?',
@@ -657,7 +667,7 @@ export const adasCalls = [
   }),
 
   implement(a.repairLines, ({ query, caller, ctx }) => {
-    visibleJob(ctx.db, caller, query.adas);
+    visibleJob(ctx.db, caller, query.adas, 'read');
     return prepared<Omit<RepairLine, 'isNotEquipped'> & { isNotEquipped: number }>(
       ctx.db,
       `SELECT adas_repair_line AS adasRepairLine, adas, line_num AS lineNum, unique_sequence_number AS uniqueSequenceNumber, operation,
@@ -674,7 +684,7 @@ export const adasCalls = [
       ctx,
       caller,
       writing(db, () => {
-        visibleJob(db, caller, body.adas);
+        visibleJob(db, caller, body.adas, 'own');
         const changed = prepared(db, 'UPDATE adas_repair_line SET is_not_equipped = ? WHERE adas = ? AND unique_sequence_number = ?').run(
           body.isNotEquipped ? 1 : 0,
           body.adas,
@@ -736,7 +746,7 @@ export const adasCalls = [
   implement(a.decode, ({ body, caller, ctx }) => {
     const db = ctx.db;
     const decoded = writing(db, () => {
-      const job = visibleJob(db, caller, body.adas);
+      const job = visibleJob(db, caller, body.adas, 'own');
       const vin = oneRow(preparedValue<string>(db, 'SELECT vin FROM vehicle WHERE vehicle = ?').get(job.vehicle));
       if (!vin) throw badRequest("This job's vehicle has no VIN to decode.", { vin: ["This job's vehicle has no VIN to decode."] });
       const decoded = decodeFor(db, a.decode.path, caller, vin);

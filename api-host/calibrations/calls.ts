@@ -5,7 +5,7 @@
  */
 import { contract } from '../../lib/contract';
 import { ESTIMATE_FIELD, ESTIMATE_MAX_BYTES } from '../../lib/contract/calibrations';
-import { MANAGED_STATUSES, mayManageRequests } from '../../lib/calibrations/rules';
+import { CLOSING_STATUSES, MANAGED_STATUSES, mayManageRequests } from '../../lib/calibrations/rules';
 import { PUSH_TARGETS, type OpportunityNotice } from '../../lib/push/messages';
 import { refreshInspection } from '../dashboard/service';
 import type { Db } from '../core/db';
@@ -21,7 +21,7 @@ import { receiveCalibrationLines } from './ccc';
 import { parseEstimate, parsePasted, storeEstimate } from './estimate';
 import { predict, quoteFor } from './quote';
 import { renderReport, reportData, reportFileName, reportPreferenceOf, translator } from './report';
-import { insertRequest, readNotes, readRequest, visibleRequest } from './requests';
+import { insertRequest, readNotes, readRequest, repriceRequest, visibleRequest } from './requests';
 import { withRequestHistory } from './history';
 import {
   estimateLineOf,
@@ -38,13 +38,24 @@ import {
   storedScrub,
 } from './scrub';
 import { withEvidence } from '../evidence/service';
+import {
+  announceDispatchSteps,
+  assertRequestNotDispatched,
+  createDispatch,
+  endDispatchesOfRequest,
+  reachJob,
+  reachRequest,
+  type Need,
+} from '../dispatch/service';
 
 const c = contract.calibration;
 const writing = <T>(db: Db, fn: () => T): T => db.transaction(fn).immediate();
 
-function visibleJobId(db: Db, caller: Caller, adas: number): { adas: number; firm: number } {
+/** A job the caller reaches as far as the call needs (its own locations, or a dispatch: api-host/dispatch/access.ts). */
+function visibleJobId(db: Db, caller: Caller, adas: number, need: Need): { adas: number; firm: number } {
   const r = prepared<{ adas: number; firm: number }>(db, 'SELECT adas, firm FROM adas WHERE adas = ?').get(adas);
-  if (!r || !caller.firms.has(r.firm)) throw notFound('ADAS job');
+  if (!r) throw notFound('ADAS job');
+  reachJob(db, caller, r.firm, r.adas, need);
   return r;
 }
 
@@ -98,23 +109,29 @@ export const calibrationCalls = [
     if (!firm) throw notFound('Firm');
     let adas: number | null = null;
     if (body.adasInspection != null) {
-      const job = inspectionJob(db, caller, body.adasInspection);
+      const job = inspectionJob(db, caller, body.adasInspection, 'own');
       if (job.firm !== body.firm) throw badRequest('Invalid body', { firm: ["The request belongs to the inspection's location"] });
       adas = job.adas;
     }
-    const id = writing(db, () =>
-      withRequestHistory(
+    const { id, dispatch } = writing(db, () => {
+      const created = withRequestHistory(
         db,
         caller.user,
         null,
         () => {
-          const created = insertRequest(db, caller.user, body, adas);
+          const made = insertRequest(db, caller.user, body, adas);
           if (body.adasInspection != null) refreshInspection(db, body.adasInspection); // the dashboard's sales follow the request (billable.ts)
-          return created;
+          return made;
         },
-        (created) => created,
-      ),
-    );
+        (made) => made,
+      );
+      // Sent to a provider as it is created: both or neither (docs/dispatch.md), its lines at the provider's prices.
+      const choice = body.dispatch;
+      if (!choice) return { id: created, dispatch: null };
+      const request = { calibrate_request: created, firm: body.firm, adas_inspection: body.adasInspection, status_name: 'New' };
+      const sent = createDispatch(db, caller, request, choice, () => repriceRequest(db, caller.user, created, choice.provider));
+      return { id: created, dispatch: sent.dispatch };
+    });
     const users = usersReaching(db, body.firm);
     const notice: OpportunityNotice = {
       opportunity: id,
@@ -124,11 +141,12 @@ export const calibrationCalls = [
     };
     ctx.push?.send((owner) => users.has(owner.user), PUSH_TARGETS.opportunity, [notice]);
     requestChanged(ctx, caller, { calibrate_request: id, firm: body.firm }, adas);
-    return { id };
+    if (adas != null) announceDispatchSteps(ctx, caller.user, { adas });
+    return { id, dispatch };
   }),
 
   implement(c.request, ({ query, caller, ctx }) => {
-    inspectionJob(ctx.db, caller, query.adasInspection);
+    inspectionJob(ctx.db, caller, query.adasInspection, 'read');
     const id = preparedValue<number>(ctx.db, 'SELECT calibrate_request FROM calibrate_request WHERE adas_inspection = ?').get(
       query.adasInspection,
     );
@@ -136,12 +154,13 @@ export const calibrationCalls = [
   }),
 
   implement(c.deleteRequest, ({ query, caller, ctx }) => {
-    const r = visibleRequest(ctx.db, caller, query.calibrateRequest);
+    const r = visibleRequest(ctx.db, caller, query.calibrateRequest, 'own');
     if (r.created_by !== caller.user && !mayManageRequests(caller.role))
       throw forbidden('Only who created a request, or a manager, may delete it.');
     const job = jobOf(ctx.db, r.calibrate_request);
     writing(ctx.db, () =>
       withRequestHistory(ctx.db, caller.user, r.calibrate_request, () => {
+        assertRequestNotDispatched(ctx.db, r.calibrate_request);
         prepared(ctx.db, 'DELETE FROM calibrate_request WHERE calibrate_request = ?').run(r.calibrate_request);
         if (r.adas_inspection != null) refreshInspection(ctx.db, r.adas_inspection);
       }),
@@ -151,10 +170,13 @@ export const calibrationCalls = [
   }),
 
   implement(c.saveRequestStatus, ({ body, caller, ctx }) => {
-    const r = visibleRequest(ctx.db, caller, body.calibrateRequest);
+    const r = visibleRequest(ctx.db, caller, body.calibrateRequest, 'own');
     if ((MANAGED_STATUSES as readonly string[]).includes(body.statusName) && !mayManageRequests(caller.role))
       throw forbidden(`Only a manager may set a request to ${body.statusName}.`);
-    writing(ctx.db, () =>
+    writing(ctx.db, () => {
+      // A request the shop closes takes its dispatch with it (the provider can no longer accept it or work on it).
+      if ((CLOSING_STATUSES as readonly string[]).includes(body.statusName))
+        endDispatchesOfRequest(ctx.db, caller.user, r.calibrate_request, body.reason);
       withRequestHistory(ctx.db, caller.user, r.calibrate_request, () => {
         prepared(
           ctx.db,
@@ -165,21 +187,23 @@ export const calibrationCalls = [
         ).run({ status: body.statusName, reason: body.reason, source: body.reasonSource, user: caller.user, id: r.calibrate_request });
         // An approved request prices its lines' sales; a Declined or Cancelled one sells nothing (billable.ts).
         if (r.adas_inspection != null) refreshInspection(ctx.db, r.adas_inspection);
-      }),
-    );
+      });
+    });
     requestChanged(ctx, caller, r);
+    const job = jobOf(ctx.db, r.calibrate_request);
+    if (job) announceDispatchSteps(ctx, caller.user, { adas: job });
     return { calibrateRequest: r.calibrate_request, statusName: body.statusName };
   }),
 
   // ── notes ──────────────────────────────────────────────────────────────────────────────────────
   implement(c.requestNotes, ({ query, caller, ctx }) => {
-    const r = visibleRequest(ctx.db, caller, query.calibrateRequest);
+    const r = visibleRequest(ctx.db, caller, query.calibrateRequest, 'read');
     if (query.readBy !== caller.user) throw forbidden('Notes are marked read only for yourself.');
     return writing(ctx.db, () => readNotes(ctx.db, r.calibrate_request, caller.user));
   }),
 
   implement(c.saveRequestNote, ({ body, caller, ctx }) => {
-    const r = visibleRequest(ctx.db, caller, body.calibrateRequest);
+    const r = visibleRequest(ctx.db, caller, body.calibrateRequest, 'work');
     if (body.calibrateRequestNote > 0) {
       const note = prepared<{ user: number }>(
         ctx.db,
@@ -224,8 +248,11 @@ export const calibrationCalls = [
       ctx.db,
       'SELECT n.calibrate_request_note, n.calibrate_request, n.user, r.firm FROM calibrate_request_note n JOIN calibrate_request r ON r.calibrate_request = n.calibrate_request WHERE n.calibrate_request_note = ?',
     ).get(query.calibrateRequestNote);
-    if (!note || !caller.firms.has(note.firm)) throw notFound('Note');
-    if (note.user !== caller.user && !mayManageRequests(caller.role)) throw forbidden('Only its author, or a manager, may delete a note.');
+    if (!note) throw notFound('Note');
+    // A provider's user (through the dispatch) deletes only their own notes; the shop's managers any.
+    const via = reachRequest(ctx.db, caller, note.firm, note.calibrate_request, 'work', 'Note');
+    if (note.user !== caller.user && (via === 'dispatch' || !mayManageRequests(caller.role)))
+      throw forbidden('Only its author, or a manager, may delete a note.');
     writing(ctx.db, () =>
       withRequestHistory(ctx.db, caller.user, note.calibrate_request, () =>
         prepared(ctx.db, 'DELETE FROM calibrate_request_note WHERE calibrate_request_note = ?').run(note.calibrate_request_note),
@@ -237,7 +264,7 @@ export const calibrationCalls = [
 
   // ── estimate and scrub ─────────────────────────────────────────────────────────────────────────
   implement(c.uploadEstimate, async ({ query, caller, ctx, request }) => {
-    const job = visibleJobId(ctx.db, caller, query.adas);
+    const job = visibleJobId(ctx.db, caller, query.adas, 'own');
     const { bytes, fileName } = await readEstimatePart(request);
     const estimate = parseEstimate(bytes, fileName);
     writing(ctx.db, () => storeEstimate(ctx.db, job.adas, estimate, fileName, caller.user));
@@ -245,10 +272,10 @@ export const calibrationCalls = [
     return { lines: estimate.lines.length, source: estimate.source as 'bms' | 'csv', fileName };
   }),
 
-  implement(c.getEstimate, ({ query, caller, ctx }) => jobEstimate(ctx.db, visibleJobId(ctx.db, caller, query.adas).adas)),
+  implement(c.getEstimate, ({ query, caller, ctx }) => jobEstimate(ctx.db, visibleJobId(ctx.db, caller, query.adas, 'read').adas)),
 
   implement(c.readEstimate, ({ body, caller, ctx }) => {
-    const job = visibleJobId(ctx.db, caller, body.adas);
+    const job = visibleJobId(ctx.db, caller, body.adas, 'own');
     const vocab = jobVocabulary(ctx.db, job.adas);
     const estimate = parsePasted(body.text, vocab);
     return {
@@ -262,7 +289,7 @@ export const calibrationCalls = [
   }),
 
   implement(c.saveEstimate, ({ body, caller, ctx }) => {
-    const job = visibleJobId(ctx.db, caller, body.adas);
+    const job = visibleJobId(ctx.db, caller, body.adas, 'own');
     const estimate = parsePasted(body.text, jobVocabulary(ctx.db, job.adas));
     writing(ctx.db, () => storeEstimate(ctx.db, job.adas, estimate, '', caller.user));
     announceChange(ctx, caller.user, 'adas', [job.adas], job.firm);
@@ -270,12 +297,12 @@ export const calibrationCalls = [
   }),
 
   implement(c.scrub, ({ query, caller, ctx }) => {
-    const job = inspectionJob(ctx.db, caller, query.adasInspection);
+    const job = inspectionJob(ctx.db, caller, query.adasInspection, 'own');
     if (job.adas !== query.adas) throw notFound('Inspection');
     return writing(ctx.db, () => scrubInspection(ctx.db, job, caller.user));
   }),
 
-  implement(c.lastScrub, ({ query, caller, ctx }) => storedScrub(ctx.db, inspectionJob(ctx.db, caller, query.adasInspection))),
+  implement(c.lastScrub, ({ query, caller, ctx }) => storedScrub(ctx.db, inspectionJob(ctx.db, caller, query.adasInspection, 'read'))),
 
   implement(c.getBMS, ({ query, caller, ctx }) => {
     const row = prepared<{ firm: number; result: string }>(ctx.db, 'SELECT firm, result FROM adas_scrub WHERE unique_id = ?').get(
@@ -286,16 +313,18 @@ export const calibrationCalls = [
   }),
 
   // ── quote and prediction ───────────────────────────────────────────────────────────────────────
-  implement(c.quote, ({ body, caller, ctx }) => quoteFor(ctx.db, caller, inspectionJob(ctx.db, caller, body.adasInspection), body.lines)),
+  implement(c.quote, ({ body, caller, ctx }) =>
+    quoteFor(ctx.db, caller, inspectionJob(ctx.db, caller, body.adasInspection, 'own'), body.lines, body.provider),
+  ),
   implement(c.predictiveAdas, ({ body, caller, ctx }) => predict(ctx.db, caller, body)),
 
   // ── report ─────────────────────────────────────────────────────────────────────────────────────
   implement(c.getReportPreference, ({ query, caller, ctx }) =>
-    reportPreferenceOf(ctx.db, inspectionJob(ctx.db, caller, query.adasInspection).firm),
+    reportPreferenceOf(ctx.db, inspectionJob(ctx.db, caller, query.adasInspection, 'read').firm),
   ),
 
   implement(c.calibrationReport, async ({ query, caller, ctx, reply }) => {
-    const job = inspectionJob(ctx.db, caller, query.adasInspection);
+    const job = inspectionJob(ctx.db, caller, query.adasInspection, 'read');
     const pref = reportPreferenceOf(ctx.db, job.firm);
     const language = query.language ?? pref.language;
     const pdf = await renderReport(await withEvidence(ctx, reportData(ctx.db, job), pref), pref, translator(ctx.db, language));
@@ -306,7 +335,7 @@ export const calibrationCalls = [
   }),
 
   implement(c.sendCalibrationReport, async ({ query, caller, ctx }) => {
-    const job = inspectionJob(ctx.db, caller, query.adasInspection);
+    const job = inspectionJob(ctx.db, caller, query.adasInspection, 'own');
     const pref = reportPreferenceOf(ctx.db, job.firm);
     const to = query.to ? [query.to] : pref.recipients;
     if (!to.length)
@@ -339,7 +368,7 @@ export const calibrationCalls = [
 
   // ── CCC ────────────────────────────────────────────────────────────────────────────────────────
   implement(c.pushToCCC, ({ query, caller, ctx }) => {
-    const job = inspectionJob(ctx.db, caller, query.adasInspection);
+    const job = inspectionJob(ctx.db, caller, query.adasInspection, 'own');
     const requestId = preparedValue<number>(ctx.db, 'SELECT calibrate_request FROM calibrate_request WHERE adas_inspection = ?').get(
       job.adasInspection,
     );
@@ -375,7 +404,7 @@ export const calibrationCalls = [
     const { db } = ctx;
     let adas = query.adas ?? null;
     const inspection = query.adasInspection ?? null;
-    if (inspection != null) adas = inspectionJob(db, caller, inspection).adas;
+    if (inspection != null) adas = inspectionJob(db, caller, inspection, 'own').adas;
     else if (adas == null && query.vin) {
       const found = prepared<{
         adas: number;
@@ -384,7 +413,7 @@ export const calibrationCalls = [
       adas = found.find((f) => caller.firms.has(f.firm))?.adas ?? null;
       if (adas == null) throw notFound('ADAS job');
     }
-    const job = visibleJobId(db, caller, adas!);
+    const job = visibleJobId(db, caller, adas!, 'own');
     const v = oneRow(
       prepared<{ year: number; make: string; model: string; vin: string }>(
         db,

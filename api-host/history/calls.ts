@@ -14,6 +14,7 @@ import { CSV_OPTIONS } from '../../lib/csv';
 import type { CallAccess } from '../../lib/contract/define';
 import { jobSnapshot } from '../adas/service';
 import { requestSnapshot } from '../calibrations/service';
+import { dispatchSnapshot } from '../dispatch/service';
 import { CONFIGURATION_KINDS } from '../configuration/service';
 import type { Caller } from '../core/caller';
 import type { Db } from '../core/db';
@@ -26,13 +27,25 @@ import type { Snapshot } from './service';
 
 const h = contract.history;
 
-/** Each kind: the record's own read access and how its firm is read. */
-const KINDS: Record<HistoryKind, { access: CallAccess; noun: string; read: (db: Db, id: number) => Snapshot | null }> = {
+/**
+ * Each kind: the record's own read access and how its firm is read; `alsoReadBy`: other firms whose users read
+ * the record too (a dispatch's provider), and then all of its rows.
+ */
+const KINDS: Record<
+  HistoryKind,
+  { access: CallAccess; noun: string; read: (db: Db, id: number) => Snapshot | null; alsoReadBy?: (db: Db, id: number) => number[] }
+> = {
   adas: { access: contract.adas.adas.access, noun: 'ADAS job', read: jobSnapshot },
   calibrateRequest: { access: contract.calibration.request.access, noun: 'Calibration request', read: requestSnapshot },
   user: { access: contract.user.users.access, noun: 'User', read: userSnapshot },
   location: { access: contract.firm.firm.access, noun: 'Location', read: locationSnapshot },
   locationPartners: { access: contract.partner.optInPrograms.access, noun: 'Location', read: partnersSnapshot },
+  dispatch: {
+    access: contract.dispatch.dispatch.access,
+    noun: 'Dispatch',
+    read: dispatchSnapshot,
+    alsoReadBy: (db, id) => prepared(db, 'SELECT provider FROM dispatch WHERE dispatch = ?').pluck().all(id) as number[],
+  },
   ...CONFIGURATION_KINDS,
 };
 
@@ -41,11 +54,13 @@ function readable(db: Db, caller: Caller, kind: HistoryKind, id: number): { wher
   const k = KINDS[kind];
   if (Array.isArray(k.access) && (caller.role == null || !k.access.includes(caller.role))) throw forbidden();
   const record = k.read(db, id);
-  if (!record || !caller.firms.has(record.firm)) throw notFound(k.noun);
+  if (!record) throw notFound(k.noun);
+  const own = caller.firms.has(record.firm);
+  if (!own && !(k.alsoReadBy?.(db, id) ?? []).some((f) => caller.firms.has(f))) throw notFound(k.noun);
   // Ids are rowids: a record added after the newest one was deleted may take its id, and starts its own history.
   const since = `h.history > coalesce((SELECT max(d.history) FROM history d WHERE d.record_kind = h.record_kind AND d.record_id = h.record_id
     AND d.part = '' AND d.field = '${DELETED}'), 0)`;
-  return { where: `h.record_kind = ? AND h.record_id = ? AND ${since}${firmScope(db, caller.firms, 'h')}`, params: [kind, id] };
+  return { where: `h.record_kind = ? AND h.record_id = ? AND ${since}${own ? firmScope(db, caller.firms, 'h') : ''}`, params: [kind, id] };
 }
 
 /** A history row under the contract's names; whoever is no longer a user is named by their id. */

@@ -6,7 +6,8 @@
  *   source, notes, and optionally the inspection it comes from; it starts with statusName 'New';
  * - the caller must reach the firm (else 404, as for any record of another firm);
  * - the calibrations issue adds lines, technicians and files (JSON text or lists, lib/contract/calibrations.ts);
- * - the answer is {id}: the request's id, which is also the `opportunity` of the push notice;
+ * - the answer is {id}: the request's id, which is also the `opportunity` of the push notice, and `dispatch`:
+ *   the dispatch created with it when the body names a provider (`dispatch`, lib/contract/dispatch.ts);
  * - the notice goes to the connections of every user who may access the firm: its own users, the
  *   franchiser/franchisee users above it and the administrators.
  */
@@ -27,6 +28,7 @@ import { ALL_ROLES } from '../roles';
 import { MESSAGES } from '../validation/messages';
 import { makeMatrixModel, makeMatrixModelInput } from './admin';
 import { requestParts } from './calibrations';
+import { dispatchChoice } from './dispatch';
 import { adasSystem, vinDecode } from './decode';
 import { defineCall, ok, optionalText, q, requiredText, savedId } from './define';
 import { vehicleFields } from './vehicles';
@@ -58,8 +60,10 @@ export const createCalibrate = defineCall({
     /** The first note of the request's conversation. */
     notes: optionalText(2000),
     ...requestParts,
+    /** Sent to a calibration provider as it is created (docs/dispatch.md): both are saved, or neither. */
+    dispatch: dispatchChoice.nullable().default(null),
   }),
-  response: savedId,
+  response: savedId.extend({ dispatch: z.number().int().nullable().default(null) }),
   access: 'signed-in',
   bff: true,
 });
