@@ -1,7 +1,7 @@
 /**
  * Demo dispatch, after the calibration requests (and before the dashboard's rebuild, which then counts the
  * providers' work): how the providers around the demo shops work (on site, in their bay, vehicles a day) and
- * their own prices; and requests of open inspections at the shops with
+ * their own prices; named sign-ins at four of them (PROVIDER_USERS); and requests of open inspections at the shops with
  * chosen providers (6, 7, 9, 12, 19, 33) sent to them and taken to every status — Requested, Proposed,
  * Accepted (some results recorded), Completed (handed back, a Failed system among the calibrated), Closed,
  * Declined and Cancelled — each step recorded in the dispatch's history with who took it and when. Dates are
@@ -29,6 +29,21 @@ const OFFERINGS: readonly [number, Offering, number, number][] = [
   [12, 'in-bay', 3, 102],
   [35, 'in-bay', 2, 90],
   [30, 'both', 3, 104],
+];
+
+/**
+ * Named sign-ins at the providers, with the demo users' password (its hash is the demo staff's):
+ * [username, first name, last name, role, firm]. Added last, so that the other demo records keep their ids.
+ */
+export const PROVIDER_USERS: readonly [string, string, string, number, number][] = [
+  ['precision.admin@example.com', 'Morgan', 'Price', 4, 37],
+  ['precision.tech@example.com', 'Riley', 'Santos', 15, 37],
+  ['precision.office@example.com', 'Jules', 'Hart', 5, 37],
+  ['bayarea.admin@example.com', 'Drew', 'Okafor', 4, 38],
+  ['bayarea.tech@example.com', 'Sky', 'Lin', 15, 38],
+  ['lonestar.admin@example.com', 'Cody', 'Reyes', 4, 39],
+  ['sunshine.admin@example.com', 'Marisol', 'Vega', 4, 40],
+  ['sunshine.tech@example.com', 'Andre', 'Baptiste', 15, 40],
 ];
 
 type Plan = {
@@ -98,6 +113,19 @@ export function seedDispatch(db: Db): void {
   const day = (days: number) => new Date(now + days * DAY).toISOString().slice(0, 10);
 
   db.transaction(() => {
+    const hash = db.prepare<unknown[], string>("SELECT password_hash FROM user WHERE username = 'role4@example.com'").pluck().get();
+    for (const [username, first, last, role, firm] of PROVIDER_USERS) {
+      const contact = db
+        .prepare('INSERT INTO contact (firm, contact_type, first_name, last_name, timezone, language) VALUES (?, 1, ?, ?, 12, 1)')
+        .run(firm, first, last).lastInsertRowid;
+      const user = db
+        .prepare(
+          'INSERT INTO user (contact, firm, username, password_hash, role, labor_rate, is_inactive, receives_report) VALUES (?, ?, ?, ?, ?, 95, 0, 1)',
+        )
+        .run(contact, firm, username, hash, role).lastInsertRowid;
+      db.prepare('INSERT INTO user_firm (user, firm, is_primary) VALUES (?, ?, 1)').run(user, firm);
+    }
+
     // How the providers work, and their own prices (a factor of the network's).
     const types = db.prepare<unknown[], { id: number; cents: number }>(
       'SELECT calibration_type AS id, price_cents AS cents FROM adas_calibration_type WHERE price_cents IS NOT NULL ORDER BY calibration_type',
@@ -128,14 +156,14 @@ export function seedDispatch(db: Db): void {
         )
         .pluck()
         .all(firm);
-    // The provider's newest manager and technician: its named sign-ins (api-host/users/seed.ts PROVIDER_USERS) where it has them.
+    // The provider's newest manager and technician: its named sign-ins (PROVIDER_USERS) where it has them.
     const newest = db.prepare<unknown[], number>(
       `SELECT u.user FROM user_firm uf JOIN user u ON u.user = uf.user WHERE uf.firm = ? AND u.role IN (SELECT value FROM json_each(?))
          AND u.is_inactive = 0 AND u.deleted_at IS NULL ORDER BY u.user DESC LIMIT 1`,
     );
     const providerStaff = (firm: number) => {
       const admin = newest.pluck().get(firm, '[4, 8, 3]') ?? staffOf(firm)[0]!;
-      return { admin, tech: newest.pluck().get(firm, '[15, 5, 16]') ?? admin };
+      return { admin, tech: newest.pluck().get(firm, '[15]') ?? newest.pluck().get(firm, '[5, 16]') ?? admin };
     };
     const typeId = db
       .prepare<unknown[], number>('SELECT calibration_type FROM adas_calibration_type WHERE name = ? ORDER BY calibration_type LIMIT 1')

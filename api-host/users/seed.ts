@@ -1,10 +1,9 @@
 /**
- * Demo users: one sign-in per role id 1–17 (role<N>@example.com / Demo#2026) plus an inactive account, named
- * sign-ins at the calibration providers (PROVIDER_USERS), and a staff of about forty more across the network
- * (every role, active and inactive, with and without reports, some linked to several locations), all with
- * the same password. A user reaches their linked locations and every firm below them (core/reach.ts):
- * administrators (roles 1, 2) are linked to the platform firm and so reach every firm; everyone else is
- * linked to their own firm and reaches what lies below it.
+ * Demo users: one sign-in per role id 1–17 (role<N>@example.com / Demo#2026) plus an inactive account, and
+ * a staff of about forty more across the network (every role, active and inactive, with and without
+ * reports, some linked to several locations), all with the same password. A user reaches their linked
+ * locations and every firm below them (core/reach.ts): administrators (roles 1, 2) are linked to the platform
+ * firm and so reach every firm; everyone else is linked to their own firm and reaches what lies below it.
  * `bulkInsertUsers` is what the benchmark seed (scripts/seed-bench.ts) uses for 10,000 users.
  */
 import { oneRow } from '../core/sql';
@@ -123,22 +122,6 @@ const STAFF_LAST = [
   'Lam',
 ];
 
-/**
- * Sign-ins at the calibration providers the demo shops send work to (docs/dispatch.md): a manager who accepts
- * work, a technician who records it, and at Precision an office user who sees the dashboard.
- * [username, first name, last name, role, firm].
- */
-export const PROVIDER_USERS: readonly [string, string, string, number, number][] = [
-  ['precision.admin@example.com', 'Morgan', 'Price', 4, 37],
-  ['precision.tech@example.com', 'Riley', 'Santos', 15, 37],
-  ['precision.office@example.com', 'Jules', 'Hart', 5, 37],
-  ['bayarea.admin@example.com', 'Drew', 'Okafor', 4, 38],
-  ['bayarea.tech@example.com', 'Sky', 'Lin', 15, 38],
-  ['lonestar.admin@example.com', 'Cody', 'Reyes', 4, 39],
-  ['sunshine.admin@example.com', 'Marisol', 'Vega', 4, 40],
-  ['sunshine.tech@example.com', 'Andre', 'Baptiste', 15, 40],
-];
-
 /** Roles that fit each kind of firm. */
 const ROLES_BY_TYPE: Readonly<Record<FirmType, readonly number[]>> = {
   platform: [2, 10, 11],
@@ -243,20 +226,6 @@ export async function seedUsers(db: Db): Promise<void> {
     // The staff share one hash (demo data with one known password; each sign-in still verifies it).
     const insert = userInserter(db, nth(hashes, 18));
     for (const u of demoStaff()) insert(u);
-    // Named sign-ins at the calibration providers (docs/dispatch.md), after the staff so that their ids stay.
-    for (const [username, firstName, lastName, role, firm] of PROVIDER_USERS)
-      insert({
-        firm,
-        firstName,
-        lastName,
-        username,
-        role,
-        laborRate: 95,
-        timezone: 12,
-        language: 1,
-        isInactive: false,
-        receivesReport: true,
-      });
   })();
 }
 
