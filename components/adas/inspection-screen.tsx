@@ -50,6 +50,12 @@ export interface InspectionScreenProps {
   user: number;
   /** The status of the inspection's calibration request, if it has one (completing may complete it). */
   requestStatus?: string | null;
+  /**
+   * Opened by a calibration provider's user through its dispatch (docs/dispatch.md#screens): the results,
+   * evidence and completion are theirs (read-only once handed back); the inspection's own fields, its
+   * systems' list, its job, history and deletion stay the shop's.
+   */
+  dispatched?: { shopName: string; readOnly: boolean };
 }
 
 type Draft = Record<number, { result: number | null; isNotEquipped: boolean }>;
@@ -66,13 +72,16 @@ export function InspectionScreen({
   evidence: savedEvidence,
   user,
   requestStatus = null,
+  dispatched,
 }: InspectionScreenProps) {
   const router = useRouter();
   const formId = useId();
   const [pending, startTransition] = useTransition();
   useEffect(preloadDialogs, []);
   const refresh = () => startTransition(() => router.refresh());
-  const complete = i.status === STATUS.complete;
+  // Handed back to the shop: the provider reads it as a Complete inspection is read.
+  const complete = i.status === STATUS.complete || !!dispatched?.readOnly;
+  const shopOnly = !dispatched;
 
   // The inspection's fields; every call of the screen (save, status, results, remove) runs through it.
   const editor = useForm({
@@ -255,13 +264,16 @@ export function InspectionScreen({
 
   return (
     <div className="flex min-w-0 flex-col gap-5" aria-busy={pending || undefined} data-offline-queue={queue.loaded ? 'read' : 'reading'}>
-      <Link href={jobHref(i.adas)} className="inline-flex min-h-6 items-center gap-1 self-start text-sm text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" /> ADAS job {job.ronumber}
+      <Link
+        href={shopOnly ? jobHref(i.adas) : '/dispatch'}
+        className="inline-flex min-h-6 items-center gap-1 self-start text-sm text-brand-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" /> {shopOnly ? `ADAS job ${job.ronumber}` : 'Dispatch queue'}
       </Link>
       <PageHeading
         actions={
           <div className="flex flex-wrap gap-2">
-            {complete ? (
+            {dispatched?.readOnly ? null : complete ? (
               <Button variant="secondary" disabled={busy} onClick={() => void setStatus(STATUS.open)}>
                 Reopen inspection
               </Button>
@@ -270,10 +282,12 @@ export function InspectionScreen({
                 Complete inspection
               </Button>
             )}
-            <HistoryButton kind="adas" id={i.adas} label={`ADAS job ${job.ronumber}`} />
-            <Button variant="danger" disabled={busy} onClick={() => setDeleting(true)}>
-              Delete
-            </Button>
+            {shopOnly && <HistoryButton kind="adas" id={i.adas} label={`ADAS job ${job.ronumber}`} />}
+            {shopOnly && (
+              <Button variant="danger" disabled={busy} onClick={() => setDeleting(true)}>
+                Delete
+              </Button>
+            )}
           </div>
         }
       >
@@ -283,6 +297,8 @@ export function InspectionScreen({
         <span>
           {nameOf(INSPECTION_TYPES, i.adasInspectionType)} #{i.adasInspection} · {vehicleLabel(job.vehicle)}
           {job.vehicle.vin ? ` · ${job.vehicle.vin}` : ''} · {job.firmName}
+          {dispatched &&
+            ` · calibrated by your location for ${dispatched.shopName}${dispatched.readOnly ? ' (handed back: read-only)' : ''}`}
         </span>
         <StatusBadge status={i.status} testId="inspection-status" />
       </p>
@@ -296,69 +312,74 @@ export function InspectionScreen({
         onSubmit={saveForm}
         className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3"
       >
-        <SelectField
-          label="Inspection type"
-          placeholder={null}
-          options={options(INSPECTION_TYPES)}
-          value={form.adasInspectionType}
-          disabled={complete}
-          onChange={(e) => setForm({ adasInspectionType: Number(e.target.value) })}
-        />
-        <SelectField
-          label="Inspector"
-          placeholder="Nobody yet"
-          options={job.inspectors.map((u) => ({ value: u.user, label: u.name }))}
-          value={form.inspector ?? ''}
-          disabled={complete}
-          onChange={(e) => setForm({ inspector: e.target.value ? Number(e.target.value) : null })}
-          error={errors.inspector}
-        />
-        <InsurerField
-          insurers={insurers}
-          value={form.insurance}
-          currentName={i.insuranceName}
-          disabled={complete}
-          onChange={(insurance) => setForm({ insurance })}
-          error={errors.insurance}
-        />
-        <TextField
-          label="RO number"
-          value={form.ronumber}
-          maxLength={30}
-          disabled={complete}
-          onChange={(e) => setForm({ ronumber: e.target.value })}
-          error={errors.ronumber}
-        />
-        <TextField
-          label="Inspection date"
-          type="datetime-local"
-          value={form.inspectionDate}
-          disabled={complete}
-          onChange={(e) => setForm({ inspectionDate: e.target.value })}
-          error={errors.inspectionDate}
-        />
-        <SelectField
-          label="Status"
-          placeholder={null}
-          options={options(STATUS_NAMES)}
-          value={form.status}
-          onChange={(e) => setForm({ status: Number(e.target.value) })}
-          error={errors.status}
-        />
-        <div className="sm:col-span-2 lg:col-span-3">
-          <TextArea
-            label="Notes"
-            value={form.notes}
-            maxLength={2000}
+        {/* The shop's fields: a provider reads them (its completion is the button above). */}
+        <fieldset disabled={!shopOnly} className="contents">
+          <SelectField
+            label="Inspection type"
+            placeholder={null}
+            options={options(INSPECTION_TYPES)}
+            value={form.adasInspectionType}
             disabled={complete}
-            onChange={(e) => setForm({ notes: e.target.value })}
+            onChange={(e) => setForm({ adasInspectionType: Number(e.target.value) })}
           />
-        </div>
-        <div className="flex justify-end sm:col-span-2 lg:col-span-3">
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Saving…' : 'Save inspection'}
-          </Button>
-        </div>
+          <SelectField
+            label="Inspector"
+            placeholder="Nobody yet"
+            options={job.inspectors.map((u) => ({ value: u.user, label: u.name }))}
+            value={form.inspector ?? ''}
+            disabled={complete}
+            onChange={(e) => setForm({ inspector: e.target.value ? Number(e.target.value) : null })}
+            error={errors.inspector}
+          />
+          <InsurerField
+            insurers={insurers}
+            value={form.insurance}
+            currentName={i.insuranceName}
+            disabled={complete}
+            onChange={(insurance) => setForm({ insurance })}
+            error={errors.insurance}
+          />
+          <TextField
+            label="RO number"
+            value={form.ronumber}
+            maxLength={30}
+            disabled={complete}
+            onChange={(e) => setForm({ ronumber: e.target.value })}
+            error={errors.ronumber}
+          />
+          <TextField
+            label="Inspection date"
+            type="datetime-local"
+            value={form.inspectionDate}
+            disabled={complete}
+            onChange={(e) => setForm({ inspectionDate: e.target.value })}
+            error={errors.inspectionDate}
+          />
+          <SelectField
+            label="Status"
+            placeholder={null}
+            options={options(STATUS_NAMES)}
+            value={form.status}
+            onChange={(e) => setForm({ status: Number(e.target.value) })}
+            error={errors.status}
+          />
+          <div className="sm:col-span-2 lg:col-span-3">
+            <TextArea
+              label="Notes"
+              value={form.notes}
+              maxLength={2000}
+              disabled={complete}
+              onChange={(e) => setForm({ notes: e.target.value })}
+            />
+          </div>
+        </fieldset>
+        {shopOnly && (
+          <div className="flex justify-end sm:col-span-2 lg:col-span-3">
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Saving…' : 'Save inspection'}
+            </Button>
+          </div>
+        )}
       </form>
 
       <section aria-labelledby="systems" className="flex flex-col gap-2">
@@ -488,7 +509,8 @@ export function InspectionScreen({
                 headerHidden: true,
                 cell: (s) =>
                   outcome(s.adasChecklistMatrix).isNotEquipped &&
-                  !complete && (
+                  !complete &&
+                  shopOnly && (
                     <Button
                       variant="ghost"
                       disabled={busy}
@@ -512,7 +534,7 @@ export function InspectionScreen({
           />
         )}
         {items.length > 0 && <div className="flex justify-end">{saveResultsButton}</div>}
-        {notInstalled.length > 0 && !complete && (
+        {notInstalled.length > 0 && !complete && shopOnly && (
           <div className="flex flex-col gap-2 rounded-lg border border-dashed border-slate-300 p-3">
             <h3 className="text-sm font-semibold text-slate-900">Systems removed from this inspection</h3>
             <ul className="flex flex-col gap-1">

@@ -1,9 +1,14 @@
 'use client';
 /**
- * Calibrations on the inspection screen (issue 14): the estimate and quote, the request with its notes,
- * and the report with the push to CCC. The request is read again after a change.
+ * Calibrations on the inspection screen (issue 14): the estimate and quote, the request with its notes and
+ * its calibration provider (docs/dispatch.md), and the report with the push to CCC. The request is read
+ * again after a change. A provider's users (`side` provider) read the scrub, the request and its notes and
+ * download the report; the shop's own business (the estimate entry, the quote, the request's status,
+ * sending the report, CCC) is left out for them.
  */
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { InspectionDispatch } from '@/components/dispatch';
 import type { CalibrateRequest, ReportPreference } from '@/lib/contract/calibrations';
 import { calibrationApi } from './api';
 import { EstimateSection } from './estimate-section';
@@ -20,6 +25,10 @@ export interface CalibrationPanelProps {
   user: number;
   role: number | null;
   timezone: number;
+  /** The shop's own inspection, or a provider's through its dispatch. */
+  side: 'shop' | 'provider';
+  /** Tomorrow at the user's zone: the date a provider is first asked for. */
+  tomorrow: string;
 }
 
 export function CalibrationPanel(p: CalibrationPanelProps) {
@@ -30,7 +39,9 @@ export function CalibrationPanel(p: CalibrationPanelProps) {
     setGiven(p.request);
     setRequest(p.request);
   }
+  const router = useRouter();
   const reload = () => void calibrationApi.request(p.adasInspection).then(setRequest);
+  const shop = p.side === 'shop';
   return (
     <div className="flex flex-col gap-4">
       <EstimateSection
@@ -40,6 +51,8 @@ export function CalibrationPanel(p: CalibrationPanelProps) {
         vehicle={p.vehicle}
         hasRequest={request != null}
         timezone={p.timezone}
+        tomorrow={p.tomorrow}
+        readOnly={!shop}
         onRequestCreated={reload}
       />
       {request && (
@@ -49,10 +62,26 @@ export function CalibrationPanel(p: CalibrationPanelProps) {
           user={p.user}
           role={p.role}
           timezone={p.timezone}
+          readOnly={!shop}
           onChanged={reload}
         />
       )}
-      <ReportSection adasInspection={p.adasInspection} preference={p.preference} />
+      {shop && request && (
+        <InspectionDispatch
+          key={`dispatch-${request.calibrateRequest}`}
+          adasInspection={p.adasInspection}
+          calibrateRequest={request.calibrateRequest}
+          requestStatus={request.statusName}
+          role={p.role}
+          timezone={p.timezone}
+          tomorrow={p.tomorrow}
+          onChanged={() => {
+            reload();
+            router.refresh();
+          }}
+        />
+      )}
+      <ReportSection adasInspection={p.adasInspection} preference={p.preference} readOnly={!shop} />
     </div>
   );
 }

@@ -19,7 +19,16 @@ const LANGUAGES = [
   { value: 'fr', label: 'French' },
 ];
 
-export function ReportSection({ adasInspection, preference }: { adasInspection: number; preference: ReportPreference }) {
+/** `readOnly`: a provider's user through its dispatch downloads the report; sending it, sharing it and CCC are the shop's. */
+export function ReportSection({
+  adasInspection,
+  preference,
+  readOnly = false,
+}: {
+  adasInspection: number;
+  preference: ReportPreference;
+  readOnly?: boolean;
+}) {
   const headingId = useId();
   const [language, setLanguage] = useState<ReportPreference['language']>(preference.language);
   const [to, setTo] = useState('');
@@ -36,7 +45,7 @@ export function ReportSection({ adasInspection, preference }: { adasInspection: 
       </h2>
       <p className="text-sm text-slate-700">
         {preference.title}
-        {preference.recipients.length > 0 && ` · Sent to ${preference.recipients.join(', ')} unless you name someone`}
+        {!readOnly && preference.recipients.length > 0 && ` · Sent to ${preference.recipients.join(', ')} unless you name someone`}
       </p>
       <div className="flex flex-wrap items-end gap-2">
         <SelectField
@@ -50,39 +59,43 @@ export function ReportSection({ adasInspection, preference }: { adasInspection: 
           Download PDF
         </a>
       </div>
-      <form
-        className="flex flex-wrap items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          run(async () => {
-            const sent = await calibrationApi.send(adasInspection, to.trim(), language);
-            return `The report was sent to ${sent.to.join(', ')}.`;
-          });
-        }}
-      >
-        <TextField label="Send to (email)" type="email" value={to} error={toError} onChange={(e) => setTo(e.target.value)} />
-        <Button type="submit" disabled={busy}>
-          Send report
-        </Button>
-      </form>
-      <div>
-        <Button
-          variant="secondary"
-          disabled={busy}
-          onClick={() =>
-            run(async () => {
-              const answer = await calibrationApi.pushToCcc(adasInspection);
-              // CCC's refusal, in its own words.
-              if (!answer.accepted) throw new Error(answer.message);
-              return answer.message;
-            })
-          }
-        >
-          Push to CCC
-        </Button>
-      </div>
-      <div aria-live="polite">{notice && <Alert kind={notice.kind}>{notice.text}</Alert>}</div>
-      <ShareLink adasInspection={adasInspection} />
+      {!readOnly && (
+        <>
+          <form
+            className="flex flex-wrap items-end gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              run(async () => {
+                const sent = await calibrationApi.send(adasInspection, to.trim(), language);
+                return `The report was sent to ${sent.to.join(', ')}.`;
+              });
+            }}
+          >
+            <TextField label="Send to (email)" type="email" value={to} error={toError} onChange={(e) => setTo(e.target.value)} />
+            <Button type="submit" disabled={busy}>
+              Send report
+            </Button>
+          </form>
+          <div>
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() =>
+                run(async () => {
+                  const answer = await calibrationApi.pushToCcc(adasInspection);
+                  // CCC's refusal, in its own words.
+                  if (!answer.accepted) throw new Error(answer.message);
+                  return answer.message;
+                })
+              }
+            >
+              Push to CCC
+            </Button>
+          </div>
+          <div aria-live="polite">{notice && <Alert kind={notice.kind}>{notice.text}</Alert>}</div>
+          <ShareLink adasInspection={adasInspection} />
+        </>
+      )}
     </section>
   );
 }

@@ -44,7 +44,16 @@ export function dispatchColumns(view: DispatchView, open: (r: DatedRow) => void)
       id: 'systems',
       header: 'Systems',
       csv: (r) => r.systems.join('; '),
-      cell: (r) => (r.systems.length ? <ul className="flex flex-col">{r.systems.map((s) => <li key={s}>{s}</li>)}</ul> : dash),
+      cell: (r) =>
+        r.systems.length ? (
+          <ul className="flex flex-col">
+            {r.systems.map((s) => (
+              <li key={s}>{s}</li>
+            ))}
+          </ul>
+        ) : (
+          dash
+        ),
     },
     {
       id: 'requested',

@@ -251,7 +251,9 @@ export function DispatchDetailView({ detail: d, role, timezone, onChanged, onIns
                 </Button>
               ))}
             {can('closed', 'shop', true) && (
-              <Button onClick={() => void act(() => dispatchApi.acceptReport(d.dispatch), 'The report is accepted: the dispatch is closed.')}>
+              <Button
+                onClick={() => void act(() => dispatchApi.acceptReport(d.dispatch), 'The report is accepted: the dispatch is closed.')}
+              >
                 Accept the report
               </Button>
             )}
@@ -382,7 +384,10 @@ export function DispatchDetailView({ detail: d, role, timezone, onChanged, onIns
           })}
         >
           {reasonField(open === 'redo' ? 'What to redo' : 'Why', true)}
-          {submit(open === 'declined' ? 'Decline' : open === 'cancelled' ? 'Cancel the dispatch' : 'Ask for a redo', open === 'redo' ? 'primary' : 'danger')}
+          {submit(
+            open === 'declined' ? 'Decline' : open === 'cancelled' ? 'Cancel the dispatch' : 'Ask for a redo',
+            open === 'redo' ? 'primary' : 'danger',
+          )}
         </form>
       )}
     </section>

@@ -35,8 +35,7 @@ export interface ProviderChooserProps {
 
 type Answer = Awaited<ReturnType<typeof dispatchApi.providers>>;
 
-const total = (p: Pick<ProviderChoice, 'total' | 'unpriced'>) =>
-  `${formatMoney(p.total)}${p.unpriced ? ` (${p.unpriced} unpriced)` : ''}`;
+const total = (p: Pick<ProviderChoice, 'total' | 'unpriced'>) => `${formatMoney(p.total)}${p.unpriced ? ` (${p.unpriced} unpriced)` : ''}`;
 
 export function ProviderChooser({ adasInspection, value, onChange, defaultDate, inHouse = true, errors = {} }: ProviderChooserProps) {
   const groupId = useId();
@@ -56,32 +55,42 @@ export function ProviderChooser({ adasInspection, value, onChange, defaultDate, 
     return () => ctrl.abort();
   }, [adasInspection, date]);
 
-  const pick = (p: ProviderChoice) =>
-    onChange({ provider: p.provider, name: p.name, mode: p.modes[0] ?? 'in-bay', requestedDate: date });
+  const pick = (p: ProviderChoice) => onChange({ provider: p.provider, name: p.name, mode: p.modes[0] ?? 'in-bay', requestedDate: date });
   const chosen = answer?.providers.find((p) => p.provider === value?.provider) ?? null;
 
   return (
-    <fieldset className="flex flex-col gap-2 rounded-md border border-slate-200 p-3" aria-describedby={errors.provider ? `${groupId}-error` : undefined}>
+    <fieldset
+      className="flex flex-col gap-2 rounded-md border border-slate-200 p-3"
+      aria-describedby={errors.provider ? `${groupId}-error` : undefined}
+    >
       <legend className="px-1 text-sm font-semibold text-slate-900">Who calibrates</legend>
       {failed && <Alert>{failed}</Alert>}
       {!answer && !failed && <p className="text-sm text-slate-600">Loading the providers…</p>}
       {answer && (
-        <div role="radiogroup" aria-label="Who calibrates" className="flex flex-col gap-1">
+        <div className="flex flex-col gap-1">
           {inHouse && (
             <label className="flex cursor-pointer items-start gap-2 rounded p-2 hover:bg-slate-50">
-              <input type="radio" name={groupId} className="mt-1 size-5 shrink-0" checked={value === null} onChange={() => onChange(null)} />
+              <input
+                type="radio"
+                name={groupId}
+                className="mt-1 size-5 shrink-0"
+                checked={value === null}
+                onChange={() => onChange(null)}
+              />
               <span className="text-sm">
                 <span className="font-medium">In house</span> · {answer.shopName}&apos;s own prices: {total(answer.inHouse)}
               </span>
             </label>
           )}
           {answer.providers.length === 0 && (
-            <p className="text-sm text-slate-700">
-              {answer.shopName} has no calibration providers yet: choose some on the Providers page.
-            </p>
+            <p className="text-sm text-slate-700">{answer.shopName} has no calibration providers yet: choose some on the Providers page.</p>
           )}
           {answer.providers.map((p) => (
-            <label key={p.provider} className="flex cursor-pointer items-start gap-2 rounded p-2 hover:bg-slate-50" data-testid="provider-choice">
+            <label
+              key={p.provider}
+              className="flex cursor-pointer items-start gap-2 rounded p-2 hover:bg-slate-50"
+              data-testid="provider-choice"
+            >
               <input
                 type="radio"
                 name={groupId}

@@ -62,13 +62,6 @@ async function status<T = { error: string; fieldErrors?: Record<string, string[]
   return res.body;
 }
 const userOf = (username: string) => host.db.prepare('SELECT user FROM user WHERE username = ?').pluck().get(username) as number;
-const managerOf = (firm: number) =>
-  host.db
-    .prepare(
-      'SELECT u.username FROM user u JOIN user_firm uf ON uf.user = u.user WHERE uf.firm = ? AND u.role = 4 AND u.is_inactive = 0 LIMIT 1',
-    )
-    .pluck()
-    .get(firm) as string;
 const row = <T>(sql: string, ...params: unknown[]) => host.db.prepare(sql).get(...params) as T;
 
 /** A new job at shop 6 with an inspection whose estimate (a 2022 Toyota RAV4's) is scrubbed; answers the inspection. */
