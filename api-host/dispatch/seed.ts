@@ -18,17 +18,20 @@ import { insertRequest } from '../calibrations/service';
 import { recordChange } from '../history/service';
 import { dispatchSnapshot } from './history';
 
-/** How the demo providers work: [firm, offering, vehicles a day, their prices against the network's (%)]. */
+/**
+ * How the demo providers work: [firm, offering, vehicles a day, their own prices against the network's (%)];
+ * 100: the network's prices (the independent providers 37–40 have prices of their own).
+ */
 const OFFERINGS: readonly [number, Offering, number, number][] = [
   [37, 'both', 4, 108],
-  [8, 'in-bay', 2, 95],
+  [8, 'in-bay', 2, 100],
   [3, 'on-site', 6, 100],
   [38, 'on-site', 5, 112],
   [39, 'both', 3, 97],
   [40, 'on-site', 4, 115],
-  [12, 'in-bay', 3, 102],
-  [35, 'in-bay', 2, 90],
-  [30, 'both', 3, 104],
+  [12, 'in-bay', 3, 100],
+  [35, 'in-bay', 2, 100],
+  [30, 'both', 3, 100],
 ];
 
 /**

@@ -251,21 +251,22 @@ describe('sending a request', () => {
   it('sends an in-house request later, changes the provider (re-priced, the first told), and refuses a second send to the same one', async () => {
     const { inspection } = await scrubbedInspection('RO-DSP-6');
     const { request: id } = await request(inspection);
-    const first = await ok(shopUser, d.send, { body: { calibrateRequest: id, provider: 8, mode: 'in-bay', requestedDate: day(4) } });
+    const first = await ok(shopUser, d.send, { body: { calibrateRequest: id, provider: 37, mode: 'on-site', requestedDate: day(4) } });
     expect(first.repriced.length).toBeGreaterThan(0);
     notices();
     const again = await status(
       shopUser,
       d.send,
-      { body: { calibrateRequest: id, provider: 8, mode: 'in-bay', requestedDate: day(5) } },
+      { body: { calibrateRequest: id, provider: 37, mode: 'in-bay', requestedDate: day(5) } },
       409,
     );
-    expect(again.error).toMatch(/already sent to Newark Precision Repair: change its date instead/);
-    const second = await ok(shopUser, d.send, { body: { calibrateRequest: id, provider: 37, mode: 'on-site', requestedDate: day(4) } });
+    expect(again.error).toMatch(/already sent to Precision Calibration Services: change its date instead/);
+    // Newark works at its network's prices, Precision at its own: the lines change again.
+    const second = await ok(shopUser, d.send, { body: { calibrateRequest: id, provider: 8, mode: 'in-bay', requestedDate: day(4) } });
     expect(second.repriced.map((r) => r.system).length).toBeGreaterThan(0);
     expect(row<{ status: string; reason: string }>('SELECT status, reason FROM dispatch WHERE dispatch = ?', first.dispatch)).toEqual({
       status: 'Cancelled',
-      reason: 'Sent to Precision Calibration Services instead',
+      reason: 'Sent to Newark Precision Repair instead',
     });
     const heard = notices().map((n) => [n.notice.dispatch, n.notice.title]);
     expect(heard).toEqual(
