@@ -44,8 +44,9 @@ type ListQuery = z.output<typeof dispatches.query>;
 
 /** One page of the caller's queue: work sent to its locations (received) or by them (sent). */
 export function listDispatches(db: Db, caller: Caller, q: ListQuery): { count: number; items: DispatchRow[] } {
-  const column = q.view === 'received' ? 'provider' : 'firm';
-  const where = [`1${firmScope(db, caller.firms, 'd').replace('d.firm', `d.${column}`)}`];
+  // The caller's firms on the view's side: the provider (received) or the shop (sent).
+  const scope = firmScope(db, caller.firms, 'd');
+  const where = [`1${q.view === 'received' ? scope.replace('d.firm', 'd.provider') : scope}`];
   const params: (string | number)[] = [];
   if (q.status === 'open') where.push(`d.status IN ('Requested', 'Proposed', 'Accepted', 'Completed')`);
   else if (q.status !== 'all') {

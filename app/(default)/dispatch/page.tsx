@@ -23,7 +23,8 @@ export const generateMetadata = routeMetadata('/dispatch');
 export default async function DispatchPage({ searchParams }: { searchParams: Promise<RawParams> }) {
   const session = await requireRoute('/dispatch');
   const params = await searchParams;
-  const home = await api(contract.dispatch.getOffering, { query: { firm: session.profile.firm } });
+  // The user's location, if it is a provider: its offering (a location moved away from since sign-in: none).
+  const home = await api(contract.dispatch.getOffering, { query: { firm: session.profile.firm } }).catch(() => null);
   if (isBare(params)) {
     const restored = restoreHref(dispatchList, (await cookies()).get(prefsCookieName(dispatchList))?.value);
     if (restored) redirect(restored);
@@ -44,8 +45,8 @@ export default async function DispatchPage({ searchParams }: { searchParams: Pro
       query={query}
       role={session.role}
       timezone={timezone}
-      offering={home.isProvider && mayManageDispatch(session.role) ? home : null}
-      numbers={!!dashboard && isAllowed(dashboard, session.role) ? { firm: session.profile.firm, provider: home.isProvider } : null}
+      offering={home?.isProvider && mayManageDispatch(session.role) ? home : null}
+      numbers={!!dashboard && isAllowed(dashboard, session.role) ? { firm: session.profile.firm, provider: !!home?.isProvider } : null}
     />
   );
 }
