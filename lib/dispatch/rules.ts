@@ -127,14 +127,14 @@ export function windowProblem(start: string, end: string): { windowStart?: strin
 /** "06/15/2026" of a YYYY-MM-DD day. */
 export const showDay = (v: string | null | undefined) => (v && DAY.test(v) ? `${v.slice(5, 7)}/${v.slice(8, 10)}/${v.slice(0, 4)}` : '');
 
-/** "8:00 AM" of "08:00". */
+/** "08:00 AM" of "08:00" (times show as hh:mm a: docs/shell.md#limits). */
 export function showTime(v: string | null | undefined): string {
   if (!v || !isTime(v)) return '';
   const [h, m] = v.split(':').map(Number) as [number, number];
-  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+  return `${String(((h + 11) % 12) + 1).padStart(2, '0')}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/** "06/15/2026, 8:00 AM – 12:00 PM" of a scheduled visit ('' without a date). */
+/** "06/15/2026, 08:00 AM – 12:00 PM" of a scheduled visit ('' without a date). */
 export const showVisit = (date: string | null | undefined, start?: string | null, end?: string | null) =>
   !date ? '' : start && end ? `${showDay(date)}, ${showTime(start)} – ${showTime(end)}` : showDay(date);
 

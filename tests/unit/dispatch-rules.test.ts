@@ -93,8 +93,8 @@ describe('dates and windows', () => {
   it('shows days and visits as the user reads them', () => {
     expect(showTime('00:05')).toBe('12:05 AM');
     expect(showTime('12:00')).toBe('12:00 PM');
-    expect(showTime('17:30')).toBe('5:30 PM');
-    expect(showVisit('2026-06-15', '08:00', '12:00')).toBe('06/15/2026, 8:00 AM – 12:00 PM');
+    expect(showTime('17:30')).toBe('05:30 PM');
+    expect(showVisit('2026-06-15', '08:00', '12:00')).toBe('06/15/2026, 08:00 AM – 12:00 PM');
     expect(showVisit('2026-06-15')).toBe('06/15/2026');
     expect(showVisit(null)).toBe('');
   });
