@@ -205,3 +205,19 @@ export function rebuildDashboard(db: Db, chunk = 20_000): void {
     roll(db, 1, 'true');
   })();
 }
+
+/**
+ * What a completed inspection bills, as its facts hold it (billable.ts wrote them when it completed): each
+ * sold calibration with its price in cents, in the systems' order. Empty for an inspection not Complete.
+ */
+export function billedOf(
+  db: Db,
+  adasInspection: number,
+): { adasChecklistMatrix: number | null; system: string; calibrationType: string; cents: number }[] {
+  return prepared<{ adasChecklistMatrix: number | null; system: string; calibrationType: string; cents: number }>(
+    db,
+    `SELECT r.adas_checklist_matrix AS adasChecklistMatrix, c.system, c.calibration_type AS calibrationType, c.sales_cents AS cents
+     FROM dashboard_calibration c LEFT JOIN adas_inspection_result r ON r.adas_inspection_result = c.adas_inspection_result
+     WHERE c.adas_inspection = ? ORDER BY c.dashboard_calibration`,
+  ).all(adasInspection);
+}

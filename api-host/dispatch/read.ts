@@ -11,6 +11,8 @@ import type { Db } from '../core/db';
 import { notFound } from '../core/errors';
 import { firmScope, oneRow, prepared, preparedValue } from '../core/sql';
 import { userName } from '../users/service';
+import { billedOf } from '../dashboard/service';
+import { RESULTS, nameOf } from '../../lib/adas/rules';
 import { offeringOf, providerTechnicians, sideOf, visibleDispatch } from './relation';
 
 /** A row's columns as stored: the total in cents. */
@@ -124,6 +126,31 @@ export function readDispatch(db: Db, caller: Pick<Caller, 'firms'>, id: number):
     access: providerAccess(head.status),
     technicians: side === 'provider' && isStanding(head.status) ? providerTechnicians(db, head.provider) : [],
     capacity: offeringOf(db, head.provider).capacity,
+    billed: head.status === 'Completed' || head.status === 'Closed' ? billed(db, head.adas_inspection, lines) : null,
+  };
+}
+
+/**
+ * What the handed-back work bills: the inspection's facts (the one billing rule wrote them as it completed,
+ * dashboard/billable.ts), and the calibrations asked for that they leave out, with the result recorded.
+ */
+function billed(db: Db, adasInspection: number, asked: readonly { adasChecklistMatrix: number; system: string }[]) {
+  const sold = billedOf(db, adasInspection);
+  const results = new Map(
+    prepared<{ matrix: number; result: number | null; notEquipped: number }>(
+      db,
+      'SELECT adas_checklist_matrix AS matrix, result, is_not_equipped AS notEquipped FROM adas_inspection_result WHERE adas_inspection = ?',
+    )
+      .all(adasInspection)
+      .map((r) => [r.matrix, r.notEquipped ? 'Not equipped' : r.result == null ? 'No result recorded' : nameOf(RESULTS, r.result)]),
+  );
+  const soldSystems = new Set(sold.map((s) => s.adasChecklistMatrix));
+  return {
+    lines: sold.map((s) => ({ system: s.system, calibrationType: s.calibrationType, price: dollars(s.cents) })),
+    total: dollars(sold.reduce((n, s) => n + s.cents, 0)),
+    leftOut: asked
+      .filter((l) => !soldSystems.has(l.adasChecklistMatrix))
+      .map((l) => ({ system: l.system, result: results.get(l.adasChecklistMatrix) ?? 'Not on the inspection' })),
   };
 }
 

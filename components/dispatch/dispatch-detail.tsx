@@ -223,6 +223,28 @@ export function DispatchDetailView({ detail: d, role, timezone, onChanged, onIns
         </tfoot>
       </table>
 
+      {d.billed && (
+        <div className="flex flex-col gap-1 rounded-md bg-slate-50 p-3 text-sm" data-testid="dispatch-billed">
+          <h4 className="font-semibold text-slate-900">Billed for what was performed: {formatMoney(d.billed.total)}</h4>
+          {d.billed.lines.length === 0 ? (
+            <p>No calibration was performed: nothing is billed.</p>
+          ) : (
+            <ul className="list-disc pl-5">
+              {d.billed.lines.map((l) => (
+                <li key={`${l.system}-${l.calibrationType}`}>
+                  {l.system} · {formatMoney(l.price)}
+                </li>
+              ))}
+            </ul>
+          )}
+          {d.billed.leftOut.length > 0 && (
+            <p className="text-slate-700">
+              Not billed (only calibrated systems are): {d.billed.leftOut.map((l) => `${l.system} (${l.result})`).join(', ')}.
+            </p>
+          )}
+        </div>
+      )}
+
       {!onInspection && (d.access || !provider) && (
         <Link href={`/view?adasInspection=${d.adasInspection}`} className="text-sm font-medium text-brand-700 underline">
           Open the inspection{provider && d.access === 'read' ? ' (read-only)' : ''}

@@ -171,6 +171,18 @@ export const dispatchDetail = dispatchRow.extend({
   capacity: z.number().int(),
   /** Changes with every step: an accept sent with an older version lost a race (409). */
   version: z.number().int(),
+  /**
+   * Once handed back: what the work bills by the one billing rule (docs/dashboard.md) — each calibration
+   * performed at its agreed price, and the total — and the calibrations asked for that it leaves out, with
+   * their recorded result (Failed, Passed, none). Null before.
+   */
+  billed: z
+    .object({
+      lines: z.array(z.object({ system: z.string(), calibrationType: z.string(), price: z.number() })),
+      total: z.number(),
+      leftOut: z.array(z.object({ system: z.string(), result: z.string() })),
+    })
+    .nullable(),
 });
 export type DispatchDetail = z.infer<typeof dispatchDetail>;
 

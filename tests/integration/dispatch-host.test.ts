@@ -575,6 +575,13 @@ describe('working on the shop’s job, and nothing else', () => {
     expect(facts).toEqual([
       { system: camera!.system, cents: Math.round(cameraLine.price! * 100), provider: 37, technician: precisionTechId },
     ]);
+    // The hand-back says the same: billed for what was performed, the failed system left out.
+    const handedBack = await ok(shopUser, d.dispatch, { query: { dispatch } });
+    expect(handedBack.billed).toEqual({
+      lines: [{ system: camera!.system, calibrationType: expect.any(String), price: cameraLine.price }],
+      total: cameraLine.price,
+      leftOut: expect.arrayContaining([{ system: read.results[1]!.system, result: 'Failed' }]),
+    });
 
     // Redo: managers only; the provider works again, reopens and hands it back once more.
     await status(shopUser, d.redo, { body: { dispatch, reason: 'Radar aim off' } }, 403);
