@@ -79,9 +79,10 @@ export function InspectionScreen({
   const [pending, startTransition] = useTransition();
   useEffect(preloadDialogs, []);
   const refresh = () => startTransition(() => router.refresh());
-  // Handed back to the shop: the provider reads it as a Complete inspection is read.
+  // Handed back to the shop, the provider reads it as a Complete inspection is read; the fields are the shop's.
   const complete = i.status === STATUS.complete || !!dispatched?.readOnly;
   const shopOnly = !dispatched;
+  const fieldsLocked = complete || !shopOnly;
 
   // The inspection's fields; every call of the screen (save, status, results, remove) runs through it.
   const editor = useForm({
@@ -312,74 +313,72 @@ export function InspectionScreen({
         onSubmit={saveForm}
         className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3"
       >
-        {/* The shop's fields: a provider reads them (its completion is the button above). */}
-        <fieldset disabled={!shopOnly} className="contents">
-          <SelectField
-            label="Inspection type"
-            placeholder={null}
-            options={options(INSPECTION_TYPES)}
-            value={form.adasInspectionType}
-            disabled={complete}
-            onChange={(e) => setForm({ adasInspectionType: Number(e.target.value) })}
+        <SelectField
+          label="Inspection type"
+          placeholder={null}
+          options={options(INSPECTION_TYPES)}
+          value={form.adasInspectionType}
+          disabled={fieldsLocked}
+          onChange={(e) => setForm({ adasInspectionType: Number(e.target.value) })}
+        />
+        <SelectField
+          label="Inspector"
+          placeholder="Nobody yet"
+          options={job.inspectors.map((u) => ({ value: u.user, label: u.name }))}
+          value={form.inspector ?? ''}
+          disabled={fieldsLocked}
+          onChange={(e) => setForm({ inspector: e.target.value ? Number(e.target.value) : null })}
+          error={errors.inspector}
+        />
+        <InsurerField
+          insurers={insurers}
+          value={form.insurance}
+          currentName={i.insuranceName}
+          disabled={fieldsLocked}
+          onChange={(insurance) => setForm({ insurance })}
+          error={errors.insurance}
+        />
+        <TextField
+          label="RO number"
+          value={form.ronumber}
+          maxLength={30}
+          disabled={fieldsLocked}
+          onChange={(e) => setForm({ ronumber: e.target.value })}
+          error={errors.ronumber}
+        />
+        <TextField
+          label="Inspection date"
+          type="datetime-local"
+          value={form.inspectionDate}
+          disabled={fieldsLocked}
+          onChange={(e) => setForm({ inspectionDate: e.target.value })}
+          error={errors.inspectionDate}
+        />
+        <SelectField
+          label="Status"
+          placeholder={null}
+          options={options(STATUS_NAMES)}
+          value={form.status}
+          disabled={!shopOnly}
+          onChange={(e) => setForm({ status: Number(e.target.value) })}
+          error={errors.status}
+        />
+        <div className="sm:col-span-2 lg:col-span-3">
+          <TextArea
+            label="Notes"
+            value={form.notes}
+            maxLength={2000}
+            disabled={fieldsLocked}
+            onChange={(e) => setForm({ notes: e.target.value })}
           />
-          <SelectField
-            label="Inspector"
-            placeholder="Nobody yet"
-            options={job.inspectors.map((u) => ({ value: u.user, label: u.name }))}
-            value={form.inspector ?? ''}
-            disabled={complete}
-            onChange={(e) => setForm({ inspector: e.target.value ? Number(e.target.value) : null })}
-            error={errors.inspector}
-          />
-          <InsurerField
-            insurers={insurers}
-            value={form.insurance}
-            currentName={i.insuranceName}
-            disabled={complete}
-            onChange={(insurance) => setForm({ insurance })}
-            error={errors.insurance}
-          />
-          <TextField
-            label="RO number"
-            value={form.ronumber}
-            maxLength={30}
-            disabled={complete}
-            onChange={(e) => setForm({ ronumber: e.target.value })}
-            error={errors.ronumber}
-          />
-          <TextField
-            label="Inspection date"
-            type="datetime-local"
-            value={form.inspectionDate}
-            disabled={complete}
-            onChange={(e) => setForm({ inspectionDate: e.target.value })}
-            error={errors.inspectionDate}
-          />
-          <SelectField
-            label="Status"
-            placeholder={null}
-            options={options(STATUS_NAMES)}
-            value={form.status}
-            onChange={(e) => setForm({ status: Number(e.target.value) })}
-            error={errors.status}
-          />
-          <div className="sm:col-span-2 lg:col-span-3">
-            <TextArea
-              label="Notes"
-              value={form.notes}
-              maxLength={2000}
-              disabled={complete}
-              onChange={(e) => setForm({ notes: e.target.value })}
-            />
-          </div>
-        </fieldset>
-        {shopOnly && (
-          <div className="flex justify-end sm:col-span-2 lg:col-span-3">
+        </div>
+        <div className="flex justify-end sm:col-span-2 lg:col-span-3">
+          {shopOnly && (
             <Button type="submit" disabled={busy}>
               {busy ? 'Saving…' : 'Save inspection'}
             </Button>
-          </div>
-        )}
+          )}
+        </div>
       </form>
 
       <section aria-labelledby="systems" className="flex flex-col gap-2">

@@ -12,6 +12,7 @@ import { InspectionDispatch } from '@/components/dispatch';
 import type { CalibrateRequest, ReportPreference } from '@/lib/contract/calibrations';
 import { calibrationApi } from './api';
 import { EstimateSection } from './estimate-section';
+import { ReportDownload } from './report-download';
 import { ReportSection } from './report-section';
 import { RequestSection } from './request-section';
 
@@ -40,6 +41,7 @@ export function CalibrationPanel(p: CalibrationPanelProps) {
     setRequest(p.request);
   }
   const router = useRouter();
+  const [language, setLanguage] = useState(p.preference.language);
   const reload = () => void calibrationApi.request(p.adasInspection).then(setRequest);
   const shop = p.side === 'shop';
   return (
@@ -81,7 +83,15 @@ export function CalibrationPanel(p: CalibrationPanelProps) {
           }}
         />
       )}
-      <ReportSection adasInspection={p.adasInspection} preference={p.preference} readOnly={!shop} />
+      {shop ? (
+        <ReportSection adasInspection={p.adasInspection} preference={p.preference} />
+      ) : (
+        // A provider's user downloads the report; sending it, sharing it and CCC are the shop's.
+        <section aria-label="Calibration report" className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
+          <h2 className="text-lg font-semibold text-slate-900">Calibration report</h2>
+          <ReportDownload adasInspection={p.adasInspection} language={language} onLanguage={setLanguage} />
+        </section>
+      )}
     </div>
   );
 }

@@ -17,8 +17,7 @@ import { Button } from '@/components/ui/button';
 import { CheckboxField, TextField } from '@/components/ui/field';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { useForm } from '@/components/ui/use-form';
-import type { QuoteAnswer, ScrubResult, TriggeredCalibration } from '@/lib/contract/calibrations';
-import type { Column } from '@/components/ui/table';
+import type { QuoteAnswer, ScrubResult } from '@/lib/contract/calibrations';
 import { calibrationTypeLabel } from '@/lib/configuration/constants';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/format';
@@ -232,92 +231,93 @@ export function EstimateSection({
       )}
       {scrub?.noScrub && <Alert kind="info">{scrub.noScrub}</Alert>}
 
-      {scrub && scrub.calibrations.length > 0 && (
+      {scrub && readOnly && scrub.calibrations.length > 0 && (
+        <p className="text-sm text-slate-700">Calibrations the estimate triggers: {scrub.calibrations.map((c) => c.system).join(', ')}.</p>
+      )}
+      {scrub && scrub.calibrations.length > 0 && !readOnly && (
         <SimpleTable
           caption="Triggered calibrations"
-          columns={(
-            [
-              {
-                id: 'system',
-                header: 'System',
-                rowHeader: true,
-                cell: (c) => (
-                  <>
-                    <div className="font-medium text-slate-900">{c.system}</div>
-                    <div className="text-slate-600">{calibrationTypeLabel(c.calibrationType, c.calibrationMode)}</div>
-                    {c.triggerNotice && <p className="text-xs text-slate-600">{c.triggerNotice}</p>}
-                    {c.url && (
-                      <a href={c.url} target="_blank" rel="noreferrer" className="text-xs text-brand-700 underline">
-                        OEM procedure<span className="sr-only"> for {c.system}</span>
-                      </a>
-                    )}
-                  </>
-                ),
-              },
-              {
-                id: 'quote',
-                header: 'Quote',
-                cell: (c) => (
-                  <CheckboxField
-                    label={`Quote ${c.system}`}
+          columns={[
+            {
+              id: 'system',
+              header: 'System',
+              rowHeader: true,
+              cell: (c) => (
+                <>
+                  <div className="font-medium text-slate-900">{c.system}</div>
+                  <div className="text-slate-600">{calibrationTypeLabel(c.calibrationType, c.calibrationMode)}</div>
+                  {c.triggerNotice && <p className="text-xs text-slate-600">{c.triggerNotice}</p>}
+                  {c.url && (
+                    <a href={c.url} target="_blank" rel="noreferrer" className="text-xs text-brand-700 underline">
+                      OEM procedure<span className="sr-only"> for {c.system}</span>
+                    </a>
+                  )}
+                </>
+              ),
+            },
+            {
+              id: 'quote',
+              header: 'Quote',
+              cell: (c) => (
+                <CheckboxField
+                  label={`Quote ${c.system}`}
+                  hideLabel
+                  checked={draft[c.adasChecklistMatrix]?.included ?? true}
+                  onChange={(e) => change(c.adasChecklistMatrix, { included: e.target.checked })}
+                />
+              ),
+            },
+            {
+              id: 'lines',
+              header: 'Repair lines',
+              cell: (c) => (
+                <ul className="flex flex-col gap-1">
+                  {c.lines.map((l) => (
+                    <li key={l.lineNum}>
+                      {l.lineNum}. {l.operation} {l.description}
+                      <span className="block text-xs text-slate-600">
+                        {l.why.startsWith(`${c.system}: `) ? l.why.slice(c.system.length + 2) : l.why}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ),
+            },
+            {
+              id: 'price',
+              header: 'Price',
+              className: 'w-32',
+              cell: (c) => {
+                const d = draft[c.adasChecklistMatrix];
+                // A provider's prices are its own: shown, not typed.
+                const q = pick ? quoted.get(c.adasChecklistMatrix) : undefined;
+                return (
+                  <TextField
+                    label={`Price of ${c.system}`}
                     hideLabel
-                    checked={draft[c.adasChecklistMatrix]?.included ?? true}
-                    onChange={(e) => change(c.adasChecklistMatrix, { included: e.target.checked })}
+                    inputMode="decimal"
+                    readOnly={!!pick}
+                    value={pick ? (q?.price == null ? '' : q.price.toFixed(2)) : (d?.price ?? '')}
+                    error={d && priceOf(d.price) === 'bad' ? 'A price such as 149.50' : null}
+                    onChange={(e) => change(c.adasChecklistMatrix, { price: e.target.value })}
                   />
-                ),
+                );
               },
-              {
-                id: 'lines',
-                header: 'Repair lines',
-                cell: (c) => (
-                  <ul className="flex flex-col gap-1">
-                    {c.lines.map((l) => (
-                      <li key={l.lineNum}>
-                        {l.lineNum}. {l.operation} {l.description}
-                        <span className="block text-xs text-slate-600">
-                          {l.why.startsWith(`${c.system}: `) ? l.why.slice(c.system.length + 2) : l.why}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                ),
+            },
+            {
+              id: 'agreed',
+              header: 'Agreed',
+              cell: (c) => {
+                const q = quoted.get(c.adasChecklistMatrix);
+                return (
+                  <>
+                    {q?.agreedPrice != null ? formatMoney(q.agreedPrice) : '—'}
+                    {q?.underAgreed && <div className="font-medium text-red-700">Under the agreed price</div>}
+                  </>
+                );
               },
-              {
-                id: 'price',
-                header: 'Price',
-                className: 'w-32',
-                cell: (c) => {
-                  const d = draft[c.adasChecklistMatrix];
-                  // A provider's prices are its own: shown, not typed.
-                  const q = pick ? quoted.get(c.adasChecklistMatrix) : undefined;
-                  return (
-                    <TextField
-                      label={`Price of ${c.system}`}
-                      hideLabel
-                      inputMode="decimal"
-                      readOnly={!!pick}
-                      value={pick ? (q?.price == null ? '' : q.price.toFixed(2)) : (d?.price ?? '')}
-                      error={d && priceOf(d.price) === 'bad' ? 'A price such as 149.50' : null}
-                      onChange={(e) => change(c.adasChecklistMatrix, { price: e.target.value })}
-                    />
-                  );
-                },
-              },
-              {
-                id: 'agreed',
-                header: 'Agreed',
-                cell: (c) => {
-                  const q = quoted.get(c.adasChecklistMatrix);
-                  return (
-                    <>
-                      {q?.agreedPrice != null ? formatMoney(q.agreedPrice) : '—'}
-                      {q?.underAgreed && <div className="font-medium text-red-700">Under the agreed price</div>}
-                    </>
-                  );
-                },
-              },
-            ] as Column<TriggeredCalibration>[]
-          ).filter((c) => !readOnly || c.id === 'system' || c.id === 'lines')}
+            },
+          ]}
           rows={scrub.calibrations}
           rowKey={(c) => c.adasChecklistMatrix}
           rowAttributes={() => ({ className: 'align-top' })}

@@ -6,29 +6,15 @@
  */
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button, buttonClass } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/field';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
 import { useForm } from '@/components/ui/use-form';
 import type { ReportPreference } from '@/lib/contract/calibrations';
 import { ShareLink } from '@/components/links';
-import { calibrationApi, reportHref } from './api';
+import { calibrationApi } from './api';
+import { ReportDownload } from './report-download';
 
-const LANGUAGES = [
-  { value: 'en', label: 'English' },
-  { value: 'es', label: 'Spanish' },
-  { value: 'fr', label: 'French' },
-];
-
-/** `readOnly`: a provider's user through its dispatch downloads the report; sending it, sharing it and CCC are the shop's. */
-export function ReportSection({
-  adasInspection,
-  preference,
-  readOnly = false,
-}: {
-  adasInspection: number;
-  preference: ReportPreference;
-  readOnly?: boolean;
-}) {
+export function ReportSection({ adasInspection, preference }: { adasInspection: number; preference: ReportPreference }) {
   const headingId = useId();
   const [language, setLanguage] = useState<ReportPreference['language']>(preference.language);
   const [to, setTo] = useState('');
@@ -45,57 +31,42 @@ export function ReportSection({
       </h2>
       <p className="text-sm text-slate-700">
         {preference.title}
-        {!readOnly && preference.recipients.length > 0 && ` · Sent to ${preference.recipients.join(', ')} unless you name someone`}
+        {preference.recipients.length > 0 && ` · Sent to ${preference.recipients.join(', ')} unless you name someone`}
       </p>
-      <div className="flex flex-wrap items-end gap-2">
-        <SelectField
-          label="Language"
-          placeholder={null}
-          options={LANGUAGES}
-          value={language}
-          onChange={(e) => setLanguage(e.target.value as ReportPreference['language'])}
-        />
-        <a className={buttonClass('secondary')} href={reportHref(adasInspection, language)} download>
-          Download PDF
-        </a>
+      <ReportDownload adasInspection={adasInspection} language={language} onLanguage={setLanguage} />
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          run(async () => {
+            const sent = await calibrationApi.send(adasInspection, to.trim(), language);
+            return `The report was sent to ${sent.to.join(', ')}.`;
+          });
+        }}
+      >
+        <TextField label="Send to (email)" type="email" value={to} error={toError} onChange={(e) => setTo(e.target.value)} />
+        <Button type="submit" disabled={busy}>
+          Send report
+        </Button>
+      </form>
+      <div>
+        <Button
+          variant="secondary"
+          disabled={busy}
+          onClick={() =>
+            run(async () => {
+              const answer = await calibrationApi.pushToCcc(adasInspection);
+              // CCC's refusal, in its own words.
+              if (!answer.accepted) throw new Error(answer.message);
+              return answer.message;
+            })
+          }
+        >
+          Push to CCC
+        </Button>
       </div>
-      {!readOnly && (
-        <>
-          <form
-            className="flex flex-wrap items-end gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              run(async () => {
-                const sent = await calibrationApi.send(adasInspection, to.trim(), language);
-                return `The report was sent to ${sent.to.join(', ')}.`;
-              });
-            }}
-          >
-            <TextField label="Send to (email)" type="email" value={to} error={toError} onChange={(e) => setTo(e.target.value)} />
-            <Button type="submit" disabled={busy}>
-              Send report
-            </Button>
-          </form>
-          <div>
-            <Button
-              variant="secondary"
-              disabled={busy}
-              onClick={() =>
-                run(async () => {
-                  const answer = await calibrationApi.pushToCcc(adasInspection);
-                  // CCC's refusal, in its own words.
-                  if (!answer.accepted) throw new Error(answer.message);
-                  return answer.message;
-                })
-              }
-            >
-              Push to CCC
-            </Button>
-          </div>
-          <div aria-live="polite">{notice && <Alert kind={notice.kind}>{notice.text}</Alert>}</div>
-          <ShareLink adasInspection={adasInspection} />
-        </>
-      )}
+      <div aria-live="polite">{notice && <Alert kind={notice.kind}>{notice.text}</Alert>}</div>
+      <ShareLink adasInspection={adasInspection} />
     </section>
   );
 }
