@@ -149,3 +149,24 @@ test('the shop sends the work, the provider accepts, calibrates on the shop’s 
   await expect(tech.getByRole('alert')).toContainText('accepted the report on');
   await techContext.close();
 });
+
+test('the queue at 320 px: no sideways scroll, the dispatch readable in its dialog, by keyboard', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 320, height: 700 } });
+  const page = await context.newPage();
+  await signIn(page, 'precision.admin@example.com', undefined, '/dispatch?status=Requested');
+  await expect(page.getByRole('heading', { name: 'Dispatch' })).toBeVisible();
+  await waitForHydration(page, 'main button');
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  const open = page.getByRole('button', { name: /^Open the calibration of the / }).first();
+  await open.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('dispatch-detail')).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+  await context.close();
+});
