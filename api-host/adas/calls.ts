@@ -35,7 +35,7 @@ import { withJobHistory } from './history';
 import { nowIso } from '../core/time';
 import { vehicleLinks, vehicleSystems } from './systems';
 import { isValidVin } from '../../lib/vehicle/vin';
-import { announceDispatchSteps, assertNotDispatched, reachJob, type Need, type Via } from '../dispatch/service';
+import { announceDispatchSteps, assertNotDispatched, dispatchesOfJob, reachJob, type Need, type Via } from '../dispatch/service';
 
 const a = contract.adas;
 
@@ -438,7 +438,10 @@ export const adasCalls = [
 
   implement(a.adasInspections, ({ query, caller, ctx }) => {
     visibleJob(ctx.db, caller, query.adas, 'own');
-    return prepared<InspectionRow>(ctx.db, `${INSPECTION_SELECT} WHERE i.adas = ? ORDER BY i.adas_inspection`).all(query.adas);
+    const sent = dispatchesOfJob(ctx.db, query.adas);
+    return prepared<InspectionRow>(ctx.db, `${INSPECTION_SELECT} WHERE i.adas = ? ORDER BY i.adas_inspection`)
+      .all(query.adas)
+      .map((i) => ({ ...i, dispatch: sent.get(i.adasInspection) ?? null }));
   }),
   implement(a.adasInspection, ({ query, caller, ctx }) => {
     visibleInspection(ctx.db, caller, query.adasInspection, 'read');

@@ -2,3 +2,4 @@
 export { InspectionDispatch, type InspectionDispatchProps } from './inspection-dispatch';
 export { ProviderChooser, type ProviderChooserProps, type ProviderPick } from './provider-chooser';
 export { repricedText } from './repriced';
+export { DispatchSummaryCell } from './summary-cell';

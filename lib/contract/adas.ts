@@ -28,7 +28,7 @@ import { ALL_ROLES } from '../roles';
 import { MESSAGES } from '../validation/messages';
 import { makeMatrixModel, makeMatrixModelInput } from './admin';
 import { requestParts } from './calibrations';
-import { dispatchChoice } from './dispatch';
+import { dispatchChoice, dispatchSummary } from './dispatch';
 import { adasSystem, vinDecode } from './decode';
 import { defineCall, ok, optionalText, q, requiredText, savedId } from './define';
 import { vehicleFields } from './vehicles';
@@ -234,6 +234,9 @@ export const inspectionRow = z.object({
   createdAt: z.string(),
 });
 export type InspectionRow = z.infer<typeof inspectionRow>;
+/** A job's inspection as its job lists it: with where its calibration went (docs/dispatch.md#screens). */
+export const jobInspectionRow = inspectionRow.extend({ dispatch: dispatchSummary.nullable().default(null) });
+export type JobInspectionRow = z.infer<typeof jobInspectionRow>;
 
 export const inspectionResult = z.object({
   adasInspectionResult: z.number().int(),
@@ -348,7 +351,7 @@ export const adasInspections = defineCall({
   method: 'GET',
   path: 'adas/adasInspections',
   query: adasQuery,
-  response: z.array(inspectionRow),
+  response: z.array(jobInspectionRow),
 });
 export const adasInspection = defineCall({
   ...ADAS_ROLES,

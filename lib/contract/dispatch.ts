@@ -154,6 +154,13 @@ export const dispatchRow = z.object({
 });
 export type DispatchRow = z.infer<typeof dispatchRow>;
 
+/**
+ * An inspection's dispatch as its job's list of inspections shows it to the shop: the one that stands (or was
+ * closed), else the last declined or cancelled one; null when its work was never sent to a provider.
+ */
+export const dispatchSummary = dispatchRow.pick({ dispatch: true, status: true, provider: true, providerName: true, scheduledDate: true });
+export type DispatchSummary = z.infer<typeof dispatchSummary>;
+
 export const dispatchDetail = dispatchRow.extend({
   lines: z.array(dispatchLine),
   /** What the provider's users may do with the inspection now (lib/dispatch/rules.ts PROVIDER_ACCESS). */

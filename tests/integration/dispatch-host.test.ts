@@ -276,6 +276,54 @@ describe('sending a request', () => {
       ]),
     );
   });
+
+  it("the job's list of inspections says where each sent its calibrations: the dispatch that stands, else the last ended", async () => {
+    const { adas, inspection } = await scrubbedInspection('RO-DSP-6b');
+    const other = must(
+      (await ok(shopAdmin, a.saveAdasInspection, { body: { adasInspection: -1, adas, adasInspectionType: 2 } })).adasInspection,
+      'a second inspection',
+    );
+    const sentTo = async () =>
+      Object.fromEntries((await ok(shopUser, a.adasInspections, { query: { adas } })).map((i) => [i.adasInspection, i.dispatch]));
+    expect(await sentTo()).toEqual({ [inspection]: null, [other]: null });
+
+    const { request: id, dispatch: first } = await request(inspection, { provider: 37 });
+    expect((await sentTo())[inspection]).toEqual({
+      dispatch: first,
+      status: 'Requested',
+      provider: 37,
+      providerName: 'Precision Calibration Services',
+      scheduledDate: null,
+    });
+    // Sent to Newark instead: the dispatch that stands is shown, not the one it cancelled.
+    const second = await ok(shopUser, d.send, { body: { calibrateRequest: id, provider: 8, mode: 'in-bay', requestedDate: day(4) } });
+    expect((await sentTo())[inspection]).toMatchObject({
+      dispatch: second.dispatch,
+      status: 'Requested',
+      providerName: 'Newark Precision Repair',
+    });
+    await ok(newark, d.decline, { body: { dispatch: second.dispatch, reason: 'Our bay is full this week.' } });
+    expect((await sentTo())[inspection]).toMatchObject({
+      dispatch: second.dispatch,
+      status: 'Declined',
+      providerName: 'Newark Precision Repair',
+    });
+
+    const third = await ok(shopUser, d.send, { body: { calibrateRequest: id, provider: 37, mode: 'in-bay', requestedDate: day(5) } });
+    const visit = day(visitDay);
+    expect((await accept(precision, third.dispatch)).status).toBe(200);
+    const all = await sentTo();
+    expect(all[inspection]).toEqual({
+      dispatch: third.dispatch,
+      status: 'Accepted',
+      provider: 37,
+      providerName: 'Precision Calibration Services',
+      scheduledDate: visit,
+    });
+    expect(all[other]).toBeNull();
+    // The list is the shop's: the provider's users do not list the job's inspections.
+    await status(precision, a.adasInspections, { query: { adas } }, 403);
+  });
 });
 
 describe("the provider's steps", () => {
