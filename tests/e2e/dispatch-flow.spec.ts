@@ -2,7 +2,7 @@
  * Sending a shop's calibration work to a provider (docs/dispatch.md), as the three users do it in Chromium:
  * the shop chooses Precision Calibration Services on the quote (re-priced, with a notice) and sends the
  * request as it creates it; the provider's manager finds it in its queue on /dispatch and accepts it with a
- * date, a window and a technician; the provider's technician opens the inspection through the dispatch,
+ * date, a window and a technician, which the shop's job lists beside the inspection; the provider's technician opens the inspection through the dispatch,
  * records the results offline (kept on the device, sent when the connection returns) and completes it,
  * which hands it back read-only; the shop accepts the report, which names the provider and its technician,
  * and the provider's access to the job ends.
@@ -20,7 +20,7 @@ import { axeViolations, withTestDb } from './adas-support';
 const PROVIDER = 'Precision Calibration Services';
 
 /** A fresh 2022 Toyota RAV4 job with one inspection at Brooklyn (firm 6), its estimate scrubbed at the host. */
-async function scrubbedInspection(): Promise<{ inspection: number; ro: string }> {
+async function scrubbedInspection(): Promise<{ adas: number; inspection: number; ro: string }> {
   let n = Date.now() % 100_000;
   const vin = makeVin('2T3', 'W1RF', 2022, 400_000 + n, () => ((n = (n * 16807) % 2147483647) % 1000) / 1000);
   const ro = `DSP-${Date.now().toString(36).toUpperCase()}`;
@@ -42,7 +42,7 @@ async function scrubbedInspection(): Promise<{ inspection: number; ro: string }>
   const text = RAV4_LINES.map((l, i) => `${i + 1} ${l.op === 'OP11' ? 'Repl' : 'Rpr'} ${l.description}`).join('\n');
   expect((await hostCall(shop, 'POST', 'api/bms/saveEstimate', { adas, text })).status).toBe(200);
   expect((await hostCall(shop, 'GET', `api/bms/scrub?adas=${adas}&adasInspection=${inspection}`)).status).toBe(200);
-  return { inspection, ro };
+  return { adas, inspection, ro };
 }
 
 async function openInspection(page: Page, inspection: number) {
@@ -56,7 +56,7 @@ test('the shop sends the work, the provider accepts, calibrates on the shop’s 
   browser,
 }) => {
   test.setTimeout(180_000);
-  const { inspection, ro } = await scrubbedInspection();
+  const { adas, inspection, ro } = await scrubbedInspection();
 
   // The shop chooses the provider on the quote: its prices, with a notice of what changed.
   await signIn(page, 4, undefined, `/view?adasInspection=${inspection}`);
@@ -93,6 +93,12 @@ test('the shop sends the work, the provider accepts, calibrates on the shop’s 
   await expect(dialog.getByText('Accepted: the shop is told')).toBeVisible();
   await expect(dialog).toContainText('Riley Santos');
   await managerContext.close();
+
+  // On the job, the shop's list of inspections says where the work went and that it is accepted.
+  await page.goto(`/adas?adas=${adas}`);
+  const listed = page.getByTestId('inspection-row');
+  await expect(listed).toContainText(PROVIDER);
+  await expect(listed).toContainText('Accepted');
 
   // The provider's technician works on that inspection through the dispatch, offline included.
   const techContext = await browser.newContext();
@@ -135,7 +141,7 @@ test('the shop sends the work, the provider accepts, calibrates on the shop’s 
   await expect(tech.getByRole('button', { name: 'Reopen inspection' })).toHaveCount(0);
 
   // The shop: handed back, the report names the provider and its technician; it accepts the report.
-  await page.reload();
+  await openInspection(page, inspection);
   await expect(sent).toContainText('Calibrated and handed back', { timeout: 15_000 });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()]);
   const text = (await new PDFParse({ data: readFileSync((await download.path())!) }).getText()).text;
