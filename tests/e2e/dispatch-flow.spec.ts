@@ -24,21 +24,26 @@ async function scrubbedInspection(): Promise<{ adas: number; inspection: number;
   let n = Date.now() % 100_000;
   const vin = makeVin('2T3', 'W1RF', 2022, 400_000 + n, () => ((n = (n * 16807) % 2147483647) % 1000) / 1000);
   const ro = `DSP-${Date.now().toString(36).toUpperCase()}`;
-  const { adas, inspection } = withTestDb((db) =>
+  const adas = withTestDb((db) =>
     db.transaction(() => {
       const vehicle = db
         .prepare("INSERT INTO vehicle (firm, year, make, model, vin) VALUES (6, 2022, 'Toyota', 'RAV4', ?)")
         .run(vin).lastInsertRowid;
-      const adas = Number(
+      return Number(
         db.prepare('INSERT INTO adas (firm, ronumber, vehicle, created_by) VALUES (6, ?, ?, 4)').run(ro, vehicle).lastInsertRowid,
       );
-      const inspection = Number(
-        db.prepare('INSERT INTO adas_inspection (adas, inspector, ronumber, created_by) VALUES (?, 4, ?, 4)').run(adas, ro).lastInsertRowid,
-      );
-      return { adas, inspection };
     })(),
   );
   const shop = await hostToken(4);
+  // Created as the screen creates it, with the vehicle's systems to record.
+  const created = await hostCall<{ adasInspection: number }>(shop, 'POST', 'api/adas/saveAdasInspection', {
+    adasInspection: -1,
+    adas,
+    adasInspectionType: 1,
+    inspector: 4,
+  });
+  expect(created.status).toBe(200);
+  const inspection = created.body.adasInspection;
   const text = RAV4_LINES.map((l, i) => `${i + 1} ${l.op === 'OP11' ? 'Repl' : 'Rpr'} ${l.description}`).join('\n');
   expect((await hostCall(shop, 'POST', 'api/bms/saveEstimate', { adas, text })).status).toBe(200);
   expect((await hostCall(shop, 'GET', `api/bms/scrub?adas=${adas}&adasInspection=${inspection}`)).status).toBe(200);
@@ -152,7 +157,7 @@ test('the shop sends the work, the provider accepts, calibrates on the shop’s 
 
   // The provider's access to the job ended: the page says so.
   await tech.reload();
-  await expect(tech.getByRole('alert')).toContainText('accepted the report on');
+  await expect(tech.getByRole('main').getByRole('alert')).toContainText('Brooklyn Collision & Glass accepted the report on');
   await techContext.close();
 });
 
