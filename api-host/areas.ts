@@ -15,6 +15,7 @@ import { configuration } from './configuration';
 import { contacts } from './contacts';
 import { dashboard } from './dashboard';
 import { data } from './data';
+import { dispatch } from './dispatch';
 import { evidence } from './evidence';
 import { files } from './files';
 import { history } from './history';
@@ -54,6 +55,7 @@ export const AREAS: readonly Area[] = [
   evidence,
   calibrations,
   intake,
+  dispatch, // after calibrations (a dispatch belongs to a request), before the dashboard (whose seed rebuilds the numbers)
   dashboard,
   vehicleData,
   data,

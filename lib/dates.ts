@@ -74,3 +74,7 @@ export function dayStart(v: string, zone: Zone, addDays = 0): string | undefined
 /** "MM/DD/YYYY hh:mm:ss AM" in the zone (docs/shell.md#limits, the dashboard's short display); '' for no date. */
 export const formatDateTimeSeconds = (iso: string | null | undefined, zone: Zone): string =>
   valid(iso) ? lightFormat(inZone(iso, zone), 'MM/dd/yyyy hh:mm:ss a') : '';
+
+/** The local day (YYYY-MM-DD) in the zone, `addDays` from today: what a date field starts at. */
+export const localDay = (zone: Zone, addDays = 0): string =>
+  lightFormat(new TZDate(Date.now() + addDays * 86_400_000, zoneOf(zone)), 'yyyy-MM-dd');

@@ -165,6 +165,15 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'signed-in',
     menu: { label: 'Providers', order: 6 },
   },
+  {
+    // The calibration work a location's shops send to providers and its providers receive (docs/dispatch.md):
+    // a shortcut on Home and in the menu's other screens, not an entry of the specification's left menu.
+    path: '/dispatch',
+    name: 'Dispatch',
+    blurb: 'Calibration work sent to providers, and work providers receive: accept, schedule and hand back.',
+    layout: 'default',
+    access: ALL_ROLES,
+  },
   { path: '/view', name: 'Inspection', layout: 'default', access: 'signed-in' },
   { path: '/choose', name: 'Choose Vehicle', layout: 'default', access: 'signed-in' },
 ];

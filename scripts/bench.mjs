@@ -17,6 +17,8 @@
  *      after a schema change);
  *   2b. /adas at demo size and with 100,000 ADAS jobs and 250,000 inspections (the same seed-bench database):
  *      the whole render, sorted by every column, filtered by status, searched by a partial VIN (target ≤ 100 ms);
+ *   2c. /dispatch (issue 48) at demo size and with the seed-bench database's 20,000 dispatches: received and
+ *      sent, filtered, sorted and searched (the demo and bench targets of 2);
  *   3. JavaScript sent to the browser: first-load JS per route, gzip (scripts/lib/js-size.mjs; target
  *      ≤ 175 kB for every route, as AREA-DONE asks; /contacts ≤ 165 kB with the table library back, issue 27),
  *      and each as a ratio to the framework's empty page (the peer app's /);
@@ -563,6 +565,14 @@ await withStack({ apiPort: API_PORT, appPort: APP_PORT, db: `.data/bench-demo-${
   }
 });
 
+/** The dispatch queue's pages (issue 48): received (every dispatch for role 1) and sent, sorted, filtered, searched. */
+const DISPATCH_PAGES = [
+  '/dispatch',
+  '/dispatch?view=sent',
+  '/dispatch?status=open&orderBy=requested&direction=asc',
+  '/dispatch?searchTerm=toyota',
+];
+
 async function demoBenches(stack) {
   heading('Server rendering — time to first byte (one connection, sequential; signed in as role 1)');
   console.log(row(['size', 'path', 'status', 'TTFB p50', 'TTFB p90', 'total p50', 'target', ''], [10, 42, 6, 11, 11, 11, 10, 6]));
@@ -590,6 +600,8 @@ async function demoBenches(stack) {
   await benchTtfb('demo', stack, ['/data'], TARGETS.ttfbDemoMs);
   // Shared links (issue 18): the signed-in user's own links, paged and searched in SQL.
   await benchTtfb('demo', stack, ['/links', '/links?searchTerm=a'], TARGETS.ttfbDemoMs);
+  // Dispatch (issue 48): the queue received and sent, sorted, filtered and searched in SQL.
+  await benchTtfb('demo', stack, DISPATCH_PAGES, TARGETS.ttfbDemoMs);
   await benchImportStore(stack);
   await benchJs(stack);
   if (process.env.BENCH_SKIP_TTI !== '1') await benchTti(stack);
@@ -650,6 +662,8 @@ else if (process.env.BENCH_SKIP_100K === '1') {
         TARGETS.ttfb100kMs,
       );
       await benchAdas(stack, big.db);
+      // Dispatch at the bench seed's 20,000 dispatches (seed-bench --dispatches): role 1 sees them all.
+      await benchTtfb('20k disp.', stack, DISPATCH_PAGES, TARGETS.ttfb100kMs);
     });
   }
 }

@@ -56,7 +56,7 @@ export async function measureCalibrations(db: Db): Promise<void> {
     .pluck()
     .get() as number;
   const caller = { firms: new Set([6]) } as unknown as Caller;
-  const job = inspectionJob(db, caller, id);
+  const job = inspectionJob(db, caller, id, 'read');
   const data = reportData(db, job);
   const systems = Array.from({ length: 20 }, (_, i) => {
     const system = cycled(data.systems, i);

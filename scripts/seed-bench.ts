@@ -10,6 +10,7 @@
  *   npm run seed-bench -- .data/bench/reference.db --firms 5000     # and grow the network to 5,000 locations
  *   npm run seed-bench -- .data/bench/reference.db --users 20000    # users (default 10,000 in total)
  *   npm run seed-bench -- .data/bench/reference.db --make-matrices 50000   # ADAS make matrices (default 50,000)
+ *   npm run seed-bench -- .data/bench/reference.db --dispatches 20000      # dispatches of the bench's jobs (default 20,000)
  *
  *   npm run seed-bench -- .data/bench/dashboard.db --firms 5000 --dashboard-jobs 1000000 --measure-dashboard   # dashboard (issue 16)
  *
@@ -31,6 +32,7 @@ import { sessionProfileOf } from '../api-host/auth/calls';
 import { bulkInsertContacts } from '../api-host/contacts/seed';
 import { growAdas, measureAdas } from './seed-bench-adas';
 import { measureCalibrations } from './seed-bench-calibrations';
+import { growDispatches, measureDispatch } from './seed-bench-dispatch';
 import { growDashboard, measureDashboard } from './seed-bench-dashboard';
 import zipcodes from 'zipcodes';
 import { resolvePostalCode } from '../api-host/locations/geo';
@@ -69,6 +71,7 @@ const VALUE_OPTIONS = [
   '--jobs',
   '--inspections',
   '--dashboard-jobs',
+  '--dispatches',
 ];
 const file = args.find((a, i) => !a.startsWith('--') && !VALUE_OPTIONS.includes(args[i - 1] ?? '')) ?? '.data/bench/reference.db';
 function count(name: string, fallback: number): number {
@@ -84,6 +87,7 @@ const firmTarget = count('--firms', 0);
 const jobsTarget = count('--jobs', 100_000);
 const inspectionsTarget = count('--inspections', 250_000);
 const dashboardJobs = count('--dashboard-jobs', 0);
+const dispatchTarget = count('--dispatches', 20_000);
 
 /** Users: the demo users plus generated ones up to --users, spread over every firm (their contacts included). */
 async function growUsers(db: Db): Promise<void> {
@@ -112,6 +116,7 @@ async function build(): Promise<Db> {
   const inserted = performance.now() - t;
   growConfiguration(db);
   growAdas(db, jobsTarget, inspectionsTarget);
+  growDispatches(db, dispatchTarget);
   if (firmTarget) growNetwork(db, firmTarget);
   growDashboard(db, dashboardJobs);
   growLog(db);
@@ -443,6 +448,7 @@ if (flag('--measure') || flag('--measure-only')) {
   await measureHttp(db);
   await measureAdas(db, flag('--plans'));
   await measureCalibrations(db);
+  measureDispatch(db);
 }
 if (flag('--measure-log') || flag('--measure-log-only')) measureLog(db);
 if (flag('--measure') || flag('--measure-only') || flag('--measure-dashboard')) measureDashboard(db);

@@ -42,6 +42,8 @@ ${
     ${roles.slice(6, 12).join('  ')}
     ${roles.slice(12).join('  ')}
   role1@example.com is the super user; inactive@example.com shows the inactive-account message.
+  Calibration providers: precision.admin@example.com (accepts work), precision.tech@example.com
+    (calibrates), precision.office@example.com (the dashboard); bayarea., lonestar., sunshine.admin@example.com.
 `
 }
   Press Ctrl-C to stop.

@@ -36,6 +36,7 @@ import { withJobHistory } from './history';
 import { nowIso } from '../core/time';
 import { vehicleLinks, vehicleSystems } from './systems';
 import { isValidVin } from '../../lib/vehicle/vin';
+import { announceDispatchSteps, assertNotDispatched, dispatchesOfJob, reachJob, type Need, type Via } from '../dispatch/service';
 
 const a = contract.adas;
 /** A result row's version when created (api-host/adas/schema.ts RESULT_VERSION). */
@@ -58,12 +59,13 @@ interface JobHead {
   insurance_name: string;
 }
 
-function visibleJob(db: Db, caller: Caller, id: number): JobHead {
+/** A job the caller reaches as far as the call needs (its own locations, or a dispatch: api-host/dispatch/access.ts); else 404 (or 403 saying why). */
+function visibleJob(db: Db, caller: Caller, id: number, need: Need): JobHead & { via: Via } {
   const row = prepared<JobHead>(db, 'SELECT adas, firm, vehicle, status, ronumber, insurance, insurance_name FROM adas WHERE adas = ?').get(
     id,
   );
-  if (!row || !caller.firms.has(row.firm)) throw notFound('ADAS job');
-  return row;
+  if (!row) throw notFound('ADAS job');
+  return { ...row, via: reachJob(db, caller, row.firm, row.adas, need) };
 }
 
 /** SQL for a user's display name ("First Last") from a user id column. */
@@ -98,7 +100,7 @@ type JobRow = Omit<AdasRecord, 'vehicle' | 'inspectors'> & { vehicle: number; ve
   >;
 
 function readJob(db: Db, caller: Caller, id: number): AdasRecord {
-  visibleJob(db, caller, id);
+  const via = visibleJob(db, caller, id, 'read').via;
   const { vehicleFirm, contact, contactName, year, make, makeId, model, bodystyle, vin, ...job } = oneRow(
     prepared<JobRow>(
       db,
@@ -109,14 +111,19 @@ function readJob(db: Db, caller: Caller, id: number): AdasRecord {
        FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle LEFT JOIN contact ct ON ct.contact = v.contact WHERE a.adas = ?`,
     ).get(id),
   );
-  const inspectors = prepared<{ user: number; name: string }>(
-    db,
-    `SELECT u.user, trim(c.first_name || ' ' || c.last_name) AS name FROM user_firm uf JOIN user u ON u.user = uf.user JOIN contact c ON c.contact = u.contact
-     WHERE uf.firm = ? AND u.is_inactive = 0 ORDER BY c.last_name, c.first_name, u.user`,
-  ).all(job.firm);
+  // A provider working on the job through a dispatch sees the vehicle, not the shop's customer or users.
+  const dispatched = via === 'dispatch';
+  const inspectors = dispatched
+    ? []
+    : prepared<{ user: number; name: string }>(
+        db,
+        `SELECT u.user, trim(c.first_name || ' ' || c.last_name) AS name FROM user_firm uf JOIN user u ON u.user = uf.user JOIN contact c ON c.contact = u.contact
+         WHERE uf.firm = ? AND u.is_inactive = 0 ORDER BY c.last_name, c.first_name, u.user`,
+      ).all(job.firm);
+  const owner = dispatched ? { contact: null, contactName: '' } : { contact, contactName };
   return {
     ...job,
-    vehicle: { vehicle: job.vehicle, firm: vehicleFirm, contact, contactName, year, make, makeId, model, bodystyle, vin },
+    vehicle: { vehicle: job.vehicle, firm: vehicleFirm, ...owner, year, make, makeId, model, bodystyle, vin },
     inspectors,
   };
 }
@@ -170,7 +177,7 @@ function resultsOf(db: Db, inspection: number): InspectionResult[] {
 
 /** The vehicle of a job the caller sees (404 otherwise). */
 function jobVehicle(db: Db, caller: Caller, adas: number): { year: number; make: string; model: string; vin: string } {
-  const job = visibleJob(db, caller, adas);
+  const job = visibleJob(db, caller, adas, 'read');
   return oneRow(
     prepared<{
       year: number;
@@ -214,7 +221,9 @@ function addSystem(db: Db, inspection: number, s: AdasSystem, sort: number): num
 
 /** Announces (after the transaction committed) the job a call changed, and answers its result. */
 function jobChanged<T>(ctx: HostContext, caller: Caller, result: T, job: (result: T) => number): T {
-  announceChange(ctx, caller.user, 'adas', [job(result)]);
+  const adas = job(result);
+  announceChange(ctx, caller.user, 'adas', [adas]);
+  announceDispatchSteps(ctx, caller.user, { adas }); // a completion hands a dispatched inspection back
   return result;
 }
 
@@ -225,7 +234,8 @@ const jobOfInspection = (db: Db, inspection: number) =>
  * The job whose history a change of an inspection records, read before the change: an inspection that does
  * not exist or that the caller cannot reach answers the same 404 as inside the change.
  */
-const jobOfVisibleInspection = (db: Db, caller: Caller, inspection: number) => visibleInspection(db, caller, inspection).adas;
+const jobOfVisibleInspection = (db: Db, caller: Caller, inspection: number, need: Need) =>
+  visibleInspection(db, caller, inspection, need).adas;
 
 // ── writing ─────────────────────────────────────────────────────────────────────────────────────
 type InspectionBody = z.output<typeof a.saveAdasInspection.body>;
@@ -294,7 +304,7 @@ function saveJobVehicle(db: Db, caller: Caller, firm: number, v: JobBody['vehicl
 
 /** Saves an inspection's results (the body of adas/saveAdasInspectionResults), in the caller's transaction. */
 function saveResults(db: Db, caller: Caller, body: z.output<typeof a.saveAdasInspectionResults.body>) {
-  const head = openInspection(db, caller, body.adasInspection);
+  const head = openInspection(db, caller, body.adasInspection, 'work');
   const systems = new Set(
     preparedValue<number>(db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?').all(
       head.adas_inspection,
@@ -429,7 +439,7 @@ export const adasCalls = [
           );
           let inspection: number | null = null;
           if (body.inspection) {
-            const job = visibleJob(db, caller, id);
+            const job = visibleJob(db, caller, id, 'own');
             inspection = insertInspection(db, caller, job, {
               ...body.inspection,
               insurance: null,
@@ -454,7 +464,7 @@ export const adasCalls = [
       ctx,
       caller,
       tracked(db, caller, body.adas, () => {
-        const job = visibleJob(db, caller, body.adas);
+        const job = visibleJob(db, caller, body.adas, 'own');
         const firm = body.firm ?? job.firm;
         assertFirm(caller, firm, 'Firm');
         // A job moved to another location names an insurer that location works with.
@@ -477,7 +487,7 @@ export const adasCalls = [
       ctx,
       caller,
       tracked(db, caller, body.adas, () => {
-        const job = visibleJob(db, caller, body.adas);
+        const job = visibleJob(db, caller, body.adas, 'own');
         if (job.status === body.status) {
           const r = oneRow(
             prepared<{ status_changed_at: string | null; by: string | null }>(
@@ -504,11 +514,14 @@ export const adasCalls = [
   }),
 
   implement(a.adasInspections, ({ query, caller, ctx }) => {
-    visibleJob(ctx.db, caller, query.adas);
-    return prepared<InspectionRow>(ctx.db, `${INSPECTION_SELECT} WHERE i.adas = ? ORDER BY i.adas_inspection`).all(query.adas);
+    visibleJob(ctx.db, caller, query.adas, 'own');
+    const sent = dispatchesOfJob(ctx.db, query.adas);
+    return prepared<InspectionRow>(ctx.db, `${INSPECTION_SELECT} WHERE i.adas = ? ORDER BY i.adas_inspection`)
+      .all(query.adas)
+      .map((i) => ({ ...i, dispatch: sent.get(i.adasInspection) ?? null }));
   }),
   implement(a.adasInspection, ({ query, caller, ctx }) => {
-    visibleInspection(ctx.db, caller, query.adasInspection);
+    visibleInspection(ctx.db, caller, query.adasInspection, 'read');
     const row = oneRow(prepared<InspectionRow>(ctx.db, `${INSPECTION_SELECT} WHERE i.adas_inspection = ?`).get(query.adasInspection));
     return { ...row, results: resultsOf(ctx.db, query.adasInspection) };
   }),
@@ -520,12 +533,12 @@ export const adasCalls = [
       caller,
       tracked(db, caller, body.adas, () =>
         once(db, caller.user, body.clientKey, a.saveAdasInspection.path, a.saveAdasInspection.response, () => {
-          const job = visibleJob(db, caller, body.adas);
+          const job = visibleJob(db, caller, body.adas, 'own');
           if (body.adasInspection <= 0) {
             const id = insertInspection(db, caller, job, body);
             return { adas: job.adas, adasStatus: rollUp(db, job.adas, caller.user), adasInspection: id, status: body.status };
           }
-          const head = visibleInspection(db, caller, body.adasInspection);
+          const head = visibleInspection(db, caller, body.adasInspection, 'own');
           if (head.adas !== job.adas) throw notFound('Inspection');
           if (head.status === STATUS.complete && body.status === STATUS.complete)
             throw conflict('This inspection is Complete: reopen it to change it.');
@@ -564,9 +577,9 @@ export const adasCalls = [
     return jobChanged(
       ctx,
       caller,
-      tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection), () =>
+      tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection, 'work'), () =>
         once(db, caller.user, body.clientKey, a.updateStatusAdasInspection.path, a.updateStatusAdasInspection.response, () => {
-          const head = visibleInspection(db, caller, body.adasInspection);
+          const head = visibleInspection(db, caller, body.adasInspection, 'work');
           if (head.status === body.status)
             throw conflict(alreadyMessage('inspection', head.status, head.status_changed_at, head.changed_by));
           return changeInspectionStatus(db, caller, head, body.status);
@@ -581,8 +594,9 @@ export const adasCalls = [
     return jobChanged(
       ctx,
       caller,
-      tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection), () => {
-        const head = visibleInspection(db, caller, body.adasInspection);
+      tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection, 'own'), () => {
+        const head = visibleInspection(db, caller, body.adasInspection, 'own');
+        assertNotDispatched(db, head.adas_inspection);
         prepared(db, 'DELETE FROM adas_inspection WHERE adas_inspection = ?').run(head.adas_inspection);
         return { adas: head.adas, adasStatus: rollUp(db, head.adas, caller.user), adasInspection: null, status: null };
       }),
@@ -591,19 +605,19 @@ export const adasCalls = [
   }),
 
   implement(a.adasInspectionItems, ({ query, caller, ctx }) => {
-    visibleInspection(ctx.db, caller, query.adasInspection);
+    visibleInspection(ctx.db, caller, query.adasInspection, 'read');
     return prepared<ItemRow>(ctx.db, `${ITEM_SELECT} WHERE adas_inspection = ? ORDER BY sort, adas_inspection_result`)
       .all(query.adasInspection)
       .map(toItem);
   }),
   implement(a.adasInspectionResults, ({ query, caller, ctx }) => {
-    visibleInspection(ctx.db, caller, query.adasInspection);
+    visibleInspection(ctx.db, caller, query.adasInspection, 'read');
     return resultsOf(ctx.db, query.adasInspection);
   }),
 
   implement(a.saveAdasInspectionResults, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    const saved = tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection), () =>
+    const saved = tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection, 'work'), () =>
       once(db, caller.user, body.clientKey, a.saveAdasInspectionResults.path, a.saveAdasInspectionResults.response, () =>
         saveResults(db, caller, body),
       ),
@@ -617,8 +631,8 @@ export const adasCalls = [
       body.adasInspectionResult,
     );
     if (inspection === undefined) throw notFound('Result');
-    const saved = tracked(db, caller, jobOfVisibleInspection(db, caller, inspection), () => {
-      openInspection(db, caller, inspection);
+    const saved = tracked(db, caller, jobOfVisibleInspection(db, caller, inspection, 'work'), () => {
+      openInspection(db, caller, inspection, 'work');
       prepared(
         db,
         'UPDATE adas_inspection_result SET is_not_equipped = ?, updated_at = ?, updated_by = ?, version = version + 1 WHERE adas_inspection_result = ?',
@@ -629,7 +643,7 @@ export const adasCalls = [
   }),
 
   implement(a.notInstalledOnInspection, ({ query, caller, ctx }) => {
-    const head = visibleInspection(ctx.db, caller, query.adasInspection);
+    const head = visibleInspection(ctx.db, caller, query.adasInspection, 'read');
     const on = new Set(
       preparedValue<number>(ctx.db, 'SELECT adas_checklist_matrix FROM adas_inspection_result WHERE adas_inspection = ?').all(
         head.adas_inspection,
@@ -640,8 +654,8 @@ export const adasCalls = [
 
   implement(a.addSystemToInspection, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    const added = tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection), () => {
-      const head = openInspection(db, caller, body.adasInspection);
+    const added = tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection, 'own'), () => {
+      const head = openInspection(db, caller, body.adasInspection, 'own');
       const systems = jobSystems(db, head.adas);
       const index = systems.findIndex((s) => s.adasChecklistMatrix === body.adasChecklistMatrix);
       const system = systems[index];
@@ -662,8 +676,8 @@ export const adasCalls = [
 
   implement(a.removeSystemFromInspection, ({ body, caller, ctx }) => {
     const db = ctx.db;
-    const removed = tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection), () => {
-      const head = openInspection(db, caller, body.adasInspection);
+    const removed = tracked(db, caller, jobOfVisibleInspection(db, caller, body.adasInspection, 'own'), () => {
+      const head = openInspection(db, caller, body.adasInspection, 'own');
       const row = prepared<{ adas_inspection_result: number; is_not_equipped: number }>(
         db,
         'SELECT adas_inspection_result, is_not_equipped FROM adas_inspection_result WHERE adas_inspection = ? AND adas_checklist_matrix = ?',
@@ -678,7 +692,7 @@ export const adasCalls = [
   }),
 
   implement(a.repairLines, ({ query, caller, ctx }) => {
-    visibleJob(ctx.db, caller, query.adas);
+    visibleJob(ctx.db, caller, query.adas, 'read');
     return prepared<Omit<RepairLine, 'isNotEquipped'> & { isNotEquipped: number }>(
       ctx.db,
       `SELECT adas_repair_line AS adasRepairLine, adas, line_num AS lineNum, unique_sequence_number AS uniqueSequenceNumber, operation,
@@ -695,7 +709,7 @@ export const adasCalls = [
       ctx,
       caller,
       writing(db, () => {
-        visibleJob(db, caller, body.adas);
+        visibleJob(db, caller, body.adas, 'own');
         const changed = prepared(db, 'UPDATE adas_repair_line SET is_not_equipped = ? WHERE adas = ? AND unique_sequence_number = ?').run(
           body.isNotEquipped ? 1 : 0,
           body.adas,
@@ -757,7 +771,7 @@ export const adasCalls = [
   implement(a.decode, ({ body, caller, ctx }) => {
     const db = ctx.db;
     const decoded = writing(db, () => {
-      const job = visibleJob(db, caller, body.adas);
+      const job = visibleJob(db, caller, body.adas, 'own');
       const vin = oneRow(preparedValue<string>(db, 'SELECT vin FROM vehicle WHERE vehicle = ?').get(job.vehicle));
       if (!vin) throw badRequest("This job's vehicle has no VIN to decode.", { vin: ["This job's vehicle has no VIN to decode."] });
       const decoded = decodeFor(db, a.decode.path, caller, vin);

@@ -6,6 +6,7 @@
 import { rolledUpStatus } from '../../lib/adas/rules';
 import { completeRequestsOf } from '../calibrations/service';
 import { syncJob } from '../dashboard/service';
+import { completeDispatchesOf } from '../dispatch/service';
 import type { Db } from '../core/db';
 import { oneRow, prepared, preparedValue } from '../core/sql';
 import { nowIso } from '../core/time';
@@ -17,6 +18,7 @@ export function rollUp(db: Db, adas: number, user: number): number {
   const next = rolledUpStatus(job.status, statuses);
   if (next !== job.status) setJobStatus(db, adas, next, user);
   completeRequestsOf(db, adas, user); // a request follows its job (issue 31 §4)
+  completeDispatchesOf(db, adas, user); // a dispatched inspection completed is handed back to its shop
   syncJob(db, adas); // the dashboard's facts and daily roll-ups follow the inspections
   return next;
 }

@@ -5,7 +5,7 @@
  */
 import { roText } from '../../lib/adas/rules';
 import { contract } from '../../lib/contract';
-import { MANAGED_STATUSES, cents, mayManageRequests } from '../../lib/calibrations/rules';
+import { CLOSING_STATUSES, MANAGED_STATUSES, cents, mayManageRequests } from '../../lib/calibrations/rules';
 import { PUSH_TARGETS, type OpportunityNotice } from '../../lib/push/messages';
 import { refreshInspection, requestBilling } from '../dashboard/service';
 import { createHash } from 'node:crypto';
@@ -23,7 +23,7 @@ import { cccTakesVin, receiveCalibrationLines } from './ccc';
 import { estimateHeader } from './estimate';
 import { predict, quoteFor } from './quote';
 import { renderReport, reportData, reportFileName, reportPreferenceOf, translator } from './report';
-import { billingWire, insertRequest, readNotes, readRequest, visibleRequest } from './requests';
+import { billingWire, insertRequest, readNotes, readRequest, repriceRequest, visibleRequest } from './requests';
 import { withRequestHistory } from './history';
 import {
   decideCheck,
@@ -40,13 +40,24 @@ import {
   storedScrub,
 } from './scrub';
 import { withEvidence } from '../evidence/service';
+import {
+  announceDispatchSteps,
+  assertRequestNotDispatched,
+  createDispatch,
+  endDispatchesOfRequest,
+  reachJob,
+  reachRequest,
+  type Need,
+} from '../dispatch/service';
 
 const c = contract.calibration;
 const writing = <T>(db: Db, fn: () => T): T => db.transaction(fn).immediate();
 
-function visibleJobId(db: Db, caller: Caller, adas: number): { adas: number; firm: number } {
+/** A job the caller reaches as far as the call needs (its own locations, or a dispatch: api-host/dispatch/access.ts). */
+function visibleJobId(db: Db, caller: Caller, adas: number, need: Need): { adas: number; firm: number } {
   const r = prepared<{ adas: number; firm: number }>(db, 'SELECT adas, firm FROM adas WHERE adas = ?').get(adas);
-  if (!r || !caller.firms.has(r.firm)) throw notFound('ADAS job');
+  if (!r) throw notFound('ADAS job');
+  reachJob(db, caller, r.firm, r.adas, need);
   return r;
 }
 
@@ -124,23 +135,29 @@ export const calibrationCalls = [
     if (!firm) throw notFound('Firm');
     let adas: number | null = null;
     if (body.adasInspection != null) {
-      const job = inspectionJob(db, caller, body.adasInspection);
+      const job = inspectionJob(db, caller, body.adasInspection, 'own');
       if (job.firm !== body.firm) throw badRequest('Invalid body', { firm: ["The request belongs to the inspection's location"] });
       adas = job.adas;
     }
-    const id = writing(db, () =>
-      withRequestHistory(
+    const { id, dispatch } = writing(db, () => {
+      const created = withRequestHistory(
         db,
         caller.user,
         null,
         () => {
-          const created = insertRequest(db, caller.user, body, adas);
+          const made = insertRequest(db, caller.user, body, adas);
           if (body.adasInspection != null) refreshInspection(db, body.adasInspection); // the dashboard's sales follow the request (billable.ts)
-          return created;
+          return made;
         },
-        (created) => created,
-      ),
-    );
+        (made) => made,
+      );
+      // Sent to a provider as it is created: both or neither (docs/dispatch.md), its lines at the provider's prices.
+      const choice = body.dispatch;
+      if (!choice) return { id: created, dispatch: null };
+      const request = { calibrate_request: created, firm: body.firm, adas_inspection: body.adasInspection, status_name: 'New' };
+      const sent = createDispatch(db, caller, request, choice, () => repriceRequest(db, caller.user, created, choice.provider));
+      return { id: created, dispatch: sent.dispatch };
+    });
     const users = usersReaching(db, body.firm);
     const notice: OpportunityNotice = {
       opportunity: id,
@@ -150,11 +167,12 @@ export const calibrationCalls = [
     };
     ctx.push?.send((owner) => users.has(owner.user), PUSH_TARGETS.opportunity, [notice]);
     requestChanged(ctx, caller, { calibrate_request: id, firm: body.firm }, adas);
-    return { id };
+    if (adas != null) announceDispatchSteps(ctx, caller.user, { adas });
+    return { id, dispatch };
   }),
 
   implement(c.request, ({ query, caller, ctx }) => {
-    inspectionJob(ctx.db, caller, query.adasInspection);
+    inspectionJob(ctx.db, caller, query.adasInspection, 'read');
     const id = preparedValue<number>(ctx.db, 'SELECT calibrate_request FROM calibrate_request WHERE adas_inspection = ?').get(
       query.adasInspection,
     );
@@ -162,12 +180,13 @@ export const calibrationCalls = [
   }),
 
   implement(c.deleteRequest, ({ query, caller, ctx }) => {
-    const r = visibleRequest(ctx.db, caller, query.calibrateRequest);
+    const r = visibleRequest(ctx.db, caller, query.calibrateRequest, 'own');
     if (r.created_by !== caller.user && !mayManageRequests(caller.role))
       throw forbidden('Only who created a request, or a manager, may delete it.');
     const job = jobOf(ctx.db, r.calibrate_request);
     writing(ctx.db, () =>
       withRequestHistory(ctx.db, caller.user, r.calibrate_request, () => {
+        assertRequestNotDispatched(ctx.db, r.calibrate_request);
         prepared(ctx.db, 'DELETE FROM calibrate_request WHERE calibrate_request = ?').run(r.calibrate_request);
         if (r.adas_inspection != null) refreshInspection(ctx.db, r.adas_inspection);
       }),
@@ -177,10 +196,13 @@ export const calibrationCalls = [
   }),
 
   implement(c.saveRequestStatus, ({ body, caller, ctx }) => {
-    const r = visibleRequest(ctx.db, caller, body.calibrateRequest);
+    const r = visibleRequest(ctx.db, caller, body.calibrateRequest, 'own');
     if ((MANAGED_STATUSES as readonly string[]).includes(body.statusName) && !mayManageRequests(caller.role))
       throw forbidden(`Only a manager may set a request to ${body.statusName}.`);
-    writing(ctx.db, () =>
+    writing(ctx.db, () => {
+      // A request the shop closes takes its dispatch with it (the provider can no longer accept it or work on it).
+      if ((CLOSING_STATUSES as readonly string[]).includes(body.statusName))
+        endDispatchesOfRequest(ctx.db, caller.user, r.calibrate_request, body.reason);
       withRequestHistory(ctx.db, caller.user, r.calibrate_request, () => {
         prepared(
           ctx.db,
@@ -192,21 +214,23 @@ export const calibrationCalls = [
         ).run({ status: body.statusName, reason: body.reason, source: body.reasonSource, user: caller.user, id: r.calibrate_request });
         // An approved request prices its lines' sales; a Declined or Cancelled one sells nothing (billable.ts).
         if (r.adas_inspection != null) refreshInspection(ctx.db, r.adas_inspection);
-      }),
-    );
+      });
+    });
     requestChanged(ctx, caller, r);
+    const job = jobOf(ctx.db, r.calibrate_request);
+    if (job) announceDispatchSteps(ctx, caller.user, { adas: job });
     return { calibrateRequest: r.calibrate_request, statusName: body.statusName };
   }),
 
   // ── notes ──────────────────────────────────────────────────────────────────────────────────────
   implement(c.requestNotes, ({ query, caller, ctx }) => {
-    const r = visibleRequest(ctx.db, caller, query.calibrateRequest);
+    const r = visibleRequest(ctx.db, caller, query.calibrateRequest, 'read');
     if (query.readBy !== caller.user) throw forbidden('Notes are marked read only for yourself.');
     return writing(ctx.db, () => readNotes(ctx.db, r.calibrate_request, caller.user));
   }),
 
   implement(c.saveRequestNote, ({ body, caller, ctx }) => {
-    const r = visibleRequest(ctx.db, caller, body.calibrateRequest);
+    const r = visibleRequest(ctx.db, caller, body.calibrateRequest, 'work');
     if (body.calibrateRequestNote > 0) {
       const note = prepared<{ user: number }>(
         ctx.db,
@@ -251,8 +275,11 @@ export const calibrationCalls = [
       ctx.db,
       'SELECT n.calibrate_request_note, n.calibrate_request, n.user, r.firm FROM calibrate_request_note n JOIN calibrate_request r ON r.calibrate_request = n.calibrate_request WHERE n.calibrate_request_note = ?',
     ).get(query.calibrateRequestNote);
-    if (!note || !caller.firms.has(note.firm)) throw notFound('Note');
-    if (note.user !== caller.user && !mayManageRequests(caller.role)) throw forbidden('Only its author, or a manager, may delete a note.');
+    if (!note) throw notFound('Note');
+    // A provider's user (through the dispatch) deletes only their own notes; the shop's managers any.
+    const via = reachRequest(ctx.db, caller, note.firm, note.calibrate_request, 'work', 'Note');
+    if (note.user !== caller.user && (via === 'dispatch' || !mayManageRequests(caller.role)))
+      throw forbidden('Only its author, or a manager, may delete a note.');
     writing(ctx.db, () =>
       withRequestHistory(ctx.db, caller.user, note.calibrate_request, () =>
         prepared(ctx.db, 'DELETE FROM calibrate_request_note WHERE calibrate_request_note = ?').run(note.calibrate_request_note),
@@ -264,21 +291,21 @@ export const calibrationCalls = [
 
   // ── estimate and scrub ─────────────────────────────────────────────────────────────────────────
   implement(c.getEstimate, ({ query, caller, ctx }) => {
-    const { adas } = visibleJobId(ctx.db, caller, query.adas);
+    const { adas } = visibleJobId(ctx.db, caller, query.adas, 'read');
     return { ...jobEstimate(ctx.db, adas), header: estimateHeader(ctx.db, adas) };
   }),
   // bms/upload, bms/readEstimate and bms/saveEstimate: api-host/intake/calls.ts (intake reads every estimate).
 
   implement(c.scrub, ({ query, caller, ctx }) => {
-    const job = inspectionJob(ctx.db, caller, query.adasInspection);
+    const job = inspectionJob(ctx.db, caller, query.adasInspection, 'own');
     if (job.adas !== query.adas) throw notFound('Inspection');
     return writing(ctx.db, () => scrubInspection(ctx.db, job, caller.user));
   }),
 
-  implement(c.lastScrub, ({ query, caller, ctx }) => storedScrub(ctx.db, inspectionJob(ctx.db, caller, query.adasInspection))),
+  implement(c.lastScrub, ({ query, caller, ctx }) => storedScrub(ctx.db, inspectionJob(ctx.db, caller, query.adasInspection, 'read'))),
 
   implement(c.decideCheck, ({ body, caller, ctx }) => {
-    const job = inspectionJob(ctx.db, caller, body.adasInspection);
+    const job = inspectionJob(ctx.db, caller, body.adasInspection, 'own');
     return writing(ctx.db, () => decideCheck(ctx.db, job, caller.user, body));
   }),
 
@@ -291,16 +318,18 @@ export const calibrationCalls = [
   }),
 
   // ── quote and prediction ───────────────────────────────────────────────────────────────────────
-  implement(c.quote, ({ body, caller, ctx }) => quoteFor(ctx.db, caller, inspectionJob(ctx.db, caller, body.adasInspection), body.lines)),
+  implement(c.quote, ({ body, caller, ctx }) =>
+    quoteFor(ctx.db, caller, inspectionJob(ctx.db, caller, body.adasInspection, 'own'), body.lines, body.provider),
+  ),
   implement(c.predictiveAdas, ({ body, caller, ctx }) => predict(ctx.db, caller, body)),
 
   // ── report ─────────────────────────────────────────────────────────────────────────────────────
   implement(c.getReportPreference, ({ query, caller, ctx }) =>
-    reportPreferenceOf(ctx.db, inspectionJob(ctx.db, caller, query.adasInspection).firm),
+    reportPreferenceOf(ctx.db, inspectionJob(ctx.db, caller, query.adasInspection, 'read').firm),
   ),
 
   implement(c.calibrationReport, async ({ query, caller, ctx, reply }) => {
-    const job = inspectionJob(ctx.db, caller, query.adasInspection);
+    const job = inspectionJob(ctx.db, caller, query.adasInspection, 'read');
     const pref = reportPreferenceOf(ctx.db, job.firm);
     const language = query.language ?? pref.language;
     const pdf = await renderReport(await withEvidence(ctx, reportData(ctx.db, job), pref), pref, translator(ctx.db, language));
@@ -311,7 +340,7 @@ export const calibrationCalls = [
   }),
 
   implement(c.sendCalibrationReport, async ({ query, caller, ctx }) => {
-    const job = inspectionJob(ctx.db, caller, query.adasInspection);
+    const job = inspectionJob(ctx.db, caller, query.adasInspection, 'own');
     const pref = reportPreferenceOf(ctx.db, job.firm);
     const to = query.to ? [query.to] : pref.recipients;
     if (!to.length)
@@ -343,10 +372,12 @@ export const calibrationCalls = [
   }),
 
   // ── CCC ────────────────────────────────────────────────────────────────────────────────────────
-  implement(c.previewCCC, ({ query, caller, ctx }) => cccPreviewOf(ctx.db, caller, inspectionJob(ctx.db, caller, query.adasInspection))),
+  implement(c.previewCCC, ({ query, caller, ctx }) =>
+    cccPreviewOf(ctx.db, caller, inspectionJob(ctx.db, caller, query.adasInspection, 'own')),
+  ),
 
   implement(c.pushToCCC, ({ query, caller, ctx }) => {
-    const job = inspectionJob(ctx.db, caller, query.adasInspection);
+    const job = inspectionJob(ctx.db, caller, query.adasInspection, 'own');
     return writing(ctx.db, () => {
       // Read in the write transaction: what is sent is what the digest names.
       const preview = cccPreviewOf(ctx.db, caller, job);
@@ -375,7 +406,7 @@ export const calibrationCalls = [
     const { db } = ctx;
     let adas = query.adas ?? null;
     const inspection = query.adasInspection ?? null;
-    if (inspection != null) adas = inspectionJob(db, caller, inspection).adas;
+    if (inspection != null) adas = inspectionJob(db, caller, inspection, 'own').adas;
     else if (adas == null && query.vin) {
       const found = prepared<{
         adas: number;
@@ -384,7 +415,7 @@ export const calibrationCalls = [
       adas = found.find((f) => caller.firms.has(f.firm))?.adas ?? null;
       if (adas == null) throw notFound('ADAS job');
     }
-    const job = visibleJobId(db, caller, adas!);
+    const job = visibleJobId(db, caller, adas!, 'own');
     const v = oneRow(
       prepared<{ year: number; make: string; model: string; vin: string }>(
         db,

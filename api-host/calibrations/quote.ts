@@ -5,13 +5,14 @@
  */
 import { zip } from '../core/lists';
 import type { z } from 'zod';
-import type { Prediction, QuoteAnswer } from '../../lib/contract/calibrations';
+import type { Prediction, QuoteAnswer, TriggeredCalibration } from '../../lib/contract/calibrations';
 import type { contract } from '../../lib/contract';
 import { checkQuote, dollars } from '../../lib/calibrations/rules';
 import { LOCALE } from '../../lib/format';
 import type { Db } from '../core/db';
 import { firmScope, oneRow, prepared, preparedValue } from '../core/sql';
-import { systemsFor } from '../configuration/service';
+import { calibrationPrice, systemsFor } from '../configuration/service';
+import { assertShopProvider } from '../dispatch/service';
 import type { Caller } from '../core/caller';
 import { badRequest } from '../core/errors';
 import { lastScrub, type JobOfInspection } from './scrub';
@@ -28,20 +29,33 @@ export function agreedPrices(db: Db, insurance: number | null): Map<string, numb
 
 type QuoteBody = z.output<typeof contract.calibration.quote.body>;
 
-export function quoteFor(db: Db, caller: Caller, job: JobOfInspection, lines: QuoteBody['lines']): QuoteAnswer {
+export function quoteFor(
+  db: Db,
+  caller: Caller,
+  job: JobOfInspection,
+  lines: QuoteBody['lines'],
+  provider: number | null = null,
+): QuoteAnswer {
   const scrub = lastScrub(db, job, caller.user);
   const triggered = new Map(scrub.calibrations.map((c) => [c.adasChecklistMatrix, c]));
   const draft = lines ?? scrub.calibrations.map((c) => ({ adasChecklistMatrix: c.adasChecklistMatrix, price: c.price }));
   const unknown = draft.findIndex((l) => !triggered.has(l.adasChecklistMatrix));
   if (unknown >= 0)
     throw badRequest('Invalid body', { [`lines.${unknown}.adasChecklistMatrix`]: ["Not a calibration of this inspection's scrub"] });
+  // A provider's quote: its prices, as the request's lines will carry them when it is sent there (docs/dispatch.md).
+  const providerName = provider == null ? null : assertShopProvider(db, job.firm, provider);
+  const priceAt = (c: TriggeredCalibration, sent: number | null) => {
+    if (provider == null) return sent;
+    const p = c.calibrationTypeId == null ? null : calibrationPrice(db, c.calibrationTypeId, provider).cents;
+    return p == null ? null : dollars(p);
+  };
   const agreed = agreedPrices(db, job.insurance);
   const priced = draft.map((l) => {
     const c = triggered.get(l.adasChecklistMatrix)!;
     return {
       adasChecklistMatrix: l.adasChecklistMatrix,
       calibrationType: c.calibrationType,
-      price: l.price,
+      price: priceAt(c, l.price),
       system: c.system,
       calibrationMode: c.calibrationMode,
     };
@@ -71,6 +85,7 @@ export function quoteFor(db: Db, caller: Caller, job: JobOfInspection, lines: Qu
     unpriced: check.unpriced,
     missing: check.missing,
     flagged: check.flagged,
+    provider: provider == null ? null : { provider, name: providerName! },
   };
 }
 

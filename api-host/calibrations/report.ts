@@ -23,6 +23,9 @@
  * - the technician's note on a system (why it failed, what was done instead, a part ordered) prints under its
  *   result, and the inspection's own notes under the job's fields, whenever one was written;
  * - a heading, and a system's lines, are never split from what follows them across a page break;
+ * - work a calibration provider performed (an accepted dispatch, docs/dispatch.md) is still the shop's report,
+ *   under its brand: the header names the provider ("Calibrated by"), and each result one of the provider's
+ *   users recorded names the technician with the provider;
  * - the header names the brand and the firm once each, and not again when the title already names them;
  * - every label is in the report's language: the product's labels ship translated (report-labels.ts),
  *   a firm's own translations (language/translations) win, and a text without a translation prints in
@@ -50,6 +53,7 @@ import { FALLBACK_MARK, FALLBACK_NOTE, REPORT_LABELS } from './report-labels';
 import { userName } from '../users/service';
 import { type JobOfInspection, scrubOf } from './scrub';
 import type { ReportEvidence } from '../evidence/service';
+import { performedBy } from '../dispatch/service';
 
 const prefValue = (rows: { name: string; value: string | null }[], name: string) => rows.find((r) => r.name === name)?.value?.trim() ?? '';
 
@@ -170,6 +174,8 @@ export interface ReportData {
   recommendations: { title: string; content: string }[];
   /** Photos and files on the systems (api-host/evidence/report.ts), read when the Evidence section is asked for. */
   evidence?: ReportEvidence[];
+  /** The calibration provider that performed the work (an accepted dispatch); none: the shop itself. */
+  performedBy?: string | null;
 }
 
 export function reportData(db: Db, job: JobOfInspection): ReportData {
@@ -186,15 +192,24 @@ export function reportData(db: Db, job: JobOfInspection): ReportData {
       job.adasInspection,
     ),
   );
-  const systems = prepared<Omit<ReportSystem, 'isNotEquipped'> & { isNotEquipped: number }>(
+  const provider = performedBy(db, job.adasInspection);
+  const systems = prepared<Omit<ReportSystem, 'isNotEquipped'> & { isNotEquipped: number; technicianId: number | null }>(
     db,
     `SELECT r.adas_checklist_matrix AS adasChecklistMatrix, r.adas_inspection_result AS adasInspectionResult, r.system, r.result,
             r.is_not_equipped AS isNotEquipped, r.calibration_type AS calibrationType, r.calibration_mode AS calibrationMode,
-            coalesce(${userName('r.result_by')}, '') AS technician, r.result_at AS date, r.url, r.notice, r.notes AS note
+            coalesce(${userName('r.result_by')}, '') AS technician, r.result_by AS technicianId, r.result_at AS date, r.url, r.notice, r.notes AS note
        FROM adas_inspection_result r WHERE r.adas_inspection = ? ORDER BY r.sort, r.adas_inspection_result`,
   )
     .all(job.adasInspection)
-    .map(({ isNotEquipped, ...r }): ReportSystem => ({ ...r, isNotEquipped: isNotEquipped === 1 }));
+    .map(({ isNotEquipped, technicianId, ...r }): ReportSystem => ({
+      ...r,
+      // A provider's technician is named with the provider (docs/dispatch.md#screens "The report").
+      technician:
+        provider && r.technician && technicianId != null && provider.users.has(technicianId)
+          ? `${r.technician}, ${provider.name}`
+          : r.technician,
+      isNotEquipped: isNotEquipped === 1,
+    }));
   const kept = preparedValue<string>(db, 'SELECT result FROM adas_scrub WHERE adas_inspection = ?').get(job.adasInspection);
   // A system-tied recommendation needs one of its systems recorded as present and in scope.
   const ids = systems.filter((s) => s.result != null && !isOutOfScope(s)).map((s) => s.adasChecklistMatrix);
@@ -224,6 +239,7 @@ export function reportData(db: Db, job: JobOfInspection): ReportData {
     scrub: kept ? scrubOf(kept) : null,
     links: linksFor(db, job.vehicle).map((l) => ({ title: l.title, url: l.url })),
     recommendations: recommendations.map((r) => ({ title: r.title, content: r.content })),
+    performedBy: provider?.name ?? null,
   };
 }
 
@@ -385,6 +401,7 @@ export function renderReport(data: ReportData, pref: ReportPreference, translate
   field('Insurer', job.insuranceName);
   field('Inspection date', date(data.inspectionDate));
   field('Inspector', data.inspectorName);
+  if (data.performedBy) field('Calibrated by', data.performedBy);
   if (data.inspectionNotes) field('Inspection notes', data.inspectionNotes);
 
   const sections = new Set(pref.sections);

@@ -1,6 +1,7 @@
 /**
- * Calibration requests and their notes in SQLite (schema.ts). Every request is reached through its firm:
- * another firm's request answers the same 404 as an unknown one. Lists are stored as rows and answered as
+ * Calibration requests and their notes in SQLite (schema.ts). Every request is reached through its firm (or
+ * a dispatch of it to one of the caller's locations, api-host/dispatch/access.ts): another firm's request
+ * answers the same 404 as an unknown one. Lists are stored as rows and answered as
  * lists (the contract also accepts them as JSON text).
  */
 import type { z } from 'zod';
@@ -20,6 +21,8 @@ import { userName } from '../users/service';
 import type { Caller } from '../core/caller';
 import { badRequest, notFound } from '../core/errors';
 import { withRequestHistory } from './history';
+import { reachRequest, type Need } from '../dispatch/service';
+import { calibrationPrice } from '../configuration/service';
 
 export interface RequestHead {
   calibrate_request: number;
@@ -29,12 +32,14 @@ export interface RequestHead {
   adas_inspection: number | null;
 }
 
-export function visibleRequest(db: Db, caller: Caller, id: number): RequestHead {
+/** A request the caller reaches as far as the call needs (its own locations, or a dispatch: api-host/dispatch/access.ts). */
+export function visibleRequest(db: Db, caller: Caller, id: number, need: Need): RequestHead {
   const r = prepared<RequestHead>(
     db,
     'SELECT calibrate_request, firm, created_by, status_name, adas_inspection FROM calibrate_request WHERE calibrate_request = ?',
   ).get(id);
-  if (!r || !caller.firms.has(r.firm)) throw notFound('Calibration request');
+  if (!r) throw notFound('Calibration request');
+  reachRequest(db, caller, r.firm, r.calibrate_request, need);
   return r;
 }
 
@@ -141,7 +146,7 @@ export function billingWire(b: RequestBilling): CalibrateRequestBilling {
 type CreateBody = z.output<typeof contract.adas.createCalibrate.body>;
 
 /** Inserts a request with its lines, technicians, files and first note; answers its id (in the caller's transaction). */
-export function insertRequest(db: Db, user: number, b: CreateBody, adas: number | null): number {
+export function insertRequest(db: Db, user: number, b: Omit<CreateBody, 'dispatch'>, adas: number | null): number {
   if (b.adasInspection != null && prepared(db, 'SELECT 1 FROM calibrate_request WHERE adas_inspection = ?').get(b.adasInspection))
     throw badRequest('This inspection already has a calibration request: open it instead.', {
       adasInspection: ['Already has a calibration request'],
@@ -258,4 +263,61 @@ export function completeRequestsOf(db: Db, adas: number, user: number): void {
   );
   // Each request's history says so (the job's status change made it).
   for (const id of following) withRequestHistory(db, user, id, () => complete.run(user, id));
+}
+
+/** A line's price as the request shows it changing: its system, and the old and new price in dollars (null: unpriced). */
+export interface RepricedLine {
+  system: string;
+  from: number | null;
+  to: number | null;
+}
+
+/**
+ * Prices request `id`'s lines at `firm`'s prices (its own, else its network's: configuration calibrationPrice)
+ * — a dispatch's provider, or the shop again when the work comes back in house — and its total with them,
+ * recording the change in the request's history (in the caller's transaction). Answers the lines whose price
+ * changed. A line whose calibration type is not in the configuration keeps its price.
+ */
+export function repriceRequest(db: Db, user: number, id: number, firm: number): RepricedLine[] {
+  const changed: RepricedLine[] = [];
+  withRequestHistory(db, user, id, () => {
+    const lines = prepared<{ id: number; system: string; type: string; cents: number | null }>(
+      db,
+      'SELECT calibrate_request_line AS id, system, calibration_type AS type, price_cents AS cents FROM calibrate_request_line WHERE calibrate_request = ? ORDER BY calibrate_request_line',
+    ).all(id);
+    const typeId = preparedValue<number>(
+      db,
+      'SELECT calibration_type FROM adas_calibration_type WHERE name = ? ORDER BY calibration_type LIMIT 1',
+    );
+    const update = prepared(db, 'UPDATE calibrate_request_line SET price_cents = ? WHERE calibrate_request_line = ?');
+    for (const l of lines) {
+      const type = typeId.get(l.type);
+      if (type === undefined) continue;
+      const price = calibrationPrice(db, type, firm).cents;
+      if (price === l.cents) continue;
+      update.run(price, l.id);
+      changed.push({ system: l.system, from: l.cents == null ? null : dollars(l.cents), to: price == null ? null : dollars(price) });
+    }
+    prepared(
+      db,
+      'UPDATE calibrate_request SET total_cents = (SELECT coalesce(sum(price_cents), 0) FROM calibrate_request_line WHERE calibrate_request = ?) WHERE calibrate_request = ?',
+    ).run(id, id);
+  });
+  return changed;
+}
+
+/**
+ * A request follows its dispatch (docs/dispatch.md#states): the provider's acceptance schedules it
+ * ('Scheduled'); a dispatch that ends before the work was done ('unscheduled': declined, cancelled) puts a
+ * Scheduled request back to Approved when a manager had approved it, else New. Recorded in its history.
+ */
+export function followDispatch(db: Db, user: number, id: number, step: 'Scheduled' | 'unscheduled'): void {
+  withRequestHistory(db, user, id, () =>
+    prepared(
+      db,
+      `UPDATE calibrate_request SET status_name = CASE WHEN @step = 'Scheduled' THEN 'Scheduled' WHEN approved_at IS NOT NULL THEN 'Approved' ELSE 'New' END,
+         status_changed_at = strftime('%Y-%m-%dT%H:%M:%SZ','now'), status_changed_by = @user
+       WHERE calibrate_request = @id AND (CASE WHEN @step = 'Scheduled' THEN status_name NOT IN ('Scheduled', 'In Progress', 'Completed', 'Declined', 'Cancelled') ELSE status_name = 'Scheduled' END)`,
+    ).run({ step, user, id }),
+  );
 }

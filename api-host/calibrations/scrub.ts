@@ -36,6 +36,7 @@ import { estimateTermsFor, rulesFor, type VehicleRules } from '../configuration/
 import type { Caller } from '../core/caller';
 import { badRequest, notFound } from '../core/errors';
 import { userName } from '../users/service';
+import { reachInspection, type Need } from '../dispatch/service';
 
 export interface JobOfInspection {
   adas: number;
@@ -55,8 +56,11 @@ export const toJobOfInspection = ({ year, make, model, vin, ...job }: JobOfInspe
   vehicle: { year, make, model, vin },
 });
 
-/** The inspection and its job, when the caller reaches its firm (else the same 404 as an unknown one). */
-export function inspectionJob(db: Db, caller: Pick<Caller, 'firms'>, adasInspection: number): JobOfInspection {
+/**
+ * The inspection and its job, when the caller reaches its firm, or through a dispatch as far as the call
+ * needs (api-host/dispatch/access.ts); else the same 404 as an unknown one (or 403 saying why).
+ */
+export function inspectionJob(db: Db, caller: Pick<Caller, 'firms'>, adasInspection: number, need: Need): JobOfInspection {
   const r = prepared<JobOfInspectionRow>(
     db,
     `SELECT i.adas_inspection AS adasInspection, i.adas, j.firm, coalesce(nullif(i.ronumber, ''), j.ronumber) AS ronumber,
@@ -64,7 +68,8 @@ export function inspectionJob(db: Db, caller: Pick<Caller, 'firms'>, adasInspect
             i.status AS inspectionStatus, v.year, v.make, v.model, v.vin
      FROM adas_inspection i JOIN adas j ON j.adas = i.adas JOIN vehicle v ON v.vehicle = j.vehicle WHERE i.adas_inspection = ?`,
   ).get(adasInspection);
-  if (!r || !caller.firms.has(r.firm)) throw notFound('Inspection');
+  if (!r) throw notFound('Inspection');
+  reachInspection(db, caller, r.firm, r.adasInspection, need);
   return toJobOfInspection(r);
 }
 

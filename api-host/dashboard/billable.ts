@@ -12,6 +12,11 @@
  * - the price of the inspection's calibration request line for that system (same checklist system), when
  *   the request was approved (calibrate_request.approved_at, set when a manager sets it Approved) and is
  *   not Declined or Cancelled since, and the line has a price: what was agreed with the customer;
+ * - the same line's price when the request was sent to a calibration provider who accepted it (a dispatch
+ *   Accepted, Completed or Closed: docs/dispatch.md): its lines were priced at the provider's prices when it
+ *   was sent, and the acceptance agreed to them. The line then names that provider (`provider`), and the
+ *   calibration the technician who recorded its result: the provider performed it. What the provider did
+ *   not calibrate (Failed, not performed, Passed) is no sale, as for any system;
  * - otherwise the configuration's price of its calibration type for the location (calibrationPrice: the
  *   firm's own price, else the network's; a type without a price sells 0). A New or Quoted request was
  *   not agreed, and a Declined or Cancelled one was refused: their prices are not used.
@@ -27,6 +32,7 @@ import { RESULT, STATUS } from '../../lib/adas/rules';
 import { CLOSING_STATUSES } from '../../lib/calibrations/rules';
 import { type BillingBasis, type RecordedOutcome, bookMinutes, leftOutWhy, refusedWhy } from '../../lib/dashboard/rules';
 import { calibrationPrice } from '../configuration/service';
+import { AGREED_BY_PROVIDER, PROVIDER_OF_INSPECTION } from '../dispatch/service';
 import type { Db } from '../core/db';
 import { prepared } from '../core/sql';
 
@@ -41,13 +47,18 @@ export interface BillableLine {
   cents: number;
   /** Book minutes of the work (lib/dashboard/rules.ts BOOK_HOURS). */
   minutes: number;
+  /** The calibration provider that performed it under an accepted dispatch (its agreed price), else null: in house. */
+  provider: number | null;
+  /** Who recorded its result (adas_inspection_result.result_by). */
+  technician: number | null;
 }
 
 /** The billable lines of inspection `inspection` of location `firm`. */
 export function billableLines(db: Db, inspection: number, firm: number): BillableLine[] {
   const approved = `SELECT q.adas_checklist_matrix, q.calibrate_request_line, q.price_cents FROM calibrate_request_line q
      JOIN calibrate_request cr ON cr.calibrate_request = q.calibrate_request
-     WHERE cr.adas_inspection = @inspection AND cr.approved_at IS NOT NULL AND cr.status_name NOT IN (SELECT value FROM json_each(@closing)) AND q.price_cents IS NOT NULL`;
+     WHERE cr.adas_inspection = @inspection AND (cr.approved_at IS NOT NULL OR ${AGREED_BY_PROVIDER('cr')})
+       AND cr.status_name NOT IN (SELECT value FROM json_each(@closing)) AND q.price_cents IS NOT NULL`;
   const rows = prepared<{
     id: number;
     matrix: number;
@@ -57,9 +68,12 @@ export function billableLines(db: Db, inspection: number, firm: number): Billabl
     typeId: number | null;
     line: number | null;
     lineCents: number | null;
+    provider: number | null;
+    technician: number | null;
   }>(
     db,
     `SELECT r.adas_inspection_result AS id, r.adas_checklist_matrix AS matrix, r.system, r.calibration_type AS type, r.calibration_mode AS mode,
+       r.result_by AS technician, ${PROVIDER_OF_INSPECTION('@inspection')} AS provider,
        (SELECT t.calibration_type FROM adas_calibration_type t WHERE t.name = r.calibration_type ORDER BY t.calibration_type LIMIT 1) AS typeId,
        (SELECT a.calibrate_request_line FROM (${approved}) a WHERE a.adas_checklist_matrix = r.adas_checklist_matrix ORDER BY a.calibrate_request_line LIMIT 1) AS line,
        (SELECT a.price_cents FROM (${approved}) a WHERE a.adas_checklist_matrix = r.adas_checklist_matrix ORDER BY a.calibrate_request_line LIMIT 1) AS lineCents
@@ -73,6 +87,8 @@ export function billableLines(db: Db, inspection: number, firm: number): Billabl
     calibrationType: r.type,
     cents: r.lineCents ?? (r.typeId == null ? 0 : (calibrationPrice(db, r.typeId, firm).cents ?? 0)),
     minutes: bookMinutes(r.mode),
+    provider: r.provider,
+    technician: r.technician,
   }));
 }
 

@@ -42,6 +42,21 @@ export const techName = (col: string) =>
 
 const nodesJson = (nodes: readonly number[]) => JSON.stringify(nodes);
 
+/** A location's name as the numbers show it; `inHouse` for the empty key (work nobody else did). */
+const firmName = (col: string, inHouse = '') =>
+  `coalesce((SELECT f.name FROM firm f WHERE f.firm = CAST(nullif(${col}, '') AS INTEGER)), ${inHouse ? `'${inHouse}'` : col})`;
+
+/** The label of a grouped row by its key: a technician's name, a location's name, or the key itself. */
+const labelOf: Record<'service' | 'make' | 'tech' | 'provider' | 'workShop' | 'workService' | 'workTech', (col: string) => string> = {
+  service: (col) => col,
+  make: (col) => col,
+  tech: techName,
+  provider: (col) => firmName(col, 'In house'),
+  workShop: (col) => firmName(col),
+  workService: (col) => col,
+  workTech: techName,
+};
+
 /** The groups of one analysis as SQL (columns key, label, firm, drill + the measures) and its parameters. */
 function groupsOf(db: Db, q: Query, nodes: readonly number[]): { sql: string; params: unknown[] } {
   const range = [q.startDate, q.endDate];
@@ -51,8 +66,12 @@ function groupsOf(db: Db, q: Query, nodes: readonly number[]): { sql: string; pa
     case 'service':
     case 'make':
     case 'tech':
+    case 'provider':
+    case 'workShop':
+    case 'workService':
+    case 'workTech':
       return {
-        sql: `SELECT g.*, ${a.group === 'tech' ? techName('g.key') : 'g.key'} AS label FROM (
+        sql: `SELECT g.*, ${labelOf[a.group]('g.key')} AS label FROM (
                 SELECT d.key, NULL AS firm, 0 AS drill, ${measureSql('d')} FROM dashboard_daily d
                 WHERE ${inNodes} AND d.kind = ? AND d.day BETWEEN ? AND ? GROUP BY d.key) g`,
         params: [nodesJson(nodes), a.group, ...range],

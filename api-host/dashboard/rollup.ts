@@ -13,6 +13,7 @@ import type { Db } from '../core/db';
 import { prepared, preparedValue } from '../core/sql';
 import { billableLines } from './billable';
 import { SUMS } from './schema';
+import { PROVIDER_OF_INSPECTION } from '../dispatch/service';
 
 const onConflict = `ON CONFLICT (node, kind, day, key) DO UPDATE SET ${SUMS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`;
 
@@ -27,10 +28,12 @@ function roll(db: Db, sign: 1 | -1, where: string, ...params: unknown[]): void {
     db,
     `WITH RECURSIVE src AS (SELECT * FROM dashboard_inspection WHERE ${where}), ${up('src')}
      INSERT INTO dashboard_daily (node, kind, day, key, ${SUMS.join(', ')})
-     SELECT up.node, k.kind, s.day, CASE k.kind WHEN 'make' THEN s.make WHEN 'tech' THEN ifnull(CAST(s.tech AS TEXT), '') ELSE '' END,
+     SELECT up.node, k.kind, s.day, CASE k.kind WHEN 'make' THEN s.make WHEN 'tech' THEN ifnull(CAST(s.tech AS TEXT), '')
+       WHEN 'provider' THEN ifnull(CAST(s.provider AS TEXT), '') ELSE '' END,
        ${sign} * count(*), ${sign} * sum(s.calibrations), ${sign} * sum(s.sales_cents), ${sign} * sum(s.minutes), ${sign} * sum(s.cost_cents),
        ${sign} * sum(s.unrated_minutes)
-     FROM src s JOIN up ON up.firm = s.firm JOIN (SELECT 'total' AS kind UNION ALL SELECT 'make' UNION ALL SELECT 'tech' UNION ALL SELECT 'own') k
+     FROM src s JOIN up ON up.firm = s.firm
+     JOIN (SELECT 'total' AS kind UNION ALL SELECT 'make' UNION ALL SELECT 'tech' UNION ALL SELECT 'own' UNION ALL SELECT 'provider') k
      WHERE k.kind <> 'own' OR up.node = s.firm GROUP BY 1, 2, 3, 4 ${onConflict}`,
   ).run(...params);
   prepared(
@@ -43,12 +46,28 @@ function roll(db: Db, sign: 1 | -1, where: string, ...params: unknown[]): void {
      FROM src c JOIN up ON up.firm = c.firm
      WHERE true GROUP BY 1, 2, 3, 4 ${onConflict}`,
   ).run(...params);
+  // The providers' side (docs/dispatch.md#numbers): the work each did for other shops, on its own nodes.
+  prepared(
+    db,
+    `WITH RECURSIVE src AS (SELECT * FROM dashboard_calibration WHERE (${where}) AND provider IS NOT NULL),
+       up(firm, node) AS (SELECT DISTINCT provider, provider FROM src
+         UNION SELECT up.firm, f.parent FROM up JOIN firm f ON f.firm = up.node WHERE f.parent IS NOT NULL)
+     INSERT INTO dashboard_daily (node, kind, day, key, ${SUMS.join(', ')})
+     SELECT up.node, k.kind, c.day,
+       CASE k.kind WHEN 'workShop' THEN CAST(c.firm AS TEXT) WHEN 'workService' THEN c.system ELSE ifnull(CAST(c.technician AS TEXT), '') END,
+       ${sign} * count(DISTINCT c.adas_inspection), ${sign} * count(*), ${sign} * sum(c.sales_cents), ${sign} * sum(c.minutes), ${sign} * sum(c.cost_cents),
+       ${sign} * sum(c.unrated_minutes)
+     FROM src c JOIN up ON up.firm = c.provider JOIN (SELECT 'workShop' AS kind UNION ALL SELECT 'workService' UNION ALL SELECT 'workTech') k
+     WHERE true GROUP BY 1, 2, 3, 4 ${onConflict}`,
+  ).run(...params);
 }
 
 interface Completed {
   adas_inspection: number;
   adas: number;
   firm: number;
+  /** The provider that performed it (an accepted dispatch), else null. */
+  provider: number | null;
   completed_at: string;
   tech: number | null;
   make: string;
@@ -57,7 +76,8 @@ interface Completed {
 }
 
 const COMPLETED_SQL = `
-  SELECT i.adas_inspection, i.adas, j.firm, coalesce(i.completed_at, i.status_changed_at, i.created_at) AS completed_at,
+  SELECT i.adas_inspection, i.adas, j.firm, ${PROVIDER_OF_INSPECTION('i.adas_inspection')} AS provider,
+    coalesce(i.completed_at, i.status_changed_at, i.created_at) AS completed_at,
     coalesce(i.inspector, i.completed_by) AS tech, v.make, f.timezone, u.labor_rate
   FROM adas_inspection i JOIN adas j ON j.adas = i.adas JOIN vehicle v ON v.vehicle = j.vehicle JOIN firm f ON f.firm = j.firm
   LEFT JOIN user u ON u.user = coalesce(i.inspector, i.completed_by)
@@ -79,12 +99,13 @@ function writeFacts(db: Db, c: Completed): void {
   const sum = (f: (l: (typeof lines)[number]) => number) => lines.reduce((s, l) => s + f(l), 0);
   prepared(
     db,
-    `INSERT INTO dashboard_inspection (adas_inspection, adas, firm, day, make, tech, calibrations, sales_cents, minutes, cost_cents, unrated_minutes)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO dashboard_inspection (adas_inspection, adas, firm, provider, day, make, tech, calibrations, sales_cents, minutes, cost_cents, unrated_minutes)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     c.adas_inspection,
     c.adas,
     c.firm,
+    c.provider,
     day,
     c.make,
     c.tech,
@@ -96,8 +117,8 @@ function writeFacts(db: Db, c: Completed): void {
   );
   const line = prepared(
     db,
-    `INSERT INTO dashboard_calibration (calibrate_request_line, adas_inspection_result, adas_inspection, firm, day, system, calibration_type, sales_cents, minutes, cost_cents, unrated_minutes)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO dashboard_calibration (calibrate_request_line, adas_inspection_result, adas_inspection, firm, provider, technician, day, system, calibration_type, sales_cents, minutes, cost_cents, unrated_minutes)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const l of lines)
     line.run(
@@ -105,6 +126,8 @@ function writeFacts(db: Db, c: Completed): void {
       l.inspectionResult,
       c.adas_inspection,
       c.firm,
+      l.provider,
+      l.technician,
       day,
       l.system,
       l.calibrationType,
@@ -121,19 +144,24 @@ function writeFacts(db: Db, c: Completed): void {
  * facts recorded when it was completed, unless `refresh` (refreshInspection) records them again.
  */
 export function syncInspection(db: Db, id: number, refresh = false): void {
-  const old = prepared<{ firm: number; day: string }>(db, 'SELECT firm, day FROM dashboard_inspection WHERE adas_inspection = ?').get(id);
+  const old = prepared<{ firm: number; provider: number | null; day: string }>(
+    db,
+    'SELECT firm, provider, day FROM dashboard_inspection WHERE adas_inspection = ?',
+  ).get(id);
   const now = prepared<Completed>(db, `${COMPLETED_SQL} AND i.adas_inspection = ?`).get(id);
   if (old && now && !refresh) return;
   if (old) {
     roll(db, -1, 'adas_inspection = ?', id);
     prepared(db, 'DELETE FROM dashboard_calibration WHERE adas_inspection = ?').run(id);
     prepared(db, 'DELETE FROM dashboard_inspection WHERE adas_inspection = ?').run(id);
-    // Rows that came to nothing go, so that empty groups do not show as zeros.
-    prepared(
+    // Rows that came to nothing go, so that empty groups do not show as zeros (the provider's nodes too).
+    const emptied = prepared(
       db,
       `WITH RECURSIVE up(node) AS (SELECT ? UNION SELECT f.parent FROM up JOIN firm f ON f.firm = up.node WHERE f.parent IS NOT NULL)
        DELETE FROM dashboard_daily WHERE node IN (SELECT node FROM up) AND day = ? AND inspections = 0 AND calibrations = 0`,
-    ).run(old.firm, old.day);
+    );
+    emptied.run(old.firm, old.day);
+    if (old.provider != null) emptied.run(old.provider, old.day);
   }
   if (now) {
     writeFacts(db, now);
@@ -176,4 +204,20 @@ export function rebuildDashboard(db: Db, chunk = 20_000): void {
     }
     roll(db, 1, 'true');
   })();
+}
+
+/**
+ * What a completed inspection bills, as its facts hold it (billable.ts wrote them when it completed): each
+ * sold calibration with its price in cents, in the systems' order. Empty for an inspection not Complete.
+ */
+export function billedOf(
+  db: Db,
+  adasInspection: number,
+): { adasChecklistMatrix: number | null; system: string; calibrationType: string; cents: number }[] {
+  return prepared<{ adasChecklistMatrix: number | null; system: string; calibrationType: string; cents: number }>(
+    db,
+    `SELECT r.adas_checklist_matrix AS adasChecklistMatrix, c.system, c.calibration_type AS calibrationType, c.sales_cents AS cents
+     FROM dashboard_calibration c LEFT JOIN adas_inspection_result r ON r.adas_inspection_result = c.adas_inspection_result
+     WHERE c.adas_inspection = ? ORDER BY c.dashboard_calibration`,
+  ).all(adasInspection);
 }

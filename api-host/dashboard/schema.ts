@@ -129,3 +129,17 @@ UPDATE dashboard_daily SET unrated_minutes = minutes WHERE cost_cents = 0;
 DROP TRIGGER dashboard_firm_moved;
 ${firmMovedTrigger(SUMS)}
 `;
+
+/**
+ * Dispatch (docs/dispatch.md#numbers): the facts say who performed the work — `provider`, the calibration
+ * provider whose accepted dispatch the inspection was (NULL: in house) — and, per calibration, `technician`:
+ * who recorded its result. Rolled up as kind 'provider' on the shop's nodes (key: the provider, '' in house)
+ * and kinds 'workShop', 'workService', 'workTech' on the provider's nodes (key: the shop, the system, the
+ * technician): the work it did for other shops. Facts kept from before have no dispatch, so NULL is right.
+ */
+export const DASHBOARD_SCHEMA_4 = /* sql */ `
+ALTER TABLE dashboard_inspection ADD COLUMN provider INTEGER;
+ALTER TABLE dashboard_calibration ADD COLUMN provider INTEGER;
+ALTER TABLE dashboard_calibration ADD COLUMN technician INTEGER;
+CREATE INDEX dashboard_calibration_provider ON dashboard_calibration(provider) WHERE provider IS NOT NULL;
+`;

@@ -11,10 +11,11 @@ import type { Db } from '../core/db';
 import { STATUS } from '../../lib/adas/rules';
 import type { Caller } from '../core/caller';
 import type { HostContext } from '../core/context';
-import { badRequest, conflict, forbidden, notFound } from '../core/errors';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../core/errors';
 import { implement } from '../core/implement';
 import { prepared, preparedValue } from '../core/sql';
 import { openInspection, visibleInspection, withJobHistory } from '../adas/service';
+import type { Via } from '../dispatch/service';
 import { announceChange } from '../push/service';
 import { assertImageRoom, eachFile, firmPath, newStoredName, readStored, sniff, storeAll } from '../files/service';
 import { keepPhoto } from './photos';
@@ -25,14 +26,14 @@ const e = contract.evidence;
 const ACCEPTED = 'a photo (JPEG or PNG) or a PDF';
 
 /** The system's result row of an inspection the caller reaches (404 otherwise), with its job's firm. */
-function resultTarget(db: Db, caller: Caller, adasInspectionResult: number): { inspection: number; adas: number; firm: number } {
+function resultTarget(db: Db, caller: Caller, adasInspectionResult: number): { inspection: number; adas: number; firm: number; via: Via } {
   const inspection = preparedValue<number>(db, 'SELECT adas_inspection FROM adas_inspection_result WHERE adas_inspection_result = ?').get(
     adasInspectionResult,
   );
   if (inspection === undefined) throw notFound('System');
-  const head = visibleInspection(db, caller, inspection);
+  const head = visibleInspection(db, caller, inspection, 'work');
   if (head.status === STATUS.complete) throw conflict('This inspection is Complete: reopen it to add or remove evidence.');
-  return { inspection, adas: head.adas, firm: head.firm };
+  return { inspection, adas: head.adas, firm: head.firm, via: head.via };
 }
 
 interface Accepted {
@@ -101,8 +102,8 @@ export async function sendEvidence(
 
 export const evidenceCalls = [
   implement(e.evidence, ({ query, caller, ctx }) => {
-    visibleInspection(ctx.db, caller, query.adasInspection);
-    return evidenceOfInspection(ctx.db, query.adasInspection).map((r) => toItem(r, caller));
+    const { via } = visibleInspection(ctx.db, caller, query.adasInspection, 'read');
+    return evidenceOfInspection(ctx.db, query.adasInspection).map((r) => toItem(r, caller, via));
   }),
 
   implement(e.uploadEvidence, async ({ query, caller, ctx, request }) => {
@@ -115,10 +116,17 @@ export const evidenceCalls = [
             query.clientKey,
           );
     const accepted: Accepted[] = [];
-    await eachFile(ctx, request, caller, async ({ firm, name, bytes }) => {
-      if (firm !== target.firm) throw badRequest(`${name}: send the inspection's evidence in its location's folder (${target.firm}/…).`);
-      accepted.push(await accept(name, bytes));
-    });
+    // The inspection's own folder, which the caller reaches through the inspection (a provider: its dispatch).
+    await eachFile(
+      ctx,
+      request,
+      caller,
+      (firm) => firm === target.firm,
+      async ({ firm, name, bytes }) => {
+        if (firm !== target.firm) throw badRequest(`${name}: send the inspection's evidence in its location's folder (${target.firm}/…).`);
+        accepted.push(await accept(name, bytes));
+      },
+    );
     if (accepted.length === 0) throw badRequest('Choose at least one photo or file to add.', { File: ['This field is required'] });
     await assertImageRoom(
       ctx,
@@ -182,14 +190,14 @@ export const evidenceCalls = [
         accepted.flatMap(filesOf).map((f) => f.name),
       );
     else announceChange(ctx, caller.user, 'adas', [target.adas]);
-    return saved.ids.map((id) => toItem(evidenceById(ctx.db, id)!, caller));
+    return saved.ids.map((id) => toItem(evidenceById(ctx.db, id)!, caller, target.via));
   }),
 
   implement(e.evidenceFile, async ({ query, caller, ctx, reply }) => {
     const row = evidenceById(ctx.db, query.adasEvidence);
     if (!row) throw notFound('Evidence');
     try {
-      visibleInspection(ctx.db, caller, row.adasInspection);
+      visibleInspection(ctx.db, caller, row.adasInspection, 'read');
     } catch {
       throw notFound('Evidence');
     }
@@ -201,17 +209,19 @@ export const evidenceCalls = [
     if (!row) throw notFound('Evidence');
     const head = (() => {
       try {
-        return visibleInspection(ctx.db, caller, row.adasInspection);
-      } catch {
+        return visibleInspection(ctx.db, caller, row.adasInspection, 'work');
+      } catch (e) {
+        // A provider whose dispatch no longer allows changes is told why; anyone else learns nothing.
+        if (e instanceof HttpError && e.status === 403) throw e;
         throw notFound('Evidence');
       }
     })();
-    if (!mayRemove(caller, row))
+    if (!mayRemove(caller, row, head.via))
       throw forbidden(`Only ${row.createdByName || 'whoever added it'} or a manager of the location may remove this evidence.`);
     ctx.db
       .transaction(() =>
         withJobHistory(ctx.db, caller.user, head.adas, () => {
-          openInspection(ctx.db, caller, row.adasInspection);
+          openInspection(ctx.db, caller, row.adasInspection, 'work');
           prepared(ctx.db, 'DELETE FROM adas_evidence WHERE adas_evidence = ?').run(row.adasEvidence);
         }),
       )

@@ -4,6 +4,7 @@ import { EVIDENCE_MANAGER_ROLES } from '../../lib/evidence/limits';
 import type { Db } from '../core/db';
 import { pickFields, prepared } from '../core/sql';
 import { userName } from '../users/service';
+import type { Via } from '../dispatch/service';
 
 /** An evidence row: the contract's item (without the caller's right to remove it) and where its files are stored. */
 export type EvidenceRow = Omit<EvidenceItem, 'mayRemove'> & { firm: number; storedName: string; thumbName: string | null };
@@ -19,12 +20,15 @@ export const evidenceOfInspection = (db: Db, inspection: number) =>
 
 export const evidenceById = (db: Db, id: number) => prepared<EvidenceRow>(db, `${SELECT} WHERE e.adas_evidence = ?`).get(id);
 
-/** Whoever added it, or a manager of the firms they reach (the caller's reach is checked before). */
-export const mayRemove = (caller: { user: number; role: number | null }, row: Pick<EvidenceRow, 'createdBy'>) =>
-  row.createdBy === caller.user || (caller.role != null && EVIDENCE_MANAGER_ROLES.includes(caller.role));
+/**
+ * Whoever added it, or a manager of the firms they reach (the caller's reach is checked before). A provider's
+ * user working through a dispatch (`via`) is no manager of the shop's evidence: only their own.
+ */
+export const mayRemove = (caller: { user: number; role: number | null }, row: Pick<EvidenceRow, 'createdBy'>, via: Via) =>
+  row.createdBy === caller.user || (via === 'own' && caller.role != null && EVIDENCE_MANAGER_ROLES.includes(caller.role));
 
 const itemOf = pickFields(evidenceItem.omit({ mayRemove: true }));
-export const toItem = (row: EvidenceRow, caller: { user: number; role: number | null }): EvidenceItem => ({
+export const toItem = (row: EvidenceRow, caller: { user: number; role: number | null }, via: Via): EvidenceItem => ({
   ...itemOf(row),
-  mayRemove: mayRemove(caller, row),
+  mayRemove: mayRemove(caller, row, via),
 });

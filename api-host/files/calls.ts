@@ -15,7 +15,7 @@ const IMAGE_MIMES = new Set(['image/png', 'image/jpeg']);
 export const fileCalls = [
   implement(contract.file.upload, async ({ caller, ctx, request }) => {
     const accepted: { firm: number; name: string; bytes: Buffer }[] = [];
-    await eachFile(ctx, request, caller, async ({ firm, name, bytes }) => {
+    await eachFile(ctx, request, caller, null, async ({ firm, name, bytes }) => {
       const type = await sniff(bytes);
       if (!type || !IMAGE_MIMES.has(type.mime)) throw notAnImage(name, type?.mime ?? null);
       accepted.push({ firm, name: newStoredName(name, type.ext === 'jpg' ? 'jpg' : type.ext), bytes });
@@ -40,7 +40,7 @@ export const fileCalls = [
   // A location's storage bucket (api-host/locations/storage.ts): the storage roles only (the contract's access), names kept.
   implement(contract.storage.uploadToBucket, async ({ caller, ctx, request }) => {
     const parts: StoragePart[] = [];
-    await eachFile(ctx, request, caller, async ({ firm, name, bytes }) => {
+    await eachFile(ctx, request, caller, null, async ({ firm, name, bytes }) => {
       parts.push(await acceptStoragePart(ctx.db, firm, name, bytes, parts));
     });
     if (parts.length === 0) throw badRequest('Choose at least one file to upload.', { File: ['This field is required'] });

@@ -12,9 +12,9 @@ import {
   UPLOADS_PER_USER,
   UPLOADS_WINDOW_MS,
 } from '../../lib/contract/files';
-import { type Caller, assertFirm } from '../core/caller';
+import type { Caller } from '../core/caller';
 import type { HostContext } from '../core/context';
-import { HttpError, badRequest } from '../core/errors';
+import { HttpError, badRequest, notFound } from '../core/errors';
 import { preparedValue } from '../core/sql';
 import { WindowCounts, perHost, waitMessage } from '../auth/service';
 import { removeOrphans } from './orphans';
@@ -54,13 +54,16 @@ async function readPart(part: MultipartFile, name: string): Promise<Buffer> {
 }
 
 /**
- * Reads every file part of an upload (field File, name `{firm}/{name}` in a firm the caller reaches) and
- * hands it to `accept`; counts each file against the caller's upload rate (429 past it, before reading more).
+ * Reads every file part of an upload (field File, name `{firm}/{name}` in a folder the caller may fill:
+ * `mayFill`, by default a firm the caller reaches; evidence passes its inspection's folder, which a
+ * provider reaches through its dispatch) and hands it to `accept`; counts each file against the caller's
+ * upload rate (429 past it, before reading more).
  */
 export async function eachFile(
   ctx: HostContext,
   request: FastifyRequest,
   caller: Caller,
+  mayFill: ((firm: number) => boolean) | null,
   accept: (file: { firm: number; name: string; bytes: Buffer }) => Promise<void>,
 ): Promise<void> {
   const rate = uploadsOf(ctx);
@@ -89,7 +92,7 @@ export async function eachFile(
       );
     rate.add(key);
     const { firm, name } = folderOf(part.filename);
-    assertFirm(caller, firm, 'Firm');
+    if (mayFill ? !mayFill(firm) : !caller.firms.has(firm)) throw notFound('Firm');
     await accept({ firm, name, bytes: await readPart(part, name) });
   }
 }

@@ -14,6 +14,7 @@ import { CSV_OPTIONS } from '../../lib/csv';
 import type { CallAccess } from '../../lib/contract/define';
 import { jobSnapshot } from '../adas/service';
 import { requestSnapshot } from '../calibrations/service';
+import { dispatchSnapshot } from '../dispatch/service';
 import { CONFIGURATION_KINDS } from '../configuration/service';
 import type { Caller } from '../core/caller';
 import type { Db } from '../core/db';
@@ -32,6 +33,8 @@ interface Kind {
   read: (db: Db, id: number) => Snapshot | null;
   /** Rows (SQL over `h`) only the callers with this access see: what their own call would answer them. */
   restricted?: { access: CallAccess; rows: string };
+  /** Other firms whose users read the record too (a dispatch's provider), and then all of its rows. */
+  alsoReadBy?: (db: Db, id: number) => number[];
 }
 
 const allows = (access: CallAccess, caller: Caller) => !Array.isArray(access) || (caller.role != null && access.includes(caller.role));
@@ -49,6 +52,12 @@ const KINDS: Record<HistoryKind, Kind> = {
     restricted: { access: contract.storage.storage.access, rows: STORAGE_HISTORY_ROWS },
   },
   locationPartners: { access: contract.partner.optInPrograms.access, noun: 'Location', read: partnersSnapshot },
+  dispatch: {
+    access: contract.dispatch.dispatch.access,
+    noun: 'Dispatch',
+    read: dispatchSnapshot,
+    alsoReadBy: (db, id) => prepared(db, 'SELECT provider FROM dispatch WHERE dispatch = ?').pluck().all(id) as number[],
+  },
   ...CONFIGURATION_KINDS,
 };
 
@@ -57,12 +66,17 @@ function readable(db: Db, caller: Caller, kind: HistoryKind, id: number): { wher
   const k = KINDS[kind];
   if (!allows(k.access, caller)) throw forbidden();
   const record = k.read(db, id);
-  if (!record || !caller.firms.has(record.firm)) throw notFound(k.noun);
+  if (!record) throw notFound(k.noun);
+  const own = caller.firms.has(record.firm);
+  if (!own && !(k.alsoReadBy?.(db, id) ?? []).some((f) => caller.firms.has(f))) throw notFound(k.noun);
   // Ids are rowids: a record added after the newest one was deleted may take its id, and starts its own history.
   const since = `h.history > coalesce((SELECT max(d.history) FROM history d WHERE d.record_kind = h.record_kind AND d.record_id = h.record_id
     AND d.part = '' AND d.field = '${DELETED}'), 0)`;
   const hidden = k.restricted && !allows(k.restricted.access, caller) ? ` AND NOT ${k.restricted.rows}` : '';
-  return { where: `h.record_kind = ? AND h.record_id = ? AND ${since}${hidden}${firmScope(db, caller.firms, 'h')}`, params: [kind, id] };
+  return {
+    where: `h.record_kind = ? AND h.record_id = ? AND ${since}${hidden}${own ? firmScope(db, caller.firms, 'h') : ''}`,
+    params: [kind, id],
+  };
 }
 
 /** A history row under the contract's names; whoever is no longer a user is named by their id. */

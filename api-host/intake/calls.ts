@@ -39,7 +39,7 @@ export const READ_LIMITS: ReadLimits = {
 /** The job (and inspection) the caller reaches, else 404. */
 function intakeJob(db: Db, caller: Caller, adas: number, adasInspection?: number | null): IntakeJob {
   if (adasInspection != null) {
-    const job = inspectionJob(db, caller, adasInspection);
+    const job = inspectionJob(db, caller, adasInspection, 'own');
     if (job.adas !== adas) throw notFound('Inspection');
     return { adas: job.adas, firm: job.firm, vehicle: job.vehicle };
   }

@@ -88,7 +88,7 @@ async function openLink(ctx: HostContext, token: string): Promise<{ job: JobOfIn
   if (row.revoked_at) throw new HttpError(404, SHARE_MESSAGES.revoked);
   if (verified.expired || row.expires_at <= iso(Date.now())) throw new HttpError(404, SHARE_MESSAGES.expired);
   // The link stands for its owner's firm, and for that one inspection only.
-  const job = inspectionJob(ctx.db, { firms: new Set([row.firm]) }, row.adas_inspection);
+  const job = inspectionJob(ctx.db, { firms: new Set([row.firm]) }, row.adas_inspection, 'read');
   if (!ownerStands(ctx.db, row.owner, job.firm)) {
     prepared(ctx.db, 'UPDATE share_link SET revoked_at = ? WHERE link = ? AND revoked_at IS NULL').run(iso(Date.now()), verified.link);
     throw new HttpError(404, SHARE_MESSAGES.revoked);
@@ -101,7 +101,7 @@ const linkById = (db: Db, link: number, now: string) =>
 
 export const linkCalls = [
   implement(s.createShareLink, async ({ body, caller, ctx }) => {
-    const job = inspectionJob(ctx.db, caller, body.adasInspection);
+    const job = inspectionJob(ctx.db, caller, body.adasInspection, 'own');
     const now = Date.now();
     const link = Number(
       prepared(ctx.db, 'INSERT INTO share_link (adas_inspection, firm, owner, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(

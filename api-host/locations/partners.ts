@@ -131,6 +131,23 @@ function networkRelationships(db: Db, firm: number): Map<number, number> {
   return out;
 }
 
+/**
+ * The firm's providers, as firm/providers lists them: those it chose (relationship 5) and those of its own
+ * network (1–3), each active and offering calibration; by provider id. Dispatching reads this (a request
+ * goes only to one of these).
+ */
+export function providersOf(db: Db, firm: number): Map<number, number> {
+  const out = new Map<number, number>();
+  const chosen = preparedValue<number>(
+    db,
+    'SELECT p.provider FROM firm_provider p JOIN firm f ON f.firm = p.provider WHERE p.firm = ? AND f.is_provider = 1 AND f.is_inactive = 0',
+  ).all(firm);
+  for (const [id, relationship] of networkRelationships(db, firm)) out.set(id, relationship);
+  for (const id of chosen) out.set(id, RELATIONSHIP.chosen);
+  out.delete(firm);
+  return out;
+}
+
 function readProviders(db: Db, ids: readonly number[]): ProviderDb[] {
   return prepared<ProviderDb>(
     db,

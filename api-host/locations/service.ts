@@ -2,6 +2,8 @@
 export { effectivePreferences, saveFirm, type FirmBody } from './calls';
 export { isCheckablePostalCode, resolvePostalCode } from './geo';
 export { ancestorsOf, isInheritedBrandImage } from './network';
+export { providersOf } from './partners';
+export { milesBetween } from './geo';
 export { SEED_FIRMS, brandOf } from './seed';
 export { acceptStoragePart, storeInBuckets, type StoragePart } from './storage';
 /** A location as its history shows it (api-host/history reads its scope). */

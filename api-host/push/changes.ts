@@ -25,6 +25,8 @@ const TABLES: Record<RecordKind, { table: string; key: string }> = {
   calibrateRequest: { table: 'calibrate_request', key: 'calibrate_request' },
   user: { table: 'user', key: 'user' },
   location: { table: 'firm', key: 'firm' },
+  // The shop's firm; the dispatch area announces to the provider's users too (api-host/dispatch/notify.ts).
+  dispatch: { table: 'dispatch', key: 'dispatch' },
 };
 
 /**

@@ -62,6 +62,12 @@ export interface InspectionScreenProps {
   user: number;
   /** The status of the inspection's calibration request, if it has one (completing may complete it). */
   requestStatus?: string | null;
+  /**
+   * Opened by a calibration provider's user through its dispatch (docs/dispatch.md#screens): the results,
+   * evidence and completion are theirs (read-only once handed back); the inspection's own fields, its
+   * systems' list, its job, history and deletion stay the shop's.
+   */
+  dispatched?: { shopName: string; readOnly: boolean };
 }
 
 /** Whether the device has a connection (the browser's word for it), as a value the screen re-renders on. */
@@ -86,13 +92,17 @@ export function InspectionScreen({
   evidence: savedEvidence,
   user,
   requestStatus = null,
+  dispatched,
 }: InspectionScreenProps) {
   const router = useRouter();
   const formId = useId();
   const [pending, startTransition] = useTransition();
   useEffect(preloadDialogs, []);
   const refresh = () => startTransition(() => router.refresh());
-  const complete = i.status === STATUS.complete;
+  // Handed back to the shop, the provider reads it as a Complete inspection is read; the fields are the shop's.
+  const complete = i.status === STATUS.complete || !!dispatched?.readOnly;
+  const shopOnly = !dispatched;
+  const fieldsLocked = complete || !shopOnly;
 
   // The inspection's fields; every call of the screen (save, status, results, remove) runs through it.
   const editor = useForm({
@@ -309,13 +319,16 @@ export function InspectionScreen({
 
   return (
     <div className="flex min-w-0 flex-col gap-5" aria-busy={pending || undefined} data-offline-queue={queue.loaded ? 'read' : 'reading'}>
-      <Link href={jobHref(i.adas)} className="inline-flex min-h-6 items-center gap-1 self-start text-sm text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" /> ADAS job {job.ronumber}
+      <Link
+        href={shopOnly ? jobHref(i.adas) : '/dispatch'}
+        className="inline-flex min-h-6 items-center gap-1 self-start text-sm text-brand-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" /> {shopOnly ? `ADAS job ${job.ronumber}` : 'Dispatch queue'}
       </Link>
       <PageHeading
         actions={
           <div className="flex flex-wrap gap-2">
-            {complete ? (
+            {dispatched?.readOnly ? null : complete ? (
               <Button variant="secondary" disabled={busy} onClick={() => void setStatus(STATUS.open)}>
                 Reopen inspection
               </Button>
@@ -324,10 +337,12 @@ export function InspectionScreen({
                 Complete inspection
               </Button>
             )}
-            <HistoryButton kind="adas" id={i.adas} label={`ADAS job ${job.ronumber}`} />
-            <Button variant="danger" disabled={busy} onClick={() => setDeleting(true)}>
-              Delete
-            </Button>
+            {shopOnly && <HistoryButton kind="adas" id={i.adas} label={`ADAS job ${job.ronumber}`} />}
+            {shopOnly && (
+              <Button variant="danger" disabled={busy} onClick={() => setDeleting(true)}>
+                Delete
+              </Button>
+            )}
           </div>
         }
       >
@@ -337,6 +352,8 @@ export function InspectionScreen({
         <span>
           {nameOf(INSPECTION_TYPES, i.adasInspectionType)} #{i.adasInspection} · {vehicleLabel(job.vehicle)}
           {job.vehicle.vin ? ` · ${job.vehicle.vin}` : ''} · {job.firmName}
+          {dispatched &&
+            ` · calibrated by your location for ${dispatched.shopName}${dispatched.readOnly ? ' (handed back: read-only)' : ''}`}
         </span>
         <StatusBadge status={i.status} testId="inspection-status" />
       </p>
@@ -360,7 +377,7 @@ export function InspectionScreen({
           placeholder={null}
           options={options(INSPECTION_TYPES)}
           value={form.adasInspectionType}
-          disabled={complete}
+          disabled={fieldsLocked}
           onChange={(e) => setForm({ adasInspectionType: Number(e.target.value) })}
         />
         <SelectField
@@ -368,7 +385,7 @@ export function InspectionScreen({
           placeholder="Nobody yet"
           options={job.inspectors.map((u) => ({ value: u.user, label: u.name }))}
           value={form.inspector ?? ''}
-          disabled={complete}
+          disabled={fieldsLocked}
           onChange={(e) => setForm({ inspector: e.target.value ? Number(e.target.value) : null })}
           error={errors.inspector}
         />
@@ -376,7 +393,7 @@ export function InspectionScreen({
           insurers={insurers}
           value={form.insurance}
           currentName={i.insuranceName}
-          disabled={complete}
+          disabled={fieldsLocked}
           onChange={(insurance) => setForm({ insurance })}
           error={errors.insurance}
         />
@@ -384,7 +401,7 @@ export function InspectionScreen({
           label="RO number"
           value={form.ronumber}
           maxLength={30}
-          disabled={complete}
+          disabled={fieldsLocked}
           onChange={(e) => setForm({ ronumber: e.target.value })}
           error={errors.ronumber}
         />
@@ -392,7 +409,7 @@ export function InspectionScreen({
           label="Inspection date"
           type="datetime-local"
           value={form.inspectionDate}
-          disabled={complete}
+          disabled={fieldsLocked}
           onChange={(e) => setForm({ inspectionDate: e.target.value })}
           error={errors.inspectionDate}
         />
@@ -401,6 +418,7 @@ export function InspectionScreen({
           placeholder={null}
           options={options(STATUS_NAMES)}
           value={form.status}
+          disabled={!shopOnly}
           onChange={(e) => setForm({ status: Number(e.target.value) })}
           error={errors.status}
         />
@@ -409,14 +427,16 @@ export function InspectionScreen({
             label="Notes"
             value={form.notes}
             maxLength={2000}
-            disabled={complete}
+            disabled={fieldsLocked}
             onChange={(e) => setForm({ notes: e.target.value })}
           />
         </div>
         <div className="flex justify-end sm:col-span-2 lg:col-span-3">
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Saving…' : 'Save inspection'}
-          </Button>
+          {shopOnly && (
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Saving…' : 'Save inspection'}
+            </Button>
+          )}
         </div>
       </form>
 
@@ -569,7 +589,8 @@ export function InspectionScreen({
                 headerHidden: true,
                 cell: (s) =>
                   outcome(s.adasChecklistMatrix).isNotEquipped &&
-                  !complete && (
+                  !complete &&
+                  shopOnly && (
                     <Button
                       variant="ghost"
                       disabled={busy}
@@ -604,7 +625,7 @@ export function InspectionScreen({
             {saveResultsButton}
           </div>
         )}
-        {notInstalled.length > 0 && !complete && (
+        {notInstalled.length > 0 && !complete && shopOnly && (
           <div className="flex flex-col gap-2 rounded-lg border border-dashed border-slate-300 p-3">
             <h3 className="text-sm font-semibold text-slate-900">Systems removed from this inspection</h3>
             <ul className="flex flex-col gap-1">

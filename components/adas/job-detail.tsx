@@ -1,8 +1,9 @@
 'use client';
 /**
  * One ADAS job (issue 13 §6): its vehicle and fields, its status (Complete once every inspection is, and
- * reopened with them), its inspections, its estimate (entered here, its lines as read, each with "not
- * equipped": job-estimate.tsx), the OEM links and the decoded checklist. Changes go through the BFF; the server render is refreshed after each.
+ * reopened with them), its inspections (each with the calibration provider it was sent to), its estimate
+ * (entered here, its lines as read, each with "not equipped": job-estimate.tsx), the OEM links and the decoded
+ * checklist. Changes go through the BFF; the server render is refreshed after each.
  */
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
@@ -15,7 +16,8 @@ import { dash } from '@/components/data-table/cells';
 import { Button } from '@/components/ui/button';
 import { useForm } from '@/components/ui/use-form';
 import { ADAS_TYPES, INSPECTION_TYPES, STATUS, nameOf, vehicleLabel } from '@/lib/adas/rules';
-import type { AdasRecord, InspectionRow } from '@/lib/contract/adas';
+import { DispatchSummaryCell } from '@/components/dispatch';
+import type { AdasRecord, JobInspectionRow } from '@/lib/contract/adas';
 import type { Estimate } from '@/lib/contract/calibrations';
 import { adasApi } from './api';
 import { inspectionHref } from './hrefs';
@@ -27,7 +29,8 @@ const JobEditor = dynamic(() => import('./job-editor').then((m) => m.JobEditor),
 
 export interface JobDetailProps {
   job: AdasRecord;
-  inspections: InspectionRow[];
+  /** Its inspections, each with where its calibrations were sent. */
+  inspections: JobInspectionRow[];
   /** The job's estimate: its repair lines as the scrub reads them. */
   estimate: Estimate;
   locations: readonly Choice[];
@@ -186,6 +189,7 @@ export function JobDetail({ job, inspections, estimate, locations, insurers, lab
                 cell: (i) => `${i.systemsTotal - i.systemsPending} of ${i.systemsTotal} recorded`,
               },
               { id: 'status', header: 'Status', cell: (i) => <StatusBadge status={i.status} /> },
+              { id: 'provider', header: 'Calibration provider', cell: (i) => <DispatchSummaryCell dispatch={i.dispatch} /> },
             ]}
             rows={inspections}
             rowKey={(i) => i.adasInspection}

@@ -5,7 +5,10 @@
  * estimate line once with its outcome (what it triggers and why, or why nothing, or why it was not read);
  * when and by whom it was scrubbed, kept across reloads, and what changed since the previous scrub. Change
  * a price or leave a calibration out and see the quote's total and the insurer price check (under the
- * agreed price, or a required calibration missing) before the request is created.
+ * agreed price, or a required calibration missing) before the request is created. Choose who calibrates:
+ * in house, or one of the location's calibration providers (docs/dispatch.md), whose prices the quote then
+ * shows — changing the provider re-prices it, and a notice says what changed — and to which the request is
+ * sent as it is created. A provider's users (`readOnly`) read the scrub only.
  */
 import dynamic from 'next/dynamic';
 import { useEffect, useId, useState } from 'react';
@@ -18,6 +21,7 @@ import type { QuoteAnswer, ScrubResult } from '@/lib/contract/calibrations';
 import { calibrationTypeLabel } from '@/lib/configuration/constants';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/format';
+import { ProviderChooser, repricedText, type ProviderPick } from '@/components/dispatch';
 import { calibrationApi } from './api';
 import { ScrubLines } from './scrub-lines';
 
@@ -35,6 +39,10 @@ export interface EstimateSectionProps {
   timezone: number;
   /** Whether the user confirms and dismisses the scrub's checks. */
   canDecide: boolean;
+  /** Tomorrow (YYYY-MM-DD) in the user's zone: the date a provider is first asked for. */
+  tomorrow: string;
+  /** A provider's user through its dispatch: the scrub read, nothing entered, quoted or requested. */
+  readOnly?: boolean;
   onRequestCreated: () => void;
   /** The kept scrub changed (a check decided): the request's list of checks follows. */
   onScrubChanged?: (scrub: ScrubResult) => void;
@@ -83,6 +91,8 @@ export function EstimateSection({
   hasRequest,
   timezone,
   canDecide,
+  tomorrow,
+  readOnly = false,
   onRequestCreated,
   onScrubChanged,
   decided = null,
@@ -97,6 +107,9 @@ export function EstimateSection({
   const [quote, setQuote] = useState<QuoteAnswer | null>(null);
   const [reason, setReason] = useState('Estimate triggers calibrations');
   const [sendFlagged, setSendFlagged] = useState(false);
+  // Who calibrates: in house (null) or a provider, whose prices the quote carries.
+  const [pick, setPick] = useState<ProviderPick | null>(null);
+  const [repriced, setRepriced] = useState<string | null>(null);
 
   const run = (fn: () => Promise<string | void>) => calls.run(fn);
 
@@ -108,15 +121,27 @@ export function EstimateSection({
         return { c, price: own ? priceOf(own.price) : c.price };
       });
 
-  const requote = async (s: ScrubResult, d: Draft) => {
+  const requote = async (s: ScrubResult, d: Draft, provider: number | null = pick?.provider ?? null) => {
+    if (readOnly) return;
     const lines = linesOf(s, d);
     if (lines.some((l) => l.price === 'bad')) return;
-    setQuote(
-      await calibrationApi.quote({
-        adasInspection,
-        lines: lines.map((l) => ({ adasChecklistMatrix: l.c.adasChecklistMatrix, price: l.price as number | null })),
-      }),
-    );
+    const next = await calibrationApi.quote({
+      adasInspection,
+      provider,
+      lines: lines.map((l) => ({ adasChecklistMatrix: l.c.adasChecklistMatrix, price: l.price as number | null })),
+    });
+    setQuote((before) => {
+      // Another provider (or back in house) re-prices the quote: say what changed.
+      if (before && (before.provider?.provider ?? null) !== provider) {
+        const was = new Map(before.lines.map((l) => [l.adasChecklistMatrix, l.price]));
+        const changed = next.lines
+          .filter((l) => was.has(l.adasChecklistMatrix) && was.get(l.adasChecklistMatrix) !== l.price)
+          .map((l) => ({ system: l.system, from: was.get(l.adasChecklistMatrix) ?? null, to: l.price }));
+        const whose = next.provider ? `${next.provider.name}'s prices` : 'your own prices';
+        setRepriced(`The quote is at ${whose} now. ${repricedText(changed) || 'No price changed.'}`);
+      }
+      return next;
+    });
   };
 
   const show = async (s: ScrubResult) => {
@@ -171,17 +196,19 @@ export function EstimateSection({
       <h2 id={`${fileId}-h`} className="text-lg font-semibold text-slate-900">
         Estimate and calibrations
       </h2>
-      <div className="flex flex-wrap items-center gap-2">
-        <Button disabled={busy} onClick={() => void run(doScrub)}>
-          {scrub ? 'Scrub again' : 'Scrub the estimate'}
-        </Button>
-        <Button variant="secondary" aria-expanded={entering} onClick={() => setEntering(!entering)}>
-          {entering ? 'Close the estimate entry' : 'Enter the estimate'}
-        </Button>
-        <a href={`/adas?adas=${adas}`} className="text-sm text-brand-700 underline">
-          The job&apos;s estimate
-        </a>
-      </div>
+      {!readOnly && (
+        <div className="flex flex-wrap items-center gap-2">
+          <Button disabled={busy} onClick={() => void run(doScrub)}>
+            {scrub ? 'Scrub again' : 'Scrub the estimate'}
+          </Button>
+          <Button variant="secondary" aria-expanded={entering} onClick={() => setEntering(!entering)}>
+            {entering ? 'Close the estimate entry' : 'Enter the estimate'}
+          </Button>
+          <a href={`/adas?adas=${adas}`} className="text-sm text-brand-700 underline">
+            The job&apos;s estimate
+          </a>
+        </div>
+      )}
       {entering && (
         <EstimateEntry
           adas={adas}
@@ -196,7 +223,9 @@ export function EstimateSection({
       <div aria-live="polite">{notice && <Alert kind={notice.kind}>{notice.text}</Alert>}</div>
       {!loaded && <p className="text-sm text-slate-600">Loading the last scrub…</p>}
       {loaded && !scrub && (
-        <p className="text-sm text-slate-700">Not scrubbed yet: enter the estimate, or scrub the job&apos;s repair lines.</p>
+        <p className="text-sm text-slate-700">
+          {readOnly ? 'The shop has not scrubbed the estimate.' : "Not scrubbed yet: enter the estimate, or scrub the job's repair lines."}
+        </p>
       )}
       {scrub && (
         <p className="text-sm text-slate-700" data-testid="scrub-meta">
@@ -232,7 +261,10 @@ export function EstimateSection({
       )}
       {scrub?.noScrub && <Alert kind="info">{scrub.noScrub}</Alert>}
 
-      {scrub && scrub.calibrations.length > 0 && (
+      {scrub && readOnly && scrub.calibrations.length > 0 && (
+        <p className="text-sm text-slate-700">Calibrations the estimate triggers: {scrub.calibrations.map((c) => c.system).join(', ')}.</p>
+      )}
+      {scrub && scrub.calibrations.length > 0 && !readOnly && (
         <SimpleTable
           caption="Triggered calibrations"
           columns={[
@@ -287,12 +319,15 @@ export function EstimateSection({
               className: 'w-32',
               cell: (c) => {
                 const d = draft[c.adasChecklistMatrix];
+                // A provider's prices are its own: shown, not typed.
+                const q = pick ? quoted.get(c.adasChecklistMatrix) : undefined;
                 return (
                   <TextField
                     label={`Price of ${c.system}`}
                     hideLabel
                     inputMode="decimal"
-                    value={d?.price ?? ''}
+                    readOnly={!!pick}
+                    value={pick ? (q?.price == null ? '' : q.price.toFixed(2)) : (d?.price ?? '')}
                     error={d && priceOf(d.price) === 'bad' ? 'A price such as 149.50' : null}
                     onChange={(e) => change(c.adasChecklistMatrix, { price: e.target.value })}
                   />
@@ -329,6 +364,30 @@ export function EstimateSection({
         />
       )}
 
+      {quote && !hasRequest && !readOnly && (
+        <ProviderChooser
+          adasInspection={adasInspection}
+          value={pick}
+          defaultDate={tomorrow}
+          errors={{
+            provider: calls.errors.provider ?? calls.errors['dispatch.provider'],
+            mode: calls.errors.mode ?? calls.errors['dispatch.mode'],
+            requestedDate: calls.errors.requestedDate ?? calls.errors['dispatch.requestedDate'],
+          }}
+          onChange={(p) => {
+            const providerChanged = (p?.provider ?? null) !== (pick?.provider ?? null);
+            setPick(p);
+            calls.setErrors({});
+            setSendFlagged(false);
+            if (providerChanged && scrub) void requote(scrub, draft, p?.provider ?? null).catch((e: Error) => say(e.message));
+          }}
+        />
+      )}
+      {repriced && !hasRequest && (
+        <Alert kind="info">
+          <span data-testid="repriced">{repriced}</span>
+        </Alert>
+      )}
       {quote && (
         <div className="flex flex-col gap-2">
           <p className="text-sm text-slate-900">
@@ -370,18 +429,20 @@ export function EstimateSection({
                     model: vehicle.model,
                     reason,
                     reasonSource: 'Estimate',
+                    dispatch: pick ? { provider: pick.provider, mode: pick.mode, requestedDate: pick.requestedDate } : null,
                     lines: linesOf(scrub, draft).map(({ c, price }) => ({
                       adasChecklistMatrix: c.adasChecklistMatrix,
                       system: c.system,
                       calibrationType: c.calibrationType,
                       calibrationMode: c.calibrationMode,
-                      price: price as number | null,
+                      price: pick ? (quoted.get(c.adasChecklistMatrix)?.price ?? null) : (price as number | null),
                       agreedPrice: quoted.get(c.adasChecklistMatrix)?.agreedPrice ?? null,
                       repairLines: c.lines.map((l) => l.lineNum),
                     })),
                   });
                   onRequestCreated();
-                  return 'The calibration request was created.';
+                  setRepriced(null);
+                  return pick ? `The calibration request was created and sent to ${pick.name}.` : 'The calibration request was created.';
                 });
               }}
             >
@@ -395,7 +456,7 @@ export function EstimateSection({
               )}
               <div>
                 <Button type="submit" disabled={busy || !reason.trim()}>
-                  Create calibration request
+                  {pick ? `Create the request and send it to ${pick.name}` : 'Create calibration request'}
                 </Button>
               </div>
             </form>

@@ -8,21 +8,16 @@
 import dynamic from 'next/dynamic';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button, buttonClass } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/field';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
 import { useForm } from '@/components/ui/use-form';
 import type { ReportPreference } from '@/lib/contract/calibrations';
 import { ShareLink } from '@/components/links';
-import { calibrationApi, reportHref } from './api';
+import { calibrationApi } from './api';
+import { ReportDownload } from './report-download';
 
 // Loaded on first use: the dialog is not part of /view's first load.
 const CccPreviewDialog = dynamic(() => import('./ccc-preview').then((m) => m.CccPreviewDialog), { ssr: false });
-
-const LANGUAGES = [
-  { value: 'en', label: 'English' },
-  { value: 'es', label: 'Spanish' },
-  { value: 'fr', label: 'French' },
-];
 
 export function ReportSection({
   adasInspection,
@@ -52,18 +47,7 @@ export function ReportSection({
         {preference.title}
         {preference.recipients.length > 0 && ` · Sent to ${preference.recipients.join(', ')} unless you name someone`}
       </p>
-      <div className="flex flex-wrap items-end gap-2">
-        <SelectField
-          label="Language"
-          placeholder={null}
-          options={LANGUAGES}
-          value={language}
-          onChange={(e) => setLanguage(e.target.value as ReportPreference['language'])}
-        />
-        <a className={buttonClass('secondary')} href={reportHref(adasInspection, language)} download>
-          Download PDF
-        </a>
-      </div>
+      <ReportDownload adasInspection={adasInspection} language={language} onLanguage={setLanguage} />
       <form
         className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {

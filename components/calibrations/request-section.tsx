@@ -27,13 +27,15 @@ export interface RequestSectionProps {
   role: number | null;
   /** The user's time zone (profile). */
   timezone: number;
+  /** A provider's user through its dispatch: the request and its notes, not its status (the shop's). */
+  readOnly?: boolean;
   onChanged: () => void;
   /** The inspection's kept scrub as the estimate section shows it (null: not loaded there yet). */
   scrub: ScrubResult | null;
   checks: CheckContext;
 }
 
-export function RequestSection({ request: r, user, role, timezone, onChanged, scrub, checks }: RequestSectionProps) {
+export function RequestSection({ request: r, user, role, timezone, readOnly = false, onChanged, scrub, checks }: RequestSectionProps) {
   const headingId = useId();
   const formatWhen = (iso: string) => formatDateTime(iso, timezone);
   const [status, setStatus] = useState<string>(r.statusName);
@@ -80,7 +82,9 @@ export function RequestSection({ request: r, user, role, timezone, onChanged, sc
             <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">{r.unreadNotes} unread</span>
           )}
         </h2>
-        <HistoryButton kind="calibrateRequest" id={r.calibrateRequest} label={`calibration request #${r.calibrateRequest}`} />
+        {!readOnly && (
+          <HistoryButton kind="calibrateRequest" id={r.calibrateRequest} label={`calibration request #${r.calibrateRequest}`} />
+        )}
       </div>
       <p className="text-sm text-slate-700" data-testid="request-header">
         {r.statusName} · {r.reason}
@@ -107,50 +111,52 @@ export function RequestSection({ request: r, user, role, timezone, onChanged, sc
         {r.technicians.length > 0 && ` · Technicians: ${r.technicians.map((t) => t.name).join(', ')}`}
       </p>
 
-      <form
-        className="flex flex-wrap items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (closing && !reason.trim()) {
-            setReasonError(`A reason is needed to set the request to ${status}: say why (for example what the insurer answered).`);
-            return;
-          }
-          void statusCall.run(async () => {
-            await calibrationApi.setStatus({
-              calibrateRequest: r.calibrateRequest,
-              statusName: status as CalibrateRequest['statusName'],
-              reason,
-              reasonSource: reason ? 'Shop' : '',
+      {!readOnly && (
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (closing && !reason.trim()) {
+              setReasonError(`A reason is needed to set the request to ${status}: say why (for example what the insurer answered).`);
+              return;
+            }
+            void statusCall.run(async () => {
+              await calibrationApi.setStatus({
+                calibrateRequest: r.calibrateRequest,
+                statusName: status as CalibrateRequest['statusName'],
+                reason,
+                reasonSource: reason ? 'Shop' : '',
+              });
+              onChanged();
+              return `The request is ${status}.`;
             });
-            onChanged();
-            return `The request is ${status}.`;
-          });
-        }}
-      >
-        <SelectField
-          label="Status"
-          placeholder={null}
-          options={statuses.map((s) => ({ value: s, label: s }))}
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value);
-            setReasonError(null);
           }}
-        />
-        <TextField
-          label="Reason"
-          required={closing}
-          value={reason}
-          error={reasonError}
-          onChange={(e) => {
-            setReason(e.target.value);
-            if (e.target.value.trim()) setReasonError(null);
-          }}
-        />
-        <Button type="submit" variant="secondary" disabled={busy || status === r.statusName}>
-          Save status
-        </Button>
-      </form>
+        >
+          <SelectField
+            label="Status"
+            placeholder={null}
+            options={statuses.map((s) => ({ value: s, label: s }))}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value);
+              setReasonError(null);
+            }}
+          />
+          <TextField
+            label="Reason"
+            required={closing}
+            value={reason}
+            error={reasonError}
+            onChange={(e) => {
+              setReason(e.target.value);
+              if (e.target.value.trim()) setReasonError(null);
+            }}
+          />
+          <Button type="submit" variant="secondary" disabled={busy || status === r.statusName}>
+            Save status
+          </Button>
+        </form>
+      )}
       <div aria-live="polite">{notice && <Alert kind={notice.kind}>{notice.text}</Alert>}</div>
 
       <h3 className="text-base font-semibold text-slate-900">Notes</h3>
@@ -170,7 +176,7 @@ export function RequestSection({ request: r, user, role, timezone, onChanged, sc
                   {n.userName}, {formatWhen(n.createdAt)}
                   {n.isNew && <strong className="ml-1 text-brand-800">New</strong>}
                 </span>
-                {(n.user === user || mayManageRequests(role)) && (
+                {(n.user === user || (!readOnly && mayManageRequests(role))) && (
                   <Button variant="ghost" className="min-h-8 px-2 py-1" onClick={() => setDeleting(n.calibrateRequestNote)}>
                     Delete<span className="sr-only"> note by {n.userName}</span>
                   </Button>

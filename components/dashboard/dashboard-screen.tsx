@@ -44,6 +44,10 @@ const NAME_HEADER: Record<Analysis['group'], string> = {
   location: 'Name',
   day: 'Day',
   invoice: 'Location',
+  provider: 'Calibrated by',
+  workShop: 'Shop',
+  workService: 'Service',
+  workTech: 'Technician',
 };
 
 export function DashboardScreen(props: Props) {

@@ -6,7 +6,8 @@
  *   source, notes, and optionally the inspection it comes from; it starts with statusName 'New';
  * - the caller must reach the firm (else 404, as for any record of another firm);
  * - the calibrations issue adds lines, technicians and files (JSON text or lists, lib/contract/calibrations.ts);
- * - the answer is {id}: the request's id, which is also the `opportunity` of the push notice;
+ * - the answer is {id}: the request's id, which is also the `opportunity` of the push notice, and `dispatch`:
+ *   the dispatch created with it when the body names a provider (`dispatch`, lib/contract/dispatch.ts);
  * - the notice goes to the connections of every user who may access the firm: its own users, the
  *   franchiser/franchisee users above it and the administrators.
  */
@@ -27,6 +28,7 @@ import { ALL_ROLES } from '../roles';
 import { MESSAGES } from '../validation/messages';
 import { makeMatrixModel, makeMatrixModelInput } from './admin';
 import { requestParts } from './calibrations';
+import { dispatchChoice, dispatchSummary } from './dispatch';
 import { adasSystem, vinDecode } from './decode';
 import { defineCall, ok, optionalText, q, requiredText, savedId } from './define';
 import { vehicleFields } from './vehicles';
@@ -59,8 +61,10 @@ export const createCalibrate = defineCall({
     /** The first note of the request's conversation. */
     notes: optionalText(2000),
     ...requestParts,
+    /** Sent to a calibration provider as it is created (docs/dispatch.md): both are saved, or neither. */
+    dispatch: dispatchChoice.nullable().default(null),
   }),
-  response: savedId,
+  response: savedId.extend({ dispatch: z.number().int().nullable().default(null) }),
   access: 'signed-in',
   bff: true,
 });
@@ -231,6 +235,9 @@ export const inspectionRow = z.object({
   createdAt: z.string(),
 });
 export type InspectionRow = z.infer<typeof inspectionRow>;
+/** A job's inspection as its job lists it: with where its calibration went (docs/dispatch.md#screens). */
+export const jobInspectionRow = inspectionRow.extend({ dispatch: dispatchSummary.nullable().default(null) });
+export type JobInspectionRow = z.infer<typeof jobInspectionRow>;
 
 export const inspectionResult = z.object({
   adasInspectionResult: z.number().int(),
@@ -358,7 +365,7 @@ export const adasInspections = defineCall({
   method: 'GET',
   path: 'adas/adasInspections',
   query: adasQuery,
-  response: z.array(inspectionRow),
+  response: z.array(jobInspectionRow),
 });
 export const adasInspection = defineCall({
   ...ADAS_ROLES,

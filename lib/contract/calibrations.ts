@@ -18,8 +18,9 @@
  *   heading). Its lines replace the job's repair lines; bms/estimate?adas answers them as read, with their
  *   operation and section. Files with a DOCTYPE (entity tricks, "XML bombs") are refused; at most
  *   ESTIMATE_MAX_BYTES, ESTIMATE_MAX_LINES lines and ESTIMATE_MAX_PASTE pasted characters.
- * - adas/quote {adasInspection, lines?}: without lines, the calibrations of the inspection's last scrub at
- *   the firm's prices; with lines (a draft the user edited), those. Each line carries the job's insurer's
+ * - adas/quote {adasInspection, lines?, provider?}: without lines, the calibrations of the inspection's last
+ *   scrub at the firm's prices; with lines (a draft the user edited), those; with a provider (one of the
+ *   firm's calibration providers, else 400), every line at that provider's price (docs/dispatch.md). Each line carries the job's insurer's
  *   agreed price for its calibration type (lookup/insuranceLookup `price` rows) and is flagged when below
  *   it; triggered calibrations left out are listed as missing. The firm's currency is USD, en-US.
  * - adas/predictiveAdas {year, make, model}: the systems the configuration lists for the vehicle, each
@@ -336,6 +337,8 @@ export const quoteAnswer = z.object({
   unpriced: z.number().int(),
   missing: z.array(z.object({ adasChecklistMatrix: z.number().int(), system: z.string(), calibrationType: z.string() })),
   flagged: z.boolean(),
+  /** The calibration provider whose prices the lines carry (docs/dispatch.md); null: the location's own. */
+  provider: z.object({ provider: z.number().int(), name: z.string() }).nullable().default(null),
 });
 export type QuoteAnswer = z.infer<typeof quoteAnswer>;
 
@@ -343,7 +346,12 @@ export const quote = defineCall({
   ...base,
   method: 'POST',
   path: 'adas/quote',
-  body: z.object({ adasInspection: positiveId(), lines: z.array(quoteLineInput).max(100, 'At most 100 lines').optional() }),
+  body: z.object({
+    adasInspection: positiveId(),
+    lines: z.array(quoteLineInput).max(100, 'At most 100 lines').optional(),
+    /** One of the location's calibration providers: the lines are priced at its prices, whatever prices are sent. */
+    provider: z.number().int().positive().nullable().default(null),
+  }),
   response: quoteAnswer,
 });
 

@@ -7,6 +7,8 @@ export const HISTORY_KINDS = [
   'user',
   'location',
   'locationPartners',
+  // A dispatch's steps (api-host/dispatch/history.ts), read by its shop's and its provider's users.
+  'dispatch',
   // The ADAS configuration, one kind per editor of /configuration (api-host/configuration/history.ts).
   'system',
   'makeMatrix',

@@ -11,6 +11,7 @@ import * as contact from './contacts';
 import * as dashboard from './dashboard';
 import * as data from './data';
 import * as decode from './decode';
+import * as dispatch from './dispatch';
 import * as estimateterms from './estimateterms';
 import * as evidence from './evidence';
 import type { CallDef } from './define';
@@ -46,6 +47,7 @@ export const contract = {
   dashboard,
   data,
   decode,
+  dispatch,
   estimateterms,
   evidence,
   file,

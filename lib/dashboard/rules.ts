@@ -114,6 +114,11 @@ export const ANALYSES = [
   { id: 'all', label: 'all', group: 'location', measure: 'calibrations' },
   { id: 'location', label: 'single location', group: 'day', measure: 'calibrations' },
   { id: 'invoicing', label: 'all locations (invoicing)', group: 'invoice', measure: 'sales' },
+  // Dispatch (docs/dispatch.md#numbers): who calibrated the location's work, and the work it did for other shops.
+  { id: 'providerSales', label: 'by provider', group: 'provider', measure: 'sales' },
+  { id: 'workShop', label: 'work for other shops: by shop', group: 'workShop', measure: 'sales' },
+  { id: 'workService', label: 'work for other shops: by service', group: 'workService', measure: 'calibrations' },
+  { id: 'workTech', label: 'work for other shops: by tech', group: 'workTech', measure: 'calibrations' },
 ] as const;
 export type AnalysisId = (typeof ANALYSES)[number]['id'];
 export type Analysis = (typeof ANALYSES)[number];

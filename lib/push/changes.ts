@@ -10,9 +10,10 @@ export const RECORDS_CHANGED = 'recordsChanged';
 /**
  * The kinds of record a notice names: a list declares the kind of its rows (its row ids are the record
  * ids). A change to a part of a record (a contact's phone, a job's inspection, a request's note) is
- * announced as a change of the record its list shows. 'location' is a firm (the locations list).
+ * announced as a change of the record its list shows. 'location' is a firm (the locations list); a
+ * 'dispatch' is announced to both its shop's and its provider's users.
  */
-export const RECORD_KINDS = ['contact', 'adas', 'calibrateRequest', 'user', 'location'] as const;
+export const RECORD_KINDS = ['contact', 'adas', 'calibrateRequest', 'user', 'location', 'dispatch'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 export interface RecordsChanged {

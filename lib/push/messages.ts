@@ -2,7 +2,7 @@
  * The push messages: what the hub sends (target and argument) and how the shell turns them into toasts.
  * Client-safe and dependency-free (no zod in the browser bundle for two small shapes); the reference host
  * builds the same types. docs/shell.md#screens: two kinds, the make-matrix-links import notice (administrators only,
- * roles 1 and 2) and the opportunity notice. Issue 19 adds a third, not shown as a toast: the change notice
+ * roles 1 and 2) and the opportunity notice; dispatch adds its steps' notices (docs/dispatch.md). Issue 19 adds a third, not shown as a toast: the change notice
  * that tells open lists their rows changed (`recordsChanged`, read by components/data-table).
  */
 import { isAdminRole, type RoleId } from '../roles';
@@ -11,7 +11,12 @@ import { RECORDS_CHANGED, isRecordsChanged } from './changes';
 export { RECORD_KINDS, isRecordsChanged, type RecordKind, type RecordsChanged } from './changes';
 
 /** Hub method names (the invocation targets). */
-export const PUSH_TARGETS = { importNotice: 'importNotice', opportunity: 'opportunity', recordsChanged: RECORDS_CHANGED } as const;
+export const PUSH_TARGETS = {
+  importNotice: 'importNotice',
+  opportunity: 'opportunity',
+  dispatch: 'dispatch',
+  recordsChanged: RECORDS_CHANGED,
+} as const;
 export type PushTarget = (typeof PUSH_TARGETS)[keyof typeof PUSH_TARGETS];
 
 /** Outcome of a make-matrix-links import (admin/importMakeMatrixLinks), sent when the background import is done. */
@@ -29,6 +34,21 @@ export interface OpportunityNotice {
   firm: number;
   firmName: string;
   title: string;
+}
+
+/**
+ * A step of a dispatch (docs/dispatch.md#states), told to the other side: the shop hears what the provider did
+ * (accepted, proposed, declined, handed back), the provider what the shop did (sent, rescheduled, cancelled,
+ * accepted the report, asked for a redo). `side` is the side that hears it, which decides where it links.
+ */
+export interface DispatchNotice {
+  dispatch: number;
+  adasInspection: number;
+  /** Which version of the dispatch the step made (a notice delivered twice shows once). */
+  version: number;
+  side: 'shop' | 'provider';
+  title: string;
+  text: string;
 }
 
 export interface PushToast {
@@ -57,6 +77,22 @@ export function isImportNotice(v: unknown): v is ImportNotice {
 export function isOpportunityNotice(v: unknown): v is OpportunityNotice {
   return isObject(v) && isId(v.opportunity) && isId(v.firm) && typeof v.title === 'string' && typeof v.firmName === 'string';
 }
+
+export function isDispatchNotice(v: unknown): v is DispatchNotice {
+  return (
+    isObject(v) &&
+    isId(v.dispatch) &&
+    isId(v.adasInspection) &&
+    isId(v.version) &&
+    (v.side === 'shop' || v.side === 'provider') &&
+    typeof v.title === 'string' &&
+    typeof v.text === 'string'
+  );
+}
+
+/** Where a dispatch notice links: the shop to its inspection, the provider to the dispatch in its queue. */
+export const dispatchHref = (n: Pick<DispatchNotice, 'dispatch' | 'adasInspection' | 'side'>) =>
+  n.side === 'shop' ? `/view?adasInspection=${n.adasInspection}` : `/dispatch?dispatch=${n.dispatch}`;
 
 /**
  * A change notice of a change made in this very tab (`tab`): its screen already shows it (the saving screen
@@ -95,6 +131,18 @@ export function toastFor(target: string, payload: unknown, role: RoleId | null):
       title: 'New calibration request',
       text: `${payload.title} · ${payload.firmName}`,
       link: { href: opportunityHref(payload.opportunity), label: `Open calibration request ${payload.opportunity}` },
+    };
+  }
+  if (target === PUSH_TARGETS.dispatch) {
+    if (!isDispatchNotice(payload)) return null;
+    return {
+      key: `dispatch-${payload.dispatch}-${payload.version}`,
+      title: payload.title,
+      text: payload.text,
+      link: {
+        href: dispatchHref(payload),
+        label: payload.side === 'shop' ? 'Open the inspection' : `Open dispatch ${payload.dispatch}`,
+      },
     };
   }
   return null;

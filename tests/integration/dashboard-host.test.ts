@@ -61,12 +61,20 @@ describe('the facts', () => {
     ).n;
     expect(one<{ n: number }>('SELECT count(*) AS n FROM dashboard_calibration').n).toBe(calibrated);
     expect(one<{ n: number }>('SELECT count(*) AS n FROM dashboard_calibration WHERE adas_inspection_result IS NULL').n).toBe(0);
-    // A request line prices a sale only when its request was approved and it is for a Calibrated system.
+    // A request line prices a sale only when its request was approved (or accepted by the provider it was
+    // sent to: docs/dispatch.md#numbers) and it is for a Calibrated system.
     const priced = one<{ n: number }>(
       `SELECT count(*) AS n FROM dashboard_calibration c JOIN calibrate_request_line l USING (calibrate_request_line) JOIN calibrate_request q USING (calibrate_request)
-       WHERE q.approved_at IS NULL OR q.status_name IN ('Declined', 'Cancelled')`,
+       WHERE (q.approved_at IS NULL AND NOT EXISTS (SELECT 1 FROM dispatch d WHERE d.calibrate_request = q.calibrate_request
+              AND d.status IN ('Accepted', 'Completed', 'Closed'))) OR q.status_name IN ('Declined', 'Cancelled')`,
     ).n;
     expect(priced).toBe(0);
+    // The seed's dispatched work is priced so: the provider's lines, and the facts name the provider.
+    expect(
+      one<{ n: number }>(
+        'SELECT count(*) AS n FROM dashboard_calibration WHERE provider IS NOT NULL AND calibrate_request_line IS NOT NULL',
+      ).n,
+    ).toBeGreaterThan(0);
   });
 
   it("price a request's lines at their price, calibrations without a request with the configuration", () => {

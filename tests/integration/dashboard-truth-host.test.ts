@@ -2,7 +2,8 @@
  * Dashboard numbers equal the records (issue 31 §3; api-host/dashboard/billable.ts): for a period and a
  * firm, the dashboard's calibrations are the Calibrated, equipped systems of the Complete inspections
  * completed in that period (read here from the inspections themselves), and its sales their prices: an
- * approved request line's price for the system, else the configured price. A request follows its job:
+ * approved request line's price for the system — or one a calibration provider agreed to by accepting the
+ * request's dispatch (docs/dispatch.md#numbers) —, else the configured price. A request follows its job:
  * Completed when its inspection completes. A Failed system and an
  * unapproved request line sell nothing.
  */
@@ -58,7 +59,9 @@ function fromRecords(firm: number, start: string, end: string) {
       const line = db
         .prepare(
           `SELECT l.price_cents FROM calibrate_request_line l JOIN calibrate_request q USING (calibrate_request)
-           WHERE q.adas_inspection = ? AND l.adas_checklist_matrix = ? AND q.approved_at IS NOT NULL AND q.status_name NOT IN ('Declined', 'Cancelled') AND l.price_cents IS NOT NULL
+           WHERE q.adas_inspection = ? AND l.adas_checklist_matrix = ? AND q.status_name NOT IN ('Declined', 'Cancelled') AND l.price_cents IS NOT NULL
+             AND (q.approved_at IS NOT NULL OR EXISTS (SELECT 1 FROM dispatch d WHERE d.calibrate_request = q.calibrate_request
+                  AND d.status IN ('Accepted', 'Completed', 'Closed')))
            ORDER BY l.calibrate_request_line LIMIT 1`,
         )
         .pluck()

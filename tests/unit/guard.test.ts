@@ -29,6 +29,8 @@ const SPEC: Record<string, 'anonymous' | 'signed-in' | number[]> = {
   '/providers': 'signed-in',
   '/view': 'signed-in',
   '/choose': 'signed-in',
+  // docs/dispatch.md#screens: every role a shop or a provider has.
+  '/dispatch': upTo(17),
 };
 
 describe('the guard', () => {

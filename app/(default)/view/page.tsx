@@ -1,12 +1,18 @@
 /**
  * /view ("Inspection", any signed-in user whose role may reach ADAS jobs): one inspection of a job,
  * `?adasInspection={id}`, with its calibrations below (components/calibrations). Without one, it says where
- * inspections are opened from.
+ * inspections are opened from. A calibration provider's users open it through its dispatch: their screen
+ * leaves the shop's own business out (its insurers, the estimate entry, the request's status) and shows the
+ * dispatch they work under (docs/dispatch.md#screens).
  */
 import Link from 'next/link';
 import { InspectionScreen } from '@/components/adas/inspection-screen';
 import { insurerChoices, orNotFound } from '@/components/adas/server-data';
 import { LazyCalibrationPanel } from '@/components/calibrations/lazy-panel';
+import { InspectionDispatch } from '@/components/dispatch';
+import { Alert } from '@/components/ui/alert';
+import { UpstreamError } from '@/lib/api/errors';
+import { localDay } from '@/lib/dates';
 import { PageHeading } from '@/components/ui/page-heading';
 import { oemHref } from '@/lib/alldata/documents';
 import { api } from '@/lib/api/server';
@@ -41,18 +47,37 @@ export default async function ViewPage({ searchParams }: { searchParams: Promise
     );
 
   const query = { query: { adasInspection: id } };
-  // Another firm's inspection and an unknown one are the same 404 page.
-  const inspection = await orNotFound(api(contract.adas.adasInspection, query));
+  // Another firm's inspection and an unknown one are the same 404 page; a provider whose dispatch does not
+  // (or no longer) open it to its location is told why (docs/dispatch.md#states).
+  let inspection;
+  try {
+    inspection = await orNotFound(api(contract.adas.adasInspection, query));
+  } catch (e) {
+    if (!(e instanceof UpstreamError) || e.kind !== 'forbidden') throw e;
+    return (
+      <>
+        <PageHeading>Inspection</PageHeading>
+        <Alert>{e.message}</Alert>
+        <Link href="/dispatch" className="text-sm text-brand-700 underline">
+          The dispatch queue
+        </Link>
+      </>
+    );
+  }
+  const dispatch = await api(contract.dispatch.ofInspection, query);
+  // The provider's users work on it through their dispatch: not the shop's insurers, estimate entry or request.
+  const side = dispatch.current?.side === 'provider' ? ('provider' as const) : ('shop' as const);
   const [items, notInstalled, insurers, request, preference, evidence] = await Promise.all([
     api(contract.adas.adasInspectionItems, query),
-    api(contract.adas.notInstalledOnInspection, query),
-    insurerChoices(inspection.firm),
+    side === 'provider' ? Promise.resolve([]) : api(contract.adas.notInstalledOnInspection, query),
+    side === 'provider' ? Promise.resolve([]) : insurerChoices(inspection.firm),
     api(contract.calibration.request, query),
     api(contract.calibration.getReportPreference, query),
     api(contract.evidence.evidence, query),
   ]);
   const job = await api(contract.adas.adas, { query: { adas: inspection.adas } });
   const { vehicle } = job;
+  const tomorrow = localDay(session.profile.timezone, 1);
   return (
     <>
       <InspectionScreen
@@ -65,7 +90,18 @@ export default async function ViewPage({ searchParams }: { searchParams: Promise
         evidence={evidence}
         user={session.profile.user}
         requestStatus={request?.statusName ?? null}
+        dispatched={side === 'provider' ? { shopName: job.firmName, readOnly: dispatch.current?.access !== 'work' } : undefined}
       />
+      {side === 'provider' && (
+        <InspectionDispatch
+          adasInspection={id}
+          calibrateRequest={request?.calibrateRequest ?? null}
+          requestStatus={request?.statusName ?? null}
+          role={session.role}
+          timezone={session.profile.timezone}
+          tomorrow={tomorrow}
+        />
+      )}
       <LazyCalibrationPanel
         adas={job.adas}
         adasInspection={id}
@@ -76,6 +112,8 @@ export default async function ViewPage({ searchParams }: { searchParams: Promise
         user={session.profile.user}
         role={session.role}
         timezone={session.profile.timezone}
+        side={side}
+        tomorrow={tomorrow}
       />
     </>
   );
