@@ -240,7 +240,7 @@ export default defineConfig([
     'node_modules/**',
     'test-results/**',
     'playwright-report/**',
-    // Mutation testing's sandbox copies and reports (stryker.scrub.config.mjs).
+    // Mutation testing's sandbox copies and reports (stryker.config.mjs).
     '.stryker-tmp/**',
     'reports/**',
     'next-env.d.ts',

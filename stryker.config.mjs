@@ -1,10 +1,10 @@
 // @ts-check
 /**
  * Mutation testing (StrykerJS with its vitest runner): how many deliberate small faults in a module the
- * tests notice. Run it through `npm run mutation -- <file>… [--tests <dir>]` (scripts/mutation.mjs), which
- * names the files to mutate (MUTATE) and the folder of tests to run against them (MUTATION_TESTS, default
- * tests/unit; the first, unmutated run records which tests reach each mutant, and only those run it). The report:
- * reports/mutation/index.html and mutation.json, and a table on the console.
+ * tests notice. Run it through `npm run mutation -- <file>… [--tests <folder or files>]` (scripts/mutation.mjs),
+ * which names the files to mutate (MUTATE) and the tests to run against them (MUTATION_TESTS, default
+ * tests/unit, read by vitest.config.ts; the first, unmutated run records which tests reach each mutant, and
+ * only those run it). The report: reports/mutation/index.html and mutation.json, and a table on the console.
  *
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
@@ -13,7 +13,7 @@ const mutate = (process.env.MUTATE ?? '').split(',').filter(Boolean);
 const config = {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
-  vitest: { configFile: 'vitest.config.ts', dir: process.env.MUTATION_TESTS || 'tests/unit', related: false },
+  vitest: { configFile: 'vitest.config.ts', related: false },
   mutate,
   // Each mutant runs only the tests that reached its code in the first, unmutated run.
   coverageAnalysis: 'perTest',

@@ -1,16 +1,16 @@
 /**
- * `npm run mutation -- <file to mutate>… [--tests <dir>]`: mutation testing of the named source files
- * (stryker.config.mjs) against the tests in <dir> (default tests/unit) that import them. Prints each
+ * `npm run mutation -- <file to mutate>… [--tests <folder or test files, comma-separated>]`: mutation testing
+ * of the named source files (stryker.config.mjs) against the tests named (default tests/unit). Prints each
  * file's mutation score; exits non-zero when Stryker fails to run. Heavy: it runs the tests once per mutant.
  *   npm run mutation -- lib/auth/throttle.ts lib/bff/forward.ts
- *   npm run mutation -- lib/calibrations/scrub.ts --tests tests
+ *   npm run mutation -- lib/calibrations/shorthand.ts --tests tests/unit/scrub-rules.test.ts,tests/unit/scrub-lexicon.test.ts
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ROOT } from './lib/process.mjs';
 
-const USAGE = 'usage: npm run mutation -- <file to mutate>… [--tests <dir>]';
+const USAGE = 'usage: npm run mutation -- <file to mutate>… [--tests <folder or test files, comma-separated>]';
 let parsed;
 try {
   parsed = parseArgs({ allowPositionals: true, options: { tests: { type: 'string' } } });
@@ -25,8 +25,9 @@ if (!files.length || missing.length) {
   process.exit(2);
 }
 const tests = parsed.values.tests ?? 'tests/unit';
-if (!existsSync(tests)) {
-  console.error(`mutation: no such test folder: ${tests}. ${USAGE}`);
+const absent = tests.split(',').filter((t) => t && !existsSync(t));
+if (absent.length) {
+  console.error(`mutation: no such test file or folder: ${absent.join(', ')}. ${USAGE}`);
   process.exit(2);
 }
 const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs'], {
