@@ -16,7 +16,7 @@ import { RESULTS, nameOf } from '../../lib/adas/rules';
 import { offeringOf, providerTechnicians, sideOf, visibleDispatch } from './relation';
 
 /** A row's columns as stored: the total in cents. */
-type Row = Omit<DispatchRow, 'total' | 'side'> & { totalCents: number };
+type Row = Omit<DispatchRow, 'total' | 'side' | 'systems'> & { totalCents: number; systems: string };
 const ROW_SELECT = `SELECT d.dispatch, d.status, d.mode, d.calibrate_request AS calibrateRequest, d.adas_inspection AS adasInspection,
     d.firm, sf.name AS shopName, d.provider, pf.name AS providerName, r.year, r.make, r.model, coalesce(r.vin, '') AS vin,
     coalesce(j.ronumber, '') AS ronumber,
@@ -27,7 +27,13 @@ const ROW_SELECT = `SELECT d.dispatch, d.status, d.mode, d.calibrate_request AS 
   FROM dispatch d JOIN calibrate_request r ON r.calibrate_request = d.calibrate_request JOIN firm sf ON sf.firm = d.firm
   JOIN firm pf ON pf.firm = d.provider LEFT JOIN adas j ON j.adas = d.adas`;
 
-const toRow = ({ totalCents, ...r }: Row, side: DispatchSide): DispatchRow => ({ ...r, total: dollars(totalCents), side });
+// The systems as a list (json_group_array answers JSON text): the answer is what docs/openapi.json promises.
+const toRow = ({ totalCents, systems, ...r }: Row, side: DispatchSide): DispatchRow => ({
+  ...r,
+  systems: JSON.parse(systems) as string[],
+  total: dollars(totalCents),
+  side,
+});
 
 /** Statuses in the order work goes, for sorting by status. */
 const STATUS_ORDER = `CASE d.status WHEN 'Requested' THEN 1 WHEN 'Proposed' THEN 2 WHEN 'Accepted' THEN 3 WHEN 'Completed' THEN 4

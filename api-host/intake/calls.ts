@@ -18,6 +18,7 @@ import { implement } from '../core/implement';
 import { hostLog } from '../core/context';
 import { prepared } from '../core/sql';
 import { announceChange } from '../push/service';
+import { reachJob } from '../dispatch/service';
 import { PoolBusyError, readInWorker } from './pool';
 import { previewOf, type IntakeJob } from './preview';
 import { admit, newRead, readsOf, type PendingRead } from './reads';
@@ -36,7 +37,10 @@ export const READ_LIMITS: ReadLimits = {
   confidenceFloor: OCR_CONFIDENCE_FLOOR,
 };
 
-/** The job (and inspection) the caller reaches, else 404. */
+/**
+ * The job (and inspection) the caller reaches, else 404; the estimate is the shop's own business, so a
+ * provider's user who reaches the job through a dispatch is refused with why (403, api-host/dispatch).
+ */
 function intakeJob(db: Db, caller: Caller, adas: number, adasInspection?: number | null): IntakeJob {
   if (adasInspection != null) {
     const job = inspectionJob(db, caller, adasInspection, 'own');
@@ -47,7 +51,8 @@ function intakeJob(db: Db, caller: Caller, adas: number, adasInspection?: number
     db,
     'SELECT a.adas, a.firm, v.year, v.make, v.model, v.vin FROM adas a JOIN vehicle v ON v.vehicle = a.vehicle WHERE a.adas = ?',
   ).get(adas);
-  if (!r || !caller.firms.has(r.firm)) throw notFound('ADAS job');
+  if (!r) throw notFound('ADAS job');
+  reachJob(db, caller, r.firm, r.adas, 'own');
   return { adas: r.adas, firm: r.firm, vehicle: { year: r.year, make: r.make, model: r.model, vin: r.vin } };
 }
 

@@ -240,6 +240,7 @@ const one = { dispatch: positiveId() };
 
 /** Sends the request to a provider (a dispatch Requested); one still waiting for an answer is replaced. */
 export const send = defineCall({
+  refuses: [409],
   access,
   bff: true,
   method: 'POST',
@@ -249,6 +250,7 @@ export const send = defineCall({
 });
 /** The shop asks for another date (also: takes the date the provider proposed). */
 export const reschedule = defineCall({
+  refuses: [409],
   access,
   bff: true,
   method: 'POST',
@@ -257,6 +259,7 @@ export const reschedule = defineCall({
   response: stepAnswer,
 });
 export const cancel = defineCall({
+  refuses: [409],
   access,
   bff: true,
   method: 'POST',
@@ -265,6 +268,7 @@ export const cancel = defineCall({
   response: stepAnswer,
 });
 export const accept = defineCall({
+  refuses: [409],
   access,
   bff: true,
   method: 'POST',
@@ -286,6 +290,7 @@ export const accept = defineCall({
   response: stepAnswer,
 });
 export const propose = defineCall({
+  refuses: [409],
   access,
   bff: true,
   method: 'POST',
@@ -294,6 +299,7 @@ export const propose = defineCall({
   response: stepAnswer,
 });
 export const decline = defineCall({
+  refuses: [409],
   access,
   bff: true,
   method: 'POST',
@@ -303,6 +309,7 @@ export const decline = defineCall({
 });
 /** The shop accepts the handed-back report: the dispatch is Closed. */
 export const acceptReport = defineCall({
+  refuses: [409],
   access,
   bff: true,
   method: 'POST',
@@ -312,6 +319,7 @@ export const acceptReport = defineCall({
 });
 /** The shop asks for a redo: the inspection is reopened and the dispatch Accepted again. */
 export const redo = defineCall({
+  refuses: [409],
   access,
   bff: true,
   method: 'POST',
