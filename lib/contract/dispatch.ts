@@ -286,6 +286,12 @@ export const accept = defineCall({
     .superRefine((b, ctx) => {
       for (const [path, message] of Object.entries(windowProblem(b.windowStart, b.windowEnd) ?? {}))
         ctx.addIssue({ code: 'custom', path: [path], message });
+    })
+    .meta({
+      'x-rules': [
+        'windowStart: Enter a time such as 08:00 (HH:MM)',
+        'windowEnd: Enter a time such as 12:00 (HH:MM); the window must end after it starts',
+      ],
     }),
   response: stepAnswer,
 });
