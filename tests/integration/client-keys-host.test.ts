@@ -50,7 +50,7 @@ describe('changes sent with a key are applied once', () => {
     expect(first.versions[0]?.version).toBe(2);
     // Someone else changes the row; the replay of the first change is still recognised, and applies nothing.
     await host.ok(await host.token(4), a.saveAdasInspectionResults, {
-      body: { adasInspection: inspection, results: [{ adasChecklistMatrix: system, result: RESULT.calibrated }] },
+      body: { adasInspection: inspection, results: [{ adasChecklistMatrix: system, result: RESULT.calibrated, baseVersion: 2 }] },
     });
     const again = await host.ok(shop, a.saveAdasInspectionResults, { body });
     expect(again).toEqual(first);
@@ -69,7 +69,7 @@ describe('changes sent with a key are applied once', () => {
     await host.ok(shop, a.saveAdasInspectionResults, {
       body: {
         adasInspection: inspection,
-        results: record.results.map((r) => ({ adasChecklistMatrix: r.adasChecklistMatrix, isNotEquipped: true })),
+        results: record.results.map((r) => ({ adasChecklistMatrix: r.adasChecklistMatrix, isNotEquipped: true, baseVersion: r.version })),
       },
     });
     const complete = { adasInspection: inspection, status: STATUS.complete, clientKey: 'complete-key-0001' };

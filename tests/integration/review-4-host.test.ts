@@ -221,7 +221,7 @@ describe('an upload whose body is not the multipart its type says answers 400, n
       ['multipart/form-data; boundary=', '--\r\n\r\n--\r\n'],
       ['multipart/form-data; boundary=""', '--x\r\n\r\n'],
       ['multipart/form-data', '--x\r\n\r\n'],
-      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="File"; filename="1/a.png"\r\n\r\nabc'],
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="File"; filename="6/a.png"\r\n\r\nabc'],
     ];
     for (const url of calls)
       for (const [type, payload] of bodies) {
