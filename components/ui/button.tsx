@@ -2,7 +2,9 @@
  * The one button. `disabled` is rendered as aria-disabled, not the HTML attribute: a button that becomes
  * unavailable while its call runs (Save, Complete, a dialog's confirm) keeps the keyboard focus, and a
  * screen reader still finds it and hears that it is unavailable; a press on it does nothing (click and the
- * form submission it would start are cancelled). Every busy button of the app goes through here.
+ * form submission it would start are cancelled). Every busy button of the app goes through here. An
+ * available button gets only the caller's own handler, so a Server Component can render one (a form's submit
+ * button with a Server Function as the form's action).
  */
 import type { ButtonHTMLAttributes, MouseEvent } from 'react';
 
@@ -20,6 +22,8 @@ export function buttonClass(variant: Variant = 'primary', extra = ''): string {
   return `inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed aria-disabled:cursor-not-allowed ${VARIANTS[variant]} ${extra}`;
 }
 
+const cancelPress = (e: MouseEvent<HTMLButtonElement>) => e.preventDefault();
+
 export function Button({
   variant = 'primary',
   className = '',
@@ -29,14 +33,13 @@ export function Button({
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   const unavailable = !!disabled || props['aria-disabled'] === true || props['aria-disabled'] === 'true';
-  const press = (e: MouseEvent<HTMLButtonElement>) => {
-    if (unavailable) {
-      e.preventDefault();
-      return;
-    }
-    onClick?.(e);
-  };
   return (
-    <button type={type} className={buttonClass(variant, className)} {...props} aria-disabled={unavailable || undefined} onClick={press} />
+    <button
+      type={type}
+      className={buttonClass(variant, className)}
+      {...props}
+      aria-disabled={unavailable || undefined}
+      onClick={unavailable ? cancelPress : onClick}
+    />
   );
 }
