@@ -27,8 +27,11 @@ import type { ReadLimits } from './worker';
 
 const i = contract.intake;
 const c = contract.calibration;
-/** How long intake/read waits for a read before answering `reading` (most files are read by then). */
-const FIRST_WAIT_MS = 3_000;
+/**
+ * How long intake/read waits for a read before answering `reading` (a text PDF or an EMS export is read by
+ * then; the screen follows the rest with intake/status). Well below any client's time-out for one call.
+ */
+const FIRST_WAIT_MS = 1_000;
 
 export const READ_LIMITS: ReadLimits = {
   maxPages: INTAKE_MAX_PAGES,

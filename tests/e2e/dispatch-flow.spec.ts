@@ -109,7 +109,7 @@ test('the shop sends the work, the provider accepts, calibrates on the shop’s 
   const techContext = await browser.newContext();
   const tech = await techContext.newPage();
   await signIn(tech, 'precision.tech@example.com', undefined, `/view?adasInspection=${inspection}`);
-  await expect(tech.getByRole('heading', { name: 'Inspection', exact: true })).toBeVisible();
+  await expect(tech.getByRole('heading', { name: `Inspection #${inspection}`, exact: true })).toBeVisible();
   await expect(tech.getByText(/calibrated by your location for Brooklyn Collision & Glass/)).toBeVisible();
   await expect(tech.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await expect(tech.getByRole('button', { name: 'Save inspection' })).toHaveCount(0);
