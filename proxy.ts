@@ -21,7 +21,9 @@ export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   // Every request's id (lib/log/request-id.ts): handed on to pages and route handlers, and answered.
   const requestId = requestIdFor(request.headers, appConfig().TRUST_PROXY);
-  const isApi = pathname.startsWith('/api/');
+  // A path with (encoded) dot segments is not the API route it names: Next resolves it elsewhere (a page,
+  // where a POST is a server action), so it is checked as a page request.
+  const isApi = pathname.startsWith('/api/') && new URL(pathname.replace(/%2e/gi, '.'), 'http://path').pathname === pathname;
   if (!isApi && !PAGE_METHODS.split(', ').includes(request.method)) {
     const refused = new NextResponse(null, {
       status: 405,

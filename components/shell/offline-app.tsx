@@ -31,9 +31,11 @@ async function keepPagesFor(user: number) {
   } catch {
     /* storage unavailable: the pages are forgotten at every load, never shown to another user */
   }
-  // The worker may have kept this very page for this user before it was forgotten: keep it again.
-  if (isWorkPage(new URL(window.location.href)))
-    void window.serwist?.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: [window.location.href] } });
+  // The worker may have kept this very page for this user before it was forgotten: keep it again. Only a
+  // worker that controls the page can be asked (none while it installs, or where workers are blocked), and
+  // keeping is best effort: the page is kept anyway the next time it is opened.
+  if (isWorkPage(new URL(window.location.href)) && navigator.serviceWorker?.controller)
+    window.serwist?.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: [window.location.href] } }).catch(() => undefined);
 }
 
 export function OfflineApp({ user }: { user: number }) {

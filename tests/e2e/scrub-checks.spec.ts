@@ -37,7 +37,7 @@ test('a line to check is confirmed and dismissed on the scrub, kept, and reopene
   await expect(row.getByTestId('scrub-check')).toHaveCount(2);
   await expect(row).toContainText('To check: Forward Camera');
   await expect(row).toContainText(
-    'the line does not say which sensor it is; it may be the windshield camera and the front surround-view camera',
+    'the line does not say which sensor it is; it may be the windshield camera or the front surround-view camera',
   );
   expect(await axeViolations(page)).toEqual([]);
 

@@ -43,8 +43,12 @@ test('an estimate pasted on the job is scrubbed on the inspection, every line ex
   await page.getByRole('button', { name: 'Read lines' }).click();
   const preview = page.getByRole('table', { name: 'Estimate lines and what each requires' });
   await expect(preview.getByRole('row')).toHaveCount(5);
-  await expect(preview.getByRole('row').filter({ hasText: '52119-0R903' })).toContainText('Repl (replace)');
-  await expect(preview.getByRole('row').filter({ hasText: '52119-0R903' })).toContainText('FRONT BUMPER & GRILLE');
+  // The lines as read keep the part number; the scrub's table says what each line's operation is.
+  await expect(
+    page.getByRole('table', { name: 'Estimate lines as read from the file' }).getByRole('row').filter({ hasText: '52119-0R903' }),
+  ).toContainText('Bumper cover');
+  const replaced = preview.getByRole('row').filter({ hasText: 'Repl (replace)' }).filter({ hasText: 'Bumper cover' });
+  await expect(replaced).toContainText('FRONT BUMPER & GRILLE');
   await expect(preview.getByRole('row').filter({ hasText: 'Windsheild' })).toContainText('windsheild → windshield');
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: "Store as the job's estimate" }).click();

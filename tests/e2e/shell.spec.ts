@@ -12,8 +12,8 @@ test.describe('left menu and role label', () => {
   const cases: [number, string[], string][] = [
     [1, ['Home', 'Locations', 'Users', 'ADAS', 'ADAS Systems Overview', 'Providers', 'Dashboard', 'ADAS Matrix'], 'Admin'],
     [3, ['Home', 'Locations', 'ADAS', 'ADAS Systems Overview', 'Providers', 'Dashboard'], 'Franchiser (admin)'],
-    [15, ['Home', 'Location', 'ADAS', 'ADAS Systems Overview', 'Providers'], 'Admin'],
-    [16, ['Home', 'ADAS', 'ADAS Systems Overview', 'Providers'], 'Admin'],
+    [15, ['Home', 'Location', 'ADAS', 'ADAS Systems Overview', 'Providers'], 'Shop (technician)'],
+    [16, ['Home', 'ADAS', 'ADAS Systems Overview', 'Providers'], 'Shop (estimator)'],
   ];
   for (const [role, items, label] of cases) {
     test(`role ${role}`, async ({ page }) => {
