@@ -28,6 +28,9 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const money = (n: number | null) => (n == null ? '' : n.toLocaleString('en-US', { style: 'currency', currency: 'USD' }));
 const low = (l: Line, floor: number | null) => floor != null && l.confidence != null && l.confidence < floor;
 
+/** A field's label inside a sentence: "Claim number" → "claim number"; an abbreviation ("RO number", "VIN") as written. */
+const inSentence = (label: string) => label.replace(/^[A-Z][a-z]/, (m) => m.toLowerCase());
+
 function lineColumns(floor: number | null): Column<Line>[] {
   return [
     { id: 'line', header: 'Line', className: 'tabular-nums', cell: (l) => l.lineNum },
@@ -123,7 +126,7 @@ export function JobFields({
           label={
             f.action === 'fill'
               ? `${f.label}: ${f.fromFile} (the job has none)`
-              : `Replace the job's ${f.label.toLowerCase()} ${f.onJob} with ${f.fromFile}`
+              : `Replace the job's ${inSentence(f.label)} ${f.onJob} with ${f.fromFile}`
           }
         />
       ))}
