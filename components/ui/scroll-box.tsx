@@ -6,7 +6,7 @@
  *   `sr-only`, is absolute). Without it such an element is placed against the page, outside the box's
  *   clipping, and widens the document (issue 31: the scrub page was 473 px wide at 360 px because of the
  *   hidden "Price of …" labels of the estimate's price cells).
- * - While its content is wider than the box, the box is a named group in the Tab order (WCAG 2.1.1, axe
+ * - While its content is wider or taller than the box, the box is a named group in the Tab order (WCAG 2.1.1, axe
  *   `scrollable-region-focusable`), so a keyboard user can scroll it with the arrow keys; a table that fits
  *   adds no Tab stop.
  */
@@ -18,7 +18,14 @@ export function ScrollBox({ label, className = '', children }: { label: string; 
   useEffect(() => {
     const box = ref.current;
     if (!box) return;
-    const measure = () => setScrolls(box.scrollWidth > box.clientWidth + 1 && getComputedStyle(box).overflowX !== 'visible');
+    // Either way: a box of bounded height (a long list of lines) scrolls down as a wide table scrolls across.
+    const measure = () => {
+      const style = getComputedStyle(box);
+      setScrolls(
+        (box.scrollWidth > box.clientWidth + 1 && style.overflowX !== 'visible') ||
+          (box.scrollHeight > box.clientHeight + 1 && style.overflowY !== 'visible'),
+      );
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(box);

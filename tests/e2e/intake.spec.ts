@@ -48,7 +48,8 @@ test('a PDF printout and its supplement as EMS: previewed beside the scrub, stor
 
   await page.getByTestId(ZONE).setInputFiles({ name: 'estimate.pdf', mimeType: 'application/pdf', buffer: await printEstimate(estimate) });
   const heading = page.getByRole('heading', { name: `estimate.pdf: ${estimate.lines.length} lines read. Check them, then store them.` });
-  await expect(heading).toBeFocused();
+  // The host's first read starts its worker thread (and loads the PDF reader): seconds on a busy machine.
+  await expect(heading).toBeFocused({ timeout: 30_000 });
   const found = page.getByRole('region', { name: 'Found in the file' });
   await expect(found).toContainText('PDF printout (CCC ONE layout)');
   await expect(found).toContainText(estimate.vehicle.vin);
