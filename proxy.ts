@@ -16,20 +16,31 @@ import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy, staticSecurityHeade
 
 /** Methods a page answers: GET and HEAD, and POST for server actions. Anything else is 405, not a 500. */
 const PAGE_METHODS = 'GET, HEAD, POST';
+/** The app's route handlers (app/api): every other path under /api/ is answered by a page. */
+const API_ROUTE = /^\/api\/(alldata|auth|bff|health|links|push|ready|session)(\/|$)/;
 
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   // Every request's id (lib/log/request-id.ts): handed on to pages and route handlers, and answered.
   const requestId = requestIdFor(request.headers, appConfig().TRUST_PROXY);
-  // A path with (encoded) dot segments is not the API route it names: Next resolves it elsewhere (a page,
-  // where a POST is a server action), so it is checked as a page request.
-  const isApi = pathname.startsWith('/api/') && new URL(pathname.replace(/%2e/gi, '.'), 'http://path').pathname === pathname;
+  const isApi = pathname.startsWith('/api/');
   if (!isApi && !PAGE_METHODS.split(', ').includes(request.method)) {
     const refused = new NextResponse(null, {
       status: 405,
       headers: { Allow: PAGE_METHODS, 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY },
     });
     return withHeaders(refused, requestId);
+  }
+
+  // A POST under /api/ that no route handler takes (/api/auth/%2e%2e/csrf is /api/csrf) would reach a page,
+  // where Next reads it as a server action: there is no such API, 404.
+  if (isApi && request.method === 'POST' && !API_ROUTE.test(pathname)) {
+    const headers = {
+      'Content-Type': 'application/json',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
+    };
+    return withHeaders(new NextResponse(JSON.stringify({ error: 'Not found.' }), { status: 404, headers }), requestId);
   }
 
   if (!isApi && request.method === 'POST') {
