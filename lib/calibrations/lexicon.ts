@@ -11,7 +11,7 @@
 import { PART_ROWS, POSITIONS, type Position } from './lexicon-data';
 import { SYSTEM_NAMES, type MakerNames } from './system-names';
 import { SYSTEM_KINDS, type SystemKind } from './system-rules';
-import { ABBREVIATIONS, CALIBRATION_WORDS, DESCRIPTORS, ENDS, PURPOSE_WORDS, SET_ASIDE, SIDES, WITHOUT_WORDS, WITH_WORDS } from './words';
+import { ABBREVIATIONS, CALIBRATION_WORDS, DESCRIPTORS, ENDS, PLACE_WORDS, PURPOSE_WORDS, SET_ASIDE, SIDES, WITHOUT_WORDS, WITH_WORDS } from './words';
 import { DESCRIPTION_OPERATIONS } from './vocabulary';
 
 export type Zone = 'front' | 'rear' | 'end' | 'side' | 'roof' | 'glass' | 'under' | 'interior' | 'any';
@@ -240,7 +240,7 @@ export function compileLexicon(rows: readonly string[], makers: readonly MakerNa
   mark(SIDES, 'side');
   mark(DESCRIPTION_OPERATIONS, 'operation');
   mark(CALIBRATION_WORDS, 'calibration');
-  mark([...WITH_WORDS, ...WITHOUT_WORDS, ...PURPOSE_WORDS], 'joint');
+  mark([...WITH_WORDS, ...WITHOUT_WORDS, ...PURPOSE_WORDS, ...PLACE_WORDS], 'joint');
   for (const w of setAside.keys()) known.set(w, 'set-aside');
   const byPair = new Map<string, Map<string, Name[]>>();
   for (const [last, list] of byLast) {

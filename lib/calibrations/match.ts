@@ -20,6 +20,7 @@ import { readLine, type LineReading, type Phrase, type Vocabulary } from './norm
 import { OPERATION_NAMES, type Operation } from './operations';
 import { ofType, onlyPieces, positionsOf, resolvePhrase, systemPositionsOn, type Thing } from './parts';
 import { KIND_RULES, SYSTEM_KINDS, kindOfSystemType, type SystemKind } from './system-rules';
+import { WHEEL_ALIGNMENT_WORDS } from './words';
 
 export interface EstimateLine {
   lineNum: number;
@@ -110,6 +111,11 @@ interface CompiledSystem {
   carriers: Map<number, string>;
   /** Parts that do not trigger it on this make, by part id, with why. */
   exceptions: Map<number, string>;
+  /**
+   * Positions the make does not mount its sensors at, whose sensor named itself is still this system's
+   * (a fender repeater camera is a side camera, wherever this make puts its own).
+   */
+  itself: Set<Position>;
   /** Its own names for calibration lines (words). */
   names: { text: string; words: string[] }[];
 }
@@ -178,7 +184,8 @@ function compileSystem(vocab: Vocabulary, src: MatchSystem, order: number): Comp
   const names = [src.system, ...(src.names ?? []), ...src.keywords.sublet]
     .map((text) => ({ text, words: wordsOf(vocab, text).words }))
     .filter((n) => n.words.length > 0);
-  return { src, order, kind, positions, sides, carriers, exceptions, names };
+  const itself = new Set(all.filter((p) => !positions.has(p)));
+  return { src, order, kind, positions, sides, carriers, exceptions, names, itself };
 }
 
 // Compiled rules are kept per vocabulary and rules: a firm's scrubs of the same make reuse them.
@@ -266,6 +273,8 @@ const LABOR_WHY: Readonly<Record<string, string>> = {
 interface Worked {
   thing: Thing;
   operation: Operation | null;
+  /** The work the line's words give this part itself ("bumper cover replaced"), not the line's operation. */
+  ownOperation: Operation | null;
   /** Features the line gives the part ("w/ park assist", "(radar cover)"). */
   features: Thing[];
   /** Positions and systems it says the part does not have ("w/o surround view"). */
@@ -303,8 +312,20 @@ function alignmentOf(reading: LineReading, t: Thing): 'wheels' | 'sensor' | 'pan
     if (o.kind === 'sensor' || o.systems.length) return 'sensor';
     if (o.part && !['wheel', 'suspension', 'steering', 'structure'].includes(o.part.group)) return 'panel';
   }
+  // "CCM radar vertical/horizontal alignment", "Front Radar: alignment not complete": an alignment that names
+  // no wheel, on a line naming a sensor, is that sensor's.
+  if (!t.owner && !wheelWordBefore(reading.words) && namesSensor(reading)) return 'sensor';
   return 'wheels';
 }
+
+/** "Four wheel alignment", "front end algn": a wheel word just before the alignment. */
+const wheelWordBefore = (words: readonly string[]) =>
+  words.some((w, i) => (w === 'alignment' || w === 'align') && i > 0 && WHEEL_ALIGNMENT_WORDS.has(words[i - 1]!));
+
+const namesSensor = (reading: LineReading) =>
+  reading.phrases.some((p) =>
+    p.items.some((i) => i.kind === 'term' && (i.term.kind === 'system' || i.term.part.rel.sensor.length > 0 || i.term.part.piece === 'sensor')),
+  );
 
 /** The parts a line works on: its main phrases, "with" parts, features and negations. */
 function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): { worked: Worked[]; asides: Thing[] } {
@@ -323,7 +344,7 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
     // "Cavity wax - LT quarter panel": a part named after labour, with no work of its own, is where the labour is done.
     if (thing && worked[0]?.thing.kind === 'labor' && thing.kind !== 'labor' && !p.operation) continue;
     if (!thing) continue;
-    const w: Worked = { thing, operation: p.operation ?? reading.operation, features: [], without: null };
+    const w: Worked = { thing, operation: p.operation ?? reading.operation, ownOperation: p.operation ?? null, features: [], without: null };
     if (thing.part?.zone === 'end' && !thing.end && thing.kind !== 'labor' && thing.kind !== 'aftermarket') {
       const front = resolvePhrase(p, { ...context, end: 'front' });
       const rear = resolvePhrase(p, { ...context, end: 'rear' });
@@ -345,6 +366,12 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
       if (target) target.without = { positions, systems, text: p.words.join(' ') };
       continue;
     }
+    // A place settles which sensor a sensor word means ("cam in grl": the grille camera); a part placed
+    // under or behind another does not carry what that one carries ("air deflector (under bumper)").
+    if (p.role === 'place') {
+      if (target && (target.thing.kind === 'sensor' || target.thing.either.length)) target.features.push(thing);
+      continue;
+    }
     if (p.role === 'aside') {
       asides.push(thing);
       // An aside that names a sensor, its mount or its path says what the part is to it ("(radar cover)").
@@ -357,7 +384,14 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
       thing.kind === 'feature' ||
       (thing.systems.length > 0 && !thing.part && thing.owner && !p.items.some((i) => i.kind === 'term' && i.term.kind === 'part'));
     if (isFeature && target) target.features.push(thing);
-    else worked.push({ thing, operation: p.operation ?? target?.operation ?? reading.operation, features: [], without: null });
+    else
+      worked.push({
+        thing,
+        operation: p.operation ?? target?.operation ?? reading.operation,
+        ownOperation: p.operation ?? target?.ownOperation ?? null,
+        features: [],
+        without: null,
+      });
   }
   return { worked, asides };
 }
@@ -430,6 +464,7 @@ function relationsTo(s: CompiledSystem, w: Worked, reading: LineReading, fe: Fea
   const rule = s.kind ? KIND_RULES[s.kind] : null;
   const out: Related[] = [];
   const sensors = mineOf(s, t.sensors);
+  if (!sensors.length) sensors.push(...t.sensors.filter((p) => s.itself.has(p)));
   if (sensors.length) out.push({ relation: 'sensor', positions: sensors });
   // "Drill holes for park sensors": work on where the sensor sits.
   const mounts = mineOf(
@@ -439,11 +474,12 @@ function relationsTo(s: CompiledSystem, w: Worked, reading: LineReading, fe: Fea
   if (mounts.length) out.push({ relation: 'mount', positions: mounts });
   const carried = mineOf(
     s,
-    t.kind === 'feature' ? NO_POSITIONS : t.kind === 'body' && fe.carries.length ? [...t.carries, ...fe.carries] : t.carries,
+    t.kind === 'feature' ? NO_POSITIONS : (t.kind === 'body' || t.kind === 'piece') && fe.carries.length ? [...t.carries, ...fe.carries] : t.carries,
   );
   if (t.part && s.carriers.has(t.part.id) && !carried.length) carried.push(...s.positions);
   if (carried.length) out.push({ relation: 'carrier', positions: carried });
-  const path = mineOf(s, fe.path.length ? [...t.path, ...fe.path] : t.path);
+  // A sensor is not in front of another for where it is mounted ("360 camera (grille)": not the radar's path).
+  const path = mineOf(s, fe.path.length && t.kind !== 'sensor' ? [...t.path, ...fe.path] : t.path);
   if (path.length) out.push({ relation: 'path', positions: path });
   if (rule?.geometry && t.geometry) out.push({ relation: 'geometry', positions: [] });
   if (s.kind === 'steeringAngle' && t.column) out.push({ relation: 'column', positions: [] });
@@ -596,8 +632,10 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
   };
   if (reading.unread) return { ...base, nothing: null, unread: reading.unread };
   if (line.isNotEquipped) return { ...base, nothing: 'Marked not equipped on the job: the line is not scrubbed.', unread: null };
+  if (reading.describesVehicle)
+    return { ...base, nothing: 'The line describes the vehicle (its options or equipment), not work on it: it requires no calibration.', unread: null };
   if (reading.denied)
-    return { ...base, nothing: `The line says the work is not done (“${reading.denied}”): it requires no calibration.`, unread: null };
+    return { ...base, nothing: `The line says the work is not done or not needed (“${reading.denied}”): it requires no calibration.`, unread: null };
 
   const end = reading.end;
   const { worked, asides } = workedParts(m.vocab, reading, end);
@@ -646,7 +684,8 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
   const read = reading.expansions.length ? ` (read: ${reading.expansions.map((e) => `${e.word} → ${e.to}`).join(', ')})` : '';
 
   // A calibration line names its system.
-  const all = [...worked.map((w) => w.thing), ...asides, ...purposeThings(m.vocab, reading, end)];
+  // What the line names: its parts, what comes with them ("4whl align w/ SAS calib"), asides and purposes.
+  const all = [...worked.flatMap((w) => [w.thing, ...w.features]), ...asides, ...purposeThings(m.vocab, reading, end)];
   const blocked =
     worked.length > 0 && worked.every((w) => w.thing.kind === 'labor' && ['diag', 'admin', 'fee'].includes(w.thing.part?.labor ?? ''));
   const alignmentOfSensor = worked.some((w) => alignmentOf(reading, w.thing) === 'sensor');
@@ -656,11 +695,21 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
     (reading.operation == null || reading.operation === 'sublet' || reading.operation === 'labor') &&
     worked.length > 0 &&
     worked.every((w) => w.thing.kind === 'sensor' || w.thing.systems.length > 0 || w.thing.part?.piece === 'sensor');
-  const procedure = (reading.calibration.length > 0 || alignmentOfSensor || listed) && !blocked;
+  // A check or test of a sensor or system itself is its function check ("park snsr funct chk", "BVM chk"):
+  // the procedure that system's calibration is, for park sensors and camera guidelines. A check of any
+  // other part (the wheel alignment, a bracket) moves nothing and stays refused below.
+  const sensorChecked =
+    reading.operation === 'check' &&
+    !reading.test &&
+    worked.length > 0 &&
+    worked.every((w) => w.thing.kind === 'sensor' || w.thing.systems.length > 0 || w.thing.part?.piece === 'sensor');
+  const procedure = (reading.calibration.length > 0 || alignmentOfSensor || listed || sensorChecked) && !blocked;
   let pending: Pending | undefined;
   if (procedure) {
-    const { kinds, open, kindOnly, names: said } = namedKinds(m, reading, all);
-    const word = reading.calibration[0] ?? (alignmentOfSensor ? 'alignment' : reading.section.text.toLowerCase());
+    const { kinds, open, kindOnly, names } = namedKinds(m, reading, all);
+    const said = [...new Map(names.map((n) => [n.toLowerCase(), n])).values()];
+    const word =
+      reading.calibration[0] ?? (alignmentOfSensor ? 'alignment' : sensorChecked ? 'check' : reading.section.text.toLowerCase());
     for (const s of m.systems) {
       if (!s.kind || !kinds.has(s.kind)) continue;
       trigger(
@@ -687,6 +736,9 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
   const tested = reading.test && !procedure;
   for (const w of worked) {
     if ((procedure || tested) && (w.thing.kind === 'sensor' || w.thing.systems.length)) continue;
+    // In a calibration line the line's operation is the calibration's: a part with no work of its own only
+    // says which sensor ("Rear camera mirror aim", "Camera calibration - windshield").
+    if (procedure && w.ownOperation == null && alignmentOf(reading, w.thing) !== 'wheels') continue;
     const unknownCode = reading.operationNote && !w.operation ? line.operation.trim() : null;
     const near = touched(w, reading);
     // A bare sensor or system word among words the scrub does not know ("Zorblax radar"): the unknown words
@@ -705,7 +757,7 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
     };
     const feEnds = ends && { front: featuredOf(ends.front), rear: featuredOf(ends.rear) };
     for (const s of m.systems) {
-      if (!near.all && ![...s.positions].some((p) => near.positions.has(p))) continue;
+      if (!near.all && ![...s.positions, ...s.itself].some((p) => near.positions.has(p))) continue;
       // A part the line does not place at an end: what holds at both ends holds; what holds at one is a check.
       let relations = relationsTo(s, w, reading, fe);
       let onlyAt: End | null = null;
@@ -902,6 +954,7 @@ const strip = (o: LineOutcome & { pending?: Pending }): LineOutcome => {
 /** A calibration line naming only a kind: the vehicle's one system of that kind, else the estimate's, else a check. */
 function settleKind(o: LineOutcome, kind: string, m: Matcher, others: ReadonlySet<number>): LineOutcome {
   const sensor = kind === 'any' ? null : kind;
+  if (sensor == null) return anySensorCheck(o, m);
   const ofKind = m.systems.filter((s) => s.kind && (sensor == null || KIND_RULES[s.kind].sensor === sensor) && !s.src.notEquipped);
   const inEstimate = ofKind.filter((s) => others.has(s.src.adasChecklistMatrix));
   const word = o.reading.calibration[0] ?? 'calibration';
@@ -936,6 +989,24 @@ function settleKind(o: LineOutcome, kind: string, m: Matcher, others: ReadonlySe
       adasChecklistMatrix: s.src.adasChecklistMatrix,
       system: s.src.system,
       why: `A ${kind} calibration that names no system, and no other line of the estimate says which: it may be ${ofKind.map((x) => x.src.system).join(', ')}.`,
+    })),
+  };
+}
+
+/**
+ * A calibration of a "sensor" the line does not name: which system's it is is the estimator's to say
+ * (the estimate's other lines do not tell a yaw rate sensor from a park sensor).
+ */
+function anySensorCheck(o: LineOutcome, m: Matcher): LineOutcome {
+  const candidates = m.systems.filter((s) => s.kind && !s.src.notEquipped);
+  if (!candidates.length) return { ...o, nothing: 'A sensor calibration line: this vehicle has no driver-assistance system.' };
+  return {
+    ...o,
+    nothing: null,
+    checks: candidates.map((s) => ({
+      adasChecklistMatrix: s.src.adasChecklistMatrix,
+      system: s.src.system,
+      why: `A calibration of a sensor the line does not name: it may be ${candidates.map((x) => x.src.system).join(', ')}, or none of them.`,
     })),
   };
 }

@@ -23,7 +23,9 @@ import {
   DESCRIPTORS,
   ENDS,
   NEUTRAL_SECTION_WORDS,
+  VEHICLE_SECTION_WORDS,
   PROCEDURE_SECTION_WORDS,
+  PLACE_WORDS,
   PURPOSE_WORDS,
   SIDES,
   TEST_PHRASES,
@@ -78,7 +80,7 @@ export interface Word {
 
 /** One phrase: a part, a feature with or without it, an aside, a purpose. */
 export interface Phrase {
-  role: 'main' | 'with' | 'without' | 'aside' | 'purpose';
+  role: 'main' | 'with' | 'without' | 'aside' | 'purpose' | 'place';
   /** The terms found, in order: a lexicon part or a system (by a maker's name), with the words between. */
   items: Item[];
   /** The phrase's words as read (shown). */
@@ -102,6 +104,8 @@ export interface SectionReading {
   end: End | null;
   /** Its lines are procedures (VEHICLE DIAGNOSTICS, ADAS CALIBRATION, SUBLET). */
   procedures: boolean;
+  /** Its lines describe the vehicle, not work on it (VEHICLE, OPTIONS). */
+  vehicle: boolean;
   /** Whether any of its words is one the scrub knows. */
   known: boolean;
 }
@@ -124,6 +128,8 @@ export interface LineReading {
   test: boolean;
   /** What the line says is not done ("not required", "denied"), or null. */
   denied: string | null;
+  /** The line describes the vehicle (its section or an options list), not work on it. */
+  describesVehicle: boolean;
   /** How the line was read: shorthand expanded, words set aside, purposes, an unknown operation… */
   notes: string[];
   expansions: Expansion[];
@@ -372,9 +378,17 @@ function readWords(vocab: Vocabulary, text: string, notes: string[]): ReadWords 
     }
     tokens[i] = { ...t, w: pick };
   }
+  // "Line 4 Repl front fascia" (a desk review citing the estimate's line): the reference is no part.
+  const references = new Set<number>();
+  for (const [i, t] of tokens.entries())
+    if ((t.w === 'line' || t.w === 'ln') && /^\d+$/.test(tokens[i + 1]?.w ?? '')) {
+      references.add(i).add(i + 1);
+      setAside.push({ word: `${t.raw} ${tokens[i + 1]!.raw}`, kind: 'a reference to another line' });
+    }
   // Multi-word abbreviations expand in place ("lf" → left front).
   const words: Word[] = [];
-  for (const t of tokens) {
+  for (const [i, t] of tokens.entries()) {
+    if (references.has(i)) continue;
     if (t.cls === 'unknown') unknown.push(t.raw);
     if (t.cls === 'set-aside') setAside.push({ word: t.raw, kind: vocab.lex.setAside.get(t.w) ?? 'not a part' });
     words.push(t);
@@ -632,6 +646,12 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
     for (const seg of segments) {
       // Names first, so a name holding a joining word stays whole ("add for clear coat").
       let own = itemsOf(vocab, seg);
+      // "Frt vw cam in grl": where the part is, read as a place of it.
+      const placeAt = own.findIndex((it, i) => it.kind === 'word' && PLACE_WORDS.has(it.w) && i > 0);
+      if (placeAt > 0) {
+        push('place', wordsOf(own.slice(placeAt + 1)));
+        own = own.slice(0, placeAt);
+      }
       const purposeAt = own.findIndex((it, i) => it.kind === 'word' && PURPOSE_WORDS.has(it.w) && i > 0);
       if (purposeAt > 0) {
         const why = wordsOf(own.slice(purposeAt));
@@ -678,7 +698,8 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
       if (PURPOSE_WORDS.has(a[0]!)) {
         notes.push(`“${a.join(' ')}” says why the part is worked on; it is not read as a part.`);
         push('purpose', a.slice(1));
-      } else if (WITHOUT_WORDS.has(a[0]!)) push('without', a.slice(1));
+      } else if (PLACE_WORDS.has(a[0]!)) push('place', a.slice(1));
+      else if (WITHOUT_WORDS.has(a[0]!)) push('without', a.slice(1));
       else if (WITH_WORDS.has(a[0]!)) push('with', a.slice(1));
       else if (!itemsOf(vocab, a).some(isTerm) && a.some((w) => ENDS.has(w) || SIDES.has(w))) {
         // "Radar unit (rear right)": an aside of places only places the clause's parts.
@@ -780,6 +801,7 @@ function sectionOf(vocab: Vocabulary, text: string): SectionReading {
     phrases: built.phrases.filter((p) => p.role === 'main' && p.items.some(isTerm)),
     end: (all.find((w) => ENDS.has(w)) as End | undefined) ?? null,
     procedures: all.some((w) => PROCEDURE_SECTION_WORDS.has(w)),
+    vehicle: all.length > 0 && all.every((w) => VEHICLE_SECTION_WORDS.has(w)),
     known: all.length > 0,
   };
 }
@@ -852,7 +874,9 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
   for (const e of read.expansions) notes.push(`${e.word} → ${e.to}`);
   if (read.setAside.length) notes.push(`Set aside (not parts): ${read.setAside.map((s) => `${s.word} (${s.kind})`).join(', ')}.`);
   if (read.unknown.length) notes.push(`Not known, set aside: ${read.unknown.join(', ')}.`);
-  const denied = DENIED.exec(plainText(line.description ?? '', []))?.[0] ?? null;
+  // A desk review's verdict may stand in the operation column ("Denied | Front radar calibration").
+  const denied =
+    DENIED.exec(plainText(line.description ?? '', []))?.[0] ?? DENIED.exec(plainText(line.operation ?? '', []))?.[0] ?? null;
   const descEnd = built.phrases.find((p) => p.role === 'main' && p.end)?.end ?? null;
   const end = descEnd ?? section.end;
   const side = built.phrases.find((p) => p.side)?.side ?? null;
@@ -878,8 +902,9 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
     side,
     words: built.words,
     calibration: built.calibration,
-    test: built.test,
+    test: built.test || /\b(?:road test|test drive|drive test)\b/.test(plainText(line.operation ?? '', [])),
     denied,
+    describesVehicle: section.vehicle || DESCRIBES_VEHICLE.test(plainText(line.description ?? '', [])),
     notes,
     expansions: read.expansions,
     setAside: read.setAside,
@@ -888,9 +913,16 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
   };
 }
 
-/** Words saying the work is not done: a desk review's "not required", "denied", "glass not replaced". */
+/** A vehicle's description: its options or equipment listed ("Options: Smart Cruise Control, …"). */
+const DESCRIBES_VEHICLE = /\b(?:options?|equipment|equipped with|features)\s*:/;
+
+/**
+ * Words saying the work is not done or nothing needs it: a desk review's "not required", "denied", "glass
+ * not replaced"; a teardown note's "camera not disturbed", "not equipped", "no damage"; a scan report's
+ * "No DTCs".
+ */
 const DENIED =
-  /\b(?:not (?:required|req'?d|needed|necessary|performed|replaced|removed|done|applicable|approved|allowed|warranted)|n\/a|deny|denied|declined?|waived?|refused|disallowed?|no calibration (?:required|needed))\b/;
+  /\b(?:not (?:required|req'?d|needed|necessary|performed|replaced|removed|done|applicable|approved|allowed|warranted|disturbed|affected|damaged|equipped|included)|n\/a|deny|denied|declined?|waived?|refused|disallowed?|n\/r|no calibration (?:required|needed)|no (?:dtcs?|codes?|faults?|fault codes?|damage))\b/;
 
 /** What a line without a part holds, in words ("an operation, a side or a number"). */
 function describeLeftovers(words: Word[]): string {

@@ -39,7 +39,7 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
       parkAssist: n(`park assist, parking assist, parking aid, park aid, park sensor, parking sensor, park distance, parking distance,
         sonar, ultrasonic, ultrasonic sensor, backup sensor, reverse sensor, obstacle sensor, parking sensors, park sensors, parking assistant`),
       surroundView: n(`surround view, surround view camera, surround camera, 360 camera, 360 view, 360 degree camera, 360 view camera,
-        360 view monitor, bird eye view, birds eye view, top view, top view camera, overhead view, surround view monitor, around view, svc,
+        360 view monitor, bird eye view, birds eye view, top view, top view camera, overhead view, surround view monitor, around view,
         surround view system`),
       rearCamera: n(`rear camera, rear view camera, rearview camera, backup camera, back up camera, reverse camera, reversing camera,
         rear vision camera, rvc, rear view monitor, rearview monitor, rvm, back camera`),

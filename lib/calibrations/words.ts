@@ -86,6 +86,13 @@ export const MARKS = list(`
   ref see note item no. p/n pn sku supplement supp suppl
 `);
 
+/** What the line says of the part's state ("radar bracket broken", "cracked"): not a part, no work. */
+export const CONDITIONS = list(`
+  broken broke cracked crack bent torn tear damaged damage dmg dmgd missing scratched scuffed dented dent punctured
+  loose crushed kinked split shattered chipped melted distorted buckled deformed misaligned failed faulty inoperative
+  inop found discovered hidden noted visible
+`);
+
 /** Every set-aside class, with how a note names it. */
 export const SET_ASIDE: readonly { words: ReadonlySet<string>; kind: string }[] = [
   { words: MAKES, kind: 'make' },
@@ -94,6 +101,7 @@ export const SET_ASIDE: readonly { words: ReadonlySet<string>; kind: string }[] 
   { words: COLOURS, kind: 'colour' },
   { words: FINISHES, kind: 'finish' },
   { words: MARKS, kind: 'supplier or quantity mark' },
+  { words: CONDITIONS, kind: 'condition' },
 ];
 
 /**
@@ -236,7 +244,9 @@ export const CALIBRATION_PHRASES: readonly (readonly string[])[] = [
 export const WITH_WORDS: ReadonlySet<string> = list('with including incl w/ plus');
 export const WITHOUT_WORDS: ReadonlySet<string> = list('without less minus excluding except non w/o');
 /** Words that start why the part is worked on ("R&I grille for radar access"), which is set aside. */
-export const PURPOSE_WORDS: ReadonlySet<string> = list('for to per due from because after before during via using');
+export const PURPOSE_WORDS: ReadonlySet<string> = list('for to per due from because after before during via using while');
+/** Words that start where the part is ("cam in grl", "air deflector (under bumper)"): a place, not a part worked on. */
+export const PLACE_WORDS: ReadonlySet<string> = list('at in on inside behind under beneath below above near beside');
 
 /** What a wheel alignment is of: a bare alignment, or one of these, is the wheel alignment. */
 export const WHEEL_ALIGNMENT_WORDS: ReadonlySet<string> = list(`
@@ -256,6 +266,8 @@ export const NEUTRAL_SECTION_WORDS: ReadonlySet<string> = list(`
   miscellaneous misc operation operations other others general labor labour additional add'l addl part parts material materials
   electrical mechanical body structural structure and the of area system systems items item section unit group
 `);
+/** Sections that describe the vehicle, not work on it ("VEHICLE", "OPTIONS", "VEHICLE INFORMATION"): every word one of these. */
+export const VEHICLE_SECTION_WORDS: ReadonlySet<string> = list(`vehicle options option equipment info information description`);
 /** Sections whose lines are procedures: a line there naming a system or sensor is its calibration. */
 export const PROCEDURE_SECTION_WORDS: ReadonlySet<string> = list(`
   diagnostic diagnostics calibration calibrations adas sublet sublets scan scans electronic electronics programming

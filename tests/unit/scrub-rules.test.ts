@@ -230,14 +230,22 @@ describe('the operations and what each requires', () => {
     );
   });
 
-  it('a sensor or its mount: any work but paint and a check', () => {
+  it('a sensor or its mount: any work but paint; a check of the sensor itself is its function check, of its mount nothing', () => {
     expect(systemsOf('R&I', 'LT Frt park sensor')).toEqual(['Park Assist']);
     expect(systemsOf('Rpr', 'Radar bracket')).toEqual(['Front Radar']);
     expect(systemsOf("Add'l Labor", 'Transfer & bond parking sensor retainers')).toEqual(['Park Assist']);
     expect(systemsOf('Refn', 'Frt park sensor')).toEqual([]);
-    expect(scrub('Chk', 'Frt radar sensor').nothing).toBe(
+    expect(systemsOf('Chk', 'Frt radar sensor')).toEqual(['Front Radar']);
+    expect(whyOf('Subl', 'park snsr funct chk')).toEqual([
+      'a calibration line (check) naming park sensor → Park Assist (read: snsr → sensor, funct → function)',
+    ]);
+    expect(systemsOf('subl', 'sonar sys chk')).toEqual(['Park Assist']);
+    expect(systemsOf('Sublet', 'Rear Camera Guideline Check')).toEqual(['Rear Camera']);
+    expect(systemsOf('subl', 'BVM (blind-spot view monitor) chk')).toEqual(['Side Camera']);
+    expect(scrub('Chk', 'Radar bracket').nothing).toBe(
       'A check does not remove or move the part: it requires no calibration (Front Radar).',
     );
+    expect(systemsOf('Road test', 'Park assist')).toEqual([]);
   });
 
   it('the steering column and the wheel geometry: replaced or removed, not repaired or merely checked', () => {
@@ -408,7 +416,6 @@ describe('calibration lines', () => {
       ['Blind spot view monitor calibration', 'Side Camera'],
       ['ACC/FCW radar alignment per OEM', 'Front Radar'],
       ['Blind-Spot Collision Warning radar L/R - static', 'Blind Spot Monitoring'],
-      ['svc calib', 'Surround View Camera'],
       ['Rear view camera aim & guideline verify', 'Rear Camera'],
       ['Front radar alignment verification – within spec', 'Front Radar'],
       ['Supplement for ACC calibration', 'Front Radar'],
@@ -484,9 +491,81 @@ describe('calibration lines', () => {
     expect(scrub('', 'Calibration research & OEM procedure printout').nothing).toBe('Research: paperwork or labour time, not a part.');
     expect(systemsOf('', 'Road test - lane keeping and adaptive cruise verify')).toEqual([]);
     expect(scrub('', 'BSM calibration not required - quarter panel repaired only').nothing).toBe(
-      'The line says the work is not done (“not required”): it requires no calibration.',
+      'The line says the work is not done or not needed (“not required”): it requires no calibration.',
     );
+    // "svc" is the service, far more often than a surround-view camera.
+    expect(scrub('', 'pre/post scan Rivian svc tool').triggers).toEqual([]);
     expect(systemsOf('', 'Deny windshield camera calibration, glass not replaced')).toEqual([]);
+  });
+});
+
+describe('what a line says besides its parts', () => {
+  it('nothing found, not disturbed, not equipped, a verdict in the operation column: nothing, and says so', () => {
+    for (const [op, line] of [
+      ['', 'Windshield inspected - no damage, LKA camera not disturbed'],
+      ['', 'Blind Spot Information (L): No DTCs'],
+      ['#', 'Rear park assist not equipped per VIN decode'],
+      ['NOTE', 'Rear camera (tailgate) not affected - removed from estimate'],
+      ['Denied', 'Front radar calibration on rear impact - no front-end operations'],
+      ['Supp 2', 'frnt cam cal - n/r, no frt dmg, no glass'],
+    ])
+      expect(scrub(op!, line!).nothing, line).toMatch(/^The line says the work is not done or not needed \(“[^”]+”\): it requires no calibration\.$/);
+  });
+
+  it('a line describing the vehicle is no work on it', () => {
+    const o = scrub('', '2022 Palisade Limited. Options: Smart Cruise Control, Parking Distance Warning', 'VEHICLE');
+    expect(o.triggers).toEqual([]);
+    expect(o.nothing).toBe('The line describes the vehicle (its options or equipment), not work on it: it requires no calibration.');
+    expect(systemsOf('', 'Options: Smart Cruise Control w/Stop & Go')).toEqual([]);
+    expect(systemsOf('', 'Smart cruise control radar', 'VEHICLE DIAGNOSTICS')).toEqual(['Front Radar']);
+  });
+
+  it('a reference to another line, the part’s condition and where it is are no parts', () => {
+    const o = scrub('Approved', 'Line 17 R&I rear bumper assy (LT side impact)', 'REAR BUMPER');
+    expect(o.read).toEqual(['rear bumper assembly']);
+    expect(o.reading.setAside).toContainEqual({ word: 'line 17', kind: 'a reference to another line' });
+    expect(systemsOf('Repl', 'Radar bracket broken at teardown - repl 99110-S8000', 'FRONT BUMPER')).toEqual(['Front Radar']);
+    expect(systemsOf('Repl', 'Fuel line 2')).toEqual([]);
+    // A part placed under another does not carry what that one carries; a sensor placed is settled by it.
+    expect(systemsOf('Add', 'Air deflector, front lower (under bumper)', 'FRONT BUMPER')).toEqual([]);
+    expect(systemsOf('Approved', 'Surround Vision front camera repl (grille mounted)', 'GRILLE')).toEqual(['Surround View Camera']);
+  });
+
+  it('an opening, cut-out or fitment for a sensor makes the part its carrier', () => {
+    expect(systemsOf('Remove/Replace', 'Frt Bumper Lower Valance w/ACC Sensor Opening 6SX53TRMAB', 'FRONT BUMPER')).toEqual(['Front Radar']);
+    expect(systemsOf('REPLACE', 'TRIM, TAILGATE HANDLE w/rear view camera opening', 'TAILGATE')).toEqual([
+      'Surround View Camera',
+      'Rear Camera',
+    ]);
+    expect(systemsOf('Repl', 'Wheel opening molding')).toEqual([]);
+  });
+
+  it('an alignment naming no wheel, on a line naming a sensor, is the sensor’s aim', () => {
+    expect(systemsOf('CAL', 'CCM radar vertical/horizontal alignment')).toEqual(['Front Radar']);
+    expect(systemsOf('Subl', 'Front end alignment')).toEqual(['Steering Angle Sensor']);
+    expect(systemsOf('', '4whl align w/ SAS calib')).toEqual(['Steering Angle Sensor']);
+  });
+
+  it('in a calibration line a part with no work of its own only says which sensor', () => {
+    expect(systemsOf('CAL', 'Rear Camera Mirror (video mirror) aim')).toEqual(['Rear Camera']);
+    expect(systemsOf('Subl', 'Front radar calibration - bumper cover replaced')).toEqual(['Front Radar', 'Park Assist']);
+  });
+
+  it('a side camera named where this make mounts none is still the side camera', () => {
+    expect(whyOf('R&I', 'LT side repeater camera (turn signal) transfer')).toEqual([
+      'side repeater camera: removed and installed → Side Camera (the fender camera itself)',
+    ]);
+  });
+
+  it('a calibration of a sensor the line does not name is a check of every system, never the estimate’s guess', () => {
+    const lines = [
+      { lineNum: 1, operation: 'Repl', description: 'Front bumper cover', section: '' },
+      { lineNum: 2, operation: 'CAL', description: 'Yaw rate / deceleration sensor zero point calibration', section: '' },
+    ];
+    const o = must(scrubLines(lines, matcher())[1], 'the outcome');
+    expect(o.triggers).toEqual([]);
+    expect(o.checks.map((c) => c.system)).toEqual(EIGHT.map((x) => x.system));
+    expect(o.checks[0]?.why).toMatch(/^A calibration of a sensor the line does not name: it may be .+, or none of them\.$/);
   });
 });
 
