@@ -11,7 +11,18 @@
 import { PART_ROWS, POSITIONS, type Position } from './lexicon-data';
 import { SYSTEM_NAMES, type MakerNames } from './system-names';
 import { SYSTEM_KINDS, type SystemKind } from './system-rules';
-import { ABBREVIATIONS, CALIBRATION_WORDS, DESCRIPTORS, ENDS, PLACE_WORDS, PURPOSE_WORDS, SET_ASIDE, SIDES, WITHOUT_WORDS, WITH_WORDS } from './words';
+import {
+  ABBREVIATIONS,
+  CALIBRATION_WORDS,
+  DESCRIPTORS,
+  ENDS,
+  PLACE_WORDS,
+  PURPOSE_WORDS,
+  SET_ASIDE,
+  SIDES,
+  WITHOUT_WORDS,
+  WITH_WORDS,
+} from './words';
 import { DESCRIPTION_OPERATIONS } from './vocabulary';
 
 export type Zone = 'front' | 'rear' | 'end' | 'side' | 'roof' | 'glass' | 'under' | 'interior' | 'any';

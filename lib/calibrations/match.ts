@@ -324,7 +324,9 @@ const wheelWordBefore = (words: readonly string[]) =>
 
 const namesSensor = (reading: LineReading) =>
   reading.phrases.some((p) =>
-    p.items.some((i) => i.kind === 'term' && (i.term.kind === 'system' || i.term.part.rel.sensor.length > 0 || i.term.part.piece === 'sensor')),
+    p.items.some(
+      (i) => i.kind === 'term' && (i.term.kind === 'system' || i.term.part.rel.sensor.length > 0 || i.term.part.piece === 'sensor'),
+    ),
   );
 
 /** The parts a line works on: its main phrases, "with" parts, features and negations. */
@@ -344,7 +346,13 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
     // "Cavity wax - LT quarter panel": a part named after labour, with no work of its own, is where the labour is done.
     if (thing && worked[0]?.thing.kind === 'labor' && thing.kind !== 'labor' && !p.operation) continue;
     if (!thing) continue;
-    const w: Worked = { thing, operation: p.operation ?? reading.operation, ownOperation: p.operation ?? null, features: [], without: null };
+    const w: Worked = {
+      thing,
+      operation: p.operation ?? reading.operation,
+      ownOperation: p.operation ?? null,
+      features: [],
+      without: null,
+    };
     if (thing.part?.zone === 'end' && !thing.end && thing.kind !== 'labor' && thing.kind !== 'aftermarket') {
       const front = resolvePhrase(p, { ...context, end: 'front' });
       const rear = resolvePhrase(p, { ...context, end: 'rear' });
@@ -474,7 +482,11 @@ function relationsTo(s: CompiledSystem, w: Worked, reading: LineReading, fe: Fea
   if (mounts.length) out.push({ relation: 'mount', positions: mounts });
   const carried = mineOf(
     s,
-    t.kind === 'feature' ? NO_POSITIONS : (t.kind === 'body' || t.kind === 'piece') && fe.carries.length ? [...t.carries, ...fe.carries] : t.carries,
+    t.kind === 'feature'
+      ? NO_POSITIONS
+      : (t.kind === 'body' || t.kind === 'piece') && fe.carries.length
+        ? [...t.carries, ...fe.carries]
+        : t.carries,
   );
   if (t.part && s.carriers.has(t.part.id) && !carried.length) carried.push(...s.positions);
   if (carried.length) out.push({ relation: 'carrier', positions: carried });
@@ -633,9 +645,17 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
   if (reading.unread) return { ...base, nothing: null, unread: reading.unread };
   if (line.isNotEquipped) return { ...base, nothing: 'Marked not equipped on the job: the line is not scrubbed.', unread: null };
   if (reading.describesVehicle)
-    return { ...base, nothing: 'The line describes the vehicle (its options or equipment), not work on it: it requires no calibration.', unread: null };
+    return {
+      ...base,
+      nothing: 'The line describes the vehicle (its options or equipment), not work on it: it requires no calibration.',
+      unread: null,
+    };
   if (reading.denied)
-    return { ...base, nothing: `The line says the work is not done or not needed (“${reading.denied}”): it requires no calibration.`, unread: null };
+    return {
+      ...base,
+      nothing: `The line says the work is not done or not needed (“${reading.denied}”): it requires no calibration.`,
+      unread: null,
+    };
 
   const end = reading.end;
   const { worked, asides } = workedParts(m.vocab, reading, end);
@@ -708,8 +728,7 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
   if (procedure) {
     const { kinds, open, kindOnly, names } = namedKinds(m, reading, all);
     const said = [...new Map(names.map((n) => [n.toLowerCase(), n])).values()];
-    const word =
-      reading.calibration[0] ?? (alignmentOfSensor ? 'alignment' : sensorChecked ? 'check' : reading.section.text.toLowerCase());
+    const word = reading.calibration[0] ?? (alignmentOfSensor ? 'alignment' : sensorChecked ? 'check' : reading.section.text.toLowerCase());
     for (const s of m.systems) {
       if (!s.kind || !kinds.has(s.kind)) continue;
       trigger(

@@ -875,8 +875,7 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
   if (read.setAside.length) notes.push(`Set aside (not parts): ${read.setAside.map((s) => `${s.word} (${s.kind})`).join(', ')}.`);
   if (read.unknown.length) notes.push(`Not known, set aside: ${read.unknown.join(', ')}.`);
   // A desk review's verdict may stand in the operation column ("Denied | Front radar calibration").
-  const denied =
-    DENIED.exec(plainText(line.description ?? '', []))?.[0] ?? DENIED.exec(plainText(line.operation ?? '', []))?.[0] ?? null;
+  const denied = DENIED.exec(plainText(line.description ?? '', []))?.[0] ?? DENIED.exec(plainText(line.operation ?? '', []))?.[0] ?? null;
   const descEnd = built.phrases.find((p) => p.role === 'main' && p.end)?.end ?? null;
   const end = descEnd ?? section.end;
   const side = built.phrases.find((p) => p.side)?.side ?? null;

@@ -509,7 +509,9 @@ describe('what a line says besides its parts', () => {
       ['Denied', 'Front radar calibration on rear impact - no front-end operations'],
       ['Supp 2', 'frnt cam cal - n/r, no frt dmg, no glass'],
     ])
-      expect(scrub(op!, line!).nothing, line).toMatch(/^The line says the work is not done or not needed \(“[^”]+”\): it requires no calibration\.$/);
+      expect(scrub(op!, line!).nothing, line).toMatch(
+        /^The line says the work is not done or not needed \(“[^”]+”\): it requires no calibration\.$/,
+      );
   });
 
   it('a line describing the vehicle is no work on it', () => {
@@ -532,7 +534,9 @@ describe('what a line says besides its parts', () => {
   });
 
   it('an opening, cut-out or fitment for a sensor makes the part its carrier', () => {
-    expect(systemsOf('Remove/Replace', 'Frt Bumper Lower Valance w/ACC Sensor Opening 6SX53TRMAB', 'FRONT BUMPER')).toEqual(['Front Radar']);
+    expect(systemsOf('Remove/Replace', 'Frt Bumper Lower Valance w/ACC Sensor Opening 6SX53TRMAB', 'FRONT BUMPER')).toEqual([
+      'Front Radar',
+    ]);
     expect(systemsOf('REPLACE', 'TRIM, TAILGATE HANDLE w/rear view camera opening', 'TAILGATE')).toEqual([
       'Surround View Camera',
       'Rear Camera',
