@@ -706,8 +706,11 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
   // A calibration line names its system.
   // What the line names: its parts, what comes with them ("4whl align w/ SAS calib"), asides and purposes.
   const all = [...worked.flatMap((w) => [w.thing, ...w.features]), ...asides, ...purposeThings(m.vocab, reading, end)];
+  // A scan, fee or paperwork is no calibration, unless the scan reports one due ("Pre-scan: CCM missing calibration").
   const blocked =
-    worked.length > 0 && worked.every((w) => w.thing.kind === 'labor' && ['diag', 'admin', 'fee'].includes(w.thing.part?.labor ?? ''));
+    !reading.finding &&
+    worked.length > 0 &&
+    worked.every((w) => w.thing.kind === 'labor' && ['diag', 'admin', 'fee'].includes(w.thing.part?.labor ?? ''));
   const alignmentOfSensor = worked.some((w) => alignmentOf(reading, w.thing) === 'sensor');
   // Under a calibration or diagnostics section, a line naming only a sensor or system is its calibration ("ADAS CALIBRATION | Front radar").
   const listed =
@@ -754,10 +757,12 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
   // A road test names the systems it tries; it calibrates none of them.
   const tested = reading.test && !procedure;
   for (const w of worked) {
-    if ((procedure || tested) && (w.thing.kind === 'sensor' || w.thing.systems.length)) continue;
-    // In a calibration line the line's operation is the calibration's: a part with no work of its own only
-    // says which sensor ("Rear camera mirror aim", "Camera calibration - windshield").
-    if (procedure && w.ownOperation == null && alignmentOf(reading, w.thing) !== 'wheels') continue;
+    const sensorish = w.thing.kind === 'sensor' || w.thing.systems.length > 0;
+    if (tested && sensorish) continue;
+    // In a calibration line the line's operation is the calibration's: a part or sensor with no work of its
+    // own only says which sensor ("Rear camera mirror aim", "Camera calibration - windshield"); one with its
+    // own ("PVM calibration - back camera replaced") is worked on too.
+    if (procedure && w.ownOperation == null && (sensorish || alignmentOf(reading, w.thing) !== 'wheels')) continue;
     const unknownCode = reading.operationNote && !w.operation ? line.operation.trim() : null;
     const near = touched(w, reading);
     // A bare sensor or system word among words the scrub does not know ("Zorblax radar"): the unknown words

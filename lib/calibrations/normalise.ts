@@ -128,6 +128,8 @@ export interface LineReading {
   test: boolean;
   /** What the line says is not done ("not required", "denied"), or null. */
   denied: string | null;
+  /** A scan report's finding that a calibration is due ("calibration not done"), or null. */
+  finding: string | null;
   /** The line describes the vehicle (its section or an options list), not work on it. */
   describesVehicle: boolean;
   /** How the line was read: shorthand expanded, words set aside, purposes, an unknown operation… */
@@ -241,7 +243,8 @@ function tokenWords(vocab: Vocabulary, raw: string): Word[] {
   if (raw === '&' || raw === '/' || raw === '+' || raw === 'and') return [{ w: '&', raw, cls: 'sep' }];
   if (STRUCTURE.has(raw)) return [{ w: raw, raw, cls: 'sep' }];
   const tok = raw.replace(/'s$/, '');
-  const firm = vocab.single.get(tok);
+  // A printed abbreviation in the plural ("brkts") is its singular's.
+  const firm = vocab.single.get(tok) ?? (tok.length > 3 && tok.endsWith('s') ? vocab.single.get(tok.slice(0, -1)) : undefined);
   if (firm) return firm.map((w) => ({ w, raw, cls: w === '&' ? 'sep' : 'word' }));
   if (vocab.operations.has(tok) && /[&/+]/.test(tok)) return [{ w: tok, raw, cls: 'word' }];
   if (vocab.lex.known.has(tok)) return [{ w: tok, raw, cls: vocab.lex.setAside.has(tok) ? 'set-aside' : 'word' }];
@@ -289,7 +292,9 @@ function shortenedPair(vocab: Vocabulary, word: string): [string, string] | null
 /** A word's candidates from the shorthand reader, with what its neighbours add ("cntrl arm": control arm). */
 function expand(vocab: Vocabulary, word: string, prev: string | undefined, next: string | undefined): Expansion | null {
   const pair = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && vocab.pairs.has(`${a} ${b}`);
-  let list = candidates(vocab.shorthand, word);
+  // Shorthand in the plural ("snsrs") is read as its singular.
+  let list =
+    candidates(vocab.shorthand, word) ?? (word.length > 4 && word.endsWith('s') ? candidates(vocab.shorthand, word.slice(0, -1)) : null);
   // A two-letter word ("rd") is read only when it forms a name with its neighbours ("tie rd end").
   if (!list && word.length === 2 && /^[^aeiou][^aeiou]$/.test(word))
     list = (vocab.shorthand.byLetter.get(word[0]!) ?? [])
@@ -874,8 +879,11 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
   for (const e of read.expansions) notes.push(`${e.word} → ${e.to}`);
   if (read.setAside.length) notes.push(`Set aside (not parts): ${read.setAside.map((s) => `${s.word} (${s.kind})`).join(', ')}.`);
   if (read.unknown.length) notes.push(`Not known, set aside: ${read.unknown.join(', ')}.`);
-  // A desk review's verdict may stand in the operation column ("Denied | Front radar calibration").
-  const denied = DENIED.exec(plainText(line.description ?? '', []))?.[0] ?? DENIED.exec(plainText(line.operation ?? '', []))?.[0] ?? null;
+  // A scan report's finding ("AVM: camera calibration not done") says the calibration is due, whatever
+  // words of a denial it holds; else a desk review's verdict may stand in the operation column ("Denied").
+  const plain = plainText(line.description ?? '', []);
+  const finding = scanLine(line) ? (FINDING.exec(plain)?.[0] ?? null) : null;
+  const denied = finding ? null : (DENIED.exec(plain)?.[0] ?? DENIED.exec(plainText(line.operation ?? '', []))?.[0] ?? null);
   const descEnd = built.phrases.find((p) => p.role === 'main' && p.end)?.end ?? null;
   const end = descEnd ?? section.end;
   const side = built.phrases.find((p) => p.side)?.side ?? null;
@@ -903,6 +911,7 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
     calibration: built.calibration,
     test: built.test || /\b(?:road test|test drive|drive test)\b/.test(plainText(line.operation ?? '', [])),
     denied,
+    finding,
     describesVehicle: section.vehicle || DESCRIBES_VEHICLE.test(plainText(line.description ?? '', [])),
     notes,
     expansions: read.expansions,
@@ -911,6 +920,15 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
     unread,
   };
 }
+
+/** A scan report's finding that a calibration is due. */
+const FINDING =
+  /\b(?:(?:calibration|aiming|aim|alignment|adjustment|initiali[sz]ation|teach-in|learning|zero point)\s+(?:not (?:done|performed|completed?|adjusted|learned|learnt|stored)|incomplete|missing|failed|required)|not calibrated|missing calibration|uncalibrated|misaligned|out of (?:alignment|adjustment)|neutral position not (?:adjusted|set|learned))\b/;
+
+/** A line of a scan report: a fault code in it, or a scan in its operation or section. */
+const scanLine = (line: EstimateLineInput) =>
+  /\b[bcpu][0-9a-f]{4}\b/i.test(line.description ?? '') ||
+  /\b(?:scan|dtc|dtcs)\b|pre-scan|post-scan/i.test(`${line.operation ?? ''} ${line.section ?? ''}`);
 
 /** A vehicle's description: its options or equipment listed ("Options: Smart Cruise Control, …"). */
 const DESCRIBES_VEHICLE = /\b(?:options?|equipment|equipped with|features)\s*:/;

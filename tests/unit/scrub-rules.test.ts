@@ -514,6 +514,31 @@ describe('what a line says besides its parts', () => {
       );
   });
 
+  it('a scan report’s finding that a calibration is due requires it, whatever words of a denial it holds', () => {
+    expect(systemsOf('Pre-Scan', 'AVM: C1A39 CAMERA CALIBRATION NOT DONE (FRONT) - current', 'AVM')).toEqual(['Surround View Camera']);
+    expect(systemsOf('DTC', 'Multi-view camera system: calibration not performed', 'SCAN REPORT')).toEqual(['Surround View Camera']);
+    expect(scrub('DTC', 'Multi-view camera system: calibration not performed', 'SCAN REPORT').reading.finding).toBe(
+      'calibration not performed',
+    );
+    // Not a scan line: a desk review's "not performed" is its verdict.
+    expect(systemsOf('', 'Front radar calibration not performed - no front damage', 'DESK REVIEW')).toEqual([]);
+    expect(systemsOf('', 'Post-scan: no DTCs', 'SCAN')).toEqual([]);
+  });
+
+  it('a calibration line’s part or sensor with its own work is worked on too', () => {
+    expect(systemsOf('SUBLET', 'Panoramic view monitor (PVM) calibration - back camera replaced')).toEqual([
+      'Surround View Camera',
+      'Rear Camera',
+    ]);
+  });
+
+  it('printed abbreviations and shorthand in the plural are their singular', () => {
+    expect(scrub('R&I', 'BSI radars LT/RT w/ brkts', 'RR BMPR').read).toEqual(['bsi radar', 'bracket of the bsi radar']);
+    expect(whyOf('R&I', 'xfer frt park aid snsrs (4)', 'FRT BMPR')).toEqual([
+      'front park aid sensor: removed and installed → Park Assist (the park sensors themselves) (read: snsr → sensor)',
+    ]);
+  });
+
   it('a line describing the vehicle is no work on it', () => {
     const o = scrub('', '2022 Palisade Limited. Options: Smart Cruise Control, Parking Distance Warning', 'VEHICLE');
     expect(o.triggers).toEqual([]);
