@@ -4,6 +4,8 @@
  *   build a Request object for them and answers 500 before any route or the proxy runs, and it answers any
  *   other unknown method (PROPFIND, MKCOL…) 400 before the proxy or a route sets a header: all answered 405
  *   here, with the security headers.
+ * - A path with a malformed percent-escape ("/api/auth/%"), which Next's catch-all routes fail to decode
+ *   with a 500: answered 400 here, with the security headers.
  * - Request targets other than a path (origin form): `OPTIONS *` (asterisk form) asks what the server takes
  *   and is answered 204 with Allow; anything else (`GET *`, absolute or authority form, which browsers never
  *   send to a server and Next answers 500 or with a redirect to wherever the target names) is 400. Both with
@@ -58,6 +60,15 @@ export function staticPaths(publicDir = join(process.cwd(), 'public')): StaticPa
 const matches = (path: string, prefixes: readonly string[]) =>
   prefixes.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p || path === `${p}/`));
 
+const decodable = (path: string) => {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** An answer of the entry itself, with the API answers' security headers (nothing in it may run or be framed). */
 function answerHere(
   res: http.ServerResponse,
@@ -87,6 +98,8 @@ export function guardRequest(
       : answerHere(res, opts.appEnv, 400, 'The request target must be a path.');
   if (!opts.trustProxy) for (const h of PROXY_HEADERS) delete req.headers[h];
   const [path = ''] = target.split(/[?#]/);
+  // A path Next cannot decode ("/api/auth/%") fails in its catch-all routes' params with a 500.
+  if (!decodable(path)) return answerHere(res, opts.appEnv, 400, 'The request path is not valid.');
   const publicFile = matches(path, opts.paths.publicFiles);
   if (!publicFile && !matches(path, opts.paths.assets)) return false;
   for (const [k, v] of Object.entries(staticSecurityHeaders(opts.appEnv))) res.setHeader(k, v);

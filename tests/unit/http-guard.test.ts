@@ -83,6 +83,19 @@ describe('the HTTP entry', () => {
     expect(seenByNext).toEqual([]);
   });
 
+  it('a path with a malformed percent-escape: 400 with the security headers, before Next; a well-formed one goes on', async () => {
+    for (const head of ['GET /%', 'GET /api/auth/%', 'GET /api/auth/%zz/csrf', 'POST /api/bff/%E0%A4%A']) {
+      const res = await send(head);
+      expect(res.status, head).toBe(400);
+      expect(res.headers, head).toMatchObject(SECURITY);
+      expect(res.body).toBe('The request path is not valid.');
+    }
+    expect(seenByNext).toEqual([]);
+    await send('GET /contacts?q=%');
+    await send('GET /api/auth/%2e%2e/csrf');
+    expect(seenByNext.splice(0).map((r) => r.url)).toEqual(['/contacts?q=%', '/api/auth/%2e%2e/csrf']);
+  });
+
   it('proxy headers only behind a trusted proxy', async () => {
     await send('GET /contacts', { 'x-forwarded-for': '203.0.113.9', forwarded: 'for=203.0.113.9', 'x-forwarded-host': 'evil.example' });
     trustProxy = true;
