@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import ts from 'typescript';
@@ -44,6 +44,59 @@ const zodFreeContract = (() => {
   return new Set([...sources.keys()].filter(isFree));
 })();
 
+/** The project's modules marked `import 'server-only'` (the app's server side), relative to the root. */
+const serverOnlyModules = (() => {
+  const out = [];
+  const walk = (dir) => {
+    for (const e of readdirSync(join(root, dir), { withFileTypes: true })) {
+      const rel = `${dir}/${e.name}`;
+      if (e.isDirectory()) walk(rel);
+      else if (/\.tsx?$/.test(e.name) && /^import 'server-only';/m.test(readFileSync(join(root, rel), 'utf8'))) out.push(rel);
+    }
+  };
+  for (const dir of ['lib', 'components', 'app']) walk(dir);
+  return out;
+})();
+
+/** The file an import specifier names (`@/…` or relative), or null for a package. */
+function importedFile(fromFile, spec) {
+  const base = spec.startsWith('@/') ? join(root, spec.slice(2)) : spec.startsWith('.') ? resolve(dirname(fromFile), spec) : null;
+  if (!base) return null;
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')];
+  return candidates.find((c) => /\.tsx?$/.test(c) && existsSync(c) && statSync(c).isFile()) ?? null;
+}
+
+const isTypeOnly = (node) =>
+  node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
+const isClientModule = (context) =>
+  context.sourceCode.ast.body.some((n) => n.type === 'ExpressionStatement' && n.directive === 'use client');
+
+/**
+ * A local rule: a 'use client' module imports no server-only module (Next's build fails on it too, but
+ * only once the whole app is built; this says it in the editor, on the import).
+ */
+const clientNoServerOnly = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      server:
+        'Client code cannot import {{module}}: it is server-only (\'import "server-only"\'). Reach it through a server component, a server action or the BFF.',
+    },
+  },
+  create(context) {
+    if (!isClientModule(context)) return {};
+    const serverOnly = new Set(serverOnlyModules.map((m) => join(root, m)));
+    return {
+      ImportDeclaration(node) {
+        if (isTypeOnly(node)) return;
+        const file = importedFile(context.filename, node.source.value);
+        if (file && serverOnly.has(file)) context.report({ node, messageId: 'server', data: { module: relative(root, file) } });
+      },
+    };
+  },
+};
+
 /** A local rule: 'use client' modules import lib/contract as types only, except its zod-free modules. */
 const clientContractTypes = {
   meta: {
@@ -55,13 +108,12 @@ const clientContractTypes = {
     },
   },
   create(context) {
-    const isClient = context.sourceCode.ast.body.some((n) => n.type === 'ExpressionStatement' && n.directive === 'use client');
-    if (!isClient) return {};
+    if (!isClientModule(context)) return {};
     const contractDir = join(root, 'lib/contract');
     return {
       ImportDeclaration(node) {
         const spec = node.source.value;
-        if (node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'))) return;
+        if (isTypeOnly(node)) return;
         const target = spec.startsWith('@/')
           ? join(root, spec.slice(2))
           : spec.startsWith('.')
@@ -163,7 +215,11 @@ const noTypeCycle = {
  */
 const boundaries = {
   files: ['**/*.{ts,tsx,mts,js,mjs}'],
-  plugins: { local: { rules: { 'client-contract-types': clientContractTypes, 'no-type-cycle': noTypeCycle } } },
+  plugins: {
+    local: {
+      rules: { 'client-contract-types': clientContractTypes, 'client-no-server-only': clientNoServerOnly, 'no-type-cycle': noTypeCycle },
+    },
+  },
   rules: {
     'import/no-restricted-paths': [
       'error',
@@ -203,6 +259,36 @@ const boundaries = {
             except: [publicModule],
             message: 'The shared components (ui, data-table, shell) reach an area only through its index.ts.',
           },
+          // The layers (docs/architecture.md "Layers"): app → components → lib, one way; the reference host is
+          // another process that shares lib's pure modules and the contract, never the app's.
+          {
+            target: './lib',
+            from: ['./components', './app'],
+            message: 'lib is the bottom layer: it imports neither components/ nor app/ (docs/architecture.md "Layers").',
+          },
+          {
+            target: './components',
+            from: './app',
+            message: 'components/ sit below app/: a page imports its area, never the other way (docs/architecture.md "Layers").',
+          },
+          {
+            target: ['./app', './components', './lib', './proxy.ts', './instrumentation.ts'],
+            from: './api-host',
+            message: 'The app reaches the reference host over HTTP only, through lib/api (docs/architecture.md "Layers").',
+          },
+          {
+            target: './api-host',
+            from: [
+              './app',
+              './components',
+              './proxy.ts',
+              './instrumentation.ts',
+              './lib/config.ts',
+              ...serverOnlyModules.map((m) => `./${m}`),
+            ],
+            message:
+              'The reference host imports lib\'s pure modules and the contract only: never the app\'s pages, components, configuration or server-only modules (docs/architecture.md "Layers").',
+          },
           {
             target: ['./app', './components', './lib', './api-host', './proxy.ts', './instrumentation.ts'],
             from: ['./tests', './testkit'],
@@ -222,6 +308,7 @@ const boundaries = {
       },
     ],
     'local/client-contract-types': 'error',
+    'local/client-no-server-only': 'error',
     'local/no-type-cycle': 'error',
   },
 };

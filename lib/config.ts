@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { EMBEDDED_ALLDATA_CLIENT, EMBEDDED_VEHICLE_DATA_CLIENT } from './embedded-clients';
 
 /** host:port,host:port → the sentinel nodes, or null when any entry is malformed. */
 export function sentinelNodes(list: string): { host: string; port: number }[] | null {
@@ -21,10 +22,6 @@ const url = (name: string) =>
 
 /** Defaults point at the embedded reference host started by `npm start`. */
 export const EMBEDDED_HOST = 'http://127.0.0.1:4010';
-/** The client the embedded vehicle-data stand-in accepts by default (api-host/vehicle-data). */
-export const EMBEDDED_VEHICLE_DATA_CLIENT = { id: 'adas-desk', secret: 'embedded-vehicle-data-secret' } as const;
-/** The client the embedded ALLDATA authorization stand-in accepts by default (api-host/alldata). */
-export const EMBEDDED_ALLDATA_CLIENT = { id: 'adas-desk', secret: 'embedded-alldata-secret' } as const;
 
 /**
  * Every variable the app reads, with its meaning (`describe`): `.env.example` is generated from this

@@ -20,7 +20,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { EMBEDDED_ALLDATA_CLIENT } from '../../lib/config';
+import { EMBEDDED_ALLDATA_CLIENT } from '../../lib/embedded-clients';
 import type { Db } from '../core/db';
 import { ALLDATA_SCOPE } from '../../lib/alldata/scope';
 import { TICKET_TTL_SECONDS } from '../../lib/contract/alldata-account';

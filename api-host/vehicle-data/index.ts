@@ -6,7 +6,7 @@
  *   API_HOST_VEHICLE_DATA_TOKEN_TTL      access-token lifetime in seconds (default 3600)
  */
 import { z } from 'zod';
-import { EMBEDDED_VEHICLE_DATA_CLIENT } from '../../lib/config';
+import { EMBEDDED_VEHICLE_DATA_CLIENT } from '../../lib/embedded-clients';
 import type { Area } from '../core/area';
 import { mountVehicleData } from './routes';
 import { VEHICLE_DATA_SCHEMA } from './schema';

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ALLDATA_DEMO_FIRM } from '../../api-host/alldata/seed';
-import { EMBEDDED_ALLDATA_CLIENT } from '../../lib/config';
+import { EMBEDDED_ALLDATA_CLIENT } from '../../lib/embedded-clients';
 import { contract } from '../../lib/contract';
 import { ALLDATA_MESSAGES } from '../../lib/contract/alldata-account';
 import { ALLDATA_SCOPE } from '../../lib/alldata/scope';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import { EMBEDDED_VEHICLE_DATA_CLIENT } from '../../lib/config';
+import { EMBEDDED_VEHICLE_DATA_CLIENT } from '../../lib/embedded-clients';
 import { VehicleDataError, vehicleDataClient } from '../../lib/vehicle-data/client';
 import { startTestHost, type TestHost } from '../../testkit/host';
 
