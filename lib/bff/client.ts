@@ -24,6 +24,12 @@ export class BffError extends Error {
  */
 export type BffPath<P extends string> = P extends `${infer Bare}/` ? Bare : P;
 
+/**
+ * A call's own type, or never: `C` must be named (its default is never) and be a contract call with its
+ * literal path, not the bare CallDef, which would type any path and body.
+ */
+type OwnCall<C extends CallDef, T> = string extends C['path'] ? never : T;
+
 /** A call's query and body as its contract reads them (inputs: before coercion and defaults). */
 export interface BffInput<C extends CallDef = CallDef> {
   query?: QueryOf<C>;
@@ -37,9 +43,9 @@ export interface BffInput<C extends CallDef = CallDef> {
  * One contract call through the BFF. `C` is the call's type (`typeof contract.area.call`, imported as a
  * type): its method and path must be the call's own, and the query, body and answer are the contract's.
  */
-export async function bff<C extends CallDef>(
-  method: C['method'],
-  path: BffPath<C['path']>,
+export async function bff<C extends CallDef = never>(
+  method: OwnCall<C, C['method']>,
+  path: OwnCall<C, BffPath<C['path']>>,
   input: BffInput<C> = {},
 ): Promise<ResponseOf<C>> {
   const params = new URLSearchParams();
@@ -81,8 +87,8 @@ async function answerOf<C extends CallDef>(res: Response, leaveOnUnauthorized = 
  * A multipart upload through the BFF (contract calls with transport 'multipart'): each file goes in the
  * contract's field, named `{folder}/{file name}` (the host's firm folder).
  */
-export async function bffUpload<C extends CallDef>(
-  path: BffPath<C['path']>,
+export async function bffUpload<C extends CallDef = never>(
+  path: OwnCall<C, BffPath<C['path']>>,
   files: readonly File[],
   {
     field,
