@@ -10,8 +10,7 @@
  * leaves out register (the BFF, the push route): they decide their request id and set their headers themselves.
  *
  * Why: for a small BFF call or a push client's ping, Next's route pipeline (routing, its request context, the
- * app-route wrappers) cost more processor time than the route's own work (README, "Speed beside a bare
- * Next.js app").
+ * app-route wrappers) cost more processor time than the route's own work (docs/benchmarks.md#speed-beside-a-bare-nextjs-app).
  *
  * Production only: in development a route module reloads on every edit, and only Next sees the new one.
  * Kept on globalThis because Next bundles each route apart from instrumentation.ts, which installs the entry.

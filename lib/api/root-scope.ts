@@ -5,7 +5,7 @@
  * given) inherits that request's AsyncLocalStorage stores — Next.js's request context, which holds the
  * request, its response and its render — and keeps them for as long as it lives. A pooled socket lives on
  * after its request, so each idle socket kept one finished request (and its upstream answers) in memory: heap
- * snapshots under `npm run bench:load` found about a thousand such requests (README, issue 29). Opened here,
+ * snapshots under `npm run bench:load` found about a thousand such requests (docs/benchmarks.md#sockets-opened-outside-any-request). Opened here,
  * a socket holds nothing of a request; the code that awaits its answer still runs in its own request's
  * context (a promise's continuation keeps the context of whoever awaits it).
  *

@@ -1,6 +1,6 @@
 /**
- * What pages read from the host on every render and what rarely changes, kept per app instance (README,
- * *Page caches*): the firm's brand settings (every signed-in page's shell), lookup values (/contacts' type
+ * What pages read from the host on every render and what rarely changes, kept per app instance
+ * (docs/benchmarks.md#page-caches): the firm's brand settings (every signed-in page's shell), lookup values (/contacts' type
  * filter) and the roles a role may see (/users' role filter). Each entry is keyed by everything the host's
  * answer depends on: brand by firm (its own values, else the nearest ancestor's: api-host/locations),
  * lookups by firm and groups (the platform's values plus the firm's own, api-host/lookups/calls.ts), roles by

@@ -16,7 +16,7 @@
  * it before the logout answers, at most REPLICA_WAIT_MS), so none comes back to life; throttle counters are
  * replicated asynchronously (no wait on the sign-in path), so increments of the last moments before the
  * primary died (the replication lag, normally under a millisecond) and those counted in memory during the
- * failover are not carried over. README "Several instances" documents the window.
+ * failover are not carried over. docs/operations.md#several-instances documents the window.
  */
 import Redis, { type RedisOptions } from 'ioredis';
 import { log as appLog } from '../log/logger';
