@@ -370,7 +370,7 @@ export const PART_ROWS: readonly string[] = [
   'intermediate shaft, steering shaft, lower shaft, steering intermediate shaft, steering joint | interior steering | column',
   'u-joint, u joint, universal joint, steering coupler, steering coupling, lower steering shaft, upper steering shaft, steering u-joint, intermediate steering shaft, steering shaft joint, column shaft, steering universal joint, rag joint | interior steering | column',
   'steering wheel, steering wheel assembly, wheel steering, heated steering wheel | interior steering | column',
-  'clock spring, spiral cable, cable reel, clockspring, spiral spring, steering roll connector | interior steering | column',
+  'clock spring, spiral cable, cable reel, clockspring, spiral spring, steering roll connector, roll connector | interior steering | column',
   'rotary coil, contact coil, clock spring assembly, squib coil | interior steering | column',
   'combination switch, multifunction switch, multi function switch, turn signal switch | interior steering | column',
   'wiper switch | interior steering | column',

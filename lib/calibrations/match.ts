@@ -322,6 +322,10 @@ function alignmentOf(reading: LineReading, t: Thing): 'wheels' | 'sensor' | 'pan
 const wheelWordBefore = (words: readonly string[]) =>
   words.some((w, i) => (w === 'alignment' || w === 'align') && i > 0 && WHEEL_ALIGNMENT_WORDS.has(words[i - 1]!));
 
+/** The line names a system by any maker's name ("LaneWatch display check"). */
+const namesSystem = (reading: LineReading) =>
+  reading.phrases.some((p) => p.role === 'main' && p.items.some((i) => i.kind === 'term' && i.term.kind === 'system'));
+
 const namesSensor = (reading: LineReading) =>
   reading.phrases.some((p) =>
     p.items.some(
@@ -489,6 +493,8 @@ function relationsTo(s: CompiledSystem, w: Worked, reading: LineReading, fe: Fea
         : t.carries,
   );
   if (t.part && s.carriers.has(t.part.id) && !carried.length) carried.push(...s.positions);
+  // "Fender w/ repeater camera opening": the line says the part carries a sensor this make mounts elsewhere.
+  if (!carried.length && t.kind !== 'feature') carried.push(...fe.carries.filter((p) => s.itself.has(p)));
   if (carried.length) out.push({ relation: 'carrier', positions: carried });
   // A sensor is not in front of another for where it is mounted ("360 camera (grille)": not the radar's path).
   const path = mineOf(s, fe.path.length && t.kind !== 'sensor' ? [...t.path, ...fe.path] : t.path);
@@ -725,7 +731,8 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
     reading.operation === 'check' &&
     !reading.test &&
     worked.length > 0 &&
-    worked.every((w) => w.thing.kind === 'sensor' || w.thing.systems.length > 0 || w.thing.part?.piece === 'sensor');
+    (worked.every((w) => w.thing.kind === 'sensor' || w.thing.systems.length > 0 || w.thing.part?.piece === 'sensor') ||
+      namesSystem(reading));
   const procedure = (reading.calibration.length > 0 || alignmentOfSensor || listed || sensorChecked) && !blocked;
   let pending: Pending | undefined;
   if (procedure) {

@@ -553,6 +553,7 @@ describe('what a line says besides its parts', () => {
     expect(o.reading.setAside).toContainEqual({ word: 'line 17', kind: 'a reference to another line' });
     expect(systemsOf('Repl', 'Radar bracket broken at teardown - repl 99110-S8000', 'FRONT BUMPER')).toEqual(['Front Radar']);
     expect(systemsOf('Repl', 'Fuel line 2')).toEqual([]);
+    expect(systemsOf('Remove/Replace', 'Roll Connector (Clock Spring)', 'STEERING COLUMN')).toEqual(['Steering Angle Sensor']);
     // A part placed under another does not carry what that one carries; a sensor placed is settled by it.
     expect(systemsOf('Add', 'Air deflector, front lower (under bumper)', 'FRONT BUMPER')).toEqual([]);
     expect(systemsOf('Approved', 'Surround Vision front camera repl (grille mounted)', 'GRILLE')).toEqual(['Surround View Camera']);
@@ -580,10 +581,17 @@ describe('what a line says besides its parts', () => {
     expect(systemsOf('Subl', 'Front radar calibration - bumper cover replaced')).toEqual(['Front Radar', 'Park Assist']);
   });
 
-  it('a side camera named where this make mounts none is still the side camera', () => {
+  it('a side camera named where this make mounts none is still the side camera, and a part the line says carries it', () => {
     expect(whyOf('R&I', 'LT side repeater camera (turn signal) transfer')).toEqual([
       'side repeater camera: removed and installed → Side Camera (the fender camera itself)',
     ]);
+    expect(whyOf('Repl', 'LT fender w/ repeater camera opening')).toEqual(['fender: replaced → Side Camera (carries the fender camera)']);
+    expect(systemsOf('Repl', 'LT fender')).toEqual([]);
+  });
+
+  it('a check of what a system’s name names is its function check; a check for a system’s sake is not', () => {
+    expect(systemsOf('Subl', 'LaneWatch display check', 'VEHICLE DIAGNOSTICS')).toEqual(['Side Camera']);
+    expect(systemsOf('Chk', 'Inspect bumper for ACC damage', 'FRONT')).toEqual([]);
   });
 
   it('a calibration of a sensor the line does not name is a check of every system, never the estimate’s guess', () => {
