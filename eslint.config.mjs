@@ -313,12 +313,40 @@ const boundaries = {
   },
 };
 
+/**
+ * The BFF is called only from the areas' api.ts modules (docs/architecture.md "Layers"): each area's calls in
+ * one module of named, typed functions, so a screen, hook or shared component reaches the API only through
+ * them (BffError and the client's types stay importable anywhere). lib/bff itself and the tests that try the
+ * client are exempt. `group` holds gitignore-style patterns of the import's text, so the alias and any
+ * relative path to lib/bff/client are both caught.
+ */
+const bffOnlyInApiModules = {
+  files: ['**/*.{ts,tsx,mts,js,mjs}'],
+  ignores: ['components/*/api.ts', 'components/*/*/api.ts', 'lib/bff/**', 'tests/**', 'testkit/**'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['@/lib/bff/client', '**/bff/client'],
+            importNames: ['bff', 'bffUpload'],
+            message:
+              'Call the BFF from your area\'s api.ts (components/<area>/api.ts): add a named, typed function there and use it (docs/architecture.md "Layers").',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
   // The bench's peer app builds into its own folder (scripts/lib/peers.mjs).
   globalIgnores(['scripts/bench-peer/.next/**']),
   boundaries,
+  bffOnlyInApiModules,
   globalIgnores([
     '.next/**',
     '.next-*/**',

@@ -1,12 +1,14 @@
 /**
- * The ADAS and vehicle calls client components make, through the BFF (lib/bff/client.ts). Typed by the
- * contract (type imports only: no zod reaches the browser).
+ * The ADAS, evidence and vehicle calls client components make, through the BFF (lib/bff/client.ts). Typed by
+ * the contract (type imports only: no zod reaches the browser).
  */
-import { bff } from '@/lib/bff/client';
+import { bff, bffUpload } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import type { BodyOf } from '@/lib/contract/define';
+import { FILE_FIELD } from '@/lib/files';
 
 type A = typeof contract.adas;
+type E = typeof contract.evidence;
 type V = typeof contract.vehicle;
 type D = typeof contract.decode;
 type Query = Record<string, string | number | boolean | undefined>;
@@ -38,6 +40,44 @@ export const adasApi = {
     bff<A['saveEquipped']>('POST', 'adas/saveEquipped', { body: { adas, uniqueSequenceNumber, isNotEquipped } }),
   decodeJob: (adas: number) => bff<A['decode']>('POST', 'adas/decode', { body: { adas } }),
   insurers: (firm: number, signal?: AbortSignal) => bff<A['insurers']>('GET', 'adas/insurers', { query: { firm }, signal }),
+};
+
+/**
+ * The offline queue's replays (use-offline-queue.ts): each body carries its change's own key, and a 401
+ * throws instead of leaving the page for /login, so the queue can say to sign in again.
+ */
+export const offlineApi = {
+  saveInspection: (body: BodyOf<A['saveAdasInspection']>) =>
+    bff<A['saveAdasInspection']>('POST', 'adas/saveAdasInspection', { body, stayOnUnauthorized: true }),
+  setInspectionStatus: (body: BodyOf<A['updateStatusAdasInspection']>) =>
+    bff<A['updateStatusAdasInspection']>('POST', 'adas/updateStatusAdasInspection', { body, stayOnUnauthorized: true }),
+  saveResults: (body: BodyOf<A['saveAdasInspectionResults']>) =>
+    bff<A['saveAdasInspectionResults']>('POST', 'adas/saveAdasInspectionResults', { body, stayOnUnauthorized: true }),
+  inspection: (adasInspection: number) =>
+    bff<A['adasInspection']>('GET', 'adas/adasInspection', { query: { adasInspection }, stayOnUnauthorized: true }),
+};
+
+/** One file as it is uploaded as a system's evidence. */
+export interface EvidenceUpload {
+  file: File;
+  firm: number;
+  adasInspectionResult: number;
+  caption: string;
+  /** The upload's own key: sent again, the host answers what it stored the first time. */
+  clientKey?: string;
+  stayOnUnauthorized?: boolean;
+}
+
+export const evidenceApi = {
+  /** Sends one file (named `{firm}/{file name}`) as evidence of a system's result; answers the stored items. */
+  upload: ({ file, firm, adasInspectionResult, caption, clientKey, stayOnUnauthorized }: EvidenceUpload) =>
+    bffUpload<E['uploadEvidence']>('adas/uploadEvidence', [file], {
+      field: FILE_FIELD,
+      folder: firm,
+      query: { adasInspectionResult: String(adasInspectionResult), caption, ...(clientKey ? { clientKey } : {}) },
+      stayOnUnauthorized,
+    }),
+  remove: (adasEvidence: number) => bff<E['removeEvidence']>('POST', 'adas/removeEvidence', { body: { adasEvidence } }),
 };
 
 export const vehicleApi = {

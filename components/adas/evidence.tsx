@@ -10,19 +10,16 @@ import dynamic from 'next/dynamic';
 import { Camera, FileText, Paperclip, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { TextField } from '@/components/ui/field';
-import { BffError, bff, bffUpload } from '@/lib/bff/client';
+import { BffError } from '@/lib/bff/client';
 import { BFF_PREFIX } from '@/lib/bff/protocol';
-import type { contract } from '@/lib/contract';
 import type { EvidenceItem } from '@/lib/contract/evidence';
-import { FILE_FIELD } from '@/lib/files';
 import { EVIDENCE_CAPTION_MAX } from '@/lib/evidence/limits';
 import { isPhoto, preparePhoto } from '@/lib/evidence/resize';
+import { evidenceApi, type EvidenceUpload } from './api';
 
 // Both on first use: the dialog's code (Radix) is not part of /view's first load (≤ 175 kB, AREA-DONE).
 const Dialog = dynamic(() => import('@/components/ui/dialog').then((m) => m.Dialog), { ssr: false });
 const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
-
-type Ev = typeof contract.evidence;
 
 export const evidenceSrc = (adasEvidence: number, size: 'full' | 'thumb') =>
   `${BFF_PREFIX}adas/evidenceFile?adasEvidence=${adasEvidence}&size=${size}`;
@@ -37,35 +34,16 @@ export async function prepareEvidence(file: File): Promise<File> {
   }
 }
 
-export interface EvidenceToSend {
-  file: File;
-  firm: number;
-  adasInspectionResult: number;
-  caption: string;
+export interface EvidenceToSend extends EvidenceUpload {
   /** Already prepared (a file kept in the offline queue). */
   prepared?: boolean;
-  /** The upload's own key: sent again, the host answers what it stored the first time. */
-  clientKey?: string;
-  stayOnUnauthorized?: boolean;
 }
 
 /** Sends one file (a photo prepared first) as evidence of a system; answers the stored items. */
-export async function sendEvidence({
-  file,
-  firm,
-  adasInspectionResult,
-  caption,
-  prepared,
-  clientKey,
-  stayOnUnauthorized,
-}: EvidenceToSend): Promise<EvidenceItem[]> {
+export async function sendEvidence({ file, prepared, ...upload }: EvidenceToSend): Promise<EvidenceItem[]> {
   const ready = prepared ? file : await prepareEvidence(file);
-  const query = { adasInspectionResult: String(adasInspectionResult), caption, ...(clientKey ? { clientKey } : {}) };
-  return bffUpload<Ev['uploadEvidence']>('adas/uploadEvidence', [ready], { field: FILE_FIELD, folder: firm, query, stayOnUnauthorized });
+  return evidenceApi.upload({ ...upload, file: ready });
 }
-
-export const removeEvidence = (adasEvidence: number) =>
-  bff<Ev['removeEvidence']>('POST', 'adas/removeEvidence', { body: { adasEvidence } });
 
 /** A file's outcome on its row: being sent, or why it was not added. */
 interface Outcome {
@@ -328,7 +306,7 @@ export function SystemEvidence({
           confirmLabel="Remove"
           message={`${removing.kind === 'photo' ? 'The photo' : removing.fileName} will be removed from ${system}, and from the report.`}
           onConfirm={async () => {
-            await removeEvidence(removing.adasEvidence);
+            await evidenceApi.remove(removing.adasEvidence);
             onRemoved(removing.adasEvidence);
             setRemoving(null);
           }}

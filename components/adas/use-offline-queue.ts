@@ -14,8 +14,7 @@
  * `allSent` says so.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BffError, bff } from '@/lib/bff/client';
-import type { contract } from '@/lib/contract';
+import { BffError } from '@/lib/bff/client';
 import type { EvidenceItem } from '@/lib/contract/evidence';
 import {
   type NewChange,
@@ -28,9 +27,9 @@ import {
   replace,
   sendable,
 } from '@/lib/offline/queue';
+import { offlineApi } from './api';
 import { sendEvidence } from './evidence';
 
-type A = typeof contract.adas;
 const RETRY_MS = 15_000;
 /** How long after the last change the queue is sent by itself (typing a note makes several changes). */
 const SOON_MS = 800;
@@ -124,33 +123,24 @@ export function useOfflineQueue({
           return { kind: 'evidence', evidence: stored.map((e) => e.adasEvidence) };
         }
         case 'inspection':
-          await bff<A['saveAdasInspection']>('POST', 'adas/saveAdasInspection', {
-            body: { adasInspection, ...c.fields, clientKey: key },
-            stayOnUnauthorized: true,
-          });
+          await offlineApi.saveInspection({ adasInspection, ...c.fields, clientKey: key });
           return { kind: 'inspection' };
         case 'status':
-          await bff<A['updateStatusAdasInspection']>('POST', 'adas/updateStatusAdasInspection', {
-            body: { adasInspection, status: c.status, clientKey: key },
-            stayOnUnauthorized: true,
-          });
+          await offlineApi.setInspectionStatus({ adasInspection, status: c.status, clientKey: key });
           return { kind: 'status' };
         case 'result': {
-          const answer = await bff<A['saveAdasInspectionResults']>('POST', 'adas/saveAdasInspectionResults', {
-            body: {
-              adasInspection,
-              clientKey: key,
-              results: [
-                {
-                  adasChecklistMatrix: c.adasChecklistMatrix,
-                  result: c.result,
-                  isNotEquipped: c.isNotEquipped,
-                  notes: c.notes,
-                  baseVersion: c.baseVersion,
-                },
-              ],
-            },
-            stayOnUnauthorized: true,
+          const answer = await offlineApi.saveResults({
+            adasInspection,
+            clientKey: key,
+            results: [
+              {
+                adasChecklistMatrix: c.adasChecklistMatrix,
+                result: c.result,
+                isNotEquipped: c.isNotEquipped,
+                notes: c.notes,
+                baseVersion: c.baseVersion,
+              },
+            ],
           });
           // Later changes of the same system were made on top of this one: they follow its new version.
           const version = answer.versions.find((v) => v.adasChecklistMatrix === c.adasChecklistMatrix)?.version;
@@ -196,10 +186,7 @@ export function useOfflineQueue({
             break;
           }
           if (next.kind === 'result' && e instanceof BffError && e.status === 409 && Object.keys(e.fieldErrors).length) {
-            const record = await bff<A['adasInspection']>('GET', 'adas/adasInspection', {
-              query: { adasInspection },
-              stayOnUnauthorized: true,
-            });
+            const record = await offlineApi.inspection(adasInspection);
             const now = record.results.find((r) => r.adasChecklistMatrix === next.adasChecklistMatrix);
             await replace({
               ...next,

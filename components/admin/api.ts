@@ -5,6 +5,7 @@
 import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import type { BodyOf } from '@/lib/contract/define';
+import type { LookupGroup } from '@/lib/contract/lookups';
 import { LOOKUPS_CHANGED_EVENT } from '@/lib/contract/lookups-groups';
 
 type L = typeof contract.lookup;
@@ -21,6 +22,8 @@ const changed = <T>(answer: T): T => {
 };
 
 export const lookupApi = {
+  /** The values of the groups named, in one call (the forms' lookup cache, components/lookups/use-lookups.ts). */
+  byKeys: (keys: readonly LookupGroup[]) => bff<L['byKeys']>('POST', 'lookup/ByKeys', { body: { keys: [...keys] } }),
   upsert: (body: BodyOf<L['upsert']>) => bff<L['upsert']>('POST', 'lookup/Upsert', { body }).then(changed),
   remove: (body: BodyOf<L['remove']>) => bff<L['remove']>('POST', 'lookup/Delete', { body }).then(changed),
   upsertGroup: (body: BodyOf<L['upsertGroup']>) => bff<L['upsertGroup']>('POST', 'lookup/UpsertGroup', { body }),
@@ -54,6 +57,8 @@ export const logApi = {
     bff<G['entries'] | G['entriesNoScrub']>('GET', unscrubbed ? 'log/entriesNoScrub' : 'log/entries', { query }),
   range: (query: Query & { from: string; to: string }) => bff<G['queryLog']>('GET', 'log/queryLog', { query }),
   entry: (id: number, signal?: AbortSignal) => bff<G['entry']>('GET', 'log/entry', { query: { id }, signal }),
+  /** A Log entry from the browser (the host stores it as an Error record named `browser.{name}`). */
+  saveEntry: (name: string, value: string) => bff<G['saveEntry']>('POST', 'log/saveEntry', { body: { name, value } }),
 };
 
 export const emailApi = {

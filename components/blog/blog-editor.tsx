@@ -17,6 +17,7 @@ import { fileSrc } from '@/lib/files';
 import { fromLocalInput, toLocalInput } from '@/lib/dates';
 import { MESSAGES } from '@/lib/validation/messages';
 import { blogApi } from '@/components/admin';
+import { fileApi } from '@/components/files';
 import { draftOf, newBlogDraft, type BlogDraft } from './rules';
 
 const ImageUploader = dynamic(() => import('@/components/ui/image-uploader').then((m) => m.ImageUploader), { ssr: false });
@@ -168,7 +169,7 @@ export function BlogEditor({ blog, firm, types, statuses, zone, onClose, onSaved
             )}
             <ImageUploader
               label="Post image"
-              firm={draft.firm}
+              upload={(files) => fileApi.upload(draft.firm, files)}
               multiple={false}
               onUploaded={(urls) => urls[0] && set({ imageUrl: urls[0] })}
             />

@@ -9,11 +9,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextArea } from '@/components/ui/field';
 import { useForm } from '@/components/ui/use-form';
-import { bff } from '@/lib/bff/client';
-import type { contract } from '@/lib/contract';
 import type { AiAnswer } from '@/lib/contract/dashboard';
 import { formatMoney } from '@/lib/format';
 import { MESSAGES } from '@/lib/validation/messages';
+import { dashboardApi } from './api';
 
 const PROMPT_MAX = 2000;
 
@@ -25,7 +24,7 @@ export function Assistant() {
     invalid: null,
     save: async (d) => {
       try {
-        setAnswer(await bff<typeof contract.dashboard.ai>('POST', 'decode/ai', { body: { prompt: d.prompt } }));
+        setAnswer(await dashboardApi.ask({ prompt: d.prompt }));
       } catch (e) {
         setAnswer(null);
         throw e;

@@ -9,10 +9,9 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { CELL_LINK, DataTable, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
-import type { contract } from '@/lib/contract';
 import type { AnalysisRow, DashboardAnswer, DashboardTop } from '@/lib/contract/dashboard';
-import { bff } from '@/lib/bff/client';
 import { exportName, analysisOf, changeText, showDay, type Analysis, type DayRange } from '@/lib/dashboard/rules';
+import { dashboardApi } from './api';
 import { DashboardFrame, dashboardViewHref, type LocationChoice } from './dashboard-frame';
 import { MEASURES, formatHours, hasNumbers, showMeasure } from './format';
 import type { DashboardListSpec, DashboardState } from './list-spec';
@@ -177,12 +176,7 @@ export function DashboardScreen(props: Props) {
               props.locations.find((l) => l.firm === state.firm)?.name ?? '',
               range,
             ),
-            fetchAll: (onProgress) =>
-              fetchAllPages(
-                (page, pageSize) =>
-                  bff<typeof contract.dashboard.dashboard>('GET', 'dashboard/dashboard', { query: { ...query, page, pageSize } }),
-                { onProgress },
-              ),
+            fetchAll: (onProgress) => fetchAllPages((page, pageSize) => dashboardApi.figures({ ...query, page, pageSize }), { onProgress }),
           }}
           empty="No numbers for this period and location."
         />

@@ -12,12 +12,11 @@ import { useMemo } from 'react';
 import { jobHref } from '@/components/adas';
 import { CELL_LINK, DataTable, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
 import { INSPECTION_TYPES, RESULTS, nameOf, statusName } from '@/lib/adas/rules';
-import { bff } from '@/lib/bff/client';
-import type { contract } from '@/lib/contract';
 import type { AdasRecord } from '@/lib/contract/dashboard';
 import { exportName, showDay, type DayRange } from '@/lib/dashboard/rules';
 import { formatDateTimeSeconds, type Zone } from '@/lib/dates';
 import { formatCount, formatMoney } from '@/lib/format';
+import { dashboardApi } from './api';
 import { DashboardFrame, type LocationChoice } from './dashboard-frame';
 import type { DashboardListSpec, RecordsListSpec, RecordsState } from './list-spec';
 
@@ -126,12 +125,7 @@ export function RecordsScreen(props: Props) {
               props.locations.find((l) => l.firm === state.firm)?.name ?? '',
               range,
             ),
-            fetchAll: (onProgress) =>
-              fetchAllPages(
-                (page, pageSize) =>
-                  bff<typeof contract.dashboard.adasRecords>('GET', 'dashboard/adasRecords', { query: { ...query, page, pageSize } }),
-                { onProgress },
-              ),
+            fetchAll: (onProgress) => fetchAllPages((page, pageSize) => dashboardApi.records({ ...query, page, pageSize }), { onProgress }),
           }}
           expandedRow={(r) =>
             r.inspections.length === 0 ? (

@@ -11,13 +11,12 @@ import { Button } from '@/components/ui/button';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
 import { SimpleTable } from '@/components/ui/simple-table';
 import type { Column } from '@/components/ui/table';
-import { bff } from '@/lib/bff/client';
-import type { contract } from '@/lib/contract';
 import type { ImportRow, ImportTemplate, SchemaDetail, SchemaSummary } from '@/lib/contract/data';
 import { DELIMITERS, type Delimiter } from '@/lib/contract/data-constants';
 import { DEFAULT_MARK, defaultValueOf, isDefaultValue, missingRequired, timeLeft, type FileEncoding } from '@/lib/data/file-rows';
 import { formatCount } from '@/lib/format';
 import { failure } from '@/lib/validation/field-errors';
+import { dataApi } from './api';
 import type { Refusal } from './worker-protocol';
 import {
   emptyTemplate,
@@ -30,8 +29,6 @@ import {
 } from './wizard-state';
 
 const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog));
-
-type C = typeof contract.data;
 
 export function ChooseStep({
   schemas,
@@ -476,7 +473,7 @@ function RemoveUpload({ importId, added }: { importId: () => string; added: numb
           confirmLabel="Remove"
           onConfirm={async () => {
             try {
-              const { count } = await bff<C['removeVehicleMatrix']>('POST', 'data/removeVehicleMatrix', { body: { importId: importId() } });
+              const { count } = await dataApi.removeVehicleMatrix(importId());
               setOutcome(`Removed ${formatCount(count)} make matrices.`);
             } catch (e) {
               setOutcome(`Nothing was removed: ${failure(e).message}`);

@@ -12,11 +12,10 @@
 import { useStepFocus } from '@/components/ui/use-step-focus';
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { bff } from '@/lib/bff/client';
-import type { contract } from '@/lib/contract';
-import type { ChunkResult, ImportRow, ImportTemplate, SchemaSummary } from '@/lib/contract/data';
+import type { ImportRow, ImportTemplate, SchemaSummary } from '@/lib/contract/data';
 import { guessMapping, sniff, templateFits, type FileEncoding } from '@/lib/data/file-rows';
 import { failure } from '@/lib/validation/field-errors';
+import { dataApi } from './api';
 import { ChooseStep, FileDrop, FileStep, ImportStep, MappingStep, PreviewStep, ResultStep, TemplateStep } from './import-steps';
 import { useImportWorker } from './use-import-worker';
 import {
@@ -34,16 +33,11 @@ import {
 } from './wizard-state';
 import type { FileJob, FromWorker, ToWorker } from './worker-protocol';
 
-type C = typeof contract.data;
 const resumeKey = (schema: string, f: { name: string; size: number; lastModified: number }) =>
   `adas-import:${schema}:${f.name}:${f.size}:${f.lastModified}`;
 const message = (e: unknown) => failure(e).message;
 /** A schema's columns and its templates of the user's location. */
-const loadSchema = (name: SchemaSummary['name']) =>
-  Promise.all([
-    bff<C['schemaNameCall']>('GET', 'data/schemaName', { query: { name } }),
-    bff<C['schemaTemplates']>('GET', 'data/schemaTemplates', { query: { schemaName: name } }),
-  ]);
+const loadSchema = (name: SchemaSummary['name']) => Promise.all([dataApi.schema(name), dataApi.templates(name)]);
 
 export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user: number }) {
   const params = useSearchParams();
@@ -142,11 +136,7 @@ export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user
         chunk: index,
         csvData: rows,
       };
-      // The vehicle matrix has its own upload (its additions are recorded, to be removed again).
-      const r: ChunkResult =
-        s!.name === 'vehicleMatrix'
-          ? await bff<C['uploadVehicleMatrix']>('POST', 'data/uploadVehicleMatrix', { body })
-          : await bff<C['uploadData']>('POST', 'data/uploadData', { body: { ...body, schemaName: s!.name } });
+      const r = await dataApi.uploadChunk(s!.name, body);
       dispatch({
         type: 'stored',
         added: r.added,
@@ -223,9 +213,9 @@ export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user
   async function saveTemplate(t: ImportTemplate): Promise<ImportTemplate | null> {
     if (!t.templateName.trim()) return t;
     try {
-      const saved = await bff<C['saveSchema']>('POST', 'data/saveSchema', { body: t });
+      const saved = await dataApi.saveTemplate(t);
       // A new template is created first; its settings are saved with its id.
-      const full = t.id > 0 ? saved : await bff<C['saveSchema']>('POST', 'data/saveSchema', { body: { ...t, id: saved.id } });
+      const full = t.id > 0 ? saved : await dataApi.saveTemplate({ ...t, id: saved.id });
       dispatch({ type: 'template-saved', template: full });
       return full;
     } catch (e) {
@@ -274,7 +264,7 @@ export function ImportWizard({ schemas, user }: { schemas: SchemaSummary[]; user
     if (resume && stored) {
       importId.current = stored;
       try {
-        const p = await bff<C['importProgress']>('GET', 'data/importProgress', { query: { importId: stored } });
+        const p = await dataApi.progress(stored);
         skipChunks = p.chunks;
         start = { added: p.added, updated: p.updated, unchanged: p.unchanged, refused: p.refused };
       } catch (e) {

@@ -9,12 +9,10 @@
 import { Button } from '@/components/ui/button';
 import { CheckboxField, SelectField, TextArea, TextField } from '@/components/ui/field';
 import { useForm, type Form } from '@/components/ui/use-form';
-import { bff } from '@/lib/bff/client';
-import type { contract } from '@/lib/contract';
 import { CCC_KEYWORD_KINDS, LINKS_FILE_MAX_CHARS, LINK_TYPES, MAKE_MATRIX_LINK_COLUMNS } from '@/lib/configuration/constants';
 import { formatCount } from '@/lib/format';
+import { dataApi } from './api';
 
-type C = typeof contract.data;
 const KIND_LABELS: Record<(typeof CCC_KEYWORD_KINDS)[number], string> = {
   line: 'CCC line keywords',
   location: 'CCC location keywords',
@@ -70,9 +68,7 @@ function LinksImportForm() {
     invalid: null,
     failed: (m) => `The file was not imported: ${m}`,
     save: async ({ file }) => {
-      await bff<typeof contract.admin.importMakeMatrixLinks>('POST', 'admin/importMakeMatrixLinks', {
-        body: { fileName: file!.name, content: await file!.text() },
-      });
+      await dataApi.importLinks(file!.name, await file!.text());
       return `${file!.name} is being imported; a notice tells you when it is done.`;
     },
   });
@@ -110,7 +106,7 @@ function KeywordsForm() {
     initial: { vehicleMake: '', kind: 'line' as (typeof CCC_KEYWORD_KINDS)[number], keywords: '', replace: false },
     failed: (m) => `Nothing was imported: ${m}`,
     save: async (draft) => {
-      const { count } = await bff<C['importMakeMatrixKeywords']>('POST', 'admin/importMakeMatrixKeywords', { body: draft });
+      const { count } = await dataApi.importKeywords(draft);
       return `Keywords imported onto ${formatCount(count)} make matrices.`;
     },
   });
@@ -159,13 +155,11 @@ function LinksForm() {
     invalid: null,
     failed: (m) => `Nothing was exported: ${m}`,
     save: async (d) => {
-      const file = await bff<C['exportLinksByVehicle']>('POST', 'alldata/exportLinksByVehicle', {
-        body: {
-          make: d.make,
-          model: d.model,
-          year: Number(d.year),
-          type: (d.type || undefined) as (typeof LINK_TYPES)[number] | undefined,
-        },
+      const file = await dataApi.exportLinks({
+        make: d.make,
+        model: d.model,
+        year: Number(d.year),
+        type: (d.type || undefined) as (typeof LINK_TYPES)[number] | undefined,
       });
       const url = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }));
       const a = document.createElement('a');

@@ -7,10 +7,8 @@
  * A list of cards rather than a table, so it reads at 360 px and in a screen reader line by line.
  */
 import { useCallback, useState } from 'react';
-import type { contract } from '@/lib/contract';
 import type { HistoryRow } from '@/lib/contract/history';
 import { HISTORY_PAGE_SIZE, type HistoryKind } from '@/lib/contract/history-constants';
-import { bff } from '@/lib/bff/client';
 import { formatDateTime } from '@/lib/dates';
 import { CREATED, DELETED, SECRET_CHANGED } from '@/lib/history/rules';
 import { downloadText } from '@/components/data-table/csv';
@@ -18,9 +16,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useLoaded } from '@/components/ui/use-loaded';
-
-type HistoryCall = typeof contract.history.history;
-type ExportCall = typeof contract.history.historyExport;
+import { historyApi } from './api';
 
 interface Page {
   count: number;
@@ -87,7 +83,7 @@ export function HistoryPanel({ kind, id, label, open, opened, onOpenChange }: Hi
   const key = `${kind}:${id}:${page}:${opened}`;
   const loaded = useLoaded(
     async (signal): Promise<Page & { key: string }> => ({
-      ...(await bff<HistoryCall>('GET', 'history/history', { query: { kind, id, page, pageSize: HISTORY_PAGE_SIZE }, signal })),
+      ...(await historyApi.page(kind, id, page, signal)),
       key,
     }),
     key,
@@ -100,7 +96,7 @@ export function HistoryPanel({ kind, id, label, open, opened, onOpenChange }: Hi
     setExporting('Preparing the CSV file…');
     setExportError(null);
     try {
-      const file = await bff<ExportCall>('GET', 'history/historyExport', { query: { kind, id } });
+      const file = await historyApi.exportCsv(kind, id);
       downloadText(file.fileName, file.csv);
       setExporting(null);
     } catch (e) {

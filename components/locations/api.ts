@@ -1,13 +1,19 @@
 /**
- * The firm calls a client component makes, and the pricing calls of a firm's price list, through the BFF
- * (lib/bff/client.ts). Typed by the contract (type imports only: no zod reaches the browser).
+ * The firm calls a client component makes, the pricing calls of a firm's price list, a firm's opt-in
+ * programs and providers (partners/) and its storage (storage/), through the BFF (lib/bff/client.ts). Typed
+ * by the contract (type imports only: no zod reaches the browser).
  */
-import { bff } from '@/lib/bff/client';
+import { bff, bffUpload } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import type { FirmInput, PreferenceInput } from '@/lib/contract/locations';
+import type { PartnerEntry } from '@/lib/contract/locations-partners';
+import { FILE_FIELD } from '@/lib/files';
+import { programsToSave, providersToSave } from './partners/rules';
 
 type F = typeof contract.firm;
 type P = typeof contract.adasmatrix;
+type Partner = typeof contract.partner;
+type Store = typeof contract.storage;
 type Query = Record<string, string | number | boolean | undefined>;
 
 export const firmApi = {
@@ -40,4 +46,32 @@ export const pricingApi = {
   save: (firm: number, calibrationType: number, price: number | null) =>
     bff<P['saveCalibrationPricing']>('POST', 'adasmatrix/saveCalibrationPricing', { body: { firm, calibrationType, price } }),
   exportCsv: (firm: number) => bff<P['exportCalibrationPricing']>('GET', 'adasmatrix/exportCalibrationPricing', { query: { firm } }),
+};
+
+/** A firm's opt-in programs and providers, by kind; a save sends what partners/rules.ts says changed. */
+export const partnerApi = {
+  programs: {
+    list: (firm: number) => bff<Partner['optInPrograms']>('GET', 'firm/optInPrograms', { query: { firm } }),
+    save: (firm: number, list: readonly PartnerEntry[]) =>
+      bff<Partner['saveOptInPrograms']>('POST', 'firm/saveOptInPrograms', { body: { firm, programs: programsToSave(list) } }),
+    search: (firm: number, search: string) =>
+      bff<Partner['searchForOptInPrograms']>('GET', 'firm/searchForOptInPrograms', { query: { firm, search } }),
+  },
+  providers: {
+    list: (firm: number) => bff<Partner['providers']>('GET', 'firm/providers', { query: { firm } }),
+    save: (firm: number, list: readonly PartnerEntry[]) =>
+      bff<Partner['saveProviders']>('POST', 'firm/saveProviders', { body: { firm, providers: providersToSave(list) } }),
+    search: (firm: number, search: string, postalcode: string, radius: number) =>
+      bff<Partner['searchForProviders']>('GET', 'firm/searchForProviders', { query: { firm, search, postalcode, radius } }),
+  },
+};
+
+export const storageApi = {
+  list: (query: Record<string, string | number>) => bff<Store['storage']>('GET', 'firm/storage', { query }),
+  createStorage: (firm: number) => bff<Store['createStorage']>('GET', 'firm/createStorage', { query: { firm } }),
+  createBucket: (firm: number) => bff<Store['createBucket']>('GET', 'firm/createBucket', { query: { firm } }),
+  remove: (firm: number, filename: string) => bff<Store['removeFromBucket']>('GET', 'firm/removeFromBucket', { query: { firm, filename } }),
+  /** Puts files in the firm's bucket (named `{firm}/{file name}`); answers their download URLs. */
+  upload: (firm: number, files: readonly File[]) =>
+    bffUpload<Store['uploadToBucket']>('firm/uploadToBucket', files, { field: FILE_FIELD, folder: firm }),
 };

@@ -7,6 +7,7 @@
 /* eslint-disable @next/next/no-img-element -- previews of user-chosen addresses, not optimisable assets */
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
+import { fileApi } from '@/components/files';
 import { TextField } from '@/components/ui/field';
 import { IMAGE_VALUE } from '@/lib/contract/locations-constants';
 import { fileSrc } from '@/lib/files';
@@ -49,7 +50,12 @@ export function ImagePreference({ firm, label, hint, inherited, value, readOnly,
       </div>
       {!readOnly &&
         (uploading ? (
-          <ImageUploader label={`${label} image`} firm={firm} multiple={false} onUploaded={(urls) => urls[0] && onChange(urls[0])} />
+          <ImageUploader
+            label={`${label} image`}
+            upload={(files) => fileApi.upload(firm, files)}
+            multiple={false}
+            onUploaded={(urls) => urls[0] && onChange(urls[0])}
+          />
         ) : (
           <button
             type="button"

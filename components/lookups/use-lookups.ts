@@ -5,9 +5,8 @@
  * values are left out of the choices unless one is the current value.
  */
 import { useEffect, useState } from 'react';
+import { lookupApi } from '@/components/admin';
 import type { SelectOption } from '@/components/ui/field';
-import { bff } from '@/lib/bff/client';
-import type { contract } from '@/lib/contract';
 import type { LookupGroup, LookupItem } from '@/lib/contract/lookups';
 import { LOOKUPS_CHANGED_EVENT } from '@/lib/contract/lookups-groups';
 
@@ -18,7 +17,7 @@ if (typeof window !== 'undefined') window.addEventListener(LOOKUPS_CHANGED_EVENT
 function load(groups: readonly LookupGroup[]): Promise<LookupItem[]> {
   const missing = groups.filter((g) => !cache.has(g));
   if (missing.length) {
-    const all = bff<typeof contract.lookup.byKeys>('POST', 'lookup/ByKeys', { body: { keys: [...missing] } });
+    const all = lookupApi.byKeys(missing);
     for (const g of missing) {
       const p = all.then((items) => items.filter((i) => i.key === g));
       // A failed load is tried again next time.

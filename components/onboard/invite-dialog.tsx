@@ -9,12 +9,11 @@ import { Dialog } from '@/components/ui/dialog';
 import { CheckboxField, TextField } from '@/components/ui/field';
 import { Typeahead } from '@/components/ui/typeahead';
 import { useForm } from '@/components/ui/use-form';
-import { bff } from '@/lib/bff/client';
-import type { contract } from '@/lib/contract';
 import { FIRM_TYPE_LABELS } from '@/lib/contract/locations-constants';
 import { INVITATION_DAYS, PRODUCTS, PRODUCT_IDS, type ProductId } from '@/lib/contract/onboard-constants';
 import { formatDate } from '@/lib/dates';
 import { firmApi } from '@/components/locations';
+import { onboardApi } from './api';
 
 type Parent = { firm: number; firmName: string };
 
@@ -30,9 +29,7 @@ export function InviteDialog({ onClose, zone }: { onClose: () => void; zone: num
 
   const issue = () =>
     action.run(async () => {
-      const answer = await bff<typeof contract.onboard.onboardInvite>('POST', 'firm/onboardInvite', {
-        body: { parent: parent?.firm ?? 0, products, email: email.trim(), days: Number(days) },
-      });
+      const answer = await onboardApi.invite({ parent: parent?.firm ?? 0, products, email: email.trim(), days: Number(days) });
       setIssued({ url: `${window.location.origin}/onboard/${answer.id}`, expiresAt: answer.expiresAt });
     });
 

@@ -9,10 +9,9 @@ import { Command } from 'cmdk';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
-import { bff } from '@/lib/bff/client';
-import type { contract } from '@/lib/contract';
 import { SEARCH_TERM_MIN } from '@/lib/contract/search-constants';
 import type { RoleId } from '@/lib/roles';
+import { searchApi } from './api';
 import { entryOf, paletteGroups, parseRecents, pushRecent, recentsKey, resultCount, screensFor, type PaletteEntry } from './entries';
 
 export interface CommandPaletteProps {
@@ -34,7 +33,8 @@ function useServerSearch(term: string): { found: Found; searching: boolean } {
     if (!wanted) return;
     const abort = new AbortController();
     const timer = window.setTimeout(() => {
-      bff<typeof contract.search.palette>('GET', 'search/palette', { query: { term: wanted }, signal: abort.signal })
+      searchApi
+        .palette(wanted, abort.signal)
         .then(({ items }) => setFound({ term: wanted, entries: items.map(entryOf), error: null }))
         .catch((e: Error) => {
           if (e.name !== 'AbortError') setFound({ term: wanted, entries: [], error: e.message });

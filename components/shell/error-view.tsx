@@ -1,10 +1,9 @@
 'use client';
 /** What a failed page shows: what went wrong in words, a retry, never a stack trace. */
 import { useEffect } from 'react';
+import { logApi } from '@/components/admin';
 import { Button } from '@/components/ui/button';
 import { failureMessage, parseDigest } from '@/lib/api/errors';
-import { bff } from '@/lib/bff/client';
-import type { contract } from '@/lib/contract';
 
 export function errorText(error: unknown): { title: string; detail: string } {
   const digest = error instanceof Error ? (error as Error & { digest?: string }).digest : undefined;
@@ -23,9 +22,7 @@ function useReport(error: unknown) {
   useEffect(() => {
     const e = error as Error & { digest?: string };
     const value = JSON.stringify({ path: window.location.pathname, digest: e?.digest, message: e?.digest ? undefined : e?.message });
-    bff<typeof contract.log.saveEntry>('POST', 'log/saveEntry', { body: { name: 'client-error', value: value.slice(0, 4000) } }).catch(
-      () => undefined,
-    );
+    logApi.saveEntry('client-error', value.slice(0, 4000)).catch(() => undefined);
   }, [error]);
 }
 

@@ -1,24 +1,23 @@
 'use client';
 /**
- * What the image and file uploaders share: the upload through the BFF with its states (upload-state.ts),
- * react-dropzone's zone (keyboard: Enter or Space opens the file dialog; refusals explained per file),
- * and the saving and failed parts with the specification's texts. Each uploader adds its types, hint
- * and what it shows on success.
+ * What the image and file uploaders share: the upload with its states (upload-state.ts), react-dropzone's
+ * zone (keyboard: Enter or Space opens the file dialog; refusals explained per file), and the saving and
+ * failed parts with the specification's texts. Each uploader adds its types, hint and what it shows on
+ * success; the caller passes the upload call (its area's api.ts): the shared folders make no BFF calls.
  */
 import { LoaderCircle, type LucideIcon } from 'lucide-react';
 import { useId, useReducer, type ReactNode } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { bffUpload } from '@/lib/bff/client';
-import type { contract } from '@/lib/contract';
-import { FILE_FIELD, FILE_MAX_BYTES } from '@/lib/files';
+import { FILE_MAX_BYTES } from '@/lib/files';
 import { INITIAL_UPLOAD, UPLOAD, UPLOAD_TEXT, refusalText, uploadReducer } from './upload-state';
 
 export const linkButton = 'text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
+/** Sends the files (an area's upload call, e.g. components/files/api.ts) and answers their URLs. */
+export type Upload = (files: readonly File[]) => Promise<string[]>;
+
 export interface UploadOptions {
-  firm: number;
-  /** Which store receives the files: a location's storage bucket (firm/uploadToBucket); images (file/upload) when absent. */
-  kind?: 'storage';
+  upload: Upload;
   accept: Readonly<Record<string, readonly string[]>>;
   maxFiles: number;
   multiple: boolean;
@@ -28,16 +27,12 @@ export interface UploadOptions {
 }
 
 /** The upload's state and the drop zone's props. */
-export function useUpload({ firm, kind, accept, maxFiles, multiple, kinds, onUploaded }: UploadOptions) {
+export function useUpload({ upload, accept, maxFiles, multiple, kinds, onUploaded }: UploadOptions) {
   const [state, dispatch] = useReducer(uploadReducer, INITIAL_UPLOAD);
   const send = async (files: File[]) => {
     dispatch({ type: 'start', count: files.length });
     try {
-      const urls = await bffUpload<typeof contract.file.upload | typeof contract.storage.uploadToBucket>(
-        kind === 'storage' ? 'firm/uploadToBucket' : 'file/upload',
-        files,
-        { field: FILE_FIELD, folder: firm },
-      );
+      const urls = await upload(files);
       dispatch({ type: 'succeed', urls });
       onUploaded?.(urls);
     } catch (e) {

@@ -1,22 +1,21 @@
 'use client';
 /**
- * The image uploader's sibling for a location's storage (firm/uploadToBucket): drag and drop or
- * click, the types storage accepts, several at once, the same states and texts ("Upload failed." with
- * the server's text and "Try again", "Upload again"); the uploaded files are listed by name. Load it with
- * next/dynamic where it is used.
+ * The image uploader's sibling for a location's storage (the caller's `upload`: storageApi.upload,
+ * firm/uploadToBucket): drag and drop or click, the types storage accepts, several at once, the same states
+ * and texts ("Upload failed." with the server's text and "Try again", "Upload again"); the uploaded files
+ * are listed by name. Load it with next/dynamic where it is used.
  */
 import { FileUp } from 'lucide-react';
 import { FILE_MAX_BYTES, FILES_MAX_COUNT, STORAGE_TYPES } from '@/lib/files';
-import { DropZone, UploadFailed, UploadStatusLine, linkButton, useUpload } from './drop-zone';
+import { DropZone, UploadFailed, UploadStatusLine, linkButton, useUpload, type Upload } from './drop-zone';
 import { UPLOAD, UPLOAD_TEXT } from './upload-state';
 
 const KINDS = 'a PDF, image, Word or Excel document, ZIP, text or CSV file';
 const nameOf = (url: string) => new URLSearchParams(url.split('?')[1] ?? '').get('filename') ?? url;
 
-export function FileUploader({ label, firm, onUploaded }: { label: string; firm: number; onUploaded?: (urls: string[]) => void }) {
+export function FileUploader({ label, upload, onUploaded }: { label: string; upload: Upload; onUploaded?: (urls: string[]) => void }) {
   const { state, zone, reset } = useUpload({
-    firm,
-    kind: 'storage',
+    upload,
     accept: STORAGE_TYPES,
     maxFiles: FILES_MAX_COUNT,
     multiple: true,

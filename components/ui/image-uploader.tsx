@@ -2,27 +2,28 @@
 /**
  * The image uploader (docs/shell.md#screens): drag and drop or click, PNG and JPEG only, several at once;
  * "Uploading n image...", then thumbnails with "Upload again", or "Upload failed." with the server's text
- * and "Try again". Files go to `file/upload` through the BFF into the firm's folder; `onUploaded` receives
- * the stored files' URLs. react-dropzone does the drop zone (keyboard: Enter or Space opens the file dialog).
- * Load it with next/dynamic where it is used: it is not first-load JavaScript.
+ * and "Try again". `upload` sends the files (the caller's fileApi.upload, components/files/api.ts: file/upload
+ * into a firm's folder); `onUploaded` receives the stored files' URLs. react-dropzone does the drop zone
+ * (keyboard: Enter or Space opens the file dialog). Load it with next/dynamic where it is used: it is not
+ * first-load JavaScript.
  */
 import { ImageUp } from 'lucide-react';
 import { FILE_MAX_BYTES, FILES_MAX_COUNT, IMAGE_TYPES, fileSrc } from '@/lib/files';
-import { DropZone, UploadFailed, UploadStatusLine, linkButton, useUpload } from './drop-zone';
+import { DropZone, UploadFailed, UploadStatusLine, linkButton, useUpload, type Upload } from './drop-zone';
 import { UPLOAD, UPLOAD_TEXT } from './upload-state';
 
 export interface ImageUploaderProps {
   /** What the images are for, as the label of the drop zone ("Photo", "Brand logo"). */
   label: string;
-  /** The firm whose folder receives the files. */
-  firm: number;
+  /** Sends the files and answers their URLs (fileApi.upload into a firm's folder). */
+  upload: Upload;
   /** Several images at once (default) or one. */
   multiple?: boolean;
   onUploaded?: (urls: string[]) => void;
 }
 
-export function ImageUploader({ label, firm, multiple = true, onUploaded }: ImageUploaderProps) {
-  const { state, zone, reset } = useUpload({ firm, accept: IMAGE_TYPES, maxFiles: multiple ? FILES_MAX_COUNT : 1, multiple, onUploaded });
+export function ImageUploader({ label, upload, multiple = true, onUploaded }: ImageUploaderProps) {
+  const { state, zone, reset } = useUpload({ upload, accept: IMAGE_TYPES, maxFiles: multiple ? FILES_MAX_COUNT : 1, multiple, onUploaded });
   return (
     <div className="flex flex-col gap-2">
       {state.status === UPLOAD.initial && (

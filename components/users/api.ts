@@ -16,6 +16,8 @@ export const userApi = {
   verifyUsername: (username: string, signal?: AbortSignal) =>
     bff<U['verifyUsername']>('GET', 'user/verifyUsername', { query: { username }, signal }),
   save: (body: BodyOf<U['saveUser']>) => bff<U['saveUser']>('POST', 'user/saveUser', { body }),
+  /** A user's new password; their own needs the current one too. */
+  saveCredentials: (body: BodyOf<U['saveCredentials']>) => bff<U['saveCredentials']>('POST', 'user/saveCredentials', { body }),
   saveUsername: (user: number, username: string) => bff<U['saveUserEmail']>('GET', 'user/saveUserEmail', { query: { user, username } }),
   activate: (users: readonly { username: string }[], active: boolean) =>
     bff<U['activateUsers']>('POST', 'user/activateUsers', { body: users.map((u) => ({ username: u.username, token: active ? 1 : 0 })) }),

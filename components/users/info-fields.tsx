@@ -8,6 +8,7 @@
 import { UserRound } from 'lucide-react';
 import { useId } from 'react';
 import dynamic from 'next/dynamic';
+import { fileApi } from '@/components/files';
 import { LookupSelect, ZoneAndLanguage, type Lookups } from '@/components/lookups';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -161,7 +162,7 @@ export function InfoFields({
           <div className="flex min-w-0 flex-1 basis-56 flex-col items-start gap-2">
             <ImageUploader
               label="Photo"
-              firm={photoFirm}
+              upload={(files) => fileApi.upload(photoFirm, files)}
               multiple={false}
               onUploaded={(urls) => urls[0] && set('imagePhotoPath', urls[0])}
             />

@@ -11,9 +11,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
-import { bff } from '@/lib/bff/client';
-import type { contract } from '@/lib/contract';
 import { CURRENT_PASSWORD_MESSAGES, passwordPairError } from '@/lib/validation/password';
+import { userApi } from './api';
 import { PasswordFields } from './password-fields';
 
 export const CLEAR_DELAY_MS = 400;
@@ -76,9 +75,7 @@ export function PasswordDialog({
     if (missing || problem) return;
     setSaving(true);
     try {
-      await bff<typeof contract.user.saveCredentials>('POST', 'user/saveCredentials', {
-        body: { username, password, ...(own && { currentPassword: current }) },
-      });
+      await userApi.saveCredentials({ username, password, ...(own && { currentPassword: current }) });
       setSaved(true);
       setTimeout(() => onOpenChange(false), 800);
     } catch (err) {

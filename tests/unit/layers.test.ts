@@ -81,6 +81,38 @@ describe('the layers', () => {
       expect(await failures(file, code)).toContain(rule);
     }, 60_000);
 
+  // The BFF is called only from the areas' api.ts modules (docs/architecture.md "Layers").
+  const BFF_OUTSIDE_API = 'no-restricted-imports';
+  const callsBff = "'use client';\nimport { bff } from '@/lib/bff/client';\nexport const y = bff;\n";
+  const bffOutsideApi: [string, string, string][] = [
+    // [what, file, code]
+    ['a component imports bff', 'components/users/x.tsx', callsBff],
+    [
+      'a shared component imports bffUpload by a relative path',
+      'components/ui/x.tsx',
+      "import { bffUpload } from '../../lib/bff/client';\nexport const y = bffUpload;\n",
+    ],
+    ['a hook re-exports bff', 'components/lookups/x.ts', "export { bff } from '@/lib/bff/client';\n"],
+    [
+      'a page imports bff',
+      'app/(side-nav)/x/page.tsx',
+      "import { bff } from '@/lib/bff/client';\nexport default function P() { return bff; }\n",
+    ],
+    ['lib imports bff', 'lib/x.ts', "import { bff } from './bff/client';\nexport const y = bff;\n"],
+  ];
+  for (const [what, file, code] of bffOutsideApi)
+    it(`fails lint: ${what} outside an area's api.ts`, async () => {
+      expect(await failures(file, code)).toContain(BFF_OUTSIDE_API);
+    }, 60_000);
+
+  it("passes lint: bff in an area's api.ts, BffError anywhere", async () => {
+    expect(await failures('components/users/api.ts', callsBff)).not.toContain(BFF_OUTSIDE_API);
+    expect(await failures('components/locations/storage/api.ts', callsBff)).not.toContain(BFF_OUTSIDE_API);
+    expect(
+      await failures('components/users/x.tsx', "'use client';\nimport { BffError } from '@/lib/bff/client';\nexport const y = BffError;\n"),
+    ).not.toContain(BFF_OUTSIDE_API);
+  }, 60_000);
+
   it('passes lint: the allowed direction of each', async () => {
     const allowed: [string, string][] = [
       ['components/users/x.ts', "import { ALL_ROLES } from '@/lib/roles';\nexport const y = ALL_ROLES;\n"],

@@ -10,29 +10,14 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { useForm } from '@/components/ui/use-form';
-import { bff } from '@/lib/bff/client';
-import type { contract } from '@/lib/contract';
 import { RADIUS_DEFAULT, RADIUS_MAX, RADIUS_MESSAGE, RADIUS_MIN } from '@/lib/contract/locations-constants';
 import type { PartnerEntry } from '@/lib/contract/locations-partners';
 import { MESSAGES } from '@/lib/validation/messages';
+import { partnerApi } from '../api';
 import { PartnerTable } from './partner-table';
-import { addEntry, hasChanges, isChosen, programsToSave, providersToSave, toggleOptIn } from './rules';
+import { addEntry, hasChanges, isChosen, toggleOptIn } from './rules';
 
-type P = typeof contract.partner;
 export type PartnerKind = 'programs' | 'providers';
-
-const api = {
-  programs: {
-    list: (firm: number) => bff<P['optInPrograms']>('GET', 'firm/optInPrograms', { query: { firm } }),
-    save: (firm: number, list: readonly PartnerEntry[]) =>
-      bff<P['saveOptInPrograms']>('POST', 'firm/saveOptInPrograms', { body: { firm, programs: programsToSave(list) } }),
-  },
-  providers: {
-    list: (firm: number) => bff<P['providers']>('GET', 'firm/providers', { query: { firm } }),
-    save: (firm: number, list: readonly PartnerEntry[]) =>
-      bff<P['saveProviders']>('POST', 'firm/saveProviders', { body: { firm, providers: providersToSave(list) } }),
-  },
-};
 
 const TEXT = {
   programs: {
@@ -58,10 +43,10 @@ export function PartnerEditor({ kind, firm, initial }: { kind: PartnerKind; firm
   const { busy, message, say } = calls;
   const changed = hasChanges(list);
 
-  const reload = async () => setList(await api[kind].list(firm));
+  const reload = async () => setList(await partnerApi[kind].list(firm));
   const save = () =>
     calls.run(async () => {
-      await api[kind].save(firm, list);
+      await partnerApi[kind].save(firm, list);
       await reload();
       return `Your ${t.noun} are saved.`;
     });
@@ -161,8 +146,7 @@ function ProgramSearch({ firm, list, onAdd }: SearchProps) {
     initial: { term: '' },
     check: (d) => ({ term: d.term.trim() ? null : MESSAGES.required }),
     invalid: null,
-    save: async (d) =>
-      setResults(await bff<P['searchForOptInPrograms']>('GET', 'firm/searchForOptInPrograms', { query: { firm, search: d.term.trim() } })),
+    save: async (d) => setResults(await partnerApi.programs.search(firm, d.term.trim())),
   });
   const { busy } = form;
   const error = form.errors.term ?? form.message?.text ?? null;
@@ -205,9 +189,7 @@ function ProviderSearch({ firm, list, onAdd }: SearchProps) {
     invalid: null,
     save: async (d) => {
       const radius = Number(d.radius);
-      const entries = await bff<P['searchForProviders']>('GET', 'firm/searchForProviders', {
-        query: { firm, search: d.search.trim(), postalcode: d.postalcode.trim(), radius },
-      });
+      const entries = await partnerApi.providers.search(firm, d.search.trim(), d.postalcode.trim(), radius);
       setResults({ entries, radius });
     },
   });

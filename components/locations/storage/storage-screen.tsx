@@ -15,13 +15,12 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { useForm } from '@/components/ui/use-form';
 import { locationSearch } from '@/components/locations/location-search';
 import { LazyTypeahead } from '@/components/ui/lazy-typeahead';
-import { bff } from '@/lib/bff/client';
 import { BFF_PREFIX } from '@/lib/bff/protocol';
-import type { contract } from '@/lib/contract';
 import type { FirmRow } from '@/lib/contract/locations';
 import { ALL_LOCATIONS } from '@/lib/contract/locations-constants';
 import type { StorageList, StorageState, StoredFile } from '@/lib/contract/locations-storage';
 import { formatBytes } from '@/lib/format';
+import { storageApi } from '../api';
 import type { StorageListSpec, StorageListState } from './list-spec';
 
 const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
@@ -30,13 +29,6 @@ const FileUploader = dynamic(() => import('@/components/ui/file-uploader').then(
   loading: () => <p className="text-sm text-slate-600">Loading the uploader…</p>,
 });
 
-type S = typeof contract.storage;
-const storageApi = {
-  list: (query: Record<string, string | number>) => bff<S['storage']>('GET', 'firm/storage', { query }),
-  createStorage: (firm: number) => bff<S['createStorage']>('GET', 'firm/createStorage', { query: { firm } }),
-  createBucket: (firm: number) => bff<S['createBucket']>('GET', 'firm/createBucket', { query: { firm } }),
-  remove: (firm: number, filename: string) => bff<S['removeFromBucket']>('GET', 'firm/removeFromBucket', { query: { firm, filename } }),
-};
 export const downloadHref = (f: { firm: number; name: string }) =>
   `${BFF_PREFIX}firm/downloadFromBucket?${new URLSearchParams({ firm: String(f.firm), filename: f.name })}`;
 
@@ -228,7 +220,13 @@ function StoragePanel({ account, onChanged }: { account: StorageState & { create
           </Button>
         </div>
       )}
-      {account.bucket && <FileUploader label={`Upload files to ${account.firmName}`} firm={account.firm} onUploaded={onChanged} />}
+      {account.bucket && (
+        <FileUploader
+          label={`Upload files to ${account.firmName}`}
+          upload={(files) => storageApi.upload(account.firm, files)}
+          onUploaded={onChanged}
+        />
+      )}
       <div>
         <HistoryButton kind="location" id={account.firm} label={`location ${account.firmName}`} />
       </div>
