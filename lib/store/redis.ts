@@ -178,10 +178,13 @@ export class RedisStore implements SharedStore {
         `[store] Redis at ${this.where} cannot be reached (${reason}): sign-in throttling and ended sessions use this instance's memory until it is back.`,
       );
     }
-    // A lost connection recovers on ioredis's 'ready'; one that stayed up is checked again in a second.
+    // A lost connection recovers on ioredis's 'ready'; and every second while the store is out, whatever
+    // happened meanwhile (a 'ready' that came while a recovery was still pending, a replay refused by a
+    // replica not yet promoted), a connected client is pinged and recovered: an outage never outlives Redis.
     this.probe ??= setTimeout(() => {
       this.probe = undefined;
-      if (this.client.status !== 'ready') return;
+      if (!this.outage) return;
+      if (this.client.status !== 'ready') return void this.degrade(this.outage);
       this.client.ping().then(
         () => this.recover(),
         (e: Error) => this.degrade(e.message),
