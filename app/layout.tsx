@@ -12,8 +12,8 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * Without JavaScript, a page that streamed past its loading.tsx would stay hidden (React's inline script
  * moves the streamed content in). This shows the streamed content and hides the loading state instead, so
- * lists, links and forms work with JavaScript disabled (issue 19). In Tailwind's base layer, so it
- * outranks preflight's `[hidden]` rule.
+ * lists, links and forms work with JavaScript disabled (docs/shell.md#screens). In Tailwind's base layer, so
+ * it outranks preflight's `[hidden]` rule.
  */
 const NO_SCRIPT_CSS = '@layer base{[data-page-loading]{display:none!important}div[hidden][id^="S:"]{display:block!important}}';
 

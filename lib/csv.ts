@@ -9,7 +9,7 @@
  * return; a NUL (dropped by some readers, leaving the formula after it first); and the full-width and
  * small forms `＝＋－＠` and `﹦﹢﹣﹫`, which spreadsheets in East Asian locales read as their ASCII forms.
  *
- * One exception (issue 31 §6): a phone number written with its country code, "+1 917 555 0143" — a `+`
+ * One exception (docs/data.md#validation): a phone number written with its country code, "+1 917 555 0143" — a `+`
  * followed by 8 to 15 digits (the E.164 range) and only the separators a phone number is written with
  * (space, parentheses, dot, hyphen, slash), nothing else — is written as it is, so that a file of refused
  * rows re-imports as written once fixed. Such a cell holds no name, reference, string or `|`, so it can call

@@ -1,5 +1,6 @@
 /**
- * Route handlers served at the HTTP entry (lib/http-guard.ts), before Next.js's route pipeline (issue 29 §2).
+ * Route handlers served at the HTTP entry (lib/http-guard.ts), before Next.js's route pipeline (docs/architecture.md#screens;
+ * measured in docs/benchmarks.md#speed-beside-a-bare-nextjs-app).
  *
  * A route module registers its own exported handlers when Next first loads it (`serveDirectly`); from then on
  * the requests it names go straight to those same functions: a NextRequest is built from the node request, the

@@ -27,8 +27,8 @@ export interface RouteDef {
   /** Page heading where the route has no distinct name. */
   heading?: string;
   /**
-   * The page's title where the specification's name says nothing to a user (issue 31 §8: "sso", or no name
-   * at all, left the tab titled with the product only); else the name, else the heading.
+   * The page's title where the specification's name says nothing to a user ("sso", or no name at all, left
+   * the tab titled with the product only; docs/shell.md#screens "Routes"); else the name, else the heading.
    */
   title?: string;
   layout: Layout;

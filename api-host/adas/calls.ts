@@ -371,7 +371,7 @@ function saveResults(db: Db, caller: Caller, body: z.output<typeof a.saveAdasIns
 }
 
 export const adasCalls = [
-  // As a tree (issue 31 §3): each location followed by the ones under it, siblings by name.
+  // As a tree (docs/dashboard.md#screens "Location"): each location followed by the ones under it, siblings by name.
   implement(a.locations, ({ caller, ctx }) => {
     const firms = prepared<{
       firm: number;

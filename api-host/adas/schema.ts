@@ -149,7 +149,7 @@ CREATE INDEX adas_repair_line_adas ON adas_repair_line(adas, line_num);
 `;
 
 /**
- * Who set each system's result and when (issue 31 §2). updated_at/updated_by say who last saved the row
+ * Who set each system's result and when (docs/report.md#per-system). updated_at/updated_by say who last saved the row
  * (the whole list is saved at once, so that is whoever pressed "Save results"); result_by/result_at
  * change only in the write that changes the result itself, and are cleared with it. Rows written before
  * this migration have no record of who set their result: they stay NULL and the report says so, rather
@@ -161,7 +161,7 @@ ALTER TABLE adas_inspection_result ADD COLUMN result_at TEXT;
 `;
 
 /**
- * Each system's result row carries a version (issue 30 §2): every write that changes what the row holds adds
+ * Each system's result row carries a version (docs/adas.md#states): every write that changes what the row holds adds
  * one. A change made offline names the version it was made against (resultInput.baseVersion); when the row
  * changed since and holds something else than the change asks for, the host answers 409 instead of
  * overwriting the other change (api-host/adas/calls.ts saveAdasInspectionResults).

@@ -17,7 +17,7 @@ export function rollUp(db: Db, adas: number, user: number): number {
   const statuses = preparedValue<number>(db, 'SELECT status FROM adas_inspection WHERE adas = ?').all(adas);
   const next = rolledUpStatus(job.status, statuses);
   if (next !== job.status) setJobStatus(db, adas, next, user);
-  completeRequestsOf(db, adas, user); // a request follows its job (issue 31 §4)
+  completeRequestsOf(db, adas, user); // a request follows its job (docs/calibrations.md#states)
   completeDispatchesOf(db, adas, user); // a dispatched inspection completed is handed back to its shop
   syncJob(db, adas); // the dashboard's facts and daily roll-ups follow the inspections
   return next;

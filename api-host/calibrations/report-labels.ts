@@ -1,6 +1,6 @@
 /**
- * The calibration report's own labels in each report language (issue 31 §2: every label of the report in
- * its language). These are the product's words, so they ship with it; a firm's configuration may still
+ * The calibration report's own labels in each report language (docs/report.md#language: every label of the
+ * report in its language). These are the product's words, so they ship with it; a firm's configuration may still
  * word one differently (language/translations, type "Report"), and that wins. Texts a firm writes itself
  * (system names, notices, recommendations) come only from its translations. A text with no translation
  * is printed in English followed by FALLBACK_MARK, and the report ends with FALLBACK_NOTE saying so.

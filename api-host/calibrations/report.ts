@@ -3,7 +3,7 @@
  * breaks, the 14 standard fonts built in, no native code). What it holds and in which language follow the
  * firm's Report preferences (reportPreference).
  *
- * It states only what was recorded (issue 31 §2; docs/report.md):
+ * It states only what was recorded (docs/report.md):
  * - per system, its result as recorded; "No result recorded" when none is;
  * - a system recorded Not equipped or Not applicable prints its name and that, nothing else: no
  *   calibration, technician or date (nothing was calibrated);

@@ -243,7 +243,7 @@ export function unreadNotesByJob(db: Db, jobs: readonly number[], reader: number
 }
 
 /**
- * A request follows its job (issue 31 §4): the request of an inspection that is Complete is Completed,
+ * A request follows its job (docs/calibrations.md#states): the request of an inspection that is Complete is Completed,
  * unless it was Declined or Cancelled. Called by the status roll-up (api-host/adas/status.ts) in the
  * transaction that changed the inspections; reopening the inspection leaves the request Completed.
  */

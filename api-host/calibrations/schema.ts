@@ -183,9 +183,9 @@ ALTER TABLE adas_scrub_next RENAME TO adas_scrub;
 `;
 
 /**
- * Issue 31 §3/§4: when a request was approved (set when its status becomes Approved, cleared if it goes
- * back to New or Quoted; a line's price is a sale's price only then), and a request follows its job: one
- * whose inspection is Complete is Completed unless it was Declined or Cancelled. Existing requests past
+ * When a request was approved (set when its status becomes Approved, cleared if it goes back to New or Quoted;
+ * a line's price is a sale's price only then), and a request follows its job: one whose inspection is Complete
+ * is Completed unless it was Declined or Cancelled (docs/calibrations.md#states). Existing requests past
  * Approved count as approved from their last status change.
  */
 export const CALIBRATIONS_SCHEMA_4 = /* sql */ `

@@ -311,7 +311,8 @@ export function changesSince(before: ScrubResult, after: Omit<ScrubResult, 'chan
     removed.length ? `${removed.map((r) => r.system).join(', ')} no longer required` : '',
     lines.length ? `${lines.length} line${lines.length === 1 ? '' : 's'} read differently` : '',
   ].filter(Boolean);
-  // A scrub kept before line-by-line results (issue 32) cannot say whether the lines changed.
+  // A scrub kept before line-by-line results (docs/scrub.md#the-kept-scrub-and-what-changed) cannot say whether
+  // the lines changed.
   const unknownBefore = before.lines.length === 0 && (before.calibrations.length > 0 || before.untriggered.length > 0);
   const cause = unknownBefore
     ? 'The previous scrub kept no line-by-line results, so whether the estimate changed is not known.'

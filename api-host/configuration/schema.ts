@@ -334,9 +334,9 @@ CREATE INDEX estimate_term_by_firm ON estimate_term(firm, kind, written);
 `;
 
 /**
- * Issue 31 §2: the report prints recommendations as advice, never as work done. The demo texts that read
- * as statements ("… was measured and is within the OEM limit") are reworded where they are still the
- * demo's own words; texts a firm wrote are left as they are.
+ * The report prints recommendations as advice, never as work done (docs/report.md#recommendations). The demo
+ * texts that read as statements ("… was measured and is within the OEM limit") are reworded where they are
+ * still the demo's own words; texts a firm wrote are left as they are.
  */
 export const RECOMMENDATIONS_AS_ADVICE = /* sql */ `
 UPDATE report_recommendation SET content = 'After a windshield replacement, calibrate the forward camera to the OEM procedure.'
@@ -348,7 +348,7 @@ UPDATE report_recommendation SET content = 'Measure the paint film thickness ove
 `;
 
 /**
- * An OEM link's "Added" is the day someone added it (issue 31 §9): a link an import or a user created
+ * An OEM link's "Added" is the day someone added it (docs/configuration.md#screens): a link an import or a user created
  * records it; the demo knowledge base's links were added by nobody, so they have none (the seed writes
  * NULL) and the screen shows nothing rather than the day the database was seeded. created_at becomes
  * nullable (SQLite rebuilds the table for that); a database seeded earlier keeps the dates it has.

@@ -1,5 +1,5 @@
 /**
- * The contacts import's save (issue 17): one chunk of checked rows at once, under the rules of the
+ * The contacts import's save (docs/data.md#validation): one chunk of checked rows at once, under the rules of the
  * contact screen's saves in calls.ts (the same lookup checks with the same messages, the same visibility
  * rule, the same primary rules, a new contact in the caller's sign-in firm), with the statements a row
  * needs cut to its writes: lookup ids are checked once per chunk, the existing contacts and their primary

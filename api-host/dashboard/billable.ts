@@ -5,7 +5,7 @@
  * per job: records.ts) comes from `billableLines` through the facts it feeds (rollup.ts); nothing else
  * counts or prices a calibration, so the records add up to the numbers for any period and location.
  *
- * THE RULE (issue 31 §3; docs/dashboard.md): a sale is a calibrated system of a completed inspection —
+ * THE RULE (docs/dashboard.md#dashboard-numbers-what-a-sale-is): a sale is a calibrated system of a completed inspection —
  * a system whose recorded result is "Calibrated" and that is not marked Not equipped — and nothing else:
  * not a Passed, Failed, Calibration required or Not applicable system, not a request line that was never
  * calibrated. Its price:

@@ -1,12 +1,13 @@
 /**
- * dashboard/adasRecords: the records behind the numbers, one page. The jobs of the scope created in the
- * period (local days in the caller's time zone) or with an inspection the numbers count in it (completed in
- * the period: its facts, rollup.ts), each with what the numbers count for it in the period — its
- * inspections completed, calibrations and sales, summed from the same facts as every other figure of the dashboard (billable.ts),
- * so the records' columns add up to the numbers' totals for any period and location (issue 31 §3). With
- * `tech`, the jobs of that technician's inspections counted in the period (the drill from a "by tech" row),
- * with that technician's share of them. Each job carries its inspections as JSON text built by SQLite
- * (docs/dashboard.md#fields: the host sends them as text; lib/contract/dashboard.ts parses them).
+ * dashboard/adasRecords: the records behind the numbers, one page. The jobs of the scope created in the period
+ * (local days in the caller's time zone) or with an inspection the numbers count in it (completed in the
+ * period: its facts, rollup.ts), each with what the numbers count for it in the period — its inspections
+ * completed, calibrations and sales, summed from the same facts as every other figure of the dashboard
+ * (billable.ts), so the records' columns add up to the numbers' totals for any period and location
+ * (docs/dashboard.md#dashboard-numbers-what-a-sale-is). With `tech`, the jobs of that technician's inspections
+ * counted in the period (the drill from a "by tech" row), with that technician's share of them. Each job
+ * carries its inspections as JSON text built by SQLite (docs/dashboard.md#fields: the host sends them as text;
+ * lib/contract/dashboard.ts parses them).
  */
 import type { z } from 'zod';
 import type { adasRecord, recordsQuery } from '../../lib/contract/dashboard';

@@ -1,6 +1,6 @@
 /**
- * Schema of the dashboard's facts and daily roll-ups (issue 16 "Performance": pre-aggregate, kept in step
- * by the writes).
+ * Schema of the dashboard's facts and daily roll-ups (pre-aggregated, kept in step by the writes:
+ * docs/dashboard.md#dashboard-numbers-what-a-sale-is).
  *
  * - dashboard_inspection: one row per Complete inspection, what it counts for: its location, the day it was
  *   completed (YYYY-MM-DD in the location's time zone), the vehicle's make, the technician, and the sums of
@@ -111,7 +111,7 @@ UPDATE dashboard_calibration SET adas_inspection_result = dashboard_calibration;
 `;
 
 /**
- * Why a cost is missing (issue 31 §3): the book minutes worked by technicians without a labor rate (or by
+ * Why a cost is missing (docs/dashboard.md#cost): the book minutes worked by technicians without a labor rate (or by
  * nobody: Unassigned), kept beside the cost so that a cost cell can say how many hours it does not cover
  * instead of showing $0.00 or a partial sum as if it were whole. One technician is credited with an
  * inspection, so an inspection's minutes are all rated or all not: the facts kept from before are filled

@@ -1,7 +1,7 @@
 /**
- * Demo import templates (issue 17): how shops' files usually look, saved at the locations whose demo users
- * import them (role 1 and 2 sign in at the platform, firm 1; roles 3, 6, 7, 10, 11 at Northstar, firm 2).
- * A file whose header matches one is recognised in the wizard.
+ * Demo import templates (docs/data.md#screens "Template"): how shops' files usually look, saved at the
+ * locations whose demo users import them (role 1 and 2 sign in at the platform, firm 1; roles 3, 6, 7, 10, 11
+ * at Northstar, firm 2). A file whose header matches one is recognised in the wizard.
  */
 import type { Db } from '../core/db';
 import type { SchemaName } from '../../lib/data/import-schemas';

@@ -1,4 +1,4 @@
-/** Evidence (photos and scan-tool files) on inspections' systems: issue 30 §1. */
+/** Evidence (photos and scan-tool files) on inspections' systems (docs/adas.md#evidence). */
 import type { Area } from '../core/area';
 import { evidenceCalls } from './calls';
 import { EVIDENCE_CLIENT_KEY, EVIDENCE_SCHEMA } from './schema';

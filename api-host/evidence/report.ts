@@ -1,5 +1,5 @@
 /**
- * Evidence as the calibration report and the shared page show it (issue 30 §1), only when the firm's
+ * Evidence as the calibration report and the shared page show it (docs/adas.md#evidence), only when the firm's
  * report preference includes the "evidence" section: photos by their thumbnails with their captions,
  * PDFs by name. A thumbnail missing on disk is listed by name instead of failing the report.
  */

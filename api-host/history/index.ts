@@ -1,4 +1,4 @@
-/** The history of every change (issue 30 §3; docs/history.md): written by the areas through service.ts, read by calls.ts. */
+/** The history of every change (docs/history.md#states): written by the areas through service.ts, read by calls.ts. */
 import type { Area } from '../core/area';
 import { historyCalls } from './calls';
 import { HISTORY_SCHEMA } from './schema';

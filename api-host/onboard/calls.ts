@@ -128,7 +128,7 @@ function checkAddress(
     const id = body[field];
     if (id != null && !prepared(db, 'SELECT 1 FROM lookup WHERE key = ? AND id = ?').get(key, id)) errors[field] = [message];
   }
-  // A country with states or provinces in the lookups needs one of its own (issue 31 §5: the address asks for it).
+  // A country with states or provinces in the lookups needs one of its own (docs/onboard.md#validation).
   const states = prepared<{ id: number }>(
     db,
     "SELECT s.id FROM lookup s JOIN lookup c ON c.key = 'Country' AND c.id = ? AND s.type3 = c.code WHERE s.key = 'StateProvince' AND s.is_inactive = 0",

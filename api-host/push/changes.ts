@@ -1,5 +1,5 @@
 /**
- * Change notices (issue 19): once a call's transaction has committed, the users who reach the firm of each
+ * Change notices (docs/architecture.md#push): once a call's transaction has committed, the users who reach the firm of each
  * changed record hear which records of a kind changed, so their open lists can say so. Recipients are
  * worked out per firm (usersReaching), so nobody hears even the id of a record outside their reach.
  * Called from the save paths after `writing(…)` returned: a rolled-back change announces nothing.
@@ -73,7 +73,7 @@ export function announceChange(ctx: HostContext, by: number, kind: RecordKind, i
 
 /**
  * Announces to the app instances (their own hub connections, never browsers) that lookup values or brand
- * settings changed, so their page caches drop them (issue 29 §3). Called after the change committed and
+ * settings changed, so their page caches drop them (docs/architecture.md#push). Called after the change committed and
  * before the call answers, so the frame is on its way before the caller can ask for a page again.
  */
 export function announceSettings(ctx: HostContext, notice: SettingsChanged): void {

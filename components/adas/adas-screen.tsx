@@ -1,6 +1,6 @@
 'use client';
 /**
- * The interactive part of /adas (issue 13 §1, §9): the server page renders the rows from the URL; this
+ * The interactive part of /adas (docs/adas.md#screens): the server page renders the rows from the URL; this
  * component adds the Jobs / Vehicles switch, search (RO number or any part of a VIN), the status, location
  * and date filters, CSV export of every matching row, and the job and vehicle editors.
  */

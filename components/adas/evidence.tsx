@@ -1,6 +1,6 @@
 'use client';
 /**
- * A system's evidence on the inspection (issue 30 §1; lib/contract/evidence.ts): its photos as thumbnails
+ * A system's evidence on the inspection (docs/adas.md#evidence; lib/contract/evidence.ts): its photos as thumbnails
  * that open full size, its files (scan-tool PDFs) by name, and, while the inspection is open, taking photos
  * with the device's camera (several at once) or attaching files, with an optional caption. Photos are
  * prepared in the browser first (lib/evidence/resize.ts). Each file's outcome shows on the row: a file the

@@ -1,6 +1,6 @@
 'use client';
 /**
- * An inspection (/view, "Inspection"; issue 13 §7, §8): inspector (a user of the job's location),
+ * An inspection (/view, "Inspection"; docs/adas.md#screens, #states): inspector (a user of the job's location),
  * insurance, RO number, notes, inspection date and status; per system a result and "not equipped"; a
  * system not equipped can be removed and added back. Completing saves the results first; the job follows
  * (Complete when all its inspections are, reopened with them), as the host answers.
@@ -56,9 +56,9 @@ export interface InspectionScreenProps {
   job: AdasRecord;
   insurers: readonly Choice[];
   timezone: number;
-  /** Photos and files on the systems (issue 30 §1). */
+  /** Photos and files on the systems (docs/adas.md#evidence). */
   evidence: EvidenceItem[];
-  /** The signed-in user: whose changes kept on this device the screen shows (issue 30 §2). */
+  /** The signed-in user: whose changes kept on this device the screen shows (docs/adas.md#offline). */
   user: number;
   /** The status of the inspection's calibration request, if it has one (completing may complete it). */
   requestStatus?: string | null;
@@ -143,7 +143,7 @@ export function InspectionScreen({
     if (unsaved) setForm({ ...unsaved, status: i.status });
   }
 
-  // Changes kept on this device while they cannot be sent (issue 30 §2); the latest of a system shows.
+  // Changes kept on this device while they cannot be sent (docs/adas.md#offline); the latest of a system shows.
   const queue = useOfflineQueue({
     user,
     adasInspection: i.adasInspection,

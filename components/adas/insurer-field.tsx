@@ -1,6 +1,6 @@
 'use client';
 /**
- * The insurer of a job or inspection (issue 31 §1): the insurers the job's location works with
+ * The insurer of a job or inspection (docs/insurance.md#screens): the insurers the job's location works with
  * (adas/insurers?firm, insurer-choices.ts). A short list is a select; a long one (more than LONG_LIST) is searched by part of the
  * name with the shared typeahead, the chosen insurer shown above it with a way to clear it. An insurer
  * the record names but the list no longer holds (made inactive since) stays shown as the current one.

@@ -1,6 +1,6 @@
 'use client';
 /**
- * One ADAS job (issue 13 §6): its vehicle and fields, its status (Complete once every inspection is, and
+ * One ADAS job (docs/adas.md#screens, #states): its vehicle and fields, its status (Complete once every inspection is, and
  * reopened with them), its inspections (each with the calibration provider it was sent to), its estimate
  * (entered here, its lines as read, each with "not equipped": job-estimate.tsx), the OEM links and the decoded
  * checklist. Changes go through the BFF; the server render is refreshed after each.

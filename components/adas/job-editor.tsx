@@ -1,9 +1,9 @@
 'use client';
 /**
- * New or edited ADAS job (issue 13 §2; docs/adas.md#fields "Adas"): location, RO number, ADAS type, insurance,
+ * New or edited ADAS job (docs/adas.md#screens, #fields "Adas"): location, RO number, ADAS type, insurance,
  * notes and the vehicle — a new one (vehicle -1) or an existing vehicle of the chosen customer
  * (vehicle/ownerVehicles?contact). A new vehicle's year starts empty, for the VIN's decode to fill
- * (issue 31 §9: the contract's default year 2010 shown there looked like a fact); without a VIN it is typed.
+ * (the contract's default year 2010 shown there looked like a fact); without a VIN it is typed.
  * Started from the ADAS Systems Overview it also starts the first inspection (createAdas with `inspection`). A failed save keeps everything typed and
  * says why, next to the field at fault.
  */

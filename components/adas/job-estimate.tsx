@@ -1,8 +1,9 @@
 'use client';
 /**
- * A job's estimate (issue 32 §4): where its lines came from, entering it (upload a BMS XML or CSV file, or
- * paste lines: components/calibrations/estimate-entry.tsx, loaded when opened), and its lines as the scrub
- * reads them — operation as written and as read, section, the parts read — with "not equipped" per line.
+ * A job's estimate (docs/scrub.md#entering-an-estimate): where its lines came from, entering it (upload a file
+ * or paste lines, intake's entry: components/calibrations/estimate-entry.tsx, loaded when opened), and its
+ * lines as the scrub reads them — operation as written and as read, section, the parts read — with "not
+ * equipped" per line.
  */
 import dynamic from 'next/dynamic';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * What the knowledge base says of a job's vehicle (issue 13 §6): the decoded checklist — each system of
+ * What the knowledge base says of a job's vehicle (docs/adas.md#screens): the decoded checklist — each system of
  * the vehicle as its VIN decodes, mapped to the job's inspections — and the OEM links (ALLDATA's open through the firm's access,
  * lib/alldata/documents.ts). Server-rendered.
  */

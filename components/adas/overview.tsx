@@ -1,6 +1,6 @@
 'use client';
 /**
- * The ADAS Systems Overview (/add-inspection; issue 13 §5): enter a VIN (checked as it is typed, decoded on
+ * The ADAS Systems Overview (/add-inspection; docs/adas.md#screens): enter a VIN (checked as it is typed, decoded on
  * the 17th character) or choose year, make and model on /choose; see the vehicle's ADAS systems from the
  * knowledge base (system, location, static or dynamic calibration, notices, OEM links) and the components
  * the vehicle-data service lists; start a job with its first inspection in one step.
@@ -167,7 +167,7 @@ export function Overview({
           ) : (
             <>
               {systems.some((s) => s.isHighlight) && (
-                // What the red means (issue 31 §9): the configuration's Highlight flag of a system.
+                // What the red means (docs/adas.md#screens): the configuration's Highlight flag of a system.
                 <p className="text-sm text-slate-700" data-testid="highlight-legend">
                   <span className="font-medium text-red-800">Names in red</span>: systems your configuration marks to highlight
                   (Configuration › Systems, Highlight). Give them particular attention.

@@ -1,6 +1,6 @@
 'use client';
 /**
- * A vehicle (issue 13 §9; docs/adas.md#fields "Vehicle": model year 2007 by default): location, owner, VIN (decoded
+ * A vehicle (docs/adas.md#fields "Vehicle": model year 2007 by default): location, owner, VIN (decoded
  * as it is typed), year, make, model and body style; Delete asks first, and a vehicle an ADAS job uses
  * cannot be deleted (the host says so, the dialog shows it).
  */

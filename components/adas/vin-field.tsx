@@ -1,6 +1,6 @@
 'use client';
 /**
- * The VIN field (issue 13 §3): checked as the user types — only letters and digits, never I, O or Q, 17
+ * The VIN field (docs/adas.md#validation): checked as the user types — only letters and digits, never I, O or Q, 17
  * characters, the North-American check digit — with a message naming the rule that failed, and decoded
  * at the host as soon as the 17th valid character is in (the result is announced and handed to the form).
  */

@@ -1,5 +1,5 @@
 /**
- * Home's posts (docs/blog.md#states, issue 15): the Published posts whose schedule has come, for the firms they
+ * Home's posts (docs/blog.md#states): the Published posts whose schedule has come, for the firms they
  * target, sticky ones first — as the host chooses them (blog/published). The content is cleaned again
  * here before it reaches the page (lib/rich-text.ts), so a script in a stored post stays inert.
  */

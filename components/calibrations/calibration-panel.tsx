@@ -1,10 +1,10 @@
 'use client';
 /**
- * Calibrations on the inspection screen (issue 14): the estimate and quote, the request with its notes and
- * its calibration provider (docs/dispatch.md), and the report with the push to CCC. The request is read
- * again after a change. A provider's users (`side` provider) read the scrub, the request and its notes and
- * download the report; the shop's own business (the estimate entry, the quote, the request's status,
- * sending the report, CCC) is left out for them.
+ * Calibrations on the inspection screen (docs/calibrations.md#screens): the estimate and quote, the request
+ * with its notes and its calibration provider (docs/dispatch.md), and the report with the push to CCC. The
+ * request is read again after a change. A provider's users (`side` provider) read the scrub, the request and
+ * its notes and download the report; the shop's own business (the estimate entry, the quote, the request's
+ * status, sending the report, CCC) is left out for them.
  */
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -35,7 +35,7 @@ export interface CalibrationPanelProps {
 
 export function CalibrationPanel(p: CalibrationPanelProps) {
   const [request, setRequest] = useState(p.request);
-  // The page's render is newer when the inspection's completion changed the request (issue 31 §4).
+  // The page's render is newer when the inspection's completion changed the request (docs/calibrations.md#states).
   const [given, setGiven] = useState(p.request);
   if (p.request !== given) {
     setGiven(p.request);

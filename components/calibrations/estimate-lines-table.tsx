@@ -1,8 +1,9 @@
 /**
- * An estimate's lines as the scrub reads them (issue 32): each with its operation as written and as read,
- * its section, its description and the parts read from it, with what the normaliser noted (a misspelling
- * read as a word, an operation it does not know) and the lines it could not read. Used by the job page and
- * the preview of pasted lines. `notEquipped` adds the job's "Not equipped" checkbox to each line.
+ * An estimate's lines as the scrub reads them (docs/scrub.md#entering-an-estimate, #every-line-explained): each
+ * with its operation as written and as read, its section, its description and the parts read from it, with what
+ * the normaliser noted (a misspelling read as a word, an operation it does not know) and the lines it could not
+ * read. Used by the job page and the preview of pasted lines. `notEquipped` adds the job's "Not equipped"
+ * checkbox to each line.
  */
 import type { EstimateLine } from '@/lib/contract/calibrations';
 import { OPERATION_NAMES } from '@/lib/calibrations/operations';

@@ -1,14 +1,14 @@
 'use client';
 /**
- * Estimate and quote (issues 14, 32): enter the job's estimate (upload or paste), scrub it, and see each
- * triggered calibration with the lines that triggered it and why, its notice, OEM link and price; every
- * estimate line once with its outcome (what it triggers and why, or why nothing, or why it was not read);
- * when and by whom it was scrubbed, kept across reloads, and what changed since the previous scrub. Change
- * a price or leave a calibration out and see the quote's total and the insurer price check (under the
- * agreed price, or a required calibration missing) before the request is created. Choose who calibrates:
- * in house, or one of the location's calibration providers (docs/dispatch.md), whose prices the quote then
- * shows — changing the provider re-prices it, and a notice says what changed — and to which the request is
- * sent as it is created. A provider's users (`readOnly`) read the scrub only.
+ * Estimate and quote (docs/calibrations.md#screens; docs/scrub.md#every-line-explained): enter the job's
+ * estimate (upload or paste), scrub it, and see each triggered calibration with the lines that triggered it and
+ * why, its notice, OEM link and price; every estimate line once with its outcome (what it triggers and why, or
+ * why nothing, or why it was not read); when and by whom it was scrubbed, kept across reloads, and what changed
+ * since the previous scrub. Change a price or leave a calibration out and see the quote's total and the insurer
+ * price check (under the agreed price, or a required calibration missing) before the request is created. Choose
+ * who calibrates: in house, or one of the location's calibration providers (docs/dispatch.md), whose prices the
+ * quote then shows — changing the provider re-prices it, and a notice says what changed — and to which the
+ * request is sent as it is created. A provider's users (`readOnly`) read the scrub only.
  */
 import dynamic from 'next/dynamic';
 import { useEffect, useId, useState } from 'react';

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The calibration report and CCC (issue 14 §6, §7): download the PDF in the preference's language (or
+ * The calibration report and CCC (docs/calibrations.md#screens "Report"): download the PDF in the preference's language (or
  * another), send it through the mail stand-in to someone or to the location's report recipients, and push
  * the calibration lines to CCC after a preview of what goes (ccc-preview.tsx), whose refusal is shown in its
  * own words.

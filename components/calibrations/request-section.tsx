@@ -1,8 +1,8 @@
 'use client';
 /**
- * The inspection's calibration request (issue 14 §4, §5): its lines and total, status with reason, and the
- * conversation: notes oldest first (newest last), marked read when opened, a new one kept in the box when
- * saving fails, one's own notes deletable after a confirmation.
+ * The inspection's calibration request (docs/calibrations.md#screens "Request", #states): its lines and total,
+ * status with reason, and the conversation: notes oldest first (newest last), marked read when opened, a new
+ * one kept in the box when saving fails, one's own notes deletable after a confirmation.
  */
 import dynamic from 'next/dynamic';
 import { useEffect, useId, useState } from 'react';

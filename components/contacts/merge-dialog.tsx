@@ -1,6 +1,6 @@
 'use client';
 /**
- * Merge (docs/contacts.md#states, issue 4): the checked contacts side by side; the user picks the one that survives
+ * Merge (docs/contacts.md#states): the checked contacts side by side; the user picks the one that survives
  * and sees the result. contact/mergeContacts?ids takes the survivor first (lib/contract/contacts.ts).
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Administrator statistics of /dashboard (roles 1 and 2; issue 16 §5), rendered on the server: the
+ * Administrator statistics of /dashboard (roles 1 and 2; docs/dashboard.md#screens), rendered on the server: the
  * period's counts and failed VINs, the month's top locations and makes, the franchisers reviewed with
  * their inspections by month and by status, VIN decodes by call, the application log's recent warnings
  * and errors, and the reference host's own database: pages per table and index, and slow queries whose

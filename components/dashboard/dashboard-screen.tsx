@@ -1,6 +1,6 @@
 'use client';
 /**
- * The numbers of /dashboard (issue 16 §2, §3): the period's totals against the previous period of equal
+ * The numbers of /dashboard (docs/dashboard.md#screens): the period's totals against the previous period of equal
  * length, the breadcrumb of the firm analysed, the charts (charts.tsx: their summaries rendered on the server
  * by the page and handed in as `charts`; recharts loads after the first paint), and the analysis table (the data-table: sorted, paged by 10, CSV of every
  * row). Rows of locations link one level down (Enter or a click); the breadcrumb goes back up.

@@ -18,7 +18,7 @@ export const MEASURES: readonly { id: keyof Measures; label: string; format: (n:
 export const measureOf = (m: Measure) => MEASURES.find((x) => x.id === m)!;
 
 /**
- * A measure as shown (issue 31 §3). Cost is book hours × the technician's labor rate, so hours worked by
+ * A measure as shown (docs/dashboard.md#cost). Cost is book hours × the technician's labor rate, so hours worked by
  * technicians without a rate (or by nobody) have no cost anybody can tell: a cost none of whose hours has a
  * rate is not "$0.00" but "No labor rate set", and one some of whose hours have none says how many it leaves
  * out rather than passing a part for the whole.

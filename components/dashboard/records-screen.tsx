@@ -1,6 +1,6 @@
 'use client';
 /**
- * ADAS records of /dashboard (issue 16 §4, issue 31 §3): the records behind the numbers — the jobs created
+ * ADAS records of /dashboard (docs/dashboard.md#fields "ADAS records"): the records behind the numbers — the jobs created
  * in the period or with an inspection completed in it, each opening its job, with the inspections
  * completed, calibrations and sales the numbers count for it in the period (from the host: the same facts
  * as every figure, so the columns add up to the numbers' totals), and its inspections (parsed by the contract from the host's JSON

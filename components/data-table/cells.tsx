@@ -3,7 +3,7 @@
  * a yes/no. Server-safe (no hooks), so a column list can be built anywhere.
  */
 
-/** A link or button in a list's cell: at least 24 px high, a target a finger can tap (WCAG 2.5.8, issue 31 §8). */
+/** A link or button in a list's cell: at least 24 px high, a target a finger can tap (WCAG 2.5.8; docs/shell.md#screens). */
 export const CELL_LINK = 'inline-flex min-h-6 items-center font-medium text-brand-700 underline-offset-2 hover:underline';
 
 /** The row header's content: the record's name as a button that opens it, and any tags after it. */

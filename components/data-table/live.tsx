@@ -1,6 +1,6 @@
 'use client';
 /**
- * Live lists (issue 19): a list whose rows are records of a kind hears the change notices of that kind
+ * Live lists (docs/architecture.md#push): a list whose rows are records of a kind hears the change notices of that kind
  * (lib/push/changes.ts, carried by the shell's push connection through lib/push/bus.ts) and either
  * refreshes in place, or, while the user is in the middle of something (rows checked, a dialog open, typing
  * in a field), counts the changed records and lets the user refresh when ready. A refresh is

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The "History" button of an editor (issue 30 §3; docs/history.md): opens the record's History panel. The
+ * The "History" button of an editor (docs/history.md#screens): opens the record's History panel. The
  * panel, its calls and the dialog load only when the button is first pressed, so an editor's first-load
  * JS carries this button alone.
  */

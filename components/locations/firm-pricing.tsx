@@ -1,7 +1,7 @@
 'use client';
 /**
- * A location's calibration prices (issue 11: per-firm pricing on the firm; roles 1 and 2, as the pricing
- * calls): each calibration type with its system type and mode, the network default, the location's own
+ * A location's calibration prices (docs/locations.md#screens "The Pricing tab"; roles 1 and 2, as
+ * the pricing calls): each calibration type with its system type and mode, the network default, the location's own
  * price (editable) and the price that applies. Save sends adasmatrix/saveCalibrationPricing once for each
  * changed price (set, or cleared with null: the network default applies again) and reports the whole save
  * in one message; prices that cannot be read are refused before anything is sent. Export: the host's CSV.

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The command palette (issue 19): one box finding screens, ADAS jobs, vehicles, contacts, users and
+ * The command palette (docs/shell.md#screens): one box finding screens, ADAS jobs, vehicles, contacts, users and
  * locations, grouped by kind, recent items first. cmdk gives the listbox (arrow keys, Enter, the active
  * item for screen readers) inside the one dialog; matching and ranking are ours (entries.ts), since the
  * server already matched its items. Loaded on first use by palette-launcher.tsx.

@@ -32,8 +32,8 @@ export const GROUP_LABELS: Record<EntryKind | 'recent', string> = {
 
 /**
  * The screens a role may open: menus and Home shortcuts (the route table's rules), then the sections of
- * /admin and /configuration, and the ALLDATA connection for those who may connect it (issue 31 §7: a screen
- * is found by a word of its name, "alldata").
+ * /admin and /configuration, and the ALLDATA connection for those who may connect it (docs/shell.md#screens:
+ * a screen is found by a word of its name, "alldata").
  */
 export function screensFor(role: RoleId | null): PaletteEntry[] {
   const seen = new Map<string, PaletteEntry>();

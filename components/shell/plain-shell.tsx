@@ -1,7 +1,7 @@
 /**
  * The layouts without navigation: anonymous pages (a centred card) and the no-nav fallback. An anonymous
  * page that is a list or a report rather than a card marks its root `data-wide` and gets the width of a
- * list (issue 31 §9: the signed-in /links list was squeezed into the card's 448 px).
+ * list (docs/shell.md#screens "Layouts": the signed-in /links list was once squeezed into the card's 448 px).
  */
 import { config } from '@/lib/config';
 import { DEFAULT_LOGO } from '@/lib/brand-defaults';

@@ -1,5 +1,5 @@
 /**
- * A screen whose content a later issue builds: its layout and heading only, after the same access
+ * A screen with no content of its own yet: its layout and heading only, after the same access
  * check every page makes. It shows no data, invented or otherwise.
  */
 import { PageHeading } from '@/components/ui/page-heading';

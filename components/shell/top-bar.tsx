@@ -1,7 +1,7 @@
 /** The top bar: the firm's logo (48 px high) and title, the top menu (ADAS only), the command palette's
  * search button, the user menu. Below 1024 px the controls leave no room for the firm's name beside them
- * (issue 31 §8: it was cut to one letter on a phone, and to 19 px, "B…", at 640 px), so there it takes a
- * line of its own under them. */
+ * (it was cut to one letter on a phone, and to 19 px, "B…", at 640 px), so there it takes a line of its own
+ * under them (docs/shell.md#screens). */
 import Link from 'next/link';
 import type { Brand } from '@/lib/brand';
 import type { MenuItem } from '@/lib/routes';

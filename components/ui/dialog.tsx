@@ -3,7 +3,7 @@
  * The one dialog (Radix): focus stays inside while open and returns to the opener on close, Escape
  * closes, the title labels it. Sizes follow the specification's modals (extra-large for user profiles).
  *
- * The opener is the element that had the focus when the dialog opened (issue 31 §8): Radix gives the focus
+ * The opener is the element that had the focus when the dialog opened (docs/shell.md#screens): Radix gives the focus
  * back only to its own Trigger (its modal content's close handler focuses the Trigger's ref and prevents
  * its focus scope's own return), and most dialogs here are opened by state (a row's button, a menu item,
  * the palette's shortcut, the menu drawer's button), so without this the focus fell to the page's start on

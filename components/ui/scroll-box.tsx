@@ -1,10 +1,10 @@
 'use client';
 /**
  * The box a wide table scrolls sideways in (SimpleTable, the data-table), so that a phone never scrolls
- * the page:
+ * the page (docs/shell.md#screens):
  * - `relative`: the box is the containing block of what is positioned inside it (a visually hidden label,
  *   `sr-only`, is absolute). Without it such an element is placed against the page, outside the box's
- *   clipping, and widens the document (issue 31: the scrub page was 473 px wide at 360 px because of the
+ *   clipping, and widens the document (the scrub page was once 473 px wide at 360 px because of the
  *   hidden "Price of …" labels of the estimate's price cells).
  * - While its content is wider or taller than the box, the box is a named group in the Tab order (WCAG 2.1.1, axe
  *   `scrollable-region-focusable`), so a keyboard user can scroll it with the arrow keys; a table that fits

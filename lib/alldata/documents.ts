@@ -1,5 +1,5 @@
 /**
- * OEM links that open through the firm's ALLDATA access (issue 18 §5). Decision: a link is ALLDATA's when
+ * OEM links that open through the firm's ALLDATA access (docs/adas.md#decisions). Decision: a link is ALLDATA's when
  * it is a repair document of the configured ALLDATA service — its origin is ALLDATA_URL's and its path lies
  * under ALLDATA_URL + ALLDATA_DOCUMENT_PATH ('repair/'), whatever the configuration calls the link. Such a
  * link is rendered as OPEN_ROUTE?url=…; that route asks the API for a single-use ticket made with the

@@ -1,5 +1,5 @@
 /**
- * A bounded cache of host answers that only the host's notices make stale (issue 29 §3): no time-to-live,
+ * A bounded cache of host answers that only the host's notices make stale (docs/architecture.md#push): no time-to-live,
  * so it is right exactly as long as every notice reaches it. `live()` says whether they do (the instance's
  * hub connection is up, lib/cache/settings.ts): while it is not, every read goes to the host and nothing
  * is kept, and whoever sees the connection drop clears the cache, since a notice may have been missed.

@@ -9,7 +9,7 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 /** Statuses that end a request; setting one needs a reason. */
 export const CLOSING_STATUSES: readonly RequestStatus[] = ['Declined', 'Cancelled'];
 /**
- * A request follows its job (issue 31 §4): when its inspection completes it becomes Completed, unless it
+ * A request follows its job (docs/calibrations.md#states): when its inspection completes it becomes Completed, unless it
  * was ended (a closing status) or is Completed already. The host's write and the screen's warning read this.
  */
 export const KEPT_ON_COMPLETION: readonly RequestStatus[] = [...CLOSING_STATUSES, 'Completed'];

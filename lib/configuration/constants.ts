@@ -15,7 +15,7 @@ export const CALIBRATION_MODE_LABELS: Readonly<Record<CalibrationMode, string>> 
 };
 /**
  * A calibration type with its mode, unless the name already ends with that mode ("Forward camera –
- * static", not "Forward camera – static (static)": issue 31 §9). A mode outside CALIBRATION_MODES (a
+ * static", not "Forward camera – static (static)"; docs/report.md#per-system). A mode outside CALIBRATION_MODES (a
  * knowledge base's own word) is shown as written.
  */
 export function calibrationTypeLabel(name: string, mode: string | null | undefined): string {

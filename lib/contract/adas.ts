@@ -1,11 +1,11 @@
 /**
- * ADAS calls (docs/adas.md#fields, #calls). This issue: creating a calibration request ("an opportunity"), which
+ * ADAS calls (docs/adas.md#fields, #calls). Here too: creating a calibration request ("an opportunity"), which
  * notifies the firm's users by push (lib/push/messages.ts). Decisions, since the specification shows no
  * shapes:
  * - the request carries the firm, the vehicle (year, make, model, optional VIN), the reason and its
  *   source, notes, and optionally the inspection it comes from; it starts with statusName 'New';
  * - the caller must reach the firm (else 404, as for any record of another firm);
- * - the calibrations issue adds lines, technicians and files (JSON text or lists, lib/contract/calibrations.ts);
+ * - the calibrations area adds lines, technicians and files (JSON text or lists, lib/contract/calibrations.ts);
  * - the answer is {id}: the request's id, which is also the `opportunity` of the push notice, and `dispatch`:
  *   the dispatch created with it when the body names a provider (`dispatch`, lib/contract/dispatch.ts);
  * - the notice goes to the connections of every user who may access the firm: its own users, the
@@ -69,7 +69,7 @@ export const createCalibrate = defineCall({
   bff: true,
 });
 
-// ── Model variability (docs/configuration.md#calls; issue 12) ───────────────────────────────────────────────
+// ── Model variability (docs/configuration.md#calls) ───────────────────────────────────────────────
 // The models of one make matrix (admin.ts, "adasChecklistMatrixVehicle"): listed, and changed with the same
 // rules as saveAdasMakeMatrix's models (isAdd adds a name, isDelete removes an id, the rest are kept).
 // The save answers the models afterwards. Roles 1 and 2, who maintain the knowledge base.
@@ -94,7 +94,7 @@ export const saveVehicleChecklistMatrixVehicleModel = defineCall({
   bff: true,
 });
 
-// ── ADAS jobs and inspections (issue 13) ─────────────────────────────────────────────────────────
+// ── ADAS jobs and inspections ────────────────────────────────────────────────────────────────────
 // Decisions, since the specification shows no shapes (docs/adas.md#fields, #states, #calls, #limits):
 // - statuses, job types, inspection types and results are the fixed lists of lib/adas/rules.ts; status 1
 //   is the default and 2 is Complete for jobs and inspections alike;
@@ -156,7 +156,7 @@ export const adasRow = z.object({
   inspectionsComplete: z.number().int().nonnegative(),
   inspectionsTotal: z.number().int().nonnegative(),
   createdAt: z.string(),
-  /** Notes of others on the job's calibration requests that the caller has not read (issue 14). */
+  /** Notes of others on the job's calibration requests that the caller has not read (docs/calibrations.md#screens "Request"). */
   unreadNotes: z.number().int().nonnegative().optional(),
 });
 export type AdasRow = z.infer<typeof adasRow>;
@@ -252,7 +252,7 @@ export const inspectionResult = z.object({
   /** Who set the result and when (null and '' when none is set, or it was set before this was recorded). */
   resultAt: z.string().nullable(),
   resultByName: z.string(),
-  /** Raised by every change of the row (issue 30 §2); an upstream without versions answers none. */
+  /** Raised by every change of the row (docs/adas.md#states "Result versions"); an upstream without versions answers none. */
   version: z.number().int().positive().default(1),
 });
 export type InspectionResult = z.infer<typeof inspectionResult>;
@@ -413,7 +413,7 @@ export const saveAdasInspectionResults = defineCall({
     results: z.array(resultInput).min(1, 'No results to save').max(100, 'At most 100 results at once'),
     clientKey,
   }),
-  /** versions: each sent system's version after the save (issue 30 §2). */
+  /** versions: each sent system's version after the save (docs/adas.md#states "Result versions"). */
   response: z.object({
     count: z.number().int().nonnegative(),
     versions: z.array(z.object({ adasChecklistMatrix: z.number().int(), version: z.number().int() })).default([]),

@@ -644,7 +644,7 @@ export const getEmail = defineCall({
   bff: true,
 });
 
-// ── The decoded checklist of an ADAS job (issue 13) ─────────────────────────────────────────────────
+// ── The decoded checklist of an ADAS job (docs/adas.md#calls) ──────────────────────────────────────
 // admin/getAdasChecklistMappedToDecoded?id: `id` is the job. The knowledge base's systems for the job's
 // vehicle as its VIN decodes (the saved year, make and model when it has no VIN or does not decode), each
 // mapped to the job's inspections: on how many it is, whether one marks it not equipped, and the results.

@@ -1,5 +1,5 @@
 /**
- * A firm's ALLDATA account (issue 18 "ALLDATA authorization"; docs/shell.md#screens /alldataAuthorize,
+ * A firm's ALLDATA account (docs/shell.md#screens /alldataAuthorize,
  * /alldataApproval, /alldataSetToken). The specification names the pages but shows no call, so these are
  * decisions:
  * - alldata/setToken stores the tokens the app obtained by the authorization code grant (with PKCE) for
@@ -10,7 +10,7 @@
  *   when the access token expires. Never the tokens.
  * - Connecting is the firm's administrators' business: CONNECT_ROLES. A firm whose plan lacks ALLDATA
  *   answers 403 with ALLDATA_MESSAGES.notInPlan.
- * - alldata/documentTicket (issue 18 §5: OEM links open through the firm's ALLDATA access) answers a
+ * - alldata/documentTicket (OEM links open through the firm's ALLDATA access: docs/adas.md#decisions) answers a
  *   single-use ticket, good for TICKET_TTL_SECONDS, for one ALLDATA document. The host makes it with the
  *   firm's stored access token (refreshed first when expired), so no token reaches the app's browser. Any
  *   signed-in user of a connected firm may open documents; only the app's server asks (bff false). A URL

@@ -14,7 +14,7 @@
  *   model, years) and type with the given list, in one transaction. Lists and counts answer {count}.
  * - Roles 1 and 2 only; the links are the network's (the platform firm's), like the rest of the knowledge
  *   base (admin.ts).
- * - The ADAS job screens (issue 13; docs/adas.md#calls "alldata/getLinksInternal and alldata/getGeneralInfoLinks
+ * - The ADAS job screens (docs/adas.md#calls "alldata/getLinksInternal and alldata/getGeneralInfoLinks
  *   (query)") read the links of a job's vehicle: both take the job (`adas`) and answer the links of its
  *   make (its model or every model, its model year or every year), getLinksInternal the ADAS procedures and
  *   getGeneralInfoLinks the general repair information, as [{id, title, url, type}]. Any ADAS role may read
@@ -142,7 +142,7 @@ export const saveLinksByVehicle = defineCall({
   response: z.object({ count: z.number().int().nonnegative() }),
 });
 
-// ── The links of a job's vehicle (issue 13) ─────────────────────────────────────────────────────────
+// ── The links of a job's vehicle (docs/adas.md#calls) ──────────────────────────────────────────────
 export const vehicleLink = z.object({ id: z.number().int(), title: z.string(), url: z.string(), type: z.string() });
 export type VehicleLink = z.infer<typeof vehicleLink>;
 

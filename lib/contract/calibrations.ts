@@ -1,5 +1,5 @@
 /**
- * Calibrations (issue 14; docs/calibrations.md#fields "Calibration request", "Request note", #calls): the
+ * Calibrations (docs/calibrations.md#fields "Calibration request", "Request note", #calls): the
  * estimate scrub, quote and prediction, calibration requests and their notes, the calibration report, the
  * push to CCC and the evaluation of a scrub. Decisions, since the specification shows no shapes:
  * - Money travels in dollars with 2 decimals (as insurers' agreed prices do); the host keeps cents.

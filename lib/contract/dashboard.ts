@@ -133,9 +133,10 @@ export const recordsQuery = z
     direction: pageFields.direction.default('desc'),
     orderBy: z.enum(RECORD_SORTS).default('created'),
     /**
-     * A technician's jobs (issue 31 §3, the drill from a "by tech" row): instead of the jobs created or
-     * counted in the period, those with an inspection the numbers credit to this user (its inspector, else
-     * who completed it) completed in the period; 0: those credited to nobody ("Unassigned").
+     * A technician's jobs (the drill from a "by tech" row, docs/dashboard.md#services-and-technicians): instead
+     * of the jobs created or counted in the period, those with an inspection the numbers credit to this user
+     * (its inspector, else who completed it) completed in the period; 0: those credited to nobody
+     * ("Unassigned").
      */
     tech: z.coerce.number().int().min(0).optional(),
   })

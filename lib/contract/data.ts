@@ -1,5 +1,5 @@
 /**
- * Import/export calls (docs/data.md#fields "Import", #states import wizard, #validation, #calls "Import"; issue 17). Decisions,
+ * Import/export calls (docs/data.md#fields, #states, #validation, #calls). Decisions,
  * since the specification shows no shapes:
  * - data/schemaNames answers the schemas the caller may import (lib/data/import-schemas.ts: the roles of
  *   the screen owning the records); data/schemaName?name answers one with its columns (DisplayName,

@@ -1,5 +1,5 @@
 /**
- * Estimate terms (issue 32; Configuration → Estimate terms): the words a firm's estimates use that the
+ * Estimate terms (Configuration → Estimate terms, docs/configuration.md#screens): the words a firm's estimates use that the
  * scrub's built-in vocabulary (lib/calibrations/vocabulary.ts) does not know, so its lines are read right.
  * Beyond the specification, so its shapes are decided here:
  * - A term belongs to a firm and applies to the estimates of that firm and of the firms below it; the
@@ -13,7 +13,7 @@
  * - admin/readEstimateLine reads one line with the firm's vocabulary, as the scrub would: the operation, the
  *   parts named and the notes (misspellings, purposes set aside, unknown codes) — to try a term.
  * - Saves answer {id}; the delete answers {success: true}. Roles 1 and 2, like the rest of Configuration.
- * How terms are read: docs/scrub.md "The normaliser".
+ * How terms are read: docs/scrub.md#reading-a-line.
  */
 import { z } from 'zod';
 import { ESTIMATE_TERM_KINDS, MEANING_MAX, WRITTEN_MAX } from './estimateterms-constants';

@@ -1,5 +1,5 @@
 /**
- * Evidence on a system's result (issue 30 §1): the photos a technician takes at the car (target set-up,
+ * Evidence on a system's result (docs/adas.md#evidence): the photos a technician takes at the car (target set-up,
  * alignment print-out) and the files of the scan tool (pre- and post-scan reports, PDF), each with an
  * optional caption, kept per system of an inspection. Decisions:
  * - adas/uploadEvidence: multipart like file/upload (field File, file name `{firm}/{name}`, the firm being the

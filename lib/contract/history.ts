@@ -1,5 +1,5 @@
 /**
- * The history of a record (issue 30 §3; docs/history.md): who changed which field of it, from what to what,
+ * The history of a record (docs/history.md#fields, #calls): who changed which field of it, from what to what,
  * when, from which tab and in which request. Decisions:
  * - history/history?kind&id: one page of the record's changes, newest first (page, pageSize ≤ 100). The
  *   record must be one the caller may read by its own read call (its roles: 403 otherwise; another firm's

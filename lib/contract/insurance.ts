@@ -11,8 +11,8 @@
  * - Insurer lookups (lookup/insuranceLookup…) are of two kinds:
  *   · `program`: a program code the insurer issues (e.g. a direct-repair program), `code` required;
  *   · `price`: the AGREED price of one calibration type, `calibrationType` (the configuration's calibration
- *     type name, matched case-insensitively) and `price` (USD, 2 decimals) required. The calibrations
- *     issue's price check reads the active `price` rows of the job's insurer with
+ *     type name, matched case-insensitively) and `price` (USD, 2 decimals) required. The quote's price
+ *     check (docs/calibrations.md#decisions) reads the active `price` rows of the job's insurer with
  *     lookup/insuranceLookup?insurance and flags a quote line priced below `price` for its calibrationType.
  *   lookup/removeInsuranceLookup?id removes one and answers {success}.
  */

@@ -1,6 +1,6 @@
 /**
- * Shared links (issue 18 "Shared links"; docs/shell.md#screens /links, anonymous). A shop shares one inspection —
- * its calibration report (report/calibration, issue 14) and its OEM procedure links — with someone
+ * Shared links (docs/shell.md#screens /links, anonymous; #decisions). A shop shares one inspection —
+ * its calibration report (report/calibration, docs/report.md) and its OEM procedure links — with someone
  * without an account. The specification names the page only, so these are decisions:
  * - A link is a JWT (HS256, jose) the host signs with a key of its own (api-host/core/tokens.ts), naming the
  *   link record and expiring with it (1 to 30 days, SHARE_DAYS). The record (share_link) keeps its owner,
@@ -126,7 +126,7 @@ export const sharedInspection = defineCall({
         recorded: z.object({ technician: z.string(), at: z.string().nullable() }).nullable(),
         /** The technician's note on the system (why it failed, what was done instead, a part ordered); '' when none. */
         note: z.string().default(''),
-        /** Photos and files on the system (issue 30), when the report preference includes evidence. */
+        /** Photos and files on the system (docs/adas.md#evidence), when the report preference includes evidence. */
         evidence: z
           .array(
             z.object({ adasEvidence: z.number().int(), kind: z.enum(['photo', 'document']), fileName: z.string(), caption: z.string() }),

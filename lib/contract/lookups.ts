@@ -175,7 +175,7 @@ export const onboardLookups = defineCall({
   access: 'anonymous',
 });
 
-// ── ADAS configuration lookups (issue 12) ──────────────────────────────────────────────────────────
+// ── ADAS configuration lookups ─────────────────────────────────────────────────────────────────────
 // lookup/keywords?types&vehicleMake (docs/lookups.md#calls): the keywords in use, for the keyword chips' choices.
 // types is a comma list of KEYWORD_TYPES (the make matrices' CCC line/location/sublet keywords, the
 // systems' (checklist), info lookups' and make exceptions' keywords; none = the three CCC kinds);

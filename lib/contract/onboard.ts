@@ -78,7 +78,7 @@ export const invitation = z.object({
   parentName: z.string(),
   /**
    * The inviting firm's Brand preferences as in effect for it (firm/firmPreference category Brand: its own,
-   * else its network's), so the wizard wears the inviting franchise's brand (issue 31 §5). Anonymous: only
+   * else its network's), so the wizard wears the inviting franchise's brand (docs/onboard.md#states). Anonymous: only
    * the names and values of the Brand category, nothing else of the firm.
    */
   brand: z.array(z.object({ name: z.string(), value: z.string().nullable() })),

@@ -1,5 +1,5 @@
 /**
- * The command palette's server search (issue 19): one call finding the caller's contacts, ADAS jobs (by RO
+ * The command palette's server search (docs/shell.md#screens): one call finding the caller's contacts, ADAS jobs (by RO
  * number or any part of the VIN), vehicles (by VIN), users and locations. Not in the specification; the
  * decisions:
  * - every kind is searched only for a role that may list it: its roles are the `access` of the list call of

@@ -1,5 +1,5 @@
 /**
- * The import schemas (docs/data.md#fields "Import"; issue 17): each schema's columns (DisplayName, ColumnName,
+ * The import schemas (docs/data.md#fields, #validation): each schema's columns (DisplayName, ColumnName,
  * IsRequired), who may import it, and the check of one file row. The same check runs in the browser (the
  * preview, in the import worker) and at the host (before the owning area's own save), with the owning
  * screen's contract schemas, so a row refused in the preview is the row the host refuses, for the same

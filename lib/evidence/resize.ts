@@ -1,5 +1,5 @@
 /**
- * A photo made ready in the browser before it is sent (issue 30 §1): decoded upright (createImageBitmap
+ * A photo made ready in the browser before it is sent (docs/adas.md#evidence): decoded upright (createImageBitmap
  * with the EXIF orientation applied), scaled so its long edge is at most EVIDENCE_LONG_EDGE, and re-encoded
  * as JPEG through a canvas. A canvas holds pixels only, so the EXIF block with the GPS position, the camera
  * and the time is not carried over. A 12-megapixel phone photo of 4-6 MB leaves as a 4-megapixel JPEG of a

@@ -1,5 +1,5 @@
 /**
- * Changes of an inspection kept on the device until the host took them (issue 30 §2; docs/adas.md#offline):
+ * Changes of an inspection kept on the device until the host took them (docs/adas.md#offline):
  * IndexedDB (through idb), one record per change, in the order made (an auto-increment key), filed under
  * the user and the inspection. Every change the technician makes on /view is kept here at once, online or
  * not (a reload, a closed tab or a lost connection loses nothing), and sent from here. Decisions:

@@ -1,5 +1,5 @@
 /**
- * The change notice (issue 19): records of one kind changed in one committed transaction. Not a toast: open
+ * The change notice (docs/architecture.md#push): records of one kind changed in one committed transaction. Not a toast: open
  * lists whose rows are of that kind say so or refresh (components/data-table/live.ts). Client-safe and
  * dependency-free, kept apart from the toast texts so every list can read it at little cost.
  */
@@ -50,7 +50,7 @@ export function isRecordsChanged(v: unknown): v is RecordsChanged {
 }
 
 /**
- * The settings notice (issue 29 §3): lookup values of these groups changed, or brand settings did (a firm's
+ * The settings notice (docs/architecture.md#push): lookup values of these groups changed, or brand settings did (a firm's
  * own Brand preference; a location moved under another parent, so what it inherits changed, or removed).
  * Sent by the host to the app instances' own hub connections only (never to browsers), so each instance
  * drops what its page caches (lib/cache/settings.ts) hold of them.

@@ -1,9 +1,10 @@
 /**
  * The push messages: what the hub sends (target and argument) and how the shell turns them into toasts.
  * Client-safe and dependency-free (no zod in the browser bundle for two small shapes); the reference host
- * builds the same types. docs/shell.md#screens: two kinds, the make-matrix-links import notice (administrators only,
- * roles 1 and 2) and the opportunity notice; dispatch adds its steps' notices (docs/dispatch.md). Issue 19 adds a third, not shown as a toast: the change notice
- * that tells open lists their rows changed (`recordsChanged`, read by components/data-table).
+ * builds the same types. docs/shell.md#screens: two kinds, the make-matrix-links import notice (administrators
+ * only, roles 1 and 2) and the opportunity notice; dispatch adds its steps' notices (docs/dispatch.md). A third
+ * is not shown as a toast: the change notice that tells open lists their rows changed (`recordsChanged`, read
+ * by components/data-table; docs/architecture.md#push).
  */
 import { isAdminRole, type RoleId } from '../roles';
 import { RECORDS_CHANGED, isRecordsChanged } from './changes';

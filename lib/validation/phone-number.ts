@@ -1,5 +1,5 @@
 /**
- * The one reading of a phone number as people write it (issue 31 §6), for the import's row check, which
+ * The one reading of a phone number as people write it (docs/data.md#validation), for the import's row check, which
  * runs in the import worker and again at the host before a row is stored (lib/data/import-schemas.ts):
  * "718-555-0142", "(718) 555 0142", "1-718-555-0142", "+1 917 555 0143", "011 1 917 555 0143",
  * "001 917 555 0143", each with an extension as written ("x12", "ext. 12", "#12", ";ext=12").

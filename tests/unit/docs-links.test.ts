@@ -1,7 +1,7 @@
 /**
  * The project documents itself (docs/README.md): comments point into docs/ instead of citing the
- * specification the project started from by section number, and every pointer into docs/ names a file and a
- * heading that exist. Reads the source tree as it is on disk.
+ * specification the project started from by section number (or, in product code, an issue), and every pointer
+ * into docs/ names a file and a heading that exist. Reads the source tree as it is on disk.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -50,12 +50,21 @@ function anchorsOf(file: string): Set<string> | null {
 /** A section reference that names an issue or an RFC ("issue 31 §3", "RFC 6749 §4.1.2.1, §5"); these stay. */
 const ALLOWED_SECTION = new RegExp(`(?:issue|RFC)\\s+\\d+\\s+${SECTION}[\\d.]+(?:\\s*(?:,|/|–|-|and)\\s*${SECTION}[\\d.]+)*`, 'gi');
 
-/** Problems of one file's text: section references to the specification, and pointers into docs/ that lead nowhere. */
+/** Product code: its comments point into docs/, never to issues, which live outside the repository. */
+const PRODUCT = /^(?:app|components|lib|api-host)\/|^(?:proxy|instrumentation)\.ts$/;
+const ISSUE_NUMBER = /\bissues?\s+\d+/i;
+
+/**
+ * Problems of one file's text: section references to the specification, issue numbers in product code, and
+ * pointers into docs/ that lead nowhere.
+ */
 export function problemsOf(text: string, file: string): string[] {
   const problems: string[] = [];
   const isDoc = file.startsWith('docs/');
+  const isProduct = PRODUCT.test(file);
   text.split('\n').forEach((line, i) => {
     const where = `${file}:${i + 1}`;
+    if (isProduct && ISSUE_NUMBER.test(line)) problems.push(`${where}: cites an issue; point into docs/ instead`);
     if (line.replace(ALLOWED_SECTION, '').includes(SECTION))
       problems.push(`${where}: cites the specification by section number; point into docs/ instead`);
     if (/\bARCHITECTURE\s+"/.test(line)) problems.push(`${where}: cites ARCHITECTURE; point into docs/architecture.md instead`);
@@ -88,15 +97,20 @@ export function problemsOf(text: string, file: string): string[] {
 }
 
 describe('the documentation pointers', () => {
-  it('finds a section reference, a missing file and a missing heading (the check can fail)', () => {
+  it('finds a section reference, an issue in product code, a missing file and a missing heading (the check can fail)', () => {
     expect(problemsOf(`// the rule (overview ${SECTION}4)`, 'lib/x.ts')).toHaveLength(1);
-    expect(problemsOf(`// see issue 31 ${SECTION}3, ${SECTION}4 and RFC 6749 ${SECTION}4.1.2.1`, 'lib/x.ts')).toEqual([]);
+    expect(problemsOf(`// see issue 31 ${SECTION}3, ${SECTION}4 and RFC 6749 ${SECTION}4.1.2.1`, 'scripts/x.ts')).toEqual([]);
     expect(problemsOf('// (docs/nothing-here.md#states)', 'lib/x.ts')).toEqual(['lib/x.ts:1: docs/nothing-here.md does not exist']);
     expect(problemsOf('// (docs/users.md#screens, #no-such-heading)', 'lib/x.ts')).toEqual([
       'lib/x.ts:1: docs/users.md has no heading #no-such-heading',
     ]);
     expect(problemsOf('See [the limits](#no-such-heading).', 'docs/users.md')).toHaveLength(1);
     expect(problemsOf('// (docs/users.md#screens, #states; docs/roles.md#users)', 'lib/x.ts')).toEqual([]);
+    expect(problemsOf('// the rule (issue 31 §3)', 'components/x.tsx')).toEqual([
+      'components/x.tsx:1: cites an issue; point into docs/ instead',
+    ]);
+    expect(problemsOf('// (issues 14, 32)', 'api-host/x.ts')).toHaveLength(1);
+    expect(problemsOf('// (issue 31 §3)', 'tests/x.test.ts')).toEqual([]);
   });
 
   it('holds for every source, test, script and document of the repository', () => {

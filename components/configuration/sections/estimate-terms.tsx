@@ -1,9 +1,9 @@
 'use client';
 /**
- * Estimate terms (issue 32; lib/contract/estimateterms.ts): the abbreviations, other names and operation
- * codes a location's estimates use that the scrub's built-in vocabulary does not know, per location (its
- * terms apply to it and the locations below it). The built-in vocabulary is listed read-only beside them,
- * and "Try a line" shows how the scrub reads a line with the location's terms.
+ * Estimate terms (docs/configuration.md#screens; lib/contract/estimateterms.ts): the abbreviations, other names
+ * and operation codes a location's estimates use that the scrub's built-in vocabulary does not know, per
+ * location (its terms apply to it and the locations below it). The built-in vocabulary is listed read-only
+ * beside them, and "Try a line" shows how the scrub reads a line with the location's terms.
  */
 import { useId, useState } from 'react';
 import { FilterSelect, type DataColumn } from '@/components/data-table';

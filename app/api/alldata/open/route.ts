@@ -1,6 +1,6 @@
 /**
- * Opens an OEM link to an ALLDATA document through the firm's ALLDATA access (issue 18 §5; the decision
- * is in lib/alldata/documents.ts). Signed in and same-site only; `url` must be an ALLDATA document, else
+ * Opens an OEM link to an ALLDATA document through the firm's ALLDATA access (docs/adas.md#decisions; the
+ * rule is lib/alldata/documents.ts). Signed in and same-site only; `url` must be an ALLDATA document, else
  * 400 (no open redirect). The API makes a single-use ticket with the firm's stored token and the browser
  * goes to the document with it (303). A firm without a usable connection opens the link as before.
  */

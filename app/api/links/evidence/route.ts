@@ -1,6 +1,6 @@
 /**
  * GET /api/links/evidence?t={link}&e={evidence}&size=thumb|full: a photo or file of the inspection a shared
- * link opens, without signing in (report/sharedEvidence, anonymous; issue 30 §1). Anything the host refuses
+ * link opens, without signing in (report/sharedEvidence, anonymous; docs/adas.md#evidence). Anything the host refuses
  * (another inspection's evidence, a withdrawn or expired link) is a bare 404: an image has no page to go back to.
  */
 import { NextResponse, type NextRequest } from 'next/server';

@@ -1,5 +1,5 @@
 /**
- * Logout as a plain form post (issue 19, the account menu's "Log out"): works before hydration and
+ * Logout as a plain form post (the account menu's "Log out", docs/shell.md#screens, #states): works before hydration and
  * without JavaScript. Ends the session as next-auth's signOut does (lib/auth/logout.ts), clears the cookie
  * and sends the browser to the root with a 303 (it GETs it, and the guard shows /login). Refused when
  * cross-site: another site must not be able to sign anyone out.
