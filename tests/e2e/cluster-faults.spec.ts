@@ -331,15 +331,24 @@ test.describe('Redis Sentinel failover', () => {
         () => failover!.apps.every((a) => a.output?.().includes('is back: sign-in throttling and ended sessions are shared again.')),
         30_000,
         'both instances to use the new primary',
-      ).catch((e: Error) => {
-        // This wait has timed out now and then in CI: name what each instance's store said, and since when.
+      ).catch(async (e: Error) => {
+        // This wait has timed out now and then in CI: name what each instance's store said, and since when,
+        // and what its readiness answers now.
+        const ready = await Promise.all(
+          [FA, FB].map((origin) =>
+            rawRequest(origin, '/api/ready').then(
+              (r) => `${r.status} ${r.body}`,
+              (err: Error) => err.message,
+            ),
+          ),
+        );
         const said = failover!.apps.map(
           (a, i) =>
             `instance ${i} (${Date.now() - killedAt} ms after the kill): ${(a.output?.() ?? '')
               .split('\n')
               .filter((line) => line.includes('[store]'))
               .slice(-8)
-              .join(' | ')}`,
+              .join(' | ')}; /api/ready: ${ready[i]}`,
         );
         throw new Error([e.message, ...said].join('\n'));
       });
