@@ -801,10 +801,13 @@ function sectionOf(vocab: Vocabulary, text: string): SectionReading {
   const kept = words.filter((w) => !(w.cls === 'word' && NEUTRAL_SECTION_WORDS.has(w.w)));
   const built = structure(vocab, kept, []);
   const all = words.filter((w) => w.cls === 'word').map((w) => w.w);
+  const phrases = built.phrases.filter((p) => p.role === 'main' && p.items.some(isTerm));
+  // "FRONT DOOR": the end word places a door (a part of the side), not the vehicle's end.
+  const onSide = phrases.some((p) => p.items.some((i) => i.kind === 'term' && i.term.kind === 'part' && i.term.part.zone === 'side'));
   return {
     text,
-    phrases: built.phrases.filter((p) => p.role === 'main' && p.items.some(isTerm)),
-    end: (all.find((w) => ENDS.has(w)) as End | undefined) ?? null,
+    phrases,
+    end: onSide ? null : ((all.find((w) => ENDS.has(w)) as End | undefined) ?? null),
     procedures: all.some((w) => PROCEDURE_SECTION_WORDS.has(w)),
     vehicle: all.length > 0 && all.every((w) => VEHICLE_SECTION_WORDS.has(w)),
     known: all.length > 0,

@@ -484,6 +484,9 @@ describe('calibration lines', () => {
     expect(systemsOf('', 'Rear Camera', 'ADAS CALIBRATION')).toEqual(['Rear Camera']);
     expect(systemsOf('', 'Rear Camera', 'LIFT GATE')).toEqual(['Surround View Camera', 'Rear Camera']);
     expect(readSection(vocab, 'VEHICLE DIAGNOSTICS').procedures).toBe(true);
+    // A section's end word places its part: the vehicle's end for a bumper, the door's place for a door.
+    expect(readSection(vocab, 'FRONT BUMPER').end).toBe('front');
+    expect(readSection(vocab, 'FRONT DOOR').end).toBeNull();
   });
 
   it('scans, research and road tests are not calibrations; a denied calibration triggers nothing', () => {
