@@ -381,7 +381,8 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
     // A place settles which sensor a sensor word means ("cam in grl": the grille camera); a part placed
     // under or behind another does not carry what that one carries ("air deflector (under bumper)").
     if (p.role === 'place') {
-      if (target && (target.thing.kind === 'sensor' || target.thing.either.length)) target.features.push(thing);
+      const settles = (t: Thing | null) => t != null && (t.kind === 'sensor' || t.either.length > 0);
+      if (target && (settles(target.thing) || settles(target.thing.owner))) target.features.push(thing);
       continue;
     }
     if (p.role === 'aside') {
@@ -464,7 +465,9 @@ function featuredOf(w: Worked): Featured {
       ...fs.flatMap((f) => f.either),
       ...fs.flatMap((f) => f.systems.flatMap((k) => systemPositionsOn(k, t))),
     ],
-    settled: fs.flatMap((f) => [...f.systems.flatMap((k) => KIND_RULES[k].positions), ...f.sensors]),
+    // Which of several sensors a word means: a system or sensor a feature names, or the one a place carries
+    // ("camera bracket on windshield": the windshield camera's).
+    settled: fs.flatMap((f) => [...f.systems.flatMap((k) => KIND_RULES[k].positions), ...f.sensors, ...f.carries]),
   };
 }
 

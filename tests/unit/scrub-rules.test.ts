@@ -560,6 +560,7 @@ describe('what a line says besides its parts', () => {
     // A part placed under another does not carry what that one carries; a sensor placed is settled by it.
     expect(systemsOf('Add', 'Air deflector, front lower (under bumper)', 'FRONT BUMPER')).toEqual([]);
     expect(systemsOf('Approved', 'Surround Vision front camera repl (grille mounted)', 'GRILLE')).toEqual(['Surround View Camera']);
+    expect(systemsOf('Repl', 'replace frt camera bracket on windshield')).toEqual(['Forward Camera']);
   });
 
   it('an opening, cut-out or fitment for a sensor makes the part its carrier', () => {
