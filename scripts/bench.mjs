@@ -313,7 +313,7 @@ async function sampleInspection(dbFile) {
  * Issues 29 and 50: the product's pages beside the peer page (the bare Next page that fetches the same ten
  * contacts from the host and renders them in a plain table), one request at a time, alternating rounds:
  *   - processor time per request of each server (and of the reference host for it): Linux /proc, 10 ms ticks,
- *     over each round's n + 5 requests; the median and range over the rounds, and the ratio to the peer's
+ *     over each round's n + 5 requests, after one round that is not counted; the median and range over the rounds, and the ratio to the peer's
  *     taken round by round (each round's pair saw the same background load), median and range;
  *   - the whole response's wall time (p50 over every round's requests);
  *   - what one response's HTML is made of (scripts/lib/html-weight.ts; docs/benchmarks.md#page-weight):
@@ -339,6 +339,9 @@ async function benchPages({ origin, signIn, peers, pids, dbFile }) {
     const per = (a, b) => (a === null || b === null ? NaN : (b - a) / (n + 5));
     return { ...out, cpuPerRequest: per(before, after), hostCpuPerRequest: per(hostBefore, hostAfter) };
   };
+  // One round first, not counted: each page's first requests load and compile its modules (a run without it
+  // had every page's highest figure in its first round).
+  await alternate(1, Object.fromEntries(pages.map((p) => [p.name, () => ttfb(p.origin, p.path, cookie, n)])));
   const runs = await alternate(rounds, Object.fromEntries(pages.map((p) => [p.name, () => timed(p)])));
   const peerCpu = runs['peer page'].map((o) => o.cpuPerRequest);
 
