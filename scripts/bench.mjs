@@ -9,8 +9,12 @@
  *      concurrent keep-alive connections in alternating rounds: p50/p99, throughput and the latency each adds
  *      to the direct call; printed as ratios to the peer handler (targets: added latency ≤ 1.0 ×, throughput
  *      ≥ 1.0 ×);
- *   1b. /contacts beside the peer page doing the same fetch: the whole response, alternating rounds (target
- *      ≤ 1.5 ×);
+ *   1b. /contacts, /adas, /view (the demo's first inspection with calibration rows) and /dashboard beside the
+ *      peer page doing /contacts' fetch, alternating rounds: processor time per request (median and range over
+ *      the rounds, and the ratio to the peer's round by round), the whole response, and what the HTML is made
+ *      of — markup and flight data, class attributes, inline SVG, elements, client-component props
+ *      (scripts/lib/html-weight.ts, docs/benchmarks.md#page-weight); targets for the list and job pages (issue
+ *      50): processor ≤ 1.5 ×, HTML ≤ 2.5 ×;
  *   2. server rendering: time to first byte of `/`, `/contacts`, `/users`, `/configuration` and `/locations` (list and network tree) at demo size and with
  *      100,000 contacts, 10,000 users, 50,000 make matrices and 5,000 locations (targets: median ≤ 50 ms at demo size, ≤ 100 ms at bench
  *      size; the bench database comes from `npm run seed-bench` and is reused between runs — BENCH_RESEED=1
@@ -39,7 +43,8 @@
  * Prints a table with targets and PASS/MISS, writes JSON to .bench/ (git-ignored). It measures, it never
  * fails a build: the exit code is 0 unless the stack could not start.
  *
- * Environment: SKIP_BUILD=1 uses the existing builds as they are; BENCH_ONLY=peers runs 1, 1b and 3 only;
+ * Environment: SKIP_BUILD=1 uses the existing builds as they are; BENCH_ONLY=peers runs 1, 1b and 3 only,
+ * BENCH_ONLY=pages 1b only;
  * BENCH_PEER_PORT (BENCH_APP_PORT + 8: the peer app; the raw proxy the port after it); BENCH_API_PORT (4170; not 4190, which fetch refuses as a "bad port") and BENCH_APP_PORT (3170) — the 100k stack uses the next port of
  * each; BENCH_QUICK=1 for fewer samples; BENCH_SKIP_100K=1; BENCH_100K_DB (.data/bench/reference.db);
  * BENCH_RESEED=1 rebuilds the 100k database.
@@ -56,6 +61,7 @@ import { ROOT, ensureBuilt, startApiHost, startApp } from './lib/stack.mjs';
 import { ensurePeerBuilt, startPeer, startRawProxy } from './lib/peers.mjs';
 import { cpuMs } from './lib/memory.mjs';
 import { stats, ttfb } from './lib/page-timing.mjs';
+import { htmlWeight } from './lib/html-weight.ts';
 // TypeScript modules of the project (the npm script runs node with the tsx loader).
 import { signInHttp } from '../testkit/http.ts';
 import { contactGenerator } from '../api-host/contacts/data.ts';
@@ -66,14 +72,17 @@ const APP_PORT = Number(process.env.BENCH_APP_PORT || 3170);
 const QUICK = process.env.BENCH_QUICK === '1';
 /** The peer app, and the raw proxy on the port after it (scripts/lib/peers.mjs). */
 const PEER_PORT = Number(process.env.BENCH_PEER_PORT || APP_PORT + 8);
-const ONLY_PEERS = process.env.BENCH_ONLY === 'peers';
+/** BENCH_ONLY=peers: the comparisons with the peers (1, 1b, 3); BENCH_ONLY=pages: the pages beside the peer page (1b). */
+const ONLY = process.env.BENCH_ONLY || '';
+if (!['', 'peers', 'pages'].includes(ONLY)) throw new Error(`BENCH_ONLY=${ONLY}: use peers or pages`);
 const BIG_DB = process.env.BENCH_100K_DB || '.data/bench/reference.db';
 const SMALL_GET = 'firm/firmPreference?firm=1&category=Brand';
 const TARGETS = {
   liveNoticeMs: 2000,
   bffAddedVsPeer: 1.0,
   bffRpsVsPeer: 1.0,
-  listPageVsPeer: 1.5,
+  pageCpuVsPeer: 1.5,
+  pageHtmlVsPeer: 2.5,
   ttfbDemoMs: 50,
   ttfb100kMs: 100,
   routeJsKb: 175,
@@ -271,68 +280,208 @@ async function benchBff({ origin, apiOrigin, signIn, peers }) {
   }
 }
 
+/** The median of a list of numbers (the mean of the middle two for an even count). */
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+const spread = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs) });
+
 /**
- * Issue 29, 3: the product's /contacts beside the peer page that fetches the same ten contacts from the host
- * and renders them in a plain table, one request at a time, alternating rounds; server time is the whole
- * response (the product streams its shell first).
+ * The demo's inspection /view shows: the first with calibration rows (a job's inspection as a technician opens
+ * it), read from the demo stack's own database as benchAdas reads the bench's.
  */
-async function benchListPage({ origin, signIn, peers, pids }) {
+async function sampleInspection(dbFile) {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(join(ROOT, dbFile), { readonly: true });
+  try {
+    return db
+      .prepare(
+        `SELECT i.adas_inspection FROM adas_inspection i
+         ORDER BY EXISTS (SELECT 1 FROM adas_inspection_result r WHERE r.adas_inspection = i.adas_inspection) DESC, i.adas_inspection
+         LIMIT 1`,
+      )
+      .pluck()
+      .get();
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Issues 29 and 50: the product's pages beside the peer page (the bare Next page that fetches the same ten
+ * contacts from the host and renders them in a plain table), one request at a time, alternating rounds:
+ *   - processor time per request of each server (and of the reference host for it): Linux /proc, 10 ms ticks,
+ *     over each round's n + 5 requests, after one round that is not counted; the median and range over the rounds, and the ratio to the peer's
+ *     taken round by round (each round's pair saw the same background load), median and range;
+ *   - the whole response's wall time (p50 over every round's requests);
+ *   - what one response's HTML is made of (scripts/lib/html-weight.ts; docs/benchmarks.md#page-weight):
+ *     markup and flight data, the markup's class attributes and inline SVG, elements, client-component props.
+ * Targets (issue 50, list and job pages): processor ≤ 1.5 × the peer page's, HTML ≤ 2.5 × its bytes.
+ */
+async function benchPages({ origin, signIn, peers, pids, dbFile }) {
   const cookie = await signIn(1);
-  const n = QUICK ? 10 : 20;
-  const rounds = QUICK ? 2 : 4;
-  // Besides the wall time, the processor time each server spent per request, and the reference host's for it
-  // (Linux /proc; ms at 10 ms resolution, over n + 5 requests): on a machine shared with other work the wall
-  // time moves with the load, the processor time much less.
-  const timed = async (pid, run) => {
-    const [before, hostBefore] = [cpuMs(pid), cpuMs(pids.host)];
-    const out = await run();
-    const [after, hostAfter] = [cpuMs(pid), cpuMs(pids.host)];
+  const n = QUICK ? 20 : 40;
+  const rounds = QUICK ? 3 : 5;
+  const inspection = await sampleInspection(dbFile);
+  const pages = [
+    { name: 'peer page', origin: peers.app, path: '/contacts', pid: peers.appPid },
+    { name: '/contacts', origin, path: '/contacts', pid: pids.app, target: true },
+    { name: '/adas', origin, path: '/adas', pid: pids.app, target: true },
+    { name: '/view', origin, path: `/view?adasInspection=${inspection}`, pid: pids.app, target: true },
+    { name: '/dashboard', origin, path: '/dashboard', pid: pids.app, target: false },
+  ];
+  const timed = async (page) => {
+    const [before, hostBefore] = [cpuMs(page.pid), cpuMs(pids.host)];
+    const out = await ttfb(page.origin, page.path, cookie, n);
+    const [after, hostAfter] = [cpuMs(page.pid), cpuMs(pids.host)];
     const per = (a, b) => (a === null || b === null ? NaN : (b - a) / (n + 5));
     return { ...out, cpuPerRequest: per(before, after), hostCpuPerRequest: per(hostBefore, hostAfter) };
   };
-  const runs = await alternate(rounds, {
-    peer: () => timed(peers.appPid, () => ttfb(peers.app, '/contacts', cookie, n)),
-    product: () => timed(pids.app, () => ttfb(origin, '/contacts', cookie, n)),
-  });
-  heading('List page server time — /contacts beside the peer page doing the same fetch (one connection, alternating rounds)');
-  const widths = [14, 6, 11, 11, 11, 11, 14, 14];
-  console.log(row(['page', 'status', 'TTFB p50', 'total p50', 'total p90', 'HTML kB', 'CPU/request', 'host CPU/req'], widths));
-  const fig = {};
-  for (const [k, outs] of Object.entries(runs)) {
-    const total = stats(outs.flatMap((o) => o.totalSamples));
-    const mean = (key) => outs.reduce((s, o) => s + o[key], 0) / outs.length;
-    const [cpu, hostCpu] = [mean('cpuPerRequest'), mean('hostCpuPerRequest')];
-    fig[k] = {
+  // One round first, not counted: each page's first requests load and compile its modules (a run without it
+  // had every page's highest figure in its first round).
+  await alternate(1, Object.fromEntries(pages.map((p) => [p.name, () => ttfb(p.origin, p.path, cookie, n)])));
+  const runs = await alternate(rounds, Object.fromEntries(pages.map((p) => [p.name, () => timed(p)])));
+  const peerCpu = runs['peer page'].map((o) => o.cpuPerRequest);
+
+  const figures = [];
+  for (const page of pages) {
+    const outs = runs[page.name];
+    const cpu = outs.map((o) => o.cpuPerRequest);
+    const res = await fetch(new URL(page.path, page.origin), { headers: { cookie }, redirect: 'manual' });
+    const html = await res.text();
+    let weight = null;
+    let weightError = null;
+    if (res.status !== 200) weightError = `HTTP ${res.status}`;
+    else
+      try {
+        weight = htmlWeight(html);
+      } catch (e) {
+        weightError = e.message;
+      }
+    figures.push({
+      page: page.name,
+      path: page.path,
       status: outs[0].status,
+      total: stats(outs.flatMap((o) => o.totalSamples)),
       ttfb: stats(outs.flatMap((o) => o.firstSamples)),
-      total,
-      bytes: outs[0].bytes,
-      cpuPerRequestMs: cpu,
-      hostCpuPerRequestMs: hostCpu,
-    };
+      cpuPerRequestMs: spread(cpu),
+      cpuPerRequestRoundsMs: cpu,
+      hostCpuPerRequestMs: spread(outs.map((o) => o.hostCpuPerRequest)),
+      cpuVsPeer: spread(cpu.map((c, r) => c / peerCpu[r])),
+      weight,
+      weightError,
+      target: page.target,
+    });
+  }
+  const peer = figures[0];
+  for (const fig of figures.slice(1)) {
+    fig.totalVsPeer = fig.total.p50 / peer.total.p50;
+    if (fig.weight && peer.weight) {
+      const ratio = (get) => get(fig.weight) / get(peer.weight);
+      fig.weightVsPeer = {
+        bytes: ratio((w) => w.bytes),
+        markupBytes: ratio((w) => w.markupBytes),
+        classBytes: ratio((w) => w.classBytes),
+        svgBytes: ratio((w) => w.svgBytes),
+        flightBytes: ratio((w) => w.flightBytes),
+        elements: ratio((w) => w.elements),
+        clientPropsBytes: ratio((w) => w.flight.clientPropsBytes),
+      };
+    }
+    if (fig.target) {
+      fig.cpuPass = fig.status === 200 && fig.cpuVsPeer.median <= TARGETS.pageCpuVsPeer;
+      fig.htmlPass = fig.status === 200 && fig.weightVsPeer !== undefined && fig.weightVsPeer.bytes <= TARGETS.pageHtmlVsPeer;
+      fig.pass = fig.cpuPass && fig.htmlPass;
+    }
+  }
+
+  const range = (s, digits = 2, unit = '') =>
+    Number.isFinite(s.median) ? `${s.median.toFixed(digits)}${unit} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})` : '—';
+  heading(
+    `Pages beside the peer page (the same ten contacts in a plain table) — processor time per request, ${rounds} alternating rounds of ${n} + 5 requests, one connection`,
+  );
+  let widths = [11, 6, 11, 23, 21, 12, 10, 12, 6];
+  console.log(
+    row(['page', 'status', 'total p50', 'CPU/request (range)', 'CPU × peer (range)', 'total × peer', 'host CPU', 'target', ''], widths),
+  );
+  for (const fig of figures) {
+    const isPeer = fig === peer;
     console.log(
       row(
         [
-          k === 'peer' ? 'peer page' : '/contacts',
-          fig[k].status,
-          f(fig[k].ttfb.p50),
-          f(total.p50),
-          f(total.p90),
-          (fig[k].bytes / 1000).toFixed(1),
-          f(cpu),
-          f(hostCpu),
+          fig.page,
+          fig.status,
+          f(fig.total.p50),
+          range(fig.cpuPerRequestMs, 2, ' ms'),
+          isPeer ? '' : `×${range(fig.cpuVsPeer, 2)}`,
+          isPeer ? '' : `×${fig.totalVsPeer.toFixed(2)}`,
+          f(fig.hostCpuPerRequestMs.median),
+          fig.target ? `≤ ×${TARGETS.pageCpuVsPeer}` : '',
+          fig.target ? verdict(fig.cpuPass) : '',
         ],
         widths,
       ),
     );
   }
-  const ratio = fig.product.total.p50 / fig.peer.total.p50;
-  const cpuRatio = fig.product.cpuPerRequestMs / fig.peer.cpuPerRequestMs;
-  const ok = fig.product.status === 200 && ratio <= TARGETS.listPageVsPeer;
+  console.log(`  /view is ${figures.find((fig) => fig.page === '/view').path}.`);
+
+  heading('Page weight — one response each, uncompressed (scripts/lib/html-weight.ts; docs/benchmarks.md, Page weight)');
+  widths = [11, 10, 10, 10, 9, 10, 9, 13, 10, 6];
+  console.log(row(['page', 'HTML', 'markup', 'class', 'svg', 'flight', 'elements', 'client props', 'target', ''], widths));
+  const kb = (b) => `${(b / 1000).toFixed(1)} kB`;
+  const x = (r) => (r === Infinity ? '(peer 0)' : Number.isFinite(r) ? `×${r.toFixed(2)}` : '—');
+  for (const fig of figures) {
+    const w = fig.weight;
+    if (!w) {
+      console.log(row([fig.page, `not measured: ${fig.weightError}`], [11, 80]));
+      continue;
+    }
+    console.log(
+      row(
+        [
+          fig.page,
+          kb(w.bytes),
+          kb(w.markupBytes),
+          kb(w.classBytes),
+          kb(w.svgBytes),
+          kb(w.flightBytes),
+          w.elements,
+          kb(w.flight.clientPropsBytes),
+        ],
+        widths,
+      ),
+    );
+    const r = fig.weightVsPeer;
+    if (r)
+      console.log(
+        row(
+          [
+            '  × peer',
+            x(r.bytes),
+            x(r.markupBytes),
+            x(r.classBytes),
+            x(r.svgBytes),
+            x(r.flightBytes),
+            x(r.elements),
+            x(r.clientPropsBytes),
+            fig.target ? `≤ ×${TARGETS.pageHtmlVsPeer}` : '',
+            fig.target ? verdict(fig.htmlPass) : '',
+          ],
+          widths,
+        ),
+      );
+  }
   console.log(
-    `${''.padEnd(14)}  /contacts ÷ peer page: ×${ratio.toFixed(2)} (target ≤ ${TARGETS.listPageVsPeer})  ${verdict(ok)};  server CPU per request ×${cpuRatio.toFixed(2)}`,
+    '  class and svg are parts of markup (they overlap where an SVG has a class); client props are bytes of the decoded flight stream\n' +
+      '  (the props data given to client components, without the elements inside them; the framework’s own client components included),\n' +
+      `  of ${figures
+        .filter((fig) => fig.weight)
+        .map((fig) => `${fig.page} ${kb(fig.weight.flight.streamBytes)}`)
+        .join(', ')} of stream.`,
   );
-  results.listPage = { ...fig, ratio, cpuRatio, target: TARGETS.listPageVsPeer, pass: ok };
+  results.pages = figures;
 }
 
 /** `by`: judge the time to first byte (default) or to the last byte (a page that streams its shell first). */
@@ -550,15 +699,21 @@ if (process.env.SKIP_BUILD !== '1') {
 }
 console.log(`[bench] ${QUICK ? 'quick run' : 'full run'}; demo stack on :${API_PORT}/:${APP_PORT}, loopback only`);
 
-await withStack({ apiPort: API_PORT, appPort: APP_PORT, db: `.data/bench-demo-${API_PORT}/reference.db`, reset: true }, async (demo) => {
+const DEMO_DB = `.data/bench-demo-${API_PORT}/reference.db`;
+await withStack({ apiPort: API_PORT, appPort: APP_PORT, db: DEMO_DB, reset: true }, async (demo) => {
   // The peers beside the product (issue 29): the minimal Next.js app and the raw proxy, against the same host.
   const peerApp = await startPeer({ port: PEER_PORT, apiOrigin: demo.apiOrigin });
   const rawProxy = await startRawProxy({ port: PEER_PORT + 1, upstreamOrigin: demo.apiOrigin });
-  const stack = { ...demo, peers: { app: `http://127.0.0.1:${PEER_PORT}`, raw: `http://127.0.0.1:${PEER_PORT + 1}`, appPid: peerApp.pid } };
+  const stack = {
+    ...demo,
+    dbFile: DEMO_DB,
+    peers: { app: `http://127.0.0.1:${PEER_PORT}`, raw: `http://127.0.0.1:${PEER_PORT + 1}`, appPid: peerApp.pid },
+  };
   try {
-    await benchBff(stack);
-    await benchListPage(stack);
-    if (ONLY_PEERS) return await benchJs(stack);
+    if (ONLY !== 'pages') await benchBff(stack);
+    await benchPages(stack);
+    if (ONLY === 'pages') return;
+    if (ONLY === 'peers') return await benchJs(stack);
     await demoBenches(stack);
   } finally {
     await Promise.all([peerApp.stop(), rawProxy.stop()]);
@@ -608,7 +763,7 @@ async function demoBenches(stack) {
   await benchLive(stack);
 }
 
-if (ONLY_PEERS) results.notes.push('BENCH_ONLY=peers: the peer comparisons only');
+if (ONLY) results.notes.push(`BENCH_ONLY=${ONLY}: ${ONLY === 'pages' ? 'the pages beside the peer page' : 'the peer comparisons'} only`);
 else if (process.env.BENCH_SKIP_100K === '1') {
   results.notes.push('100k: skipped (BENCH_SKIP_100K=1)');
   console.log('\n100,000 contacts: skipped (BENCH_SKIP_100K=1)');
@@ -668,7 +823,7 @@ else if (process.env.BENCH_SKIP_100K === '1') {
   }
 }
 
-if (ONLY_PEERS) {
+if (ONLY) {
   /* the peer comparisons only */
 } else if (process.env.BENCH_SKIP_LOG === '1') {
   results.notes.push('log 1M: skipped (BENCH_SKIP_LOG=1)');
@@ -709,7 +864,7 @@ if (ONLY_PEERS) {
 }
 
 // Dashboard at issue 16's size: 1,000,000 jobs over three years across 5,000 locations (its own database, reused).
-if (ONLY_PEERS) {
+if (ONLY) {
   /* the peer comparisons only */
 } else if (process.env.BENCH_SKIP_DASHBOARD === '1') {
   results.notes.push('dashboard 1M: skipped (BENCH_SKIP_DASHBOARD=1)');
@@ -770,7 +925,7 @@ mkdirSync(join(ROOT, '.bench'), { recursive: true });
 const file = join(ROOT, '.bench', `bench-${results.startedAt.replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, JSON.stringify(results, null, 2));
 writeFileSync(join(ROOT, '.bench', 'bench-latest.json'), JSON.stringify(results, null, 2));
-const misses = [...results.bff, ...(results.listPage ? [results.listPage] : []), ...results.ttfb, ...results.js, ...results.live].filter(
+const misses = [...results.bff, ...(results.pages ?? []), ...results.ttfb, ...results.js, ...results.live].filter(
   (r) => r.pass === false,
 ).length;
 console.log(
