@@ -1016,14 +1016,19 @@ function settleKind(o: LineOutcome, kind: string, m: Matcher, others: ReadonlySe
     };
   }
   if (!ofKind.length) return { ...o, nothing: `A ${kind} calibration line: this vehicle has no ${kind} system.` };
+  return checkEach(
+    o,
+    ofKind,
+    `A ${kind} calibration that names no system, and no other line of the estimate says which: it may be ${ofKind.map((x) => x.src.system).join(', ')}.`,
+  );
+}
+
+/** The line as a check of each candidate system, for one reason: the estimator says which. */
+function checkEach(o: LineOutcome, candidates: readonly CompiledSystem[], why: string): LineOutcome {
   return {
     ...o,
     nothing: null,
-    checks: ofKind.map((s) => ({
-      adasChecklistMatrix: s.src.adasChecklistMatrix,
-      system: s.src.system,
-      why: `A ${kind} calibration that names no system, and no other line of the estimate says which: it may be ${ofKind.map((x) => x.src.system).join(', ')}.`,
-    })),
+    checks: candidates.map((s) => ({ adasChecklistMatrix: s.src.adasChecklistMatrix, system: s.src.system, why })),
   };
 }
 
@@ -1034,15 +1039,11 @@ function settleKind(o: LineOutcome, kind: string, m: Matcher, others: ReadonlySe
 function anySensorCheck(o: LineOutcome, m: Matcher): LineOutcome {
   const candidates = m.systems.filter((s) => s.kind && !s.src.notEquipped);
   if (!candidates.length) return { ...o, nothing: 'A sensor calibration line: this vehicle has no driver-assistance system.' };
-  return {
-    ...o,
-    nothing: null,
-    checks: candidates.map((s) => ({
-      adasChecklistMatrix: s.src.adasChecklistMatrix,
-      system: s.src.system,
-      why: `A calibration of a sensor the line does not name: it may be ${candidates.map((x) => x.src.system).join(', ')}, or none of them.`,
-    })),
-  };
+  return checkEach(
+    o,
+    candidates,
+    `A calibration of a sensor the line does not name: it may be ${candidates.map((x) => x.src.system).join(', ')}, or none of them.`,
+  );
 }
 
 /** The parts a line names as read ("front bumper cover", "camera of the liftgate"): the job's estimate shows them. */
