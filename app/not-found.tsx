@@ -8,7 +8,7 @@ export const generateMetadata = notFoundMetadata;
 
 export default function NotFound() {
   return (
-    <PlainShell variant="no-nav">
+    <PlainShell variant="no-nav" preloadLogo={false}>
       <h1 className="mb-2 text-2xl font-semibold">{NOT_FOUND_NAME}</h1>
       <p className="mb-4 text-slate-700">There is nothing at this address.</p>
       <Link href="/" className="text-brand-700 underline">

@@ -31,6 +31,10 @@
  *      `npm run seed-bench -- .data/bench/log-1m.db --contacts 0 --log-records 1000000`, reused; BENCH_SKIP_LOG=1 skips it).
  *   3b. time to interactive of /contacts and /adas with Chromium's CPU throttled ×4 (issue 19; scripts/lib/tti.mjs
  *      defines it; BENCH_SKIP_TTI=1 skips it);
+ *   3c. the phone (issue 50): /contacts, /adas and /view beside the peer page in Chromium on Lighthouse's mobile
+ *      network and CPU (slow 4G, CPU ×4; scripts/lib/tti.mjs PHONE), fresh context per load, alternating rounds:
+ *      first contentful paint and time to interactive, and what the first paint waited for (the HTML and the
+ *      render-blocking resources, bytes on the wire); targets: first paint ≤ 1.5 ×, interactive ≤ 1.2 × the peer's;
  *   5. the dashboard (issue 16): every analysis of "past year" at demo size (Northstar) and with 1,000,000 ADAS jobs
  *      over three years across 5,000 locations, over the largest franchiser (target: median ≤ 300 ms; its own database,
  *      .data/bench/dashboard-1m.db, reused; BENCH_SKIP_DASHBOARD=1 skips it).
@@ -44,7 +48,7 @@
  * fails a build: the exit code is 0 unless the stack could not start.
  *
  * Environment: SKIP_BUILD=1 uses the existing builds as they are; BENCH_ONLY=peers runs 1, 1b and 3 only,
- * BENCH_ONLY=pages 1b only;
+ * BENCH_ONLY=pages 1b only, BENCH_ONLY=phone 3c only;
  * BENCH_PEER_PORT (BENCH_APP_PORT + 8: the peer app; the raw proxy the port after it); BENCH_API_PORT (4170; not 4190, which fetch refuses as a "bad port") and BENCH_APP_PORT (3170) — the 100k stack uses the next port of
  * each; BENCH_QUICK=1 for fewer samples; BENCH_SKIP_100K=1; BENCH_100K_DB (.data/bench/reference.db);
  * BENCH_RESEED=1 rebuilds the 100k database.
@@ -55,7 +59,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { firstLoadJs, kB } from './lib/js-size.mjs';
-import { QUIET_MS, measureTti } from './lib/tti.mjs';
+import { PHONE, QUIET_MS, measurePhone, measureTti } from './lib/tti.mjs';
 import { measureLiveNotice } from './lib/live-bench.mjs';
 import { ROOT, ensureBuilt, startApiHost, startApp } from './lib/stack.mjs';
 import { ensurePeerBuilt, startPeer, startRawProxy } from './lib/peers.mjs';
@@ -72,9 +76,12 @@ const APP_PORT = Number(process.env.BENCH_APP_PORT || 3170);
 const QUICK = process.env.BENCH_QUICK === '1';
 /** The peer app, and the raw proxy on the port after it (scripts/lib/peers.mjs). */
 const PEER_PORT = Number(process.env.BENCH_PEER_PORT || APP_PORT + 8);
-/** BENCH_ONLY=peers: the comparisons with the peers (1, 1b, 3); BENCH_ONLY=pages: the pages beside the peer page (1b). */
+/**
+ * BENCH_ONLY=peers: the comparisons with the peers (1, 1b, 3); BENCH_ONLY=pages: the pages beside the peer page
+ * (1b); BENCH_ONLY=phone: the phone's first paint beside the peer page (3c).
+ */
 const ONLY = process.env.BENCH_ONLY || '';
-if (!['', 'peers', 'pages'].includes(ONLY)) throw new Error(`BENCH_ONLY=${ONLY}: use peers or pages`);
+if (!['', 'peers', 'pages', 'phone'].includes(ONLY)) throw new Error(`BENCH_ONLY=${ONLY}: use peers, pages or phone`);
 const BIG_DB = process.env.BENCH_100K_DB || '.data/bench/reference.db';
 const SMALL_GET = 'firm/firmPreference?firm=1&category=Brand';
 const TARGETS = {
@@ -83,6 +90,8 @@ const TARGETS = {
   bffRpsVsPeer: 1.0,
   pageCpuVsPeer: 1.5,
   pageHtmlVsPeer: 2.5,
+  phoneFcpVsPeer: 1.5,
+  phoneTtiVsPeer: 1.2,
   ttfbDemoMs: 50,
   ttfb100kMs: 100,
   routeJsKb: 175,
@@ -624,6 +633,87 @@ async function benchTti({ origin, signIn }) {
 }
 
 /**
+ * Issue 50 §3: the phone's first paint and interactive moment, /contacts, /adas and /view beside the peer page
+ * (scripts/lib/tti.mjs measurePhone: Lighthouse's mobile network and CPU, a fresh context per load, alternating
+ * rounds). Ratios to the peer are taken round by round, then their median. "wire" is bytes received (headers
+ * and compressed body): the HTML document's, and the render-blocking resources' (the stylesheets) the first
+ * paint waited for; "blocking done" is when the last of those had arrived.
+ */
+async function benchPhone({ origin, signIn, peers, dbFile }) {
+  const runs = QUICK ? 3 : 7;
+  const inspection = await sampleInspection(dbFile);
+  const pages = [
+    { name: 'peer page', origin: peers.app, path: '/contacts' },
+    { name: '/contacts', origin, path: '/contacts' },
+    { name: '/adas', origin, path: '/adas' },
+    { name: '/view', origin, path: `/view?adasInspection=${inspection}` },
+  ];
+  const net = PHONE.network;
+  heading(
+    `Phone — Chromium on slow 4G (${net.latency} ms, ${((net.downloadThroughput * 8) / 1e6).toFixed(1)} Mbit/s down) and CPU ×${PHONE.rate}, fresh context, ${runs} alternating rounds (targets: FCP ≤ ×${TARGETS.phoneFcpVsPeer}, interactive ≤ ×${TARGETS.phoneTtiVsPeer} the peer page's)`,
+  );
+  let samples;
+  try {
+    samples = await measurePhone({ pages, cookie: await signIn(1), runs });
+  } catch (e) {
+    console.log(`phone: not measured (${e.message.split('\n')[0]})`);
+    results.notes.push(`phone: ${e.message}`);
+    return;
+  }
+  const widths = [11, 21, 14, 21, 14, 9, 10, 10, 10, 6];
+  console.log(
+    row(
+      ['page', 'FCP p50 (range)', 'FCP × peer', 'interactive p50', 'inter. × peer', 'TBT p50', 'HTML wire', 'blocking', 'done at', ''],
+      widths,
+    ),
+  );
+  const peer = samples['peer page'];
+  const figures = [];
+  for (const p of pages) {
+    const s = samples[p.name];
+    const fig = {
+      page: p.name,
+      path: p.path,
+      fcp: spread(s.map((x) => x.fcp)),
+      tti: spread(s.map((x) => x.tti)),
+      tbt: median(s.map((x) => x.tbt)),
+      htmlWire: median(s.map((x) => x.htmlWire)),
+      blockingWire: median(s.map((x) => x.blockingWire)),
+      blockingEnd: median(s.map((x) => x.blockingEnd)),
+      blocking: s[0].blocking.map((b) => b.name.replace(/^https?:\/\/[^/]+/, '')),
+      samples: s,
+    };
+    if (p.name !== 'peer page') {
+      fig.fcpVsPeer = spread(s.map((x, r) => x.fcp / peer[r].fcp));
+      fig.ttiVsPeer = spread(s.map((x, r) => x.tti / peer[r].tti));
+      fig.pass = fig.fcpVsPeer.median <= TARGETS.phoneFcpVsPeer && fig.ttiVsPeer.median <= TARGETS.phoneTtiVsPeer;
+    }
+    figures.push(fig);
+    const ms = (v) => `${Math.round(v)} ms`;
+    const x = (r) => (r ? `×${r.median.toFixed(2)}` : '');
+    console.log(
+      row(
+        [
+          p.name,
+          `${ms(fig.fcp.median)} (${Math.round(fig.fcp.min)}–${Math.round(fig.fcp.max)})`,
+          x(fig.fcpVsPeer),
+          ms(fig.tti.median),
+          x(fig.ttiVsPeer),
+          ms(fig.tbt),
+          `${(fig.htmlWire / 1000).toFixed(1)} kB`,
+          `${(fig.blockingWire / 1000).toFixed(1)} kB`,
+          fig.blocking.length ? ms(fig.blockingEnd) : '—',
+          fig.pass === undefined ? '' : verdict(fig.pass),
+        ],
+        widths,
+      ),
+    );
+  }
+  for (const fig of figures) if (fig.blocking.length) console.log(`  ${fig.page} render-blocking: ${fig.blocking.join(', ')}`);
+  results.phone = figures;
+}
+
+/**
  * /adas at bench size (issue 13: 100,000 jobs, 250,000 inspections): server render sorted by every column,
  * filtered by status and searched by a partial VIN, as role 1 (every firm) and role 9 (a network).
  */
@@ -710,6 +800,7 @@ await withStack({ apiPort: API_PORT, appPort: APP_PORT, db: DEMO_DB, reset: true
     peers: { app: `http://127.0.0.1:${PEER_PORT}`, raw: `http://127.0.0.1:${PEER_PORT + 1}`, appPid: peerApp.pid },
   };
   try {
+    if (ONLY === 'phone') return await benchPhone(stack);
     if (ONLY !== 'pages') await benchBff(stack);
     await benchPages(stack);
     if (ONLY === 'pages') return;
@@ -760,10 +851,12 @@ async function demoBenches(stack) {
   await benchImportStore(stack);
   await benchJs(stack);
   if (process.env.BENCH_SKIP_TTI !== '1') await benchTti(stack);
+  await benchPhone(stack);
   await benchLive(stack);
 }
 
-if (ONLY) results.notes.push(`BENCH_ONLY=${ONLY}: ${ONLY === 'pages' ? 'the pages beside the peer page' : 'the peer comparisons'} only`);
+const ONLY_NOTE = { pages: 'the pages beside the peer page', phone: 'the phone beside the peer page', peers: 'the peer comparisons' };
+if (ONLY) results.notes.push(`BENCH_ONLY=${ONLY}: ${ONLY_NOTE[ONLY]} only`);
 else if (process.env.BENCH_SKIP_100K === '1') {
   results.notes.push('100k: skipped (BENCH_SKIP_100K=1)');
   console.log('\n100,000 contacts: skipped (BENCH_SKIP_100K=1)');
@@ -925,7 +1018,7 @@ mkdirSync(join(ROOT, '.bench'), { recursive: true });
 const file = join(ROOT, '.bench', `bench-${results.startedAt.replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, JSON.stringify(results, null, 2));
 writeFileSync(join(ROOT, '.bench', 'bench-latest.json'), JSON.stringify(results, null, 2));
-const misses = [...results.bff, ...(results.pages ?? []), ...results.ttfb, ...results.js, ...results.live].filter(
+const misses = [...results.bff, ...(results.pages ?? []), ...(results.phone ?? []), ...results.ttfb, ...results.js, ...results.live].filter(
   (r) => r.pass === false,
 ).length;
 console.log(

@@ -6,7 +6,7 @@
  */
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
-import { Plus } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { DataTable, FilterSelect, ListLink, fetchAllPages, useList, type FilterOption } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
@@ -104,12 +104,12 @@ export function AdasScreen({ spec, state, data, query, locations, insurers, defa
         actions={
           data.view === 'jobs' ? (
             <Button onClick={() => setCreating(true)}>
-              <Plus aria-hidden="true" className="size-4" />
+              <Icon name="plus" className="size-4" />
               New job
             </Button>
           ) : (
             <Button onClick={() => setVehicle('new')}>
-              <Plus aria-hidden="true" className="size-4" />
+              <Icon name="plus" className="size-4" />
               Add vehicle
             </Button>
           )

@@ -7,7 +7,7 @@
  * host refuses says why and is not sent again. Removing asks first; only who added it or a manager may.
  */
 import dynamic from 'next/dynamic';
-import { Camera, FileText, Paperclip, X } from 'lucide-react';
+import { Icon, type IconName } from '@/components/ui/icon';
 import { useEffect, useMemo, useState } from 'react';
 import { TextField } from '@/components/ui/field';
 import { BffError } from '@/lib/bff/client';
@@ -165,9 +165,9 @@ export function SystemEvidence({
     }
   };
 
-  const picker = (label: string, Icon: typeof Camera, props: React.InputHTMLAttributes<HTMLInputElement>) => (
+  const picker = (label: string, icon: IconName, props: React.InputHTMLAttributes<HTMLInputElement>) => (
     <label className="inline-flex cursor-pointer items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 focus-within:outline-2 focus-within:outline-brand-600 hover:bg-slate-50">
-      <Icon aria-hidden="true" className="size-4" />
+      <Icon name={icon} className="size-4" />
       {label}
       <span className="sr-only"> for {system}</span>
       <input
@@ -221,7 +221,7 @@ export function SystemEvidence({
                   onClick={() => setRemoving(p)}
                   className="absolute -top-1.5 -right-1.5 rounded-full bg-white p-0.5 text-slate-700 shadow ring-1 ring-slate-300 hover:text-red-700"
                 >
-                  <X aria-hidden="true" className="size-3.5" />
+                  <Icon name="x" className="size-3.5" />
                   <span className="sr-only">Remove photo {p.caption || p.fileName}</span>
                 </button>
               )}
@@ -233,14 +233,14 @@ export function SystemEvidence({
         <ul className="flex flex-col gap-1 text-xs" aria-label={`Files of ${system}`}>
           {files.map((f) => (
             <li key={f.adasEvidence} className="flex items-center gap-1">
-              <FileText aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+              <Icon name="file-text" className="size-4 shrink-0 text-slate-500" />
               <a href={evidenceSrc(f.adasEvidence, 'full')} download={f.fileName} className="break-all text-brand-700 underline">
                 {f.fileName}
               </a>
               {f.caption && <span className="text-slate-600">· {f.caption}</span>}
               {f.mayRemove && !readOnly && (
                 <button type="button" onClick={() => setRemoving(f)} className="ml-1 text-slate-600 hover:text-red-700">
-                  <X aria-hidden="true" className="size-3.5" />
+                  <Icon name="x" className="size-3.5" />
                   <span className="sr-only">Remove file {f.fileName}</span>
                 </button>
               )}
@@ -260,8 +260,8 @@ export function SystemEvidence({
             onChange={(e) => setCaption(e.target.value)}
           />
           <div className="flex flex-wrap gap-1.5">
-            {picker('Take photos', Camera, { accept: 'image/*', capture: 'environment' })}
-            {picker('Attach files', Paperclip, { accept: 'application/pdf,.pdf,image/jpeg,image/png' })}
+            {picker('Take photos', 'camera', { accept: 'image/*', capture: 'environment' })}
+            {picker('Attach files', 'paperclip', { accept: 'application/pdf,.pdf,image/jpeg,image/png' })}
           </div>
         </div>
       )}

@@ -8,7 +8,7 @@
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { ArrowLeft } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { SimpleTable } from '@/components/ui/simple-table';
@@ -323,7 +323,7 @@ export function InspectionScreen({
         href={shopOnly ? jobHref(i.adas) : '/dispatch'}
         className="inline-flex min-h-6 items-center gap-1 self-start text-sm text-brand-700 hover:underline"
       >
-        <ArrowLeft aria-hidden="true" className="size-4" /> {shopOnly ? `ADAS job ${job.ronumber}` : 'Dispatch queue'}
+        <Icon name="arrow-left" className="size-4" /> {shopOnly ? `ADAS job ${job.ronumber}` : 'Dispatch queue'}
       </Link>
       <PageHeading
         actions={

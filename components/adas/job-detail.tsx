@@ -8,7 +8,7 @@
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { ArrowLeft, Plus } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { SimpleTable } from '@/components/ui/simple-table';
@@ -69,7 +69,7 @@ export function JobDetail({ job, inspections, estimate, locations, insurers, lab
   return (
     <div className="flex min-w-0 flex-col gap-5" aria-busy={pending || undefined}>
       <Link href="/adas" className="inline-flex items-center gap-1 self-start text-sm text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" /> All ADAS jobs
+        <Icon name="arrow-left" className="size-4" /> All ADAS jobs
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">
@@ -161,7 +161,7 @@ export function JobDetail({ job, inspections, estimate, locations, insurers, lab
               })
             }
           >
-            <Plus aria-hidden="true" className="size-4" /> Add inspection
+            <Icon name="plus" className="size-4" /> Add inspection
           </Button>
         </div>
         {inspections.length === 0 ? (

@@ -4,7 +4,7 @@
  * characters, the North-American check digit — with a message naming the rule that failed, and decoded
  * at the host as soon as the 17th valid character is in (the result is announced and handed to the form).
  */
-import { LoaderCircle } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { VinDecode } from '@/lib/contract/decode';
 import { VIN_LENGTH, normalizeVin, vinProblem } from '@/lib/vehicle/vin';
@@ -105,7 +105,7 @@ export function VinField({ value, onChange, onDecoded, error, required, autoFocu
         </p>
       )}
       <p id={`${id}-status`} role="status" aria-live="polite" className="flex items-center gap-1.5 text-xs text-slate-600">
-        {shownState.kind === 'decoding' && <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin" />}
+        {shownState.kind === 'decoding' && <Icon name="loader-circle" className="size-3.5 animate-spin" />}
         {status}
       </p>
     </div>

@@ -1,7 +1,7 @@
 'use client';
 /** A post's attachments (read when the row expands): download, delete (confirmed) and attach a file. */
 import dynamic from 'next/dynamic';
-import { Paperclip } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useId, useRef, useState } from 'react';
 import { useLoaded } from '@/components/ui/use-loaded';
 import { Alert } from '@/components/ui/alert';
@@ -62,7 +62,7 @@ export function AttachmentsPanel({ post, zone, onChanged }: { post: BlogRow; zon
         <ul className="flex flex-col gap-1">
           {items.map((a) => (
             <li key={a.blogAttachment} className="flex flex-wrap items-center gap-2 text-sm">
-              <Paperclip aria-hidden="true" className="size-4 text-slate-500" />
+              <Icon name="paperclip" className="size-4 text-slate-500" />
               <a
                 href={`${BFF_PREFIX}blog/attachment?blogAttachment=${a.blogAttachment}`}
                 download={a.fileName}

@@ -5,7 +5,7 @@
  * never both; create, edit and delete, each deletion confirmed.
  */
 import dynamic from 'next/dynamic';
-import { Plus } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useCallback, useMemo, useState } from 'react';
 import { DataTable, FilterSelect, OpenCell, fetchAllPages, useList, type DataColumn, type FilterOption } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
@@ -195,7 +195,7 @@ export function BlogScreen({ spec, state, data, types, statuses, firm, zone }: P
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-xl font-semibold text-slate-900">Blog</h2>
         <Button onClick={() => setEditing('new')}>
-          <Plus aria-hidden="true" className="size-4" />
+          <Icon name="plus" className="size-4" />
           Add post
         </Button>
       </div>

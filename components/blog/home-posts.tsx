@@ -5,7 +5,7 @@
  */
 import 'server-only';
 import { unstable_rethrow } from 'next/navigation';
-import { Pin } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { api } from '@/lib/api/server';
 import { contract } from '@/lib/contract';
 import { requestLog } from '@/lib/log/request-log';
@@ -35,7 +35,7 @@ export async function HomePosts({ timezone }: { timezone: number }) {
               <h3 id={`post-${p.blog}`} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
                 {p.isSticky && (
                   <>
-                    <Pin aria-hidden="true" className="size-4 shrink-0 text-amber-700" />
+                    <Icon name="pin" className="size-4 shrink-0 text-amber-700" />
                     <span className="sr-only">Pinned:</span>
                   </>
                 )}

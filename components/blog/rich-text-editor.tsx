@@ -5,7 +5,7 @@
  */
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { Bold, Heading2, Italic, Link as LinkIcon, List, ListOrdered, Quote, Underline } from 'lucide-react';
+import { Icon, type IconName } from '@/components/ui/icon';
 
 interface Props {
   labelId: string;
@@ -43,37 +43,37 @@ export default function RichTextEditor({ labelId, value, onChange, invalid, desc
   if (!editor)
     return <div className="min-h-48 rounded-md border border-slate-300 bg-slate-50" role="status" aria-label="Loading the editor" />;
 
-  const tools = [
-    { label: 'Bold', icon: Bold, active: editor.isActive('bold'), run: () => editor.chain().focus().toggleBold().run() },
-    { label: 'Italic', icon: Italic, active: editor.isActive('italic'), run: () => editor.chain().focus().toggleItalic().run() },
+  const tools: { label: string; icon: IconName; active: boolean; run: () => void }[] = [
+    { label: 'Bold', icon: 'bold', active: editor.isActive('bold'), run: () => editor.chain().focus().toggleBold().run() },
+    { label: 'Italic', icon: 'italic', active: editor.isActive('italic'), run: () => editor.chain().focus().toggleItalic().run() },
     {
       label: 'Underline',
-      icon: Underline,
+      icon: 'underline',
       active: editor.isActive('underline'),
       run: () => editor.chain().focus().toggleUnderline().run(),
     },
     {
       label: 'Heading',
-      icon: Heading2,
+      icon: 'heading-2',
       active: editor.isActive('heading', { level: 2 }),
       run: () => editor.chain().focus().toggleHeading({ level: 2 }).run(),
     },
     {
       label: 'Bulleted list',
-      icon: List,
+      icon: 'list',
       active: editor.isActive('bulletList'),
       run: () => editor.chain().focus().toggleBulletList().run(),
     },
     {
       label: 'Numbered list',
-      icon: ListOrdered,
+      icon: 'list-ordered',
       active: editor.isActive('orderedList'),
       run: () => editor.chain().focus().toggleOrderedList().run(),
     },
-    { label: 'Quote', icon: Quote, active: editor.isActive('blockquote'), run: () => editor.chain().focus().toggleBlockquote().run() },
+    { label: 'Quote', icon: 'quote', active: editor.isActive('blockquote'), run: () => editor.chain().focus().toggleBlockquote().run() },
     {
       label: 'Link',
-      icon: LinkIcon,
+      icon: 'link',
       active: editor.isActive('link'),
       run: () => {
         const current = (editor.getAttributes('link').href as string | undefined) ?? 'https://';
@@ -88,7 +88,7 @@ export default function RichTextEditor({ labelId, value, onChange, invalid, desc
   return (
     <div className={`rounded-md border bg-white shadow-sm ${invalid ? 'border-red-600' : 'border-slate-300'}`}>
       <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-0.5 border-b border-slate-200 p-1">
-        {tools.map(({ label, icon: Icon, active, run }) => (
+        {tools.map(({ label, icon, active, run }) => (
           <button
             key={label}
             type="button"
@@ -97,7 +97,7 @@ export default function RichTextEditor({ labelId, value, onChange, invalid, desc
             onClick={run}
             className={`rounded p-2 ${active ? 'bg-brand-100 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`}
           >
-            <Icon aria-hidden="true" className="size-4" />
+            <Icon name={icon} className="size-4" />
           </button>
         ))}
       </div>

@@ -5,7 +5,7 @@
  * too, so nothing typed is lost on Save. Backspace in the empty box removes the last chip; each chip has
  * its own remove button. Suggestions (the keywords in use) come as the box's datalist.
  */
-import { X } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useId, useState } from 'react';
 import { splitKeywords } from '@/lib/configuration/keywords';
 
@@ -58,7 +58,7 @@ export function Chips({
               >
                 <span className="break-all">{chip}</span>
                 <button type="button" className="rounded p-1 hover:bg-brand-100" aria-label={`Remove ${chip}`} onClick={() => remove(i)}>
-                  <X aria-hidden="true" className="size-3.5" />
+                  <Icon name="x" className="size-3.5" />
                 </button>
               </li>
             ))}

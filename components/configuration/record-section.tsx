@@ -4,7 +4,7 @@
  * paging, sorting, search and filters from the URL), an editor for a new or an opened record, deletion of
  * the checked rows after the one confirmation, and CSV export of every matching row.
  */
-import { Plus } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useMemo, useState } from 'react';
 import { DataTable, useList, type DataColumn, type ListController, type Selection } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
@@ -84,7 +84,7 @@ export function RecordSection<T extends object, F extends BaseFields, Q extends 
         {p.actions}
         {p.addLabel && (
           <Button onClick={() => s.setEditing('new')}>
-            <Plus aria-hidden="true" className="size-4" />
+            <Icon name="plus" className="size-4" />
             {p.addLabel}
           </Button>
         )}

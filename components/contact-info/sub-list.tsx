@@ -4,7 +4,7 @@
  * row is checked — Delete and Set as Primary; a Loading indicator; per-row edit links; a "(primary)"
  * marker. `useItems` holds the list and applies the rules of rules.ts around the calls.
  */
-import { LoaderCircle, Plus } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -165,14 +165,14 @@ export function SubList<T>({ title, tag, idKey, list, describe, rowName, isPrima
           </Button>
         )}
         <Button variant="secondary" className="min-h-9 px-3 py-1" onClick={onAdd} disabled={list.items === null} aria-label={`Add ${tag}`}>
-          <Plus aria-hidden="true" className="size-4" />
+          <Icon name="plus" className="size-4" />
           Add
         </Button>
       </div>
       {(error || list.error) && <Alert>{error ?? list.error}</Alert>}
       {list.items === null && !list.error && (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          <Icon name="loader-circle" className="size-4 animate-spin" />
           Loading…
         </p>
       )}

@@ -6,7 +6,7 @@
  * the editor updates its row here at once, without reloading the list.
  */
 import dynamic from 'next/dynamic';
-import { Plus } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useCallback, useMemo, useState } from 'react';
 import { DataTable, FilterSelect, ListLink, fetchAllPages, useList, type FilterOption } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
@@ -97,7 +97,7 @@ export function ContactsScreen({ spec, state, data, contactTypes, defaults }: Co
       <PageHeading
         actions={
           <Button onClick={() => setEditor({ id: NEW_ID, view })}>
-            <Plus aria-hidden="true" className="size-4" />
+            <Icon name="plus" className="size-4" />
             {view === 'vendors' ? 'Add vendor' : 'Add contact'}
           </Button>
         }

@@ -4,7 +4,7 @@
  * panel, its calls and the dialog load only when the button is first pressed, so an editor's first-load
  * JS carries this button alone.
  */
-import { History } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import type { HistoryKind } from '@/lib/contract/history-constants';
@@ -34,7 +34,7 @@ export function HistoryButton({ kind, id, label, className }: HistoryButtonProps
           setOpen(true);
         }}
       >
-        <History aria-hidden="true" className="size-4" />
+        <Icon name="history" className="size-4" />
         History
       </Button>
       {opened > 0 && <HistoryPanel kind={kind} id={id} label={label} open={open} opened={opened} onOpenChange={setOpen} />}

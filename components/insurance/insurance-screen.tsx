@@ -5,7 +5,7 @@
  * and agreed calibration prices).
  */
 import dynamic from 'next/dynamic';
-import { Plus } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useCallback, useMemo, useState } from 'react';
 import { DataTable, OpenCell, dash, fetchAllPages, useList, type DataColumn } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
@@ -110,7 +110,7 @@ export function InsuranceScreen({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-xl font-semibold text-slate-900">Insurance</h2>
         <Button onClick={() => setEditing('new')}>
-          <Plus aria-hidden="true" className="size-4" />
+          <Icon name="plus" className="size-4" />
           Add insurer
         </Button>
       </div>

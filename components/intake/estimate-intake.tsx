@@ -7,7 +7,6 @@
  * stored before the confirmation (asked again when it replaces the job's lines). A scanned PDF is read by
  * OCR in the background: the progress is shown and announced. Load it with next/dynamic.
  */
-import { FileUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { Alert } from '@/components/ui/alert';
@@ -148,7 +147,7 @@ export function EstimateIntake({ adas, firm, adasInspection, onSaved }: Estimate
       zone={zone}
       label="Estimate file (PDF, EMS, BMS XML or CSV)"
       ariaLabel="Estimate file: drag and drop it here, or press to choose"
-      icon={FileUp}
+      icon="file-up"
       hint={`Drag and drop the estimate as the shop has it: the PDF printed from CCC ONE, Mitchell or Audatex (scanned too), the EMS export (a zip, or its .ENV, .AD1, .VEH, .LIN and .TTL files together), a BMS XML file or a CSV of its lines. Or click to choose. Up to ${MB} MB. Nothing is stored before you confirm.`}
     />
   );

@@ -6,7 +6,7 @@
  * changed price (set, or cleared with null: the network default applies again) and reports the whole save
  * in one message; prices that cannot be read are refused before anything is sent. Export: the host's CSV.
  */
-import { Download } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useEffect, useState } from 'react';
 import { useLoaded } from '@/components/ui/use-loaded';
 import { downloadText, fetchAllPages } from '@/components/data-table';
@@ -105,7 +105,7 @@ export function FirmPricing({ firm, formId, onBusy }: FirmPricingProps) {
           A price of its own replaces the network default for this location. Leave it empty to use the network default.
         </p>
         <Button type="button" variant="secondary" onClick={exportCsv}>
-          <Download aria-hidden="true" className="size-4" />
+          <Icon name="download" className="size-4" />
           Export prices (CSV)
         </Button>
       </div>

@@ -6,7 +6,7 @@
  */
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { Plus, Send } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useCallback, useMemo, useState } from 'react';
 import { DataTable, FilterSelect, ListLink, LiveStatus, fetchAllPages, useList, type FilterOption } from '@/components/data-table';
 import { loadInviteDialog } from '@/components/onboard';
@@ -78,13 +78,13 @@ export function LocationsScreen({ spec, state, canEdit, canPrice, canInvite, hom
             <div className="flex flex-wrap gap-2">
               {canInvite && (
                 <Button variant="secondary" onClick={() => setInviting(true)}>
-                  <Send aria-hidden="true" className="size-4" />
+                  <Icon name="send" className="size-4" />
                   Invite a location
                 </Button>
               )}
               {canEdit && (
                 <Button onClick={() => setEditor({ firm: NEW_FIRM })}>
-                  <Plus aria-hidden="true" className="size-4" />
+                  <Icon name="plus" className="size-4" />
                   Add location
                 </Button>
               )}

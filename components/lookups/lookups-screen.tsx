@@ -8,7 +8,7 @@
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { ArrowDown, ArrowUp, Pencil, Plus } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useMemo, useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -102,11 +102,11 @@ function GroupScreen({ groups, group }: { groups: readonly LookupGroupRecord[]; 
           </h2>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => setRenaming(true)}>
-              <Pencil aria-hidden="true" className="size-4" />
+              <Icon name="pencil" className="size-4" />
               Rename group
             </Button>
             <Button onClick={() => setEditing('new')}>
-              <Plus aria-hidden="true" className="size-4" />
+              <Icon name="plus" className="size-4" />
               Add value
             </Button>
           </div>
@@ -143,7 +143,7 @@ function GroupScreen({ groups, group }: { groups: readonly LookupGroupRecord[]; 
                       disabled={pending || movedTo(i, -1, values.length) === null}
                       onClick={() => act(() => save(v, { sort: movedTo(i, -1, values.length)! }), `${v.value} moved up.`)}
                     >
-                      <ArrowUp aria-hidden="true" className="size-4" />
+                      <Icon name="arrow-up" className="size-4" />
                     </Button>
                     <Button
                       variant="ghost"
@@ -151,7 +151,7 @@ function GroupScreen({ groups, group }: { groups: readonly LookupGroupRecord[]; 
                       disabled={pending || movedTo(i, 1, values.length) === null}
                       onClick={() => act(() => save(v, { sort: movedTo(i, 1, values.length)! }), `${v.value} moved down.`)}
                     >
-                      <ArrowDown aria-hidden="true" className="size-4" />
+                      <Icon name="arrow-down" className="size-4" />
                     </Button>
                     {v.isInactive ? (
                       <Button

@@ -1,6 +1,6 @@
 'use client';
 /** One sent mail: recipient, when, subject, the body as sent (links clickable) and its attachments' names. */
-import { Paperclip } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { Alert } from '@/components/ui/alert';
 import { Dialog } from '@/components/ui/dialog';
 import { useLoaded } from '@/components/ui/use-loaded';
@@ -49,7 +49,7 @@ export function EmailDialog({ row, zone, onClose }: { row: EmailRow; zone: strin
               <ul className="flex flex-col gap-1 text-sm">
                 {mail.attachments.map((a, i) => (
                   <li key={i} className="flex items-center gap-2">
-                    <Paperclip aria-hidden="true" className="size-4 text-slate-500" />
+                    <Icon name="paperclip" className="size-4 text-slate-500" />
                     <span className="font-medium">{a.fileName}</span>
                     <span className="text-slate-600">
                       {a.contentType}, {fileSize(a.size)}

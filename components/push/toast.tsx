@@ -3,7 +3,7 @@
  * One push notice (toasts.tsx holds the region): it closes by itself after TOAST_MS unless the pointer or
  * the keyboard focus is on it; Escape dismisses it when focused. Loaded with the first notice.
  */
-import { X } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PushToast } from '@/lib/push/messages';
@@ -55,7 +55,7 @@ export function Toast({ toast, onDismiss: dismissKey }: { toast: PushToast; onDi
         aria-label={`Dismiss: ${toast.title}`}
         className="-m-1 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
       >
-        <X aria-hidden="true" className="size-4" />
+        <Icon name="x" className="size-4" />
       </button>
     </li>
   );

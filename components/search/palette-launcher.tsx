@@ -4,7 +4,7 @@
  * Only this is part of a page's first-load JS; the palette itself (cmdk, the dialog, the route table) is a
  * dynamic import fetched on first use (or when the pointer or focus reaches the button).
  */
-import { Search } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import type { RoleId } from '@/lib/roles';
 import type { CommandPaletteProps } from './command-palette';
@@ -53,7 +53,7 @@ export function PaletteLauncher({ user, role }: { user: number; role: RoleId | n
         className="flex items-center gap-2 rounded-md border border-slate-300 px-2 py-2 text-sm text-slate-700 hover:bg-slate-100 sm:px-3"
         data-testid="palette-button"
       >
-        <Search aria-hidden="true" className="size-4" />
+        <Icon name="search" className="size-4" />
         {/* "Find", not "Search": the screens' own search buttons keep their names to themselves. */}
         <span className="sr-only sm:not-sr-only">Find</span>
         <kbd aria-hidden="true" className="hidden rounded border border-slate-300 px-1 text-xs text-slate-600 lg:inline">

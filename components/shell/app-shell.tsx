@@ -4,7 +4,7 @@
  * every signed-in page: the side-nav layout shows it beside the page from 768 px on, and a menu button in
  * the top bar opens it as a drawer (on every width in the default layout, whose top bar keeps the
  * specification's single ADAS item; below 768 px in the side-nav layout). The drawer's code loads on
- * first opening.
+ * first opening and builds the role's menu itself (side-nav.tsx): only the persistent menu is rendered here.
  */
 import type { Metadata } from 'next';
 import { readSession } from '@/lib/auth/session';
@@ -16,7 +16,8 @@ import { PushClient } from '@/components/push';
 import { DrawerProvider } from './drawer-state';
 import { OfflineApp } from './offline-app';
 import { MenuButton } from './menu-button';
-import { SideNav } from './side-nav';
+import { MenuContent } from './menu-content';
+import { MenuDrawer } from './side-nav';
 import { TopBar } from './top-bar';
 
 /** The firm's favicon, with a random cache-buster on every page load (docs/shell.md#screens). */
@@ -49,16 +50,8 @@ export async function AppShell({ persistentMenu = false, children }: { persisten
     </main>
   );
   const { PRIVACY_POLICY_URL, PUSH_URL, TRAINING_VIDEOS_URL } = config();
-  const menu = (
-    <SideNav
-      persistent={persistentMenu}
-      items={leftMenu(role)}
-      more={moreMenu(role)}
-      roleLabel={roleLabel(role)}
-      privacyPolicyUrl={PRIVACY_POLICY_URL}
-      trainingVideosUrl={TRAINING_VIDEOS_URL}
-    />
-  );
+  const links = { privacyPolicyUrl: PRIVACY_POLICY_URL, trainingVideosUrl: TRAINING_VIDEOS_URL };
+  const drawer = <MenuDrawer role={role} persistent={persistentMenu} {...links} />;
   return (
     <DrawerProvider>
       <TopBar brand={brand} items={topBarMenu(role)} user={user} menuButton={<MenuButton persistent={persistentMenu} />} />
@@ -66,12 +59,15 @@ export async function AppShell({ persistentMenu = false, children }: { persisten
       <OfflineApp user={profile.user} />
       {persistentMenu ? (
         <div className="flex min-h-[calc(100vh-3.5rem)]">
-          {menu}
+          <nav aria-label="Main menu" className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block">
+            <MenuContent items={leftMenu(role)} more={moreMenu(role)} roleLabel={roleLabel(role)} {...links} />
+          </nav>
+          {drawer}
           {main}
         </div>
       ) : (
         <>
-          {menu}
+          {drawer}
           {main}
         </>
       )}

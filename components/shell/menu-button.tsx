@@ -1,5 +1,5 @@
 'use client';
-import { Menu } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useDrawer } from './drawer-state';
 
 /** Opens the left menu as a drawer: always in the default layout, below 768 px in the side-nav layout
@@ -14,7 +14,7 @@ export function MenuButton({ persistent }: { persistent: boolean }) {
       aria-expanded={open}
       className={`inline-flex size-11 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 ${persistent ? 'md:hidden' : ''}`}
     >
-      <Menu aria-hidden="true" className="size-6" />
+      <Icon name="menu" className="size-6" />
       <span className="sr-only">Open menu</span>
     </button>
   );

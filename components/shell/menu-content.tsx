@@ -8,13 +8,17 @@ import { usePathname } from 'next/navigation';
 import { useId, useState } from 'react';
 import type { MenuItem } from '@/lib/routes';
 
-export interface SideNavProps {
+/** The two links under the menu (configuration). */
+export interface MenuLinks {
+  privacyPolicyUrl: string;
+  trainingVideosUrl: string;
+}
+
+export interface SideNavProps extends MenuLinks {
   items: MenuItem[];
   /** Screens the role may open beyond the specification's menu (routes.ts moreMenu). */
   more: MenuItem[];
   roleLabel: string;
-  privacyPolicyUrl: string;
-  trainingVideosUrl: string;
 }
 
 function MenuLinks({
@@ -34,12 +38,7 @@ function MenuLinks({
         const current = pathname === item.path;
         return (
           <li key={item.path}>
-            <Link
-              href={item.path}
-              onClick={onNavigate}
-              aria-current={current ? 'page' : undefined}
-              className={`block rounded-md px-3 py-2.5 text-sm ${current ? 'bg-brand-600 text-white' : 'text-slate-800 hover:bg-slate-100'}`}
-            >
+            <Link href={item.path} onClick={onNavigate} aria-current={current ? 'page' : undefined} className="menu-link">
               {item.label}
             </Link>
           </li>

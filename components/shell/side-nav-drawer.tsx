@@ -1,14 +1,17 @@
 'use client';
-/** The left menu as a drawer (loaded on first opening: it brings Radix Dialog with it). With a
+/** The left menu as a drawer (loaded on first opening: it brings Radix Dialog and the route table's menus
+ * with it). With a
  * `persistent` menu beside the page from 768 px on, the drawer is for narrower screens only. Closed, it
  * gives the focus back to the menu button that opened it (useOpenerFocus: the button is no Radix Trigger). */
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useOpenerFocus } from '@/components/ui/dialog';
+import { leftMenu, moreMenu } from '@/lib/routes';
+import { roleLabel, type RoleId } from '@/lib/roles';
 import { useDrawer } from './drawer-state';
-import { MenuContent, type SideNavProps } from './menu-content';
+import { MenuContent, type MenuLinks } from './menu-content';
 
-export default function SideNavDrawer({ persistent, ...props }: SideNavProps & { persistent: boolean }) {
+export default function SideNavDrawer({ role, persistent, ...links }: MenuLinks & { role: RoleId | null; persistent: boolean }) {
   const narrowOnly = persistent ? 'md:hidden' : '';
   const { open, setOpen } = useDrawer();
   const onCloseAutoFocus = useOpenerFocus(open);
@@ -27,11 +30,17 @@ export default function SideNavDrawer({ persistent, ...props }: SideNavProps & {
               className="inline-flex size-11 items-center justify-center rounded hover:bg-slate-100"
               aria-label="Close menu"
             >
-              <X aria-hidden="true" className="size-5" />
+              <Icon name="x" className="size-5" />
             </RadixDialog.Close>
           </div>
           <nav aria-label="Main menu">
-            <MenuContent {...props} onNavigate={() => setOpen(false)} />
+            <MenuContent
+              items={leftMenu(role)}
+              more={moreMenu(role)}
+              roleLabel={roleLabel(role)}
+              {...links}
+              onNavigate={() => setOpen(false)}
+            />
           </nav>
         </RadixDialog.Content>
       </RadixDialog.Portal>

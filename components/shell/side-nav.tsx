@@ -1,26 +1,18 @@
 'use client';
 /**
- * The left menu. `persistent` (side-nav layout): shown beside the page from 768 px on, a drawer below.
- * Otherwise (default layout) only the drawer, on every width. The drawer's code loads on first opening.
+ * The left menu as a drawer (every width in the default layout; below 768 px in the side-nav layout, whose
+ * menu is beside the page from there on: app-shell.tsx). Its code loads on first opening, and it builds the
+ * role's menu itself from the route table (side-nav-drawer.tsx), so a page carries only the role and the
+ * two links, not the menu.
  */
 import dynamic from 'next/dynamic';
+import type { RoleId } from '@/lib/roles';
 import { useDrawer } from './drawer-state';
-import { MenuContent, type SideNavProps } from './menu-content';
+import type { MenuLinks } from './menu-content';
 
 const SideNavDrawer = dynamic(() => import('./side-nav-drawer'), { ssr: false });
 
-export type { SideNavProps };
-
-export function SideNav({ persistent, ...props }: SideNavProps & { persistent: boolean }) {
+export function MenuDrawer(props: MenuLinks & { role: RoleId | null; persistent: boolean }) {
   const { open, everOpened } = useDrawer();
-  return (
-    <>
-      {persistent && (
-        <nav aria-label="Main menu" className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block">
-          <MenuContent {...props} />
-        </nav>
-      )}
-      {(open || everOpened) && <SideNavDrawer {...props} persistent={persistent} />}
-    </>
-  );
+  return open || everOpened ? <SideNavDrawer {...props} /> : null;
 }

@@ -7,7 +7,7 @@
  * hydration (or without JavaScript) focusing the menu button shows it (CSS :focus-within), so a slow phone
  * can log out before the page is interactive. Once hydrated, the button toggles it.
  */
-import { ChevronDown, UserRound } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import dynamic from 'next/dynamic';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { OWN_PROFILE, loadPasswordDialog as loadPassword, loadUserDialog as loadProfile } from '@/components/users';
@@ -90,7 +90,6 @@ export function UserMenu({ user, role, firm, firstName, lastName, username }: Us
     show(which);
   };
 
-  const item = 'block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100';
   return (
     <div ref={wrapRef} className="relative" data-hydrated={hydrated || undefined}>
       <button
@@ -104,11 +103,11 @@ export function UserMenu({ user, role, firm, firstName, lastName, username }: Us
         onClick={() => setOpen((o) => !o)}
         className="flex items-center gap-1 rounded-md px-2 py-2 text-sm text-slate-800 hover:bg-slate-100"
       >
-        <UserRound aria-hidden="true" className="size-5" />
+        <Icon name="user-round" className="size-5" />
         <span aria-hidden="true" className="hidden max-w-40 truncate sm:inline">
           {`${firstName} ${lastName}`}
         </span>
-        <ChevronDown aria-hidden="true" className="size-4" />
+        <Icon name="chevron-down" className="size-4" />
       </button>
       {(open || !hydrated) && (
         <ul
@@ -118,18 +117,18 @@ export function UserMenu({ user, role, firm, firstName, lastName, username }: Us
           }`}
         >
           <li>
-            <button type="button" className={item} onClick={() => choose('profile')}>
+            <button type="button" className="menu-item" onClick={() => choose('profile')}>
               Profile
             </button>
           </li>
           <li>
-            <button type="button" className={item} onClick={() => choose('password')}>
+            <button type="button" className="menu-item" onClick={() => choose('password')}>
               Change password
             </button>
           </li>
           <li>
             <form method="post" action={LOGOUT_PATH} onSubmit={logOut}>
-              <button type="submit" className={item}>
+              <button type="submit" className="menu-item">
                 Log out
               </button>
             </form>

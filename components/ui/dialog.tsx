@@ -10,7 +10,7 @@
  * every close. useOpenerFocus serves every Radix dialog of the app: this one and the menu drawer.
  */
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useState } from 'react';
 import { Button } from './button';
 
@@ -96,7 +96,7 @@ export function Dialog({ open, onOpenChange, title, description, size = 'md', fo
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-3">
             <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
             <RadixDialog.Close className="rounded p-1 text-slate-600 hover:bg-slate-100" aria-label="Close">
-              <X aria-hidden="true" className="size-5" />
+              <Icon name="x" className="size-5" />
             </RadixDialog.Close>
           </div>
           <div className="overflow-y-auto px-5 py-4" data-dialog-body>

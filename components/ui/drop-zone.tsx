@@ -5,7 +5,7 @@
  * failed parts with the specification's texts. Each uploader adds its types, hint and what it shows on
  * success; the caller passes the upload call (its area's api.ts): the shared folders make no BFF calls.
  */
-import { LoaderCircle, type LucideIcon } from 'lucide-react';
+import { Icon, type IconName } from './icon';
 import { useId, useReducer, type ReactNode } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { FILE_MAX_BYTES } from '@/lib/files';
@@ -61,13 +61,13 @@ export function DropZone({
   zone,
   label,
   ariaLabel,
-  icon: Icon,
+  icon,
   hint,
 }: {
   zone: ReturnType<typeof useUpload>['zone'];
   label: string;
   ariaLabel: string;
-  icon: LucideIcon;
+  icon: IconName;
   hint: ReactNode;
 }) {
   const hintId = useId();
@@ -79,7 +79,7 @@ export function DropZone({
       }`}
     >
       <input {...zone.getInputProps()} data-testid={`upload-${label}`} />
-      <Icon aria-hidden="true" className="size-6 text-slate-500" />
+      <Icon name={icon} className="size-6 text-slate-500" />
       <span className="font-medium text-slate-900">{label}</span>
       <span id={hintId}>{hint}</span>
     </div>
@@ -92,7 +92,7 @@ export function UploadStatusLine({ state, saving, done }: { state: ReturnType<ty
     <div aria-live="polite" role="status" className="text-sm text-slate-800">
       {state.status === UPLOAD.saving && (
         <span className="flex items-center gap-2">
-          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          <Icon name="loader-circle" className="size-4 animate-spin" />
           {saving}
         </span>
       )}

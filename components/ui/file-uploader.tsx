@@ -5,7 +5,6 @@
  * and texts ("Upload failed." with the server's text and "Try again", "Upload again"); the uploaded files
  * are listed by name. Load it with next/dynamic where it is used.
  */
-import { FileUp } from 'lucide-react';
 import { FILE_MAX_BYTES, FILES_MAX_COUNT, STORAGE_TYPES } from '@/lib/files';
 import { DropZone, UploadFailed, UploadStatusLine, linkButton, useUpload, type Upload } from './drop-zone';
 import { UPLOAD, UPLOAD_TEXT } from './upload-state';
@@ -29,7 +28,7 @@ export function FileUploader({ label, upload, onUploaded }: { label: string; upl
           zone={zone}
           label={label}
           ariaLabel={`${label}: drag and drop files here, or press to choose`}
-          icon={FileUp}
+          icon="file-up"
           hint={`Drag and drop files here, or click to choose. PDF, images, Word, Excel, ZIP, text or CSV, up to ${FILE_MAX_BYTES / 1024 / 1024} MB each, ${FILES_MAX_COUNT} at a time. A file with the same name is replaced.`}
         />
       )}

@@ -7,7 +7,6 @@
  * (keyboard: Enter or Space opens the file dialog). Load it with next/dynamic where it is used: it is not
  * first-load JavaScript.
  */
-import { ImageUp } from 'lucide-react';
 import { FILE_MAX_BYTES, FILES_MAX_COUNT, IMAGE_TYPES, fileSrc } from '@/lib/files';
 import { DropZone, UploadFailed, UploadStatusLine, linkButton, useUpload, type Upload } from './drop-zone';
 import { UPLOAD, UPLOAD_TEXT } from './upload-state';
@@ -31,7 +30,7 @@ export function ImageUploader({ label, upload, multiple = true, onUploaded }: Im
           zone={zone}
           label={label}
           ariaLabel={`${label}: drag and drop ${multiple ? 'PNG or JPEG images' : 'a PNG or JPEG image'} here, or press to choose`}
-          icon={ImageUp}
+          icon="image-up"
           hint={`Drag and drop ${multiple ? 'images' : 'an image'} here, or click to choose. PNG or JPEG, up to ${FILE_MAX_BYTES / 1024 / 1024} MB${
             multiple ? ` each, ${FILES_MAX_COUNT} at a time` : ''
           }.`}

@@ -5,7 +5,7 @@
  * Space activates. Children load on first expansion (`loadChildren`); a failed load says so on the node
  * and can be tried again. The keyboard rules are lib/tree-nav.ts.
  */
-import { ChevronRight, LoaderCircle } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { keyAction, visibleNodes, type TreeShape } from '@/lib/tree-nav';
 
@@ -161,9 +161,9 @@ export function Tree<N>({
               }}
             >
               {busy ? (
-                <LoaderCircle className="size-4 animate-spin" />
+                <Icon name="loader-circle" className="size-4 animate-spin" />
               ) : canExpand ? (
-                <ChevronRight className={`size-4 transition-transform ${open ? 'rotate-90' : ''}`} />
+                <Icon name="chevron-right" className={`size-4 transition-transform ${open ? 'rotate-90' : ''}`} />
               ) : null}
             </span>
             <span id={labelId} className="min-w-0 flex-1 cursor-pointer">

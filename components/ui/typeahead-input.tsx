@@ -3,7 +3,7 @@
  * typeahead itself and its lazy stand-in (lazy-typeahead.tsx), so the box looks and reads the same before
  * and after the combobox code has loaded.
  */
-import { Search } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 
 export interface TypeaheadInputProps extends Omit<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'role' | 'id'> {
   id: string;
@@ -25,7 +25,7 @@ export function TypeaheadInput({ id, label, hideLabel, listId, expanded, adornme
         {label}
       </label>
       <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-500" />
+        <Icon name="search" className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-500" />
         <input
           {...input}
           id={id}

@@ -4,7 +4,7 @@
  * non-empty trimmed term (docs/shell.md#validation), debounced, and aborts the request of a term that is no longer
  * current. Arrow keys move through the results (aria-activedescendant), Enter picks, Escape closes.
  */
-import { LoaderCircle } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useEffect, useId, useRef, useState } from 'react';
 import { TypeaheadInput } from './typeahead-input';
 
@@ -181,9 +181,7 @@ export function Typeahead<T>({
         onKeyDown={onKeyDown}
         adornment={
           status.kind === 'loading' &&
-          shown && (
-            <LoaderCircle aria-hidden="true" className="absolute top-1/2 right-2.5 size-4 -translate-y-1/2 animate-spin text-slate-500" />
-          )
+          shown && <Icon name="loader-circle" className="absolute top-1/2 right-2.5 size-4 -translate-y-1/2 animate-spin text-slate-500" />
         }
       />
       {error && (

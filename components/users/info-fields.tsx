@@ -5,7 +5,7 @@
  * role, labor rate, inactive, reports, and the photo. Which of them show follows the dialog's visibility
  * (rules.ts); the values and errors are the dialog's form (components/ui/use-form.ts).
  */
-import { UserRound } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useId } from 'react';
 import dynamic from 'next/dynamic';
 import { fileApi } from '@/components/files';
@@ -156,7 +156,7 @@ export function InfoFields({
             />
           ) : (
             <span className="flex size-24 items-center justify-center rounded-full bg-slate-100" aria-hidden="true">
-              <UserRound className="size-10 text-slate-400" />
+              <Icon name="user-round" className="size-10 text-slate-400" />
             </span>
           )}
           <div className="flex min-w-0 flex-1 basis-56 flex-col items-start gap-2">

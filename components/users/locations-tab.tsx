@@ -5,7 +5,7 @@
  * A location reached through a checked one above it says so: a user reaches every firm below their
  * locations. Saved with user/saveUserLocations (the checked locations, userFirm cleared).
  */
-import { LoaderCircle } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -83,7 +83,7 @@ export function LocationsTab({
   if (!rows)
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-        <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+        <Icon name="loader-circle" className="size-4 animate-spin" />
         Loading…
       </p>
     );

@@ -10,7 +10,7 @@
  * and says why: the save alert's lines, field errors beside the fields, the server's text. The form state
  * is the one form hook (components/ui/use-form.ts).
  */
-import { LoaderCircle } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useLookups } from '@/components/lookups';
 import { Alert } from '@/components/ui/alert';
@@ -258,7 +258,7 @@ export function UserDialog({ open, onOpenChange, target, source, viewer, returnF
       {loadError && <Alert>{loadError}</Alert>}
       {loading && (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          <Icon name="loader-circle" className="size-4 animate-spin" />
           Loading…
         </p>
       )}

@@ -5,7 +5,7 @@
  * "Add New User" appears once it is free. Editing: the username is saved on its own, at once, with its
  * save icon (user/saveUserEmail); a user who renames themself is signed out everywhere and signs in again.
  */
-import { Check } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useCallback, useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -131,7 +131,7 @@ export function UsernameField({ profile, own, onRenamed }: { profile: UserProfil
           onClick={() => void form.submit()}
           disabled={form.busy || !changed}
         >
-          <Check aria-hidden="true" className="size-4" />
+          <Icon name="check" className="size-4" />
         </Button>
       </div>
       <p id={hintId} className="-mt-1 text-xs text-slate-600">

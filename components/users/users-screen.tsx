@@ -6,7 +6,7 @@
  * cannot be checked), CSV export of every matching row, "Add user" and the user profile dialog.
  */
 import dynamic from 'next/dynamic';
-import { Plus } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useCallback, useMemo, useState } from 'react';
 import { DataTable, FilterSelect, fetchAllPages, useList, type FilterOption } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
@@ -99,7 +99,7 @@ export function UsersScreen({ spec, state, data, roles, locations, viewer }: Use
           <Button
             onClick={() => setDialog({ mode: 'adding', location: location ? { firm: location.firm, name: location.firmName } : null })}
           >
-            <Plus aria-hidden="true" className="size-4" />
+            <Icon name="plus" className="size-4" />
             Add user
           </Button>
         }

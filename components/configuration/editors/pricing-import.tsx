@@ -5,7 +5,7 @@
  * cannot) and nothing is applied until the user chooses: all rows when every row is valid, the valid
  * rows only, or none.
  */
-import { FileUp } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useId, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { Alert } from '@/components/ui/alert';
@@ -137,7 +137,7 @@ export function PricingImport({ onClose, onApplied }: { onClose: () => void; onA
             </div>
             {busy && (
               <p role="status" className="inline-flex items-center gap-2 text-sm text-slate-700">
-                <FileUp aria-hidden="true" className="size-4" />
+                <Icon name="file-up" className="size-4" />
                 Reading and checking the file…
               </p>
             )}

@@ -3,7 +3,7 @@
  * The system (checklist matrix) editor: name, notice, hints, keywords (chips; comma text on the server),
  * highlight, inactive, order, and its checklist items — an item removed here is sent with isRemove.
  */
-import { Plus, Trash2 } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useId } from 'react';
 import { HistoryButton } from '@/components/history';
 import { Button } from '@/components/ui/button';
@@ -120,7 +120,7 @@ export function SystemEditor({
                   )
                 }
               >
-                <Trash2 aria-hidden="true" className="size-4" />
+                <Icon name="trash-2" className="size-4" />
               </button>
             </li>
           ))}
@@ -135,7 +135,7 @@ export function SystemEditor({
             variant="secondary"
             onClick={() => setItems([...items, { adasChecklistMatrixItem: -1, item: '', isRemove: false, key: `n${++keys}` }])}
           >
-            <Plus aria-hidden="true" className="size-4" />
+            <Icon name="plus" className="size-4" />
             Add item
           </Button>
         </div>

@@ -3,7 +3,7 @@
  * The knowledge base's smaller lists (docs/configuration.md#calls): make exceptions, exclusions, info lookups and
  * the no-scrub list, each a list with the one record editor.
  */
-import { Download } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useState } from 'react';
 import { FilterSelect, type DataColumn } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
@@ -338,7 +338,7 @@ export function InfoSection({
       addLabel="Add info lookup"
       actions={
         <Button variant="secondary" onClick={exportInfo}>
-          <Download aria-hidden="true" className="size-4" />
+          <Icon name="download" className="size-4" />
           ADAS info CSV
         </Button>
       }

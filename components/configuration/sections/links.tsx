@@ -3,7 +3,7 @@
  * Links (docs/configuration.md#calls): OEM procedure links by make, model and years — ADAS procedures or general
  * information. New links (added here or imported) are marked until someone reviews them.
  */
-import { ExternalLink } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { FilterSelect, type DataColumn } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import type { MakeMatrixCategories } from '@/lib/contract/admin';
@@ -87,7 +87,7 @@ export function LinksSection({
           className="inline-flex items-center gap-1 break-all text-brand-700 underline"
         >
           {new URL(r.url).host}
-          <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
+          <Icon name="external-link" className="size-3.5 shrink-0" />
         </a>
       ),
     },

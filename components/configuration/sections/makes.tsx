@@ -5,7 +5,7 @@
  * search; rows move within their make; the keywords-and-triggers CSV export.
  */
 import dynamic from 'next/dynamic';
-import { ArrowDown, ArrowUp, Download } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useMemo, useState } from 'react';
 import { FilterSelect, type DataColumn } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
@@ -116,7 +116,7 @@ const columns = (open: (r: MakeMatrixRow) => void, act: SectionActions): DataCol
           disabled={r.sort <= 1}
           onClick={() => move(r, r.sort - 1, act)}
         >
-          <ArrowUp aria-hidden="true" className="size-4" />
+          <Icon name="arrow-up" className="size-4" />
         </button>
         <button
           type="button"
@@ -124,7 +124,7 @@ const columns = (open: (r: MakeMatrixRow) => void, act: SectionActions): DataCol
           aria-label={`Move down: ${label(r)}`}
           onClick={() => move(r, r.sort + 1, act)}
         >
-          <ArrowDown aria-hidden="true" className="size-4" />
+          <Icon name="arrow-down" className="size-4" />
         </button>
       </span>
     ),
@@ -206,7 +206,7 @@ export function MakesSection({
       addLabel="Add make matrix"
       actions={
         <Button variant="secondary" onClick={exportTriggers} disabled={exporting}>
-          <Download aria-hidden="true" className="size-4" />
+          <Icon name="download" className="size-4" />
           {exporting ? 'Exporting…' : 'Keywords & triggers CSV'}
         </Button>
       }

@@ -4,7 +4,7 @@
  * network-default price firms pay unless they have their own; import (with a preview) and export as CSV.
  */
 import dynamic from 'next/dynamic';
-import { Download, Upload } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useState } from 'react';
 import { FilterSelect, type DataColumn } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
@@ -112,11 +112,11 @@ export function PricingSection({
       actions={
         <>
           <Button variant="secondary" onClick={() => setImporting(true)}>
-            <Upload aria-hidden="true" className="size-4" />
+            <Icon name="upload" className="size-4" />
             Import prices
           </Button>
           <Button variant="secondary" onClick={exportPrices}>
-            <Download aria-hidden="true" className="size-4" />
+            <Icon name="download" className="size-4" />
             Price list CSV
           </Button>
         </>

@@ -6,7 +6,7 @@
  * step; when the configuration changed, leaving a step saves it and clears the changed flag
  * (scanpro/SaveScanProConfiguration). The location is in the URL (`firm`).
  */
-import { Check } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useState } from 'react';
 import { useList } from '@/components/data-table';
 import { HistoryButton } from '@/components/history';
@@ -140,7 +140,7 @@ export function ScanProSection({
                     aria-hidden="true"
                     className="inline-flex size-5 items-center justify-center rounded-full border border-current text-xs"
                   >
-                    {done ? <Check className="size-3" /> : n}
+                    {done ? <Icon name="check" className="size-3" /> : n}
                   </span>
                   {`${n}. ${label}`}
                 </button>
