@@ -30,5 +30,6 @@ export function iconSymbol(name: string): string {
 
 /** The whole sprite, one symbol a line. */
 export function iconSprite(names: readonly string[]): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg">\n${names.map((n) => `${iconSymbol(n)}\n`).join('')}</svg>\n`;
+  // The root's viewBox is never drawn (a <use> draws one symbol in its own); the build's static-file import reads it.
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">\n${names.map((n) => `${iconSymbol(n)}\n`).join('')}</svg>\n`;
 }
