@@ -30,6 +30,14 @@ export function preparedValue<Value, Params extends unknown[] = unknown[]>(db: D
   return cached(db, `pluck:${sql}`, () => db.prepare(sql).pluck()) as Statement<Params, Value>;
 }
 
+/** A row of EXPLAIN QUERY PLAN. */
+export interface PlanRow {
+  id: number;
+  parent: number;
+  notused: number;
+  detail: string;
+}
+
 /**
  * The fields of a contract shape, taken from a row whose SQL also yields columns the call does not answer
  * (a detail read serving a form, a search row serving two calls): `pickFields(firmForm)(record)`.
