@@ -1,5 +1,5 @@
 /**
- * Host rows the compiler checks (docs/architecture.md "Host rows"): every `prepared<Row>(db, sql)`,
+ * Host rows the compiler checks (docs/architecture.md#host-rows): every `prepared<Row>(db, sql)`,
  * `preparedValue<Value>(db, sql)` and `db.prepare<Params, Row>(sql)` in api-host/, found and typed by the
  * TypeScript compiler, is prepared on a database built by the host's own migrations and its result columns
  * (better-sqlite3's `stmt.columns()`: name, origin table and column, declared type) are compared with the
