@@ -107,6 +107,21 @@ function closesAt(text: string, depth: number[], open: number): boolean {
   return true;
 }
 
+/** Whether a table column, named by its qualifier (alias or table, '' when unqualified), can be NULL; null when not known. */
+export type ColumnNullable = (qualifier: string, column: string) => boolean | null;
+
+/** The tables a statement names, by alias (or by their own name when unaliased), outer joins aside. */
+export function tablesByAlias(sql: string): Map<string, string> {
+  const text = blank(sql);
+  const out = new Map<string, string>();
+  const re = /\b(FROM|JOIN)\s+(\w+)(?:\s+(?:AS\s+)?(\w+))?/gi;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const alias = m[3] && !/^(ON|USING|WHERE|JOIN|LEFT|INNER|CROSS|GROUP|ORDER|LIMIT|INDEXED|NOT|AS)$/i.test(m[3]) ? m[3] : m[2]!;
+    out.set(alias.toLowerCase(), m[2]!);
+  }
+  return out;
+}
+
 export interface ExpressionFacts {
   /** The kinds of TS value it yields: number, string; null when unknown. */
   kinds: string[] | null;
@@ -118,8 +133,9 @@ const LITERAL_NUMBER = /^-?\d+(\.\d+)?$/;
 const LITERAL_STRING = /^'(?:[^']|'')*'$/;
 
 /** What an expression yields, for the expressions the host writes: counts, literals, coalesce, concatenation, aggregates, subqueries. */
-export function expressionFacts(expression: string, sql: string): ExpressionFacts {
+export function expressionFacts(expression: string, sql: string, column: ColumnNullable = () => null): ExpressionFacts {
   const e = expression.trim();
+  const recur = (x: string, within = sql) => expressionFacts(x, within, column);
   const text = blank(e);
   const depth = depths(text);
   const fn = /^(\w+)\s*\(/.exec(text)?.[1]?.toLowerCase();
@@ -138,15 +154,25 @@ export function expressionFacts(expression: string, sql: string): ExpressionFact
       .filter((i) => i >= 0)
       .pop();
     const last = lastComma === undefined ? '' : inner.slice(lastComma + 1).trim();
-    const tail = expressionFacts(last, sql);
+    const tail = recur(last);
     if (tail.nullable === false) return { kinds: tail.kinds, nullable: false };
     return { kinds: tail.kinds, nullable: null };
   }
   if (closesAtEnd && /^(min|max|sum|avg|group_concat|json_group_array)$/.test(fn)) {
     const kinds = fn === 'group_concat' ? ['string'] : fn === 'json_group_array' ? ['string'] : null;
-    // Without GROUP BY an aggregate over no rows is NULL (json_group_array yields '[]').
+    // Without GROUP BY an aggregate over no rows is NULL (json_group_array yields '[]'); with it, each group
+    // has a row, and the aggregate of a NOT NULL column is not NULL.
     if (fn === 'json_group_array') return { kinds, nullable: false };
-    return { kinds, nullable: /\bGROUP\s+BY\b/i.test(blank(sql)) ? null : true };
+    if (!/\bGROUP\s+BY\b/i.test(blank(sql))) return { kinds, nullable: true };
+    const argument = /^\w+\s*\(\s*(?:DISTINCT\s+)?(?:(\w+)\.)?(\w+)\s*\)$/i.exec(e);
+    const nullable = argument ? column(argument[1]?.toLowerCase() ?? '', argument[2]!) : null;
+    return { kinds, nullable };
+  }
+  // Arithmetic with a number: the other operand's nullability, a number.
+  const arithmetic = /^([\s\S]+?)\s*[-+*/]\s*(\d+(?:\.\d+)?)$/.exec(e);
+  if (arithmetic && depth[arithmetic[1]!.length] === 0) {
+    const left = recur(arithmetic[1]!);
+    return { kinds: ['number'], nullable: left.nullable };
   }
   if (
     closesAtEnd &&
@@ -164,7 +190,7 @@ export function expressionFacts(expression: string, sql: string): ExpressionFact
     const inner = e.slice(1, -1);
     const list = selectList(inner);
     const item = list?.length === 1 ? expressionOf(list[0]!) : null;
-    const only = item === null ? null : expressionFacts(item, inner);
+    const only = item === null ? null : recur(item, inner);
     // An aggregate without GROUP BY or LIMIT yields its one row even over no rows: the aggregate decides.
     const innerText = blank(inner);
     const innerDepth = depths(innerText);

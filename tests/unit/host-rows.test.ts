@@ -13,7 +13,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../api-host/areas';
 import { openDb, type Db } from '../../api-host/core/db';
 import { hostStatements, type TsKinds, type TypedStatement } from '../support/host-statements';
-import { columnReference, expressionFacts, expressionOf, outerJoined, requiredNotNull, selectList } from '../support/sql-columns';
+import {
+  columnReference,
+  expressionFacts,
+  expressionOf,
+  outerJoined,
+  requiredNotNull,
+  selectList,
+  tablesByAlias,
+  type ColumnNullable,
+} from '../support/sql-columns';
 
 /** What a column yields: the TS kinds its values take (null: not known) and whether it can be NULL (null: not known). */
 interface ColumnFacts {
@@ -57,8 +66,22 @@ function tableInfo(db: Db, table: string): Info {
   return info;
 }
 
+/** Whether `qualifier.column` of a statement can be NULL, from its table's NOT NULL (null when not a plain table column). */
+function columnNullable(db: Db, sql: string): ColumnNullable {
+  const tables = tablesByAlias(sql);
+  const outer = outerJoined(sql);
+  return (qualifier, column) => {
+    if (outer.has(qualifier)) return true;
+    const table = qualifier ? tables.get(qualifier) : tables.size === 1 ? [...tables.values()][0] : undefined;
+    const info = table ? tableInfo(db, table).get(column) : undefined;
+    if (!info) return null;
+    return !(info.notnull || (info.pk && /^INTEGER$/i.test(info.type)));
+  };
+}
+
 function columnFacts(db: Db, column: Database.ColumnDefinition, item: string | undefined, sql: string): ColumnFacts {
   const expression = item === undefined ? undefined : expressionOf(item);
+  const nullableColumn = columnNullable(db, sql);
   // A column of a table in the schema (not of a CTE, whose columns SQLite reports as a table's without its constraints).
   if (column.table && column.column && tableInfo(db, column.table).size) {
     const info = tableInfo(db, column.table).get(column.column);
@@ -71,15 +94,15 @@ function columnFacts(db: Db, column: Database.ColumnDefinition, item: string | u
     if (ref && joined.has(ref.qualifier || column.table.toLowerCase())) nullable = true;
     if (nullable && requiredNotNull(sql, ref?.qualifier ?? '', column.column)) nullable = false;
     // An expression over a column (a CTE's or subquery's) keeps the column's origin but not its nullability.
-    if (expression !== undefined && !ref) return { ...expressionFacts(expression, sql), origin: expression };
+    if (expression !== undefined && !ref) return { ...expressionFacts(expression, sql, nullableColumn), origin: expression };
     return { kinds: affinityKinds(column.type), nullable, origin: `${column.table}.${column.column} ${column.type ?? ''}`.trim() };
   }
   if (expression === undefined) return { kinds: null, nullable: null, origin: column.name };
-  return { ...expressionFacts(expression, sql), origin: expression };
+  return { ...expressionFacts(expression, sql, nullableColumn), origin: expression };
 }
 
-/** What the check could tell of the columns it compared (HOST_ROWS_REPORT prints it). */
-const tally = { columns: 0, kindUnknown: 0, nullUnknown: 0 };
+/** What the check could tell of the columns it compared (HOST_ROWS_REPORT=file writes it, with the problems). */
+const tally = { columns: 0, kindUnknown: 0, nullUnknown: 0, unsure: new Set<string>() };
 
 /** How a TS type disagrees with a column: wrong kind, or no null where the column can be NULL. */
 function disagreement(name: string, ts: TsKinds, facts: ColumnFacts): string[] {
@@ -87,6 +110,7 @@ function disagreement(name: string, ts: TsKinds, facts: ColumnFacts): string[] {
   tally.columns++;
   if (!facts.kinds) tally.kindUnknown++;
   if (facts.nullable === null) tally.nullUnknown++;
+  if (facts.nullable === null && !ts.null) tally.unsure.add(`${name}: ${ts.text} for ${facts.origin.replace(/\s+/g, ' ').slice(0, 160)}`);
   const out: string[] = [];
   if (ts.kinds.has('boolean')) out.push(`${name}: ${ts.text}, but SQLite yields 0/1 for ${facts.origin}, never a boolean`);
   // A type wider than the column (string | number for an INTEGER) makes its reader handle more; one that
@@ -313,7 +337,8 @@ describe('host rows', () => {
         `${typed.length} assert a row or value type and are checked; ${checked.length - typed.length} yield unknown (assert nothing); ${statements.length - checked.length} listed in DYNAMIC`,
         `${tally.columns} columns compared; kind unknown (an expression) for ${tally.kindUnknown}, nullability unknown for ${tally.nullUnknown}`,
       ];
-      writeFileSync(process.env.HOST_ROWS_REPORT, [...summary, ...problems].join('\n'));
+      const unsure = ['', 'Typed without null, nullability not known to this reading:', ...[...tally.unsure].sort()];
+      writeFileSync(process.env.HOST_ROWS_REPORT, [...summary, ...problems, ...unsure].join('\n'));
     }
     expect(problems).toEqual([]);
   });
