@@ -61,8 +61,11 @@ export interface Form<D> {
 }
 
 export interface RunOptions {
-  /** Words the failure's text ("The export failed: …"). */
-  failed?: (message: string) => string;
+  /**
+   * Words the failure's text ("The export failed: …"), given the field errors too; null when the fields say
+   * it all (a wrong current password is said beside its field alone).
+   */
+  failed?: (message: string, fields: FieldErrors) => string | null;
   /** The text of a failure that brings none of its own (a dropped connection); "not saved" unless told. */
   fallback?: string;
 }
@@ -119,7 +122,8 @@ export function useForm<D extends object = Record<string, never>>(options: FormO
       const refused = failure(err, latest.current.options.inner, o.fallback);
       setErrors(refused.fields);
       const words = o.failed ?? latest.current.options.failed;
-      setMessage({ kind: 'error', text: words ? words(refused.message) : refused.message });
+      const text = words ? words(refused.message, refused.fields) : refused.message;
+      setMessage(text === null ? null : { kind: 'error', text });
       return false;
     } finally {
       running.current = false;

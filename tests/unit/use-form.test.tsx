@@ -70,6 +70,19 @@ describe('useForm: run (a button’s call)', () => {
     expect(result.current.errors).toEqual({ currentPassword: 'Wrong password' });
   });
 
+  it('`failed` given the field errors may leave the message out: the field says it', async () => {
+    const { result } = renderHook(() => useForm());
+    const failed = (text: string, fields: Record<string, string>) => (fields.currentPassword ? null : (fields.password ?? text));
+    await act(() =>
+      result.current.run(() => Promise.reject(refusal('Invalid request', { currentPassword: ['Wrong password'] })), { failed }),
+    );
+    expect(result.current.message).toBeNull();
+    expect(result.current.errors).toEqual({ currentPassword: 'Wrong password' });
+    await act(() => result.current.run(() => Promise.reject(refusal('Invalid request', { password: ['Too common'] })), { failed }));
+    expect(result.current.message).toEqual({ kind: 'error', text: 'Too common' });
+    expect(result.current.errors).toEqual({ password: 'Too common' });
+  });
+
   it('says the fallback when a failure brings no text of its own, "not saved" when none is given', async () => {
     const { result } = renderHook(() => useForm());
     await act(() => result.current.run(() => Promise.reject(new Error('')), { fallback: 'The CSV file could not be made.' }));
