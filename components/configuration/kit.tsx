@@ -89,6 +89,16 @@ export const systemColumn = <T extends { matrixItem: string | null }>(): DataCol
   cell: (r) => r.matrixItem || <span className="text-slate-600">Every system</span>,
 });
 
+/** The model years a rule covers ("2018–2023"), sorted by the list's `years` sort. */
+export const yearsColumn = <T extends { yearStart: number; yearEnd: number }>(): DataColumn<T> => ({
+  id: 'years',
+  header: 'Years',
+  sortable: true,
+  className: 'whitespace-nowrap',
+  csv: (r) => years(r.yearStart, r.yearEnd),
+  cell: (r) => years(r.yearStart, r.yearEnd),
+});
+
 /** State of the "which record is open" and "what is being deleted" dialogs, and the flash message. */
 export function useSection<T>() {
   const [editing, setEditing] = useState<T | 'new' | null>(null);

@@ -13,7 +13,7 @@ import { joinKeywords, splitKeywords } from '@/lib/configuration/keywords';
 import type { Draft, FieldDef } from '../editor';
 import { EditorDialog, call } from '../lazy';
 import { checkYearRange } from '../rules';
-import { Clip, SectionMessage, YesNo, dash, openColumn, useCsvDownload, yesNo, years } from '../kit';
+import { Clip, SectionMessage, YesNo, dash, openColumn, useCsvDownload, yesNo, yearsColumn } from '../kit';
 import { sectionQuery } from '../queries';
 import { RecordSection } from '../record-section';
 import { makeOptions, optionalNumber, systemOptions, type SectionProps } from '../section-setup';
@@ -38,14 +38,7 @@ export function InfoSection({ spec, state, data, categories }: SectionProps<'inf
   ];
   const columns = (open: (r: InfoLookup) => void): DataColumn<InfoLookup>[] => [
     openColumn('make', 'Make', (r) => r.vehicleMake, open),
-    {
-      id: 'years',
-      header: 'Years',
-      sortable: true,
-      className: 'whitespace-nowrap',
-      csv: (r) => years(r.yearStart, r.yearEnd),
-      cell: (r) => years(r.yearStart, r.yearEnd),
-    },
+    yearsColumn(),
     { id: 'type', header: 'Type', sortable: true, csv: (r) => r.lookupType, cell: (r) => r.lookupType },
     { id: 'description', header: 'Description', csv: (r) => r.description, cell: (r) => <Clip text={r.description} max={70} /> },
     {

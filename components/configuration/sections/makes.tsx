@@ -11,7 +11,7 @@ import { FilterSelect, type DataColumn } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import type { MakeMatrixRow } from '@/lib/contract/admin';
 import { CALIBRATION_MODE_LABELS, modelYearMax } from '@/lib/configuration/constants';
-import { Clip, SectionMessage, Tag, dash, openColumn, useCsvDownload, yesNo, years } from '../kit';
+import { Clip, SectionMessage, Tag, dash, openColumn, useCsvDownload, yesNo, years, yearsColumn } from '../kit';
 import { call } from '../lazy';
 import { sectionQuery } from '../queries';
 import { RecordSection, type SectionActions } from '../record-section';
@@ -39,14 +39,7 @@ const columns = (open: (r: MakeMatrixRow) => void, act: SectionActions): DataCol
     csv: (r) => r.vehicleModel || 'All models',
     cell: (r) => (r.vehicleModel ? <Clip text={r.vehicleModel} max={40} /> : <span className="text-slate-600">All models</span>),
   },
-  {
-    id: 'years',
-    header: 'Years',
-    sortable: true,
-    className: 'whitespace-nowrap',
-    csv: (r) => years(r.yearStart, r.yearEnd),
-    cell: (r) => years(r.yearStart, r.yearEnd),
-  },
+  yearsColumn(),
   {
     id: 'system',
     header: 'System',

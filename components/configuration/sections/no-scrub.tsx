@@ -5,7 +5,7 @@ import type { NoScrubItem } from '@/lib/contract/admin';
 import type { FieldDef } from '../editor';
 import { EditorDialog, call } from '../lazy';
 import { checkYearRange } from '../rules';
-import { Clip, openColumn, years } from '../kit';
+import { Clip, openColumn, years, yearsColumn } from '../kit';
 import { sectionQuery } from '../queries';
 import { RecordSection } from '../record-section';
 import { type SectionProps } from '../section-setup';
@@ -27,14 +27,7 @@ export function NoScrubSection({ spec, state, data, categories }: SectionProps<'
       csv: (r) => r.vehicleModel || 'All models',
       cell: (r) => r.vehicleModel || <span className="text-slate-600">All models</span>,
     },
-    {
-      id: 'years',
-      header: 'Years',
-      sortable: true,
-      className: 'whitespace-nowrap',
-      csv: (r) => years(r.yearStart, r.yearEnd),
-      cell: (r) => years(r.yearStart, r.yearEnd),
-    },
+    yearsColumn(),
     { id: 'reason', header: 'Reason', csv: (r) => r.reason, cell: (r) => <Clip text={r.reason} max={90} /> },
   ];
   return (

@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { type DataColumn } from '@/components/data-table';
 import type { ReportRecommendation } from '@/lib/contract/report';
 import { call } from '../lazy';
-import { Clip, OpenCell, years } from '../kit';
+import { Clip, OpenCell, yearsColumn } from '../kit';
 import { sectionQuery } from '../queries';
 import { RecordSection } from '../record-section';
 import { type SectionProps } from '../section-setup';
@@ -25,14 +25,7 @@ export function ReportsSection({ spec, state, data, categories }: SectionProps<'
       csv: (r) => r.title,
       cell: (r) => <OpenCell label={r.title} onOpen={() => open(r)} />,
     },
-    {
-      id: 'years',
-      header: 'Years',
-      sortable: true,
-      className: 'whitespace-nowrap',
-      csv: (r) => years(r.yearStart, r.yearEnd),
-      cell: (r) => years(r.yearStart, r.yearEnd),
-    },
+    yearsColumn(),
     {
       id: 'systems',
       header: 'Systems',
