@@ -33,13 +33,18 @@ function elements(node: { children?: unknown[] }, name: string): Element[] {
   }
   return out;
 }
+function first(node: { children?: unknown[] }, name: string): Element {
+  const found = elements(node, name)[0];
+  if (!found) throw new Error(`no <${name}>`);
+  return found;
+}
 
 describe('table cells', () => {
   const doc = parseDocument(renderToStaticMarkup(<SimpleTable caption="People" columns={columns} rows={rows} rowKey={(r) => r.name} />));
 
   it('the table carries the shared cell class; cells carry only pinning and their column’s own classes', () => {
-    expect(elements(doc, 'table')[0].attribs.class.split(' ')).toContain('cells');
-    const body = elements(elements(doc, 'tbody')[0], 'tr').map((tr) =>
+    expect(first(doc, 'table').attribs.class?.split(' ')).toContain('cells');
+    const body = elements(first(doc, 'tbody'), 'tr').map((tr) =>
       (tr.children as Element[]).map((cell) => [cell.name, cell.attribs.scope, cell.attribs.class]),
     );
     expect(body).toEqual(
@@ -49,7 +54,7 @@ describe('table cells', () => {
         ['td', undefined, 'whitespace-nowrap'],
       ]),
     );
-    const head = (elements(elements(doc, 'thead')[0], 'th') as Element[]).map((th) => [th.attribs.scope, th.attribs.class]);
+    const head = elements(first(doc, 'thead'), 'th').map((th) => [th.attribs.scope, th.attribs.class]);
     expect(head).toEqual([
       ['col', pinnedClass()],
       ['col', undefined],
