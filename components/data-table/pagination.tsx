@@ -22,7 +22,8 @@ export interface PaginationProps {
 }
 
 const fmt = new Intl.NumberFormat('en-US');
-const BUTTON = 'inline-flex size-10 items-center justify-center rounded-md border border-slate-300 bg-white';
+/** A page button (`.pager-link` in app/globals.css: 40 px square, dimmed where it leads nowhere). */
+const BUTTON = 'pager-link';
 
 function PageLink({
   list,
@@ -39,12 +40,12 @@ function PageLink({
 }) {
   if (!enabled)
     return (
-      <span role="link" aria-disabled="true" aria-label={label} className={`${BUTTON} cursor-not-allowed text-slate-400`}>
+      <span role="link" aria-disabled="true" aria-label={label} className={BUTTON}>
         {children}
       </span>
     );
   return (
-    <ListLink list={list} change={{ page }} aria-label={label} className={`${BUTTON} text-slate-800 hover:bg-slate-100`}>
+    <ListLink list={list} change={{ page }} aria-label={label} className={BUTTON}>
       {children}
     </ListLink>
   );
