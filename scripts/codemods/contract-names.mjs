@@ -1,13 +1,14 @@
 /**
  * One-off codemod (safe to run again): every key of `contract` (lib/contract/index.ts) becomes the camelCase of
  * its module's file name (`contract.firm` → `contract.locations`, `contract.partner` → `contract.locationsPartners`,
- * …), at every call site; and the share links' calls move from `report/…` to their area's path `links/…`.
+ * …), at every call site; the share links' calls move from `report/…` to their area's path `links/…`; and the
+ * storage rules move to docs/locations-storage.md, named like their contract module.
  * Run from the repository root after merging a branch that still uses the old names:
  *   node scripts/codemods/contract-names.mjs && npx prettier --write $(git diff --name-only) && npm run openapi
  * tests/unit/area-names.test.ts fails while a key and its module differ. Delete this file once no branch needs it.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const KEYS = {
   calibration: 'calibrations',
@@ -40,6 +41,7 @@ index = index.replace(
 );
 writeFileSync(indexFile, index);
 
+if (existsSync('docs/storage.md')) execFileSync('git', ['mv', 'docs/storage.md', 'docs/locations-storage.md']);
 const files = execFileSync('git', ['ls-files', '*.ts', '*.tsx', '*.mjs', '*.md'], { encoding: 'utf8' })
   .split('\n')
   .filter((f) => f && f !== indexFile && !f.startsWith('scripts/codemods/'));
@@ -50,11 +52,13 @@ for (const file of files) {
   let text = before.replace(new RegExp(`\\b(${aliases.join('|')})\\.(${old})\\b`, 'g'), (_, r, k) => `${r}.${KEYS[k]}`);
   // `const { firm: f, lookup } = contract;` → `const { locations: f, lookups: lookup } = contract;`
   text = text.replace(/\{([^{}]*)\}(\s*=\s*contract\b)/g, (_, names, rest) => {
-    const renamed = names.replace(new RegExp(`(^|[,{\\s])(${old})(\\s*:|(?=\\s*(,|$)))`, 'g'), (m, pre, k, colon) =>
+    const renamed = names.replace(new RegExp(`(^\\s*|,\\s*)(${old})(\\s*:|(?=\\s*(,|$)))`, 'g'), (m, pre, k, colon) =>
       colon.trim() === ':' ? `${pre}${KEYS[k]}:` : `${pre}${KEYS[k]}: ${k}`,
     );
     return `{${renamed}}${rest}`;
   });
   text = text.replace(new RegExp(`\\breport/(${LINK_CALLS})\\b`, 'g'), 'links/$1');
+  text = text.replace(/\bdocs\/storage\.md\b/g, 'docs/locations-storage.md');
+  if (file.startsWith('docs/')) text = text.replace(/([[(])storage\.md\b/g, '$1locations-storage.md');
   if (text !== before) writeFileSync(file, text);
 }
