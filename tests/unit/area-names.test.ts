@@ -61,8 +61,8 @@ const WIRE_GROUPS: Record<string, readonly string[]> = {
 /** Modules every area shares: the call definitions, paging, the knowledge base's common fields. */
 const SHARED_MODULES = ['index', 'define', 'list', 'config-fields'];
 /**
- * Screens whose path the specification fixes and names otherwise than the area that shows them (the route
- * table, lib/routes.ts). Every other screen's first path segment is its area.
+ * Screens whose path the specification fixes (and the offline fallback) and which another area shows (the
+ * route table, lib/routes.ts). Every other screen's first path segment is its area.
  */
 const ROUTE_AREAS: Record<string, string> = {
   '/': 'blog', // Home shows the posts
