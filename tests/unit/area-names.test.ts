@@ -104,8 +104,8 @@ const MODULES = readdirSync('lib/contract')
 describe('contract keys', () => {
   it.each(Object.keys(contract))('contract.%s is the module of its name', async (key) => {
     expect(MODULES).toContain(kebab(key));
-    const module: unknown = await import(`@/lib/contract/${kebab(key)}`);
-    expect(contract[key as keyof typeof contract]).toBe(module);
+    const loaded: unknown = await import(`@/lib/contract/${kebab(key)}`);
+    expect(contract[key as keyof typeof contract]).toBe(loaded);
   });
 
   it('holds every module that defines calls', () => {
@@ -114,10 +114,10 @@ describe('contract keys', () => {
   });
 
   it.each(Object.keys(contract))('contract.%s belongs to an area whose host implements it', (key) => {
-    const module = kebab(key);
-    const areas = WIRE_GROUPS[module] ?? [areaOf(module)];
+    const file = kebab(key);
+    const areas = WIRE_GROUPS[file] ?? [areaOf(file)];
     for (const area of areas) {
-      expect(HOST_AREAS, `${module}.ts names no area`).toContain(area);
+      expect(HOST_AREAS, `${file}.ts names no area`).toContain(area);
       expect(hostUses(area!, key), `api-host/${area}/ implements no call of contract.${key}`).toBe(true);
     }
   });
@@ -146,7 +146,7 @@ describe('an area has one name', () => {
     for (const area of [...Object.keys(HOST_ONLY), ...Object.keys(NO_CONTRACT_MODULE), ...Object.keys(NOT_IN_AREAS)])
       expect(HOST_AREAS).toContain(area);
     for (const area of Object.keys(COMPONENTS_ONLY)) expect(COMPONENT_AREAS).toContain(area);
-    for (const module of Object.keys(WIRE_GROUPS)) expect(MODULES).toContain(module);
+    for (const wireGroup of Object.keys(WIRE_GROUPS)) expect(MODULES).toContain(wireGroup);
   });
 });
 
