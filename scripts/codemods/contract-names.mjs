@@ -9,6 +9,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const KEYS = {
   calibration: 'calibrations',
@@ -41,7 +42,8 @@ index = index.replace(
 );
 writeFileSync(indexFile, index);
 
-if (existsSync('docs/storage.md')) execFileSync('git', ['mv', 'docs/storage.md', 'docs/locations-storage.md']);
+const storageDoc = join('docs', 'storage.md'); // the page before the rename
+if (existsSync(storageDoc)) execFileSync('git', ['mv', storageDoc, join('docs', 'locations-storage.md')]);
 const files = execFileSync('git', ['ls-files', '*.ts', '*.tsx', '*.mjs', '*.md'], { encoding: 'utf8' })
   .split('\n')
   .filter((f) => f && f !== indexFile && !f.startsWith('scripts/codemods/'));
