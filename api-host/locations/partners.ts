@@ -16,7 +16,7 @@ import { boundingBox, milesBetween, resolvePostalCode, type Point } from './geo'
 import { changingPartners } from './history';
 import { ancestorsOf, containsPattern } from './network';
 
-const { partner: p } = contract;
+const { locationsPartners: p } = contract;
 const SEARCH_LIMIT = 100;
 
 // ── opt-in programs ─────────────────────────────────────────────────────────────────────────────

@@ -28,7 +28,7 @@ import { setPassword } from './credentials';
 import { listUsers } from './query';
 import { withUserHistory } from './history';
 
-const { user: u } = contract;
+const { users: u } = contract;
 
 // ── helpers ─────────────────────────────────────────────────────────────────────────────────────
 interface UserHead {
