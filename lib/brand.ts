@@ -51,6 +51,6 @@ export function anonymousBrandFrom(rows: readonly { name: string; value: string 
 /** Once per request, and kept per app instance until the host announces a brand change (lib/cache/settings.ts). */
 export const brandOf = cache((firm: number): Promise<Brand> =>
   cachedBrand(firm, async () =>
-    brandFrom(await api(contract.firm.firmPreference, { query: { firm, category: 'Brand' } }), config().PRODUCT_NAME),
+    brandFrom(await api(contract.locations.firmPreference, { query: { firm, category: 'Brand' } }), config().PRODUCT_NAME),
   ),
 );

@@ -163,7 +163,7 @@ async function fairness(): Promise<void> {
   const form = await multipart([{ name: 'big.xml', bytes: file, type: 'text/xml' }]);
   const call = async () => {
     const t = performance.now();
-    await host.api(other, contract.contact.contacts, { query: { pageSize: 10 } });
+    await host.api(other, contract.contacts.contacts, { query: { pageSize: 10 } });
     return performance.now() - t;
   };
   const during = async (load: () => Promise<unknown>[]) => {

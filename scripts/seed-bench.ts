@@ -40,7 +40,7 @@ import { listFirms, treeLevel } from '../api-host/locations/network';
 import { providersNear } from '../api-host/locations/partners';
 import { contract } from '../lib/contract';
 
-const firmListQuery = contract.firm.getFirms.query;
+const firmListQuery = contract.locations.getFirms.query;
 import { explainUsers, listUsers } from '../api-host/users/query';
 import { bulkInsertUsers } from '../api-host/users/seed';
 import { USER_SORTS, listQuery as userListQuery } from '../lib/contract/users';

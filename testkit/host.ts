@@ -4,7 +4,7 @@
  *
  *   const host = await startTestHost();
  *   const token = await host.token(1);                       // role1@example.com, via auth/getToken
- *   const res = await host.api(token, contract.contact.contacts, { query: { pageSize: 5 } });
+ *   const res = await host.api(token, contract.contacts.contacts, { query: { pageSize: 5 } });
  *   await host.close();
  *
  * The seeded database is built once per test process and copied for every host (seeding hashes the demo

@@ -94,7 +94,7 @@ function alreadyMessage(what: string, status: number, at: string | null, by: str
 
 // ── reading ─────────────────────────────────────────────────────────────────────────────────────
 /** A job's row: the record flat, its vehicle's columns beside the job's. */
-type JobRow = Omit<AdasRecord, 'vehicle' | 'inspectors'> & { vehicle: number; vehicleFirm: number } & Omit<
+type JobRow = Omit<AdasRecord, 'vehicle' | 'inspectors' | 'unreadNotes'> & { vehicle: number; vehicleFirm: number } & Omit<
     AdasRecord['vehicle'],
     'vehicle' | 'firm'
   >;

@@ -17,7 +17,7 @@
  */
 import type { AdasRow, AdasSort, AdassQuery } from '../../lib/contract/adas';
 import type { Db } from '../core/db';
-import { firmScope, oneRow, prepared, preparedValue } from '../core/sql';
+import { firmScope, oneRow, prepared, preparedValue, type PlanRow } from '../core/sql';
 import { isoSeconds } from '../core/time';
 
 const ORDER: Record<AdasSort, string[]> = {
@@ -163,7 +163,7 @@ export function listAdas(db: Db, q: AdassQuery, opts: AdasListOptions): { count:
   const ids = pageIds(db, q, opts, opts.plan ?? choosePlan(db, q, opts, count), offset);
   // The page's rows by id, put back in the page's order (joined in one query, SQLite may prefer to walk
   // the whole sort index for the outer ORDER BY).
-  const rows = prepared<AdasRow>(
+  const rows = prepared<Omit<AdasRow, 'unreadNotes'>>(
     db,
     `SELECT a.adas, a.firm, a.firm_name AS firmName, a.ronumber, a.adas_type AS adasType, a.vehicle, v.year, v.make, v.model, a.vin,
             a.insurance, a.insurance_name AS insuranceName, a.status, a.inspections_complete AS inspectionsComplete,
@@ -186,7 +186,7 @@ export function explainAdasList(db: Db, q: AdassQuery, opts: AdasListOptions): s
     const f =
       firm === null ? listFilter(db, q, opts, plan === 'sort-index')! : listFilter(db, { ...q, firm }, { firms: new Set([firm]) }, true)!;
     const rows = db
-      .prepare<unknown[], { detail: string }>(
+      .prepare<unknown[], PlanRow>(
         `EXPLAIN QUERY PLAN SELECT a.adas FROM adas a WHERE ${f.sql} ORDER BY ${orderOf(q, f, plan !== 'filter-first')} LIMIT ? OFFSET ?`,
       )
       .all(...f.params, q.pageSize, 0);

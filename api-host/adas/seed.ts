@@ -360,7 +360,7 @@ export function bulkInsertJobs(db: Db, jobs: Iterable<GenJob>, now = Date.now())
   db.transaction(() => {
     const triggers = db
       .prepare<unknown[], { name: string; sql: string }>(
-        `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('adas', 'adas_inspection', 'vehicle')`,
+        `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND sql IS NOT NULL AND tbl_name IN ('adas', 'adas_inspection', 'vehicle')`,
       )
       .all();
     for (const t of triggers) db.exec(`DROP TRIGGER ${t.name}`);

@@ -50,7 +50,7 @@ import {
   type Need,
 } from '../dispatch/service';
 
-const c = contract.calibration;
+const c = contract.calibrations;
 const writing = <T>(db: Db, fn: () => T): T => db.transaction(fn).immediate();
 
 /** A job the caller reaches as far as the call needs (its own locations, or a dispatch: api-host/dispatch/access.ts). */

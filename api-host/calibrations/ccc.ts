@@ -38,12 +38,14 @@ export function receiveCalibrationLines(db: Db, input: CccSubmission): CccAnswer
   if (!cccTakesVin(s.vin)) return refuse("CCC ONE refused the lines: the estimate needs the vehicle's 17-character VIN.");
   if (!s.lines.length)
     return refuse('CCC ONE refused the lines: there are no calibration lines to add. Scrub the estimate or create the request first.');
-  const earlier = preparedValue<string>(
+  const earlier = preparedValue<string | null>(
     db,
     'SELECT reference FROM ccc_submission WHERE adas_inspection = ? AND accepted = 1 AND digest = ?',
   ).get(s.adasInspection, digest);
-  if (earlier)
-    return refuse(`CCC ONE refused the lines: it already has these calibration lines for ${roText(s.roNumber)} (reference ${earlier}).`);
+  if (earlier !== undefined)
+    return refuse(
+      `CCC ONE refused the lines: it already has these calibration lines for ${roText(s.roNumber)}${earlier ? ` (reference ${earlier})` : ''}.`,
+    );
   const reference = `CCC-${digest.slice(0, 10).toUpperCase()}`;
   return keep(
     db,

@@ -27,7 +27,7 @@ export function agreedPrices(db: Db, insurance: number | null): Map<string, numb
   return new Map(rows.map((r) => [r.calibration_type.toLowerCase(), dollars(r.price_cents)]));
 }
 
-type QuoteBody = z.output<typeof contract.calibration.quote.body>;
+type QuoteBody = z.output<typeof contract.calibrations.quote.body>;
 
 export function quoteFor(
   db: Db,

@@ -193,7 +193,14 @@ export function reportData(db: Db, job: JobOfInspection): ReportData {
     ),
   );
   const provider = performedBy(db, job.adasInspection);
-  const systems = prepared<Omit<ReportSystem, 'isNotEquipped'> & { isNotEquipped: number; technicianId: number | null }>(
+  const systems = prepared<
+    Omit<ReportSystem, 'isNotEquipped' | 'adasInspectionResult' | 'note'> & {
+      isNotEquipped: number;
+      technicianId: number | null;
+      adasInspectionResult: number;
+      note: string;
+    }
+  >(
     db,
     `SELECT r.adas_checklist_matrix AS adasChecklistMatrix, r.adas_inspection_result AS adasInspectionResult, r.system, r.result,
             r.is_not_equipped AS isNotEquipped, r.calibration_type AS calibrationType, r.calibration_mode AS calibrationMode,

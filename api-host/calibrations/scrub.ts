@@ -98,7 +98,7 @@ export function jobLines(
     `SELECT source, file_name AS fileName, sections, uploaded_at AS uploadedAt, ${userName('uploaded_by')} AS uploadedByName FROM adas_estimate WHERE adas = ?`,
   ).get(adas);
   const sections = estimate ? parseJsonColumn(ESTIMATE_SECTIONS, estimate.sections, 'adas_estimate.sections') : {};
-  const lines = prepared<Omit<RepairLineRow, 'section' | 'isNotEquipped'> & { isNotEquipped: number }>(
+  const lines = prepared<Omit<RepairLineRow, 'section' | 'isNotEquipped' | 'partNumber'> & { isNotEquipped: number; partNumber: string }>(
     db,
     `SELECT line_num AS lineNum, unique_sequence_number AS uniqueSequenceNumber, operation, description, part_number AS partNumber, is_not_equipped AS isNotEquipped
      FROM adas_repair_line WHERE adas = ? ORDER BY line_num`,

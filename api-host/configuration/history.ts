@@ -357,7 +357,7 @@ export const CONFIGURATION_KINDS = {
     read: tableSnapshot(TABLE_RECORDS.testdriveRecommendation),
   },
   testdriveResultType: {
-    access: contract.lookup.testdriveResultType.access,
+    access: contract.lookups.testdriveResultType.access,
     noun: 'Result type',
     read: tableSnapshot(TABLE_RECORDS.testdriveResultType),
   },

@@ -128,7 +128,7 @@ export const makeMatrixCalls = [
       saveModels(ctx.db, body.adasChecklistMatrixVehicle, body.models),
     ).map((m) => ({ ...m, isAdd: false, isDelete: false }));
   }),
-  implement(contract.lookup.keywords, ({ query, caller, ctx }) => {
+  implement(contract.lookups.keywords, ({ query, caller, ctx }) => {
     assertKnowledgeBase(caller);
     return keywordsInUse(ctx.db, query.types.length ? query.types : CCC_KEYWORD_KINDS, query.vehicleMake);
   }),

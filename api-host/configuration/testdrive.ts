@@ -96,7 +96,7 @@ export const testDriveCalls = [
     return { success: true as const };
   }),
 
-  implement(contract.lookup.testdriveResultType, ({ query, caller, ctx }) => {
+  implement(contract.lookups.testdriveResultType, ({ query, caller, ctx }) => {
     assertFirm(caller, query.firm, 'Firm');
     const where = ['x.firm = ?'];
     const params: SqlValue[] = [query.firm];
@@ -115,7 +115,7 @@ export const testDriveCalls = [
     ];
     return pageOf(ctx.db, { select: RESULT_TYPE_SELECT, from: 'testdrive_result_type x', where, params, order, query, map: toResultType });
   }),
-  implement(contract.lookup.saveTestdriveResultType, ({ body, caller, ctx }) => {
+  implement(contract.lookups.saveTestdriveResultType, ({ body, caller, ctx }) => {
     assertFirm(caller, body.firm, 'Firm');
     const { db } = ctx;
     if (body.testdriveResultType > 0) {

@@ -45,7 +45,7 @@ import type { HostContext } from '../core/context';
 import { badRequest, notFound } from '../core/errors';
 import { implement } from '../core/implement';
 
-const { contact: c } = contract;
+const { contacts: c } = contract;
 
 // ── helpers ─────────────────────────────────────────────────────────────────────────────────────
 interface ContactHead {

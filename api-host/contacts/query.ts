@@ -11,7 +11,7 @@
  */
 import type { ContactListQuery, ContactRow, SearchResult } from '../../lib/contract/contacts';
 import type { Db } from '../core/db';
-import { firmScope, ftsPrefixMatch, oneRow, prepared, preparedValue, searchWords } from '../core/sql';
+import { firmScope, ftsPrefixMatch, oneRow, prepared, preparedValue, searchWords, type PlanRow } from '../core/sql';
 import { isoSeconds as iso } from '../core/time';
 
 export type FtsColumn = 'name' | 'phone' | 'email' | 'address';
@@ -161,9 +161,7 @@ export function explainList(db: Db, q: ContactListQuery, opts: ListOptions): str
   const dir = q.direction === 'desc' ? ' DESC' : '';
   const order = ORDER[q.orderBy].map((e) => (plan === 'sort-index' ? e : `+${e}`) + dir).join(', ');
   const rows = db
-    .prepare<unknown[], { detail: string }>(
-      `EXPLAIN QUERY PLAN SELECT c.contact FROM contact c WHERE ${f.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-    )
+    .prepare<unknown[], PlanRow>(`EXPLAIN QUERY PLAN SELECT c.contact FROM contact c WHERE ${f.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
     .all(...f.params, q.pageSize, 0);
   return [`plan ${plan}`, ...rows.map((r) => r.detail)];
 }

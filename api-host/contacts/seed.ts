@@ -55,7 +55,7 @@ export function bulkInsertContacts(db: Db, contacts: Iterable<GenContact>, now =
   db.transaction(() => {
     const triggers = db
       .prepare<unknown[], { name: string; sql: string }>(
-        `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('contact', 'contact_phone', 'contact_email', 'contact_address')`,
+        `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND sql IS NOT NULL AND tbl_name IN ('contact', 'contact_phone', 'contact_email', 'contact_address')`,
       )
       .all();
     for (const t of triggers) db.exec(`DROP TRIGGER ${t.name}`);

@@ -1,4 +1,12 @@
-/** SQL helpers every area shares: prepared statements cached per database, and the caller's firm scope. */
+/**
+ * SQL helpers every area shares: prepared statements cached per database, and the caller's firm scope.
+ *
+ * A statement's row type is checked against the schema by tests/unit/host-rows.test.ts
+ * (docs/architecture.md#host-rows): the row has exactly the SQL's columns by name; a property shares the
+ * column's declared kind and is never boolean or optional (SQLite yields 0/1 and null); a column that can be
+ * NULL (no NOT NULL, an outer join, an aggregate or scalar subquery that may find nothing) admits null unless
+ * the SQL settles it (coalesce, `IS NOT NULL` in the WHERE); a statement of no rows is not typed with one.
+ */
 import type { Statement } from 'better-sqlite3';
 import type { z } from 'zod';
 import type { Db } from './db';
@@ -28,6 +36,14 @@ export function prepared<Row = unknown, Params extends unknown[] = unknown[]>(db
 /** A statement yielding its first column's value (better-sqlite3's pluck), cached apart from the full-row form. */
 export function preparedValue<Value, Params extends unknown[] = unknown[]>(db: Db, sql: string): Statement<Params, Value> {
   return cached(db, `pluck:${sql}`, () => db.prepare(sql).pluck()) as Statement<Params, Value>;
+}
+
+/** A row of EXPLAIN QUERY PLAN. */
+export interface PlanRow {
+  id: number;
+  parent: number;
+  notused: number;
+  detail: string;
 }
 
 /**

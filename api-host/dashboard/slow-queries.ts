@@ -5,6 +5,7 @@
  * table without an index. Done by wrapping the connection's prepare, so every area is covered without
  * knowing about it.
  */
+import type { PlanRow } from '../core/sql';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../core/db';
 import type { z } from 'zod';
@@ -27,7 +28,7 @@ export function watchSlowQueries(db: Db, thresholdMs: number): void {
   const record = (sql: string, args: unknown[], ms: number) => {
     let plan: string;
     try {
-      plan = prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
+      plan = prepare<unknown[], PlanRow>(`EXPLAIN QUERY PLAN ${sql}`)
         .all(...args)
         .map((r) => r.detail)
         .join('\n');

@@ -48,33 +48,36 @@ function checkContext(db: Db, caller: Caller, name: SchemaName): CheckContext & 
   return { schema, lookups, defaults };
 }
 
+/** A lookup choice as its query yields it (only lookup groups have a type3). */
+type ChoiceRow = Omit<LookupChoice, 'type3'>;
+
 /** The values a lookup column accepts: a lookup group's, or the ADAS system types, the roles, the locations the caller reaches (name or id). */
 function lookupChoices(db: Db, caller: Caller, group: string): LookupChoice[] {
   if (group === 'ChecklistMatrix')
-    return prepared<LookupChoice>(
+    return prepared<ChoiceRow>(
       db,
       'SELECT adas_checklist_matrix AS id, matrix_item AS value, NULL AS code FROM adas_checklist_matrix ORDER BY sort, matrix_item',
     ).all();
   if (group === 'LocationType')
-    return prepared<LookupChoice>(
-      db,
-      'SELECT location_type AS id, name AS value, NULL AS code FROM adas_location_type ORDER BY sort',
-    ).all();
+    return prepared<ChoiceRow>(db, 'SELECT location_type AS id, name AS value, NULL AS code FROM adas_location_type ORDER BY sort').all();
   if (group === 'CalibrationType')
-    return prepared<LookupChoice>(
+    return prepared<ChoiceRow>(
       db,
       'SELECT calibration_type AS id, name AS value, CAST(calibration_type AS TEXT) AS code FROM adas_calibration_type ORDER BY name',
     ).all();
   if (group === 'SystemType')
-    return prepared<LookupChoice>(db, 'SELECT system_type AS id, name AS value, NULL AS code FROM adas_system_type ORDER BY name').all();
+    return prepared<ChoiceRow>(db, 'SELECT system_type AS id, name AS value, NULL AS code FROM adas_system_type ORDER BY name').all();
   if (group === 'Role')
-    return prepared<LookupChoice>(db, 'SELECT role AS id, name AS value, CAST(role AS TEXT) AS code FROM role ORDER BY role').all();
+    return prepared<ChoiceRow>(db, 'SELECT role AS id, name AS value, CAST(role AS TEXT) AS code FROM role ORDER BY role').all();
   if (group === 'Location')
-    return prepared<LookupChoice>(
+    return prepared<ChoiceRow>(
       db,
       'SELECT firm AS id, name AS value, CAST(firm AS TEXT) AS code FROM firm WHERE firm IN (SELECT value FROM json_each(?)) ORDER BY name',
     ).all(JSON.stringify([...caller.firms]));
-  return prepared<LookupChoice>(db, 'SELECT id, value, code, type3 FROM lookup WHERE key = ? ORDER BY sort, id').all(group);
+  return prepared<ChoiceRow & { type3: string | null }>(
+    db,
+    'SELECT id, value, code, type3 FROM lookup WHERE key = ? ORDER BY sort, id',
+  ).all(group);
 }
 
 // ── templates ───────────────────────────────────────────────────────────────────────────────────

@@ -160,13 +160,15 @@ export function seedDispatch(db: Db): void {
         .pluck()
         .all(firm);
     // The provider's newest manager and technician: its named sign-ins (PROVIDER_USERS) where it has them.
-    const newest = db.prepare<unknown[], number>(
-      `SELECT u.user FROM user_firm uf JOIN user u ON u.user = uf.user WHERE uf.firm = ? AND u.role IN (SELECT value FROM json_each(?))
+    const newest = db
+      .prepare<unknown[], number>(
+        `SELECT u.user FROM user_firm uf JOIN user u ON u.user = uf.user WHERE uf.firm = ? AND u.role IN (SELECT value FROM json_each(?))
          AND u.is_inactive = 0 AND u.deleted_at IS NULL ORDER BY u.user DESC LIMIT 1`,
-    );
+      )
+      .pluck();
     const providerStaff = (firm: number) => {
-      const admin = newest.pluck().get(firm, '[4, 8, 3]') ?? staffOf(firm)[0]!;
-      return { admin, tech: newest.pluck().get(firm, '[15]') ?? newest.pluck().get(firm, '[5, 16]') ?? admin };
+      const admin = newest.get(firm, '[4, 8, 3]') ?? staffOf(firm)[0]!;
+      return { admin, tech: newest.get(firm, '[15]') ?? newest.get(firm, '[5, 16]') ?? admin };
     };
     const typeId = db
       .prepare<unknown[], number>('SELECT calibration_type FROM adas_calibration_type WHERE name = ? ORDER BY calibration_type LIMIT 1')

@@ -13,7 +13,7 @@ import { assertImageRoom, eachFile } from './uploads';
 
 const IMAGE_MIMES = new Set(['image/png', 'image/jpeg']);
 export const fileCalls = [
-  implement(contract.file.upload, async ({ caller, ctx, request }) => {
+  implement(contract.files.upload, async ({ caller, ctx, request }) => {
     const accepted: { firm: number; name: string; bytes: Buffer }[] = [];
     await eachFile(ctx, request, caller, null, async ({ firm, name, bytes }) => {
       const type = await sniff(bytes);
@@ -38,7 +38,7 @@ export const fileCalls = [
   }),
 
   // A location's storage bucket (api-host/locations/storage.ts): the storage roles only (the contract's access), names kept.
-  implement(contract.storage.uploadToBucket, async ({ caller, ctx, request }) => {
+  implement(contract.locationsStorage.uploadToBucket, async ({ caller, ctx, request }) => {
     const parts: StoragePart[] = [];
     await eachFile(ctx, request, caller, null, async ({ firm, name, bytes }) => {
       parts.push(await acceptStoragePart(ctx.db, firm, name, bytes, parts));
@@ -47,7 +47,7 @@ export const fileCalls = [
     return storeInBuckets(ctx.db, ctx.filesDir, caller.user, parts);
   }),
 
-  implement(contract.file.image, async ({ query, caller, ctx, reply }) => {
+  implement(contract.files.image, async ({ query, caller, ctx, reply }) => {
     if (!isInheritedBrandImage(ctx.db, caller.firm, query.firm, `file/image?firm=${query.firm}&name=${encodeURIComponent(query.name)}`))
       assertFirm(caller, query.firm, 'File');
     const bytes = await readStored(ctx.filesDir, query.firm, query.name);

@@ -25,7 +25,7 @@ const REFERENCES = [
   // Evidence files and their thumbnails (api-host/evidence), named as the URL the pattern below reads.
   "SELECT 'file/image?firm=' || firm || '&name=' || stored_name FROM adas_evidence",
   "SELECT 'file/image?firm=' || firm || '&name=' || thumb_name FROM adas_evidence WHERE thumb_name IS NOT NULL",
-];
+] as const;
 const URL = /^file\/image\?firm=(\d{1,9})&name=([A-Za-z0-9._-]+)$/;
 
 /** The stored images something refers to, as `{firm}/{name}`. */

@@ -42,16 +42,16 @@ const allows = (access: CallAccess, caller: Caller) => !Array.isArray(access) ||
 /** Each kind: the record's own read access and how its firm is read. */
 const KINDS: Record<HistoryKind, Kind> = {
   adas: { access: contract.adas.adas.access, noun: 'ADAS job', read: jobSnapshot },
-  calibrateRequest: { access: contract.calibration.request.access, noun: 'Calibration request', read: requestSnapshot },
-  user: { access: contract.user.users.access, noun: 'User', read: userSnapshot },
+  calibrateRequest: { access: contract.calibrations.request.access, noun: 'Calibration request', read: requestSnapshot },
+  user: { access: contract.users.users.access, noun: 'User', read: userSnapshot },
   location: {
-    access: contract.firm.firm.access,
+    access: contract.locations.firm.access,
     noun: 'Location',
     read: locationSnapshot,
     // Its storage (file names, sizes, types, the account) to those who may read the storage.
-    restricted: { access: contract.storage.storage.access, rows: STORAGE_HISTORY_ROWS },
+    restricted: { access: contract.locationsStorage.storage.access, rows: STORAGE_HISTORY_ROWS },
   },
-  locationPartners: { access: contract.partner.optInPrograms.access, noun: 'Location', read: partnersSnapshot },
+  locationPartners: { access: contract.locationsPartners.optInPrograms.access, noun: 'Location', read: partnersSnapshot },
   dispatch: {
     access: contract.dispatch.dispatch.access,
     noun: 'Dispatch',

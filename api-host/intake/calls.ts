@@ -26,7 +26,7 @@ import { uploadedFiles } from './upload';
 import type { ReadLimits } from './worker';
 
 const i = contract.intake;
-const c = contract.calibration;
+const c = contract.calibrations;
 /**
  * How long intake/read waits for a read before answering `reading` (a text PDF or an EMS export is read by
  * then; the screen follows the rest with intake/status). Well below any client's time-out for one call.

@@ -29,7 +29,7 @@ import { ownerStands } from './service';
 import { evidenceById, evidenceOfInspection, sendEvidence, showsEvidence, withEvidence } from '../evidence/service';
 import { isoSeconds as iso } from '../core/time';
 
-const s = contract.share;
+const s = contract.links;
 
 /** A system as the report states it (printedSystem), for the shared page. */
 function sharedSystem(x: ReportSystem) {

@@ -21,7 +21,7 @@ import { ancestorsOf, containsPattern, isSelfOrBelow, listFirms, treeLevel } fro
 import { removeFirmFiles } from './storage-files';
 import { withLocationHistory } from './history';
 
-const { firm: f } = contract;
+const { locations: f } = contract;
 
 /** The firms a caller sees in the locations list: a shop role only its own location. */
 function listScope(caller: Caller): ReadonlySet<number> {

@@ -16,7 +16,7 @@ import { boundingBox, milesBetween, resolvePostalCode, type Point } from './geo'
 import { changingPartners } from './history';
 import { ancestorsOf, containsPattern } from './network';
 
-const { partner: p } = contract;
+const { locationsPartners: p } = contract;
 const SEARCH_LIMIT = 100;
 
 // ── opt-in programs ─────────────────────────────────────────────────────────────────────────────
@@ -192,7 +192,10 @@ function searchCenter(db: Db, firm: number, postalcode: string): Point {
     if (!place) throw badRequest('Invalid query', { postalcode: [UNKNOWN_POSTAL_CODE] });
     return place;
   }
-  const own = prepared<Point>(db, 'SELECT latitude, longitude FROM firm WHERE firm = ? AND latitude IS NOT NULL').get(firm);
+  const own = prepared<Point>(
+    db,
+    'SELECT latitude, longitude FROM firm WHERE firm = ? AND latitude IS NOT NULL AND longitude IS NOT NULL',
+  ).get(firm);
   if (!own) throw badRequest('Invalid query', { postalcode: ['Enter a postal code: this location has none on file'] });
   return own;
 }

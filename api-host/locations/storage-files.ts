@@ -1,7 +1,7 @@
 /**
  * Where a location's stored files live: on disk in the host's files folder, under
  * `_storage/{firm}/{bucket}/{name}` (beside the firms' upload folders, out of file/image's reach). Account and
- * bucket names are hashes of the environment and the firm (docs/storage.md#limits), so a folder name never comes
+ * bucket names are hashes of the environment and the firm (docs/locations-storage.md#limits), so a folder name never comes
  * from input; a file name must be a plain name (lib/contract/locations-storage.ts) and the resolved path must stay
  * inside the bucket's folder, or nothing is read or written.
  */

@@ -16,7 +16,7 @@ import { changingLocation, withLocationHistory } from './history';
 import { containsPattern } from './network';
 import { readStoredFile, removeStoredFile, storageNames, writeStoredFiles } from './storage-files';
 
-const { storage: s } = contract;
+const { locationsStorage: s } = contract;
 
 /** Bytes a location's bucket may hold (the reference host's limit). */
 export const STORAGE_QUOTA_BYTES = 500 * 1024 * 1024;

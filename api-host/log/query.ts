@@ -8,7 +8,7 @@
  */
 import { LOG_LEVELS, MESSAGE_PREVIEW, type LogLevel, type LogListQuery, type LogRecord, type LogRow } from '../../lib/contract/log';
 import type { Db } from '../core/db';
-import { ftsPrefixMatch, oneRow, prepared, preparedValue } from '../core/sql';
+import { ftsPrefixMatch, oneRow, prepared, preparedValue, type PlanRow } from '../core/sql';
 
 const ID_PER_MS = 1024;
 const SORT_COLUMN: Record<LogListQuery['orderBy'], string | null> = {
@@ -168,7 +168,7 @@ export function explainLog(db: Db, q: LogListQuery): string[] {
     : `SELECT l.id FROM app_log l ${q.level ? 'WHERE l.level = ?' : ''} ORDER BY l.id LIMIT 10`;
   const args = match ? [match] : q.level ? [LOG_LEVELS.indexOf(q.level)] : [];
   return db
-    .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
+    .prepare<unknown[], PlanRow>(`EXPLAIN QUERY PLAN ${sql}`)
     .all(...args)
     .map((r) => r.detail);
 }

@@ -17,7 +17,7 @@ import { announceSettings } from '../push/service';
 import { deactivationProblem } from './rules';
 
 const PLATFORM_FIRM = 1;
-const { lookup } = contract;
+const { lookups: lookup } = contract;
 
 interface LookupDb {
   key: string;

@@ -28,7 +28,7 @@ import { setPassword } from './credentials';
 import { listUsers } from './query';
 import { withUserHistory } from './history';
 
-const { user: u } = contract;
+const { users: u } = contract;
 
 // ── helpers ─────────────────────────────────────────────────────────────────────────────────────
 interface UserHead {
@@ -190,7 +190,15 @@ const PROFILE_SQL = `
   LEFT JOIN lookup lang ON lang.key = 'Language' AND lang.id = c.language
   WHERE u.username = ? AND u.deleted_at IS NULL`;
 
-type ProfileRow = Omit<UserProfile, 'roles' | 'email' | 'isInactive' | 'receivesReport' | 'receivesInvoice'> & {
+type ProfileRow = Omit<
+  UserProfile,
+  'roles' | 'email' | 'isInactive' | 'receivesReport' | 'receivesInvoice' | 'contactTypeName' | 'roleName' | 'timezoneName' | 'languageName'
+> & {
+  // Outer-joined names: null where the user has no such lookup.
+  contactTypeName: string | null;
+  roleName: string | null;
+  timezoneName: string | null;
+  languageName: string | null;
   is_inactive: number;
   receives_report: number;
   receives_invoice: number;

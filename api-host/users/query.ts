@@ -9,7 +9,7 @@
 import type { UserListQuery, UserRow } from '../../lib/contract/users';
 import { ftsQuery } from '../contacts/service';
 import type { Db } from '../core/db';
-import { firmScope, oneRow, prepared, preparedValue } from '../core/sql';
+import { firmScope, oneRow, prepared, preparedValue, type PlanRow } from '../core/sql';
 
 /** Sort keys per orderBy; ties broken by id. */
 const ORDER: Record<UserListQuery['orderBy'], { keys: string[]; joins: ('c' | 'r' | 'f')[] }> = {
@@ -117,7 +117,7 @@ export function listUsers(db: Db, q: UserListQuery, opts: UserListOptions): { co
 export function explainUsers(db: Db, q: UserListQuery, opts: UserListOptions): string[] {
   const filter = listFilter(db, q, opts);
   return db
-    .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${pageSql(q, filter)}`)
+    .prepare<unknown[], PlanRow>(`EXPLAIN QUERY PLAN ${pageSql(q, filter)}`)
     .all(...filter.params, q.pageSize, 0)
     .map((r) => r.detail);
 }

@@ -20,7 +20,7 @@ import { prepared, preparedValue } from '../core/sql';
 import { decodeFor } from './decode';
 import { listVehicles, readVehicle } from './query';
 
-const v = contract.vehicle;
+const v = contract.vehicles;
 const d = contract.decode;
 
 /** The contact if the caller may make it a vehicle's owner; otherwise 400 on `field`. */

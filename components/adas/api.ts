@@ -9,7 +9,7 @@ import { FILE_FIELD } from '@/lib/files';
 
 type A = typeof contract.adas;
 type E = typeof contract.evidence;
-type V = typeof contract.vehicle;
+type V = typeof contract.vehicles;
 type D = typeof contract.decode;
 type Query = Record<string, string | number | boolean | undefined>;
 

@@ -1,6 +1,6 @@
 /** Columns of the /adas lists: jobs (docs/adas.md#fields "Adas") and vehicles. */
 import Link from 'next/link';
-import { OpenCell, dash, type DataColumn } from '@/components/data-table';
+import { CELL_LINK, OpenCell, dash, type DataColumn } from '@/components/data-table';
 import { statusName, vehicleLabel } from '@/lib/adas/rules';
 import type { AdasRow } from '@/lib/contract/adas';
 import type { VehicleRecord } from '@/lib/contract/vehicles';
@@ -25,10 +25,7 @@ export function jobColumns(): DataColumn<Dated<AdasRow>>[] {
       className: 'whitespace-nowrap',
       // The link 24 px high: a target a finger can tap (WCAG 2.5.8).
       cell: (r) => (
-        <Link
-          href={jobHref(r.adas)}
-          className="inline-flex min-h-6 items-center font-medium text-brand-700 underline-offset-2 hover:underline"
-        >
+        <Link href={jobHref(r.adas)} className={CELL_LINK}>
           {r.ronumber}
         </Link>
       ),

@@ -124,7 +124,7 @@ export function InspectionScreen({
   );
   // The inspection's fields as typed are kept on this device at once (a reload or a lost tab keeps them).
   const kept = useDeviceDraft(`inspection:${user}:${i.adasInspection}`, editor.dirty ? form : null, (d) => setForm(d));
-  const [deleting, setDeleting] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   // Evidence changes here as files are added or removed; a new server render brings the host's list.
   const [evidence, setEvidence] = useState(savedEvidence);
   const [seenEvidence, setSeenEvidence] = useState(savedEvidence);
@@ -339,7 +339,7 @@ export function InspectionScreen({
             )}
             {shopOnly && <HistoryButton kind="adas" id={i.adas} label={`ADAS job ${job.ronumber}`} />}
             {shopOnly && (
-              <Button variant="danger" disabled={busy} onClick={() => setDeleting(true)}>
+              <Button variant="danger" disabled={busy} onClick={() => setConfirmingDelete(true)}>
                 Delete
               </Button>
             )}
@@ -672,10 +672,10 @@ export function InspectionScreen({
           }}
         />
       )}
-      {deleting && (
+      {confirmingDelete && (
         <ConfirmDialog
-          open={deleting}
-          onOpenChange={setDeleting}
+          open={confirmingDelete}
+          onOpenChange={setConfirmingDelete}
           message={deleteQuestion('Inspection')}
           onConfirm={async () => {
             await adasApi.deleteInspection(i.adasInspection);

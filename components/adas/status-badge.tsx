@@ -10,10 +10,7 @@ const TONES: Readonly<Record<number, string>> = {
 
 export function StatusBadge({ status, testId }: { status: number; testId?: string }) {
   return (
-    <span
-      data-testid={testId}
-      className={`inline-flex rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ${TONES[status] ?? TONES[STATUS.onHold]}`}
-    >
+    <span data-testid={testId} className={`tag inline-flex ring-1 ${TONES[status] ?? TONES[STATUS.onHold]}`}>
       {statusName(status)}
     </span>
   );

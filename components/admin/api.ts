@@ -8,7 +8,7 @@ import type { BodyOf } from '@/lib/contract/define';
 import type { LookupGroup } from '@/lib/contract/lookups';
 import { LOOKUPS_CHANGED_EVENT } from '@/lib/contract/lookups-groups';
 
-type L = typeof contract.lookup;
+type L = typeof contract.lookups;
 type I = typeof contract.insurance;
 type B = typeof contract.blog;
 type G = typeof contract.log;

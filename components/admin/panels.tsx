@@ -32,7 +32,7 @@ function keepInRange<F extends Fields>(spec: ListSpec<F>, state: ListState<F> & 
 }
 
 export async function LookupsPanel({ params }: { params: Params }) {
-  const groups = await api(contract.lookup.byGroup, { query: {} });
+  const groups = await api(contract.lookups.byGroup, { query: {} });
   const asked = typeof params.group === 'string' ? params.group : '';
   const current: LookupGroup = (LOOKUP_GROUPS as readonly string[]).includes(asked)
     ? (asked as LookupGroup)
@@ -56,7 +56,7 @@ export async function BlogPanel({ params, session }: PanelProps) {
   const state = parseList(blogList, params);
   const [data, lookups] = await Promise.all([
     api(contract.blog.blogs, { query: { ...state } }),
-    api(contract.lookup.byKeys, { body: { keys: ['BlogType', 'BlogStatus'] } }),
+    api(contract.lookups.byKeys, { body: { keys: ['BlogType', 'BlogStatus'] } }),
   ]);
   keepInRange(blogList, state, data.count);
   const options = (key: LookupGroup) => lookups.filter((l) => l.key === key).map((l) => ({ value: l.id, label: l.value }));

@@ -10,7 +10,7 @@ import type { ReportPreference } from '@/lib/contract/calibrations';
 type ReportLanguage = ReportPreference['language'];
 import { BFF_PREFIX } from '@/lib/bff/protocol';
 
-type C = typeof contract.calibration;
+type C = typeof contract.calibrations;
 type A = typeof contract.adas;
 
 export const calibrationApi = {

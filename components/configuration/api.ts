@@ -13,7 +13,7 @@ type Drive = typeof contract.testdrive;
 type Lang = typeof contract.language;
 type Report = typeof contract.report;
 type Scan = typeof contract.scanpro;
-type Lookup = typeof contract.lookup;
+type Lookup = typeof contract.lookups;
 type Terms = typeof contract.estimateterms;
 export type Query = Record<string, string | number | boolean | undefined | null>;
 

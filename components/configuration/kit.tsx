@@ -9,6 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { type DataColumn, OpenCell, Tag, csvFilename, dash, downloadText, fetchAllPages } from '@/components/data-table';
 import type { ConfirmDialogProps } from '@/components/ui/confirm-dialog';
+import { useForm, type FormMessage } from '@/components/ui/use-form';
 import type { CsvFile } from '@/lib/contract/admin';
 import type { Query } from './api';
 import type { Paged } from '@/lib/contract/list';
@@ -88,6 +89,16 @@ export const systemColumn = <T extends { matrixItem: string | null }>(): DataCol
   cell: (r) => r.matrixItem || <span className="text-slate-600">Every system</span>,
 });
 
+/** The model years a rule covers ("2018–2023"), sorted by the list's `years` sort. */
+export const yearsColumn = <T extends { yearStart: number; yearEnd: number }>(): DataColumn<T> => ({
+  id: 'years',
+  header: 'Years',
+  sortable: true,
+  className: 'whitespace-nowrap',
+  csv: (r) => years(r.yearStart, r.yearEnd),
+  cell: (r) => years(r.yearStart, r.yearEnd),
+});
+
 /** State of the "which record is open" and "what is being deleted" dialogs, and the flash message. */
 export function useSection<T>() {
   const [editing, setEditing] = useState<T | 'new' | null>(null);
@@ -142,6 +153,33 @@ export function useExportAll<T, Q extends Query = Query>(query: Q, fetchPage: (q
 /** Offers a CSV file answered by the host as a download. */
 export function downloadCsv(file: CsvFile) {
   downloadText(file.fileName || csvFilename('export'), file.csv);
+}
+
+const exportFailed = (message: string) => `The export failed: ${message}`;
+
+/**
+ * A section's own CSV download (the host makes the file): the form hook's busy flag for its button and its
+ * one message, which `say` also uses for the section's other news (prices imported).
+ */
+export function useCsvDownload(make: () => Promise<CsvFile>) {
+  const calls = useForm();
+  const { run } = calls;
+  const start = useCallback(
+    () => run(async () => downloadCsv(await make()), { failed: exportFailed, fallback: 'the host made no file.' }),
+    [run, make],
+  );
+  return { busy: calls.busy, message: calls.message, say: calls.say, start };
+}
+
+/** The section's message under its list: an error is announced at once, news politely. */
+export function SectionMessage({ message }: { message: FormMessage | null }) {
+  if (!message) return null;
+  const error = message.kind === 'error';
+  return (
+    <p role={error ? 'alert' : 'status'} className={`text-sm ${error ? 'text-red-700' : 'text-green-800'}`}>
+      {message.text}
+    </p>
+  );
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

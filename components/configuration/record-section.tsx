@@ -19,6 +19,8 @@ export interface EditorSlot<T> {
   close: () => void;
   /** After a save: the message for the list (the list reloads). */
   saved: (message: string) => void;
+  /** After a save that ends the editing: the message for the list, and the editor closes. */
+  done: (message: string) => void;
 }
 
 export interface SectionActions {
@@ -76,6 +78,18 @@ export function RecordSection<T extends object, F extends BaseFields, Q extends 
   );
   const columns = useMemo(() => makeColumns((row) => setEditing(row), act), [makeColumns, setEditing, act]);
   const exportAll = useExportAll(p.query, p.fetchPage);
+  const editorSlot = (target: T | 'new'): EditorSlot<T> => {
+    const close = () => s.setEditing(null);
+    const saved = (message: string) => {
+      s.setFlash(message);
+      list.refresh();
+    };
+    const done = (message: string) => {
+      saved(message);
+      close();
+    };
+    return { target, close, saved, done };
+  };
   const remove = p.remove;
 
   return (
@@ -125,15 +139,7 @@ export function RecordSection<T extends object, F extends BaseFields, Q extends 
         exportCsv={{ filename: p.spec.key.replace(/^config-/, ''), fetchAll: exportAll }}
         empty={p.filtered ? `No ${p.noun} match the search and filters.` : `No ${p.noun} yet.`}
       />
-      {s.editing &&
-        p.editor({
-          target: s.editing,
-          close: () => s.setEditing(null),
-          saved: (message) => {
-            s.setFlash(message);
-            list.refresh();
-          },
-        })}
+      {s.editing && p.editor(editorSlot(s.editing))}
       {remove && (
         <DeleteConfirm
           deleting={s.deleting}

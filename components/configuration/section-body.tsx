@@ -101,7 +101,7 @@ export async function SectionBody({ section, params, timezone }: { section: Sect
     }
     case 'results': {
       const s = state('results');
-      const [data, cats] = await Promise.all([api(contract.lookup.testdriveResultType, { query: sectionQuery.results(s) }), categories()]);
+      const [data, cats] = await Promise.all([api(contract.lookups.testdriveResultType, { query: sectionQuery.results(s) }), categories()]);
       lastPage(section, s, data.count);
       return <ResultTypesSection spec={SECTION_LISTS.results} state={s} data={data} categories={cats} />;
     }

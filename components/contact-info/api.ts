@@ -6,7 +6,7 @@ import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import type { ContactAddress, ContactEmail, ContactPhone } from '@/lib/contract/contacts';
 
-type C = typeof contract.contact;
+type C = typeof contract.contacts;
 
 export const contactInfoApi = {
   addresses: (id: number, signal?: AbortSignal) => bff<C['contactAddresses']>('GET', 'contact/contactAddresses', { query: { id }, signal }),

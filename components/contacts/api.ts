@@ -8,7 +8,7 @@ import type { contract } from '@/lib/contract';
 import type { RelatedContact } from '@/lib/contract/contacts';
 import type { BodyOf } from '@/lib/contract/define';
 
-type C = typeof contract.contact;
+type C = typeof contract.contacts;
 export type View = 'contacts' | 'vendors';
 export type ContactBody = BodyOf<C['saveContact']>;
 type Query = Record<string, string | number | undefined>;

@@ -3,8 +3,8 @@
  * a yes/no. Server-safe (no hooks), so a column list can be built anywhere.
  */
 
-/** A link or button in a list's cell: at least 24 px high, a target a finger can tap (WCAG 2.5.8; docs/shell.md#screens). */
-export const CELL_LINK = 'inline-flex min-h-6 items-center font-medium text-brand-700 underline-offset-2 hover:underline';
+/** A link or button in a list's cell: at least 24 px high, a target a finger can tap (WCAG 2.5.8; docs/shell.md#screens; `.cell-link` in app/globals.css). */
+export const CELL_LINK = 'cell-link';
 
 /** The row header's content: the record's name as a button that opens it, and any tags after it. */
 export function OpenCell({
@@ -19,7 +19,7 @@ export function OpenCell({
   children?: React.ReactNode;
 }) {
   const button = (
-    <button type="button" className={`${CELL_LINK} text-left`} aria-label={name} onClick={onOpen}>
+    <button type="button" className={CELL_LINK} aria-label={name} onClick={onOpen}>
       {label}
     </button>
   );
@@ -42,7 +42,7 @@ const TONES: Record<TagTone, string> = {
 };
 
 export function Tag({ tone = 'slate', children }: { tone?: TagTone; children: React.ReactNode }) {
-  return <span className={`rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ${TONES[tone]}`}>{children}</span>;
+  return <span className={`tag ${TONES[tone]}`}>{children}</span>;
 }
 
 /** An empty value. */

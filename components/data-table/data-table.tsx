@@ -27,7 +27,7 @@
  * - optional details under a row (`expandedRow`), spanning the table.
  */
 import type { RowData, RowSelectionState } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown, LoaderCircle } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import dynamic from 'next/dynamic';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { ScrollBox } from '@/components/ui/scroll-box';
@@ -105,12 +105,6 @@ export interface DataTableProps<T> {
 /** The checkbox column: a 24 px checkbox between the cells' 12 px paddings (3 rem); the row header is pinned after it. */
 const SELECT_CELL = { className: 'w-12' };
 
-function sortIcon(dir: false | 'asc' | 'desc') {
-  if (dir === 'asc') return <ArrowUp aria-hidden="true" className="size-3.5" />;
-  if (dir === 'desc') return <ArrowDown aria-hidden="true" className="size-3.5" />;
-  return <ArrowUpDown aria-hidden="true" className="size-3.5 text-slate-400" />;
-}
-
 function HeaderCheckbox({
   checked,
   indeterminate,
@@ -130,7 +124,7 @@ function HeaderCheckbox({
     <input
       ref={ref}
       type="checkbox"
-      className="size-6 accent-brand-600"
+      className="row-check"
       aria-label="Select all rows on this page"
       checked={checked}
       disabled={disabled}
@@ -213,8 +207,7 @@ export function DataTable<T extends RowData>({
   // Without JavaScript the search box is a GET form: the list's other state goes along as hidden fields.
   const searchTarget = useMemo(() => formTarget(list, 'searchTerm'), [list]);
   // The pinned cells: the checkbox column at the edge, the row header after it (3 rem: SELECT_CELL's width).
-  const pinnedAt = (id: string) =>
-    id === SELECT_COLUMN ? pinnedClass('left-0') : id === rowHeader ? pinnedClass(selectable ? 'left-12' : 'left-0') : undefined;
+  const pinnedAt = (id: string) => (id === SELECT_COLUMN ? pinnedClass() : id === rowHeader ? pinnedClass(selectable) : undefined);
   const anySelectable = view.rows.some((r) => r.canCheck);
 
   return (
@@ -268,7 +261,7 @@ export function DataTable<T extends RowData>({
 
       <div className="relative min-w-0 rounded-lg border border-slate-200 bg-white shadow-sm">
         <ScrollBox label={caption} className="max-w-full overflow-x-auto">
-          <table className="w-full min-w-[40rem] border-collapse text-left text-sm" aria-busy={pending || undefined}>
+          <table className="cells list-rows w-full min-w-[40rem] border-collapse text-left text-sm" aria-busy={pending || undefined}>
             <caption className="sr-only">
               {caption}
               {`, sorted by ${byId.get(state.orderBy)?.header ?? state.orderBy} ${state.direction === 'asc' ? 'ascending' : 'descending'}`}
@@ -297,13 +290,9 @@ export function DataTable<T extends RowData>({
                       sort={dir ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
                     >
                       {col.sortable ? (
-                        <ListLink
-                          list={list}
-                          change={nextSort(state, col.id)}
-                          className="-mx-1 inline-flex items-center gap-1 rounded px-1 py-1 text-inherit uppercase no-underline hover:bg-slate-200"
-                        >
+                        // Its arrow (unsorted, ascending, descending) is drawn by `.sort-link` from aria-sort (app/globals.css).
+                        <ListLink list={list} change={nextSort(state, col.id)} className="sort-link">
                           {col.header}
-                          {sortIcon(dir)}
                         </ListLink>
                       ) : (
                         headerText(col)
@@ -326,15 +315,13 @@ export function DataTable<T extends RowData>({
                 const details = expandedRow?.(row.original);
                 return (
                   <Fragment key={row.id}>
-                    <tr
-                      className={`border-b border-slate-100 text-slate-900 last:border-0 ${isChecked ? 'bg-brand-50' : 'bg-white hover:bg-slate-50'}`}
-                    >
+                    <tr data-checked={isChecked || undefined}>
                       {leaves.map((leaf) =>
                         leaf === SELECT_COLUMN ? (
                           <BodyCell key={leaf} column={SELECT_CELL} pinned={pinnedAt(SELECT_COLUMN)}>
                             <input
                               type="checkbox"
-                              className="size-6 accent-brand-600"
+                              className="row-check"
                               aria-label={`Select ${rowLabel(row.original)}`}
                               checked={isChecked}
                               disabled={!row.canCheck}
@@ -365,7 +352,7 @@ export function DataTable<T extends RowData>({
         {pending && (
           <div className="absolute inset-0 z-20 flex items-start justify-center pt-16" role="status">
             <span className="inline-flex items-center gap-2 rounded-md bg-white px-3 py-2 text-sm text-slate-800 shadow">
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+              <Icon name="loader-circle" className="size-4 animate-spin" />
               Loading…
             </span>
           </div>

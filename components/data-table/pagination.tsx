@@ -5,7 +5,7 @@
  * JavaScript; one that leads nowhere (first page, last page) is shown disabled. The page size is a GET form:
  * without JavaScript a "Show" button submits it.
  */
-import { ChevronFirst, ChevronLast, ChevronLeft, ChevronRight } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useId, useMemo } from 'react';
 import type { BaseFields } from '@/lib/list-state';
 import { ListLink } from './list-link';
@@ -22,7 +22,8 @@ export interface PaginationProps {
 }
 
 const fmt = new Intl.NumberFormat('en-US');
-const BUTTON = 'inline-flex size-10 items-center justify-center rounded-md border border-slate-300 bg-white';
+/** A page button (`.pager-link` in app/globals.css: 40 px square, dimmed where it leads nowhere). */
+const BUTTON = 'pager-link';
 
 function PageLink({
   list,
@@ -39,12 +40,12 @@ function PageLink({
 }) {
   if (!enabled)
     return (
-      <span role="link" aria-disabled="true" aria-label={label} className={`${BUTTON} cursor-not-allowed text-slate-400`}>
+      <span role="link" aria-disabled="true" aria-label={label} className={BUTTON}>
         {children}
       </span>
     );
   return (
-    <ListLink list={list} change={{ page }} aria-label={label} className={`${BUTTON} text-slate-800 hover:bg-slate-100`}>
+    <ListLink list={list} change={{ page }} aria-label={label} className={BUTTON}>
       {children}
     </ListLink>
   );
@@ -93,19 +94,19 @@ export function Pagination({ list, pageSizes, pageCount, count, noun, disabled, 
         </form>
         <div className="flex items-center gap-1">
           <PageLink list={list} page={1} enabled={back} label="First page">
-            <ChevronFirst aria-hidden="true" className="size-4" />
+            <Icon name="chevron-first" className="size-4" />
           </PageLink>
           <PageLink list={list} page={page - 1} enabled={back} label="Previous page">
-            <ChevronLeft aria-hidden="true" className="size-4" />
+            <Icon name="chevron-left" className="size-4" />
           </PageLink>
           <span className="px-2 whitespace-nowrap" data-testid="list-page">
             Page {fmt.format(page)} of {fmt.format(pageCount)}
           </span>
           <PageLink list={list} page={page + 1} enabled={forward} label="Next page">
-            <ChevronRight aria-hidden="true" className="size-4" />
+            <Icon name="chevron-right" className="size-4" />
           </PageLink>
           <PageLink list={list} page={pageCount} enabled={forward} label="Last page">
-            <ChevronLast aria-hidden="true" className="size-4" />
+            <Icon name="chevron-last" className="size-4" />
           </PageLink>
         </div>
       </div>

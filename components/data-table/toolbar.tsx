@@ -1,6 +1,6 @@
 'use client';
 /** The data-table's toolbar parts: search box, a filter select, the column visibility menu and CSV export. */
-import { Columns3, Download, LoaderCircle, Search, X } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
 import { useEffect, useId, useRef, useState } from 'react';
 import { csvFilename, downloadText, toCsv, type CsvValue } from './csv';
 import type { FormTarget } from './use-list';
@@ -80,7 +80,7 @@ export function SearchBox({
         {label}
       </label>
       <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-500" />
+        <Icon name="search" className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-500" />
         <input
           id={id}
           type="search"
@@ -101,7 +101,7 @@ export function SearchBox({
               send('');
             }}
           >
-            <X aria-hidden="true" className="size-4" />
+            <Icon name="x" className="size-4" />
           </button>
         )}
       </div>
@@ -203,7 +203,7 @@ export function ColumnsMenu({ columns }: { columns: readonly ColumnToggle[] }) {
         aria-controls={popupId}
         onClick={() => setOpen((o) => !o)}
       >
-        <Columns3 aria-hidden="true" className="size-4" />
+        <Icon name="columns-3" className="size-4" />
         Columns
       </button>
       {open && (
@@ -264,9 +264,9 @@ export function ExportButton<T>({
     <div className="flex items-center gap-2">
       <button type="button" className={TOOL_BUTTON} onClick={run} disabled={progress !== null || count === 0}>
         {progress ? (
-          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          <Icon name="loader-circle" className="size-4 animate-spin" />
         ) : (
-          <Download aria-hidden="true" className="size-4" />
+          <Icon name="download" className="size-4" />
         )}
         Export CSV
       </button>

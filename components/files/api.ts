@@ -6,7 +6,7 @@ import { bffUpload } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import { FILE_FIELD } from '@/lib/files';
 
-type F = typeof contract.file;
+type F = typeof contract.files;
 
 export const fileApi = {
   /** Stores images in the firm's folder (each named `{firm}/{file name}`); answers their URLs. */

@@ -15,6 +15,7 @@ import { downloadText } from '@/components/data-table/csv';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { useForm } from '@/components/ui/use-form';
 import { useLoaded } from '@/components/ui/use-loaded';
 import { historyApi } from './api';
 
@@ -77,8 +78,7 @@ export interface HistoryPanelProps {
 
 export function HistoryPanel({ kind, id, label, open, opened, onOpenChange }: HistoryPanelProps) {
   const [page, setPage] = useState(1);
-  const [exporting, setExporting] = useState<string | null>(null);
-  const [exportError, setExportError] = useState<string | null>(null);
+  const csv = useForm();
   // Loaded anew on each opening (`opened`), so a change saved meanwhile shows.
   const key = `${kind}:${id}:${page}:${opened}`;
   const loaded = useLoaded(
@@ -90,20 +90,20 @@ export function HistoryPanel({ kind, id, label, open, opened, onOpenChange }: Hi
   );
   const data = loaded.data;
   const loading = !loaded.error && data?.key !== key;
-  const error = loaded.error ?? exportError;
+  const error = loaded.error ?? csv.message?.text ?? null;
+  const { run, say } = csv;
 
-  const exportCsv = useCallback(async () => {
-    setExporting('Preparing the CSV file…');
-    setExportError(null);
-    try {
-      const file = await historyApi.exportCsv(kind, id);
-      downloadText(file.fileName, file.csv);
-      setExporting(null);
-    } catch (e) {
-      setExporting(null);
-      setExportError((e as Error).message || 'The CSV file could not be made.');
-    }
-  }, [kind, id]);
+  const exportCsv = useCallback(
+    () =>
+      run(
+        async () => {
+          const file = await historyApi.exportCsv(kind, id);
+          downloadText(file.fileName, file.csv);
+        },
+        { fallback: 'The CSV file could not be made.' },
+      ),
+    [run, kind, id],
+  );
 
   const pages = data ? Math.max(1, Math.ceil(data.count / HISTORY_PAGE_SIZE)) : 1;
   const zone = data?.timezone ?? null;
@@ -115,12 +115,12 @@ export function HistoryPanel({ kind, id, label, open, opened, onOpenChange }: Hi
       title={`History of ${label}`}
       footer={
         <>
-          {exporting && (
+          {csv.busy && (
             <span role="status" className="mr-auto text-sm text-slate-700">
-              {exporting}
+              Preparing the CSV file…
             </span>
           )}
-          <Button variant="secondary" onClick={exportCsv} disabled={!data?.count || !!exporting}>
+          <Button variant="secondary" onClick={exportCsv} disabled={!data?.count || csv.busy}>
             Export CSV
           </Button>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
@@ -137,7 +137,7 @@ export function HistoryPanel({ kind, id, label, open, opened, onOpenChange }: Hi
               variant="secondary"
               className="mt-2"
               onClick={() => {
-                setExportError(null);
+                say(null);
                 loaded.reload();
               }}
             >

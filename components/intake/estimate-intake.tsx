@@ -15,6 +15,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DropZone } from '@/components/ui/drop-zone';
 import { TextArea } from '@/components/ui/field';
 import { Tabs } from '@/components/ui/tabs';
+import { useForm } from '@/components/ui/use-form';
 import { ESTIMATE_MAX_BYTES, ESTIMATE_MAX_PASTE } from '@/lib/contract/calibrations-constants';
 import type { IntakeRead, JobField } from '@/lib/contract/intake';
 import { intakeApi } from './api';
@@ -53,8 +54,10 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function EstimateIntake({ adas, firm, adasInspection, onSaved }: EstimateIntakeProps) {
   const [tab, setTab] = useState('upload');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The one busy flag and message of its calls: reading a file or lines, storing the estimate.
+  const calls = useForm();
+  const { busy, say, run: act } = calls;
+  const error = calls.message?.text ?? null;
   const [text, setText] = useState('');
   const [read, setRead] = useState<IntakeRead | null>(null);
   const [apply, setApply] = useState<ReadonlySet<JobField>>(new Set());
@@ -77,7 +80,7 @@ export function EstimateIntake({ adas, firm, adasInspection, onSaved }: Estimate
         .then(received)
         .catch((e: Error) => {
           if (!ctrl.signal.aborted) {
-            setError(e.message);
+            say(e.message);
             setRead(null);
           }
         });
@@ -86,26 +89,13 @@ export function EstimateIntake({ adas, firm, adasInspection, onSaved }: Estimate
       clearTimeout(timer);
       ctrl.abort();
     };
-  }, [read]);
+  }, [read, say]);
 
   // Focus moves to the preview's heading once a read is done.
   const doneId = read?.state === 'done' ? read.read : null;
   useEffect(() => {
     if (doneId) heading.current?.focus();
   }, [doneId]);
-
-  const act = async (fn: () => Promise<void>) => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await fn();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const start = (files: File[]) => act(async () => received(await intakeApi.read(adas, adasInspection, files, firm)));
   const zone = useDropzone({
@@ -118,7 +108,7 @@ export function EstimateIntake({ adas, firm, adasInspection, onSaved }: Estimate
       const [first] = refused;
       const code = first?.errors[0]?.code;
       if (first)
-        return setError(
+        return say(
           code === 'file-too-large'
             ? `${first.file.name} is larger than ${MB} MB.`
             : code === 'too-many-files'
@@ -225,7 +215,7 @@ export function EstimateIntake({ adas, firm, adasInspection, onSaved }: Estimate
               variant="secondary"
               onClick={() => {
                 setRead(null);
-                setError(null);
+                say(null);
               }}
             >
               Discard

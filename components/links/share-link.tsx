@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
+import { useForm } from '@/components/ui/use-form';
 import { SHARE_DAYS } from '@/lib/contract/links-constants';
 import { linkApi, sharedUrl } from './api';
 
@@ -17,33 +18,26 @@ export function ShareLink({ adasInspection }: { adasInspection: number }) {
   const headingId = useId();
   const [days, setDays] = useState(String(SHARE_DAYS.default));
   const [url, setUrl] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const calls = useForm();
+  const notice = calls.message;
 
-  const create = async () => {
-    setBusy(true);
-    setNotice(null);
-    try {
-      const link = await linkApi.create({ adasInspection, days: Number(days) });
-      setUrl(sharedUrl(link.token));
-      setNotice({
-        kind: 'success',
-        text: `Link created. It opens this inspection's report without signing in for ${days === '1' ? '1 day' : `${days} days`}.`,
-      });
-    } catch (e) {
-      setNotice({ kind: 'error', text: (e as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const create = () =>
+    calls.run(
+      async () => {
+        const link = await linkApi.create({ adasInspection, days: Number(days) });
+        setUrl(sharedUrl(link.token));
+        return `Link created. It opens this inspection's report without signing in for ${days === '1' ? '1 day' : `${days} days`}.`;
+      },
+      { fallback: 'The link could not be created.' },
+    );
 
   const copy = async () => {
     if (!url) return;
     try {
       await navigator.clipboard.writeText(url);
-      setNotice({ kind: 'success', text: 'Link copied.' });
+      calls.say('Link copied.', 'success');
     } catch {
-      setNotice({ kind: 'error', text: 'The link could not be copied here: select it and copy it yourself.' });
+      calls.say('The link could not be copied here: select it and copy it yourself.');
     }
   };
 
@@ -57,7 +51,7 @@ export function ShareLink({ adasInspection }: { adasInspection: number }) {
       </p>
       <div className="flex flex-wrap items-end gap-2">
         <SelectField label="Valid for" placeholder={null} options={DAY_OPTIONS} value={days} onChange={(e) => setDays(e.target.value)} />
-        <Button variant="secondary" disabled={busy} onClick={create}>
+        <Button variant="secondary" disabled={calls.busy} onClick={create}>
           Create link
         </Button>
       </div>

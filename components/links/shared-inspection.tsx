@@ -30,7 +30,7 @@ export function LinkProblem({ message }: { message: string }) {
   );
 }
 
-type SharedSystem = Awaited<ReturnType<typeof callUpstream<typeof contract.share.sharedInspection>>>['systems'][number];
+type SharedSystem = Awaited<ReturnType<typeof callUpstream<typeof contract.links.sharedInspection>>>['systems'][number];
 
 const evidenceHref = (token: string, adasEvidence: number, size: 'full' | 'thumb') =>
   `/api/links/evidence?${new URLSearchParams({ t: token, e: String(adasEvidence), size })}`;
@@ -121,7 +121,7 @@ function AttentionTally({ systems }: { systems: readonly SharedSystem[] }) {
 }
 
 export async function SharedInspection({ token }: { token: string }) {
-  const shared = await callUpstream(contract.share.sharedInspection, { query: { token } }).catch((e: unknown) => {
+  const shared = await callUpstream(contract.links.sharedInspection, { query: { token } }).catch((e: unknown) => {
     if (e instanceof UpstreamError && (e.kind === 'not-found' || e.kind === 'bad-request'))
       return KNOWN.has(e.message) ? e.message : SHARE_MESSAGES.unknown;
     throw e;

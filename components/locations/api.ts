@@ -10,10 +10,10 @@ import type { PartnerEntry } from '@/lib/contract/locations-partners';
 import { FILE_FIELD } from '@/lib/files';
 import { programsToSave, providersToSave } from './partners/rules';
 
-type F = typeof contract.firm;
+type F = typeof contract.locations;
 type P = typeof contract.adasmatrix;
-type Partner = typeof contract.partner;
-type Store = typeof contract.storage;
+type Partner = typeof contract.locationsPartners;
+type Store = typeof contract.locationsStorage;
 type Query = Record<string, string | number | boolean | undefined>;
 
 export const firmApi = {

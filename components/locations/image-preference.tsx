@@ -29,7 +29,7 @@ export interface ImagePreferenceProps {
 }
 
 export function ImagePreference({ firm, label, hint, inherited, value, readOnly, onChange, error }: ImagePreferenceProps) {
-  const [uploading, setUploading] = useState(false);
+  const [uploaderShown, showUploader] = useState(false);
   const shown = value || inherited;
   return (
     <div className="flex min-w-0 flex-col gap-2">
@@ -49,7 +49,7 @@ export function ImagePreference({ firm, label, hint, inherited, value, readOnly,
         )}
       </div>
       {!readOnly &&
-        (uploading ? (
+        (uploaderShown ? (
           <ImageUploader
             label={`${label} image`}
             upload={(files) => fileApi.upload(firm, files)}
@@ -60,7 +60,7 @@ export function ImagePreference({ firm, label, hint, inherited, value, readOnly,
           <button
             type="button"
             className="self-start text-sm font-medium text-brand-700 underline underline-offset-2"
-            onClick={() => setUploading(true)}
+            onClick={() => showUploader(true)}
           >
             Upload an image
           </button>

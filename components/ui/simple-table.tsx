@@ -62,7 +62,7 @@ export function SimpleTable<T>({
       label={caption}
       className={`min-w-0 overflow-auto rounded-lg border border-slate-200 bg-white ${card('box')} ${boxClassName}`}
     >
-      <table className={`w-full text-left text-sm ${card('table')} ${tableClassName}`}>
+      <table className={`cells w-full text-left text-sm ${card('table')} ${tableClassName}`}>
         <caption className={captionVisible ? 'px-3 py-2 text-left font-medium text-slate-800' : 'sr-only'}>{caption}</caption>
         <thead className={`sticky top-0 z-20 text-slate-700 ${card('head')}`}>
           <tr className="bg-slate-50">

@@ -27,15 +27,18 @@ export function pinnedFirst<C extends { rowHeader?: boolean }>(columns: readonly
 }
 
 /**
- * Classes of a pinned cell: it sticks to the left edge (after `offset`, the width of the pinned cells
- * before it) and hides what scrolls under it with its row's background. On narrow screens a line marks
- * where the scrolling part begins.
+ * Class of a pinned cell (`.pinned` in app/globals.css): it sticks to the left edge — after the checkbox
+ * column with `after` — and hides what scrolls under it with its row's background. The cells' padding and
+ * alignment come from the table's `cells` class, not from each cell.
  */
-export function pinnedClass(offset: 'left-0' | 'left-12' = 'left-0'): string {
-  return `sticky ${offset} z-10 bg-inherit max-md:shadow-[inset_-1px_0_0_var(--color-slate-200)]`;
+export function pinnedClass(after = false): string {
+  return after ? 'pinned pinned-after' : 'pinned';
 }
 
-/** A body cell of a column: the row header is a `<th scope="row">`, the others `<td>`. */
+/** Classes of a cell: its pinning and its column's own; undefined when it has none (no empty attribute). */
+const cellClass = (pinned: string | undefined, own: string | undefined) => [pinned, own].filter(Boolean).join(' ') || undefined;
+
+/** A body cell of a column, in a table of class `cells`: the row header is a `<th scope="row">`, the others `<td>`. */
 export function BodyCell({
   column,
   pinned,
@@ -45,9 +48,9 @@ export function BodyCell({
   pinned?: string;
   children: ReactNode;
 }) {
-  const className = `px-3 py-2 align-top font-normal ${pinned ?? ''} ${column.className ?? ''}`;
+  const className = cellClass(pinned, column.className);
   return column.rowHeader ? (
-    <th scope="row" className={`text-left ${className}`}>
+    <th scope="row" className={className}>
       {children}
     </th>
   ) : (
@@ -55,7 +58,7 @@ export function BodyCell({
   );
 }
 
-/** A column's header cell. */
+/** A column's header cell, in a table of class `cells`. */
 export function HeaderCell({
   column,
   pinned,
@@ -68,7 +71,7 @@ export function HeaderCell({
   children: ReactNode;
 }) {
   return (
-    <th scope="col" aria-sort={sort} className={`px-3 py-2 whitespace-nowrap ${pinned ?? ''} ${column.className ?? ''}`}>
+    <th scope="col" aria-sort={sort} className={cellClass(pinned, column.className)}>
       {children}
     </th>
   );

@@ -57,7 +57,17 @@ export interface Form<D> {
    * Runs a call with `busy` set; answers true when it succeeded. A returned text is shown as a success; a
    * failure's text as an error, worded by `failed` when given ("Nothing was imported: …").
    */
-  run: (action: () => unknown, o?: { failed?: (message: string) => string }) => Promise<boolean>;
+  run: (action: () => unknown, o?: RunOptions) => Promise<boolean>;
+}
+
+export interface RunOptions {
+  /**
+   * Words the failure's text ("The export failed: …"), given the field errors too; null when the fields say
+   * it all (a wrong current password is said beside its field alone).
+   */
+  failed?: (message: string, fields: FieldErrors) => string | null;
+  /** The text of a failure that brings none of its own (a dropped connection); "not saved" unless told. */
+  fallback?: string;
 }
 
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
@@ -99,7 +109,7 @@ export function useForm<D extends object = Record<string, never>>(options: FormO
     setErrors({});
   }, []);
 
-  const run = useCallback(async (action: () => unknown, o: { failed?: (message: string) => string } = {}) => {
+  const run = useCallback(async (action: () => unknown, o: RunOptions = {}) => {
     if (running.current) return false;
     running.current = true;
     setBusy(true);
@@ -109,10 +119,11 @@ export function useForm<D extends object = Record<string, never>>(options: FormO
       if (typeof answer === 'string' && answer) setMessage({ kind: 'success', text: answer });
       return true;
     } catch (err) {
-      const refused = failure(err, latest.current.options.inner);
+      const refused = failure(err, latest.current.options.inner, o.fallback);
       setErrors(refused.fields);
       const words = o.failed ?? latest.current.options.failed;
-      setMessage({ kind: 'error', text: words ? words(refused.message) : refused.message });
+      const text = words ? words(refused.message, refused.fields) : refused.message;
+      setMessage(text === null ? null : { kind: 'error', text });
       return false;
     } finally {
       running.current = false;

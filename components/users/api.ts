@@ -6,7 +6,7 @@ import { bff } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 import type { BodyOf } from '@/lib/contract/define';
 
-type U = typeof contract.user;
+type U = typeof contract.users;
 type Query = Record<string, string | number | undefined>;
 
 export const userApi = {

@@ -11,11 +11,13 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
+import { useForm } from '@/components/ui/use-form';
 import { CURRENT_PASSWORD_MESSAGES, passwordPairError } from '@/lib/validation/password';
 import { userApi } from './api';
 import { PasswordFields } from './password-fields';
 
 export const CLEAR_DELAY_MS = 400;
+const BLANK = { currentPassword: '', password: '', again: '' };
 
 export function PasswordDialog({
   open,
@@ -36,12 +38,9 @@ export function PasswordDialog({
   own?: boolean;
 }) {
   const problemId = useId();
-  const [current, setCurrent] = useState('');
-  const [currentError, setCurrentError] = useState<string | null>(null);
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useForm({ initial: BLANK });
+  const { draft, errors, set, reset, say } = form;
+  const message = form.message?.text ?? null;
   const [saved, setSaved] = useState(false);
 
   // The fields are cleared 400 ms after the dialog closes (after its closing animation), or at once if it
@@ -52,11 +51,8 @@ export function PasswordDialog({
     const clear = () => {
       if (done) return;
       done = true;
-      setCurrent('');
-      setCurrentError(null);
-      setPassword('');
-      setAgain('');
-      setMessage(null);
+      reset(BLANK);
+      say(null);
       setSaved(false);
     };
     const t = setTimeout(clear, CLEAR_DELAY_MS);
@@ -64,28 +60,25 @@ export function PasswordDialog({
       clearTimeout(t);
       clear();
     };
-  }, [open]);
+  }, [open, reset, say]);
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
-    const missing = own && !current ? CURRENT_PASSWORD_MESSAGES.required : null;
-    const problem = passwordPairError(password, again);
-    setCurrentError(missing);
-    setMessage(problem);
+    const missing = own && !draft.currentPassword ? CURRENT_PASSWORD_MESSAGES.required : null;
+    const problem = passwordPairError(draft.password, draft.again);
+    form.setErrors(missing ? { currentPassword: missing } : {});
+    say(problem);
     if (missing || problem) return;
-    setSaving(true);
-    try {
-      await userApi.saveCredentials({ username, password, ...(own && { currentPassword: current }) });
-      setSaved(true);
-      setTimeout(() => onOpenChange(false), 800);
-    } catch (err) {
-      const fe = (err as { fieldErrors?: Record<string, string[]> }).fieldErrors;
+    await form.run(
+      async () => {
+        const { currentPassword, password } = draft;
+        await userApi.saveCredentials({ username, password, ...(own && { currentPassword }) });
+        setSaved(true);
+        setTimeout(() => onOpenChange(false), 800);
+      },
       // A wrong current password is said beside its field; anything else in the alert below the buttons.
-      if (fe?.currentPassword) setCurrentError(fe.currentPassword[0] ?? null);
-      else setMessage(fe?.password?.[0] ?? (err as Error).message);
-    } finally {
-      setSaving(false);
-    }
+      { failed: (text, fields) => (fields.currentPassword ? null : (fields.password ?? text)) },
+    );
   };
 
   return (
@@ -103,28 +96,25 @@ export function PasswordDialog({
             label="Current password"
             type="password"
             autoComplete="current-password"
-            value={current}
-            error={currentError}
-            onChange={(e) => {
-              setCurrent(e.target.value);
-              setCurrentError(null);
-            }}
+            value={draft.currentPassword}
+            error={errors.currentPassword}
+            onChange={(e) => set('currentPassword', e.target.value)}
           />
         )}
         <PasswordFields
-          password={password}
-          again={again}
-          onPassword={setPassword}
-          onAgain={setAgain}
-          onChecked={setMessage}
+          password={draft.password}
+          again={draft.again}
+          onPassword={(v) => set('password', v)}
+          onAgain={(v) => set('again', v)}
+          onChecked={say}
           problemId={message ? problemId : null}
         />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={saving || saved}>
-            {saving ? 'Saving…' : 'Save'}
+          <Button type="submit" disabled={form.busy || saved}>
+            {form.busy ? 'Saving…' : 'Save'}
           </Button>
         </div>
         {/* Below the buttons: a message appearing or going on blur must not move them under the pointer. */}

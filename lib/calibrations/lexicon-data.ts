@@ -96,7 +96,7 @@ export const PART_ROWS: readonly string[] = [
   'reflector, reflex reflector, rear reflector, side reflector, bumper reflector | end lamp',
   'exhaust tip, exhaust finisher, exhaust cutout, exhaust outlet, tailpipe finisher | rear trim',
   // ── grille area, hood, fenders ──────────────────────────────────────────────────────────────────
-  'hood, hood panel, hood shell, hood assembly, hood outer panel, hood skin, bonnet, hood outer | front body',
+  'hood, hood panel, hood shell, hood assembly, hood outer panel, hood skin, bonnet, hood outer, frunk lid, front trunk lid, frunk | front body',
   'hood hinge | front mechanical',
   'hood latch, hood lock | front mechanical',
   'hood catch, hood latch assembly, hood safety catch | front mechanical',
@@ -325,6 +325,8 @@ export const PART_ROWS: readonly string[] = [
   'steering angle sensor, sas, steering sensor, steering position sensor, steering wheel position sensor, steering wheel angle sensor, steering angle sensor module, sasm, steering wheel angle sensor module, steering angle sender, steering rotation sensor | interior sensor | sensor:steeringAngle',
   'dash camera, dash cam, dashcam, aftermarket camera, customer camera, recorder camera, dvr camera | interior electrical | aftermarket',
   'radar detector, laser detector, police radar detector | interior electrical | aftermarket',
+  'trailer camera, trailer hitch camera, hitch camera, trailer view camera, accessory camera, customer accessory camera | rear electrical | aftermarket',
+  'rear occupant alert radar, rear occupant alert sensor, occupant radar, occupant detection radar, child presence radar, child presence detection radar, cabin radar, interior radar, intrusion radar, intrusion sensor | interior electrical',
   'blind spot mirror, convex mirror, stick on mirror | side trim | aftermarket',
   'tpms sensor, tire pressure sensor, tire pressure monitor sensor, tpms, tire pressure monitoring sensor | any wheel',
   'valve stem sensor, tpms valve stem | any wheel',

@@ -13,6 +13,7 @@ import { SYSTEM_NAMES, type MakerNames } from './system-names';
 import { SYSTEM_KINDS, type SystemKind } from './system-rules';
 import {
   ABBREVIATIONS,
+  CALIBRATION_PHRASES,
   CALIBRATION_WORDS,
   DESCRIPTORS,
   ENDS,
@@ -251,6 +252,8 @@ export function compileLexicon(rows: readonly string[], makers: readonly MakerNa
   mark(SIDES, 'side');
   mark(DESCRIPTION_OPERATIONS, 'operation');
   mark(CALIBRATION_WORDS, 'calibration');
+  // The words of a two-word procedure are known words ("functional check"), never unknown words around a sensor.
+  mark(CALIBRATION_PHRASES.flat(), 'calibration');
   mark([...WITH_WORDS, ...WITHOUT_WORDS, ...PURPOSE_WORDS, ...PLACE_WORDS], 'joint');
   for (const w of setAside.keys()) known.set(w, 'set-aside');
   const byPair = new Map<string, Map<string, Name[]>>();

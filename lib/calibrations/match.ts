@@ -606,14 +606,30 @@ function namedKinds(
   const served = (p: Position) => [...named].some((k) => KIND_RULES[k].positions.includes(p));
   const open: Position[][] = [];
   let kindOnly: string | null = null;
+  // "SVM - left camera not calibrated": a surround-view camera on a side, no other place said, is the mirror camera.
+  const sideCamera =
+    named.has('surroundView') &&
+    reading.side != null &&
+    chain.some(
+      (t) =>
+        !t.sensors.length &&
+        !t.mounts.length &&
+        ((t.part?.piece === 'sensor' && t.part.sensorType === 'camera') ||
+          (t.systems.includes('surroundView') && /\bcamera$/.test(t.text))),
+    );
+  if (sideCamera && !named.has('sideCamera')) {
+    kinds.add('sideCamera');
+    names.push(`${reading.side} camera`);
+  }
   for (const t of chain) {
     if (t.systems.length || t.kind === 'labor') continue;
     const positions = [...t.sensors, ...t.mounts];
-    if ((t.generic || (t.part?.piece === 'sensor' && !positions.length && !t.either.length)) && !named.size) {
+    const bare = t.generic || (t.part?.piece === 'sensor' && !positions.length && !t.either.length);
+    if (bare && !named.size) {
       kindOnly = t.part?.sensorType ?? (positions.some((p) => ofType(p, 'radar')) ? 'radar' : 'camera');
       continue;
     }
-    for (const p of positions) if (!served(p)) kinds.add(POSITION_KIND[p]);
+    for (const p of positions) if (!served(p) || p === 'mirrorCamera') kinds.add(POSITION_KIND[p]);
     if (t.either.length && !t.either.some(served)) {
       // "360 camera": every position is one system's (the surround view's); "front view camera": two systems'.
       const common = SYSTEM_KINDS.find((k) => t.either.every((p) => KIND_RULES[k].positions.includes(p)));

@@ -186,6 +186,8 @@ export function compileVocabulary(extra: readonly TermEntry[] = []): Vocabulary 
     before.set(b, list);
   }
   const words = [...lex.known.entries()].filter(([, c]) => c !== 'set-aside').map(([w]) => w);
+  const uses = new Map<string, number>();
+  for (const list of lex.names.values()) for (const n of list) for (const w of n.words) uses.set(w, (uses.get(w) ?? 0) + 1);
   return {
     lex,
     readings: new Map(),
@@ -195,7 +197,7 @@ export function compileVocabulary(extra: readonly TermEntry[] = []): Vocabulary 
     phrases,
     operations,
     known,
-    shorthand: shorthandIndex([...words, ...DESCRIPTION_OPERATIONS]),
+    shorthand: shorthandIndex([...words, ...DESCRIPTION_OPERATIONS], uses),
     pairs,
     before,
     between: new Set([...DESCRIPTORS, ...ENDS, ...SIDES, ...lex.setAside.keys()]),
@@ -218,7 +220,10 @@ function plainText(text: string, notes: string[]): string {
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/[\u2010-\u2015]/g, '-');
   // What is written on a part ("H" emblem, nameplate 'PALISADE') is not a part; a lone inch mark (18") stays.
+  // A finding or a verdict in quotes (front radar "not calibrated") is read as written.
   t = t.replace(/"[^"\n]*"|(^|[\s(])'[^'\s][^'\n]*'(?=[\s),.]|$)/g, (m, lead: string | undefined) => {
+    const inner = m.trim().slice(1, -1);
+    if (FINDING.test(inner) || DENIED.test(inner)) return `${lead ?? ''} ${inner} `;
     notes.push(`${m.trim()} is lettering on the part; it is not read as a part.`);
     return `${lead ?? ''} `;
   });
@@ -289,19 +294,40 @@ function shortenedPair(vocab: Vocabulary, word: string): [string, string] | null
   return null;
 }
 
-/** A word's candidates from the shorthand reader, with what its neighbours add ("cntrl arm": control arm). */
-function expand(vocab: Vocabulary, word: string, prev: string | undefined, next: string | undefined): Expansion | null {
-  const pair = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && vocab.pairs.has(`${a} ${b}`);
+/** A neighbour of a word: the word as read, or the words an unknown neighbour may be read as. */
+type Neighbour = readonly string[];
+
+/**
+ * A word's candidates from the shorthand reader, with what its neighbours add ("cntrl arm": control arm;
+ * "ang sen": angle sensor, each read with the other's candidates). A two-letter word ("rd") is read only
+ * when it forms a name with a neighbour ("tie rd end"); so is a short word set aside (`inName`: "frt vw
+ * cam" is the front view camera, whatever make VW is; it must then stand between two words of the name, or begin a name written in shorthand).
+ */
+function expand(
+  vocab: Vocabulary,
+  word: string,
+  prev: Neighbour,
+  next: Neighbour,
+  inName: 'no' | 'between' | 'begins' = 'no',
+): Expansion | null {
+  const pair = (a: Neighbour, b: Neighbour) => a.some((x) => b.some((y) => vocab.pairs.has(`${x} ${y}`)));
   // Shorthand in the plural ("snsrs") is read as its singular.
   let list =
-    candidates(vocab.shorthand, word) ?? (word.length > 4 && word.endsWith('s') ? candidates(vocab.shorthand, word.slice(0, -1)) : null);
-  // A two-letter word ("rd") is read only when it forms a name with its neighbours ("tie rd end").
+    inName !== 'no'
+      ? null
+      : (candidates(vocab.shorthand, word) ??
+        (word.length > 4 && word.endsWith('s') ? candidates(vocab.shorthand, word.slice(0, -1)) : null));
   if (!list && word.length === 2 && /^[^aeiou][^aeiou]$/.test(word))
     list = (vocab.shorthand.byLetter.get(word[0]!) ?? [])
-      .filter((k) => k.length <= 5 && k.slice(1).includes(word[1]!))
+      .filter((k) => (inName !== 'no' || k.length <= 5) && k.slice(1).includes(word[1]!))
       .map((to) => ({ word, to, rule: 'consonants' as const, score: 0.3 }));
+  if (inName !== 'no' && !list) list = candidates(vocab.shorthand, word);
   if (!list) return null;
-  return best(list.map((c) => (pair(prev, c.to) || pair(c.to, next) ? { ...c, score: c.score + 0.4 } : c)));
+  // A word set aside is read so only inside a name, between two of its words ("EMBLEM, FRONT VW" stays a make).
+  const named = (c: Expansion) =>
+    inName === 'no' ? pair(prev, [c.to]) || pair([c.to], next) : (inName === 'begins' || pair(prev, [c.to])) && pair([c.to], next);
+  const scored = list.map((c) => (named(c) ? { ...c, score: c.score + 0.4 } : c));
+  return best(inName !== 'no' ? scored.filter(named) : scored, vocab.shorthand.uses);
 }
 
 interface ReadWords {
@@ -326,6 +352,14 @@ function readWords(vocab: Vocabulary, text: string, notes: string[]): ReadWords 
     }
     return undefined;
   };
+  // What a neighbour may be read as: its word, or an unknown word's shorthand candidates.
+  const reads = (i: number, step: number): Neighbour => {
+    const k = i + step;
+    const t = tokens[k];
+    if (t?.cls === 'unknown') return (candidates(vocab.shorthand, t.w) ?? []).map((c) => c.to);
+    const w = neighbour(i, step);
+    return w === undefined ? [] : [w];
+  };
   // A name's first word shortened and its second whole, written as one ("lgate": lift gate, "rrbumper": rear bumper).
   for (let i = tokens.length - 1; i >= 0; i--) {
     const t = tokens[i]!;
@@ -337,7 +371,20 @@ function readWords(vocab: Vocabulary, text: string, notes: string[]): ReadWords 
   }
   tokens.forEach((t, i) => {
     if (t.cls !== 'unknown') return;
-    const e = expand(vocab, t.w, neighbour(i, -1), neighbour(i, 1));
+    const e = expand(vocab, t.w, reads(i, -1), reads(i, 1));
+    if (e) {
+      expansions.push(e);
+      tokens[i] = { w: e.to, raw: t.raw, cls: 'word' };
+    }
+  });
+  tokens.forEach((t, i) => {
+    if (t.cls !== 'set-aside' || t.w.length > 3) return;
+    // At the name's beginning only before shorthand ("ST ANG SEN"; "ST bumper cover" is a trim's).
+    const next = tokens[i + 1];
+    const prev = reads(i, -1);
+    const shorthandNext = next?.cls === 'word' && next.raw !== next.w;
+    if (!prev.length && !shorthandNext) return;
+    const e = expand(vocab, t.w, prev, reads(i, 1), prev.length ? 'between' : 'begins');
     if (e) {
       expansions.push(e);
       tokens[i] = { w: e.to, raw: t.raw, cls: 'word' };
@@ -651,6 +698,15 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
     for (const seg of segments) {
       // Names first, so a name holding a joining word stays whole ("add for clear coat").
       let own = itemsOf(vocab, seg);
+      // "Front camera - grille mounted": the part before a closing "mounted" is where the sensor is, not a part worked on.
+      const closing = seg.filter((w) => !isNumber(w)).at(-1) === 'mounted';
+      const mountedAt = closing
+        ? own.findLastIndex((it, i) => it.kind === 'word' && it.w === 'mounted' && own[i - 1]?.kind === 'term')
+        : -1;
+      if (mountedAt > 0) {
+        push('place', wordsOf(own.slice(mountedAt - 1, mountedAt)));
+        own = [...own.slice(0, mountedAt - 1), ...own.slice(mountedAt + 1)];
+      }
       // "Frt vw cam in grl": where the part is, read as a place of it.
       const placeAt = own.findIndex((it, i) => it.kind === 'word' && PLACE_WORDS.has(it.w) && i > 0);
       if (placeAt > 0) {
@@ -865,6 +921,9 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
   const notes: string[] = [];
   const read = readWords(vocab, line.description ?? '', notes);
   const built = structure(vocab, read.words, notes);
+  // "Rear toe check & adjust", "radar check/adjust": a check with an adjustment is the adjustment (an alignment).
+  if (built.calibration.some((c) => c === 'adjust' || c === 'adjustment'))
+    for (const p of built.phrases) if (p.operation === 'check') p.operation = 'align';
   const described = built.phrases.find((p) => p.role === 'main' && p.operation)?.operation ?? null;
   let operation = column.operation;
   if (described && (operation == null || operation === 'sublet' || operation === 'labor')) {
@@ -886,7 +945,11 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
   // words of a denial it holds; else a desk review's verdict may stand in the operation column ("Denied").
   const plain = plainText(line.description ?? '', []);
   const finding = scanLine(line) ? (FINDING.exec(plain)?.[0] ?? null) : null;
-  const denied = finding ? null : (DENIED.exec(plain)?.[0] ?? DENIED.exec(plainText(line.operation ?? '', []))?.[0] ?? null);
+  // Denials are also read in the words as the reader expanded them ("no dmg": no damage).
+  const expanded = read.words.map((w) => w.w).join(' ');
+  const denied = finding
+    ? null
+    : (DENIED.exec(plain)?.[0] ?? DENIED.exec(expanded)?.[0] ?? DENIED.exec(plainText(line.operation ?? '', []))?.[0] ?? null);
   const descEnd = built.phrases.find((p) => p.role === 'main' && p.end)?.end ?? null;
   const end = descEnd ?? section.end;
   const side = built.phrases.find((p) => p.side)?.side ?? null;
@@ -942,7 +1005,7 @@ const DESCRIBES_VEHICLE = /\b(?:options?|equipment|equipped with|features)\s*:/;
  * "No DTCs".
  */
 const DENIED =
-  /\b(?:not (?:required|req'?d|needed|necessary|performed|replaced|removed|done|applicable|approved|allowed|warranted|disturbed|affected|damaged|equipped|included)|n\/a|deny|denied|declined?|waived?|refused|disallowed?|n\/r|no calibration (?:required|needed)|no (?:dtcs?|codes?|faults?|fault codes?|damage))\b/;
+  /\b(?:not (?:required|req'?d|needed|necessary|performed|replaced|removed|done|applicable|approved|allowed|warranted|disturbed|affected|damaged|dmgd|equipped|included)|n\/a|deny|denied|declined?|waived?|refused|disallowed?|n\/r|no calibration (?:required|needed)|no (?:dtcs?|codes?|faults?|fault codes?|(?:visible |apparent )?(?:damage|dmg)))\b/;
 
 /** What a line without a part holds, in words ("an operation, a side or a number"). */
 function describeLeftovers(words: Word[]): string {

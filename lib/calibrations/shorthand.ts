@@ -59,11 +59,13 @@ export function abbreviates(short: string, known: string): Omit<Expansion, 'word
 export interface ShorthandIndex {
   /** Known words by their first letter. */
   byLetter: ReadonlyMap<string, readonly string[]>;
+  /** How many of the lexicon's names use each word: between two readings as good, the far commoner wins. */
+  uses: ReadonlyMap<string, number>;
   /** Expansions already worked out (null: none). */
   cache: Map<string, readonly Expansion[] | null>;
 }
 
-export function shorthandIndex(words: Iterable<string>): ShorthandIndex {
+export function shorthandIndex(words: Iterable<string>, uses: ReadonlyMap<string, number> = new Map()): ShorthandIndex {
   const byLetter = new Map<string, string[]>();
   for (const w of words) {
     if (!/^[a-z][a-z-]*$/.test(w) || w.length < 3) continue;
@@ -71,7 +73,7 @@ export function shorthandIndex(words: Iterable<string>): ShorthandIndex {
     list.push(w);
     byLetter.set(w[0]!, list);
   }
-  return { byLetter, cache: new Map() };
+  return { byLetter, uses, cache: new Map() };
 }
 
 /** The candidates for an unknown word, best first (at most a few), or null when none fits. */
@@ -90,10 +92,15 @@ export function candidates(index: ShorthandIndex, word: string): readonly Expans
   return out;
 }
 
-/** Of scored candidates (context bonus added), the one clearly best, or null when two are too close to tell. */
-export function best(scored: readonly Expansion[]): Expansion | null {
-  const [first, second] = [...scored].sort((a, b) => b.score - a.score);
+/**
+ * Of scored candidates (context bonus added), the one clearly best, or null when two are too close to tell,
+ * unless the lexicon's names use one of them three times as often or more ("ang sen": sensor, not sender).
+ */
+export function best(scored: readonly Expansion[], uses: ReadonlyMap<string, number> = new Map()): Expansion | null {
+  const usesOf = (e: Expansion) => uses.get(e.to) ?? 0;
+  const [first, second] = [...scored].sort((a, b) => b.score - a.score || usesOf(b) - usesOf(a));
   if (!first || first.score < 0.6) return null;
-  if (second && first.score - second.score < 0.05 && second.to !== first.to) return null;
+  if (second && first.score - second.score < 0.05 && second.to !== first.to)
+    return usesOf(first) >= 3 * Math.max(1, usesOf(second)) ? first : null;
   return first;
 }

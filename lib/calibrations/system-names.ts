@@ -46,7 +46,7 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
       sideCamera: n(`side camera, side view camera, mirror camera, blind spot camera, side view monitor, blind spot view camera`),
       steeringAngle:
         n(`steering angle sensor, steering angle, sas, steering sensor, steering position sensor, steering wheel position sensor,
-        steering wheel angle sensor, steering angle sensor module, sasm, steering angle sender`),
+        steering wheel angle sensor, steering angle sensor module, sasm`),
       headlamp: n(
         `headlamp aim, headlamp aiming, headlamp, headlamps, headlight, adaptive front lighting, afs, headlamp leveling, adaptive headlamp`,
       ),

@@ -34,12 +34,12 @@ export const OPERATION_CODES: Readonly<Record<string, Operation>> = Object.fromE
     'labor',
     "add'llabor addllabor add'lopr addlopr add'lcost addlcost add'l addl additionallabor additionalcost additionaloperation laboronly labor lbr misc other mech mechanical",
   ),
-  ...codes('check', 'chk check check/adjust inspect insp inspection diag diagnose diagnosis test measure'),
+  ...codes('check', 'chk chkd check checked check/adjust inspect inspected insp inspection diag diagnose diagnosis test measure'),
 ]);
 
 /** Operation words recognised inside a description ("repl frt bumper", "windshield replacement"). */
 export const DESCRIPTION_OPERATIONS: ReadonlySet<string> = new Set(
-  'repl rpl rplc replace replaced replacement r&r r+r r/r remove/replace r&i r+i r/i ri remove removal reinstall transfer xfer o/h overhaul rpr repair repaired straighten pull pdr refn rfn refinish paint blnd blend subl sublet check chk inspect inspection diag diagnose diagnosis'.split(
+  'repl rpl rplc replace replaced replacement r&r r+r r/r remove/replace r&i r+i r/i ri remove removal reinstall transfer xfer o/h overhaul rpr repair repaired straighten pull pdr refn rfn refinish paint blnd blend subl sublet check chk chkd checked inspect inspected inspection diag diagnose diagnosis'.split(
     ' ',
   ),
 );

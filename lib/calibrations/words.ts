@@ -174,6 +174,8 @@ export const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
   ext: ['exterior'],
   int: ['interior'],
   algn: ['alignment'],
+  '4wa': ['four', 'wheel', 'alignment'],
+  '2wa': ['two', 'wheel', 'alignment'],
   align: ['alignment'],
   calib: ['calibration'],
   cal: ['calibration'],

@@ -15,7 +15,7 @@
  *   whoever added it, or a manager of the firm (EVIDENCE_MANAGER_ROLES), may remove it (adas/removeEvidence;
  *   anyone else 403 with who may). Another firm's inspection or evidence is 404 like an unknown one.
  * - adas/evidenceFile?adasEvidence&size: the stored bytes (thumb: the photo's thumbnail; a PDF has none and
- *   answers its file), as an attachment for PDFs; report/sharedEvidence?token&adasEvidence&size the same
+ *   answers its file), as an attachment for PDFs; links/sharedEvidence?token&adasEvidence&size the same
  *   for a shared link's inspection only (anonymous, lib/contract/links.ts).
  */
 import { z } from 'zod';

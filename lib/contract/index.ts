@@ -6,33 +6,33 @@ import * as alldata from './alldata';
 import * as alldataAccount from './alldata-account';
 import * as auth from './auth';
 import * as blog from './blog';
-import * as calibration from './calibrations';
-import * as contact from './contacts';
+import * as calibrations from './calibrations';
+import * as contacts from './contacts';
 import * as dashboard from './dashboard';
 import * as data from './data';
 import * as decode from './decode';
 import * as dispatch from './dispatch';
 import * as estimateterms from './estimateterms';
 import * as evidence from './evidence';
-import type { CallDef } from './define';
-import * as file from './files';
-import * as firm from './locations';
+import * as files from './files';
 import * as history from './history';
 import * as insurance from './insurance';
 import * as intake from './intake';
 import * as language from './language';
+import * as links from './links';
+import * as locations from './locations';
+import * as locationsPartners from './locations-partners';
+import * as locationsStorage from './locations-storage';
 import * as log from './log';
-import * as lookup from './lookups';
+import * as lookups from './lookups';
 import * as onboard from './onboard';
-import * as partner from './locations-partners';
 import * as report from './report';
 import * as scanpro from './scanpro';
 import * as search from './search';
-import * as share from './links';
-import * as storage from './locations-storage';
 import * as testdrive from './testdrive';
-import * as user from './users';
-import * as vehicle from './vehicles';
+import * as users from './users';
+import * as vehicles from './vehicles';
+import type { CallDef } from './define';
 
 export const contract = {
   adas,
@@ -42,32 +42,32 @@ export const contract = {
   alldataAccount,
   auth,
   blog,
-  calibration,
-  contact,
+  calibrations,
+  contacts,
   dashboard,
   data,
   decode,
   dispatch,
   estimateterms,
   evidence,
-  file,
-  firm,
+  files,
   history,
   insurance,
   intake,
   language,
+  links,
+  locations,
+  locationsPartners,
+  locationsStorage,
   log,
-  lookup,
+  lookups,
   onboard,
-  partner,
   report,
   scanpro,
   search,
-  share,
-  storage,
   testdrive,
-  user,
-  vehicle,
+  users,
+  vehicles,
 };
 
 function isCall(v: unknown): v is CallDef {

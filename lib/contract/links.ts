@@ -5,22 +5,22 @@
  * - A link is a JWT (HS256, jose) the host signs with a key of its own (api-host/core/tokens.ts), naming the
  *   link record and expiring with it (1 to 30 days, SHARE_DAYS). The record (share_link) keeps its owner,
  *   inspection and whether it was revoked, so a revocation holds on every app instance and across restarts.
- * - report/createShareLink: any role that reaches the inspection's firm; answers the link with its token.
- * - report/shareLinks: the caller's own links (paged, newest first by default), with their status and
+ * - links/createShareLink: any role that reaches the inspection's firm; answers the link with its token.
+ * - links/shareLinks: the caller's own links (paged, newest first by default), with their status and
  *   token, so the owner can copy one again; `scope=firm` (LINK_ADMIN_ROLES only, else 403): every link of
- *   the firms the caller reaches, with who shared it. report/revokeShareLink revokes one of the caller's
+ *   the firms the caller reaches, with who shared it. links/revokeShareLink revokes one of the caller's
  *   links, or, for those administrators, any link of a firm they reach (another's link answers 404 like an
  *   unknown one; revoking twice keeps the first time).
  * - A link stands for its owner: it opens only while the owner is active and still reaches the
  *   inspection's firm. Deactivating or deleting a user, or taking a firm out of their reach, revokes their
  *   links (api-host/links/service.ts); a link whose owner no longer stands is refused as revoked anyway.
- * - report/sharedInspection?token and report/sharedReport?token are anonymous: they answer exactly that
+ * - links/sharedInspection?token and links/sharedReport?token are anonymous: they answer exactly that
  *   inspection, read-only (the view, and the report PDF in the report preference's language), or 404 with
  *   SHARE_MESSAGES (unknown, expired, revoked). Nothing else of the firm is reachable through a link.
  * - The systems are stated as the report states them (docs/report.md): only what was recorded for each, the
  *   calibration only where one was done, tried or found needed, who set the result and when, and which stand out.
  * - The systems carry their evidence (photos, scan-tool PDFs; lib/contract/evidence.ts) when the firm's
- *   report preference includes the evidence section, as the report does; report/sharedEvidence serves
+ *   report preference includes the evidence section, as the report does; links/sharedEvidence serves
  *   exactly those files of that inspection (404 for any other, or when the preference leaves them out).
  */
 import { z } from 'zod';
@@ -56,7 +56,7 @@ export const createShareLink = defineCall({
   access: ALL_ROLES,
   bff: true,
   method: 'POST',
-  path: 'report/createShareLink',
+  path: 'links/createShareLink',
   body: z.object({
     adasInspection: z.number({ error: 'Choose an inspection' }).int().positive('Choose an inspection'),
     days: z
@@ -74,7 +74,7 @@ export const shareLinks = defineCall({
   access: ALL_ROLES,
   bff: true,
   method: 'GET',
-  path: 'report/shareLinks',
+  path: 'links/shareLinks',
   query: pagedQuery(SHARE_SORTS, 'created', {
     direction: z.enum(['asc', 'desc'], { error: 'asc or desc' }).default('desc'),
     scope: z.enum(SHARE_SCOPES, { error: 'mine or firm' }).default('mine'),
@@ -86,7 +86,7 @@ export const revokeShareLink = defineCall({
   access: ALL_ROLES,
   bff: true,
   method: 'POST',
-  path: 'report/revokeShareLink',
+  path: 'links/revokeShareLink',
   body: z.object({ link: z.number({ error: 'Choose a link' }).int().positive('Choose a link') }),
   response: ok,
 });
@@ -94,7 +94,7 @@ export const revokeShareLink = defineCall({
 export const sharedInspection = defineCall({
   access: 'anonymous',
   method: 'GET',
-  path: 'report/sharedInspection',
+  path: 'links/sharedInspection',
   query: z.object({ token }),
   response: z.object({
     firmName: z.string(),
@@ -144,7 +144,7 @@ export type SharedInspection = z.output<typeof sharedInspection.response>;
 export const sharedEvidence = defineCall({
   access: 'anonymous',
   method: 'GET',
-  path: 'report/sharedEvidence',
+  path: 'links/sharedEvidence',
   transport: 'binary',
   produces: Object.keys(EVIDENCE_TYPES),
   query: z.object({ token, adasEvidence: z.coerce.number().int().positive(), size: z.enum(['full', 'thumb']).default('full') }),
@@ -154,7 +154,7 @@ export const sharedEvidence = defineCall({
 export const sharedReport = defineCall({
   access: 'anonymous',
   method: 'GET',
-  path: 'report/sharedReport',
+  path: 'links/sharedReport',
   transport: 'binary',
   produces: ['application/pdf'],
   query: z.object({ token }),

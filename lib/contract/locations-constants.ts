@@ -25,7 +25,7 @@ export const LOCATION_FILTERS = ['all', ...EDITABLE_FIRM_TYPES] as const;
 export type LocationFilter = (typeof LOCATION_FILTERS)[number];
 export const LOCATION_SORTS = ['firm', 'type', 'parent', 'city', 'phone', 'users', 'inactive'] as const;
 
-/** Storage list (docs/storage.md#limits: default sort descending by id, filter 9999 = every location). */
+/** Storage list (docs/locations-storage.md#limits: default sort descending by id, filter 9999 = every location). */
 export const STORAGE_SORTS = ['id', 'name', 'firm', 'size'] as const;
 export const ALL_LOCATIONS = 9999;
 

@@ -1,12 +1,12 @@
 /**
- * Storage (docs/storage.md#screens, #calls, #limits): each location may have one storage account with one bucket of files.
+ * Storage (docs/locations-storage.md#screens, #calls, #limits): each location may have one storage account with one bucket of files.
  * Decisions where the specification shows no shape:
  * - firm/storage is the paged list {count, items} of the files in the buckets of the caller's locations;
  *   default sort id descending (newest first), filterBy 9999 = every location, else one location's id;
  *   searchTerm is a case-insensitive substring of the file name.
  * - storageAccount, createStorage and createBucket answer the location's storage state; creating what
  *   exists already answers the state unchanged. Account and bucket names are hashes of the environment
- *   and the firm (docs/storage.md#limits: "Storage keys are hashed with the environment").
+ *   and the firm (docs/locations-storage.md#limits: "Storage keys are hashed with the environment").
  * - bucketContents answers {items} of one location's bucket, newest first (empty without a bucket).
  * - removeFromBucket?firm&filename removes one file; an unknown name is 404. A file name is a plain name:
  *   no folders, no "..", no control or formatting characters (a right-to-left override would show

@@ -33,9 +33,9 @@ export function serverFieldErrors(fieldErrors: Record<string, readonly string[]>
 }
 
 /** A refused call (a BffError, or anything thrown): the text to show and its field errors. */
-export function failure(err: unknown, inner?: string): { message: string; fields: FieldErrors } {
+export function failure(err: unknown, inner?: string, fallback = NOT_SAVED): { message: string; fields: FieldErrors } {
   const e = err as { message?: unknown; fieldErrors?: Record<string, string[]> } | null;
-  return { message: typeof e?.message === 'string' && e.message ? e.message : NOT_SAVED, fields: serverFieldErrors(e?.fieldErrors, inner) };
+  return { message: typeof e?.message === 'string' && e.message ? e.message : fallback, fields: serverFieldErrors(e?.fieldErrors, inner) };
 }
 
 /** The errors without one field's (the user is fixing it). */

@@ -76,7 +76,7 @@ const firstInspection = firstOf(c.adas.adasInspections, 'adasInspection', async 
   const adas = await firstJob(ctx);
   return adas == null ? null : { adas };
 });
-const firstContact = firstOf(c.contact.contacts, 'contact');
+const firstContact = firstOf(c.contacts.contacts, 'contact');
 
 /** Values every call may take by name. */
 const BY_NAME: Readonly<Partial<Record<string, Sample>>> = {
@@ -110,18 +110,20 @@ const BY_CALL: Readonly<Partial<Record<string, Readonly<Partial<Record<string, S
   'contact/contactEmails': { id: firstContact },
   'contact/contactPhones': { id: firstContact },
   'contact/related': { id: firstContact },
-  'contact/vendor': { id: firstOf(c.contact.vendors, 'contact') },
-  'vehicle/vehicle': { id: firstOf(c.vehicle.vehicles, 'vehicle') },
+  'contact/vendor': { id: firstOf(c.contacts.vendors, 'contact') },
+  'vehicle/vehicle': { id: firstOf(c.vehicles.vehicles, 'vehicle') },
   'log/entry': { id: firstOf(c.log.entries, 'id') },
   'admin/getEmail': { id: firstOf(c.admin.getEmails, 'mail') },
   'admin/getAdasMakeMatrix': { id: firstOf(c.admin.getAdasMakeMatrices, 'adasChecklistMatrixVehicle') },
   'admin/getAdasMatrixInfoLookup': { id: firstOf(c.admin.getAdasMatrixInfoLookups, 'adasChecklistMatrixInfoLookup') },
   'admin/getAdasChecklistMappedToDecoded': { id: firstJob },
   'admin/evaluateRecords': { adas: firstJob },
-  'contact/contactAddress': { id: firstOf(c.contact.contactAddresses, 'contactAddress', async (ctx) => ({ id: await firstContact(ctx) })) },
+  'contact/contactAddress': {
+    id: firstOf(c.contacts.contactAddresses, 'contactAddress', async (ctx) => ({ id: await firstContact(ctx) })),
+  },
   'data/schemaName': { name: firstOf(c.data.schemaNames, 'name') },
   'firm/editFirm': { id: async (ctx) => ctx.profile.firm },
-  'lookup/StateProvince': { id: firstOf(c.lookup.countries, 'id') },
+  'lookup/StateProvince': { id: firstOf(c.lookups.countries, 'id') },
 };
 
 /** Calls never made, and why: no value for them is both safe and valid everywhere. */
@@ -129,7 +131,7 @@ const NOT_MADE: Readonly<Partial<Record<string, string>>> = {
   'decode/adas': 'a VIN decode may be a billed lookup at the vehicle-data provider, and is recorded',
   'decode/adascdk': 'a VIN decode may be a billed lookup at the vehicle-data provider, and is recorded',
   'firm/onboardGet': 'it needs an open onboarding invitation',
-  'report/sharedInspection': 'it needs a share link’s token',
+  'links/sharedInspection': 'it needs a share link’s token',
   'admin/getBMS': 'it needs the id of a stored scrub',
   'data/importProgress': 'it needs the id of a running import',
   'data/schemaTemplate': 'it needs the name of a saved import template',

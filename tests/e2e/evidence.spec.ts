@@ -73,7 +73,7 @@ test('a photo from the camera becomes a thumbnail, opens full size, is in the re
   expect(evidence).toContain('Radar target at 1.5 m');
 
   // The shared link shows it read-only.
-  const link = await hostCall<{ token: string }>(await hostToken(5), 'POST', 'api/report/createShareLink', { adasInspection: id });
+  const link = await hostCall<{ token: string }>(await hostToken(5), 'POST', 'api/links/createShareLink', { adasInspection: id });
   const guestContext = await browser.newContext();
   const guest = await guestContext.newPage();
   await guest.goto(`/links?t=${link.body.token}`);

@@ -91,7 +91,7 @@ test("a location's administrator lists the links shared at it, with who shared e
   test.setTimeout(60_000);
   const lastName = `Owner${randomBytes(3).toString('hex')}`;
   const owner = await createUser({ role: 5, firm: 6, firstName: 'Lin', lastName });
-  const made = await hostCall<{ token: string }>(await hostToken(owner.username), 'POST', 'api/report/createShareLink', {
+  const made = await hostCall<{ token: string }>(await hostToken(owner.username), 'POST', 'api/links/createShareLink', {
     adasInspection: inspection().id,
     days: 7,
   });

@@ -107,7 +107,7 @@ test('an insurer chosen on a new job, and only what was recorded, end up in the 
 
   // The shared link's page states the systems as the report does: the Not equipped one without
   // calibration, technician or date, the Failed one marked.
-  const link = await hostCall<{ token: string }>(await hostToken(5), 'POST', 'api/report/createShareLink', {
+  const link = await hostCall<{ token: string }>(await hostToken(5), 'POST', 'api/links/createShareLink', {
     adasInspection: inspection,
     days: 1,
   });

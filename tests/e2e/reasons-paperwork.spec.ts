@@ -111,7 +111,7 @@ test('the request bills only what was done, CCC gets exactly the previewed line,
   expect(text).not.toMatch(/Inspector: not recorded/);
 
   // The shared page states the same: the note beside the result, the inspector, the brand.
-  const link = await hostCall<{ token: string }>(shop, 'POST', 'api/report/createShareLink', { adasInspection: id });
+  const link = await hostCall<{ token: string }>(shop, 'POST', 'api/links/createShareLink', { adasInspection: id });
   const anonymous = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const shared = await anonymous.newPage();
   await shared.goto(`/links?t=${link.body.token}`);

@@ -16,7 +16,7 @@ import { startTestHost, type CallInput, type ContractInput, type TestHost } from
 import { must } from '../../testkit/must';
 
 const a = contract.adas;
-const v = contract.vehicle;
+const v = contract.vehicles;
 const d = contract.decode;
 
 let host: TestHost;

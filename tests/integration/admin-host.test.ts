@@ -14,7 +14,7 @@ import { MESSAGES } from '../../lib/validation/messages';
 import { startTestHost, type CallInput, type ContractInput, type TestHost } from '../../testkit/host';
 import { must, two } from '../../testkit/must';
 
-const { lookup, insurance, log, admin, auth } = contract;
+const { lookups: lookup, insurance, log, admin, auth } = contract;
 
 let host: TestHost;
 let r1: string; // super user, every firm

@@ -84,7 +84,7 @@ describe('SSO temp tokens', () => {
 
 describe('bearer checks', () => {
   it('401 for a missing, forged or expired token', async () => {
-    const call = (token: string | null) => host.api(token, contract.firm.firmPreference, { query: { firm: 1, category: 'Brand' } });
+    const call = (token: string | null) => host.api(token, contract.locations.firmPreference, { query: { firm: 1, category: 'Brand' } });
     expect((await call(null)).status).toBe(401);
     const forged = await tokenService(randomBytes(32), 3600).issue(
       sessionProfile.omit({ exp: true }).parse({ ...decodeJwt(await host.token(1)) }),
@@ -99,7 +99,7 @@ describe('bearer checks', () => {
   });
 
   it('403 where the role may not make the call', async () => {
-    const res = await host.api(await host.token(5), contract.contact.contacts);
+    const res = await host.api(await host.token(5), contract.contacts.contacts);
     expect(res.status).toBe(403);
   });
 
@@ -108,7 +108,7 @@ describe('bearer checks', () => {
     host.ctx.tokens = tokenService(secret, 3600);
     const claims = sessionProfile.omit({ exp: true }).parse({ ...decodeJwt(await host.token(1)) });
     const sign = (jwt: SignJWT) => jwt.setProtectedHeader({ alg: 'HS256' }).sign(secret);
-    const call = (token: string) => host.api(token, contract.firm.firmPreference, { query: { firm: 1, category: 'Brand' } });
+    const call = (token: string) => host.api(token, contract.locations.firmPreference, { query: { firm: 1, category: 'Brand' } });
     expect((await call(await sign(new SignJWT({ ...claims }).setJti('x').setIssuedAt()))).status).toBe(401);
     expect((await call(await sign(new SignJWT({ ...claims }).setIssuedAt().setExpirationTime('1h')))).status).toBe(401);
     expect((await call(await sign(new SignJWT({ ...claims }).setJti('y').setIssuedAt().setExpirationTime('1h')))).status).toBe(200);
@@ -116,34 +116,34 @@ describe('bearer checks', () => {
 
   it('the role and the active flag come from the database on every call, not from the token', async () => {
     const token = await host.token(1);
-    expect((await host.api(token, contract.contact.contacts)).status).toBe(200);
+    expect((await host.api(token, contract.contacts.contacts)).status).toBe(200);
     host.db.prepare('UPDATE user SET role = 5 WHERE user = 1').run();
-    expect((await host.api(token, contract.contact.contacts)).status).toBe(403);
+    expect((await host.api(token, contract.contacts.contacts)).status).toBe(403);
     host.db.prepare('UPDATE user SET role = 1, is_inactive = 1 WHERE user = 1').run();
-    expect((await host.api(token, contract.contact.contacts)).status).toBe(401);
+    expect((await host.api(token, contract.contacts.contacts)).status).toBe(401);
   });
 
   it('auth/user/revokeToken: the token is refused from then on; other tokens of the user are not', async () => {
     const [a, b] = [await host.token(4), await host.token(4)];
     expect((await host.api(a, contract.auth.revokeToken)).status).toBe(200);
-    expect((await host.api(a, contract.user.profile, { query: { username: 'role4@example.com' } })).status).toBe(401);
-    expect((await host.api(b, contract.user.profile, { query: { username: 'role4@example.com' } })).status).toBe(200);
+    expect((await host.api(a, contract.users.profile, { query: { username: 'role4@example.com' } })).status).toBe(401);
+    expect((await host.api(b, contract.users.profile, { query: { username: 'role4@example.com' } })).status).toBe(200);
   });
 });
 
 describe('shell calls', () => {
   it('firm/firmPreference: Brand rows of a firm the caller reaches; another firm is 404', async () => {
     const shop = await host.token(15); // firm 7
-    const own = await host.api(shop, contract.firm.firmPreference, { query: { firm: 7, category: 'Brand' } });
+    const own = await host.api(shop, contract.locations.firmPreference, { query: { firm: 7, category: 'Brand' } });
     expect(own.body.map((r: { name: string }) => r.name).sort()).toEqual(['BrandIcon', 'BrandLogo', 'BrandTitle', 'MainLogo']);
-    const other = await host.api(shop, contract.firm.firmPreference, { query: { firm: 1, category: 'Brand' } });
+    const other = await host.api(shop, contract.locations.firmPreference, { query: { firm: 1, category: 'Brand' } });
     expect(other.status).toBe(404);
     expect(JSON.stringify(other.body)).not.toContain('ADAS Central');
   });
 
   it('user/profile: own profile; another firm’s user is 404', async () => {
     const shop = await host.token(15);
-    const me = await host.api(shop, contract.user.profile, { query: { username: 'role15@example.com' } });
+    const me = await host.api(shop, contract.users.profile, { query: { username: 'role15@example.com' } });
     expect(me.body).toMatchObject({
       user: 15,
       firmName: 'Queens Auto Body',
@@ -151,33 +151,33 @@ describe('shell calls', () => {
       languageName: 'English',
     });
     expect(JSON.stringify(me.body)).not.toMatch(/scrypt|password/i);
-    expect((await host.api(shop, contract.user.profile, { query: { username: 'role1@example.com' } })).status).toBe(404);
+    expect((await host.api(shop, contract.users.profile, { query: { username: 'role1@example.com' } })).status).toBe(404);
   });
 
   it('user/saveCredentials: the strength rule, own password, administrators within their firms', async () => {
     const shop = await host.token(15);
-    const weak = await host.api(shop, contract.user.saveCredentials, { body: { username: 'role15@example.com', password: 'weak' } });
+    const weak = await host.api(shop, contract.users.saveCredentials, { body: { username: 'role15@example.com', password: 'weak' } });
     expect(weak.status).toBe(400);
     expect(weak.body.fieldErrors.password).toEqual([MESSAGES.passwordWeak]);
     // Another user of the same firm: reachable but not administered by a shop user.
-    const other = await host.api(shop, contract.user.saveCredentials, {
+    const other = await host.api(shop, contract.users.saveCredentials, {
       body: { username: 'role16@example.com', password: 'New#Pass2027' },
     });
     expect(other.status).toBe(403);
-    const own = await host.api(shop, contract.user.saveCredentials, {
+    const own = await host.api(shop, contract.users.saveCredentials, {
       body: { username: 'role15@example.com', password: 'New#Pass2027', currentPassword: DEMO_PASSWORD },
     });
     expect(own).toMatchObject({ status: 200, body: { success: true, user: 15 } });
     expect((await getToken('role15@example.com', 'New#Pass2027')).body.token).toBeTruthy();
     const admin = await host.token(1);
     expect(
-      (await host.api(admin, contract.user.saveCredentials, { body: { username: 'role16@example.com', password: 'Adm#Set2027' } })).status,
+      (await host.api(admin, contract.users.saveCredentials, { body: { username: 'role16@example.com', password: 'Adm#Set2027' } })).status,
     ).toBe(200);
   });
 
   it('user/saveCredentials: role 2 never over role 1; an administrator only within their firms', async () => {
     const set = async (by: string, username: string) =>
-      (await host.api(by, contract.user.saveCredentials, { body: { username, password: 'Adm#Set2027' } })).status;
+      (await host.api(by, contract.users.saveCredentials, { body: { username, password: 'Adm#Set2027' } })).status;
     const two = await host.token(2);
     expect(await set(two, 'role1@example.com')).toBe(403);
     expect(await set(two, 'role3@example.com')).toBe(200);
@@ -192,15 +192,15 @@ describe('shell calls', () => {
   it("a password change ends the user's other sessions but keeps the one that made it", async () => {
     const first = await host.token(9);
     const second = await host.token(9);
-    const profile = (t: string) => host.api(t, contract.user.profile, { query: { username: 'role9@example.com' } });
-    const changed = await host.api(second, contract.user.saveCredentials, {
+    const profile = (t: string) => host.api(t, contract.users.profile, { query: { username: 'role9@example.com' } });
+    const changed = await host.api(second, contract.users.saveCredentials, {
       body: { username: 'role9@example.com', password: 'Own#Pass2027', currentPassword: DEMO_PASSWORD },
     });
     expect(changed.status).toBe(200);
     expect((await profile(first)).status).toBe(401);
     expect((await profile(second)).status).toBe(200);
     // Set by an administrator: every session of that user ends, and a new sign-in works.
-    await host.api(await host.token(1), contract.user.saveCredentials, {
+    await host.api(await host.token(1), contract.users.saveCredentials, {
       body: { username: 'role9@example.com', password: 'Adm#Set2027' },
     });
     expect((await profile(second)).status).toBe(401);

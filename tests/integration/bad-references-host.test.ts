@@ -70,7 +70,7 @@ describe('a vehicle naming a make id the decoder does not know', () => {
   it('vehicle/saveVehicle: 400 on makeId, nothing written', async () => {
     const token = await host.token(1);
     const before = count('vehicle');
-    const res = await host.api(token, contract.vehicle.saveVehicle, { body: vehicle(unknownMake()) });
+    const res = await host.api(token, contract.vehicles.saveVehicle, { body: vehicle(unknownMake()) });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.fieldErrors)).toEqual(['makeId']);
     expect(count('vehicle')).toBe(before);
@@ -88,7 +88,7 @@ describe('a vehicle naming a make id the decoder does not know', () => {
   it('a known make id is still saved', async () => {
     const token = await host.token(1);
     const makeId = host.db.prepare("SELECT make_id FROM vehicle_make WHERE name = 'Honda'").pluck().get() as number;
-    const res = await host.api(token, contract.vehicle.saveVehicle, { body: vehicle(makeId) });
+    const res = await host.api(token, contract.vehicles.saveVehicle, { body: vehicle(makeId) });
     expect(res.status).toBe(200);
   });
 });

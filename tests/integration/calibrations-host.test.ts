@@ -14,7 +14,7 @@ import { startTestHost, type ContractInput, type TestHost } from '../../testkit/
 import { multipart } from '../../testkit/images';
 import { must } from '../../testkit/must';
 
-const c = contract.calibration;
+const c = contract.calibrations;
 let host: TestHost;
 /** role4: shop admin (a manager) and role5: shop user, both of firm 6; role17: shop user of firm 9; role1: super user. */
 let manager: string;

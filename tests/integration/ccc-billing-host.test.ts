@@ -15,7 +15,7 @@ import { startTestHost, type ContractInput, type TestHost } from '../../testkit/
 import { multipart } from '../../testkit/images';
 import { must } from '../../testkit/must';
 
-const c = contract.calibration;
+const c = contract.calibrations;
 const a = contract.adas;
 let host: TestHost;
 let manager: string;

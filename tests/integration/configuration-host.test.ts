@@ -59,9 +59,9 @@ const CONFIG_CALLS: CallDef[] = [
       (c): c is CallDef => typeof c === 'object' && c !== null && 'path' in c && 'response' in c && !JOB_READS.includes(c as CallDef),
     ),
   ),
-  contract.lookup.keywords,
-  contract.lookup.testdriveResultType,
-  contract.lookup.saveTestdriveResultType,
+  contract.lookups.keywords,
+  contract.lookups.testdriveResultType,
+  contract.lookups.saveTestdriveResultType,
   contract.adas.vehicleChecklistMatrixVehicleModel,
   contract.adas.saveVehicleChecklistMatrixVehicleModel,
 ];
@@ -117,7 +117,7 @@ describe('access', () => {
     const networkDrive = one('SELECT testdrive_recommendation FROM testdrive_recommendation WHERE firm = 1 LIMIT 1') as number;
     await fails(404, contract.testdrive.testdriveRecommendation, { query: { testDriveRecommendation: networkDrive } }, partAdmin);
     await fails(404, contract.testdrive.deleteTestdriveRecommendation, { query: { testDriveRecommendation: networkDrive } }, partAdmin);
-    await fails(404, contract.lookup.testdriveResultType, { query: { firm: 1 } }, partAdmin);
+    await fails(404, contract.lookups.testdriveResultType, { query: { firm: 1 } }, partAdmin);
     await fails(404, contract.scanpro.GetScanProConfiguration, { query: { businessId: 9 } }, partAdmin);
     await fails(404, p.getCalibrationPricing, { query: { calibrationType: calibrationId('Forward camera – static'), firm: 9 } }, partAdmin);
     // Their own firms work.
@@ -169,7 +169,7 @@ describe('systems (checklist matrices)', () => {
     });
     saved = must((await ok(a.getAdasMatrix, { query: { searchTerm: 'Rear Radar' } })).items[0], 'the saved system');
     expect(saved.items.map((i: { item: string }) => i.item)).toEqual(['Aim checked', 'No fault codes']);
-    expect(await ok(contract.lookup.keywords, { query: { types: 'checklist' } })).toContain('cross traffic');
+    expect(await ok(contract.lookups.keywords, { query: { types: 'checklist' } })).toContain('cross traffic');
     await ok(a.saveAdasMatrix, { body: { ...saved, isRemove: true } });
     expect(one('SELECT count(*) FROM adas_checklist_matrix WHERE adas_checklist_matrix = ?', id)).toBe(0);
   });
@@ -243,7 +243,7 @@ describe('make matrices', () => {
       sort: 1,
     });
     expect(r.models.map((m: { name: string }) => m.name)).toEqual(['CX-5', 'CX-50']);
-    expect(await ok(contract.lookup.keywords, { query: { types: 'line', vehicleMake: 'Mazda' } })).toEqual(
+    expect(await ok(contract.lookups.keywords, { query: { types: 'line', vehicleMake: 'Mazda' } })).toEqual(
       expect.arrayContaining(['bumper cover', 'emblem', 'radar sensor']),
     );
     expect(systemsFor(host.db, { make: 'MAZDA', model: 'cx-5', year: 2022 }).map((s) => s.makeMatrix)).toEqual([id]);
@@ -483,7 +483,7 @@ describe('make exceptions and exclusions', () => {
     expect(list.items).toEqual([
       expect.objectContaining({ adasMakeExclusion: id, keywords: 'windshield molding, cowl', matrixItem: 'Forward Camera' }),
     ]);
-    expect(await ok(contract.lookup.keywords, { query: { types: 'exception', vehicleMake: 'Subaru' } })).toContain('cowl');
+    expect(await ok(contract.lookups.keywords, { query: { types: 'exception', vehicleMake: 'Subaru' } })).toContain('cowl');
     expect(
       (await fails(400, a.saveAdasMakeExclusion, { body: { adasMakeExclusion: -1, vehicleMake: 'Subaru', keywords: ' , ' } })).fieldErrors
         ?.keywords,
@@ -838,7 +838,7 @@ describe('test drives, result types, translations, report recommendations, scan-
   });
 
   it('result types: a new one defaults to firm 1; inactive ones can be hidden; one by id', async () => {
-    const { id } = await ok(contract.lookup.saveTestdriveResultType, {
+    const { id } = await ok(contract.lookups.saveTestdriveResultType, {
       body: {
         testdriveResultType: -1,
         driveType: 2,
@@ -849,23 +849,23 @@ describe('test drives, result types, translations, report recommendations, scan-
       },
     });
     expect(one('SELECT firm FROM testdrive_result_type WHERE testdrive_result_type = ?', id)).toBe(1);
-    const single = await ok(contract.lookup.testdriveResultType, { query: { testdriveResultType: id } });
+    const single = await ok(contract.lookups.testdriveResultType, { query: { testdriveResultType: id } });
     expect(single).toMatchObject({
       count: 1,
       items: [{ testdriveResultType: id, year: 2024, driveTypeName: 'Dynamic calibration drive' }],
     });
-    const active = await ok(contract.lookup.testdriveResultType, { query: { showInactive: false, pageSize: 100 } });
+    const active = await ok(contract.lookups.testdriveResultType, { query: { showInactive: false, pageSize: 100 } });
     expect(active.items.some((r: { isInactive: boolean }) => r.isInactive)).toBe(false);
     expect(
       (
-        await fails(400, contract.lookup.saveTestdriveResultType, {
+        await fails(400, contract.lookups.saveTestdriveResultType, {
           body: { testdriveResultType: -1, driveType: 1, testdriveResultTypeName: '', testdriveResultCode: 'X' },
         })
       ).fieldErrors?.testdriveResultTypeName,
     ).toEqual(['This field is required']);
     await fails(
       404,
-      contract.lookup.saveTestdriveResultType,
+      contract.lookups.saveTestdriveResultType,
       { body: { testdriveResultType: id, firm: 1, driveType: 1, testdriveResultTypeName: 'x', testdriveResultCode: 'X' } },
       partAdmin,
     );

@@ -12,7 +12,7 @@ import { MESSAGES } from '../../lib/validation/messages';
 import { startTestHost, type CallInput, type ContractInput, type TestHost } from '../../testkit/host';
 import { must } from '../../testkit/must';
 
-const c = contract.contact;
+const c = contract.contacts;
 
 let host: TestHost;
 let admin: string;
@@ -665,7 +665,7 @@ describe('search calls', () => {
 
 describe('lookups', () => {
   it('answers the named groups in order, without inactive values unless asked', async () => {
-    const asked: BodyOf<typeof contract.lookup.byKeys>['keys'] = [
+    const asked: BodyOf<typeof contract.lookups.byKeys>['keys'] = [
       'PhoneType',
       'Country',
       'StateProvince',
@@ -677,25 +677,25 @@ describe('lookups', () => {
       'Language',
       'TimeZone',
     ];
-    const items = await ok(contract.lookup.byKeys, { body: { keys: asked } });
+    const items = await ok(contract.lookups.byKeys, { body: { keys: asked } });
     expect([...new Set(items.map((i) => i.key))]).toEqual(asked);
     expect(items.filter((i) => i.key === 'Country').map((i) => i.value)).toEqual(['United States', 'Canada', 'Mexico']);
     expect(items.find((i) => i.key === 'StateProvince' && i.value === 'Ontario')).toMatchObject({ code: 'ON', type3: 'CA' });
     expect(items.some((i) => i.isInactive)).toBe(false);
-    const all = await ok(contract.lookup.byKeys, {
+    const all = await ok(contract.lookups.byKeys, {
       body: { keys: ['PhoneType'], showInactive: true },
     });
     expect(all.find((i) => i.value === 'Pager')).toMatchObject({ isInactive: true });
     // Any signed-in user may read lookups.
-    expect((await host.api(await host.token(15), contract.lookup.byKeys, { body: { keys: ['Country'] } })).status).toBe(200);
+    expect((await host.api(await host.token(15), contract.lookups.byKeys, { body: { keys: ['Country'] } })).status).toBe(200);
   });
 
   it('rejects unknown groups and foreign firms', async () => {
-    const bad = await host.api(admin, contract.lookup.byKeys, { body: { keys: ['Nope'] } });
+    const bad = await host.api(admin, contract.lookups.byKeys, { body: { keys: ['Nope'] } });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body.fieldErrors)).toContain('Unknown lookup group');
-    expect((await host.api(admin, contract.lookup.byKeys, { body: { keys: [] } })).status).toBe(400);
-    expect((await host.api(await host.token(15), contract.lookup.byKeys, { body: { keys: ['Country'], firm: 9 } })).status).toBe(404);
+    expect((await host.api(admin, contract.lookups.byKeys, { body: { keys: [] } })).status).toBe(400);
+    expect((await host.api(await host.token(15), contract.lookups.byKeys, { body: { keys: ['Country'], firm: 9 } })).status).toBe(404);
   });
 });
 

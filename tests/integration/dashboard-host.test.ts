@@ -138,7 +138,7 @@ describe('the facts', () => {
     expect(sales()).toEqual({ sales: target.sales, calibrations, day: target.day });
     rebuilt();
     await ok(
-      contract.calibration.saveRequestStatus,
+      contract.calibrations.saveRequestStatus,
       { body: { calibrateRequest: request, statusName: 'Approved', reason: 'Insurer approved' } },
       admin,
     );
@@ -147,13 +147,13 @@ describe('the facts', () => {
     expect(franchiserDay()).toBe(before - target.sales + approved);
     rebuilt();
     await ok(
-      contract.calibration.saveRequestStatus,
+      contract.calibrations.saveRequestStatus,
       { body: { calibrateRequest: request, statusName: 'Declined', reason: 'Insurer declined' } },
       admin,
     );
     expect(sales()).toMatchObject({ sales: target.sales, calibrations });
     rebuilt();
-    await ok(contract.calibration.deleteRequest, { query: { calibrateRequest: request } }, admin);
+    await ok(contract.calibrations.deleteRequest, { query: { calibrateRequest: request } }, admin);
     expect(sales().sales).toBe(target.sales);
     expect(franchiserDay()).toBe(before);
     rebuilt();

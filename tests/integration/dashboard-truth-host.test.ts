@@ -199,9 +199,9 @@ describe('dashboard numbers and records', () => {
     expect(fact().sales_cents).not.toBe(40000); // the request was never approved: its price is not a sale
     // The request followed its job to Completed.
     expect(
-      must(await host.ok(shop, contract.calibration.request, { query: { adasInspection: inspection } }), 'the request').statusName,
+      must(await host.ok(shop, contract.calibrations.request, { query: { adasInspection: inspection } }), 'the request').statusName,
     ).toBe('Completed');
-    await host.ok(manager, contract.calibration.saveRequestStatus, {
+    await host.ok(manager, contract.calibrations.saveRequestStatus, {
       body: { calibrateRequest: request, statusName: 'Approved', reason: 'Insurer approved', reasonSource: 'Insurer' },
     });
     expect(fact()).toEqual({ calibrations: 1, sales_cents: 40000 });

@@ -212,7 +212,7 @@ describe('uploadData', () => {
       email_address: 'ima.importa@example.com',
     });
     for (const searchTerm of ['Importa', '5125550101', 'ima.importa']) {
-      const found = await ok(contract.contact.contacts, { query: { searchTerm, pageSize: 50 } });
+      const found = await ok(contract.contacts.contacts, { query: { searchTerm, pageSize: 50 } });
       expect(
         found.items.map((c: { contact: number }) => c.contact),
         searchTerm,

@@ -21,7 +21,7 @@ import { must } from '../../testkit/must';
 
 const d = contract.dispatch;
 const a = contract.adas;
-const c = contract.calibration;
+const c = contract.calibrations;
 
 let host: TestHost;
 /** Brooklyn Collision & Glass (6): role 4 (a manager) and role 5. */

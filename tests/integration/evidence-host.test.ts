@@ -59,7 +59,7 @@ const file = (token: string, adasEvidence: number, size: 'full' | 'thumb' = 'ful
 async function reportText(token: string): Promise<string> {
   const res = await host.app.inject({
     method: 'GET',
-    url: `/api/${contract.calibration.calibrationReport.path}?adasInspection=${inspection}`,
+    url: `/api/${contract.calibrations.calibrationReport.path}?adasInspection=${inspection}`,
     headers: { authorization: `Bearer ${token}` },
   });
   expect(res.statusCode).toBe(200);
@@ -238,15 +238,15 @@ describe('evidence in the report and on the shared link', () => {
         'Radar target aligned',
       )
     ).body[0];
-    const link = await host.ok(shop, contract.share.createShareLink, { body: { adasInspection: inspection } });
-    const shared = await host.ok(null, contract.share.sharedInspection, { query: { token: link.token } });
+    const link = await host.ok(shop, contract.links.createShareLink, { body: { adasInspection: inspection } });
+    const shared = await host.ok(null, contract.links.sharedInspection, { query: { token: link.token } });
     expect(must(shared.systems[0], 'systems[0]').evidence).toEqual([
       { adasEvidence: added.adasEvidence, kind: 'photo', fileName: 'front.jpg', caption: 'Radar target aligned' },
     ]);
     const get = (adasEvidence: number) =>
       host.app.inject({
         method: 'GET',
-        url: `/api/${contract.share.sharedEvidence.path}?token=${link.token}&adasEvidence=${adasEvidence}&size=thumb`,
+        url: `/api/${contract.links.sharedEvidence.path}?token=${link.token}&adasEvidence=${adasEvidence}&size=thumb`,
       });
     const thumb = await get(added.adasEvidence);
     expect(thumb.statusCode).toBe(200);

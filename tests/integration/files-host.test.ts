@@ -95,7 +95,7 @@ describe('file/upload', () => {
     expect((await upload(shop, [{ name: 'x.png', bytes: PNG_1PX }])).status).toBe(400);
     expect((await upload(shop, [{ name: '7/x.png', bytes: PNG_1PX }], 'Other')).status).toBe(400);
     expect((await upload(shop, [])).status).toBe(400);
-    expect((await host.api(shop, contract.file.upload, { body: { File: 'x' } })).status).toBe(400);
+    expect((await host.api(shop, contract.files.upload, { body: { File: 'x' } })).status).toBe(400);
     expect((await upload(null, [{ name: '7/x.png', bytes: PNG_1PX }])).status).toBe(401);
   });
 });
@@ -106,9 +106,9 @@ describe('file/image', () => {
     const url = must(((await upload(admin, [{ name: '1/logo.png', bytes: PNG_1PX }])).body as string[])[0], 'url');
     const name = new URLSearchParams(url.split('?')[1]).get('name')!;
     const shop = await host.token(15);
-    expect((await host.api(shop, contract.file.image, { query: { firm: 1, name } })).status).toBe(404);
-    expect((await host.api(admin, contract.file.image, { query: { firm: 1, name: 'missing.png' } })).status).toBe(404);
-    expect((await host.api(admin, contract.file.image, { query: { firm: 1, name: '../reference.db' } })).status).toBe(400);
-    expect((await host.api(admin, contract.file.image, { query: { firm: 1, name } })).status).toBe(200);
+    expect((await host.api(shop, contract.files.image, { query: { firm: 1, name } })).status).toBe(404);
+    expect((await host.api(admin, contract.files.image, { query: { firm: 1, name: 'missing.png' } })).status).toBe(404);
+    expect((await host.api(admin, contract.files.image, { query: { firm: 1, name: '../reference.db' } })).status).toBe(400);
+    expect((await host.api(admin, contract.files.image, { query: { firm: 1, name } })).status).toBe(200);
   });
 });

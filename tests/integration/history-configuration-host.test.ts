@@ -309,9 +309,9 @@ describe('a firm’s own configuration records: scoped like the record', () => {
 describe('the rest of a location', () => {
   it('partners are their own record (the roles that keep them read it); storage is the location’s', async () => {
     const shopAdmin = await host.token(4);
-    const found = await host.ok(shopAdmin, contract.partner.searchForOptInPrograms, { query: { firm: 6, search: 'Evergreen' } });
+    const found = await host.ok(shopAdmin, contract.locationsPartners.searchForOptInPrograms, { query: { firm: 6, search: 'Evergreen' } });
     const evergreen = must(found[0], 'a program') as { firm2: number; firmName: string };
-    await host.ok(shopAdmin, contract.partner.saveOptInPrograms, {
+    await host.ok(shopAdmin, contract.locationsPartners.saveOptInPrograms, {
       body: { firm: 6, programs: [{ firm2: evergreen.firm2, isOptIn: true, isAdd: true }] },
     });
     const h = await historyOf('locationPartners', 6, shopAdmin);
@@ -319,14 +319,14 @@ describe('the rest of a location', () => {
     expect(h.items[0]?.newValue).toContain(evergreen.firmName);
     // A refused save (an unknown program): nothing written.
     const before = total();
-    const bad = await host.api(shopAdmin, contract.partner.saveOptInPrograms, {
+    const bad = await host.api(shopAdmin, contract.locationsPartners.saveOptInPrograms, {
       body: { firm: 6, programs: [{ firm2: 99_999, isOptIn: true, isAdd: true }] },
     });
     expect(bad.status).toBe(400);
     expect(total()).toBe(before);
 
-    await host.ok(admin, contract.storage.createStorage, { query: { firm: 11 } });
-    await host.ok(admin, contract.storage.createBucket, { query: { firm: 11 } });
+    await host.ok(admin, contract.locationsStorage.createStorage, { query: { firm: 11 } });
+    await host.ok(admin, contract.locationsStorage.createBucket, { query: { firm: 11 } });
     const rows = (await historyOf('location', 11)).items;
     expect(rows.slice(0, 2)).toEqual([
       expect.objectContaining({ field: 'Storage bucket', oldValue: null, newValue: expect.any(String) }),
@@ -362,7 +362,7 @@ describe('the data import', () => {
 
 describe('a calibration request’s notes', () => {
   it('a note added, changed by its author and deleted: rows of the request’s part "Note {id} · {author}"', async () => {
-    const c = contract.calibration;
+    const c = contract.calibrations;
     const request = must(host.db.prepare('SELECT calibrate_request FROM calibrate_request LIMIT 1').pluck().get() as number, 'a request');
     const { id } = await host.ok(admin, c.saveRequestNote, { body: { calibrateRequest: request, note: 'Targets at 9' } });
     await host.ok(admin, c.saveRequestNote, { body: { calibrateRequest: request, calibrateRequestNote: id, note: 'Targets at 10' } });

@@ -159,7 +159,7 @@ describe('the other wired areas', () => {
       body: { firm: 6, adasInspection: inspection, year: 2022, make: 'Toyota', model: 'RAV4', reason: 'Estimate', lines },
     });
     const manager = await host.token(4);
-    await host.ok(manager, contract.calibration.saveRequestStatus, {
+    await host.ok(manager, contract.calibrations.saveRequestStatus, {
       body: { calibrateRequest: id, statusName: 'Approved', reason: 'Insurer approved', reasonSource: 'Insurer' },
     });
     const h = await historyOf('calibrateRequest', id, shop);
@@ -169,16 +169,16 @@ describe('the other wired areas', () => {
     // A failed status save (the reason a decline needs) writes nothing.
     const before = total();
     expect(
-      (await host.api(manager, contract.calibration.saveRequestStatus, { body: { calibrateRequest: id, statusName: 'Declined' } })).status,
+      (await host.api(manager, contract.calibrations.saveRequestStatus, { body: { calibrateRequest: id, statusName: 'Declined' } })).status,
     ).toBe(400);
     expect(total()).toBe(before);
   });
 
   it('users: changed fields, and a password as "changed" with no hash anywhere in the history', async () => {
     const username = await host.addUser({ role: 9, firm: 6 });
-    const profile = await host.ok(admin, contract.user.profile, { query: { username } });
-    await host.ok(admin, contract.user.saveUser, { body: { ...profile, firstName: 'Renamed' } });
-    await host.ok(admin, contract.user.saveCredentials, {
+    const profile = await host.ok(admin, contract.users.profile, { query: { username } });
+    await host.ok(admin, contract.users.saveUser, { body: { ...profile, firstName: 'Renamed' } });
+    await host.ok(admin, contract.users.saveCredentials, {
       body: { username, password: 'Fresh#Pass2026' },
     });
     const h = await historyOf('user', profile.user);
@@ -193,9 +193,9 @@ describe('the other wired areas', () => {
   });
 
   it('locations and the configuration: the changed field of the form', async () => {
-    const form = await host.ok(admin, contract.firm.editFirm, { query: { id: 7 } });
+    const form = await host.ok(admin, contract.locations.editFirm, { query: { id: 7 } });
     // The edit form's answer sent back as the save's body, as the screen does (loosely typed: api()).
-    expect((await host.api(admin, contract.firm.saveFirm, { body: { ...form, city: 'Flushing West' } })).status).toBe(200);
+    expect((await host.api(admin, contract.locations.saveFirm, { body: { ...form, city: 'Flushing West' } })).status).toBe(200);
     expect((await historyOf('location', 7)).items[0]).toMatchObject({ field: 'City', newValue: 'Flushing West' });
 
     const page = await host.ok(admin, contract.admin.getAdasMatrix, { query: { pageSize: 1 } });
@@ -252,7 +252,7 @@ describe('the dashboard from the history', () => {
   }
 
   it("a new location's inspections and calibrations of the period equal the dashboard's", async () => {
-    const { id: firm } = await host.ok(admin, contract.firm.saveFirm, { body: shopBody(3, { company: 'History Proof Glass' }) });
+    const { id: firm } = await host.ok(admin, contract.locations.saveFirm, { body: shopBody(3, { company: 'History Proof Glass' }) });
     const make = async (complete: boolean, reopen = false) => {
       const created = await host.ok(admin, a.createAdas, {
         body: {

@@ -16,7 +16,7 @@ beforeEach(async () => {
 });
 afterEach(() => host.close());
 
-const s = contract.share;
+const s = contract.links;
 /** An inspection of firm 6 (where roles 4 and 5 sign in), and its vehicle. */
 const inspectionOf6 = () =>
   host.db
@@ -67,7 +67,7 @@ describe('opening a link anonymously', () => {
     expect(seen.body).toMatchObject({ firmName: 'Brooklyn Collision & Glass', vehicle: { year: i.year, make: i.make, model: i.model } });
     expect(Array.isArray(seen.body.systems)).toBe(true);
 
-    const pdf = await host.app.inject({ method: 'GET', url: '/api/report/sharedReport', query: { token } });
+    const pdf = await host.app.inject({ method: 'GET', url: '/api/links/sharedReport', query: { token } });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

@@ -60,7 +60,7 @@ const firmOf = (table: string, id: number) => host.db.prepare(`SELECT firm FROM 
 
 describe('change notices', () => {
   it('a saved contact is announced to exactly the users who reach its firm, by its author', async () => {
-    const res = await host.api(shopAdmin, contract.contact.saveContact, {
+    const res = await host.api(shopAdmin, contract.contacts.saveContact, {
       body: { contact: -1, contactType: 2, firstName: 'Live', lastName: 'Notice', language: 1, timezone: 12 },
     });
     expect(res.status).toBe(200);
@@ -81,7 +81,7 @@ describe('change notices', () => {
     // A phone saved on it is a change of the contact (its list row shows the primary phone).
     expect(
       (
-        await host.api(shopAdmin, contract.contact.savePhone, {
+        await host.api(shopAdmin, contract.contacts.savePhone, {
           body: { contactPhone: -1, contact: id, phoneType: 1, phoneNo: '(718) 555-0142' },
         })
       ).status,
@@ -91,23 +91,23 @@ describe('change notices', () => {
 
   it("names the browser tab a change came from (the BFF passes it on), so the author's other tabs hear it; a malformed tab is none", async () => {
     const body = { contact: -1, contactType: 2, firstName: 'Tab', lastName: 'Notice', language: 1, timezone: 12 };
-    expect((await host.api(shopAdmin, contract.contact.saveContact, { body, headers: { [TAB_HEADER]: 'a1b2c3d4e5f6a7b8' } })).status).toBe(
+    expect((await host.api(shopAdmin, contract.contacts.saveContact, { body, headers: { [TAB_HEADER]: 'a1b2c3d4e5f6a7b8' } })).status).toBe(
       200,
     );
     expect(notices().map((n) => n.notice.tab)).toEqual(['a1b2c3d4e5f6a7b8']);
     for (const tab of ['short', 'not a tab id!', 'x'.repeat(65)]) {
-      expect((await host.api(shopAdmin, contract.contact.saveContact, { body, headers: { [TAB_HEADER]: tab } })).status).toBe(200);
+      expect((await host.api(shopAdmin, contract.contacts.saveContact, { body, headers: { [TAB_HEADER]: tab } })).status).toBe(200);
       expect(must(notices()[0], 'a notice').notice).not.toHaveProperty('tab');
     }
   });
 
   it('a refused save announces nothing', async () => {
     expect(
-      (await host.api(shopAdmin, contract.contact.saveContact, { body: { contact: -1, contactType: 2, firstName: '', lastName: '' } }))
+      (await host.api(shopAdmin, contract.contacts.saveContact, { body: { contact: -1, contactType: 2, firstName: '', lastName: '' } }))
         .status,
     ).toBe(400);
     const foreign = host.db.prepare('SELECT contact FROM contact WHERE firm = 9 AND merged_into IS NULL LIMIT 1').pluck().get() as number;
-    expect((await host.api(shopAdmin, contract.contact.setInactive, { query: { ids: `${foreign}` } })).status).toBe(404);
+    expect((await host.api(shopAdmin, contract.contacts.setInactive, { query: { ids: `${foreign}` } })).status).toBe(404);
     expect((await host.api(shop, contract.adas.updateStatusAdas, { body: { adas: 999_999, status: 3 } })).status).toBe(404);
     expect(notices()).toEqual([]);
   });
@@ -119,7 +119,7 @@ describe('change notices', () => {
         .pluck()
         .get(firm) as number;
     const [east, west] = [pick(6), pick(9)];
-    expect((await host.api(admin, contract.contact.setInactive, { query: { ids: `${east},${west}` } })).status).toBe(200);
+    expect((await host.api(admin, contract.contacts.setInactive, { query: { ids: `${east},${west}` } })).status).toBe(200);
     const sent = notices();
     expect(sent.map((n) => n.notice.ids).sort()).toEqual([[east], [west]].sort());
     for (const { notice, to } of sent) {
@@ -175,7 +175,7 @@ describe('change notices', () => {
     const manager = await host.token(4);
     expect(
       (
-        await host.api(manager, contract.calibration.saveRequestNote, {
+        await host.api(manager, contract.calibrations.saveRequestNote, {
           body: { calibrateRequest: request.body.id, note: 'Targets at 9.' },
         })
       ).status,
@@ -250,7 +250,7 @@ describe('change notices of users and locations', () => {
     ]);
 
   it('a user saved, switched off and deleted is announced to exactly who reaches their location, with its user count', async () => {
-    const saved = await host.ok(admin, contract.user.saveUser, { body: userBody() });
+    const saved = await host.ok(admin, contract.users.saveUser, { body: userBody() });
     const adminUser = userIdOf('role1@example.com');
     const sent = notices();
     expect(sent.map((n) => n.notice)).toEqual([
@@ -264,14 +264,14 @@ describe('change notices of users and locations', () => {
     }
 
     // The report setting is no count: the user alone.
-    await host.ok(admin, contract.user.updateUserParams, { body: { users: [saved.id], receivesReport: true } });
+    await host.ok(admin, contract.users.updateUserParams, { body: { users: [saved.id], receivesReport: true } });
     expect(heard(6)).toEqual([['user', [saved.id], true]]);
-    await host.ok(admin, contract.user.updateUserParams, { body: { users: [saved.id], isInactive: true } });
+    await host.ok(admin, contract.users.updateUserParams, { body: { users: [saved.id], isInactive: true } });
     expect(heard(6)).toEqual([
       ['user', [saved.id], true],
       ['location', [6], true],
     ]);
-    await host.ok(admin, contract.user.deleteUsers, { body: { users: [saved.id] } });
+    await host.ok(admin, contract.users.deleteUsers, { body: { users: [saved.id] } });
     expect(heard(6)).toEqual([
       ['user', [saved.id], true],
       ['location', [6], true],
@@ -279,9 +279,9 @@ describe('change notices of users and locations', () => {
   });
 
   it('a user moved to another network is announced to who reached them before and who reaches them now', async () => {
-    const saved = await host.ok(admin, contract.user.saveUser, { body: userBody() });
+    const saved = await host.ok(admin, contract.users.saveUser, { body: userBody() });
     notices();
-    await host.ok(admin, contract.user.saveUserLocations, { body: [{ user: saved.id, firm: 9, isPrimary: 1, checked: true }] });
+    await host.ok(admin, contract.users.saveUserLocations, { body: [{ user: saved.id, firm: 9, isPrimary: 1, checked: true }] });
     const sent = notices();
     const to = (kind: string, firm: number) =>
       sent.filter((n) => n.notice.kind === kind && n.to.join() === sorted(usersReaching(host.db, firm)).join()).map((n) => n.notice.ids);
@@ -293,16 +293,16 @@ describe('change notices of users and locations', () => {
   });
 
   it('a refused user save (400, 403, 404) announces nothing', async () => {
-    expect((await host.api(admin, contract.user.saveUser, { body: userBody({ timezone: 999_999 }) })).status).toBe(400);
-    expect((await host.api(admin, contract.user.deleteUsers, { body: { users: [userIdOf('role1@example.com')] } })).status).toBe(403);
+    expect((await host.api(admin, contract.users.saveUser, { body: userBody({ timezone: 999_999 }) })).status).toBe(400);
+    expect((await host.api(admin, contract.users.deleteUsers, { body: { users: [userIdOf('role1@example.com')] } })).status).toBe(403);
     const role5 = userIdOf('role5@example.com');
     expect(
-      (await host.api(shopAdmin, contract.user.updateUserParams, { body: { users: [userIdOf('role17@example.com')], isInactive: true } }))
+      (await host.api(shopAdmin, contract.users.updateUserParams, { body: { users: [userIdOf('role17@example.com')], isInactive: true } }))
         .status,
     ).toBe(404);
     expect(
       (
-        await host.api(admin, contract.user.activateUsers, {
+        await host.api(admin, contract.users.activateUsers, {
           body: [
             { username: 'role5@example.com', token: 1 },
             { username: 'nobody@example.com', token: 1 },
@@ -311,7 +311,7 @@ describe('change notices of users and locations', () => {
       ).status,
     ).toBe(404);
     expect(notices()).toEqual([]);
-    await host.ok(admin, contract.user.activateUsers, { body: [{ username: 'role5@example.com', token: 1 }] });
+    await host.ok(admin, contract.users.activateUsers, { body: [{ username: 'role5@example.com', token: 1 }] });
     expect(heard(6)).toEqual([
       ['user', [role5], true],
       ['location', [6], true],
@@ -321,7 +321,7 @@ describe('change notices of users and locations', () => {
   it('a location added, renamed, set inactive and removed is announced to exactly who reaches it; a refused save announces nothing', async () => {
     const location = (more: Parameters<typeof shopBody>[1] = {}) => shopBody(3, { company: 'Live Lists Glass', ...more });
     const adminUser = userIdOf('role1@example.com');
-    const { id } = await host.ok(admin, contract.firm.saveFirm, { body: location() });
+    const { id } = await host.ok(admin, contract.locations.saveFirm, { body: location() });
     const added = notices();
     expect(added.map((n) => n.notice)).toEqual([{ kind: 'location', ids: [id], by: adminUser }]);
     expect(must(added[0], 'added[0]').to).toEqual(sorted(usersReaching(host.db, id)));
@@ -330,26 +330,26 @@ describe('change notices of users and locations', () => {
 
     // Renamed: its users' Primary location column changed too.
     const member = userIdOf(await host.addUser({ role: 5, firm: id }));
-    await host.ok(admin, contract.firm.saveFirm, { body: location({ firm: id, company: 'Live Lists Glass & ADAS' }) });
+    await host.ok(admin, contract.locations.saveFirm, { body: location({ firm: id, company: 'Live Lists Glass & ADAS' }) });
     expect(heard(id)).toEqual([
       ['location', [id], true],
       ['user', [member], true],
     ]);
-    await host.ok(admin, contract.firm.updateFirmSettings, { body: { firm: id, isInactive: true } });
+    await host.ok(admin, contract.locations.updateFirmSettings, { body: { firm: id, isInactive: true } });
     expect(heard(id)).toEqual([['location', [id], true]]);
 
     // Refused: a bad postal code (400), a role that may not edit (403), another network's editor (404).
     const apexEditor = await host.token(await host.addUser({ role: 3, firm: 14 }));
-    expect((await host.api(admin, contract.firm.saveFirm, { body: location({ firm: id, postalCode: '1' }) })).status).toBe(400);
-    expect((await host.api(admin, contract.firm.removeFirm, { body: { firm: id } })).status).toBe(400); // it still has a user
-    expect((await host.api(shop, contract.firm.saveFirm, { body: location({ firm: id }) })).status).toBe(403);
-    expect((await host.api(apexEditor, contract.firm.updateFirmSettings, { body: { firm: id, isInactive: false } })).status).toBe(404);
+    expect((await host.api(admin, contract.locations.saveFirm, { body: location({ firm: id, postalCode: '1' }) })).status).toBe(400);
+    expect((await host.api(admin, contract.locations.removeFirm, { body: { firm: id } })).status).toBe(400); // it still has a user
+    expect((await host.api(shop, contract.locations.saveFirm, { body: location({ firm: id }) })).status).toBe(403);
+    expect((await host.api(apexEditor, contract.locations.updateFirmSettings, { body: { firm: id, isInactive: false } })).status).toBe(404);
     expect(notices()).toEqual([]);
 
     host.db.prepare('DELETE FROM user_firm WHERE user = ?').run(member);
     host.db.prepare('UPDATE user SET firm = 6 WHERE user = ?').run(member);
     host.db.prepare('UPDATE contact SET firm = 6 WHERE contact = (SELECT contact FROM user WHERE user = ?)').run(member);
-    await host.ok(admin, contract.firm.removeFirm, { body: { firm: id } });
+    await host.ok(admin, contract.locations.removeFirm, { body: { firm: id } });
     // The row is gone: whoever reaches its parent hears of it.
     expect(heard(3)).toEqual([['location', [id], true]]);
   });

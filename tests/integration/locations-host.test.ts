@@ -25,7 +25,7 @@ beforeEach(async () => {
 });
 afterEach(() => host.close());
 
-const { firm: f, storage: s, partner: p } = contract;
+const { locations: f, locationsStorage: s, locationsPartners: p } = contract;
 
 describe('firm/getFirms and firm/firmAdvancedSearch', () => {
   it('pages, sorts and filters in SQL; the shop role sees only its own location', async () => {

@@ -23,7 +23,7 @@ async function reportText(language?: 'es'): Promise<string> {
   const query = new URLSearchParams({ adasInspection: String(inspection), ...(language ? { language } : {}) });
   const res = await host.app.inject({
     method: 'GET',
-    url: `/api/${contract.calibration.calibrationReport.path}?${query}`,
+    url: `/api/${contract.calibrations.calibrationReport.path}?${query}`,
     headers: { authorization: `Bearer ${shop}` },
   });
   expect(res.statusCode).toBe(200);
@@ -102,8 +102,8 @@ describe('the report of an inspection', () => {
     if (systems.length > 4) expect(block(text, must(systems[4], 'systems[4]').system)).not.toMatch(/Technician|Date:/);
 
     // The shared link's page states the systems as the report does.
-    const link = await host.ok(shop, contract.share.createShareLink, { body: { adasInspection: inspection, days: 1 } });
-    const shared = await host.ok(null, contract.share.sharedInspection, { query: { token: link.token } });
+    const link = await host.ok(shop, contract.links.createShareLink, { body: { adasInspection: inspection, days: 1 } });
+    const shared = await host.ok(null, contract.links.sharedInspection, { query: { token: link.token } });
     const seen = (name: string) =>
       must(
         shared.systems.find((x) => x.system === name),

@@ -64,7 +64,7 @@ describe('a calibration request follows its job (issue 31 §4)', () => {
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(requestStatus(request)).toBe('Completed');
     expect((await host.ok(shop, a.adas, { query: { adas } })).status).toBe(STATUS.complete);
-    expect(await host.ok(shop, contract.calibration.request, { query: { adasInspection: inspection } })).toMatchObject({
+    expect(await host.ok(shop, contract.calibrations.request, { query: { adasInspection: inspection } })).toMatchObject({
       statusName: 'Completed',
     });
 
@@ -83,7 +83,7 @@ describe('a calibration request follows its job (issue 31 §4)', () => {
   it('leaves a Declined or Cancelled request as it is', async () => {
     for (const statusName of ['Declined', 'Cancelled'] as const) {
       const { inspection, request } = await jobWithRequest();
-      await host.ok(manager, contract.calibration.saveRequestStatus, {
+      await host.ok(manager, contract.calibrations.saveRequestStatus, {
         body: { calibrateRequest: request, statusName, reason: 'Insurer will not pay' },
       });
       const before = (await statusHistory(request)).length;

@@ -25,9 +25,9 @@ describe('X-Request-Id upstream', () => {
   it('callUpstream and sendUpstream send the id they are given, and no header without one', async () => {
     const { callUpstream, sendUpstream, upstreamUrl } = await import('@/lib/api/upstream');
     const { contract } = await import('@/lib/contract');
-    await callUpstream(contract.lookup.countries, {}, 'token', 'req-1234abcd');
-    await sendUpstream(contract.lookup.countries, upstreamUrl(contract.lookup.countries), { method: 'GET', requestId: 'req-5678efgh' });
-    await callUpstream(contract.lookup.countries, {}, 'token');
+    await callUpstream(contract.lookups.countries, {}, 'token', 'req-1234abcd');
+    await sendUpstream(contract.lookups.countries, upstreamUrl(contract.lookups.countries), { method: 'GET', requestId: 'req-5678efgh' });
+    await callUpstream(contract.lookups.countries, {}, 'token');
     expect(seen).toEqual(['req-1234abcd', 'req-5678efgh', undefined]);
   });
 

@@ -93,7 +93,7 @@ describe('3. only the storage roles write a location’s storage, at the host as
     expect((await post('file/upload?kind=storage', shop, file)).status).toBe(400);
     expect((await post('firm/uploadToBucket', shop, file)).status).toBe(403);
     expect(readFileSync(storedFilePath(host.ctx.filesDir, 7, 'front-camera-aiming.txt'))).toEqual(before);
-    expect(contract.storage.uploadToBucket.access).toEqual(contract.storage.storage.access);
+    expect(contract.locationsStorage.uploadToBucket.access).toEqual(contract.locationsStorage.storage.access);
     // A storage role of the firm still uploads.
     expect(
       (
@@ -111,9 +111,9 @@ describe('4. a shared link works only while its owner stands for it; the firm’
       .prepare('SELECT i.adas_inspection FROM adas_inspection i JOIN adas j ON j.adas = i.adas WHERE j.firm = 6 ORDER BY 1 LIMIT 1')
       .pluck()
       .get() as number;
-  const open = (token: string) => host.api(null, contract.share.sharedInspection, { query: { token } });
+  const open = (token: string) => host.api(null, contract.links.sharedInspection, { query: { token } });
   async function linkOf(username: string) {
-    const res = await host.api(await host.token(username), contract.share.createShareLink, {
+    const res = await host.api(await host.token(username), contract.links.createShareLink, {
       body: { adasInspection: inspectionOf6(), days: 7 },
     });
     expect(res.status).toBe(200);
@@ -128,14 +128,14 @@ describe('4. a shared link works only while its owner stands for it; the firm’
     const [la, lb, lc, ld] = [await linkOf(a), await linkOf(b), await linkOf(c), await linkOf(d)];
     for (const l of [la, lb, lc, ld]) expect((await open(l.token)).status).toBe(200);
 
-    expect((await host.api(admin, contract.user.activateUsers, { body: [{ username: a, token: 0 }] })).status).toBe(200);
-    expect((await host.api(admin, contract.user.deleteUsers, { body: { users: [userId(b)] } })).status).toBe(200);
-    const moved = await host.api(admin, contract.user.saveUserLocations, {
+    expect((await host.api(admin, contract.users.activateUsers, { body: [{ username: a, token: 0 }] })).status).toBe(200);
+    expect((await host.api(admin, contract.users.deleteUsers, { body: { users: [userId(b)] } })).status).toBe(200);
+    const moved = await host.api(admin, contract.users.saveUserLocations, {
       body: [{ firm: 7, user: userId(c), userFirm: 0, checked: true, isPrimary: 1 }],
     });
     expect(moved.status).toBe(200);
     for (const l of [la, lb, lc]) expect(await open(l.token)).toMatchObject({ status: 404, body: { error: SHARE_MESSAGES.revoked } });
-    expect((await host.api(null, contract.share.sharedReport, { query: { token: la.token } })).status).toBe(404);
+    expect((await host.api(null, contract.links.sharedReport, { query: { token: la.token } })).status).toBe(404);
     // Made inactive behind the calls' back: the link is refused when used, and revoked for the lists.
     host.db.prepare('UPDATE user SET is_inactive = 1 WHERE user = ?').run(userId(d));
     expect(await open(ld.token)).toMatchObject({ status: 404, body: { error: SHARE_MESSAGES.revoked } });
@@ -146,7 +146,7 @@ describe('4. a shared link works only while its owner stands for it; the firm’
     const owner = await host.addUser({ role: 5, firm: 6 });
     const link = await linkOf(owner);
     const shopAdmin = await host.token(4); // role 4 at firm 6
-    const listed = await host.api(shopAdmin, contract.share.shareLinks, { query: { scope: 'firm', pageSize: 100 } });
+    const listed = await host.api(shopAdmin, contract.links.shareLinks, { query: { scope: 'firm', pageSize: 100 } });
     expect(listed.status).toBe(200);
     expect(listed.body.items.find((l: { link: number }) => l.link === link.link)).toMatchObject({
       sharedBy: 'Test User',
@@ -154,16 +154,16 @@ describe('4. a shared link works only while its owner stands for it; the firm’
       status: 'active',
     });
     expect(
-      (await host.api(await host.token(await host.addUser({ role: 5, firm: 6 })), contract.share.shareLinks, { query: { scope: 'firm' } }))
+      (await host.api(await host.token(await host.addUser({ role: 5, firm: 6 })), contract.links.shareLinks, { query: { scope: 'firm' } }))
         .status,
     ).toBe(403);
     // Another network's administrator does not see it.
     const apex = await host.token(await host.addUser({ role: 3, firm: 14 }));
-    const theirs = await host.api(apex, contract.share.shareLinks, { query: { scope: 'firm', pageSize: 100 } });
+    const theirs = await host.api(apex, contract.links.shareLinks, { query: { scope: 'firm', pageSize: 100 } });
     expect(theirs.body.items.some((l: { link: number }) => l.link === link.link)).toBe(false);
-    expect((await host.api(apex, contract.share.revokeShareLink, { body: { link: link.link } })).status).toBe(404);
+    expect((await host.api(apex, contract.links.revokeShareLink, { body: { link: link.link } })).status).toBe(404);
 
-    expect((await host.api(shopAdmin, contract.share.revokeShareLink, { body: { link: link.link } })).status).toBe(200);
+    expect((await host.api(shopAdmin, contract.links.revokeShareLink, { body: { link: link.link } })).status).toBe(200);
     expect(await open(link.token)).toMatchObject({ status: 404, body: { error: SHARE_MESSAGES.revoked } });
   });
 });
@@ -174,7 +174,7 @@ describe('5. the host takes the caller’s firm from the database, not the token
     const token = await host.token(username);
     expect((await host.api(token, contract.alldataAccount.account)).body.firmName).toBe(firmName(6));
     const user = host.db.prepare('SELECT user FROM user WHERE username = ?').pluck().get(username) as number;
-    const moved = await host.api(await host.token(1), contract.user.saveUserLocations, {
+    const moved = await host.api(await host.token(1), contract.users.saveUserLocations, {
       body: [
         { firm: 6, user, userFirm: 0, checked: true, isPrimary: 0 },
         { firm: 7, user, userFirm: 0, checked: true, isPrimary: 1 },
@@ -279,7 +279,7 @@ describe('8. changing one’s own password asks for the current one; an administ
     const username = await host.addUser({ role: 9, firm: 3 });
     const token = await host.token(username);
     const save = (extra: Record<string, string>) =>
-      host.api(token, contract.user.saveCredentials, { body: { username, password: 'New#Pass2027', ...extra } });
+      host.api(token, contract.users.saveCredentials, { body: { username, password: 'New#Pass2027', ...extra } });
     expect(await save({})).toMatchObject({ status: 400, body: { fieldErrors: { currentPassword: [CURRENT_PASSWORD_MESSAGES.required] } } });
     expect(await save({ currentPassword: wrong })).toMatchObject({
       status: 400,
@@ -291,7 +291,7 @@ describe('8. changing one’s own password asks for the current one; an administ
     expect((await save({ currentPassword: 'New#Pass2027' })).status).toBe(429);
     // An administrator sets it without the user's current password.
     expect(
-      (await host.api(await host.token(1), contract.user.saveCredentials, { body: { username, password: 'Adm#Set2027' } })).status,
+      (await host.api(await host.token(1), contract.users.saveCredentials, { body: { username, password: 'Adm#Set2027' } })).status,
     ).toBe(200);
   });
 });
@@ -347,7 +347,7 @@ describe('10. control characters in search terms are taken out at the contract; 
     for (const [call, query] of [
       [contract.search.palette, { term: 'ab\u0000c' }],
       [contract.search.palette, { term: 'to\u0001yota' }],
-      [contract.vehicle.vehicles, { searchTerm: 'ab\u0000c' }],
+      [contract.vehicles.vehicles, { searchTerm: 'ab\u0000c' }],
       [contract.admin.getEmails, { email: 'role\u00009@' }],
     ] as const) {
       const res = await host.api(admin, call, { query });

@@ -163,21 +163,21 @@ describe('the deployment publishes the app and the payment form’s own paths, n
 describe('role 15 (no storage access) does not read storage file names through the location’s history', () => {
   it('the storage rows are shown to the storage roles only; the rest of the history to every reader of the location', async () => {
     const keeper = await host.token(await host.addUser({ role: 5, firm: 7 }));
-    expect(contract.storage.storage.access).toContain(5);
-    expect(contract.storage.storage.access).not.toContain(15);
+    expect(contract.locationsStorage.storage.access).toContain(5);
+    expect(contract.locationsStorage.storage.access).not.toContain(15);
     const { body, contentType } = await multipart([
       { name: '7/secret-plan.pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n'), type: 'application/pdf' },
     ]);
     const uploaded = await host.app.inject({
       method: 'POST',
-      url: `/api/${contract.storage.uploadToBucket.path}`,
+      url: `/api/${contract.locationsStorage.uploadToBucket.path}`,
       headers: { 'content-type': contentType, authorization: `Bearer ${keeper}` },
       payload: body,
     });
     expect(uploaded.statusCode).toBe(200);
     const admin = await host.token(1);
-    const form = await host.ok(admin, contract.firm.editFirm, { query: { id: 7 } });
-    await host.ok(admin, contract.firm.saveFirm, { body: { ...form, city: 'Flushing North' } as never });
+    const form = await host.ok(admin, contract.locations.editFirm, { query: { id: 7 } });
+    await host.ok(admin, contract.locations.saveFirm, { body: { ...form, city: 'Flushing North' } as never });
 
     const history = async (token: string) =>
       (await host.ok(token, contract.history.history, { query: { kind: 'location', id: 7, page: 1, pageSize: 100 } })).items;
@@ -214,8 +214,8 @@ describe('an upload whose body is not the multipart its type says answers 400, n
     const [result] = await host.ok(token, contract.adas.adasInspectionItems, { query: { adasInspection: created.adasInspection! } });
     const calls = [
       `/api/${contract.evidence.uploadEvidence.path}?adasInspectionResult=${result!.adasInspectionResult}`,
-      `/api/${contract.file.upload.path}?kind=image`,
-      `/api/${contract.storage.uploadToBucket.path}`,
+      `/api/${contract.files.upload.path}?kind=image`,
+      `/api/${contract.locationsStorage.uploadToBucket.path}`,
     ];
     const bodies: [string, string][] = [
       ['multipart/form-data; boundary=', '--\r\n\r\n--\r\n'],

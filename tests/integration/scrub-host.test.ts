@@ -12,7 +12,7 @@ import type { CallDef } from '../../lib/contract/define';
 import { startTestHost, type CallInput, type ContractInput, type TestHost } from '../../testkit/host';
 import { must } from '../../testkit/must';
 
-const c = contract.calibration;
+const c = contract.calibrations;
 const t = contract.estimateterms;
 let host: TestHost;
 /** role5: shop user of firm 6; role17: shop user of firm 9; role1: super user; role2: administrator. */

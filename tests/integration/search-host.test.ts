@@ -70,9 +70,9 @@ describe('search/palette', () => {
     const other = await search(admin, `${v.model} Zzqx`);
     expect(other.filter((i) => i.kind === 'vehicle')).toEqual([]);
     // The vehicles list (ADAS › Vehicles) searches the same way.
-    const list = await host.api(admin, contract.vehicle.vehicles, { query: { searchTerm: `${v.make} ${v.model}`, pageSize: 500 } });
+    const list = await host.api(admin, contract.vehicles.vehicles, { query: { searchTerm: `${v.make} ${v.model}`, pageSize: 500 } });
     expect(list.status).toBe(200);
-    const items = contract.vehicle.vehicles.response.parse(list.body).items;
+    const items = contract.vehicles.vehicles.response.parse(list.body).items;
     expect(items.map((i) => i.vehicle)).toContain(v.vehicle);
     for (const i of items) expect(`${i.make} ${i.model}`.toLowerCase()).toContain(v.model.toLowerCase());
   });

@@ -67,13 +67,13 @@ describe('settings notices', () => {
     try {
       const types = () =>
         settings.cachedLookups(1, ['ContactType'], false, () =>
-          host.ok(admin, contract.lookup.byKeys, { body: { keys: ['ContactType'] } }),
+          host.ok(admin, contract.lookups.byKeys, { body: { keys: ['ContactType'] } }),
         );
       const before = await types();
       expect(await types()).toBe(before); // kept: the same answer, not read again
-      const { id } = await host.ok(admin, contract.lookup.upsert, { body: { key: 'ContactType', id: -1, value: 'Notice test type' } });
+      const { id } = await host.ok(admin, contract.lookups.upsert, { body: { key: 'ContactType', id: -1, value: 'Notice test type' } });
       await vi.waitFor(async () => expect((await types()).map((t) => t.id)).toContain(id), { timeout: 5000 });
-      await host.ok(admin, contract.lookup.remove, { body: { key: 'ContactType', id } });
+      await host.ok(admin, contract.lookups.remove, { body: { key: 'ContactType', id } });
       await vi.waitFor(async () => expect((await types()).map((t) => t.id)).not.toContain(id), { timeout: 5000 });
       // The user's own connection heard nothing of it (it carries their records' notices only).
       expect(user.received.filter((m) => m.target === SETTINGS_CHANGED)).toEqual([]);
@@ -87,15 +87,15 @@ describe('settings notices', () => {
     const title = (firm: number) =>
       settings.cachedBrand(firm, async () => {
         loads.set(firm, (loads.get(firm) ?? 0) + 1);
-        const rows = await host.ok(admin, contract.firm.firmPreference, { query: { firm, category: 'Brand' } });
+        const rows = await host.ok(admin, contract.locations.firmPreference, { query: { firm, category: 'Brand' } });
         return rows.find((r) => r.name === 'BrandTitle')?.value ?? null;
       });
     const types = (firm: number) =>
       settings.cachedLookups(firm, ['ContactType'], false, () =>
-        host.ok(admin, contract.lookup.byKeys, { body: { keys: ['ContactType'] } }),
+        host.ok(admin, contract.lookups.byKeys, { body: { keys: ['ContactType'] } }),
       );
     const save = (firm: number, firmPreferenceCategory: string, firmPreferenceName: string, preference: string) =>
-      host.ok(admin, contract.firm.saveFirmPreference, { body: { firm, firmPreferenceCategory, firmPreferenceName, preference } });
+      host.ok(admin, contract.locations.saveFirmPreference, { body: { firm, firmPreferenceCategory, firmPreferenceName, preference } });
 
     // Apex Colorado (17) and Tampa Bay Collision (19) set no brand of their own: they wear Apex ADAS Alliance's (14).
     const apex = await title(17);
@@ -106,11 +106,11 @@ describe('settings notices', () => {
     // Another category is announced to nobody: a lookup notice sent after it arrives, and the brand is still kept.
     await save(14, 'Calibration', 'DefaultLaborRate', '120');
     const before = await types(14);
-    const { id } = await host.ok(admin, contract.lookup.upsert, { body: { key: 'ContactType', id: -1, value: 'Brand test type' } });
+    const { id } = await host.ok(admin, contract.lookups.upsert, { body: { key: 'ContactType', id: -1, value: 'Brand test type' } });
     await vi.waitFor(async () => expect((await types(14)).length).toBe(before.length + 1), { timeout: 5000 });
     await title(17);
     expect(loads.get(17)).toBe(1);
-    await host.ok(admin, contract.lookup.remove, { body: { key: 'ContactType', id } });
+    await host.ok(admin, contract.lookups.remove, { body: { key: 'ContactType', id } });
 
     // The franchiser's own title changes: its locations' kept brands go.
     await save(14, 'Brand', 'BrandTitle', 'Apex Notice Test');
@@ -118,16 +118,16 @@ describe('settings notices', () => {
     // Tampa Bay Collision moves under Northstar East (3): it wears Northstar's brand from then on.
     expect(await title(19)).toBe('Apex Notice Test');
     const northstar = await title(3);
-    const form = await host.ok(admin, contract.firm.editFirm, { query: { id: 19 } });
-    expect((await host.api(admin, contract.firm.saveFirm, { body: { ...form, companyId: 3 } })).status).toBe(200);
+    const form = await host.ok(admin, contract.locations.editFirm, { query: { id: 19 } });
+    expect((await host.api(admin, contract.locations.saveFirm, { body: { ...form, companyId: 3 } })).status).toBe(200);
     await vi.waitFor(async () => expect(await title(19)).toBe(northstar), { timeout: 5000 });
     await save(14, 'Brand', 'BrandTitle', apex ?? '');
 
     // A location removed: its id may be given to the next one added, so no brand kept outlives it.
-    const { id: added } = await host.ok(admin, contract.firm.saveFirm, { body: shopBody(15) });
+    const { id: added } = await host.ok(admin, contract.locations.saveFirm, { body: shopBody(15) });
     await vi.waitFor(async () => expect(await title(17)).toBe(apex), { timeout: 5000 });
     const kept = loads.get(17);
-    await host.ok(admin, contract.firm.removeFirm, { body: { firm: added } });
+    await host.ok(admin, contract.locations.removeFirm, { body: { firm: added } });
     await vi.waitFor(
       async () => {
         await title(17);

@@ -59,7 +59,7 @@ it('a write is never sent twice: the reset reaches the caller as "unreachable"',
   expect(seen).toEqual(['GET /a #1', 'POST /save #2']);
 
   // Through the call's definition: a GET that writes and every POST are writes; a plain GET is a read.
-  expect([contract.contact.contacts, contract.contact.setInactive, contract.lookup.byKeys].map(changesNothing)).toEqual([
+  expect([contract.contacts.contacts, contract.contacts.setInactive, contract.lookups.byKeys].map(changesNothing)).toEqual([
     true,
     false,
     false,
@@ -67,14 +67,14 @@ it('a write is never sent twice: the reset reaches the caller as "unreachable"',
   seen.length = 0;
   expect((await sendRequest(new URL(`${base}/a`), { method: 'GET' }, 5_000)).status).toBe(200);
   await pause();
-  const failed = sendUpstream(contract.contact.setInactive, new URL(`${base}/contact/setInactive?contact=1`), { method: 'GET' });
+  const failed = sendUpstream(contract.contacts.setInactive, new URL(`${base}/contact/setInactive?contact=1`), { method: 'GET' });
   await expect(failed).rejects.toBeInstanceOf(UpstreamError);
   await expect(failed).rejects.toMatchObject({ kind: 'unreachable' });
   expect(seen).toEqual(['GET /a #1', 'GET /contact/setInactive?contact=1 #2']);
   seen.length = 0;
-  expect((await sendUpstream(contract.contact.contacts, new URL(`${base}/contact/contacts`), { method: 'GET' })).status).toBe(200);
+  expect((await sendUpstream(contract.contacts.contacts, new URL(`${base}/contact/contacts`), { method: 'GET' })).status).toBe(200);
   await pause();
-  expect((await sendUpstream(contract.contact.contacts, new URL(`${base}/contact/contacts`), { method: 'GET' })).status).toBe(200);
+  expect((await sendUpstream(contract.contacts.contacts, new URL(`${base}/contact/contacts`), { method: 'GET' })).status).toBe(200);
   expect(seen).toEqual(['GET /contact/contacts #1', 'GET /contact/contacts #2', 'GET /contact/contacts #1']);
 });
 

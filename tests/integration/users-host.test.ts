@@ -16,7 +16,7 @@ import { startTestHost, type CallInput, type ContractInput, type TestHost } from
 import { PNG_1PX, multipart } from '../../testkit/images';
 import { must } from '../../testkit/must';
 
-const u = contract.user;
+const u = contract.users;
 
 let host: TestHost;
 let admin: string;
@@ -463,13 +463,13 @@ describe('user locations and reach', () => {
   it('saves the checked locations with exactly one primary; the user then reaches them and what lies below', async () => {
     const { id, username } = await newUser({ firm: 7 });
     const token = await host.token(username, 'Good#Pass2026');
-    expect((await host.api(token, contract.firm.firmPreference, { query: { firm: 4 } })).status).toBe(404);
+    expect((await host.api(token, contract.locations.firmPreference, { query: { firm: 4 } })).status).toBe(404);
     const link = (firm: number, isPrimary: 0 | 1) => ({ firm, user: id, userFirm: 0, checked: true as const, isPrimary });
     expect(await ok(u.saveUserLocations, { body: [link(4, 1), link(7, 0)] })).toEqual({ user: id, count: 2 });
     // Firm 4 and its shops 9, 10, 11 are now within reach; the user's location is the primary one.
     for (const f of [4, 9, 10, 11, 7])
-      expect((await host.api(token, contract.firm.firmPreference, { query: { firm: f } })).status, `firm ${f}`).toBe(200);
-    expect((await host.api(token, contract.firm.firmPreference, { query: { firm: 12 } })).status).toBe(404);
+      expect((await host.api(token, contract.locations.firmPreference, { query: { firm: f } })).status, `firm ${f}`).toBe(200);
+    expect((await host.api(token, contract.locations.firmPreference, { query: { firm: 12 } })).status).toBe(404);
     expect((await ok(u.profile, { query: { username } })).firm).toBe(4);
   });
 
@@ -518,7 +518,7 @@ describe('contact info of a user’s own contact', () => {
     const shop = await host.token(5);
     const own = (await ok(u.profile, { query: { username: 'role5@example.com' } }, shop)).contact;
     const other = (await ok(u.profile, { query: { username: 'role4@example.com' } })).contact;
-    const c = contract.contact;
+    const c = contract.contacts;
     const phones = await ok(c.contactPhones, { query: { id: own } }, shop);
     expect(phones.length).toBeGreaterThan(0);
     const { id } = await ok(c.savePhone, { body: { contactPhone: -1, contact: own, phoneType: 1, phoneNo: '(555) 010-2030' } }, shop);

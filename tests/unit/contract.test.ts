@@ -62,7 +62,7 @@ function answer(status: number, body: unknown) {
 describe('contract parsing at the boundary', () => {
   it('accepts an answer with extra fields and strips them', async () => {
     answer(200, { ...profileAnswer, somethingNew: 'x' });
-    const p = await callUpstream(contract.user.profile, { query: { username: 'role1@example.com' } }, 't');
+    const p = await callUpstream(contract.users.profile, { query: { username: 'role1@example.com' } }, 't');
     expect(lastAuthorization).toBe('Bearer t');
     expect(p.firstName).toBe('Avery');
     expect(p).not.toHaveProperty('somethingNew');
@@ -70,7 +70,7 @@ describe('contract parsing at the boundary', () => {
 
   it('names the call when an answer breaks the contract', async () => {
     answer(200, { ...profileAnswer, firm: 'one' });
-    const err = await callUpstream(contract.user.profile, { query: { username: 'x@y.z' } }, 't').catch((e) => e);
+    const err = await callUpstream(contract.users.profile, { query: { username: 'x@y.z' } }, 't').catch((e) => e);
     expect(err).toBeInstanceOf(UpstreamError);
     expect(err.kind).toBe('contract');
     expect(err.message).toContain('user/profile');
@@ -79,23 +79,23 @@ describe('contract parsing at the boundary', () => {
 
   it('maps upstream statuses and keeps field errors', async () => {
     answer(400, { error: 'Invalid body', fieldErrors: { password: ['weak'] } });
-    const err = await callUpstream(contract.user.saveCredentials, { body: { username: 'x', password: 'weak' } }, 't').catch((e) => e);
+    const err = await callUpstream(contract.users.saveCredentials, { body: { username: 'x', password: 'weak' } }, 't').catch((e) => e);
     expect(err.kind).toBe('bad-request');
     expect(err.fieldErrors).toEqual({ password: ['weak'] });
     answer(401, { error: 'expired' });
-    expect((await callUpstream(contract.user.profile, {}, 't').catch((e) => e)).kind).toBe('unauthorized');
+    expect((await callUpstream(contract.users.profile, {}, 't').catch((e) => e)).kind).toBe('unauthorized');
   });
 
   it('reports an unreachable host', async () => {
     next = 'drop';
-    const err = await callUpstream(contract.firm.firmPreference, { query: { firm: 1 } }, 't').catch((e) => e);
+    const err = await callUpstream(contract.locations.firmPreference, { query: { firm: 1 } }, 't').catch((e) => e);
     expect(err.kind).toBe('unreachable');
     expect(err.status).toBe(502);
   });
 
   it('reports a time-out', async () => {
     next = 'hang';
-    const err = await callUpstream(contract.firm.firmPreference, { query: { firm: 1 } }, 't').catch((e) => e);
+    const err = await callUpstream(contract.locations.firmPreference, { query: { firm: 1 } }, 't').catch((e) => e);
     expect(err.kind).toBe('timeout');
     expect(err.status).toBe(504);
     expect(err.message).toContain('firm/firmPreference');

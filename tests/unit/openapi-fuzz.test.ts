@@ -28,7 +28,7 @@ const json = (status: number, body: unknown): Answer => ({
 
 describe('the generated requests', () => {
   it('are sent where the document says, on the host’s server', () => {
-    expect(op('contact.contacts').url).toBe('/api/contact/contacts');
+    expect(op('contacts.contacts').url).toBe('/api/contact/contacts');
     expect(op('auth.getToken').url).toBe('/auth/getToken');
     expect(operations).toHaveLength(Object.values(doc.paths).flatMap((item) => ['get', 'post'].filter((m) => m in item)).length);
   });
@@ -42,7 +42,7 @@ describe('the generated requests', () => {
   });
 
   it('include invalid ones, told apart by the document', () => {
-    const o = op('vehicle.saveVehicle');
+    const o = op('vehicles.saveVehicle');
     const requests = fc.sample(requestsFor(o, ROLES), { numRuns: 60, seed: 2 });
     const invalid = requests.filter((r) => conformance.invalidity(r) !== null);
     expect(invalid.length).toBeGreaterThan(10);
@@ -51,7 +51,7 @@ describe('the generated requests', () => {
 });
 
 describe('the oracle', () => {
-  const valid: FuzzRequest = { op: op('contact.contact'), auth: { kind: 'role', role: 1 }, query: { id: '3' }, mutated: null };
+  const valid: FuzzRequest = { op: op('contacts.contact'), auth: { kind: 'role', role: 1 }, query: { id: '3' }, mutated: null };
 
   it('calls a request invalid by its query (read as a server reads text), its body or its content type', () => {
     expect(conformance.invalidity(valid)).toBeNull();
@@ -60,7 +60,7 @@ describe('the oracle', () => {
     const deleteBlog = op('blog.deleteBlog');
     // An empty number the document allows (allowEmptyValue) is valid.
     expect(conformance.invalidity({ ...valid, op: deleteBlog, query: { blog: '' } })).toBeNull();
-    const save = op('vehicle.saveVehicle');
+    const save = op('vehicles.saveVehicle');
     const base = { ...valid, op: save, query: {} };
     expect(conformance.invalidity({ ...base, json: { vehicle: 0, make: 'Honda', model: 'Civic' } })).toBeNull();
     expect(conformance.invalidity({ ...base, json: { vehicle: 0, make: ' ', model: 'Civic' } })).toMatch(/\/make must match pattern/);
@@ -83,7 +83,7 @@ describe('the oracle', () => {
     const accepted = conformance.problems(valid, json(200, record), 'query: /id must be integer');
     expect(accepted.some((p) => /answered 200 to a request the document calls invalid/.test(p))).toBe(true);
     // A file answer: its media type must be one the document lists.
-    const report: FuzzRequest = { ...valid, op: op('calibration.calibrationReport'), query: { adasInspection: '1' } };
+    const report: FuzzRequest = { ...valid, op: op('calibrations.calibrationReport'), query: { adasInspection: '1' } };
     const pdf: Answer = { status: 200, headers: { 'content-type': 'application/pdf' }, body: Buffer.from('%PDF-') };
     expect(conformance.problems(report, pdf, null)).toEqual([]);
     expect(conformance.problems(report, { ...pdf, headers: { 'content-type': 'application/octet-stream' } }, null)[0]).toMatch(

@@ -96,10 +96,10 @@ describe('docs/openapi.json tells what each call takes and answers', () => {
     }
     for (const [call, name] of [
       [c.blog.deleteBlog, 'blog'],
-      [c.contact.deleteRelated, 'id'],
-      [c.calibration.uploadEstimate, 'adas'],
+      [c.contacts.deleteRelated, 'id'],
+      [c.calibrations.uploadEstimate, 'adas'],
       [c.evidence.uploadEvidence, 'adasInspectionResult'],
-      [c.file.upload, 'kind'],
+      [c.files.upload, 'kind'],
     ] as const)
       expect(opOf(call).parameters, call.path).toContainEqual(expect.objectContaining({ name, in: 'query' }));
     // A number read as 0 when empty says so.
@@ -127,15 +127,15 @@ describe('docs/openapi.json tells what each call takes and answers', () => {
     }
     // Found in the host's handlers: a closed inspection (409), the upload limits (413, 429), the sign-in throttle (429).
     expect(Object.keys(opOf(c.adas.saveAdasInspectionResults).responses)).toContain('409');
-    expect(Object.keys(opOf(c.file.upload).responses)).toEqual(expect.arrayContaining(['413', '415', '429']));
+    expect(Object.keys(opOf(c.files.upload).responses)).toEqual(expect.arrayContaining(['413', '415', '429']));
     expect(Object.keys(opOf(c.auth.getToken).responses)).toContain('429');
     expect(Object.keys(opOf(c.data.exportData).responses)).toContain('403');
   });
 
   it('gives files their real types, and uploads their parts', () => {
     const types = (call: CallDef) => Object.keys(must(opOf(call).responses['200']?.content, call.path));
-    expect(types(c.calibration.calibrationReport)).toEqual(['application/pdf']);
-    expect(types(c.share.sharedReport)).toEqual(['application/pdf']);
+    expect(types(c.calibrations.calibrationReport)).toEqual(['application/pdf']);
+    expect(types(c.links.sharedReport)).toEqual(['application/pdf']);
     expect(types(c.data.exportData)).toEqual(['text/csv']);
     expect(types(c.evidence.evidenceFile)).toEqual(['image/jpeg', 'image/png', 'application/pdf']);
     for (const call of ALL_CALLS.filter((x) => x.transport === 'binary'))
@@ -152,13 +152,13 @@ describe('docs/openapi.json tells what each call takes and answers', () => {
   it('carries the rules the validators check: keywords where JSON Schema has them, x-rules where it has not', () => {
     // Every value-dependent refinement says what it checks.
     expect(unexplainedRefinements()).toEqual([]);
-    const vehicle = bodyOf(c.vehicle.saveVehicle);
+    const vehicle = bodyOf(c.vehicles.saveVehicle);
     expect(propertyOf(vehicle, 'make').pattern).toBe('\\S');
     const vin = propertyOf(vehicle, 'vin');
     expect(new RegExp(vin.pattern as string).test('1HGCM82633A004352')).toBe(true);
     expect(new RegExp(vin.pattern as string).test('1HGCM82633A00435')).toBe(false);
     expect(vin['x-rules']).toEqual(expect.arrayContaining([expect.stringMatching(/check digit/)]));
-    const password = propertyOf(bodyOf(c.user.saveCredentials), 'password');
+    const password = propertyOf(bodyOf(c.users.saveCredentials), 'password');
     expect(new RegExp(password.pattern as string).test('Abcdef1!')).toBe(true);
     expect(new RegExp(password.pattern as string).test('abcdefg1!')).toBe(false);
     expect(password['x-rules']).toHaveLength(1);
@@ -166,7 +166,7 @@ describe('docs/openapi.json tells what each call takes and answers', () => {
     const timestamp = propertyOf(bodyOf(c.log.saveRecord), 'timestamp');
     expect([timestamp['x-minimum'], timestamp['x-maximum']]).toEqual(['1970-01-01T00:00:00.000Z', '2199-12-31T23:59:59.999Z']);
     const search = must(
-      opOf(c.contact.contactSearch).parameters?.find((p) => p.name === 'searchterm'),
+      opOf(c.contacts.contactSearch).parameters?.find((p) => p.name === 'searchterm'),
       'searchterm',
     );
     expect(search.schema.minLength).toBe(1);
@@ -177,7 +177,7 @@ describe('docs/openapi.json tells what each call takes and answers', () => {
       expect.objectContaining({ type: 'apiKey', in: 'cookie', name: SESSION_COOKIE }),
     );
     expect(doc.components.securitySchemes.bffHeader).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'x-adas-bff' }));
-    const contacts = opOf(c.contact.contacts);
+    const contacts = opOf(c.contacts.contacts);
     expect(contacts['x-bff']).toBe(true);
     expect(contacts.servers?.map((s) => s.url)).toEqual(['{apiUrl}', '{appUrl}/api/bff']);
     expect(opOf(c.log.saveRecord).servers).toBeUndefined();

@@ -48,7 +48,7 @@ describe('sameData', () => {
         },
       ],
     };
-    expect(check(contract.contact.contacts.response, JSON.stringify(answer))).toBe(true);
-    expect(check(contract.contact.contacts.response, JSON.stringify({ ...answer, internal: true }))).toBe(false);
+    expect(check(contract.contacts.contacts.response, JSON.stringify(answer))).toBe(true);
+    expect(check(contract.contacts.contacts.response, JSON.stringify({ ...answer, internal: true }))).toBe(false);
   });
 });

@@ -535,6 +535,15 @@ describe('what a line says besides its parts', () => {
     ]);
   });
 
+  it('shorthand read with its neighbours’ readings, and a short word set aside read as shorthand only inside a name', () => {
+    expect(scrub('', 'ABS: C1156 ST ANG SEN CIRCUIT - neutral position not adjusted', 'PRE-SCAN').read).toEqual(['steering angle sensor']);
+    expect(systemsOf('', 'ABS: C1156 ST ANG SEN CIRCUIT - neutral position not adjusted', 'PRE-SCAN')).toEqual(['Steering Angle Sensor']);
+    expect(scrub('r&i', 'frt vw cam in grl').read).toEqual(['front view camera']);
+    expect(systemsOf('Repl', 'EMBLEM, FRONT VW')).toEqual(['Front Radar']);
+    expect(scrub('Repl', 'ST bumper cover').reading.setAside).toContainEqual({ word: 'st', kind: 'trim' });
+    expect(systemsOf('', 'Supp 1: 4WA + ride ht cal (air susp)', 'susp')).toEqual(['Steering Angle Sensor']);
+  });
+
   it('printed abbreviations and shorthand in the plural are their singular', () => {
     expect(scrub('R&I', 'BSI radars LT/RT w/ brkts', 'RR BMPR').read).toEqual(['bsi radar', 'bracket of the bsi radar']);
     expect(whyOf('R&I', 'xfer frt park aid snsrs (4)', 'FRT BMPR')).toEqual([
@@ -607,6 +616,46 @@ describe('what a line says besides its parts', () => {
     expect(o.triggers).toEqual([]);
     expect(o.checks.map((c) => c.system)).toEqual(EIGHT.map((x) => x.system));
     expect(o.checks[0]?.why).toMatch(/^A calibration of a sensor the line does not name: it may be .+, or none of them\.$/);
+  });
+
+  it('the words of a two-word procedure are known words, not unknown words around a sensor', () => {
+    expect(systemsOf('Sublet', 'Parking Aid Functional Test', 'ELECTRICAL')).toEqual(['Park Assist']);
+    expect(systemsOf('Sublet', 'Parking Aid Operational Check', 'ELECTRICAL')).toEqual(['Park Assist']);
+    expect(scrub('Sublet', 'Parking Aid Functional Test').reading.unknown).toEqual([]);
+  });
+
+  it('a check with an adjustment is the adjustment', () => {
+    expect(systemsOf('Sublet', 'Rear Toe Check & Adjust', 'ALIGNMENT')).toEqual(['Steering Angle Sensor']);
+    expect(systemsOf('', 'Front radar check & adjust')).toEqual(['Front Radar']);
+    expect(systemsOf('Subl', 'Rear toe check')).toEqual([]);
+  });
+
+  it('a finding or a verdict in quotes is read; a denial is read in the expanded words too', () => {
+    expect(systemsOf('', 'Pre-cal scan: front radar "not calibrated"', 'PRE-SCAN')).toEqual(['Front Radar']);
+    expect(scrub('', 'wndshld chkd - no dmg').nothing).toMatch(/“no dmg”/);
+    expect(scrub('Repl', 'Liftgate nameplate "PALISADE"').reading.notes.join(' ')).toMatch(/is lettering on the part/);
+  });
+
+  it('a surround-view camera on a side is the mirror camera; a mirror camera named in a surround-view calibration is the side camera too', () => {
+    expect(systemsOf('', 'SVM - B1A2C-00 Left Camera Not Calibrated - Active', 'PRE-SCAN')).toEqual([
+      'Surround View Camera',
+      'Side Camera',
+    ]);
+    expect(systemsOf('', 'AVM: calibration incomplete - LH camera (door mirror camera)', 'POST-SCAN')).toEqual([
+      'Surround View Camera',
+      'Side Camera',
+    ]);
+    expect(systemsOf('Subl', 'SVM calibration - front camera')).toEqual(['Surround View Camera']);
+  });
+
+  it('the part before a closing "mounted" is where the sensor is, not a part worked on', () => {
+    expect(systemsOf('R&I', 'Front camera (Around View) - grille mounted 0.3')).toEqual(['Surround View Camera']);
+    expect(systemsOf('R&I', 'grille mounted camera')).toEqual(['Surround View Camera']);
+  });
+
+  it('cameras and radars of no scored system: a trailer accessory camera, a rear occupant radar', () => {
+    expect(systemsOf('CHECK', 'CAMERA, TRAILER (CUSTOMER ACCESSORY) - FUNCTION', 'ELECTRICAL')).toEqual([]);
+    expect(systemsOf("Add'l Labor", 'Rear occupant alert radar (headliner) - function check', 'ELECTRICAL')).toEqual([]);
   });
 });
 

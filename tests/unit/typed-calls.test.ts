@@ -7,8 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { bff, type BffPath } from '@/lib/bff/client';
 import type { contract } from '@/lib/contract';
 
-type Contacts = typeof contract.contact.contacts;
-type ContactSearch = typeof contract.contact.contactSearch;
+type Contacts = typeof contract.contacts.contacts;
+type ContactSearch = typeof contract.contacts.contactSearch;
 type SaveBlog = typeof contract.blog.saveBlog;
 
 /** Each call is made against a stubbed fetch; only the types are under test here. */

@@ -51,6 +51,6 @@ export default async function LinksPage({ searchParams }: { searchParams: Promis
   const parsed = parseList(linkList, params);
   // Only administrators list their firms' links; anyone else asking sees their own.
   const state = isAdmin ? parsed : { ...parsed, scope: 'mine' as const };
-  const data = await api(contract.share.shareLinks, { query: { ...state } });
+  const data = await api(contract.links.shareLinks, { query: { ...state } });
   return <LinksScreen spec={linkList} state={state} data={data} zone={session.profile.timezone} isAdmin={isAdmin} />;
 }

@@ -34,7 +34,7 @@ export default async function AdasPage({ searchParams }: { searchParams: Promise
     const job = await orNotFound(api(contract.adas.adas, { query: { adas: jobId } }));
     const [inspections, estimate, checklist, procedures, general, locations, insurers] = await Promise.all([
       api(contract.adas.adasInspections, { query: { adas: jobId } }),
-      api(contract.calibration.getEstimate, { query: { adas: jobId } }),
+      api(contract.calibrations.getEstimate, { query: { adas: jobId } }),
       api(contract.admin.getAdasChecklistMappedToDecoded, { query: { id: jobId } }),
       api(contract.alldata.getLinksInternal, { query: { adas: jobId } }),
       api(contract.alldata.getGeneralInfoLinks, { query: { adas: jobId } }),
@@ -63,7 +63,7 @@ export default async function AdasPage({ searchParams }: { searchParams: Promise
   const query = state.view === 'vehicles' ? vehiclesQuery(state) : jobsQuery(state, timezone);
   const [data, locations, insurers] = await Promise.all([
     state.view === 'vehicles'
-      ? api(contract.vehicle.vehicles, { query: vehiclesQuery(state) }).then((d): AdasScreenData => ({
+      ? api(contract.vehicles.vehicles, { query: vehiclesQuery(state) }).then((d): AdasScreenData => ({
           view: 'vehicles',
           count: d.count,
           items: dated(d.items),

@@ -12,7 +12,7 @@ export const generateMetadata = routeMetadata('/choose');
 export default async function ChoosePage({ searchParams }: { searchParams: Promise<{ year?: string; make?: string; model?: string }> }) {
   await requireRoute('/choose');
   const params = await searchParams;
-  const makes = await api(contract.vehicle.makes);
+  const makes = await api(contract.vehicles.makes);
   const first = Math.min(...makes.flatMap((m) => m.models.map((x) => x.yearStart)), new Date().getFullYear());
   const years = Array.from({ length: maxModelYear() - first + 1 }, (_, i) => maxModelYear() - i);
   const year = Number(params.year) || new Date().getFullYear();

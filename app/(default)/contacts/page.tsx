@@ -27,12 +27,12 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
   }
 
   const state = parseList(contactList, params);
-  const call = state.view === 'vendors' ? contract.contact.vendors : contract.contact.contacts;
+  const call = state.view === 'vendors' ? contract.contacts.vendors : contract.contacts.contacts;
   const [data, types] = await Promise.all([
     api(call, { query: listQuery(state) }),
     // The type filter's choices; without them the list still works (all types).
     cachedLookups(session.profile.firm, ['ContactType'], false, () =>
-      api(contract.lookup.byKeys, { body: { keys: ['ContactType'] } }),
+      api(contract.lookups.byKeys, { body: { keys: ['ContactType'] } }),
     ).catch((e: unknown) => {
       void requestLog().then((l) => l.warn({ err: e }, 'Contacts: the ContactType lookup failed'));
       return [];

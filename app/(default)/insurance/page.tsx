@@ -14,7 +14,7 @@ export const generateMetadata = routeMetadata('/insurance');
 export default async function InsurancePage({ searchParams }: { searchParams: Promise<RawParams> }) {
   const session = await requireRoute('/insurance');
   const location = await screenLocation(session, await searchParams, '/insurance');
-  const programs = await api(contract.partner.optInPrograms, { query: { firm: location.firm } });
+  const programs = await api(contract.locationsPartners.optInPrograms, { query: { firm: location.firm } });
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <PageHeading>Insurance</PageHeading>

@@ -34,7 +34,7 @@ export default async function LocationsPage({ searchParams }: { searchParams: Pr
 
   if (state.view === 'tree') {
     const root = state.root || home;
-    const tree = await api(contract.firm.locationTree, { query: { firm: root, showInactive: state.inactive === 1 } }).catch(
+    const tree = await api(contract.locations.locationTree, { query: { firm: root, showInactive: state.inactive === 1 } }).catch(
       (e: unknown) => {
         // A root the user cannot reach (an old link): the user's own network instead.
         if (e instanceof UpstreamError && e.kind === 'not-found' && state.root) return null;
@@ -58,8 +58,8 @@ export default async function LocationsPage({ searchParams }: { searchParams: Pr
 
   const { searchterm, ...query } = firmListQuery(state);
   const data = searchterm
-    ? await api(contract.firm.firmAdvancedSearch, { query: { ...query, searchterm } })
-    : await api(contract.firm.getFirms, { query });
+    ? await api(contract.locations.firmAdvancedSearch, { query: { ...query, searchterm } })
+    : await api(contract.locations.getFirms, { query });
   const last = pageCount(data.count, state.pageSize);
   if (data.count > 0 && state.page > last) redirect(listHref(locationList, { ...state, page: last }));
   return (

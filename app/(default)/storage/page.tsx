@@ -27,8 +27,8 @@ export default async function StoragePage({ searchParams }: { searchParams: Prom
   const state = parseList(storageList, params);
   const location = state.filterBy === ALL_LOCATIONS ? null : state.filterBy;
   const [data, account] = await Promise.all([
-    api(contract.storage.storage, { query: { ...state } }),
-    location ? api(contract.storage.storageAccount, { query: { firm: location } }) : null,
+    api(contract.locationsStorage.storage, { query: { ...state } }),
+    location ? api(contract.locationsStorage.storageAccount, { query: { firm: location } }) : null,
   ]).catch((e: unknown) => {
     // A location the user does not reach (an old link or cookie): every location instead.
     if (e instanceof UpstreamError && e.kind === 'not-found' && location)

@@ -37,12 +37,12 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
 
   const state = parseList(userList, params);
   const [data, roles, locations] = await Promise.all([
-    api(contract.user.users, { query: listQuery(state) }),
-    cachedRoles(session.profile.firm, session.role, () => api(contract.user.roles, { query: { firm: session.profile.firm } })).catch(
+    api(contract.users.users, { query: listQuery(state) }),
+    cachedRoles(session.profile.firm, session.role, () => api(contract.users.roles, { query: { firm: session.profile.firm } })).catch(
       orNone<{ role: number; roleName: string }>('roles'),
     ),
     // The signed-in user's own network, in order: every location they reach.
-    api(contract.user.userLocations, { query: { user: session.user, isAll: true } }).catch(
+    api(contract.users.userLocations, { query: { user: session.user, isAll: true } }).catch(
       orNone<{ firm: number; firmName: string; depth: number }>('locations'),
     ),
   ]);

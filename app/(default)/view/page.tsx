@@ -71,8 +71,8 @@ export default async function ViewPage({ searchParams }: { searchParams: Promise
     api(contract.adas.adasInspectionItems, query),
     side === 'provider' ? Promise.resolve([]) : api(contract.adas.notInstalledOnInspection, query),
     side === 'provider' ? Promise.resolve([]) : insurerChoices(inspection.firm),
-    api(contract.calibration.request, query),
-    api(contract.calibration.getReportPreference, query),
+    api(contract.calibrations.request, query),
+    api(contract.calibrations.getReportPreference, query),
     api(contract.evidence.evidence, query),
   ]);
   const job = await api(contract.adas.adas, { query: { adas: inspection.adas } });

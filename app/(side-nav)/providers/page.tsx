@@ -14,7 +14,7 @@ export const generateMetadata = routeMetadata('/providers');
 export default async function ProvidersPage({ searchParams }: { searchParams: Promise<RawParams> }) {
   const session = await requireRoute('/providers');
   const location = await screenLocation(session, await searchParams, '/providers');
-  const providers = await api(contract.partner.providers, { query: { firm: location.firm } });
+  const providers = await api(contract.locationsPartners.providers, { query: { firm: location.firm } });
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <PageHeading>Providers</PageHeading>

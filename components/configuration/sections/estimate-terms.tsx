@@ -9,78 +9,78 @@ import { useId, useState } from 'react';
 import { FilterSelect, type DataColumn } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { useForm } from '@/components/ui/use-form';
 import { TextField } from '@/components/ui/field';
-import type { MakeMatrixCategories } from '@/lib/contract/admin';
 import type { EstimateTerm, LineReadingOut } from '@/lib/contract/estimateterms';
 import { ESTIMATE_TERM_KINDS, MEANING_MAX, WRITTEN_MAX } from '@/lib/contract/estimateterms-constants';
-import type { Paged } from '@/lib/contract/list';
 import { OPERATIONS, OPERATION_NAMES } from '@/lib/calibrations/operations';
-import type { ListStateOf } from '@/lib/list-state';
 import type { FieldDef } from '../editor';
 import { EditorDialog, call } from '../lazy';
 import { OpenCell, Tag, dash } from '../kit';
-import type { SectionLists } from '../list-specs';
 import { sectionQuery } from '../queries';
 import { RecordSection } from '../record-section';
+import { LocationFilter, firmName, type SectionProps } from '../section-setup';
 
-type Spec = SectionLists['terms'];
 const KIND_NAMES = { term: 'Term', operation: 'Operation code' } as const;
-const firmOptions = (c: MakeMatrixCategories) =>
-  c.firms.map((f) => ({ value: f.firm, label: f.firm === 1 ? `${f.name} (network)` : f.name }));
 const meaningOf = (r: Pick<EstimateTerm, 'kind' | 'meaning'>) =>
   r.kind === 'operation' && r.meaning in OPERATION_NAMES ? OPERATION_NAMES[r.meaning as keyof typeof OPERATION_NAMES] : r.meaning;
 
-function TryALine({ firm, firmName }: { firm: number; firmName: string }) {
+function TryALine({ firm, locationName }: { firm: number; locationName: string }) {
   const id = useId();
-  const [line, setLine] = useState({ operation: '', description: '', section: '' });
   const [answer, setAnswer] = useState<LineReadingOut | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initial: { operation: '', description: '', section: '' },
+    save: async (line) => {
+      try {
+        setAnswer(await call('readEstimateLine', { firm, ...line }));
+      } catch (x) {
+        setAnswer(null);
+        throw x;
+      }
+    },
+  });
+  const { draft: line, set } = form;
   return (
     <form
       aria-labelledby={`${id}-h`}
       className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setBusy(true);
-        setError(null);
-        try {
-          setAnswer(await call('readEstimateLine', { firm, ...line }));
-        } catch (x) {
-          setAnswer(null);
-          setError((x as Error).message);
-        } finally {
-          setBusy(false);
-        }
-      }}
+      onSubmit={form.submit}
     >
       <h3 id={`${id}-h`} className="text-base font-semibold text-slate-900">
         Try a line
       </h3>
-      <p className="text-sm text-slate-700">How the scrub reads an estimate line of {firmName}, with its terms.</p>
+      <p className="text-sm text-slate-700">How the scrub reads an estimate line of {locationName}, with its terms.</p>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-[8rem_1fr_12rem]">
         <TextField
           label="Operation"
           maxLength={30}
           value={line.operation}
-          onChange={(e) => setLine({ ...line, operation: e.target.value })}
+          error={form.errors.operation}
+          onChange={(e) => set('operation', e.target.value)}
         />
         <TextField
           label="Description"
           required
           maxLength={300}
           value={line.description}
-          onChange={(e) => setLine({ ...line, description: e.target.value })}
+          error={form.errors.description}
+          onChange={(e) => set('description', e.target.value)}
         />
-        <TextField label="Section" maxLength={100} value={line.section} onChange={(e) => setLine({ ...line, section: e.target.value })} />
+        <TextField
+          label="Section"
+          maxLength={100}
+          value={line.section}
+          error={form.errors.section}
+          onChange={(e) => set('section', e.target.value)}
+        />
       </div>
       <div>
-        <Button type="submit" variant="secondary" disabled={busy || !line.description.trim()}>
+        <Button type="submit" variant="secondary" disabled={form.busy || !line.description.trim()}>
           Read the line
         </Button>
       </div>
       <div aria-live="polite">
-        {error && <Alert>{error}</Alert>}
+        {form.message && <Alert kind={form.message.kind}>{form.message.text}</Alert>}
         {answer && (
           <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]" data-testid="line-reading">
             <dt className="font-medium text-slate-700">Operation</dt>
@@ -108,19 +108,9 @@ function TryALine({ firm, firmName }: { firm: number; firmName: string }) {
   );
 }
 
-export function EstimateTermsSection({
-  spec,
-  state,
-  data,
-  categories,
-}: {
-  spec: Spec;
-  state: ListStateOf<Spec>;
-  data: Paged<EstimateTerm>;
-  categories: MakeMatrixCategories;
-}) {
+export function EstimateTermsSection({ spec, state, data, categories }: SectionProps<'terms', EstimateTerm>) {
   const own = state.source === 'firm';
-  const firmName = categories.firms.find((f) => f.firm === state.firm)?.name ?? `Location ${state.firm}`;
+  const locationName = firmName(categories, state.firm);
   const fields: FieldDef[] = [
     {
       kind: 'text',
@@ -186,12 +176,7 @@ export function EstimateTermsSection({
       search={{ label: 'Search terms', placeholder: 'Written or meaning' }}
       filters={(list) => (
         <>
-          <FilterSelect
-            label="Location"
-            value={state.firm}
-            options={firmOptions(categories)}
-            onChange={(v) => list.go({ firm: Number(v) })}
-          />
+          <LocationFilter categories={categories} firm={state.firm} go={(firm) => list.go({ firm })} />
           <FilterSelect
             label="Terms"
             value={state.source}
@@ -211,11 +196,11 @@ export function EstimateTermsSection({
       )}
       filtered={state.searchTerm !== '' || state.kind !== ''}
       addLabel={own ? 'Add term' : undefined}
-      editor={({ target, close, saved }) => {
+      editor={({ target, close, done }) => {
         const r = target === 'new' ? null : target;
         return (
           <EditorDialog
-            title={r ? `Term: ${r.written}` : `Adding a term for ${firmName}`}
+            title={r ? `Term: ${r.written}` : `Adding a term for ${locationName}`}
             history={r && r.estimateTerm > 0 ? { kind: 'estimateTerm', id: r.estimateTerm, label: `term ${r.written}` } : null}
             fields={fields}
             initial={{ written: r?.written ?? '', kind: r?.kind ?? 'term', meaning: r?.meaning ?? '', isInactive: r?.isInactive ?? false }}
@@ -235,10 +220,7 @@ export function EstimateTermsSection({
               })
             }
             onClose={close}
-            onSaved={() => {
-              saved(r ? `Term “${r.written}” saved.` : 'Term added.');
-              close();
-            }}
+            onSaved={() => done(r ? `Term “${r.written}” saved.` : 'Term added.')}
           />
         );
       }}
@@ -246,10 +228,10 @@ export function EstimateTermsSection({
     >
       <p className="text-sm text-slate-700">
         {own
-          ? `Words the estimates of ${firmName} (and the locations below it) use that the scrub does not know. A term here wins over a built-in one. Rescrub an inspection to apply a change: the scrub says what changed.`
+          ? `Words the estimates of ${locationName} (and the locations below it) use that the scrub does not know. A term here wins over a built-in one. Rescrub an inspection to apply a change: the scrub says what changed.`
           : 'The scrub’s own vocabulary: read-only. Add a term at a location to read a word differently there.'}
       </p>
-      <TryALine firm={state.firm} firmName={firmName} />
+      <TryALine firm={state.firm} locationName={locationName} />
     </RecordSection>
   );
 }

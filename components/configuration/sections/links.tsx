@@ -6,36 +6,20 @@
 import { Icon } from '@/components/ui/icon';
 import { FilterSelect, type DataColumn } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
-import type { MakeMatrixCategories } from '@/lib/contract/admin';
 import type { AdasLink } from '@/lib/contract/alldata';
-import type { Paged } from '@/lib/contract/list';
 import { LINK_TYPES, LINK_TYPE_LABELS, type LinkType } from '@/lib/configuration/constants';
 import { formatDate } from '@/lib/dates';
-import type { ListStateOf } from '@/lib/list-state';
 import type { FieldDef } from '../editor';
 import { EditorDialog, call } from '../lazy';
 import { checkYearRange } from '../rules';
 import { OpenCell, Tag } from '../kit';
-import type { SectionLists } from '../list-specs';
 import { sectionQuery } from '../queries';
 import { RecordSection } from '../record-section';
+import { type SectionProps } from '../section-setup';
 
-type Spec = SectionLists['links'];
 const yearOrNull = (v: unknown) => (v === '' || v == null ? null : Number(v));
 
-export function LinksSection({
-  spec,
-  state,
-  data,
-  categories,
-  timezone,
-}: {
-  spec: Spec;
-  state: ListStateOf<Spec>;
-  data: Paged<AdasLink>;
-  categories: MakeMatrixCategories;
-  timezone: number;
-}) {
+export function LinksSection({ spec, state, data, categories, timezone }: SectionProps<'links', AdasLink> & { timezone: number }) {
   const fields: FieldDef[] = [
     { kind: 'text', key: 'title', label: 'Title', required: true, max: 200, wide: true },
     { kind: 'url', key: 'url', label: 'URL', required: true, wide: true },
@@ -159,7 +143,7 @@ export function LinksSection({
           Mark reviewed
         </Button>
       )}
-      editor={({ target, close, saved }) => {
+      editor={({ target, close, done }) => {
         const r = target === 'new' ? null : target;
         return (
           <EditorDialog
@@ -190,10 +174,7 @@ export function LinksSection({
               else await call('createLinks', { links: [link] });
             }}
             onClose={close}
-            onSaved={() => {
-              saved(r ? 'Link saved and marked reviewed.' : 'Link added.');
-              close();
-            }}
+            onSaved={() => done(r ? 'Link saved and marked reviewed.' : 'Link added.')}
           />
         );
       }}

@@ -6,22 +6,19 @@
  */
 import dynamic from 'next/dynamic';
 import { Icon } from '@/components/ui/icon';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { FilterSelect, type DataColumn } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
-import type { MakeMatrixCategories, MakeMatrixRow } from '@/lib/contract/admin';
-import type { Paged } from '@/lib/contract/list';
+import type { MakeMatrixRow } from '@/lib/contract/admin';
 import { CALIBRATION_MODE_LABELS, modelYearMax } from '@/lib/configuration/constants';
-import type { ListStateOf } from '@/lib/list-state';
-import { Clip, Tag, dash, downloadCsv, openColumn, yesNo, years } from '../kit';
+import { Clip, SectionMessage, Tag, dash, openColumn, useCsvDownload, yesNo, years, yearsColumn } from '../kit';
 import { call } from '../lazy';
-import type { SectionLists } from '../list-specs';
 import { sectionQuery } from '../queries';
 import { RecordSection, type SectionActions } from '../record-section';
+import { type SectionProps } from '../section-setup';
 
 const MakeMatrixEditor = dynamic(() => import('../editors/make-matrix-editor').then((m) => m.MakeMatrixEditor), { ssr: false });
 
-type Spec = SectionLists['makes'];
 const label = (r: MakeMatrixRow) => `${r.vehicleMake} ${r.matrixItem} ${years(r.yearStart, r.yearEnd)}`;
 
 async function move(r: MakeMatrixRow, to: number, act: SectionActions) {
@@ -42,14 +39,7 @@ const columns = (open: (r: MakeMatrixRow) => void, act: SectionActions): DataCol
     csv: (r) => r.vehicleModel || 'All models',
     cell: (r) => (r.vehicleModel ? <Clip text={r.vehicleModel} max={40} /> : <span className="text-slate-600">All models</span>),
   },
-  {
-    id: 'years',
-    header: 'Years',
-    sortable: true,
-    className: 'whitespace-nowrap',
-    csv: (r) => years(r.yearStart, r.yearEnd),
-    cell: (r) => years(r.yearStart, r.yearEnd),
-  },
+  yearsColumn(),
   {
     id: 'system',
     header: 'System',
@@ -131,19 +121,13 @@ const columns = (open: (r: MakeMatrixRow) => void, act: SectionActions): DataCol
   },
 ];
 
-export function MakesSection({
-  spec,
-  state,
-  data,
-  categories,
-}: {
-  spec: Spec;
-  state: ListStateOf<Spec>;
-  data: Paged<MakeMatrixRow>;
-  categories: MakeMatrixCategories;
-}) {
-  const [exportError, setExportError] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+export function MakesSection({ spec, state, data, categories }: SectionProps<'makes', MakeMatrixRow>) {
+  const triggers = useCsvDownload(
+    useCallback(
+      () => call('keywordsTriggersExport', { vehicleMake: state.vehicleMake, adasChecklistMatrix: state.adasChecklistMatrix }),
+      [state.vehicleMake, state.adasChecklistMatrix],
+    ),
+  );
   const query = useMemo(() => sectionQuery.makes(state), [state]);
   const makes = useMemo(
     () => [{ value: '', label: 'All makes' }, ...categories.makes.map((m) => ({ value: m, label: m }))],
@@ -157,18 +141,6 @@ export function MakesSection({
     const max = modelYearMax();
     return [{ value: 0, label: 'Any year' }, ...Array.from({ length: max - 1999 }, (_, i) => ({ value: max - i, label: String(max - i) }))];
   }, []);
-
-  const exportTriggers = async () => {
-    setExportError(null);
-    setExporting(true);
-    try {
-      downloadCsv(await call('keywordsTriggersExport', { vehicleMake: state.vehicleMake, adasChecklistMatrix: state.adasChecklistMatrix }));
-    } catch (e) {
-      setExportError(`The export failed: ${(e as Error).message}`);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <RecordSection
@@ -205,9 +177,9 @@ export function MakesSection({
       }
       addLabel="Add make matrix"
       actions={
-        <Button variant="secondary" onClick={exportTriggers} disabled={exporting}>
+        <Button variant="secondary" onClick={triggers.start} disabled={triggers.busy}>
           <Icon name="download" className="size-4" />
-          {exporting ? 'Exporting…' : 'Keywords & triggers CSV'}
+          {triggers.busy ? 'Exporting…' : 'Keywords & triggers CSV'}
         </Button>
       }
       editor={({ target, close, saved }) => (
@@ -222,11 +194,7 @@ export function MakesSection({
       )}
       remove={(r) => call('deleteMakeMatrix', r.adasChecklistMatrixVehicle)}
     >
-      {exportError && (
-        <p role="alert" className="text-sm text-red-700">
-          {exportError}
-        </p>
-      )}
+      <SectionMessage message={triggers.message} />
     </RecordSection>
   );
 }

@@ -9,33 +9,20 @@ import { useState } from 'react';
 import { FilterSelect, type DataColumn } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import type { CalibrationTypeRow } from '@/lib/contract/adasmatrix';
-import type { MakeMatrixCategories } from '@/lib/contract/admin';
-import type { Paged } from '@/lib/contract/list';
 import { CALIBRATION_MODES, CALIBRATION_MODE_LABELS, type CalibrationMode } from '@/lib/configuration/constants';
-import type { ListStateOf } from '@/lib/list-state';
 import type { FieldDef } from '../editor';
 import { EditorDialog, call } from '../lazy';
-import { OpenCell, Tag, downloadCsv, money } from '../kit';
-import type { SectionLists } from '../list-specs';
+import { OpenCell, SectionMessage, Tag, money, useCsvDownload } from '../kit';
 import { sectionQuery } from '../queries';
 import { RecordSection } from '../record-section';
+import { type SectionProps } from '../section-setup';
 
+const exportPricing = () => call('exportPricing');
 const PricingImport = dynamic(() => import('../editors/pricing-import').then((m) => m.PricingImport), { ssr: false });
-type Spec = SectionLists['pricing'];
 
-export function PricingSection({
-  spec,
-  state,
-  data,
-  categories,
-}: {
-  spec: Spec;
-  state: ListStateOf<Spec>;
-  data: Paged<CalibrationTypeRow>;
-  categories: MakeMatrixCategories;
-}) {
-  const [importing, setImporting] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+export function PricingSection({ spec, state, data, categories }: SectionProps<'pricing', CalibrationTypeRow>) {
+  const [importOpen, setImportOpen] = useState(false);
+  const prices = useCsvDownload(exportPricing);
   const types = categories.systemTypes.map((t) => ({ value: t.id, label: t.name }));
   const fields: FieldDef[] = [
     { kind: 'select', key: 'systemType', label: 'System type', required: true, options: types },
@@ -76,15 +63,6 @@ export function PricingSection({
     },
     { id: 'used', header: 'Make matrices', className: 'text-right tabular-nums', csv: (r) => r.makeMatrices, cell: (r) => r.makeMatrices },
   ];
-  const exportPrices = async () => {
-    setMessage(null);
-    try {
-      downloadCsv(await call('exportPricing'));
-    } catch (e) {
-      setMessage({ kind: 'error', text: `The export failed: ${(e as Error).message}` });
-    }
-  };
-
   return (
     <RecordSection
       title="Calibration pricing"
@@ -111,17 +89,17 @@ export function PricingSection({
       addLabel="Add calibration"
       actions={
         <>
-          <Button variant="secondary" onClick={() => setImporting(true)}>
+          <Button variant="secondary" onClick={() => setImportOpen(true)}>
             <Icon name="upload" className="size-4" />
             Import prices
           </Button>
-          <Button variant="secondary" onClick={exportPrices}>
+          <Button variant="secondary" onClick={prices.start} disabled={prices.busy}>
             <Icon name="download" className="size-4" />
             Price list CSV
           </Button>
         </>
       }
-      editor={({ target, close, saved }) => {
+      editor={({ target, close, done }) => {
         const r = target === 'new' ? null : target;
         return (
           <EditorDialog
@@ -144,29 +122,17 @@ export function PricingSection({
               })
             }
             onClose={close}
-            onSaved={() => {
-              saved('Calibration saved.');
-              close();
-            }}
+            onSaved={() => done('Calibration saved.')}
           />
         );
       }}
       remove={(r) => call('removeCalibration', r.systemType, r.calibrationType)}
     >
-      {message && (
-        <p
-          role={message.kind === 'error' ? 'alert' : 'status'}
-          className={`text-sm ${message.kind === 'error' ? 'text-red-700' : 'text-green-800'}`}
-        >
-          {message.text}
-        </p>
-      )}
-      {importing && (
+      <SectionMessage message={prices.message} />
+      {importOpen && (
         <PricingImport
-          onClose={() => setImporting(false)}
-          onApplied={(n) => {
-            setMessage({ kind: 'success', text: `${n} price${n === 1 ? '' : 's'} imported.` });
-          }}
+          onClose={() => setImportOpen(false)}
+          onApplied={(n) => prices.say(`${n} price${n === 1 ? '' : 's'} imported.`, 'success')}
         />
       )}
     </RecordSection>

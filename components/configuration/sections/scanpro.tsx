@@ -23,6 +23,7 @@ import { Chips } from '../keyword-chips';
 import { call } from '../lazy';
 import type { SectionLists } from '../list-specs';
 import { SAVE_STEP, canOpenStep, goToStep, wizardStart, type WizardState } from '../rules';
+import { firmName } from '../section-setup';
 
 type Spec = SectionLists['scanpro'];
 const STEPS = ['Location', 'Criteria', 'Checklist', 'Review'] as const;
@@ -93,11 +94,11 @@ export function ScanProSection({
         checklist: c.checklist,
       });
       setUpdatedAt(saved.updatedAt);
-      return `Scan-pro setup of ${firmName} saved.`;
+      return `Scan-pro setup of ${locationName} saved.`;
     },
   });
   const { draft: config, errors, message, busy } = form;
-  const firmName = categories.firms.find((f) => f.firm === state.firm)?.name ?? `Location ${state.firm}`;
+  const locationName = firmName(categories, state.firm);
 
   const edit = (change: Partial<Config>) => {
     form.patch(change);
@@ -158,7 +159,7 @@ export function ScanProSection({
               ? `Last saved ${formatDateTime(updatedAt, timezone)}.`
               : 'Not saved yet for this location.'}
         </p>
-        <HistoryButton kind="scanPro" id={state.firm} label={`scan-pro setup of ${firmName}`} />
+        <HistoryButton kind="scanPro" id={state.firm} label={`scan-pro setup of ${locationName}`} />
       </div>
       {message && <Alert kind={message.kind}>{message.text}</Alert>}
 
@@ -251,7 +252,7 @@ export function ScanProSection({
         {step === 4 && (
           <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[12rem_1fr]">
             <dt className="font-medium text-slate-700">Location</dt>
-            <dd>{firmName}</dd>
+            <dd>{locationName}</dd>
             <dt className="font-medium text-slate-700">Makes</dt>
             <dd>{config.makes.length ? config.makes.join(', ') : 'Every make'}</dd>
             <dt className="font-medium text-slate-700">Model years</dt>

@@ -20,13 +20,13 @@ export interface ScreenLocation {
 
 export async function screenLocation(session: AppSession, params: RawParams, path: string): Promise<ScreenLocation> {
   const own = session.profile.firm;
-  const access = contract.firm.firmAdvancedSearch.access as readonly number[];
+  const access = contract.locations.firmAdvancedSearch.access as readonly number[];
   const canPick = session.role != null && access.includes(session.role) && !isShopRole(session.role);
   const raw = params instanceof URLSearchParams ? params.get('firm') : [params.firm].flat()[0];
   const asked = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : own;
   if (asked === own || !canPick) return { firm: own, firmName: session.profile.firmName, canPick };
   try {
-    const record = await api(contract.firm.firm, { query: { firm: asked } });
+    const record = await api(contract.locations.firm, { query: { firm: asked } });
     return { firm: asked, firmName: record.company, canPick };
   } catch (e) {
     // A location the user does not reach (an old link): their own instead.

@@ -1,5 +1,5 @@
 /**
- * The storage list's URL state (docs/storage.md#limits: page size 10, sort descending by id, filter 9999 = every
+ * The storage list's URL state (docs/locations-storage.md#limits: page size 10, sort descending by id, filter 9999 = every
  * location). Server-side: the page hands the plain object to the client components.
  */
 import 'server-only';

@@ -59,7 +59,7 @@ export default async function OnboardPage({ params }: { params: Promise<{ id: st
       </PlainShell>
     );
   const [lookups, { state, unreadable }] = await Promise.all([
-    callUpstream(contract.lookup.onboardLookups),
+    callUpstream(contract.lookups.onboardLookups),
     readWizard(id, offer.testMode),
   ]);
   return (
