@@ -18,7 +18,7 @@ import { POSITION_NAMES, type Position } from './lexicon-data';
 import type { End } from './lexicon';
 import { readLine, type LineReading, type Phrase, type Vocabulary } from './normalise';
 import { OPERATION_NAMES, type Operation } from './operations';
-import { ofType, onlyPieces, positionsOf, resolvePhrase, systemPositionsOn, type Thing } from './parts';
+import { ofType, onlyPieces, placedOn, positionsOf, resolvePhrase, systemPositionsOn, type Thing } from './parts';
 import { KIND_RULES, SYSTEM_KINDS, kindOfSystemType, type SystemKind } from './system-rules';
 import { WHEEL_ALIGNMENT_WORDS } from './words';
 
@@ -460,9 +460,9 @@ function featuredOf(w: Worked): Featured {
     mounts: fs.flatMap((f) => f.mounts),
     path: fs.flatMap((f) => f.path),
     carries: [
-      ...fs.flatMap((f) => f.sensors),
-      ...fs.flatMap((f) => f.carries),
-      ...fs.flatMap((f) => f.either),
+      ...fs.flatMap((f) => placedOn(f.sensors, t)),
+      ...fs.flatMap((f) => placedOn(f.carries, t)),
+      ...fs.flatMap((f) => placedOn(f.either, t)),
       ...fs.flatMap((f) => f.systems.flatMap((k) => systemPositionsOn(k, t))),
     ],
     // Which of several sensors a word means: a system or sensor a feature names, or the one a place carries
@@ -576,29 +576,51 @@ function triggerWhy(h: Hit, done: string): string {
   return `${h.worked.thing.text}: ${done} → ${h.system.src.system} (${RELATION_WHY[relation](names(h.positions))})`;
 }
 
+/**
+ * The systems a line names only as the module a procedure or finding is read in: a scan line's first clause
+ * of system names only ("SCC/FCA: …"), or an aside of system names only ("Rear camera calibration (PAM)").
+ */
+function moduleKinds(reading: LineReading): SystemKind[] {
+  const systemsOf = (phrases: readonly Phrase[]) => {
+    const terms = phrases.flatMap((p) => p.items.filter((i) => i.kind === 'term'));
+    return terms.length && terms.every((i) => i.term.kind === 'system') ? terms.flatMap((i) => (i.term.kind === 'system' ? [i.term.system] : [])) : [];
+  };
+  const first = reading.phrases.filter((p) => p.clause === 0);
+  const kinds = reading.finding && reading.phrases.some((p) => p.clause > 0) ? systemsOf(first) : [];
+  for (const p of reading.phrases) if (p.role === 'aside') kinds.push(...systemsOf([p]));
+  return [...new Set(kinds)];
+}
+
 /** Kinds a calibration line names: by a maker's name, a sensor's, or only a kind ("camera calibration"). */
 function namedKinds(
   m: Matcher,
   reading: LineReading,
   things: Thing[],
 ): { kinds: Set<SystemKind>; open: Position[][]; kindOnly: string | null; names: string[] } {
-  const named = new Set<SystemKind>();
-  const names: string[] = [];
-  for (const s of m.systems)
-    for (const n of s.names)
-      if (s.kind && containsWords(reading.words, n.words) && !named.has(s.kind)) {
-        named.add(s.kind);
-        names.push(n.text);
-      }
   // What a calibration is of: the part and what it is named after ("ACC radar alignment": the alignment of the ACC radar).
   const chain = things.flatMap((t) => {
     const out: Thing[] = [];
     for (let o: Thing | null = t; o; o = o.owner) out.push(o);
     return out;
   });
+  // "ICC/ADAS: front camera aiming incomplete": a scan line's module, before its colon, is where the finding was
+  // read; when the finding names sensors of no system of the module's, the module names no system itself.
+  const module = moduleKinds(reading);
+  const sensed = chain.filter((t) => !t.systems.length && !t.generic).flatMap((t) => [...t.sensors, ...t.either]);
+  const readIn = new Set(
+    sensed.length && !sensed.some((p) => module.some((k) => KIND_RULES[k].positions.includes(p))) ? module : [],
+  );
+  const named = new Set<SystemKind>();
+  const names: string[] = [];
+  for (const s of m.systems)
+    for (const n of s.names)
+      if (s.kind && !readIn.has(s.kind) && containsWords(reading.words, n.words) && !named.has(s.kind)) {
+        named.add(s.kind);
+        names.push(n.text);
+      }
   for (const t of chain)
     for (const k of t.systems)
-      if (!named.has(k)) {
+      if (!named.has(k) && !readIn.has(k)) {
         named.add(k);
         names.push(t.text);
       }

@@ -337,9 +337,23 @@ interface ReadWords {
   unknown: string[];
 }
 
+/**
+ * Text taken from a PDF runs columns and words together ("Frt bumper coverw/o sensor holes", "Perform 4 wheel
+ * alignment1 129.95"): a known word glued to "w/", "w/o" or a figure is parted from it, when the glued whole
+ * is no word.
+ */
+function unglued(vocab: Vocabulary, text: string): string {
+  const known = (w: string) => vocab.known.has(w) || vocab.single.has(w);
+  return text
+    .replace(/([a-z]{3,})(w\/o?)(?=[\s,a-z]|$)/gi, (m, stem: string, w: string) =>
+      known(stem.toLowerCase()) && !known(`${stem}w`.toLowerCase()) ? `${stem} ${w}` : m,
+    )
+    .replace(/\b([a-z]{4,})(\d+(?:\.\d+)?)\b/gi, (m, stem: string, n: string) => (known(stem.toLowerCase()) ? `${stem} ${n}` : m));
+}
+
 /** The words of a text as the scrub reads them. */
 function readWords(vocab: Vocabulary, text: string, notes: string[]): ReadWords {
-  const tokens = (plainText(text, notes).match(TOKEN) ?? []).flatMap((t) => tokenWords(vocab, t));
+  const tokens = (plainText(unglued(vocab, text), notes).match(TOKEN) ?? []).flatMap((t) => tokenWords(vocab, t));
   // Ambiguous abbreviations and shorthand are read with their neighbours.
   const expansions: Expansion[] = [];
   const unknown: string[] = [];
@@ -752,7 +766,7 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
       // follows a comma is what the part is of or how it is qualified; its qualifiers come first.
       const of = after.reverse().flat();
       const qualifier = (w: string) => skippable(vocab, w);
-      push('main', [...of.filter(qualifier), ...of.filter((w) => !qualifier(w)), ...first]);
+      push('main', [...of.filter(qualifier), ...of.filter((w) => !qualifier(w)), ...headFirst(vocab, first)]);
     } else if (first) push('main', headFirst(vocab, first));
     for (const a of asides) {
       if (!a.length) continue;
@@ -786,6 +800,13 @@ const isPiece = (it: Item | undefined) => it?.kind === 'term' && it.term.kind ==
  */
 function headFirst(vocab: Vocabulary, words: string[]): string[] {
   if (words.length > 8) return words;
+  // "GRILLE ASSY-RADIATOR" (a parts catalogue's name): "assembly" says nothing of the order, so the name is
+  // turned without it, and kept as printed when it does not turn.
+  if (words.includes('assembly') && words.length > 2) {
+    const bare = words.filter((w) => w !== 'assembly');
+    const turned = headFirst(vocab, bare);
+    if (turned !== bare) return turned;
+  }
   const items = itemsOf(vocab, words);
   const terms = items.filter(isTerm);
   const left = uncovered(vocab, items);
@@ -821,7 +842,16 @@ function phraseOf(vocab: Vocabulary, role: Phrase['role'], items: Item[], clause
   let side: Side | null = null;
   let operation: Operation | null = null;
   const kept: Item[] = [];
+  const terms = items.filter(isTerm).length;
   for (const it of items) {
+    // "Blend RH fender": a one-word labour name (blend) before a part is the part's operation.
+    if (it.kind === 'term' && terms > 1 && it === items.find(isTerm) && it.term.kind === 'part' && it.term.part.labor) {
+      const op = operationWord(vocab, it.text);
+      if (op) {
+        operation ??= op;
+        continue;
+      }
+    }
     if (it.kind === 'word') {
       const op = operationWord(vocab, it.w);
       if (op) {

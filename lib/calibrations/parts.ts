@@ -118,11 +118,18 @@ const PLACES: Readonly<Record<Position, readonly Zone[]>> = {
  * the grille, not its mirror and rear cameras): those at the part's place, else all of them.
  */
 export function systemPositionsOn(kind: SystemKind, t: Thing): Position[] {
-  const all = systemPositions(kind, t.end);
+  return placedOn(systemPositions(kind, t.end), t);
+}
+
+/**
+ * Of the sensors a feature names, those at the part's place, else all of them ("Grille w/ SVM camera hole":
+ * the grille's camera, not the mirror and rear cameras the surround view also has).
+ */
+export function placedOn(all: readonly Position[], t: Thing): Position[] {
   const zone: Zone | null = t.end ?? (t.part && t.part.zone !== 'end' && t.part.zone !== 'any' ? t.part.zone : null);
-  if (!zone) return all;
+  if (!zone || all.length < 2) return [...all];
   const here = all.filter((p) => PLACES[p].includes(zone));
-  return here.length ? here : all;
+  return here.length ? here : [...all];
 }
 
 /** A lexicon part as a thing, at an end. */
@@ -214,7 +221,9 @@ function compose(piece: Part, owner: Thing | null, end: End | null, side: Side |
       return t;
     }
     case 'feature':
-      if (ownerIsSensor || owner.kind === 'feature') return { ...t, kind: 'feature', carries: ownerSensors, systems: owner.systems };
+      // "w/ 360 camera opening": an opening for any of the sensors the name may be (the part's place settles which).
+      if (ownerIsSensor || owner.kind === 'feature')
+        return { ...t, kind: 'feature', carries: ownerSensors.length ? ownerSensors : [...owner.either], systems: owner.systems };
       return t;
     case 'sensor': {
       if (ownerIsSensor && owner.part?.piece !== 'sensor')

@@ -18,7 +18,7 @@ const codes = (op: Operation, list: string) => list.split(' ').map((c) => [c, op
 export const OPERATION_CODES: Readonly<Record<string, Operation>> = Object.fromEntries([
   ...codes(
     'replace',
-    'repl rpl rplc replace replaced replacement r&r r+r r/r remove/replace remove&replace removeandreplace rem/repl rmv/repl rmv&repl rmv/rpl rem&repl replace/refinish repl/refn new exch exchange section sect sectioning',
+    'repl rpl rplc replace replaced replacement swap swapped r&r r+r r/r remove/replace remove&replace removeandreplace rem/repl rmv/repl rmv&repl rmv/rpl rem&repl replace/refinish repl/refn new exch exchange section sect sectioning',
   ),
   ...codes(
     'remove',
@@ -39,7 +39,7 @@ export const OPERATION_CODES: Readonly<Record<string, Operation>> = Object.fromE
 
 /** Operation words recognised inside a description ("repl frt bumper", "windshield replacement"). */
 export const DESCRIPTION_OPERATIONS: ReadonlySet<string> = new Set(
-  'repl rpl rplc replace replaced replacement r&r r+r r/r remove/replace r&i r+i r/i ri remove removal reinstall transfer xfer o/h overhaul rpr repair repaired straighten pull pdr refn rfn refinish paint blnd blend subl sublet check chk chkd checked inspect inspected inspection diag diagnose diagnosis'.split(
+  'repl rpl rplc replace replaced replacement swap swapped r&r r+r r/r remove/replace r&i r+i r/i ri remove removal reinstall transfer xfer o/h overhaul rpr repair repaired straighten pull pdr refn rfn refinish paint blnd blend subl sublet check chk chkd checked inspect inspected inspection diag diagnose diagnosis'.split(
     ' ',
   ),
 );

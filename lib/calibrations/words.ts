@@ -90,7 +90,12 @@ export const MARKS = list(`
 export const CONDITIONS = list(`
   broken broke cracked crack bent torn tear damaged damage dmg dmgd missing scratched scuffed dented dent punctured
   loose crushed kinked split shattered chipped melted distorted buckled deformed misaligned failed faulty inoperative
-  inop found discovered hidden noted visible
+  inop found discovered hidden noted visible blocked obstructed
+`);
+
+/** A desk review's verdict on an operation ("Ln 23 … - approved"): the reviewer's word, not a part. */
+export const VERDICTS = list(`
+  approved approve approval accepted allowed authorized authorised agreed ok okay paid pending
 `);
 
 /** Every set-aside class, with how a note names it. */
@@ -102,6 +107,7 @@ export const SET_ASIDE: readonly { words: ReadonlySet<string>; kind: string }[] 
   { words: FINISHES, kind: 'finish' },
   { words: MARKS, kind: 'supplier or quantity mark' },
   { words: CONDITIONS, kind: 'condition' },
+  { words: VERDICTS, kind: 'review verdict' },
 ];
 
 /**

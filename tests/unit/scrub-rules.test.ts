@@ -657,6 +657,44 @@ describe('what a line says besides its parts', () => {
     expect(systemsOf('CHECK', 'CAMERA, TRAILER (CUSTOMER ACCESSORY) - FUNCTION', 'ELECTRICAL')).toEqual([]);
     expect(systemsOf("Add'l Labor", 'Rear occupant alert radar (headliner) - function check', 'ELECTRICAL')).toEqual([]);
   });
+
+  it('a parts catalogue name "NOUN ASSY-QUALIFIER" is read qualifier first, with or without its comma', () => {
+    expect(systemsOf('Repl', 'GRILLE ASSY-RADIATOR', 'FRONT BUMPER')).toEqual(['Front Radar', 'Surround View Camera']);
+    expect(systemsOf('Repl', 'Grille assy radiator 86350-XX000')).toEqual(['Front Radar', 'Surround View Camera']);
+    expect(systemsOf('Repl', 'LAMP ASSY-HEAD,RH')).toEqual([]);
+    expect(whyOf('Repl', 'MIRROR ASSY-OUTSIDE RR VIEW,RH')[0]).toMatch(/^outside rear view mirror: replaced → Surround View Camera/);
+  });
+
+  it('a feature naming a system’s sensors is the ones at the part’s place', () => {
+    expect(systemsOf('Repl', 'Radiator grille w/ SVM camera hole')).toEqual(['Front Radar', 'Surround View Camera']);
+    expect(systemsOf('Repl', 'Front bumper cover w/ 360 camera opening')).toEqual(['Front Radar', 'Park Assist', 'Surround View Camera']);
+  });
+
+  it('a module a procedure or finding is read in is no system of its own when the line names another’s sensor', () => {
+    expect(systemsOf('Pre-scan', 'SCC/ADAS: U1234 front camera aiming incomplete', 'DIAGNOSTICS')).toEqual(['Forward Camera']);
+    expect(systemsOf('Sublet', 'Back-up camera calibration (PAM)')).toEqual(['Rear Camera']);
+    // The module stays when the finding names its own sensor, or a sensor only the module places.
+    expect(systemsOf('Pre-scan', 'BSM: rear radar not calibrated', 'DIAGNOSTICS')).toEqual(['Blind Spot Monitoring']);
+    expect(systemsOf('Pre-scan', 'SVM: right camera calibration not done', 'DIAGNOSTICS')).toEqual(['Surround View Camera', 'Side Camera']);
+  });
+
+  it('a labour name that is also an operation, before parts, is their operation', () => {
+    expect(systemsOf('Job 2', 'Blend LT fender and LT qtr panel', 'PAINT')).toEqual([]);
+    expect(systemsOf('Job 2', 'Repl LT qtr panel', 'BODY')).toEqual(['Blind Spot Monitoring']);
+  });
+
+  it('words a PDF runs together are parted: a known word glued to "w/", "w/o" or a figure', () => {
+    expect(systemsOf('Repl', 'Rear bumper coverw/o sensor holes 12345-AB000 1 318.00')).toEqual(['Blind Spot Monitoring']);
+    expect(systemsOf('Subl', 'Perform four wheel alignment1 99.95')).toEqual(['Steering Angle Sensor']);
+    expect(systemsOf('Repl', 'Window/door weatherstrip')).toEqual([]);
+  });
+
+  it('a review’s verdict and a swap are words the scrub knows', () => {
+    const o = scrub('', 'Ln 9 ACC radar R&I for bracket swap - approved', 'SUBLET');
+    expect(o.triggers.map((t) => t.system)).toEqual(['Front Radar']);
+    expect(o.checks).toEqual([]);
+    expect(systemsOf('Sublet', 'PAM rear sensors function test')).toEqual(['Park Assist']);
+  });
 });
 
 describe('checks and lines not read', () => {
