@@ -357,6 +357,14 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
       features: [],
       without: null,
     };
+    // "FRONT BUMPER | Front view camera": a sensor word that may be two sensors is the one its section carries
+    // or holds beside it, when the line says no place of its own.
+    if (thing.either.length && !reading.phrases.some((q) => q.role === 'place'))
+      for (const sp of reading.section.phrases) {
+        const place = resolvePhrase(sp, context);
+        const here = place ? [...place.carries, ...place.near].filter((x) => thing.either.includes(x)) : [];
+        if (place && here.length && here.length < thing.either.length) w.features.push({ ...place, carries: here, near: [] });
+      }
     if (thing.part?.zone === 'end' && !thing.end && thing.kind !== 'labor' && thing.kind !== 'aftermarket') {
       const front = resolvePhrase(p, { ...context, end: 'front' });
       const rear = resolvePhrase(p, { ...context, end: 'rear' });
@@ -634,9 +642,8 @@ function namedKinds(
     reading.side != null &&
     chain.some(
       (t) =>
-        !t.sensors.length &&
         !t.mounts.length &&
-        ((t.part?.piece === 'sensor' && t.part.sensorType === 'camera') ||
+        ((!t.sensors.length && ((t.part?.piece === 'sensor' && t.part.sensorType === 'camera') || /\bcamera$/.test(t.text))) ||
           (t.systems.includes('surroundView') && /\bcamera$/.test(t.text))),
     );
   if (sideCamera && !named.has('sideCamera')) {

@@ -31,6 +31,7 @@ import {
   TEST_PHRASES,
   WITHOUT_WORDS,
   WITH_WORDS,
+  CONDITIONS,
 } from './words';
 import { partLexicon, singular, type End, type Lexicon, type Name, type Term } from './lexicon';
 import { abbreviates, best, candidates, shorthandIndex, type Expansion, type ShorthandIndex } from './shorthand';
@@ -185,7 +186,8 @@ export function compileVocabulary(extra: readonly TermEntry[] = []): Vocabulary 
     list.push(a);
     before.set(b, list);
   }
-  const words = [...lex.known.entries()].filter(([, c]) => c !== 'set-aside').map(([w]) => w);
+  // A part's condition is read in shorthand too ("brkn": broken), to be set aside as such.
+  const words = [...lex.known.entries()].filter(([w, c]) => c !== 'set-aside' || CONDITIONS.has(w)).map(([w]) => w);
   const uses = new Map<string, number>();
   for (const list of lex.names.values()) for (const n of list) for (const w of n.words) uses.set(w, (uses.get(w) ?? 0) + 1);
   return {
@@ -231,6 +233,8 @@ function plainText(text: string, notes: string[]): string {
     t
       // Hours, quantities and days after a description ("2.5 hrs", "1 ea", "5 days").
       .replace(/\b\d+(?:\.\d+)?\s*(?:hrs?|hours?|ea|each|pcs?|qty|days?|hr\.)(?![a-z])/g, ' ')
+      // "(360)", "360 calibration": the surround view, as technicians name it (a figure elsewhere).
+      .replace(/(^|[\s/(])360(?=\s*\)|\s+(?:cal|calib|calibrat\w*|aim\w*|sys|system|check|chk|setup|teach\w*|initiali[sz]\w*)\b)/g, '$1360 view')
       .replace(/\bw\/o\b/g, ' without ')
       .replace(/\bw\/(?!(?:s|shield|sh|sld)\b)/g, ' with ')
       .replace(/\bf\/(?=[a-z])/g, ' for ')
@@ -256,7 +260,9 @@ function tokenWords(vocab: Vocabulary, raw: string): Word[] {
   const one = singular(tok);
   if (one !== tok && vocab.lex.known.has(one)) return [{ w: one, raw, cls: vocab.lex.setAside.has(one) ? 'set-aside' : 'word' }];
   if (isNumber(tok)) return [{ w: tok, raw, cls: 'number' }];
-  if (isCode(tok)) return [{ w: tok, raw, cls: 'code' }];
+  // "SVM/360": names joined by a slash are no code, whatever figures one holds.
+  const joined = /[&/+]/.test(tok) && tok.split(/[&/+]/).some((p) => vocab.known.has(p) || vocab.single.has(p));
+  if (isCode(tok) && !joined) return [{ w: tok, raw, cls: 'code' }];
   if (/['&/+.-]/.test(tok)) {
     const out: Word[] = [];
     for (const piece of tok.split(/([&/+])|['.-]/)) if (piece) out.push(...tokenWords(vocab, piece));

@@ -212,6 +212,8 @@ function compose(piece: Part, owner: Thing | null, end: End | null, side: Side |
     case 'unit':
       return ownerIsSensor ? { ...owner, text: `${owner.text} ${text}` } : t;
     case 'mount':
+      // "Radar brkt … rplc brkt": the bracket of a bracket is that bracket.
+      if (owner.mounts.length && !ownerIsSensor) return owner;
       if (ownerIsSensor) return { ...t, kind: 'mount', mounts: ownerSensors.length ? ownerSensors : [], either: owner.either };
       return t;
     case 'cover': {

@@ -689,6 +689,27 @@ describe('what a line says besides its parts', () => {
     expect(systemsOf('Repl', 'Window/door weatherstrip')).toEqual([]);
   });
 
+  it('a sensor word that may be two sensors is the one its section carries or holds beside it', () => {
+    expect(systemsOf('R&I', 'Front view camera', 'FRONT BUMPER')).toEqual(['Surround View Camera']);
+    expect(systemsOf('R&I', 'Front view camera', 'WINDSHIELD')).toEqual(['Forward Camera']);
+    expect(scrub('R&I', 'Front view camera').checks.map((c) => c.system)).toEqual(['Forward Camera', 'Surround View Camera']);
+  });
+
+  it('a surround-view camera calibration on a side is the side camera’s too; "(360)" and "360 cal" are the surround view', () => {
+    expect(systemsOf('Sublet', 'Surround view camera calibration - RT side', 'ADAS')).toEqual(['Surround View Camera', 'Side Camera']);
+    expect(systemsOf('Sublet', 'Surround view camera calibration - front', 'ADAS')).toEqual(['Surround View Camera']);
+    expect(systemsOf('', 'RH mirror camera teach-in (360)', 'ADAS')).toEqual(['Surround View Camera', 'Side Camera']);
+    expect(systemsOf('Subl', 'SVM/360 cal')).toEqual(['Surround View Camera']);
+    expect(systemsOf('Repl', 'Frt bumper cover 1 360')).toEqual(['Front Radar', 'Park Assist']);
+  });
+
+  it('a bracket of a bracket is that bracket; a part’s condition in shorthand is set aside', () => {
+    const [why, ...more] = whyOf('', 'radr brkt crkd rplc brkt');
+    expect(more).toEqual([]);
+    expect(why).toMatch(/^radar bracket: replaced → Front Radar \(holds the front radar\)/);
+    expect(why).toContain('crkd → cracked');
+  });
+
   it('a review’s verdict and a swap are words the scrub knows', () => {
     const o = scrub('', 'Ln 9 ACC radar R&I for bracket swap - approved', 'SUBLET');
     expect(o.triggers.map((t) => t.system)).toEqual(['Front Radar']);
