@@ -15,10 +15,10 @@
  * its candidates and why; a line it cannot read is not read, with its words. Nothing is dropped silently.
  */
 import { POSITION_NAMES, type Position } from './lexicon-data';
-import type { End } from './lexicon';
+import type { End, SensorType } from './lexicon';
 import { readLine, type LineReading, type Phrase, type Vocabulary } from './normalise';
 import { OPERATION_NAMES, type Operation } from './operations';
-import { ofType, onlyPieces, placedOn, positionsOf, resolvePhrase, systemPositionsOn, type Thing } from './parts';
+import { ofType, onlyPieces, placedOn, positionsOf, resolvePhrase, systemsPositionsOn, type Thing } from './parts';
 import { KIND_RULES, SYSTEM_KINDS, kindOfSystemType, type SystemKind } from './system-rules';
 import { WHEEL_ALIGNMENT_WORDS } from './words';
 
@@ -471,7 +471,7 @@ function featuredOf(w: Worked): Featured {
       ...fs.flatMap((f) => placedOn(f.sensors, t)),
       ...fs.flatMap((f) => placedOn(f.carries, t)),
       ...fs.flatMap((f) => placedOn(f.either, t)),
-      ...fs.flatMap((f) => f.systems.flatMap((k) => systemPositionsOn(k, t))),
+      ...fs.flatMap((f) => systemsPositionsOn(f.systems, t)),
     ],
     // Which of several sensors a word means: a system or sensor a feature names, or the one a place carries
     // ("camera bracket on windshield": the windshield camera's).
@@ -615,19 +615,34 @@ function namedKinds(
   // read; when the finding names sensors of no system of the module's, the module names no system itself.
   const module = moduleKinds(reading);
   const sensed = chain.filter((t) => !t.systems.length && !t.generic).flatMap((t) => [...t.sensors, ...t.either]);
-  const readIn = new Set(
-    sensed.length && !sensed.some((p) => module.some((k) => KIND_RULES[k].positions.includes(p))) ? module : [],
-  );
+  const readIn = new Set(sensed.length ? module.filter((k) => !sensed.some((p) => KIND_RULES[k].positions.includes(p))) : []);
   const named = new Set<SystemKind>();
   const names: string[] = [];
   for (const s of m.systems)
     for (const n of s.names)
-      if (s.kind && !readIn.has(s.kind) && containsWords(reading.words, n.words) && !named.has(s.kind)) {
+      if (
+        s.kind &&
+        !readIn.has(s.kind) &&
+        !named.has(s.kind) &&
+        containsWords(reading.words, n.words) &&
+        !namesOtherSensor(reading.words, n.words, s.kind)
+      ) {
         named.add(s.kind);
         names.push(n.text);
       }
+  // "Honda Sensing radar": of the systems an owner's name names, the ones with the kind of sensor it owns.
+  const ownedType = new Map<Thing, SensorType>();
+  for (const t of things)
+    for (let c: Thing = t; c.owner; c = c.owner) {
+      const type = c.part?.sensorType ?? SENSOR_WORDS[c.text.split(' ').at(-1) ?? ''];
+      if (type === 'camera' || type === 'radar') ownedType.set(c.owner, type);
+    }
+  const ofOwned = (t: Thing) => {
+    const type = ownedType.get(t);
+    return type ? t.systems.filter((k) => KIND_RULES[k].positions.some((p) => ofType(p, type))) : t.systems;
+  };
   for (const t of chain)
-    for (const k of t.systems)
+    for (const k of ofOwned(t))
       if (!named.has(k) && !readIn.has(k)) {
         named.add(k);
         names.push(t.text);
@@ -970,13 +985,33 @@ function purposeThings(vocab: Vocabulary, reading: LineReading, end: End | null)
     .filter((t): t is Thing => t != null);
 }
 
-const containsWords = (words: readonly string[], part: readonly string[]) => {
+/** Where a name's words stand in a line's words, or -1. */
+const wordsAt = (words: readonly string[], part: readonly string[]) => {
   outer: for (let i = 0; i + part.length <= words.length; i++) {
     for (let k = 0; k < part.length; k++) if (words[i + k] !== part[k]) continue outer;
-    return true;
+    return i;
+  }
+  return -1;
+};
+const containsWords = (words: readonly string[], part: readonly string[]) => wordsAt(words, part) >= 0;
+
+const SENSOR_WORDS: Readonly<Record<string, 'camera' | 'radar'>> = { camera: 'camera', radar: 'radar' };
+
+/**
+ * A system's name said of another kind of sensor that follows it ("TSS millimeter wave radar", "FCA camera",
+ * "Honda Sensing radar aim"): the name says whose sensor it is, and names none of the system's other kind.
+ */
+function namesOtherSensor(words: readonly string[], name: readonly string[], kind: SystemKind): boolean {
+  const at = wordsAt(words, name);
+  // A name of its own sensor ("forward camera & radar") qualifies no other.
+  if (at < 0 || name.some((w) => SENSOR_WORDS[w])) return false;
+  for (const w of words.slice(at + name.length, at + name.length + 3)) {
+    if (!/^[a-z]/.test(w)) return false;
+    const type = SENSOR_WORDS[w];
+    if (type) return !KIND_RULES[kind].positions.some((p) => ofType(p, type));
   }
   return false;
-};
+}
 
 const REFUSAL_ORDER: readonly RefusalKind[] = ['exclusion', 'exception', 'not-equipped', 'without', 'zone', 'operation', 'other-part'];
 

@@ -122,11 +122,23 @@ export function systemPositionsOn(kind: SystemKind, t: Thing): Position[] {
 }
 
 /**
+ * The positions of the systems a feature names ("Bumper cover w/ SCC & SVM"): of the systems with a sensor at
+ * the part's place, those sensors; when none has, each one's as systemPositionsOn gives them.
+ */
+export function systemsPositionsOn(kinds: readonly SystemKind[], t: Thing): Position[] {
+  const zone = zoneOf(t);
+  const here = zone ? kinds.flatMap((k) => systemPositions(k, t.end).filter((p) => PLACES[p].includes(zone))) : [];
+  return here.length ? here : kinds.flatMap((k) => systemPositionsOn(k, t));
+}
+
+const zoneOf = (t: Thing): Zone | null => t.end ?? (t.part && t.part.zone !== 'end' && t.part.zone !== 'any' ? t.part.zone : null);
+
+/**
  * Of the sensors a feature names, those at the part's place, else all of them ("Grille w/ SVM camera hole":
  * the grille's camera, not the mirror and rear cameras the surround view also has).
  */
 export function placedOn(all: readonly Position[], t: Thing): Position[] {
-  const zone: Zone | null = t.end ?? (t.part && t.part.zone !== 'end' && t.part.zone !== 'any' ? t.part.zone : null);
+  const zone = zoneOf(t);
   if (!zone || all.length < 2) return [...all];
   const here = all.filter((p) => PLACES[p].includes(zone));
   return here.length ? here : [...all];

@@ -710,6 +710,13 @@ describe('what a line says besides its parts', () => {
     expect(why).toContain('crkd → cracked');
   });
 
+  it('a system’s name said of another kind of sensor names that sensor only', () => {
+    expect(systemsOf('CAL', 'TSS millimeter wave radar beam axis adjustment', 'CALIBRATION')).toEqual(['Front Radar']);
+    expect(systemsOf('Sublet', 'Front camera calibration (LKA/FCA)')).toEqual(['Forward Camera']);
+    expect(systemsOf('Subl', 'Static & dynamic calibration, forward camera & radar')).toEqual(['Forward Camera', 'Front Radar']);
+    expect(systemsOf('Subl', 'EyeSight camera calibration')).toEqual(['Forward Camera']);
+  });
+
   it('a review’s verdict and a swap are words the scrub knows', () => {
     const o = scrub('', 'Ln 9 ACC radar R&I for bracket swap - approved', 'SUBLET');
     expect(o.triggers.map((t) => t.system)).toEqual(['Front Radar']);
