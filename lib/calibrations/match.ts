@@ -613,9 +613,9 @@ function namedKinds(
   });
   // "ICC/ADAS: front camera aiming incomplete": a scan line's module, before its colon, is where the finding was
   // read; when the finding names sensors of no system of the module's, the module names no system itself.
-  const module = moduleKinds(reading);
+  const modules = moduleKinds(reading);
   const sensed = chain.filter((t) => !t.systems.length && !t.generic).flatMap((t) => [...t.sensors, ...t.either]);
-  const readIn = new Set(sensed.length ? module.filter((k) => !sensed.some((p) => KIND_RULES[k].positions.includes(p))) : []);
+  const readIn = new Set(sensed.length ? modules.filter((k) => !sensed.some((p) => KIND_RULES[k].positions.includes(p))) : []);
   const named = new Set<SystemKind>();
   const names: string[] = [];
   for (const s of m.systems)
