@@ -656,7 +656,8 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
   const phrases: Phrase[] = [];
   const calibration: string[] = [];
   for (const [i, w] of seen.entries()) {
-    if (CALIBRATION_WORDS.has(w) && w !== 'alignment') calibration.push(w);
+    // "OK, no adjustment": a procedure the line says was not done is none.
+    if (CALIBRATION_WORDS.has(w) && w !== 'alignment' && !WITHOUT_WORDS.has(seen[i - 1] ?? '')) calibration.push(w);
     for (const p of CALIBRATION_PHRASES) if (p.every((x, k) => seen[i + k] === x)) calibration.push(p.join(' '));
   }
   const test = TEST_PHRASES.some((p) => seen.some((_, i) => p.every((x, k) => seen[i + k] === x)));
@@ -806,6 +807,9 @@ const isPiece = (it: Item | undefined) => it?.kind === 'term' && it.term.kind ==
  */
 function headFirst(vocab: Vocabulary, words: string[]): string[] {
   if (words.length > 8) return words;
+  // "RIVIAN badge lftgt": a make, trim or figure before the name does not change its order.
+  const lead = words.findIndex((w) => !vocab.lex.setAside.has(w) && !isNumber(w));
+  if (lead > 0) return [...words.slice(0, lead), ...headFirst(vocab, words.slice(lead))];
   // "GRILLE ASSY-RADIATOR" (a parts catalogue's name): "assembly" says nothing of the order, so the name is
   // turned without it, and kept as printed when it does not turn.
   if (words.includes('assembly') && words.length > 2) {
