@@ -730,6 +730,11 @@ describe('what a line says besides its parts', () => {
     expect(systemsOf('Repl', 'Frt bumper carrier', 'FRONT BUMPER')).toEqual(['Front Radar']);
   });
 
+  it('Audatex’s REP is a repair; a part retained or reused is removed and installed', () => {
+    expect(scrub('REP', 'LIFTGATE 2.0', 'LIFTGATE').nothing).toMatch(/A repair leaves the part in place/);
+    expect(systemsOf("Add'l Labor", 'Clean & retain camera bracket', 'WINDSHIELD')).toEqual(['Forward Camera']);
+  });
+
   it('a review’s verdict and a swap are words the scrub knows', () => {
     const o = scrub('', 'Ln 9 ACC radar R&I for bracket swap - approved', 'SUBLET');
     expect(o.triggers.map((t) => t.system)).toEqual(['Front Radar']);
