@@ -7,7 +7,7 @@ import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatCount } from '@/lib/format';
-import { failure } from '@/lib/validation/field-errors';
+import { useForm } from '@/components/ui/use-form';
 import { dataApi } from '../api';
 import type { Totals } from '../wizard-state';
 
@@ -64,8 +64,8 @@ export function ResultStep({
 /** Takes away the make matrices a vehicle-matrix upload added, after a confirmation. */
 function RemoveUpload({ importId, added }: { importId: () => string; added: number }) {
   const [asking, setAsking] = useState(false);
-  const [outcome, setOutcome] = useState('');
-  if (outcome) return <p role="status">{outcome}</p>;
+  const calls = useForm();
+  if (calls.message) return <p role="status">{calls.message.text}</p>;
   return (
     <div>
       <Button variant="secondary" onClick={() => setAsking(true)}>
@@ -79,12 +79,13 @@ function RemoveUpload({ importId, added }: { importId: () => string; added: numb
           message={`Are you sure you wish to remove the ${formatCount(added)} make matrices this upload added? Rows it updated keep their new values.`}
           confirmLabel="Remove"
           onConfirm={async () => {
-            try {
-              const { count } = await dataApi.removeVehicleMatrix(importId());
-              setOutcome(`Removed ${formatCount(count)} make matrices.`);
-            } catch (e) {
-              setOutcome(`Nothing was removed: ${failure(e).message}`);
-            }
+            await calls.run(
+              async () => {
+                const { count } = await dataApi.removeVehicleMatrix(importId());
+                return `Removed ${formatCount(count)} make matrices.`;
+              },
+              { failed: (m) => `Nothing was removed: ${m}` },
+            );
             setAsking(false);
           }}
         />
