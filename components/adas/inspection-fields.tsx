@@ -8,8 +8,7 @@ import { Button } from '@/components/ui/button';
 import { SelectField, TextArea, TextField } from '@/components/ui/field';
 import type { FieldErrors } from '@/lib/validation/field-errors';
 import { INSPECTION_TYPES, STATUS_NAMES } from '@/lib/adas/rules';
-import type { AdasRecord } from '@/lib/contract/adas';
-import type { Choice } from './errors';
+import type { InspectionAccess, InspectionScreenProps } from './inspection-setup';
 import { InsurerField } from './insurer-field';
 
 export interface InspectionFieldValues {
@@ -31,28 +30,20 @@ export function InspectionFields({
   form,
   errors,
   setForm,
-  job,
-  insurers,
-  insuranceName,
-  fieldsLocked,
-  shopOnly,
-  busy,
+  screen: { inspection, job, insurers },
+  access: { complete, shopOnly, busy },
   onSubmit,
 }: {
   id: string;
   form: InspectionFieldValues;
   errors: FieldErrors;
   setForm: (change: Partial<InspectionFieldValues>) => void;
-  job: AdasRecord;
-  insurers: readonly Choice[];
-  insuranceName: string;
-  /** Complete, or opened by a provider's user: the fields are read only. */
-  fieldsLocked: boolean;
-  /** The shop's own user (not a provider's): it may change the status and save. */
-  shopOnly: boolean;
-  busy: boolean;
+  screen: InspectionScreenProps;
+  access: InspectionAccess;
   onSubmit: (e: React.FormEvent) => void;
 }) {
+  // Complete, or opened by a provider's user: the fields are read only (a provider's user sees the status, too).
+  const fieldsLocked = complete || !shopOnly;
   return (
     <form
       id={id}
@@ -80,7 +71,7 @@ export function InspectionFields({
       <InsurerField
         insurers={insurers}
         value={form.insurance}
-        currentName={insuranceName}
+        currentName={inspection.insuranceName}
         disabled={fieldsLocked}
         onChange={(insurance) => setForm({ insurance })}
         error={errors.insurance}

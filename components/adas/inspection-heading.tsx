@@ -10,36 +10,23 @@ import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { PageHeading } from '@/components/ui/page-heading';
 import { INSPECTION_TYPES, nameOf, vehicleLabel } from '@/lib/adas/rules';
-import type { AdasRecord, InspectionRecord } from '@/lib/contract/adas';
 import { jobHref } from './hrefs';
+import type { InspectionAccess, InspectionScreenProps } from './inspection-setup';
 import { StatusBadge } from './status-badge';
 
-/** Opened by a calibration provider's user through its dispatch: for which shop, and whether handed back. */
-export interface DispatchedInspection {
-  shopName: string;
-  readOnly: boolean;
-}
-
 export function InspectionHeading({
-  inspection: i,
-  job,
-  dispatched,
-  complete,
-  busy,
+  screen: { inspection: i, job, dispatched },
+  access: { complete, shopOnly, busy },
   onReopen,
   onComplete,
   onDelete,
 }: {
-  inspection: InspectionRecord;
-  job: AdasRecord;
-  dispatched: DispatchedInspection | undefined;
-  complete: boolean;
-  busy: boolean;
+  screen: InspectionScreenProps;
+  access: InspectionAccess;
   onReopen: () => void;
   onComplete: () => void;
   onDelete: () => void;
 }) {
-  const shopOnly = !dispatched;
   return (
     <>
       <Link

@@ -7,7 +7,8 @@
  *
  * This file holds the screen's state and puts its parts together, one file each: the heading
  * (inspection-heading), the fields (inspection-fields), the systems (inspection-systems), the questions
- * (inspection-dialogs), what each system shows (use-inspection-results) and the calls (use-inspection-calls).
+ * (inspection-dialogs), what each system shows (use-inspection-results) and the calls (use-inspection-calls);
+ * what they all start from (the props, who may change what) is inspection-setup.
  */
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useState, useSyncExternalStore, useTransition } from 'react';
@@ -17,42 +18,18 @@ import { useDeviceDraft } from '@/components/ui/use-device-draft';
 import { useForm } from '@/components/ui/use-form';
 import { useLeaveGuard } from '@/components/ui/use-leave-guard';
 import { RESULT, STATUS } from '@/lib/adas/rules';
-import type { AdasRecord, InspectionItem, InspectionRecord } from '@/lib/contract/adas';
-import type { AdasSystem } from '@/lib/contract/decode';
-import type { EvidenceItem } from '@/lib/contract/evidence';
 import { toLocalInput } from '@/lib/dates';
 import { adasApi } from './api';
 import { jobHref } from './hrefs';
-import type { Choice } from './errors';
 import { CompleteDialog, DeleteDialog, preloadDialogs } from './inspection-dialogs';
 import { InspectionFields, type InspectionFieldValues } from './inspection-fields';
-import { InspectionHeading, type DispatchedInspection } from './inspection-heading';
+import { type InspectionScreenProps, inspectionAccess } from './inspection-setup';
+import { InspectionHeading } from './inspection-heading';
 import { InspectionSystems } from './inspection-systems';
 import { OfflineChanges } from './offline-changes';
 import { useInspectionCalls } from './use-inspection-calls';
 import { useInspectionResults } from './use-inspection-results';
 import { useOfflineQueue } from './use-offline-queue';
-
-export interface InspectionScreenProps {
-  inspection: InspectionRecord;
-  items: InspectionItem[];
-  notInstalled: AdasSystem[];
-  job: AdasRecord;
-  insurers: readonly Choice[];
-  timezone: number;
-  /** Photos and files on the systems (docs/adas.md#evidence). */
-  evidence: EvidenceItem[];
-  /** The signed-in user: whose changes kept on this device the screen shows (docs/adas.md#offline). */
-  user: number;
-  /** The status of the inspection's calibration request, if it has one (completing may complete it). */
-  requestStatus?: string | null;
-  /**
-   * Opened by a calibration provider's user through its dispatch (docs/dispatch.md#screens): the results,
-   * evidence and completion are theirs (read-only once handed back); the inspection's own fields, its
-   * systems' list, its job, history and deletion stay the shop's.
-   */
-  dispatched?: DispatchedInspection;
-}
 
 /** Whether the device has a connection (the browser's word for it), as a value the screen re-renders on. */
 const onlineNow = (notify: () => void) => {
@@ -64,28 +41,13 @@ const onlineNow = (notify: () => void) => {
   };
 };
 
-export function InspectionScreen({
-  inspection: i,
-  items,
-  notInstalled,
-  job,
-  insurers,
-  timezone,
-  evidence: savedEvidence,
-  user,
-  requestStatus = null,
-  dispatched,
-}: InspectionScreenProps) {
+export function InspectionScreen(screen: InspectionScreenProps) {
+  const { inspection: i, items, timezone, evidence: savedEvidence, user, requestStatus = null, dispatched } = screen;
   const router = useRouter();
   const formId = useId();
   const [pending, startTransition] = useTransition();
   useEffect(preloadDialogs, []);
   const refresh = () => startTransition(() => router.refresh());
-  // Handed back to the shop, the provider reads it as a Complete inspection is read; the fields are the shop's.
-  const complete = i.status === STATUS.complete || !!dispatched?.readOnly;
-  const shopOnly = !dispatched;
-  const fieldsLocked = complete || !shopOnly;
-
   // The inspection's fields; every call of the screen (save, status, results, remove) runs through it.
   const editor = useForm<InspectionFieldValues>({
     initial: {
@@ -99,6 +61,8 @@ export function InspectionScreen({
     },
   });
   const { draft: form, patch: setForm, errors, busy, message: notice } = editor;
+  const access = inspectionAccess(i.status, dispatched, busy);
+  const { complete } = access;
   const online = useSyncExternalStore(
     onlineNow,
     () => navigator.onLine,
@@ -140,17 +104,7 @@ export function InspectionScreen({
     'Some changes of this inspection are not sent yet. They stay on this device and are sent when you come back. Leave the page?',
   );
 
-  const calls = useInspectionCalls({
-    inspection: i,
-    items,
-    user,
-    timezone,
-    editor,
-    queue,
-    outcome,
-    refresh,
-    forgetDraft: () => kept.clear(),
-  });
+  const calls = useInspectionCalls(screen, { editor, queue, outcome, refresh, forgetDraft: () => kept.clear() });
 
   // Completing with Failed or not-calibrated systems asks first, saying what the report will show.
   const [completing, setCompleting] = useState<(() => Promise<unknown>) | null>(null);
@@ -177,11 +131,8 @@ export function InspectionScreen({
   return (
     <div className="flex min-w-0 flex-col gap-5" aria-busy={pending || undefined} data-offline-queue={queue.loaded ? 'read' : 'reading'}>
       <InspectionHeading
-        inspection={i}
-        job={job}
-        dispatched={dispatched}
-        complete={complete}
-        busy={busy}
+        screen={screen}
+        access={access}
         onReopen={() => void calls.setStatus(STATUS.open)}
         onComplete={() => completeAfterAsking(() => calls.setStatus(STATUS.complete))}
         onDelete={() => setConfirmingDelete(true)}
@@ -195,33 +146,15 @@ export function InspectionScreen({
       )}
       <OfflineChanges queue={queue} online={online} />
 
-      <InspectionFields
-        id={formId}
-        form={form}
-        errors={errors}
-        setForm={setForm}
-        job={job}
-        insurers={insurers}
-        insuranceName={i.insuranceName}
-        fieldsLocked={fieldsLocked}
-        shopOnly={shopOnly}
-        busy={busy}
-        onSubmit={saveForm}
-      />
+      <InspectionFields id={formId} form={form} errors={errors} setForm={setForm} screen={screen} access={access} onSubmit={saveForm} />
 
       <InspectionSystems
-        items={items}
-        notInstalled={notInstalled}
+        screen={screen}
         results={results}
         queue={queue}
         evidence={evidence}
         setEvidence={setEvidence}
-        complete={complete}
-        shopOnly={shopOnly}
-        busy={busy}
-        timezone={timezone}
-        firm={job.firm}
-        user={user}
+        access={access}
         saveResultsButton={saveResultsButton}
         onRemove={(s) => void calls.removeSystem(s)}
         onAddBack={(s) => void calls.addSystem(s)}

@@ -14,43 +14,29 @@ import type { AdasSystem } from '@/lib/contract/decode';
 import type { EvidenceItem } from '@/lib/contract/evidence';
 import { formatDate } from '@/lib/dates';
 import { SystemEvidence } from './evidence';
+import type { InspectionAccess, InspectionScreenProps } from './inspection-setup';
 import { options } from './inspection-fields';
 import { ChangeState } from './offline-changes';
 import type { InspectionResults } from './use-inspection-results';
 import type { OfflineQueue } from './use-offline-queue';
 
 export function InspectionSystems({
-  items,
-  notInstalled,
+  screen: { items, notInstalled, timezone, job, user },
   results: { outcome, savedRow, lastChange, setOutcome, sendOrKeep },
   queue,
   evidence,
   setEvidence,
-  complete,
-  shopOnly,
-  busy,
-  timezone,
-  firm,
-  user,
+  access: { complete, shopOnly, busy },
   saveResultsButton,
   onRemove,
   onAddBack,
 }: {
-  items: InspectionItem[];
-  notInstalled: AdasSystem[];
+  screen: InspectionScreenProps;
   results: InspectionResults;
   queue: OfflineQueue;
   evidence: EvidenceItem[];
   setEvidence: React.Dispatch<React.SetStateAction<EvidenceItem[]>>;
-  /** Complete (or handed back to the shop): nothing changes here. */
-  complete: boolean;
-  /** The shop's own user: it may remove a system and add one back. */
-  shopOnly: boolean;
-  busy: boolean;
-  timezone: number;
-  /** The job's location, whose evidence the files become. */
-  firm: number;
-  user: number;
+  access: InspectionAccess;
   /** "Save results", shown above the systems and in the bar below them. */
   saveResultsButton: React.ReactNode;
   onRemove: (s: InspectionItem) => void;
@@ -185,7 +171,7 @@ export function InspectionSystems({
                 <SystemEvidence
                   system={s.system}
                   adasInspectionResult={s.adasInspectionResult}
-                  firm={firm}
+                  firm={job.firm}
                   items={evidence.filter((e) => e.adasInspectionResult === s.adasInspectionResult)}
                   readOnly={complete}
                   onAdded={(added) => setEvidence((list) => [...list, ...added])}

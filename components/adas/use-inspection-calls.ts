@@ -10,10 +10,10 @@
 import { useRef } from 'react';
 import type { Form } from '@/components/ui/use-form';
 import { STATUS, completionProblem, statusName } from '@/lib/adas/rules';
-import type { InspectionItem, InspectionRecord } from '@/lib/contract/adas';
 import { fromLocalInput } from '@/lib/dates';
 import { adasApi } from './api';
 import type { InspectionFieldValues } from './inspection-fields';
+import type { InspectionScreenProps } from './inspection-setup';
 import type { InspectionResults } from './use-inspection-results';
 import { type OfflineQueue, isConnectivity } from './use-offline-queue';
 
@@ -22,28 +22,23 @@ const KEPT = 'No connection: the changes are kept on this device and will be sen
 const jobLine = (adasStatus: number) =>
   adasStatus === STATUS.complete ? ' The job is Complete.' : ` The job is ${statusName(adasStatus)}.`;
 
-export function useInspectionCalls({
-  inspection: i,
-  items,
-  user,
-  timezone,
-  editor,
-  queue,
-  outcome,
-  refresh,
-  forgetDraft,
-}: {
-  inspection: InspectionRecord;
-  items: InspectionItem[];
-  user: number;
-  timezone: number;
-  editor: Form<InspectionFieldValues>;
-  queue: OfflineQueue;
-  outcome: InspectionResults['outcome'];
-  refresh: () => void;
-  /** Forgets the fields as typed kept on the device (they are saved, or kept to be sent). */
-  forgetDraft: () => void;
-}) {
+export function useInspectionCalls(
+  { inspection: i, items, user, timezone }: InspectionScreenProps,
+  {
+    editor,
+    queue,
+    outcome,
+    refresh,
+    forgetDraft,
+  }: {
+    editor: Form<InspectionFieldValues>;
+    queue: OfflineQueue;
+    outcome: InspectionResults['outcome'];
+    refresh: () => void;
+    /** Forgets the fields as typed kept on the device (they are saved, or kept to be sent). */
+    forgetDraft: () => void;
+  },
+) {
   // Whether the call running kept something on the device instead of sending it.
   const keptOnDevice = useRef(false);
   /** A call of the screen; its text is shown, and the server render refreshed after it unless it was kept. */

@@ -4,54 +4,23 @@ import { SelectField, TextField, type SelectOption } from '@/components/ui/field
 import type { LookupItem } from '@/lib/contract/lookups';
 import { maskPhone } from '@/lib/validation/phone';
 import { AddressFields } from './address-fields';
-import type { OnboardLookups, StepProps } from './wizard-forms';
+import { textFields, type OnboardLookups, type StepProps } from './wizard-forms';
 
 const options = (items: readonly LookupItem[]): SelectOption[] => items.map((i) => ({ value: i.id, label: i.value }));
 
-export function AdditionalStep({ values, errors, onChange, lookups }: StepProps<'additional'> & { lookups: OnboardLookups }) {
+export function AdditionalStep({ lookups, ...step }: StepProps<'additional'> & { lookups: OnboardLookups }) {
+  const { values, errors, onChange } = step;
+  const field = textFields<'additional'>(step);
   return (
     <>
-      <TextField
-        label="Company"
-        required
-        autoComplete="organization"
-        value={values.company}
-        error={errors.company}
-        onChange={(e) => onChange({ company: e.target.value })}
-      />
+      <TextField label="Company" required autoComplete="organization" {...field('company')} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label="Job title"
-          value={values.jobTitle}
-          error={errors.jobTitle}
-          maxLength={100}
-          onChange={(e) => onChange({ jobTitle: e.target.value })}
-        />
-        <TextField
-          label="Company email"
-          type="email"
-          required
-          value={values.email}
-          error={errors.email}
-          onChange={(e) => onChange({ email: e.target.value })}
-        />
+        <TextField label="Job title" maxLength={100} {...field('jobTitle')} />
+        <TextField label="Company email" type="email" required {...field('email')} />
       </div>
-      <AddressFields
-        values={values}
-        errors={errors}
-        onChange={onChange}
-        countries={lookups.countries}
-        stateProvinces={lookups.stateProvinces}
-      />
+      <AddressFields values={values} errors={errors} onChange={onChange} lookups={lookups} />
       <div className="grid grid-cols-[6rem_1fr] gap-3">
-        <TextField
-          label="Country code"
-          required
-          value={values.phoneCC}
-          error={errors.phoneCC}
-          maxLength={4}
-          onChange={(e) => onChange({ phoneCC: e.target.value })}
-        />
+        <TextField label="Country code" required maxLength={4} {...field('phoneCC')} />
         <TextField
           label="Phone"
           type="tel"
@@ -63,38 +32,10 @@ export function AdditionalStep({ values, errors, onChange, lookups }: StepProps<
         />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <SelectField
-          label="Language"
-          required
-          options={options(lookups.languages)}
-          value={values.languageId}
-          error={errors.languageId}
-          onChange={(e) => onChange({ languageId: e.target.value })}
-        />
-        <SelectField
-          label="Time zone"
-          required
-          options={options(lookups.timeZones)}
-          value={values.timezoneId}
-          error={errors.timezoneId}
-          onChange={(e) => onChange({ timezoneId: e.target.value })}
-        />
-        <TextField
-          label="Web address"
-          type="url"
-          placeholder="https://"
-          value={values.webaddress}
-          error={errors.webaddress}
-          onChange={(e) => onChange({ webaddress: e.target.value })}
-        />
-        <TextField
-          label="Company ID"
-          hint="EIN or business number"
-          value={values.companyId}
-          error={errors.companyId}
-          maxLength={40}
-          onChange={(e) => onChange({ companyId: e.target.value })}
-        />
+        <SelectField label="Language" required options={options(lookups.languages)} {...field('languageId')} />
+        <SelectField label="Time zone" required options={options(lookups.timeZones)} {...field('timezoneId')} />
+        <TextField label="Web address" type="url" placeholder="https://" {...field('webaddress')} />
+        <TextField label="Company ID" hint="EIN or business number" maxLength={40} {...field('companyId')} />
       </div>
     </>
   );

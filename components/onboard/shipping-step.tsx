@@ -21,13 +21,7 @@ export function ShippingStep({
       {values.sameAsCompany ? (
         <p className="text-sm text-slate-700">{[company.addressLines, company.city, company.postalCode].filter(Boolean).join(', ')}</p>
       ) : (
-        <AddressFields
-          values={values}
-          errors={errors}
-          onChange={onChange}
-          countries={lookups.countries}
-          stateProvinces={lookups.stateProvinces}
-        />
+        <AddressFields values={values} errors={errors} onChange={onChange} lookups={lookups} />
       )}
     </>
   );

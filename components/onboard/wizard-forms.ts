@@ -58,3 +58,14 @@ export interface StepProps<K extends keyof Forms> {
   errors: Record<string, string>;
   onChange: (patch: Partial<Forms[K]>) => void;
 }
+
+type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
+
+/** Binds a step's text answers: `field(key)` is the value, error and change of a TextField or SelectField. */
+export const textFields =
+  <K extends keyof Forms>({ values, errors, onChange }: StepProps<K>) =>
+  (key: TextKeys<Forms[K]>) => ({
+    value: values[key] as string,
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => onChange({ [key]: e.target.value } as Partial<Forms[K]>),
+  });
