@@ -591,7 +591,9 @@ function triggerWhy(h: Hit, done: string): string {
 function moduleKinds(reading: LineReading): SystemKind[] {
   const systemsOf = (phrases: readonly Phrase[]) => {
     const terms = phrases.flatMap((p) => p.items.filter((i) => i.kind === 'term'));
-    return terms.length && terms.every((i) => i.term.kind === 'system') ? terms.flatMap((i) => (i.term.kind === 'system' ? [i.term.system] : [])) : [];
+    return terms.length && terms.every((i) => i.term.kind === 'system')
+      ? terms.flatMap((i) => (i.term.kind === 'system' ? [i.term.system] : []))
+      : [];
   };
   const first = reading.phrases.filter((p) => p.clause === 0);
   const kinds = reading.finding && reading.phrases.some((p) => p.clause > 0) ? systemsOf(first) : [];
@@ -615,7 +617,18 @@ function namedKinds(
   // read; when the finding names sensors of no system of the module's, the module names no system itself.
   const modules = moduleKinds(reading);
   const sensed = chain.filter((t) => !t.systems.length && !t.generic).flatMap((t) => [...t.sensors, ...t.either]);
-  const readIn = new Set(sensed.length ? modules.filter((k) => !sensed.some((p) => KIND_RULES[k].positions.includes(p))) : []);
+  // A sensor word of a kind the module has none of ("ICC/ADAS: camera aiming incomplete") is not the module's either.
+  const sensorKinds = chain
+    .filter((t) => !t.systems.length && !t.sensors.length && !t.either.length)
+    .map((t) => t.part?.sensorType ?? SENSOR_WORDS[t.text.split(' ').at(-1) ?? ''])
+    .filter((x): x is 'camera' | 'radar' => x === 'camera' || x === 'radar');
+  const readIn = new Set(
+    modules.filter(
+      (k) =>
+        (sensed.length && !sensed.some((p) => KIND_RULES[k].positions.includes(p))) ||
+        (sensorKinds.length && !KIND_RULES[k].positions.some((p) => sensorKinds.some((x) => ofType(p, x)))),
+    ),
+  );
   const named = new Set<SystemKind>();
   const names: string[] = [];
   for (const s of m.systems)

@@ -234,7 +234,10 @@ function plainText(text: string, notes: string[]): string {
       // Hours, quantities and days after a description ("2.5 hrs", "1 ea", "5 days").
       .replace(/\b\d+(?:\.\d+)?\s*(?:hrs?|hours?|ea|each|pcs?|qty|days?|hr\.)(?![a-z])/g, ' ')
       // "(360)", "360 calibration": the surround view, as technicians name it (a figure elsewhere).
-      .replace(/(^|[\s/(])360(?=\s*\)|\s+(?:cal|calib|calibrat\w*|aim\w*|sys|system|check|chk|setup|teach\w*|initiali[sz]\w*)\b)/g, '$1360 view')
+      .replace(
+        /(^|[\s/(])360(?=\s*\)|\s+(?:cal|calib|calibrat\w*|aim\w*|sys|system|check|chk|setup|teach\w*|initiali[sz]\w*)\b)/g,
+        '$1360 view',
+      )
       .replace(/\bw\/o\b/g, ' without ')
       .replace(/\bw\/(?!(?:s|shield|sh|sld)\b)/g, ' with ')
       .replace(/\bf\/(?=[a-z])/g, ' for ')
@@ -656,7 +659,8 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
   const phrases: Phrase[] = [];
   const calibration: string[] = [];
   for (const [i, w] of seen.entries()) {
-    if (CALIBRATION_WORDS.has(w) && w !== 'alignment') calibration.push(w);
+    // "OK, no adjustment": a procedure the line says was not done is none.
+    if (CALIBRATION_WORDS.has(w) && w !== 'alignment' && !WITHOUT_WORDS.has(seen[i - 1] ?? '')) calibration.push(w);
     for (const p of CALIBRATION_PHRASES) if (p.every((x, k) => seen[i + k] === x)) calibration.push(p.join(' '));
   }
   const test = TEST_PHRASES.some((p) => seen.some((_, i) => p.every((x, k) => seen[i + k] === x)));
@@ -806,6 +810,9 @@ const isPiece = (it: Item | undefined) => it?.kind === 'term' && it.term.kind ==
  */
 function headFirst(vocab: Vocabulary, words: string[]): string[] {
   if (words.length > 8) return words;
+  // "RIVIAN badge lftgt": a make, trim or figure before the name does not change its order.
+  const lead = words.findIndex((w) => !vocab.lex.setAside.has(w) && !isNumber(w));
+  if (lead > 0) return [...words.slice(0, lead), ...headFirst(vocab, words.slice(lead))];
   // "GRILLE ASSY-RADIATOR" (a parts catalogue's name): "assembly" says nothing of the order, so the name is
   // turned without it, and kept as printed when it does not turn.
   if (words.includes('assembly') && words.length > 2) {

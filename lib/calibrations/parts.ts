@@ -240,7 +240,9 @@ function compose(piece: Part, owner: Thing | null, end: End | null, side: Side |
         return { ...t, kind: 'feature', carries: ownerSensors.length ? ownerSensors : [...owner.either], systems: owner.systems };
       return t;
     case 'sensor': {
-      if (ownerIsSensor && owner.part?.piece !== 'sensor')
+      // "SCC radar" is the SCC's radar; "ICC camera" is no sensor of the ICC's (a radar): a camera it does not place.
+      const ofKind = piece.sensorType == null || piece.sensorType === 'any' || ownerSensors.some((p) => ofType(p, piece.sensorType));
+      if (ownerIsSensor && owner.part?.piece !== 'sensor' && ofKind)
         return { ...owner, text: `${owner.text} ${text}`.replace(/(\b\w+) \1$/, '$1'), kind: 'sensor' };
       const { positions } = ownerPositions(owner, piece.sensorType);
       if (!positions.length) return t;

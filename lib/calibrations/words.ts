@@ -250,7 +250,7 @@ export const CALIBRATION_PHRASES: readonly (readonly string[])[] = [
 
 /** "with" words join what comes with the part; "without" words negate the feature after them. */
 export const WITH_WORDS: ReadonlySet<string> = list('with including incl w/ plus');
-export const WITHOUT_WORDS: ReadonlySet<string> = list('without less minus excluding except non w/o');
+export const WITHOUT_WORDS: ReadonlySet<string> = list('without less minus excluding except non w/o no');
 /** Words that start why the part is worked on ("R&I grille for radar access"), which is set aside. */
 export const PURPOSE_WORDS: ReadonlySet<string> = list('for to per due from because after before during via using while');
 /** Words that start where the part is ("cam in grl", "air deflector (under bumper)"): a place, not a part worked on. */

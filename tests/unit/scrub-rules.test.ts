@@ -717,6 +717,19 @@ describe('what a line says besides its parts', () => {
     expect(systemsOf('Subl', 'EyeSight camera calibration')).toEqual(['Forward Camera']);
   });
 
+  it('"no" negates what follows it, a procedure too', () => {
+    expect(systemsOf('', 'Rear camera guideline check - OK, no adjustment', 'NOTES')).toEqual(['Rear Camera']);
+    expect(systemsOf('', 'AVM frnt cam - base trim, no AVM')).toEqual([]);
+    expect(systemsOf('Repl', 'Frt bumper cover no sensors')).toEqual(['Front Radar']);
+  });
+
+  it('a make before a head-first name does not keep it from turning; a sensor of a kind its owner has none of is not the owner’s', () => {
+    expect(systemsOf('Repl', 'GMC emblem tailgate')).toEqual([]);
+    expect(systemsOf('Repl', 'LT front corner parking sensor', 'FRONT BUMPER')).toEqual(['Park Assist']);
+    expect(systemsOf('Post-scan', 'ACC/ADAS: camera aiming incomplete', 'DIAGNOSTICS')).not.toContain('Front Radar');
+    expect(systemsOf('Repl', 'Frt bumper carrier', 'FRONT BUMPER')).toEqual(['Front Radar']);
+  });
+
   it('a review’s verdict and a swap are words the scrub knows', () => {
     const o = scrub('', 'Ln 9 ACC radar R&I for bracket swap - approved', 'SUBLET');
     expect(o.triggers.map((t) => t.system)).toEqual(['Front Radar']);
