@@ -112,7 +112,7 @@ export function OnboardWizard({
       setForms(initialForms(r.view));
       setErrors({});
       setStep(r.view.reached);
-      say(ONBOARD_MESSAGES.resumed, noticeKind(ONBOARD_MESSAGES.resumed));
+      say(ONBOARD_MESSAGES.resumed, 'success');
     });
 
   if (done) return <SetUp {...done} company={forms.additional.company} email={forms.basic.emailAddress} />;
