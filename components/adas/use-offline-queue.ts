@@ -87,6 +87,8 @@ export function useOfflineQueue({
   onEvidence(items: EvidenceItem[]): void;
 }): OfflineQueue {
   const [changes, setChanges] = useState<QueuedChange[]>([]);
+  // Not the form hook's run and message: a flush asked for while one runs waits for it (the hook's run drops
+  // it), and what the host answers becomes each change's own state; only an ended session stops them all.
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [loaded, setLoaded] = useState(false);

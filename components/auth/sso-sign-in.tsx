@@ -22,7 +22,8 @@ function redeem(token: string) {
 
 export function SsoSignIn({ token, confirm }: { token: string; confirm?: SsoConfirm }) {
   const started = useRef(false);
-  // Chosen to continue: the page shows the sign-in under way until the browser leaves it.
+  // Chosen to continue: the page shows the sign-in under way until the browser leaves it (not the form hook's
+  // busy: the call ends in a navigation either way, and nothing of its outcome is shown here).
   const [switching, setSwitching] = useState(false);
   useEffect(() => {
     if (confirm || started.current) return; // a temp token is single-use: never redeem it twice

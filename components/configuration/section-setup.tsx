@@ -35,6 +35,23 @@ export const firmOptions = (c: MakeMatrixCategories) =>
 
 export const firmName = (c: MakeMatrixCategories, firm: number) => c.firms.find((f) => f.firm === firm)?.name ?? `Location ${firm}`;
 
+/** The "Make" filter of a list kept per make ("All makes" first). */
+export function MakeFilter({ categories, value, go }: { categories: MakeMatrixCategories; value: string; go: (make: string) => void }) {
+  return <FilterSelect label="Make" value={value} options={makeOptions(categories)} onChange={go} />;
+}
+
+/** The "System" filter of a list kept per system; 0 is every system. */
+export function SystemFilter({ categories, value, go }: { categories: MakeMatrixCategories; value: number; go: (system: number) => void }) {
+  return (
+    <FilterSelect
+      label="System"
+      value={value}
+      options={[{ value: 0, label: 'All systems' }, ...systemOptions(categories)]}
+      onChange={(v) => go(Number(v))}
+    />
+  );
+}
+
 /** The "Location" filter of a per-location list. */
 export function LocationFilter({ categories, firm, go }: { categories: MakeMatrixCategories; firm: number; go: (firm: number) => void }) {
   return <FilterSelect label="Location" value={firm} options={firmOptions(categories)} onChange={(v) => go(Number(v))} />;

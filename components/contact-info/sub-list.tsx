@@ -53,6 +53,7 @@ const idOf = <T,>(r: T, key: keyof T) => r[key] as unknown as number;
 
 export function useItems<T>(kind: ItemKind<T>, contact: number): Items<T> {
   const [items, setItems] = useState<Row<T>[] | null>(null);
+  // The list's load (an effect) fails here; the calls' busy flag and message are the form hook's (below).
   const [error, setError] = useState<string | null>(null);
   const key = kind.key as never;
   const kindRef = useRef(kind);

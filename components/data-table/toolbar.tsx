@@ -2,6 +2,7 @@
 /** The data-table's toolbar parts: search box, a filter select, the column visibility menu and CSV export. */
 import { Icon } from '@/components/ui/icon';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from '@/components/ui/use-form';
 import { csvFilename, downloadText, toCsv, type CsvValue } from './csv';
 import type { FormTarget } from './use-list';
 
@@ -246,32 +247,33 @@ export function ExportButton<T>({
   fetchAll: (onProgress: (done: number, total: number) => void) => Promise<readonly T[]>;
 }) {
   const [progress, setProgress] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const run = async () => {
-    setError(null);
-    setProgress('Exporting…');
-    try {
-      const rows = await fetchAll((done, total) => setProgress(`Exporting ${done} of ${total}…`));
-      const exportable = columns.filter((c) => c.csv).map((c) => ({ header: c.header, value: c.csv! }));
-      downloadText(csvFilename(filename), await toCsv(exportable, rows));
-    } catch (e) {
-      setError(`The export failed: ${(e as Error).message}`);
-    } finally {
-      setProgress(null);
-    }
-  };
+  const calls = useForm();
+  const run = () =>
+    calls.run(
+      async () => {
+        setProgress('Exporting…');
+        try {
+          const rows = await fetchAll((done, total) => setProgress(`Exporting ${done} of ${total}…`));
+          const exportable = columns.filter((c) => c.csv).map((c) => ({ header: c.header, value: c.csv! }));
+          downloadText(csvFilename(filename), await toCsv(exportable, rows));
+        } finally {
+          setProgress(null);
+        }
+      },
+      { failed: (m) => `The export failed: ${m}`, fallback: 'no reason was given' },
+    );
   return (
     <div className="flex items-center gap-2">
-      <button type="button" className={TOOL_BUTTON} onClick={run} disabled={progress !== null || count === 0}>
+      <button type="button" className={TOOL_BUTTON} onClick={() => void run()} disabled={calls.busy || count === 0}>
         {progress ? <Icon name="loader-circle" className="size-4 animate-spin" /> : <Icon name="download" className="size-4" />}
         Export CSV
       </button>
       <span role="status" className="text-sm text-slate-700">
         {progress}
       </span>
-      {error && (
+      {calls.message && (
         <span role="alert" className="text-sm text-red-700">
-          {error}
+          {calls.message.text}
         </span>
       )}
     </div>

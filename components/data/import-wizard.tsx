@@ -1,7 +1,7 @@
 'use client';
 /**
  * The import wizard (docs/data.md#states): choose what to import → template → file → mapping →
- * preview → import → result, one component per step (import-steps.tsx) over one reducer (wizard-state.ts).
+ * preview → import → result, one component per step (import-steps/) over one reducer (wizard-state.ts).
  * The step lives in the URL (?step=); the highest visited step is kept, so the user may go back and
  * forward to any visited step without losing anything; a step beyond it (an old link) shows the highest one
  * instead. A reload keeps the step and what was chosen (wizard-state.ts says what, where and why) and asks

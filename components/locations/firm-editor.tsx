@@ -69,9 +69,12 @@ export function FirmEditor({
   );
   const [record, setRecord] = useState<FirmRecord | null>(null);
   const [savedName, setSavedName] = useState('');
+  // The record's load (an effect, not a call the user makes) fails here: not the form hook's message.
   const [loadError, setLoadError] = useState<string | null>(null);
+  // Mirrors the open tab's form (each tab's own form hook runs its save), so the footer waits with it.
   const [busy, setBusy] = useState(false);
   const [tab, setTab] = useState('details');
+  // The dialog's note after a first save, shown above every tab; each tab's form keeps its own message.
   const [flash, setFlash] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
   const saved = firm !== NEW_FIRM;

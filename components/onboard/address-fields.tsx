@@ -18,15 +18,13 @@ export function AddressFields({
   values,
   errors,
   onChange,
-  countries,
-  stateProvinces,
+  lookups: { countries, stateProvinces },
   disabled,
 }: {
   values: AddressValues;
   errors: Record<string, string>;
   onChange: (patch: Partial<AddressValues>) => void;
-  countries: readonly LookupItem[];
-  stateProvinces: readonly LookupItem[];
+  lookups: { countries: readonly LookupItem[]; stateProvinces: readonly LookupItem[] };
   disabled?: boolean;
 }) {
   // The form holds the country's id; a state names its country by code (type3).

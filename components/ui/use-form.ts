@@ -31,6 +31,8 @@ export interface FormOptions<D> {
   inner?: string;
   /** Words a refused save's text ("The configuration was not saved: …"). */
   failed?: (message: string) => string;
+  /** A message shown from the start (a notice the page brings along). Read once. */
+  notice?: FormMessage | null;
 }
 
 export interface Form<D> {
@@ -78,7 +80,7 @@ export function useForm<D extends object = Record<string, never>>(options: FormO
   const [draft, setDraft] = useState<D>(options.initial);
   const [base, setBase] = useState<D>(options.initial);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<FormMessage | null>(null);
+  const [message, setMessage] = useState<FormMessage | null>(options.notice ?? null);
   const [busy, setBusy] = useState(false);
   // The latest options and draft for the callbacks below; a second submit while one runs is ignored.
   const latest = useRef({ options, draft });

@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/field';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { useForm } from '@/components/ui/use-form';
+import { useLoaded } from '@/components/ui/use-loaded';
 import type { UserLocation } from '@/lib/contract/users';
 import { userApi } from './api';
 import { choosePrimary, linksToSave, locationsProblem, reachedThrough, sameLocations, toggleLocation } from './rules';
@@ -33,25 +34,19 @@ export function LocationsTab({
   onDirtyChange: (dirty: boolean) => void;
   onSaved: () => void;
 }) {
-  const [saved, setSaved] = useState<UserLocation[] | null>(null);
+  const loaded = useLoaded((signal) => userApi.locations(user, signal), user);
+  const saved = loaded.data;
   const [rows, setRows] = useState<UserLocation[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The rows shown start from each list loaded (or saved).
+  const [seen, setSeen] = useState(saved);
+  if (seen !== saved) {
+    setSeen(saved);
+    setRows(saved);
+  }
   const calls = useForm();
   const { busy, message, say } = calls;
   const [filter, setFilter] = useState('');
   const filterId = useId();
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    userApi
-      .locations(user, ctrl.signal)
-      .then((list) => {
-        setSaved(list);
-        setRows(list);
-      })
-      .catch((e: Error) => e.name !== 'AbortError' && setError(e.message));
-    return () => ctrl.abort();
-  }, [user]);
 
   const dirty = rows !== null && saved !== null && !sameLocations(rows, saved);
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
@@ -73,13 +68,13 @@ export function LocationsTab({
     if (problem) return say(problem);
     void calls.run(async () => {
       await userApi.saveLocations(linksToSave(rows, user));
-      setSaved(rows);
+      loaded.set(rows);
       onSaved();
       return 'Locations saved.';
     });
   };
 
-  if (error) return <Alert>{error}</Alert>;
+  if (loaded.error) return <Alert>{loaded.error}</Alert>;
   if (!rows)
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-slate-600">

@@ -92,6 +92,24 @@ describe('useForm: run (a button’s call)', () => {
   });
 });
 
+describe('useForm: notice (a message the page brings)', () => {
+  it('shows the notice from the start, until a call or `say` replaces it', async () => {
+    const { result } = renderHook(() => useForm({ initial: {}, notice: { kind: 'success', text: 'Welcome back.' } }));
+    expect(result.current.message).toEqual({ kind: 'success', text: 'Welcome back.' });
+    act(() => result.current.say('The email does not match.'));
+    expect(result.current.message).toEqual({ kind: 'error', text: 'The email does not match.' });
+    await act(async () => {
+      await result.current.run(() => undefined);
+    });
+    expect(result.current.message).toBeNull();
+  });
+
+  it('shows nothing when the page brings no notice', () => {
+    const { result } = renderHook(() => useForm({ initial: {}, notice: null }));
+    expect(result.current.message).toBeNull();
+  });
+});
+
 describe('useForm: submit (a form)', () => {
   it('keeps the draft and shows the checks’ errors without saving; a field’s error goes as it is typed', async () => {
     let saved = 0;

@@ -100,6 +100,7 @@ function MakeMatrixForm({
   const [savedId, setSavedId] = useState(record?.adasChecklistMatrixVehicle ?? -1);
   const [models, setModels] = useState<ModelRef[]>(record?.models ?? []);
   const [tab, setTab] = useState('matrix');
+  // The dialog's note across its tabs (the first save, the names saved); each tab's form keeps its own message.
   const [notice, setNotice] = useState<string | null>(null);
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [name, setName] = useState(record ? `${record.vehicleMake} ${record.matrixItem}` : '');

@@ -4,7 +4,7 @@
  * a system), with the keywords the make's matrices use offered as suggestions.
  */
 import { useState } from 'react';
-import { FilterSelect, type DataColumn } from '@/components/data-table';
+import type { DataColumn } from '@/components/data-table';
 import type { MakeException, MakeMatrixCategories } from '@/lib/contract/admin';
 import { joinKeywords, splitKeywords } from '@/lib/configuration/keywords';
 import type { FieldDef } from '../editor';
@@ -13,7 +13,7 @@ import { Clip, openColumn, systemColumn } from '../kit';
 import { sectionQuery } from '../queries';
 import { RecordSection, type EditorSlot } from '../record-section';
 import { useMakeKeywords } from '../use-keywords';
-import { makeOptions, optionalNumber, systemOptions, type SectionProps } from '../section-setup';
+import { MakeFilter, SystemFilter, optionalNumber, systemOptions, type SectionProps } from '../section-setup';
 
 function ExceptionEditor({ target, categories, close, done }: EditorSlot<MakeException> & { categories: MakeMatrixCategories }) {
   const r = target === 'new' ? null : target;
@@ -91,18 +91,8 @@ export function ExceptionsSection({ spec, state, data, categories }: SectionProp
       search={{ label: 'Search make exceptions', placeholder: 'Make, keyword or reason' }}
       filters={(list) => (
         <>
-          <FilterSelect
-            label="Make"
-            value={state.vehicleMake}
-            options={makeOptions(categories)}
-            onChange={(v) => list.go({ vehicleMake: v })}
-          />
-          <FilterSelect
-            label="System"
-            value={state.id}
-            options={[{ value: 0, label: 'All systems' }, ...systemOptions(categories)]}
-            onChange={(v) => list.go({ id: Number(v) })}
-          />
+          <MakeFilter categories={categories} value={state.vehicleMake} go={(vehicleMake) => list.go({ vehicleMake })} />
+          <SystemFilter categories={categories} value={state.id} go={(id) => list.go({ id })} />
         </>
       )}
       filtered={state.searchTerm !== '' || state.vehicleMake !== '' || state.id !== 0}

@@ -16,7 +16,7 @@ import { checkYearRange } from '../rules';
 import { Clip, SectionMessage, YesNo, dash, openColumn, useCsvDownload, yesNo, yearsColumn } from '../kit';
 import { sectionQuery } from '../queries';
 import { RecordSection } from '../record-section';
-import { makeOptions, optionalNumber, systemOptions, type SectionProps } from '../section-setup';
+import { MakeFilter, optionalNumber, systemOptions, type SectionProps } from '../section-setup';
 
 export function InfoSection({ spec, state, data, categories }: SectionProps<'info', InfoLookup>) {
   const info = useCsvDownload(
@@ -81,12 +81,7 @@ export function InfoSection({ spec, state, data, categories }: SectionProps<'inf
       search={{ label: 'Search info lookups', placeholder: 'Make, description, keyword' }}
       filters={(list) => (
         <>
-          <FilterSelect
-            label="Make"
-            value={state.vehicleMake}
-            options={makeOptions(categories)}
-            onChange={(v) => list.go({ vehicleMake: v })}
-          />
+          <MakeFilter categories={categories} value={state.vehicleMake} go={(vehicleMake) => list.go({ vehicleMake })} />
           <FilterSelect
             label="Type"
             value={state.lookupType}

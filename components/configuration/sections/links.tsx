@@ -15,7 +15,7 @@ import { checkYearRange } from '../rules';
 import { OpenCell, Tag } from '../kit';
 import { sectionQuery } from '../queries';
 import { RecordSection } from '../record-section';
-import { type SectionProps } from '../section-setup';
+import { MakeFilter, type SectionProps } from '../section-setup';
 
 const yearOrNull = (v: unknown) => (v === '' || v == null ? null : Number(v));
 
@@ -106,12 +106,7 @@ export function LinksSection({ spec, state, data, categories, timezone }: Sectio
             options={LINK_TYPES.map((t) => ({ value: t, label: LINK_TYPE_LABELS[t] }))}
             onChange={(v) => list.go({ type: v as LinkType })}
           />
-          <FilterSelect
-            label="Make"
-            value={state.make}
-            options={[{ value: '', label: 'All makes' }, ...categories.makes.map((m) => ({ value: m, label: m }))]}
-            onChange={(v) => list.go({ make: v })}
-          />
+          <MakeFilter categories={categories} value={state.make} go={(make) => list.go({ make })} />
           <FilterSelect
             label="Review"
             value={state.isNew}

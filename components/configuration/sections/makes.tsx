@@ -15,7 +15,7 @@ import { Clip, SectionMessage, Tag, dash, openColumn, useCsvDownload, yesNo, yea
 import { call } from '../lazy';
 import { sectionQuery } from '../queries';
 import { RecordSection, type SectionActions } from '../record-section';
-import { type SectionProps } from '../section-setup';
+import { MakeFilter, SystemFilter, type SectionProps } from '../section-setup';
 
 const MakeMatrixEditor = dynamic(() => import('../editors/make-matrix-editor').then((m) => m.MakeMatrixEditor), { ssr: false });
 
@@ -129,14 +129,6 @@ export function MakesSection({ spec, state, data, categories }: SectionProps<'ma
     ),
   );
   const query = useMemo(() => sectionQuery.makes(state), [state]);
-  const makes = useMemo(
-    () => [{ value: '', label: 'All makes' }, ...categories.makes.map((m) => ({ value: m, label: m }))],
-    [categories.makes],
-  );
-  const systems = useMemo(
-    () => [{ value: 0, label: 'All systems' }, ...categories.systems.map((x) => ({ value: x.adasChecklistMatrix, label: x.matrixItem }))],
-    [categories.systems],
-  );
   const yearOptions = useMemo(() => {
     const max = modelYearMax();
     return [{ value: 0, label: 'Any year' }, ...Array.from({ length: max - 1999 }, (_, i) => ({ value: max - i, label: String(max - i) }))];
@@ -158,12 +150,11 @@ export function MakesSection({ spec, state, data, categories }: SectionProps<'ma
       search={{ label: 'Search make matrices', placeholder: 'Make, model, system, keyword' }}
       filters={(list) => (
         <>
-          <FilterSelect label="Make" value={state.vehicleMake} options={makes} onChange={(v) => list.go({ vehicleMake: v })} />
-          <FilterSelect
-            label="System"
+          <MakeFilter categories={categories} value={state.vehicleMake} go={(vehicleMake) => list.go({ vehicleMake })} />
+          <SystemFilter
+            categories={categories}
             value={state.adasChecklistMatrix}
-            options={systems}
-            onChange={(v) => list.go({ adasChecklistMatrix: Number(v) })}
+            go={(adasChecklistMatrix) => list.go({ adasChecklistMatrix })}
           />
           <FilterSelect label="Year" value={state.year} options={yearOptions} onChange={(v) => list.go({ year: Number(v) })} />
         </>
