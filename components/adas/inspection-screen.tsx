@@ -29,7 +29,8 @@ import {
   vehicleLabel,
 } from '@/lib/adas/rules';
 import { completesWithInspection } from '@/lib/calibrations/rules';
-import type { AdasRecord, InspectionItem, InspectionRecord } from '@/lib/contract/adas';
+import type { InspectionRecord } from '@/lib/contract/adas';
+import type { InspectionJob, InspectionSystem } from './inspection-props';
 import type { EvidenceItem } from '@/lib/contract/evidence';
 import type { AdasSystem } from '@/lib/contract/decode';
 import { deleteQuestion } from '@/lib/validation/messages';
@@ -51,9 +52,9 @@ const preloadDialogs = () => void import('@/components/ui/confirm-dialog').catch
 
 export interface InspectionScreenProps {
   inspection: InspectionRecord;
-  items: InspectionItem[];
+  items: InspectionSystem[];
   notInstalled: AdasSystem[];
-  job: AdasRecord;
+  job: InspectionJob;
   insurers: readonly Choice[];
   timezone: number;
   /** Photos and files on the systems (docs/adas.md#evidence). */
