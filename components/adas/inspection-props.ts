@@ -1,12 +1,33 @@
 /**
- * What the inspection screen (inspection-screen.tsx, a client component) is given of its job and systems:
- * the fields it draws and sends, not the whole records. Whatever a client component is given is serialised
- * into the page a second time (its flight data); the systems' calibration names, modes and hints and the
- * job's notes and authorship were half of /view's client props and the screen uses none of them.
+ * What the inspection screen (inspection-screen.tsx, a client component) is given of its inspection, job and
+ * systems: the fields it draws and sends, not the whole records. Whatever a client component is given is
+ * serialised into the page a second time (its flight data); the systems' calibration names, modes and hints,
+ * the results' authorship of other changes and the job's notes were half of /view's client props, and the
+ * screen uses none of them.
  */
 import 'server-only';
 import { oemHref } from '@/lib/alldata/documents';
-import type { AdasRecord, InspectionItem } from '@/lib/contract/adas';
+import type { AdasRecord, InspectionItem, InspectionRecord, InspectionResult } from '@/lib/contract/adas';
+
+/** A system's saved result: what the screen shows and the version its next change is based on. */
+export type InspectionSavedResult = Pick<
+  InspectionResult,
+  'adasChecklistMatrix' | 'result' | 'isNotEquipped' | 'notes' | 'version' | 'resultAt' | 'resultByName'
+>;
+
+export type InspectionFields = Pick<
+  InspectionRecord,
+  | 'adas'
+  | 'adasInspection'
+  | 'adasInspectionType'
+  | 'inspector'
+  | 'insurance'
+  | 'insuranceName'
+  | 'ronumber'
+  | 'notes'
+  | 'status'
+  | 'inspectionDate'
+> & { results: InspectionSavedResult[] };
 
 export type InspectionSystem = Pick<
   InspectionItem,
@@ -36,4 +57,26 @@ export const inspectionJob = ({ firm, firmName, ronumber, inspectors, vehicle }:
   ronumber,
   inspectors,
   vehicle: { year: vehicle.year, make: vehicle.make, model: vehicle.model, vin: vehicle.vin },
+});
+
+export const inspectionFields = (i: InspectionRecord): InspectionFields => ({
+  adas: i.adas,
+  adasInspection: i.adasInspection,
+  adasInspectionType: i.adasInspectionType,
+  inspector: i.inspector,
+  insurance: i.insurance,
+  insuranceName: i.insuranceName,
+  ronumber: i.ronumber,
+  notes: i.notes,
+  status: i.status,
+  inspectionDate: i.inspectionDate,
+  results: i.results.map((r) => ({
+    adasChecklistMatrix: r.adasChecklistMatrix,
+    result: r.result,
+    isNotEquipped: r.isNotEquipped,
+    notes: r.notes,
+    version: r.version,
+    resultAt: r.resultAt,
+    resultByName: r.resultByName,
+  })),
 });

@@ -29,8 +29,7 @@ import {
   vehicleLabel,
 } from '@/lib/adas/rules';
 import { completesWithInspection } from '@/lib/calibrations/rules';
-import type { InspectionRecord } from '@/lib/contract/adas';
-import type { InspectionJob, InspectionSystem } from './inspection-props';
+import type { InspectionFields, InspectionJob, InspectionSystem } from './inspection-props';
 import type { EvidenceItem } from '@/lib/contract/evidence';
 import type { AdasSystem } from '@/lib/contract/decode';
 import { deleteQuestion } from '@/lib/validation/messages';
@@ -51,7 +50,7 @@ const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').the
 const preloadDialogs = () => void import('@/components/ui/confirm-dialog').catch(() => undefined);
 
 export interface InspectionScreenProps {
-  inspection: InspectionRecord;
+  inspection: InspectionFields;
   items: InspectionSystem[];
   notInstalled: AdasSystem[];
   job: InspectionJob;

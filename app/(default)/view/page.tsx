@@ -7,7 +7,7 @@
  */
 import Link from 'next/link';
 import { InspectionScreen } from '@/components/adas/inspection-screen';
-import { inspectionJob, inspectionSystems } from '@/components/adas/inspection-props';
+import { inspectionFields, inspectionJob, inspectionSystems } from '@/components/adas/inspection-props';
 import { insurerChoices, orNotFound } from '@/components/adas/server-data';
 import { LazyCalibrationPanel } from '@/components/calibrations/lazy-panel';
 import { InspectionDispatch } from '@/components/dispatch';
@@ -81,7 +81,7 @@ export default async function ViewPage({ searchParams }: { searchParams: Promise
   return (
     <>
       <InspectionScreen
-        inspection={inspection}
+        inspection={inspectionFields(inspection)}
         items={inspectionSystems(items)}
         notInstalled={notInstalled}
         job={inspectionJob(job)}
