@@ -93,9 +93,7 @@ export function SimpleTable<T>({
               <tr key={rowKey(row, index)} className={`border-t border-slate-100 ${background} ${card('row')} ${className}`} {...data}>
                 {drawn.map((c) => (
                   <BodyCell key={c.id} column={c} pinned={pin(c)}>
-                    {cardsOnPhone && !c.rowHeader && !c.headerHidden && (
-                      <span className="card-label">{c.header}</span>
-                    )}
+                    {cardsOnPhone && !c.rowHeader && !c.headerHidden && <span className="card-label">{c.header}</span>}
                     {c.cell(row)}
                   </BodyCell>
                 ))}
