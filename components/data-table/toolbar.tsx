@@ -263,11 +263,7 @@ export function ExportButton<T>({
   return (
     <div className="flex items-center gap-2">
       <button type="button" className={TOOL_BUTTON} onClick={run} disabled={progress !== null || count === 0}>
-        {progress ? (
-          <Icon name="loader-circle" className="size-4 animate-spin" />
-        ) : (
-          <Icon name="download" className="size-4" />
-        )}
+        {progress ? <Icon name="loader-circle" className="size-4 animate-spin" /> : <Icon name="download" className="size-4" />}
         Export CSV
       </button>
       <span role="status" className="text-sm text-slate-700">

@@ -591,7 +591,9 @@ function triggerWhy(h: Hit, done: string): string {
 function moduleKinds(reading: LineReading): SystemKind[] {
   const systemsOf = (phrases: readonly Phrase[]) => {
     const terms = phrases.flatMap((p) => p.items.filter((i) => i.kind === 'term'));
-    return terms.length && terms.every((i) => i.term.kind === 'system') ? terms.flatMap((i) => (i.term.kind === 'system' ? [i.term.system] : [])) : [];
+    return terms.length && terms.every((i) => i.term.kind === 'system')
+      ? terms.flatMap((i) => (i.term.kind === 'system' ? [i.term.system] : []))
+      : [];
   };
   const first = reading.phrases.filter((p) => p.clause === 0);
   const kinds = reading.finding && reading.phrases.some((p) => p.clause > 0) ? systemsOf(first) : [];

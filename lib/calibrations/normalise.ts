@@ -234,7 +234,10 @@ function plainText(text: string, notes: string[]): string {
       // Hours, quantities and days after a description ("2.5 hrs", "1 ea", "5 days").
       .replace(/\b\d+(?:\.\d+)?\s*(?:hrs?|hours?|ea|each|pcs?|qty|days?|hr\.)(?![a-z])/g, ' ')
       // "(360)", "360 calibration": the surround view, as technicians name it (a figure elsewhere).
-      .replace(/(^|[\s/(])360(?=\s*\)|\s+(?:cal|calib|calibrat\w*|aim\w*|sys|system|check|chk|setup|teach\w*|initiali[sz]\w*)\b)/g, '$1360 view')
+      .replace(
+        /(^|[\s/(])360(?=\s*\)|\s+(?:cal|calib|calibrat\w*|aim\w*|sys|system|check|chk|setup|teach\w*|initiali[sz]\w*)\b)/g,
+        '$1360 view',
+      )
       .replace(/\bw\/o\b/g, ' without ')
       .replace(/\bw\/(?!(?:s|shield|sh|sld)\b)/g, ' with ')
       .replace(/\bf\/(?=[a-z])/g, ' for ')
