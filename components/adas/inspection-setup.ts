@@ -4,7 +4,7 @@
  * whether the shop's own user has it open, whether a call is running).
  */
 import { STATUS } from '@/lib/adas/rules';
-import type { AdasRecord, InspectionItem, InspectionRecord } from '@/lib/contract/adas';
+import type { InspectionFields, InspectionJob, InspectionSystem } from './inspection-props';
 import type { AdasSystem } from '@/lib/contract/decode';
 import type { EvidenceItem } from '@/lib/contract/evidence';
 import type { Choice } from './errors';
@@ -16,10 +16,10 @@ export interface DispatchedInspection {
 }
 
 export interface InspectionScreenProps {
-  inspection: InspectionRecord;
-  items: InspectionItem[];
+  inspection: InspectionFields;
+  items: InspectionSystem[];
   notInstalled: AdasSystem[];
-  job: AdasRecord;
+  job: InspectionJob;
   insurers: readonly Choice[];
   timezone: number;
   /** Photos and files on the systems (docs/adas.md#evidence). */

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { CheckboxField, TextArea } from '@/components/ui/field';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { RESULTS } from '@/lib/adas/rules';
-import type { InspectionItem } from '@/lib/contract/adas';
+import type { InspectionSystem } from './inspection-props';
 import type { AdasSystem } from '@/lib/contract/decode';
 import type { EvidenceItem } from '@/lib/contract/evidence';
 import { formatDate } from '@/lib/dates';
@@ -39,7 +39,7 @@ export function InspectionSystems({
   access: InspectionAccess;
   /** "Save results", shown above the systems and in the bar below them. */
   saveResultsButton: React.ReactNode;
-  onRemove: (s: InspectionItem) => void;
+  onRemove: (s: InspectionSystem) => void;
   onAddBack: (s: AdasSystem) => void;
 }) {
   const unsent = queue.waiting > 0;

@@ -7,7 +7,7 @@
  * Evidence is sent at once, or kept on the device (prepared first) when there is no connection.
  */
 import { useState } from 'react';
-import type { InspectionItem, InspectionRecord } from '@/lib/contract/adas';
+import type { InspectionFields, InspectionSystem } from './inspection-props';
 import type { EvidenceItem } from '@/lib/contract/evidence';
 import { prepareEvidence, sendEvidence, type EvidenceToSend } from './evidence';
 import { type OfflineQueue, type ResultValues, isConnectivity } from './use-offline-queue';
@@ -17,8 +17,8 @@ export function useInspectionResults({
   items,
   queue,
 }: {
-  inspection: InspectionRecord;
-  items: InspectionItem[];
+  inspection: InspectionFields;
+  items: InspectionSystem[];
   queue: OfflineQueue;
 }) {
   const savedRow = (adasChecklistMatrix: number) => i.results.find((r) => r.adasChecklistMatrix === adasChecklistMatrix);

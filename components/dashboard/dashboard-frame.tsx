@@ -20,10 +20,10 @@ import { listHref, prefsCookie } from '@/lib/list-state';
 import type { DashboardListSpec, DashboardState, RecordsListSpec, RecordsState } from './list-spec';
 
 export type DashboardView = 'numbers' | 'records' | 'admin';
+/** A location of the filter: only what it shows (the views are client components: what they get is sent twice). */
 export interface LocationChoice {
   firm: number;
   name: string;
-  firmType: string;
   /** Its level under the caller's top locations (adas/locations answers them in tree order). */
   depth: number;
 }

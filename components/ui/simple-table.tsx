@@ -33,13 +33,17 @@ export interface SimpleTableProps<T> {
   cardsOnPhone?: boolean;
 }
 
+/**
+ * A phone's cards: the box, table, head, body and rows carry their own utilities (each is one element, and
+ * they must outrank the same element's base utilities); what every cell and every cell's column name share
+ * is said once in app/globals.css (`.cards`, `.card-label`), not repeated on each cell.
+ */
 const CARD = {
   box: 'max-sm:overflow-visible max-sm:border-0 max-sm:bg-transparent',
-  table: 'max-sm:block',
+  table: 'cards max-sm:block',
   head: 'max-sm:sr-only',
   body: 'max-sm:flex max-sm:flex-col max-sm:gap-3',
   row: 'max-sm:flex max-sm:flex-col max-sm:rounded-lg max-sm:border max-sm:border-slate-200',
-  cell: 'max-sm:block max-sm:static max-sm:shadow-none',
 } as const;
 
 export function SimpleTable<T>({
@@ -55,7 +59,7 @@ export function SimpleTable<T>({
   cardsOnPhone = false,
 }: SimpleTableProps<T>) {
   const card = (part: keyof typeof CARD) => (cardsOnPhone ? CARD[part] : '');
-  const drawn = pinnedFirst(columns).map((c) => (cardsOnPhone ? { ...c, className: `${c.className ?? ''} ${CARD.cell}` } : c));
+  const drawn = pinnedFirst(columns);
   const pin = (c: Column<T>) => (c.rowHeader ? pinnedClass() : undefined);
   return (
     <ScrollBox
@@ -89,9 +93,7 @@ export function SimpleTable<T>({
               <tr key={rowKey(row, index)} className={`border-t border-slate-100 ${background} ${card('row')} ${className}`} {...data}>
                 {drawn.map((c) => (
                   <BodyCell key={c.id} column={c} pinned={pin(c)}>
-                    {cardsOnPhone && !c.rowHeader && !c.headerHidden && (
-                      <span className="block text-xs font-medium text-slate-600 sm:hidden">{c.header}</span>
-                    )}
+                    {cardsOnPhone && !c.rowHeader && !c.headerHidden && <span className="card-label">{c.header}</span>}
                     {c.cell(row)}
                   </BodyCell>
                 ))}

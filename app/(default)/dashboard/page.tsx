@@ -56,7 +56,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
     numbers.startDate && numbers.endDate
       ? { startDate: numbers.startDate, endDate: numbers.endDate }
       : presetRange(numbers.period === CUSTOM_PERIOD ? 3 : (numbers.period as 1 | 2 | 3 | 4 | 5 | 6), new Date(), zone);
-  const locations = await api(contract.adas.locations);
+  const locations = (await api(contract.adas.locations)).map(({ firm, name, depth }) => ({ firm, name, depth }));
   const common = { zone, range, locations, isAdmin };
   const query = { firm: numbers.firm, ...range };
   let problems: Problems | null = rangeProblems(range);

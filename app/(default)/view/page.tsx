@@ -7,6 +7,7 @@
  */
 import Link from 'next/link';
 import { InspectionScreen } from '@/components/adas/inspection-screen';
+import { inspectionFields, inspectionJob, inspectionSystems } from '@/components/adas/inspection-props';
 import { insurerChoices, orNotFound } from '@/components/adas/server-data';
 import { LazyCalibrationPanel } from '@/components/calibrations/lazy-panel';
 import { InspectionDispatch } from '@/components/dispatch';
@@ -14,7 +15,6 @@ import { Alert } from '@/components/ui/alert';
 import { UpstreamError } from '@/lib/api/errors';
 import { localDay } from '@/lib/dates';
 import { PageHeading } from '@/components/ui/page-heading';
-import { oemHref } from '@/lib/alldata/documents';
 import { api } from '@/lib/api/server';
 import { requireRoute } from '@/lib/auth/session';
 import { contract } from '@/lib/contract';
@@ -81,10 +81,10 @@ export default async function ViewPage({ searchParams }: { searchParams: Promise
   return (
     <>
       <InspectionScreen
-        inspection={inspection}
-        items={items.map((s) => (s.url ? { ...s, url: oemHref(s.url) } : s))}
+        inspection={inspectionFields(inspection)}
+        items={inspectionSystems(items)}
         notInstalled={notInstalled}
-        job={job}
+        job={inspectionJob(job)}
         insurers={insurers}
         timezone={session.profile.timezone}
         evidence={evidence}
