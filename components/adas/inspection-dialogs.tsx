@@ -7,10 +7,12 @@
 import dynamic from 'next/dynamic';
 import { RESULTS, nameOf } from '@/lib/adas/rules';
 import { completesWithInspection } from '@/lib/calibrations/rules';
-import { deleteQuestion } from '@/lib/validation/messages';
 
 const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
-export const preloadDialogs = () => void import('@/components/ui/confirm-dialog').catch(() => undefined);
+/** Deleting asks the one delete question (components/ui/delete-confirm). */
+export const DeleteDialog = dynamic(() => import('@/components/ui/delete-confirm').then((m) => m.DeleteConfirm), { ssr: false });
+export const preloadDialogs = () =>
+  void Promise.all([import('@/components/ui/confirm-dialog'), import('@/components/ui/delete-confirm')]).catch(() => undefined);
 
 /** A system whose result the report marks as needing attention. */
 export interface FlaggedSystem {
@@ -47,8 +49,4 @@ export function CompleteDialog({
       onConfirm={onConfirm}
     />
   );
-}
-
-export function DeleteDialog({ onOpenChange, onConfirm }: { onOpenChange: (open: boolean) => void; onConfirm: () => Promise<void> }) {
-  return <ConfirmDialog open onOpenChange={onOpenChange} message={deleteQuestion('Inspection')} onConfirm={onConfirm} />;
 }

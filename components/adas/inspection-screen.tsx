@@ -174,7 +174,8 @@ export function InspectionScreen(screen: InspectionScreenProps) {
       )}
       {confirmingDelete && (
         <DeleteDialog
-          onOpenChange={setConfirmingDelete}
+          tag="Inspection"
+          onClose={() => setConfirmingDelete(false)}
           onConfirm={async () => {
             await adasApi.deleteInspection(i.adasInspection);
             router.push(jobHref(i.adas));
