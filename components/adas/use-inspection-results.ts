@@ -28,7 +28,9 @@ export function useInspectionResults({
   // A change just made, shown at once while the device writes it (the queue's own read follows the write):
   // a checkbox or a select never seems to ignore a tap.
   const [justMade, setJustMade] = useState<ReadonlyMap<number, ResultValues>>(new Map());
-  /** What a system shows: its change just made, else its latest change kept on the device (not one the host refused), else what the host holds. */
+  /** What a system shows: its change just made, else its latest change kept on the device (not one the host refused),
+   * else one the host took whose row the page has not rendered yet (between the send and the refresh it starts the
+   * system would show, and Complete would judge, the row as it was), else what the host holds. */
   const outcome = (adasChecklistMatrix: number): ResultValues => {
     const made = justMade.get(adasChecklistMatrix);
     if (made) return made;
@@ -36,6 +38,9 @@ export function useInspectionResults({
     const last = lastChange(adasChecklistMatrix);
     if (last?.kind === 'result' && last.state !== 'refused')
       return { result: last.result, isNotEquipped: last.isNotEquipped, notes: last.notes };
+    const taken = queue.sent.findLast((s) => s.adasChecklistMatrix === adasChecklistMatrix)?.result;
+    if (taken && taken.version > (saved?.version ?? 0))
+      return { result: taken.result, isNotEquipped: taken.isNotEquipped, notes: taken.notes };
     return { result: saved?.result ?? null, isNotEquipped: saved?.isNotEquipped ?? false, notes: saved?.notes ?? '' };
   };
 

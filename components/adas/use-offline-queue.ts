@@ -43,6 +43,8 @@ export interface SentChange {
   adasChecklistMatrix?: number;
   /** The evidence the host stored for a photo or file sent from the queue. */
   evidence?: number[];
+  /** A result as the host took it and the row's version it answered: shown until a render brings that version. */
+  result?: ResultValues & { version: number };
 }
 
 export type ResultValues = Pick<QueuedResult, 'result' | 'isNotEquipped' | 'notes'>;
@@ -149,7 +151,8 @@ export function useOfflineQueue({
           for (const l of later)
             if (version && l.kind === 'result' && l.adasChecklistMatrix === c.adasChecklistMatrix)
               await replace({ ...l, baseVersion: version });
-          return { kind: 'result', adasChecklistMatrix: c.adasChecklistMatrix };
+          const values = { result: c.result, isNotEquipped: c.isNotEquipped, notes: c.notes };
+          return { kind: 'result', adasChecklistMatrix: c.adasChecklistMatrix, result: version ? { ...values, version } : undefined };
         }
       }
     },
