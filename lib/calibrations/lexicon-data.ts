@@ -65,7 +65,7 @@ export const PART_ROWS: readonly string[] = [
   'bumper, bumper assembly, face bar, bumper bar assembly, bumper complete | end body | f.path:frontRadar f.carries:park f.near:grilleCamera r.path:cornerRadar r.carries:park',
   'upper bumper cover, bumper upper cover, upper fascia | end body | f.path:frontRadar f.carries:park r.path:cornerRadar r.carries:park',
   'lower bumper cover, bumper lower cover, lower fascia, bumper lower panel, bumper cover lower | end body | f.path:frontRadar f.carries:park r.path:cornerRadar r.carries:park',
-  'bumper reinforcement, bumper rebar, rebar, impact bar, bumper beam, reinforcement beam, impact beam, crash beam, crash bar, bumper impact bar, bumper bar, bumper carrier | end structure | f.mount:frontRadar r.near:cornerRadar',
+  'bumper reinforcement, bumper rebar, rebar, impact bar, bumper beam, reinforcement beam, impact beam, crash beam, crash bar, bumper impact bar, bumper bar, bumper carrier, impact member, bumper impact member | end structure | f.mount:frontRadar r.near:cornerRadar',
   'back bar, bumper reinforcement bar, bumper reinforcement beam, bumper support beam | end structure | f.mount:frontRadar r.near:cornerRadar',
   'bumper energy absorber, energy absorber, impact absorber, bumper absorber, impact foam, bumper foam, energy absorbing foam, absorber foam, bumper isolator, bumper impact absorber | end structure | f.near:frontRadar r.near:cornerRadar',
   'bumper bracket, bumper mounting bracket, bumper stay, bumper support, bumper side bracket, bumper end bracket, bumper guide, bumper slide bracket, bumper retainer, bumper side retainer, bumper side support, bumper end guide | end structure | f.near:frontRadar r.near:cornerRadar',

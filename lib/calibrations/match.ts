@@ -348,7 +348,15 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
       earlier && onlyPieces(p.items) ? { ...context, section: { ...reading.section, phrases: [earlier] } } : context,
     );
     // "Cavity wax - LT quarter panel": a part named after labour, with no work of its own, is where the labour is done.
-    if (thing && worked[0]?.thing.kind === 'labor' && thing.kind !== 'labor' && !p.operation) continue;
+    // A scan's finding is of the part it names ("Pre-scan DTC - Front radar (SCC) alignment not performed").
+    if (thing && worked[0]?.thing.kind === 'labor' && thing.kind !== 'labor' && !p.operation && !reading.finding) continue;
+    // "bmpr cvr torn - rplce", "mrror hsg hngng - rplc whole asy": a clause that is only work is the work of the
+    // part before it, when that part has none of its own.
+    const before = worked.at(-1);
+    if (!thing && p.operation && before && !before.ownOperation) {
+      before.operation = before.ownOperation = p.operation;
+      continue;
+    }
     if (!thing) continue;
     const w: Worked = {
       thing,
@@ -680,6 +688,15 @@ function namedKinds(
   }
   for (const t of chain) {
     if (t.systems.length || t.kind === 'labor') continue;
+    // "Blind spot warning (BSW): radar misaligned": a sensor word at no end said, of a type a system the line
+    // names has, is that system's sensor (not the front one a bare "radar" is taken for).
+    const type = t.part?.sensorType ?? SENSOR_WORDS[t.text.split(' ').at(-1) ?? ''];
+    if (
+      t.generic &&
+      (type === 'camera' || type === 'radar') &&
+      [...named].some((k) => KIND_RULES[k].positions.some((p) => ofType(p, type)))
+    )
+      continue;
     const positions = [...t.sensors, ...t.mounts];
     const bare = t.generic || (t.part?.piece === 'sensor' && !positions.length && !t.either.length);
     if (bare && !named.size) {
@@ -809,12 +826,16 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
     worked.length > 0 &&
     (worked.every((w) => w.thing.kind === 'sensor' || w.thing.systems.length > 0 || w.thing.part?.piece === 'sensor') ||
       namesSystem(reading));
-  const procedure = (reading.calibration.length > 0 || alignmentOfSensor || listed || sensorChecked) && !blocked;
+  // A scan's finding that a calibration is due ("radar misaligned") is read as that calibration.
+  const procedure = (reading.calibration.length > 0 || reading.finding != null || alignmentOfSensor || listed || sensorChecked) && !blocked;
   let pending: Pending | undefined;
   if (procedure) {
     const { kinds, open, kindOnly, names } = namedKinds(m, reading, all);
     const said = [...new Map(names.map((n) => [n.toLowerCase(), n])).values()];
-    const word = reading.calibration[0] ?? (alignmentOfSensor ? 'alignment' : sensorChecked ? 'check' : reading.section.text.toLowerCase());
+    const word =
+      reading.calibration[0] ??
+      reading.finding ??
+      (alignmentOfSensor ? 'alignment' : sensorChecked ? 'check' : reading.section.text.toLowerCase());
     for (const s of m.systems) {
       if (!s.kind || !kinds.has(s.kind)) continue;
       trigger(

@@ -243,6 +243,8 @@ function plainText(text: string, notes: string[]): string {
       .replace(/\bf\/(?=[a-z])/g, ' for ')
       .replace(/\s[-–—]+\s|\s-+$|^-+\s/g, ' ; ')
       .replace(/\s\+\s/g, ' & ')
+      // "torn @ corner": where on the part.
+      .replace(/\s@\s*/g, ' at ')
   );
 }
 
@@ -797,6 +799,10 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
   return { phrases, words: seen.filter((w) => !STRUCTURE.has(w)), calibration, test };
 }
 
+/** Words that say where on the car or on the part a part is. */
+const POSITIONS: ReadonlySet<string> = new Set(['upper', 'lower', 'inner', 'outer', 'center', 'centre', 'middle', 'mid', 'top', 'bottom']);
+const isPlace = (w: string) => ENDS.has(w) || SIDES.has(w) || POSITIONS.has(w);
+
 /** Words not covered by a name (ends, sides, descriptors and figures aside). */
 const uncovered = (vocab: Vocabulary, items: readonly Item[]) =>
   items.filter((it) => it.kind === 'word' && !skippable(vocab, it.w) && !ENDS.has(it.w) && !SIDES.has(it.w)).length;
@@ -810,8 +816,9 @@ const isPiece = (it: Item | undefined) => it?.kind === 'term' && it.term.kind ==
  */
 function headFirst(vocab: Vocabulary, words: string[]): string[] {
   if (words.length > 8) return words;
-  // "RIVIAN badge lftgt": a make, trim or figure before the name does not change its order.
-  const lead = words.findIndex((w) => !vocab.lex.setAside.has(w) && !isNumber(w));
+  // "RIVIAN badge lftgt", "5 Repl Impact member frt bumper": a make, trim, figure or operation before the name
+  // does not change its order.
+  const lead = words.findIndex((w) => !vocab.lex.setAside.has(w) && !isNumber(w) && operationWord(vocab, w) == null);
   if (lead > 0) return [...words.slice(0, lead), ...headFirst(vocab, words.slice(lead))];
   // "GRILLE ASSY-RADIATOR" (a parts catalogue's name): "assembly" says nothing of the order, so the name is
   // turned without it, and kept as printed when it does not turn.
@@ -823,7 +830,15 @@ function headFirst(vocab: Vocabulary, words: string[]): string[] {
   const items = itemsOf(vocab, words);
   const terms = items.filter(isTerm);
   const left = uncovered(vocab, items);
-  if (!terms.length || !isTerm(items[0]!)) return words;
+  if (!terms.length) return words;
+  // "Carrier frt bumper": a head word that names a part only after what it is of ("bumper carrier") goes last
+  // when it then joins a name.
+  if (!isTerm(items[0]!)) {
+    if (items[0]!.kind !== 'word' || skippable(vocab, words[0]!)) return words;
+    const rotated = [...words.slice(1), words[0]!];
+    const read = itemsOf(vocab, rotated);
+    return uncovered(vocab, read) < left && read.filter(isTerm).length <= terms.length ? rotated : words;
+  }
   // An end word between two names starts where the first is ("Harness front bumper", "Sensor front bumper
   // LH inner"): the first is the part, on the second.
   for (let k = 1; k < words.length - 1; k++) {
@@ -838,7 +853,16 @@ function headFirst(vocab: Vocabulary, words: string[]): string[] {
   for (let k = 1; k < words.length; k++) {
     const head = itemsOf(vocab, words.slice(0, k));
     if (head.length !== 1 || !isTerm(head[0]!)) continue;
-    const rotated = [...words.slice(k), ...words.slice(0, k)];
+    // Where the part is, printed after its qualifier ("GRILLE RAD UPR"), may go before it: "upper radiator
+    // grille" (but "OUTSIDE RR VIEW" stays a name: the order that reads as fewer names wins).
+    const tail = words.slice(k);
+    const plain = [...tail, ...words.slice(0, k)];
+    const placed = [...tail.filter(isPlace), ...tail.filter((w) => !isPlace(w)), ...words.slice(0, k)];
+    const cost = (ws: string[]) => {
+      const r = itemsOf(vocab, ws);
+      return uncovered(vocab, r) * 100 + r.filter(isTerm).length;
+    };
+    const rotated = cost(placed) < cost(plain) ? placed : plain;
     const read = itemsOf(vocab, rotated);
     const readTerms = read.filter(isTerm);
     const readLeft = uncovered(vocab, read);
@@ -1036,8 +1060,8 @@ const FINDING =
 
 /** A line of a scan report: a fault code in it, or a scan in its operation or section. */
 const scanLine = (line: EstimateLineInput) =>
-  /\b[bcpu][0-9a-f]{4}\b/i.test(line.description ?? '') ||
-  /\b(?:scan|dtc|dtcs)\b|pre-scan|post-scan/i.test(`${line.operation ?? ''} ${line.section ?? ''}`);
+  /\b[bcpu][0-9a-f]{4}\b|\b(?:pre|post)-?scan\b|\bdtcs?\b/i.test(line.description ?? '') ||
+  /\b(?:scans?|dtcs?)\b|pre-?scan|post-?scan/i.test(`${line.operation ?? ''} ${line.section ?? ''}`);
 
 /** A vehicle's description: its options or equipment listed ("Options: Smart Cruise Control, …"). */
 const DESCRIBES_VEHICLE = /\b(?:options?|equipment|equipped with|features)\s*:/;

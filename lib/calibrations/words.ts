@@ -64,6 +64,7 @@ export const COLOURS = list(`
   black white silver gray grey red blue green yellow orange brown beige tan gold bronze maroon burgundy charcoal graphite
   pearl metallic tricoat tri-coat tri-stage 2-stage 3-stage two-stage three-stage basecoat base-coat solid ebony ivory
   crystal midnight magnetic lunar sonic platinum champagne copper titanium gunmetal
+  blk wht slv slvr sil gry blu grn brn bge ylw org mrn
 `);
 
 /** Finishes and materials. */
@@ -72,6 +73,7 @@ export const FINISHES = list(`
   ptm paint-to-match bright black-out blackout carbon fiber fibre aluminum aluminium steel plastic alloy rubber leather vinyl cloth
   fabric abs pp tpo epp eps urethane-foam composite fiberglass stainless forged cast lightweight acoustic laminated tempered solar
   infrared ir heated-glass privacy
+  chrm txtd txtr ptd unptd prmd alum
 `);
 
 /**
@@ -90,7 +92,7 @@ export const MARKS = list(`
 export const CONDITIONS = list(`
   broken broke cracked crack bent torn tear damaged damage dmg dmgd missing scratched scuffed dented dent punctured
   loose crushed kinked split shattered chipped melted distorted buckled deformed misaligned failed faulty inoperative
-  inop found discovered hidden noted visible blocked obstructed
+  inop found discovered hidden noted visible blocked obstructed hanging dangling sagging
 `);
 
 /** A desk review's verdict on an operation ("Ln 23 … - approved"): the reviewer's word, not a part. */
@@ -249,10 +251,10 @@ export const CALIBRATION_PHRASES: readonly (readonly string[])[] = [
 ];
 
 /** "with" words join what comes with the part; "without" words negate the feature after them. */
-export const WITH_WORDS: ReadonlySet<string> = list('with including incl w/ plus');
+export const WITH_WORDS: ReadonlySet<string> = list('with including incl w/ plus has');
 export const WITHOUT_WORDS: ReadonlySet<string> = list('without less minus excluding except non w/o no');
 /** Words that start why the part is worked on ("R&I grille for radar access"), which is set aside. */
-export const PURPOSE_WORDS: ReadonlySet<string> = list('for to per due from because after before during via using while');
+export const PURPOSE_WORDS: ReadonlySet<string> = list('for to per due from because after before during via using while by');
 /** Words that start where the part is ("cam in grl", "air deflector (under bumper)"): a place, not a part worked on. */
 export const PLACE_WORDS: ReadonlySet<string> = list('at in on inside behind under beneath below above near beside');
 

@@ -665,6 +665,35 @@ describe('what a line says besides its parts', () => {
     expect(whyOf('Repl', 'MIRROR ASSY-OUTSIDE RR VIEW,RH')[0]).toMatch(/^outside rear view mirror: replaced → Surround View Camera/);
   });
 
+  it('a head-first name keeps its places before it, and a head word naming a part only with what it is of goes last', () => {
+    expect(systemsOf('Repl', 'GRILLE RAD UPR BLK')).toEqual(['Front Radar', 'Surround View Camera']);
+    expect(partsRead(vocab, readLine({ operation: 'Repl', section: '', description: 'Grille radiator lower' }, vocab))).toEqual([
+      'lower radiator grille',
+    ]);
+    expect(systemsOf('Repl', 'Carrier frt bumper alum')).toEqual(['Front Radar']);
+    expect(systemsOf('Repl', '7 Repl Impactmember frt bumper 412.00 1.2')).toEqual(['Front Radar']);
+    expect(systemsOf('Repl', 'Show car frt bumper cover')).toEqual(['Park Assist']);
+  });
+
+  it('a clause that is only work is the part’s before it; "@" places, "has" gives a feature, "hanging by" is a state', () => {
+    expect(systemsOf('Rpr', 'Frt bumper cover torn - replace')).toEqual(['Front Radar', 'Park Assist']);
+    expect(systemsOf('', 'rt mirror hsg hanging by harness - rplc complete assy (camera)')).toEqual([
+      'Surround View Camera',
+      'Side Camera',
+    ]);
+    expect(partsRead(vocab, readLine({ operation: '', section: '', description: 'frt bmpr cvr split @ corner, has prk snsrs' }, vocab))).toEqual([
+      'front bumper cover',
+      'front park sensor',
+    ]);
+  });
+
+  it('a scan’s finding that a sensor is misaligned or not aimed is its calibration, the module’s sensor when the line names one', () => {
+    expect(systemsOf('ADMIN', 'Pre-scan: Blind Spot module LH - sensor misaligned (active)', 'SCANS')).toEqual(['Blind Spot Monitoring']);
+    expect(systemsOf('Scan', 'DTC C1A28 - front radar (ACC) aiming not performed', 'DIAGNOSTICS')).toEqual(['Front Radar']);
+    expect(systemsOf('Pre-scan', 'Lane change assist LH (BSW): C1A45 radar misaligned')).toEqual(['Blind Spot Monitoring']);
+    expect(systemsOf('', 'Pre-scan - no faults', 'SCANS')).toEqual([]);
+  });
+
   it('a feature naming a system’s sensors is the ones at the part’s place', () => {
     expect(systemsOf('Repl', 'Radiator grille w/ SVM camera hole')).toEqual(['Front Radar', 'Surround View Camera']);
     expect(systemsOf('Repl', 'Front bumper cover w/ 360 camera opening')).toEqual(['Front Radar', 'Park Assist', 'Surround View Camera']);
