@@ -16,6 +16,7 @@
  * "/" joining parts. In each phrase the longest names of the lexicon and the makers' system names are
  * found (parts.ts says what the phrase's part is).
  */
+import { LABOUR_OPERATIONS } from '@/lib/intake/codes';
 import {
   ABBREVIATIONS,
   CALIBRATION_PHRASES,
@@ -845,7 +846,8 @@ function headFirst(vocab: Vocabulary, words: string[]): string[] {
     if (!ENDS.has(words[k]!)) continue;
     const head = itemsOf(vocab, words.slice(0, k));
     const tail = itemsOf(vocab, words.slice(k));
-    if (!isTerm(head.at(-1)!) || tail[0]?.kind !== 'word' || !tail.some(isTerm)) continue;
+    const headLast = head.filter((it) => it.kind !== 'word' || !skippable(vocab, it.w)).at(-1);
+    if (!headLast || !isTerm(headLast) || tail[0]?.kind !== 'word' || !tail.some(isTerm)) continue;
     const rotated = [...words.slice(k), ...words.slice(0, k)];
     if (uncovered(vocab, itemsOf(vocab, rotated)) <= left) return rotated;
   }
@@ -956,6 +958,18 @@ export function readOperation(vocab: Vocabulary, written: string): { operation: 
 function readOperationColumn(vocab: Vocabulary, written: string): { operation: Operation | null; unknown: string | null } {
   const read = readOperation(vocab, written);
   if (read.operation || !read.unknown) return read;
+  // "OP11": a CIECA labour-operation code (an EMS or BMS export pasted as it is) is the operation it codes.
+  const coded = LABOUR_OPERATIONS[written.trim().toUpperCase()];
+  if (coded?.printed) {
+    const named = readOperation(vocab, coded.printed);
+    if (named.operation) return named;
+  }
+  // "S01 Repl", "S2 R&I": a supplement's number before the operation (CCC ONE, Mitchell) says when, not what.
+  const supplement = /^(?:s|supp?l?)\s*\d{1,2}\s+(\S.*)$/i.exec(written.trim());
+  if (supplement) {
+    const after = readOperationColumn(vocab, supplement[1]!);
+    if (after.operation) return after;
+  }
   const [code = '', flag = '', ...more] = written.toLowerCase().split(/\s+/);
   const first =
     !more.length && flag.length <= 3 && !vocab.known.has(flag) && !vocab.single.has(flag) ? vocab.operations.get(opKey(code)) : undefined;
@@ -1014,9 +1028,19 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
   const finding = scanLine(line) ? (FINDING.exec(plain)?.[0] ?? null) : null;
   // Denials are also read in the words as the reader expanded them ("no dmg": no damage).
   const expanded = read.words.map((w) => w.w).join(' ');
-  const denied = finding
-    ? null
-    : (DENIED.exec(plain)?.[0] ?? DENIED.exec(expanded)?.[0] ?? DENIED.exec(plainText(line.operation ?? '', []))?.[0] ?? null);
+  // "Repl ICC radar - ADJUSTED to R&I, housing not damaged": a review that changes the work keeps it, as the
+  // work it names; its reason is no denial.
+  const revisedTo = REVISED.exec(plain)?.[1];
+  const revised = revisedTo ? readOperation(vocab, revisedTo).operation : null;
+  if (revised) {
+    notes.push(`The line's work was changed to ${OPERATION_NAMES[revised]} (“${revisedTo}”): read as ${OPERATION_NAMES[revised]}.`);
+    operation = revised;
+    for (const p of built.phrases) if (p.operation) p.operation = revised;
+  }
+  const denied =
+    finding || revised
+      ? null
+      : (DENIED.exec(plain)?.[0] ?? DENIED.exec(expanded)?.[0] ?? DENIED.exec(plainText(line.operation ?? '', []))?.[0] ?? null);
   const descEnd = built.phrases.find((p) => p.role === 'main' && p.end)?.end ?? null;
   const end = descEnd ?? section.end;
   const side = built.phrases.find((p) => p.side)?.side ?? null;
@@ -1071,6 +1095,9 @@ const DESCRIBES_VEHICLE = /\b(?:options?|equipment|equipped with|features)\s*:/;
  * not replaced"; a teardown note's "camera not disturbed", "not equipped", "no damage"; a scan report's
  * "No DTCs".
  */
+/** A review's change of the work: "adjusted to R&I", "changed to repair". */
+const REVISED = /\b(?:adjusted|changed|reduced|revised|amended|corrected|downgraded|converted|lowered)\s+to\s+(r&i|r&r|r\/i|r\/r|[a-z]+)/;
+
 const DENIED =
   /\b(?:not (?:required|req'?d|needed|necessary|performed|replaced|removed|done|applicable|approved|allowed|warranted|disturbed|affected|damaged|dmgd|equipped|included)|n\/a|deny|denied|declined?|waived?|refused|disallowed?|n\/r|no calibration (?:required|needed)|no (?:dtcs?|codes?|faults?|fault codes?|(?:visible |apparent )?(?:damage|dmg)))\b/;
 

@@ -270,7 +270,8 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
     names: {
       forwardCamera: n(`forward facing camera, ffc, lanesense camera, lane sense camera, lanesense, forward collision warning camera,
         forward camera module`),
-      frontRadar: n(`acc radar, adaptive cruise control radar, forward collision radar, ffr, forward facing radar, radar sensor module`),
+      frontRadar: n(`acc radar, adaptive cruise control radar, forward collision radar, ffr, forward facing radar, radar sensor module,
+        adaptive speed control, adaptive speed control module, ascm`),
       blindSpot: n(`blind spot monitoring, blind spot monitor, rear cross path, rcp, blind spot sensor, bsm sensor`),
       parkAssist: n(`parksense, park sense, parksense sensor, parksense rear park assist, front parksense, pam, park assist module`),
       surroundView: n(`surround view camera, 360 surround view, surround view camera system, 360 degree surround view`),
@@ -285,7 +286,7 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
       frontRadar: n(`fcm radar, forward collision mitigation, adaptive cruise control radar`),
       blindSpot: n(`bsw, blind spot warning, lane change assist`),
       parkAssist: n(`sonar, parking sensor`),
-      surroundView: n(`multi around monitor, multi-around monitor`),
+      surroundView: n(`multi around monitor, multi-around monitor, mam`),
       steeringAngle: n(`steering angle sensor`),
     },
   },

@@ -681,10 +681,9 @@ describe('what a line says besides its parts', () => {
       'Surround View Camera',
       'Side Camera',
     ]);
-    expect(partsRead(vocab, readLine({ operation: '', section: '', description: 'frt bmpr cvr split @ corner, has prk snsrs' }, vocab))).toEqual([
-      'front bumper cover',
-      'front park sensor',
-    ]);
+    expect(
+      partsRead(vocab, readLine({ operation: '', section: '', description: 'frt bmpr cvr split @ corner, has prk snsrs' }, vocab)),
+    ).toEqual(['front bumper cover', 'front park sensor']);
   });
 
   it('a scan’s finding that a sensor is misaligned or not aimed is its calibration, the module’s sensor when the line names one', () => {
@@ -692,6 +691,28 @@ describe('what a line says besides its parts', () => {
     expect(systemsOf('Scan', 'DTC C1A28 - front radar (ACC) aiming not performed', 'DIAGNOSTICS')).toEqual(['Front Radar']);
     expect(systemsOf('Pre-scan', 'Lane change assist LH (BSW): C1A45 radar misaligned')).toEqual(['Blind Spot Monitoring']);
     expect(systemsOf('', 'Pre-scan - no faults', 'SCANS')).toEqual([]);
+  });
+
+  it('a review that changes the work keeps it as the new work; supplement numbers and CIECA codes in the operation column', () => {
+    expect(systemsOf('REVISED', 'Ln 11 Repl blind spot radar RH - changed to R&I, unit not damaged')).toEqual(['Blind Spot Monitoring']);
+    expect(systemsOf('', 'Ln 3 Repl frt bumper cover - reduced to repair, tear at tab')).toEqual(['Front Radar']);
+    expect(systemsOf('', 'Ln 3 Repl frt bumper cover - not damaged')).toEqual([]);
+    expect(systemsOf('S02 Repl', 'Frt bumper cover')).toEqual(['Front Radar', 'Park Assist']);
+    expect(systemsOf('OP11', 'Frt bumper cover')).toEqual(['Front Radar', 'Park Assist']);
+    expect(systemsOf('OP6', 'Frt bumper cover')).toEqual(['Park Assist']);
+    expect(systemsOf('OP15', 'Frt bumper cover')).toEqual([]);
+  });
+
+  it('a rear lower bumper cover carries no park sensors; struts and props are not the part they hold up', () => {
+    expect(systemsOf('Repl', 'Rr bumper cover lower')).toEqual([]);
+    expect(systemsOf('Repl', 'Frt bumper cover lower')).toEqual(['Front Radar', 'Park Assist']);
+    expect(systemsOf('Repl', 'Lift gate gas prop RH')).toEqual([]);
+  });
+
+  it('procedures and system names of more makers: basic setting and coding, adaptive speed control, multi around monitor', () => {
+    expect(systemsOf('Subl', 'Park distance control - basic setting')).toEqual(['Park Assist']);
+    expect(systemsOf('Repl', 'Adaptive speed control module bracket')).toEqual(['Front Radar']);
+    expect(systemsOf('Subl', 'MAM camera calibration with mats')).toEqual(['Surround View Camera']);
   });
 
   it('a feature naming a system’s sensors is the ones at the part’s place', () => {
