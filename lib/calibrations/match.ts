@@ -408,6 +408,18 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
         target.features.push(thing);
       continue;
     }
+    // "Mirror glass w/LCA warning lamp": what comes with a body part is no suspension or steering part (LCA is
+    // the lane change assist there, not a lower control arm).
+    const geometry = (t: Thing | null | undefined) => !!t?.part && (t.part.rel.geometry || t.part.rel.column);
+    if (
+      p.role === 'with' &&
+      geometry(thing) &&
+      target &&
+      target.thing.part &&
+      !geometry(target.thing) &&
+      target.thing.part.zone !== 'under'
+    )
+      continue;
     // "w/ camera": the camera comes with the part; "w/ park assist": the part has the system.
     const isFeature =
       thing.kind === 'feature' ||

@@ -16,7 +16,7 @@
  * "/" joining parts. In each phrase the longest names of the lexicon and the makers' system names are
  * found (parts.ts says what the phrase's part is).
  */
-import { LABOUR_OPERATIONS } from '@/lib/intake/codes';
+import { LABOUR_OPERATIONS, LABOUR_TYPES, PART_TYPES } from '@/lib/intake/codes';
 import {
   ABBREVIATIONS,
   CALIBRATION_PHRASES,
@@ -244,10 +244,21 @@ function plainText(text: string, notes: string[]): string {
       .replace(/\bf\/(?=[a-z])/g, ' for ')
       .replace(/\s[-–—]+\s|\s-+$|^-+\s/g, ' ; ')
       .replace(/\s\+\s/g, ' & ')
+      // "1,142.00": a price's thousands, not a comma between names.
+      .replace(/(\d),(?=\d{3}\b)/g, '$1')
       // "torn @ corner": where on the part.
       .replace(/\s@\s*/g, ' at ')
+      // An export's fields ("BEAM|PAN|71130-TG7-A00|1|246.80|LAB 1.3") are clauses; CIECA's part-type and labour-type
+      // codes among them are the file's marks, not words of the line (the intake's tables, lib/intake/codes.ts).
+      .replace(CIECA_FIELD_CODE, '$1 ')
+      .replace(/\s*\|\s*/g, ' ; ')
   );
 }
+
+const CIECA_FIELD_CODE = new RegExp(
+  `(^|\\|)\\s*(?:${[...Object.keys(PART_TYPES), ...Object.keys(LABOUR_TYPES)].join('|')})(?=\\s*(?:\\||$|\\d))`,
+  'gi',
+);
 
 export function rawTokens(text: string): string[] {
   return plainText(text, []).match(TOKEN) ?? [];
@@ -266,6 +277,9 @@ function tokenWords(vocab: Vocabulary, raw: string): Word[] {
   const one = singular(tok);
   if (one !== tok && vocab.lex.known.has(one)) return [{ w: one, raw, cls: vocab.lex.setAside.has(one) ? 'set-aside' : 'word' }];
   if (isNumber(tok)) return [{ w: tok, raw, cls: 'number' }];
+  // "1Repl", "7R&I" (a PDF's line number run into the operation): the figure and the word.
+  const numbered = /^(\d+)([a-z][a-z&/]{2,})$/.exec(tok);
+  if (numbered && vocab.known.has(numbered[2]!)) return [{ w: numbered[1]!, raw, cls: 'number' }, ...tokenWords(vocab, numbered[2]!)];
   // "SVM/360": names joined by a slash are no code, whatever figures one holds.
   const joined = /[&/+]/.test(tok) && tok.split(/[&/+]/).some((p) => vocab.known.has(p) || vocab.single.has(p));
   if (isCode(tok) && !joined) return [{ w: tok, raw, cls: 'code' }];
@@ -284,7 +298,33 @@ function tokenWords(vocab: Vocabulary, raw: string): Word[] {
         { w: vocab.pairs.has(`${a} ${b}`) ? b : singular(b), raw, cls: 'word' },
       ];
   }
+  // PDF text runs a line's words together ("frtbumpercover", "distronicradarsensorbracket"): a word the scrub
+  // does not know, of ten letters or more (a shorter one is more often a real word: "guideline"), that parts
+  // wholly into words it knows is those words.
+  const parted = tok.length >= GLUED && /^[a-z]+$/.test(tok) ? partition(vocab, tok) : null;
+  if (parted) return parted.flatMap((w) => tokenWords(vocab, w));
   return [{ w: tok, raw, cls: 'unknown' }];
+}
+
+/** How long a word the scrub does not know must be to be read as several run together. */
+const GLUED = 10;
+
+/** A run-together word parted into known words of three letters or more, the fewest pieces; null when it does not part. */
+function partition(vocab: Vocabulary, tok: string): string[] | null {
+  const known = (w: string) => vocab.known.has(w) || vocab.known.has(singular(w));
+  // fewest[i]: the fewest known words covering tok's first i letters, and where the last begins.
+  const fewest: { count: number; from: number }[] = [{ count: 0, from: -1 }];
+  for (let i = 3; i <= tok.length; i++)
+    for (let j = 0; j <= i - 3; j++) {
+      const before = fewest[j];
+      if (!before || !known(tok.slice(j, i))) continue;
+      if (!fewest[i] || before.count + 1 < fewest[i]!.count) fewest[i] = { count: before.count + 1, from: j };
+    }
+  const whole = fewest[tok.length];
+  if (!whole || whole.count < 2) return null;
+  const words: string[] = [];
+  for (let i = tok.length; i > 0; i = fewest[i]!.from) words.unshift(tok.slice(fewest[i]!.from, i));
+  return words;
 }
 
 /**
@@ -356,9 +396,10 @@ interface ReadWords {
  */
 function unglued(vocab: Vocabulary, text: string): string {
   const known = (w: string) => vocab.known.has(w) || vocab.single.has(w);
+  const words = (w: string) => known(w) || (w.length >= GLUED && partition(vocab, w) != null);
   return text
-    .replace(/([a-z]{3,})(w\/o?)(?=[\s,a-z]|$)/gi, (m, stem: string, w: string) =>
-      known(stem.toLowerCase()) && !known(`${stem}w`.toLowerCase()) ? `${stem} ${w}` : m,
+    .replace(/([a-z]{3,})(w\/o?)(?=[\s,a-z0-9]|$)/gi, (m, stem: string, w: string) =>
+      words(stem.toLowerCase()) && !known(`${stem}w`.toLowerCase()) ? `${stem} ${w}` : m,
     )
     .replace(/\b([a-z]{4,})(\d+(?:\.\d+)?)\b/gi, (m, stem: string, n: string) => (known(stem.toLowerCase()) ? `${stem} ${n}` : m));
 }

@@ -210,6 +210,9 @@ function ownerPositions(owner: Thing | null, type: SensorType | null): { positio
 
 const ownerName = (o: Thing) => (o.part ? o.text : o.text);
 
+/** Whether a part sets the wheel alignment or sits on the steering column. */
+const setsWheels = (t: Thing) => !!t.part && (t.part.rel.geometry || t.part.rel.column);
+
 /** A piece read with its owner. */
 function compose(piece: Part, owner: Thing | null, end: End | null, side: Side | null, text: string): Thing {
   const t = blank(owner ? `${text} of the ${ownerName(owner)}` : text, end ?? owner?.end ?? null, side ?? owner?.side ?? null);
@@ -222,7 +225,7 @@ function compose(piece: Part, owner: Thing | null, end: End | null, side: Side |
     case 'self':
       return { ...owner, text: `${owner.text} (${text})` };
     case 'unit':
-      return ownerIsSensor ? { ...owner, text: `${owner.text} ${text}` } : t;
+      return ownerIsSensor || setsWheels(owner) ? { ...owner, text: `${owner.text} ${text}` } : t;
     case 'mount':
       // "Radar brkt … rplc brkt": the bracket of a bracket is that bracket.
       if (owner.mounts.length && !ownerIsSensor) return owner;
@@ -249,8 +252,10 @@ function compose(piece: Part, owner: Thing | null, end: End | null, side: Side |
       return positions.length === 1 ? { ...t, kind: 'sensor', sensors: positions } : { ...t, kind: 'sensor', either: positions };
     }
     default:
-      // The glass of a glass part is the part ("W/S glass", "GLASS, WINDSHIELD").
-      if (piece.group === 'glass' && owner.part?.group === 'glass') return { ...owner, text: `${owner.text} ${text}` };
+      // The glass of a glass part is the part ("W/S glass", "GLASS, WINDSHIELD"); a tie rod's or a rack's end sets
+      // the wheels as its part does ("TIE-ROD END", "RACK END").
+      if ((piece.group === 'glass' && owner.part?.group === 'glass') || setsWheels(owner))
+        return { ...owner, text: `${owner.text} ${text}` };
       return t;
   }
 }

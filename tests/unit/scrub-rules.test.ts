@@ -715,6 +715,27 @@ describe('what a line says besides its parts', () => {
     expect(systemsOf('Subl', 'MAM camera calibration with mats')).toEqual(['Surround View Camera']);
   });
 
+  it('an export’s fields are clauses and its CIECA part and labour type codes are set aside', () => {
+    expect(systemsOf('OP11', 'BEAM, FRT BUMPER|PAA|64101-XX000|1|310.00|LAB 1.4')).toEqual(['Front Radar']);
+    expect(systemsOf('OP11', 'LINK, RR TOE RH|PAL|55250-XX000|1|88.00|LAM 0.8')).toEqual(['Steering Angle Sensor']);
+    expect(partsRead(vocab, readLine({ operation: 'OP2', section: '', description: 'CAMERA, REAR VIEW|LAE 0.3' }, vocab))).toEqual([
+      'rear view camera',
+    ]);
+  });
+
+  it('the end or unit of a part that sets the wheels is that part; a body part comes with no suspension part', () => {
+    expect(systemsOf('Repl', 'TIE-ROD END, RH OUTER')).toEqual(['Steering Angle Sensor']);
+    expect(systemsOf('Repl', 'Rack end LH')).toEqual(['Steering Angle Sensor']);
+    expect(systemsOf('Repl', 'RT mirror glass heated w/LCA indicator')).toEqual([]);
+    expect(systemsOf('Repl', 'Knuckle w/ lower control arm')).toEqual(['Steering Angle Sensor']);
+  });
+
+  it('words a PDF runs together are parted into the words the scrub knows, ten letters or more', () => {
+    expect(systemsOf('', '3Repl Rearbumpercover w/sensors 1 1,286.00 2.9')).toEqual(['Blind Spot Monitoring', 'Park Assist']);
+    expect(systemsOf('Subl', 'Frontradarcalibration 1 295.00')).toEqual(['Front Radar']);
+    expect(systemsOf('Check', 'Rear camera guideline check')).toEqual(['Rear Camera']);
+  });
+
   it('a feature naming a system’s sensors is the ones at the part’s place', () => {
     expect(systemsOf('Repl', 'Radiator grille w/ SVM camera hole')).toEqual(['Front Radar', 'Surround View Camera']);
     expect(systemsOf('Repl', 'Front bumper cover w/ 360 camera opening')).toEqual(['Front Radar', 'Park Assist', 'Surround View Camera']);
