@@ -360,7 +360,7 @@ function expand(
   word: string,
   prev: Neighbour,
   next: Neighbour,
-  inName: 'no' | 'between' | 'begins' = 'no',
+  inName: 'no' | 'between' | 'begins' | 'ends' = 'no',
 ): Expansion | null {
   const pair = (a: Neighbour, b: Neighbour) => a.some((x) => b.some((y) => vocab.pairs.has(`${x} ${y}`)));
   // Shorthand in the plural ("snsrs") is read as its singular.
@@ -377,7 +377,11 @@ function expand(
   if (!list) return null;
   // A word set aside is read so only inside a name, between two of its words ("EMBLEM, FRONT VW" stays a make).
   const named = (c: Expansion) =>
-    inName === 'no' ? pair(prev, [c.to]) || pair([c.to], next) : (inName === 'begins' || pair(prev, [c.to])) && pair([c.to], next);
+    inName === 'no'
+      ? pair(prev, [c.to]) || pair([c.to], next)
+      : inName === 'ends'
+        ? pair(prev, [c.to])
+        : (inName === 'begins' || pair(prev, [c.to])) && pair([c.to], next);
   const scored = list.map((c) => (named(c) ? { ...c, score: c.score + 0.4 } : c));
   return best(inName !== 'no' ? scored.filter(named) : scored, vocab.shorthand.uses);
 }
@@ -446,12 +450,16 @@ function readWords(vocab: Vocabulary, text: string, notes: string[]): ReadWords 
   });
   tokens.forEach((t, i) => {
     if (t.cls !== 'set-aside' || t.w.length > 3) return;
-    // At the name's beginning only before shorthand ("ST ANG SEN"; "ST bumper cover" is a trim's).
+    // At the name's beginning only before shorthand ("ST ANG SEN"; "ST bumper cover" is a trim's), at its end
+    // only after shorthand ("srnd vw": surround view; "Golf VW" stays a make).
     const next = tokens[i + 1];
+    const before = tokens[i - 1];
     const prev = reads(i, -1);
+    const after = reads(i, 1);
     const shorthandNext = next?.cls === 'word' && next.raw !== next.w;
+    const shorthandBefore = before?.cls === 'word' && before.raw !== before.w;
     if (!prev.length && !shorthandNext) return;
-    const e = expand(vocab, t.w, prev, reads(i, 1), prev.length ? 'between' : 'begins');
+    const e = expand(vocab, t.w, prev, after, shorthandBefore ? 'ends' : prev.length ? 'between' : 'begins');
     if (e) {
       expansions.push(e);
       tokens[i] = { w: e.to, raw: t.raw, cls: 'word' };
@@ -726,7 +734,16 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
         continue;
       }
       const end = clause.indexOf(')', i);
-      asides.push(clause.slice(i + 1, end < 0 ? undefined : end));
+      // "(Chrome, w/o Camera Hole)": each part of an aside between commas is read on its own.
+      let part: string[] = [];
+      for (const a of clause.slice(i + 1, end < 0 ? undefined : end)) {
+        if (a !== ',') part.push(a);
+        else if (part.length) {
+          asides.push(part);
+          part = [];
+        }
+      }
+      if (part.length) asides.push(part);
       i = end < 0 ? clause.length : end;
     }
     // Segments between commas; "with" and "without" features; why the part is worked on.
@@ -1140,7 +1157,7 @@ const DESCRIBES_VEHICLE = /\b(?:options?|equipment|equipped with|features)\s*:/;
 const REVISED = /\b(?:adjusted|changed|reduced|revised|amended|corrected|downgraded|converted|lowered)\s+to\s+(r&i|r&r|r\/i|r\/r|[a-z]+)/;
 
 const DENIED =
-  /\b(?:not (?:required|req'?d|needed|necessary|performed|replaced|removed|done|applicable|approved|allowed|warranted|disturbed|affected|damaged|dmgd|equipped|included)|n\/a|deny|denied|declined?|waived?|refused|disallowed?|n\/r|no calibration (?:required|needed)|no (?:dtcs?|codes?|faults?|fault codes?|(?:visible |apparent )?(?:damage|dmg)))\b/;
+  /\b(?:not (?:required|req'?d|needed|necessary|performed|replaced|removed|done|applicable|approved|allowed|warranted|disturbed|affected|damaged|dmgd|equipped|included)|n\/a|deny|denied|declined?|waived?|refused|disallowed?|n\/r|no (?:[a-z]+ ){0,3}calibrations? (?:required|req'?d|needed|necessary)|no (?:dtcs?|codes?|faults?|fault codes?|(?:visible |apparent )?(?:damage|dmg)))\b/;
 
 /** What a line without a part holds, in words ("an operation, a side or a number"). */
 function describeLeftovers(words: Word[]): string {

@@ -131,7 +131,9 @@ export function systemsPositionsOn(kinds: readonly SystemKind[], t: Thing): Posi
   return here.length ? here : kinds.flatMap((k) => systemPositionsOn(k, t));
 }
 
-const zoneOf = (t: Thing): Zone | null => t.end ?? (t.part && t.part.zone !== 'end' && t.part.zone !== 'any' ? t.part.zone : null);
+// A piece is where its owner is ("HOUSING ASSY, OUTSIDE MIRROR (SVM/BVM)": at the side).
+const zoneOf = (t: Thing): Zone | null =>
+  t.end ?? (t.part && t.part.zone !== 'end' && t.part.zone !== 'any' ? t.part.zone : t.owner ? zoneOf(t.owner) : null);
 
 /**
  * Of the sensors a feature names, those at the part's place, else all of them ("Grille w/ SVM camera hole":

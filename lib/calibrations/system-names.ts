@@ -119,7 +119,8 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
         lane keep assist camera, super cruise camera, forward camera`),
       frontRadar: n(`front long range radar, long range radar module, forward radar sensor module, front radar module,
         front sensor module, adaptive cruise control module, forward collision alert radar`),
-      blindSpot: n(`side blind zone alert, sbza, side blind zone, lane change alert, side object sensor, side object detection,
+      blindSpot:
+        n(`side blind zone alert, sbza, side blind zone, blind zone, blind zone radar, blind zone alert, lane change alert, side object sensor, side object detection,
         side object sensor module, rear cross traffic alert, short range radar module, rear short range radar`),
       parkAssist:
         n(`ultrasonic park assist, upa, rear park assist, front park assist, object sensor, park assist sensor, rear object sensor,
@@ -206,7 +207,9 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
     makes: ['BMW', 'Mini'],
     names: {
       forwardCamera: n(`kafas, kafas camera, driving assistant camera, front camera, tri camera, fla camera, frontal camera`),
-      frontRadar: n(`active cruise control, acc sensor, acc radar, frs, front radar sensor, full range radar, long range radar sensor`),
+      frontRadar: n(
+        `active cruise control, acc sensor, acc radar, frs, frr, front radar sensor, full range radar, long range radar sensor`,
+      ),
       blindSpot: n(`active blind spot detection, lane change warning, sww, rear radar sensor, side radar sensor, rear side radar sensor`),
       parkAssist: n(`pdc, park distance control, pdc sensor, parking assistant`),
       surroundView: n(`surround view, top view, trsvc, 3d view, top rear side view camera, panorama view`),
@@ -270,7 +273,7 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
     names: {
       forwardCamera: n(`forward facing camera, ffc, lanesense camera, lane sense camera, lanesense, forward collision warning camera,
         forward camera module`),
-      frontRadar: n(`acc radar, adaptive cruise control radar, forward collision radar, ffr, forward facing radar, radar sensor module,
+      frontRadar: n(`acc radar, adaptive cruise control radar, forward collision radar, ffr, forward facing radar,
         adaptive speed control, adaptive speed control module, ascm`),
       blindSpot: n(`blind spot monitoring, blind spot monitor, rear cross path, rcp, blind spot sensor, bsm sensor`),
       parkAssist: n(`parksense, park sense, parksense sensor, parksense rear park assist, front parksense, pam, park assist module`),

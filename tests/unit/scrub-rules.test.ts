@@ -736,6 +736,19 @@ describe('what a line says besides its parts', () => {
     expect(systemsOf('Check', 'Rear camera guideline check')).toEqual(['Rear Camera']);
   });
 
+  it('each part of an aside between commas is read on its own; a piece is at its owner’s place; an icon is no sensor', () => {
+    expect(systemsOf('Repl', 'Liftgate garnish (black, w/o camera opening)')).toEqual([]);
+    expect(systemsOf('Repl', 'HOUSING, DOOR MIRROR RH (SVM)')).toEqual(['Surround View Camera', 'Side Camera']);
+    expect(systemsOf('Repl', 'Mirror glass RH w/ blind spot icon')).toEqual([]);
+  });
+
+  it('a short set-aside word ends a name after shorthand; "no … calibration required" needs none', () => {
+    expect(systemsOf('Subl', 'srnd vw calib')).toEqual(['Surround View Camera']);
+    expect(systemsOf('Repl', 'Mirror glass VW')).toEqual([]);
+    expect(systemsOf('', 'No front radar calibration required per OEM')).toEqual([]);
+    expect(systemsOf('Repl', 'RH blind zone radar sensor module', 'REAR BUMPER')).toEqual(['Blind Spot Monitoring']);
+  });
+
   it('a feature naming a system’s sensors is the ones at the part’s place', () => {
     expect(systemsOf('Repl', 'Radiator grille w/ SVM camera hole')).toEqual(['Front Radar', 'Surround View Camera']);
     expect(systemsOf('Repl', 'Front bumper cover w/ 360 camera opening')).toEqual(['Front Radar', 'Park Assist', 'Surround View Camera']);
