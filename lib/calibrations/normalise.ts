@@ -277,9 +277,12 @@ function tokenWords(vocab: Vocabulary, raw: string): Word[] {
   const one = singular(tok);
   if (one !== tok && vocab.lex.known.has(one)) return [{ w: one, raw, cls: vocab.lex.setAside.has(one) ? 'set-aside' : 'word' }];
   if (isNumber(tok)) return [{ w: tok, raw, cls: 'number' }];
-  // "1Repl", "7R&I" (a PDF's line number run into the operation): the figure and the word.
+  // "1Repl", "7R&I" (a PDF's line number run into the operation): the figure and the word;
+  // "360camerafrt": so are words run into a figure, the figure showing they were run together.
   const numbered = /^(\d+)([a-z][a-z&/]{2,})$/.exec(tok);
-  if (numbered && vocab.known.has(numbered[2]!)) return [{ w: numbered[1]!, raw, cls: 'number' }, ...tokenWords(vocab, numbered[2]!)];
+  const after = numbered?.[2] ?? '';
+  const words = vocab.known.has(after) ? [after] : /^[a-z]{6,}$/.test(after) ? partition(vocab, after) : null;
+  if (numbered && words) return [{ w: numbered[1]!, raw, cls: 'number' }, ...words.flatMap((w) => tokenWords(vocab, w))];
   // "SVM/360": names joined by a slash are no code, whatever figures one holds.
   const joined = /[&/+]/.test(tok) && tok.split(/[&/+]/).some((p) => vocab.known.has(p) || vocab.single.has(p));
   if (isCode(tok) && !joined) return [{ w: tok, raw, cls: 'code' }];
@@ -798,7 +801,8 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
         push('place', wordsOf(own.slice(placeAt + 1)));
         own = own.slice(0, placeAt);
       }
-      const purposeAt = own.findIndex((it, i) => it.kind === 'word' && PURPOSE_WORDS.has(it.w) && i > 0);
+      // A purpose word opens a segment only after the line's first ("… - move to new fascia").
+      const purposeAt = own.findIndex((it, i) => it.kind === 'word' && PURPOSE_WORDS.has(it.w) && (i > 0 || mains.length > 0));
       if (purposeAt > 0) {
         const why = wordsOf(own.slice(purposeAt));
         const piecesOnly = own

@@ -734,6 +734,8 @@ describe('what a line says besides its parts', () => {
     expect(systemsOf('', '3Repl Rearbumpercover w/sensors 1 1,286.00 2.9')).toEqual(['Blind Spot Monitoring', 'Park Assist']);
     expect(systemsOf('Subl', 'Frontradarcalibration 1 295.00')).toEqual(['Front Radar']);
     expect(systemsOf('Check', 'Rear camera guideline check')).toEqual(['Rear Camera']);
+    expect(systemsOf('R&I', '4R&I 360camerafront(grille) 0.3')).toEqual(['Surround View Camera']);
+    expect(systemsOf('R&I', 'Front park sensors x4 - move to new cover')).toEqual(['Park Assist']);
   });
 
   it('each part of an aside between commas is read on its own; a piece is at its owner’s place; an icon is no sensor', () => {
