@@ -488,7 +488,7 @@ function featuredOf(w: Worked): Featured {
     mounts: fs.flatMap((f) => f.mounts),
     path: fs.flatMap((f) => f.path),
     carries: [
-      ...fs.flatMap((f) => placedOn(f.sensors, t)),
+      ...fs.flatMap((f) => placedOn(f.sensors, t, f.systems.length > 0)),
       ...fs.flatMap((f) => placedOn(f.carries, t)),
       ...fs.flatMap((f) => placedOn(f.either, t)),
       ...fs.flatMap((f) => systemsPositionsOn(f.systems, t)),

@@ -128,7 +128,7 @@ export function systemPositionsOn(kind: SystemKind, t: Thing): Position[] {
 export function systemsPositionsOn(kinds: readonly SystemKind[], t: Thing): Position[] {
   const zone = zoneOf(t);
   const here = zone ? kinds.flatMap((k) => systemPositions(k, t.end).filter((p) => PLACES[p].includes(zone))) : [];
-  return here.length ? here : kinds.flatMap((k) => systemPositionsOn(k, t));
+  return here.length ? here : kinds.flatMap((k) => placedOn(systemPositions(k, t.end), t, true));
 }
 
 // A piece is where its owner is ("HOUSING ASSY, OUTSIDE MIRROR (SVM/BVM)": at the side).
@@ -139,10 +139,13 @@ const zoneOf = (t: Thing): Zone | null =>
  * Of the sensors a feature names, those at the part's place, else all of them ("Grille w/ SVM camera hole":
  * the grille's camera, not the mirror and rear cameras the surround view also has).
  */
-export function placedOn(all: readonly Position[], t: Thing): Position[] {
+export function placedOn(all: readonly Position[], t: Thing, bySystemName = false): Position[] {
   const zone = zoneOf(t);
-  if (!zone || all.length < 2) return [...all];
+  if (!zone) return [...all];
   const here = all.filter((p) => PLACES[p].includes(zone));
+  // "Upper grille w/Honda Sensing": a system's name whose sensor does not sit at the part's place says which car
+  // the part is for; the part carries none of it.
+  if (!here.length && bySystemName) return [];
   return here.length ? here : [...all];
 }
 

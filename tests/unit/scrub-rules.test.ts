@@ -742,6 +742,9 @@ describe('what a line says besides its parts', () => {
     expect(systemsOf('Repl', 'Liftgate garnish (black, w/o camera opening)')).toEqual([]);
     expect(systemsOf('Repl', 'HOUSING, DOOR MIRROR RH (SVM)')).toEqual(['Surround View Camera', 'Side Camera']);
     expect(systemsOf('Repl', 'Mirror glass RH w/ blind spot icon')).toEqual([]);
+    // A system's name whose sensor is not at the part's place says which car the part is for.
+    expect(systemsOf('Repl', 'Grille upper w/ lane keeping assist')).toEqual(['Front Radar', 'Surround View Camera']);
+    expect(systemsOf('Repl', 'Tailgate handle trim w/ rear camera opening')).toEqual(['Surround View Camera', 'Rear Camera']);
   });
 
   it('a short set-aside word ends a name after shorthand; "no … calibration required" needs none', () => {
