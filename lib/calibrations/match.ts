@@ -402,6 +402,11 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
       continue;
     }
     if (p.role === 'aside') {
+      // "RT Rear Carrier (Knuckle)": when the name names no part the scrub knows, its aside says which part it is.
+      if (!worked.length && thing.part && thing.kind !== 'labor') {
+        worked.push({ thing, operation: reading.operation, ownOperation: null, features: [], without: null });
+        continue;
+      }
       asides.push(thing);
       // An aside that names a sensor, its mount or its path says what the part is to it ("(radar cover)").
       if (target && (thing.sensors.length || thing.mounts.length || thing.path.length || thing.systems.length || thing.either.length))

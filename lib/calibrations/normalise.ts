@@ -1099,10 +1099,19 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
     operation = revised;
     for (const p of built.phrases) if (p.operation) p.operation = revised;
   }
+  // "SAS reset - DENIED as separate charge, included in Ln 18": the work is done, within another line's.
+  const included = /\b(?:included|incl\.?) (?:in|with)\b/.test(plain);
+  // "Front camera calibration (windshield not replaced)": an aside's denial of another part is no denial of the
+  // calibration the line is.
+  const outsideAsides = (text: string) => (built.calibration.length ? text.replace(/\([^)]*\)/g, ' ') : text);
+  const said = outsideAsides(plain);
   const denied =
-    finding || revised
+    finding || revised || included
       ? null
-      : (DENIED.exec(plain)?.[0] ?? DENIED.exec(expanded)?.[0] ?? DENIED.exec(plainText(line.operation ?? '', []))?.[0] ?? null);
+      : (DENIED.exec(said)?.[0] ??
+        DENIED.exec(outsideAsides(expanded))?.[0] ??
+        DENIED.exec(plainText(line.operation ?? '', []))?.[0] ??
+        null);
   const descEnd = built.phrases.find((p) => p.role === 'main' && p.end)?.end ?? null;
   const end = descEnd ?? section.end;
   const side = built.phrases.find((p) => p.side)?.side ?? null;

@@ -97,7 +97,8 @@ export const CONDITIONS = list(`
 
 /** A desk review's verdict on an operation ("Ln 23 … - approved"): the reviewer's word, not a part. */
 export const VERDICTS = list(`
-  approved approve approval accepted allowed authorized authorised agreed ok okay paid pending
+  approved approve approval accepted allowed authorized authorised agreed ok okay paid pending denied deny declined rejected
+  disallowed
 `);
 
 /** Every set-aside class, with how a note names it. */

@@ -754,6 +754,14 @@ describe('what a line says besides its parts', () => {
     expect(systemsOf('Repl', 'RH blind zone radar sensor module', 'REAR BUMPER')).toEqual(['Blind Spot Monitoring']);
   });
 
+  it('a denial of the charge or of another part is no denial of the work; an aside names the part a name does not', () => {
+    expect(systemsOf('Subl', 'Ln 7 Blind spot radar aim - denied as a separate line, included in Ln 6')).toEqual(['Blind Spot Monitoring']);
+    expect(systemsOf('Subl', 'Forward camera aiming (windshield not replaced)')).toEqual(['Forward Camera']);
+    expect(systemsOf('Subl', 'Forward camera aiming - not required')).toEqual([]);
+    expect(systemsOf('Repl', 'LT Rear Carrier (Knuckle)', 'REAR SUSPENSION')).toEqual(['Steering Angle Sensor']);
+    expect(systemsOf('Repl', 'Rear gate garnish (camera hole)')).toEqual(['Surround View Camera', 'Rear Camera']);
+  });
+
   it('a feature naming a system’s sensors is the ones at the part’s place', () => {
     expect(systemsOf('Repl', 'Radiator grille w/ SVM camera hole')).toEqual(['Front Radar', 'Surround View Camera']);
     expect(systemsOf('Repl', 'Front bumper cover w/ 360 camera opening')).toEqual(['Front Radar', 'Park Assist', 'Surround View Camera']);
