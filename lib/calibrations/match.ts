@@ -389,6 +389,12 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
     const thing = resolvePhrase(p, { ...context, owner: main });
     if (!thing) continue;
     if (p.role === 'without') {
+      // "Reinforcement (w/o brkt)": a part sold without its own bracket or clips says nothing of the car's sensors.
+      if (
+        (thing.part?.piece === 'mount' && thing.owner && !thing.owner.sensors.length && !thing.owner.systems.length) ||
+        (target && thing.part === target.thing.part)
+      )
+        continue;
       const positions = new Set([...positionsOf(thing), ...thing.carries]);
       const systems = new Set(thing.systems);
       if (target) target.without = { positions, systems, text: p.words.join(' ') };
@@ -643,9 +649,10 @@ function namedKinds(
   const modules = moduleKinds(reading);
   const sensed = chain.filter((t) => !t.systems.length && !t.generic).flatMap((t) => [...t.sensors, ...t.either]);
   // A sensor word of a kind the module has none of ("ICC/ADAS: camera aiming incomplete") is not the module's either.
+  // So is a system's name that ends in a sensor word ("Millimeter wave radar … (TSS 2.5+)": the radar, not TSS's camera).
   const sensorKinds = chain
-    .filter((t) => !t.systems.length && !t.sensors.length && !t.either.length)
-    .map((t) => t.part?.sensorType ?? SENSOR_WORDS[t.text.split(' ').at(-1) ?? ''])
+    .filter((t) => (!t.systems.length && !t.sensors.length && !t.either.length) || (t.systems.length && !t.part))
+    .map((t) => (t.systems.length ? undefined : t.part?.sensorType) ?? SENSOR_WORDS[t.text.split(' ').at(-1) ?? ''])
     .filter((x): x is 'camera' | 'radar' => x === 'camera' || x === 'radar');
   const readIn = new Set(
     modules.filter(

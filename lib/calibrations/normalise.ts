@@ -802,7 +802,9 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
         own = own.slice(0, placeAt);
       }
       // A purpose word opens a segment only after the line's first ("… - move to new fascia").
-      const purposeAt = own.findIndex((it, i) => it.kind === 'word' && PURPOSE_WORDS.has(it.w) && (i > 0 || mains.length > 0));
+      // "Add for PDC sensor brackets": an add-on's "for" names the part the labour is on, not why.
+      const addOn = (i: number) => own[i - 1]?.kind === 'word' && (own[i - 1] as { w: string }).w === 'add';
+      const purposeAt = own.findIndex((it, i) => it.kind === 'word' && PURPOSE_WORDS.has(it.w) && (i > 0 || mains.length > 0) && !addOn(i));
       if (purposeAt > 0) {
         const why = wordsOf(own.slice(purposeAt));
         const piecesOnly = own
@@ -1048,7 +1050,8 @@ export interface EstimateLineInput {
  * Reads one estimate line. The operation column wins; a sublet, additional labor or missing operation
  * takes the operation its description names ("Subl | Windshield replacement" is a replacement).
  */
-export function readLine(line: EstimateLineInput, vocab: Vocabulary): LineReading {
+export function readLine(given: EstimateLineInput, vocab: Vocabulary): LineReading {
+  const line = unpackRecord(given);
   const key = `${line.operation ?? ''}\u0000${line.section ?? ''}\u0000${line.description ?? ''}`;
   const kept = vocab.readings.get(key);
   if (kept) return kept;
@@ -1056,6 +1059,25 @@ export function readLine(line: EstimateLineInput, vocab: Vocabulary): LineReadin
   if (vocab.readings.size >= 20_000) vocab.readings.delete(vocab.readings.keys().next().value!);
   vocab.readings.set(key, read);
   return read;
+}
+
+/**
+ * A CIECA EMS line record pasted whole as the description ("LIN|2|OP11|FRT BUMPER|Grille, radiator …|A2548880300|1|845.00"):
+ * its labour-operation code is the operation, and of the text fields after it (part numbers and figures aside) the
+ * first is the section when two follow, the next the description. The line's own columns win where they are filled.
+ */
+function unpackRecord(line: EstimateLineInput): EstimateLineInput {
+  const fields = (line.description ?? '').split('|').map((f) => f.trim());
+  const at = fields.length >= 3 ? fields.findIndex((f) => LABOUR_OPERATIONS[f.toUpperCase()] != null) : -1;
+  if (at < 0) return line;
+  const texts = fields.slice(at + 1).filter((f) => /[a-z]{2}/i.test(f) && !/^[a-z0-9-]*\d[a-z0-9-]*$/i.test(f));
+  if (!texts.length) return line;
+  const [section, description] = texts.length > 1 ? [texts[0]!, texts[1]!] : [line.section ?? '', texts[0]!];
+  return {
+    operation: line.operation?.trim() ? line.operation : fields[at]!,
+    section: line.section?.trim() ? line.section : section,
+    description,
+  };
 }
 
 function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
@@ -1105,10 +1127,13 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
   // calibration the line is.
   const outsideAsides = (text: string) => (built.calibration.length ? text.replace(/\([^)]*\)/g, ' ') : text);
   const said = outsideAsides(plain);
+  // "emblm frt - scuff, leave": the part is left as it is.
+  const left = /(?:^|[,;]\s*)leave(?: (?:as is|alone|it))?\s*$/.test(plain.trim());
   const denied =
     finding || revised || included
       ? null
       : (DENIED.exec(said)?.[0] ??
+        (left ? 'leave' : null) ??
         DENIED.exec(outsideAsides(expanded))?.[0] ??
         DENIED.exec(plainText(line.operation ?? '', []))?.[0] ??
         null);

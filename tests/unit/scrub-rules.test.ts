@@ -762,6 +762,21 @@ describe('what a line says besides its parts', () => {
     expect(systemsOf('Repl', 'Rear gate garnish (camera hole)')).toEqual(['Surround View Camera', 'Rear Camera']);
   });
 
+  it('a CIECA line record pasted whole is read by its fields; a system name ending in a sensor word names that sensor', () => {
+    expect(systemsOf('', 'LIN|4|OP11|REAR BUMPER|Cover, rear bumper w/ park sensor holes|A1234567890|1|612.00|2.1|0.0')).toEqual([
+      'Blind Spot Monitoring',
+      'Park Assist',
+    ]);
+    expect(systemsOf('', 'LIN|9|OP2|FRT BUMPER|Bracket, front bumper side LH|A1234567891|0|0.00|0.3|0.0')).toEqual([]);
+    expect(systemsOf('Subl', 'Millimeter wave radar aiming (Toyota Safety Sense)')).toEqual(['Front Radar']);
+  });
+
+  it('an add-on’s "for" names the part; a part sold without its own bracket; "leave" leaves the part as it is', () => {
+    expect(systemsOf("Add'l Labor", 'Add for park sensor retainers, bond (4)', 'REAR BUMPER')).toEqual(['Park Assist']);
+    expect(systemsOf('Repl', 'Frt bumper beam (w/o brkt)')).toEqual(['Front Radar']);
+    expect(systemsOf('', 'frt emblem - scratched, leave')).toEqual([]);
+  });
+
   it('a feature naming a system’s sensors is the ones at the part’s place', () => {
     expect(systemsOf('Repl', 'Radiator grille w/ SVM camera hole')).toEqual(['Front Radar', 'Surround View Camera']);
     expect(systemsOf('Repl', 'Front bumper cover w/ 360 camera opening')).toEqual(['Front Radar', 'Park Assist', 'Surround View Camera']);
