@@ -74,12 +74,7 @@ export function AttachmentsPanel({ post, zone, onChanged }: { post: BlogRow; zon
               <span className="text-slate-600">
                 {fileSize(a.size)} · {a.createdBy} · {formatDateTime(a.createdOn, zone)}
               </span>
-              <Button
-                variant="ghost"
-                className="min-h-8 px-2 py-0.5 text-red-800"
-                aria-label={`Delete ${a.fileName}`}
-                onClick={() => setDeleting(a)}
-              >
+              <Button variant="ghost" className="text-red-800" aria-label={`Delete ${a.fileName}`} onClick={() => setDeleting(a)}>
                 Delete
               </Button>
             </li>

@@ -139,12 +139,7 @@ export function BlogScreen({ spec, state, data, types, statuses, firm, zone }: P
         header: 'Actions',
         canHide: false,
         cell: (r) => (
-          <Button
-            variant="ghost"
-            className="min-h-9 px-2 py-1 text-red-800"
-            aria-label={`Delete ${r.blogName}`}
-            onClick={() => setDeleting(r)}
-          >
+          <Button variant="ghost" className="text-red-800" aria-label={`Delete ${r.blogName}`} onClick={() => setDeleting(r)}>
             Delete
           </Button>
         ),

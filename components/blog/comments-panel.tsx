@@ -53,7 +53,7 @@ export function CommentsPanel({ post, zone, onChanged }: { post: BlogRow; zone: 
                 </p>
                 <Button
                   variant="ghost"
-                  className="min-h-8 px-2 py-0.5 text-red-800"
+                  className="text-red-800"
                   aria-label={`Delete the comment of ${c.createdBy}`}
                   onClick={() => setDeleting(c)}
                 >

@@ -177,7 +177,7 @@ export function RequestSection({ request: r, user, role, timezone, readOnly = fa
                   {n.isNew && <strong className="ml-1 text-brand-800">New</strong>}
                 </span>
                 {(n.user === user || (!readOnly && mayManageRequests(role))) && (
-                  <Button variant="ghost" className="min-h-8 px-2 py-1" onClick={() => setDeleting(n.calibrateRequestNote)}>
+                  <Button variant="ghost" onClick={() => setDeleting(n.calibrateRequestNote)}>
                     Delete<span className="sr-only"> note by {n.userName}</span>
                   </Button>
                 )}

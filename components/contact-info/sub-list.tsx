@@ -150,14 +150,13 @@ export function SubList<T>({ title, tag, idKey, list, describe, rowName, isPrima
           {title}
         </h3>
         {checked.length > 0 && (
-          <Button variant="danger" className="min-h-9 px-3 py-1" onClick={() => setConfirm(true)} disabled={busy}>
+          <Button variant="danger" onClick={() => setConfirm(true)} disabled={busy}>
             Delete
           </Button>
         )}
         {checked.length > 0 && isPrimary && (
           <Button
             variant="secondary"
-            className="min-h-9 px-3 py-1"
             onClick={setPrimary}
             disabled={busy || checked.length !== 1}
             title={checked.length !== 1 ? 'Check one row to make it the primary' : undefined}
@@ -165,7 +164,7 @@ export function SubList<T>({ title, tag, idKey, list, describe, rowName, isPrima
             Set as Primary
           </Button>
         )}
-        <Button variant="secondary" className="min-h-9 px-3 py-1" onClick={onAdd} disabled={list.items === null} aria-label={`Add ${tag}`}>
+        <Button variant="secondary" onClick={onAdd} disabled={list.items === null} aria-label={`Add ${tag}`}>
           <Icon name="plus" className="size-4" />
           Add
         </Button>

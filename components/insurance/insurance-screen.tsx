@@ -72,20 +72,10 @@ export function InsuranceScreen({
         canHide: false,
         cell: (r) => (
           <span className="flex flex-wrap gap-1">
-            <Button
-              variant="secondary"
-              className="min-h-9 px-3 py-1"
-              aria-label={`Lookups of ${r.insuranceName}`}
-              onClick={() => setLookups(r)}
-            >
+            <Button variant="secondary" aria-label={`Lookups of ${r.insuranceName}`} onClick={() => setLookups(r)}>
               Lookups
             </Button>
-            <Button
-              variant="ghost"
-              className="min-h-9 px-3 py-1 text-red-800"
-              aria-label={`Remove ${r.insuranceName}`}
-              onClick={() => setRemoving(r)}
-            >
+            <Button variant="ghost" className="text-red-800" aria-label={`Remove ${r.insuranceName}`} onClick={() => setRemoving(r)}>
               Remove
             </Button>
           </span>

@@ -99,20 +99,10 @@ export function InsurerLookupsDialog({ insurer, onClose }: { insurer: InsuranceR
               className: 'text-right whitespace-nowrap',
               cell: (l) => (
                 <>
-                  <Button
-                    variant="ghost"
-                    className="min-h-9 px-2 py-1"
-                    aria-label={`Edit ${describe(l)}`}
-                    onClick={() => form.reset(draftOf(l))}
-                  >
+                  <Button variant="ghost" aria-label={`Edit ${describe(l)}`} onClick={() => form.reset(draftOf(l))}>
                     Edit
                   </Button>
-                  <Button
-                    variant="ghost"
-                    className="min-h-9 px-2 py-1 text-red-800"
-                    aria-label={`Remove ${describe(l)}`}
-                    onClick={() => setRemoving(l)}
-                  >
+                  <Button variant="ghost" className="text-red-800" aria-label={`Remove ${describe(l)}`} onClick={() => setRemoving(l)}>
                     Remove
                   </Button>
                 </>

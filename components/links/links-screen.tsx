@@ -24,7 +24,6 @@ function CopyButton({ link, onCopied }: { link: ShareLink; onCopied: (text: stri
   return (
     <Button
       variant="ghost"
-      className="min-h-8 px-2 py-1"
       aria-label={`Copy the link of the ${link.vehicle}, ${roText(link.ronumber)}`}
       onClick={() =>
         navigator.clipboard.writeText(sharedUrl(link.token)).then(

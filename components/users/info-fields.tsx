@@ -167,7 +167,7 @@ export function InfoFields({
               onUploaded={(urls) => urls[0] && set('imagePhotoPath', urls[0])}
             />
             {draft.imagePhotoPath && (
-              <Button variant="ghost" className="min-h-9 px-2 py-1" onClick={() => set('imagePhotoPath', null)}>
+              <Button variant="ghost" onClick={() => set('imagePhotoPath', null)}>
                 Remove photo
               </Button>
             )}

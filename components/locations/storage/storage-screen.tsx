@@ -88,15 +88,10 @@ export function StorageScreen({ spec, state, data, dates, account, home }: Stora
         canHide: false,
         cell: (f) => (
           <span className="flex gap-2">
-            <a
-              href={downloadHref(f)}
-              download={f.name}
-              className={buttonClass('secondary', 'px-2 py-1 text-xs')}
-              aria-label={`Download ${f.name}`}
-            >
+            <a href={downloadHref(f)} download={f.name} className={buttonClass('secondary', 'text-xs')} aria-label={`Download ${f.name}`}>
               Download
             </a>
-            <Button variant="secondary" className="px-2 py-1 text-xs" aria-label={`Remove ${f.name}`} onClick={() => setRemoving(f)}>
+            <Button variant="secondary" className="text-xs" aria-label={`Remove ${f.name}`} onClick={() => setRemoving(f)}>
               Remove
             </Button>
           </span>
