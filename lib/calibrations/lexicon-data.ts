@@ -64,7 +64,7 @@ export const PART_ROWS: readonly string[] = [
   'bumper cover, fascia, bumper fascia, bumper skin, bumper face, bumper shell, cover bumper, bumper cover assembly, bumper facia, facia | end body | f.path:frontRadar f.carries:park f.near:grilleCamera r.path:cornerRadar r.carries:park',
   'bumper, bumper assembly, face bar, bumper bar assembly, bumper complete | end body | f.path:frontRadar f.carries:park f.near:grilleCamera r.path:cornerRadar r.carries:park',
   'upper bumper cover, bumper upper cover, upper fascia | end body | f.path:frontRadar f.carries:park r.path:cornerRadar r.carries:park',
-  'lower bumper cover, bumper lower cover, lower fascia, bumper lower panel, bumper cover lower | end body | f.path:frontRadar f.carries:park r.near:cornerRadar r.near:park',
+  'lower bumper cover, bumper lower cover, lower fascia, bumper lower panel, bumper cover lower, bumper fascia lower, fascia lower | end body | f.path:frontRadar f.carries:park r.near:cornerRadar r.near:park',
   'bumper reinforcement, bumper rebar, rebar, impact bar, bumper beam, reinforcement beam, impact beam, crash beam, crash bar, bumper impact bar, bumper bar, bumper carrier, impact member, bumper impact member | end structure | f.mount:frontRadar r.near:cornerRadar',
   'back bar, back beam, bumper back beam, bumper reinforcement bar, bumper reinforcement beam, bumper support beam | end structure | f.mount:frontRadar r.near:cornerRadar',
   'bumper energy absorber, energy absorber, impact absorber, bumper absorber, impact foam, bumper foam, energy absorbing foam, absorber foam, bumper isolator, bumper impact absorber | end structure | f.near:frontRadar r.near:cornerRadar',
@@ -210,7 +210,7 @@ export const PART_ROWS: readonly string[] = [
   // ── mirrors ────────────────────────────────────────────────────────────────────────────────────
   'outside mirror, mirror, side mirror, door mirror, mirror assembly, exterior mirror, outside rearview mirror, outside rear view mirror, side view mirror, wing mirror, power mirror, heated mirror, outside mirror assembly, rear view mirror outside, mirror unit, side rearview mirror, outer mirror, towing mirror | side mirror | carries:mirrorCamera',
   'mirror housing, mirror shell, mirror body, mirror case, mirror casing, mirror head | side mirror | carries:mirrorCamera',
-  'mirror glass, mirror lens, mirror plate, mirror element, mirror glass assembly, outside mirror glass, mirror reflector, mirror heater, mirror glass heater, mirror heater pad | side glass',
+  'mirror glass, mirror lens, mirror plate, mirror backing plate, mirror glass backing plate, mirror element, mirror glass assembly, outside mirror glass, mirror reflector, mirror heater, mirror glass heater, mirror heater pad | side glass',
   'mirror cover, mirror cap, skull cap, mirror skull cap, mirror housing cover, mirror scalp, mirror back cover, mirror trim, mirror garnish, mirror cover cap, mirror finish cover | side trim | near:mirrorCamera',
   'mirror base, mirror gasket, mirror mount, mirror base cover, mirror arm | side trim',
   'mirror bracket, mirror patch, sail panel, mirror sail | side trim',

@@ -226,7 +226,7 @@ function plainText(text: string, notes: string[]): string {
   // A finding or a verdict in quotes (front radar "not calibrated") is read as written.
   t = t.replace(/"[^"\n]*"|(^|[\s(])'[^'\s][^'\n]*'(?=[\s),.]|$)/g, (m, lead: string | undefined) => {
     const inner = m.trim().slice(1, -1);
-    if (FINDING.test(inner) || DENIED.test(inner)) return `${lead ?? ''} ${inner} `;
+    if (FINDING.test(inner) || DENIED.test(inner) || QUOTED_PROCEDURE.test(inner)) return `${lead ?? ''} ${inner} `;
     notes.push(`${m.trim()} is lettering on the part; it is not read as a part.`);
     return `${lead ?? ''} `;
   });
@@ -795,6 +795,20 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
         push('place', wordsOf(own.slice(mountedAt - 1, mountedAt)));
         own = [...own.slice(0, mountedAt - 1), ...own.slice(mountedAt + 1)];
       }
+      // "windsheild cracked lower rt corner": after the part's condition, what follows says where the damage is.
+      const conditionAt = own.findIndex(
+        (it, i) =>
+          it.kind === 'word' &&
+          CONDITIONS.has(it.w) &&
+          i > 0 &&
+          own.slice(0, i).some(isTerm) &&
+          i < own.length - 1 &&
+          !wordsOf(own.slice(i + 1)).some((w) => operationWord(vocab, w) != null || CALIBRATION_WORDS.has(w)),
+      );
+      if (conditionAt > 0) {
+        push('place', wordsOf(own.slice(conditionAt + 1)));
+        own = own.slice(0, conditionAt + 1);
+      }
       // "Frt vw cam in grl": where the part is, read as a place of it.
       const placeAt = own.findIndex((it, i) => it.kind === 'word' && PLACE_WORDS.has(it.w) && i > 0);
       if (placeAt > 0) {
@@ -1129,8 +1143,10 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
   const said = outsideAsides(plain);
   // "emblm frt - scuff, leave": the part is left as it is.
   const left = /(?:^|[,;]\s*)leave(?: (?:as is|alone|it))?\s*$/.test(plain.trim());
+  // "frt radar bracket DENIED … - R&I radar only allowed": a lesser work allowed instead is still work.
+  const allowedInstead = /\bonly (?:allowed|approved)\b|\b(?:allowed|approved) instead\b|\bin lieu\b/.test(plain);
   const denied =
-    finding || revised || included
+    finding || revised || included || allowedInstead
       ? null
       : (DENIED.exec(said)?.[0] ??
         (left ? 'leave' : null) ??
@@ -1176,7 +1192,7 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
 
 /** A scan report's finding that a calibration is due. */
 const FINDING =
-  /\b(?:(?:calibration|aiming|aim|alignment|adjustment|initiali[sz]ation|teach-in|learning|zero point)\s+(?:not (?:done|performed|completed?|adjusted|learned|learnt|stored)|incomplete|missing|failed|required)|not calibrated|missing calibration|uncalibrated|misaligned|out of (?:alignment|adjustment)|neutral position not (?:adjusted|set|learned))\b/;
+  /\b(?:(?:calibration|aiming|aim|alignment|adjustment|initiali[sz]ation|teach-in|learning|zero point)\s+(?:not (?:done|performed|completed?|adjusted|learned|learnt|stored)|incomplete|missing|failed|required)|not calibrated|missing calibration|uncalibrated|misaligned|mis-?alignment|out of (?:alignment|adjustment)|neutral position not (?:adjusted|set|learned))\b/;
 
 /** A line of a scan report: a fault code in it, or a scan in its operation or section. */
 const scanLine = (line: EstimateLineInput) =>
@@ -1191,6 +1207,9 @@ const DESCRIBES_VEHICLE = /\b(?:options?|equipment|equipped with|features)\s*:/;
  * not replaced"; a teardown note's "camera not disturbed", "not equipped", "no damage"; a scan report's
  * "No DTCs".
  */
+/** A procedure quoted from a tool's printout ('Front Camera Optical Axis Learning - Completed'): read as written. */
+const QUOTED_PROCEDURE = /\b(?:calibrat\w*|aim\w*|learning|learned|initiali[sz]\w*|zero point|adjust\w*|reset)\b/i;
+
 /** A review's change of the work: "adjusted to R&I", "changed to repair". */
 const REVISED = /\b(?:adjusted|changed|reduced|revised|amended|corrected|downgraded|converted|lowered)\s+to\s+(r&i|r&r|r\/i|r\/r|[a-z]+)/;
 

@@ -275,7 +275,7 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
         forward camera module`),
       frontRadar: n(`acc radar, adaptive cruise control radar, forward collision radar, ffr, forward facing radar,
         adaptive speed control, adaptive speed control module, ascm`),
-      blindSpot: n(`blind spot monitoring, blind spot monitor, rear cross path, rcp, blind spot sensor, bsm sensor`),
+      blindSpot: n(`blind spot monitoring, blind spot monitor, rear cross path, rcp, blind spot sensor, bsm sensor, bsml, bsmr`),
       parkAssist: n(`parksense, park sense, parksense sensor, parksense rear park assist, front parksense, pam, park assist module`),
       surroundView: n(`surround view camera, 360 surround view, surround view camera system, 360 degree surround view`),
       rearCamera: n(`parkview, parkview camera, parkview rear back up camera, rear back up camera`),

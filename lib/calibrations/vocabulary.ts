@@ -22,7 +22,7 @@ export const OPERATION_CODES: Readonly<Record<string, Operation>> = Object.fromE
   ),
   ...codes(
     'remove',
-    'r&i r+i r/i ri transfer xfer trans retain reuse remove/install remove&install removeandinstall removeandreinstall remove&reinstall rem/inst d&r d/r detach&reset remove removal reinstall r&ionly remove/reinstall rmv/inst rmv&inst rem&inst rem/install removeonly move moved',
+    'r&i r+i r/i ri transfer xfer trans retain reuse remove/install remove&install removeandinstall removeandreinstall remove&reinstall rem/inst d&r d/r detach&reset remove removal reinstall r&ionly remove/reinstall rmv/inst rmv&inst rem&inst rem/install removeonly move moved unclip unclipped',
   ),
   ...codes('overhaul', 'o/h oh overhaul o/hl ovh'),
   ...codes('repair', 'rpr rep repair repaired straighten pull pdr repair/refinish rpr/refn rpr/rfn'),
@@ -39,7 +39,7 @@ export const OPERATION_CODES: Readonly<Record<string, Operation>> = Object.fromE
 
 /** Operation words recognised inside a description ("repl frt bumper", "windshield replacement"). */
 export const DESCRIPTION_OPERATIONS: ReadonlySet<string> = new Set(
-  'repl rpl rplc replace replaced replacement swap swapped r&r r+r r/r remove/replace r&i r+i r/i ri remove removal reinstall transfer xfer retain reuse move moved o/h overhaul rpr repair repaired straighten pull pdr refn rfn refinish paint blnd blend subl sublet check chk chkd checked inspect inspected inspection diag diagnose diagnosis'.split(
+  'repl rpl rplc replace replaced replacement swap swapped r&r r+r r/r remove/replace r&i r+i r/i ri remove removal reinstall transfer xfer retain reuse move moved unclip unclipped o/h overhaul rpr repair repaired straighten pull pdr refn rfn refinish paint blnd blend subl sublet check chk chkd checked inspect inspected inspection diag diagnose diagnosis'.split(
     ' ',
   ),
 );

@@ -232,6 +232,7 @@ export const CALIBRATION_WORDS: ReadonlySet<string> = list(`
   calibrate calibrated calibration calibrating recalibrate recalibration aim aiming re-aim reaim aimed adjust adjustment
   initialize initialization initialise initialisation initializing relearn re-learn learn reset resetting program programming
   reprogram reprogramming zero zero-point teach teach-in memorization memorize memorise configure configuration setup-calibration
+  learning learned
   compensation alignment verify verification verified encode encoding coding
 `);
 /** Two-word procedures ("function check", "zero point", "neutral position"). */

@@ -777,6 +777,19 @@ describe('what a line says besides its parts', () => {
     expect(systemsOf('', 'frt emblem - scratched, leave')).toEqual([]);
   });
 
+  it('after a part’s condition, the rest says where the damage is; a lesser work allowed instead is still work', () => {
+    expect(systemsOf('', 'windshld cracked lower lt corner - replaced by glass co')).toEqual(['Forward Camera']);
+    expect(systemsOf('', 'Ln 4 frt radar bracket DENIED (no damage) - R&I radar only allowed', 'DESK REVIEW')).toEqual(['Front Radar']);
+    expect(systemsOf('', 'Ln 4 frt radar bracket DENIED (no damage)', 'DESK REVIEW')).toEqual([]);
+  });
+
+  it('a quoted procedure is read; learning is a calibration word; unclip is an R&I; BSML is the blind spot module', () => {
+    expect(systemsOf('', "'Millimeter wave radar axis learning - completed'")).toEqual(['Front Radar']);
+    expect(systemsOf('R&I', 'Front camera - unclip from bracket')).toEqual(['Forward Camera']);
+    expect(systemsOf('', 'BSMR: C1001-54 sensor alignment not learned', 'PRE-SCAN')).toEqual(['Blind Spot Monitoring']);
+    expect(systemsOf('', 'SIDE RADAR LH: RADAR MIS-ALIGNMENT - current', 'PRE-SCAN')).toEqual(['Blind Spot Monitoring']);
+  });
+
   it('a feature naming a system’s sensors is the ones at the part’s place', () => {
     expect(systemsOf('Repl', 'Radiator grille w/ SVM camera hole')).toEqual(['Front Radar', 'Surround View Camera']);
     expect(systemsOf('Repl', 'Front bumper cover w/ 360 camera opening')).toEqual(['Front Radar', 'Park Assist', 'Surround View Camera']);
