@@ -134,10 +134,10 @@ test.describe('user profile dialog', () => {
     await expect(rowOf(page, u.fileAs)).toContainText(renamed);
 
     const save = dialog.getByRole('button', { name: 'Save', exact: true });
-    await expect(save).not.toHaveClass(/bg-red-700/);
+    await expect(save).not.toHaveClass(/\bbtn-danger\b/);
     await dialog.getByLabel('First Name').fill('Robyn');
     await expect(dialog.getByText('Unsaved changes')).toBeVisible();
-    await expect(save).toHaveClass(/bg-red-700/);
+    await expect(save).toHaveClass(/\bbtn-danger\b/);
     await page.keyboard.press('Escape');
     const ask = page.getByRole('dialog', { name: 'Unsaved changes' });
     await expect(ask).toContainText('You have unsaved changes. Close without saving them?');
@@ -145,7 +145,7 @@ test.describe('user profile dialog', () => {
     await expect(dialog.getByLabel('First Name')).toHaveValue('Robyn');
     await save.click();
     await expect(page.getByRole('dialog', { name: `Editing User: Robyn Edit ${tok}` }).getByText('Saved.', { exact: true })).toBeVisible();
-    await expect(save).not.toHaveClass(/bg-red-700/);
+    await expect(save).not.toHaveClass(/\bbtn-danger\b/);
 
     // Locations: a Primary box only for a checked location, exactly one primary.
     await dialog.getByRole('tab', { name: 'Locations' }).click();
