@@ -234,6 +234,7 @@ const DONE: Readonly<Record<Operation, string>> = {
   sublet: 'sublet',
   labor: 'worked on (additional labor)',
   check: 'checked',
+  mask: 'masked for paint',
 };
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -365,12 +366,14 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
       features: [],
       without: null,
     };
-    // "FRONT BUMPER | Front view camera": a sensor word that may be two sensors is the one its section carries
-    // or holds beside it, when the line says no place of its own.
+    // "FRONT BUMPER | Front view camera", "SURROUND VIEW | Front camera": a sensor word that may be two sensors is
+    // the one its section carries, holds beside it or names, when the line says no place of its own.
     if (thing.either.length && !reading.phrases.some((q) => q.role === 'place'))
       for (const sp of reading.section.phrases) {
         const place = resolvePhrase(sp, context);
-        const here = place ? [...place.carries, ...place.near].filter((x) => thing.either.includes(x)) : [];
+        // A section naming a system ("SURROUND VIEW") holds that system's sensors.
+        const held = place ? [...place.carries, ...place.near, ...(place.systems.length ? place.either : [])] : [];
+        const here = held.filter((x) => thing.either.includes(x));
         if (place && here.length && here.length < thing.either.length) w.features.push({ ...place, carries: here, near: [] });
       }
     if (thing.part?.zone === 'end' && !thing.end && thing.kind !== 'labor' && thing.kind !== 'aftermarket') {
@@ -397,7 +400,10 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
         continue;
       const positions = new Set([...positionsOf(thing), ...thing.carries]);
       const systems = new Set(thing.systems);
-      if (target) target.without = { positions, systems, text: p.words.join(' ') };
+      const without = { positions, systems, text: p.words.join(' ') };
+      // "AVM frnt cam - base trim, no AVM": a system the line says the car does not have is on none of its parts.
+      if (systems.size) for (const w of worked) w.without ??= without;
+      else if (target) target.without = without;
       continue;
     }
     // A place settles which sensor a sensor word means ("cam in grl": the grille camera); a part placed
@@ -571,6 +577,7 @@ function operationVerdict(s: CompiledSystem, relation: Relation, op: Operation |
     return { ok: false, why: `${cap(OPERATION_NAMES[op])} is paint work: it does not move a sensor.` };
   }
   if (op === 'check') return { ok: false, why: 'A check does not remove or move the part: it requires no calibration.' };
+  if (op === 'mask') return { ok: false, why: 'Masked for paint: the part stays where it is and no sensor moves.' };
   const done = op
     ? DONE[op]
     : unknownCode
@@ -630,6 +637,11 @@ function moduleKinds(reading: LineReading): SystemKind[] {
   const kinds = reading.finding && reading.phrases.some((p) => p.clause > 0) ? systemsOf(first) : [];
   for (const p of reading.phrases) if (p.role === 'aside') kinds.push(...systemsOf([p]));
   return [...new Set(kinds)];
+}
+
+/** What the line's section names ("SURROUND VIEW MONITOR (SVM)": the surround view). */
+function sectionThings(m: Matcher, reading: LineReading): Thing[] {
+  return reading.section.phrases.flatMap((p) => resolvePhrase(p, { vocab: m.vocab, end: reading.end, section: null }) ?? []);
 }
 
 /** Kinds a calibration line names: by a maker's name, a sensor's, or only a kind ("camera calibration"). */
@@ -710,6 +722,12 @@ function namedKinds(
     kinds.add('sideCamera');
     names.push(`${reading.side} camera`);
   }
+  // "SURROUND VIEW | Front camera calibration", "360 camera calibration - front camera": a sensor word that may be
+  // two sensors is the one of a system the line or its section names another way (the surround view's front camera).
+  const context = new Set<SystemKind>(named);
+  for (const t of [...chain, ...sectionThings(m, reading)])
+    for (const k of [...t.systems, ...t.sensors.map((p) => POSITION_KIND[p])]) context.add(k);
+  const settled = (p: Position) => served(p) || context.has(POSITION_KIND[p]);
   for (const t of chain) {
     if (t.systems.length || t.kind === 'labor') continue;
     // "Blind spot warning (BSW): radar misaligned": a sensor word at no end said, of a type a system the line
@@ -727,11 +745,15 @@ function namedKinds(
       kindOnly = t.part?.sensorType ?? (positions.some((p) => ofType(p, 'radar')) ? 'radar' : 'camera');
       continue;
     }
-    for (const p of positions) if (!served(p) || p === 'mirrorCamera') kinds.add(POSITION_KIND[p]);
+    // The mirror and rear cameras are systems of their own besides the surround view's ("Rear View Camera / SVM cal").
+    for (const p of positions) if (!served(p) || p === 'mirrorCamera' || p === 'rearCamera') kinds.add(POSITION_KIND[p]);
     if (t.either.length && !t.either.some(served)) {
-      // "360 camera": every position is one system's (the surround view's); "front view camera": two systems'.
+      // "360 camera": every position is one system's (the surround view's); "front view camera": two systems',
+      // settled by what else the line or its section names, else by the name's usual meaning.
       const common = SYSTEM_KINDS.find((k) => t.either.every((p) => KIND_RULES[k].positions.includes(p)));
+      const either = t.either.filter(settled);
       if (common) kinds.add(common);
+      else if (either.length === 1) kinds.add(POSITION_KIND[either[0]!]);
       else if (t.part?.prefer) kinds.add(POSITION_KIND[t.part.prefer]);
       else open.push(t.either);
     }
@@ -1094,6 +1116,7 @@ function nothingReason(reading: LineReading, worked: Worked[], refusals: Refusal
   if (t.kind === 'labor') return `${text}: ${LABOR_WHY[t.part?.labor ?? 'admin']}.`;
   if (t.kind === 'aftermarket') return `${text}: an aftermarket device, not one of the vehicle’s own sensors.`;
   if (reading.operation === 'check') return 'A check does not remove or move a part: it requires no calibration.';
+  if (reading.operation === 'mask') return 'Masked for paint: the part stays where it is and no sensor moves.';
   if (alignmentOf(reading, t) === 'panel') return `${text}: aligning a panel is not a wheel alignment, and it holds no sensor.`;
   if (t.near.length) {
     const them = t.near.length > 1 || names(t.near).endsWith('s');

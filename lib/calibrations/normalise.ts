@@ -405,6 +405,10 @@ function unglued(vocab: Vocabulary, text: string): string {
   const known = (w: string) => vocab.known.has(w) || vocab.single.has(w);
   const words = (w: string) => known(w) || (w.length >= GLUED && partition(vocab, w) != null);
   return text
+    .replace(/\b[A-Za-z0-9]{3,}\b/g, (w) =>
+      // A printout read by OCR takes a capital I for a small l in a word of capitals ("MlLLlMETER", "OUTSlDE").
+      /^[A-Z0-9l]+$/.test(w) && w.includes('l') && (w.match(/[A-Z]/g)?.length ?? 0) >= 2 ? w.replace(/l/g, 'I') : w,
+    )
     .replace(/([a-z]{3,})(w\/o?)(?=[\s,a-z0-9]|$)/gi, (m, stem: string, w: string) =>
       words(stem.toLowerCase()) && !known(`${stem}w`.toLowerCase()) ? `${stem} ${w}` : m,
     )
@@ -434,6 +438,25 @@ function readWords(vocab: Vocabulary, text: string, notes: string[]): ReadWords 
     const w = neighbour(i, step);
     return w === undefined ? [] : [w];
   };
+  const knownWord = (w: string) => vocab.lex.known.has(w) || vocab.lex.known.has(singular(w));
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const t = tokens[i]!;
+    const before = tokens[i - 1];
+    // OCR also reads an O as 0 and an l or I as 1 ("abs0rber", "ca1ibration"): a code that is a known word once
+    // they are letters again is that word.
+    if (t.cls === 'code' && /^[a-z01]{4,}$/.test(t.w) && /[a-z]{2}/.test(t.w)) {
+      const read = ['l', 'i'].map((one) => t.w.replace(/0/g, 'o').replace(/1/g, one)).find(knownWord);
+      if (read) {
+        notes.push(`${t.w} → ${read} (a printout's figure read as a letter)`);
+        tokens.splice(i, 1, ...tokenWords(vocab, read));
+      }
+    } else if (t.cls === 'unknown' && before && before.cls !== 'sep' && /^[a-z]+$/.test(before.raw) && knownWord(before.raw + t.w)) {
+      // … and parts a word ("CAL IBRATION"): two pieces that make a known word together are that word.
+      notes.push(`${before.raw} ${t.w} → ${before.raw + t.w} (a word parted in print)`);
+      tokens.splice(i - 1, 2, ...tokenWords(vocab, before.raw + t.w));
+      i--;
+    }
+  }
   // A name's first word shortened and its second whole, written as one ("lgate": lift gate, "rrbumper": rear bumper).
   for (let i = tokens.length - 1; i >= 0; i--) {
     const t = tokens[i]!;
@@ -757,7 +780,10 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
     }
     const mains: string[][] = [];
     const push = (role: Phrase['role'], words: string[]) => {
+      // "R&I front radar and park sensors": an operation word is the work on every part joined after it.
+      let shared: Operation | null = null;
       for (const conj of role === 'purpose' ? [itemsOf(vocab, words)] : conjuncts(vocab, itemsOf(vocab, words))) {
+        const from = phrases.length;
         // "wndshld HUD type": the windshield, of the head-up display type (a feature, not the part).
         const last = conj.findLastIndex(isTerm);
         const lastTerm = conj[last];
@@ -780,6 +806,11 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
           phrases.push(phraseOf(vocab, role, conj.slice(0, part + 1), c));
           phrases.push(phraseOf(vocab, 'with', conj.slice(part + 1), c));
         } else phrases.push(phraseOf(vocab, role, conj, c));
+        const own = phrases[from];
+        if (role === 'main' && own) {
+          if (own.operation) shared = own.operation;
+          else own.operation = shared;
+        }
       }
     };
     const wordsOf = (items: Item[]) => items.flatMap((it) => (it.kind === 'term' ? it.text.split(' ') : [it.w]));

@@ -1,5 +1,17 @@
 /** The scrub's one set of operations, and how each is named (client-safe and small: screens import it). */
-export const OPERATIONS = ['replace', 'remove', 'overhaul', 'repair', 'refinish', 'blend', 'align', 'sublet', 'labor', 'check'] as const;
+export const OPERATIONS = [
+  'replace',
+  'remove',
+  'overhaul',
+  'repair',
+  'refinish',
+  'blend',
+  'align',
+  'sublet',
+  'labor',
+  'check',
+  'mask',
+] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
 /** How an operation is named in explanations and on screens. */
@@ -14,4 +26,5 @@ export const OPERATION_NAMES: Readonly<Record<Operation, string>> = {
   sublet: 'sublet',
   labor: 'additional labor',
   check: 'check',
+  mask: 'mask for paint',
 };

@@ -98,7 +98,7 @@ export function systemPositions(kind: SystemKind, end: End | null): Position[] {
 const PLACES: Readonly<Record<Position, readonly Zone[]>> = {
   fwdCamera: ['glass', 'roof', 'interior'],
   frontRadar: ['front'],
-  cornerRadar: ['rear', 'side'],
+  cornerRadar: ['rear'],
   park: ['front', 'rear'],
   grilleCamera: ['front'],
   mirrorCamera: ['side'],
@@ -310,7 +310,10 @@ function resolveItems(items: readonly Item[], end: End | null, side: Side | null
         }
       } else if (thing?.systems.length && (t.sensors.length || t.mounts.length || t.either.length)) {
         const types = new Set([...t.sensors, ...t.mounts, ...t.either].map((p) => POSITION_TYPE[p]));
-        const named = thing.systems.flatMap((k) => systemPositions(k, end)).filter((p) => types.has(POSITION_TYPE[p]));
+        const ofSystem = thing.systems.flatMap((k) => systemPositions(k, end)).filter((p) => types.has(POSITION_TYPE[p]));
+        // "PVM back camera", "SVM front camera": a sensor that says where it is, among the system's, is that one.
+        const own = [...t.sensors, ...t.either].filter((p) => ofSystem.includes(p));
+        const named = own.length ? own : ofSystem;
         if (named.length) {
           if (t.mounts.length) t.mounts = named;
           else {

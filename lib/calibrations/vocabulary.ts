@@ -35,11 +35,13 @@ export const OPERATION_CODES: Readonly<Record<string, Operation>> = Object.fromE
     "add'llabor addllabor add'lopr addlopr add'lcost addlcost add'l addl additionallabor additionalcost additionaloperation laboronly labor lbr misc other mech mechanical",
   ),
   ...codes('check', 'chk chkd check checked check/adjust inspect inspected insp inspection diag diagnose diagnosis test measure'),
+  // "Mask park aid sensors for refinish": covered where they are while the paint goes on around them.
+  ...codes('mask', 'mask masked masking maskoff'),
 ]);
 
 /** Operation words recognised inside a description ("repl frt bumper", "windshield replacement"). */
 export const DESCRIPTION_OPERATIONS: ReadonlySet<string> = new Set(
-  'repl rpl rplc replace replaced replacement swap swapped r&r r+r r/r remove/replace r&i r+i r/i ri remove removal reinstall transfer xfer retain reuse move moved unclip unclipped o/h overhaul rpr repair repaired straighten pull pdr refn rfn refinish paint blnd blend subl sublet check chk chkd checked inspect inspected inspection diag diagnose diagnosis'.split(
+  'repl rpl rplc replace replaced replacement swap swapped r&r r+r r/r remove/replace r&i r+i r/i ri remove removal reinstall transfer xfer retain reuse move moved unclip unclipped o/h overhaul rpr repair repaired straighten pull pdr refn rfn refinish paint blnd blend subl sublet check chk chkd checked inspect inspected inspection diag diagnose diagnosis mask masked masking'.split(
     ' ',
   ),
 );

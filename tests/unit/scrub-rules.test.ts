@@ -153,6 +153,15 @@ describe('a line in an estimator’s words', () => {
 });
 
 describe('the operations and what each requires', () => {
+  it('masking a part for paint leaves it in place; an operation word is the work on every part joined after it', () => {
+    expect(systemsOf('', 'Mask park aid sensors for refinish', 'MISCELLANEOUS OPERATIONS')).toEqual([]);
+    expect(whyOf('Refn', 'Mask off front radar and park sensors')).toEqual([]);
+    expect(scrub('Refn', 'Mask off front radar and park sensors').nothing).toBe(
+      'Masked for paint: the part stays where it is and no sensor moves (Front Radar, Park Assist).',
+    );
+    expect(systemsOf('Refn', 'R&I front radar and park sensors', 'FRONT BUMPER')).toEqual(['Front Radar', 'Park Assist']);
+  });
+
   it('reads the column of every estimating system, a flag after a code, and says what it does not know', () => {
     const op = (w: string) => readOperation(vocab, w).operation;
     for (const [code, read] of [
@@ -421,6 +430,27 @@ describe('calibration lines', () => {
       ['Supplement for ACC calibration', 'Front Radar'],
     ] as const)
       expect(systemsOf('Subl', line), line).toEqual([name]);
+  });
+
+  it('a rear camera named in a surround-view calibration is calibrated too: it is a system of its own', () => {
+    expect(systemsOf('Sublet', 'Rear View Camera / SVM cal 1 185.00')).toEqual(['Surround View Camera', 'Rear Camera']);
+    expect(systemsOf('Sublet', 'Panoramic View Monitor Calibration (Back Camera Included)')).toEqual([
+      'Surround View Camera',
+      'Rear Camera',
+    ]);
+    expect(systemsOf('Sublet', 'SVM calibration')).toEqual(['Surround View Camera']);
+    expect(systemsOf('Sublet', '360 camera calibration (LT mirror camera)')).toEqual(['Surround View Camera', 'Side Camera']);
+  });
+
+  it('a camera that may be two is the one of the system its section names', () => {
+    expect(systemsOf('', 'C1B0200 Front camera - calibration required (Current)', 'Surround View Monitor (SVM)')).toEqual([
+      'Surround View Camera',
+    ]);
+    expect(systemsOf('Subl', 'Front camera calibration', 'SURROUND VIEW')).toEqual(['Surround View Camera']);
+    expect(systemsOf('R&I', 'Frt camera', 'SURROUND VIEW MONITOR')).toEqual(['Surround View Camera']);
+    // Under a section that names no system, a bare front camera is the windshield's.
+    expect(systemsOf('Subl', 'Front camera calibration', 'ADAS CALIBRATION')).toEqual(['Forward Camera']);
+    expect(systemsOf('R&I', 'Front camera', 'ELECTRICAL')).toEqual(['Forward Camera']);
   });
 
   it('a part with its own work after a comma is its own statement, not a head-first name', () => {
@@ -738,10 +768,21 @@ describe('what a line says besides its parts', () => {
     expect(systemsOf('R&I', 'Front park sensors x4 - move to new cover')).toEqual(['Park Assist']);
   });
 
+  it('a printout read by OCR: figures and small letters taken for capitals and O, and words parted in print', () => {
+    expect(systemsOf('R&I', 'SENS0R ASSY, MlLLlMETER WAVE RADAR 0.5', 'GRILLE')).toEqual(['Front Radar']);
+    expect(systemsOf('Subl', 'Front radar ca1ibration 1 250.00')).toEqual(['Front Radar']);
+    expect(systemsOf('SUBLET', 'PANORAMlC VlEW MONlTOR CAMERA CAL IBRATION')).toEqual(['Surround View Camera']);
+    expect(scrub('Repl', 'MlRR0R ASSY, OUTSlDE LH').reading.notes).toContain("mirr0r → mirror (a printout's figure read as a letter)");
+    // A part number stays a part number; a small l in a word of small letters stays an l.
+    expect(scrub('Repl', 'Frt bumper cover 86511-S8000 l0w').reading.notes.some((n) => n.includes('figure read as a letter'))).toBe(false);
+  });
+
   it('each part of an aside between commas is read on its own; a piece is at its owner’s place; an icon is no sensor', () => {
     expect(systemsOf('Repl', 'Liftgate garnish (black, w/o camera opening)')).toEqual([]);
     expect(systemsOf('Repl', 'HOUSING, DOOR MIRROR RH (SVM)')).toEqual(['Surround View Camera', 'Side Camera']);
     expect(systemsOf('Repl', 'Mirror glass RH w/ blind spot icon')).toEqual([]);
+    // The blind-spot radars are at the rear corners: a mirror "w/BSM" has the system's lamp, not its radar.
+    expect(systemsOf('Repl', 'MIRROR ASSY, OUTSIDE LH W/BSM & CAMERA')).toEqual(['Surround View Camera', 'Side Camera']);
     // A system's name whose sensor is not at the part's place says which car the part is for.
     expect(systemsOf('Repl', 'Grille upper w/ lane keeping assist')).toEqual(['Front Radar', 'Surround View Camera']);
     expect(systemsOf('Repl', 'Tailgate handle trim w/ rear camera opening')).toEqual(['Surround View Camera', 'Rear Camera']);
