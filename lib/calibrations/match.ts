@@ -18,7 +18,7 @@ import { POSITION_NAMES, type Position } from './lexicon-data';
 import type { End, SensorType } from './lexicon';
 import { readLine, type LineReading, type Phrase, type Vocabulary } from './normalise';
 import { OPERATION_NAMES, type Operation } from './operations';
-import { ofType, onlyPieces, placedOn, positionsOf, resolvePhrase, systemsPositionsOn, type Thing } from './parts';
+import { ofType, onlyAtOtherEnd, onlyPieces, placedOn, positionsOf, resolvePhrase, systemsPositionsOn, type Thing } from './parts';
 import { KIND_RULES, SYSTEM_KINDS, kindOfSystemType, type SystemKind } from './system-rules';
 import { WHEEL_ALIGNMENT_WORDS } from './words';
 
@@ -540,7 +540,7 @@ function relationsTo(s: CompiledSystem, w: Worked, reading: LineReading, fe: Fea
         ? [...t.carries, ...fe.carries]
         : t.carries,
   );
-  if (t.part && s.carriers.has(t.part.id) && !carried.length) carried.push(...s.positions);
+  if (t.part && s.carriers.has(t.part.id) && !carried.length) carried.push(...[...s.positions].filter((p) => !onlyAtOtherEnd(p, t.end)));
   // "Fender w/ repeater camera opening": the line says the part carries a sensor this make mounts elsewhere.
   if (!carried.length && t.kind !== 'feature') carried.push(...fe.carries.filter((p) => s.itself.has(p)));
   if (carried.length) out.push({ relation: 'carrier', positions: carried });

@@ -796,13 +796,17 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
             !it.term.part.rel.sensor.length &&
             !it.term.part.atEnd.front?.sensor.length,
         );
-        if (
-          role === 'main' &&
+        // "FRT BMPR CVR PDC": a system named after a body part is what the part comes with ("rear bumper side
+        // radar sensor" names the sensor itself).
+        const featured =
           lastTerm?.kind === 'term' &&
-          lastTerm.term.kind === 'part' &&
-          lastTerm.term.part.piece === 'feature' &&
-          part >= 0
-        ) {
+          ((lastTerm.term.kind === 'part' && lastTerm.term.part.piece === 'feature') ||
+            (lastTerm.term.kind === 'system' &&
+              !SENSOR_NAME_END.test(lastTerm.text) &&
+              conj[part]?.kind === 'term' &&
+              conj[part].term.kind === 'part' &&
+              !conj[part].term.part.labor));
+        if (role === 'main' && featured && part >= 0) {
           phrases.push(phraseOf(vocab, role, conj.slice(0, part + 1), c));
           phrases.push(phraseOf(vocab, 'with', conj.slice(part + 1), c));
         } else phrases.push(phraseOf(vocab, role, conj, c));
@@ -846,11 +850,13 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
         push('place', wordsOf(own.slice(placeAt + 1)));
         own = own.slice(0, placeAt);
       }
-      // A purpose word opens a segment only after the line's first ("… - move to new fascia").
+      // A purpose word opens a segment only after the line's first ("… - move to new fascia", "…|F/REFINISH").
       // "Add for PDC sensor brackets": an add-on's "for" names the part the labour is on, not why.
       const addOn = (i: number) => own[i - 1]?.kind === 'word' && (own[i - 1] as { w: string }).w === 'add';
-      const purposeAt = own.findIndex((it, i) => it.kind === 'word' && PURPOSE_WORDS.has(it.w) && (i > 0 || mains.length > 0) && !addOn(i));
-      if (purposeAt > 0) {
+      const purposeAt = own.findIndex(
+        (it, i) => it.kind === 'word' && PURPOSE_WORDS.has(it.w) && (i > 0 || mains.length > 0 || c > 0) && !addOn(i),
+      );
+      if (purposeAt >= 0) {
         const why = wordsOf(own.slice(purposeAt));
         const piecesOnly = own
           .slice(0, purposeAt)
@@ -1240,6 +1246,9 @@ const DESCRIBES_VEHICLE = /\b(?:options?|equipment|equipped with|features)\s*:/;
  */
 /** A procedure quoted from a tool's printout ('Front Camera Optical Axis Learning - Completed'): read as written. */
 const QUOTED_PROCEDURE = /\b(?:calibrat\w*|aim\w*|learning|learned|initiali[sz]\w*|zero point|adjust\w*|reset)\b/i;
+
+/** The last word of a sensor's name: a system's name ending so names the sensor, not a feature. */
+const SENSOR_NAME_END = /\b(?:sensors?|radars?|cameras?|cams?|sonars?|modules?|units?)$/;
 
 /** A review's change of the work: "adjusted to R&I", "changed to repair". */
 const REVISED = /\b(?:adjusted|changed|reduced|revised|amended|corrected|downgraded|converted|lowered)\s+to\s+(r&i|r&r|r\/i|r\/r|[a-z]+)/;

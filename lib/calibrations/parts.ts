@@ -139,6 +139,10 @@ const zoneOf = (t: Thing): Zone | null =>
  * Of the sensors a feature names, those at the part's place, else all of them ("Grille w/ SVM camera hole":
  * the grille's camera, not the mirror and rear cameras the surround view also has).
  */
+/** A sensor that sits only at the other end of the vehicle ("front bumper end cap": not the rear corner radars). */
+export const onlyAtOtherEnd = (p: Position, end: End | null) =>
+  end != null && PLACES[p].every((z) => (z === 'front' || z === 'rear') && z !== end);
+
 export function placedOn(all: readonly Position[], t: Thing, bySystemName = false): Position[] {
   const zone = zoneOf(t);
   if (!zone) return [...all];

@@ -67,7 +67,7 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
         acc with low speed follow, honda radar`),
       blindSpot: n(`bsi, blind spot information, bsi radar, cross traffic monitor, blind spot information radar`),
       parkAssist: n(`parking sensor system, parking sensors system, honda parking sensor`),
-      surroundView: n(`multi view camera, multiview camera, multi view camera system, mvcs, surround view camera system`),
+      surroundView: n(`multi view camera, multiview camera, multi view camera system, multi view, mvcs, surround view camera system`),
       rearCamera: n(`multi angle rearview camera, multi angle rear view camera, multi angle camera, rearview camera multi angle`),
       sideCamera: n(`lanewatch, lane watch, lanewatch camera, lane watch camera`),
       steeringAngle:

@@ -443,6 +443,7 @@ describe('calibration lines', () => {
   });
 
   it('a camera that may be two is the one of the system its section names', () => {
+    expect(systemsOf('OP11', 'CAMERA ASSY,FR (MULTI VIEW)|39530-TYA-A01|EA|1')).toEqual(['Surround View Camera']);
     expect(systemsOf('', 'C1B0200 Front camera - calibration required (Current)', 'Surround View Monitor (SVM)')).toEqual([
       'Surround View Camera',
     ]);
@@ -768,6 +769,18 @@ describe('what a line says besides its parts', () => {
     expect(systemsOf('R&I', 'Front park sensors x4 - move to new cover')).toEqual(['Park Assist']);
   });
 
+  it('a clause that opens with a purpose says why, it is no work of its own', () => {
+    expect(systemsOf('R&I', 'Liftgate garnish - for refinish', 'LIFTGATE')).toEqual(['Surround View Camera', 'Rear Camera']);
+    expect(systemsOf('OP2', 'MIRROR ASSY,R DOOR|76208-TYA-A31|F/REFINISH')).toEqual(['Surround View Camera', 'Side Camera']);
+  });
+
+  it('a system named after a body part is what the part comes with; a sensor named so is the sensor', () => {
+    expect(scrub('RPL', 'FRT BMPR CVR PDC W/ HDLMP WSHR', 'Front Bumper').read).toContain('front bumper cover');
+    expect(systemsOf('RPL', 'FRT BMPR CVR PDC W/ HDLMP WSHR', 'Front Bumper')).toEqual(['Front Radar', 'Park Assist']);
+    expect(systemsOf('RPL', 'WNDSCRN HUD/HTD', 'Windshield')).toEqual(['Forward Camera']);
+    expect(systemsOf('', 'repl rt rear bumper side radar sensor')).toEqual(['Blind Spot Monitoring']);
+  });
+
   it('a printout read by OCR: figures and small letters taken for capitals and O, and words parted in print', () => {
     expect(systemsOf('R&I', 'SENS0R ASSY, MlLLlMETER WAVE RADAR 0.5', 'GRILLE')).toEqual(['Front Radar']);
     expect(systemsOf('Subl', 'Front radar ca1ibration 1 250.00')).toEqual(['Front Radar']);
@@ -783,6 +796,10 @@ describe('what a line says besides its parts', () => {
     expect(systemsOf('Repl', 'Mirror glass RH w/ blind spot icon')).toEqual([]);
     // The blind-spot radars are at the rear corners: a mirror "w/BSM" has the system's lamp, not its radar.
     expect(systemsOf('Repl', 'MIRROR ASSY, OUTSIDE LH W/BSM & CAMERA')).toEqual(['Surround View Camera', 'Side Camera']);
+    // A part the make matrix says carries a sensor carries it only at the end the sensor is at.
+    const bsmInCorners = system(3, 'Blind Spot Monitoring', 3, { line: ['bumper end cap'] });
+    expect(systemsOf('Repl', 'Frt bumper end cap LT', 'FRONT BUMPER', [bsmInCorners])).toEqual([]);
+    expect(systemsOf('Repl', 'Rr bumper end cap LT', 'REAR BUMPER', [bsmInCorners])).toEqual(['Blind Spot Monitoring']);
     // A system's name whose sensor is not at the part's place says which car the part is for.
     expect(systemsOf('Repl', 'Grille upper w/ lane keeping assist')).toEqual(['Front Radar', 'Surround View Camera']);
     expect(systemsOf('Repl', 'Tailgate handle trim w/ rear camera opening')).toEqual(['Surround View Camera', 'Rear Camera']);
