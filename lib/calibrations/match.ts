@@ -350,7 +350,16 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
     );
     // "Cavity wax - LT quarter panel": a part named after labour, with no work of its own, is where the labour is done.
     // A scan's finding is of the part it names ("Pre-scan DTC - Front radar (SCC) alignment not performed").
-    if (thing && worked[0]?.thing.kind === 'labor' && thing.kind !== 'labor' && !p.operation && !reading.finding) continue;
+    // A procedure after a labour's name is the procedure ("Printout: 'Front Camera Optical Axis Learning - Completed'").
+    if (
+      thing &&
+      worked[0]?.thing.kind === 'labor' &&
+      thing.kind !== 'labor' &&
+      !p.operation &&
+      !reading.finding &&
+      !(reading.calibration.length && thing.kind === 'sensor' && !reading.test)
+    )
+      continue;
     // "bmpr cvr torn - rplce", "mrror hsg hngng - rplc whole asy": a clause that is only work is the work of the
     // part before it, when that part has none of its own.
     const before = worked.at(-1);
@@ -1031,6 +1040,17 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
     }
   }
 
+  // "U1509 radar lost communication": a module the scan did not hear from may have been unplugged or damaged;
+  // the line does not say that its sensor is replaced or removed, so the estimator confirms.
+  if (reading.networkFault) {
+    for (const t of triggered.values())
+      checks.set(t.adasChecklistMatrix, {
+        adasChecklistMatrix: t.adasChecklistMatrix,
+        system: t.system,
+        why: `A scan's network fault (“${reading.networkFault}”): ${t.system} is due if its sensor is replaced or removed, which the line does not say.`,
+      });
+    triggered.clear();
+  }
   const triggers = [...triggered.values()]
     .sort((a, b) => a.order - b.order)
     .map((t): LineTrigger => ({
@@ -1048,7 +1068,12 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
     triggers,
     checks: checkList,
     refusals: kept,
-    nothing: triggers.length || checkList.length || pending ? null : nothingReason(reading, worked, kept, procedure),
+    nothing:
+      triggers.length || checkList.length || pending
+        ? null
+        : reading.networkFault
+          ? `A scan's network fault (“${reading.networkFault}”): a module not heard from, no calibration due and no part worked on.`
+          : nothingReason(reading, worked, kept, procedure),
     unread: null,
   };
   if (pending) outcome.pending = pending;

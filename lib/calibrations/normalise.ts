@@ -134,6 +134,8 @@ export interface LineReading {
   finding: string | null;
   /** The line describes the vehicle (its section or an options list), not work on it. */
   describesVehicle: boolean;
+  /** A scan report's network fault ("U0121 lost communication with ABS"): no calibration and no work, or null. */
+  networkFault: string | null;
   /** How the line was read: shorthand expanded, words set aside, purposes, an unknown operation… */
   notes: string[];
   expansions: Expansion[];
@@ -239,6 +241,8 @@ function plainText(text: string, notes: string[]): string {
         /(^|[\s/(])360(?=\s*\)|\s+(?:cal|calib|calibrat\w*|aim\w*|sys|system|check|chk|setup|teach\w*|initiali[sz]\w*)\b)/g,
         '$1360 view',
       )
+      // "tore down frt end": the teardown.
+      .replace(/\b(?:tore|torn|tear|teared)[\s-]*down\b/g, ' teardown ')
       .replace(/\bw\/o\b/g, ' without ')
       .replace(/\bw\/(?!(?:s|shield|sh|sld)\b)/g, ' with ')
       .replace(/\bf\/(?=[a-z])/g, ' for ')
@@ -1219,6 +1223,7 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
     denied,
     finding,
     describesVehicle: section.vehicle || DESCRIBES_VEHICLE.test(plainText(line.description ?? '', [])),
+    networkFault: scanLine(line) && !finding ? (NETWORK_FAULT.exec(plain)?.[0] ?? null) : null,
     notes,
     expansions: read.expansions,
     setAside: read.setAside,
@@ -1230,6 +1235,10 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
 /** A scan report's finding that a calibration is due. */
 const FINDING =
   /\b(?:(?:calibration|aiming|aim|alignment|adjustment|initiali[sz]ation|teach-in|learning|zero point)\s+(?:not (?:done|performed|completed?|adjusted|learned|learnt|stored)|incomplete|missing|failed|required)|not calibrated|missing calibration|uncalibrated|misaligned|mis-?alignment|out of (?:alignment|adjustment)|neutral position not (?:adjusted|set|learned))\b/;
+
+/** A module's network fault in a scan report: its messages were not received, nothing is out of calibration. */
+const NETWORK_FAULT =
+  /\b(?:lost communication|loss of communication|no communication|lost comm|invalid data received|u[0-9a-f]{4}(?:-[0-9a-f]{2})?)\b/;
 
 /** A line of a scan report: a fault code in it, or a scan in its operation or section. */
 const scanLine = (line: EstimateLineInput) =>

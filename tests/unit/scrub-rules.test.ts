@@ -769,6 +769,21 @@ describe('what a line says besides its parts', () => {
     expect(systemsOf('R&I', 'Front park sensors x4 - move to new cover')).toEqual(['Park Assist']);
   });
 
+  it('a scan’s network fault is a check of the module it names; a circuit fault names the sensor; a procedure after paperwork is read', () => {
+    const lost = scrub('Pre-scan', 'Millimeter-wave radar (FCM/ACC): U1509 radar lost communication (current)', 'FCM/ACC');
+    expect(lost.triggers).toEqual([]);
+    expect(lost.checks.map((c) => c.system)).toEqual(['Front Radar']);
+    expect(lost.checks[0]?.why).toMatch(/network fault .*due if its sensor is replaced or removed/);
+    expect(scrub('', 'BCM: U0100 lost communication with ECM', 'PRE-SCAN').nothing).toMatch(/network fault/);
+    // A calibration found due outweighs the network fault beside it.
+    expect(systemsOf('', 'U0235 Lost communication with front radar - calibration not learned', 'Pre-scan')).toEqual(['Front Radar']);
+    expect(systemsOf('PRE-SCAN', 'B1654 - Rear left corner sensor open/short (Active)', 'PARKING DISTANCE WARNING')).toEqual([
+      'Park Assist',
+    ]);
+    expect(systemsOf('', "Printout: 'Front Camera Optical Axis Learning - Completed'", 'GLASS')).toEqual(['Forward Camera']);
+    expect(systemsOf('', 'Cavity wax - LT quarter panel')).toEqual([]);
+  });
+
   it('a clause that opens with a purpose says why, it is no work of its own', () => {
     expect(systemsOf('R&I', 'Liftgate garnish - for refinish', 'LIFTGATE')).toEqual(['Surround View Camera', 'Rear Camera']);
     expect(systemsOf('OP2', 'MIRROR ASSY,R DOOR|76208-TYA-A31|F/REFINISH')).toEqual(['Surround View Camera', 'Side Camera']);
