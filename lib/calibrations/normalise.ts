@@ -898,7 +898,15 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
       // follows a comma is what the part is of or how it is qualified; its qualifiers come first.
       const of = after.reverse().flat();
       const qualifier = (w: string) => skippable(vocab, w);
-      push('main', [...of.filter(qualifier), ...of.filter((w) => !qualifier(w)), ...headFirst(vocab, first)]);
+      const owner = [...of.filter(qualifier), ...of.filter((w) => !qualifier(w))];
+      // "GLASS & BACKING PLATE, MIRROR RH": each head joined in the name is the owner's (the mirror's glass and plate).
+      // ("REINFORCEMENT S/A" is one head: a sub-assembly.)
+      const split = first.reduce<string[][]>((acc, w) => (w === '&' ? [...acc, []] : (acc.at(-1)!.push(w), acc)), [[]]);
+      const heads = split.every((h) => h.some((w) => w.length >= 3)) ? split : [first];
+      push(
+        'main',
+        heads.flatMap((h, i) => [...(i ? ['&'] : []), ...owner, ...headFirst(vocab, h)]),
+      );
     } else if (first) push('main', headFirst(vocab, first));
     for (const a of asides) {
       if (!a.length) continue;
