@@ -655,7 +655,7 @@ export const PART_ROWS: readonly string[] = [
   'grille shutter motor, shutter motor | front mechanical | near:frontRadar',
   'intercooler duct, intercooler pipe, charge pipe, boost hose | front engine',
   'coolant pipe, coolant line, heater pipe | front cooling',
-  'brake cooling duct, brake air duct, air curtain, air curtain duct, air curtain cover, air curtain trim, air curtain bezel | front trim',
+  'brake cooling duct, brake air duct, air curtain, air curtain duct, air curtain cover, air curtain trim, air curtain bezel, air inlet grille, side air inlet grille, side air inlet | front trim',
   'bumper mounting bolt, bumper bolt, bumper nut | end structure',
   'emblem adhesive, emblem tape, double sided tape, molding tape, trim adhesive | any material | labor:material',
   'anti theft module, immobilizer module, alarm module, alarm siren, security module | interior electrical',

@@ -804,6 +804,12 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
       nothing: 'The line describes the vehicle (its options or equipment), not work on it: it requires no calibration.',
       unread: null,
     };
+  if (reading.statesTerms)
+    return {
+      ...base,
+      nothing: 'The line states terms (a warranty or a disclaimer), not work on the vehicle: it requires no calibration.',
+      unread: null,
+    };
   if (reading.denied)
     return {
       ...base,

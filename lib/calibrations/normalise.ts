@@ -24,6 +24,7 @@ import {
   DESCRIPTORS,
   ENDS,
   NEUTRAL_SECTION_WORDS,
+  PLAIN,
   VEHICLE_SECTION_WORDS,
   PROCEDURE_SECTION_WORDS,
   PLACE_WORDS,
@@ -134,6 +135,8 @@ export interface LineReading {
   finding: string | null;
   /** The line describes the vehicle (its section or an options list), not work on it. */
   describesVehicle: boolean;
+  /** The line states the shop's terms (a warranty, a disclaimer), not work. */
+  statesTerms: boolean;
   /** A scan report's network fault ("U0121 lost communication with ABS"): no calibration and no work, or null. */
   networkFault: string | null;
   /** How the line was read: shorthand expanded, words set aside, purposes, an unknown operation… */
@@ -243,6 +246,8 @@ function plainText(text: string, notes: string[]): string {
       )
       // "tore down frt end": the teardown.
       .replace(/\b(?:tore|torn|tear|teared)[\s-]*down\b/g, ' teardown ')
+      // "parking guide line check": the camera's guidelines.
+      .replace(/\bguide[\s-]lines?\b/g, 'guideline')
       .replace(/\bw\/o\b/g, ' without ')
       .replace(/\bw\/(?!(?:s|shield|sh|sld)\b)/g, ' with ')
       .replace(/\bf\/(?=[a-z])/g, ' for ')
@@ -479,7 +484,7 @@ function readWords(vocab: Vocabulary, text: string, notes: string[]): ReadWords 
     }
   });
   tokens.forEach((t, i) => {
-    if (t.cls !== 'set-aside' || t.w.length > 3) return;
+    if (t.cls !== 'set-aside' || t.w.length > 3 || vocab.lex.setAside.get(t.w) === PLAIN) return;
     // At the name's beginning only before shorthand ("ST ANG SEN"; "ST bumper cover" is a trim's), at its end
     // only after shorthand ("srnd vw": surround view; "Golf VW" stays a make).
     const next = tokens[i + 1];
@@ -547,7 +552,8 @@ function readWords(vocab: Vocabulary, text: string, notes: string[]): ReadWords 
   for (const [i, t] of tokens.entries()) {
     if (references.has(i)) continue;
     if (t.cls === 'unknown') unknown.push(t.raw);
-    if (t.cls === 'set-aside') setAside.push({ word: t.raw, kind: vocab.lex.setAside.get(t.w) ?? 'not a part' });
+    if (t.cls === 'set-aside' && vocab.lex.setAside.get(t.w) !== PLAIN)
+      setAside.push({ word: t.raw, kind: vocab.lex.setAside.get(t.w) ?? 'not a part' });
     words.push(t);
   }
   return { words: applyFirmPhrases(vocab, words), expansions, setAside, unknown };
@@ -1231,6 +1237,7 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
     denied,
     finding,
     describesVehicle: section.vehicle || DESCRIBES_VEHICLE.test(plainText(line.description ?? '', [])),
+    statesTerms: !column.operation && STATES_TERMS.test(plain.trim()),
     networkFault: scanLine(line) && !finding ? (NETWORK_FAULT.exec(plain)?.[0] ?? null) : null,
     notes,
     expansions: read.expansions,
@@ -1253,6 +1260,9 @@ const scanLine = (line: EstimateLineInput) =>
   /\b[bcpu][0-9a-f]{4}\b|\b(?:pre|post)-?scan\b|\bdtcs?\b/i.test(line.description ?? '') ||
   /\b(?:scans?|dtcs?)\b|pre-?scan|post-?scan/i.test(`${line.operation ?? ''} ${line.section ?? ''}`);
 
+/** A shop's terms, not work (in a line with no operation): a warranty and what voids it, a disclaimer ("Warranty 6 mo … void if windshield replaced"). */
+const STATES_TERMS = /^(?:\S+\s+)?warrant(?:y|ies)\b|\bvoid if\b|\bnot covered\b|\bdisclaimer\b/;
+
 /** A vehicle's description: its options or equipment listed ("Options: Smart Cruise Control, …"). */
 const DESCRIBES_VEHICLE = /\b(?:options?|equipment|equipped with|features)\s*:/;
 
@@ -1271,7 +1281,7 @@ const SENSOR_NAME_END = /\b(?:sensors?|radars?|cameras?|cams?|sonars?|modules?|u
 const REVISED = /\b(?:adjusted|changed|reduced|revised|amended|corrected|downgraded|converted|lowered)\s+to\s+(r&i|r&r|r\/i|r\/r|[a-z]+)/;
 
 const DENIED =
-  /\b(?:not (?:required|req'?d|needed|necessary|performed|replaced|removed|done|applicable|approved|allowed|warranted|disturbed|affected|damaged|dmgd|equipped|included)|n\/a|deny|denied|declined?|waived?|refused|disallowed?|n\/r|no (?:[a-z]+ ){0,3}calibrations? (?:required|req'?d|needed|necessary)|no (?:dtcs?|codes?|faults?|fault codes?|(?:visible |apparent )?(?:damage|dmg)))\b/;
+  /\b(?:not (?:required|req'?d|needed|necessary|performed|replaced|removed|done|applicable|approved|allowed|warranted|disturbed|touche?d|affected|damaged|dmgd|equipped|included)|no work|n\/a|deny|denied|declined?|waived?|refused|disallowed?|n\/r|no (?:[a-z]+ ){0,3}calibrations? (?:required|req'?d|needed|necessary)|no (?:dtcs?|codes?|faults?|fault codes?|(?:visible |apparent )?(?:damage|dmg)))\b/;
 
 /** What a line without a part holds, in words ("an operation, a side or a number"). */
 function describeLeftovers(words: Word[]): string {

@@ -143,7 +143,7 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
         cross traffic alert, blind spot information system sensor`),
       parkAssist: n(`parking aid, reverse sensing system, park aid sensor, parking aid sensor, front sensing system, active park assist,
         pam, parking aid module`),
-      surroundView: n(`360 degree camera, 360 camera, 360 degree camera system, ipma b, image processing module b`),
+      surroundView: n(`360 degree camera, 360 camera, 360 degree camera system, ipma b, ipmb, image processing module b`),
       rearCamera: n(`rear view camera, rearview camera, pro trailer backup assist camera`),
       steeringAngle: n(`sasm, steering angle sensor module, steering shaft angle sensor`),
     },
@@ -272,7 +272,7 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
     makes: ['Chrysler', 'Dodge', 'Jeep', 'Ram', 'Fiat', 'Alfa Romeo'],
     names: {
       forwardCamera: n(`forward facing camera, ffc, lanesense camera, lane sense camera, lanesense, forward collision warning camera,
-        forward camera module`),
+        forward camera module, ffcm, forward facing camera module`),
       frontRadar: n(`acc radar, adaptive cruise control radar, forward collision radar, ffr, forward facing radar,
         adaptive speed control, adaptive speed control module, ascm`),
       blindSpot: n(`blind spot monitoring, blind spot monitor, rear cross path, rcp, blind spot sensor, bsm sensor, bsml, bsmr`),

@@ -102,8 +102,18 @@ export const VERDICTS = list(`
   disallowed
 `);
 
-/** Every set-aside class, with how a note names it. */
+export const PLAIN = 'plain word';
+
+/** Plain English words of a note or a sentence ("icc radar looks ok but the brkt is bent"): never a part's shorthand. */
+export const PLAIN_WORDS = list(`
+  the is are was were be been being but so if then than this that these those it its there their they he she we you my our
+  your has have had do does did look looks looked says said seems seemed appears appeared also just very still would should
+  could must might
+`);
+
+/** Every set-aside class, with how a note names it (plain words go unsaid). */
 export const SET_ASIDE: readonly { words: ReadonlySet<string>; kind: string }[] = [
+  { words: PLAIN_WORDS, kind: PLAIN },
   { words: MAKES, kind: 'make' },
   { words: MODELS, kind: 'model' },
   { words: TRIMS, kind: 'trim' },

@@ -784,6 +784,24 @@ describe('what a line says besides its parts', () => {
     expect(systemsOf('', 'Cavity wax - LT quarter panel')).toEqual([]);
   });
 
+  it('plain words of a sentence are no shorthand; a shop’s terms and "no work" are no work', () => {
+    const note = scrub('', 'icc radar looks ok but the brkt is bent, ordr new brkt');
+    expect(note.reading.expansions.map((e) => e.word)).not.toContain('but');
+    expect(note.reading.expansions.map((e) => e.word)).not.toContain('the');
+    expect(note.triggers.map((t) => t.system)).toEqual(['Front Radar']);
+    expect(note.reading.notes.join(' ')).not.toMatch(/plain word/);
+    expect(scrub('', 'Warranty 6 mo on calibration workmanship - void if windshield, bumper or mirror replaced', 'TERMS').nothing).toBe(
+      'The line states terms (a warranty or a disclaimer), not work on the vehicle: it requires no calibration.',
+    );
+    // A part replaced with a warranty is work.
+    expect(systemsOf('Repl', 'Windshield - lifetime warranty glass')).toEqual(['Forward Camera']);
+    expect(systemsOf('', 'wndshld chip - cust says prior loss, no work')).toEqual([]);
+    expect(systemsOf('', 'lh side radr (BSW) not touchd, rear is fine')).toEqual([]);
+    expect(systemsOf('', 'Backup camera - parking guide line check', 'ADAS CALIBRATION')).toEqual(['Rear Camera']);
+    expect(systemsOf('', 'FFCM camera calibration (static targets) - PASS', 'POST-REPAIR SCAN')).toEqual(['Forward Camera']);
+    expect(systemsOf('', '51 11 8 069 115 AIR INLET GRILLE LOWER LEFT, CLOSED 1 @ 54.20', 'PARTS')).toEqual([]);
+  });
+
   it('a clause that opens with a purpose says why, it is no work of its own', () => {
     expect(systemsOf('R&I', 'Liftgate garnish - for refinish', 'LIFTGATE')).toEqual(['Surround View Camera', 'Rear Camera']);
     expect(systemsOf('OP2', 'MIRROR ASSY,R DOOR|76208-TYA-A31|F/REFINISH')).toEqual(['Surround View Camera', 'Side Camera']);
