@@ -1178,7 +1178,9 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
   // A scan report's finding ("AVM: camera calibration not done") says the calibration is due, whatever
   // words of a denial it holds; else a desk review's verdict may stand in the operation column ("Denied").
   const plain = plainText(line.description ?? '', []);
-  const finding = scanLine(line) ? (FINDING.exec(plain)?.[0] ?? null) : null;
+  const found = scanLine(line) ? FINDING.exec(plain) : null;
+  // "no calibration required": a finding said not to be is none.
+  const finding = found && !/\bno\s+(?:[a-z]+\s+){0,2}$/.test(plain.slice(0, found.index)) ? found[0] : null;
   // Denials are also read in the words as the reader expanded them ("no dmg": no damage).
   const expanded = read.words.map((w) => w.w).join(' ');
   // "Repl ICC radar - ADJUSTED to R&I, housing not damaged": a review that changes the work keeps it, as the
@@ -1281,7 +1283,7 @@ const SENSOR_NAME_END = /\b(?:sensors?|radars?|cameras?|cams?|sonars?|modules?|u
 const REVISED = /\b(?:adjusted|changed|reduced|revised|amended|corrected|downgraded|converted|lowered)\s+to\s+(r&i|r&r|r\/i|r\/r|[a-z]+)/;
 
 const DENIED =
-  /\b(?:not (?:required|req'?d|needed|necessary|performed|replaced|removed|done|applicable|approved|allowed|warranted|disturbed|touche?d|affected|damaged|dmgd|equipped|included)|no work|n\/a|deny|denied|declined?|waived?|refused|disallowed?|n\/r|no (?:[a-z]+ ){0,3}calibrations? (?:required|req'?d|needed|necessary)|no (?:dtcs?|codes?|faults?|fault codes?|(?:visible |apparent )?(?:damage|dmg)))\b/;
+  /\b(?:not (?:required|req'?d|needed|necessary|performed|replaced|removed|done|applicable|approved|allowed|warranted|disturbed|touche?d|affected|damaged|dmgd|equipped|included)|no work|return(?:ed)? credit|credit memo|core return|returned part|n\/a|deny|denied|declined?|waived?|refused|disallowed?|n\/r|no (?:[a-z]+ ){0,3}calibrations? (?:required|req'?d|needed|necessary)|no (?:dtcs?|codes?|faults?|fault codes?|(?:visible |apparent )?(?:damage|dmg)))\b/;
 
 /** What a line without a part holds, in words ("an operation, a side or a number"). */
 function describeLeftovers(words: Word[]): string {

@@ -797,6 +797,9 @@ describe('what a line says besides its parts', () => {
     expect(systemsOf('Repl', 'Windshield - lifetime warranty glass')).toEqual(['Forward Camera']);
     expect(systemsOf('', 'wndshld chip - cust says prior loss, no work')).toEqual([]);
     expect(systemsOf('', 'lh side radr (BSW) not touchd, rear is fine')).toEqual([]);
+    expect(systemsOf('', 'BSML/BSMR - no DTCs; no calibration required, rear not disturbed', 'POST-REPAIR SCAN')).toEqual([]);
+    expect(systemsOf('', 'Front radar - calibration required (current)', 'Pre-scan')).toEqual(['Front Radar']);
+    expect(systemsOf('', 'RETURN CREDIT 66 20 9 827 045 ULTRASONIC SENSOR PDC (WRONG COLOR) -1 @ -118.40', 'PARTS')).toEqual([]);
     expect(systemsOf('', 'Backup camera - parking guide line check', 'ADAS CALIBRATION')).toEqual(['Rear Camera']);
     expect(systemsOf('', 'FFCM camera calibration (static targets) - PASS', 'POST-REPAIR SCAN')).toEqual(['Forward Camera']);
     expect(systemsOf('', '51 11 8 069 115 AIR INLET GRILLE LOWER LEFT, CLOSED 1 @ 54.20', 'PARTS')).toEqual([]);
