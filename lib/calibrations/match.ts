@@ -357,7 +357,9 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
       thing.kind !== 'labor' &&
       !p.operation &&
       !reading.finding &&
-      !(reading.calibration.length && thing.kind === 'sensor' && !reading.test)
+      !(reading.calibration.length && thing.kind === 'sensor' && !reading.test) &&
+      // "… tire scuffd - 4whl algn": an alignment is work of its own, not where a labour is done.
+      alignmentOf(reading, thing) !== 'wheels'
     )
       continue;
     // "bmpr cvr torn - rplce", "mrror hsg hngng - rplc whole asy": a clause that is only work is the work of the

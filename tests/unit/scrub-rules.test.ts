@@ -782,6 +782,8 @@ describe('what a line says besides its parts', () => {
     ]);
     expect(systemsOf('', "Printout: 'Front Camera Optical Axis Learning - Completed'", 'GLASS')).toEqual(['Forward Camera']);
     expect(systemsOf('', 'Cavity wax - LT quarter panel')).toEqual([]);
+    // An alignment after a labour is work of its own.
+    expect(systemsOf('', 'lf tire scuffd - 4whl algn')).toEqual(['Steering Angle Sensor']);
   });
 
   it('plain words of a sentence are no shorthand; a shop’s terms and "no work" are no work', () => {
