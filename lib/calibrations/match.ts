@@ -705,8 +705,19 @@ function namedKinds(
       const type = c.part?.sensorType ?? SENSOR_WORDS[c.text.split(' ').at(-1) ?? ''];
       if (type === 'camera' || type === 'radar') ownedType.set(c.owner, type);
     }
+  // "FCA / LKA front view camera": a system's name alone, listed before a sensor owned by another, owns that sensor too.
+  const listedBefore = new Map<string, SensorType>();
+  things.forEach((t, i) => {
+    const next = things[i + 1];
+    const type = next && [...ownedType.entries()].find(([o]) => o === next || next.owner === o)?.[1];
+    if (t.systems.length && !t.part && !t.owner && !ownedType.has(t) && type) {
+      ownedType.set(t, type);
+      listedBefore.set(t.text, type);
+    }
+  });
   const ofOwned = (t: Thing) => {
-    const type = ownedType.get(t);
+    // (An aside's owner is the same name read again.)
+    const type = ownedType.get(t) ?? (t.part ? undefined : listedBefore.get(t.text));
     return type ? t.systems.filter((k) => KIND_RULES[k].positions.some((p) => ofType(p, type))) : t.systems;
   };
   for (const t of chain)
@@ -1118,9 +1129,11 @@ function namesOtherSensor(words: readonly string[], name: readonly string[], kin
   const at = wordsAt(words, name);
   // A name of its own sensor ("forward camera & radar") qualifies no other.
   if (at < 0 || name.some((w) => SENSOR_WORDS[w])) return false;
-  for (const w of words.slice(at + name.length, at + name.length + 3)) {
+  // "FCA / LKA front view camera": names listed before one sensor are that sensor's.
+  for (const w of words.slice(at + name.length, at + name.length + 5)) {
+    if (w === '&') continue;
     if (!/^[a-z]/.test(w)) return false;
-    const type = SENSOR_WORDS[w];
+    const type = SENSOR_WORDS[w] ?? SENSOR_WORDS[w.split(' ').at(-1) ?? ''];
     if (type) return !KIND_RULES[kind].positions.some((p) => ofType(p, type));
   }
   return false;

@@ -432,6 +432,12 @@ describe('calibration lines', () => {
       expect(systemsOf('Subl', line), line).toEqual([name]);
   });
 
+  it('system names listed before one sensor are that sensor’s', () => {
+    expect(systemsOf('', 'FCA / LKA front view camera (windshield) - static calibration', 'ADAS CALIBRATION')).toEqual(['Forward Camera']);
+    expect(systemsOf('', 'FCA calibration', 'ADAS CALIBRATION')).toEqual(['Front Radar']);
+    expect(systemsOf('', 'SCC / FCA radar calibration', 'ADAS CALIBRATION')).toEqual(['Front Radar']);
+  });
+
   it('a rear camera named in a surround-view calibration is calibrated too: it is a system of its own', () => {
     expect(systemsOf('Sublet', 'Rear View Camera / SVM cal 1 185.00')).toEqual(['Surround View Camera', 'Rear Camera']);
     expect(systemsOf('Sublet', 'Panoramic View Monitor Calibration (Back Camera Included)')).toEqual([
