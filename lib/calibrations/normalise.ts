@@ -68,6 +68,8 @@ export interface Vocabulary {
   before: ReadonlyMap<string, readonly string[]>;
   /** Words a name may hold between its own: descriptors, ends, sides and words that are not parts. */
   between: ReadonlySet<string>;
+  /** A sensor's name by the initials of its words before the sensor word ("sv" + camera: surround view camera). */
+  initials: ReadonlyMap<string, readonly Name[]>;
 }
 
 export type Side = 'left' | 'right';
@@ -196,6 +198,14 @@ export function compileVocabulary(extra: readonly TermEntry[] = []): Vocabulary 
   const words = [...lex.known.entries()].filter(([w, c]) => c !== 'set-aside' || CONDITIONS.has(w)).map(([w]) => w);
   const uses = new Map<string, number>();
   for (const list of lex.names.values()) for (const n of list) for (const w of n.words) uses.set(w, (uses.get(w) ?? 0) + 1);
+  const initials = new Map<string, Name[]>();
+  for (const list of lex.names.values())
+    for (const n of list) {
+      const head = n.words.slice(0, -1);
+      if (!INITIALLED.has(n.words.at(-1)!) || head.length < 2 || head.length > 3 || !head.every((w) => /^[a-z]+$/.test(w))) continue;
+      const key = `${head.map((w) => w[0]).join('')} ${n.words.at(-1)}`;
+      initials.set(key, [...(initials.get(key) ?? []), n]);
+    }
   return {
     lex,
     readings: new Map(),
@@ -209,6 +219,7 @@ export function compileVocabulary(extra: readonly TermEntry[] = []): Vocabulary 
     pairs,
     before,
     between: new Set([...DESCRIPTORS, ...ENDS, ...SIDES, ...lex.setAside.keys()]),
+    initials,
   };
 }
 
@@ -500,6 +511,18 @@ function readWords(vocab: Vocabulary, text: string, notes: string[]): ReadWords 
       tokens[i] = { w: e.to, raw: t.raw, cls: 'word' };
     }
   });
+  // "sv cam": a sensor's name written by the initials of the words before its sensor word (surround view camera),
+  // when they are one sensor's.
+  for (let i = tokens.length - 2; i >= 0; i--) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1]!;
+    if ((t.cls !== 'set-aside' && t.cls !== 'unknown') || !/^[a-z]{2,3}$/.test(t.w) || next.cls !== 'word') continue;
+    const named = vocab.initials.get(`${t.w} ${next.w}`) ?? [];
+    const terms = new Set(named.map((n) => (n.term.kind === 'part' ? n.term.part.id : n.term.system)));
+    if (terms.size !== 1) continue;
+    notes.push(`${t.raw} ${next.raw} → ${named[0]!.text} (initials)`);
+    tokens.splice(i, 1, ...named[0]!.words.slice(0, -1).map((w) => ({ w, raw: t.raw, cls: 'word' as const })));
+  }
   // An operation's abbreviation that, read as shorthand, forms a name with the next word ("blnd spt": blind spot).
   for (const [i, t] of tokens.entries()) {
     if (t.cls !== 'word' || !DESCRIPTION_OPERATIONS.has(t.w) || t.w.length > 4) continue;
@@ -1261,6 +1284,9 @@ const NETWORK_FAULT =
 const scanLine = (line: EstimateLineInput) =>
   /\b[bcpu][0-9a-f]{4}\b|\b(?:pre|post)-?scan\b|\bdtcs?\b/i.test(line.description ?? '') ||
   /\b(?:scans?|dtcs?)\b|pre-?scan|post-?scan/i.test(`${line.operation ?? ''} ${line.section ?? ''}`);
+
+/** Sensor words a name may be written before by initials ("sv cam"). */
+const INITIALLED = new Set(['camera', 'radar', 'sensor']);
 
 /** A shop's terms, not work (in a line with no operation): a warranty and what voids it, a disclaimer ("Warranty 6 mo … void if windshield replaced"). */
 const STATES_TERMS = /^(?:\S+\s+)?warrant(?:y|ies)\b|\bvoid if\b|\bnot covered\b|\bdisclaimer\b/;

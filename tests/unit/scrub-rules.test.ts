@@ -825,6 +825,14 @@ describe('what a line says besides its parts', () => {
     expect(systemsOf('', 'repl rt rear bumper side radar sensor')).toEqual(['Blind Spot Monitoring']);
   });
 
+  it('a sensor’s name by its initials before the sensor word, when the initials are one sensor’s', () => {
+    expect(systemsOf('R&I', 'rv cam', 'LIFTGATE')).toEqual(['Surround View Camera', 'Rear Camera']);
+    expect(scrub('R&I', 'rv cam').reading.notes).toContain('rv cam → rear view camera (initials)');
+    expect(systemsOf('Repl', 'lf sa sensor')).toEqual(['Steering Angle Sensor']);
+    // "sv cam" may be the side view or the surround view camera: not read.
+    expect(scrub('Repl', 'sv cam').reading.notes.join(' ')).not.toMatch(/initials/);
+  });
+
   it('a printout read by OCR: figures and small letters taken for capitals and O, and words parted in print', () => {
     expect(systemsOf('R&I', 'SENS0R ASSY, MlLLlMETER WAVE RADAR 0.5', 'GRILLE')).toEqual(['Front Radar']);
     expect(systemsOf('Subl', 'Front radar ca1ibration 1 250.00')).toEqual(['Front Radar']);
