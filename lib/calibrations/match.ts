@@ -238,6 +238,7 @@ const DONE: Readonly<Record<Operation, string>> = {
 };
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const MASKED = 'Masked for paint: the part stays where it is and no sensor moves.';
 const names = (ps: Iterable<Position>, joint = 'and') => [...new Set([...ps].map((p) => POSITION_NAMES[p]))].join(` ${joint} `);
 
 /** The system a position's calibration is named after in a calibration line ("mirror camera": the side camera). */
@@ -588,7 +589,7 @@ function operationVerdict(s: CompiledSystem, relation: Relation, op: Operation |
     return { ok: false, why: `${cap(OPERATION_NAMES[op])} is paint work: it does not move a sensor.` };
   }
   if (op === 'check') return { ok: false, why: 'A check does not remove or move the part: it requires no calibration.' };
-  if (op === 'mask') return { ok: false, why: 'Masked for paint: the part stays where it is and no sensor moves.' };
+  if (op === 'mask') return { ok: false, why: MASKED };
   const done = op
     ? DONE[op]
     : unknownCode
@@ -1162,7 +1163,7 @@ function nothingReason(reading: LineReading, worked: Worked[], refusals: Refusal
   if (t.kind === 'labor') return `${text}: ${LABOR_WHY[t.part?.labor ?? 'admin']}.`;
   if (t.kind === 'aftermarket') return `${text}: an aftermarket device, not one of the vehicle’s own sensors.`;
   if (reading.operation === 'check') return 'A check does not remove or move a part: it requires no calibration.';
-  if (reading.operation === 'mask') return 'Masked for paint: the part stays where it is and no sensor moves.';
+  if (reading.operation === 'mask') return MASKED;
   if (alignmentOf(reading, t) === 'panel') return `${text}: aligning a panel is not a wheel alignment, and it holds no sensor.`;
   if (t.near.length) {
     const them = t.near.length > 1 || names(t.near).endsWith('s');

@@ -1263,7 +1263,8 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
     finding,
     describesVehicle: section.vehicle || DESCRIBES_VEHICLE.test(plainText(line.description ?? '', [])),
     statesTerms: !column.operation && STATES_TERMS.test(plain.trim()),
-    networkFault: scanLine(line) && !finding ? (NETWORK_FAULT.exec(plain)?.[0] ?? null) : null,
+    networkFault:
+      scanLine(line) && !finding ? (NETWORK_FAULT.exec(plain)?.[0].replace(/^u[0-9a-f-]+$/, (c) => c.toUpperCase()) ?? null) : null,
     notes,
     expansions: read.expansions,
     setAside: read.setAside,
