@@ -404,7 +404,7 @@ export const PART_ROWS: readonly string[] = [
   'strut mount, strut bearing | under suspension | geometry',
   'upper mount, strut top mount, upper strut mount, strut mount bearing, top mount, strut mounting, strut upper mount | under suspension | geometry',
   'shock mount, upper shock mount, strut plate, upper strut plate | under suspension | geometry',
-  'shock absorber, shock, rear shock absorber, shock assembly, damper, rear shock, shock absorber assembly | under suspension',
+  'shock absorber, shock, rear shock absorber, shock assembly, damper, rear shock, shock absorber assembly, shock absorber unit, damper unit | under suspension | f.geometry',
   'coil spring, spring, rear spring, front spring | under suspension | near:steeringAngle',
   'leaf spring, rear coil spring, front coil spring | under suspension | near:steeringAngle',
   'spring seat, spring insulator | under suspension | near:steeringAngle',

@@ -432,6 +432,13 @@ describe('calibration lines', () => {
       expect(systemsOf('Subl', line), line).toEqual([name]);
   });
 
+  it('a front shock absorber is the strut’s damper: it sets the wheels; a rear one or one at no end does not', () => {
+    expect(systemsOf('RPL', 'SHOCK ABSORBER UNIT, FRT LH (COMPLETE)', 'FRT SUSPENSION')).toEqual(['Steering Angle Sensor']);
+    expect(systemsOf('Remove/Replace', 'RT Front Damper Unit (Strut)')).toEqual(['Steering Angle Sensor']);
+    expect(systemsOf('Repl', 'RT Shock absorber', 'REAR SUSPENSION')).toEqual([]);
+    expect(systemsOf('Repl', 'Shock absorber LT')).toEqual([]);
+  });
+
   it('system names listed before one sensor are that sensor’s', () => {
     expect(systemsOf('', 'FCA / LKA front view camera (windshield) - static calibration', 'ADAS CALIBRATION')).toEqual(['Forward Camera']);
     expect(systemsOf('', 'FCA calibration', 'ADAS CALIBRATION')).toEqual(['Front Radar']);
