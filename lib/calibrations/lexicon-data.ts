@@ -126,7 +126,7 @@ export const PART_ROWS: readonly string[] = [
   'radiator support, radiator core support, core support, radiator support assembly | front structure | mount:frontRadar',
   'front end carrier, radiator panel, front end module, radiator frame, front panel assembly, radiator support panel | front structure | mount:frontRadar',
   'upper tie bar, tie bar, upper radiator support, radiator support upper, radiator support tie bar | front structure | near:frontRadar',
-  'upper crossmember, radiator upper support | front structure | near:frontRadar',
+  'upper crossmember, upper cross member, bulkhead upper crossmember, bulkhead upper cross member, radiator upper support | front structure | near:frontRadar',
   'hood latch support, front upper crossmember, upper rail | front structure | near:frontRadar',
   'lower radiator support, lower tie bar, radiator support lower, radiator lower support, lower crossmember, front lower crossmember | front structure | near:frontRadar',
   'radiator support side, radiator side support, radiator support side member, headlamp mounting panel, headlamp support panel | front structure | near:frontRadar',

@@ -437,6 +437,9 @@ describe('calibration lines', () => {
     expect(systemsOf('Remove/Replace', 'RT Front Damper Unit (Strut)')).toEqual(['Steering Angle Sensor']);
     expect(systemsOf('Repl', 'RT Shock absorber', 'REAR SUSPENSION')).toEqual([]);
     expect(systemsOf('Repl', 'Shock absorber LT')).toEqual([]);
+    // The radiator support's upper cross member is no suspension crossmember.
+    expect(systemsOf('Repl', 'S1 Frt bulkhead upper cross member 60412-TG7-A00', 'RADIATOR SUPPORT')).toEqual([]);
+    expect(systemsOf('Repl', 'Front cross member', 'FRONT SUSPENSION')).toEqual(['Steering Angle Sensor']);
   });
 
   it('system names listed before one sensor are that sensor’s', () => {
