@@ -265,11 +265,11 @@ export const PART_ROWS: readonly string[] = [
   'sun visor, visor, sunvisor, vanity mirror, visor mirror | interior interior',
   'grab handle, assist grip, assist handle, grab bar, grip handle | interior interior',
   // ── rear body ──────────────────────────────────────────────────────────────────────────────────
-  'quarter panel, quarter, quarter outer panel, quarter panel assembly, quarter skin, rear quarter panel, quarter outer, quarter panel outer, outer quarter panel, quarter panel section, quarter panel skin, side outer panel, body side outer panel | rear body | carries:cornerRadar',
+  'quarter panel, quarter, quarter outer panel, quarter panel assembly, quarter skin, rear quarter panel, quarter outer, quarter panel outer, outer quarter panel, quarter panel section, quarter panel corner, quarter corner, quarter panel skin, side outer panel, body side outer panel | rear body | carries:cornerRadar',
   'bedside, bed side, box side, bedside panel, bed side panel, pickup box side | rear body | carries:cornerRadar',
   'quarter inner panel, inner quarter panel, quarter inner, quarter panel inner | rear structure | near:cornerRadar',
   'rear wheelhouse, wheelhouse inner, rear wheelhouse panel, quarter wheelhouse, inner wheelhouse, wheel house, wheelhouse | rear structure | near:cornerRadar',
-  'quarter panel extension, quarter extension, quarter end panel, quarter panel end, quarter lower extension, quarter panel lower extension, quarter panel corner, tail lamp pocket, lamp pocket, quarter lamp panel | rear body | near:cornerRadar',
+  'quarter panel extension, quarter extension, quarter end panel, quarter panel end, quarter lower extension, quarter panel lower extension, tail lamp pocket, lamp pocket, quarter lamp panel | rear body | near:cornerRadar',
   'quarter trim, quarter trim panel, quarter interior trim, rear quarter trim, quarter panel trim, cargo side trim, side trim panel, trunk side trim | interior trim',
   'quarter molding, quarter panel molding, quarter garnish, quarter applique, quarter vent, quarter louver, quarter window molding | rear trim',
   'fuel door, fuel filler door, fuel lid, gas door, fuel door assembly, filler door | rear body',

@@ -237,6 +237,13 @@ const DONE: Readonly<Record<Operation, string>> = {
   mask: 'masked for paint',
 };
 
+/** Paint work, which leaves a part in place; the operations that take a part off or put a new one on. */
+const PAINT_WORK: ReadonlySet<Operation> = new Set(['refinish', 'blend', 'mask']);
+const MOVES_PART: ReadonlySet<Operation> = new Set(['replace', 'remove', 'overhaul']);
+
+/** Calibration words that only say a function was confirmed. */
+const VERIFYING: ReadonlySet<string> = new Set(['verify', 'verified', 'verification']);
+
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const MASKED = 'Masked for paint: the part stays where it is and no sensor moves.';
 const names = (ps: Iterable<Position>, joint = 'and') => [...new Set([...ps].map((p) => POSITION_NAMES[p]))].join(` ${joint} `);
@@ -367,7 +374,10 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
     // part before it, when that part has none of its own.
     const before = worked.at(-1);
     if (!thing && p.operation && before && !before.ownOperation) {
-      before.operation = before.ownOperation = p.operation;
+      // "Repl | ultrasonic sensor - paint PPSW": paint work after a part the column replaces or removes is done
+      // besides, not instead.
+      if (!(PAINT_WORK.has(p.operation) && before.operation && MOVES_PART.has(before.operation)))
+        before.operation = before.ownOperation = p.operation;
       continue;
     }
     if (!thing) continue;
@@ -432,6 +442,10 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
         continue;
       }
       asides.push(thing);
+      // "Lane keeping assist switch panel (LKAS)": an aside that only spells a system the name already says is that name.
+      if (target && !thing.part && thing.systems.length && thing.systems.every((k) => saysSystem(target.thing, k))) continue;
+      // "Addl rental 4 days (radar bracket B/O)": a fee's aside says why it is charged; no part is worked on.
+      if (target?.thing.part?.labor === 'fee') continue;
       // An aside that names a sensor, its mount or its path says what the part is to it ("(radar cover)").
       if (target && (thing.sensors.length || thing.mounts.length || thing.path.length || thing.systems.length || thing.either.length))
         target.features.push(thing);
@@ -464,6 +478,12 @@ function workedParts(vocab: Vocabulary, reading: LineReading, end: End | null): 
       });
   }
   return { worked, asides };
+}
+
+/** Whether a thing or one it was read with names a system. */
+function saysSystem(t: Thing, kind: SystemKind): boolean {
+  for (let o: Thing | null = t; o; o = o.owner) if (o.systems.includes(kind)) return true;
+  return false;
 }
 
 /** The positions a worked part touches, to skip the systems it cannot relate to; `all` when it may relate to any. */
@@ -902,7 +922,11 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
     (worked.every((w) => w.thing.kind === 'sensor' || w.thing.systems.length > 0 || w.thing.part?.piece === 'sensor') ||
       namesSystem(reading));
   // A scan's finding that a calibration is due ("radar misaligned") is read as that calibration.
-  const procedure = (reading.calibration.length > 0 || reading.finding != null || alignmentOfSensor || listed || sensorChecked) && !blocked;
+  // "HDA/LFA functions verified on road test": what a road test verifies it tries; it calibrates nothing.
+  const verifiedByTest = reading.test && reading.calibration.every((w) => VERIFYING.has(w));
+  const procedure =
+    (reading.finding != null || (!verifiedByTest && (reading.calibration.length > 0 || alignmentOfSensor || listed || sensorChecked))) &&
+    !blocked;
   let pending: Pending | undefined;
   if (procedure) {
     const { kinds, open, kindOnly, names } = namedKinds(m, reading, all);
@@ -1162,6 +1186,7 @@ function nothingReason(reading: LineReading, worked: Worked[], refusals: Refusal
   const text = cap(t.text);
   if (t.kind === 'labor') return `${text}: ${LABOR_WHY[t.part?.labor ?? 'admin']}.`;
   if (t.kind === 'aftermarket') return `${text}: an aftermarket device, not one of the vehicle’s own sensors.`;
+  if (reading.test) return 'A road test tries the systems it names; it calibrates none of them.';
   if (reading.operation === 'check') return 'A check does not remove or move a part: it requires no calibration.';
   if (reading.operation === 'mask') return MASKED;
   if (alignmentOf(reading, t) === 'panel') return `${text}: aligning a panel is not a wheel alignment, and it holds no sensor.`;

@@ -261,7 +261,7 @@ function plainText(text: string, notes: string[]): string {
       .replace(/\bguide[\s-]lines?\b/g, 'guideline')
       .replace(/\bw\/o\b/g, ' without ')
       .replace(/\bw\/(?!(?:s|shield|sh|sld)\b)/g, ' with ')
-      .replace(/\bf\/(?=[a-z])/g, ' for ')
+      .replace(/\bf\/(?=\s*[a-z])/g, ' for ')
       .replace(/\s[-–—]+\s|\s-+$|^-+\s/g, ' ; ')
       .replace(/\s\+\s/g, ' & ')
       // "1,142.00": a price's thousands, not a comma between names.
@@ -727,6 +727,8 @@ function segment(vocab: Vocabulary, words: readonly string[]): Item[] {
 }
 
 const isTerm = (it: Item) => it.kind === 'term';
+/** A term that names what is worked on: a system, or a part that is not labour. */
+const isWorked = (it: Item) => it.kind === 'term' && (it.term.kind === 'system' || !it.term.part.labor);
 
 /** Splits on "&" that is not inside a name; a part without a term lends its words to the next ("front & rear bumper covers"). */
 function conjuncts(vocab: Vocabulary, items: Item[]): Item[][] {
@@ -921,7 +923,12 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
     // A segment after a comma with a part and a work of its own is its own statement ("360 camera
     // calibration, mirror replaced"), not a head-first name.
     const ownWork = (seg: string[]) => seg.some((w) => operationWord(vocab, w) != null) && itemsOf(vocab, seg).some(isTerm);
-    if (first && after.some(ownWork)) for (const seg of mains) push('main', seg);
+    // "FVC static, SCC radar, SVM, SAS": segments that each name a system or a sensor are a list of them.
+    const namesSensor = (seg: string[]) =>
+      itemsOf(vocab, seg).some(
+        (it) => it.kind === 'term' && (it.term.kind === 'system' || (it.term.part.rel.sensor.length > 0 && !it.term.part.piece)),
+      );
+    if (first && (after.some(ownWork) || (after.length > 0 && mains.every(namesSensor)))) for (const seg of mains) push('main', seg);
     else if (first && after.length) {
       // Estimating systems print a name head first ("COVER, FRONT BUMPER", "ARM, LOWER CONTROL LH"): what
       // follows a comma is what the part is of or how it is qualified; its qualifiers come first.
@@ -963,6 +970,12 @@ const isPlace = (w: string) => ENDS.has(w) || SIDES.has(w) || POSITIONS.has(w);
 /** Words not covered by a name (ends, sides, descriptors and figures aside). */
 const uncovered = (vocab: Vocabulary, items: readonly Item[]) =>
   items.filter((it) => it.kind === 'word' && !skippable(vocab, it.w) && !ENDS.has(it.w) && !SIDES.has(it.w)).length;
+/** Whether an item names a sensor: a system, a sensor part, or a sensor word ("camera"). */
+const namesASensor = (it: Item | undefined) =>
+  it?.kind === 'term' &&
+  (it.term.kind === 'system' ||
+    it.term.part.piece === 'sensor' ||
+    [it.term.part.rel, ...Object.values(it.term.part.atEnd)].some((r) => r.sensor.length > 0));
 const isPiece = (it: Item | undefined) => it?.kind === 'term' && it.term.kind === 'part' && it.term.part.piece != null;
 
 /**
@@ -988,6 +1001,8 @@ function headFirst(vocab: Vocabulary, words: string[]): string[] {
   const terms = items.filter(isTerm);
   const left = uncovered(vocab, items);
   if (!terms.length) return words;
+  // "Camera/Radar Module": a sensor joined to another sensor by "&" is a sensor of its own, not a piece of the other.
+  if (namesASensor(items[0]) && items[1]?.kind === 'word' && items[1].w === '&' && namesASensor(items[2])) return words;
   // "Carrier frt bumper": a head word that names a part only after what it is of ("bumper carrier") goes last
   // when it then joins a name.
   if (!isTerm(items[0]!)) {
@@ -1037,10 +1052,17 @@ function phraseOf(vocab: Vocabulary, role: Phrase['role'], items: Item[], clause
   let side: Side | null = null;
   let operation: Operation | null = null;
   const kept: Item[] = [];
-  const terms = items.filter(isTerm).length;
   for (const it of items) {
-    // "Blend RH fender": a one-word labour name (blend) before a part is the part's operation.
-    if (it.kind === 'term' && terms > 1 && it === items.find(isTerm) && it.term.kind === 'part' && it.term.part.labor) {
+    // "Blend RH fender", "Add'l labor mask PDC sensors": a one-word labour name (blend, mask) before a part is
+    // the part's operation, after other labour names too.
+    const at = items.indexOf(it);
+    if (
+      it.kind === 'term' &&
+      it.term.kind === 'part' &&
+      it.term.part.labor &&
+      !items.slice(0, at).some(isWorked) &&
+      items.slice(at + 1).some(isWorked)
+    ) {
       const op = operationWord(vocab, it.text);
       if (op) {
         operation ??= op;
@@ -1310,7 +1332,7 @@ const SENSOR_NAME_END = /\b(?:sensors?|radars?|cameras?|cams?|sonars?|modules?|u
 const REVISED = /\b(?:adjusted|changed|reduced|revised|amended|corrected|downgraded|converted|lowered)\s+to\s+(r&i|r&r|r\/i|r\/r|[a-z]+)/;
 
 const DENIED =
-  /\b(?:not (?:required|req'?d|needed|necessary|performed|replaced|removed|done|applicable|approved|allowed|warranted|disturbed|touche?d|affected|damaged|dmgd|equipped|included)|no work|return(?:ed)? credit|credit memo|core return|returned part|n\/a|deny|denied|declined?|waived?|refused|disallowed?|n\/r|no (?:[a-z]+ ){0,3}calibrations? (?:required|req'?d|needed|necessary)|no (?:dtcs?|codes?|faults?|fault codes?|(?:visible |apparent )?(?:damage|dmg)))\b/;
+  /\b(?:not (?:required|req'?d|needed|necessary|performed|replaced|removed|done|applicable|approved|allowed|warranted|disturbed|touche?d|affected|damaged|dmgd|equipped|included)|no work|return(?:ed)? credit|credit memo|core return|returned part|n\/a|deny|denied|delete|deleted|declined?|waived?|refused|disallowed?|n\/r|no (?:[a-z]+ ){0,3}calibrations? (?:required|req'?d|needed|necessary)|no (?:dtcs?|codes?|faults?|fault codes?|(?:visible |apparent )?(?:damage|dmg)))\b/;
 
 /** What a line without a part holds, in words ("an operation, a side or a number"). */
 function describeLeftovers(words: Word[]): string {

@@ -99,7 +99,8 @@ export const SYSTEM_NAMES: readonly MakerNames[] = [
     names: {
       forwardCamera:
         n(`front view camera module, fvc, multi function camera, multifunction camera, mfc, lka camera, fca camera, smartsense camera,
-        drive wise camera, lane following assist, lfa, forward collision avoidance assist camera, front camera module`),
+        drive wise camera, lane following assist, lfa, forward collision avoidance assist camera, front camera module, adas drv,
+        adas driving unit, adas driving control unit`),
       frontRadar: n(`smart cruise control, scc, scc radar, scc sensor, fca radar, forward collision avoidance assist, fca, forward collision
         avoidance assist radar, front radar fca, smart cruise, highway driving assist radar, hda radar`),
       blindSpot: n(`bca, bcw, blind spot collision warning, blind spot collision avoidance assist, bca radar, bcw radar, rcca,

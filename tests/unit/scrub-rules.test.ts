@@ -1091,3 +1091,94 @@ describe('the make matrices', () => {
     expect(o).toMatchObject({ triggers: [], nothing: 'Marked not equipped on the job: the line is not scrubbed.' });
   });
 });
+
+describe('what a line says of its own work', () => {
+  it('a labour name that is an operation word is the part’s operation after other labour names too', () => {
+    expect(scrub('', "Add'l labor mask PDC sensors").nothing).toBe(
+      'Masked for paint: the part stays where it is and no sensor moves (Park Assist).',
+    );
+    expect(systemsOf('', 'Add’l labor R&I PDC sensors')).toEqual(['Park Assist']);
+    // A labour name with no part after it is the labour itself.
+    expect(scrub('', 'Blend labor').nothing).toBe('Labor: paperwork or labour time, not a part.');
+  });
+
+  it('paint work after a part the column replaces or removes is done besides, not instead', () => {
+    expect(whyOf('Repl', 'LT Frt ultrasonic sensor (USS) - paint PPSW', 'FRONT BUMPER')).toEqual([
+      'front ultrasonic sensor: replaced → Park Assist (the park sensors themselves)',
+    ]);
+    expect(systemsOf('R&I', 'Frt bumper cover - refinish')).toContain('Front Radar');
+    // With no column operation a clause of work is the part's work ("bmpr cvr torn - rplce"): refinished, the
+    // cover's park sensors come out to paint it, and the corner radars stay.
+    expect(systemsOf('', 'Rr bumper cover - refinish')).toEqual(['Park Assist']);
+    expect(systemsOf('', 'Rr bumper cover torn - rplce')).toEqual(['Blind Spot Monitoring', 'Park Assist']);
+  });
+
+  it('an aside that only spells a system the name says adds no feature to the part', () => {
+    expect(scrub('Repl', 'Lane keeping assist switch panel (LKAS)', 'INSTRUMENT PANEL').nothing).toBe(
+      'Switch panel: carries no driver-assistance sensor.',
+    );
+    // An aside naming a system the name does not say is still the part's feature.
+    expect(systemsOf('Repl', 'Grille (SVM)')).toContain('Surround View Camera');
+  });
+
+  it('a fee’s aside says why it is charged: no part is worked on', () => {
+    expect(scrub('', 'S01 Addl rental 4 days - parts delay (radar bracket B/O)', 'MISCELLANEOUS OPERATIONS').nothing).toBe(
+      'Rental: a fee or a charge, not a part.',
+    );
+    // Labour time's aside is where the labour is done.
+    expect(systemsOf("Add'l Labor", 'Access time (radar bracket)', 'FRONT BUMPER')).toEqual(['Front Radar']);
+  });
+
+  it('a supplement line that deletes an earlier line is no work', () => {
+    expect(scrub('', 'S01 Delete ln 7 Rr bumper cover repair 2.5', 'REAR BUMPER').nothing).toBe(
+      'The line says the work is not done or not needed (“delete”): it requires no calibration.',
+    );
+  });
+
+  it('“f/” followed by a word is “for” or “from”, not the front', () => {
+    expect(systemsOf('R&I', 'RT lane change assist control unit f/ cover', 'REAR BUMPER')).toEqual(['Blind Spot Monitoring']);
+  });
+
+  it('a road test that verifies functions calibrates none of them, and says so', () => {
+    expect(scrub('', 'HDA/LFA functions verified on road test 11 mi', 'SCAN').nothing).toBe(
+      'A road test tries the systems it names; it calibrates none of them.',
+    );
+    // A calibration verified on the road test is still that calibration.
+    expect(systemsOf('', 'SAS calibration verified on road test', 'SUBLET')).toEqual(['Steering Angle Sensor']);
+    expect(systemsOf('', 'LKA verified', 'SCAN')).toEqual(['Forward Camera']);
+  });
+
+  it('segments after a comma that each name a system or sensor are a list of them, not a head-first name', () => {
+    expect(systemsOf('', 'Calibrations done: FVC static, SCC radar, SVM, SAS - see vendor invoice', 'SCAN')).toEqual([
+      'Forward Camera',
+      'Front Radar',
+      'Surround View Camera',
+      'Steering Angle Sensor',
+    ]);
+    // A piece before the comma is still the named part's ("SENSOR, PARK ASSIST"); one segment is no list.
+    expect(whyOf('Repl', 'SENSOR, PARK ASSIST', 'REAR BUMPER')).toEqual([
+      'rear park assist sensor: replaced → Park Assist (the park sensors themselves)',
+    ]);
+    expect(scrub('Repl', 'Parking sensor harness front bumper').triggers).toEqual([]);
+  });
+
+  it('a sensor joined to another sensor by a slash is a sensor of its own', () => {
+    expect(systemsOf('Remove/Install', 'Camera/Radar Module (City Safety, Windshield Mounted)', 'Windshield')).toEqual([
+      'Forward Camera',
+      'Front Radar',
+    ]);
+    // A sensor and a piece joined are both the named part's.
+    expect(systemsOf('Repl', 'Sensor & bracket front bumper')).toEqual(['Park Assist']);
+  });
+
+  it('a quarter panel’s corner carries the rear corner radar; its tail lamp pocket sits beside it', () => {
+    expect(systemsOf('Remove/Replace', 'LT Quarter Panel Corner Section (Sectioning, Per GM SI)', 'Quarter Panel')).toEqual([
+      'Blind Spot Monitoring',
+    ]);
+    expect(systemsOf('Repl', 'LT tail lamp pocket', 'QUARTER PANEL')).toEqual([]);
+  });
+
+  it('Hyundai’s ADAS driving unit (ADAS_DRV) is its front view camera', () => {
+    expect(systemsOf('', 'ADAS_DRV front view camera U3433-00 camera not calibrated - CURRENT', 'SCAN')).toEqual(['Forward Camera']);
+  });
+});
