@@ -841,7 +841,8 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
   if (reading.statesTerms)
     return {
       ...base,
-      nothing: 'The line states terms (a warranty or a disclaimer), not work on the vehicle: it requires no calibration.',
+      nothing:
+        'The line states terms or money (a warranty, a disclaimer, a price adjustment or a credit), not work on the vehicle: it requires no calibration.',
       unread: null,
     };
   if (reading.denied)
@@ -1085,13 +1086,19 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
   }
 
   // "U1509 radar lost communication": a module the scan did not hear from may have been unplugged or damaged;
-  // the line does not say that its sensor is replaced or removed, so the estimator confirms.
-  if (reading.networkFault) {
+  // "C1683 front camera view blocked - History": a code the scan reports as past is no fault now. Neither says
+  // that a sensor is replaced or removed, so the estimator confirms.
+  const scanSays = reading.networkFault
+    ? `A scan's network fault (“${reading.networkFault}”)`
+    : reading.pastCode
+      ? `A scan's past code (“${reading.pastCode}”)`
+      : null;
+  if (scanSays) {
     for (const t of triggered.values())
       checks.set(t.adasChecklistMatrix, {
         adasChecklistMatrix: t.adasChecklistMatrix,
         system: t.system,
-        why: `A scan's network fault (“${reading.networkFault}”): ${t.system} is due if its sensor is replaced or removed, which the line does not say.`,
+        why: `${scanSays}: ${t.system} is due if its sensor is replaced or removed, which the line does not say.`,
       });
     triggered.clear();
   }
@@ -1117,7 +1124,9 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
         ? null
         : reading.networkFault
           ? `A scan's network fault (“${reading.networkFault}”): a module not heard from, no calibration due and no part worked on.`
-          : nothingReason(reading, worked, kept, procedure),
+          : reading.pastCode
+            ? `A scan's past code (“${reading.pastCode}”): no fault now, no calibration due and no part worked on.`
+            : nothingReason(reading, worked, kept, procedure),
     unread: null,
   };
   if (pending) outcome.pending = pending;

@@ -141,6 +141,8 @@ export interface LineReading {
   statesTerms: boolean;
   /** A scan report's network fault ("U0121 lost communication with ABS"): no calibration and no work, or null. */
   networkFault: string | null;
+  /** A scan's code reported as past ("History", "cleared"), or null: no fault now. */
+  pastCode: string | null;
   /** How the line was read: shorthand expanded, words set aside, purposes, an unknown operation… */
   notes: string[];
   expansions: Expansion[];
@@ -432,8 +434,17 @@ function unglued(vocab: Vocabulary, text: string): string {
     .replace(/([a-z]{3,})(w\/o?)(?=[\s,a-z0-9]|$)/gi, (m, stem: string, w: string) =>
       words(stem.toLowerCase()) && !known(`${stem}w`.toLowerCase()) ? `${stem} ${w}` : m,
     )
-    .replace(/\b([a-z]{4,})(\d+(?:\.\d+)?)\b/gi, (m, stem: string, n: string) => (known(stem.toLowerCase()) ? `${stem} ${n}` : m));
+    .replace(/\b([a-z]{4,})(\d+(?:\.\d+)?)\b/gi, (m, stem: string, n: string) =>
+      // … unless the figure is OCR's letter ("pane1": panel), which readWords reads.
+      known(stem.toLowerCase()) && !ocrReading(m.toLowerCase(), known) ? `${stem} ${n}` : m,
+    );
 }
+
+/** What OCR's figures in a word were (an O read as 0, an l or I as 1), when that makes a known word. */
+const ocrReading = (w: string, known: (w: string) => boolean) =>
+  /^[a-z01]{4,}$/.test(w) && /[a-z]{2}/.test(w) && /[01]/.test(w)
+    ? ['l', 'i'].map((one) => w.replace(/0/g, 'o').replace(/1/g, one)).find(known)
+    : undefined;
 
 /** The words of a text as the scrub reads them. */
 function readWords(vocab: Vocabulary, text: string, notes: string[]): ReadWords {
@@ -464,12 +475,12 @@ function readWords(vocab: Vocabulary, text: string, notes: string[]): ReadWords 
     const before = tokens[i - 1];
     // OCR also reads an O as 0 and an l or I as 1 ("abs0rber", "ca1ibration"): a code that is a known word once
     // they are letters again is that word.
-    if (t.cls === 'code' && /^[a-z01]{4,}$/.test(t.w) && /[a-z]{2}/.test(t.w)) {
-      const read = ['l', 'i'].map((one) => t.w.replace(/0/g, 'o').replace(/1/g, one)).find(knownWord);
-      if (read) {
-        notes.push(`${t.w} → ${read} (a printout's figure read as a letter)`);
-        tokens.splice(i, 1, ...tokenWords(vocab, read));
-      }
+    const ocr = t.cls === 'code' ? ocrReading(t.w, knownWord) : undefined;
+    // … and a small l for an i in a word of small letters ("lnner"): an unknown word that is a known one so read.
+    const small = t.cls === 'unknown' && t.w.includes('l') ? [t.w.replace(/l/g, 'i'), t.w.replace('l', 'i')].find(knownWord) : undefined;
+    if (ocr || small) {
+      notes.push(`${t.w} → ${ocr ?? small} (a printout's ${ocr ? 'figure read as a letter' : 'l read for an i'})`);
+      tokens.splice(i, 1, ...tokenWords(vocab, (ocr ?? small)!));
     } else if (t.cls === 'unknown' && before && before.cls !== 'sep' && /^[a-z]+$/.test(before.raw) && knownWord(before.raw + t.w)) {
       // … and parts a word ("CAL IBRATION"): two pieces that make a known word together are that word.
       notes.push(`${before.raw} ${t.w} → ${before.raw + t.w} (a word parted in print)`);
@@ -1285,6 +1296,7 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
     finding,
     describesVehicle: section.vehicle || DESCRIBES_VEHICLE.test(plainText(line.description ?? '', [])),
     statesTerms: !column.operation && STATES_TERMS.test(plain.trim()),
+    pastCode: scanLine(line) && !finding ? (PAST_CODE.exec(plain)?.[0] ?? null) : null,
     networkFault:
       scanLine(line) && !finding ? (NETWORK_FAULT.exec(plain)?.[0].replace(/^u[0-9a-f-]+$/, (c) => c.toUpperCase()) ?? null) : null,
     notes,
@@ -1303,6 +1315,9 @@ const FINDING =
 const NETWORK_FAULT =
   /\b(?:lost communication|loss of communication|no communication|lost comm|invalid data received|u[0-9a-f]{4}(?:-[0-9a-f]{2})?)\b/;
 
+/** A scan report's mark that a code is past, not current. */
+const PAST_CODE = /\b(?:history|historic|cleared|inactive)\b/;
+
 /** A line of a scan report: a fault code in it, or a scan in its operation or section. */
 const scanLine = (line: EstimateLineInput) =>
   /\b[bcpu][0-9a-f]{4}\b|\b(?:pre|post)-?scan\b|\bdtcs?\b/i.test(line.description ?? '') ||
@@ -1312,7 +1327,8 @@ const scanLine = (line: EstimateLineInput) =>
 const INITIALLED = new Set(['camera', 'radar', 'sensor']);
 
 /** A shop's terms, not work (in a line with no operation): a warranty and what voids it, a disclaimer ("Warranty 6 mo … void if windshield replaced"). */
-const STATES_TERMS = /^(?:\S+\s+)?warrant(?:y|ies)\b|\bvoid if\b|\bnot covered\b|\bdisclaimer\b/;
+const STATES_TERMS =
+  /^(?:\S+\s+)?warrant(?:y|ies)\b|\bvoid if\b|\bnot covered\b|\bdisclaimer\b|\b(?:price|cost|rate) adjustment\b|\b(?:supplier|vendor|parts?) credit\b/;
 
 /** A vehicle's description: its options or equipment listed ("Options: Smart Cruise Control, …"). */
 const DESCRIBES_VEHICLE = /\b(?:options?|equipment|equipped with|features)\s*:/;
@@ -1329,10 +1345,11 @@ const QUOTED_PROCEDURE = /\b(?:calibrat\w*|aim\w*|learning|learned|initiali[sz]\
 const SENSOR_NAME_END = /\b(?:sensors?|radars?|cameras?|cams?|sonars?|modules?|units?)$/;
 
 /** A review's change of the work: "adjusted to R&I", "changed to repair". */
-const REVISED = /\b(?:adjusted|changed|reduced|revised|amended|corrected|downgraded|converted|lowered)\s+to\s+(r&i|r&r|r\/i|r\/r|[a-z]+)/;
+const REVISED =
+  /\b(?:adjusted|changed|reduced|revised|amended|corrected|downgraded?|upgraded?|converted|lowered)\s+(?:(?:r&i|r&r|r\/i|r\/r|[a-z]+)\s+)?to\s+(r&i|r&r|r\/i|r\/r|[a-z]+)/;
 
 const DENIED =
-  /\b(?:not (?:required|req'?d|needed|necessary|performed|replaced|removed|done|applicable|approved|allowed|warranted|disturbed|touche?d|affected|damaged|dmgd|equipped|included)|no work|return(?:ed)? credit|credit memo|core return|returned part|n\/a|deny|denied|delete|deleted|declined?|waived?|refused|disallowed?|n\/r|no (?:[a-z]+ ){0,3}calibrations? (?:required|req'?d|needed|necessary)|no (?:dtcs?|codes?|faults?|fault codes?|(?:visible |apparent )?(?:damage|dmg)))\b/;
+  /\b(?:not (?:required|req'?d|needed|necessary|performed|replaced|removed|done|applicable|approved|allowed|warranted|disturbed|touche?d|affected|damaged|dmgd|equipped|included)|no work|did(?:n'?t| not) (?:touch|remove|replace|disturb)\w*|untouched|return(?:ed)? credit|credit memo|core return|returned part|n\/a|deny|denied|delete|deleted|declined?|waived?|refused|disallowed?|n\/r|no (?:[a-z]+ ){0,3}calibrations? (?:required|req'?d|needed|necessary)|no (?:dtcs?|codes?|faults?|fault codes?|(?:visible |apparent )?(?:damage|dmg)))\b/;
 
 /** What a line without a part holds, in words ("an operation, a side or a number"). */
 function describeLeftovers(words: Word[]): string {

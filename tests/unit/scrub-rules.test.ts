@@ -809,7 +809,7 @@ describe('what a line says besides its parts', () => {
     expect(note.triggers.map((t) => t.system)).toEqual(['Front Radar']);
     expect(note.reading.notes.join(' ')).not.toMatch(/plain word/);
     expect(scrub('', 'Warranty 6 mo on calibration workmanship - void if windshield, bumper or mirror replaced', 'TERMS').nothing).toBe(
-      'The line states terms (a warranty or a disclaimer), not work on the vehicle: it requires no calibration.',
+      'The line states terms or money (a warranty, a disclaimer, a price adjustment or a credit), not work on the vehicle: it requires no calibration.',
     );
     // A part replaced with a warranty is work.
     expect(systemsOf('Repl', 'Windshield - lifetime warranty glass')).toEqual(['Forward Camera']);
@@ -1180,5 +1180,53 @@ describe('what a line says of its own work', () => {
 
   it('Hyundai’s ADAS driving unit (ADAS_DRV) is its front view camera', () => {
     expect(systemsOf('', 'ADAS_DRV front view camera U3433-00 camera not calibrated - CURRENT', 'SCAN')).toEqual(['Forward Camera']);
+  });
+});
+
+describe('what printouts, reviews and scans say besides the work', () => {
+  it('OCR’s figures inside a word and a small l for an i are read back as letters', () => {
+    const quarter = scrub('Repl', 'LT Qtr pane1 0uter assy', 'QUARTER PANEL');
+    expect(quarter.triggers.map((t) => t.system)).toEqual(['Blind Spot Monitoring']);
+    expect(quarter.reading.notes).toContain("pane1 → panel (a printout's figure read as a letter)");
+    const sensor = scrub('Repl', 'Rr bumper PDW sens0r lnner RH 99310-S8OOO', 'REAR BUMPER');
+    expect(sensor.triggers.map((t) => t.system)).toEqual(['Park Assist']);
+    expect(sensor.reading.notes).toContain("lnner → inner (a printout's l read for an i)");
+    // A known word glued to a quantity is still parted from it.
+    expect(systemsOf('', 'Perform 4 wheel alignment1 129.95')).toEqual(['Steering Angle Sensor']);
+  });
+
+  it('a note that the part was not touched is no work', () => {
+    expect(scrub('', 'backup cam ok didnt touch it').nothing).toBe(
+      'The line says the work is not done or not needed (“didnt touch”): it requires no calibration.',
+    );
+  });
+
+  it('a review that upgrades the work names the work it was before and after', () => {
+    expect(systemsOf('Repl', 'S01 Rear bumper cover - upgrade R&I to Repl (mounting tabs torn)', 'REAR BUMPER')).toEqual([
+      'Blind Spot Monitoring',
+      'Park Assist',
+    ]);
+  });
+
+  it('a price adjustment or a supplier’s credit is money, not work', () => {
+    expect(scrub('', 'S02 Parts price adjustment - supplier credit (BLIS module)', 'MISCELLANEOUS OPERATIONS').nothing).toBe(
+      'The line states terms or money (a warranty, a disclaimer, a price adjustment or a credit), not work on the vehicle: it requires no calibration.',
+    );
+  });
+
+  it('a scan’s code reported as past is a check, never a calibration', () => {
+    const o = scrub('', 'Surround view - C1683 Front camera view blocked - History', 'POST-REPAIR SCAN');
+    expect(o.triggers).toEqual([]);
+    expect(o.checks.map((c) => c.why)).toEqual([
+      "A scan's past code (“history”): Surround View Camera is due if its sensor is replaced or removed, which the line does not say.",
+    ]);
+    // A past code that a calibration is missing is still that finding.
+    expect(systemsOf('', 'U3433-00 front camera not calibrated - History', 'SCAN')).toEqual(['Forward Camera']);
+  });
+
+  it('knows a bumper’s cross member from the suspension’s, and an Audi wheel carrier as the knuckle', () => {
+    expect(systemsOf('REPLACE', 'CROSS MEMBER, REAR BUMPER', 'REAR BUMPER')).toEqual([]);
+    expect(systemsOf('Repl', 'Front cross member', 'SUSPENSION')).toEqual(['Steering Angle Sensor']);
+    expect(systemsOf('Remove/Replace', 'RT Rear Wheel Carrier', 'Rear Suspension')).toEqual(['Steering Angle Sensor']);
   });
 });
