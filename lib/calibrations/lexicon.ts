@@ -88,13 +88,13 @@ export type WordClass = 'part' | 'system' | 'descriptor' | 'end' | 'side' | 'ope
 const emptyRelations = (): Relations => ({ sensor: [], mount: [], carries: [], path: [], near: [], geometry: false, column: false });
 
 /** A text's words as names are written: lower case, "and" as "&", plurals singular. */
-export const nameWords = (text: string): string[] =>
-  text
+export function nameWords(text: string): string[] {
+  const words = text
     .toLowerCase()
     .replace(/\band\b/g, '&')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(singular);
+    .match(/\S+/g);
+  return (words ?? []).map(singular);
+}
 
 const NOT_PLURAL = new Set(
   'lens series chassis axis radius bias gas sas tpms abs blis srs pass glass brass canvas status plus less bus cross sonar ics ops aps dtcs cts bsis lss tss rvms uss ess ads hds bus'.split(
@@ -112,12 +112,12 @@ export function singular(word: string): string {
 }
 
 function parseRow(row: string, id: number): { part: Part; names: string[] } {
-  const [namesText = '', kindText = '', relText = ''] = row.split('|').map((s) => s.trim());
-  const names = namesText
+  const [namesText, kindText = '', relText = ''] = row.split('|').map((s) => s.trim());
+  const names = namesText!
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const [zone = 'any', group = 'part'] = kindText.split(/\s+/);
+  const [zone, group = 'part'] = kindText.split(/\s+/);
   const part: Part = {
     id,
     name: names[0] ?? '',
@@ -133,10 +133,10 @@ function parseRow(row: string, id: number): { part: Part; names: string[] } {
     prefer: null,
     of: {},
   };
-  for (const token of relText.split(/\s+/).filter(Boolean)) {
+  for (const token of relText.match(/\S+/g) ?? []) {
     const m = /^(?:(f|r)\.)?([a-z]+)(?::([a-zA-Z. ]+))?$/.exec(token);
     if (!m) throw new Error(`lexicon row ${id}: "${token}"`);
-    const [, end, key = '', value = ''] = m;
+    const [, end, key, value = ''] = m;
     const rel = end && key !== 'of' ? (part.atEnd[end === 'f' ? 'front' : 'rear'] ??= emptyRelations()) : part.rel;
     const position = (v: string): Position => {
       if (!(POSITIONS as readonly string[]).includes(v)) throw new Error(`lexicon row ${id}: position "${v}"`);
@@ -155,7 +155,7 @@ function parseRow(row: string, id: number): { part: Part; names: string[] } {
         rel[key] = true;
         break;
       case 'piece': {
-        const [cls = 'part', type] = value.split('.');
+        const [cls, type] = value.split('.');
         part.piece = cls as PieceClass;
         part.sensorType = (type as SensorType | undefined) ?? null;
         break;
@@ -214,15 +214,16 @@ export function compileLexicon(rows: readonly string[], makers: readonly MakerNa
   const parts: Part[] = [];
   const byLast = new Map<string, Name[]>();
   const known = new Map<string, WordClass>();
-  const seen = new Map<string, string>();
-  const addName = (words: string[], term: Term, label: string) => {
+  // Each name's owner: the name of the part it names, null for a system's (every part's names come first).
+  const owners = new Map<string, string | null>();
+  const addName = (words: string[], term: Term) => {
     const key = words.join(' ');
-    const owner = seen.get(key);
+    const owner = owners.get(key);
     if (owner !== undefined) {
-      if (term.kind === 'system' || owner === `part:${label}`) return;
-      throw new Error(`lexicon: "${key}" names two parts (${owner.slice(5)}, ${label})`);
+      if (term.kind === 'system' || owner === term.part.name) return;
+      throw new Error(`lexicon: "${key}" names two parts (${owner}, ${term.part.name})`);
     }
-    seen.set(key, term.kind === 'part' ? `part:${label}` : `system:${label}`);
+    owners.set(key, term.kind === 'part' ? term.part.name : null);
     const last = words[words.length - 1]!;
     // A name in another order than the part's ("cover bumper") is shown as the part's ("bumper cover").
     const reordered = term.kind === 'part' && [...words].sort().join(' ') === [...term.part.name.split(' ')].sort().join(' ');
@@ -232,12 +233,11 @@ export function compileLexicon(rows: readonly string[], makers: readonly MakerNa
   rows.forEach((row, i) => {
     const { part, names } = parseRow(row, i);
     parts.push(part);
-    for (const name of names) addName(nameWords(name), { kind: 'part', part }, part.name);
+    for (const name of names) addName(nameWords(name), { kind: 'part', part });
   });
   for (const maker of makers)
     for (const kind of SYSTEM_KINDS)
-      for (const name of maker.names[kind] ?? [])
-        addName(nameWords(name), { kind: 'system', system: kind, makes: maker.makes }, `${kind} (${maker.makes.join('/')})`);
+      for (const name of maker.names[kind] ?? []) addName(nameWords(name), { kind: 'system', system: kind, makes: maker.makes });
   for (const list of byLast.values()) list.sort((a, b) => b.words.length - a.words.length);
 
   // A word that is not a part stays one inside a part's name ("alloy wheel", "clear coat"), unless it is a name itself ("unit").

@@ -32,19 +32,21 @@ function inOrder(short: string, long: string): boolean {
 
 /** Whether two words are one edit apart (added, dropped, changed, or two neighbours swapped). */
 export function oneEdit(a: string, b: string): boolean {
-  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  if (a === b) return false;
+  // The first letter where they differ; each edit leaves the rest after it alike (a slice of another length never is).
   let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) {
-    if (a.slice(i + 1) === b.slice(i + 1)) return true;
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
-  }
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+  while (a[i] === b[i]) i++;
+  return (
+    a.slice(i + 1) === b.slice(i + 1) ||
+    a.slice(i + 1) === b.slice(i) ||
+    a.slice(i) === b.slice(i + 1) ||
+    (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2))
+  );
 }
 
 /** How well `short` abbreviates `known`, by the first rule that holds; null when none does. */
 export function abbreviates(short: string, known: string): Omit<Expansion, 'word' | 'to'> | null {
-  if (short.length < 2 || short === known || short[0] !== known[0]) return null;
+  if (short[0] !== known[0]) return null;
   if (short.length >= 5 && oneEdit(short, known)) return { rule: 'one edit', score: 0.9 };
   if (short.length >= known.length) return null;
   if (short.length >= 3 && known.startsWith(short)) return { rule: 'prefix', score: 0.55 + 0.4 * (short.length / known.length) };
@@ -78,7 +80,7 @@ export function shorthandIndex(words: Iterable<string>, uses: ReadonlyMap<string
 
 /** The candidates for an unknown word, best first (at most a few), or null when none fits. */
 export function candidates(index: ShorthandIndex, word: string): readonly Expansion[] | null {
-  if (!/^[a-z]+$/.test(word) || word.length < 2) return null;
+  if (!/^[a-z]+$/.test(word)) return null;
   const kept = index.cache.get(word);
   if (kept !== undefined) return kept;
   const found: Expansion[] = [];
