@@ -421,7 +421,7 @@ export const PART_ROWS: readonly string[] = [
   'front suspension, rear suspension, suspension, suspension assembly, front suspension assembly, rear suspension assembly, front end suspension | under suspension | geometry',
   'stabilizer bar | under suspension',
   'sway bar, anti roll bar, stabilizer, anti-roll bar, roll bar | under suspension',
-  'stabilizer link, sway bar link, end link, stabilizer bar link, stabilizer end link, sway bar end link, stabilizer link assembly, drop link | under suspension',
+  'stabilizer link, sway bar link, end link, stabilizer bar link, stabilizer end link, sway bar end link, stabilizer link assembly, drop link, coupling rod | under suspension',
   'stabilizer bushing, sway bar bushing, stabilizer bar bushing, sway bar bracket, stabilizer bracket, stabilizer clamp | under suspension',
   'control arm bushing, arm bushing, suspension bushing, bushing, lower arm bushing, trailing arm bushing | under suspension | near:steeringAngle',
   'hub, wheel hub, hub bearing, hub and bearing, hub & bearing | under suspension | near:steeringAngle',

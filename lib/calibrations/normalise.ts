@@ -775,6 +775,8 @@ interface Built {
   words: string[];
   calibration: string[];
   test: boolean;
+  /** Segments saying a part is fine ("cam ok"). */
+  fine: string[];
 }
 
 /** The phrases of a description's words. */
@@ -782,6 +784,7 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
   const seen = all.filter((w) => w.cls !== 'unknown' && w.cls !== 'code').map((w) => w.w);
   const phrases: Phrase[] = [];
   const calibration: string[] = [];
+  const fine: string[] = [];
   for (const [i, w] of seen.entries()) {
     // "OK, no adjustment": a procedure the line says was not done is none.
     if (CALIBRATION_WORDS.has(w) && w !== 'alignment' && !WITHOUT_WORDS.has(seen[i - 1] ?? '')) calibration.push(w);
@@ -865,6 +868,14 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
     };
     const wordsOf = (items: Item[]) => items.flatMap((it) => (it.kind === 'term' ? it.text.split(' ') : [it.w]));
     for (const seg of segments) {
+      // "LF MIR GLASS ONLY - CAM OK", "camera and glass are fine": a part said to be fine is not worked on
+      // ("Radar aim ok" is a procedure's result: a calibration word keeps it).
+      const saysFine = FINE_WORDS.has(seg.filter((w) => !isNumber(w)).at(-1) ?? '');
+      if (saysFine && itemsOf(vocab, seg).some(isTerm) && !seg.some((w) => CALIBRATION_WORDS.has(w))) {
+        notes.push(`“${seg.join(' ')}” says the part is fine; it is not read as worked on.`);
+        fine.push(seg.join(' '));
+        continue;
+      }
       // Names first, so a name holding a joining word stays whole ("add for clear coat").
       let own = itemsOf(vocab, seg);
       // "Front camera - grille mounted": the part before a closing "mounted" is where the sensor is, not a part worked on.
@@ -971,8 +982,11 @@ function structure(vocab: Vocabulary, all: Word[], notes: string[]): Built {
       } else push('aside', a);
     }
   });
-  return { phrases, words: seen.filter((w) => !STRUCTURE.has(w)), calibration, test };
+  return { phrases, words: seen.filter((w) => !STRUCTURE.has(w)), calibration, test, fine };
 }
+
+/** Words closing a statement that a part is fine. */
+const FINE_WORDS: ReadonlySet<string> = new Set(['ok', 'okay', 'fine', 'good', 'intact', 'undamaged']);
 
 /** Words that say where on the car or on the part a part is. */
 const POSITIONS: ReadonlySet<string> = new Set(['upper', 'lower', 'inner', 'outer', 'center', 'centre', 'middle', 'mid', 'top', 'bottom']);
@@ -1191,11 +1205,19 @@ export function readLine(given: EstimateLineInput, vocab: Vocabulary): LineReadi
  * its labour-operation code is the operation, and of the text fields after it (part numbers and figures aside) the
  * first is the section when two follow, the next the description. The line's own columns win where they are filled.
  */
+/**
+ * A record's fields that are marks, not text: CIECA's part-type and labour-type codes (*PAN*, *LAB*), a sublet's
+ * *SUB*, a unit (*EA*), and a part number's *EXISTING* (the part is reused).
+ */
+const RECORD_MARKS: ReadonlySet<string> = new Set([...Object.keys(PART_TYPES), ...Object.keys(LABOUR_TYPES), 'SUB', 'EA', 'EXISTING']);
+
 function unpackRecord(line: EstimateLineInput): EstimateLineInput {
   const fields = (line.description ?? '').split('|').map((f) => f.trim());
   const at = fields.length >= 3 ? fields.findIndex((f) => LABOUR_OPERATIONS[f.toUpperCase()] != null) : -1;
   if (at < 0) return line;
-  const texts = fields.slice(at + 1).filter((f) => /[a-z]{2}/i.test(f) && !/^[a-z0-9-]*\d[a-z0-9-]*$/i.test(f));
+  const texts = fields
+    .slice(at + 1)
+    .filter((f) => /[a-z]{2}/i.test(f) && !/^[a-z0-9-]*\d[a-z0-9-]*$/i.test(f) && !RECORD_MARKS.has(f.toUpperCase()));
   if (!texts.length) return line;
   const [section, description] = texts.length > 1 ? [texts[0]!, texts[1]!] : [line.section ?? '', texts[0]!];
   return {
@@ -1265,6 +1287,8 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
         (left ? 'leave' : null) ??
         DENIED.exec(outsideAsides(expanded))?.[0] ??
         DENIED.exec(plainText(line.operation ?? '', []))?.[0] ??
+        // "fsc cam on wndshld ok, glass ok": every part the line names is said to be fine.
+        (built.fine.length && !built.phrases.some((p) => p.items.some(isTerm)) ? built.fine.join(', ') : null) ??
         null);
   const descEnd = built.phrases.find((p) => p.role === 'main' && p.end)?.end ?? null;
   const end = descEnd ?? section.end;
@@ -1272,7 +1296,7 @@ function lineOf(line: EstimateLineInput, vocab: Vocabulary): LineReading {
   let unread: string | null = null;
   const text = (line.description ?? '').trim();
   const named = built.phrases.some((p) => p.items.some(isTerm));
-  if (!named && !built.calibration.length) {
+  if (!named && !built.calibration.length && !built.fine.length) {
     unread = !text
       ? 'The line has no description.'
       : read.unknown.length

@@ -93,7 +93,7 @@ export const CONDITIONS = list(`
   broken broke cracked crack bent torn tear damaged damage dmg dmgd missing scratched scuffed dented dent punctured
   loose crushed kinked split shattered chipped melted distorted buckled deformed misaligned failed faulty inoperative
   inop found discovered hidden noted visible blocked obstructed hanging dangling sagging
-  open shorted
+  open shorted fine good intact undamaged
 `);
 
 /** A desk review's verdict on an operation ("Ln 23 … - approved"): the reviewer's word, not a part. */

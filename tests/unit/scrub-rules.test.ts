@@ -1232,3 +1232,32 @@ describe('what printouts, reviews and scans say besides the work', () => {
     expect(systemsOf('Remove/Replace', 'RT Rear Wheel Carrier', 'Rear Suspension')).toEqual(['Steering Angle Sensor']);
   });
 });
+
+describe('records and notes as different people write them', () => {
+  it('a CIECA record’s type codes, sublet mark and EXISTING part number are marks, not its description', () => {
+    const record = (operation: string, description: string) => systemsOf(operation, description);
+    expect(record('OP11', '001|OP11|RR BUMPER FACE (PARKING SENSOR TYPE)|04715-THR-A90ZZ|1|LAB|2.6')).toEqual([
+      'Blind Spot Monitoring',
+      'Park Assist',
+    ]);
+    expect(record('OP2', '004|OP2|SENSOR ASSY, BSI (L)|EXISTING|1|LAB|0.3')).toEqual(['Blind Spot Monitoring']);
+    expect(record('OP4', '013|OP4|FOUR WHEEL ALIGNMENT|0|LAB|1.5')).toEqual(['Steering Angle Sensor']);
+    expect(record('OP16', '017|OP16|REARVIEW CAMERA AIMING (HDS TARGET)|0|SUB|0.8')).toEqual(['Rear Camera']);
+  });
+
+  it('a part said to be fine is not worked on', () => {
+    expect(scrub('RPL', 'LF MIR GLASS ONLY - CAM OK', 'LF').triggers).toEqual([]);
+    expect(scrub('Replace', 'Replace right door mirror cover only - camera and glass are fine').triggers).toEqual([]);
+    const note = scrub('', 'fsc cam on wndshld ok, glass ok - no chng');
+    expect(note.nothing).toBe(
+      'The line says the work is not done or not needed (“fsc camera on windshield ok, glass ok”): it requires no calibration.',
+    );
+    expect(note.reading.notes).toContain('“glass ok” says the part is fine; it is not read as worked on.');
+    // A procedure's result stays the procedure.
+    expect(systemsOf('', '4 whl alignment - ok')).toEqual(['Steering Angle Sensor']);
+  });
+
+  it('a VW coupling rod is the stabilizer link, which sets no wheel', () => {
+    expect(systemsOf('R&R', 'RF coupling rod (stabilizer link)', 'FRONT SUSPENSION')).toEqual([]);
+  });
+});
