@@ -11,7 +11,7 @@
  * windshield's or the grille's) are `either`, settled by an aside, the owner or the section, else left to
  * the matcher (a check).
  */
-import { relationsAt, type End, type Part, type SensorType, type Zone } from './lexicon';
+import { relationsAt, type End, type Part, type SensorType, type Term, type Zone } from './lexicon';
 import type { Position } from './lexicon-data';
 import { itemsOf, type Item, type Phrase, type SectionReading, type Side, type Vocabulary } from './normalise';
 import { KIND_RULES, type SystemKind } from './system-rules';
@@ -85,13 +85,11 @@ const blank = (text: string, end: End | null, side: Side | null): Thing => ({
 
 /** The positions of a system's sensors at an end (a park sensor at either end is the park sensors). */
 export function systemPositions(kind: SystemKind, end: End | null): Position[] {
-  const rule = KIND_RULES[kind];
-  if (kind === 'frontRadar' || kind === 'blindSpot' || kind === 'parkAssist') return [...rule.positions];
   if (kind === 'surroundView') {
     if (end === 'front') return ['grilleCamera'];
     if (end === 'rear') return ['rearCamera'];
   }
-  return [...rule.positions];
+  return [...KIND_RULES[kind].positions];
 }
 
 /** Where on the vehicle each sensor sits. */
@@ -114,35 +112,26 @@ const PLACES: Readonly<Record<Position, readonly Zone[]>> = {
 };
 
 /**
- * The positions of a system a part has as a feature ("Grille w/ camera (SVM)": the surround view's camera at
- * the grille, not its mirror and rear cameras): those at the part's place, else all of them.
- */
-export function systemPositionsOn(kind: SystemKind, t: Thing): Position[] {
-  return placedOn(systemPositions(kind, t.end), t);
-}
-
-/**
- * The positions of the systems a feature names ("Bumper cover w/ SCC & SVM"): of the systems with a sensor at
- * the part's place, those sensors; when none has, each one's as systemPositionsOn gives them.
+ * The positions of the systems a feature names ("Bumper cover w/ SCC & SVM"): each system's sensors at the part's
+ * place (at a part of no place, all of them); a system none of whose sensors sits there says which car the part
+ * is for, not what it carries (placedOn).
  */
 export function systemsPositionsOn(kinds: readonly SystemKind[], t: Thing): Position[] {
-  const zone = zoneOf(t);
-  const here = zone ? kinds.flatMap((k) => systemPositions(k, t.end).filter((p) => PLACES[p].includes(zone))) : [];
-  return here.length ? here : kinds.flatMap((k) => placedOn(systemPositions(k, t.end), t, true));
+  return kinds.flatMap((k) => placedOn(systemPositions(k, t.end), t, true));
 }
 
 // A piece is where its owner is ("HOUSING ASSY, OUTSIDE MIRROR (SVM/BVM)": at the side).
 const zoneOf = (t: Thing): Zone | null =>
   t.end ?? (t.part && t.part.zone !== 'end' && t.part.zone !== 'any' ? t.part.zone : t.owner ? zoneOf(t.owner) : null);
 
-/**
- * Of the sensors a feature names, those at the part's place, else all of them ("Grille w/ SVM camera hole":
- * the grille's camera, not the mirror and rear cameras the surround view also has).
- */
 /** A sensor that sits only at the other end of the vehicle ("front bumper end cap": not the rear corner radars). */
 export const onlyAtOtherEnd = (p: Position, end: End | null) =>
   end != null && PLACES[p].every((z) => (z === 'front' || z === 'rear') && z !== end);
 
+/**
+ * Of the sensors a feature names, those at the part's place, else all of them ("Grille w/ SVM camera hole":
+ * the grille's camera, not the mirror and rear cameras the surround view also has).
+ */
 export function placedOn(all: readonly Position[], t: Thing, bySystemName = false): Position[] {
   const zone = zoneOf(t);
   if (!zone) return [...all];
@@ -203,32 +192,32 @@ function atPlace(o: Thing, type: SensorType | null): Position[] {
   return [...(AT_PLACE[`${zone} ${type}`] ?? [])];
 }
 
-/** Walks an owner chain for the positions of a type ("liftgate handle camera": the liftgate's). */
-function ownerPositions(owner: Thing | null, type: SensorType | null): { positions: Position[]; by: Thing | null } {
-  for (let o = owner; o; o = o.owner) {
-    if (o.kind === 'labor' || o.kind === 'aftermarket') return { positions: [], by: null };
-    const named = o.systems.flatMap((k) => systemPositions(k, o.end)).filter((p) => ofType(p, type));
-    if (named.length) return { positions: [...new Set(named)], by: o };
+/**
+ * Walks an owner chain for the positions of a type ("liftgate handle camera": the liftgate's). A thing a system
+ * names holds that system's positions as its own (its sensors, or what its feature carries).
+ */
+function ownerPositions(owner: Thing, type: SensorType | null): Position[] {
+  for (let o: Thing | null = owner; o; o = o.owner) {
+    if (o.kind === 'labor' || o.kind === 'aftermarket') return [];
     const own = relatedOfType(o, type);
-    if (own.length) return { positions: own, by: o };
+    if (own.length) return own;
   }
   // Nothing ties such a sensor to the part: the one at the part's place ("camera" of a liftgate handle).
-  const place = owner ? atPlace(owner, type) : [];
-  return { positions: place, by: place.length ? owner : null };
+  return atPlace(owner, type);
 }
-
-const ownerName = (o: Thing) => (o.part ? o.text : o.text);
 
 /** Whether a part sets the wheel alignment or sits on the steering column. */
 const setsWheels = (t: Thing) => !!t.part && (t.part.rel.geometry || t.part.rel.column);
 
 /** A piece read with its owner. */
 function compose(piece: Part, owner: Thing | null, end: End | null, side: Side | null, text: string): Thing {
-  const t = blank(owner ? `${text} of the ${ownerName(owner)}` : text, end ?? owner?.end ?? null, side ?? owner?.side ?? null);
+  // Every thing of a phrase is read at the phrase's side; only a default end ("radar": the front) is the owner's.
+  const t = blank(owner ? `${text} of the ${owner.text}` : text, end ?? owner?.end ?? null, side);
   t.part = piece;
   t.owner = owner;
   if (!owner) return t;
-  const ownerIsSensor = owner.kind === 'sensor' || (owner.systems.length > 0 && owner.kind !== 'feature');
+  // A thing named by a system is a sensor, or a feature ("w/ SVM camera hole").
+  const ownerIsSensor = owner.kind === 'sensor';
   const ownerSensors = [...owner.sensors, ...owner.systems.flatMap((k) => systemPositions(k, owner.end))];
   switch (piece.piece) {
     case 'self':
@@ -238,7 +227,7 @@ function compose(piece: Part, owner: Thing | null, end: End | null, side: Side |
     case 'mount':
       // "Radar brkt … rplc brkt": the bracket of a bracket is that bracket.
       if (owner.mounts.length && !ownerIsSensor) return owner;
-      if (ownerIsSensor) return { ...t, kind: 'mount', mounts: ownerSensors.length ? ownerSensors : [], either: owner.either };
+      if (ownerIsSensor) return { ...t, kind: 'mount', mounts: ownerSensors, either: owner.either };
       return t;
     case 'cover': {
       const radar = ownerSensors.filter((p) => p === 'frontRadar' || p === 'cornerRadar');
@@ -253,10 +242,11 @@ function compose(piece: Part, owner: Thing | null, end: End | null, side: Side |
       return t;
     case 'sensor': {
       // "SCC radar" is the SCC's radar; "ICC camera" is no sensor of the ICC's (a radar): a camera it does not place.
-      const ofKind = piece.sensorType == null || piece.sensorType === 'any' || ownerSensors.some((p) => ofType(p, piece.sensorType));
+      // (Every sensor piece of the lexicon is typed: piece:sensor.camera, .radar or .any.)
+      const ofKind = piece.sensorType === 'any' || ownerSensors.some((p) => ofType(p, piece.sensorType));
       if (ownerIsSensor && owner.part?.piece !== 'sensor' && ofKind)
-        return { ...owner, text: `${owner.text} ${text}`.replace(/(\b\w+) \1$/, '$1'), kind: 'sensor' };
-      const { positions } = ownerPositions(owner, piece.sensorType);
+        return { ...owner, text: `${owner.text} ${text}`.replace(/(\b\w+) \1$/, '$1') };
+      const positions = ownerPositions(owner, piece.sensorType);
       if (!positions.length) return t;
       return positions.length === 1 ? { ...t, kind: 'sensor', sensors: positions } : { ...t, kind: 'sensor', either: positions };
     }
@@ -271,14 +261,11 @@ function compose(piece: Part, owner: Thing | null, end: End | null, side: Side |
 
 /** The terms of a phrase resolved, the last being the head. */
 function resolveItems(items: readonly Item[], end: End | null, side: Side | null): Thing | null {
-  // "algnmnt 4 whl": the wheel alignment, whatever order its words come in.
+  // "algnmnt 4 whl": the wheel alignment, whatever order its words come in (the alignment is a wheel part itself).
   const alignment = items.find((i) => i.kind === 'term' && i.term.kind === 'part' && i.term.part.name === 'wheel alignment');
   if (
     alignment &&
-    items.every(
-      (i) =>
-        i.kind !== 'term' || i === alignment || (i.term.kind === 'part' && (i.term.part.group === 'wheel' || i.term.part.piece === 'part')),
-    )
+    items.every((i) => i.kind !== 'term' || (i.term.kind === 'part' && (i.term.part.group === 'wheel' || i.term.part.piece === 'part')))
   )
     items = [alignment];
   let thing: Thing | null = null;
@@ -312,7 +299,8 @@ function resolveItems(items: readonly Item[], end: End | null, side: Side | null
           t.near = [];
           t.text = `${thing.text} ${t.text}`;
         }
-      } else if (thing?.systems.length && (t.sensors.length || t.mounts.length || t.either.length)) {
+      } else if (thing?.systems.length) {
+        // (A part with none of them takes nothing from the system: none of its sensors is of their type.)
         const types = new Set([...t.sensors, ...t.mounts, ...t.either].map((p) => POSITION_TYPE[p]));
         const ofSystem = thing.systems.flatMap((k) => systemPositions(k, end)).filter((p) => types.has(POSITION_TYPE[p]));
         // "PVM back camera", "SVM front camera": a sensor that says where it is, among the system's, is that one.
@@ -341,9 +329,15 @@ export interface PhraseContext {
   owner?: Phrase;
 }
 
+/** The pieces a phrase names, when it names only pieces ("Camera bracket", "Emblem"): it says nothing of whose. */
+function piecesOf(items: readonly Item[]): Part[] | null {
+  const terms = items.flatMap((i) => (i.kind === 'term' ? [i.term] : []));
+  const isPiece = (t: Term): t is Extract<Term, { kind: 'part' }> => t.kind === 'part' && t.part.piece != null;
+  return terms.length && terms.every(isPiece) ? terms.map((t) => t.part) : null;
+}
+
 /** Whether a phrase names only pieces ("Camera bracket", "Emblem"): it says nothing of whose. */
-export const onlyPieces = (items: readonly Item[]) =>
-  items.some((i) => i.kind === 'term') && items.every((i) => i.kind !== 'term' || (i.term.kind === 'part' && i.term.part.piece != null));
+export const onlyPieces = (items: readonly Item[]) => piecesOf(items) != null;
 
 /**
  * A phrase's thing. A phrase of pieces only ("Camera bracket", "Emblem") is read with each of the section's
@@ -360,17 +354,19 @@ export function resolvePhrase(phrase: Phrase, context: PhraseContext): Thing | n
   const plain = resolveItems(context.owner ? itemsOf(context.vocab, own) : phrase.items, end, side);
   if (!plain) return null;
   let thing = plain;
-  if (onlyPieces(lead.items)) {
+  const pieces = piecesOf(lead.items);
+  if (pieces) {
     const sectionEnd = end ?? context.section?.end ?? null;
+    // A section's phrases each name a part, and so does a piece's part at an end ("f.of:grille"): read with the
+    // pieces, they name something.
     const read = (context.section?.phrases ?? [])
-      .map((s) => resolveItems(itemsOf(context.vocab, [...s.source, ...own]), sectionEnd, side))
-      .filter((t): t is Thing => t != null && t.kind !== 'piece');
-    const head = lead.items.findLast((i) => i.kind === 'term');
-    const owner = head?.kind === 'term' && head.term.kind === 'part' && sectionEnd ? head.term.part.of[sectionEnd] : undefined;
+      .map((s) => resolveItems(itemsOf(context.vocab, [...s.source, ...own]), sectionEnd, side)!)
+      .filter((t) => t.kind !== 'piece');
+    const owner = sectionEnd && pieces.at(-1)!.of[sectionEnd];
     if (read.length) thing = merge(read);
     else if (owner) {
-      const t = resolveItems(itemsOf(context.vocab, [...owner.split(' '), ...own]), sectionEnd, side);
-      if (t && t.kind !== 'piece') thing = t;
+      const t = resolveItems(itemsOf(context.vocab, [...owner.split(' '), ...own]), sectionEnd, side)!;
+      if (t.kind !== 'piece') thing = t;
     }
   }
   return settle(thing, context.section);
@@ -381,9 +377,10 @@ function settle(t: Thing, section: SectionReading | null): Thing {
   if (t.either.length < 2) return t;
   const carried = new Set<Position>();
   for (let o = t.owner; o; o = o.owner) for (const p of [...o.carries, ...o.sensors, ...o.mounts]) carried.add(p);
+  // A section's phrases each name a part (readSection keeps only those).
   for (const s of section?.phrases ?? []) {
-    const r = resolveItems(s.items, null, null);
-    for (const p of r ? [...r.carries, ...r.sensors] : []) carried.add(p);
+    const r = resolveItems(s.items, null, null)!;
+    for (const p of [...r.carries, ...r.sensors]) carried.add(p);
   }
   const pick = t.either.filter((p) => carried.has(p));
   return pick.length === 1 ? { ...t, sensors: pick, either: [] } : t;
@@ -394,7 +391,8 @@ function merge(things: Thing[]): Thing {
   const [first, ...rest] = things;
   if (!rest.length) return first!;
   const all = (k: 'sensors' | 'mounts' | 'carries' | 'path' | 'near' | 'either') => [...new Set(things.flatMap((t) => t[k]))];
-  const kinds: ThingKind[] = ['sensor', 'mount', 'feature', 'body', 'piece', 'labor', 'aftermarket'];
+  // The first of these any reading is, else what they all are (no reading is a piece: resolvePhrase leaves those out).
+  const kinds: ThingKind[] = ['sensor', 'mount', 'feature', 'body', 'labor'];
   return {
     ...first!,
     kind: kinds.find((k) => things.some((t) => t.kind === k)) ?? first!.kind,
