@@ -82,7 +82,7 @@ export const PART_ROWS: readonly string[] = [
   'grille, radiator grille, upper grille, grille assembly, grille shell, center grille, main grille, grille panel | front body | carries:grilleCamera path:frontRadar carries:nightVision',
   'grille insert, grille frame, upper radiator grille, grille mesh | front body | carries:grilleCamera path:frontRadar carries:nightVision',
   'grille emblem, nose emblem, nose badge, radar emblem, grille badge, grille nameplate, grille logo, grille ornament | front trim | path:frontRadar near:grilleCamera',
-  'radar cover, radome, radar shield, radar garnish, radar trim, sensor cover radar, radar emblem cover, acc cover, radar panel, radar window | front trim | path:frontRadar',
+  'radar cover, radome, radar shield, radar garnish, radar trim, sensor cover radar, radar emblem cover, acc cover, radar panel, radar window | end trim | f.path:frontRadar r.path:cornerRadar default:front',
   'grille molding, grille trim, grille garnish, grille bar, grille strip, grille surround, grille surround molding | front trim | near:frontRadar',
   'grille shutter, active grille shutter, air flap, active air flap, grille shutter assembly, air shutter, active shutter, shutter, grille shutter actuator, air flap actuator, shutter actuator | front mechanical | near:frontRadar',
   'grille bracket, grille support, grille mount, grille reinforcement | front structure | near:frontRadar',

@@ -1257,6 +1257,13 @@ describe('records and notes as different people write them', () => {
     expect(systemsOf('', '4 whl alignment - ok')).toEqual(['Steering Angle Sensor']);
   });
 
+  it('a radar cover is the cover of the radar at its end: the front radar’s unless the line or section says rear', () => {
+    expect(whyOf('Repl', 'Radar cover', 'REAR BUMPER')).toEqual([
+      'rear radar cover: replaced → Blind Spot Monitoring (in front of the rear corner radars)',
+    ]);
+    expect(systemsOf('Repl', 'Radar cover')).toEqual(['Front Radar']);
+  });
+
   it('a VW coupling rod is the stabilizer link, which sets no wheel', () => {
     expect(systemsOf('R&R', 'RF coupling rod (stabilizer link)', 'FRONT SUSPENSION')).toEqual([]);
   });
