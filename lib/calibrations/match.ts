@@ -1122,11 +1122,9 @@ export function scrubLine(line: EstimateLine, m: Matcher): LineOutcome & { pendi
     nothing:
       triggers.length || checkList.length || pending
         ? null
-        : reading.networkFault
-          ? `A scan's network fault (“${reading.networkFault}”): a module not heard from, no calibration due and no part worked on.`
-          : reading.pastCode
-            ? `A scan's past code (“${reading.pastCode}”): no fault now, no calibration due and no part worked on.`
-            : nothingReason(reading, worked, kept, procedure),
+        : scanSays
+          ? `${scanSays}: ${reading.networkFault ? 'a module not heard from' : 'no fault now'}, no calibration due and no part worked on.`
+          : nothingReason(reading, worked, kept, procedure),
     unread: null,
   };
   if (pending) outcome.pending = pending;

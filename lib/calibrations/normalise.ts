@@ -1201,16 +1201,16 @@ export function readLine(given: EstimateLineInput, vocab: Vocabulary): LineReadi
 }
 
 /**
- * A CIECA EMS line record pasted whole as the description ("LIN|2|OP11|FRT BUMPER|Grille, radiator …|A2548880300|1|845.00"):
- * its labour-operation code is the operation, and of the text fields after it (part numbers and figures aside) the
- * first is the section when two follow, the next the description. The line's own columns win where they are filled.
- */
-/**
  * A record's fields that are marks, not text: CIECA's part-type and labour-type codes (*PAN*, *LAB*), a sublet's
  * *SUB*, a unit (*EA*), and a part number's *EXISTING* (the part is reused).
  */
 const RECORD_MARKS: ReadonlySet<string> = new Set([...Object.keys(PART_TYPES), ...Object.keys(LABOUR_TYPES), 'SUB', 'EA', 'EXISTING']);
 
+/**
+ * A CIECA EMS line record pasted whole as the description ("LIN|2|OP11|FRT BUMPER|Grille, radiator …|A2548880300|1|845.00"):
+ * its labour-operation code is the operation, and of the text fields after it (part numbers and figures aside) the
+ * first is the section when two follow, the next the description. The line's own columns win where they are filled.
+ */
 function unpackRecord(line: EstimateLineInput): EstimateLineInput {
   const fields = (line.description ?? '').split('|').map((f) => f.trim());
   const at = fields.length >= 3 ? fields.findIndex((f) => LABOUR_OPERATIONS[f.toUpperCase()] != null) : -1;
